@@ -1,0 +1,127 @@
+"""Pydantic schemas shared by every stage: steps, cache entries, model responses, results."""
+
+from __future__ import annotations
+
+import time
+import uuid
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+__all__ = [
+    "Outcome",
+    "Provenance",
+    "Step",
+    "CacheEntry",
+    "CacheHit",
+    "LLMResponse",
+    "StepRecord",
+    "StepCacheResult",
+]
+
+Outcome = Literal["miss", "reuse", "reinstantiate", "patch", "skip_reuse"]
+"""What the cache did for one request (see README: "Outcomes")."""
+
+Provenance = Literal["reused", "reinstantiated", "regenerated", "repaired", "fallback"]
+"""Where one step of a returned answer came from."""
+
+
+class Step(BaseModel):
+    """One ordered step of an answer.
+
+    ``text`` is the raw slice of the answer (trailing whitespace included), so joining
+    the steps of an answer gives it back exactly. ``meta`` holds the task's parsed form
+    of the step (computed once at store time so verification stays fast).
+    """
+
+    model_config = ConfigDict(frozen=False)
+
+    text: str
+    kind: Literal["text", "json"] = "text"
+    meta: dict[str, Any] = Field(default_factory=dict)
+
+
+class CacheEntry(BaseModel):
+    """A trusted (verified) answer stored in the cache."""
+
+    id: str = Field(default_factory=lambda: uuid.uuid4().hex)
+    namespace: str = "default"
+    llm_key: str = "default"
+    prompt: str
+    task: str
+    constraints: dict[str, Any] = Field(default_factory=dict)
+    steps: list[Step]
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    created_at: float = Field(default_factory=time.time)
+    last_hit_at: float | None = None
+    hits: int = 0
+    expires_at: float | None = None
+    metadata: dict[str, Any] = Field(default_factory=dict)
+
+    @property
+    def text(self) -> str:
+        """The full stored answer."""
+        return "".join(step.text for step in self.steps)
+
+
+class CacheHit(BaseModel):
+    """A retrieved candidate entry and its cosine similarity to the new prompt."""
+
+    entry: CacheEntry
+    similarity: float
+
+
+class LLMResponse(BaseModel):
+    """Text returned by a model plus its token usage.
+
+    ``usage_estimated`` is True when the model did not report usage and the counts
+    were estimated from the text.
+    """
+
+    text: str
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    usage_estimated: bool = False
+    raw: Any = Field(default=None, exclude=True)
+
+
+class StepRecord(BaseModel):
+    """One step of a returned answer with its provenance."""
+
+    index: int
+    text: str
+    provenance: Provenance
+
+
+class StepCacheResult(BaseModel):
+    """The answer to one request and everything the cache did to produce it."""
+
+    text: str
+    outcome: Outcome
+    verified: bool
+    task: str
+    steps: list[StepRecord] = Field(default_factory=list)
+    matched_entry_id: str | None = None
+    similarity: float | None = None
+    stored_entry_id: str | None = None
+    model_calls: int = 0
+    repair_calls: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    tokens_saved: int = 0
+    errors: list[str] = Field(default_factory=list)
+    timings: dict[str, float] = Field(default_factory=dict)
+    used_fallback: bool = False
+
+    @property
+    def total_tokens(self) -> int:
+        """Prompt plus completion tokens spent on this request."""
+        return self.prompt_tokens + self.completion_tokens
+
+    def provenance_counts(self) -> dict[str, int]:
+        """How many steps came from each provenance."""
+        counts: dict[str, int] = {}
+        for step in self.steps:
+            counts[step.provenance] = counts.get(step.provenance, 0) + 1
+        return counts

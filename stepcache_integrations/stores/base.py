@@ -1,0 +1,121 @@
+"""The store interface every backend implements (in-memory, SQLite, PostgreSQL)."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from abc import ABC, abstractmethod
+from collections.abc import Iterator
+from typing import Any
+
+import numpy as np
+
+from ..core.types import CacheEntry, CacheHit
+
+__all__ = ["CacheStore"]
+
+
+class CacheStore(ABC):
+    """Holds trusted cache entries and their prompt embeddings.
+
+    Every lookup is scoped to one ``(namespace, llm_key)`` pair: a store must never
+    return an entry of another namespace or model. Vectors are L2-normalised float32;
+    similarity is the inner product (cosine).
+
+    Async twins default to running the sync method in a worker thread; stores with a
+    native async driver override them.
+    """
+
+    #: Default time-to-live in seconds for new entries (None: never expire).
+    default_ttl: float | None = None
+
+    @abstractmethod
+    def add(self, entry: CacheEntry, vector: np.ndarray) -> str:
+        """Store a trusted entry with its prompt embedding; return its id."""
+
+    @abstractmethod
+    def search(
+        self, vector: np.ndarray, *, namespace: str, llm_key: str, k: int
+    ) -> list[CacheHit]:
+        """Return up to ``k`` live entries of that namespace and model, most similar first."""
+
+    @abstractmethod
+    def get(self, entry_id: str) -> CacheEntry | None:
+        """Return one entry by id, or None."""
+
+    @abstractmethod
+    def record_hit(self, entry_id: str) -> None:
+        """Count a hit on an entry (feeds LRU eviction and stats)."""
+
+    @abstractmethod
+    def delete(self, entry_id: str) -> bool:
+        """Delete one entry; return whether it existed."""
+
+    @abstractmethod
+    def clear(self, namespace: str | None = None) -> int:
+        """Delete every entry (of one namespace if given); return how many."""
+
+    @abstractmethod
+    def count(self, namespace: str | None = None) -> int:
+        """Number of live entries (of one namespace if given)."""
+
+    @abstractmethod
+    def iter_items(self, namespace: str | None = None) -> Iterator[tuple[CacheEntry, np.ndarray]]:
+        """Every live entry with its vector (for export and listing)."""
+
+    def stats(self) -> dict[str, Any]:
+        """Store-level statistics."""
+        return {"entries": self.count(), "backend": type(self).__name__}
+
+    def close(self) -> None:  # noqa: B027 - optional hook
+        """Release resources (connections, files)."""
+
+    def expiry_for(self, entry: CacheEntry) -> float | None:
+        """Absolute expiry time of an entry given the store's default TTL."""
+        if entry.expires_at is not None:
+            return entry.expires_at
+        if self.default_ttl is None:
+            return None
+        return entry.created_at + self.default_ttl
+
+    @staticmethod
+    def is_expired(entry: CacheEntry, now: float | None = None) -> bool:
+        """Whether the entry's TTL has passed."""
+        return entry.expires_at is not None and entry.expires_at <= (now or time.time())
+
+    # -- async twins -------------------------------------------------------------
+    async def aadd(self, entry: CacheEntry, vector: np.ndarray) -> str:
+        """Async twin of :meth:`add`."""
+        return await asyncio.to_thread(self.add, entry, vector)
+
+    async def asearch(
+        self, vector: np.ndarray, *, namespace: str, llm_key: str, k: int
+    ) -> list[CacheHit]:
+        """Async twin of :meth:`search`."""
+        return await asyncio.to_thread(
+            lambda: self.search(vector, namespace=namespace, llm_key=llm_key, k=k)
+        )
+
+    async def aget(self, entry_id: str) -> CacheEntry | None:
+        """Async twin of :meth:`get`."""
+        return await asyncio.to_thread(self.get, entry_id)
+
+    async def arecord_hit(self, entry_id: str) -> None:
+        """Async twin of :meth:`record_hit`."""
+        await asyncio.to_thread(self.record_hit, entry_id)
+
+    async def adelete(self, entry_id: str) -> bool:
+        """Async twin of :meth:`delete`."""
+        return await asyncio.to_thread(self.delete, entry_id)
+
+    async def aclear(self, namespace: str | None = None) -> int:
+        """Async twin of :meth:`clear`."""
+        return await asyncio.to_thread(self.clear, namespace)
+
+    async def acount(self, namespace: str | None = None) -> int:
+        """Async twin of :meth:`count`."""
+        return await asyncio.to_thread(self.count, namespace)
+
+    async def aclose(self) -> None:
+        """Async twin of :meth:`close`."""
+        await asyncio.to_thread(self.close)
