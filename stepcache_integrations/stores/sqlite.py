@@ -1,0 +1,689 @@
+"""Embedded persistent store: SQLite (WAL) holds the entries, FAISS indexes them in process.
+
+Layout (schema version 1)::
+
+    meta(key, value)            schema_version, dim, count (kept by triggers), del_pruned_upto
+    entries(seq, id, namespace, llm_key, created_at, last_used_at, last_hit_at, hits,
+            expires_at, entry JSON, embedding float32 BLOB)
+    deletions(seq, entry_seq, namespace, llm_key)   written by a trigger on every delete
+
+The database is the source of truth; each process keeps one FAISS index per
+``(namespace, llm_key)`` whose ids are ``entries.seq`` (AUTOINCREMENT, never reused).
+Before every search the store checks ``PRAGMA data_version``; when another connection
+committed, it loads rows with a larger ``seq`` and applies new ``deletions`` rows, so
+several processes can share one file. Candidates found by FAISS are re-read from the
+database (namespace, model and expiry checked again), so a stale index can cost a
+little recall but can never return a deleted, expired or foreign entry.
+
+Every write is one ``BEGIN IMMEDIATE`` transaction: a process killed mid-write leaves
+either the whole write or none of it. Nothing is ever unpickled: entries are JSON
+validated by pydantic, embeddings raw float32 bytes.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any, Literal
+
+import faiss
+import numpy as np
+
+from ..core.types import CacheEntry, CacheHit
+from ..errors import StoreError
+from .base import CacheStore
+from .io import check_vector, entry_from_json, entry_to_json, vector_from_blob, vector_to_blob
+
+__all__ = ["SQLiteStore"]
+
+faiss.omp_set_num_threads(1)
+
+SCHEMA_VERSION = 1
+_FORMAT = "stepcache-sqlite"
+# Keep at most this many deletion-log rows; a process further behind rebuilds its index.
+_DELETION_LOG_KEEP = 20_000
+_PURGE_INTERVAL = 5.0  # seconds between sweeps of expired rows
+
+_SCHEMA = [
+    "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value)",
+    """CREATE TABLE IF NOT EXISTS entries (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        id TEXT NOT NULL UNIQUE,
+        namespace TEXT NOT NULL,
+        llm_key TEXT NOT NULL,
+        created_at REAL NOT NULL,
+        last_used_at REAL NOT NULL,
+        last_hit_at REAL,
+        hits INTEGER NOT NULL DEFAULT 0,
+        expires_at REAL,
+        entry TEXT NOT NULL,
+        embedding BLOB NOT NULL
+    )""",
+    "CREATE INDEX IF NOT EXISTS entries_partition ON entries (namespace, llm_key)",
+    "CREATE INDEX IF NOT EXISTS entries_lru ON entries (last_used_at)",
+    "CREATE INDEX IF NOT EXISTS entries_expiry ON entries (expires_at) WHERE expires_at IS NOT NULL",
+    """CREATE TABLE IF NOT EXISTS deletions (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        entry_seq INTEGER NOT NULL,
+        namespace TEXT NOT NULL,
+        llm_key TEXT NOT NULL
+    )""",
+    """CREATE TRIGGER IF NOT EXISTS entries_after_insert AFTER INSERT ON entries BEGIN
+        UPDATE meta SET value = value + 1 WHERE key = 'count';
+    END""",
+    """CREATE TRIGGER IF NOT EXISTS entries_after_delete AFTER DELETE ON entries BEGIN
+        UPDATE meta SET value = value - 1 WHERE key = 'count';
+        INSERT INTO deletions (entry_seq, namespace, llm_key)
+            VALUES (old.seq, old.namespace, old.llm_key);
+    END""",
+]
+
+
+@dataclass
+class _Partition:
+    index: Any
+    live: int = 0
+    dead: int = 0  # HNSW cannot remove: deleted ids stay as tombstones until a rebuild
+
+
+class SQLiteStore(CacheStore):
+    """Persistent store in one SQLite file, shareable by threads and processes on one host.
+
+    Args:
+        path: database file (created if missing); ``":memory:"`` for a private one.
+        index: ``"flat"`` (exact) or ``"hnsw"`` (approximate, for large caches).
+        max_entries: keep at most this many entries; the least recently used
+            (last hit, else creation) are evicted on insert.
+        default_ttl: seconds until a new entry expires (None: never); an entry's own
+            ``expires_at`` wins.
+        busy_timeout: seconds to wait for another process's write lock.
+        synchronous: SQLite ``synchronous`` pragma; ``NORMAL`` (default) is crash-safe
+            for process kills, ``FULL`` also for power loss.
+    """
+
+    def __init__(
+        self,
+        path: str | os.PathLike[str] = "stepcache.db",
+        *,
+        index: Literal["flat", "hnsw"] = "flat",
+        hnsw_m: int = 32,
+        max_entries: int | None = None,
+        default_ttl: float | None = None,
+        busy_timeout: float = 30.0,
+        synchronous: Literal["OFF", "NORMAL", "FULL", "EXTRA"] = "NORMAL",
+    ) -> None:
+        if index not in ("flat", "hnsw"):
+            raise StoreError(f"unknown index type {index!r}; use 'flat' or 'hnsw'")
+        if max_entries is not None and max_entries < 1:
+            raise StoreError("max_entries must be >= 1")
+        if synchronous not in ("OFF", "NORMAL", "FULL", "EXTRA"):
+            raise StoreError(f"invalid synchronous mode {synchronous!r}")
+        self.path = os.fspath(path)
+        self.index_type = index
+        self.hnsw_m = hnsw_m
+        self.max_entries = max_entries
+        self.default_ttl = default_ttl
+        self.busy_timeout = busy_timeout
+        self.synchronous = synchronous
+        self._lock = threading.RLock()
+        self._conn: sqlite3.Connection | None = None
+        self._pid = os.getpid()
+        self._closed = False
+        self._last_purge = 0.0
+        self._writes = 0
+        self._reset_index_state()
+        with self._lock:
+            self._connect()
+
+    # -- connection and schema ----------------------------------------------------------
+    def _reset_index_state(self) -> None:
+        self._partitions: dict[tuple[str, str], _Partition] = {}
+        self._dim: int | None = None
+        self._last_seq = 0
+        self._last_del_seq = 0
+        self._data_version: int | None = None
+
+    def _connect(self) -> None:
+        try:
+            if self.path != ":memory:":
+                parent = os.path.dirname(os.path.abspath(self.path))
+                os.makedirs(parent, exist_ok=True)
+            conn = sqlite3.connect(
+                self.path,
+                timeout=self.busy_timeout,
+                isolation_level=None,  # explicit BEGIN/COMMIT only
+                check_same_thread=False,
+            )
+        except (sqlite3.Error, OSError) as exc:
+            raise StoreError(f"cannot open SQLite store {self.path!r}: {exc}") from exc
+        try:
+            conn.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout * 1000)}")
+            mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+            if self.path != ":memory:" and str(mode).lower() != "wal":
+                raise StoreError(f"cannot switch {self.path!r} to WAL mode (got {mode})")
+            conn.execute(f"PRAGMA synchronous = {self.synchronous}")
+            conn.execute("PRAGMA trusted_schema = OFF")
+            self._conn = conn
+            self._ensure_schema()
+            self._reset_index_state()
+            self._sync(force=True)
+        except sqlite3.DatabaseError as exc:
+            conn.close()
+            self._conn = None
+            raise StoreError(f"{self.path!r} is not a usable StepCache SQLite store: {exc}") from exc
+        except StoreError:
+            conn.close()
+            self._conn = None
+            raise
+
+    def _ensure_schema(self) -> None:
+        conn = self._db()
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            tables = {
+                row[0]
+                for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+            }
+            if tables and "meta" not in tables:
+                raise StoreError(f"{self.path!r} is an SQLite file but not a StepCache store")
+            for statement in _SCHEMA:
+                conn.execute(statement)
+            meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
+            version = meta.get("schema_version")
+            if version is None:
+                conn.executemany(
+                    "INSERT INTO meta (key, value) VALUES (?, ?)",
+                    [
+                        ("format", _FORMAT),
+                        ("schema_version", SCHEMA_VERSION),
+                        ("count", conn.execute("SELECT count(*) FROM entries").fetchone()[0]),
+                        ("del_pruned_upto", 0),
+                    ],
+                )
+            elif not isinstance(version, int) or version > SCHEMA_VERSION:
+                raise StoreError(
+                    f"{self.path!r} has schema version {version!r}; this version of "
+                    f"stepcache_integrations reads up to {SCHEMA_VERSION}"
+                )
+            # (future migrations: if version < SCHEMA_VERSION: apply steps, bump version)
+            conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+
+    def _db(self) -> sqlite3.Connection:
+        if self._closed:
+            raise StoreError("store is closed")
+        if self._pid != os.getpid():
+            # A forked child must not use the parent's connection: reopen and reindex.
+            self._pid = os.getpid()
+            self._conn = None
+            self._connect()
+        if self._conn is None:
+            raise StoreError("store connection is not open")
+        return self._conn
+
+    # -- FAISS side ------------------------------------------------------------------------
+    def _new_index(self, dim: int) -> Any:
+        if self.index_type == "hnsw":
+            base = faiss.IndexHNSWFlat(dim, self.hnsw_m, faiss.METRIC_INNER_PRODUCT)
+            base.hnsw.efSearch = 64
+            return faiss.IndexIDMap(base)
+        return faiss.IndexIDMap2(faiss.IndexFlatIP(dim))
+
+    def _read_dim(self) -> int | None:
+        row = self._db().execute("SELECT value FROM meta WHERE key = 'dim'").fetchone()
+        if row is None:
+            return None
+        if not isinstance(row[0], int) or row[0] <= 0:
+            raise StoreError(f"corrupt store {self.path!r}: invalid dimension {row[0]!r}")
+        return int(row[0])
+
+    def _index_rows(self, rows: list[tuple[int, str, str, bytes]]) -> None:
+        """Add (seq, namespace, llm_key, embedding blob) rows to the partitions."""
+        if not rows:
+            return
+        assert self._dim is not None
+        grouped: dict[tuple[str, str], list[tuple[int, bytes]]] = {}
+        for seq, namespace, llm_key, blob in rows:
+            grouped.setdefault((namespace, llm_key), []).append((seq, blob))
+        for key, items in grouped.items():
+            part = self._partitions.get(key)
+            if part is None:
+                part = self._partitions[key] = _Partition(self._new_index(self._dim))
+            vecs = np.empty((len(items), self._dim), dtype=np.float32)
+            for i, (seq, blob) in enumerate(items):
+                vecs[i] = vector_from_blob(blob, self._dim, where=f"{self.path!r} row {seq}")
+            ids = np.fromiter((seq for seq, _ in items), dtype=np.int64, count=len(items))
+            part.index.add_with_ids(vecs, ids)
+            part.live += len(items)
+        self._last_seq = max(self._last_seq, max(row[0] for row in rows))
+
+    def _unindex(self, removed: list[tuple[int, str, str]]) -> None:
+        grouped: dict[tuple[str, str], list[int]] = {}
+        for entry_seq, namespace, llm_key in removed:
+            grouped.setdefault((namespace, llm_key), []).append(entry_seq)
+        for key, seqs in grouped.items():
+            part = self._partitions.get(key)
+            if part is None:
+                continue
+            if self.index_type == "flat":
+                n = part.index.remove_ids(np.asarray(seqs, dtype=np.int64))
+                part.live -= int(n)
+            else:
+                ids = [s for s in seqs if s <= self._last_seq]
+                part.dead += len(ids)
+                part.live -= len(ids)
+            if part.live <= 0:
+                del self._partitions[key]
+
+    def _sync(self, *, force: bool = False) -> None:
+        """Bring the in-process indexes up to date with the database (lock held)."""
+        conn = self._db()
+        version = conn.execute("PRAGMA data_version").fetchone()[0]
+        if not force and version == self._data_version:
+            return
+        own_txn = not conn.in_transaction
+        if own_txn:
+            conn.execute("BEGIN")
+        try:
+            adds, removed, rebuild = self._read_changes()
+            if own_txn:
+                conn.execute("COMMIT")
+        except BaseException:
+            if own_txn and conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+        self._apply_changes(adds, removed, rebuild)
+        self._data_version = version
+
+    def _read_changes(
+        self,
+    ) -> tuple[list[tuple[int, str, str, bytes]], list[tuple[int, str, str]], bool]:
+        """Rows and deletions committed since the last sync (inside a transaction)."""
+        conn = self._db()
+        dim = self._read_dim()
+        pruned = conn.execute("SELECT value FROM meta WHERE key = 'del_pruned_upto'").fetchone()
+        pruned_upto = int(pruned[0]) if pruned else 0
+        rebuild = (
+            self._dim is not None and dim != self._dim
+        ) or pruned_upto > self._last_del_seq
+        since = 0 if rebuild else self._last_seq
+        if rebuild:
+            self._partitions = {}
+            self._last_seq = 0
+        self._dim = dim
+        adds = conn.execute(
+            "SELECT seq, namespace, llm_key, embedding FROM entries WHERE seq > ? ORDER BY seq",
+            (since,),
+        ).fetchall()
+        if rebuild:
+            removed: list[tuple[int, str, str]] = []
+            row = conn.execute("SELECT max(seq) FROM deletions").fetchone()
+            self._last_del_seq = max(int(row[0] or 0), pruned_upto)
+        else:
+            dels = conn.execute(
+                "SELECT seq, entry_seq, namespace, llm_key FROM deletions WHERE seq > ? ORDER BY seq",
+                (self._last_del_seq,),
+            ).fetchall()
+            removed = [(d[1], d[2], d[3]) for d in dels]
+            if dels:
+                self._last_del_seq = dels[-1][0]
+        return adds, removed, rebuild
+
+    def _apply_changes(
+        self,
+        adds: list[tuple[int, str, str, bytes]],
+        removed: list[tuple[int, str, str]],
+        rebuild: bool,
+    ) -> None:
+        if rebuild:
+            self._partitions = {}
+        # Deletions of rows we never indexed are no-ops (flat) or ignored (hnsw, seq > last).
+        self._unindex(removed)
+        self._index_rows(adds)
+        if self.index_type == "hnsw":
+            for key, part in list(self._partitions.items()):
+                if part.dead > max(1000, part.live):
+                    self._rebuild_partition(key)
+
+    def _rebuild_partition(self, key: tuple[str, str]) -> None:
+        rows = (
+            self._db()
+            .execute(
+                "SELECT seq, namespace, llm_key, embedding FROM entries "
+                "WHERE namespace = ? AND llm_key = ? AND seq <= ? ORDER BY seq",
+                (key[0], key[1], self._last_seq),
+            )
+            .fetchall()
+        )
+        self._partitions.pop(key, None)
+        last = self._last_seq
+        self._index_rows(rows)
+        self._last_seq = last
+
+    # -- writes --------------------------------------------------------------------------
+    def _write(self, fn: Any) -> Any:
+        """Run ``fn(conn)`` in one IMMEDIATE transaction, then fold every change (ours and
+        other processes') into the indexes. Must hold the lock."""
+        conn = self._db()
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as exc:
+            raise StoreError(f"SQLite store {self.path!r} is busy or read-only: {exc}") from exc
+        try:
+            result = fn(conn)
+            version = conn.execute("PRAGMA data_version").fetchone()[0]
+            saved = (self._partitions, self._dim, self._last_seq, self._last_del_seq)
+            try:
+                adds, removed, rebuild = self._read_changes()
+                self._maybe_prune_log(conn)
+                conn.execute("COMMIT")
+            except BaseException:
+                self._partitions, self._dim, self._last_seq, self._last_del_seq = saved
+                raise
+        except sqlite3.Error as exc:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise StoreError(f"SQLite store {self.path!r} write failed: {exc}") from exc
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+        self._apply_changes(adds, removed, rebuild)
+        self._data_version = version
+        return result
+
+    def _maybe_prune_log(self, conn: sqlite3.Connection) -> None:
+        self._writes += 1
+        if self._writes % 500:
+            return
+        row = conn.execute("SELECT max(seq) FROM deletions").fetchone()
+        top = int(row[0] or 0)
+        cut = top - _DELETION_LOG_KEEP
+        if cut > 0:
+            conn.execute("DELETE FROM deletions WHERE seq <= ?", (cut,))
+            conn.execute(
+                "UPDATE meta SET value = max(value, ?) WHERE key = 'del_pruned_upto'", (cut,)
+            )
+
+    def add(self, entry: CacheEntry, vector: np.ndarray) -> str:
+        with self._lock:
+            vec = check_vector(vector, self._dim)
+            expires_at = self.expiry_for(entry)
+            entry.expires_at = expires_at
+            payload = entry_to_json(entry)
+            now = time.time()
+
+            def write(conn: sqlite3.Connection) -> str:
+                dim = self._read_dim()
+                if dim is None:
+                    conn.execute("INSERT INTO meta (key, value) VALUES ('dim', ?)", (vec.size,))
+                elif dim != vec.size:
+                    raise StoreError(f"vector has dimension {vec.size}, store holds {dim}")
+                conn.execute("DELETE FROM entries WHERE id = ?", (entry.id,))
+                conn.execute(
+                    "INSERT INTO entries (id, namespace, llm_key, created_at, last_used_at, "
+                    "last_hit_at, hits, expires_at, entry, embedding) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        entry.id,
+                        entry.namespace,
+                        entry.llm_key,
+                        entry.created_at,
+                        max(entry.last_hit_at or 0.0, entry.created_at),
+                        entry.last_hit_at,
+                        entry.hits,
+                        expires_at,
+                        payload,
+                        vector_to_blob(vec),
+                    ),
+                )
+                if now - self._last_purge >= _PURGE_INTERVAL:
+                    conn.execute(
+                        "DELETE FROM entries WHERE expires_at IS NOT NULL AND expires_at <= ?",
+                        (now,),
+                    )
+                    self._last_purge = now
+                if self.max_entries is not None:
+                    count = conn.execute("SELECT value FROM meta WHERE key = 'count'").fetchone()
+                    excess = int(count[0]) - self.max_entries
+                    if excess > 0:
+                        conn.execute(
+                            "DELETE FROM entries WHERE seq IN (SELECT seq FROM entries "
+                            "WHERE id != ? ORDER BY last_used_at, seq LIMIT ?)",
+                            (entry.id, excess),
+                        )
+                return entry.id
+
+            return self._write(write)  # type: ignore[no-any-return]
+
+    def record_hit(self, entry_id: str) -> None:
+        with self._lock:
+            now = time.time()
+            self._write(
+                lambda conn: conn.execute(
+                    "UPDATE entries SET hits = hits + 1, last_hit_at = ?, last_used_at = ? "
+                    "WHERE id = ?",
+                    (now, now, entry_id),
+                )
+            )
+
+    def delete(self, entry_id: str) -> bool:
+        with self._lock:
+            cur = self._write(lambda conn: conn.execute("DELETE FROM entries WHERE id = ?", (entry_id,)))
+            return bool(cur.rowcount)
+
+    def clear(self, namespace: str | None = None) -> int:
+        with self._lock:
+            if namespace is None:
+                cur = self._write(lambda conn: conn.execute("DELETE FROM entries"))
+            else:
+                cur = self._write(
+                    lambda conn: conn.execute("DELETE FROM entries WHERE namespace = ?", (namespace,))
+                )
+            return int(cur.rowcount)
+
+    def purge_expired(self) -> int:
+        """Delete every expired entry now; return how many."""
+        with self._lock:
+            now = time.time()
+            cur = self._write(
+                lambda conn: conn.execute(
+                    "DELETE FROM entries WHERE expires_at IS NOT NULL AND expires_at <= ?", (now,)
+                )
+            )
+            return int(cur.rowcount)
+
+    # -- reads -----------------------------------------------------------------------------
+    _ROW = "seq, namespace, llm_key, last_hit_at, hits, expires_at, entry"
+
+    def _entry_from_row(self, row: tuple[Any, ...]) -> CacheEntry:
+        seq, namespace, llm_key, last_hit_at, hits, expires_at, payload = row
+        entry = entry_from_json(payload, where=f"{self.path!r} row {seq}")
+        if entry.namespace != namespace or entry.llm_key != llm_key:
+            raise StoreError(f"corrupt store {self.path!r}: row {seq} disagrees with its entry")
+        entry.hits = int(hits)
+        entry.last_hit_at = last_hit_at
+        entry.expires_at = expires_at
+        return entry
+
+    def search(
+        self, vector: np.ndarray, *, namespace: str, llm_key: str, k: int
+    ) -> list[CacheHit]:
+        if k <= 0:
+            return []
+        with self._lock:
+            try:
+                self._sync()
+                vec = check_vector(vector, self._dim).reshape(1, -1)
+                part = self._partitions.get((namespace, llm_key))
+                if part is None or part.index.ntotal == 0:
+                    return []
+                conn = self._db()
+                now = time.time()
+                total = part.index.ntotal
+                fetch = min(total, k + part.dead + 4)
+                while True:
+                    scores, ids = part.index.search(vec, fetch)
+                    cand = [(int(i), float(s)) for s, i in zip(scores[0], ids[0]) if i >= 0]
+                    if not cand:
+                        return []
+                    marks = ",".join("?" * len(cand))
+                    rows = conn.execute(
+                        f"SELECT {self._ROW} FROM entries WHERE seq IN ({marks})",
+                        [seq for seq, _ in cand],
+                    ).fetchall()
+                    by_seq = {row[0]: row for row in rows}
+                    hits: list[CacheHit] = []
+                    for seq, score in cand:
+                        row = by_seq.get(seq)
+                        if row is None or row[1] != namespace or row[2] != llm_key:
+                            continue
+                        if row[5] is not None and row[5] <= now:
+                            continue
+                        hits.append(CacheHit(entry=self._entry_from_row(row), similarity=score))
+                        if len(hits) >= k:
+                            return hits
+                    if fetch >= total:
+                        return hits
+                    fetch = min(total, fetch * 4)
+            except sqlite3.Error as exc:
+                raise StoreError(f"SQLite store {self.path!r} search failed: {exc}") from exc
+
+    def get(self, entry_id: str) -> CacheEntry | None:
+        with self._lock:
+            try:
+                row = self._db().execute(
+                    f"SELECT {self._ROW} FROM entries WHERE id = ?", (entry_id,)
+                ).fetchone()
+            except sqlite3.Error as exc:
+                raise StoreError(f"SQLite store {self.path!r} read failed: {exc}") from exc
+            if row is None or (row[5] is not None and row[5] <= time.time()):
+                return None
+            return self._entry_from_row(row)
+
+    def count(self, namespace: str | None = None) -> int:
+        with self._lock:
+            sql = "SELECT count(*) FROM entries WHERE (expires_at IS NULL OR expires_at > ?)"
+            params: list[Any] = [time.time()]
+            if namespace is not None:
+                sql += " AND namespace = ?"
+                params.append(namespace)
+            try:
+                return int(self._db().execute(sql, params).fetchone()[0])
+            except sqlite3.Error as exc:
+                raise StoreError(f"SQLite store {self.path!r} read failed: {exc}") from exc
+
+    def iter_items(self, namespace: str | None = None) -> Iterator[tuple[CacheEntry, np.ndarray]]:
+        """Live entries with their vectors, read in pages of 500 (no lock held while yielding)."""
+        last = 0
+        while True:
+            with self._lock:
+                sql = (
+                    f"SELECT {self._ROW}, embedding FROM entries WHERE seq > ? "
+                    "AND (expires_at IS NULL OR expires_at > ?)"
+                )
+                params: list[Any] = [last, time.time()]
+                if namespace is not None:
+                    sql += " AND namespace = ?"
+                    params.append(namespace)
+                sql += " ORDER BY seq LIMIT 500"
+                try:
+                    rows = self._db().execute(sql, params).fetchall()
+                    dim = self._read_dim()
+                except sqlite3.Error as exc:
+                    raise StoreError(f"SQLite store {self.path!r} read failed: {exc}") from exc
+            if not rows:
+                return
+            for row in rows:
+                assert dim is not None
+                entry = self._entry_from_row(row[:7])
+                yield entry, vector_from_blob(row[7], dim, where=f"{self.path!r} row {row[0]}")
+            last = rows[-1][0]
+
+    def stats(self) -> dict[str, Any]:
+        with self._lock:
+            try:
+                self._sync()
+                conn = self._db()
+                now = time.time()
+                per_ns = conn.execute(
+                    "SELECT namespace, count(*), coalesce(sum(hits), 0) FROM entries "
+                    "WHERE expires_at IS NULL OR expires_at > ? GROUP BY namespace ORDER BY namespace",
+                    (now,),
+                ).fetchall()
+                expired = conn.execute(
+                    "SELECT count(*) FROM entries WHERE expires_at IS NOT NULL AND expires_at <= ?",
+                    (now,),
+                ).fetchone()[0]
+                version = conn.execute(
+                    "SELECT value FROM meta WHERE key = 'schema_version'"
+                ).fetchone()[0]
+            except sqlite3.Error as exc:
+                raise StoreError(f"SQLite store {self.path!r} read failed: {exc}") from exc
+            size = 0
+            if self.path != ":memory:":
+                for suffix in ("", "-wal", "-shm"):
+                    try:
+                        size += os.path.getsize(self.path + suffix)
+                    except OSError:
+                        pass
+            return {
+                "backend": "sqlite",
+                "path": os.path.abspath(self.path) if self.path != ":memory:" else self.path,
+                "schema_version": version,
+                "index": self.index_type,
+                "dim": self._dim,
+                "entries": sum(n for _, n, _ in per_ns),
+                "expired_pending_purge": int(expired),
+                "hits": sum(int(h) for _, _, h in per_ns),
+                "namespaces": {ns: {"entries": n, "hits": int(h)} for ns, n, h in per_ns},
+                "partitions": len(self._partitions),
+                "indexed_vectors": sum(p.live for p in self._partitions.values()),
+                "max_entries": self.max_entries,
+                "default_ttl": self.default_ttl,
+                "file_bytes": size,
+            }
+
+    def integrity_check(self) -> list[str]:
+        """SQLite's ``PRAGMA integrity_check`` plus the store's own invariants; [] if sound."""
+        with self._lock:
+            conn = self._db()
+            problems = [
+                row[0] for row in conn.execute("PRAGMA integrity_check").fetchall() if row[0] != "ok"
+            ]
+            total = conn.execute("SELECT count(*) FROM entries").fetchone()[0]
+            counter = conn.execute("SELECT value FROM meta WHERE key = 'count'").fetchone()[0]
+            if total != counter:
+                problems.append(f"entry counter {counter} != {total} rows")
+            self._sync()
+            indexed = sum(p.live for p in self._partitions.values())
+            if indexed != total:
+                problems.append(f"index holds {indexed} vectors, table {total} rows")
+            return problems
+
+    def close(self) -> None:
+        with self._lock:
+            if self._conn is not None and self._pid == os.getpid():
+                try:
+                    self._conn.close()
+                except sqlite3.Error:
+                    pass
+            self._conn = None
+            self._closed = True
+            self._partitions = {}
+
+    def __enter__(self) -> SQLiteStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"SQLiteStore({self.path!r}, index={self.index_type!r})"
