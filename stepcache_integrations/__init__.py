@@ -1,0 +1,72 @@
+"""stepcache-integrations: a step-level, verified LLM response cache for LangChain and LlamaIndex.
+
+Implements StepCache (arXiv 2603.28795): answers are cached as ordered steps, every
+cached step is verified against the new prompt, passing steps are reused, and only the
+first failing step and its suffix are regenerated.
+"""
+
+from .core import (
+    CacheEntry,
+    CacheHit,
+    CachePlan,
+    CallableEmbedder,
+    Embedder,
+    HashingEmbedder,
+    JsonTask,
+    LinearEquationTask,
+    LLMResponse,
+    Step,
+    StepCache,
+    StepCacheResult,
+    StepRecord,
+    TaskHandler,
+    TaskRegistry,
+    TextTask,
+    extract_json_object,
+    segment_text,
+)
+from .errors import (
+    EmbeddingError,
+    InvalidPromptError,
+    InvalidSchemaError,
+    ModelOutputError,
+    StepCacheError,
+    StoreError,
+    TaskError,
+    VerificationError,
+)
+from .stores import CacheStore, InMemoryStore
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CacheEntry",
+    "CacheHit",
+    "CachePlan",
+    "CacheStore",
+    "CallableEmbedder",
+    "Embedder",
+    "EmbeddingError",
+    "HashingEmbedder",
+    "InMemoryStore",
+    "InvalidPromptError",
+    "InvalidSchemaError",
+    "JsonTask",
+    "LLMResponse",
+    "LinearEquationTask",
+    "ModelOutputError",
+    "Step",
+    "StepCache",
+    "StepCacheError",
+    "StepCacheResult",
+    "StepRecord",
+    "StoreError",
+    "TaskError",
+    "TaskHandler",
+    "TaskRegistry",
+    "TextTask",
+    "VerificationError",
+    "__version__",
+    "extract_json_object",
+    "segment_text",
+]

@@ -1,0 +1,166 @@
+"""Prompt embedders. The default is deterministic, dependency-free and identical across processes."""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import re
+import zlib
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, runtime_checkable
+
+import numpy as np
+
+from ..errors import EmbeddingError
+
+__all__ = ["Embedder", "HashingEmbedder", "CallableEmbedder", "as_embedder", "normalize"]
+
+# Embedding a 1 MB prompt char by char would take seconds: embed its head and tail only.
+_MAX_EMBED_CHARS = 8192
+_WORD = re.compile(r"\w+", re.UNICODE)
+_SPACES = re.compile(r"\s+")
+
+
+@runtime_checkable
+class Embedder(Protocol):
+    """Turns a prompt into an L2-normalised float32 vector."""
+
+    def embed(self, text: str) -> np.ndarray:
+        """Embed one text."""
+        ...
+
+    async def aembed(self, text: str) -> np.ndarray:
+        """Async twin of :meth:`embed`."""
+        ...
+
+
+def normalize(vector: Any) -> np.ndarray:
+    """Return ``vector`` as a 1-D unit-length float32 array; raise EmbeddingError if unusable."""
+    try:
+        arr = np.asarray(vector, dtype=np.float32).reshape(-1)
+    except (TypeError, ValueError) as exc:
+        raise EmbeddingError(f"embedder returned a non-numeric vector: {exc}") from exc
+    if arr.size == 0 or not np.all(np.isfinite(arr)):
+        raise EmbeddingError("embedder returned an empty or non-finite vector")
+    norm = float(np.linalg.norm(arr))
+    if norm == 0.0:
+        return arr
+    return arr / norm
+
+
+class HashingEmbedder:
+    """Hashed character n-grams plus word unigrams, L2-normalised (numpy only).
+
+    Uses CRC32, never Python's salted ``hash()``, so vectors are identical across
+    processes and machines. Good at what a cache needs: near-duplicate prompts with a
+    changed constant or name stay close; unrelated prompts fall apart.
+    """
+
+    def __init__(self, dim: int = 512, ngram_range: tuple[int, int] = (3, 5)) -> None:
+        if dim < 8:
+            raise EmbeddingError("dim must be >= 8")
+        lo, hi = ngram_range
+        if not 1 <= lo <= hi:
+            raise EmbeddingError("ngram_range must be (lo, hi) with 1 <= lo <= hi")
+        self.dim = dim
+        self.ngram_range = (lo, hi)
+
+    def _features(self, text: str) -> list[bytes]:
+        if len(text) > _MAX_EMBED_CHARS:
+            half = _MAX_EMBED_CHARS // 2
+            text = text[:half] + " " + text[-half:]
+        norm = _SPACES.sub(" ", text.lower()).strip()
+        feats = [w.encode("utf-8", "surrogatepass") for w in _WORD.findall(norm)]
+        padded = f" {norm} "
+        lo, hi = self.ngram_range
+        for n in range(lo, hi + 1):
+            feats.extend(
+                padded[i : i + n].encode("utf-8", "surrogatepass")
+                for i in range(len(padded) - n + 1)
+            )
+        return feats
+
+    def embed(self, text: str) -> np.ndarray:
+        """Embed one text."""
+        feats = self._features(text)
+        vec = np.zeros(self.dim, dtype=np.float32)
+        if not feats:
+            return vec
+        hashes = np.fromiter((zlib.crc32(f) for f in feats), dtype=np.uint64, count=len(feats))
+        buckets = (hashes % self.dim).astype(np.int64)
+        signs = np.where((hashes >> np.uint64(31)) & np.uint64(1), -1.0, 1.0)
+        vec = np.bincount(buckets, weights=signs, minlength=self.dim).astype(np.float32)
+        return normalize(vec)
+
+    async def aembed(self, text: str) -> np.ndarray:
+        """Async twin of :meth:`embed` (CPU-only, runs inline)."""
+        return self.embed(text)
+
+
+class CallableEmbedder:
+    """Adapts a LangChain ``Embeddings``, a LlamaIndex ``BaseEmbedding`` or a callable."""
+
+    def __init__(
+        self,
+        embed_fn: Callable[[str], Any],
+        aembed_fn: Callable[[str], Any] | None = None,
+    ) -> None:
+        self._embed_fn = embed_fn
+        self._aembed_fn = aembed_fn
+
+    def embed(self, text: str) -> np.ndarray:
+        """Embed one text with the wrapped model."""
+        try:
+            value = self._embed_fn(text)
+        except Exception as exc:  # the wrapped model's own errors become typed ones
+            raise EmbeddingError(f"embedder failed: {exc}") from exc
+        if inspect.isawaitable(value):
+            raise EmbeddingError("embedder is async-only; use the async API (agenerate)")
+        return normalize(value)
+
+    async def aembed(self, text: str) -> np.ndarray:
+        """Embed one text, natively async when the wrapped model supports it."""
+        try:
+            if self._aembed_fn is not None:
+                value = await self._aembed_fn(text)
+            else:
+                value = self._embed_fn(text)
+                if inspect.isawaitable(value):
+                    value = await value
+                else:
+                    return normalize(value)
+        except EmbeddingError:
+            raise
+        except Exception as exc:
+            raise EmbeddingError(f"embedder failed: {exc}") from exc
+        return normalize(value)
+
+
+def as_embedder(obj: Any) -> Embedder:
+    """Wrap whatever the caller passed as an :class:`Embedder`."""
+    if obj is None:
+        return HashingEmbedder()
+    if isinstance(obj, (HashingEmbedder, CallableEmbedder)):
+        return obj
+    if hasattr(obj, "embed_query"):  # LangChain Embeddings
+        return CallableEmbedder(obj.embed_query, getattr(obj, "aembed_query", None))
+    if hasattr(obj, "get_query_embedding"):  # LlamaIndex BaseEmbedding
+        return CallableEmbedder(obj.get_query_embedding, getattr(obj, "aget_query_embedding", None))
+    if isinstance(obj, Embedder):
+        return obj
+    if callable(obj):
+        if inspect.iscoroutinefunction(obj):
+            return CallableEmbedder(_no_sync(obj), obj)
+        return CallableEmbedder(obj)
+    raise EmbeddingError(f"cannot use {type(obj).__name__} as an embedder")
+
+
+def _no_sync(fn: Callable[[str], Any]) -> Callable[[str], Sequence[float]]:
+    def run(text: str) -> Sequence[float]:
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            return asyncio.run(fn(text))  # type: ignore[no-any-return]
+        raise EmbeddingError("async embedder called from a running loop; use agenerate")
+
+    return run

@@ -1,0 +1,313 @@
+"""Bounded parsing of linear equations into exact rational forms, and solving with sympy.
+
+Prompts are untrusted: ``sympify`` evaluates arbitrary Python and can run for ever on
+hostile input, so equations are parsed with a small restricted grammar (numbers,
+identifiers, + - * / ^ and parentheses, implicit multiplication) into
+``LinearForm`` (coefficients as ``Fraction``). Only solving uses sympy, on rationals.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import lru_cache
+
+__all__ = [
+    "LinearForm",
+    "Equation",
+    "NotLinear",
+    "parse_linear",
+    "find_equations",
+    "solve_system",
+    "format_number",
+    "MAX_NUMBER_DIGITS",
+]
+
+MAX_NUMBER_DIGITS = 40  # longer literals are rejected: no thousand-digit arithmetic
+MAX_EXPR_TOKENS = 120
+MAX_EQUATIONS = 8
+
+_TOKEN = re.compile(
+    r"\s*(?:(?P<num>\d+(?:\.\d+)?)|(?P<ident>[A-Za-z_][A-Za-z0-9_]*)|(?P<op>[-+*/^()=\u2212\u00d7\u00f7\u00b7]))"
+)
+_OP_ALIASES = {"\u2212": "-", "\u00d7": "*", "\u00f7": "/", "\u00b7": "*"}
+
+
+class NotLinear(ValueError):
+    """The text is not a (bounded) linear expression."""
+
+
+@dataclass(frozen=True)
+class LinearForm:
+    """sum(coeffs[v] * v) + const, with exact rationals."""
+
+    coeffs: tuple[tuple[str, Fraction], ...] = ()
+    const: Fraction = Fraction(0)
+
+    @staticmethod
+    def of(coeffs: dict[str, Fraction], const: Fraction) -> LinearForm:
+        return LinearForm(tuple(sorted((k, v) for k, v in coeffs.items() if v != 0)), const)
+
+    def as_dict(self) -> dict[str, Fraction]:
+        return dict(self.coeffs)
+
+    @property
+    def variables(self) -> tuple[str, ...]:
+        return tuple(k for k, _ in self.coeffs)
+
+    def __add__(self, other: LinearForm) -> LinearForm:
+        acc = self.as_dict()
+        for k, v in other.coeffs:
+            acc[k] = acc.get(k, Fraction(0)) + v
+        return LinearForm.of(acc, self.const + other.const)
+
+    def scale(self, factor: Fraction) -> LinearForm:
+        return LinearForm.of({k: v * factor for k, v in self.coeffs}, self.const * factor)
+
+    def evaluate(self, values: dict[str, Fraction]) -> Fraction:
+        return self.const + sum((v * values[k] for k, v in self.coeffs), Fraction(0))
+
+    def to_json(self) -> dict[str, object]:
+        return {"coeffs": {k: str(v) for k, v in self.coeffs}, "const": str(self.const)}
+
+    @staticmethod
+    def from_json(data: dict[str, object]) -> LinearForm:
+        coeffs = {str(k): Fraction(str(v)) for k, v in dict(data["coeffs"]).items()}  # type: ignore[call-overload]
+        return LinearForm.of(coeffs, Fraction(str(data["const"])))
+
+
+@dataclass(frozen=True)
+class Equation:
+    """lhs = rhs, kept as the linear form lhs - rhs, plus where it stood in the text."""
+
+    form: LinearForm
+    text: str
+    numbers: tuple[Fraction, ...] = field(default=())
+    identifiers: tuple[str, ...] = field(default=())
+
+
+class _Parser:
+    def __init__(self, tokens: list[tuple[str, str]], variables: frozenset[str] | None) -> None:
+        self.tokens = tokens
+        self.pos = 0
+        self.variables = variables
+
+    def peek(self) -> tuple[str, str] | None:
+        return self.tokens[self.pos] if self.pos < len(self.tokens) else None
+
+    def take(self) -> tuple[str, str]:
+        tok = self.tokens[self.pos]
+        self.pos += 1
+        return tok
+
+    def expr(self, depth: int = 0) -> LinearForm:
+        if depth > 20:
+            raise NotLinear("too deeply nested")
+        value = self.term(depth)
+        while (tok := self.peek()) is not None and tok == ("op", "+") or tok == ("op", "-"):
+            self.take()
+            rhs = self.term(depth)
+            value = value + (rhs if tok[1] == "+" else rhs.scale(Fraction(-1)))
+        return value
+
+    def term(self, depth: int) -> LinearForm:
+        value = self.factor(depth)
+        while (tok := self.peek()) is not None:
+            if tok in (("op", "*"), ("op", "/")):
+                self.take()
+                rhs = self.factor(depth)
+                value = _mul(value, rhs) if tok[1] == "*" else _div(value, rhs)
+            elif tok[0] in ("num", "ident") or tok == ("op", "("):
+                value = _mul(value, self.factor(depth))  # implicit multiplication: 3x, 2(x+1)
+            else:
+                break
+        return value
+
+    def factor(self, depth: int) -> LinearForm:
+        tok = self.peek()
+        if tok in (("op", "-"), ("op", "+")):
+            self.take()
+            inner = self.factor(depth)
+            return inner if tok[1] == "+" else inner.scale(Fraction(-1))
+        base = self.atom(depth)
+        if self.peek() == ("op", "^"):
+            self.take()
+            exp_tok = self.take() if self.peek() and self.peek()[0] == "num" else None  # type: ignore[index]
+            if exp_tok is None:
+                raise NotLinear("exponent must be a number")
+            exponent = Fraction(exp_tok[1])
+            if exponent == 1:
+                return base
+            if base.coeffs or exponent.denominator != 1 or not 0 <= exponent <= 6:
+                raise NotLinear("non-linear power")
+            return LinearForm(const=base.const ** int(exponent))
+        return base
+
+    def atom(self, depth: int) -> LinearForm:
+        if self.peek() is None:
+            raise NotLinear("unexpected end")
+        kind, value = self.take()
+        if kind == "num":
+            if len(value) > MAX_NUMBER_DIGITS:
+                raise NotLinear("number too long")
+            return LinearForm(const=Fraction(value))
+        if kind == "ident":
+            if self.variables is not None and value not in self.variables:
+                raise NotLinear(f"unknown identifier {value}")
+            return LinearForm.of({value: Fraction(1)}, Fraction(0))
+        if value == "(":
+            inner = self.expr(depth + 1)
+            if self.peek() != ("op", ")"):
+                raise NotLinear("unbalanced parenthesis")
+            self.take()
+            return inner
+        raise NotLinear(f"unexpected {value!r}")
+
+
+def _mul(a: LinearForm, b: LinearForm) -> LinearForm:
+    if a.coeffs and b.coeffs:
+        raise NotLinear("product of variables")
+    if a.coeffs:
+        return a.scale(b.const)
+    return b.scale(a.const)
+
+
+def _div(a: LinearForm, b: LinearForm) -> LinearForm:
+    if b.coeffs or b.const == 0:
+        raise NotLinear("division by a variable or by zero")
+    return a.scale(1 / b.const)
+
+
+def _tokenize(text: str) -> list[tuple[str, str]]:
+    tokens: list[tuple[str, str]] = []
+    pos = 0
+    text = text.rstrip()
+    while pos < len(text):
+        match = _TOKEN.match(text, pos)
+        if match is None or match.end() == pos:
+            raise NotLinear(f"unexpected character at {pos}")
+        kind = match.lastgroup or "op"
+        value = match.group(kind)
+        tokens.append((kind, _OP_ALIASES.get(value, value)))
+        pos = match.end()
+        if len(tokens) > MAX_EXPR_TOKENS:
+            raise NotLinear("expression too long")
+    return tokens
+
+
+def parse_linear(text: str, variables: frozenset[str] | None = None) -> LinearForm:
+    """Parse one linear expression; raise NotLinear otherwise."""
+    tokens = _tokenize(text)
+    if not tokens:
+        raise NotLinear("empty")
+    parser = _Parser(tokens, variables)
+    form = parser.expr()
+    if parser.pos != len(tokens):
+        raise NotLinear("trailing tokens")
+    return form
+
+
+# Math runs: numbers, variable-like names (a letter, optionally _ or digits: x, y2, x_1),
+# operators, parentheses and '='. Any other word or character ends a run.
+_VAR_LIKE = re.compile(r"^[A-Za-z](?:_?\d+)?$")
+_RUN_TOKEN = re.compile(r"\d+(?:\.\d+)?|[A-Za-z_][A-Za-z0-9_]*|[-+*/^()=\u2212\u00d7\u00f7\u00b7]|\s+|.", re.DOTALL)
+_NUMBER_IN_TEXT = re.compile(r"(?<![\w.])(-?\d+(?:\.\d+)?)(?![\d])")
+
+
+def _math_runs(text: str, known: frozenset[str]) -> list[str]:
+    runs: list[str] = []
+    current: list[str] = []
+    for tok in _RUN_TOKEN.findall(text):
+        is_math = (
+            tok.isspace()
+            or tok[0].isdigit()
+            or tok in "-+*/^()=\u2212\u00d7\u00f7\u00b7"
+            or (tok[0].isalpha() or tok[0] == "_") and (_VAR_LIKE.match(tok) is not None or tok in known)
+        )
+        if is_math:
+            current.append(tok)
+        else:
+            if current:
+                runs.append("".join(current))
+            current = []
+    if current:
+        runs.append("".join(current))
+    return [run for run in runs if "=" in run]
+
+
+def _strip_unbalanced(side: str) -> str:
+    side = side.strip()
+    while side.startswith("(") and side.count("(") > side.count(")"):
+        side = side[1:].strip()
+    while side.endswith(")") and side.count(")") > side.count("("):
+        side = side[:-1].strip()
+    return side
+
+
+def find_equations(text: str, known: frozenset[str] = frozenset(), limit: int = 4000) -> list[Equation]:
+    """Every linear equation stated in ``text`` (chains a = b = c give a = b and b = c)."""
+    text = text[:limit]
+    if "=" not in text:
+        return []
+    equations: list[Equation] = []
+    for run in _math_runs(text, known):
+        sides = [_strip_unbalanced(side) for side in run.split("=")]
+        for left, right in zip(sides, sides[1:]):
+            if not left or not right:
+                continue
+            try:
+                form = parse_linear(left) + parse_linear(right).scale(Fraction(-1))
+            except (NotLinear, ZeroDivisionError, OverflowError):
+                continue
+            stated = f"{left} = {right}"
+            numbers = tuple(
+                Fraction(n) for n in _NUMBER_IN_TEXT.findall(stated) if len(n) <= MAX_NUMBER_DIGITS
+            )
+            idents = tuple(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", stated))
+            equations.append(Equation(form, stated, numbers, idents))
+            if len(equations) >= MAX_EQUATIONS * 4:
+                return equations
+    return equations
+
+
+def solve_system(forms: tuple[LinearForm, ...]) -> dict[str, Fraction] | None:
+    """Unique solution of the system sum(c*v) + k = 0, or None (none or infinitely many)."""
+    return _solve_cached(forms)
+
+
+@lru_cache(maxsize=4096)
+def _solve_cached(forms: tuple[LinearForm, ...]) -> dict[str, Fraction] | None:
+    import sympy
+
+    variables = sorted({v for form in forms for v in form.variables})
+    if not variables or len(variables) > MAX_EQUATIONS:
+        return None
+    symbols = sympy.symbols(variables, seq=True)
+    matrix = sympy.Matrix(
+        [[sympy.Rational(str(form.as_dict().get(v, 0))) for v in variables] for form in forms]
+    )
+    rhs = sympy.Matrix([-sympy.Rational(str(form.const)) for form in forms])
+    solutions = sympy.linsolve((matrix, rhs), *symbols)
+    if not solutions:
+        return None
+    (solution,) = tuple(solutions)
+    if any(value.free_symbols for value in solution):
+        return None
+    return {v: Fraction(str(value)) for v, value in zip(variables, solution)}
+
+
+def format_number(value: Fraction, prefer_decimal: bool = False) -> str:
+    """Render an exact value the way a person writes it: 5, -3, 2.5, 7/3."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    den = value.denominator
+    while den % 2 == 0:
+        den //= 2
+    while den % 5 == 0:
+        den //= 5
+    if den == 1 and (prefer_decimal or value.denominator <= 1000):
+        text = f"{float(value):.10f}".rstrip("0").rstrip(".")
+        if Fraction(text) == value:
+            return text
+    return f"{value.numerator}/{value.denominator}"
