@@ -467,7 +467,9 @@ class StepCache:
             answer = handler.assemble(plan.steps, plan.verification, response.text, constraints, plan.provenance)
         else:
             answer = handler.fresh(response.text, constraints)
-        errors = answer.errors + handler.check_answer(answer.steps, constraints)
+        # A patch must not bring back a value of the old prompt in the regenerated part.
+        cached = plan.entry.constraints if plan.outcome == "patch" and plan.entry else None
+        errors = answer.errors + _final_errors(handler, answer.steps, constraints, cached)
 
         t0 = time.perf_counter()
         while errors and repair_calls < self.max_repairs:
@@ -480,7 +482,7 @@ class StepCache:
             prompt_tokens += reply.prompt_tokens
             completion_tokens += reply.completion_tokens
             answer = handler.apply_repair(answer, reply.text, constraints)
-            errors = answer.errors + handler.check_answer(answer.steps, constraints)
+            errors = answer.errors + _final_errors(handler, answer.steps, constraints, cached)
         timings["repair"] = time.perf_counter() - t0
 
         used_fallback = False
@@ -724,6 +726,15 @@ class StepCache:
             for stage, seconds in result.timings.items():
                 s.stage_time[stage] = s.stage_time.get(stage, 0.0) + seconds
                 s.stage_count[stage] = s.stage_count.get(stage, 0) + 1
+
+
+def _final_errors(
+    handler: TaskHandler, steps: list[Step], constraints: dict[str, Any], cached: dict[str, Any] | None
+) -> list[str]:
+    errors = handler.check_answer(steps, constraints)
+    if not errors and cached is not None:
+        errors = handler.verify(steps, constraints, cached).reasons()
+    return errors
 
 
 def _records(steps: list[Step], provenance: list[Provenance]) -> list[StepRecord]:

@@ -265,4 +265,8 @@ def slot_mapping(cached_prompt: str, new_prompt: str, limit: int = 20000) -> dic
         new = " ".join(new_tokens[j1:j2])
         if old != new:
             mapping[old] = new
+        if i2 - i1 == j2 - j1 > 1:  # "Alice Smith" -> "Bob Jones" also maps Alice -> Bob
+            for o, n in zip(old_tokens[i1:i2], new_tokens[j1:j2]):
+                if o != n and (o[0].isalnum() or o[0] == "_"):
+                    mapping.setdefault(o, n)
     return mapping

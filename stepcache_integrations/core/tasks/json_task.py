@@ -245,8 +245,9 @@ class JsonTask(TaskHandler):
         for key in wanted:
             if key in fresh:
                 merged[key] = fresh[key]
-        for key, value in fresh.items():  # extra keys the model added are kept only if new
-            merged.setdefault(key, value)
+        if not constraints.get("required"):  # nothing requested by name: keep what the model added
+            for key, value in fresh.items():
+                merged.setdefault(key, value)
         merged = self._ordered(merged, constraints)
         step = Step(text=_dumps(merged), kind="json", meta={"object": merged})
         provenance: Provenance = new_provenance if not kept or any(k in fresh for k in wanted) else kept_provenance

@@ -14,6 +14,7 @@ from .base import Assembly, TaskHandler, UnitCheck, Verification, extract_slots,
 from .linear_algebra import (
     MAX_EQUATIONS,
     LinearForm,
+    equation_shape,
     find_equations,
     format_number,
     solve_system,
@@ -73,6 +74,7 @@ class LinearEquationTask(TaskHandler):
         return {
             "equations": [eq.form.to_json() for eq in equations],
             "equation_texts": [eq.text for eq in equations],
+            "shapes": [equation_shape(eq.text) for eq in equations],
             "variables": variables,
             "solution": {v: str(solution[v]) for v in variables},
             "params": params,
@@ -166,8 +168,10 @@ class LinearEquationTask(TaskHandler):
             not old_vars
             or len(old_vars) != len(new_vars)
             or len(old_params) != len(new_params)
-            or len(cached_constraints.get("equations") or []) != len(constraints.get("equations") or [])
+            or cached_constraints.get("shapes") != constraints.get("shapes")
         ):
+            # Only the same equation form with other constants/names can be re-derived by
+            # recomputing numbers; 3x + 5 = 20 -> 4t - 6 = 10 needs the model.
             return None
         old_solution = cached_constraints["solution"]
         new_solution = {v: Fraction(s) for v, s in constraints["solution"].items()}

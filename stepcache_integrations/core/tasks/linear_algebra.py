@@ -21,6 +21,7 @@ __all__ = [
     "find_equations",
     "solve_system",
     "format_number",
+    "equation_shape",
     "MAX_NUMBER_DIGITS",
 ]
 
@@ -269,6 +270,22 @@ def find_equations(text: str, known: frozenset[str] = frozenset(), limit: int = 
             if len(equations) >= MAX_EQUATIONS * 4:
                 return equations
     return equations
+
+
+def equation_shape(text: str) -> str:
+    """The form of an equation with numbers as N and variables as V: "3x + 5 = 20" -> "NV+N=N"."""
+    out: list[str] = []
+    for tok in _RUN_TOKEN.findall(text):
+        if tok.isspace():
+            continue
+        if tok[0].isdigit():
+            out.append("N")
+        elif tok[0].isalpha() or tok[0] == "_":
+            out.append("V")
+        else:
+            out.append(_OP_ALIASES.get(tok, tok))
+    shape = "".join(out)
+    return shape.replace("N*V", "NV")
 
 
 def solve_system(forms: tuple[LinearForm, ...]) -> dict[str, Fraction] | None:
