@@ -1,0 +1,139 @@
+"""The benchmark's own integrity checker catches what a stale stitched answer gets wrong."""
+
+from __future__ import annotations
+
+import json
+
+from stepcache_integrations.bench.fake_model import FakeModel
+from stepcache_integrations.bench.integrity import check, extract_json
+from stepcache_integrations.bench.workload import Request, generate_workload, math_equation
+
+
+def _math_request(base: dict, new: dict, kind: str = "constant") -> Request:
+    base = dict(base, equation=math_equation(base, "star"))
+    new = dict(new, equation=math_equation(new, "star"))
+    return Request("r", 42, "math", "b", kind, 0, "new prompt", "old prompt", new, base)
+
+
+BASE = {"var": "x", "a": 3, "b": 5, "c": 20, "op": "+"}  # x = 5
+
+
+def test_correct_math_answer_passes() -> None:
+    req = _math_request(BASE, {"var": "x", "a": 3, "b": 7, "c": 22, "op": "+"})  # x = 5
+    text = "Step 1: 3x + 7 = 22\nStep 2: 3x = 15\nStep 3: x = 5\nAnswer: x = 5"
+    result = check(text, req)
+    assert result.task_ok and result.integrity_ok, result.problems
+
+
+def test_wrong_final_answer_fails_both() -> None:
+    req = _math_request(BASE, BASE, "paraphrase")
+    result = check("Step 1: 3x = 15\nAnswer: x = 6", req)
+    assert not result.task_ok and not result.integrity_ok
+
+
+def test_fraction_and_decimal_answers_are_exact() -> None:
+    req = _math_request(BASE, {"var": "x", "a": 2, "b": 1, "c": 8, "op": "+"})  # x = 7/2
+    assert check("Answer: x = 7/2", req).task_ok
+    assert check("Answer: x = 3.5", req).task_ok
+    assert not check("Answer: x = 3.4", req).task_ok
+
+
+def test_stale_constant_is_caught() -> None:
+    new = {"var": "x", "a": 3, "b": 8, "c": 26, "op": "+"}  # x = 6
+    req = _math_request(BASE, new)
+    # right answer, but a step still carries the old right-hand side 20
+    text = "Step 1: 3x + 8 = 26\nStep 2: 3x = 20 - 8 = 18\nStep 3: x = 6\nAnswer: x = 6"
+    result = check(text, req)
+    assert result.task_ok
+    assert not result.integrity_ok
+    assert any("stale constant" in p for p in result.problems)
+
+
+def test_stale_old_answer_in_a_step_is_caught() -> None:
+    new = {"var": "x", "a": 3, "b": 5, "c": 29, "op": "+"}  # x = 8; old answer 5 is also b
+    req = _math_request(BASE, new)
+    text = "Step 1: 3x = 15\nStep 2: x = 8\nAnswer: x = 8"  # 15 = old c - b
+    result = check(text, req)
+    assert result.task_ok and not result.integrity_ok
+
+
+def test_stale_variable_name_is_caught() -> None:
+    new = dict(BASE, var="y")
+    req = _math_request(BASE, new, "rename")
+    text = "Step 1: 3x + 5 = 20\nStep 2: 3x = 15\nStep 3: y = 5\nAnswer: y = 5"
+    result = check(text, req)
+    assert result.task_ok and not result.integrity_ok
+    assert any("stale variable" in p for p in result.problems)
+    clean = "Step 1: 3y + 5 = 20\nStep 2: 3y = 15\nStep 3: y = 5\nAnswer: y = 5"
+    assert check(clean, req).integrity_ok
+
+
+def test_answer_for_the_old_variable_does_not_count() -> None:
+    req = _math_request(BASE, dict(BASE, var="y"), "rename")
+    result = check("Step 1: 3x = 15\nAnswer: x = 5", req)
+    assert not result.task_ok
+
+
+def test_missing_answer_line_fails_integrity_only() -> None:
+    req = _math_request(BASE, BASE, "paraphrase")
+    result = check("Step 1: 3x = 15\nStep 2: x = 5", req)
+    assert result.task_ok and not result.integrity_ok
+
+
+def test_old_equation_left_in_answer_is_caught() -> None:
+    new = {"var": "x", "a": 3, "b": 5, "c": 23, "op": "+"}  # x = 6
+    req = _math_request(BASE, new)
+    result = check("Step 1: 3x + 5 = 20\nStep 2: 3x = 18\nAnswer: x = 6", req)
+    assert not result.integrity_ok
+
+
+def _json_request(base_values: dict, keys: list[str], values: dict, kind: str) -> Request:
+    base = {"entity": "person", "keys": list(base_values), "values": base_values}
+    spec = {"entity": "person", "keys": keys, "values": values}
+    return Request("j", 42, "json", "b", kind, 0, "new", "old", spec, base)
+
+
+PERSON = {"name": "Alice Smith", "age": 34, "city": "Lyon"}
+
+
+def test_json_ok_with_fences_and_numbers_as_strings() -> None:
+    req = _json_request(PERSON, ["name", "age", "city"], PERSON, "paraphrase")
+    text = '```json\n{"name": "Alice Smith", "age": "34", "city": "lyon"}\n```'
+    result = check(text, req)
+    assert result.task_ok and result.integrity_ok, result.problems
+
+
+def test_json_missing_key_fails_both() -> None:
+    values = dict(PERSON, email="a@example.com")
+    req = _json_request(PERSON, ["name", "age", "city", "email"], values, "add_key")
+    result = check(json.dumps(PERSON), req)
+    assert not result.task_ok and not result.integrity_ok
+    assert "email" in result.problems[0]
+
+
+def test_json_stale_entity_value_fails_integrity() -> None:
+    values = dict(PERSON, city="Porto")
+    req = _json_request(PERSON, ["name", "age", "city"], values, "change_value")
+    result = check(json.dumps(PERSON), req)
+    assert result.task_ok and not result.integrity_ok
+    assert any("Lyon" in p for p in result.problems)
+    assert check(json.dumps(values), req).integrity_ok
+
+
+def test_json_that_does_not_parse_fails() -> None:
+    req = _json_request(PERSON, ["name", "age", "city"], PERSON, "paraphrase")
+    assert not check('{"name": "Alice Smith", "age": 34,', req).task_ok
+    assert not check("[1, 2]", req).task_ok
+
+
+def test_extract_json_from_prose() -> None:
+    assert extract_json('Here it is: {"a": 1} hope it helps') == {"a": 1}
+
+
+def test_base_answers_are_stale_for_half_the_kinds() -> None:
+    """A whole-response cache returning the (correct) base answer fails exactly the changing kinds."""
+    model = FakeModel()
+    w = generate_workload(42)
+    failing = {(r.task, r.kind) for r in w.requests if not check(model.answer(r.base_prompt), r).integrity_ok}
+    assert failing == {("math", "rename"), ("math", "constant"), ("json", "add_key"), ("json", "change_value")}
+    assert all(check(model.answer(r.prompt), r).integrity_ok for r in w.requests)
