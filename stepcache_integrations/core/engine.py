@@ -235,31 +235,41 @@ class StepCache:
         self._plan_from_hits(plan, hits)
         return plan
 
-    def complete(self, plan: CachePlan, llm: Any) -> StepCacheResult:
-        """Carry out a plan: call the model where needed, verify, repair, fall back, store."""
+    def complete(self, plan: CachePlan, llm: Any, *, metadata: dict[str, Any] | None = None) -> StepCacheResult:
+        """Carry out a plan: call the model where needed, verify, repair, fall back, store.
+
+        ``metadata`` is kept in the stored entry's metadata (e.g. an adapter's full message).
+        """
         if not plan.needs_model:
             return plan.result()
-        pipeline = self._pipeline(plan, None)
+        pipeline = self._pipeline(plan, None, metadata)
         return self._drive(pipeline, llm)
 
-    async def acomplete(self, plan: CachePlan, llm: Any) -> StepCacheResult:
+    async def acomplete(
+        self, plan: CachePlan, llm: Any, *, metadata: dict[str, Any] | None = None
+    ) -> StepCacheResult:
         """Async twin of :meth:`complete`."""
         if not plan.needs_model:
             return await plan.aresult()
-        pipeline = self._pipeline(plan, None)
+        pipeline = self._pipeline(plan, None, metadata)
         return await self._adrive(pipeline, llm)
 
-    def finalize(self, plan: CachePlan, response: Any, llm: Any = None) -> StepCacheResult:
+    def finalize(
+        self, plan: CachePlan, response: Any, llm: Any = None, *, metadata: dict[str, Any] | None = None
+    ) -> StepCacheResult:
         """Finish a plan whose model output the caller already has (e.g. after streaming).
 
-        ``response`` answers ``plan.generation_prompt``; ``llm`` (optional) serves repairs.
+        ``response`` answers ``plan.generation_prompt``; ``llm`` (optional) serves repairs;
+        ``metadata`` is kept in the stored entry's metadata.
         """
-        pipeline = self._pipeline(plan, coerce_response(response, plan.generation_prompt or ""))
+        pipeline = self._pipeline(plan, coerce_response(response, plan.generation_prompt or ""), metadata)
         return self._drive(pipeline, llm)
 
-    async def afinalize(self, plan: CachePlan, response: Any, llm: Any = None) -> StepCacheResult:
+    async def afinalize(
+        self, plan: CachePlan, response: Any, llm: Any = None, *, metadata: dict[str, Any] | None = None
+    ) -> StepCacheResult:
         """Async twin of :meth:`finalize`."""
-        pipeline = self._pipeline(plan, coerce_response(response, plan.generation_prompt or ""))
+        pipeline = self._pipeline(plan, coerce_response(response, plan.generation_prompt or ""), metadata)
         return await self._adrive(pipeline, llm)
 
     def store_answer(
@@ -447,7 +457,7 @@ class StepCache:
 
     # ------------------------------------------------------------------ finishing (sans I/O)
     def _pipeline(
-        self, plan: CachePlan, given: LLMResponse | None
+        self, plan: CachePlan, given: LLMResponse | None, metadata: dict[str, Any] | None = None
     ) -> Generator[_Request, LLMResponse, tuple[StepCacheResult, CacheEntry | None]]:
         """Generate (unless ``given``), assemble, check, repair, fall back; yields model requests."""
         handler, constraints = plan.handler, plan.constraints
@@ -527,7 +537,7 @@ class StepCache:
                 steps=handler.segment(answer.text, constraints),
                 prompt_tokens=plan.entry.prompt_tokens if plan.entry else prompt_tokens,
                 completion_tokens=plan.entry.completion_tokens if plan.entry else completion_tokens,
-                metadata={"outcome": plan.outcome, "provenance": list(answer.provenance)},
+                metadata={**(metadata or {}), "outcome": plan.outcome, "provenance": list(answer.provenance)},
             )
         elif self.strict:
             self._record(result)

@@ -56,6 +56,7 @@ def segment_text(answer: str) -> list[Step]:
             current.append(line)
             if fence and fence.group(1) == fence_marker:
                 in_fence = False
+                after_blank = True  # text after a closed fence is a new step
             continue
         starts_step = bool(stripped) and (
             after_blank or _STEP_START.match(line) is not None or fence is not None

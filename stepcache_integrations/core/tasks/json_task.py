@@ -30,7 +30,7 @@ __all__ = ["JsonTask", "required_keys_from_prompt", "validate_schema"]
 _JSON_WORD = re.compile(r"\bjson\b", re.IGNORECASE)
 _KEY_LIST = re.compile(
     r"(?:keys|fields|properties|attributes)\s*(?:named|called)?\s*:?\s*"
-    r"(?P<list>[\"'`]?[A-Za-z_][\w-]*[\"'`]?(?:\s*(?:,|\band\b|,\s*and\b)\s*[\"'`]?[A-Za-z_][\w-]*[\"'`]?)*)",
+    r"(?P<list>[\"'`]?[A-Za-z_][\w-]*[\"'`]?(?:\s*(?:,\s*and\b|,|\band\b)\s*[\"'`]?[A-Za-z_][\w-]*[\"'`]?)*)",
     re.IGNORECASE,
 )
 # Remote $ref must never be fetched: an empty registry resolves nothing outside the schema.

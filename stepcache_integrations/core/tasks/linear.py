@@ -147,6 +147,7 @@ class LinearEquationTask(TaskHandler):
             eq.form.variables[0]
             for eq in find_equations(text, known, limit=len(text) + 1)
             if len(eq.form.variables) == 1
+            and eq.form.variables[0] in [side.strip() for side in eq.text.split("=")]
         }
         missing = [v for v in constraints.get("variables") or [] if v not in isolated]
         if missing:

@@ -283,7 +283,10 @@ def equation_shape(text: str) -> str:
         elif tok[0].isalpha() or tok[0] == "_":
             out.append("V")
         else:
-            out.append(_OP_ALIASES.get(tok, tok))
+            op = _OP_ALIASES.get(tok, tok)
+            if op == "-" and (not out or out[-1] in "=(+-*/^"):
+                continue  # a sign belongs to the number (params are signed), not to the form
+            out.append(op)
     shape = "".join(out)
     return shape.replace("N*V", "NV")
 
@@ -300,7 +303,7 @@ def _solve_cached(forms: tuple[LinearForm, ...]) -> dict[str, Fraction] | None:
     variables = sorted({v for form in forms for v in form.variables})
     if not variables or len(variables) > MAX_EQUATIONS:
         return None
-    symbols = sympy.symbols(variables, seq=True)
+    symbols = [sympy.Symbol(v) for v in variables]
     matrix = sympy.Matrix(
         [[sympy.Rational(str(form.as_dict().get(v, 0))) for v in variables] for form in forms]
     )

@@ -1,0 +1,258 @@
+from __future__ import annotations
+
+import asyncio
+import json
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from stepcache_integrations import (
+    InMemoryStore,
+    InvalidPromptError,
+    InvalidSchemaError,
+    LLMResponse,
+    ModelOutputError,
+    StepCache,
+    StoreError,
+    TaskError,
+    VerificationError,
+)
+from stepcache_integrations.core.tasks.linear_algebra import find_equations, solve_system
+from stepcache_integrations.demo import DEMO_REQUESTS, ScriptedModel
+
+MATH = 'Solve for {v} step by step: {eq}. Write one step per line as "Step k: ..." and end with "Answer: {v} = <value>".'
+GOOD = "Step 1: Start with 3x + 5 = 20.\nStep 2: Subtract 5 from both sides: 3x = 15.\nStep 3: Divide both sides by 3: x = 5.\nAnswer: x = 5"
+
+
+class Recorder:
+    """A scripted model: returns queued answers, records every prompt it gets."""
+
+    def __init__(self, *answers: str) -> None:
+        self.answers = list(answers)
+        self.prompts: list[str] = []
+
+    def __call__(self, prompt: str) -> LLMResponse:
+        self.prompts.append(prompt)
+        if not self.answers:
+            raise AssertionError(f"unexpected model call: {prompt[:80]!r}")
+        text = self.answers.pop(0)
+        return LLMResponse(text=text, prompt_tokens=len(prompt) // 4, completion_tokens=len(text) // 4)
+
+
+def no_model(prompt: str) -> str:
+    raise AssertionError("the model must not be called")
+
+
+def warm(cache: StepCache, prompt: str, answer: str, **kw: Any) -> None:
+    result = cache.generate(prompt, Recorder(answer), **kw)
+    assert result.outcome == "miss" and result.verified and result.stored_entry_id
+
+
+def test_reuse_makes_no_model_call() -> None:
+    cache = StepCache()
+    warm(cache, MATH.format(v="x", eq="3x + 5 = 20"), GOOD)
+    result = cache.generate(MATH.format(v="x", eq="3x + 5 = 20").replace("Solve", "Please solve"), no_model)
+    assert result.outcome == "reuse" and result.verified and result.model_calls == 0
+    assert result.text == GOOD and {s.provenance for s in result.steps} == {"reused"}
+    assert result.tokens_saved > 0
+
+
+@pytest.mark.parametrize(
+    ("var", "eq"), [("x", "3x + 5 = 26"), ("y", "3y + 5 = 20"), ("z", "3*z + 11 = -4"), ("x", "3x+5=20")]
+)
+def test_reinstantiation_answers_without_model_and_is_correct(var: str, eq: str) -> None:
+    cache = StepCache()
+    warm(cache, MATH.format(v="x", eq="3x + 5 = 20"), GOOD)
+    prompt = MATH.format(v=var, eq=eq)
+    result = cache.generate(prompt, no_model)
+    assert result.outcome in ("reinstantiate", "reuse") and result.verified and result.model_calls == 0
+    solution = solve_system(tuple(e.form for e in find_equations(prompt) if e.form.coeffs))
+    assert solution is not None
+    assert f"Answer: {var} = " in result.text
+    stated = [e for e in find_equations(result.text.splitlines()[-1]) if e.form.coeffs]
+    assert stated and all(e.form.evaluate(solution) == 0 for e in stated)
+    if var != "x":
+        assert "x" not in result.text
+
+
+def test_patch_keeps_verified_prefix_and_regenerates_suffix() -> None:
+    cache = StepCache()
+    prompt = "Plan moving the Orders service to Kubernetes; lead Priya; cut-over Friday."
+    answer = "1. Containerise Orders.\n2. Priya reviews the chart.\n3. Switch traffic on Friday.\n4. Remove old VMs."
+    warm(cache, prompt, answer)
+    model = Recorder("3. Switch traffic on Tuesday at 9:00 UTC sharp.\n4. Remove old VMs.")
+    result = cache.generate(prompt.replace("Friday", "Tuesday at 9:00 UTC sharp"), model)
+    assert result.outcome == "patch" and result.verified and result.model_calls == 1
+    assert [s.provenance for s in result.steps] == ["reused", "reused", "regenerated", "regenerated"]
+    assert "1. Containerise Orders.\n2. Priya reviews the chart.\n" in model.prompts[0]  # prefix conditions it
+    assert "Friday" not in result.text and result.text.startswith("1. Containerise Orders.")
+
+
+def test_skip_reuse_when_first_step_fails_and_fallback_fixes_math() -> None:
+    cache = StepCache()
+    warm(cache, MATH.format(v="x", eq="3x + 5 = 20"), GOOD)
+    wrong = "Step 1: 4x - 6 = 10\nStep 2: 4x = 14\nStep 3: x = 3.5\nAnswer: x = 3.5"
+    model = Recorder(wrong, wrong)  # answer + one repair, both wrong
+    result = cache.generate(MATH.format(v="x", eq="4x - 6 = 10"), model)
+    assert result.outcome == "skip_reuse"
+    assert result.repair_calls == 1 and "problems" in model.prompts[1]
+    assert result.used_fallback and result.verified
+    assert result.text.strip().endswith("Answer: x = 4")
+    assert {s.provenance for s in result.steps} == {"fallback"}
+
+
+def test_repair_fixes_math_when_model_corrects_itself() -> None:
+    cache = StepCache()
+    wrong = "Step 1: 2x + 4 = 10\nStep 2: 2x = 7\nAnswer: x = 3.5"
+    right = "Step 1: 2x + 4 = 10\nStep 2: 2x = 6\nAnswer: x = 3"
+    result = cache.generate("Solve 2x + 4 = 10 step by step", Recorder(wrong, right))
+    assert result.verified and not result.used_fallback and result.repair_calls == 1
+    assert {s.provenance for s in result.steps} == {"repaired"}
+
+
+def test_json_missing_key_is_repaired_at_key_level_and_patch_adds_a_key() -> None:
+    cache = StepCache()
+    prompt = "Return a JSON object for a person named Alice Smith, age 34, living in Lyon, with keys name, age and city."
+    model = Recorder('Sure!\n```json\n{"name": "Alice Smith", "age": 34}\n```', '{"city": "Lyon"}')
+    first = cache.generate(prompt, model)
+    assert first.verified and first.repair_calls == 1
+    assert 'fields "city"' in model.prompts[1] and json.loads(first.text) == {"name": "Alice Smith", "age": 34, "city": "Lyon"}
+    model = Recorder('{"country": "France"}')
+    patched = cache.generate(prompt.replace("name, age and city", "name, age, city and country"), model)
+    assert patched.outcome == "patch" and patched.verified
+    assert json.loads(patched.text) == {"name": "Alice Smith", "age": 34, "city": "Lyon", "country": "France"}
+    assert "Return only a JSON object with the fields \"country\"" in model.prompts[0]
+
+
+def test_json_unverified_is_flagged_never_stored_and_strict_raises() -> None:
+    cache = StepCache()
+    prompt = "Return JSON with keys a and b."
+    bad = Recorder('{"a": 1}', '{"a": 1}')
+    result = cache.generate(prompt, bad)
+    assert not result.verified and result.stored_entry_id is None and result.errors
+    assert cache.store.count() == 0
+    strict = StepCache(strict=True)
+    with pytest.raises(VerificationError) as info:
+        strict.generate(prompt, Recorder("not json", "still not json"))
+    assert "not json" in info.value.text
+
+
+def test_model_error_during_patch_propagates_and_nothing_is_stored() -> None:
+    cache = StepCache()
+    prompt = "Plan moving the Orders service; lead Priya; cut-over Friday."
+    warm(cache, prompt, "1. Build Orders.\n2. Priya reviews.\n3. Ship Friday.\n4. Clean up.")
+
+    def broken(prompt: str) -> str:
+        raise TimeoutError("model timed out")
+
+    with pytest.raises(TimeoutError):
+        cache.generate(prompt.replace("Friday", "Tuesday at 9:00 UTC sharp"), broken)
+    assert cache.store.count() == 1
+
+
+def test_non_text_model_output_is_typed_error() -> None:
+    with pytest.raises(ModelOutputError):
+        StepCache().generate("Hello there", lambda p: 42)
+
+
+def test_bad_input_gets_typed_errors() -> None:
+    cache = StepCache()
+    for bad in ["", "   ", None, 12, "a\x00b", "\ud800 lone surrogate"]:
+        with pytest.raises(InvalidPromptError):
+            cache.generate(bad, no_model)  # type: ignore[arg-type]
+    with pytest.raises(InvalidSchemaError):
+        cache.generate("JSON please", no_model, schema={"type": 5})
+    with pytest.raises(TaskError):
+        cache.generate("hi", no_model, task="nope")
+    with pytest.raises(InvalidPromptError):
+        StepCache(max_prompt_chars=10).generate("x" * 11, no_model)
+
+
+def test_namespaces_and_models_are_isolated() -> None:
+    cache = StepCache()
+    prompt = MATH.format(v="x", eq="3x + 5 = 20")
+    warm(cache, prompt, GOOD, namespace="tenant-a", llm_key="model-1")
+    for ns, key in [("tenant-b", "model-1"), ("tenant-a", "model-2")]:
+        result = cache.generate(prompt, Recorder(GOOD), namespace=ns, llm_key=key)
+        assert result.outcome == "miss"
+    assert cache.generate(prompt, no_model, namespace="tenant-a", llm_key="model-1").outcome == "reuse"
+
+
+def test_async_twin_matches_sync() -> None:
+    async def amodel(prompt: str) -> str:
+        return GOOD
+
+    async def run() -> None:
+        cache = StepCache()
+        first = await cache.agenerate(MATH.format(v="x", eq="3x + 5 = 20"), amodel)
+        assert first.outcome == "miss" and first.verified
+        again = await cache.agenerate(MATH.format(v="x", eq="3x + 5 = 29"), amodel)
+        assert again.outcome == "reinstantiate" and "x = 8" in again.text
+        assert await cache.aclear() == 2
+
+    asyncio.run(run())
+
+
+def test_two_phase_api_for_streaming_adapters() -> None:
+    cache = StepCache()
+    prompt = "Plan moving the Orders service; lead Priya; cut-over Friday."
+    warm(cache, prompt, "1. Build Orders.\n2. Priya reviews.\n3. Ship Friday.\n4. Clean up.")
+    plan = cache.lookup(prompt.replace("Friday", "Tuesday at 9:00 UTC sharp"))
+    assert plan.outcome == "patch" and plan.needs_model
+    assert plan.prefix_text == "1. Build Orders.\n2. Priya reviews.\n"
+    result = cache.finalize(plan, "3. Ship Tuesday at 9:00 UTC sharp.\n4. Clean up.")
+    assert result.verified and result.text.startswith(plan.prefix_text)
+    reuse = cache.lookup(prompt)
+    assert not reuse.needs_model and reuse.result().outcome == "reuse"
+
+
+def test_store_answer_only_stores_verified_answers() -> None:
+    cache = StepCache()
+    prompt = MATH.format(v="x", eq="3x + 5 = 20")
+    assert cache.store_answer(prompt, GOOD.replace("x = 5", "x = 6")) is None
+    assert cache.store_answer(prompt, GOOD) is not None
+    assert cache.store.count() == 1
+
+
+class FailingStore(InMemoryStore):
+    def search(self, *a: Any, **k: Any) -> Any:
+        raise OSError("disk gone")
+
+    def add(self, *a: Any, **k: Any) -> str:
+        raise OSError("disk gone")
+
+
+def test_store_failure_raises_or_fails_open() -> None:
+    with pytest.raises(StoreError):
+        StepCache(store=FailingStore()).generate("hello world", Recorder("hi"))
+    cache = StepCache(store=FailingStore(), fail_open=True)
+    result = cache.generate("hello world", Recorder("hi"))
+    assert result.text == "hi" and result.stored_entry_id is None
+    assert cache.stats()["store_errors"] == 2
+
+
+def test_demo_shows_every_outcome_and_all_verified() -> None:
+    cache = StepCache()
+    model = ScriptedModel()
+    outcomes = set()
+    for _, prompt in DEMO_REQUESTS:
+        result = cache.generate(prompt, model)
+        assert result.verified
+        outcomes.add(result.outcome)
+    assert outcomes == {"miss", "reuse", "reinstantiate", "patch", "skip_reuse"}
+    stats = cache.stats()
+    assert stats["fallbacks"] >= 1 and stats["repair_calls"] >= 2
+
+
+def test_math_answers_are_always_correct_under_a_sloppy_model() -> None:
+    """100% verified-correct final answers on math, whatever the model says."""
+    cache = StepCache()
+    sloppy = ["Step 1: x = 1\nAnswer: x = 1", "I think the answer is 42.", "Answer: x = 0"]
+    for i, (a, b, c) in enumerate([(3, 5, 20), (2, -4, 10), (7, 3, 3), (3, 5, 26), (5, 1, 2)]):
+        prompt = MATH.format(v="x", eq=f"{a}x + {b} = {c}")
+        result = cache.generate(prompt, lambda p, i=i: sloppy[i % 3])
+        assert result.verified
+        value = Fraction(c - b, a)
+        final = [e for e in find_equations(result.text.strip().splitlines()[-1]) if e.form.coeffs]
+        assert final and all(e.form.evaluate({"x": value}) == 0 for e in final)

@@ -1,0 +1,152 @@
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from stepcache_integrations import InvalidSchemaError, JsonTask, LinearEquationTask, TextTask
+from stepcache_integrations.core.tasks.json_task import required_keys_from_prompt
+from stepcache_integrations.core.tasks.linear_algebra import NotLinear, parse_linear, solve_system
+
+MATH = "Solve for x step by step: 3x + 5 = 20."
+GOOD = "Step 1: 3x + 5 = 20\nStep 2: Subtract 5 from both sides: 3x = 15\nStep 3: Divide by 3: x = 5\nAnswer: x = 5"
+linear = LinearEquationTask()
+js = JsonTask()
+text = TextTask()
+
+
+def verdicts(task, answer: str, prompt: str, cached_prompt: str | None = None) -> list[bool]:
+    c = task.constraints(prompt)
+    old = task.constraints(cached_prompt) if cached_prompt else None
+    return [u.ok for u in task.verify(task.segment(answer, c), c, old).units]
+
+
+# -- linear equations --------------------------------------------------------------------
+def test_linear_parser_exact_and_bounded() -> None:
+    form = parse_linear("2(y - 1) - 3y + 4/3")
+    assert dict(form.coeffs) == {"y": Fraction(-1)} and form.const == Fraction(-2, 3)
+    for bad in ["x*y", "x^2", "1/x", "__import__('os')", "9" * 200, "(" * 50 + "x" + ")" * 50]:
+        with pytest.raises(NotLinear):
+            parse_linear(bad)
+
+
+def test_linear_detection_and_solution() -> None:
+    assert linear.detect(MATH)
+    assert not linear.detect("What is the capital of France?")
+    c = linear.constraints("Solve the system 2a + 3b = 12 and a - b = 1 for a and b.")
+    assert c["variables"] == ["a", "b"] and c["solution"] == {"a": "3", "b": "2"}
+    assert solve_system((parse_linear("x - x + 1"),)) is None  # no solution
+
+
+def test_linear_correct_steps_pass_and_wrong_arithmetic_fails() -> None:
+    assert verdicts(linear, GOOD, MATH) == [True, True, True, True]
+    wrong = GOOD.replace("3x = 15", "3x = 14")
+    assert verdicts(linear, wrong, MATH) == [True, False, True, True]
+
+
+def test_linear_stale_constants_and_variables_fail() -> None:
+    # Constant changed: the restated equation and every derived value is stale.
+    assert verdicts(linear, GOOD, "Solve for x step by step: 3x + 7 = 20.", MATH) == [False, False, False, False]
+    # Variable renamed: every step naming x fails.
+    assert not any(verdicts(linear, GOOD, "Solve for y step by step: 3y + 5 = 20.", MATH))
+    # Prose step mentioning a stale constant fails too.
+    prose = "Step 1: Subtract 5 from both sides.\nStep 2: x = 5"
+    assert verdicts(linear, prose, "Solve for x: 3x + 7 = 22.", "Solve for x: 3x + 5 = 20.")[0] is False
+
+
+def test_linear_final_answer_must_state_every_variable() -> None:
+    c = linear.constraints(MATH)
+    assert linear.check_answer(linear.segment("Step 1: 3x + 5 = 20", c), c)
+    assert not linear.check_answer(linear.segment(GOOD, c), c)
+
+
+def test_linear_reinstantiation_recomputes_numbers() -> None:
+    old = linear.constraints(MATH)
+    new = linear.constraints("Solve for t step by step: 3t + 8 = 20.")
+    steps = linear.reinstantiate(linear.segment(GOOD, old), old, new)
+    assert steps is not None
+    out = "".join(s.text for s in steps)
+    assert "3t + 8 = 20" in out and "3t = 12" in out and "t = 4" in out and "x" not in out
+    assert linear.verify(steps, new, old).passed
+
+
+def test_linear_reinstantiation_refuses_other_equation_shapes() -> None:
+    old = linear.constraints(MATH)
+    new = linear.constraints("Solve for x: 4x - 6 = 10.")
+    assert linear.reinstantiate(linear.segment(GOOD, old), old, new) is None
+
+
+def test_linear_fallback_is_correct() -> None:
+    for prompt in [MATH, "Solve 7 - 2y = 3y + 1 for y", "Solve 2a + 3b = 12 and a - b = 1"]:
+        c = linear.constraints(prompt)
+        answer = linear.fallback(c)
+        assert answer is not None
+        assert linear.check_answer(linear.segment(answer, c), c) == []
+
+
+# -- JSON ----------------------------------------------------------------------------------
+PERSON = "Return a JSON object for a person named Alice Smith, age 34, with keys name, age and city."
+
+
+def test_required_keys_from_wording() -> None:
+    assert required_keys_from_prompt(PERSON) == ["name", "age", "city"]
+    assert required_keys_from_prompt("JSON with fields: `id`, `title`, and `tags`.") == ["id", "title", "tags"]
+
+
+def test_json_key_level_verdicts() -> None:
+    answer = 'Here: {"name": "Alice Smith", "age": 34}'
+    c = js.constraints(PERSON)
+    v = js.verify(js.segment(answer, c), c, None)
+    assert {u.name: u.ok for u in v.units} == {"name": True, "age": True, "city": False}
+
+
+def test_json_schema_types_and_stale_values() -> None:
+    schema = {"type": "object", "properties": {"age": {"type": "integer"}}, "required": ["age"]}
+    c = js.constraints("Give JSON for Bob Jones.", schema)
+    assert js.verify(js.segment('{"age": "old"}', c), c, None).passed is False
+    old = js.constraints("Give JSON for Alice Smith.", schema)
+    v = js.verify(js.segment('{"age": 3, "name": "Alice Smith"}', c), c, old)
+    assert {u.name: u.ok for u in v.units} == {"age": True, "name": False}
+
+
+def test_invalid_and_remote_schemas() -> None:
+    with pytest.raises(InvalidSchemaError):
+        js.constraints("JSON please", {"type": "objekt"})
+    with pytest.raises(InvalidSchemaError):
+        js.constraints("JSON please", ["not", "a", "dict"])  # type: ignore[arg-type]
+    remote = {"$ref": "https://example.invalid/schema.json"}
+    c = js.constraints("JSON please", remote)
+    v = js.verify(js.segment('{"a": 1}', c), c, None)  # never fetched: a clear failure instead
+    assert not v.passed
+
+
+def test_json_reinstantiation_substitutes_entity_values() -> None:
+    old = js.constraints(PERSON)
+    new = js.constraints(PERSON.replace("Alice Smith", "Bob Jones"))
+    cached = js.segment('{"name": "Alice Smith", "age": 34, "city": "Lyon", "email": "alice.smith@x.org"}', old)
+    steps = js.reinstantiate(cached, old, new)
+    assert steps is not None
+    obj = json.loads(steps[0].text)
+    assert obj["name"] == "Bob Jones" and obj["email"] == "bob.jones@x.org" and obj["age"] == 34
+
+
+# -- text ---------------------------------------------------------------------------------
+def test_text_slot_diff() -> None:
+    answer = "1. Build the Orders image.\n2. Review with Priya.\n3. Ship on Friday."
+    prompt = "Plan moving the Orders service; lead Priya; cut-over Friday."
+    assert verdicts(text, answer, prompt, prompt) == [True, True, True]
+    assert verdicts(text, answer, prompt.replace("Friday", "Monday"), prompt) == [True, True, False]
+
+
+# -- robustness -----------------------------------------------------------------------------
+@settings(max_examples=150, deadline=None)
+@given(st.text(max_size=300), st.text(max_size=120))
+def test_verifiers_never_raise(answer: str, prompt: str) -> None:
+    for task in (linear, js, text):
+        c = task.constraints(prompt or "x")
+        steps = task.segment(answer, c)
+        task.verify(steps, c, c)
+        task.check_answer(steps, c)
