@@ -1,0 +1,44 @@
+"""LlamaIndex integration: a step-caching LLM for query engines, chat engines and agents.
+
+::
+
+    from llama_index.core import Settings, VectorStoreIndex
+    from stepcache_integrations import StepCache
+    from stepcache_integrations.llama_index import StepCacheEmbedding, StepCacheLLM
+
+    embed = StepCacheEmbedding()                       # local, deterministic, no download
+    Settings.llm = StepCacheLLM(llm=inner_llm, cache=StepCache(embedder=embed))
+    index = VectorStoreIndex.from_documents(docs, embed_model=embed)
+    response = index.as_query_engine().query("...")
+    response.source_nodes  # as usual; the step metadata is on the LLM responses
+
+Requires ``llama-index-core`` (``pip install 'stepcache-integrations[llamaindex]'``).
+"""
+
+from __future__ import annotations
+
+try:
+    import llama_index.core  # noqa: F401
+except ImportError as exc:  # pragma: no cover - exercised only without the extra
+    raise ImportError(
+        "stepcache_integrations.llama_index needs llama-index-core: "
+        "pip install 'stepcache-integrations[llamaindex]'"
+    ) from exc
+
+from .embedding import StepCacheEmbedding
+from .llm import (
+    METADATA_KEY,
+    StepCacheFunctionCallingLLM,
+    StepCacheLLM,
+    default_llm_key,
+    messages_to_cache_prompt,
+)
+
+__all__ = [
+    "METADATA_KEY",
+    "StepCacheEmbedding",
+    "StepCacheFunctionCallingLLM",
+    "StepCacheLLM",
+    "default_llm_key",
+    "messages_to_cache_prompt",
+]
