@@ -439,8 +439,8 @@ class StepCache:
                 plan.steps = steps
                 plan.provenance = provenance
                 plan.verification = verification
-            if outcome == "reuse":
-                break
+            if outcome in ("reuse", "reinstantiate"):
+                break  # candidates come most similar first; no later one can need fewer calls
         plan.errors = plan.verification.reasons() if plan.verification else []
         if plan.outcome in ("reuse", "reinstantiate"):
             plan.steps = handler.present(plan.steps, plan.constraints)

@@ -178,7 +178,10 @@ class LinearEquationTask(TaskHandler):
         new_solution = {v: Fraction(s) for v, s in constraints["solution"].items()}
         old_atoms = tuple(_fractions(old_params) + [Fraction(old_solution[v]) for v in old_vars])
         new_atoms = tuple(_fractions(new_params) + [new_solution[v] for v in new_vars])
-        options_for = _derived_values(old_atoms, new_atoms)
+        needed = frozenset(
+            Fraction(m.group()) for step in steps for m in _NUMBER.finditer(step.text[_label_len(step.text) :])
+        )
+        options_for = _derived_values(old_atoms, new_atoms, needed)
         rename = dict(zip(old_vars, new_vars))
         stale_vars = set(old_vars) - set(new_vars)
         stale_numbers = set(_fractions(old_params)) - set(_fractions(new_params))
@@ -301,7 +304,7 @@ def _term(coeff: Fraction, var: str) -> str:
 
 @lru_cache(maxsize=1024)
 def _derived_values(
-    old_atoms: tuple[Fraction, ...], new_atoms: tuple[Fraction, ...]
+    old_atoms: tuple[Fraction, ...], new_atoms: tuple[Fraction, ...], needed: frozenset[Fraction]
 ) -> dict[Fraction, tuple[Fraction, ...]]:
     """Old value -> new values it may stand for, simplest derivation first.
 
@@ -327,7 +330,7 @@ def _derived_values(
         add(oa * ob, na * nb)
         if ob != 0 and nb != 0:
             add(oa / ob, na / nb)
-    if len(pairs) <= 6:
+    if len(pairs) <= 6 and not needed <= out.keys():  # three-operand forms only when still needed
         for (oa, na), (ob, nb), (oc, nc) in itertools.permutations(pairs, 3):
             if oc != 0 and nc != 0:
                 add((oa - ob) / oc, (na - nb) / nc)
