@@ -1,0 +1,22 @@
+"""LangChain integration: a global/per-model ``BaseCache`` and a Runnable wrapper with patching and streaming.
+
+- :class:`StepCacheLLMCache` - ``set_llm_cache(StepCacheLLMCache())`` or ``ChatX(cache=StepCacheLLMCache())``:
+  verified step-level reuse for every chat model and LLM, no change to your chains.
+- :class:`StepCacheRunnable` / :func:`with_step_cache` - the full pipeline (reuse,
+  re-instantiation, patch, repair) around one model, with streaming and step metadata in
+  ``response_metadata["stepcache"]``.
+"""
+
+from __future__ import annotations
+
+try:
+    import langchain_core  # noqa: F401
+except ImportError as exc:  # pragma: no cover - depends on the install
+    raise ImportError(
+        "stepcache_integrations.langchain needs langchain-core: pip install 'stepcache-integrations[langchain]'"
+    ) from exc
+
+from .cache import StepCacheLLMCache
+from .runnable import StepCacheRunnable, with_step_cache
+
+__all__ = ["StepCacheLLMCache", "StepCacheRunnable", "with_step_cache"]

@@ -1,0 +1,295 @@
+"""Conversions between LangChain objects and what the StepCache engine works with.
+
+The engine caches *text*: the prompt text it embeds and verifies against, and the answer
+text it segments into steps. These helpers derive both from LangChain messages and
+generations, keep the full LangChain objects in the entry's metadata, and rebuild
+messages for answers whose text the cache changed (re-instantiation, patch, repair).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from langchain_core.messages import (
+    AIMessage,
+    BaseMessage,
+    HumanMessage,
+    SystemMessage,
+    message_to_dict,
+    messages_from_dict,
+)
+from langchain_core.messages.tool import tool_call
+from langchain_core.outputs import ChatGeneration, Generation
+
+from ..core.engine import CachePlan
+from ..core.llm import _content_text, estimate_tokens
+from ..core.segment import extract_json_object
+from ..core.types import LLMResponse, StepCacheResult
+
+Kind = Literal["chat", "llm"]
+META_KEY = "langchain"
+_ROLES = {"human": "User", "ai": "Assistant", "system": "System", "tool": "Tool", "function": "Function"}
+
+
+# ----------------------------------------------------------------------------- keys and prompts
+def llm_key_for(llm_string: str) -> str:
+    """A bounded, stable ``llm_key`` for LangChain's ``llm_string`` (model + parameters)."""
+    return "lc-" + hashlib.sha256(llm_string.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
+def message_text(message: BaseMessage) -> str:
+    """The answer text of a message: its text content, else its tool calls as JSON.
+
+    A single tool call becomes its arguments object (so a JSON schema can verify it),
+    several become a list of ``{"name", "args"}``.
+    """
+    text = _content_text(message.content) or ""
+    calls = getattr(message, "tool_calls", None) or []
+    if text.strip() or not calls:
+        return text
+    if len(calls) == 1:
+        return json.dumps(calls[0]["args"], ensure_ascii=False, indent=2)
+    return json.dumps([{"name": c["name"], "args": c["args"]} for c in calls], ensure_ascii=False, indent=2)
+
+
+def messages_to_text(messages: Sequence[BaseMessage]) -> str:
+    """The text the engine embeds and verifies for a chat prompt (never the JSON envelope)."""
+    if len(messages) == 1 and isinstance(messages[0], HumanMessage):
+        return message_text(messages[0])
+    return "\n\n".join(f"{_ROLES.get(m.type, m.type.title())}: {message_text(m)}" for m in messages)
+
+
+@dataclass
+class Request:
+    """One model request as the adapters see it."""
+
+    kind: Kind
+    text: str  # engine prompt
+    messages: list[BaseMessage] = field(default_factory=list)  # chat only
+
+    def model_input(self, prompt: str) -> Any:
+        """What to send to the model for an engine request ``prompt`` (generation, patch, repair).
+
+        Engine requests start with the engine prompt and append instructions; for chat
+        models the instructions are added to the last user message so the conversation
+        (system prompt, history) is kept.
+        """
+        if self.kind == "llm":
+            return prompt
+        if prompt == self.text:
+            return list(self.messages)
+        system = [m for m in self.messages if isinstance(m, SystemMessage)]
+        if not prompt.startswith(self.text) or not self.messages:
+            return [*system, HumanMessage(content=prompt)]
+        extra = prompt[len(self.text) :].strip()
+        last = self.messages[-1]
+        if isinstance(last, HumanMessage) and isinstance(last.content, str):
+            return [*self.messages[:-1], HumanMessage(content=f"{last.content}\n\n{extra}")]
+        return [*self.messages, HumanMessage(content=extra)]
+
+
+def parse_cache_prompt(prompt: str) -> Request:
+    """Recover the request behind a ``BaseCache`` prompt (``dumps(messages)`` or a plain string)."""
+    stripped = prompt.lstrip()
+    if stripped.startswith("[") and '"lc"' in stripped[:200]:
+        try:
+            from langchain_core.load import loads
+
+            value = loads(prompt, allowed_objects="messages")
+        except Exception:  # noqa: BLE001 - not a serialized message list: a plain prompt
+            value = None
+        if isinstance(value, list) and value and all(isinstance(m, BaseMessage) for m in value):
+            return Request("chat", messages_to_text(value), list(value))
+    return Request("llm", prompt)
+
+
+# ----------------------------------------------------------------------------- outputs
+def _jsonable(value: Any) -> Any:
+    return json.loads(json.dumps(value, ensure_ascii=False, default=str))
+
+
+def generation_to_dict(gen: Generation) -> dict[str, Any]:
+    """A JSON-safe record of a generation (chat generations keep their full message)."""
+    if isinstance(gen, ChatGeneration):
+        return _jsonable(
+            {"type": "chat", "message": message_to_dict(gen.message), "generation_info": gen.generation_info}
+        )
+    return _jsonable({"type": "text", "text": gen.text, "generation_info": gen.generation_info})
+
+
+def generation_from_dict(data: dict[str, Any]) -> Generation:
+    """Inverse of :func:`generation_to_dict`."""
+    if data.get("type") == "chat":
+        message = messages_from_dict([data["message"]])[0]
+        return ChatGeneration(message=message, generation_info=data.get("generation_info"))
+    return Generation(text=data.get("text", ""), generation_info=data.get("generation_info"))
+
+
+def generation_text(gen: Generation) -> str:
+    """Answer text of a generation."""
+    if isinstance(gen, ChatGeneration):
+        return message_text(gen.message)
+    return gen.text
+
+
+def output_text(output: Any) -> str:
+    """Answer text of a model output (message or string)."""
+    if isinstance(output, BaseMessage):
+        return message_text(output)
+    if isinstance(output, str):
+        return output
+    raise TypeError(f"the model returned {type(output).__name__}, not a message or a string")
+
+
+def output_response(output: Any, prompt: str) -> LLMResponse:
+    """Text and token usage of a model output, for the engine."""
+    text = output_text(output)
+    usage = getattr(output, "usage_metadata", None) if isinstance(output, BaseMessage) else None
+    if usage and "input_tokens" in usage:
+        return LLMResponse(
+            text=text,
+            prompt_tokens=int(usage.get("input_tokens") or 0),
+            completion_tokens=int(usage.get("output_tokens") or 0),
+            raw=output,
+        )
+    return LLMResponse(
+        text=text,
+        prompt_tokens=estimate_tokens(prompt if isinstance(prompt, str) else str(prompt)),
+        completion_tokens=estimate_tokens(text),
+        usage_estimated=True,
+        raw=output,
+    )
+
+
+def entry_metadata(kind: Kind, generations: Sequence[Generation] | None) -> dict[str, Any]:
+    """What the adapters keep in ``CacheEntry.metadata`` to restore LangChain objects."""
+    meta: dict[str, Any] = {"kind": kind}
+    if generations:
+        meta["text"] = generation_text(generations[0])
+        meta["generations"] = [generation_to_dict(g) for g in generations]
+    return {META_KEY: meta}
+
+
+def message_from_text(text: str, template: BaseMessage | None) -> AIMessage | None:
+    """An AI message for answer ``text``, shaped like ``template`` (tool calls rebuilt from JSON).
+
+    Returns None when the template's shape cannot be derived from the text (e.g. tool
+    calls mixed with prose).
+    """
+    calls = (getattr(template, "tool_calls", None) or []) if template is not None else []
+    if not calls:
+        return AIMessage(content=text)
+    if (_content_text(template.content) or "").strip():  # type: ignore[union-attr]
+        return None
+    if len(calls) == 1:
+        found = extract_json_object(text)
+        if found is None:
+            return None
+        new_calls = [tool_call(name=calls[0]["name"], args=found[0], id=f"call_{uuid.uuid4().hex[:24]}")]
+    else:
+        try:
+            parsed = json.loads(text)
+        except ValueError:
+            return None
+        if not isinstance(parsed, list) or not all(
+            isinstance(c, dict) and isinstance(c.get("name"), str) and isinstance(c.get("args"), dict)
+            for c in parsed
+        ):
+            return None
+        new_calls = [tool_call(name=c["name"], args=c["args"], id=f"call_{uuid.uuid4().hex[:24]}") for c in parsed]
+    return AIMessage(content="", tool_calls=new_calls)
+
+
+def stored_template(plan: CachePlan) -> BaseMessage | None:
+    """The first stored chat message of the plan's matched entry, if any."""
+    gens = _stored_generations(plan)
+    if gens and isinstance(gens[0], ChatGeneration):
+        return gens[0].message
+    return None
+
+
+def _stored_generations(plan: CachePlan) -> list[Generation] | None:
+    if plan.entry is None:
+        return None
+    meta = plan.entry.metadata.get(META_KEY) or {}
+    data = meta.get("generations")
+    if not data:
+        return None
+    try:
+        return [generation_from_dict(d) for d in data]
+    except Exception:  # noqa: BLE001 - a malformed record is just not restorable
+        return None
+
+
+def covers(plan: CachePlan, raw_text: str, answer_text: str) -> bool:
+    """Whether ``raw_text`` (a model's full output) segments exactly to ``answer_text``."""
+    steps = plan.handler.segment(raw_text, plan.constraints)
+    return "".join(step.text for step in steps) == answer_text
+
+
+def restorable_generations(plan: CachePlan) -> list[Generation] | None:
+    """The stored LangChain generations, when the cache serves the stored answer unchanged.
+
+    Restored verbatim when the plan reuses the entry's steps unchanged, the stored
+    generation is exactly what the entry's steps came from, and either the prompt is the
+    cached prompt (an exact hit) or the stored text is nothing but the verified steps
+    (no unverified prose around them).
+    """
+    entry = plan.entry
+    if plan.outcome != "reuse" or entry is None or plan.cached_text != entry.text:
+        return None
+    meta = entry.metadata.get(META_KEY) or {}
+    stored_text = meta.get("text")
+    if not isinstance(stored_text, str):
+        return None
+    steps = plan.handler.segment(stored_text, entry.constraints)
+    if "".join(step.text for step in steps) != entry.text:
+        return None
+    if entry.prompt != plan.prompt and stored_text != entry.text:
+        return None
+    return _stored_generations(plan)
+
+
+def summary(result: StepCacheResult) -> dict[str, Any]:
+    """The ``response_metadata["stepcache"]`` record of one answer."""
+    return {
+        "outcome": result.outcome,
+        "verified": result.verified,
+        "task": result.task,
+        "steps": [{"index": s.index, "provenance": s.provenance, "text": s.text} for s in result.steps],
+        "provenance": result.provenance_counts(),
+        "similarity": result.similarity,
+        "matched_entry_id": result.matched_entry_id,
+        "stored_entry_id": result.stored_entry_id,
+        "model_calls": result.model_calls,
+        "repair_calls": result.repair_calls,
+        "prompt_tokens": result.prompt_tokens,
+        "completion_tokens": result.completion_tokens,
+        "tokens_saved": result.tokens_saved,
+        "used_fallback": result.used_fallback,
+        "errors": list(result.errors),
+    }
+
+
+def usage(result: StepCacheResult) -> dict[str, int]:
+    """LangChain ``usage_metadata`` for the tokens this answer actually cost."""
+    return {
+        "input_tokens": result.prompt_tokens,
+        "output_tokens": result.completion_tokens,
+        "total_tokens": result.prompt_tokens + result.completion_tokens,
+    }
+
+
+def annotate(message: BaseMessage, result: StepCacheResult) -> BaseMessage:
+    """A copy of ``message`` carrying the step metadata and the tokens actually spent."""
+    update: dict[str, Any] = {
+        "response_metadata": {**(message.response_metadata or {}), "stepcache": summary(result)}
+    }
+    if isinstance(message, AIMessage):
+        update["usage_metadata"] = usage(result)
+    return message.model_copy(update=update)
