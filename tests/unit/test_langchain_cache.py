@@ -1,0 +1,334 @@
+"""StepCacheLLMCache: LangChain's BaseCache contract, global and per-model use, chat and LLM, sync and async."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from langchain_core.globals import set_llm_cache
+from langchain_core.load import dumps
+from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
+from langchain_core.outputs import ChatGeneration, Generation
+from langchain_tests.integration_tests import AsyncCacheTestSuite, SyncCacheTestSuite
+from pydantic import BaseModel
+
+from stepcache_integrations import StepCache
+from stepcache_integrations.langchain import StepCacheLLMCache
+from stepcache_integrations.langchain._convert import llm_key_for, parse_cache_prompt
+from tests.unit.test_langchain_fakes import (
+    JSON_A,
+    JSON_Q,
+    JSON_Q2,
+    MATH_A,
+    MATH_Q,
+    MATH_Q2,
+    MATH_WRONG,
+    SYS_A,
+    SYS_Q,
+    SYS_Q2,
+    SYS_SUFFIX,
+    ScriptedLLM,
+    ai,
+    scripted,
+    usage,
+)
+
+
+# ----------------------------------------------------------------------------- standard suites
+class TestStepCacheSyncStandard(SyncCacheTestSuite):
+    @pytest.fixture
+    def cache(self) -> StepCacheLLMCache:
+        return StepCacheLLMCache()
+
+
+class TestStepCacheAsyncStandard(AsyncCacheTestSuite):
+    @pytest.fixture
+    async def cache(self) -> StepCacheLLMCache:
+        return StepCacheLLMCache()
+
+
+# ----------------------------------------------------------------------------- fixtures
+@pytest.fixture
+def global_cache() -> Iterator[StepCacheLLMCache]:
+    cache = StepCacheLLMCache()
+    set_llm_cache(cache)
+    try:
+        yield cache
+    finally:
+        set_llm_cache(None)
+
+
+def _meta(message: Any) -> dict[str, Any]:
+    return message.response_metadata["stepcache"]
+
+
+# ----------------------------------------------------------------------------- prompt handling
+def test_chat_prompt_text_comes_from_messages_not_the_json_envelope() -> None:
+    request = parse_cache_prompt(dumps([SystemMessage("Be terse."), HumanMessage(MATH_Q)]))
+    assert request.kind == "chat"
+    assert request.text == f"System: Be terse.\n\nUser: {MATH_Q}"
+    assert '"lc"' not in request.text
+    single = parse_cache_prompt(dumps([HumanMessage(MATH_Q)]))
+    assert single.text == MATH_Q
+    plain = parse_cache_prompt("Tell me a joke about [brackets]")
+    assert plain.kind == "llm" and plain.text == "Tell me a joke about [brackets]"
+
+
+def test_llm_string_becomes_a_bounded_distinct_llm_key() -> None:
+    a, b = llm_key_for("model-a" * 1000), llm_key_for("model-b")
+    assert a != b and len(a) < 64 and a == llm_key_for("model-a" * 1000)
+
+
+# ----------------------------------------------------------------------------- global cache, chat
+def test_global_cache_reuses_without_a_model_call(global_cache: StepCacheLLMCache) -> None:
+    model = scripted(MATH_A)
+    first = model.invoke(MATH_Q)
+    second = model.invoke(MATH_Q)
+    assert len(model.calls) == 1
+    assert second.content == first.content == MATH_A
+    assert second.response_metadata == first.response_metadata  # the stored message, verbatim
+    assert global_cache.cache.stats()["outcomes"]["reuse"] == 1
+
+
+def test_global_cache_reinstantiates_changed_numbers(global_cache: StepCacheLLMCache) -> None:
+    model = scripted(MATH_A)
+    model.invoke(MATH_Q)
+    answer = model.invoke(MATH_Q2)
+    assert len(model.calls) == 1
+    assert "3x = 21" in answer.content and answer.content.rstrip().endswith("x = 7")
+    meta = _meta(answer)
+    assert meta["outcome"] == "reinstantiate" and meta["verified"] and meta["model_calls"] == 0
+    assert {s["provenance"] for s in meta["steps"]} <= {"reused", "reinstantiated"}
+    assert meta["tokens_saved"] > 0
+
+
+def test_failed_verification_is_a_miss_and_langchain_regenerates(global_cache: StepCacheLLMCache) -> None:
+    global_cache.cache.reinstantiate = False
+    model = scripted(MATH_A, "Step 1: Subtract 5 from both sides: 3x = 21.\nStep 2: Divide by 3: x = 7.\nAnswer: x = 7")
+    model.invoke(MATH_Q)
+    answer = model.invoke(MATH_Q2)
+    assert len(model.calls) == 2  # the stale candidate was not served
+    assert answer.content.endswith("x = 7")
+    assert global_cache.cache.store.count() == 2  # update() stored the regenerated answer
+    assert model.invoke(MATH_Q2).content == answer.content and len(model.calls) == 2
+
+
+def test_wrong_answers_are_never_stored(global_cache: StepCacheLLMCache) -> None:
+    model = scripted(MATH_WRONG, MATH_A)
+    assert model.invoke(MATH_Q).content == MATH_WRONG  # the cache does not edit a miss
+    assert global_cache.cache.store.count() == 0
+    assert model.invoke(MATH_Q).content == MATH_A and len(model.calls) == 2
+    assert global_cache.cache.store.count() == 1
+
+
+def test_models_with_different_llm_strings_never_share_entries(global_cache: StepCacheLLMCache) -> None:
+    a = scripted(MATH_A, name="model-a")
+    b = scripted("Step 1: 3x = 20 - 5 = 15.\nStep 2: x = 15 / 3 = 5.\nAnswer: x = 5", name="model-b")
+    assert a.invoke(MATH_Q).content == MATH_A
+    from_b = b.invoke(MATH_Q)
+    assert len(b.calls) == 1 and from_b.content != MATH_A
+    assert a.invoke(MATH_Q).content == MATH_A and len(a.calls) == 1
+    assert b.invoke(MATH_Q).content == from_b.content and len(b.calls) == 1
+
+
+def test_system_prompt_is_part_of_the_cached_prompt(global_cache: StepCacheLLMCache) -> None:
+    model = scripted(MATH_A, "x = 5")
+    model.invoke([SystemMessage("Show every step."), HumanMessage(MATH_Q)])
+    answer = model.invoke([SystemMessage("Show every step."), HumanMessage(MATH_Q)])
+    assert len(model.calls) == 1 and answer.content == MATH_A
+
+
+def test_json_in_prose_round_trips_verbatim_and_reinstantiates(global_cache: StepCacheLLMCache) -> None:
+    model = scripted(JSON_A)
+    model.invoke(JSON_Q)
+    again = model.invoke(JSON_Q)
+    assert again.content == JSON_A  # exact hit: the stored message, prose included
+    bob = model.invoke(JSON_Q2)
+    assert len(model.calls) == 1
+    assert '"name": "Bob"' in bob.content and "Alice" not in bob.content  # only verified JSON, no stale prose
+    assert _meta(bob)["outcome"] == "reinstantiate"
+
+
+# ----------------------------------------------------------------------------- faithful round trip
+def test_tool_calls_and_additional_kwargs_round_trip(global_cache: StepCacheLLMCache) -> None:
+    message = AIMessage(
+        content="",
+        tool_calls=[{"name": "get_weather", "args": {"city": "Paris"}, "id": "call_1", "type": "tool_call"}],
+        additional_kwargs={"refusal": None, "reasoning": "user asked for weather"},
+        response_metadata={"finish_reason": "tool_calls", "model_name": "scripted-chat"},
+        usage_metadata=usage(30, 12),
+    )
+    model = scripted(message).bind_tools([{"name": "get_weather", "description": "weather", "parameters": {
+        "type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}}])
+    first = model.invoke("What's the weather in Paris?")
+    second = model.invoke("What's the weather in Paris?")
+    assert len(model.bound.calls) == 1
+    assert isinstance(second, AIMessage)
+    assert second.tool_calls == first.tool_calls == message.tool_calls
+    assert second.additional_kwargs == message.additional_kwargs
+    assert second.response_metadata["finish_reason"] == "tool_calls"
+
+
+class Person(BaseModel):
+    """A person."""
+
+    name: str
+    age: int
+
+
+def test_with_structured_output_works_through_the_global_cache(global_cache: StepCacheLLMCache) -> None:
+    # langchain issues 27264 / 29003: a text-only cache breaks tool-calling structured output
+    call = {"name": "Person", "args": {"name": "Alice", "age": 30}, "id": "call_9", "type": "tool_call"}
+    model = scripted(AIMessage(content="", tool_calls=[call]))
+    structured = model.with_structured_output(Person)
+    assert structured.invoke("Extract: Alice is 30.") == Person(name="Alice", age=30)
+    assert structured.invoke("Extract: Alice is 30.") == Person(name="Alice", age=30)
+    assert len(model.calls) == 1
+
+
+def test_update_and_lookup_keep_generation_type_and_info() -> None:
+    cache = StepCacheLLMCache()
+    prompt = dumps([HumanMessage(MATH_Q)])
+    gen = ChatGeneration(message=ai(MATH_A), generation_info={"finish_reason": "stop"})
+    cache.update(prompt, "llm-x", [gen])
+    hit = cache.lookup(prompt, "llm-x")
+    assert isinstance(hit, list) and hit == [gen]
+    assert cache.lookup(prompt, "llm-y") is None
+    assert cache.cache.store.count() == 1
+    entry = next(cache.cache.store.iter_items())[0]
+    assert entry.completion_tokens == gen.message.usage_metadata["output_tokens"]
+
+
+def test_empty_or_unverifiable_answers_are_not_cached() -> None:
+    cache = StepCacheLLMCache()
+    cache.update("prompt", "llm", [Generation(text="")])
+    cache.update("   ", "llm", [Generation(text="text")])
+    cache.update("prompt", "llm", [])
+    assert cache.cache.store.count() == 0
+    assert cache.lookup("   ", "llm") is None
+
+
+# ----------------------------------------------------------------------------- per-model cache, LLMs
+def test_per_model_cache_field() -> None:
+    cache = StepCacheLLMCache()
+    cached = scripted(MATH_A, name="own-cache")
+    cached.cache = cache
+    other = scripted(MATH_A, MATH_A, name="no-cache")
+    cached.invoke(MATH_Q)
+    assert cached.invoke(MATH_Q).content == MATH_A and len(cached.calls) == 1
+    other.invoke(MATH_Q)
+    other.invoke(MATH_Q)
+    assert len(other.calls) == 2  # no global cache set: the other model is not cached
+
+
+def test_completion_llm_through_global_cache(global_cache: StepCacheLLMCache) -> None:
+    llm = ScriptedLLM(responses=[MATH_A])
+    assert llm.invoke(MATH_Q) == MATH_A
+    assert llm.invoke(MATH_Q) == MATH_A
+    assert llm.invoke(MATH_Q2).endswith("x = 7")
+    assert llm.calls == [MATH_Q]
+
+
+def test_clear_only_clears_this_namespace() -> None:
+    engine = StepCache()
+    a = StepCacheLLMCache(engine, namespace="a")
+    b = StepCacheLLMCache(engine, namespace="b")
+    a.update(MATH_Q, "m", [Generation(text=MATH_A)])
+    b.update(MATH_Q, "m", [Generation(text=MATH_A)])
+    a.clear()
+    assert a.lookup(MATH_Q, "m") is None
+    assert b.lookup(MATH_Q, "m") == [Generation(text=MATH_A)]
+
+
+def test_engine_and_options_are_exclusive() -> None:
+    with pytest.raises(ValueError):
+        StepCacheLLMCache(StepCache(), similarity_threshold=0.9)
+    assert StepCacheLLMCache(similarity_threshold=0.9).cache.similarity_threshold == 0.9
+
+
+# ----------------------------------------------------------------------------- patching inside lookup
+def test_patch_model_patches_inside_lookup() -> None:
+    patcher = scripted(SYS_SUFFIX, name="patcher")
+    cache = StepCacheLLMCache(patch_model=patcher, reinstantiate=False, max_regen_share=0.8)
+    assert patcher.cache is None and cache.patch_model.cache is False  # copy, called without cache
+    set_llm_cache(cache)
+    try:
+        model = scripted(SYS_A)
+        model.invoke(SYS_Q)
+        patched = model.invoke(SYS_Q2)
+    finally:
+        set_llm_cache(None)
+    assert len(model.calls) == 1
+    assert len(cache.patch_model.calls) == 1
+    sent = cache.patch_model.last_prompt
+    assert "already written and checked" in sent and SYS_Q2 in sent
+    assert patched.content.startswith("Step 1: Subtract 5 from both sides: 3x = 15.\nStep 2: Divide by 3: x = 5.\n")
+    assert patched.content.endswith("y = 10")
+    meta = _meta(patched)
+    assert meta["outcome"] == "patch" and meta["model_calls"] == 1
+    assert [s["provenance"] for s in meta["steps"]][:2] == ["reused", "reused"]
+    assert "regenerated" in meta["provenance"]
+    # the patched answer was stored by the engine: asking again is a reuse
+    assert cache.lookup(dumps([HumanMessage(SYS_Q2)]), model._get_llm_string()) is not None
+
+
+def test_without_patch_model_a_patchable_candidate_is_a_miss() -> None:
+    cache = StepCacheLLMCache(reinstantiate=False, max_regen_share=0.8)
+    llm_string = "m"
+    cache.update(dumps([HumanMessage(SYS_Q)]), llm_string, [ChatGeneration(message=ai(SYS_A))])
+    assert cache.lookup(dumps([HumanMessage(SYS_Q2)]), llm_string) is None
+
+
+# ----------------------------------------------------------------------------- async, natively
+class _SyncForbidden(StepCache):
+    def lookup(self, *args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("sync lookup called from the async path")
+
+    def store_answer(self, *args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("sync store_answer called from the async path")
+
+    def finalize(self, *args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("sync finalize called from the async path")
+
+
+async def test_async_chat_through_global_cache_uses_async_engine() -> None:
+    cache = StepCacheLLMCache(_SyncForbidden())
+    set_llm_cache(cache)
+    try:
+        model = scripted(MATH_A)
+        first = await model.ainvoke(MATH_Q)
+        second = await model.ainvoke(MATH_Q)
+        third = await model.ainvoke(MATH_Q2)
+    finally:
+        set_llm_cache(None)
+    assert len(model.calls) == 1
+    assert second.content == first.content == MATH_A
+    assert _meta(third)["outcome"] == "reinstantiate" and third.content.endswith("x = 7")
+
+
+async def test_async_patch_and_clear() -> None:
+    patcher = scripted(SYS_SUFFIX, name="patcher")
+    cache = StepCacheLLMCache(_SyncForbidden(reinstantiate=False, max_regen_share=0.8), patch_model=patcher)
+    await cache.aupdate(dumps([HumanMessage(SYS_Q)]), "m", [ChatGeneration(message=ai(SYS_A))])
+    hit = await cache.alookup(dumps([HumanMessage(SYS_Q2)]), "m")
+    assert hit is not None and hit[0].message.content.endswith("y = 10")
+    await cache.aclear()
+    assert await cache.alookup(dumps([HumanMessage(SYS_Q)]), "m") is None
+
+
+async def test_abatch_with_global_cache(global_cache: StepCacheLLMCache) -> None:
+    model = scripted(MATH_A)
+    await model.ainvoke(MATH_Q)
+    answers = await model.abatch([MATH_Q, MATH_Q2, MATH_Q])
+    assert len(model.calls) == 1
+    assert [a.content.endswith("x = 5") for a in answers] == [True, False, True]
+    assert answers[1].content.endswith("x = 7")
+
+
+def test_streaming_bypasses_langchain_caches(global_cache: StepCacheLLMCache) -> None:
+    # documented langchain-core behaviour; StepCacheRunnable is the way to stream with a cache
+    model = scripted(MATH_A, MATH_A)
+    "".join(c.content for c in model.stream(MATH_Q))
+    model.invoke(MATH_Q)
+    assert len(model.calls) == 2
