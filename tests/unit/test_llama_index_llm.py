@@ -1,0 +1,273 @@
+"""StepCacheLLM as a LlamaIndex LLM: outcomes, metadata, streaming, async, callbacks, tools."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from typing import Any
+
+import pytest
+from llama_index.core.base.llms.types import ChatMessage, MessageRole
+from llama_index.core.callbacks import CallbackManager, LlamaDebugHandler
+from llama_index.core.llms import LLM
+from llama_index.core.llms.function_calling import FunctionCallingLLM
+from llama_index.core.llms.mock import MockFunctionCallingLLM, MockLLM
+from llama_index.core.prompts import PromptTemplate
+from llama_index.core.tools import FunctionTool
+
+from stepcache_integrations import StepCache
+from stepcache_integrations.llama_index import (
+    METADATA_KEY,
+    StepCacheFunctionCallingLLM,
+    StepCacheLLM,
+    messages_to_cache_prompt,
+)
+from tests.unit.test_llama_index_support import (  # noqa: F401 - fixtures
+    EventCollector,
+    ScriptedLLM,
+    events,
+    offline_settings,
+)
+
+PLAN = "Plan moving the Orders service to Kubernetes; lead Priya; cut-over Friday."
+PLAN_ANSWER = (
+    "1. Containerise Orders.\n2. Priya reviews the chart.\n3. Switch traffic on Friday.\n4. Remove old VMs."
+)
+LATER = "Tuesday at 9:00 UTC sharp"  # too long for re-instantiation: the stale step is patched
+
+
+def user(text: str) -> list[ChatMessage]:
+    return [ChatMessage(role=MessageRole.USER, content=text)]
+
+
+def meta(response: Any) -> dict[str, Any]:
+    return response.additional_kwargs[METADATA_KEY]
+
+
+# -- construction --------------------------------------------------------------------------
+def test_wraps_any_llm_and_exposes_inner_metadata() -> None:
+    inner = ScriptedLLM(["x"], chat_model=True, model_name="m-1")
+    llm = StepCacheLLM(llm=inner)
+    assert isinstance(llm, LLM) and not isinstance(llm, FunctionCallingLLM)
+    assert llm.llm is inner and isinstance(llm.cache, StepCache)
+    assert llm.metadata == inner.metadata and llm.metadata.is_chat_model
+    assert llm.class_name() == "StepCacheLLM" and llm.namespace == "llama_index"
+    assert "ScriptedLLM" in llm.llm_key_for() and "m-1" in llm.llm_key_for()
+
+
+def test_function_calling_inner_gives_function_calling_wrapper() -> None:
+    llm = StepCacheLLM(llm=MockFunctionCallingLLM())
+    assert isinstance(llm, StepCacheFunctionCallingLLM) and isinstance(llm, FunctionCallingLLM)
+    assert isinstance(llm, StepCacheLLM)
+    with pytest.raises(TypeError):
+        StepCacheLLM(llm=lambda prompt: prompt)  # type: ignore[arg-type]
+
+
+def test_llm_key_separates_models_and_parameters() -> None:
+    a = StepCacheLLM(llm=MockLLM(max_tokens=5)).llm_key_for()
+    b = StepCacheLLM(llm=MockLLM(max_tokens=50)).llm_key_for()
+    assert a != b
+    llm = StepCacheLLM(llm=MockLLM(max_tokens=5), llm_key="mine", namespace="ns")
+    assert llm.llm_key_for() == "mine" and llm.llm_key_for({"temperature": 0.5}) != "mine"
+
+
+# -- completion ----------------------------------------------------------------------------
+def test_complete_miss_then_reuse_without_model_call() -> None:
+    inner = ScriptedLLM([PLAN_ANSWER])
+    llm = StepCacheLLM(llm=inner, cache=StepCache())
+    first = llm.complete(PLAN)
+    assert first.text == PLAN_ANSWER and meta(first)["outcome"] == "miss"
+    assert meta(first)["model_calls"] == 1 and meta(first)["stored_entry_id"]
+    assert meta(first)["prompt_tokens"] == len(PLAN.split())  # usage from the inner response
+    second = llm.complete(PLAN)
+    assert second.text == PLAN_ANSWER and inner.calls == 1
+    info = meta(second)
+    assert info["outcome"] == "reuse" and info["verified"] and info["model_calls"] == 0
+    assert info["provenance"] == ["reused"] * 4 and info["tokens_saved"] > 0
+    assert info["namespace"] == "llama_index" and info["llm_key"] == llm.llm_key_for()
+
+
+def test_complete_patch_regenerates_only_the_stale_step() -> None:
+    inner = ScriptedLLM([PLAN_ANSWER, f"3. Switch traffic on {LATER}.\n4. Remove old VMs."])
+    llm = StepCacheLLM(llm=inner)
+    llm.complete(PLAN)
+    patched = llm.complete(PLAN.replace("Friday", LATER))
+    info = meta(patched)
+    assert info["outcome"] == "patch" and info["verified"] and inner.calls == 2
+    assert info["provenance"] == ["reused", "reused", "regenerated", "regenerated"]
+    assert "Friday" not in patched.text and patched.text.startswith("1. Containerise Orders.\n2. Priya")
+    assert "already written and checked" in inner.prompts[-1]
+
+
+def test_complete_reinstantiates_a_changed_name_without_the_model() -> None:
+    inner = ScriptedLLM([PLAN_ANSWER])
+    llm = StepCacheLLM(llm=inner)
+    llm.complete(PLAN)
+    again = llm.complete(PLAN.replace("Friday", "Monday"))
+    assert meta(again)["outcome"] == "reinstantiate" and inner.calls == 1
+    assert "Monday" in again.text and "Friday" not in again.text
+
+
+# -- chat ----------------------------------------------------------------------------------
+def test_chat_miss_then_reuse_returns_assistant_message_with_metadata() -> None:
+    inner = ScriptedLLM([PLAN_ANSWER], chat_model=True)
+    llm = StepCacheLLM(llm=inner)
+    messages = [ChatMessage(role="system", content="You plan migrations."), *user(PLAN)]
+    first = llm.chat(messages)
+    assert first.message.role == MessageRole.ASSISTANT and first.message.content == PLAN_ANSWER
+    assert meta(first)["outcome"] == "miss"
+    second = llm.chat(messages)
+    assert inner.calls == 1 and second.message.content == PLAN_ANSWER
+    assert second.message.additional_kwargs[METADATA_KEY]["outcome"] == "reuse"
+    assert meta(second)["provenance"] == ["reused"] * 4
+    stored = llm.cache.store.get(meta(first)["stored_entry_id"])
+    assert stored is not None and stored.prompt == messages_to_cache_prompt(messages)
+    assert stored.prompt == f"system: You plan migrations.\n\nuser: {PLAN}"
+
+
+def test_chat_patch_extends_the_last_user_message() -> None:
+    inner = ScriptedLLM([PLAN_ANSWER, f"3. Switch traffic on {LATER}.\n4. Remove old VMs."], chat_model=True)
+    llm = StepCacheLLM(llm=inner)
+    llm.chat(user(PLAN))
+    patched = llm.chat(user(PLAN.replace("Friday", LATER)))
+    assert meta(patched)["outcome"] == "patch" and inner.calls == 2
+    sent = inner.chats[-1]
+    assert len(sent) == 1 and sent[0].role == MessageRole.USER
+    assert sent[0].content.startswith(PLAN.replace("Friday", LATER))
+    assert "1. Containerise Orders.\n2. Priya reviews the chart." in sent[0].content
+    assert patched.message.content.startswith("1. Containerise Orders.") and LATER in patched.message.content
+
+
+def test_history_metadata_is_not_sent_to_the_inner_model() -> None:
+    inner = ScriptedLLM(["Sure.", "Done."], chat_model=True)
+    llm = StepCacheLLM(llm=inner)
+    reply = llm.chat(user("Say sure."))
+    history = [*user("Say sure."), reply.message, *user("Now say done.")]
+    llm.chat(history)
+    assert all(METADATA_KEY not in m.additional_kwargs for m in inner.chats[-1])
+    assert METADATA_KEY in reply.message.additional_kwargs  # the caller's message is untouched
+
+
+def test_predict_routes_by_is_chat_model_and_both_paths_are_cached() -> None:
+    prompt = PromptTemplate("Plan moving the {svc} service to Kubernetes; lead Priya; cut-over Friday.")
+    for chat_model in (True, False):
+        inner = ScriptedLLM([PLAN_ANSWER], chat_model=chat_model)
+        llm = StepCacheLLM(llm=inner)
+        assert llm.predict(prompt, svc="Orders") == PLAN_ANSWER
+        assert llm.predict(prompt, svc="Orders") == PLAN_ANSWER
+        assert inner.calls == 1
+        assert len(inner.chats) == (1 if chat_model else 0)
+        (entry,) = [hit.entry for hit in llm.cache.store.search(llm.cache.embedder.embed(PLAN), namespace="llama_index", llm_key=llm.llm_key_for(), k=1)]
+        assert entry.prompt.startswith("user: ") == chat_model
+
+
+# -- streaming -----------------------------------------------------------------------------
+def test_stream_complete_reuse_streams_steps_at_once_without_model() -> None:
+    inner = ScriptedLLM([PLAN_ANSWER])
+    llm = StepCacheLLM(llm=inner)
+    llm.complete(PLAN)
+    chunks = list(llm.stream_complete(PLAN))
+    assert inner.calls == 1
+    assert [c.delta for c in chunks] == ["1. Containerise Orders.\n", "2. Priya reviews the chart.\n",
+                                          "3. Switch traffic on Friday.\n", "4. Remove old VMs."]
+    assert chunks[-1].text == PLAN_ANSWER and meta(chunks[-1])["outcome"] == "reuse"
+    assert all(METADATA_KEY not in c.additional_kwargs for c in chunks[:-1])
+
+
+def test_stream_chat_patch_streams_prefix_then_model_tokens() -> None:
+    suffix = f"3. Switch traffic on {LATER}.\n4. Remove old VMs."
+    inner = ScriptedLLM([PLAN_ANSWER, suffix], chat_model=True)
+    llm = StepCacheLLM(llm=inner)
+    llm.chat(user(PLAN))
+    chunks = list(llm.stream_chat(user(PLAN.replace("Friday", LATER))))
+    deltas = [c.delta for c in chunks]
+    assert deltas[0] == "1. Containerise Orders.\n2. Priya reviews the chart.\n"  # verified prefix at once
+    assert deltas[1:-1] == re.findall(r"\S+\s*|\s+", suffix)  # the model's part, token by token
+    final = chunks[-1]
+    assert meta(final)["outcome"] == "patch" and meta(final)["streamed"] and not meta(final)["revised"]
+    assert "".join(deltas) == final.message.content and final.message.content.endswith(suffix)
+    assert final.message.additional_kwargs[METADATA_KEY]["provenance"][:2] == ["reused", "reused"]
+
+
+def test_stream_miss_is_token_by_token_and_then_cached() -> None:
+    inner = ScriptedLLM(["Alpha beta gamma delta."])
+    llm = StepCacheLLM(llm=inner)
+    chunks = list(llm.stream_complete("Name four Greek letters for the Orders team."))
+    assert [c.delta for c in chunks[:-1]] == ["Alpha ", "beta ", "gamma ", "delta."]
+    assert meta(chunks[-1])["outcome"] == "miss" and chunks[-1].text == "Alpha beta gamma delta."
+    again = llm.complete("Name four Greek letters for the Orders team.")
+    assert meta(again)["outcome"] == "reuse" and inner.calls == 1
+
+
+# -- async ---------------------------------------------------------------------------------
+def test_async_twins_share_the_cache() -> None:
+    async def run() -> None:
+        def respond(prompt: str) -> str:
+            if "Continue from there" in prompt:
+                return f"3. Switch traffic on {LATER}.\n4. Remove old VMs."
+            return "Alpha beta gamma delta." if "Greek" in prompt else PLAN_ANSWER
+
+        inner = ScriptedLLM(respond, chat_model=True)
+        llm = StepCacheLLM(llm=inner)
+        first = await llm.achat(user(PLAN))
+        assert meta(first)["outcome"] == "miss"
+        again = await llm.achat(user(PLAN))
+        assert meta(again)["outcome"] == "reuse" and inner.calls == 1
+        stream = await llm.astream_chat(user(PLAN.replace("Friday", LATER)))
+        chunks = [c async for c in stream]
+        assert meta(chunks[-1])["outcome"] == "patch" and inner.calls == 2
+        assert chunks[0].delta.startswith("1. Containerise Orders.")
+        done = await llm.acomplete(PLAN)  # completion prompt differs from the chat rendering
+        assert meta(done)["outcome"] in ("miss", "skip_reuse", "patch", "reuse")
+        stream = await llm.astream_complete("Name four Greek letters for the Orders team.")
+        inner_answers = inner.calls
+        chunks = [c async for c in stream]
+        assert chunks[-1].additional_kwargs[METADATA_KEY]["verified"] and inner.calls == inner_answers + 1
+
+    asyncio.run(run())
+
+
+# -- callbacks and instrumentation ----------------------------------------------------------
+def test_callbacks_and_instrumentation_fire_on_cache_hits(events: EventCollector) -> None:
+    debug = LlamaDebugHandler()
+    inner = ScriptedLLM([PLAN_ANSWER], chat_model=True)
+    llm = StepCacheLLM(llm=inner, callback_manager=CallbackManager([debug]))
+    llm.chat(user(PLAN))
+    events.events.clear()
+    reused = llm.chat(user(PLAN))
+    assert inner.calls == 1
+    names = events.names()
+    assert "LLMChatStartEvent" in names and "LLMChatEndEvent" in names
+    end = next(e for e in events.events if type(e).__name__ == "LLMChatEndEvent")
+    assert end.response.message.additional_kwargs[METADATA_KEY]["outcome"] == "reuse"
+    pairs = debug.get_llm_inputs_outputs()
+    assert len(pairs) == 2 and pairs[-1][1].payload["response"].message.content == reused.message.content
+    events.events.clear()
+    list(llm.stream_chat(user(PLAN)))
+    assert "LLMChatInProgressEvent" in events.names() and "LLMChatEndEvent" in events.names()
+    events.events.clear()
+    llm.complete(PLAN)
+    assert {"LLMCompletionStartEvent", "LLMCompletionEndEvent"} <= set(events.names())
+
+
+# -- requests the cache does not take --------------------------------------------------------
+def test_tool_requests_bypass_the_cache_and_keep_function_calling() -> None:
+    def add(a: int, b: int) -> int:
+        """Add two integers."""
+        return a + b
+
+    tool = FunctionTool.from_defaults(fn=add)
+    llm = StepCacheLLM(llm=MockFunctionCallingLLM(is_chat_model=True))
+    response = llm.chat_with_tools([tool], user_msg="add 2 and 3")
+    assert meta(response)["outcome"] == "bypass" and "tools" in meta(response)["reason"]
+    assert llm.cache.store.count() == 0
+    plain = llm.chat(user("Say hello to Priya."))
+    assert meta(plain)["outcome"] == "miss" and llm.cache.store.count() == 1
+    direct = llm.chat(user("Say hi to Priya."), tools=[tool])
+    assert meta(direct)["outcome"] == "bypass"
+
+
+def test_empty_prompt_bypasses() -> None:
+    inner = ScriptedLLM(["anything"])
+    response = StepCacheLLM(llm=inner).complete("   ")
+    assert meta(response)["outcome"] == "bypass" and inner.calls == 1
