@@ -284,12 +284,17 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
         messages = prompt.to_messages()
         return Request("chat", messages_to_text(messages), messages)
 
+    def resolve_llm_key(self, **call_kwargs: Any) -> str:
+        """The ``llm_key`` this wrapper's entries use (for these call kwargs): ``llm_key`` if set,
+        else derived from the model and its parameters - the same key ``StepCacheLLMCache`` uses."""
+        return self.llm_key or llm_key_for(_llm_string(self.bound, call_kwargs))
+
     def _options(self, kwargs: dict[str, Any]) -> dict[str, Any]:
         return {
             "task": self.task,
             "schema": self.json_schema,
             "namespace": self.namespace,
-            "llm_key": self.llm_key or llm_key_for(_llm_string(self.bound, kwargs)),
+            "llm_key": self.resolve_llm_key(**kwargs),
         }
 
     @staticmethod

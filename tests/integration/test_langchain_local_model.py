@@ -1,0 +1,122 @@
+"""The LangChain adapters against a real local model (llama.cpp + SmolLM2-135M-Instruct) via ChatOpenAI.
+
+Uses ``STEPCACHE_LLM_BASE_URL`` when set (CI: ``scripts/start_local_model.sh``), else starts
+the server for the session; skips only when the server cannot be installed. Asserts
+behaviour (outcomes, provenance, model runs), never timings; the tiny model's answers
+are not assumed correct - the cache's verification, repair and fallback are what is tested.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from langchain_core.globals import set_llm_cache
+from langchain_core.output_parsers import StrOutputParser
+from langchain_core.prompts import ChatPromptTemplate
+
+from stepcache_integrations import StepCache
+from stepcache_integrations.langchain import StepCacheLLMCache, with_step_cache
+from stepcache_integrations.serving.client import make_chat_openai
+from tests.integration.conftest_local_model import local_model_base_url, local_model_name  # noqa: F401
+from tests.unit.test_langchain_fakes import RunRecorder
+
+pytestmark = pytest.mark.integration
+
+MATH_Q = "Solve 3x + 5 = 20 for x. Show your steps, one per line, and end with 'Answer: x = ...'."
+MATH_Q2 = "Solve 3x + 5 = 26 for x. Show your steps, one per line, and end with 'Answer: x = ...'."
+JSON_Q = "Return a JSON object with keys name, city and age for Alice, 30, from Paris."
+JSON_Q2 = "Return a JSON object with keys name, city and age for Bob, 30, from Paris."
+JSON_A = '{"name": "Alice", "city": "Paris", "age": 30}'
+
+
+@pytest.fixture
+def chat(local_model_base_url: str, local_model_name: str) -> Any:  # noqa: F811
+    return make_chat_openai(local_model_base_url, model=local_model_name, max_tokens=96, stream_usage=True)
+
+
+@pytest.fixture
+def global_cache() -> Iterator[StepCacheLLMCache]:
+    cache = StepCacheLLMCache()
+    set_llm_cache(cache)
+    try:
+        yield cache
+    finally:
+        set_llm_cache(None)
+
+
+def test_global_cache_with_chat_openai(
+    chat: Any, global_cache: StepCacheLLMCache, local_model_base_url: str, local_model_name: str  # noqa: F811
+) -> None:
+    prompt = "Name three primary colors, one per line."
+    first = chat.invoke(prompt)
+    second = chat.invoke(prompt)
+    stats = global_cache.cache.stats()
+    assert stats["outcomes"]["reuse"] == 1
+    assert second.content == first.content
+    assert second.id == first.id  # the stored message itself, not a new completion
+    # another parameter set is another llm_string: no sharing
+    other = make_chat_openai(local_model_base_url, model=local_model_name, max_tokens=96, temperature=0.5)
+    other.invoke(prompt)
+    assert global_cache.cache.stats()["outcomes"]["reuse"] == 1
+
+
+async def test_global_cache_async_with_chat_openai(chat: Any, global_cache: StepCacheLLMCache) -> None:
+    prompt = "Name two planets of the solar system."
+    first = await chat.ainvoke(prompt)
+    second = await chat.ainvoke(prompt)
+    assert second.content == first.content and second.id == first.id
+
+
+def test_wrapper_verifies_reuses_and_reinstantiates(chat: Any) -> None:
+    cached = with_step_cache(chat, StepCache())
+    first = cached.invoke(MATH_Q)
+    m1 = first.response_metadata["stepcache"]
+    assert m1["outcome"] == "miss" and m1["verified"]  # repair or the deterministic fallback fixes a wrong answer
+    assert m1["model_calls"] >= 1 and m1["prompt_tokens"] > 0  # real usage from the server
+    assert "5" in first.content
+    recorder = RunRecorder()
+    again = cached.invoke(MATH_Q, {"callbacks": [recorder]})
+    assert again.content == first.content and again.response_metadata["stepcache"]["outcome"] == "reuse"
+    assert recorder.models == []  # no model run at all
+    changed = cached.invoke(MATH_Q2, {"callbacks": [recorder]})
+    m2 = changed.response_metadata["stepcache"]
+    assert m2["verified"] and "7" in changed.content
+    if m2["outcome"] == "reinstantiate":
+        assert recorder.models == []
+
+
+def test_wrapper_streams_live_then_from_the_cache(chat: Any) -> None:
+    cached = with_step_cache(chat, StepCache())
+    prompt = "List three fruits, one per line."
+    recorder = RunRecorder()
+    chunks = list(cached.stream(prompt, {"callbacks": [recorder]}))
+    assert len(chunks) > 2
+    assert len(recorder.models) >= 1 and recorder.models[0][1] == recorder.chains[0][1]
+    total = sum(chunks[1:], chunks[0])
+    meta = total.response_metadata["stepcache"]
+    assert meta["outcome"] == "miss"
+    reused = list(cached.stream(prompt))
+    assert "".join(c.content for c in reused) == (meta.get("text") or total.content)
+    assert sum(reused[1:], reused[0]).response_metadata["stepcache"]["outcome"] == "reuse"
+
+
+def test_perturbed_json_request_is_patched(chat: Any) -> None:
+    engine = StepCache(reinstantiate=False)
+    cached = with_step_cache(chat, engine)
+    engine.store_answer(JSON_Q, JSON_A, namespace=cached.namespace, llm_key=cached.resolve_llm_key())
+    recorder = RunRecorder()
+    patched = cached.invoke(JSON_Q2, {"callbacks": [recorder]})
+    meta = patched.response_metadata["stepcache"]
+    assert meta["outcome"] == "patch" and meta["matched_entry_id"] is not None
+    assert 1 <= meta["model_calls"] == len(recorder.models)
+    assert '"city": "Paris"' in patched.content  # the verified fields were kept, not regenerated
+
+
+def test_lcel_chain(chat: Any) -> None:
+    prompt = ChatPromptTemplate.from_messages([("system", "You are concise."), ("human", "{q}")])
+    chain = prompt | with_step_cache(chat, StepCache()) | StrOutputParser()
+    first = chain.invoke({"q": "Say hello to Alice in one short sentence."})
+    assert isinstance(first, str) and first
+    assert "".join(chain.stream({"q": "Say hello to Alice in one short sentence."})) == first
