@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import uuid
+import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -98,9 +99,12 @@ def parse_cache_prompt(prompt: str) -> Request:
     stripped = prompt.lstrip()
     if stripped.startswith("[") and '"lc"' in stripped[:200]:
         try:
+            from langchain_core._api import LangChainBetaWarning
             from langchain_core.load import loads
 
-            value = loads(prompt, allowed_objects="messages")
+            with warnings.catch_warnings():
+                warnings.filterwarnings("ignore", category=LangChainBetaWarning)
+                value = loads(prompt, allowed_objects="messages")
         except Exception:  # noqa: BLE001 - not a serialized message list: a plain prompt
             value = None
         if isinstance(value, list) and value and all(isinstance(m, BaseMessage) for m in value):

@@ -355,3 +355,22 @@ def test_lcel_composition_invoke_and_stream() -> None:
     assert chain.invoke({"question": MATH_Q2}).endswith("x = 7")
     assert len(model.calls) == 1
     assert isinstance(model.calls[0][0], SystemMessage)
+
+
+def test_wrapper_and_global_cache_share_entries_for_the_same_model() -> None:
+    from langchain_core.globals import set_llm_cache
+
+    from stepcache_integrations.langchain import StepCacheLLMCache
+    from stepcache_integrations.langchain._convert import llm_key_for
+
+    engine = StepCache()
+    model = scripted(MATH_A)
+    cached = with_step_cache(model, engine)
+    assert cached.resolve_llm_key() == llm_key_for(model._get_llm_string())
+    cached.invoke(MATH_Q)
+    set_llm_cache(StepCacheLLMCache(engine))
+    try:
+        answer = model.invoke(MATH_Q2)  # the global cache re-instantiates the wrapper's entry
+    finally:
+        set_llm_cache(None)
+    assert len(model.calls) == 1 and answer.content.endswith("x = 7")
