@@ -26,6 +26,7 @@ from langchain_core.messages import (
 )
 from langchain_core.messages.tool import tool_call
 from langchain_core.outputs import ChatGeneration, Generation
+from pydantic import BaseModel
 
 from ..core.engine import CachePlan
 from ..core.llm import _content_text, estimate_tokens
@@ -113,8 +114,14 @@ def parse_cache_prompt(prompt: str) -> Request:
 
 
 # ----------------------------------------------------------------------------- outputs
+def _json_default(value: Any) -> Any:
+    if isinstance(value, BaseModel):  # e.g. ChatOpenAI's additional_kwargs["parsed"]
+        return value.model_dump(mode="json")
+    return str(value)
+
+
 def _jsonable(value: Any) -> Any:
-    return json.loads(json.dumps(value, ensure_ascii=False, default=str))
+    return json.loads(json.dumps(value, ensure_ascii=False, default=_json_default))
 
 
 def generation_to_dict(gen: Generation) -> dict[str, Any]:
@@ -186,6 +193,12 @@ def message_from_text(text: str, template: BaseMessage | None) -> AIMessage | No
     calls mixed with prose).
     """
     calls = (getattr(template, "tool_calls", None) or []) if template is not None else []
+    if template is not None and template.additional_kwargs.get("parsed") is not None:
+        # structured output parsed by the provider (ChatOpenAI json_schema): keep it in step
+        found = extract_json_object(text)
+        if found is None or calls:
+            return None
+        return AIMessage(content=text, additional_kwargs={"parsed": found[0]})
     if not calls:
         return AIMessage(content=text)
     if (_content_text(template.content) or "").strip():  # type: ignore[union-attr]

@@ -127,7 +127,8 @@ class StepCacheLLMCache(BaseCache):
         out: list[Generation] = []
         for gen in gens:
             if isinstance(gen, ChatGeneration):
-                out.append(ChatGeneration(message=annotate(gen.message, result), generation_info=gen.generation_info))
+                message = annotate(gen.message, result)
+                out.append(ChatGeneration(message=message, generation_info=gen.generation_info))
             else:
                 info = {**(gen.generation_info or {}), "stepcache": summary(result)}
                 out.append(Generation(text=gen.text, generation_info=info))

@@ -332,3 +332,18 @@ def test_streaming_bypasses_langchain_caches(global_cache: StepCacheLLMCache) ->
     "".join(c.content for c in model.stream(MATH_Q))
     model.invoke(MATH_Q)
     assert len(model.calls) == 2
+
+
+def test_provider_parsed_structured_output_round_trips(global_cache: StepCacheLLMCache) -> None:
+    """ChatOpenAI's json_schema structured output reads additional_kwargs["parsed"] (issue 29003)."""
+    from langchain_core.runnables import RunnableLambda
+
+    openai_base = pytest.importorskip("langchain_openai.chat_models.base")
+    parser = RunnableLambda(lambda m: openai_base._oai_structured_outputs_parser(m, Person))
+    content = '{"name": "Alice", "age": 30}'
+    model = scripted(ai(content, additional_kwargs={"parsed": Person(name="Alice", age=30)}))
+    chain = model.bind(response_format={"type": "json_schema"}) | parser
+    assert chain.invoke("Extract as JSON: the person is Alice, aged 30.") == Person(name="Alice", age=30)
+    assert chain.invoke("Extract as JSON: the person is Alice, aged 30.") == Person(name="Alice", age=30)  # restored, dict -> model
+    assert chain.invoke("Extract as JSON: the person is Bob, aged 30.") == Person(name="Bob", age=30)  # re-instantiated, parsed kept
+    assert len(model.calls) == 1
