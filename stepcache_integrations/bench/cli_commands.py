@@ -37,8 +37,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument("-k", "--variants", type=int, default=None, help="variants per perturbation kind")
     parser.add_argument("--systems", default=None,
                         help="comma-separated subset of no_cache,exact,semantic,gptcache,stepcache")
-    parser.add_argument("--threshold", type=float, default=0.75,
-                        help="cosine threshold of the semantic caches (StepCache's default too)")
+    parser.add_argument("--threshold", type=float, default=None,
+                        help="cosine threshold of the semantic caches and StepCache (default: StepCache's default)")
     parser.add_argument("--base-url", default=None,
                         help="an OpenAI-compatible endpoint (vLLM, Ollama, llama.cpp, hosted); default: start the local server")
     parser.add_argument("--model", default=None, help="model name sent to the endpoint")

@@ -1,4 +1,4 @@
-"""A scripted stand-in for the model, used by the bench unit tests (no server)."""
+"""A scripted stand-in for the model (no server): bench unit tests and dry runs of the report."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import json
 import re
 from fractions import Fraction
 
-from stepcache_integrations.core.types import LLMResponse
+from ..core.types import LLMResponse
 
 _EQ = re.compile(r"(\d+)\s*\*?\s*([a-z])\s*([+-])\s*(\d+)\s*=\s*(\d+)")
 _VALUE = re.compile(r'(\w+) ("[^"]*"|\d+)')

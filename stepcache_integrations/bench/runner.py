@@ -39,7 +39,7 @@ class BenchConfig:
     systems: list[str] = field(default_factory=lambda: list(ALL_SYSTEMS))
     math_kinds: list[str] = field(default_factory=lambda: list(MATH_KINDS))
     json_kinds: list[str] = field(default_factory=lambda: list(JSON_KINDS))
-    threshold: float = 0.75
+    threshold: float | None = None  # None: StepCache's default, used by every semantic system
     base_url: str = ""
     model: str = ""
     max_tokens: int = 256
@@ -84,6 +84,13 @@ class CountingLLM:
     def snapshot(self) -> tuple[int, int, int, int]:
         """(calls, prompt tokens, completion tokens, server-cached prompt tokens) so far."""
         return self.calls, self.prompt_tokens, self.completion_tokens, self.cached_prompt_tokens
+
+
+def default_threshold() -> float:
+    """StepCache's default similarity threshold (the semantic baselines use the same one)."""
+    from .. import StepCache
+
+    return float(StepCache().similarity_threshold)
 
 
 def machine_info() -> dict[str, Any]:
@@ -143,6 +150,8 @@ def run_benchmark(
     Returns ``{"config", "machine", "seeds": {seed: {"warm", "records"}}}``.
     """
     counting = llm if isinstance(llm, CountingLLM) else CountingLLM(llm)
+    if config.threshold is None:
+        config.threshold = default_threshold()
     results: dict[str, Any] = {
         "config": config.to_dict(),
         "machine": machine_info(),

@@ -128,7 +128,7 @@ class SemanticCacheSystem(BenchSystem):
 
     name = "semantic"
 
-    def __init__(self, threshold: float = 0.75, embedder: Any = None) -> None:
+    def __init__(self, threshold: float = 0.7, embedder: Any = None) -> None:
         import faiss
 
         from ..core.embed import HashingEmbedder
@@ -176,7 +176,7 @@ class GPTCacheSystem(BenchSystem):
 
     name = "gptcache"
 
-    def __init__(self, threshold: float = 0.75, embedder: Any = None) -> None:
+    def __init__(self, threshold: float = 0.7, embedder: Any = None) -> None:
         from gptcache import Cache, Config
         from gptcache.manager import CacheBase, VectorBase, get_data_manager
         from gptcache.processor.pre import get_prompt
@@ -281,8 +281,11 @@ class StepCacheSystem(BenchSystem):
         )
 
 
-def build_systems(names: list[str], *, threshold: float = 0.75) -> list[BenchSystem]:
-    """Instantiate the named systems (``gptcache`` is skipped if not installed)."""
+def build_systems(names: list[str], *, threshold: float = 0.7) -> list[BenchSystem]:
+    """Instantiate the named systems (``gptcache`` is skipped if not installed).
+
+    ``threshold`` is the cosine similarity every semantic system (including StepCache) needs.
+    """
     systems: list[BenchSystem] = []
     for name in names:
         if name == "no_cache":
@@ -295,7 +298,7 @@ def build_systems(names: list[str], *, threshold: float = 0.75) -> list[BenchSys
             if gptcache_available():
                 systems.append(GPTCacheSystem(threshold=threshold))
         elif name == "stepcache":
-            systems.append(StepCacheSystem())
+            systems.append(StepCacheSystem(similarity_threshold=threshold))
         else:
             raise ValueError(f"unknown system {name!r}; choose from {', '.join(SYSTEM_LABELS)}")
     return systems
