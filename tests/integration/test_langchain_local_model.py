@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from pydantic import BaseModel
 from langchain_core.globals import set_llm_cache
 from langchain_core.output_parsers import StrOutputParser
 from langchain_core.prompts import ChatPromptTemplate
@@ -120,3 +121,26 @@ def test_lcel_chain(chat: Any) -> None:
     first = chain.invoke({"q": "Say hello to Alice in one short sentence."})
     assert isinstance(first, str) and first
     assert "".join(chain.stream({"q": "Say hello to Alice in one short sentence."})) == first
+
+
+class Person(BaseModel):
+    name: str
+    age: int
+
+
+def test_structured_output_through_the_wrapper(chat: Any) -> None:
+    structured = with_step_cache(chat, StepCache()).with_structured_output(Person, method="json_schema")
+    first = structured.invoke("Extract the person: the person is Alice, aged 30.")
+    assert isinstance(first, Person)
+    assert structured.invoke("Extract the person: the person is Alice, aged 30.") == first
+    bob = structured.invoke("Extract the person: the person is Bob, aged 30.")
+    assert isinstance(bob, Person) and bob.name == "Bob"
+
+
+def test_structured_output_through_the_global_cache(chat: Any, global_cache: StepCacheLLMCache) -> None:
+    # langchain issues 27264 / 29003: SQLiteCache stored bare text and broke this
+    structured = chat.with_structured_output(Person, method="json_schema")
+    first = structured.invoke("Extract the person: the person is Carol, aged 41.")
+    again = structured.invoke("Extract the person: the person is Carol, aged 41.")
+    assert isinstance(again, Person) and again == first
+    assert global_cache.cache.stats()["outcomes"]["reuse"] == 1
