@@ -130,7 +130,20 @@ def test_json_reinstantiation_substitutes_entity_values() -> None:
     steps = js.reinstantiate(cached, old, new)
     assert steps is not None
     obj = json.loads(steps[0].text)
-    assert obj["name"] == "Bob Jones" and obj["email"] == "bob.jones@x.org" and obj["age"] == 34
+    assert obj["name"] == "Bob Jones" and obj["age"] == 34
+    # A value that only contains the old name is not guessed: verification sends it to the model.
+    assert obj["email"] == "alice.smith@x.org"
+    assert {u.name: u.ok for u in js.verify(steps, new, old).units}["email"] is False
+
+
+def test_text_reinstantiation_is_opt_in() -> None:
+    old = text.constraints("What is the capital of France?")
+    new = text.constraints("What is the capital of Germany?")
+    steps = text.segment("The capital of France is Paris.", old)
+    assert text.reinstantiate(steps, old, new) is None
+    assert not text.verify(steps, new, old).passed
+    opted = TextTask(reinstantiate=True).reinstantiate(steps, old, new)
+    assert opted is not None and "Germany" in opted[0].text
 
 
 # -- text ---------------------------------------------------------------------------------

@@ -296,12 +296,13 @@ def _substitute(value: Any, mapping: dict[str, str]) -> Any:
         except ValueError:
             return value
     if isinstance(value, str):
-        out = value
+        # Only a value that *is* the old slot is replaced; a value merely containing it
+        # (an email built from a name) may depend on it in ways a substitution gets wrong.
+        stripped = value.strip()
         for old, new in mapping.items():
-            for o, n in ((old, new), (old.lower(), new.lower()), (old.upper(), new.upper())):
-                if o and re.search(rf"(?<!\w){re.escape(o)}(?!\w)", out):
-                    out = re.sub(rf"(?<!\w){re.escape(o)}(?!\w)", lambda _m, n=n: n, out)
-        return out
+            if stripped.lower() == old.lower() and old:
+                return new
+        return value
     if isinstance(value, list):
         return [_substitute(v, mapping) for v in value]
     if isinstance(value, dict):

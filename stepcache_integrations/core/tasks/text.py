@@ -73,6 +73,11 @@ class TextTask(TaskHandler):
     max_changed_share = 0.2
     min_changed_tokens = 12
 
+    def __init__(self, *, reinstantiate: bool = False) -> None:
+        # Off by default: substituting a changed name in prose leaves the facts that depend
+        # on it stale ("capital of France is Paris" -> "capital of Germany is Paris").
+        self.allow_reinstantiation = reinstantiate
+
     def detect(self, prompt: str, schema: dict[str, Any] | None = None) -> bool:
         return True
 
@@ -112,6 +117,8 @@ class TextTask(TaskHandler):
         cached_constraints: dict[str, Any],
         constraints: dict[str, Any],
     ) -> list[Step] | None:
+        if not self.allow_reinstantiation:
+            return None
         mapping = slot_mapping(cached_constraints.get("prompt", ""), constraints.get("prompt", ""))
         stale = set(stale_slots(cached_constraints.get("slots") or [], constraints.get("slots") or []))
         # Only substitute slot values (names, numbers...), never ordinary changed words.
