@@ -374,3 +374,23 @@ def test_wrapper_and_global_cache_share_entries_for_the_same_model() -> None:
     finally:
         set_llm_cache(None)
     assert len(model.calls) == 1 and answer.content.endswith("x = 7")
+
+
+def test_fake_list_chat_model_wrapper_and_global_cache() -> None:
+    from langchain_core.globals import set_llm_cache
+    from langchain_core.language_models import FakeListChatModel
+
+    from stepcache_integrations.langchain import StepCacheLLMCache
+
+    model = FakeListChatModel(responses=[MATH_A, "unexpected second call"])
+    cached = with_step_cache(model)
+    assert cached.invoke(MATH_Q).content == MATH_A
+    assert "".join(c.content for c in cached.stream(MATH_Q2)).endswith("x = 7")
+    assert model.i == 1  # one model call in total
+    set_llm_cache(StepCacheLLMCache())
+    try:
+        other = FakeListChatModel(responses=[MATH_A, "unexpected second call"])
+        other.invoke(MATH_Q)
+        assert other.invoke(MATH_Q2).content.endswith("x = 7") and other.i == 1
+    finally:
+        set_llm_cache(None)
