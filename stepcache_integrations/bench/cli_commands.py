@@ -49,6 +49,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--port", type=int, default=None, help="port of the local server (default: a free one)")
     parser.add_argument("--out", default="bench_results", help="output directory (default bench_results/)")
     parser.add_argument("--no-plots", action="store_true")
+    parser.add_argument("--render-only", metavar="RESULTS_JSON", default=None,
+                        help="re-render report.md and plots from an earlier results.json into --out")
     parser.add_argument("--no-progress", action="store_true")
     parser.set_defaults(func=run_cli)
 
@@ -58,6 +60,15 @@ def run_cli(args: argparse.Namespace) -> int:
     from ..serving.client import ChatModelLLM, make_chat_openai
     from .report import MAIN_HEADERS, _main_rows, format_table, write_outputs
     from .runner import BenchConfig, run_benchmark
+
+    if args.render_only:
+        import json
+
+        results = json.loads(Path(args.render_only).read_text())
+        results.pop("summary", None)
+        written = write_outputs(results, args.out, plots=not args.no_plots)
+        print(f"report:  {written['report']}")
+        return 0
 
     overrides: dict[str, Any] = {
         "n_base": args.n_base,

@@ -90,3 +90,14 @@ def test_cli_parses_modes() -> None:
     assert parser.parse_args(["bench"]).mode == "quick"
     with pytest.raises(SystemExit):
         parser.parse_args(["bench", "--tiny", "--full"])
+
+
+def test_render_only_rebuilds_the_report(tiny_results: dict, tmp_path: Path) -> None:
+    from stepcache_integrations.cli import main
+
+    first = tmp_path / "first"
+    write_outputs(tiny_results, first, plots=False)
+    again = tmp_path / "again"
+    assert main(["bench", "--render-only", str(first / "results.json"), "--out", str(again), "--no-plots"]) == 0
+    report = (again / "report.md").read_text()
+    assert "### Beside the paper" in report and "Paper: No cache" in report and "Ours: StepCache" in report
