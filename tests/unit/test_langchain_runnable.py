@@ -303,15 +303,18 @@ def test_bind_tools_is_forwarded_rewrapped_and_tool_calls_round_trip() -> None:
     assert [(c["name"], c["args"]) for c in total.tool_calls] == [("get_weather", {"city": "Paris"})]
 
 
-def test_tool_call_reinstantiated_for_a_new_city() -> None:
-    call = {"name": "get_weather", "args": {"city": "Paris"}, "id": "call_1", "type": "tool_call"}
-    model = scripted(AIMessage(content="", tool_calls=[call]))
+def test_stale_tool_call_is_not_served_for_a_new_city() -> None:
+    paris = {"name": "get_weather", "args": {"city": "Paris"}, "id": "call_1", "type": "tool_call"}
+    rome = {"name": "get_weather", "args": {"city": "Rome"}, "id": "call_2", "type": "tool_call"}
+    model = scripted(AIMessage(content="", tool_calls=[paris]), AIMessage(content="", tool_calls=[rome]))
     cached = with_step_cache(model).bind_tools([WEATHER_TOOL])
     cached.invoke("What's the weather in Paris?")
-    rome = cached.invoke("What's the weather in Rome?")
-    assert len(model.calls) == 1
-    assert meta(rome)["outcome"] == "reinstantiate"
-    assert [(c["name"], c["args"]) for c in rome.tool_calls] == [("get_weather", {"city": "Rome"})]
+    answer = cached.invoke("What's the weather in Rome?")
+    assert len(model.calls) == 2  # the cached call mentions Paris: it fails verification
+    assert meta(answer)["outcome"] in ("skip_reuse", "miss")
+    assert answer.tool_calls == [rome]
+    again = cached.invoke("What's the weather in Rome?")
+    assert again.tool_calls == [rome] and meta(again)["outcome"] == "reuse" and len(model.calls) == 2
 
 
 class Person(BaseModel):
