@@ -9,7 +9,8 @@ Two levels, applied to every system alike:
   not get wrong: the math answer is given as ``Answer: <new variable> = <value>``; no
   variable name and no constant that appears only in the OLD base prompt (or the old
   answer's derived numbers) is left in the text; every JSON value equals the value the
-  NEW prompt gives; no value that was changed by the perturbation is left anywhere.
+  NEW prompt gives, and none sits under a key the prompt did not ask for; no value that
+  was changed by the perturbation is left anywhere.
 
 Substitution uses sympy with exact rationals, so ``7/2`` and ``3.5`` both count.
 """
@@ -200,6 +201,14 @@ def check_json(text: str, request: Request) -> CheckResult:
         if key in obj and _norm(obj[key]) != _norm(spec["values"][key]):
             integrity_ok = False
             problems.append(f"{key} is {obj[key]!r}, the prompt says {spec['values'][key]!r}")
+    wanted = {key: _norm(value) for key, value in spec["values"].items()}
+    for key, value in obj.items():
+        if key in spec["keys"]:
+            continue
+        owners = [k for k, v in wanted.items() if v == _norm(value) and k != key]
+        if owners:
+            integrity_ok = False
+            problems.append(f"the value of {owners[0]} is under the unrequested key {key!r}")
     for key, old in base["values"].items():
         new = spec["values"].get(key)
         if new is not None and _norm(new) != _norm(old) and _mentions(text, old):

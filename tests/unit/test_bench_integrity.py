@@ -137,3 +137,14 @@ def test_base_answers_are_stale_for_half_the_kinds() -> None:
     failing = {(r.task, r.kind) for r in w.requests if not check(model.answer(r.base_prompt), r).integrity_ok}
     assert failing == {("math", "rename"), ("math", "constant"), ("json", "add_key"), ("json", "change_value")}
     assert all(check(model.answer(r.prompt), r).integrity_ok for r in w.requests)
+
+
+def test_value_under_an_unrequested_key_fails_integrity() -> None:
+    movie = {"title": "Paper Moons", "director": "Ines Laurent", "year": 2004}
+    req = _json_request(movie, ["title", "director", "year"], movie, "paraphrase")
+    stitched = {"title": "Paper Moons", "year": 2004, "author": "Ines Laurent", "director": "Ines Laurent"}
+    result = check(json.dumps(stitched), req)
+    assert result.task_ok and not result.integrity_ok
+    assert any("unrequested key 'author'" in p for p in result.problems)
+    extra_but_harmless = dict(movie, genre="drama")
+    assert check(json.dumps(extra_but_harmless), req).integrity_ok
