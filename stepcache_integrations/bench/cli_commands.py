@@ -50,7 +50,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--out", default="bench_results", help="output directory (default bench_results/)")
     parser.add_argument("--no-plots", action="store_true")
     parser.add_argument("--render-only", metavar="RESULTS_JSON", default=None,
-                        help="re-render report.md and plots from an earlier results.json into --out")
+                        help="re-check the stored answers and re-render report.md, results.json and plots into --out")
     parser.add_argument("--no-progress", action="store_true")
     parser.set_defaults(func=run_cli)
 
@@ -64,8 +64,18 @@ def run_cli(args: argparse.Namespace) -> int:
     if args.render_only:
         import json
 
+        from .integrity import check
+        from .workload import Request
+
         results = json.loads(Path(args.render_only).read_text())
         results.pop("summary", None)
+        # re-run the (current) integrity checker on the stored answers
+        for data in results["seeds"].values():
+            requests = {r["id"]: Request(**r) for r in data["workload"]["requests"]}
+            for record in data["records"]:
+                verdict = check(record["text"], requests[record["request_id"]])
+                record.update(task_ok=verdict.task_ok, integrity_ok=verdict.integrity_ok,
+                              problems=verdict.problems)
         written = write_outputs(results, args.out, plots=not args.no_plots)
         print(f"report:  {written['report']}")
         return 0
