@@ -134,7 +134,9 @@ class StepCacheLLMCache(BaseCache):
                 out.append(Generation(text=gen.text, generation_info=info))
         return out
 
-    def _patched(self, result: StepCacheResult, request: Request, template: BaseMessage | None) -> list[Generation] | None:
+    def _patched(
+        self, result: StepCacheResult, request: Request, template: BaseMessage | None
+    ) -> list[Generation] | None:
         if not result.verified:
             return None  # LangChain regenerates; update() stores the answer if it verifies
         if request.kind == "chat":
