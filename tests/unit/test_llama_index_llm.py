@@ -99,13 +99,25 @@ def test_complete_patch_regenerates_only_the_stale_step() -> None:
     assert "already written and checked" in inner.prompts[-1]
 
 
-def test_complete_reinstantiates_a_changed_name_without_the_model() -> None:
+def test_complete_reinstantiates_a_changed_name_when_prose_reinstantiation_is_on() -> None:
+    from stepcache_integrations import JsonTask, LinearEquationTask, StepCache, TaskRegistry, TextTask
+
+    tasks = TaskRegistry([JsonTask(), LinearEquationTask(), TextTask(reinstantiate=True)])
     inner = ScriptedLLM([PLAN_ANSWER])
-    llm = StepCacheLLM(llm=inner)
+    llm = StepCacheLLM(llm=inner, cache=StepCache(tasks=tasks))
     llm.complete(PLAN)
     again = llm.complete(PLAN.replace("Friday", "Monday"))
     assert meta(again)["outcome"] == "reinstantiate" and inner.calls == 1
     assert "Monday" in again.text and "Friday" not in again.text
+
+
+def test_complete_sends_a_changed_name_to_the_model_by_default() -> None:
+    inner = ScriptedLLM([PLAN_ANSWER, "3. Switch traffic on Monday and watch error rates.\n4. Remove old VMs."])
+    llm = StepCacheLLM(llm=inner)
+    llm.complete(PLAN)
+    again = llm.complete(PLAN.replace("Friday", "Monday"))
+    assert meta(again)["outcome"] in ("patch", "skip_reuse") and inner.calls == 2
+    assert "Friday" not in again.text
 
 
 # -- chat ----------------------------------------------------------------------------------

@@ -163,3 +163,10 @@ def test_verifiers_never_raise(answer: str, prompt: str) -> None:
         steps = task.segment(answer, c)
         task.verify(steps, c, c)
         task.check_answer(steps, c)
+
+
+def test_json_sentence_initial_name_change_is_stale() -> None:
+    old = js.constraints("Extract as JSON with keys name and age: Alice is 30.")
+    new = js.constraints("Extract as JSON with keys name and age: Bob is 30.")
+    steps = js.segment('{"name": "Alice", "age": 30}', old)
+    assert {u.name: u.ok for u in js.verify(steps, new, old).units} == {"name": False, "age": True}

@@ -14,6 +14,7 @@ from referencing.exceptions import Unresolvable
 from ...errors import InvalidSchemaError
 from ..segment import extract_json_object
 from ..types import Provenance, Step
+from .text import prompt_changes
 from .base import (
     Assembly,
     TaskHandler,
@@ -147,6 +148,12 @@ class JsonTask(TaskHandler):
         stale: list[str] = []
         if cached_constraints:
             stale = stale_slots(cached_constraints.get("slots") or [], constraints.get("slots") or [])
+            old_prompt, new_prompt = cached_constraints.get("prompt"), constraints.get("prompt")
+            if isinstance(old_prompt, str) and isinstance(new_prompt, str) and old_prompt != new_prompt:
+                # Words the new prompt replaced also count ("Alice is 30." -> "Bob is 30.": a
+                # sentence-initial name is not recognised as a slot on its own).
+                known = {s.lower() for s in stale}
+                stale += [w for w in prompt_changes(old_prompt, new_prompt)[0] if w.lower() not in known]
         keys = list(dict.fromkeys([*(constraints.get("required") or []), *obj.keys()]))
         units: list[UnitCheck] = []
         for key in keys:
