@@ -203,7 +203,8 @@ def _cmd_show(args: argparse.Namespace, store: Any) -> int:
         print(f"  {line}")
     print(f"steps ({len(entry.steps)}):")
     for i, step in enumerate(entry.steps):
-        print(f"  [{i}] {_provenance(entry, i)} ({step.kind}): {step.text.rstrip()}")
+        body = step.text.rstrip().replace("\n", "\n      ")
+        print(f"  [{i}] {_provenance(entry, i)} ({step.kind}): {body}")
     return 0
 
 
