@@ -1,0 +1,77 @@
+"""StepCache end to end on the persistent stores: a verified answer survives a restart
+and is reused; tenants and models stay apart."""
+
+from __future__ import annotations
+
+import os
+import uuid
+
+import pytest
+
+from stepcache_integrations import StepCache
+from stepcache_integrations.stores import PostgresStore, SQLiteStore
+
+PROMPT = "Solve 3x + 5 = 20 for x. Show each step."
+ANSWER = "Subtract 5 from both sides: 3x = 15\nDivide both sides by 3: x = 5\nAnswer: x = 5"
+PG_DSN = os.environ.get("STEPCACHE_PG_DSN")
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def open_store(request, tmp_path):
+    made = []
+    table = f"eng_{uuid.uuid4().hex[:12]}"
+
+    def factory():
+        if request.param == "sqlite":
+            store = SQLiteStore(tmp_path / "engine.db")
+        else:
+            if not PG_DSN:
+                pytest.skip("STEPCACHE_PG_DSN not set (run: eval \"$(bash scripts/start_postgres.sh --export)\")")
+            store = PostgresStore(PG_DSN, table=table)
+        made.append(store)
+        return store
+
+    yield factory
+    if made and isinstance(made[0], PostgresStore):
+        made[0].drop()
+    for store in made:
+        store.close()
+
+
+def test_answer_survives_restart_and_is_reused(open_store):
+    first = StepCache(store=open_store())
+    entry_id = first.store_answer(PROMPT, ANSWER, task="linear_equation", namespace="t1")
+    assert entry_id is not None
+    first.store.close()
+
+    second = StepCache(store=open_store())  # a "restarted" worker on the same store
+
+    def llm(prompt: str) -> str:
+        raise AssertionError("the cached answer should have been reused")
+
+    result = second.generate(PROMPT, llm, namespace="t1")
+    assert result.outcome == "reuse" and result.model_calls == 0
+    assert result.matched_entry_id == entry_id
+    assert result.text == ANSWER
+    assert second.store.get(entry_id).hits == 1
+
+
+def test_no_cross_namespace_or_model_reuse(open_store):
+    cache = StepCache(store=open_store())
+    assert cache.store_answer(PROMPT, ANSWER, task="linear_equation", namespace="t1", llm_key="m1")
+    for namespace, llm_key in [("t2", "m1"), ("t1", "m2")]:
+        plan = cache.lookup(PROMPT, namespace=namespace, llm_key=llm_key)
+        assert plan.outcome == "miss" and plan.needs_model
+    assert cache.lookup(PROMPT, namespace="t1", llm_key="m1").outcome == "reuse"
+
+
+async def test_async_engine_path(open_store):
+    cache = StepCache(store=open_store())
+    assert await cache.astore_answer(PROMPT, ANSWER, task="linear_equation")
+
+    async def llm(prompt: str) -> str:
+        raise AssertionError("should be reused")
+
+    result = await cache.agenerate(PROMPT, llm)
+    assert result.outcome == "reuse"
+    assert await cache.aclear() == 1
