@@ -197,11 +197,23 @@ class InMemoryStore(CacheStore):
         yield from items
 
     def stats(self) -> dict[str, Any]:
+        now = time.time()
         with self._lock:
+            namespaces: dict[str, dict[str, int]] = {}
+            for entry, _, _ in self._entries.values():
+                if self.is_expired(entry, now):
+                    continue
+                info = namespaces.setdefault(entry.namespace, {"entries": 0, "hits": 0})
+                info["entries"] += 1
+                info["hits"] += entry.hits
             return {
                 "backend": "memory",
                 "index": self.index_type,
-                "entries": self.count(),
+                "entries": sum(v["entries"] for v in namespaces.values()),
+                "hits": sum(v["hits"] for v in namespaces.values()),
+                "namespaces": dict(sorted(namespaces.items())),
                 "partitions": len(self._partitions),
                 "dim": self._dim,
+                "max_entries": self.max_entries,
+                "default_ttl": self.default_ttl,
             }

@@ -605,11 +605,26 @@ class PostgresStore(CacheStore):
         return out
 
     def close(self) -> None:
+        """Close the connection pools. Prefer :meth:`aclose` from async code: an async
+        pool whose event loop is still running is closed on that loop."""
         with self._lock:
             self._closed = True
             pool, self._pool = self._pool, None
-        if pool is not None and self._pid == os.getpid():
+            apool, self._apool = self._apool, None
+            loop = self._apool_loop
+        if self._pid != os.getpid():
+            return  # a forked child never closes its parent's sockets
+        if pool is not None:
             pool.close()
+        if apool is not None and loop is not None and not loop.is_closed():
+            try:
+                running = asyncio.get_running_loop()
+            except RuntimeError:
+                running = None
+            if loop.is_running() and running is not loop:
+                asyncio.run_coroutine_threadsafe(apool.close(), loop)
+            elif not loop.is_running():
+                loop.run_until_complete(apool.close())
 
     def drop(self) -> None:
         """Drop the table and its schema row (tests, tear-down)."""
