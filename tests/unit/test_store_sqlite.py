@@ -290,3 +290,19 @@ def test_fork_child_gets_its_own_connection(tmp_path):
     assert store.search(unit(1), namespace="default", llm_key="default", k=1)[0].entry.id == "from-child"
     assert store.integrity_check() == []
     store.close()
+
+
+def test_hnsw_tombstones_trigger_partition_rebuild(tmp_path):
+    store = SQLiteStore(tmp_path / "h.db", index="hnsw")
+    ids = [store.add(make_entry(i), unit(i)) for i in range(1100)]
+    other = store.add(make_entry(5000, namespace="other"), unit(5000))
+    for eid in ids[:1050]:
+        store.delete(eid)
+    hits = store.search(unit(1070), namespace="default", llm_key="default", k=3)
+    assert hits[0].entry.id == ids[1070]
+    assert all(h.entry.id in ids[1050:] for h in hits)
+    stats = store.stats()
+    assert stats["indexed_vectors"] == 51 and stats["entries"] == 51
+    assert store.search(unit(5000), namespace="other", llm_key="default", k=1)[0].entry.id == other
+    assert store.integrity_check() == []
+    store.close()
