@@ -531,7 +531,7 @@ class SQLiteStore(CacheStore):
                 fetch = min(total, k + part.dead + 4)
                 while True:
                     scores, ids = part.index.search(vec, fetch)
-                    cand = [(int(i), float(s)) for s, i in zip(scores[0], ids[0]) if i >= 0]
+                    cand = [(int(i), float(s)) for s, i in zip(scores[0], ids[0], strict=True) if i >= 0]
                     if not cand:
                         return []
                     marks = ",".join("?" * len(cand))

@@ -55,7 +55,9 @@ def make_store(request, tmp_path):
             store = SQLiteStore(tmp_path / f"cache{len(made)}.db", index="hnsw", **options)
         else:
             if not PG_DSN:
-                pytest.skip("STEPCACHE_PG_DSN not set (run: eval \"$(bash scripts/start_postgres.sh --export)\")")
+                pytest.skip(
+                    'STEPCACHE_PG_DSN not set (run: eval "$(bash scripts/start_postgres.sh --export)")'
+                )
             table = f"t_{uuid.uuid4().hex[:12]}"
             store = PostgresStore(PG_DSN, table=table, **options)
         made.append(store)

@@ -26,7 +26,9 @@ def open_store(request, tmp_path):
             store = SQLiteStore(tmp_path / "engine.db")
         else:
             if not PG_DSN:
-                pytest.skip("STEPCACHE_PG_DSN not set (run: eval \"$(bash scripts/start_postgres.sh --export)\")")
+                pytest.skip(
+                    'STEPCACHE_PG_DSN not set (run: eval "$(bash scripts/start_postgres.sh --export)")'
+                )
             store = PostgresStore(PG_DSN, table=table)
         made.append(store)
         return store
