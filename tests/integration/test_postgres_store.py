@@ -243,3 +243,44 @@ def test_password_is_redacted_in_errors_and_stats():
     with pytest.raises(StoreError) as info:
         PostgresStore("postgresql://u:hunter2@127.0.0.1:1/nope", connect_timeout=2)
     assert "hunter2" not in str(info.value)
+
+
+KILLED = """
+import sys, numpy as np
+from stepcache_integrations.core.types import CacheEntry, Step
+from stepcache_integrations.stores import PostgresStore
+store = PostgresStore(sys.argv[1], table=sys.argv[2], max_entries=200, max_size=1)
+rng = np.random.default_rng(0)
+big = "y" * 50000
+i = 0
+while True:
+    v = rng.standard_normal(32).astype(np.float32)
+    store.add(CacheEntry(prompt=f"p{i}", task="text", steps=[Step(text=big), Step(text=str(i))]),
+              v / np.linalg.norm(v))
+    i += 1
+    if i == 30:
+        print("running", flush=True)
+"""
+
+
+def test_client_killed_mid_write_leaves_consistent_table(table):
+    import signal
+    import time
+
+    from stepcache_integrations.stores import PostgresStore
+
+    proc = run_python(KILLED, PG_DSN, table)
+    try:
+        assert proc.stdout.readline().strip() == "running", proc.stderr.read()
+        time.sleep(0.3)
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=30)
+    store = PostgresStore(PG_DSN, table=table)
+    items = list(store.iter_items())
+    assert 0 < len(items) <= 200
+    for entry, vec in items[:: max(1, len(items) // 10)]:
+        assert len(entry.steps) == 2 and len(entry.steps[0].text) == 50000
+        assert store.search(vec, namespace="default", llm_key="default", k=1)[0].entry.id == entry.id
+    store.add(make_entry("after"), unit(1))
+    store.close()

@@ -307,3 +307,90 @@ def test_hnsw_tombstones_trigger_partition_rebuild(tmp_path):
     assert store.search(unit(5000), namespace="other", llm_key="default", k=1)[0].entry.id == other
     assert store.integrity_check() == []
     store.close()
+
+
+@pytest.mark.parametrize("seed", [1234, 7, 99])
+def test_randomised_ops_on_two_handles_match_a_reference_model(tmp_path, seed):
+    """Random add / replace / delete / clear / hit through two handles on one file; every
+    search through either handle must agree with a plain dict model (flat = exact)."""
+    import random
+
+    rnd = random.Random(seed)
+    path = tmp_path / "r.db"
+    handles = [SQLiteStore(path), SQLiteStore(path, index="flat")]
+    model: dict[str, tuple[str, int]] = {}  # id -> (namespace, vector seed)
+    namespaces = ["a", "b", "c"]
+    for step in range(600):
+        h = rnd.choice(handles)
+        op = rnd.random()
+        if op < 0.55 or not model:
+            eid = f"e{rnd.randrange(200)}"  # ids repeat: replacement
+            ns = rnd.choice(namespaces)
+            h.add(make_entry(step, id=eid, namespace=ns), unit(step))
+            model[eid] = (ns, step)
+        elif op < 0.8:
+            eid = rnd.choice(sorted(model)) if rnd.random() < 0.8 else "missing"
+            assert h.delete(eid) is (eid in model)
+            model.pop(eid, None)
+        elif op < 0.83:
+            ns = rnd.choice(namespaces)
+            assert h.clear(ns) == sum(1 for v in model.values() if v[0] == ns)
+            model = {k: v for k, v in model.items() if v[0] != ns}
+        else:
+            if model:
+                h.record_hit(rnd.choice(sorted(model)))
+        reader = rnd.choice(handles)
+        if model:
+            eid = rnd.choice(sorted(model))
+            ns, seed = model[eid]
+            hits = reader.search(unit(seed), namespace=ns, llm_key="default", k=3)
+            assert hits and hits[0].entry.id == eid
+            assert all(x.entry.namespace == ns and x.entry.id in model for x in hits)
+            expected = min(3, sum(1 for v in model.values() if v[0] == ns))
+            assert len(hits) == expected
+    for h in handles:
+        assert h.count() == len(model)
+        assert h.integrity_check() == []
+        h.close()
+
+
+MIXED = """
+import sys, numpy as np
+from stepcache_integrations.core.types import CacheEntry, Step
+from stepcache_integrations.stores import SQLiteStore
+path, role, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
+store = SQLiteStore(path, busy_timeout=60)
+def unit(seed):
+    v = np.random.default_rng(seed).standard_normal(32).astype(np.float32)
+    return v / np.linalg.norm(v)
+if role == "churn":  # keeps filling and wiping its own namespace
+    for i in range(n):
+        store.add(CacheEntry(namespace="churn", prompt=f"c{i}", task="text", steps=[Step(text="x")]),
+                  unit(10**6 + i))
+        if i % 15 == 14:
+            store.clear("churn")
+else:
+    w = int(role)
+    for i in range(n):
+        e = CacheEntry(id=f"k{w}-{i}", namespace="keep", prompt=f"k {w} {i}", task="text",
+                       steps=[Step(text=f"{w} {i}")])
+        store.add(e, unit(w * 10000 + i))
+        hits = store.search(unit(w * 10000 + i), namespace="keep", llm_key="default", k=2)
+        assert hits[0].entry.id == e.id
+        assert all(h.entry.namespace == "keep" for h in hits)
+print("ok")
+"""
+
+
+def test_processes_with_concurrent_clears_keep_other_namespaces_intact(tmp_path):
+    path = tmp_path / "mixed.db"
+    SQLiteStore(path).close()
+    procs = [run_python(MIXED, str(path), "churn", "120")]
+    procs += [run_python(MIXED, str(path), str(w), "50") for w in range(3)]
+    for p in procs:
+        out, err = p.communicate(timeout=300)
+        assert p.returncode == 0, err
+    with SQLiteStore(path) as store:
+        assert store.count("keep") == 150
+        assert store.count("churn") == 120 % 15
+        assert store.integrity_check() == []
