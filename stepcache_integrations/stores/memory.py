@@ -42,6 +42,8 @@ class InMemoryStore(CacheStore):
         *,
         index: Literal["flat", "hnsw"] = "flat",
         hnsw_m: int = 32,
+        hnsw_ef_construction: int = 80,
+        hnsw_ef_search: int = 128,
         max_entries: int | None = None,
         default_ttl: float | None = None,
     ) -> None:
@@ -51,6 +53,10 @@ class InMemoryStore(CacheStore):
             raise StoreError("max_entries must be >= 1")
         self.index_type = index
         self.hnsw_m = hnsw_m
+        # efConstruction 40 (FAISS' default) left clusters of similar prompts unreachable
+        # when entries arrive one at a time (50% recall@1 at 100k entries); 80 gave 100%.
+        self.hnsw_ef_construction = hnsw_ef_construction
+        self.hnsw_ef_search = hnsw_ef_search
         self.max_entries = max_entries
         self.default_ttl = default_ttl
         self._lock = threading.RLock()
@@ -63,7 +69,8 @@ class InMemoryStore(CacheStore):
     def _new_index(self, dim: int) -> Any:
         if self.index_type == "hnsw":
             base = faiss.IndexHNSWFlat(dim, self.hnsw_m, faiss.METRIC_INNER_PRODUCT)
-            base.hnsw.efSearch = 64
+            base.hnsw.efConstruction = self.hnsw_ef_construction
+            base.hnsw.efSearch = self.hnsw_ef_search
             return faiss.IndexIDMap(base)
         return faiss.IndexIDMap2(faiss.IndexFlatIP(dim))
 

