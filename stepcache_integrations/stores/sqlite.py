@@ -306,6 +306,7 @@ class SQLiteStore(CacheStore):
         except BaseException:
             if own_txn and conn.in_transaction:
                 conn.execute("ROLLBACK")
+            self._reset_index_state()  # half-read changes: start over on the next call
             raise
         self._apply_changes(adds, removed, rebuild)
         self._data_version = version
@@ -345,6 +346,21 @@ class SQLiteStore(CacheStore):
         return adds, removed, rebuild
 
     def _apply_changes(
+        self,
+        adds: list[tuple[int, str, str, bytes]],
+        removed: list[tuple[int, str, str]],
+        rebuild: bool,
+    ) -> None:
+        try:
+            self._apply_changes_unsafe(adds, removed, rebuild)
+        except BaseException:
+            # e.g. a corrupt embedding: never keep a half-updated index (it could hold
+            # duplicates); the next call rebuilds from the database (and fails again if
+            # the row is still corrupt).
+            self._reset_index_state()
+            raise
+
+    def _apply_changes_unsafe(
         self,
         adds: list[tuple[int, str, str, bytes]],
         removed: list[tuple[int, str, str]],

@@ -394,3 +394,26 @@ def test_processes_with_concurrent_clears_keep_other_namespaces_intact(tmp_path)
         assert store.count("keep") == 150
         assert store.count("churn") == 120 % 15
         assert store.integrity_check() == []
+
+
+def test_corrupt_row_written_by_another_process_is_reported_then_recovered(tmp_path):
+    path = tmp_path / "c.db"
+    store = SQLiteStore(path)
+    good = store.add(make_entry(0), unit(0))
+    conn = sqlite3.connect(path)
+    conn.execute(
+        "INSERT INTO entries (id, namespace, llm_key, created_at, last_used_at, hits, entry, embedding)"
+        " VALUES ('bad', 'default', 'default', 0, 0, 0, '{}', x'00')"
+    )
+    conn.commit()
+    with pytest.raises(StoreError):
+        store.search(unit(0), namespace="default", llm_key="default", k=1)
+    with pytest.raises(StoreError):  # still corrupt: still an error, never a half index
+        store.search(unit(0), namespace="default", llm_key="default", k=1)
+    conn.execute("DELETE FROM entries WHERE id = 'bad'")
+    conn.commit()
+    conn.close()
+    hits = store.search(unit(0), namespace="default", llm_key="default", k=5)
+    assert [h.entry.id for h in hits] == [good]
+    assert store.integrity_check() == []
+    store.close()
