@@ -9,12 +9,14 @@ from ...errors import TaskError
 from .base import Assembly, TaskHandler, UnitCheck, Verification
 from .json_task import JsonTask
 from .linear import LinearEquationTask
+from .stepwise import StepwiseTask
 from .text import TextTask
 
 __all__ = [
     "Assembly",
     "JsonTask",
     "LinearEquationTask",
+    "StepwiseTask",
     "TaskHandler",
     "TaskRegistry",
     "TextTask",

@@ -8,9 +8,8 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from ..segment import segment_text
-from ..types import Provenance, Step
-from .base import Assembly, TaskHandler, UnitCheck, Verification, extract_slots, mentions
+from ..types import Step
+from .base import UnitCheck, Verification, extract_slots, mentions
 from .linear_algebra import (
     MAX_EQUATIONS,
     LinearForm,
@@ -19,26 +18,21 @@ from .linear_algebra import (
     format_number,
     solve_system,
 )
+from .stepwise import StepwiseTask, label_len
 
 __all__ = ["LinearEquationTask"]
 
 _MAX_PROMPT_CHARS = 20000
-_STEP_LABEL = re.compile(r"^\s*(?:(?:step|Step|STEP)\s*\d+\s*[:.)\-]|\d{1,3}[.)](?=\s))")
 _NUMBER = re.compile(r"(?<![\w.])(?:(?<=[\s=(,:])-|^-)?\d+(?:\.\d+)?(?![\d])")
 _MAX_COMBOS = 64
 _ENGLISH_LETTERS = frozenset({"a", "A", "I"})
-
-
-def _label_len(text: str) -> int:
-    match = _STEP_LABEL.match(text)
-    return match.end() if match else 0
 
 
 def _fractions(values: list[str]) -> list[Fraction]:
     return [Fraction(v) for v in values]
 
 
-class LinearEquationTask(TaskHandler):
+class LinearEquationTask(StepwiseTask):
     """Linear equations (one or more, any variable names) solved step by step."""
 
     name = "linear_equation"
@@ -81,10 +75,7 @@ class LinearEquationTask(TaskHandler):
             "slots": extract_slots(prompt),
         }
 
-    # -- segmentation and verification -------------------------------------------------------
-    def segment(self, answer: str, constraints: dict[str, Any]) -> list[Step]:
-        return segment_text(answer)
-
+    # -- verification ---------------------------------------------------------------------------
     def _check_step(
         self,
         text: str,
@@ -94,7 +85,7 @@ class LinearEquationTask(TaskHandler):
         stale_numbers: set[Fraction],
     ) -> str:
         """Empty string if the step is correct for the problem, else why not."""
-        body = text[_label_len(text) :]
+        body = text[label_len(text) :]
         known = frozenset(variables) | frozenset(stale_vars)
         remainder = body
         for eq in find_equations(body, known):
@@ -179,7 +170,7 @@ class LinearEquationTask(TaskHandler):
         old_atoms = tuple(_fractions(old_params) + [Fraction(old_solution[v]) for v in old_vars])
         new_atoms = tuple(_fractions(new_params) + [new_solution[v] for v in new_vars])
         needed = frozenset(
-            Fraction(m.group()) for step in steps for m in _NUMBER.finditer(step.text[_label_len(step.text) :])
+            Fraction(m.group()) for step in steps for m in _NUMBER.finditer(step.text[label_len(step.text) :])
         )
         options_for = _derived_values(old_atoms, new_atoms, needed)
         rename = dict(zip(old_vars, new_vars))
@@ -205,7 +196,7 @@ class LinearEquationTask(TaskHandler):
         stale_numbers: set[Fraction],
     ) -> Step:
         text = step.text
-        label = _label_len(text)
+        label = label_len(text)
         head, body = text[:label], text[label:]
         matches = list(_NUMBER.finditer(body))
         distinct = list(dict.fromkeys(Fraction(m.group()) for m in matches))
@@ -218,27 +209,11 @@ class LinearEquationTask(TaskHandler):
         return step
 
     # -- patching and fallback ---------------------------------------------------------------
-    def patch_prompt(
-        self, prompt: str, steps: list[Step], verification: Verification, constraints: dict[str, Any]
-    ) -> tuple[str, str]:
-        first = verification.first_failure or 0
-        prefix = "".join(step.text for step in steps[:first])
-        patch = (
-            f"{prompt}\n\nThe first {first} step(s) of the solution are already written and checked:\n"
-            f"{prefix.rstrip()}\n\nContinue from there: write only the remaining steps, starting with "
-            f"step {first + 1}, and end with the final answer."
+    def continuation_request(self, first_failure: int) -> str:
+        return (
+            f"Continue from there: write only the remaining steps, starting with step "
+            f"{first_failure + 1}, and end with the final answer."
         )
-        return patch, prefix
-
-    def assemble(
-        self,
-        steps: list[Step],
-        verification: Verification,
-        generated: str,
-        constraints: dict[str, Any],
-        kept_provenance: list[Provenance],
-    ) -> Assembly:
-        return assemble_suffix(steps, verification, generated, kept_provenance, self.segment(generated, constraints))
 
     def fallback(self, constraints: dict[str, Any]) -> str | None:
         solution = constraints.get("solution")
@@ -267,29 +242,6 @@ class LinearEquationTask(TaskHandler):
                 f"Answer: {answer}",
             ]
         return "\n".join(lines)
-
-
-def assemble_suffix(
-    steps: list[Step],
-    verification: Verification,
-    generated: str,
-    kept_provenance: list[Provenance],
-    generated_steps: list[Step],
-) -> Assembly:
-    """Keep the verified prefix, append the regenerated suffix (dropping repeated prefix steps)."""
-    first = verification.first_failure if verification.first_failure is not None else len(steps)
-    kept = [Step(text=s.text, kind=s.kind, meta=s.meta) for s in steps[:first]]
-    kept_norm = {_normalise(s.text) for s in kept}
-    while generated_steps and _normalise(generated_steps[0].text) in kept_norm:
-        generated_steps = generated_steps[1:]
-    if kept and generated_steps and not kept[-1].text.endswith("\n"):
-        kept[-1].text += "\n"
-    provenance: list[Provenance] = list(kept_provenance[:first]) + ["regenerated"] * len(generated_steps)
-    return Assembly(kept + generated_steps, provenance)
-
-
-def _normalise(text: str) -> str:
-    return " ".join(text[_label_len(text) :].split()).lower()
 
 
 def _term(coeff: Fraction, var: str) -> str:

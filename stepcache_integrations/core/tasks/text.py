@@ -7,12 +7,9 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from ..segment import segment_text
-from ..types import Provenance, Step
+from ..types import Step
 from .base import (
     _STOPWORDS,
-    Assembly,
-    TaskHandler,
     UnitCheck,
     Verification,
     extract_slots,
@@ -20,7 +17,7 @@ from .base import (
     slot_mapping,
     stale_slots,
 )
-from .linear import assemble_suffix
+from .stepwise import StepwiseTask
 
 __all__ = ["TextTask", "prompt_changes"]
 
@@ -56,7 +53,7 @@ def prompt_changes(cached_prompt: str, new_prompt: str) -> tuple[tuple[str, ...]
     return tuple(words), changed, len(old) + len(new)
 
 
-class TextTask(TaskHandler):
+class TextTask(StepwiseTask):
     """Anything else. A step fails when it mentions a local detail (number, name,
     identifier, quoted string) that the cached prompt had and the new prompt does not.
     For RAG prompts the retrieved context is part of the prompt, so changed documents
@@ -83,9 +80,6 @@ class TextTask(TaskHandler):
 
     def constraints(self, prompt: str, schema: dict[str, Any] | None = None) -> dict[str, Any]:
         return {"slots": extract_slots(prompt), "prompt": prompt[:20000]}
-
-    def segment(self, answer: str, constraints: dict[str, Any]) -> list[Step]:
-        return segment_text(answer)
 
     def verify(
         self,
@@ -132,24 +126,3 @@ class TextTask(TaskHandler):
                 text = re.sub(rf"(?<![\w.]){re.escape(old)}(?![\w]|\.\d)", lambda _m, n=new: n, text)
             out.append(Step(text=text, kind=step.kind))
         return out
-
-    def patch_prompt(
-        self, prompt: str, steps: list[Step], verification: Verification, constraints: dict[str, Any]
-    ) -> tuple[str, str]:
-        first = verification.first_failure or 0
-        prefix = "".join(step.text for step in steps[:first])
-        patch = (
-            f"{prompt}\n\nThe beginning of the answer is already written and checked:\n"
-            f"{prefix.rstrip()}\n\nContinue from there: write only the rest of the answer."
-        )
-        return patch, prefix
-
-    def assemble(
-        self,
-        steps: list[Step],
-        verification: Verification,
-        generated: str,
-        constraints: dict[str, Any],
-        kept_provenance: list[Provenance],
-    ) -> Assembly:
-        return assemble_suffix(steps, verification, generated, kept_provenance, self.segment(generated, constraints))
