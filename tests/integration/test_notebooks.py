@@ -1,7 +1,7 @@
-"""Execute notebooks/langchain_quickstart.ipynb top to bottom (nbclient) against the local model.
+"""Execute every notebook top to bottom (nbclient) against the local model.
 
-The notebook asserts its own key behaviours (reuse, re-instantiation, streaming from the
-cache, a perturbed JSON request patched); any failing cell fails this test.
+Each notebook asserts its own key behaviours (reuse, re-instantiation, streaming from the
+cache, patching, changed documents); any failing cell fails its test.
 """
 
 from __future__ import annotations
@@ -14,12 +14,21 @@ from tests.integration.conftest_local_model import local_model_base_url, local_m
 
 pytestmark = pytest.mark.integration
 
-NOTEBOOK = Path(__file__).resolve().parents[2] / "notebooks" / "langchain_quickstart.ipynb"
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 
 
-def test_langchain_quickstart_notebook_runs(
-    local_model_base_url: str, local_model_name: str, monkeypatch: pytest.MonkeyPatch  # noqa: F811
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [("langchain_quickstart.ipynb", ("reuse", "patch")), ("llamaindex_query_engine.ipynb", ("reuse", "miss"))],
+)
+def test_notebook_runs(
+    name: str,
+    expected: tuple[str, ...],
+    local_model_base_url: str,  # noqa: F811
+    local_model_name: str,  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    NOTEBOOK = NOTEBOOKS / name
     nbformat = pytest.importorskip("nbformat")
     nbclient = pytest.importorskip("nbclient")
     # the kernel inherits the environment: the notebook uses this session's server
@@ -33,4 +42,5 @@ def test_langchain_quickstart_notebook_runs(
     outputs = [o for c in notebook.cells if c.cell_type == "code" for o in c.get("outputs", [])]
     assert not [o for o in outputs if o.get("output_type") == "error"]
     text = "".join(o.get("text", "") for o in outputs)
-    assert "reuse" in text and "patch" in text
+    for word in expected:
+        assert word in text, f"{name}: expected {word!r} in the notebook output"
