@@ -479,7 +479,7 @@ class StepCache:
             answer = handler.fresh(response.text, constraints)
         # A patch must not bring back a value of the old prompt in the regenerated part.
         cached = plan.entry.constraints if plan.outcome == "patch" and plan.entry else None
-        errors = answer.errors + _final_errors(handler, answer.steps, constraints, cached)
+        errors = _blank(response) + answer.errors + _final_errors(handler, answer.steps, constraints, cached)
 
         t0 = time.perf_counter()
         while errors and repair_calls < self.max_repairs:
@@ -492,7 +492,7 @@ class StepCache:
             prompt_tokens += reply.prompt_tokens
             completion_tokens += reply.completion_tokens
             answer = handler.apply_repair(answer, reply.text, constraints)
-            errors = answer.errors + _final_errors(handler, answer.steps, constraints, cached)
+            errors = _blank(reply) + answer.errors + _final_errors(handler, answer.steps, constraints, cached)
         timings["repair"] = time.perf_counter() - t0
 
         used_fallback = False
@@ -736,6 +736,12 @@ class StepCache:
             for stage, seconds in result.timings.items():
                 s.stage_time[stage] = s.stage_time.get(stage, 0.0) + seconds
                 s.stage_count[stage] = s.stage_count.get(stage, 0) + 1
+
+
+def _blank(response: LLMResponse) -> list[str]:
+    # An empty reply must fail even where the kept part alone would pass the checks (a patch
+    # whose regenerated suffix is empty would otherwise be served as a complete answer).
+    return [] if response.text.strip() else ["the model returned an empty answer"]
 
 
 def _final_errors(
