@@ -153,6 +153,7 @@ class SQLiteStore(CacheStore):
         self._data_version: int | None = None
 
     def _connect(self) -> None:
+        self._file_id: tuple[int, int] | None = None
         try:
             if self.path != ":memory:":
                 parent = os.path.dirname(os.path.abspath(self.path))
@@ -176,6 +177,7 @@ class SQLiteStore(CacheStore):
             self._ensure_schema()
             self._reset_index_state()
             self._sync(force=True)
+            self._file_id = self._stat_file()
         except sqlite3.DatabaseError as exc:
             conn.close()
             self._conn = None
@@ -230,8 +232,40 @@ class SQLiteStore(CacheStore):
             self._conn = None
             self._connect()
         if self._conn is None:
-            raise StoreError("store connection is not open")
+            self._connect()  # reopen after the file was removed (or a failed reopen)
+        assert self._conn is not None
+        if self._file_id is not None and not self._conn.in_transaction:
+            self._check_file()
         return self._conn
+
+    def _stat_file(self) -> tuple[int, int] | None:
+        if self.path == ":memory:":
+            return None
+        try:
+            st = os.stat(self.path)
+        except OSError:
+            return None
+        return (st.st_dev, st.st_ino)
+
+    def _check_file(self) -> None:
+        """The open connection must still be the file at ``path``: writes to a removed
+        (unlinked) file would succeed and vanish with the process."""
+        now = self._stat_file()
+        if now == self._file_id:
+            return
+        assert self._conn is not None
+        try:
+            self._conn.close()
+        except sqlite3.Error:
+            pass
+        self._conn = None
+        self._reset_index_state()
+        if now is None:
+            raise StoreError(
+                f"SQLite store {self.path!r} was removed while open; nothing was written to it. "
+                "A new, empty store is created there on next use."
+            )
+        self._connect()  # replaced (e.g. restored from a backup): read the new file
 
     # -- FAISS side ------------------------------------------------------------------------
     def _new_index(self, dim: int) -> Any:
