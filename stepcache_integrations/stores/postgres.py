@@ -180,9 +180,21 @@ class PostgresStore(CacheStore):
         except StoreError:
             raise
         except (psycopg.Error, PoolTimeout) as exc:
+            if isinstance(exc, psycopg.OperationalError):
+                self._drop_dead_connections()
             raise StoreError(
                 f"PostgreSQL store {redact_url(self.dsn)!r} {what} failed: {exc}".strip()
             ) from exc
+
+    def _drop_dead_connections(self) -> None:
+        """After a server restart every idle pooled connection is dead; without this each one
+        would fail a request in turn. ``check`` tests the idle ones and replaces the dead."""
+        pool = self._pool
+        if pool is not None and self._pid == os.getpid():
+            try:
+                pool.check()
+            except Exception:  # noqa: BLE001 - best effort; the original error is raised
+                pass
 
     def _session_sql(self) -> list[str]:
         sql = [f"SET hnsw.ef_search = {self.ef_search}"]
@@ -464,9 +476,15 @@ class PostgresStore(CacheStore):
             return []
         vec = check_vector(vector, self._dim)
         params = {"v": vec, "ns": namespace, "lk": llm_key, "now": _ts(time.time()), "k": k}
-        with self._errors("search"):
-            with self._get_pool().connection() as conn:
-                rows = conn.execute(self._search_sql(), params).fetchall()
+        for attempt in (1, 2):  # a read is retried once on a connection the server dropped
+            try:
+                with self._errors("search"):
+                    with self._get_pool().connection() as conn:
+                        rows = conn.execute(self._search_sql(), params).fetchall()
+                break
+            except StoreError as exc:
+                if attempt == 2 or not isinstance(exc.__cause__, psycopg.OperationalError):
+                    raise
         return [CacheHit(entry=self._entry(r[:14]), similarity=1.0 - float(r[14])) for r in rows]
 
     def get(self, entry_id: str) -> CacheEntry | None:
