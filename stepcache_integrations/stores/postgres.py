@@ -440,8 +440,11 @@ class PostgresStore(CacheStore):
         )
 
     def _big_cached(self, key: tuple[str, str]) -> bool | None:
+        """Cached size class: "large" for 60 s (only a clear shrinks a partition, and it
+        resets the cache); "small" for 2 s, since a growing partition must move to the
+        index soon (searching 10k rows exactly costs ~30 ms)."""
         item = self._big.get(key)
-        if item is None or time.monotonic() - item[1] > 30.0:
+        if item is None or time.monotonic() - item[1] > (60.0 if item[0] else 2.0):
             return None
         return item[0]
 
