@@ -49,7 +49,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--port", type=int, default=None, help="port of the local server (default: a free one)")
     parser.add_argument("--out", default="bench_results", help="output directory (default bench_results/)")
     parser.add_argument("--no-plots", action="store_true")
-    parser.add_argument("--render-only", metavar="RESULTS_JSON", default=None,
+    parser.add_argument("--render-only", metavar="RESULTS_JSON[.gz]", default=None,
                         help="re-check the stored answers and re-render report.md, results.json and plots into --out")
     parser.add_argument("--no-progress", action="store_true")
     parser.set_defaults(func=run_cli)
@@ -67,7 +67,13 @@ def run_cli(args: argparse.Namespace) -> int:
         from .integrity import check
         from .workload import Request
 
-        results = json.loads(Path(args.render_only).read_text())
+        source = Path(args.render_only)
+        if source.suffix == ".gz":
+            import gzip
+
+            results = json.loads(gzip.decompress(source.read_bytes()).decode())
+        else:
+            results = json.loads(source.read_text())
         results.pop("summary", None)
         # re-run the (current) integrity checker on the stored answers
         for data in results["seeds"].values():

@@ -367,7 +367,9 @@ def plot_all(results: dict[str, Any], summary: dict[str, Any], out_dir: Path) ->
         if not lat:
             continue
         ys = [(i + 1) / len(lat) for i in range(len(lat))]
-        ax.step(lat, ys, where="post", label=_label(name), color=colors.get(name), linewidth=2)
+        style = "--" if name == "no_cache" else "-"  # no cache and exact match overlap
+        ax.step(lat, ys, where="post", label=_label(name), color=colors.get(name), linewidth=2,
+                linestyle=style, zorder=3 if name == "no_cache" else 2)
     ax.set_xscale("log")
     ax.set_xlabel("latency per request (s, log scale)")
     ax.set_ylabel("fraction of requests")
@@ -426,9 +428,12 @@ def plot_all(results: dict[str, Any], summary: dict[str, Any], out_dir: Path) ->
            label="task check", color="#9ecae1")
     ax.bar([x + width / 2 for x in xs], [100 * avg[n]["integrity_ok"] for n in systems], width,
            label="integrity check", color="#3182bd")
+    for x, n in zip(xs, systems, strict=True):
+        ax.text(x - width / 2, 100 * avg[n]["task_ok"] + 1, f"{100 * avg[n]['task_ok']:.0f}%", ha="center", fontsize=7)
+        ax.text(x + width / 2, 100 * avg[n]["integrity_ok"] + 1, f"{100 * avg[n]['integrity_ok']:.0f}%", ha="center", fontsize=7)
     ax.set_xticks(xs)
     ax.set_xticklabels(labels, rotation=15, ha="right")
-    ax.set_ylim(0, 105)
+    ax.set_ylim(0, 110)
     ax.set_ylabel("% correct")
     ax.set_title("Correctness per system")
     ax.legend()
