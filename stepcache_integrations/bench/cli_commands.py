@@ -25,32 +25,83 @@ def register(subparsers: Any) -> None:
         ),
     )
     mode = parser.add_mutually_exclusive_group()
-    mode.add_argument("--tiny", dest="mode", action="store_const", const="tiny",
-                      help="a handful of requests (CI smoke test)")
-    mode.add_argument("--quick", dest="mode", action="store_const", const="quick",
-                      help="one seed, 5 base prompts per task, 1 variant per kind (default; a few minutes)")
-    mode.add_argument("--full", dest="mode", action="store_const", const="full",
-                      help="the paper's three seeds (42, 43, 44), 10 base prompts per task, 3 variants")
+    mode.add_argument(
+        "--tiny",
+        dest="mode",
+        action="store_const",
+        const="tiny",
+        help="a handful of requests (CI smoke test)",
+    )
+    mode.add_argument(
+        "--quick",
+        dest="mode",
+        action="store_const",
+        const="quick",
+        help="one seed, 5 base prompts per task, 1 variant per kind (default; a few minutes)",
+    )
+    mode.add_argument(
+        "--full",
+        dest="mode",
+        action="store_const",
+        const="full",
+        help="the paper's three seeds (42, 43, 44), 10 base prompts per task, 3 variants",
+    )
     parser.set_defaults(mode="quick")
-    parser.add_argument("--seeds", default=None, help="comma-separated seeds (overrides the mode's)")
-    parser.add_argument("--n-base", type=int, default=None, help="base prompts per task (1-10)")
-    parser.add_argument("-k", "--variants", type=int, default=None, help="variants per perturbation kind")
-    parser.add_argument("--systems", default=None,
-                        help="comma-separated subset of no_cache,exact,semantic,gptcache,stepcache")
-    parser.add_argument("--threshold", type=float, default=None,
-                        help="cosine threshold of the semantic caches and StepCache (default: StepCache's default)")
-    parser.add_argument("--base-url", default=None,
-                        help="an OpenAI-compatible endpoint (vLLM, Ollama, llama.cpp, hosted); default: start the local server")
+    parser.add_argument(
+        "--seeds", default=None, help="comma-separated seeds (overrides the mode's)"
+    )
+    parser.add_argument(
+        "--n-base", type=int, default=None, help="base prompts per task (1-10)"
+    )
+    parser.add_argument(
+        "-k",
+        "--variants",
+        type=int,
+        default=None,
+        help="variants per perturbation kind",
+    )
+    parser.add_argument(
+        "--systems",
+        default=None,
+        help="comma-separated subset of no_cache,exact,semantic,gptcache,stepcache",
+    )
+    parser.add_argument(
+        "--threshold",
+        type=float,
+        default=None,
+        help="cosine threshold of the semantic caches and StepCache (default: StepCache's default)",
+    )
+    parser.add_argument(
+        "--base-url",
+        default=None,
+        help="an OpenAI-compatible endpoint (vLLM, Ollama, llama.cpp, hosted); default: start the local server",
+    )
     parser.add_argument("--model", default=None, help="model name sent to the endpoint")
     parser.add_argument("--api-key", default="local")
     parser.add_argument("--max-tokens", type=int, default=256)
-    parser.add_argument("--no-cache-prompt-flag", action="store_true",
-                        help="do not send cache_prompt=false (for endpoints that reject unknown fields)")
-    parser.add_argument("--port", type=int, default=None, help="port of the local server (default: a free one)")
-    parser.add_argument("--out", default="bench_results", help="output directory (default bench_results/)")
+    parser.add_argument(
+        "--no-cache-prompt-flag",
+        action="store_true",
+        help="do not send cache_prompt=false (for endpoints that reject unknown fields)",
+    )
+    parser.add_argument(
+        "--port",
+        type=int,
+        default=None,
+        help="port of the local server (default: a free one)",
+    )
+    parser.add_argument(
+        "--out",
+        default="bench_results",
+        help="output directory (default bench_results/)",
+    )
     parser.add_argument("--no-plots", action="store_true")
-    parser.add_argument("--render-only", metavar="RESULTS_JSON[.gz]", default=None,
-                        help="re-check the stored answers and re-render report.md, results.json and plots into --out")
+    parser.add_argument(
+        "--render-only",
+        metavar="RESULTS_JSON[.gz]",
+        default=None,
+        help="re-check the stored answers and re-render report.md, results.json and plots into --out",
+    )
     parser.add_argument("--no-progress", action="store_true")
     parser.set_defaults(func=run_cli)
 
@@ -80,8 +131,11 @@ def run_cli(args: argparse.Namespace) -> int:
             requests = {r["id"]: Request(**r) for r in data["workload"]["requests"]}
             for record in data["records"]:
                 verdict = check(record["text"], requests[record["request_id"]])
-                record.update(task_ok=verdict.task_ok, integrity_ok=verdict.integrity_ok,
-                              problems=verdict.problems)
+                record.update(
+                    task_ok=verdict.task_ok,
+                    integrity_ok=verdict.integrity_ok,
+                    problems=verdict.problems,
+                )
         written = write_outputs(results, args.out, plots=not args.no_plots)
         print(f"report:  {written['report']}")
         return 0
@@ -107,8 +161,10 @@ def run_cli(args: argparse.Namespace) -> int:
     if not base_url:
         from ..serving import LocalModelServer, ServerError
 
-        print("stepcache bench: starting the local model server (llama.cpp + SmolLM2-135M-Instruct)...",
-              file=sys.stderr)
+        print(
+            "stepcache bench: starting the local model server (llama.cpp + SmolLM2-135M-Instruct)...",
+            file=sys.stderr,
+        )
         server = LocalModelServer(port=args.port)
         try:
             server.start()
@@ -116,7 +172,9 @@ def run_cli(args: argparse.Namespace) -> int:
             print(f"stepcache bench: {exc}", file=sys.stderr)
             return 1
         base_url, model = server.base_url, model or server.model
-        print(f"stepcache bench: server at {base_url} (pid {server.pid})", file=sys.stderr)
+        print(
+            f"stepcache bench: server at {base_url} (pid {server.pid})", file=sys.stderr
+        )
     model = model or "smollm2-135m-instruct"
     config.base_url, config.model = base_url, model
     try:
@@ -137,10 +195,14 @@ def run_cli(args: argparse.Namespace) -> int:
     written = write_outputs(results, args.out, plots=not args.no_plots)
     summary = written["summary"]
     print()
-    print(format_table(MAIN_HEADERS, _main_rows(summary["averaged"], summary["systems"])))
+    print(
+        format_table(MAIN_HEADERS, _main_rows(summary["averaged"], summary["systems"]))
+    )
     print()
     for key, target in summary.get("targets", {}).items():
-        print(f"  StepCache {key}: {'met' if target['met'] else 'NOT met'} (target {target['target']})")
+        print(
+            f"  StepCache {key}: {'met' if target['met'] else 'NOT met'} (target {target['target']})"
+        )
     print(f"\nreport:  {written['report']}\nresults: {written['results']}")
     for title, path in written["plots"].items():
         print(f"plot:    {path}  ({title})")

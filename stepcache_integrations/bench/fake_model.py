@@ -23,12 +23,22 @@ class FakeModel:
     def __call__(self, prompt: str) -> LLMResponse:
         self.calls += 1
         text = self.answer(prompt)
-        return LLMResponse(text=text, prompt_tokens=len(prompt.split()), completion_tokens=len(text.split()))
+        return LLMResponse(
+            text=text,
+            prompt_tokens=len(prompt.split()),
+            completion_tokens=len(text.split()),
+        )
 
     def answer(self, prompt: str) -> str:
         eq = _EQ.search(prompt)
         if eq and "JSON" not in prompt:
-            a, var, op, b, c = int(eq.group(1)), eq.group(2), eq.group(3), int(eq.group(4)), int(eq.group(5))
+            a, var, op, b, c = (
+                int(eq.group(1)),
+                eq.group(2),
+                eq.group(3),
+                int(eq.group(4)),
+                int(eq.group(5)),
+            )
             ax = c - b if op == "+" else c + b
             value = Fraction(ax, a) + (1 if self.wrong_math else 0)
             return (
@@ -37,10 +47,16 @@ class FakeModel:
                 f"Step 3: {var} = {value}\n"
                 f"Answer: {var} = {value}"
             )
-        keys_match = re.search(r"(?:Required keys|Use keys|keys):?\s*([\w, ]+?)(?:\.|$| for)", prompt)
+        keys_match = re.search(
+            r"(?:Required keys|Use keys|keys):?\s*([\w, ]+?)(?:\.|$| for)", prompt
+        )
         if keys_match is None:
             keys_match = re.search(r"with keys ([\w, ]+?)(?: for| \(|\.|$)", prompt)
-        keys = [k.strip() for k in re.split(r",| and ", keys_match.group(1)) if k.strip()] if keys_match else []
+        keys = (
+            [k.strip() for k in re.split(r",| and ", keys_match.group(1)) if k.strip()]
+            if keys_match
+            else []
+        )
         values = {}
         for key, raw in _VALUE.findall(prompt):
             values[key] = json.loads(raw)

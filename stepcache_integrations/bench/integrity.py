@@ -27,7 +27,14 @@ import sympy
 
 from .workload import Request, math_solution
 
-__all__ = ["CheckResult", "check", "check_math", "check_json", "extract_json", "parse_number"]
+__all__ = [
+    "CheckResult",
+    "check",
+    "check_json",
+    "check_math",
+    "extract_json",
+    "parse_number",
+]
 
 _NUMBER = r"-?\d+(?:\.\d+)?(?:\s*/\s*\d+)?"
 _STEP_LABEL = re.compile(r"\bstep\s*\d+\s*[:.)]", re.IGNORECASE)
@@ -76,13 +83,20 @@ def _substitutes(equation: str, var: str, value: Fraction) -> bool:
     symbol = sympy.Symbol(var)
     local = {var: symbol}
     diff = sympy.sympify(lhs, locals=local) - sympy.sympify(rhs, locals=local)
-    return sympy.simplify(diff.subs(symbol, sympy.Rational(value.numerator, value.denominator))) == 0
+    return (
+        sympy.simplify(
+            diff.subs(symbol, sympy.Rational(value.numerator, value.denominator))
+        )
+        == 0
+    )
 
 
 def _final_answer(text: str, var: str) -> tuple[Fraction | None, str | None, bool]:
     """(value, raw, from_answer_line): the ``Answer:`` line first, else the last ``var = n``."""
     answer_line = re.findall(
-        rf"answer\s*:?\s*\**\s*{re.escape(var)}\s*=\s*\**\s*({_NUMBER})", text, re.IGNORECASE
+        rf"answer\s*:?\s*\**\s*{re.escape(var)}\s*=\s*\**\s*({_NUMBER})",
+        text,
+        re.IGNORECASE,
     )
     if answer_line:
         raw = answer_line[-1]
@@ -113,7 +127,9 @@ def check_math(text: str, request: Request) -> CheckResult:
     elif _substitutes(spec["equation"], var, value):
         task_ok = True
     else:
-        problems.append(f"final answer {var} = {raw} does not satisfy {spec['equation']}")
+        problems.append(
+            f"final answer {var} = {raw} does not satisfy {spec['equation']}"
+        )
     integrity_ok = task_ok
     if task_ok and not from_line:
         integrity_ok = False
@@ -133,7 +149,8 @@ def check_math(text: str, request: Request) -> CheckResult:
         if hits:
             integrity_ok = False
             problems.append(
-                "stale constant(s) from the cached prompt: " + ", ".join(str(h) for h in hits)
+                "stale constant(s) from the cached prompt: "
+                + ", ".join(str(h) for h in hits)
             )
     old_eq = re.sub(r"[\s*]", "", base["equation"])
     squashed = re.sub(r"[\s*]", "", text)
@@ -141,7 +158,9 @@ def check_math(text: str, request: Request) -> CheckResult:
         rf"(?<![\d.]){re.escape(old_eq)}(?![\d.])", squashed
     ):
         integrity_ok = False
-        problems.append(f"the cached prompt's equation {base['equation']!r} is still in the answer")
+        problems.append(
+            f"the cached prompt's equation {base['equation']!r} is still in the answer"
+        )
     return CheckResult(task_ok, integrity_ok, problems, raw)
 
 
@@ -170,7 +189,11 @@ def _norm(value: Any) -> Any:
     if isinstance(value, (int, float)):
         return Fraction(str(value))
     if isinstance(value, str):
-        number = parse_number(value.replace(",", "")) if re.fullmatch(r"\s*-?[\d.,/]+\s*", value) else None
+        number = (
+            parse_number(value.replace(",", ""))
+            if re.fullmatch(r"\s*-?[\d.,/]+\s*", value)
+            else None
+        )
         return number if number is not None else " ".join(value.lower().split())
     return value
 
@@ -200,7 +223,9 @@ def check_json(text: str, request: Request) -> CheckResult:
     for key in spec["keys"]:
         if key in obj and _norm(obj[key]) != _norm(spec["values"][key]):
             integrity_ok = False
-            problems.append(f"{key} is {obj[key]!r}, the prompt says {spec['values'][key]!r}")
+            problems.append(
+                f"{key} is {obj[key]!r}, the prompt says {spec['values'][key]!r}"
+            )
     wanted = {key: _norm(value) for key, value in spec["values"].items()}
     for key, value in obj.items():
         if key in spec["keys"]:
@@ -208,7 +233,9 @@ def check_json(text: str, request: Request) -> CheckResult:
         owners = [k for k, v in wanted.items() if v == _norm(value) and k != key]
         if owners:
             integrity_ok = False
-            problems.append(f"the value of {owners[0]} is under the unrequested key {key!r}")
+            problems.append(
+                f"the value of {owners[0]} is under the unrequested key {key!r}"
+            )
     for key, old in base["values"].items():
         new = spec["values"].get(key)
         if new is not None and _norm(new) != _norm(old) and _mentions(text, old):

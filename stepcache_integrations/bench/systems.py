@@ -18,6 +18,7 @@ same way for every system.
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import shutil
 import tempfile
@@ -99,7 +100,9 @@ class ExactMatchSystem(BenchSystem):
 
     name = "exact"
 
-    def __init__(self, llm_string: str = "smollm2-135m-instruct|temperature=0|max_tokens=256") -> None:
+    def __init__(
+        self, llm_string: str = "smollm2-135m-instruct|temperature=0|max_tokens=256"
+    ) -> None:
         from langchain_core.caches import InMemoryCache
 
         self.cache = InMemoryCache()
@@ -109,7 +112,9 @@ class ExactMatchSystem(BenchSystem):
         from langchain_core.messages import AIMessage
         from langchain_core.outputs import ChatGeneration
 
-        self.cache.update(prompt, self.llm_string, [ChatGeneration(message=AIMessage(content=text))])
+        self.cache.update(
+            prompt, self.llm_string, [ChatGeneration(message=AIMessage(content=text))]
+        )
 
     def warm(self, prompt: str, response: LLMResponse, llm: LLM) -> None:
         self._update(prompt, response.text)
@@ -187,7 +192,9 @@ class GPTCacheSystem(BenchSystem):
         self.embedder = embedder or HashingEmbedder()
         self.threshold = threshold
         self._dir = tempfile.mkdtemp(prefix="stepcache-bench-gptcache-")
-        dim = int(np.asarray(self.embedder.embed("dimension probe")).reshape(-1).shape[0])
+        dim = int(
+            np.asarray(self.embedder.embed("dimension probe")).reshape(-1).shape[0]
+        )
         data_manager = get_data_manager(
             CacheBase("sqlite", sql_url=f"sqlite:///{self._dir}/cache.db"),
             VectorBase("faiss", dimension=dim, index_path=f"{self._dir}/faiss.index"),
@@ -196,7 +203,9 @@ class GPTCacheSystem(BenchSystem):
         self.cache = Cache()
         self.cache.init(
             pre_embedding_func=get_prompt,
-            embedding_func=lambda text, **_: np.asarray(self.embedder.embed(text), dtype=np.float32),
+            embedding_func=lambda text, **_: np.asarray(
+                self.embedder.embed(text), dtype=np.float32
+            ),
             data_manager=data_manager,
             similarity_evaluation=SearchDistanceEvaluation(max_distance=4.0),
             config=Config(similarity_threshold=(1.0 + threshold) / 2.0),
@@ -220,10 +229,8 @@ class GPTCacheSystem(BenchSystem):
     def close(self) -> None:
         # GPTCache closes (flushes) its data manager again at interpreter exit; close it now
         # and leave a no-op in its place so that exit hook does not write into a deleted dir.
-        try:
+        with contextlib.suppress(Exception):  # best-effort cleanup
             self.cache.data_manager.close()
-        except Exception:  # noqa: BLE001 - best effort cleanup
-            pass
         self.cache.data_manager = _ClosedDataManager()
         shutil.rmtree(self._dir, ignore_errors=True)
 
@@ -300,5 +307,7 @@ def build_systems(names: list[str], *, threshold: float = 0.7) -> list[BenchSyst
         elif name == "stepcache":
             systems.append(StepCacheSystem(similarity_threshold=threshold))
         else:
-            raise ValueError(f"unknown system {name!r}; choose from {', '.join(SYSTEM_LABELS)}")
+            raise ValueError(
+                f"unknown system {name!r}; choose from {', '.join(SYSTEM_LABELS)}"
+            )
     return systems

@@ -23,14 +23,14 @@ from fractions import Fraction
 from typing import Any
 
 __all__ = [
-    "MATH_KINDS",
     "JSON_KINDS",
+    "MATH_KINDS",
     "Request",
     "Workload",
     "generate_workload",
+    "json_prompt",
     "math_equation",
     "math_prompt",
-    "json_prompt",
 ]
 
 MATH_KINDS = ("paraphrase", "rename", "constant", "format")
@@ -43,26 +43,40 @@ VARIABLES = ("x", "y", "z", "n", "p", "q", "r", "u", "v", "w")
 
 _MATH_TEMPLATES = (
     # 0: the base wording
-    'Solve for {v} step by step: {eq}. Write one step per line as "Step k: ..." and end with '
-    '"Answer: {v} = <value>".',
+    (
+        'Solve for {v} step by step: {eq}. Write one step per line as "Step k: ..." and end with '
+        '"Answer: {v} = <value>".'
+    ),
     # 1-3: paraphrases
-    'Find the value of {v} in the equation {eq}. Show each step on its own line as "Step k: ..." '
-    'and finish with "Answer: {v} = <value>".',
-    'Work out {v}, one step per line ("Step k: ..."), given that {eq}. Conclude with the line '
-    '"Answer: {v} = <value>".',
-    'Please solve the linear equation {eq} for {v}. Put every step on a separate line '
-    '("Step k: ...") and write the result as "Answer: {v} = <value>".',
+    (
+        'Find the value of {v} in the equation {eq}. Show each step on its own line as "Step k: ..." '
+        'and finish with "Answer: {v} = <value>".'
+    ),
+    (
+        'Work out {v}, one step per line ("Step k: ..."), given that {eq}. Conclude with the line '
+        '"Answer: {v} = <value>".'
+    ),
+    (
+        "Please solve the linear equation {eq} for {v}. Put every step on a separate line "
+        '("Step k: ...") and write the result as "Answer: {v} = <value>".'
+    ),
 )
 
 _JSON_TEMPLATES = (
     # 0: the base wording
-    'Return a JSON object for {article} {entity} with {values}. Required keys: {keys}. '
-    "Output only the JSON object.",
+    (
+        "Return a JSON object for {article} {entity} with {values}. Required keys: {keys}. "
+        "Output only the JSON object."
+    ),
     # 1-3: paraphrases
-    "Produce JSON describing {article} {entity} whose details are {values}. Use keys: {keys}. "
-    "Reply with JSON only.",
-    "I need a JSON record of {article} {entity} ({values}) with keys {keys_and}. No extra text, "
-    "just the JSON object.",
+    (
+        "Produce JSON describing {article} {entity} whose details are {values}. Use keys: {keys}. "
+        "Reply with JSON only."
+    ),
+    (
+        "I need a JSON record of {article} {entity} ({values}) with keys {keys_and}. No extra text, "
+        "just the JSON object."
+    ),
     "Give me a JSON object with keys {keys_and} for this {entity}: {values}. Only output JSON.",
 )
 
@@ -80,13 +94,21 @@ _ENTITIES = (
         "person",
         {"name": "Alice Smith", "age": 34, "city": "Lyon"},
         {"email": "alice.smith@example.com", "country": "France", "job": "architect"},
-        {"name": ("Bruno Diaz", "Chloe Martin"), "age": (41, 27), "city": ("Porto", "Oslo")},
+        {
+            "name": ("Bruno Diaz", "Chloe Martin"),
+            "age": (41, 27),
+            "city": ("Porto", "Oslo"),
+        },
     ),
     _Entity(
         "product",
         {"name": "Trail Runner", "price": 89, "currency": "EUR"},
         {"brand": "Northpeak", "color": "blue", "stock": 12},
-        {"name": ("Road Glide", "Summit Pro"), "price": (74, 129), "currency": ("USD", "GBP")},
+        {
+            "name": ("Road Glide", "Summit Pro"),
+            "price": (74, 129),
+            "currency": ("USD", "GBP"),
+        },
     ),
     _Entity(
         "book",
@@ -112,7 +134,11 @@ _ENTITIES = (
         "city",
         {"name": "Valdora", "country": "Spain", "population": 48000},
         {"mayor": "Rosa Vidal", "founded": 1204, "region": "Aragon"},
-        {"name": ("Brightwater", "Kessel"), "country": ("Italy", "Austria"), "population": (91000, 12500)},
+        {
+            "name": ("Brightwater", "Kessel"),
+            "country": ("Italy", "Austria"),
+            "population": (91000, 12500),
+        },
     ),
     _Entity(
         "employee",
@@ -128,13 +154,21 @@ _ENTITIES = (
         "car",
         {"make": "Toyota", "model": "Corolla", "year": 2018},
         {"color": "silver", "mileage": 42000, "fuel": "hybrid"},
-        {"make": ("Honda", "Skoda"), "model": ("Civic", "Octavia"), "year": (2015, 2021)},
+        {
+            "make": ("Honda", "Skoda"),
+            "model": ("Civic", "Octavia"),
+            "year": (2015, 2021),
+        },
     ),
     _Entity(
         "restaurant",
         {"name": "Blue Fig", "cuisine": "Greek", "rating": 4},
         {"city": "Athens", "seats": 40, "owner": "Nikos Pappas"},
-        {"name": ("Saffron House", "Little Kyoto"), "cuisine": ("Indian", "Japanese"), "rating": (5, 3)},
+        {
+            "name": ("Saffron House", "Little Kyoto"),
+            "cuisine": ("Indian", "Japanese"),
+            "rating": (5, 3),
+        },
     ),
     _Entity(
         "flight",
@@ -225,7 +259,9 @@ def math_prompt(spec: dict[str, Any], template: int = 0, style: str = "plain") -
             f"Solve for {v} step by step:\n\n    {eq}\n\n"
             f'Write one step per line as "Step k: ..." and end with "Answer: {v} = <value>".'
         )
-    return _MATH_TEMPLATES[template].format(v=spec["var"], eq=math_equation(spec, style))
+    return _MATH_TEMPLATES[template].format(
+        v=spec["var"], eq=math_equation(spec, style)
+    )
 
 
 def _math_spec(rng: random.Random, var: str, a: int | None = None) -> dict[str, Any]:
@@ -249,7 +285,9 @@ def _different_constants(
         if variant == 0:  # change the right-hand side only (b and a kept)
             new = dict(base)
             solution = rng.randint(1, 12)
-            new["c"] = new["a"] * solution + (new["b"] if new["op"] == "+" else -new["b"])
+            new["c"] = new["a"] * solution + (
+                new["b"] if new["op"] == "+" else -new["b"]
+            )
             if new["c"] <= 0:
                 continue
         elif variant == 1:  # change b and c, keep a
@@ -266,7 +304,9 @@ def _different_constants(
     raise RuntimeError("could not draw different constants")
 
 
-def _math_requests(rng: random.Random, seed: int, n_base: int, k: int, kinds: tuple[str, ...]):
+def _math_requests(
+    rng: random.Random, seed: int, n_base: int, k: int, kinds: tuple[str, ...]
+):
     bases: list[Request] = []
     requests: list[Request] = []
     seen: set[tuple[int, int, int, str]] = set()
@@ -280,12 +320,21 @@ def _math_requests(rng: random.Random, seed: int, n_base: int, k: int, kinds: tu
                 break
         base_id = f"s{seed}-math-{i}"
         prompt = math_prompt(spec)
-        bases.append(Request(base_id, seed, "math", base_id, "base", 0, prompt, prompt, spec, spec))
-        renames = rng.sample([v for v in VARIABLES if v != var], min(k, len(VARIABLES) - 1))
+        bases.append(
+            Request(
+                base_id, seed, "math", base_id, "base", 0, prompt, prompt, spec, spec
+            )
+        )
+        renames = rng.sample(
+            [v for v in VARIABLES if v != var], min(k, len(VARIABLES) - 1)
+        )
         for kind in kinds:
             for j in range(k):
                 if kind == "paraphrase":
-                    new_spec, new_prompt = dict(spec), math_prompt(spec, template=1 + j % 3)
+                    new_spec, new_prompt = (
+                        dict(spec),
+                        math_prompt(spec, template=1 + j % 3),
+                    )
                 elif kind == "rename":
                     new_spec = dict(spec, var=renames[j % len(renames)])
                     new_prompt = math_prompt(new_spec)
@@ -294,14 +343,24 @@ def _math_requests(rng: random.Random, seed: int, n_base: int, k: int, kinds: tu
                     new_prompt = math_prompt(new_spec)
                 elif kind == "format":
                     new_spec = dict(spec)
-                    new_prompt = math_prompt(spec, style=("star", "compact", "block")[j % 3])
+                    new_prompt = math_prompt(
+                        spec, style=("star", "compact", "block")[j % 3]
+                    )
                 else:
                     raise ValueError(f"unknown math perturbation kind {kind!r}")
                 new_spec["equation"] = math_equation(new_spec, "star")
                 requests.append(
                     Request(
-                        f"{base_id}-{kind}-{j}", seed, "math", base_id, kind, j, new_prompt, prompt,
-                        new_spec, dict(spec, equation=math_equation(spec, "star")),
+                        f"{base_id}-{kind}-{j}",
+                        seed,
+                        "math",
+                        base_id,
+                        kind,
+                        j,
+                        new_prompt,
+                        prompt,
+                        new_spec,
+                        dict(spec, equation=math_equation(spec, "star")),
                     )
                 )
         spec["equation"] = math_equation(spec, "star")
@@ -319,7 +378,9 @@ def _and_list(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def json_prompt(entity: str, keys: list[str], values: dict[str, Any], template: int = 0) -> str:
+def json_prompt(
+    entity: str, keys: list[str], values: dict[str, Any], template: int = 0
+) -> str:
     """Render a JSON prompt: entity values as ``key "value"``, then the required keys."""
     described = ", ".join(f"{key} {_render_value(values[key])}" for key in values)
     article = "an" if entity[0] in "aeiou" else "a"
@@ -332,7 +393,9 @@ def json_prompt(entity: str, keys: list[str], values: dict[str, Any], template: 
     )
 
 
-def _json_requests(rng: random.Random, seed: int, n_base: int, k: int, kinds: tuple[str, ...]):
+def _json_requests(
+    rng: random.Random, seed: int, n_base: int, k: int, kinds: tuple[str, ...]
+):
     bases: list[Request] = []
     requests: list[Request] = []
     order = list(range(len(_ENTITIES)))
@@ -345,11 +408,24 @@ def _json_requests(rng: random.Random, seed: int, n_base: int, k: int, kinds: tu
         base_id = f"s{seed}-json-{i}"
         prompt = json_prompt(ent.entity, base_keys, base_values)
         bases.append(
-            Request(base_id, seed, "json", base_id, "base", 0, prompt, prompt, base_spec, base_spec)
+            Request(
+                base_id,
+                seed,
+                "json",
+                base_id,
+                "base",
+                0,
+                prompt,
+                prompt,
+                base_spec,
+                base_spec,
+            )
         )
         extra_keys = list(ent.extra)
         rng.shuffle(extra_keys)
-        perms = [list(p) for p in itertools.permutations(base_keys) if list(p) != base_keys]
+        perms = [
+            list(p) for p in itertools.permutations(base_keys) if list(p) != base_keys
+        ]
         rng.shuffle(perms)
         changed = list(base_keys)
         rng.shuffle(changed)
@@ -364,7 +440,9 @@ def _json_requests(rng: random.Random, seed: int, n_base: int, k: int, kinds: tu
                     values[extra] = ent.extra[extra]
                 elif kind == "change_value":
                     key = changed[j % len(changed)]
-                    values[key] = ent.alternatives[key][rng.randint(0, len(ent.alternatives[key]) - 1)]
+                    values[key] = ent.alternatives[key][
+                        rng.randint(0, len(ent.alternatives[key]) - 1)
+                    ]
                 elif kind == "reorder":
                     keys = perms[j % len(perms)]
                 else:
@@ -372,8 +450,16 @@ def _json_requests(rng: random.Random, seed: int, n_base: int, k: int, kinds: tu
                 spec = {"entity": ent.entity, "keys": keys, "values": values}
                 requests.append(
                     Request(
-                        f"{base_id}-{kind}-{j}", seed, "json", base_id, kind, j,
-                        json_prompt(ent.entity, keys, values, template), prompt, spec, base_spec,
+                        f"{base_id}-{kind}-{j}",
+                        seed,
+                        "json",
+                        base_id,
+                        kind,
+                        j,
+                        json_prompt(ent.entity, keys, values, template),
+                        prompt,
+                        spec,
+                        base_spec,
                     )
                 )
     return bases, requests

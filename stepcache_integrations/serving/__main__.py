@@ -28,7 +28,9 @@ def build_server_params(args: argparse.Namespace) -> object:
     params.n_parallel = int(args.parallel)
     params.n_ctx = int(args.ctx)
     params.sampling.seed = int(args.seed)
-    params.model_alias = {args.alias} if isinstance(params.model_alias, set) else [args.alias]
+    params.model_alias = (
+        {args.alias} if isinstance(params.model_alias, set) else [args.alias]
+    )
     return params
 
 
@@ -58,7 +60,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     params = build_server_params(args)
     server = xllamacpp.Server(params)
-    print(f"stepcache local model server listening on {server.listening_address}", flush=True)
+    print(
+        f"stepcache local model server listening on {server.listening_address}",
+        flush=True,
+    )
     if args.pidfile:
         Path(args.pidfile).write_text(f"{os.getpid()}\n")
     while not stop["requested"]:

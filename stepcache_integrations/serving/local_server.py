@@ -64,7 +64,9 @@ def default_model_path() -> Path:
         candidate = Path(location) / DEFAULT_MODEL_FILE
         if candidate.is_file():
             return candidate
-    raise ServerError(f"{DEFAULT_MODEL_FILE} not found inside the {_MODEL_PACKAGE} package")
+    raise ServerError(
+        f"{DEFAULT_MODEL_FILE} not found inside the {_MODEL_PACKAGE} package"
+    )
 
 
 def local_model_available() -> tuple[bool, str]:
@@ -85,12 +87,16 @@ def find_free_port(host: str = "127.0.0.1") -> int:
         return int(sock.getsockname()[1])
 
 
-def _http_json(url: str, payload: dict[str, Any] | None = None, timeout: float = 5.0) -> Any:
+def _http_json(
+    url: str, payload: dict[str, Any] | None = None, timeout: float = 5.0
+) -> Any:
     data = None if payload is None else json.dumps(payload).encode()
     request = urllib.request.Request(
-        url, data=data, headers={"Content-Type": "application/json", "Authorization": "Bearer local"}
+        url,
+        data=data,
+        headers={"Content-Type": "application/json", "Authorization": "Bearer local"},
     )
-    with urllib.request.urlopen(request, timeout=timeout) as response:  # noqa: S310 - local URL
+    with urllib.request.urlopen(request, timeout=timeout) as response:
         return json.loads(response.read().decode() or "null")
 
 
@@ -112,7 +118,9 @@ def wait_until_ready(
     model_id = ""
     while time.monotonic() < deadline:
         if process is not None and process.poll() is not None:
-            raise ServerError(f"server process exited with code {process.returncode} before answering")
+            raise ServerError(
+                f"server process exited with code {process.returncode} before answering"
+            )
         try:
             models = _http_json(f"{base_url}/models", timeout=2.0)
             data = models.get("data") or []
@@ -122,7 +130,9 @@ def wait_until_ready(
             last_error = str(exc)
             time.sleep(0.2)
     else:
-        raise ServerError(f"server at {base_url} did not answer within {timeout:.0f}s ({last_error})")
+        raise ServerError(
+            f"server at {base_url} did not answer within {timeout:.0f}s ({last_error})"
+        )
     if probe_completion:
         remaining = max(5.0, deadline - time.monotonic())
         try:
@@ -138,7 +148,9 @@ def wait_until_ready(
                 timeout=remaining,
             )
         except (OSError, urllib.error.URLError, ValueError) as exc:
-            raise ServerError(f"server at {base_url} lists models but cannot generate: {exc}") from exc
+            raise ServerError(
+                f"server at {base_url} lists models but cannot generate: {exc}"
+            ) from exc
     return model_id
 
 
@@ -157,7 +169,9 @@ def _pid_alive(pid: int) -> bool:
     return True
 
 
-def stop_pid(pid: int, *, grace: float = 5.0, process: subprocess.Popen[bytes] | None = None) -> bool:
+def stop_pid(
+    pid: int, *, grace: float = 5.0, process: subprocess.Popen[bytes] | None = None
+) -> bool:
     """Stop one process by PID: SIGTERM, then SIGKILL if still alive after ``grace`` seconds.
 
     Returns True if the process was running. ``process`` (when we are its parent) is
@@ -328,7 +342,7 @@ class LocalModelServer:
         self._log_handle = open(self.log_file, "ab")  # noqa: SIM115 - closed in stop()
         env = dict(os.environ)
         env.setdefault("OMP_NUM_THREADS", str(self.n_threads))
-        self.process = subprocess.Popen(  # noqa: S603 - our own module, fixed argv
+        self.process = subprocess.Popen(
             self.command(),
             stdin=subprocess.DEVNULL,
             stdout=self._log_handle,
@@ -355,7 +369,9 @@ class LocalModelServer:
         """Stop the server (SIGTERM, then SIGKILL after ``stop_grace``). True if it was running."""
         stopped = False
         if self.process is not None:
-            stopped = stop_pid(self.process.pid, grace=self.stop_grace, process=self.process)
+            stopped = stop_pid(
+                self.process.pid, grace=self.stop_grace, process=self.process
+            )
         if self.pidfile:
             with contextlib.suppress(OSError):
                 self.pidfile.unlink()
@@ -378,7 +394,7 @@ class LocalModelServer:
             return ""
         return "\n".join(lines[-n:])
 
-    def __enter__(self) -> LocalModelServer:
+    def __enter__(self) -> LocalModelServer:  # noqa: PYI034 - Python 3.10 has no typing.Self
         return self.start()
 
     def __exit__(self, *exc: object) -> None:

@@ -17,7 +17,11 @@ from collections.abc import Iterator
 
 import pytest
 
-from stepcache_integrations.serving import LocalModelServer, local_model_available, wait_until_ready
+from stepcache_integrations.serving import (
+    LocalModelServer,
+    local_model_available,
+    wait_until_ready,
+)
 
 __all__ = ["local_model_base_url", "local_model_name"]
 

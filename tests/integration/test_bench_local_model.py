@@ -14,21 +14,43 @@ import pytest
 from stepcache_integrations.bench.integrity import check
 from stepcache_integrations.bench.workload import Request
 from stepcache_integrations.cli import main
-from tests.integration.conftest_local_model import local_model_base_url, local_model_name  # noqa: F401
+from tests.integration.conftest_local_model import (  # noqa: F401
+    local_model_base_url,
+    local_model_name,
+)
 
 pytestmark = pytest.mark.integration
 
 
-def test_tiny_benchmark_end_to_end(local_model_base_url: str, local_model_name: str, tmp_path: Path) -> None:  # noqa: F811
+def test_tiny_benchmark_end_to_end(
+    local_model_base_url: str,  # noqa: F811
+    local_model_name: str,  # noqa: F811
+    tmp_path: Path,
+) -> None:
     out = tmp_path / "bench"
-    code = main([
-        "bench", "--tiny", "--base-url", local_model_base_url, "--model", local_model_name,
-        "--out", str(out), "--no-progress",
-    ])
+    code = main(
+        [
+            "bench",
+            "--tiny",
+            "--base-url",
+            local_model_base_url,
+            "--model",
+            local_model_name,
+            "--out",
+            str(out),
+            "--no-progress",
+        ]
+    )
     assert code == 0
     report = (out / "report.md").read_text()
-    for heading in ("# StepCache benchmark (tiny)", "## Seed 42", "## Outcome mix",
-                    "## Correctness per perturbation kind", "## Warm-up", "## Plots"):
+    for heading in (
+        "# StepCache benchmark (tiny)",
+        "## Seed 42",
+        "## Outcome mix",
+        "## Correctness per perturbation kind",
+        "## Warm-up",
+        "## Plots",
+    ):
         assert heading in report, heading
     for png in ("latency_cdf.png", "tokens.png", "outcomes.png", "correctness.png"):
         assert (out / png).read_bytes()[:4] == b"\x89PNG"
@@ -40,7 +62,9 @@ def test_tiny_benchmark_end_to_end(local_model_base_url: str, local_model_name: 
     assert len(requests) == 8
     records = seed["records"]
     assert len(records) == len(requests) * len(seed["systems"])
-    assert all(r["error"] is None for r in records), [r["error"] for r in records if r["error"]]
+    assert all(r["error"] is None for r in records), [
+        r["error"] for r in records if r["error"]
+    ]
 
     # the real model was called and reported usage
     no_cache = [r for r in records if r["system"] == "no_cache"]
@@ -53,5 +77,12 @@ def test_tiny_benchmark_end_to_end(local_model_base_url: str, local_model_name: 
         verdict = check(record["text"], requests[record["request_id"]])
         assert verdict.integrity_ok == record["integrity_ok"]
         if not verdict.integrity_ok:
-            failures.append((record["request_id"], record["outcome"], verdict.problems, record["text"][:300]))
+            failures.append(
+                (
+                    record["request_id"],
+                    record["outcome"],
+                    verdict.problems,
+                    record["text"][:300],
+                )
+            )
     assert not failures, failures

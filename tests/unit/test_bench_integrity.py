@@ -6,7 +6,11 @@ import json
 
 from stepcache_integrations.bench.fake_model import FakeModel
 from stepcache_integrations.bench.integrity import check, extract_json
-from stepcache_integrations.bench.workload import Request, generate_workload, math_equation
+from stepcache_integrations.bench.workload import (
+    Request,
+    generate_workload,
+    math_equation,
+)
 
 
 def _math_request(base: dict, new: dict, kind: str = "constant") -> Request:
@@ -32,7 +36,9 @@ def test_wrong_final_answer_fails_both() -> None:
 
 
 def test_fraction_and_decimal_answers_are_exact() -> None:
-    req = _math_request(BASE, {"var": "x", "a": 2, "b": 1, "c": 8, "op": "+"})  # x = 7/2
+    req = _math_request(
+        BASE, {"var": "x", "a": 2, "b": 1, "c": 8, "op": "+"}
+    )  # x = 7/2
     assert check("Answer: x = 7/2", req).task_ok
     assert check("Answer: x = 3.5", req).task_ok
     assert not check("Answer: x = 3.4", req).task_ok
@@ -50,7 +56,13 @@ def test_stale_constant_is_caught() -> None:
 
 
 def test_stale_old_answer_in_a_step_is_caught() -> None:
-    new = {"var": "x", "a": 3, "b": 5, "c": 29, "op": "+"}  # x = 8; old answer 5 is also b
+    new = {
+        "var": "x",
+        "a": 3,
+        "b": 5,
+        "c": 29,
+        "op": "+",
+    }  # x = 8; old answer 5 is also b
     req = _math_request(BASE, new)
     text = "Step 1: 3x = 15\nStep 2: x = 8\nAnswer: x = 8"  # 15 = old c - b
     result = check(text, req)
@@ -87,7 +99,9 @@ def test_old_equation_left_in_answer_is_caught() -> None:
     assert not result.integrity_ok
 
 
-def _json_request(base_values: dict, keys: list[str], values: dict, kind: str) -> Request:
+def _json_request(
+    base_values: dict, keys: list[str], values: dict, kind: str
+) -> Request:
     base = {"entity": "person", "keys": list(base_values), "values": base_values}
     spec = {"entity": "person", "keys": keys, "values": values}
     return Request("j", 42, "json", "b", kind, 0, "new", "old", spec, base)
@@ -134,15 +148,29 @@ def test_base_answers_are_stale_for_half_the_kinds() -> None:
     """A whole-response cache returning the (correct) base answer fails exactly the changing kinds."""
     model = FakeModel()
     w = generate_workload(42)
-    failing = {(r.task, r.kind) for r in w.requests if not check(model.answer(r.base_prompt), r).integrity_ok}
-    assert failing == {("math", "rename"), ("math", "constant"), ("json", "add_key"), ("json", "change_value")}
+    failing = {
+        (r.task, r.kind)
+        for r in w.requests
+        if not check(model.answer(r.base_prompt), r).integrity_ok
+    }
+    assert failing == {
+        ("math", "rename"),
+        ("math", "constant"),
+        ("json", "add_key"),
+        ("json", "change_value"),
+    }
     assert all(check(model.answer(r.prompt), r).integrity_ok for r in w.requests)
 
 
 def test_value_under_an_unrequested_key_fails_integrity() -> None:
     movie = {"title": "Paper Moons", "director": "Ines Laurent", "year": 2004}
     req = _json_request(movie, ["title", "director", "year"], movie, "paraphrase")
-    stitched = {"title": "Paper Moons", "year": 2004, "author": "Ines Laurent", "director": "Ines Laurent"}
+    stitched = {
+        "title": "Paper Moons",
+        "year": 2004,
+        "author": "Ines Laurent",
+        "director": "Ines Laurent",
+    }
     result = check(json.dumps(stitched), req)
     assert result.task_ok and not result.integrity_ok
     assert any("unrequested key 'author'" in p for p in result.problems)

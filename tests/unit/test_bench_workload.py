@@ -34,7 +34,9 @@ def test_full_shape(seed: int) -> None:
     # 2 tasks x 10 bases x 4 kinds x k=3
     assert len(w.requests) == 240
     counts = w.counts()
-    assert set(counts) == {f"math/{k}" for k in MATH_KINDS} | {f"json/{k}" for k in JSON_KINDS}
+    assert set(counts) == {f"math/{k}" for k in MATH_KINDS} | {
+        f"json/{k}" for k in JSON_KINDS
+    }
     assert all(n == 30 for n in counts.values())
 
 
@@ -59,15 +61,26 @@ def test_math_perturbations_do_what_they_say() -> None:
         assert f"Answer: {spec['var']} = <value>" in r.prompt
         if r.kind in ("paraphrase", "format"):
             assert (spec["a"], spec["b"], spec["c"], spec["var"]) == (
-                base["a"], base["b"], base["c"], base["var"])
+                base["a"],
+                base["b"],
+                base["c"],
+                base["var"],
+            )
         elif r.kind == "rename":
             assert spec["var"] != base["var"]
-            assert (spec["a"], spec["b"], spec["c"]) == (base["a"], base["b"], base["c"])
+            assert (spec["a"], spec["b"], spec["c"]) == (
+                base["a"],
+                base["b"],
+                base["c"],
+            )
         elif r.kind == "constant":
             assert spec["var"] == base["var"]
             assert math_solution(spec) != math_solution(base)
         if r.kind != "format":
-            assert f"{spec['a']}{spec['var']} {spec['op']} {spec['b']} = {spec['c']}" in r.prompt
+            assert (
+                f"{spec['a']}{spec['var']} {spec['op']} {spec['b']} = {spec['c']}"
+                in r.prompt
+            )
 
 
 def test_json_perturbations_do_what_they_say() -> None:
@@ -82,10 +95,14 @@ def test_json_perturbations_do_what_they_say() -> None:
         if r.kind == "add_key":
             assert len(spec["keys"]) == len(base["keys"]) + 1
         elif r.kind == "change_value":
-            changed = [k for k in base["keys"] if spec["values"][k] != base["values"][k]]
+            changed = [
+                k for k in base["keys"] if spec["values"][k] != base["values"][k]
+            ]
             assert len(changed) == 1
         elif r.kind == "reorder":
-            assert spec["keys"] != base["keys"] and sorted(spec["keys"]) == sorted(base["keys"])
+            assert spec["keys"] != base["keys"] and sorted(spec["keys"]) == sorted(
+                base["keys"]
+            )
         elif r.kind == "paraphrase":
             assert spec == base
 

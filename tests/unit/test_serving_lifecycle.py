@@ -59,7 +59,9 @@ def test_stop_pid_refuses_init() -> None:
 
 
 def test_stop_pidfile_leaves_foreign_processes_alone(tmp_path: Path) -> None:
-    proc = _spawn(_IGNORES_SIGTERM)  # not a stepcache server: PID reuse guard must spare it
+    proc = _spawn(
+        _IGNORES_SIGTERM
+    )  # not a stepcache server: PID reuse guard must spare it
     try:
         pidfile = tmp_path / "server.pid"
         pidfile.write_text(f"{proc.pid}\n")
@@ -96,7 +98,9 @@ def test_base_url_before_start_raises() -> None:
 def test_start_fails_cleanly_when_the_child_dies(tmp_path: Path) -> None:
     missing = tmp_path / "missing.gguf"
     missing.write_bytes(b"not a gguf")
-    server = LocalModelServer(model_path=missing, startup_timeout=60, pidfile=tmp_path / "s.pid")
+    server = LocalModelServer(
+        model_path=missing, startup_timeout=60, pidfile=tmp_path / "s.pid"
+    )
     if not local_model_available()[0]:
         pytest.skip("xllamacpp not installed")
     start = time.monotonic()
@@ -108,7 +112,9 @@ def test_start_fails_cleanly_when_the_child_dies(tmp_path: Path) -> None:
 
 
 def test_command_line_pins_threads_and_slots(tmp_path: Path) -> None:
-    server = LocalModelServer(model_path=tmp_path / "m.gguf", port=1234, pidfile=tmp_path / "p")
+    server = LocalModelServer(
+        model_path=tmp_path / "m.gguf", port=1234, pidfile=tmp_path / "p"
+    )
     cmd = server.command()
     assert cmd[1:3] == ["-m", "stepcache_integrations.serving"]
     assert cmd[cmd.index("--threads") + 1] == "1"
@@ -122,5 +128,7 @@ def test_client_sends_cache_prompt_false() -> None:
     chat = make_chat_openai("http://127.0.0.1:9/v1")
     assert chat.extra_body == {"cache_prompt": False}
     assert chat.temperature == 0
-    assert make_chat_openai("http://127.0.0.1:9/v1", cache_prompt=None).extra_body in (None, {})
-
+    assert make_chat_openai("http://127.0.0.1:9/v1", cache_prompt=None).extra_body in (
+        None,
+        {},
+    )
