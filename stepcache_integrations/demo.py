@@ -31,7 +31,7 @@ DEMO_REQUESTS: list[tuple[str, str]] = [
     ("paraphrase", MATH.format(v="x", eq="3x + 5 = 20").replace("Solve for x step by step", "Find x, step by step")),
     ("constant changed", MATH.format(v="x", eq="3x + 5 = 26")),
     ("variable renamed", MATH.format(v="y", eq="3y + 5 = 20")),
-    ("model gets it wrong", MATH.format(v="t", eq="4t - 6 = 10")),
+    ("model gets it wrong", MATH.format(v="t", eq="2(t - 3) = 10")),
     ("JSON, key dropped", PERSON.format(name="Alice Smith", age=34, city="Lyon", keys="name, age, city and email")),
     ("JSON, keys reordered", PERSON.format(name="Alice Smith", age=34, city="Lyon", keys="email, city, age and name")),
     ("JSON, entity changed", PERSON.format(name="Bob Jones", age=34, city="Lyon", keys="name, age, city and email")),
@@ -68,8 +68,8 @@ class ScriptedModel:
                 'Sure! Here is the object:\n```json\n{"name": "%s", "age": 34, "city": "Lyon"}\n```'
                 % (name.group(1) if name else "Unknown")
             )
-        if "4t - 6 = 10" in prompt:  # wrong arithmetic, twice
-            return "Step 1: 4t - 6 = 10\nStep 2: 4t = 14\nStep 3: t = 3.5\nAnswer: t = 3.5"
+        if "2(t - 3) = 10" in prompt:  # distributes wrongly, twice
+            return "Step 1: 2(t - 3) = 10\nStep 2: 2t - 3 = 10\nStep 3: t = 6.5\nAnswer: t = 6.5"
         if "Continue from there" in prompt and "Kubernetes" in prompt:
             day = re.search(r"cut-over is on (\w+)", prompt)
             day = re.search(r"cut-over is on ([^.]+)\.", prompt)

@@ -92,13 +92,13 @@ def test_patch_keeps_verified_prefix_and_regenerates_suffix() -> None:
 def test_skip_reuse_when_first_step_fails_and_fallback_fixes_math() -> None:
     cache = StepCache()
     warm(cache, MATH.format(v="x", eq="3x + 5 = 20"), GOOD)
-    wrong = "Step 1: 4x - 6 = 10\nStep 2: 4x = 14\nStep 3: x = 3.5\nAnswer: x = 3.5"
+    wrong = "Step 1: 7 - 2x = 3x + 1\nStep 2: 6 = 5x\nStep 3: x = 2\nAnswer: x = 2"
     model = Recorder(wrong, wrong)  # answer + one repair, both wrong
-    result = cache.generate(MATH.format(v="x", eq="4x - 6 = 10"), model)
+    result = cache.generate(MATH.format(v="x", eq="7 - 2x = 3x + 1"), model)
     assert result.outcome == "skip_reuse"
     assert result.repair_calls == 1 and "problems" in model.prompts[1]
     assert result.used_fallback and result.verified
-    assert result.text.strip().endswith("Answer: x = 4")
+    assert result.text.strip().endswith("Answer: x = 1.2")
     assert {s.provenance for s in result.steps} == {"fallback"}
 
 

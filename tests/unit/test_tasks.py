@@ -54,7 +54,7 @@ def test_linear_stale_constants_and_variables_fail() -> None:
     assert not any(verdicts(linear, GOOD, "Solve for y step by step: 3y + 5 = 20.", MATH))
     # Prose step mentioning a stale constant fails too.
     prose = "Step 1: Subtract 5 from both sides.\nStep 2: x = 5"
-    assert verdicts(linear, prose, "Solve for x: 3x + 7 = 22.", "Solve for x: 3x + 5 = 20.")[0] is False
+    assert verdicts(linear, prose, "Solve for x: 3x + 7 = 25.", "Solve for x: 3x + 5 = 20.")[0] is False
 
 
 def test_linear_final_answer_must_state_every_variable() -> None:
@@ -75,8 +75,28 @@ def test_linear_reinstantiation_recomputes_numbers() -> None:
 
 def test_linear_reinstantiation_refuses_other_equation_shapes() -> None:
     old = linear.constraints(MATH)
-    new = linear.constraints("Solve for x: 4x - 6 = 10.")
+    new = linear.constraints("Solve for x: 2(x + 3) = 10.")
     assert linear.reinstantiate(linear.segment(GOOD, old), old, new) is None
+
+
+def test_linear_reinstantiation_handles_sign_flips_and_colliding_numbers() -> None:
+    base = "Solve for x: 3x - 1 = 2."
+    answer = "Step 1: 3x - 1 = 2\nStep 2: Add 1 to both sides: 3x = 3\nStep 3: Divide by 3: x = 1\nAnswer: x = 1"
+    old = linear.constraints(base)
+    for prompt, expected in [
+        ("Solve for x: 3x + 19 = 52.", ["3x + 19 = 52", "Subtract 19 from both sides: 3x = 33", "x = 11"]),
+        ("Solve for x: 3x - 4 = 11.", ["3x - 4 = 11", "Add 4 to both sides: 3x = 15", "x = 5"]),
+    ]:
+        new = linear.constraints(prompt)
+        steps = linear.reinstantiate(linear.segment(answer, old), old, new)
+        assert steps is not None and linear.verify(steps, new, old).passed
+        text = "".join(s.text for s in steps)
+        assert all(part in text for part in expected), text
+
+
+def test_linear_stale_equation_with_the_same_solution_fails() -> None:
+    answer = "Step 1: 6r + 5 = 23\nStep 2: 6r = 18\nAnswer: r = 3"
+    assert verdicts(linear, answer, "Solve for r: 6r - 5 = 13.", "Solve for r: 6r + 5 = 23.")[0] is False
 
 
 def test_linear_fallback_is_correct() -> None:
@@ -104,7 +124,11 @@ def test_json_key_level_verdicts() -> None:
 
 
 def test_json_schema_types_and_stale_values() -> None:
-    schema = {"type": "object", "properties": {"age": {"type": "integer"}}, "required": ["age"]}
+    schema = {
+        "type": "object",
+        "properties": {"age": {"type": "integer"}, "name": {"type": "string"}},
+        "required": ["age"],
+    }
     c = js.constraints("Give JSON for Bob Jones.", schema)
     assert js.verify(js.segment('{"age": "old"}', c), c, None).passed is False
     old = js.constraints("Give JSON for Alice Smith.", schema)
@@ -124,8 +148,9 @@ def test_invalid_and_remote_schemas() -> None:
 
 
 def test_json_reinstantiation_substitutes_entity_values() -> None:
-    old = js.constraints(PERSON)
-    new = js.constraints(PERSON.replace("Alice Smith", "Bob Jones"))
+    prompt = PERSON.replace("age and city", "age, city and email")
+    old = js.constraints(prompt)
+    new = js.constraints(prompt.replace("Alice Smith", "Bob Jones"))
     cached = js.segment('{"name": "Alice Smith", "age": 34, "city": "Lyon", "email": "alice.smith@x.org"}', old)
     steps = js.reinstantiate(cached, old, new)
     assert steps is not None
@@ -170,3 +195,18 @@ def test_json_sentence_initial_name_change_is_stale() -> None:
     new = js.constraints("Extract as JSON with keys name and age: Bob is 30.")
     steps = js.segment('{"name": "Alice", "age": 30}', old)
     assert {u.name: u.ok for u in js.verify(steps, new, old).units} == {"name": False, "age": True}
+
+
+def test_json_values_stated_in_the_prompt_are_checked_filled_and_extras_dropped() -> None:
+    base = 'Return a JSON object for a book with title "Dune", author "Frank Herbert", year 1965. Required keys: title, author, year.'
+    movie = 'Return a JSON object for a movie with title "Paper Moons", director "Ines Laurent", year 2004. Required keys: title, director, year.'
+    old, new = js.constraints(base), js.constraints(movie)
+    assert new["stated"] == {"title": "Paper Moons", "director": "Ines Laurent", "year": 2004}
+    cached = js.segment('{"title": "Dune", "author": "Frank Herbert", "year": 1965}', old)
+    steps = js.reinstantiate(cached, old, new)
+    assert steps is not None and json.loads(steps[0].text) == {"title": "Paper Moons", "director": "Ines Laurent", "year": 2004}
+    assert js.verify(steps, new, old).passed
+    wrong = js.segment('{"title": "Paper Moons", "director": "Someone", "year": 2004, "author": "x"}', new)
+    assert "author" not in json.loads(wrong[0].text)
+    assert {u.name: u.ok for u in js.verify(wrong, new, None).units} == {"title": True, "director": False, "year": True}
+    assert json.loads(js.fallback(new) or "{}") == new["stated"]

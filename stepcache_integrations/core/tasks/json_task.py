@@ -26,7 +26,7 @@ from .base import (
     stale_slots,
 )
 
-__all__ = ["JsonTask", "required_keys_from_prompt", "validate_schema"]
+__all__ = ["JsonTask", "required_keys_from_prompt", "stated_values", "validate_schema"]
 
 _JSON_WORD = re.compile(r"\bjson\b", re.IGNORECASE)
 _KEY_LIST = re.compile(
@@ -93,6 +93,7 @@ class JsonTask(TaskHandler):
         return {
             "required": required,
             "schema": schema,
+            "stated": stated_values(prompt, required),
             "slots": extract_slots(prompt),
             "prompt": prompt[:20000],
         }
@@ -105,9 +106,14 @@ class JsonTask(TaskHandler):
         return [Step(text=_dumps(obj), kind="json", meta={"object": obj})]
 
     def _ordered(self, obj: dict[str, Any], constraints: dict[str, Any]) -> dict[str, Any]:
+        """Requested keys in the requested order. When the prompt names its keys, other keys
+        are dropped: a cached answer's leftover key (``author`` for a movie) is never served."""
         required = constraints.get("required") or []
         ordered = {k: obj[k] for k in required if k in obj}
-        ordered.update({k: v for k, v in obj.items() if k not in ordered})
+        if not required:
+            return dict(obj)
+        described = set((constraints.get("schema") or {}).get("properties") or {})
+        ordered.update({k: v for k, v in obj.items() if k not in ordered and k in described})
         return ordered
 
     def _object(self, steps: list[Step]) -> dict[str, Any] | None:
@@ -123,6 +129,10 @@ class JsonTask(TaskHandler):
                 errors[key] = "missing"
             elif obj[key] is None or obj[key] == "":
                 errors[key] = "empty"
+            elif key in (constraints.get("stated") or {}) and not _same_value(
+                obj[key], constraints["stated"][key]
+            ):
+                errors[key] = f"the prompt states {json.dumps(constraints['stated'][key], ensure_ascii=False)}"
         schema = constraints.get("schema")
         if schema:
             try:
@@ -201,13 +211,23 @@ class JsonTask(TaskHandler):
             return None
         mapping = slot_mapping(cached_constraints.get("prompt", ""), constraints.get("prompt", ""))
         mapping = {o: n for o, n in mapping.items() if o.strip() and n.strip()}
-        if not mapping:
-            return None
-        changed = {key: _substitute(value, mapping) for key, value in obj.items()}
+        changed = {key: _substitute(value, mapping) for key, value in obj.items()} if mapping else dict(obj)
+        # A value the new prompt states outright ("owner \"Nikos Pappas\"") is taken from it.
+        for key, value in (constraints.get("stated") or {}).items():
+            if key not in changed or not _same_value(changed[key], value):
+                changed[key] = value
         if changed == obj:
             return None
         new_obj = self._ordered(changed, constraints)
         return [Step(text=_dumps(new_obj), kind="json", meta={"object": new_obj, "reinstantiated": True})]
+
+    def fallback(self, constraints: dict[str, Any]) -> str | None:
+        """When the prompt states a value for every required key, that object is the answer."""
+        required = constraints.get("required") or []
+        stated = constraints.get("stated") or {}
+        if not required or any(key not in stated for key in required):
+            return None
+        return _dumps({key: stated[key] for key in required})
 
     def patch_prompt(
         self, prompt: str, steps: list[Step], verification: Verification, constraints: dict[str, Any]
@@ -288,6 +308,33 @@ class JsonTask(TaskHandler):
         kept = {u.name: obj[u.name] for u in verification.units if u.ok and u.name in obj}
         bad = [u.name for u in verification.units if not u.ok]
         return self._merge(kept, bad, generated, constraints, answer.provenance[0], "repaired")
+
+
+_STATED = r"""\s*(?:[:=]|\bis\b)?\s*(?:"(?P<dq>[^"\n]{0,200})"|'(?P<sq>[^'\n]{0,200})'|(?P<num>-?\d{1,15}(?:\.\d{1,10})?)(?!\w|\.\d))"""
+
+
+def stated_values(prompt: str, keys: list[str]) -> dict[str, Any]:
+    """Values the prompt gives for required keys: ``owner "Nikos"``, ``rating: 4``, ``year = 2004``."""
+    text = prompt[:20000]
+    found: dict[str, Any] = {}
+    for key in keys:
+        pattern = re.compile(rf"(?<![\w\"']){re.escape(key)}(?![\w])[\"']?" + _STATED)
+        for match in pattern.finditer(text):
+            if match.group("dq") is not None or match.group("sq") is not None:
+                found[key] = match.group("dq") if match.group("dq") is not None else match.group("sq")
+            else:
+                number = match.group("num")
+                found[key] = float(number) if "." in number else int(number)
+            break
+    return found
+
+
+def _same_value(actual: Any, stated: Any) -> bool:
+    if isinstance(stated, str):
+        return isinstance(actual, str) and actual.strip().lower() == stated.strip().lower()
+    if isinstance(actual, bool) or not isinstance(actual, (int, float)):
+        return isinstance(actual, str) and actual.strip() == str(stated)
+    return float(actual) == float(stated)
 
 
 def _substitute(value: Any, mapping: dict[str, str]) -> Any:

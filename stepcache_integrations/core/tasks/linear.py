@@ -24,12 +24,19 @@ __all__ = ["LinearEquationTask"]
 
 _MAX_PROMPT_CHARS = 20000
 _NUMBER = re.compile(r"(?<![\w.])(?:(?<=[\s=(,:])-|^-)?\d+(?:\.\d+)?(?![\d])")
-_MAX_COMBOS = 64
+_MAX_COMBOS = 128
 _ENGLISH_LETTERS = frozenset({"a", "A", "I"})
 
 
 def _fractions(values: list[str]) -> list[Fraction]:
     return [Fraction(v) for v in values]
+
+
+def _stale_numbers(cached: dict[str, Any], new: dict[str, Any]) -> tuple[set[Fraction], set[Fraction]]:
+    """Constants of the cached problem that the new one does not have: (signed, magnitudes)."""
+    legit = set(_fractions(new.get("params") or [])) | set(_fractions(list((new.get("solution") or {}).values())))
+    old = set(_fractions(cached.get("params") or []))
+    return old - legit, {abs(v) for v in old} - {abs(v) for v in legit}
 
 
 class LinearEquationTask(StepwiseTask):
@@ -62,13 +69,16 @@ class LinearEquationTask(StepwiseTask):
         if system is None:
             return {"equations": [], "variables": [], "solution": None, "slots": extract_slots(prompt)}
         equations, variables, solution = system
+        shapes: list[str] = []
         params: list[str] = []
         for eq in equations:
-            params.extend(str(n) for n in eq.numbers)
+            shape, signed = equation_shape(eq.text)
+            shapes.append(shape)
+            params.extend(str(n) for n in signed)
         return {
             "equations": [eq.form.to_json() for eq in equations],
             "equation_texts": [eq.text for eq in equations],
-            "shapes": [equation_shape(eq.text) for eq in equations],
+            "shapes": shapes,
             "variables": variables,
             "solution": {v: str(solution[v]) for v in variables},
             "params": params,
@@ -82,7 +92,7 @@ class LinearEquationTask(StepwiseTask):
         variables: list[str],
         solution: dict[str, Fraction],
         stale_vars: set[str],
-        stale_numbers: set[Fraction],
+        stale_numbers: tuple[set[Fraction], set[Fraction]],
     ) -> str:
         """Empty string if the step is correct for the problem, else why not."""
         body = text[label_len(text) :]
@@ -98,9 +108,16 @@ class LinearEquationTask(StepwiseTask):
         for var in stale_vars:
             if mentions(remainder, var) and var not in _ENGLISH_LETTERS:
                 return f"mentions variable {var} of a different problem"
+        stale_signed, stale_magnitudes = stale_numbers
+        # Equations too: "6r + 5 = 23" holds for 6r - 5 = 13 (r = 3) yet restates another problem.
+        for eq in find_equations(body, known):
+            stale = next((n for n in eq.numbers if n in stale_signed), None)
+            if stale is not None:
+                return f"'{eq.text}' restates {format_number(stale)}, a constant of a different problem"
+        # Prose drops signs ("Add 1 to both sides" for "- 1"): compare magnitudes there.
         for match in _NUMBER.finditer(remainder):
-            if Fraction(match.group()) in stale_numbers:
-                return f"mentions {match.group()}, a constant of a different problem"
+            if abs(Fraction(match.group())) in stale_magnitudes:
+                return f"mentions {match.group().lstrip('-')}, a constant of a different problem"
         return ""
 
     def verify(
@@ -112,12 +129,10 @@ class LinearEquationTask(StepwiseTask):
         variables = list(constraints.get("variables") or [])
         solution = {v: Fraction(s) for v, s in (constraints.get("solution") or {}).items()}
         stale_vars: set[str] = set()
-        stale_numbers: set[Fraction] = set()
+        stale_numbers: tuple[set[Fraction], set[Fraction]] = (set(), set())
         if cached_constraints:
             stale_vars = set(cached_constraints.get("variables") or []) - set(variables)
-            stale_numbers = set(_fractions(cached_constraints.get("params") or [])) - set(
-                _fractions(constraints.get("params") or [])
-            )
+            stale_numbers = _stale_numbers(cached_constraints, constraints)
         units = []
         for i, step in enumerate(steps):
             if not solution:
@@ -172,15 +187,20 @@ class LinearEquationTask(StepwiseTask):
         needed = frozenset(
             Fraction(m.group()) for step in steps for m in _NUMBER.finditer(step.text[label_len(step.text) :])
         )
-        options_for = _derived_values(old_atoms, new_atoms, needed)
+        options_for = _derived_values(old_atoms, new_atoms, needed, len(old_params))
+        # A step that restates the old problem's equation must restate the new one.
+        restated = {
+            _canonical(LinearForm.from_json(o)): _canonical(LinearForm.from_json(n))
+            for o, n in zip(cached_constraints["equations"], constraints["equations"])
+        }
         rename = dict(zip(old_vars, new_vars))
         stale_vars = set(old_vars) - set(new_vars)
-        stale_numbers = set(_fractions(old_params)) - set(_fractions(new_params))
+        stale_numbers = _stale_numbers(cached_constraints, constraints)
         out: list[Step] = []
         for step in steps:
             out.append(
                 self._reinstantiate_step(
-                    step, options_for, rename, new_vars, new_solution, stale_vars, stale_numbers
+                    step, options_for, rename, new_vars, new_solution, stale_vars, stale_numbers, restated
                 )
             )
         return out
@@ -193,19 +213,32 @@ class LinearEquationTask(StepwiseTask):
         new_vars: list[str],
         solution: dict[str, Fraction],
         stale_vars: set[str],
-        stale_numbers: set[Fraction],
+        stale_numbers: tuple[set[Fraction], set[Fraction]],
+        restated: dict[LinearForm, LinearForm],
     ) -> Step:
         text = step.text
         label = label_len(text)
         head, body = text[:label], text[label:]
+        must_state = [
+            restated[canon]
+            for eq in find_equations(body, frozenset(rename))
+            if (canon := _canonical(eq.form)) in restated
+        ]
         matches = list(_NUMBER.finditer(body))
-        distinct = list(dict.fromkeys(Fraction(m.group()) for m in matches))
-        choices = [list(options_for.get(value, ())) + [value] for value in distinct]
+        # One choice per occurrence: in "3x = 3" the two 3s may stand for different things.
+        choices = [
+            list(dict.fromkeys([*options_for.get(Fraction(m.group()), ()), Fraction(m.group())]))
+            for m in matches
+        ]
         for combo in itertools.islice(itertools.product(*choices), _MAX_COMBOS):
-            chosen = dict(zip(distinct, combo))
-            candidate = head + _replace_numbers(body, matches, chosen, rename)
-            if not self._check_step(candidate, new_vars, solution, stale_vars, stale_numbers):
-                return Step(text=candidate, kind=step.kind)
+            candidate = head + _replace_numbers(body, matches, list(combo), rename)
+            if self._check_step(candidate, new_vars, solution, stale_vars, stale_numbers):
+                continue
+            if must_state:
+                stated = {_canonical(eq.form) for eq in find_equations(candidate, frozenset(new_vars))}
+                if not all(form in stated for form in must_state):
+                    continue
+            return Step(text=candidate, kind=step.kind)
         return step
 
     # -- patching and fallback ---------------------------------------------------------------
@@ -256,7 +289,10 @@ def _term(coeff: Fraction, var: str) -> str:
 
 @lru_cache(maxsize=1024)
 def _derived_values(
-    old_atoms: tuple[Fraction, ...], new_atoms: tuple[Fraction, ...], needed: frozenset[Fraction]
+    old_atoms: tuple[Fraction, ...],
+    new_atoms: tuple[Fraction, ...],
+    needed: frozenset[Fraction],
+    n_params: int,
 ) -> dict[Fraction, tuple[Fraction, ...]]:
     """Old value -> new values it may stand for, simplest derivation first.
 
@@ -272,10 +308,13 @@ def _derived_values(
             bucket.append(new)
 
     pairs = list(zip(old_atoms, new_atoms))
-    for o, n in pairs:
-        add(o, n)
-    for o, n in pairs:
-        add(-o, -n)
+    params, solutions = pairs[:n_params], pairs[n_params:]
+    # Constants before solutions: "Add 1 to both sides" names a constant far more often.
+    for group in (params, solutions):
+        for o, n in group:
+            add(o, n)
+        for o, n in group:
+            add(-o, -n)
     for (oa, na), (ob, nb) in itertools.permutations(pairs, 2):
         add(oa + ob, na + nb)
         add(oa - ob, na - nb)
@@ -309,16 +348,32 @@ def _rename_variables(text: str, rename: dict[str, str]) -> str:
     return pattern.sub(swap, text)
 
 
+_DOUBLE_SIGN = re.compile(r"([+\-])(\s*)-(?=\d)")
+
+
 def _replace_numbers(
-    body: str, matches: list[re.Match[str]], chosen: dict[Fraction, Fraction], rename: dict[str, str]
+    body: str, matches: list[re.Match[str]], values: list[Fraction], rename: dict[str, str]
 ) -> str:
     pieces: list[str] = []
     last = 0
-    for match in matches:
+    for match, new_value in zip(matches, values):
         pieces.append(body[last : match.start()])
-        old_text = match.group()
-        new_value = chosen[Fraction(old_text)]
-        pieces.append(format_number(new_value, prefer_decimal="." in old_text))
+        pieces.append(format_number(new_value, prefer_decimal="." in match.group()))
         last = match.end()
     pieces.append(body[last:])
-    return _rename_variables("".join(pieces), rename)
+    text = _DOUBLE_SIGN.sub(lambda m: ("+" if m.group(1) == "-" else "-") + m.group(2), "".join(pieces))
+    text = _ADD_NEGATIVE.sub(lambda m: f"{_OPPOSITE[m.group(1)]} {m.group(2)} {_OPPOSITE[m.group(3)]}", text)
+    return _rename_variables(text, rename)
+
+
+# "Add -19 to both sides" reads as "Subtract 19 from both sides".
+_OPPOSITE = {"Add": "Subtract", "add": "subtract", "Subtract": "Add", "subtract": "add",
+             "to": "from", "from": "to"}  # fmt: skip
+_ADD_NEGATIVE = re.compile(r"\b(Add|add|Subtract|subtract) -(\d+(?:\.\d+)?) (to|from)\b")
+
+
+def _canonical(form: LinearForm) -> LinearForm:
+    """The form scaled so its first coefficient is 1 (equal for equivalent single equations)."""
+    if not form.coeffs:
+        return form
+    return form.scale(1 / form.coeffs[0][1])

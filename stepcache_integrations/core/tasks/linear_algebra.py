@@ -272,23 +272,32 @@ def find_equations(text: str, known: frozenset[str] = frozenset(), limit: int = 
     return equations
 
 
-def equation_shape(text: str) -> str:
-    """The form of an equation with numbers as N and variables as V: "3x + 5 = 20" -> "NV+N=N"."""
+def equation_shape(text: str) -> tuple[str, list[Fraction]]:
+    """The form of an equation and its signed constants, in order of appearance.
+
+    "3x + 5 = 20" -> ("NV+N=N", [3, 5, 20]); "3x - 1 = 2" -> ("NV+N=N", [3, -1, 2]): a minus in
+    front of a number is folded into the number, so a sign flip is a change of constant, not of form.
+    """
+    tokens = [tok for tok in _RUN_TOKEN.findall(text) if not tok.isspace()]
     out: list[str] = []
-    for tok in _RUN_TOKEN.findall(text):
-        if tok.isspace():
-            continue
+    params: list[Fraction] = []
+    sign = 1
+    for i, tok in enumerate(tokens):
         if tok[0].isdigit():
             out.append("N")
+            params.append(sign * Fraction(tok))
+            sign = 1
         elif tok[0].isalpha() or tok[0] == "_":
             out.append("V")
         else:
             op = _OP_ALIASES.get(tok, tok)
-            if op == "-" and (not out or out[-1] in "=(+-*/^"):
-                continue  # a sign belongs to the number (params are signed), not to the form
+            if op == "-" and i + 1 < len(tokens) and tokens[i + 1][0].isdigit():
+                sign = -1
+                if out and out[-1] not in "=(+-*/^":
+                    out.append("+")
+                continue
             out.append(op)
-    shape = "".join(out)
-    return shape.replace("N*V", "NV")
+    return "".join(out).replace("N*V", "NV"), params
 
 
 def solve_system(forms: tuple[LinearForm, ...]) -> dict[str, Fraction] | None:
