@@ -99,10 +99,13 @@ class CountingLLM:
 
 
 def default_threshold() -> float:
-    """StepCache's default similarity threshold (the semantic baselines use the same one)."""
-    from .. import StepCache
+    """The semantic baselines' threshold: StepCache's default for free text (0.7).
 
-    return float(StepCache().similarity_threshold)
+    StepCache itself keeps its per-task defaults unless ``--threshold`` is given.
+    """
+    from ..core.tasks import TextTask
+
+    return float(TextTask.similarity_threshold)
 
 
 def machine_info() -> dict[str, Any]:
@@ -175,6 +178,7 @@ def run_benchmark(
     Returns ``{"config", "machine", "seeds": {seed: {"warm", "records"}}}``.
     """
     counting = llm if isinstance(llm, CountingLLM) else CountingLLM(llm)
+    stepcache_threshold = config.threshold  # None: StepCache's per-task defaults
     if config.threshold is None:
         config.threshold = default_threshold()
     results: dict[str, Any] = {
@@ -193,7 +197,7 @@ def run_benchmark(
         )
         for seed in config.seeds
     }
-    probe = build_systems(config.systems, threshold=config.threshold)
+    probe = build_systems(config.systems, threshold=config.threshold, stepcache_threshold=stepcache_threshold)
     n_systems = len(probe)
     for system in probe:
         system.close()
@@ -210,7 +214,7 @@ def run_benchmark(
             bar = None
     try:
         for seed, workload in workloads.items():
-            systems = build_systems(config.systems, threshold=config.threshold)
+            systems = build_systems(config.systems, threshold=config.threshold, stepcache_threshold=stepcache_threshold)
             names = [s.name for s in systems]
             if bar is not None:
                 bar.set_description(f"seed {seed}: warming")

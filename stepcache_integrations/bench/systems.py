@@ -288,10 +288,13 @@ class StepCacheSystem(BenchSystem):
         )
 
 
-def build_systems(names: list[str], *, threshold: float = 0.7) -> list[BenchSystem]:
+def build_systems(
+    names: list[str], *, threshold: float = 0.7, stepcache_threshold: float | None = None
+) -> list[BenchSystem]:
     """Instantiate the named systems (``gptcache`` is skipped if not installed).
 
-    ``threshold`` is the cosine similarity every semantic system (including StepCache) needs.
+    ``threshold`` is the cosine similarity the whole-response semantic caches need;
+    StepCache uses ``stepcache_threshold`` (None: its per-task defaults).
     """
     systems: list[BenchSystem] = []
     for name in names:
@@ -305,7 +308,7 @@ def build_systems(names: list[str], *, threshold: float = 0.7) -> list[BenchSyst
             if gptcache_available():
                 systems.append(GPTCacheSystem(threshold=threshold))
         elif name == "stepcache":
-            systems.append(StepCacheSystem(similarity_threshold=threshold))
+            systems.append(StepCacheSystem(similarity_threshold=stepcache_threshold))
         else:
             raise ValueError(
                 f"unknown system {name!r}; choose from {', '.join(SYSTEM_LABELS)}"

@@ -114,7 +114,9 @@ class StepCache:
         store: where trusted entries live (default: in-memory FAISS).
         embedder: prompt embedder; the deterministic ``HashingEmbedder`` by default, or a
             LangChain ``Embeddings``, a LlamaIndex ``BaseEmbedding``, or a callable.
-        similarity_threshold: minimum cosine similarity for a cached prompt to be considered.
+        similarity_threshold: minimum cosine similarity for a cached prompt to be considered;
+            None uses each task's own (linear equations 0.4, JSON 0.55, text 0.7): the more
+            exact a task's verifier, the further away a candidate can safely be tried.
         top_k: candidates verified per lookup (the best plan wins).
         max_regen_share: above this share of steps to regenerate, reuse is skipped.
         max_repairs: bounded repair calls after a generation fails its final check.
@@ -130,8 +132,8 @@ class StepCache:
         *,
         store: CacheStore | None = None,
         embedder: Any = None,
-        similarity_threshold: float = 0.7,
-        top_k: int = 3,
+        similarity_threshold: float | None = None,
+        top_k: int = 4,
         max_regen_share: float = 0.5,
         max_repairs: int = 1,
         reinstantiate: bool = True,
@@ -143,7 +145,7 @@ class StepCache:
     ) -> None:
         if not 0.0 <= max_regen_share <= 1.0:
             raise ValueError("max_regen_share must be within [0, 1]")
-        if not -1.0 <= similarity_threshold <= 1.0:
+        if similarity_threshold is not None and not -1.0 <= similarity_threshold <= 1.0:
             raise ValueError("similarity_threshold must be within [-1, 1]")
         if top_k < 1 or max_repairs < 0:
             raise ValueError("top_k must be >= 1 and max_repairs >= 0")
@@ -343,6 +345,10 @@ class StepCache:
                 },
             }
 
+    def threshold_for(self, handler: TaskHandler) -> float:
+        """The similarity a cached prompt needs to be tried for this task."""
+        return self.similarity_threshold if self.similarity_threshold is not None else handler.similarity_threshold
+
     def reset_stats(self) -> None:
         """Zero the counters of :meth:`stats`."""
         with self._stats_lock:
@@ -397,9 +403,10 @@ class StepCache:
         handler = plan.handler
         reinst_time = 0.0
         best: tuple[int, float] | None = None
+        threshold = self.threshold_for(handler)
         for hit in hits:
             entry = hit.entry
-            if hit.similarity < self.similarity_threshold or entry.task != handler.name:
+            if hit.similarity < threshold or entry.task != handler.name:
                 continue
             if entry.namespace != plan.namespace or entry.llm_key != plan.llm_key:
                 continue  # defence in depth: stores already partition by both

@@ -83,6 +83,8 @@ class TaskHandler(ABC):
     """One task type. Register custom ones with ``TaskRegistry.register``."""
 
     name: str = "task"
+    #: Default minimum cosine similarity of a cached prompt worth verifying for this task.
+    similarity_threshold: float = 0.7
 
     @abstractmethod
     def detect(self, prompt: str, schema: dict[str, Any] | None = None) -> bool:

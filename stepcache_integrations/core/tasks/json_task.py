@@ -76,6 +76,8 @@ class JsonTask(TaskHandler):
     """Answers that must be one JSON object with required keys (and types, given a schema)."""
 
     name = "json"
+    # Keys, types and prompt-stated values are checked, so a looser match is safe.
+    similarity_threshold = 0.55
 
     def detect(self, prompt: str, schema: dict[str, Any] | None = None) -> bool:
         return schema is not None or _JSON_WORD.search(prompt[:20000]) is not None

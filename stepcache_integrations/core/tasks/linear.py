@@ -43,6 +43,8 @@ class LinearEquationTask(StepwiseTask):
     """Linear equations (one or more, any variable names) solved step by step."""
 
     name = "linear_equation"
+    # Verification is exact, so a cached derivation of another equation can safely be tried.
+    similarity_threshold = 0.4
 
     # -- detection and constraints ----------------------------------------------------------
     def _system(self, prompt: str) -> tuple[list[Any], list[str], dict[str, Fraction]] | None:
