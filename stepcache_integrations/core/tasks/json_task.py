@@ -112,10 +112,12 @@ class JsonTask(TaskHandler):
         are dropped: a cached answer's leftover key (``author`` for a movie) is never served."""
         required = constraints.get("required") or []
         ordered = {k: obj[k] for k in required if k in obj}
-        if not required:
-            return dict(obj)
-        described = set((constraints.get("schema") or {}).get("properties") or {})
-        ordered.update({k: v for k, v in obj.items() if k not in ordered and k in described})
+        schema = constraints.get("schema")
+        if not required or (schema is not None and schema.get("additionalProperties", True) is not False):
+            allowed = set(obj)  # a schema that admits extra keys keeps them
+        else:
+            allowed = set((schema or {}).get("properties") or {})
+        ordered.update({k: v for k, v in obj.items() if k not in ordered and k in allowed})
         return ordered
 
     def _object(self, steps: list[Step]) -> dict[str, Any] | None:
