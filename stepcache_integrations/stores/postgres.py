@@ -19,8 +19,8 @@ import re
 import threading
 import time
 import zlib
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from datetime import datetime, timezone
 from typing import Any
 
@@ -34,8 +34,9 @@ from .io import check_vector, entry_from_obj, redact_url
 try:  # optional dependency
     import psycopg
     from pgvector.psycopg import register_vector, register_vector_async
+    from psycopg.pq import TransactionStatus
     from psycopg.types.json import Jsonb
-    from psycopg_pool import AsyncConnectionPool, ConnectionPool, PoolTimeout
+    from psycopg_pool import ConnectionPool, PoolTimeout
 except ImportError as _exc:  # pragma: no cover - exercised only without the extra
     psycopg = None  # type: ignore[assignment]
     _IMPORT_ERROR: ImportError | None = _exc
@@ -174,7 +175,6 @@ class PostgresStore(CacheStore):
         self._pid = os.getpid()
         self._apool: Any = None
         self._apool_loop: asyncio.AbstractEventLoop | None = None
-        self._alock: asyncio.Lock | None = None
         self._closed = False
         self._last_purge = 0.0
         self._lock_key = zlib.crc32(f"stepcache:{table}".encode()) & 0x7FFFFFFF
@@ -188,11 +188,21 @@ class PostgresStore(CacheStore):
         except StoreError:
             raise
         except (psycopg.Error, PoolTimeout) as exc:
-            if isinstance(exc, psycopg.OperationalError):
+            if isinstance(exc, PoolTimeout):
+                self._reset_pool()
+            elif isinstance(exc, psycopg.OperationalError):
                 self._drop_dead_connections()
             raise StoreError(
                 f"PostgreSQL store {redact_url(self.dsn)!r} {what} failed: {exc}".strip()
             ) from exc
+
+    def _reset_pool(self) -> None:
+        """No connection within the timeout: the server was unreachable and the pool is
+        backing off its reconnection attempts (seconds, growing). Start over with a new pool
+        on the next request, which connects at once if the server is back."""
+        pool, self._pool = self._pool, None  # no lock: _get_pool may hold it
+        if pool is not None and self._pid == os.getpid():
+            threading.Thread(target=pool.close, kwargs={"timeout": 1.0}, daemon=True).start()
 
     def _drop_dead_connections(self) -> None:
         """After a server restart every idle pooled connection is dead; without this each one
@@ -316,38 +326,29 @@ class PostgresStore(CacheStore):
                     open=False,
                     name=f"stepcache-{self.table}",
                 )
-                with self._errors("connect"):
+                try:
                     pool.open(wait=True, timeout=self.connect_timeout)
+                except BaseException as exc:
+                    pool.close(timeout=0)  # stop its background connection attempts
+                    if isinstance(exc, (psycopg.Error, PoolTimeout)):
+                        raise StoreError(
+                            f"PostgreSQL store {redact_url(self.dsn)!r} connect failed: {exc}"
+                        ) from exc
+                    raise
                 self._pool = pool
             return self._pool
 
-    async def _get_apool(self) -> Any:
+    async def _get_apool(self) -> _AsyncConnections:
         if self._closed:
             raise StoreError("store is closed")
         loop = asyncio.get_running_loop()
         if self._apool is not None and self._apool_loop is loop and self._pid == os.getpid():
-            return self._apool
-        if self._alock is None or self._apool_loop is not loop:
-            self._alock = asyncio.Lock()
-            self._apool_loop = loop
-            self._apool = None  # a pool belongs to the loop that opened it
-        async with self._alock:
-            if self._apool is None or self._pid != os.getpid():
-                self._pid = os.getpid()
-                pool = AsyncConnectionPool(
-                    self.dsn,
-                    min_size=self.min_size,
-                    max_size=self.max_size,
-                    kwargs={"connect_timeout": int(self.connect_timeout)},
-                    configure=self._aconfigure,
-                    timeout=self.connect_timeout,
-                    open=False,
-                    name=f"stepcache-{self.table}-async",
-                )
-                with self._errors("connect"):
-                    await pool.open(wait=True, timeout=self.connect_timeout)
-                self._apool = pool
-            return self._apool
+            return self._apool  # type: ignore[no-any-return]
+        # One set of async connections per event loop (and process); never shared.
+        self._pid = os.getpid()
+        self._apool_loop = loop
+        self._apool = _AsyncConnections(self)
+        return self._apool  # type: ignore[no-any-return]
 
     def _ready(self, dim: int | None = None) -> bool:
         """Whether the table exists (creating it when ``dim`` is given)."""
@@ -694,26 +695,18 @@ class PostgresStore(CacheStore):
         return out
 
     def close(self) -> None:
-        """Close the connection pools. Prefer :meth:`aclose` from async code: an async
-        pool whose event loop is still running is closed on that loop."""
+        """Close the connection pool and any idle async connections (prefer
+        :meth:`aclose` from async code)."""
         with self._lock:
             self._closed = True
             pool, self._pool = self._pool, None
             apool, self._apool = self._apool, None
-            loop = self._apool_loop
         if self._pid != os.getpid():
             return  # a forked child never closes its parent's sockets
         if pool is not None:
             pool.close()
-        if apool is not None and loop is not None and not loop.is_closed():
-            try:
-                running = asyncio.get_running_loop()
-            except RuntimeError:
-                running = None
-            if loop.is_running() and running is not loop:
-                asyncio.run_coroutine_threadsafe(apool.close(), loop)
-            elif not loop.is_running():
-                loop.run_until_complete(apool.close())
+        if apool is not None:
+            apool.close_now()
 
     def drop(self) -> None:
         """Drop the table and its schema row (tests, tear-down)."""
@@ -833,5 +826,86 @@ class PostgresStore(CacheStore):
     async def aclose(self) -> None:
         apool, self._apool = self._apool, None
         if apool is not None and self._apool_loop is asyncio.get_running_loop():
-            await apool.close()
+            await apool.aclose()
         await asyncio.to_thread(self.close)
+
+
+class _AsyncConnections:
+    """A minimal async connection pool for one event loop: at most ``max_size``
+    connections, opened on demand inside the caller's task and kept idle for reuse.
+
+    psycopg_pool's AsyncConnectionPool runs background tasks (workers, a scheduler,
+    connection growth); when an application's loop ends without ``aclose()``, e.g. at
+    the end of ``asyncio.run``, a connection attempt cancelled there is retried and the
+    loop's shutdown hung for ever (reproduced in 2 of 8 test runs). This pool has no
+    background tasks, so nothing is left to cancel.
+    """
+
+    def __init__(self, store: PostgresStore) -> None:
+        self._store = store
+        self._idle: list[Any] = []
+        self._sem = asyncio.Semaphore(store.max_size)
+        self._closed = False
+
+    async def _connect(self) -> Any:
+        store = self._store
+        conn = await psycopg.AsyncConnection.connect(
+            store.dsn, connect_timeout=int(store.connect_timeout)
+        )
+        try:
+            await store._aconfigure(conn)
+        except BaseException:
+            await conn.close()
+            raise
+        return conn
+
+    @asynccontextmanager
+    async def connection(self) -> AsyncIterator[Any]:
+        """A connection; the transaction is committed on normal exit, rolled back on error
+        (as psycopg_pool does). A broken connection is discarded, not reused."""
+        if self._closed:
+            raise StoreError("store is closed")
+        async with self._sem:
+            conn = None
+            while self._idle and conn is None:
+                candidate = self._idle.pop()
+                if candidate.closed or candidate.broken:
+                    continue
+                conn = candidate
+            if conn is None:
+                conn = await self._connect()
+            keep = False
+            try:
+                yield conn
+                if not conn.closed and conn.info.transaction_status != TransactionStatus.IDLE:
+                    await conn.commit()
+                keep = True
+            except BaseException:
+                if not conn.closed and not conn.broken:
+                    try:
+                        await conn.rollback()
+                        keep = True
+                    except psycopg.Error:
+                        keep = False
+                raise
+            finally:
+                if keep and not self._closed and not conn.closed and not conn.broken:
+                    self._idle.append(conn)
+                elif not conn.closed:
+                    await conn.close()
+
+    async def aclose(self) -> None:
+        self._closed = True
+        idle, self._idle = self._idle, []
+        for conn in idle:
+            await conn.close()
+
+    def close_now(self) -> None:
+        """Close idle connections from sync code (their sockets; no loop needed)."""
+        self._closed = True
+        idle, self._idle = self._idle, []
+        for conn in idle:
+            try:
+                conn.pgconn.finish()
+            except Exception:  # noqa: BLE001 - best effort on shutdown
+                pass
