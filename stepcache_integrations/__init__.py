@@ -35,7 +35,7 @@ from .errors import (
     TaskError,
     VerificationError,
 )
-from .stores import CacheStore, InMemoryStore
+from .stores import CacheStore, InMemoryStore, PostgresStore, SQLiteStore, open_store
 
 __version__ = "0.1.0"
 
@@ -55,6 +55,8 @@ __all__ = [
     "LLMResponse",
     "LinearEquationTask",
     "ModelOutputError",
+    "PostgresStore",
+    "SQLiteStore",
     "Step",
     "StepCache",
     "StepCacheError",
@@ -68,5 +70,6 @@ __all__ = [
     "VerificationError",
     "__version__",
     "extract_json_object",
+    "open_store",
     "segment_text",
 ]

@@ -10,14 +10,12 @@ EXPECTED = {
     "HashingEmbedder", "InMemoryStore", "InvalidPromptError", "InvalidSchemaError", "JsonTask", "LLMResponse",
     "LinearEquationTask", "ModelOutputError", "Step", "StepCache", "StepCacheError", "StepCacheResult",
     "StepRecord", "StoreError", "TaskError", "TaskHandler", "TaskRegistry", "TextTask", "VerificationError",
-    "__version__", "extract_json_object", "segment_text",
+    "__version__", "extract_json_object", "segment_text", "SQLiteStore", "PostgresStore", "open_store",
 }  # fmt: skip
 
 
 def test_all_is_pinned() -> None:
-    # Stores added by the stores issue are allowed on top of the core names.
-    assert EXPECTED <= set(pkg.__all__)
-    assert set(pkg.__all__) - EXPECTED <= {"SQLiteStore", "PostgresStore", "open_store"}
+    assert set(pkg.__all__) == EXPECTED
     for name in pkg.__all__:
         assert hasattr(pkg, name)
 
