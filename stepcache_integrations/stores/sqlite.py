@@ -713,17 +713,23 @@ class SQLiteStore(CacheStore):
         """SQLite's ``PRAGMA integrity_check`` plus the store's own invariants; [] if sound."""
         with self._lock:
             conn = self._db()
-            problems = [
-                row[0] for row in conn.execute("PRAGMA integrity_check").fetchall() if row[0] != "ok"
-            ]
-            total = conn.execute("SELECT count(*) FROM entries").fetchone()[0]
-            counter = conn.execute("SELECT value FROM meta WHERE key = 'count'").fetchone()[0]
-            if total != counter:
-                problems.append(f"entry counter {counter} != {total} rows")
-            self._sync()
-            indexed = sum(p.live for p in self._partitions.values())
-            if indexed != total:
-                problems.append(f"index holds {indexed} vectors, table {total} rows")
+            # One read snapshot: other processes may commit between two statements otherwise.
+            conn.execute("BEGIN")
+            try:
+                problems = [
+                    row[0] for row in conn.execute("PRAGMA integrity_check").fetchall() if row[0] != "ok"
+                ]
+                total = conn.execute("SELECT count(*) FROM entries").fetchone()[0]
+                counter = conn.execute("SELECT value FROM meta WHERE key = 'count'").fetchone()[0]
+                if total != counter:
+                    problems.append(f"entry counter {counter} != {total} rows")
+                self._sync(force=True)
+                indexed = sum(p.live for p in self._partitions.values())
+                if indexed != total:
+                    problems.append(f"index holds {indexed} vectors, table {total} rows")
+            finally:
+                if conn.in_transaction:
+                    conn.execute("COMMIT")
             return problems
 
     def close(self) -> None:
