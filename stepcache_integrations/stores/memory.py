@@ -9,17 +9,15 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-import faiss
 import numpy as np
 
 from ..core.types import CacheEntry, CacheHit
 from ..errors import StoreError
 from .base import CacheStore
+from .faiss_index import new_faiss_index, validate_index_options
 
 __all__ = ["InMemoryStore"]
 
-# Single queries are ~5x faster on one thread than on two on these 2-core machines.
-faiss.omp_set_num_threads(1)
 
 
 @dataclass
@@ -47,10 +45,7 @@ class InMemoryStore(CacheStore):
         max_entries: int | None = None,
         default_ttl: float | None = None,
     ) -> None:
-        if index not in ("flat", "hnsw"):
-            raise StoreError(f"unknown index type {index!r}; use 'flat' or 'hnsw'")
-        if max_entries is not None and max_entries < 1:
-            raise StoreError("max_entries must be >= 1")
+        validate_index_options(index, max_entries)
         self.index_type = index
         self.hnsw_m = hnsw_m
         # efConstruction 40 (FAISS' default) left clusters of similar prompts unreachable
@@ -67,12 +62,13 @@ class InMemoryStore(CacheStore):
         self._dim: int | None = None
 
     def _new_index(self, dim: int) -> Any:
-        if self.index_type == "hnsw":
-            base = faiss.IndexHNSWFlat(dim, self.hnsw_m, faiss.METRIC_INNER_PRODUCT)
-            base.hnsw.efConstruction = self.hnsw_ef_construction
-            base.hnsw.efSearch = self.hnsw_ef_search
-            return faiss.IndexIDMap(base)
-        return faiss.IndexIDMap2(faiss.IndexFlatIP(dim))
+        return new_faiss_index(
+            dim,
+            self.index_type,
+            m=self.hnsw_m,
+            ef_construction=self.hnsw_ef_construction,
+            ef_search=self.hnsw_ef_search,
+        )
 
     def _check_vector(self, vector: np.ndarray) -> np.ndarray:
         vec = np.asarray(vector, dtype=np.float32).reshape(1, -1)
