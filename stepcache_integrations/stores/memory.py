@@ -12,9 +12,9 @@ from typing import Any, Literal
 import numpy as np
 
 from ..core.types import CacheEntry, CacheHit
-from ..errors import StoreError
 from .base import CacheStore
 from .faiss_index import new_faiss_index, validate_index_options
+from .io import check_vector
 
 __all__ = ["InMemoryStore"]
 
@@ -71,10 +71,7 @@ class InMemoryStore(CacheStore):
         )
 
     def _check_vector(self, vector: np.ndarray) -> np.ndarray:
-        vec = np.asarray(vector, dtype=np.float32).reshape(1, -1)
-        if self._dim is not None and vec.shape[1] != self._dim:
-            raise StoreError(f"vector has dimension {vec.shape[1]}, store holds {self._dim}")
-        return vec
+        return check_vector(vector, self._dim).reshape(1, -1)
 
     def add(self, entry: CacheEntry, vector: np.ndarray) -> str:
         vec = self._check_vector(vector)
