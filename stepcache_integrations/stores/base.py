@@ -70,6 +70,13 @@ class CacheStore(ABC):
     def close(self) -> None:  # noqa: B027 - optional hook
         """Release resources (connections, files)."""
 
+    def wait_until_indexed(self, timeout: float | None = None) -> bool:
+        """Block until background index maintenance is done (False if ``timeout`` ran out).
+
+        Searches are correct meanwhile; this is for benchmarks, tests and warm-up.
+        Stores that index synchronously return True at once."""
+        return True
+
     def expiry_for(self, entry: CacheEntry) -> float | None:
         """Absolute expiry time of an entry given the store's default TTL."""
         if entry.expires_at is not None:
@@ -115,6 +122,10 @@ class CacheStore(ABC):
     async def acount(self, namespace: str | None = None) -> int:
         """Async twin of :meth:`count`."""
         return await asyncio.to_thread(self.count, namespace)
+
+    async def await_until_indexed(self, timeout: float | None = None) -> bool:
+        """Async twin of :meth:`wait_until_indexed`."""
+        return await asyncio.to_thread(self.wait_until_indexed, timeout)
 
     async def aclose(self) -> None:
         """Async twin of :meth:`close`."""

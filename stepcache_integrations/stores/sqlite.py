@@ -27,7 +27,6 @@ import sqlite3
 import threading
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Any, Literal
 
 import numpy as np
@@ -35,8 +34,14 @@ import numpy as np
 from ..core.types import CacheEntry, CacheHit
 from ..errors import StoreError
 from .base import CacheStore
-from .faiss_index import new_faiss_index, validate_index_options
-from .io import check_vector, entry_from_json, entry_to_json, vector_from_blob, vector_to_blob
+from .faiss_index import PartitionedIndex, validate_index_options
+from .io import (
+    check_vector,
+    entry_from_json,
+    entry_to_json,
+    vector_from_blob,
+    vector_to_blob,
+)
 
 __all__ = ["SQLiteStore"]
 
@@ -82,13 +87,6 @@ _SCHEMA = [
 ]
 
 
-@dataclass
-class _Partition:
-    index: Any
-    live: int = 0
-    dead: int = 0  # HNSW cannot remove: deleted ids stay as tombstones until a rebuild
-
-
 class SQLiteStore(CacheStore):
     """Persistent store in one SQLite file, shareable by threads and processes on one host.
 
@@ -96,6 +94,8 @@ class SQLiteStore(CacheStore):
         path: database file (created if missing); ``":memory:"`` for a private one.
         index: ``"flat"`` (exact) or ``"hnsw"`` (approximate, for large caches).
         hnsw_m, hnsw_ef_construction, hnsw_ef_search: HNSW graph parameters.
+        hnsw_segment_size: vectors searched exactly before a background thread seals
+            them into a batch-built graph (see ``stores.faiss_index``).
         max_entries: keep at most this many entries; the least recently used
             (last hit, else creation) are evicted on insert.
         default_ttl: seconds until a new entry expires (None: never); an entry's own
@@ -113,12 +113,13 @@ class SQLiteStore(CacheStore):
         hnsw_m: int = 32,
         hnsw_ef_construction: int = 80,
         hnsw_ef_search: int = 128,
+        hnsw_segment_size: int = 4096,
         max_entries: int | None = None,
         default_ttl: float | None = None,
         busy_timeout: float = 30.0,
         synchronous: Literal["OFF", "NORMAL", "FULL", "EXTRA"] = "NORMAL",
     ) -> None:
-        validate_index_options(index, max_entries)
+        validate_index_options(index, max_entries, hnsw_segment_size)
         if synchronous not in ("OFF", "NORMAL", "FULL", "EXTRA"):
             raise StoreError(f"invalid synchronous mode {synchronous!r}")
         self.path = os.fspath(path)
@@ -136,13 +137,20 @@ class SQLiteStore(CacheStore):
         self._closed = False
         self._last_purge = 0.0
         self._writes = 0
+        self._index = PartitionedIndex(
+            index,
+            m=hnsw_m,
+            ef_construction=hnsw_ef_construction,
+            ef_search=hnsw_ef_search,
+            segment_size=hnsw_segment_size,
+        )
         self._reset_index_state()
         with self._lock:
             self._connect()
 
     # -- connection and schema ----------------------------------------------------------
     def _reset_index_state(self) -> None:
-        self._partitions: dict[tuple[str, str], _Partition] = {}
+        self._index.drop()
         self._dim: int | None = None
         self._last_seq = 0
         self._last_del_seq = 0
@@ -264,15 +272,6 @@ class SQLiteStore(CacheStore):
         self._connect()  # replaced (e.g. restored from a backup): read the new file
 
     # -- FAISS side ------------------------------------------------------------------------
-    def _new_index(self, dim: int) -> Any:
-        return new_faiss_index(
-            dim,
-            self.index_type,
-            m=self.hnsw_m,
-            ef_construction=self.hnsw_ef_construction,
-            ef_search=self.hnsw_ef_search,
-        )
-
     def _read_dim(self) -> int | None:
         row = self._db().execute("SELECT value FROM meta WHERE key = 'dim'").fetchone()
         if row is None:
@@ -290,15 +289,11 @@ class SQLiteStore(CacheStore):
         for seq, namespace, llm_key, blob in rows:
             grouped.setdefault((namespace, llm_key), []).append((seq, blob))
         for key, items in grouped.items():
-            part = self._partitions.get(key)
-            if part is None:
-                part = self._partitions[key] = _Partition(self._new_index(self._dim))
             vecs = np.empty((len(items), self._dim), dtype=np.float32)
             for i, (seq, blob) in enumerate(items):
                 vecs[i] = vector_from_blob(blob, self._dim, where=f"{self.path!r} row {seq}")
             ids = np.fromiter((seq for seq, _ in items), dtype=np.int64, count=len(items))
-            part.index.add_with_ids(vecs, ids)
-            part.live += len(items)
+            self._index.add(key, ids, vecs)
         self._last_seq = max(self._last_seq, max(row[0] for row in rows))
 
     def _unindex(self, removed: list[tuple[int, str, str]]) -> None:
@@ -306,18 +301,8 @@ class SQLiteStore(CacheStore):
         for entry_seq, namespace, llm_key in removed:
             grouped.setdefault((namespace, llm_key), []).append(entry_seq)
         for key, seqs in grouped.items():
-            part = self._partitions.get(key)
-            if part is None:
-                continue
-            if self.index_type == "flat":
-                n = part.index.remove_ids(np.asarray(seqs, dtype=np.int64))
-                part.live -= int(n)
-            else:
-                ids = [s for s in seqs if s <= self._last_seq]
-                part.dead += len(ids)
-                part.live -= len(ids)
-            if part.live <= 0:
-                del self._partitions[key]
+            # Rows deleted before we indexed them are unknown to the index: ignored.
+            self._index.remove(key, seqs)
 
     def _sync(self, *, force: bool = False) -> None:
         """Bring the in-process indexes up to date with the database (lock held)."""
@@ -353,7 +338,6 @@ class SQLiteStore(CacheStore):
         ) or pruned_upto > self._last_del_seq
         since = 0 if rebuild else self._last_seq
         if rebuild:
-            self._partitions = {}
             self._last_seq = 0
         self._dim = dim
         adds = conn.execute(
@@ -396,29 +380,9 @@ class SQLiteStore(CacheStore):
         rebuild: bool,
     ) -> None:
         if rebuild:
-            self._partitions = {}
-        # Deletions of rows we never indexed are no-ops (flat) or ignored (hnsw, seq > last).
+            self._index.drop()
         self._unindex(removed)
         self._index_rows(adds)
-        if self.index_type == "hnsw":
-            for key, part in list(self._partitions.items()):
-                if part.dead > max(1000, part.live):
-                    self._rebuild_partition(key)
-
-    def _rebuild_partition(self, key: tuple[str, str]) -> None:
-        rows = (
-            self._db()
-            .execute(
-                "SELECT seq, namespace, llm_key, embedding FROM entries "
-                "WHERE namespace = ? AND llm_key = ? AND seq <= ? ORDER BY seq",
-                (key[0], key[1], self._last_seq),
-            )
-            .fetchall()
-        )
-        self._partitions.pop(key, None)
-        last = self._last_seq
-        self._index_rows(rows)
-        self._last_seq = last
 
     # -- writes --------------------------------------------------------------------------
     def _write(self, fn: Any) -> Any:
@@ -432,13 +396,13 @@ class SQLiteStore(CacheStore):
         try:
             result = fn(conn)
             version = conn.execute("PRAGMA data_version").fetchone()[0]
-            saved = (self._partitions, self._dim, self._last_seq, self._last_del_seq)
+            saved = (self._dim, self._last_seq, self._last_del_seq)
             try:
                 adds, removed, rebuild = self._read_changes()
                 self._maybe_prune_log(conn)
                 conn.execute("COMMIT")
             except BaseException:
-                self._partitions, self._dim, self._last_seq, self._last_del_seq = saved
+                self._dim, self._last_seq, self._last_del_seq = saved
                 raise
         except sqlite3.Error as exc:
             if conn.in_transaction:
@@ -575,16 +539,15 @@ class SQLiteStore(CacheStore):
             try:
                 self._sync()
                 vec = check_vector(vector, self._dim).reshape(1, -1)
-                part = self._partitions.get((namespace, llm_key))
-                if part is None or part.index.ntotal == 0:
+                key = (namespace, llm_key)
+                total = self._index.live(key)
+                if total == 0:
                     return []
                 conn = self._db()
                 now = time.time()
-                total = part.index.ntotal
-                fetch = min(total, k + part.dead + 4)
+                fetch = min(total, k + 4)
                 while True:
-                    scores, ids = part.index.search(vec, fetch)
-                    cand = [(int(i), float(s)) for s, i in zip(scores[0], ids[0], strict=True) if i >= 0]
+                    cand = self._index.search(key, vec, fetch)
                     if not cand:
                         return []
                     marks = ",".join("?" * len(cand))
@@ -697,8 +660,9 @@ class SQLiteStore(CacheStore):
                 "expired_pending_purge": int(expired),
                 "hits": sum(int(h) for _, _, h in per_ns),
                 "namespaces": {ns: {"entries": n, "hits": int(h)} for ns, n, h in per_ns},
-                "partitions": len(self._partitions),
-                "indexed_vectors": sum(p.live for p in self._partitions.values()),
+                "partitions": len(self._index),
+                "indexed_vectors": self._index.total_live(),
+                "index_segments": self._index.stats(),
                 "max_entries": self.max_entries,
                 "default_ttl": self.default_ttl,
                 "file_bytes": size,
@@ -719,7 +683,7 @@ class SQLiteStore(CacheStore):
                 if total != counter:
                     problems.append(f"entry counter {counter} != {total} rows")
                 self._sync(force=True)
-                indexed = sum(p.live for p in self._partitions.values())
+                indexed = self._index.total_live()
                 if indexed != total:
                     problems.append(f"index holds {indexed} vectors, table {total} rows")
             finally:
@@ -736,7 +700,10 @@ class SQLiteStore(CacheStore):
                     pass
             self._conn = None
             self._closed = True
-            self._partitions = {}
+            self._index.drop()
+
+    def wait_until_indexed(self, timeout: float | None = None) -> bool:
+        return self._index.wait_until_built(timeout)
 
     def __enter__(self) -> SQLiteStore:
         return self

@@ -293,7 +293,7 @@ def test_fork_child_gets_its_own_connection(tmp_path):
     store.close()
 
 
-def test_hnsw_tombstones_trigger_partition_rebuild(tmp_path):
+def test_hnsw_deletes_leave_only_live_vectors_indexed(tmp_path):
     store = SQLiteStore(tmp_path / "h.db", index="hnsw")
     ids = [store.add(make_entry(i), unit(i)) for i in range(1100)]
     other = store.add(make_entry(5000, namespace="other"), unit(5000))
