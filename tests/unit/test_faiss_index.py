@@ -175,8 +175,11 @@ def test_concurrent_adds_removes_and_searches_stay_consistent():
     def reader() -> None:
         try:
             for i in range(600):
-                for hit_id, _ in index.search(KEY, data[i], 3):
-                    assert hit_id % 10 != 0 or hit_id != i
+                hits = index.search(KEY, data[i], 3)
+                ids = [hit_id for hit_id, _ in hits]
+                scores = [score for _, score in hits]
+                assert len(set(ids)) == len(ids) and all(0 <= x < 1200 for x in ids)
+                assert scores == sorted(scores, reverse=True)
         except BaseException as exc:  # pragma: no cover
             errors.append(exc)
 
