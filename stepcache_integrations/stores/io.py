@@ -191,7 +191,17 @@ def default_store_url() -> str:
     return os.environ.get("STEPCACHE_STORE") or DEFAULT_STORE_URL
 
 
-_STORE_OPTIONS = {"max_entries": int, "ttl": float, "index": str, "table": str, "hnsw_m": int}
+_STORE_OPTIONS = {
+    "max_entries": int,
+    "ttl": float,
+    "index": str,
+    "table": str,
+    "hnsw_m": int,
+    "hnsw_ef_construction": int,
+    "hnsw_ef_search": int,
+    "hnsw_segment_size": int,
+}
+_IN_PROCESS_ONLY = ("index", "hnsw_m", "hnsw_ef_construction", "hnsw_ef_search", "hnsw_segment_size")
 
 
 def _options(query: str) -> tuple[dict[str, Any], list[tuple[str, str]]]:
@@ -213,7 +223,8 @@ def _options(query: str) -> tuple[dict[str, Any], list[tuple[str, str]]]:
 def open_store(url: str | None = None, **kwargs: Any) -> CacheStore:
     """Open a store from a URL.
 
-    * ``memory://`` (options ``?index=hnsw&max_entries=N&ttl=S``)
+    * ``memory://`` (options ``?index=hnsw&max_entries=N&ttl=S``; ``hnsw_m``,
+      ``hnsw_ef_construction``, ``hnsw_ef_search``, ``hnsw_segment_size`` also for SQLite)
     * ``sqlite:///relative/path.db``, ``sqlite:////absolute/path.db``, ``sqlite:///:memory:``
     * ``postgresql://user:pass@host:port/db?sslmode=require`` (libpq parameters pass through;
       ``table``, ``max_entries``, ``ttl`` are store options)
@@ -246,8 +257,8 @@ def open_store(url: str | None = None, **kwargs: Any) -> CacheStore:
         from .postgres import PostgresStore
 
         opts, rest = _options(parts.query)
-        opts.pop("hnsw_m", None)
-        opts.pop("index", None)
+        for name in _IN_PROCESS_ONLY:  # pgvector's index is configured on PostgresStore
+            opts.pop(name, None)
         opts.update(kwargs)
         dsn = urlunsplit(("postgresql", parts.netloc, parts.path, urlencode(rest), ""))
         return PostgresStore(dsn, **opts)

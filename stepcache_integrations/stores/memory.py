@@ -47,6 +47,7 @@ class InMemoryStore(CacheStore):
         self.hnsw_m = hnsw_m
         self.hnsw_ef_construction = hnsw_ef_construction
         self.hnsw_ef_search = hnsw_ef_search
+        self.hnsw_segment_size = hnsw_segment_size
         self.max_entries = max_entries
         self.default_ttl = default_ttl
         self._lock = threading.RLock()

@@ -127,6 +127,7 @@ class SQLiteStore(CacheStore):
         self.hnsw_m = hnsw_m
         self.hnsw_ef_construction = hnsw_ef_construction
         self.hnsw_ef_search = hnsw_ef_search
+        self.hnsw_segment_size = hnsw_segment_size
         self.max_entries = max_entries
         self.default_ttl = default_ttl
         self.busy_timeout = busy_timeout

@@ -48,6 +48,10 @@ def test_open_memory_url():
     store = open_store("memory://?index=hnsw&max_entries=5&ttl=60")
     assert isinstance(store, InMemoryStore)
     assert store.index_type == "hnsw" and store.max_entries == 5 and store.default_ttl == 60
+    tuned = open_store("memory://?index=hnsw&hnsw_ef_search=48&hnsw_segment_size=512&hnsw_m=24")
+    assert (tuned.hnsw_ef_search, tuned.hnsw_m, tuned.hnsw_segment_size) == (48, 24, 512)
+    with pytest.raises(StoreError, match="hnsw_segment_size"):
+        open_store("memory://?index=hnsw&hnsw_segment_size=x")
 
 
 def test_open_sqlite_relative_and_absolute(tmp_path, monkeypatch):
