@@ -136,19 +136,29 @@ class _Segment:
         self.n = need
         self._bits = None
 
-    def position(self, id_: int) -> int | None:
+    def positions(self, wanted: np.ndarray) -> np.ndarray:
+        """Position of each wanted id in this segment, -1 where absent."""
         ids = self.ids[: self.n]
-        if self.ids_sorted:
-            pos = int(np.searchsorted(ids, id_))
-            return pos if pos < self.n and ids[pos] == id_ else None
-        found = np.flatnonzero(ids == id_)
-        return int(found[0]) if len(found) else None
+        order = None if self.ids_sorted else np.argsort(ids, kind="stable")
+        keys = ids if order is None else ids[order]
+        found = np.searchsorted(keys, wanted)
+        inside = found < self.n
+        inside[inside] = keys[found[inside]] == wanted[inside]
+        pos = found if order is None else order[np.minimum(found, max(self.n - 1, 0))]
+        return np.where(inside, pos, -1)
 
-    def kill(self, pos: int) -> None:
-        if self.alive[pos]:
-            self.alive[pos] = False
-            self.dead += 1
+    def position(self, id_: int) -> int | None:
+        pos = int(self.positions(np.array([id_], dtype=np.int64))[0])
+        return None if pos < 0 else pos
+
+    def kill(self, positions: np.ndarray) -> int:
+        """Mark positions deleted; returns how many were alive."""
+        positions = positions[self.alive[positions]]
+        if len(positions):
+            self.alive[positions] = False
+            self.dead += len(positions)
             self._bits = None
+        return len(positions)
 
     def search(self, vec: np.ndarray, fetch: int, ef_search: int) -> list[tuple[int, float]]:
         k = min(fetch, self.n)
@@ -228,12 +238,15 @@ class _HNSWPartition:
         return None
 
     def remove(self, ids: np.ndarray) -> int:
+        pending = np.unique(ids)
         removed = 0
-        for id_ in ids:
-            found = self._locate(int(id_))
-            if found is not None:
-                found[0].kill(found[1])
-                removed += 1
+        for seg in (self.buffer, *reversed(self.sealed)):
+            if not len(pending):
+                break
+            pos = seg.positions(pending)
+            present = pos >= 0
+            removed += seg.kill(pos[present])
+            pending = pending[~present]
         return removed
 
     def search(self, vec: np.ndarray, fetch: int) -> list[tuple[int, float]]:
@@ -293,10 +306,9 @@ class _HNSWPartition:
         if built is not None:
             # Vectors deleted while the graph was being built.
             for seg, alive_then in zip(job.inputs, job.alive, strict=True):
-                for id_ in seg.ids[: len(alive_then)][alive_then & ~seg.alive[: len(alive_then)]]:
-                    pos = built.position(int(id_))
-                    if pos is not None:
-                        built.kill(pos)
+                gone = seg.ids[: len(alive_then)][alive_then & ~seg.alive[: len(alive_then)]]
+                pos = built.positions(gone)
+                built.kill(pos[pos >= 0])
         inputs = {id(seg) for seg in job.inputs}
         self.sealed = [seg for seg in self.sealed if id(seg) not in inputs]
         if built is not None and built.live:
@@ -321,9 +333,9 @@ class PartitionedIndex:
         self,
         kind: IndexKind = "flat",
         *,
-        m: int = 32,
+        m: int = 16,
         ef_construction: int = 80,
-        ef_search: int = 128,
+        ef_search: int = 64,
         segment_size: int = 4096,
     ) -> None:
         validate_index_options(kind, None, segment_size)

@@ -39,7 +39,7 @@ def settled_structure_ok(index: PartitionedIndex, key=KEY) -> None:
 
 
 def test_one_at_a_time_inserts_end_in_merged_graphs_that_find_every_vector():
-    index = PartitionedIndex("hnsw", segment_size=16, m=8, ef_construction=40, ef_search=32)
+    index = PartitionedIndex("hnsw", segment_size=16, m=8, ef_construction=40, ef_search=200)
     data = vectors(700)
     for i, vec in enumerate(data):
         index.add(KEY, np.array([i]), vec[None])
@@ -56,7 +56,7 @@ def test_one_at_a_time_inserts_end_in_merged_graphs_that_find_every_vector():
 
 
 def test_deletes_before_during_and_after_builds_are_never_returned():
-    index = PartitionedIndex("hnsw", segment_size=16, m=8, ef_search=64)
+    index = PartitionedIndex("hnsw", segment_size=16, m=8, ef_search=200)
     data = vectors(400, seed=1)
     deleted: set[int] = set()
     for i, vec in enumerate(data):
@@ -159,7 +159,7 @@ def test_a_failed_build_keeps_the_vectors_searchable_and_is_retried(monkeypatch,
 
 
 def test_concurrent_adds_removes_and_searches_stay_consistent():
-    index = PartitionedIndex("hnsw", segment_size=32, m=8)
+    index = PartitionedIndex("hnsw", segment_size=32, m=8, ef_search=200)
     data = vectors(1200, seed=7)
     errors: list[BaseException] = []
 
@@ -258,3 +258,20 @@ def test_sqlite_hnsw_reopen_searches_at_once_and_seals_in_the_background(tmp_pat
 def test_segment_size_must_be_positive(bad):
     with pytest.raises(StoreError, match="hnsw_segment_size"):
         InMemoryStore(index="hnsw", hnsw_segment_size=bad)
+
+
+def test_ids_in_any_order_can_be_removed_in_bulk():
+    index = PartitionedIndex("hnsw", segment_size=64)
+    data = vectors(150, seed=12)
+    ids = np.arange(150)[::-1].copy()  # descending: the unsorted lookup path
+    index.add(KEY, ids[:100], data[:100])
+    assert index.wait_until_built(timeout=60)
+    index.add(KEY, ids[100:], data[100:])
+    gone = list(range(0, 150, 2))
+    assert index.remove(KEY, gone + gone[:5] + [999]) == 75
+    assert index.total_live() == 75
+    for row in range(150):
+        hits = index.search(KEY, data[row], 3)
+        assert all(h[0] % 2 == 1 for h in hits)
+        if ids[row] % 2:
+            assert hits[0][0] == ids[row]
