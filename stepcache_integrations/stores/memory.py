@@ -156,8 +156,8 @@ class InMemoryStore(CacheStore):
                 for eid, (entry, _) in self._entries.items()
                 if namespace is None or entry.namespace == namespace
             ]
-            for eid in ids:
-                self._remove_locked(eid)
+            for eid in ids:  # the namespace's partitions go whole: no per-vector removal
+                del self._entry_of[self._entries.pop(eid)[1]]
             self._index.drop(namespace)
             return len(ids)
 
