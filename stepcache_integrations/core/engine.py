@@ -19,6 +19,7 @@ import numpy as np
 from ..errors import InvalidPromptError, StepCacheError, StoreError, VerificationError
 from ..stores.base import CacheStore
 from ..stores.memory import InMemoryStore
+from .breaker import StoreBreaker, StoreOp
 from .embed import Embedder, as_embedder
 from .llm import acall_llm, call_llm, coerce_response
 from .tasks import Assembly, TaskHandler, TaskRegistry, Verification
@@ -105,6 +106,7 @@ class _Stats:
     stage_time: dict[str, float] = field(default_factory=dict)
     stage_count: dict[str, int] = field(default_factory=dict)
     store_errors: int = 0
+    store_skipped: int = 0
 
 
 class StepCache:
@@ -123,6 +125,9 @@ class StepCache:
         reinstantiate: rewrite cached steps for changed slot values before calling the model.
         strict: raise ``VerificationError`` instead of returning an unverified answer.
         fail_open: when the store fails, answer through the model instead of raising.
+        store_retry_after: with ``fail_open``, seconds to stop calling a store after it
+            failed (doubling per consecutive failure, up to 60 s; reads and writes apart)
+            instead of paying its timeout on every request; 0 calls it every time.
         tasks: the task registry (add your own task types to it).
         max_prompt_chars: larger prompts are rejected with ``InvalidPromptError``.
     """
@@ -139,6 +144,7 @@ class StepCache:
         reinstantiate: bool = True,
         strict: bool = False,
         fail_open: bool = False,
+        store_retry_after: float = 5.0,
         store_derived: bool = True,
         tasks: TaskRegistry | None = None,
         max_prompt_chars: int = 2_000_000,
@@ -158,6 +164,7 @@ class StepCache:
         self.reinstantiate = reinstantiate
         self.strict = strict
         self.fail_open = fail_open
+        self._breaker = StoreBreaker(store_retry_after, max(60.0, store_retry_after))
         self.store_derived = store_derived
         self.tasks = tasks if tasks is not None else TaskRegistry()
         self.max_prompt_chars = max_prompt_chars
@@ -229,8 +236,9 @@ class StepCache:
         t0 = time.perf_counter()
         plan.vector = await self.embedder.aembed(prompt)
         t1 = time.perf_counter()
+        vector = plan.vector
         hits = await self._aguard_store(
-            self.store.asearch(plan.vector, namespace=namespace, llm_key=llm_key, k=self.top_k),
+            lambda: self.store.asearch(vector, namespace=namespace, llm_key=llm_key, k=self.top_k),
             default=[],
         )
         plan.timings.update(embed=t1 - t0, search=time.perf_counter() - t1)
@@ -293,7 +301,7 @@ class StepCache:
         )
         if entry is None or vector is None:
             return None
-        return self._guard_store(lambda: self.store.add(entry, vector), default=None)
+        return self._guard_store(lambda: self.store.add(entry, vector), default=None, kind="write")
 
     async def astore_answer(
         self,
@@ -314,7 +322,7 @@ class StepCache:
         entry = self._verified_entry(plan, answer, prompt_tokens, completion_tokens, metadata)
         if entry is None:
             return None
-        return await self._aguard_store(self.store.aadd(entry, vector), default=None)
+        return await self._aguard_store(lambda: self.store.aadd(entry, vector), default=None, kind="write")
 
     def clear(self, namespace: str | None = None) -> int:
         """Delete cached entries (of one namespace if given); return how many."""
@@ -340,6 +348,7 @@ class StepCache:
                 "completion_tokens": s.completion_tokens,
                 "tokens_saved": s.tokens_saved,
                 "store_errors": s.store_errors,
+                "store_skipped": s.store_skipped,
                 "mean_stage_seconds": {
                     k: s.stage_time[k] / s.stage_count[k] for k in s.stage_time if s.stage_count.get(k)
                 },
@@ -589,7 +598,9 @@ class StepCache:
         if entry is not None:
             t0 = time.perf_counter()
             vector = self.embedder.embed(entry.prompt)
-            result.stored_entry_id = self._guard_store(lambda: self.store.add(entry, vector), default=None)
+            result.stored_entry_id = self._guard_store(
+                lambda: self.store.add(entry, vector), default=None, kind="write"
+            )
             result.timings["store"] = time.perf_counter() - t0
         self._record(result)
         return result
@@ -598,7 +609,9 @@ class StepCache:
         if entry is not None:
             t0 = time.perf_counter()
             vector = await self.embedder.aembed(entry.prompt)
-            result.stored_entry_id = await self._aguard_store(self.store.aadd(entry, vector), default=None)
+            result.stored_entry_id = await self._aguard_store(
+                lambda: self.store.aadd(entry, vector), default=None, kind="write"
+            )
             result.timings["store"] = time.perf_counter() - t0
         self._record(result)
         return result
@@ -636,19 +649,25 @@ class StepCache:
         result, entry = self._cached_result(plan)
         assert plan.entry is not None
         entry_id = plan.entry.id
-        self._guard_store(lambda: self.store.record_hit(entry_id), default=None)
+        self._guard_store(lambda: self.store.record_hit(entry_id), default=None, kind="write")
         if entry is not None and plan.vector is not None:
             vector = plan.vector
-            result.stored_entry_id = self._guard_store(lambda: self.store.add(entry, vector), default=None)
+            result.stored_entry_id = self._guard_store(
+                lambda: self.store.add(entry, vector), default=None, kind="write"
+            )
         self._record(result)
         return result
 
     async def _aserved_from_cache(self, plan: CachePlan) -> StepCacheResult:
         result, entry = self._cached_result(plan)
         assert plan.entry is not None
-        await self._aguard_store(self.store.arecord_hit(plan.entry.id), default=None)
+        entry_id = plan.entry.id
+        await self._aguard_store(lambda: self.store.arecord_hit(entry_id), default=None, kind="write")
         if entry is not None and plan.vector is not None:
-            result.stored_entry_id = await self._aguard_store(self.store.aadd(entry, plan.vector), default=None)
+            vector = plan.vector
+            result.stored_entry_id = await self._aguard_store(
+                lambda: self.store.aadd(entry, vector), default=None, kind="write"
+            )
         self._record(result)
         return result
 
@@ -696,35 +715,53 @@ class StepCache:
         return entry, self.embedder.embed(prompt)
 
     # ------------------------------------------------------------------ store guard and stats
-    def _store_failed(self, exc: Exception) -> None:
+    def _store_failed(self, exc: Exception, kind: StoreOp) -> None:
         with self._stats_lock:
             self._stats.store_errors += 1
         if not self.fail_open:
             if isinstance(exc, StoreError):
                 raise exc
             raise StoreError(f"cache store failed: {exc}") from exc
+        self._breaker.failed(kind)
         logger.warning("stepcache store failed, answering without the cache: %s", exc)
 
-    def _guard_store(self, op: Any, default: Any) -> Any:
+    def _skip_store(self, kind: StoreOp) -> bool:
+        if not (self.fail_open and self._breaker.is_open(kind)):
+            return False
+        with self._stats_lock:
+            self._stats.store_skipped += 1
+        return True
+
+    def _guard_store(self, op: Any, default: Any, kind: StoreOp = "read") -> Any:
+        if self._skip_store(kind):
+            return default
         try:
-            return op()
+            value = op()
         except StepCacheError as exc:
             if not isinstance(exc, StoreError):
                 raise
-            self._store_failed(exc)
+            self._store_failed(exc, kind)
         except Exception as exc:  # driver errors (sqlite3, psycopg, OSError) become StoreError
-            self._store_failed(exc)
+            self._store_failed(exc, kind)
+        else:
+            self._breaker.succeeded(kind)
+            return value
         return default
 
-    async def _aguard_store(self, awaitable: Any, default: Any) -> Any:
+    async def _aguard_store(self, call: Any, default: Any, kind: StoreOp = "read") -> Any:
+        if self._skip_store(kind):
+            return default
         try:
-            return await awaitable
+            value = await call()
         except StepCacheError as exc:
             if not isinstance(exc, StoreError):
                 raise
-            self._store_failed(exc)
+            self._store_failed(exc, kind)
         except Exception as exc:
-            self._store_failed(exc)
+            self._store_failed(exc, kind)
+        else:
+            self._breaker.succeeded(kind)
+            return value
         return default
 
     def _record(self, result: StepCacheResult) -> None:
