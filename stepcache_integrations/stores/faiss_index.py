@@ -220,7 +220,7 @@ class _HNSWPartition:
         self.ef_construction, self.ef_search = ef_construction, ef_search
         self.segment_size = segment_size
         self.buffer = _Segment.buffer(dim)
-        self.sealed: list[_Segment] = []  # buffers waiting for their graph, and graphs
+        self.sealed: list[_Segment] = []  # frozen buffers (searched exactly until built), graphs
         self.retry_at = 0.0
 
     @property
@@ -229,6 +229,11 @@ class _HNSWPartition:
 
     def add(self, ids: np.ndarray, vecs: np.ndarray) -> None:
         self.buffer.append(ids, vecs)
+        if self.buffer.n >= self.segment_size:
+            # Freeze now, not when the builder gets to it: during a long merge, a bulk load
+            # would otherwise grow one buffer (and its doubling storage) without bound.
+            self.sealed.append(self.buffer)
+            self.buffer = _Segment.buffer(self.dim)
 
     def _locate(self, id_: int) -> tuple[_Segment, int] | None:
         for seg in (self.buffer, *reversed(self.sealed)):
@@ -268,8 +273,8 @@ class _HNSWPartition:
         return tier
 
     def _pick(self) -> list[_Segment] | None:
-        """The inputs of the next job: pending buffers, else a tier of MERGE_FACTOR graphs
-        (smallest first), else a graph that is mostly deleted vectors."""
+        """The inputs of the next job: the frozen buffers (all in one graph), else a tier of
+        MERGE_FACTOR graphs (smallest first), else a graph that is mostly deleted vectors."""
         pending = [seg for seg in self.sealed if not seg.graph]
         if pending:
             return pending
@@ -287,16 +292,11 @@ class _HNSWPartition:
         return None
 
     def wants_job(self) -> bool:
-        if time.monotonic() < self.retry_at:
-            return False
-        return self.buffer.n >= self.segment_size or self._pick() is not None
+        return time.monotonic() >= self.retry_at and self._pick() is not None
 
     def next_job(self) -> _Job | None:
         if time.monotonic() < self.retry_at:
             return None
-        if self.buffer.n >= self.segment_size:
-            self.sealed.append(self.buffer)  # stays searchable (exactly) until its graph is in
-            self.buffer = _Segment.buffer(self.dim)
         inputs = self._pick()
         if inputs is None:
             return None

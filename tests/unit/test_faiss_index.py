@@ -99,6 +99,30 @@ def test_a_delete_while_its_graph_is_being_built_carries_over(monkeypatch):
     assert index.reconstruct(KEY, 30) is None and top_id(index, data[8]) == 8
 
 
+def test_buffers_freeze_at_segment_size_while_the_builder_is_busy(monkeypatch):
+    index = PartitionedIndex("hnsw", segment_size=8)
+    data = vectors(100, seed=13)
+    started, release = threading.Event(), threading.Event()
+    real_build = faiss_index._Job.build
+
+    def held_build(self):
+        started.set()
+        assert release.wait(30)
+        return real_build(self)
+
+    monkeypatch.setattr(faiss_index._Job, "build", held_build)
+    for i in range(100):
+        index.add(KEY, np.array([i]), data[i][None])
+    assert started.wait(30)
+    part = index._parts[KEY]
+    assert part.buffer.n < 8 and all(seg.n == 8 for seg in part.sealed)  # bounded, not one big buffer
+    assert [top_id(index, data[i]) for i in range(100)] == list(range(100))  # exact meanwhile
+    release.set()
+    assert index.wait_until_built(timeout=60)
+    settled_structure_ok(index)
+    assert [top_id(index, data[i]) for i in range(100)] == list(range(100))
+
+
 def test_a_mostly_deleted_graph_is_compacted():
     index = PartitionedIndex("hnsw", segment_size=64)
     data = vectors(300, seed=2)
