@@ -346,6 +346,8 @@ def markdown(results: list[dict[str, Any]], meta: dict[str, Any]) -> str:
         "reuse path p99 ms | search p50 ms | search p99 ms | reuse rate | memory |",
         "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|",
     ]
+    kinds = {"memory": 0, "sqlite": 1, "postgres": 2}
+    results = sorted(results, key=lambda r: (kinds.get(r["kind"], 3), r["size"], r["index"]))
     for r in results:
         if "error" in r:
             lines.append(f"| {r['kind']} | {r['index']} | {r['size']:,} | failed: {r['error']} ||||||||")
