@@ -32,6 +32,7 @@ def test_postgres_restart_mid_run(private_pg: PrivateServer) -> None:
         assert result.verified and result.text == TEXT_ANSWER and result.stored_entry_id is None
         async_result = bounded(lambda: asyncio.run(cache.agenerate(PROMPTS[0], model)))
         assert async_result.verified and async_result.outcome == "miss"  # answered by the model
+        assert cache.stats()["store_skipped"] >= 1  # the breaker skipped the dead store
         private_pg.start()
         cache.fail_open = False
         # back: the very first requests work (dead pooled connections are replaced, not served)
