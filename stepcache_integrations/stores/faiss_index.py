@@ -36,11 +36,13 @@ logger = logging.getLogger(__name__)
 # Single queries are ~5x faster on one thread than on two on these 2-core machines.
 faiss.omp_set_num_threads(1)
 
-MERGE_FACTOR = 4
-# Graphs of tiers 0..MAX_MERGE_TIER merge (tier t: segment_size * 4**t <= n < ... * 4**(t+1)),
-# so merges stop at 262,144-vector graphs by default: a bigger batch build would hold the
-# builder, and double the memory it copies, for many minutes.
-MAX_MERGE_TIER = 2
+# Two graphs of one size tier (segment_size * 2**t <= n < segment_size * 2**(t+1)) merge:
+# every graph costs a search, so few graphs (about log2(n / segment_size) at most) beat
+# cheap builds; each vector is rebuilt about that many times, in the background.
+MERGE_FACTOR = 2
+# No merge produces a graph above segment_size * MAX_GRAPH_FACTOR vectors (1,048,576 by
+# default): the builder copies its inputs, so a merge briefly doubles their memory.
+MAX_GRAPH_FACTOR = 256
 RETRY_AFTER_FAILURE_S = 30.0
 
 PartitionKey = tuple[str, str]
@@ -219,6 +221,7 @@ class _HNSWPartition:
         self.dim, self.m = dim, m
         self.ef_construction, self.ef_search = ef_construction, ef_search
         self.segment_size = segment_size
+        self.max_graph = segment_size * MAX_GRAPH_FACTOR
         self.buffer = _Segment.buffer(dim)
         self.sealed: list[_Segment] = []  # frozen buffers (searched exactly until built), graphs
         self.retry_at = 0.0
@@ -280,12 +283,11 @@ class _HNSWPartition:
             return pending
         tiers: dict[int, list[_Segment]] = {}
         for seg in self.sealed:
-            tier = self._tier(seg.n)
-            if tier <= MAX_MERGE_TIER:
-                tiers.setdefault(tier, []).append(seg)
+            tiers.setdefault(self._tier(seg.n), []).append(seg)
         for tier in sorted(tiers):
-            if len(tiers[tier]) >= MERGE_FACTOR:
-                return tiers[tier][:MERGE_FACTOR]
+            group = sorted(tiers[tier], key=lambda seg: seg.n)[:MERGE_FACTOR]
+            if len(group) == MERGE_FACTOR and sum(seg.n for seg in group) <= self.max_graph:
+                return group
         for seg in self.sealed:
             if seg.dead * 2 > seg.n:
                 return [seg]
