@@ -15,6 +15,9 @@ several processes can share one file. Candidates found by FAISS are re-read from
 database (namespace, model and expiry checked again), so a stale index can cost a
 little recall but can never return a deleted, expired or foreign entry.
 
+On open the index is loaded from the rows; with ``index="hnsw"`` the store answers at once
+(exactly) while a background thread builds the HNSW graphs (``stores.faiss_index``).
+
 Every write is one ``BEGIN IMMEDIATE`` transaction: a process killed mid-write leaves
 either the whole write or none of it. Nothing is ever unpickled: entries are JSON
 validated by pydantic, embeddings raw float32 bytes.
