@@ -48,11 +48,12 @@ def make_store(request, tmp_path):
         if kind == "memory":
             store = InMemoryStore(**options)
         elif kind == "memory-hnsw":
-            store = InMemoryStore(index="hnsw", **options)
+            # Tiny segments: the contract also runs over sealed, batch-built graphs.
+            store = InMemoryStore(index="hnsw", hnsw_segment_size=4, **options)
         elif kind == "sqlite":
             store = SQLiteStore(tmp_path / f"cache{len(made)}.db", **options)
         elif kind == "sqlite-hnsw":
-            store = SQLiteStore(tmp_path / f"cache{len(made)}.db", index="hnsw", **options)
+            store = SQLiteStore(tmp_path / f"cache{len(made)}.db", index="hnsw", hnsw_segment_size=4, **options)
         else:
             if not PG_DSN:
                 pytest.skip(
