@@ -46,12 +46,12 @@ def make_store(request, tmp_path):
 
     def factory(**options):
         if kind == "memory":
-            store = InMemoryStore(**options)
+            store = InMemoryStore(index="flat", **options)
         elif kind == "memory-hnsw":
             # Tiny segments: the contract also runs over sealed, batch-built graphs.
             store = InMemoryStore(index="hnsw", hnsw_segment_size=4, **options)
         elif kind == "sqlite":
-            store = SQLiteStore(tmp_path / f"cache{len(made)}.db", **options)
+            store = SQLiteStore(tmp_path / f"cache{len(made)}.db", index="flat", **options)
         elif kind == "sqlite-hnsw":
             store = SQLiteStore(tmp_path / f"cache{len(made)}.db", index="hnsw", hnsw_segment_size=4, **options)
         else:

@@ -317,7 +317,7 @@ def test_randomised_ops_on_two_handles_match_a_reference_model(tmp_path, seed):
 
     rnd = random.Random(seed)
     path = tmp_path / "r.db"
-    handles = [SQLiteStore(path), SQLiteStore(path, index="flat")]
+    handles = [SQLiteStore(path, index="flat"), SQLiteStore(path, index="flat")]
     model: dict[str, tuple[str, int]] = {}  # id -> (namespace, vector seed)
     namespaces = ["a", "b", "c"]
     for step in range(600):
