@@ -21,6 +21,7 @@ import logging
 import os
 import threading
 import time
+import weakref
 from collections import deque
 from typing import Any, Literal
 
@@ -346,10 +347,12 @@ class PartitionedIndex:
         self.segment_size = segment_size
         self._parts: dict[PartitionKey, _Partition] = {}
         self._after_fork()
+        _LIVE_INDEXES.add(self)
 
     def _after_fork(self) -> None:
-        # A child process gets no builder thread and maybe a lock held by one: start over
-        # (buffers that were being sealed stay searchable and get a new job).
+        # A forked child gets no builder thread: start its own on demand (buffers that were
+        # being sealed stay searchable and get a new job). The fork hooks below hold every
+        # index's lock across fork(), so the child never copies a half-updated index.
         self._pid = os.getpid()
         self._lock = threading.RLock()
         self._idle = threading.Condition(self._lock)
@@ -501,3 +504,35 @@ class PartitionedIndex:
                     self._queue.append(key)  # round robin with the other partitions
                 else:
                     self._scheduled.discard(key)
+
+
+_LIVE_INDEXES: weakref.WeakSet[PartitionedIndex] = weakref.WeakSet()
+
+
+_LOCKED_FOR_FORK: list[PartitionedIndex] = []
+
+
+def _lock_all_before_fork() -> None:
+    _LOCKED_FOR_FORK[:] = list(_LIVE_INDEXES)
+    for index in _LOCKED_FOR_FORK:
+        index._lock.acquire()
+
+
+def _unlock_all_in_parent() -> None:
+    for index in _LOCKED_FOR_FORK:
+        index._lock.release()
+    _LOCKED_FOR_FORK.clear()
+
+
+def _reset_all_in_child() -> None:
+    for index in _LOCKED_FOR_FORK:
+        index._after_fork()  # fresh, unheld lock; the parent's copies are abandoned
+    _LOCKED_FOR_FORK.clear()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(
+        before=_lock_all_before_fork,
+        after_in_parent=_unlock_all_in_parent,
+        after_in_child=_reset_all_in_child,
+    )

@@ -39,7 +39,7 @@ def settled_structure_ok(index: PartitionedIndex, key=KEY) -> None:
 
 
 def test_one_at_a_time_inserts_end_in_merged_graphs_that_find_every_vector():
-    index = PartitionedIndex("hnsw", segment_size=16, m=8, ef_construction=40, ef_search=200)
+    index = PartitionedIndex("hnsw", segment_size=16, ef_search=200)
     data = vectors(700)
     for i, vec in enumerate(data):
         index.add(KEY, np.array([i]), vec[None])
@@ -57,7 +57,7 @@ def test_one_at_a_time_inserts_end_in_merged_graphs_that_find_every_vector():
 
 
 def test_deletes_before_during_and_after_builds_are_never_returned():
-    index = PartitionedIndex("hnsw", segment_size=16, m=8, ef_search=200)
+    index = PartitionedIndex("hnsw", segment_size=16, ef_search=200)
     data = vectors(400, seed=1)
     deleted: set[int] = set()
     for i, vec in enumerate(data):
@@ -184,7 +184,7 @@ def test_a_failed_build_keeps_the_vectors_searchable_and_is_retried(monkeypatch,
 
 
 def test_concurrent_adds_removes_and_searches_stay_consistent():
-    index = PartitionedIndex("hnsw", segment_size=32, m=8, ef_search=200)
+    index = PartitionedIndex("hnsw", segment_size=32, ef_search=200)
     data = vectors(1200, seed=7)
     errors: list[BaseException] = []
 
