@@ -16,6 +16,8 @@ rather than by post-filtering.
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
 import heapq
 import logging
 import os
@@ -47,6 +49,24 @@ MAX_GRAPH_FACTOR = 256
 RETRY_AFTER_FAILURE_S = 30.0
 
 PartitionKey = tuple[str, str]
+
+
+def _find_malloc_trim() -> Any:
+    name = ctypes.util.find_library("c")
+    try:
+        return ctypes.CDLL(name).malloc_trim if name else None
+    except (OSError, AttributeError):  # not glibc
+        return None
+
+
+_MALLOC_TRIM = _find_malloc_trim()
+
+
+def _return_free_memory() -> None:
+    # The builder thread allocates in its own glibc arena, which keeps the memory a build
+    # freed (about 60% of the vectors' size at 100k entries) unless trimmed.
+    if _MALLOC_TRIM is not None:
+        _MALLOC_TRIM(0)
 IndexKind = Literal["flat", "hnsw"]
 
 
@@ -346,14 +366,22 @@ class PartitionedIndex:
         self.m, self.ef_construction, self.ef_search = m, ef_construction, ef_search
         self.segment_size = segment_size
         self._parts: dict[PartitionKey, _Partition] = {}
+        self._builds_disabled = False
         self._after_fork()
         _LIVE_INDEXES.add(self)
 
-    def _after_fork(self) -> None:
-        # A forked child gets no builder thread: start its own on demand (buffers that were
-        # being sealed stay searchable and get a new job). The fork hooks below hold every
-        # index's lock across fork(), so the child never copies a half-updated index.
+    def _after_fork(self, *, build_was_running: bool = False) -> None:
+        # A forked child gets no builder thread: it starts its own on demand (buffers that
+        # were being sealed stay searchable and get a new job). The fork hooks below hold
+        # every index's lock across fork(), so the child never copies a half-updated index,
+        # and wait for a running graph build: FAISS locks held by a build at fork() stay
+        # held in the child, whose own builds would then hang. If the wait ran out, the
+        # child never builds (it searches the buffers exactly instead).
+        if build_was_running and not self._builds_disabled:
+            self._builds_disabled = True
+            logger.warning("stepcache: forked during an HNSW build; this process will not build graphs")
         self._pid = os.getpid()
+        self._build_gate = threading.Lock()  # held by the builder while FAISS builds
         self._lock = threading.RLock()
         self._idle = threading.Condition(self._lock)
         self._queue: deque[PartitionKey] = deque()
@@ -455,7 +483,7 @@ class PartitionedIndex:
             return True
 
     def _schedule(self, key: PartitionKey) -> None:  # lock held
-        if key in self._scheduled:
+        if key in self._scheduled or self._builds_disabled:
             return
         self._scheduled.add(key)
         self._queue.append(key)
@@ -479,10 +507,12 @@ class PartitionedIndex:
                 if job is None or part is None:
                     self._worker = None
                     self._idle.notify_all()
-                    return
+                    break
             try:
-                built = job.build()
+                with self._build_gate:
+                    built = job.build()
                 failed = False
+                _return_free_memory()
             except Exception:  # e.g. MemoryError: keep the inputs (still searchable), retry later
                 logger.exception(
                     "stepcache: building an HNSW segment failed; retrying in %ss", RETRY_AFTER_FAILURE_S
@@ -504,29 +534,35 @@ class PartitionedIndex:
                     self._queue.append(key)  # round robin with the other partitions
                 else:
                     self._scheduled.discard(key)
+        _return_free_memory()  # what the replaced graphs held
 
 
 _LIVE_INDEXES: weakref.WeakSet[PartitionedIndex] = weakref.WeakSet()
 
 
-_LOCKED_FOR_FORK: list[PartitionedIndex] = []
+FORK_WAIT_FOR_BUILD_S = 30.0
+_LOCKED_FOR_FORK: list[tuple[PartitionedIndex, bool]] = []  # (index, build gate taken)
 
 
 def _lock_all_before_fork() -> None:
-    _LOCKED_FOR_FORK[:] = list(_LIVE_INDEXES)
-    for index in _LOCKED_FOR_FORK:
+    deadline = time.monotonic() + FORK_WAIT_FOR_BUILD_S
+    for index in list(_LIVE_INDEXES):
+        gate = index._build_gate.acquire(timeout=max(0.0, deadline - time.monotonic()))
         index._lock.acquire()
+        _LOCKED_FOR_FORK.append((index, gate))
 
 
 def _unlock_all_in_parent() -> None:
-    for index in _LOCKED_FOR_FORK:
+    for index, gate in _LOCKED_FOR_FORK:
         index._lock.release()
+        if gate:
+            index._build_gate.release()
     _LOCKED_FOR_FORK.clear()
 
 
 def _reset_all_in_child() -> None:
-    for index in _LOCKED_FOR_FORK:
-        index._after_fork()  # fresh, unheld lock; the parent's copies are abandoned
+    for index, gate in _LOCKED_FOR_FORK:
+        index._after_fork(build_was_running=not gate)  # fresh locks; the parent's copies are abandoned
     _LOCKED_FOR_FORK.clear()
 
 

@@ -226,9 +226,9 @@ def _child_search(store: InMemoryStore, data: np.ndarray, queue) -> None:  # pra
     from tests.unit.test_store_contract import make_entry
 
     store.add(make_entry(999, id="child"), data[99])
-    store.wait_until_indexed(timeout=60)
+    built = store.wait_until_indexed(timeout=60)
     hits = store.search(data[5], namespace="default", llm_key="default", k=1)
-    queue.put((hits[0].entry.id, store.count()))
+    queue.put((built, hits[0].entry.id, store.count(), store._index._builds_disabled))
 
 
 @pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(), reason="needs fork")
@@ -245,8 +245,38 @@ def test_a_forked_child_gets_its_own_builder():
     child.start()
     child.join(60)
     assert child.exitcode == 0
-    assert queue.get(timeout=5) == ("e5", 100)
+    assert queue.get(timeout=5) == (True, "e5", 100, False)
     assert store.wait_until_indexed(timeout=60) and store.count() == 99
+
+
+@pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(), reason="needs fork")
+def test_a_child_forked_mid_build_searches_exactly_and_never_builds(monkeypatch):
+    from tests.unit.test_store_contract import make_entry
+
+    started, release = threading.Event(), threading.Event()
+    real_build = faiss_index._Job.build
+
+    def held_build(self):
+        started.set()
+        assert release.wait(30)
+        return real_build(self)
+
+    monkeypatch.setattr(faiss_index._Job, "build", held_build)
+    monkeypatch.setattr(faiss_index, "FORK_WAIT_FOR_BUILD_S", 0.2)
+    store = InMemoryStore(index="hnsw", hnsw_segment_size=8)
+    data = vectors(100, seed=14)
+    for i in range(99):
+        store.add(make_entry(i, id=f"e{i}"), data[i])
+    assert started.wait(30)
+    ctx = multiprocessing.get_context("fork")
+    queue = ctx.Queue()
+    child = ctx.Process(target=_child_search, args=(store, data, queue))
+    child.start()
+    child.join(60)
+    release.set()
+    assert child.exitcode == 0
+    assert queue.get(timeout=5) == (True, "e5", 100, True)
+    assert store.wait_until_indexed(timeout=60) and not store._index._builds_disabled
 
 
 def test_stores_export_vectors_from_the_index(tmp_path):
