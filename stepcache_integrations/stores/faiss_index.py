@@ -210,7 +210,9 @@ class _Job:
     The alive flags are copied under the lock; the vectors are read outside it, which is
     safe because inputs are sealed (never appended to)."""
 
-    def __init__(self, inputs: list[_Segment], dim: int, m: int, ef_construction: int, ef_search: int) -> None:
+    def __init__(
+        self, inputs: list[_Segment], dim: int, m: int, ef_construction: int, ef_search: int
+    ) -> None:
         self.inputs = inputs
         self.alive = [seg.alive[: seg.n].copy() for seg in inputs]
         self.dim, self.m = dim, m
@@ -297,9 +299,12 @@ class _HNSWPartition:
         return tier
 
     def _pick(self) -> list[_Segment] | None:
-        """The inputs of the next job: the frozen buffers (all in one graph), else a tier of
-        MERGE_FACTOR graphs (smallest first), else a graph that is mostly deleted vectors."""
-        pending = [seg for seg in self.sealed if not seg.graph]
+        """The inputs of the next job: the frozen buffers (one graph, up to the size cap),
+        else a tier of MERGE_FACTOR graphs (smallest first), else a mostly deleted graph."""
+        pending: list[_Segment] = []
+        for seg in self.sealed:
+            if not seg.graph and (not pending or sum(p.n for p in pending) + seg.n <= self.max_graph):
+                pending.append(seg)
         if pending:
             return pending
         tiers: dict[int, list[_Segment]] = {}
