@@ -4,7 +4,7 @@
 
 ``hnsw``: a log-structured index per partition. New vectors land in a small exact
 buffer; a background thread seals each full buffer into an HNSW graph built in one batch
-and merges ``MERGE_FACTOR`` graphs of one size tier into a bigger one, dropping deleted
+and merges two graphs of one size tier into a bigger one, dropping deleted
 vectors. Graphs are never grown one vector at a time: a graph grown insert by insert lost
 the early entries of a clustered workload (38% recall@1 at 1M entries, BENCHMARKS.md
 "Scale"), while batch builds kept them. Until a buffer is sealed its vectors are searched
@@ -32,17 +32,19 @@ import numpy as np
 
 from ..errors import StoreError
 
-__all__ = ["MERGE_FACTOR", "PartitionedIndex", "validate_index_options"]
+__all__ = ["MERGE_FACTOR", "TIER_WIDTH", "PartitionedIndex", "validate_index_options"]
 
 logger = logging.getLogger(__name__)
 
 # Single queries are ~5x faster on one thread than on two on these 2-core machines.
 faiss.omp_set_num_threads(1)
 
-# Two graphs of one size tier (segment_size * 2**t <= n < segment_size * 2**(t+1)) merge:
-# every graph costs a search, so few graphs (about log2(n / segment_size) at most) beat
-# cheap builds; each vector is rebuilt about that many times, in the background.
+# Two graphs of one size tier (segment_size * 4**t <= n < segment_size * 4**(t+1)) merge,
+# so at most one graph per tier remains: every graph costs a search, so few graphs (3 at
+# 1M entries in a simulation of one-at-a-time inserts) beat cheap builds (each vector is
+# rebuilt about 9 times by then, in the background).
 MERGE_FACTOR = 2
+TIER_WIDTH = 4
 # No merge produces a graph above segment_size * MAX_GRAPH_FACTOR vectors (1,048,576 by
 # default): the builder copies its inputs, so a merge briefly doubles their memory.
 MAX_GRAPH_FACTOR = 256
@@ -293,9 +295,9 @@ class _HNSWPartition:
         return np.asarray(found[0].index.reconstruct(found[1]), dtype=np.float32)
 
     def _tier(self, n: int) -> int:
-        tier, bound = 0, self.segment_size * MERGE_FACTOR
+        tier, bound = 0, self.segment_size * TIER_WIDTH
         while n >= bound:
-            tier, bound = tier + 1, bound * MERGE_FACTOR
+            tier, bound = tier + 1, bound * TIER_WIDTH
         return tier
 
     def _pick(self) -> list[_Segment] | None:

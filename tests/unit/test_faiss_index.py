@@ -13,6 +13,7 @@ from stepcache_integrations.errors import StoreError
 from stepcache_integrations.stores import InMemoryStore, SQLiteStore, faiss_index
 from stepcache_integrations.stores.faiss_index import (
     MERGE_FACTOR,
+    TIER_WIDTH,
     PartitionedIndex,
 )
 
@@ -49,7 +50,7 @@ def test_one_at_a_time_inserts_end_in_merged_graphs_that_find_every_vector():
     settled_structure_ok(index)
     part = index._parts[KEY]
     # At most MERGE_FACTOR - 1 graphs per size tier: far fewer graphs than 700 / 16 seals.
-    tiers = int(math.log(700 / 16, MERGE_FACTOR)) + 1
+    tiers = int(math.log(700 / 16, TIER_WIDTH)) + 1
     assert len(part.sealed) <= (MERGE_FACTOR - 1) * tiers
     assert index.total_live() == 700
     assert [top_id(index, data[i]) for i in range(700)] == list(range(700))
