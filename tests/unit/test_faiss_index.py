@@ -39,6 +39,22 @@ def settled_structure_ok(index: PartitionedIndex, key=KEY) -> None:
     assert index.stats()["sealing"] == 0 and not index.stats()["building"]
 
 
+@pytest.fixture
+def held_builds(monkeypatch):
+    """Graph builds wait for ``release``; ``started`` is set when the first one begins."""
+    started, release = threading.Event(), threading.Event()
+    real_build = faiss_index._Job.build
+
+    def held_build(self):
+        started.set()
+        assert release.wait(30)
+        return real_build(self)
+
+    monkeypatch.setattr(faiss_index._Job, "build", held_build)
+    yield started, release
+    release.set()  # never leave a builder thread blocked behind a failed test
+
+
 def test_one_at_a_time_inserts_end_in_merged_graphs_that_find_every_vector():
     index = PartitionedIndex("hnsw", segment_size=16, ef_search=200)
     data = vectors(700)
@@ -78,18 +94,10 @@ def test_deletes_before_during_and_after_builds_are_never_returned():
     assert index.reconstruct(KEY, min(deleted)) is None
 
 
-def test_a_delete_while_its_graph_is_being_built_carries_over(monkeypatch):
+def test_a_delete_while_its_graph_is_being_built_carries_over(held_builds):
     index = PartitionedIndex("hnsw", segment_size=16)
     data = vectors(40, seed=11)
-    started, release = threading.Event(), threading.Event()
-    real_build = faiss_index._Job.build
-
-    def held_build(self):
-        started.set()
-        assert release.wait(30)
-        return real_build(self)
-
-    monkeypatch.setattr(faiss_index._Job, "build", held_build)
+    started, release = held_builds
     index.add(KEY, np.arange(40), data)
     assert started.wait(30)
     assert index.remove(KEY, [7, 30]) == 2  # both in the buffer being sealed
@@ -101,18 +109,10 @@ def test_a_delete_while_its_graph_is_being_built_carries_over(monkeypatch):
     assert index.reconstruct(KEY, 30) is None and top_id(index, data[8]) == 8
 
 
-def test_buffers_freeze_at_segment_size_while_the_builder_is_busy(monkeypatch):
+def test_buffers_freeze_at_segment_size_while_the_builder_is_busy(held_builds):
     index = PartitionedIndex("hnsw", segment_size=8)
     data = vectors(100, seed=13)
-    started, release = threading.Event(), threading.Event()
-    real_build = faiss_index._Job.build
-
-    def held_build(self):
-        started.set()
-        assert release.wait(30)
-        return real_build(self)
-
-    monkeypatch.setattr(faiss_index._Job, "build", held_build)
+    started, release = held_builds
     for i in range(100):
         index.add(KEY, np.array([i]), data[i][None])
     assert started.wait(30)
@@ -251,18 +251,10 @@ def test_a_forked_child_gets_its_own_builder():
 
 
 @pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(), reason="needs fork")
-def test_a_child_forked_mid_build_searches_exactly_and_never_builds(monkeypatch):
+def test_a_child_forked_mid_build_searches_exactly_and_never_builds(held_builds, monkeypatch):
     from tests.unit.test_store_contract import make_entry
 
-    started, release = threading.Event(), threading.Event()
-    real_build = faiss_index._Job.build
-
-    def held_build(self):
-        started.set()
-        assert release.wait(30)
-        return real_build(self)
-
-    monkeypatch.setattr(faiss_index._Job, "build", held_build)
+    started, release = held_builds
     monkeypatch.setattr(faiss_index, "FORK_WAIT_FOR_BUILD_S", 0.2)
     store = InMemoryStore(index="hnsw", hnsw_segment_size=8)
     data = vectors(100, seed=14)
