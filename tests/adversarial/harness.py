@@ -1,0 +1,150 @@
+"""Adversarial pairs with an oracle model: every wrong final text is the cache's doing.
+
+A pair is (cached prompt, its correct answer, new prompt, the new prompt's correct answer).
+The oracle model answers every prompt the cache sends correctly: a full request with the
+known answer, a step-continuation request ("The first N step(s) ... are already written")
+with the answer's lines after the N-th, a JSON key request with the whole correct object
+(the cache takes the keys it asked for). So a wrong answer marked ``verified`` can only
+come from a cached step or value the cache served without evidence.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from stepcache_integrations import LLMResponse, StepCache, StepCacheResult
+from stepcache_integrations.core.segment import extract_json_object
+from stepcache_integrations.core.tasks.linear_algebra import find_equations
+
+_CONTINUE = re.compile(r"The first (\d+) step\(s\) of the answer are already written and checked")
+
+
+class UnknownPrompt(AssertionError):
+    """The oracle was asked something that is not one of its prompts (a cache bug)."""
+
+
+class OracleModel:
+    """Answers every known prompt (and patch/repair requests built on it) correctly."""
+
+    def __init__(self, answers: dict[str, str] | None = None) -> None:
+        self.answers: dict[str, str] = dict(answers or {})
+        self.calls: list[str] = []
+
+    def teach(self, prompt: str, answer: str) -> None:
+        """Add the correct answer of one prompt."""
+        self.answers[prompt] = answer
+
+    def answer_for(self, request: str) -> str:
+        """The correct answer of the longest known prompt that ``request`` starts with."""
+        best = max((p for p in self.answers if request.startswith(p)), key=len, default=None)
+        if best is None:
+            raise UnknownPrompt(f"oracle has no answer for {request[:120]!r}")
+        return self.answers[best]
+
+    def __call__(self, request: str) -> LLMResponse:
+        self.calls.append(request)
+        answer = self.answer_for(request)
+        cont = _CONTINUE.search(request)
+        if cont and not answer.lstrip().startswith("{"):
+            lines = answer.splitlines(keepends=True)
+            answer = "".join(lines[int(cont.group(1)) :]) or answer
+        return LLMResponse(text=answer, prompt_tokens=len(request) // 4, completion_tokens=len(answer) // 4)
+
+
+Judge = Callable[[str], bool]
+
+
+def math_judge(solution: dict[str, Fraction | int | str], asked: list[str] | None = None) -> Judge:
+    """Correct iff every equation stated holds for ``solution`` and the asked unknowns'
+    final values are stated as ``var = value``."""
+    values = {k: Fraction(str(v)) for k, v in solution.items()}
+    wanted = asked if asked is not None else list(values)
+
+    def judge(text: str) -> bool:
+        equations = find_equations(text, frozenset(values), limit=len(text) + 1)
+        for eq in equations:
+            if any(v not in values for v in eq.form.variables):
+                return False
+            if eq.form.evaluate(values) != 0:
+                return False
+        last_line = [line for line in text.strip().splitlines() if line.strip()][-1]
+        for var in wanted:
+            pattern = rf"(?<![A-Za-z_]){re.escape(var)}\s*=\s*(-?\d+(?:\.\d+)?(?:/\d+)?)"
+            found = re.findall(pattern, last_line)
+            if not found or Fraction(found[-1]) != values[var]:
+                return False
+        return True
+
+    return judge
+
+
+def json_judge(expected: dict[str, Any]) -> Judge:
+    """Correct iff the answer's object has exactly the expected values for the expected keys."""
+
+    def judge(text: str) -> bool:
+        found = extract_json_object(text)
+        if found is None:
+            return False
+        obj = found[0]
+        return all(k in obj and obj[k] == v and type(obj[k]) is type(v) for k, v in expected.items())
+
+    return judge
+
+
+def text_judge(expected: str) -> Judge:
+    """Correct iff the answer is the expected text (whitespace folded)."""
+    want = " ".join(expected.split())
+    return lambda text: " ".join(text.split()) == want
+
+
+@dataclass
+class Pair:
+    """One adversarial case: after caching ``cached_prompt``, ask ``new_prompt``."""
+
+    cls: str  # the class of change, e.g. "math/changed-question"
+    cached_prompt: str
+    cached_answer: str
+    new_prompt: str
+    new_answer: str
+    judge: Judge
+    benign: bool = False  # a change the cache should still answer without a full regeneration
+    schema: dict[str, Any] | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def __repr__(self) -> str:
+        return f"Pair({self.cls}: {self.cached_prompt[:40]!r} -> {self.new_prompt[:40]!r})"
+
+
+@dataclass
+class Outcome:
+    pair: Pair
+    result: StepCacheResult
+    correct: bool
+
+    @property
+    def wrong_and_verified(self) -> bool:
+        return self.result.verified and not self.correct
+
+    @property
+    def without_full_regeneration(self) -> bool:
+        return self.result.outcome in ("reuse", "reinstantiate", "patch")
+
+
+def run_pair(pair: Pair, cache: StepCache | None = None) -> Outcome:
+    """Cache the pair's first prompt with its correct answer, then answer the second."""
+    cache = cache if cache is not None else StepCache()
+    oracle = OracleModel({pair.cached_prompt: pair.cached_answer, pair.new_prompt: pair.new_answer})
+    kw: dict[str, Any] = {"schema": pair.schema} if pair.schema is not None else {}
+    cache.generate(pair.cached_prompt, oracle, **kw)
+    result = cache.generate(pair.new_prompt, oracle, **kw)
+    return Outcome(pair, result, pair.judge(result.text))
+
+
+def dumps(obj: dict[str, Any]) -> str:
+    """A JSON answer as a model would write it."""
+    return json.dumps(obj, indent=2)
