@@ -7,13 +7,13 @@ re-instantiation, patch/repair prompts, assembly and a deterministic fallback.
 
 from __future__ import annotations
 
-import difflib
-import re
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..types import Provenance, Step
+# Re-exported for the tasks that still import them from here (linear.py).
+from .prompt_diff import extract_slots, mentions, slot_mapping, stale_slots
 
 __all__ = [
     "TaskHandler",
@@ -34,6 +34,7 @@ class UnitCheck:
     name: str
     ok: bool
     reason: str = ""
+    evidence: str = ""
 
 
 @dataclass
@@ -181,94 +182,3 @@ class TaskHandler(ABC):
         if first is None or not verification.units:
             return 0.0
         return (len(verification.units) - first) / len(verification.units)
-
-
-# -- slots: the local details (numbers, names, identifiers, quoted strings) of a prompt --------
-
-_SLOT = re.compile(
-    r"""
-    "(?P<dq>[^"\n]{1,80})"                                 # "quoted"
-  | '(?P<sq>[^'\n]{1,80})'                                 # 'quoted'
-  | (?P<email>[\w.+-]+@[\w-]+(?:\.[\w-]+)+)                # emails
-  | (?P<num>(?<![\w.])-?\d+(?:[.,]\d+)*(?![\w]))           # numbers
-  | (?P<ident>\b[A-Za-z_][A-Za-z0-9_]*\b)                  # words (filtered below)
-    """,
-    re.VERBOSE,
-)
-_TOKEN = re.compile(r"\w+(?:[.@'-]\w+)*|[^\w\s]")
-_SENTENCE_START = re.compile(r"(?:^|[.!?:\n]\s*)$")
-_STOPWORDS = frozenset(
-    "a an the is are be to of in on for with and or what which who how why when where write "
-    "return give list explain describe solve find compute create make use step answer json "
-    "object keys key fields please i you it this that".split()
-)
-
-
-def _is_slot_word(word: str, preceding: str) -> bool:
-    if word.lower() in _STOPWORDS:
-        return False
-    if any(c.isdigit() for c in word) or "_" in word:
-        return True
-    if len(word) > 1 and any(c.isupper() for c in word[1:]) and any(c.islower() for c in word):
-        return True  # camelCase
-    if word[0].isupper() and not _SENTENCE_START.search(preceding):
-        return True  # a capitalised name mid-sentence
-    return False
-
-
-def extract_slots(text: str, limit: int = 20000) -> list[str]:
-    """The local details of a text: numbers, names, identifiers, emails, quoted strings."""
-    text = text[:limit]
-    slots: list[str] = []
-    for match in _SLOT.finditer(text):
-        kind = match.lastgroup
-        value = match.group(kind) if kind else match.group(0)
-        if kind == "ident" and not _is_slot_word(value, text[max(0, match.start() - 3) : match.start()]):
-            continue
-        slots.append(value)
-    return slots
-
-
-def stale_slots(cached_slots: list[str], new_slots: list[str]) -> list[str]:
-    """Slot values of the cached prompt that the new prompt no longer has."""
-    new = {s.lower() for s in new_slots}
-    seen: set[str] = set()
-    stale: list[str] = []
-    for slot in cached_slots:
-        key = slot.lower()
-        if key not in new and key not in seen:
-            seen.add(key)
-            stale.append(slot)
-    return stale
-
-
-def mentions(text: str, value: str) -> bool:
-    """Whether ``text`` mentions ``value`` as a whole token (case-insensitive)."""
-    if not value:
-        return False
-    pattern = r"(?<![\w.])" + re.escape(value) + r"(?![\w]|\.\d)"
-    return re.search(pattern, text, re.IGNORECASE) is not None
-
-
-def slot_mapping(cached_prompt: str, new_prompt: str, limit: int = 20000) -> dict[str, str]:
-    """Old -> new values where the new prompt substitutes one token span for another.
-
-    Built from a token alignment of the two prompts; only clean one-for-one
-    replacements count, so paraphrases produce no mapping.
-    """
-    old_tokens = _TOKEN.findall(cached_prompt[:limit])
-    new_tokens = _TOKEN.findall(new_prompt[:limit])
-    matcher = difflib.SequenceMatcher(a=old_tokens, b=new_tokens, autojunk=False)
-    mapping: dict[str, str] = {}
-    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
-        if tag != "replace" or (i2 - i1) > 4 or (j2 - j1) > 4:
-            continue
-        old = " ".join(old_tokens[i1:i2])
-        new = " ".join(new_tokens[j1:j2])
-        if old != new:
-            mapping[old] = new
-        if i2 - i1 == j2 - j1 > 1:  # "Alice Smith" -> "Bob Jones" also maps Alice -> Bob
-            for o, n in zip(old_tokens[i1:i2], new_tokens[j1:j2]):
-                if o != n and (o[0].isalnum() or o[0] == "_"):
-                    mapping.setdefault(o, n)
-    return mapping

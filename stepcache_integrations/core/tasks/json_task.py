@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from typing import Any
@@ -14,17 +15,18 @@ from referencing.exceptions import Unresolvable
 from ...errors import InvalidSchemaError
 from ..segment import extract_json_object
 from ..types import Provenance, Step
-from .text import prompt_changes
-from .base import (
-    Assembly,
-    TaskHandler,
-    UnitCheck,
-    Verification,
-    extract_slots,
-    mentions,
-    slot_mapping,
-    stale_slots,
+from .base import Assembly, TaskHandler, UnitCheck, Verification
+from .json_evidence import (
+    MISSING,
+    PairContext,
+    expected_stated,
+    identical,
+    key_verdict,
+    pair_context,
+    rebound_value,
+    statements,
 )
+from .prompt_diff import PROMPT_LIMIT
 
 __all__ = ["JsonTask", "required_keys_from_prompt", "stated_values", "validate_schema"]
 
@@ -83,6 +85,8 @@ class JsonTask(TaskHandler):
         return schema is not None or _JSON_WORD.search(prompt[:20000]) is not None
 
     def constraints(self, prompt: str, schema: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Required keys, schema, stated values, and the prompt (cut at PROMPT_LIMIT; the
+        digest identifies all of it)."""
         required: list[str] = []
         if schema is not None:
             validate_schema(schema)
@@ -96,8 +100,9 @@ class JsonTask(TaskHandler):
             "required": required,
             "schema": schema,
             "stated": stated_values(prompt, required),
-            "slots": extract_slots(prompt),
-            "prompt": prompt[:20000],
+            "prompt": prompt[:PROMPT_LIMIT],
+            "digest": hashlib.sha256(prompt.encode("utf-8", "surrogatepass")).hexdigest(),
+            "truncated": len(prompt) > PROMPT_LIMIT,
         }
 
     def segment(self, answer: str, constraints: dict[str, Any]) -> list[Step]:
@@ -155,32 +160,53 @@ class JsonTask(TaskHandler):
         constraints: dict[str, Any],
         cached_constraints: dict[str, Any] | None,
     ) -> Verification:
+        """Per key: the answer's own errors (missing, empty, contradicting a stated value, schema),
+        then, for a cached answer, positive evidence that the value holds for the new prompt:
+        stated in it, bound to the slot that replaced the one it held, or nothing it could
+        depend on changed (json_evidence.key_verdict)."""
         obj = self._object(steps)
         if obj is None:
             return Verification([UnitCheck("object", False, "no JSON object in the answer")])
         errors = self._key_errors(obj, constraints)
-        stale: list[str] = []
-        if cached_constraints:
-            stale = stale_slots(cached_constraints.get("slots") or [], constraints.get("slots") or [])
-            old_prompt, new_prompt = cached_constraints.get("prompt"), constraints.get("prompt")
-            if isinstance(old_prompt, str) and isinstance(new_prompt, str) and old_prompt != new_prompt:
-                # Words the new prompt replaced also count ("Alice is 30." -> "Bob is 30.": a
-                # sentence-initial name is not recognised as a slot on its own).
-                known = {s.lower() for s in stale}
-                stale += [w for w in prompt_changes(old_prompt, new_prompt)[0] if w.lower() not in known]
+        context = None if cached_constraints is None else self._pair(steps, obj, cached_constraints, constraints)
         keys = list(dict.fromkeys([*(constraints.get("required") or []), *obj.keys()]))
         units: list[UnitCheck] = []
         for key in keys:
-            reason = errors.get(key, "")
-            if not reason and key in obj:
-                rendered = json.dumps(obj[key], ensure_ascii=False)
-                old = next((s for s in stale if mentions(rendered, s)), None)
-                if old is not None:
-                    reason = f"holds {old!r}, a value the new prompt changed"
-            units.append(UnitCheck(key, not reason, reason))
+            if key in errors:
+                units.append(UnitCheck(key, False, errors[key]))
+            elif context is None:
+                units.append(UnitCheck(key, True, evidence="fresh answer: key, type and stated value checked"))
+            else:
+                ok, reason, evidence = key_verdict(key, obj[key], context)
+                units.append(UnitCheck(key, ok, reason, evidence))
         if "$" in errors:
             units.append(UnitCheck("$", False, errors["$"]))
         return Verification(units)
+
+    def _source(self, steps: list[Step], obj: dict[str, Any], cached: dict[str, Any]) -> dict[str, Any]:
+        """The cached object the steps were re-instantiated from (when they were, for this very
+        cached prompt), else the object itself."""
+        for step in steps:
+            source = step.meta.get("source")
+            if isinstance(source, dict) and step.meta.get("source_digest") == cached.get("digest"):
+                return source
+        return obj
+
+    def _pair(
+        self, steps: list[Step], obj: dict[str, Any], cached: dict[str, Any], new: dict[str, Any]
+    ) -> PairContext:
+        old_prompt, new_prompt = cached.get("prompt"), new.get("prompt")
+        if not isinstance(old_prompt, str) or not isinstance(new_prompt, str):
+            old_prompt, new_prompt, comparable = "", "", False
+        elif cached.get("truncated") or new.get("truncated") or len(old_prompt) >= PROMPT_LIMIT:
+            # Cut prompts: only a whole-prompt identity (same digest) is known.
+            comparable = cached.get("digest") is not None and cached.get("digest") == new.get("digest")
+            old_prompt = new_prompt = new_prompt if comparable else ""
+        else:
+            comparable = True
+        old_keys = tuple(str(k) for k in cached.get("required") or [])
+        new_keys = tuple(str(k) for k in new.get("required") or [])
+        return pair_context(old_prompt, old_keys, new_prompt, new_keys, self._source(steps, obj, cached), comparable)
 
     def check_answer(self, steps: list[Step], constraints: dict[str, Any]) -> list[str]:
         if self._object(steps) is None:
@@ -210,20 +236,35 @@ class JsonTask(TaskHandler):
         cached_constraints: dict[str, Any],
         constraints: dict[str, Any],
     ) -> list[Step] | None:
+        """Rewrite the values the new prompt gives: stated values, and values bound to a
+        replaced slot. Everything else stays for verify to judge (and a patch to regenerate)."""
         obj = self._object(steps)
         if obj is None:
             return None
-        mapping = slot_mapping(cached_constraints.get("prompt", ""), constraints.get("prompt", ""))
-        mapping = {o: n for o, n in mapping.items() if o.strip() and n.strip()}
-        changed = {key: _substitute(value, mapping) for key, value in obj.items()} if mapping else dict(obj)
-        # A value the new prompt states outright ("owner \"Nikos Pappas\"") is taken from it.
-        for key, value in (constraints.get("stated") or {}).items():
-            if key not in changed or not _same_value(changed[key], value):
+        context = self._pair(steps, obj, cached_constraints, constraints)
+        if context.comparison.kind == "content":
+            return None
+        source = context.old_object
+        changed = dict(obj)
+        for key in dict.fromkeys([*(constraints.get("required") or []), *obj]):
+            value = MISSING
+            if key in context.new_stated:
+                value = expected_stated(key, context)
+            elif key in source:
+                value = rebound_value(key, context)
+            if value is not MISSING:
                 changed[key] = value
-        if changed == obj:
+        if all(k in obj and identical(obj[k], v) for k, v in changed.items()):
             return None
         new_obj = self._ordered(changed, constraints)
-        return [Step(text=_dumps(new_obj), kind="json", meta={"object": new_obj, "reinstantiated": True})]
+        # The source lets verify judge re-instantiated values against the cached pair.
+        meta = {
+            "object": new_obj,
+            "reinstantiated": True,
+            "source": source,
+            "source_digest": cached_constraints.get("digest"),
+        }
+        return [Step(text=_dumps(new_obj), kind="json", meta=meta)]
 
     def fallback(self, constraints: dict[str, Any]) -> str | None:
         """When the prompt states a value for every required key, that object is the answer."""
@@ -314,23 +355,10 @@ class JsonTask(TaskHandler):
         return self._merge(kept, bad, generated, constraints, answer.provenance[0], "repaired")
 
 
-_STATED = r"""\s*(?:[:=]|\bis\b)?\s*(?:"(?P<dq>[^"\n]{0,200})"|'(?P<sq>[^'\n]{0,200})'|(?P<num>-?\d{1,15}(?:\.\d{1,10})?)(?!\w|\.\d))"""
-
-
 def stated_values(prompt: str, keys: list[str]) -> dict[str, Any]:
-    """Values the prompt gives for required keys: ``owner "Nikos"``, ``rating: 4``, ``year = 2004``."""
-    text = prompt[:20000]
-    found: dict[str, Any] = {}
-    for key in keys:
-        pattern = re.compile(rf"(?<![\w\"']){re.escape(key)}(?![\w])[\"']?" + _STATED)
-        for match in pattern.finditer(text):
-            if match.group("dq") is not None or match.group("sq") is not None:
-                found[key] = match.group("dq") if match.group("dq") is not None else match.group("sq")
-            else:
-                number = match.group("num")
-                found[key] = float(number) if "." in number else int(number)
-            break
-    return found
+    """Values the prompt states unambiguously for ``keys``: ``owner "Nikos"``, ``rating: 4``,
+    ``year = 2004`` (not ``age 34 years``, ``rate 15%``, ``price 1,299`` or a list of values)."""
+    return {key: st.value for key, st in statements(prompt[:PROMPT_LIMIT], tuple(keys)).items()}
 
 
 def _same_value(actual: Any, stated: Any) -> bool:
@@ -339,30 +367,3 @@ def _same_value(actual: Any, stated: Any) -> bool:
     if isinstance(actual, bool) or not isinstance(actual, (int, float)):
         return isinstance(actual, str) and actual.strip() == str(stated)
     return float(actual) == float(stated)
-
-
-def _substitute(value: Any, mapping: dict[str, str]) -> Any:
-    """Replace old slot values by new ones inside a JSON value, keeping its type and case."""
-    if isinstance(value, bool) or value is None:
-        return value
-    if isinstance(value, (int, float)):
-        new = mapping.get(json.dumps(value))
-        if new is None:
-            return value
-        try:
-            return type(value)(new) if isinstance(value, int) and new.lstrip("-").isdigit() else float(new)
-        except ValueError:
-            return value
-    if isinstance(value, str):
-        # Only a value that *is* the old slot is replaced; a value merely containing it
-        # (an email built from a name) may depend on it in ways a substitution gets wrong.
-        stripped = value.strip()
-        for old, new in mapping.items():
-            if stripped.lower() == old.lower() and old:
-                return new
-        return value
-    if isinstance(value, list):
-        return [_substitute(v, mapping) for v in value]
-    if isinstance(value, dict):
-        return {k: _substitute(v, mapping) for k, v in value.items()}
-    return value

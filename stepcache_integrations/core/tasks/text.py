@@ -1,85 +1,92 @@
-"""Free text: a slot diff between the cached and the new prompt decides which steps are stale."""
+"""Free text: a cached answer is reused only for a prompt that differs in formatting alone."""
 
 from __future__ import annotations
 
 import difflib
 import re
-from functools import lru_cache
 from typing import Any
 
 from ..types import Step
-from .base import (
-    _STOPWORDS,
-    UnitCheck,
-    Verification,
+from .base import UnitCheck, Verification
+from .prompt_diff import (
+    PROMPT_LIMIT,
+    TOKEN,
     extract_slots,
+    formatting_digest,
     mentions,
+    prompt_changes,
     slot_mapping,
     stale_slots,
 )
 from .stepwise import StepwiseTask
 
-__all__ = ["TextTask", "prompt_changes"]
+__all__ = ["TextTask", "prompt_changes", "same_up_to_formatting"]
 
-_TOKEN = re.compile(r"\w+(?:[.@'-]\w+)*|[^\w\s]")
-_FUNCTION_WORDS = _STOPWORDS | frozenset(
-    "does do did can could would should will was were has have had not from about into than then "
-    "there their they your our its also only just some any all each per been being if so as at by".split()
-)
+_SLOT_LIKE = re.compile(r"\d|[A-Z]|_|@")
 
 
-def _content_word(token: str) -> bool:
-    return token[:1].isalnum() and (len(token) >= 3 or any(c.isdigit() for c in token)) and (
-        token.lower() not in _FUNCTION_WORDS
-    )
+def prompt_fingerprint(prompt: str) -> dict[str, Any]:
+    """The constraint fields that identify a prompt up to formatting (the prompt itself is cut
+    at ``PROMPT_LIMIT`` characters; the digest covers all of it)."""
+    return {
+        "prompt": prompt[:PROMPT_LIMIT],
+        "digest": formatting_digest(prompt),
+        "truncated": len(prompt) > PROMPT_LIMIT,
+    }
 
 
-@lru_cache(maxsize=256)
-def prompt_changes(cached_prompt: str, new_prompt: str) -> tuple[tuple[str, ...], int, int]:
-    """Token alignment of two prompts: (content words of the cached prompt that the new one
-    replaced or deleted, number of changed tokens on both sides, total tokens on both sides)."""
-    old = _TOKEN.findall(cached_prompt)
-    new = _TOKEN.findall(new_prompt)
+def same_up_to_formatting(old: dict[str, Any], new: dict[str, Any]) -> bool:
+    """Whether two prompts (as fingerprinted constraints) differ only in case, whitespace,
+    sentence punctuation or markdown markers. Unknown (old, digest-less entries cut at the
+    limit) counts as different."""
+    old_prompt, new_prompt = old.get("prompt"), new.get("prompt")
+    if not isinstance(old_prompt, str) or not isinstance(new_prompt, str):
+        return False
+    old_digest, new_digest = old.get("digest"), new.get("digest")
+    if isinstance(old_digest, str) and isinstance(new_digest, str):
+        return old_digest == new_digest
+    if len(old_prompt) >= PROMPT_LIMIT or len(new_prompt) >= PROMPT_LIMIT:
+        return False
+    return formatting_digest(old_prompt) == formatting_digest(new_prompt)
+
+
+def _only_slot_replacements(old_prompt: str, new_prompt: str) -> bool:
+    """The new prompt replaces names/numbers/identifiers one for one and changes nothing else."""
+    old, new = TOKEN.findall(old_prompt), TOKEN.findall(new_prompt)
     matcher = difflib.SequenceMatcher(a=old, b=new, autojunk=False)
-    words: dict[str, None] = {}
-    changed = 0
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
         if tag == "equal":
             continue
-        changed += (i2 - i1) + (j2 - j1)
-        for token in old[i1:i2]:
-            if _content_word(token):
-                words.setdefault(token, None)
-    return tuple(words), changed, len(old) + len(new)
+        if tag != "replace" or i2 - i1 > 4 or j2 - j1 > 4:
+            return False
+        if not all(_SLOT_LIKE.search(token) for token in [*old[i1:i2], *new[j1:j2]]):
+            return False
+    return True
 
 
 class TextTask(StepwiseTask):
-    """Anything else. A step fails when it mentions a local detail (number, name,
-    identifier, quoted string) that the cached prompt had and the new prompt does not.
-    For RAG prompts the retrieved context is part of the prompt, so changed documents
-    invalidate the steps that quote them.
+    """Anything else. A cached step is served only with evidence that it holds for the new
+    prompt, and for free text the only evidence is that the prompts differ in formatting
+    alone (case, whitespace, punctuation, markdown markers). Any change of content -- a
+    replaced, inserted or deleted word or number, another question over the same RAG
+    context, a chat follow-up -- fails every step, so the request is a miss.
 
-    Besides slots, a step fails when it mentions a content word that the new prompt
-    replaced or deleted (token alignment of the two prompts: "battery" in a cached answer
-    to "how long does the battery last?" is stale for "how much does it cost?"), and every
-    step fails when the prompts differ too much overall (``max_changed_share`` of their
-    tokens, at least ``min_changed_tokens``): a generic answer such as "I do not know."
-    mentions nothing specific, yet it answered different context."""
+    ``reinstantiate=True`` is an explicit opt-in for prompts whose answers depend on their
+    names and numbers only where they mention them (templated prose): when the prompts
+    differ only by one-for-one slot replacements, steps are rewritten with the new values
+    and served, with that assumption named in their evidence. It is unsound for facts that
+    depend on a slot without naming it ("capital of France" -> "of Germany": "Paris")."""
 
     name = "text"
-    max_changed_share = 0.2
-    min_changed_tokens = 12
 
     def __init__(self, *, reinstantiate: bool = False) -> None:
-        # Off by default: substituting a changed name in prose leaves the facts that depend
-        # on it stale ("capital of France is Paris" -> "capital of Germany is Paris").
         self.allow_reinstantiation = reinstantiate
 
     def detect(self, prompt: str, schema: dict[str, Any] | None = None) -> bool:
         return True
 
     def constraints(self, prompt: str, schema: dict[str, Any] | None = None) -> dict[str, Any]:
-        return {"slots": extract_slots(prompt), "prompt": prompt[:20000]}
+        return prompt_fingerprint(prompt)
 
     def verify(
         self,
@@ -87,22 +94,38 @@ class TextTask(StepwiseTask):
         constraints: dict[str, Any],
         cached_constraints: dict[str, Any] | None,
     ) -> Verification:
-        stale: list[str] = []
-        if cached_constraints:
-            stale = stale_slots(cached_constraints.get("slots") or [], constraints.get("slots") or [])
-            old_prompt, new_prompt = cached_constraints.get("prompt"), constraints.get("prompt")
-            if isinstance(old_prompt, str) and isinstance(new_prompt, str) and old_prompt != new_prompt:
-                words, changed, total = prompt_changes(old_prompt, new_prompt)
-                if changed >= self.min_changed_tokens and changed >= self.max_changed_share * total:
-                    reason = f"the prompt changed too much ({changed} of {total} tokens differ)"
-                    return Verification([UnitCheck(f"step {i + 1}", False, reason) for i in range(len(steps))])
-                known = {s.lower() for s in stale}
-                stale += [w for w in words if w.lower() not in known]
+        if cached_constraints is None:
+            return Verification([UnitCheck(f"step {i + 1}", True, evidence="fresh answer") for i in range(len(steps))])
+        if same_up_to_formatting(cached_constraints, constraints):
+            same = cached_constraints.get("prompt") == constraints.get("prompt")
+            evidence = "prompt unchanged" if same else "prompt differs only in formatting"
+            return Verification([UnitCheck(f"step {i + 1}", True, evidence=evidence) for i in range(len(steps))])
+        if self.allow_reinstantiation:
+            return self._verify_substituted(steps, constraints, cached_constraints)
+        reason = "the prompt's content changed; nothing shows this step still holds"
+        return Verification([UnitCheck(f"step {i + 1}", False, reason) for i in range(len(steps))])
+
+    def _verify_substituted(
+        self, steps: list[Step], constraints: dict[str, Any], cached_constraints: dict[str, Any]
+    ) -> Verification:
+        """Opt-in rule: slot-for-slot prompt changes, and the step names no replaced slot."""
+        old_prompt, new_prompt = str(cached_constraints.get("prompt", "")), str(constraints.get("prompt", ""))
+        if (
+            cached_constraints.get("truncated")
+            or constraints.get("truncated")
+            or not _only_slot_replacements(old_prompt, new_prompt)
+        ):
+            reason = "the prompt changed beyond slot replacements"
+            return Verification([UnitCheck(f"step {i + 1}", False, reason) for i in range(len(steps))])
+        stale = stale_slots(extract_slots(old_prompt), extract_slots(new_prompt))
         units = []
         for i, step in enumerate(steps):
             old = next((s for s in stale if mentions(step.text, s)), None)
-            reason = f"mentions {old!r}, which the new prompt changed" if old is not None else ""
-            units.append(UnitCheck(f"step {i + 1}", not reason, reason))
+            if old is not None:
+                units.append(UnitCheck(f"step {i + 1}", False, f"mentions {old!r}, which the new prompt changed"))
+            else:
+                evidence = "names no replaced slot (opt-in reinstantiate=True assumes that suffices)"
+                units.append(UnitCheck(f"step {i + 1}", True, evidence=evidence))
         return Verification(units)
 
     def reinstantiate(
@@ -113,8 +136,9 @@ class TextTask(StepwiseTask):
     ) -> list[Step] | None:
         if not self.allow_reinstantiation:
             return None
-        mapping = slot_mapping(cached_constraints.get("prompt", ""), constraints.get("prompt", ""))
-        stale = set(stale_slots(cached_constraints.get("slots") or [], constraints.get("slots") or []))
+        old_prompt, new_prompt = cached_constraints.get("prompt", ""), constraints.get("prompt", "")
+        mapping = slot_mapping(old_prompt, new_prompt)
+        stale = set(stale_slots(extract_slots(old_prompt), extract_slots(new_prompt)))
         # Only substitute slot values (names, numbers...), never ordinary changed words.
         mapping = {o: n for o, n in mapping.items() if o in stale}
         if not mapping:
