@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from stepcache_integrations import StepCache, TextTask
-from stepcache_integrations.core.tasks.text import prompt_changes
 
 TEMPLATE = (
     "Context information is below.\n---------------------\n{context}\n---------------------\n"
@@ -24,36 +23,43 @@ def rag(context: str, query: str) -> str:
     return TEMPLATE.format(context=context, query=query)
 
 
-def test_paraphrased_question_keeps_every_step() -> None:
+def test_reformatted_prompt_keeps_every_step() -> None:
     cached = rag(ATLAS, "How long does the Atlas X2 battery last?")
-    assert verdicts(ANSWER, rag(ATLAS, "How many hours does the Atlas X2 battery last?"), cached) == [True, True]
+    new = rag(ATLAS, "how long does the  atlas x2 battery last") + "\n"
+    assert verdicts(ANSWER, new, cached) == [True, True]
 
 
-def test_changed_fact_fails_only_the_step_that_quotes_it() -> None:
+def test_paraphrased_question_is_not_proven() -> None:
+    # Was [True, True]: the content-word diff let a reworded question keep the answer, and the
+    # same rule kept it for questions that only share words. A rewording is no evidence.
+    cached = rag(ATLAS, "How long does the Atlas X2 battery last?")
+    assert verdicts(ANSWER, rag(ATLAS, "How many hours does the Atlas X2 battery last?"), cached) == [False, False]
+
+
+def test_changed_fact_fails_every_step() -> None:
+    # Was [True, False]: a step that does not quote the changed fact may still depend on it.
     cached = rag(ATLAS, "How long does the Atlas X2 battery last?")
     new = rag(ATLAS.replace("14 hours", "9 hours"), "How long does the Atlas X2 battery last?")
-    assert verdicts(ANSWER, new, cached) == [True, False]
+    assert verdicts(ANSWER, new, cached) == [False, False]
 
 
 def test_changed_fact_is_stale_even_if_the_old_value_occurs_elsewhere() -> None:
     context = ATLAS + " The Atlas X2 weighs 14 ounces."
     cached = rag(context, "How long does the Atlas X2 battery last?")
     new = rag(context.replace("lasts 14 hours", "lasts 9 hours"), "How long does the Atlas X2 battery last?")
-    assert verdicts(ANSWER, new, cached) == [True, False]
+    assert verdicts(ANSWER, new, cached) == [False, False]
 
 
-def test_different_question_fails_steps_that_answer_the_old_one() -> None:
+def test_new_question_over_the_same_document_fails_every_step() -> None:
     cached = rag(ATLAS, "How long does the Atlas X2 battery last?")
-    assert verdicts(ANSWER, rag(ATLAS, "How much does the Atlas X2 cost?"), cached)[1] is False
+    assert verdicts(ANSWER, rag(ATLAS, "How much does the Atlas X2 cost?"), cached) == [False, False]
+    assert verdicts("14 hours.", rag(ATLAS, "How long does the Atlas X2 take to charge?"), cached) == [False]
 
 
 def test_different_context_fails_even_a_generic_answer() -> None:
     cached = rag(RETURNS, "What is the returns policy?")
     new = rag(ATLAS, "How long does the Atlas X2 battery last?")
     assert verdicts("I do not know.", new, cached) == [False]
-    words, changed, total = prompt_changes(cached, new)
-    assert changed >= text.min_changed_tokens and changed >= text.max_changed_share * total
-    assert "returns" in words
 
 
 def test_engine_does_not_serve_another_documents_answer() -> None:
@@ -61,3 +67,13 @@ def test_engine_does_not_serve_another_documents_answer() -> None:
     cache.store_answer(rag(RETURNS, "What is the returns policy?"), "I do not know.")
     plan = cache.lookup(rag(ATLAS, "How long does the Atlas X2 battery last?"))
     assert plan.needs_model and plan.outcome in ("miss", "skip_reuse")
+
+
+def test_engine_does_not_answer_a_chat_follow_up_from_the_cache() -> None:
+    cache = StepCache()
+    history = "system: You answer questions about the Atlas X2.\n\nuser: How long does the battery last?"
+    cache.store_answer(history, "About 14 hours of video playback.")
+    follow_up = history + "\n\nassistant: About 14 hours of video playback.\n\nuser: And how heavy is it?"
+    plan = cache.lookup(follow_up)
+    assert plan.needs_model and plan.outcome in ("miss", "skip_reuse")
+    assert not cache.lookup(history.replace("How long", "how long")).needs_model

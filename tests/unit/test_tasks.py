@@ -132,8 +132,15 @@ def test_json_schema_types_and_stale_values() -> None:
     c = js.constraints("Give JSON for Bob Jones.", schema)
     assert js.verify(js.segment('{"age": "old"}', c), c, None).passed is False
     old = js.constraints("Give JSON for Alice Smith.", schema)
-    v = js.verify(js.segment('{"age": 3, "name": "Alice Smith"}', c), c, old)
-    assert {u.name: u.ok for u in v.units} == {"age": True, "name": False}
+    cached = js.segment('{"age": 3, "name": "Alice Smith"}', c)
+    v = js.verify(cached, c, old)
+    # age 3 was never stated: nothing shows it holds for Bob Jones, so it is regenerated.
+    assert {u.name: u.ok for u in v.units} == {"age": False, "name": False}
+    steps = js.reinstantiate(cached, old, c)
+    assert steps is not None and json.loads(steps[0].text)["name"] == "Bob Jones"
+    v = js.verify(steps, c, old)
+    assert {u.name: u.ok for u in v.units} == {"age": False, "name": True}
+    assert [u.evidence for u in v.units if u.ok] == ["bound to prompt slot 'Bob Jones' (re-instantiated)"]
 
 
 def test_invalid_and_remote_schemas() -> None:
@@ -176,7 +183,10 @@ def test_text_slot_diff() -> None:
     answer = "1. Build the Orders image.\n2. Review with Priya.\n3. Ship on Friday."
     prompt = "Plan moving the Orders service; lead Priya; cut-over Friday."
     assert verdicts(text, answer, prompt, prompt) == [True, True, True]
-    assert verdicts(text, answer, prompt.replace("Friday", "Monday"), prompt) == [True, True, False]
+    reformatted = "**Plan  moving the orders service**: lead Priya, cut-over Friday!"
+    assert verdicts(text, answer, reformatted, prompt) == [True, True, True]
+    # A changed detail changes what every step may depend on: nothing is proven, nothing served.
+    assert verdicts(text, answer, prompt.replace("Friday", "Monday"), prompt) == [False, False, False]
 
 
 # -- robustness -----------------------------------------------------------------------------
@@ -194,7 +204,11 @@ def test_json_sentence_initial_name_change_is_stale() -> None:
     old = js.constraints("Extract as JSON with keys name and age: Alice is 30.")
     new = js.constraints("Extract as JSON with keys name and age: Bob is 30.")
     steps = js.segment('{"name": "Alice", "age": 30}', old)
-    assert {u.name: u.ok for u in js.verify(steps, new, old).units} == {"name": False, "age": True}
+    # 30 is not stated as the age ("Alice is 30" has no key word): it is regenerated too.
+    assert {u.name: u.ok for u in js.verify(steps, new, old).units} == {"name": False, "age": False}
+    rewritten = js.reinstantiate(steps, old, new)
+    assert rewritten is not None and json.loads(rewritten[0].text) == {"name": "Bob", "age": 30}
+    assert {u.name: u.ok for u in js.verify(rewritten, new, old).units} == {"name": True, "age": False}
 
 
 def test_json_values_stated_in_the_prompt_are_checked_filled_and_extras_dropped() -> None:
@@ -203,9 +217,14 @@ def test_json_values_stated_in_the_prompt_are_checked_filled_and_extras_dropped(
     old, new = js.constraints(base), js.constraints(movie)
     assert new["stated"] == {"title": "Paper Moons", "director": "Ines Laurent", "year": 2004}
     cached = js.segment('{"title": "Dune", "author": "Frank Herbert", "year": 1965}', old)
-    steps = js.reinstantiate(cached, old, new)
+    # book -> movie is a change of content, not of stated values: nothing is re-instantiated.
+    assert js.reinstantiate(cached, old, new) is None
+    other_movie = movie.replace("Paper Moons", "Night Train").replace("2004", "1998")
+    older = js.constraints(other_movie)
+    cached = js.segment('{"title": "Night Train", "director": "Ines Laurent", "year": 1998}', older)
+    steps = js.reinstantiate(cached, older, new)
     assert steps is not None and json.loads(steps[0].text) == {"title": "Paper Moons", "director": "Ines Laurent", "year": 2004}
-    assert js.verify(steps, new, old).passed
+    assert js.verify(steps, new, older).passed
     wrong = js.segment('{"title": "Paper Moons", "director": "Someone", "year": 2004, "author": "x"}', new)
     assert "author" not in json.loads(wrong[0].text)
     assert {u.name: u.ok for u in js.verify(wrong, new, None).units} == {"title": True, "director": False, "year": True}
