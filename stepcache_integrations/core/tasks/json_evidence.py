@@ -239,6 +239,8 @@ class PairContext:
     old_stated: dict[str, Statement]
     new_stated: dict[str, Statement]
     old_object: dict[str, Any]
+    old_prompt: str
+    new_prompt: str
     identical_prompts: bool
     # The skeleton says nothing about how values are written, so a newly stated value is
     # expected exactly as written.
@@ -273,6 +275,8 @@ def pair_context(
         statements(old_prompt, keys),
         statements(new_prompt, keys),
         old_object,
+        old_prompt,
+        new_prompt,
         old_prompt == new_prompt and comparable,
         not has_format_words(new_prompt, keys),
     )
@@ -299,7 +303,8 @@ def expected_stated(key: str, ctx: PairContext) -> Any:
 
 def rebound_value(key: str, ctx: PairContext) -> Any:
     """For a key the prompt does not state: the new prompt's span at the position of the one
-    old span its cached value equals (a one-for-one slot replacement), or MISSING."""
+    old span its cached value equals (a one-for-one slot replacement), when both spans follow
+    the key's word; else MISSING."""
     if ctx.comparison.kind != "slots":
         return MISSING
     old_value = ctx.old_object.get(key, MISSING)
@@ -310,7 +315,19 @@ def rebound_value(key: str, ctx: PairContext) -> Any:
     if holders != [key]:
         return MISSING  # two keys held this value: which one is the slot is unknown
     new_text = ctx.comparison.rebind(rendered)
-    return MISSING if new_text is None else _like(new_text, old_value)
+    if new_text is None:
+        return MISSING
+    # The role: both spans follow the key's own word ("named Alice Smith", "city Lyon"). A value
+    # merely equal to a slot may be derived from it ("country" of the city "Singapore").
+    if not (_follows_key(ctx.old_prompt, key, rendered) and _follows_key(ctx.new_prompt, key, new_text)):
+        return MISSING
+    return _like(new_text, old_value)
+
+
+def _follows_key(prompt: str, key: str, span: str) -> bool:
+    words = re.escape(key).replace("_", "[_ ]")
+    pattern = rf"(?<![\w-])(?i:{words}(?:d|ed)?)\s*(?:[:=]|\bis\b)?\s*{re.escape(span)}(?![\w])"
+    return len(re.findall(pattern, prompt)) == 1
 
 
 def key_verdict(key: str, value: Any, ctx: PairContext) -> tuple[bool, str, str]:
