@@ -20,6 +20,7 @@ from .json_evidence import (
     MISSING,
     PairContext,
     expected_stated,
+    has_format_words,
     identical,
     key_verdict,
     pair_context,
@@ -99,7 +100,9 @@ class JsonTask(TaskHandler):
         return {
             "required": required,
             "schema": schema,
-            "stated": stated_values(prompt, required),
+            # Under "dates in ISO format" or "values as strings" a statement is not the value as
+            # written, so it neither rejects an answer nor serves as the fallback.
+            "stated": {} if has_format_words(prompt[:PROMPT_LIMIT], tuple(required)) else stated_values(prompt, required),
             "prompt": prompt[:PROMPT_LIMIT],
             "digest": hashlib.sha256(prompt.encode("utf-8", "surrogatepass")).hexdigest(),
             "truncated": len(prompt) > PROMPT_LIMIT,
@@ -169,6 +172,7 @@ class JsonTask(TaskHandler):
             return Verification([UnitCheck("object", False, "no JSON object in the answer")])
         errors = self._key_errors(obj, constraints)
         context = None if cached_constraints is None else self._pair(steps, obj, cached_constraints, constraints)
+        written_now = self._written_for(steps, constraints)
         keys = list(dict.fromkeys([*(constraints.get("required") or []), *obj.keys()]))
         units: list[UnitCheck] = []
         for key in keys:
@@ -176,12 +180,24 @@ class JsonTask(TaskHandler):
                 units.append(UnitCheck(key, False, errors[key]))
             elif context is None:
                 units.append(UnitCheck(key, True, evidence="fresh answer: key, type and stated value checked"))
+            elif key in written_now:
+                units.append(UnitCheck(key, True, evidence="written by the model for this prompt"))
             else:
                 ok, reason, evidence = key_verdict(key, obj[key], context)
                 units.append(UnitCheck(key, ok, reason, evidence))
         if "$" in errors:
             units.append(UnitCheck("$", False, errors["$"]))
         return Verification(units)
+
+    def _written_for(self, steps: list[Step], constraints: dict[str, Any]) -> set[str]:
+        """Keys a patch or repair had the model write for this very prompt."""
+        digest = constraints.get("digest")
+        return {
+            str(k)
+            for step in steps
+            if digest is not None and step.meta.get("fresh_for") == digest
+            for k in step.meta.get("fresh_keys") or []
+        }
 
     def _source(self, steps: list[Step], obj: dict[str, Any], cached: dict[str, Any]) -> dict[str, Any]:
         """The cached object the steps were re-instantiated from (when they were, for this very
@@ -300,7 +316,8 @@ class JsonTask(TaskHandler):
         obj = self._object(steps) or {}
         kept = {u.name: obj[u.name] for u in verification.units if u.ok and u.name in obj}
         bad = [u.name for u in verification.units if not u.ok]
-        return self._merge(kept, bad, generated, constraints, kept_provenance[0] if kept_provenance else "reused", "regenerated")
+        provenance = kept_provenance[0] if kept_provenance else "reused"
+        return self._merge(kept, bad, generated, constraints, provenance, "regenerated", steps)
 
     def _merge(
         self,
@@ -310,21 +327,38 @@ class JsonTask(TaskHandler):
         constraints: dict[str, Any],
         kept_provenance: Provenance,
         new_provenance: Provenance,
+        earlier: list[Step],
     ) -> Assembly:
         found = extract_json_object(generated)
         fresh = found[0] if found else {}
         merged = dict(kept)
-        for key in wanted:
-            if key in fresh:
-                merged[key] = fresh[key]
+        model_keys = [key for key in wanted if key in fresh]
+        for key in model_keys:
+            merged[key] = fresh[key]
         if not constraints.get("required"):  # nothing requested by name: keep what the model added
             for key, value in fresh.items():
-                merged.setdefault(key, value)
+                if key not in merged:
+                    merged[key] = value
+                    model_keys.append(key)
         merged = self._ordered(merged, constraints)
-        step = Step(text=_dumps(merged), kind="json", meta={"object": merged})
+        step = Step(text=_dumps(merged), kind="json", meta={"object": merged, **self._carried(earlier, constraints, model_keys)})
         provenance: Provenance = new_provenance if not kept or any(k in fresh for k in wanted) else kept_provenance
         errors = [] if found else ["the model returned no JSON object"]
         return Assembly([step], [provenance], errors)
+
+    def _carried(self, earlier: list[Step], constraints: dict[str, Any], model_keys: list[str]) -> dict[str, Any]:
+        """Meta a merged object keeps for verify: the source of re-instantiated values, and which
+        keys the model wrote for this very prompt (``fresh_for``: its digest; stored and later
+        served for another prompt, the marks no longer apply)."""
+        meta: dict[str, Any] = {}
+        fresh_keys = list(model_keys)
+        for step in earlier:
+            if "source" in step.meta:
+                meta["source"], meta["source_digest"] = step.meta["source"], step.meta.get("source_digest")
+            if step.meta.get("fresh_for") == constraints.get("digest"):
+                fresh_keys += [k for k in step.meta.get("fresh_keys") or [] if k not in fresh_keys]
+        meta["fresh_keys"], meta["fresh_for"] = fresh_keys, constraints.get("digest")
+        return meta
 
     def fresh(self, generated: str, constraints: dict[str, Any]) -> Assembly:
         steps = self.segment(generated, constraints)
@@ -352,7 +386,7 @@ class JsonTask(TaskHandler):
         verification = self.verify(answer.steps, constraints, None)
         kept = {u.name: obj[u.name] for u in verification.units if u.ok and u.name in obj}
         bad = [u.name for u in verification.units if not u.ok]
-        return self._merge(kept, bad, generated, constraints, answer.provenance[0], "repaired")
+        return self._merge(kept, bad, generated, constraints, answer.provenance[0], "repaired", answer.steps)
 
 
 def stated_values(prompt: str, keys: list[str]) -> dict[str, Any]:
