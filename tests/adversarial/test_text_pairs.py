@@ -1,0 +1,175 @@
+"""Free-text pairs: a cached answer is served only when the prompts differ in formatting alone.
+
+Every pair runs through a real StepCache with the oracle model: a wrong final text marked
+``verified`` is the cache's doing. Benign pairs (case, whitespace, punctuation, markdown)
+must be answered from the cache.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from stepcache_integrations import StepCache, TextTask
+
+from .harness import Outcome, Pair, run_pair, text_judge
+
+
+def pair(cls: str, old: str, old_answer: str, new: str, new_answer: str, *, benign: bool = False) -> Pair:
+    return Pair(cls, old, old_answer, new, new_answer, text_judge(new_answer), benign=benign)
+
+
+RAG = (
+    "Context information is below.\n---------------------\n{context}\n---------------------\n"
+    "Given the context information and not prior knowledge, answer the query.\nQuery: {query}\nAnswer: "
+)
+ATLAS = "The Atlas X2 battery lasts 14 hours of video playback. It weighs 1.2 kg and costs 899 euros."
+POLICY = "Returns are accepted within 30 days of delivery. Refunds take 5 business days."
+
+
+def rag(context: str, query: str) -> str:
+    return RAG.format(context=context, query=query)
+
+
+def chat(*turns: str) -> str:
+    roles = ["user", "assistant"]
+    return "system: You answer questions about the Atlas X2.\n\n" + "\n\n".join(
+        f"{roles[i % 2]}: {t}" for i, t in enumerate(turns)
+    )
+
+
+ADVERSARIAL: list[Pair] = [
+    # inserted negation
+    pair("text/negation", "Is 7 a prime number? Answer yes or no.", "Yes.", "Is 7 not a prime number? Answer yes or no.", "No."),
+    pair("text/negation", "Can penguins fly?", "No, penguins cannot fly.", "Can penguins not fly?", "Right, penguins cannot fly."),
+    pair("text/negation", "List the planets that have rings.", "Jupiter, Saturn, Uranus, Neptune.",
+         "List the planets that do not have rings.", "Mercury, Venus, Earth, Mars."),
+    pair("text/negation", "Which of these is a mammal: whale, shark?", "The whale.",
+         "Which of these is not a mammal: whale, shark?", "The shark."),
+    # comparatives and operators
+    pair("text/comparative", "Which is greater, 3/4 or 2/3?", "3/4.", "Which is less, 3/4 or 2/3?", "2/3."),
+    pair("text/comparative", "Did the Renaissance come before the Baroque?", "Yes.",
+         "Did the Renaissance come after the Baroque?", "No."),
+    pair("text/operator", "What is 12 + 4?", "16.", "What is 12 - 4?", "8."),
+    pair("text/operator", "What is 6 * 7?", "42.", "What is 6 / 7?", "6/7."),
+    pair("text/operator", "Is 5 >= 5 true?", "Yes.", "Is 5 > 5 true?", "No."),
+    # units and languages
+    pair("text/units", "How many meters are in 3 km?", "3000.", "How many meters are in 3 cm?", "0.03."),
+    pair("text/units", "Convert 100 degrees Celsius to Fahrenheit.", "212 F.", "Convert 100 degrees Fahrenheit to Celsius.", "37.8 C."),
+    pair("text/language", "Translate 'good morning' into French.", "Bonjour.", "Translate 'good morning' into Spanish.", "Buenos dias."),
+    pair("text/language", "Say hello in German.", "Hallo.", "Say hello in Italian.", "Ciao."),
+    # counts, percentages, arithmetic, dates
+    pair("text/count", "List 5 primary colors of light and pigment.", "1. Red\n2. Green\n3. Blue\n4. Cyan\n5. Yellow",
+         "List 3 primary colors of light and pigment.", "1. Red\n2. Green\n3. Blue"),
+    pair("text/count", "Name two oceans.", "Atlantic and Pacific.", "Name three oceans.", "Atlantic, Pacific and Indian."),
+    pair("text/percent", "What is 15% of 80?", "12.", "What is 25% of 80?", "20."),
+    pair("text/arithmetic", "What is 8 squared?", "64.", "What is 9 squared?", "81."),
+    pair("text/arithmetic", "A shirt costs $20 and is 10% off. What is the price?", "$18.",
+         "A shirt costs $20 and is 10% more. What is the price?", "$22."),
+    pair("text/arithmetic", "What is 2.5 times 4?", "10.", "What is 25 times 4?", "100."),
+    pair("text/date", "What day of the week was 2024-03-01?", "Friday.", "What day of the week was 2024-03-02?", "Saturday."),
+    pair("text/date", "How many days are in February 2024?", "29.", "How many days are in February 2023?", "28."),
+    # terse answers that never restate the question
+    pair("text/terse", "What is the capital of France?", "Paris.", "What is the capital of Germany?", "Berlin."),
+    pair("text/terse", "What is the capital of France?", "Paris.", "What is the largest city of France?", "Paris."),
+    pair("text/terse", "Is water wet?", "Yes.", "Is fire wet?", "No."),
+    pair("text/terse", "What is 3 + 5?", "8.", "What is 3 + 6?", "9."),
+    pair("text/terse", "Who wrote Hamlet?", "Shakespeare.", "Who wrote Faust?", "Goethe."),
+    pair("text/inserted-word", "What is the boiling point of water?", "100 C at sea level.",
+         "What is the boiling point of salt water?", "Slightly above 100 C."),
+    pair("text/inserted-word", "Summarise the plot of Hamlet.", "A prince avenges his father.",
+         "Summarise the plot of Hamlet in one word.", "Revenge."),
+    pair("text/changed-name", "Write a haiku about Alice.", "Alice walks at dawn\nsoft light on the garden path\nthe day opens up",
+         "Write a haiku about Bob.", "Bob walks at noon\nshort shadows under his feet\nthe bread is still warm"),
+    # RAG: a new question over the same document, a changed document
+    pair("text/rag-question", rag(ATLAS, "How long does the battery last?"), "14 hours of video playback.",
+         rag(ATLAS, "How heavy is it?"), "1.2 kg."),
+    pair("text/rag-question", rag(ATLAS, "How long does the battery last?"), "14 hours of video playback.",
+         rag(ATLAS, "How long does the battery take to charge?"), "The context does not say."),
+    pair("text/rag-question", rag(ATLAS, "What does it cost?"), "899 euros.", rag(ATLAS, "What does it cost in dollars?"),
+         "The context gives only the euro price."),
+    pair("text/rag-context", rag(ATLAS, "What does it cost?"), "899 euros.",
+         rag(ATLAS.replace("899", "749"), "What does it cost?"), "749 euros."),
+    pair("text/rag-context", rag(POLICY, "How long do refunds take?"), "5 business days.",
+         rag(POLICY.replace("5 business", "10 business"), "How long do refunds take?"), "10 business days."),
+    pair("text/rag-context", rag(POLICY, "What is the returns policy?"), "I do not know.",
+         rag(ATLAS, "What is the returns policy?"), "The context does not cover returns."),
+    pair("text/rag-context", rag(POLICY, "Can I return an item?"), "Yes, within 30 days of delivery.",
+         rag(POLICY.replace("are accepted", "are not accepted"), "Can I return an item?"), "No."),
+    # chat follow-ups
+    pair("text/chat", chat("How long does the battery last?"), "About 14 hours.",
+         chat("How long does the battery last?", "About 14 hours.", "And how heavy is it?"), "1.2 kg."),
+    pair("text/chat", chat("What does it cost?"), "899 euros.",
+         chat("What does it cost?", "899 euros.", "Is that cheaper than last year?"), "The context does not say."),
+    pair("text/chat", chat("Is it waterproof?"), "No.", chat("Is it waterproof?", "No.", "Is it?"), "No, it is not waterproof."),
+    pair("text/changed-word", "Describe a cat in one sentence.", "A cat is a small, agile, independent feline.",
+         "Describe a dog in one sentence.", "A dog is a loyal, social canine companion."),
+    pair("text/changed-hyphen", "Is a well-known fact always true?", "No.", "Is a well known fact always true?", "No, not always."),
+]
+
+BENIGN: list[Pair] = [
+    pair("text/case", "What is the capital of France?", "Paris.", "what is the capital of france?", "Paris.", benign=True),
+    pair("text/whitespace", "What is  the capital of France?", "Paris.", "What is the capital\nof France?  ", "Paris.", benign=True),
+    pair("text/punctuation", "What is the capital of France?", "Paris.", "What is the capital of France", "Paris.", benign=True),
+    pair("text/punctuation", "Hello, how are you?", "I am well, thanks.", "Hello how are you!", "I am well, thanks.", benign=True),
+    pair("text/markdown", "**Explain** recursion in one sentence.", "A function that calls itself.",
+         "Explain recursion in one sentence.", "A function that calls itself.", benign=True),
+    pair("text/markdown", "- List three colors", "Red, green, blue.", "List three colors", "Red, green, blue.", benign=True),
+    pair("text/rag-formatting", rag(ATLAS, "How long does the battery last?"), "14 hours of video playback.",
+         rag(ATLAS, "how long does the battery last"), "14 hours of video playback.", benign=True),
+    pair("text/chat-formatting", chat("Is it waterproof?"), "No.", chat("is it waterproof"), "No.", benign=True),
+    pair("text/quotes", 'Translate "good morning" into French.', "Bonjour.", "Translate 'good morning' into French.", "Bonjour.", benign=True),
+    pair("text/identical", "Write a haiku about Alice.", "Alice walks at dawn\nsoft light on the garden path\nthe day opens up",
+         "Write a haiku about Alice.", "Alice walks at dawn\nsoft light on the garden path\nthe day opens up", benign=True),
+]
+ALL = ADVERSARIAL + BENIGN
+
+
+@pytest.fixture(scope="module")
+def outcomes() -> list[Outcome]:
+    return [run_pair(p) for p in ALL]
+
+
+def test_enough_pairs() -> None:
+    assert len(ALL) >= 40 and len(ADVERSARIAL) >= 30
+
+
+def test_no_wrong_answer_is_served_as_verified(outcomes: list[Outcome]) -> None:
+    wrong = [(o.pair, o.result.outcome, o.result.text) for o in outcomes if not o.correct]
+    assert wrong == []
+
+
+def test_changed_content_is_never_answered_from_the_cache(outcomes: list[Outcome]) -> None:
+    assert [o.pair for o in outcomes if not o.pair.benign and o.without_full_regeneration] == []
+
+
+def test_formatting_only_changes_are_reused(outcomes: list[Outcome]) -> None:
+    benign = [o for o in outcomes if o.pair.benign]
+    reused = [o for o in benign if o.result.outcome == "reuse" and o.result.verified]
+    print(f"\ntext benign pairs answered from the cache: {len(reused)}/{len(benign)}")
+    assert len(reused) == len(benign), [(o.pair, o.result.outcome) for o in benign if o not in reused]
+
+
+def test_reused_steps_name_their_evidence() -> None:
+    task = TextTask()
+    old, new = task.constraints("What is the capital of France?"), task.constraints("what is the capital of france")
+    units = task.verify(task.segment("Paris.", old), new, old).units
+    assert [(u.ok, u.evidence) for u in units] == [(True, "prompt differs only in formatting")]
+
+
+def test_prompts_beyond_the_stored_prefix_are_compared_in_full() -> None:
+    """Constraints keep the first 20000 characters; a change after them must still count."""
+    task = TextTask()
+    head = "Background. " * 2000
+    old, new = task.constraints(head + "Is 7 prime?"), task.constraints(head + "Is 8 prime?")
+    assert old["prompt"] == new["prompt"]
+    assert not task.verify(task.segment("Yes.", old), new, old).passed
+    legacy_old = {"prompt": old["prompt"]}  # an entry stored before digests: unknown, so no reuse
+    assert not task.verify(task.segment("Yes.", old), {"prompt": new["prompt"]}, legacy_old).passed
+
+
+def test_numbers_with_thousands_of_digits_are_handled() -> None:
+    huge = "7" * 5000
+    outcome = run_pair(pair("text/hostile", f"Is {huge} odd?", f"Yes, {huge} is odd.", f"Is {huge}8 odd?", "No."), StepCache())
+    assert outcome.correct
+    same = run_pair(pair("text/hostile", f"Is {huge} odd?", "Yes.", f"is {huge} odd", "Yes.", benign=True), StepCache())
+    assert same.correct and same.result.outcome == "reuse"
