@@ -353,3 +353,25 @@ def test_numbers_with_thousands_of_digits_are_handled() -> None:
         task.reinstantiate(steps, c, task.constraints(prompt.replace("9", "8", 1)))
     result = run_pair(pair("json/hostile", prompt, {"count": "many"}, prompt.replace("9", "8", 1), {"count": "many"}))
     assert result.correct
+
+
+# -- the paper workload's JSON requests keep working --------------------------------------------
+def test_paper_workload_json_requests_stay_correct_and_cheap() -> None:
+    """Every JSON request of the benchmark workload, after its base prompt, with an oracle model:
+    all correct, and (all values being stated) answered without a full regeneration."""
+    from stepcache_integrations.bench.workload import generate_workload
+
+    outcomes = []
+    for seed in (42, 43, 44):
+        workload = generate_workload(seed, tasks=("json",))
+        bases = {b.base_id: b for b in workload.bases}
+        for request in workload.requests:
+            base = bases[request.base_id]
+            expected = {k: request.spec["values"][k] for k in request.spec["keys"]}
+            cached = {k: base.spec["values"][k] for k in base.spec["keys"]}
+            outcomes.append(run_pair(pair(f"paper/{request.kind}", base.prompt, cached, request.prompt, expected, benign=True)))
+    assert [o.pair for o in outcomes if not (o.correct and o.result.verified)] == []
+    cheap = sum(o.without_full_regeneration for o in outcomes) / len(outcomes)
+    no_call = sum(o.result.outcome in ("reuse", "reinstantiate") for o in outcomes) / len(outcomes)
+    print(f"\npaper JSON workload: {len(outcomes)} requests, {cheap:.0%} without full regeneration, {no_call:.0%} without a model call")
+    assert cheap == 1.0 and no_call == 1.0
