@@ -29,9 +29,12 @@ __all__ = [
     "identical",
     "key_verdict",
     "pair_context",
-    "rebound_value", "Comparison", "Statement", "compare_prompts", "has_format_words", "statements"]
+    "rebound_value", "Comparison", "Statement", "compare_prompts", "plain_request", "statements"]
 
-_TERMINATOR = r"""(?=\s*(?:$|[.;:)\]}\n]|,(?!\s*["'\d+-])|\band\b(?!\s*["'\d+-])))"""
+# What may follow a stated literal: the end of a clause, or another statement or request phrase
+# after "," / "and" -- not a qualifier ("age 30 and older", "price 89, plus tax", "34 years").
+_NEXT = r"""(?:(?:and\s+)?[A-Za-z_][\w-]*\s*(?:[:=]|\bis\b)?\s*["'\d-]|(?:with|using|use|required|the|return|output|reply|give|please|keys|fields)\b)"""
+_TERMINATOR = rf"""(?=\s*(?:$|[.;:)\]}}\n]|,\s*{_NEXT}|\band\s+{_NEXT}))"""
 _LITERAL = (
     r"""\s*(?:[:=]|\bis\b)?\s*"""
     r"""(?:"(?P<dq>[^"\n]{0,200})"|'(?P<sq>[^'\n]{0,200})'|(?P<num>-?\d{1,15}(?:\.\d{1,10})?)(?![\w%/]|[.,]\d))"""
@@ -52,8 +55,8 @@ _FRAMING = re.compile(
 )
 _FRAMING_WORDS = frozenset(
     "a an the please kindly json object record document entry dict dictionary only just me us give "
-    "return produce generate create output provide write make build emit reply respond describing "
-    "describe representing represent details with for of about here valid single one plain raw "
+    "return produce generate create output provide write emit reply respond describing "
+    "describe representing represent details with for of about here valid single plain raw "
     "keys fields required use using and is are extract as following".split()
 )
 # Words that say how values are written; a prompt holding one may render a newly stated value
@@ -62,11 +65,16 @@ FORMAT_WORDS = frozenset(
     "string strings text integer integers int number numbers numeric float floats decimal decimals "
     "uppercase lowercase upper lower capitalized capitalised titlecase quoted format formatted iso "
     "percent percentage percentages cents thousands millions abbreviated abbreviate rounded round "
-    "units unit currency translate translated".split()
+    "units unit currency translate translated translation language languages convert converted "
+    "celsius fahrenheit kelvin metric imperial".split()
 )
 _SKELETON_TOKEN = re.compile(r'"[^"\n]{1,80}"|\d+(?:[.,:/]\d+)*|\w+(?:[\'\u2019-]\w+)*|[!<>=]=|[^\w\s]')
 _SOFT = frozenset(".,;:!?'`()[]{}\u2026\u201c\u201d\u2018\u2019")
 _MARKER = "\x00"
+# A slot after these is the target of a conversion ("values in French", "converted to USD").
+_TARGET_WORDS = frozenset("in into to as per".split())
+# Words a plain request may have besides framing: the entity ("a person", "the city Lyon").
+_PLAIN_SKELETON = 3
 
 
 @dataclass(frozen=True)
@@ -145,9 +153,14 @@ def _skeleton(prompt: str, keys: tuple[str, ...]) -> tuple[_Token, ...]:
 
 
 @lru_cache(maxsize=512)
-def has_format_words(prompt: str, keys: tuple[str, ...]) -> bool:
-    """Whether the prompt's skeleton says how values are written (see ``FORMAT_WORDS``)."""
-    return any(t.norm in FORMAT_WORDS for t in _skeleton(prompt, keys))
+def plain_request(prompt: str, keys: tuple[str, ...]) -> bool:
+    """Whether the prompt is a plain data request (at most a few words besides framing,
+    statements and the key list, none saying how values are written or converted), so that
+    its statements are the values exactly as written."""
+    skeleton = _skeleton(prompt, keys)
+    return len(skeleton) <= _PLAIN_SKELETON and not any(
+        t.norm in FORMAT_WORDS or t.norm in _TARGET_WORDS for t in skeleton
+    )
 
 
 @dataclass(frozen=True)
@@ -177,6 +190,9 @@ def compare_prompts(
     old_norm, new_norm = [t.match_key for t in old], [t.match_key for t in new]
     if old_norm == new_norm:
         return Comparison("framing")
+    if any(t.norm in FORMAT_WORDS for t in (*old, *new)):
+        # A replaced slot may be a parameter of how values are written ("units Celsius").
+        return Comparison("content", detail="a change in a prompt that says how values are written")
     matcher = difflib.SequenceMatcher(a=old_norm, b=new_norm, autojunk=False)
     replacements: list[tuple[str, str]] = []
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
@@ -188,6 +204,8 @@ def compare_prompts(
             return Comparison("content", detail=f"{tag} of {words!r}")
         if not all(t.slot_like for t in (*old_part, *new_part)):
             return Comparison("content", detail=f"replaced {words!r}")
+        if i1 > 0 and old[i1 - 1].norm in _TARGET_WORDS:
+            return Comparison("content", detail=f"replaced the target of {old[i1 - 1].text!r}: {words!r}")
         replacements.append((" ".join(t.text for t in old_part), " ".join(t.text for t in new_part)))
         if len(old_part) == len(new_part) > 1:  # "Alice Smith" -> "Bob Jones" also rebinds Alice -> Bob
             replacements.extend((o.text, n.text) for o, n in zip(old_part, new_part) if o.text != n.text)
@@ -242,8 +260,7 @@ class PairContext:
     old_prompt: str
     new_prompt: str
     identical_prompts: bool
-    # The skeleton says nothing about how values are written, so a newly stated value is
-    # expected exactly as written.
+    # A plain request: a newly stated value is expected exactly as written.
     literal_rendering: bool
 
     @property
@@ -278,7 +295,7 @@ def pair_context(
         old_prompt,
         new_prompt,
         old_prompt == new_prompt and comparable,
-        not has_format_words(new_prompt, keys),
+        plain_request(new_prompt, keys),
     )
 
 

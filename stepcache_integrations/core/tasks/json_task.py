@@ -20,10 +20,10 @@ from .json_evidence import (
     MISSING,
     PairContext,
     expected_stated,
-    has_format_words,
     identical,
     key_verdict,
     pair_context,
+    plain_request,
     rebound_value,
     statements,
 )
@@ -100,9 +100,9 @@ class JsonTask(TaskHandler):
         return {
             "required": required,
             "schema": schema,
-            # Under "dates in ISO format" or "values as strings" a statement is not the value as
-            # written, so it neither rejects an answer nor serves as the fallback.
-            "stated": {} if has_format_words(prompt[:PROMPT_LIMIT], tuple(required)) else stated_values(prompt, required),
+            # Beyond a plain data request ("dates in ISO format", "values in French") a statement
+            # may not be the value as written: it neither rejects an answer nor is the fallback.
+            "stated": stated_values(prompt, required) if plain_request(prompt[:PROMPT_LIMIT], tuple(required)) else {},
             "prompt": prompt[:PROMPT_LIMIT],
             "digest": hashlib.sha256(prompt.encode("utf-8", "surrogatepass")).hexdigest(),
             "truncated": len(prompt) > PROMPT_LIMIT,
