@@ -33,7 +33,10 @@ __all__ = [
 
 # What may follow a stated literal: the end of a clause, or another statement or request phrase
 # after "," / "and" -- not a qualifier ("age 30 and older", "price 89, plus tax", "34 years").
-_NEXT = r"""(?:(?:and\s+)?[A-Za-z_][\w-]*\s*(?:[:=]|\bis\b)?\s*["'\d-]|(?:with|using|use|required|the|return|output|reply|give|please|keys|fields)\b)"""
+_NEXT = (
+    r"""(?:(?:and\s+)?[A-Za-z_][\w-]*\s*(?:[:=]|\bis\b)?\s*["'\d-]"""
+    r"""|(?:with|using|use|required|the|return|output|reply|give|please|keys|fields)\b)"""
+)
 _TERMINATOR = rf"""(?=\s*(?:$|[.;:)\]}}\n]|,\s*{_NEXT}|\band\s+{_NEXT}))"""
 _LITERAL = (
     r"""\s*(?:[:=]|\bis\b)?\s*"""

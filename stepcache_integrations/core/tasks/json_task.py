@@ -341,7 +341,8 @@ class JsonTask(TaskHandler):
                     merged[key] = value
                     model_keys.append(key)
         merged = self._ordered(merged, constraints)
-        step = Step(text=_dumps(merged), kind="json", meta={"object": merged, **self._carried(earlier, constraints, model_keys)})
+        meta = {"object": merged, **self._carried(earlier, constraints, model_keys)}
+        step = Step(text=_dumps(merged), kind="json", meta=meta)
         provenance: Provenance = new_provenance if not kept or any(k in fresh for k in wanted) else kept_provenance
         errors = [] if found else ["the model returned no JSON object"]
         return Assembly([step], [provenance], errors)

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import difflib
+import hashlib
 import re
+from functools import lru_cache
 from typing import Any
 
 from ..types import Step
@@ -26,28 +28,30 @@ _SLOT_LIKE = re.compile(r"\d|[A-Z]|_|@")
 
 
 def prompt_fingerprint(prompt: str) -> dict[str, Any]:
-    """The constraint fields that identify a prompt up to formatting (the prompt itself is cut
-    at ``PROMPT_LIMIT`` characters; the digest covers all of it)."""
+    """The constraint fields that identify a prompt: its first ``PROMPT_LIMIT`` characters,
+    and a digest of all of it (cheap even for megabyte prompts)."""
     return {
         "prompt": prompt[:PROMPT_LIMIT],
-        "digest": formatting_digest(prompt),
+        "digest": hashlib.sha256(prompt.encode("utf-8", "surrogatepass")).hexdigest(),
         "truncated": len(prompt) > PROMPT_LIMIT,
     }
 
 
 def same_up_to_formatting(old: dict[str, Any], new: dict[str, Any]) -> bool:
     """Whether two prompts (as fingerprinted constraints) differ only in case, whitespace,
-    sentence punctuation or markdown markers. Unknown (old, digest-less entries cut at the
-    limit) counts as different."""
+    sentence punctuation or markdown markers. Prompts longer than the stored prefix must be
+    identical; unknown (digest-less entries cut at the limit) counts as different."""
     old_prompt, new_prompt = old.get("prompt"), new.get("prompt")
     if not isinstance(old_prompt, str) or not isinstance(new_prompt, str):
         return False
-    old_digest, new_digest = old.get("digest"), new.get("digest")
-    if isinstance(old_digest, str) and isinstance(new_digest, str):
-        return old_digest == new_digest
-    if len(old_prompt) >= PROMPT_LIMIT or len(new_prompt) >= PROMPT_LIMIT:
-        return False
-    return formatting_digest(old_prompt) == formatting_digest(new_prompt)
+    if old.get("truncated") or new.get("truncated") or max(len(old_prompt), len(new_prompt)) >= PROMPT_LIMIT:
+        return isinstance(old.get("digest"), str) and old.get("digest") == new.get("digest")
+    return _formatting_digest(old_prompt) == _formatting_digest(new_prompt)
+
+
+@lru_cache(maxsize=256)
+def _formatting_digest(prompt: str) -> str:
+    return formatting_digest(prompt)
 
 
 def _only_slot_replacements(old_prompt: str, new_prompt: str) -> bool:
