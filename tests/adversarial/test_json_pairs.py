@@ -279,6 +279,12 @@ ADVERSARIAL: list[Pair] = [
     pair("json/slot-after-preposition", "Return JSON for a person named Ana who lives in Lyon. Required keys: name, city.",
          {"name": "Ana", "city": "Lyon"}, "Return JSON for a person named Ana who lives in Osaka. Required keys: name, city.",
          {"name": "Ana", "city": "Osaka"}),
+    pair("json/instruction-verb", "Keep the values: n 5. Return JSON with keys n.", {"n": 5},
+         "Double the values: n 5. Return JSON with keys n.", {"n": 10}),
+    pair("json/instruction-verb", "Double the values: n 5. Return JSON with keys n.", {"n": 10},
+         "Double the values: n 5, m 3. Return JSON with keys n and m.", {"n": 10, "m": 6}),
+    pair("json/instruction-word", "Return JSON, doubled, with n 5. Required keys: n.", {"n": 10},
+         "Return JSON, doubled, with n 7. Required keys: n.", {"n": 14}),
     pair("json/case-of-stated", 'Return JSON with code "abc". Required keys: code.', {"code": "abc"},
          'Return JSON with code "ABC". Required keys: code.', {"code": "ABC"}),
 ]

@@ -24,12 +24,18 @@ from typing import Any
 __all__ = [
     "FORMAT_WORDS",
     "MISSING",
+    "Comparison",
     "PairContext",
+    "Statement",
+    "compare_prompts",
     "expected_stated",
     "identical",
     "key_verdict",
     "pair_context",
-    "rebound_value", "Comparison", "Statement", "compare_prompts", "plain_request", "statements"]
+    "plain_request",
+    "rebound_value",
+    "statements",
+]
 
 # What may follow a stated literal: the end of a clause, or another statement or request phrase
 # after "," / "and" -- not a qualifier ("age 30 and older", "price 89, plus tax", "34 years").
@@ -53,14 +59,14 @@ _FRAMING = re.compile(
     r"\b(?:no|without(?: any)?) (?:extra|other|additional) (?:text|prose|explanation|commentary|words)\b"
     r"|\bno (?:markdown|explanation|prose|commentary)\b|\bnothing else\b"
     r"|\b(?:can|could|would|will) you\b|\b(?:i|we)(?: would|'d)? (?:need|want|like)(?: you)?(?: to)?\b"
-    r"|\bwhose details are\b|\bthe following details\b|\bfor this\b",
+    r"|\bwhose details are\b|\bthe following details\b",
     re.IGNORECASE,
 )
 _FRAMING_WORDS = frozenset(
     "a an the please kindly json object record document entry dict dictionary only just me us give "
     "return produce generate create output provide write emit reply respond describing "
     "describe representing represent details with for of about here valid single plain raw "
-    "keys fields required use using and is are extract as following".split()
+    "keys fields required use using and is are extract as following this".split()
 )
 # Words that say how values are written; a prompt holding one may render a newly stated value
 # otherwise than the literal ("all values as strings", "names in uppercase").
@@ -76,8 +82,8 @@ _SOFT = frozenset(".,;:!?'`()[]{}\u2026\u201c\u201d\u2018\u2019")
 _MARKER = "\x00"
 # A slot after these is the target of a conversion ("values in French", "converted to USD").
 _TARGET_WORDS = frozenset("in into to as per".split())
-# Words a plain request may have besides framing: the entity ("a person", "the city Lyon").
-_PLAIN_SKELETON = 3
+# Words a plain request may have besides framing: the entity ("a person").
+_PLAIN_SKELETON = 1
 
 
 @dataclass(frozen=True)
@@ -121,6 +127,7 @@ class _Token:
     text: str
     norm: str
     slot_like: bool
+    after_article: bool  # "a person": a noun, not an instruction ("doubled")
 
     @property
     def match_key(self) -> str:
@@ -128,8 +135,16 @@ class _Token:
         return self.text if self.slot_like else self.norm
 
 
-def _slot_like(raw: str) -> bool:
-    return raw.startswith('"') or any(c.isdigit() for c in raw) or raw[:1].isupper() or "_" in raw
+_SENTENCE_START = re.compile(r"(?:^|[.!?:\n]\s*)$")
+_ARTICLE_BEFORE = re.compile(r"\b(?:a|an|the|this)\s+$", re.IGNORECASE)
+
+
+def _slot_like(raw: str, preceding: str) -> bool:
+    """Quoted strings, numbers, identifiers and names; a capitalised word opening a sentence
+    may be an instruction ("Double the values") and is not a slot."""
+    if raw.startswith('"') or any(c.isdigit() for c in raw) or "_" in raw:
+        return True
+    return raw[:1].isupper() and not _SENTENCE_START.search(preceding)
 
 
 def _skeleton(prompt: str, keys: tuple[str, ...]) -> tuple[_Token, ...]:
@@ -146,23 +161,25 @@ def _skeleton(prompt: str, keys: tuple[str, ...]) -> tuple[_Token, ...]:
     parts.append(prompt[pos:])
     text = _FRAMING.sub(" ", "".join(parts))
     tokens = []
-    for raw in _SKELETON_TOKEN.findall(text):
+    for match in _SKELETON_TOKEN.finditer(text):
+        raw = match.group()
         norm = raw.casefold()
         if norm in _SOFT or norm == _MARKER or norm in _FRAMING_WORDS or raw == '"':
             continue
-        text = raw[1:-1] if raw.startswith('"') and len(raw) > 1 else raw
-        tokens.append(_Token(text, norm, _slot_like(raw)))
+        shown = raw[1:-1] if raw.startswith('"') and len(raw) > 1 else raw
+        before = text[max(0, match.start() - 6) : match.start()]
+        tokens.append(_Token(shown, norm, _slot_like(raw, before[-3:]), _ARTICLE_BEFORE.search(before) is not None))
     return tuple(tokens)
 
 
 @lru_cache(maxsize=512)
 def plain_request(prompt: str, keys: tuple[str, ...]) -> bool:
-    """Whether the prompt is a plain data request (at most a few words besides framing,
-    statements and the key list, none saying how values are written or converted), so that
-    its statements are the values exactly as written."""
+    """Whether the prompt is a plain data request: besides framing, statements and the key
+    list, at most the entity ("a person"), so that its statements are the values as written.
+    Any other word may be an instruction ("doubled", "values in French")."""
     skeleton = _skeleton(prompt, keys)
-    return len(skeleton) <= _PLAIN_SKELETON and not any(
-        t.norm in FORMAT_WORDS or t.norm in _TARGET_WORDS for t in skeleton
+    return len(skeleton) <= _PLAIN_SKELETON and all(
+        t.after_article and t.norm not in FORMAT_WORDS and t.norm not in _TARGET_WORDS for t in skeleton
     )
 
 
