@@ -383,6 +383,14 @@ def test_numbers_with_thousands_of_digits_are_handled() -> None:
         task.reinstantiate(steps, c, task.constraints(prompt.replace("9", "8", 1)))
     result = run_pair(pair("json/hostile", prompt, {"count": "many"}, prompt.replace("9", "8", 1), {"count": "many"}))
     assert result.correct
+    # Integers just under Python's int-string limit decode; comparing them must not overflow.
+    stated = task.constraints("Return JSON for a crate with count 5. Required keys: count.")
+    changed = task.constraints("Return JSON for a crate with count 7. Required keys: count.")
+    for value in ("9" * 4000, "9" * 4000 + ".5", "1e999", "-1e999", "NaN"):
+        steps = task.segment(f'{{"count": {value}}}', stated)
+        assert not task.verify(steps, stated, None).passed
+        task.verify(steps, changed, stated)
+        task.reinstantiate(steps, stated, changed)
 
 
 # -- the paper workload's JSON requests keep working --------------------------------------------
