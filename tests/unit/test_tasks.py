@@ -179,8 +179,13 @@ def test_text_reinstantiation_is_opt_in() -> None:
     steps = text.segment("The capital of France is Paris.", old)
     assert text.reinstantiate(steps, old, new) is None
     assert not text.verify(steps, new, old).passed
-    opted = TextTask(reinstantiate=True).reinstantiate(steps, old, new)
+    opted_task = TextTask(reinstantiate=True)
+    opted = opted_task.reinstantiate(steps, old, new)
     assert opted is not None and "Germany" in opted[0].text
+    # Served only under the opt-in's stated assumption, and the evidence says so.
+    units = opted_task.verify(opted, new, old).units
+    assert [u.ok for u in units] == [True] and "opt-in" in units[0].evidence
+    assert not opted_task.verify(steps, text.constraints("What is the capital of Germany today?"), old).passed
 
 
 # -- text ---------------------------------------------------------------------------------
