@@ -285,6 +285,8 @@ ADVERSARIAL: list[Pair] = [
          "Double the values: n 5, m 3. Return JSON with keys n and m.", {"n": 10, "m": 6}),
     pair("json/instruction-word", "Return JSON, doubled, with n 5. Required keys: n.", {"n": 10},
          "Return JSON, doubled, with n 7. Required keys: n.", {"n": 14}),
+    pair("json/grouping", "Return JSON for the expression (2 + 3) * 4. Required keys: value.", {"value": 20},
+         "Return JSON for the expression 2 + 3 * 4. Required keys: value.", {"value": 14}),
     pair("json/case-of-stated", 'Return JSON with code "abc". Required keys: code.', {"code": "abc"},
          'Return JSON with code "ABC". Required keys: code.', {"code": "ABC"}),
 ]

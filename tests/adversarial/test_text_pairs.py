@@ -103,6 +103,11 @@ ADVERSARIAL: list[Pair] = [
     pair("text/chat", chat("Is it waterproof?"), "No.", chat("Is it waterproof?", "No.", "Is it?"), "No, it is not waterproof."),
     pair("text/changed-word", "Describe a cat in one sentence.", "A cat is a small, agile, independent feline.",
          "Describe a dog in one sentence.", "A dog is a loyal, social canine companion."),
+    pair("text/grouping", "What is (2 + 3) * 4?", "20.", "What is 2 + 3 * 4?", "14."),
+    pair("text/leading-point", "What is .5 times 4?", "2.", "What is 5 times 4?", "20."),
+    pair("text/factorial", "What is 5!?", "120.", "What is 5?", "5."),
+    pair("text/identifier", "What does __init__ do in Python?", "It initialises a new instance.",
+         "What does init do in Python?", "It depends on the library."),
     pair("text/changed-hyphen", "Is a well-known fact always true?", "No.", "Is a well known fact always true?", "No, not always."),
 ]
 
@@ -110,7 +115,7 @@ BENIGN: list[Pair] = [
     pair("text/case", "What is the capital of France?", "Paris.", "what is the capital of france?", "Paris.", benign=True),
     pair("text/whitespace", "What is  the capital of France?", "Paris.", "What is the capital\nof France?  ", "Paris.", benign=True),
     pair("text/punctuation", "What is the capital of France?", "Paris.", "What is the capital of France", "Paris.", benign=True),
-    pair("text/punctuation", "Hello, how are you?", "I am well, thanks.", "Hello how are you!", "I am well, thanks.", benign=True),
+    pair("text/punctuation", "Hello, how are you?", "I am well, thanks.", "Hello! How are you", "I am well, thanks.", benign=True),
     pair("text/markdown", "**Explain** recursion in one sentence.", "A function that calls itself.",
          "Explain recursion in one sentence.", "A function that calls itself.", benign=True),
     pair("text/markdown", "- List three colors", "Red, green, blue.", "List three colors", "Red, green, blue.", benign=True),

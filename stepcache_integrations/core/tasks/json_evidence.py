@@ -78,8 +78,9 @@ FORMAT_WORDS = frozenset(
     "celsius fahrenheit kelvin metric imperial".split()
 )
 _SKELETON_TOKEN = re.compile(r'"[^"\n]{1,80}"|\d+(?:[.,:/]\d+)*|\w+(?:[\'\u2019-]\w+)*|[!<>=]=|[^\w\s]')
-_SOFT = frozenset(".,;:!?'`()[]{}\u2026\u201c\u201d\u2018\u2019")
+_SOFT = frozenset(".,;:?'`\u2026\u201c\u201d\u2018\u2019")
 _MARKER = "\x00"
+_BRACKETED_MARKER = re.compile(r"[(\[]\s*\x00(?:[\s,\x00]*)[)\]]")
 # A slot after these is the target of a conversion ("values in French", "converted to USD").
 _TARGET_WORDS = frozenset("in into to as per".split())
 # Words a plain request may have besides framing: the entity ("a person").
@@ -159,7 +160,9 @@ def _skeleton(prompt: str, keys: tuple[str, ...]) -> tuple[_Token, ...]:
             parts.append(f" {_MARKER} ")
             pos = end
     parts.append(prompt[pos:])
-    text = _FRAMING.sub(" ", "".join(parts))
+    # Brackets only around removed statements ("a person (name "A", age 3)") are layout; any
+    # other bracket may group ("(2 + 3) * 4") and stays.
+    text = _BRACKETED_MARKER.sub(_MARKER, _FRAMING.sub(" ", "".join(parts)))
     tokens = []
     for match in _SKELETON_TOKEN.finditer(text):
         raw = match.group()

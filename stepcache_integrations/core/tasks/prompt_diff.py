@@ -155,13 +155,15 @@ def prompt_changes(cached_prompt: str, new_prompt: str) -> tuple[tuple[str, ...]
 
 # -- formatting-only differences -------------------------------------------------------------
 
-# Numbers keep their inner separators ("1,000", "3.5", "10:30", "3/4") and operators their
-# second character, so "1.5" vs "15", "x != 3" vs "x = 3" and "5 - 3" vs "5 + 3" all differ.
-_FORMAT_TOKEN = re.compile(r"\d+(?:[.,:/]\d+)*|\w+(?:['\u2019]\w+)*|[!<>=]=|->|=>|[^\w\s]")
-# Punctuation that only shapes a sentence. Signs, operators, currency and percent are not in it.
-_SOFT = frozenset(".,;:!?\"'`()[]{}\u2026\u201c\u201d\u2018\u2019\u00ab\u00bb")
-# Markdown emphasis, bullets and headers.
-_MARKUP = re.compile(r"\*\*|__|^[ \t]*(?:[-*+\u2022]|#{1,6})[ \t]+", re.MULTILINE)
+# Numbers keep their inner separators and a leading point ("1,000", "3.5", ".5", "10:30", "3/4")
+# and operators their second character, so "1.5" vs "15", ".5" vs "5", "x != 3" vs "x = 3" and
+# "5 - 3" vs "5 + 3" all differ.
+_FORMAT_TOKEN = re.compile(r"\.?\d+(?:[.,:/]\d+)*|\w+(?:['\u2019]\w+)*|[!<>=]=|->|=>|[^\w\s]")
+# Punctuation that only shapes a sentence. Signs, operators, brackets (grouping: "(2 + 3) * 4"),
+# currency, percent and "!" (factorial: "5!") are not in it.
+_SOFT = frozenset(".,;:?\"'`\u2026\u201c\u201d\u2018\u2019\u00ab\u00bb")
+# Markdown bold, bullets and headers, and an exclamation mark closing a sentence ("Hello!").
+_MARKUP = re.compile(r"\*\*|^[ \t]*(?:[-*+\u2022]|#{1,6})[ \t]+|(?<=[^\W\d_])!(?=\s|$)", re.MULTILINE)
 
 
 def formatting_tokens(text: str) -> list[str]:
