@@ -54,7 +54,8 @@ def test_linear_stale_constants_and_variables_fail() -> None:
     assert not any(verdicts(linear, GOOD, "Solve for y step by step: 3y + 5 = 20.", MATH))
     # Prose step mentioning a stale constant fails too.
     prose = "Step 1: Subtract 5 from both sides.\nStep 2: x = 5"
-    assert verdicts(linear, prose, "Solve for x: 3x + 7 = 25.", "Solve for x: 3x + 5 = 20.")[0] is False
+    # 5 is both a stale constant and the new answer (3x + 7 = 22): the operation must still fail.
+    assert verdicts(linear, prose, "Solve for x: 3x + 7 = 22.", "Solve for x: 3x + 5 = 20.")[0] is False
 
 
 def test_linear_final_answer_must_state_every_variable() -> None:

@@ -34,6 +34,7 @@ class UnitCheck:
     name: str
     ok: bool
     reason: str = ""
+    evidence: str = ""  # why a passing unit holds for the new prompt (reported per step)
 
 
 @dataclass

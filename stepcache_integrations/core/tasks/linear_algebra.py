@@ -22,6 +22,8 @@ __all__ = [
     "solve_system",
     "format_number",
     "equation_shape",
+    "math_runs",
+    "is_canonical_number",
     "MAX_NUMBER_DIGITS",
 ]
 
@@ -86,6 +88,10 @@ class Equation:
     text: str
     numbers: tuple[Fraction, ...] = field(default=())
     identifiers: tuple[str, ...] = field(default=())
+    left: LinearForm = field(default=LinearForm())
+    right: LinearForm = field(default=LinearForm())
+    start: int = 0  # where the run holding it starts and ends in the searched text
+    end: int = 0
 
 
 class _Parser:
@@ -216,25 +222,27 @@ _RUN_TOKEN = re.compile(r"\d+(?:\.\d+)?|[A-Za-z_][A-Za-z0-9_]*|[-+*/^()=\u2212\u
 _NUMBER_IN_TEXT = re.compile(r"(?<![\w.])(-?\d+(?:\.\d+)?)(?![\d])")
 
 
-def _math_runs(text: str, known: frozenset[str]) -> list[str]:
-    runs: list[str] = []
-    current: list[str] = []
-    for tok in _RUN_TOKEN.findall(text):
+def math_runs(text: str, known: frozenset[str] = frozenset()) -> list[tuple[int, str]]:
+    """Maximal runs of math tokens that contain '=', with their start offsets."""
+    runs: list[tuple[int, str]] = []
+    start = -1
+    for match in _RUN_TOKEN.finditer(text):
+        tok = match.group()
         is_math = (
-            tok.isspace()
+            tok.isspace() and "\n" not in tok  # an equation never spans lines
             or tok[0].isdigit()
             or tok in "-+*/^()=\u2212\u00d7\u00f7\u00b7"
             or (tok[0].isalpha() or tok[0] == "_") and (_VAR_LIKE.match(tok) is not None or tok in known)
         )
         if is_math:
-            current.append(tok)
-        else:
-            if current:
-                runs.append("".join(current))
-            current = []
-    if current:
-        runs.append("".join(current))
-    return [run for run in runs if "=" in run]
+            if start < 0:
+                start = match.start()
+        elif start >= 0:
+            runs.append((start, text[start : match.start()]))
+            start = -1
+    if start >= 0:
+        runs.append((start, text[start:]))
+    return [(pos, run) for pos, run in runs if "=" in run]
 
 
 def _strip_unbalanced(side: str) -> str:
@@ -252,13 +260,14 @@ def find_equations(text: str, known: frozenset[str] = frozenset(), limit: int = 
     if "=" not in text:
         return []
     equations: list[Equation] = []
-    for run in _math_runs(text, known):
+    for pos, run in math_runs(text, known):
         sides = [_strip_unbalanced(side) for side in run.split("=")]
         for left, right in zip(sides, sides[1:]):
             if not left or not right:
                 continue
             try:
-                form = parse_linear(left) + parse_linear(right).scale(Fraction(-1))
+                left_form, right_form = parse_linear(left), parse_linear(right)
+                form = left_form + right_form.scale(Fraction(-1))
             except (NotLinear, ZeroDivisionError, OverflowError):
                 continue
             stated = f"{left} = {right}"
@@ -266,7 +275,9 @@ def find_equations(text: str, known: frozenset[str] = frozenset(), limit: int = 
                 Fraction(n) for n in _NUMBER_IN_TEXT.findall(stated) if len(n) <= MAX_NUMBER_DIGITS
             )
             idents = tuple(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", stated))
-            equations.append(Equation(form, stated, numbers, idents))
+            equations.append(
+                Equation(form, stated, numbers, idents, left_form, right_form, pos, pos + len(run))
+            )
             if len(equations) >= MAX_EQUATIONS * 4:
                 return equations
     return equations
@@ -340,3 +351,18 @@ def format_number(value: Fraction, prefer_decimal: bool = False) -> str:
         if Fraction(text) == value:
             return text
     return f"{value.numerator}/{value.denominator}"
+
+
+_CANONICAL = re.compile(r"-?(?:0|[1-9]\d*)(?:\.\d*[1-9])?|-?[1-9]\d*/[1-9]\d*")
+
+
+def is_canonical_number(literal: str) -> bool:
+    """Whether a final value is written as people write one: an integer, a finite decimal
+    or a reduced fraction (not ``9/6.75``, ``10/2`` or ``4/1``)."""
+    literal = literal.strip()
+    if len(literal) > 2 * MAX_NUMBER_DIGITS + 2 or _CANONICAL.fullmatch(literal) is None:
+        return False
+    if "/" in literal:
+        num, den = (int(part) for part in literal.lstrip("-").split("/"))
+        return den > 1 and Fraction(num, den).denominator == den
+    return True
