@@ -6,6 +6,7 @@ changed constants, reformatting) must still be answered without a full regenerat
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 import pytest
@@ -246,3 +247,48 @@ def perturbed(draw: st.DrawFn) -> Pair:
 def test_generated_perturbations_never_serve_a_wrong_answer(pair: Pair) -> None:
     outcome = run_pair(pair)
     assert not outcome.wrong_and_verified, (pair, outcome.result.outcome, outcome.result.text)
+
+
+def system_pairs() -> list[Pair]:
+    """A system whose asked unknown changes, or whose second equation changes."""
+    cached = "Solve the system 2x + y = 10 and x - y = 2 for x."
+    cached_answer = "Step 1: Add the equations: 3x = 12\nStep 2: x = 4\nAnswer: x = 4"
+    return [
+        Pair("math/system-asked-changes", cached, cached_answer, "Solve the system 2x + y = 10 and x - y = 2 for y.",
+             "Step 1: x = 4\nStep 2: y = 10 - 8 = 2\nAnswer: y = 2", math_judge({"x": 4, "y": 2}, asked=["y"])),
+        Pair("math/system-constant-changes", cached, cached_answer, "Solve the system 2x + y = 10 and x - y = 5 for x.",
+             "Step 1: 3x = 15\nStep 2: x = 5\nAnswer: x = 5", math_judge({"x": 5, "y": 0}, asked=["x"])),
+        Pair("math/system-paraphrase", cached, cached_answer, "Please solve the system 2x + y = 10 and x - y = 2 for x.",
+             cached_answer, math_judge({"x": 4, "y": 2}, asked=["x"]), benign=True),
+    ]
+
+
+def unreadable_fraction_pairs() -> list[Pair]:
+    """Re-instantiation must not write 9/6.75 (issue: a cached 9/9 re-derived for 9x + 26 = 38)."""
+    cached = "Solve for x step by step: 9x + 23 = 32."
+    cached_answer = "Step 1: Subtract 23 from both sides: 9x = 9\nStep 2: x = 9/9\nStep 3: x = 1\nAnswer: x = 1"
+    new = "Solve for x step by step: 9x + 26 = 38."
+    return [Pair("math/canonical-form", cached, cached_answer, new,
+                 "Step 1: Subtract 26 from both sides: 9x = 12\nStep 2: x = 12/9\nStep 3: x = 4/3\nAnswer: x = 4/3",
+                 math_judge({"x": Fraction(4, 3)}))]
+
+
+@pytest.mark.parametrize("pair", system_pairs() + unreadable_fraction_pairs(), ids=lambda p: p.cls)
+def test_systems_and_canonical_forms(pair: Pair) -> None:
+    outcome = run_pair(pair)
+    assert outcome.correct, (outcome.result.outcome, outcome.result.text)
+    assert not re.search(r"\d\.\d+\s*/|/\s*\d+\.\d", outcome.result.text), outcome.result.text
+    if pair.benign:
+        assert outcome.without_full_regeneration
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(perturbed())
+def test_served_answers_are_canonical(pair: Pair) -> None:
+    result = run_pair(pair).result
+    if result.verified:
+        final = re.findall(r"=\s*(-?\d+(?:\.\d+)?(?:/\d+(?:\.\d+)?)?)\s*$", result.text.strip())
+        for literal in final:
+            assert "." not in literal.split("/")[-1] and (
+                "/" not in literal or Fraction(literal).denominator == int(literal.split("/")[1])
+            ), result.text

@@ -28,8 +28,9 @@ __all__ = ["LinearProblem", "understand_prompt", "MAX_PROMPT_CHARS"]
 
 MAX_PROMPT_CHARS = 20000
 
-# Instruction words that do not change which value is asked for. Deliberately closed: words
-# that change the question (twice, square, percent, round, decimal, not, ...) are absent.
+# Instruction words that do not change which value is asked for, plus chat role labels and a
+# tutor persona. Deliberately closed: words that change the question (twice, square, percent,
+# round, decimal, not, ...) are absent.
 _INSTRUCTION_WORDS = frozenset(
     """
     a an the this these that following below above given here
@@ -42,6 +43,8 @@ _INSTRUCTION_WORDS = frozenset(
     your you me please can could would will how do i we
     end ending finish finishing conclude concluding final finally result answer answers
     format form line clearly briefly short using use algebra exactly exact
+    system user human math maths mathematics tutor teacher assistant helpful careful precise
+    expert patient friendly student
     """.split()
 )
 # "Answer: x = <value>" and "Step k: ..." are answer templates, not equations.
