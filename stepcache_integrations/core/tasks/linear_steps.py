@@ -20,7 +20,15 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ..types import Step
-from .linear_algebra import MAX_NUMBER_DIGITS, Equation, LinearForm, find_equations, format_number, is_canonical_number
+from .linear_algebra import (
+    MAX_NUMBER_DIGITS,
+    Equation,
+    LinearForm,
+    equation_shape,
+    find_equations,
+    format_number,
+    is_canonical_number,
+)
 from .stepwise import label_len
 
 __all__ = ["ProblemContext", "StepVerdict", "check_steps", "final_value_errors", "normalise_claims", "stated_values"]
@@ -109,12 +117,24 @@ def _transition_holds(ops: list[_Op], before: Equation, after: Equation) -> bool
     return (left, right) == (after.left, after.right) or (right, left) == (after.left, after.right)
 
 
+def _restates_another_problem(eq: Equation, ctx: ProblemContext) -> bool:
+    """An equation of the problem's own form with other constants (3x + 5 = 20 for 3x + 20 = 35
+    holds at x = 5 too, but is not the problem): only an exact restatement is evidence."""
+    shape = equation_shape(eq.text)[0]
+    same_form = [p for p in ctx.problem if equation_shape(p.text)[0] == shape]
+    return bool(same_form) and not any(
+        (eq.left, eq.right) in ((p.left, p.right), (p.right, p.left)) for p in same_form
+    )
+
+
 def _check_equation(eq: Equation, ctx: ProblemContext) -> str:
     unknown = [v for v in eq.form.variables if v not in ctx.solution]
     if unknown:
         return f"'{eq.text}' uses {', '.join(unknown)}, which the problem does not have"
     if eq.form.evaluate(ctx.solution) != 0:
         return f"'{eq.text}' does not hold for this problem"
+    if _restates_another_problem(eq, ctx):
+        return f"'{eq.text}' has the problem's form but not its constants"
     stale = next((n for n in eq.numbers if n in ctx.stale_numbers), None)
     if stale is not None:
         return f"'{eq.text}' restates {format_number(stale)}, a constant of a different problem"
