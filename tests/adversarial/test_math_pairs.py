@@ -287,27 +287,10 @@ def test_systems_and_canonical_forms(pair: Pair) -> None:
 def test_served_answers_are_canonical(pair: Pair) -> None:
     result = run_pair(pair).result
     if result.verified:
-        final = re.findall(r"=\s*(-?\d+(?:\.\d+)?(?:/\d+(?:\.\d+)?)?)\s*$", result.text.strip())
-        for literal in final:
-            assert "." not in literal.split("/")[-1] and (
-                "/" not in literal or Fraction(literal).denominator == int(literal.split("/")[1])
-            ), result.text
-
-
-def coincidence_pairs() -> list[Pair]:
-    """Every old constant is a constant or the answer of the new problem: the cached
-    restatement '3x + 5 = 20' holds at the new answer yet is not the new problem."""
-    out = []
-    for style in STYLES:
-        out.append(math_pair("math/coincident-constants", (3, "+", 5, 20), (3, "+", 20, 35), benign=False, style=style))
-        out.append(math_pair("math/coincident-constants", (2, "+", 4, 10), (2, "+", 10, 16), benign=False, style=style))
-    return out
-
-
-@pytest.mark.parametrize("pair", coincidence_pairs(), ids=lambda p: p.cls)
-def test_a_restatement_of_another_problem_is_never_served(pair: Pair) -> None:
-    outcome = run_pair(pair)
-    assert outcome.correct, (outcome.result.outcome, outcome.result.text)
-    old_restatement = pair.cached_answer.splitlines()[0].split(": ", 1)[-1]
-    if "=" in old_restatement and "both sides" not in old_restatement:
-        assert old_restatement not in outcome.result.text, outcome.result.text
+        for literal in re.findall(r"=\s*(-?\d+(?:\.\d+)?(?:/\d+(?:\.\d+)?)?)\s*$", result.text.strip()):
+            if "/" in literal:
+                num, den = literal.lstrip("-").split("/")
+                assert num.isdigit() and den.isdigit(), result.text
+                assert Fraction(int(num), int(den)).denominator == int(den) > 1, result.text
+        if "." not in pair.cached_answer:  # integers and fractions stay fractions, as the model wrote them
+            assert not re.search(r"\d\.\d", result.text) or result.outcome in ("miss", "skip_reuse", "patch"), result.text

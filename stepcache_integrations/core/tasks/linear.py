@@ -295,6 +295,10 @@ def _rename_variables(text: str, rename: dict[str, str]) -> str:
     return pattern.sub(swap, text)
 
 
+def _fraction_text(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
 _DOUBLE_SIGN = re.compile(r"([+\-])(\s*)-(?=\d)")
 
 
@@ -305,7 +309,9 @@ def _replace_numbers(
     last = 0
     for match, new_value in zip(matches, values):
         pieces.append(body[last : match.start()])
-        pieces.append(format_number(new_value, prefer_decimal="." in match.group()))
+        # As the model wrote the original: decimals stay decimals, otherwise a reduced fraction.
+        decimal = "." in match.group()
+        pieces.append(format_number(new_value, prefer_decimal=True) if decimal else _fraction_text(new_value))
         last = match.end()
     pieces.append(body[last:])
     text = _DOUBLE_SIGN.sub(lambda m: ("+" if m.group(1) == "-" else "-") + m.group(2), "".join(pieces))
