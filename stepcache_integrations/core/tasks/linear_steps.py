@@ -48,7 +48,7 @@ _OPERATION = re.compile(
     rf"|(?P<num4>{_NUM}))",
     re.IGNORECASE,
 )
-_DECIMAL_FRACTION = re.compile(r"\d+\.\d+\s*/\s*\d|\d\s*/\s*\d+\.\d+")
+_DECIMAL_FRACTION = re.compile(r"\d+\.\d+\s*/\s*\d|\d\s*/\s*\d+\.\d+|\d\s*/\s*\d+\s*/\s*\d")
 
 
 @dataclass(frozen=True)
@@ -177,7 +177,7 @@ def check_steps(steps: list[Step], ctx: ProblemContext, *, provisional_tail: boo
             verdict.fail("the problem has no unique solution")
             continue
         if _DECIMAL_FRACTION.search(body):
-            verdict.fail("writes a fraction with decimals (not a canonical number)")
+            verdict.fail("writes a fraction with decimals or a fraction of a fraction (not a canonical number)")
             continue
         equations = find_equations(body, known, limit=len(body) + 1)
         for eq in equations:
@@ -250,17 +250,15 @@ def _mentions(text: str, value: str) -> bool:
 
 
 def stated_values(text: str, variables: tuple[str, ...]) -> dict[str, str]:
-    """The last ``var = literal`` statement of each unknown (the final values as written)."""
+    """What the last ``var = ...`` statement of each unknown says, as written (the final value)."""
     body = normalise_claims(text)
     found: dict[str, str] = {}
     for var in variables:
-        pattern = (
-            rf"(?<![A-Za-z0-9_]){re.escape(var)}\s*=\s*(-?\d+(?:\.\d+)?(?:\s*/\s*\d+(?:\.\d+)?)?)"
-            r"(?!\.?\d)(?!\s*[-+*/^(\u00d7]\s*[\w(])(?![A-Za-z_(])"
-        )
-        matches = re.findall(pattern, body)
+        pattern = rf"(?<![A-Za-z0-9_.]){re.escape(var)}\s*=\s*([^\n,;=]*)"
+        matches = [m.group(1) for m in re.finditer(pattern, body)]
         if matches:
-            found[var] = matches[-1].replace(" ", "")
+            value = re.split(r"\s+(?:and|so|then|which)\b|\.(?:\s|$)", matches[-1], maxsplit=1)[0]
+            found[var] = value.strip().rstrip(".").replace(" ", "")
     return found
 
 
@@ -276,7 +274,7 @@ def final_value_errors(steps: list[Step], ctx: ProblemContext) -> list[str]:
             if len(ctx.asked) == 1 and claims and _number(claims[-1]) == ctx.solution[var]:
                 continue
             errors.append(f"the answer never states the value of {var}")
-        elif not is_canonical_number(literal):
+        elif not is_canonical_number(literal):  # also "1694/3/22", "x = 15/3" left as the end
             errors.append(f"{var} = {literal} is not written as an integer, decimal or reduced fraction")
         elif Fraction(literal) != ctx.solution[var]:
             errors.append(f"{var} = {literal} is wrong")
