@@ -157,7 +157,8 @@ def _try_reinstantiate(
     if check.passed or len(check.failures) <= len(candidate.verification.failures):
         old = candidate.steps
         candidate.provenance = [
-            "reinstantiated" if i >= len(old) or new.text != old[i].text else "reused" for i, new in enumerate(rewritten)
+            "reinstantiated" if i >= len(old) or new.text != old[i].text else "reused"
+            for i, new in enumerate(rewritten)
         ]
         candidate.steps, candidate.verification = rewritten, check
 
