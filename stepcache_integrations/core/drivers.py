@@ -3,6 +3,7 @@ the other with async calls. Nothing else differs between ``generate`` and ``agen
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from typing import Any
 
@@ -14,6 +15,8 @@ from .store_guard import StoreGuard
 from .store_port import StorePort
 
 __all__ = ["Services", "adrive", "drive"]
+
+logger = logging.getLogger("stepcache_integrations")
 
 
 @dataclass(frozen=True)
@@ -61,7 +64,10 @@ def _fulfil(request: Request, io: Services) -> Any:
     if isinstance(request, AskModel):
         return None if (io.llm is None and request.kind == "repair") else call_llm(io.llm, request.prompt)
     if isinstance(request, AskJudge):
-        return call_llm(io.judge, request.prompt)
+        try:
+            return call_llm(io.judge, request.prompt)
+        except Exception as exc:  # the judge only ever adds reuse; without it the model answers
+            return _judge_failed(exc)
     raise TypeError(f"unknown flow request {request!r}")
 
 
@@ -79,5 +85,13 @@ async def _afulfil(request: Request, io: Services) -> Any:
     if isinstance(request, AskModel):
         return None if (io.llm is None and request.kind == "repair") else await acall_llm(io.llm, request.prompt)
     if isinstance(request, AskJudge):
-        return await acall_llm(io.judge, request.prompt)
+        try:
+            return await acall_llm(io.judge, request.prompt)
+        except Exception as exc:
+            return _judge_failed(exc)
     raise TypeError(f"unknown flow request {request!r}")
+
+
+def _judge_failed(exc: Exception) -> None:
+    logger.warning("stepcache judge failed, not reusing on its word: %s", exc)
+    return None

@@ -34,8 +34,11 @@ def judge_prompt(plan: CachePlan) -> str | None:
     )
 
 
-def apply_verdict(plan: CachePlan, reply: LLMResponse) -> None:
-    """Record the judge's reply; on YES, serve the cached answer as it was stored."""
+def apply_verdict(plan: CachePlan, reply: LLMResponse | None) -> None:
+    """Record the judge's reply (None: the judge failed); on YES, serve the cached answer as stored."""
+    if reply is None:
+        plan.errors.append("judge failed; not reusing without its verdict")
+        return
     plan.judge_reply = reply
     verdict = " ".join(reply.text.split())[:200]
     if plan.entry is None or not _YES.match(reply.text):

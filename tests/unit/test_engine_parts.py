@@ -291,6 +291,16 @@ def test_judge_refusal_falls_back_to_the_model_and_is_paid_for() -> None:
     assert result.prompt_tokens > judge_tokens > 0
 
 
+def test_a_failing_judge_is_a_refusal() -> None:
+    def broken(prompt: str) -> str:
+        raise TimeoutError("judge timed out")
+
+    cache = StepCache(judge=broken)
+    warm(cache, RIVER, RIVER_ANSWER)
+    result = cache.generate(RIVER_REWORDED, Recorder("The Rhone runs through Lyon."))
+    assert result.model_calls == 1 and result.judge_calls == 0 and result.verified
+
+
 def test_judge_async_twin_and_when_it_is_not_asked() -> None:
     cache = StepCache(judge=Judge("yes"))
     warm(cache, RIVER, RIVER_ANSWER)
