@@ -50,7 +50,7 @@ def serve_flow(plan: CachePlan, *, store_derived: bool) -> Flow:
     """Answer a plan that needs no model: record the hit, store a re-instantiated answer."""
     if plan.needs_model or plan.entry is None:
         raise StepCacheError("this plan needs a model call; use StepCache.complete or finalize")
-    judge = _Judge.of(plan)
+    judge = _JudgeCost.of(plan)
     result = StepCacheResult(
         text=plan.cached_text,
         outcome=plan.outcome,
@@ -91,27 +91,26 @@ def complete_flow(
 ) -> Flow:
     """Generate (unless ``given``), assemble, check, repair, fall back, store if verified."""
     if plan.generation_prompt is None:
-        raise StepCacheError("this plan needs no model call; use plan.result()")
-    run = _Run(plan, dict(plan.timings))
+        raise StepCacheError("this plan needs no model call; use StepCache.serve(plan)")
+    attempt = _Completion(plan, dict(plan.timings))
     t0 = time.perf_counter()
     response = given if given is not None else (yield AskModel("generate", plan.generation_prompt))
-    run.timings["generate"] = time.perf_counter() - t0
-    run.spend(response)
-    run.start(response)
+    attempt.timings["generate"] = time.perf_counter() - t0
+    attempt.start(response)
     t0 = time.perf_counter()
-    while run.errors and run.repair_calls < max_repairs:
-        request = plan.handler.repair_prompt(plan.prompt, run.answer, run.errors, plan.constraints)
+    while attempt.errors and attempt.repair_calls < max_repairs:
+        request = plan.handler.repair_prompt(plan.prompt, attempt.answer, attempt.errors, plan.constraints)
         reply = yield AskModel("repair", request)
         if reply is None:  # no model available for repairs
             break
-        run.repair(reply)
-    run.timings["repair"] = time.perf_counter() - t0
-    run.fall_back()
-    result = run.result()
+        attempt.repair(reply)
+    attempt.timings["repair"] = time.perf_counter() - t0
+    attempt.fall_back()
+    result = attempt.result()
     if result.verified:
         t0 = time.perf_counter()
         vector = plan.vector if plan.vector is not None else (yield EmbedPrompt(plan.prompt))
-        result.stored_entry_id = yield AddEntry(run.entry(metadata), vector)
+        result.stored_entry_id = yield AddEntry(attempt.entry(metadata), vector)
         result.timings["store"] = time.perf_counter() - t0
     return result
 
@@ -130,7 +129,7 @@ def store_answer_flow(
 
 
 @dataclass
-class _Judge:
+class _JudgeCost:
     """What the judge of a plan cost (nothing when it was not asked)."""
 
     calls: int = 0
@@ -138,7 +137,7 @@ class _Judge:
     completion_tokens: int = 0
 
     @classmethod
-    def of(cls, plan: CachePlan) -> _Judge:
+    def of(cls, plan: CachePlan) -> _JudgeCost:
         reply = plan.judge_reply
         return cls(1, reply.prompt_tokens, reply.completion_tokens) if reply is not None else cls()
 
@@ -147,13 +146,13 @@ class _Judge:
         return self.prompt_tokens + self.completion_tokens
 
 
-class _Run:
+class _Completion:
     """The state of one ``complete_flow``: the answer so far, its errors and its cost."""
 
     def __init__(self, plan: CachePlan, timings: dict[str, float]) -> None:
         self.plan, self.timings = plan, timings
         self.handler: TaskHandler = plan.handler
-        judge = _Judge.of(plan)
+        judge = _JudgeCost.of(plan)
         self.judge_calls = judge.calls
         self.prompt_tokens, self.completion_tokens = judge.prompt_tokens, judge.completion_tokens
         self.model_calls = self.repair_calls = 0
@@ -169,6 +168,7 @@ class _Run:
         self.completion_tokens += response.completion_tokens
 
     def start(self, response: LLMResponse) -> None:
+        self.spend(response)
         plan = self.plan
         if plan.outcome == "patch" and plan.verification is not None:
             self.answer = self.handler.assemble(

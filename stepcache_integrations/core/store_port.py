@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from typing import Any, Protocol, Union, runtime_checkable
+from typing import Any, Protocol, Union
 
 import numpy as np
 
@@ -21,7 +21,6 @@ STORE_ENV = "STEPCACHE_STORE"
 IN_MEMORY_URL = "memory://"
 
 
-@runtime_checkable
 class StorePort(Protocol):
     """The store calls the engine makes (``stores.CacheStore`` provides them all)."""
 
