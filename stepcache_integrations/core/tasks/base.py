@@ -86,6 +86,12 @@ class TaskHandler(ABC):
     name: str = "task"
     #: Default minimum cosine similarity of a cached prompt worth verifying for this task.
     similarity_threshold: float = 0.7
+    #: Handles requests that come with a JSON Schema (chosen for them unless a task is named).
+    accepts_schema: bool = False
+    #: Claims every prompt no other task claims; the registry keeps it last in detection.
+    catch_all: bool = False
+    #: A ``judge`` model may approve reuse of its answers when verification could not.
+    judge_may_approve: bool = False
 
     @abstractmethod
     def detect(self, prompt: str, schema: dict[str, Any] | None = None) -> bool:

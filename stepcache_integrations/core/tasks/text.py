@@ -67,6 +67,8 @@ class TextTask(StepwiseTask):
     mentions nothing specific, yet it answered different context."""
 
     name = "text"
+    catch_all = True
+    judge_may_approve = True
     max_changed_share = 0.2
     min_changed_tokens = 12
 
