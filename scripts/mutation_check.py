@@ -126,9 +126,12 @@ MUTANTS: list[Mutant] = [
     Mutant("store-answer-unverified", "store_answer stores an answer that fails its check",
            ENGINE, "if plan.handler.check_answer(steps, plan.constraints):", "if False:",
            (ENGINE_TESTS, "-k", "store_answer")),
+    Mutant("reuse-unchecked", "cached steps are reused without the final check of the whole answer",
+           ENGINE, "if verification.passed and not handler.check_answer(steps, plan.constraints):",
+           "if verification.passed:", (PROMISES, "-k", "final_check", ENGINE_TESTS)),
     Mutant("reinstantiation-unchecked", "a re-instantiated answer is served without its final check",
            ENGINE, "if check.passed and not handler.check_answer(rewritten, plan.constraints):",
-           "if check.passed:", (ENGINE_TESTS, TASK_TESTS, PROMISES)),
+           "if check.passed:", (PROMISES, "-k", "final_check", ENGINE_TESTS)),
     Mutant("remote-ref-fetched", "a remote $ref in a caller's JSON Schema is fetched",
            JSON_TASK, "_NO_REMOTE = Registry()", _FETCHING_REGISTRY,
            (HOSTILE, "-k", "fetched", TASK_TESTS, "-k", "fetched or remote")),
@@ -145,6 +148,9 @@ def _env(copy: Path) -> dict[str, str]:
     env = dict(os.environ)
     env["PYTHONPATH"] = str(copy)
     env["PYTHONDONTWRITEBYTECODE"] = "1"  # mutated and restored files never meet a stale .pyc
+    # Installed pytest plugins (langchain-tests, codspeed, ...) cost seconds per run; the unit
+    # tests selected here need only pytest-asyncio, loaded explicitly (the baseline proves it).
+    env["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
     env.setdefault("OMP_NUM_THREADS", "1")
     return env
 
@@ -155,7 +161,7 @@ def _pytest(copy: Path, args: tuple[str, ...], timeout: float) -> tuple[str, str
     "fail" is any failing exit (failed tests, or a collection error the mutant caused);
     "empty" means the selection matched no test (exit 5): a broken table row, not a catch.
     """
-    command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "--no-header", *args]
+    command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-p", "asyncio", "--no-header", *args]
     try:
         done = subprocess.run(command, cwd=copy, env=_env(copy), capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:

@@ -156,6 +156,67 @@ def test_max_regen_share_must_be_a_share() -> None:
             StepCache(max_regen_share=bad)
 
 
+# ---------------------------------------------------------------- reuse and re-instantiation are checked
+class StaleOnlyChecklist(Checklist):
+    """Like the built-in verifiers: against a cached prompt, a step fails only on evidence of
+    staleness (its item is gone from the new prompt). Only the final check (``check_answer``,
+    the full comparison) notices an item the new prompt *added*."""
+
+    name = "checklist"
+
+    def verify(
+        self, steps: list[Step], constraints: dict[str, Any], cached_constraints: dict[str, Any] | None
+    ) -> Verification:
+        if cached_constraints is None:
+            return super().verify(steps, constraints, None)
+        items = set(constraints["items"])
+        units = []
+        for i, step in enumerate(steps):
+            ok = step.text.strip().split(". ", 1)[-1] in items
+            units.append(UnitCheck(f"step {i + 1}", ok, "" if ok else "stale item"))
+        return Verification(units)
+
+    def reinstantiate(
+        self, steps: list[Step], cached_constraints: dict[str, Any], constraints: dict[str, Any]
+    ) -> list[Step] | None:
+        old, new = cached_constraints["items"], constraints["items"]
+        mapping = {o: n for o, n in zip(old, new) if o != n}
+        if not mapping:
+            return None
+        out = []
+        for step in steps:
+            label, _, item = step.text.partition(". ")
+            end = "\n" if item.endswith("\n") else ""
+            out.append(Step(text=f"{label}. {mapping.get(item.strip(), item.strip())}{end}"))
+        return out
+
+
+def oracle(prompt: str) -> str:
+    """A model that always answers the checklist of the first line of its prompt correctly."""
+    return answer(Checklist().constraints(prompt.splitlines()[0])["items"])
+
+
+@pytest.mark.parametrize(
+    ("new_items", "why"),
+    [
+        ([*ITEMS, "echo"], "reuse: every cached step passes, but an item was added"),
+        (["alpha", "bravo", "charlie", "echo", "foxtrot"], "reinstantiation: delta -> echo, foxtrot added"),
+    ],
+)
+def test_reuse_and_reinstantiation_must_pass_the_final_check(new_items: list[str], why: str) -> None:
+    registry = TaskRegistry()
+    registry.register(StaleOnlyChecklist(), first=True)
+    cache = StepCache(tasks=registry)
+    assert cache.generate(checklist(ITEMS), oracle).stored_entry_id
+    result = cache.generate(checklist(new_items), oracle)
+    assert result.outcome not in ("reuse", "reinstantiate") and result.model_calls >= 1, why
+    assert result.verified and result.text == answer(new_items), why
+    # The control: with nothing added, the same cache does reuse / re-instantiate.
+    same_length = new_items[: len(ITEMS)]
+    control = cache.generate(checklist(same_length), lambda p: pytest.fail("the model must not be called"))
+    assert control.outcome in ("reuse", "reinstantiate") and control.text == answer(same_length)
+
+
 # ---------------------------------------------------------------- provenance_counts()
 def test_provenance_counts_counts_every_step() -> None:
     steps = [
