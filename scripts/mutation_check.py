@@ -249,7 +249,7 @@ def main(argv: list[str] | None = None) -> int:
 
         t0 = time.perf_counter()
         baseline = _files(runnable)
-        status, tail = _pytest(copy, baseline, args.timeout)
+        status, tail = _pytest(copy, baseline, args.timeout) if baseline else ("pass", "")
         if status != "pass":
             print(f"BASELINE FAILS ({status}) on the unmutated copy: {' '.join(baseline)}\n{tail}")
             return 2
