@@ -20,6 +20,7 @@ __all__ = [
     "parse_linear",
     "find_equations",
     "solve_system",
+    "determined_values",
     "format_number",
     "equation_shape",
     "math_runs",
@@ -335,6 +336,30 @@ def _solve_cached(forms: tuple[LinearForm, ...]) -> dict[str, Fraction] | None:
     if any(value.free_symbols for value in solution):
         return None
     return {v: Fraction(str(value)) for v, value in zip(variables, solution)}
+
+
+def determined_values(forms: tuple[LinearForm, ...]) -> dict[str, Fraction] | None:
+    """The unknowns a system pins down (all of them or some); None when it is inconsistent."""
+    return _determined_cached(forms)
+
+
+@lru_cache(maxsize=1024)
+def _determined_cached(forms: tuple[LinearForm, ...]) -> dict[str, Fraction] | None:
+    import sympy
+
+    variables = sorted({v for form in forms for v in form.variables})
+    if not variables or len(variables) > MAX_EQUATIONS or len(forms) > MAX_EQUATIONS:
+        return {}
+    symbols = [sympy.Symbol(v) for v in variables]
+    matrix = sympy.Matrix(
+        [[sympy.Rational(str(form.as_dict().get(v, 0))) for v in variables] for form in forms]
+    )
+    rhs = sympy.Matrix([-sympy.Rational(str(form.const)) for form in forms])
+    solutions = sympy.linsolve((matrix, rhs), *symbols)
+    if not solutions:
+        return None
+    (solution,) = tuple(solutions)
+    return {v: Fraction(str(value)) for v, value in zip(variables, solution) if not value.free_symbols}
 
 
 def format_number(value: Fraction, prefer_decimal: bool = False) -> str:

@@ -24,6 +24,7 @@ from .linear_algebra import (
     MAX_NUMBER_DIGITS,
     Equation,
     LinearForm,
+    determined_values,
     equation_shape,
     find_equations,
     format_number,
@@ -31,7 +32,15 @@ from .linear_algebra import (
 )
 from .stepwise import label_len
 
-__all__ = ["ProblemContext", "StepVerdict", "check_steps", "final_value_errors", "normalise_claims", "stated_values"]
+__all__ = [
+    "ProblemContext",
+    "StepVerdict",
+    "check_steps",
+    "equation_claim_errors",
+    "final_value_errors",
+    "normalise_claims",
+    "stated_values",
+]
 
 _ENGLISH_LETTERS = frozenset({"a", "A", "I"})
 _NUM = r"-?\d+(?:\.\d+)?"
@@ -279,3 +288,27 @@ def final_value_errors(steps: list[Step], ctx: ProblemContext) -> list[str]:
         elif Fraction(literal) != ctx.solution[var]:
             errors.append(f"{var} = {literal} is wrong")
     return errors
+
+
+def equation_claim_errors(prompt: str, answer: str, limit: int = 20000) -> list[str]:
+    """For answers outside the linear task (a prompt it does not fully understand): a value the
+    answer states for an unknown of the prompt's linear equations must be the one they pin down;
+    when the equations contradict each other, no stated value can be checked, so none passes."""
+    equations = [eq for eq in find_equations(prompt, limit=limit) if eq.form.coeffs]
+    if not equations:
+        return []
+    variables = tuple(sorted({v for eq in equations for v in eq.form.variables}))
+    claims: dict[str, Fraction] = {}
+    for var, literal in stated_values(answer[:limit], variables).items():
+        if re.fullmatch(r"-?\d{1,40}(?:\.\d{1,40})?(?:/\d{1,40})?", literal) and not literal.endswith("/0"):
+            claims[var] = Fraction(literal)
+    if not claims:
+        return []
+    known = determined_values(tuple(eq.form for eq in equations))
+    if known is None:
+        return [f"states {', '.join(claims)}, but the prompt's equations contradict each other"]
+    return [
+        f"states {var} = {format_number(value)}; the prompt's equations give {format_number(known[var])}"
+        for var, value in claims.items()
+        if var in known and known[var] != value
+    ]
