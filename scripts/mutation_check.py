@@ -34,6 +34,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PKG = "stepcache_integrations"
 ENGINE = f"{PKG}/core/engine.py"
+POLICY = f"{PKG}/core/policy.py"
+PLANNER = f"{PKG}/core/planner.py"
+PIPELINE = f"{PKG}/core/pipeline.py"
+GUARD = f"{PKG}/core/store_guard.py"
 BREAKER = f"{PKG}/core/breaker.py"
 TASKS = f"{PKG}/core/tasks/__init__.py"
 BASE = f"{PKG}/core/tasks/base.py"
@@ -72,33 +76,33 @@ class Mutant:
 MUTANTS: list[Mutant] = [
     # -- max_regen_share skip rule (README "Outcomes": skip_reuse)
     Mutant("regen-share-ignored", "max_regen_share: the parameter is ignored (fixed 0.5)",
-           ENGINE, "> self.max_regen_share", "> 0.5", (PROMISES, "-k", "regen_share")),
+           POLICY, "share <= self.max_regen_share", "share <= 0.5", (PROMISES, "-k", "regen_share")),
     Mutant("regen-share-boundary", "max_regen_share: 'more than' becomes 'at least'",
-           ENGINE, "> self.max_regen_share", ">= self.max_regen_share", (PROMISES, "-k", "regen_share")),
+           POLICY, "share <= self.max_regen_share", "share < self.max_regen_share", (PROMISES, "-k", "regen_share")),
     Mutant("regen-share-never-skips", "max_regen_share: the share never triggers skip_reuse",
-           ENGINE, "> self.max_regen_share", "> 1.0", (PROMISES, "-k", "regen_share")),
+           POLICY, "share <= self.max_regen_share", "share <= 1.0", (PROMISES, "-k", "regen_share")),
     Mutant("first-step-rule-dropped", "skip_reuse when the first step fails",
-           ENGINE, "or handler.blocks_reuse(verification)", "or False", (PROMISES, "-k", "regen_share")),
+           POLICY, "and not handler.blocks_reuse(verification)", "and True", (PROMISES, "-k", "regen_share")),
     # -- the store breaker's pauses: 5 s doubling, capped at 60 s (README guarantee 3)
     Mutant("breaker-no-cap", "breaker: the pause is not capped at 60 s",
            BREAKER, ", self.max_pause)", ", 1e9)", (PROMISES, "-k", "store_pause or retry_after")),
     Mutant("breaker-cap-120", "breaker: the engine caps pauses at 120 s instead of 60 s",
-           ENGINE, "max(60.0, store_retry_after)", "max(120.0, store_retry_after)",
+           GUARD, "max(60.0, retry_after)", "max(120.0, retry_after)",
            (PROMISES, "-k", "store_pause or retry_after")),
     Mutant("breaker-cap-clips-retry", "breaker: store_retry_after above 60 s is refused",
-           ENGINE, "max(60.0, store_retry_after)", "60.0", (PROMISES, "-k", "store_pause or retry_after")),
+           GUARD, "max(60.0, retry_after)", "60.0", (PROMISES, "-k", "store_pause or retry_after")),
     Mutant("breaker-no-doubling", "breaker: the pause does not double",
            BREAKER, "2 ** (", "1 ** (", (PROMISES, "-k", "store_pause")),
     # -- TaskRegistry.register(first=True) (README "Architecture": tasks are a registry)
     Mutant("register-first-ignored", "register(first=True) appends instead of prepending",
            TASKS, "if first else", "if False else", (PROMISES, "-k", "register")),
     Mutant("register-text-not-last", "register: the text catch-all is not kept last",
-           TASKS, 'kv[0] == "text")', "False)", (PROMISES, "-k", "register")),
+           TASKS, "key=lambda kv: kv[1].catch_all)", "key=lambda kv: False)", (PROMISES, "-k", "register")),
     Mutant("register-no-replace", "register: a handler of the same name is not replaced",
            TASKS, "if k != handler.name]", "if True]", (PROMISES, "-k", "register")),
     # -- the deterministic fallback is re-checked before it is served as verified
     Mutant("fallback-unchecked", "a fallback that fails check_answer is served as verified",
-           ENGINE, "if not handler.check_answer(steps, constraints):", "if True:",
+           PIPELINE, "if not self.handler.check_answer(steps, self.plan.constraints):", "if True:",
            (PROMISES, "-k", "fallback")),
     # -- StepCacheResult.provenance_counts()
     Mutant("provenance-counts-cap", "provenance_counts counts each provenance at most once",
@@ -117,20 +121,20 @@ MUTANTS: list[Mutant] = [
     Mutant("verification-always-passes", "a verifier accepts every step (Verification.passed)",
            BASE, "return all(unit.ok for unit in self.units)", "return True", (ENGINE_TESTS, TASK_TESTS)),
     Mutant("linear-accepts-every-step", "the linear-equation verifier accepts every step",
-           LINEAR, 'UnitCheck(f"step {i + 1}", not reason, reason)', 'UnitCheck(f"step {i + 1}", True, reason)',
+           LINEAR, 'UnitCheck(f"step {i + 1}", v.ok, v.reason', 'UnitCheck(f"step {i + 1}", True, v.reason',
            (ENGINE_TESTS, TASK_TESTS)),
     Mutant("strict-ignored", "strict=True returns unverified answers instead of raising",
-           ENGINE, "elif self.strict:", "elif False:", (ENGINE_TESTS, "-k", "strict")),
+           ENGINE, "if self.strict and not result.verified:", "if False:", (ENGINE_TESTS, "-k", "strict")),
     Mutant("store-unverified", "unverified answers are stored as trusted entries",
-           ENGINE, "        if verified:\n", "        if True:\n", (ENGINE_TESTS, "-k", "unverified")),
+           PIPELINE, "    if result.verified:\n", "    if True:\n", (ENGINE_TESTS, "-k", "unverified")),
     Mutant("store-answer-unverified", "store_answer stores an answer that fails its check",
-           ENGINE, "if plan.handler.check_answer(steps, plan.constraints):", "if False:",
+           PIPELINE, "if plan.handler.check_answer(steps, plan.constraints):", "if False:",
            (ENGINE_TESTS, "-k", "store_answer")),
     Mutant("reuse-unchecked", "cached steps are reused without the final check of the whole answer",
-           ENGINE, "if verification.passed and not handler.check_answer(steps, plan.constraints):",
+           PLANNER, "if verification.passed and not handler.check_answer(steps, constraints):",
            "if verification.passed:", (PROMISES, "-k", "final_check", ENGINE_TESTS)),
     Mutant("reinstantiation-unchecked", "a re-instantiated answer is served without its final check",
-           ENGINE, "if check.passed and not handler.check_answer(rewritten, plan.constraints):",
+           PLANNER, "if check.passed and not handler.check_answer(rewritten, constraints):",
            "if check.passed:", (PROMISES, "-k", "final_check", ENGINE_TESTS)),
     Mutant("remote-ref-fetched", "a remote $ref in a caller's JSON Schema is fetched",
            JSON_TASK, "_NO_REMOTE = Registry()", _FETCHING_REGISTRY,

@@ -67,7 +67,6 @@ class TextTask(StepwiseTask):
     mentions nothing specific, yet it answered different context."""
 
     name = "text"
-    catch_all = True
     judge_may_approve = True
     max_changed_share = 0.2
     min_changed_tokens = 12
@@ -79,6 +78,11 @@ class TextTask(StepwiseTask):
 
     def detect(self, prompt: str, schema: dict[str, Any] | None = None) -> bool:
         return True
+
+    @property
+    def catch_all(self) -> bool:  # type: ignore[override]
+        """True unless a subclass narrows ``detect`` (then it is an ordinary, ordered task)."""
+        return type(self).detect is TextTask.detect
 
     def constraints(self, prompt: str, schema: dict[str, Any] | None = None) -> dict[str, Any]:
         return {"slots": extract_slots(prompt), "prompt": prompt[:20000]}
