@@ -35,7 +35,12 @@ from .errors import (
     TaskError,
     VerificationError,
 )
+from .core.store_port import use_store_opener
 from .stores import CacheStore, InMemoryStore, PostgresStore, SQLiteStore, open_store
+
+# core sits below stores and never imports them: this is where the two are joined, so that
+# StepCache(store="sqlite:///cache.db") and $STEPCACHE_STORE open real stores.
+use_store_opener(open_store)
 
 __version__ = "0.1.0"
 

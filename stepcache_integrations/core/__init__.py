@@ -2,6 +2,7 @@
 
 from .embed import CallableEmbedder, Embedder, HashingEmbedder, as_embedder
 from .engine import CachePlan, StepCache
+from .policy import ReusePolicy
 from .segment import extract_json_object, segment_text
 from .tasks import JsonTask, LinearEquationTask, TaskHandler, TaskRegistry, TextTask
 from .types import CacheEntry, CacheHit, LLMResponse, Outcome, Provenance, Step, StepCacheResult, StepRecord
@@ -18,6 +19,7 @@ __all__ = [
     "LinearEquationTask",
     "Outcome",
     "Provenance",
+    "ReusePolicy",
     "Step",
     "StepCache",
     "StepCacheResult",

@@ -87,11 +87,17 @@ class LLMResponse(BaseModel):
 
 
 class StepRecord(BaseModel):
-    """One step of a returned answer with its provenance."""
+    """One step of a returned answer, where it came from and what vouches for it.
+
+    ``evidence`` says why the step may be trusted for this prompt: the verifier's finding
+    for a reused or re-instantiated step, "model output checked" for a generated or
+    repaired one, "deterministic fallback" for a computed one (None: nothing recorded).
+    """
 
     index: int
     text: str
     provenance: Provenance
+    evidence: str | None = None
 
 
 class StepCacheResult(BaseModel):
@@ -107,6 +113,7 @@ class StepCacheResult(BaseModel):
     stored_entry_id: str | None = None
     model_calls: int = 0
     repair_calls: int = 0
+    judge_calls: int = 0
     prompt_tokens: int = 0
     completion_tokens: int = 0
     tokens_saved: int = 0

@@ -66,6 +66,11 @@ def math_judge(solution: dict[str, Fraction | int | str], asked: list[str] | Non
     wanted = asked if asked is not None else list(values)
 
     def judge(text: str) -> bool:
+        # The judge's own reading of "x equals 5" / "**Answer:** 5" (not the engine's).
+        text = re.sub(r"\*\*|`", "", text)
+        text = re.sub(r"(?<![A-Za-z_])([A-Za-z])\s+(?:equals|is)\s+(?=-?\d)", r"\1 = ", text)
+        if len(wanted) == 1:
+            text = re.sub(r"(?i)\b(?:the solution is|answer:)\s*(?=-?\d)", f"{wanted[0]} = ", text)
         equations = find_equations(text, frozenset(values), limit=len(text) + 1)
         for eq in equations:
             if any(v not in values for v in eq.form.variables):

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from stepcache_integrations import StepCache, StepCacheError
 
+from ..network_guard import block_network
 from .conftest import bounded, independent_math_errors, math_answer, math_prompt
 
 NESTED = "[" * 10_000 + "]" * 10_000
@@ -93,18 +94,22 @@ BAD_SCHEMAS = {
 
 @pytest.mark.parametrize("name", list(BAD_SCHEMAS))
 def test_bad_schema(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    import socket
     import urllib.request
 
-    def no_network(*a: Any, **k: Any) -> Any:
-        raise AssertionError("a schema $ref was fetched over the network")
+    # The engine turns a failed $ref resolution into a verification failure, so an exception
+    # raised by a blocked call alone would be swallowed: the recorded attempts must be empty.
+    attempts = block_network(monkeypatch)
 
-    monkeypatch.setattr(socket, "create_connection", no_network)
-    monkeypatch.setattr(urllib.request, "urlopen", no_network)
+    def no_urlopen(*a: Any, **k: Any) -> Any:
+        attempts.append(f"urllib.request.urlopen{a!r}")
+        raise OSError("network blocked by the test")
+
+    monkeypatch.setattr(urllib.request, "urlopen", no_urlopen)
     cache = StepCache()
     outcome = attempt(cache, "Return JSON with keys a and b.", lambda p: '{"a": 1, "b": 2}', schema=BAD_SCHEMAS[name])
     if not isinstance(outcome, Exception) and outcome.verified:
         assert json.loads(outcome.text) == {"a": 1, "b": 2}
+    assert attempts == [], "a schema $ref was fetched over the network"
 
 
 MODEL_REPLIES = {

@@ -59,19 +59,18 @@ def test_reuse_makes_no_model_call() -> None:
 
 
 @pytest.mark.parametrize(
-    ("var", "eq"), [("x", "3x + 5 = 26"), ("y", "3y + 5 = 20"), ("z", "3*z + 11 = -4"), ("x", "3x+5=20")]
+    ("var", "eq", "expected"),
+    [("x", "3x + 5 = 26", 7), ("y", "3y + 5 = 20", 5), ("z", "3*z + 11 = -4", -5), ("x", "3x+5=20", 5)],
 )
-def test_reinstantiation_answers_without_model_and_is_correct(var: str, eq: str) -> None:
+def test_reinstantiation_answers_without_model_and_is_correct(var: str, eq: str, expected: int) -> None:
     cache = StepCache()
     warm(cache, MATH.format(v="x", eq="3x + 5 = 20"), GOOD)
     prompt = MATH.format(v=var, eq=eq)
     result = cache.generate(prompt, no_model)
     assert result.outcome in ("reinstantiate", "reuse") and result.verified and result.model_calls == 0
-    solution = solve_system(tuple(e.form for e in find_equations(prompt) if e.form.coeffs))
-    assert solution is not None
-    assert f"Answer: {var} = " in result.text
-    stated = [e for e in find_equations(result.text.splitlines()[-1]) if e.form.coeffs]
-    assert stated and all(e.form.evaluate(solution) == 0 for e in stated)
+    # Expected values are worked out by hand, not by the engine's own solver.
+    assert result.text.splitlines()[-1].strip() == f"Answer: {var} = {expected}"
+    assert f"{var} = {expected}." in result.text  # the last working step agrees with the answer line
     if var != "x":
         assert "x" not in result.text
 
@@ -249,10 +248,18 @@ def test_math_answers_are_always_correct_under_a_sloppy_model() -> None:
     """100% verified-correct final answers on math, whatever the model says."""
     cache = StepCache()
     sloppy = ["Step 1: x = 1\nAnswer: x = 1", "I think the answer is 42.", "Answer: x = 0"]
-    for i, (a, b, c) in enumerate([(3, 5, 20), (2, -4, 10), (7, 3, 3), (3, 5, 26), (5, 1, 2)]):
+    cases = [
+        (3, 5, 20, Fraction(5)),
+        (2, -4, 10, Fraction(7)),
+        (7, 3, 3, Fraction(0)),
+        (3, 5, 26, Fraction(7)),
+        (5, 1, 2, Fraction(1, 5)),
+    ]
+    for i, (a, b, c, expected) in enumerate(cases):
         prompt = MATH.format(v="x", eq=f"{a}x + {b} = {c}")
         result = cache.generate(prompt, lambda p, i=i: sloppy[i % 3])
         assert result.verified
-        value = Fraction(c - b, a)
-        final = [e for e in find_equations(result.text.strip().splitlines()[-1]) if e.form.coeffs]
-        assert final and all(e.form.evaluate({"x": value}) == 0 for e in final)
+        # The final line states the hand-computed value (as an integer, a decimal or a fraction).
+        final = result.text.strip().splitlines()[-1].strip()
+        assert final.startswith("Answer: x = "), final
+        assert Fraction(final.removeprefix("Answer: x = ")) == expected, final

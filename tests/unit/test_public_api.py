@@ -21,7 +21,7 @@ def test_all_is_pinned() -> None:
 
 
 def test_every_io_method_has_an_async_twin() -> None:
-    for name in ["generate", "lookup", "complete", "finalize", "store_answer", "clear"]:
+    for name in ["generate", "lookup", "serve", "complete", "finalize", "store_answer", "clear"]:
         assert inspect.iscoroutinefunction(getattr(StepCache, "a" + name)), name
 
 

@@ -11,6 +11,8 @@ from stepcache_integrations import InvalidSchemaError, JsonTask, LinearEquationT
 from stepcache_integrations.core.tasks.json_task import required_keys_from_prompt
 from stepcache_integrations.core.tasks.linear_algebra import NotLinear, parse_linear, solve_system
 
+from ..network_guard import block_network
+
 MATH = "Solve for x step by step: 3x + 5 = 20."
 GOOD = "Step 1: 3x + 5 = 20\nStep 2: Subtract 5 from both sides: 3x = 15\nStep 3: Divide by 3: x = 5\nAnswer: x = 5"
 linear = LinearEquationTask()
@@ -54,7 +56,8 @@ def test_linear_stale_constants_and_variables_fail() -> None:
     assert not any(verdicts(linear, GOOD, "Solve for y step by step: 3y + 5 = 20.", MATH))
     # Prose step mentioning a stale constant fails too.
     prose = "Step 1: Subtract 5 from both sides.\nStep 2: x = 5"
-    assert verdicts(linear, prose, "Solve for x: 3x + 7 = 25.", "Solve for x: 3x + 5 = 20.")[0] is False
+    # 5 is both a stale constant and the new answer (3x + 7 = 22): the operation must still fail.
+    assert verdicts(linear, prose, "Solve for x: 3x + 7 = 22.", "Solve for x: 3x + 5 = 20.")[0] is False
 
 
 def test_linear_final_answer_must_state_every_variable() -> None:
@@ -148,7 +151,8 @@ def test_json_schema_types_and_stale_values() -> None:
     assert [u.evidence for u in v.units if u.ok] == ["bound to prompt slot 'Bob Jones' (re-instantiated)"]
 
 
-def test_invalid_and_remote_schemas() -> None:
+def test_invalid_and_remote_schemas(monkeypatch: pytest.MonkeyPatch) -> None:
+    attempts = block_network(monkeypatch)
     with pytest.raises(InvalidSchemaError):
         js.constraints("JSON please", {"type": "objekt"})
     with pytest.raises(InvalidSchemaError):
@@ -157,6 +161,8 @@ def test_invalid_and_remote_schemas() -> None:
     c = js.constraints("JSON please", remote)
     v = js.verify(js.segment('{"a": 1}', c), c, None)  # never fetched: a clear failure instead
     assert not v.passed
+    assert js.check_answer(js.segment('{"a": 1}', c), c)
+    assert attempts == [], "a schema $ref was fetched over the network"
 
 
 def test_json_reinstantiation_substitutes_entity_values() -> None:

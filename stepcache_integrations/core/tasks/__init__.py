@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from typing import Any
 
 from ...errors import TaskError
@@ -26,7 +27,7 @@ __all__ = [
 
 
 class TaskRegistry:
-    """Ordered task handlers; detection tries them in order, ``text`` is the catch-all."""
+    """Ordered task handlers; detection tries them in order, the ``catch_all`` task last."""
 
     def __init__(self, handlers: list[TaskHandler] | None = None) -> None:
         self._lock = threading.Lock()
@@ -41,8 +42,8 @@ class TaskRegistry:
         with self._lock:
             items = [(k, v) for k, v in self._handlers.items() if k != handler.name]
             items = [(handler.name, handler), *items] if first else [*items, (handler.name, handler)]
-            # keep the catch-all last
-            items.sort(key=lambda kv: kv[0] == "text")
+            # the catch-all claims every prompt, so it must come after the others
+            items.sort(key=lambda kv: kv[1].catch_all)
             self._handlers = dict(items)
 
     def get(self, name: str) -> TaskHandler:
@@ -58,7 +59,22 @@ class TaskRegistry:
         for handler in self._handlers.values():
             if handler.detect(prompt, schema):
                 return handler
-        return self.get("text")
+        return self._first(lambda h: h.catch_all, "a catch-all task (catch_all = True)")
+
+    def select(self, prompt: str, *, task: str | None = None, schema: dict[str, Any] | None = None) -> TaskHandler:
+        """The handler for one request: the named task, else the schema task, else detection."""
+        if task is not None:
+            return self.get(task)
+        if schema is not None:
+            return self._first(lambda h: h.accepts_schema, "a task for JSON Schemas (accepts_schema = True)")
+        return self.detect(prompt, schema)
+
+    def _first(self, wanted: Callable[[TaskHandler], bool], what: str) -> TaskHandler:
+        for handler in self._handlers.values():
+            if wanted(handler):
+                return handler
+        known = ", ".join(self._handlers)
+        raise TaskError(f"no registered task is {what}; known tasks: {known}")
 
     @property
     def names(self) -> list[str]:

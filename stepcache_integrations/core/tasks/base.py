@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..types import Provenance, Step
-# Re-exported for the tasks that still import them from here (linear.py).
-from .prompt_diff import extract_slots, mentions, slot_mapping, stale_slots
+# Re-exported: linear.py imports it from here.
+from .prompt_diff import extract_slots
 
 __all__ = [
     "TaskHandler",
@@ -21,9 +21,6 @@ __all__ = [
     "Verification",
     "Assembly",
     "extract_slots",
-    "slot_mapping",
-    "stale_slots",
-    "mentions",
 ]
 
 
@@ -34,7 +31,7 @@ class UnitCheck:
     name: str
     ok: bool
     reason: str = ""
-    evidence: str = ""
+    evidence: str = ""  # why a passing unit holds for the new prompt (reported per step)
 
 
 @dataclass
@@ -86,6 +83,12 @@ class TaskHandler(ABC):
     name: str = "task"
     #: Default minimum cosine similarity of a cached prompt worth verifying for this task.
     similarity_threshold: float = 0.7
+    #: Handles requests that come with a JSON Schema (chosen for them unless a task is named).
+    accepts_schema: bool = False
+    #: Claims every prompt no other task claims; the registry keeps it last in detection.
+    catch_all: bool = False
+    #: A ``judge`` model may approve reuse of its answers when verification could not.
+    judge_may_approve: bool = False
 
     @abstractmethod
     def detect(self, prompt: str, schema: dict[str, Any] | None = None) -> bool:

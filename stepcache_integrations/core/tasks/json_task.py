@@ -79,6 +79,7 @@ class JsonTask(TaskHandler):
     """Answers that must be one JSON object with required keys (and types, given a schema)."""
 
     name = "json"
+    accepts_schema = True
     # Keys, types and prompt-stated values are checked, so a looser match is safe.
     similarity_threshold = 0.55
 

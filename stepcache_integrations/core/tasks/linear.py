@@ -9,20 +9,14 @@ from functools import lru_cache
 from typing import Any
 
 from ..types import Step
-from .base import UnitCheck, Verification, extract_slots, mentions
-from .linear_algebra import (
-    MAX_EQUATIONS,
-    LinearForm,
-    equation_shape,
-    find_equations,
-    format_number,
-    solve_system,
-)
+from .base import UnitCheck, Verification, extract_slots
+from .linear_algebra import LinearForm, equation_shape, find_equations, format_number
+from .linear_prompt import understand_prompt
+from .linear_steps import ProblemContext, check_steps, final_value_errors
 from .stepwise import StepwiseTask, label_len
 
 __all__ = ["LinearEquationTask"]
 
-_MAX_PROMPT_CHARS = 20000
 _NUMBER = re.compile(r"(?<![\w.])(?:(?<=[\s=(,:])-|^-)?\d+(?:\.\d+)?(?![\d])")
 _MAX_COMBOS = 128
 _ENGLISH_LETTERS = frozenset({"a", "A", "I"})
@@ -40,87 +34,63 @@ def _stale_numbers(cached: dict[str, Any], new: dict[str, Any]) -> tuple[set[Fra
 
 
 class LinearEquationTask(StepwiseTask):
-    """Linear equations (one or more, any variable names) solved step by step."""
+    """Linear equations (one or more, any variable names) solved step by step.
+
+    ``verified`` means: the prompt is fully understood (equations, the asked unknowns and
+    instruction words only), every equation stated holds at the problem's unique solution,
+    every prose operation turns the equation before it into the one after it, no number is
+    left unexplained, and the asked unknowns' final values are stated in canonical form.
+    """
 
     name = "linear_equation"
     # Verification is exact, so a cached derivation of another equation can safely be tried.
     similarity_threshold = 0.4
 
     # -- detection and constraints ----------------------------------------------------------
-    def _system(self, prompt: str) -> tuple[list[Any], list[str], dict[str, Fraction]] | None:
-        if len(prompt) > _MAX_PROMPT_CHARS:
-            return None
-        equations = [eq for eq in find_equations(prompt, limit=_MAX_PROMPT_CHARS) if eq.form.coeffs]
-        if not equations or len(equations) > MAX_EQUATIONS:
-            return None
-        variables: list[str] = []
-        for eq in equations:
-            for ident in eq.identifiers:
-                if ident in eq.form.variables and ident not in variables:
-                    variables.append(ident)
-        solution = solve_system(tuple(eq.form for eq in equations))
-        if solution is None or set(solution) != set(variables):
-            return None
-        return equations, variables, solution
-
     def detect(self, prompt: str, schema: dict[str, Any] | None = None) -> bool:
-        return schema is None and self._system(prompt) is not None
+        return schema is None and understand_prompt(prompt) is not None
 
     def constraints(self, prompt: str, schema: dict[str, Any] | None = None) -> dict[str, Any]:
-        system = self._system(prompt)
-        if system is None:
-            return {"equations": [], "variables": [], "solution": None, "slots": extract_slots(prompt)}
-        equations, variables, solution = system
+        problem = understand_prompt(prompt)
+        if problem is None:
+            return {"equations": [], "variables": [], "asked": [], "solution": None, "slots": extract_slots(prompt)}
         shapes: list[str] = []
         params: list[str] = []
-        for eq in equations:
+        for eq in problem.equations:
             shape, signed = equation_shape(eq.text)
             shapes.append(shape)
             params.extend(str(n) for n in signed)
         return {
-            "equations": [eq.form.to_json() for eq in equations],
-            "equation_texts": [eq.text for eq in equations],
+            "equations": [eq.form.to_json() for eq in problem.equations],
+            "equation_texts": [eq.text for eq in problem.equations],
             "shapes": shapes,
-            "variables": variables,
-            "solution": {v: str(solution[v]) for v in variables},
+            "variables": list(problem.variables),
+            "asked": list(problem.asked),
+            "solution": {v: str(problem.solution[v]) for v in problem.variables},
             "params": params,
             "slots": extract_slots(prompt),
         }
 
     # -- verification ---------------------------------------------------------------------------
-    def _check_step(
-        self,
-        text: str,
-        variables: list[str],
-        solution: dict[str, Fraction],
-        stale_vars: set[str],
-        stale_numbers: tuple[set[Fraction], set[Fraction]],
-    ) -> str:
-        """Empty string if the step is correct for the problem, else why not."""
-        body = text[label_len(text) :]
-        known = frozenset(variables) | frozenset(stale_vars)
-        remainder = body
-        for eq in find_equations(body, known):
-            unknown = [v for v in eq.form.variables if v not in solution]
-            if unknown:
-                return f"'{eq.text}' uses {', '.join(unknown)}, which the problem does not have"
-            if eq.form.evaluate(solution) != 0:
-                return f"'{eq.text}' does not hold for this problem"
-            remainder = remainder.replace(eq.text, " ")
-        for var in stale_vars:
-            if mentions(remainder, var) and var not in _ENGLISH_LETTERS:
-                return f"mentions variable {var} of a different problem"
-        stale_signed, stale_magnitudes = stale_numbers
-        # Equations too: "6r + 5 = 23" holds for 6r - 5 = 13 (r = 3) yet restates another problem.
-        for eq in find_equations(body, known):
-            stale = next((n for n in eq.numbers if n in stale_signed), None)
-            if stale is not None:
-                return f"'{eq.text}' restates {format_number(stale)}, a constant of a different problem"
-        # Prose drops signs ("Add 1 to both sides" for "- 1"): compare magnitudes there.
-        for match in _NUMBER.finditer(remainder):
-            if abs(Fraction(match.group())) in stale_magnitudes:
-                return f"mentions {match.group().lstrip('-')}, a constant of a different problem"
-        return ""
+    @staticmethod
+    def _context(constraints: dict[str, Any], cached_constraints: dict[str, Any] | None) -> ProblemContext:
+        variables = tuple(constraints.get("variables") or [])
+        solution = {v: Fraction(s) for v, s in (constraints.get("solution") or {}).items()}
+        texts = constraints.get("equation_texts") or []
+        problem = tuple(eq for text in texts for eq in find_equations(text, frozenset(variables))[:1])
+        stale_vars: frozenset[str] = frozenset()
+        stale_numbers: frozenset[Fraction] = frozenset()
+        if cached_constraints:
+            stale_vars = frozenset(cached_constraints.get("variables") or []) - frozenset(variables)
+            stale_numbers = frozenset(_stale_numbers(cached_constraints, constraints)[0])
+        return ProblemContext(
+            variables=variables,
+            asked=tuple(constraints.get("asked") or variables),
+            solution=solution,
+            problem=problem,
+            stale_vars=stale_vars,
+            stale_numbers=stale_numbers,
+        )
 
     def verify(
         self,
@@ -128,39 +98,19 @@ class LinearEquationTask(StepwiseTask):
         constraints: dict[str, Any],
         cached_constraints: dict[str, Any] | None,
     ) -> Verification:
-        variables = list(constraints.get("variables") or [])
-        solution = {v: Fraction(s) for v, s in (constraints.get("solution") or {}).items()}
-        stale_vars: set[str] = set()
-        stale_numbers: tuple[set[Fraction], set[Fraction]] = (set(), set())
-        if cached_constraints:
-            stale_vars = set(cached_constraints.get("variables") or []) - set(variables)
-            stale_numbers = _stale_numbers(cached_constraints, constraints)
-        units = []
-        for i, step in enumerate(steps):
-            if not solution:
-                units.append(UnitCheck(f"step {i + 1}", False, "the problem has no unique solution"))
-                continue
-            reason = self._check_step(step.text, variables, solution, stale_vars, stale_numbers)
-            units.append(UnitCheck(f"step {i + 1}", not reason, reason))
-        return Verification(units)
+        verdicts = check_steps(steps, self._context(constraints, cached_constraints))
+        return Verification(
+            [
+                UnitCheck(f"step {i + 1}", v.ok, v.reason, evidence="; ".join(v.evidence) if v.ok else "")
+                for i, v in enumerate(verdicts)
+            ]
+        )
 
     def check_answer(self, steps: list[Step], constraints: dict[str, Any]) -> list[str]:
         errors = super().check_answer(steps, constraints)
         if errors:
             return errors
-        solution = {v: Fraction(s) for v, s in (constraints.get("solution") or {}).items()}
-        text = "".join(step.text for step in steps)
-        known = frozenset(solution)
-        isolated = {
-            eq.form.variables[0]
-            for eq in find_equations(text, known, limit=len(text) + 1)
-            if len(eq.form.variables) == 1
-            and eq.form.variables[0] in [side.strip() for side in eq.text.split("=")]
-        }
-        missing = [v for v in constraints.get("variables") or [] if v not in isolated]
-        if missing:
-            return [f"the answer never states the value of {', '.join(missing)}"]
-        return []
+        return final_value_errors(steps, self._context(constraints, None))
 
     # -- re-instantiation --------------------------------------------------------------------
     def reinstantiate(
@@ -176,6 +126,8 @@ class LinearEquationTask(StepwiseTask):
         if (
             not old_vars
             or len(old_vars) != len(new_vars)
+            or [dict(zip(old_vars, new_vars)).get(v) for v in cached_constraints.get("asked") or old_vars]
+            != list(constraints.get("asked") or new_vars)
             or len(old_params) != len(new_params)
             or cached_constraints.get("shapes") != constraints.get("shapes")
         ):
@@ -196,26 +148,19 @@ class LinearEquationTask(StepwiseTask):
             for o, n in zip(cached_constraints["equations"], constraints["equations"])
         }
         rename = dict(zip(old_vars, new_vars))
-        stale_vars = set(old_vars) - set(new_vars)
-        stale_numbers = _stale_numbers(cached_constraints, constraints)
+        ctx = self._context(constraints, cached_constraints)
         out: list[Step] = []
         for step in steps:
-            out.append(
-                self._reinstantiate_step(
-                    step, options_for, rename, new_vars, new_solution, stale_vars, stale_numbers, restated
-                )
-            )
+            out.append(self._reinstantiate_step(step, out, options_for, rename, ctx, restated))
         return out
 
     def _reinstantiate_step(
         self,
         step: Step,
+        done: list[Step],
         options_for: dict[Fraction, tuple[Fraction, ...]],
         rename: dict[str, str],
-        new_vars: list[str],
-        solution: dict[str, Fraction],
-        stale_vars: set[str],
-        stale_numbers: tuple[set[Fraction], set[Fraction]],
+        ctx: ProblemContext,
         restated: dict[LinearForm, LinearForm],
     ) -> Step:
         text = step.text
@@ -233,14 +178,14 @@ class LinearEquationTask(StepwiseTask):
             for m in matches
         ]
         for combo in itertools.islice(itertools.product(*choices), _MAX_COMBOS):
-            candidate = head + _replace_numbers(body, matches, list(combo), rename)
-            if self._check_step(candidate, new_vars, solution, stale_vars, stale_numbers):
+            candidate = Step(text=head + _replace_numbers(body, matches, list(combo), rename), kind=step.kind)
+            if not check_steps([*done, candidate], ctx, provisional_tail=True)[-1].ok:
                 continue
             if must_state:
-                stated = {_canonical(eq.form) for eq in find_equations(candidate, frozenset(new_vars))}
+                stated = {_canonical(eq.form) for eq in find_equations(candidate.text, frozenset(ctx.variables))}
                 if not all(form in stated for form in must_state):
                     continue
-            return Step(text=candidate, kind=step.kind)
+            return candidate
         return step
 
     # -- patching and fallback ---------------------------------------------------------------
@@ -350,6 +295,10 @@ def _rename_variables(text: str, rename: dict[str, str]) -> str:
     return pattern.sub(swap, text)
 
 
+def _fraction_text(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
 _DOUBLE_SIGN = re.compile(r"([+\-])(\s*)-(?=\d)")
 
 
@@ -360,7 +309,9 @@ def _replace_numbers(
     last = 0
     for match, new_value in zip(matches, values):
         pieces.append(body[last : match.start()])
-        pieces.append(format_number(new_value, prefer_decimal="." in match.group()))
+        # As the model wrote the original: decimals stay decimals, otherwise a reduced fraction.
+        decimal = "." in match.group()
+        pieces.append(format_number(new_value, prefer_decimal=True) if decimal else _fraction_text(new_value))
         last = match.end()
     pieces.append(body[last:])
     text = _DOUBLE_SIGN.sub(lambda m: ("+" if m.group(1) == "-" else "-") + m.group(2), "".join(pieces))

@@ -20,8 +20,11 @@ __all__ = [
     "parse_linear",
     "find_equations",
     "solve_system",
+    "determined_values",
     "format_number",
     "equation_shape",
+    "math_runs",
+    "is_canonical_number",
     "MAX_NUMBER_DIGITS",
 ]
 
@@ -86,6 +89,10 @@ class Equation:
     text: str
     numbers: tuple[Fraction, ...] = field(default=())
     identifiers: tuple[str, ...] = field(default=())
+    left: LinearForm = field(default=LinearForm())
+    right: LinearForm = field(default=LinearForm())
+    start: int = 0  # where the run holding it starts and ends in the searched text
+    end: int = 0
 
 
 class _Parser:
@@ -216,25 +223,27 @@ _RUN_TOKEN = re.compile(r"\d+(?:\.\d+)?|[A-Za-z_][A-Za-z0-9_]*|[-+*/^()=\u2212\u
 _NUMBER_IN_TEXT = re.compile(r"(?<![\w.])(-?\d+(?:\.\d+)?)(?![\d])")
 
 
-def _math_runs(text: str, known: frozenset[str]) -> list[str]:
-    runs: list[str] = []
-    current: list[str] = []
-    for tok in _RUN_TOKEN.findall(text):
+def math_runs(text: str, known: frozenset[str] = frozenset()) -> list[tuple[int, str]]:
+    """Maximal runs of math tokens that contain '=', with their start offsets."""
+    runs: list[tuple[int, str]] = []
+    start = -1
+    for match in _RUN_TOKEN.finditer(text):
+        tok = match.group()
         is_math = (
-            tok.isspace()
+            tok.isspace() and "\n" not in tok  # an equation never spans lines
             or tok[0].isdigit()
             or tok in "-+*/^()=\u2212\u00d7\u00f7\u00b7"
             or (tok[0].isalpha() or tok[0] == "_") and (_VAR_LIKE.match(tok) is not None or tok in known)
         )
         if is_math:
-            current.append(tok)
-        else:
-            if current:
-                runs.append("".join(current))
-            current = []
-    if current:
-        runs.append("".join(current))
-    return [run for run in runs if "=" in run]
+            if start < 0:
+                start = match.start()
+        elif start >= 0:
+            runs.append((start, text[start : match.start()]))
+            start = -1
+    if start >= 0:
+        runs.append((start, text[start:]))
+    return [(pos, run) for pos, run in runs if "=" in run]
 
 
 def _strip_unbalanced(side: str) -> str:
@@ -252,13 +261,14 @@ def find_equations(text: str, known: frozenset[str] = frozenset(), limit: int = 
     if "=" not in text:
         return []
     equations: list[Equation] = []
-    for run in _math_runs(text, known):
+    for pos, run in math_runs(text, known):
         sides = [_strip_unbalanced(side) for side in run.split("=")]
         for left, right in zip(sides, sides[1:]):
             if not left or not right:
                 continue
             try:
-                form = parse_linear(left) + parse_linear(right).scale(Fraction(-1))
+                left_form, right_form = parse_linear(left), parse_linear(right)
+                form = left_form + right_form.scale(Fraction(-1))
             except (NotLinear, ZeroDivisionError, OverflowError):
                 continue
             stated = f"{left} = {right}"
@@ -266,7 +276,9 @@ def find_equations(text: str, known: frozenset[str] = frozenset(), limit: int = 
                 Fraction(n) for n in _NUMBER_IN_TEXT.findall(stated) if len(n) <= MAX_NUMBER_DIGITS
             )
             idents = tuple(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", stated))
-            equations.append(Equation(form, stated, numbers, idents))
+            equations.append(
+                Equation(form, stated, numbers, idents, left_form, right_form, pos, pos + len(run))
+            )
             if len(equations) >= MAX_EQUATIONS * 4:
                 return equations
     return equations
@@ -326,6 +338,30 @@ def _solve_cached(forms: tuple[LinearForm, ...]) -> dict[str, Fraction] | None:
     return {v: Fraction(str(value)) for v, value in zip(variables, solution)}
 
 
+def determined_values(forms: tuple[LinearForm, ...]) -> dict[str, Fraction] | None:
+    """The unknowns a system pins down (all of them or some); None when it is inconsistent."""
+    return _determined_cached(forms)
+
+
+@lru_cache(maxsize=1024)
+def _determined_cached(forms: tuple[LinearForm, ...]) -> dict[str, Fraction] | None:
+    import sympy
+
+    variables = sorted({v for form in forms for v in form.variables})
+    if not variables or len(variables) > MAX_EQUATIONS or len(forms) > MAX_EQUATIONS:
+        return {}
+    symbols = [sympy.Symbol(v) for v in variables]
+    matrix = sympy.Matrix(
+        [[sympy.Rational(str(form.as_dict().get(v, 0))) for v in variables] for form in forms]
+    )
+    rhs = sympy.Matrix([-sympy.Rational(str(form.const)) for form in forms])
+    solutions = sympy.linsolve((matrix, rhs), *symbols)
+    if not solutions:
+        return None
+    (solution,) = tuple(solutions)
+    return {v: Fraction(str(value)) for v, value in zip(variables, solution) if not value.free_symbols}
+
+
 def format_number(value: Fraction, prefer_decimal: bool = False) -> str:
     """Render an exact value the way a person writes it: 5, -3, 2.5, 7/3."""
     if value.denominator == 1:
@@ -340,3 +376,18 @@ def format_number(value: Fraction, prefer_decimal: bool = False) -> str:
         if Fraction(text) == value:
             return text
     return f"{value.numerator}/{value.denominator}"
+
+
+_CANONICAL = re.compile(r"-?(?:0|[1-9]\d*)(?:\.\d*[1-9])?|-?[1-9]\d*/[1-9]\d*")
+
+
+def is_canonical_number(literal: str) -> bool:
+    """Whether a final value is written as people write one: an integer, a finite decimal
+    or a reduced fraction (not ``9/6.75``, ``10/2`` or ``4/1``)."""
+    literal = literal.strip()
+    if len(literal) > 2 * MAX_NUMBER_DIGITS + 2 or _CANONICAL.fullmatch(literal) is None:
+        return False
+    if "/" in literal:
+        num, den = (int(part) for part in literal.lstrip("-").split("/"))
+        return den > 1 and Fraction(num, den).denominator == den
+    return True

@@ -82,12 +82,18 @@ class TextTask(StepwiseTask):
     depend on a slot without naming it ("capital of France" -> "of Germany": "Paris")."""
 
     name = "text"
+    judge_may_approve = True
 
     def __init__(self, *, reinstantiate: bool = False) -> None:
         self.allow_reinstantiation = reinstantiate
 
     def detect(self, prompt: str, schema: dict[str, Any] | None = None) -> bool:
         return True
+
+    @property
+    def catch_all(self) -> bool:  # type: ignore[override]
+        """True unless a subclass narrows ``detect`` (then it is an ordinary, ordered task)."""
+        return type(self).detect is TextTask.detect
 
     def constraints(self, prompt: str, schema: dict[str, Any] | None = None) -> dict[str, Any]:
         return prompt_fingerprint(prompt)

@@ -1,0 +1,298 @@
+#!/usr/bin/env python
+"""Mutation check: break each promised behaviour on purpose and expect the unit suite to fail.
+
+Each mutant in ``MUTANTS`` replaces one exact ``old`` text (it must occur exactly once in its
+file) by ``new`` in a temporary copy of the repository, then runs the unit tests listed for
+it there (``-x -q``). The real checkout is never edited. A mutant is *caught* when those tests
+fail (or time out); it *survives* when they pass. Before any mutant, the union of the selected
+tests must pass on the unmutated copy, or every "catch" would be meaningless.
+
+Exit status: 0 only if every anchor was found exactly once and every mutant was caught.
+Anchors are short on purpose; when code moves (e.g. the engine split), update the ``file``
+and ``old`` columns here: a missing anchor fails the run instead of silently skipping.
+
+    python scripts/mutation_check.py                 # all mutants
+    python scripts/mutation_check.py --list          # the table
+    python scripts/mutation_check.py --only ID ...   # some of them
+    python scripts/mutation_check.py --keep          # keep the temporary copy (prints its path)
+
+Run it with the project's interpreter (the one that has pytest and the package's deps).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PKG = "stepcache_integrations"
+ENGINE = f"{PKG}/core/engine.py"
+POLICY = f"{PKG}/core/policy.py"
+PLANNER = f"{PKG}/core/planner.py"
+PIPELINE = f"{PKG}/core/pipeline.py"
+GUARD = f"{PKG}/core/store_guard.py"
+BREAKER = f"{PKG}/core/breaker.py"
+TASKS = f"{PKG}/core/tasks/__init__.py"
+BASE = f"{PKG}/core/tasks/base.py"
+LINEAR = f"{PKG}/core/tasks/linear.py"
+JSON_TASK = f"{PKG}/core/tasks/json_task.py"
+TYPES = f"{PKG}/core/types.py"
+DEMO = f"{PKG}/demo.py"
+CLI = f"{PKG}/cli.py"
+
+U = "tests/unit/"
+PROMISES = U + "test_promises.py"
+ENGINE_TESTS = U + "test_engine.py"
+TASK_TESTS = U + "test_tasks.py"
+HOSTILE = U + "test_hostile_input.py"
+BREAKER_TESTS = U + "test_store_breaker.py"
+
+# A remote-$ref registry that really fetches (what "never fetched" must catch).
+_FETCHING_REGISTRY = (
+    "import json as _j, urllib.request as _u\n"
+    "from referencing import Resource as _R\n"
+    "_NO_REMOTE = Registry(retrieve=lambda uri: _R.from_contents(_j.loads(_u.urlopen(uri, timeout=2).read())))"
+)
+
+
+@dataclass(frozen=True)
+class Mutant:
+    id: str
+    behaviour: str
+    file: str
+    old: str
+    new: str
+    tests: tuple[str, ...]  # pytest arguments: files / node ids, optionally "-k", "expr"
+
+
+# fmt: off
+MUTANTS: list[Mutant] = [
+    # -- max_regen_share skip rule (README "Outcomes": skip_reuse)
+    Mutant("regen-share-ignored", "max_regen_share: the parameter is ignored (fixed 0.5)",
+           POLICY, "share <= self.max_regen_share", "share <= 0.5", (PROMISES, "-k", "regen_share")),
+    Mutant("regen-share-boundary", "max_regen_share: 'more than' becomes 'at least'",
+           POLICY, "share <= self.max_regen_share", "share < self.max_regen_share", (PROMISES, "-k", "regen_share")),
+    Mutant("regen-share-never-skips", "max_regen_share: the share never triggers skip_reuse",
+           POLICY, "share <= self.max_regen_share", "share <= 1.0", (PROMISES, "-k", "regen_share")),
+    Mutant("first-step-rule-dropped", "skip_reuse when the first step fails",
+           POLICY, "and not handler.blocks_reuse(verification)", "and True", (PROMISES, "-k", "regen_share")),
+    # -- the store breaker's pauses: 5 s doubling, capped at 60 s (README guarantee 3)
+    Mutant("breaker-no-cap", "breaker: the pause is not capped at 60 s",
+           BREAKER, ", self.max_pause)", ", 1e9)", (PROMISES, "-k", "store_pause or retry_after")),
+    Mutant("breaker-cap-120", "breaker: the engine caps pauses at 120 s instead of 60 s",
+           GUARD, "max(60.0, retry_after)", "max(120.0, retry_after)",
+           (PROMISES, "-k", "store_pause or retry_after")),
+    Mutant("breaker-cap-clips-retry", "breaker: store_retry_after above 60 s is refused",
+           GUARD, "max(60.0, retry_after)", "60.0", (PROMISES, "-k", "store_pause or retry_after")),
+    Mutant("breaker-no-doubling", "breaker: the pause does not double",
+           BREAKER, "2 ** (", "1 ** (", (PROMISES, "-k", "store_pause")),
+    # -- TaskRegistry.register(first=True) (README "Architecture": tasks are a registry)
+    Mutant("register-first-ignored", "register(first=True) appends instead of prepending",
+           TASKS, "if first else", "if False else", (PROMISES, "-k", "register")),
+    Mutant("register-text-not-last", "register: the text catch-all is not kept last",
+           TASKS, "key=lambda kv: kv[1].catch_all)", "key=lambda kv: False)", (PROMISES, "-k", "register")),
+    Mutant("register-no-replace", "register: a handler of the same name is not replaced",
+           TASKS, "if k != handler.name]", "if True]", (PROMISES, "-k", "register")),
+    # -- the deterministic fallback is re-checked before it is served as verified
+    Mutant("fallback-unchecked", "a fallback that fails check_answer is served as verified",
+           PIPELINE, "if not self.handler.check_answer(steps, self.plan.constraints):", "if True:",
+           (PROMISES, "-k", "fallback")),
+    # -- StepCacheResult.provenance_counts()
+    Mutant("provenance-counts-cap", "provenance_counts counts each provenance at most once",
+           TYPES, "counts.get(step.provenance, 0) + 1", "1", (PROMISES, "-k", "provenance")),
+    # -- `stepcache demo`
+    Mutant("demo-not-registered", "the demo subcommand is missing from the CLI",
+           CLI, '"stepcache_integrations.demo",', "", (PROMISES, "-k", "demo_command")),
+    Mutant("demo-exit-code", "stepcache demo exits non-zero although every answer is verified",
+           DEMO, "return 0 if all(", "return 1 if all(", (PROMISES, "-k", "demo_command")),
+    Mutant("demo-outcome-column", "stepcache demo prints a wrong outcome",
+           DEMO, "{result.outcome:<13}", "{'miss':<13}", (PROMISES, "-k", "demo_command")),
+    Mutant("demo-drops-requests", "stepcache demo runs only some of its requests",
+           DEMO, "enumerate(DEMO_REQUESTS, 1)", "enumerate(DEMO_REQUESTS[:5], 1)",
+           (PROMISES, "-k", "demo_command")),
+    # -- soundness (README guarantees 1 and 4)
+    Mutant("verification-always-passes", "a verifier accepts every step (Verification.passed)",
+           BASE, "return all(unit.ok for unit in self.units)", "return True", (ENGINE_TESTS, TASK_TESTS)),
+    Mutant("linear-accepts-every-step", "the linear-equation verifier accepts every step",
+           LINEAR, 'UnitCheck(f"step {i + 1}", v.ok, v.reason', 'UnitCheck(f"step {i + 1}", True, v.reason',
+           (ENGINE_TESTS, TASK_TESTS)),
+    Mutant("strict-ignored", "strict=True returns unverified answers instead of raising",
+           ENGINE, "if self.strict and not result.verified:", "if False:", (ENGINE_TESTS, "-k", "strict")),
+    Mutant("store-unverified", "unverified answers are stored as trusted entries",
+           PIPELINE, "    if result.verified:\n", "    if True:\n", (ENGINE_TESTS, "-k", "unverified")),
+    Mutant("store-answer-unverified", "store_answer stores an answer that fails its check",
+           PIPELINE, "if plan.handler.check_answer(steps, plan.constraints):", "if False:",
+           (ENGINE_TESTS, "-k", "store_answer")),
+    Mutant("reuse-unchecked", "cached steps are reused without the final check of the whole answer",
+           PLANNER, "if verification.passed and not handler.check_answer(steps, constraints):",
+           "if verification.passed:", (PROMISES, "-k", "final_check", ENGINE_TESTS)),
+    Mutant("reinstantiation-unchecked", "a re-instantiated answer is served without its final check",
+           PLANNER, "if check.passed and not handler.check_answer(rewritten, constraints):",
+           "if check.passed:", (PROMISES, "-k", "final_check", ENGINE_TESTS)),
+    Mutant("remote-ref-fetched", "a remote $ref in a caller's JSON Schema is fetched",
+           JSON_TASK, "_NO_REMOTE = Registry()", _FETCHING_REGISTRY,
+           (HOSTILE, "-k", "fetched", TASK_TESTS, "-k", "fetched or remote")),
+]
+# fmt: on
+
+
+def _copy_repo(dest: Path) -> None:
+    ignore = shutil.ignore_patterns(".git", ".venv", "__pycache__", "*.pyc", ".pytest_cache", "notebooks", "*.db")
+    shutil.copytree(ROOT, dest, ignore=ignore, dirs_exist_ok=True)
+
+
+def _env(copy: Path) -> dict[str, str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(copy)
+    env["PYTHONDONTWRITEBYTECODE"] = "1"  # mutated and restored files never meet a stale .pyc
+    # Installed pytest plugins (langchain-tests, codspeed, ...) cost seconds per run; the unit
+    # tests selected here need only pytest-asyncio, loaded explicitly (the baseline proves it).
+    env["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
+    env.setdefault("OMP_NUM_THREADS", "1")
+    return env
+
+
+def _pytest(copy: Path, args: tuple[str, ...], timeout: float) -> tuple[str, str]:
+    """Run pytest in the copy; return ("pass" | "fail" | "timeout" | "empty", tail of output).
+
+    "fail" is any failing exit (failed tests, or a collection error the mutant caused);
+    "empty" means the selection matched no test (exit 5): a broken table row, not a catch.
+    """
+    command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-p", "asyncio", "--no-header", *args]
+    try:
+        done = subprocess.run(command, cwd=copy, env=_env(copy), capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return "timeout", ""
+    tail = "\n".join((done.stdout + done.stderr).strip().splitlines()[-6:])
+    if done.returncode == 0:
+        return "pass", tail
+    if done.returncode == 5:
+        return "empty", tail
+    return "fail", tail
+
+
+def _split(tests: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """Split a selection into pytest runs: each ``-k`` applies to the paths right before it."""
+    runs: list[tuple[str, ...]] = []
+    paths: list[str] = []
+    i = 0
+    while i < len(tests):
+        if tests[i] == "-k":
+            runs.append((*paths, "-k", tests[i + 1]))
+            paths = []
+            i += 2
+        else:
+            paths.append(tests[i])
+            i += 1
+    if paths:
+        runs.append(tuple(paths))
+    return runs
+
+
+def _files(mutants: list[Mutant]) -> tuple[str, ...]:
+    """Every test file some mutant selects from (the baseline runs them whole, once)."""
+    seen: dict[str, None] = {}
+    for m in mutants:
+        for i, arg in enumerate(m.tests):
+            if arg != "-k" and (i == 0 or m.tests[i - 1] != "-k"):
+                seen.setdefault(arg.split("::")[0], None)
+    return tuple(seen)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--list", action="store_true", help="print the mutants and exit")
+    parser.add_argument("--only", nargs="+", metavar="ID", help="run only these mutants")
+    parser.add_argument("--keep", action="store_true", help="keep the temporary copy")
+    parser.add_argument("--timeout", type=float, default=600.0, help="seconds per pytest run (a timeout counts as caught)")
+    args = parser.parse_args(argv)
+
+    mutants = MUTANTS
+    if args.only:
+        unknown = set(args.only) - {m.id for m in MUTANTS}
+        if unknown:
+            parser.error(f"unknown mutant id(s): {', '.join(sorted(unknown))}")
+        mutants = [m for m in MUTANTS if m.id in args.only]
+    if args.list:
+        for m in mutants:
+            print(f"{m.id:<28} {m.file:<40} {m.behaviour}")
+        return 0
+
+    # Anchors first: each old text must occur exactly once, in the real checkout.
+    drift = []
+    for m in mutants:
+        path = ROOT / m.file
+        count = path.read_text(encoding="utf-8").count(m.old) if path.exists() else -1
+        if count != 1:
+            where = "file missing" if count < 0 else f"found {count} times"
+            drift.append(f"{m.id}: anchor {m.old!r} in {m.file}: {where}")
+    for line in drift:
+        print(f"ANCHOR DRIFT  {line}")
+
+    tmp = Path(tempfile.mkdtemp(prefix="stepcache-mutants-"))
+    copy = tmp / "repo"
+    caught: list[str] = []
+    survived: list[str] = []
+    try:
+        _copy_repo(copy)
+        probe = subprocess.run(
+            [sys.executable, "-c", f"import {PKG}; print({PKG}.__file__)"],
+            cwd=copy, env=_env(copy), capture_output=True, text=True, check=False,
+        )
+        if not probe.stdout.strip().startswith(str(copy)):
+            print(f"the copy's package is not the one imported ({probe.stdout.strip() or probe.stderr.strip()})")
+            return 2
+        runnable = [m for m in mutants if not any(line.startswith(f"{m.id}:") for line in drift)]
+
+        t0 = time.perf_counter()
+        baseline = _files(runnable)
+        status, tail = _pytest(copy, baseline, args.timeout) if baseline else ("pass", "")
+        if status != "pass":
+            print(f"BASELINE FAILS ({status}) on the unmutated copy: {' '.join(baseline)}\n{tail}")
+            return 2
+        print(f"baseline: selected tests pass on the unmutated copy ({time.perf_counter() - t0:.0f} s)")
+
+        for m in runnable:
+            target = copy / m.file
+            original = target.read_text(encoding="utf-8")
+            target.write_text(original.replace(m.old, m.new, 1), encoding="utf-8")
+            t0 = time.perf_counter()
+            try:
+                results = []
+                for selection in _split(m.tests):
+                    status, tail = _pytest(copy, selection, args.timeout)
+                    results.append((status, tail))
+                    if status in ("fail", "timeout"):
+                        break
+            finally:
+                target.write_text(original, encoding="utf-8")
+            status, tail = results[-1]
+            seconds = time.perf_counter() - t0
+            if status in ("fail", "timeout"):
+                caught.append(m.id)
+                print(f"caught    {m.id:<28} {seconds:5.1f} s  ({status}) {m.behaviour}")
+            else:
+                survived.append(m.id)
+                print(f"SURVIVED  {m.id:<28} {seconds:5.1f} s  ({status}) {m.behaviour}\n{tail}")
+    finally:
+        if args.keep:
+            print(f"copy kept at {copy}")
+        else:
+            shutil.rmtree(tmp, ignore_errors=True)
+
+    total = len(mutants)
+    print(f"\nmutation check: {len(caught)}/{total} caught, {len(survived)} survived, {len(drift)} anchor(s) not found")
+    if survived:
+        print("survived: " + ", ".join(survived))
+    return 0 if not survived and not drift else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

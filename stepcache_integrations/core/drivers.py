@@ -1,0 +1,97 @@
+"""The two drivers of the sans-I/O flows: one fulfils their requests with sync calls,
+the other with async calls. Nothing else differs between ``generate`` and ``agenerate``."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+from .embed import Embedder
+from .llm import acall_llm, call_llm
+from .pipeline import Flow
+from .requests import AddEntry, AskJudge, AskModel, EmbedPrompt, RecordHit, Request, SearchStore
+from .store_guard import StoreGuard
+from .store_port import StorePort
+
+__all__ = ["Services", "adrive", "drive"]
+
+logger = logging.getLogger("stepcache_integrations")
+
+
+@dataclass(frozen=True)
+class Services:
+    """Who answers a flow's requests."""
+
+    embedder: Embedder
+    store: StorePort
+    guard: StoreGuard
+    llm: Any = None
+    judge: Any = None
+
+
+def drive(flow: Flow, io: Services) -> Any:
+    """Run a flow to its result with sync calls."""
+    try:
+        request = next(flow)
+        while True:
+            request = flow.send(_fulfil(request, io))
+    except StopIteration as done:
+        return done.value
+
+
+async def adrive(flow: Flow, io: Services) -> Any:
+    """Run a flow to its result with async calls."""
+    try:
+        request = next(flow)
+        while True:
+            request = flow.send(await _afulfil(request, io))
+    except StopIteration as done:
+        return done.value
+
+
+def _fulfil(request: Request, io: Services) -> Any:
+    store, guard = io.store, io.guard
+    if isinstance(request, EmbedPrompt):
+        return io.embedder.embed(request.text)
+    if isinstance(request, SearchStore):
+        r = request
+        return guard.call(lambda: store.search(r.vector, namespace=r.namespace, llm_key=r.llm_key, k=r.k), [])
+    if isinstance(request, AddEntry):
+        return guard.call(lambda: store.add(request.entry, request.vector), None, "write")
+    if isinstance(request, RecordHit):
+        return guard.call(lambda: store.record_hit(request.entry_id), None, "write")
+    if isinstance(request, AskModel):
+        return None if (io.llm is None and request.kind == "repair") else call_llm(io.llm, request.prompt)
+    if isinstance(request, AskJudge):
+        try:
+            return call_llm(io.judge, request.prompt)
+        except Exception as exc:  # the judge only ever adds reuse; without it the model answers
+            return _judge_failed(exc)
+    raise TypeError(f"unknown flow request {request!r}")
+
+
+async def _afulfil(request: Request, io: Services) -> Any:
+    store, guard = io.store, io.guard
+    if isinstance(request, EmbedPrompt):
+        return await io.embedder.aembed(request.text)
+    if isinstance(request, SearchStore):
+        r = request
+        return await guard.acall(lambda: store.asearch(r.vector, namespace=r.namespace, llm_key=r.llm_key, k=r.k), [])
+    if isinstance(request, AddEntry):
+        return await guard.acall(lambda: store.aadd(request.entry, request.vector), None, "write")
+    if isinstance(request, RecordHit):
+        return await guard.acall(lambda: store.arecord_hit(request.entry_id), None, "write")
+    if isinstance(request, AskModel):
+        return None if (io.llm is None and request.kind == "repair") else await acall_llm(io.llm, request.prompt)
+    if isinstance(request, AskJudge):
+        try:
+            return await acall_llm(io.judge, request.prompt)
+        except Exception as exc:
+            return _judge_failed(exc)
+    raise TypeError(f"unknown flow request {request!r}")
+
+
+def _judge_failed(exc: Exception) -> None:
+    logger.warning("stepcache judge failed, not reusing on its word: %s", exc)
+    return None

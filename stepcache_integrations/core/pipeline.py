@@ -1,0 +1,277 @@
+"""The sans-I/O flows of the engine: lookup, serve, complete and store.
+
+Each flow is a generator that yields typed requests (``requests``) for the embedder,
+the store and the models, and returns its result; the sync and async drivers
+(``drivers``) fulfil the requests, so the two paths cannot drift apart.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Generator
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import InvalidPromptError, StepCacheError
+from .judge import apply_verdict, judge_prompt
+from .plan import CachePlan
+from .planner import plan_from_hits, unit_evidence
+from .policy import ReusePolicy
+from .requests import AddEntry, AskJudge, AskModel, EmbedPrompt, RecordHit, Request, SearchStore
+from .tasks import Assembly, TaskHandler
+from .types import CacheEntry, LLMResponse, Provenance, Step, StepCacheResult, StepRecord
+
+__all__ = ["Flow", "complete_flow", "lookup_flow", "serve_flow", "store_answer_flow"]
+
+Flow = Generator[Request, Any, Any]
+
+MODEL_CHECKED = "model output checked"
+MODEL_UNVERIFIED = "model output, failed verification"
+DETERMINISTIC = "deterministic fallback"
+
+
+def lookup_flow(plan: CachePlan, policy: ReusePolicy, *, judged: bool) -> Flow:
+    """Embed, search, plan; with a judge, ask it about a text answer verification could not prove."""
+    t0 = time.perf_counter()
+    plan.vector = yield EmbedPrompt(plan.prompt)
+    t1 = time.perf_counter()
+    hits = yield SearchStore(plan.vector, plan.namespace, plan.llm_key, policy.top_k)
+    plan.timings.update(embed=t1 - t0, search=time.perf_counter() - t1)
+    plan_from_hits(plan, hits, policy)
+    plan.judge_prompt = judge_prompt(plan) if judged else None
+    if plan.judge_prompt is not None:
+        t2 = time.perf_counter()
+        apply_verdict(plan, (yield AskJudge(plan.judge_prompt)))
+        plan.timings["judge"] = time.perf_counter() - t2
+    return plan
+
+
+def serve_flow(plan: CachePlan, *, store_derived: bool) -> Flow:
+    """Answer a plan that needs no model: record the hit, store a re-instantiated answer."""
+    if plan.needs_model or plan.entry is None:
+        raise StepCacheError("this plan needs a model call; use StepCache.complete or finalize")
+    judge = _JudgeCost.of(plan)
+    result = StepCacheResult(
+        text=plan.cached_text,
+        outcome=plan.outcome,
+        verified=True,
+        task=plan.task,
+        steps=[
+            StepRecord(
+                index=i,
+                text=step.text,
+                provenance=_at(plan.provenance, i, "regenerated"),
+                evidence=_at(plan.step_evidence, i, None),
+            )
+            for i, step in enumerate(plan.steps)
+        ],
+        matched_entry_id=plan.entry.id,
+        similarity=plan.similarity,
+        judge_calls=judge.calls,
+        prompt_tokens=judge.prompt_tokens,
+        completion_tokens=judge.completion_tokens,
+        tokens_saved=max(0, plan.entry.prompt_tokens + plan.entry.completion_tokens - judge.tokens),
+        timings=dict(plan.timings),
+    )
+    yield RecordHit(plan.entry.id)
+    if plan.outcome == "reinstantiate" and store_derived and plan.vector is not None:
+        derived = _entry(
+            plan,
+            plan.handler.segment(plan.cached_text, plan.constraints),
+            plan.entry.prompt_tokens,
+            plan.entry.completion_tokens,
+            {"outcome": "reinstantiate", "derived_from": plan.entry.id},
+        )
+        result.stored_entry_id = yield AddEntry(derived, plan.vector)
+    return result
+
+
+def complete_flow(
+    plan: CachePlan, given: LLMResponse | None, *, max_repairs: int, metadata: dict[str, Any] | None = None
+) -> Flow:
+    """Generate (unless ``given``), assemble, check, repair, fall back, store if verified."""
+    if plan.generation_prompt is None:
+        raise StepCacheError("this plan needs no model call; use StepCache.serve(plan)")
+    attempt = _Completion(plan, dict(plan.timings))
+    t0 = time.perf_counter()
+    response = given if given is not None else (yield AskModel("generate", plan.generation_prompt))
+    attempt.timings["generate"] = time.perf_counter() - t0
+    attempt.start(response)
+    t0 = time.perf_counter()
+    while attempt.errors and attempt.repair_calls < max_repairs:
+        request = plan.handler.repair_prompt(plan.prompt, attempt.answer, attempt.errors, plan.constraints)
+        reply = yield AskModel("repair", request)
+        if reply is None:  # no model available for repairs
+            break
+        attempt.repair(reply)
+    attempt.timings["repair"] = time.perf_counter() - t0
+    attempt.fall_back()
+    result = attempt.result()
+    if result.verified:
+        t0 = time.perf_counter()
+        vector = plan.vector if plan.vector is not None else (yield EmbedPrompt(plan.prompt))
+        result.stored_entry_id = yield AddEntry(attempt.entry(metadata), vector)
+        result.timings["store"] = time.perf_counter() - t0
+    return result
+
+
+def store_answer_flow(
+    plan: CachePlan, answer: Any, prompt_tokens: int, completion_tokens: int, metadata: dict[str, Any] | None
+) -> Flow:
+    """Verify an answer produced elsewhere and store it if it passes; returns its id or None."""
+    if not isinstance(answer, str):
+        raise InvalidPromptError(f"answer must be a str, got {type(answer).__name__}")
+    steps = plan.handler.segment(answer, plan.constraints)
+    if plan.handler.check_answer(steps, plan.constraints):
+        return None  # never store an unverified answer as trusted
+    vector = yield EmbedPrompt(plan.prompt)
+    return (yield AddEntry(_entry(plan, steps, prompt_tokens, completion_tokens, dict(metadata or {})), vector))
+
+
+@dataclass
+class _JudgeCost:
+    """What the judge of a plan cost (nothing when it was not asked)."""
+
+    calls: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+
+    @classmethod
+    def of(cls, plan: CachePlan) -> _JudgeCost:
+        reply = plan.judge_reply
+        return cls(1, reply.prompt_tokens, reply.completion_tokens) if reply is not None else cls()
+
+    @property
+    def tokens(self) -> int:
+        return self.prompt_tokens + self.completion_tokens
+
+
+class _Completion:
+    """The state of one ``complete_flow``: the answer so far, its errors and its cost."""
+
+    def __init__(self, plan: CachePlan, timings: dict[str, float]) -> None:
+        self.plan, self.timings = plan, timings
+        self.handler: TaskHandler = plan.handler
+        judge = _JudgeCost.of(plan)
+        self.judge_calls = judge.calls
+        self.prompt_tokens, self.completion_tokens = judge.prompt_tokens, judge.completion_tokens
+        self.model_calls = self.repair_calls = 0
+        self.answer = Assembly([], [])
+        self.errors: list[str] = []
+        self.used_fallback = False
+        # A patch must not bring back a value of the old prompt in the regenerated part.
+        self.cached = plan.entry.constraints if plan.outcome == "patch" and plan.entry else None
+
+    def spend(self, response: LLMResponse) -> None:
+        self.model_calls += 1
+        self.prompt_tokens += response.prompt_tokens
+        self.completion_tokens += response.completion_tokens
+
+    def start(self, response: LLMResponse) -> None:
+        self.spend(response)
+        plan = self.plan
+        if plan.outcome == "patch" and plan.verification is not None:
+            self.answer = self.handler.assemble(
+                plan.steps, plan.verification, response.text, plan.constraints, plan.provenance
+            )
+        else:
+            self.answer = self.handler.fresh(response.text, plan.constraints)
+        self._check(response)
+
+    def repair(self, reply: LLMResponse) -> None:
+        self.repair_calls += 1
+        self.spend(reply)
+        self.answer = self.handler.apply_repair(self.answer, reply.text, self.plan.constraints)
+        self._check(reply)
+
+    def _check(self, response: LLMResponse) -> None:
+        # An empty reply must fail even where the kept part alone would pass the checks (a patch
+        # whose regenerated suffix is empty would otherwise be served as a complete answer).
+        blank = [] if response.text.strip() else ["the model returned an empty answer"]
+        steps, constraints = self.answer.steps, self.plan.constraints
+        final = self.handler.check_answer(steps, constraints)
+        if not final and self.cached is not None:
+            final = self.handler.verify(steps, constraints, self.cached).reasons()
+        self.errors = blank + self.answer.errors + final
+
+    def fall_back(self) -> None:
+        if not self.errors:
+            return
+        t0 = time.perf_counter()
+        fallback = self.handler.fallback(self.plan.constraints)
+        if fallback is not None:
+            steps = self.handler.segment(fallback, self.plan.constraints)
+            if not self.handler.check_answer(steps, self.plan.constraints):
+                self.answer = Assembly(steps, ["fallback"] * len(steps))
+                self.errors, self.used_fallback = [], True
+        self.timings["fallback"] = time.perf_counter() - t0
+
+    def result(self) -> StepCacheResult:
+        plan, verified = self.plan, not self.errors
+        spent = self.prompt_tokens + self.completion_tokens
+        baseline = (plan.entry.prompt_tokens + plan.entry.completion_tokens) if plan.entry else 0
+        kept = unit_evidence(plan.steps, plan.verification) if plan.outcome == "patch" else []
+        return StepCacheResult(
+            text=self.answer.text,
+            outcome=plan.outcome,
+            verified=verified,
+            task=self.handler.name,
+            steps=_records(self.answer.steps, self.answer.provenance, kept, verified),
+            matched_entry_id=plan.entry.id if plan.entry else None,
+            similarity=plan.similarity,
+            model_calls=self.model_calls,
+            repair_calls=self.repair_calls,
+            judge_calls=self.judge_calls,
+            prompt_tokens=self.prompt_tokens,
+            completion_tokens=self.completion_tokens,
+            tokens_saved=max(0, baseline - spent) if plan.outcome == "patch" else 0,
+            errors=self.errors,
+            timings=self.timings,
+            used_fallback=self.used_fallback,
+        )
+
+    def entry(self, metadata: dict[str, Any] | None) -> CacheEntry:
+        plan = self.plan
+        return _entry(
+            plan,
+            self.handler.segment(self.answer.text, plan.constraints),
+            plan.entry.prompt_tokens if plan.entry else self.prompt_tokens,
+            plan.entry.completion_tokens if plan.entry else self.completion_tokens,
+            {**(metadata or {}), "outcome": plan.outcome, "provenance": list(self.answer.provenance)},
+        )
+
+
+def _entry(
+    plan: CachePlan, steps: list[Step], prompt_tokens: int, completion_tokens: int, metadata: dict[str, Any]
+) -> CacheEntry:
+    return CacheEntry(
+        namespace=plan.namespace,
+        llm_key=plan.llm_key,
+        prompt=plan.prompt,
+        task=plan.task,
+        constraints=plan.constraints,
+        steps=steps,
+        prompt_tokens=prompt_tokens,
+        completion_tokens=completion_tokens,
+        metadata=metadata,
+    )
+
+
+def _records(
+    steps: list[Step], provenance: list[Provenance], kept_evidence: list[str | None], verified: bool
+) -> list[StepRecord]:
+    records = []
+    for i, step in enumerate(steps):
+        source: Provenance = _at(provenance, i, "regenerated")
+        if source == "fallback":
+            evidence: str | None = DETERMINISTIC
+        elif source in ("reused", "reinstantiated"):
+            evidence = _at(kept_evidence, i, None)
+        else:
+            evidence = MODEL_CHECKED if verified else MODEL_UNVERIFIED
+        records.append(StepRecord(index=i, text=step.text, provenance=source, evidence=evidence))
+    return records
+
+
+def _at(items: list[Any], i: int, default: Any) -> Any:
+    return items[i] if i < len(items) else default

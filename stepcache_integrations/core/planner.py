@@ -1,0 +1,188 @@
+"""The planner: (handler, constraints, hits, policy) -> plan. Pure: no store, no model.
+
+For each retrieved candidate it verifies the cached steps against the new prompt, tries
+re-instantiation, and classifies the candidate; the best-ranked candidate becomes the plan.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import InvalidPromptError
+from .plan import CachePlan
+from .policy import ReusePolicy
+from .tasks import TaskHandler, TaskRegistry, Verification
+from .types import CacheEntry, CacheHit, Outcome, Provenance, Step
+
+__all__ = ["prepare", "plan_from_hits", "unit_evidence", "validate_prompt"]
+
+_SERVED: tuple[Outcome, ...] = ("reuse", "reinstantiate")
+
+
+def validate_prompt(prompt: Any, max_chars: int) -> str:
+    """The prompt, or ``InvalidPromptError`` saying what is wrong with it."""
+    if not isinstance(prompt, str):
+        raise InvalidPromptError(f"prompt must be a str, got {type(prompt).__name__}")
+    if not prompt.strip():
+        raise InvalidPromptError("prompt is empty")
+    if len(prompt) > max_chars:
+        raise InvalidPromptError(f"prompt has {len(prompt)} characters; the limit is {max_chars} (max_prompt_chars)")
+    if "\x00" in prompt:
+        raise InvalidPromptError("prompt contains a NUL byte")
+    try:
+        prompt.encode("utf-8")
+    except UnicodeEncodeError:
+        raise InvalidPromptError("prompt is not valid Unicode (lone surrogate)") from None
+    return prompt
+
+
+def prepare(
+    prompt: Any,
+    *,
+    tasks: TaskRegistry,
+    task: str | None,
+    schema: dict[str, Any] | None,
+    namespace: str,
+    llm_key: str,
+    max_prompt_chars: int,
+) -> CachePlan:
+    """A "miss" plan for a validated prompt, with its task and constraints."""
+    t0 = time.perf_counter()
+    prompt = validate_prompt(prompt, max_prompt_chars)
+    if not isinstance(namespace, str) or not isinstance(llm_key, str):
+        raise InvalidPromptError("namespace and llm_key must be strings")
+    handler = tasks.select(prompt, task=task, schema=schema)
+    return CachePlan(
+        prompt=prompt,
+        namespace=namespace,
+        llm_key=llm_key,
+        handler=handler,
+        constraints=handler.constraints(prompt, schema),
+        outcome="miss",
+        generation_prompt=prompt,
+        timings={"validate": time.perf_counter() - t0},
+    )
+
+
+@dataclass
+class _Candidate:
+    hit: CacheHit
+    outcome: Outcome
+    steps: list[Step]
+    provenance: list[Provenance]
+    verification: Verification
+
+
+def plan_from_hits(plan: CachePlan, hits: list[CacheHit], policy: ReusePolicy) -> None:
+    """Decide reuse / re-instantiate / patch / skip / miss from the retrieved hits."""
+    t0 = time.perf_counter()
+    reinstantiate_seconds = 0.0
+    best: _Candidate | None = None
+    best_score: tuple[int, float, float] | None = None
+    for hit in _eligible(plan, hits, policy):
+        candidate, seconds = _classify(plan.handler, plan.constraints, hit, policy)
+        reinstantiate_seconds += seconds
+        score = (
+            policy.rank(candidate.outcome),
+            policy.regen_share(plan.handler, candidate.steps, candidate.verification),
+            -hit.similarity,
+        )
+        if best_score is None or score < best_score:
+            best, best_score = candidate, score
+        if candidate.outcome in _SERVED:
+            break  # candidates come most similar first; no later one can need fewer calls
+    if best is not None:
+        _adopt(plan, best)
+    _settle(plan)
+    plan.timings["verify"] = time.perf_counter() - t0 - reinstantiate_seconds
+    plan.timings["reinstantiate"] = reinstantiate_seconds
+
+
+def unit_evidence(steps: list[Step], verification: Verification | None) -> list[str | None]:
+    """The verifier's evidence for each step: per step when its units are the steps,
+    else (JSON keys) the passing units' evidence joined, for every step."""
+    units = verification.units if verification is not None else []
+    if len(units) == len(steps):
+        return [unit.evidence or None for unit in units]
+    joined = "; ".join(f"{unit.name}: {unit.evidence}" for unit in units if unit.ok and unit.evidence)
+    return [joined or None] * len(steps)
+
+
+def _eligible(plan: CachePlan, hits: list[CacheHit], policy: ReusePolicy) -> list[CacheHit]:
+    threshold = policy.threshold_for(plan.handler)
+    return [
+        hit
+        for hit in hits
+        if hit.similarity >= threshold
+        and hit.entry.task == plan.handler.name
+        # defence in depth: stores already partition by both
+        and hit.entry.namespace == plan.namespace
+        and hit.entry.llm_key == plan.llm_key
+    ]
+
+
+def _classify(
+    handler: TaskHandler, constraints: dict[str, Any], hit: CacheHit, policy: ReusePolicy
+) -> tuple[_Candidate, float]:
+    """One candidate's best outcome, and the seconds spent re-instantiating it."""
+    entry = hit.entry
+    steps = [Step(text=s.text, kind=s.kind, meta=s.meta) for s in entry.steps]
+    verification = handler.verify(steps, constraints, entry.constraints)
+    candidate = _Candidate(hit, "patch", steps, ["reused"] * len(steps), verification)
+    if verification.passed and not handler.check_answer(steps, constraints):
+        candidate.outcome = "reuse"
+        return candidate, 0.0
+    seconds = 0.0
+    if policy.reinstantiate:
+        r0 = time.perf_counter()
+        _try_reinstantiate(handler, constraints, entry, candidate)
+        seconds = time.perf_counter() - r0
+    if candidate.outcome == "patch" and not policy.allows_patch(handler, candidate.steps, candidate.verification):
+        candidate.outcome = "skip_reuse"
+    return candidate, seconds
+
+
+def _try_reinstantiate(
+    handler: TaskHandler, constraints: dict[str, Any], entry: CacheEntry, candidate: _Candidate
+) -> None:
+    """Rewrite the cached steps for the new slot values; keep the rewrite if it fails less."""
+    rewritten = handler.reinstantiate(candidate.steps, entry.constraints, constraints)
+    if rewritten is None:
+        return
+    check = handler.verify(rewritten, constraints, entry.constraints)
+    if check.passed and not handler.check_answer(rewritten, constraints):
+        candidate.outcome = "reinstantiate"
+    if check.passed or len(check.failures) <= len(candidate.verification.failures):
+        old = candidate.steps
+        candidate.provenance = [
+            "reinstantiated" if i >= len(old) or new.text != old[i].text else "reused"
+            for i, new in enumerate(rewritten)
+        ]
+        candidate.steps, candidate.verification = rewritten, check
+
+
+def _adopt(plan: CachePlan, best: _Candidate) -> None:
+    plan.outcome = best.outcome
+    plan.entry = best.hit.entry
+    plan.similarity = best.hit.similarity
+    plan.steps = best.steps
+    plan.provenance = best.provenance
+    plan.verification = best.verification
+
+
+def _settle(plan: CachePlan) -> None:
+    """Fill in what the outcome implies: served steps and their evidence, or the model prompt."""
+    plan.errors = plan.verification.reasons() if plan.verification else []
+    if plan.outcome in _SERVED:
+        plan.steps = plan.handler.present(plan.steps, plan.constraints)
+        plan.step_evidence = unit_evidence(plan.steps, plan.verification)
+        plan.generation_prompt = None
+    elif plan.outcome == "patch":
+        assert plan.verification is not None
+        plan.generation_prompt, plan.prefix_text = plan.handler.patch_prompt(
+            plan.prompt, plan.steps, plan.verification, plan.constraints
+        )
+    else:
+        plan.generation_prompt = plan.prompt

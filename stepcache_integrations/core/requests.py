@@ -1,0 +1,66 @@
+"""The I/O a sans-I/O flow asks its driver for: embeddings, store calls, model calls.
+
+A flow (see ``pipeline``) yields one of these and is sent back the reply, so the same
+flow runs under the sync driver and the async driver (see ``drivers``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal, Union
+
+import numpy as np
+
+from .types import CacheEntry
+
+__all__ = ["AddEntry", "AskJudge", "AskModel", "EmbedPrompt", "RecordHit", "Request", "SearchStore"]
+
+
+@dataclass(frozen=True)
+class EmbedPrompt:
+    """Reply: the prompt's vector."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class SearchStore:
+    """Reply: the store's hits, or ``[]`` when a failing store is skipped (``fail_open``)."""
+
+    vector: np.ndarray
+    namespace: str
+    llm_key: str
+    k: int
+
+
+@dataclass(frozen=True)
+class AddEntry:
+    """Reply: the stored entry's id, or None when a failing store is skipped."""
+
+    entry: CacheEntry
+    vector: np.ndarray
+
+
+@dataclass(frozen=True)
+class RecordHit:
+    """Reply: None."""
+
+    entry_id: str
+
+
+@dataclass(frozen=True)
+class AskModel:
+    """Reply: the model's ``LLMResponse``; None for a repair when no model is at hand."""
+
+    kind: Literal["generate", "repair"]
+    prompt: str
+
+
+@dataclass(frozen=True)
+class AskJudge:
+    """Reply: the judge model's ``LLMResponse``."""
+
+    prompt: str
+
+
+Request = Union[EmbedPrompt, SearchStore, AddEntry, RecordHit, AskModel, AskJudge]

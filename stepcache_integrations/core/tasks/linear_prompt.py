@@ -1,0 +1,128 @@
+"""Which prompts the linear-equation task understands.
+
+The task claims a prompt only when it can account for all of it: the equations (linear, a
+unique solution), the unknowns asked for, and instruction words from a closed vocabulary
+("solve", "step by step", "show each step"...). Anything else (a word problem's prices,
+"what is 3y", "25% of x", sqrt, inequalities, code, a negation) means the prompt asks
+something this task does not model, so it falls to the conservative text task, and the
+deterministic fallback is never used for it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .linear_algebra import (
+    MAX_EQUATIONS,
+    Equation,
+    NotLinear,
+    find_equations,
+    math_runs,
+    parse_linear,
+    solve_system,
+)
+
+__all__ = ["LinearProblem", "understand_prompt", "MAX_PROMPT_CHARS"]
+
+MAX_PROMPT_CHARS = 20000
+
+# Instruction words that do not change which value is asked for, plus chat role labels and a
+# tutor persona. Deliberately closed: words that change the question (twice, square, percent,
+# round, decimal, not, ...) are absent.
+_INSTRUCTION_WORDS = frozenset(
+    """
+    a an the this these that following below above given here
+    solve solving find finding work out determine compute calculate get obtain
+    what which is are value values unknown unknowns variable variables
+    equation equations linear system simultaneous problem
+    for of in on with and by to as from then so where when if
+    step steps one per line lines each every own separate new its it
+    show showing write writing put give state explain explaining reasoning working
+    your you me please can could would will how do i we
+    end ending finish finishing conclude concluding final finally result answer answers
+    format form line clearly briefly short using use algebra exactly exact
+    system user human math maths mathematics tutor teacher assistant helpful careful precise
+    expert patient friendly student
+    """.split()
+)
+# "Answer: x = <value>" and "Step k: ..." are answer templates, not equations.
+_TEMPLATE_EQUATION = re.compile(
+    r"(?<![A-Za-z0-9_])([A-Za-z](?:_?\d+)?)\s*=\s*(?:<[A-Za-z _-]{1,20}>|\.\.\.|\u2026|\?)"
+)
+_PLACEHOLDER = re.compile(r"<[A-Za-z _-]{1,20}>|\.\.\.|\u2026")
+_STEP_K = re.compile(r"\b([Ss]tep|STEP)\s+[kKnN]\b")
+# Digits, operators and symbols left outside the equations mean content we do not model.
+_UNMODELLED = re.compile(r"[\d=<>^*/%|{}\[\];#$&@~`\\+\u2212\u00d7\u00f7\u00b7\u221a\u2264\u2265\u2260]")
+_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+@dataclass(frozen=True)
+class LinearProblem:
+    """A prompt the task understands: its equations, unknowns, the asked ones and the solution."""
+
+    equations: tuple[Equation, ...]
+    variables: tuple[str, ...]
+    asked: tuple[str, ...]
+    solution: dict[str, Fraction]
+
+
+def _equation_runs(text: str) -> tuple[list[Equation], str] | None:
+    """The equations of ``text`` and the text with them blanked out; None if a run with '='
+    is not a chain of linear expressions (``x^2 = 4``, ``x = <value>`` left over...)."""
+    pieces: list[str] = []
+    last = 0
+    for pos, run in math_runs(text):
+        sides = [side.strip() for side in run.split("=")]
+        if any(not side for side in sides):
+            return None
+        try:
+            for side in sides:
+                parse_linear(side)
+        except (NotLinear, ZeroDivisionError, OverflowError):
+            return None
+        pieces.append(text[last:pos])
+        pieces.append(" " * len(run))
+        last = pos + len(run)
+    pieces.append(text[last:])
+    blanked = "".join(pieces)
+    equations = [eq for eq in find_equations(text, limit=len(text) + 1)]
+    return equations, blanked
+
+
+def understand_prompt(prompt: str) -> LinearProblem | None:
+    """Parse a prompt into equations, unknowns and instruction words; None if any part is unknown."""
+    if len(prompt) > MAX_PROMPT_CHARS or "=" not in prompt:
+        return None
+    templated = [m.group(1) for m in _TEMPLATE_EQUATION.finditer(prompt)]
+    text = _TEMPLATE_EQUATION.sub(lambda m: f" {m.group(1)} ", prompt)
+    text = _STEP_K.sub(lambda m: m.group(1), _PLACEHOLDER.sub(" ", text))
+    parsed = _equation_runs(text)
+    if parsed is None:
+        return None
+    equations, rest = parsed
+    if not equations or len(equations) > MAX_EQUATIONS or any(not eq.form.coeffs for eq in equations):
+        return None
+    if _UNMODELLED.search(rest):
+        return None
+    variables: list[str] = []
+    for eq in equations:
+        for ident in eq.identifiers:
+            if ident in eq.form.variables and ident not in variables:
+                variables.append(ident)
+    mentioned: set[str] = set(templated)
+    for word in _WORD.findall(rest):
+        if word in variables:
+            mentioned.add(word)
+        elif word.lower() not in _INSTRUCTION_WORDS:
+            return None
+    if not mentioned <= set(variables):
+        return None  # asks for an unknown the equations do not have
+    solution = solve_system(tuple(eq.form for eq in equations))
+    if solution is None or set(solution) != set(variables):
+        return None
+    # Naming an unknown ("for y") asks for it; naming none asks for all. An article "a" that is
+    # also an unknown counts as named: asking for more only makes the final check stricter.
+    asked = tuple(v for v in variables if v in mentioned) or tuple(variables)
+    return LinearProblem(tuple(equations), tuple(variables), asked, solution)
