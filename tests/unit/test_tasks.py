@@ -216,6 +216,26 @@ def test_verifiers_never_raise(answer: str, prompt: str) -> None:
         task.check_answer(steps, c)
 
 
+_PROMPT_PART = st.sampled_from(
+    ['name "Ann"', 'name "Bo"', "age 3", "age 30 and older", "keys name, age", "Required keys: name, age.",
+     "(", ")", "in French", "as a string", "for a person", "named Ann", "Ann", "9" * 50, ",", ".", "\n", "JSON"]
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(_PROMPT_PART, max_size=12), st.lists(_PROMPT_PART, max_size=12), st.text(max_size=80))
+def test_json_and_text_pair_verdicts_never_raise(old_parts: list[str], new_parts: list[str], noise: str) -> None:
+    old_prompt, new_prompt = " ".join(old_parts) or "x", " ".join(new_parts) + noise or "y"
+    for task in (js, text):
+        old, new = task.constraints(old_prompt), task.constraints(new_prompt)
+        for answer in ('{"name": "Ann", "age": 3}', '{"name": ["Ann"], "age": 3.5, "x": null}', "Ann is 3."):
+            steps = task.segment(answer, old)
+            task.verify(steps, new, old)
+            rewritten = task.reinstantiate(steps, old, new)
+            if rewritten is not None:
+                task.verify(rewritten, new, old)
+
+
 def test_json_sentence_initial_name_change_is_stale() -> None:
     old = js.constraints("Extract as JSON with keys name and age: Alice is 30.")
     new = js.constraints("Extract as JSON with keys name and age: Bob is 30.")
