@@ -251,6 +251,9 @@ ADVERSARIAL: list[Pair] = [
     # added facts change unstated values
     pair("json/added-fact", 'Return JSON for the person "Tim". Required keys: name, adult.', {"name": "Tim", "adult": True},
          'Return JSON for the person "Tim", who is 12. Required keys: name, adult.', {"name": "Tim", "adult": False}),
+    pair("json/added-fact", 'Return JSON for the person "Tim". Required keys: name, adult.', {"name": "Tim", "adult": True},
+         'Return JSON for the person "Tim" with age 12. Required keys: name, adult, age.',
+         {"name": "Tim", "adult": False, "age": 12}),
     pair("json/removed-statement", "Return JSON with city \"Oslo\". Required keys: city, country.", {"city": "Oslo", "country": "Norway"},
          "Return JSON for a city of your choice. Required keys: city, country.", {"city": "Lima", "country": "Peru"}),
     pair("json/changed-entity", 'Return a JSON object for a book with title "Dune", year 1965. Required keys: title, year, medium.',

@@ -10,7 +10,19 @@ A prompt is read as three parts:
   "Output only the JSON object") that cannot change any value.
 
 Two prompts then compare as ``"framing"`` (same skeleton), ``"slots"`` (the skeletons differ
-only by one-for-one replacements of names, numbers or quoted strings) or ``"content"``.
+only by one-for-one replacements of names, numbers or quoted strings, none of them the target
+of a conversion, in a prompt that says nothing about how values are written) or ``"content"``.
+
+A cached value is served for the new prompt (``key_verdict``) only when
+
+* the new prompt states it, written as the cached pair wrote its own statement for the key
+  (or, in a plain request, exactly as stated);
+* or the prompts compare as "framing" with the same statements: nothing it could depend on
+  changed;
+* or, under "slots", it held a replaced slot that follows the key's own word in both prompts
+  ("named Alice" -> "named Bob"), and no other key held the same value.
+
+Under "content" nothing is served. Everything else is regenerated key by key.
 """
 
 from __future__ import annotations
@@ -289,14 +301,11 @@ class PairContext:
     @property
     def dependencies_unchanged(self) -> bool:
         """Nothing a value not stated in the prompt could depend on changed: same skeleton up
-        to framing, every old statement kept as is, new statements only for newly asked keys."""
-        if self.comparison.kind != "framing":
+        to framing and the same statements. A statement added even for a newly asked key is
+        new information ("age 12" makes a cached ``"adult": true`` stale)."""
+        if self.comparison.kind != "framing" or set(self.old_stated) != set(self.new_stated):
             return False
-        for key, old in self.old_stated.items():
-            new = self.new_stated.get(key)
-            if new is None or not identical(new.value, old.value):
-                return False
-        return all(key in self.old_stated or key not in self.old_object for key in self.new_stated)
+        return all(identical(self.new_stated[key].value, old.value) for key, old in self.old_stated.items())
 
 
 def pair_context(
