@@ -10,6 +10,7 @@ from typing import Any
 
 from ..types import Step
 from .base import UnitCheck, Verification
+from .linear_steps import equation_claim_errors
 from .prompt_diff import (
     PROMPT_LIMIT,
     TOKEN,
@@ -114,6 +115,15 @@ class TextTask(StepwiseTask):
             return self._verify_substituted(steps, constraints, cached_constraints)
         reason = "the prompt's content changed; nothing shows this step still holds"
         return Verification([UnitCheck(f"step {i + 1}", False, reason) for i in range(len(steps))])
+
+    def check_answer(self, steps: list[Step], constraints: dict[str, Any]) -> list[str]:
+        """Non-empty; and a value it states for an unknown of the prompt's linear equations
+        (a prompt the linear task declined: a word problem, an injected "Step 1: x = 5") must
+        be the one those equations pin down."""
+        errors = super().check_answer(steps, constraints)
+        if errors:
+            return errors
+        return equation_claim_errors(str(constraints.get("prompt", "")), "".join(s.text for s in steps))
 
     def _verify_substituted(
         self, steps: list[Step], constraints: dict[str, Any], cached_constraints: dict[str, Any]
