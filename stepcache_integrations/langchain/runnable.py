@@ -40,6 +40,7 @@ from langchain_core.runnables.config import patch_config
 from langchain_core.runnables.fallbacks import _returns_runnable
 from pydantic import ConfigDict, Field
 
+from ..adapter_core import METADATA_KEY, StreamSession
 from ..core.engine import CachePlan, StepCache
 from ..core.types import LLMResponse, StepCacheResult
 from ..errors import InvalidPromptError
@@ -330,8 +331,11 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
 
     @staticmethod
     def _entry_meta(plan: CachePlan, request: Request, raw: Any) -> dict[str, Any]:
-        if plan.outcome == "patch":  # the raw output answers the patch prompt only
-            return entry_metadata(request.kind, None)
+        if plan.outcome == "patch":
+            # the raw output answers the patch prompt only: keep the message shape (tool
+            # calls, provider-parsed output) so a later reuse rebuilds the same message
+            template = stored_template(plan) or (raw if isinstance(raw, BaseMessage) else None)
+            return entry_metadata(request.kind, None, template)
         from langchain_core.outputs import ChatGeneration, Generation
 
         gen = ChatGeneration(message=raw) if isinstance(raw, BaseMessage) else Generation(text=output_text(raw))
@@ -453,18 +457,17 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
             yield from _chunks(self._finish(output, result), [s.text for s in result.steps])
             return
         assert plan.generation_prompt is not None
-        emitted = ""
+        session = StreamSession()
         if not self._live(plan):
             raw = caller.call(plan.generation_prompt)
         else:
             if plan.prefix_text:
-                emitted = plan.prefix_text
-                yield _piece(request.kind, emitted)
+                yield _piece(request.kind, plan.prefix_text)
+                session.prefix(plan.prefix_text)
             pieces = []
             for chunk in caller.stream(plan.generation_prompt):
                 pieces.append(chunk)
-                text = _chunk_text(chunk)
-                emitted += text
+                session.feed(_chunk_text(chunk))
                 yield _strip_usage(chunk)
             raw = _merge_chunks(pieces)
         result = self.cache.finalize(
@@ -473,7 +476,7 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
         )
         self._emit(result, child)
         final = self._finish(self._from_model(plan, request, raw, result), result)
-        yield from _tail(final, emitted, [s.text for s in result.steps], live=self._live(plan))
+        yield from _tail(final, session, [s.text for s in result.steps], live=self._live(plan))
 
     async def _astream(
         self,
@@ -500,17 +503,17 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
                 yield chunk
             return
         assert plan.generation_prompt is not None
-        emitted = ""
+        session = StreamSession()
         if not self._live(plan):
             raw = await caller.acall(plan.generation_prompt)
         else:
             if plan.prefix_text:
-                emitted = plan.prefix_text
-                yield _piece(request.kind, emitted)
+                yield _piece(request.kind, plan.prefix_text)
+                session.prefix(plan.prefix_text)
             pieces = []
             async for chunk in caller.astream(plan.generation_prompt):
                 pieces.append(chunk)
-                emitted += _chunk_text(chunk)
+                session.feed(_chunk_text(chunk))
                 yield _strip_usage(chunk)
             raw = _merge_chunks(pieces)
         result = await self.cache.afinalize(
@@ -519,7 +522,7 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
         )
         await self._aemit(result, child)
         final = self._finish(self._from_model(plan, request, raw, result), result)
-        for chunk in _tail(final, emitted, [s.text for s in result.steps], live=self._live(plan)):
+        for chunk in _tail(final, session, [s.text for s in result.steps], live=self._live(plan)):
             yield chunk
 
 
@@ -587,33 +590,37 @@ def _chunks(output: Any, steps: list[str]) -> Iterator[Any]:
     yield from parts
 
 
-def _tail(final: Any, emitted: str, steps: list[str], *, live: bool) -> Iterator[Any]:
-    """After a model call: the rest of the verified answer and the metadata chunk."""
+def _tail(final: Any, session: StreamSession, steps: list[str], *, live: bool) -> Iterator[Any]:
+    """After a model call: the rest of the verified answer and the metadata chunk.
+
+    When verification or repair replaced text already streamed, the record says
+    ``streamed`` and ``revised`` and holds the verified answer in ``text`` (authoritative
+    over the deltas); nothing more is appended.
+    """
     if not live:
         yield from _chunks(final, steps)
         return
     final_text = message_text(final) if isinstance(final, BaseMessage) else str(final)
     content = final.content if isinstance(final, BaseMessage) else final_text
-    if isinstance(content, str) and content.startswith(emitted):
-        rest = content[len(emitted) :]
+    if isinstance(content, str):
+        closed = session.close(content)
+        rest, revised = closed.tail, closed.revised and final_text != session.emitted
     else:
-        rest = ""
-        if isinstance(content, str) and final_text != emitted:
-            logger.warning(
-                "stepcache: the streamed answer was replaced after verification/repair; "
-                "the verified answer is in the last chunk's response_metadata['stepcache']['text']"
-            )
-            if isinstance(final, BaseMessage):
-                meta = dict(final.response_metadata)
-                meta["stepcache"] = {**meta.get("stepcache", {}), "stream_replaced": True, "text": final_text}
-                final = final.model_copy(update={"response_metadata": meta})
+        rest, revised = "", False
+    if revised:
+        logger.warning(
+            "stepcache: the streamed answer was revised after verification/repair; "
+            "the verified answer is in the last chunk's response_metadata['stepcache']['text']"
+        )
     if isinstance(final, BaseMessage):
+        record = dict(final.response_metadata.get(METADATA_KEY, {}))
+        record.update(streamed=True, revised=revised, text=final_text if revised else None)
         # The model's chunks already carried its tool calls and response metadata (which
         # chunk addition would duplicate); the last chunk adds the step record and the
         # total usage (stripped from the model's chunks).
         yield AIMessageChunk(
             content=rest,
-            response_metadata={"stepcache": final.response_metadata.get("stepcache", {})},
+            response_metadata={METADATA_KEY: record},
             usage_metadata=getattr(final, "usage_metadata", None),
             chunk_position="last",
         )

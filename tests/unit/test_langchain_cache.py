@@ -87,8 +87,15 @@ def test_global_cache_reuses_without_a_model_call(global_cache: StepCacheLLMCach
     second = model.invoke(MATH_Q)
     assert len(model.calls) == 1
     assert second.content == first.content == MATH_A
-    assert second.response_metadata == first.response_metadata  # the stored message, verbatim
+    # the stored message, verbatim, plus the stepcache record (every hit carries one)
+    stored = {k: v for k, v in second.response_metadata.items() if k != "stepcache"}
+    assert stored == first.response_metadata and "stepcache" not in first.response_metadata
+    assert _meta(second)["outcome"] == "reuse" and _meta(second)["verified"] and _meta(second)["model_calls"] == 0
+    assert _meta(second)["provenance"] == ["reused"] * len(_meta(second)["steps"])
     assert global_cache.cache.stats()["outcomes"]["reuse"] == 1
+    stats = global_cache.stats()
+    assert stats["lookups"] == 2 and stats["hits"] == 1 and stats["misses"] == 1 and stats["stored"] == 1
+    assert stats["hit_outcomes"]["reuse"] == 1 and stats["miss_reasons"] == {"no cached candidate": 1}
 
 
 def test_global_cache_reinstantiates_changed_numbers(global_cache: StepCacheLLMCache) -> None:
@@ -193,7 +200,9 @@ def test_update_and_lookup_keep_generation_type_and_info() -> None:
     gen = ChatGeneration(message=ai(MATH_A), generation_info={"finish_reason": "stop"})
     cache.update(prompt, "llm-x", [gen])
     hit = cache.lookup(prompt, "llm-x")
-    assert isinstance(hit, list) and hit == [gen]
+    assert isinstance(hit, list) and len(hit) == 1 and isinstance(hit[0], ChatGeneration)
+    assert hit[0].generation_info == gen.generation_info and hit[0].message.content == gen.message.content
+    assert hit[0].message.response_metadata["stepcache"]["outcome"] == "reuse"
     assert cache.lookup(prompt, "llm-y") is None
     assert cache.cache.store.count() == 1
     entry = next(cache.cache.store.iter_items())[0]
