@@ -36,6 +36,7 @@ from ..core.types import LLMResponse, StepCacheResult
 
 Kind = Literal["chat", "llm"]
 META_KEY = "langchain"
+_DERIVED_HOPS = 4
 _ROLES = {"human": "User", "ai": "Assistant", "system": "System", "tool": "Tool", "function": "Function"}
 
 
@@ -232,15 +233,56 @@ def message_from_text(text: str, template: BaseMessage | None) -> AIMessage | No
     return AIMessage(content="", tool_calls=new_calls)
 
 
-def stored_template(plan: CachePlan) -> BaseMessage | None:
-    """The message shape of the plan's matched entry: its first stored chat message, or the
-    template kept for an assembled (patched) answer."""
-    gens = _stored_generations(plan)
-    if gens and isinstance(gens[0], ChatGeneration):
-        return gens[0].message
-    if plan.entry is None:
-        return None
-    data = (plan.entry.metadata.get(META_KEY) or {}).get("template")
+def stored_template(plan: CachePlan, store: Any = None) -> BaseMessage | None:
+    """The message shape of the plan's matched entry.
+
+    Its first stored chat message, or the template kept for an assembled (patched)
+    answer; for an entry the engine derived by re-instantiation (``derived_from``), the
+    shape of the entry it came from, read from ``store`` (a few hops at most).
+    """
+    entry = plan.entry
+    for _ in range(_DERIVED_HOPS):
+        if entry is None:
+            return None
+        template = _entry_template(entry)
+        source = entry.metadata.get("derived_from")
+        if template is not None or store is None or not isinstance(source, str):
+            return template
+        try:
+            entry = store.get(source)
+        except Exception:  # noqa: BLE001 - a store error only costs the message shape
+            return None
+    return None
+
+
+async def astored_template(plan: CachePlan, store: Any = None) -> BaseMessage | None:
+    """Async twin of :func:`stored_template`."""
+    entry = plan.entry
+    for _ in range(_DERIVED_HOPS):
+        if entry is None:
+            return None
+        template = _entry_template(entry)
+        source = entry.metadata.get("derived_from")
+        if template is not None or store is None or not isinstance(source, str):
+            return template
+        try:
+            entry = await store.aget(source)
+        except Exception:  # noqa: BLE001
+            return None
+    return None
+
+
+def _entry_template(entry: Any) -> BaseMessage | None:
+    meta = entry.metadata.get(META_KEY) or {}
+    data = meta.get("generations")
+    if data:
+        try:
+            first = generation_from_dict(data[0])
+        except Exception:  # noqa: BLE001 - a malformed record is just not restorable
+            first = None
+        if isinstance(first, ChatGeneration):
+            return first.message
+    data = meta.get("template")
     if not data:
         return None
     try:

@@ -27,6 +27,7 @@ from ._convert import (
     output_response,
     parse_cache_prompt,
     restorable_generations,
+    astored_template,
     stored_template,
 )
 
@@ -214,13 +215,15 @@ class StepCacheLLMCache(BaseCache):
             "llm_key": llm_key_for(llm_string),
         }
 
-    def _cached_generations(self, plan: CachePlan, request: Request) -> tuple[list[Generation], bool] | None:
+    def _cached_generations(
+        self, plan: CachePlan, request: Request, template: BaseMessage | None
+    ) -> tuple[list[Generation], bool] | None:
         """Generations for a plan the cache answers alone, and whether they are the stored ones."""
         restored = restorable_generations(plan)
         if restored is not None:
             return restored, True
         if request.kind == "chat":
-            message = message_from_text(plan.cached_text, stored_template(plan))
+            message = message_from_text(plan.cached_text, template)
             if message is None:
                 return None
             return [ChatGeneration(message=message)], False
@@ -258,10 +261,9 @@ class StepCacheLLMCache(BaseCache):
             return [ChatGeneration(message=annotate(message, result))]
         return [Generation(text=result.text, generation_info={METADATA_KEY: summarize(result)})]
 
-    def _can_patch(self, plan: CachePlan) -> bool:
+    def _can_patch(self, plan: CachePlan, template: BaseMessage | None) -> bool:
         if self.patch_model is None or plan.outcome != "patch":
             return False
-        template = stored_template(plan)
         return not (template is not None and getattr(template, "tool_calls", None))
 
     @staticmethod
@@ -278,9 +280,11 @@ class StepCacheLLMCache(BaseCache):
             completion_tokens = int(usage.get("output_tokens") or 0)
         return text, prompt_tokens, completion_tokens, entry_metadata(request.kind, gens)
 
-    def _served(self, plan: CachePlan, request: Request, prompt: str, llm_string: str) -> tuple[list[Generation], bool] | None:
+    def _served(
+        self, plan: CachePlan, request: Request, prompt: str, llm_string: str, template: BaseMessage | None
+    ) -> tuple[list[Generation], bool] | None:
         """The cache-only answer of ``plan`` or None (a miss, recorded)."""
-        found = self._cached_generations(plan, request)
+        found = self._cached_generations(plan, request, template)
         if found is None:
             self._miss("cached answer cannot be rebuilt as this message type", request.text)
             self._remember(prompt, llm_string, plan)
@@ -309,17 +313,17 @@ class StepCacheLLMCache(BaseCache):
         except InvalidPromptError as exc:
             self._miss(f"prompt not cacheable: {exc}", request.text)
             return None
+        template = stored_template(plan, self.cache.store)
         if not plan.needs_model:
-            found = self._served(plan, request, prompt, llm_string)
+            found = self._served(plan, request, prompt, llm_string, template)
             if found is None:
                 return None
             result = plan.result()
             self._hit(result.outcome, request.text)
             return self._annotated(found[0], result, found[1])
-        if not self._can_patch(plan):
+        if not self._can_patch(plan, template):
             self._declined(plan, request, prompt, llm_string)
             return None
-        template = stored_template(plan)
         caller = _PatchCaller(self.patch_model, request)
         assert plan.generation_prompt is not None
         output = self.patch_model.invoke(request.model_input(plan.generation_prompt))
@@ -339,17 +343,17 @@ class StepCacheLLMCache(BaseCache):
         except InvalidPromptError as exc:
             self._miss(f"prompt not cacheable: {exc}", request.text)
             return None
+        template = await astored_template(plan, self.cache.store)
         if not plan.needs_model:
-            found = self._served(plan, request, prompt, llm_string)
+            found = self._served(plan, request, prompt, llm_string, template)
             if found is None:
                 return None
             result = await plan.aresult()
             self._hit(result.outcome, request.text)
             return self._annotated(found[0], result, found[1])
-        if not self._can_patch(plan):
+        if not self._can_patch(plan, template):
             self._declined(plan, request, prompt, llm_string)
             return None
-        template = stored_template(plan)
         caller = _PatchCaller(self.patch_model, request)
         assert plan.generation_prompt is not None
         output = await self.patch_model.ainvoke(request.model_input(plan.generation_prompt))

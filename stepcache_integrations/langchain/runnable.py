@@ -57,6 +57,7 @@ from ._convert import (
     output_response,
     output_text,
     restorable_generations,
+    astored_template,
     stored_template,
     summary,
 )
@@ -299,7 +300,7 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
         }
 
     @staticmethod
-    def _from_cache(plan: CachePlan, request: Request) -> Any:
+    def _from_cache(plan: CachePlan, request: Request, template: BaseMessage | None) -> Any:
         """Output for a plan the cache answers alone (reuse / re-instantiation), before the hit is recorded."""
         if request.kind == "llm":
             return plan.cached_text
@@ -308,10 +309,12 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
             message = getattr(restored[0], "message", None)
             if isinstance(message, BaseMessage):
                 return message
-        return message_from_text(plan.cached_text, stored_template(plan)) or AIMessage(content=plan.cached_text)
+        return message_from_text(plan.cached_text, template) or AIMessage(content=plan.cached_text)
 
     @staticmethod
-    def _from_model(plan: CachePlan, request: Request, raw: Any, result: StepCacheResult) -> Any:
+    def _from_model(
+        plan: CachePlan, request: Request, raw: Any, result: StepCacheResult, stored: BaseMessage | None
+    ) -> Any:
         """Output after a model call: the model's own output when the verified answer is exactly it."""
         raw_text = output_text(raw)
         unchanged = (
@@ -326,15 +329,15 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
             return raw
         template = raw if isinstance(raw, BaseMessage) else None
         if plan.outcome == "patch":
-            template = stored_template(plan) or template
+            template = stored or template
         return message_from_text(result.text, template) or AIMessage(content=result.text)
 
     @staticmethod
-    def _entry_meta(plan: CachePlan, request: Request, raw: Any) -> dict[str, Any]:
+    def _entry_meta(plan: CachePlan, request: Request, raw: Any, stored: BaseMessage | None) -> dict[str, Any]:
         if plan.outcome == "patch":
             # the raw output answers the patch prompt only: keep the message shape (tool
             # calls, provider-parsed output) so a later reuse rebuilds the same message
-            template = stored_template(plan) or (raw if isinstance(raw, BaseMessage) else None)
+            template = stored or (raw if isinstance(raw, BaseMessage) else None)
             return entry_metadata(request.kind, None, template)
         from langchain_core.outputs import ChatGeneration, Generation
 
@@ -376,17 +379,18 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
             plan = self.cache.lookup(request.text, **self._options(kwargs))
         except InvalidPromptError:  # e.g. an empty prompt: nothing to cache, just answer
             return self.bound.invoke(input, child, **kwargs)
+        stored = stored_template(plan, self.cache.store)
         if not plan.needs_model:
-            output = self._from_cache(plan, request)
+            output = self._from_cache(plan, request, stored)
             result = plan.result()
         else:
             assert plan.generation_prompt is not None
             raw = caller.call(plan.generation_prompt)
             result = self.cache.finalize(
                 plan, output_response(raw, plan.generation_prompt), llm=caller,
-                metadata=self._entry_meta(plan, request, raw),
+                metadata=self._entry_meta(plan, request, raw, stored),
             )
-            output = self._from_model(plan, request, raw, result)
+            output = self._from_model(plan, request, raw, result, stored)
         self._emit(result, child)
         return self._finish(output, result)
 
@@ -400,17 +404,18 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
             plan = await self.cache.alookup(request.text, **self._options(kwargs))
         except InvalidPromptError:
             return await self.bound.ainvoke(input, child, **kwargs)
+        stored = await astored_template(plan, self.cache.store)
         if not plan.needs_model:
-            output = self._from_cache(plan, request)
+            output = self._from_cache(plan, request, stored)
             result = await plan.aresult()
         else:
             assert plan.generation_prompt is not None
             raw = await caller.acall(plan.generation_prompt)
             result = await self.cache.afinalize(
                 plan, output_response(raw, plan.generation_prompt), llm=caller,
-                metadata=self._entry_meta(plan, request, raw),
+                metadata=self._entry_meta(plan, request, raw, stored),
             )
-            output = self._from_model(plan, request, raw, result)
+            output = self._from_model(plan, request, raw, result, stored)
         await self._aemit(result, child)
         return self._finish(output, result)
 
@@ -450,8 +455,9 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
         except InvalidPromptError:
             yield from self.bound.stream(input, child, **kwargs)
             return
+        stored = stored_template(plan, self.cache.store)
         if not plan.needs_model:
-            output = self._from_cache(plan, request)
+            output = self._from_cache(plan, request, stored)
             result = plan.result()
             self._emit(result, child)
             yield from _chunks(self._finish(output, result), [s.text for s in result.steps])
@@ -472,10 +478,10 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
             raw = _merge_chunks(pieces)
         result = self.cache.finalize(
             plan, output_response(raw, plan.generation_prompt), llm=caller,
-            metadata=self._entry_meta(plan, request, raw),
+            metadata=self._entry_meta(plan, request, raw, stored),
         )
         self._emit(result, child)
-        final = self._finish(self._from_model(plan, request, raw, result), result)
+        final = self._finish(self._from_model(plan, request, raw, result, stored), result)
         yield from _tail(final, session, [s.text for s in result.steps], live=self._live(plan))
 
     async def _astream(
@@ -495,8 +501,9 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
             async for chunk in self.bound.astream(input, child, **kwargs):
                 yield chunk
             return
+        stored = await astored_template(plan, self.cache.store)
         if not plan.needs_model:
-            output = self._from_cache(plan, request)
+            output = self._from_cache(plan, request, stored)
             result = await plan.aresult()
             await self._aemit(result, child)
             for chunk in _chunks(self._finish(output, result), [s.text for s in result.steps]):
@@ -518,10 +525,10 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
             raw = _merge_chunks(pieces)
         result = await self.cache.afinalize(
             plan, output_response(raw, plan.generation_prompt), llm=caller,
-            metadata=self._entry_meta(plan, request, raw),
+            metadata=self._entry_meta(plan, request, raw, stored),
         )
         await self._aemit(result, child)
-        final = self._finish(self._from_model(plan, request, raw, result), result)
+        final = self._finish(self._from_model(plan, request, raw, result, stored), result)
         for chunk in _tail(final, session, [s.text for s in result.steps], live=self._live(plan)):
             yield chunk
 
