@@ -347,10 +347,10 @@ def usage(result: StepCacheResult) -> dict[str, int]:
     }
 
 
-def annotate(message: BaseMessage, result: StepCacheResult) -> BaseMessage:
+def annotate(message: BaseMessage, result: StepCacheResult, **extra: Any) -> BaseMessage:
     """A copy of ``message`` carrying the step metadata and the tokens actually spent."""
     update: dict[str, Any] = {
-        "response_metadata": {**(message.response_metadata or {}), METADATA_KEY: summary(result)}
+        "response_metadata": {**(message.response_metadata or {}), METADATA_KEY: summary(result, **extra)}
     }
     if isinstance(message, AIMessage):
         update["usage_metadata"] = usage(result)

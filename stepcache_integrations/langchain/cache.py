@@ -229,8 +229,9 @@ class StepCacheLLMCache(BaseCache):
             return [ChatGeneration(message=message)], False
         return [Generation(text=plan.cached_text)], False
 
-    @staticmethod
-    def _annotated(gens: list[Generation], result: StepCacheResult, verbatim: bool) -> list[Generation]:
+    def _annotated(
+        self, gens: list[Generation], result: StepCacheResult, verbatim: bool, llm_string: str
+    ) -> list[Generation]:
         """Generations carrying the ``stepcache`` record.
 
         Chat messages always get ``response_metadata["stepcache"]``. A verbatim text
@@ -240,17 +241,20 @@ class StepCacheLLMCache(BaseCache):
         out: list[Generation] = []
         for gen in gens:
             if isinstance(gen, ChatGeneration):
-                message = annotate(gen.message, result)
+                message = annotate(gen.message, result, **self._where(llm_string))
                 out.append(ChatGeneration(message=message, generation_info=gen.generation_info))
             elif verbatim:
                 out.append(gen)
             else:
-                info = {**(gen.generation_info or {}), METADATA_KEY: summarize(result)}
+                info = {**(gen.generation_info or {}), METADATA_KEY: summarize(result, **self._where(llm_string))}
                 out.append(Generation(text=gen.text, generation_info=info))
         return out
 
+    def _where(self, llm_string: str) -> dict[str, str]:
+        return {"namespace": self.namespace, "llm_key": llm_key_for(llm_string)}
+
     def _patched(
-        self, result: StepCacheResult, request: Request, template: BaseMessage | None
+        self, result: StepCacheResult, request: Request, template: BaseMessage | None, llm_string: str
     ) -> list[Generation] | None:
         if not result.verified:
             return None  # LangChain regenerates; update() stores the answer if it verifies
@@ -258,8 +262,8 @@ class StepCacheLLMCache(BaseCache):
             message = message_from_text(result.text, template)
             if message is None:
                 return None
-            return [ChatGeneration(message=annotate(message, result))]
-        return [Generation(text=result.text, generation_info={METADATA_KEY: summarize(result)})]
+            return [ChatGeneration(message=annotate(message, result, **self._where(llm_string)))]
+        return [Generation(text=result.text, generation_info={METADATA_KEY: summarize(result, **self._where(llm_string))})]
 
     def _can_patch(self, plan: CachePlan, template: BaseMessage | None) -> bool:
         if self.patch_model is None or plan.outcome != "patch":
@@ -295,9 +299,9 @@ class StepCacheLLMCache(BaseCache):
         self._remember(prompt, llm_string, plan)
 
     def _patch_outcome(
-        self, result: StepCacheResult, request: Request, template: BaseMessage | None
+        self, result: StepCacheResult, request: Request, template: BaseMessage | None, llm_string: str
     ) -> list[Generation] | None:
-        gens = self._patched(result, request, template)
+        gens = self._patched(result, request, template, llm_string)
         if gens is None:
             self._miss("patch failed verification", request.text)
         else:
@@ -320,7 +324,7 @@ class StepCacheLLMCache(BaseCache):
                 return None
             result = plan.result()
             self._hit(result.outcome, request.text)
-            return self._annotated(found[0], result, found[1])
+            return self._annotated(found[0], result, found[1], llm_string)
         if not self._can_patch(plan, template):
             self._declined(plan, request, prompt, llm_string)
             return None
@@ -333,7 +337,7 @@ class StepCacheLLMCache(BaseCache):
             llm=caller,
             metadata=entry_metadata(request.kind, None, template),
         )
-        return self._patch_outcome(result, request, template)
+        return self._patch_outcome(result, request, template, llm_string)
 
     async def alookup(self, prompt: str, llm_string: str) -> RETURN_VAL_TYPE | None:
         """Async twin of :meth:`lookup` (native: the engine's async path)."""
@@ -350,7 +354,7 @@ class StepCacheLLMCache(BaseCache):
                 return None
             result = await plan.aresult()
             self._hit(result.outcome, request.text)
-            return self._annotated(found[0], result, found[1])
+            return self._annotated(found[0], result, found[1], llm_string)
         if not self._can_patch(plan, template):
             self._declined(plan, request, prompt, llm_string)
             return None
@@ -363,7 +367,7 @@ class StepCacheLLMCache(BaseCache):
             llm=caller,
             metadata=entry_metadata(request.kind, None, template),
         )
-        return self._patch_outcome(result, request, template)
+        return self._patch_outcome(result, request, template, llm_string)
 
     def _not_stored_reason(self, prompt: str, llm_string: str, text: str) -> tuple[str, str]:
         """Why ``store_answer`` declined: the task's verification errors if it failed them."""

@@ -344,21 +344,23 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
         gen = ChatGeneration(message=raw) if isinstance(raw, BaseMessage) else Generation(text=output_text(raw))
         return entry_metadata(request.kind, [gen])
 
-    @staticmethod
-    def _finish(output: Any, result: StepCacheResult) -> Any:
-        return annotate(output, result) if isinstance(output, BaseMessage) else output
+    def _record(self, result: StepCacheResult, kwargs: dict[str, Any]) -> dict[str, Any]:
+        return {"namespace": self.namespace, "llm_key": self.resolve_llm_key(**kwargs)}
 
-    @staticmethod
-    def _emit(result: StepCacheResult, config: RunnableConfig) -> None:
+    def _finish(self, output: Any, result: StepCacheResult, kwargs: dict[str, Any]) -> Any:
+        if isinstance(output, BaseMessage):
+            return annotate(output, result, **self._record(result, kwargs))
+        return output
+
+    def _emit(self, result: StepCacheResult, config: RunnableConfig, kwargs: dict[str, Any]) -> None:
         try:
-            dispatch_custom_event(_EVENT, summary(result), config=config)
+            dispatch_custom_event(_EVENT, summary(result, **self._record(result, kwargs)), config=config)
         except Exception:  # noqa: BLE001 - tracing must never break an answer
             logger.debug("stepcache: could not dispatch the custom event", exc_info=True)
 
-    @staticmethod
-    async def _aemit(result: StepCacheResult, config: RunnableConfig) -> None:
+    async def _aemit(self, result: StepCacheResult, config: RunnableConfig, kwargs: dict[str, Any]) -> None:
         try:
-            await adispatch_custom_event(_EVENT, summary(result), config=config)
+            await adispatch_custom_event(_EVENT, summary(result, **self._record(result, kwargs)), config=config)
         except Exception:  # noqa: BLE001
             logger.debug("stepcache: could not dispatch the custom event", exc_info=True)
 
@@ -391,8 +393,8 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
                 metadata=self._entry_meta(plan, request, raw, stored),
             )
             output = self._from_model(plan, request, raw, result, stored)
-        self._emit(result, child)
-        return self._finish(output, result)
+        self._emit(result, child, kwargs)
+        return self._finish(output, result, kwargs)
 
     async def _ainvoke(
         self, input: Any, run_manager: AsyncCallbackManagerForChainRun, config: RunnableConfig, **kwargs: Any
@@ -416,8 +418,8 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
                 metadata=self._entry_meta(plan, request, raw, stored),
             )
             output = self._from_model(plan, request, raw, result, stored)
-        await self._aemit(result, child)
-        return self._finish(output, result)
+        await self._aemit(result, child, kwargs)
+        return self._finish(output, result, kwargs)
 
     # ------------------------------------------------------------------ streaming
     def stream(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any) -> Iterator[Any]:
@@ -459,8 +461,8 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
         if not plan.needs_model:
             output = self._from_cache(plan, request, stored)
             result = plan.result()
-            self._emit(result, child)
-            yield from _chunks(self._finish(output, result), [s.text for s in result.steps])
+            self._emit(result, child, kwargs)
+            yield from _chunks(self._finish(output, result, kwargs), [s.text for s in result.steps])
             return
         assert plan.generation_prompt is not None
         session = StreamSession()
@@ -480,8 +482,8 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
             plan, output_response(raw, plan.generation_prompt), llm=caller,
             metadata=self._entry_meta(plan, request, raw, stored),
         )
-        self._emit(result, child)
-        final = self._finish(self._from_model(plan, request, raw, result, stored), result)
+        self._emit(result, child, kwargs)
+        final = self._finish(self._from_model(plan, request, raw, result, stored), result, kwargs)
         yield from _tail(final, session, [s.text for s in result.steps], live=self._live(plan))
 
     async def _astream(
@@ -505,8 +507,8 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
         if not plan.needs_model:
             output = self._from_cache(plan, request, stored)
             result = await plan.aresult()
-            await self._aemit(result, child)
-            for chunk in _chunks(self._finish(output, result), [s.text for s in result.steps]):
+            await self._aemit(result, child, kwargs)
+            for chunk in _chunks(self._finish(output, result, kwargs), [s.text for s in result.steps]):
                 yield chunk
             return
         assert plan.generation_prompt is not None
@@ -527,8 +529,8 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
             plan, output_response(raw, plan.generation_prompt), llm=caller,
             metadata=self._entry_meta(plan, request, raw, stored),
         )
-        await self._aemit(result, child)
-        final = self._finish(self._from_model(plan, request, raw, result, stored), result)
+        await self._aemit(result, child, kwargs)
+        final = self._finish(self._from_model(plan, request, raw, result, stored), result, kwargs)
         for chunk in _tail(final, session, [s.text for s in result.steps], live=self._live(plan)):
             yield chunk
 
