@@ -641,6 +641,10 @@ def _tail(final: Any, session: StreamSession, steps: list[str], *, live: bool) -
 def with_step_cache(model: Runnable, cache: StepCache | None = None, **options: Any) -> StepCacheRunnable:
     """Wrap ``model`` (chat model or LLM) so every call goes through ``cache``.
 
-    ``options``: ``namespace``, ``task``, ``json_schema``, ``llm_key``.
+    ``options``: ``namespace``, ``task``, ``json_schema`` (``schema`` is an alias), ``llm_key``.
     """
+    if "schema" in options:
+        if "json_schema" in options:
+            raise ValueError("pass json_schema= (schema= is its alias), not both")
+        options["json_schema"] = options.pop("schema")
     return StepCacheRunnable(bound=model, cache=cache, **options)
