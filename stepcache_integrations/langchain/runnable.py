@@ -347,9 +347,9 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
     def _record(self, result: StepCacheResult, kwargs: dict[str, Any]) -> dict[str, Any]:
         return {"namespace": self.namespace, "llm_key": self.resolve_llm_key(**kwargs)}
 
-    def _finish(self, output: Any, result: StepCacheResult, kwargs: dict[str, Any]) -> Any:
+    def _finish(self, output: Any, result: StepCacheResult, kwargs: dict[str, Any], streamed: bool = False) -> Any:
         if isinstance(output, BaseMessage):
-            return annotate(output, result, **self._record(result, kwargs))
+            return annotate(output, result, streamed=streamed, **self._record(result, kwargs))
         return output
 
     def _emit(self, result: StepCacheResult, config: RunnableConfig, kwargs: dict[str, Any]) -> None:
@@ -462,7 +462,7 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
             output = self._from_cache(plan, request, stored)
             result = plan.result()
             self._emit(result, child, kwargs)
-            yield from _chunks(self._finish(output, result, kwargs), [s.text for s in result.steps])
+            yield from _chunks(self._finish(output, result, kwargs, streamed=True), [s.text for s in result.steps])
             return
         assert plan.generation_prompt is not None
         session = StreamSession()
@@ -483,7 +483,7 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
             metadata=self._entry_meta(plan, request, raw, stored),
         )
         self._emit(result, child, kwargs)
-        final = self._finish(self._from_model(plan, request, raw, result, stored), result, kwargs)
+        final = self._finish(self._from_model(plan, request, raw, result, stored), result, kwargs, streamed=True)
         yield from _tail(final, session, [s.text for s in result.steps], live=self._live(plan))
 
     async def _astream(
@@ -508,7 +508,7 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
             output = self._from_cache(plan, request, stored)
             result = await plan.aresult()
             await self._aemit(result, child, kwargs)
-            for chunk in _chunks(self._finish(output, result, kwargs), [s.text for s in result.steps]):
+            for chunk in _chunks(self._finish(output, result, kwargs, streamed=True), [s.text for s in result.steps]):
                 yield chunk
             return
         assert plan.generation_prompt is not None
@@ -530,7 +530,7 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
             metadata=self._entry_meta(plan, request, raw, stored),
         )
         await self._aemit(result, child, kwargs)
-        final = self._finish(self._from_model(plan, request, raw, result, stored), result, kwargs)
+        final = self._finish(self._from_model(plan, request, raw, result, stored), result, kwargs, streamed=True)
         for chunk in _tail(final, session, [s.text for s in result.steps], live=self._live(plan)):
             yield chunk
 

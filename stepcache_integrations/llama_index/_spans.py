@@ -66,9 +66,9 @@ def _response_types() -> tuple[type, ...]:
 
 
 def _is_chat_engine(instance: Any) -> bool:
-    from llama_index.core.chat_engine.types import BaseChatEngine
+    from llama_index.core.chat_engine.types import BaseChatEngine  # cached by the import system
 
-    return isinstance(instance, BaseChatEngine)
+    return instance is not None and isinstance(instance, BaseChatEngine)
 
 
 def _conversation_digest(instance: Any, bound_args: inspect.BoundArguments) -> str | None:

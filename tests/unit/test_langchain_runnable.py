@@ -192,6 +192,7 @@ def test_stream_reuse_emits_the_stored_steps_without_a_model_call() -> None:
     ]
     total = sum(chunks[1:], chunks[0])
     assert total.content == MATH_A and total.response_metadata["stepcache"]["outcome"] == "reuse"
+    assert total.response_metadata["stepcache"]["streamed"] and not total.response_metadata["stepcache"]["revised"]
 
 
 def test_stream_miss_streams_model_tokens_and_stores_the_answer() -> None:
