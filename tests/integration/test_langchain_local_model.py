@@ -210,3 +210,32 @@ def test_structured_output_patch_then_reuse_on_the_real_model(chat: Any) -> None
         assert again["parsed"] == patched["parsed"]  # additional_kwargs["parsed"] survived storage
     else:
         assert info["errors"]
+
+
+def test_patch_model_acts_on_a_patch_candidate(chat: Any) -> None:
+    """A stored two-equation answer, one equation changed: without patch_model a miss
+    (LangChain regenerates everything); with it, the real model is asked for the failing steps."""
+    from langchain_core.load import dumps
+    from langchain_core.messages import AIMessage, HumanMessage
+    from langchain_core.outputs import ChatGeneration
+
+    from tests.unit.test_langchain_fakes import SYS_A, SYS_Q, SYS_Q2
+
+    llm_string = chat._get_llm_string()
+    stored = [ChatGeneration(message=AIMessage(content=SYS_A))]
+    without = StepCacheLLMCache(reinstantiate=False, max_regen_share=0.8)
+    without.update(dumps([HumanMessage(SYS_Q)]), llm_string, stored)
+    assert without.lookup(dumps([HumanMessage(SYS_Q2)]), llm_string) is None
+    assert without.stats()["miss_reasons"] == {"candidate needs a patch (no patch_model)": 1}
+
+    with_patch = StepCacheLLMCache(patch_model=chat, reinstantiate=False, max_regen_share=0.8)
+    with_patch.update(dumps([HumanMessage(SYS_Q)]), llm_string, stored)
+    hit = with_patch.lookup(dumps([HumanMessage(SYS_Q2)]), llm_string)
+    stats = with_patch.stats()
+    assert stats["engine"]["model_calls"] >= 1  # the patch model was asked
+    if hit is not None:
+        record = hit[0].message.response_metadata["stepcache"]
+        assert record["outcome"] == "patch" and record["verified"] and record["provenance"][:2] == ["reused", "reused"]
+        assert stats["hit_outcomes"]["patch"] == 1
+    else:  # the tiny model's patch failed verification: a miss, said so
+        assert stats["miss_reasons"] == {"patch failed verification": 1}
