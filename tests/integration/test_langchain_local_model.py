@@ -235,7 +235,9 @@ def test_patch_model_acts_on_a_patch_candidate(chat: Any) -> None:
     assert stats["engine"]["model_calls"] >= 1  # the patch model was asked
     if hit is not None:
         record = hit[0].message.response_metadata["stepcache"]
-        assert record["outcome"] == "patch" and record["verified"] and record["provenance"][:2] == ["reused", "reused"]
+        assert record["outcome"] == "patch" and record["verified"]
+        # the verified prefix was kept, unless the model's patch failed and the fallback solved it
+        assert record["provenance"][:2] == ["reused", "reused"] or record["used_fallback"]
         assert stats["hit_outcomes"]["patch"] == 1
     else:  # the tiny model's patch failed verification: a miss, said so
         assert stats["miss_reasons"] == {"patch failed verification": 1}
