@@ -1,10 +1,11 @@
 """LangChain integration: a global/per-model ``BaseCache`` and a Runnable wrapper with patching and streaming.
 
 - :class:`StepCacheLLMCache` - ``set_llm_cache(StepCacheLLMCache())`` or ``ChatX(cache=StepCacheLLMCache())``:
-  verified step-level reuse for every chat model and LLM, no change to your chains.
+  verified step-level reuse for every chat model and LLM, no change to your chains; one INFO log
+  line per request (``stepcache_integrations.langchain``), ``stats()`` with misses and reasons.
 - :class:`StepCacheRunnable` / :func:`with_step_cache` - the full pipeline (reuse,
   re-instantiation, patch, repair) around one model, with streaming and step metadata in
-  ``response_metadata["stepcache"]``.
+  ``response_metadata["stepcache"]`` (schema: ``stepcache_integrations.adapter_core.StepCacheSummary``).
 """
 
 from __future__ import annotations

@@ -28,6 +28,7 @@ from langchain_core.messages.tool import tool_call
 from langchain_core.outputs import ChatGeneration, Generation
 from pydantic import BaseModel
 
+from ..adapter_core import METADATA_KEY, summarize
 from ..core.engine import CachePlan
 from ..core.llm import _content_text, estimate_tokens
 from ..core.segment import extract_json_object
@@ -35,6 +36,7 @@ from ..core.types import LLMResponse, StepCacheResult
 
 Kind = Literal["chat", "llm"]
 META_KEY = "langchain"
+_DERIVED_HOPS = 4
 _ROLES = {"human": "User", "ai": "Assistant", "system": "System", "tool": "Tool", "function": "Function"}
 
 
@@ -177,12 +179,21 @@ def output_response(output: Any, prompt: str) -> LLMResponse:
     )
 
 
-def entry_metadata(kind: Kind, generations: Sequence[Generation] | None) -> dict[str, Any]:
-    """What the adapters keep in ``CacheEntry.metadata`` to restore LangChain objects."""
+def entry_metadata(
+    kind: Kind, generations: Sequence[Generation] | None, template: BaseMessage | None = None
+) -> dict[str, Any]:
+    """What the adapters keep in ``CacheEntry.metadata`` to restore LangChain objects.
+
+    ``generations``: the model's own output (a miss). ``template``: for an answer the
+    cache assembled (a patch), the message whose shape the answer keeps (tool calls,
+    provider-parsed structured output), so a later reuse rebuilds the same kind of message.
+    """
     meta: dict[str, Any] = {"kind": kind}
     if generations:
         meta["text"] = generation_text(generations[0])
         meta["generations"] = [generation_to_dict(g) for g in generations]
+    elif template is not None:
+        meta["template"] = _jsonable(message_to_dict(template))
     return {META_KEY: meta}
 
 
@@ -222,12 +233,62 @@ def message_from_text(text: str, template: BaseMessage | None) -> AIMessage | No
     return AIMessage(content="", tool_calls=new_calls)
 
 
-def stored_template(plan: CachePlan) -> BaseMessage | None:
-    """The first stored chat message of the plan's matched entry, if any."""
-    gens = _stored_generations(plan)
-    if gens and isinstance(gens[0], ChatGeneration):
-        return gens[0].message
+def stored_template(plan: CachePlan, store: Any = None) -> BaseMessage | None:
+    """The message shape of the plan's matched entry.
+
+    Its first stored chat message, or the template kept for an assembled (patched)
+    answer; for an entry the engine derived by re-instantiation (``derived_from``), the
+    shape of the entry it came from, read from ``store`` (a few hops at most).
+    """
+    entry = plan.entry
+    for _ in range(_DERIVED_HOPS):
+        if entry is None:
+            return None
+        template = _entry_template(entry)
+        source = entry.metadata.get("derived_from")
+        if template is not None or store is None or not isinstance(source, str):
+            return template
+        try:
+            entry = store.get(source)
+        except Exception:  # noqa: BLE001 - a store error only costs the message shape
+            return None
     return None
+
+
+async def astored_template(plan: CachePlan, store: Any = None) -> BaseMessage | None:
+    """Async twin of :func:`stored_template`."""
+    entry = plan.entry
+    for _ in range(_DERIVED_HOPS):
+        if entry is None:
+            return None
+        template = _entry_template(entry)
+        source = entry.metadata.get("derived_from")
+        if template is not None or store is None or not isinstance(source, str):
+            return template
+        try:
+            entry = await store.aget(source)
+        except Exception:  # noqa: BLE001
+            return None
+    return None
+
+
+def _entry_template(entry: Any) -> BaseMessage | None:
+    meta = entry.metadata.get(META_KEY) or {}
+    data = meta.get("generations")
+    if data:
+        try:
+            first = generation_from_dict(data[0])
+        except Exception:  # noqa: BLE001 - a malformed record is just not restorable
+            first = None
+        if isinstance(first, ChatGeneration):
+            return first.message
+    data = meta.get("template")
+    if not data:
+        return None
+    try:
+        return messages_from_dict([data])[0]
+    except Exception:  # noqa: BLE001 - a malformed record: no template
+        return None
 
 
 def _stored_generations(plan: CachePlan) -> list[Generation] | None:
@@ -272,25 +333,9 @@ def restorable_generations(plan: CachePlan) -> list[Generation] | None:
     return _stored_generations(plan)
 
 
-def summary(result: StepCacheResult) -> dict[str, Any]:
-    """The ``response_metadata["stepcache"]`` record of one answer."""
-    return {
-        "outcome": result.outcome,
-        "verified": result.verified,
-        "task": result.task,
-        "steps": [{"index": s.index, "provenance": s.provenance, "text": s.text} for s in result.steps],
-        "provenance": result.provenance_counts(),
-        "similarity": result.similarity,
-        "matched_entry_id": result.matched_entry_id,
-        "stored_entry_id": result.stored_entry_id,
-        "model_calls": result.model_calls,
-        "repair_calls": result.repair_calls,
-        "prompt_tokens": result.prompt_tokens,
-        "completion_tokens": result.completion_tokens,
-        "tokens_saved": result.tokens_saved,
-        "used_fallback": result.used_fallback,
-        "errors": list(result.errors),
-    }
+def summary(result: StepCacheResult, **extra: Any) -> dict[str, Any]:
+    """The ``response_metadata["stepcache"]`` record of one answer (README: "Response metadata")."""
+    return summarize(result, **extra)
 
 
 def usage(result: StepCacheResult) -> dict[str, int]:
@@ -302,10 +347,10 @@ def usage(result: StepCacheResult) -> dict[str, int]:
     }
 
 
-def annotate(message: BaseMessage, result: StepCacheResult) -> BaseMessage:
+def annotate(message: BaseMessage, result: StepCacheResult, **extra: Any) -> BaseMessage:
     """A copy of ``message`` carrying the step metadata and the tokens actually spent."""
     update: dict[str, Any] = {
-        "response_metadata": {**(message.response_metadata or {}), "stepcache": summary(result)}
+        "response_metadata": {**(message.response_metadata or {}), METADATA_KEY: summary(result, **extra)}
     }
     if isinstance(message, AIMessage):
         update["usage_metadata"] = usage(result)

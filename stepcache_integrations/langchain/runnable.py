@@ -40,6 +40,7 @@ from langchain_core.runnables.config import patch_config
 from langchain_core.runnables.fallbacks import _returns_runnable
 from pydantic import ConfigDict, Field
 
+from ..adapter_core import METADATA_KEY, StreamSession
 from ..core.engine import CachePlan, StepCache
 from ..core.types import LLMResponse, StepCacheResult
 from ..errors import InvalidPromptError
@@ -56,6 +57,7 @@ from ._convert import (
     output_response,
     output_text,
     restorable_generations,
+    astored_template,
     stored_template,
     summary,
 )
@@ -298,7 +300,7 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
         }
 
     @staticmethod
-    def _from_cache(plan: CachePlan, request: Request) -> Any:
+    def _from_cache(plan: CachePlan, request: Request, template: BaseMessage | None) -> Any:
         """Output for a plan the cache answers alone (reuse / re-instantiation), before the hit is recorded."""
         if request.kind == "llm":
             return plan.cached_text
@@ -307,10 +309,12 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
             message = getattr(restored[0], "message", None)
             if isinstance(message, BaseMessage):
                 return message
-        return message_from_text(plan.cached_text, stored_template(plan)) or AIMessage(content=plan.cached_text)
+        return message_from_text(plan.cached_text, template) or AIMessage(content=plan.cached_text)
 
     @staticmethod
-    def _from_model(plan: CachePlan, request: Request, raw: Any, result: StepCacheResult) -> Any:
+    def _from_model(
+        plan: CachePlan, request: Request, raw: Any, result: StepCacheResult, stored: BaseMessage | None
+    ) -> Any:
         """Output after a model call: the model's own output when the verified answer is exactly it."""
         raw_text = output_text(raw)
         unchanged = (
@@ -325,33 +329,38 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
             return raw
         template = raw if isinstance(raw, BaseMessage) else None
         if plan.outcome == "patch":
-            template = stored_template(plan) or template
+            template = stored or template
         return message_from_text(result.text, template) or AIMessage(content=result.text)
 
     @staticmethod
-    def _entry_meta(plan: CachePlan, request: Request, raw: Any) -> dict[str, Any]:
-        if plan.outcome == "patch":  # the raw output answers the patch prompt only
-            return entry_metadata(request.kind, None)
+    def _entry_meta(plan: CachePlan, request: Request, raw: Any, stored: BaseMessage | None) -> dict[str, Any]:
+        if plan.outcome == "patch":
+            # the raw output answers the patch prompt only: keep the message shape (tool
+            # calls, provider-parsed output) so a later reuse rebuilds the same message
+            template = stored or (raw if isinstance(raw, BaseMessage) else None)
+            return entry_metadata(request.kind, None, template)
         from langchain_core.outputs import ChatGeneration, Generation
 
         gen = ChatGeneration(message=raw) if isinstance(raw, BaseMessage) else Generation(text=output_text(raw))
         return entry_metadata(request.kind, [gen])
 
-    @staticmethod
-    def _finish(output: Any, result: StepCacheResult) -> Any:
-        return annotate(output, result) if isinstance(output, BaseMessage) else output
+    def _record(self, result: StepCacheResult, kwargs: dict[str, Any]) -> dict[str, Any]:
+        return {"namespace": self.namespace, "llm_key": self.resolve_llm_key(**kwargs)}
 
-    @staticmethod
-    def _emit(result: StepCacheResult, config: RunnableConfig) -> None:
+    def _finish(self, output: Any, result: StepCacheResult, kwargs: dict[str, Any], streamed: bool = False) -> Any:
+        if isinstance(output, BaseMessage):
+            return annotate(output, result, streamed=streamed, **self._record(result, kwargs))
+        return output
+
+    def _emit(self, result: StepCacheResult, config: RunnableConfig, kwargs: dict[str, Any]) -> None:
         try:
-            dispatch_custom_event(_EVENT, summary(result), config=config)
+            dispatch_custom_event(_EVENT, summary(result, **self._record(result, kwargs)), config=config)
         except Exception:  # noqa: BLE001 - tracing must never break an answer
             logger.debug("stepcache: could not dispatch the custom event", exc_info=True)
 
-    @staticmethod
-    async def _aemit(result: StepCacheResult, config: RunnableConfig) -> None:
+    async def _aemit(self, result: StepCacheResult, config: RunnableConfig, kwargs: dict[str, Any]) -> None:
         try:
-            await adispatch_custom_event(_EVENT, summary(result), config=config)
+            await adispatch_custom_event(_EVENT, summary(result, **self._record(result, kwargs)), config=config)
         except Exception:  # noqa: BLE001
             logger.debug("stepcache: could not dispatch the custom event", exc_info=True)
 
@@ -372,19 +381,20 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
             plan = self.cache.lookup(request.text, **self._options(kwargs))
         except InvalidPromptError:  # e.g. an empty prompt: nothing to cache, just answer
             return self.bound.invoke(input, child, **kwargs)
+        stored = stored_template(plan, self.cache.store)
         if not plan.needs_model:
-            output = self._from_cache(plan, request)
+            output = self._from_cache(plan, request, stored)
             result = plan.result()
         else:
             assert plan.generation_prompt is not None
             raw = caller.call(plan.generation_prompt)
             result = self.cache.finalize(
                 plan, output_response(raw, plan.generation_prompt), llm=caller,
-                metadata=self._entry_meta(plan, request, raw),
+                metadata=self._entry_meta(plan, request, raw, stored),
             )
-            output = self._from_model(plan, request, raw, result)
-        self._emit(result, child)
-        return self._finish(output, result)
+            output = self._from_model(plan, request, raw, result, stored)
+        self._emit(result, child, kwargs)
+        return self._finish(output, result, kwargs)
 
     async def _ainvoke(
         self, input: Any, run_manager: AsyncCallbackManagerForChainRun, config: RunnableConfig, **kwargs: Any
@@ -396,19 +406,20 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
             plan = await self.cache.alookup(request.text, **self._options(kwargs))
         except InvalidPromptError:
             return await self.bound.ainvoke(input, child, **kwargs)
+        stored = await astored_template(plan, self.cache.store)
         if not plan.needs_model:
-            output = self._from_cache(plan, request)
+            output = self._from_cache(plan, request, stored)
             result = await plan.aresult()
         else:
             assert plan.generation_prompt is not None
             raw = await caller.acall(plan.generation_prompt)
             result = await self.cache.afinalize(
                 plan, output_response(raw, plan.generation_prompt), llm=caller,
-                metadata=self._entry_meta(plan, request, raw),
+                metadata=self._entry_meta(plan, request, raw, stored),
             )
-            output = self._from_model(plan, request, raw, result)
-        await self._aemit(result, child)
-        return self._finish(output, result)
+            output = self._from_model(plan, request, raw, result, stored)
+        await self._aemit(result, child, kwargs)
+        return self._finish(output, result, kwargs)
 
     # ------------------------------------------------------------------ streaming
     def stream(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any) -> Iterator[Any]:
@@ -446,34 +457,34 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
         except InvalidPromptError:
             yield from self.bound.stream(input, child, **kwargs)
             return
+        stored = stored_template(plan, self.cache.store)
         if not plan.needs_model:
-            output = self._from_cache(plan, request)
+            output = self._from_cache(plan, request, stored)
             result = plan.result()
-            self._emit(result, child)
-            yield from _chunks(self._finish(output, result), [s.text for s in result.steps])
+            self._emit(result, child, kwargs)
+            yield from _chunks(self._finish(output, result, kwargs, streamed=True), [s.text for s in result.steps])
             return
         assert plan.generation_prompt is not None
-        emitted = ""
+        session = StreamSession()
         if not self._live(plan):
             raw = caller.call(plan.generation_prompt)
         else:
             if plan.prefix_text:
-                emitted = plan.prefix_text
-                yield _piece(request.kind, emitted)
+                yield _piece(request.kind, plan.prefix_text)
+                session.prefix(plan.prefix_text)
             pieces = []
             for chunk in caller.stream(plan.generation_prompt):
                 pieces.append(chunk)
-                text = _chunk_text(chunk)
-                emitted += text
+                session.feed(_chunk_text(chunk))
                 yield _strip_usage(chunk)
             raw = _merge_chunks(pieces)
         result = self.cache.finalize(
             plan, output_response(raw, plan.generation_prompt), llm=caller,
-            metadata=self._entry_meta(plan, request, raw),
+            metadata=self._entry_meta(plan, request, raw, stored),
         )
-        self._emit(result, child)
-        final = self._finish(self._from_model(plan, request, raw, result), result)
-        yield from _tail(final, emitted, [s.text for s in result.steps], live=self._live(plan))
+        self._emit(result, child, kwargs)
+        final = self._finish(self._from_model(plan, request, raw, result, stored), result, kwargs, streamed=True)
+        yield from _tail(final, session, [s.text for s in result.steps], live=self._live(plan))
 
     async def _astream(
         self,
@@ -492,34 +503,35 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
             async for chunk in self.bound.astream(input, child, **kwargs):
                 yield chunk
             return
+        stored = await astored_template(plan, self.cache.store)
         if not plan.needs_model:
-            output = self._from_cache(plan, request)
+            output = self._from_cache(plan, request, stored)
             result = await plan.aresult()
-            await self._aemit(result, child)
-            for chunk in _chunks(self._finish(output, result), [s.text for s in result.steps]):
+            await self._aemit(result, child, kwargs)
+            for chunk in _chunks(self._finish(output, result, kwargs, streamed=True), [s.text for s in result.steps]):
                 yield chunk
             return
         assert plan.generation_prompt is not None
-        emitted = ""
+        session = StreamSession()
         if not self._live(plan):
             raw = await caller.acall(plan.generation_prompt)
         else:
             if plan.prefix_text:
-                emitted = plan.prefix_text
-                yield _piece(request.kind, emitted)
+                yield _piece(request.kind, plan.prefix_text)
+                session.prefix(plan.prefix_text)
             pieces = []
             async for chunk in caller.astream(plan.generation_prompt):
                 pieces.append(chunk)
-                emitted += _chunk_text(chunk)
+                session.feed(_chunk_text(chunk))
                 yield _strip_usage(chunk)
             raw = _merge_chunks(pieces)
         result = await self.cache.afinalize(
             plan, output_response(raw, plan.generation_prompt), llm=caller,
-            metadata=self._entry_meta(plan, request, raw),
+            metadata=self._entry_meta(plan, request, raw, stored),
         )
-        await self._aemit(result, child)
-        final = self._finish(self._from_model(plan, request, raw, result), result)
-        for chunk in _tail(final, emitted, [s.text for s in result.steps], live=self._live(plan)):
+        await self._aemit(result, child, kwargs)
+        final = self._finish(self._from_model(plan, request, raw, result, stored), result, kwargs, streamed=True)
+        for chunk in _tail(final, session, [s.text for s in result.steps], live=self._live(plan)):
             yield chunk
 
 
@@ -587,33 +599,37 @@ def _chunks(output: Any, steps: list[str]) -> Iterator[Any]:
     yield from parts
 
 
-def _tail(final: Any, emitted: str, steps: list[str], *, live: bool) -> Iterator[Any]:
-    """After a model call: the rest of the verified answer and the metadata chunk."""
+def _tail(final: Any, session: StreamSession, steps: list[str], *, live: bool) -> Iterator[Any]:
+    """After a model call: the rest of the verified answer and the metadata chunk.
+
+    When verification or repair replaced text already streamed, the record says
+    ``streamed`` and ``revised`` and holds the verified answer in ``text`` (authoritative
+    over the deltas); nothing more is appended.
+    """
     if not live:
         yield from _chunks(final, steps)
         return
     final_text = message_text(final) if isinstance(final, BaseMessage) else str(final)
     content = final.content if isinstance(final, BaseMessage) else final_text
-    if isinstance(content, str) and content.startswith(emitted):
-        rest = content[len(emitted) :]
+    if isinstance(content, str):
+        closed = session.close(content)
+        rest, revised = closed.tail, closed.revised and final_text != session.emitted
     else:
-        rest = ""
-        if isinstance(content, str) and final_text != emitted:
-            logger.warning(
-                "stepcache: the streamed answer was replaced after verification/repair; "
-                "the verified answer is in the last chunk's response_metadata['stepcache']['text']"
-            )
-            if isinstance(final, BaseMessage):
-                meta = dict(final.response_metadata)
-                meta["stepcache"] = {**meta.get("stepcache", {}), "stream_replaced": True, "text": final_text}
-                final = final.model_copy(update={"response_metadata": meta})
+        rest, revised = "", False
+    if revised:
+        logger.warning(
+            "stepcache: the streamed answer was revised after verification/repair; "
+            "the verified answer is in the last chunk's response_metadata['stepcache']['text']"
+        )
     if isinstance(final, BaseMessage):
+        record = dict(final.response_metadata.get(METADATA_KEY, {}))
+        record.update(streamed=True, revised=revised, text=final_text if revised else None)
         # The model's chunks already carried its tool calls and response metadata (which
         # chunk addition would duplicate); the last chunk adds the step record and the
         # total usage (stripped from the model's chunks).
         yield AIMessageChunk(
             content=rest,
-            response_metadata={"stepcache": final.response_metadata.get("stepcache", {})},
+            response_metadata={METADATA_KEY: record},
             usage_metadata=getattr(final, "usage_metadata", None),
             chunk_position="last",
         )
@@ -625,6 +641,10 @@ def _tail(final: Any, emitted: str, steps: list[str], *, live: bool) -> Iterator
 def with_step_cache(model: Runnable, cache: StepCache | None = None, **options: Any) -> StepCacheRunnable:
     """Wrap ``model`` (chat model or LLM) so every call goes through ``cache``.
 
-    ``options``: ``namespace``, ``task``, ``json_schema``, ``llm_key``.
+    ``options``: ``namespace``, ``task``, ``json_schema`` (``schema`` is an alias), ``llm_key``.
     """
+    if "schema" in options:
+        if "json_schema" in options:
+            raise ValueError("pass json_schema= (schema= is its alias), not both")
+        options["json_schema"] = options.pop("schema")
     return StepCacheRunnable(bound=model, cache=cache, **options)

@@ -10,7 +10,11 @@
     Settings.llm = StepCacheLLM(llm=inner_llm, cache=StepCache(embedder=embed))
     index = VectorStoreIndex.from_documents(docs, embed_model=embed)
     response = index.as_query_engine().query("...")
-    response.source_nodes  # as usual; the step metadata is on the LLM responses
+    response.metadata["stepcache"]        # what the cache did for the answering call
+    response.metadata["stepcache_calls"]  # every StepCacheLLM call behind the response
+
+One class, :class:`StepCacheLLM`, wraps every inner model (``StepCacheFunctionCallingLLM``
+is an alias). The record schema is :class:`stepcache_integrations.adapter_core.StepCacheSummary`.
 
 Requires ``llama-index-core`` (``pip install 'stepcache-integrations[llamaindex]'``).
 """

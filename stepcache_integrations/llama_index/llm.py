@@ -8,9 +8,12 @@ patch, repair, store) is the engine's. The wrapper only
 * turns the engine's model requests back into calls of the inner LLM (a patch or repair
   prompt for a chat request becomes the original messages with the instruction appended
   to the last user message),
-* builds LlamaIndex responses carrying the step metadata in
-  ``additional_kwargs["stepcache"]``, and streams: verified cached steps at once, the
-  model's part token by token.
+* builds LlamaIndex responses carrying the ``stepcache`` record (README: "Response
+  metadata") in ``additional_kwargs["stepcache"]``, and streams: verified cached steps
+  at once, the model's part token by token,
+* reports each record to the query-engine or chat-engine response it belongs to
+  (``response.metadata["stepcache"]``, see ``_spans``), and scopes the cache key of calls
+  made for a chat-engine follow-up to the conversation (history plus message).
 
 Requests the cache cannot represent faithfully (tools / function calling, structured
 ``response_format``, non-text content, tool messages) go straight to the inner model
@@ -42,9 +45,11 @@ from llama_index.core.llms.callbacks import llm_chat_callback, llm_completion_ca
 from llama_index.core.llms.function_calling import FunctionCallingLLM
 from llama_index.core.llms.llm import LLM
 
+from ..adapter_core import METADATA_KEY, StreamSession, StepCacheSummary, bypass_summary, summarize
 from ..core.engine import CachePlan, StepCache
 from ..core.llm import coerce_response
 from ..core.types import LLMResponse, StepCacheResult
+from . import _spans
 
 __all__ = [
     "StepCacheLLM",
@@ -54,8 +59,6 @@ __all__ = [
     "METADATA_KEY",
 ]
 
-METADATA_KEY = "stepcache"
-"""Key of the step metadata in ``additional_kwargs`` of responses and messages."""
 
 # Call-time options that change the *kind* of answer: such requests are not cached.
 _BYPASS_KWARGS = ("tools", "tool_choice", "functions", "function_call", "response_format", "logprobs")
@@ -142,19 +145,6 @@ def _bypass_reason(messages: Sequence[ChatMessage] | None, kwargs: dict[str, Any
     return None
 
 
-def _metadata(result: StepCacheResult, namespace: str, llm_key: str, **extra: Any) -> dict[str, Any]:
-    data = result.model_dump(mode="json", exclude={"text", "timings"})
-    data["provenance"] = [step.provenance for step in result.steps]
-    data["namespace"] = namespace
-    data["llm_key"] = llm_key
-    data.update(extra)
-    return data
-
-
-def _bypass_metadata(reason: str) -> dict[str, Any]:
-    return {"outcome": "bypass", "reason": reason, "verified": False}
-
-
 class _InnerCaller:
     """What the engine calls for model requests: maps a request prompt to an inner-LLM call.
 
@@ -221,7 +211,7 @@ def _delta(chunk_text: str | None, delta: str | None, previous: str) -> str:
     return text[len(previous) :] if text.startswith(previous) else text
 
 
-class StepCacheLLM(LLM):
+class StepCacheLLM(FunctionCallingLLM):
     """A LlamaIndex LLM that reuses verified steps of cached answers (StepCache).
 
     Wraps any LlamaIndex LLM (held privately, like ``LangChainLLM``)::
@@ -232,54 +222,68 @@ class StepCacheLLM(LLM):
         Settings.llm = StepCacheLLM(llm=OpenAILike(...), cache=StepCache())
         index.as_query_engine(llm=StepCacheLLM(llm=inner))
 
-    When the inner model is a ``FunctionCallingLLM`` the instance is a
-    :class:`StepCacheFunctionCallingLLM`, so agents and function-calling programs keep
-    working (tool requests bypass the cache).
+    One class for every inner model: it is a ``FunctionCallingLLM`` whose
+    ``metadata.is_function_calling_model`` is the inner model's. Around a
+    function-calling model, agents and function-calling programs keep working (tool
+    requests go to the inner model and bypass the cache); around any other model the
+    tool methods raise ``TypeError`` and LlamaIndex picks its text-based paths, as it
+    would for the inner model. ``StepCacheFunctionCallingLLM`` is an alias.
 
-    Every response carries the cache's account of the request in
-    ``additional_kwargs["stepcache"]`` (of the ``CompletionResponse``, or of the
-    ``ChatResponse`` and its assistant message): ``outcome``, ``verified``, per-step
-    ``provenance``, ``model_calls``, tokens and ``tokens_saved``.
+    Where the ``stepcache`` record is (README: "Response metadata"):
+
+    * every LLM response: ``additional_kwargs["stepcache"]`` of the ``CompletionResponse``,
+      or of the ``ChatResponse`` and its assistant message (streams: the last chunk);
+    * query-engine and chat-engine responses (sync, async, streaming):
+      ``response.metadata["stepcache"]`` is the record of the answering call and
+      ``response.metadata["stepcache_calls"]`` every call (e.g. condense, then answer).
+      A streamed response's record is final once its stream is consumed.
+
+    Chat-engine follow-ups: calls made for a chat-engine turn that has history (the
+    condensed question, the answer, condense-question's query) are cached under a key
+    that includes the conversation (history plus message), and so are direct ``chat``
+    calls whose messages hold earlier assistant turns: a follow-up is only ever answered
+    from an answer given to the same conversation, never from another question's.
 
     Args:
         llm: the inner LlamaIndex LLM.
-        cache: the StepCache (default: a new in-memory ``StepCache()``).
+        cache: the StepCache (default: ``StepCache(store=store)``).
+        store: where entries live when ``cache`` is not given: a ``CacheStore``, a store URL
+            or a SQLite file path (passed to ``StepCache(store=...)``).
         namespace: cache namespace for this wrapper's entries.
         llm_key: overrides the key derived from the inner model (class, model name,
             temperature, max tokens...); entries are only reused under the same key.
         task: force a StepCache task ("text", "json", "linear_equation"); detected if None.
-        schema: JSON schema for the "json" task.
+        json_schema: JSON Schema for the "json" task (``schema=`` is accepted as an alias).
     """
 
     namespace: str = Field(default="llama_index", description="StepCache namespace.")
     llm_key_override: str | None = Field(default=None, description="Explicit StepCache llm_key.")
     task: str | None = Field(default=None, description="Forced StepCache task name.")
-    cache_schema: dict[str, Any] | None = Field(default=None, description="JSON schema for the json task.")
+    json_schema: dict[str, Any] | None = Field(default=None, description="JSON Schema for the json task.")
 
     _llm: LLM = PrivateAttr()
     _cache: StepCache = PrivateAttr()
-
-    def __new__(cls, *args: Any, **kwargs: Any) -> StepCacheLLM:
-        if cls is StepCacheLLM:
-            inner = kwargs.get("llm", args[0] if args else None)
-            if isinstance(inner, FunctionCallingLLM):
-                cls = StepCacheFunctionCallingLLM
-        return super().__new__(cls)
 
     def __init__(
         self,
         llm: LLM,
         cache: StepCache | None = None,
         *,
+        store: Any = None,
         namespace: str = "llama_index",
         llm_key: str | None = None,
         task: str | None = None,
+        json_schema: dict[str, Any] | None = None,
         schema: dict[str, Any] | None = None,
         callback_manager: CallbackManager | None = None,
         **kwargs: Any,
     ) -> None:
         if not isinstance(llm, LLM):
             raise TypeError(f"llm must be a LlamaIndex LLM, got {type(llm).__name__}")
+        if cache is not None and store is not None:
+            raise ValueError("pass either a StepCache or store=, not both")
+        if json_schema is not None and schema is not None:
+            raise ValueError("pass json_schema= (schema= is its alias), not both")
         for name in _COPIED_FIELDS:
             value = getattr(llm, name, None)
             if name not in kwargs and value is not None:
@@ -288,12 +292,15 @@ class StepCacheLLM(LLM):
             namespace=namespace,
             llm_key_override=llm_key,
             task=task,
-            cache_schema=schema,
+            json_schema=json_schema if json_schema is not None else schema,
             callback_manager=callback_manager or CallbackManager([]),
             **kwargs,
         )
         self._llm = llm
-        self._cache = cache if cache is not None else StepCache()
+        if cache is None:
+            cache = StepCache(store=store) if store is not None else StepCache()
+        self._cache = cache
+        _spans.install()
 
     # ------------------------------------------------------------------ properties
     @classmethod
@@ -311,6 +318,11 @@ class StepCacheLLM(LLM):
         return self._cache
 
     @property
+    def cache_schema(self) -> dict[str, Any] | None:
+        """Alias of :attr:`json_schema`."""
+        return self.json_schema
+
+    @property
     def metadata(self) -> LLMMetadata:
         """The inner model's metadata (``is_chat_model`` decides how ``predict`` routes)."""
         return self._llm.metadata
@@ -325,13 +337,14 @@ class StepCacheLLM(LLM):
             return f"{base}#{hashlib.sha256(blob.encode()).hexdigest()[:12]}"
         return default_llm_key(self._llm, kwargs or None)
 
-    def _lookup_args(self, kwargs: dict[str, Any]) -> dict[str, Any]:
-        return {
-            "task": self.task,
-            "schema": self.cache_schema,
-            "namespace": self.namespace,
-            "llm_key": self.llm_key_for(kwargs),
-        }
+    def _request_key(self, kwargs: dict[str, Any], messages: Sequence[ChatMessage] | None = None) -> str:
+        """The llm_key of one request: :meth:`llm_key_for`, scoped to its conversation if it is a follow-up."""
+        scope = _spans.conversation_scope() or _history_scope(messages)
+        base = self.llm_key_for(kwargs)
+        return f"{base}|conversation={scope}" if scope else base
+
+    def _lookup_args(self, key: str) -> dict[str, Any]:
+        return {"task": self.task, "schema": self.json_schema, "namespace": self.namespace, "llm_key": key}
 
     # ------------------------------------------------------------------ callers
     def _completion_caller(self, formatted: bool, kwargs: dict[str, Any]) -> _InnerCaller:
@@ -352,16 +365,38 @@ class StepCacheLLM(LLM):
 
         return _InnerCaller(call, acall)
 
-    # ------------------------------------------------------------------ response builders
-    def _meta(self, result: StepCacheResult, kwargs: dict[str, Any], **extra: Any) -> dict[str, Any]:
-        return _metadata(result, self.namespace, self.llm_key_for(kwargs), **extra)
+    # ------------------------------------------------------------------ records and responses
+    def _meta(self, result: StepCacheResult, key: str, **extra: Any) -> dict[str, Any]:
+        return summarize(result, namespace=self.namespace, llm_key=key, **extra)
+
+    def _bypass(self, reason: str, key: str) -> dict[str, Any]:
+        meta = bypass_summary(reason, namespace=self.namespace, llm_key=key)
+        _spans.report(meta)
+        return meta
+
+    def _pending(self, plan: CachePlan, key: str) -> dict[str, Any]:
+        """The record of a stream, reported now and filled in when the stream closes."""
+        meta = StepCacheSummary(
+            outcome=plan.outcome, verified=False, task=plan.task, namespace=self.namespace, llm_key=key,
+            streamed=True, reason="stream not consumed yet",
+        ).record()
+        _spans.report(meta)
+        return meta
+
+    @staticmethod
+    def _fill(pending: dict[str, Any], meta: dict[str, Any]) -> dict[str, Any]:
+        pending.clear()
+        pending.update(meta)
+        return pending
 
     @staticmethod
     def _completion(result: StepCacheResult, meta: dict[str, Any], raw: Any = None) -> CompletionResponse:
+        _spans.report(meta)
         return CompletionResponse(text=result.text, raw=raw, additional_kwargs={METADATA_KEY: meta})
 
     @staticmethod
     def _chat(result: StepCacheResult, meta: dict[str, Any], raw: Any = None) -> ChatResponse:
+        _spans.report(meta)
         message = ChatMessage(role=MessageRole.ASSISTANT, content=result.text, additional_kwargs={METADATA_KEY: meta})
         return ChatResponse(message=message, raw=raw, additional_kwargs={METADATA_KEY: meta})
 
@@ -376,49 +411,57 @@ class StepCacheLLM(LLM):
     # ------------------------------------------------------------------ completion
     @llm_completion_callback()
     def complete(self, prompt: str, formatted: bool = False, **kwargs: Any) -> CompletionResponse:
+        """Answer ``prompt`` through the cache (the inner model's ``complete`` for what it must generate)."""
+        key = self._request_key(kwargs)
         reason = _bypass_reason(None, kwargs) or (None if prompt.strip() else "empty prompt")
         if reason:
-            return self._tag(self._llm.complete(prompt, formatted=formatted, **kwargs), _bypass_metadata(reason))
-        plan = self._cache.lookup(prompt, **self._lookup_args(kwargs))
+            meta = self._bypass(reason, key)
+            return self._tag(self._llm.complete(prompt, formatted=formatted, **kwargs), meta)
+        plan = self._cache.lookup(prompt, **self._lookup_args(key))
         caller = self._completion_caller(formatted, kwargs)
         result = self._cache.complete(plan, caller)
-        return self._completion(result, self._meta(result, kwargs), raw=getattr(caller.last, "raw", None))
+        return self._completion(result, self._meta(result, key), raw=getattr(caller.last, "raw", None))
 
     @llm_completion_callback()
     async def acomplete(self, prompt: str, formatted: bool = False, **kwargs: Any) -> CompletionResponse:
+        """Async twin of :meth:`complete`."""
+        key = self._request_key(kwargs)
         reason = _bypass_reason(None, kwargs) or (None if prompt.strip() else "empty prompt")
         if reason:
-            response = await self._llm.acomplete(prompt, formatted=formatted, **kwargs)
-            return self._tag(response, _bypass_metadata(reason))
-        plan = await self._cache.alookup(prompt, **self._lookup_args(kwargs))
+            meta = self._bypass(reason, key)
+            return self._tag(await self._llm.acomplete(prompt, formatted=formatted, **kwargs), meta)
+        plan = await self._cache.alookup(prompt, **self._lookup_args(key))
         caller = self._completion_caller(formatted, kwargs)
         result = await self._cache.acomplete(plan, caller)
-        return self._completion(result, self._meta(result, kwargs), raw=getattr(caller.last, "raw", None))
+        return self._completion(result, self._meta(result, key), raw=getattr(caller.last, "raw", None))
 
     @llm_completion_callback()
     def stream_complete(self, prompt: str, formatted: bool = False, **kwargs: Any) -> CompletionResponseGen:
+        """Stream the answer: cached steps at once, or the verified prefix then the model's tokens."""
+        key = self._request_key(kwargs)
         reason = _bypass_reason(None, kwargs) or (None if prompt.strip() else "empty prompt")
         if reason:
-            stream = self._llm.stream_complete(prompt, formatted=formatted, **kwargs)
-            return _tag_last(stream, _bypass_metadata(reason))
-        plan = self._cache.lookup(prompt, **self._lookup_args(kwargs))
+            meta = self._bypass(reason, key)
+            return _tag_last(self._llm.stream_complete(prompt, formatted=formatted, **kwargs), meta)
+        plan = self._cache.lookup(prompt, **self._lookup_args(key))
         caller = self._completion_caller(formatted, kwargs)
+        pending = self._pending(plan, key)
 
         def gen() -> CompletionResponseGen:
             if not plan.needs_model:
                 result = plan.result()
-                yield from _replay(result, self._meta(result, kwargs), _completion_chunk)
+                yield from _replay(result, self._fill(pending, self._meta(result, key, streamed=True)), _completion_chunk)
                 return
             assert plan.generation_prompt is not None
             stream = self._llm.stream_complete(plan.generation_prompt, formatted=formatted, **kwargs)
             state = _StreamState(plan)
             if plan.prefix_text:
-                yield _completion_chunk(state.emit(plan.prefix_text), plan.prefix_text)
+                yield _completion_chunk(state.prefix(plan.prefix_text), plan.prefix_text)
             for chunk in stream:
                 delta = state.model_delta(chunk.text, chunk.delta, chunk)
                 yield _completion_chunk(state.emitted, delta, raw=chunk.raw)
             result = self._cache.finalize(plan, state.response(), llm=caller)
-            yield state.closing(result, self._meta, kwargs, _completion_chunk)
+            yield state.closing(result, lambda **extra: self._fill(pending, self._meta(result, key, **extra)), _completion_chunk)
 
         return gen()
 
@@ -426,99 +469,116 @@ class StepCacheLLM(LLM):
     async def astream_complete(
         self, prompt: str, formatted: bool = False, **kwargs: Any
     ) -> CompletionResponseAsyncGen:
+        """Async twin of :meth:`stream_complete`."""
+        key = self._request_key(kwargs)
         reason = _bypass_reason(None, kwargs) or (None if prompt.strip() else "empty prompt")
         if reason:
-            stream = await self._llm.astream_complete(prompt, formatted=formatted, **kwargs)
-            return _atag_last(stream, _bypass_metadata(reason))
-        plan = await self._cache.alookup(prompt, **self._lookup_args(kwargs))
+            meta = self._bypass(reason, key)
+            return _atag_last(await self._llm.astream_complete(prompt, formatted=formatted, **kwargs), meta)
+        plan = await self._cache.alookup(prompt, **self._lookup_args(key))
         caller = self._completion_caller(formatted, kwargs)
+        pending = self._pending(plan, key)
 
         async def gen() -> CompletionResponseAsyncGen:
             if not plan.needs_model:
                 result = await plan.aresult()
-                for chunk in _replay(result, self._meta(result, kwargs), _completion_chunk):
+                for chunk in _replay(result, self._fill(pending, self._meta(result, key, streamed=True)), _completion_chunk):
                     yield chunk
                 return
             assert plan.generation_prompt is not None
             stream = await self._llm.astream_complete(plan.generation_prompt, formatted=formatted, **kwargs)
             state = _StreamState(plan)
             if plan.prefix_text:
-                yield _completion_chunk(state.emit(plan.prefix_text), plan.prefix_text)
+                yield _completion_chunk(state.prefix(plan.prefix_text), plan.prefix_text)
             async for chunk in stream:
                 delta = state.model_delta(chunk.text, chunk.delta, chunk)
                 yield _completion_chunk(state.emitted, delta, raw=chunk.raw)
             result = await self._cache.afinalize(plan, state.response(), llm=caller)
-            yield state.closing(result, self._meta, kwargs, _completion_chunk)
+            yield state.closing(result, lambda **extra: self._fill(pending, self._meta(result, key, **extra)), _completion_chunk)
 
         return gen()
 
     # ------------------------------------------------------------------ chat
     @llm_chat_callback()
     def chat(self, messages: Sequence[ChatMessage], **kwargs: Any) -> ChatResponse:
+        """Answer a conversation through the cache (its cache prompt: ``role: content`` blocks)."""
         messages = _clean_messages(messages)
         prompt = messages_to_cache_prompt(messages)
+        key = self._request_key(kwargs, messages)
         reason = _bypass_reason(messages, kwargs) or (None if prompt.strip() else "empty prompt")
         if reason:
-            return self._tag(self._llm.chat(messages, **kwargs), _bypass_metadata(reason))
-        plan = self._cache.lookup(prompt, **self._lookup_args(kwargs))
+            meta = self._bypass(reason, key)
+            return self._tag(self._llm.chat(messages, **kwargs), meta)
+        plan = self._cache.lookup(prompt, **self._lookup_args(key))
         caller = self._chat_caller(messages, prompt, kwargs)
         result = self._cache.complete(plan, caller)
-        return self._chat(result, self._meta(result, kwargs), raw=getattr(caller.last, "raw", None))
+        return self._chat(result, self._meta(result, key), raw=getattr(caller.last, "raw", None))
 
     @llm_chat_callback()
     async def achat(self, messages: Sequence[ChatMessage], **kwargs: Any) -> ChatResponse:
+        """Async twin of :meth:`chat`."""
         messages = _clean_messages(messages)
         prompt = messages_to_cache_prompt(messages)
+        key = self._request_key(kwargs, messages)
         reason = _bypass_reason(messages, kwargs) or (None if prompt.strip() else "empty prompt")
         if reason:
-            return self._tag(await self._llm.achat(messages, **kwargs), _bypass_metadata(reason))
-        plan = await self._cache.alookup(prompt, **self._lookup_args(kwargs))
+            meta = self._bypass(reason, key)
+            return self._tag(await self._llm.achat(messages, **kwargs), meta)
+        plan = await self._cache.alookup(prompt, **self._lookup_args(key))
         caller = self._chat_caller(messages, prompt, kwargs)
         result = await self._cache.acomplete(plan, caller)
-        return self._chat(result, self._meta(result, kwargs), raw=getattr(caller.last, "raw", None))
+        return self._chat(result, self._meta(result, key), raw=getattr(caller.last, "raw", None))
 
     @llm_chat_callback()
     def stream_chat(self, messages: Sequence[ChatMessage], **kwargs: Any) -> ChatResponseGen:
+        """Stream a chat answer: cached steps at once, or the verified prefix then the model's tokens."""
         messages = _clean_messages(messages)
         prompt = messages_to_cache_prompt(messages)
+        key = self._request_key(kwargs, messages)
         reason = _bypass_reason(messages, kwargs) or (None if prompt.strip() else "empty prompt")
         if reason:
-            return _tag_last(self._llm.stream_chat(messages, **kwargs), _bypass_metadata(reason))
-        plan = self._cache.lookup(prompt, **self._lookup_args(kwargs))
+            meta = self._bypass(reason, key)
+            return _tag_last(self._llm.stream_chat(messages, **kwargs), meta)
+        plan = self._cache.lookup(prompt, **self._lookup_args(key))
         caller = self._chat_caller(messages, prompt, kwargs)
+        pending = self._pending(plan, key)
 
         def gen() -> ChatResponseGen:
             if not plan.needs_model:
                 result = plan.result()
-                yield from _replay(result, self._meta(result, kwargs), _chat_chunk)
+                yield from _replay(result, self._fill(pending, self._meta(result, key, streamed=True)), _chat_chunk)
                 return
             assert plan.generation_prompt is not None
             stream = self._llm.stream_chat(_messages_for(messages, prompt, plan.generation_prompt), **kwargs)
             state = _StreamState(plan)
             if plan.prefix_text:
-                yield _chat_chunk(state.emit(plan.prefix_text), plan.prefix_text)
+                yield _chat_chunk(state.prefix(plan.prefix_text), plan.prefix_text)
             for chunk in stream:
                 delta = state.model_delta(chunk.message.content, chunk.delta, chunk)
                 yield _chat_chunk(state.emitted, delta, raw=chunk.raw)
             result = self._cache.finalize(plan, state.response(), llm=caller)
-            yield state.closing(result, self._meta, kwargs, _chat_chunk)
+            yield state.closing(result, lambda **extra: self._fill(pending, self._meta(result, key, **extra)), _chat_chunk)
 
         return gen()
 
     @llm_chat_callback()
     async def astream_chat(self, messages: Sequence[ChatMessage], **kwargs: Any) -> ChatResponseAsyncGen:
+        """Async twin of :meth:`stream_chat`."""
         messages = _clean_messages(messages)
         prompt = messages_to_cache_prompt(messages)
+        key = self._request_key(kwargs, messages)
         reason = _bypass_reason(messages, kwargs) or (None if prompt.strip() else "empty prompt")
         if reason:
-            return _atag_last(await self._llm.astream_chat(messages, **kwargs), _bypass_metadata(reason))
-        plan = await self._cache.alookup(prompt, **self._lookup_args(kwargs))
+            meta = self._bypass(reason, key)
+            return _atag_last(await self._llm.astream_chat(messages, **kwargs), meta)
+        plan = await self._cache.alookup(prompt, **self._lookup_args(key))
         caller = self._chat_caller(messages, prompt, kwargs)
+        pending = self._pending(plan, key)
 
         async def gen() -> ChatResponseAsyncGen:
             if not plan.needs_model:
                 result = await plan.aresult()
-                for chunk in _replay(result, self._meta(result, kwargs), _chat_chunk):
+                for chunk in _replay(result, self._fill(pending, self._meta(result, key, streamed=True)), _chat_chunk):
                     yield chunk
                 return
             assert plan.generation_prompt is not None
@@ -526,24 +586,23 @@ class StepCacheLLM(LLM):
             stream = await self._llm.astream_chat(request, **kwargs)
             state = _StreamState(plan)
             if plan.prefix_text:
-                yield _chat_chunk(state.emit(plan.prefix_text), plan.prefix_text)
+                yield _chat_chunk(state.prefix(plan.prefix_text), plan.prefix_text)
             async for chunk in stream:
                 delta = state.model_delta(chunk.message.content, chunk.delta, chunk)
                 yield _chat_chunk(state.emitted, delta, raw=chunk.raw)
             result = await self._cache.afinalize(plan, state.response(), llm=caller)
-            yield state.closing(result, self._meta, kwargs, _chat_chunk)
+            yield state.closing(result, lambda **extra: self._fill(pending, self._meta(result, key, **extra)), _chat_chunk)
 
         return gen()
 
-
-class StepCacheFunctionCallingLLM(StepCacheLLM, FunctionCallingLLM):
-    """``StepCacheLLM`` around a function-calling model: tool requests go to the inner model.
-
-    ``StepCacheLLM(llm=...)`` returns this class automatically when the inner model is a
-    ``FunctionCallingLLM``. ``chat_with_tools`` / ``predict_and_call`` keep the inner
-    model's behaviour (its tool specs, validation and tool-call parsing); those requests
-    carry ``tools`` and so bypass the cache, while plain chat/complete stay cached.
-    """
+    # ------------------------------------------------------------------ function calling (inner model's)
+    def _function_caller(self) -> FunctionCallingLLM:
+        if not isinstance(self._llm, FunctionCallingLLM):
+            raise TypeError(
+                f"the inner model ({type(self._llm).__name__}) does not call functions; "
+                "metadata.is_function_calling_model is False, so LlamaIndex uses its text-based paths"
+            )
+        return self._llm
 
     def _prepare_chat_with_tools(
         self,
@@ -555,8 +614,8 @@ class StepCacheFunctionCallingLLM(StepCacheLLM, FunctionCallingLLM):
         tool_required: bool = False,
         **kwargs: Any,
     ) -> dict[str, Any]:
-        inner: FunctionCallingLLM = self._llm  # type: ignore[assignment]
-        return inner._prepare_chat_with_tools_compat(
+        """The inner model's tool request (it carries ``tools``, so the call bypasses the cache)."""
+        return self._function_caller()._prepare_chat_with_tools_compat(
             tools,
             user_msg=user_msg,
             chat_history=chat_history,
@@ -573,16 +632,32 @@ class StepCacheFunctionCallingLLM(StepCacheLLM, FunctionCallingLLM):
         allow_parallel_tool_calls: bool = False,
         **kwargs: Any,
     ) -> ChatResponse:
-        inner: FunctionCallingLLM = self._llm  # type: ignore[assignment]
-        return inner._validate_chat_with_tools_response(
+        """The inner model's validation of a tool response."""
+        return self._function_caller()._validate_chat_with_tools_response(
             response, tools, allow_parallel_tool_calls=allow_parallel_tool_calls, **kwargs
         )
 
     def get_tool_calls_from_response(
         self, response: ChatResponse, error_on_no_tool_call: bool = True, **kwargs: Any
     ) -> list[Any]:
-        inner: FunctionCallingLLM = self._llm  # type: ignore[assignment]
-        return inner.get_tool_calls_from_response(response, error_on_no_tool_call=error_on_no_tool_call, **kwargs)
+        """The inner model's tool-call parsing (none for a model that does not call functions)."""
+        if not isinstance(self._llm, FunctionCallingLLM) and not error_on_no_tool_call:
+            return []
+        return self._function_caller().get_tool_calls_from_response(
+            response, error_on_no_tool_call=error_on_no_tool_call, **kwargs
+        )
+
+
+StepCacheFunctionCallingLLM = StepCacheLLM
+"""Alias of :class:`StepCacheLLM` (one class wraps every inner model)."""
+
+
+def _history_scope(messages: Sequence[ChatMessage] | None) -> str | None:
+    """A digest of a conversation that already has assistant turns (a follow-up); else None."""
+    if not messages or not any(m.role == MessageRole.ASSISTANT for m in messages):
+        return None
+    turns = [f"{_role(m)}: {m.content or ''}" for m in messages if m.role != MessageRole.SYSTEM]
+    return hashlib.sha256("\n\x1e".join(turns).encode("utf-8", "surrogatepass")).hexdigest()[:16]
 
 
 # ---------------------------------------------------------------------- streaming helpers
@@ -613,46 +688,40 @@ def _replay(result: StepCacheResult, meta: dict[str, Any], make: Callable[..., A
 
 
 class _StreamState:
-    """Bookkeeping of one streamed model answer: what was emitted, what the model said."""
+    """One streamed model answer: a :class:`StreamSession` plus the model's last chunk."""
 
     def __init__(self, plan: CachePlan) -> None:
         self.plan = plan
-        self.emitted = ""
-        self.generated = ""
+        self.session = StreamSession()
         self._model_text = ""
         self.last: Any = None
 
-    def emit(self, text: str) -> str:
-        self.emitted += text
-        return self.emitted
+    @property
+    def emitted(self) -> str:
+        return self.session.emitted
+
+    def prefix(self, text: str) -> str:
+        return self.session.prefix(text)
 
     def model_delta(self, chunk_text: str | None, delta: str | None, chunk: Any) -> str:
         piece = _delta(chunk_text, delta, self._model_text)
         self._model_text += piece
-        self.generated += piece
-        self.emitted += piece
+        self.session.feed(piece)
         self.last = chunk
         return piece
 
     def response(self) -> LLMResponse:
-        return _streamed_response(self.last, self.generated, self.plan.generation_prompt or "")
+        return _streamed_response(self.last, self.session.generated, self.plan.generation_prompt or "")
 
-    def closing(
-        self,
-        result: StepCacheResult,
-        meta_fn: Callable[..., dict[str, Any]],
-        kwargs: dict[str, Any],
-        make: Callable[..., Any],
-    ) -> Any:
-        """Final chunk: the verified answer's text and metadata.
+    def closing(self, result: StepCacheResult, meta_fn: Callable[..., dict[str, Any]], make: Callable[..., Any]) -> Any:
+        """Final chunk: the verified answer's text and record.
 
         When repairs or assembly changed text that was already streamed, ``revised`` is
-        True in the metadata and the final chunk's text (not the deltas) is authoritative.
+        True in the record and the final chunk's text (not the deltas) is authoritative.
         """
-        revised = not result.text.startswith(self.emitted)
-        delta = "" if revised else result.text[len(self.emitted) :]
-        meta = meta_fn(result, kwargs, streamed=True, revised=revised)
-        return make(result.text, delta, raw=getattr(self.last, "raw", None), meta=meta)
+        closed = self.session.close(result.text)
+        meta = meta_fn(streamed=True, revised=closed.revised)
+        return make(result.text, closed.tail, raw=getattr(self.last, "raw", None), meta=meta)
 
 
 def _tag_last(stream: Generator[Any, None, None], meta: dict[str, Any]) -> Generator[Any, None, None]:

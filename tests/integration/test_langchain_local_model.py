@@ -8,6 +8,7 @@ are not assumed correct - the cache's verification, repair and fallback are what
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator
 from typing import Any
 
@@ -18,7 +19,7 @@ from langchain_core.output_parsers import StrOutputParser
 from langchain_core.prompts import ChatPromptTemplate
 
 from stepcache_integrations import StepCache
-from stepcache_integrations.langchain import StepCacheLLMCache, with_step_cache
+from stepcache_integrations.langchain import StepCacheLLMCache, StepCacheRunnable, with_step_cache
 from stepcache_integrations.serving.client import make_chat_openai
 from tests.integration.conftest_local_model import local_model_base_url, local_model_name  # noqa: F401
 from tests.unit.test_langchain_fakes import RunRecorder
@@ -57,6 +58,10 @@ def test_global_cache_with_chat_openai(
     assert stats["outcomes"]["reuse"] == 1
     assert second.content == first.content
     assert second.id == first.id  # the stored message itself, not a new completion
+    record = second.response_metadata["stepcache"]  # a verbatim hit carries the record too
+    assert record["outcome"] == "reuse" and record["model_calls"] == 0 and "stepcache" not in first.response_metadata
+    own = global_cache.stats()
+    assert own["lookups"] == 2 and own["hits"] == 1 and own["misses"] == 1 and own["stored"] == 1
     # another parameter set is another llm_string: no sharing
     other = make_chat_openai(local_model_base_url, model=local_model_name, max_tokens=96, temperature=0.5)
     other.invoke(prompt)
@@ -144,3 +149,95 @@ def test_structured_output_through_the_global_cache(chat: Any, global_cache: Ste
     again = structured.invoke("Extract the person: the person is Carol, aged 41.")
     assert isinstance(again, Person) and again == first
     assert global_cache.cache.stats()["outcomes"]["reuse"] == 1
+
+
+def test_global_cache_says_why_it_declines(
+    chat: Any, global_cache: StepCacheLLMCache, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The issue's run: SmolLM2's math through the global cache. Whatever the model answers,
+    every request is one miss line plus one stored / not-stored line, and stats() counts it."""
+    questions = [f"Solve {a}x + {b} = {c} for x." for a, b, c in [(3, 5, 20), (2, 7, 19)]]
+    with caplog.at_level(logging.INFO, logger="stepcache_integrations.langchain"):
+        for question in questions:
+            chat.invoke(question)
+    lines = [r.getMessage() for r in caplog.records if r.name == "stepcache_integrations.langchain"]
+    assert len(lines) == 2 * len(questions)
+    stats = global_cache.stats()
+    assert stats["lookups"] == len(questions) == stats["misses"] + stats["hits"]
+    assert stats["stored"] + sum(stats["not_stored"].values()) == stats["updates"] == stats["misses"]
+    for reason in stats["not_stored"]:
+        assert reason == "failed verification"
+        assert any(line.startswith("stepcache: not stored (failed verification: ") for line in lines)
+
+
+def _find_wrapper(runnable: Any) -> StepCacheRunnable:
+    if isinstance(runnable, StepCacheRunnable):
+        return runnable
+    for child in [getattr(runnable, "first", None), *getattr(runnable, "steps__", {}).values()]:
+        if child is not None:
+            try:
+                return _find_wrapper(child)
+            except LookupError:
+                pass
+    raise LookupError("no StepCacheRunnable")
+
+
+class City(BaseModel):
+    name: str
+    city: str
+    age: int
+
+
+def test_structured_output_patch_then_reuse_on_the_real_model(chat: Any) -> None:
+    """json_schema structured output: a seeded verified answer, a changed city (patched by the
+    model), then the same prompt again (reuse: the stored patched message still parses)."""
+    engine = StepCache(reinstantiate=False)
+    people = with_step_cache(chat, engine).with_structured_output(City, method="json_schema", include_raw=True)
+    wrapper = _find_wrapper(people)  # the StepCacheRunnable inside the structured chain
+    paris, lyon = (f"Extract the person: Alice, aged 30, lives in {c}." for c in ("Paris", "Lyon"))
+    engine.store_answer(
+        paris, '{"name": "Alice", "city": "Paris", "age": 30}', namespace=wrapper.namespace,
+        llm_key=wrapper.resolve_llm_key(), schema=wrapper.json_schema,
+    )
+    recorder = RunRecorder()
+    patched = people.invoke(lyon, {"callbacks": [recorder]})
+    info = patched["raw"].response_metadata["stepcache"]
+    assert info["outcome"] == "patch" and info["model_calls"] >= 1 and len(recorder.models) >= 1
+    if info["verified"]:  # verified means right: the kept fields are the checked ones
+        assert patched["parsed"] is not None and patched["parsed"].name == "Alice" and patched["parsed"].age == 30
+        again = people.invoke(lyon, {"callbacks": [RunRecorder()]})
+        assert again["raw"].response_metadata["stepcache"]["outcome"] == "reuse"
+        assert again["parsed"] == patched["parsed"]  # additional_kwargs["parsed"] survived storage
+    else:
+        assert info["errors"]
+
+
+def test_patch_model_acts_on_a_patch_candidate(chat: Any) -> None:
+    """A stored two-equation answer, one equation changed: without patch_model a miss
+    (LangChain regenerates everything); with it, the real model is asked for the failing steps."""
+    from langchain_core.load import dumps
+    from langchain_core.messages import AIMessage, HumanMessage
+    from langchain_core.outputs import ChatGeneration
+
+    from tests.unit.test_langchain_fakes import SYS_A, SYS_Q, SYS_Q2
+
+    llm_string = chat._get_llm_string()
+    stored = [ChatGeneration(message=AIMessage(content=SYS_A))]
+    without = StepCacheLLMCache(reinstantiate=False, max_regen_share=0.8)
+    without.update(dumps([HumanMessage(SYS_Q)]), llm_string, stored)
+    assert without.lookup(dumps([HumanMessage(SYS_Q2)]), llm_string) is None
+    assert without.stats()["miss_reasons"] == {"candidate needs a patch (no patch_model)": 1}
+
+    with_patch = StepCacheLLMCache(patch_model=chat, reinstantiate=False, max_regen_share=0.8)
+    with_patch.update(dumps([HumanMessage(SYS_Q)]), llm_string, stored)
+    hit = with_patch.lookup(dumps([HumanMessage(SYS_Q2)]), llm_string)
+    stats = with_patch.stats()
+    assert stats["engine"]["model_calls"] >= 1  # the patch model was asked
+    if hit is not None:
+        record = hit[0].message.response_metadata["stepcache"]
+        assert record["outcome"] == "patch" and record["verified"]
+        # the verified prefix was kept, unless the model's patch failed and the fallback solved it
+        assert record["provenance"][:2] == ["reused", "reused"] or record["used_fallback"]
+        assert stats["hit_outcomes"]["patch"] == 1
+    else:  # the tiny model's patch failed verification: a miss, said so
+        assert stats["miss_reasons"] == {"patch failed verification": 1}

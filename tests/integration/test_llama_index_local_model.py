@@ -106,14 +106,50 @@ def test_query_engine_over_real_model(inner: Any, events: EventCollector) -> Non
 
     first = engine.query(QUESTION)
     assert str(first).strip() and last_meta(events)["outcome"] == "miss"
+    assert first.metadata["stepcache"] == last_meta(events)  # on the response, where users look
     assert first.source_nodes[0].node.ref_doc_id == "atlas_x2.md"
 
     again = engine.query(PARAPHRASE)
-    assert str(again) == str(first) and last_meta(events)["outcome"] == "reuse"
+    assert str(again) == str(first) and again.metadata["stepcache"]["outcome"] == "reuse"
+    assert again.metadata["stepcache"]["model_calls"] == 0
     calls = llm.cache.stats()["model_calls"]
 
     changed = index_over_docs(embed, hours=9).as_query_engine(llm=llm, similarity_top_k=1).query(QUESTION)
-    info = last_meta(events)
+    info = changed.metadata["stepcache"]
     assert info["outcome"] != "reuse" and llm.cache.stats()["model_calls"] > calls
     assert not any(s["provenance"] == "reused" and "14" in s["text"] for s in info["steps"])
     assert "lasts 9 hours" in changed.source_nodes[0].node.get_content()
+
+
+def test_streaming_query_engine_records_on_the_real_model(inner: Any) -> None:
+    embed = StepCacheEmbedding()
+    llm = StepCacheLLM(llm=inner, cache=StepCache(embedder=embed))
+    engine = index_over_docs(embed).as_query_engine(llm=llm, similarity_top_k=1, streaming=True)
+    first = engine.query(QUESTION)
+    text = "".join(first.response_gen)
+    info = first.metadata["stepcache"]
+    assert info["outcome"] == "miss" and info["streamed"] and info["model_calls"] >= 1
+
+    async def run() -> tuple[str, dict[str, Any]]:
+        response = await engine.aquery(PARAPHRASE)
+        tokens = [t async for t in response.async_response_gen()]
+        return "".join(tokens), response.metadata["stepcache"]
+
+    again, info = asyncio.run(run())
+    if first.metadata["stepcache"]["verified"]:
+        assert info["outcome"] == "reuse" and info["model_calls"] == 0 and again.strip() == text.strip()
+
+
+@pytest.mark.parametrize("mode", ["context", "condense_plus_context", "condense_question"])
+def test_chat_engine_follow_up_is_keyed_on_the_conversation(inner: Any, mode: str) -> None:
+    """A follow-up reaches the model (its key includes the conversation); never the cached first answer."""
+    embed = StepCacheEmbedding()
+    llm = StepCacheLLM(llm=inner, cache=StepCache(embedder=embed))
+    chat = index_over_docs(embed).as_chat_engine(chat_mode=mode, llm=llm, similarity_top_k=1)
+    first = chat.chat(QUESTION)
+    assert first.metadata["stepcache"]["outcome"] == "miss"
+    follow = chat.chat("And how fast does it charge?")
+    calls = follow.metadata["stepcache_calls"]
+    assert all("|conversation=" in c["llm_key"] for c in calls)
+    assert follow.metadata["stepcache"]["outcome"] == "miss" and follow.metadata["stepcache"]["model_calls"] >= 1
+    assert follow.metadata["stepcache"]["matched_entry_id"] is None

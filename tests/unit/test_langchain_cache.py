@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator
 from typing import Any
 
@@ -87,8 +88,15 @@ def test_global_cache_reuses_without_a_model_call(global_cache: StepCacheLLMCach
     second = model.invoke(MATH_Q)
     assert len(model.calls) == 1
     assert second.content == first.content == MATH_A
-    assert second.response_metadata == first.response_metadata  # the stored message, verbatim
+    # the stored message, verbatim, plus the stepcache record (every hit carries one)
+    stored = {k: v for k, v in second.response_metadata.items() if k != "stepcache"}
+    assert stored == first.response_metadata and "stepcache" not in first.response_metadata
+    assert _meta(second)["outcome"] == "reuse" and _meta(second)["verified"] and _meta(second)["model_calls"] == 0
+    assert _meta(second)["provenance"] == ["reused"] * len(_meta(second)["steps"])
     assert global_cache.cache.stats()["outcomes"]["reuse"] == 1
+    stats = global_cache.stats()
+    assert stats["lookups"] == 2 and stats["hits"] == 1 and stats["misses"] == 1 and stats["stored"] == 1
+    assert stats["hit_outcomes"]["reuse"] == 1 and stats["miss_reasons"] == {"no cached candidate": 1}
 
 
 def test_global_cache_reinstantiates_changed_numbers(global_cache: StepCacheLLMCache) -> None:
@@ -193,7 +201,9 @@ def test_update_and_lookup_keep_generation_type_and_info() -> None:
     gen = ChatGeneration(message=ai(MATH_A), generation_info={"finish_reason": "stop"})
     cache.update(prompt, "llm-x", [gen])
     hit = cache.lookup(prompt, "llm-x")
-    assert isinstance(hit, list) and hit == [gen]
+    assert isinstance(hit, list) and len(hit) == 1 and isinstance(hit[0], ChatGeneration)
+    assert hit[0].generation_info == gen.generation_info and hit[0].message.content == gen.message.content
+    assert hit[0].message.response_metadata["stepcache"]["outcome"] == "reuse"
     assert cache.lookup(prompt, "llm-y") is None
     assert cache.cache.store.count() == 1
     entry = next(cache.cache.store.iter_items())[0]
@@ -347,3 +357,112 @@ def test_provider_parsed_structured_output_round_trips(global_cache: StepCacheLL
     assert chain.invoke("Extract as JSON: the person is Alice, aged 30.") == Person(name="Alice", age=30)  # restored, dict -> model
     assert chain.invoke("Extract as JSON: the person is Bob, aged 30.") == Person(name="Bob", age=30)  # re-instantiated, parsed kept
     assert len(model.calls) == 1
+
+
+# ----------------------------------------------------------------------------- visibility
+MATH_QS = [f"Solve {a}x + {b} = {c} for x. Show your steps." for a, b, c in [(2, 3, 11), (4, 1, 9), (5, 5, 30)]]
+
+
+def test_every_request_logs_one_line_and_misses_are_counted(
+    global_cache: StepCacheLLMCache, caplog: pytest.LogCaptureFixture
+) -> None:
+    # a weak model whose math fails verification (SmolLM2 in the issue): nothing is stored,
+    # and every lookup, miss and decline is visible
+    model = scripted(*[MATH_WRONG] * 6)
+    with caplog.at_level(logging.INFO, logger="stepcache_integrations.langchain"):
+        for question in MATH_QS:
+            model.invoke(question)
+    lines = [r.getMessage() for r in caplog.records if r.name == "stepcache_integrations.langchain"]
+    assert len(lines) == 2 * len(MATH_QS)  # one lookup line and one update line per request
+    assert sum(line.startswith("stepcache: miss (no cached candidate)") for line in lines) == len(MATH_QS)
+    assert sum(line.startswith("stepcache: not stored (failed verification: ") for line in lines) == len(MATH_QS)
+    stats = global_cache.stats()
+    assert stats["lookups"] == stats["misses"] == len(MATH_QS) and stats["hits"] == 0
+    assert stats["stored"] == 0 and stats["not_stored"] == {"failed verification": len(MATH_QS)}
+    assert global_cache.cache.store.count() == 0 and "engine" in stats
+
+
+def test_hit_lines_and_counts(global_cache: StepCacheLLMCache, caplog: pytest.LogCaptureFixture) -> None:
+    model = scripted(MATH_A)
+    with caplog.at_level(logging.INFO, logger="stepcache_integrations.langchain"):
+        model.invoke(MATH_Q)
+        model.invoke(MATH_Q)
+        model.invoke(MATH_Q2)
+    lines = [r.getMessage() for r in caplog.records if r.name == "stepcache_integrations.langchain"]
+    assert [line.split(" for ")[0] for line in lines] == [
+        "stepcache: miss (no cached candidate)",
+        "stepcache: stored the answer",
+        "stepcache: hit (reuse)",
+        "stepcache: hit (reinstantiate)",
+    ]
+    stats = global_cache.stats()
+    assert stats["hit_outcomes"] == {"reuse": 1, "reinstantiate": 1, "patch": 0}
+    assert stats["lookups"] == 3 and stats["misses"] == 1 and stats["stored"] == 1
+    global_cache.reset_stats()
+    assert global_cache.stats()["lookups"] == 0
+
+
+def test_update_does_not_store_a_corrected_form_of_a_wrong_answer(global_cache: StepCacheLLMCache) -> None:
+    # the linear-equation task could compute x = 5; the global cache still stores nothing,
+    # so the next caller gets the model's own answer again, not text the model never wrote
+    model = scripted(MATH_WRONG, MATH_WRONG)
+    assert model.invoke(MATH_Q).content == MATH_WRONG
+    assert global_cache.cache.store.count() == 0
+    assert model.invoke(MATH_Q).content == MATH_WRONG and len(model.calls) == 2
+    assert global_cache.stats()["not_stored"] == {"failed verification": 2}
+
+
+def test_every_chat_hit_carries_the_record_and_verbatim_text_generations_stay_exact() -> None:
+    cache = StepCacheLLMCache()
+    cache.update(MATH_Q, "llm", [Generation(text=MATH_A, generation_info={"finish_reason": "stop"})])
+    assert cache.lookup(MATH_Q, "llm") == [Generation(text=MATH_A, generation_info={"finish_reason": "stop"})]
+    derived = cache.lookup(MATH_Q2, "llm")
+    assert derived is not None and derived[0].generation_info["stepcache"]["outcome"] == "reinstantiate"
+    assert derived[0].generation_info["stepcache"]["namespace"] == "langchain"
+    assert derived[0].generation_info["stepcache"]["llm_key"] == llm_key_for("llm")
+
+
+def test_when_patch_model_acts() -> None:
+    """patch_model acts only on a `patch` candidate: some steps verified, others failing and
+    not re-instantiable. Re-instantiated and fully reused answers never call it."""
+    prompt, changed = dumps([HumanMessage(SYS_Q)]), dumps([HumanMessage(SYS_Q2)])
+    answer = [ChatGeneration(message=ai(SYS_A))]
+    # 1. numbers changed, re-instantiation on (the default): no patch, patch_model idle
+    patcher = scripted(SYS_SUFFIX, name="patcher")
+    cache = StepCacheLLMCache(patch_model=patcher, max_regen_share=0.8)
+    cache.update(prompt, "m", answer)
+    hit = cache.lookup(changed, "m")
+    assert hit is not None and hit[0].message.response_metadata["stepcache"]["outcome"] == "reinstantiate"
+    assert cache.patch_model.calls == []
+    # 2. the same change without re-instantiation: a patch candidate
+    without = StepCacheLLMCache(reinstantiate=False, max_regen_share=0.8)
+    without.update(prompt, "m", answer)
+    assert without.lookup(changed, "m") is None  # no patch_model: a miss, LangChain calls the model
+    assert without.stats()["miss_reasons"] == {"candidate needs a patch (no patch_model)": 1}
+    with_patch = StepCacheLLMCache(patch_model=patcher, reinstantiate=False, max_regen_share=0.8)
+    with_patch.update(prompt, "m", answer)
+    patched = with_patch.lookup(changed, "m")
+    assert patched is not None and len(with_patch.patch_model.calls) == 1
+    record = patched[0].message.response_metadata["stepcache"]
+    assert record["outcome"] == "patch" and record["verified"] and record["provenance"][:2] == ["reused", "reused"]
+    assert with_patch.stats()["hit_outcomes"]["patch"] == 1
+
+
+def test_store_is_passed_to_the_engine() -> None:
+    from stepcache_integrations.stores import InMemoryStore
+
+    store = InMemoryStore()
+    cache = StepCacheLLMCache(store=store)
+    assert cache.cache.store is store
+    cache.update(MATH_Q, "m", [Generation(text=MATH_A)])
+    assert store.count() == 1
+    with pytest.raises(ValueError):
+        StepCacheLLMCache(StepCache(), store=store)
+
+
+def test_json_schema_is_the_option_and_schema_its_alias() -> None:
+    schema = {"type": "object", "properties": {"a": {"type": "integer"}}, "required": ["a"]}
+    assert StepCacheLLMCache(json_schema=schema).json_schema == schema
+    assert StepCacheLLMCache(schema=schema).json_schema == schema
+    with pytest.raises(ValueError):
+        StepCacheLLMCache(json_schema=schema, schema=schema)

@@ -8,6 +8,7 @@ different ``llm_string``s.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator, Sequence
 from typing import Any
 from uuid import UUID
@@ -112,6 +113,65 @@ class RunRecorder(BaseCallbackHandler):
 
     def on_custom_event(self, name: str, data: Any, *, run_id: UUID, **kwargs: Any) -> None:
         self.events.append((name, data, run_id))
+
+
+class StructuredChat(ScriptedChat):
+    """A scripted chat model that answers like a provider with tools and JSON schemas.
+
+    Each scripted answer is a dict (or a string for plain text). With tools bound it
+    becomes a real tool call of the first bound tool (the function-calling method and
+    ``bind_tools``); with a ``response_format`` bound it becomes JSON content plus
+    ``additional_kwargs["parsed"]`` (ChatOpenAI's ``json_schema`` method).
+    """
+
+    script: list[Any] = Field(default_factory=list)
+    messages: Any = Field(default_factory=lambda: iter(()))
+
+    def _generate(self, messages: list[BaseMessage], stop: Any = None, run_manager: Any = None, **kwargs: Any) -> ChatResult:
+        from langchain_core.outputs import ChatGeneration
+
+        self.calls.append(list(messages))
+        answer = self.script[len(self.calls) - 1]
+        if isinstance(answer, str):
+            message = ai(answer)
+        elif kwargs.get("tools"):
+            name = kwargs["tools"][0]["function"]["name"]
+            call = {"name": name, "args": answer, "id": f"call_{len(self.calls)}", "type": "tool_call"}
+            message = AIMessage(content="", tool_calls=[call], usage_metadata=usage(40, 12))
+        elif kwargs.get("response_format"):
+            schema = kwargs["response_format"].get("schema_class")
+            try:  # a provider parses only what validates against the schema
+                parsed = schema.model_validate(answer) if schema is not None else dict(answer)
+            except ValueError:
+                parsed = None
+            message = ai(json.dumps(answer), additional_kwargs={"parsed": parsed} if parsed is not None else {})
+        else:
+            message = ai(json.dumps(answer))
+        return ChatResult(generations=[ChatGeneration(message=message)])
+
+    def with_structured_output(self, schema: Any, *, include_raw: bool = False, method: str = "function_calling", **kwargs: Any) -> Any:
+        if method != "json_schema":
+            return super().with_structured_output(schema, include_raw=include_raw, **kwargs)
+        from langchain_core.runnables import RunnableLambda
+        from langchain_openai.chat_models.base import _oai_structured_outputs_parser
+
+        fmt = {"type": "json_schema", "json_schema": {"name": schema.__name__, "schema": schema.model_json_schema()}}
+        bound = self.bind(
+            response_format={**fmt, "schema_class": schema},
+            ls_structured_output_format={"kwargs": {"method": "json_schema"}, "schema": schema},
+        )
+        parser = RunnableLambda(lambda m: _oai_structured_outputs_parser(m, schema))
+        if include_raw:
+            from langchain_core.runnables import RunnableMap
+
+            def parse(d: dict[str, Any]) -> dict[str, Any]:  # like ChatOpenAI: errors go to parsing_error
+                try:
+                    return {**d, "parsed": parser.invoke(d["raw"]), "parsing_error": None}
+                except ValueError as exc:
+                    return {**d, "parsed": None, "parsing_error": exc}
+
+            return RunnableMap(raw=bound) | RunnableLambda(parse)
+        return bound | parser
 
 
 def chunks_text(chunks: Iterator[Any]) -> list[str]:

@@ -192,6 +192,7 @@ def test_stream_reuse_emits_the_stored_steps_without_a_model_call() -> None:
     ]
     total = sum(chunks[1:], chunks[0])
     assert total.content == MATH_A and total.response_metadata["stepcache"]["outcome"] == "reuse"
+    assert total.response_metadata["stepcache"]["streamed"] and not total.response_metadata["stepcache"]["revised"]
 
 
 def test_stream_miss_streams_model_tokens_and_stores_the_answer() -> None:
@@ -215,7 +216,7 @@ def test_stream_patch_emits_the_verified_prefix_then_live_tokens() -> None:
     assert len(chunks) > 5 and all(isinstance(c, AIMessageChunk) for c in chunks)
     total = sum(chunks[1:], chunks[0])
     assert total.content == chunks[0].content + SYS_SUFFIX
-    assert meta(total)["outcome"] == "patch" and "stream_replaced" not in meta(total)
+    assert meta(total)["outcome"] == "patch" and meta(total)["streamed"] and not meta(total)["revised"]
     assert len(model.calls) == 2
 
 
@@ -235,7 +236,7 @@ def test_stream_repaired_answer_is_flagged() -> None:
     chunks = list(cached.stream(MATH_Q))
     total = sum(chunks[1:], chunks[0])
     m = meta(total)
-    assert m["stream_replaced"] and m["text"] == MATH_A and m["repair_calls"] == 1
+    assert m["revised"] and m["streamed"] and m["text"] == MATH_A and m["repair_calls"] == 1
     assert cached.invoke(MATH_Q).content == MATH_A  # the verified answer is what was stored
 
 

@@ -1,0 +1,170 @@
+"""The framework-free core shared by the LangChain and LlamaIndex adapters.
+
+Both adapters do the same thing around a :class:`~stepcache_integrations.core.engine.StepCache`:
+answer from the cache, or stream the verified prefix and then the model's tokens,
+finalize, and send a closing chunk with the cache's account of the request. This module
+holds the parts that do not depend on either framework:
+
+* :class:`StepCacheSummary` - the one schema of the ``stepcache`` metadata record that
+  both adapters attach to responses (see README: "Response metadata");
+* :func:`summarize` / :func:`bypass_summary` - build that record;
+* :class:`StreamSession` - the bookkeeping of one streamed answer: the verified prefix,
+  the model's deltas, and at the close the tail still to send and whether text already
+  sent was ``revised`` (replaced) by verification or repair.
+
+One name per concept: ``provenance`` is the per-step list (``provenance_counts`` the
+per-kind count), ``revised`` flags a stream whose sent text was replaced, and
+``json_schema`` is the JSON Schema option of every adapter.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from .core.types import Provenance, StepCacheResult
+
+__all__ = [
+    "METADATA_KEY",
+    "SummaryOutcome",
+    "SummaryStep",
+    "StepCacheSummary",
+    "summarize",
+    "bypass_summary",
+    "StreamSession",
+    "StreamClose",
+]
+
+METADATA_KEY = "stepcache"
+"""The key of the summary record in every framework's response metadata."""
+
+SummaryOutcome = Literal["miss", "reuse", "reinstantiate", "patch", "skip_reuse", "bypass"]
+"""The engine's outcomes, plus ``bypass``: the request went to the model without the cache."""
+
+
+class SummaryStep(BaseModel):
+    """One step of the answer and where it came from."""
+
+    index: int
+    provenance: Provenance
+    text: str
+
+
+class StepCacheSummary(BaseModel):
+    """What the cache did for one request: the ``stepcache`` metadata record of both adapters.
+
+    ``verified`` means the answer passed the task's checks (see README: "What verified
+    means"); ``provenance`` lists each step's origin in order; ``streamed`` is True for a
+    streamed answer and ``revised`` then says that text already sent was replaced
+    (``text`` holds the verified answer, authoritative over the streamed deltas).
+    """
+
+    outcome: SummaryOutcome
+    verified: bool
+    task: str | None = None
+    steps: list[SummaryStep] = Field(default_factory=list)
+    provenance: list[Provenance] = Field(default_factory=list)
+    provenance_counts: dict[str, int] = Field(default_factory=dict)
+    similarity: float | None = None
+    matched_entry_id: str | None = None
+    stored_entry_id: str | None = None
+    model_calls: int = 0
+    repair_calls: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    tokens_saved: int = 0
+    used_fallback: bool = False
+    errors: list[str] = Field(default_factory=list)
+    namespace: str | None = None
+    llm_key: str | None = None
+    streamed: bool = False
+    revised: bool = False
+    text: str | None = None
+    reason: str | None = None
+
+    def record(self) -> dict[str, Any]:
+        """The JSON-safe dict that goes into response metadata."""
+        return self.model_dump(mode="json")
+
+
+def summarize(
+    result: StepCacheResult,
+    *,
+    namespace: str | None = None,
+    llm_key: str | None = None,
+    streamed: bool = False,
+    revised: bool = False,
+) -> dict[str, Any]:
+    """The ``stepcache`` record of one engine result (a plain dict, JSON-safe)."""
+    steps = [SummaryStep(index=s.index, provenance=s.provenance, text=s.text) for s in result.steps]
+    return StepCacheSummary(
+        outcome=result.outcome,
+        verified=result.verified,
+        task=result.task,
+        steps=steps,
+        provenance=[s.provenance for s in result.steps],
+        provenance_counts=result.provenance_counts(),
+        similarity=result.similarity,
+        matched_entry_id=result.matched_entry_id,
+        stored_entry_id=result.stored_entry_id,
+        model_calls=result.model_calls,
+        repair_calls=result.repair_calls,
+        prompt_tokens=result.prompt_tokens,
+        completion_tokens=result.completion_tokens,
+        tokens_saved=result.tokens_saved,
+        used_fallback=result.used_fallback,
+        errors=list(result.errors),
+        namespace=namespace,
+        llm_key=llm_key,
+        streamed=streamed,
+        revised=revised,
+        text=result.text if revised else None,
+    ).record()
+
+
+def bypass_summary(reason: str, *, namespace: str | None = None, llm_key: str | None = None) -> dict[str, Any]:
+    """The record of a request sent straight to the model (the cache cannot represent it)."""
+    return StepCacheSummary(
+        outcome="bypass", verified=False, reason=reason, model_calls=1, namespace=namespace, llm_key=llm_key
+    ).record()
+
+
+@dataclass(frozen=True)
+class StreamClose:
+    """The end of a streamed answer: the text still to send and whether sent text was replaced."""
+
+    tail: str
+    revised: bool
+
+
+class StreamSession:
+    """Bookkeeping of one streamed answer (framework-free).
+
+    Call :meth:`prefix` with the plan's verified prefix (a patch), :meth:`feed` with each
+    model delta as it is sent, then :meth:`close` with the verified final text: it returns
+    the ``tail`` still to send, or ``revised=True`` when the text already sent is not a
+    prefix of the final text (then the final text replaces it; nothing is appended).
+    """
+
+    def __init__(self) -> None:
+        self.emitted = ""
+        self.generated = ""
+
+    def prefix(self, text: str) -> str:
+        """Record the verified prefix as sent; return the text sent so far."""
+        self.emitted += text
+        return self.emitted
+
+    def feed(self, delta: str) -> str:
+        """Record a model delta as sent; return the text sent so far."""
+        self.generated += delta
+        self.emitted += delta
+        return self.emitted
+
+    def close(self, final_text: str) -> StreamClose:
+        """The tail to send after the model's last delta, and whether sent text was revised."""
+        if final_text.startswith(self.emitted):
+            return StreamClose(tail=final_text[len(self.emitted) :], revised=False)
+        return StreamClose(tail="", revised=True)
