@@ -23,21 +23,22 @@ local model, and inspects or edits what a persistent cache store holds."""
 
 EPILOG = """\
 examples:
-  stepcache demo                                  every cache outcome, scripted model, no setup
+  stepcache demo                          every cache outcome, scripted model, no setup
   eval "$(stepcache serve-local --background --export)"
-                                                  start SmolLM2-135M locally; sets STEPCACHE_LLM_BASE_URL
-  stepcache stop-local                            stop it
-  export STEPCACHE_STORE=stepcache.db             StepCache() in your program and this command
-                                                  now share one SQLite store
-  stepcache stats                                 entries and hits per namespace
-  stepcache list --namespace tenant-a             recent entries; then: stepcache show ID-PREFIX
+                                          start SmolLM2-135M on 127.0.0.1 and set
+                                          STEPCACHE_LLM_BASE_URL / STEPCACHE_LLM_MODEL
+  stepcache stop-local                    stop it again
+  export STEPCACHE_STORE=stepcache.db     StepCache() in your programs and this command
+                                          now use one SQLite store
+  stepcache stats                         entries and hits per namespace
+  stepcache list --namespace tenant-a     recent entries; then: stepcache show ID-PREFIX
 
 environment:
   STEPCACHE_STORE     the store: a SQLite file path, sqlite:///path.db or postgresql://...
-                      (read by StepCache() too; unset, StepCache() keeps entries in memory
-                      and the store commands here ask for --store)
+                      Read by StepCache() too. Unset, StepCache() keeps its entries in
+                      memory and the store commands here ask for --store.
   STEPCACHE_LLM_BASE_URL, STEPCACHE_LLM_MODEL
-                      the OpenAI-compatible model the examples and notebooks use
+                      the OpenAI-compatible model the README, examples and notebooks use
                       (printed by `stepcache serve-local --export`)
 
 `stepcache COMMAND --help` describes each command."""
