@@ -44,7 +44,11 @@ if [ -z "$PY" ]; then
 fi
 
 export PYTHONPATH="$ROOT${PYTHONPATH:+:$PYTHONPATH}"
-STATE_DIR="${STEPCACHE_LOCAL_STATE_DIR:-$("$PY" -c 'from stepcache_integrations.serving.cli_commands import default_state_dir; print(default_state_dir())')}"
+STATE_DIR="${STEPCACHE_LOCAL_STATE_DIR:-}"
+if [ -z "$STATE_DIR" ]; then
+    STATE_DIR="$("$PY" -c 'from stepcache_integrations.serving.cli_commands import default_state_dir; print(default_state_dir())')" \
+        || { log "cannot import stepcache_integrations with $PY (set PYTHON or run scripts/setup.sh)"; exit 1; }
+fi
 
 # Install the server and the model weights if this machine does not have them yet.
 if ! "$PY" -c 'import importlib.util as u, sys; sys.exit(0 if u.find_spec("xllamacpp") else 1)' 2>/dev/null; then

@@ -17,7 +17,11 @@ if [ -z "$PY" ]; then
     else PY=python3; fi
 fi
 export PYTHONPATH="$ROOT${PYTHONPATH:+:$PYTHONPATH}"
-STATE_DIR="${STEPCACHE_LOCAL_STATE_DIR:-$("$PY" -c 'from stepcache_integrations.serving.cli_commands import default_state_dir; print(default_state_dir())')}"
+STATE_DIR="${STEPCACHE_LOCAL_STATE_DIR:-}"
+if [ -z "$STATE_DIR" ]; then
+    STATE_DIR="$("$PY" -c 'from stepcache_integrations.serving.cli_commands import default_state_dir; print(default_state_dir())')" \
+        || { log "cannot import stepcache_integrations with $PY (set PYTHON or run scripts/setup.sh)"; exit 1; }
+fi
 if [ ! -f "$STATE_DIR/server.pid" ]; then
     log "no pidfile in $STATE_DIR; nothing to stop"
     exit 0
