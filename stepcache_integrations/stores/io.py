@@ -369,6 +369,10 @@ def open_store(
         if rest:
             dsn += "?" + urlencode(rest)
         try:
+            if not create:
+                _check_postgres_table(
+                    dsn, str(opts.get("table", "stepcache_entries")), opts.get("connect_timeout", 10)
+                )
             return PostgresStore(dsn, **opts)
         except UnicodeError as exc:  # a host name the resolver cannot encode
             raise StoreError(f"malformed PostgreSQL URL {redact_url(url)!r}: {exc}") from exc
@@ -391,6 +395,23 @@ def _open_sqlite(path: str, opts: dict[str, Any], create: bool, kwargs: dict[str
         if os.path.isdir(path):
             raise StoreError(f"{os.path.abspath(path)} is a directory, not a SQLite store")
     return SQLiteStore(path, **opts)
+
+
+def _check_postgres_table(dsn: str, table: str, connect_timeout: Any) -> None:
+    """``create=False``: the store's table must exist already (nothing is created)."""
+    try:
+        import psycopg
+    except ImportError:
+        return  # PostgresStore raises the install hint
+    if not re.fullmatch(r"[a-z_][a-z0-9_]{0,40}", table):
+        return  # PostgresStore rejects the name
+    try:
+        with psycopg.connect(dsn, connect_timeout=max(1, int(connect_timeout))) as conn:
+            row = conn.execute("SELECT to_regclass(%s)", (table,)).fetchone()
+    except psycopg.Error as exc:
+        raise StoreError(f"PostgreSQL store {redact_url(dsn)!r} connect failed: {exc}") from exc
+    if row is None or row[0] is None:
+        raise StoreError(f"no store at {redact_url(dsn)} (no table {table!r})")
 
 
 def _check_postgres_netloc(netloc: str, url: str) -> None:

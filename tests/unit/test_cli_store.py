@@ -291,3 +291,9 @@ def test_every_flag_and_command_has_help_text():
     assert all(choice.help for choice in sub._choices_actions)
     assert {"stats", "list", "show", "delete", "clear", "export", "import",
             "serve-local", "stop-local"} <= set(sub.choices)
+
+
+def test_read_only_open_of_an_unreachable_postgres_is_a_store_error():
+    pytest.importorskip("psycopg")
+    with pytest.raises(StoreError, match="connect failed"):
+        open_store("postgresql://u@127.0.0.1:9/db", create=False, connect_timeout=1)
