@@ -116,7 +116,9 @@ def register(subparsers: Any) -> None:
     serve.add_argument(
         "--log-file", default=None, help="server log (default: STATE_DIR/server.log, or a temp file)"
     )
-    serve.add_argument("--timeout", type=float, default=180.0, help="startup timeout in seconds (default 180)")
+    serve.add_argument(
+        "--timeout", type=float, default=180.0, help="startup timeout in seconds (default 180)"
+    )
     serve.set_defaults(func=_serve)
 
     stop = subparsers.add_parser(
@@ -133,7 +135,9 @@ def register(subparsers: Any) -> None:
         help="the --state-dir given to serve-local (default: $STEPCACHE_LOCAL_STATE_DIR or the per-user one)",
     )
     stop.add_argument("--pidfile", default=None, help="the --pidfile given to serve-local")
-    stop.add_argument("--grace", type=float, default=5.0, help="seconds between SIGTERM and SIGKILL (default 5)")
+    stop.add_argument(
+        "--grace", type=float, default=5.0, help="seconds between SIGTERM and SIGKILL (default 5)"
+    )
     stop.set_defaults(func=_stop)
 
 
@@ -190,7 +194,9 @@ def _print_ready(args: argparse.Namespace, base_url: str, model: str, pid: int |
     sys.stdout.flush()
 
 
-def _live_server(pidfile: Path, state_dir: Path, settings: dict[str, Any], args: argparse.Namespace) -> tuple[str, Any] | None:
+def _live_server(
+    pidfile: Path, state_dir: Path, settings: dict[str, Any], args: argparse.Namespace
+) -> tuple[str, Any] | None:
     """What a pidfile from an earlier run points at.
 
     ``("reuse", (url, model, pid))``: a live server with these settings that answers;

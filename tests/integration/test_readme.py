@@ -108,12 +108,20 @@ def test_readme_block_is_a_complete_program(block: Block) -> None:
     tree = ast.parse(block.code, filename=f"README.md:{block.line}")
     for node in ast.walk(tree):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            body = [n for n in node.body if not (isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant) and isinstance(n.value.value, str))]
-            placeholder = all(
-                isinstance(n, ast.Pass) or (isinstance(n, ast.Expr) and getattr(n.value, "value", None) is Ellipsis)
-                for n in body
-            )
-            assert not placeholder, f"{block.name} (README.md:{node.lineno + block.line}): {node.name}() is a stub"
+            body = [n for n in node.body if not _is_docstring(n)]
+            stub = all(isinstance(n, ast.Pass) or _is_ellipsis(n) for n in body)
+            where = f"README.md:{node.lineno + block.line}"
+            assert not stub, f"{block.name} ({where}): {node.name}() is a stub"
+
+
+def _is_docstring(node: ast.stmt) -> bool:
+    return isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(
+        node.value.value, str
+    )
+
+
+def _is_ellipsis(node: ast.stmt) -> bool:
+    return isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and node.value.value is Ellipsis
 
 
 def test_extractor_markers() -> None:
@@ -165,3 +173,9 @@ def test_readme_block_runs(
         f"README.md:{block.line} ({block.name}) exited {proc.returncode}\n"
         f"--- stdout ---\n{proc.stdout[-3000:]}\n--- stderr ---\n{proc.stderr[-5000:]}"
     )
+
+
+def test_stub_functions_are_caught() -> None:
+    (block,) = readme_python_blocks("# Q\n```python\ndef llm(prompt: str) -> str: ...\n```\n")
+    with pytest.raises(AssertionError, match=r"README.md:3\): llm\(\) is a stub"):
+        test_readme_block_is_a_complete_program(block)

@@ -48,7 +48,9 @@ else:
 """
 
 
-def run_cli(*argv: str, env: dict[str, str] | None = None, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+def run_cli(
+    *argv: str, env: dict[str, str] | None = None, timeout: float = 120
+) -> subprocess.CompletedProcess[str]:
     full_env = dict(os.environ, PYTHONPATH=str(REPO), OMP_NUM_THREADS="1")
     full_env.pop("STEPCACHE_LOCAL_STATE_DIR", None)
     full_env.update(env or {})
