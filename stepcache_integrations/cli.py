@@ -74,7 +74,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``stepcache`` command."""
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if not argv:  # a bare `stepcache`: the overview, not just "COMMAND is required"
+        parser.print_help(sys.stderr)
+        return 2
+    args = parser.parse_args(argv)
     return int(args.func(args) or 0)
 
 

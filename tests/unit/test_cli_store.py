@@ -270,6 +270,11 @@ def test_top_level_help_speaks_to_users(tmp_path):
     assert max(len(line) for line in text.splitlines()) <= 100
 
 
+def test_bare_command_prints_the_overview(tmp_path):
+    out = stepcache(cwd=tmp_path)
+    assert out.returncode == 2 and "examples:" in out.stderr and "STEPCACHE_STORE" in out.stderr
+
+
 def _walk(parser: argparse.ArgumentParser, path: list[str]):
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):
