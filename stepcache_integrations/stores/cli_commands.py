@@ -1,8 +1,10 @@
 """``stepcache`` subcommands that operate a store: stats, list, show, delete, clear, export, import.
 
-Every subcommand takes ``--store URL`` (default ``$STEPCACHE_STORE`` or
-``sqlite:///stepcache.db``): ``sqlite:///path.db``, ``postgresql://user@host/db``,
-``memory://`` (only useful for testing).
+Which store: ``--store URL|PATH``, else ``$STEPCACHE_STORE`` - the same variable
+``StepCache()`` reads. With neither, the command exits 1 and says so: the library's own
+default is an in-memory store inside your program, which no other process can inspect.
+Only ``import`` may create a store; the other commands open an existing one and a
+mistyped path is an error (exit 1), never a new empty database.
 """
 
 from __future__ import annotations
@@ -14,20 +16,24 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["register"]
+__all__ = ["register", "NO_STORE_MESSAGE"]
+
+NO_STORE_MESSAGE = (
+    "stepcache: no store given. Pass --store (a SQLite file path, sqlite:///path.db or "
+    "postgresql://user@host/db) or set STEPCACHE_STORE, the variable StepCache() also reads.\n"
+    "Without STEPCACHE_STORE, StepCache() keeps its entries in memory inside your program, "
+    "where this command cannot see them: set STEPCACHE_STORE=stepcache.db for both."
+)
+
+_STORE_HELP = (
+    "the store: a SQLite file path (stepcache.db), sqlite:///path.db or "
+    "postgresql://user@host:port/db (default: $STEPCACHE_STORE)"
+)
 
 
 def _store_parent() -> argparse.ArgumentParser:
-    from .io import DEFAULT_STORE_URL
-
     parent = argparse.ArgumentParser(add_help=False)
-    parent.add_argument(
-        "--store",
-        metavar="URL",
-        default=None,
-        help=f"store URL (default: $STEPCACHE_STORE or {DEFAULT_STORE_URL}); "
-        "sqlite:///path.db, postgresql://user@host:port/db, memory://",
-    )
+    parent.add_argument("--store", metavar="URL|PATH", default=None, help=_STORE_HELP)
     return parent
 
 
@@ -35,51 +41,98 @@ def register(subparsers: Any) -> None:
     """Add the store subcommands to the ``stepcache`` parser."""
     parent = _store_parent()
 
-    p = subparsers.add_parser("stats", parents=[parent], help="store statistics")
+    p = subparsers.add_parser(
+        "stats", parents=[parent], help="entries, hits and size of a store, per namespace",
+        description="Statistics of an existing store (read-only).",
+    )
     p.add_argument("--json", action="store_true", help="print JSON")
-    p.set_defaults(func=_wrap(_cmd_stats))
+    p.set_defaults(func=_wrap(_cmd_stats, create=False))
 
-    p = subparsers.add_parser("list", parents=[parent], help="list cache entries")
+    p = subparsers.add_parser(
+        "list", parents=[parent], help="list cache entries (id, namespace, task, hits, prompt)",
+        description="List the live entries of an existing store (read-only).",
+    )
     p.add_argument("--namespace", default=None, help="only this namespace")
     p.add_argument("--limit", type=int, default=50, help="at most N entries (0: all; default 50)")
     p.add_argument("--json", action="store_true", help="print JSON lines")
-    p.set_defaults(func=_wrap(_cmd_list))
+    p.set_defaults(func=_wrap(_cmd_list, create=False))
 
-    p = subparsers.add_parser("show", parents=[parent], help="show one entry and its steps")
-    p.add_argument("id", help="entry id")
+    p = subparsers.add_parser(
+        "show", parents=[parent], help="show one entry, its steps and their provenance",
+        description="Show one entry (read-only). ID may be any unambiguous prefix of the id.",
+    )
+    p.add_argument("id", help="entry id, or an unambiguous prefix of it (as printed by `list`)")
     p.add_argument("--json", action="store_true", help="print JSON")
-    p.set_defaults(func=_wrap(_cmd_show))
+    p.set_defaults(func=_wrap(_cmd_show, create=False))
 
-    p = subparsers.add_parser("delete", parents=[parent], help="delete one entry")
-    p.add_argument("id", help="entry id")
-    p.set_defaults(func=_wrap(_cmd_delete))
+    p = subparsers.add_parser(
+        "delete", parents=[parent], help="delete one entry",
+        description="Delete one entry. ID may be any unambiguous prefix of the id.",
+    )
+    p.add_argument("id", help="entry id, or an unambiguous prefix of it (as printed by `list`)")
+    p.set_defaults(func=_wrap(_cmd_delete, create=False))
 
-    p = subparsers.add_parser("clear", parents=[parent], help="delete every entry (of a namespace)")
+    p = subparsers.add_parser(
+        "clear", parents=[parent], help="delete every entry (of one namespace)",
+        description="Delete every entry of the store, or of one namespace. Asks first "
+        "unless --yes; without a terminal and without --yes it refuses (exit 2).",
+    )
     p.add_argument("--namespace", default=None, help="only this namespace")
     p.add_argument("-y", "--yes", action="store_true", help="do not ask for confirmation")
-    p.set_defaults(func=_wrap(_cmd_clear))
+    p.set_defaults(func=_wrap(_cmd_clear, create=False))
 
-    p = subparsers.add_parser("export", parents=[parent], help="export entries as JSON lines")
+    p = subparsers.add_parser(
+        "export", parents=[parent], help="export entries as JSON lines",
+        description="Write every live entry with its embedding as JSON lines (read-only "
+        "on the store). Load them into any store with `stepcache import`.",
+    )
     p.add_argument("-o", "--output", default="-", help="output file (default: stdout)")
     p.add_argument("--namespace", default=None, help="only this namespace")
-    p.set_defaults(func=_wrap(_cmd_export))
+    p.set_defaults(func=_wrap(_cmd_export, create=False))
 
-    p = subparsers.add_parser("import", parents=[parent], help="import JSON lines from export")
+    p = subparsers.add_parser(
+        "import", parents=[parent], help="import JSON lines written by `stepcache export`",
+        description="Load exported entries into a store (created if it does not exist). "
+        "Entries keep their ids; an entry whose id is already in the store is skipped and "
+        "counted (--replace overwrites it). --namespace copies every entry into that "
+        "namespace under a new id, leaving the originals where they are; importing the "
+        "same file twice skips what the first import wrote.",
+    )
     p.add_argument("input", help="file written by `stepcache export` ('-': stdin)")
-    p.add_argument("--namespace", default=None, help="put every entry into this namespace")
-    p.set_defaults(func=_wrap(_cmd_import))
+    p.add_argument(
+        "--namespace", default=None,
+        help="copy every entry into this namespace (new ids; originals untouched)",
+    )
+    p.add_argument(
+        "--replace", action="store_true",
+        help="overwrite entries whose id is already in the store (default: skip them)",
+    )
+    p.set_defaults(func=_wrap(_cmd_import, create=True))
 
 
-def _wrap(fn: Callable[[argparse.Namespace, Any], int]) -> Callable[[argparse.Namespace], int]:
-    """Open the store, run the command, close it; StepCache errors become exit code 1."""
+def _wrap(
+    fn: Callable[[argparse.Namespace, Any], int], *, create: bool
+) -> Callable[[argparse.Namespace], int]:
+    """Resolve and open the store, run the command, close it; errors become exit code 1."""
 
     def run(args: argparse.Namespace) -> int:
         from ..errors import StepCacheError
-        from .io import default_store_url, open_store, redact_url
+        from .io import configured_store_url, is_store_url, open_store, redact_url
 
-        url = args.store or default_store_url()
+        url = args.store or configured_store_url()
+        if not url:
+            print(NO_STORE_MESSAGE, file=sys.stderr)
+            return 1
+        if is_store_url(url) and url.split(":", 1)[0].lower() == "memory":
+            print(
+                f"stepcache: {url} is an in-process store; it exists only inside the program "
+                "that created it, so this command cannot see it. Use a SQLite path or a "
+                "postgresql:// URL.",
+                file=sys.stderr,
+            )
+            return 1
         try:
-            store = open_store(url)
+            store = open_store(url, create=create)
         except StepCacheError as exc:
             print(f"stepcache: cannot open store {redact_url(url)}: {exc}", file=sys.stderr)
             return 1
@@ -94,6 +147,35 @@ def _wrap(fn: Callable[[argparse.Namespace, Any], int]) -> Callable[[argparse.Na
             store.close()
 
     return run
+
+
+def _resolve_id(store: Any, given: str) -> str | None:
+    """The id of the one live entry whose id is ``given`` or starts with it.
+
+    Prints the reason and returns None when there is none or the prefix is ambiguous."""
+    if not given:
+        print("stepcache: empty entry id", file=sys.stderr)
+        return None
+    if store.get(given) is not None:
+        return given
+    matches: list[str] = []
+    for entry, _vector in store.iter_items(None):
+        if entry.id.startswith(given):
+            matches.append(entry.id)
+            if len(matches) > 5:
+                break
+    if not matches:
+        print(f"stepcache: no live entry with id or id prefix {given!r}", file=sys.stderr)
+        return None
+    if len(matches) > 1:
+        shown = ", ".join(matches[:5]) + (", ..." if len(matches) > 5 else "")
+        print(
+            f"stepcache: id prefix {given!r} is ambiguous: it matches {shown}; "
+            "give more characters",
+            file=sys.stderr,
+        )
+        return None
+    return matches[0]
 
 
 def _age(seconds: float) -> str:
@@ -175,9 +257,9 @@ def _provenance(entry: Any, index: int) -> str:
 
 
 def _cmd_show(args: argparse.Namespace, store: Any) -> int:
-    entry = store.get(args.id)
+    entry_id = _resolve_id(store, args.id)
+    entry = store.get(entry_id) if entry_id is not None else None
     if entry is None:
-        print(f"stepcache: no live entry {args.id!r}", file=sys.stderr)
         return 1
     if args.json:
         data = entry.model_dump(mode="json")
@@ -209,10 +291,16 @@ def _cmd_show(args: argparse.Namespace, store: Any) -> int:
 
 
 def _cmd_delete(args: argparse.Namespace, store: Any) -> int:
-    if store.delete(args.id):
+    if args.id and store.delete(args.id):  # an exact id, even of an expired entry
         print(f"deleted {args.id}")
         return 0
-    print(f"stepcache: no entry {args.id!r}", file=sys.stderr)
+    entry_id = _resolve_id(store, args.id)
+    if entry_id is None:
+        return 1
+    if store.delete(entry_id):
+        print(f"deleted {entry_id}")
+        return 0
+    print(f"stepcache: no entry {entry_id!r}", file=sys.stderr)
     return 1
 
 
@@ -245,14 +333,32 @@ def _cmd_export(args: argparse.Namespace, store: Any) -> int:
 
 def _cmd_import(args: argparse.Namespace, store: Any) -> int:
     from ..errors import StoreError
-    from .io import import_jsonl
+    from .io import import_jsonl_report
 
+    on_conflict = "replace" if args.replace else "skip"
     try:
         if args.input == "-":
-            count = import_jsonl(store, sys.stdin, namespace=args.namespace)
+            report = import_jsonl_report(
+                store, sys.stdin, namespace=args.namespace, on_conflict=on_conflict
+            )
         else:
-            count = import_jsonl(store, args.input, namespace=args.namespace)
+            report = import_jsonl_report(
+                store, args.input, namespace=args.namespace, on_conflict=on_conflict
+            )
     except OSError as exc:
         raise StoreError(f"cannot read {args.input}: {exc}") from exc
-    print(f"imported {count} entries", file=sys.stderr)
+    where = f" into namespace {args.namespace!r}" if args.namespace else ""
+    message = f"imported {report.imported} entries{where}"
+    if report.replaced:
+        message += f" ({report.replaced} replaced an entry with the same id)"
+    skipped = []
+    if report.skipped_existing:
+        skipped.append(
+            f"{report.skipped_existing} already in the store (same id; --replace overwrites)"
+        )
+    if report.skipped_expired:
+        skipped.append(f"{report.skipped_expired} expired")
+    if skipped:
+        message += "; skipped " + ", ".join(skipped)
+    print(message, file=sys.stderr)
     return 0

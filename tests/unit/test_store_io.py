@@ -67,7 +67,7 @@ def test_open_sqlite_relative_and_absolute(tmp_path, monkeypatch):
 
 def test_default_url_from_env(monkeypatch):
     monkeypatch.delenv("STEPCACHE_STORE", raising=False)
-    assert default_store_url() == "sqlite:///stepcache.db"
+    assert default_store_url() == "memory://"  # the library's default; the CLI asks instead
     monkeypatch.setenv("STEPCACHE_STORE", "memory://")
     assert default_store_url() == "memory://"
     assert isinstance(open_store(), InMemoryStore)
@@ -235,7 +235,8 @@ def test_cli_export_import_roundtrip(db, tmp_path, capsys):
     assert "imported 4" in capsys.readouterr().err
     with SQLiteStore(tmp_path / "copy.db") as store:
         assert store.count("copied") == 4
-        assert store.search(unit(2), namespace="copied", llm_key="default", k=1)[0].entry.id == "e2"
+        hit = store.search(unit(2), namespace="copied", llm_key="default", k=1)[0].entry
+        assert hit.prompt == "Solve 2x + 1 = 5, please" and hit.id != "e2"  # a copy, new id
     assert cli("export", "--store", db, "--namespace", "b") == 0
     assert len(capsys.readouterr().out.splitlines()) == 1
 
