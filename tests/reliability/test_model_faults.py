@@ -19,6 +19,12 @@ TEXT = "Plan moving the Orders service; lead Priya; cut-over Friday."
 TEXT_GOOD = "1. Build Orders.\n2. Priya reviews.\n3. Ship Friday.\n4. Clean up."
 TEXT_NEW = TEXT.replace("Friday", "Tuesday at 9:00 UTC sharp")
 TEXT_NEW_GOOD = "3. Ship Tuesday at 9:00 UTC sharp.\n4. Clean up."
+# A patch needs parts the verifier proves (free text is reused only across formatting changes):
+# an added requested key keeps the checked keys and asks the model for the new one only. No task
+# fallback can answer it (the capital is not stated), so an empty reply must stay unverified.
+PATCHABLE = "Return a JSON object for France with keys country and capital."
+PATCHABLE_GOOD = '{"country": "France", "capital": "Paris"}'
+PATCHABLE_NEW = "Return a JSON object for France with keys country, capital and currency."
 MATH_P, MATH_GOOD = math_prompt(3, 5, 20), math_answer(3, 5, 20)
 MATH_NEW = math_prompt(4, 5, 21)  # other shape of numbers: patch / skip, not re-instantiation
 JSON_P = JSON_PROMPT.format(name="Alice", age=30, city="Paris")
@@ -122,14 +128,14 @@ def test_model_fault(fault: str, task: str, phase: str, use_async: bool) -> None
 
 
 def test_empty_patch_continuation_is_not_served_as_verified() -> None:
-    """Regression: an empty model reply to a text patch left only the kept prefix, which
+    """Regression: an empty model reply to a patch left only the kept prefix, which
     passed the checks and was stored as a complete verified answer."""
     cache = StepCache()
-    cache.generate(TEXT, Scripted(TEXT_GOOD))
-    result = cache.generate(TEXT_NEW, Scripted("", ""))
+    cache.generate(PATCHABLE, Scripted(PATCHABLE_GOOD))
+    result = cache.generate(PATCHABLE_NEW, Scripted("", ""))
     assert result.outcome == "patch" and not result.verified
     assert result.stored_entry_id is None and cache.store.count() == 1
-    plan = cache.lookup(TEXT_NEW)  # the streaming path (finalize) too
+    plan = cache.lookup(PATCHABLE_NEW)  # the streaming path (finalize) too
     assert plan.outcome == "patch"
     assert not cache.finalize(plan, "   ").verified and cache.store.count() == 1
 

@@ -243,9 +243,17 @@ def test_steps_carry_their_evidence() -> None:
     assert {s.evidence for s in first.steps} == {"model output checked"}
     reused = cache.generate(prompt, no_model)
     assert reused.outcome == "reuse" and {s.evidence for s in reused.steps} == {"no changed detail"}
-    model = Recorder("3. Switch traffic on Tuesday at 9:00 UTC sharp.\n4. Remove old VMs.")
-    patched = cache.generate(prompt.replace("Friday", "Tuesday at 9:00 UTC sharp"), model)
-    assert [s.evidence for s in patched.steps] == ["no changed detail"] * 2 + ["model output checked"] * 2
+    # A patch: the kept prefix carries the verifier's evidence, the rest the model check.
+    math = StepCache(reinstantiate=False)
+    system = "Solve 3x + 5 = 20 and 4z = 8. Show your steps."
+    math.generate(system, Recorder("Step 1: Subtract 5 from both sides: 3x = 15.\nStep 2: Divide by 3: x = 5.\n"
+                                   "Step 3: Divide by 4: z = 2.\nAnswer: x = 5, z = 2"))
+    model = Recorder("Step 3: Divide by 4: z = 3.\nAnswer: x = 5, z = 3")
+    patched = math.generate(system.replace("4z = 8", "4z = 12"), model)
+    assert patched.outcome == "patch" and patched.verified
+    evidence = [s.evidence for s in patched.steps]
+    assert evidence[:2] == ["1 equation(s) hold for the new problem; operation matches the equations around it"] * 2
+    assert evidence[2:] == ["model output checked"] * 2
 
 
 def test_fallback_and_unverified_steps_say_so() -> None:

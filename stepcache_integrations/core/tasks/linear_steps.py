@@ -130,7 +130,9 @@ def _restates_another_problem(eq: Equation, ctx: ProblemContext) -> bool:
     """An equation of the problem's own form with other constants (3x + 5 = 20 for 3x + 20 = 35
     holds at x = 5 too, but is not the problem): only an exact restatement is evidence."""
     shape = equation_shape(eq.text)[0]
-    same_form = [p for p in ctx.problem if equation_shape(p.text)[0] == shape]
+    same_form = [
+        p for p in ctx.problem if equation_shape(p.text)[0] == shape and p.form.variables == eq.form.variables
+    ]
     return bool(same_form) and not any(
         (eq.left, eq.right) in ((p.left, p.right), (p.right, p.left)) for p in same_form
     )
