@@ -32,6 +32,12 @@ from .prompt_diff import PROMPT_LIMIT
 __all__ = ["JsonTask", "required_keys_from_prompt", "stated_values", "validate_schema"]
 
 _JSON_WORD = re.compile(r"\bjson\b", re.IGNORECASE)
+_JSON_REQUEST = re.compile(
+    r"\b(?:return|give|produce|output|generate|write|create|respond|reply|make|need|want|provide|emit"
+    r"|send|build|fill)\b[^.?!\n]{0,60}\bjson\b|\bjson\s+(?:object|record|only|response|output|format)\b"
+    r"|\b(?:in|as)\s+(?:valid\s+)?json\b",
+    re.IGNORECASE,
+)
 _KEY_LIST = re.compile(
     r"(?:keys|fields|properties|attributes)\s*(?:named|called)?\s*:?\s*"
     r"(?P<list>[\"'`]?[A-Za-z_][\w-]*[\"'`]?(?:\s*(?:,\s*and\b|,|\band\b)\s*[\"'`]?[A-Za-z_][\w-]*[\"'`]?)*)",
@@ -84,7 +90,13 @@ class JsonTask(TaskHandler):
     similarity_threshold = 0.55
 
     def detect(self, prompt: str, schema: dict[str, Any] | None = None) -> bool:
-        return schema is not None or _JSON_WORD.search(prompt[:20000]) is not None
+        """A schema, or a prompt that asks for JSON output ("What is JSON?" is a text question)."""
+        if schema is not None:
+            return True
+        head = prompt[:20000]
+        return _JSON_WORD.search(head) is not None and (
+            _JSON_REQUEST.search(head) is not None or bool(required_keys_from_prompt(head))
+        )
 
     def constraints(self, prompt: str, schema: dict[str, Any] | None = None) -> dict[str, Any]:
         """Required keys, schema, stated values, and the prompt (cut at PROMPT_LIMIT; the
