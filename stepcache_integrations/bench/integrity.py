@@ -6,11 +6,19 @@ Two levels, applied to every system alike:
   is correct by exact substitution into the NEW equation; a JSON answer parses to an
   object that has every required key.
 * **integrity check** - the task check plus what a stitched (partly reused) answer must
-  not get wrong: the math answer is given as ``Answer: <new variable> = <value>``; no
-  variable name and no constant that appears only in the OLD base prompt (or the old
-  answer's derived numbers) is left in the text; every JSON value equals the value the
-  NEW prompt gives, and none sits under a key the prompt did not ask for; no value that
-  was changed by the perturbation is left anywhere.
+  not get wrong: the math answer is given as ``Answer: <new variable> = <value>``;
+  **every equation line** (each ``=`` of a chain such as ``3x = 26 - 8 = 18``) holds for
+  the NEW problem (an equation in the variable has exactly the new solution, a numeric
+  one is true arithmetic), so a stale constant fails even when it happens to equal the
+  new answer; **every prose operation** ("Subtract 5 from both sides", "Divide both sides
+  by 3") turns the equation before it into the one after it (or, with no equation around
+  it, uses the new problem's constants); no variable name, constant or equation that
+  appears only in the OLD base prompt is left in the text; every JSON value equals the
+  value the NEW prompt gives, and none sits under a key the prompt did not ask for; no
+  value that was changed by the perturbation is left anywhere.
+
+Requests of the hard workload carry an oracle (``spec["oracle"]``), checked by
+:mod:`.oracle`; for them the task and the integrity check are the same verdict.
 
 Substitution uses sympy with exact rationals, so ``7/2`` and ``3.5`` both count.
 """
@@ -25,6 +33,7 @@ from typing import Any
 
 import sympy
 
+from .oracle import check_oracle
 from .workload import Request, math_solution
 
 __all__ = [
@@ -115,6 +124,163 @@ def _math_numbers(spec: dict[str, Any]) -> set[Fraction]:
     return {a, b, c, ax, solution, -b, Fraction(0), Fraction(1), c - b, c + b}
 
 
+_TOKEN = re.compile(r"\d+(?:\.\d+)?|[A-Za-z]+|[-+*/\u00d7\u00f7()=^]|\S")
+_OPS = set("+-*/()^=\u00d7\u00f7")
+_PROSE_OP = re.compile(
+    r"\b(add|adding|subtract|subtracting)\s+(-?\d+(?:\.\d+)?(?:/\d+)?)\s+(?:to|from)\s+(?:both|each)\s+sides?"
+    r"|\b(divide|dividing|multiply|multiplying)\s+(?:both|each)\s+sides?(?:\s+of\s+the\s+equation)?\s+by\s+"
+    r"(-?\d+(?:\.\d+)?(?:/\d+)?)",
+    re.IGNORECASE,
+)
+
+
+def _math_runs(line: str, var: str) -> list[tuple[int, list[str]]]:
+    """Maximal runs of math tokens (numbers, the variable, operators) that contain ``=``."""
+    runs: list[tuple[int, list[str]]] = []
+    current: list[str] = []
+    start = 0
+    for match in _TOKEN.finditer(line):
+        tok = match.group()
+        if tok[0].isdigit() or tok == var or tok in _OPS:
+            if not current:
+                start = match.start()
+            current.append(tok)
+            continue
+        if "=" in current:
+            runs.append((start, current))
+        current = []
+    if "=" in current:
+        runs.append((start, current))
+    return runs
+
+
+def _to_sympy(tokens: list[str], symbol: sympy.Symbol) -> sympy.Expr | None:
+    """Tokens of one side -> sympy expression (implicit products ``3x``); None if not readable."""
+    while tokens and tokens[-1] in "+-*/^(\u00d7\u00f7":
+        tokens = tokens[:-1]
+    while tokens and tokens[0] in "+*/^)\u00d7\u00f7":
+        tokens = tokens[1:]
+    if not tokens:
+        return None
+    parts: list[str] = []
+    for tok in tokens:
+        tok = {"\u00d7": "*", "\u00f7": "/", "^": "**"}.get(tok, tok)
+        if parts and (parts[-1][-1].isalnum() or parts[-1] == ")") and (tok[0].isalnum() or tok == "("):
+            parts.append("*")
+        parts.append(tok)
+    try:
+        expr = sympy.sympify(" ".join(parts), locals={symbol.name: symbol}, rational=True)
+    except (sympy.SympifyError, SyntaxError, TypeError, ValueError):
+        return None
+    return expr if isinstance(expr, sympy.Expr) else None
+
+
+def _equations(text: str, var: str) -> list[tuple[int, list[sympy.Expr | None]]]:
+    """Every equation chain of the text: (position, [side, side, ...])."""
+    symbol = sympy.Symbol(var)
+    found: list[tuple[int, list[sympy.Expr | None]]] = []
+    offset = 0
+    for line in text.replace("**", "  ").splitlines(keepends=True):
+        body = _STEP_LABEL.sub(lambda m: " " * len(m.group()), line)
+        for start, tokens in _math_runs(body, var):
+            sides: list[list[str]] = [[]]
+            for tok in tokens:
+                if tok == "=":
+                    sides.append([])
+                else:
+                    sides[-1].append(tok)
+            exprs = [_to_sympy(side, symbol) for side in sides]
+            while exprs and exprs[0] is None:  # "= 18" after a word: nothing on the left
+                exprs = exprs[1:]
+            while exprs and exprs[-1] is None:
+                exprs = exprs[:-1]
+            if len(exprs) >= 2:
+                found.append((offset + start, exprs))
+        offset += len(line)
+    return found
+
+
+def _pair_problem(lhs: sympy.Expr, rhs: sympy.Expr, symbol: sympy.Symbol, solution: Fraction) -> str | None:
+    """Why ``lhs = rhs`` does not hold for the new problem (None: it holds)."""
+    diff = sympy.expand(lhs - rhs)
+    value = sympy.Rational(solution.numerator, solution.denominator)
+    if symbol not in diff.free_symbols:
+        return None if diff == 0 else f"{lhs} = {rhs} is false"
+    if sympy.expand(diff.subs(symbol, value)) != 0:
+        return f"{lhs} = {rhs} does not hold for {symbol} = {solution}"
+    if sympy.expand(diff.subs(symbol, value + 1)) == 0:
+        return None  # an identity in the variable: true for the new solution too
+    return None
+
+
+def _equation_line_problems(text: str, var: str, solution: Fraction) -> list[str]:
+    symbol = sympy.Symbol(var)
+    problems = []
+    for _, sides in _equations(text, var):
+        for lhs, rhs in zip(sides, sides[1:], strict=False):
+            if lhs is None or rhs is None:
+                problems.append("an equation line that cannot be read")
+                continue
+            problem = _pair_problem(lhs, rhs, symbol, solution)
+            if problem:
+                problems.append(f"equation line: {problem}")
+    return problems
+
+
+def _apply(op: str, operand: Fraction, expr: sympy.Expr) -> sympy.Expr:
+    value = sympy.Rational(operand.numerator, operand.denominator)
+    op = op.lower()
+    if op.startswith("add"):
+        return expr + value
+    if op.startswith("subtract"):
+        return expr - value
+    if op.startswith("divid"):
+        return expr / value
+    return expr * value
+
+
+def _prose_problems(text: str, spec: dict[str, Any]) -> list[str]:
+    """Every "Subtract 5 from both sides" must turn the equation before it into the one after it."""
+    var = spec["var"]
+    equations = _equations(text, var)
+    problems = []
+    ops = [(m.start(), m.group(1) or m.group(3), parse_number(m.group(2) or m.group(4))) for m in _PROSE_OP.finditer(text)]
+    a, b = Fraction(spec["a"]), Fraction(spec["b"])
+    legit = {"add": {b} if spec["op"] == "-" else set(), "subtract": {b} if spec["op"] == "+" else set(),
+             "divide": {a}, "multiply": {1 / a}}
+    i = 0
+    while i < len(ops):
+        group = [ops[i]]  # consecutive operations with no equation between them
+        while i + 1 < len(ops) and not any(group[-1][0] < pos < ops[i + 1][0] for pos, _ in equations):
+            i += 1
+            group.append(ops[i])
+        i += 1
+        before = [sides for pos, sides in equations if pos < group[0][0]]
+        after = [sides for pos, sides in equations if pos > group[-1][0]]
+        for _, verb, operand in group:
+            if operand is None or (operand == 0 and verb.lower().startswith(("divid", "multipl"))):
+                problems.append(f"prose operation '{verb} {operand}' cannot be applied")
+        if problems:
+            continue
+        if before and after and None not in (before[-1][0], before[-1][-1], after[0][0], after[0][-1]):
+            lhs, rhs = before[-1][0], before[-1][-1]
+            for _, verb, operand in group:
+                lhs, rhs = _apply(verb, operand, lhs), _apply(verb, operand, rhs)
+            nxt_l, nxt_r = after[0][0], after[0][-1]
+            straight = sympy.expand(lhs - nxt_l) == 0 and sympy.expand(rhs - nxt_r) == 0
+            swapped = sympy.expand(lhs - nxt_r) == 0 and sympy.expand(rhs - nxt_l) == 0
+            if not (straight or swapped):
+                names = ", ".join(f"{verb} {operand}" for _, verb, operand in group)
+                problems.append(f"prose operation(s) '{names}' do not lead from one equation to the next")
+            continue
+        for _, verb, operand in group:
+            kind = "add" if verb.lower().startswith("add") else "subtract" if verb.lower().startswith("subtract") else (
+                "divide" if verb.lower().startswith("divid") else "multiply")
+            if operand not in legit[kind]:
+                problems.append(f"prose operation '{verb} {operand}' does not fit the new problem")
+    return problems
+
+
 def check_math(text: str, request: Request) -> CheckResult:
     """Task and integrity checks of a math answer."""
     spec, base = request.spec, request.base_spec
@@ -161,6 +327,10 @@ def check_math(text: str, request: Request) -> CheckResult:
         problems.append(
             f"the cached prompt's equation {base['equation']!r} is still in the answer"
         )
+    line_problems = _equation_line_problems(text, var, math_solution(spec)) + _prose_problems(text, spec)
+    if line_problems:
+        integrity_ok = False
+        problems += line_problems
     return CheckResult(task_ok, integrity_ok, problems, raw)
 
 
@@ -246,6 +416,9 @@ def check_json(text: str, request: Request) -> CheckResult:
 
 def check(text: str, request: Request) -> CheckResult:
     """Check one answer to one request."""
+    if "oracle" in request.spec:
+        problems = check_oracle(text, request.spec["oracle"])
+        return CheckResult(not problems, not problems, problems)
     if request.task == "math":
         return check_math(text, request)
     if request.task == "json":
