@@ -195,7 +195,7 @@ class _Progress:
 
 
 def _progress_total(plans: list[SeedPlan], n_systems: int, control: bool) -> int:
-    per_pass = sum(len(p.workload.requests) * n_systems + len(p.workload.bases) for p in plans)
+    per_pass = sum((len(p.workload.requests) + len(p.workload.bases)) * n_systems for p in plans)
     return per_pass * (2 if control else 1)
 
 
