@@ -315,7 +315,7 @@ def render_report(results: dict[str, Any], summary: dict[str, Any], plots: dict[
 
 
 def _plain_line(name: str, m: dict[str, Any]) -> str:
-    calls = m["model_calls"]
+    calls = m.get("model_calls_all_seeds", m["model_calls"])
     line = (f"{_label(name).split(' (')[0]}: {m['correct_all_seeds']}/{m['requests_all_seeds']} correct, "
             f"{calls:.0f} model calls, {_ms(m['mean_s'])} mean")
     if m.get("wrong_without_model_all_seeds"):

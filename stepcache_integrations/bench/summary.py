@@ -157,7 +157,7 @@ def _average(per_seed: dict[str, dict[str, Any]], systems: list[str], records: l
                 avg[key] = statistics.fmean(vals)
         for key in ("outcomes", "sources"):  # counts over all seeds
             avg[key] = {o: sum(row[key].get(o, 0) for row in rows) for o in rows[0][key]} if rows else {}
-        for key in ("correct", "wrong_without_model", "requests"):
+        for key in ("correct", "wrong_without_model", "requests", "model_calls"):
             avg[f"{key}_all_seeds"] = sum(row[key] for row in rows)
         pooled = [r["latency_s"] for r in records if r["system"] == name]
         avg["pooled_median_s"] = statistics.median(pooled) if pooled else float("nan")
