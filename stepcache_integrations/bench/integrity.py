@@ -239,45 +239,92 @@ def _apply(op: str, operand: Fraction, expr: sympy.Expr) -> sympy.Expr:
     return expr * value
 
 
-def _prose_problems(text: str, spec: dict[str, Any]) -> list[str]:
-    """Every "Subtract 5 from both sides" must turn the equation before it into the one after it."""
-    var = spec["var"]
-    equations = _equations(text, var)
-    problems = []
-    ops = [(m.start(), m.group(1) or m.group(3), parse_number(m.group(2) or m.group(4))) for m in _PROSE_OP.finditer(text)]
+def _verb(word: str) -> str:
+    word = word.lower()
+    for verb in ("add", "subtract", "divide", "multiply"):
+        if word.startswith(verb[:5]):
+            return verb
+    raise ValueError(word)
+
+
+def _op_groups(text: str, equations: list[tuple[int, Any]]) -> list[list[tuple[int, str, Fraction | None]]]:
+    """Prose operations in order, grouped when no equation stands between them."""
+    positions = [pos for pos, _ in equations]
+    ops = [
+        (m.start(), _verb(m.group(1) or m.group(3)), parse_number(m.group(2) or m.group(4)))
+        for m in _PROSE_OP.finditer(text)
+    ]
+    groups: list[list[tuple[int, str, Fraction | None]]] = []
+    for op in ops:
+        if groups and not any(groups[-1][-1][0] < pos < op[0] for pos in positions):
+            groups[-1].append(op)
+        else:
+            groups.append([op])
+    return groups
+
+
+def _transition_ok(before: list[Any], after: list[Any], group: list[tuple[int, str, Fraction]]) -> bool:
+    """Applying the group's operations to the equation before gives the equation after (either side order)."""
+    lhs, rhs = before[0], before[-1]
+    for _, verb, operand in group:
+        lhs, rhs = _apply(verb, operand, lhs), _apply(verb, operand, rhs)
+    nxt_l, nxt_r = after[0], after[-1]
+    straight = sympy.expand(lhs - nxt_l) == 0 and sympy.expand(rhs - nxt_r) == 0
+    return straight or (sympy.expand(lhs - nxt_r) == 0 and sympy.expand(rhs - nxt_l) == 0)
+
+
+def _legit_operands(spec: dict[str, Any]) -> dict[str, set[Fraction]]:
+    """The operands a correct solution of ``a v +/- b = c`` uses."""
     a, b = Fraction(spec["a"]), Fraction(spec["b"])
-    legit = {"add": {b} if spec["op"] == "-" else set(), "subtract": {b} if spec["op"] == "+" else set(),
-             "divide": {a}, "multiply": {1 / a}}
-    i = 0
-    while i < len(ops):
-        group = [ops[i]]  # consecutive operations with no equation between them
-        while i + 1 < len(ops) and not any(group[-1][0] < pos < ops[i + 1][0] for pos, _ in equations):
-            i += 1
-            group.append(ops[i])
-        i += 1
+    plus = spec["op"] == "+"
+    return {"add": set() if plus else {b}, "subtract": {b} if plus else set(), "divide": {a}, "multiply": {1 / a}}
+
+
+def _prose_problems(text: str, spec: dict[str, Any]) -> list[str]:
+    """Every "Subtract 5 from both sides" must turn the equation before it into the one after it.
+
+    With no readable equation on both sides, each operation must use the new problem's
+    constants (subtract/add ``b``, divide by ``a``).
+    """
+    equations = _equations(text, spec["var"])
+    legit = _legit_operands(spec)
+    problems = []
+    for group in _op_groups(text, equations):
+        names = ", ".join(f"{verb} {operand}" for _, verb, operand in group)
+        if any(operand is None or (operand == 0 and verb in ("divide", "multiply")) for _, verb, operand in group):
+            problems.append(f"prose operation '{names}' cannot be applied")
+            continue
         before = [sides for pos, sides in equations if pos < group[0][0]]
         after = [sides for pos, sides in equations if pos > group[-1][0]]
-        for _, verb, operand in group:
-            if operand is None or (operand == 0 and verb.lower().startswith(("divid", "multipl"))):
-                problems.append(f"prose operation '{verb} {operand}' cannot be applied")
-        if problems:
-            continue
         if before and after and None not in (before[-1][0], before[-1][-1], after[0][0], after[0][-1]):
-            lhs, rhs = before[-1][0], before[-1][-1]
-            for _, verb, operand in group:
-                lhs, rhs = _apply(verb, operand, lhs), _apply(verb, operand, rhs)
-            nxt_l, nxt_r = after[0][0], after[0][-1]
-            straight = sympy.expand(lhs - nxt_l) == 0 and sympy.expand(rhs - nxt_r) == 0
-            swapped = sympy.expand(lhs - nxt_r) == 0 and sympy.expand(rhs - nxt_l) == 0
-            if not (straight or swapped):
-                names = ", ".join(f"{verb} {operand}" for _, verb, operand in group)
-                problems.append(f"prose operation(s) '{names}' do not lead from one equation to the next")
+            if not _transition_ok(before[-1], after[0], group):
+                problems.append(f"prose operation(s) '{names.capitalize()}' do not lead from one equation to the next")
             continue
-        for _, verb, operand in group:
-            kind = "add" if verb.lower().startswith("add") else "subtract" if verb.lower().startswith("subtract") else (
-                "divide" if verb.lower().startswith("divid") else "multiply")
-            if operand not in legit[kind]:
-                problems.append(f"prose operation '{verb} {operand}' does not fit the new problem")
+        problems += [
+            f"prose operation '{verb.capitalize()} {operand}' does not fit the new problem"
+            for _, verb, operand in group
+            if operand not in legit[verb]
+        ]
+    return problems
+
+
+def _stale_problems(text: str, spec: dict[str, Any], base: dict[str, Any]) -> list[str]:
+    """A variable name, constant or equation of the OLD prompt left in the answer."""
+    problems = []
+    if base["var"] != spec["var"] and _var_pattern(base["var"]).search(text):
+        problems.append(f"stale variable name {base['var']!r} from the cached prompt")
+    # numbers of the old equation / old solution that the new one does not use
+    stale = {n for n in _math_numbers(base) - _math_numbers(spec) if n not in (0, 1)}
+    found = {parse_number(tok) for tok in _NUM_TOKEN.findall(_STEP_LABEL.sub(" ", text))}
+    hits = sorted(stale & found)
+    if hits:
+        problems.append("stale constant(s) from the cached prompt: " + ", ".join(str(h) for h in hits))
+    old_eq = re.sub(r"[\s*]", "", base["equation"])
+    squashed = re.sub(r"[\s*]", "", text)
+    if old_eq != re.sub(r"[\s*]", "", spec["equation"]) and re.search(
+        rf"(?<![\d.]){re.escape(old_eq)}(?![\d.])", squashed
+    ):
+        problems.append(f"the cached prompt's equation {base['equation']!r} is still in the answer")
     return problems
 
 
@@ -287,51 +334,16 @@ def check_math(text: str, request: Request) -> CheckResult:
     var = spec["var"]
     problems: list[str] = []
     value, raw, from_line = _final_answer(text, var)
-    task_ok = False
+    task_ok = value is not None and _substitutes(spec["equation"], var, value)
     if value is None:
         problems.append(f"no final answer for {var}")
-    elif _substitutes(spec["equation"], var, value):
-        task_ok = True
-    else:
-        problems.append(
-            f"final answer {var} = {raw} does not satisfy {spec['equation']}"
-        )
-    integrity_ok = task_ok
+    elif not task_ok:
+        problems.append(f"final answer {var} = {raw} does not satisfy {spec['equation']}")
     if task_ok and not from_line:
-        integrity_ok = False
         problems.append(f'no "Answer: {var} = ..." line')
-    # stale variable name
-    if base["var"] != var and _var_pattern(base["var"]).search(text):
-        integrity_ok = False
-        problems.append(f"stale variable name {base['var']!r} from the cached prompt")
-    # stale constants: numbers of the old equation / old solution that the new one does not use
-    old_numbers = _math_numbers(base)
-    legit = _math_numbers(spec)
-    stale = {n for n in old_numbers - legit if n not in (0, 1)}
-    if stale:
-        body = _STEP_LABEL.sub(" ", text)
-        found = {parse_number(tok) for tok in _NUM_TOKEN.findall(body)}
-        hits = sorted(stale & found)
-        if hits:
-            integrity_ok = False
-            problems.append(
-                "stale constant(s) from the cached prompt: "
-                + ", ".join(str(h) for h in hits)
-            )
-    old_eq = re.sub(r"[\s*]", "", base["equation"])
-    squashed = re.sub(r"[\s*]", "", text)
-    if old_eq != re.sub(r"[\s*]", "", spec["equation"]) and re.search(
-        rf"(?<![\d.]){re.escape(old_eq)}(?![\d.])", squashed
-    ):
-        integrity_ok = False
-        problems.append(
-            f"the cached prompt's equation {base['equation']!r} is still in the answer"
-        )
-    line_problems = _equation_line_problems(text, var, math_solution(spec)) + _prose_problems(text, spec)
-    if line_problems:
-        integrity_ok = False
-        problems += line_problems
-    return CheckResult(task_ok, integrity_ok, problems, raw)
+    problems += _stale_problems(text, spec, base)
+    problems += _equation_line_problems(text, var, math_solution(spec)) + _prose_problems(text, spec)
+    return CheckResult(task_ok, task_ok and not problems, problems, raw)
 
 
 def extract_json(text: str) -> Any:
@@ -375,10 +387,28 @@ def _mentions(text: str, value: Any) -> bool:
     return re.search(pattern, text) is not None
 
 
+def _json_value_problems(text: str, obj: dict[str, Any], spec: dict[str, Any], base: dict[str, Any]) -> list[str]:
+    """Values that differ from the prompt's, sit under an unrequested key, or are stale."""
+    problems = [
+        f"{key} is {obj[key]!r}, the prompt says {spec['values'][key]!r}"
+        for key in spec["keys"]
+        if key in obj and _norm(obj[key]) != _norm(spec["values"][key])
+    ]
+    wanted = {key: _norm(value) for key, value in spec["values"].items()}
+    for key, value in obj.items():
+        owners = [k for k, v in wanted.items() if v == _norm(value) and k != key]
+        if key not in spec["keys"] and owners:
+            problems.append(f"the value of {owners[0]} is under the unrequested key {key!r}")
+    for key, old in base["values"].items():
+        new = spec["values"].get(key)
+        if new is not None and _norm(new) != _norm(old) and _mentions(text, old):
+            problems.append(f"stale value {old!r} of {key} from the cached prompt")
+    return problems
+
+
 def check_json(text: str, request: Request) -> CheckResult:
     """Task and integrity checks of a JSON answer."""
     spec, base = request.spec, request.base_spec
-    problems: list[str] = []
     try:
         obj = extract_json(text)
     except ValueError as exc:
@@ -386,32 +416,9 @@ def check_json(text: str, request: Request) -> CheckResult:
     if not isinstance(obj, dict):
         return CheckResult(False, False, ["the JSON is not an object"])
     missing = [key for key in spec["keys"] if key not in obj]
-    task_ok = not missing
-    if missing:
-        problems.append("missing required key(s): " + ", ".join(missing))
-    integrity_ok = task_ok
-    for key in spec["keys"]:
-        if key in obj and _norm(obj[key]) != _norm(spec["values"][key]):
-            integrity_ok = False
-            problems.append(
-                f"{key} is {obj[key]!r}, the prompt says {spec['values'][key]!r}"
-            )
-    wanted = {key: _norm(value) for key, value in spec["values"].items()}
-    for key, value in obj.items():
-        if key in spec["keys"]:
-            continue
-        owners = [k for k, v in wanted.items() if v == _norm(value) and k != key]
-        if owners:
-            integrity_ok = False
-            problems.append(
-                f"the value of {owners[0]} is under the unrequested key {key!r}"
-            )
-    for key, old in base["values"].items():
-        new = spec["values"].get(key)
-        if new is not None and _norm(new) != _norm(old) and _mentions(text, old):
-            integrity_ok = False
-            problems.append(f"stale value {old!r} of {key} from the cached prompt")
-    return CheckResult(task_ok, integrity_ok, problems)
+    problems = ["missing required key(s): " + ", ".join(missing)] if missing else []
+    problems += _json_value_problems(text, obj, spec, base)
+    return CheckResult(not missing, not problems, problems)
 
 
 def check(text: str, request: Request) -> CheckResult:

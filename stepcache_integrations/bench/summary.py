@@ -74,30 +74,36 @@ def _wrong_without_model(record: dict[str, Any]) -> bool:
     return record["model_calls"] == 0 and not record["integrity_ok"] and not record.get("error")
 
 
-def _metrics(records: list[dict[str, Any]]) -> dict[str, Any]:
-    lat = [r["latency_s"] for r in records]
-    n = len(records)
-    prompt = sum(r["prompt_tokens"] for r in records)
-    completion = sum(r["completion_tokens"] for r in records)
+def _counts(records: list[dict[str, Any]]) -> tuple[dict[str, int], dict[str, int]]:
     outcomes = dict.fromkeys(OUTCOMES, 0)
     sources = dict.fromkeys(SOURCES, 0)
     for r in records:
         outcomes[r["outcome"]] = outcomes.get(r["outcome"], 0) + 1
         sources[answer_source(r)] += 1
+    return outcomes, sources
+
+
+def _metrics(records: list[dict[str, Any]]) -> dict[str, Any]:
+    """Latency, tokens, calls, correctness, outcomes and answer sources of one system's records."""
+    lat = [r["latency_s"] for r in records]
+    n = len(records) or 1
+    prompt = sum(r["prompt_tokens"] for r in records)
+    completion = sum(r["completion_tokens"] for r in records)
+    outcomes, sources = _counts(records)
     return {
-        "requests": n,
+        "requests": len(records),
         "mean_s": statistics.fmean(lat) if lat else float("nan"),
         "median_s": statistics.median(lat) if lat else float("nan"),
         "p95_s": percentile(lat, 0.95),
         "prompt_tokens": prompt,
         "completion_tokens": completion,
         "total_tokens": prompt + completion,
-        "tokens_per_request": (prompt + completion) / n if n else 0.0,
+        "tokens_per_request": (prompt + completion) / n,
         "model_calls": sum(r["model_calls"] for r in records),
         "correct": sum(bool(r["integrity_ok"]) for r in records),
-        "wrong_without_model": sum(_wrong_without_model(r) for r in records),
-        "task_ok": sum(bool(r["task_ok"]) for r in records) / n if n else 0.0,
-        "integrity_ok": sum(bool(r["integrity_ok"]) for r in records) / n if n else 0.0,
+        "wrong_without_model": sum(map(_wrong_without_model, records)),
+        "task_ok": sum(bool(r["task_ok"]) for r in records) / n,
+        "integrity_ok": sum(bool(r["integrity_ok"]) for r in records) / n,
         "outcomes": outcomes,
         "sources": sources,
         "server_cached_prompt_tokens": sum(r.get("server_cached_prompt_tokens", 0) for r in records),
@@ -146,72 +152,84 @@ _SCALARS = (
 )
 
 
+def _average_one(rows: list[dict[str, Any]], pooled: list[float]) -> dict[str, Any]:
+    avg: dict[str, Any] = {}
+    for key in _SCALARS:
+        vals = [row[key] for row in rows if key in row]
+        if vals:
+            avg[key] = statistics.fmean(vals)
+    for key in ("outcomes", "sources"):  # counts over all seeds
+        avg[key] = {o: sum(row[key].get(o, 0) for row in rows) for o in rows[0][key]}
+    for key in ("correct", "wrong_without_model", "requests", "model_calls"):
+        avg[f"{key}_all_seeds"] = sum(row[key] for row in rows)
+    avg["pooled_median_s"] = statistics.median(pooled) if pooled else float("nan")
+    avg["pooled_p95_s"] = percentile(pooled, 0.95)
+    return avg
+
+
 def _average(per_seed: dict[str, dict[str, Any]], systems: list[str], records: list[dict[str, Any]]) -> dict[str, Any]:
+    """Per system: scalars averaged over seeds, counts summed over seeds, pooled latency percentiles."""
     averaged: dict[str, Any] = {}
     for name in systems:
         rows = [per_seed[s][name] for s in per_seed if name in per_seed[s]]
-        avg: dict[str, Any] = {}
-        for key in _SCALARS:
-            vals = [row[key] for row in rows if key in row]
-            if vals:
-                avg[key] = statistics.fmean(vals)
-        for key in ("outcomes", "sources"):  # counts over all seeds
-            avg[key] = {o: sum(row[key].get(o, 0) for row in rows) for o in rows[0][key]} if rows else {}
-        for key in ("correct", "wrong_without_model", "requests", "model_calls"):
-            avg[f"{key}_all_seeds"] = sum(row[key] for row in rows)
-        pooled = [r["latency_s"] for r in records if r["system"] == name]
-        avg["pooled_median_s"] = statistics.median(pooled) if pooled else float("nan")
-        avg["pooled_p95_s"] = percentile(pooled, 0.95)
-        averaged[name] = avg
+        if rows:
+            averaged[name] = _average_one(rows, [r["latency_s"] for r in records if r["system"] == name])
     return averaged
 
 
+def _kind_row(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    n = len(rows)
+    return {
+        "n": n,
+        "task_ok": sum(bool(r["task_ok"]) for r in rows) / n,
+        "integrity_ok": sum(bool(r["integrity_ok"]) for r in rows) / n,
+        "correct": sum(bool(r["integrity_ok"]) for r in rows),
+        "wrong_without_model": sum(map(_wrong_without_model, rows)),
+        "model_calls": sum(r["model_calls"] for r in rows),
+        "tokens": sum(r["prompt_tokens"] + r["completion_tokens"] for r in rows),
+        "mean_s": statistics.fmean(r["latency_s"] for r in rows),
+        "reuse_share": sum(r["outcome"] != "miss" for r in rows) / n,
+    }
+
+
 def _by_kind(records: list[dict[str, Any]], systems: list[str]) -> dict[str, dict[str, Any]]:
-    by_kind: dict[str, dict[str, Any]] = {}
-    for name in systems:
-        mine = [r for r in records if r["system"] == name]
-        by_kind[name] = {}
-        for kind in sorted({f"{r['task']}/{r['kind']}" for r in mine}):
-            rows = [r for r in mine if f"{r['task']}/{r['kind']}" == kind]
-            by_kind[name][kind] = {
-                "n": len(rows),
-                "task_ok": sum(r["task_ok"] for r in rows) / len(rows),
-                "integrity_ok": sum(r["integrity_ok"] for r in rows) / len(rows),
-                "correct": sum(bool(r["integrity_ok"]) for r in rows),
-                "wrong_without_model": sum(_wrong_without_model(r) for r in rows),
-                "model_calls": sum(r["model_calls"] for r in rows),
-                "tokens": sum(r["prompt_tokens"] + r["completion_tokens"] for r in rows),
-                "mean_s": statistics.fmean(r["latency_s"] for r in rows),
-                "reuse_share": sum(r["outcome"] != "miss" for r in rows) / len(rows),
-            }
-    return by_kind
+    """Per system and ``task/kind``: correctness, wrong answers without a model call, cost, latency."""
+    grouped: dict[str, dict[str, list[dict[str, Any]]]] = {name: {} for name in systems}
+    for r in records:
+        grouped.setdefault(r["system"], {}).setdefault(f"{r['task']}/{r['kind']}", []).append(r)
+    return {name: {kind: _kind_row(rows) for kind, rows in sorted(kinds.items())} for name, kinds in grouped.items()}
+
+
+def _hit_entry(hits: list[dict[str, Any]], engine: list[dict[str, float]]) -> dict[str, Any]:
+    lat = [r["latency_s"] for r in hits]
+    names = sorted({s for r in hits for s in r.get("timings", {})})
+    stages = {stage: sum(r.get("timings", {}).get(stage, 0.0) for r in hits) / len(hits) for stage in names}
+    entry = {
+        "hits": len(hits),
+        "median_s": statistics.median(lat),
+        "mean_s": statistics.fmean(lat),
+        "p95_s": percentile(lat, 0.95),
+        "stages_mean_s": stages,
+        "other_mean_s": statistics.fmean(lat) - sum(stages.values()),
+    }
+    if engine:
+        keys = sorted({k for e in engine for k in e})
+        entry["engine_mean_stage_seconds"] = {k: statistics.fmean(e.get(k, 0.0) for e in engine) for k in keys}
+    return entry
+
+
+def _is_hit(record: dict[str, Any]) -> bool:
+    return record["model_calls"] == 0 and record["outcome"] != "miss" and not record.get("error")
 
 
 def _hit_path(records: list[dict[str, Any]], systems: list[str], engine_stats: list[dict[str, Any]]) -> dict[str, Any]:
     """Latency of answers served from the cache without a model call, with the cache's stage timings."""
     out: dict[str, Any] = {}
     for name in systems:
-        hits = [r for r in records if r["system"] == name and r["model_calls"] == 0 and r["outcome"] != "miss"
-                and not r.get("error")]
-        if not hits:
-            continue
-        lat = [r["latency_s"] for r in hits]
-        stages: dict[str, float] = {}
-        for stage in sorted({s for r in hits for s in r.get("timings", {})}):
-            stages[stage] = sum(r.get("timings", {}).get(stage, 0.0) for r in hits) / len(hits)
-        entry = {
-            "hits": len(hits),
-            "median_s": statistics.median(lat),
-            "mean_s": statistics.fmean(lat),
-            "p95_s": percentile(lat, 0.95),
-            "stages_mean_s": stages,
-            "other_mean_s": statistics.fmean(lat) - sum(stages.values()),
-        }
-        engine = [s[name]["mean_stage_seconds"] for s in engine_stats if name in s and "mean_stage_seconds" in s[name]]
-        if engine:
-            keys = sorted({k for e in engine for k in e})
-            entry["engine_mean_stage_seconds"] = {k: statistics.fmean(e.get(k, 0.0) for e in engine) for k in keys}
-        out[name] = entry
+        hits = [r for r in records if r["system"] == name and _is_hit(r)]
+        engine = [s[name].get("mean_stage_seconds", {}) for s in engine_stats if name in s]
+        if hits:
+            out[name] = _hit_entry(hits, engine)
     return out
 
 
