@@ -56,7 +56,21 @@ def _latency_cdf(plt: Any, records: list[dict[str, Any]], systems: list[str], la
 
 def _bar_labels(ax: Any, xs: list[float], values: list[float], fmt: str, top: float) -> None:
     for x, value in zip(xs, values, strict=True):
-        ax.text(x, value + top * 0.01, fmt.format(value), ha="center", va="bottom", fontsize=7)
+        shown = max(value, top * _ZERO_SHARE)
+        ax.text(x, shown + top * 0.01, fmt.format(value), ha="center", va="bottom", fontsize=7)
+
+
+_ZERO_SHARE = 0.012  # a zero bar is drawn this high (share of the axis), hatched, and labelled 0
+
+
+def _bars(ax: Any, xs: list[float], values: list[float], width: float, top: float, **style: Any) -> None:
+    """Bars where a zero value is still visible: a thin hatched bar at the axis."""
+    heights = [v if v > 0 else top * _ZERO_SHARE for v in values]
+    bars = ax.bar(xs, heights, width, **style)
+    for bar, value in zip(bars, values, strict=True):
+        if value <= 0:
+            bar.set_hatch("////")
+            bar.set_facecolor("white")
 
 
 def _tokens(plt: Any, avg: dict[str, Any], systems: list[str], labels: dict[str, str], path: Path) -> None:
@@ -66,18 +80,18 @@ def _tokens(plt: Any, avg: dict[str, Any], systems: list[str], labels: dict[str,
     measured = [avg[n]["total_tokens"] for n in systems]
     warm = [avg[n].get("warm_tokens", 0) for n in systems]
     width = 0.38
-    ax.bar([x - width / 2 for x in xs], measured, width, label="measured requests", color="#6baed6",
-           edgecolor="#08519c", linewidth=1)
-    ax.bar([x + width / 2 for x in xs], warm, width, label="warm-up (not measured)", color="#fdd0a2",
-           edgecolor="#a63603", linewidth=1)
     top = max(measured + warm + [1])
+    _bars(ax, [x - width / 2 for x in xs], measured, width, top, label="measured requests", color="#6baed6",
+          edgecolor="#08519c", linewidth=1)
+    _bars(ax, [x + width / 2 for x in xs], warm, width, top, label="warm-up (not measured)", color="#fdd0a2",
+          edgecolor="#a63603", linewidth=1)
     _bar_labels(ax, [x - width / 2 for x in xs], measured, "{:.0f}", top)
     _bar_labels(ax, [x + width / 2 for x in xs], warm, "{:.0f}", top)
     ax.set_xticks(xs)
     ax.set_xticklabels(names, rotation=15, ha="right")
     ax.set_ylim(0, top * 1.15)
     ax.set_ylabel("model tokens per seed")
-    ax.set_title("Model tokens per system (a bar at the axis labelled 0 is zero)")
+    ax.set_title("Model tokens per system (hatched bar at the axis: zero)")
     ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8, frameon=False)
     fig.tight_layout()
     fig.savefig(path, dpi=120)
@@ -116,17 +130,18 @@ def _correctness(plt: Any, group: dict[str, Any], systems: list[str], labels: di
     xs = list(range(len(systems)))
     real = [100 * avg[n]["integrity_ok"] for n in systems]
     wrong = [100 * control.get(n, {}).get("integrity_ok", 0.0) for n in systems]
-    ax.bar([x - width / 2 for x in xs], real, width, label="real model", color="#3182bd", edgecolor="#08519c")
+    _bars(ax, [x - width / 2 for x in xs], real, width, 100, label="real model", color="#3182bd",
+          edgecolor="#08519c")
     if control:
-        ax.bar([x + width / 2 for x in xs], wrong, width, label="control: always-wrong model", color="#fc9272",
-               edgecolor="#a50f15")
+        _bars(ax, [x + width / 2 for x in xs], wrong, width, 100, label="control: always-wrong model",
+              color="#fc9272", edgecolor="#a50f15")
         _bar_labels(ax, [x + width / 2 for x in xs], wrong, "{:.0f}%", 100)
     _bar_labels(ax, [x - width / 2 for x in xs], real, "{:.0f}%", 100)
     ax.set_xticks(xs)
     ax.set_xticklabels([_short(labels[n]) for n in systems], rotation=15, ha="right")
     ax.set_ylim(0, 112)
     ax.set_ylabel("% correct (integrity / oracle check)")
-    ax.set_title("Correctness per system, real model vs always-wrong model")
+    ax.set_title("Correct answers, real model vs always-wrong model (hatched bar at the axis: zero)")
     ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8, frameon=False)
     fig.tight_layout()
     fig.savefig(path, dpi=120)
