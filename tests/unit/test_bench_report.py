@@ -341,3 +341,18 @@ def test_cli_has_hard_and_held_out_flags() -> None:
     register(parser.add_subparsers(dest="command"))
     args = parser.parse_args(["bench", "--hard", "--full", "--held-out-seeds", "45,46"])
     assert args.hard and args.mode == "full" and args.held_out_seeds == "45,46"
+
+
+def test_progress_names_the_seed_phase_and_system() -> None:
+    from stepcache_integrations.bench.runner import measure_requests, warm_systems
+    from stepcache_integrations.bench.systems import build_systems
+    from stepcache_integrations.bench.workload import generate_workload
+
+    workload = generate_workload(42, n_base=1, k=1)
+    systems = build_systems(["no_cache", "stepcache"])
+    labels: list[str] = []
+    llm = CountingLLM(FakeModel())
+    warm_systems(systems, workload.bases, llm, labels.append, "seed 42")
+    measure_requests(systems, workload.requests, llm, 42, labels.append, "seed 42")
+    assert "seed 42 warm-up: stepcache" in labels and "seed 42 measure: no_cache" in labels
+    assert len(labels) == (len(workload.bases) + len(workload.requests)) * len(systems)
