@@ -340,6 +340,10 @@ def terminal_summary(summary: dict[str, Any], width: int = 100) -> str:
             parts = [f"{_label(n).split(' (')[0]} {c['correct_all_seeds']}/{c['requests_all_seeds']}"
                      for n, c in control.items()]
             lines.append("  control, always-wrong model (correct): " + ", ".join(parts))
+        hit = group.get("hit_path", {})
+        if "stepcache" in hit and "semantic" in hit:
+            lines.append(f"  hit path (no model call), median: StepCache {_ms(hit['stepcache']['median_s'])}, "
+                         f"plain semantic hit {_ms(hit['semantic']['median_s'])} (stages in report.md)")
     lines.append("Per seed and system: model calls, tokens and latency are of the measured requests only; "
                  "the warm-up (base prompts into each cache) is not measured, its cost is shown beside it.")
     wrapped: list[str] = []
