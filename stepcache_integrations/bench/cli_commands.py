@@ -124,6 +124,15 @@ def _seed_list(text: str | None) -> list[int] | None:
     return None if text is None else [int(s) for s in text.split(",") if s.strip()]
 
 
+def _have_matplotlib() -> bool:
+    import importlib.util
+
+    if importlib.util.find_spec("matplotlib") is None:
+        _phase('no plots: matplotlib is missing (pip install "stepcache-integrations[bench]")')
+        return False
+    return True
+
+
 def _phase(message: str) -> None:
     print(f"stepcache bench: {message}", file=sys.stderr, flush=True)
 
@@ -240,7 +249,8 @@ def run_cli(args: argparse.Namespace) -> int:
         if server is not None:
             _phase("stopping the local model server")
             server.stop()
-    _phase("writing report.md, results.json and plots")
-    written = write_outputs(results, args.out, plots=not args.no_plots)
+    plots = not args.no_plots and _have_matplotlib()
+    _phase("writing report.md, results.json" + (" and plots" if plots else ""))
+    written = write_outputs(results, args.out, plots=plots)
     _print_outputs(written, results["wall_clock_s"])
     return 0
