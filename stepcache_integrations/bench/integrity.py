@@ -101,7 +101,12 @@ def _substitutes(equation: str, var: str, value: Fraction) -> bool:
 
 
 def _final_answer(text: str, var: str) -> tuple[Fraction | None, str | None, bool]:
-    """(value, raw, from_answer_line): the ``Answer:`` line first, else the last ``var = n``."""
+    """(value, raw, from_answer_line): the ``Answer: var = n`` line first, else the last answer-like statement.
+
+    Other forms count for the task check (not the integrity check, which wants the line the
+    prompt asks for): ``**Answer:** x = 4``, ``x = 4``, ``So x equals 6.``, ``The solution is 4.``,
+    a bare ``Answer: 3``.
+    """
     answer_line = re.findall(
         rf"answer\s*:?\s*\**\s*{re.escape(var)}\s*=\s*\**\s*({_NUMBER})",
         text,
@@ -110,9 +115,19 @@ def _final_answer(text: str, var: str) -> tuple[Fraction | None, str | None, boo
     if answer_line:
         raw = answer_line[-1]
         return parse_number(raw), raw, True
-    loose = re.findall(rf"(?<![A-Za-z_]){re.escape(var)}\s*=\s*({_NUMBER})", text)
+    v = re.escape(var)
+    loose = [
+        (m.start(), m.group(1))
+        for pattern in (
+            rf"(?<![A-Za-z_]){v}\s*(?:=|equals|is)\s*({_NUMBER})",
+            rf"\banswer\s*(?:is|:)\s*\**\s*({_NUMBER})",
+            rf"\bsolution\s+is\s+({_NUMBER})",
+        )
+        for m in re.finditer(pattern, text, re.IGNORECASE)
+    ]
     if loose:
-        return parse_number(loose[-1]), loose[-1], False
+        raw = max(loose)[1]
+        return parse_number(raw), raw, False
     return None, None, False
 
 

@@ -301,3 +301,13 @@ def test_oracle_reads_answer_formats_and_types() -> None:
     assert check_oracle("No.", {"type": "yesno", "value": "no"}) == []
     assert check_oracle("I do not know.", {"type": "yesno", "value": "no"})
     assert check_oracle("red\nblue\ngreen", {"type": "lines", "count": 3}) == []
+
+
+def test_task_check_reads_common_answer_forms() -> None:
+    req = _math_request(BASE, BASE, "paraphrase")  # 3x + 5 = 20, x = 5
+    for text in ("**Answer:** x = 5", "So x equals 5.", "The solution is 5.", "Answer: 5", "3x = 15, so x = 5"):
+        assert check(text, req).task_ok, text
+    assert check("**Answer:** x = 5", req).integrity_ok
+    assert not check("So x equals 5.", req).integrity_ok  # the prompt asks for "Answer: x = <value>"
+    assert not check("So x equals 6.", req).task_ok
+    assert not check("The solution is 4.", req).task_ok
