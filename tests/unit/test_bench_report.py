@@ -356,3 +356,17 @@ def test_progress_names_the_seed_phase_and_system() -> None:
     measure_requests(systems, workload.requests, llm, 42, labels.append, "seed 42")
     assert "seed 42 warm-up: stepcache" in labels and "seed 42 measure: no_cache" in labels
     assert len(labels) == (len(workload.bases) + len(workload.requests)) * len(systems)
+
+
+def test_results_of_the_previous_format_still_render(tiny_results: dict, tmp_path: Path) -> None:
+    """results.json written before groups, answer sources and the control row (docs/bench/results.json.gz)."""
+    import copy
+
+    old = copy.deepcopy(tiny_results)
+    for data in old["seeds"].values():
+        data.pop("group"), data.pop("control"), data.pop("engine_stats")
+        for record in data["records"]:
+            record.pop("source"), record.pop("origin"), record.pop("timings", None)
+    summary = write_outputs(old, tmp_path, plots=False)["summary"]
+    assert summary["primary"] == "paper" and "control" not in summary
+    assert summary["averaged"]["no_cache"]["sources"]["model"] == summary["averaged"]["no_cache"]["requests_all_seeds"]
