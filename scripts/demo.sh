@@ -1,8 +1,14 @@
 #!/usr/bin/env bash
 # The main job: set up .venv, then run the quick benchmark on a real local model
-# (starts and stops llama.cpp + SmolLM2-135M itself) and print the table and plot paths.
+# (starts and stops llama.cpp + SmolLM2-135M itself), print one plain line per system
+# and the paths of report.md (every table) and the plots.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+phase() { echo "demo: $*" >&2; }
+phase "[1/2] setting up .venv and installing the package with its extras (first run: a few minutes; then seconds)"
+started=$SECONDS
 bash scripts/setup.sh
+phase "      setup done in $((SECONDS - started)) s"
 export OMP_NUM_THREADS=1 HF_HUB_OFFLINE=1
+phase "[2/2] quick benchmark: start the local model, warm each cache (not measured), measure 40 requests per system, rerun with an always-wrong model (control), write report.md"
 exec .venv/bin/stepcache bench --quick "$@"

@@ -1,4 +1,8 @@
-"""``stepcache bench``: run the paper's benchmark against a real model endpoint."""
+"""``stepcache bench``: run the paper's benchmark (or ``--hard``) against a real model endpoint.
+
+The benchmark ships in the package (``pip install "stepcache-integrations[bench]"``) so a
+user can rerun it against their own endpoint; see BENCHMARKS.md "What a pip user gets".
+"""
 
 from __future__ import annotations
 
@@ -44,14 +48,24 @@ def register(subparsers: Any) -> None:
         dest="mode",
         action="store_const",
         const="full",
-        help="the paper's three seeds (42, 43, 44), 10 base prompts per task, 3 variants",
+        help="the paper's three seeds (42, 43, 44) and held-out seeds 45-47, 10 base prompts per task, 3 variants",
     )
     parser.set_defaults(mode="quick")
     parser.add_argument(
-        "--seeds", default=None, help="comma-separated seeds (overrides the mode's)"
+        "--hard",
+        action="store_true",
+        help="the hard workload (the soundness issue's classes of change, oracle-checked) instead of the paper's",
     )
     parser.add_argument(
-        "--n-base", type=int, default=None, help="base prompts per task (1-10)"
+        "--seeds", default=None, help="comma-separated seeds (overrides the mode's; paper seeds unless --hard)"
+    )
+    parser.add_argument(
+        "--held-out-seeds",
+        default=None,
+        help="comma-separated held-out seeds, reported separately (--full: 45,46,47; '' for none)",
+    )
+    parser.add_argument(
+        "--n-base", type=int, default=None, help="base prompts per task (1-10; with --hard: per class)"
     )
     parser.add_argument(
         "-k",
@@ -106,105 +120,137 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(func=run_cli)
 
 
-def run_cli(args: argparse.Namespace) -> int:
-    """Entry point of ``stepcache bench``."""
-    from ..serving.client import ChatModelLLM, make_chat_openai
-    from .report import MAIN_HEADERS, _main_rows, format_table, write_outputs
-    from .runner import BenchConfig, run_benchmark
+def _seed_list(text: str | None) -> list[int] | None:
+    return None if text is None else [int(s) for s in text.split(",") if s.strip()]
 
-    if args.render_only:
-        import json
 
-        from .integrity import check
-        from .workload import Request
+def _have_matplotlib() -> bool:
+    import importlib.util
 
-        source = Path(args.render_only)
-        if source.suffix == ".gz":
-            import gzip
+    if importlib.util.find_spec("matplotlib") is None:
+        _phase('no plots: matplotlib is missing (pip install "stepcache-integrations[bench]")')
+        return False
+    return True
 
-            results = json.loads(gzip.decompress(source.read_bytes()).decode())
-        else:
-            results = json.loads(source.read_text())
-        results.pop("summary", None)
-        # re-run the (current) integrity checker on the stored answers
-        for data in results["seeds"].values():
-            requests = {r["id"]: Request(**r) for r in data["workload"]["requests"]}
-            for record in data["records"]:
+
+def _phase(message: str) -> None:
+    print(f"stepcache bench: {message}", file=sys.stderr, flush=True)
+
+
+def _render_only(args: argparse.Namespace) -> int:
+    """Re-check the stored answers with the current checker and re-render the outputs."""
+    import gzip
+    import json
+
+    from .integrity import check
+    from .report import terminal_summary, write_outputs
+    from .workload import Request
+
+    source = Path(args.render_only)
+    raw = gzip.decompress(source.read_bytes()).decode() if source.suffix == ".gz" else source.read_text()
+    results = json.loads(raw)
+    results.pop("summary", None)
+    for data in results["seeds"].values():
+        requests = {r["id"]: Request(**r) for r in data["workload"]["requests"]}
+        for block in (data, data.get("control") or {"records": []}):
+            for record in block["records"]:
                 verdict = check(record["text"], requests[record["request_id"]])
-                record.update(
-                    task_ok=verdict.task_ok,
-                    integrity_ok=verdict.integrity_ok,
-                    problems=verdict.problems,
-                )
-        written = write_outputs(results, args.out, plots=not args.no_plots)
-        print(f"report:  {written['report']}")
-        return 0
+                record.update(task_ok=verdict.task_ok, integrity_ok=verdict.integrity_ok, problems=verdict.problems)
+    written = write_outputs(results, args.out, plots=not args.no_plots)
+    print(terminal_summary(written["summary"]))
+    print(f"report:  {written['report']}")
+    return 0
+
+
+def _config(args: argparse.Namespace) -> Any:
+    from .runner import BenchConfig
 
     overrides: dict[str, Any] = {
         "n_base": args.n_base,
         "k": args.variants,
         "threshold": args.threshold,
         "max_tokens": args.max_tokens,
+        "seeds": _seed_list(args.seeds),
+        "held_out_seeds": None if args.hard else _seed_list(args.held_out_seeds),
         "command": "stepcache " + " ".join(shlex.quote(a) for a in sys.argv[1:])
         if sys.argv and Path(sys.argv[0]).name in ("stepcache", "cli.py", "__main__.py")
-        else "stepcache bench --" + args.mode,
+        else f"stepcache bench --{args.mode}" + (" --hard" if args.hard else ""),
     }
-    if args.seeds:
-        overrides["seeds"] = [int(s) for s in args.seeds.split(",") if s.strip()]
     if args.systems:
         overrides["systems"] = [s.strip() for s in args.systems.split(",") if s.strip()]
-    config = BenchConfig.for_mode(args.mode, **overrides)
+    config = BenchConfig.for_mode(args.mode, hard=args.hard, **overrides)
     config.disable_server_prompt_cache = not args.no_cache_prompt_flag
+    return config
 
+
+def _start_server(args: argparse.Namespace) -> Any:
+    from ..serving import LocalModelServer
+
+    _phase("starting the local model server (llama.cpp + SmolLM2-135M-Instruct)...")
+    server = LocalModelServer(port=args.port)
+    server.start()
+    _phase(f"server at {server.base_url} (pid {server.pid})")
+    return server
+
+
+def _print_outputs(written: dict[str, Any], wall_clock: float) -> None:
+    from .report import terminal_summary
+
+    print()
+    print(terminal_summary(written["summary"]))
+    print(f"\nreport:  {written['report']}  (every table)\nresults: {written['results']}")
+    for title, path in written["plots"].items():
+        print(f"plot:    {path}  ({title})")
+    print(f"wall clock: {wall_clock:.0f} s")
+
+
+def run_cli(args: argparse.Namespace) -> int:
+    """Entry point of ``stepcache bench``."""
+    from ..serving import ServerError
+    from ..serving.client import ChatModelLLM, make_chat_openai
+    from .accounting import UsageMissingError
+    from .report import write_outputs
+    from .runner import plan_run, run_benchmark
+
+    if args.render_only:
+        return _render_only(args)
+    config = _config(args)
     server = None
     base_url, model = args.base_url, args.model
     if not base_url:
-        from ..serving import LocalModelServer, ServerError
-
-        print(
-            "stepcache bench: starting the local model server (llama.cpp + SmolLM2-135M-Instruct)...",
-            file=sys.stderr,
-        )
-        server = LocalModelServer(port=args.port)
         try:
-            server.start()
+            server = _start_server(args)
         except ServerError as exc:
-            print(f"stepcache bench: {exc}", file=sys.stderr)
+            _phase(str(exc))
             return 1
         base_url, model = server.base_url, model or server.model
-        print(
-            f"stepcache bench: server at {base_url} (pid {server.pid})", file=sys.stderr
-        )
-    model = model or "smollm2-135m-instruct"
-    config.base_url, config.model = base_url, model
+    config.base_url, config.model = base_url, model or "smollm2-135m-instruct"
+    plans = plan_run(config)
+    _phase(
+        f"{config.workload} workload: {len(plans)} seed(s), {sum(len(p.workload.requests) for p in plans)} requests "
+        f"per system after a warm-up of {sum(len(p.workload.bases) for p in plans)} base prompts; then the same "
+        "again with an always-wrong stand-in model (control)"
+    )
     try:
         chat = make_chat_openai(
             base_url,
-            model=model,
+            model=config.model,
             api_key=args.api_key,
             max_tokens=args.max_tokens,
             cache_prompt=False if config.disable_server_prompt_cache else None,
         )
-        llm = ChatModelLLM(chat)
         started = time.perf_counter()
-        results = run_benchmark(config, llm, progress=not args.no_progress)
+        results = run_benchmark(config, ChatModelLLM(chat), progress=not args.no_progress)
         results["wall_clock_s"] = time.perf_counter() - started
+    except UsageMissingError as exc:
+        _phase(f"FAILED: {exc}")
+        return 1
     finally:
         if server is not None:
+            _phase("stopping the local model server")
             server.stop()
-    written = write_outputs(results, args.out, plots=not args.no_plots)
-    summary = written["summary"]
-    print()
-    print(
-        format_table(MAIN_HEADERS, _main_rows(summary["averaged"], summary["systems"]))
-    )
-    print()
-    for key, target in summary.get("targets", {}).items():
-        print(
-            f"  StepCache {key}: {'met' if target['met'] else 'NOT met'} (target {target['target']})"
-        )
-    print(f"\nreport:  {written['report']}\nresults: {written['results']}")
-    for title, path in written["plots"].items():
-        print(f"plot:    {path}  ({title})")
-    print(f"wall clock: {results['wall_clock_s']:.0f} s")
+    plots = not args.no_plots and _have_matplotlib()
+    _phase("writing report.md, results.json" + (" and plots" if plots else ""))
+    written = write_outputs(results, args.out, plots=plots)
+    _print_outputs(written, results["wall_clock_s"])
     return 0

@@ -6,11 +6,19 @@ Two levels, applied to every system alike:
   is correct by exact substitution into the NEW equation; a JSON answer parses to an
   object that has every required key.
 * **integrity check** - the task check plus what a stitched (partly reused) answer must
-  not get wrong: the math answer is given as ``Answer: <new variable> = <value>``; no
-  variable name and no constant that appears only in the OLD base prompt (or the old
-  answer's derived numbers) is left in the text; every JSON value equals the value the
-  NEW prompt gives, and none sits under a key the prompt did not ask for; no value that
-  was changed by the perturbation is left anywhere.
+  not get wrong: the math answer is given as ``Answer: <new variable> = <value>``;
+  **every equation line** (each ``=`` of a chain such as ``3x = 26 - 8 = 18``) holds for
+  the NEW problem (an equation in the variable has exactly the new solution, a numeric
+  one is true arithmetic), so a stale constant fails even when it happens to equal the
+  new answer; **every prose operation** ("Subtract 5 from both sides", "Divide both sides
+  by 3") turns the equation before it into the one after it (or, with no equation around
+  it, uses the new problem's constants); no variable name, constant or equation that
+  appears only in the OLD base prompt is left in the text; every JSON value equals the
+  value the NEW prompt gives, and none sits under a key the prompt did not ask for; no
+  value that was changed by the perturbation is left anywhere.
+
+Requests of the hard workload carry an oracle (``spec["oracle"]``), checked by
+:mod:`.oracle`; for them the task and the integrity check are the same verdict.
 
 Substitution uses sympy with exact rationals, so ``7/2`` and ``3.5`` both count.
 """
@@ -25,6 +33,7 @@ from typing import Any
 
 import sympy
 
+from .oracle import check_oracle
 from .workload import Request, math_solution
 
 __all__ = [
@@ -92,7 +101,12 @@ def _substitutes(equation: str, var: str, value: Fraction) -> bool:
 
 
 def _final_answer(text: str, var: str) -> tuple[Fraction | None, str | None, bool]:
-    """(value, raw, from_answer_line): the ``Answer:`` line first, else the last ``var = n``."""
+    """(value, raw, from_answer_line): the ``Answer: var = n`` line first, else the last answer-like statement.
+
+    Other forms count for the task check (not the integrity check, which wants the line the
+    prompt asks for): ``**Answer:** x = 4``, ``x = 4``, ``So x equals 6.``, ``The solution is 4.``,
+    a bare ``Answer: 3``.
+    """
     answer_line = re.findall(
         rf"answer\s*:?\s*\**\s*{re.escape(var)}\s*=\s*\**\s*({_NUMBER})",
         text,
@@ -101,9 +115,19 @@ def _final_answer(text: str, var: str) -> tuple[Fraction | None, str | None, boo
     if answer_line:
         raw = answer_line[-1]
         return parse_number(raw), raw, True
-    loose = re.findall(rf"(?<![A-Za-z_]){re.escape(var)}\s*=\s*({_NUMBER})", text)
+    v = re.escape(var)
+    loose = [
+        (m.start(), m.group(1))
+        for pattern in (
+            rf"(?<![A-Za-z_]){v}\s*(?:=|equals|is)\s*({_NUMBER})",
+            rf"\banswer\s*(?:is|:)\s*\**\s*({_NUMBER})",
+            rf"\bsolution\s+is\s+({_NUMBER})",
+        )
+        for m in re.finditer(pattern, text, re.IGNORECASE)
+    ]
     if loose:
-        return parse_number(loose[-1]), loose[-1], False
+        raw = max(loose)[1]
+        return parse_number(raw), raw, False
     return None, None, False
 
 
@@ -115,53 +139,226 @@ def _math_numbers(spec: dict[str, Any]) -> set[Fraction]:
     return {a, b, c, ax, solution, -b, Fraction(0), Fraction(1), c - b, c + b}
 
 
+_TOKEN = re.compile(r"\d+(?:\.\d+)?|[A-Za-z]+|[-+*/\u00d7\u00f7()=^]|\S")
+_OPS = set("+-*/()^=\u00d7\u00f7")
+_PROSE_OP = re.compile(
+    r"\b(add|adding|subtract|subtracting)\s+(-?\d+(?:\.\d+)?(?:/\d+)?)\s+(?:to|from)\s+(?:both|each)\s+sides?"
+    r"|\b(divide|dividing|multiply|multiplying)\s+(?:both|each)\s+sides?(?:\s+of\s+the\s+equation)?\s+by\s+"
+    r"(-?\d+(?:\.\d+)?(?:/\d+)?)",
+    re.IGNORECASE,
+)
+
+
+def _math_runs(line: str, var: str) -> list[tuple[int, list[str]]]:
+    """Maximal runs of math tokens (numbers, the variable, operators) that contain ``=``."""
+    runs: list[tuple[int, list[str]]] = []
+    current: list[str] = []
+    start = 0
+    for match in _TOKEN.finditer(line):
+        tok = match.group()
+        if tok[0].isdigit() or tok == var or tok in _OPS:
+            if not current:
+                start = match.start()
+            current.append(tok)
+            continue
+        if "=" in current:
+            runs.append((start, current))
+        current = []
+    if "=" in current:
+        runs.append((start, current))
+    return runs
+
+
+def _to_sympy(tokens: list[str], symbol: sympy.Symbol) -> sympy.Expr | None:
+    """Tokens of one side -> sympy expression (implicit products ``3x``); None if not readable."""
+    while tokens and tokens[-1] in "+-*/^(\u00d7\u00f7":
+        tokens = tokens[:-1]
+    while tokens and tokens[0] in "+*/^)\u00d7\u00f7":
+        tokens = tokens[1:]
+    if not tokens:
+        return None
+    parts: list[str] = []
+    for tok in tokens:
+        tok = {"\u00d7": "*", "\u00f7": "/", "^": "**"}.get(tok, tok)
+        if parts and (parts[-1][-1].isalnum() or parts[-1] == ")") and (tok[0].isalnum() or tok == "("):
+            parts.append("*")
+        parts.append(tok)
+    try:
+        expr = sympy.sympify(" ".join(parts), locals={symbol.name: symbol}, rational=True)
+    except (sympy.SympifyError, SyntaxError, TypeError, ValueError):
+        return None
+    return expr if isinstance(expr, sympy.Expr) else None
+
+
+def _equations(text: str, var: str) -> list[tuple[int, list[sympy.Expr | None]]]:
+    """Every equation chain of the text: (position, [side, side, ...])."""
+    symbol = sympy.Symbol(var)
+    found: list[tuple[int, list[sympy.Expr | None]]] = []
+    offset = 0
+    for line in text.replace("**", "  ").splitlines(keepends=True):
+        body = _STEP_LABEL.sub(lambda m: " " * len(m.group()), line)
+        for start, tokens in _math_runs(body, var):
+            sides: list[list[str]] = [[]]
+            for tok in tokens:
+                if tok == "=":
+                    sides.append([])
+                else:
+                    sides[-1].append(tok)
+            exprs = [_to_sympy(side, symbol) for side in sides]
+            while exprs and exprs[0] is None:  # "= 18" after a word: nothing on the left
+                exprs = exprs[1:]
+            while exprs and exprs[-1] is None:
+                exprs = exprs[:-1]
+            if len(exprs) >= 2:
+                found.append((offset + start, exprs))
+        offset += len(line)
+    return found
+
+
+def _pair_problem(lhs: sympy.Expr, rhs: sympy.Expr, symbol: sympy.Symbol, solution: Fraction) -> str | None:
+    """Why ``lhs = rhs`` does not hold for the new problem (None: it holds)."""
+    diff = sympy.expand(lhs - rhs)
+    value = sympy.Rational(solution.numerator, solution.denominator)
+    if symbol not in diff.free_symbols:
+        return None if diff == 0 else f"{lhs} = {rhs} is false"
+    if sympy.expand(diff.subs(symbol, value)) != 0:
+        return f"{lhs} = {rhs} does not hold for {symbol} = {solution}"
+    if sympy.expand(diff.subs(symbol, value + 1)) == 0:
+        return None  # an identity in the variable: true for the new solution too
+    return None
+
+
+def _equation_line_problems(text: str, var: str, solution: Fraction) -> list[str]:
+    symbol = sympy.Symbol(var)
+    problems = []
+    for _, sides in _equations(text, var):
+        for lhs, rhs in zip(sides, sides[1:], strict=False):
+            if lhs is None or rhs is None:
+                problems.append("an equation line that cannot be read")
+                continue
+            problem = _pair_problem(lhs, rhs, symbol, solution)
+            if problem:
+                problems.append(f"equation line: {problem}")
+    return problems
+
+
+def _apply(op: str, operand: Fraction, expr: sympy.Expr) -> sympy.Expr:
+    value = sympy.Rational(operand.numerator, operand.denominator)
+    op = op.lower()
+    if op.startswith("add"):
+        return expr + value
+    if op.startswith("subtract"):
+        return expr - value
+    if op.startswith("divid"):
+        return expr / value
+    return expr * value
+
+
+def _verb(word: str) -> str:
+    word = word.lower()
+    for verb in ("add", "subtract", "divide", "multiply"):
+        if word.startswith(verb[:5]):
+            return verb
+    raise ValueError(word)
+
+
+def _op_groups(text: str, equations: list[tuple[int, Any]]) -> list[list[tuple[int, str, Fraction | None]]]:
+    """Prose operations in order, grouped when no equation stands between them."""
+    positions = [pos for pos, _ in equations]
+    ops = [
+        (m.start(), _verb(m.group(1) or m.group(3)), parse_number(m.group(2) or m.group(4)))
+        for m in _PROSE_OP.finditer(text)
+    ]
+    groups: list[list[tuple[int, str, Fraction | None]]] = []
+    for op in ops:
+        if groups and not any(groups[-1][-1][0] < pos < op[0] for pos in positions):
+            groups[-1].append(op)
+        else:
+            groups.append([op])
+    return groups
+
+
+def _transition_ok(before: list[Any], after: list[Any], group: list[tuple[int, str, Fraction]]) -> bool:
+    """Applying the group's operations to the equation before gives the equation after (either side order)."""
+    lhs, rhs = before[0], before[-1]
+    for _, verb, operand in group:
+        lhs, rhs = _apply(verb, operand, lhs), _apply(verb, operand, rhs)
+    nxt_l, nxt_r = after[0], after[-1]
+    straight = sympy.expand(lhs - nxt_l) == 0 and sympy.expand(rhs - nxt_r) == 0
+    return straight or (sympy.expand(lhs - nxt_r) == 0 and sympy.expand(rhs - nxt_l) == 0)
+
+
+def _legit_operands(spec: dict[str, Any]) -> dict[str, set[Fraction]]:
+    """The operands a correct solution of ``a v +/- b = c`` uses."""
+    a, b = Fraction(spec["a"]), Fraction(spec["b"])
+    plus = spec["op"] == "+"
+    return {"add": set() if plus else {b}, "subtract": {b} if plus else set(), "divide": {a}, "multiply": {1 / a}}
+
+
+def _prose_problems(text: str, spec: dict[str, Any]) -> list[str]:
+    """Every "Subtract 5 from both sides" must turn the equation before it into the one after it.
+
+    With no readable equation on both sides, each operation must use the new problem's
+    constants (subtract/add ``b``, divide by ``a``).
+    """
+    equations = _equations(text, spec["var"])
+    legit = _legit_operands(spec)
+    problems = []
+    for group in _op_groups(text, equations):
+        names = ", ".join(f"{verb} {operand}" for _, verb, operand in group)
+        if any(operand is None or (operand == 0 and verb in ("divide", "multiply")) for _, verb, operand in group):
+            problems.append(f"prose operation '{names}' cannot be applied")
+            continue
+        before = [sides for pos, sides in equations if pos < group[0][0]]
+        after = [sides for pos, sides in equations if pos > group[-1][0]]
+        if before and after and None not in (before[-1][0], before[-1][-1], after[0][0], after[0][-1]):
+            if not _transition_ok(before[-1], after[0], group):
+                problems.append(f"prose operation(s) '{names.capitalize()}' do not lead from one equation to the next")
+            continue
+        problems += [
+            f"prose operation '{verb.capitalize()} {operand}' does not fit the new problem"
+            for _, verb, operand in group
+            if operand not in legit[verb]
+        ]
+    return problems
+
+
+def _stale_problems(text: str, spec: dict[str, Any], base: dict[str, Any]) -> list[str]:
+    """A variable name, constant or equation of the OLD prompt left in the answer."""
+    problems = []
+    if base["var"] != spec["var"] and _var_pattern(base["var"]).search(text):
+        problems.append(f"stale variable name {base['var']!r} from the cached prompt")
+    # numbers of the old equation / old solution that the new one does not use
+    stale = {n for n in _math_numbers(base) - _math_numbers(spec) if n not in (0, 1)}
+    found = {parse_number(tok) for tok in _NUM_TOKEN.findall(_STEP_LABEL.sub(" ", text))}
+    hits = sorted(stale & found)
+    if hits:
+        problems.append("stale constant(s) from the cached prompt: " + ", ".join(str(h) for h in hits))
+    old_eq = re.sub(r"[\s*]", "", base["equation"])
+    squashed = re.sub(r"[\s*]", "", text)
+    if old_eq != re.sub(r"[\s*]", "", spec["equation"]) and re.search(
+        rf"(?<![\d.]){re.escape(old_eq)}(?![\d.])", squashed
+    ):
+        problems.append(f"the cached prompt's equation {base['equation']!r} is still in the answer")
+    return problems
+
+
 def check_math(text: str, request: Request) -> CheckResult:
     """Task and integrity checks of a math answer."""
     spec, base = request.spec, request.base_spec
     var = spec["var"]
     problems: list[str] = []
     value, raw, from_line = _final_answer(text, var)
-    task_ok = False
+    task_ok = value is not None and _substitutes(spec["equation"], var, value)
     if value is None:
         problems.append(f"no final answer for {var}")
-    elif _substitutes(spec["equation"], var, value):
-        task_ok = True
-    else:
-        problems.append(
-            f"final answer {var} = {raw} does not satisfy {spec['equation']}"
-        )
-    integrity_ok = task_ok
+    elif not task_ok:
+        problems.append(f"final answer {var} = {raw} does not satisfy {spec['equation']}")
     if task_ok and not from_line:
-        integrity_ok = False
         problems.append(f'no "Answer: {var} = ..." line')
-    # stale variable name
-    if base["var"] != var and _var_pattern(base["var"]).search(text):
-        integrity_ok = False
-        problems.append(f"stale variable name {base['var']!r} from the cached prompt")
-    # stale constants: numbers of the old equation / old solution that the new one does not use
-    old_numbers = _math_numbers(base)
-    legit = _math_numbers(spec)
-    stale = {n for n in old_numbers - legit if n not in (0, 1)}
-    if stale:
-        body = _STEP_LABEL.sub(" ", text)
-        found = {parse_number(tok) for tok in _NUM_TOKEN.findall(body)}
-        hits = sorted(stale & found)
-        if hits:
-            integrity_ok = False
-            problems.append(
-                "stale constant(s) from the cached prompt: "
-                + ", ".join(str(h) for h in hits)
-            )
-    old_eq = re.sub(r"[\s*]", "", base["equation"])
-    squashed = re.sub(r"[\s*]", "", text)
-    if old_eq != re.sub(r"[\s*]", "", spec["equation"]) and re.search(
-        rf"(?<![\d.]){re.escape(old_eq)}(?![\d.])", squashed
-    ):
-        integrity_ok = False
-        problems.append(
-            f"the cached prompt's equation {base['equation']!r} is still in the answer"
-        )
-    return CheckResult(task_ok, integrity_ok, problems, raw)
+    problems += _stale_problems(text, spec, base)
+    problems += _equation_line_problems(text, var, math_solution(spec)) + _prose_problems(text, spec)
+    return CheckResult(task_ok, task_ok and not problems, problems, raw)
 
 
 def extract_json(text: str) -> Any:
@@ -205,10 +402,28 @@ def _mentions(text: str, value: Any) -> bool:
     return re.search(pattern, text) is not None
 
 
+def _json_value_problems(text: str, obj: dict[str, Any], spec: dict[str, Any], base: dict[str, Any]) -> list[str]:
+    """Values that differ from the prompt's, sit under an unrequested key, or are stale."""
+    problems = [
+        f"{key} is {obj[key]!r}, the prompt says {spec['values'][key]!r}"
+        for key in spec["keys"]
+        if key in obj and _norm(obj[key]) != _norm(spec["values"][key])
+    ]
+    wanted = {key: _norm(value) for key, value in spec["values"].items()}
+    for key, value in obj.items():
+        owners = [k for k, v in wanted.items() if v == _norm(value) and k != key]
+        if key not in spec["keys"] and owners:
+            problems.append(f"the value of {owners[0]} is under the unrequested key {key!r}")
+    for key, old in base["values"].items():
+        new = spec["values"].get(key)
+        if new is not None and _norm(new) != _norm(old) and _mentions(text, old):
+            problems.append(f"stale value {old!r} of {key} from the cached prompt")
+    return problems
+
+
 def check_json(text: str, request: Request) -> CheckResult:
     """Task and integrity checks of a JSON answer."""
     spec, base = request.spec, request.base_spec
-    problems: list[str] = []
     try:
         obj = extract_json(text)
     except ValueError as exc:
@@ -216,36 +431,16 @@ def check_json(text: str, request: Request) -> CheckResult:
     if not isinstance(obj, dict):
         return CheckResult(False, False, ["the JSON is not an object"])
     missing = [key for key in spec["keys"] if key not in obj]
-    task_ok = not missing
-    if missing:
-        problems.append("missing required key(s): " + ", ".join(missing))
-    integrity_ok = task_ok
-    for key in spec["keys"]:
-        if key in obj and _norm(obj[key]) != _norm(spec["values"][key]):
-            integrity_ok = False
-            problems.append(
-                f"{key} is {obj[key]!r}, the prompt says {spec['values'][key]!r}"
-            )
-    wanted = {key: _norm(value) for key, value in spec["values"].items()}
-    for key, value in obj.items():
-        if key in spec["keys"]:
-            continue
-        owners = [k for k, v in wanted.items() if v == _norm(value) and k != key]
-        if owners:
-            integrity_ok = False
-            problems.append(
-                f"the value of {owners[0]} is under the unrequested key {key!r}"
-            )
-    for key, old in base["values"].items():
-        new = spec["values"].get(key)
-        if new is not None and _norm(new) != _norm(old) and _mentions(text, old):
-            integrity_ok = False
-            problems.append(f"stale value {old!r} of {key} from the cached prompt")
-    return CheckResult(task_ok, integrity_ok, problems)
+    problems = ["missing required key(s): " + ", ".join(missing)] if missing else []
+    problems += _json_value_problems(text, obj, spec, base)
+    return CheckResult(not missing, not problems, problems)
 
 
 def check(text: str, request: Request) -> CheckResult:
     """Check one answer to one request."""
+    if "oracle" in request.spec:
+        problems = check_oracle(text, request.spec["oracle"])
+        return CheckResult(not problems, not problems, problems)
     if request.task == "math":
         return check_math(text, request)
     if request.task == "json":

