@@ -292,11 +292,27 @@ def final_value_errors(steps: list[Step], ctx: ProblemContext) -> list[str]:
     return errors
 
 
+_OPERAND_WORDS = frozenset("of sqrt root log ln exp sin cos tan abs percent times".split())
+
+
+def _stands_alone(text: str, eq: Equation) -> bool:
+    """Whether an equation is a whole statement, not the tail of an expression the parser could
+    not read ("25% of x = 10", "sqrt(x) + 3 = 7", "2^x = 8"): only those pin values down."""
+    before = text[: eq.start].rstrip(" \t")
+    after = text[eq.end :].lstrip(" \t")
+    if before and before[-1] not in ":,;.!?\n(" and not before[-1].isalpha():
+        return False
+    words = re.findall(r"[A-Za-z]+", before[-12:])
+    if words and words[-1].lower() in _OPERAND_WORDS and before[-1].isalpha():
+        return False
+    return not after or after[0] in ".,;:!?)\n" or after[0].isalpha()
+
+
 def equation_claim_errors(prompt: str, answer: str, limit: int = 20000) -> list[str]:
     """For answers outside the linear task (a prompt it does not fully understand): a value the
     answer states for an unknown of the prompt's linear equations must be the one they pin down;
     when the equations contradict each other, no stated value can be checked, so none passes."""
-    equations = [eq for eq in find_equations(prompt, limit=limit) if eq.form.coeffs]
+    equations = [eq for eq in find_equations(prompt, limit=limit) if eq.form.coeffs and _stands_alone(prompt, eq)]
     if not equations:
         return []
     variables = tuple(sorted({v for eq in equations for v in eq.form.variables}))
