@@ -34,9 +34,10 @@ SYS_A = (
 SYS_Q2 = "Solve 3x + 5 = 20 and 2y - 7 = 13. Show your steps."
 SYS_SUFFIX = "Step 3: Add 7 to both sides: 2y = 20.\nStep 4: Divide by 2: y = 10.\nAnswer: x = 5, y = 10"
 
-JSON_Q = "Return a JSON object with keys name, city and age for Alice, 30, from Paris."
+# the person's values are stated with key words, so the engine can prove "named Bob" binds `name`
+JSON_Q = 'Return a JSON object with keys name, city and age for a person named Alice, age 30, city "Paris".'
 JSON_A = 'Sure! Here is the record:\n{"name": "Alice", "city": "Paris", "age": 30}\nLet me know if you need more.'
-JSON_Q2 = "Return a JSON object with keys name, city and age for Bob, 30, from Paris."
+JSON_Q2 = 'Return a JSON object with keys name, city and age for a person named Bob, age 30, city "Paris".'
 
 
 def usage(prompt_tokens: int, completion_tokens: int) -> dict[str, int]:

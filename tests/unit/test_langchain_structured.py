@@ -29,8 +29,13 @@ class Person(BaseModel):
     age: int
 
 
-PARIS = "Extract the person: Alice, aged 30, lives in Paris."
-LYON = "Extract the person: Alice, aged 30, lives in Lyon."
+# name and age stated in key form (proven for the new prompt); the city is not stated with its
+# key word, so after the one-slot change Paris -> Lyon it is regenerated: a per-key patch
+PARIS = 'Extract the person: name "Alice", age 30. Her hometown is Paris.'
+LYON = 'Extract the person: name "Alice", age 30. Her hometown is Lyon.'
+# every value stated in key form: the new city is proven, so the entry is re-instantiated
+STATED_PARIS = 'Extract the person: name "Alice", age 30, city "Paris".'
+STATED_LYON = 'Extract the person: name "Alice", age 30, city "Lyon".'
 ALICE_PARIS = {"name": "Alice", "city": "Paris", "age": 30}
 ALICE_LYON = Person(name="Alice", city="Lyon", age=30)
 METHODS = ["function_calling", "json_schema"]
@@ -99,11 +104,11 @@ def test_structured_output_reinstantiated_entry_keeps_its_shape(method: str) -> 
     model = StructuredChat(script=[ALICE_PARIS])
     cache = StepCache()
     chain = structured(model, cache, method)
-    chain.invoke(PARIS)
-    derived = chain.invoke(LYON)
+    chain.invoke(STATED_PARIS)
+    derived = chain.invoke(STATED_LYON)
     assert meta(derived)["outcome"] == "reinstantiate" and derived["parsed"] == ALICE_LYON
     assert_shape(derived["raw"], method, ALICE_LYON)
-    again = chain.invoke(LYON)  # served from the derived entry the engine stored
+    again = chain.invoke(STATED_LYON)  # served from the derived entry the engine stored
     assert again["parsed"] == ALICE_LYON and meta(again)["outcome"] == "reuse" and len(model.calls) == 1
     assert_shape(again["raw"], method, ALICE_LYON)
 
@@ -117,6 +122,8 @@ WEATHER = {
         "required": ["city", "unit"],
     },
 }
+WEATHER_PARIS = 'Call get_weather with the fields city and unit: city "Paris", unit "celsius".'
+WEATHER_LYON = 'Call get_weather with the fields city and unit: city "Lyon", unit "celsius".'
 
 
 def test_bind_tools_miss_patch_reuse_with_real_tool_calls() -> None:
@@ -125,12 +132,14 @@ def test_bind_tools_miss_patch_reuse_with_real_tool_calls() -> None:
     )
     cache = StepCache(reinstantiate=False)
     tools = with_step_cache(model, cache, task="json").bind_tools([WEATHER])
-    first = tools.invoke("Call get_weather with city Paris and unit celsius.")
+    # bind_tools gives the engine no schema: the prompt lists the keys and states quoted values, so
+    # the unchanged unit is proven and only the city is regenerated (unquoted, unlisted: a miss)
+    first = tools.invoke(WEATHER_PARIS)
     assert first.tool_calls[0]["args"] == {"city": "Paris", "unit": "celsius"}
-    patched = tools.invoke("Call get_weather with city Lyon and unit celsius.")
+    patched = tools.invoke(WEATHER_LYON)
     info = patched.response_metadata["stepcache"]
     assert info["outcome"] == "patch" and info["verified"] and len(model.calls) == 2
     assert [(c["name"], c["args"]) for c in patched.tool_calls] == [("get_weather", {"city": "Lyon", "unit": "celsius"})]
-    again = tools.invoke("Call get_weather with city Lyon and unit celsius.")
+    again = tools.invoke(WEATHER_LYON)
     assert again.response_metadata["stepcache"]["outcome"] == "reuse" and len(model.calls) == 2
     assert [(c["name"], c["args"]) for c in again.tool_calls] == [("get_weather", {"city": "Lyon", "unit": "celsius"})]

@@ -33,7 +33,19 @@ PLAN = "Plan moving the Orders service to Kubernetes; lead Priya; cut-over Frida
 PLAN_ANSWER = (
     "1. Containerise Orders.\n2. Priya reviews the chart.\n3. Switch traffic on Friday.\n4. Remove old VMs."
 )
-LATER = "Tuesday at 9:00 UTC sharp"  # too long for re-instantiation: the stale step is patched
+# Prefix patches: a free-text step is never proven across a content change (issue 11), so the
+# patch tests use a system of equations whose second equation changes: the x steps are proven
+# and kept, the model regenerates from the first y step.
+SYS = "Solve 3x + 5 = 20 and 2y - 7 = 11. Show your steps."
+PREFIX = "Step 1: Subtract 5 from both sides: 3x = 15.\nStep 2: Divide by 3: x = 5.\n"
+SYS_ANSWER = PREFIX + "Step 3: Add 7 to both sides: 2y = 18.\nStep 4: Divide by 2: y = 9.\nAnswer: x = 5, y = 9"
+SYS2 = SYS.replace("= 11", "= 13")
+SUFFIX = "Step 3: Add 7 to both sides: 2y = 20.\nStep 4: Divide by 2: y = 10.\nAnswer: x = 5, y = 10"
+
+
+def patching_cache() -> StepCache:
+    """A cache that patches instead of re-instantiating, and lets 3 of 5 steps be regenerated."""
+    return StepCache(reinstantiate=False, max_regen_share=0.8)
 
 
 def user(text: str) -> list[ChatMessage]:
@@ -112,14 +124,14 @@ def test_complete_miss_then_reuse_without_model_call() -> None:
 
 
 def test_complete_patch_regenerates_only_the_stale_step() -> None:
-    inner = ScriptedLLM([PLAN_ANSWER, f"3. Switch traffic on {LATER}.\n4. Remove old VMs."])
-    llm = StepCacheLLM(llm=inner)
-    llm.complete(PLAN)
-    patched = llm.complete(PLAN.replace("Friday", LATER))
+    inner = ScriptedLLM([SYS_ANSWER, SUFFIX])
+    llm = StepCacheLLM(llm=inner, cache=patching_cache())
+    llm.complete(SYS)
+    patched = llm.complete(SYS2)
     info = meta(patched)
     assert info["outcome"] == "patch" and info["verified"] and inner.calls == 2
-    assert info["provenance"] == ["reused", "reused", "regenerated", "regenerated"]
-    assert "Friday" not in patched.text and patched.text.startswith("1. Containerise Orders.\n2. Priya")
+    assert info["provenance"] == ["reused", "reused", "regenerated", "regenerated", "regenerated"]
+    assert "y = 9" not in patched.text and patched.text.startswith(PREFIX)
     assert "already written and checked" in inner.prompts[-1]
 
 
@@ -162,16 +174,16 @@ def test_chat_miss_then_reuse_returns_assistant_message_with_metadata() -> None:
 
 
 def test_chat_patch_extends_the_last_user_message() -> None:
-    inner = ScriptedLLM([PLAN_ANSWER, f"3. Switch traffic on {LATER}.\n4. Remove old VMs."], chat_model=True)
-    llm = StepCacheLLM(llm=inner)
-    llm.chat(user(PLAN))
-    patched = llm.chat(user(PLAN.replace("Friday", LATER)))
+    inner = ScriptedLLM([SYS_ANSWER, SUFFIX], chat_model=True)
+    llm = StepCacheLLM(llm=inner, cache=patching_cache())
+    llm.chat(user(SYS))
+    patched = llm.chat(user(SYS2))
     assert meta(patched)["outcome"] == "patch" and inner.calls == 2
     sent = inner.chats[-1]
     assert len(sent) == 1 and sent[0].role == MessageRole.USER
-    assert sent[0].content.startswith(PLAN.replace("Friday", LATER))
-    assert "1. Containerise Orders.\n2. Priya reviews the chart." in sent[0].content
-    assert patched.message.content.startswith("1. Containerise Orders.") and LATER in patched.message.content
+    assert sent[0].content.startswith(SYS2)
+    assert PREFIX.strip() in sent[0].content
+    assert patched.message.content.startswith(PREFIX) and patched.message.content.endswith(SUFFIX)
 
 
 def test_direct_chat_follow_up_is_scoped_to_its_conversation() -> None:
@@ -224,13 +236,13 @@ def test_stream_complete_reuse_streams_steps_at_once_without_model() -> None:
 
 
 def test_stream_chat_patch_streams_prefix_then_model_tokens() -> None:
-    suffix = f"3. Switch traffic on {LATER}.\n4. Remove old VMs."
-    inner = ScriptedLLM([PLAN_ANSWER, suffix], chat_model=True)
-    llm = StepCacheLLM(llm=inner)
-    llm.chat(user(PLAN))
-    chunks = list(llm.stream_chat(user(PLAN.replace("Friday", LATER))))
+    suffix = SUFFIX
+    inner = ScriptedLLM([SYS_ANSWER, suffix], chat_model=True)
+    llm = StepCacheLLM(llm=inner, cache=patching_cache())
+    llm.chat(user(SYS))
+    chunks = list(llm.stream_chat(user(SYS2)))
     deltas = [c.delta for c in chunks]
-    assert deltas[0] == "1. Containerise Orders.\n2. Priya reviews the chart.\n"  # verified prefix at once
+    assert deltas[0] == PREFIX  # verified prefix at once
     assert deltas[1:-1] == re.findall(r"\S+\s*|\s+", suffix)  # the model's part, token by token
     final = chunks[-1]
     assert meta(final)["outcome"] == "patch" and meta(final)["streamed"] and not meta(final)["revised"]
@@ -253,23 +265,24 @@ def test_async_twins_share_the_cache() -> None:
     async def run() -> None:
         def respond(prompt: str) -> str:
             if "Continue from there" in prompt:
-                return f"3. Switch traffic on {LATER}.\n4. Remove old VMs."
-            return "Alpha beta gamma delta." if "Greek" in prompt else PLAN_ANSWER
+                return SUFFIX
+            return "Alpha beta gamma delta." if "Greek" in prompt else SYS_ANSWER
 
         inner = ScriptedLLM(respond, chat_model=True)
-        llm = StepCacheLLM(llm=inner)
-        first = await llm.achat(user(PLAN))
+        llm = StepCacheLLM(llm=inner, cache=patching_cache())
+        first = await llm.achat(user(SYS))
         assert meta(first)["outcome"] == "miss"
-        again = await llm.achat(user(PLAN))
+        again = await llm.achat(user(SYS))
         assert meta(again)["outcome"] == "reuse" and inner.calls == 1
-        stream = await llm.astream_chat(user(PLAN.replace("Friday", LATER)))
+        stream = await llm.astream_chat(user(SYS2))
         chunks = [c async for c in stream]
         assert meta(chunks[-1])["outcome"] == "patch" and inner.calls == 2
-        assert chunks[0].delta.startswith("1. Containerise Orders.")
+        assert chunks[0].delta == PREFIX
         # the same request as a completion: only its rendering differs from the cached chat
-        # prompt ("user: " prefix), so the cached answer is reused without a model call
-        done = await llm.acomplete(PLAN)
-        assert meta(done)["outcome"] == "reuse" and inner.calls == 2 and done.text == PLAN_ANSWER
+        # prompt ("user: " prefix, a role label the equation task reads past), so the cached
+        # answer is reused without a model call (the free-text task would not prove that)
+        done = await llm.acomplete(SYS)
+        assert meta(done)["outcome"] == "reuse" and inner.calls == 2 and done.text == SYS_ANSWER
         stream = await llm.astream_complete("Name four Greek letters for the Orders team.")
         inner_answers = inner.calls
         chunks = [c async for c in stream]
@@ -281,11 +294,13 @@ def test_async_twins_share_the_cache() -> None:
 # -- callbacks and instrumentation ----------------------------------------------------------
 def test_callbacks_and_instrumentation_fire_on_cache_hits(events: EventCollector) -> None:
     debug = LlamaDebugHandler()
-    inner = ScriptedLLM([PLAN_ANSWER], chat_model=True)
+    # an equation prompt: its cached chat answer is also a proven hit for the same request as a
+    # completion ("user: " role label read past); a free-text answer would not be (issue 11)
+    inner = ScriptedLLM([SYS_ANSWER], chat_model=True)
     llm = StepCacheLLM(llm=inner, callback_manager=CallbackManager([debug]))
-    llm.chat(user(PLAN))
+    llm.chat(user(SYS))
     events.events.clear()
-    reused = llm.chat(user(PLAN))
+    reused = llm.chat(user(SYS))
     assert inner.calls == 1
     names = events.names()
     assert "LLMChatStartEvent" in names and "LLMChatEndEvent" in names
@@ -294,10 +309,11 @@ def test_callbacks_and_instrumentation_fire_on_cache_hits(events: EventCollector
     pairs = debug.get_llm_inputs_outputs()
     assert len(pairs) == 2 and pairs[-1][1].payload["response"].message.content == reused.message.content
     events.events.clear()
-    list(llm.stream_chat(user(PLAN)))
+    list(llm.stream_chat(user(SYS)))
     assert "LLMChatInProgressEvent" in events.names() and "LLMChatEndEvent" in events.names()
     events.events.clear()
-    llm.complete(PLAN)
+    done = llm.complete(SYS)
+    assert inner.calls == 1 and meta(done)["outcome"] == "reuse"
     assert {"LLMCompletionStartEvent", "LLMCompletionEndEvent"} <= set(events.names())
 
 

@@ -11,7 +11,7 @@ from llama_index.core import VectorStoreIndex
 
 from stepcache_integrations import StepCache
 from stepcache_integrations.llama_index import StepCacheEmbedding, StepCacheLLM
-from tests.unit.test_llama_index_rag import PARAPHRASE, QUESTION, build_index, rag_model
+from tests.unit.test_llama_index_rag import QUESTION, REFORMATTED, build_index, rag_model
 from tests.unit.test_llama_index_support import ScriptedLLM, offline_settings  # noqa: F401 - fixture
 
 BATTERY = "How long does the Atlas X2 battery last?"
@@ -58,7 +58,7 @@ def test_query_engine_response_metadata_sync_and_async(embed: StepCacheEmbedding
     assert record(first)["outcome"] == "miss" and record(first)["verified"] and record(first)["model_calls"] == 1
     assert record(first)["stored_entry_id"] and first.metadata["stepcache_calls"] == [record(first)]
     assert any(key != "stepcache" and key != "stepcache_calls" for key in first.metadata)  # node metadata kept
-    again = asyncio.run(engine.aquery(PARAPHRASE))
+    again = asyncio.run(engine.aquery(REFORMATTED))  # formatting-only: a provable reuse
     info = record(again)
     assert info["outcome"] == "reuse" and info["model_calls"] == 0 and inner.calls == 1
     assert info["provenance"] == ["reused"] * len(info["steps"]) and info["namespace"] == "llama_index"
@@ -73,12 +73,12 @@ def test_streaming_query_engine_record_is_final_once_consumed(embed: StepCacheEm
     info = record(streamed)
     assert info["outcome"] == "miss" and info["streamed"] and info["verified"] and not info["revised"]
     assert "".join(s["text"] for s in info["steps"]) == text
-    reused = engine.query(PARAPHRASE)
+    reused = engine.query(REFORMATTED)  # formatting-only: a provable reuse (issue 11)
     "".join(reused.response_gen)
     assert record(reused)["outcome"] == "reuse" and record(reused)["streamed"] and inner.calls == 1
 
     async def run() -> dict[str, Any]:
-        response = await engine.aquery(PARAPHRASE)
+        response = await engine.aquery(REFORMATTED)
         async for _ in response.async_response_gen():
             pass
         return record(response)
