@@ -432,5 +432,3 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
 
 StepCacheFunctionCallingLLM = StepCacheLLM
 """Alias of :class:`StepCacheLLM` (one class wraps every inner model)."""
-
-
