@@ -42,7 +42,7 @@ def llm_string(runnable: Runnable, call_kwargs: dict[str, Any]) -> str:
     kwargs.pop("ls_structured_output_format", None)
     stop = kwargs.pop("stop", None)
     if isinstance(model, BaseChatModel):
-        return model._getllm_string(stop=stop, **kwargs)
+        return model._get_llm_string(stop=stop, **kwargs)
     if isinstance(model, BaseLLM):
         params: dict[str, Any] = {**model.dict(), "stop": stop, **kwargs}
         return str(sorted(params.items()))
