@@ -47,6 +47,7 @@ def streamed_response(last: Any, generated: str, prompt: str) -> LLMResponse:
 
 
 def _delta(chunk_text: str | None, delta: str | None, previous: str) -> str:
+    """The new text of a chunk: its delta, else its text past what came before."""
     if delta is not None:
         return delta
     text = chunk_text or ""
@@ -54,23 +55,27 @@ def _delta(chunk_text: str | None, delta: str | None, previous: str) -> str:
 
 
 def fill(pending: dict[str, Any], meta: dict[str, Any]) -> dict[str, Any]:
+    """Fill a stream's pending record in place (it was reported when the stream began)."""
     pending.clear()
     pending.update(meta)
     return pending
 
 
 def completion_response(result: StepCacheResult, meta: dict[str, Any], raw: Any = None) -> CompletionResponse:
+    """The whole answer as a ``CompletionResponse`` carrying its record (also reported)."""
     _spans.report(meta)
     return CompletionResponse(text=result.text, raw=raw, additional_kwargs={METADATA_KEY: meta})
 
 
 def chat_response(result: StepCacheResult, meta: dict[str, Any], raw: Any = None) -> ChatResponse:
+    """The whole answer as a ``ChatResponse`` carrying its record (also reported)."""
     _spans.report(meta)
     message = ChatMessage(role=MessageRole.ASSISTANT, content=result.text, additional_kwargs={METADATA_KEY: meta})
     return ChatResponse(message=message, raw=raw, additional_kwargs={METADATA_KEY: meta})
 
 
 def tag(response: Any, meta: dict[str, Any]) -> Any:
+    """Put the record on an inner model's response (and its message) in place."""
     response.additional_kwargs[METADATA_KEY] = meta
     message = getattr(response, "message", None)
     if message is not None:
