@@ -288,7 +288,7 @@ class StepCache:
     def _prepare(
         self, prompt: Any, task: str | None, schema: dict[str, Any] | None, namespace: str, llm_key: str
     ) -> CachePlan:
-        plan = prepare(
+        return prepare(
             prompt,
             tasks=self.tasks,
             task=task,
@@ -297,8 +297,6 @@ class StepCache:
             llm_key=llm_key,
             max_prompt_chars=self.max_prompt_chars,
         )
-        plan.served_by = self
-        return plan
 
     def _services(self, llm: Any = None) -> Services:
         return Services(self.embedder, self.store, self._guard, llm=llm, judge=self.judge)

@@ -3,23 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 import numpy as np
 
-from ..errors import StepCacheError
 from .tasks import TaskHandler, Verification
-from .types import CacheEntry, LLMResponse, Outcome, Provenance, Step, StepCacheResult
+from .types import CacheEntry, LLMResponse, Outcome, Provenance, Step
 
-__all__ = ["CachePlan", "PlanServer"]
-
-
-class PlanServer(Protocol):
-    """Serves a plan that needs no model call (``StepCache`` is one)."""
-
-    def serve(self, plan: CachePlan) -> StepCacheResult: ...
-
-    async def aserve(self, plan: CachePlan) -> StepCacheResult: ...
+__all__ = ["CachePlan"]
 
 
 @dataclass
@@ -51,9 +42,6 @@ class CachePlan:
     judge_reply: LLMResponse | None = None
     timings: dict[str, float] = field(default_factory=dict)
     errors: list[str] = field(default_factory=list)
-    # Only so that plan.result() keeps working for callers written before StepCache.serve;
-    # it reaches the engine's public serve(), never its internals.
-    served_by: PlanServer | None = field(default=None, repr=False, compare=False)
 
     @property
     def task(self) -> str:
@@ -69,15 +57,3 @@ class CachePlan:
     def cached_text(self) -> str:
         """The answer the cache can give alone (reuse / re-instantiation)."""
         return "".join(step.text for step in self.steps)
-
-    def result(self) -> StepCacheResult:
-        """Same as ``StepCache.serve(plan)`` (prefer that)."""
-        if self.needs_model or self.served_by is None:
-            raise StepCacheError("this plan needs a model call; use StepCache.complete or finalize")
-        return self.served_by.serve(self)
-
-    async def aresult(self) -> StepCacheResult:
-        """Same as ``StepCache.aserve(plan)`` (prefer that)."""
-        if self.needs_model or self.served_by is None:
-            raise StepCacheError("this plan needs a model call; use StepCache.acomplete or afinalize")
-        return await self.served_by.aserve(self)

@@ -322,7 +322,7 @@ class StepCacheLLMCache(BaseCache):
             found = self._served(plan, request, prompt, llm_string, template)
             if found is None:
                 return None
-            result = plan.result()
+            result = self.cache.serve(plan)
             self._hit(result.outcome, request.text)
             return self._annotated(found[0], result, found[1], llm_string)
         if not self._can_patch(plan, template):
@@ -352,7 +352,7 @@ class StepCacheLLMCache(BaseCache):
             found = self._served(plan, request, prompt, llm_string, template)
             if found is None:
                 return None
-            result = await plan.aresult()
+            result = await self.cache.aserve(plan)
             self._hit(result.outcome, request.text)
             return self._annotated(found[0], result, found[1], llm_string)
         if not self._can_patch(plan, template):

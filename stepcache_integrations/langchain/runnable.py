@@ -18,19 +18,9 @@ from langchain_core.callbacks import (
     CallbackManagerForChainRun,
 )
 from langchain_core.callbacks.manager import adispatch_custom_event, dispatch_custom_event
-from langchain_core.language_models import BaseChatModel, BaseLanguageModel, BaseLLM
-from langchain_core.messages import (
-    AIMessage,
-    AIMessageChunk,
-    BaseMessage,
-    BaseMessageChunk,
-    convert_to_messages,
-    message_chunk_to_message,
-)
-from langchain_core.prompt_values import ChatPromptValue, PromptValue, StringPromptValue
+from langchain_core.messages import BaseMessage
 from langchain_core.runnables import (
     Runnable,
-    RunnableBinding,
     RunnableConfig,
     RunnableParallel,
     RunnableSequence,
@@ -40,138 +30,28 @@ from langchain_core.runnables.config import patch_config
 from langchain_core.runnables.fallbacks import _returns_runnable
 from pydantic import ConfigDict, Field
 
-from ..adapter_core import METADATA_KEY, StreamSession
-from ..core.engine import CachePlan, StepCache
-from ..core.types import LLMResponse, StepCacheResult
+from ..adapter_core import StreamSession
+from ..core.engine import StepCache
+from ..core.types import StepCacheResult
 from ..errors import InvalidPromptError
 from ._convert import (
-    Kind,
     Request,
     annotate,
-    covers,
-    entry_metadata,
+    astored_template,
     llm_key_for,
-    message_from_text,
-    message_text,
     messages_to_text,
     output_response,
-    output_text,
-    restorable_generations,
-    astored_template,
     stored_template,
     summary,
 )
+from ._model import ModelCaller, is_model, llm_string, model_kind, prompt_value, schema_dict
+from ._outputs import entry_meta, from_cache, from_model
+from ._streaming import cached_chunks, chunk_text, merge_chunks, piece, stream_tail, streams_live, strip_usage
 
 __all__ = ["StepCacheRunnable", "with_step_cache"]
 
 logger = logging.getLogger("stepcache_integrations")
 _EVENT = "stepcache"
-
-
-# ----------------------------------------------------------------------------- model introspection
-def _unwrap(runnable: Runnable) -> tuple[Runnable, dict[str, Any]]:
-    """The innermost model of a chain of ``RunnableBinding``s and the merged bound kwargs."""
-    kwargs: dict[str, Any] = {}
-    while isinstance(runnable, RunnableBinding):
-        kwargs = {**runnable.kwargs, **kwargs}
-        runnable = runnable.bound
-    return runnable, kwargs
-
-
-def _kind(runnable: Runnable) -> Kind:
-    model, _ = _unwrap(runnable)
-    return "llm" if isinstance(model, BaseLLM) else "chat"
-
-
-def _llm_string(runnable: Runnable, call_kwargs: dict[str, Any]) -> str:
-    """What LangChain's own cache would use as ``llm_string`` for this model and call."""
-    model, bound_kwargs = _unwrap(runnable)
-    kwargs = {**bound_kwargs, **call_kwargs}
-    kwargs.pop("ls_structured_output_format", None)
-    stop = kwargs.pop("stop", None)
-    if isinstance(model, BaseChatModel):
-        return model._get_llm_string(stop=stop, **kwargs)
-    if isinstance(model, BaseLLM):
-        params: dict[str, Any] = {**model.dict(), "stop": stop, **kwargs}
-        return str(sorted(params.items()))
-    return f"{model!r}|{sorted(kwargs.items())!r}|{stop!r}"
-
-
-def _prompt_value(value: Any) -> PromptValue:
-    if isinstance(value, PromptValue):
-        return value
-    if isinstance(value, str):
-        return StringPromptValue(text=value)
-    if isinstance(value, BaseMessage):
-        return ChatPromptValue(messages=[value])
-    if isinstance(value, (list, tuple)):
-        return ChatPromptValue(messages=convert_to_messages(value))
-    raise ValueError(f"invalid input type {type(value).__name__}: must be a PromptValue, str or list of messages")
-
-
-def _schema_dict(schema: Any) -> dict[str, Any] | None:
-    """A JSON Schema for the engine's JSON verification, from whatever LangChain accepts."""
-    try:
-        from langchain_core.utils.function_calling import convert_to_json_schema
-
-        converted = convert_to_json_schema(schema)
-    except Exception:  # noqa: BLE001 - an exotic schema: verify as JSON without it
-        return None
-    return converted if isinstance(converted, dict) else None
-
-
-def _is_model(runnable: Any) -> bool:
-    model, _ = _unwrap(runnable) if isinstance(runnable, Runnable) else (runnable, {})
-    return isinstance(model, BaseLanguageModel)
-
-
-# ----------------------------------------------------------------------------- model calls
-class _Caller:
-    """The engine's ``llm`` for one wrapper run: model calls become child runs of the wrapper."""
-
-    def __init__(self, model: Runnable, request: Request, config: RunnableConfig, kwargs: dict[str, Any]) -> None:
-        self.model = model
-        self.request = request
-        self.config = config
-        self.kwargs = kwargs
-
-    def call(self, prompt: str) -> Any:
-        return self.model.invoke(self.request.model_input(prompt), self.config, **self.kwargs)
-
-    async def acall(self, prompt: str) -> Any:
-        return await self.model.ainvoke(self.request.model_input(prompt), self.config, **self.kwargs)
-
-    def stream(self, prompt: str) -> Iterator[Any]:
-        return self.model.stream(self.request.model_input(prompt), self.config, **self.kwargs)
-
-    def astream(self, prompt: str) -> AsyncIterator[Any]:
-        return self.model.astream(self.request.model_input(prompt), self.config, **self.kwargs)
-
-    # the engine's model interface (repairs)
-    def invoke(self, prompt: str) -> LLMResponse:
-        return output_response(self.call(prompt), prompt)
-
-    async def ainvoke(self, prompt: str) -> LLMResponse:
-        return output_response(await self.acall(prompt), prompt)
-
-
-def _merge_chunks(chunks: list[Any]) -> Any:
-    """A full output from streamed chunks (message chunks are added, strings joined)."""
-    if not chunks:
-        return AIMessage(content="")
-    if isinstance(chunks[0], BaseMessageChunk):
-        total = chunks[0]
-        for chunk in chunks[1:]:
-            total = total + chunk
-        return message_chunk_to_message(total)
-    return "".join(str(c) for c in chunks)
-
-
-def _strip_usage(chunk: Any) -> Any:
-    """Model chunks pass through without usage: the wrapper's last chunk carries the total."""
-    if isinstance(chunk, AIMessageChunk) and (chunk.usage_metadata or chunk.chunk_position):
-        return chunk.model_copy(update={"usage_metadata": None, "chunk_position": None})
-    return chunk
 
 
 class StepCacheRunnable(RunnableSerializable[Any, Any]):
@@ -247,11 +127,11 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
         structured = self.bound.with_structured_output(  # type: ignore[attr-defined]
             schema, include_raw=include_raw, **kwargs
         )
-        json_schema = _schema_dict(schema)
+        json_schema = schema_dict(schema)
         return self._replace_model(structured, json_schema)
 
     def _replace_model(self, runnable: Runnable, json_schema: dict[str, Any] | None) -> Runnable:
-        if _is_model(runnable):
+        if is_model(runnable):
             return self._rewrap(runnable, json_schema=json_schema, task="json" if json_schema is None else None)
         if isinstance(runnable, RunnableSequence):
             return RunnableSequence(
@@ -273,15 +153,15 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
             @wraps(attr)
             def wrapped(*args: Any, **kwargs: Any) -> Any:
                 result = attr(*args, **kwargs)
-                return self._rewrap(result) if _is_model(result) else result
+                return self._rewrap(result) if is_model(result) else result
 
             return wrapped
         return attr
 
     # ------------------------------------------------------------------ shared pieces
     def _request(self, value: Any) -> Request:
-        prompt = _prompt_value(value)
-        if _kind(self.bound) == "llm":
+        prompt = prompt_value(value)
+        if model_kind(self.bound) == "llm":
             return Request("llm", prompt.to_string())
         messages = prompt.to_messages()
         return Request("chat", messages_to_text(messages), messages)
@@ -289,7 +169,7 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
     def resolve_llm_key(self, **call_kwargs: Any) -> str:
         """The ``llm_key`` this wrapper's entries use (for these call kwargs): ``llm_key`` if set,
         else derived from the model and its parameters - the same key ``StepCacheLLMCache`` uses."""
-        return self.llm_key or llm_key_for(_llm_string(self.bound, call_kwargs))
+        return self.llm_key or llm_key_for(llm_string(self.bound, call_kwargs))
 
     def _options(self, kwargs: dict[str, Any]) -> dict[str, Any]:
         return {
@@ -298,51 +178,6 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
             "namespace": self.namespace,
             "llm_key": self.resolve_llm_key(**kwargs),
         }
-
-    @staticmethod
-    def _from_cache(plan: CachePlan, request: Request, template: BaseMessage | None) -> Any:
-        """Output for a plan the cache answers alone (reuse / re-instantiation), before the hit is recorded."""
-        if request.kind == "llm":
-            return plan.cached_text
-        restored = restorable_generations(plan)
-        if restored:
-            message = getattr(restored[0], "message", None)
-            if isinstance(message, BaseMessage):
-                return message
-        return message_from_text(plan.cached_text, template) or AIMessage(content=plan.cached_text)
-
-    @staticmethod
-    def _from_model(
-        plan: CachePlan, request: Request, raw: Any, result: StepCacheResult, stored: BaseMessage | None
-    ) -> Any:
-        """Output after a model call: the model's own output when the verified answer is exactly it."""
-        raw_text = output_text(raw)
-        unchanged = (
-            plan.outcome in ("miss", "skip_reuse")
-            and result.repair_calls == 0
-            and not result.used_fallback
-            and covers(plan, raw_text, result.text)
-        )
-        if request.kind == "llm":
-            return raw if unchanged else result.text
-        if unchanged and isinstance(raw, BaseMessage):
-            return raw
-        template = raw if isinstance(raw, BaseMessage) else None
-        if plan.outcome == "patch":
-            template = stored or template
-        return message_from_text(result.text, template) or AIMessage(content=result.text)
-
-    @staticmethod
-    def _entry_meta(plan: CachePlan, request: Request, raw: Any, stored: BaseMessage | None) -> dict[str, Any]:
-        if plan.outcome == "patch":
-            # the raw output answers the patch prompt only: keep the message shape (tool
-            # calls, provider-parsed output) so a later reuse rebuilds the same message
-            template = stored or (raw if isinstance(raw, BaseMessage) else None)
-            return entry_metadata(request.kind, None, template)
-        from langchain_core.outputs import ChatGeneration, Generation
-
-        gen = ChatGeneration(message=raw) if isinstance(raw, BaseMessage) else Generation(text=output_text(raw))
-        return entry_metadata(request.kind, [gen])
 
     def _record(self, result: StepCacheResult, kwargs: dict[str, Any]) -> dict[str, Any]:
         return {"namespace": self.namespace, "llm_key": self.resolve_llm_key(**kwargs)}
@@ -376,23 +211,23 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
     ) -> Any:
         request = self._request(input)
         child = patch_config(config, callbacks=run_manager.get_child())
-        caller = _Caller(self.bound, request, child, kwargs)
+        caller = ModelCaller(self.bound, request, child, kwargs)
         try:
             plan = self.cache.lookup(request.text, **self._options(kwargs))
         except InvalidPromptError:  # e.g. an empty prompt: nothing to cache, just answer
             return self.bound.invoke(input, child, **kwargs)
         stored = stored_template(plan, self.cache.store)
         if not plan.needs_model:
-            output = self._from_cache(plan, request, stored)
-            result = plan.result()
+            output = from_cache(plan, request, stored)
+            result = self.cache.serve(plan)
         else:
             assert plan.generation_prompt is not None
             raw = caller.call(plan.generation_prompt)
             result = self.cache.finalize(
                 plan, output_response(raw, plan.generation_prompt), llm=caller,
-                metadata=self._entry_meta(plan, request, raw, stored),
+                metadata=entry_meta(plan, request, raw, stored),
             )
-            output = self._from_model(plan, request, raw, result, stored)
+            output = from_model(plan, request, raw, result, stored)
         self._emit(result, child, kwargs)
         return self._finish(output, result, kwargs)
 
@@ -401,23 +236,23 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
     ) -> Any:
         request = self._request(input)
         child = patch_config(config, callbacks=run_manager.get_child())
-        caller = _Caller(self.bound, request, child, kwargs)
+        caller = ModelCaller(self.bound, request, child, kwargs)
         try:
             plan = await self.cache.alookup(request.text, **self._options(kwargs))
         except InvalidPromptError:
             return await self.bound.ainvoke(input, child, **kwargs)
         stored = await astored_template(plan, self.cache.store)
         if not plan.needs_model:
-            output = self._from_cache(plan, request, stored)
-            result = await plan.aresult()
+            output = from_cache(plan, request, stored)
+            result = await self.cache.aserve(plan)
         else:
             assert plan.generation_prompt is not None
             raw = await caller.acall(plan.generation_prompt)
             result = await self.cache.afinalize(
                 plan, output_response(raw, plan.generation_prompt), llm=caller,
-                metadata=self._entry_meta(plan, request, raw, stored),
+                metadata=entry_meta(plan, request, raw, stored),
             )
-            output = self._from_model(plan, request, raw, result, stored)
+            output = from_model(plan, request, raw, result, stored)
         await self._aemit(result, child, kwargs)
         return self._finish(output, result, kwargs)
 
@@ -432,15 +267,6 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
         async for chunk in self._atransform_stream_with_config(one(), self._astream, config, **kwargs):
             yield chunk
 
-    @staticmethod
-    def _live(plan: CachePlan) -> bool:
-        """Stream the model's tokens as they come (its output is the tail of the answer)?
-
-        A patch without a text prefix (JSON fields) is merged into the kept part, so
-        its raw output is buffered and the assembled answer is streamed instead.
-        """
-        return plan.outcome != "patch" or bool(plan.prefix_text)
-
     def _stream(
         self,
         inputs: Iterator[Any],
@@ -451,7 +277,7 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
         input = next(inputs)
         request = self._request(input)
         child = patch_config(config, callbacks=run_manager.get_child())
-        caller = _Caller(self.bound, request, child, kwargs)
+        caller = ModelCaller(self.bound, request, child, kwargs)
         try:
             plan = self.cache.lookup(request.text, **self._options(kwargs))
         except InvalidPromptError:
@@ -459,32 +285,32 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
             return
         stored = stored_template(plan, self.cache.store)
         if not plan.needs_model:
-            output = self._from_cache(plan, request, stored)
-            result = plan.result()
+            output = from_cache(plan, request, stored)
+            result = self.cache.serve(plan)
             self._emit(result, child, kwargs)
-            yield from _chunks(self._finish(output, result, kwargs, streamed=True), [s.text for s in result.steps])
+            yield from cached_chunks(self._finish(output, result, kwargs, streamed=True), [s.text for s in result.steps])
             return
         assert plan.generation_prompt is not None
         session = StreamSession()
-        if not self._live(plan):
+        if not streams_live(plan):
             raw = caller.call(plan.generation_prompt)
         else:
             if plan.prefix_text:
-                yield _piece(request.kind, plan.prefix_text)
+                yield piece(request.kind, plan.prefix_text)
                 session.prefix(plan.prefix_text)
             pieces = []
             for chunk in caller.stream(plan.generation_prompt):
                 pieces.append(chunk)
-                session.feed(_chunk_text(chunk))
-                yield _strip_usage(chunk)
-            raw = _merge_chunks(pieces)
+                session.feed(chunk_text(chunk))
+                yield strip_usage(chunk)
+            raw = merge_chunks(pieces)
         result = self.cache.finalize(
             plan, output_response(raw, plan.generation_prompt), llm=caller,
-            metadata=self._entry_meta(plan, request, raw, stored),
+            metadata=entry_meta(plan, request, raw, stored),
         )
         self._emit(result, child, kwargs)
-        final = self._finish(self._from_model(plan, request, raw, result, stored), result, kwargs, streamed=True)
-        yield from _tail(final, session, [s.text for s in result.steps], live=self._live(plan))
+        final = self._finish(from_model(plan, request, raw, result, stored), result, kwargs, streamed=True)
+        yield from stream_tail(final, session, [s.text for s in result.steps], live=streams_live(plan))
 
     async def _astream(
         self,
@@ -496,7 +322,7 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
         input = await inputs.__anext__()
         request = self._request(input)
         child = patch_config(config, callbacks=run_manager.get_child())
-        caller = _Caller(self.bound, request, child, kwargs)
+        caller = ModelCaller(self.bound, request, child, kwargs)
         try:
             plan = await self.cache.alookup(request.text, **self._options(kwargs))
         except InvalidPromptError:
@@ -505,136 +331,34 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
             return
         stored = await astored_template(plan, self.cache.store)
         if not plan.needs_model:
-            output = self._from_cache(plan, request, stored)
-            result = await plan.aresult()
+            output = from_cache(plan, request, stored)
+            result = await self.cache.aserve(plan)
             await self._aemit(result, child, kwargs)
-            for chunk in _chunks(self._finish(output, result, kwargs, streamed=True), [s.text for s in result.steps]):
+            for chunk in cached_chunks(self._finish(output, result, kwargs, streamed=True), [s.text for s in result.steps]):
                 yield chunk
             return
         assert plan.generation_prompt is not None
         session = StreamSession()
-        if not self._live(plan):
+        if not streams_live(plan):
             raw = await caller.acall(plan.generation_prompt)
         else:
             if plan.prefix_text:
-                yield _piece(request.kind, plan.prefix_text)
+                yield piece(request.kind, plan.prefix_text)
                 session.prefix(plan.prefix_text)
             pieces = []
             async for chunk in caller.astream(plan.generation_prompt):
                 pieces.append(chunk)
-                session.feed(_chunk_text(chunk))
-                yield _strip_usage(chunk)
-            raw = _merge_chunks(pieces)
+                session.feed(chunk_text(chunk))
+                yield strip_usage(chunk)
+            raw = merge_chunks(pieces)
         result = await self.cache.afinalize(
             plan, output_response(raw, plan.generation_prompt), llm=caller,
-            metadata=self._entry_meta(plan, request, raw, stored),
+            metadata=entry_meta(plan, request, raw, stored),
         )
         await self._aemit(result, child, kwargs)
-        final = self._finish(self._from_model(plan, request, raw, result, stored), result, kwargs, streamed=True)
-        for chunk in _tail(final, session, [s.text for s in result.steps], live=self._live(plan)):
+        final = self._finish(from_model(plan, request, raw, result, stored), result, kwargs, streamed=True)
+        for chunk in stream_tail(final, session, [s.text for s in result.steps], live=streams_live(plan)):
             yield chunk
-
-
-# ----------------------------------------------------------------------------- chunk helpers
-def _chunk_text(chunk: Any) -> str:
-    if isinstance(chunk, BaseMessageChunk):
-        content = chunk.content
-        if isinstance(content, str):
-            return content
-        return "".join(b if isinstance(b, str) else b.get("text", "") for b in content if isinstance(b, (str, dict)))
-    return str(chunk)
-
-
-def _piece(kind: Kind, text: str) -> Any:
-    return AIMessageChunk(content=text) if kind == "chat" else text
-
-
-def _message_chunk(message: BaseMessage, content: str, last: bool) -> AIMessageChunk:
-    """A chunk of ``message``: ``content`` text; the last chunk carries tool calls and metadata."""
-    if not last:
-        return AIMessageChunk(content=content, id=message.id)
-    tool_call_chunks = [
-        {"name": c["name"], "args": _json(c["args"]), "id": c.get("id"), "index": i}
-        for i, c in enumerate(getattr(message, "tool_calls", None) or [])
-    ]
-    return AIMessageChunk(
-        content=content,
-        id=message.id,
-        additional_kwargs=dict(message.additional_kwargs or {}),
-        response_metadata=dict(message.response_metadata or {}),
-        usage_metadata=getattr(message, "usage_metadata", None),
-        tool_call_chunks=tool_call_chunks,
-        chunk_position="last",
-    )
-
-
-def _json(value: Any) -> str:
-    import json
-
-    return json.dumps(value, ensure_ascii=False)
-
-
-def _chunks(output: Any, steps: list[str]) -> Iterator[Any]:
-    """Stream a complete answer step by step (cached answers)."""
-    if isinstance(output, BaseMessage):
-        content = output.content if isinstance(output.content, str) else None
-        if content is None or "".join(steps) != content or not steps:
-            parts = [content] if content is not None else [""]
-            if content is None:  # content blocks: one chunk with the whole message
-                yield AIMessageChunk(
-                    content=output.content,
-                    id=output.id,
-                    response_metadata=dict(output.response_metadata or {}),
-                    usage_metadata=getattr(output, "usage_metadata", None),
-                    chunk_position="last",
-                )
-                return
-        else:
-            parts = steps
-        for i, part in enumerate(parts):
-            yield _message_chunk(output, part, last=i == len(parts) - 1)
-        return
-    text = str(output)
-    parts = steps if steps and "".join(steps) == text else [text]
-    yield from parts
-
-
-def _tail(final: Any, session: StreamSession, steps: list[str], *, live: bool) -> Iterator[Any]:
-    """After a model call: the rest of the verified answer and the metadata chunk.
-
-    When verification or repair replaced text already streamed, the record says
-    ``streamed`` and ``revised`` and holds the verified answer in ``text`` (authoritative
-    over the deltas); nothing more is appended.
-    """
-    if not live:
-        yield from _chunks(final, steps)
-        return
-    final_text = message_text(final) if isinstance(final, BaseMessage) else str(final)
-    content = final.content if isinstance(final, BaseMessage) else final_text
-    if isinstance(content, str):
-        closed = session.close(content)
-        rest, revised = closed.tail, closed.revised and final_text != session.emitted
-    else:
-        rest, revised = "", False
-    if revised:
-        logger.warning(
-            "stepcache: the streamed answer was revised after verification/repair; "
-            "the verified answer is in the last chunk's response_metadata['stepcache']['text']"
-        )
-    if isinstance(final, BaseMessage):
-        record = dict(final.response_metadata.get(METADATA_KEY, {}))
-        record.update(streamed=True, revised=revised, text=final_text if revised else None)
-        # The model's chunks already carried its tool calls and response metadata (which
-        # chunk addition would duplicate); the last chunk adds the step record and the
-        # total usage (stripped from the model's chunks).
-        yield AIMessageChunk(
-            content=rest,
-            response_metadata={METADATA_KEY: record},
-            usage_metadata=getattr(final, "usage_metadata", None),
-            chunk_position="last",
-        )
-    elif rest:
-        yield rest
 
 
 # ----------------------------------------------------------------------------- public helper

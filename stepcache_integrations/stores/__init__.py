@@ -1,10 +1,11 @@
 """Cache stores: in-memory (FAISS), SQLite (embedded, persistent), PostgreSQL + pgvector."""
 
 from .base import CacheStore
-from .io import export_jsonl, import_jsonl, open_store
 from .memory import InMemoryStore
 from .postgres import PostgresStore
 from .sqlite import SQLiteStore
+from .transfer import export_jsonl, import_jsonl
+from .urls import open_store
 
 __all__ = [
     "CacheStore",

@@ -117,7 +117,7 @@ def _wrap(
 
     def run(args: argparse.Namespace) -> int:
         from ..errors import StepCacheError
-        from .io import configured_store_url, is_store_url, open_store, redact_url
+        from .urls import configured_store_url, is_store_url, open_store, redact_url
 
         url = args.store or configured_store_url()
         if not url:
@@ -320,7 +320,7 @@ def _cmd_clear(args: argparse.Namespace, store: Any) -> int:
 
 
 def _cmd_export(args: argparse.Namespace, store: Any) -> int:
-    from .io import export_jsonl
+    from .transfer import export_jsonl
 
     if args.output == "-":
         count = export_jsonl(store, sys.stdout, namespace=args.namespace)
@@ -333,7 +333,7 @@ def _cmd_export(args: argparse.Namespace, store: Any) -> int:
 
 def _cmd_import(args: argparse.Namespace, store: Any) -> int:
     from ..errors import StoreError
-    from .io import import_jsonl_report
+    from .transfer import import_jsonl_report
 
     on_conflict = "replace" if args.replace else "skip"
     try:

@@ -13,7 +13,7 @@ import numpy as np
 from ..core.types import CacheEntry, CacheHit
 from .base import CacheStore
 from .faiss_index import PartitionedIndex, validate_index_options
-from .io import check_vector
+from .codec import check_vector
 
 __all__ = ["InMemoryStore"]
 

@@ -29,7 +29,7 @@ import numpy as np
 from ..core.types import CacheEntry, CacheHit
 from ..errors import StoreError
 from .base import CacheStore
-from .io import check_vector, entry_from_obj, redact_url
+from .codec import check_vector, entry_from_obj, redact_url
 
 try:  # optional dependency
     import psycopg

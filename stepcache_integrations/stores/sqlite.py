@@ -38,7 +38,7 @@ from ..core.types import CacheEntry, CacheHit
 from ..errors import StoreError
 from .base import CacheStore
 from .faiss_index import PartitionedIndex, validate_index_options
-from .io import (
+from .codec import (
     check_vector,
     entry_from_json,
     entry_to_json,

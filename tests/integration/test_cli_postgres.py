@@ -40,7 +40,7 @@ def test_read_only_commands_do_not_create_a_table_and_import_does(tmp_path: Path
 
     from stepcache_integrations.core.types import CacheEntry, Step
     from stepcache_integrations.stores import InMemoryStore, PostgresStore
-    from stepcache_integrations.stores.io import export_jsonl
+    from stepcache_integrations.stores.transfer import export_jsonl
 
     name = f"cli_{uuid.uuid4().hex[:12]}"
     sep = "&" if "?" in PG_DSN else "?"

@@ -19,7 +19,7 @@ from stepcache_integrations.cli import build_parser
 from stepcache_integrations.core.types import CacheEntry, Step
 from stepcache_integrations.errors import StoreError
 from stepcache_integrations.stores import InMemoryStore, SQLiteStore
-from stepcache_integrations.stores.io import (
+from stepcache_integrations.stores.urls import (
     DEFAULT_STORE_URL,
     configured_store_url,
     default_store_url,
@@ -100,7 +100,7 @@ def test_program_and_cli_share_stepcache_store(tmp_path):
     program = (
         "import numpy as np\n"
         "from stepcache_integrations.core.types import CacheEntry, Step\n"
-        "from stepcache_integrations.stores.io import open_store\n"
+        "from stepcache_integrations.stores.urls import open_store\n"
         "s = open_store()\n"
         "s.add(CacheEntry(id='feedface' + '0' * 24, prompt='shared prompt', task='text',\n"
         "                 steps=[Step(text='x')]), np.ones(4, dtype=np.float32) / 2)\n"
@@ -193,7 +193,7 @@ def test_import_reports_expired_records(tmp_path):
     src = InMemoryStore()
     src.add(entry(1, id="live" + "0" * 28), unit(1))
     src.add(entry(2, id="dead" + "0" * 28), unit(2))
-    from stepcache_integrations.stores.io import export_jsonl
+    from stepcache_integrations.stores.transfer import export_jsonl
 
     dump = tmp_path / "d.jsonl"
     export_jsonl(src, dump)

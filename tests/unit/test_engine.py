@@ -225,7 +225,7 @@ def test_two_phase_api_for_streaming_adapters() -> None:
     result = cache.finalize(plan, SYS3_SUFFIX)
     assert result.verified and result.text.startswith(plan.prefix_text)
     reuse = cache.lookup(SYS3)
-    assert not reuse.needs_model and reuse.result().outcome == "reuse"
+    assert not reuse.needs_model and cache.serve(reuse).outcome == "reuse"
 
 
 def test_store_answer_only_stores_verified_answers() -> None:

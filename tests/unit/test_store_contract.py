@@ -18,7 +18,7 @@ import pytest
 from stepcache_integrations.core.types import CacheEntry, Step
 from stepcache_integrations.errors import StoreError
 from stepcache_integrations.stores import InMemoryStore, PostgresStore, SQLiteStore
-from stepcache_integrations.stores.io import export_jsonl, import_jsonl
+from stepcache_integrations.stores.transfer import export_jsonl, import_jsonl
 
 DIM = 32
 PG_DSN = os.environ.get("STEPCACHE_PG_DSN")

@@ -19,13 +19,8 @@ from stepcache_integrations.errors import StoreError
 from stepcache_integrations.stores import InMemoryStore, SQLiteStore
 from stepcache_integrations.stores import postgres as postgres_mod
 from stepcache_integrations.stores.cli_commands import register
-from stepcache_integrations.stores.io import (
-    default_store_url,
-    export_jsonl,
-    import_jsonl,
-    open_store,
-    redact_url,
-)
+from stepcache_integrations.stores.transfer import export_jsonl, import_jsonl
+from stepcache_integrations.stores.urls import default_store_url, open_store, redact_url
 
 REPO = Path(__file__).resolve().parents[2]
 DIM = 16

@@ -1,0 +1,106 @@
+"""The model a ``StepCacheRunnable`` wraps: what it is, and how the engine calls it.
+
+Introspection sees through ``RunnableBinding``s (bound kwargs are part of the cache key);
+:class:`ModelCaller` is the engine's ``llm`` for one wrapper run, so every model call is a
+child run of the wrapper's own run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Iterator
+from typing import Any
+
+from langchain_core.language_models import BaseChatModel, BaseLanguageModel, BaseLLM
+from langchain_core.messages import BaseMessage, convert_to_messages
+from langchain_core.prompt_values import ChatPromptValue, PromptValue, StringPromptValue
+from langchain_core.runnables import Runnable, RunnableBinding, RunnableConfig
+
+from ..core.types import LLMResponse
+from ._convert import Kind, Request, output_response
+
+__all__ = ["ModelCaller", "is_model", "llm_string", "model_kind", "prompt_value", "schema_dict", "unwrap"]
+
+
+def unwrap(runnable: Runnable) -> tuple[Runnable, dict[str, Any]]:
+    """The innermost model of a chain of ``RunnableBinding``s and the merged bound kwargs."""
+    kwargs: dict[str, Any] = {}
+    while isinstance(runnable, RunnableBinding):
+        kwargs = {**runnable.kwargs, **kwargs}
+        runnable = runnable.bound
+    return runnable, kwargs
+
+
+def model_kind(runnable: Runnable) -> Kind:
+    model, _ = unwrap(runnable)
+    return "llm" if isinstance(model, BaseLLM) else "chat"
+
+
+def llm_string(runnable: Runnable, call_kwargs: dict[str, Any]) -> str:
+    """What LangChain's own cache would use as ``llm_string`` for this model and call."""
+    model, bound_kwargs = unwrap(runnable)
+    kwargs = {**bound_kwargs, **call_kwargs}
+    kwargs.pop("ls_structured_output_format", None)
+    stop = kwargs.pop("stop", None)
+    if isinstance(model, BaseChatModel):
+        return model._get_llm_string(stop=stop, **kwargs)
+    if isinstance(model, BaseLLM):
+        params: dict[str, Any] = {**model.dict(), "stop": stop, **kwargs}
+        return str(sorted(params.items()))
+    return f"{model!r}|{sorted(kwargs.items())!r}|{stop!r}"
+
+
+def prompt_value(value: Any) -> PromptValue:
+    if isinstance(value, PromptValue):
+        return value
+    if isinstance(value, str):
+        return StringPromptValue(text=value)
+    if isinstance(value, BaseMessage):
+        return ChatPromptValue(messages=[value])
+    if isinstance(value, (list, tuple)):
+        return ChatPromptValue(messages=convert_to_messages(value))
+    raise ValueError(f"invalid input type {type(value).__name__}: must be a PromptValue, str or list of messages")
+
+
+def schema_dict(schema: Any) -> dict[str, Any] | None:
+    """A JSON Schema for the engine's JSON verification, from whatever LangChain accepts."""
+    try:
+        from langchain_core.utils.function_calling import convert_to_json_schema
+
+        converted = convert_to_json_schema(schema)
+    except Exception:  # noqa: BLE001 - an exotic schema: verify as JSON without it
+        return None
+    return converted if isinstance(converted, dict) else None
+
+
+def is_model(runnable: Any) -> bool:
+    model, _ = unwrap(runnable) if isinstance(runnable, Runnable) else (runnable, {})
+    return isinstance(model, BaseLanguageModel)
+
+
+class ModelCaller:
+    """The engine's ``llm`` for one wrapper run: model calls become child runs of the wrapper."""
+
+    def __init__(self, model: Runnable, request: Request, config: RunnableConfig, kwargs: dict[str, Any]) -> None:
+        self.model = model
+        self.request = request
+        self.config = config
+        self.kwargs = kwargs
+
+    def call(self, prompt: str) -> Any:
+        return self.model.invoke(self.request.model_input(prompt), self.config, **self.kwargs)
+
+    async def acall(self, prompt: str) -> Any:
+        return await self.model.ainvoke(self.request.model_input(prompt), self.config, **self.kwargs)
+
+    def stream(self, prompt: str) -> Iterator[Any]:
+        return self.model.stream(self.request.model_input(prompt), self.config, **self.kwargs)
+
+    def astream(self, prompt: str) -> AsyncIterator[Any]:
+        return self.model.astream(self.request.model_input(prompt), self.config, **self.kwargs)
+
+    # the engine's model interface (repairs)
+    def invoke(self, prompt: str) -> LLMResponse:
+        return output_response(self.call(prompt), prompt)
+
+    async def ainvoke(self, prompt: str) -> LLMResponse:
+        return output_response(await self.acall(prompt), prompt)

@@ -1,0 +1,191 @@
+"""LlamaIndex requests <-> the engine: cache prompts, ``llm_key``s, bypass, inner-model calls.
+
+* a chat request's cache prompt is one ``role: content`` block per message, and an engine
+  request (patch / repair prompt) maps back onto the messages by extending the last one;
+* the ``llm_key`` identifies the inner model (class, model name, answer-changing
+  parameters); a follow-up in a conversation is scoped to the conversation's digest;
+* requests the cache cannot represent faithfully (tools, structured output, non-text
+  content, tool messages) bypass it;
+* :class:`InnerCaller` is what the engine calls for model requests.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from llama_index.core.base.llms.types import ChatMessage, MessageRole, TextBlock
+from llama_index.core.llms.llm import LLM
+
+from ..adapter_core import METADATA_KEY
+
+__all__ = [
+    "BYPASS_KWARGS",
+    "InnerCaller",
+    "bypass_reason",
+    "chat_caller",
+    "clean_messages",
+    "completion_caller",
+    "default_llm_key",
+    "history_scope",
+    "messages_for",
+    "messages_to_cache_prompt",
+    "role_name",
+]
+
+
+# Call-time options that change the *kind* of answer: such requests are not cached.
+BYPASS_KWARGS = ("tools", "tool_choice", "functions", "function_call", "response_format", "logprobs")
+# Inner-model attributes that change its answers and so belong in the llm_key.
+KEY_ATTRS = ("temperature", "max_tokens", "top_p", "top_k", "seed", "num_output", "context_window")
+
+
+def role_name(message: ChatMessage) -> str:
+    role = message.role
+    return role.value if isinstance(role, MessageRole) else str(role)
+
+
+def messages_to_cache_prompt(messages: Sequence[ChatMessage]) -> str:
+    """The cache prompt of a chat request: one ``role: content`` block per message.
+
+    The last message's content ends the prompt, so a patch/repair prompt (the cache
+    prompt plus an instruction) maps back onto the messages by extending the last one.
+    """
+    return "\n\n".join(f"{role_name(m)}: {m.content or ''}" for m in messages)
+
+
+def _scalar(value: Any) -> bool:
+    return isinstance(value, (str, int, float, bool)) and not isinstance(value, type)
+
+
+def default_llm_key(llm: Any, extra: dict[str, Any] | None = None) -> str:
+    """Identify the inner model: class, model name and the parameters that change its answers."""
+    cls = type(llm)
+    metadata = getattr(llm, "metadata", None)
+    model = getattr(metadata, "model_name", None) or getattr(llm, "model", None) or "unknown"
+    params: dict[str, Any] = {}
+    for attr in KEY_ATTRS:
+        value = getattr(llm, attr, None)
+        if value is None and metadata is not None and attr in ("num_output", "context_window"):
+            value = getattr(metadata, attr, None)
+        if _scalar(value):
+            params[attr] = value
+    if metadata is not None:
+        params["chat"] = bool(getattr(metadata, "is_chat_model", False))
+    inner_kwargs = getattr(llm, "additional_kwargs", None)
+    if isinstance(inner_kwargs, dict) and inner_kwargs:
+        params["kwargs"] = inner_kwargs
+    if extra:
+        params["call"] = extra
+    key = f"{cls.__module__}.{cls.__qualname__}:{model}"
+    if params:
+        blob = json.dumps(params, sort_keys=True, default=str)
+        readable = ",".join(f"{k}={params[k]}" for k in sorted(params) if _scalar(params[k]))
+        digest = hashlib.sha256(blob.encode()).hexdigest()[:12]
+        key = f"{key}?{readable}#{digest}"
+    return key
+
+
+def clean_messages(messages: Sequence[ChatMessage]) -> list[ChatMessage]:
+    """Drop our own metadata from messages (e.g. chat-engine history) before they go anywhere."""
+    out = []
+    for message in messages:
+        if METADATA_KEY in message.additional_kwargs:
+            kwargs = {k: v for k, v in message.additional_kwargs.items() if k != METADATA_KEY}
+            message = message.model_copy(update={"additional_kwargs": kwargs})
+        out.append(message)
+    return out
+
+
+def bypass_reason(messages: Sequence[ChatMessage] | None, kwargs: dict[str, Any]) -> str | None:
+    for name in BYPASS_KWARGS:
+        if kwargs.get(name) not in (None, False, [], {}):
+            return f"{name} requested"
+    for message in messages or ():
+        if role_name(message) in ("tool", "function"):
+            return "tool messages"
+        if "tool_calls" in message.additional_kwargs or "function_call" in message.additional_kwargs:
+            return "tool calls in history"
+        if any(not isinstance(block, TextBlock) for block in message.blocks):
+            return "non-text content"
+    return None
+
+
+def messages_for(messages: list[ChatMessage], cache_prompt: str, request: str) -> list[ChatMessage]:
+    """Chat messages for an engine request (the cache prompt itself, or a patch/repair prompt)."""
+    if request == cache_prompt:
+        return messages
+    if request.startswith(cache_prompt) and messages:
+        suffix = request[len(cache_prompt) :]
+        last = messages[-1]
+        if last.role == MessageRole.USER:
+            extended = ChatMessage(
+                role=MessageRole.USER,
+                content=(last.content or "") + suffix,
+                additional_kwargs=dict(last.additional_kwargs),
+            )
+            return [*messages[:-1], extended]
+        return [*messages, ChatMessage(role=MessageRole.USER, content=suffix.strip())]
+    system = [m for m in messages if m.role == MessageRole.SYSTEM]
+    return [*system, ChatMessage(role=MessageRole.USER, content=request)]
+
+
+def history_scope(messages: Sequence[ChatMessage] | None) -> str | None:
+    """A digest of a conversation that already has assistant turns (a follow-up); else None."""
+    if not messages or not any(m.role == MessageRole.ASSISTANT for m in messages):
+        return None
+    turns = [f"{role_name(m)}: {m.content or ''}" for m in messages if m.role != MessageRole.SYSTEM]
+    return hashlib.sha256("\n\x1e".join(turns).encode("utf-8", "surrogatepass")).hexdigest()[:16]
+
+
+class InnerCaller:
+    """What the engine calls for model requests: maps a request prompt to an inner-LLM call.
+
+    Exposes ``complete``/``acomplete`` so the engine treats it as a LlamaIndex LLM.
+    """
+
+    def __init__(
+        self,
+        call: Callable[[str], Any],
+        acall: Callable[[str], Any],
+    ) -> None:
+        self._call = call
+        self._acall = acall
+        self.calls = 0
+        self.last: Any = None
+
+    def complete(self, prompt: str) -> Any:
+        self.calls += 1
+        self.last = self._call(prompt)
+        return self.last
+
+    async def acomplete(self, prompt: str) -> Any:
+        self.calls += 1
+        self.last = await self._acall(prompt)
+        return self.last
+
+
+def completion_caller(llm: LLM, formatted: bool, kwargs: dict[str, Any]) -> InnerCaller:
+    """The engine's model for a completion request: the inner model's ``complete``."""
+
+    def call(prompt: str) -> Any:
+        return llm.complete(prompt, formatted=formatted, **kwargs)
+
+    async def acall(prompt: str) -> Any:
+        return await llm.acomplete(prompt, formatted=formatted, **kwargs)
+
+    return InnerCaller(call, acall)
+
+
+def chat_caller(llm: LLM, messages: list[ChatMessage], prompt: str, kwargs: dict[str, Any]) -> InnerCaller:
+    """The engine's model for a chat request: the inner model's ``chat`` on :func:`messages_for`."""
+
+    def call(request: str) -> Any:
+        return llm.chat(messages_for(messages, prompt, request), **kwargs)
+
+    async def acall(request: str) -> Any:
+        return await llm.achat(messages_for(messages, prompt, request), **kwargs)
+
+    return InnerCaller(call, acall)

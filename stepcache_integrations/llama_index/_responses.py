@@ -1,0 +1,166 @@
+"""LlamaIndex responses of ``StepCacheLLM``: whole answers, streamed chunks, the ``stepcache`` record.
+
+A cache-only answer streams one chunk per verified step at once; a model answer streams
+the verified prefix, then the model's deltas, then a closing chunk with the verified
+answer and its record. Bypassed requests keep the inner model's responses, tagged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncGenerator, Callable, Generator
+from typing import Any
+
+from llama_index.core.base.llms.types import ChatMessage, ChatResponse, CompletionResponse, MessageRole
+
+from ..adapter_core import METADATA_KEY, StreamSession
+from ..core.engine import CachePlan
+from ..core.llm import coerce_response
+from ..core.types import LLMResponse, StepCacheResult
+from . import _spans
+
+__all__ = [
+    "StreamState",
+    "atag_last",
+    "chat_chunk",
+    "chat_response",
+    "completion_chunk",
+    "completion_response",
+    "fill",
+    "replay",
+    "streamed_response",
+    "tag",
+    "tag_last",
+]
+
+
+def streamed_response(last: Any, generated: str, prompt: str) -> LLMResponse:
+    """The model's streamed output as an engine response (usage from the last chunk if reported)."""
+    if last is None:
+        return LLMResponse(text=generated, prompt_tokens=0, completion_tokens=0, usage_estimated=True)
+    try:
+        response = coerce_response(last, prompt)
+    except Exception:  # a chunk type the engine does not know: estimate usage from the text
+        response = coerce_response(generated, prompt)
+    if response.usage_estimated:
+        response = coerce_response(generated, prompt)
+    return response.model_copy(update={"text": generated})
+
+
+def _delta(chunk_text: str | None, delta: str | None, previous: str) -> str:
+    """The new text of a chunk: its delta, else its text past what came before."""
+    if delta is not None:
+        return delta
+    text = chunk_text or ""
+    return text[len(previous) :] if text.startswith(previous) else text
+
+
+def fill(pending: dict[str, Any], meta: dict[str, Any]) -> dict[str, Any]:
+    """Fill a stream's pending record in place (it was reported when the stream began)."""
+    pending.clear()
+    pending.update(meta)
+    return pending
+
+
+def completion_response(result: StepCacheResult, meta: dict[str, Any], raw: Any = None) -> CompletionResponse:
+    """The whole answer as a ``CompletionResponse`` carrying its record (also reported)."""
+    _spans.report(meta)
+    return CompletionResponse(text=result.text, raw=raw, additional_kwargs={METADATA_KEY: meta})
+
+
+def chat_response(result: StepCacheResult, meta: dict[str, Any], raw: Any = None) -> ChatResponse:
+    """The whole answer as a ``ChatResponse`` carrying its record (also reported)."""
+    _spans.report(meta)
+    message = ChatMessage(role=MessageRole.ASSISTANT, content=result.text, additional_kwargs={METADATA_KEY: meta})
+    return ChatResponse(message=message, raw=raw, additional_kwargs={METADATA_KEY: meta})
+
+
+def tag(response: Any, meta: dict[str, Any]) -> Any:
+    """Put the record on an inner model's response (and its message) in place."""
+    response.additional_kwargs[METADATA_KEY] = meta
+    message = getattr(response, "message", None)
+    if message is not None:
+        message.additional_kwargs[METADATA_KEY] = meta
+    return response
+
+
+def completion_chunk(
+    text: str, delta: str, raw: Any = None, meta: dict[str, Any] | None = None
+) -> CompletionResponse:
+    return CompletionResponse(
+        text=text, delta=delta, raw=raw, additional_kwargs={METADATA_KEY: meta} if meta is not None else {}
+    )
+
+
+def chat_chunk(text: str, delta: str, raw: Any = None, meta: dict[str, Any] | None = None) -> ChatResponse:
+    extra = {METADATA_KEY: meta} if meta is not None else {}
+    message = ChatMessage(role=MessageRole.ASSISTANT, content=text, additional_kwargs=dict(extra))
+    return ChatResponse(message=message, delta=delta, raw=raw, additional_kwargs=dict(extra))
+
+
+def replay(result: StepCacheResult, meta: dict[str, Any], make: Callable[..., Any]) -> Generator[Any, None, None]:
+    """A cache-only answer: one chunk per verified step, all at once; the last carries the metadata."""
+    text = ""
+    steps = result.steps or []
+    if not steps:
+        yield make(result.text, result.text, meta=meta)
+        return
+    for i, step in enumerate(steps):
+        text += step.text
+        yield make(text, step.text, meta=meta if i == len(steps) - 1 else None)
+
+
+class StreamState:
+    """One streamed model answer: a :class:`StreamSession` plus the model's last chunk."""
+
+    def __init__(self, plan: CachePlan) -> None:
+        self.plan = plan
+        self.session = StreamSession()
+        self._model_text = ""
+        self.last: Any = None
+
+    @property
+    def emitted(self) -> str:
+        return self.session.emitted
+
+    def prefix(self, text: str) -> str:
+        return self.session.prefix(text)
+
+    def model_delta(self, chunk_text: str | None, delta: str | None, chunk: Any) -> str:
+        piece = _delta(chunk_text, delta, self._model_text)
+        self._model_text += piece
+        self.session.feed(piece)
+        self.last = chunk
+        return piece
+
+    def response(self) -> LLMResponse:
+        return streamed_response(self.last, self.session.generated, self.plan.generation_prompt or "")
+
+    def closing(self, result: StepCacheResult, meta_fn: Callable[..., dict[str, Any]], make: Callable[..., Any]) -> Any:
+        """Final chunk: the verified answer's text and record.
+
+        When repairs or assembly changed text that was already streamed, ``revised`` is
+        True in the record and the final chunk's text (not the deltas) is authoritative.
+        """
+        closed = self.session.close(result.text)
+        meta = meta_fn(streamed=True, revised=closed.revised)
+        return make(result.text, closed.tail, raw=getattr(self.last, "raw", None), meta=meta)
+
+
+def tag_last(stream: Generator[Any, None, None], meta: dict[str, Any]) -> Generator[Any, None, None]:
+    previous = None
+    for chunk in stream:
+        if previous is not None:
+            yield previous
+        previous = chunk
+    if previous is not None:
+        yield tag(previous, meta)
+
+
+async def atag_last(stream: AsyncGenerator[Any, None], meta: dict[str, Any]) -> AsyncGenerator[Any, None]:
+    previous = None
+    async for chunk in stream:
+        if previous is not None:
+            yield previous
+        previous = chunk
+    if previous is not None:
+        yield tag(previous, meta)
