@@ -314,28 +314,11 @@ def equation_shape(text: str) -> tuple[str, list[Fraction]]:
 
 def solve_system(forms: tuple[LinearForm, ...]) -> dict[str, Fraction] | None:
     """Unique solution of the system sum(c*v) + k = 0, or None (none or infinitely many)."""
-    return _solve_cached(forms)
-
-
-@lru_cache(maxsize=4096)
-def _solve_cached(forms: tuple[LinearForm, ...]) -> dict[str, Fraction] | None:
-    import sympy
-
-    variables = sorted({v for form in forms for v in form.variables})
-    if not variables or len(variables) > MAX_EQUATIONS:
+    values = determined_values(forms)
+    variables = {v for form in forms for v in form.variables}
+    if not values or set(values) != variables:
         return None
-    symbols = [sympy.Symbol(v) for v in variables]
-    matrix = sympy.Matrix(
-        [[sympy.Rational(str(form.as_dict().get(v, 0))) for v in variables] for form in forms]
-    )
-    rhs = sympy.Matrix([-sympy.Rational(str(form.const)) for form in forms])
-    solutions = sympy.linsolve((matrix, rhs), *symbols)
-    if not solutions:
-        return None
-    (solution,) = tuple(solutions)
-    if any(value.free_symbols for value in solution):
-        return None
-    return {v: Fraction(str(value)) for v, value in zip(variables, solution)}
+    return values
 
 
 def determined_values(forms: tuple[LinearForm, ...]) -> dict[str, Fraction] | None:
@@ -343,7 +326,7 @@ def determined_values(forms: tuple[LinearForm, ...]) -> dict[str, Fraction] | No
     return _determined_cached(forms)
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=4096)
 def _determined_cached(forms: tuple[LinearForm, ...]) -> dict[str, Fraction] | None:
     import sympy
 
