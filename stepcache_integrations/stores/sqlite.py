@@ -37,7 +37,8 @@ import numpy as np
 from ..core.types import CacheEntry, CacheHit
 from ..errors import StoreError
 from .base import CacheStore
-from .faiss_index import PartitionedIndex, validate_index_options
+from .faiss_index import PartitionedIndex
+from .vector_index import validate_index_options
 from .io import (
     check_vector,
     entry_from_json,
@@ -53,7 +54,6 @@ SCHEMA_VERSION = 1
 _FORMAT = "stepcache-sqlite"
 # Keep at most this many deletion-log rows; a process further behind rebuilds its index.
 _DELETION_LOG_KEEP = 20_000
-_PURGE_INTERVAL = 5.0  # seconds between sweeps of expired rows
 
 _SCHEMA = [
     "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value)",
@@ -109,6 +109,8 @@ class SQLiteStore(CacheStore):
         busy_timeout: seconds to wait for another process's write lock.
         synchronous: SQLite ``synchronous`` pragma; ``NORMAL`` (default) is crash-safe
             for process kills, ``FULL`` also for power loss.
+        faiss_threads: OpenMP threads for this store's FAISS calls, set around each call
+            in the calling thread only (None: leave FAISS's setting, ``OMP_NUM_THREADS``).
     """
 
     def __init__(
@@ -124,8 +126,9 @@ class SQLiteStore(CacheStore):
         default_ttl: float | None = None,
         busy_timeout: float = 30.0,
         synchronous: Literal["OFF", "NORMAL", "FULL", "EXTRA"] = "NORMAL",
+        faiss_threads: int | None = 1,
     ) -> None:
-        validate_index_options(index, max_entries, hnsw_segment_size)
+        validate_index_options(index, max_entries, hnsw_segment_size, faiss_threads)
         if synchronous not in ("OFF", "NORMAL", "FULL", "EXTRA"):
             raise StoreError(f"invalid synchronous mode {synchronous!r}")
         self.path = os.fspath(path)
@@ -142,7 +145,6 @@ class SQLiteStore(CacheStore):
         self._conn: sqlite3.Connection | None = None
         self._pid = os.getpid()
         self._closed = False
-        self._last_purge = 0.0
         self._writes = 0
         self._index = PartitionedIndex(
             index,
@@ -150,6 +152,7 @@ class SQLiteStore(CacheStore):
             ef_construction=hnsw_ef_construction,
             ef_search=hnsw_ef_search,
             segment_size=hnsw_segment_size,
+            threads=faiss_threads,
         )
         self._reset_index_state()
         with self._lock:
@@ -439,8 +442,7 @@ class SQLiteStore(CacheStore):
     def add(self, entry: CacheEntry, vector: np.ndarray) -> str:
         with self._lock:
             vec = check_vector(vector, self._dim)
-            expires_at = self.expiry_for(entry)
-            entry.expires_at = expires_at
+            expires_at = self.stamp_expiry(entry)
             payload = entry_to_json(entry)
             now = time.time()
 
@@ -468,12 +470,11 @@ class SQLiteStore(CacheStore):
                         vector_to_blob(vec),
                     ),
                 )
-                if now - self._last_purge >= _PURGE_INTERVAL:
+                if self.purge_due(now):
                     conn.execute(
                         "DELETE FROM entries WHERE expires_at IS NOT NULL AND expires_at <= ?",
                         (now,),
                     )
-                    self._last_purge = now
                 if self.max_entries is not None:
                     count = conn.execute("SELECT value FROM meta WHERE key = 'count'").fetchone()
                     excess = int(count[0]) - self.max_entries
@@ -547,37 +548,32 @@ class SQLiteStore(CacheStore):
                 self._sync()
                 vec = check_vector(vector, self._dim).reshape(1, -1)
                 key = (namespace, llm_key)
-                total = self._index.live(key)
-                if total == 0:
-                    return []
-                conn = self._db()
                 now = time.time()
-                fetch = min(total, k + 4)
-                while True:
+
+                def candidates(fetch: int) -> list[CacheHit | None]:
                     cand = self._index.search(key, vec, fetch)
-                    if not cand:
-                        return []
-                    marks = ",".join("?" * len(cand))
-                    rows = conn.execute(
-                        f"SELECT {self._ROW} FROM entries WHERE seq IN ({marks})",
-                        [seq for seq, _ in cand],
-                    ).fetchall()
-                    by_seq = {row[0]: row for row in rows}
-                    hits: list[CacheHit] = []
-                    for seq, score in cand:
-                        row = by_seq.get(seq)
-                        if row is None or row[1] != namespace or row[2] != llm_key:
-                            continue
-                        if row[5] is not None and row[5] <= now:
-                            continue
-                        hits.append(CacheHit(entry=self._entry_from_row(row), similarity=score))
-                        if len(hits) >= k:
-                            return hits
-                    if fetch >= total:
-                        return hits
-                    fetch = min(total, fetch * 4)
+                    by_seq = self._rows_by_seq([seq for seq, _ in cand])
+                    return [self._live_hit(by_seq.get(seq), score, key, now) for seq, score in cand]
+
+                return self.collect_live_hits(k, lambda: self._index.live(key), candidates)
             except sqlite3.Error as exc:
                 raise StoreError(f"SQLite store {self.path!r} search failed: {exc}") from exc
+
+    def _rows_by_seq(self, seqs: list[int]) -> dict[int, tuple[Any, ...]]:
+        if not seqs:
+            return {}
+        marks = ",".join("?" * len(seqs))
+        rows = self._db().execute(f"SELECT {self._ROW} FROM entries WHERE seq IN ({marks})", seqs)
+        return {row[0]: row for row in rows.fetchall()}
+
+    def _live_hit(
+        self, row: tuple[Any, ...] | None, score: float, key: tuple[str, str], now: float
+    ) -> CacheHit | None:
+        """The hit of a candidate row; None if it is gone, of another partition or expired
+        (the index may be stale: the database decides)."""
+        if row is None or (row[1], row[2]) != key or self.expired_at(row[5], now):
+            return None
+        return CacheHit(entry=self._entry_from_row(row), similarity=score)
 
     def get(self, entry_id: str) -> CacheEntry | None:
         with self._lock:
