@@ -261,14 +261,18 @@ class SegmentedHNSW:
         return chosen + [seg for seg in self.sealed if seg.stray]
 
     def _pick_main(self) -> list[_Segment] | None:
+        return self._pending_buffers() or self._merge_group() or self._compaction()
+
+    def _pending_buffers(self) -> list[_Segment]:
         pending: list[_Segment] = []
         for seg in self.sealed:
             if seg.graph or seg.stray:
                 continue
             if not pending or sum(p.n for p in pending) + seg.n <= self.max_graph:
                 pending.append(seg)
-        if pending:
-            return pending
+        return pending
+
+    def _merge_group(self) -> list[_Segment] | None:
         tiers: dict[int, list[_Segment]] = {}
         for seg in self.sealed:
             if seg.graph:
@@ -277,6 +281,9 @@ class SegmentedHNSW:
             group = sorted(tiers[tier], key=lambda seg: seg.n)[:MERGE_FACTOR]
             if len(group) == MERGE_FACTOR and sum(seg.n for seg in group) <= self.max_graph:
                 return group
+        return None
+
+    def _compaction(self) -> list[_Segment] | None:
         for seg in self.sealed:
             if seg.graph and seg.dead * 2 > seg.n:
                 return [seg]
