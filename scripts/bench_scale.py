@@ -573,7 +573,28 @@ def compare_candidates(args: argparse.Namespace) -> int:
         print(json.dumps(row), flush=True)
         with out.open("a") as fh:
             fh.write(json.dumps(row) + "\n")
+    rows = [json.loads(line) for line in out.read_text().splitlines() if line.strip()]
+    print(candidates_markdown(rows))
     return 0
+
+
+def candidates_markdown(rows: list[dict[str, Any]]) -> str:
+    """The candidates table of BENCHMARKS.md "Scale" (``--candidates``)."""
+    lines = [
+        "| index | entries | adds/s | ready s | memory MB | unfindable (of probed) | stored prompts "
+        "unfindable | k-NN p50 / p99 ms | delete us | unfindable after 10% deleted | deleted returned |",
+        "|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|",
+    ]
+    for r in rows:
+        if "error" in r:
+            lines.append(f"| {r['candidate']} | failed: {r['error']} ||||||||||")
+            continue
+        lines.append(
+            f"| {r['candidate']} | {r['entries']:,} | {r['add_per_s']:,} | {r['ready_s']:,.0f} | {r['rss_mb']:,} | "
+            f"{r['unfindable']} of {r['probed']:,} | {r['unfindable_queries']} | {r['search_p50_ms']:.2f} / "
+            f"{r['search_p99_ms']:.2f} | {r['delete_us']:.0f} | {r['unfindable_after_deletes']} | {r['deleted_returned']} |"
+        )
+    return "\n".join(lines)
 
 
 def main() -> int:
