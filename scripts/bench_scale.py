@@ -16,6 +16,8 @@ FAISS runs single-threaded. This is a benchmark, not a test: nothing here assert
     python scripts/bench_scale.py                                 # full run (~15-20 min)
     python scripts/bench_scale.py --sizes 10000 --pg-sizes ''     # quick
     python scripts/bench_scale.py --write-benchmarks BENCHMARKS.md  # (re)write "## Scale"
+    python scripts/bench_scale.py --candidates segments,faiss-hnsw-grown,hnswlib,usearch
+        # vector index candidates alone (hnswlib, usearch: pip install them first)
 
 PostgreSQL runs when STEPCACHE_PG_DSN is set (scripts/start_postgres.sh --export).
 """
