@@ -48,6 +48,7 @@ class _Segment:
         self.n = len(ids)
         self.alive = np.ones(len(ids), dtype=bool)
         self.dead = 0
+        self.unreached = 0  # graph nodes killed by the build's probe (their vectors live in a stray)
         self.graph = graph
         self.stray = stray
         self.ids_sorted = bool(self.n < 2 or np.all(ids[1:] > ids[:-1]))
@@ -174,6 +175,7 @@ class _Job:
         lost = unreachable(graph, vecs, self.ef_search)
         if len(lost):
             built[0].kill(lost)
+            built[0].unreached = len(lost)
             flat = faiss.IndexFlatIP(self.dim)
             flat.add(vecs[lost])
             built.append(_Segment(flat, ids[lost], graph=False, stray=True))
@@ -285,7 +287,8 @@ class SegmentedHNSW:
 
     def _compaction(self) -> list[_Segment] | None:
         for seg in self.sealed:
-            if seg.graph and seg.dead * 2 > seg.n:
+            # Only deletions count: a graph mostly of strays would otherwise be rebuilt for ever.
+            if seg.graph and (seg.dead - seg.unreached) * 2 > seg.n:
                 return [seg]
         return None
 

@@ -389,3 +389,19 @@ def test_faiss_threads_are_set_per_call_and_restored():
         faiss.omp_set_num_threads(before)
     with pytest.raises(StoreError, match="faiss_threads"):
         PartitionedIndex("flat", threads=0)
+
+
+def test_a_graph_of_mostly_strays_is_not_rebuilt_for_ever(monkeypatch):
+    index = PartitionedIndex("hnsw", segment_size=8)
+    data = vectors(8, seed=18)
+    builds = []
+
+    def lose_most(graph, vecs, ef_search):
+        builds.append(len(vecs))
+        return np.arange(len(vecs) - 1)  # every node but one "unreachable"
+
+    monkeypatch.setattr(hnsw_segments, "unreachable", lose_most)
+    index.add(KEY, np.arange(8), data)
+    assert index.wait_until_built(timeout=60)
+    assert builds == [8] and index.stats()["unreachable"] == 7
+    assert_all_indexed_and_found(index, data, list(range(8)))
