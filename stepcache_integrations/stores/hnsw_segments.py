@@ -165,7 +165,10 @@ class _Job:
             return []
         ids = np.concatenate(id_parts)
         order = np.argsort(ids, kind="stable")
-        vecs = np.ascontiguousarray(np.concatenate(vec_parts)[order])
+        # One copy of the vectors at a time beside the graph (a 1M-vector merge holds 2 GB each).
+        vecs = np.concatenate(vec_parts)
+        vec_parts.clear()
+        vecs = np.ascontiguousarray(vecs[order])
         ids = ids[order]
         graph = faiss.IndexHNSWFlat(self.dim, self.m, faiss.METRIC_INNER_PRODUCT)
         graph.hnsw.efConstruction = self.ef_construction
