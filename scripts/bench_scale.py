@@ -16,6 +16,8 @@ FAISS runs single-threaded. This is a benchmark, not a test: nothing here assert
     python scripts/bench_scale.py                                 # full run (~15-20 min)
     python scripts/bench_scale.py --sizes 10000 --pg-sizes ''     # quick
     python scripts/bench_scale.py --write-benchmarks BENCHMARKS.md  # (re)write "## Scale"
+    python scripts/bench_scale.py --candidates segments,faiss-hnsw-grown,hnswlib,usearch
+        # vector index candidates alone (hnswlib, usearch: pip install them first)
 
 PostgreSQL runs when STEPCACHE_PG_DSN is set (scripts/start_postgres.sh --export).
 """
@@ -298,6 +300,160 @@ def hnsw_recall(vectors: str, n: int, queries: int, settings: list[tuple[int, in
     return rows
 
 
+# -- index candidates (issue 13 item 5) ---------------------------------------------------
+class _Candidate:
+    """One vector index as a store would drive it: ids added one at a time, deletes, k-NN."""
+
+    def __init__(self, name: str, dim: int, m: int, efc: int, ef: int) -> None:
+        import numpy as np
+
+        self.name, self.dim, self.m, self.efc, self.ef = name, dim, m, efc, ef
+        self.np = np
+        if name == "segments":
+            from stepcache_integrations.stores.faiss_index import PartitionedIndex
+
+            self.ix: Any = PartitionedIndex("hnsw", m=m, ef_construction=efc, ef_search=ef)
+        elif name == "faiss-hnsw-grown":
+            import faiss
+
+            self.ix = faiss.IndexHNSWFlat(dim, m, faiss.METRIC_INNER_PRODUCT)
+            self.ix.hnsw.efConstruction, self.ix.hnsw.efSearch = efc, ef
+            self.alive = np.zeros(1024, dtype=bool)
+            self.pos_of: dict[int, int] = {}
+            self.ids = np.zeros(1024, dtype=np.int64)
+        elif name == "hnswlib":
+            import hnswlib
+
+            self.ix = hnswlib.Index(space="ip", dim=dim)
+            self.ix.init_index(max_elements=1024, M=m, ef_construction=efc, allow_replace_deleted=True)
+            self.ix.set_ef(ef)
+            self.ix.set_num_threads(1)
+        elif name == "usearch":
+            from usearch.index import Index
+
+            self.ix = Index(ndim=dim, metric="ip", dtype="f32", connectivity=m,
+                            expansion_add=efc, expansion_search=ef)
+        else:
+            raise SystemExit(f"unknown candidate {name}")
+
+    def add(self, id_: int, vec: Any) -> None:
+        np = self.np
+        if self.name == "segments":
+            self.ix.add(("ns", "m"), np.array([id_]), vec[None])
+        elif self.name == "faiss-hnsw-grown":
+            pos = self.ix.ntotal
+            if pos >= len(self.alive):
+                self.alive = np.resize(self.alive, 2 * len(self.alive))
+                self.ids = np.resize(self.ids, 2 * len(self.ids))
+            self.ix.add(vec[None])
+            self.alive[pos], self.ids[pos] = True, id_
+            self.pos_of[id_] = pos
+        elif self.name == "hnswlib":
+            if self.ix.element_count >= self.ix.get_max_elements():
+                self.ix.resize_index(2 * self.ix.get_max_elements())
+            self.ix.add_items(vec[None], np.array([id_]), num_threads=1)
+        else:
+            self.ix.add(id_, vec, threads=1)
+
+    def remove(self, id_: int) -> None:
+        if self.name == "segments":
+            self.ix.remove(("ns", "m"), [id_])
+        elif self.name == "faiss-hnsw-grown":
+            self.alive[self.pos_of.pop(id_)] = False
+        elif self.name == "hnswlib":
+            self.ix.mark_deleted(id_)
+        else:
+            self.ix.remove(id_)
+
+    def search(self, vec: Any, k: int) -> list[int]:
+        np = self.np
+        if self.name == "segments":
+            return [i for i, _ in self.ix.search(("ns", "m"), vec, k)]
+        if self.name == "faiss-hnsw-grown":
+            import faiss
+
+            n = self.ix.ntotal
+            params = faiss.SearchParametersHNSW(efSearch=max(self.ef, k))
+            if not self.alive[:n].all():
+                bits = np.packbits(self.alive[:n], bitorder="little")
+                params.sel = faiss.IDSelectorBitmap(n, faiss.swig_ptr(bits))
+                _, pos = self.ix.search(vec[None], k, params=params)
+            else:
+                _, pos = self.ix.search(vec[None], k, params=params)
+            return [int(self.ids[p]) for p in pos[0] if p >= 0]
+        if self.name == "hnswlib":
+            labels, _ = self.ix.knn_query(vec[None], k=k, num_threads=1)
+            return [int(x) for x in labels[0]]
+        matches = self.ix.search(vec, k, threads=1)
+        return [int(x) for x in matches.keys]
+
+    def wait(self) -> None:
+        if self.name == "segments":
+            self.ix.wait_until_built()
+
+
+def candidate_worker(args: argparse.Namespace) -> dict[str, Any]:
+    """Build one candidate from ``--queries`` query vectors then ``--size`` fillers (one add
+    each), then measure self-recall@1, k-NN latency and deletes."""
+    import numpy as np
+
+    from stepcache_integrations.core.embed import HashingEmbedder
+
+    import faiss
+
+    faiss.omp_set_num_threads(1)
+    emb = HashingEmbedder(dim=DIM)
+    q = np.stack([emb.embed(query_prompt(i)[0]) for i in range(args.queries)])
+    fill = np.load(args.vectors, mmap_mode="r")[: args.size]
+    data = np.ascontiguousarray(np.vstack([q, fill]), dtype=np.float32)
+    n = len(data)
+    m, efc = (int(v) for v in args.hnsw_settings.split(",")[0].split(":"))
+    cand = _Candidate(args.candidate, DIM, m, efc, 64)
+    rss0 = rss_anon_mb()
+    t0 = time.perf_counter()
+    for i in range(n):
+        cand.add(i, data[i])
+    add_s = time.perf_counter() - t0
+    cand.wait()
+    build_s = time.perf_counter() - t0
+    rss1 = rss_anon_mb()
+    rng = np.random.default_rng(0)
+    sample = np.concatenate([np.arange(args.queries), rng.choice(np.arange(args.queries, n), min(5000, n - args.queries), replace=False)])
+    lat: list[float] = []
+    missed = []
+    for i in sample:
+        t = time.perf_counter()
+        got = cand.search(data[i], 7)
+        lat.append((time.perf_counter() - t) * 1e3)
+        if not got or got[0] != i:
+            missed.append(int(i))
+    # Deletes: 10% of the fillers, one at a time.
+    gone = rng.choice(np.arange(args.queries, n), n // 10, replace=False)
+    t = time.perf_counter()
+    for i in gone:
+        cand.remove(int(i))
+    del_us = (time.perf_counter() - t) / len(gone) * 1e6
+    gone_set = set(int(i) for i in gone)
+    lat_del: list[float] = []
+    missed_del = leaked = 0
+    live_sample = [int(i) for i in sample if int(i) not in gone_set]
+    for i in live_sample:
+        t = time.perf_counter()
+        got = cand.search(data[i], 7)
+        lat_del.append((time.perf_counter() - t) * 1e3)
+        leaked += sum(g in gone_set for g in got)
+        missed_del += (not got or got[0] != i)
+    return {
+        "candidate": args.candidate, "entries": n, "M": m, "efConstruction": efc, "efSearch": 64,
+        "add_per_s": round(n / add_s), "ready_s": round(build_s, 1),
+        "rss_mb": round(rss1 - rss0), "probed": len(sample),
+        "unfindable": len(missed), "unfindable_queries": sum(i < args.queries for i in missed),
+        "search_p50_ms": round(pct(lat, 50), 3), "search_p99_ms": round(pct(lat, 99), 3),
+        "delete_us": round(del_us, 1), "unfindable_after_deletes": int(missed_del),
+        "deleted_returned": int(leaked), "search_after_deletes_p50_ms": round(pct(lat_del, 50), 3),
+    }
+
+
 # -- parent ------------------------------------------------------------------------------
 def machine() -> str:
     cpu = platform.processor() or platform.machine()
@@ -402,6 +558,47 @@ def write_section(path: Path, section: str) -> None:
     path.write_text(text)
 
 
+def compare_candidates(args: argparse.Namespace) -> int:
+    """One fresh process per candidate; rows appended to ``--out`` as JSON lines."""
+    vec_path, _ = ensure_vectors(Path(args.cache_dir), args.candidate_size)
+    env = dict(os.environ, OMP_NUM_THREADS="1", PYTHONPATH=str(REPO))
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    for name in args.candidates.split(","):
+        cmd = [sys.executable, __file__, "--worker", "--candidate", name, "--size", str(args.candidate_size),
+               "--vectors", str(vec_path), "--queries", str(args.queries), "--hnsw-settings", args.hnsw_settings]
+        proc = subprocess.run(cmd, env=env, capture_output=True, text=True)
+        if proc.returncode != 0:
+            row = {"candidate": name, "error": (proc.stderr.strip().splitlines() or ["?"])[-1][:200]}
+        else:
+            row = json.loads(proc.stdout.strip().splitlines()[-1])
+        print(json.dumps(row), flush=True)
+        with out.open("a") as fh:
+            fh.write(json.dumps(row) + "\n")
+    rows = [json.loads(line) for line in out.read_text().splitlines() if line.strip()]
+    print(candidates_markdown(rows))
+    return 0
+
+
+def candidates_markdown(rows: list[dict[str, Any]]) -> str:
+    """The candidates table of BENCHMARKS.md "Scale" (``--candidates``)."""
+    lines = [
+        "| index | entries | adds/s | ready s | memory MB | unfindable (of probed) | stored prompts "
+        "unfindable | k-NN p50 / p99 ms | delete us | unfindable after 10% deleted | deleted returned |",
+        "|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|",
+    ]
+    for r in rows:
+        if "error" in r:
+            lines.append(f"| {r['candidate']} | failed: {r['error']} ||||||||||")
+            continue
+        lines.append(
+            f"| {r['candidate']} | {r['entries']:,} | {r['add_per_s']:,} | {r['ready_s']:,.0f} | {r['rss_mb']:,} | "
+            f"{r['unfindable']} of {r['probed']:,} | {r['unfindable_queries']} | {r['search_p50_ms']:.2f} / "
+            f"{r['search_p99_ms']:.2f} | {r['delete_us']:.0f} | {r['unfindable_after_deletes']} | {r['deleted_returned']} |"
+        )
+    return "\n".join(lines)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--sizes", default="10000,100000,1000000", help="in-process sizes (memory store)")
@@ -421,7 +618,12 @@ def main() -> int:
     ap.add_argument("--merge-json", default=None,
                     help="add this run's rows to a previous --out file (same machine)")
     # worker mode
+    ap.add_argument("--candidates", default="", metavar="NAME,...",
+                    help="only compare vector index candidates (segments, faiss-hnsw-grown, hnswlib, "
+                    "usearch) at --candidate-size fillers")
+    ap.add_argument("--candidate-size", type=int, default=100_000)
     ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--candidate", help=argparse.SUPPRESS)
     ap.add_argument("--kind", help=argparse.SUPPRESS)
     ap.add_argument("--index", help=argparse.SUPPRESS)
     ap.add_argument("--size", type=int, help=argparse.SUPPRESS)
@@ -430,8 +632,10 @@ def main() -> int:
     args = ap.parse_args()
 
     if args.worker:
-        print(json.dumps(worker(args)), flush=True)
+        print(json.dumps(candidate_worker(args) if args.candidate else worker(args)), flush=True)
         return 0
+    if args.candidates:
+        return compare_candidates(args)
 
     if args.from_json:
         data = json.loads(Path(args.from_json).read_text())

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import numpy as np
@@ -22,12 +22,21 @@ class CacheStore(ABC):
     return an entry of another namespace or model. Vectors are L2-normalised float32;
     similarity is the inner product (cosine).
 
-    Async twins default to running the sync method in a worker thread; stores with a
-    native async driver override them.
+    Async twins run the sync method in a worker thread (``asyncio.to_thread``), so a
+    backend implements each operation once, synchronously.
+
+    Shared behaviour for backends: :meth:`stamp_expiry` (the TTL of a new entry),
+    :meth:`purge_due` (sweep expired rows at most every ``purge_interval`` seconds) and
+    :meth:`collect_live_hits` (fetch more candidates until ``k`` live hits).
     """
 
     #: Default time-to-live in seconds for new entries (None: never expire).
     default_ttl: float | None = None
+    #: Seconds between sweeps of expired entries by a backend that sweeps on insert.
+    purge_interval: float = 5.0
+    _last_purge: float = 0.0
+    #: Candidates fetched beyond ``k`` by the first try of :meth:`collect_live_hits`.
+    search_slack: int = 4
 
     @abstractmethod
     def add(self, entry: CacheEntry, vector: np.ndarray) -> str:
@@ -85,10 +94,50 @@ class CacheStore(ABC):
             return None
         return entry.created_at + self.default_ttl
 
+    def stamp_expiry(self, entry: CacheEntry) -> float | None:
+        """Set a new entry's ``expires_at`` from the default TTL (its own wins); return it."""
+        entry.expires_at = self.expiry_for(entry)
+        return entry.expires_at
+
     @staticmethod
     def is_expired(entry: CacheEntry, now: float | None = None) -> bool:
         """Whether the entry's TTL has passed."""
-        return entry.expires_at is not None and entry.expires_at <= (now or time.time())
+        return CacheStore.expired_at(entry.expires_at, now)
+
+    @staticmethod
+    def expired_at(expires_at: float | None, now: float | None = None) -> bool:
+        """Whether an absolute expiry time has passed."""
+        return expires_at is not None and expires_at <= (now or time.time())
+
+    def purge_due(self, now: float | None = None) -> bool:
+        """True (and the clock restarts) when ``purge_interval`` has passed since the last sweep."""
+        now = time.time() if now is None else now
+        if now - self._last_purge >= self.purge_interval:
+            self._last_purge = now
+            return True
+        return False
+
+    def collect_live_hits(
+        self,
+        k: int,
+        total: Callable[[], int],
+        candidates: Callable[[int], Sequence[CacheHit | None]],
+    ) -> list[CacheHit]:
+        """Up to ``k`` live hits, best first. ``candidates(n)`` resolves the ``n`` nearest
+        vectors (None for one that is expired, deleted or foreign); ``n`` starts at
+        ``k + search_slack`` and grows fourfold while rejected candidates leave fewer than
+        ``k`` hits and ``total()`` (vectors in the partition) has not been reached."""
+        fetch = min(total(), k + self.search_slack)
+        while k > 0 and fetch > 0:
+            found = candidates(fetch)
+            hits = [hit for hit in found if hit is not None][:k]
+            if len(hits) >= k or not found:
+                return hits
+            size = total()
+            if fetch >= size:
+                return hits
+            fetch = min(size, fetch * 4)
+        return []
 
     # -- async twins -------------------------------------------------------------
     async def aadd(self, entry: CacheEntry, vector: np.ndarray) -> str:

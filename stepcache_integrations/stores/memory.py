@@ -12,7 +12,8 @@ import numpy as np
 
 from ..core.types import CacheEntry, CacheHit
 from .base import CacheStore
-from .faiss_index import PartitionedIndex, validate_index_options
+from .faiss_index import PartitionedIndex
+from .vector_index import validate_index_options
 from .codec import check_vector
 
 __all__ = ["InMemoryStore"]
@@ -30,6 +31,8 @@ class InMemoryStore(CacheStore):
         hnsw_segment_size: vectors per exact buffer before it becomes a graph.
         max_entries: keep at most this many entries; the least recently used go first.
         default_ttl: seconds until a new entry expires (None: never).
+        faiss_threads: OpenMP threads for this store's FAISS calls, set around each call
+            in the calling thread only (None: leave FAISS's setting, ``OMP_NUM_THREADS``).
     """
 
     def __init__(
@@ -42,8 +45,9 @@ class InMemoryStore(CacheStore):
         hnsw_segment_size: int = 4096,
         max_entries: int | None = None,
         default_ttl: float | None = None,
+        faiss_threads: int | None = 1,
     ) -> None:
-        validate_index_options(index, max_entries, hnsw_segment_size)
+        validate_index_options(index, max_entries, hnsw_segment_size, faiss_threads)
         self.index_type = index
         self.hnsw_m = hnsw_m
         self.hnsw_ef_construction = hnsw_ef_construction
@@ -58,6 +62,7 @@ class InMemoryStore(CacheStore):
             ef_construction=hnsw_ef_construction,
             ef_search=hnsw_ef_search,
             segment_size=hnsw_segment_size,
+            threads=faiss_threads,
         )
         # entry id -> (entry, index id); ordered by recency of use for LRU. The vector
         # itself lives only in the index (reconstructed for export).
@@ -74,8 +79,7 @@ class InMemoryStore(CacheStore):
         with self._lock:
             if self._dim is None:
                 self._dim = vec.shape[1]
-            if entry.expires_at is None and self.default_ttl is not None:
-                entry.expires_at = entry.created_at + self.default_ttl
+            self.stamp_expiry(entry)
             if entry.id in self._entries:
                 self._remove_locked(entry.id)
             fid = self._next_id
@@ -108,27 +112,20 @@ class InMemoryStore(CacheStore):
         vec = self._check_vector(vector)
         now = time.time()
         key = (namespace, llm_key)
+
+        def candidates(fetch: int) -> list[CacheHit | None]:
+            found: list[CacheHit | None] = []
+            for fid, score in self._index.search(key, vec, fetch):
+                entry = self._entries[self._entry_of[fid]][0]
+                if self.is_expired(entry, now):
+                    self._remove_locked(entry.id)  # expired entries go on sight
+                    found.append(None)
+                else:
+                    found.append(CacheHit(entry=entry, similarity=score))
+            return found
+
         with self._lock:
-            total = self._index.live(key)
-            fetch = min(total, k + 4)
-            while k > 0 and fetch > 0:
-                hits: list[CacheHit] = []
-                expired: list[str] = []
-                for fid, score in self._index.search(key, vec, fetch):
-                    entry = self._entries[self._entry_of[fid]][0]
-                    if self.is_expired(entry, now):
-                        expired.append(entry.id)
-                        continue
-                    hits.append(CacheHit(entry=entry, similarity=score))
-                    if len(hits) >= k:
-                        break
-                for entry_id in expired:
-                    self._remove_locked(entry_id)
-                if len(hits) >= k or fetch >= total or not expired:
-                    return hits
-                total = self._index.live(key)
-                fetch = min(total, fetch * 4)
-            return []
+            return self.collect_live_hits(k, lambda: self._index.live(key), candidates)
 
     def get(self, entry_id: str) -> CacheEntry | None:
         with self._lock:

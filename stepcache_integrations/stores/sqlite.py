@@ -1,13 +1,6 @@
 """Embedded persistent store: SQLite (WAL) holds the entries, FAISS indexes them in process.
 
-Layout (schema version 1)::
-
-    meta(key, value)            schema_version, dim, count (kept by triggers), del_pruned_upto
-    entries(seq, id, namespace, llm_key, created_at, last_used_at, last_hit_at, hits,
-            expires_at, entry JSON, embedding float32 BLOB)
-    deletions(seq, entry_seq, namespace, llm_key)   written by a trigger on every delete
-
-The database is the source of truth; each process keeps one FAISS index per
+Schema: ``stores.sqlite_schema``; keeping the index in step: ``stores.sqlite_sync``. The database is the source of truth; each process keeps one FAISS index per
 ``(namespace, llm_key)`` whose ids are ``entries.seq`` (AUTOINCREMENT, never reused).
 Before every search the store checks ``PRAGMA data_version``; when another connection
 committed, it loads rows with a larger ``seq`` and applies new ``deletions`` rows, so
@@ -37,60 +30,16 @@ import numpy as np
 from ..core.types import CacheEntry, CacheHit
 from ..errors import StoreError
 from .base import CacheStore
-from .faiss_index import PartitionedIndex, validate_index_options
-from .codec import (
-    check_vector,
-    entry_from_json,
-    entry_to_json,
-    vector_from_blob,
-    vector_to_blob,
-)
+from .faiss_index import PartitionedIndex
+from .codec import check_vector, entry_from_json, entry_to_json, vector_from_blob, vector_to_blob
+from .sqlite_schema import ensure_schema, file_bytes, open_connection
+from .sqlite_sync import IndexSync
+from .vector_index import validate_index_options
 
 __all__ = ["SQLiteStore"]
 
 
-SCHEMA_VERSION = 1
-_FORMAT = "stepcache-sqlite"
-# Keep at most this many deletion-log rows; a process further behind rebuilds its index.
-_DELETION_LOG_KEEP = 20_000
-_PURGE_INTERVAL = 5.0  # seconds between sweeps of expired rows
-
-_SCHEMA = [
-    "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value)",
-    """CREATE TABLE IF NOT EXISTS entries (
-        seq INTEGER PRIMARY KEY AUTOINCREMENT,
-        id TEXT NOT NULL UNIQUE,
-        namespace TEXT NOT NULL,
-        llm_key TEXT NOT NULL,
-        created_at REAL NOT NULL,
-        last_used_at REAL NOT NULL,
-        last_hit_at REAL,
-        hits INTEGER NOT NULL DEFAULT 0,
-        expires_at REAL,
-        entry TEXT NOT NULL,
-        embedding BLOB NOT NULL
-    )""",
-    "CREATE INDEX IF NOT EXISTS entries_partition ON entries (namespace, llm_key)",
-    "CREATE INDEX IF NOT EXISTS entries_lru ON entries (last_used_at)",
-    "CREATE INDEX IF NOT EXISTS entries_expiry ON entries (expires_at) WHERE expires_at IS NOT NULL",
-    """CREATE TABLE IF NOT EXISTS deletions (
-        seq INTEGER PRIMARY KEY AUTOINCREMENT,
-        entry_seq INTEGER NOT NULL,
-        namespace TEXT NOT NULL,
-        llm_key TEXT NOT NULL
-    )""",
-    """CREATE TRIGGER IF NOT EXISTS entries_after_insert AFTER INSERT ON entries BEGIN
-        UPDATE meta SET value = value + 1 WHERE key = 'count';
-    END""",
-    """CREATE TRIGGER IF NOT EXISTS entries_after_delete AFTER DELETE ON entries BEGIN
-        UPDATE meta SET value = value - 1 WHERE key = 'count';
-        INSERT INTO deletions (entry_seq, namespace, llm_key)
-            VALUES (old.seq, old.namespace, old.llm_key);
-    END""",
-]
-
-
-class SQLiteStore(CacheStore):
+class SQLiteStore(IndexSync, CacheStore):
     """Persistent store in one SQLite file, shareable by threads and processes on one host.
 
     Args:
@@ -109,6 +58,8 @@ class SQLiteStore(CacheStore):
         busy_timeout: seconds to wait for another process's write lock.
         synchronous: SQLite ``synchronous`` pragma; ``NORMAL`` (default) is crash-safe
             for process kills, ``FULL`` also for power loss.
+        faiss_threads: OpenMP threads for this store's FAISS calls, set around each call
+            in the calling thread only (None: leave FAISS's setting, ``OMP_NUM_THREADS``).
     """
 
     def __init__(
@@ -124,8 +75,9 @@ class SQLiteStore(CacheStore):
         default_ttl: float | None = None,
         busy_timeout: float = 30.0,
         synchronous: Literal["OFF", "NORMAL", "FULL", "EXTRA"] = "NORMAL",
+        faiss_threads: int | None = 1,
     ) -> None:
-        validate_index_options(index, max_entries, hnsw_segment_size)
+        validate_index_options(index, max_entries, hnsw_segment_size, faiss_threads)
         if synchronous not in ("OFF", "NORMAL", "FULL", "EXTRA"):
             raise StoreError(f"invalid synchronous mode {synchronous!r}")
         self.path = os.fspath(path)
@@ -142,7 +94,6 @@ class SQLiteStore(CacheStore):
         self._conn: sqlite3.Connection | None = None
         self._pid = os.getpid()
         self._closed = False
-        self._last_purge = 0.0
         self._writes = 0
         self._index = PartitionedIndex(
             index,
@@ -150,42 +101,19 @@ class SQLiteStore(CacheStore):
             ef_construction=hnsw_ef_construction,
             ef_search=hnsw_ef_search,
             segment_size=hnsw_segment_size,
+            threads=faiss_threads,
         )
         self._reset_index_state()
         with self._lock:
             self._connect()
 
     # -- connection and schema ----------------------------------------------------------
-    def _reset_index_state(self) -> None:
-        self._index.drop()
-        self._dim: int | None = None
-        self._last_seq = 0
-        self._last_del_seq = 0
-        self._data_version: int | None = None
-
     def _connect(self) -> None:
         self._file_id: tuple[int, int] | None = None
+        conn = open_connection(self.path, self.busy_timeout, self.synchronous)
         try:
-            if self.path != ":memory:":
-                parent = os.path.dirname(os.path.abspath(self.path))
-                os.makedirs(parent, exist_ok=True)
-            conn = sqlite3.connect(
-                self.path,
-                timeout=self.busy_timeout,
-                isolation_level=None,  # explicit BEGIN/COMMIT only
-                check_same_thread=False,
-            )
-        except (sqlite3.Error, OSError) as exc:
-            raise StoreError(f"cannot open SQLite store {self.path!r}: {exc}") from exc
-        try:
-            conn.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout * 1000)}")
-            mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
-            if self.path != ":memory:" and str(mode).lower() != "wal":
-                raise StoreError(f"cannot switch {self.path!r} to WAL mode (got {mode})")
-            conn.execute(f"PRAGMA synchronous = {self.synchronous}")
-            conn.execute("PRAGMA trusted_schema = OFF")
             self._conn = conn
-            self._ensure_schema()
+            ensure_schema(conn, self.path)
             self._reset_index_state()
             self._sync(force=True)
             self._file_id = self._stat_file()
@@ -196,42 +124,6 @@ class SQLiteStore(CacheStore):
         except StoreError:
             conn.close()
             self._conn = None
-            raise
-
-    def _ensure_schema(self) -> None:
-        conn = self._db()
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            tables = {
-                row[0]
-                for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
-            }
-            if tables and "meta" not in tables:
-                raise StoreError(f"{self.path!r} is an SQLite file but not a StepCache store")
-            for statement in _SCHEMA:
-                conn.execute(statement)
-            meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
-            version = meta.get("schema_version")
-            if version is None:
-                conn.executemany(
-                    "INSERT INTO meta (key, value) VALUES (?, ?)",
-                    [
-                        ("format", _FORMAT),
-                        ("schema_version", SCHEMA_VERSION),
-                        ("count", conn.execute("SELECT count(*) FROM entries").fetchone()[0]),
-                        ("del_pruned_upto", 0),
-                    ],
-                )
-            elif not isinstance(version, int) or version > SCHEMA_VERSION:
-                raise StoreError(
-                    f"{self.path!r} has schema version {version!r}; this version of "
-                    f"stepcache_integrations reads up to {SCHEMA_VERSION}"
-                )
-            # (future migrations: if version < SCHEMA_VERSION: apply steps, bump version)
-            conn.execute("COMMIT")
-        except BaseException:
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
             raise
 
     def _db(self) -> sqlite3.Connection:
@@ -278,119 +170,6 @@ class SQLiteStore(CacheStore):
             )
         self._connect()  # replaced (e.g. restored from a backup): read the new file
 
-    # -- FAISS side ------------------------------------------------------------------------
-    def _read_dim(self) -> int | None:
-        row = self._db().execute("SELECT value FROM meta WHERE key = 'dim'").fetchone()
-        if row is None:
-            return None
-        if not isinstance(row[0], int) or row[0] <= 0:
-            raise StoreError(f"corrupt store {self.path!r}: invalid dimension {row[0]!r}")
-        return int(row[0])
-
-    def _index_rows(self, rows: list[tuple[int, str, str, bytes]]) -> None:
-        """Add (seq, namespace, llm_key, embedding blob) rows to the partitions."""
-        if not rows:
-            return
-        assert self._dim is not None
-        grouped: dict[tuple[str, str], list[tuple[int, bytes]]] = {}
-        for seq, namespace, llm_key, blob in rows:
-            grouped.setdefault((namespace, llm_key), []).append((seq, blob))
-        for key, items in grouped.items():
-            vecs = np.empty((len(items), self._dim), dtype=np.float32)
-            for i, (seq, blob) in enumerate(items):
-                vecs[i] = vector_from_blob(blob, self._dim, where=f"{self.path!r} row {seq}")
-            ids = np.fromiter((seq for seq, _ in items), dtype=np.int64, count=len(items))
-            self._index.add(key, ids, vecs)
-        self._last_seq = max(self._last_seq, max(row[0] for row in rows))
-
-    def _unindex(self, removed: list[tuple[int, str, str]]) -> None:
-        grouped: dict[tuple[str, str], list[int]] = {}
-        for entry_seq, namespace, llm_key in removed:
-            grouped.setdefault((namespace, llm_key), []).append(entry_seq)
-        for key, seqs in grouped.items():
-            # Rows deleted before we indexed them are unknown to the index: ignored.
-            self._index.remove(key, seqs)
-
-    def _sync(self, *, force: bool = False) -> None:
-        """Bring the in-process indexes up to date with the database (lock held)."""
-        conn = self._db()
-        version = conn.execute("PRAGMA data_version").fetchone()[0]
-        if not force and version == self._data_version:
-            return
-        own_txn = not conn.in_transaction
-        if own_txn:
-            conn.execute("BEGIN")
-        try:
-            adds, removed, rebuild = self._read_changes()
-            if own_txn:
-                conn.execute("COMMIT")
-        except BaseException:
-            if own_txn and conn.in_transaction:
-                conn.execute("ROLLBACK")
-            self._reset_index_state()  # half-read changes: start over on the next call
-            raise
-        self._apply_changes(adds, removed, rebuild)
-        self._data_version = version
-
-    def _read_changes(
-        self,
-    ) -> tuple[list[tuple[int, str, str, bytes]], list[tuple[int, str, str]], bool]:
-        """Rows and deletions committed since the last sync (inside a transaction)."""
-        conn = self._db()
-        dim = self._read_dim()
-        pruned = conn.execute("SELECT value FROM meta WHERE key = 'del_pruned_upto'").fetchone()
-        pruned_upto = int(pruned[0]) if pruned else 0
-        rebuild = (
-            self._dim is not None and dim != self._dim
-        ) or pruned_upto > self._last_del_seq
-        since = 0 if rebuild else self._last_seq
-        if rebuild:
-            self._last_seq = 0
-        self._dim = dim
-        adds = conn.execute(
-            "SELECT seq, namespace, llm_key, embedding FROM entries WHERE seq > ? ORDER BY seq",
-            (since,),
-        ).fetchall()
-        if rebuild:
-            removed: list[tuple[int, str, str]] = []
-            row = conn.execute("SELECT max(seq) FROM deletions").fetchone()
-            self._last_del_seq = max(int(row[0] or 0), pruned_upto)
-        else:
-            dels = conn.execute(
-                "SELECT seq, entry_seq, namespace, llm_key FROM deletions WHERE seq > ? ORDER BY seq",
-                (self._last_del_seq,),
-            ).fetchall()
-            removed = [(d[1], d[2], d[3]) for d in dels]
-            if dels:
-                self._last_del_seq = dels[-1][0]
-        return adds, removed, rebuild
-
-    def _apply_changes(
-        self,
-        adds: list[tuple[int, str, str, bytes]],
-        removed: list[tuple[int, str, str]],
-        rebuild: bool,
-    ) -> None:
-        try:
-            self._apply_changes_unsafe(adds, removed, rebuild)
-        except BaseException:
-            # e.g. a corrupt embedding: never keep a half-updated index (it could hold
-            # duplicates); the next call rebuilds from the database (and fails again if
-            # the row is still corrupt).
-            self._reset_index_state()
-            raise
-
-    def _apply_changes_unsafe(
-        self,
-        adds: list[tuple[int, str, str, bytes]],
-        removed: list[tuple[int, str, str]],
-        rebuild: bool,
-    ) -> None:
-        if rebuild:
-            self._index.drop()
-        self._unindex(removed)
-        self._index_rows(adds)
-
     # -- writes --------------------------------------------------------------------------
     def _write(self, fn: Any) -> Any:
         """Run ``fn(conn)`` in one IMMEDIATE transaction, then fold every change (ours and
@@ -423,24 +202,10 @@ class SQLiteStore(CacheStore):
         self._data_version = version
         return result
 
-    def _maybe_prune_log(self, conn: sqlite3.Connection) -> None:
-        self._writes += 1
-        if self._writes % 500:
-            return
-        row = conn.execute("SELECT max(seq) FROM deletions").fetchone()
-        top = int(row[0] or 0)
-        cut = top - _DELETION_LOG_KEEP
-        if cut > 0:
-            conn.execute("DELETE FROM deletions WHERE seq <= ?", (cut,))
-            conn.execute(
-                "UPDATE meta SET value = max(value, ?) WHERE key = 'del_pruned_upto'", (cut,)
-            )
-
     def add(self, entry: CacheEntry, vector: np.ndarray) -> str:
         with self._lock:
             vec = check_vector(vector, self._dim)
-            expires_at = self.expiry_for(entry)
-            entry.expires_at = expires_at
+            expires_at = self.stamp_expiry(entry)
             payload = entry_to_json(entry)
             now = time.time()
 
@@ -468,12 +233,11 @@ class SQLiteStore(CacheStore):
                         vector_to_blob(vec),
                     ),
                 )
-                if now - self._last_purge >= _PURGE_INTERVAL:
+                if self.purge_due(now):
                     conn.execute(
                         "DELETE FROM entries WHERE expires_at IS NOT NULL AND expires_at <= ?",
                         (now,),
                     )
-                    self._last_purge = now
                 if self.max_entries is not None:
                     count = conn.execute("SELECT value FROM meta WHERE key = 'count'").fetchone()
                     excess = int(count[0]) - self.max_entries
@@ -547,37 +311,32 @@ class SQLiteStore(CacheStore):
                 self._sync()
                 vec = check_vector(vector, self._dim).reshape(1, -1)
                 key = (namespace, llm_key)
-                total = self._index.live(key)
-                if total == 0:
-                    return []
-                conn = self._db()
                 now = time.time()
-                fetch = min(total, k + 4)
-                while True:
+
+                def candidates(fetch: int) -> list[CacheHit | None]:
                     cand = self._index.search(key, vec, fetch)
-                    if not cand:
-                        return []
-                    marks = ",".join("?" * len(cand))
-                    rows = conn.execute(
-                        f"SELECT {self._ROW} FROM entries WHERE seq IN ({marks})",
-                        [seq for seq, _ in cand],
-                    ).fetchall()
-                    by_seq = {row[0]: row for row in rows}
-                    hits: list[CacheHit] = []
-                    for seq, score in cand:
-                        row = by_seq.get(seq)
-                        if row is None or row[1] != namespace or row[2] != llm_key:
-                            continue
-                        if row[5] is not None and row[5] <= now:
-                            continue
-                        hits.append(CacheHit(entry=self._entry_from_row(row), similarity=score))
-                        if len(hits) >= k:
-                            return hits
-                    if fetch >= total:
-                        return hits
-                    fetch = min(total, fetch * 4)
+                    by_seq = self._rows_by_seq([seq for seq, _ in cand])
+                    return [self._live_hit(by_seq.get(seq), score, key, now) for seq, score in cand]
+
+                return self.collect_live_hits(k, lambda: self._index.live(key), candidates)
             except sqlite3.Error as exc:
                 raise StoreError(f"SQLite store {self.path!r} search failed: {exc}") from exc
+
+    def _rows_by_seq(self, seqs: list[int]) -> dict[int, tuple[Any, ...]]:
+        if not seqs:
+            return {}
+        marks = ",".join("?" * len(seqs))
+        rows = self._db().execute(f"SELECT {self._ROW} FROM entries WHERE seq IN ({marks})", seqs)
+        return {row[0]: row for row in rows.fetchall()}
+
+    def _live_hit(
+        self, row: tuple[Any, ...] | None, score: float, key: tuple[str, str], now: float
+    ) -> CacheHit | None:
+        """The hit of a candidate row; None if it is gone, of another partition or expired
+        (the index may be stale: the database decides)."""
+        if row is None or (row[1], row[2]) != key or self.expired_at(row[5], now):
+            return None
+        return CacheHit(entry=self._entry_from_row(row), similarity=score)
 
     def get(self, entry_id: str) -> CacheEntry | None:
         with self._lock:
@@ -650,13 +409,7 @@ class SQLiteStore(CacheStore):
                 ).fetchone()[0]
             except sqlite3.Error as exc:
                 raise StoreError(f"SQLite store {self.path!r} read failed: {exc}") from exc
-            size = 0
-            if self.path != ":memory:":
-                for suffix in ("", "-wal", "-shm"):
-                    try:
-                        size += os.path.getsize(self.path + suffix)
-                    except OSError:
-                        pass
+            size = file_bytes(self.path)
             return {
                 "backend": "sqlite",
                 "path": os.path.abspath(self.path) if self.path != ":memory:" else self.path,
@@ -674,29 +427,6 @@ class SQLiteStore(CacheStore):
                 "default_ttl": self.default_ttl,
                 "file_bytes": size,
             }
-
-    def integrity_check(self) -> list[str]:
-        """SQLite's ``PRAGMA integrity_check`` plus the store's own invariants; [] if sound."""
-        with self._lock:
-            conn = self._db()
-            # One read snapshot: other processes may commit between two statements otherwise.
-            conn.execute("BEGIN")
-            try:
-                problems = [
-                    row[0] for row in conn.execute("PRAGMA integrity_check").fetchall() if row[0] != "ok"
-                ]
-                total = conn.execute("SELECT count(*) FROM entries").fetchone()[0]
-                counter = conn.execute("SELECT value FROM meta WHERE key = 'count'").fetchone()[0]
-                if total != counter:
-                    problems.append(f"entry counter {counter} != {total} rows")
-                self._sync(force=True)
-                indexed = self._index.total_live()
-                if indexed != total:
-                    problems.append(f"index holds {indexed} vectors, table {total} rows")
-            finally:
-                if conn.in_transaction:
-                    conn.execute("COMMIT")
-            return problems
 
     def close(self) -> None:
         with self._lock:

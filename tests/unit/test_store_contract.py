@@ -22,7 +22,26 @@ from stepcache_integrations.stores.transfer import export_jsonl, import_jsonl
 
 DIM = 32
 PG_DSN = os.environ.get("STEPCACHE_PG_DSN")
-STORES = ["memory", "memory-hnsw", "sqlite", "sqlite-hnsw", "postgres"]
+
+
+def _postgres(tmp_path, n, **options):
+    if not PG_DSN:
+        pytest.skip('STEPCACHE_PG_DSN not set (run: eval "$(bash scripts/start_postgres.sh --export)")')
+    return PostgresStore(PG_DSN, table=f"t_{uuid.uuid4().hex[:12]}", **options)
+
+
+# One row per backend (and index): name -> (tmp_path, n-th store of the test, **options) -> store.
+# Tiny HNSW segments: the contract also runs over sealed, batch-built graphs.
+BACKENDS = {
+    "memory": lambda tmp_path, n, **o: InMemoryStore(index="flat", **o),
+    "memory-hnsw": lambda tmp_path, n, **o: InMemoryStore(index="hnsw", hnsw_segment_size=4, **o),
+    "sqlite": lambda tmp_path, n, **o: SQLiteStore(tmp_path / f"cache{n}.db", index="flat", **o),
+    "sqlite-hnsw": lambda tmp_path, n, **o: SQLiteStore(
+        tmp_path / f"cache{n}.db", index="hnsw", hnsw_segment_size=4, **o
+    ),
+    "postgres": _postgres,
+}
+STORES = list(BACKENDS)
 
 
 def unit(seed: int, dim: int = DIM) -> np.ndarray:
@@ -45,22 +64,7 @@ def make_store(request, tmp_path):
     made: list = []
 
     def factory(**options):
-        if kind == "memory":
-            store = InMemoryStore(index="flat", **options)
-        elif kind == "memory-hnsw":
-            # Tiny segments: the contract also runs over sealed, batch-built graphs.
-            store = InMemoryStore(index="hnsw", hnsw_segment_size=4, **options)
-        elif kind == "sqlite":
-            store = SQLiteStore(tmp_path / f"cache{len(made)}.db", index="flat", **options)
-        elif kind == "sqlite-hnsw":
-            store = SQLiteStore(tmp_path / f"cache{len(made)}.db", index="hnsw", hnsw_segment_size=4, **options)
-        else:
-            if not PG_DSN:
-                pytest.skip(
-                    'STEPCACHE_PG_DSN not set (run: eval "$(bash scripts/start_postgres.sh --export)")'
-                )
-            table = f"t_{uuid.uuid4().hex[:12]}"
-            store = PostgresStore(PG_DSN, table=table, **options)
+        store = BACKENDS[kind](tmp_path, len(made), **options)
         made.append(store)
         return store
 
@@ -282,3 +286,13 @@ async def test_async_twins(make_store):
     assert await store.adelete(entries[1].id) is True
     assert await store.aclear("as") == 9
     assert await store.acount() == 0
+
+
+def test_async_twins_are_the_base_class_thread_wrappers(make_store):
+    """One implementation per operation: no backend overrides the async twins, so they
+    cannot drift from the sync methods (PostgresStore's did: only `search` retried)."""
+    from stepcache_integrations.stores.base import CacheStore
+
+    store = make_store()
+    for name in ("aadd", "asearch", "aget", "arecord_hit", "adelete", "aclear", "acount", "aclose"):
+        assert getattr(type(store), name) is getattr(CacheStore, name), name

@@ -18,7 +18,7 @@ import pytest
 from stepcache_integrations.core.types import CacheEntry, Step
 from stepcache_integrations.errors import StoreError
 from stepcache_integrations.stores import SQLiteStore
-from stepcache_integrations.stores import sqlite as sqlite_mod
+from stepcache_integrations.stores import sqlite_sync
 
 DIM = 32
 REPO = Path(__file__).resolve().parents[2]
@@ -83,7 +83,7 @@ def test_two_handles_see_each_others_writes(tmp_path):
 
 
 def test_deletion_log_pruning_forces_rebuild(tmp_path, monkeypatch):
-    monkeypatch.setattr(sqlite_mod, "_DELETION_LOG_KEEP", 5)
+    monkeypatch.setattr(sqlite_sync, "DELETION_LOG_KEEP", 5)
     path = tmp_path / "c.db"
     a, b = SQLiteStore(path), SQLiteStore(path)
     ids = [a.add(make_entry(i), unit(i)) for i in range(600)]

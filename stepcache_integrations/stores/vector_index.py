@@ -1,0 +1,110 @@
+"""The vector search interface of the in-process stores, and its exact implementation.
+
+A :class:`VectorIndex` holds L2-normalised float32 vectors under caller-chosen int64 ids
+and answers inner-product k-NN queries. The stores keep one per ``(namespace, llm_key)``
+(``stores.faiss_index.PartitionedIndex``): ``"flat"`` is :class:`FlatIndex`, ``"hnsw"``
+the segmented graph index of ``stores.hnsw_segments``.
+
+FAISS threading is never changed globally: :func:`faiss_threads` sets OpenMP's thread
+count for the calling thread around one FAISS call and restores it (OpenMP keeps that
+setting per thread), so the host application's own FAISS use is left alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Protocol, runtime_checkable
+
+import faiss
+import numpy as np
+
+from ..errors import StoreError
+
+__all__ = ["FlatIndex", "VectorIndex", "faiss_threads", "validate_index_options"]
+
+
+@runtime_checkable
+class VectorIndex(Protocol):
+    """Inner-product k-NN over int64 ids; ``len()`` counts live vectors."""
+
+    def add(self, ids: np.ndarray, vecs: np.ndarray) -> None:
+        """Index ``vecs`` (n x dim float32) under new ``ids`` (n int64)."""
+
+    def remove(self, ids: np.ndarray) -> int:
+        """Remove ids (unknown ones are ignored); return how many were live."""
+
+    def search(self, vec: np.ndarray, k: int) -> list[tuple[int, float]]:
+        """Up to ``k`` live ``(id, inner product)`` pairs, best first (``vec`` is 1 x dim)."""
+
+    def reconstruct(self, id_: int) -> np.ndarray | None:
+        """The stored vector of a live id, or None."""
+
+    def __len__(self) -> int:
+        """Number of live vectors."""
+
+    def close(self) -> None:
+        """Release the vectors."""
+
+
+@contextmanager
+def faiss_threads(threads: int | None) -> Iterator[None]:
+    """Run the block's FAISS calls on ``threads`` OpenMP threads (None: leave the setting
+    alone). Only the calling thread's setting changes, and it is restored afterwards."""
+    if threads is None:
+        yield
+        return
+    before = faiss.omp_get_max_threads()
+    faiss.omp_set_num_threads(threads)
+    try:
+        yield
+    finally:
+        faiss.omp_set_num_threads(before)
+
+
+def validate_index_options(
+    index: str, max_entries: int | None, segment_size: int | None = None, threads: int | None = None
+) -> None:
+    """Reject an unknown index type, a non-positive entry cap, segment size or thread count."""
+    if index not in ("flat", "hnsw"):
+        raise StoreError(f"unknown index type {index!r}; use 'flat' or 'hnsw'")
+    if max_entries is not None and max_entries < 1:
+        raise StoreError("max_entries must be >= 1")
+    if segment_size is not None and segment_size < 1:
+        raise StoreError("hnsw_segment_size must be >= 1")
+    if threads is not None and threads < 1:
+        raise StoreError("faiss_threads must be >= 1 (or None)")
+
+
+class FlatIndex:
+    """Exact inner-product search (``IndexFlatIP``); a delete removes the vector."""
+
+    def __init__(self, dim: int) -> None:
+        self.index = faiss.IndexIDMap2(faiss.IndexFlatIP(dim))
+
+    def __len__(self) -> int:
+        return int(self.index.ntotal)
+
+    def add(self, ids: np.ndarray, vecs: np.ndarray) -> None:
+        self.index.add_with_ids(vecs, ids)
+
+    def remove(self, ids: np.ndarray) -> int:
+        return int(self.index.remove_ids(np.unique(ids)))
+
+    def search(self, vec: np.ndarray, k: int) -> list[tuple[int, float]]:
+        if self.index.ntotal == 0 or k <= 0:
+            return []
+        scores, ids = self.index.search(vec, min(k, self.index.ntotal))
+        return [(int(i), float(s)) for s, i in zip(scores[0], ids[0], strict=True) if i >= 0]
+
+    def reconstruct(self, id_: int) -> np.ndarray | None:
+        try:
+            return np.asarray(self.index.reconstruct(int(id_)), dtype=np.float32)
+        except RuntimeError:  # FAISS raises for an unknown id
+            return None
+
+    def close(self) -> None:
+        self.index.reset()
+
+    def stats(self) -> dict[str, int]:
+        return {"segments": 0, "buffered": len(self), "sealing": 0, "unreachable": 0}
