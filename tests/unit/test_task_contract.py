@@ -1,0 +1,127 @@
+"""The task contract, run over every registered task.
+
+A new task (SQL, code, ...) is one file, one registry line and one fixture here: every task
+in the default registry must have a fixture, so adding a task without one fails this test.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from stepcache_integrations import TaskRegistry
+from stepcache_integrations.core.segment import extract_json_object
+from stepcache_integrations.core.tasks import TaskHandler
+from stepcache_integrations.core.types import Step
+
+
+@dataclass(frozen=True)
+class Fixture:
+    prompt: str  # a prompt the task claims
+    answer: str  # a correct answer to it
+    perturbed: str  # a prompt whose cached answer the task may re-instantiate
+
+
+FIXTURES: dict[str, Fixture] = {
+    "json": Fixture(
+        'Return a JSON object with keys name, age and city for a person named Alice, age 34, city "Paris".',
+        '{"name": "Alice", "age": 34, "city": "Paris"}',
+        'Return a JSON object with keys name, age and city for a person named Bob, age 30, city "Rome".',
+    ),
+    "linear_equation": Fixture(
+        "Solve for x step by step: 3x + 5 = 20.",
+        "Step 1: 3x + 5 = 20\nStep 2: Subtract 5 from both sides: 3x = 15\n"
+        "Step 3: Divide both sides by 3: x = 5\nAnswer: x = 5",
+        "Solve for x step by step: 3x + 8 = 26.",
+    ),
+    "text": Fixture(
+        "What is the capital of France? Reply with the city name only.",
+        "Paris.",
+        "what is the capital of france?  reply with the city name only",
+    ),
+}
+
+REGISTRY = TaskRegistry()
+TASKS = [REGISTRY.get(name) for name in REGISTRY.names]
+
+
+def test_every_registered_task_has_a_fixture() -> None:
+    assert set(REGISTRY.names) == set(FIXTURES)
+
+
+@pytest.mark.parametrize("task", TASKS, ids=lambda t: t.name)
+def test_the_task_claims_its_fixture_prompt(task: TaskHandler) -> None:
+    assert REGISTRY.detect(FIXTURES[task.name].prompt) is task
+
+
+@pytest.mark.parametrize("task", TASKS, ids=lambda t: t.name)
+def test_segmentation_is_lossless(task: TaskHandler) -> None:
+    fixture = FIXTURES[task.name]
+    constraints = task.constraints(fixture.prompt)
+    steps = task.segment(fixture.answer, constraints)
+    assert steps
+    if all(step.kind == "json" for step in steps):  # JSON: the one extracted object, whole
+        found = extract_json_object(fixture.answer)
+        assert found is not None and steps[0].meta["object"] == found[0]
+    else:
+        assert "".join(step.text for step in steps) == fixture.answer
+
+
+@pytest.mark.parametrize("task", TASKS, ids=lambda t: t.name)
+def test_a_correct_fresh_answer_verifies(task: TaskHandler) -> None:
+    fixture = FIXTURES[task.name]
+    constraints = task.constraints(fixture.prompt)
+    assert task.check_answer(task.segment(fixture.answer, constraints), constraints) == []
+    assert task.verify(task.segment(fixture.answer, constraints), constraints, None).passed
+
+
+@pytest.mark.parametrize("task", TASKS, ids=lambda t: t.name)
+def test_its_own_fallback_verifies(task: TaskHandler) -> None:
+    for prompt in (FIXTURES[task.name].prompt, FIXTURES[task.name].perturbed):
+        constraints = task.constraints(prompt)
+        fallback = task.fallback(constraints)
+        if fallback is not None:
+            assert task.check_answer(task.segment(fallback, constraints), constraints) == []
+
+
+@pytest.mark.parametrize("task", TASKS, ids=lambda t: t.name)
+def test_the_same_prompt_reuses_its_own_answer(task: TaskHandler) -> None:
+    fixture = FIXTURES[task.name]
+    constraints = task.constraints(fixture.prompt)
+    steps = task.segment(fixture.answer, constraints)
+    verification = task.verify(steps, constraints, constraints)
+    assert verification.passed and all(unit.evidence for unit in verification.units)
+
+
+@pytest.mark.parametrize("task", TASKS, ids=lambda t: t.name)
+def test_reinstantiation_verifies_or_is_rejected(task: TaskHandler) -> None:
+    fixture = FIXTURES[task.name]
+    old = task.constraints(fixture.prompt)
+    new = task.constraints(fixture.perturbed)
+    rewritten = task.reinstantiate(task.segment(fixture.answer, old), old, new)
+    if rewritten is None:
+        return
+    assert all(isinstance(step, Step) for step in rewritten)
+    verification = task.verify(rewritten, new, old)
+    assert len(verification.units) >= 1  # a verdict per unit; the engine serves only a pass
+
+
+_TEXT = st.text(st.characters(blacklist_categories=("Cs",)), max_size=300)
+
+
+@pytest.mark.parametrize("task", TASKS, ids=lambda t: t.name)
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(answer=_TEXT, prompt=_TEXT)
+def test_verify_never_raises(task: TaskHandler, answer: str, prompt: str) -> None:
+    fixture = FIXTURES[task.name]
+    cached: dict[str, Any] = task.constraints(fixture.prompt)
+    constraints = task.constraints(prompt or fixture.prompt)
+    steps = task.segment(answer, constraints)
+    task.verify(steps, constraints, cached)
+    task.verify(steps, constraints, None)
+    task.check_answer(steps, constraints)
+    task.reinstantiate(steps, cached, constraints)
