@@ -28,8 +28,9 @@ pytestmark = pytest.mark.integration
 
 MATH_Q = "Solve 3x + 5 = 20 for x. Show your steps, one per line, and end with 'Answer: x = ...'."
 MATH_Q2 = "Solve 3x + 5 = 26 for x. Show your steps, one per line, and end with 'Answer: x = ...'."
-JSON_Q = "Return a JSON object with keys name, city and age for Alice, 30, from Paris."
-JSON_Q2 = "Return a JSON object with keys name, city and age for Bob, 30, from Paris."
+# Values stated with their key words: the checked fields can be kept when only the name changes.
+JSON_Q = 'Return a JSON object with keys name, city and age for a person named Alice, age 30, city "Paris".'
+JSON_Q2 = 'Return a JSON object with keys name, city and age for a person named Bob, age 30, city "Paris".'
 JSON_A = '{"name": "Alice", "city": "Paris", "age": 30}'
 
 
@@ -194,7 +195,7 @@ def test_structured_output_patch_then_reuse_on_the_real_model(chat: Any) -> None
     engine = StepCache(reinstantiate=False)
     people = with_step_cache(chat, engine).with_structured_output(City, method="json_schema", include_raw=True)
     wrapper = _find_wrapper(people)  # the StepCacheRunnable inside the structured chain
-    paris, lyon = (f"Extract the person: Alice, aged 30, lives in {c}." for c in ("Paris", "Lyon"))
+    paris, lyon = (f'Extract the person: name "Alice", age 30, city "{c}".' for c in ("Paris", "Lyon"))
     engine.store_answer(
         paris, '{"name": "Alice", "city": "Paris", "age": 30}', namespace=wrapper.namespace,
         llm_key=wrapper.resolve_llm_key(), schema=wrapper.json_schema,
