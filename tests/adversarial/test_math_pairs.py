@@ -294,3 +294,14 @@ def test_served_answers_are_canonical(pair: Pair) -> None:
                 assert Fraction(int(num), int(den)).denominator == int(den) > 1, result.text
         if "." not in pair.cached_answer:  # integers and fractions stay fractions, as the model wrote them
             assert not re.search(r"\d\.\d", result.text) or result.outcome in ("miss", "skip_reuse", "patch"), result.text
+
+
+def test_the_fallback_answers_only_the_unknown_asked_for() -> None:
+    """'Solve for y when x = 2: 7x + 3 = y' asks for y: the answer line must be 'Answer: y = 17'
+    (a held-out real-model run served 'Answer: x = 2, y = 17', re-instantiated from a fallback)."""
+    cache = StepCache()
+    wrong = "Answer: y = 1"
+    first = cache.generate("Solve for y when x = 2: 7x + 3 = y.", lambda p: wrong)
+    assert first.used_fallback and first.text.strip().splitlines()[-1] == "Answer: y = 17"
+    again = cache.generate("Solve for y when x = 4: 6x + 8 = y.", lambda p: wrong)
+    assert again.verified and again.text.strip().splitlines()[-1] == "Answer: y = 32", again.text

@@ -216,10 +216,14 @@ class LinearEquationTask(StepwiseTask):
                 f"Answer: {answer}",
             ]
         else:
+            # The answer line names the unknowns asked for ("solve for y when x = 3": y only),
+            # in the form the prompt asks for; the working states them all.
+            asked = list(constraints.get("asked") or variables)
+            final = ", ".join(f"{v} = {format_number(values[v])}" for v in asked)
             lines = [
                 f"Step 1: The system is {'; '.join(texts)}.",
                 f"Step 2: Solving the system exactly gives {answer}.",
-                f"Answer: {answer}",
+                f"Answer: {final}",
             ]
         return "\n".join(lines)
 
