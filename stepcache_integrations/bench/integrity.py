@@ -33,7 +33,7 @@ from typing import Any
 
 import sympy
 
-from .oracle import check_oracle
+from .oracle import check_oracle, parse_number
 from .workload import Request, math_solution
 
 __all__ = [
@@ -67,18 +67,6 @@ class CheckResult:
             "problems": list(self.problems),
             "final_answer": self.final_answer,
         }
-
-
-def parse_number(text: str) -> Fraction | None:
-    """``"7"``, ``"-3.5"``, ``"7/2"`` -> exact Fraction; None if not a number."""
-    text = text.strip().replace(" ", "").rstrip(".")
-    try:
-        if "/" in text:
-            num, den = text.split("/", 1)
-            return Fraction(Fraction(num), Fraction(den))
-        return Fraction(text)
-    except (ValueError, ZeroDivisionError):
-        return None
 
 
 def _var_pattern(var: str) -> re.Pattern[str]:

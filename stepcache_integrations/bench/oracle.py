@@ -24,8 +24,9 @@ __all__ = ["check_oracle"]
 _NUM = r"-?\d[\d,]*(?:\.\d+)?(?:\s*/\s*\d+)?"
 
 
-def _parse(text: str) -> Fraction | None:
-    text = text.replace(",", "").replace(" ", "").rstrip(".")
+def parse_number(text: str) -> Fraction | None:
+    """``"7"``, ``"-3.5"``, ``"7/2"`` -> exact Fraction; None if not a number."""
+    text = text.strip().replace(" ", "").rstrip(".")
     try:
         if "/" in text:
             num, den = text.split("/", 1)
@@ -33,6 +34,10 @@ def _parse(text: str) -> Fraction | None:
         return Fraction(text)
     except (ValueError, ZeroDivisionError):
         return None
+
+
+def _parse(text: str) -> Fraction | None:
+    return parse_number(text.replace(",", ""))  # "48,000" as people write it
 
 
 def _final_number(text: str) -> Fraction | None:
