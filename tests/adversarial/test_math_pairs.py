@@ -305,3 +305,13 @@ def test_the_fallback_answers_only_the_unknown_asked_for() -> None:
     assert first.used_fallback and first.text.strip().splitlines()[-1] == "Answer: y = 17"
     again = cache.generate("Solve for y when x = 4: 6x + 8 = y.", lambda p: wrong)
     assert again.verified and again.text.strip().splitlines()[-1] == "Answer: y = 32", again.text
+
+
+def test_a_unit_conversion_question_over_the_same_equation_is_not_served_from_the_cache() -> None:
+    """A new class: the equation stays and only the unit the answer is wanted in changes."""
+    base = TEMPLATES[0].format(v="x", eq="3x + 5 = 20")
+    new_prompt = "If x is a length in km and 3x + 5 = 20, what is x in meters?"
+    pair = Pair("math/changed-unit", base, answer(3, "x", "+", 5, 20), new_prompt, "x = 5000 m",
+                text_judge("x = 5000 m"))
+    outcome = run_pair(pair)
+    assert outcome.correct and outcome.result.model_calls >= 1, outcome.result.text

@@ -11,12 +11,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 from stepcache_integrations import __version__
 from stepcache_integrations.cli import build_parser
-from stepcache_integrations.core.types import CacheEntry, Step
 from stepcache_integrations.errors import StoreError
 from stepcache_integrations.stores import InMemoryStore, SQLiteStore
 from stepcache_integrations.stores.urls import (
@@ -26,20 +24,7 @@ from stepcache_integrations.stores.urls import (
     open_store,
 )
 
-REPO = Path(__file__).resolve().parents[2]
-DIM = 16
-
-
-def unit(seed: int) -> np.ndarray:
-    v = np.random.default_rng(seed).standard_normal(DIM).astype(np.float32)
-    return v / np.linalg.norm(v)
-
-
-def entry(i: int, **kw: object) -> CacheEntry:
-    kw.setdefault("prompt", f"Solve {i}x + 1 = 5, please")
-    kw.setdefault("task", "text")
-    kw.setdefault("steps", [Step(text=f"line one {i}\n"), Step(text=f"line two {i}")])
-    return CacheEntry(**kw)  # type: ignore[arg-type]
+from tests.unit.test_store_io import REPO, make_entry as entry, unit  # the store tests' fixtures
 
 
 def stepcache(*argv: str, cwd: Path, store_env: str | None = None, stdin: str | None = None):
