@@ -33,6 +33,7 @@ from ..core.engine import CachePlan
 from ..core.llm import _content_text, estimate_tokens
 from ..core.segment import extract_json_object
 from ..core.types import LLMResponse, StepCacheResult
+from ..twin_flow import Io, TwinFlow, arun, run
 
 Kind = Literal["chat", "llm"]
 META_KEY = "langchain"
@@ -233,6 +234,23 @@ def message_from_text(text: str, template: BaseMessage | None) -> AIMessage | No
     return AIMessage(content="", tool_calls=new_calls)
 
 
+def template_flow(plan: CachePlan, store: Any = None) -> TwinFlow[BaseMessage | None]:
+    """The message shape of the plan's matched entry (a twin flow; see :func:`stored_template`)."""
+    entry = plan.entry
+    for _ in range(_DERIVED_HOPS):
+        if entry is None:
+            return None
+        template = _entry_template(entry)
+        source = entry.metadata.get("derived_from")
+        if template is not None or store is None or not isinstance(source, str):
+            return template
+        try:
+            entry = yield Io.of(store.get, store.aget, source)
+        except Exception:  # noqa: BLE001 - a store error only costs the message shape
+            return None
+    return None
+
+
 def stored_template(plan: CachePlan, store: Any = None) -> BaseMessage | None:
     """The message shape of the plan's matched entry.
 
@@ -240,36 +258,12 @@ def stored_template(plan: CachePlan, store: Any = None) -> BaseMessage | None:
     answer; for an entry the engine derived by re-instantiation (``derived_from``), the
     shape of the entry it came from, read from ``store`` (a few hops at most).
     """
-    entry = plan.entry
-    for _ in range(_DERIVED_HOPS):
-        if entry is None:
-            return None
-        template = _entry_template(entry)
-        source = entry.metadata.get("derived_from")
-        if template is not None or store is None or not isinstance(source, str):
-            return template
-        try:
-            entry = store.get(source)
-        except Exception:  # noqa: BLE001 - a store error only costs the message shape
-            return None
-    return None
+    return run(template_flow(plan, store))
 
 
 async def astored_template(plan: CachePlan, store: Any = None) -> BaseMessage | None:
     """Async twin of :func:`stored_template`."""
-    entry = plan.entry
-    for _ in range(_DERIVED_HOPS):
-        if entry is None:
-            return None
-        template = _entry_template(entry)
-        source = entry.metadata.get("derived_from")
-        if template is not None or store is None or not isinstance(source, str):
-            return template
-        try:
-            entry = await store.aget(source)
-        except Exception:  # noqa: BLE001
-            return None
-    return None
+    return await arun(template_flow(plan, store))
 
 
 def _entry_template(entry: Any) -> BaseMessage | None:

@@ -17,6 +17,7 @@ from ..adapter_core import METADATA_KEY, summarize
 from ..core.engine import CachePlan, StepCache
 from ..core.types import StepCacheResult
 from ..errors import InvalidPromptError
+from ..twin_flow import Io, TwinFlow, arun, run
 from ._convert import (
     Request,
     annotate,
@@ -27,8 +28,7 @@ from ._convert import (
     output_response,
     parse_cache_prompt,
     restorable_generations,
-    astored_template,
-    stored_template,
+    template_flow,
 )
 
 __all__ = ["StepCacheLLMCache"]
@@ -309,65 +309,40 @@ class StepCacheLLMCache(BaseCache):
         return gens
 
     # ------------------------------------------------------------------ BaseCache
-    def lookup(self, prompt: str, llm_string: str) -> RETURN_VAL_TYPE | None:
-        """Verified reuse as a list of generations, or None (a miss: LangChain calls the model)."""
+    def _lookup_flow(self, prompt: str, llm_string: str) -> TwinFlow[RETURN_VAL_TYPE | None]:
         request = parse_cache_prompt(prompt)
         try:
-            plan = self.cache.lookup(request.text, **self._options(llm_string))
+            plan = yield Io.of(self.cache.lookup, self.cache.alookup, request.text, **self._options(llm_string))
         except InvalidPromptError as exc:
             self._miss(f"prompt not cacheable: {exc}", request.text)
             return None
-        template = stored_template(plan, self.cache.store)
+        template = yield from template_flow(plan, self.cache.store)
         if not plan.needs_model:
             found = self._served(plan, request, prompt, llm_string, template)
             if found is None:
                 return None
-            result = self.cache.serve(plan)
+            result = yield Io.of(self.cache.serve, self.cache.aserve, plan)
             self._hit(result.outcome, request.text)
             return self._annotated(found[0], result, found[1], llm_string)
         if not self._can_patch(plan, template):
             self._declined(plan, request, prompt, llm_string)
             return None
-        caller = _PatchCaller(self.patch_model, request)
         assert plan.generation_prompt is not None
-        output = self.patch_model.invoke(request.model_input(plan.generation_prompt))
-        result = self.cache.finalize(
-            plan,
-            output_response(output, plan.generation_prompt),
-            llm=caller,
-            metadata=entry_metadata(request.kind, None, template),
-        )
+        model_input = request.model_input(plan.generation_prompt)
+        output = yield Io.of(self.patch_model.invoke, self.patch_model.ainvoke, model_input)
+        response = output_response(output, plan.generation_prompt)
+        metadata = entry_metadata(request.kind, None, template)
+        caller = _PatchCaller(self.patch_model, request)
+        result = yield Io.of(self.cache.finalize, self.cache.afinalize, plan, response, llm=caller, metadata=metadata)
         return self._patch_outcome(result, request, template, llm_string)
+
+    def lookup(self, prompt: str, llm_string: str) -> RETURN_VAL_TYPE | None:
+        """Verified reuse as a list of generations, or None (a miss: LangChain calls the model)."""
+        return run(self._lookup_flow(prompt, llm_string))
 
     async def alookup(self, prompt: str, llm_string: str) -> RETURN_VAL_TYPE | None:
         """Async twin of :meth:`lookup` (native: the engine's async path)."""
-        request = parse_cache_prompt(prompt)
-        try:
-            plan = await self.cache.alookup(request.text, **self._options(llm_string))
-        except InvalidPromptError as exc:
-            self._miss(f"prompt not cacheable: {exc}", request.text)
-            return None
-        template = await astored_template(plan, self.cache.store)
-        if not plan.needs_model:
-            found = self._served(plan, request, prompt, llm_string, template)
-            if found is None:
-                return None
-            result = await self.cache.aserve(plan)
-            self._hit(result.outcome, request.text)
-            return self._annotated(found[0], result, found[1], llm_string)
-        if not self._can_patch(plan, template):
-            self._declined(plan, request, prompt, llm_string)
-            return None
-        caller = _PatchCaller(self.patch_model, request)
-        assert plan.generation_prompt is not None
-        output = await self.patch_model.ainvoke(request.model_input(plan.generation_prompt))
-        result = await self.cache.afinalize(
-            plan,
-            output_response(output, plan.generation_prompt),
-            llm=caller,
-            metadata=entry_metadata(request.kind, None, template),
-        )
-        return self._patch_outcome(result, request, template, llm_string)
+        return await arun(self._lookup_flow(prompt, llm_string))
 
     def _not_stored_reason(self, prompt: str, llm_string: str, text: str) -> tuple[str, str]:
         """Why ``store_answer`` declined: the task's verification errors if it failed them."""
@@ -379,22 +354,18 @@ class StepCacheLLMCache(BaseCache):
             return "failed verification", "; ".join(errors[:2])
         return "store write failed or skipped", ""
 
-    def update(self, prompt: str, llm_string: str, return_val: RETURN_VAL_TYPE) -> None:
-        """Store a freshly generated answer if it verifies (see the class docstring)."""
+    def _update_flow(self, prompt: str, llm_string: str, return_val: RETURN_VAL_TYPE) -> TwinFlow[None]:
         request = parse_cache_prompt(prompt)
         args = self._store_args(request, return_val)
         if args is None:
             self._stored(False, "no generations", request.text)
             return
         text, prompt_tokens, completion_tokens, metadata = args
+        options = self._options(llm_string)
         try:
-            entry_id = self.cache.store_answer(
-                request.text,
-                text,
-                prompt_tokens=prompt_tokens,
-                completion_tokens=completion_tokens,
-                metadata=metadata,
-                **self._options(llm_string),
+            entry_id = yield Io.of(
+                self.cache.store_answer, self.cache.astore_answer, request.text, text,
+                prompt_tokens=prompt_tokens, completion_tokens=completion_tokens, metadata=metadata, **options,
             )
         except InvalidPromptError as exc:
             self._take_plan(prompt, llm_string)
@@ -402,28 +373,13 @@ class StepCacheLLMCache(BaseCache):
             return
         self._after_store(entry_id, prompt, llm_string, request, text)
 
+    def update(self, prompt: str, llm_string: str, return_val: RETURN_VAL_TYPE) -> None:
+        """Store a freshly generated answer if it verifies (see the class docstring)."""
+        run(self._update_flow(prompt, llm_string, return_val))
+
     async def aupdate(self, prompt: str, llm_string: str, return_val: RETURN_VAL_TYPE) -> None:
         """Async twin of :meth:`update`."""
-        request = parse_cache_prompt(prompt)
-        args = self._store_args(request, return_val)
-        if args is None:
-            self._stored(False, "no generations", request.text)
-            return
-        text, prompt_tokens, completion_tokens, metadata = args
-        try:
-            entry_id = await self.cache.astore_answer(
-                request.text,
-                text,
-                prompt_tokens=prompt_tokens,
-                completion_tokens=completion_tokens,
-                metadata=metadata,
-                **self._options(llm_string),
-            )
-        except InvalidPromptError as exc:
-            self._take_plan(prompt, llm_string)
-            self._stored(False, "prompt or answer not cacheable", request.text, str(exc))
-            return
-        self._after_store(entry_id, prompt, llm_string, request, text)
+        await arun(self._update_flow(prompt, llm_string, return_val))
 
     def _after_store(self, entry_id: str | None, prompt: str, llm_string: str, request: Request, text: str) -> None:
         if entry_id is not None:

@@ -34,6 +34,7 @@ from ..adapter_core import StreamSession
 from ..core.engine import StepCache
 from ..core.types import StepCacheResult
 from ..errors import InvalidPromptError
+from ..twin_flow import Io, TwinFlow, arun, run
 from ._convert import (
     Request,
     annotate,
@@ -43,6 +44,7 @@ from ._convert import (
     output_response,
     stored_template,
     summary,
+    template_flow,
 )
 from ._model import ModelCaller, is_model, llm_string, model_kind, prompt_value, schema_dict
 from ._outputs import entry_meta, from_cache, from_model
@@ -206,55 +208,36 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
     async def ainvoke(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any) -> Any:
         return await self._acall_with_config(self._ainvoke, input, config, **kwargs)
 
+    def _invoke_flow(self, input: Any, child: RunnableConfig, kwargs: dict[str, Any]) -> TwinFlow[Any]:
+        request = self._request(input)
+        caller = ModelCaller(self.bound, request, child, kwargs)
+        try:
+            plan = yield Io.of(self.cache.lookup, self.cache.alookup, request.text, **self._options(kwargs))
+        except InvalidPromptError:  # e.g. an empty prompt: nothing to cache, just answer
+            return (yield Io.of(self.bound.invoke, self.bound.ainvoke, input, child, **kwargs))
+        stored = yield from template_flow(plan, self.cache.store)
+        if not plan.needs_model:
+            output = from_cache(plan, request, stored)
+            result = yield Io.of(self.cache.serve, self.cache.aserve, plan)
+        else:
+            assert plan.generation_prompt is not None
+            raw = yield Io.of(caller.call, caller.acall, plan.generation_prompt)
+            response = output_response(raw, plan.generation_prompt)
+            metadata = entry_meta(plan, request, raw, stored)
+            result = yield Io.of(self.cache.finalize, self.cache.afinalize, plan, response, llm=caller, metadata=metadata)
+            output = from_model(plan, request, raw, result, stored)
+        yield Io.of(self._emit, self._aemit, result, child, kwargs)
+        return self._finish(output, result, kwargs)
+
     def _invoke(
         self, input: Any, run_manager: CallbackManagerForChainRun, config: RunnableConfig, **kwargs: Any
     ) -> Any:
-        request = self._request(input)
-        child = patch_config(config, callbacks=run_manager.get_child())
-        caller = ModelCaller(self.bound, request, child, kwargs)
-        try:
-            plan = self.cache.lookup(request.text, **self._options(kwargs))
-        except InvalidPromptError:  # e.g. an empty prompt: nothing to cache, just answer
-            return self.bound.invoke(input, child, **kwargs)
-        stored = stored_template(plan, self.cache.store)
-        if not plan.needs_model:
-            output = from_cache(plan, request, stored)
-            result = self.cache.serve(plan)
-        else:
-            assert plan.generation_prompt is not None
-            raw = caller.call(plan.generation_prompt)
-            result = self.cache.finalize(
-                plan, output_response(raw, plan.generation_prompt), llm=caller,
-                metadata=entry_meta(plan, request, raw, stored),
-            )
-            output = from_model(plan, request, raw, result, stored)
-        self._emit(result, child, kwargs)
-        return self._finish(output, result, kwargs)
+        return run(self._invoke_flow(input, patch_config(config, callbacks=run_manager.get_child()), kwargs))
 
     async def _ainvoke(
         self, input: Any, run_manager: AsyncCallbackManagerForChainRun, config: RunnableConfig, **kwargs: Any
     ) -> Any:
-        request = self._request(input)
-        child = patch_config(config, callbacks=run_manager.get_child())
-        caller = ModelCaller(self.bound, request, child, kwargs)
-        try:
-            plan = await self.cache.alookup(request.text, **self._options(kwargs))
-        except InvalidPromptError:
-            return await self.bound.ainvoke(input, child, **kwargs)
-        stored = await astored_template(plan, self.cache.store)
-        if not plan.needs_model:
-            output = from_cache(plan, request, stored)
-            result = await self.cache.aserve(plan)
-        else:
-            assert plan.generation_prompt is not None
-            raw = await caller.acall(plan.generation_prompt)
-            result = await self.cache.afinalize(
-                plan, output_response(raw, plan.generation_prompt), llm=caller,
-                metadata=entry_meta(plan, request, raw, stored),
-            )
-            output = from_model(plan, request, raw, result, stored)
-        await self._aemit(result, child, kwargs)
-        return self._finish(output, result, kwargs)
+        return await arun(self._invoke_flow(input, patch_config(config, callbacks=run_manager.get_child()), kwargs))
 
     # ------------------------------------------------------------------ streaming
     def stream(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any) -> Iterator[Any]:

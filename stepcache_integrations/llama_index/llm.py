@@ -24,8 +24,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable, Generator, Iterator, Sequence
+from typing import Any, NamedTuple
 
 from llama_index.core.base.llms.types import (
     ChatMessage,
@@ -46,6 +46,7 @@ from llama_index.core.llms.llm import LLM
 from ..adapter_core import METADATA_KEY, StepCacheSummary, bypass_summary, summarize
 from ..core.engine import CachePlan, StepCache
 from ..core.types import StepCacheResult
+from ..twin_flow import Io, TwinFlow, arun, run
 from . import _spans
 from ._function_calling import InnerFunctionCalling
 from ._requests import (
@@ -70,6 +71,18 @@ from ._responses import (
     tag,
     tag_last,
 )
+
+
+
+class _StreamKind(NamedTuple):
+    """What differs between completion and chat streams: the chunk's text and the chunk builder."""
+
+    text: Callable[[Any], str | None]
+    chunk: Callable[..., Any]
+
+
+_COMPLETION = _StreamKind(text=lambda part: part.text, chunk=completion_chunk)
+_CHAT = _StreamKind(text=lambda part: part.message.content, chunk=chat_chunk)
 
 __all__ = [
     "StepCacheLLM",
@@ -243,192 +256,168 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
         _spans.report(meta)
         return meta
 
+    def _begin(
+        self, prompt: str, kwargs: dict[str, Any], messages: Sequence[ChatMessage] | None = None
+    ) -> tuple[str, dict[str, Any] | None]:
+        """The request's llm_key, and its reported bypass record if the cache must step aside."""
+        key = self._request_key(kwargs, messages)
+        reason = bypass_reason(messages, kwargs) or (None if prompt.strip() else "empty prompt")
+        return key, (self._bypass(reason, key) if reason else None)
+
+    # ------------------------------------------------------------------ streaming (one body per driver)
+    def _stream(
+        self, plan: CachePlan, key: str, caller: Any, start: Callable[[str], Iterator[Any]], kind: _StreamKind
+    ) -> Generator[Any, None, None]:
+        """Cached steps at once, or the verified prefix then the model's tokens, then the record."""
+        pending = self._pending(plan, key)
+
+        def gen() -> Generator[Any, None, None]:
+            if not plan.needs_model:
+                result = self._cache.serve(plan)
+                yield from replay(result, fill(pending, self._meta(result, key, streamed=True)), kind.chunk)
+                return
+            assert plan.generation_prompt is not None
+            stream = start(plan.generation_prompt)
+            state = StreamState(plan)
+            if plan.prefix_text:
+                yield kind.chunk(state.prefix(plan.prefix_text), plan.prefix_text)
+            for part in stream:
+                yield kind.chunk(state.emitted, state.model_delta(kind.text(part), part.delta, part), raw=part.raw)
+            result = self._cache.finalize(plan, state.response(), llm=caller)
+            yield state.closing(result, lambda **extra: fill(pending, self._meta(result, key, **extra)), kind.chunk)
+
+        return gen()
+
+    def _astream(
+        self,
+        plan: CachePlan,
+        key: str,
+        caller: Any,
+        start: Callable[[str], Awaitable[AsyncIterator[Any]]],
+        kind: _StreamKind,
+    ) -> AsyncGenerator[Any, None]:
+        """Async twin of :meth:`_stream`."""
+        pending = self._pending(plan, key)
+
+        async def gen() -> AsyncGenerator[Any, None]:
+            if not plan.needs_model:
+                result = await self._cache.aserve(plan)
+                for chunk in replay(result, fill(pending, self._meta(result, key, streamed=True)), kind.chunk):
+                    yield chunk
+                return
+            assert plan.generation_prompt is not None
+            stream = await start(plan.generation_prompt)
+            state = StreamState(plan)
+            if plan.prefix_text:
+                yield kind.chunk(state.prefix(plan.prefix_text), plan.prefix_text)
+            async for part in stream:
+                yield kind.chunk(state.emitted, state.model_delta(kind.text(part), part.delta, part), raw=part.raw)
+            result = await self._cache.afinalize(plan, state.response(), llm=caller)
+            yield state.closing(result, lambda **extra: fill(pending, self._meta(result, key, **extra)), kind.chunk)
+
+        return gen()
+
     # ------------------------------------------------------------------ completion
+    def _complete_flow(self, prompt: str, formatted: bool, kwargs: dict[str, Any]) -> TwinFlow[CompletionResponse]:
+        key, bypassed = self._begin(prompt, kwargs)
+        if bypassed is not None:
+            response = yield Io.of(self._llm.complete, self._llm.acomplete, prompt, formatted=formatted, **kwargs)
+            return tag(response, bypassed)
+        plan = yield Io.of(self._cache.lookup, self._cache.alookup, prompt, **self._lookup_args(key))
+        caller = completion_caller(self._llm, formatted, kwargs)
+        result = yield Io.of(self._cache.complete, self._cache.acomplete, plan, caller)
+        return completion_response(result, self._meta(result, key), raw=getattr(caller.last, "raw", None))
+
     @llm_completion_callback()
     def complete(self, prompt: str, formatted: bool = False, **kwargs: Any) -> CompletionResponse:
         """Answer ``prompt`` through the cache (the inner model's ``complete`` for what it must generate)."""
-        key = self._request_key(kwargs)
-        reason = bypass_reason(None, kwargs) or (None if prompt.strip() else "empty prompt")
-        if reason:
-            meta = self._bypass(reason, key)
-            return tag(self._llm.complete(prompt, formatted=formatted, **kwargs), meta)
-        plan = self._cache.lookup(prompt, **self._lookup_args(key))
-        caller = completion_caller(self._llm, formatted, kwargs)
-        result = self._cache.complete(plan, caller)
-        return completion_response(result, self._meta(result, key), raw=getattr(caller.last, "raw", None))
+        return run(self._complete_flow(prompt, formatted, kwargs))
 
     @llm_completion_callback()
     async def acomplete(self, prompt: str, formatted: bool = False, **kwargs: Any) -> CompletionResponse:
         """Async twin of :meth:`complete`."""
-        key = self._request_key(kwargs)
-        reason = bypass_reason(None, kwargs) or (None if prompt.strip() else "empty prompt")
-        if reason:
-            meta = self._bypass(reason, key)
-            return tag(await self._llm.acomplete(prompt, formatted=formatted, **kwargs), meta)
-        plan = await self._cache.alookup(prompt, **self._lookup_args(key))
-        caller = completion_caller(self._llm, formatted, kwargs)
-        result = await self._cache.acomplete(plan, caller)
-        return completion_response(result, self._meta(result, key), raw=getattr(caller.last, "raw", None))
+        return await arun(self._complete_flow(prompt, formatted, kwargs))
 
     @llm_completion_callback()
     def stream_complete(self, prompt: str, formatted: bool = False, **kwargs: Any) -> CompletionResponseGen:
         """Stream the answer: cached steps at once, or the verified prefix then the model's tokens."""
-        key = self._request_key(kwargs)
-        reason = bypass_reason(None, kwargs) or (None if prompt.strip() else "empty prompt")
-        if reason:
-            meta = self._bypass(reason, key)
-            return tag_last(self._llm.stream_complete(prompt, formatted=formatted, **kwargs), meta)
+        key, bypassed = self._begin(prompt, kwargs)
+        if bypassed is not None:
+            return tag_last(self._llm.stream_complete(prompt, formatted=formatted, **kwargs), bypassed)
         plan = self._cache.lookup(prompt, **self._lookup_args(key))
-        caller = completion_caller(self._llm, formatted, kwargs)
-        pending = self._pending(plan, key)
 
-        def gen() -> CompletionResponseGen:
-            if not plan.needs_model:
-                result = self._cache.serve(plan)
-                yield from replay(result, fill(pending, self._meta(result, key, streamed=True)), completion_chunk)
-                return
-            assert plan.generation_prompt is not None
-            stream = self._llm.stream_complete(plan.generation_prompt, formatted=formatted, **kwargs)
-            state = StreamState(plan)
-            if plan.prefix_text:
-                yield completion_chunk(state.prefix(plan.prefix_text), plan.prefix_text)
-            for chunk in stream:
-                delta = state.model_delta(chunk.text, chunk.delta, chunk)
-                yield completion_chunk(state.emitted, delta, raw=chunk.raw)
-            result = self._cache.finalize(plan, state.response(), llm=caller)
-            yield state.closing(result, lambda **extra: fill(pending, self._meta(result, key, **extra)), completion_chunk)
+        def start(request: str) -> CompletionResponseGen:
+            return self._llm.stream_complete(request, formatted=formatted, **kwargs)
 
-        return gen()
+        return self._stream(plan, key, completion_caller(self._llm, formatted, kwargs), start, _COMPLETION)
 
     @llm_completion_callback()
     async def astream_complete(
         self, prompt: str, formatted: bool = False, **kwargs: Any
     ) -> CompletionResponseAsyncGen:
         """Async twin of :meth:`stream_complete`."""
-        key = self._request_key(kwargs)
-        reason = bypass_reason(None, kwargs) or (None if prompt.strip() else "empty prompt")
-        if reason:
-            meta = self._bypass(reason, key)
-            return atag_last(await self._llm.astream_complete(prompt, formatted=formatted, **kwargs), meta)
+        key, bypassed = self._begin(prompt, kwargs)
+        if bypassed is not None:
+            return atag_last(await self._llm.astream_complete(prompt, formatted=formatted, **kwargs), bypassed)
         plan = await self._cache.alookup(prompt, **self._lookup_args(key))
-        caller = completion_caller(self._llm, formatted, kwargs)
-        pending = self._pending(plan, key)
 
-        async def gen() -> CompletionResponseAsyncGen:
-            if not plan.needs_model:
-                result = await self._cache.aserve(plan)
-                for chunk in replay(result, fill(pending, self._meta(result, key, streamed=True)), completion_chunk):
-                    yield chunk
-                return
-            assert plan.generation_prompt is not None
-            stream = await self._llm.astream_complete(plan.generation_prompt, formatted=formatted, **kwargs)
-            state = StreamState(plan)
-            if plan.prefix_text:
-                yield completion_chunk(state.prefix(plan.prefix_text), plan.prefix_text)
-            async for chunk in stream:
-                delta = state.model_delta(chunk.text, chunk.delta, chunk)
-                yield completion_chunk(state.emitted, delta, raw=chunk.raw)
-            result = await self._cache.afinalize(plan, state.response(), llm=caller)
-            yield state.closing(result, lambda **extra: fill(pending, self._meta(result, key, **extra)), completion_chunk)
+        async def start(request: str) -> CompletionResponseAsyncGen:
+            return await self._llm.astream_complete(request, formatted=formatted, **kwargs)
 
-        return gen()
+        return self._astream(plan, key, completion_caller(self._llm, formatted, kwargs), start, _COMPLETION)
 
     # ------------------------------------------------------------------ chat
+    def _chat_flow(self, messages: Sequence[ChatMessage], kwargs: dict[str, Any]) -> TwinFlow[ChatResponse]:
+        messages = clean_messages(messages)
+        prompt = messages_to_cache_prompt(messages)
+        key, bypassed = self._begin(prompt, kwargs, messages)
+        if bypassed is not None:
+            return tag((yield Io.of(self._llm.chat, self._llm.achat, messages, **kwargs)), bypassed)
+        plan = yield Io.of(self._cache.lookup, self._cache.alookup, prompt, **self._lookup_args(key))
+        caller = chat_caller(self._llm, messages, prompt, kwargs)
+        result = yield Io.of(self._cache.complete, self._cache.acomplete, plan, caller)
+        return chat_response(result, self._meta(result, key), raw=getattr(caller.last, "raw", None))
+
     @llm_chat_callback()
     def chat(self, messages: Sequence[ChatMessage], **kwargs: Any) -> ChatResponse:
         """Answer a conversation through the cache (its cache prompt: ``role: content`` blocks)."""
-        messages = clean_messages(messages)
-        prompt = messages_to_cache_prompt(messages)
-        key = self._request_key(kwargs, messages)
-        reason = bypass_reason(messages, kwargs) or (None if prompt.strip() else "empty prompt")
-        if reason:
-            meta = self._bypass(reason, key)
-            return tag(self._llm.chat(messages, **kwargs), meta)
-        plan = self._cache.lookup(prompt, **self._lookup_args(key))
-        caller = chat_caller(self._llm, messages, prompt, kwargs)
-        result = self._cache.complete(plan, caller)
-        return chat_response(result, self._meta(result, key), raw=getattr(caller.last, "raw", None))
+        return run(self._chat_flow(messages, kwargs))
 
     @llm_chat_callback()
     async def achat(self, messages: Sequence[ChatMessage], **kwargs: Any) -> ChatResponse:
         """Async twin of :meth:`chat`."""
-        messages = clean_messages(messages)
-        prompt = messages_to_cache_prompt(messages)
-        key = self._request_key(kwargs, messages)
-        reason = bypass_reason(messages, kwargs) or (None if prompt.strip() else "empty prompt")
-        if reason:
-            meta = self._bypass(reason, key)
-            return tag(await self._llm.achat(messages, **kwargs), meta)
-        plan = await self._cache.alookup(prompt, **self._lookup_args(key))
-        caller = chat_caller(self._llm, messages, prompt, kwargs)
-        result = await self._cache.acomplete(plan, caller)
-        return chat_response(result, self._meta(result, key), raw=getattr(caller.last, "raw", None))
+        return await arun(self._chat_flow(messages, kwargs))
 
     @llm_chat_callback()
     def stream_chat(self, messages: Sequence[ChatMessage], **kwargs: Any) -> ChatResponseGen:
         """Stream a chat answer: cached steps at once, or the verified prefix then the model's tokens."""
         messages = clean_messages(messages)
         prompt = messages_to_cache_prompt(messages)
-        key = self._request_key(kwargs, messages)
-        reason = bypass_reason(messages, kwargs) or (None if prompt.strip() else "empty prompt")
-        if reason:
-            meta = self._bypass(reason, key)
-            return tag_last(self._llm.stream_chat(messages, **kwargs), meta)
+        key, bypassed = self._begin(prompt, kwargs, messages)
+        if bypassed is not None:
+            return tag_last(self._llm.stream_chat(messages, **kwargs), bypassed)
         plan = self._cache.lookup(prompt, **self._lookup_args(key))
-        caller = chat_caller(self._llm, messages, prompt, kwargs)
-        pending = self._pending(plan, key)
 
-        def gen() -> ChatResponseGen:
-            if not plan.needs_model:
-                result = self._cache.serve(plan)
-                yield from replay(result, fill(pending, self._meta(result, key, streamed=True)), chat_chunk)
-                return
-            assert plan.generation_prompt is not None
-            stream = self._llm.stream_chat(messages_for(messages, prompt, plan.generation_prompt), **kwargs)
-            state = StreamState(plan)
-            if plan.prefix_text:
-                yield chat_chunk(state.prefix(plan.prefix_text), plan.prefix_text)
-            for chunk in stream:
-                delta = state.model_delta(chunk.message.content, chunk.delta, chunk)
-                yield chat_chunk(state.emitted, delta, raw=chunk.raw)
-            result = self._cache.finalize(plan, state.response(), llm=caller)
-            yield state.closing(result, lambda **extra: fill(pending, self._meta(result, key, **extra)), chat_chunk)
+        def start(request: str) -> ChatResponseGen:
+            return self._llm.stream_chat(messages_for(messages, prompt, request), **kwargs)
 
-        return gen()
+        return self._stream(plan, key, chat_caller(self._llm, messages, prompt, kwargs), start, _CHAT)
 
     @llm_chat_callback()
     async def astream_chat(self, messages: Sequence[ChatMessage], **kwargs: Any) -> ChatResponseAsyncGen:
         """Async twin of :meth:`stream_chat`."""
         messages = clean_messages(messages)
         prompt = messages_to_cache_prompt(messages)
-        key = self._request_key(kwargs, messages)
-        reason = bypass_reason(messages, kwargs) or (None if prompt.strip() else "empty prompt")
-        if reason:
-            meta = self._bypass(reason, key)
-            return atag_last(await self._llm.astream_chat(messages, **kwargs), meta)
+        key, bypassed = self._begin(prompt, kwargs, messages)
+        if bypassed is not None:
+            return atag_last(await self._llm.astream_chat(messages, **kwargs), bypassed)
         plan = await self._cache.alookup(prompt, **self._lookup_args(key))
-        caller = chat_caller(self._llm, messages, prompt, kwargs)
-        pending = self._pending(plan, key)
 
-        async def gen() -> ChatResponseAsyncGen:
-            if not plan.needs_model:
-                result = await self._cache.aserve(plan)
-                for chunk in replay(result, fill(pending, self._meta(result, key, streamed=True)), chat_chunk):
-                    yield chunk
-                return
-            assert plan.generation_prompt is not None
-            request = messages_for(messages, prompt, plan.generation_prompt)
-            stream = await self._llm.astream_chat(request, **kwargs)
-            state = StreamState(plan)
-            if plan.prefix_text:
-                yield chat_chunk(state.prefix(plan.prefix_text), plan.prefix_text)
-            async for chunk in stream:
-                delta = state.model_delta(chunk.message.content, chunk.delta, chunk)
-                yield chat_chunk(state.emitted, delta, raw=chunk.raw)
-            result = await self._cache.afinalize(plan, state.response(), llm=caller)
-            yield state.closing(result, lambda **extra: fill(pending, self._meta(result, key, **extra)), chat_chunk)
+        async def start(request: str) -> ChatResponseAsyncGen:
+            return await self._llm.astream_chat(messages_for(messages, prompt, request), **kwargs)
 
-        return gen()
+        return self._astream(plan, key, chat_caller(self._llm, messages, prompt, kwargs), start, _CHAT)
+
 
 StepCacheFunctionCallingLLM = StepCacheLLM
 """Alias of :class:`StepCacheLLM` (one class wraps every inner model)."""

@@ -25,7 +25,7 @@ import numpy as np
 from .hnsw_segments import MERGE_FACTOR, TIER_WIDTH, SegmentedHNSW, _Job
 from .vector_index import FlatIndex, faiss_threads, validate_index_options
 
-__all__ = ["MERGE_FACTOR", "TIER_WIDTH", "PartitionedIndex", "validate_index_options"]
+__all__ = ["MERGE_FACTOR", "TIER_WIDTH", "FaissVectors", "PartitionedIndex", "validate_index_options"]
 
 logger = logging.getLogger(__name__)
 
@@ -303,3 +303,46 @@ if hasattr(os, "register_at_fork"):
         after_in_parent=_unlock_all_in_parent,
         after_in_child=_reset_all_in_child,
     )
+
+
+class FaissVectors:
+    """Set-up shared by the stores that keep their vectors in a :class:`PartitionedIndex`
+    (in memory and SQLite): the validated index options, kept as attributes, and the index."""
+
+    index_type: IndexKind
+    hnsw_m: int
+    hnsw_ef_construction: int
+    hnsw_ef_search: int
+    hnsw_segment_size: int
+    max_entries: int | None
+    default_ttl: float | None
+    _index: PartitionedIndex
+
+    def _init_vectors(
+        self,
+        index: IndexKind,
+        *,
+        hnsw_m: int,
+        hnsw_ef_construction: int,
+        hnsw_ef_search: int,
+        hnsw_segment_size: int,
+        max_entries: int | None,
+        default_ttl: float | None,
+        faiss_threads: int | None,
+    ) -> None:
+        validate_index_options(index, max_entries, hnsw_segment_size, faiss_threads)
+        self.index_type = index
+        self.hnsw_m = hnsw_m
+        self.hnsw_ef_construction = hnsw_ef_construction
+        self.hnsw_ef_search = hnsw_ef_search
+        self.hnsw_segment_size = hnsw_segment_size
+        self.max_entries = max_entries
+        self.default_ttl = default_ttl
+        self._index = PartitionedIndex(
+            index,
+            m=hnsw_m,
+            ef_construction=hnsw_ef_construction,
+            ef_search=hnsw_ef_search,
+            segment_size=hnsw_segment_size,
+            threads=faiss_threads,
+        )

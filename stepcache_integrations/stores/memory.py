@@ -12,14 +12,13 @@ import numpy as np
 
 from ..core.types import CacheEntry, CacheHit
 from .base import CacheStore
-from .faiss_index import PartitionedIndex
-from .vector_index import validate_index_options
+from .faiss_index import FaissVectors
 from .codec import check_vector
 
 __all__ = ["InMemoryStore"]
 
 
-class InMemoryStore(CacheStore):
+class InMemoryStore(FaissVectors, CacheStore):
     """FAISS-backed in-process store; one index per ``(namespace, llm_key)``.
 
     Args:
@@ -47,23 +46,17 @@ class InMemoryStore(CacheStore):
         default_ttl: float | None = None,
         faiss_threads: int | None = 1,
     ) -> None:
-        validate_index_options(index, max_entries, hnsw_segment_size, faiss_threads)
-        self.index_type = index
-        self.hnsw_m = hnsw_m
-        self.hnsw_ef_construction = hnsw_ef_construction
-        self.hnsw_ef_search = hnsw_ef_search
-        self.hnsw_segment_size = hnsw_segment_size
-        self.max_entries = max_entries
-        self.default_ttl = default_ttl
-        self._lock = threading.RLock()
-        self._index = PartitionedIndex(
+        self._init_vectors(
             index,
-            m=hnsw_m,
-            ef_construction=hnsw_ef_construction,
-            ef_search=hnsw_ef_search,
-            segment_size=hnsw_segment_size,
-            threads=faiss_threads,
+            hnsw_m=hnsw_m,
+            hnsw_ef_construction=hnsw_ef_construction,
+            hnsw_ef_search=hnsw_ef_search,
+            hnsw_segment_size=hnsw_segment_size,
+            max_entries=max_entries,
+            default_ttl=default_ttl,
+            faiss_threads=faiss_threads,
         )
+        self._lock = threading.RLock()
         # entry id -> (entry, index id); ordered by recency of use for LRU. The vector
         # itself lives only in the index (reconstructed for export).
         self._entries: OrderedDict[str, tuple[CacheEntry, int]] = OrderedDict()

@@ -30,16 +30,15 @@ import numpy as np
 from ..core.types import CacheEntry, CacheHit
 from ..errors import StoreError
 from .base import CacheStore
-from .faiss_index import PartitionedIndex
+from .faiss_index import FaissVectors
 from .codec import check_vector, entry_from_json, entry_to_json, vector_from_blob, vector_to_blob
 from .sqlite_schema import ensure_schema, file_bytes, open_connection
 from .sqlite_sync import IndexSync
-from .vector_index import validate_index_options
 
 __all__ = ["SQLiteStore"]
 
 
-class SQLiteStore(IndexSync, CacheStore):
+class SQLiteStore(IndexSync, FaissVectors, CacheStore):
     """Persistent store in one SQLite file, shareable by threads and processes on one host.
 
     Args:
@@ -77,17 +76,19 @@ class SQLiteStore(IndexSync, CacheStore):
         synchronous: Literal["OFF", "NORMAL", "FULL", "EXTRA"] = "NORMAL",
         faiss_threads: int | None = 1,
     ) -> None:
-        validate_index_options(index, max_entries, hnsw_segment_size, faiss_threads)
         if synchronous not in ("OFF", "NORMAL", "FULL", "EXTRA"):
             raise StoreError(f"invalid synchronous mode {synchronous!r}")
+        self._init_vectors(
+            index,
+            hnsw_m=hnsw_m,
+            hnsw_ef_construction=hnsw_ef_construction,
+            hnsw_ef_search=hnsw_ef_search,
+            hnsw_segment_size=hnsw_segment_size,
+            max_entries=max_entries,
+            default_ttl=default_ttl,
+            faiss_threads=faiss_threads,
+        )
         self.path = os.fspath(path)
-        self.index_type = index
-        self.hnsw_m = hnsw_m
-        self.hnsw_ef_construction = hnsw_ef_construction
-        self.hnsw_ef_search = hnsw_ef_search
-        self.hnsw_segment_size = hnsw_segment_size
-        self.max_entries = max_entries
-        self.default_ttl = default_ttl
         self.busy_timeout = busy_timeout
         self.synchronous = synchronous
         self._lock = threading.RLock()
@@ -95,14 +96,6 @@ class SQLiteStore(IndexSync, CacheStore):
         self._pid = os.getpid()
         self._closed = False
         self._writes = 0
-        self._index = PartitionedIndex(
-            index,
-            m=hnsw_m,
-            ef_construction=hnsw_ef_construction,
-            ef_search=hnsw_ef_search,
-            segment_size=hnsw_segment_size,
-            threads=faiss_threads,
-        )
         self._reset_index_state()
         with self._lock:
             self._connect()
