@@ -34,15 +34,13 @@ from ..adapter_core import StreamSession
 from ..core.engine import StepCache
 from ..core.types import StepCacheResult
 from ..errors import InvalidPromptError
-from ..twin_flow import Io, TwinFlow, arun, run
+from ..twin_flow import END, Emit, Io, StreamFlow, TwinFlow, arun, arun_stream, opened, pull, relay, run, run_stream
 from ._convert import (
     Request,
     annotate,
-    astored_template,
     llm_key_for,
     messages_to_text,
     output_response,
-    stored_template,
     summary,
     template_flow,
 )
@@ -250,6 +248,45 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
         async for chunk in self._atransform_stream_with_config(one(), self._astream, config, **kwargs):
             yield chunk
 
+    def _stream_flow(self, input: Any, child: RunnableConfig, kwargs: dict[str, Any]) -> StreamFlow:
+        request = self._request(input)
+        caller = ModelCaller(self.bound, request, child, kwargs)
+        try:
+            plan = yield Io.of(self.cache.lookup, self.cache.alookup, request.text, **self._options(kwargs))
+        except InvalidPromptError:  # nothing to cache: stream the model's answer as it is
+            yield from relay(Io.of(self.bound.stream, opened(self.bound.astream), input, child, **kwargs))
+            return
+        stored = yield from template_flow(plan, self.cache.store)
+        if not plan.needs_model:
+            output = from_cache(plan, request, stored)
+            result = yield Io.of(self.cache.serve, self.cache.aserve, plan)
+            yield Io.of(self._emit, self._aemit, result, child, kwargs)
+            for chunk in cached_chunks(self._finish(output, result, kwargs, streamed=True), [s.text for s in result.steps]):
+                yield Emit(chunk)
+            return
+        assert plan.generation_prompt is not None
+        session = StreamSession()
+        if not streams_live(plan):
+            raw = yield Io.of(caller.call, caller.acall, plan.generation_prompt)
+        else:
+            if plan.prefix_text:
+                yield Emit(piece(request.kind, plan.prefix_text))
+                session.prefix(plan.prefix_text)
+            pieces = []
+            stream = yield Io.of(caller.stream, opened(caller.astream), plan.generation_prompt)
+            while (chunk := (yield pull(stream))) is not END:
+                pieces.append(chunk)
+                session.feed(chunk_text(chunk))
+                yield Emit(strip_usage(chunk))
+            raw = merge_chunks(pieces)
+        response = output_response(raw, plan.generation_prompt)
+        metadata = entry_meta(plan, request, raw, stored)
+        result = yield Io.of(self.cache.finalize, self.cache.afinalize, plan, response, llm=caller, metadata=metadata)
+        yield Io.of(self._emit, self._aemit, result, child, kwargs)
+        final = self._finish(from_model(plan, request, raw, result, stored), result, kwargs, streamed=True)
+        for chunk in stream_tail(final, session, [s.text for s in result.steps], live=streams_live(plan)):
+            yield Emit(chunk)
+
     def _stream(
         self,
         inputs: Iterator[Any],
@@ -257,43 +294,8 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
         config: RunnableConfig,
         **kwargs: Any,
     ) -> Iterator[Any]:
-        input = next(inputs)
-        request = self._request(input)
         child = patch_config(config, callbacks=run_manager.get_child())
-        caller = ModelCaller(self.bound, request, child, kwargs)
-        try:
-            plan = self.cache.lookup(request.text, **self._options(kwargs))
-        except InvalidPromptError:
-            yield from self.bound.stream(input, child, **kwargs)
-            return
-        stored = stored_template(plan, self.cache.store)
-        if not plan.needs_model:
-            output = from_cache(plan, request, stored)
-            result = self.cache.serve(plan)
-            self._emit(result, child, kwargs)
-            yield from cached_chunks(self._finish(output, result, kwargs, streamed=True), [s.text for s in result.steps])
-            return
-        assert plan.generation_prompt is not None
-        session = StreamSession()
-        if not streams_live(plan):
-            raw = caller.call(plan.generation_prompt)
-        else:
-            if plan.prefix_text:
-                yield piece(request.kind, plan.prefix_text)
-                session.prefix(plan.prefix_text)
-            pieces = []
-            for chunk in caller.stream(plan.generation_prompt):
-                pieces.append(chunk)
-                session.feed(chunk_text(chunk))
-                yield strip_usage(chunk)
-            raw = merge_chunks(pieces)
-        result = self.cache.finalize(
-            plan, output_response(raw, plan.generation_prompt), llm=caller,
-            metadata=entry_meta(plan, request, raw, stored),
-        )
-        self._emit(result, child, kwargs)
-        final = self._finish(from_model(plan, request, raw, result, stored), result, kwargs, streamed=True)
-        yield from stream_tail(final, session, [s.text for s in result.steps], live=streams_live(plan))
+        yield from run_stream(self._stream_flow(next(inputs), child, kwargs))
 
     async def _astream(
         self,
@@ -302,45 +304,8 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
         config: RunnableConfig,
         **kwargs: Any,
     ) -> AsyncIterator[Any]:
-        input = await inputs.__anext__()
-        request = self._request(input)
         child = patch_config(config, callbacks=run_manager.get_child())
-        caller = ModelCaller(self.bound, request, child, kwargs)
-        try:
-            plan = await self.cache.alookup(request.text, **self._options(kwargs))
-        except InvalidPromptError:
-            async for chunk in self.bound.astream(input, child, **kwargs):
-                yield chunk
-            return
-        stored = await astored_template(plan, self.cache.store)
-        if not plan.needs_model:
-            output = from_cache(plan, request, stored)
-            result = await self.cache.aserve(plan)
-            await self._aemit(result, child, kwargs)
-            for chunk in cached_chunks(self._finish(output, result, kwargs, streamed=True), [s.text for s in result.steps]):
-                yield chunk
-            return
-        assert plan.generation_prompt is not None
-        session = StreamSession()
-        if not streams_live(plan):
-            raw = await caller.acall(plan.generation_prompt)
-        else:
-            if plan.prefix_text:
-                yield piece(request.kind, plan.prefix_text)
-                session.prefix(plan.prefix_text)
-            pieces = []
-            async for chunk in caller.astream(plan.generation_prompt):
-                pieces.append(chunk)
-                session.feed(chunk_text(chunk))
-                yield strip_usage(chunk)
-            raw = merge_chunks(pieces)
-        result = await self.cache.afinalize(
-            plan, output_response(raw, plan.generation_prompt), llm=caller,
-            metadata=entry_meta(plan, request, raw, stored),
-        )
-        await self._aemit(result, child, kwargs)
-        final = self._finish(from_model(plan, request, raw, result, stored), result, kwargs, streamed=True)
-        for chunk in stream_tail(final, session, [s.text for s in result.steps], live=streams_live(plan)):
+        async for chunk in arun_stream(self._stream_flow(await inputs.__anext__(), child, kwargs)):
             yield chunk
 
 

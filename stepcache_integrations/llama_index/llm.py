@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable, Generator, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from llama_index.core.base.llms.types import (
@@ -46,7 +46,7 @@ from llama_index.core.llms.llm import LLM
 from ..adapter_core import METADATA_KEY, StepCacheSummary, bypass_summary, summarize
 from ..core.engine import CachePlan, StepCache
 from ..core.types import StepCacheResult
-from ..twin_flow import Io, TwinFlow, arun, run
+from ..twin_flow import END, Emit, Io, StreamFlow, TwinFlow, arun, arun_stream, pull, run, run_stream
 from . import _spans
 from ._function_calling import InnerFunctionCalling
 from ._requests import (
@@ -264,58 +264,47 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
         reason = bypass_reason(messages, kwargs) or (None if prompt.strip() else "empty prompt")
         return key, (self._bypass(reason, key) if reason else None)
 
-    # ------------------------------------------------------------------ streaming (one body per driver)
-    def _stream(
-        self, plan: CachePlan, key: str, caller: Any, start: Callable[[str], Iterator[Any]], kind: _StreamKind
-    ) -> Generator[Any, None, None]:
+    # ------------------------------------------------------------------ streaming
+    def _stream_flow(
+        self, plan: CachePlan, key: str, caller: Any, open_stream: Callable[[str], Io], kind: _StreamKind
+    ) -> StreamFlow:
         """Cached steps at once, or the verified prefix then the model's tokens, then the record."""
-        pending = self._pending(plan, key)
+        pending = self._pending(plan, key)  # reported now, before the stream is read
+        return self._streamed(plan, key, pending, caller, open_stream, kind)
 
-        def gen() -> Generator[Any, None, None]:
-            if not plan.needs_model:
-                result = self._cache.serve(plan)
-                yield from replay(result, fill(pending, self._meta(result, key, streamed=True)), kind.chunk)
-                return
-            assert plan.generation_prompt is not None
-            stream = start(plan.generation_prompt)
-            state = StreamState(plan)
-            if plan.prefix_text:
-                yield kind.chunk(state.prefix(plan.prefix_text), plan.prefix_text)
-            for part in stream:
-                yield kind.chunk(state.emitted, state.model_delta(kind.text(part), part.delta, part), raw=part.raw)
-            result = self._cache.finalize(plan, state.response(), llm=caller)
-            yield state.closing(result, lambda **extra: fill(pending, self._meta(result, key, **extra)), kind.chunk)
-
-        return gen()
-
-    def _astream(
-        self,
-        plan: CachePlan,
-        key: str,
-        caller: Any,
-        start: Callable[[str], Awaitable[AsyncIterator[Any]]],
+    def _streamed(
+        self, plan: CachePlan, key: str, pending: dict[str, Any], caller: Any, open_stream: Callable[[str], Io],
         kind: _StreamKind,
-    ) -> AsyncGenerator[Any, None]:
-        """Async twin of :meth:`_stream`."""
-        pending = self._pending(plan, key)
+    ) -> StreamFlow:
+        if not plan.needs_model:
+            result = yield Io.of(self._cache.serve, self._cache.aserve, plan)
+            for chunk in replay(result, fill(pending, self._meta(result, key, streamed=True)), kind.chunk):
+                yield Emit(chunk)
+            return
+        assert plan.generation_prompt is not None
+        stream = yield open_stream(plan.generation_prompt)
+        state = StreamState(plan)
+        if plan.prefix_text:
+            yield Emit(kind.chunk(state.prefix(plan.prefix_text), plan.prefix_text))
+        while (part := (yield pull(stream))) is not END:
+            yield Emit(kind.chunk(state.emitted, state.model_delta(kind.text(part), part.delta, part), raw=part.raw))
+        response = state.response()
+        result = yield Io.of(self._cache.finalize, self._cache.afinalize, plan, response, llm=caller)
+        yield Emit(state.closing(result, lambda **extra: fill(pending, self._meta(result, key, **extra)), kind.chunk))
 
-        async def gen() -> AsyncGenerator[Any, None]:
-            if not plan.needs_model:
-                result = await self._cache.aserve(plan)
-                for chunk in replay(result, fill(pending, self._meta(result, key, streamed=True)), kind.chunk):
-                    yield chunk
-                return
-            assert plan.generation_prompt is not None
-            stream = await start(plan.generation_prompt)
-            state = StreamState(plan)
-            if plan.prefix_text:
-                yield kind.chunk(state.prefix(plan.prefix_text), plan.prefix_text)
-            async for part in stream:
-                yield kind.chunk(state.emitted, state.model_delta(kind.text(part), part.delta, part), raw=part.raw)
-            result = await self._cache.afinalize(plan, state.response(), llm=caller)
-            yield state.closing(result, lambda **extra: fill(pending, self._meta(result, key, **extra)), kind.chunk)
+    def _completion_stream(self, formatted: bool, kwargs: dict[str, Any]) -> Callable[[str], Io]:
+        """The step opening the inner model's completion stream for a generation prompt."""
+        return lambda request: Io.of(
+            self._llm.stream_complete, self._llm.astream_complete, request, formatted=formatted, **kwargs
+        )
 
-        return gen()
+    def _chat_stream(
+        self, messages: Sequence[ChatMessage], prompt: str, kwargs: dict[str, Any]
+    ) -> Callable[[str], Io]:
+        """The step opening the inner model's chat stream (the generation prompt as the last user turn)."""
+        return lambda request: Io.of(
+            self._llm.stream_chat, self._llm.astream_chat, messages_for(messages, prompt, request), **kwargs
+        )
 
     # ------------------------------------------------------------------ completion
     def _complete_flow(self, prompt: str, formatted: bool, kwargs: dict[str, Any]) -> TwinFlow[CompletionResponse]:
@@ -345,11 +334,8 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
         if bypassed is not None:
             return tag_last(self._llm.stream_complete(prompt, formatted=formatted, **kwargs), bypassed)
         plan = self._cache.lookup(prompt, **self._lookup_args(key))
-
-        def start(request: str) -> CompletionResponseGen:
-            return self._llm.stream_complete(request, formatted=formatted, **kwargs)
-
-        return self._stream(plan, key, completion_caller(self._llm, formatted, kwargs), start, _COMPLETION)
+        caller = completion_caller(self._llm, formatted, kwargs)
+        return run_stream(self._stream_flow(plan, key, caller, self._completion_stream(formatted, kwargs), _COMPLETION))
 
     @llm_completion_callback()
     async def astream_complete(
@@ -360,11 +346,8 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
         if bypassed is not None:
             return atag_last(await self._llm.astream_complete(prompt, formatted=formatted, **kwargs), bypassed)
         plan = await self._cache.alookup(prompt, **self._lookup_args(key))
-
-        async def start(request: str) -> CompletionResponseAsyncGen:
-            return await self._llm.astream_complete(request, formatted=formatted, **kwargs)
-
-        return self._astream(plan, key, completion_caller(self._llm, formatted, kwargs), start, _COMPLETION)
+        caller = completion_caller(self._llm, formatted, kwargs)
+        return arun_stream(self._stream_flow(plan, key, caller, self._completion_stream(formatted, kwargs), _COMPLETION))
 
     # ------------------------------------------------------------------ chat
     def _chat_flow(self, messages: Sequence[ChatMessage], kwargs: dict[str, Any]) -> TwinFlow[ChatResponse]:
@@ -397,11 +380,8 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
         if bypassed is not None:
             return tag_last(self._llm.stream_chat(messages, **kwargs), bypassed)
         plan = self._cache.lookup(prompt, **self._lookup_args(key))
-
-        def start(request: str) -> ChatResponseGen:
-            return self._llm.stream_chat(messages_for(messages, prompt, request), **kwargs)
-
-        return self._stream(plan, key, chat_caller(self._llm, messages, prompt, kwargs), start, _CHAT)
+        caller = chat_caller(self._llm, messages, prompt, kwargs)
+        return run_stream(self._stream_flow(plan, key, caller, self._chat_stream(messages, prompt, kwargs), _CHAT))
 
     @llm_chat_callback()
     async def astream_chat(self, messages: Sequence[ChatMessage], **kwargs: Any) -> ChatResponseAsyncGen:
@@ -412,11 +392,8 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
         if bypassed is not None:
             return atag_last(await self._llm.astream_chat(messages, **kwargs), bypassed)
         plan = await self._cache.alookup(prompt, **self._lookup_args(key))
-
-        async def start(request: str) -> ChatResponseAsyncGen:
-            return await self._llm.astream_chat(messages_for(messages, prompt, request), **kwargs)
-
-        return self._astream(plan, key, chat_caller(self._llm, messages, prompt, kwargs), start, _CHAT)
+        caller = chat_caller(self._llm, messages, prompt, kwargs)
+        return arun_stream(self._stream_flow(plan, key, caller, self._chat_stream(messages, prompt, kwargs), _CHAT))
 
 
 StepCacheFunctionCallingLLM = StepCacheLLM

@@ -252,6 +252,45 @@ async def test_astream_reuse_and_patch() -> None:
     assert len(model.calls) == 2
 
 
+async def test_astream_miss_streams_model_tokens_and_stores_the_answer() -> None:
+    model = scripted(MATH_A)
+    cached = with_step_cache(model)
+    chunks = [c async for c in cached.astream(MATH_Q)]
+    assert len(chunks) > 10  # token by token from the model, read with the async iterator
+    total = sum(chunks[1:], chunks[0])
+    assert total.content == MATH_A and meta(total)["outcome"] == "miss"
+    assert meta(await cached.ainvoke(MATH_Q))["outcome"] == "reuse"
+
+
+@pytest.mark.parametrize("driver", ["sync", "async"])
+async def test_stream_of_an_uncacheable_prompt_is_the_models_own_stream(driver: str) -> None:
+    model = scripted("Hello there, friend.")
+    cached = with_step_cache(model)
+    if driver == "sync":
+        chunks = list(cached.stream("   "))
+    else:
+        chunks = [c async for c in cached.astream("   ")]
+    assert "".join(c.content for c in chunks) == "Hello there, friend."
+    assert all("stepcache" not in c.response_metadata for c in chunks)
+    assert cached.cache.store.count() == 0
+
+
+@pytest.mark.parametrize("driver", ["sync", "async"])
+async def test_an_abandoned_stream_stores_nothing(driver: str) -> None:
+    model = scripted(MATH_A)
+    cached = with_step_cache(model)
+    if driver == "sync":
+        stream = cached.stream(MATH_Q)
+        first = next(stream)
+        stream.close()
+    else:
+        astream = cached.astream(MATH_Q)
+        first = await astream.__anext__()
+        await astream.aclose()
+    assert first.content  # the model's first token reached the caller
+    assert cached.cache.store.count() == 0  # an unverified half answer is never stored
+
+
 # ----------------------------------------------------------------------------- callbacks and tracing
 def test_wrapper_is_a_run_and_the_model_run_is_its_child() -> None:
     model = scripted(MATH_WRONG, MATH_A)

@@ -260,6 +260,40 @@ def test_stream_miss_is_token_by_token_and_then_cached() -> None:
     assert meta(again)["outcome"] == "reuse" and inner.calls == 1
 
 
+@pytest.mark.parametrize("chat_model", [False, True])
+def test_async_streams_match_the_sync_streams(chat_model: bool) -> None:
+    """Miss, then reuse, then patch: the async stream gives the sync stream's chunks and records."""
+
+    def answers() -> list[str]:
+        return [SYS_ANSWER, SUFFIX]
+
+    def sync_run() -> list[tuple[list[str], str]]:
+        llm = StepCacheLLM(llm=ScriptedLLM(answers(), chat_model=chat_model), cache=patching_cache())
+        out = []
+        for prompt in (SYS, SYS, SYS2):
+            if chat_model:
+                chunks = list(llm.stream_chat(user(prompt)))
+            else:
+                chunks = list(llm.stream_complete(prompt))
+            out.append(([c.delta for c in chunks], meta(chunks[-1])["outcome"]))
+        return out
+
+    async def async_run() -> list[tuple[list[str], str]]:
+        llm = StepCacheLLM(llm=ScriptedLLM(answers(), chat_model=chat_model), cache=patching_cache())
+        out = []
+        for prompt in (SYS, SYS, SYS2):
+            if chat_model:
+                chunks = [c async for c in await llm.astream_chat(user(prompt))]
+            else:
+                chunks = [c async for c in await llm.astream_complete(prompt)]
+            out.append(([c.delta for c in chunks], meta(chunks[-1])["outcome"]))
+        return out
+
+    expected = sync_run()
+    assert [outcome for _, outcome in expected] == ["miss", "reuse", "patch"]
+    assert asyncio.run(async_run()) == expected
+
+
 # -- async ---------------------------------------------------------------------------------
 def test_async_twins_share_the_cache() -> None:
     async def run() -> None:
