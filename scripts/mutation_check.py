@@ -43,6 +43,8 @@ TASKS = f"{PKG}/core/tasks/__init__.py"
 BASE = f"{PKG}/core/tasks/base.py"
 LINEAR = f"{PKG}/core/tasks/linear.py"
 JSON_TASK = f"{PKG}/core/tasks/json_task.py"
+LINEAR_ALGEBRA = f"{PKG}/core/tasks/linear_algebra.py"
+LINEAR_PROMPT = f"{PKG}/core/tasks/linear_prompt.py"
 TYPES = f"{PKG}/core/types.py"
 DEMO = f"{PKG}/demo.py"
 CLI = f"{PKG}/cli.py"
@@ -139,6 +141,13 @@ MUTANTS: list[Mutant] = [
     Mutant("remote-ref-fetched", "a remote $ref in a caller's JSON Schema is fetched",
            JSON_TASK, "_NO_REMOTE = Registry()", _FETCHING_REGISTRY,
            (HOSTILE, "-k", "fetched", TASK_TESTS, "-k", "fetched or remote")),
+    # -- notation the linear task does not model goes to the model (issue 11)
+    Mutant("mixed-number-as-product", "'6 1/2' is read as 6 * 1/2",
+           LINEAR_ALGEBRA, 'raise NotLinear("two numbers side by side")', "value = _mul(value, self.factor(depth))",
+           (TASK_TESTS, "tests/adversarial/test_math_pairs.py", "-k", "linear_parser or notation")),
+    Mutant("factorial-claimed", "'6!' is read as 6 followed by an exclamation mark",
+           LINEAR_PROMPT, "_FACTORIAL_OR_UNEQUAL.search(prompt)", "False",
+           ("tests/adversarial/test_math_pairs.py", "-k", "notation")),
 ]
 # fmt: on
 

@@ -315,3 +315,24 @@ def test_a_unit_conversion_question_over_the_same_equation_is_not_served_from_th
                 text_judge("x = 5000 m"))
     outcome = run_pair(pair)
     assert outcome.correct and outcome.result.model_calls >= 1, outcome.result.text
+
+
+# Notation the task does not model: a mixed number read as a product ("6 1/2" is 6.5, not
+# 6 * 1/2 = 3), a factorial read as an exclamation mark, "!=" read as "=". Found by probing.
+NOTATION_PAIRS = (
+    ("2x + 1 = 6 1/2", "Step 1: Subtract 1 from both sides: 2x = 11/2\nStep 2: Divide by 2: x = 11/4\nAnswer: x = 11/4"),
+    ("2x + 1 = 6!", "Step 1: 6! = 720, so 2x + 1 = 720\nStep 2: 2x = 719\nAnswer: x = 719/2"),
+    ("2x + 1 != 6", "Every x except 5/2 satisfies 2x + 1 != 6."),
+    ("x! = 6", "Answer: x = 3"),
+    ("3 x + 1 = 2 1/4", "Step 1: 3x = 5/4\nAnswer: x = 5/12"),
+)
+
+
+@pytest.mark.parametrize(("new_eq", "correct"), NOTATION_PAIRS)
+def test_unmodelled_notation_is_never_answered_from_the_cache(new_eq: str, correct: str) -> None:
+    base = TEMPLATES[0].format(v="x", eq="2x + 1 = 6")
+    new_prompt = TEMPLATES[0].format(v="x", eq=new_eq)
+    pair = Pair("math/notation", base, answer(2, "x", "+", 1, 6), new_prompt, correct, text_judge(correct))
+    outcome = run_pair(pair)
+    assert not outcome.wrong_and_verified, outcome.result.text
+    assert outcome.correct and outcome.result.model_calls >= 1, outcome.result.text

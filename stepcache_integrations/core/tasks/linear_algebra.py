@@ -126,7 +126,9 @@ class _Parser:
                 self.take()
                 rhs = self.factor(depth)
                 value = _mul(value, rhs) if tok[1] == "*" else _div(value, rhs)
-            elif tok[0] in ("num", "ident") or tok == ("op", "("):
+            elif tok[0] == "num":
+                raise NotLinear("two numbers side by side")  # "6 1/2" is a mixed number, not 6 * 1/2
+            elif tok[0] == "ident" or tok == ("op", "("):
                 value = _mul(value, self.factor(depth))  # implicit multiplication: 3x, 2(x+1)
             else:
                 break

@@ -56,6 +56,8 @@ _STEP_K = re.compile(r"\b([Ss]tep|STEP)\s+[kKnN]\b")
 # Digits, operators and symbols left outside the equations mean content we do not model.
 _UNMODELLED = re.compile(r"[\d=<>^*/%|{}\[\];#$&@~`\\+\u2212\u00d7\u00f7\u00b7\u221a\u2264\u2265\u2260]")
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+# "6!" and "x!" are factorials, "!=" is "not equal": no equation this task models.
+_FACTORIAL_OR_UNEQUAL = re.compile(r"(?:[\d)]|(?<![A-Za-z])[A-Za-z])\s*!|!\s*=")
 
 
 @dataclass(frozen=True)
@@ -93,7 +95,7 @@ def _equation_runs(text: str) -> tuple[list[Equation], str] | None:
 
 def understand_prompt(prompt: str) -> LinearProblem | None:
     """Parse a prompt into equations, unknowns and instruction words; None if any part is unknown."""
-    if len(prompt) > MAX_PROMPT_CHARS or "=" not in prompt:
+    if len(prompt) > MAX_PROMPT_CHARS or "=" not in prompt or _FACTORIAL_OR_UNEQUAL.search(prompt):
         return None
     templated = [m.group(1) for m in _TEMPLATE_EQUATION.finditer(prompt)]
     text = _TEMPLATE_EQUATION.sub(lambda m: f" {m.group(1)} ", prompt)
