@@ -57,7 +57,7 @@ def query_prompt(q: int) -> tuple[str, str]:
     a, x = 2 + q % 9, 1 + (q * 5) % 40
     b = 1 + (q * 11) % 97
     c = a * x + b
-    prompt = f"Solve {a}x + {b} = {c} for x. Show each step. (query {q})"
+    prompt = f"Solve {a}x + {b} = {c} for x. Show each step."  # distinct (a, b, c) per q; a tag would make the linear task decline it
     answer = (
         f"Subtract {b} from both sides: {a}x = {c - b}\n"
         f"Divide both sides by {a}: x = {x}\n"

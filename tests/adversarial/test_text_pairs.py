@@ -109,13 +109,30 @@ ADVERSARIAL: list[Pair] = [
     pair("text/identifier", "What does __init__ do in Python?", "It initialises a new instance.",
          "What does init do in Python?", "It depends on the library."),
     pair("text/changed-hyphen", "Is a well-known fact always true?", "No.", "Is a well known fact always true?", "No, not always."),
+    # case, whitespace and punctuation that carry meaning (found by probing the formatting rule)
+    pair("text/case-in-sentence", "Does the word 'Polish' in this sentence refer to a nationality?", "Yes.",
+         "Does the word 'polish' in this sentence refer to a nationality?", "No."),
+    pair("text/case-in-sentence", "Does 'US' mean the United States here: 'US exports rose'?", "Yes.",
+         "Does 'us' mean the United States here: 'us exports rose'?", "No."),
+    pair("text/case-in-sentence", "Is the variable myVar the same as myvar in Python?", "No, Python is case-sensitive.",
+         "Is the variable myvar the same as myvar in Python?", "Yes."),
+    pair("text/case-in-sentence", "Count the uppercase letters in 'AbC'.", "2.", "Count the uppercase letters in 'abc'.", "0."),
+    pair("text/case-in-sentence", "Is 'ABC' equal to 'abc' in a case-sensitive comparison?", "No.",
+         "Is 'abc' equal to 'abc' in a case-sensitive comparison?", "Yes."),
+    pair("text/case-in-sentence", "What does the regex \\d+ match?", "One or more digits.",
+         "What does the regex \\D+ match?", "One or more non-digits."),
+    pair("text/whitespace-in-quotes", "Count the characters in: 'a b c'", "5.", "Count the characters in: 'a  b c'", "6."),
+    pair("text/whitespace-in-quotes", "Print the Python expression: 'a'+'b'", "ab", "Print the Python expression: 'a'+' b'", "a b"),
+    pair("text/inner-punctuation", "Add the missing comma if one is needed: Let's eat, grandma.", "Let's eat, grandma.",
+         "Add the missing comma if one is needed: Let's eat grandma.", "Let's eat, grandma. (The comma was missing.)"),
+    pair("text/inner-punctuation", "Is 1,000 more than 999?", "Yes.", "Is 1.000 more than 999?", "No: 1.000 is one."),
 ]
 
 BENIGN: list[Pair] = [
-    pair("text/case", "What is the capital of France?", "Paris.", "what is the capital of france?", "Paris.", benign=True),
+    pair("text/case", "What is the capital of France?", "Paris.", "what is the capital of France?", "Paris.", benign=True),
     pair("text/whitespace", "What is  the capital of France?", "Paris.", "What is the capital\nof France?  ", "Paris.", benign=True),
     pair("text/punctuation", "What is the capital of France?", "Paris.", "What is the capital of France", "Paris.", benign=True),
-    pair("text/punctuation", "Hello, how are you?", "I am well, thanks.", "Hello! How are you", "I am well, thanks.", benign=True),
+    pair("text/punctuation", "Hello, how are you?", "I am well, thanks.", "hello, how are you!", "I am well, thanks.", benign=True),
     pair("text/markdown", "**Explain** recursion in one sentence.", "A function that calls itself.",
          "Explain recursion in one sentence.", "A function that calls itself.", benign=True),
     pair("text/markdown", "- List three colors", "Red, green, blue.", "List three colors", "Red, green, blue.", benign=True),
@@ -156,7 +173,7 @@ def test_formatting_only_changes_are_reused(outcomes: list[Outcome]) -> None:
 
 def test_reused_steps_name_their_evidence() -> None:
     task = TextTask()
-    old, new = task.constraints("What is the capital of France?"), task.constraints("what is the capital of france")
+    old, new = task.constraints("What is the capital of France?"), task.constraints("what is the capital of France")
     units = task.verify(task.segment("Paris.", old), new, old).units
     assert [(u.ok, u.evidence) for u in units] == [(True, "prompt differs only in formatting")]
 

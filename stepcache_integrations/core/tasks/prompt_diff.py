@@ -2,8 +2,9 @@
 
 * slots: the local details of a prompt (numbers, names, identifiers, quoted strings);
 * token alignment of a cached and a new prompt (which words were replaced or deleted);
-* the formatting-only comparison: two prompts that differ only in case, whitespace,
-  punctuation or markdown markers have the same :func:`formatting_digest`.
+* the formatting-only comparison: two prompts that differ only in whitespace, the case of a
+  sentence's first letter, quote marks, closing punctuation or markdown markers have the same
+  :func:`formatting_digest`.
 
 None of these convert digit strings to numbers, so hostile numbers (thousands of
 digits) are plain tokens here.
@@ -154,23 +155,55 @@ def prompt_changes(cached_prompt: str, new_prompt: str) -> tuple[tuple[str, ...]
 
 
 # -- formatting-only differences -------------------------------------------------------------
+# Only differences that cannot change what is asked count as formatting (adversarial probes
+# found each of these changing the answer: "Polish"/"polish", "US"/"us", "myVar"/"myvar",
+# "'a  b c'" vs "'a b c'" when counting characters, "Let's eat, grandma" vs "Let's eat grandma"):
+# * whitespace outside quoted text;
+# * the case of a sentence's first letter (the rest of the word unchanged);
+# * the kind of quotes around quoted text (whose content must match exactly);
+# * sentence punctuation closing a line or the prompt ("?", ".", "!");
+# * markdown bold markers, bullets and headers.
 
 # Numbers keep their inner separators and a leading point ("1,000", "3.5", ".5", "10:30", "3/4")
 # and operators their second character, so "1.5" vs "15", ".5" vs "5", "x != 3" vs "x = 3" and
 # "5 - 3" vs "5 + 3" all differ.
 _FORMAT_TOKEN = re.compile(r"\.?\d+(?:[.,:/]\d+)*|\w+(?:['\u2019]\w+)*|[!<>=]=|->|=>|[^\w\s]")
-# Punctuation that only shapes a sentence. Signs, operators, brackets (grouping: "(2 + 3) * 4"),
-# currency, percent and "!" (factorial: "5!") are not in it.
-_SOFT = frozenset(".,;:?\"'`\u2026\u201c\u201d\u2018\u2019\u00ab\u00bb")
-# Markdown bold, bullets and headers, and an exclamation mark closing a sentence ("Hello!").
-_MARKUP = re.compile(r"\*\*|^[ \t]*(?:[-*+\u2022]|#{1,6})[ \t]+|(?<=[^\W\d_])!(?=\s|$)", re.MULTILINE)
+_MARKUP = re.compile(r"\*\*|^[ \t]*(?:[-*+\u2022]|#{1,6})[ \t]+", re.MULTILINE)
+# Quoted text: double, curly, guillemet and backtick quotes; single quotes only when they are
+# not an apostrophe ("Let's").
+_QUOTED = re.compile(
+    r'"([^"\n]*)"|\u201c([^\u201d\n]*)\u201d|\u2018([^\u2019\n]*)\u2019|\u00ab([^\u00bb\n]*)\u00bb|`([^`\n]*)`'
+    r"|(?<!\w)'([^'\n]*)'(?!\w)"
+)
+_SENTENCE_END = frozenset(".?!:")
+# Punctuation closing a line or the prompt; a "!" right after a digit or ")" is a factorial
+# ("What is 5!?").
+_CLOSING = re.compile(r"(?:[ \t.?]|(?<![\d)])!)+(?=\n|$)")
 
 
 def formatting_tokens(text: str) -> list[str]:
-    """The tokens of ``text`` that can carry meaning: case folded; whitespace, sentence
-    punctuation and markdown markers dropped."""
-    text = _MARKUP.sub(" ", text)
-    return [t for t in _FORMAT_TOKEN.findall(text.casefold()) if t not in _SOFT]
+    """The tokens of ``text`` that can carry meaning (see the rules above): quoted text verbatim,
+    every other token as written except a sentence's first letter; whitespace, markdown markers
+    and the punctuation closing a line dropped."""
+    text = _CLOSING.sub("", _MARKUP.sub(" ", text).strip())
+    tokens: list[str] = []
+    start = 0
+    for quoted in _QUOTED.finditer(text):
+        _plain_tokens(text[start : quoted.start()], tokens)
+        tokens.append("\x1equote:" + next(g for g in quoted.groups() if g is not None))
+        start = quoted.end()
+    _plain_tokens(text[start:], tokens)
+    return tokens
+
+
+def _plain_tokens(text: str, out: list[str]) -> None:
+    for number, line in enumerate(text.split("\n")):
+        initial = not out or out[-1] in _SENTENCE_END or number > 0  # a new line starts a sentence
+        for token in _FORMAT_TOKEN.findall(line):
+            if initial and token[:1].isalpha():
+                token = token[:1].lower() + token[1:]
+            out.append(token)
+            initial = token in _SENTENCE_END
 
 
 def formatting_digest(text: str) -> str:

@@ -39,8 +39,9 @@ def prompt_fingerprint(prompt: str) -> dict[str, Any]:
 
 
 def same_up_to_formatting(old: dict[str, Any], new: dict[str, Any]) -> bool:
-    """Whether two prompts (as fingerprinted constraints) differ only in case, whitespace,
-    sentence punctuation or markdown markers. Prompts longer than the stored prefix must be
+    """Whether two prompts (as fingerprinted constraints) differ only in formatting: whitespace
+    outside quotes, a sentence's first letter's case, quote marks, punctuation closing a line,
+    markdown markers (``prompt_diff.formatting_tokens``). Prompts longer than the stored prefix must be
     identical; unknown (digest-less entries cut at the limit) counts as different."""
     old_prompt, new_prompt = old.get("prompt"), new.get("prompt")
     if not isinstance(old_prompt, str) or not isinstance(new_prompt, str):
