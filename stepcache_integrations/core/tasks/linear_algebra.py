@@ -262,6 +262,16 @@ def find_equations(text: str, known: frozenset[str] = frozenset(), limit: int = 
     text = text[:limit]
     if "=" not in text:
         return []
+    return list(_equations_in(text, known))
+
+
+@lru_cache(maxsize=2048)
+def _equations_in(text: str, known: frozenset[str]) -> tuple[Equation, ...]:
+    # Cached: one lookup verifies the same step texts several times (steps, final check, context).
+    return tuple(_parse_equations(text, known))
+
+
+def _parse_equations(text: str, known: frozenset[str]) -> list[Equation]:
     equations: list[Equation] = []
     for pos, run in math_runs(text, known):
         sides = [_strip_unbalanced(side) for side in run.split("=")]
@@ -286,7 +296,8 @@ def find_equations(text: str, known: frozenset[str] = frozenset(), limit: int = 
     return equations
 
 
-def equation_shape(text: str) -> tuple[str, list[Fraction]]:
+@lru_cache(maxsize=2048)
+def equation_shape(text: str) -> tuple[str, tuple[Fraction, ...]]:
     """The form of an equation and its signed constants, in order of appearance.
 
     "3x + 5 = 20" -> ("NV+N=N", [3, 5, 20]); "3x - 1 = 2" -> ("NV+N=N", [3, -1, 2]): a minus in
@@ -311,7 +322,7 @@ def equation_shape(text: str) -> tuple[str, list[Fraction]]:
                     out.append("+")
                 continue
             out.append(op)
-    return "".join(out).replace("N*V", "NV"), params
+    return "".join(out).replace("N*V", "NV"), tuple(params)
 
 
 def solve_system(forms: tuple[LinearForm, ...]) -> dict[str, Fraction] | None:

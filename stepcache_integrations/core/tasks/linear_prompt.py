@@ -11,6 +11,7 @@ deterministic fallback is never used for it.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -93,8 +94,11 @@ def _equation_runs(text: str) -> tuple[list[Equation], str] | None:
     return equations, blanked
 
 
+@lru_cache(maxsize=1024)
 def understand_prompt(prompt: str) -> LinearProblem | None:
-    """Parse a prompt into equations, unknowns and instruction words; None if any part is unknown."""
+    """Parse a prompt into equations, unknowns and instruction words; None if any part is unknown.
+
+    Cached (task detection and constraints both ask); the result is shared, so read it only."""
     if len(prompt) > MAX_PROMPT_CHARS or "=" not in prompt or _FACTORIAL_OR_UNEQUAL.search(prompt):
         return None
     templated = [m.group(1) for m in _TEMPLATE_EQUATION.finditer(prompt)]
