@@ -336,3 +336,35 @@ def test_unmodelled_notation_is_never_answered_from_the_cache(new_eq: str, corre
     outcome = run_pair(pair)
     assert not outcome.wrong_and_verified, outcome.result.text
     assert outcome.correct and outcome.result.model_calls >= 1, outcome.result.text
+
+
+# The answer template or a trailing definition changes what is asked (found by probing):
+# "-x = <value>" asks for -x, "<decimal>" for a form, "then find y = x + 3" for y as well.
+_ASKED_BASE = 'Solve for x step by step: 2x + 1 = 6. End with "Answer: x = <value>".'
+ASKED_PAIRS = (
+    ('Solve for x step by step: 2x + 1 = 6. End with "Answer: -x = <value>".',
+     "Step 1: 2x = 5\nStep 2: x = 5/2\nAnswer: -x = -5/2", None),
+    ('Solve for x step by step: 2x + 1 = 6. End with "Answer: x = <decimal>".',
+     "Step 1: 2x = 5\nStep 2: x = 5/2\nAnswer: x = 2.5", None),
+    ('Solve for x step by step: 2x + 1 = 6. End with "Answer: x = <value in cm>".',
+     "Step 1: 2x = 5\nStep 2: x = 5/2\nAnswer: x = 2.5 cm", None),
+    ("Solve for x step by step: 2x + 1 = 6, then find y = x + 3.",
+     "Step 1: 2x = 5\nStep 2: x = 5/2\nStep 3: y = 5/2 + 3 = 11/2\nAnswer: x = 5/2, y = 11/2",
+     {"x": Fraction(5, 2), "y": Fraction(11, 2)}),
+    ("Solve 2x + 1 = 6 for x and compute z = 4x.",
+     "Step 1: 2x = 5\nStep 2: x = 5/2\nStep 3: z = 4 * 5/2 = 10\nAnswer: x = 5/2, z = 10",
+     {"x": Fraction(5, 2), "z": Fraction(10)}),
+)
+
+
+@pytest.mark.parametrize(("new_prompt", "correct", "solution"), ASKED_PAIRS)
+def test_a_changed_answer_template_or_definition_is_never_answered_with_the_old_unknown(
+    new_prompt: str, correct: str, solution: dict[str, Fraction] | None
+) -> None:
+    judge = text_judge(correct) if solution is None else math_judge(solution)
+    pair = Pair("math/asked-form", _ASKED_BASE, answer(2, "x", "+", 1, 6), new_prompt, correct, judge)
+    outcome = run_pair(pair)
+    assert not outcome.wrong_and_verified, outcome.result.text
+    assert outcome.correct, outcome.result.text
+    if solution is not None:  # a kept answer line must not claim to be the whole answer
+        assert outcome.result.text.lower().count("answer") == 1, outcome.result.text

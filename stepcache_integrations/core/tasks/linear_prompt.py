@@ -48,11 +48,20 @@ _INSTRUCTION_WORDS = frozenset(
     expert patient friendly student
     """.split()
 )
-# "Answer: x = <value>" and "Step k: ..." are answer templates, not equations.
+# "Answer: x = <value>" and "Step k: ..." are answer templates, not equations. Only a bare
+# unknown may stand before "=" ("-x = <value>" asks for -x) and only a placeholder that names
+# no form ("<decimal>", "<fraction>", "<value in cm>" ask for one: not this task's prompt).
+_PLACEHOLDER_TEXT = r"<\s*(?:(?:the|your|final)\s+)*(?:value|answer|number|solution|result)\s*>"
 _TEMPLATE_EQUATION = re.compile(
-    r"(?<![A-Za-z0-9_])([A-Za-z](?:_?\d+)?)\s*=\s*(?:<[A-Za-z _-]{1,20}>|\.\.\.|\u2026|\?)"
+    r"(?<![A-Za-z0-9_+\-*/^.\u2212])([A-Za-z](?:_?\d+)?)\s*=\s*(?:"
+    + _PLACEHOLDER_TEXT
+    + r"|\.\.\.|\u2026|\?)",
+    re.IGNORECASE,
 )
-_PLACEHOLDER = re.compile(r"<[A-Za-z _-]{1,20}>|\.\.\.|\u2026")
+_PLACEHOLDER = re.compile(_PLACEHOLDER_TEXT + r"|\.\.\.|\u2026", re.IGNORECASE)
+_OTHER_PLACEHOLDER = re.compile(r"<[^<>\n]{1,40}>")
+# "then find y = x + 3": an equation right after an asking verb defines an unknown it asks for.
+_ASKING_VERB = re.compile(r"(?i)\b(?:find|compute|calculate|determine|obtain|get|give)\s*:?\s*$")
 _STEP_K = re.compile(r"\b([Ss]tep|STEP)\s+[kKnN]\b")
 # Digits, operators and symbols left outside the equations mean content we do not model.
 _UNMODELLED = re.compile(r"[\d=<>^*/%|{}\[\];#$&@~`\\+\u2212\u00d7\u00f7\u00b7\u221a\u2264\u2265\u2260]")
@@ -104,6 +113,8 @@ def understand_prompt(prompt: str) -> LinearProblem | None:
     templated = [m.group(1) for m in _TEMPLATE_EQUATION.finditer(prompt)]
     text = _TEMPLATE_EQUATION.sub(lambda m: f" {m.group(1)} ", prompt)
     text = _STEP_K.sub(lambda m: m.group(1), _PLACEHOLDER.sub(" ", text))
+    if _OTHER_PLACEHOLDER.search(text):
+        return None
     parsed = _equation_runs(text)
     if parsed is None:
         return None
@@ -117,7 +128,7 @@ def understand_prompt(prompt: str) -> LinearProblem | None:
         for ident in eq.identifiers:
             if ident in eq.form.variables and ident not in variables:
                 variables.append(ident)
-    mentioned: set[str] = set(templated)
+    mentioned: set[str] = set(templated) | _defined_after_asking(text)
     for word in _WORD.findall(rest):
         if word in variables:
             mentioned.add(word)
@@ -132,3 +143,13 @@ def understand_prompt(prompt: str) -> LinearProblem | None:
     # also an unknown counts as named: asking for more only makes the final check stricter.
     asked = tuple(v for v in variables if v in mentioned) or tuple(variables)
     return LinearProblem(tuple(equations), tuple(variables), asked, solution)
+
+
+def _defined_after_asking(text: str) -> set[str]:
+    """Unknowns an asking verb puts on the left of an equation ("then find y = x + 3")."""
+    asked: set[str] = set()
+    for pos, run in math_runs(text):
+        left = run.split("=", 1)[0].strip()
+        if _ASKING_VERB.search(text[:pos]) and re.fullmatch(r"[A-Za-z](?:_?\d+)?", left):
+            asked.add(left)
+    return asked

@@ -208,6 +208,8 @@ def check_steps(steps: list[Step], ctx: ProblemContext, *, provisional_tail: boo
             op_spans.append((match.start(), match.end()))
         if verdict.ok:
             _check_prose_numbers(body, _explained_spans(body, equations, op_spans), ctx, verdict)
+        if verdict.ok and _ANSWER_LINE.match(body):
+            _check_answer_line(body, ctx, verdict)
         remainder = body
         for eq in equations:
             remainder = remainder.replace(eq.text, " ")
@@ -223,6 +225,20 @@ def check_steps(steps: list[Step], ctx: ProblemContext, *, provisional_tail: boo
         if verdict.ok and not verdict.evidence:
             verdict.evidence.append("states no value")
     return verdicts
+
+
+_ANSWER_LINE = re.compile(r"\s*(?:\*\*)?\s*(?:final\s+)?answer\b", re.IGNORECASE)
+
+
+def _check_answer_line(body: str, ctx: ProblemContext, verdict: StepVerdict) -> None:
+    """An answer line must answer everything asked: kept in a patch prefix, an answer line for
+    fewer unknowns than the new prompt asks would read as the final answer."""
+    stated = stated_values(body, ctx.asked)
+    missing = [v for v in ctx.asked if v not in stated]
+    if len(ctx.asked) == 1 and missing and _CLAIM.search(body):
+        return  # "Answer: 5/2" for the one unknown asked
+    if missing:
+        verdict.fail(f"the answer line does not state {', '.join(missing)}")
 
 
 def _check_operations(
