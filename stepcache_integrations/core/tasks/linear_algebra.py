@@ -265,7 +265,7 @@ def find_equations(text: str, known: frozenset[str] = frozenset(), limit: int = 
     return list(_equations_in(text, known))
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=1024)  # keys are at most the searched text (a prompt: 20,000 characters)
 def _equations_in(text: str, known: frozenset[str]) -> tuple[Equation, ...]:
     # Cached: one lookup verifies the same step texts several times (steps, final check, context).
     return tuple(_parse_equations(text, known))
