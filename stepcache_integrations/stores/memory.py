@@ -47,13 +47,8 @@ class InMemoryStore(FaissVectors, CacheStore):
         faiss_threads: int | None = 1,
     ) -> None:
         self._init_vectors(
-            index,
-            hnsw_m=hnsw_m,
-            hnsw_ef_construction=hnsw_ef_construction,
-            hnsw_ef_search=hnsw_ef_search,
-            hnsw_segment_size=hnsw_segment_size,
-            max_entries=max_entries,
-            default_ttl=default_ttl,
+            index, hnsw_m=hnsw_m, hnsw_ef_construction=hnsw_ef_construction, hnsw_ef_search=hnsw_ef_search,
+            hnsw_segment_size=hnsw_segment_size, max_entries=max_entries, default_ttl=default_ttl,
             faiss_threads=faiss_threads,
         )
         self._lock = threading.RLock()

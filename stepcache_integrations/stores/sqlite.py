@@ -79,13 +79,8 @@ class SQLiteStore(IndexSync, FaissVectors, CacheStore):
         if synchronous not in ("OFF", "NORMAL", "FULL", "EXTRA"):
             raise StoreError(f"invalid synchronous mode {synchronous!r}")
         self._init_vectors(
-            index,
-            hnsw_m=hnsw_m,
-            hnsw_ef_construction=hnsw_ef_construction,
-            hnsw_ef_search=hnsw_ef_search,
-            hnsw_segment_size=hnsw_segment_size,
-            max_entries=max_entries,
-            default_ttl=default_ttl,
+            index, hnsw_m=hnsw_m, hnsw_ef_construction=hnsw_ef_construction, hnsw_ef_search=hnsw_ef_search,
+            hnsw_segment_size=hnsw_segment_size, max_entries=max_entries, default_ttl=default_ttl,
             faiss_threads=faiss_threads,
         )
         self.path = os.fspath(path)
