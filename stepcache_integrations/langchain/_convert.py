@@ -33,7 +33,7 @@ from ..core.engine import CachePlan
 from ..core.llm import _content_text, estimate_tokens
 from ..core.segment import extract_json_object
 from ..core.types import LLMResponse, StepCacheResult
-from ..twin_flow import Io, TwinFlow, arun, run
+from ..twin_flow import Io, TwinFlow
 
 Kind = Literal["chat", "llm"]
 META_KEY = "langchain"
@@ -235,7 +235,13 @@ def message_from_text(text: str, template: BaseMessage | None) -> AIMessage | No
 
 
 def template_flow(plan: CachePlan, store: Any = None) -> TwinFlow[BaseMessage | None]:
-    """The message shape of the plan's matched entry (a twin flow; see :func:`stored_template`)."""
+    """The message shape of the plan's matched entry, as a twin flow (``run`` / ``arun`` it, or
+    ``yield from`` it inside another flow).
+
+    Its first stored chat message, or the template kept for an assembled (patched)
+    answer; for an entry the engine derived by re-instantiation (``derived_from``), the
+    shape of the entry it came from, read from ``store`` (a few hops at most).
+    """
     entry = plan.entry
     for _ in range(_DERIVED_HOPS):
         if entry is None:
@@ -249,21 +255,6 @@ def template_flow(plan: CachePlan, store: Any = None) -> TwinFlow[BaseMessage | 
         except Exception:  # noqa: BLE001 - a store error only costs the message shape
             return None
     return None
-
-
-def stored_template(plan: CachePlan, store: Any = None) -> BaseMessage | None:
-    """The message shape of the plan's matched entry.
-
-    Its first stored chat message, or the template kept for an assembled (patched)
-    answer; for an entry the engine derived by re-instantiation (``derived_from``), the
-    shape of the entry it came from, read from ``store`` (a few hops at most).
-    """
-    return run(template_flow(plan, store))
-
-
-async def astored_template(plan: CachePlan, store: Any = None) -> BaseMessage | None:
-    """Async twin of :func:`stored_template`."""
-    return await arun(template_flow(plan, store))
 
 
 def _entry_template(entry: Any) -> BaseMessage | None:
