@@ -11,9 +11,9 @@ deterministic fallback is never used for it.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 from .linear_algebra import (
     MAX_EQUATIONS,
@@ -62,6 +62,7 @@ _PLACEHOLDER = re.compile(_PLACEHOLDER_TEXT + r"|\.\.\.|\u2026", re.IGNORECASE)
 _OTHER_PLACEHOLDER = re.compile(r"<[^<>\n]{1,40}>")
 # "then find y = x + 3": an equation right after an asking verb defines an unknown it asks for.
 _ASKING_VERB = re.compile(r"(?i)\b(?:find|compute|calculate|determine|obtain|get|give)\s*:?\s*$")
+_BARE_UNKNOWN = re.compile(r"[A-Za-z](?:_?\d+)?")
 _STEP_K = re.compile(r"\b([Ss]tep|STEP)\s+[kKnN]\b")
 # Digits, operators and symbols left outside the equations mean content we do not model.
 _UNMODELLED = re.compile(r"[\d=<>^*/%|{}\[\];#$&@~`\\+\u2212\u00d7\u00f7\u00b7\u221a\u2264\u2265\u2260]")
@@ -80,10 +81,12 @@ class LinearProblem:
     solution: dict[str, Fraction]
 
 
-def _equation_runs(text: str) -> tuple[list[Equation], str] | None:
-    """The equations of ``text`` and the text with them blanked out; None if a run with '='
-    is not a chain of linear expressions (``x^2 = 4``, ``x = <value>`` left over...)."""
+def _equation_runs(text: str) -> tuple[list[Equation], str, set[str]] | None:
+    """The equations of ``text``, the text with them blanked out, and the unknowns an asking verb
+    puts on the left of one ("then find y = x + 3"); None if a run with '=' is not a chain of
+    linear expressions (``x^2 = 4``, ``x = <value>`` left over...)."""
     pieces: list[str] = []
+    defined: set[str] = set()
     last = 0
     for pos, run in math_runs(text):
         sides = [side.strip() for side in run.split("=")]
@@ -94,13 +97,15 @@ def _equation_runs(text: str) -> tuple[list[Equation], str] | None:
                 parse_linear(side)
         except (NotLinear, ZeroDivisionError, OverflowError):
             return None
+        if _ASKING_VERB.search(text[:pos]) and _BARE_UNKNOWN.fullmatch(sides[0]):
+            defined.add(sides[0])
         pieces.append(text[last:pos])
         pieces.append(" " * len(run))
         last = pos + len(run)
     pieces.append(text[last:])
     blanked = "".join(pieces)
-    equations = [eq for eq in find_equations(text, limit=len(text) + 1)]
-    return equations, blanked
+    equations = find_equations(text, limit=len(text) + 1)
+    return equations, blanked, defined
 
 
 @lru_cache(maxsize=1024)
@@ -118,7 +123,7 @@ def understand_prompt(prompt: str) -> LinearProblem | None:
     parsed = _equation_runs(text)
     if parsed is None:
         return None
-    equations, rest = parsed
+    equations, rest, defined = parsed
     if not equations or len(equations) > MAX_EQUATIONS or any(not eq.form.coeffs for eq in equations):
         return None
     if _UNMODELLED.search(rest):
@@ -128,7 +133,7 @@ def understand_prompt(prompt: str) -> LinearProblem | None:
         for ident in eq.identifiers:
             if ident in eq.form.variables and ident not in variables:
                 variables.append(ident)
-    mentioned: set[str] = set(templated) | _defined_after_asking(text)
+    mentioned: set[str] = set(templated) | defined
     for word in _WORD.findall(rest):
         if word in variables:
             mentioned.add(word)
@@ -143,13 +148,3 @@ def understand_prompt(prompt: str) -> LinearProblem | None:
     # also an unknown counts as named: asking for more only makes the final check stricter.
     asked = tuple(v for v in variables if v in mentioned) or tuple(variables)
     return LinearProblem(tuple(equations), tuple(variables), asked, solution)
-
-
-def _defined_after_asking(text: str) -> set[str]:
-    """Unknowns an asking verb puts on the left of an equation ("then find y = x + 3")."""
-    asked: set[str] = set()
-    for pos, run in math_runs(text):
-        left = run.split("=", 1)[0].strip()
-        if _ASKING_VERB.search(text[:pos]) and re.fullmatch(r"[A-Za-z](?:_?\d+)?", left):
-            asked.add(left)
-    return asked
