@@ -195,3 +195,25 @@ def test_numbers_with_thousands_of_digits_are_handled() -> None:
     assert outcome.correct
     same = run_pair(pair("text/hostile", f"Is {huge} odd?", "Yes.", f"is {huge} odd", "Yes.", benign=True), StepCache())
     assert same.correct and same.result.outcome == "reuse"
+
+
+# A class not covered above: the user turn stays word for word and only the system instruction
+# changes (target language, answer format, persona). The answer depends on it, so it is content.
+SYSTEM_CHANGES = (
+    ("Reply in French.", "Bonjour !", "Reply in German.", "Guten Tag!"),
+    ("Answer with one word.", "Fine.", "Answer with a full sentence.", "I am doing fine, thank you."),
+    ("You are a pirate.", "Arr, fine.", "You are a butler.", "Very well, sir."),
+    ("Reply in French.", "Bonjour !", "Do not reply in French.", "Hello!"),
+)
+
+
+@pytest.mark.parametrize(("old_system", "old_answer", "new_system", "new_answer"), SYSTEM_CHANGES)
+def test_a_changed_system_instruction_is_never_answered_from_the_cache(
+    old_system: str, old_answer: str, new_system: str, new_answer: str
+) -> None:
+    def prompt(system: str) -> str:
+        return f"system: {system}\n\nuser: Greet me and say how you are."
+
+    outcome = run_pair(pair("text/system-instruction", prompt(old_system), old_answer, prompt(new_system), new_answer))
+    assert not outcome.wrong_and_verified, outcome.result.text
+    assert outcome.correct and outcome.result.model_calls >= 1, outcome.result.text

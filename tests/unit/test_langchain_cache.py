@@ -468,3 +468,14 @@ def test_json_schema_is_the_option_and_schema_its_alias() -> None:
     assert StepCacheLLMCache(schema=schema).json_schema == schema
     with pytest.raises(ValueError):
         StepCacheLLMCache(json_schema=schema, schema=schema)
+
+
+def test_a_changed_system_message_is_a_miss_through_the_global_cache(global_cache: StepCacheLLMCache) -> None:
+    """The same user message under another system instruction must reach the model again."""
+    model = scripted("Bonjour !", "Guten Tag!")
+    user = HumanMessage("Greet me and say how you are.")
+    french = model.invoke([SystemMessage("Reply in French."), user])
+    german = model.invoke([SystemMessage("Reply in German."), user])
+    assert (french.content, german.content) == ("Bonjour !", "Guten Tag!")
+    again = model.invoke([SystemMessage("Reply in French."), user])  # the identical request is a hit
+    assert again.content == "Bonjour !" and _meta(again)["outcome"] == "reuse"
