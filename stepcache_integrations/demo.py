@@ -20,7 +20,7 @@ from .core.types import LLMResponse
 __all__ = ["ScriptedModel", "DEMO_REQUESTS", "run_demo", "register"]
 
 MATH = 'Solve for {v} step by step: {eq}. Write one step per line as "Step k: ..." and end with "Answer: {v} = <value>".'
-PERSON = "Return a JSON object describing a person named {name}, age {age}, who lives in {city}, with keys {keys}."
+PERSON = 'Return a JSON object for a person with name "{name}", age {age}, city "{city}". Required keys: {keys}.'
 PLAN = (
     "Write a short numbered rollout plan for moving the {svc} service to Kubernetes. "
     "The team lead is {lead} and the cut-over is on {day}."
@@ -57,13 +57,13 @@ class ScriptedModel:
     def _answer(self, prompt: str) -> str:
         fields = re.search(r"Return only a JSON object with the fields (.+?)\.", prompt)
         if fields:
-            name = re.search(r"named ([A-Z]\w+) ([A-Z]\w+)", prompt)
+            name = re.search(r'name "([A-Z]\w+) ([A-Z]\w+)"', prompt)
             first, last = name.groups() if name else ("someone", "else")
             values = {"email": f"{first.lower()}.{last.lower()}@example.com", "phone": "+33 4 72 00 00 00"}
             keys = json.loads(f"[{fields.group(1)}]")
             return json.dumps({k: values.get(k, "n/a") for k in keys})
         if "JSON" in prompt:  # drops the email key, wraps JSON in prose
-            name = re.search(r"named ([A-Z]\w+ [A-Z]\w+)", prompt)
+            name = re.search(r'name "([A-Z]\w+ [A-Z]\w+)"', prompt)
             return (
                 'Sure! Here is the object:\n```json\n{"name": "%s", "age": 34, "city": "Lyon"}\n```'
                 % (name.group(1) if name else "Unknown")

@@ -1,8 +1,9 @@
-"""Free-text pairs: a cached answer is served only when the prompts differ in formatting alone.
+"""Free-text pairs: a cached answer is served only for the same prompt up to the safe set.
 
 Every pair runs through a real StepCache with the oracle model: a wrong final text marked
-``verified`` is the cache's doing. Benign pairs (case, whitespace, punctuation, markdown)
-must be answered from the cache.
+``verified`` is the cache's doing. Safe-set pairs (normalization form, line endings, outer
+whitespace) must be answered from the cache; case, inner whitespace, punctuation and markdown
+edits go to the model, even where the old answer happens to hold.
 """
 
 from __future__ import annotations
@@ -128,22 +129,37 @@ ADVERSARIAL: list[Pair] = [
     pair("text/inner-punctuation", "Is 1,000 more than 999?", "Yes.", "Is 1.000 more than 999?", "No: 1.000 is one."),
 ]
 
-BENIGN: list[Pair] = [
-    pair("text/case", "What is the capital of France?", "Paris.", "what is the capital of France?", "Paris.", benign=True),
-    pair("text/whitespace", "What is  the capital of France?", "Paris.", "What is the capital\nof France?  ", "Paris.", benign=True),
-    pair("text/punctuation", "What is the capital of France?", "Paris.", "What is the capital of France", "Paris.", benign=True),
-    pair("text/punctuation", "Hello, how are you?", "I am well, thanks.", "hello, how are you!", "I am well, thanks.", benign=True),
+# Edits that happen to keep the answer here but are content in other contexts (a case change is
+# decisive in code and proper nouns, punctuation in data to classify, whitespace in code and
+# quotes): no proof that holds in every context, so they go to the model.
+UNPROVEN: list[Pair] = [
+    pair("text/case", "What is the capital of France?", "Paris.", "what is the capital of France?", "Paris."),
+    pair("text/whitespace", "What is  the capital of France?", "Paris.", "What is the capital\nof France?  ", "Paris."),
+    pair("text/punctuation", "What is the capital of France?", "Paris.", "What is the capital of France", "Paris."),
+    pair("text/punctuation", "Hello, how are you?", "I am well, thanks.", "hello, how are you!", "I am well, thanks."),
     pair("text/markdown", "**Explain** recursion in one sentence.", "A function that calls itself.",
-         "Explain recursion in one sentence.", "A function that calls itself.", benign=True),
-    pair("text/markdown", "- List three colors", "Red, green, blue.", "List three colors", "Red, green, blue.", benign=True),
+         "Explain recursion in one sentence.", "A function that calls itself."),
+    pair("text/markdown", "- List three colors", "Red, green, blue.", "List three colors", "Red, green, blue."),
     pair("text/rag-formatting", rag(ATLAS, "How long does the battery last?"), "14 hours of video playback.",
-         rag(ATLAS, "how long does the battery last"), "14 hours of video playback.", benign=True),
-    pair("text/chat-formatting", chat("Is it waterproof?"), "No.", chat("is it waterproof"), "No.", benign=True),
-    pair("text/quotes", 'Translate "good morning" into French.', "Bonjour.", "Translate 'good morning' into French.", "Bonjour.", benign=True),
+         rag(ATLAS, "how long does the battery last"), "14 hours of video playback."),
+    pair("text/chat-formatting", chat("Is it waterproof?"), "No.", chat("is it waterproof"), "No."),
+    pair("text/quotes", 'Translate "good morning" into French.', "Bonjour.", "Translate 'good morning' into French.", "Bonjour."),
+]
+
+# The safe set: Unicode normalization form, line-ending style, whitespace around the whole prompt.
+BENIGN: list[Pair] = [
+    pair("text/outer-whitespace", "What is the capital of France?", "Paris.", "  What is the capital of France?\n", "Paris.",
+         benign=True),
+    pair("text/line-endings", "Summarise:\nline one\nline two", "Two lines.", "Summarise:\r\nline one\r\nline two",
+         "Two lines.", benign=True),
+    pair("text/normalization", "Translate caf\u00e9 into English.", "Coffee.", "Translate cafe\u0301 into English.",
+         "Coffee.", benign=True),
+    pair("text/rag-outer-whitespace", rag(ATLAS, "How long does the battery last?"), "14 hours of video playback.",
+         rag(ATLAS, "How long does the battery last?") + "\n\n", "14 hours of video playback.", benign=True),
     pair("text/identical", "Write a haiku about Alice.", "Alice walks at dawn\nsoft light on the garden path\nthe day opens up",
          "Write a haiku about Alice.", "Alice walks at dawn\nsoft light on the garden path\nthe day opens up", benign=True),
 ]
-ALL = ADVERSARIAL + BENIGN
+ALL = ADVERSARIAL + UNPROVEN + BENIGN
 
 
 @pytest.fixture(scope="module")
@@ -164,7 +180,14 @@ def test_changed_content_is_never_answered_from_the_cache(outcomes: list[Outcome
     assert [o.pair for o in outcomes if not o.pair.benign and o.without_full_regeneration] == []
 
 
-def test_formatting_only_changes_are_reused(outcomes: list[Outcome]) -> None:
+def test_edits_outside_the_safe_set_go_to_the_model(outcomes: list[Outcome]) -> None:
+    unproven = [o for o in outcomes if o.pair in UNPROVEN]
+    assert len(unproven) == len(UNPROVEN)
+    assert [o.pair for o in unproven if o.result.model_calls == 0] == []
+    assert all(o.correct for o in unproven)
+
+
+def test_safe_set_changes_are_reused(outcomes: list[Outcome]) -> None:
     benign = [o for o in outcomes if o.pair.benign]
     reused = [o for o in benign if o.result.outcome == "reuse" and o.result.verified]
     print(f"\ntext benign pairs answered from the cache: {len(reused)}/{len(benign)}")
@@ -173,9 +196,11 @@ def test_formatting_only_changes_are_reused(outcomes: list[Outcome]) -> None:
 
 def test_reused_steps_name_their_evidence() -> None:
     task = TextTask()
-    old, new = task.constraints("What is the capital of France?"), task.constraints("what is the capital of France")
+    old, new = task.constraints("What is the capital of France?"), task.constraints(" What is the capital of France?\r\n")
     units = task.verify(task.segment("Paris.", old), new, old).units
-    assert [(u.ok, u.evidence) for u in units] == [(True, "prompt differs only in formatting")]
+    assert [(u.ok, u.evidence) for u in units] == [(True, "prompt unchanged up to the safe set")]
+    changed = task.constraints("what is the capital of France?")
+    assert not task.verify(task.segment("Paris.", old), changed, old).passed
 
 
 def test_prompts_beyond_the_stored_prefix_are_compared_in_full() -> None:
@@ -193,7 +218,7 @@ def test_numbers_with_thousands_of_digits_are_handled() -> None:
     huge = "7" * 5000
     outcome = run_pair(pair("text/hostile", f"Is {huge} odd?", f"Yes, {huge} is odd.", f"Is {huge}8 odd?", "No."), StepCache())
     assert outcome.correct
-    same = run_pair(pair("text/hostile", f"Is {huge} odd?", "Yes.", f"is {huge} odd", "Yes.", benign=True), StepCache())
+    same = run_pair(pair("text/hostile", f"Is {huge} odd?", "Yes.", f"Is {huge} odd?  ", "Yes.", benign=True), StepCache())
     assert same.correct and same.result.outcome == "reuse"
 
 

@@ -135,7 +135,7 @@ def test_repair_fixes_math_when_model_corrects_itself() -> None:
 
 def test_json_missing_key_is_repaired_at_key_level_and_patch_adds_a_key() -> None:
     cache = StepCache()
-    prompt = "Return a JSON object for a person named Alice Smith, age 34, living in Lyon, with keys name, age and city."
+    prompt = 'Return a JSON object for a person with name "Alice Smith", age 34, city "Lyon". Required keys: name, age and city.'
     model = Recorder('Sure!\n```json\n{"name": "Alice Smith", "age": 34}\n```', '{"city": "Lyon"}')
     first = cache.generate(prompt, model)
     assert first.verified and first.repair_calls == 1

@@ -142,13 +142,13 @@ def test_json_schema_types_and_stale_values() -> None:
     # "for Alice Smith" names no role: the name is not re-bound either (the value of a key may
     # merely equal a slot, like the country of the city "Singapore").
     assert js.reinstantiate(cached, old, c) is None
+    # "named Bob Jones" is no statement of the closed grammar ("... named bob. Write it in title
+    # case" would need "Bob"): a slot that replaced another proves nothing, so nothing is re-bound.
     named_old = js.constraints("Give JSON for a person named Alice Smith.", schema)
     named_new = js.constraints("Give JSON for a person named Bob Jones.", schema)
-    steps = js.reinstantiate(cached, named_old, named_new)
-    assert steps is not None and json.loads(steps[0].text)["name"] == "Bob Jones"
-    v = js.verify(steps, named_new, named_old)
-    assert {u.name: u.ok for u in v.units} == {"age": False, "name": True}
-    assert [u.evidence for u in v.units if u.ok] == ["bound to prompt slot 'Bob Jones' (re-instantiated)"]
+    assert js.reinstantiate(cached, named_old, named_new) is None
+    v = js.verify(cached, named_new, named_old)
+    assert {u.name: u.ok for u in v.units} == {"age": False, "name": False}
 
 
 def test_invalid_and_remote_schemas(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -170,13 +170,11 @@ def test_json_reinstantiation_substitutes_entity_values() -> None:
     old = js.constraints(prompt)
     new = js.constraints(prompt.replace("Alice Smith", "Bob Jones"))
     cached = js.segment('{"name": "Alice Smith", "age": 34, "city": "Lyon", "email": "alice.smith@x.org"}', old)
-    steps = js.reinstantiate(cached, old, new)
-    assert steps is not None
-    obj = json.loads(steps[0].text)
-    assert obj["name"] == "Bob Jones" and obj["age"] == 34
-    # A value that only contains the old name is not guessed: verification sends it to the model.
-    assert obj["email"] == "alice.smith@x.org"
-    assert {u.name: u.ok for u in js.verify(steps, new, old).units}["email"] is False
+    # Only statements of a plain request are values as written; "named Bob Jones" is none, and
+    # nothing else in the prompt is proven: no key is re-instantiated, every changed one regenerated.
+    assert js.reinstantiate(cached, old, new) is None
+    verdict = {u.name: u.ok for u in js.verify(cached, new, old).units}
+    assert verdict["name"] is False and verdict["email"] is False
 
 
 def test_text_reinstantiation_is_opt_in() -> None:
@@ -199,8 +197,9 @@ def test_text_slot_diff() -> None:
     answer = "1. Build the Orders image.\n2. Review with Priya.\n3. Ship on Friday."
     prompt = "Plan moving the Orders service; lead Priya; cut-over Friday."
     assert verdicts(text, answer, prompt, prompt) == [True, True, True]
+    assert verdicts(text, answer, f"  {prompt}\r\n", prompt) == [True, True, True]  # the safe set
     reformatted = "**Plan  moving the Orders service**; lead Priya; cut-over Friday!"
-    assert verdicts(text, answer, reformatted, prompt) == [True, True, True]
+    assert verdicts(text, answer, reformatted, prompt) == [False, False, False]  # markdown, spaces, "!"
     # Case inside a sentence and separators between clauses can carry meaning: not proven.
     assert verdicts(text, answer, prompt.replace("Orders", "orders"), prompt) == [False, False, False]
     assert verdicts(text, answer, prompt.replace("Priya;", "Priya,"), prompt) == [False, False, False]

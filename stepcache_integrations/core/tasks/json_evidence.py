@@ -1,4 +1,4 @@
-"""What a JSON request's prompt says, and how two prompts differ, for key-level evidence.
+"""What a JSON request's prompt says, for key-level evidence.
 
 A prompt is read as three parts:
 
@@ -7,27 +7,25 @@ A prompt is read as three parts:
   percent sign, another list item or a qualifier such as ``in uppercase``);
 * the **key list** ("Required keys: a, b and c");
 * the **skeleton**: everything else, minus request framing ("Return a JSON object for",
-  "Output only the JSON object") that cannot change any value.
+  "Output only the JSON object").
 
-Two prompts then compare as ``"framing"`` (same skeleton), ``"slots"`` (the skeletons differ
-only by one-for-one replacements of names, numbers or quoted strings, none of them the target
-of a conversion, in a prompt that says nothing about how values are written) or ``"content"``.
+A statement is the value as written only in a **plain request**: a prompt whose skeleton is
+closed-grammar framing plus at most the entity ("a person"). Any other word ("Round the price",
+"as an absolute value", "in title case", a word the grammar does not know, in any language) may
+transform a value, so no statement of that prompt is evidence.
 
 A cached value is served for the new prompt (``key_verdict``) only when
 
-* the new prompt states it, written as the cached pair wrote its own statement for the key
-  (or, in a plain request, exactly as stated);
-* or the prompts compare as "framing" with the same statements: nothing it could depend on
-  changed;
-* or, under "slots", it held a replaced slot that follows the key's own word in both prompts
-  ("named Alice" -> "named Bob"), and no other key held the same value.
+* the new prompt is a plain request that states it, written as the cached pair wrote its own
+  statement for the key (or, with no cached statement, exactly as stated);
+* or the two prompts (and schemas) are the same up to the safe set: nothing it could depend on
+  changed.
 
-Under "content" nothing is served. Everything else is regenerated key by key.
+Everything else is regenerated key by key.
 """
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -36,16 +34,14 @@ from typing import Any
 __all__ = [
     "FORMAT_WORDS",
     "MISSING",
-    "Comparison",
     "PairContext",
     "Statement",
-    "compare_prompts",
     "expected_stated",
     "identical",
     "key_verdict",
     "pair_context",
+    "plain_entity",
     "plain_request",
-    "rebound_value",
     "statements",
 ]
 
@@ -135,32 +131,12 @@ def statements(prompt: str, keys: tuple[str, ...]) -> dict[str, Statement]:
     return {k: v for k, v in found.items() if k not in ambiguous}
 
 
-@dataclass(frozen=True)
-class _Token:
-    text: str
-    norm: str
-    slot_like: bool
-    after_article: bool  # "a person": a noun, not an instruction ("doubled")
-
-    @property
-    def match_key(self) -> str:
-        """Case only matters for slots: "Return" = "return", but "alice" != "Alice"."""
-        return self.text if self.slot_like else self.norm
+_FRAMING_TOKEN_LIMIT = 6  # context characters read before a token
 
 
-_SENTENCE_START = re.compile(r"(?:^|[.!?:\n]\s*)$")
-_ARTICLE_BEFORE = re.compile(r"\b(?:a|an|the|this)\s+$", re.IGNORECASE)
-
-
-def _slot_like(raw: str, preceding: str) -> bool:
-    """Quoted strings, numbers, identifiers and names; a capitalised word opening a sentence
-    may be an instruction ("Double the values") and is not a slot."""
-    if raw.startswith('"') or any(c.isdigit() for c in raw) or "_" in raw:
-        return True
-    return raw[:1].isupper() and not _SENTENCE_START.search(preceding)
-
-
-def _skeleton(prompt: str, keys: tuple[str, ...]) -> tuple[_Token, ...]:
+def _skeleton(prompt: str, keys: tuple[str, ...]) -> tuple[tuple[str, bool], ...]:
+    """The prompt's words beyond its statements, key list and framing: (casefolded word,
+    whether an article stands before it)."""
     spans = sorted(s.span for s in statements(prompt, keys).values())
     key_list = _KEY_LIST.search(prompt)
     if key_list is not None:
@@ -181,79 +157,39 @@ def _skeleton(prompt: str, keys: tuple[str, ...]) -> tuple[_Token, ...]:
         norm = raw.casefold()
         if norm in _SOFT or norm == _MARKER or norm in _FRAMING_WORDS or raw == '"':
             continue
-        shown = raw[1:-1] if raw.startswith('"') and len(raw) > 1 else raw
-        before = text[max(0, match.start() - 6) : match.start()]
-        tokens.append(_Token(shown, norm, _slot_like(raw, before[-3:]), _ARTICLE_BEFORE.search(before) is not None))
+        before = text[max(0, match.start() - _FRAMING_TOKEN_LIMIT) : match.start()]
+        tokens.append((norm, _ARTICLE_BEFORE.search(before) is not None))
     return tuple(tokens)
 
 
+_ARTICLE_BEFORE = re.compile(r"\b(?:a|an|the|this)\s+$", re.IGNORECASE)
+
+
 @lru_cache(maxsize=512)
-def plain_request(prompt: str, keys: tuple[str, ...]) -> bool:
-    """Whether the prompt is a plain data request: besides framing, statements and the key
-    list, at most the entity ("a person"), so that its statements are the values as written.
-    Any other word may be an instruction ("doubled", "values in French")."""
+def plain_entity(prompt: str, keys: tuple[str, ...]) -> str | None:
+    """For a plain data request (besides framing, statements and the key list, at most the
+    entity: "a person"), its entity word ("" when none); None for any other prompt. Only a
+    plain request's statements are the values as written: any other word may be an
+    instruction ("doubled", "values in French", "Round the price")."""
+    if not prompt.isascii():
+        return None  # the framing grammar is English: a word it cannot read is no claim
     skeleton = _skeleton(prompt, keys)
-    return len(skeleton) <= _PLAIN_SKELETON and all(
-        t.after_article and t.norm not in FORMAT_WORDS and t.norm not in _TARGET_WORDS for t in skeleton
-    )
+    if len(skeleton) > _PLAIN_SKELETON or not all(
+        after_article and word.isalpha() and word not in FORMAT_WORDS and word not in _TARGET_WORDS
+        for word, after_article in skeleton
+    ):
+        return None
+    return skeleton[0][0] if skeleton else ""
 
 
-@dataclass(frozen=True)
-class Comparison:
-    """How a new prompt differs from a cached one, for a JSON request."""
-
-    kind: str  # "framing" | "slots" | "content"
-    replacements: tuple[tuple[str, str], ...] = ()  # (old span, new span), for kind "slots"
-    old_counts: tuple[tuple[str, int], ...] = ()  # occurrences of each old span in the old skeleton
-    detail: str = ""
-
-    def rebind(self, old_value: str) -> str | None:
-        """The new span at the position of the one unambiguous old span equal to ``old_value``."""
-        counts = dict(self.old_counts)
-        matches = [new for old, new in self.replacements if old == old_value]
-        if len(matches) != 1 or counts.get(old_value, 0) != 1:
-            return None
-        return matches[0]
-
-
-@lru_cache(maxsize=512)
-def compare_prompts(
-    old_prompt: str, old_keys: tuple[str, ...], new_prompt: str, new_keys: tuple[str, ...]
-) -> Comparison:
-    """Align the skeletons of two JSON prompts (statements and key lists removed)."""
-    old, new = _skeleton(old_prompt, old_keys), _skeleton(new_prompt, new_keys)
-    old_norm, new_norm = [t.match_key for t in old], [t.match_key for t in new]
-    if old_norm == new_norm:
-        return Comparison("framing")
-    if any(t.norm in FORMAT_WORDS for t in (*old, *new)):
-        # A replaced slot may be a parameter of how values are written ("units Celsius").
-        return Comparison("content", detail="a change in a prompt that says how values are written")
-    matcher = difflib.SequenceMatcher(a=old_norm, b=new_norm, autojunk=False)
-    replacements: list[tuple[str, str]] = []
-    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
-        if tag == "equal":
-            continue
-        old_part, new_part = old[i1:i2], new[j1:j2]
-        words = " ".join(t.text for t in (*old_part, *new_part))
-        if tag != "replace" or len(old_part) > 4 or len(new_part) > 4:
-            return Comparison("content", detail=f"{tag} of {words!r}")
-        if not all(t.slot_like for t in (*old_part, *new_part)):
-            return Comparison("content", detail=f"replaced {words!r}")
-        if i1 > 0 and old[i1 - 1].norm in _TARGET_WORDS:
-            return Comparison("content", detail=f"replaced the target of {old[i1 - 1].text!r}: {words!r}")
-        replacements.append((" ".join(t.text for t in old_part), " ".join(t.text for t in new_part)))
-        if len(old_part) == len(new_part) > 1:  # "Alice Smith" -> "Bob Jones" also rebinds Alice -> Bob
-            replacements.extend((o.text, n.text) for o, n in zip(old_part, new_part) if o.text != n.text)
-    # Counted over the whole prompt: a value also stated for another key is ambiguous.
-    counts = {o: len(re.findall(rf"(?<!\w){re.escape(o)}(?!\w)", old_prompt, re.IGNORECASE)) for o, _ in replacements}
-    return Comparison("slots", tuple(replacements), tuple(counts.items()))
+def plain_request(prompt: str, keys: tuple[str, ...]) -> bool:
+    """Whether the prompt is a plain data request (:func:`plain_entity`)."""
+    return plain_entity(prompt, keys) is not None
 
 
 # -- per-key evidence -------------------------------------------------------------------------
 
 MISSING: Any = object()
-_INT = re.compile(r"-?\d{1,15}")
-_FLOAT = re.compile(r"-?\d{1,15}(?:\.\d{1,10})?")
 
 
 def identical(a: Any, b: Any) -> bool:
@@ -273,69 +209,57 @@ def _render(value: Any) -> str | None:
     return None
 
 
-def _like(text: str, old_value: Any) -> Any:
-    """``text`` (a prompt span) as a value of ``old_value``'s type, or MISSING."""
-    if isinstance(old_value, str):
-        return text
-    if isinstance(old_value, int) and _INT.fullmatch(text):
-        return int(text)
-    if isinstance(old_value, float) and _FLOAT.fullmatch(text):
-        return float(text)
-    return MISSING
-
-
 @dataclass(frozen=True)
 class PairContext:
     """Everything the key verdicts need about a (cached prompt, new prompt) pair."""
 
-    comparison: Comparison
     old_stated: dict[str, Statement]
     new_stated: dict[str, Statement]
     old_object: dict[str, Any]
-    old_prompt: str
-    new_prompt: str
-    identical_prompts: bool
-    # A plain request: a newly stated value is expected exactly as written.
-    literal_rendering: bool
+    #: The prompts (and schemas) are the same up to the safe set: nothing a value depends on changed.
+    same_request: bool
+    #: The entity of the new prompt when it is a plain request (its statements are the values
+    #: as written), else None.
+    new_entity: str | None
+    #: The same for the cached prompt (its answer then shows how it wrote its statements).
+    old_entity: str | None
 
     @property
-    def dependencies_unchanged(self) -> bool:
-        """Nothing a value not stated in the prompt could depend on changed: same skeleton up
-        to framing and the same statements. A statement added even for a newly asked key is
-        new information ("age 12" makes a cached ``"adult": true`` stale)."""
-        if self.comparison.kind != "framing" or set(self.old_stated) != set(self.new_stated):
-            return False
-        return all(identical(self.new_stated[key].value, old.value) for key, old in self.old_stated.items())
+    def new_plain(self) -> bool:
+        """The new prompt is a plain request."""
+        return self.new_entity is not None
+
+    @property
+    def old_plain(self) -> bool:
+        """The cached prompt was a plain request."""
+        return self.old_entity is not None
 
 
 def pair_context(
     old_prompt: str, old_keys: tuple[str, ...], new_prompt: str, new_keys: tuple[str, ...],
-    old_object: dict[str, Any], comparable: bool,
+    old_object: dict[str, Any], same_request: bool,
 ) -> PairContext:
     """Read both prompts with the union of their keys (a statement for a key only one of them
     asks for is still a statement, not skeleton content)."""
     keys = tuple(dict.fromkeys([*old_keys, *new_keys]))
-    if comparable:
-        comparison = compare_prompts(old_prompt, keys, new_prompt, keys)
-    else:
-        comparison = Comparison("content", detail="a prompt too long to compare")
     return PairContext(
-        comparison,
         statements(old_prompt, keys),
         statements(new_prompt, keys),
         old_object,
-        old_prompt,
-        new_prompt,
-        old_prompt == new_prompt and comparable,
-        plain_request(new_prompt, keys),
+        same_request,
+        plain_entity(new_prompt, keys),
+        plain_entity(old_prompt, keys),
     )
 
 
 def expected_stated(key: str, ctx: PairContext) -> Any:
     """The value a stated key must hold: the statement rendered as the cached pair rendered
-    its own statement for this key, or as written; MISSING when that cannot be told."""
+    its own statement for this key, or as written; MISSING when that cannot be told (the new
+    prompt is not a plain request, or the cached answer wrote its statement otherwise)."""
+    if not ctx.new_plain or key not in ctx.new_stated:
+        return MISSING
     new = ctx.new_stated[key]
-    old = ctx.old_stated.get(key)
+    old = ctx.old_stated.get(key) if ctx.old_plain else None
     old_value = ctx.old_object.get(key, MISSING)
     if old is not None and old_value is not MISSING:
         if identical(old_value, old.value):
@@ -345,57 +269,23 @@ def expected_stated(key: str, ctx: PairContext) -> Any:
         if isinstance(old.value, int) and isinstance(old_value, float) and old_value == old.value:
             return float(new.value) if not new.quoted else MISSING
         return MISSING  # the cached answer wrote it otherwise ("ALICE" for "Alice"): unknown rule
-    if not ctx.literal_rendering:
-        return MISSING
     return new.value
-
-
-def rebound_value(key: str, ctx: PairContext) -> Any:
-    """For a key the prompt does not state: the new prompt's span at the position of the one
-    old span its cached value equals (a one-for-one slot replacement), when both spans follow
-    the key's word; else MISSING."""
-    if ctx.comparison.kind != "slots":
-        return MISSING
-    old_value = ctx.old_object.get(key, MISSING)
-    rendered = _render(old_value) if old_value is not MISSING else None
-    if not rendered:
-        return MISSING
-    holders = [k for k, v in ctx.old_object.items() if _render(v) == rendered]
-    if holders != [key]:
-        return MISSING  # two keys held this value: which one is the slot is unknown
-    new_text = ctx.comparison.rebind(rendered)
-    if new_text is None:
-        return MISSING
-    # The role: both spans follow the key's own word ("named Alice Smith", "city Lyon"). A value
-    # merely equal to a slot may be derived from it ("country" of the city "Singapore").
-    if not (_follows_key(ctx.old_prompt, key, rendered) and _follows_key(ctx.new_prompt, key, new_text)):
-        return MISSING
-    return _like(new_text, old_value)
-
-
-def _follows_key(prompt: str, key: str, span: str) -> bool:
-    words = re.escape(key).replace("_", "[_ ]")
-    pattern = rf"(?<![\w-])(?i:{words}(?:d|ed)?)\s*(?:[:=]|\bis\b)?\s*{re.escape(span)}(?![\w])"
-    return len(re.findall(pattern, prompt)) == 1
 
 
 def key_verdict(key: str, value: Any, ctx: PairContext) -> tuple[bool, str, str]:
     """(ok, reason, evidence) for one served value."""
     reinst = "" if identical(value, ctx.old_object.get(key, MISSING)) else " (re-instantiated)"
-    if ctx.comparison.kind == "content":
-        return False, f"the prompt's content changed ({ctx.comparison.detail})", ""
+    if ctx.same_request and not reinst:
+        return True, "", "prompt unchanged"
     if key in ctx.new_stated:
         expected = expected_stated(key, ctx)
         if expected is MISSING:
+            if not ctx.new_plain:
+                return False, "stated in a prompt with words beyond plain framing (a rule may transform it)", ""
             return False, "stated in the prompt, but how to write it cannot be told from the cached answer", ""
         if identical(value, expected):
             return True, "", "stated in prompt" + reinst
         return False, f"the prompt states {_render(expected)!r}", ""
-    if ctx.dependencies_unchanged and not reinst:
-        return True, "", "prompt unchanged" if ctx.identical_prompts else "prompt unchanged but framing and formatting"
-    rebound = rebound_value(key, ctx)
-    if rebound is not MISSING and identical(value, rebound):
-        return True, "", f"bound to prompt slot {_render(rebound)!r}" + reinst
     if key in ctx.old_stated:
         return False, "the prompt no longer states this value", ""
-    return False, "not stated in the prompt, and what it may depend on changed", ""
+    return False, "not stated in the prompt, and the prompt changed", ""

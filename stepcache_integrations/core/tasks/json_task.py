@@ -24,10 +24,9 @@ from .json_evidence import (
     key_verdict,
     pair_context,
     plain_request,
-    rebound_value,
     statements,
 )
-from .prompt_diff import PROMPT_LIMIT
+from .prompt_diff import PROMPT_LIMIT, canonical_digest
 
 __all__ = ["JsonTask", "required_keys_from_prompt", "stated_values", "validate_schema"]
 
@@ -48,10 +47,24 @@ _NO_REMOTE = Registry()
 _TYPE_NAMES = {"string": str, "integer": int, "number": (int, float), "boolean": bool}
 
 
+# A second key phrase or an object/list after the key list describes nested structure ("key
+# person, an object with keys name and age"): the flat key list would misread it.
+_KEY_WORD = re.compile(r"\b(?:keys?|fields?|properties|property|attributes?)\b", re.IGNORECASE)
+_NESTED = re.compile(
+    r"\b(?:lists?|arrays?|objects?|dicts?|dictionar(?:y|ies)|maps?)\s+(?:of|with|having|containing|whose)\b"
+    r"|\bnested\b|\beach\s+(?:with|having|containing)\b",
+    re.IGNORECASE,
+)
+
+
 def required_keys_from_prompt(prompt: str) -> list[str]:
-    """Keys a prompt asks for in words ("with keys name, age and email")."""
-    match = _KEY_LIST.search(prompt[:20000])
+    """Keys a prompt asks for in words ("with keys name, age and email"); none when the prompt
+    describes nested structure, which a flat key list cannot state."""
+    head = prompt[:20000]
+    match = _KEY_LIST.search(head)
     if match is None:
+        return []
+    if len(_KEY_WORD.findall(head)) > 1 or _NESTED.search(head, match.start()):
         return []
     keys = re.split(r"\s*(?:,\s*and\b|,|\band\b)\s*", match.group("list"))
     cleaned = [k.strip().strip("\"'`") for k in keys]
@@ -178,8 +191,8 @@ class JsonTask(TaskHandler):
     ) -> Verification:
         """Per key: the answer's own errors (missing, empty, contradicting a stated value, schema),
         then, for a cached answer, positive evidence that the value holds for the new prompt:
-        stated in it, bound to the slot that replaced the one it held, or nothing it could
-        depend on changed (json_evidence.key_verdict)."""
+        stated in a plain request, or the same request up to the safe set
+        (json_evidence.key_verdict)."""
         obj = self._object(steps)
         if obj is None:
             return Verification([UnitCheck("object", False, "no JSON object in the answer")])
@@ -226,16 +239,21 @@ class JsonTask(TaskHandler):
     ) -> PairContext:
         old_prompt, new_prompt = cached.get("prompt"), new.get("prompt")
         if not isinstance(old_prompt, str) or not isinstance(new_prompt, str):
-            old_prompt, new_prompt, comparable = "", "", False
-        elif cached.get("truncated") or new.get("truncated") or len(old_prompt) >= PROMPT_LIMIT:
-            # Cut prompts: only a whole-prompt identity (same digest) is known.
-            comparable = cached.get("digest") is not None and cached.get("digest") == new.get("digest")
-            old_prompt = new_prompt = new_prompt if comparable else ""
+            old_prompt, new_prompt = "", ""
+        same_schema = _schema_key(cached.get("schema")) == _schema_key(new.get("schema"))
+        if cached.get("truncated") or new.get("truncated") or len(old_prompt) >= PROMPT_LIMIT:
+            # Cut prompts: only a whole-prompt identity (same digest) is known; no statement is read.
+            same = cached.get("digest") is not None and cached.get("digest") == new.get("digest")
+            old_prompt = new_prompt = ""
         else:
-            comparable = True
+            same = canonical_digest(old_prompt) == canonical_digest(new_prompt)
+        if _has_prose(new.get("schema")) or _has_prose(cached.get("schema")):
+            old_prompt = new_prompt = ""  # a schema's description may be a rule: its statements prove nothing
         old_keys = tuple(str(k) for k in cached.get("required") or [])
         new_keys = tuple(str(k) for k in new.get("required") or [])
-        return pair_context(old_prompt, old_keys, new_prompt, new_keys, self._source(steps, obj, cached), comparable)
+        return pair_context(
+            old_prompt, old_keys, new_prompt, new_keys, self._source(steps, obj, cached), same and same_schema
+        )
 
     def check_answer(self, steps: list[Step], constraints: dict[str, Any]) -> list[str]:
         if self._object(steps) is None:
@@ -265,22 +283,18 @@ class JsonTask(TaskHandler):
         cached_constraints: dict[str, Any],
         constraints: dict[str, Any],
     ) -> list[Step] | None:
-        """Rewrite the values the new prompt gives: stated values, and values bound to a
-        replaced slot. Everything else stays for verify to judge (and a patch to regenerate)."""
+        """Rewrite the values a plain request states. Everything else stays for verify to judge
+        (and a patch to regenerate)."""
         obj = self._object(steps)
         if obj is None:
             return None
         context = self._pair(steps, obj, cached_constraints, constraints)
-        if context.comparison.kind == "content":
-            return None
+        if not context.new_plain or context.new_entity != context.old_entity:
+            return None  # another entity ("a book" -> "a movie") is a new request: the model answers
         source = context.old_object
         changed = dict(obj)
         for key in dict.fromkeys([*(constraints.get("required") or []), *obj]):
-            value = MISSING
-            if key in context.new_stated:
-                value = expected_stated(key, context)
-            elif key in source:
-                value = rebound_value(key, context)
+            value = expected_stated(key, context)
             if value is not MISSING:
                 changed[key] = value
         if all(k in obj and identical(obj[k], v) for k, v in changed.items()):
@@ -409,9 +423,25 @@ def stated_values(prompt: str, keys: list[str]) -> dict[str, Any]:
     return {key: st.value for key, st in statements(prompt[:PROMPT_LIMIT], tuple(keys)).items()}
 
 
+def _schema_key(schema: Any) -> str:
+    return json.dumps(schema, sort_keys=True, ensure_ascii=False, default=str)
+
+
+_PROSE_FIELDS = frozenset({"description", "title", "$comment", "examples", "default"})
+
+
+def _has_prose(schema: Any) -> bool:
+    """Whether a schema carries words (a description, a title...) that may state a rule."""
+    if isinstance(schema, dict):
+        return any(k in _PROSE_FIELDS or _has_prose(v) for k, v in schema.items())
+    if isinstance(schema, list):
+        return any(_has_prose(v) for v in schema)
+    return False
+
+
 def _same_value(actual: Any, stated: Any) -> bool:
     if isinstance(stated, str):
-        return isinstance(actual, str) and actual.strip().lower() == stated.strip().lower()
+        return isinstance(actual, str) and actual.strip() == stated.strip()
     if isinstance(actual, bool) or not isinstance(actual, (int, float)):
         return isinstance(actual, str) and actual.strip() == str(stated)
     return bool(actual == stated)  # exact: float() of a 4000-digit integer would overflow

@@ -62,11 +62,20 @@ _PLACEHOLDER = re.compile(_PLACEHOLDER_TEXT + r"|\.\.\.|\u2026", re.IGNORECASE)
 _OTHER_PLACEHOLDER = re.compile(r"<[^<>\n]{1,40}>")
 # "then find y = x + 3": an equation right after an asking verb defines an unknown it asks for.
 _ASKING_VERB = re.compile(r"(?i)\b(?:find|compute|calculate|determine|obtain|get|give)\s*:?\s*$")
+_SOLVING_VERB = re.compile(r"(?i)\b(?:solve|solving|find|finding|compute|calculate|determine|obtain|get|give|work out)\b")
 _BARE_UNKNOWN = re.compile(r"[A-Za-z](?:_?\d+)?")
 _STEP_K = re.compile(r"\b([Ss]tep|STEP)\s+[kKnN]\b")
 # Digits, operators and symbols left outside the equations mean content we do not model.
 _UNMODELLED = re.compile(r"[\d=<>^*/%|{}\[\];#$&@~`\\+\u2212\u00d7\u00f7\u00b7\u221a\u2264\u2265\u2260]")
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+# The closed alphabet of the words around the equations: ASCII letters, spaces and sentence
+# punctuation, a hyphen only inside a word ("step-by-step"). Anything else -- another script
+# ("\u043d\u0430\u0439\u0434\u0438\u0442\u0435 x \u0432 \u043a\u0432\u0430\u0434\u0440\u0430\u0442\u0435"), "x\u00b2", "\u00be", an en dash, "-x" -- is something this task does not read.
+_CLOSED_REST = re.compile(r"(?:[A-Za-z_\s.,:;?!'\"()]|(?<=[A-Za-z])-(?=[A-Za-z]))*")
+# What may stand right before an equation and right after it: a point before a digit is a
+# decimal point (".5x" is not "5x"), a letter or digit would join the run.
+_RUN_BEFORE = frozenset(" \t\n(\"':")
+_RUN_AFTER = frozenset(" \t\n)\"'.,;:?!")
 # "6!" and "x!" are factorials, "!=" is "not equal": no equation this task models.
 _FACTORIAL_OR_UNEQUAL = re.compile(r"(?:[\d)]|(?<![A-Za-z])[A-Za-z])\s*!|!\s*=")
 
@@ -89,6 +98,11 @@ def _equation_runs(text: str) -> tuple[list[Equation], str, set[str]] | None:
     defined: set[str] = set()
     last = 0
     for pos, run in math_runs(text):
+        start, end = pos + len(run) - len(run.lstrip()), pos + len(run.rstrip())
+        if (start > 0 and text[start - 1] not in _RUN_BEFORE) or (end < len(text) and text[end] not in _RUN_AFTER):
+            return None
+        if end + 1 < len(text) and text[end] == "." and text[end + 1].isdigit():
+            return None
         sides = [side.strip() for side in run.split("=")]
         if any(not side for side in sides):
             return None
@@ -126,7 +140,7 @@ def understand_prompt(prompt: str) -> LinearProblem | None:
     equations, rest, defined = parsed
     if not equations or len(equations) > MAX_EQUATIONS or any(not eq.form.coeffs for eq in equations):
         return None
-    if _UNMODELLED.search(rest):
+    if _UNMODELLED.search(rest) or not _CLOSED_REST.fullmatch(rest):
         return None
     variables: list[str] = []
     for eq in equations:
@@ -147,4 +161,6 @@ def understand_prompt(prompt: str) -> LinearProblem | None:
     # Naming an unknown ("for y") asks for it; naming none asks for all. An article "a" that is
     # also an unknown counts as named: asking for more only makes the final check stricter.
     asked = tuple(v for v in variables if v in mentioned) or tuple(variables)
+    if len(asked) < len(variables) and len(_SOLVING_VERB.findall(rest)) > 1:
+        return None  # "solve 3x + 5 = 20 for x, and then solve 2y = x": which unknowns are asked is unread
     return LinearProblem(tuple(equations), tuple(variables), asked, solution)

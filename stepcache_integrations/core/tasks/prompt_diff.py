@@ -2,9 +2,8 @@
 
 * slots: the local details of a prompt (numbers, names, identifiers, quoted strings);
 * token alignment of a cached and a new prompt (which words were replaced or deleted);
-* the formatting-only comparison: two prompts that differ only in whitespace, the case of a
-  sentence's first letter, quote marks, closing punctuation or markdown markers have the same
-  :func:`formatting_digest`.
+* the safe set: two prompts that differ only in Unicode normalization form, line-ending style
+  and outer whitespace have the same :func:`canonical_digest`; every other difference is content.
 
 None of these convert digit strings to numbers, so hostile numbers (thousands of
 digits) are plain tokens here.
@@ -15,6 +14,7 @@ from __future__ import annotations
 import difflib
 import hashlib
 import re
+import unicodedata
 from functools import lru_cache
 
 __all__ = [
@@ -23,8 +23,8 @@ __all__ = [
     "STOPWORDS",
     "TOKEN",
     "extract_slots",
-    "formatting_digest",
-    "formatting_tokens",
+    "canonical_digest",
+    "canonical_prompt",
     "mentions",
     "prompt_changes",
     "slot_mapping",
@@ -154,58 +154,19 @@ def prompt_changes(cached_prompt: str, new_prompt: str) -> tuple[tuple[str, ...]
     return tuple(words), changed, len(old) + len(new)
 
 
-# -- formatting-only differences -------------------------------------------------------------
-# Only differences that cannot change what is asked count as formatting (adversarial probes
-# found each of these changing the answer: "Polish"/"polish", "US"/"us", "myVar"/"myvar",
-# "'a  b c'" vs "'a b c'" when counting characters, "Let's eat, grandma" vs "Let's eat grandma"):
-# * whitespace outside quoted text;
-# * the case of a sentence's first letter (the rest of the word unchanged);
-# * the kind of quotes around quoted text (whose content must match exactly);
-# * sentence punctuation closing a line or the prompt ("?", ".", "!");
-# * markdown bold markers, bullets and headers.
-
-# Numbers keep their inner separators and a leading point ("1,000", "3.5", ".5", "10:30", "3/4")
-# and operators their second character, so "1.5" vs "15", ".5" vs "5", "x != 3" vs "x = 3" and
-# "5 - 3" vs "5 + 3" all differ.
-_FORMAT_TOKEN = re.compile(r"\.?\d+(?:[.,:/]\d+)*|\w+(?:['\u2019]\w+)*|[!<>=]=|->|=>|[^\w\s]")
-_MARKUP = re.compile(r"\*\*|^[ \t]*(?:[-*+\u2022]|#{1,6})[ \t]+", re.MULTILINE)
-# Quoted text: double, curly, guillemet and backtick quotes; single quotes only when they are
-# not an apostrophe ("Let's").
-_QUOTED = re.compile(
-    r'"([^"\n]*)"|\u201c([^\u201d\n]*)\u201d|\u2018([^\u2019\n]*)\u2019|\u00ab([^\u00bb\n]*)\u00bb|`([^`\n]*)`'
-    r"|(?<!\w)'([^'\n]*)'(?!\w)"
-)
-_SENTENCE_END = frozenset(".?!:")
-# Punctuation closing a line or the prompt; a "!" right after a digit or ")" is a factorial
-# ("What is 5!?").
-_CLOSING = re.compile(r"(?:[ \t.?]|(?<![\d)])!)+(?=\n|$)")
+# -- the documented safe set -------------------------------------------------------------------
+# The only prompt differences proven harmless in every context (code, quoted data, proper nouns,
+# data to sort or classify, any language): the Unicode normalization form (NFC), the line-ending
+# style, and whitespace before the first and after the last character of the whole prompt. A
+# change of case, punctuation or inner whitespace is content: "Turkey"/"turkey", "It is
+# raining?"/"It is raining.", a loop body's indentation.
 
 
-def formatting_tokens(text: str) -> list[str]:
-    """The tokens of ``text`` that can carry meaning (see the rules above): quoted text verbatim,
-    every other token as written except a sentence's first letter; whitespace, markdown markers
-    and the punctuation closing a line dropped."""
-    text = _CLOSING.sub("", _MARKUP.sub(" ", text).strip())
-    tokens: list[str] = []
-    start = 0
-    for quoted in _QUOTED.finditer(text):
-        _plain_tokens(text[start : quoted.start()], tokens)
-        tokens.append("\x1equote:" + next(g for g in quoted.groups() if g is not None))
-        start = quoted.end()
-    _plain_tokens(text[start:], tokens)
-    return tokens
+def canonical_prompt(text: str) -> str:
+    """``text`` in its canonical form: NFC, ``\n`` line endings, no outer whitespace."""
+    return unicodedata.normalize("NFC", text.replace("\r\n", "\n").replace("\r", "\n")).strip()
 
 
-def _plain_tokens(text: str, out: list[str]) -> None:
-    for number, line in enumerate(text.split("\n")):
-        initial = not out or out[-1] in _SENTENCE_END or number > 0  # a new line starts a sentence
-        for token in _FORMAT_TOKEN.findall(line):
-            if initial and token[:1].isalpha():
-                token = token[:1].lower() + token[1:]
-            out.append(token)
-            initial = token in _SENTENCE_END
-
-
-def formatting_digest(text: str) -> str:
-    """Equal for two texts exactly when they differ only in formatting (see :func:`formatting_tokens`)."""
-    return hashlib.sha256("\x1f".join(formatting_tokens(text)).encode("utf-8", "surrogatepass")).hexdigest()
+def canonical_digest(text: str) -> str:
+    """Equal for two texts exactly when they differ only inside the safe set (:func:`canonical_prompt`)."""
+    return hashlib.sha256(canonical_prompt(text).encode("utf-8", "surrogatepass")).hexdigest()

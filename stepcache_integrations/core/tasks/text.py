@@ -1,4 +1,4 @@
-"""Free text: a cached answer is reused only for a prompt that differs in formatting alone."""
+"""Free text: a cached answer is reused only for the same prompt (up to the documented safe set)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from .prompt_diff import (
     PROMPT_LIMIT,
     TOKEN,
     extract_slots,
-    formatting_digest,
+    canonical_digest,
     mentions,
     prompt_changes,
     slot_mapping,
@@ -23,7 +23,7 @@ from .prompt_diff import (
 )
 from .stepwise import StepwiseTask
 
-__all__ = ["TextTask", "prompt_changes", "same_up_to_formatting"]
+__all__ = ["TextTask", "prompt_changes", "same_prompt"]
 
 _SLOT_LIKE = re.compile(r"\d|[A-Z]|_|@")
 
@@ -38,22 +38,22 @@ def prompt_fingerprint(prompt: str) -> dict[str, Any]:
     }
 
 
-def same_up_to_formatting(old: dict[str, Any], new: dict[str, Any]) -> bool:
-    """Whether two prompts (as fingerprinted constraints) differ only in formatting: whitespace
-    outside quotes, a sentence's first letter's case, quote marks, punctuation closing a line,
-    markdown markers (``prompt_diff.formatting_tokens``). Prompts longer than the stored prefix must be
+def same_prompt(old: dict[str, Any], new: dict[str, Any]) -> bool:
+    """Whether two prompts (as fingerprinted constraints) are the same up to the safe set:
+    Unicode normalization form, line-ending style, outer whitespace
+    (``prompt_diff.canonical_prompt``). Prompts longer than the stored prefix must be
     identical; unknown (digest-less entries cut at the limit) counts as different."""
     old_prompt, new_prompt = old.get("prompt"), new.get("prompt")
     if not isinstance(old_prompt, str) or not isinstance(new_prompt, str):
         return False
     if old.get("truncated") or new.get("truncated") or max(len(old_prompt), len(new_prompt)) >= PROMPT_LIMIT:
         return isinstance(old.get("digest"), str) and old.get("digest") == new.get("digest")
-    return _formatting_digest(old_prompt) == _formatting_digest(new_prompt)
+    return _canonical_digest(old_prompt) == _canonical_digest(new_prompt)
 
 
 @lru_cache(maxsize=256)
-def _formatting_digest(prompt: str) -> str:
-    return formatting_digest(prompt)
+def _canonical_digest(prompt: str) -> str:
+    return canonical_digest(prompt)
 
 
 def _only_slot_replacements(old_prompt: str, new_prompt: str) -> bool:
@@ -72,10 +72,10 @@ def _only_slot_replacements(old_prompt: str, new_prompt: str) -> bool:
 
 class TextTask(StepwiseTask):
     """Anything else. A cached step is served only with evidence that it holds for the new
-    prompt, and for free text the only evidence is that the prompts differ in formatting
-    alone (case, whitespace, punctuation, markdown markers). Any change of content -- a
-    replaced, inserted or deleted word or number, another question over the same RAG
-    context, a chat follow-up -- fails every step, so the request is a miss.
+    prompt, and for free text the only evidence is that the prompts are the same up to the
+    safe set (Unicode normalization form, line endings, outer whitespace). Any other
+    change -- a letter's case, a punctuation mark, inner whitespace, a word, another question
+    over the same RAG context, a chat follow-up -- fails every step, so the request is a miss.
 
     ``reinstantiate=True`` is an explicit opt-in for prompts whose answers depend on their
     names and numbers only where they mention them (templated prose): when the prompts
@@ -108,9 +108,9 @@ class TextTask(StepwiseTask):
     ) -> Verification:
         if cached_constraints is None:
             return Verification([UnitCheck(f"step {i + 1}", True, evidence="fresh answer") for i in range(len(steps))])
-        if same_up_to_formatting(cached_constraints, constraints):
+        if same_prompt(cached_constraints, constraints):
             same = cached_constraints.get("prompt") == constraints.get("prompt")
-            evidence = "prompt unchanged" if same else "prompt differs only in formatting"
+            evidence = "prompt unchanged" if same else "prompt unchanged up to the safe set"
             return Verification([UnitCheck(f"step {i + 1}", True, evidence=evidence) for i in range(len(steps))])
         if self.allow_reinstantiation:
             return self._verify_substituted(steps, constraints, cached_constraints)
