@@ -28,6 +28,7 @@ __all__ = [
     "vector_from_blob",
     "redact_url",
     "short_error",
+    "validation_details",
 ]
 
 
@@ -42,7 +43,7 @@ def entry_from_json(text: str | bytes, *, where: str = "store") -> CacheEntry:
     try:
         return CacheEntry.model_validate_json(text)
     except (ValidationError, ValueError, TypeError) as exc:
-        raise StoreError(f"corrupt cache entry in {where}: {short_error(exc)}") from exc
+        raise StoreError(f"corrupt cache entry in {where}: {validation_details(exc)}") from exc
 
 
 def entry_from_obj(obj: Any, *, where: str = "store") -> CacheEntry:
@@ -50,7 +51,7 @@ def entry_from_obj(obj: Any, *, where: str = "store") -> CacheEntry:
     try:
         return CacheEntry.model_validate(obj)
     except (ValidationError, ValueError, TypeError) as exc:
-        raise StoreError(f"corrupt cache entry in {where}: {short_error(exc)}") from exc
+        raise StoreError(f"corrupt cache entry in {where}: {validation_details(exc)}") from exc
 
 
 def check_vector(vector: Any, dim: int | None = None) -> np.ndarray:
@@ -79,6 +80,23 @@ def vector_from_blob(blob: bytes, dim: int, *, where: str = "store") -> np.ndarr
     if not np.all(np.isfinite(vec)):
         raise StoreError(f"corrupt embedding in {where}: non-finite values")
     return vec
+
+
+def validation_details(exc: Exception, limit: int = 8) -> str:
+    """What is wrong with an entry: for a pydantic error every field's location and message
+    (``steps.0.text: Input should be a valid string``; at most ``limit`` of them), else
+    :func:`short_error`."""
+    if not isinstance(exc, ValidationError):
+        return short_error(exc)
+    errors = exc.errors(include_url=False)
+    parts = []
+    for err in errors[:limit]:
+        loc = ".".join(str(part) for part in err.get("loc", ())) or "(the entry)"
+        parts.append(f"{loc}: {err.get('msg', '')}"[:200])
+    if len(errors) > limit:
+        parts.append(f"... and {len(errors) - limit} more")
+    noun = "error" if len(errors) == 1 else "errors"
+    return f"{len(errors)} validation {noun} for {exc.title}: " + "; ".join(parts)
 
 
 def short_error(exc: Exception) -> str:

@@ -141,6 +141,23 @@ def test_import_rejects_malformed_records(line):
         import_jsonl(InMemoryStore(), io.StringIO(line + "\n"))
 
 
+def test_a_corrupt_line_names_its_line_number_and_fields():
+    good = json.dumps({"format": "stepcache.entry/1", "entry": make_entry(1).model_dump(mode="json"),
+                       "vector": unit(1).tolist()})
+    entry = make_entry(2).model_dump(mode="json")
+    del entry["task"]
+    entry["prompt"] = 7
+    entry["steps"][1]["text"] = ["not", "text"]
+    bad = json.dumps({"format": "stepcache.entry/1", "entry": entry, "vector": unit(2).tolist()})
+    with pytest.raises(StoreError) as info:
+        import_jsonl(InMemoryStore(), io.StringIO(good + "\n\n" + bad + "\n"))
+    message = str(info.value)
+    assert "line 3" in message and "3 validation errors" in message
+    assert "task: Field required" in message
+    assert "prompt: Input should be a valid string" in message
+    assert "steps.1.text: Input should be a valid string" in message
+
+
 def test_import_of_pickle_file_raises_store_error(tmp_path, monkeypatch):
     marker = tmp_path / "pwned"
 
