@@ -31,6 +31,21 @@ _STORE_HELP = (
 )
 
 
+#: The least prompt width of a `list` row when --width is not given.
+_PROMPT_WIDTH = 100
+
+
+def _non_negative_int(text: str) -> int:
+    """argparse type of a count: a whole number >= 0."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, not {value}")
+    return value
+
+
 def _store_parent() -> argparse.ArgumentParser:
     parent = argparse.ArgumentParser(add_help=False)
     parent.add_argument("--store", metavar="URL|PATH", default=None, help=_STORE_HELP)
@@ -49,11 +64,20 @@ def register(subparsers: Any) -> None:
     p.set_defaults(func=_wrap(_cmd_stats, create=False))
 
     p = subparsers.add_parser(
-        "list", parents=[parent], help="list cache entries (id, namespace, task, hits, prompt)",
-        description="List the live entries of an existing store (read-only).",
+        "list", parents=[parent],
+        help="list cache entries (id, namespace, model, task, hits, age, prompt)",
+        description="List the live entries of an existing store (read-only). MODEL is the "
+        "entry's llm_key (the model and settings it was answered by).",
     )
     p.add_argument("--namespace", default=None, help="only this namespace")
-    p.add_argument("--limit", type=int, default=50, help="at most N entries (0: all; default 50)")
+    p.add_argument(
+        "--limit", type=_non_negative_int, default=50, help="at most N entries (0: all; default 50)"
+    )
+    p.add_argument(
+        "--width", type=_non_negative_int, default=None, metavar="N",
+        help="characters of each prompt shown (0: the whole prompt; default: the rest of the "
+        f"terminal line, at least {_PROMPT_WIDTH})",
+    )
     p.add_argument("--json", action="store_true", help="print JSON lines")
     p.set_defaults(func=_wrap(_cmd_list, create=False))
 
@@ -186,9 +210,12 @@ def _age(seconds: float) -> str:
     return f"{seconds:.0f}s"
 
 
-def _head(text: str, width: int) -> str:
+def _head(text: str, width: int | None) -> str:
+    """``text`` on one line, cut to ``width`` characters with an ellipsis (None: whole)."""
     flat = " ".join(text.split())
-    return flat if len(flat) <= width else flat[: width - 1] + "\u2026"
+    if width is None or len(flat) <= width:
+        return flat
+    return flat[: width - 1] + "\u2026" if width > 1 else flat[:width]
 
 
 def _cmd_stats(args: argparse.Namespace, store: Any) -> int:
@@ -209,11 +236,35 @@ def _cmd_stats(args: argparse.Namespace, store: Any) -> int:
     return 0
 
 
+#: The columns of a `list` row before the prompt: (header, width); the prompt takes the rest.
+_LIST_COLUMNS = (("ID", 32), ("NAMESPACE", 12), ("MODEL", 24), ("TASK", 12), ("HITS", 5), ("AGE", 6))
+
+
+def _list_row(cells: tuple[str, ...], prompt: str) -> str:
+    """One `list` line: the fixed columns (numbers right-aligned), then the prompt."""
+    parts = [
+        f"{cell:{'>' if name in ('HITS', 'AGE') else '<'}{width}}"
+        for cell, (name, width) in zip(cells, _LIST_COLUMNS, strict=True)
+    ]
+    return " ".join(parts) + "  " + prompt
+
+
+def _prompt_width(args: argparse.Namespace) -> int | None:
+    """Characters of prompt per `list` row (None: the whole prompt)."""
+    if args.width is not None:
+        return args.width or None
+    import shutil
+
+    fixed = sum(w for _, w in _LIST_COLUMNS) + len(_LIST_COLUMNS) + 1
+    return max(_PROMPT_WIDTH, shutil.get_terminal_size((0, 0)).columns - fixed)
+
+
 def _cmd_list(args: argparse.Namespace, store: Any) -> int:
     now = time.time()
     shown = 0
+    width = _prompt_width(args)
     if not args.json:
-        print(f"{'ID':32}  {'NAMESPACE':12} {'TASK':15} {'HITS':>5} {'AGE':>6}  PROMPT")
+        print(_list_row(tuple(name for name, _ in _LIST_COLUMNS), "PROMPT"))
     for entry, _vector in store.iter_items(args.namespace):
         if args.limit and shown >= args.limit:
             break
@@ -236,9 +287,19 @@ def _cmd_list(args: argparse.Namespace, store: Any) -> int:
                 )
             )
         else:
+            sizes = dict(_LIST_COLUMNS)
             print(
-                f"{entry.id:32}  {_head(entry.namespace, 12):12} {_head(entry.task, 15):15} "
-                f"{entry.hits:5d} {_age(now - entry.created_at):>6}  {_head(entry.prompt, 60)}"
+                _list_row(
+                    (
+                        entry.id,
+                        _head(entry.namespace, sizes["NAMESPACE"]),
+                        _head(entry.llm_key, sizes["MODEL"]),
+                        _head(entry.task, sizes["TASK"]),
+                        str(entry.hits),
+                        _age(now - entry.created_at),
+                    ),
+                    _head(entry.prompt, width),
+                )
             )
     if not args.json:
         total = store.count(args.namespace)

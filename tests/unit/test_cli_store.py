@@ -213,6 +213,37 @@ def test_show_and_delete_accept_an_unambiguous_prefix(db, tmp_path):
     assert listing(db) == [("b", "bbbb3333" + "0" * 24)]
 
 
+# -- list ---------------------------------------------------------------------------------------
+def test_list_shows_the_model_the_task_and_whole_prompts(tmp_path, monkeypatch):
+    long_prompt = "Solve for x: " + " ".join(f"step{i}" for i in range(20))  # 131 characters
+    path = tmp_path / "models.db"
+    with SQLiteStore(path) as store:
+        store.add(entry(0, id="cafe" + "0" * 28, llm_key="openai:gpt-4o-mini", task="math",
+                        prompt=long_prompt), unit(0))
+    monkeypatch.setenv("COLUMNS", "80")  # a narrow terminal still shows 100 characters
+    out = stepcache("list", "--store", str(path), cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    header, row = out.stdout.splitlines()
+    assert header.split() == ["ID", "NAMESPACE", "MODEL", "TASK", "HITS", "AGE", "PROMPT"]
+    assert "openai:gpt-4o-mini" in row and " math " in row
+    assert row.endswith("  " + long_prompt[:99] + "\u2026")
+    monkeypatch.setenv("COLUMNS", "250")  # a wide one shows the rest of the line
+    out = stepcache("list", "--store", str(path), cwd=tmp_path)
+    assert out.stdout.splitlines()[1].endswith("  " + long_prompt)
+    out = stepcache("list", "--store", str(path), "--width", "0", cwd=tmp_path)
+    assert out.stdout.splitlines()[1].endswith(long_prompt)  # the whole prompt
+    out = stepcache("list", "--store", str(path), "--width", "12", cwd=tmp_path)
+    assert out.stdout.splitlines()[1].endswith("  Solve for x\u2026")
+
+
+@pytest.mark.parametrize("argv", [["--limit", "-1"], ["--limit", "x"], ["--width", "-5"]])
+def test_list_rejects_negative_or_non_numeric_counts(db, tmp_path, argv):
+    out = stepcache("list", "--store", str(db), *argv, cwd=tmp_path)
+    assert out.returncode == 2
+    assert f"argument {argv[0]}" in out.stderr and out.stdout == ""
+    assert "entries shown" not in out.stderr
+
+
 # -- malformed URLs -------------------------------------------------------------------------
 @pytest.mark.parametrize(
     "url",
