@@ -207,13 +207,20 @@ class StepCacheLLMCache(BaseCache):
         return "candidate failed verification"
 
     # ------------------------------------------------------------------ helpers
-    def _options(self, llm_string: str) -> dict[str, Any]:
+    def _options(self, request: Request, llm_string: str) -> dict[str, Any]:
         return {
             "task": self.task,
             "schema": self.json_schema,
             "namespace": self.namespace,
-            "llm_key": llm_key_for(llm_string),
+            "llm_key": self._llm_key(request, llm_string),
         }
+
+    @staticmethod
+    def _llm_key(request: Request, llm_string: str) -> str:
+        """The entry partition of a request: the model and its parameters (``llm_string``: bound
+        tools, tool choice, response format...), scoped to everything in the request beyond
+        its text (images, names, tool calls... see ``Request.digest``)."""
+        return request.llm_key(llm_key_for(llm_string))
 
     def _cached_generations(
         self, plan: CachePlan, request: Request, template: BaseMessage | None
@@ -230,7 +237,7 @@ class StepCacheLLMCache(BaseCache):
         return [Generation(text=plan.cached_text)], False
 
     def _annotated(
-        self, gens: list[Generation], result: StepCacheResult, verbatim: bool, llm_string: str
+        self, gens: list[Generation], result: StepCacheResult, verbatim: bool, request: Request, llm_string: str
     ) -> list[Generation]:
         """Generations carrying the ``stepcache`` record.
 
@@ -239,31 +246,33 @@ class StepCacheLLMCache(BaseCache):
         generations get ``generation_info["stepcache"]``.
         """
         out: list[Generation] = []
+        where = self._where(request, llm_string)
         for gen in gens:
             if isinstance(gen, ChatGeneration):
-                message = annotate(gen.message, result, **self._where(llm_string))
+                message = annotate(gen.message, result, **where)
                 out.append(ChatGeneration(message=message, generation_info=gen.generation_info))
             elif verbatim:
                 out.append(gen)
             else:
-                info = {**(gen.generation_info or {}), METADATA_KEY: summarize(result, **self._where(llm_string))}
+                info = {**(gen.generation_info or {}), METADATA_KEY: summarize(result, **where)}
                 out.append(Generation(text=gen.text, generation_info=info))
         return out
 
-    def _where(self, llm_string: str) -> dict[str, str]:
-        return {"namespace": self.namespace, "llm_key": llm_key_for(llm_string)}
+    def _where(self, request: Request, llm_string: str) -> dict[str, str]:
+        return {"namespace": self.namespace, "llm_key": self._llm_key(request, llm_string)}
 
     def _patched(
         self, result: StepCacheResult, request: Request, template: BaseMessage | None, llm_string: str
     ) -> list[Generation] | None:
         if not result.verified:
             return None  # LangChain regenerates; update() stores the answer if it verifies
+        where = self._where(request, llm_string)
         if request.kind == "chat":
             message = message_from_text(result.text, template)
             if message is None:
                 return None
-            return [ChatGeneration(message=annotate(message, result, **self._where(llm_string)))]
-        return [Generation(text=result.text, generation_info={METADATA_KEY: summarize(result, **self._where(llm_string))})]
+            return [ChatGeneration(message=annotate(message, result, **where))]
+        return [Generation(text=result.text, generation_info={METADATA_KEY: summarize(result, **where)})]
 
     def _can_patch(self, plan: CachePlan, template: BaseMessage | None) -> bool:
         if self.patch_model is None or plan.outcome != "patch":
@@ -312,7 +321,8 @@ class StepCacheLLMCache(BaseCache):
     def _lookup_flow(self, prompt: str, llm_string: str) -> TwinFlow[RETURN_VAL_TYPE | None]:
         request = parse_cache_prompt(prompt)
         try:
-            plan = yield Io.of(self.cache.lookup, self.cache.alookup, request.text, **self._options(llm_string))
+            options = self._options(request, llm_string)
+            plan = yield Io.of(self.cache.lookup, self.cache.alookup, request.text, **options)
         except InvalidPromptError as exc:
             self._miss(f"prompt not cacheable: {exc}", request.text)
             return None
@@ -323,7 +333,7 @@ class StepCacheLLMCache(BaseCache):
                 return None
             result = yield Io.of(self.cache.serve, self.cache.aserve, plan)
             self._hit(result.outcome, request.text)
-            return self._annotated(found[0], result, found[1], llm_string)
+            return self._annotated(found[0], result, found[1], request, llm_string)
         if not self._can_patch(plan, template):
             self._declined(plan, request, prompt, llm_string)
             return None
@@ -361,7 +371,7 @@ class StepCacheLLMCache(BaseCache):
             self._stored(False, "no generations", request.text)
             return
         text, prompt_tokens, completion_tokens, metadata = args
-        options = self._options(llm_string)
+        options = self._options(request, llm_string)
         try:
             entry_id = yield Io.of(
                 self.cache.store_answer, self.cache.astore_answer, request.text, text,
