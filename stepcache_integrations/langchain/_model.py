@@ -18,7 +18,9 @@ from langchain_core.runnables import Runnable, RunnableBinding, RunnableConfig
 from ..core.types import LLMResponse
 from ._convert import Kind, Request, output_response
 
-__all__ = ["ModelCaller", "is_model", "llm_string", "model_kind", "prompt_value", "schema_dict", "unwrap"]
+__all__ = [
+    "ModelCaller", "call_options", "is_model", "llm_string", "model_kind", "prompt_value", "schema_dict", "unwrap",
+]
 
 
 def unwrap(runnable: Runnable) -> tuple[Runnable, dict[str, Any]]:
@@ -35,11 +37,21 @@ def model_kind(runnable: Runnable) -> Kind:
     return "llm" if isinstance(model, BaseLLM) else "chat"
 
 
+def call_options(runnable: Runnable, call_kwargs: dict[str, Any]) -> dict[str, Any]:
+    """The options a call sends the model: bound kwargs (tools, tool choice, response
+    format...) merged with the call's, without the tracing-only ones."""
+    _, bound_kwargs = unwrap(runnable)
+    kwargs = {**bound_kwargs, **call_kwargs}
+    # tracing-only, stripped by LangChain before the model (and its cache) see the call
+    if not kwargs.pop("ls_structured_output_format", None):
+        kwargs.pop("structured_output_format", None)
+    return kwargs
+
+
 def llm_string(runnable: Runnable, call_kwargs: dict[str, Any]) -> str:
     """What LangChain's own cache would use as ``llm_string`` for this model and call."""
-    model, bound_kwargs = unwrap(runnable)
-    kwargs = {**bound_kwargs, **call_kwargs}
-    kwargs.pop("ls_structured_output_format", None)
+    model, _ = unwrap(runnable)
+    kwargs = call_options(runnable, call_kwargs)
     stop = kwargs.pop("stop", None)
     if isinstance(model, BaseChatModel):
         return model._get_llm_string(stop=stop, **kwargs)

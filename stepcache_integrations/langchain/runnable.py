@@ -38,13 +38,14 @@ from ..twin_flow import END, Emit, Io, StreamFlow, TwinFlow, arun, arun_stream, 
 from ._convert import (
     Request,
     annotate,
+    kwargs_digest,
     llm_key_for,
     messages_to_text,
     output_response,
     summary,
     template_flow,
 )
-from ._model import ModelCaller, is_model, llm_string, model_kind, prompt_value, schema_dict
+from ._model import ModelCaller, call_options, is_model, llm_string, model_kind, prompt_value, schema_dict
 from ._outputs import entry_meta, from_cache, from_model
 from ._streaming import cached_chunks, chunk_text, merge_chunks, piece, stream_tail, streams_live, strip_usage
 
@@ -78,7 +79,8 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
     json_schema: dict[str, Any] | None = None
     """A JSON Schema answers must satisfy (set by ``with_structured_output``)."""
     llm_key: str | None = None
-    """Entry partition; by default derived from the model and its parameters."""
+    """Entry partition; by default derived from the model and its parameters (an explicit key is
+    still scoped to the bound and call options, and every key to the request beyond its text)."""
 
     model_config = ConfigDict(arbitrary_types_allowed=True)
 
@@ -167,35 +169,43 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
         return Request("chat", messages_to_text(messages), messages)
 
     def resolve_llm_key(self, **call_kwargs: Any) -> str:
-        """The ``llm_key`` this wrapper's entries use (for these call kwargs): ``llm_key`` if set,
-        else derived from the model and its parameters - the same key ``StepCacheLLMCache`` uses."""
-        return self.llm_key or llm_key_for(llm_string(self.bound, call_kwargs))
+        """The model part of the ``llm_key`` this wrapper's entries use (for these call kwargs).
 
-    def _options(self, kwargs: dict[str, Any]) -> dict[str, Any]:
-        return {
-            "task": self.task,
-            "schema": self.json_schema,
-            "namespace": self.namespace,
-            "llm_key": self.resolve_llm_key(**kwargs),
-        }
+        Derived from the model and its parameters (bound and call options: tools, tool
+        choice, response format, stop...) - the key ``StepCacheLLMCache`` uses; or ``llm_key``
+        if set, scoped to a digest of those options when there are any. Each request scopes
+        it further to everything beyond its text (:meth:`request_llm_key`).
+        """
+        if self.llm_key is None:
+            return llm_key_for(llm_string(self.bound, call_kwargs))
+        digest = kwargs_digest(call_options(self.bound, call_kwargs))
+        return self.llm_key if digest is None else f"{self.llm_key}|options={digest}"
 
-    def _record(self, result: StepCacheResult, kwargs: dict[str, Any]) -> dict[str, Any]:
-        return {"namespace": self.namespace, "llm_key": self.resolve_llm_key(**kwargs)}
+    def request_llm_key(self, request: Request, call_kwargs: dict[str, Any]) -> str:
+        """The ``llm_key`` of one request: :meth:`resolve_llm_key` scoped to ``request.digest``
+        (images, names, tool calls... - none for a plain-text request)."""
+        return request.llm_key(self.resolve_llm_key(**call_kwargs))
 
-    def _finish(self, output: Any, result: StepCacheResult, kwargs: dict[str, Any], streamed: bool = False) -> Any:
+    def _options(self, key: str) -> dict[str, Any]:
+        return {"task": self.task, "schema": self.json_schema, "namespace": self.namespace, "llm_key": key}
+
+    def _record(self, key: str) -> dict[str, Any]:
+        return {"namespace": self.namespace, "llm_key": key}
+
+    def _finish(self, output: Any, result: StepCacheResult, key: str, streamed: bool = False) -> Any:
         if isinstance(output, BaseMessage):
-            return annotate(output, result, streamed=streamed, **self._record(result, kwargs))
+            return annotate(output, result, streamed=streamed, **self._record(key))
         return output
 
-    def _emit(self, result: StepCacheResult, config: RunnableConfig, kwargs: dict[str, Any]) -> None:
+    def _emit(self, result: StepCacheResult, config: RunnableConfig, key: str) -> None:
         try:
-            dispatch_custom_event(_EVENT, summary(result, **self._record(result, kwargs)), config=config)
+            dispatch_custom_event(_EVENT, summary(result, **self._record(key)), config=config)
         except Exception:  # noqa: BLE001 - tracing must never break an answer
             logger.debug("stepcache: could not dispatch the custom event", exc_info=True)
 
-    async def _aemit(self, result: StepCacheResult, config: RunnableConfig, kwargs: dict[str, Any]) -> None:
+    async def _aemit(self, result: StepCacheResult, config: RunnableConfig, key: str) -> None:
         try:
-            await adispatch_custom_event(_EVENT, summary(result, **self._record(result, kwargs)), config=config)
+            await adispatch_custom_event(_EVENT, summary(result, **self._record(key)), config=config)
         except Exception:  # noqa: BLE001
             logger.debug("stepcache: could not dispatch the custom event", exc_info=True)
 
@@ -209,8 +219,9 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
     def _invoke_flow(self, input: Any, child: RunnableConfig, kwargs: dict[str, Any]) -> TwinFlow[Any]:
         request = self._request(input)
         caller = ModelCaller(self.bound, request, child, kwargs)
+        key = self.request_llm_key(request, kwargs)
         try:
-            plan = yield Io.of(self.cache.lookup, self.cache.alookup, request.text, **self._options(kwargs))
+            plan = yield Io.of(self.cache.lookup, self.cache.alookup, request.text, **self._options(key))
         except InvalidPromptError:  # e.g. an empty prompt: nothing to cache, just answer
             return (yield Io.of(self.bound.invoke, self.bound.ainvoke, input, child, **kwargs))
         stored = yield from template_flow(plan, self.cache.store)
@@ -224,8 +235,8 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
             metadata = entry_meta(plan, request, raw, stored)
             result = yield Io.of(self.cache.finalize, self.cache.afinalize, plan, response, llm=caller, metadata=metadata)
             output = from_model(plan, request, raw, result, stored)
-        yield Io.of(self._emit, self._aemit, result, child, kwargs)
-        return self._finish(output, result, kwargs)
+        yield Io.of(self._emit, self._aemit, result, child, key)
+        return self._finish(output, result, key)
 
     def _invoke(
         self, input: Any, run_manager: CallbackManagerForChainRun, config: RunnableConfig, **kwargs: Any
@@ -251,8 +262,9 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
     def _stream_flow(self, input: Any, child: RunnableConfig, kwargs: dict[str, Any]) -> StreamFlow:
         request = self._request(input)
         caller = ModelCaller(self.bound, request, child, kwargs)
+        key = self.request_llm_key(request, kwargs)
         try:
-            plan = yield Io.of(self.cache.lookup, self.cache.alookup, request.text, **self._options(kwargs))
+            plan = yield Io.of(self.cache.lookup, self.cache.alookup, request.text, **self._options(key))
         except InvalidPromptError:  # nothing to cache: stream the model's answer as it is
             yield from relay(Io.of(self.bound.stream, opened(self.bound.astream), input, child, **kwargs))
             return
@@ -260,8 +272,9 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
         if not plan.needs_model:
             output = from_cache(plan, request, stored)
             result = yield Io.of(self.cache.serve, self.cache.aserve, plan)
-            yield Io.of(self._emit, self._aemit, result, child, kwargs)
-            for chunk in cached_chunks(self._finish(output, result, kwargs, streamed=True), [s.text for s in result.steps]):
+            yield Io.of(self._emit, self._aemit, result, child, key)
+            final = self._finish(output, result, key, streamed=True)
+            for chunk in cached_chunks(final, [s.text for s in result.steps]):
                 yield Emit(chunk)
             return
         assert plan.generation_prompt is not None
@@ -282,8 +295,8 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
         response = output_response(raw, plan.generation_prompt)
         metadata = entry_meta(plan, request, raw, stored)
         result = yield Io.of(self.cache.finalize, self.cache.afinalize, plan, response, llm=caller, metadata=metadata)
-        yield Io.of(self._emit, self._aemit, result, child, kwargs)
-        final = self._finish(from_model(plan, request, raw, result, stored), result, kwargs, streamed=True)
+        yield Io.of(self._emit, self._aemit, result, child, key)
+        final = self._finish(from_model(plan, request, raw, result, stored), result, key, streamed=True)
         for chunk in stream_tail(final, session, [s.text for s in result.steps], live=streams_live(plan)):
             yield Emit(chunk)
 
