@@ -3,7 +3,9 @@
 * a chat request's cache prompt is one ``role: content`` block per message, and an engine
   request (patch / repair prompt) maps back onto the messages by extending the last one;
 * the ``llm_key`` identifies the inner model (class, model name, answer-changing
-  parameters); a follow-up in a conversation is scoped to the conversation's digest;
+  parameters); a follow-up in a conversation is scoped to the conversation's digest, and
+  a request with more than its text (message ``additional_kwargs`` such as a name, several
+  text blocks) to the digest of that rest (:func:`request_digest`);
 * requests the cache cannot represent faithfully (tools, structured output, non-text
   content, tool messages) bypass it;
 * :class:`InnerCaller` is what the engine calls for model requests.
@@ -32,6 +34,8 @@ __all__ = [
     "history_scope",
     "messages_for",
     "messages_to_cache_prompt",
+    "request_digest",
+    "request_rest",
     "role_name",
 ]
 
@@ -111,6 +115,48 @@ def bypass_reason(messages: Sequence[ChatMessage] | None, kwargs: dict[str, Any]
         if any(not isinstance(block, TextBlock) for block in message.blocks):
             return "non-text content"
     return None
+
+
+def _message_rest(message: ChatMessage) -> dict[str, Any] | None:
+    """What ``message`` holds beyond its ``role: content`` line, or None.
+
+    Its ``additional_kwargs`` (a name, tool-call ids... anything but our own record), and
+    its blocks unless it has at most one plain text block: every block in place, a text
+    block as its fields but the text plus, with several, its length (the cache prompt
+    joins them, so where one ends is otherwise lost). Non-text blocks bypass the cache
+    (:func:`bypass_reason`); they are keyed whole here all the same.
+    """
+    rest: dict[str, Any] = {}
+    kwargs = {k: v for k, v in message.additional_kwargs.items() if k != METADATA_KEY}
+    if kwargs:
+        rest["additional_kwargs"] = kwargs
+    texts = [b for b in message.blocks if isinstance(b, TextBlock)]
+    blocks = [b.model_dump(exclude={"text"}) if isinstance(b, TextBlock) else b.model_dump() for b in message.blocks]
+    if len(texts) != len(message.blocks) or len(texts) > 1 or any(b != {"block_type": "text"} for b in blocks):
+        if len(texts) > 1:
+            for block, dumped in zip(message.blocks, blocks):
+                if isinstance(block, TextBlock):
+                    dumped["chars"] = len(block.text)
+        rest["blocks"] = blocks
+    return {"role": role_name(message), **rest} if rest else None
+
+
+def request_rest(messages: Sequence[ChatMessage] | None) -> list[dict[str, Any] | None] | None:
+    """The rest of a chat request beyond its cache prompt, message by message (None: nothing)."""
+    rests = [_message_rest(m) for m in messages or ()]
+    return rests if any(r is not None for r in rests) else None
+
+
+def request_digest(messages: Sequence[ChatMessage] | None) -> str | None:
+    """A digest of :func:`request_rest`, folded into the request's ``llm_key`` (None: plain text)."""
+    rest = request_rest(messages)
+    if rest is None:
+        return None
+    try:
+        blob = json.dumps(rest, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=str)
+    except (TypeError, ValueError):  # e.g. keys of mixed types: still a distinct, if less stable, text
+        blob = repr(rest)
+    return hashlib.sha256(blob.encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
 
 def messages_for(messages: list[ChatMessage], cache_prompt: str, request: str) -> list[ChatMessage]:

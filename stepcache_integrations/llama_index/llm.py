@@ -58,6 +58,7 @@ from ._requests import (
     history_scope,
     messages_for,
     messages_to_cache_prompt,
+    request_digest,
 )
 from ._responses import (
     StreamState,
@@ -230,10 +231,14 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
         return default_llm_key(self._llm, kwargs or None)
 
     def _request_key(self, kwargs: dict[str, Any], messages: Sequence[ChatMessage] | None = None) -> str:
-        """The llm_key of one request: :meth:`llm_key_for`, scoped to its conversation if it is a follow-up."""
+        """The llm_key of one request: :meth:`llm_key_for`, scoped to its conversation if it is a
+        follow-up, and to whatever the messages hold beyond their text (``request_digest``)."""
         scope = _spans.conversation_scope() or history_scope(messages)
-        base = self.llm_key_for(kwargs)
-        return f"{base}|conversation={scope}" if scope else base
+        key = self.llm_key_for(kwargs)
+        if scope:
+            key = f"{key}|conversation={scope}"
+        digest = request_digest(messages)
+        return f"{key}|request={digest}" if digest else key
 
     def _lookup_args(self, key: str) -> dict[str, Any]:
         return {"task": self.task, "schema": self.json_schema, "namespace": self.namespace, "llm_key": key}
