@@ -84,6 +84,8 @@ class SQLiteStore(IndexSync, FaissVectors, CacheStore):
             faiss_threads=faiss_threads,
         )
         self.path = os.fspath(path)
+        if self.path != ":memory:" and os.path.isdir(self.path):
+            raise StoreError(f"{os.path.abspath(self.path)} is a directory, not a SQLite store")
         self.busy_timeout = busy_timeout
         self.synchronous = synchronous
         self._lock = threading.RLock()

@@ -127,6 +127,27 @@ def test_read_only_commands_refuse_a_directory(tmp_path):
     assert out.returncode == 1 and "directory" in out.stderr
 
 
+def test_library_names_a_directory_as_a_directory(tmp_path, monkeypatch):
+    """The library says what the CLI says, not sqlite's "unable to open database file"."""
+    from stepcache_integrations import StepCache
+
+    folder = tmp_path / "adir"
+    folder.mkdir()
+    openers = [
+        lambda: open_store(str(folder)),
+        lambda: open_store(folder),
+        lambda: open_store(f"sqlite:///{folder}"),
+        lambda: SQLiteStore(folder),
+        lambda: StepCache(store=str(folder)),
+    ]
+    monkeypatch.setenv("STEPCACHE_STORE", str(folder))
+    openers += [lambda: open_store(), lambda: StepCache()]
+    for opener in openers:
+        with pytest.raises(StoreError, match=f"{folder} is a directory, not a SQLite store"):
+            opener()
+    assert list(folder.iterdir()) == []
+
+
 def test_import_creates_the_store(db, tmp_path):
     dump = tmp_path / "dump.jsonl"
     assert stepcache("export", "--store", str(db), "-o", str(dump), cwd=tmp_path).returncode == 0
