@@ -1,0 +1,450 @@
+"""Every part of a request is in its cache key: what the model sees beyond the prompt text
+(images, audio, files, unknown content blocks, message names, tool calls, tool results,
+additional_kwargs, bound tools / tool choice / response format) separates cache entries.
+
+LangChain: through the global cache (``set_llm_cache(StepCacheLLMCache())``) and through
+``StepCacheRunnable``; LlamaIndex: ``StepCacheLLM.chat``. Every test counts model calls.
+"""
+
+from __future__ import annotations
+
+import copy
+import warnings
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from langchain_core.globals import set_llm_cache
+from langchain_core.load import dumps, loads
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage, ToolMessage
+from langchain_core.outputs import ChatGeneration
+from llama_index.core.base.llms.types import ChatMessage, ImageBlock, MessageRole, TextBlock
+
+from stepcache_integrations import StepCache
+from stepcache_integrations.langchain import StepCacheLLMCache, with_step_cache
+from stepcache_integrations.langchain import _convert
+from stepcache_integrations.langchain._convert import Request, llm_key_for, parse_cache_prompt
+from stepcache_integrations.llama_index import StepCacheLLM
+from tests.unit.test_langchain_fakes import ScriptedChat, ai
+from tests.unit.test_llama_index_support import ScriptedLLM as LlamaScripted
+from tests.unit.test_llama_index_support import offline_settings  # noqa: F401 - fixture
+
+QUESTION = "What animal is this?"
+ANSWERS = [f"It is animal number {i}." for i in range(1, 20)]
+WEATHER = {
+    "type": "function",
+    "function": {
+        "name": "get_weather",
+        "description": "Weather for a city",
+        "parameters": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]},
+    },
+}
+TIME = {
+    "type": "function",
+    "function": {
+        "name": "get_time",
+        "description": "Local time in a city",
+        "parameters": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]},
+    },
+}
+
+
+def model() -> ScriptedChat:
+    return ScriptedChat(messages=iter([ai(a) for a in ANSWERS]))
+
+
+def image(url: str, text: str = QUESTION) -> list[BaseMessage]:
+    return [HumanMessage(content=[{"type": "text", "text": text}, {"type": "image_url", "image_url": {"url": url}}])]
+
+
+# ----------------------------------------------------------------------------- the two LangChain paths
+class GlobalPath:
+    """``set_llm_cache(StepCacheLLMCache())``: LangChain consults the cache around the model."""
+
+    name = "global"
+
+    def __init__(self) -> None:
+        self.cache = StepCacheLLMCache()
+
+    def ask(self, chat: Any, messages: list[BaseMessage], **kwargs: Any) -> Any:
+        return chat.invoke(messages, **kwargs)
+
+
+class RunnablePath:
+    """``with_step_cache(model)``: the wrapper runs the engine around the model."""
+
+    name = "runnable"
+
+    def __init__(self, **options: Any) -> None:
+        self.engine = StepCache()
+        self.options = options
+
+    def ask(self, chat: Any, messages: list[BaseMessage], **kwargs: Any) -> Any:
+        return with_step_cache(chat, self.engine, **self.options).invoke(messages, **kwargs)
+
+
+@pytest.fixture(params=["global", "runnable", "runnable-llm-key"])
+def path(request: pytest.FixtureRequest) -> Iterator[Any]:
+    if request.param == "global":
+        chosen: Any = GlobalPath()
+        set_llm_cache(chosen.cache)
+        try:
+            yield chosen
+        finally:
+            set_llm_cache(None)
+    elif request.param == "runnable":
+        yield RunnablePath()
+    else:
+        yield RunnablePath(llm_key="my-model")
+
+
+def calls_for(path: Any, first: list[BaseMessage], second: list[BaseMessage], **kwargs: Any) -> int:
+    """Model calls for asking ``first`` then ``second`` (same model, same cache)."""
+    chat = model()
+    a = path.ask(chat, first, **kwargs)
+    b = path.ask(chat, second, **kwargs)
+    assert a.content and b.content
+    return len(chat.calls)
+
+
+# ----------------------------------------------------------------------------- images
+def test_changed_image_calls_the_model_again(path: Any) -> None:
+    chat = model()
+    cat = path.ask(chat, image("https://x/cat.jpg"))
+    dog = path.ask(chat, image("https://x/dog.jpg"))
+    assert len(chat.calls) == 2, "the dog picture was answered with the cat answer"
+    assert dog.content != cat.content
+    image_url = chat.calls[-1][-1].content[1]
+    assert "dog.jpg" in str(image_url)
+
+
+def test_same_image_repeated_is_served_from_the_cache(path: Any) -> None:
+    chat = model()
+    first = path.ask(chat, image("https://x/cat.jpg"))
+    again = path.ask(chat, image("https://x/cat.jpg"))
+    assert len(chat.calls) == 1
+    assert again.content == first.content
+    assert again.response_metadata["stepcache"]["outcome"] == "reuse"
+
+
+def test_image_position_is_part_of_the_key(path: Any) -> None:
+    url = {"type": "image_url", "image_url": {"url": "https://x/cat.jpg"}}
+    before = [HumanMessage(content=[url, {"type": "text", "text": QUESTION}])]
+    after = [HumanMessage(content=[{"type": "text", "text": QUESTION}, url])]
+    assert calls_for(path, before, after) == 2
+
+
+def test_changed_file_and_audio_blocks_call_the_model_again(path: Any) -> None:
+    def with_block(block: dict[str, Any]) -> list[BaseMessage]:
+        return [HumanMessage(content=[{"type": "text", "text": "Summarise the attachment."}, block])]
+
+    pdf = {"type": "file", "source_type": "base64", "data": "JVBERi0x", "mime_type": "application/pdf"}
+    other_pdf = {**pdf, "data": "JVBERi0y"}
+    assert calls_for(path, with_block(pdf), with_block(other_pdf)) == 2
+    wav = {"type": "input_audio", "input_audio": {"data": "UklGRg==", "format": "wav"}}
+    other_wav = {"type": "input_audio", "input_audio": {"data": "UklGRh==", "format": "wav"}}
+    assert calls_for(path, with_block(wav), with_block(other_wav)) == 2
+
+
+def test_same_audio_repeated_is_served_from_the_cache(path: Any) -> None:
+    """LangChain gives each normalized audio block a fresh ``lc_`` id: not part of the key."""
+    wav = {"type": "input_audio", "input_audio": {"data": "UklGRg==", "format": "wav"}}
+    messages = [HumanMessage(content=[{"type": "text", "text": "Transcribe this."}, wav])]
+    assert calls_for(path, messages, copy.deepcopy(messages)) == 1
+
+
+def test_unknown_content_block_changed_calls_the_model_again(path: Any) -> None:
+    def custom(payload: str) -> list[BaseMessage]:
+        return [HumanMessage(content=[{"type": "text", "text": QUESTION}, {"type": "x-sensor", "payload": payload}])]
+
+    assert calls_for(path, custom("reading-1"), custom("reading-2")) == 2
+    assert calls_for(path, custom("reading-3"), custom("reading-3")) == 1
+
+
+def test_text_part_boundaries_are_part_of_the_key(path: Any) -> None:
+    one = [HumanMessage(content=[{"type": "text", "text": "What is 1"}, {"type": "text", "text": "2+3?"}])]
+    two = [HumanMessage(content=[{"type": "text", "text": "What is 12"}, {"type": "text", "text": "+3?"}])]
+    assert calls_for(path, one, two) == 2
+
+
+# ----------------------------------------------------------------------------- names, tool calls, tool results
+def test_changed_message_name_calls_the_model_again(path: Any) -> None:
+    alice = [HumanMessage("What is my name?", name="alice")]
+    bob = [HumanMessage("What is my name?", name="bob")]
+    assert calls_for(path, alice, bob) == 2
+
+
+def _tool_history(
+    *, text: str = "Let me look that up.", name: str = "get_weather", args: dict[str, Any] | None = None,
+    call_id: str = "call_1", result: str = "18 C and sunny", result_id: str | None = None, status: str = "success",
+) -> list[BaseMessage]:
+    call = {"name": name, "args": args if args is not None else {"city": "Paris"}, "id": call_id, "type": "tool_call"}
+    return [
+        HumanMessage("What is the weather like?"),
+        AIMessage(content=text, tool_calls=[call]),
+        ToolMessage(content=result, tool_call_id=result_id or call_id, status=status),
+        HumanMessage("Should I take an umbrella?"),
+    ]
+
+
+def test_tool_call_args_changed_under_the_same_text_call_the_model_again(path: Any) -> None:
+    assert calls_for(path, _tool_history(args={"city": "Paris"}), _tool_history(args={"city": "London"})) == 2
+
+
+def test_single_tool_call_name_changed_calls_the_model_again(path: Any) -> None:
+    assert calls_for(path, _tool_history(text="", name="get_weather"), _tool_history(text="", name="get_forecast")) == 2
+
+
+def test_tool_call_id_and_tool_result_fields_are_part_of_the_key(path: Any) -> None:
+    # each pair differs in one field only (and from the other pairs in its result)
+    assert calls_for(path, _tool_history(call_id="call_1"), _tool_history(call_id="call_2")) == 2
+    ids = _tool_history(result="17 C", result_id="call_1"), _tool_history(result="17 C", result_id="call_9")
+    assert calls_for(path, *ids) == 2
+    statuses = _tool_history(result="16 C", status="success"), _tool_history(result="16 C", status="error")
+    assert calls_for(path, *statuses) == 2
+
+
+def test_same_tool_history_repeated_is_served_from_the_cache(path: Any) -> None:
+    assert calls_for(path, _tool_history(), _tool_history()) == 1
+
+
+def test_additional_kwargs_are_part_of_the_key(path: Any) -> None:
+    def asked(kwargs: dict[str, Any]) -> list[BaseMessage]:
+        return [HumanMessage("Describe the attached chart.", additional_kwargs=kwargs)]
+
+    assert calls_for(path, asked({"attachment": "chart-1"}), asked({"attachment": "chart-2"})) == 2
+
+
+def test_system_message_name_is_part_of_the_key(path: Any) -> None:
+    def asked(name: str) -> list[BaseMessage]:
+        return [SystemMessage("Answer as the named persona.", name=name), HumanMessage("Who are you?")]
+
+    assert calls_for(path, asked("pirate"), asked("butler")) == 2
+
+
+# ----------------------------------------------------------------------------- tools, tool choice, response format
+def test_bound_tools_changed_calls_the_model_again(path: Any) -> None:
+    chat = model()
+    path.ask(chat.bind_tools([WEATHER]), [HumanMessage("Help me plan my day in Paris.")])
+    path.ask(chat.bind_tools([TIME]), [HumanMessage("Help me plan my day in Paris.")])
+    assert len(chat.calls) == 2
+    path.ask(chat.bind_tools([TIME]), [HumanMessage("Help me plan my day in Paris.")])
+    assert len(chat.calls) == 2  # same tools again: served
+
+
+def test_tool_choice_changed_calls_the_model_again(path: Any) -> None:
+    chat = model()
+    path.ask(chat.bind_tools([WEATHER], tool_choice="auto"), [HumanMessage("Help me plan my day in Paris.")])
+    path.ask(chat.bind_tools([WEATHER], tool_choice="none"), [HumanMessage("Help me plan my day in Paris.")])
+    assert len(chat.calls) == 2
+
+
+def test_response_format_changed_calls_the_model_again(path: Any) -> None:
+    chat = model()
+    path.ask(chat.bind(response_format={"type": "text"}), [HumanMessage("Describe Paris.")])
+    path.ask(chat.bind(response_format={"type": "json_object"}), [HumanMessage("Describe Paris.")])
+    assert len(chat.calls) == 2
+
+
+def test_call_time_tools_are_part_of_the_key(path: Any) -> None:
+    chat = model()
+    path.ask(chat, [HumanMessage("Help me plan my day in Paris.")], tools=[WEATHER])
+    path.ask(chat, [HumanMessage("Help me plan my day in Paris.")], tools=[TIME])
+    assert len(chat.calls) == 2
+
+
+# ----------------------------------------------------------------------------- plain text keeps its key
+def test_plain_text_requests_keep_their_keys() -> None:
+    for messages in (
+        [HumanMessage("Hi")],
+        [SystemMessage("Be terse."), HumanMessage("Hi")],
+        [HumanMessage(content=[{"type": "text", "text": "Hi"}])],
+        [HumanMessage("Hi"), AIMessage("Hello!", id="run-1", response_metadata={"model": "m"}), HumanMessage("Bye")],
+    ):
+        request = parse_cache_prompt(dumps(messages))
+        assert request.kind == "chat" and _convert.request_digest(messages) is None
+        assert request.llm_key("lc-base") == "lc-base"
+    assert Request("llm", "Hi").llm_key("lc-base") == "lc-base"
+
+
+def test_plain_text_key_recorded_is_the_llm_string_key() -> None:
+    cache = StepCacheLLMCache()
+    set_llm_cache(cache)
+    try:
+        chat = model()
+        chat.invoke("Tell me about Paris.")
+        again = chat.invoke("Tell me about Paris.")
+    finally:
+        set_llm_cache(None)
+    assert len(chat.calls) == 1
+    assert again.response_metadata["stepcache"]["llm_key"] == llm_key_for(chat._get_llm_string())
+
+
+def test_wrapper_and_global_cache_share_a_multimodal_entry() -> None:
+    engine = StepCache()
+    chat = model()
+    with_step_cache(chat, engine).invoke(image("https://x/cat.jpg"))
+    set_llm_cache(StepCacheLLMCache(engine))
+    try:
+        again = chat.invoke(image("https://x/cat.jpg"))
+    finally:
+        set_llm_cache(None)
+    assert len(chat.calls) == 1 and again.response_metadata["stepcache"]["outcome"] == "reuse"
+
+
+def test_key_survives_langchains_cache_serialization() -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for messages in (image("https://x/cat.jpg"), _tool_history(), [HumanMessage("Hi", name="bob")]):
+            restored = loads(dumps(messages), allowed_objects="messages")
+            assert _convert.request_digest(messages) is not None
+            assert _convert.request_digest(restored) == _convert.request_digest(messages)
+
+
+# ----------------------------------------------------------------------------- property: no hit after an edit
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 5) | st.text(max_size=6),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner, max_size=3),
+    max_leaves=6,
+)
+_BLOCK_TYPES = ["image_url", "image", "file", "input_audio", "x-custom", "reasoning", "document"]
+
+
+@st.composite
+def _block(draw: Callable[..., Any]) -> dict[str, Any]:
+    kind = draw(st.sampled_from(_BLOCK_TYPES))
+    if kind == "image_url":
+        return {"type": kind, "image_url": {"url": "https://x/" + draw(st.text("abc", min_size=1, max_size=6))}}
+    return {"type": kind, "payload": draw(_JSON)}
+
+
+@st.composite
+def _conversation(draw: Callable[..., Any]) -> list[BaseMessage]:
+    """A conversation whose messages each carry at least one non-text part."""
+    messages: list[BaseMessage] = []
+    for i in range(draw(st.integers(1, 3))):
+        text = f"Question {i}: what do you see in the attachment?"
+        role = draw(st.sampled_from(["human", "ai", "system"])) if i < 2 else "human"
+        content = [{"type": "text", "text": text}, *draw(st.lists(_block(), min_size=1, max_size=2))]
+        extra: dict[str, Any] = {}
+        if draw(st.booleans()):
+            extra["name"] = draw(st.text("xyz", min_size=1, max_size=3))
+        if draw(st.booleans()):
+            extra["additional_kwargs"] = {"k": draw(_JSON)}
+        if role == "human":
+            messages.append(HumanMessage(content=content, **extra))
+        elif role == "system":
+            messages.append(SystemMessage(content=content, **extra))
+        else:
+            calls = [{"name": "tool", "args": {"a": draw(_JSON)}, "id": "c1", "type": "tool_call"}]
+            messages.append(AIMessage(content=content, tool_calls=calls if draw(st.booleans()) else [], **extra))
+    messages.append(HumanMessage("And what do you conclude?"))
+    return messages
+
+
+def _edit(value: Any, data: st.DataObject) -> Any:
+    """A value certainly different from ``value`` (JSON-wise)."""
+    return data.draw(_JSON.filter(lambda v: repr(v) != repr(value) and v != value or type(v) is not type(value)))
+
+
+def _edited(messages: list[BaseMessage], data: st.DataObject) -> list[BaseMessage]:
+    """``messages`` with one random edit of a random non-text part of a random message."""
+    index = data.draw(st.integers(0, len(messages) - 2))
+    message = messages[index]
+    targets = ["block"]
+    if message.name is not None:
+        targets.append("name")
+    if message.additional_kwargs:
+        targets.append("additional_kwargs")
+    if getattr(message, "tool_calls", None):
+        targets.append("tool_call")
+    target = data.draw(st.sampled_from(targets))
+    update: dict[str, Any] = {}
+    if target == "block":
+        content = copy.deepcopy(message.content)
+        blocks = [i for i, part in enumerate(content) if part.get("type") != "text"]
+        i = data.draw(st.sampled_from(blocks))
+        block = content[i]
+        if block["type"] == "image_url":
+            block["image_url"]["url"] += data.draw(st.text("xyz", min_size=1, max_size=3))
+        elif data.draw(st.booleans()):
+            block["payload"] = _edit(block["payload"], data)
+        else:
+            block["type"] = data.draw(st.sampled_from([t for t in _BLOCK_TYPES if t != block["type"]]))
+        update["content"] = content
+    elif target == "name":
+        update["name"] = message.name + data.draw(st.text("xyz", min_size=1, max_size=2))
+    elif target == "additional_kwargs":
+        update["additional_kwargs"] = {"k": _edit(message.additional_kwargs["k"], data)}
+    else:
+        call = dict(message.tool_calls[0])  # type: ignore[attr-defined]
+        field = data.draw(st.sampled_from(["name", "args", "id"]))
+        call[field] = {"a": _edit(call["args"]["a"], data)} if field == "args" else call[field] + "2"
+        update["tool_calls"] = [call]
+    return [*messages[:index], message.model_copy(update=update), *messages[index + 1 :]]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(messages=_conversation(), data=st.data())
+def test_an_edit_of_any_non_text_part_never_gives_a_cache_hit(messages: list[BaseMessage], data: st.DataObject) -> None:
+    cache = StepCacheLLMCache()
+    llm_string = "scripted-model"
+    cache.update(dumps(messages), llm_string, [ChatGeneration(message=ai("The attachment shows a red square."))])
+    assert cache.lookup(dumps(messages), llm_string) is not None  # the unedited request is a hit
+    edited = _edited(messages, data)
+    assert cache.lookup(dumps(edited), llm_string) is None
+    assert _convert.request_digest(edited) != _convert.request_digest(messages)
+
+
+# ----------------------------------------------------------------------------- LlamaIndex
+def _llama() -> tuple[StepCacheLLM, LlamaScripted]:
+    inner = LlamaScripted([f"Answer number {i}." for i in range(1, 10)], chat_model=True)
+    return StepCacheLLM(llm=inner), inner
+
+
+def test_llama_index_message_kwargs_are_part_of_the_key() -> None:
+    llm, inner = _llama()
+    llm.chat([ChatMessage(role=MessageRole.USER, content="What is my name?", additional_kwargs={"name": "alice"})])
+    llm.chat([ChatMessage(role=MessageRole.USER, content="What is my name?", additional_kwargs={"name": "bob"})])
+    assert inner.calls == 2
+    bob = ChatMessage(role=MessageRole.USER, content="What is my name?", additional_kwargs={"name": "bob"})
+    again = llm.chat([bob])
+    assert inner.calls == 2 and again.additional_kwargs["stepcache"]["outcome"] == "reuse"
+
+
+def test_llama_index_text_block_boundaries_are_part_of_the_key() -> None:
+    llm, inner = _llama()
+    llm.chat([ChatMessage(role=MessageRole.USER, blocks=[TextBlock(text="What is 1\n"), TextBlock(text="2+3?")])])
+    llm.chat([ChatMessage(role=MessageRole.USER, blocks=[TextBlock(text="What is 1"), TextBlock(text="\n2+3?")])])
+    assert inner.calls == 2
+
+
+def test_llama_index_plain_text_keeps_its_key() -> None:
+    llm, inner = _llama()
+    reply = llm.chat([ChatMessage(role=MessageRole.USER, content="Say hello to Priya.")])
+    assert reply.additional_kwargs["stepcache"]["llm_key"] == llm.llm_key_for()
+    llm.chat([ChatMessage(role=MessageRole.USER, blocks=[TextBlock(text="Say hello to Priya.")])])
+    assert inner.calls == 1
+
+
+def test_llama_index_images_tool_calls_and_tool_results_never_come_from_the_cache() -> None:
+    llm, inner = _llama()
+
+    def ask(messages: list[ChatMessage]) -> str:
+        return llm.chat(messages).additional_kwargs["stepcache"]["outcome"]
+
+    cat = ChatMessage(role=MessageRole.USER, blocks=[TextBlock(text=QUESTION), ImageBlock(url="https://x/cat.jpg")])
+    dog = ChatMessage(role=MessageRole.USER, blocks=[TextBlock(text=QUESTION), ImageBlock(url="https://x/dog.jpg")])
+    assert ask([cat]) == ask([dog]) == ask([cat]) == "bypass"
+    assert inner.calls == 3
+    call = {"id": "c1", "type": "function", "function": {"name": "get_weather", "arguments": '{"city": "Paris"}'}}
+    history = [
+        ChatMessage(role=MessageRole.USER, content="Weather?"),
+        ChatMessage(role=MessageRole.ASSISTANT, content="", additional_kwargs={"tool_calls": [call]}),
+        ChatMessage(role=MessageRole.TOOL, content="18 C", additional_kwargs={"tool_call_id": "c1"}),
+        ChatMessage(role=MessageRole.USER, content="Umbrella?"),
+    ]
+    assert ask(history) == ask(history) == "bypass"
+    assert inner.calls == 5
