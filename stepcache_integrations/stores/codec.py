@@ -106,8 +106,13 @@ def short_error(exc: Exception) -> str:
 
 
 # -- text shown in messages ---------------------------------------------------------
+_PASSWORD_PARAM = re.compile(r"(\bpassword\s*=\s*)('(?:[^'\\]|\\.)*'|[^\s&]*)", re.IGNORECASE)
+
+
 def redact_url(url: str) -> str:
-    """The URL with any password replaced by ``***`` (for messages and stats)."""
+    """The URL with any password replaced by ``***`` (for messages and stats); also a
+    ``password=`` parameter of the query or of a libpq ``key=value`` string."""
+    url = _PASSWORD_PARAM.sub(r"\1***", url)
     try:
         parts = urlsplit(url)
         password = parts.password

@@ -13,6 +13,7 @@ Needs ``pip install 'stepcache-integrations[postgres]'`` and a database where th
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import threading
 import time
@@ -41,9 +42,42 @@ except ImportError as _exc:  # pragma: no cover - exercised only without the ext
 else:
     _IMPORT_ERROR = None
 
-__all__ = ["PostgresStore"]
+__all__ = ["PostgresStore", "check_dsn"]
 
 SCHEMA_VERSION = schema.SCHEMA_VERSION
+
+
+def check_dsn(dsn: str) -> None:
+    """StoreError for a DSN libpq cannot parse or with a host name no resolver can encode
+    (an empty label, one over 63 characters: the IDNA codec's UnicodeError), before any
+    connection is tried. Socket directories and IP addresses are left to libpq."""
+    from psycopg.conninfo import conninfo_to_dict
+
+    def malformed(why: str) -> StoreError:
+        return StoreError(f"malformed PostgreSQL URL {redact_url(dsn)!r}: {why}")
+
+    if not isinstance(dsn, str):
+        raise StoreError(f"a PostgreSQL DSN must be a string, not {type(dsn).__name__}")
+    try:
+        params = conninfo_to_dict(dsn)
+    except (psycopg.Error, ValueError, UnicodeError) as exc:
+        raise malformed(str(exc).strip().splitlines()[0] if str(exc).strip() else "unparsable") from exc
+    hosts = str(params.get("host") or os.environ.get("PGHOST", "")).split(",")
+    addrs = str(params.get("hostaddr") or os.environ.get("PGHOSTADDR", "")).split(",")
+    for i, host in enumerate(hosts):
+        if not host or host.startswith(("/", "@")) or host[1:2] == ":":
+            continue  # the default, a Unix socket directory or a Windows path
+        if i < len(addrs) and addrs[i]:
+            continue  # libpq connects to hostaddr; the name is not resolved
+        try:
+            ipaddress.ip_address(host.split("%", 1)[0])
+            continue
+        except ValueError:
+            pass
+        try:
+            host.encode("idna")
+        except UnicodeError as exc:
+            raise malformed(f"bad host name {host!r} ({exc})") from exc
 
 
 class PostgresStore(CacheStore):
@@ -100,6 +134,7 @@ class PostgresStore(CacheStore):
             raise StoreError(f"invalid iterative_scan {iterative_scan!r}")
         if dim is not None and dim < 1:
             raise StoreError("dim must be >= 1")
+        check_dsn(dsn)
         self.dsn = dsn
         self.table = table
         self.max_entries = max_entries
@@ -131,6 +166,10 @@ class PostgresStore(CacheStore):
             yield
         except StoreError:
             raise
+        except UnicodeError as exc:  # a host name the resolver cannot encode
+            raise StoreError(
+                f"PostgreSQL store {redact_url(self.dsn)!r} {what} failed: malformed host name ({exc})"
+            ) from exc
         except (psycopg.Error, PoolTimeout) as exc:
             if isinstance(exc, PoolTimeout):
                 self._reset_pool()
@@ -216,7 +255,7 @@ class PostgresStore(CacheStore):
             pool.open(wait=True, timeout=self.connect_timeout)
         except BaseException as exc:
             pool.close(timeout=0)  # stop its background connection attempts
-            if isinstance(exc, (psycopg.Error, PoolTimeout)):
+            if isinstance(exc, (psycopg.Error, PoolTimeout, UnicodeError)):
                 raise StoreError(
                     f"PostgreSQL store {redact_url(self.dsn)!r} connect failed: {exc}"
                 ) from exc

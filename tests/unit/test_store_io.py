@@ -89,9 +89,40 @@ def test_bad_urls_raise_store_error(url):
         open_store(url)
 
 
+@pytest.mark.parametrize(
+    "dsn",
+    [
+        "postgresql://u@" + "a" * 70 + "/db",  # a label longer than 63 characters
+        "postgresql://u@a..b/db",  # an empty label
+        "postgresql://u@.bad:5432/db",
+        "postgresql://u:secret@ok.example,x..y:5433/db",  # the second of two hosts
+        "postgresql://u@h/db?host=" + "b" * 64,  # host given as a parameter
+        "host=a..b password=secret dbname=x",  # key=value form
+        "postgresql://u@[::1/db",  # libpq cannot parse it
+    ],
+)
+def test_postgres_store_rejects_a_malformed_dsn_before_connecting(dsn, monkeypatch):
+    """PostgresStore itself (not only open_store) turns the IDNA codec's UnicodeError and
+    libpq's parse errors into StoreError, without a server and without connecting."""
+    pytest.importorskip("psycopg")
+
+    def no_connect(*args, **kwargs):
+        raise AssertionError("connected with a malformed DSN")
+
+    monkeypatch.setattr(postgres_mod.psycopg, "connect", no_connect)
+    with pytest.raises(StoreError, match="malformed PostgreSQL") as info:
+        postgres_mod.PostgresStore(dsn, connect_timeout=1)
+    assert "secret" not in str(info.value)
+    assert not isinstance(info.value, UnicodeError)
+
+
 def test_redact_url():
     assert redact_url("postgresql://u:secret@h/db") == "postgresql://u:***@h/db"
     assert redact_url("sqlite:///x.db") == "sqlite:///x.db"
+    assert redact_url("host=h password=secret dbname=x") == "host=h password=*** dbname=x"
+    assert redact_url("postgresql://h/db?password=secret&sslmode=require") == (
+        "postgresql://h/db?password=***&sslmode=require"
+    )
 
 
 # -- export / import ------------------------------------------------------------------------
