@@ -19,17 +19,18 @@ TEXT = "Plan moving the Orders service; lead Priya; cut-over Friday."
 TEXT_GOOD = "1. Build Orders.\n2. Priya reviews.\n3. Ship Friday.\n4. Clean up."
 TEXT_NEW = TEXT.replace("Friday", "Tuesday at 9:00 UTC sharp")
 TEXT_NEW_GOOD = "3. Ship Tuesday at 9:00 UTC sharp.\n4. Clean up."
-# A patch needs parts the verifier proves (free text is reused only across formatting changes):
-# an added requested key keeps the checked keys and asks the model for the new one only. No task
-# fallback can answer it (the capital is not stated), so an empty reply must stay unverified.
-PATCHABLE = "Return a JSON object for France with keys country and capital."
+# A patch needs parts the verifier proves (free text is reused only for the same prompt): an added
+# requested key keeps the keys a plain request states and asks the model for the new one only. No
+# task fallback can answer it (the currency is not stated), so an empty reply must stay unverified.
+PATCHABLE = 'Return a JSON object for a country with country "France", capital "Paris". Required keys: country and capital.'
 PATCHABLE_GOOD = '{"country": "France", "capital": "Paris"}'
-PATCHABLE_NEW = "Return a JSON object for France with keys country, capital and currency."
+PATCHABLE_NEW = PATCHABLE.replace("country and capital.", "country, capital and currency.")
 MATH_P, MATH_GOOD = math_prompt(3, 5, 20), math_answer(3, 5, 20)
 MATH_NEW = math_prompt(4, 5, 21)  # other shape of numbers: patch / skip, not re-instantiation
-JSON_P = JSON_PROMPT.format(name="Alice", age=30, city="Paris")
+# A plain request stating every value: an added key is a patch of that key alone.
+JSON_P = 'Return a JSON object for a person with name "Alice", age 30, city "Paris". Required keys: name, age and city.'
 JSON_GOOD = json.dumps({"name": "Alice", "age": 30, "city": "Paris"})
-JSON_NEW = JSON_PROMPT.format(name="Alice", age=30, city="Paris").replace("age and city", "age, city and country")
+JSON_NEW = JSON_P.replace("age and city", "age, city and country")
 
 
 class ModelFault(Exception):
@@ -144,10 +145,11 @@ def test_strict_mode_raises_typed_error_and_stores_nothing() -> None:
     from stepcache_integrations import VerificationError
 
     cache = StepCache(strict=True)
+    prompt = JSON_PROMPT.format(name="Alice", age=30, city="Paris")  # not plain: no fallback answers it
     with pytest.raises(VerificationError):
-        cache.generate(JSON_P, Scripted("garbage", '{"name": "Alice",}'))
+        cache.generate(prompt, Scripted("garbage", '{"name": "Alice",}'))
     assert cache.store.count() == 0
-    assert cache.generate(JSON_P, Scripted(JSON_GOOD)).verified
+    assert cache.generate(prompt, Scripted(JSON_GOOD)).verified
 
 
 def test_model_that_hangs_is_the_callers_timeout() -> None:

@@ -57,6 +57,11 @@ _OPERATION = re.compile(
     rf"|(?P<num4>{_NUM}))",
     re.IGNORECASE,
 )
+# Any operation verb: one the operation reader above did not read ("Add three to both sides",
+# "Add the two equations") is prose this checker cannot verify, so its step fails.
+_OPERATION_VERB = re.compile(
+    r"\b(?:add(?:s|ed|ing)?|subtract(?:s|ed|ing)?|multipl(?:y|ies|ied|ying)|divid(?:e|es|ed|ing))\b", re.IGNORECASE
+)
 _DECIMAL_FRACTION = re.compile(r"\d+\.\d+\s*/\s*\d|\d\s*/\s*\d+\.\d+|\d\s*/\s*\d+\s*/\s*\d")
 
 
@@ -206,6 +211,9 @@ def check_steps(steps: list[Step], ctx: ProblemContext, *, provisional_tail: boo
                 break
             sequence.append((i, match.start(), _Op(i, match.start(), match.group("verb"), value)))
             op_spans.append((match.start(), match.end()))
+        unread = next((m for m in _OPERATION_VERB.finditer(body) if not any(a <= m.start() < b for a, b in op_spans)), None)
+        if unread is not None:
+            verdict.fail(f"an operation this checker cannot read: {body[unread.start() : unread.start() + 40]!r}")
         if verdict.ok:
             _check_prose_numbers(body, _explained_spans(body, equations, op_spans), ctx, verdict)
         if verdict.ok and _ANSWER_LINE.match(body):
@@ -289,11 +297,23 @@ def stated_values(text: str, variables: tuple[str, ...]) -> dict[str, str]:
     return found
 
 
+def _answer_line_errors(steps: list[Step]) -> list[str]:
+    """One answer, ending the text: two answer lines or steps after the answer line are two
+    answers stitched together (a patch that restarted the derivation)."""
+    lines = [i for i, step in enumerate(steps) if _ANSWER_LINE.match(step.text[label_len(step.text) :])]
+    if len(lines) > 1:
+        return ["the text states a final answer more than once"]
+    if lines and any(step.text.strip() for step in steps[lines[-1] + 1 :]):
+        return ["steps follow the final answer line"]
+    return []
+
+
 def final_value_errors(steps: list[Step], ctx: ProblemContext) -> list[str]:
-    """The asked unknowns must be stated, last, as a canonical value equal to the solution."""
+    """One answer line, last; the asked unknowns stated, last, as a canonical value equal to the
+    solution."""
     text = "".join(step.text for step in steps)
     stated = stated_values(text, ctx.asked)
-    errors: list[str] = []
+    errors: list[str] = _answer_line_errors(steps)
     for var in ctx.asked:
         literal = stated.get(var)
         if literal is None:
