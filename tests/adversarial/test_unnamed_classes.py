@@ -1,0 +1,167 @@
+"""Classes of wrong reuse that no earlier issue named (issue 19), each served wrong and
+``verified`` before the cache was made sound by construction. Every pair runs through a real
+StepCache with the oracle model, so a wrong final text marked ``verified`` is the cache's doing;
+a changed request must reach the model (or a checker that proves the new answer)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from stepcache_integrations import LinearEquationTask, StepCache
+
+from .harness import OracleModel, Pair, dumps, json_judge, math_judge, run_pair, text_judge
+
+
+def json_pair(cls: str, old: str, old_obj: dict[str, Any], new: str, new_obj: dict[str, Any]) -> Pair:
+    return Pair(cls, old, dumps(old_obj), new, dumps(new_obj), json_judge(new_obj))
+
+
+def text_pair(cls: str, old: str, old_answer: str, new: str, new_answer: str) -> Pair:
+    return Pair(cls, old, old_answer, new, new_answer, text_judge(new_answer))
+
+
+def math_pair(cls: str, old: str, old_answer: str, new: str, new_answer: str, solution: dict[str, int]) -> Pair:
+    return Pair(cls, old, old_answer, new, new_answer, math_judge(solution))
+
+
+ROUND = 'Return a JSON object with keys item and price for item "lamp", price {p}. Round the price to the nearest ten.'
+ABS = "Return a JSON object with keys city and temp_change for city \"Oslo\", temp_change {t}. Report temp_change as an absolute value."
+CAP = 'Return a JSON object with keys player and score for player "Ann", score {s}. Scores above 10 count as 10.'
+ISO = 'Return a JSON object with keys event and date for event "launch", date "{d}". Write the date in ISO format.'
+TITLE = 'Return a JSON object with keys name and age for name "{n}", age 30. Write the name in title case.'
+UPPER = 'Return a JSON object with keys language and code for language "German", code "{c}". Write the code in uppercase.'
+
+JSON_PAIRS = [
+    json_pair("json/framing-word", "Return a JSON object with keys english and spanish for the word 'give'.",
+              {"english": "give", "spanish": "dar"},
+              "Return a JSON object with keys english and spanish for the word 'create'.",
+              {"english": "create", "spanish": "crear"}),
+    json_pair("json/leading-point", "Return a JSON object with keys input and doubled for the number .5",
+              {"input": 0.5, "doubled": 1}, "Return a JSON object with keys input and doubled for the number 5",
+              {"input": 5, "doubled": 10}),
+    json_pair("json/rule-round", ROUND.format(p=97), {"item": "lamp", "price": 100}, ROUND.format(p=104),
+              {"item": "lamp", "price": 100}),
+    json_pair("json/rule-round", ROUND.format(p=97), {"item": "lamp", "price": 100}, ROUND.format(p=86),
+              {"item": "lamp", "price": 90}),
+    json_pair("json/rule-abs", ABS.format(t=5), {"city": "Oslo", "temp_change": 5}, ABS.format(t=-3),
+              {"city": "Oslo", "temp_change": 3}),
+    json_pair("json/rule-cap", CAP.format(s=7), {"player": "Ann", "score": 7}, CAP.format(s=12),
+              {"player": "Ann", "score": 10}),
+    json_pair("json/rule-iso", ISO.format(d="01/02/2023"), {"event": "launch", "date": "2023-01-02"},
+              ISO.format(d="04/05/2024"), {"event": "launch", "date": "2024-04-05"}),
+    json_pair("json/rule-title", TITLE.format(n="alice"), {"name": "Alice", "age": 30}, TITLE.format(n="bob"),
+              {"name": "Bob", "age": 30}),
+    json_pair("json/rule-upper", UPPER.format(c="fr"), {"language": "German", "code": "FR"}, UPPER.format(c="de"),
+              {"language": "German", "code": "DE"}),
+]
+
+CODE = "What does this Python code print?\n\nfor i in range(3):\n    print(i)\nprint('done')"
+TEXT_PAIRS = [
+    text_pair("text/code-indentation", CODE, "0\ndone\n1\ndone\n2\ndone",
+              CODE.replace("    print(i)\nprint('done')", "    print(i)\n    print('done')"), "0\ndone\n1\ndone\n2\ndone"),
+    text_pair("text/code-indentation", CODE, "0\n1\n2\ndone", CODE.replace("    print(i)", "print(i)"),
+              "IndentationError: expected an indented block."),
+    text_pair("text/code-comment", "What does this print?\n\n# print(1)\nprint(2)", "2",
+              "What does this print?\n\nprint(1)\nprint(2)", "1\n2"),
+    text_pair("text/code-keyword-case", CODE, "0\n1\n2\ndone", CODE.replace("for i", "For i"), "SyntaxError: invalid syntax."),
+    text_pair("text/proper-noun-case", "Translate to French: Turkey", "Turquie", "Translate to French: turkey", "dinde"),
+    text_pair("text/data-case", "Sort these lines in ASCII order:\nbanana\nApple", "Apple\nbanana",
+              "Sort these lines in ASCII order:\nbanana\napple", "apple\nbanana"),
+    text_pair("text/data-punctuation", "Classify as question or statement: It is raining?", "question",
+              "Classify as question or statement: It is raining.", "statement"),
+    text_pair("text/data-punctuation", "Translate to German: The bank is closed on Monday.",
+              "Die Bank ist am Montag geschlossen.", "Translate to German: The bank is closed on Monday?",
+              "Ist die Bank am Montag geschlossen?"),
+]
+
+SOLVED = "Step 1: Subtract 5 from both sides: 3x = 15.\nStep 2: Divide both sides by 3: x = 5.\nAnswer: x = 5"
+MATH_PAIRS = [
+    text_pair("math/russian", "Решите уравнение 3x + 5 = 20 и найдите x.", SOLVED,
+              "Решите уравнение 3x + 5 = 20 и найдите x в квадрате.", "x = 5, x в квадрате = 25"),
+    text_pair("math/chinese", "解方程 3x + 5 = 20，求 x。", SOLVED, "解方程 3x + 5 = 20，求 x 的两倍。", "x = 5，x 的两倍 = 10"),
+    text_pair("math/unparsed-question", "Solve 3x + 5 = 20.", SOLVED, "If 3x + 5 = 20, what is x²?", "x² = 25"),
+    text_pair("math/unparsed-question", "Solve 3x + 5 = 20.", SOLVED, "If 3x + 5 = 20, what is x³?", "x³ = 125"),
+    text_pair("math/unparsed-question", "Solve 3x + 5 = 20.", SOLVED, "Solve 3x + 5 = 20 and give -x.", "-x = -5"),
+    text_pair("math/second-question", "Solve 3x + 5 = 20 for x.", SOLVED,
+              "Solve 3x + 5 = 20 for x, and then solve 2y = x.", "x = 5, y = 5/2"),
+    math_pair("math/coincident-constant", "Solve the system x + y = 10 and x - y = 2.",
+              "Step 1: Add the two equations: 2x = 12.\nStep 2: Divide both sides by 2: x = 6.\n"
+              "Step 3: Substitute into x + y = 10: y = 4.\nAnswer: x = 6, y = 4",
+              "Solve the system x + y = 10 and x - y = 4.",
+              "Step 1: Adding the equations gives 2x = 14, so x = 7.\nStep 2: Then y = 10 - 7 = 3.\nAnswer: x = 7, y = 3",
+              {"x": 7, "y": 3}),
+]
+
+
+@pytest.mark.parametrize("pair", JSON_PAIRS + TEXT_PAIRS + MATH_PAIRS, ids=lambda p: p.cls)
+def test_a_changed_request_is_never_served_wrong(pair: Pair) -> None:
+    outcome = run_pair(pair)
+    assert not outcome.wrong_and_verified, (pair, outcome.result.outcome, outcome.result.text)
+    assert outcome.correct, (pair, outcome.result.outcome, outcome.result.text)
+
+
+@pytest.mark.parametrize("pair", JSON_PAIRS + TEXT_PAIRS + MATH_PAIRS[:6], ids=lambda p: p.cls)
+def test_an_unproven_change_reaches_the_model(pair: Pair) -> None:
+    assert run_pair(pair).result.model_calls >= 1
+
+
+@pytest.mark.parametrize(
+    ("prompt", "answer", "solution"),
+    [
+        (".5x + 1 = 3. Solve for x.", "Step 1: 0.5x = 2.\nAnswer: x = 4", {"x": 4}),
+        ("Solve \u00bex + 1 = 7.", "Step 1: (3/4)x = 6.\nAnswer: x = 8", {"x": 8}),
+        ("Solve x \u2013 y = 2 and x + y = 6.", "Step 1: Add them: 2x = 8, x = 4.\nAnswer: x = 4, y = 2", {"x": 4, "y": 2}),
+    ],
+)
+def test_a_misread_notation_never_overrides_the_models_correct_answer(prompt: str, answer: str, solution: dict[str, int]) -> None:
+    result = StepCache().generate(prompt, OracleModel({prompt: answer}))
+    assert not result.used_fallback and math_judge(solution)(result.text), result.text
+
+
+def test_a_nested_key_spec_is_not_read_as_top_level_keys() -> None:
+    prompt = "Return a JSON object with key person, an object with keys name and age, for Alice who is 30."
+    answer = json.dumps({"person": {"name": "Alice", "age": 30}})
+    result = StepCache().generate(prompt, OracleModel({prompt: answer}))
+    assert json.loads(result.text) == {"person": {"name": "Alice", "age": 30}} and result.repair_calls == 0
+
+
+def test_a_changed_schema_description_is_a_changed_request() -> None:
+    def schema(unit: str) -> dict[str, Any]:
+        return {"type": "object", "properties": {"price": {"type": "number", "description": f"price in {unit}"}},
+                "required": ["price"]}
+
+    prompt = "Return JSON with the price of a coffee that costs 2.5 dollars."
+    cache = StepCache()
+    cache.generate(prompt, OracleModel({prompt: '{"price": 2.5}'}), schema=schema("US dollars"))
+    model = OracleModel({prompt: '{"price": 250}'})
+    result = cache.generate(prompt, model, schema=schema("US cents"))
+    assert model.calls and json.loads(result.text) == {"price": 250}
+
+
+def test_a_patch_that_restarts_after_its_answer_is_never_verified() -> None:
+    task = LinearEquationTask()
+    prompt = "Solve for x step by step: 9x + 13 = 51."
+    c = task.constraints(prompt)
+    stitched = (
+        "Step 1: Subtract 13 from both sides: 9x = 38.\nStep 2: Divide both sides by 9: x = 38/9.\nAnswer: x = 38/9\n"
+        "Step 1: Start with 9x + 13 = 51.\nStep 2: Subtract 13 from both sides: 9x = 38.\n"
+    )
+    assert task.check_answer(task.segment(stitched, c), c)
+    twice = "Step 1: Subtract 13 from both sides: 9x = 38.\nAnswer: x = 38/9\nAnswer: x = 38/9"
+    assert task.check_answer(task.segment(twice, c), c)
+    once = "Step 1: Subtract 13 from both sides: 9x = 38.\nStep 2: Divide both sides by 9: x = 38/9.\nAnswer: x = 38/9"
+    assert task.check_answer(task.segment(once, c), c) == []
+
+
+@pytest.mark.parametrize("words", ["Add three to both sides: 7w = 28", "Subtract three from both sides: 7w = 28",
+                                   "Add the two sides: 7w = 28"])
+def test_an_operation_written_in_words_is_not_verified(words: str) -> None:
+    task = LinearEquationTask()
+    c = task.constraints("Solve for w step by step: 7w + 3 = 31.")
+    answer = f"Step 1: {words}\nStep 2: Divide both sides by 7: w = 4\nAnswer: w = 4"
+    assert task.check_answer(task.segment(answer, c), c)
+    digits = "Step 1: Subtract 3 from both sides: 7w = 28\nStep 2: Divide both sides by 7: w = 4\nAnswer: w = 4"
+    assert task.check_answer(task.segment(digits, c), c) == []
