@@ -165,3 +165,45 @@ def test_an_operation_written_in_words_is_not_verified(words: str) -> None:
     assert task.check_answer(task.segment(answer, c), c)
     digits = "Step 1: Subtract 3 from both sides: 7w = 28\nStep 2: Divide both sides by 7: w = 4\nAnswer: w = 4"
     assert task.check_answer(task.segment(digits, c), c) == []
+
+
+# -- everyday phrasings the linear grammar reads as whole phrases ----------------------------
+EVERYDAY = [
+    ("Number every step. Solve 3x + 5 = 20.", "Number every step. Solve 3x + 5 = 26.", {"x": 7}),
+    ("Can you help me solve 4y - 7 = 9? Please show your work.",
+     "Can you help me solve 4y - 7 = 13? Please show your work.", {"y": 5}),
+    ("I'm stuck on my homework: 6x + 4 = 40. What's x?", "I'm stuck on my homework: 6x + 4 = 46. What's x?", {"x": 7}),
+    ("R\u00e9sous l'\u00e9quation 3x + 5 = 20.", "R\u00e9sous l'\u00e9quation 3x + 5 = 29.", {"x": 8}),
+]
+
+
+@pytest.mark.parametrize(("first", "second", "solution"), EVERYDAY)
+def test_everyday_phrasings_are_reinstantiated_without_a_model_call(first: str, second: str, solution: dict[str, int]) -> None:
+    cache = StepCache()
+    calls: list[str] = []
+
+    def unsure(prompt: str) -> str:  # a model that never answers: the sympy fallback does
+        calls.append(prompt)
+        return "I am not sure."
+
+    warm = cache.generate(first, unsure)
+    assert warm.verified and warm.task == "linear_equation" and warm.used_fallback, warm.text
+    before = len(calls)
+    result = cache.generate(second, unsure)
+    assert len(calls) == before and result.model_calls == 0, result
+    assert result.outcome in ("reuse", "reinstantiate") and math_judge(solution)(result.text), result.text
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "R\u00e9sous l'\u00e9quation 3x + 5 = 20 et donne x au carr\u00e9.",
+        "Help me solve 3x + 5 = 20 and whats x squared",
+        "What's 2x if 3x + 5 = 20?",
+        "Number every step. Solve 3x + 5 = 20 and give the number of steps.",
+        "I'm stuck on my homework: 6x + 4 = 40. What's x times two?",
+        "Can you help me solve 4y - 7 = 9? Please show your work in Spanish.",
+    ],
+)
+def test_a_phrase_with_one_more_word_is_not_claimed(prompt: str) -> None:
+    assert not LinearEquationTask().detect(prompt)

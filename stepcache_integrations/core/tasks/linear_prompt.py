@@ -11,6 +11,7 @@ deterministic fallback is never used for it.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -47,6 +48,18 @@ _INSTRUCTION_WORDS = frozenset(
     system user human math maths mathematics tutor teacher assistant helpful careful precise
     expert patient friendly student
     """.split()
+)
+# Whole phrases of everyday requests, read as a unit (their words alone are not in the
+# vocabulary: "help", "stuck", "homework", the contraction "what's"), and the French requests to
+# solve an equation. Each is added with adversarial tests; a phrase is removed only whole.
+_PHRASES = re.compile(
+    r"(?<![\w'])(?:"
+    r"number (?:every|each) step|help me|i'?m stuck on (?:my|this) homework|i am stuck on (?:my|this) homework"
+    r"|what'?s"
+    r"|r\u00e9sous l'\u00e9quation|r\u00e9solvez l'\u00e9quation|r\u00e9soudre l'\u00e9quation"
+    r"|(?:\u00e9tape par \u00e9tape)"
+    r")(?![\w'])",
+    re.IGNORECASE,
 )
 # "Answer: x = <value>" and "Step k: ..." are answer templates, not equations. Only a bare
 # unknown may stand before "=" ("-x = <value>" asks for -x) and only a placeholder that names
@@ -132,6 +145,7 @@ def understand_prompt(prompt: str) -> LinearProblem | None:
     templated = [m.group(1) for m in _TEMPLATE_EQUATION.finditer(prompt)]
     text = _TEMPLATE_EQUATION.sub(lambda m: f" {m.group(1)} ", prompt)
     text = _STEP_K.sub(lambda m: m.group(1), _PLACEHOLDER.sub(" ", text))
+    text = _PHRASES.sub(" ", unicodedata.normalize("NFC", text))
     if _OTHER_PLACEHOLDER.search(text):
         return None
     parsed = _equation_runs(text)
