@@ -323,14 +323,18 @@ class JsonTask(TaskHandler):
         obj = self._object(steps) or {}
         good = {u.name: obj[u.name] for u in verification.units if u.ok and u.name in obj}
         bad = [u.name for u in verification.units if not u.ok and u.name != "$"]
-        return self._keys_prompt(prompt, good, bad), ""
+        return self._keys_prompt(prompt, good, bad, proven=True), ""
 
-    def _keys_prompt(self, prompt: str, good: dict[str, Any], bad: list[str]) -> str:
+    def _keys_prompt(self, prompt: str, good: dict[str, Any], bad: list[str], *, proven: bool) -> str:
+        """The original request, the kept fields said for what they are (a patch's are proven for
+        this request; a repair's passed presence and type checks only), and the fields wanted."""
         wanted = ", ".join(json.dumps(k) for k in bad)
-        return (
-            f"{prompt}\n\nThese fields are already filled in and checked:\n{json.dumps(good, ensure_ascii=False)}\n"
-            f"Return only a JSON object with the fields {wanted}."
+        kept = (
+            "These fields are already filled in and checked for this request"
+            if proven
+            else "These fields were present with the right type (their values were not checked)"
         )
+        return f"{prompt}\n\n{kept}:\n{json.dumps(good, ensure_ascii=False)}\nReturn only a JSON object with the fields {wanted}."
 
     def assemble(
         self,
@@ -404,7 +408,7 @@ class JsonTask(TaskHandler):
         good = {u.name: obj[u.name] for u in verification.units if u.ok and u.name in obj}
         bad = [u.name for u in verification.units if not u.ok and u.name != "$"] or list(obj)
         problems = "; ".join(errors[:10])
-        return self._keys_prompt(prompt, good, bad) + f"\nProblems to fix: {problems}"
+        return self._keys_prompt(prompt, good, bad, proven=False) + f"\nProblems to fix: {problems}"
 
     def apply_repair(self, answer: Assembly, generated: str, constraints: dict[str, Any]) -> Assembly:
         obj = self._object(answer.steps)

@@ -148,7 +148,7 @@ def _check_equation(eq: Equation, ctx: ProblemContext) -> str:
     if unknown:
         return f"'{eq.text}' uses {', '.join(unknown)}, which the problem does not have"
     if eq.form.evaluate(ctx.solution) != 0:
-        return f"'{eq.text}' does not hold for this problem"
+        return f"'{eq.text}', as this checker reads it, does not hold at the problem's solution"
     if _restates_another_problem(eq, ctx):
         return f"'{eq.text}' has the problem's form but not its constants"
     stale = next((n for n in eq.numbers if n in ctx.stale_numbers), None)
