@@ -1,0 +1,149 @@
+"""Run the held-out phrasing pairs (bench_data/heldout_phrasings.json, written blind before the
+code change and never edited after their first run) through StepCache and record the result.
+
+Each pair: the first prompt is answered by an echo model that is never right (so only what a
+checker or the deterministic fallback proves is stored as verified), then the second prompt is
+asked. An answer served for the second prompt without a model call is judged by the pair's oracle
+(this script's own reading, sharing no code with the engine): exact values for linear pairs,
+the exact object for JSON pairs, and always wrong for "any-different" pairs.
+
+    .venv/bin/python scripts/heldout_phrasings.py            # writes bench_data/results/heldout_phrasings.json
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import platform
+import re
+import subprocess
+import sys
+from collections import Counter
+from datetime import datetime, timezone
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+PAIRS = ROOT / "bench_data" / "heldout_phrasings.json"
+OUT = ROOT / "bench_data" / "results" / "heldout_phrasings.json"
+_IDENT = re.compile(r"[A-Za-z]\w*")
+
+
+class EchoModel:
+    """Never right: its answer is a function of the whole prompt."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def __call__(self, prompt: str) -> str:
+        self.calls += 1
+        return "ECHO " + hashlib.sha256(prompt.encode("utf-8", "surrogatepass")).hexdigest()[:12]
+
+
+def _values_right(text: str, values: dict[str, str]) -> bool:
+    """Every oracle value stated as ``name = value`` on the answer's last line."""
+    lines = [line for line in text.strip().splitlines() if line.strip()]
+    if not lines:
+        return False
+    last = re.sub(r"\*\*|`", "", lines[-1])
+    for name, value in values.items():
+        if not _IDENT.fullmatch(name):
+            return False  # a derived quantity ("x^2"): a served variable value cannot be it
+        found = re.findall(rf"(?<![\w]){re.escape(name)}\s*=\s*(-?\d+(?:\.\d+)?(?:/\d+)?)", last)
+        if not found or Fraction(found[-1]) != Fraction(value):
+            return False
+    return True
+
+
+def _object_right(text: str, expected: dict[str, Any]) -> bool:
+    start, end = text.find("{"), text.rfind("}")
+    if start < 0 or end < start:
+        return False
+    try:
+        obj = json.loads(text[start : end + 1])
+    except ValueError:
+        return False
+    return obj == expected and all(type(obj[k]) is type(v) for k, v in expected.items())
+
+
+def judge(oracle: dict[str, Any], text: str) -> bool:
+    if oracle["type"] == "values":
+        return _values_right(text, oracle["values"])
+    if oracle["type"] == "json":
+        return _object_right(text, oracle["object"])
+    return False  # "any-different": reusing the first answer is wrong
+
+
+def _git(*args: str) -> str:
+    return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True, check=False).stdout.strip()
+
+
+def _cpu() -> str:
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown"
+
+
+def run() -> dict[str, Any]:
+    from stepcache_integrations import StepCache
+
+    pairs = json.loads(PAIRS.read_text(encoding="utf-8"))
+    rows = []
+    for pair in pairs:
+        cache, model = StepCache(), EchoModel()
+        first = cache.generate(pair["first"], model)
+        before = model.calls
+        second = cache.generate(pair["second"], model)
+        no_call = model.calls == before
+        wrong = no_call and not judge(pair["oracle"], second.text)
+        rows.append({
+            "id": pair["id"], "style": pair["style"], "language": pair["language"], "task": pair["task"],
+            "kind": pair["kind"], "first_task": first.task, "second_task": second.task,
+            "outcome": second.outcome, "verified": second.verified, "served_without_model_call": no_call,
+            "wrong_without_model_call": wrong, "text": second.text,
+        })
+    return {
+        "commit": _git("rev-parse", "--short", "HEAD"), "dirty": bool(_git("status", "--porcelain", "--untracked-files=no")),
+        "date": datetime.now(timezone.utc).isoformat(timespec="seconds"), "machine": {"cpu": _cpu(), "cores": _cores()},
+        "command": "python scripts/heldout_phrasings.py", "python": sys.version.split()[0], "rows": rows,
+    }
+
+
+def _cores() -> int:
+    import os
+
+    return os.cpu_count() or 0
+
+
+def table(record: dict[str, Any]) -> str:
+    """The BENCHMARKS.md table of one recorded run."""
+    out = ["| pairs | task | kind | served without a model call | wrong without a model call |", "|---|---|---|---|---|"]
+    groups: Counter[tuple[str, str]] = Counter()
+    served: Counter[tuple[str, str]] = Counter()
+    wrong: Counter[tuple[str, str]] = Counter()
+    for row in record["rows"]:
+        key = (row["task"], row["kind"])
+        groups[key] += 1
+        served[key] += row["served_without_model_call"]
+        wrong[key] += row["wrong_without_model_call"]
+    for key in sorted(groups):
+        out.append(f"| {groups[key]} | {key[0]} | {key[1]} | {served[key]} | {wrong[key]} |")
+    total = len(record["rows"])
+    out.append(f"| **{total}** | all | all | **{sum(served.values())}** | **{sum(wrong.values())}** |")
+    return "\n".join(out)
+
+
+if __name__ == "__main__":
+    record = run()
+    OUT.parent.mkdir(parents=True, exist_ok=True)
+    OUT.write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    print(table(record))
+    for row in record["rows"]:
+        if row["wrong_without_model_call"]:
+            print("WRONG", row["id"], row["outcome"], repr(row["text"][:200]))
+    print(f"recorded {OUT.relative_to(ROOT)} at {record['commit']}{' (dirty)' if record['dirty'] else ''}")
