@@ -48,6 +48,12 @@ LINEAR_PROMPT = f"{PKG}/core/tasks/linear_prompt.py"
 TYPES = f"{PKG}/core/types.py"
 DEMO = f"{PKG}/demo.py"
 CLI = f"{PKG}/cli.py"
+PROMPT_DIFF = f"{PKG}/core/tasks/prompt_diff.py"
+JSON_EVIDENCE = f"{PKG}/core/tasks/json_evidence.py"
+LINEAR_STEPS = f"{PKG}/core/tasks/linear_steps.py"
+UNNAMED = "tests/adversarial/test_unnamed_classes.py"
+FORMATTING = "tests/adversarial/test_formatting_rule.py"
+TEXT_PAIRS = "tests/adversarial/test_text_pairs.py"
 
 U = "tests/unit/"
 PROMISES = U + "test_promises.py"
@@ -148,6 +154,25 @@ MUTANTS: list[Mutant] = [
     Mutant("factorial-claimed", "'6!' is read as 6 followed by an exclamation mark",
            LINEAR_PROMPT, "_FACTORIAL_OR_UNEQUAL.search(prompt)", "False",
            ("tests/adversarial/test_math_pairs.py", "-k", "notation")),
+    # -- sound by construction (issue 19): the safe set, closed grammars, one answer
+    Mutant("safe-set-case-folded", "the safe set also folds letter case (Turkey/turkey, For/for)",
+           PROMPT_DIFF, '.replace("\\r", "\\n")).strip()', '.replace("\\r", "\\n")).strip().lower()',
+           (FORMATTING, UNNAMED, TEXT_PAIRS)),
+    Mutant("safe-set-inner-whitespace", "the safe set also drops a line's indentation (a loop body in code)",
+           PROMPT_DIFF, '.replace("\\r", "\\n")).strip()', '.replace("\\r", "\\n")).strip().replace("\\n    ", "\\n")',
+           (FORMATTING, UNNAMED)),
+    Mutant("json-statement-under-a-rule", "a statement is evidence in a prompt beyond plain framing ('Round the price')",
+           JSON_EVIDENCE, "if not ctx.new_plain or key not in ctx.new_stated:", "if key not in ctx.new_stated:",
+           (TASK_TESTS, UNNAMED)),
+    Mutant("json-unstated-value-on-changed-prompt", "an unstated cached value is served for a changed prompt",
+           JSON_EVIDENCE, "if ctx.same_request and not reinst:", "if not reinst:", (TASK_TESTS, UNNAMED)),
+    Mutant("linear-open-alphabet", "the linear grammar reads past characters outside its alphabet (x², другой язык)",
+           LINEAR_PROMPT, " or not _CLOSED_REST.fullmatch(rest)", "", (UNNAMED, TASK_TESTS, "-k", "unnamed or phrase or misread")),
+    Mutant("answer-after-answer-accepted", "a text that restarts after its answer line is accepted",
+           LINEAR_STEPS, "errors: list[str] = _answer_line_errors(steps)", "errors: list[str] = []",
+           (TASK_TESTS, UNNAMED)),
+    Mutant("unread-operation-accepted", "an operation in words ('Add three to both sides') is not failed",
+           LINEAR_STEPS, "        if unread is not None:\n", "        if False:\n", (TASK_TESTS, UNNAMED)),
 ]
 # fmt: on
 

@@ -265,3 +265,34 @@ def test_json_values_stated_in_the_prompt_are_checked_filled_and_extras_dropped(
     assert "author" not in json.loads(wrong[0].text)
     assert {u.name: u.ok for u in js.verify(wrong, new, None).units} == {"title": True, "director": False, "year": True}
     assert json.loads(js.fallback(new) or "{}") == new["stated"]
+
+
+# -- issue 19 rules, each also covered by an adversarial pair --------------------------------
+def test_linear_one_answer_line_and_nothing_after_it() -> None:
+    c = linear.constraints(MATH)
+    restarted = GOOD + "\nStep 1: 3x + 5 = 20\nStep 2: Subtract 5 from both sides: 3x = 15"
+    assert any("follow the final answer" in e for e in linear.check_answer(linear.segment(restarted, c), c))
+    doubled = GOOD + "\nAnswer: x = 5"
+    assert any("more than once" in e for e in linear.check_answer(linear.segment(doubled, c), c))
+    assert linear.check_answer(linear.segment(GOOD, c), c) == []
+
+
+def test_linear_unread_operation_fails_its_step() -> None:
+    c = linear.constraints(MATH)
+    worded = GOOD.replace("Subtract 5 from both sides", "Subtract five from both sides")
+    assert verdicts(linear, worded, MATH)[1] is False
+    assert verdicts(linear, GOOD, MATH) == [True, True, True, True]
+    assert linear.check_answer(linear.segment(worded, c), c)
+
+
+def test_json_statements_of_a_prompt_with_a_rule_prove_nothing() -> None:
+    plain = 'Return a JSON object for an item with item "lamp", price 104. Required keys: item, price.'
+    ruled = plain.replace("Required keys", "Round the price to the nearest ten. Required keys")
+    cached_prompt = plain.replace("104", "97")
+    steps = js.segment('{"item": "lamp", "price": 97}', js.constraints(cached_prompt))
+    rewritten = js.reinstantiate(steps, js.constraints(cached_prompt), js.constraints(plain))
+    assert rewritten is not None and json.loads(rewritten[0].text) == {"item": "lamp", "price": 104}
+    assert js.reinstantiate(steps, js.constraints(cached_prompt), js.constraints(ruled)) is None
+    units = {u.name: u.ok for u in js.verify(steps, js.constraints(ruled), js.constraints(cached_prompt)).units}
+    assert units == {"item": False, "price": False}
+    assert js.constraints(ruled)["stated"] == {}
