@@ -14,6 +14,10 @@ On open the index is loaded from the rows; with ``index="hnsw"`` the store answe
 Every write is one ``BEGIN IMMEDIATE`` transaction: a process killed mid-write leaves
 either the whole write or none of it. Nothing is ever unpickled: entries are JSON
 validated by pydantic, embeddings raw float32 bytes.
+
+``read_only=True`` (the ``stepcache`` read commands) opens an existing store without ever
+writing: no schema, no WAL switch, no ``-wal``/``-shm`` file left behind (see
+``stores.sqlite_schema.read_only_uri``), and every write method raises StoreError.
 """
 
 from __future__ import annotations
@@ -32,7 +36,7 @@ from ..errors import StoreError
 from .base import CacheStore
 from .faiss_index import FaissVectors
 from .codec import check_vector, entry_from_json, entry_to_json, vector_from_blob, vector_to_blob
-from .sqlite_schema import ensure_schema, file_bytes, open_connection
+from .sqlite_schema import check_schema, ensure_schema, file_bytes, open_connection, read_only_uri
 from .sqlite_sync import IndexSync
 
 __all__ = ["SQLiteStore"]
@@ -59,7 +63,16 @@ class SQLiteStore(IndexSync, FaissVectors, CacheStore):
             for process kills, ``FULL`` also for power loss.
         faiss_threads: OpenMP threads for this store's FAISS calls, set around each call
             in the calling thread only (None: leave FAISS's setting, ``OMP_NUM_THREADS``).
+        create: False: ``path`` must already hold a StepCache store; a missing, empty or
+            foreign file is a StoreError and is left exactly as it was.
+        read_only: open an existing store for reading only (implies ``create=False``):
+            nothing is written or created, not even a ``-wal``/``-shm`` file, so it works
+            on read-only files and directories; add, delete, clear, record_hit raise
+            StoreError.
     """
+
+    #: Consecutive re-opens of a read-only store whose file changed during the initial load.
+    _REOPEN_TRIES = 5
 
     def __init__(
         self,
@@ -75,6 +88,8 @@ class SQLiteStore(IndexSync, FaissVectors, CacheStore):
         busy_timeout: float = 30.0,
         synchronous: Literal["OFF", "NORMAL", "FULL", "EXTRA"] = "NORMAL",
         faiss_threads: int | None = 1,
+        create: bool = True,
+        read_only: bool = False,
     ) -> None:
         if synchronous not in ("OFF", "NORMAL", "FULL", "EXTRA"):
             raise StoreError(f"invalid synchronous mode {synchronous!r}")
@@ -86,6 +101,10 @@ class SQLiteStore(IndexSync, FaissVectors, CacheStore):
         self.path = os.fspath(path)
         if self.path != ":memory:" and os.path.isdir(self.path):
             raise StoreError(f"{os.path.abspath(self.path)} is a directory, not a SQLite store")
+        self.read_only = bool(read_only)
+        self.create = bool(create) and not self.read_only
+        if not self.create and self.path == ":memory:":
+            raise StoreError("a private ':memory:' store is always new: use create=True")
         self.busy_timeout = busy_timeout
         self.synchronous = synchronous
         self._lock = threading.RLock()
@@ -99,7 +118,13 @@ class SQLiteStore(IndexSync, FaissVectors, CacheStore):
 
     # -- connection and schema ----------------------------------------------------------
     def _connect(self) -> None:
-        self._file_id: tuple[int, int] | None = None
+        self._file_id: tuple[int, ...] | None = None
+        self._immutable = False
+        if not self.create:
+            self._check_existing()
+        if self.read_only:
+            self._connect_read_only()
+            return
         conn = open_connection(self.path, self.busy_timeout, self.synchronous)
         try:
             self._conn = conn
@@ -116,6 +141,57 @@ class SQLiteStore(IndexSync, FaissVectors, CacheStore):
             self._conn = None
             raise
 
+    def _check_existing(self) -> None:
+        """``create=False``: the file must exist and hold a StepCache store; checked through a
+        read-only connection, so a file that is not one is never written."""
+        if not os.path.exists(self.path):
+            raise StoreError(f"no store at {os.path.abspath(self.path)} (no such file)")
+        if os.path.getsize(self.path) == 0:
+            raise StoreError(
+                f"{self.path!r} is an empty file: no StepCache store has been written to it"
+            )
+        if self.read_only:
+            return  # _connect_read_only checks the schema on its own connection
+        conn = open_connection(self.path, self.busy_timeout, self.synchronous, read_only=True)
+        try:
+            check_schema(conn, self.path)
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"{self.path!r} is not a usable StepCache SQLite store: {exc}") from exc
+        finally:
+            conn.close()
+
+    def _connect_read_only(self) -> None:
+        """Open read-only and load the index. An ``immutable`` connection reads the main file
+        without locks: if the file changed while the rows were loaded (another process
+        checkpointed into it), load again."""
+        for _ in range(self._REOPEN_TRIES):
+            _uri, self._immutable = read_only_uri(self.path)
+            before = self._stat_file()
+            conn = open_connection(self.path, self.busy_timeout, self.synchronous, read_only=True)
+            try:
+                self._conn = conn
+                check_schema(conn, self.path)
+                self._reset_index_state()
+                self._sync(force=True)
+            except (sqlite3.DatabaseError, StoreError) as exc:
+                conn.close()
+                self._conn = None
+                if before == self._stat_file():
+                    if isinstance(exc, StoreError):
+                        raise
+                    raise StoreError(
+                        f"{self.path!r} is not a usable StepCache SQLite store: {exc}"
+                    ) from exc
+                continue  # read while another process changed the file: read it again
+            if before is not None and before == self._stat_file():
+                self._file_id = before
+                return
+            conn.close()
+            self._conn = None
+        raise StoreError(
+            f"SQLite store {self.path!r} kept changing while it was read; try again"
+        )
+
     def _db(self) -> sqlite3.Connection:
         if self._closed:
             raise StoreError("store is closed")
@@ -131,14 +207,20 @@ class SQLiteStore(IndexSync, FaissVectors, CacheStore):
             self._check_file()
         return self._conn
 
-    def _stat_file(self) -> tuple[int, int] | None:
+    def _stat_file(self) -> tuple[int, ...] | None:
+        """Which file ``path`` is (device, inode); for an immutable read-only connection also
+        its size, modification time and whether a ``-wal`` file appeared (a writer opened
+        it): any change means the connection must be re-opened."""
         if self.path == ":memory:":
             return None
         try:
             st = os.stat(self.path)
         except OSError:
             return None
-        return (st.st_dev, st.st_ino)
+        if not getattr(self, "_immutable", False):
+            return (st.st_dev, st.st_ino)
+        wal = os.path.exists(self.path + "-wal")
+        return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, int(wal))
 
     def _check_file(self) -> None:
         """The open connection must still be the file at ``path``: writes to a removed
@@ -154,16 +236,20 @@ class SQLiteStore(IndexSync, FaissVectors, CacheStore):
         self._conn = None
         self._reset_index_state()
         if now is None:
+            if self.read_only:
+                raise StoreError(f"SQLite store {self.path!r} was removed while open")
             raise StoreError(
                 f"SQLite store {self.path!r} was removed while open; nothing was written to it. "
                 "A new, empty store is created there on next use."
             )
-        self._connect()  # replaced (e.g. restored from a backup): read the new file
+        self._connect()  # replaced (e.g. restored from a backup) or changed: read it again
 
     # -- writes --------------------------------------------------------------------------
     def _write(self, fn: Any) -> Any:
         """Run ``fn(conn)`` in one IMMEDIATE transaction, then fold every change (ours and
         other processes') into the indexes. Must hold the lock."""
+        if self.read_only:
+            raise StoreError(f"SQLite store {self.path!r} is open read-only; nothing was written")
         conn = self._db()
         try:
             conn.execute("BEGIN IMMEDIATE")
@@ -439,4 +525,5 @@ class SQLiteStore(IndexSync, FaissVectors, CacheStore):
         self.close()
 
     def __repr__(self) -> str:
-        return f"SQLiteStore({self.path!r}, index={self.index_type!r})"
+        mode = ", read_only=True" if self.read_only else ""
+        return f"SQLiteStore({self.path!r}, index={self.index_type!r}{mode})"

@@ -1,4 +1,13 @@
-"""SQLiteStore schema (version 1) and its creation / version check.
+"""SQLiteStore schema (version 1), its creation / version check, and the connections.
+
+A store opened read-only (``SQLiteStore(read_only=True)``, the CLI's read commands) is
+never written and leaves no file behind: :func:`read_only_uri` opens it with
+``mode=ro``, and with ``immutable=1`` when no ``-wal`` (or ``-journal``) file exists -
+then no other connection has the database open, every row is in the main file, and SQLite
+reads it without creating the ``-wal`` and ``-shm`` files a read-only connection could
+not remove again (nor does it need a writable directory). With a ``-wal`` file present,
+``mode=ro`` reads the live WAL through the files that are already there. The store
+re-opens an immutable connection when the file changes under it (see ``SQLiteStore``).
 
 Layout::
 
@@ -12,10 +21,20 @@ from __future__ import annotations
 
 import os
 import sqlite3
+from urllib.parse import quote
 
 from ..errors import StoreError
 
-__all__ = ["FORMAT", "SCHEMA", "SCHEMA_VERSION", "ensure_schema", "file_bytes", "open_connection"]
+__all__ = [
+    "FORMAT",
+    "SCHEMA",
+    "SCHEMA_VERSION",
+    "check_schema",
+    "ensure_schema",
+    "file_bytes",
+    "open_connection",
+    "read_only_uri",
+]
 
 SCHEMA_VERSION = 1
 FORMAT = "stepcache-sqlite"
@@ -55,25 +74,49 @@ SCHEMA = [
 ]
 
 
-def open_connection(path: str, busy_timeout: float, synchronous: str) -> sqlite3.Connection:
-    """Open ``path`` in WAL mode with the store's pragmas (StoreError if it cannot)."""
+def read_only_uri(path: str) -> tuple[str, bool]:
+    """The SQLite URI that opens ``path`` read-only, and whether it is ``immutable``."""
+    full = os.path.abspath(path)
+    live = any(os.path.exists(full + suffix) for suffix in ("-wal", "-journal"))
+    uri = "file:" + quote(full) + "?mode=ro" + ("" if live else "&immutable=1")
+    return uri, not live
+
+
+def open_connection(
+    path: str, busy_timeout: float, synchronous: str, *, read_only: bool = False
+) -> sqlite3.Connection:
+    """Open ``path`` in WAL mode with the store's pragmas (StoreError if it cannot).
+
+    ``read_only``: through :func:`read_only_uri` - no WAL switch, no directory or file
+    created, and SQLite refuses every write on the connection."""
+    if read_only and path == ":memory:":
+        raise StoreError("a private ':memory:' SQLite store cannot be opened read-only")
     try:
-        if path != ":memory:":
-            os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
-        conn = sqlite3.connect(
-            path,
-            timeout=busy_timeout,
-            isolation_level=None,  # explicit BEGIN/COMMIT only
-            check_same_thread=False,
-        )
+        if read_only:
+            uri, _immutable = read_only_uri(path)
+            conn = sqlite3.connect(
+                uri, uri=True, timeout=busy_timeout, isolation_level=None, check_same_thread=False
+            )
+        else:
+            if path != ":memory:":
+                os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+            conn = sqlite3.connect(
+                path,
+                timeout=busy_timeout,
+                isolation_level=None,  # explicit BEGIN/COMMIT only
+                check_same_thread=False,
+            )
     except (sqlite3.Error, OSError) as exc:
         raise StoreError(f"cannot open SQLite store {path!r}: {exc}") from exc
     try:
         conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}")
-        mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
-        if path != ":memory:" and str(mode).lower() != "wal":
-            raise StoreError(f"cannot switch {path!r} to WAL mode (got {mode})")
-        conn.execute(f"PRAGMA synchronous = {synchronous}")
+        if read_only:
+            conn.execute("PRAGMA query_only = ON")
+        else:
+            mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+            if path != ":memory:" and str(mode).lower() != "wal":
+                raise StoreError(f"cannot switch {path!r} to WAL mode (got {mode})")
+            conn.execute(f"PRAGMA synchronous = {synchronous}")
         conn.execute("PRAGMA trusted_schema = OFF")
     except sqlite3.DatabaseError as exc:
         conn.close()
@@ -82,6 +125,40 @@ def open_connection(path: str, busy_timeout: float, synchronous: str) -> sqlite3
         conn.close()
         raise
     return conn
+
+
+def check_schema(conn: sqlite3.Connection, path: str) -> None:
+    """Check, without writing, that ``conn`` holds a StepCache store this version reads
+    (StoreError otherwise: an empty file or database, another application's database, a
+    newer schema)."""
+    conn.execute("BEGIN")
+    try:
+        tables = {
+            row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+        }
+        if not tables:
+            raise StoreError(f"{path!r} is empty: no StepCache store has been written to it")
+        if not {"meta", "entries", "deletions"} <= tables:
+            raise StoreError(f"{path!r} is an SQLite file but not a StepCache store")
+        meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
+    finally:
+        conn.execute("COMMIT")
+    version = meta.get("schema_version")
+    if version is None:
+        raise StoreError(f"{path!r} is an SQLite file but not a StepCache store (no schema version)")
+    _check_version(path, version)
+    if version < SCHEMA_VERSION:  # pragma: no cover - no older version exists yet
+        raise StoreError(
+            f"{path!r} has schema version {version}; open it writable once to upgrade it"
+        )
+
+
+def _check_version(path: str, version: object) -> None:
+    if not isinstance(version, int) or version > SCHEMA_VERSION:
+        raise StoreError(
+            f"{path!r} has schema version {version!r}; this version of "
+            f"stepcache_integrations reads up to {SCHEMA_VERSION}"
+        )
 
 
 def ensure_schema(conn: sqlite3.Connection, path: str) -> None:
@@ -109,11 +186,8 @@ def ensure_schema(conn: sqlite3.Connection, path: str) -> None:
                     ("del_pruned_upto", 0),
                 ],
             )
-        elif not isinstance(version, int) or version > SCHEMA_VERSION:
-            raise StoreError(
-                f"{path!r} has schema version {version!r}; this version of "
-                f"stepcache_integrations reads up to {SCHEMA_VERSION}"
-            )
+        else:
+            _check_version(path, version)
         # (future migrations: if version < SCHEMA_VERSION: apply steps, bump version)
         conn.execute("COMMIT")
     except BaseException:

@@ -32,6 +32,7 @@ __all__ = [
     "is_store_url",
     "open_store",
     "redact_url",
+    "sqlite_file",
 ]
 
 #: Environment variable naming the store, read by ``StepCache()`` and by ``stepcache``.
@@ -89,7 +90,11 @@ def is_store_url(value: str) -> bool:
 
 
 def open_store(
-    url: str | os.PathLike[str] | None = None, *, create: bool = True, **kwargs: Any
+    url: str | os.PathLike[str] | None = None,
+    *,
+    create: bool = True,
+    read_only: bool = False,
+    **kwargs: Any,
 ) -> CacheStore:
     """Open a store from a URL or a file path.
 
@@ -101,10 +106,16 @@ def open_store(
     * ``postgresql://user:pass@host:port/db?sslmode=require`` (libpq parameters pass through;
       ``table``, ``max_entries``, ``ttl`` are store options)
 
-    ``create=False`` opens only an existing SQLite file: a missing one raises StoreError
-    instead of creating a new, empty store (the CLI's read-only commands use it).
+    ``create=False`` opens only an existing store: a missing SQLite file (or PostgreSQL
+    table), an empty or foreign file raises StoreError and nothing is created or written.
+    ``read_only=True`` (implies ``create=False``; the CLI's read commands) never writes:
+    SQLite is opened read-only and leaves no ``-wal``/``-shm`` file behind, PostgreSQL
+    sessions are read-only and the extension is not created.
     Keyword arguments override URL options. Every malformed URL raises StoreError.
     """
+    if read_only:
+        create = False
+        kwargs["read_only"] = True
     if url is None or (isinstance(url, str) and not url.strip()):
         url = default_store_url()
     if isinstance(url, os.PathLike):
@@ -127,6 +138,29 @@ def open_store(
     return opener(parts, url, create, kwargs)
 
 
+def sqlite_file(url: str | os.PathLike[str] | None) -> str | None:
+    """The file a store URL or path opens as SQLite (None: another backend, ``:memory:``,
+    or no store given); StoreError if it is malformed."""
+    if url is None:
+        return None
+    if isinstance(url, os.PathLike):
+        return os.fspath(url)
+    url = url.strip()
+    if not is_store_url(url):
+        scheme = url.split(":", 1)[0].lower()
+        if ":" in url and scheme in _OPENERS:
+            return None
+        return os.path.expanduser(url) if url else None
+    try:
+        parts = urlsplit(url)
+    except ValueError as exc:
+        raise StoreError(f"malformed store URL {redact_url(url)!r}: {exc}") from exc
+    if parts.scheme.lower() != "sqlite":
+        return None
+    path = parts.path[1:] if parts.path.startswith("/") else parts.path
+    return path if path and path != ":memory:" else None
+
+
 def _open_path(path: str, create: bool, kwargs: dict[str, Any]) -> CacheStore:
     """A bare file path is a SQLite store; ``sqlite:path`` (a scheme without ``//``) is an error."""
     scheme = path.split(":", 1)[0].lower()
@@ -145,6 +179,7 @@ def _open_memory(parts: SplitResult, url: str, create: bool, kwargs: dict[str, A
     opts, _ = _options(parts.query)
     opts.pop("table", None)
     opts.update(kwargs)
+    opts.pop("read_only", None)  # a store in this process: nothing on disk to protect
     return InMemoryStore(**opts)
 
 
@@ -170,6 +205,8 @@ def _open_sqlite(path: str, opts: dict[str, Any], create: bool, kwargs: dict[str
             raise StoreError(f"no store at {os.path.abspath(path)} (no such file)")
         if os.path.isdir(path):
             raise StoreError(f"{os.path.abspath(path)} is a directory, not a SQLite store")
+    if not create:
+        opts["create"] = False
     return SQLiteStore(path, **opts)
 
 
@@ -181,6 +218,9 @@ def _open_postgres(parts: SplitResult, url: str, create: bool, kwargs: dict[str,
     for name in _IN_PROCESS_ONLY:  # pgvector's index is configured on PostgresStore
         opts.pop(name, None)
     opts.update(kwargs)
+    if opts.pop("read_only", False):
+        opts.setdefault("create_extension", False)
+        rest = _read_only_session(rest)
     dsn = f"postgresql://{parts.netloc}{parts.path}"
     if rest:
         dsn += "?" + urlencode(rest)
@@ -190,6 +230,15 @@ def _open_postgres(parts: SplitResult, url: str, create: bool, kwargs: dict[str,
         return PostgresStore(dsn, **opts)
     except UnicodeError as exc:  # a host name the resolver cannot encode
         raise StoreError(f"malformed PostgreSQL URL {redact_url(url)!r}: {exc}") from exc
+
+
+def _read_only_session(params: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """libpq parameters with ``default_transaction_read_only=on`` added to ``options``: the
+    server refuses every write of the session."""
+    setting = "-c default_transaction_read_only=on"
+    given = [value for key, value in params if key == "options"]
+    rest = [(key, value) for key, value in params if key != "options"]
+    return [*rest, ("options", " ".join([*given, setting]))]
 
 
 #: URL scheme -> opener(parts, url, create, kwargs). A new backend is one line here.

@@ -417,3 +417,125 @@ def test_corrupt_row_written_by_another_process_is_reported_then_recovered(tmp_p
     assert [h.entry.id for h in hits] == [good]
     assert store.integrity_check() == []
     store.close()
+
+
+# -- read-only stores: nothing written, nothing left behind ------------------------------------
+def _snapshot(folder: Path) -> dict[str, tuple[bytes, int, int]]:
+    """Every file of ``folder``: bytes, mtime and mode (what a read must leave alone)."""
+    return {
+        p.name: (p.read_bytes(), p.stat().st_mtime_ns, p.stat().st_mode)
+        for p in sorted(folder.iterdir())
+    }
+
+
+def _filled(path: Path, n: int = 5) -> Path:
+    with SQLiteStore(path) as store:
+        for i in range(n):
+            store.add(make_entry(i, id=f"e{i}", namespace="a" if i % 2 else "b"), unit(i))
+    assert not (path.parent / (path.name + "-wal")).exists()  # closed cleanly: no WAL left
+    return path
+
+
+@pytest.mark.parametrize("folder_mode", [0o755, 0o555], ids=["writable-dir", "read-only-dir"])
+def test_read_only_store_never_writes_and_leaves_no_file(tmp_path, folder_mode):
+    """0444 file, writable or read-only directory. Root may write anyway, so this checks
+    that the connection itself is read-only and that not one byte, file or mtime changes."""
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    path = _filled(folder / "cache.db")
+    path.chmod(0o444)
+    folder.chmod(folder_mode)
+    try:
+        before = _snapshot(folder)
+        store = SQLiteStore(path, read_only=True)
+        try:
+            assert store.count() == 5 and store.count("a") == 2
+            assert store.get("e3").prompt == "prompt 3"
+            assert store.search(unit(4), namespace="b", llm_key="default", k=1)[0].entry.id == "e4"
+            assert sorted(e.id for e, _ in store.iter_items()) == [f"e{i}" for i in range(5)]
+            assert store.stats()["entries"] == 5 and store.integrity_check() == []
+            conn = store._conn
+            assert conn.execute("PRAGMA query_only").fetchone()[0] == 1
+            conn.execute("PRAGMA query_only = OFF")  # even so, SQLite refuses to write:
+            with pytest.raises(sqlite3.OperationalError, match="readonly"):
+                conn.execute("CREATE TABLE intruder (x)")
+            for write in (
+                lambda: store.add(make_entry(9, id="e9"), unit(9)),
+                lambda: store.delete("e1"),
+                lambda: store.clear(),
+                lambda: store.record_hit("e1"),
+                lambda: store.purge_expired(),
+            ):
+                with pytest.raises(StoreError, match="read-only"):
+                    write()
+            assert _snapshot(folder) == before  # no -wal, no -shm, not even while open
+        finally:
+            store.close()
+        assert _snapshot(folder) == before
+    finally:
+        folder.chmod(0o755)
+
+
+def test_read_only_store_reads_a_live_wal_and_follows_a_writer(tmp_path):
+    """A writer holds the store open (its rows are still in the -wal file): a read-only
+    handle sees them, creates no file, and sees later writes too."""
+    path = _filled(tmp_path / "live.db", n=3)
+    writer = SQLiteStore(path)
+    writer.add(make_entry(10, id="in-wal"), unit(10))
+    files = sorted(p.name for p in tmp_path.iterdir())
+    assert files == ["live.db", "live.db-shm", "live.db-wal"]
+    reader = SQLiteStore(path, read_only=True)
+    try:
+        assert reader.count() == 4 and reader.get("in-wal") is not None
+        writer.add(make_entry(11, id="later"), unit(11))
+        assert reader.get("later") is not None
+        assert reader.search(unit(11), namespace="default", llm_key="default", k=1)[0].entry.id == "later"
+        assert sorted(p.name for p in tmp_path.iterdir()) == files
+    finally:
+        reader.close()
+        writer.close()
+
+
+def test_immutable_read_only_store_reopens_when_the_file_changes(tmp_path):
+    """Opened while nobody else had the file open (immutable: no -wal read), then another
+    process writes and closes: the next read re-opens and sees the new row."""
+    path = _filled(tmp_path / "c.db", n=2)
+    reader = SQLiteStore(path, read_only=True)
+    try:
+        assert reader._immutable and reader.count() == 2
+        proc = run_python(
+            """
+            import sys
+            import numpy as np
+            from stepcache_integrations.core.types import CacheEntry, Step
+            from stepcache_integrations.stores import SQLiteStore
+            with SQLiteStore(sys.argv[1]) as s:
+                s.add(CacheEntry(id="new", prompt="p", task="text", steps=[Step(text="a")]),
+                      np.ones(32, dtype=np.float32) / np.sqrt(32))
+            """,
+            str(path),
+        )
+        _out, err = proc.communicate(timeout=120)
+        assert proc.returncode == 0, err
+        assert reader.count() == 3 and reader.get("new") is not None
+    finally:
+        reader.close()
+
+
+@pytest.mark.parametrize("read_only", [True, False])
+def test_existing_only_open_writes_nothing_into_an_empty_or_foreign_file(tmp_path, read_only):
+    empty = tmp_path / "empty.db"
+    empty.write_bytes(b"")
+    foreign = tmp_path / "foreign.db"
+    conn = sqlite3.connect(foreign)
+    conn.execute("CREATE TABLE people (name TEXT)")
+    conn.commit()
+    conn.close()
+    before = _snapshot(tmp_path)
+    with pytest.raises(StoreError, match="empty"):
+        SQLiteStore(empty, create=False, read_only=read_only)
+    with pytest.raises(StoreError, match="not a StepCache store"):
+        SQLiteStore(foreign, create=False, read_only=read_only)
+    with pytest.raises(StoreError, match="no such file"):
+        SQLiteStore(tmp_path / "missing.db", create=False, read_only=read_only)
+    assert _snapshot(tmp_path) == before
