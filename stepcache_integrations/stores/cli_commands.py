@@ -4,13 +4,17 @@ Which store: ``--store URL|PATH``, else ``$STEPCACHE_STORE`` - the same variable
 ``StepCache()`` reads. With neither, the command exits 1 and says so: the library's own
 default is an in-memory store inside your program, which no other process can inspect.
 Only ``import`` may create a store; the other commands open an existing one and a
-mistyped path is an error (exit 1), never a new empty database.
+mistyped path is an error (exit 1), never a new empty database. ``stats``, ``list``,
+``show`` and ``export`` open it read-only: they work on read-only files and directories
+and write nothing, not even SQLite's ``-wal``/``-shm`` files. ``import`` reads and checks
+the whole input before it opens the store, and removes a store it created if it fails.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from collections.abc import Callable
@@ -61,7 +65,7 @@ def register(subparsers: Any) -> None:
         description="Statistics of an existing store (read-only).",
     )
     p.add_argument("--json", action="store_true", help="print JSON")
-    p.set_defaults(func=_wrap(_cmd_stats, create=False))
+    p.set_defaults(func=_wrap(_cmd_stats, create=False, read_only=True))
 
     p = subparsers.add_parser(
         "list", parents=[parent],
@@ -79,7 +83,7 @@ def register(subparsers: Any) -> None:
         f"terminal line, at least {_PROMPT_WIDTH})",
     )
     p.add_argument("--json", action="store_true", help="print JSON lines")
-    p.set_defaults(func=_wrap(_cmd_list, create=False))
+    p.set_defaults(func=_wrap(_cmd_list, create=False, read_only=True))
 
     p = subparsers.add_parser(
         "show", parents=[parent], help="show one entry, its steps and their provenance",
@@ -87,7 +91,7 @@ def register(subparsers: Any) -> None:
     )
     p.add_argument("id", help="entry id, or an unambiguous prefix of it (as printed by `list`)")
     p.add_argument("--json", action="store_true", help="print JSON")
-    p.set_defaults(func=_wrap(_cmd_show, create=False))
+    p.set_defaults(func=_wrap(_cmd_show, create=False, read_only=True))
 
     p = subparsers.add_parser(
         "delete", parents=[parent], help="delete one entry",
@@ -112,7 +116,7 @@ def register(subparsers: Any) -> None:
     )
     p.add_argument("-o", "--output", default="-", help="output file (default: stdout)")
     p.add_argument("--namespace", default=None, help="only this namespace")
-    p.set_defaults(func=_wrap(_cmd_export, create=False))
+    p.set_defaults(func=_wrap(_cmd_export, create=False, read_only=True))
 
     p = subparsers.add_parser(
         "import", parents=[parent], help="import JSON lines written by `stepcache export`",
@@ -131,13 +135,22 @@ def register(subparsers: Any) -> None:
         "--replace", action="store_true",
         help="overwrite entries whose id is already in the store (default: skip them)",
     )
-    p.set_defaults(func=_wrap(_cmd_import, create=True))
+    p.set_defaults(func=_wrap(_cmd_import, create=True, prepare=_read_import))
 
 
 def _wrap(
-    fn: Callable[[argparse.Namespace, Any], int], *, create: bool
+    fn: Callable[[argparse.Namespace, Any], int],
+    *,
+    create: bool,
+    read_only: bool = False,
+    prepare: Callable[[argparse.Namespace], None] | None = None,
 ) -> Callable[[argparse.Namespace], int]:
-    """Resolve and open the store, run the command, close it; errors become exit code 1."""
+    """Resolve and open the store, run the command, close it; errors become exit code 1.
+
+    ``prepare(args)`` runs first, before the store is opened (``import`` reads its input
+    there), so a failing one leaves the store untouched. A SQLite store that ``create``
+    made and the command then failed on is removed again, with the directories made for it.
+    """
 
     def run(args: argparse.Namespace) -> int:
         from ..errors import StepCacheError
@@ -155,22 +168,69 @@ def _wrap(
                 file=sys.stderr,
             )
             return 1
+        if prepare is not None:
+            try:
+                prepare(args)
+            except StepCacheError as exc:
+                print(f"stepcache: error: {exc}", file=sys.stderr)
+                return 1
+        new_files = _files_a_new_store_makes(url) if create else None
+        code = 1
         try:
-            store = open_store(url, create=create)
-        except StepCacheError as exc:
-            print(f"stepcache: cannot open store {redact_url(url)}: {exc}", file=sys.stderr)
-            return 1
-        try:
-            return fn(args, store)
-        except StepCacheError as exc:
-            print(f"stepcache: error: {exc}", file=sys.stderr)
-            return 1
-        except BrokenPipeError:  # `stepcache export | head`
-            return 0
+            try:
+                store = open_store(url, create=create, read_only=read_only)
+            except StepCacheError as exc:
+                print(f"stepcache: cannot open store {redact_url(url)}: {exc}", file=sys.stderr)
+                return 1
+            try:
+                code = fn(args, store)
+            except StepCacheError as exc:
+                print(f"stepcache: error: {exc}", file=sys.stderr)
+            except BrokenPipeError:  # `stepcache export | head`
+                code = 0
+            finally:
+                store.close()
+            return code
         finally:
-            store.close()
+            if code != 0 and new_files is not None:
+                _remove_new_store(*new_files)
 
     return run
+
+
+def _files_a_new_store_makes(url: str) -> tuple[str, list[str]] | None:
+    """The SQLite file ``url`` names and the directories opening it would create, if it
+    does not exist yet (None: it exists, or the store is not a SQLite file)."""
+    from .urls import sqlite_file
+
+    try:
+        path = sqlite_file(url)
+    except Exception:  # noqa: BLE001 - open_store reports a malformed URL
+        return None
+    if path is None or os.path.lexists(path):
+        return None
+    missing: list[str] = []
+    folder = os.path.dirname(os.path.abspath(path))
+    while not os.path.lexists(folder):
+        missing.append(folder)
+        folder = os.path.dirname(folder)
+    return path, missing
+
+
+def _remove_new_store(path: str, folders: list[str]) -> None:
+    """Undo the creation of a store: its files, then the (empty) directories made for it."""
+    for suffix in ("", "-wal", "-shm", "-journal"):
+        try:
+            os.remove(path + suffix)
+        except FileNotFoundError:
+            pass
+        except OSError as exc:
+            print(f"stepcache: could not remove {path + suffix}: {exc}", file=sys.stderr)
+    for folder in folders:  # deepest first
+        try:
+            os.rmdir(folder)
+        except OSError:
+            break
 
 
 def _resolve_id(store: Any, given: str) -> str | None:
@@ -381,33 +441,33 @@ def _cmd_clear(args: argparse.Namespace, store: Any) -> int:
 
 
 def _cmd_export(args: argparse.Namespace, store: Any) -> int:
+    from ..errors import StoreError
     from .transfer import export_jsonl
 
     if args.output == "-":
         count = export_jsonl(store, sys.stdout, namespace=args.namespace)
         sys.stdout.flush()
     else:
-        count = export_jsonl(store, args.output, namespace=args.namespace)
+        try:
+            count = export_jsonl(store, args.output, namespace=args.namespace)
+        except OSError as exc:
+            raise StoreError(f"cannot write {args.output}: {exc.strerror or exc}") from exc
     print(f"exported {count} entries", file=sys.stderr)
     return 0
 
 
+def _read_import(args: argparse.Namespace) -> None:
+    """Read and check the whole input of ``import`` (before the store is opened)."""
+    from .transfer import read_jsonl
+
+    args.records = read_jsonl(sys.stdin if args.input == "-" else args.input)
+
+
 def _cmd_import(args: argparse.Namespace, store: Any) -> int:
-    from ..errors import StoreError
-    from .transfer import import_jsonl_report
+    from .transfer import import_records
 
     on_conflict = "replace" if args.replace else "skip"
-    try:
-        if args.input == "-":
-            report = import_jsonl_report(
-                store, sys.stdin, namespace=args.namespace, on_conflict=on_conflict
-            )
-        else:
-            report = import_jsonl_report(
-                store, args.input, namespace=args.namespace, on_conflict=on_conflict
-            )
-    except OSError as exc:
-        raise StoreError(f"cannot read {args.input}: {exc}") from exc
+    report = import_records(store, args.records, namespace=args.namespace, on_conflict=on_conflict)
     where = f" into namespace {args.namespace!r}" if args.namespace else ""
     message = f"imported {report.imported} entries{where}"
     if report.replaced:

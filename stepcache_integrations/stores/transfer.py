@@ -2,7 +2,8 @@
 
 One record per line: ``{"format": "stepcache.entry/1", "entry": {...}, "dim": N,
 "vector_b64": "..."}`` (a plain ``"vector": [...]`` list is accepted on import). The whole
-file is validated before anything is written.
+file is read and validated (:func:`read_jsonl`) before anything is written, so a bad file
+changes nothing; the CLI reads it before it even opens (or creates) the store.
 """
 
 from __future__ import annotations
@@ -29,8 +30,10 @@ __all__ = [
     "export_record",
     "export_jsonl",
     "iter_jsonl_records",
+    "read_jsonl",
     "ImportReport",
     "copy_id",
+    "import_records",
     "import_jsonl_report",
     "import_jsonl",
 ]
@@ -56,10 +59,17 @@ def export_jsonl(
     """Write every live entry (of one namespace if given) as JSON lines; return the count."""
     if isinstance(out, (str, os.PathLike)):
         path = Path(out)
+        if path.exists() and not path.is_file():  # /dev/stdout, a FIFO: never replace it
+            with open(path, "w", encoding="utf-8") as fh:
+                return export_jsonl(store, fh, namespace=namespace)
         tmp = path.with_name(path.name + ".tmp")
-        with open(tmp, "w", encoding="utf-8") as fh:
-            count = export_jsonl(store, fh, namespace=namespace)
-        os.replace(tmp, path)
+        try:
+            with open(tmp, "w", encoding="utf-8") as fh:
+                count = export_jsonl(store, fh, namespace=namespace)
+            os.replace(tmp, path)
+        except BaseException:
+            tmp.unlink(missing_ok=True)  # a failed export leaves no partial file
+            raise
         return count
     count = 0
     for entry, vector in store.iter_items(namespace):
@@ -68,8 +78,19 @@ def export_jsonl(
     return count
 
 
+_JSONL_HINT = (
+    f"`stepcache import` reads JSON lines, one {EXPORT_FORMAT} object per line, "
+    "as written by `stepcache export`"
+)
+
+
 def iter_jsonl_records(lines: Iterable[str]) -> Iterator[tuple[CacheEntry, np.ndarray]]:
     """Parse exported JSON lines; StoreError (with the line number) on anything malformed."""
+    for _lineno, entry, vector in _numbered_records(lines):
+        yield entry, vector
+
+
+def _numbered_records(lines: Iterable[str]) -> Iterator[tuple[int, CacheEntry, np.ndarray]]:
     for lineno, line in enumerate(lines, 1):
         if not line.strip():
             continue
@@ -77,9 +98,14 @@ def iter_jsonl_records(lines: Iterable[str]) -> Iterator[tuple[CacheEntry, np.nd
         try:
             record = json.loads(line)
         except ValueError as exc:
-            raise StoreError(f"invalid JSON on {where}: {short_error(exc)}") from exc
+            if line.lstrip().startswith("["):
+                raise StoreError(f"{where} starts a JSON array; {_JSONL_HINT}") from exc
+            cut = "" if line.endswith("\n") else " (the file ends inside this line: truncated?)"
+            raise StoreError(f"invalid JSON on {where}: {short_error(exc)}{cut}") from exc
+        if isinstance(record, list):
+            raise StoreError(f"{where} is a JSON array; {_JSONL_HINT}")
         if not isinstance(record, dict) or record.get("format") != EXPORT_FORMAT:
-            raise StoreError(f"{where} is not a {EXPORT_FORMAT} record")
+            raise StoreError(f"{where} is not a {EXPORT_FORMAT} record; {_JSONL_HINT}")
         entry = entry_from_obj(record.get("entry"), where=where)
         if "vector_b64" in record:
             dim = record.get("dim")
@@ -97,7 +123,34 @@ def iter_jsonl_records(lines: Iterable[str]) -> Iterator[tuple[CacheEntry, np.nd
             vector = check_vector(values)
         else:
             raise StoreError(f"{where}: no vector")
-        yield entry, vector
+        yield lineno, entry, vector
+
+
+def read_jsonl(src: str | os.PathLike[str] | IO[str]) -> list[tuple[CacheEntry, np.ndarray]]:
+    """Every record of an export file (a path or an open text stream), validated: well-formed
+    lines, valid entries, one embedding dimension. StoreError names the first bad line; a
+    file that cannot be read or is not UTF-8 text is a StoreError too."""
+    if isinstance(src, (str, os.PathLike)):
+        try:
+            with open(src, encoding="utf-8") as fh:
+                return read_jsonl(fh)
+        except OSError as exc:
+            raise StoreError(f"cannot read {os.fspath(src)}: {exc.strerror or exc}") from exc
+    records: list[tuple[CacheEntry, np.ndarray]] = []
+    first: tuple[int, int] | None = None  # (line, dimension) of the first record
+    try:
+        for lineno, entry, vector in _numbered_records(src):
+            if first is None:
+                first = (lineno, int(vector.size))
+            elif vector.size != first[1]:
+                raise StoreError(
+                    f"line {lineno}: vector has dimension {vector.size}, the record on line "
+                    f"{first[0]} has {first[1]} (one store holds one embedding dimension)"
+                )
+            records.append((entry, vector))
+    except UnicodeDecodeError as exc:
+        raise StoreError(f"not UTF-8 text ({exc.reason}); {_JSONL_HINT}") from exc
+    return records
 
 
 @dataclass
@@ -126,6 +179,34 @@ def copy_id(entry_id: str, namespace: str) -> str:
     return hashlib.sha256(f"{namespace}\0{entry_id}".encode()).hexdigest()[:32]
 
 
+def import_records(
+    store: CacheStore,
+    records: Iterable[tuple[CacheEntry, np.ndarray]],
+    *,
+    namespace: str | None = None,
+    skip_expired: bool = True,
+    on_conflict: str = "skip",
+) -> ImportReport:
+    """Write records read by :func:`read_jsonl` into ``store`` (see :func:`import_jsonl_report`)."""
+    if on_conflict not in ("skip", "replace"):
+        raise StoreError(f"on_conflict must be 'skip' or 'replace', not {on_conflict!r}")
+    report = ImportReport()
+    for entry, vector in records:
+        if namespace is not None and entry.namespace != namespace:
+            entry = entry.model_copy(update={"id": copy_id(entry.id, namespace), "namespace": namespace})
+        if skip_expired and CacheStore.is_expired(entry):
+            report.skipped_expired += 1
+            continue
+        if store.get(entry.id) is not None:
+            if on_conflict == "skip":
+                report.skipped_existing += 1
+                continue
+            report.replaced += 1
+        store.add(entry, vector)
+        report.imported += 1
+    return report
+
+
 def import_jsonl_report(
     store: CacheStore,
     src: str | os.PathLike[str] | IO[str],
@@ -145,27 +226,9 @@ def import_jsonl_report(
     """
     if on_conflict not in ("skip", "replace"):
         raise StoreError(f"on_conflict must be 'skip' or 'replace', not {on_conflict!r}")
-    if isinstance(src, (str, os.PathLike)):
-        with open(src, encoding="utf-8") as fh:
-            return import_jsonl_report(
-                store, fh, namespace=namespace, skip_expired=skip_expired, on_conflict=on_conflict
-            )
-    records = list(iter_jsonl_records(src))
-    report = ImportReport()
-    for entry, vector in records:
-        if namespace is not None and entry.namespace != namespace:
-            entry = entry.model_copy(update={"id": copy_id(entry.id, namespace), "namespace": namespace})
-        if skip_expired and CacheStore.is_expired(entry):
-            report.skipped_expired += 1
-            continue
-        if store.get(entry.id) is not None:
-            if on_conflict == "skip":
-                report.skipped_existing += 1
-                continue
-            report.replaced += 1
-        store.add(entry, vector)
-        report.imported += 1
-    return report
+    return import_records(
+        store, read_jsonl(src), namespace=namespace, skip_expired=skip_expired, on_conflict=on_conflict
+    )
 
 
 def import_jsonl(

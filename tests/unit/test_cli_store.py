@@ -339,3 +339,287 @@ def test_read_only_open_of_an_unreachable_postgres_is_a_store_error():
     pytest.importorskip("psycopg")
     with pytest.raises(StoreError, match="connect failed"):
         open_store("postgresql://u@127.0.0.1:9/db", create=False, connect_timeout=1)
+
+
+# -- read commands write nothing; failed commands leave nothing ---------------------------------
+def snapshot(folder: Path) -> dict[str, tuple[bytes, int, int]]:
+    """Every file under ``folder``: bytes, mtime, mode."""
+    return {
+        str(p.relative_to(folder)): (p.read_bytes(), p.stat().st_mtime_ns, p.stat().st_mode)
+        for p in sorted(folder.rglob("*")) if p.is_file()
+    } | {str(p.relative_to(folder)) + "/": (b"", 0, 0) for p in folder.rglob("*") if p.is_dir()}
+
+
+READ_COMMANDS = [
+    ["stats"], ["stats", "--json"], ["list"], ["list", "--json"], ["show", "bbbb"],
+    ["show", "bbbb", "--json"], ["export"],
+]
+
+
+@pytest.mark.parametrize("folder_mode", [0o755, 0o555], ids=["writable-dir", "read-only-dir"])
+def test_read_commands_on_a_read_only_store_write_nothing(db, tmp_path, folder_mode):
+    folder = db.parent / "ro"
+    folder.mkdir()
+    path = folder / "cache.db"
+    path.write_bytes(db.read_bytes())
+    path.chmod(0o444)
+    folder.chmod(folder_mode)
+    try:
+        before = snapshot(folder)
+        for argv in READ_COMMANDS:
+            out = stepcache(*argv, "--store", str(path), cwd=tmp_path)
+            assert out.returncode == 0, (argv, out.stderr)
+            assert "readonly" not in out.stderr
+            assert snapshot(folder) == before, argv  # no -wal/-shm, same bytes and mtime
+        out = stepcache("export", "--store", str(path), cwd=tmp_path)
+        assert len(out.stdout.splitlines()) == 3
+        out = stepcache("show", "bbbb", "--store", str(path), cwd=tmp_path)
+        assert "bbbb3333" in out.stdout
+    finally:
+        folder.chmod(0o755)
+
+
+def test_read_commands_open_sqlite_read_only(db, tmp_path, monkeypatch, capsys):
+    """Tests run as root, whom file modes do not stop: check the connections themselves.
+    Every connection a read command opens is ``mode=ro``; delete and clear open it writable."""
+    import sqlite3
+
+    from stepcache_integrations.cli import main
+
+    opened: list[str] = []
+    real_connect = sqlite3.connect
+
+    def connect(database, *args, **kwargs):
+        opened.append(str(database) if kwargs.get("uri") else f"rw:{database}")
+        return real_connect(database, *args, **kwargs)
+
+    monkeypatch.setattr(sqlite3, "connect", connect)
+    for argv in READ_COMMANDS + [["export", "-o", str(tmp_path / "out.jsonl")]]:
+        opened.clear()
+        assert main([*argv, "--store", str(db)]) == 0, argv
+        assert opened and all(
+            uri.startswith("file:") and "mode=ro" in uri for uri in opened
+        ), (argv, opened)
+    opened.clear()
+    assert main(["delete", "bbbb", "--store", str(db)]) == 0
+    assert any(uri.startswith("rw:") for uri in opened)
+    capsys.readouterr()
+
+
+@pytest.mark.parametrize(
+    "argv", READ_COMMANDS + [["delete", "abc"], ["clear", "--yes"]], ids=lambda a: " ".join(a)
+)
+def test_commands_on_an_empty_file_change_nothing(tmp_path, argv):
+    (tmp_path / "empty.db").write_bytes(b"")
+    before = snapshot(tmp_path)
+    out = stepcache(*argv, "--store", "empty.db", cwd=tmp_path)
+    assert out.returncode == 1, out.stderr
+    assert "empty file" in out.stderr and "Traceback" not in out.stderr
+    assert snapshot(tmp_path) == before  # still 0 bytes: no schema written into it
+
+
+def _dump_lines(tmp_path: Path) -> list[str]:
+    src = InMemoryStore()
+    for i in range(3):
+        src.add(entry(i, id=f"{i:032d}"), unit(i))
+    from stepcache_integrations.stores.transfer import export_jsonl
+
+    path = tmp_path / "good.jsonl"
+    export_jsonl(src, path)
+    lines = path.read_text().splitlines(keepends=True)
+    path.unlink()
+    return lines
+
+
+def _bad_inputs(tmp_path: Path) -> dict[str, tuple[bytes | None, str]]:
+    """name -> (file bytes, None: no file; a phrase the error must contain)."""
+    lines = _dump_lines(tmp_path)
+    good = "".join(lines)
+    corrupt = json.loads(lines[1])
+    del corrupt["entry"]["steps"]
+    corrupt["entry"]["hits"] = "many"
+    small = json.loads(lines[2])
+    small["vector"] = [1.0, 0.0, 0.0]
+    del small["vector_b64"], small["dim"]
+    records = [json.loads(line) for line in lines]
+    return {
+        "missing": (None, "cannot read"),
+        "invalid-json": ((lines[0] + "{not json\n").encode(), "invalid JSON on line 2"),
+        "truncated": (good[: len(good) - 40].encode(), "truncated"),
+        "json-array": (json.dumps(records).encode(), "line 1 is a JSON array"),
+        "json-array-pretty": (json.dumps(records, indent=2).encode(), "line 1 starts a JSON array"),
+        "binary": (b"\x80\x04\x95 pickle \xff\xfe\n", "not UTF-8 text"),
+        "corrupt-entry": (
+            (lines[0] + json.dumps(corrupt) + "\n").encode(),
+            "line 2: 2 validation errors for CacheEntry: steps: Field required; hits: ",
+        ),
+        "mixed-dimensions": ((lines[0] + json.dumps(small) + "\n").encode(), "line 2: vector has dimension 3"),
+    }
+
+
+@pytest.mark.parametrize(
+    "kind",
+    ["missing", "invalid-json", "truncated", "json-array", "json-array-pretty", "binary",
+     "corrupt-entry", "mixed-dimensions"],
+)
+def test_a_failed_import_creates_no_store_and_changes_none(db, tmp_path, kind, monkeypatch, capsys):
+    import io
+
+    from stepcache_integrations.cli import main
+
+    data, phrase = _bad_inputs(tmp_path)[kind]
+    work = tmp_path / "work"
+    work.mkdir()
+    monkeypatch.chdir(work)
+    source = work / "input.jsonl"
+    if data is not None:
+        source.write_bytes(data)
+    existing = work / "existing.db"
+    existing.write_bytes(db.read_bytes())
+    before = snapshot(work)
+    for store in ("new.db", "sub/dir/new.db", f"sqlite:///{work}/other.db", str(existing)):
+        assert main(["import", "input.jsonl", "--store", store]) == 1, (kind, store)
+        err = capsys.readouterr().err
+        assert phrase in err, (kind, err)
+        assert snapshot(work) == before, (kind, store)  # no new store, no directory, same bytes
+    if data is not None and kind != "binary":  # the same input on stdin
+        monkeypatch.setattr(sys, "stdin", io.StringIO(data.decode()))
+        assert main(["import", "-", "--store", "new.db"]) == 1
+        assert phrase in capsys.readouterr().err
+        assert snapshot(work) == before
+    # through the console script once: exit 1, a message, no traceback
+    out = stepcache("import", "input.jsonl", "--store", "new.db", cwd=work)
+    assert out.returncode == 1 and phrase in out.stderr and "Traceback" not in out.stderr
+    assert snapshot(work) == before
+
+
+def test_a_failed_export_leaves_no_partial_file(db, tmp_path):
+    import sqlite3
+
+    conn = sqlite3.connect(db)
+    conn.execute("UPDATE entries SET entry = '{\"broken\": 1}' WHERE id LIKE 'bbbb%'")
+    conn.commit()
+    conn.close()
+    out = stepcache("export", "--store", str(db), "-o", "out.jsonl", cwd=tmp_path)
+    assert out.returncode == 1 and "corrupt cache entry" in out.stderr
+    assert "steps: Field required" in out.stderr
+    assert not (tmp_path / "out.jsonl").exists() and not (tmp_path / "out.jsonl.tmp").exists()
+
+
+def test_an_import_failing_after_the_store_was_created_removes_it(tmp_path, monkeypatch, capsys):
+    from stepcache_integrations.cli import main
+    from stepcache_integrations.stores import transfer
+
+    (tmp_path / "good.jsonl").write_text("".join(_dump_lines(tmp_path)))
+    before = snapshot(tmp_path)
+
+    def failing(store, records, **kwargs):
+        store.add(*records[0])
+        raise StoreError("disk full")
+
+    monkeypatch.setattr(transfer, "import_records", failing)
+    monkeypatch.chdir(tmp_path)
+    assert main(["import", "good.jsonl", "--store", "sub/dir/new.db"]) == 1
+    assert "disk full" in capsys.readouterr().err
+    assert snapshot(tmp_path) == before  # the new store and its directories are gone
+
+
+def test_an_import_of_another_dimension_leaves_the_store_unchanged(db, tmp_path):
+    record = json.loads(_dump_lines(tmp_path)[0])
+    record["vector"] = [1.0, 0.0, 0.0]
+    del record["vector_b64"], record["dim"]
+    (tmp_path / "small.jsonl").write_text(json.dumps(record) + "\n")
+    before = db.read_bytes()
+    out = stepcache("import", "small.jsonl", "--store", str(db), cwd=tmp_path)
+    assert out.returncode == 1 and "dimension 3" in out.stderr, out.stderr
+    assert db.read_bytes() == before and len(listing(db)) == 3
+    assert not (tmp_path / "cache.db-wal").exists()
+
+
+def test_export_to_a_fifo_or_an_unwritable_place(db, tmp_path):
+    """-o FIFO (or a device such as /dev/null) writes into it: it is not replaced by a
+    regular file. A directory that does not exist is exit 1 with a message."""
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)  # the export's output fits the buffer
+    try:
+        out = stepcache("export", "--store", str(db), "-o", str(fifo), cwd=tmp_path)
+        assert out.returncode == 0 and "exported 3 entries" in out.stderr, out.stderr
+        assert fifo.is_fifo() and not (tmp_path / "pipe.tmp").exists()
+        assert os.read(reader, 1 << 16).decode().count("stepcache.entry/1") == 3
+    finally:
+        os.close(reader)
+    out = stepcache("export", "--store", str(db), "-o", "no/such/dir/out.jsonl", cwd=tmp_path)
+    assert out.returncode == 1 and "cannot write no/such/dir/out.jsonl" in out.stderr
+    assert "Traceback" not in out.stderr
+
+
+def _unprivileged_python() -> tuple[list[str], dict[str, str], object]:
+    """(python argv, env, preexec_fn) running as ``nobody``, for whom file modes apply;
+    skips the test when there is no such user or it cannot run this package."""
+    import pwd
+    import shutil
+    import site
+
+    if not hasattr(os, "geteuid") or os.geteuid() != 0:
+        return [sys.executable], dict(os.environ, PYTHONPATH=str(REPO)), None
+    try:
+        nobody = pwd.getpwnam("nobody")
+    except KeyError:
+        pytest.skip("no user 'nobody'")
+
+    def drop() -> None:
+        os.setgid(nobody.pw_gid)
+        os.setgroups([])
+        os.setuid(nobody.pw_uid)
+
+    paths = os.pathsep.join([str(REPO), *site.getsitepackages()])
+    env = dict(os.environ, PYTHONPATH=paths, HOME="/tmp", OMP_NUM_THREADS="1")
+    env.pop("STEPCACHE_STORE", None)
+    version = f"python{sys.version_info.major}.{sys.version_info.minor}"
+    for python in (sys.executable, shutil.which(version), f"/usr/bin/{version}"):
+        if not python:
+            continue
+        try:
+            probe = subprocess.run(
+                [python, "-c", "import stepcache_integrations.stores.sqlite"], env=env,
+                preexec_fn=drop, capture_output=True, timeout=120, cwd="/",
+            )
+        except OSError:  # e.g. under a home directory 'nobody' may not enter
+            continue
+        if probe.returncode == 0:
+            return [python], env, drop
+    pytest.skip("user 'nobody' cannot run this Python and package")
+
+
+@pytest.mark.parametrize("folder_mode", [0o755, 0o555], ids=["writable-dir", "read-only-dir"])
+def test_read_commands_as_an_unprivileged_user_on_a_read_only_store(db, folder_mode):
+    """The real case: a 0444 store, read by a user who may not write it (was: "attempt to
+    write a readonly database", or -wal/-shm files left behind in a writable directory)."""
+    import tempfile
+
+    python, env, preexec = _unprivileged_python()
+    folder = Path(tempfile.mkdtemp(prefix="stepcache-ro-"))
+    try:
+        folder.chmod(0o755)
+        path = folder / "cache.db"
+        path.write_bytes(db.read_bytes())
+        path.chmod(0o444)
+        folder.chmod(folder_mode)
+        before = snapshot(folder)
+        for argv in READ_COMMANDS:
+            out = subprocess.run(
+                [*python, "-m", "stepcache_integrations.cli", *argv, "--store", str(path)],
+                env=env, preexec_fn=preexec, capture_output=True, text=True, timeout=300, cwd="/",
+            )
+            assert out.returncode == 0, (argv, out.stderr)
+            assert snapshot(folder) == before, argv
+    finally:
+        folder.chmod(0o755)
+        shutil_rmtree(folder)
+
+
+def shutil_rmtree(folder: Path) -> None:
+    import shutil
+
+    shutil.rmtree(folder, ignore_errors=True)
