@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Iterator
 from typing import Any
@@ -34,6 +35,11 @@ from tests.unit.test_langchain_fakes import (
     scripted,
     usage,
 )
+
+# A plain request (closed framing, every value stated in key form, the key list): its statements are
+# evidence, so a changed value is re-instantiated. JSON_Q ("a person named Alice") is not plain.
+PLAIN_JSON_Q = 'Return a JSON object for a person with name "Alice", age 30, city "Paris". Required keys: name, city and age.'
+PLAIN_JSON_Q2 = PLAIN_JSON_Q.replace('"Alice"', '"Bob"')
 
 
 # ----------------------------------------------------------------------------- standard suites
@@ -149,13 +155,32 @@ def test_system_prompt_is_part_of_the_cached_prompt(global_cache: StepCacheLLMCa
 
 def test_json_in_prose_round_trips_verbatim_and_reinstantiates(global_cache: StepCacheLLMCache) -> None:
     model = scripted(JSON_A)
-    model.invoke(JSON_Q)
-    again = model.invoke(JSON_Q)
-    assert again.content == JSON_A  # exact hit: the stored message, prose included
-    bob = model.invoke(JSON_Q2)
+    model.invoke(PLAIN_JSON_Q)
+    again = model.invoke(PLAIN_JSON_Q)
+    assert again.content == JSON_A and _meta(again)["outcome"] == "reuse"  # exact hit: the stored message, prose included
+    bob = model.invoke(PLAIN_JSON_Q2)
     assert len(model.calls) == 1
     assert '"name": "Bob"' in bob.content and "Alice" not in bob.content  # only verified JSON, no stale prose
-    assert _meta(bob)["outcome"] == "reinstantiate"
+    assert "Sure!" not in bob.content and json.loads(bob.content) == {"name": "Bob", "city": "Paris", "age": 30}
+    meta = _meta(bob)
+    assert meta["outcome"] == "reinstantiate" and meta["verified"] and meta["model_calls"] == 0
+
+
+def test_json_values_worded_in_prose_are_no_evidence_and_go_to_the_model(global_cache: StepCacheLLMCache) -> None:
+    """JSON_Q words the name ("a person named Alice"): not a plain request, so none of its statements
+    is evidence and "named Alice" -> "named Bob" is a content change the model answers. (Before the
+    issue 19 rules this was re-instantiated: "named" was taken to bind the value, which nothing proves.)"""
+    bob_answer = '{"name": "Bob", "city": "Paris", "age": 30}'
+    model = scripted(JSON_A, bob_answer)
+    model.invoke(JSON_Q)
+    assert model.invoke(JSON_Q).content == JSON_A and len(model.calls) == 1  # the identical request still hits
+    bob = model.invoke(JSON_Q2)
+    assert len(model.calls) == 2 and model.last_prompt == JSON_Q2  # the whole request reached the model
+    assert bob.content == bob_answer and "stepcache" not in bob.response_metadata  # the model's own message
+    assert global_cache.stats()["miss_reasons"] == {"no cached candidate": 1, "candidate failed verification": 1}
+    assert global_cache.stats()["hit_outcomes"]["reinstantiate"] == 0
+    again = model.invoke(JSON_Q2)  # update() stored the model's answer: now an exact hit
+    assert again.content == bob_answer and _meta(again)["outcome"] == "reuse" and len(model.calls) == 2
 
 
 # ----------------------------------------------------------------------------- faithful round trip
@@ -351,14 +376,25 @@ def test_provider_parsed_structured_output_round_trips(global_cache: StepCacheLL
     openai_base = pytest.importorskip("langchain_openai.chat_models.base")
     parser = RunnableLambda(lambda m: openai_base._oai_structured_outputs_parser(m, Person))
     content = '{"name": "Alice", "age": 30}'
-    model = scripted(ai(content, additional_kwargs={"parsed": Person(name="Alice", age=30)}))
+    model = scripted(
+        ai(content, additional_kwargs={"parsed": Person(name="Alice", age=30)}),
+        ai(content, additional_kwargs={"parsed": Person(name="Alice", age=30)}),
+        ai('{"name": "Bob", "age": 30}', additional_kwargs={"parsed": Person(name="Bob", age=30)}),
+    )
     chain = model.bind(response_format={"type": "json_schema"}) | parser
-    # keys listed and values bound to key words ("named", "age"): the engine can prove "named Bob" sets `name`
-    alice = "Extract as JSON with keys name and age: the person is named Alice, age 30."
+    # a plain request (closed framing, every value stated in key form, the key list): its statements
+    # are evidence, so the engine can prove name "Bob" sets `name`
+    alice = 'Return a JSON object for a person with name "Alice", age 30. Required keys: name and age.'
     assert chain.invoke(alice) == Person(name="Alice", age=30)
     assert chain.invoke(alice) == Person(name="Alice", age=30)  # restored, dict -> model
     assert chain.invoke(alice.replace("Alice", "Bob")) == Person(name="Bob", age=30)  # re-instantiated, parsed kept
     assert len(model.calls) == 1
+    # the value worded in prose ("named Alice") is no evidence (issue 19): the same change reaches the model
+    worded = "Extract as JSON with keys name and age: the person is named Alice, age 30."
+    assert chain.invoke(worded) == Person(name="Alice", age=30) and len(model.calls) == 2
+    assert chain.invoke(worded.replace("Alice", "Bob")) == Person(name="Bob", age=30)
+    assert len(model.calls) == 3 and model.last_prompt == worded.replace("Alice", "Bob")
+    assert global_cache.stats()["hit_outcomes"] == {"reuse": 1, "reinstantiate": 1, "patch": 0}
 
 
 # ----------------------------------------------------------------------------- visibility

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -31,6 +32,12 @@ from tests.unit.test_langchain_fakes import (
     scripted,
     usage,
 )
+
+# A plain request (closed framing, every value stated in key form, the key list): its statements are
+# evidence, so a changed value is proven key by key. JSON_Q ("a person named Alice") is not plain.
+PLAIN_JSON_Q = 'Return a JSON object for a person with name "Alice", age 30, city "Paris". Required keys: name, city and age.'
+PLAIN_JSON_Q2 = PLAIN_JSON_Q.replace('"Alice"', '"Bob"')
+BOB = {"name": "Bob", "city": "Paris", "age": 30}
 
 
 def meta(message: Any) -> dict[str, Any]:
@@ -109,12 +116,33 @@ def test_json_missing_key_is_repaired_and_prose_kept_only_when_verified() -> Non
 def test_json_in_prose_returned_as_the_model_wrote_it_and_perturbed_request_patched() -> None:
     model = scripted(JSON_A, '{"name": "Bob"}')
     cached = with_step_cache(model, patching_cache())
-    assert cached.invoke(JSON_Q).content == JSON_A  # verified as is: the model's own message
-    assert cached.invoke(JSON_Q).content == JSON_A and len(model.calls) == 1  # exact hit: verbatim
-    bob = cached.invoke(JSON_Q2)
+    assert cached.invoke(PLAIN_JSON_Q).content == JSON_A  # verified as is: the model's own message
+    assert cached.invoke(PLAIN_JSON_Q).content == JSON_A and len(model.calls) == 1  # exact hit: verbatim
+    # name "Bob" is stated in a plain request: city and age stay proven, only `name` is patched
+    bob = cached.invoke(PLAIN_JSON_Q2)
     assert len(model.calls) == 2 and '"name"' in model.last_prompt and "Paris" in model.last_prompt
+    assert "already filled in and checked" in model.last_prompt  # a patch prompt, not the whole request
     assert '"name": "Bob"' in bob.content and '"city": "Paris"' in bob.content and '"age": 30' in bob.content
-    assert meta(bob)["outcome"] == "patch"
+    assert json.loads(bob.content) == BOB
+    m = meta(bob)
+    assert m["outcome"] == "patch" and m["verified"] and m["model_calls"] == 1
+
+
+def test_json_worded_in_prose_is_regenerated_whole_not_patched() -> None:
+    # issue 19: JSON_Q words the name ("a person named Alice"), so it is not a plain request and none
+    # of its statements is evidence: "named Alice" -> "named Bob" regenerates every key (it was a
+    # patch of `name` alone before, keeping city and age on no evidence)
+    model = scripted(JSON_A, json.dumps(BOB))
+    cached = with_step_cache(model, patching_cache())
+    assert cached.invoke(JSON_Q).content == JSON_A
+    bob = cached.invoke(JSON_Q2)
+    assert len(model.calls) == 2 and model.last_prompt == JSON_Q2  # the whole request, no patch prompt
+    assert json.loads(bob.content) == BOB
+    m = meta(bob)
+    assert m["outcome"] in ("miss", "skip_reuse") and m["verified"] and m["model_calls"] == 1
+    assert "reused" not in m["provenance"] and "reinstantiated" not in m["provenance"]
+    again = cached.invoke(JSON_Q2)
+    assert again.content == bob.content and meta(again)["outcome"] == "reuse" and len(model.calls) == 2
 
 
 def test_models_sharing_an_engine_are_isolated() -> None:
@@ -223,11 +251,25 @@ def test_stream_patch_emits_the_verified_prefix_then_live_tokens() -> None:
 def test_stream_json_patch_streams_the_merged_object() -> None:
     model = scripted(JSON_A, '{"name": "Bob"}')
     cached = with_step_cache(model, patching_cache())
-    cached.invoke(JSON_Q)
-    chunks = list(cached.stream(JSON_Q2))
+    cached.invoke(PLAIN_JSON_Q)
+    chunks = list(cached.stream(PLAIN_JSON_Q2))
     total = sum(chunks[1:], chunks[0])
     assert '"name": "Bob"' in total.content and '"city": "Paris"' in total.content
-    assert meta(total)["outcome"] == "patch"
+    assert json.loads(total.content) == BOB and len(model.calls) == 2
+    assert meta(total)["outcome"] == "patch" and meta(total)["streamed"] and meta(total)["verified"]
+
+
+def test_stream_json_worded_in_prose_streams_the_models_whole_answer() -> None:
+    # issue 19: not a plain request, so nothing is patched: the model's own tokens stream
+    model = scripted(JSON_A, json.dumps(BOB))
+    cached = with_step_cache(model, patching_cache())
+    cached.invoke(JSON_Q)
+    chunks = list(cached.stream(JSON_Q2))
+    assert len(chunks) > 5 and len(model.calls) == 2 and model.last_prompt == JSON_Q2
+    total = sum(chunks[1:], chunks[0])
+    assert json.loads(total.content) == BOB
+    assert meta(total)["outcome"] in ("miss", "skip_reuse") and meta(total)["verified"]
+    assert "reused" not in meta(total)["provenance"]
 
 
 def test_stream_repaired_answer_is_flagged() -> None:
