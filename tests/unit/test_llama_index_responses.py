@@ -58,10 +58,15 @@ def test_query_engine_response_metadata_sync_and_async(embed: StepCacheEmbedding
     assert record(first)["outcome"] == "miss" and record(first)["verified"] and record(first)["model_calls"] == 1
     assert record(first)["stored_entry_id"] and first.metadata["stepcache_calls"] == [record(first)]
     assert any(key != "stepcache" and key != "stepcache_calls" for key in first.metadata)  # node metadata kept
-    again = asyncio.run(engine.aquery(REFORMATTED))  # formatting-only: a provable reuse
+    again = asyncio.run(engine.aquery(QUESTION))  # the identical question: a provable reuse
     info = record(again)
     assert info["outcome"] == "reuse" and info["model_calls"] == 0 and inner.calls == 1
     assert info["provenance"] == ["reused"] * len(info["steps"]) and info["namespace"] == "llama_index"
+    reformatted = asyncio.run(engine.aquery(REFORMATTED))  # case/punctuation/inner whitespace: content (issue 19)
+    info = record(reformatted)
+    assert info["outcome"] in ("miss", "skip_reuse") and info["model_calls"] == 1 and inner.calls == 2
+    assert info["verified"] and info["stored_entry_id"] and "reused" not in info["provenance"]
+    assert reformatted.metadata["stepcache_calls"] == [info] and info["namespace"] == "llama_index"
 
 
 def test_streaming_query_engine_record_is_final_once_consumed(embed: StepCacheEmbedding, index: VectorStoreIndex) -> None:
@@ -73,18 +78,26 @@ def test_streaming_query_engine_record_is_final_once_consumed(embed: StepCacheEm
     info = record(streamed)
     assert info["outcome"] == "miss" and info["streamed"] and info["verified"] and not info["revised"]
     assert "".join(s["text"] for s in info["steps"]) == text
-    reused = engine.query(REFORMATTED)  # formatting-only: a provable reuse (issue 11)
+    reused = engine.query(QUESTION)  # the identical question: a provable reuse (issues 11, 19)
     "".join(reused.response_gen)
     assert record(reused)["outcome"] == "reuse" and record(reused)["streamed"] and inner.calls == 1
 
-    async def run() -> dict[str, Any]:
-        response = await engine.aquery(REFORMATTED)
+    async def run(question: str) -> dict[str, Any]:
+        response = await engine.aquery(question)
         async for _ in response.async_response_gen():
             pass
         return record(response)
 
-    info = asyncio.run(run())
+    info = asyncio.run(run(QUESTION))
     assert info["outcome"] == "reuse" and info["streamed"] and inner.calls == 1
+    # a reformatted question is content (issue 19): the model answers, and the record is final once consumed
+    reformatted = engine.query(REFORMATTED)
+    text = "".join(reformatted.response_gen)
+    info = record(reformatted)
+    assert info["outcome"] in ("miss", "skip_reuse") and info["streamed"] and info["verified"] and inner.calls == 2
+    assert "".join(s["text"] for s in info["steps"]) == text and "reused" not in info["provenance"]
+    info = asyncio.run(run(REFORMATTED))  # its stored answer: now the identical question, reused
+    assert info["outcome"] == "reuse" and info["streamed"] and inner.calls == 2
 
 
 # -- chat engines ----------------------------------------------------------------------------

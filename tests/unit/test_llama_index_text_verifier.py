@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 from stepcache_integrations import StepCache, TextTask
 
 TEMPLATE = (
@@ -23,10 +25,18 @@ def rag(context: str, query: str) -> str:
     return TEMPLATE.format(context=context, query=query)
 
 
-def test_reformatted_prompt_keeps_every_step() -> None:
+def test_safe_set_variant_keeps_every_step_and_reformatting_does_not() -> None:
     cached = rag(ATLAS, "How long does the Atlas X2 battery last?")
+    # the safe set: outer whitespace of the whole prompt and line-ending style
+    assert verdicts(ANSWER, "\n  " + cached.replace("\n", "\r\n") + "\n", cached) == [True, True]
+    # and the Unicode normalization form (a decomposed "e\u0301" is the composed "\u00e9")
+    accented = rag(ATLAS + " It ships from the Zürich café.", "How long does the Atlas X2 battery last?")
+    decomposed = unicodedata.normalize("NFD", accented)
+    assert decomposed != accented and verdicts(ANSWER, decomposed, accented) == [True, True]
+    # Was [True, True] before issue 19: a sentence's first letter, inner whitespace and closing
+    # punctuation are content in code, proper nouns and data, so this is not proven.
     new = rag(ATLAS, "how long does the  Atlas X2 battery last") + "\n"
-    assert verdicts(ANSWER, new, cached) == [True, True]
+    assert verdicts(ANSWER, new, cached) == [False, False]
     # Case inside a sentence can carry meaning ("Polish"/"polish", "US"/"us"): not proven.
     lowered = rag(ATLAS, "how long does the atlas x2 battery last")
     assert verdicts(ANSWER, lowered, cached) == [False, False]
@@ -79,4 +89,9 @@ def test_engine_does_not_answer_a_chat_follow_up_from_the_cache() -> None:
     follow_up = history + "\n\nassistant: About 14 hours of video playback.\n\nuser: And how heavy is it?"
     plan = cache.lookup(follow_up)
     assert plan.needs_model and plan.outcome in ("miss", "skip_reuse")
-    assert not cache.lookup(history.replace("How long", "how long")).needs_model
+    # the same conversation up to the safe set (line endings, outer whitespace) is served
+    same = cache.lookup("  " + history.replace("\n", "\r\n") + "\n")
+    assert not same.needs_model and same.outcome == "reuse"
+    # a changed letter's case is content since issue 19 (it was served before): the model answers
+    recased = cache.lookup(history.replace("How long", "how long"))
+    assert recased.needs_model and recased.outcome in ("miss", "skip_reuse")
