@@ -18,7 +18,7 @@ import os
 import re
 from collections.abc import Callable
 from typing import Any
-from urllib.parse import SplitResult, parse_qsl, urlencode, urlsplit
+from urllib.parse import SplitResult, parse_qsl, quote, urlencode, urlsplit
 
 from ..errors import StoreError
 from .base import CacheStore
@@ -223,7 +223,7 @@ def _open_postgres(parts: SplitResult, url: str, create: bool, kwargs: dict[str,
         rest = _read_only_session(rest)
     dsn = f"postgresql://{parts.netloc}{parts.path}"
     if rest:
-        dsn += "?" + urlencode(rest)
+        dsn += "?" + urlencode(rest, quote_via=quote)  # libpq reads "+" as "+", not a space
     try:
         if not create:
             _check_postgres_table(dsn, str(opts.get("table", "stepcache_entries")), opts.get("connect_timeout", 10))

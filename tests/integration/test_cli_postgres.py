@@ -66,3 +66,39 @@ def test_read_only_commands_do_not_create_a_table_and_import_does(tmp_path: Path
     finally:
         if table_exists(name):
             PostgresStore(PG_DSN, table=name).drop()
+
+
+def test_read_only_open_refuses_writes_and_read_commands_work(tmp_path: Path) -> None:
+    """open_store(read_only=True) - what stats/list/show/export use - runs read-only
+    sessions: reads work, the server refuses any write."""
+    import numpy as np
+
+    from stepcache_integrations.core.types import CacheEntry, Step
+    from stepcache_integrations.errors import StoreError
+    from stepcache_integrations.stores import PostgresStore
+    from stepcache_integrations.stores.urls import open_store
+
+    name = f"cli_ro_{uuid.uuid4().hex[:12]}"
+    sep = "&" if "?" in PG_DSN else "?"
+    url = f"{PG_DSN}{sep}table={name}"
+    vec = np.ones(8, dtype=np.float32) / np.sqrt(8)
+    writer = open_store(url)
+    try:
+        writer.add(CacheEntry(id="feed" + "0" * 28, prompt="p", task="text", steps=[Step(text="a")]), vec)
+        reader = open_store(url, read_only=True)
+        try:
+            assert reader.count() == 1 and reader.get("feed" + "0" * 28) is not None
+            assert reader.search(vec, namespace="default", llm_key="default", k=1)
+            with pytest.raises(StoreError, match="read-only transaction"):
+                reader.add(CacheEntry(prompt="q", task="text", steps=[Step(text="b")]), vec)
+            with pytest.raises(StoreError, match="read-only transaction"):
+                reader.delete("feed" + "0" * 28)
+        finally:
+            reader.close()
+        assert writer.count() == 1
+        for argv in (["stats"], ["list"], ["show", "feed"], ["export"]):
+            out = stepcache(*argv, "--store", url)
+            assert out.returncode == 0, (argv, out.stderr)
+    finally:
+        writer.close()
+        PostgresStore(PG_DSN, table=name).drop()

@@ -81,6 +81,26 @@ def test_postgres_url_passes_libpq_params_and_strips_store_options(monkeypatch):
     assert seen["kw"] == {"table": "tenant_a", "max_entries": 9}
 
 
+def test_postgres_read_only_open_asks_for_read_only_sessions(monkeypatch):
+    """libpq decodes the URL: a space must reach it as %20 (it reads '+' literally)."""
+    conninfo = pytest.importorskip("psycopg.conninfo")
+    seen = {}
+
+    class Fake:
+        def __init__(self, dsn, **kw):
+            seen["dsn"], seen["kw"] = dsn, kw
+
+    monkeypatch.setattr(postgres_mod, "PostgresStore", Fake)
+    monkeypatch.setattr("stepcache_integrations.stores.urls._check_postgres_table", lambda *a: None)
+    open_store("postgresql://u@h/db?options=-c%20search_path%3Dx&sslmode=require", read_only=True)
+    params = conninfo.conninfo_to_dict(seen["dsn"])
+    assert params["options"] == "-c search_path=x -c default_transaction_read_only=on"
+    assert params["sslmode"] == "require" and seen["kw"] == {"create_extension": False}
+    open_store("postgresql://u@h/db?options=-c%20search_path%3Dx")
+    assert conninfo.conninfo_to_dict(seen["dsn"])["options"] == "-c search_path=x"
+    assert seen["kw"] == {}
+
+
 @pytest.mark.parametrize(
     "url", ["redis://localhost", "sqlite://host/x.db", "sqlite:///", "memory://?max_entries=abc"]
 )
