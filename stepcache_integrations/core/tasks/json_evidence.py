@@ -54,7 +54,7 @@ _NEXT = (
 _TERMINATOR = rf"""(?=\s*(?:$|[.;:)\]}}\n]|,\s*{_NEXT}|\band\s+{_NEXT}))"""
 _LITERAL = (
     r"""\s*(?:[:=]|\bis\b)?\s*"""
-    r"""(?:"(?P<dq>[^"\n]{0,200})"|'(?P<sq>[^'\n]{0,200})'|(?P<num>-?\d{1,15}(?:\.\d{1,10})?)(?![\w%/]|[.,]\d))"""
+    r"""(?:"(?P<dq>[^"\n]{0,200})"|'(?P<sq>[^'\n]{0,200})'|(?P<num>-?(?:0|[1-9]\d{0,14})(?:\.\d{0,9}[1-9])?)(?![\w%/]|[.,]\d))"""
 )
 _KEY_LIST = re.compile(
     r"(?:\b(?:with|using|use|required|requested|include|including|containing|the|following)\s+)*"
@@ -131,7 +131,7 @@ def statements(prompt: str, keys: tuple[str, ...]) -> dict[str, Statement]:
     return {k: v for k, v in found.items() if k not in ambiguous}
 
 
-_FRAMING_TOKEN_LIMIT = 6  # context characters read before a token
+_FRAMING_TOKEN_LIMIT = 24  # context characters read before a token
 
 
 def _skeleton(prompt: str, keys: tuple[str, ...]) -> tuple[tuple[str, bool], ...]:
@@ -162,7 +162,12 @@ def _skeleton(prompt: str, keys: tuple[str, ...]) -> tuple[tuple[str, bool], ...
     return tuple(tokens)
 
 
-_ARTICLE_BEFORE = re.compile(r"\b(?:a|an|the|this)\s+$", re.IGNORECASE)
+# The entity is the noun of "for a person", "describing a lamp", "record of a ship", "for this
+# band": an article after a word that introduces what the object describes. "with the negative of
+# age 30" is no entity: "negative" is an instruction.
+_ARTICLE_BEFORE = re.compile(
+    r"\b(?:for|of|describing|representing|about)\s+(?:a|an|the|this)\s+$", re.IGNORECASE
+)
 
 
 @lru_cache(maxsize=512)

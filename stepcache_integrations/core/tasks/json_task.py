@@ -42,6 +42,13 @@ _KEY_LIST = re.compile(
     r"(?P<list>[\"'`]?[A-Za-z_][\w-]*[\"'`]?(?:\s*(?:,\s*and\b|,|\band\b)\s*[\"'`]?[A-Za-z_][\w-]*[\"'`]?)*)",
     re.IGNORECASE,
 )
+# The task serves one object, re-serialised: a prompt asking for another shape or layout, or for
+# prose beside the object, is free text (served only for the same prompt).
+_NOT_ONE_OBJECT = re.compile(
+    r"\b(?:arrays?|lists?|lines|jsonl|ndjson|minified|minify|compact|indent(?:ed|ation)?|pretty|markdown|"
+    r"code\s+block|fenced|sentences?|paragraphs?|explain(?:ing|s)?|explanation|comments?|yaml|xml|csv)\b",
+    re.IGNORECASE,
+)
 # Remote $ref must never be fetched: an empty registry resolves nothing outside the schema.
 _NO_REMOTE = Registry()
 _TYPE_NAMES = {"string": str, "integer": int, "number": (int, float), "boolean": bool}
@@ -62,8 +69,8 @@ def required_keys_from_prompt(prompt: str) -> list[str]:
     describes nested structure, which a flat key list cannot state."""
     head = prompt[:20000]
     match = _KEY_LIST.search(head)
-    if match is None:
-        return []
+    if match is None or not head.isascii():
+        return []  # a key in another script ("\uff41ge") would be cut from the list
     if len(_KEY_WORD.findall(head)) > 1 or _NESTED.search(head, match.start()):
         return []
     keys = re.split(r"\s*(?:,\s*and\b|,|\band\b)\s*", match.group("list"))
@@ -103,10 +110,13 @@ class JsonTask(TaskHandler):
     similarity_threshold = 0.55
 
     def detect(self, prompt: str, schema: dict[str, Any] | None = None) -> bool:
-        """A schema, or a prompt that asks for JSON output ("What is JSON?" is a text question)."""
+        """A schema, or a prompt that asks for one JSON object ("What is JSON?" is a text question;
+        an array, JSON Lines, a layout or prose around the object is not what this task writes)."""
         if schema is not None:
             return True
         head = prompt[:20000]
+        if _NOT_ONE_OBJECT.search(head):
+            return False
         return _JSON_WORD.search(head) is not None and (
             _JSON_REQUEST.search(head) is not None or bool(required_keys_from_prompt(head))
         )
@@ -128,7 +138,10 @@ class JsonTask(TaskHandler):
             "schema": schema,
             # Beyond a plain data request ("dates in ISO format", "values in French") a statement
             # may not be the value as written: it neither rejects an answer nor is the fallback.
-            "stated": stated_values(prompt, required) if plain_request(prompt[:PROMPT_LIMIT], tuple(required)) else {},
+            # A schema's description may state a rule too ("twice the stated age").
+            "stated": stated_values(prompt, required)
+            if plain_request(prompt[:PROMPT_LIMIT], tuple(required)) and not _has_prose(schema)
+            else {},
             "prompt": prompt[:PROMPT_LIMIT],
             "digest": hashlib.sha256(prompt.encode("utf-8", "surrogatepass")).hexdigest(),
             "truncated": len(prompt) > PROMPT_LIMIT,
@@ -176,7 +189,7 @@ class JsonTask(TaskHandler):
             try:
                 for err in _validator(schema).iter_errors(obj):
                     key = str(err.path[0]) if err.path else None
-                    if key is None and err.validator == "required":
+                    if key is None and err.validator == "required" and _reported_missing(err, obj, errors):
                         continue  # reported per key above
                     errors.setdefault(key or "$", err.message[:200])
             except (Unresolvable, RecursionError) as exc:
@@ -425,6 +438,13 @@ def stated_values(prompt: str, keys: list[str]) -> dict[str, Any]:
     """Values the prompt states unambiguously for ``keys``: ``owner "Nikos"``, ``rating: 4``,
     ``year = 2004`` (not ``age 34 years``, ``rate 15%``, ``price 1,299`` or a list of values)."""
     return {key: st.value for key, st in statements(prompt[:PROMPT_LIMIT], tuple(keys)).items()}
+
+
+def _reported_missing(err: Any, obj: dict[str, Any], errors: dict[str, str]) -> bool:
+    """A top-level "required" error whose every missing key is already reported per key (one of
+    ``if``/``then``, ``allOf``, ``dependentSchemas`` or a ``$ref`` may require others)."""
+    wanted = err.validator_value if isinstance(err.validator_value, list) else []
+    return all(str(k) in errors for k in wanted if k not in obj)
 
 
 def _schema_key(schema: Any) -> str:
