@@ -29,8 +29,10 @@ pytestmark = pytest.mark.integration
 MATH_Q = "Solve 3x + 5 = 20 for x. Show your steps, one per line, and end with 'Answer: x = ...'."
 MATH_Q2 = "Solve 3x + 5 = 26 for x. Show your steps, one per line, and end with 'Answer: x = ...'."
 # Values stated with their key words: the checked fields can be kept when only the name changes.
-JSON_Q = 'Return a JSON object with keys name, city and age for a person named Alice, age 30, city "Paris".'
-JSON_Q2 = 'Return a JSON object with keys name, city and age for a person named Bob, age 30, city "Paris".'
+# A plain request stating every value: a changed name is a patch of that key alone ("named Bob"
+# would be no statement, and the whole object would go to the model).
+JSON_Q = 'Return a JSON object for a person with name "Alice", age 30, city "Paris". Required keys: name, city and age.'
+JSON_Q2 = 'Return a JSON object for a person with name "Bob", age 30, city "Paris". Required keys: name, city and age.'
 JSON_A = '{"name": "Alice", "city": "Paris", "age": 30}'
 
 

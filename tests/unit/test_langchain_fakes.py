@@ -34,7 +34,8 @@ SYS_A = (
 SYS_Q2 = "Solve 3x + 5 = 20 and 2y - 7 = 13. Show your steps."
 SYS_SUFFIX = "Step 3: Add 7 to both sides: 2y = 20.\nStep 4: Divide by 2: y = 10.\nAnswer: x = 5, y = 10"
 
-# the person's values are stated with key words, so the engine can prove "named Bob" binds `name`
+# the person's values are worded ("named Alice"): no statement of the closed grammar, so a changed
+# name proves nothing and the whole object goes to the model
 JSON_Q = 'Return a JSON object with keys name, city and age for a person named Alice, age 30, city "Paris".'
 JSON_A = 'Sure! Here is the record:\n{"name": "Alice", "city": "Paris", "age": 30}\nLet me know if you need more.'
 JSON_Q2 = 'Return a JSON object with keys name, city and age for a person named Bob, age 30, city "Paris".'
