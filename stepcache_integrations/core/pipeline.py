@@ -19,6 +19,7 @@ from .planner import plan_from_hits, unit_evidence
 from .policy import ReusePolicy
 from .requests import AddEntry, AskJudge, AskModel, EmbedPrompt, RecordHit, Request, SearchStore
 from .tasks import Assembly, TaskHandler
+from .tasks.prompt_diff import canonical_prompt  # the safe set: equal prompts embed equally
 from .types import CacheEntry, LLMResponse, Provenance, Step, StepCacheResult, StepRecord
 
 __all__ = ["Flow", "complete_flow", "lookup_flow", "serve_flow", "store_answer_flow"]
@@ -33,7 +34,7 @@ DETERMINISTIC = "deterministic fallback"
 def lookup_flow(plan: CachePlan, policy: ReusePolicy, *, judged: bool) -> Flow:
     """Embed, search, plan; with a judge, ask it about a text answer verification could not prove."""
     t0 = time.perf_counter()
-    plan.vector = yield EmbedPrompt(plan.prompt)
+    plan.vector = yield EmbedPrompt(canonical_prompt(plan.prompt))
     t1 = time.perf_counter()
     hits = yield SearchStore(plan.vector, plan.namespace, plan.llm_key, policy.top_k)
     plan.timings.update(embed=t1 - t0, search=time.perf_counter() - t1)
@@ -109,7 +110,7 @@ def complete_flow(
     result = attempt.result()
     if result.verified:
         t0 = time.perf_counter()
-        vector = plan.vector if plan.vector is not None else (yield EmbedPrompt(plan.prompt))
+        vector = plan.vector if plan.vector is not None else (yield EmbedPrompt(canonical_prompt(plan.prompt)))
         result.stored_entry_id = yield AddEntry(attempt.entry(metadata), vector)
         result.timings["store"] = time.perf_counter() - t0
     return result
@@ -124,7 +125,7 @@ def store_answer_flow(
     steps = plan.handler.segment(answer, plan.constraints)
     if plan.handler.check_answer(steps, plan.constraints):
         return None  # never store an unverified answer as trusted
-    vector = yield EmbedPrompt(plan.prompt)
+    vector = yield EmbedPrompt(canonical_prompt(plan.prompt))
     return (yield AddEntry(_entry(plan, steps, prompt_tokens, completion_tokens, dict(metadata or {})), vector))
 
 

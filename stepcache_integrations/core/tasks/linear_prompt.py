@@ -84,9 +84,10 @@ _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 # The closed alphabet of the words around the equations: ASCII letters, spaces and sentence
 # punctuation, a hyphen only inside a word ("step-by-step"). Anything else -- another script
 # ("\u043d\u0430\u0439\u0434\u0438\u0442\u0435 x \u0432 \u043a\u0432\u0430\u0434\u0440\u0430\u0442\u0435"), "x\u00b2", "\u00be", an en dash, "-x" -- is something this task does not read.
-_CLOSED_REST = re.compile(r"(?:[A-Za-z_\s.,:;?!'\"()]|(?<=[A-Za-z])-(?=[A-Za-z]))*")
+_CLOSED_REST = re.compile(r"(?:[A-Za-z_ \t\n.,:;?!'\"()]|(?<=[A-Za-z])-(?=[A-Za-z]))*")
 # What may stand right before an equation and right after it: a point before a digit is a
 # decimal point (".5x" is not "5x"), a letter or digit would join the run.
+_UNUSUAL_SPACE = re.compile(r"[^\S \t\n\r]")
 _RUN_BEFORE = frozenset(" \t\n(\"':")
 _RUN_AFTER = frozenset(" \t\n)\"'.,;:?!")
 # "6!" and "x!" are factorials, "!=" is "not equal": no equation this task models.
@@ -142,6 +143,8 @@ def understand_prompt(prompt: str) -> LinearProblem | None:
     Cached (task detection and constraints both ask); the result is shared, so read it only."""
     if len(prompt) > MAX_PROMPT_CHARS or "=" not in prompt or _FACTORIAL_OR_UNEQUAL.search(prompt):
         return None
+    if _UNUSUAL_SPACE.search(prompt):
+        return None  # a no-break or other Unicode space: this grammar reads ASCII spacing only
     templated = [m.group(1) for m in _TEMPLATE_EQUATION.finditer(prompt)]
     text = _TEMPLATE_EQUATION.sub(lambda m: f" {m.group(1)} ", prompt)
     text = _STEP_K.sub(lambda m: m.group(1), _PLACEHOLDER.sub(" ", text))
