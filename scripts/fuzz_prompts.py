@@ -1,0 +1,94 @@
+#!/usr/bin/env python
+"""Nightly prompt-edit fuzzer: the soundness judge of tests/fuzz/ as a script.
+
+    .venv/bin/python scripts/fuzz_prompts.py                      # the CI-sized run (~6,500 edits), seed 0
+    .venv/bin/python scripts/fuzz_prompts.py --examples 50000 --seed 7
+    .venv/bin/python scripts/fuzz_prompts.py --only engine/math --examples 20000
+
+A fresh in-memory StepCache (or adapter) is warmed with each base prompt P by an echo model,
+then asked random edits P' of it. A changed prompt answered without a model call is a
+violation unless the judge's own oracle proves the answer right for P' (linear equations,
+JSON stating every value); a prompt inside the documented safe set (NFC, line endings, edge
+whitespace) must get the cached answer unchanged. The rule is written out in
+tests/fuzz/judge.py.
+
+Prints the judged edits per prompt kind and per edit kind and every violation (P, P', the
+served text, the outcome); exits 1 when there is a violation or a base prompt the cache did
+not cache (the run would test nothing for it), 0 otherwise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from tests.fuzz.judge import campaigns, run_all, total_budget  # noqa: E402
+from tests.fuzz.prompts import show  # noqa: E402
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--examples", type=int, default=total_budget(),
+                        help=f"edits to judge in total, spread over every campaign (default {total_budget()})")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the random driver (default 0)")
+    parser.add_argument("--driver", choices=("random", "hypothesis"), default="random",
+                        help="random: seeded random.Random (default); hypothesis: the CI driver, derandomized")
+    parser.add_argument("--only", action="append", default=[],
+                        help="run only campaigns whose name contains this text (repeatable), e.g. engine/math, lc_cache")
+    parser.add_argument("--quiet", action="store_true", help="print the counts and one line per violation only")
+    args = parser.parse_args(argv)
+
+    os.environ.pop("STEPCACHE_STORE", None)  # in-memory caches only: never fuzz into a real store
+    chosen = [c for c in campaigns() if not args.only or any(o in c.name for o in args.only)]
+    if not chosen:
+        parser.error(f"no campaign matches {args.only}; campaigns: {', '.join(c.name for c in campaigns())}")
+    scale = args.examples / sum(c.edits for c in chosen)
+    names = {c.name for c in chosen}
+    report = run_all(
+        driver=args.driver,
+        scale=scale,
+        seed=args.seed,
+        only=lambda c: c.name in names,
+        progress=lambda line: print(line, file=sys.stderr, flush=True),
+    )
+
+    print(f"seed {args.seed}, driver {args.driver}: {report.judged} edits judged in {report.seconds:.1f}s")
+    print(report.table())
+    print("judged edits per prompt kind and edit kind (violations):")
+    judged = report.counts("prompt_kind", "edit_kind")
+    bad = Counter((v.prompt_kind, v.edit_kind) for v in report.violations)
+    for kind in sorted({k for k, _ in judged}):
+        row = ", ".join(f"{e} {judged[(kind, e)]}" + (f" ({bad[(kind, e)]})" if bad[(kind, e)] else "")
+                        for e in sorted({e for k, e in judged if k == kind}))
+        print(f"  {kind}: {row}")
+    if report.warmup_failures:
+        print(f"\n{len(report.warmup_failures)} base prompts not cached at warm-up:")
+        for w in report.warmup_failures:
+            print(f"  {w.describe()}")
+    if report.network_attempts:
+        print(f"\nnetwork attempts: {report.network_attempts}")
+    if report.violations:
+        print(f"\n{len(report.violations)} VIOLATIONS:")
+        for v in report.violations:
+            if args.quiet:
+                print(f"  [{v.violation}] {v.campaign} {v.prompt_kind}/{v.edit_kind}: P' = {show(v.edited)}")
+            else:
+                print(v.describe())
+                print()
+    # image and tool-call transcripts may bypass a cache; any other uncached base is a failure
+    uncached = [w for w in report.warmup_failures
+                if not (w.campaign.endswith(("/multimodal", "/tools")) and set(w.outcomes) == {"bypass"})]
+    failed = bool(report.violations or uncached or report.network_attempts)
+    print("FAIL" if failed else "OK", f"({len(report.violations)} violations, {len(uncached)} uncached bases)")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,330 @@
+"""Base prompts, a few dozen per prompt kind. Every base is NFC, with ``\\n`` line endings and no
+edge whitespace, so the safe-set edits of the fuzzer are real changes of the string."""
+
+from __future__ import annotations
+
+import random
+
+from .oracle import JSON_RULE_TEMPLATES, JSON_TEMPLATES, MATH_TEMPLATES
+from .prompts import Base, Msg, Part, ToolCall
+
+PROSE = [
+    "What is the boiling point of water at sea level?",
+    "Explain why the sky looks blue during the day.",
+    "Give three tips for writing clear emails.",
+    "Why do cats purr?",
+    "Describe the water cycle in two sentences.",
+    "What is the difference between weather and climate?",
+    "Is it safe to eat raw cookie dough?",
+    "How many legs does a spider have?",
+    "Summarize the plot of a heist movie in one sentence.",
+    "What does a café au lait contain?",
+    "Write a haiku about autumn leaves.",
+    "Why is a résumé different from a CV?",
+    "Name three primary colors, one per line.",
+    "What should I pack for a three-day hike?",
+    "Explain recursion to a ten-year-old.",
+    "Is a tomato a fruit or a vegetable?",
+    "List two advantages of electric cars.\nKeep it short.",
+    "What is the opposite of naïve?",
+    "How do I make my sourdough rise more?",
+    "Give me a synonym for 'happy', not 'glad'.",
+    "Should I water succulents every day?",
+    "Translate the idea of déjà vu into plain words.",
+    "What happens if you don't sleep for two days?",
+    "Why do we have leap years?",
+    "Explain, in one line, what an API is.",
+    "Let's eat, grandma! Where is the comma doing work here?",
+    "Write a limerick about a cat named Max.",
+    "Answer yes or no: is 17 a prime number?",
+    "What are the rules of tic-tac-toe?\n1. Board size\n2. Winning condition",
+    "Describe a rainbow without using the word 'color'.",
+]
+
+CODE = [
+    "What does this Python print?\n```python\nfor i in range(3):\n    print(i)\n```",
+    "What does this Python print?\n```python\nx = [1, 2, 3]\nprint(x[-1])\n```",
+    "What does this Python print?\n```python\ndef f(n):\n    if n <= 1:\n        return 1\n    return n * f(n - 1)\nprint(f(4))\n```",
+    "What does this Python print?\n```python\ns = \"hello\"\nprint(s.upper())\n```",
+    "What does this Python print?\n```python\nprint(len({'a': 1, 'b': 2}))\n```",
+    "What does this Python print?\n```python\nprint(\"a,b\".split(\",\"))\n```",
+    "What does this Python print?\n```python\nfor i in range(2):\n    for j in range(2):\n        print(i, j)\n```",
+    "What does this Python print?\n```python\nprint(7 // 2, 7 % 2)\n```",
+    "What does this JavaScript log?\n```js\nconsole.log([1, 2, 3].map(x => x * 2));\n```",
+    "What does this JavaScript log?\n```js\nconsole.log(0.1 + 0.2 === 0.3);\n```",
+    "What does this JavaScript log?\n```js\nlet a = '5';\nconsole.log(a + 1);\n```",
+    "Find the bug in this function:\n```python\ndef mean(xs):\n    return sum(xs) / len(x)\n```",
+    "Find the bug in this function:\n```python\ndef last(xs):\n    return xs[len(xs)]\n```",
+    "What does this SQL return?\n```sql\nSELECT COUNT(*) FROM users WHERE age > 30;\n```",
+    "Explain this regex: `^[a-z]+@[a-z]+\\.com$`",
+    "What does this shell command do?\n```sh\nfind . -name '*.py' | xargs wc -l\n```",
+    "Rewrite this loop as a list comprehension:\n```python\nout = []\nfor x in xs:\n    if x > 0:\n        out.append(x * x)\n```",
+    "What does this Python print?\n```python\nd = {}\nd.setdefault('k', []).append(1)\nprint(d)\n```",
+    "Is this Python valid?\n```python\nif True:\n  print('two spaces')\n    print('four spaces')\n```",
+    "What does this C print?\n```c\nint a = 5;\nprintf(\"%d\\n\", a++ + 1);\n```",
+    "What does this Python print?\n```python\nprint(\"naïve\".encode(\"utf-8\"))\n```",
+    "What is the time complexity of this code?\n```python\nfor i in range(n):\n    for j in range(i):\n        pass\n```",
+    "What does this Go print?\n```go\nfmt.Println(len(\"héllo\"))\n```",
+    "What does this Python print?\n```python\nprint(sorted(['b', 'A', 'a']))\n```",
+]
+
+DATA = [
+    "Classify as question or statement: It is raining?",
+    "Classify as question or statement: The store closes at nine.",
+    "Classify the sentiment as positive or negative: I loved every minute of it.",
+    "Classify the sentiment as positive or negative: The food was cold and bland.",
+    "Classify as spam or not spam: You have won a free cruise, click here!",
+    "Classify the language: Où est la gare ?",
+    "Is this sentence formal or informal? Hey, what's up?",
+    "Sort these lines in ASCII order:\nbanana\nApple\ncherry",
+    "Sort these numbers ascending: 10, 2, 33, 4",
+    "Sort these words by length: kiwi, fig, banana, plum",
+    "Sort these lines in reverse order:\nzeta\nalpha\nmu",
+    "Sort these names alphabetically:\nÉmile\nZoë\nadam",
+    "Translate to French: Turkey",
+    "Translate to French: turkey",
+    "Translate to German: Good morning, how are you?",
+    "Translate to Spanish: The cat sleeps on the sofa.",
+    "Translate to English: Je ne sais pas.",
+    "Translate to Italian: polish",
+    "Translate to Italian: Polish",
+    "Extract the dates: The meeting moved from 3 May to 10 June.",
+    "Extract the email addresses: write to ana@example.com or bo@example.org",
+    "Count the vowels in: encyclopedia",
+    "Reverse the string: stressed",
+    "Uppercase this: hello world",
+    "Deduplicate this list: a, b, a, c, b",
+    "Tag the parts of speech: Time flies like an arrow.",
+    "Summarize in five words: The quarterly report shows revenue grew while costs fell.",
+    "Convert to title case: the lord of the rings",
+]
+
+PROPER_NOUNS = [
+    "Who was Ada Lovelace?",
+    "What is Marie Curie known for?",
+    "Where is Lake Titicaca?",
+    "Who painted the Mona Lisa?",
+    "What is the population of São Paulo?",
+    "When did Kurt Gödel publish his incompleteness theorems?",
+    "Which river flows through Kraków?",
+    "Who composed the New World Symphony, Antonín Dvořák or Bedřich Smetana?",
+    "What language is spoken in Polish cities like Gdańsk?",
+    "Who founded the Ottoman Empire?",
+    "What is the capital of Turkey?",
+    "Is Reykjavík the capital of Iceland?",
+    "Who wrote One Hundred Years of Solitude?",
+    "What did Nikola Tesla invent?",
+    "Where was Frédéric Chopin born?",
+    "Who is the author of Les Misérables?",
+    "What is Zürich famous for?",
+    "Who was Genghis Khan?",
+    "In which country is Mount Kilimanjaro?",
+    "What team does the New York Yankees play for?",
+    "Who directed Spirited Away, Hayao Miyazaki?",
+    "What is the Louvre?",
+    "Who is Björk?",
+    "What is the tallest building in Dubai?",
+]
+
+PEOPLE = [("Alice", 34), ("Bob", 30), ("Chloé", 27), ("Dmitri", 45), ("Eve", 19), ("O'Neil", 52)]
+BOOKS = [("Dune", 1965), ("Les Misérables", 1862), ("Neuromancer", 1984), ("Beloved", 1987)]
+PRODUCTS = [("AB-12", 104, 7), ("ZX-900", 2500, 0), ("q-7", 15, 120), ("TR 44", 999, 3)]
+PLACES = [("Paris", "France"), ("Kraków", "Poland"), ("Lima", "Peru"), ("São Paulo", "Brazil")]
+ORDERS = [(1001, "ACME Corp", 250), (7, "Zoë", 13), (42, "Müller GmbH", 1999)]
+
+
+def _json_stated() -> list[str]:
+    person, book, product, named, place, order = JSON_TEMPLATES
+    out = [person.fill(name=n, age=a) for n, a in PEOPLE]
+    out += [book.fill(title=t, year=y) for t, y in BOOKS]
+    out += [product.fill(sku=s, price=p, stock=k) for s, p, k in PRODUCTS]
+    out += [named.fill(name=n, age=a, city=c) for n, a, c in [("Alice", 34, "Paris"), ("Bob", 30, "Rome"),
+                                                              ("Maria", 61, "Zürich"), ("Ken", 8, "Osaka")]]
+    out += [place.fill(city=c, country=k) for c, k in PLACES]
+    out += [order.fill(id=i, customer=c, total=t) for i, c, t in ORDERS]
+    return out
+
+
+JSON_UNSTATED = [
+    "Return a JSON object describing a fictional cat with keys name, color and age. Output only the JSON object.",
+    "Return a JSON object with keys title and genre for a movie you would recommend. Output only the JSON object.",
+    "Return a JSON object with keys capital and currency for Japan. Output only the JSON object.",
+    "Return a JSON object with keys city and country for the city with the Eiffel Tower. Output only the JSON object.",
+    "Give me a JSON object with fields name and slogan for a new coffee brand. Output only the JSON object.",
+    "Return a JSON object with keys word and definition for a word that means 'very happy'. Output only the JSON object.",
+    "Return a JSON object with keys planet and moons for the largest planet. Output only the JSON object.",
+    "Return a JSON object with keys author and year for the novel Frankenstein. Output only the JSON object.",
+    "Return a JSON object with keys name and birth_year for the person who wrote Hamlet. Output only the JSON object.",
+    "Return a JSON object with keys is_prime and next_prime for the number 91. Output only the JSON object.",
+    "Return a JSON object with keys color and hex for the color of a ripe banana. Output only the JSON object.",
+    "Return a JSON object with keys river and length_km for the longest river in Africa. Output only the JSON object.",
+    "Return a JSON object with keys dish and country for a famous dish from Peru. Output only the JSON object.",
+    "Return a JSON object with keys element and symbol for the lightest element. Output only the JSON object.",
+    "Return a JSON object with keys name and age for a person born in 1990 (it is 2024). Output only the JSON object.",
+    "Return a JSON object with keys animal and sound for the animal that says 'moo'. Output only the JSON object.",
+]
+
+
+def _json_rule() -> list[str]:
+    price, months, temp = JSON_RULE_TEMPLATES
+    out = [price.fill(item=i, price=p) for i, p in [("lamp", 104), ("chair", 47), ("desk", 311), ("rug", 89),
+                                                   ("kettle", 12), ("sofa", 1234)]]
+    out += [months.fill(name=n, years=y) for n, y in [("Mia", 3), ("Leo", 7), ("Ana", 11), ("Tom", 1)]]
+    out += [temp.fill(city=c, celsius=t) for c, t in [("Oslo", 10), ("Cairo", 35), ("Lima", 20), ("Quito", 15)]]
+    return out
+
+
+SINGLE_EQUATIONS = [
+    "3x + 5 = 20", "2x - 7 = 9", "5x + 3 = 28", "4(x - 2) = 12", "7 - x = 2", "x/2 + 3 = 8", "6x = 42",
+    "2x + 3 = x + 10", "9 - 2x = 1", "3(x + 1) = 2x + 7", "0.5x + 1 = 4", "10 = 2x + 4", "-3x + 4 = -8",
+    "8x - 6 = 5x + 9", "12 = 4x", "x + 15 = 3",
+]
+SYSTEMS = [
+    ("x + y = 10", "x - y = 2"), ("2x + y = 11", "x - y = 1"), ("3x + 2y = 16", "x + y = 6"),
+    ("x + 2y = 8", "3x - y = 3"), ("5x - y = 7", "2x + y = 7"), ("x - 3y = 1", "2x + y = 9"),
+]
+
+
+def _math(lang: str, count: int) -> list[str]:
+    """``count`` distinct prompts of one language: templates x equations, a fixed shuffle."""
+    templates = [t for t in MATH_TEMPLATES if t.lang == lang]
+    prompts = []
+    if lang == "system":
+        for k, (e1, e2) in enumerate(SYSTEMS):
+            for renamed in (False, True):
+                if renamed:
+                    e1, e2 = e1.replace("x", "a").replace("y", "b"), e2.replace("x", "a").replace("y", "b")
+                names = sorted({c for c in e1 + e2 if c.isalpha()})
+                for t in templates:
+                    prompts.append(t.fill(eq1=e1, eq2=e2, u=names[0], v=names[1]))
+    else:
+        for k, eq in enumerate(SINGLE_EQUATIONS):
+            unknown = "xxyxz"[k % 5]
+            for t in templates:
+                prompts.append(t.fill(eq=eq.replace("x", unknown), u=unknown))
+    random.Random(f"corpus-{lang}").shuffle(prompts)
+    assert len(set(prompts)) >= count, lang
+    return prompts[:count]
+
+
+# ------------------------------------------------------------------------ chat transcripts (adapters)
+def _u(text: str, name: str | None = None) -> Msg:
+    return Msg("user", text, name=name)
+
+
+def _a(text: str, name: str | None = None) -> Msg:
+    return Msg("assistant", text, name=name)
+
+
+def _s(text: str) -> Msg:
+    return Msg("system", text)
+
+
+CHAT = [
+    (_s("You are a concise assistant."), _u("What is the capital of Peru?")),
+    (_s("Reply in French."), _u("Greet me and say how you are.")),
+    (_s("Reply in German."), _u("Greet me and say how you are.")),
+    (_u("Say sure."), _a("Sure."), _u("Now say done.")),
+    (_u("My name is Priya.", name="priya"), _a("Nice to meet you, Priya!"), _u("What is my name?", name="priya")),
+    (_s("You are a travel agent."), _u("Plan a weekend in Lisbon."), _a("Day 1: Alfama. Day 2: Belém."),
+     _u("Make it cheaper.")),
+    (_u("Give me a word that rhymes with cat."), _a("Hat."), _u("Another one, please.")),
+    (_s("Answer with one word."), _u("What color is the sky on a clear day?")),
+    (_s("You are a pirate."), _u("Tell me about the weather today.")),
+    (_u("I have 3 apples and eat one."), _a("You have 2 apples left."), _u("And if I buy 4 more?")),
+    (_s("You summarise support tickets."), _u("Ticket #4512: the app crashes when I upload a photo.", name="agent_7")),
+    (_u("Translate 'good night' to Spanish."), _a("Buenas noches."), _u("And to Italian?")),
+    (_s("You are a careful math tutor."), _u(MATH_TEMPLATES[0].fill(u="x", eq="3x + 5 = 20"))),
+    (_s("Show every step."), _u(MATH_TEMPLATES[2].fill(u="y", eq="2y - 7 = 9"))),
+    (_s("You are a careful math tutor."), _u(MATH_TEMPLATES[11].fill(eq1="x + y = 10", eq2="x - y = 2", u="x", v="y"))),
+    (_u("Write a title for my essay about bees.", name="sam"),),
+    (_s("Be terse."), _u("Is Kraków in Poland?")),
+    (_u("Remember: the code word is 'zebra'."), _a("Got it."), _u("What is the code word?")),
+    (_s("You only answer in JSON."), _u("Give me a colour and its hex value.")),
+    (_u("List two fruits.\nOne per line."), _a("Apple\nPear"), _u("Add a third.")),
+]
+
+MULTIMODAL = [
+    (Msg("user", (Part("text", "Describe this image in one sentence."),
+                  Part("image_url", "https://images.example.com/cat-01.png"))),),
+    (Msg("user", (Part("text", "What breed is this dog?"), Part("image_url", "https://images.example.com/dog-07.jpg"))),),
+    (Msg("user", (Part("text", "Read the total from this receipt."),
+                  Part("image_url", "https://files.example.org/receipts/2024-05-03.png"))),),
+    (Msg("user", (Part("text", "Which of these two pictures is brighter?"),
+                  Part("image_url", "https://images.example.com/a.png"),
+                  Part("image_url", "https://images.example.com/b.png"))),),
+    (_s("You describe images for blind users."),
+     Msg("user", (Part("text", "What is in this photo?"), Part("image_url", "https://images.example.com/beach.jpg")))),
+    (Msg("user", (Part("text", "Transcribe the handwriting."), Part("image_url", "https://cdn.example.net/notes/page1.png"))),),
+    (Msg("user", (Part("text", "Count the people in this picture."),
+                  Part("image_url", "https://images.example.com/crowd_small.jpeg"))),),
+    (Msg("user", (Part("text", "Is this mushroom edible?"), Part("image_url", "https://images.example.com/fungi/x1.png"))),),
+    (Msg("user", (Part("image_url", "https://images.example.com/chart.png"), Part("text", "Summarise this chart."))),),
+    (Msg("user", (Part("text", "Translate the sign in this photo to English."),
+                  Part("image_url", "https://images.example.com/signs/café.jpg"))),),
+]
+
+
+def _tool_chat(question: str, tool: str, args: dict, result: str, follow: str | None = None,
+               system: str | None = None) -> tuple[Msg, ...]:
+    call = ToolCall(tool, tuple(args.items()), "call_1")
+    msgs = [] if system is None else [_s(system)]
+    msgs += [_u(question), Msg("assistant", "", tool_calls=(call,)), Msg("tool", result, tool_call_id="call_1")]
+    if follow:
+        msgs.append(_u(follow))
+    return tuple(msgs)
+
+
+TOOLS = [
+    _tool_chat("What's the weather in Paris?", "get_weather", {"city": "Paris"}, "18°C and sunny"),
+    _tool_chat("What's the weather in Oslo?", "get_weather", {"city": "Oslo", "unit": "celsius"}, "-3°C, snow"),
+    _tool_chat("Convert 100 USD to EUR.", "convert", {"amount": 100, "from": "USD", "to": "EUR"}, "92.40"),
+    _tool_chat("How many users signed up today?", "run_sql", {"query": "SELECT COUNT(*) FROM signups WHERE day = today()"},
+               "57", system="You are a data analyst."),
+    _tool_chat("Find flights to Rome.", "search_flights", {"to": "FCO", "date": "2024-06-01"},
+               "AZ 611 at 09:40; FR 9012 at 13:05", follow="Which one is earlier?"),
+    _tool_chat("What is 23 times 19?", "calculator", {"expression": "23 * 19"}, "437"),
+    _tool_chat("Look up the stock price of ACME.", "get_quote", {"ticker": "ACME"}, "132.17 USD"),
+    _tool_chat("Send a reminder to Bob.", "send_message", {"to": "bob", "text": "Standup at 10"}, "sent",
+               follow="Did it work?"),
+    _tool_chat("What time is it in Tokyo?", "get_time", {"tz": "Asia/Tokyo"}, "21:15"),
+    _tool_chat("Translate 'Zürich' to ASCII.", "transliterate", {"text": "Zürich"}, "Zurich"),
+]
+
+
+def plain_bases() -> dict[str, list[Base]]:
+    """The plain prompt kinds, for the engine and for single-message adapter requests."""
+    kinds = {
+        "prose": PROSE,
+        "code": CODE,
+        "data": DATA,
+        "proper_noun": PROPER_NOUNS,
+        "json_stated": _json_stated(),
+        "json_unstated": JSON_UNSTATED,
+        "json_rule": _json_rule(),
+        "math_en": _math("en", 32),
+        "math_fr": _math("fr", 18),
+        "math_ru": _math("ru", 16),
+        "math_zh": _math("zh", 16),
+        "math_system": _math("system", 18),
+    }
+    return {k: [Base(k, p) for p in prompts] for k, prompts in kinds.items()}
+
+
+def chat_bases() -> dict[str, list[Base]]:
+    return {
+        "chat": [Base("chat", m) for m in CHAT],
+        "multimodal": [Base("multimodal", m) for m in MULTIMODAL],
+        "tools": [Base("tools", m) for m in TOOLS],
+    }
+
+
+def single_message_sample() -> list[Base]:
+    """A few plain prompts of every kind, sent through an adapter as one user message."""
+    out = []
+    for kind, bases in plain_bases().items():
+        out.extend(bases[i] for i in range(0, len(bases), max(1, len(bases) // 3))[:3])
+    return out
+
+
+__all__ = ["chat_bases", "plain_bases", "single_message_sample"]

@@ -1,0 +1,394 @@
+"""Random prompt edits. Each edit is ``(kind, rng)`` applied to a base request; the judge, not
+the edit's name, decides whether the result is inside the safe set (an inserted space that
+lands at the very start is a safe edit, a CRLF inside a quoted value too)."""
+
+from __future__ import annotations
+
+import random
+import re
+import string
+import unicodedata
+
+from .prompts import Msg, Part, Request, ToolCall, get_field, set_field, single_text, text_fields
+
+# edits of the text (any prompt kind; for a chat request: one message content or text part)
+TEXT_EDITS = (
+    "word_replace",
+    "word_insert",
+    "word_delete",
+    "word_swap",
+    "digit_change",
+    "case_change",
+    "punct_add",
+    "punct_remove",
+    "punct_change",
+    "whitespace",
+    "lookalike",
+)
+# edits inside the documented safe set
+SAFE_EDITS = ("safe_nfd", "safe_crlf", "safe_edge_ws", "safe_combo")
+# edits of a chat request's structure
+CHAT_EDITS = ("system_msg", "msg_name", "tool_arg", "image_url")
+ALL_EDITS = TEXT_EDITS + SAFE_EDITS + CHAT_EDITS
+
+VOCAB = [
+    "not", "never", "also", "only", "very", "Paris", "blue", "seven", "quickly", "today", "and", "or",
+    "x", "y", "2", "please", "JSON", "step", "solve", "Monday", "kilogram", "the", "всегда", "非常", "très",
+    "Alice", "price", "age", "equation", "print",
+]
+PUNCT = list(".,;:!?'\"()[]{}-_/\\*&%$#@+=<>|~`^") + ["…", "“", "”", "‘", "’", "«", "»", "，", "。", "？", "！", "、", "—"]
+WS_INSERT = [" ", "  ", "\t", "\n", "\n\n", "    "]
+EDGE_WS = [" ", "  ", "\n", "\t", "\r\n", " \n\t", "\n\n"]
+LOOKALIKE = {
+    "a": "а", "e": "е", "o": "о", "p": "р", "c": "с", "x": "х", "y": "у", "i": "і", "s": "ѕ",
+    "A": "А", "B": "В", "C": "С", "E": "Е", "H": "Н", "K": "К", "M": "М", "O": "О", "P": "Р", "T": "Т", "X": "Х",
+    "-": "–", "0": "O", "1": "l", '"': "“", "'": "’", " ": "\u00a0", "/": "∕", "*": "×", "2": "²", "3": "³",
+}
+SYSTEM_PROMPTS = ["You are a helpful assistant.", "Reply in Spanish.", "Answer in one word.", "You are a pirate."]
+NAMES = ["alice", "bob", "agent_7", "Priya"]
+URLS = ["https://images.example.com/other.png", "https://evil.example.net/cat-01.png", "data:image/png;base64,iVBORw0KGgo="]
+
+_WORD = re.compile(r"\w+")
+_HOT = re.compile(r'"[^"\n]*"|\'[^\'\n]*\'|```.*?```|`[^`\n]*`|[0-9a-z()+\-*/=. ]*=[0-9a-z()+\-*/=. ]*', re.DOTALL)
+
+
+def _is_punct(c: str) -> bool:
+    return unicodedata.category(c)[0] in "PS"
+
+
+def _pos(text: str, rng: random.Random, *, end_inclusive: bool = True) -> int:
+    """A position, half the time inside a quoted string, code or an equation when there is one."""
+    hot = [m.span() for m in _HOT.finditer(text) if m.end() - m.start() > 2]
+    if hot and rng.random() < 0.5:
+        a, b = rng.choice(hot)
+        return rng.randint(a + 1, b - 1)
+    return rng.randint(0, len(text) if end_inclusive else max(0, len(text) - 1))
+
+
+def _pick_index(text: str, pred, rng: random.Random) -> int | None:  # type: ignore[no-untyped-def]
+    idx = [i for i, c in enumerate(text) if pred(c)]
+    if not idx:
+        return None
+    hot = [i for i in idx if any(a < i < b for a, b in (m.span() for m in _HOT.finditer(text)))]
+    if hot and rng.random() < 0.5:
+        return rng.choice(hot)
+    return rng.choice(idx)
+
+
+def text_applicable(text: str) -> list[str]:
+    kinds = ["word_replace", "word_insert", "case_change" if any(_cased(c) for c in text) else None,
+             "punct_add", "whitespace", "lookalike"]
+    words = _WORD.findall(text)
+    if len(words) >= 1:
+        kinds.append("word_delete")
+    if len(set(words)) >= 2:
+        kinds.append("word_swap")
+    if any(c in string.digits for c in text):
+        kinds.append("digit_change")
+    if any(_is_punct(c) for c in text):
+        kinds += ["punct_remove", "punct_change"]
+    return [k for k in kinds if k]
+
+
+def _cased(c: str) -> bool:
+    s = c.swapcase()
+    return len(s) == 1 and s != c
+
+
+def edit_text(text: str, kind: str, rng: random.Random) -> str | None:
+    """One random edit of ``kind``; None when it does not apply to this text."""
+    if kind == "word_replace":
+        words = list(_WORD.finditer(text))
+        if not words:
+            return None
+        m = rng.choice(words)
+        new = rng.choice([w for w in VOCAB if w != m.group(0)])
+        return text[: m.start()] + new + text[m.end() :]
+    if kind == "word_insert":
+        starts = [m.start() for m in _WORD.finditer(text)] + [len(text)]
+        p = rng.choice(starts)
+        word = rng.choice(VOCAB)
+        return text[:p] + (word + " " if p < len(text) else " " + word) + text[p:]
+    if kind == "word_delete":
+        words = list(_WORD.finditer(text))
+        if not words:
+            return None
+        m = rng.choice(words)
+        a, b = m.span()
+        if b < len(text) and text[b] == " ":
+            b += 1
+        elif a > 0 and text[a - 1] == " ":
+            a -= 1
+        return text[:a] + text[b:]
+    if kind == "word_swap":
+        words = list(_WORD.finditer(text))
+        pairs = [(i, j) for i in range(len(words)) for j in range(i + 1, min(len(words), i + 4))
+                 if words[i].group(0) != words[j].group(0)]
+        if not pairs:
+            return None
+        i, j = rng.choice(pairs)
+        a, b = words[i], words[j]
+        return text[: a.start()] + b.group(0) + text[a.end() : b.start()] + a.group(0) + text[b.end() :]
+    if kind == "digit_change":
+        i = _pick_index(text, lambda c: c in string.digits, rng)
+        if i is None:
+            return None
+        return text[:i] + rng.choice([d for d in string.digits if d != text[i]]) + text[i + 1 :]
+    if kind == "case_change":
+        i = _pick_index(text, _cased, rng)
+        if i is None:
+            return None
+        return text[:i] + text[i].swapcase() + text[i + 1 :]
+    if kind == "punct_add":
+        p = _pos(text, rng)
+        return text[:p] + rng.choice(PUNCT) + text[p:]
+    if kind == "punct_remove":
+        i = _pick_index(text, _is_punct, rng)
+        if i is None:
+            return None
+        return text[:i] + text[i + 1 :]
+    if kind == "punct_change":
+        i = _pick_index(text, _is_punct, rng)
+        if i is None:
+            return None
+        return text[:i] + rng.choice([p for p in PUNCT if p != text[i]]) + text[i + 1 :]
+    if kind == "whitespace":
+        return _whitespace(text, rng)
+    if kind == "lookalike":
+        options = [i for i, c in enumerate(text) if c in LOOKALIKE]
+        if options and rng.random() < 0.8:
+            i = rng.choice(options)
+            return text[:i] + LOOKALIKE[text[i]] + text[i + 1 :]
+        # a superscript after a letter or digit ("3x" -> "3x²")
+        spots = [i + 1 for i, c in enumerate(text) if c.isalnum()]
+        if not spots:
+            return None
+        p = rng.choice(spots)
+        return text[:p] + rng.choice("²³") + text[p:]
+    raise ValueError(kind)
+
+
+def _whitespace(text: str, rng: random.Random) -> str | None:
+    mode = rng.choice(["insert", "insert", "delete", "change", "indent"])
+    spaces = [i for i, c in enumerate(text) if c.isspace()]
+    if mode == "delete" and spaces:
+        i = rng.choice(spaces)
+        return text[:i] + text[i + 1 :]
+    if mode == "change" and spaces:
+        i = rng.choice(spaces)
+        return text[:i] + rng.choice([w for w in WS_INSERT if w != text[i]]) + text[i + 1 :]
+    if mode == "indent":
+        starts = [m.start() for m in re.finditer(r"(?m)^[ \t]+", text)]
+        if starts:
+            i = rng.choice(starts)
+            return text[:i] + " " + text[i:] if rng.random() < 0.5 else text[:i] + text[i + 1 :]
+    p = _pos(text, rng)
+    return text[:p] + rng.choice(WS_INSERT) + text[p:]
+
+
+# --------------------------------------------------------------------------- safe edits
+def _nfd(text: str, rng: random.Random) -> str:
+    if rng.random() < 0.5:
+        return unicodedata.normalize("NFD", text)
+    spots = [i for i, c in enumerate(text) if unicodedata.normalize("NFD", c) != c]
+    if not spots:
+        return text
+    i = rng.choice(spots)
+    return text[:i] + unicodedata.normalize("NFD", text[i]) + text[i + 1 :]
+
+
+def _crlf(text: str, rng: random.Random) -> str:
+    style = rng.choice(["\r\n", "\r", "mixed"])
+    if style != "mixed":
+        return text.replace("\n", style)
+    return "".join(rng.choice(["\r\n", "\r", "\n"]) if c == "\n" else c for c in text)
+
+
+def _edge(text: str, rng: random.Random) -> str:
+    lead = rng.choice(EDGE_WS) if rng.random() < 0.7 else ""
+    trail = rng.choice(EDGE_WS) if not lead or rng.random() < 0.5 else ""
+    return lead + text + trail
+
+
+def _all_texts(request: Request, fn) -> Request:  # type: ignore[no-untyped-def]
+    if isinstance(request, str):
+        return fn(request)
+    out = request
+    for address in text_fields(request):
+        out = set_field(out, address, fn(get_field(out, address)))
+    return out
+
+
+def _texts(request: Request) -> list[str]:
+    if isinstance(request, str):
+        return [request]
+    return [get_field(request, a) for a in text_fields(request)]
+
+
+def applicable(request: Request) -> list[str]:
+    """The edit kinds that apply to a base request."""
+    texts = _texts(request)
+    kinds: list[str] = sorted({k for t in texts for k in text_applicable(t)}, key=ALL_EDITS.index)
+    if any(unicodedata.normalize("NFD", t) != t for t in texts):
+        kinds.append("safe_nfd")
+    if any("\n" in t for t in texts):
+        kinds.append("safe_crlf")
+    if single_text(request) is not None:
+        kinds += ["safe_edge_ws", "safe_combo"]
+    if not isinstance(request, str):
+        kinds += ["system_msg", "msg_name"]
+        if any(m.tool_calls for m in request):
+            kinds.append("tool_arg")
+        if any(not isinstance(m.content, str) and any(p.kind == "image_url" for p in m.content) for m in request):
+            kinds.append("image_url")
+    return kinds
+
+
+# edit kinds that apply to few bases come first, so that every base's first example covers them
+_PRIORITY = ("safe_crlf", "safe_nfd", "image_url", "tool_arg", "safe_edge_ws", "msg_name", "system_msg", "digit_change",
+             "safe_combo")
+
+
+def rotation(request: Request, shift: int = 0) -> list[str]:
+    """The applicable edit kinds in the order the drivers cycle through them: the kinds few bases
+    allow first, then the others rotated by ``shift`` (so bases seen once cover different ones)."""
+    kinds = applicable(request)
+    rest = [k for k in kinds if k not in _PRIORITY]
+    shift %= max(1, len(rest))
+    return [k for k in _PRIORITY if k in kinds] + rest[shift:] + rest[:shift]
+
+
+def apply_edit(request: Request, kind: str, rng: random.Random) -> Request | None:
+    """The edited request, or None when the edit does not apply or changed nothing."""
+    for _ in range(8):
+        edited = _apply_once(request, kind, rng)
+        if edited is not None and edited != request:
+            return edited
+    return None
+
+
+def _apply_once(request: Request, kind: str, rng: random.Random) -> Request | None:
+    if kind == "safe_nfd":
+        return _all_texts(request, lambda t: _nfd(t, rng))
+    if kind == "safe_crlf":
+        return _all_texts(request, lambda t: _crlf(t, rng))
+    if kind in ("safe_edge_ws", "safe_combo"):
+        text = single_text(request)
+        if text is None:
+            return None
+        if kind == "safe_combo":
+            text = _crlf(_nfd(text, rng), rng)
+        text = _edge(text, rng)
+        return text if isinstance(request, str) else (request[0].with_(content=text),)
+    if kind in TEXT_EDITS:
+        if isinstance(request, str):
+            return edit_text(request, kind, rng)
+        addresses = [a for a in text_fields(request) if kind in text_applicable(get_field(request, a))]
+        if not addresses:
+            return None
+        address = rng.choice(addresses)
+        new = edit_text(get_field(request, address), kind, rng)
+        return None if new is None else set_field(request, address, new)
+    assert not isinstance(request, str)
+    if kind == "system_msg":
+        return _system_edit(request, rng)
+    if kind == "msg_name":
+        return _name_edit(request, rng)
+    if kind == "tool_arg":
+        return _tool_edit(request, rng)
+    if kind == "image_url":
+        return _image_edit(request, rng)
+    raise ValueError(kind)
+
+
+def _system_edit(request: tuple[Msg, ...], rng: random.Random) -> tuple[Msg, ...] | None:
+    systems = [i for i, m in enumerate(request) if m.role == "system" and isinstance(m.content, str)]
+    if not systems:
+        return (Msg("system", rng.choice(SYSTEM_PROMPTS)),) + request
+    i = rng.choice(systems)
+    roll = rng.random()
+    if roll < 0.15 and len(request) > 1:
+        return request[:i] + request[i + 1 :]
+    if roll < 0.3:
+        other = rng.choice([s for s in SYSTEM_PROMPTS if s != request[i].content])
+        return request[:i] + (request[i].with_(content=other),) + request[i + 1 :]
+    content = request[i].content
+    assert isinstance(content, str)
+    kinds = text_applicable(content)
+    new = edit_text(content, rng.choice(kinds), rng)
+    return None if new is None else request[:i] + (request[i].with_(content=new),) + request[i + 1 :]
+
+
+def _name_edit(request: tuple[Msg, ...], rng: random.Random) -> tuple[Msg, ...] | None:
+    candidates = [i for i, m in enumerate(request) if m.role in ("user", "assistant", "system")]
+    i = rng.choice(candidates)
+    m = request[i]
+    if m.name is None:
+        new = m.with_(name=rng.choice(NAMES))
+    else:
+        roll = rng.random()
+        if roll < 0.3:
+            new = m.with_(name=None)
+        elif roll < 0.6:
+            j = rng.randrange(len(m.name))
+            new = m.with_(name=m.name[:j] + m.name[j].swapcase() + m.name[j + 1 :])
+        else:
+            new = m.with_(name=rng.choice([n for n in NAMES if n != m.name]))
+    return request[:i] + (new,) + request[i + 1 :]
+
+
+def _tool_edit(request: tuple[Msg, ...], rng: random.Random) -> tuple[Msg, ...] | None:
+    holders = [i for i, m in enumerate(request) if m.tool_calls]
+    if not holders:
+        return None
+    i = rng.choice(holders)
+    calls = list(request[i].tool_calls)
+    c = rng.randrange(len(calls))
+    call = calls[c]
+    args = dict(call.args)
+    key = rng.choice(list(args))
+    value = args[key]
+    roll = rng.random()
+    if roll < 0.15:
+        args[rng.choice(["limit", "lang", "verbose"])] = rng.choice([1, "en", True])
+    elif isinstance(value, bool):
+        args[key] = not value
+    elif isinstance(value, int):
+        args[key] = value + rng.choice([-10, -1, 1, 2, 100])
+    else:
+        text = str(value)
+        sub = rng.choice(["case_change", "punct_add", "word_replace", "whitespace", "digit_change", "lookalike"])
+        new = edit_text(text, sub, rng) if sub in text_applicable(text) else None
+        args[key] = new if new is not None else text + "x"
+    calls[c] = ToolCall(call.name, tuple(args.items()), call.id)
+    return request[:i] + (request[i].with_(tool_calls=tuple(calls)),) + request[i + 1 :]
+
+
+def _image_edit(request: tuple[Msg, ...], rng: random.Random) -> tuple[Msg, ...] | None:
+    spots = [(i, j) for i, m in enumerate(request) if not isinstance(m.content, str)
+             for j, p in enumerate(m.content) if p.kind == "image_url"]
+    if not spots:
+        return None
+    i, j = rng.choice(spots)
+    url = get_field_url(request, i, j)
+    roll = rng.random()
+    if roll < 0.3:
+        new = rng.choice([u for u in URLS if u != url])
+    elif roll < 0.5:
+        new = re.sub(r"\.(png|jpe?g)$", lambda m: ".jpg" if m.group(1) == "png" else ".png", url)
+    else:
+        k = rng.randrange(url.rindex("/") + 1, len(url))
+        c = url[k]
+        rep = rng.choice([x for x in "0123456789abcdefXYZ-_" if x != c])
+        new = url[:k] + rep + url[k + 1 :]
+    m = request[i]
+    assert not isinstance(m.content, str)
+    parts = list(m.content)
+    parts[j] = Part("image_url", new)
+    return request[:i] + (m.with_(content=tuple(parts)),) + request[i + 1 :]
+
+
+def get_field_url(request: tuple[Msg, ...], i: int, j: int) -> str:
+    content = request[i].content
+    assert not isinstance(content, str)
+    return content[j].value

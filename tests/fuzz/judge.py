@@ -1,0 +1,414 @@
+"""The judge: warm a fresh cache with a base prompt P, then ask edited prompts P' and rule.
+
+The rule (README "What `verified` means", the documented SAFE SET):
+
+* P' inside the safe set of an earlier prompt (NFC, line endings, edge whitespace): the
+  cached answer must be served unchanged, without a model call.
+* P' outside it, answered without a model call: a violation, except when the judge's own
+  oracle fully understands P' (a corpus math template whose equations it solves, or a JSON
+  template stating every value) and the served answer is right for P' (final line states the
+  asked unknowns' values, no false equation; the exact object asked for).
+* Any served text carrying an echo line written for another earlier prompt is stale content
+  (a cached step kept for a changed prompt), with or without a model call.
+
+Every request of a session is remembered, so a P' answered from the entry another P' left
+in the cache is judged against that prompt as well.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import random
+import re
+import socket
+import time
+import traceback
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from .corpus import chat_bases, plain_bases, single_message_sample
+from .edits import apply_edit, rotation
+from .oracle import oracle_verdict
+from .prompts import Base, Msg, Request, canon_key, digest, edge_key, show
+from .targets import TARGETS, Served, Session, Target
+
+EDITS_PER_EXAMPLE = 8
+MIN_TOTAL_EDITS = 5000
+
+# the order in which a judged edit's problems are named (the first is its violation kind)
+VIOLATION_ORDER = ("crash", "unsafe_reuse", "safe_edit_changed", "stale_content", "call_count_mismatch", "safe_edit_missed")
+
+_ECHO = re.compile(r"ECHO:([0-9a-f]{12})")
+
+
+@dataclass
+class Judged:
+    campaign: str
+    target: str
+    prompt_kind: str
+    edit_kind: str
+    relation: str  # "safe" | "edge" (chat transcript edge whitespace) | "changed"
+    base: Request
+    edited: Request
+    served: Served | None
+    own_calls: int
+    violation: str | None = None
+    problems: list[tuple[str, str]] = field(default_factory=list)
+    cached_text: str | None = None
+    served_from: Request | None = None  # the earlier request whose answer was served verbatim
+
+    def describe(self) -> str:
+        s = self.served
+        lines = [
+            f"[{self.violation}] {self.campaign} kind={self.prompt_kind} edit={self.edit_kind} ({self.relation})"
+            + (f" outcome={s.outcome} model_calls(own)={self.own_calls} model_calls(reported)={s.reported_calls}" if s else ""),
+            f"  P  = {show(self.base)}",
+            f"  P' = {show(self.edited)}",
+            f"  served = {s.text!r}" if s else "  served = (exception)",
+        ]
+        if self.cached_text is not None and s is not None and self.cached_text != s.text:
+            lines.append(f"  cached = {self.cached_text!r}")
+        if self.served_from is not None and self.served_from != self.base:
+            lines.append(f"  served verbatim from the answer of {show(self.served_from)}")
+        lines += [f"  why ({kind}): {why}" for kind, why in self.problems]
+        return "\n".join(lines)
+
+
+@dataclass
+class Warmup:
+    """A base prompt whose answer was not cached: asked twice, the second time was not a verbatim hit."""
+
+    campaign: str
+    base: Request
+    outcomes: tuple[str, str]
+    calls: tuple[int, int]
+    verified: bool | None
+    same_text: bool
+    error: str = ""
+
+    def describe(self) -> str:
+        if self.error:
+            return f"{self.campaign}: {show(self.base)} crashed: {self.error}"
+        return (
+            f"{self.campaign}: {show(self.base)} -> first {self.outcomes[0]} ({self.calls[0]} calls, verified={self.verified}),"
+            f" again {self.outcomes[1]} ({self.calls[1]} calls, same text={self.same_text})"
+        )
+
+
+@dataclass
+class Report:
+    records: list[Judged] = field(default_factory=list)
+    warmup_failures: list[Warmup] = field(default_factory=list)
+    inapplicable: Counter = field(default_factory=Counter)
+    network_attempts: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+    bases_used: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+
+    @property
+    def judged(self) -> int:
+        return len(self.records)
+
+    @property
+    def violations(self) -> list[Judged]:
+        return [r for r in self.records if r.violation]
+
+    def counts(self, *keys: str) -> Counter:
+        return Counter(tuple(getattr(r, k) for k in keys) for r in self.records)
+
+    def violations_for(self, **match: Any) -> list[Judged]:
+        return [r for r in self.violations if all(getattr(r, k) == v for k, v in match.items())]
+
+    def summary(self, max_examples: int = 3, only: Callable[[Judged], bool] | None = None) -> str:
+        out = [f"{self.judged} edits judged in {self.seconds:.1f}s; {len(self.violations)} violations"]
+        if self.warmup_failures:
+            out.append(f"{len(self.warmup_failures)} base prompts were not cached at warm-up (their safe edits cannot be served):")
+            out += [f"  {w.describe()}" for w in self.warmup_failures[:10]]
+        if self.network_attempts:
+            out.append(f"network attempts: {self.network_attempts[:5]}")
+        groups: dict[tuple[str, str, str, str], list[Judged]] = defaultdict(list)
+        for r in (v for v in self.violations if only is None or only(v)):
+            groups[(r.campaign, r.prompt_kind, r.edit_kind, r.violation or "")].append(r)
+        for (campaign, kind, edit, violation), items in sorted(groups.items()):
+            total = sum(1 for r in self.records if (r.campaign, r.prompt_kind, r.edit_kind) == (campaign, kind, edit))
+            out.append(f"\n== {campaign} / {kind} / {edit}: {len(items)} x {violation} (of {total} judged)")
+            out += [r.describe() for r in items[:max_examples]]
+        return "\n".join(out)
+
+    def table(self) -> str:
+        """Judged edits and violations per target/prompt kind and per edit kind."""
+        out = ["judged edits (violations) per campaign and prompt kind:"]
+        by_kind = self.counts("campaign", "prompt_kind")
+        bad_kind = Counter((r.campaign, r.prompt_kind) for r in self.violations)
+        for key in sorted(by_kind):
+            out.append(f"  {key[0]:<26} {key[1]:<14} {by_kind[key]:>6} ({bad_kind[key]})")
+        out.append("judged edits (violations) per edit kind [safe/edge/changed]:")
+        by_edit = self.counts("edit_kind")
+        bad_edit = Counter(r.edit_kind for r in self.violations)
+        rel = self.counts("edit_kind", "relation")
+        for (edit,) in sorted(by_edit):
+            out.append(
+                f"  {edit:<14} {by_edit[(edit,)]:>6} ({bad_edit[edit]})"
+                f" [{rel[(edit, 'safe')]}/{rel[(edit, 'edge')]}/{rel[(edit, 'changed')]}]"
+            )
+        out.append("violations per kind: " + ", ".join(f"{k}={v}" for k, v in Counter(r.violation for r in self.violations).items()))
+        return "\n".join(out)
+
+
+# --------------------------------------------------------------------------- one example
+def _ask(session: Session, request: Request) -> tuple[Served, int]:
+    before = len(session.model.calls)
+    session.model.current = request
+    try:
+        served = session.ask(request)
+    finally:
+        session.model.current = None
+    return served, len(session.model.calls) - before
+
+
+def run_example(
+    target: Target,
+    campaign: str,
+    base: Base,
+    edits: Iterable[tuple[str, int]],
+    report: Report,
+    salt: str = "",
+) -> None:
+    """Warm a fresh cache with ``base`` and judge each edit of it."""
+    report.bases_used[campaign].add(canon_key(base.request))
+    with target.session() as session:
+        history: dict[str, list[tuple[Request, str]]] = defaultdict(list)  # canon key -> (request, served text)
+        seen_digests: dict[str, Request] = {}
+        base_key = canon_key(base.request)
+        try:
+            first, calls1 = _ask(session, base.request)
+            again, calls2 = _ask(session, base.request)
+        except Exception:  # noqa: BLE001 - a crash on the base prompt is a finding, not a judge error
+            report.warmup_failures.append(
+                Warmup(campaign, base.request, ("crash", "crash"), (0, 0), None, False, traceback.format_exc(limit=3))
+            )
+            return
+        base_cached = calls1 >= 1 and calls2 == 0 and again.text == first.text
+        if not base_cached:
+            report.warmup_failures.append(
+                Warmup(campaign, base.request, (first.outcome, again.outcome), (calls1, calls2), first.verified,
+                       again.text == first.text)
+            )
+        history[base_key].append((base.request, first.text))
+        seen_digests[digest(base.request)] = base.request
+        for j, (kind, seed) in enumerate(edits):
+            rng = random.Random(f"{campaign}|{salt}|{j}|{seed}")
+            edited = apply_edit(base.request, kind, rng)
+            if edited is None:
+                report.inapplicable[kind] += 1
+                continue
+            record = judge_one(session, campaign, target.name, base, edited, kind, base_key, base_cached, history, seen_digests)
+            report.records.append(record)
+
+
+def judge_one(
+    session: Session,
+    campaign: str,
+    target: str,
+    base: Base,
+    edited: Request,
+    edit_kind: str,
+    base_key: str,
+    base_cached: bool,
+    history: dict[str, list[tuple[Request, str]]],
+    seen_digests: dict[str, Request],
+) -> Judged:
+    key, loose, d = canon_key(edited), edge_key(edited), digest(edited)
+    relation = "safe" if key == base_key else "edge" if loose == edge_key(base.request) else "changed"
+    record = Judged(campaign, target, base.kind, edit_kind, relation, base.request, edited, None, 0)
+    cached = history.get(base_key)
+    record.cached_text = cached[0][1] if cached else None
+    try:
+        served, own = _ask(session, edited)
+    except Exception:  # noqa: BLE001
+        record.problems.append(("crash", traceback.format_exc(limit=4)))
+        record.violation = "crash"
+        return record
+    record.served, record.own_calls = served, own
+    problems = record.problems
+    # answers this very prompt (up to the safe set) was served before; at a transcript's edge
+    # whitespace, those of the prompt without it too
+    earlier_texts = [text for _, text in history.get(key, [])]
+    if relation == "edge" or loose != key:
+        earlier_texts += [text for k, reqs in history.items() for req, text in reqs if edge_key(req) == loose]
+    for requests in history.values():
+        for req, text in requests:
+            if text == served.text and record.served_from is None:
+                record.served_from = req
+    if served.reported_calls is not None and (served.reported_calls == 0) != (own == 0):
+        problems.append(("call_count_mismatch", f"the echo model counted {own} call(s), the cache reported {served.reported_calls}"))
+    if own == 0:
+        if served.text in earlier_texts:
+            pass  # the cached answer of this very prompt (up to the safe set), unchanged
+        elif relation in ("safe", "edge"):
+            problems.append(("safe_edit_changed", "a prompt inside the safe set was served a text other than the cached answer"))
+        else:
+            why = oracle_verdict(edited, served.text)
+            if why is not None:
+                problems.append(("unsafe_reuse", f"changed prompt answered without a model call: {why}"))
+    elif relation == "safe" and base_cached:
+        problems.append(("safe_edit_missed", f"a prompt inside the safe set cost {own} model call(s) instead of the cached answer"))
+    stale = sorted({x for x in _ECHO.findall(served.text) if x != d and x in seen_digests})
+    if relation == "edge":  # the answer of the prompt without the edge whitespace is not stale here
+        stale = [x for x in stale if edge_key(seen_digests[x]) != loose]
+    if stale:
+        sources = "; ".join(show(seen_digests[x]) for x in stale)
+        problems.append(("stale_content", f"served text contains echo lines written for another prompt: {sources}"))
+    if problems:
+        record.violation = min((k for k, _ in problems), key=VIOLATION_ORDER.index)
+    history[key].append((edited, served.text))
+    seen_digests.setdefault(d, edited)
+    return record
+
+
+# --------------------------------------------------------------------------- campaigns
+@dataclass(frozen=True)
+class Campaign:
+    name: str
+    target: str
+    bases: tuple[Base, ...]
+    edits: int  # judged edits in CI
+
+    def examples(self, scale: float = 1.0) -> int:
+        return max(1, math.ceil(self.edits * scale / EDITS_PER_EXAMPLE))
+
+
+_ENGINE_BUDGET = {
+    "prose": 400, "code": 360, "data": 360, "proper_noun": 320, "json_stated": 480, "json_unstated": 240,
+    "json_rule": 240, "math_en": 480, "math_fr": 240, "math_ru": 240, "math_zh": 240, "math_system": 320,
+}
+_ADAPTER_BUDGET = {"chat": 240, "multimodal": 160, "tools": 160, "single": 296}
+
+
+def campaigns() -> list[Campaign]:
+    out = [Campaign(f"engine/{k}", "engine", tuple(v), _ENGINE_BUDGET[k]) for k, v in plain_bases().items()]
+    chats = chat_bases()
+    single = single_message_sample()
+    for target in ("lc_cache", "lc_runnable", "llama_index"):
+        for k, bases in chats.items():
+            out.append(Campaign(f"{target}/{k}", target, tuple(bases), _ADAPTER_BUDGET[k]))
+        # plain prompts through the adapter: half as a string, half as one user message
+        as_requests = tuple(
+            b if i % 2 == 0 else Base(b.kind, (Msg("user", b.request),))  # type: ignore[arg-type]
+            for i, b in enumerate(single)
+        )
+        out.append(Campaign(f"{target}/single", target, as_requests, _ADAPTER_BUDGET["single"]))
+    return out
+
+
+def total_budget() -> int:
+    return sum(c.edits for c in campaigns())
+
+
+def scale_from_env() -> float:
+    """STEPCACHE_FUZZ_EXAMPLES (total edits) scales the run up, never below the CI default."""
+    wanted = int(os.environ.get("STEPCACHE_FUZZ_EXAMPLES", "0") or 0)
+    return max(1.0, wanted / total_budget())
+
+
+@contextmanager
+def no_network(report: Report) -> Iterator[None]:
+    """Nothing the judge asks may reach the network (image URLs included)."""
+    saved = socket.socket.connect, socket.create_connection, socket.getaddrinfo
+
+    def refuse(what: str) -> Callable[..., Any]:
+        def blocked(*args: Any, **kwargs: Any) -> Any:
+            report.network_attempts.append(f"{what}{args[1:2]!r}")
+            raise OSError(f"network blocked by the fuzzer: {what}")
+
+        return blocked
+
+    socket.socket.connect = refuse("connect")  # type: ignore[method-assign]
+    socket.create_connection = refuse("create_connection")  # type: ignore[assignment]
+    socket.getaddrinfo = refuse("getaddrinfo")  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        socket.socket.connect, socket.create_connection, socket.getaddrinfo = saved  # type: ignore[method-assign]
+
+
+def run_hypothesis(campaign: Campaign, report: Report, scale: float = 1.0, target: Target | None = None) -> None:
+    """The CI driver: hypothesis draws (base, edits), derandomized; violations are collected, not raised,
+    so every example runs and the report lists them all."""
+    from hypothesis import HealthCheck, Phase, given, settings
+    from hypothesis import strategies as st
+
+    target = target or TARGETS[campaign.target]()
+    bases = campaign.bases
+    counter = iter(range(10**9))
+
+    visits: Counter = Counter()
+
+    def explore(data: Any) -> None:
+        n = next(counter)
+        # every base in turn (hypothesis alone would draw a few favourite indexes again and again),
+        # and each visit of a base goes on through its edit kinds; hypothesis draws the seeds that
+        # place and choose each edit (the strategy must not depend on the base: hypothesis replays
+        # choice sequences)
+        b = n % len(bases)
+        base, visit = bases[b], visits[b]
+        visits[b] += 1
+        kinds = rotation(base.request, shift=3 * b)
+        seeds = data.draw(
+            st.lists(st.integers(0, 2**32 - 1), min_size=EDITS_PER_EXAMPLE, max_size=EDITS_PER_EXAMPLE),
+            label="seeds",
+        )
+        edits = [(kinds[(visit * EDITS_PER_EXAMPLE + j) % len(kinds)], seed) for j, seed in enumerate(seeds)]
+        run_example(target, campaign.name, base, edits, report, salt=str(n))
+
+    # derandomize seeds from the test function's name and source: one name per campaign
+    explore.__name__ = explore.__qualname__ = "explore_" + re.sub(r"\W", "_", campaign.name)
+    test = settings(
+        derandomize=True,
+        max_examples=campaign.examples(scale),
+        deadline=None,
+        database=None,
+        phases=[Phase.generate],
+        suppress_health_check=list(HealthCheck),
+        print_blob=False,
+    )(given(st.data())(explore))
+    test()
+
+
+def run_random(campaign: Campaign, report: Report, rng: random.Random, examples: int, target: Target | None = None) -> None:
+    """The nightly driver: the same examples from a seeded ``random.Random``."""
+    target = target or TARGETS[campaign.target]()
+    for n in range(examples):
+        base = campaign.bases[n % len(campaign.bases)] if n < len(campaign.bases) else rng.choice(campaign.bases)
+        kinds = rotation(base.request, shift=rng.randrange(64))
+        start = 0 if n < len(campaign.bases) else rng.randrange(len(kinds))
+        edits = [(kinds[(start + j) % len(kinds)], rng.getrandbits(32)) for j in range(EDITS_PER_EXAMPLE)]
+        run_example(target, campaign.name, base, edits, report, salt=f"r{n}")
+
+
+def run_all(
+    driver: str = "hypothesis",
+    scale: float = 1.0,
+    seed: int = 0,
+    only: Callable[[Campaign], bool] | None = None,
+    progress: Callable[[str], None] | None = None,
+) -> Report:
+    report = Report()
+    start = time.perf_counter()
+    rng = random.Random(seed)
+    with no_network(report):
+        for c in campaigns():
+            if only is not None and not only(c):
+                continue
+            t0 = time.perf_counter()
+            if driver == "hypothesis":
+                run_hypothesis(c, report, scale)
+            else:
+                run_random(c, report, rng, c.examples(scale))
+            if progress:
+                progress(f"{c.name}: {time.perf_counter() - t0:.1f}s")
+    report.seconds = time.perf_counter() - start
+    return report

@@ -1,0 +1,689 @@
+"""The judge's own oracle: what a prompt asks, read from closed templates, and exact answers.
+
+Independent of the engine on purpose (no import from ``stepcache_integrations``). The
+oracle *fully understands* a prompt only when it is one of the corpus templates below with
+
+* every template word unchanged except the letter case of its letters (whitespace runs may
+  change length, never appear or vanish; punctuation is exact),
+* JSON key names exactly as written (case included),
+* equations in a strict ASCII grammar (integers without leading zeros, decimals ``2.5``,
+  one-letter ASCII unknowns (case-sensitive: ``X`` is not ``x``), ``+ - * / ( ) =``, implicit ``3x`` / ``2(x + 1)``), parsed
+  here and solved with exact rationals; the system must have a unique solution and the
+  asked unknowns must be among its unknowns,
+* quoted JSON values without quotes, backslashes or control characters, integers in ASCII,
+  bare names in ASCII letters.
+
+Anything else (a ``²``, an en dash, a Cyrillic letter in a template word or equation, a
+stray word, a changed punctuation mark) is not understood, and then no answer served
+without a model call is acceptable.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Callable
+
+from .prompts import Request, canon_text, single_text
+
+# --------------------------------------------------------------------------- templates
+_SLOT = re.compile(r"\{(\w+)(?::(\w))?\}|\[(\w+)\]")
+
+
+def _lit(text: str) -> str:
+    """A template literal: letters match either case, whitespace runs match any run."""
+    out = []
+    i = 0
+    while i < len(text):
+        c = text[i]
+        if c.isspace():
+            while i < len(text) and text[i].isspace():
+                i += 1
+            out.append(r"\s+")
+            continue
+        lo, up = c.lower(), c.upper()
+        if lo != up and len(lo) == 1 and len(up) == 1:
+            out.append("[" + re.escape(lo) + re.escape(up) + "]")
+        else:
+            out.append(re.escape(c))
+        i += 1
+    return "".join(out)
+
+
+_SLOT_RE = {
+    "eq": r"(?P<{name}>.+?)",
+    "u": r"(?P<{name}>[A-Za-z])",
+    "s": r'(?P<{name}>[^"\\\x00-\x1f\x7f]*)',
+    "n": r"(?P<{name}>-?(?:0|[1-9][0-9]*))",
+    "w": r"(?P<{name}>[A-Za-z]+)",
+}
+
+
+@dataclass(frozen=True)
+class Template:
+    pattern: str  # e.g. "Solve for {u} step by step: {eq}."
+    task: str  # "math" | "json" | "json_rule"
+    lang: str = "en"
+    compute: Callable[[dict[str, Any]], dict[str, Any]] | None = None  # json_rule: fields -> object
+
+    @property
+    def regex(self) -> re.Pattern[str]:
+        cached = _COMPILED.get(self.pattern)
+        if cached is None:
+            parts, pos = [], 0
+            for m in _SLOT.finditer(self.pattern):
+                parts.append(_lit(self.pattern[pos : m.start()]))
+                if m.group(3):  # [key]: exact, case-sensitive
+                    parts.append(re.escape(m.group(3)))
+                else:
+                    name, typ = m.group(1), m.group(2)
+                    kind = typ or ("eq" if name.startswith("eq") else "u")
+                    parts.append(_SLOT_RE[kind].format(name=name))
+                pos = m.end()
+            parts.append(_lit(self.pattern[pos:]))
+            cached = re.compile("".join(parts), re.DOTALL)
+            _COMPILED[self.pattern] = cached
+        return cached
+
+    def fill(self, **values: Any) -> str:
+        def sub(m: re.Match[str]) -> str:
+            if m.group(3):
+                return m.group(3)
+            return str(values[m.group(1)])
+
+        return _SLOT.sub(sub, self.pattern)
+
+    def keys(self) -> list[str]:
+        return [m.group(3) for m in _SLOT.finditer(self.pattern) if m.group(3)]
+
+    def fields(self) -> list[tuple[str, str]]:
+        return [(m.group(1), m.group(2)) for m in _SLOT.finditer(self.pattern) if m.group(1) and m.group(2)]
+
+
+_COMPILED: dict[str, re.Pattern[str]] = {}
+
+MATH_TEMPLATES = [
+    Template("Solve for {u} step by step: {eq}.", "math", "en"),
+    Template("Solve {eq} for {u}. Show your steps.", "math", "en"),
+    Template("Find {u} if {eq}.", "math", "en"),
+    Template("What is the value of {u} in the equation {eq}?", "math", "en"),
+    Template("Résous l'équation {eq}.", "math", "fr"),
+    Template("Résous l'équation {eq} et trouve {u}.", "math", "fr"),
+    Template("Trouve {u} tel que {eq}.", "math", "fr"),
+    Template("Решите уравнение {eq} и найдите {u}.", "math", "ru"),
+    Template("Найдите {u}, если {eq}.", "math", "ru"),
+    Template("解方程 {eq}，求 {u}。", "math", "zh"),
+    Template("求解方程 {eq} 中的 {u}。", "math", "zh"),
+    Template("Solve the system of equations {eq1} and {eq2} for {u} and {v}.", "math", "system"),
+    Template("Solve the system: {eq1}, {eq2}. Find {u} and {v}.", "math", "system"),
+    Template("Résous le système {eq1} et {eq2}.", "math", "system"),
+]
+
+JSON_TEMPLATES = [
+    Template(
+        'Return a JSON object for a person with name "{name:s}", age {age:n}. Required keys: [name], [age]. '
+        "Output only the JSON object.",
+        "json",
+    ),
+    Template(
+        'Return a JSON object for a book with title "{title:s}" and year {year:n}. Required keys: [title], [year]. '
+        "Output only the JSON object.",
+        "json",
+    ),
+    Template(
+        'Return a JSON object for a product with sku "{sku:s}", price {price:n} and stock {stock:n}. '
+        "Required keys: [sku], [price], [stock]. Output only the JSON object.",
+        "json",
+    ),
+    Template(
+        'Return JSON with keys [name], [age] and [city] for a person named {name:w}, age {age:n}, city "{city:s}". '
+        "Output only the JSON object.",
+        "json",
+    ),
+    Template(
+        'Produce a JSON object with keys [city] and [country]: city "{city:s}", country "{country:s}". '
+        "Output only the JSON object.",
+        "json",
+    ),
+    Template(
+        'Return a JSON object for an order with id {id:n}, customer "{customer:s}" and total {total:n}. '
+        "Required keys: [id], [customer], [total]. Output only the JSON object.",
+        "json",
+    ),
+]
+
+
+def _round_ten(n: int) -> int:
+    return (n + 5) // 10 * 10  # half up, like a person rounds
+
+
+JSON_RULE_TEMPLATES = [
+    Template(
+        "Return a JSON object with keys [item] and [price] for a {item:w}, price {price:n}. "
+        "Round the price to the nearest ten. Output only the JSON object.",
+        "json_rule",
+        compute=lambda f: {"item": f["item"], "price": _round_ten(f["price"])},
+    ),
+    Template(
+        "Return a JSON object with keys [name] and [months] for a child named {name:w} who is {years:n} years old. "
+        "Give the age in months. Output only the JSON object.",
+        "json_rule",
+        compute=lambda f: {"name": f["name"], "months": f["years"] * 12},
+    ),
+    Template(
+        "Return a JSON object with keys [city] and [fahrenheit] for {city:w}, where it is {celsius:n} degrees Celsius. "
+        "Convert the temperature to Fahrenheit. Output only the JSON object.",
+        "json_rule",
+        compute=lambda f: {
+            "city": f["city"],
+            "fahrenheit": (lambda v: int(v) if v.denominator == 1 else float(v))(Fraction(f["celsius"]) * 9 / 5 + 32),
+        },
+    ),
+]
+
+# system messages the oracle reads past for a math question (they do not change its solution)
+MATH_SYSTEMS = ("You are a careful math tutor.", "Show every step.")
+
+# --------------------------------------------------------------------------- equations
+Lin = tuple[dict[str, Fraction], Fraction]
+
+
+class ParseError(ValueError):
+    pass
+
+
+_TOK = re.compile(r"[ \t\n]*(?:(?P<num>[0-9]+(?:\.[0-9]+)?)|(?P<var>[A-Za-z])|(?P<op>[-+*/=()]))")
+
+
+def _tokens(text: str) -> list[tuple[str, str]]:
+    out, pos = [], 0
+    text = text.rstrip(" \t\n")
+    while pos < len(text):
+        m = _TOK.match(text, pos)
+        if not m or m.end() == pos:
+            raise ParseError(f"unexpected {text[pos:pos + 5]!r}")
+        if m.group("num"):
+            num = m.group("num")
+            whole = num.split(".")[0]
+            if len(whole) > 1 and whole[0] == "0":
+                raise ParseError("leading zero")
+            if len(num) > 12:
+                raise ParseError("number too long")
+            out.append(("num", num))
+        elif m.group("var"):
+            out.append(("var", m.group("var")))
+        else:
+            out.append(("op", m.group("op")))
+        pos = m.end()
+    return out
+
+
+class _Parser:
+    def __init__(self, tokens: list[tuple[str, str]]) -> None:
+        self.t = tokens
+        self.i = 0
+
+    def peek(self) -> tuple[str, str] | None:
+        return self.t[self.i] if self.i < len(self.t) else None
+
+    def take(self) -> tuple[str, str]:
+        tok = self.peek()
+        if tok is None:
+            raise ParseError("unexpected end")
+        self.i += 1
+        return tok
+
+    def is_op(self, *ops: str) -> bool:
+        tok = self.peek()
+        return tok is not None and tok[0] == "op" and tok[1] in ops
+
+    def expr(self) -> Lin:
+        if self.is_op("-"):
+            self.take()
+            value = _neg(self.term())
+        else:
+            value = self.term()
+        while self.is_op("+", "-"):
+            op = self.take()[1]
+            rhs = self.term()
+            value = _add(value, rhs if op == "+" else _neg(rhs))
+        return value
+
+    def term(self) -> Lin:
+        value, last_was_number = self.factor()
+        while True:
+            if self.is_op("*", "/"):
+                op = self.take()[1]
+                rhs, last_was_number = self.factor()
+                value = _mul(value, rhs) if op == "*" else _div(value, rhs)
+            elif last_was_number and self.peek() is not None and (self.peek()[0] == "var" or self.is_op("(")):
+                rhs, last_was_number = self.factor()
+                value = _mul(value, rhs)
+            else:
+                return value
+
+    def factor(self) -> tuple[Lin, bool]:
+        kind, text = self.take()
+        if kind == "num":
+            return ({}, Fraction(text)), True
+        if kind == "var":
+            return ({text: Fraction(1)}, Fraction(0)), False
+        if text == "(":
+            inner = self.expr()
+            if not self.is_op(")"):
+                raise ParseError("unbalanced parenthesis")
+            self.take()
+            return inner, False
+        raise ParseError(f"unexpected {text!r}")
+
+
+def _add(a: Lin, b: Lin) -> Lin:
+    coefs = dict(a[0])
+    for v, c in b[0].items():
+        coefs[v] = coefs.get(v, Fraction(0)) + c
+    return {v: c for v, c in coefs.items() if c != 0}, a[1] + b[1]
+
+
+def _neg(a: Lin) -> Lin:
+    return {v: -c for v, c in a[0].items()}, -a[1]
+
+
+def _mul(a: Lin, b: Lin) -> Lin:
+    if a[0] and b[0]:
+        raise ParseError("not linear")
+    if a[0]:
+        a, b = b, a
+    k = a[1]
+    return {v: c * k for v, c in b[0].items() if c * k != 0}, b[1] * k
+
+
+def _div(a: Lin, b: Lin) -> Lin:
+    if b[0] or b[1] == 0:
+        raise ParseError("division by an unknown or by zero")
+    return {v: c / b[1] for v, c in a[0].items()}, a[1] / b[1]
+
+
+def parse_expr(text: str) -> Lin:
+    p = _Parser(_tokens(text))
+    value = p.expr()
+    if p.peek() is not None:
+        raise ParseError("trailing tokens")
+    return value
+
+
+def parse_equation(text: str) -> tuple[Lin, Lin]:
+    toks = _tokens(text)
+    if sum(1 for t in toks if t == ("op", "=")) != 1:
+        raise ParseError("exactly one '=' expected")
+    p = _Parser(toks)
+    lhs = p.expr()
+    if not p.is_op("="):
+        raise ParseError("'=' expected")
+    p.take()
+    rhs = p.expr()
+    if p.peek() is not None:
+        raise ParseError("trailing tokens")
+    return lhs, rhs
+
+
+def solve(equations: list[tuple[Lin, Lin]]) -> dict[str, Fraction] | None:
+    """The unique solution of a square linear system, or None."""
+    rows = []
+    names = sorted({v for lhs, rhs in equations for v in (*lhs[0], *rhs[0])})
+    if not names or len(names) != len(equations):
+        return None
+    for lhs, rhs in equations:
+        diff = _add(lhs, _neg(rhs))  # sum c_v v + k = 0
+        rows.append([diff[0].get(v, Fraction(0)) for v in names] + [-diff[1]])
+    n = len(names)
+    for col in range(n):
+        pivot = next((r for r in range(col, n) if rows[r][col] != 0), None)
+        if pivot is None:
+            return None
+        rows[col], rows[pivot] = rows[pivot], rows[col]
+        for r in range(n):
+            if r != col and rows[r][col] != 0:
+                f = rows[r][col] / rows[col][col]
+                rows[r] = [a - f * b for a, b in zip(rows[r], rows[col])]
+    return {v: rows[i][n] / rows[i][i] for i, v in enumerate(names)}
+
+
+def evaluate(lin: Lin, values: dict[str, Fraction]) -> Fraction | None:
+    total = lin[1]
+    for v, c in lin[0].items():
+        if v not in values:
+            return None
+        total += c * values[v]
+    return total
+
+
+def fmt(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
+# --------------------------------------------------------------------------- problems
+@dataclass(frozen=True)
+class MathProblem:
+    template: Template
+    equations: tuple[tuple[Lin, Lin], ...]
+    equation_texts: tuple[str, ...]
+    asked: tuple[str, ...]
+    solution: dict[str, Fraction]
+
+
+@dataclass(frozen=True)
+class JsonProblem:
+    template: Template
+    obj: dict[str, Any]
+    stated: bool  # every value is stated in the prompt (exception (b) of the rule)
+
+
+Problem = MathProblem | JsonProblem
+
+
+def _math_from_match(t: Template, m: re.Match[str]) -> MathProblem | None:
+    groups = m.groupdict()
+    eq_texts = [groups[k] for k in ("eq", "eq1", "eq2") if groups.get(k) is not None]
+    try:
+        equations = tuple(parse_equation(e) for e in eq_texts)
+    except ParseError:
+        return None
+    solution = solve(list(equations))
+    if solution is None:
+        return None
+    asked = tuple(groups[k] for k in ("u", "v") if groups.get(k) is not None)
+    if not asked:
+        asked = tuple(sorted(solution))
+    if len(set(asked)) != len(asked) or not set(asked) <= set(solution):
+        return None
+    return MathProblem(t, equations, tuple(e.strip() for e in eq_texts), asked, solution)
+
+
+def _json_from_match(t: Template, m: re.Match[str]) -> JsonProblem:
+    fields: dict[str, Any] = {}
+    for name, typ in t.fields():
+        raw = m.group(name)
+        fields[name] = int(raw) if typ == "n" else raw
+    if t.compute is not None:
+        return JsonProblem(t, t.compute(fields), stated=False)
+    return JsonProblem(t, {k: fields[k] for k in t.keys()}, stated=True)
+
+
+def understand_text(text: str) -> Problem | None:
+    """What a whole prompt asks, if it is one of the templates (after the safe-set canonical form)."""
+    text = canon_text(text)
+    for t in MATH_TEMPLATES:
+        m = t.regex.fullmatch(text)
+        if m:
+            problem = _math_from_match(t, m)
+            if problem is not None:
+                return problem
+    for t in (*JSON_TEMPLATES, *JSON_RULE_TEMPLATES):
+        m = t.regex.fullmatch(text)
+        if m:
+            return _json_from_match(t, m)
+    return None
+
+
+def understand(request: Request) -> Problem | None:
+    """A plain prompt, one user message, or a known math system message plus one user message."""
+    text = single_text(request)
+    if text is not None:
+        return understand_text(text)
+    assert not isinstance(request, str)
+    if len(request) == 2:
+        system, user = request
+        if (
+            system.role == "system"
+            and isinstance(system.content, str)
+            and system.name is None
+            and any(_lit_equal(system.content, s) for s in MATH_SYSTEMS)
+        ):
+            problem = understand((user,))
+            if isinstance(problem, MathProblem):
+                return problem
+    return None
+
+
+def _lit_equal(text: str, template: str) -> bool:
+    return re.fullmatch(_lit(template), canon_text(text), re.DOTALL) is not None
+
+
+# --------------------------------------------------------------------------- answers the oracle accepts
+_ASSIGN = re.compile(r"(?<![A-Za-z0-9_])([A-Za-z])\s*=\s*(-?[0-9]+(?:\.[0-9]+)?(?:/[0-9]+)?)(?![0-9A-Za-z_/.]*[0-9A-Za-z_])")
+_BARE = re.compile(r"(?i)^\W*answer\W*\s*(-?[0-9]+(?:\.[0-9]+)?(?:/[0-9]+)?)\s*\.?$")
+_MATH_RUN = re.compile(r"(?:[0-9().+\-*/=]|(?<![A-Za-z])[A-Za-z](?![A-Za-z])|[ \t])+")
+
+
+def _final_line(text: str) -> str:
+    lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
+    return lines[-1] if lines else ""
+
+
+def _followed_by_operator(line: str, end: int) -> bool:
+    rest = line[end:].lstrip()
+    return bool(rest) and rest[0] in "+-*/^=×÷"
+
+
+def check_math_answer(problem: MathProblem, text: str) -> str | None:
+    """None when the answer's final line states the right value of every asked unknown
+    (and no equation it states is false at the solution); else why not."""
+    line = _final_line(text)
+    stated: dict[str, list[Fraction]] = {}
+    for m in _ASSIGN.finditer(line):
+        if _followed_by_operator(line, m.end()):
+            continue
+        stated.setdefault(m.group(1), []).append(Fraction(m.group(2)))
+    if not stated and len(problem.asked) == 1:
+        bare = _BARE.match(line)
+        if bare:
+            stated[problem.asked[0]] = [Fraction(bare.group(1))]
+    for u in problem.asked:
+        values = stated.get(u)
+        if not values:
+            return f"final line {line!r} does not state {u}"
+        if any(v != problem.solution[u] for v in values):
+            return f"final line {line!r} states a wrong {u} (expected {u} = {fmt(problem.solution[u])})"
+    for v, values in stated.items():  # a stated value of another unknown of the system must be right too
+        if v in problem.solution and any(x != problem.solution[v] for x in values):
+            return f"final line {line!r} states a wrong {v} (expected {v} = {fmt(problem.solution[v])})"
+    false = false_equation(problem, text)
+    if false:
+        return f"states an equation false for this problem: {false!r}"
+    return None
+
+
+def false_equation(problem: MathProblem, text: str) -> str | None:
+    """An equation in the answer that parses and is false at the solution (a stale step)."""
+    for line in text.splitlines():
+        for m in _MATH_RUN.finditer(line):
+            run = m.group(0).strip().rstrip(".")
+            if "=" not in run:
+                continue
+            sides = run.split("=")
+            try:
+                lins = [parse_expr(s) for s in sides]
+            except ParseError:
+                continue
+            for a, b in zip(lins, lins[1:]):
+                va, vb = evaluate(a, problem.solution), evaluate(b, problem.solution)
+                if va is None or vb is None:
+                    break
+                if va != vb:
+                    return run
+    return None
+
+
+def _strict_equal(a: Any, b: Any) -> bool:
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(_strict_equal(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(_strict_equal(x, y) for x, y in zip(a, b))
+    return a == b
+
+
+def check_json_answer(problem: JsonProblem, text: str) -> str | None:
+    try:
+        obj = json.loads(text.strip())
+    except ValueError:
+        return "the answer is not exactly one JSON object"
+    if not isinstance(obj, dict):
+        return "the answer is not a JSON object"
+    if not _strict_equal(obj, problem.obj):
+        return f"served object {json.dumps(obj, ensure_ascii=False)} != asked {json.dumps(problem.obj, ensure_ascii=False)}"
+    return None
+
+
+def oracle_verdict(request: Request, text: str) -> str | None:
+    """None when a no-model-call answer is acceptable for a changed request (rule exceptions
+    (a) and (b)); else the reason it is not."""
+    problem = understand(request)
+    if problem is None:
+        return "the oracle cannot fully understand the edited prompt, so no answer without a model call is acceptable"
+    if isinstance(problem, MathProblem):
+        return check_math_answer(problem, text)
+    if not problem.stated:
+        return "a JSON value derived by a rule is never proven by the oracle"
+    return check_json_answer(problem, text)
+
+
+# --------------------------------------------------------------------------- answers the echo model writes
+def _num(c: Fraction) -> str:
+    """An integer, a terminating decimal, or a reduced fraction."""
+    if c.denominator == 1:
+        return str(c.numerator)
+    d = c.denominator
+    while d % 2 == 0:
+        d //= 2
+    while d % 5 == 0:
+        d //= 5
+    if d == 1:
+        return format(c.numerator / c.denominator, ".10f").rstrip("0")
+    return f"{c.numerator}/{c.denominator}"
+
+
+def _coef(c: Fraction, u: str) -> str:
+    if c == 1:
+        return u
+    if c == -1:
+        return f"-{u}"
+    text = _num(c)
+    return f"{text}{u}" if "/" not in text else f"({text}){u}"
+
+
+def math_solution(problem: MathProblem) -> str:
+    """A correct step-by-step solution in the common format."""
+    sol = problem.solution
+    if len(problem.equations) == 1:
+        (u,) = sol
+        (lhs, rhs) = problem.equations[0]
+        a = lhs[0].get(u, Fraction(0)) - rhs[0].get(u, Fraction(0))
+        k = rhs[1] - lhs[1]
+        steps = []
+        simple = set(lhs[0]) == {u} and not rhs[0]
+        if simple and lhs[1] != 0:
+            b = lhs[1]
+            verb = f"Subtract {_num(b)} from" if b > 0 else f"Add {_num(-b)} to"
+            steps.append(f"{verb} both sides: {_coef(a, u)} = {_num(k)}.")
+        elif not (simple and lhs[1] == 0):
+            steps.append(f"Collect the {u} terms on the left and the numbers on the right: {_coef(a, u)} = {_num(k)}.")
+        if a != 1:
+            steps.append(f"Divide both sides by {_num(a)}: {u} = {fmt(sol[u])}.")
+        lines = [f"Step {i}: {s}" for i, s in enumerate(steps, 1)]
+        answer = f"Answer: {u} = {fmt(sol[u])}"
+        return "\n".join([*lines, answer])
+    names = list(problem.asked) + [v for v in sorted(sol) if v not in problem.asked]
+    u, v = names[0], names[1]
+    (l1, r1), (l2, r2) = problem.equations
+    d1, d2 = _add(l1, _neg(r1)), _add(l2, _neg(r2))
+    a1, b1, k1 = d1[0].get(u, Fraction(0)), d1[0].get(v, Fraction(0)), -d1[1]
+    a2, b2, k2 = d2[0].get(u, Fraction(0)), d2[0].get(v, Fraction(0)), -d2[1]
+    cu, ck = a1 * b2 - a2 * b1, k1 * b2 - k2 * b1
+    if cu < 0:
+        cu, ck = -cu, -ck
+    steps = [f"Eliminate {v}: {_coef(cu, u)} = {_num(ck)}."]
+    if cu != 1:
+        steps.append(f"Divide both sides by {_num(cu)}: {u} = {fmt(sol[u])}.")
+    steps.append(f"Substitute {u} = {fmt(sol[u])} into the first equation: {v} = {fmt(sol[v])}.")
+    lines = [f"Step {i}: {s}" for i, s in enumerate(steps, 1)]
+    answer = "Answer: " + ", ".join(f"{w} = {fmt(sol[w])}" for w in names)
+    return "\n".join([*lines, answer])
+
+
+def json_answer(problem: JsonProblem) -> str:
+    return json.dumps(problem.obj, ensure_ascii=False)
+
+
+_KEYS = re.compile(r"(?i)\b(?:keys?|fields?)\b\s*:?\s*([^.:]*)")
+
+
+def guessed_keys(text: str) -> list[str]:
+    """The key names a JSON request lists, read loosely (what a model would do)."""
+    for m in _KEYS.finditer(text):
+        chunk = re.split(r"\s+(?:for|describing|of|about)\s+", m.group(1))[0]
+        names = [n.strip(" \"'`") for n in re.split(r",|\band\b", chunk)]
+        names = [n for n in names if re.fullmatch(r"\w+", n)]
+        if names:
+            return names
+    return []
+
+
+def echo_text(d: str) -> str:
+    """The free-text echo: every line names the prompt class it was written for."""
+    return (
+        f"ECHO:{d} This answer was written for one prompt only.\n"
+        f"ECHO:{d} Every line of it depends on every character of that prompt.\n"
+        f"ECHO:{d} Nothing here holds for any other prompt."
+    )
+
+
+def echo_json(text: str, d: str) -> str:
+    keys = guessed_keys(text) or ["echo"]
+    return json.dumps({k: f"ECHO:{d}:{k}" for k in keys})
+
+
+def smart_answer(request: Request, d: str) -> str:
+    """What the echo model answers for a request: correct when the oracle understands it."""
+    problem = understand(request)
+    if isinstance(problem, MathProblem):
+        return math_solution(problem)
+    if isinstance(problem, JsonProblem):
+        return json_answer(problem)
+    text = _request_text(request)
+    if "json" in text.lower():
+        return echo_json(text, d)
+    return echo_text(d)
+
+
+def _request_text(request: Request) -> str:
+    if isinstance(request, str):
+        return request
+    out = []
+    for m in request:
+        if isinstance(m.content, str):
+            out.append(m.content)
+        else:
+            out.extend(p.value for p in m.content if p.kind == "text")
+    return "\n".join(out)
+
+
+__all__ = [
+    "JSON_RULE_TEMPLATES",
+    "JSON_TEMPLATES",
+    "MATH_SYSTEMS",
+    "MATH_TEMPLATES",
+    "JsonProblem",
+    "MathProblem",
+    "Template",
+    "check_json_answer",
+    "check_math_answer",
+    "echo_text",
+    "math_solution",
+    "oracle_verdict",
+    "smart_answer",
+    "understand",
+]

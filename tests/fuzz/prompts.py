@@ -1,0 +1,206 @@
+"""Requests as the judge sees them, and the documented safe set as a canonical form.
+
+A request is either a plain prompt (``str``) or a chat transcript (a tuple of ``Msg``).
+Two requests are interchangeable for a cached answer only when their canonical keys are
+equal. The canonical form implements exactly the documented SAFE SET:
+
+1. Unicode NFC normalization,
+2. line-ending style (``\\r\\n`` or ``\\r`` vs ``\\n``),
+3. whitespace before the first and after the last non-whitespace character of the whole prompt.
+
+Anything else (a case change, a comma, a space inside the text, a name, an image URL, a
+tool-call argument, a system message) is a change of content. A chat request made of one
+user message with plain text content is the same prompt as that text; in a longer
+transcript only NFC and line endings are formatting (the edges of one message are inside
+the whole prompt).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import unicodedata
+from dataclasses import dataclass, field, replace
+from typing import Any, Union
+
+
+@dataclass(frozen=True)
+class Part:
+    """One part of a multimodal message: ``text`` or ``image_url``."""
+
+    kind: str
+    value: str
+
+
+@dataclass(frozen=True)
+class ToolCall:
+    name: str
+    args: tuple[tuple[str, Any], ...]
+    id: str
+
+    def args_dict(self) -> dict[str, Any]:
+        return dict(self.args)
+
+
+@dataclass(frozen=True)
+class Msg:
+    role: str  # system | user | assistant | tool
+    content: Union[str, tuple[Part, ...]] = ""
+    name: str | None = None
+    tool_calls: tuple[ToolCall, ...] = ()
+    tool_call_id: str | None = None
+
+    def with_(self, **changes: Any) -> "Msg":
+        return replace(self, **changes)
+
+
+Request = Union[str, tuple[Msg, ...]]
+
+
+def nfc_eol(text: str) -> str:
+    """Safe-set items 1 and 2: NFC and line endings."""
+    return unicodedata.normalize("NFC", text).replace("\r\n", "\n").replace("\r", "\n")
+
+
+def canon_text(text: str) -> str:
+    """The canonical form of a whole prompt (all three safe-set items)."""
+    return nfc_eol(text).strip()
+
+
+def single_text(request: Request) -> str | None:
+    """The prompt text when the request is one prompt (a string or one plain user message)."""
+    if isinstance(request, str):
+        return request
+    if len(request) == 1:
+        m = request[0]
+        if m.role == "user" and isinstance(m.content, str) and m.name is None and not m.tool_calls:
+            return m.content
+    return None
+
+
+def _canon_value(value: Any) -> Any:
+    if isinstance(value, str):
+        return nfc_eol(value)
+    if isinstance(value, (list, tuple)):
+        return [_canon_value(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _canon_value(v) for k, v in value.items()}
+    return value
+
+
+def canon_key(request: Request) -> str:
+    """Equal keys <=> the requests differ only inside the safe set."""
+    text = single_text(request)
+    if text is not None:
+        return "prompt:" + canon_text(text)
+    messages = []
+    for m in request:  # type: ignore[union-attr]
+        content: Any
+        if isinstance(m.content, str):
+            content = nfc_eol(m.content)
+        else:
+            content = [[p.kind, nfc_eol(p.value)] for p in m.content]
+        messages.append(
+            {
+                "role": m.role,
+                "name": None if m.name is None else nfc_eol(m.name),
+                "content": content,
+                "tool_calls": [[c.name, _canon_value(c.args_dict()), c.id] for c in m.tool_calls],
+                "tool_call_id": m.tool_call_id,
+            }
+        )
+    return "chat:" + json.dumps(messages, ensure_ascii=False, sort_keys=True)
+
+
+def edge_key(request: Request) -> str:
+    """``canon_key`` with whitespace also dropped at the outer edges of a chat transcript (before
+    the first message's text, after the last message's text). A chat adapter renders role labels
+    around the messages, so whether such whitespace is at the edge of "the whole prompt" depends
+    on the rendering: the judge accepts either the cached answer or a model call there."""
+    if single_text(request) is not None or isinstance(request, str) or not request:
+        return canon_key(request)
+    msgs = list(request)
+
+    def trim(m: Msg, lead: bool) -> Msg:
+        if isinstance(m.content, str):
+            return m.with_(content=m.content.lstrip() if lead else m.content.rstrip())
+        parts = list(m.content)
+        k = 0 if lead else len(parts) - 1
+        if parts and parts[k].kind == "text":
+            parts[k] = Part("text", parts[k].value.lstrip() if lead else parts[k].value.rstrip())
+        return m.with_(content=tuple(parts))
+
+    msgs[0] = trim(msgs[0], True)
+    msgs[-1] = trim(msgs[-1], False)
+    return canon_key(tuple(msgs))
+
+
+def digest(request: Request) -> str:
+    """Twelve hex digits naming the request's safe-set class (what the echo model embeds)."""
+    return hashlib.sha256(canon_key(request).encode("utf-8")).hexdigest()[:12]
+
+
+def show(request: Request) -> str:
+    """A faithful one-line rendering for failure messages (repr keeps \\r, NFD and look-alikes visible)."""
+    if isinstance(request, str):
+        return repr(request)
+    parts = []
+    for m in request:
+        bits = [m.role]
+        if m.name is not None:
+            bits.append(f"name={m.name!r}")
+        if isinstance(m.content, str):
+            bits.append(repr(m.content))
+        else:
+            bits.append("[" + ", ".join(f"{p.kind}:{p.value!r}" for p in m.content) + "]")
+        for c in m.tool_calls:
+            bits.append(f"tool_call {c.name}({json.dumps(c.args_dict(), ensure_ascii=False)}) id={c.id}")
+        if m.tool_call_id is not None:
+            bits.append(f"tool_call_id={m.tool_call_id}")
+        parts.append("<" + " ".join(bits) + ">")
+    return " ".join(parts)
+
+
+def text_fields(request: Request) -> list[tuple[int, int | None]]:
+    """Addresses of every editable text of a chat request: (message, part or None)."""
+    out: list[tuple[int, int | None]] = []
+    assert not isinstance(request, str)
+    for i, m in enumerate(request):
+        if isinstance(m.content, str):
+            if m.content:
+                out.append((i, None))
+        else:
+            out.extend((i, j) for j, p in enumerate(m.content) if p.kind == "text")
+    return out
+
+
+def get_field(request: tuple[Msg, ...], address: tuple[int, int | None]) -> str:
+    i, j = address
+    m = request[i]
+    if j is None:
+        assert isinstance(m.content, str)
+        return m.content
+    assert not isinstance(m.content, str)
+    return m.content[j].value
+
+
+def set_field(request: tuple[Msg, ...], address: tuple[int, int | None], value: str) -> tuple[Msg, ...]:
+    i, j = address
+    m = request[i]
+    if j is None:
+        new = m.with_(content=value)
+    else:
+        assert not isinstance(m.content, str)
+        parts = list(m.content)
+        parts[j] = Part(parts[j].kind, value)
+        new = m.with_(content=tuple(parts))
+    return request[:i] + (new,) + request[i + 1 :]
+
+
+@dataclass(frozen=True)
+class Base:
+    """One base prompt of the corpus."""
+
+    kind: str  # prompt kind: prose, code, data, proper_noun, json_stated, ..., chat, multimodal, tools
+    request: Request
+    tags: tuple[str, ...] = field(default=())

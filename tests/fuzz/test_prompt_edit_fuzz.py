@@ -1,0 +1,324 @@
+"""The prompt-edit fuzzer: the project's primary soundness judge for the documented SAFE SET.
+
+A fresh cache is warmed with a base prompt P (the echo model answers), then asked edited
+prompts P'. Two prompts are interchangeable for a cached answer only when they differ by NFC
+normalization, line-ending style, or whitespace at the edges of the whole prompt; any other
+edit is a change of content, and a changed prompt answered without a model call is a
+violation unless the judge's own oracle understands P' and the answer is right for it
+(linear equations, JSON stating every value). Inside the safe set the cached answer must be
+served unchanged. See ``tests/fuzz/judge.py`` for the rule and ``tests/fuzz/oracle.py`` for
+what the oracle understands.
+
+CI runs >= 5,000 seeded edits (hypothesis, derandomized) across every prompt kind, the
+engine and both adapters. ``STEPCACHE_FUZZ_EXAMPLES=N`` raises the number of edits (never
+below the CI default). ``scripts/fuzz_prompts.py`` is the same judge for nightly runs.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from tests.fuzz.edits import CHAT_EDITS, SAFE_EDITS, TEXT_EDITS, applicable
+from tests.fuzz.judge import (
+    MIN_TOTAL_EDITS,
+    Campaign,
+    Report,
+    campaigns,
+    no_network,
+    run_hypothesis,
+    scale_from_env,
+)
+from tests.fuzz.oracle import (
+    JsonProblem,
+    MathProblem,
+    check_json_answer,
+    check_math_answer,
+    json_answer,
+    math_solution,
+    oracle_verdict,
+    understand,
+    understand_text,
+)
+from tests.fuzz.prompts import canon_text
+from tests.fuzz.targets import EngineTarget
+
+CAMPAIGNS = campaigns()
+
+
+@pytest.fixture(scope="module")
+def report() -> Iterator[Report]:
+    """One run of the whole judge, shared by the assertions below (about 30 s)."""
+    from tests.fuzz.judge import run_all
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.delenv("STEPCACHE_STORE", raising=False)  # in-memory caches only
+        yield run_all(driver="hypothesis", scale=scale_from_env())
+
+
+# ----------------------------------------------------------------------------- the verdicts
+@pytest.mark.parametrize("campaign", [c.name for c in CAMPAIGNS])
+def test_no_edit_outside_the_safe_set_is_answered_from_the_cache(report: Report, campaign: str) -> None:
+    """Every violation of the campaign, grouped by prompt kind and edit kind, with P, P', the served
+    text and the outcome."""
+    bad = report.violations_for(campaign=campaign)
+    assert not bad, report.summary(max_examples=4, only=lambda v: v.campaign == campaign)
+
+
+# ----------------------------------------------------------------------------- the judge cannot shrink
+def test_at_least_5000_edits_are_judged(report: Report) -> None:
+    assert report.judged >= MIN_TOTAL_EDITS, report.table()
+    scale = scale_from_env()
+    per_campaign = report.counts("campaign")
+    for c in CAMPAIGNS:
+        # an edit is skipped only when it cannot apply to its base (none do today)
+        assert per_campaign[(c.name,)] >= 0.95 * c.edits * scale, (c.name, per_campaign[(c.name,)], report.table())
+
+
+def test_every_prompt_kind_base_and_edit_kind_is_exercised(report: Report) -> None:
+    judged = report.counts("campaign", "edit_kind")
+    for c in CAMPAIGNS:
+        possible = {k for b in c.bases for k in applicable(b.request)}
+        missing = sorted(k for k in possible if judged[(c.name, k)] == 0)
+        assert not missing, f"{c.name}: edit kinds never judged: {missing}"
+        used = report.bases_used[c.name]
+        assert len(used) >= 0.65 * len(c.bases), f"{c.name}: only {len(used)} of {len(c.bases)} base prompts warmed"
+    every = {k for (_, k) in judged}
+    assert set(TEXT_EDITS) | set(SAFE_EDITS) | set(CHAT_EDITS) <= every
+    relations = report.counts("relation")
+    assert relations[("safe",)] >= 600 and relations[("changed",)] >= 4000, relations
+    kinds = {k for (k,) in report.counts("prompt_kind")}
+    assert {"prose", "code", "data", "proper_noun", "json_stated", "json_unstated", "json_rule", "math_en",
+            "math_fr", "math_ru", "math_zh", "math_system", "chat", "multimodal", "tools"} <= kinds
+    targets = {t for (t,) in report.counts("target")}
+    assert targets == {"engine", "lc_cache", "lc_runnable", "llama_index"}
+
+
+def test_every_base_prompt_is_cached_at_warm_up(report: Report) -> None:
+    """Without a cached base answer the edits would test nothing. Only image and tool-call
+    transcripts may bypass the cache (the LlamaIndex adapter sends them to the model)."""
+    allowed = [
+        w for w in report.warmup_failures
+        if w.campaign.endswith(("/multimodal", "/tools")) and set(w.outcomes) == {"bypass"}
+    ]
+    unexpected = [w for w in report.warmup_failures if w not in allowed]
+    assert not unexpected, "\n".join(w.describe() for w in unexpected[:20])
+
+
+def test_nothing_reaches_the_network(report: Report) -> None:
+    assert report.network_attempts == []
+
+
+# ----------------------------------------------------------------------------- the judge itself
+def _result(text: str, calls: int, outcome: str) -> Any:
+    return SimpleNamespace(text=text, model_calls=calls, outcome=outcome, verified=True)
+
+
+class AlwaysServeCache:
+    """The worst cache: once it has an answer, it serves it for every prompt."""
+
+    def __init__(self) -> None:
+        self.text: str | None = None
+
+    def generate(self, prompt: str, llm: Any, **kwargs: Any) -> Any:
+        if self.text is None:
+            self.text = llm(prompt)
+            return _result(self.text, 1, "miss")
+        return _result(self.text, 0, "reuse")
+
+
+class ExactMatchCache:
+    """Sound but blind to the safe set: only the identical string is a hit."""
+
+    def __init__(self) -> None:
+        self.answers: dict[str, str] = {}
+
+    def key(self, prompt: str) -> str:
+        return prompt
+
+    def generate(self, prompt: str, llm: Any, **kwargs: Any) -> Any:
+        k = self.key(prompt)
+        if k in self.answers:
+            return _result(self.answers[k], 0, "reuse")
+        self.answers[k] = llm(prompt)
+        return _result(self.answers[k], 1, "miss")
+
+
+class ReferenceCache(ExactMatchCache):
+    """The documented safe set, implemented independently of the engine: keyed by the canonical form."""
+
+    def key(self, prompt: str) -> str:
+        return canon_text(prompt)
+
+
+class ProvingCache(ReferenceCache):
+    """Also answers, without a model call, every changed prompt the oracle proves (math, stated JSON)."""
+
+    def __init__(self, wrong: bool = False) -> None:
+        super().__init__()
+        self.wrong = wrong
+        self.derived = 0
+
+    def generate(self, prompt: str, llm: Any, **kwargs: Any) -> Any:
+        if not self.answers or self.key(prompt) in self.answers:
+            return super().generate(prompt, llm)
+        problem = understand_text(prompt)
+        if isinstance(problem, MathProblem):
+            text = math_solution(problem)
+            if self.wrong:  # a stale value on the answer line
+                text = text.rsplit("\n", 1)[0] + "\n" + next(iter(self.answers.values())).rsplit("\n", 1)[-1]
+            self.derived += 1
+            return _result(text, 0, "reinstantiate")
+        if isinstance(problem, JsonProblem) and problem.stated:
+            obj = dict(problem.obj)
+            if self.wrong:
+                obj = json.loads(next(iter(self.answers.values())))
+            self.derived += 1
+            return _result(json.dumps(obj), 0, "reinstantiate")
+        return super().generate(prompt, llm)
+
+
+class StalePatchCache(ReferenceCache):
+    """Calls the model for a changed prompt but keeps the first line of the cached answer."""
+
+    def generate(self, prompt: str, llm: Any, **kwargs: Any) -> Any:
+        if not self.answers or self.key(prompt) in self.answers:
+            return super().generate(prompt, llm)
+        fresh = llm(prompt)
+        old = next(iter(self.answers.values()))
+        return _result(old.split("\n")[0] + "\n" + "\n".join(fresh.split("\n")[1:]), 1, "patch")
+
+
+SELF_TEST_KINDS = ("prose", "code", "json_stated", "json_unstated", "math_en", "math_zh", "math_system")
+
+
+def _judge_fake(make_cache: Any, kinds: tuple[str, ...] = SELF_TEST_KINDS, edits: int = 120) -> Report:
+    report = Report()
+    with no_network(report):
+        for c in CAMPAIGNS:
+            if c.target == "engine" and c.name.split("/")[1] in kinds:
+                small = Campaign(c.name, c.target, c.bases, edits)
+                run_hypothesis(small, report, target=EngineTarget(make_cache, name=f"fake:{make_cache.__name__}"))
+    return report
+
+
+def test_the_judge_fails_a_cache_that_always_serves_its_cached_answer() -> None:
+    report = _judge_fake(AlwaysServeCache)
+    changed = [r for r in report.records if r.relation == "changed"]
+    flagged = [r for r in changed if r.violation == "unsafe_reuse"]
+    assert len(changed) >= 500
+    assert len(flagged) >= 0.9 * len(changed), report.table()
+    for kind in SELF_TEST_KINDS:
+        assert report.violations_for(prompt_kind=kind), kind
+    # serving the cached answer for a prompt inside the safe set is right: never flagged
+    assert not [r for r in report.records if r.relation == "safe" and r.violation], report.summary()
+    # the message names P, P', the served text and the outcome
+    text = flagged[0].describe()
+    assert "P  = " in text and "P' = " in text and "served = " in text and "outcome=reuse" in text
+
+
+def test_the_judge_passes_an_independent_implementation_of_the_safe_set() -> None:
+    report = _judge_fake(ReferenceCache)
+    assert report.judged >= 800 and not report.violations, report.summary()
+    assert not report.warmup_failures
+    assert sum(1 for r in report.records if r.relation == "safe" and r.own_calls == 0) >= 100
+
+
+def test_the_judge_accepts_proven_answers_and_rejects_stale_values() -> None:
+    right = _judge_fake(lambda: ProvingCache(), kinds=("json_stated", "math_en", "math_zh", "math_system"))
+    assert not right.violations, right.summary()
+    derived = [r for r in right.records if r.relation == "changed" and r.own_calls == 0]
+    assert len(derived) >= 100  # the exceptions of the rule were exercised, not vacuous
+    wrong = _judge_fake(lambda: ProvingCache(wrong=True), kinds=("json_stated", "math_en", "math_system"))
+    stale = [r for r in wrong.records if r.relation == "changed" and r.own_calls == 0]
+    flagged = [r for r in stale if r.violation == "unsafe_reuse"]
+    # a changed number or value makes the stale answer line wrong (a case change of a template
+    # word does not: then the old answer is still right, and accepted)
+    assert len(flagged) >= 0.3 * len(stale) and len(flagged) >= 30, wrong.table()
+
+
+def test_the_judge_reports_missed_reuse_and_stale_patched_steps() -> None:
+    exact = _judge_fake(ExactMatchCache, kinds=("prose", "math_fr"), edits=120)
+    safe = [r for r in exact.records if r.relation == "safe"]
+    missed = [r for r in safe if r.violation == "safe_edit_missed"]
+    assert len(missed) >= 0.9 * len(safe) >= 20  # (the same safe edit twice in a session is an exact hit)
+    assert not [r for r in exact.records if r.relation == "changed" and r.violation]
+    stale = _judge_fake(StalePatchCache, kinds=("prose", "code"), edits=120)
+    changed = [r for r in stale.records if r.relation == "changed"]
+    flagged = [r for r in changed if r.violation == "stale_content"]
+    assert len(flagged) >= 0.9 * len(changed) >= 100, stale.table()
+
+
+# ----------------------------------------------------------------------------- the oracle
+@pytest.mark.parametrize(
+    ("prompt", "solution"),
+    [
+        ("Solve for x step by step: 3x + 5 = 20.", {"x": 5}),
+        ("solve FOR x step by step:  3x+5=20.", {"x": 5}),  # letter case of template words, spacing
+        ("Solve for x step by step: 3x + 5 = 26.", {"x": 7}),
+        ("Résous l'équation 4(X - 2) = 12.", {"X": 5}),  # the unknown is X here
+        ("Solve the system: x + y = 10, x - y = 2. Find x and y.", {"x": 6, "y": 4}),
+        ("解方程 3x + 5 = 20，求 x。", {"x": 5}),
+        ("Solve for x step by step: 3x² + 5 = 20.", None),  # a superscript
+        ("Solve for x step by step: 3x – 5 = 20.", None),  # an en dash
+        ("Solve for x step by step: 3х + 5 = 20.", None),  # a Cyrillic х
+        ("Solve for x step by step: 3x + 5 = 2 0.", None),  # a split number
+        ("Solve for x step by step: 3x + 5 = 020.", None),  # a leading zero
+        ("Solve for x by step: 3x + 5 = 20.", None),  # a template word deleted
+        ("Solve for x step by step: 3x + 5 = 20!", None),  # punctuation (a factorial?)
+        ("Solve for X step by step: 3x + 5 = 20.", None),  # asks for an unknown the equation lacks
+        ("Solve for x step by step: 3x + 5 = 3x + 7.", None),  # no solution
+        ("Solve for x step by step: x*x = 4.", None),  # not linear
+    ],
+)
+def test_the_oracle_understands_only_its_templates(prompt: str, solution: dict[str, int] | None) -> None:
+    problem = understand_text(prompt)
+    if solution is None:
+        assert problem is None
+        assert oracle_verdict(prompt, "Answer: x = 5") is not None
+        return
+    assert isinstance(problem, MathProblem) and problem.solution == solution
+    assert check_math_answer(problem, math_solution(problem)) is None
+
+
+def test_the_oracle_checks_answer_lines_and_steps() -> None:
+    problem = understand_text("Solve for x step by step: 3x + 5 = 26.")
+    assert isinstance(problem, MathProblem)
+    assert check_math_answer(problem, "Step 1: 3x = 21.\nAnswer: x = 7") is None
+    assert check_math_answer(problem, "Answer: 7") is None
+    assert check_math_answer(problem, "Step 1: 3x = 15.\nAnswer: x = 7") is not None  # a stale step
+    assert check_math_answer(problem, "Answer: x = 5") is not None
+    assert check_math_answer(problem, "x = 7\nThat is all.") is not None  # the final line states nothing
+
+
+def test_the_oracle_reads_json_values_exactly() -> None:
+    prompt = 'Return a JSON object for a person with name "Alice", age 34. Required keys: name, age. Output only the JSON object.'
+    problem = understand_text(prompt)
+    assert isinstance(problem, JsonProblem) and problem.obj == {"name": "Alice", "age": 34}
+    assert check_json_answer(problem, json_answer(problem)) is None
+    assert check_json_answer(problem, '{"name": "Alice", "age": 34.0}') is not None
+    assert check_json_answer(problem, '{"name": "alice", "age": 34}') is not None
+    assert understand_text(prompt.replace("Alice", "Ali ce")).obj["name"] == "Ali ce"  # type: ignore[union-attr]
+    assert understand_text(prompt.replace("keys: name", "keys: Name")) is None  # a key name is exact
+    assert understand_text(prompt.replace("age 34", "age 3 4")) is None
+    rule = understand_text(
+        "Return a JSON object with keys item and price for a lamp, price 104. Round the price to the nearest ten. "
+        "Output only the JSON object."
+    )
+    assert isinstance(rule, JsonProblem) and not rule.stated and rule.obj == {"item": "lamp", "price": 100}
+    assert oracle_verdict("Return a JSON object with keys item and price for a lamp, price 104. Round the price to the "
+                          "nearest ten. Output only the JSON object.", '{"item": "lamp", "price": 100}') is not None
+
+
+def test_chat_requests_the_oracle_reads() -> None:
+    from tests.fuzz.prompts import Msg
+
+    user = Msg("user", "Find y if 2y - 7 = 9.")
+    assert isinstance(understand((Msg("system", "Show every step."), user)), MathProblem)
+    assert understand((Msg("system", "Show every step!"), user)) is None
+    assert understand((Msg("system", "Reply in French."), user)) is None
+    assert understand((user.with_(name="sam"),)) is None
