@@ -14,6 +14,7 @@ from ..errors import InvalidPromptError
 from .plan import CachePlan
 from .policy import ReusePolicy
 from .tasks import TaskHandler, TaskRegistry, Verification
+from .tasks.prompt_diff import canonical_prompt
 from .types import CacheEntry, CacheHit, Outcome, Provenance, Step
 
 __all__ = ["prepare", "plan_from_hits", "unit_evidence", "validate_prompt"]
@@ -53,13 +54,15 @@ def prepare(
     prompt = validate_prompt(prompt, max_prompt_chars)
     if not isinstance(namespace, str) or not isinstance(llm_key, str):
         raise InvalidPromptError("namespace and llm_key must be strings")
-    handler = tasks.select(prompt, task=task, schema=schema)
+    # Tasks read the canonical form: prompts equal up to the safe set get the same task and constraints.
+    canonical = canonical_prompt(prompt)
+    handler = tasks.select(canonical, task=task, schema=schema)
     return CachePlan(
         prompt=prompt,
         namespace=namespace,
         llm_key=llm_key,
         handler=handler,
-        constraints=handler.constraints(prompt, schema),
+        constraints=handler.constraints(canonical, schema),
         outcome="miss",
         generation_prompt=prompt,
         timings={"validate": time.perf_counter() - t0},

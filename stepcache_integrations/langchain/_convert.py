@@ -34,6 +34,7 @@ from ..adapter_core import METADATA_KEY, summarize
 from ..core.engine import CachePlan
 from ..core.llm import _content_text, estimate_tokens
 from ..core.segment import extract_json_object
+from ..core.tasks.prompt_diff import canonical_prompt
 from ..core.types import LLMResponse, StepCacheResult
 from ..twin_flow import Io, TwinFlow
 
@@ -440,7 +441,7 @@ def restorable_generations(plan: CachePlan) -> list[Generation] | None:
 
     Restored verbatim when the plan reuses the entry's steps unchanged, the stored
     generation is exactly what the entry's steps came from, and either the prompt is the
-    cached prompt (an exact hit) or the stored text is nothing but the verified steps
+    cached prompt up to the safe set (an exact hit) or the stored text is nothing but the verified steps
     (no unverified prose around them).
     """
     entry = plan.entry
@@ -453,8 +454,8 @@ def restorable_generations(plan: CachePlan) -> list[Generation] | None:
     steps = plan.handler.segment(stored_text, entry.constraints)
     if "".join(step.text for step in steps) != entry.text:
         return None
-    if entry.prompt != plan.prompt and stored_text != entry.text:
-        return None
+    if canonical_prompt(entry.prompt) != canonical_prompt(plan.prompt) and stored_text != entry.text:
+        return None  # the same prompt up to the safe set is an exact hit
     return _stored_generations(plan)
 
 

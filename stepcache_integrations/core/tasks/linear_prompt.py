@@ -87,6 +87,7 @@ _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _CLOSED_REST = re.compile(r"(?:[A-Za-z_ \t\n.,:;?!'\"()]|(?<=[A-Za-z])-(?=[A-Za-z]))*")
 # What may stand right before an equation and right after it: a point before a digit is a
 # decimal point (".5x" is not "5x"), a letter or digit would join the run.
+_LEADING_ZERO = re.compile(r"(?<![\d.])0\d")
 _UNUSUAL_SPACE = re.compile(r"[^\S \t\n\r]")
 _RUN_BEFORE = frozenset(" \t\n(\"':")
 _RUN_AFTER = frozenset(" \t\n)\"'.,;:?!")
@@ -117,6 +118,8 @@ def _equation_runs(text: str) -> tuple[list[Equation], str, set[str]] | None:
             return None
         if end + 1 < len(text) and text[end] == "." and text[end + 1].isdigit():
             return None
+        if _LEADING_ZERO.search(run):
+            return None  # "05x", "y + 00": not how a number is written, so not read as one
         sides = [side.strip() for side in run.split("=")]
         if any(not side for side in sides):
             return None
