@@ -22,6 +22,7 @@ from llama_index.core.base.llms.types import ChatMessage, MessageRole, TextBlock
 from llama_index.core.llms.llm import LLM
 
 from ..adapter_core import METADATA_KEY
+from ..core.tasks.prompt_diff import normal_form
 
 __all__ = [
     "BYPASS_KWARGS",
@@ -55,8 +56,12 @@ def messages_to_cache_prompt(messages: Sequence[ChatMessage]) -> str:
     """The cache prompt of a chat request: one ``role: content`` block per message.
 
     The last message's content ends the prompt, so a patch/repair prompt (the cache
-    prompt plus an instruction) maps back onto the messages by extending the last one.
+    prompt plus an instruction) maps back onto the messages by extending the last one. A lone
+    user message is its own text, so ``chat([user])`` and ``complete(text)`` meet the same entry
+    (and its outer whitespace is the whole prompt's, inside the safe set).
     """
+    if len(messages) == 1 and messages[0].role == MessageRole.USER:
+        return messages[0].content or ""
     return "\n\n".join(f"{role_name(m)}: {m.content or ''}" for m in messages)
 
 
@@ -182,7 +187,8 @@ def history_scope(messages: Sequence[ChatMessage] | None) -> str | None:
     """A digest of a conversation that already has assistant turns (a follow-up); else None."""
     if not messages or not any(m.role == MessageRole.ASSISTANT for m in messages):
         return None
-    turns = [f"{role_name(m)}: {m.content or ''}" for m in messages if m.role != MessageRole.SYSTEM]
+    # In the safe set's normal form: an NFD "Belém" or a "\r" line ending in an earlier turn is the same turn.
+    turns = [f"{role_name(m)}: {normal_form(m.content or '')}" for m in messages if m.role != MessageRole.SYSTEM]
     return hashlib.sha256("\n\x1e".join(turns).encode("utf-8", "surrogatepass")).hexdigest()[:16]
 
 

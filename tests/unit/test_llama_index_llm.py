@@ -219,7 +219,17 @@ def test_predict_routes_by_is_chat_model_and_both_paths_are_cached() -> None:
         assert inner.calls == 1
         assert len(inner.chats) == (1 if chat_model else 0)
         (entry,) = [hit.entry for hit in llm.cache.store.search(llm.cache.embedder.embed(PLAN), namespace="llama_index", llm_key=llm.llm_key_for(), k=1)]
-        assert entry.prompt.startswith("user: ") == chat_model
+        # A lone user message is its own text: chat() and complete() of one request share the entry.
+        assert entry.prompt == PLAN
+
+
+def test_chat_and_complete_of_the_same_request_share_one_entry() -> None:
+    inner = ScriptedLLM([PLAN_ANSWER])
+    llm = StepCacheLLM(llm=inner)
+    llm.complete(PLAN)
+    reply = llm.chat([ChatMessage(role=MessageRole.USER, content=PLAN)])
+    assert inner.calls == 1 and reply.message.content == PLAN_ANSWER
+    assert meta(reply)["outcome"] == "reuse"
 
 
 # -- streaming -----------------------------------------------------------------------------

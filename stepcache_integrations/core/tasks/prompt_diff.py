@@ -25,6 +25,7 @@ __all__ = [
     "extract_slots",
     "canonical_digest",
     "canonical_prompt",
+    "normal_form",
     "mentions",
     "prompt_changes",
     "slot_mapping",
@@ -162,9 +163,14 @@ def prompt_changes(cached_prompt: str, new_prompt: str) -> tuple[tuple[str, ...]
 # raining?"/"It is raining.", a loop body's indentation.
 
 
+def normal_form(text: str) -> str:
+    """``text`` in NFC with ``\n`` line endings: harmless anywhere inside a prompt."""
+    return unicodedata.normalize("NFC", text.replace("\r\n", "\n").replace("\r", "\n"))
+
+
 def canonical_prompt(text: str) -> str:
     """``text`` in its canonical form: NFC, ``\n`` line endings, no outer whitespace."""
-    return unicodedata.normalize("NFC", text.replace("\r\n", "\n").replace("\r", "\n")).strip()
+    return normal_form(text).strip()
 
 
 def canonical_digest(text: str) -> str:
