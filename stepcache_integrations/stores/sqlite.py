@@ -36,7 +36,15 @@ from ..errors import StoreError
 from .base import CacheStore
 from .faiss_index import FaissVectors
 from .codec import check_vector, entry_from_json, entry_to_json, vector_from_blob, vector_to_blob
-from .sqlite_schema import check_schema, ensure_schema, file_bytes, open_connection, read_only_uri
+from .sqlite_schema import (
+    check_schema,
+    ensure_schema,
+    file_bytes,
+    not_writable,
+    open_connection,
+    read_only_uri,
+    unusable,
+)
 from .sqlite_sync import IndexSync
 
 __all__ = ["SQLiteStore"]
@@ -125,6 +133,10 @@ class SQLiteStore(IndexSync, FaissVectors, CacheStore):
         if self.read_only:
             self._connect_read_only()
             return
+        if self.path != ":memory:" and os.path.exists(self.path) and not os.access(self.path, os.W_OK):
+            # SQLite would open it read-only anyway, create -wal/-shm files it cannot remove
+            # again, and fail on the first write: refuse before touching anything.
+            raise not_writable(self.path, "no write permission on the file")
         conn = open_connection(self.path, self.busy_timeout, self.synchronous)
         try:
             self._conn = conn
@@ -135,7 +147,7 @@ class SQLiteStore(IndexSync, FaissVectors, CacheStore):
         except sqlite3.DatabaseError as exc:
             conn.close()
             self._conn = None
-            raise StoreError(f"{self.path!r} is not a usable StepCache SQLite store: {exc}") from exc
+            raise unusable(self.path, exc) from exc
         except StoreError:
             conn.close()
             self._conn = None

@@ -33,7 +33,9 @@ __all__ = [
     "ensure_schema",
     "file_bytes",
     "open_connection",
+    "not_writable",
     "read_only_uri",
+    "unusable",
 ]
 
 SCHEMA_VERSION = 1
@@ -120,11 +122,27 @@ def open_connection(
         conn.execute("PRAGMA trusted_schema = OFF")
     except sqlite3.DatabaseError as exc:
         conn.close()
-        raise StoreError(f"{path!r} is not a usable StepCache SQLite store: {exc}") from exc
+        raise unusable(path, exc) from exc
     except StoreError:
         conn.close()
         raise
     return conn
+
+
+def unusable(path: str, exc: sqlite3.DatabaseError) -> StoreError:
+    """The StoreError for a database error while opening ``path``: a file this process may
+    not write (0444, a read-only directory) is named as such, not as a bad file."""
+    if "readonly" in str(exc):
+        return not_writable(path, str(exc))
+    return StoreError(f"{path!r} is not a usable StepCache SQLite store: {exc}")
+
+
+def not_writable(path: str, why: str) -> StoreError:
+    """``path`` exists but this process may not write it."""
+    return StoreError(
+        f"SQLite store {path!r} cannot be written here ({why}); open it read-only "
+        "(read_only=True; the stats, list, show and export commands do) to read it"
+    )
 
 
 def check_schema(conn: sqlite3.Connection, path: str) -> None:

@@ -606,6 +606,11 @@ def test_read_commands_as_an_unprivileged_user_on_a_read_only_store(db, folder_m
         path.write_bytes(db.read_bytes())
         path.chmod(0o444)
         folder.chmod(folder_mode)
+        if preexec is not None and folder_mode == 0o755:  # a directory 'nobody' may write
+            import pwd
+
+            nobody = pwd.getpwnam("nobody")
+            os.chown(folder, nobody.pw_uid, nobody.pw_gid)
         before = snapshot(folder)
         for argv in READ_COMMANDS:
             out = subprocess.run(
@@ -614,6 +619,12 @@ def test_read_commands_as_an_unprivileged_user_on_a_read_only_store(db, folder_m
             )
             assert out.returncode == 0, (argv, out.stderr)
             assert snapshot(folder) == before, argv
+        out = subprocess.run(  # a write is refused with a message that says why
+            [*python, "-m", "stepcache_integrations.cli", "delete", "bbbb", "--store", str(path)],
+            env=env, preexec_fn=preexec, capture_output=True, text=True, timeout=300, cwd="/",
+        )
+        assert out.returncode == 1 and "cannot be written here" in out.stderr, out.stderr
+        assert snapshot(folder) == before
     finally:
         folder.chmod(0o755)
         shutil_rmtree(folder)
