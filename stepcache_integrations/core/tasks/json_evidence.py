@@ -54,11 +54,11 @@ _NEXT = (
 _TERMINATOR = rf"""(?=\s*(?:$|[.;:)\]}}\n]|,\s*{_NEXT}|\band\s+{_NEXT}))"""
 _LITERAL = (
     r"""\s*(?:[:=]|\bis\b)?\s*"""
-    r"""(?:"(?P<dq>[^"\n]{0,200})"|'(?P<sq>[^'\n]{0,200})'|(?P<num>-?(?:0|[1-9]\d{0,14})(?:\.\d{0,9}[1-9])?)(?![\w%/]|[.,]\d))"""
+    r"""(?:"(?P<dq>[^"\n\\\\]{0,200})"|'(?P<sq>[^'\n\\\\]{0,200})'|(?P<num>-?(?:0|[1-9]\d{0,14})(?:\.\d{0,9}[1-9])?)(?![\w%/]|[.,]\d))"""
 )
 _KEY_LIST = re.compile(
     r"(?:\b(?:with|using|use|required|requested|include|including|containing|the|following)\s+)*"
-    r"(?:keys|fields|properties|attributes)\s*(?:named|called)?\s*:?\s*"
+    r"\b(?:keys|fields|properties|attributes)\s*(?:named|called)?\s*:?\s*"
     r"[\"'`]?[A-Za-z_][\w-]*[\"'`]?(?:\s*(?:,\s*and\b|,|\band\b)\s*[\"'`]?[A-Za-z_][\w-]*[\"'`]?)*",
     re.IGNORECASE,
 )
@@ -121,7 +121,8 @@ def statements(prompt: str, keys: tuple[str, ...]) -> dict[str, Statement]:
     ambiguous: set[str] = set()
     for key in keys:
         pattern = re.compile(
-            rf"(?<![\w\"'-]){re.escape(key)}(?![\w-])[\"']?" + _LITERAL + _TERMINATOR, re.IGNORECASE
+            # JSON keys are case-sensitive: "Customer" is not stated by 'customer "ACME"'.
+            rf"(?<![\w\"'-])(?-i:{re.escape(key)})(?![\w-])[\"']?" + _LITERAL + _TERMINATOR, re.IGNORECASE
         )
         for match in pattern.finditer(prompt):
             value, quoted = _literal(match)
@@ -267,6 +268,8 @@ def expected_stated(key: str, ctx: PairContext) -> Any:
     old = ctx.old_stated.get(key) if ctx.old_plain else None
     old_value = ctx.old_object.get(key, MISSING)
     if old is not None and old_value is not MISSING:
+        if type(new.value) is not type(old.value):
+            return MISSING  # 'age "Bob"' for a cached age 30: the cached answer shows no rule for it
         if identical(old_value, old.value):
             return new.value
         if not old.quoted and isinstance(old_value, str) and old_value == _render(old.value) and not new.quoted:
@@ -283,6 +286,8 @@ def key_verdict(key: str, value: Any, ctx: PairContext) -> tuple[bool, str, str]
     if ctx.same_request and not reinst:
         return True, "", "prompt unchanged"
     if key in ctx.new_stated:
+        if ctx.new_entity != ctx.old_entity:
+            return False, "the request's entity changed: a new request, the model answers", ""
         expected = expected_stated(key, ctx)
         if expected is MISSING:
             if not ctx.new_plain:

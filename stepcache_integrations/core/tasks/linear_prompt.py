@@ -71,7 +71,11 @@ _TEMPLATE_EQUATION = re.compile(
     + r"|\.\.\.|\u2026|\?)",
     re.IGNORECASE,
 )
-_PLACEHOLDER = re.compile(_PLACEHOLDER_TEXT + r"|\.\.\.|\u2026", re.IGNORECASE)
+# A bare "..." is a placeholder only as a word of its own ("Step k: ..."), never inside an
+# equation ("x\u2026/2" is not "x/2").
+_PLACEHOLDER = re.compile(
+    _PLACEHOLDER_TEXT + r"|(?<![\w)+\-*/=^.])(?:\.\.\.|\u2026)(?![\w(+\-*/=^])", re.IGNORECASE
+)
 _OTHER_PLACEHOLDER = re.compile(r"<[^<>\n]{1,40}>")
 # "then find y = x + 3": an equation right after an asking verb defines an unknown it asks for.
 _ASKING_VERB = re.compile(r"(?i)\b(?:find|compute|calculate|determine|obtain|get|give)\s*:?\s*$")
