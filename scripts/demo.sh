@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 phase() { echo "demo: $*" >&2; }
-phase "[1/2] setting up .venv and installing the package with its extras (first run: a few minutes; then seconds)"
+phase "[1/2] setting up .venv and installing the library and the stepcache-bench tooling with their extras (first run: a few minutes; then seconds)"
 started=$SECONDS
 bash scripts/setup.sh
 phase "      setup done in $((SECONDS - started)) s"

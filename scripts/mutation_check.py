@@ -46,8 +46,12 @@ JSON_TASK = f"{PKG}/core/tasks/json_task.py"
 LINEAR_ALGEBRA = f"{PKG}/core/tasks/linear_algebra.py"
 LINEAR_PROMPT = f"{PKG}/core/tasks/linear_prompt.py"
 TYPES = f"{PKG}/core/types.py"
-DEMO = f"{PKG}/demo.py"
 CLI = f"{PKG}/cli.py"
+# the stepcache-bench tooling (tooling/): the demo and the command that registers it
+TOOLING = "tooling"
+BENCH_PKG = "stepcache_bench"
+DEMO = f"{TOOLING}/{BENCH_PKG}/demo.py"
+TOOLING_CLI = f"{TOOLING}/{BENCH_PKG}/cli.py"
 PROMPT_DIFF = f"{PKG}/core/tasks/prompt_diff.py"
 JSON_EVIDENCE = f"{PKG}/core/tasks/json_evidence.py"
 LINEAR_STEPS = f"{PKG}/core/tasks/linear_steps.py"
@@ -61,6 +65,8 @@ ENGINE_TESTS = U + "test_engine.py"
 TASK_TESTS = U + "test_tasks.py"
 HOSTILE = U + "test_hostile_input.py"
 BREAKER_TESTS = U + "test_store_breaker.py"
+DEMO_TESTS = "tests/tooling/unit/test_demo.py"
+TOOLING_COMMANDS = "tests/tooling/unit/test_commands.py"
 
 # A remote-$ref registry that really fetches (what "never fetched" must catch).
 _FETCHING_REGISTRY = (
@@ -115,16 +121,19 @@ MUTANTS: list[Mutant] = [
     # -- StepCacheResult.provenance_counts()
     Mutant("provenance-counts-cap", "provenance_counts counts each provenance at most once",
            TYPES, "counts.get(step.provenance, 0) + 1", "1", (PROMISES, "-k", "provenance")),
-    # -- `stepcache demo`
-    Mutant("demo-not-registered", "the demo subcommand is missing from the CLI",
-           CLI, '"stepcache_integrations.demo",', "", (PROMISES, "-k", "demo_command")),
+    # -- `stepcache demo` (the stepcache-bench tooling's command, found through its entry point)
+    Mutant("demo-not-registered", "the demo subcommand is missing from the stepcache-bench command",
+           TOOLING_CLI, '"stepcache_bench.demo",', "", (TOOLING_COMMANDS,)),
+    Mutant("tooling-commands-not-found", "stepcache does not find the tooling's commands (stepcache.commands entry points)",
+           CLI, "entry_points(group=COMMANDS_ENTRY_POINT_GROUP)", 'entry_points(group="stepcache.none")',
+           (DEMO_TESTS, "-k", "demo_command")),
     Mutant("demo-exit-code", "stepcache demo exits non-zero although every answer is verified",
-           DEMO, "return 0 if all(", "return 1 if all(", (PROMISES, "-k", "demo_command")),
+           DEMO, "return 0 if all(", "return 1 if all(", (DEMO_TESTS, "-k", "demo_command")),
     Mutant("demo-outcome-column", "stepcache demo prints a wrong outcome",
-           DEMO, "{result.outcome:<13}", "{'miss':<13}", (PROMISES, "-k", "demo_command")),
+           DEMO, "{result.outcome:<13}", "{'miss':<13}", (DEMO_TESTS, "-k", "demo_command")),
     Mutant("demo-drops-requests", "stepcache demo runs only some of its requests",
            DEMO, "enumerate(DEMO_REQUESTS, 1)", "enumerate(DEMO_REQUESTS[:5], 1)",
-           (PROMISES, "-k", "demo_command")),
+           (DEMO_TESTS, "-k", "demo_command")),
     # -- soundness (README guarantees 1 and 4)
     Mutant("verification-always-passes", "a verifier accepts every step (Verification.passed)",
            BASE, "return all(unit.ok for unit in self.units)", "return True", (ENGINE_TESTS, TASK_TESTS)),
@@ -178,13 +187,16 @@ MUTANTS: list[Mutant] = [
 
 
 def _copy_repo(dest: Path) -> None:
-    ignore = shutil.ignore_patterns(".git", ".venv", "__pycache__", "*.pyc", ".pytest_cache", "notebooks", "*.db")
+    ignore = shutil.ignore_patterns(
+        ".git", ".venv", "__pycache__", "*.pyc", ".pytest_cache", "notebooks", "*.db", "*.egg-info"
+    )
     shutil.copytree(ROOT, dest, ignore=ignore, dirs_exist_ok=True)
 
 
 def _env(copy: Path) -> dict[str, str]:
     env = dict(os.environ)
-    env["PYTHONPATH"] = str(copy)
+    # the copy's library and tooling, ahead of the editable installs of the real checkout
+    env["PYTHONPATH"] = os.pathsep.join([str(copy), str(copy / TOOLING)])
     env["PYTHONDONTWRITEBYTECODE"] = "1"  # mutated and restored files never meet a stale .pyc
     # Installed pytest plugins (langchain-tests, codspeed, ...) cost seconds per run; the unit
     # tests selected here need only pytest-asyncio, loaded explicitly (the baseline proves it).
@@ -276,13 +288,14 @@ def main(argv: list[str] | None = None) -> int:
     survived: list[str] = []
     try:
         _copy_repo(copy)
-        probe = subprocess.run(
-            [sys.executable, "-c", f"import {PKG}; print({PKG}.__file__)"],
-            cwd=copy, env=_env(copy), capture_output=True, text=True, check=False,
-        )
-        if not probe.stdout.strip().startswith(str(copy)):
-            print(f"the copy's package is not the one imported ({probe.stdout.strip() or probe.stderr.strip()})")
-            return 2
+        for package in (PKG, BENCH_PKG):
+            probe = subprocess.run(
+                [sys.executable, "-c", f"import {package}; print({package}.__file__)"],
+                cwd=copy, env=_env(copy), capture_output=True, text=True, check=False,
+            )
+            if not probe.stdout.strip().startswith(str(copy)):
+                print(f"the copy's {package} is not the one imported ({probe.stdout.strip() or probe.stderr.strip()})")
+                return 2
         runnable = [m for m in mutants if not any(line.startswith(f"{m.id}:") for line in drift)]
 
         t0 = time.perf_counter()

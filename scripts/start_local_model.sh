@@ -43,11 +43,11 @@ if [ -z "$PY" ]; then
     else PY=python3; fi
 fi
 
-export PYTHONPATH="$ROOT${PYTHONPATH:+:$PYTHONPATH}"
+export PYTHONPATH="$ROOT:$ROOT/tooling${PYTHONPATH:+:$PYTHONPATH}"  # the library and the stepcache-bench tooling
 STATE_DIR="${STEPCACHE_LOCAL_STATE_DIR:-}"
 if [ -z "$STATE_DIR" ]; then
-    STATE_DIR="$("$PY" -c 'from stepcache_integrations.serving.cli_commands import default_state_dir; print(default_state_dir())')" \
-        || { log "cannot import stepcache_integrations with $PY (set PYTHON or run scripts/setup.sh)"; exit 1; }
+    STATE_DIR="$("$PY" -c 'from stepcache_bench.serving.cli_commands import default_state_dir; print(default_state_dir())')" \
+        || { log "cannot import stepcache_bench with $PY (set PYTHON or run scripts/setup.sh)"; exit 1; }
 fi
 
 # Install the server and the model weights if this machine does not have them yet.
@@ -77,17 +77,17 @@ emit() {
 if [ -f "$PIDFILE" ] && [ -f "$ENVFILE" ] && kill -0 "$(cat "$PIDFILE")" 2>/dev/null; then
     # shellcheck disable=SC1090
     URL="$(. "$ENVFILE"; echo "$STEPCACHE_LLM_BASE_URL")"
-    if "$PY" -c 'import sys; from stepcache_integrations.serving import wait_until_ready; wait_until_ready(sys.argv[1], timeout=10)' "$URL" >/dev/null 2>&1; then
+    if "$PY" -c 'import sys; from stepcache_bench.serving import wait_until_ready; wait_until_ready(sys.argv[1], timeout=10)' "$URL" >/dev/null 2>&1; then
         log "reusing the running server (pid $(cat "$PIDFILE")) at $URL"
         emit
         exit 0
     fi
     log "stale server in $PIDFILE; stopping it"
-    "$PY" -m stepcache_integrations.cli stop-local --state-dir "$STATE_DIR" >&2 || true
+    "$PY" -m stepcache_bench.cli stop-local --state-dir "$STATE_DIR" >&2 || true
 fi
 
 PORT_ARGS=()
 if [ -n "${STEPCACHE_LLM_PORT:-}" ]; then PORT_ARGS=(--port "$STEPCACHE_LLM_PORT"); fi
 log "starting llama.cpp + SmolLM2-135M-Instruct (log: $STATE_DIR/server.log)"
-"$PY" -m stepcache_integrations.cli serve-local --background --state-dir "$STATE_DIR" "${PORT_ARGS[@]}" >/dev/null
+"$PY" -m stepcache_bench.cli serve-local --background --state-dir "$STATE_DIR" "${PORT_ARGS[@]}" >/dev/null
 emit

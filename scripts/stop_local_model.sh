@@ -16,14 +16,14 @@ if [ -z "$PY" ]; then
     elif command -v python >/dev/null 2>&1; then PY=python;
     else PY=python3; fi
 fi
-export PYTHONPATH="$ROOT${PYTHONPATH:+:$PYTHONPATH}"
+export PYTHONPATH="$ROOT:$ROOT/tooling${PYTHONPATH:+:$PYTHONPATH}"  # the library and the stepcache-bench tooling
 STATE_DIR="${STEPCACHE_LOCAL_STATE_DIR:-}"
 if [ -z "$STATE_DIR" ]; then
-    STATE_DIR="$("$PY" -c 'from stepcache_integrations.serving.cli_commands import default_state_dir; print(default_state_dir())')" \
-        || { log "cannot import stepcache_integrations with $PY (set PYTHON or run scripts/setup.sh)"; exit 1; }
+    STATE_DIR="$("$PY" -c 'from stepcache_bench.serving.cli_commands import default_state_dir; print(default_state_dir())')" \
+        || { log "cannot import stepcache_bench with $PY (set PYTHON or run scripts/setup.sh)"; exit 1; }
 fi
 if [ ! -f "$STATE_DIR/server.pid" ]; then
     log "no pidfile in $STATE_DIR; nothing to stop"
     exit 0
 fi
-"$PY" -m stepcache_integrations.cli stop-local --state-dir "$STATE_DIR" --grace "${STEPCACHE_LLM_STOP_GRACE:-5}"
+"$PY" -m stepcache_bench.cli stop-local --state-dir "$STATE_DIR" --grace "${STEPCACHE_LLM_STOP_GRACE:-5}"

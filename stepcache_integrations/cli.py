@@ -1,33 +1,40 @@
-"""The ``stepcache`` console script. Subcommands live next to what they operate on."""
+"""The ``stepcache`` console script. Subcommands live next to what they operate on.
+
+The library's own commands are the store commands. Other installed distributions add
+commands through the ``stepcache.commands`` entry-point group: each entry point names a
+``register(subparsers)`` function that adds subcommands (each sets ``func(args) -> int``).
+The stepcache-bench tooling in this repository (``tooling/``) adds ``demo``, ``bench``,
+``serve-local`` and ``stop-local`` that way; this module never imports tooling code itself.
+"""
 
 from __future__ import annotations
 
 import argparse
 import importlib
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from typing import Any
 
 # Each module exposes ``register(subparsers)``; a subcommand sets ``func(args) -> int``.
-_SUBCOMMAND_MODULES = (
-    "stepcache_integrations.demo",
-    "stepcache_integrations.serving.cli_commands",
-    "stepcache_integrations.bench.cli_commands",
-    "stepcache_integrations.stores.cli_commands",
-)
+_SUBCOMMAND_MODULES = ("stepcache_integrations.stores.cli_commands",)
+
+# Commands of other installed distributions (entry points, value ``module:register``).
+COMMANDS_ENTRY_POINT_GROUP = "stepcache.commands"
 
 DESCRIPTION = """\
 StepCache caches LLM answers step by step and reuses a step only after checking it
 against the new prompt. Your program uses it as a library (StepCache, or the LangChain
-and LlamaIndex adapters); this command runs the demo and the benchmark, serves a small
-local model, and inspects or edits what a persistent cache store holds."""
+and LlamaIndex adapters); this command inspects or edits what a persistent cache store
+holds. With the stepcache-bench tooling installed it also runs the demo and the
+benchmark and serves a small local model."""
 
 EPILOG = """\
 examples:
-  stepcache demo                          every cache outcome, scripted model, no setup
+  stepcache demo                          every cache outcome, scripted model, no setup (*)
   eval "$(stepcache serve-local --background --export)"
                                           start SmolLM2-135M on 127.0.0.1 and set
-                                          STEPCACHE_LLM_BASE_URL / STEPCACHE_LLM_MODEL
-  stepcache stop-local                    stop it again
+                                          STEPCACHE_LLM_BASE_URL / STEPCACHE_LLM_MODEL (*)
+  stepcache stop-local                    stop it again (*)
   export STEPCACHE_STORE=stepcache.db     StepCache() in your programs and this command
                                           now use one SQLite store
   stepcache stats                         entries and hits per namespace
@@ -41,7 +48,21 @@ environment:
                       the OpenAI-compatible model the README, examples and notebooks use
                       (printed by `stepcache serve-local --export`)
 
+(*) commands of the stepcache-bench tooling (tooling/ in the repository), found through the
+    stepcache.commands entry points while it is installed.
+
 `stepcache COMMAND --help` describes each command."""
+
+
+def _command_plugins() -> Iterator[tuple[str, Any]]:
+    """(name, entry point) for every ``stepcache.commands`` entry point installed."""
+    from importlib.metadata import entry_points
+
+    seen: set[str] = set()
+    for entry in entry_points(group=COMMANDS_ENTRY_POINT_GROUP):
+        if entry.value not in seen:  # one distribution found twice on sys.path
+            seen.add(entry.value)
+            yield entry.name, entry
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -62,13 +83,13 @@ def build_parser() -> argparse.ArgumentParser:
         dest="command", required=True, metavar="COMMAND", title="commands"
     )
     for name in _SUBCOMMAND_MODULES:
+        importlib.import_module(name).register(subparsers)
+    for name, entry in _command_plugins():
         try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name and exc.name.startswith("stepcache_integrations"):
-                continue  # that part of the package is not built yet
-            raise
-        module.register(subparsers)
+            entry.load()(subparsers)
+        except Exception as exc:  # noqa: BLE001 - a broken plugin must not take the store commands down
+            print(f"stepcache: skipping the commands of {entry.value!r} ({name}): "
+                  f"{type(exc).__name__}: {exc}", file=sys.stderr)
     return parser
 
 

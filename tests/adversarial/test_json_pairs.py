@@ -402,7 +402,7 @@ def test_numbers_with_thousands_of_digits_are_handled() -> None:
 def test_paper_workload_json_requests_stay_correct_and_cheap() -> None:
     """Every JSON request of the benchmark workload, after its base prompt, with an oracle model:
     all correct, and (all values being stated) answered without a full regeneration."""
-    from stepcache_integrations.bench.workload import generate_workload
+    from stepcache_bench.bench.workload import generate_workload
 
     outcomes = []
     for seed in (42, 43, 44):

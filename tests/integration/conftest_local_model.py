@@ -17,7 +17,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from stepcache_integrations.serving import (
+from stepcache_bench.serving import (
     LocalModelServer,
     local_model_available,
     wait_until_ready,

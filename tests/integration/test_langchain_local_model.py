@@ -18,9 +18,9 @@ from langchain_core.globals import set_llm_cache
 from langchain_core.output_parsers import StrOutputParser
 from langchain_core.prompts import ChatPromptTemplate
 
+from stepcache_bench.serving.client import make_chat_openai
 from stepcache_integrations import StepCache
 from stepcache_integrations.langchain import StepCacheLLMCache, StepCacheRunnable, with_step_cache
-from stepcache_integrations.serving.client import make_chat_openai
 from tests.integration.conftest_local_model import local_model_base_url, local_model_name  # noqa: F401
 from tests.unit.test_langchain_fakes import RunRecorder
 

@@ -3,7 +3,8 @@
 Issue 12 broke each of these on purpose and the suite stayed green: the ``max_regen_share``
 skip rule, the store breaker's 60 s cap, ``TaskRegistry.register(first=True)``, re-checking
 the deterministic fallback, ``StepCacheResult.provenance_counts()`` and the ``stepcache demo``
-command. ``scripts/mutation_check.py`` breaks them again and expects these tests to notice.
+command (now in ``tests/tooling/unit/test_demo.py``, with the demo in the stepcache-bench
+tooling). ``scripts/mutation_check.py`` breaks them again and expects these tests to notice.
 
 Only public API is used (the engine module is being split): custom tasks subclass the
 exported ``TextTask`` / ``LinearEquationTask`` so the engine's own rules are tested in
@@ -12,18 +13,11 @@ isolation from the built-in verifiers.
 
 from __future__ import annotations
 
-import ast
-import os
-import re
-import subprocess
-import sys
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-import stepcache_integrations
 from stepcache_integrations import (
     InMemoryStore,
     JsonTask,
@@ -386,46 +380,3 @@ def test_a_retry_after_above_the_cap_is_kept(clock: list[float]) -> None:
     clock[0] += 0.1
     cache.generate("hello once more", Recorder("hi"))
     assert store.calls > calls
-
-
-# ---------------------------------------------------------------- `stepcache demo`
-OUTCOMES = {"miss", "reuse", "reinstantiate", "patch", "skip_reuse"}
-
-
-def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
-    """The console script (as installed) on this checkout's package."""
-    root = Path(stepcache_integrations.__file__).resolve().parent.parent
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(root), os.environ.get("PYTHONPATH", "")])}
-    script = Path(sys.executable).with_name("stepcache")
-    if script.exists():
-        command = [str(script), *args]
-    else:  # not installed as a console script: the same entry point
-        command = [sys.executable, "-c", "import sys; from stepcache_integrations.cli import main; sys.exit(main())", *args]
-    return subprocess.run(command, capture_output=True, text=True, env=env, timeout=300, cwd=root, check=False)
-
-
-def test_demo_command_shows_every_outcome_all_verified() -> None:
-    done = run_cli("demo", "--show-answers")
-    assert done.returncode == 0, done.stderr
-    rows = re.findall(
-        r"^\s*(\d+)\s+(.+?)\s+(miss|reuse|reinstantiate|patch|skip_reuse)\s+(True|False)\s+(\d+)\s+(\d+)\s+[\d.]+\s+(.*)$",
-        done.stdout,
-        re.MULTILINE,
-    )
-    assert [int(r[0]) for r in rows] == list(range(1, 14)), done.stdout
-    assert {r[2] for r in rows} == OUTCOMES  # every outcome of the README's table shows up
-    assert all(r[3] == "True" for r in rows)
-    by_label = {r[1].strip(): r for r in rows}
-    # The first request is a miss; the paraphrase is then reused without a model call.
-    assert by_label["cold math request"][2] == "miss" and by_label["cold math request"][4] == "1"
-    assert by_label["paraphrase"][2:5] == ("reuse", "True", "0") and by_label["paraphrase"][6] == "reused=4"
-    assert by_label["constant changed"][2:5] == ("reinstantiate", "True", "0")
-    assert "(sympy fallback)" in by_label["model gets it wrong"][6]
-    summary = re.search(r"^outcomes: (\{.*?\})\s+model calls: (\d+)", done.stdout, re.MULTILINE)
-    assert summary, done.stdout
-    counts = ast.literal_eval(summary.group(1))
-    assert counts == {o: sum(r[2] == o for r in rows) for o in OUTCOMES}
-    assert int(summary.group(2)) == sum(int(r[4]) for r in rows)
-    # --show-answers prints each final answer: the constant changed to 26 gives x = 7.
-    assert "## constant changed (reinstantiate)" in done.stdout and "Answer: x = 7" in done.stdout
-

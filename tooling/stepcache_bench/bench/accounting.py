@@ -10,8 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..core.types import LLMResponse
-from ..errors import StepCacheError
+from stepcache_integrations import LLMResponse, StepCacheError
 
 __all__ = ["CountingLLM", "UsageMissingError"]
 

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from stepcache_integrations.bench.integrity import check
-from stepcache_integrations.bench.workload import Request
+from stepcache_bench.bench.integrity import check
+from stepcache_bench.bench.workload import Request
 from stepcache_integrations.cli import main
 from tests.integration.conftest_local_model import (  # noqa: F401
     local_model_base_url,

@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from fractions import Fraction
 from typing import Any
 
-from ..core.types import LLMResponse
+from stepcache_integrations import LLMResponse
 
 __all__ = ["FakeModel", "ReferenceModel", "WrongModel"]
 

@@ -11,15 +11,17 @@ from pathlib import Path
 
 import pytest
 
-from stepcache_integrations.serving import local_model_available, wait_until_ready
-from stepcache_integrations.serving.local_server import _pid_alive
+from stepcache_bench.serving import local_model_available, wait_until_ready
+from stepcache_bench.serving.local_server import _pid_alive
 
 pytestmark = pytest.mark.integration
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 
 
 def stepcache(*argv: str) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, PYTHONPATH=str(REPO), OMP_NUM_THREADS="1")
+    # the library's `stepcache` (README route: the commands come from the stepcache.commands
+    # entry points), on this checkout's library and tooling
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(REPO), str(REPO / "tooling")]), OMP_NUM_THREADS="1")
     env.pop("STEPCACHE_LOCAL_STATE_DIR", None)
     return subprocess.run(
         [sys.executable, "-m", "stepcache_integrations.cli", *argv],

@@ -26,7 +26,9 @@ from typing import Any
 
 __all__ = ["default_state_dir", "export_lines", "register"]
 
-_PKG_ROOT = Path(__file__).resolve().parents[2]  # the checkout (or site-packages)
+# The checkout: <checkout>/tooling/stepcache_bench/serving/cli_commands.py (or, installed, the
+# directory above site-packages), so one state directory per checkout as before the move.
+_PKG_ROOT = Path(__file__).resolve().parents[3]
 
 
 def default_state_dir() -> Path:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.types import LLMResponse
+from stepcache_integrations import LLMResponse
 
 __all__ = ["ChatModelLLM", "make_chat_openai"]
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from stepcache_integrations.serving import (
+from stepcache_bench.serving import (
     LocalModelServer,
     ServerError,
     find_free_port,
@@ -16,7 +16,7 @@ from stepcache_integrations.serving import (
     stop_pid,
     stop_pidfile,
 )
-from stepcache_integrations.serving.local_server import _pid_alive
+from stepcache_bench.serving.local_server import _pid_alive
 
 _IGNORES_SIGTERM = (
     "import signal, sys, time\n"
@@ -117,14 +117,14 @@ def test_command_line_pins_threads_and_slots(tmp_path: Path) -> None:
         model_path=tmp_path / "m.gguf", port=1234, pidfile=tmp_path / "p"
     )
     cmd = server.command()
-    assert cmd[1:3] == ["-m", "stepcache_integrations.serving"]
+    assert cmd[1:3] == ["-m", "stepcache_bench.serving"]
     assert cmd[cmd.index("--threads") + 1] == "1"
     assert cmd[cmd.index("--parallel") + 1] == "1"
     assert "--pidfile" in cmd
 
 
 def test_client_sends_cache_prompt_false() -> None:
-    from stepcache_integrations.serving.client import make_chat_openai
+    from stepcache_bench.serving.client import make_chat_openai
 
     chat = make_chat_openai("http://127.0.0.1:9/v1")
     assert chat.extra_body == {"cache_prompt": False}

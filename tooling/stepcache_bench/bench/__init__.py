@@ -9,8 +9,9 @@ independent of the engine), :mod:`.systems` (the compared caches), :mod:`.accoun
 (calls and tokens from the server's usage), :mod:`.runner` (staged, interleaved
 measurement), :mod:`.summary`, :mod:`.report` and :mod:`.plots` (numbers, report.md, PNGs).
 
-Shipped in the package under the ``bench`` extra (matplotlib, tqdm, gptcache); see
-BENCHMARKS.md, "What a pip user gets".
+Part of the ``stepcache-bench`` tooling distribution (``tooling/`` in the repository), not of
+the library; plots and the GPTCache system need its ``bench`` extra (matplotlib, tqdm,
+gptcache). See BENCHMARKS.md, "What a pip user gets".
 """
 
 from __future__ import annotations

@@ -28,7 +28,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from ..core.types import LLMResponse
+from stepcache_integrations import LLMResponse
 
 __all__ = [
     "SYSTEM_LABELS",
@@ -147,7 +147,7 @@ class SemanticCacheSystem(BenchSystem):
     def __init__(self, threshold: float = 0.7, embedder: Any = None) -> None:
         import faiss
 
-        from ..core.embed import HashingEmbedder
+        from stepcache_integrations import HashingEmbedder
 
         self.threshold = threshold
         self.embedder = embedder or HashingEmbedder()
@@ -204,7 +204,7 @@ class GPTCacheSystem(BenchSystem):
         from gptcache.processor.pre import get_prompt
         from gptcache.similarity_evaluation.distance import SearchDistanceEvaluation
 
-        from ..core.embed import HashingEmbedder
+        from stepcache_integrations import HashingEmbedder
 
         self.embedder = embedder or HashingEmbedder()
         self.threshold = threshold
@@ -281,7 +281,7 @@ class StepCacheSystem(BenchSystem):
     name = "stepcache"
 
     def __init__(self, **options: Any) -> None:
-        from .. import StepCache
+        from stepcache_integrations import StepCache
 
         self.cache = StepCache(**options)
         self.origins: dict[str, str] = {}

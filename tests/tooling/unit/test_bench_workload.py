@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from stepcache_integrations.bench.workload import (
+from stepcache_bench.bench.workload import (
     JSON_KINDS,
     MATH_KINDS,
     generate_workload,
@@ -117,7 +117,7 @@ def test_subset_sizes() -> None:
 
 
 def test_hard_workload_is_deterministic_and_covers_every_class() -> None:
-    from stepcache_integrations.bench.hard import HARD_CLASSES, generate_hard_workload
+    from stepcache_bench.bench.hard import HARD_CLASSES, generate_hard_workload
 
     a, b = generate_hard_workload(45), generate_hard_workload(45)
     assert [r.to_dict() for r in a.requests] == [r.to_dict() for r in b.requests]

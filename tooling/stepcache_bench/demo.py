@@ -13,9 +13,8 @@ import re
 import time
 from typing import Any
 
-from .core.engine import StepCache
-from .core.llm import estimate_tokens
-from .core.types import LLMResponse
+from stepcache_integrations import LLMResponse, StepCache
+from stepcache_integrations.core.llm import estimate_tokens
 
 __all__ = ["ScriptedModel", "DEMO_REQUESTS", "run_demo", "register"]
 

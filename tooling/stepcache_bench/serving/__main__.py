@@ -1,7 +1,7 @@
 """Child-process entry point: run llama.cpp's OpenAI-compatible server until signalled.
 
-``python -m stepcache_integrations.serving --model PATH --port N [...]``. Normally started
-by :class:`~stepcache_integrations.serving.LocalModelServer` or ``stepcache serve-local``.
+``python -m stepcache_bench.serving --model PATH --port N [...]``. Normally started
+by :class:`~stepcache_bench.serving.LocalModelServer` or ``stepcache serve-local``.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ def build_server_params(args: argparse.Namespace) -> object:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the server in this process until SIGTERM/SIGINT."""
-    parser = argparse.ArgumentParser(prog="python -m stepcache_integrations.serving")
+    parser = argparse.ArgumentParser(prog="python -m stepcache_bench.serving")
     parser.add_argument("--model", required=True)
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, required=True)

@@ -1,8 +1,10 @@
-"""``stepcache serve-local`` / ``stop-local`` through the real console entry point (subprocess,
-exit codes), against a stand-in server process: no model needed.
+"""``stepcache serve-local`` / ``stop-local`` through the real console entry points (subprocess,
+exit codes): ``stepcache-bench`` (``python -m stepcache_bench.cli``) and, for the README's
+``eval`` line, the library's ``stepcache`` (which finds the commands through the
+``stepcache.commands`` entry points), against a stand-in server process: no model needed.
 
 The stand-in answers ``/v1/models`` and ``/v1/chat/completions`` like llama.cpp and carries
-``stepcache_integrations.serving`` on its command line, so the CLI's PID-reuse guard treats
+``stepcache_bench.serving`` on its command line, so the CLI's PID-reuse guard treats
 it as one of its own servers.
 """
 
@@ -17,11 +19,13 @@ from pathlib import Path
 
 import pytest
 
-from stepcache_integrations.cli import build_parser
-from stepcache_integrations.serving import cli_commands
-from stepcache_integrations.serving.local_server import _pid_alive, find_free_port, stop_pid
+from stepcache_bench.cli import build_parser
+from stepcache_bench.serving import cli_commands
+from stepcache_bench.serving.local_server import _pid_alive, find_free_port, stop_pid
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
+# this checkout's library and tooling, not whatever else is installed
+PYTHONPATH = os.pathsep.join([str(REPO), str(REPO / "tooling")])
 
 _FAKE_SERVER = r"""
 import json, signal, sys
@@ -51,11 +55,11 @@ else:
 def run_cli(
     *argv: str, env: dict[str, str] | None = None, timeout: float = 120
 ) -> subprocess.CompletedProcess[str]:
-    full_env = dict(os.environ, PYTHONPATH=str(REPO), OMP_NUM_THREADS="1")
+    full_env = dict(os.environ, PYTHONPATH=PYTHONPATH, OMP_NUM_THREADS="1")
     full_env.pop("STEPCACHE_LOCAL_STATE_DIR", None)
     full_env.update(env or {})
     return subprocess.run(
-        [sys.executable, "-m", "stepcache_integrations.cli", *argv],
+        [sys.executable, "-m", "stepcache_bench.cli", *argv],
         env=full_env, capture_output=True, text=True, timeout=timeout,
     )
 
@@ -69,7 +73,7 @@ def fake_server(tmp_path: Path):
         port = find_free_port()
         proc = subprocess.Popen(
             [sys.executable, "-c", _FAKE_SERVER, str(port), "answer" if answer else "silent",
-             "stepcache_integrations.serving"],
+             "stepcache_bench.serving"],
             stdout=subprocess.PIPE, text=True,
         )
         assert proc.stdout is not None and proc.stdout.readline().strip() == "ready"
@@ -124,7 +128,7 @@ def test_export_output_works_with_eval(tmp_path: Path, fake_server) -> None:
         'echo "$STEPCACHE_LLM_BASE_URL $STEPCACHE_LLM_MODEL $STEPCACHE_LLM_PID"'
     )
     out = subprocess.run(
-        ["bash", "-c", cmd], env=dict(os.environ, PYTHONPATH=str(REPO)),
+        ["bash", "-c", cmd], env=dict(os.environ, PYTHONPATH=PYTHONPATH),
         capture_output=True, text=True, timeout=120,
     )
     assert out.returncode == 0, out.stderr
@@ -173,7 +177,7 @@ def test_foreground_start_refuses_a_pidfile_of_a_live_server(tmp_path: Path, fak
 
 
 def test_stale_pidfile_is_replaced_and_a_failed_start_leaves_nothing(tmp_path: Path) -> None:
-    from stepcache_integrations.serving import local_model_available
+    from stepcache_bench.serving import local_model_available
 
     if not local_model_available()[0]:
         pytest.skip("xllamacpp not installed")

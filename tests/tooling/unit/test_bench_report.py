@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from stepcache_integrations.bench.cli_commands import register
-from stepcache_integrations.bench.fake_model import FakeModel
-from stepcache_integrations.bench.report import OUTCOMES, summarize, write_outputs
-from stepcache_integrations.bench.runner import BenchConfig, CountingLLM, run_benchmark
+from stepcache_bench.bench.cli_commands import register
+from stepcache_bench.bench.fake_model import FakeModel
+from stepcache_bench.bench.report import OUTCOMES, summarize, write_outputs
+from stepcache_bench.bench.runner import BenchConfig, CountingLLM, run_benchmark
 
 
 @pytest.fixture(scope="module")
@@ -138,7 +138,7 @@ def test_cli_parses_modes() -> None:
 
 
 def test_render_only_rebuilds_the_report(tiny_results: dict, tmp_path: Path) -> None:
-    from stepcache_integrations.cli import main
+    from stepcache_bench.cli import main
 
     first = tmp_path / "first"
     write_outputs(tiny_results, first, plots=False)
@@ -222,7 +222,7 @@ def test_warm_up_cost_is_reported_beside_the_measured_cost(tiny_results: dict) -
 
 
 def test_terminal_summary_is_plain_and_fits_100_columns(tiny_results: dict) -> None:
-    from stepcache_integrations.bench.report import terminal_summary
+    from stepcache_bench.bench.report import terminal_summary
 
     text = terminal_summary(summarize(tiny_results))
     assert all(len(line) <= 100 for line in text.splitlines())
@@ -242,14 +242,14 @@ def test_hit_path_breakdown_names_the_stages(tiny_results: dict) -> None:
 
 class _NoUsage:
     def __call__(self, prompt: str):
-        from stepcache_integrations.core.types import LLMResponse
+        from stepcache_integrations import LLMResponse
 
         return LLMResponse(text="Answer: x = 5", usage_estimated=True)
 
 
 def test_a_model_without_usage_fails_the_run() -> None:
-    from stepcache_integrations.bench.accounting import UsageMissingError
-    from stepcache_integrations.errors import StepCacheError
+    from stepcache_bench.bench.accounting import UsageMissingError
+    from stepcache_integrations import StepCacheError
 
     config = BenchConfig.for_mode("tiny", systems=["no_cache", "stepcache"], control=False)
     with pytest.raises(UsageMissingError):
@@ -260,9 +260,9 @@ def test_a_model_without_usage_fails_the_run() -> None:
 
 
 def test_cli_fails_with_exit_code_1_when_usage_is_missing(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    from stepcache_integrations.bench import runner
-    from stepcache_integrations.bench.accounting import UsageMissingError
-    from stepcache_integrations.cli import main
+    from stepcache_bench.bench import runner
+    from stepcache_bench.bench.accounting import UsageMissingError
+    from stepcache_bench.cli import main
 
     def fail(*args, **kwargs):
         raise UsageMissingError("no usage")
@@ -275,7 +275,7 @@ def test_cli_fails_with_exit_code_1_when_usage_is_missing(monkeypatch: pytest.Mo
 
 @pytest.fixture(scope="module")
 def wrong_results() -> dict:
-    from stepcache_integrations.bench.fake_model import WrongModel
+    from stepcache_bench.bench.fake_model import WrongModel
 
     config = BenchConfig.for_mode("tiny", systems=["no_cache", "semantic", "stepcache"], model="wrong",
                                   base_url="fake://", control=False)
@@ -314,8 +314,8 @@ def test_held_out_seeds_are_reported_separately(tmp_path: Path) -> None:
 
 
 def test_hard_workload_run_reports_per_class(tmp_path: Path) -> None:
-    from stepcache_integrations.bench.fake_model import ReferenceModel
-    from stepcache_integrations.bench.hard import generate_hard_workload
+    from stepcache_bench.bench.fake_model import ReferenceModel
+    from stepcache_bench.bench.hard import generate_hard_workload
 
     workload = generate_hard_workload(45, n_base=1, k=1)
     config = BenchConfig.for_mode("tiny", hard=True, systems=["no_cache", "semantic", "stepcache"], model="oracle",
@@ -344,9 +344,9 @@ def test_cli_has_hard_and_held_out_flags() -> None:
 
 
 def test_progress_names_the_seed_phase_and_system() -> None:
-    from stepcache_integrations.bench.runner import measure_requests, warm_systems
-    from stepcache_integrations.bench.systems import build_systems
-    from stepcache_integrations.bench.workload import generate_workload
+    from stepcache_bench.bench.runner import measure_requests, warm_systems
+    from stepcache_bench.bench.systems import build_systems
+    from stepcache_bench.bench.workload import generate_workload
 
     workload = generate_workload(42, n_base=1, k=1)
     systems = build_systems(["no_cache", "stepcache"])

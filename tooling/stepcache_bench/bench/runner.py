@@ -109,7 +109,7 @@ def default_threshold() -> float:
 
     StepCache itself keeps its per-task defaults unless ``--threshold`` is given.
     """
-    from ..core.tasks import TextTask
+    from stepcache_integrations import TextTask
 
     return float(TextTask.similarity_threshold)
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 
-from stepcache_integrations.bench.fake_model import FakeModel
-from stepcache_integrations.bench.integrity import check, extract_json
-from stepcache_integrations.bench.workload import (
+from stepcache_bench.bench.fake_model import FakeModel
+from stepcache_bench.bench.integrity import check, extract_json
+from stepcache_bench.bench.workload import (
     Request,
     generate_workload,
     math_equation,
@@ -241,8 +241,8 @@ def test_integrity_checker_does_not_import_the_engines_verification() -> None:
     import ast
     from pathlib import Path
 
-    import stepcache_integrations.bench.integrity as integrity
-    import stepcache_integrations.bench.oracle as oracle
+    import stepcache_bench.bench.integrity as integrity
+    import stepcache_bench.bench.oracle as oracle
 
     for module in (integrity, oracle):
         tree = ast.parse(Path(module.__file__).read_text())
@@ -256,8 +256,8 @@ def test_integrity_checker_does_not_import_the_engines_verification() -> None:
 
 
 def test_hard_reference_answers_pass_and_wrong_model_answers_fail() -> None:
-    from stepcache_integrations.bench.fake_model import WrongModel
-    from stepcache_integrations.bench.hard import generate_hard_workload
+    from stepcache_bench.bench.fake_model import WrongModel
+    from stepcache_bench.bench.hard import generate_hard_workload
 
     wrong = WrongModel()
     for seed in (45, 46, 47):
@@ -269,7 +269,7 @@ def test_hard_reference_answers_pass_and_wrong_model_answers_fail() -> None:
 
 
 def test_hard_oracle_rejects_the_cached_answer_of_a_changed_request() -> None:
-    from stepcache_integrations.bench.hard import generate_hard_workload
+    from stepcache_bench.bench.hard import generate_hard_workload
 
     workload = generate_hard_workload(45)
     bases = {b.id: b for b in workload.bases}
@@ -284,7 +284,7 @@ def test_hard_oracle_rejects_the_cached_answer_of_a_changed_request() -> None:
 
 
 def test_oracle_reads_answer_formats_and_types() -> None:
-    from stepcache_integrations.bench.oracle import check_oracle
+    from stepcache_bench.bench.oracle import check_oracle
 
     bold = {"type": "number", "value": "4", "format": r"\*\*Answer:\*\*\s*x\s*=\s*{num}"}
     assert check_oracle("2x = 8\n**Answer:** x = 4", bold) == []

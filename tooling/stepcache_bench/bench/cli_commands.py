@@ -1,7 +1,8 @@
 """``stepcache bench``: run the paper's benchmark (or ``--hard``) against a real model endpoint.
 
-The benchmark ships in the package (``pip install "stepcache-integrations[bench]"``) so a
-user can rerun it against their own endpoint; see BENCHMARKS.md "What a pip user gets".
+The benchmark ships in the ``stepcache-bench`` tooling distribution (``pip install
+"./tooling[all]"`` from a checkout), not in the library, so a user can rerun it against their
+own endpoint without the library carrying it; see BENCHMARKS.md "What a pip user gets".
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ __all__ = ["register", "run_cli"]
 
 
 def register(subparsers: Any) -> None:
-    """Add ``bench`` to the ``stepcache`` command."""
+    """Add ``bench`` to the ``stepcache`` (entry point) and ``stepcache-bench`` commands."""
     parser = subparsers.add_parser(
         "bench",
         help="benchmark StepCache against no cache, exact-match and semantic caches on a real model",
@@ -128,7 +129,7 @@ def _have_matplotlib() -> bool:
     import importlib.util
 
     if importlib.util.find_spec("matplotlib") is None:
-        _phase('no plots: matplotlib is missing (pip install "stepcache-integrations[bench]")')
+        _phase('no plots: matplotlib is missing (pip install "stepcache-bench[bench]")')
         return False
     return True
 
@@ -173,7 +174,7 @@ def _config(args: argparse.Namespace) -> Any:
         "seeds": _seed_list(args.seeds),
         "held_out_seeds": None if args.hard else _seed_list(args.held_out_seeds),
         "command": "stepcache " + " ".join(shlex.quote(a) for a in sys.argv[1:])
-        if sys.argv and Path(sys.argv[0]).name in ("stepcache", "cli.py", "__main__.py")
+        if sys.argv and Path(sys.argv[0]).name in ("stepcache", "stepcache-bench", "cli.py", "__main__.py")
         else f"stepcache bench --{args.mode}" + (" --hard" if args.hard else ""),
     }
     if args.systems:

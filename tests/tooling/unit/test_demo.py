@@ -1,0 +1,76 @@
+"""``stepcache demo`` (the stepcache-bench tooling's demo, reached through the library's
+``stepcache`` command): every cache outcome with a scripted model, all verified.
+
+Moved here from ``tests/unit/test_promises.py`` (the command's output) and
+``tests/unit/test_engine.py`` (the engine on the demo's requests) when the demo left the
+library. ``scripts/mutation_check.py`` breaks the demo and expects these tests to notice.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import stepcache_integrations
+from stepcache_bench.demo import DEMO_REQUESTS, ScriptedModel
+from stepcache_integrations import StepCache
+
+OUTCOMES = {"miss", "reuse", "reinstantiate", "patch", "skip_reuse"}
+
+
+def test_demo_shows_every_outcome_and_all_verified() -> None:
+    cache = StepCache()
+    model = ScriptedModel()
+    outcomes = set()
+    for _, prompt in DEMO_REQUESTS:
+        result = cache.generate(prompt, model)
+        assert result.verified
+        outcomes.add(result.outcome)
+    assert outcomes == OUTCOMES
+    stats = cache.stats()
+    assert stats["fallbacks"] >= 1 and stats["repair_calls"] >= 2
+
+
+def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
+    """The library's console script (as installed) on this checkout's library and tooling: the
+    README's route, where ``demo`` comes from the tooling's ``stepcache.commands`` entry point."""
+    root = Path(stepcache_integrations.__file__).resolve().parent.parent
+    paths = [str(root), str(root / "tooling"), os.environ.get("PYTHONPATH", "")]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(paths)}
+    script = Path(sys.executable).with_name("stepcache")
+    if script.exists():
+        command = [str(script), *args]
+    else:  # not installed as a console script: the same entry point
+        command = [sys.executable, "-c", "import sys; from stepcache_integrations.cli import main; sys.exit(main())", *args]
+    return subprocess.run(command, capture_output=True, text=True, env=env, timeout=300, cwd=root, check=False)
+
+
+def test_demo_command_shows_every_outcome_all_verified() -> None:
+    done = run_cli("demo", "--show-answers")
+    assert done.returncode == 0, done.stderr
+    rows = re.findall(
+        r"^\s*(\d+)\s+(.+?)\s+(miss|reuse|reinstantiate|patch|skip_reuse)\s+(True|False)\s+(\d+)\s+(\d+)\s+[\d.]+\s+(.*)$",
+        done.stdout,
+        re.MULTILINE,
+    )
+    assert [int(r[0]) for r in rows] == list(range(1, 14)), done.stdout
+    assert {r[2] for r in rows} == OUTCOMES  # every outcome of the README's table shows up
+    assert all(r[3] == "True" for r in rows)
+    by_label = {r[1].strip(): r for r in rows}
+    # The first request is a miss; the paraphrase is then reused without a model call.
+    assert by_label["cold math request"][2] == "miss" and by_label["cold math request"][4] == "1"
+    assert by_label["paraphrase"][2:5] == ("reuse", "True", "0") and by_label["paraphrase"][6] == "reused=4"
+    assert by_label["constant changed"][2:5] == ("reinstantiate", "True", "0")
+    assert "(sympy fallback)" in by_label["model gets it wrong"][6]
+    summary = re.search(r"^outcomes: (\{.*?\})\s+model calls: (\d+)", done.stdout, re.MULTILINE)
+    assert summary, done.stdout
+    counts = ast.literal_eval(summary.group(1))
+    assert counts == {o: sum(r[2] == o for r in rows) for o in OUTCOMES}
+    assert int(summary.group(2)) == sum(int(r[4]) for r in rows)
+    # --show-answers prints each final answer: the constant changed to 26 gives x = 7.
+    assert "## constant changed (reinstantiate)" in done.stdout and "Answer: x = 7" in done.stdout
+
