@@ -36,3 +36,12 @@ def test_py_typed_is_shipped() -> None:
     import pathlib
 
     assert (pathlib.Path(pkg.__file__).parent / "py.typed").exists()
+
+
+def test_no_benchmark_server_or_demo_in_the_library() -> None:
+    # They are the stepcache-bench tooling (tooling/ in the repository), not the library.
+    import importlib.util
+
+    for name in ("bench", "serving", "demo"):
+        assert importlib.util.find_spec(f"stepcache_integrations.{name}") is None, name
+    assert not any(name.startswith(("bench", "serving", "demo")) for name in dir(pkg))
