@@ -85,6 +85,8 @@ def plan_from_hits(plan: CachePlan, hits: list[CacheHit], policy: ReusePolicy) -
     best: _Candidate | None = None
     best_score: tuple[int, float, float] | None = None
     for hit in _eligible(plan, hits, policy):
+        if best is not None and best.outcome in _SERVED and hit.similarity < best.hit.similarity - 1e-9:
+            break  # candidates come most similar first; no later one can need fewer calls
         candidate, seconds = _classify(plan.handler, plan.constraints, hit, policy)
         reinstantiate_seconds += seconds
         score = (
@@ -94,8 +96,8 @@ def plan_from_hits(plan: CachePlan, hits: list[CacheHit], policy: ReusePolicy) -
         )
         if best_score is None or score < best_score:
             best, best_score = candidate, score
-        if candidate.outcome in _SERVED:
-            break  # candidates come most similar first; no later one can need fewer calls
+        if candidate.outcome == "reuse":
+            break  # an equally similar entry may be reused where another is only re-instantiated
     if best is not None:
         _adopt(plan, best)
     _settle(plan)

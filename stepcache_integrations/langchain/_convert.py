@@ -34,7 +34,7 @@ from ..adapter_core import METADATA_KEY, summarize
 from ..core.engine import CachePlan
 from ..core.llm import _content_text, estimate_tokens
 from ..core.segment import extract_json_object
-from ..core.tasks.prompt_diff import canonical_prompt
+from ..core.tasks.prompt_diff import canonical_prompt, normal_form
 from ..core.types import LLMResponse, StepCacheResult
 from ..twin_flow import Io, TwinFlow
 
@@ -115,8 +115,8 @@ def _content_rest(content: Any) -> Any:
     """What a message's content holds beyond its text: None for a string or one plain text part.
 
     Every other part is kept in place (so the position of an image among text parts counts),
-    text parts as their non-text fields, and, with several text parts, their lengths (where
-    one ends and the next begins: the engine prompt joins them).
+    text parts as their non-text fields and, beside other parts, their exact text (where one
+    ends and the next begins, and whitespace next to an image, are inside the request).
     """
     if isinstance(content, str):
         return None
@@ -126,10 +126,12 @@ def _content_rest(content: Any) -> Any:
     texts = [part for part in content if _text_part(part)]
     if len(texts) == len(content) <= 1 and all(r == {"type": "text"} for r in rests):
         return None
-    if len(texts) > 1:
+    if len(texts) > 1 or len(texts) != len(content):
+        # Beside other parts a text part's edges are inside the request, not the prompt's outer
+        # whitespace: each is keyed as written (in the safe set's normal form).
         for part, rest in zip(content, rests):
             if _text_part(part):
-                rest["chars"] = len(part if isinstance(part, str) else part["text"])
+                rest["text"] = normal_form(part if isinstance(part, str) else part["text"])
     return rests
 
 

@@ -13,9 +13,16 @@ oracle *fully understands* a prompt only when it is one of the corpus templates 
 * quoted JSON values without quotes, backslashes or control characters, integers in ASCII,
   bare names in ASCII letters.
 
+Besides the templates, the oracle reads its own small closed grammars (``_grammar_math``,
+``_grammar_json``): an English math prompt whose every word outside the equations is one of the
+words of its own English math templates and system messages (or "please"), with sentence
+punctuation only; a JSON prompt whose template statements are all present and whose other words
+are the template's own words. Such an edit (a deleted, repeated or swapped instruction word, a
+moved period) keeps the question, and the oracle computes its answer.
+
 Anything else (a ``²``, an en dash, a Cyrillic letter in a template word or equation, a
-stray word, a changed punctuation mark) is not understood, and then no answer served
-without a model call is acceptable.
+word outside those grammars) is not understood, and then no answer served without a model call
+is acceptable.
 """
 
 from __future__ import annotations
@@ -243,6 +250,9 @@ class _Parser:
         if self.is_op("-"):
             self.take()
             value = _neg(self.term())
+        elif self.is_op("+"):  # "= +1": a unary plus changes nothing
+            self.take()
+            value = self.term()
         else:
             value = self.term()
         while self.is_op("+", "-"):
@@ -412,7 +422,8 @@ def _json_from_match(t: Template, m: re.Match[str]) -> JsonProblem:
 
 
 def understand_text(text: str) -> Problem | None:
-    """What a whole prompt asks, if it is one of the templates (after the safe-set canonical form)."""
+    """What a whole prompt asks, if it is one of the templates (after the safe-set canonical form),
+    or in the oracle's own closed grammars."""
     text = canon_text(text)
     for t in MATH_TEMPLATES:
         m = t.regex.fullmatch(text)
@@ -424,6 +435,142 @@ def understand_text(text: str) -> Problem | None:
         m = t.regex.fullmatch(text)
         if m:
             return _json_from_match(t, m)
+    return _grammar_math(text) or _grammar_json(text)
+
+
+# --------------------------------------------------------------------------- the oracle's grammars
+_WORD = re.compile(r"[A-Za-z]+")
+_GRAMMAR_MATH = Template("<the oracle's English math grammar>", "math", "en")
+_MATH_WORDS = frozenset(
+    w.lower()
+    for t in MATH_TEMPLATES
+    if t.lang in ("en", "system") and not t.pattern.startswith("R")
+    for w in _WORD.findall(_SLOT.sub(" ", t.pattern))
+) | frozenset(w.lower() for s in (*MATH_SYSTEMS, "You are a helpful assistant.") for w in _WORD.findall(s)) | {"please"}
+_FRENCH_SOLVE = re.compile(r"(?<![\w'])r\u00e9sous l'\u00e9quation(?=\s)", re.IGNORECASE)
+_PROSE_MARKS = frozenset(" \t\n.,:;?'\"()")  # no "!": a factorial after a number, an emphasis elsewhere
+_EQUATION_RUN = re.compile(r"(?:[0-9().+\-*/=]|(?<![A-Za-z])[A-Za-z](?![A-Za-z])|[ \t])+")
+
+
+class _Run:
+    def __init__(self, text: str, start: int) -> None:
+        self._text, self._start = text, start
+
+    def group(self) -> str:
+        return self._text
+
+    def start(self) -> int:
+        return self._start
+
+
+def _runs(text: str) -> list[_Run]:
+    """Candidate equation runs, split at a sentence's period (a "." before a space or the end)."""
+    out = []
+    for m in _EQUATION_RUN.finditer(text):
+        pos = m.start()
+        for piece in re.split(r"(?<=\.)(?=\s|$)", m.group()):
+            out.append(_Run(piece, pos))
+            pos += len(piece)
+    return out
+
+
+def _neutral_system(content: str) -> bool:
+    """A system message in the oracle's math grammar ("You are a helpful assistant.")."""
+    text = canon_text(content)
+    return (
+        text.isascii()
+        and all(c in _PROSE_MARKS or c.isalpha() for c in text)
+        and all(w.lower() in _MATH_WORDS or len(w) == 1 for w in _WORD.findall(text))
+    )
+
+
+def _grammar_math(text: str) -> MathProblem | None:
+    """An English math prompt in the oracle's closed grammar: its equations (parsed here), words
+    from :data:`_MATH_WORDS`, one-letter words that name unknowns (the asked ones; none: all)."""
+    text = _FRENCH_SOLVE.sub(" ", text)  # the one French phrase of the grammar
+    if not text.isascii():
+        return None
+    equations, texts, rest, pos = [], [], [], 0
+    for m in _runs(text):
+        run = m.group().rstrip()
+        end = m.start() + len(run.rstrip("."))  # a sentence's period(s), not a decimal point
+        start = m.start()
+        lead = re.match(r"\s*\.(?=\s)", run)  # a period closing the sentence before, not ".5"
+        if lead:
+            start += lead.end()
+        run = text[start:end]
+        if "=" not in run:
+            continue
+        try:
+            equations.append(parse_equation(run))
+        except ParseError:
+            return None
+        texts.append(run.strip())
+        rest.append(text[pos:start])
+        pos = end
+    rest.append(text[pos:])
+    if not equations:
+        return None
+    solution = solve(equations)
+    if solution is None:
+        return None
+    named: list[str] = []
+    remainder = " ".join(rest)
+    for word in _WORD.findall(remainder):
+        if len(word) == 1 and word in solution:
+            named.append(word)
+        elif word.lower() not in _MATH_WORDS:
+            return None
+    if any(c not in _PROSE_MARKS and not c.isalpha() for c in remainder):
+        return None
+    asked = tuple(dict.fromkeys(named)) or tuple(sorted(solution))
+    return MathProblem(_GRAMMAR_MATH, tuple(equations), tuple(texts), asked, solution)
+
+
+_STATED_STRING = r'"(?P<v>[^"\\\x00-\x08\x0a-\x1f\x7f]*)"'
+_STATED_NUMBER = r"(?P<v>-?(?:0|[1-9][0-9]*))(?=[.,;:]|\s+and\b|\s*$)"
+
+
+_JSON_WORDS = frozenset(
+    w.lower() for t in JSON_TEMPLATES for w in _WORD.findall(_SLOT.sub(lambda m: m.group(3) or " ", t.pattern))
+) | {"please"}
+
+
+def _grammar_json(text: str) -> JsonProblem | None:
+    """A JSON prompt that keeps one stated template's statements (``key "value"``, ``key 34``),
+    lists some of its keys after "keys", and otherwise only words of the stated JSON templates
+    and punctuation: the object is the listed keys' stated values."""
+    for t in JSON_TEMPLATES:
+        fields = t.fields()
+        if not fields or any(not re.search(rf"\b{name}\s+[{{\"]", t.pattern) for name, _ in fields):
+            continue  # a value not introduced by its key word ("named Alice") is no statement
+        obj: dict[str, Any] = {}
+        blanked = text
+        for name, typ in fields:
+            pattern = rf"(?<![A-Za-z_]){name}\s*" + (_STATED_STRING if typ == "s" else _STATED_NUMBER)
+            found = list(re.finditer(pattern, blanked))
+            if len(found) != 1:
+                break
+            m = found[0]
+            obj[name] = m.group("v") if typ == "s" else int(m.group("v"))
+            blanked = blanked[: m.start()] + " " + blanked[m.end() :]
+        else:
+            if not blanked.isascii() or any(w.lower() not in _JSON_WORDS for w in _WORD.findall(blanked)):
+                continue
+            if any(c not in _PROSE_MARKS and c != "`" and not c.isalpha() for c in blanked):
+                continue
+            head, sep, listing = blanked.partition("keys")
+            if not sep or re.search(r"[A-Za-z]$", head):
+                continue  # the key list needs its own word ("Requiredkeys" is none)
+            listed: list[str] = []
+            for word in _WORD.findall(listing):  # the keys named after "keys", up to the first other word
+                if word in t.keys():
+                    listed.append(word)
+                elif word != "and":
+                    break
+            if not listed or len(set(listed)) != len(listed):
+                continue
+            return JsonProblem(t, {k: obj[k] for k in listed}, stated=True)
     return None
 
 
@@ -439,7 +586,7 @@ def understand(request: Request) -> Problem | None:
             system.role == "system"
             and isinstance(system.content, str)
             and system.name is None
-            and any(_lit_equal(system.content, s) for s in MATH_SYSTEMS)
+            and (any(_lit_equal(system.content, s) for s in MATH_SYSTEMS) or _neutral_system(system.content))
         ):
             problem = understand((user,))
             if isinstance(problem, MathProblem):

@@ -61,27 +61,7 @@ def report() -> Iterator[Report]:
 
 
 # ----------------------------------------------------------------------------- the verdicts
-# Open in issue 19 (left open on purpose, strict: a campaign that starts passing fails this list).
-# In these campaigns every reported violation is a linear or JSON answer the engine re-derived from
-# the new prompt's closed grammar (a deleted instruction word, a tab inside a stated string, a
-# punctuation mark) that this judge's own, narrower oracle does not read, or a JSON reuse served
-# re-serialised instead of byte-equal. No free-text, code, data, proper-noun or multimodal campaign
-# has a violation. Whether the engine's grammar or this oracle is the contract is the open question.
-OPEN = {
-    "engine/json_stated", "engine/math_en", "engine/math_fr", "engine/math_system", "lc_cache/chat",
-    "lc_cache/single", "lc_runnable/chat", "lc_runnable/single", "llama_index/chat", "llama_index/single",
-}
-
-
-@pytest.mark.parametrize(
-    "campaign",
-    [
-        pytest.param(c.name, marks=pytest.mark.xfail(strict=True, reason="issue 19: re-derivations the oracle does not read"))
-        if c.name in OPEN
-        else c.name
-        for c in CAMPAIGNS
-    ],
-)
+@pytest.mark.parametrize("campaign", [c.name for c in CAMPAIGNS])
 def test_no_edit_outside_the_safe_set_is_answered_from_the_cache(report: Report, campaign: str) -> None:
     """Every violation of the campaign, grouped by prompt kind and edit kind, with P, P', the served
     text and the outcome."""
@@ -231,7 +211,12 @@ def test_the_judge_fails_a_cache_that_always_serves_its_cached_answer() -> None:
     changed = [r for r in report.records if r.relation == "changed"]
     flagged = [r for r in changed if r.violation == "unsafe_reuse"]
     assert len(changed) >= 500
-    assert len(flagged) >= 0.9 * len(changed), report.table()
+    # Where the oracle reads no question (prose, code, unstated JSON), every changed prompt served
+    # the cached answer is flagged; in math and stated JSON, an edit the oracle reads as the same
+    # question (a deleted "the", spacing inside an equation) is served right.
+    ungrammatical = [r for r in changed if r.prompt_kind in ("prose", "code", "json_unstated")]
+    assert ungrammatical and all(r.violation == "unsafe_reuse" for r in ungrammatical), report.table()
+    assert len(flagged) >= 0.8 * len(changed), report.table()
     for kind in SELF_TEST_KINDS:
         assert report.violations_for(prompt_kind=kind), kind
     # serving the cached answer for a prompt inside the safe set is right: never flagged
@@ -288,7 +273,8 @@ def test_the_judge_reports_missed_reuse_and_stale_patched_steps() -> None:
         ("Solve for x step by step: 3х + 5 = 20.", None),  # a Cyrillic х
         ("Solve for x step by step: 3x + 5 = 2 0.", None),  # a split number
         ("Solve for x step by step: 3x + 5 = 020.", None),  # a leading zero
-        ("Solve for x by step: 3x + 5 = 20.", None),  # a template word deleted
+        ("Solve for x by step: 3x + 5 = 20.", {"x": 5}),  # a template word deleted: the grammar reads it
+        ("Solve for x by step: 3x + 5 = 20 in words.", None),  # a word outside the grammar
         ("Solve for x step by step: 3x + 5 = 20!", None),  # punctuation (a factorial?)
         ("Solve for X step by step: 3x + 5 = 20.", None),  # asks for an unknown the equation lacks
         ("Solve for x step by step: 3x + 5 = 3x + 7.", None),  # no solution

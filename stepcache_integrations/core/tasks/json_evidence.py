@@ -58,7 +58,7 @@ _LITERAL = (
 )
 _KEY_LIST = re.compile(
     r"(?:\b(?:with|using|use|required|requested|include|including|containing|the|following)\s+)*"
-    r"\b(?:keys|fields|properties|attributes)\s*(?:named|called)?\s*:?\s*"
+    r"\b(?:keys|fields|properties|attributes)\b\s*(?:named|called)?\s*:?\s*"
     r"[\"'`]?[A-Za-z_][\w-]*[\"'`]?(?:\s*(?:,\s*and\b|,|\band\b)\s*[\"'`]?[A-Za-z_][\w-]*[\"'`]?)*",
     re.IGNORECASE,
 )

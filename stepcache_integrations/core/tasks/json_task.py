@@ -38,7 +38,7 @@ _JSON_REQUEST = re.compile(
     re.IGNORECASE,
 )
 _KEY_LIST = re.compile(
-    r"\b(?:keys|fields|properties|attributes)\s*(?:named|called)?\s*:?\s*"
+    r"\b(?:keys|fields|properties|attributes)\b\s*(?:named|called)?\s*:?\s*"
     r"(?P<list>[\"'`]?[A-Za-z_][\w-]*[\"'`]?(?:\s*(?:,\s*and\b|,|\band\b)\s*[\"'`]?[A-Za-z_][\w-]*[\"'`]?)*)",
     re.IGNORECASE,
 )

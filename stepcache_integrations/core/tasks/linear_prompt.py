@@ -88,13 +88,14 @@ _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 # The closed alphabet of the words around the equations: ASCII letters, spaces and sentence
 # punctuation, a hyphen only inside a word ("step-by-step"). Anything else -- another script
 # ("\u043d\u0430\u0439\u0434\u0438\u0442\u0435 x \u0432 \u043a\u0432\u0430\u0434\u0440\u0430\u0442\u0435"), "x\u00b2", "\u00be", an en dash, "-x" -- is something this task does not read.
-_CLOSED_REST = re.compile(r"(?:[A-Za-z_ \t\n.,:;?!'\"()]|(?<=[A-Za-z])-(?=[A-Za-z]))*")
+_CLOSED_REST = re.compile(r"(?:[A-Za-z_ \t\n.,:;?'\"()]|(?<=[A-Za-z])-(?=[A-Za-z]))*")
 # What may stand right before an equation and right after it: a point before a digit is a
 # decimal point (".5x" is not "5x"), a letter or digit would join the run.
 _LEADING_ZERO = re.compile(r"(?<![\d.])0\d")
+_DOUBLED_OPERATOR = re.compile(r"[+\-*/^]\s*[+\-*/^]")  # "5y ++ 3", "x - -3": not read
 _UNUSUAL_SPACE = re.compile(r"[^\S \t\n\r]")
 _RUN_BEFORE = frozenset(" \t\n(\"':")
-_RUN_AFTER = frozenset(" \t\n)\"'.,;:?!")
+_RUN_AFTER = frozenset(" \t\n)\"'.,;:?")
 # "6!" and "x!" are factorials, "!=" is "not equal": no equation this task models.
 _FACTORIAL_OR_UNEQUAL = re.compile(r"(?:[\d)]|(?<![A-Za-z])[A-Za-z])\s*!|!\s*=")
 
@@ -122,7 +123,7 @@ def _equation_runs(text: str) -> tuple[list[Equation], str, set[str]] | None:
             return None
         if end + 1 < len(text) and text[end] == "." and text[end + 1].isdigit():
             return None
-        if _LEADING_ZERO.search(run):
+        if _LEADING_ZERO.search(run) or _DOUBLED_OPERATOR.search(run):
             return None  # "05x", "y + 00": not how a number is written, so not read as one
         sides = [side.strip() for side in run.split("=")]
         if any(not side for side in sides):
@@ -164,7 +165,7 @@ def understand_prompt(prompt: str) -> LinearProblem | None:
     equations, rest, defined = parsed
     if not equations or len(equations) > MAX_EQUATIONS or any(not eq.form.coeffs for eq in equations):
         return None
-    if _UNMODELLED.search(rest) or not _CLOSED_REST.fullmatch(rest):
+    if _UNMODELLED.search(rest) or not _CLOSED_REST.fullmatch(rest) or rest.count("(") != rest.count(")"):
         return None
     variables: list[str] = []
     for eq in equations:
