@@ -192,8 +192,10 @@ class City(BaseModel):
 
 
 def test_structured_output_patch_then_reuse_on_the_real_model(chat: Any) -> None:
-    """json_schema structured output: a seeded verified answer, a changed city (patched by the
-    model), then the same prompt again (reuse: the stored patched message still parses)."""
+    """json_schema structured output: a seeded verified answer, a changed city (the schema LangChain
+    builds carries a title, prose that may state a rule, and "Extract the person" is no plain
+    request: nothing of the cached object is proven, the model answers it whole), then the same
+    prompt again (reuse: the stored message still parses)."""
     engine = StepCache(reinstantiate=False)
     people = with_step_cache(chat, engine).with_structured_output(City, method="json_schema", include_raw=True)
     wrapper = _find_wrapper(people)  # the StepCacheRunnable inside the structured chain
@@ -205,9 +207,10 @@ def test_structured_output_patch_then_reuse_on_the_real_model(chat: Any) -> None
     recorder = RunRecorder()
     patched = people.invoke(lyon, {"callbacks": [recorder]})
     info = patched["raw"].response_metadata["stepcache"]
-    assert info["outcome"] == "patch" and info["model_calls"] >= 1 and len(recorder.models) >= 1
-    if info["verified"]:  # verified means right: the kept fields are the checked ones
-        assert patched["parsed"] is not None and patched["parsed"].name == "Alice" and patched["parsed"].age == 30
+    assert info["outcome"] in ("skip_reuse", "miss") and info["model_calls"] >= 1 and len(recorder.models) >= 1
+    assert not any(step["provenance"] == "reused" for step in info["steps"])  # nothing unproven kept
+    if info["verified"]:
+        assert patched["parsed"] is not None
         again = people.invoke(lyon, {"callbacks": [RunRecorder()]})
         assert again["raw"].response_metadata["stepcache"]["outcome"] == "reuse"
         assert again["parsed"] == patched["parsed"]  # additional_kwargs["parsed"] survived storage
