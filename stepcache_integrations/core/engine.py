@@ -56,7 +56,8 @@ class StepCache:
         max_regen_share: above this share of steps to regenerate, reuse is skipped.
         reinstantiate: rewrite cached steps for changed slot values before calling the model.
         max_repairs: bounded repair calls after a generation fails its final check.
-        strict: raise ``VerificationError`` instead of returning an unverified answer.
+        strict: raise ``VerificationError`` instead of returning an answer that failed its checks
+            (an answer no checker can judge, e.g. fresh free text, passes: it is "unchecked").
         fail_open: when the store fails, answer through the model instead of raising.
         store_retry_after: with ``fail_open``, seconds to stop calling a store after it
             failed (doubling per consecutive failure, up to 60 s; reads and writes apart)
@@ -277,7 +278,8 @@ class StepCache:
 
     # ------------------------------------------------------------------ stats
     def stats(self) -> dict[str, Any]:
-        """Counts per outcome, model calls, tokens spent and saved, mean seconds per stage."""
+        """Counts per outcome and per verification level (``verification``: proven, checked,
+        unchecked), model calls, tokens spent and saved, mean seconds per stage."""
         return self._stats.snapshot()
 
     def reset_stats(self) -> None:
@@ -303,7 +305,7 @@ class StepCache:
 
     def _recorded(self, result: StepCacheResult) -> StepCacheResult:
         self._stats.record(result)
-        if self.strict and not result.verified:
+        if self.strict and not result.checks_passed:
             raise VerificationError(
                 f"answer failed verification after {result.repair_calls} repair(s): {'; '.join(result.errors[:3])}",
                 text=result.text,

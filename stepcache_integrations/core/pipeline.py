@@ -20,13 +20,14 @@ from .policy import ReusePolicy
 from .requests import AddEntry, AskJudge, AskModel, EmbedPrompt, RecordHit, Request, SearchStore
 from .tasks import Assembly, TaskHandler
 from .tasks.prompt_diff import canonical_prompt  # the safe set: equal prompts embed equally
-from .types import CacheEntry, LLMResponse, Provenance, Step, StepCacheResult, StepRecord
+from .types import CacheEntry, LLMResponse, Provenance, Step, StepCacheResult, StepRecord, VerificationLevel
 
 __all__ = ["Flow", "complete_flow", "lookup_flow", "serve_flow", "store_answer_flow"]
 
 Flow = Generator[Request, Any, Any]
 
 MODEL_CHECKED = "model output checked"
+MODEL_UNCHECKED = "model output, no checker for it"
 MODEL_UNVERIFIED = "model output, failed verification"
 DETERMINISTIC = "deterministic fallback"
 
@@ -52,10 +53,12 @@ def serve_flow(plan: CachePlan, *, store_derived: bool) -> Flow:
     if plan.needs_model or plan.entry is None:
         raise StepCacheError("this plan needs a model call; use StepCache.complete or finalize")
     judge = _JudgeCost.of(plan)
+    level = _served_level(plan)
     result = StepCacheResult(
         text=plan.cached_text,
         outcome=plan.outcome,
-        verified=True,
+        verification=level,
+        checks_passed=True,
         task=plan.task,
         steps=[
             StepRecord(
@@ -81,7 +84,7 @@ def serve_flow(plan: CachePlan, *, store_derived: bool) -> Flow:
             plan.handler.segment(plan.cached_text, plan.constraints),
             plan.entry.prompt_tokens,
             plan.entry.completion_tokens,
-            {"outcome": "reinstantiate", "derived_from": plan.entry.id},
+            {"outcome": "reinstantiate", "derived_from": plan.entry.id, "verification": level},
         )
         result.stored_entry_id = yield AddEntry(derived, plan.vector)
     return result
@@ -90,7 +93,8 @@ def serve_flow(plan: CachePlan, *, store_derived: bool) -> Flow:
 def complete_flow(
     plan: CachePlan, given: LLMResponse | None, *, max_repairs: int, metadata: dict[str, Any] | None = None
 ) -> Flow:
-    """Generate (unless ``given``), assemble, check, repair, fall back, store if verified."""
+    """Generate (unless ``given``), assemble, check, repair, fall back, store if it passed its checks
+    (marked with its verification level)."""
     if plan.generation_prompt is None:
         raise StepCacheError("this plan needs no model call; use StepCache.serve(plan)")
     attempt = _Completion(plan, dict(plan.timings))
@@ -108,10 +112,10 @@ def complete_flow(
     attempt.timings["repair"] = time.perf_counter() - t0
     attempt.fall_back()
     result = attempt.result()
-    if result.verified:
+    if result.checks_passed:
         t0 = time.perf_counter()
         vector = plan.vector if plan.vector is not None else (yield EmbedPrompt(canonical_prompt(plan.prompt)))
-        result.stored_entry_id = yield AddEntry(attempt.entry(metadata), vector)
+        result.stored_entry_id = yield AddEntry(attempt.entry(metadata, result.verification), vector)
         result.timings["store"] = time.perf_counter() - t0
     return result
 
@@ -119,14 +123,27 @@ def complete_flow(
 def store_answer_flow(
     plan: CachePlan, answer: Any, prompt_tokens: int, completion_tokens: int, metadata: dict[str, Any] | None
 ) -> Flow:
-    """Verify an answer produced elsewhere and store it if it passes; returns its id or None."""
+    """Check an answer produced elsewhere and store it, marked with its verification level, if it
+    passes; returns its id or None."""
     if not isinstance(answer, str):
         raise InvalidPromptError(f"answer must be a str, got {type(answer).__name__}")
     steps = plan.handler.segment(answer, plan.constraints)
     if plan.handler.check_answer(steps, plan.constraints):
-        return None  # never store an unverified answer as trusted
+        return None  # never store an answer that fails its checks
+    level = plan.handler.verification_level(steps, plan.constraints, None)
     vector = yield EmbedPrompt(canonical_prompt(plan.prompt))
-    return (yield AddEntry(_entry(plan, steps, prompt_tokens, completion_tokens, dict(metadata or {})), vector))
+    entry_metadata = {**(metadata or {}), "verification": level}  # the engine's level, never the caller's
+    return (yield AddEntry(_entry(plan, steps, prompt_tokens, completion_tokens, entry_metadata), vector))
+
+
+def _served_level(plan: CachePlan) -> VerificationLevel:
+    """The level of a cache-only answer: what its task proves of the served steps for this prompt,
+    a part that holds only because the prompt is unchanged counting as its entry was stored;
+    "unchecked" when the judge (a model's word, not a check) approved the reuse."""
+    if plan.judge_reply is not None or plan.entry is None:
+        return "unchecked"
+    entry = plan.entry
+    return plan.handler.verification_level(plan.steps, plan.constraints, entry.constraints, entry.verification)
 
 
 @dataclass
@@ -207,17 +224,29 @@ class _Completion:
                 self.errors, self.used_fallback = [], True
         self.timings["fallback"] = time.perf_counter() - t0
 
+    def level(self) -> VerificationLevel:
+        """What the task's checks establish about the answer (which passed them)."""
+        plan = self.plan
+        if plan.outcome == "patch" and plan.entry is not None and not self.used_fallback:
+            # kept parts of the cached entry: what the task proves of them anew, else as stored
+            return self.handler.verification_level(
+                self.answer.steps, plan.constraints, plan.entry.constraints, plan.entry.verification
+            )
+        return self.handler.verification_level(self.answer.steps, plan.constraints, None)
+
     def result(self) -> StepCacheResult:
-        plan, verified = self.plan, not self.errors
+        plan, checks_passed = self.plan, not self.errors
+        level: VerificationLevel = self.level() if checks_passed else "unchecked"
         spent = self.prompt_tokens + self.completion_tokens
         baseline = (plan.entry.prompt_tokens + plan.entry.completion_tokens) if plan.entry else 0
         kept = unit_evidence(plan.steps, plan.verification) if plan.outcome == "patch" else []
         return StepCacheResult(
             text=self.answer.text,
             outcome=plan.outcome,
-            verified=verified,
+            verification=level,
+            checks_passed=checks_passed,
             task=self.handler.name,
-            steps=_records(self.answer.steps, self.answer.provenance, kept, verified),
+            steps=_records(self.answer.steps, self.answer.provenance, kept, checks_passed, level),
             matched_entry_id=plan.entry.id if plan.entry else None,
             similarity=plan.similarity,
             model_calls=self.model_calls,
@@ -231,14 +260,19 @@ class _Completion:
             used_fallback=self.used_fallback,
         )
 
-    def entry(self, metadata: dict[str, Any] | None) -> CacheEntry:
+    def entry(self, metadata: dict[str, Any] | None, level: VerificationLevel) -> CacheEntry:
         plan = self.plan
         return _entry(
             plan,
             self.handler.segment(self.answer.text, plan.constraints),
             plan.entry.prompt_tokens if plan.entry else self.prompt_tokens,
             plan.entry.completion_tokens if plan.entry else self.completion_tokens,
-            {**(metadata or {}), "outcome": plan.outcome, "provenance": list(self.answer.provenance)},
+            {
+                **(metadata or {}),
+                "outcome": plan.outcome,
+                "provenance": list(self.answer.provenance),
+                "verification": level,
+            },
         )
 
 
@@ -259,8 +293,13 @@ def _entry(
 
 
 def _records(
-    steps: list[Step], provenance: list[Provenance], kept_evidence: list[str | None], verified: bool
+    steps: list[Step],
+    provenance: list[Provenance],
+    kept_evidence: list[str | None],
+    checks_passed: bool,
+    level: VerificationLevel,
 ) -> list[StepRecord]:
+    model = MODEL_UNVERIFIED if not checks_passed else MODEL_UNCHECKED if level == "unchecked" else MODEL_CHECKED
     records = []
     for i, step in enumerate(steps):
         source: Provenance = _at(provenance, i, "regenerated")
@@ -269,7 +308,7 @@ def _records(
         elif source in ("reused", "reinstantiated"):
             evidence = _at(kept_evidence, i, None)
         else:
-            evidence = MODEL_CHECKED if verified else MODEL_UNVERIFIED
+            evidence = model
         records.append(StepRecord(index=i, text=step.text, provenance=source, evidence=evidence))
     return records
 

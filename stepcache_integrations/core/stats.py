@@ -6,7 +6,7 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any
 
-from .types import StepCacheResult
+from .types import VERIFICATION_LEVELS, StepCacheResult
 
 __all__ = ["CacheStats"]
 
@@ -16,9 +16,11 @@ _OUTCOMES = ("reuse", "reinstantiate", "patch", "skip_reuse", "miss")
 @dataclass
 class _Counts:
     outcomes: dict[str, int] = field(default_factory=lambda: dict.fromkeys(_OUTCOMES, 0))
+    verification: dict[str, int] = field(default_factory=lambda: dict.fromkeys(reversed(VERIFICATION_LEVELS), 0))
     requests: int = 0
     verified: int = 0
     unverified: int = 0
+    failed_checks: int = 0
     fallbacks: int = 0
     model_calls: int = 0
     repair_calls: int = 0
@@ -45,8 +47,10 @@ class CacheStats:
             c = self._counts
             c.requests += 1
             c.outcomes[result.outcome] = c.outcomes.get(result.outcome, 0) + 1
+            c.verification[result.verification] = c.verification.get(result.verification, 0) + 1
             c.verified += int(result.verified)
             c.unverified += int(not result.verified)
+            c.failed_checks += int(not result.checks_passed)
             c.fallbacks += int(result.used_fallback)
             c.model_calls += result.model_calls
             c.repair_calls += result.repair_calls
@@ -74,14 +78,19 @@ class CacheStats:
             self._counts = _Counts()
 
     def snapshot(self) -> dict[str, Any]:
-        """Counts per outcome, model calls, tokens spent and saved, mean seconds per stage."""
+        """Counts per outcome and per verification level, model calls, tokens spent and saved,
+        mean seconds per stage. ``verified`` counts "proven" answers and ``unverified`` the rest
+        (``verified + unverified == requests``); ``failed_checks`` counts answers that failed
+        their task's checks (the only ones ``strict=True`` raises for)."""
         with self._lock:
             c = self._counts
             return {
                 "requests": c.requests,
                 "outcomes": dict(c.outcomes),
+                "verification": dict(c.verification),
                 "verified": c.verified,
                 "unverified": c.unverified,
+                "failed_checks": c.failed_checks,
                 "fallbacks": c.fallbacks,
                 "model_calls": c.model_calls,
                 "repair_calls": c.repair_calls,

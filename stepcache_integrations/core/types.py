@@ -6,11 +6,14 @@ import time
 import uuid
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, computed_field
 
 __all__ = [
     "Outcome",
     "Provenance",
+    "VerificationLevel",
+    "VERIFICATION_LEVELS",
+    "weakest",
     "Step",
     "CacheEntry",
     "CacheHit",
@@ -24,6 +27,24 @@ Outcome = Literal["miss", "reuse", "reinstantiate", "patch", "skip_reuse"]
 
 Provenance = Literal["reused", "reinstantiated", "regenerated", "repaired", "fallback"]
 """Where one step of a returned answer came from."""
+
+VerificationLevel = Literal["proven", "checked", "unchecked"]
+"""What the checks established about a returned answer (README: "What `verified` means").
+
+* ``proven``: a checker proved every part of it for this prompt (linear equations: every step
+  and asked value; JSON: every value stated by a plain request, or the deterministic fallback);
+* ``checked``: it passed its task's checks, but they do not determine all of its content
+  (JSON keys, types and schema hold, a value was only written by the model);
+* ``unchecked``: nothing could judge it (a fresh free-text answer), or it failed its checks.
+"""
+
+VERIFICATION_LEVELS: tuple[VerificationLevel, ...] = ("unchecked", "checked", "proven")
+"""The levels, weakest first."""
+
+
+def weakest(*levels: VerificationLevel) -> VerificationLevel:
+    """The weakest of ``levels`` (an answer is as proven as its least proven part)."""
+    return min(levels, key=VERIFICATION_LEVELS.index, default="unchecked")
 
 
 class Step(BaseModel):
@@ -42,7 +63,10 @@ class Step(BaseModel):
 
 
 class CacheEntry(BaseModel):
-    """A trusted (verified) answer stored in the cache."""
+    """An answer stored in the cache (it passed its task's checks for its prompt).
+
+    ``metadata["verification"]`` holds the level it was stored with (:attr:`verification`).
+    """
 
     id: str = Field(default_factory=lambda: uuid.uuid4().hex)
     namespace: str = "default"
@@ -63,6 +87,15 @@ class CacheEntry(BaseModel):
     def text(self) -> str:
         """The full stored answer."""
         return "".join(step.text for step in self.steps)
+
+    @property
+    def verification(self) -> VerificationLevel:
+        """The level this entry was stored with; "unchecked" when it has none (an entry of a store
+        written before levels existed) or an unknown one. Served again, a cached part that holds
+        only because the prompt is unchanged is worth no more than this; a task that proves its
+        answers anew (linear equations) may still prove it."""
+        level = self.metadata.get("verification") if isinstance(self.metadata, dict) else None
+        return level if level in VERIFICATION_LEVELS else "unchecked"
 
 
 class CacheHit(BaseModel):
@@ -91,7 +124,9 @@ class StepRecord(BaseModel):
 
     ``evidence`` says why the step may be trusted for this prompt: the verifier's finding
     for a reused or re-instantiated step, "model output checked" for a generated or
-    repaired one, "deterministic fallback" for a computed one (None: nothing recorded).
+    repaired one that passed checks able to judge it ("model output, no checker for it"
+    when none could: free text), "deterministic fallback" for a computed one (None: nothing
+    recorded).
     """
 
     index: int
@@ -101,11 +136,19 @@ class StepRecord(BaseModel):
 
 
 class StepCacheResult(BaseModel):
-    """The answer to one request and everything the cache did to produce it."""
+    """The answer to one request and everything the cache did to produce it.
+
+    ``verification`` says what the checks established about the answer (:data:`VerificationLevel`);
+    ``verified`` is ``verification == "proven"``. ``checks_passed`` says that the answer passed
+    every check its task has: that, not ``verified``, decides whether it is stored (marked with
+    its level) and whether ``strict=True`` raises. A fresh free-text answer passes its checks and
+    is stored, but it is ``unchecked``, never ``verified``.
+    """
 
     text: str
     outcome: Outcome
-    verified: bool
+    verification: VerificationLevel
+    checks_passed: bool
     task: str
     steps: list[StepRecord] = Field(default_factory=list)
     matched_entry_id: str | None = None
@@ -120,6 +163,12 @@ class StepCacheResult(BaseModel):
     errors: list[str] = Field(default_factory=list)
     timings: dict[str, float] = Field(default_factory=dict)
     used_fallback: bool = False
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def verified(self) -> bool:
+        """A checker proved every part of the answer for this prompt (``verification == "proven"``)."""
+        return self.verification == "proven"
 
     @property
     def total_tokens(self) -> int:

@@ -133,7 +133,9 @@ class Outcome:
 
     @property
     def wrong_and_verified(self) -> bool:
-        return self.result.verified and not self.correct
+        """A wrong answer that passed its checks (so it is stored and served again), whatever
+        its level; ``verified`` (proven) implies passing, so this covers it too."""
+        return (self.result.checks_passed or self.result.verified) and not self.correct
 
     @property
     def without_full_regeneration(self) -> bool:

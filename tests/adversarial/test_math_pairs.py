@@ -286,7 +286,7 @@ def test_systems_and_canonical_forms(pair: Pair) -> None:
 @given(perturbed())
 def test_served_answers_are_canonical(pair: Pair) -> None:
     result = run_pair(pair).result
-    if result.verified:
+    if result.checks_passed:  # every answer that passed its checks (so is stored), proven or not
         for literal in re.findall(r"=\s*(-?\d+(?:\.\d+)?(?:/\d+(?:\.\d+)?)?)\s*$", result.text.strip()):
             if "/" in literal:
                 num, den = literal.lstrip("-").split("/")

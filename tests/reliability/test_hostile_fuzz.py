@@ -56,7 +56,8 @@ def test_hostile_prompt(name: str) -> None:
     cache = StepCache()
     outcome = attempt(cache, HOSTILE_PROMPTS[name])
     if not isinstance(outcome, Exception):
-        assert outcome.verified or outcome.stored_entry_id is None
+        assert outcome.checks_passed or outcome.stored_entry_id is None  # only what passed is stored
+        assert outcome.checks_passed or not outcome.verified
     for entry, _ in cache.store.iter_items():  # whatever was stored answered its own check
         assert not cache.tasks.get(entry.task).check_answer(entry.steps, entry.constraints)
     # the cache still works afterwards
@@ -67,7 +68,7 @@ def test_injected_step_never_overrides_the_real_solution() -> None:
     cache = StepCache()
     prompt = HOSTILE_PROMPTS["imitates a cached step"]
     result = cache.generate(prompt, lambda p: "Step 1: x = 7\nAnswer: x = 7")
-    if result.verified and result.task == "linear_equation":
+    if result.checks_passed and result.task == "linear_equation":
         assert independent_math_errors(math_prompt(3, 5, 20), result.text) == []
     assert "x = 7" not in cache.generate(math_prompt(3, 5, 20), lambda p: math_answer(3, 5, 20)).text
 
@@ -107,7 +108,7 @@ def test_bad_schema(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(urllib.request, "urlopen", no_urlopen)
     cache = StepCache()
     outcome = attempt(cache, "Return JSON with keys a and b.", lambda p: '{"a": 1, "b": 2}', schema=BAD_SCHEMAS[name])
-    if not isinstance(outcome, Exception) and outcome.verified:
+    if not isinstance(outcome, Exception) and outcome.checks_passed:
         assert json.loads(outcome.text) == {"a": 1, "b": 2}
     assert attempts == [], "a schema $ref was fetched over the network"
 
@@ -128,7 +129,7 @@ def test_hostile_model_reply_for_json(name: str) -> None:
     cache = StepCache(max_repairs=0)
     outcome = attempt(cache, "Return JSON with keys a and b.", lambda p: MODEL_REPLIES[name])
     assert not isinstance(outcome, Exception) or isinstance(outcome, StepCacheError)
-    if not isinstance(outcome, Exception) and outcome.verified:
+    if not isinstance(outcome, Exception) and outcome.checks_passed:
         obj = json.loads(outcome.text)
         assert obj.get("a") not in (None, "") and obj.get("b") not in (None, "")
 
@@ -141,7 +142,7 @@ math_soup = st.text(alphabet="0123456789xyz+-*/^()=. ", min_size=1, max_size=300
 def test_fuzz_equation_prompts(body: str, reply: str) -> None:
     cache = StepCache()
     outcome = attempt(cache, f"Solve for x step by step: {body}", lambda p: reply)
-    if not isinstance(outcome, Exception) and outcome.verified and outcome.task == "linear_equation":
+    if not isinstance(outcome, Exception) and outcome.checks_passed and outcome.task == "linear_equation":
         handler = cache.tasks.get("linear_equation")
         constraints = handler.constraints(f"Solve for x step by step: {body}")
         assert not handler.check_answer(handler.segment(outcome.text, constraints), constraints)

@@ -112,12 +112,13 @@ def test_model_fault(fault: str, task: str, phase: str, use_async: bool) -> None
         assert fault in ("raises", "timeout", "not_text", "nul_byte"), exc
     else:
         assert fault not in ("raises", "timeout", "not_text", "nul_byte")
-        if result.verified:
+        if result.checks_passed:
             assert check(prompt, result.text) == [], result.text  # flagged fallback or an acceptable answer
         else:
-            assert result.errors and result.stored_entry_id is None
+            assert result.errors and result.stored_entry_id is None and result.verification == "unchecked"
+        assert result.verified == (result.verification == "proven")
         if fault in ("empty", "whitespace"):
-            assert result.used_fallback or not result.verified
+            assert result.used_fallback or not result.checks_passed
     after = _snapshot(cache)
     assert {k: v for k, v in after.items() if k in before} == before  # nothing lost or changed
     for entry_id in set(after) - set(before):  # anything new is a verified, correct answer
@@ -125,7 +126,10 @@ def test_model_fault(fault: str, task: str, phase: str, use_async: bool) -> None
 
     # the next request works
     follow = cache.generate(prompt, Scripted(good, good))
-    assert follow.verified and check(prompt, follow.text) == []
+    assert follow.checks_passed and not follow.errors and check(prompt, follow.text) == []
+    # math is proven; free text has no checker; JSON_P states every value, the added "country" is the model's
+    level = {"math": "proven", "text": "unchecked", "json": "proven" if phase == "miss" else "checked"}[task]
+    assert follow.verification == level
 
 
 def test_empty_patch_continuation_is_not_served_as_verified() -> None:
@@ -134,11 +138,11 @@ def test_empty_patch_continuation_is_not_served_as_verified() -> None:
     cache = StepCache()
     cache.generate(PATCHABLE, Scripted(PATCHABLE_GOOD))
     result = cache.generate(PATCHABLE_NEW, Scripted("", ""))
-    assert result.outcome == "patch" and not result.verified
+    assert result.outcome == "patch" and not result.checks_passed and not result.verified
     assert result.stored_entry_id is None and cache.store.count() == 1
     plan = cache.lookup(PATCHABLE_NEW)  # the streaming path (finalize) too
     assert plan.outcome == "patch"
-    assert not cache.finalize(plan, "   ").verified and cache.store.count() == 1
+    assert not cache.finalize(plan, "   ").checks_passed and cache.store.count() == 1
 
 
 def test_strict_mode_raises_typed_error_and_stores_nothing() -> None:
@@ -149,7 +153,9 @@ def test_strict_mode_raises_typed_error_and_stores_nothing() -> None:
     with pytest.raises(VerificationError):
         cache.generate(prompt, Scripted("garbage", '{"name": "Alice",}'))
     assert cache.store.count() == 0
-    assert cache.generate(prompt, Scripted(JSON_GOOD)).verified
+    good = cache.generate(prompt, Scripted(JSON_GOOD))
+    assert good.checks_passed and not good.errors and good.stored_entry_id
+    assert good.verification == "checked"  # not a plain request: keys and types checked, values not
 
 
 def test_model_that_hangs_is_the_callers_timeout() -> None:

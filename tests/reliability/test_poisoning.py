@@ -171,10 +171,12 @@ def test_verified_means_correct_and_store_holds_only_correct_entries(
                 assert strict
                 continue
             OUTCOMES_SEEN[result.outcome] += 1
-            if result.verified:
-                assert _check(prompt, result.text) == [], (result.outcome, result.text)
+            if result.checks_passed:  # proven, or checked (JSON written by the model): correct either way
+                assert _check(prompt, result.text) == [], (result.outcome, result.text, result.verification)
+                assert result.verification == ("proven" if req[0] == "math" else result.verification)
             else:
                 assert not strict and result.stored_entry_id is None and result.errors
+                assert not result.verified and result.verification == "unchecked"
         for entry, _ in cache.store.iter_items():
             assert _check(entry.prompt, entry.text) == [], (entry.prompt, entry.text, entry.metadata)
     finally:

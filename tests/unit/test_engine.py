@@ -43,9 +43,15 @@ def no_model(prompt: str) -> str:
     raise AssertionError("the model must not be called")
 
 
+# The level a fresh answer that passes its checks has, per task (README "What `verified` means").
+FRESH_LEVEL = {"linear_equation": "proven", "text": "unchecked"}
+
+
 def warm(cache: StepCache, prompt: str, answer: str, **kw: Any) -> None:
     result = cache.generate(prompt, Recorder(answer), **kw)
-    assert result.outcome == "miss" and result.verified and result.stored_entry_id
+    assert result.outcome == "miss" and result.checks_passed and not result.errors and result.stored_entry_id
+    assert result.verification == FRESH_LEVEL.get(result.task, result.verification)
+    assert result.verified == (result.verification == "proven")
 
 
 def test_reuse_makes_no_model_call() -> None:
@@ -137,11 +143,13 @@ def test_json_missing_key_is_repaired_at_key_level_and_patch_adds_a_key() -> Non
     prompt = 'Return a JSON object for a person with name "Alice Smith", age 34, city "Lyon". Required keys: name, age and city.'
     model = Recorder('Sure!\n```json\n{"name": "Alice Smith", "age": 34}\n```', '{"city": "Lyon"}')
     first = cache.generate(prompt, model)
-    assert first.verified and first.repair_calls == 1
+    assert first.verified and first.verification == "proven" and first.repair_calls == 1  # every value stated
     assert 'fields "city"' in model.prompts[1] and json.loads(first.text) == {"name": "Alice Smith", "age": 34, "city": "Lyon"}
     model = Recorder('{"country": "France"}')
     patched = cache.generate(prompt.replace("name, age and city", "name, age, city and country"), model)
-    assert patched.outcome == "patch" and patched.verified
+    # "country" is only the model's (nothing states it): its presence and type are checked, not its value
+    assert patched.outcome == "patch" and patched.checks_passed and not patched.errors
+    assert patched.verification == "checked" and not patched.verified and patched.stored_entry_id
     assert json.loads(patched.text) == {"name": "Alice Smith", "age": 34, "city": "Lyon", "country": "France"}
     assert "Return only a JSON object with the fields \"country\"" in model.prompts[0]
 
@@ -264,7 +272,8 @@ def test_math_answers_are_always_correct_under_a_sloppy_model() -> None:
         (5, 1, 2, Fraction(1, 5)),
     ]
     for i, (a, b, c, expected) in enumerate(cases):
-        prompt = MATH.format(v="x", eq=f"{a}x + {b} = {c}")
+        # "2x - 4 = 10", not "2x + -4 = 10": a doubled operator is outside the linear grammar
+        prompt = MATH.format(v="x", eq=f"{a}x {'-' if b < 0 else '+'} {abs(b)} = {c}")
         result = cache.generate(prompt, lambda p, i=i: sloppy[i % 3])
         assert result.verified
         # The final line states the hand-computed value (as an integer, a decimal or a fraction).

@@ -240,7 +240,9 @@ def test_steps_carry_their_evidence() -> None:
     prompt = "Plan moving the Orders service to Kubernetes; lead Priya; cut-over Friday."
     answer = "1. Containerise Orders.\n2. Priya reviews the chart.\n3. Switch traffic on Friday.\n4. Remove old VMs."
     first = cache.generate(prompt, Recorder(answer))
-    assert {s.evidence for s in first.steps} == {"model output checked"}
+    # free text passes its checks (it is not empty) but no checker judged it: the steps say so
+    assert first.checks_passed and first.verification == "unchecked"
+    assert {s.evidence for s in first.steps} == {"model output, no checker for it"}
     reused = cache.generate(prompt, no_model)
     assert reused.outcome == "reuse" and {s.evidence for s in reused.steps} == {"no changed detail"}
     # A patch: the kept prefix carries the verifier's evidence, the rest the model check.
@@ -280,7 +282,9 @@ def test_judge_approves_reuse_of_a_reworded_text_prompt() -> None:
     cache = StepCache(judge=judge)
     warm(cache, RIVER, RIVER_ANSWER)
     result = cache.generate(RIVER_REWORDED, no_model)
-    assert result.outcome == "reuse" and result.verified and result.text == RIVER_ANSWER
+    # served on a model's word, not a checker's: unchecked, never verified
+    assert result.outcome == "reuse" and result.checks_passed and result.text == RIVER_ANSWER
+    assert result.verification == "unchecked" and not result.verified and not result.errors
     assert result.model_calls == 0 and result.judge_calls == 1 and result.prompt_tokens > 0
     assert result.steps[0].evidence == "judge approved reuse: YES - same question, reworded."
     assert RIVER_REWORDED in judge.prompts[0] and RIVER_ANSWER in judge.prompts[0]
@@ -306,7 +310,8 @@ def test_a_failing_judge_is_a_refusal() -> None:
     cache = StepCache(judge=broken)
     warm(cache, RIVER, RIVER_ANSWER)
     result = cache.generate(RIVER_REWORDED, Recorder("The Rhone runs through Lyon."))
-    assert result.model_calls == 1 and result.judge_calls == 0 and result.verified
+    assert result.model_calls == 1 and result.judge_calls == 0 and result.checks_passed and not result.errors
+    assert result.verification == "unchecked" and result.stored_entry_id  # fresh free text
 
 
 def test_judge_async_twin_and_when_it_is_not_asked() -> None:

@@ -18,8 +18,10 @@ def test_one_megabyte_prompt_is_answered() -> None:
     cache = StepCache()
     prompt = "Summarise this log: " + ("error 500 at node-7; " * 50_000)[:1_000_000]
     result = cache.generate(prompt, lambda p: "1. Node-7 returns error 500.")
-    assert result.verified and result.outcome == "miss"
-    assert cache.generate(prompt, lambda p: "unused").outcome == "reuse"
+    assert result.checks_passed and not result.errors and result.outcome == "miss" and result.stored_entry_id
+    assert result.verification == "unchecked" and not result.verified  # free text: nothing judged it
+    again = cache.generate(prompt, lambda p: "unused")
+    assert again.outcome == "reuse" and again.verification == "unchecked"
 
 
 def test_thousand_digit_numbers_are_not_parsed_as_equations() -> None:
@@ -33,13 +35,15 @@ def test_deeply_nested_json_from_the_model_is_rejected_cleanly() -> None:
     nested = "[" * 10_000 + "]" * 10_000
     replies = iter(['{"a": ' + nested + "}", '{"a": 1, "b": 2}'])
     result = StepCache().generate("Return JSON with keys a and b.", lambda p: next(replies))
-    assert result.verified and json.loads(result.text) == {"a": 1, "b": 2}
+    assert result.checks_passed and not result.errors and json.loads(result.text) == {"a": 1, "b": 2}
+    assert result.verification == "checked"  # keys and types checked; no value is stated
 
 
 def test_duplicate_keys_and_trailing_commas() -> None:
     replies = iter(['{"a": 1, "a": 2, "b": 3,}', '{"a": 1, "b": 3}'])
     result = StepCache().generate("Return JSON with keys a and b.", lambda p: next(replies))
-    assert result.verified and result.repair_calls == 1
+    assert result.checks_passed and not result.errors and result.repair_calls == 1
+    assert result.verification == "checked" and not result.verified
 
 
 def _states_x_equals(text: str, value: Fraction) -> bool:
@@ -57,14 +61,16 @@ def test_prompt_that_imitates_a_cached_step_cannot_poison_math() -> None:
     # 2x + 2 = 10 gives x = 4 whatever the prompt claims: the answer is correct, or it is
     # flagged unverified and kept out of the cache.
     if not _states_x_equals(result.text, Fraction(4)):
-        assert not result.verified and result.stored_entry_id is None and cache.store.count() == 0
+        assert not result.checks_passed and not result.verified
+        assert result.stored_entry_id is None and cache.store.count() == 0
     strict = StepCache(strict=True)
     try:
         answer = strict.generate(POISONED, lambda p: "Answer: x = 5")
     except VerificationError:
         assert strict.store.count() == 0
     else:
-        assert answer.verified and _states_x_equals(answer.text, Fraction(4))
+        assert answer.checks_passed and answer.verification != "unchecked"
+        assert _states_x_equals(answer.text, Fraction(4))
 
 
 @pytest.mark.parametrize(
@@ -83,5 +89,5 @@ def test_untrusted_schemas_are_never_fetched(schema: dict, monkeypatch: pytest.M
     except InvalidSchemaError:
         pass  # invalid schema: a typed error
     else:
-        assert not result.verified and result.stored_entry_id is None
+        assert not result.checks_passed and not result.verified and result.stored_entry_id is None
     assert attempts == [], "a schema $ref was fetched over the network"

@@ -29,7 +29,19 @@ def test_finalize_and_complete_keep_caller_metadata() -> None:
 def test_metadata_defaults_unchanged() -> None:
     cache = StepCache()
     result = cache.finalize(cache.lookup(Q), A)
-    assert set(_entry(cache, result.stored_entry_id).metadata) == {"outcome", "provenance"}
+    entry = _entry(cache, result.stored_entry_id)
+    assert set(entry.metadata) == {"outcome", "provenance", "verification"}
+    assert entry.metadata["verification"] == entry.verification == result.verification == "proven"
+
+
+def test_the_stored_level_is_the_engines_not_the_callers() -> None:
+    cache = StepCache()
+    text = "Say hello to the team."
+    result = cache.finalize(cache.lookup(text), "Hello, team!", metadata={"verification": "proven"})
+    entry = _entry(cache, result.stored_entry_id)
+    assert result.verification == entry.verification == entry.metadata["verification"] == "unchecked"
+    stored = cache.store_answer(text + " Twice.", "Hello!", metadata={"verification": "proven"})
+    assert _entry(cache, stored).verification == "unchecked"
 
 
 async def test_async_twins_keep_caller_metadata() -> None:

@@ -79,6 +79,17 @@ class Checklist(TextTask):
         units += [UnitCheck(f"step {i + 1}", False, "missing") for i in range(len(steps), len(items))]
         return Verification(units)
 
+    def verification_level(
+        self,
+        steps: list[Step],
+        constraints: dict[str, Any],
+        cached_constraints: dict[str, Any] | None,
+        stored: str = "unchecked",
+    ) -> str:
+        # The check of a whole answer compares every step with its item: it determines the answer.
+        # (A TextTask subclass says so itself; free text's own level is "unchecked".)
+        return "proven"
+
 
 ITEMS = ["alpha", "bravo", "charlie", "delta"]
 
@@ -217,9 +228,12 @@ def test_provenance_counts_counts_every_step() -> None:
         StepRecord(index=i, text=f"{i}.", provenance=p)
         for i, p in enumerate(["reused", "reused", "reinstantiated", "regenerated", "reused", "fallback"])
     ]
-    result = StepCacheResult(text="", outcome="patch", verified=True, task="text", steps=steps)
+    result = StepCacheResult(
+        text="", outcome="patch", verification="proven", checks_passed=True, task="text", steps=steps
+    )
     assert result.provenance_counts() == {"reused": 3, "reinstantiated": 1, "regenerated": 1, "fallback": 1}
-    assert StepCacheResult(text="", outcome="miss", verified=False, task="text").provenance_counts() == {}
+    empty = StepCacheResult(text="", outcome="miss", verification="unchecked", checks_passed=False, task="text")
+    assert empty.provenance_counts() == {}
 
 
 def test_provenance_counts_of_a_patch_and_a_reuse() -> None:

@@ -11,7 +11,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..types import Provenance, Step
+from ..types import Provenance, Step, VerificationLevel, weakest
 # Re-exported: linear.py imports it from here.
 from .prompt_diff import extract_slots
 
@@ -129,6 +129,28 @@ class TaskHandler(ABC):
     ) -> list[Step] | None:
         """Rewrite cached steps for the new slot values without a model; None if not possible."""
         return None
+
+    def verification_level(
+        self,
+        steps: list[Step],
+        constraints: dict[str, Any],
+        cached_constraints: dict[str, Any] | None,
+        stored: VerificationLevel = "unchecked",
+    ) -> VerificationLevel:
+        """What the task's checks establish about an answer that passed them for this prompt
+        (README: "What `verified` means"): "proven" when they determine every part of it,
+        "checked" when they hold but some content is only the model's, "unchecked" when nothing
+        judged it.
+
+        ``cached_constraints`` are those of the prompt a cached part of ``steps`` was produced
+        for (None: a fresh answer, all written or computed for this prompt); ``stored`` is the
+        level that cached entry was stored with. The default, for tasks that do not say: checks
+        that do not determine the content ("checked"), and a cached part no more than it was
+        stored as.
+        """
+        if cached_constraints is None:
+            return "checked"
+        return weakest(stored, "checked")
 
     @abstractmethod
     def patch_prompt(

@@ -14,7 +14,7 @@ from referencing.exceptions import Unresolvable
 
 from ...errors import InvalidSchemaError
 from ..segment import extract_json_object
-from ..types import Provenance, Step
+from ..types import Provenance, Step, VerificationLevel, weakest
 from .base import Assembly, TaskHandler, UnitCheck, Verification
 from .json_evidence import (
     MISSING,
@@ -272,6 +272,33 @@ class JsonTask(TaskHandler):
         if self._object(steps) is None:
             return ["the answer contains no valid JSON object"]
         return self.verify(steps, constraints, None).reasons()
+
+    def verification_level(
+        self,
+        steps: list[Step],
+        constraints: dict[str, Any],
+        cached_constraints: dict[str, Any] | None,
+        stored: VerificationLevel = "unchecked",
+    ) -> VerificationLevel:
+        """Per key: "proven" when a plain request states its value (the checks hold it to the
+        statement; the deterministic fallback is made of such values); "checked" when the model
+        wrote it for this prompt (presence, type and schema checked, the value itself not); a
+        cached value kept because the request is unchanged counts as it was stored. The object
+        is as proven as its least proven key."""
+        obj = self._object(steps)
+        if not obj:
+            return "checked"  # "{}" for a request naming no keys: nothing determines it
+        stated = constraints.get("stated") or {}
+        written_now = self._written_for(steps, constraints)
+        levels: list[VerificationLevel] = []
+        for key, value in obj.items():
+            if key in stated and _same_value(value, stated[key]):
+                levels.append("proven")
+            elif cached_constraints is None or key in written_now:
+                levels.append("checked")
+            else:
+                levels.append(stored)
+        return weakest(*levels)
 
     def blocks_reuse(self, verification: Verification) -> bool:
         return any(not u.ok and u.name in ("object", "$") for u in verification.units)

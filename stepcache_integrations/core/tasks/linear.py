@@ -8,7 +8,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from ..types import Step
+from ..types import Step, VerificationLevel
 from .base import UnitCheck, Verification, extract_slots
 from .linear_algebra import LinearForm, equation_shape, find_equations, format_number
 from .linear_prompt import understand_prompt
@@ -111,6 +111,18 @@ class LinearEquationTask(StepwiseTask):
         if errors:
             return errors
         return final_value_errors(steps, self._context(constraints, None))
+
+    def verification_level(
+        self,
+        steps: list[Step],
+        constraints: dict[str, Any],
+        cached_constraints: dict[str, Any] | None,
+        stored: VerificationLevel = "unchecked",
+    ) -> VerificationLevel:
+        """Proven: an answer passes only when every step and asked value is proven exact for this
+        prompt's unique solution, and a cached answer is re-checked against this prompt step by
+        step, so an entry stored without a level (or "checked") is proven anew."""
+        return "proven" if constraints.get("solution") else "checked"
 
     # -- re-instantiation --------------------------------------------------------------------
     def reinstantiate(

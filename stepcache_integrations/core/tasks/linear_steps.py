@@ -37,6 +37,7 @@ __all__ = [
     "StepVerdict",
     "check_steps",
     "equation_claim_errors",
+    "equation_claims_checked",
     "final_value_errors",
     "normalise_claims",
     "stated_values",
@@ -344,21 +345,42 @@ def _stands_alone(text: str, eq: Equation) -> bool:
     return not after or after[0] in ".,;:!?)\n" or after[0].isalpha()
 
 
-def equation_claim_errors(prompt: str, answer: str, limit: int = 20000) -> list[str]:
-    """For answers outside the linear task (a prompt it does not fully understand): a value the
-    answer states for an unknown of the prompt's linear equations must be the one they pin down;
-    when the equations contradict each other, no stated value can be checked, so none passes."""
+def _equation_claims(
+    prompt: str, answer: str, limit: int
+) -> tuple[dict[str, Fraction], dict[str, Fraction] | None] | None:
+    """The values ``answer`` states for unknowns of the prompt's linear equations, and the values
+    those equations pin down (None: they contradict each other); None when there is no claim."""
     equations = [eq for eq in find_equations(prompt, limit=limit) if eq.form.coeffs and _stands_alone(prompt, eq)]
     if not equations:
-        return []
+        return None
     variables = tuple(sorted({v for eq in equations for v in eq.form.variables}))
     claims: dict[str, Fraction] = {}
     for var, literal in stated_values(answer[:limit], variables).items():
         if re.fullmatch(r"-?\d{1,40}(?:\.\d{1,40})?(?:/\d{1,40})?", literal) and not literal.endswith("/0"):
             claims[var] = Fraction(literal)
     if not claims:
+        return None
+    return claims, determined_values(tuple(eq.form for eq in equations))
+
+
+def equation_claims_checked(prompt: str, answer: str, limit: int = 20000) -> bool:
+    """Whether :func:`equation_claim_errors` compared at least one value the answer states with
+    the value the prompt's equations pin down (what it checked, not whether it held)."""
+    found = _equation_claims(prompt, answer, limit)
+    if found is None or found[1] is None:
+        return False
+    claims, known = found
+    return any(var in known for var in claims)
+
+
+def equation_claim_errors(prompt: str, answer: str, limit: int = 20000) -> list[str]:
+    """For answers outside the linear task (a prompt it does not fully understand): a value the
+    answer states for an unknown of the prompt's linear equations must be the one they pin down;
+    when the equations contradict each other, no stated value can be checked, so none passes."""
+    found = _equation_claims(prompt, answer, limit)
+    if found is None:
         return []
-    known = determined_values(tuple(eq.form for eq in equations))
+    claims, known = found
     if known is None:
         return [f"states {', '.join(claims)}, but the prompt's equations contradict each other"]
     return [

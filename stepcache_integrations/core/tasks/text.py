@@ -8,9 +8,9 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from ..types import Step
+from ..types import Step, VerificationLevel, weakest
 from .base import UnitCheck, Verification
-from .linear_steps import equation_claim_errors
+from .linear_steps import equation_claim_errors, equation_claims_checked
 from .prompt_diff import (
     PROMPT_LIMIT,
     TOKEN,
@@ -125,6 +125,28 @@ class TextTask(StepwiseTask):
         if errors:
             return errors
         return equation_claim_errors(str(constraints.get("prompt", "")), "".join(s.text for s in steps))
+
+    def verification_level(
+        self,
+        steps: list[Step],
+        constraints: dict[str, Any],
+        cached_constraints: dict[str, Any] | None,
+        stored: VerificationLevel = "unchecked",
+    ) -> VerificationLevel:
+        """Free text has no checker: a fresh answer is "unchecked", or "checked" when it states a
+        value for an unknown of the prompt's linear equations and that value was checked (the
+        rest of its prose was not). A cached answer served for the same prompt (up to the safe
+        set) is no more than it was stored as; one served under the opt-in slot substitution
+        rests on an assumption, not a check: "unchecked"."""
+        answer = "".join(step.text for step in steps)
+        own: VerificationLevel = (
+            "checked" if equation_claims_checked(str(constraints.get("prompt", "")), answer) else "unchecked"
+        )
+        if cached_constraints is None:
+            return own
+        if same_prompt(cached_constraints, constraints):
+            return weakest(stored, own)
+        return "unchecked"
 
     def _verify_substituted(
         self, steps: list[Step], constraints: dict[str, Any], cached_constraints: dict[str, Any]
