@@ -22,9 +22,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, computed_field
 
-from .core.types import Provenance, StepCacheResult
+from .core.types import Provenance, StepCacheResult, VerificationLevel
 
 __all__ = [
     "METADATA_KEY",
@@ -55,14 +55,17 @@ class SummaryStep(BaseModel):
 class StepCacheSummary(BaseModel):
     """What the cache did for one request: the ``stepcache`` metadata record of both adapters.
 
-    ``verified`` means the answer passed the task's checks (see README: "What verified
-    means"); ``provenance`` lists each step's origin in order; ``streamed`` is True for a
+    ``verification`` says what the checks established about the answer: "proven" (a checker
+    proved every part of it for this prompt), "checked" (it passed the task's checks, which do
+    not determine all of it) or "unchecked" (nothing judged it, it failed its checks, or it was
+    not answered through the cache); ``verified`` is ``verification == "proven"`` (see README:
+    "What verified means"). ``provenance`` lists each step's origin in order; ``streamed`` is True for a
     streamed answer and ``revised`` then says that text already sent was replaced
     (``text`` holds the verified answer, authoritative over the streamed deltas).
     """
 
     outcome: SummaryOutcome
-    verified: bool
+    verification: VerificationLevel = "unchecked"
     task: str | None = None
     steps: list[SummaryStep] = Field(default_factory=list)
     provenance: list[Provenance] = Field(default_factory=list)
@@ -84,6 +87,12 @@ class StepCacheSummary(BaseModel):
     text: str | None = None
     reason: str | None = None
 
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def verified(self) -> bool:
+        """A checker proved every part of the answer for this prompt."""
+        return self.verification == "proven"
+
     def record(self) -> dict[str, Any]:
         """The JSON-safe dict that goes into response metadata."""
         return self.model_dump(mode="json")
@@ -101,7 +110,7 @@ def summarize(
     steps = [SummaryStep(index=s.index, provenance=s.provenance, text=s.text) for s in result.steps]
     return StepCacheSummary(
         outcome=result.outcome,
-        verified=result.verified,
+        verification=result.verification,
         task=result.task,
         steps=steps,
         provenance=[s.provenance for s in result.steps],
@@ -127,7 +136,7 @@ def summarize(
 def bypass_summary(reason: str, *, namespace: str | None = None, llm_key: str | None = None) -> dict[str, Any]:
     """The record of a request sent straight to the model (the cache cannot represent it)."""
     return StepCacheSummary(
-        outcome="bypass", verified=False, reason=reason, model_calls=1, namespace=namespace, llm_key=llm_key
+        outcome="bypass", verification="unchecked", reason=reason, model_calls=1, namespace=namespace, llm_key=llm_key
     ).record()
 
 

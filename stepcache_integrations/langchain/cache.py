@@ -81,7 +81,8 @@ class StepCacheLLMCache(BaseCache):
     such answers before returning them, and stores the repaired one with its provenance.
 
     Every request logs one line on the ``stepcache_integrations.langchain`` logger at
-    INFO: ``hit`` (outcome), ``miss`` (why), ``stored`` or ``not stored`` (why).
+    INFO: ``hit`` (outcome and verification level), ``miss`` (why), ``stored`` (with the level
+    the entry is marked with) or ``not stored`` (why).
 
     Args:
         cache: the engine (default: ``StepCache(store=store, **engine_options)``).
@@ -156,13 +157,13 @@ class StepCacheLLMCache(BaseCache):
         counts["engine"] = self.cache.stats()
         return counts
 
-    def _hit(self, outcome: str, prompt: str) -> None:
+    def _hit(self, outcome: str, prompt: str, level: str) -> None:
         with self._lock:
             self._counts["lookups"] += 1
             self._counts["hits"] += 1
             outcomes = self._counts["hit_outcomes"]
             outcomes[outcome] = outcomes.get(outcome, 0) + 1
-        logger.info("stepcache: hit (%s) for %s", outcome, _short(prompt))
+        logger.info("stepcache: hit (%s, %s) for %s", outcome, level, _short(prompt))
 
     def _miss(self, reason: str, prompt: str) -> None:
         with self._lock:
@@ -172,7 +173,7 @@ class StepCacheLLMCache(BaseCache):
             reasons[reason] = reasons.get(reason, 0) + 1
         logger.info("stepcache: miss (%s) for %s", reason, _short(prompt))
 
-    def _stored(self, stored: bool, reason: str, prompt: str, detail: str = "") -> None:
+    def _stored(self, stored: bool, reason: str, prompt: str, detail: str = "", level: str | None = None) -> None:
         with self._lock:
             self._counts["updates"] += 1
             if stored:
@@ -181,7 +182,7 @@ class StepCacheLLMCache(BaseCache):
                 reasons = self._counts["not_stored"]
                 reasons[reason] = reasons.get(reason, 0) + 1
         if stored:
-            logger.info("stepcache: stored the answer for %s", _short(prompt))
+            logger.info("stepcache: stored the answer%s for %s", f" ({level})" if level else "", _short(prompt))
         else:
             logger.info("stepcache: not stored (%s%s) for %s", reason, f": {detail}" if detail else "", _short(prompt))
 
@@ -264,8 +265,8 @@ class StepCacheLLMCache(BaseCache):
     def _patched(
         self, result: StepCacheResult, request: Request, template: BaseMessage | None, llm_string: str
     ) -> list[Generation] | None:
-        if not result.verified:
-            return None  # LangChain regenerates; update() stores the answer if it verifies
+        if not result.checks_passed:
+            return None  # LangChain regenerates; update() stores the answer if it passes its checks
         where = self._where(request, llm_string)
         if request.kind == "chat":
             message = message_from_text(result.text, template)
@@ -314,7 +315,7 @@ class StepCacheLLMCache(BaseCache):
         if gens is None:
             self._miss("patch failed verification", request.text)
         else:
-            self._hit("patch", request.text)
+            self._hit("patch", request.text, result.verification)
         return gens
 
     # ------------------------------------------------------------------ BaseCache
@@ -332,7 +333,7 @@ class StepCacheLLMCache(BaseCache):
             if found is None:
                 return None
             result = yield Io.of(self.cache.serve, self.cache.aserve, plan)
-            self._hit(result.outcome, request.text)
+            self._hit(result.outcome, request.text, result.verification)
             return self._annotated(found[0], result, found[1], request, llm_string)
         if not self._can_patch(plan, template):
             self._declined(plan, request, prompt, llm_string)
@@ -393,8 +394,12 @@ class StepCacheLLMCache(BaseCache):
 
     def _after_store(self, entry_id: str | None, prompt: str, llm_string: str, request: Request, text: str) -> None:
         if entry_id is not None:
-            self._take_plan(prompt, llm_string)
-            self._stored(True, "", request.text)
+            plan = self._take_plan(prompt, llm_string)
+            level = None
+            if plan is not None:  # the level store_answer marked the entry with
+                steps = plan.handler.segment(text, plan.constraints)
+                level = plan.handler.verification_level(steps, plan.constraints, None)
+            self._stored(True, "", request.text, level=level)
             return
         reason, detail = self._not_stored_reason(prompt, llm_string, text)
         self._stored(False, reason, request.text, detail)

@@ -255,7 +255,7 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
     def _pending(self, plan: CachePlan, key: str) -> dict[str, Any]:
         """The record of a stream, reported now and filled in when the stream closes."""
         meta = StepCacheSummary(
-            outcome=plan.outcome, verified=False, task=plan.task, namespace=self.namespace, llm_key=key,
+            outcome=plan.outcome, verification="unchecked", task=plan.task, namespace=self.namespace, llm_key=key,
             streamed=True, reason="stream not consumed yet",
         ).record()
         _spans.report(meta)

@@ -13,6 +13,8 @@ from stepcache_integrations.adapter_core import (
 
 ANSWER = "Step 1: Subtract 5 from both sides: 3x = 15.\nStep 2: Divide both sides by 3: x = 5.\nAnswer: x = 5"
 QUESTION = "Solve 3x + 5 = 20 for x. Show your steps."
+# Every key of a record: the fields, and ``verified`` (derived from ``verification``).
+RECORD_KEYS = set(StepCacheSummary.model_fields) | set(StepCacheSummary.model_computed_fields)
 
 
 def test_summary_is_the_schema_with_per_step_provenance() -> None:
@@ -20,8 +22,9 @@ def test_summary_is_the_schema_with_per_step_provenance() -> None:
     cache.generate(QUESTION, lambda prompt: ANSWER)
     result = cache.generate(QUESTION, lambda prompt: ANSWER)
     record = summarize(result, namespace="ns", llm_key="k", streamed=True)
-    assert set(record) == set(StepCacheSummary.model_fields)
+    assert set(record) == RECORD_KEYS and "verified" in record and "verification" in record
     assert record["outcome"] == "reuse" and record["verified"] and record["streamed"] and not record["revised"]
+    assert record["verification"] == "proven"  # a linear reuse is re-proven step by step
     assert record["provenance"] == [s["provenance"] for s in record["steps"]] == ["reused"] * len(result.steps)
     assert record["provenance_counts"] == {"reused": len(result.steps)}
     assert record["text"] is None and record["namespace"] == "ns" and record["llm_key"] == "k"
@@ -30,6 +33,7 @@ def test_summary_is_the_schema_with_per_step_provenance() -> None:
     assert StepCacheSummary.model_validate(record).outcome == "reuse"
     bypass = bypass_summary("tools requested")
     assert set(bypass) == set(record) and bypass["outcome"] == "bypass" and bypass["reason"] == "tools requested"
+    assert bypass["verification"] == "unchecked" and bypass["verified"] is False
     assert METADATA_KEY == "stepcache"
 
 
@@ -55,5 +59,8 @@ def test_both_adapters_use_the_same_record() -> None:
 
     lc = with_step_cache(scripted(ANSWER)).invoke(QUESTION).response_metadata[METADATA_KEY]
     li = StepCacheLLM(llm=MockLLM()).chat([ChatMessage(role="user", content="Say hi.")])
-    assert set(lc) == set(li.additional_kwargs[METADATA_KEY]) == set(StepCacheSummary.model_fields)
+    assert set(lc) == set(li.additional_kwargs[METADATA_KEY]) == RECORD_KEYS
+    assert lc["verification"] == "proven" and lc["verified"]  # a linear answer
+    li_record = li.additional_kwargs[METADATA_KEY]
+    assert li_record["verification"] == "unchecked" and li_record["verified"] is False  # free text
     assert isinstance(lc["provenance"], list) and isinstance(li.additional_kwargs[METADATA_KEY]["provenance"], list)

@@ -429,9 +429,9 @@ def test_hit_lines_and_counts(global_cache: StepCacheLLMCache, caplog: pytest.Lo
     lines = [r.getMessage() for r in caplog.records if r.name == "stepcache_integrations.langchain"]
     assert [line.split(" for ")[0] for line in lines] == [
         "stepcache: miss (no cached candidate)",
-        "stepcache: stored the answer",
-        "stepcache: hit (reuse)",
-        "stepcache: hit (reinstantiate)",
+        "stepcache: stored the answer (proven)",
+        "stepcache: hit (reuse, proven)",
+        "stepcache: hit (reinstantiate, proven)",
     ]
     stats = global_cache.stats()
     assert stats["hit_outcomes"] == {"reuse": 1, "reinstantiate": 1, "patch": 0}

@@ -190,12 +190,14 @@ def test_structured_output_changed_prompt_is_regenerated_then_reused(method: str
     assert len(model.calls) == 2 and str(model.calls[-1][-1].content) == LYON  # the whole request
     assert changed["parsed"] == ALICE_LYON
     record = meta(changed)
-    assert record["outcome"] in ("miss", "skip_reuse") and record["verified"] and record["model_calls"] == 1
+    # checked, not proven: with a prose-bearing schema no statement proves a value
+    assert record["outcome"] in ("miss", "skip_reuse") and record["model_calls"] == 1
+    assert record["verification"] == "checked" and not record["verified"] and not record["errors"]
     assert "reused" not in record["provenance"] and "reinstantiated" not in record["provenance"]
     assert_shape(changed["raw"], method, ALICE_LYON)
     again = chain.invoke(LYON)  # the stored message kept its shape
     assert len(model.calls) == 2 and again["parsed"] == ALICE_LYON
-    assert meta(again)["outcome"] == "reuse" and meta(again)["verified"]
+    assert meta(again)["outcome"] == "reuse" and meta(again)["verification"] == "checked"  # as stored
     assert_shape(again["raw"], method, ALICE_LYON)
     variant = chain.invoke("\n  " + LYON + " \r\n")  # outer whitespace and line endings: the safe set
     assert variant["parsed"] == ALICE_LYON and meta(variant)["outcome"] == "reuse" and len(model.calls) == 2
@@ -230,11 +232,13 @@ def test_structured_output_stated_change_is_regenerated_not_reinstantiated(metho
     chain.invoke(STATED_PARIS)
     changed = chain.invoke(STATED_LYON)
     assert len(model.calls) == 2 and str(model.calls[-1][-1].content) == STATED_LYON
-    assert meta(changed)["outcome"] in ("miss", "skip_reuse") and meta(changed)["verified"]
+    assert meta(changed)["outcome"] in ("miss", "skip_reuse") and not meta(changed)["errors"]
+    assert meta(changed)["verification"] == "checked" and not meta(changed)["verified"]
     assert changed["parsed"] == ALICE_LYON and "reinstantiated" not in meta(changed)["provenance"]
     assert_shape(changed["raw"], method, ALICE_LYON)
     again = chain.invoke(STATED_LYON)
     assert again["parsed"] == ALICE_LYON and meta(again)["outcome"] == "reuse" and len(model.calls) == 2
+    assert meta(again)["verification"] == "checked"
     assert_shape(again["raw"], method, ALICE_LYON)
 
 
@@ -270,6 +274,7 @@ def test_bind_tools_miss_patch_reuse_with_real_tool_calls() -> None:
     patched = tools.invoke(WEATHER_LYON)
     record = patched.response_metadata["stepcache"]
     assert record["outcome"] == "patch" and record["verified"] and len(model.calls) == 2
+    assert record["verification"] == "proven"  # both values stated by the plain request
     assert "already filled in and checked" in model.last_prompt
     assert [(c["name"], c["args"]) for c in patched.tool_calls] == [("get_weather", {"city": "Lyon", "unit": "celsius"})]
     again = tools.invoke(WEATHER_LYON)
@@ -289,7 +294,8 @@ def test_bind_tools_worded_request_is_regenerated_whole() -> None:
     changed = tools.invoke(WORDED_LYON)
     record = changed.response_metadata["stepcache"]
     assert len(model.calls) == 2 and model.last_prompt == WORDED_LYON  # the whole request, no patch prompt
-    assert record["outcome"] in ("miss", "skip_reuse") and record["verified"] and "reused" not in record["provenance"]
+    assert record["outcome"] in ("miss", "skip_reuse") and "reused" not in record["provenance"]
+    assert record["verification"] == "checked" and not record["verified"] and not record["errors"]
     assert [(c["name"], c["args"]) for c in changed.tool_calls] == [("get_weather", {"city": "Lyon", "unit": "celsius"})]
     again = tools.invoke(WORDED_LYON)
     assert again.response_metadata["stepcache"]["outcome"] == "reuse" and len(model.calls) == 2
