@@ -69,9 +69,10 @@ def register(subparsers: Any) -> None:
 
     p = subparsers.add_parser(
         "list", parents=[parent],
-        help="list cache entries (id, namespace, model, task, hits, age, prompt)",
+        help="list cache entries (id, namespace, model, task, verification, hits, age, prompt)",
         description="List the live entries of an existing store (read-only). MODEL is the "
-        "entry's llm_key (the model and settings it was answered by).",
+        "entry's llm_key (the model and settings it was answered by); VERIFICATION the level it "
+        "was stored with: proven, checked or unchecked (an entry stored without one: unchecked).",
     )
     p.add_argument("--namespace", default=None, help="only this namespace")
     p.add_argument(
@@ -86,7 +87,7 @@ def register(subparsers: Any) -> None:
     p.set_defaults(func=_wrap(_cmd_list, create=False, read_only=True))
 
     p = subparsers.add_parser(
-        "show", parents=[parent], help="show one entry, its steps and their provenance",
+        "show", parents=[parent], help="show one entry, its verification level, steps and their provenance",
         description="Show one entry (read-only). ID may be any unambiguous prefix of the id.",
     )
     p.add_argument("id", help="entry id, or an unambiguous prefix of it (as printed by `list`)")
@@ -297,7 +298,9 @@ def _cmd_stats(args: argparse.Namespace, store: Any) -> int:
 
 
 #: The columns of a `list` row before the prompt: (header, width); the prompt takes the rest.
-_LIST_COLUMNS = (("ID", 32), ("NAMESPACE", 12), ("MODEL", 24), ("TASK", 12), ("HITS", 5), ("AGE", 6))
+_LIST_COLUMNS = (
+    ("ID", 32), ("NAMESPACE", 12), ("MODEL", 24), ("TASK", 12), ("VERIFICATION", 12), ("HITS", 5), ("AGE", 6),
+)
 
 
 def _list_row(cells: tuple[str, ...], prompt: str) -> str:
@@ -337,6 +340,7 @@ def _cmd_list(args: argparse.Namespace, store: Any) -> int:
                         "namespace": entry.namespace,
                         "llm_key": entry.llm_key,
                         "task": entry.task,
+                        "verification": entry.verification,
                         "prompt": entry.prompt,
                         "hits": entry.hits,
                         "created_at": entry.created_at,
@@ -355,6 +359,7 @@ def _cmd_list(args: argparse.Namespace, store: Any) -> int:
                         _head(entry.namespace, sizes["NAMESPACE"]),
                         _head(entry.llm_key, sizes["MODEL"]),
                         _head(entry.task, sizes["TASK"]),
+                        entry.verification,
                         str(entry.hits),
                         _age(now - entry.created_at),
                     ),
@@ -384,6 +389,7 @@ def _cmd_show(args: argparse.Namespace, store: Any) -> int:
         return 1
     if args.json:
         data = entry.model_dump(mode="json")
+        data["verification"] = entry.verification
         for i, step in enumerate(data["steps"]):
             step["provenance"] = _provenance(entry, i)
         print(json.dumps(data, indent=2, ensure_ascii=False))
@@ -393,6 +399,7 @@ def _cmd_show(args: argparse.Namespace, store: Any) -> int:
     print(f"namespace   {entry.namespace}")
     print(f"llm_key     {entry.llm_key}")
     print(f"task        {entry.task}")
+    print(f"verification {entry.verification}")
     print(f"created     {_age(now - entry.created_at)} ago")
     print(f"hits        {entry.hits}" + (
         f" (last {_age(now - entry.last_hit_at)} ago)" if entry.last_hit_at else ""))

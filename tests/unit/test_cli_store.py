@@ -236,7 +236,7 @@ def test_show_and_delete_accept_an_unambiguous_prefix(db, tmp_path):
 
 # -- list ---------------------------------------------------------------------------------------
 def test_list_shows_the_model_the_task_and_whole_prompts(tmp_path, monkeypatch):
-    long_prompt = "Solve for x: " + " ".join(f"step{i}" for i in range(20))  # 131 characters
+    long_prompt = "Solve for x: " + " ".join(f"step{i}" for i in range(20))  # 142 characters
     path = tmp_path / "models.db"
     with SQLiteStore(path) as store:
         store.add(entry(0, id="cafe" + "0" * 28, llm_key="openai:gpt-4o-mini", task="math",
@@ -245,10 +245,11 @@ def test_list_shows_the_model_the_task_and_whole_prompts(tmp_path, monkeypatch):
     out = stepcache("list", "--store", str(path), cwd=tmp_path)
     assert out.returncode == 0, out.stderr
     header, row = out.stdout.splitlines()
-    assert header.split() == ["ID", "NAMESPACE", "MODEL", "TASK", "HITS", "AGE", "PROMPT"]
+    assert header.split() == ["ID", "NAMESPACE", "MODEL", "TASK", "VERIFICATION", "HITS", "AGE", "PROMPT"]
     assert "openai:gpt-4o-mini" in row and " math " in row
+    assert " unchecked " in row  # stored without a level (an older store): unchecked
     assert row.endswith("  " + long_prompt[:99] + "\u2026")
-    monkeypatch.setenv("COLUMNS", "250")  # a wide one shows the rest of the line
+    monkeypatch.setenv("COLUMNS", "260")  # a wide one shows the rest of the line (111 + 142 characters)
     out = stepcache("list", "--store", str(path), cwd=tmp_path)
     assert out.stdout.splitlines()[1].endswith("  " + long_prompt)
     out = stepcache("list", "--store", str(path), "--width", "0", cwd=tmp_path)
