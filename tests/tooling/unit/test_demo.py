@@ -1,5 +1,6 @@
 """``stepcache demo`` (the stepcache-bench tooling's demo, reached through the library's
-``stepcache`` command): every cache outcome with a scripted model, all verified.
+``stepcache`` command): every cache outcome with a scripted model, every answer passing its
+checks, each with its verification level (math proven, JSON checked, free text unchecked).
 
 Moved here from ``tests/unit/test_promises.py`` (the command's output) and
 ``tests/unit/test_engine.py`` (the engine on the demo's requests) when the demo left the
@@ -20,6 +21,7 @@ from stepcache_bench.demo import DEMO_REQUESTS, ScriptedModel
 from stepcache_integrations import StepCache
 
 OUTCOMES = {"miss", "reuse", "reinstantiate", "patch", "skip_reuse"}
+DEMO_LEVELS = {"linear_equation": "proven", "json": "checked", "text": "unchecked"}
 
 
 def test_demo_shows_every_outcome_and_all_verified() -> None:
@@ -28,7 +30,10 @@ def test_demo_shows_every_outcome_and_all_verified() -> None:
     outcomes = set()
     for _, prompt in DEMO_REQUESTS:
         result = cache.generate(prompt, model)
-        assert result.verified
+        assert result.checks_passed and not result.errors
+        # math is proven step by step; the demo's JSON asks for an unstated email; free text has no checker
+        assert result.verification == DEMO_LEVELS[result.task], (prompt, result.verification)
+        assert result.verified == (result.task == "linear_equation")
         outcomes.add(result.outcome)
     assert outcomes == OUTCOMES
     stats = cache.stats()
@@ -53,18 +58,20 @@ def test_demo_command_shows_every_outcome_all_verified() -> None:
     done = run_cli("demo", "--show-answers")
     assert done.returncode == 0, done.stderr
     rows = re.findall(
-        r"^\s*(\d+)\s+(.+?)\s+(miss|reuse|reinstantiate|patch|skip_reuse)\s+(True|False)\s+(\d+)\s+(\d+)\s+[\d.]+\s+(.*)$",
+        r"^\s*(\d+)\s+(.+?)\s+(miss|reuse|reinstantiate|patch|skip_reuse)\s+(proven|checked|unchecked)\s+(\d+)\s+(\d+)"
+        r"\s+[\d.]+\s+(.*)$",
         done.stdout,
         re.MULTILINE,
     )
     assert [int(r[0]) for r in rows] == list(range(1, 14)), done.stdout
     assert {r[2] for r in rows} == OUTCOMES  # every outcome of the README's table shows up
-    assert all(r[3] == "True" for r in rows)
+    levels = [r[3] for r in rows]  # math (5), JSON with an unstated email (4), free text (4)
+    assert levels == ["proven"] * 5 + ["checked"] * 4 + ["unchecked"] * 4, levels
     by_label = {r[1].strip(): r for r in rows}
     # The first request is a miss; the paraphrase is then reused without a model call.
     assert by_label["cold math request"][2] == "miss" and by_label["cold math request"][4] == "1"
-    assert by_label["paraphrase"][2:5] == ("reuse", "True", "0") and by_label["paraphrase"][6] == "reused=4"
-    assert by_label["constant changed"][2:5] == ("reinstantiate", "True", "0")
+    assert by_label["paraphrase"][2:5] == ("reuse", "proven", "0") and by_label["paraphrase"][6] == "reused=4"
+    assert by_label["constant changed"][2:5] == ("reinstantiate", "proven", "0")
     assert "(sympy fallback)" in by_label["model gets it wrong"][6]
     summary = re.search(r"^outcomes: (\{.*?\})\s+model calls: (\d+)", done.stdout, re.MULTILINE)
     assert summary, done.stdout
