@@ -165,10 +165,10 @@ MUTANTS: list[Mutant] = [
            ("tests/adversarial/test_math_pairs.py", "-k", "notation")),
     # -- sound by construction (issue 19): the safe set, closed grammars, one answer
     Mutant("safe-set-case-folded", "the safe set also folds letter case (Turkey/turkey, For/for)",
-           PROMPT_DIFF, '.replace("\\r", "\\n")).strip()', '.replace("\\r", "\\n")).strip().lower()',
+           PROMPT_DIFF, "return normal_form(text).strip()", "return normal_form(text).strip().lower()",
            (FORMATTING, UNNAMED, TEXT_PAIRS)),
     Mutant("safe-set-inner-whitespace", "the safe set also drops a line's indentation (a loop body in code)",
-           PROMPT_DIFF, '.replace("\\r", "\\n")).strip()', '.replace("\\r", "\\n")).strip().replace("\\n    ", "\\n")',
+           PROMPT_DIFF, "return normal_form(text).strip()", 'return normal_form(text).strip().replace("\\n    ", "\\n")',
            (FORMATTING, UNNAMED)),
     Mutant("json-statement-under-a-rule", "a statement is evidence in a prompt beyond plain framing ('Round the price')",
            JSON_EVIDENCE, "if not ctx.new_plain or key not in ctx.new_stated:", "if key not in ctx.new_stated:",
