@@ -48,6 +48,8 @@ JSON_PAIRS = [
               {"item": "lamp", "price": 90}),
     json_pair("json/rule-abs", ABS.format(t=5), {"city": "Oslo", "temp_change": 5}, ABS.format(t=-3),
               {"city": "Oslo", "temp_change": 3}),
+    json_pair("json/rule-added-same-statement", ABS.format(t=-3).replace(" Report temp_change as an absolute value.", " Report it."),
+              {"city": "Oslo", "temp_change": -3}, ABS.format(t=-3), {"city": "Oslo", "temp_change": 3}),
     json_pair("json/rule-cap", CAP.format(s=7), {"player": "Ann", "score": 7}, CAP.format(s=12),
               {"player": "Ann", "score": 10}),
     json_pair("json/rule-iso", ISO.format(d="01/02/2023"), {"event": "launch", "date": "2023-01-02"},
@@ -207,3 +209,86 @@ def test_everyday_phrasings_are_reinstantiated_without_a_model_call(first: str, 
 )
 def test_a_phrase_with_one_more_word_is_not_claimed(prompt: str) -> None:
     assert not LinearEquationTask().detect(prompt)
+
+
+# -- the second blind red team's classes ----------------------------------------------------
+BASE_2X = "Solve 2x + 3 = 7"
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Step 2: Halve both sides: x = 2",
+        "Step 2: Take half of both sides: x = 2",
+        "Step 2: Divide both sides by 2 (halving): x = 2",
+        "Step 2: Divide both sides by 2: x = 2\nStep 3: Double both sides: 2x = 4",
+        "Step 2: Since 2 * 2 = 4, x = 2",
+        "Step 2: Divide both sides by 2: x = 2\nStep 3: So x is two: x = 2",
+        "Step 2: Divide both sides by 2: x = 2\nStep 3: So x is a positive even integer: x = 2",
+        "Step 2: Divide both sides by 2: x = 2\nStep 3: x is prime",
+    ],
+)
+def test_prose_written_for_another_problem_is_never_re_served(claim: str) -> None:
+    cached = f"Step 1: Subtract 3 from both sides: 2x = 4\n{claim}\nAnswer: x = 2"
+    for new, value in (("Solve 3x + 3 = 7", "4/3"), ("Solve 2x + 5 = 11", "3"), ("Solve 4x + 3 = 7", "1")):
+        cache = StepCache()
+        model = OracleModel({BASE_2X: cached, new: f"Step 1: Collect: x = {value}\nAnswer: x = {value}"})
+        cache.generate(BASE_2X, model)
+        before = len(model.calls)
+        result = cache.generate(new, model)
+        served_claim = claim.split(": ", 1)[1].split(":")[0]
+        if len(model.calls) == before:  # served without a model call: the claim's prose must be gone
+            assert served_claim not in result.text, result.text
+
+
+def test_prose_outside_the_step_vocabulary_is_checked_not_proven() -> None:
+    prompt = "Solve 2x + 3 = 7"
+    worded = "Step 1: Subtract 3 from the left side: 2x = 4\nStep 2: Divide both sides by 2: x = 2\nAnswer: x = 2"
+    plain = "Step 1: Subtract 3 from both sides: 2x = 4\nStep 2: Divide both sides by 2: x = 2\nAnswer: x = 2"
+    assert StepCache().generate(prompt, OracleModel({prompt: worded})).verification == "checked"
+    assert StepCache().generate(prompt, OracleModel({prompt: plain})).verification == "proven"
+
+
+def test_a_reordered_system_is_not_served_prose_about_first_and_second() -> None:
+    old, new = "Solve x + y = 10 and x - y = 2 for x", "Solve x - y = 2 and x + y = 10 for x"
+    cached = ("Step 1: From the second equation, x = y + 2\nStep 2: Substitute into the first: 2y + 2 = 10\n"
+              "Step 3: Subtract 2 from both sides: 2y = 8\nStep 4: Divide both sides by 2: y = 4\nStep 5: Then x = 6\nAnswer: x = 6")
+    cache, model = StepCache(), OracleModel({old: cached, new: "Step 1: Add the equations.\nAnswer: x = 6"})
+    cache.generate(old, model)
+    before = len(model.calls)
+    result = cache.generate(new, model)
+    assert len(model.calls) > before or "second equation" not in result.text
+
+
+@pytest.mark.parametrize(
+    "annotation",
+    [{"x-instructions": "Write this value in uppercase letters."}, {"unit": "months"}, {"format": "uppercase"},
+     {"note": "Always reverse the given name."}, {"markdownDescription": "Age **in months**."}],
+)
+def test_a_schema_annotation_keyword_makes_statements_prove_nothing(annotation: dict[str, str]) -> None:
+    base = {"type": "object", "properties": {"name": {"type": "string"}, "age": {"type": "integer"}},
+            "required": ["name", "age"]}
+    annotated = {**base, "properties": {"name": {"type": "string", **annotation}, "age": {"type": "integer", **annotation}}}
+    first = 'Return a JSON object for a person with name "Bob" and age 30.'
+    second = 'Return a JSON object for a person with name "Al" and age 31.'
+    cache, model = StepCache(), OracleModel({first: '{"name": "Bob", "age": 30}', second: '{"name": "LA", "age": 372}'})
+    cache.generate(first, model, schema=annotated)
+    before = len(model.calls)
+    cache.generate(second, model, schema=annotated)
+    assert len(model.calls) > before  # nothing proves "Al"/31 are the values under the annotation
+
+
+def test_a_fresh_json_value_must_be_the_stated_one_exactly() -> None:
+    prompt = 'Return a JSON object for a person with name "Al", age 31. Required keys: name, age.'
+    for wrong in ('{"name": "Al ", "age": 31}', '{"name": "Al", "age": "31"}'):
+        result = StepCache().generate(prompt, OracleModel({prompt: wrong}))
+        assert result.text.replace(" ", "").replace("\n", "") == '{"name":"Al","age":31}', result.text
+
+
+def test_a_control_character_at_the_end_is_content() -> None:
+    prompt = "Is the last character of this message a unit separator? Answer yes or no.\x1f"
+    cache = StepCache()
+    cache.generate(prompt, OracleModel({prompt: "yes"}))
+    other = prompt[:-1]
+    model = OracleModel({other: "no"})
+    assert cache.generate(other, model).text == "no" and model.calls

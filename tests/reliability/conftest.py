@@ -52,14 +52,15 @@ def bounded(fn: Callable[[], Any], seconds: float = 60.0) -> Any:
 
 
 def math_answer(a: int, b: int, c: int, var: str = "x") -> str:
-    """A correct step-by-step answer to a*var + b = c."""
+    """A correct step-by-step answer to a*var + b = c, in prose the linear checker reads whole
+    (so it is proven, not only checked)."""
     value = Fraction(c - b, a)
     shown = str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
     sign = "+" if b >= 0 else "-"
     return (
         f"Step 1: Start with {a}{var} {sign} {abs(b)} = {c}.\n"
-        f"Step 2: Move the constant: {a}{var} = {c - b}.\n"
-        f"Step 3: Divide by {a}: {var} = {shown}.\n"
+        f"Step 2: {'Subtract' if b >= 0 else 'Add'} {abs(b)} {'from' if b >= 0 else 'to'} both sides: {a}{var} = {c - b}.\n"
+        f"Step 3: Divide both sides by {a}: {var} = {shown}.\n"
         f"Answer: {var} = {shown}"
     )
 

@@ -296,3 +296,14 @@ def test_json_statements_of_a_prompt_with_a_rule_prove_nothing() -> None:
     units = {u.name: u.ok for u in js.verify(steps, js.constraints(ruled), js.constraints(cached_prompt)).units}
     assert units == {"item": False, "price": False}
     assert js.constraints(ruled)["stated"] == {}
+
+
+def test_json_statement_of_an_unplain_prompt_is_no_evidence_even_when_the_cached_answer_wrote_it() -> None:
+    # Neither prompt is plain ("Report ..." is outside the framing grammar): the cached answer wrote
+    # the statement literally, but under the new prompt's rule the same statement means 3, not -3.
+    old_prompt = 'Return a JSON object with keys city and temp_change for city "Oslo", temp_change -3. Report it.'
+    new_prompt = old_prompt.replace("Report it.", "Report temp_change as an absolute value.")
+    old, new = js.constraints(old_prompt), js.constraints(new_prompt)
+    cached = js.segment('{"city": "Oslo", "temp_change": -3}', old)
+    units = {u.name: u.ok for u in js.verify(cached, new, old).units}
+    assert units == {"city": False, "temp_change": False}

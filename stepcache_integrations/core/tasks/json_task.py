@@ -478,21 +478,48 @@ def _schema_key(schema: Any) -> str:
     return json.dumps(schema, sort_keys=True, ensure_ascii=False, default=str)
 
 
-_PROSE_FIELDS = frozenset({"description", "title", "$comment", "examples", "default"})
+# The closed grammar of a schema that states no rule: structural keywords only. Any other key
+# (a description, a title, "x-instructions", "unit", "format", an extension) may say how a value
+# is written, so the prompt's statements prove nothing under it.
+_STRUCTURAL = frozenset(
+    "type required enum const minimum maximum exclusiveMinimum exclusiveMaximum multipleOf minLength "
+    "maxLength pattern minItems maxItems uniqueItems minProperties maxProperties dependentRequired "
+    "minContains maxContains $ref $schema $id".split()
+)
+_SUBSCHEMA = frozenset("items additionalProperties not if then else contains propertyNames unevaluatedProperties "
+                       "unevaluatedItems additionalItems".split())
+_SUBSCHEMA_LISTS = frozenset("allOf anyOf oneOf prefixItems".split())
+_SUBSCHEMA_MAPS = frozenset("properties patternProperties $defs definitions dependentSchemas".split())
 
 
 def _has_prose(schema: Any) -> bool:
-    """Whether a schema carries words (a description, a title...) that may state a rule."""
-    if isinstance(schema, dict):
-        return any(k in _PROSE_FIELDS or _has_prose(v) for k, v in schema.items())
-    if isinstance(schema, list):
-        return any(_has_prose(v) for v in schema)
+    """Whether a schema holds anything beyond structural keywords (words that may state a rule)."""
+    if schema is None or isinstance(schema, bool):
+        return False
+    if not isinstance(schema, dict):
+        return True
+    for key, value in schema.items():
+        if key in _STRUCTURAL:
+            continue
+        if key in _SUBSCHEMA:
+            if _has_prose(value):
+                return True
+        elif key in _SUBSCHEMA_LISTS:
+            if not isinstance(value, list) or any(_has_prose(v) for v in value):
+                return True
+        elif key in _SUBSCHEMA_MAPS:
+            if not isinstance(value, dict) or any(_has_prose(v) for v in value.values()):
+                return True
+        else:
+            return True
     return False
 
 
 def _same_value(actual: Any, stated: Any) -> bool:
+    """The value as the plain request states it: the same string, or the same number as a JSON
+    number ("Al " and "31" for age 31 are other values)."""
     if isinstance(stated, str):
-        return isinstance(actual, str) and actual.strip() == stated.strip()
+        return isinstance(actual, str) and actual == stated
     if isinstance(actual, bool) or not isinstance(actual, (int, float)):
-        return isinstance(actual, str) and actual.strip() == str(stated)
+        return False
     return bool(actual == stated)  # exact: float() of a 4000-digit integer would overflow

@@ -12,7 +12,7 @@ from ..types import Step, VerificationLevel
 from .base import UnitCheck, Verification, extract_slots
 from .linear_algebra import LinearForm, equation_shape, find_equations, format_number
 from .linear_prompt import understand_prompt
-from .linear_steps import ProblemContext, check_steps, final_value_errors
+from .linear_steps import ProblemContext, check_steps, final_value_errors, unread_prose
 from .stepwise import StepwiseTask, label_len
 
 __all__ = ["LinearEquationTask"]
@@ -99,6 +99,13 @@ class LinearEquationTask(StepwiseTask):
         cached_constraints: dict[str, Any] | None,
     ) -> Verification:
         verdicts = check_steps(steps, self._context(constraints, cached_constraints))
+        if cached_constraints is not None and _problem_changed(cached_constraints, constraints):
+            # Prose written for another problem is served only when every word of it is read.
+            variables = frozenset(constraints.get("variables") or [])
+            for step, verdict in zip(steps, verdicts):
+                word = unread_prose(step.text, variables) if verdict.ok else None
+                if word is not None:
+                    verdict.fail(f"prose written for another problem that this checker cannot read ({word!r})")
         return Verification(
             [
                 UnitCheck(f"step {i + 1}", v.ok, v.reason, evidence="; ".join(v.evidence) if v.ok else "")
@@ -122,7 +129,12 @@ class LinearEquationTask(StepwiseTask):
         """Proven: an answer passes only when every step and asked value is proven exact for this
         prompt's unique solution, and a cached answer is re-checked against this prompt step by
         step, so an entry stored without a level (or "checked") is proven anew."""
-        return "proven" if constraints.get("solution") else "checked"
+        if not constraints.get("solution"):
+            return "checked"
+        # Every equation and value is checked exactly; prose outside the closed step vocabulary
+        # ("Halve both sides", "x is prime") is a claim no checker read.
+        variables = frozenset(constraints.get("variables") or [])
+        return "checked" if any(unread_prose(step.text, variables) for step in steps) else "proven"
 
     # -- re-instantiation --------------------------------------------------------------------
     def reinstantiate(
@@ -238,6 +250,11 @@ class LinearEquationTask(StepwiseTask):
                 f"Answer: {final}",
             ]
         return "\n".join(lines)
+
+
+def _problem_changed(cached: dict[str, Any], new: dict[str, Any]) -> bool:
+    """Whether two prompts pose different problems (equations, their order, unknowns or the asked ones)."""
+    return any(cached.get(k) != new.get(k) for k in ("equations", "variables", "asked"))
 
 
 def _term(coeff: Fraction, var: str) -> str:

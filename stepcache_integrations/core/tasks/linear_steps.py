@@ -41,6 +41,7 @@ __all__ = [
     "final_value_errors",
     "normalise_claims",
     "stated_values",
+    "unread_prose",
 ]
 
 _ENGLISH_LETTERS = frozenset({"a", "A", "I"})
@@ -58,6 +59,33 @@ _OPERATION = re.compile(
     rf"|(?P<num4>{_NUM}))",
     re.IGNORECASE,
 )
+# The closed vocabulary of a step's prose: words that state no fact about the problem beyond the
+# equations and the operations read above. Anything else ("Halve", "Double", "twice", "the left
+# side", "two", "since", "first", "even", "prime") is a claim this checker cannot verify.
+_STEP_WORDS = frozenset(
+    """
+    step steps subtract subtracting subtracted add adding added divide dividing divided multiply
+    multiplying multiplied from to both sides by the equation equations start starting begin with
+    collect collecting terms term on left right and constants constant numbers so therefore thus
+    hence we get gives give giving answer final solution is are simplify simplifying simplified
+    combine combining like this then now of system solving solve exactly result value values a an it
+    """.split()
+)
+_PROSE_WORD = re.compile(r"[A-Za-z]+")
+
+
+def unread_prose(text: str, variables: frozenset[str]) -> str | None:
+    """The first word of a step, outside its equations, that is neither an unknown of the problem
+    nor in the closed step vocabulary; None when every word is read."""
+    body = text[label_len(text) :]
+    for eq in find_equations(body, variables, limit=len(body) + 1):
+        body = body.replace(eq.text, " ")
+    for word in _PROSE_WORD.findall(body):
+        if word not in variables and word.lower() not in _STEP_WORDS:
+            return word
+    return None
+
+
 # Any operation verb: one the operation reader above did not read ("Add three to both sides",
 # "Add the two equations") is prose this checker cannot verify, so its step fails.
 _OPERATION_VERB = re.compile(

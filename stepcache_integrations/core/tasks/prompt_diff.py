@@ -168,9 +168,13 @@ def normal_form(text: str) -> str:
     return unicodedata.normalize("NFC", text.replace("\r\n", "\n").replace("\r", "\n"))
 
 
+# Unicode White_Space only: str.strip() would also drop U+001C..U+001F, which are not whitespace.
+_WHITE_SPACE = " \t\n\x0b\x0c\r\x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000"
+
+
 def canonical_prompt(text: str) -> str:
-    """``text`` in its canonical form: NFC, ``\n`` line endings, no outer whitespace."""
-    return normal_form(text).strip()
+    """``text`` in its canonical form: NFC, ``\n`` line endings, no outer (Unicode) whitespace."""
+    return normal_form(text).strip(_WHITE_SPACE)
 
 
 def canonical_digest(text: str) -> str:
