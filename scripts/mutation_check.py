@@ -37,6 +37,7 @@ ENGINE = f"{PKG}/core/engine.py"
 POLICY = f"{PKG}/core/policy.py"
 PLANNER = f"{PKG}/core/planner.py"
 PIPELINE = f"{PKG}/core/pipeline.py"
+TEXT_TASK = f"{PKG}/core/tasks/text.py"
 GUARD = f"{PKG}/core/store_guard.py"
 BREAKER = f"{PKG}/core/breaker.py"
 TASKS = f"{PKG}/core/tasks/__init__.py"
@@ -65,6 +66,7 @@ ENGINE_TESTS = U + "test_engine.py"
 TASK_TESTS = U + "test_tasks.py"
 HOSTILE = U + "test_hostile_input.py"
 BREAKER_TESTS = U + "test_store_breaker.py"
+LEVELS = U + "test_verification_levels.py"
 DEMO_TESTS = "tests/tooling/unit/test_demo.py"
 TOOLING_COMMANDS = "tests/tooling/unit/test_commands.py"
 
@@ -144,6 +146,26 @@ MUTANTS: list[Mutant] = [
            ENGINE, "if self.strict and not result.checks_passed:", "if False:", (ENGINE_TESTS, "-k", "strict")),
     Mutant("store-unverified", "unverified answers are stored as trusted entries",
            PIPELINE, "    if result.checks_passed:\n", "    if True:\n", (ENGINE_TESTS, "-k", "unverified")),
+    # -- `verified` means proven; the level is carried and kept (issue 20)
+    Mutant("fresh-text-proven", "a fresh free-text answer no checker judged is returned as verified",
+           TEXT_TASK, "        if cached_constraints is None:\n            return own\n",
+           '        if cached_constraints is None:\n            return "proven"\n',
+           (LEVELS, U + "test_engine_parts.py", U + "test_hostile_input.py")),
+    Mutant("stored-level-ignored", "a JSON value kept because the request is unchanged is served as proven",
+           JSON_TASK, "                levels.append(stored)\n", '                levels.append("proven")\n',
+           (LEVELS, U + "test_langchain_structured.py")),
+    Mutant("level-not-stored", "an entry is stored without its level (served again as unchecked)",
+           PIPELINE, '                "verification": level,\n', "",
+           (LEVELS, U + "test_langchain_engine_metadata.py")),
+    Mutant("caller-sets-the-level", "store_answer keeps a level the caller's metadata claims",
+           PIPELINE, '{**(metadata or {}), "verification": level}', '{"verification": level, **(metadata or {})}',
+           (LEVELS, U + "test_langchain_engine_metadata.py")),
+    Mutant("strict-raises-on-unchecked", "strict=True raises for an unchecked answer that failed nothing",
+           ENGINE, "if self.strict and not result.checks_passed:", "if self.strict and not result.verified:",
+           (LEVELS, "-k", "strict", "tests/reliability/test_model_faults.py", "-k", "strict_mode")),
+    Mutant("only-proven-stored", "only proven answers are stored (free text is no longer cached)",
+           PIPELINE, "    if result.checks_passed:\n", "    if result.verified:\n",
+           (LEVELS, U + "test_hostile_input.py")),
     Mutant("store-answer-unverified", "store_answer stores an answer that fails its check",
            PIPELINE, "if plan.handler.check_answer(steps, plan.constraints):", "if False:",
            (ENGINE_TESTS, "-k", "store_answer")),
