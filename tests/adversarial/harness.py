@@ -18,8 +18,10 @@ from fractions import Fraction
 from typing import Any
 
 from stepcache_integrations import LLMResponse, StepCache, StepCacheResult
-from stepcache_integrations.core.segment import extract_json_object
-from stepcache_integrations.core.tasks.linear_algebra import find_equations
+
+# The judges share no code with the engine: equations are read by the fuzzer's own oracle parser
+# (tests/fuzz/oracle.py), JSON by the standard library.
+from ..fuzz.oracle import ParseError, evaluate, parse_equation
 
 _CONTINUE = re.compile(r"The first (\d+) step\(s\) of the answer are already written and checked")
 
@@ -71,12 +73,17 @@ def math_judge(solution: dict[str, Fraction | int | str], asked: list[str] | Non
         text = re.sub(r"(?<![A-Za-z_])([A-Za-z])\s+(?:equals|is)\s+(?=-?\d)", r"\1 = ", text)
         if len(wanted) == 1:
             text = re.sub(r"(?i)\b(?:the solution is|answer:)\s*(?=-?\d)", f"{wanted[0]} = ", text)
-        equations = find_equations(text, frozenset(values), limit=len(text) + 1)
-        for eq in equations:
-            if any(v not in values for v in eq.form.variables):
-                return False
-            if eq.form.evaluate(values) != 0:
-                return False
+        for run in _equation_runs(text):
+            sides = run.split("=")
+            for left, right in zip(sides, sides[1:]):  # "z = 4 * 5/2 = 10": each link of the chain
+                try:
+                    lhs, rhs = parse_equation(f"{left}={right}")
+                except ParseError:
+                    return False  # an equation the judge cannot read is a failure, never a skip
+                if any(v not in values for v in (*lhs[0], *rhs[0])):
+                    return False
+                if evaluate(lhs, values) != evaluate(rhs, values):
+                    return False
         last_line = [line for line in text.strip().splitlines() if line.strip()][-1]
         for var in wanted:
             pattern = rf"(?<![A-Za-z_]){re.escape(var)}\s*=\s*(-?\d+(?:\.\d+)?(?:/\d+)?)"
@@ -88,14 +95,40 @@ def math_judge(solution: dict[str, Fraction | int | str], asked: list[str] | Non
     return judge
 
 
+def _equation_runs(text: str) -> list[str]:
+    """Every run of the text with one '=' between math characters (one-letter unknowns,
+    numbers, operators, brackets), a sentence's period cut off."""
+    runs = []
+    for m in _MATH_RUN.finditer(text):
+        for piece in re.split(r"(?<=\.)(?=\s|$)", m.group()):
+            run = piece.strip().rstrip(".").strip()
+            if "=" in run:
+                runs.append(run)
+    return runs
+
+
+_MATH_RUN = re.compile(r"(?:[0-9().+\-*/=]|(?<![A-Za-z])[A-Za-z](?![A-Za-z])|[ \t])+")
+
+
+def _first_object(text: str) -> dict[str, Any] | None:
+    decoder = json.JSONDecoder()
+    for start in (i for i, c in enumerate(text) if c == "{"):
+        try:
+            obj, _ = decoder.raw_decode(text, start)
+        except ValueError:
+            continue
+        if isinstance(obj, dict):
+            return obj
+    return None
+
+
 def json_judge(expected: dict[str, Any]) -> Judge:
     """Correct iff the answer's object has exactly the expected values for the expected keys."""
 
     def judge(text: str) -> bool:
-        found = extract_json_object(text)
-        if found is None:
+        obj = _first_object(text)
+        if obj is None:
             return False
-        obj = found[0]
         return all(k in obj and obj[k] == v and type(obj[k]) is type(v) for k, v in expected.items())
 
     return judge

@@ -285,7 +285,7 @@ class _Parser:
             if not self.is_op(")"):
                 raise ParseError("unbalanced parenthesis")
             self.take()
-            return inner, False
+            return inner, not inner[0]  # "(3/4)x": a bracketed number multiplies what follows
         raise ParseError(f"unexpected {text!r}")
 
 
