@@ -2,9 +2,9 @@
 in-process store and (when STEPCACHE_PG_DSN is set) PostgreSQL. Not a test: it prints a
 Markdown table (and writes JSON with --json).
 
-Per run it reports throughput, p50/p99 latency, errors (exceptions, unverified answers, a
-wrong answer or another tenant's answer: must be 0) and entries lost (every id the cache
-reported as stored must still be readable at the end: must be 0).
+Per run it reports throughput, p50/p99 latency, errors (exceptions, answers that failed their
+checks, math answers not proven, a wrong answer or another tenant's answer: must be 0) and
+entries lost (every id the cache reported as stored must still be readable at the end: must be 0).
 
 Usage:
     .venv/bin/python scripts/load_test.py [--clients 8 32] [--requests 2000] [--stores memory postgres]
@@ -132,7 +132,11 @@ def run(store_kind: str, workload: str, clients: int, requests: int, seed: int) 
             t0 = time.perf_counter()
             try:
                 result = cache.generate(prompt, model, namespace=ns)
-                problem = "" if result.verified else f"unverified: {result.errors[:1]}"
+                # Every answer must pass its checks; a math answer must be proven (free text has no
+                # checker, so it is "unchecked" by design).
+                problem = "" if result.checks_passed else f"failed checks: {result.errors[:1]}"
+                if not problem and result.task == "linear_equation" and result.verification != "proven":
+                    problem = f"math answer {result.verification}, not proven"
                 problem = problem or check(prompt, ns, result.text)
             except Exception as exc:  # noqa: BLE001 - counted as an error
                 result, problem = None, f"{type(exc).__name__}: {exc}"
