@@ -2,9 +2,10 @@
 
 A prompt is read as three parts:
 
-* **statements** ``key "value"``, ``key: 34``, ``key is "x"`` for requested keys, read only
-  when unambiguous (one value per key, a complete literal not followed by a unit, a
-  percent sign, another list item or a qualifier such as ``in uppercase``);
+* **statements** ``key "value"``, ``key: 34``, ``key is "x"`` for requested keys (the key as
+  written, case included), read only when unambiguous (one value per key, a complete literal
+  with no backslash, leading or trailing zero, not followed by a unit, a percent sign, another
+  list item or a qualifier such as ``in uppercase``);
 * the **key list** ("Required keys: a, b and c");
 * the **skeleton**: everything else, minus request framing ("Return a JSON object for",
   "Output only the JSON object").
@@ -16,8 +17,9 @@ transform a value, so no statement of that prompt is evidence.
 
 A cached value is served for the new prompt (``key_verdict``) only when
 
-* the new prompt is a plain request that states it, written as the cached pair wrote its own
-  statement for the key (or, with no cached statement, exactly as stated);
+* the new prompt is a plain request about the same entity that states it, written as the cached
+  pair wrote its own statement for the key (of the same JSON type; with no cached statement,
+  exactly as stated);
 * or the two prompts (and schemas) are the same up to the safe set: nothing it could depend on
   changed.
 
