@@ -452,24 +452,14 @@ _PROSE_MARKS = frozenset(" \t\n.,:;?'\"()")  # no "!": a factorial after a numbe
 _EQUATION_RUN = re.compile(r"(?:[0-9().+\-*/=]|(?<![A-Za-z])[A-Za-z](?![A-Za-z])|[ \t])+")
 
 
-class _Run:
-    def __init__(self, text: str, start: int) -> None:
-        self._text, self._start = text, start
-
-    def group(self) -> str:
-        return self._text
-
-    def start(self) -> int:
-        return self._start
-
-
-def _runs(text: str) -> list[_Run]:
-    """Candidate equation runs, split at a sentence's period (a "." before a space or the end)."""
+def _runs(text: str) -> list[tuple[str, int]]:
+    """Candidate equation runs and where they start, split at a sentence's period (a "." before a
+    space or the end)."""
     out = []
     for m in _EQUATION_RUN.finditer(text):
         pos = m.start()
         for piece in re.split(r"(?<=\.)(?=\s|$)", m.group()):
-            out.append(_Run(piece, pos))
+            out.append((piece, pos))
             pos += len(piece)
     return out
 
@@ -491,10 +481,10 @@ def _grammar_math(text: str) -> MathProblem | None:
     if not text.isascii():
         return None
     equations, texts, rest, pos = [], [], [], 0
-    for m in _runs(text):
-        run = m.group().rstrip()
-        end = m.start() + len(run.rstrip("."))  # a sentence's period(s), not a decimal point
-        start = m.start()
+    for piece, at in _runs(text):
+        run = piece.rstrip()
+        end = at + len(run.rstrip("."))  # a sentence's period(s), not a decimal point
+        start = at
         lead = re.match(r"\s*\.(?=\s)", run)  # a period closing the sentence before, not ".5"
         if lead:
             start += lead.end()

@@ -134,7 +134,7 @@ def statements(prompt: str, keys: tuple[str, ...]) -> dict[str, Statement]:
     return {k: v for k, v in found.items() if k not in ambiguous}
 
 
-_FRAMING_TOKEN_LIMIT = 24  # context characters read before a token
+_CONTEXT_BEFORE = 24  # characters read before a token to find the article and its preposition
 
 
 def _skeleton(prompt: str, keys: tuple[str, ...]) -> tuple[tuple[str, bool], ...]:
@@ -160,7 +160,7 @@ def _skeleton(prompt: str, keys: tuple[str, ...]) -> tuple[tuple[str, bool], ...
         norm = raw.casefold()
         if norm in _SOFT or norm == _MARKER or norm in _FRAMING_WORDS or raw == '"':
             continue
-        before = text[max(0, match.start() - _FRAMING_TOKEN_LIMIT) : match.start()]
+        before = text[max(0, match.start() - _CONTEXT_BEFORE) : match.start()]
         tokens.append((norm, _ARTICLE_BEFORE.search(before) is not None))
     return tuple(tokens)
 

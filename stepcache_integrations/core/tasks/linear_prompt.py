@@ -89,11 +89,11 @@ _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 # punctuation, a hyphen only inside a word ("step-by-step"). Anything else -- another script
 # ("\u043d\u0430\u0439\u0434\u0438\u0442\u0435 x \u0432 \u043a\u0432\u0430\u0434\u0440\u0430\u0442\u0435"), "x\u00b2", "\u00be", an en dash, "-x" -- is something this task does not read.
 _CLOSED_REST = re.compile(r"(?:[A-Za-z_ \t\n.,:;?'\"()]|(?<=[A-Za-z])-(?=[A-Za-z]))*")
-# What may stand right before an equation and right after it: a point before a digit is a
-# decimal point (".5x" is not "5x"), a letter or digit would join the run.
 _LEADING_ZERO = re.compile(r"(?<![\d.])0\d")
 _DOUBLED_OPERATOR = re.compile(r"[+\-*/^]\s*[+\-*/^]")  # "5y ++ 3", "x - -3": not read
 _UNUSUAL_SPACE = re.compile(r"[^\S \t\n\r]")
+# What may stand right before an equation and right after it: a point before a digit is a
+# decimal point (".5x" is not "5x"), a letter or digit would join the run.
 _RUN_BEFORE = frozenset(" \t\n(\"':")
 _RUN_AFTER = frozenset(" \t\n)\"'.,;:?")
 # "6!" and "x!" are factorials, "!=" is "not equal": no equation this task models.
