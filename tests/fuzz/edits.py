@@ -24,6 +24,7 @@ TEXT_EDITS = (
     "punct_change",
     "whitespace",
     "lookalike",
+    "invisible",
 )
 # edits inside the documented safe set
 SAFE_EDITS = ("safe_nfd", "safe_crlf", "safe_edge_ws", "safe_combo")
@@ -39,6 +40,7 @@ VOCAB = [
 PUNCT = list(".,;:!?'\"()[]{}-_/\\*&%$#@+=<>|~`^") + ["…", "“", "”", "‘", "’", "«", "»", "，", "。", "？", "！", "、", "—"]
 WS_INSERT = [" ", "  ", "\t", "\n", "\n\n", "    "]
 EDGE_WS = [" ", "  ", "\n", "\t", "\r\n", " \n\t", "\n\n"]
+INVISIBLE = ("\u200b", "\u200d", "\ufeff", "\u00ad", "\x1f")
 LOOKALIKE = {
     "a": "а", "e": "е", "o": "о", "p": "р", "c": "с", "x": "х", "y": "у", "i": "і", "s": "ѕ",
     "A": "А", "B": "В", "C": "С", "E": "Е", "H": "Н", "K": "К", "M": "М", "O": "О", "P": "Р", "T": "Т", "X": "Х",
@@ -77,7 +79,7 @@ def _pick_index(text: str, pred, rng: random.Random) -> int | None:  # type: ign
 
 def text_applicable(text: str) -> list[str]:
     kinds = ["word_replace", "word_insert", "case_change" if any(_cased(c) for c in text) else None,
-             "punct_add", "whitespace", "lookalike"]
+             "punct_add", "whitespace", "lookalike", "invisible"]
     words = _WORD.findall(text)
     if len(words) >= 1:
         kinds.append("word_delete")
@@ -165,6 +167,11 @@ def edit_text(text: str, kind: str, rng: random.Random) -> str | None:
             return None
         p = rng.choice(spots)
         return text[:p] + rng.choice("²³") + text[p:]
+    if kind == "invisible":
+        # a character that renders as nothing and is not Unicode whitespace, anywhere including the
+        # edges: zero-width space/joiner, byte-order mark, soft hyphen, a unit separator
+        p = rng.randint(0, len(text))
+        return text[:p] + rng.choice(INVISIBLE) + text[p:]
     raise ValueError(kind)
 
 

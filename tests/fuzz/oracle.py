@@ -518,7 +518,7 @@ def _grammar_math(text: str) -> MathProblem | None:
 
 
 _STATED_STRING = r'"(?P<v>[^"\\\x00-\x08\x0a-\x1f\x7f]*)"'
-_STATED_NUMBER = r"(?P<v>-?(?:0|[1-9][0-9]*))(?=[.,;:]|\s+and\b|\s*$)"
+_STATED_NUMBER = r"(?P<v>-?(?:0|[1-9][0-9]*))(?=\s*[.,;:]|\s+and\b|\s*$)"
 
 
 _JSON_WORDS = frozenset(

@@ -62,9 +62,14 @@ def nfc_eol(text: str) -> str:
     return unicodedata.normalize("NFC", text).replace("\r\n", "\n").replace("\r", "\n")
 
 
+# Unicode White_Space, written out here (str.strip() would also drop U+001C..U+001F).
+WHITE_SPACE = "".join(chr(c) for c in (*range(9, 14), 0x20, 0x85, 0xA0, 0x1680, *range(0x2000, 0x200B), 0x2028,
+                                        0x2029, 0x202F, 0x205F, 0x3000))
+
+
 def canon_text(text: str) -> str:
     """The canonical form of a whole prompt (all three safe-set items)."""
-    return nfc_eol(text).strip()
+    return nfc_eol(text).strip(WHITE_SPACE)
 
 
 def single_text(request: Request) -> str | None:
@@ -123,11 +128,11 @@ def edge_key(request: Request) -> str:
 
     def trim(m: Msg, lead: bool) -> Msg:
         if isinstance(m.content, str):
-            return m.with_(content=m.content.lstrip() if lead else m.content.rstrip())
+            return m.with_(content=m.content.lstrip(WHITE_SPACE) if lead else m.content.rstrip(WHITE_SPACE))
         parts = list(m.content)
         k = 0 if lead else len(parts) - 1
         if parts and parts[k].kind == "text":
-            parts[k] = Part("text", parts[k].value.lstrip() if lead else parts[k].value.rstrip())
+            parts[k] = Part("text", parts[k].value.lstrip(WHITE_SPACE) if lead else parts[k].value.rstrip(WHITE_SPACE))
         return m.with_(content=tuple(parts))
 
     msgs[0] = trim(msgs[0], True)

@@ -179,8 +179,8 @@ def plain_entity(prompt: str, keys: tuple[str, ...]) -> str | None:
     entity: "a person"), its entity word ("" when none); None for any other prompt. Only a
     plain request's statements are the values as written: any other word may be an
     instruction ("doubled", "values in French", "Round the price")."""
-    if not prompt.isascii():
-        return None  # the framing grammar is English: a word it cannot read is no claim
+    if not prompt.isascii() or any(c < " " and c not in "\t\n" for c in prompt):
+        return None  # the framing grammar is printable English: a character it cannot read is no claim
     skeleton = _skeleton(prompt, keys)
     if len(skeleton) > _PLAIN_SKELETON or not all(
         after_article and word.isalpha() and word not in FORMAT_WORDS and word not in _TARGET_WORDS

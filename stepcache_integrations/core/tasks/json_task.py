@@ -75,7 +75,10 @@ def required_keys_from_prompt(prompt: str) -> list[str]:
         return []
     keys = re.split(r"\s*(?:,\s*and\b|,|\band\b)\s*", match.group("list"))
     cleaned = [k.strip().strip("\"'`") for k in keys]
-    return list(dict.fromkeys(k for k in cleaned if k))
+    keys = [k for k in cleaned if k]
+    if len(set(keys)) != len(keys):
+        return []  # "keys: price, price, stock" is no list this grammar reads
+    return keys
 
 
 def validate_schema(schema: Any) -> dict[str, Any]:
@@ -262,6 +265,8 @@ class JsonTask(TaskHandler):
             same = canonical_digest(old_prompt) == canonical_digest(new_prompt)
         if _has_prose(new.get("schema")) or _has_prose(cached.get("schema")):
             old_prompt = new_prompt = ""  # a schema's description may be a rule: its statements prove nothing
+        elif not new.get("required") and _KEY_LIST.search(new_prompt):
+            old_prompt = new_prompt = ""  # a key list this grammar could not read: no statement is evidence
         old_keys = tuple(str(k) for k in cached.get("required") or [])
         new_keys = tuple(str(k) for k in new.get("required") or [])
         return pair_context(
