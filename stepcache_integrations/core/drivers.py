@@ -13,6 +13,7 @@ from .pipeline import Flow
 from .requests import AddEntry, AskJudge, AskModel, EmbedPrompt, RecordHit, Request, SearchStore
 from .store_guard import StoreGuard
 from .store_port import StorePort
+from .telemetry_spans import traced_driver, traced_request  # OpenTelemetry (no-op without it)
 
 __all__ = ["Services", "adrive", "drive"]
 
@@ -28,8 +29,10 @@ class Services:
     guard: StoreGuard
     llm: Any = None
     judge: Any = None
+    telemetry: Any = None  # a telemetry.Telemetry: spans and metrics of the flows driven
 
 
+@traced_driver
 def drive(flow: Flow, io: Services) -> Any:
     """Run a flow to its result with sync calls."""
     try:
@@ -40,6 +43,7 @@ def drive(flow: Flow, io: Services) -> Any:
         return done.value
 
 
+@traced_driver
 async def adrive(flow: Flow, io: Services) -> Any:
     """Run a flow to its result with async calls."""
     try:
@@ -50,6 +54,7 @@ async def adrive(flow: Flow, io: Services) -> Any:
         return done.value
 
 
+@traced_request
 def _fulfil(request: Request, io: Services) -> Any:
     store, guard = io.store, io.guard
     if isinstance(request, EmbedPrompt):
@@ -71,6 +76,7 @@ def _fulfil(request: Request, io: Services) -> Any:
     raise TypeError(f"unknown flow request {request!r}")
 
 
+@traced_request
 async def _afulfil(request: Request, io: Services) -> Any:
     store, guard = io.store, io.guard
     if isinstance(request, EmbedPrompt):

@@ -22,6 +22,7 @@ from .stats import CacheStats
 from .store_guard import StoreGuard
 from .store_port import StoreArg, StorePort, resolve_store
 from .tasks import TaskHandler, TaskRegistry
+from .telemetry import Telemetry, as_telemetry
 from .types import StepCacheResult
 
 __all__ = ["StepCache", "CachePlan"]
@@ -68,6 +69,8 @@ class StepCache:
         judge: optional model (same forms as ``llm``) asked whether a cached text answer also
             answers a reworded prompt that verification could not prove equivalent; its
             calls and tokens are counted, its verdict is in the steps' evidence.
+        telemetry: OpenTelemetry spans and metrics (docs/telemetry.md): None uses the global providers
+            (a no-op without opentelemetry or a configured SDK), False turns it off, or a ``Telemetry``.
     """
 
     def __init__(
@@ -88,6 +91,7 @@ class StepCache:
         tasks: TaskRegistry | None = None,
         max_prompt_chars: int = 2_000_000,
         judge: Any = None,
+        telemetry: Telemetry | bool | None = None,
     ) -> None:
         overrides = {
             "similarity_threshold": similarity_threshold,
@@ -109,6 +113,7 @@ class StepCache:
         self.tasks = tasks if tasks is not None else TaskRegistry()
         self.max_prompt_chars = max_prompt_chars
         self.judge = judge
+        self.telemetry = as_telemetry(telemetry)
 
     # ------------------------------------------------------------------ settings
     similarity_threshold = _PolicySetting()
@@ -301,7 +306,7 @@ class StepCache:
         )
 
     def _services(self, llm: Any = None) -> Services:
-        return Services(self.embedder, self.store, self._guard, llm=llm, judge=self.judge)
+        return Services(self.embedder, self.store, self._guard, llm=llm, judge=self.judge, telemetry=self.telemetry)
 
     def _recorded(self, result: StepCacheResult) -> StepCacheResult:
         self._stats.record(result)
