@@ -34,6 +34,13 @@ def main() -> None:
     parser.add_argument("--entries", type=int, default=2000)
     parser.add_argument("--requests", type=int, default=500)
     args = parser.parse_args()
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tooling"))
+    from stepcache_bench.provenance import provenance, provenance_line
+
+    print(provenance_line(provenance()))
     rng = random.Random(42)
     cache = StepCache()
     problems = []

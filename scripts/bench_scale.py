@@ -455,6 +455,14 @@ def candidate_worker(args: argparse.Namespace) -> dict[str, Any]:
 
 
 # -- parent ------------------------------------------------------------------------------
+def _provenance() -> dict[str, Any]:
+    """Commit, dirty flag, date, machine and command (stepcache_bench.provenance)."""
+    sys.path.insert(0, str(REPO / "tooling"))
+    from stepcache_bench.provenance import provenance
+
+    return provenance("python " + " ".join([os.path.relpath(__file__, REPO), *sys.argv[1:]]))
+
+
 def machine() -> str:
     cpu = platform.processor() or platform.machine()
     try:
@@ -572,6 +580,7 @@ def compare_candidates(args: argparse.Namespace) -> int:
             row = {"candidate": name, "error": (proc.stderr.strip().splitlines() or ["?"])[-1][:200]}
         else:
             row = json.loads(proc.stdout.strip().splitlines()[-1])
+        row["provenance"] = _provenance()
         print(json.dumps(row), flush=True)
         with out.open("a") as fh:
             fh.write(json.dumps(row) + "\n")
@@ -686,7 +695,7 @@ def main() -> int:
         results.append(row)
         out = Path(args.out)
         out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(json.dumps({"results": results}, indent=2))
+        out.write_text(json.dumps({"results": results, "meta": {"provenance": _provenance()}}, indent=2))
     recall_rows: list[dict[str, Any]] = []
     if args.hnsw_recall:
         print(f"[{time.perf_counter() - t_start:7.1f}s] HNSW recall, {args.hnsw_recall:,} fillers ...",
@@ -716,7 +725,10 @@ def main() -> int:
         "total_s": time.perf_counter() - t_start + previous.get("meta", {}).get("total_s", 0.0),
         "notes": previous.get("meta", {}).get("notes", []) + notes,
         "hnsw_recall": recall_rows,
+        "provenance": _provenance(),
     }
+    if previous.get("meta", {}).get("provenance"):
+        meta["merged_provenance"] = previous["meta"].get("merged_provenance", []) + [previous["meta"]["provenance"]]
     out = Path(args.out)
     out.write_text(json.dumps({"results": results, "meta": meta}, indent=2))
     section = markdown(results, meta)

@@ -43,7 +43,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", action="append", default=[],
                         help="run only campaigns whose name contains this text (repeatable), e.g. engine/math, lc_cache")
     parser.add_argument("--quiet", action="store_true", help="print the counts and one line per violation only")
+    parser.add_argument("--json", metavar="PATH", help="also record the counts, violations and provenance as JSON")
     args = parser.parse_args(argv)
+    sys.path.insert(0, str(ROOT / "tooling"))
+    from stepcache_bench.provenance import provenance, provenance_line
+
+    record = provenance()
+    print(provenance_line(record))
 
     os.environ.pop("STEPCACHE_STORE", None)  # in-memory caches only: never fuzz into a real store
     chosen = [c for c in campaigns() if not args.only or any(o in c.name for o in args.only)]
@@ -86,6 +92,14 @@ def main(argv: list[str] | None = None) -> int:
     uncached = [w for w in report.warmup_failures
                 if not (w.campaign.endswith(("/multimodal", "/tools")) and set(w.outcomes) == {"bypass"})]
     failed = bool(report.violations or uncached or report.network_attempts)
+    if args.json:
+        import json
+
+        record.update(seed=args.seed, driver=args.driver, judged=report.judged, violations=len(report.violations),
+                      uncached_bases=len(uncached), network_attempts=report.network_attempts,
+                      violation_lines=[f"[{v.violation}] {v.campaign} {v.prompt_kind}/{v.edit_kind}: {show(v.edited)}"
+                                       for v in report.violations])
+        Path(args.json).write_text(json.dumps(record, indent=1, ensure_ascii=False, default=str) + "\n", encoding="utf-8")
     print("FAIL" if failed else "OK", f"({len(report.violations)} violations, {len(uncached)} uncached bases)")
     return 1 if failed else 0
 

@@ -14,12 +14,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-import platform
 import re
-import subprocess
-import sys
 from collections import Counter
-from datetime import datetime, timezone
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -75,20 +71,6 @@ def judge(oracle: dict[str, Any], text: str) -> bool:
     return False  # "any-different": reusing the first answer is wrong
 
 
-def _git(*args: str) -> str:
-    return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True, check=False).stdout.strip()
-
-
-def _cpu() -> str:
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown"
-
-
 def run() -> dict[str, Any]:
     from stepcache_integrations import StepCache
 
@@ -107,17 +89,10 @@ def run() -> dict[str, Any]:
             "outcome": second.outcome, "verified": second.verified, "served_without_model_call": no_call,
             "wrong_without_model_call": wrong, "text": second.text,
         })
-    return {
-        "commit": _git("rev-parse", "--short", "HEAD"), "dirty": bool(_git("status", "--porcelain", "--untracked-files=no")),
-        "date": datetime.now(timezone.utc).isoformat(timespec="seconds"), "machine": {"cpu": _cpu(), "cores": _cores()},
-        "command": "python scripts/heldout_phrasings.py", "python": sys.version.split()[0], "rows": rows,
-    }
+    from stepcache_bench.provenance import provenance
 
-
-def _cores() -> int:
-    import os
-
-    return os.cpu_count() or 0
+    record = provenance("python scripts/heldout_phrasings.py")
+    return {**record, "provenance": record, "rows": rows}
 
 
 def table(record: dict[str, Any]) -> str:

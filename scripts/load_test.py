@@ -18,11 +18,13 @@ import os
 import platform
 import random
 import re
+import sys
 import threading
 import time
 import uuid
 from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -207,8 +209,11 @@ def main() -> None:
                 if r["error_examples"]:
                     print("   errors:", r["error_examples"])
     if args.json:
+        sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tooling"))
+        from stepcache_bench.provenance import provenance
+
         with open(args.json, "w") as fh:
-            json.dump(rows, fh, indent=2)
+            json.dump({"provenance": provenance(), "rows": rows}, fh, indent=2)
     bad = sum(r["errors"] + r["entries_lost"] for r in rows)
     raise SystemExit(1 if bad else 0)
 

@@ -311,3 +311,57 @@ def test_task_check_reads_common_answer_forms() -> None:
     assert not check("So x equals 5.", req).integrity_ok  # the prompt asks for "Answer: x = <value>"
     assert not check("So x equals 6.", req).task_ok
     assert not check("The solution is 4.", req).task_ok
+
+
+# -- prose operations written in words (issue 20: the checker and the engine shared this blind spot)
+
+W_BASE = {"var": "w", "a": 7, "b": 3, "c": 31, "op": "+"}  # w = 4
+
+
+def test_a_wrong_operation_written_in_words_fails() -> None:
+    req = _math_request(W_BASE, W_BASE, "paraphrase")
+    text = "Step 1: Add three to both sides: 7w = 28\nStep 2: w = 4\nAnswer: w = 4"
+    result = check(text, req)
+    assert result.task_ok and not result.integrity_ok
+    assert any("add 3" in p.lower() for p in result.problems), result.problems
+
+
+def test_the_right_operation_written_in_words_passes() -> None:
+    req = _math_request(W_BASE, W_BASE, "paraphrase")
+    text = ("Step 1: Subtract three from both sides: 7w = 28\nStep 2: Divide both sides by seven: w = 4\n"
+            "Answer: w = 4")
+    result = check(text, req)
+    assert result.task_ok and result.integrity_ok, result.problems
+
+
+def test_operations_in_words_between_equations_are_applied() -> None:
+    req = _math_request(W_BASE, W_BASE, "paraphrase")
+    good = "Step 1: 7w + 3 = 31\nStep 2: Subtract three from each side.\nStep 3: 7w = 28\nAnswer: w = 4"
+    wrong = "Step 1: 7w + 3 = 31\nStep 2: Take away four from both sides.\nStep 3: 7w = 28\nAnswer: w = 4"
+    halve = "Step 1: 7w + 3 = 31\nStep 2: Halve both sides.\nStep 3: 7w = 28\nAnswer: w = 4"
+    assert check(good, req).integrity_ok, check(good, req).problems
+    assert not check(wrong, req).integrity_ok
+    assert not check(halve, req).integrity_ok
+
+
+def test_larger_number_words_and_unreadable_operands() -> None:
+    base = {"var": "x", "a": 2, "b": 21, "c": 41, "op": "+"}  # x = 10
+    req = _math_request(base, base, "paraphrase")
+    right = "Step 1: Subtract twenty-one from both sides: 2x = 20\nStep 2: Divide both sides by two: x = 10\nAnswer: x = 10"
+    wrong = "Step 1: Subtract twenty-two from both sides: 2x = 20\nAnswer: x = 10"
+    several = "Step 1: Subtract 21 or 22 from both sides: 2x = 20\nAnswer: x = 10"
+    assert check(right, req).integrity_ok, check(right, req).problems
+    assert not check(wrong, req).integrity_ok
+    assert not check(several, req).integrity_ok
+
+
+def test_the_word_checker_shares_no_code_with_the_engine() -> None:
+    import ast
+    from pathlib import Path
+
+    import stepcache_bench.bench.integrity as integrity
+
+    tree = ast.parse(Path(integrity.__file__).read_text())
+    imported = [n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)]
+    imported += [a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names]
+    assert not any(name.startswith("stepcache_integrations") for name in imported), imported

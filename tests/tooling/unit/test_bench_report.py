@@ -370,3 +370,38 @@ def test_results_of_the_previous_format_still_render(tiny_results: dict, tmp_pat
     summary = write_outputs(old, tmp_path, plots=False)["summary"]
     assert summary["primary"] == "paper" and "control" not in summary
     assert summary["averaged"]["no_cache"]["sources"]["model"] == summary["averaged"]["no_cache"]["requests_all_seeds"]
+
+
+def test_results_carry_their_provenance(tiny_results: dict) -> None:
+    prov = tiny_results["provenance"]
+    assert prov["commit"] and isinstance(prov["dirty"], bool) and prov["date"]
+    assert prov["machine"]["cpu"] and prov["machine"]["cores"] >= 1
+    assert prov["command"]
+
+
+def test_verified_right_is_reported_per_system(tiny_results: dict, tmp_path: Path) -> None:
+    from stepcache_bench.bench.summary import claims_proven, summarize
+
+    records = [r for data in tiny_results["seeds"].values() for r in data["records"]]
+    sc = [r for r in records if r["system"] == "stepcache"]
+    assert all(r["verification"] in ("proven", "checked", "unchecked") for r in sc)
+    assert all(r["verification"] is None for r in records if r["system"] != "stepcache")
+    averaged = summarize(tiny_results)["averaged"]
+    assert averaged["stepcache"]["verified_all_seeds"] == sum(map(claims_proven, sc))
+    assert averaged["stepcache"]["verified_right_all_seeds"] == sum(
+        bool(r["integrity_ok"]) for r in sc if claims_proven(r))
+    assert averaged["no_cache"]["verified_all_seeds"] == 0
+    report = write_outputs(tiny_results, tmp_path, plots=False)["report_text"]
+    assert "verified=True right" in report
+
+
+def test_a_proven_answer_the_oracle_rejects_counts_as_wrong() -> None:
+    from stepcache_bench.bench.report import verified_right
+    from stepcache_bench.bench.summary import _verified_counts
+
+    rows = [{"verification": "proven", "integrity_ok": True}, {"verification": "proven", "integrity_ok": False},
+            {"verification": "checked", "integrity_ok": False}, {"verified": True, "integrity_ok": True}]
+    counts = _verified_counts(rows)
+    assert counts == {"verified": 3, "verified_right": 2}
+    assert verified_right(counts, "stepcache") == "2/3 (67%)"
+    assert verified_right({"verified": 0}, "no_cache") == "-"

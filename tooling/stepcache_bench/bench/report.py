@@ -69,8 +69,18 @@ def format_table(headers: list[str], rows: list[list[str]]) -> str:
 
 MAIN_HEADERS = [
     "System", "Mean", "Median", "p95", "Speedup (mean)", "Tok/request", "Token reduction",
-    "Model calls", "Task check", "Integrity check", "Wrong, no model call",
+    "Model calls", "Task check", "Integrity check", "Wrong, no model call", "verified=True right",
 ]
+
+
+def verified_right(m: dict[str, Any], name: str) -> str:
+    """``right/claimed (share)`` of the answers the system returned with ``verified=True`` (StepCache:
+    verification ``proven``) that the benchmark's oracle passed; ``-`` for a system that claims nothing."""
+    claimed = m.get("verified_all_seeds", m.get("verified", 0))
+    right = m.get("verified_right_all_seeds", m.get("verified_right", 0))
+    if not claimed:
+        return "none claimed" if name == "stepcache" else "-"
+    return f"{right:.0f}/{claimed:.0f} ({100 * right / claimed:.0f}%)"
 
 COST_HEADERS = [
     "System", "Measured calls", "Measured tokens", "Warm-up calls", "of which extra", "Warm-up tokens",
@@ -90,7 +100,7 @@ def _main_rows(metrics: dict[str, Any], systems: list[str]) -> list[list[str]]:
             f"{m['tokens_per_request']:.1f}",
             _pct(m.get("token_reduction")) if name != "no_cache" else "-",
             f"{m['model_calls']:.0f}", _pct(m["task_ok"]), _pct(m["integrity_ok"]),
-            f"{m['wrong_without_model']:.1f}",
+            f"{m['wrong_without_model']:.1f}", verified_right(m, name),
         ])
     return rows
 
@@ -230,11 +240,13 @@ def _kind_section(group: dict[str, Any]) -> list[str]:
                 row.append("-")
             elif group["group"] == "hard":
                 row.append(f"{m['correct']}/{m['n']} ok, {m['wrong_without_model']} w/o call, "
-                           f"{m['model_calls']} calls, {m['tokens']} tok, {_ms(m['mean_s'])}")
+                           f"{m['model_calls']} calls, {m['tokens']} tok, {_ms(m['mean_s'])}"
+                           + (f", verified right {m['verified_right']}/{m['verified']}" if m.get("verified") else ""))
             else:
                 row.append(f"{100 * m['task_ok']:.0f}% / {100 * m['integrity_ok']:.0f}%")
         rows.append(row)
-    what = ("correct / wrong answers served without a model call / model calls / tokens / mean latency"
+    what = ("correct / wrong answers served without a model call / model calls / tokens / mean latency / "
+            "answers returned with verified=True that the oracle passed"
             if group["group"] == "hard" else "task check / integrity check")
     return [f"### Per class of change ({what}, all seeds)\n",
             format_table(["Task/class", *[_label(s) for s in systems]], rows) + "\n"]
@@ -266,7 +278,9 @@ def _group_section(results: dict[str, Any], group: dict[str, Any], plots: dict[s
         "Averaged over seeds. Latency is wall-clock per request around the whole system call. *Task check* / "
         "*Integrity check*: the benchmark's own checks (`bench/integrity.py`, independent of the engine; the hard "
         "workload's oracle makes both the same verdict). *Wrong, no model call*: answers that failed the integrity "
-        "check although no model was called for them (served from the cache).\n"
+        "check although no model was called for them (served from the cache). *verified=True right*: of the answers "
+        "the system returned with `verified=True` (StepCache: verification level `proven`), how many the "
+        "benchmark's oracle passed, all seeds (`-`: the system claims nothing).\n"
     )
     out.append("### Cost per seed: measured requests, warm-up, total\n")
     out.append(format_table(COST_HEADERS, _cost_rows(avg, systems)) + "\n")
@@ -320,6 +334,8 @@ def _plain_line(name: str, m: dict[str, Any]) -> str:
             f"{calls:.0f} model calls, {_ms(m['mean_s'])} mean")
     if m.get("wrong_without_model_all_seeds"):
         line += f", {m['wrong_without_model_all_seeds']} wrong without a model call"
+    if m.get("verified_all_seeds"):
+        line += f", verified=True right {verified_right(m, name)}"
     if name != "no_cache":
         line += f"; warm-up {m.get('warm_model_calls', 0):.0f} calls, {m.get('warm_tokens', 0):.0f} tok"
     return line

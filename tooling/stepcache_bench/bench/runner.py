@@ -288,6 +288,7 @@ def _record(seed: int, request: Request, system: BenchSystem, position: int, mea
         "source": answer.source if answer is not None else "error",
         "origin": answer.origin if answer is not None else None,
         "verified": answer.verified if answer is not None else None,
+        "verification": answer.verification if answer is not None else None,
         "similarity": answer.similarity if answer is not None else None,
         "task_ok": verdict.task_ok,
         "integrity_ok": verdict.integrity_ok,
@@ -388,7 +389,10 @@ def run_benchmark(
     plans = plan_run(config)
     with _systems(config, stepcache_threshold) as probe:
         n_systems = len(probe)
+    from ..provenance import provenance
+
     results: dict[str, Any] = {
+        "provenance": provenance(config.command or None),
         "config": config.to_dict(),
         "machine": machine_info(),
         "started_at": time.strftime("%Y-%m-%d %H:%M:%S"),

@@ -17,6 +17,7 @@ __all__ = [
     "SOURCES",
     "TARGETS",
     "answer_source",
+    "claims_proven",
     "percentile",
     "summarize",
 ]
@@ -74,6 +75,20 @@ def _wrong_without_model(record: dict[str, Any]) -> bool:
     return record["model_calls"] == 0 and not record["integrity_ok"] and not record.get("error")
 
 
+def claims_proven(record: dict[str, Any]) -> bool:
+    """The system said ``verified=True`` (StepCache: verification level ``proven``) for this answer."""
+    level = record.get("verification")
+    if level is not None:
+        return level == "proven"
+    return record.get("verified") is True
+
+
+def _verified_counts(records: list[dict[str, Any]]) -> dict[str, int]:
+    """How many answers claimed ``verified=True`` / ``proven``, and how many of those the oracle passed."""
+    claimed = [r for r in records if claims_proven(r)]
+    return {"verified": len(claimed), "verified_right": sum(bool(r["integrity_ok"]) for r in claimed)}
+
+
 def _counts(records: list[dict[str, Any]]) -> tuple[dict[str, int], dict[str, int]]:
     outcomes = dict.fromkeys(OUTCOMES, 0)
     sources = dict.fromkeys(SOURCES, 0)
@@ -106,6 +121,7 @@ def _metrics(records: list[dict[str, Any]]) -> dict[str, Any]:
         "integrity_ok": sum(bool(r["integrity_ok"]) for r in records) / n,
         "outcomes": outcomes,
         "sources": sources,
+        **_verified_counts(records),
         "server_cached_prompt_tokens": sum(r.get("server_cached_prompt_tokens", 0) for r in records),
     }
 
@@ -160,8 +176,8 @@ def _average_one(rows: list[dict[str, Any]], pooled: list[float]) -> dict[str, A
             avg[key] = statistics.fmean(vals)
     for key in ("outcomes", "sources"):  # counts over all seeds
         avg[key] = {o: sum(row[key].get(o, 0) for row in rows) for o in rows[0][key]}
-    for key in ("correct", "wrong_without_model", "requests", "model_calls"):
-        avg[f"{key}_all_seeds"] = sum(row[key] for row in rows)
+    for key in ("correct", "wrong_without_model", "requests", "model_calls", "verified", "verified_right"):
+        avg[f"{key}_all_seeds"] = sum(row.get(key, 0) for row in rows)
     avg["pooled_median_s"] = statistics.median(pooled) if pooled else float("nan")
     avg["pooled_p95_s"] = percentile(pooled, 0.95)
     return avg
@@ -189,6 +205,7 @@ def _kind_row(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "tokens": sum(r["prompt_tokens"] + r["completion_tokens"] for r in rows),
         "mean_s": statistics.fmean(r["latency_s"] for r in rows),
         "reuse_share": sum(r["outcome"] != "miss" for r in rows) / n,
+        **_verified_counts(rows),
     }
 
 

@@ -59,6 +59,8 @@ class Answer:
     text: str
     outcome: str  # miss | reuse | reinstantiate | patch | skip_reuse
     verified: bool | None = None
+    #: StepCache's verification level (proven / checked / unchecked); None for a system that claims nothing
+    verification: str | None = None
     similarity: float | None = None
     engine_prompt_tokens: int | None = None
     engine_completion_tokens: int | None = None
@@ -313,6 +315,7 @@ class StepCacheSystem(BenchSystem):
             result.text,
             result.outcome,
             verified=result.verified,
+            verification=getattr(result, "verification", None),
             similarity=result.similarity,
             engine_prompt_tokens=result.prompt_tokens,
             engine_completion_tokens=result.completion_tokens,
