@@ -82,8 +82,8 @@ class _Operation:
             if self.name != "store":
                 self._cpu_stages(result.timings)
             self._count(result)
-        elif self.name == "store" and recording:
-            self._annotate_store(value)
+        elif self.name == "store":
+            outcome, verification = self._store(value)
         labels = self.labels(**{"stepcache.outcome": outcome, "stepcache.verification": verification})
         self.otel.request_duration.record(time.perf_counter() - self.started, labels)
         return value
@@ -134,15 +134,27 @@ class _Operation:
         if self.telemetry.capture_content:
             self.span.set_attribute("stepcache.answer", result.text)
 
-    def _annotate_store(self, entry_id: Any) -> None:
-        """``store_answer``: an answer made elsewhere was checked and stored (or not)."""
-        self._common(self.plan)
-        set_attributes(self.span, {
-            "stepcache.task": self.plan.task if self.plan is not None else None,
-            "stepcache.verification": self.stored_level,
-            "stepcache.checks_passed": self.stored_level is not None,
-            "stepcache.stored_entry_id": entry_id if isinstance(entry_id, str) else None,
-        })
+    def _store(self, entry_id: Any) -> tuple[str, str]:
+        """``store_answer``: an answer the model gave elsewhere (a framework's own call) was checked
+        and stored or not; counted as a ``miss`` request with one model call and its tokens."""
+        plan, level = self.plan, self.stored_level or "unchecked"
+        tokens = (int(self.args.get("prompt_tokens") or 0), int(self.args.get("completion_tokens") or 0))
+        if self.span.is_recording():
+            self._common(plan)
+            set_attributes(self.span, {
+                "stepcache.task": plan.task if plan is not None else None,
+                "stepcache.outcome": "miss",
+                "stepcache.verification": level,
+                "stepcache.checks_passed": self.stored_level is not None,
+                "stepcache.stored_entry_id": entry_id if isinstance(entry_id, str) else None,
+                "stepcache.model_calls": 1,
+                "gen_ai.usage.input_tokens": tokens[0],
+                "gen_ai.usage.output_tokens": tokens[1],
+            })
+        self.otel.requests.add(1, self.labels(**{"stepcache.outcome": "miss", "stepcache.verification": level}))
+        self.otel.model_calls.add(1, self.labels(**{"stepcache.outcome": "miss", "stepcache.stage": "generate"}))
+        self._tokens(tokens[0], tokens[1], 0, "miss")
+        return "miss", level
 
     def _count(self, result: StepCacheResult) -> None:
         outcome = result.outcome
