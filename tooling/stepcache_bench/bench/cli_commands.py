@@ -63,7 +63,22 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--held-out-seeds",
         default=None,
-        help="comma-separated held-out seeds, reported separately (--full: 45,46,47; '' for none)",
+        help="comma-separated held-out seeds, reported separately (--full: 45,46,47; --full --hard: 48,49; "
+        "'' for none)",
+    )
+    parser.add_argument(
+        "--held-out-templates",
+        default=None,
+        metavar="SEEDS",
+        help="with --hard: seeds of the held-out templates (bench_data/heldout_hard_templates.json), reported in "
+        "their own rows (--full --hard: 48,49; '' for none)",
+    )
+    parser.add_argument(
+        "--fake-model",
+        choices=("reference", "wrong"),
+        default=None,
+        help="no server: answer with a scripted stand-in (reference: every prompt's reference answer; wrong: the "
+        "control's always-wrong model). For smoke runs of the pipeline; its numbers say nothing about a model",
     )
     parser.add_argument(
         "--n-base", type=int, default=None, help="base prompts per task (1-10; with --hard: per class)"
@@ -172,7 +187,8 @@ def _config(args: argparse.Namespace) -> Any:
         "threshold": args.threshold,
         "max_tokens": args.max_tokens,
         "seeds": _seed_list(args.seeds),
-        "held_out_seeds": None if args.hard else _seed_list(args.held_out_seeds),
+        "held_out_seeds": _seed_list(args.held_out_seeds),
+        "template_seeds": _seed_list(args.held_out_templates) if args.hard else None,
         "command": "stepcache " + " ".join(shlex.quote(a) for a in sys.argv[1:])
         if sys.argv and Path(sys.argv[0]).name in ("stepcache", "stepcache-bench", "cli.py", "__main__.py")
         else f"stepcache bench --{args.mode}" + (" --hard" if args.hard else ""),
@@ -205,6 +221,26 @@ def _print_outputs(written: dict[str, Any], wall_clock: float) -> None:
     print(f"wall clock: {wall_clock:.0f} s")
 
 
+def _run_fake(args: argparse.Namespace, config: Any) -> int:
+    """The whole pipeline against a scripted stand-in model (no server): a smoke run."""
+    from .fake_model import ReferenceModel, WrongModel
+    from .report import write_outputs
+    from .runner import plan_run, run_benchmark
+
+    config.base_url, config.model = "fake://", f"fake-{args.fake_model}"
+    plans = plan_run(config)
+    requests = [r for p in plans for r in p.workload.bases + p.workload.requests]
+    model = ReferenceModel(requests) if args.fake_model == "reference" else WrongModel()
+    _phase(f"{config.workload} workload against the fake model '{args.fake_model}' (no server): {len(plans)} seed "
+           f"group(s), {len(requests)} prompts; the numbers say nothing about a model")
+    started = time.perf_counter()
+    results = run_benchmark(config, model, progress=not args.no_progress)
+    results["wall_clock_s"] = time.perf_counter() - started
+    written = write_outputs(results, args.out, plots=not args.no_plots and _have_matplotlib())
+    _print_outputs(written, results["wall_clock_s"])
+    return 0
+
+
 def run_cli(args: argparse.Namespace) -> int:
     """Entry point of ``stepcache bench``."""
     from ..serving import ServerError
@@ -215,7 +251,12 @@ def run_cli(args: argparse.Namespace) -> int:
 
     if args.render_only:
         return _render_only(args)
+    if args.held_out_templates is not None and not args.hard:
+        _phase("--held-out-templates needs --hard")
+        return 2
     config = _config(args)
+    if args.fake_model:
+        return _run_fake(args, config)
     server = None
     base_url, model = args.base_url, args.model
     if not base_url:

@@ -238,7 +238,7 @@ def _kind_section(group: dict[str, Any]) -> list[str]:
             m = group["by_kind"].get(name, {}).get(kind)
             if not m:
                 row.append("-")
-            elif group["group"] == "hard":
+            elif group["group"].startswith("hard"):
                 row.append(f"{m['correct']}/{m['n']} ok, {m['wrong_without_model']} w/o call, "
                            f"{m['model_calls']} calls, {m['tokens']} tok, {_ms(m['mean_s'])}"
                            + (f", verified right {m['verified_right']}/{m['verified']}" if m.get("verified") else ""))
@@ -247,7 +247,7 @@ def _kind_section(group: dict[str, Any]) -> list[str]:
         rows.append(row)
     what = ("correct / wrong answers served without a model call / model calls / tokens / mean latency / "
             "answers returned with verified=True that the oracle passed"
-            if group["group"] == "hard" else "task check / integrity check")
+            if group["group"].startswith("hard") else "task check / integrity check")
     return [f"### Per class of change ({what}, all seeds)\n",
             format_table(["Task/class", *[_label(s) for s in systems]], rows) + "\n"]
 

@@ -51,11 +51,11 @@ MODES: dict[str, tuple[list[int], int, int, list[int]]] = {
     "full": ([42, 43, 44], 10, 3, [45, 46, 47]),
 }
 
-#: hard workload: name -> (seeds, base prompts per class, variants per base)
-HARD_MODES: dict[str, tuple[list[int], int, int]] = {
-    "tiny": ([45], 1, 1),
-    "quick": ([45], 1, 3),
-    "full": ([45, 46, 47], 2, 3),
+#: hard workload: name -> (seeds, base prompts per class, variants per base, held-out seeds, template seeds)
+HARD_MODES: dict[str, tuple[list[int], int, int, list[int], list[int]]] = {
+    "tiny": ([45], 1, 1, [], []),
+    "quick": ([45], 1, 3, [], []),
+    "full": ([45, 46, 47], 2, 3, [48, 49], [48, 49]),
 }
 
 
@@ -67,6 +67,8 @@ class BenchConfig:
     workload: str = "paper"  # "paper" | "hard"
     seeds: list[int] = field(default_factory=lambda: [42])
     held_out_seeds: list[int] = field(default_factory=list)
+    #: hard workload only: seeds of the held-out templates (bench_data/heldout_hard_templates.json)
+    template_seeds: list[int] = field(default_factory=list)
     n_base: int = 5
     k: int = 1
     systems: list[str] = field(default_factory=lambda: list(ALL_SYSTEMS))
@@ -83,9 +85,9 @@ class BenchConfig:
     @classmethod
     def for_mode(cls, mode: str, *, hard: bool = False, **overrides: Any) -> BenchConfig:
         """The configuration of ``tiny`` / ``quick`` / ``full`` (paper workload, or ``hard``)."""
+        templates: list[int] = []
         if hard:
-            seeds, n_base, k = HARD_MODES[mode]
-            held_out: list[int] = []
+            seeds, n_base, k, held_out, templates = HARD_MODES[mode]
         else:
             seeds, n_base, k, held_out = MODES[mode]
         values: dict[str, Any] = {
@@ -93,6 +95,7 @@ class BenchConfig:
             "workload": "hard" if hard else "paper",
             "seeds": list(seeds),
             "held_out_seeds": list(held_out),
+            "template_seeds": list(templates),
             "n_base": n_base,
             "k": k,
         }
@@ -152,10 +155,14 @@ class SeedPlan:
 def plan_run(config: BenchConfig) -> list[SeedPlan]:
     """The seeds of the run with their workloads, in run order."""
     if config.workload == "hard":
-        return [
-            SeedPlan(seed, "hard", generate_hard_workload(seed, n_base=config.n_base, k=config.k))
-            for seed in config.seeds
-        ]
+        from .heldout import generate_heldout_workload
+
+        hard = [SeedPlan(seed, group, generate_hard_workload(seed, n_base=config.n_base, k=config.k))
+                for group, seeds in (("hard", config.seeds), ("hard_held_out", config.held_out_seeds))
+                for seed in seeds]
+        # one item per template (each has its own phrasing); every variant of it
+        return hard + [SeedPlan(seed, "hard_templates", generate_heldout_workload(seed, n_base=1, k=max(config.k, 5)))
+                       for seed in config.template_seeds]
     plans = []
     for group, seeds in (("paper", config.seeds), ("held_out", config.held_out_seeds)):
         for seed in seeds:
@@ -368,6 +375,12 @@ def run_control(
 # -- the whole run --------------------------------------------------------------------------------
 
 
+def _seed_key(plan: SeedPlan) -> str:
+    """The key of a seed's results: the seed, or ``templates-<seed>`` for the held-out templates
+    (a held-out template seed may equal a held-out hard seed)."""
+    return f"templates-{plan.seed}" if plan.group == "hard_templates" else str(plan.seed)
+
+
 def run_benchmark(
     config: BenchConfig,
     llm: Callable[[str], Any],
@@ -410,7 +423,7 @@ def run_benchmark(
             }
             if config.control:
                 data["control"] = run_control(config, plan, stepcache_threshold, bar.step, control_model)
-            results["seeds"][str(plan.seed)] = data
+            results["seeds"][_seed_key(plan)] = data
     finally:
         bar.close()
     results["finished_at"] = time.strftime("%Y-%m-%d %H:%M:%S")

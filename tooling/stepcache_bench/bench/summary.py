@@ -31,6 +31,8 @@ GROUP_TITLES = {
     "paper": "Paper workload, seeds {seeds} (as in the paper)",
     "held_out": "Paper workload, held-out seeds {seeds}",
     "hard": "Hard workload, seeds {seeds}",
+    "hard_held_out": "Hard workload, held-out seeds {seeds}",
+    "hard_templates": "Hard workload, held-out templates (bench_data/heldout_hard_templates.json), {seeds}",
 }
 
 #: What the issue asks StepCache to reach on the paper workload.
