@@ -158,9 +158,13 @@ class _Operation:
 
     def _count(self, result: StepCacheResult) -> None:
         outcome = result.outcome
-        self.otel.requests.add(1, self.labels(**{"stepcache.outcome": outcome, "stepcache.verification": result.verification}))
-        generate = result.model_calls - result.repair_calls
-        calls = {"patch" if outcome == "patch" else "generate": generate, "repair": result.repair_calls, "judge": result.judge_calls}
+        labels = {"stepcache.outcome": outcome, "stepcache.verification": result.verification}
+        self.otel.requests.add(1, self.labels(**labels))
+        calls = {
+            "patch" if outcome == "patch" else "generate": result.model_calls - result.repair_calls,
+            "repair": result.repair_calls,
+            "judge": result.judge_calls,
+        }
         for stage, n in calls.items():
             if n > 0:
                 self.otel.model_calls.add(n, self.labels(**{"stepcache.outcome": outcome, "stepcache.stage": stage}))
@@ -272,8 +276,10 @@ class _Stage:
             otel.token_usage.record(n, {**labels, "gen_ai.token.type": kind})
 
 
-def _stage_name(request: Any, op: _Operation) -> str | None:
+def _stage_name(request: Any, op: _Operation, io: Any) -> str | None:
     if isinstance(request, AskModel):
+        if request.kind == "repair" and io.llm is None:
+            return None  # no model at hand: the driver answers None, no call is made
         plan = op.plan
         patching = request.kind == "generate" and plan is not None and plan.outcome == "patch"
         return "patch" if patching else request.kind
@@ -284,7 +290,7 @@ def _stage_name(request: Any, op: _Operation) -> str | None:
 @contextmanager
 def _stage(request: Any, io: Any) -> Iterator[Any]:
     op = _CURRENT.get()
-    stage = _stage_name(request, op) if op is not None else None
+    stage = _stage_name(request, op, io) if op is not None else None
     if op is None or stage is None:
         yield _Untraced
         return

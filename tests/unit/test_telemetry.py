@@ -25,7 +25,18 @@ from opentelemetry.trace import StatusCode
 from stepcache_integrations import StepCache
 from stepcache_integrations.langchain import StepCacheLLMCache, with_step_cache
 from stepcache_integrations.telemetry import Telemetry
-from tests.unit.test_langchain_fakes import MATH_A, MATH_Q, SYS_A, SYS_Q, SYS_Q2, SYS_SUFFIX, ai, scripted, usage
+from tests.unit.test_langchain_fakes import (
+    MATH_A,
+    MATH_Q,
+    MATH_WRONG,
+    SYS_A,
+    SYS_Q,
+    SYS_Q2,
+    SYS_SUFFIX,
+    ai,
+    scripted,
+    usage,
+)
 
 
 @dataclass
@@ -56,7 +67,7 @@ class Otel:
                 for m in sm.metrics:
                     if m.name == metric:
                         for p in m.data.data_points:
-                            out.append((dict(p.attributes), getattr(p, "value", None) if hasattr(p, "value") else p.count))
+                            out.append((dict(p.attributes), p.value if hasattr(p, "value") else p.count))
         return out
 
     def total(self, metric: str, **attributes: Any) -> Any:
@@ -125,7 +136,8 @@ def test_global_cache_hit(otel: Otel, llm_cache: None) -> None:
     assert otel.total("stepcache.requests", **served, **{"stepcache.task": "linear_equation"}) == 1
     assert otel.total("stepcache.tokens.saved", **{"stepcache.outcome": "reuse"}) == 56
     assert otel.total("stepcache.request.duration", **served) == 1
-    assert otel.total("stepcache.request.duration", **{"stepcache.operation": "lookup", "stepcache.outcome": "reuse"}) == 1
+    looked_up = {"stepcache.operation": "lookup", "stepcache.outcome": "reuse"}
+    assert otel.total("stepcache.request.duration", **looked_up) == 1
 
 
 def test_global_cache_miss(otel: Otel, llm_cache: None) -> None:
@@ -136,7 +148,9 @@ def test_global_cache_miss(otel: Otel, llm_cache: None) -> None:
     assert len(model.calls) == 1
 
     lookup = otel.span("stepcache.lookup")
-    assert _has(lookup.attributes, {"stepcache.outcome": "miss", "stepcache.needs_model": True, "stepcache.namespace": "langchain"})
+    assert _has(
+        lookup.attributes, {"stepcache.outcome": "miss", "stepcache.needs_model": True, "stepcache.namespace": "langchain"}
+    )
     assert "stepcache.matched_entry_id" not in lookup.attributes
     _stage_spans_are_children(otel, lookup, "embed", "search", "verify")
     assert otel.span("stepcache.search").attributes["stepcache.hits"] == 0
@@ -242,8 +256,20 @@ def test_a_failing_model_call_marks_its_spans(otel: Otel) -> None:
     assert otel.total("stepcache.requests") == 0
 
 
+def test_a_failed_answer_without_a_repair_model_falls_back(otel: Otel) -> None:
+    cache = StepCache(telemetry=otel.telemetry)
+    plan = cache.lookup(MATH_Q)
+    result = cache.finalize(plan, MATH_WRONG)  # no llm: no repair call, the fallback answers
+    assert result.used_fallback and result.repair_calls == 0
+    complete = otel.span("stepcache.complete")
+    assert _has(complete.attributes, {"stepcache.used_fallback": True, "stepcache.steps.fallback": len(result.steps)})
+    _stage_spans_are_children(otel, complete, "fallback", "store")
+    assert not [s for s in otel.spans() if s.name.startswith("text_completion")]
+    assert otel.total("stepcache.model_calls", **{"stepcache.stage": "repair"}) == 0
+
+
 # ----------------------------------------------------------------------------- privacy and no-ops
-def _every_path(telemetry: Telemetry, llm_cache_set: bool = True) -> list[str]:
+def _every_path(telemetry: Telemetry) -> list[str]:
     """Run every path once; return the prompt and answer texts they saw."""
     set_llm_cache(StepCacheLLMCache(StepCache(telemetry=telemetry)))
     model = scripted(MATH_A, MATH_A)
@@ -271,7 +297,8 @@ def test_no_prompt_text_in_spans_by_default(otel: Otel, llm_cache: None, monkeyp
     assert len(spans) > 20
     leaked = [(s.name, v) for s in spans for v in _texts(s) if any(t in v for t in texts)]
     assert leaked == []
-    labels = [str(v) for name in ("stepcache.requests", "stepcache.stage.duration") for a, _ in otel.points(name) for v in a.values()]
+    metrics = ("stepcache.requests", "stepcache.stage.duration")
+    labels = [str(v) for name in metrics for a, _ in otel.points(name) for v in a.values()]
     assert labels and not [v for v in labels if any(t in v for t in texts)]
 
 
