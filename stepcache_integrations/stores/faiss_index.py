@@ -1,8 +1,11 @@
-"""FAISS indexes of the in-process stores (memory, SQLite): one per ``(namespace, llm_key)``.
+"""The vector index the in-process stores (memory, SQLite) own: one per ``(namespace, llm_key)``.
 
+A store holds one :class:`PartitionedIndex`; each partition is a
+:class:`~stores.vector_index.VectorIndex` of the store's backend (:data:`BACKENDS`):
 ``flat``: one exact :class:`~stores.vector_index.FlatIndex` per partition.
 ``hnsw``: one :class:`~stores.hnsw_segments.SegmentedHNSW` per partition (an exact buffer
-plus batch-built graphs); one daemon thread per :class:`PartitionedIndex` builds them.
+plus batch-built graphs); a backend with :class:`~stores.vector_index.BackgroundBuilds`
+gets its jobs run by one daemon thread per :class:`PartitionedIndex`.
 
 Partitioning by namespace and model makes cross-tenant leaks impossible by construction
 rather than by post-filtering.
@@ -18,14 +21,15 @@ import threading
 import time
 import weakref
 from collections import deque
+from collections.abc import Callable
 from typing import Any, Literal
 
 import numpy as np
 
-from .hnsw_segments import MERGE_FACTOR, TIER_WIDTH, SegmentedHNSW, _Job
-from .vector_index import FlatIndex, faiss_threads, validate_index_options
+from .hnsw_segments import MERGE_FACTOR, TIER_WIDTH, SegmentedHNSW
+from .vector_index import BackgroundBuilds, BuildJob, FlatIndex, VectorIndex, faiss_threads, validate_index_options
 
-__all__ = ["MERGE_FACTOR", "TIER_WIDTH", "FaissVectors", "PartitionedIndex", "validate_index_options"]
+__all__ = ["BACKENDS", "MERGE_FACTOR", "TIER_WIDTH", "PartitionedIndex", "validate_index_options"]
 
 logger = logging.getLogger(__name__)
 
@@ -33,25 +37,35 @@ RETRY_AFTER_FAILURE_S = 30.0
 
 PartitionKey = tuple[str, str]
 IndexKind = Literal["flat", "hnsw"]
-_Partition = FlatIndex | SegmentedHNSW
+
+#: kind -> (dim, index options) -> a new partition.
+BACKENDS: dict[str, Callable[[int, PartitionedIndex], VectorIndex]] = {
+    "flat": lambda dim, opts: FlatIndex(dim),
+    "hnsw": lambda dim, opts: SegmentedHNSW(
+        dim, m=opts.m, ef_construction=opts.ef_construction, ef_search=opts.ef_search,
+        segment_size=opts.segment_size,
+    ),
+}
 
 
 def _find_malloc_trim() -> Any:
-    name = ctypes.util.find_library("c")
+    name = ctypes.util.find_library("c")  # may run ldconfig: looked up at the first build
     try:
         return ctypes.CDLL(name).malloc_trim if name else None
     except (OSError, AttributeError):  # not glibc
         return None
 
 
-_MALLOC_TRIM = _find_malloc_trim()
+_MALLOC_TRIM: list[Any] = []  # [malloc_trim or None] once looked up
 
 
 def _return_free_memory() -> None:
     # The builder thread allocates in its own glibc arena, which keeps the memory a build
     # freed (about 60% of the vectors' size at 100k entries) unless trimmed.
-    if _MALLOC_TRIM is not None:
-        _MALLOC_TRIM(0)
+    if not _MALLOC_TRIM:
+        _MALLOC_TRIM.append(_find_malloc_trim())
+    if _MALLOC_TRIM[0] is not None:
+        _MALLOC_TRIM[0](0)
 
 
 class PartitionedIndex:
@@ -77,7 +91,7 @@ class PartitionedIndex:
         self.threads = threads
         self.m, self.ef_construction, self.ef_search = m, ef_construction, ef_search
         self.segment_size = segment_size
-        self._parts: dict[PartitionKey, _Partition] = {}
+        self._parts: dict[PartitionKey, VectorIndex] = {}
         self._builds_disabled = False
         self._after_fork()
         _LIVE_INDEXES.add(self)
@@ -105,16 +119,8 @@ class PartitionedIndex:
             self._after_fork()
         return self._lock
 
-    def _new_partition(self, dim: int) -> _Partition:
-        if self.kind == "flat":
-            return FlatIndex(dim)
-        return SegmentedHNSW(
-            dim,
-            m=self.m,
-            ef_construction=self.ef_construction,
-            ef_search=self.ef_search,
-            segment_size=self.segment_size,
-        )
+    def _new_partition(self, dim: int) -> VectorIndex:
+        return BACKENDS[self.kind](dim, self)
 
     # -- reads and writes (callers pass float32 rows of one dimension) ---------------------
     def add(self, key: PartitionKey, ids: np.ndarray, vecs: np.ndarray) -> None:
@@ -206,23 +212,23 @@ class PartitionedIndex:
             self._worker.start()
 
     @staticmethod
-    def _wants_job(part: _Partition) -> bool:
-        return isinstance(part, SegmentedHNSW) and part.wants_job()
+    def _wants_job(part: VectorIndex) -> bool:
+        return isinstance(part, BackgroundBuilds) and part.wants_job()
 
-    def _take_job(self) -> tuple[PartitionKey, SegmentedHNSW, _Job] | None:
+    def _take_job(self) -> tuple[PartitionKey, BackgroundBuilds, BuildJob] | None:
         """The next queued job (lock held); None (and the worker retires) when none is left."""
         while self._queue:
             key = self._queue.popleft()
             part = self._parts.get(key)
-            job = part.next_job() if isinstance(part, SegmentedHNSW) else None
-            if job is not None and isinstance(part, SegmentedHNSW):
+            job = part.next_job() if isinstance(part, BackgroundBuilds) else None
+            if job is not None and isinstance(part, BackgroundBuilds):
                 return key, part, job
             self._scheduled.discard(key)
         self._worker = None
         self._idle.notify_all()
         return None
 
-    def _build(self, job: _Job) -> list[Any] | None:
+    def _build(self, job: BuildJob) -> list[Any] | None:
         """Run one build outside the lock; None if it failed."""
         try:
             with self._build_gate, faiss_threads(self.threads):
@@ -235,7 +241,9 @@ class PartitionedIndex:
             )
             return None
 
-    def _finish(self, key: PartitionKey, part: SegmentedHNSW, job: _Job, built: list[Any] | None) -> None:
+    def _finish(
+        self, key: PartitionKey, part: BackgroundBuilds, job: BuildJob, built: list[Any] | None
+    ) -> None:
         """Install a build (lock held) and requeue the partition if it has more to do."""
         current = self._parts.get(key) is part
         if current and built is None:
@@ -303,46 +311,3 @@ if hasattr(os, "register_at_fork"):
         after_in_parent=_unlock_all_in_parent,
         after_in_child=_reset_all_in_child,
     )
-
-
-class FaissVectors:
-    """Set-up shared by the stores that keep their vectors in a :class:`PartitionedIndex`
-    (in memory and SQLite): the validated index options, kept as attributes, and the index."""
-
-    index_type: IndexKind
-    hnsw_m: int
-    hnsw_ef_construction: int
-    hnsw_ef_search: int
-    hnsw_segment_size: int
-    max_entries: int | None
-    default_ttl: float | None
-    _index: PartitionedIndex
-
-    def _init_vectors(
-        self,
-        index: IndexKind,
-        *,
-        hnsw_m: int,
-        hnsw_ef_construction: int,
-        hnsw_ef_search: int,
-        hnsw_segment_size: int,
-        max_entries: int | None,
-        default_ttl: float | None,
-        faiss_threads: int | None,
-    ) -> None:
-        validate_index_options(index, max_entries, hnsw_segment_size, faiss_threads)
-        self.index_type = index
-        self.hnsw_m = hnsw_m
-        self.hnsw_ef_construction = hnsw_ef_construction
-        self.hnsw_ef_search = hnsw_ef_search
-        self.hnsw_segment_size = hnsw_segment_size
-        self.max_entries = max_entries
-        self.default_ttl = default_ttl
-        self._index = PartitionedIndex(
-            index,
-            m=hnsw_m,
-            ef_construction=hnsw_ef_construction,
-            ef_search=hnsw_ef_search,
-            segment_size=hnsw_segment_size,
-            threads=faiss_threads,
-        )

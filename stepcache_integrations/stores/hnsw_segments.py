@@ -19,10 +19,9 @@ import heapq
 import time
 from typing import Any
 
-import faiss
 import numpy as np
 
-__all__ = ["MAX_GRAPH_FACTOR", "MERGE_FACTOR", "TIER_WIDTH", "SegmentedHNSW"]
+__all__ = ["MAX_GRAPH_FACTOR", "MERGE_FACTOR", "TIER_WIDTH", "SegmentJob", "SegmentedHNSW", "unreachable"]
 
 # Two graphs of one size tier (segment_size * 4**t <= n < segment_size * 4**(t+1)) merge,
 # so at most one graph per tier remains: every graph costs a search, so few graphs (3 at
@@ -56,6 +55,8 @@ class _Segment:
 
     @classmethod
     def buffer(cls, dim: int) -> _Segment:
+        import faiss
+
         return cls(faiss.IndexFlatIP(dim), np.empty(0, dtype=np.int64), graph=False)
 
     @property
@@ -103,6 +104,8 @@ class _Segment:
         return len(positions)
 
     def _params(self, k: int, ef_search: int) -> Any:
+        import faiss
+
         sel: Any = None
         if self.dead:
             if self._bits is None:
@@ -127,6 +130,8 @@ class _Segment:
 def unreachable(graph: Any, vecs: np.ndarray, ef_search: int) -> np.ndarray:
     """Positions of the graph's nodes that a k=1 search for their own vector (at
     ``ef_search``, as the stores search) does not return first; an exact tie counts as found."""
+    import faiss
+
     own = np.einsum("ij,ij->i", vecs, vecs)
     params = faiss.SearchParametersHNSW(efSearch=ef_search)
     missed = []
@@ -139,7 +144,7 @@ def unreachable(graph: Any, vecs: np.ndarray, ef_search: int) -> np.ndarray:
     return np.concatenate(missed) if missed else np.empty(0, dtype=np.int64)
 
 
-class _Job:
+class SegmentJob:
     """Rebuild ``inputs`` (buffers being sealed, graphs, strays) into one batch-built
     graph plus, if its probe found unreachable nodes, one stray segment.
 
@@ -155,6 +160,8 @@ class _Job:
         self.ef_construction, self.ef_search = ef_construction, ef_search
 
     def build(self) -> list[_Segment]:
+        import faiss
+
         vec_parts, id_parts = [], []
         for seg, alive in zip(self.inputs, self.alive, strict=True):
             keep = np.flatnonzero(alive)
@@ -186,7 +193,8 @@ class _Job:
 
 
 class SegmentedHNSW:
-    """A :class:`~stores.vector_index.VectorIndex`: an exact buffer plus batch-built HNSW
+    """A :class:`~stores.vector_index.VectorIndex` with
+    :class:`~stores.vector_index.BackgroundBuilds`: an exact buffer plus batch-built HNSW
     graphs (see the module docstring). ``next_job``/``install`` are driven by a builder."""
 
     def __init__(self, dim: int, *, m: int, ef_construction: int, ef_search: int, segment_size: int) -> None:
@@ -298,15 +306,15 @@ class SegmentedHNSW:
     def wants_job(self) -> bool:
         return time.monotonic() >= self.retry_at and self._pick_main() is not None
 
-    def next_job(self) -> _Job | None:
+    def next_job(self) -> SegmentJob | None:
         if time.monotonic() < self.retry_at:
             return None
         inputs = self._pick()
         if inputs is None:
             return None
-        return _Job(inputs, self.dim, self.m, self.ef_construction, self.ef_search)
+        return SegmentJob(inputs, self.dim, self.m, self.ef_construction, self.ef_search)
 
-    def install(self, job: _Job, built: list[_Segment]) -> None:
+    def install(self, job: SegmentJob, built: list[_Segment]) -> None:
         # Vectors deleted while the graph was being built.
         for seg, alive_then in zip(job.inputs, job.alive, strict=True):
             gone = seg.ids[: len(alive_then)][alive_then & ~seg.alive[: len(alive_then)]]

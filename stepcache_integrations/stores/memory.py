@@ -1,4 +1,5 @@
-"""In-process store: entries in a dict, vectors in one FAISS index per (namespace, llm_key)."""
+"""In-process store: entries in a dict; vectors in the store's own partitioned index
+(``stores.faiss_index.PartitionedIndex``: one FAISS index per (namespace, llm_key))."""
 
 from __future__ import annotations
 
@@ -12,13 +13,13 @@ import numpy as np
 
 from ..core.types import CacheEntry, CacheHit
 from .base import CacheStore
-from .faiss_index import FaissVectors
 from .codec import check_vector
+from .faiss_index import PartitionedIndex, validate_index_options
 
 __all__ = ["InMemoryStore"]
 
 
-class InMemoryStore(FaissVectors, CacheStore):
+class InMemoryStore(CacheStore):
     """FAISS-backed in-process store; one index per ``(namespace, llm_key)``.
 
     Args:
@@ -46,10 +47,14 @@ class InMemoryStore(FaissVectors, CacheStore):
         default_ttl: float | None = None,
         faiss_threads: int | None = 1,
     ) -> None:
-        self._init_vectors(
-            index, hnsw_m=hnsw_m, hnsw_ef_construction=hnsw_ef_construction, hnsw_ef_search=hnsw_ef_search,
-            hnsw_segment_size=hnsw_segment_size, max_entries=max_entries, default_ttl=default_ttl,
-            faiss_threads=faiss_threads,
+        validate_index_options(index, max_entries, hnsw_segment_size, faiss_threads)
+        self.index_type, self.max_entries, self.default_ttl = index, max_entries, default_ttl
+        self.hnsw_m, self.hnsw_ef_construction, self.hnsw_ef_search = hnsw_m, hnsw_ef_construction, hnsw_ef_search
+        self.hnsw_segment_size = hnsw_segment_size
+        # The store owns its vectors' index; entries live here, vectors only there.
+        self._index = PartitionedIndex(
+            index, m=hnsw_m, ef_construction=hnsw_ef_construction, ef_search=hnsw_ef_search,
+            segment_size=hnsw_segment_size, threads=faiss_threads,
         )
         self._lock = threading.RLock()
         # entry id -> (entry, index id); ordered by recency of use for LRU. The vector

@@ -1,7 +1,8 @@
 """Embedded persistent store: SQLite (WAL) holds the entries, FAISS indexes them in process.
 
-Schema: ``stores.sqlite_schema``; keeping the index in step: ``stores.sqlite_sync``. The database is the source of truth; each process keeps one FAISS index per
-``(namespace, llm_key)`` whose ids are ``entries.seq`` (AUTOINCREMENT, never reused).
+Schema: ``stores.sqlite_schema``. The database is the source of truth; the store owns its
+in-process index (``stores.sqlite_sync.SQLiteIndex``: one FAISS index per
+``(namespace, llm_key)`` whose ids are ``entries.seq``, AUTOINCREMENT, never reused).
 Before every search the store checks ``PRAGMA data_version``; when another connection
 committed, it loads rows with a larger ``seq`` and applies new ``deletions`` rows, so
 several processes can share one file. Candidates found by FAISS are re-read from the
@@ -34,7 +35,6 @@ import numpy as np
 from ..core.types import CacheEntry, CacheHit
 from ..errors import StoreError
 from .base import CacheStore
-from .faiss_index import FaissVectors
 from .codec import check_vector, entry_from_json, entry_to_json, vector_from_blob, vector_to_blob
 from .sqlite_schema import (
     check_schema,
@@ -45,12 +45,13 @@ from .sqlite_schema import (
     read_only_uri,
     unusable,
 )
-from .sqlite_sync import IndexSync
+from .faiss_index import PartitionedIndex, validate_index_options
+from .sqlite_sync import SQLiteIndex
 
 __all__ = ["SQLiteStore"]
 
 
-class SQLiteStore(IndexSync, FaissVectors, CacheStore):
+class SQLiteStore(CacheStore):
     """Persistent store in one SQLite file, shareable by threads and processes on one host.
 
     Args:
@@ -101,11 +102,10 @@ class SQLiteStore(IndexSync, FaissVectors, CacheStore):
     ) -> None:
         if synchronous not in ("OFF", "NORMAL", "FULL", "EXTRA"):
             raise StoreError(f"invalid synchronous mode {synchronous!r}")
-        self._init_vectors(
-            index, hnsw_m=hnsw_m, hnsw_ef_construction=hnsw_ef_construction, hnsw_ef_search=hnsw_ef_search,
-            hnsw_segment_size=hnsw_segment_size, max_entries=max_entries, default_ttl=default_ttl,
-            faiss_threads=faiss_threads,
-        )
+        validate_index_options(index, max_entries, hnsw_segment_size, faiss_threads)
+        self.index_type, self.max_entries, self.default_ttl = index, max_entries, default_ttl
+        self.hnsw_m, self.hnsw_ef_construction, self.hnsw_ef_search = hnsw_m, hnsw_ef_construction, hnsw_ef_search
+        self.hnsw_segment_size = hnsw_segment_size
         self.path = os.fspath(path)
         if self.path != ":memory:" and os.path.isdir(self.path):
             raise StoreError(f"{os.path.abspath(self.path)} is a directory, not a SQLite store")
@@ -119,8 +119,12 @@ class SQLiteStore(IndexSync, FaissVectors, CacheStore):
         self._conn: sqlite3.Connection | None = None
         self._pid = os.getpid()
         self._closed = False
-        self._writes = 0
-        self._reset_index_state()
+        # The store owns its index, and the index how far into the database it has read.
+        self._index = PartitionedIndex(
+            index, m=hnsw_m, ef_construction=hnsw_ef_construction, ef_search=hnsw_ef_search,
+            segment_size=hnsw_segment_size, threads=faiss_threads,
+        )
+        self._vectors = SQLiteIndex(self._index, self.path, self._db)
         with self._lock:
             self._connect()
 
@@ -141,8 +145,8 @@ class SQLiteStore(IndexSync, FaissVectors, CacheStore):
         try:
             self._conn = conn
             ensure_schema(conn, self.path)
-            self._reset_index_state()
-            self._sync(force=True)
+            self._vectors.reset()
+            self._vectors.sync(force=True)
             self._file_id = self._stat_file()
         except sqlite3.DatabaseError as exc:
             conn.close()
@@ -183,8 +187,8 @@ class SQLiteStore(IndexSync, FaissVectors, CacheStore):
             try:
                 self._conn = conn
                 check_schema(conn, self.path)
-                self._reset_index_state()
-                self._sync(force=True)
+                self._vectors.reset()
+                self._vectors.sync(force=True)
             except (sqlite3.DatabaseError, StoreError) as exc:
                 conn.close()
                 self._conn = None
@@ -246,7 +250,7 @@ class SQLiteStore(IndexSync, FaissVectors, CacheStore):
         except sqlite3.Error:
             pass
         self._conn = None
-        self._reset_index_state()
+        self._vectors.reset()
         if now is None:
             if self.read_only:
                 raise StoreError(f"SQLite store {self.path!r} was removed while open")
@@ -270,14 +274,9 @@ class SQLiteStore(IndexSync, FaissVectors, CacheStore):
         try:
             result = fn(conn)
             version = conn.execute("PRAGMA data_version").fetchone()[0]
-            saved = (self._dim, self._last_seq, self._last_del_seq)
-            try:
-                adds, removed, rebuild = self._read_changes()
-                self._maybe_prune_log(conn)
-                conn.execute("COMMIT")
-            except BaseException:
-                self._dim, self._last_seq, self._last_del_seq = saved
-                raise
+            changes = self._vectors.read_changes()  # applied once committed
+            self._vectors.prune_log(conn)
+            conn.execute("COMMIT")
         except sqlite3.Error as exc:
             if conn.in_transaction:
                 conn.execute("ROLLBACK")
@@ -286,19 +285,18 @@ class SQLiteStore(IndexSync, FaissVectors, CacheStore):
             if conn.in_transaction:
                 conn.execute("ROLLBACK")
             raise
-        self._apply_changes(adds, removed, rebuild)
-        self._data_version = version
+        self._vectors.apply(changes, version)
         return result
 
     def add(self, entry: CacheEntry, vector: np.ndarray) -> str:
         with self._lock:
-            vec = check_vector(vector, self._dim)
+            vec = check_vector(vector, self._vectors.dim)
             expires_at = self.stamp_expiry(entry)
             payload = entry_to_json(entry)
             now = time.time()
 
             def write(conn: sqlite3.Connection) -> str:
-                dim = self._read_dim()
+                dim = self._vectors.read_dim()
                 if dim is None:
                     conn.execute("INSERT INTO meta (key, value) VALUES ('dim', ?)", (vec.size,))
                 elif dim != vec.size:
@@ -396,8 +394,8 @@ class SQLiteStore(IndexSync, FaissVectors, CacheStore):
             return []
         with self._lock:
             try:
-                self._sync()
-                vec = check_vector(vector, self._dim).reshape(1, -1)
+                self._vectors.sync()
+                vec = check_vector(vector, self._vectors.dim).reshape(1, -1)
                 key = (namespace, llm_key)
                 now = time.time()
 
@@ -466,7 +464,7 @@ class SQLiteStore(IndexSync, FaissVectors, CacheStore):
                 sql += " ORDER BY seq LIMIT 500"
                 try:
                     rows = self._db().execute(sql, params).fetchall()
-                    dim = self._read_dim()
+                    dim = self._vectors.read_dim()
                 except sqlite3.Error as exc:
                     raise StoreError(f"SQLite store {self.path!r} read failed: {exc}") from exc
             if not rows:
@@ -480,7 +478,7 @@ class SQLiteStore(IndexSync, FaissVectors, CacheStore):
     def stats(self) -> dict[str, Any]:
         with self._lock:
             try:
-                self._sync()
+                self._vectors.sync()
                 conn = self._db()
                 now = time.time()
                 per_ns = conn.execute(
@@ -503,7 +501,7 @@ class SQLiteStore(IndexSync, FaissVectors, CacheStore):
                 "path": os.path.abspath(self.path) if self.path != ":memory:" else self.path,
                 "schema_version": version,
                 "index": self.index_type,
-                "dim": self._dim,
+                "dim": self._vectors.dim,
                 "entries": sum(n for _, n, _ in per_ns),
                 "expired_pending_purge": int(expired),
                 "hits": sum(int(h) for _, _, h in per_ns),
@@ -529,6 +527,18 @@ class SQLiteStore(IndexSync, FaissVectors, CacheStore):
 
     def wait_until_indexed(self, timeout: float | None = None) -> bool:
         return self._index.wait_until_built(timeout)
+
+    def integrity_check(self) -> list[str]:
+        """SQLite's ``PRAGMA integrity_check`` plus the store's own invariants; [] if sound."""
+        with self._lock:
+            conn = self._db()
+            # One read snapshot: other processes may commit between two statements otherwise.
+            conn.execute("BEGIN")
+            try:
+                return self._vectors.integrity_problems(conn)
+            finally:
+                if conn.in_transaction:
+                    conn.execute("COMMIT")
 
     def __enter__(self) -> SQLiteStore:
         return self

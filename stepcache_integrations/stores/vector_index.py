@@ -1,27 +1,37 @@
 """The vector search interface of the in-process stores, and its exact implementation.
 
 A :class:`VectorIndex` holds L2-normalised float32 vectors under caller-chosen int64 ids
-and answers inner-product k-NN queries. The stores keep one per ``(namespace, llm_key)``
-(``stores.faiss_index.PartitionedIndex``): ``"flat"`` is :class:`FlatIndex`, ``"hnsw"``
-the segmented graph index of ``stores.hnsw_segments``.
+and answers inner-product k-NN queries. The stores own one
+``stores.faiss_index.PartitionedIndex``, which keeps one per ``(namespace, llm_key)``:
+``"flat"`` is :class:`FlatIndex`, ``"hnsw"`` the segmented graph index of
+``stores.hnsw_segments``. A backend whose graphs are built in the background also offers
+:class:`BackgroundBuilds` (the partitioned index runs its jobs on one daemon thread).
 
-FAISS threading is never changed globally: :func:`faiss_threads` sets OpenMP's thread
-count for the calling thread around one FAISS call and restores it (OpenMP keeps that
-setting per thread), so the host application's own FAISS use is left alone.
+FAISS is imported at first use, not with this module: ``import stepcache_integrations``
+stays light. FAISS threading is never changed globally: :func:`faiss_threads` sets
+OpenMP's thread count for the calling thread around one FAISS call and restores it
+(OpenMP keeps that setting per thread), so the host application's own FAISS use is left
+alone.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
-import faiss
 import numpy as np
 
 from ..errors import StoreError
 
-__all__ = ["FlatIndex", "VectorIndex", "faiss_threads", "validate_index_options"]
+__all__ = [
+    "BackgroundBuilds",
+    "BuildJob",
+    "FlatIndex",
+    "VectorIndex",
+    "faiss_threads",
+    "validate_index_options",
+]
 
 
 @runtime_checkable
@@ -46,6 +56,39 @@ class VectorIndex(Protocol):
     def close(self) -> None:
         """Release the vectors."""
 
+    def stats(self) -> dict[str, int]:
+        """``segments`` (graphs), ``buffered`` (searched exactly), ``sealing`` (waiting for a
+        build) and ``unreachable`` (graph nodes kept exact) vector counts."""
+
+
+class BuildJob(Protocol):
+    """One unit of background index work; :meth:`build` runs outside every lock."""
+
+    def build(self) -> list[Any]:
+        """Build the new structures (handed to :meth:`BackgroundBuilds.install`)."""
+
+
+@runtime_checkable
+class BackgroundBuilds(Protocol):
+    """A :class:`VectorIndex` whose structures are built by a background job. The builder
+    (``PartitionedIndex``) takes :meth:`next_job` and :meth:`install`\ s its result under
+    the index's lock; it runs :meth:`BuildJob.build` outside the lock. ``retry_at`` is
+    the ``time.monotonic()`` before which no job is handed out (set after a failure)."""
+
+    retry_at: float
+
+    def __len__(self) -> int:
+        """Number of live vectors."""
+
+    def wants_job(self) -> bool:
+        """Whether a job is due (then the builder is woken)."""
+
+    def next_job(self) -> BuildJob | None:
+        """The next job, or None."""
+
+    def install(self, job: Any, built: list[Any]) -> None:
+        """Replace the job's inputs by what it built."""
+
 
 @contextmanager
 def faiss_threads(threads: int | None) -> Iterator[None]:
@@ -54,6 +97,8 @@ def faiss_threads(threads: int | None) -> Iterator[None]:
     if threads is None:
         yield
         return
+    import faiss
+
     before = faiss.omp_get_max_threads()
     faiss.omp_set_num_threads(threads)
     try:
@@ -80,6 +125,8 @@ class FlatIndex:
     """Exact inner-product search (``IndexFlatIP``); a delete removes the vector."""
 
     def __init__(self, dim: int) -> None:
+        import faiss
+
         self.index = faiss.IndexIDMap2(faiss.IndexFlatIP(dim))
 
     def __len__(self) -> int:

@@ -1,4 +1,4 @@
-"""PartitionedIndex: exact buffers sealed into batch-built HNSW graphs in the background."""
+"""PartitionedIndex, the index a store owns: exact buffers sealed into batch-built HNSW graphs."""
 
 from __future__ import annotations
 
@@ -52,14 +52,14 @@ def settled_structure_ok(index: PartitionedIndex, key=KEY) -> None:
 def held_builds(monkeypatch):
     """Graph builds wait for ``release``; ``started`` is set when the first one begins."""
     started, release = threading.Event(), threading.Event()
-    real_build = faiss_index._Job.build
+    real_build = hnsw_segments.SegmentJob.build
 
     def held_build(self):
         started.set()
         assert release.wait(30)
         return real_build(self)
 
-    monkeypatch.setattr(faiss_index._Job, "build", held_build)
+    monkeypatch.setattr(hnsw_segments.SegmentJob, "build", held_build)
     yield started, release
     release.set()  # never leave a builder thread blocked behind a failed test
 
@@ -174,18 +174,18 @@ def test_flat_partitions_are_exact_and_remove_vectors():
 def test_a_failed_build_keeps_the_vectors_searchable_and_is_retried(monkeypatch, caplog):
     index = PartitionedIndex("hnsw", segment_size=8)
     data = vectors(20, seed=5)
-    real_build = faiss_index._Job.build
+    real_build = hnsw_segments.SegmentJob.build
 
     def boom(self):
         raise MemoryError("no room for a graph")
 
-    monkeypatch.setattr(faiss_index._Job, "build", boom)
+    monkeypatch.setattr(hnsw_segments.SegmentJob, "build", boom)
     index.add(KEY, np.arange(20), data)
     assert index.wait_until_built(timeout=60)
     assert "building an HNSW segment failed" in caplog.text
     assert index.stats()["sealing"] == 1 and index.stats()["segments"] == 0
     assert [top_id(index, data[i]) for i in range(20)] == list(range(20))
-    monkeypatch.setattr(faiss_index._Job, "build", real_build)
+    monkeypatch.setattr(hnsw_segments.SegmentJob, "build", real_build)
     index._parts[KEY].retry_at = 0.0
     index.add(KEY, np.array([20]), vectors(1, seed=6))
     assert index.wait_until_built(timeout=60)
