@@ -10,7 +10,9 @@ holds the parts that do not depend on either framework:
 * :func:`summarize` / :func:`bypass_summary` - build that record;
 * :class:`StreamSession` - the bookkeeping of one streamed answer: the verified prefix,
   the model's deltas, and at the close the tail still to send and whether text already
-  sent was ``revised`` (replaced) by verification or repair.
+  sent was ``revised`` (replaced) by verification or repair;
+* :func:`log_request` - the one INFO line per request every adapter logs (:func:`request_key`,
+  :func:`prompt_difference`, :func:`result_event`), with the record on the log record.
 
 One name per concept: ``provenance`` is the per-step list (``provenance_counts`` the
 per-kind count), ``revised`` flags a stream whose sent text was replaced, and
@@ -19,6 +21,8 @@ per-kind count), ``revised`` flags a stream whose sent text was replaced, and
 
 from __future__ import annotations
 
+import hashlib
+import logging
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -35,6 +39,10 @@ __all__ = [
     "bypass_summary",
     "StreamSession",
     "StreamClose",
+    "log_request",
+    "prompt_difference",
+    "request_key",
+    "result_event",
 ]
 
 METADATA_KEY = "stepcache"
@@ -177,3 +185,81 @@ class StreamSession:
         if final_text.startswith(self.emitted):
             return StreamClose(tail=final_text[len(self.emitted) :], revised=False)
         return StreamClose(tail="", revised=True)
+
+
+# ----------------------------------------------------------------------------- log lines
+_SHOWN = 60  # characters of a prompt a log line shows
+_CONTEXT = 12  # characters shown before the first difference
+
+
+def _digest(text: str, size: int) -> str:
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:size]
+
+
+def request_key(namespace: str | None, llm_key: str | None, prompt: str) -> str:
+    """A short stable key of one request: ``<model key digest>/<namespace>/<prompt digest>``.
+
+    Equal for equal requests and different for different prompts, whatever they share (three
+    questions under one long system prompt get three keys); no prompt text in it.
+    """
+    return f"{_digest(llm_key or '', 8)}/{namespace or '-'}/{_digest(prompt, 10)}"
+
+
+def prompt_difference(prompt: str, nearest: str | None = None, width: int = _SHOWN) -> str:
+    """The part of ``prompt`` a log line shows: where it differs from ``nearest`` (the cached
+    candidate's prompt, whitespace runs read as one space), else its tail - never its head, which
+    requests under one system prompt share."""
+    flat = " ".join(prompt.split())
+    if nearest is not None:
+        other = " ".join(nearest.split())
+        if other == flat:
+            return "same text as the candidate"
+        start = next((i for i, (a, b) in enumerate(zip(flat, other)) if a != b), min(len(flat), len(other)))
+        limit = min(len(flat), len(other)) - start
+        end = next((i for i in range(limit) if flat[-1 - i] != other[-1 - i]), limit)
+        left = max(0, start - _CONTEXT)
+        shown = flat[left : len(flat) - end] or flat[left : start + 1]
+        if len(shown) > width:
+            shown = shown[: width - 3] + "..."
+        return f"differs from the candidate at {start}: {('...' if left else '') + shown + ('...' if end else '')!r}"
+    tail = flat if len(flat) <= width else "..." + flat[-(width - 3) :]
+    return f"ends {tail!r}"
+
+
+def result_event(result: StepCacheResult) -> str:
+    """What a request answered through the engine came to, as a log line says it."""
+    level = result.verification
+    if result.outcome in ("reuse", "reinstantiate") or (result.outcome == "patch" and result.checks_passed):
+        return f"hit ({result.outcome}, {level})"
+    if result.outcome == "patch":
+        return f"patch failed verification: {'; '.join(result.errors[:2])}"
+    found = "no cached candidate" if result.matched_entry_id is None else "candidate failed verification"
+    if result.stored_entry_id is not None:
+        return f"miss ({found}), stored the answer ({level})"
+    if not result.checks_passed:
+        return f"miss ({found}), not stored (failed verification: {'; '.join(result.errors[:2])})"
+    return f"miss ({found}), not stored (store write failed or skipped)"
+
+
+def log_request(
+    logger: logging.Logger,
+    event: str,
+    *,
+    namespace: str | None,
+    llm_key: str | None,
+    prompt: str,
+    nearest: str | None = None,
+    record: dict[str, Any] | None = None,
+) -> None:
+    """The INFO line of one request, the same in every adapter:
+    ``stepcache: <event> for <request_key> <prompt_difference>``; ``record`` (the ``stepcache``
+    record, when there is one) rides on the log record as its ``stepcache`` attribute."""
+    if not logger.isEnabledFor(logging.INFO):
+        return
+    logger.info(
+        "stepcache: %s for %s %s",
+        event,
+        request_key(namespace, llm_key, prompt),
+        prompt_difference(prompt, nearest),
+        extra={METADATA_KEY: record},
+    )

@@ -8,13 +8,14 @@ plan or a flow and hands it to a driver; its async twin hands the same flow to t
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ..errors import VerificationError
 from .drivers import Services, adrive, drive
 from .embed import Embedder, as_embedder
 from .llm import coerce_response
-from .pipeline import complete_flow, lookup_flow, serve_flow, store_answer_flow
+from .pipeline import StoreReport, complete_flow, lookup_flow, serve_flow, store_answer_flow, store_checked_flow
 from .plan import CachePlan
 from .planner import prepare
 from .policy import ReusePolicy
@@ -25,7 +26,7 @@ from .tasks import TaskHandler, TaskRegistry
 from .telemetry import Telemetry, as_telemetry
 from .types import StepCacheResult
 
-__all__ = ["StepCache", "CachePlan"]
+__all__ = ["StepCache", "CachePlan", "StoreReport"]
 
 
 class _PolicySetting:
@@ -217,23 +218,36 @@ class StepCache:
         return self._recorded(await adrive(flow, self._services(llm)))
 
     def finalize(
-        self, plan: CachePlan, response: Any, llm: Any = None, *, metadata: dict[str, Any] | None = None
+        self,
+        plan: CachePlan,
+        response: Any,
+        llm: Any = None,
+        *,
+        metadata: dict[str, Any] | None = None,
+        rejected: Sequence[str] = (),
     ) -> StepCacheResult:
         """Finish a plan whose model output the caller already has (e.g. after streaming).
 
         ``response`` answers ``plan.generation_prompt``; ``llm`` (optional) serves repairs;
-        ``metadata`` is kept in the stored entry's metadata.
+        ``metadata`` is kept in the stored entry's metadata; ``rejected``: what the caller found
+        wrong with the output beyond its text (then it fails: not repaired, not stored).
         """
         given = coerce_response(response, plan.generation_prompt or "")
-        flow = complete_flow(plan, given, max_repairs=self.max_repairs, metadata=metadata)
+        flow = complete_flow(plan, given, max_repairs=self.max_repairs, metadata=metadata, rejected=tuple(rejected))
         return self._recorded(drive(flow, self._services(llm)))
 
     async def afinalize(
-        self, plan: CachePlan, response: Any, llm: Any = None, *, metadata: dict[str, Any] | None = None
+        self,
+        plan: CachePlan,
+        response: Any,
+        llm: Any = None,
+        *,
+        metadata: dict[str, Any] | None = None,
+        rejected: Sequence[str] = (),
     ) -> StepCacheResult:
         """Async twin of :meth:`finalize`."""
         given = coerce_response(response, plan.generation_prompt or "")
-        flow = complete_flow(plan, given, max_repairs=self.max_repairs, metadata=metadata)
+        flow = complete_flow(plan, given, max_repairs=self.max_repairs, metadata=metadata, rejected=tuple(rejected))
         return self._recorded(await adrive(flow, self._services(llm)))
 
     # ------------------------------------------------------------------ the store
@@ -273,6 +287,47 @@ class StepCache:
         flow = store_answer_flow(plan, answer, prompt_tokens, completion_tokens, metadata)
         return await adrive(flow, self._services())
 
+    def store_planned(
+        self,
+        plan: CachePlan,
+        answer: str,
+        *,
+        prompt_tokens: int = 0,
+        completion_tokens: int = 0,
+        metadata: dict[str, Any] | None = None,
+        rejected: Sequence[str] = (),
+    ) -> StoreReport:
+        """Check and store the model's answer to a request whose plan the caller declined to serve.
+
+        For an adapter whose framework calls the model itself (LangChain's global cache:
+        ``lookup`` -> the model -> ``update``): the plan of the lookup (or of :meth:`prepare`)
+        carries the prompt's vector, task and constraints, so nothing is embedded or detected
+        again, and the answer is segmented and checked once. The request is counted in
+        :meth:`stats` (outcome ``miss`` without a candidate, else ``skip_reuse``; one model
+        call; its level, or ``failed_checks``). Never raises for failed checks (the framework
+        already returned the answer): the report says why it was not stored.
+        """
+        flow = store_checked_flow(plan, answer, prompt_tokens, completion_tokens, metadata, tuple(rejected))
+        report: StoreReport = drive(flow, self._services())
+        self._stats.record(report.result)
+        return report
+
+    async def astore_planned(
+        self,
+        plan: CachePlan,
+        answer: str,
+        *,
+        prompt_tokens: int = 0,
+        completion_tokens: int = 0,
+        metadata: dict[str, Any] | None = None,
+        rejected: Sequence[str] = (),
+    ) -> StoreReport:
+        """Async twin of :meth:`store_planned`."""
+        flow = store_checked_flow(plan, answer, prompt_tokens, completion_tokens, metadata, tuple(rejected))
+        report: StoreReport = await adrive(flow, self._services())
+        self._stats.record(report.result)
+        return report
+
     def clear(self, namespace: str | None = None) -> int:
         """Delete cached entries (of one namespace if given); return how many."""
         return self.store.clear(namespace)
@@ -292,6 +347,18 @@ class StepCache:
         self._stats.reset()
 
     # ------------------------------------------------------------------ internals
+    def prepare(
+        self,
+        prompt: str,
+        *,
+        task: str | None = None,
+        schema: dict[str, Any] | None = None,
+        namespace: str = "default",
+        llm_key: str = "default",
+    ) -> CachePlan:
+        """A "miss" plan for ``prompt`` (validated, its task and constraints), without a lookup."""
+        return self._prepare(prompt, task, schema, namespace, llm_key)
+
     def _prepare(
         self, prompt: Any, task: str | None, schema: dict[str, Any] | None, namespace: str, llm_key: str
     ) -> CachePlan:

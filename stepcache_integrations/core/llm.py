@@ -11,7 +11,7 @@ from typing import Any
 from ..errors import ModelOutputError
 from .types import LLMResponse
 
-__all__ = ["coerce_response", "call_llm", "acall_llm", "estimate_tokens"]
+__all__ = ["coerce_response", "call_llm", "acall_llm", "content_text", "estimate_tokens"]
 
 
 def estimate_tokens(text: str) -> int:
@@ -19,7 +19,8 @@ def estimate_tokens(text: str) -> int:
     return max(1, math.ceil(len(text) / 4)) if text else 0
 
 
-def _content_text(content: Any) -> str | None:
+def content_text(content: Any) -> str | None:
+    """The text of a message content: a string, or the text parts of a list of content blocks."""
     if isinstance(content, str):
         return content
     if isinstance(content, list):  # LangChain content blocks
@@ -62,13 +63,13 @@ def coerce_response(value: Any, prompt: str = "") -> LLMResponse:
     if isinstance(value, str):
         text = value
     elif isinstance(value, Mapping):
-        text = _content_text(value.get("text", value.get("content")))
+        text = content_text(value.get("text", value.get("content")))
     elif hasattr(value, "content") and not hasattr(value, "text"):
-        text = _content_text(value.content)  # LangChain messages
+        text = content_text(value.content)  # LangChain messages
     elif hasattr(value, "message") and hasattr(value.message, "content"):
-        text = _content_text(value.message.content)  # LlamaIndex ChatResponse
+        text = content_text(value.message.content)  # LlamaIndex ChatResponse
     elif hasattr(value, "text"):
-        text = _content_text(value.text)  # LlamaIndex CompletionResponse
+        text = content_text(value.text)  # LlamaIndex CompletionResponse
     else:
         text = None
     if text is None:

@@ -20,9 +20,27 @@ from .policy import ReusePolicy
 from .requests import AddEntry, AskJudge, AskModel, EmbedPrompt, RecordHit, Request, SearchStore
 from .tasks import Assembly, TaskHandler
 from .tasks.prompt_diff import canonical_prompt  # the safe set: equal prompts embed equally
-from .types import CacheEntry, LLMResponse, Provenance, Step, StepCacheResult, StepRecord, VerificationLevel
+from .types import (
+    CacheEntry,
+    LLMResponse,
+    Outcome,
+    Provenance,
+    Step,
+    StepCacheResult,
+    StepRecord,
+    VerificationLevel,
+)
 
-__all__ = ["Flow", "complete_flow", "lookup_flow", "serve_flow", "store_answer_flow"]
+__all__ = [
+    "Flow",
+    "StoreReport",
+    "complete_flow",
+    "declined_outcome",
+    "lookup_flow",
+    "serve_flow",
+    "store_answer_flow",
+    "store_checked_flow",
+]
 
 Flow = Generator[Request, Any, Any]
 
@@ -91,19 +109,28 @@ def serve_flow(plan: CachePlan, *, store_derived: bool) -> Flow:
 
 
 def complete_flow(
-    plan: CachePlan, given: LLMResponse | None, *, max_repairs: int, metadata: dict[str, Any] | None = None
+    plan: CachePlan,
+    given: LLMResponse | None,
+    *,
+    max_repairs: int,
+    metadata: dict[str, Any] | None = None,
+    rejected: list[str] | tuple[str, ...] = (),
 ) -> Flow:
     """Generate (unless ``given``), assemble, check, repair, fall back, store if it passed its checks
-    (marked with its verification level)."""
+    (marked with its verification level).
+
+    ``rejected``: what the caller found wrong with the given answer beyond its text (a tool request
+    answered without a tool call): the answer fails, and is neither repaired nor replaced by the
+    fallback (their text could not be given the shape the caller asked for)."""
     if plan.generation_prompt is None:
         raise StepCacheError("this plan needs no model call; use StepCache.serve(plan)")
-    attempt = _Completion(plan, dict(plan.timings))
+    attempt = _Completion(plan, dict(plan.timings), list(rejected))
     t0 = time.perf_counter()
     response = given if given is not None else (yield AskModel("generate", plan.generation_prompt))
     attempt.timings["generate"] = time.perf_counter() - t0
     attempt.start(response)
     t0 = time.perf_counter()
-    while attempt.errors and attempt.repair_calls < max_repairs:
+    while attempt.errors and not attempt.rejected and attempt.repair_calls < max_repairs:
         request = plan.handler.repair_prompt(plan.prompt, attempt.answer, attempt.errors, plan.constraints)
         reply = yield AskModel("repair", request)
         if reply is None:  # no model available for repairs
@@ -125,15 +152,91 @@ def store_answer_flow(
 ) -> Flow:
     """Check an answer produced elsewhere and store it, marked with its verification level, if it
     passes; returns its id or None."""
+    report = yield from store_checked_flow(plan, answer, prompt_tokens, completion_tokens, metadata)
+    return report.entry_id
+
+
+@dataclass
+class StoreReport:
+    """What storing an answer produced elsewhere did, as data: the entry id (None: not stored),
+    the request's record (``result``: the plan's outcome for a request the model answered whole,
+    the level, the checks' errors, the tokens) and why it was not stored (:attr:`reason`)."""
+
+    entry_id: str | None
+    result: StepCacheResult
+
+    @property
+    def errors(self) -> list[str]:
+        """Why the answer failed its checks (empty when it passed them)."""
+        return self.result.errors
+
+    @property
+    def reason(self) -> str:
+        """Why the answer was not stored ("" when it was)."""
+        if self.entry_id is not None:
+            return ""
+        return "failed verification" if self.errors else "store write failed or skipped"
+
+
+def store_checked_flow(
+    plan: CachePlan,
+    answer: Any,
+    prompt_tokens: int,
+    completion_tokens: int,
+    metadata: dict[str, Any] | None,
+    rejected: list[str] | tuple[str, ...] = (),
+) -> Flow:
+    """:func:`store_answer_flow` returning a :class:`StoreReport`. The answer is segmented and checked
+    once; a plan that carries its prompt's vector (from ``lookup_flow``) is not embedded again.
+    ``rejected``: what the caller found wrong with the answer beyond its text (e.g. a tool request
+    answered without a tool call): such an answer fails, whatever its text."""
     if not isinstance(answer, str):
         raise InvalidPromptError(f"answer must be a str, got {type(answer).__name__}")
     steps = plan.handler.segment(answer, plan.constraints)
-    if plan.handler.check_answer(steps, plan.constraints):
-        return None  # never store an answer that fails its checks
-    level = plan.handler.verification_level(steps, plan.constraints, None)
-    vector = yield EmbedPrompt(canonical_prompt(plan.prompt))
+    errors = list(rejected) + plan.handler.check_answer(steps, plan.constraints)
+    level: VerificationLevel = "unchecked"
+    if not errors:
+        level = plan.handler.verification_level(steps, plan.constraints, None)
+    result = _answered_elsewhere(plan, answer, steps, level, errors, prompt_tokens, completion_tokens)
+    if errors:
+        return StoreReport(None, result)  # never store an answer that fails its checks
+    vector = plan.vector if plan.vector is not None else (yield EmbedPrompt(canonical_prompt(plan.prompt)))
     entry_metadata = {**(metadata or {}), "verification": level}  # the engine's level, never the caller's
-    return (yield AddEntry(_entry(plan, steps, prompt_tokens, completion_tokens, entry_metadata), vector))
+    entry_id = yield AddEntry(_entry(plan, steps, prompt_tokens, completion_tokens, entry_metadata), vector)
+    result.stored_entry_id = entry_id
+    return StoreReport(entry_id, result)
+
+
+def declined_outcome(plan: CachePlan) -> Outcome:
+    """The outcome of a request whose lookup was declined and that the model answered whole:
+    "miss" without a candidate, else "skip_reuse" (a candidate was found and not used)."""
+    return "miss" if plan.entry is None else "skip_reuse"
+
+
+def _answered_elsewhere(
+    plan: CachePlan,
+    answer: str,
+    steps: list[Step],
+    level: VerificationLevel,
+    errors: list[str],
+    prompt_tokens: int,
+    completion_tokens: int,
+) -> StepCacheResult:
+    return StepCacheResult(
+        text=answer,
+        outcome=declined_outcome(plan),
+        verification=level,
+        checks_passed=not errors,
+        task=plan.task,
+        steps=_records(steps, ["regenerated"] * len(steps), [], not errors, level),
+        matched_entry_id=plan.entry.id if plan.entry else None,
+        similarity=plan.similarity,
+        model_calls=1,
+        prompt_tokens=prompt_tokens,
+        completion_tokens=completion_tokens,
+        errors=errors,
+        timings=dict(plan.timings),
+    )
 
 
 def _served_level(plan: CachePlan) -> VerificationLevel:
@@ -167,8 +270,8 @@ class _JudgeCost:
 class _Completion:
     """The state of one ``complete_flow``: the answer so far, its errors and its cost."""
 
-    def __init__(self, plan: CachePlan, timings: dict[str, float]) -> None:
-        self.plan, self.timings = plan, timings
+    def __init__(self, plan: CachePlan, timings: dict[str, float], rejected: list[str]) -> None:
+        self.plan, self.timings, self.rejected = plan, timings, rejected
         self.handler: TaskHandler = plan.handler
         judge = _JudgeCost.of(plan)
         self.judge_calls = judge.calls
@@ -210,10 +313,10 @@ class _Completion:
         final = self.handler.check_answer(steps, constraints)
         if not final and self.cached is not None:
             final = self.handler.verify(steps, constraints, self.cached).reasons()
-        self.errors = blank + self.answer.errors + final
+        self.errors = self.rejected + blank + self.answer.errors + final
 
     def fall_back(self) -> None:
-        if not self.errors:
+        if not self.errors or self.rejected:
             return
         t0 = time.perf_counter()
         fallback = self.handler.fallback(self.plan.constraints)

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import logging
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from langchain_core.caches import RETURN_VAL_TYPE, BaseCache
@@ -18,6 +18,7 @@ from ..core.engine import CachePlan, StepCache
 from ..core.types import StepCacheResult
 from ..errors import InvalidPromptError
 from ..twin_flow import Io, TwinFlow, arun, run
+from ._cache_counters import CacheCounters
 from ._convert import (
     Request,
     annotate,
@@ -30,10 +31,10 @@ from ._convert import (
     restorable_generations,
     template_flow,
 )
+from ._schema import CallSpec
 
 __all__ = ["StepCacheLLMCache"]
 
-logger = logging.getLogger("stepcache_integrations.langchain")
 _PENDING_MAX = 256
 
 
@@ -80,9 +81,25 @@ class StepCacheLLMCache(BaseCache):
     logged and counted in :meth:`stats` (``not_stored``). ``StepCacheRunnable`` repairs
     such answers before returning them, and stores the repaired one with its provenance.
 
-    Every request logs one line on the ``stepcache_integrations.langchain`` logger at
-    INFO: ``hit`` (outcome and verification level), ``miss`` (why), ``stored`` (with the level
-    the entry is marked with) or ``not stored`` (why).
+    One plan from lookup to store: on a miss the plan of ``lookup`` (the prompt's vector, its
+    task and constraints) is kept for ``update``, which neither embeds the prompt nor detects its
+    task again, and segments and checks the answer once (``StepCache.store_planned``).
+
+    Structured output and tools are read from ``llm_string`` (the bound tools, tool choice and
+    response format LangChain passes): a forced tool's parameter schema or a ``json_schema``
+    response format is the JSON Schema the answer is verified against (``task="json"``), unless
+    ``json_schema=`` / ``task=`` say otherwise; a request that only a tool call answers
+    (``function_calling``, ``bind_tools(..., tool_choice=...)``) answered in plain text is never
+    stored, and a cached answer that is not a tool call is never served for it.
+
+    Every lookup logs one line and every update one more on the ``stepcache_integrations.langchain``
+    logger at INFO: ``hit`` (outcome and verification level), ``miss`` (why), ``stored`` (with the
+    level the entry is marked with) or ``not stored`` (why), each followed by a short stable key
+    (``<model key digest>/<namespace>/<prompt digest>``) and the part of the prompt that differs
+    from the cached candidate's (or its tail). LangChain's cache interface gives a miss no
+    response metadata (``update`` returns nothing to the caller): a miss's record (the
+    ``stepcache`` record with ``reason``: why the model was called) rides on the update's log
+    record (its ``stepcache`` attribute) and is ``stats()["last_miss"]``.
 
     Args:
         cache: the engine (default: ``StepCache(store=store, **engine_options)``).
@@ -120,9 +137,8 @@ class StepCacheLLMCache(BaseCache):
         self.task = task
         self.json_schema = json_schema if json_schema is not None else schema
         self._lock = threading.Lock()
-        self._pending: OrderedDict[tuple[str, str], CachePlan] = OrderedDict()
-        self._counts: dict[str, Any] = {}
-        self.reset_stats()
+        self._pending: OrderedDict[tuple[str, str], _Pending] = OrderedDict()
+        self._counters = CacheCounters()
 
     @property
     def schema(self) -> dict[str, Any] | None:
@@ -132,68 +148,34 @@ class StepCacheLLMCache(BaseCache):
     # ------------------------------------------------------------------ observability
     def reset_stats(self) -> None:
         """Zero this cache's counters (the engine's are reset with ``cache.reset_stats()``)."""
-        with self._lock:
-            self._counts = {
-                "lookups": 0,
-                "hits": 0,
-                "misses": 0,
-                "hit_outcomes": {"reuse": 0, "reinstantiate": 0, "patch": 0},
-                "miss_reasons": {},
-                "updates": 0,
-                "stored": 0,
-                "not_stored": {},
-            }
+        self._counters.reset()
 
     def stats(self) -> dict[str, Any]:
-        """What this cache did: lookups, hits (per outcome), misses (per reason), stored and
-        not-stored answers (per reason), and the engine's own ``stats()`` under ``"engine"``.
+        """What this cache did, in the engine's vocabulary, plus what only the cache sees.
 
-        ``misses`` counts every lookup that returned None, so LangChain called the model.
+        ``requests``, ``outcomes`` (reuse, reinstantiate, patch, skip_reuse, miss),
+        ``verification``, ``failed_checks``, ``model_calls``, tokens spent and saved...: the
+        requests this cache answered through the engine, counted by the engine's own code from
+        the same records (a hit when it is served, a miss when ``update`` hands its answer to
+        the engine; a lookup whose model call fails never reaches the engine). With an engine of
+        its own they equal the engine's counters (``"engine"``: its ``stats()``). Beside them:
+        ``lookups``, ``hits``, ``misses`` (lookups that returned None, so LangChain called the
+        model) and ``miss_reasons``; ``updates``, ``stored`` and ``not_stored`` per reason; and
+        ``last_miss``, the ``stepcache`` record of the latest miss (LangChain shows a miss no
+        response metadata).
         """
-        with self._lock:
-            counts = {
-                k: (dict(v) if isinstance(v, dict) else v) for k, v in self._counts.items()
-            }
+        counts = self._counters.snapshot()
         counts["engine"] = self.cache.stats()
         return counts
 
-    def _hit(self, outcome: str, prompt: str, level: str) -> None:
+    def _remember(self, prompt: str, llm_string: str, pending: _Pending) -> None:
         with self._lock:
-            self._counts["lookups"] += 1
-            self._counts["hits"] += 1
-            outcomes = self._counts["hit_outcomes"]
-            outcomes[outcome] = outcomes.get(outcome, 0) + 1
-        logger.info("stepcache: hit (%s, %s) for %s", outcome, level, _short(prompt))
-
-    def _miss(self, reason: str, prompt: str) -> None:
-        with self._lock:
-            self._counts["lookups"] += 1
-            self._counts["misses"] += 1
-            reasons = self._counts["miss_reasons"]
-            reasons[reason] = reasons.get(reason, 0) + 1
-        logger.info("stepcache: miss (%s) for %s", reason, _short(prompt))
-
-    def _stored(self, stored: bool, reason: str, prompt: str, detail: str = "", level: str | None = None) -> None:
-        with self._lock:
-            self._counts["updates"] += 1
-            if stored:
-                self._counts["stored"] += 1
-            else:
-                reasons = self._counts["not_stored"]
-                reasons[reason] = reasons.get(reason, 0) + 1
-        if stored:
-            logger.info("stepcache: stored the answer%s for %s", f" ({level})" if level else "", _short(prompt))
-        else:
-            logger.info("stepcache: not stored (%s%s) for %s", reason, f": {detail}" if detail else "", _short(prompt))
-
-    def _remember(self, prompt: str, llm_string: str, plan: CachePlan) -> None:
-        with self._lock:
-            self._pending[(prompt, llm_string)] = plan
+            self._pending[(prompt, llm_string)] = pending
             self._pending.move_to_end((prompt, llm_string))
             while len(self._pending) > _PENDING_MAX:
                 self._pending.popitem(last=False)
 
-    def _take_plan(self, prompt: str, llm_string: str) -> CachePlan | None:
+    def _take(self, prompt: str, llm_string: str) -> _Pending | None:
         with self._lock:
             return self._pending.pop((prompt, llm_string), None)
 
@@ -208,13 +190,17 @@ class StepCacheLLMCache(BaseCache):
         return "candidate failed verification"
 
     # ------------------------------------------------------------------ helpers
-    def _options(self, request: Request, llm_string: str) -> dict[str, Any]:
+    def _options(self, request: Request, llm_string: str, spec: CallSpec) -> dict[str, Any]:
         return {
-            "task": self.task,
-            "schema": self.json_schema,
+            "task": self.task if self.task is not None else (spec.task if self.json_schema is None else None),
+            "schema": self.json_schema if self.json_schema is not None else spec.schema,
             "namespace": self.namespace,
             "llm_key": self._llm_key(request, llm_string),
         }
+
+    @staticmethod
+    def _spec(request: Request, llm_string: str) -> CallSpec:
+        return CallSpec.from_llm_string(llm_string) if request.kind == "chat" else CallSpec()
 
     @staticmethod
     def _llm_key(request: Request, llm_string: str) -> str:
@@ -238,7 +224,7 @@ class StepCacheLLMCache(BaseCache):
         return [Generation(text=plan.cached_text)], False
 
     def _annotated(
-        self, gens: list[Generation], result: StepCacheResult, verbatim: bool, request: Request, llm_string: str
+        self, gens: list[Generation], result: StepCacheResult, verbatim: bool, where: dict[str, str]
     ) -> list[Generation]:
         """Generations carrying the ``stepcache`` record.
 
@@ -247,7 +233,6 @@ class StepCacheLLMCache(BaseCache):
         generations get ``generation_info["stepcache"]``.
         """
         out: list[Generation] = []
-        where = self._where(request, llm_string)
         for gen in gens:
             if isinstance(gen, ChatGeneration):
                 message = annotate(gen.message, result, **where)
@@ -259,18 +244,17 @@ class StepCacheLLMCache(BaseCache):
                 out.append(Generation(text=gen.text, generation_info=info))
         return out
 
-    def _where(self, request: Request, llm_string: str) -> dict[str, str]:
-        return {"namespace": self.namespace, "llm_key": self._llm_key(request, llm_string)}
+    def _where(self, options: dict[str, Any]) -> dict[str, str]:
+        return {"namespace": options["namespace"], "llm_key": options["llm_key"]}
 
     def _patched(
-        self, result: StepCacheResult, request: Request, template: BaseMessage | None, llm_string: str
+        self, result: StepCacheResult, request: Request, template: BaseMessage | None, spec: CallSpec, where: dict[str, str]
     ) -> list[Generation] | None:
         if not result.checks_passed:
             return None  # LangChain regenerates; update() stores the answer if it passes its checks
-        where = self._where(request, llm_string)
         if request.kind == "chat":
             message = message_from_text(result.text, template)
-            if message is None:
+            if message is None or spec.rejects(message):
                 return None
             return [ChatGeneration(message=annotate(message, result, **where))]
         return [Generation(text=result.text, generation_info={METADATA_KEY: summarize(result, **where)})]
@@ -294,49 +278,49 @@ class StepCacheLLMCache(BaseCache):
             completion_tokens = int(usage.get("output_tokens") or 0)
         return text, prompt_tokens, completion_tokens, entry_metadata(request.kind, gens)
 
-    def _served(
-        self, plan: CachePlan, request: Request, prompt: str, llm_string: str, template: BaseMessage | None
-    ) -> tuple[list[Generation], bool] | None:
-        """The cache-only answer of ``plan`` or None (a miss, recorded)."""
-        found = self._cached_generations(plan, request, template)
-        if found is None:
-            self._miss("cached answer cannot be rebuilt as this message type", request.text)
-            self._remember(prompt, llm_string, plan)
-        return found
+    def _declined(
+        self,
+        reason: str,
+        plan: CachePlan,
+        request: Request,
+        key: tuple[str, str],
+        options: dict[str, Any],
+        result: StepCacheResult | None = None,
+    ) -> None:
+        """A lookup that returns None: LangChain calls the model; ``update`` gets this plan."""
+        nearest = plan.entry.prompt if plan.entry is not None else None
+        self._counters.miss(reason, self._where(options), request.text, nearest, result)
+        self._remember(*key, _Pending(plan, options, reason))
 
-    def _declined(self, plan: CachePlan, request: Request, prompt: str, llm_string: str) -> None:
-        self._miss(self._miss_reason(plan, self.patch_model is not None), request.text)
-        self._remember(prompt, llm_string, plan)
-
-    def _patch_outcome(
-        self, result: StepCacheResult, request: Request, template: BaseMessage | None, llm_string: str
-    ) -> list[Generation] | None:
-        gens = self._patched(result, request, template, llm_string)
-        if gens is None:
-            self._miss("patch failed verification", request.text)
-        else:
-            self._hit("patch", request.text, result.verification)
-        return gens
+    def _hit(self, result: StepCacheResult, plan: CachePlan, request: Request, where: dict[str, str]) -> None:
+        nearest = plan.entry.prompt if plan.entry is not None else None
+        self._counters.hit(result, where, request.text, nearest, summarize(result, **where))
 
     # ------------------------------------------------------------------ BaseCache
     def _lookup_flow(self, prompt: str, llm_string: str) -> TwinFlow[RETURN_VAL_TYPE | None]:
         request = parse_cache_prompt(prompt)
+        spec = self._spec(request, llm_string)
+        options = self._options(request, llm_string, spec)
         try:
-            options = self._options(request, llm_string)
             plan = yield Io.of(self.cache.lookup, self.cache.alookup, request.text, **options)
         except InvalidPromptError as exc:
-            self._miss(f"prompt not cacheable: {exc}", request.text)
+            self._counters.miss(f"prompt not cacheable: {exc}", self._where(options), request.text, None)
             return None
         template = yield from template_flow(plan, self.cache.store)
+        where, key = self._where(options), (prompt, llm_string)
         if not plan.needs_model:
-            found = self._served(plan, request, prompt, llm_string, template)
+            found = self._cached_generations(plan, request, template)
             if found is None:
+                self._declined("cached answer cannot be rebuilt as this message type", plan, request, key, options)
+                return None
+            if spec.rejects(getattr(found[0][0], "message", None)):
+                self._declined("cached answer is not a tool call", plan, request, key, options)
                 return None
             result = yield Io.of(self.cache.serve, self.cache.aserve, plan)
-            self._hit(result.outcome, request.text, result.verification)
-            return self._annotated(found[0], result, found[1], request, llm_string)
+            self._hit(result, plan, request, where)
+            return self._annotated(found[0], result, found[1], where)
         if not self._can_patch(plan, template):
-            self._declined(plan, request, prompt, llm_string)
+            self._declined(self._miss_reason(plan, self.patch_model is not None), plan, request, key, options)
             return None
         assert plan.generation_prompt is not None
         model_input = request.model_input(plan.generation_prompt)
@@ -344,8 +328,16 @@ class StepCacheLLMCache(BaseCache):
         response = output_response(output, plan.generation_prompt)
         metadata = entry_metadata(request.kind, None, template)
         caller = _PatchCaller(self.patch_model, request)
-        result = yield Io.of(self.cache.finalize, self.cache.afinalize, plan, response, llm=caller, metadata=metadata)
-        return self._patch_outcome(result, request, template, llm_string)
+        result = yield Io.of(
+            self.cache.finalize, self.cache.afinalize, plan, response,
+            llm=caller, metadata=metadata, rejected=spec.rejects(output),
+        )
+        gens = self._patched(result, request, template, spec, where)
+        if gens is None:
+            self._declined("patch failed verification", plan, request, key, options, result)
+        else:
+            self._hit(result, plan, request, where)
+        return gens
 
     def lookup(self, prompt: str, llm_string: str) -> RETURN_VAL_TYPE | None:
         """Verified reuse as a list of generations, or None (a miss: LangChain calls the model)."""
@@ -355,34 +347,35 @@ class StepCacheLLMCache(BaseCache):
         """Async twin of :meth:`lookup` (native: the engine's async path)."""
         return await arun(self._lookup_flow(prompt, llm_string))
 
-    def _not_stored_reason(self, prompt: str, llm_string: str, text: str) -> tuple[str, str]:
-        """Why ``store_answer`` declined: the task's verification errors if it failed them."""
-        plan = self._take_plan(prompt, llm_string)
-        if plan is None:
-            return "failed verification or store unavailable", ""
-        errors = plan.handler.check_answer(plan.handler.segment(text, plan.constraints), plan.constraints)
-        if errors:
-            return "failed verification", "; ".join(errors[:2])
-        return "store write failed or skipped", ""
-
     def _update_flow(self, prompt: str, llm_string: str, return_val: RETURN_VAL_TYPE) -> TwinFlow[None]:
         request = parse_cache_prompt(prompt)
+        spec = self._spec(request, llm_string)
+        options = self._options(request, llm_string, spec)
+        where = self._where(options)
+        pending = self._take(prompt, llm_string)
         args = self._store_args(request, return_val)
         if args is None:
-            self._stored(False, "no generations", request.text)
+            self._counters.update(None, "no generations", "", where, request.text, None, None)
             return
         text, prompt_tokens, completion_tokens, metadata = args
-        options = self._options(request, llm_string)
+        first = next(iter(return_val))
         try:
-            entry_id = yield Io.of(
-                self.cache.store_answer, self.cache.astore_answer, request.text, text,
-                prompt_tokens=prompt_tokens, completion_tokens=completion_tokens, metadata=metadata, **options,
+            # the lookup's plan (vector, task, constraints) when it was made for these options
+            plan = pending.plan if pending is not None and pending.options == options else None
+            if plan is None:
+                plan = self.cache.prepare(request.text, **options)
+            report = yield Io.of(
+                self.cache.store_planned, self.cache.astore_planned, plan, text,
+                prompt_tokens=prompt_tokens, completion_tokens=completion_tokens, metadata=metadata,
+                rejected=spec.rejects(getattr(first, "message", None)),
             )
         except InvalidPromptError as exc:
-            self._take_plan(prompt, llm_string)
-            self._stored(False, "prompt or answer not cacheable", request.text, str(exc))
+            self._counters.update(None, "prompt or answer not cacheable", str(exc), where, request.text, None, None)
             return
-        self._after_store(entry_id, prompt, llm_string, request, text)
+        record = {**summarize(report.result, **where), "reason": pending.reason if pending else "update without a lookup"}
+        nearest = plan.entry.prompt if plan.entry is not None else None
+        detail = "; ".join(report.errors[:2])
+        self._counters.update(report.result, report.reason, detail, where, request.text, nearest, record)
 
     def update(self, prompt: str, llm_string: str, return_val: RETURN_VAL_TYPE) -> None:
         """Store a freshly generated answer if it verifies (see the class docstring)."""
@@ -391,18 +384,6 @@ class StepCacheLLMCache(BaseCache):
     async def aupdate(self, prompt: str, llm_string: str, return_val: RETURN_VAL_TYPE) -> None:
         """Async twin of :meth:`update`."""
         await arun(self._update_flow(prompt, llm_string, return_val))
-
-    def _after_store(self, entry_id: str | None, prompt: str, llm_string: str, request: Request, text: str) -> None:
-        if entry_id is not None:
-            plan = self._take_plan(prompt, llm_string)
-            level = None
-            if plan is not None:  # the level store_answer marked the entry with
-                steps = plan.handler.segment(text, plan.constraints)
-                level = plan.handler.verification_level(steps, plan.constraints, None)
-            self._stored(True, "", request.text, level=level)
-            return
-        reason, detail = self._not_stored_reason(prompt, llm_string, text)
-        self._stored(False, reason, request.text, detail)
 
     def clear(self, **kwargs: Any) -> None:
         """Delete this cache's entries (its namespace)."""
@@ -413,7 +394,11 @@ class StepCacheLLMCache(BaseCache):
         await self.cache.aclear(self.namespace)
 
 
-def _short(text: str, limit: int = 80) -> str:
-    """A prompt as it appears in a log line."""
-    flat = " ".join(text.split())
-    return repr(flat if len(flat) <= limit else flat[: limit - 3] + "...")
+@dataclass(frozen=True)
+class _Pending:
+    """What ``lookup`` hands ``update`` for a miss: its plan, the options it was made for, and why
+    it was declined."""
+
+    plan: CachePlan
+    options: dict[str, Any]
+    reason: str

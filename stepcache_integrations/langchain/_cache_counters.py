@@ -1,0 +1,114 @@
+"""The counters and log lines of ``StepCacheLLMCache``: one vocabulary with the engine's ``stats()``.
+
+Every request the global cache answers through the engine is counted here by the engine's own
+counting code (``CacheStats``) from the same record the engine counts (a hit's served result,
+a miss's ``StoreReport.result``), so ``requests``, ``outcomes``, ``verification``, tokens and
+the rest mean what they mean in ``StepCache.stats()`` and agree with it for a cache that has an
+engine of its own. What only the cache sees is counted beside them: ``lookups``, ``hits``,
+``misses`` (lookups that returned None) per reason, and ``stored`` / ``not_stored`` per reason.
+``hit_outcomes`` (hits per outcome) is kept for callers of earlier versions.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from typing import Any
+
+from ..adapter_core import log_request
+from ..core.stats import CacheStats
+from ..core.types import StepCacheResult
+
+__all__ = ["CacheCounters", "logger"]
+
+logger = logging.getLogger("stepcache_integrations.langchain")
+_ENGINE_ONLY = ("store_errors", "store_skipped")  # the store guard's counters: the engine's alone
+
+
+class CacheCounters:
+    """Thread-safe counters of one ``StepCacheLLMCache`` and its log lines."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._requests = CacheStats()
+        self._counts: dict[str, Any] = {}
+        self._last_miss: dict[str, Any] | None = None
+        self.reset()
+
+    def reset(self) -> None:
+        with self._lock:
+            self._requests.reset()
+            self._counts = {
+                "lookups": 0,
+                "hits": 0,
+                "hit_outcomes": {"reuse": 0, "reinstantiate": 0, "patch": 0},
+                "misses": 0,
+                "miss_reasons": {},
+                "updates": 0,
+                "stored": 0,
+                "not_stored": {},
+            }
+            self._last_miss = None
+
+    def snapshot(self) -> dict[str, Any]:
+        with self._lock:
+            counts = {k: (dict(v) if isinstance(v, dict) else v) for k, v in self._counts.items()}
+            last = dict(self._last_miss) if self._last_miss is not None else None
+        requests = self._requests.snapshot()
+        for key in _ENGINE_ONLY:
+            requests.pop(key, None)
+        return {**requests, **counts, "last_miss": last}
+
+    def hit(self, result: StepCacheResult, where: dict[str, Any], prompt: str, nearest: str | None, record: Any) -> None:
+        self._requests.record(result)
+        with self._lock:
+            self._counts["lookups"] += 1
+            self._counts["hits"] += 1
+            outcomes = self._counts["hit_outcomes"]
+            outcomes[result.outcome] = outcomes.get(result.outcome, 0) + 1
+        event = f"hit ({result.outcome}, {result.verification})"
+        log_request(logger, event, prompt=prompt, nearest=nearest, record=record, **where)
+
+    def miss(
+        self, reason: str, where: dict[str, Any], prompt: str, nearest: str | None, result: StepCacheResult | None = None
+    ) -> None:
+        """Count a lookup that returned None; ``result``: what the engine answered and the cache
+        did not serve (a patch that failed its checks), counted as the engine counted it."""
+        if result is not None:
+            self._requests.record(result)
+        with self._lock:
+            self._counts["lookups"] += 1
+            self._counts["misses"] += 1
+            reasons = self._counts["miss_reasons"]
+            reasons[reason] = reasons.get(reason, 0) + 1
+        log_request(logger, f"miss ({reason})", prompt=prompt, nearest=nearest, **where)
+
+    def update(
+        self,
+        result: StepCacheResult | None,
+        reason: str,
+        detail: str,
+        where: dict[str, Any],
+        prompt: str,
+        nearest: str | None,
+        record: dict[str, Any] | None,
+    ) -> None:
+        """Count one ``update``: ``result`` is the request's record (None when the engine never
+        judged the answer); ``reason`` is empty when it was stored."""
+        if result is not None:
+            self._requests.record(result)
+        with self._lock:
+            self._counts["updates"] += 1
+            if not reason:
+                self._counts["stored"] += 1
+            else:
+                reasons = self._counts["not_stored"]
+                reasons[reason] = reasons.get(reason, 0) + 1
+            if record is not None:
+                self._last_miss = record
+        if not reason:
+            level = f" ({result.verification})" if result is not None else ""
+            event = f"stored the answer{level}"
+        else:
+            event = f"not stored ({reason}{f': {detail}' if detail else ''})"
+        log_request(logger, event, prompt=prompt, nearest=nearest, record=record, **where)
