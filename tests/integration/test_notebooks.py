@@ -6,6 +6,7 @@ cache, patching, changed documents); any failing cell fails its test.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -42,5 +43,6 @@ def test_notebook_runs(
     outputs = [o for c in notebook.cells if c.cell_type == "code" for o in c.get("outputs", [])]
     assert not [o for o in outputs if o.get("output_type") == "error"]
     text = "".join(o.get("text", "") for o in outputs)
-    for word in expected:
-        assert word in text, f"{name}: expected {word!r} in the notebook output"
+    for word in expected:  # the outcome as a whole word: "skip_reuse" is no "reuse"
+        assert re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text), (
+            f"{name}: expected the outcome {word!r} in the notebook output")

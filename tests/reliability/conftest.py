@@ -96,6 +96,7 @@ def independent_math_errors(prompt: str, text: str) -> list[str]:
         parse_expr,
         standard_transformations,
     )
+    from tokenize import TokenError
 
     m = _PROMPT_EQ.search(prompt)
     assert m, prompt
@@ -109,7 +110,9 @@ def independent_math_errors(prompt: str, text: str) -> list[str]:
         try:
             left = parse_expr(lhs, transformations=transformations)
             right = parse_expr(rhs, transformations=transformations)
-        except Exception:  # noqa: BLE001 - not an equation we can read: skip it
+        except (SyntaxError, TypeError, ValueError, ZeroDivisionError, sympy.SympifyError, TokenError) as exc:
+            # an equation the judge cannot read is a failure, never a skip (issue 20)
+            errors.append(f"cannot read '{lhs} = {rhs}': {type(exc).__name__}")
             continue
         if not (left - right).free_symbols <= {sym}:
             continue

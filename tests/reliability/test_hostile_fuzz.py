@@ -156,3 +156,12 @@ def test_fuzz_any_text(prompt: str, reply: str) -> None:
     attempt(cache, "Return JSON with keys " + prompt, lambda p: reply)
     for entry, _ in cache.store.iter_items():
         assert not cache.tasks.get(entry.task).check_answer(entry.steps, entry.constraints)
+
+
+def test_the_independent_judge_fails_an_equation_it_cannot_read() -> None:
+    """Issue 20: an unparsable equation is a failure of the answer, not a skipped line."""
+    good = math_answer(3, 5, 20)
+    assert independent_math_errors(math_prompt(3, 5, 20), good) == []
+    unreadable = good.replace("Step 2:", "Step 2: 3x = (15 ) ) =")
+    errors = independent_math_errors(math_prompt(3, 5, 20), unreadable)
+    assert any(e.startswith("cannot read") for e in errors), errors

@@ -79,13 +79,28 @@ def test_a_correct_fresh_answer_verifies(task: TaskHandler) -> None:
     assert task.verify(task.segment(fixture.answer, constraints), constraints, None).passed
 
 
+#: prompts a task's deterministic fallback must answer (a task absent here has no fallback)
+FALLBACK_PROMPTS: dict[str, tuple[str, ...]] = {
+    "json": ('Return a JSON object for a person with name "Alice", age 34, city "Paris". '
+             "Required keys: name, age and city.",),
+    "linear_equation": (FIXTURES["linear_equation"].prompt, FIXTURES["linear_equation"].perturbed),
+}
+
+
 @pytest.mark.parametrize("task", TASKS, ids=lambda t: t.name)
 def test_its_own_fallback_verifies(task: TaskHandler) -> None:
-    for prompt in (FIXTURES[task.name].prompt, FIXTURES[task.name].perturbed):
+    prompts = FALLBACK_PROMPTS.get(task.name, ())
+    if not prompts:  # no fallback: the task must not produce one for its fixtures either
+        for prompt in (FIXTURES[task.name].prompt, FIXTURES[task.name].perturbed):
+            assert task.fallback(task.constraints(prompt)) is None
+        return
+    for prompt in prompts:
         constraints = task.constraints(prompt)
         fallback = task.fallback(constraints)
-        if fallback is not None:
-            assert task.check_answer(task.segment(fallback, constraints), constraints) == []
+        assert fallback is not None, prompt
+        steps = task.segment(fallback, constraints)
+        assert task.check_answer(steps, constraints) == [], fallback
+        assert task.verify(steps, constraints, None).passed, fallback
 
 
 @pytest.mark.parametrize("task", TASKS, ids=lambda t: t.name)
