@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from typing import Any, Protocol, Union
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, Protocol, Union
 
 from ..errors import StepCacheError
-from .types import CacheEntry, CacheHit
+
+if TYPE_CHECKING:  # annotations only: the package root imports this module, and stays light
+    import numpy as np
+
+    from .types import CacheEntry, CacheHit
 
 __all__ = ["StoreArg", "StorePort", "resolve_store", "use_store_opener"]
 

@@ -17,7 +17,18 @@ except ImportError as exc:  # pragma: no cover - depends on the install
         "stepcache_integrations.langchain needs langchain-core: pip install 'stepcache-integrations[langchain]'"
     ) from exc
 
-from .cache import StepCacheLLMCache
-from .runnable import StepCacheRunnable, with_step_cache
+from typing import TYPE_CHECKING
+
+from ..core.lazy_exports import lazy_exports
+
+if TYPE_CHECKING:  # what the lazy names are, for type checkers and IDEs
+    from .cache import StepCacheLLMCache
+    from .runnable import StepCacheRunnable, with_step_cache
+
+# Loaded on first use (PEP 562): the engine and langchain-core's heavier modules load with them.
+__getattr__, __dir__ = lazy_exports(
+    globals(),
+    {"StepCacheLLMCache": ".cache", "StepCacheRunnable": ".runnable", "with_step_cache": ".runnable"},
+)
 
 __all__ = ["StepCacheLLMCache", "StepCacheRunnable", "with_step_cache"]

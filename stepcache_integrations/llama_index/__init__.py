@@ -29,13 +29,30 @@ except ImportError as exc:  # pragma: no cover - exercised only without the extr
         "pip install 'stepcache-integrations[llamaindex]'"
     ) from exc
 
-from .embedding import StepCacheEmbedding
-from .llm import (
-    METADATA_KEY,
-    StepCacheFunctionCallingLLM,
-    StepCacheLLM,
-    default_llm_key,
-    messages_to_cache_prompt,
+from typing import TYPE_CHECKING
+
+from ..core.lazy_exports import lazy_exports
+
+if TYPE_CHECKING:  # what the lazy names are, for type checkers and IDEs
+    from .embedding import StepCacheEmbedding
+    from .llm import (
+        METADATA_KEY,
+        StepCacheFunctionCallingLLM,
+        StepCacheLLM,
+        default_llm_key,
+        messages_to_cache_prompt,
+    )
+
+# Loaded on first use (PEP 562): the engine and llama-index-core's heavier modules load with them.
+__getattr__, __dir__ = lazy_exports(
+    globals(),
+    {
+        "StepCacheEmbedding": ".embedding",
+        **dict.fromkeys(
+            ["METADATA_KEY", "StepCacheFunctionCallingLLM", "StepCacheLLM", "default_llm_key", "messages_to_cache_prompt"],
+            ".llm",
+        ),
+    },
 )
 
 __all__ = [
