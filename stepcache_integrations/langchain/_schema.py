@@ -96,8 +96,9 @@ class CallSpec:
 
     @property
     def task(self) -> str | None:
-        """``"json"`` when the answer must be JSON (a schema, a required tool call, JSON mode)."""
-        return "json" if (self.schema is not None or self.requires_tool_call or self.json_mode) else None
+        """``"json"`` when the answer must be JSON against a schema or be a tool call's arguments;
+        JSON mode alone (``json_object``) names no keys: the prompt's task decides, as before."""
+        return "json" if (self.schema is not None or self.requires_tool_call) else None
 
     def rejects(self, message: Any) -> list[str]:
         """Why ``message`` does not answer the request's shape (empty: it does)."""

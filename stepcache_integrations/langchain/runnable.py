@@ -30,7 +30,7 @@ from langchain_core.runnables.config import patch_config
 from langchain_core.runnables.fallbacks import _returns_runnable
 from pydantic import ConfigDict, Field
 
-from ..adapter_core import StreamSession
+from ..adapter_core import StreamSession, log_request, result_event
 from ..core.engine import StepCache
 from ..core.types import StepCacheResult
 from ..errors import InvalidPromptError
@@ -47,11 +47,13 @@ from ._convert import (
 )
 from ._model import ModelCaller, call_options, is_model, llm_string, model_kind, prompt_value, schema_dict
 from ._outputs import entry_meta, from_cache, from_model
+from ._schema import CallSpec
 from ._streaming import cached_chunks, chunk_text, merge_chunks, piece, stream_tail, streams_live, strip_usage
 
 __all__ = ["StepCacheRunnable", "with_step_cache"]
 
 logger = logging.getLogger("stepcache_integrations")
+request_logger = logging.getLogger("stepcache_integrations.langchain")  # one line per request, as the global cache
 _EVENT = "stepcache"
 
 
@@ -186,8 +188,26 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
         (images, names, tool calls... - none for a plain-text request)."""
         return request.llm_key(self.resolve_llm_key(**call_kwargs))
 
-    def _options(self, key: str) -> dict[str, Any]:
-        return {"task": self.task, "schema": self.json_schema, "namespace": self.namespace, "llm_key": key}
+    def call_spec(self, call_kwargs: dict[str, Any]) -> CallSpec:
+        """What the bound and call options ask of an answer (tools, tool choice, response format):
+        read as the global cache reads them from ``llm_string``."""
+        if model_kind(self.bound) == "llm":
+            return CallSpec()
+        return CallSpec.from_options(call_options(self.bound, call_kwargs))
+
+    def _options(self, key: str, spec: CallSpec) -> dict[str, Any]:
+        """Lookup options: ``task`` / ``json_schema`` when set, else what the call options ask for
+        (a forced tool's parameter schema, a ``json_schema`` response format)."""
+        task = self.task if self.task is not None else (spec.task if self.json_schema is None else None)
+        schema = self.json_schema if self.json_schema is not None else spec.schema
+        return {"task": task, "schema": schema, "namespace": self.namespace, "llm_key": key}
+
+    def _fresh(self, plan: Any, options: dict[str, Any]) -> Any:
+        """A miss plan for a request whose cached answer cannot serve it (no tool call for a tool
+        request): the model answers; the prompt's vector is kept (no second embedding)."""
+        fresh = self.cache.prepare(plan.prompt, **options)
+        fresh.vector = plan.vector
+        return fresh
 
     def _record(self, key: str) -> dict[str, Any]:
         return {"namespace": self.namespace, "llm_key": key}
@@ -197,15 +217,23 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
             return annotate(output, result, streamed=streamed, **self._record(key))
         return output
 
-    def _emit(self, result: StepCacheResult, config: RunnableConfig, key: str) -> None:
+    def _log(self, result: StepCacheResult, key: str, prompt: str, plan: Any) -> dict[str, Any]:
+        record = summary(result, **self._record(key))
+        nearest = plan.entry.prompt if plan.entry is not None else None
+        log_request(request_logger, result_event(result), prompt=prompt, nearest=nearest, record=record, **self._record(key))
+        return record
+
+    def _emit(self, result: StepCacheResult, config: RunnableConfig, key: str, prompt: str, plan: Any) -> None:
+        record = self._log(result, key, prompt, plan)
         try:
-            dispatch_custom_event(_EVENT, summary(result, **self._record(key)), config=config)
+            dispatch_custom_event(_EVENT, record, config=config)
         except Exception:  # noqa: BLE001 - tracing must never break an answer
             logger.debug("stepcache: could not dispatch the custom event", exc_info=True)
 
-    async def _aemit(self, result: StepCacheResult, config: RunnableConfig, key: str) -> None:
+    async def _aemit(self, result: StepCacheResult, config: RunnableConfig, key: str, prompt: str, plan: Any) -> None:
+        record = self._log(result, key, prompt, plan)
         try:
-            await adispatch_custom_event(_EVENT, summary(result, **self._record(key)), config=config)
+            await adispatch_custom_event(_EVENT, record, config=config)
         except Exception:  # noqa: BLE001
             logger.debug("stepcache: could not dispatch the custom event", exc_info=True)
 
@@ -220,22 +248,29 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
         request = self._request(input)
         caller = ModelCaller(self.bound, request, child, kwargs)
         key = self.request_llm_key(request, kwargs)
+        spec = self.call_spec(kwargs)
+        options = self._options(key, spec)
         try:
-            plan = yield Io.of(self.cache.lookup, self.cache.alookup, request.text, **self._options(key))
+            plan = yield Io.of(self.cache.lookup, self.cache.alookup, request.text, **options)
         except InvalidPromptError:  # e.g. an empty prompt: nothing to cache, just answer
             return (yield Io.of(self.bound.invoke, self.bound.ainvoke, input, child, **kwargs))
         stored = yield from template_flow(plan, self.cache.store)
+        output = from_cache(plan, request, stored) if not plan.needs_model else None
+        if output is not None and spec.rejects(output):
+            plan = self._fresh(plan, options)  # a cached answer that is no tool call never serves a tool request
         if not plan.needs_model:
-            output = from_cache(plan, request, stored)
             result = yield Io.of(self.cache.serve, self.cache.aserve, plan)
         else:
             assert plan.generation_prompt is not None
             raw = yield Io.of(caller.call, caller.acall, plan.generation_prompt)
             response = output_response(raw, plan.generation_prompt)
             metadata = entry_meta(plan, request, raw, stored)
-            result = yield Io.of(self.cache.finalize, self.cache.afinalize, plan, response, llm=caller, metadata=metadata)
+            result = yield Io.of(
+                self.cache.finalize, self.cache.afinalize, plan, response,
+                llm=caller, metadata=metadata, rejected=spec.rejects(raw),
+            )
             output = from_model(plan, request, raw, result, stored)
-        yield Io.of(self._emit, self._aemit, result, child, key)
+        yield Io.of(self._emit, self._aemit, result, child, key, request.text, plan)
         return self._finish(output, result, key)
 
     def _invoke(
@@ -263,16 +298,20 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
         request = self._request(input)
         caller = ModelCaller(self.bound, request, child, kwargs)
         key = self.request_llm_key(request, kwargs)
+        spec = self.call_spec(kwargs)
+        options = self._options(key, spec)
         try:
-            plan = yield Io.of(self.cache.lookup, self.cache.alookup, request.text, **self._options(key))
+            plan = yield Io.of(self.cache.lookup, self.cache.alookup, request.text, **options)
         except InvalidPromptError:  # nothing to cache: stream the model's answer as it is
             yield from relay(Io.of(self.bound.stream, opened(self.bound.astream), input, child, **kwargs))
             return
         stored = yield from template_flow(plan, self.cache.store)
+        output = from_cache(plan, request, stored) if not plan.needs_model else None
+        if output is not None and spec.rejects(output):
+            plan = self._fresh(plan, options)  # a cached answer that is no tool call never serves a tool request
         if not plan.needs_model:
-            output = from_cache(plan, request, stored)
             result = yield Io.of(self.cache.serve, self.cache.aserve, plan)
-            yield Io.of(self._emit, self._aemit, result, child, key)
+            yield Io.of(self._emit, self._aemit, result, child, key, request.text, plan)
             final = self._finish(output, result, key, streamed=True)
             for chunk in cached_chunks(final, [s.text for s in result.steps]):
                 yield Emit(chunk)
@@ -294,8 +333,11 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
             raw = merge_chunks(pieces)
         response = output_response(raw, plan.generation_prompt)
         metadata = entry_meta(plan, request, raw, stored)
-        result = yield Io.of(self.cache.finalize, self.cache.afinalize, plan, response, llm=caller, metadata=metadata)
-        yield Io.of(self._emit, self._aemit, result, child, key)
+        result = yield Io.of(
+            self.cache.finalize, self.cache.afinalize, plan, response,
+            llm=caller, metadata=metadata, rejected=spec.rejects(raw),
+        )
+        yield Io.of(self._emit, self._aemit, result, child, key, request.text, plan)
         final = self._finish(from_model(plan, request, raw, result, stored), result, key, streamed=True)
         for chunk in stream_tail(final, session, [s.text for s in result.steps], live=streams_live(plan)):
             yield Emit(chunk)

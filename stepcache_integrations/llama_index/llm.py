@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
@@ -43,7 +44,7 @@ from llama_index.core.llms.callbacks import llm_chat_callback, llm_completion_ca
 from llama_index.core.llms.function_calling import FunctionCallingLLM
 from llama_index.core.llms.llm import LLM
 
-from ..adapter_core import METADATA_KEY, StepCacheSummary, bypass_summary, summarize
+from ..adapter_core import METADATA_KEY, StepCacheSummary, bypass_summary, log_request, result_event, summarize
 from ..core.engine import CachePlan, StepCache
 from ..core.types import StepCacheResult
 from ..twin_flow import END, Emit, Io, StreamFlow, TwinFlow, arun, arun_stream, pull, run, run_stream
@@ -73,6 +74,9 @@ from ._responses import (
     tag_last,
 )
 
+
+
+logger = logging.getLogger("stepcache_integrations.llama_index")  # one line per request, as the LangChain adapters
 
 
 class _StreamKind(NamedTuple):
@@ -247,6 +251,15 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
     def _meta(self, result: StepCacheResult, key: str, **extra: Any) -> dict[str, Any]:
         return summarize(result, namespace=self.namespace, llm_key=key, **extra)
 
+    def _logged(self, plan: CachePlan, result: StepCacheResult, key: str, meta: dict[str, Any]) -> dict[str, Any]:
+        """``meta`` (the request's record), after the request's log line (the adapters' one format)."""
+        nearest = plan.entry.prompt if plan.entry is not None else None
+        log_request(
+            logger, result_event(result), namespace=self.namespace, llm_key=key, prompt=plan.prompt,
+            nearest=nearest, record=meta,
+        )
+        return meta
+
     def _bypass(self, reason: str, key: str) -> dict[str, Any]:
         meta = bypass_summary(reason, namespace=self.namespace, llm_key=key)
         _spans.report(meta)
@@ -283,7 +296,8 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
     ) -> StreamFlow:
         if not plan.needs_model:
             result = yield Io.of(self._cache.serve, self._cache.aserve, plan)
-            for chunk in replay(result, fill(pending, self._meta(result, key, streamed=True)), kind.chunk):
+            meta = self._logged(plan, result, key, fill(pending, self._meta(result, key, streamed=True)))
+            for chunk in replay(result, meta, kind.chunk):
                 yield Emit(chunk)
             return
         assert plan.generation_prompt is not None
@@ -295,7 +309,11 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
             yield Emit(kind.chunk(state.emitted, state.model_delta(kind.text(part), part.delta, part), raw=part.raw))
         response = state.response()
         result = yield Io.of(self._cache.finalize, self._cache.afinalize, plan, response, llm=caller)
-        yield Emit(state.closing(result, lambda **extra: fill(pending, self._meta(result, key, **extra)), kind.chunk))
+
+        def closing_meta(**extra: Any) -> dict[str, Any]:
+            return self._logged(plan, result, key, fill(pending, self._meta(result, key, **extra)))
+
+        yield Emit(state.closing(result, closing_meta, kind.chunk))
 
     def _completion_stream(self, formatted: bool, kwargs: dict[str, Any]) -> Callable[[str], Io]:
         """The step opening the inner model's completion stream for a generation prompt."""
@@ -320,7 +338,8 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
         plan = yield Io.of(self._cache.lookup, self._cache.alookup, prompt, **self._lookup_args(key))
         caller = completion_caller(self._llm, formatted, kwargs)
         result = yield Io.of(self._cache.complete, self._cache.acomplete, plan, caller)
-        return completion_response(result, self._meta(result, key), raw=getattr(caller.last, "raw", None))
+        meta = self._logged(plan, result, key, self._meta(result, key))
+        return completion_response(result, meta, raw=getattr(caller.last, "raw", None))
 
     @llm_completion_callback()
     def complete(self, prompt: str, formatted: bool = False, **kwargs: Any) -> CompletionResponse:
@@ -364,7 +383,8 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
         plan = yield Io.of(self._cache.lookup, self._cache.alookup, prompt, **self._lookup_args(key))
         caller = chat_caller(self._llm, messages, prompt, kwargs)
         result = yield Io.of(self._cache.complete, self._cache.acomplete, plan, caller)
-        return chat_response(result, self._meta(result, key), raw=getattr(caller.last, "raw", None))
+        meta = self._logged(plan, result, key, self._meta(result, key))
+        return chat_response(result, meta, raw=getattr(caller.last, "raw", None))
 
     @llm_chat_callback()
     def chat(self, messages: Sequence[ChatMessage], **kwargs: Any) -> ChatResponse:

@@ -11,8 +11,11 @@ gives the engine Person's JSON schema, which always carries a title and a descri
 prose that may state a rule, so its statements prove nothing and an entry is reused only
 for the same request up to the safe set; every other prompt regenerates the whole object.
 The patch and re-instantiation paths are exercised with the same provider bindings built
-on the wrapper by hand (a Person tool call, a json_schema ``response_format``): the engine
-gets no schema, and a plain request's statements are evidence.
+on the wrapper by hand (a Person tool call, a json_schema ``response_format``) whose schema is
+structural only (no title, no description): the engine verifies against that schema, read from
+the bound options as the global cache reads it from ``llm_string``, and a plain request's
+statements are evidence. A bound tool's description is prose the model reads, so under it no
+statement is evidence (tested below).
 """
 
 from __future__ import annotations
@@ -56,9 +59,20 @@ STATED_LYON = 'Extract the person: name "Alice", age 30, city "Lyon".'
 ALICE_PARIS = {"name": "Alice", "city": "Paris", "age": 30}
 ALICE_LYON = Person(name="Alice", city="Lyon", age=30)
 METHODS = ["function_calling", "json_schema"]
+# Person's schema with the structural keywords only: no title, no description (no prose)
+PERSON_SCHEMA = {
+    "type": "object",
+    "properties": {"name": {"type": "string"}, "city": {"type": "string"}, "age": {"type": "integer"}},
+    "required": ["name", "city", "age"],
+}
+PERSON_TOOL = {"type": "function", "function": {"name": "Person", "parameters": PERSON_SCHEMA}}
+# the same bindings without a schema (a tool with no parameters schema, JSON mode): the engine
+# verifies JSON against the prompt's key list alone
+BARE_TOOL = {"type": "function", "function": {"name": "Person"}}
+JSON_MODE = {"type": "json_object"}
 RESPONSE_FORMAT = {
     "type": "json_schema",
-    "json_schema": {"name": "Person", "schema": Person.model_json_schema()},
+    "json_schema": {"name": "Person", "schema": PERSON_SCHEMA},
     "schema_class": Person,  # read by StructuredChat, like a provider's own parsing
 }
 
@@ -71,13 +85,14 @@ def structured(model: StructuredChat, cache: StepCache, method: str, include_raw
     return with_step_cache(model, cache).with_structured_output(Person, method=method, include_raw=include_raw)
 
 
-def bound(model: StructuredChat, cache: StepCache, method: str) -> Any:
-    """The provider binding ``with_structured_output`` makes, on the wrapper by hand: the engine
-    verifies JSON against the prompt's key list and gets no (prose-bearing) schema."""
+def bound(model: StructuredChat, cache: StepCache, method: str, schema: bool = True) -> Any:
+    """The provider binding ``with_structured_output`` makes, on the wrapper by hand, with a
+    structural schema: the engine verifies JSON against it (read from the bound options); with
+    ``schema=False`` a binding that gives none (the prompt's key list alone)."""
     wrapper = with_step_cache(model, cache, task="json")
     if method == "function_calling":
-        return wrapper.bind_tools([Person], tool_choice="Person")
-    return wrapper.bind(response_format=RESPONSE_FORMAT)
+        return wrapper.bind_tools([PERSON_TOOL if schema else BARE_TOOL], tool_choice="Person")
+    return wrapper.bind(response_format=RESPONSE_FORMAT if schema else JSON_MODE)
 
 
 def parse(message: AIMessage, method: str) -> Person:
@@ -132,7 +147,7 @@ def test_structured_output_wrong_patch_is_never_verified(method: str) -> None:
     # the model never supplies the asked-for field (patch and repair both answer `name`)
     model = StructuredChat(script=[{"name": "Alice", "age": 30}, {"name": "Lyon"}, {"name": "Lyon"}, {"name": "Lyon"}])
     cache = StepCache(reinstantiate=False)
-    chain = bound(model, cache, method)
+    chain = bound(model, cache, method, schema=False)  # Person's schema would require `city` of NAME_AGE
     chain.invoke(NAME_AGE)
     stored = cache.store.count()
     out = chain.invoke(NAME_AGE_CITY)  # the added key `city` alone is patched
