@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import AsyncIterator, Iterator
+from dataclasses import dataclass
 from functools import wraps
 from typing import Any
 
@@ -244,34 +245,54 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
     async def ainvoke(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any) -> Any:
         return await self._acall_with_config(self._ainvoke, input, config, **kwargs)
 
-    def _invoke_flow(self, input: Any, child: RunnableConfig, kwargs: dict[str, Any]) -> TwinFlow[Any]:
+    def _planned(self, run_: _Run) -> TwinFlow[tuple[Any, Any, Any] | None]:
+        """Lookup: (plan, the stored message shape, the cache-only output or None), or None when the
+        prompt cannot be cached. A cached answer that is no tool call never serves a tool request."""
+        try:
+            plan = yield Io.of(self.cache.lookup, self.cache.alookup, run_.request.text, **run_.options)
+        except InvalidPromptError:  # e.g. an empty prompt: nothing to cache, just answer
+            return None
+        stored = yield from template_flow(plan, self.cache.store)
+        output = from_cache(plan, run_.request, stored) if not plan.needs_model else None
+        if output is not None and run_.spec.rejects(output):
+            plan, output = self._fresh(plan, run_.options), None
+        return plan, stored, output
+
+    def _finalized(self, run_: _Run, plan: Any, stored: Any, raw: Any) -> TwinFlow[StepCacheResult]:
+        """The model's output checked (repaired, stored) by the engine, and the request recorded."""
+        assert plan.generation_prompt is not None
+        response = output_response(raw, plan.generation_prompt)
+        metadata = entry_meta(plan, run_.request, raw, stored)
+        result = yield Io.of(
+            self.cache.finalize, self.cache.afinalize, plan, response,
+            llm=run_.caller, metadata=metadata, rejected=run_.spec.rejects(raw),
+        )
+        yield from self._recorded(run_, plan, result)
+        return result
+
+    def _recorded(self, run_: _Run, plan: Any, result: StepCacheResult) -> TwinFlow[None]:
+        yield Io.of(self._emit, self._aemit, result, run_.child, run_.key, run_.request.text, plan)
+
+    def _run(self, input: Any, child: RunnableConfig, kwargs: dict[str, Any]) -> _Run:
         request = self._request(input)
-        caller = ModelCaller(self.bound, request, child, kwargs)
         key = self.request_llm_key(request, kwargs)
         spec = self.call_spec(kwargs)
-        options = self._options(key, spec)
-        try:
-            plan = yield Io.of(self.cache.lookup, self.cache.alookup, request.text, **options)
-        except InvalidPromptError:  # e.g. an empty prompt: nothing to cache, just answer
+        caller = ModelCaller(self.bound, request, child, kwargs)
+        return _Run(request, caller, child, key, spec, self._options(key, spec))
+
+    def _invoke_flow(self, input: Any, child: RunnableConfig, kwargs: dict[str, Any]) -> TwinFlow[Any]:
+        run_ = self._run(input, child, kwargs)
+        planned = yield from self._planned(run_)
+        if planned is None:
             return (yield Io.of(self.bound.invoke, self.bound.ainvoke, input, child, **kwargs))
-        stored = yield from template_flow(plan, self.cache.store)
-        output = from_cache(plan, request, stored) if not plan.needs_model else None
-        if output is not None and spec.rejects(output):
-            plan = self._fresh(plan, options)  # a cached answer that is no tool call never serves a tool request
+        plan, stored, output = planned
         if not plan.needs_model:
             result = yield Io.of(self.cache.serve, self.cache.aserve, plan)
-        else:
-            assert plan.generation_prompt is not None
-            raw = yield Io.of(caller.call, caller.acall, plan.generation_prompt)
-            response = output_response(raw, plan.generation_prompt)
-            metadata = entry_meta(plan, request, raw, stored)
-            result = yield Io.of(
-                self.cache.finalize, self.cache.afinalize, plan, response,
-                llm=caller, metadata=metadata, rejected=spec.rejects(raw),
-            )
-            output = from_model(plan, request, raw, result, stored)
-        yield Io.of(self._emit, self._aemit, result, child, key, request.text, plan)
-        return self._finish(output, result, key)
+            yield from self._recorded(run_, plan, result)
+            return self._finish(output, result, run_.key)
+        raw = yield Io.of(run_.caller.call, run_.caller.acall, plan.generation_prompt)
+        result = yield from self._finalized(run_, plan, stored, raw)
+        return self._finish(from_model(plan, run_.request, raw, result, stored), result, run_.key)
 
     def _invoke(
         self, input: Any, run_manager: CallbackManagerForChainRun, config: RunnableConfig, **kwargs: Any
@@ -295,23 +316,16 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
             yield chunk
 
     def _stream_flow(self, input: Any, child: RunnableConfig, kwargs: dict[str, Any]) -> StreamFlow:
-        request = self._request(input)
-        caller = ModelCaller(self.bound, request, child, kwargs)
-        key = self.request_llm_key(request, kwargs)
-        spec = self.call_spec(kwargs)
-        options = self._options(key, spec)
-        try:
-            plan = yield Io.of(self.cache.lookup, self.cache.alookup, request.text, **options)
-        except InvalidPromptError:  # nothing to cache: stream the model's answer as it is
+        run_ = self._run(input, child, kwargs)
+        planned = yield from self._planned(run_)
+        if planned is None:  # nothing to cache: stream the model's answer as it is
             yield from relay(Io.of(self.bound.stream, opened(self.bound.astream), input, child, **kwargs))
             return
-        stored = yield from template_flow(plan, self.cache.store)
-        output = from_cache(plan, request, stored) if not plan.needs_model else None
-        if output is not None and spec.rejects(output):
-            plan = self._fresh(plan, options)  # a cached answer that is no tool call never serves a tool request
+        plan, stored, output = planned
+        request, caller, key = run_.request, run_.caller, run_.key
         if not plan.needs_model:
             result = yield Io.of(self.cache.serve, self.cache.aserve, plan)
-            yield Io.of(self._emit, self._aemit, result, child, key, request.text, plan)
+            yield from self._recorded(run_, plan, result)
             final = self._finish(output, result, key, streamed=True)
             for chunk in cached_chunks(final, [s.text for s in result.steps]):
                 yield Emit(chunk)
@@ -331,13 +345,7 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
                 session.feed(chunk_text(chunk))
                 yield Emit(strip_usage(chunk))
             raw = merge_chunks(pieces)
-        response = output_response(raw, plan.generation_prompt)
-        metadata = entry_meta(plan, request, raw, stored)
-        result = yield Io.of(
-            self.cache.finalize, self.cache.afinalize, plan, response,
-            llm=caller, metadata=metadata, rejected=spec.rejects(raw),
-        )
-        yield Io.of(self._emit, self._aemit, result, child, key, request.text, plan)
+        result = yield from self._finalized(run_, plan, stored, raw)
         final = self._finish(from_model(plan, request, raw, result, stored), result, key, streamed=True)
         for chunk in stream_tail(final, session, [s.text for s in result.steps], live=streams_live(plan)):
             yield Emit(chunk)
@@ -362,6 +370,18 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
         child = patch_config(config, callbacks=run_manager.get_child())
         async for chunk in arun_stream(self._stream_flow(await inputs.__anext__(), child, kwargs)):
             yield chunk
+
+
+@dataclass(frozen=True)
+class _Run:
+    """One wrapper request: its parts, its model caller (child runs), its key and call spec."""
+
+    request: Request
+    caller: ModelCaller
+    child: RunnableConfig
+    key: str
+    spec: CallSpec
+    options: dict[str, Any]
 
 
 # ----------------------------------------------------------------------------- public helper
