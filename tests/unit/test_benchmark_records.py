@@ -26,7 +26,8 @@ def test_heldout_phrasing_table_is_generated_from_its_record() -> None:
     text = (ROOT / "BENCHMARKS.md").read_text(encoding="utf-8")
     block = re.search(r"<!-- heldout-phrasings:begin -->\n(.*?)\n<!-- heldout-phrasings:end -->", text, re.S)
     assert block is not None
-    assert block.group(1).strip() == _script("heldout_phrasings").table(record).strip()
+    table = _script("heldout_phrasings").table(record).strip()
+    assert block.group(1).strip().startswith(table + "\n\nRecorded: `bench_data/results/heldout_phrasings.json` (commit ")
 
 
 def test_the_heldout_judge_can_fail() -> None:
@@ -44,4 +45,44 @@ def test_load_test_record_has_no_error_and_no_lost_entry() -> None:
     assert record["commit"] and record["machine"]["cores"]
     assert sorted({row["seed"] for row in record["rows"]}) == [1, 2, 3, 4, 5]
     assert all(row["errors"] == 0 and row["entries_lost"] == 0 for row in record["rows"])
-    assert "0 errors" in (ROOT / "BENCHMARKS.md").read_text(encoding="utf-8")
+    block = re.search(r"<!-- load-test:begin -->\n(.*?)<!-- load-test:end -->",
+                      (ROOT / "BENCHMARKS.md").read_text(encoding="utf-8"), re.S)
+    assert block is not None and "| memory | mixed | 8 | 5 | 10,000 | 0 | 0 |" in block.group(1)
+    assert "0 errors, 0 entries lost" in (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+# -- every generated block of BENCHMARKS.md and README.md agrees with its recorded files (issue 20) --
+
+
+def test_benchmark_tables_agree_with_their_recorded_files() -> None:
+    tables = _script("benchmark_tables")
+    assert tables.main(["--check"]) == 0, "run: .venv/bin/python scripts/benchmark_tables.py"
+
+
+def test_the_headline_blocks_exist_and_say_what_the_hard_run_cost() -> None:
+    for doc in ("README.md", "BENCHMARKS.md"):
+        text = (ROOT / doc).read_text(encoding="utf-8")
+        assert "<!-- headline:begin -->" in text and "<!-- headline:end -->" in text, doc
+    tables = _script("benchmark_tables")
+    cost = tables.hard_cost()
+    assert "**0.62x** no cache's speed" in cost and "**70% more tokens**" in cost
+    assert "9 of its answers needed no model call" in cost  # not 12: the 3 fallback answers called the model
+    assert "text/benign: 5 model calls" in cost
+
+
+def test_a_changed_number_is_caught() -> None:
+    tables = _script("benchmark_tables")
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    tampered = text.replace("| **50/206** |", "| **60/206** |", 1)
+    assert tampered != text
+    _, changed = tables.regenerate(tampered, {})
+    assert changed == ["headline"]
+    _, unchanged = tables.regenerate(text, {})
+    assert unchanged == []
+
+
+def test_every_file_behind_a_generated_block_names_commit_and_machine() -> None:
+    tables = _script("benchmark_tables")
+    for path in (tables.PAPER, tables.HARD, tables.HELDOUT_PHRASINGS, tables.LOAD):
+        prov = tables.provenance(path, tables.load(path))
+        assert prov.get("commit") and prov.get("machine") and prov.get("date") and prov.get("command"), path

@@ -402,6 +402,10 @@ def test_a_proven_answer_the_oracle_rejects_counts_as_wrong() -> None:
     rows = [{"verification": "proven", "integrity_ok": True}, {"verification": "proven", "integrity_ok": False},
             {"verification": "checked", "integrity_ok": False}, {"verified": True, "integrity_ok": True}]
     counts = _verified_counts(rows)
-    assert counts == {"verified": 3, "verified_right": 2}
-    assert verified_right(counts, "stepcache") == "2/3 (67%)"
+    assert counts == {"verified": 2, "verified_right": 1, "verification_recorded": True}
+    assert verified_right(counts, "stepcache") == "1/2 (50%)"
     assert verified_right({"verified": 0}, "no_cache") == "-"
+    # a run recorded before the levels: its verified=True meant "passed its checks", so nothing is claimed
+    old = _verified_counts([{"verified": True, "integrity_ok": False}])
+    assert old == {"verified": 0, "verified_right": 0, "verification_recorded": False}
+    assert verified_right(old, "stepcache") == "not recorded"

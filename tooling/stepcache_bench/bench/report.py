@@ -78,6 +78,8 @@ def verified_right(m: dict[str, Any], name: str) -> str:
     verification ``proven``) that the benchmark's oracle passed; ``-`` for a system that claims nothing."""
     claimed = m.get("verified_all_seeds", m.get("verified", 0))
     right = m.get("verified_right_all_seeds", m.get("verified_right", 0))
+    if not m.get("verification_recorded", True):
+        return "not recorded" if name == "stepcache" else "-"
     if not claimed:
         return "none claimed" if name == "stepcache" else "-"
     return f"{right:.0f}/{claimed:.0f} ({100 * right / claimed:.0f}%)"
@@ -280,7 +282,8 @@ def _group_section(results: dict[str, Any], group: dict[str, Any], plots: dict[s
         "workload's oracle makes both the same verdict). *Wrong, no model call*: answers that failed the integrity "
         "check although no model was called for them (served from the cache). *verified=True right*: of the answers "
         "the system returned with `verified=True` (StepCache: verification level `proven`), how many the "
-        "benchmark's oracle passed, all seeds (`-`: the system claims nothing).\n"
+        "benchmark's oracle passed, all seeds (`-`: the system claims nothing; *not recorded*: a run from before "
+        "the verification levels, whose `verified` meant only that the checks passed).\n"
     )
     out.append("### Cost per seed: measured requests, warm-up, total\n")
     out.append(format_table(COST_HEADERS, _cost_rows(avg, systems)) + "\n")

@@ -78,17 +78,20 @@ def _wrong_without_model(record: dict[str, Any]) -> bool:
 
 
 def claims_proven(record: dict[str, Any]) -> bool:
-    """The system said ``verified=True`` (StepCache: verification level ``proven``) for this answer."""
-    level = record.get("verification")
-    if level is not None:
-        return level == "proven"
-    return record.get("verified") is True
+    """The system said ``verified=True`` (StepCache: verification level ``proven``) for this answer.
+
+    A record written before the levels existed has no ``verification`` field; its ``verified`` meant
+    "passed its checks", not proven, so it claims nothing here (see ``verification_recorded``).
+    """
+    return record.get("verification") == "proven"
 
 
-def _verified_counts(records: list[dict[str, Any]]) -> dict[str, int]:
-    """How many answers claimed ``verified=True`` / ``proven``, and how many of those the oracle passed."""
+def _verified_counts(records: list[dict[str, Any]]) -> dict[str, Any]:
+    """How many answers claimed ``verified=True`` / ``proven``, how many of those the oracle passed,
+    and whether the records carry the level at all."""
     claimed = [r for r in records if claims_proven(r)]
-    return {"verified": len(claimed), "verified_right": sum(bool(r["integrity_ok"]) for r in claimed)}
+    return {"verified": len(claimed), "verified_right": sum(bool(r["integrity_ok"]) for r in claimed),
+            "verification_recorded": any("verification" in r for r in records)}
 
 
 def _counts(records: list[dict[str, Any]]) -> tuple[dict[str, int], dict[str, int]]:
@@ -180,6 +183,7 @@ def _average_one(rows: list[dict[str, Any]], pooled: list[float]) -> dict[str, A
         avg[key] = {o: sum(row[key].get(o, 0) for row in rows) for o in rows[0][key]}
     for key in ("correct", "wrong_without_model", "requests", "model_calls", "verified", "verified_right"):
         avg[f"{key}_all_seeds"] = sum(row.get(key, 0) for row in rows)
+    avg["verification_recorded"] = any(row.get("verification_recorded") for row in rows)
     avg["pooled_median_s"] = statistics.median(pooled) if pooled else float("nan")
     avg["pooled_p95_s"] = percentile(pooled, 0.95)
     return avg

@@ -1,0 +1,377 @@
+#!/usr/bin/env python
+"""Generate the tables of BENCHMARKS.md and README.md from the recorded result files.
+
+    .venv/bin/python scripts/benchmark_tables.py            # rewrite every generated block
+    .venv/bin/python scripts/benchmark_tables.py --check    # exit 1 if a block differs from its files
+
+A generated block sits between ``<!-- NAME:begin -->`` and ``<!-- NAME:end -->``; NAME is one of
+:data:`BLOCKS`. Each block names the files it was generated from with their provenance (commit,
+dirty flag, date, machine, command: ``stepcache_bench.provenance``); a file recorded before
+results carried it has an entry in ``bench_data/results/provenance_of_older_records.json`` saying
+where each field comes from.
+Issue 20, "Every number traces to a file"; ``tests/unit/test_benchmark_records.py`` runs the check.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import re
+import sys
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+for _path in (ROOT / "scripts", ROOT / "tooling", ROOT):
+    if str(_path) not in sys.path:
+        sys.path.insert(0, str(_path))
+
+DOCS = ("README.md", "BENCHMARKS.md")
+PAPER = Path("bench_data/results/paper_reduced_5d4aec0/results.json")
+HARD = Path("docs/bench/hard/results.json.gz")
+HELDOUT_PHRASINGS = Path("bench_data/results/heldout_phrasings.json")
+LOAD = Path("bench_data/results/load_test_seeds_1_5.json")
+FUZZ = Path("bench_data/results/fuzz_nightly")
+SCALE_RERUN = (Path("docs/bench/scale-index-choice/memory-hnsw-100k-1m-quiet-final.json"),
+               Path("docs/bench/scale-index-choice/sqlite-100k-postgres-10k.json"))
+SCALE_CANDIDATES = Path("docs/bench/scale-index-choice/candidates-100k.jsonl")
+SCALE_PREVIOUS = Path("docs/bench/scale.json")
+DEMO_TIME = Path("bench_data/results/demo_time.json")
+#: provenance of files recorded before results carried their own (where each field comes from)
+OLDER = Path("bench_data/results/provenance_of_older_records.json")
+
+_LABELS = {"no_cache": "no cache", "exact": "exact match", "semantic": "semantic cache", "gptcache": "GPTCache",
+           "stepcache": "**StepCache**"}
+
+
+# -- reading the files ---------------------------------------------------------------------------
+
+
+def load(path: Path) -> Any:
+    raw = (ROOT / path).read_bytes()
+    if path.suffix == ".gz":
+        raw = gzip.decompress(raw)
+    if path.suffix == ".jsonl":
+        return [json.loads(line) for line in raw.decode().splitlines() if line.strip()]
+    return json.loads(raw)
+
+
+def provenance(path: Path, data: Any = None) -> dict[str, Any]:
+    """The file's own provenance, else the ``provenance.json`` beside it, else ``{}``."""
+    if isinstance(data, dict):
+        if isinstance(data.get("provenance"), dict):
+            return data["provenance"]
+        if "commit" in data and "machine" in data:
+            return data
+        if isinstance(data.get("meta"), dict) and data["meta"].get("provenance"):
+            return data["meta"]["provenance"]
+    older = json.loads((ROOT / OLDER).read_text()) if (ROOT / OLDER).exists() else {}
+    return older.get(str(path), {})
+
+
+def source(path: Path, data: Any = None, *, short: bool = False) -> str:
+    """``path``: commit, date, machine, command - as recorded (``short``: commit, day and machine)."""
+    prov = provenance(path, data)
+    if not prov:
+        return f"`{path}` (no provenance recorded)"
+    machine = prov.get("machine") or {}
+    cpu = machine.get("cpu", "?") if isinstance(machine, dict) else machine
+    cores = f", {machine.get('cores')} cores" if isinstance(machine, dict) and machine.get("cores") else ""
+    dirty = {True: ", dirty tree", False: "", None: ", clean or dirty not recorded"}[prov.get("dirty")]
+    date = str(prov.get("date", "date not recorded"))
+    if short:
+        return f"`{path}` (commit {prov.get('commit') or 'not recorded'}, {date[:10]}, {cpu}{cores})"
+    note = f"; {prov['note']}" if prov.get("note") else ""
+    command = f", `{prov['command']}`" if prov.get("command") else ""
+    return (f"`{path}` (commit {prov.get('commit') or 'not recorded'}{dirty}, {date}, "
+            f"{cpu}{cores}{command}{note})")
+
+
+def _summary(results: dict[str, Any]) -> dict[str, Any]:
+    from stepcache_bench.bench.summary import summarize
+
+    return summarize(results)
+
+
+def _records(results: dict[str, Any], group: str, system: str, control: bool = False) -> list[dict[str, Any]]:
+    out = []
+    for data in results["seeds"].values():
+        if (data.get("group") or "paper") != group and not (group == "hard" and data.get("group") is None):
+            continue
+        block = data.get("control") if control else data
+        out += [r for r in (block or {}).get("records", []) if r["system"] == system]
+    return out
+
+
+# -- the headline ----------------------------------------------------------------------------------
+
+
+def _no_call(records: list[dict[str, Any]]) -> int:
+    return sum(r["model_calls"] == 0 and not r.get("error") for r in records)
+
+
+def _verified_cell(records: list[dict[str, Any]], name: str) -> str:
+    if name != "stepcache":
+        return "-"
+    if not any("verification" in r for r in records):
+        return "not recorded (run before the levels)"
+    claimed = [r for r in records if r.get("verification") == "proven"]
+    right = sum(bool(r["integrity_ok"]) for r in claimed)
+    return f"{right}/{len(claimed)}" if claimed else "none claimed"
+
+
+def _headline_rows(label: str, results: dict[str, Any], group: str) -> list[str]:
+    summary = _summary(results)["groups"][group]
+    avg, control = summary["averaged"], summary.get("control", {}).get("averaged", {})
+    base = avg["no_cache"]
+    rows = []
+    for i, name in enumerate(n for n in ("no_cache", "semantic", "gptcache", "stepcache") if n in avg):
+        m, c = avg[name], control.get(name)
+        records = _records(results, group, name)
+        speed = "1.00x" if name == "no_cache" else f"{base['mean_s'] / m['mean_s']:.2f}x"
+        tokens = "1.00x" if name == "no_cache" else f"{m['total_tokens'] / base['total_tokens']:.2f}x"
+        correct = f"{m['correct_all_seeds']}/{m['requests_all_seeds']}"
+        if name == "stepcache":
+            correct = f"**{correct}**"
+        wrong_model = f"{c['correct_all_seeds']}/{c['requests_all_seeds']}" if c else "-"
+        rows.append(
+            f"| {label if i == 0 else ''} | {_LABELS[name]} | {correct} | {m['model_calls_all_seeds']} | "
+            f"{_no_call(records)} | {m['wrong_without_model_all_seeds']} | {wrong_model} | {speed} | {tokens} | "
+            f"{_verified_cell(records, name)} |"
+        )
+    return rows
+
+
+def headline() -> str:
+    paper, hard = load(PAPER), load(HARD)
+    seeds = {g: ", ".join(s["seeds"]) for g, s in _summary(paper)["groups"].items()}
+    hard_seeds = ", ".join(_summary(hard)["groups"]["hard"]["seeds"])
+    lines = [
+        "| workload | system | correct | model calls | answers without a model call | wrong without a model call "
+        "| correct with an always-wrong model | speed vs no cache (mean latency) | tokens vs no cache "
+        "| verified=True right |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+        *_headline_rows(f"paper, seeds {seeds['paper']}", paper, "paper"),
+        *_headline_rows(f"paper, held-out seed {seeds['held_out']}", paper, "held_out"),
+        *_headline_rows(f"hard, seeds {hard_seeds}", hard, "hard"),
+    ]
+    lines += ["", hard_cost(hard), "",
+              "Files: " + source(PAPER, paper, short=True) + "; " + source(HARD, hard, short=True)
+              + "; commands and the rest of their provenance in BENCHMARKS.md."]
+    return "\n".join(lines)
+
+
+def hard_cost(hard: dict[str, Any] | None = None) -> str:
+    """The sentence beside the headline win: what StepCache cost on the hard workload."""
+    hard = hard or load(HARD)
+    avg = _summary(hard)["groups"]["hard"]["averaged"]
+    sc, nc = avg["stepcache"], avg["no_cache"]
+    from stepcache_bench.bench.summary import answer_source
+
+    records = _records(hard, "hard", "stepcache")
+    served = [r for r in records if r["model_calls"] == 0 and not r.get("error")]
+    sources = Counter(r["outcome"] for r in served)
+    fallback_text = sum(answer_source(r) == "cached_fallback" for r in served)
+    fallback_calls = [r["model_calls"] for r in records if answer_source(r) == "fallback"]
+    benign = [r for r in records if r["task"] == "text" and r["kind"] == "benign"]
+    return (
+        f"The win has a price on the hard workload: StepCache ran at **{nc['mean_s'] / sc['mean_s']:.2f}x** no "
+        f"cache's speed (mean {sc['mean_s']:.2f} s against {nc['mean_s']:.2f} s per request) with "
+        f"**{sc['total_tokens'] / nc['total_tokens'] - 1:.0%} more tokens** ({sc['total_tokens']:,.0f} against "
+        f"{nc['total_tokens']:,.0f} per seed) and {sc['model_calls_all_seeds']} model calls for "
+        f"{sc['requests_all_seeds']} requests (repairs of answers that failed their checks). "
+        f"{len(served)} of its answers needed no model call ("
+        + ", ".join(f"{n} {o}" for o, n in sorted(sources.items()))
+        + f"; {fallback_text} of them text the sympy fallback wrote earlier); its {len(fallback_calls)} fallback "
+        f"answers came after {sum(fallback_calls)} model calls; "
+        f"text/benign: {sum(r['model_calls'] for r in benign)} model calls, "
+        f"{sum(bool(r['integrity_ok']) for r in benign)}/{len(benign)} right."
+    )
+
+
+# -- the report sections ----------------------------------------------------------------------------
+
+
+def _report(path: Path, groups: tuple[str, ...]) -> str:
+    from stepcache_bench.bench import report
+
+    results = load(path)
+    summary = _summary(results)
+    out = [f"Generated from {source(path, results)}.", ""]
+    for group in groups:
+        text = "\n".join(report._group_section(results, summary["groups"][group], {}))
+        out.append(re.sub(r"^(#+) ", lambda m: "#" + m.group(1) + " ", text, flags=re.M).rstrip())
+        out.append("")
+    return "\n".join(out).rstrip()
+
+
+def paper_report() -> str:
+    return _report(PAPER, ("paper", "held_out"))
+
+
+def hard_report() -> str:
+    return _report(HARD, ("hard",))
+
+
+# -- the other recorded runs ------------------------------------------------------------------------
+
+
+def heldout_phrasings() -> str:
+    from heldout_phrasings import table
+
+    record = load(HELDOUT_PHRASINGS)
+    return table(record) + "\n\n" + "Recorded: " + source(HELDOUT_PHRASINGS, record) + "."
+
+
+def load_test() -> str:
+    data = load(LOAD)
+    rows = data["rows"]
+    groups: dict[tuple[str, str, int], list[dict[str, Any]]] = {}
+    for r in rows:
+        groups.setdefault((r["store"], r["workload"], r["clients"]), []).append(r)
+    lines = ["| store | traffic | clients | runs | requests | errors | entries lost | p50 ms (min-max) | p99 ms (max) |",
+             "|---|---|---:|---:|---:|---:|---:|---|---:|"]
+    for (store, workload, clients), rs in sorted(groups.items()):
+        p50 = [r["p50_ms"] for r in rs]
+        lines.append(f"| {store} | {workload} | {clients} | {len(rs)} | {sum(r['requests'] for r in rs):,} | "
+                     f"{sum(r['errors'] for r in rs)} | {sum(r['entries_lost'] for r in rs)} | "
+                     f"{min(p50):.2f}-{max(p50):.2f} | {max(r['p99_ms'] for r in rs):.2f} |")
+    lines += ["", "Recorded: " + source(LOAD, data) + "."]
+    return "\n".join(lines)
+
+
+def load_test_line() -> str:
+    data = load(LOAD)
+    rows = data["rows"]
+    clients = sorted({r["clients"] for r in rows})
+    return (f"Load ({source(LOAD, data)}): {len(rows)} runs, {sum(r['requests'] for r in rows):,} requests, "
+            f"{' and '.join(map(str, clients))} clients, {', '.join(sorted({r['workload'] for r in rows}))} traffic, "
+            f"{', '.join(sorted({r['store'] for r in rows}))} store: {sum(r['errors'] for r in rows)} errors, "
+            f"{sum(r['entries_lost'] for r in rows)} entries lost.")
+
+
+def fuzz_nightly() -> str:
+    lines = ["| seed | edits judged | violations | uncached bases | file |", "|---:|---:|---:|---:|---|"]
+    for path in sorted((ROOT / FUZZ).glob("seed*.txt")):
+        text = path.read_text()
+        head = re.search(r"seed (\d+), driver \w+: (\d+) edits judged", text)
+        tail = re.search(r"(OK|FAIL) \((\d+) violations, (\d+) uncached bases\)", text)
+        if not head or not tail:
+            raise ValueError(f"{path}: not a fuzz_prompts.py output")
+        lines.append(f"| {head.group(1)} | {int(head.group(2)):,} | {tail.group(2)} | {tail.group(3)} | "
+                     f"`{path.relative_to(ROOT)}` |")
+    readme = (ROOT / FUZZ / "README.md").read_text().split("\n\n")[0].replace("\n", " ")
+    return "\n".join(lines) + f"\n\nProvenance (`{FUZZ}/README.md`): {readme}"
+
+
+def _table_lines(text: str) -> str:
+    blocks, current = [], []
+    for line in text.splitlines():
+        if line.startswith("|"):
+            current.append(line)
+        elif current:
+            blocks.append("\n".join(current))
+            current = []
+    if current:
+        blocks.append("\n".join(current))
+    return "\n\n".join(blocks)
+
+
+def scale_rerun() -> str:
+    from bench_scale import markdown
+
+    rows, sources = [], []
+    for path in SCALE_RERUN:
+        data = load(path)
+        rows += data["results"]
+        sources.append(source(path, data) if provenance(path, data) else f"`{path}` (records only `code: "
+                       f"{data.get('code', '?')}`: no date, machine or command)")
+    meta = {"date": "", "machine": "", "command": "", "total_s": 0.0, "queries": 200}
+    return _table_lines(markdown(rows, meta)) + "\n\nFiles: " + "; ".join(sources) + "."
+
+
+def scale_candidates() -> str:
+    from bench_scale import candidates_markdown
+
+    rows = load(SCALE_CANDIDATES)
+    return candidates_markdown(rows) + f"\n\nFile: `{SCALE_CANDIDATES}` (no provenance recorded in the rows)."
+
+
+def scale_previous() -> str:
+    from bench_scale import markdown
+
+    data = load(SCALE_PREVIOUS)
+    meta = data["meta"]
+    return (_table_lines(markdown(data["results"], meta))
+            + f"\n\nFile: `{SCALE_PREVIOUS}` ({meta['date']}, {meta['machine']}; no commit recorded).")
+
+
+def demo_time() -> str:
+    data = load(DEMO_TIME)
+    return (f"`{data['what']}`: **{data['seconds'] / 60:.1f} min** ({data['seconds']} s; setup "
+            f"{data['setup_seconds']} s), exit code {data['exit_code']}. Recorded: {source(DEMO_TIME, data)}.")
+
+
+BLOCKS: dict[str, Callable[[], str]] = {
+    "headline": headline,
+    "hard-cost": hard_cost,
+    "paper-report": paper_report,
+    "hard-report": hard_report,
+    "heldout-phrasings": heldout_phrasings,
+    "load-test": load_test,
+    "load-test-line": load_test_line,
+    "fuzz-nightly": fuzz_nightly,
+    "scale-rerun": scale_rerun,
+    "scale-candidates": scale_candidates,
+    "scale-previous": scale_previous,
+    "demo-time": demo_time,
+}
+
+_BLOCK = re.compile(r"(<!-- ([\w-]+):begin -->\n)(.*?)(<!-- \2:end -->)", re.S)
+
+
+def regenerate(text: str, cache: dict[str, str]) -> tuple[str, list[str]]:
+    """``text`` with every generated block rewritten; and the names of the blocks that changed."""
+    changed: list[str] = []
+
+    def one(match: re.Match[str]) -> str:
+        name = match.group(2)
+        if name not in BLOCKS:
+            raise KeyError(f"unknown generated block {name!r} (known: {', '.join(BLOCKS)})")
+        if name not in cache:
+            cache[name] = BLOCKS[name]().rstrip() + "\n"
+        if match.group(3) != cache[name]:
+            changed.append(name)
+        return match.group(1) + cache[name] + match.group(4)
+
+    return _BLOCK.sub(one, text), changed
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--check", action="store_true", help="exit 1 if a generated block differs from its files")
+    args = parser.parse_args(argv)
+    cache: dict[str, str] = {}
+    stale = []
+    for doc in DOCS:
+        path = ROOT / doc
+        text = path.read_text(encoding="utf-8")
+        new, changed = regenerate(text, cache)
+        stale += [f"{doc}: {name}" for name in changed]
+        if not args.check and new != text:
+            path.write_text(new, encoding="utf-8")
+    if args.check:
+        for line in stale:
+            print(f"differs from its recorded files: {line}")
+        print("OK: every generated block matches its files" if not stale else
+              "run: .venv/bin/python scripts/benchmark_tables.py")
+        return 1 if stale else 0
+    print("rewrote: " + (", ".join(stale) or "nothing (all blocks up to date)"))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
