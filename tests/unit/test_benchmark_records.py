@@ -65,6 +65,9 @@ def test_the_headline_blocks_exist_and_say_what_the_hard_run_cost() -> None:
         assert "<!-- headline:begin -->" in text and "<!-- headline:end -->" in text, doc
     tables = _script("benchmark_tables")
     cost = tables.hard_cost()
+    assert "no cache's speed" in cost and "more tokens" in cost
+    if str(tables.HARD) != "docs/bench/hard/results.json.gz":
+        return  # a newer hard run is recorded: its own numbers
     assert "**0.62x** no cache's speed" in cost and "**70% more tokens**" in cost
     assert "9 of its answers needed no model call" in cost  # not 12: the 3 fallback answers called the model
     assert "text/benign: 5 model calls" in cost
