@@ -170,6 +170,11 @@ def _intro(results: dict[str, Any], summary: dict[str, Any]) -> list[str]:
     )
     if cfg.get("command"):
         out.append(f"Command: `{cfg['command']}`\n")
+    prov = results.get("provenance")
+    if prov:
+        out.append(f"Recorded at commit {prov.get('commit')}{' (dirty tree)' if prov.get('dirty') else ''}, "
+                   f"{prov.get('date')}, {prov.get('machine', {}).get('cpu')}, {prov.get('machine', {}).get('cores')} "
+                   "cores.\n")
     out.append("Machine: " + ", ".join(f"{k} {v}" for k, v in machine.items()) + "\n")
     return out
 
