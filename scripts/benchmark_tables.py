@@ -38,9 +38,10 @@ def _newest(*paths: Path) -> Path:
     return next((path for path in paths if (ROOT / path).exists()), paths[-1])
 
 
-PAPER = _newest(Path("bench_data/results/paper/results.json"),
+PAPER = _newest(Path("bench_data/results/paper/results.json"), Path("bench_data/results/paper/results.json.gz"),
                 Path("bench_data/results/paper_reduced_5d4aec0/results.json"))
-HARD = _newest(Path("bench_data/results/hard/results.json"), Path("docs/bench/hard/results.json.gz"))
+HARD = _newest(Path("bench_data/results/hard/results.json"), Path("bench_data/results/hard/results.json.gz"),
+               Path("docs/bench/hard/results.json.gz"))
 HARD_GROUPS = {"hard": "hard, seeds {seeds}", "hard_held_out": "hard, held-out seeds {seeds}",
                "hard_templates": "hard, held-out templates, {seeds}"}
 HELDOUT_PHRASINGS = Path("bench_data/results/heldout_phrasings.json")
