@@ -21,6 +21,7 @@ SCOPE = "stepcache_integrations"
 CAPTURE_ENV = "OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT"
 MODEL_OPERATION = "text_completion"  # the engine sends a model one prompt string and reads text back
 DURATION_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0)
+_IDLE_PROVIDERS = frozenset({"ProxyTracerProvider", "NoOpTracerProvider", "_ProxyMeterProvider", "NoOpMeterProvider"})
 PROVENANCE = ("reused", "reinstantiated", "regenerated", "repaired", "fallback")
 
 
@@ -53,13 +54,16 @@ class Telemetry:
         self._otel: Otel | None = None
 
     def otel(self) -> Otel | None:
-        """The tracer and instruments, or None (disabled, or ``opentelemetry-api`` not installed)."""
+        """The tracer and instruments, or None: disabled, ``opentelemetry-api`` not installed, or
+        nothing would record (no provider given and no SDK set globally: checked on every call,
+        so an SDK configured later is used from then on)."""
         if not self._loaded:
             with self._lock:
                 if not self._loaded:
                     self._otel = Otel.load(*self._providers) if self.enabled else None
                     self._loaded = True
-        return self._otel
+        otel = self._otel
+        return otel if otel is not None and otel.configured() else None
 
 
 def as_telemetry(value: Any) -> Telemetry:
@@ -76,6 +80,8 @@ class Otel:
     """The OpenTelemetry API module, the tracer and the instruments of one ``Telemetry``."""
 
     trace: Any
+    metrics: Any
+    explicit: bool
     tracer: Any
     requests: Any
     request_duration: Any
@@ -102,6 +108,8 @@ class Otel:
 
         return cls(
             trace=trace,
+            metrics=metrics,
+            explicit=tracer_provider is not None or meter_provider is not None,
             tracer=tracer,
             requests=meter.create_counter("stepcache.requests", "{request}", "Answered requests"),
             request_duration=seconds("stepcache.request.duration", "Duration of one engine operation"),
@@ -117,6 +125,14 @@ class Otel:
                 explicit_bucket_boundaries_advisory=(1, 4, 16, 64, 256, 1024, 4096, 16384, 65536, 262144),
             ),
         )
+
+    def configured(self) -> bool:
+        """Whether anything records: a provider was given, or an SDK provider is set globally
+        (the API's defaults are proxies and no-ops: spans and points built for them are dropped)."""
+        if self.explicit:
+            return True
+        providers = (self.trace.get_tracer_provider(), self.metrics.get_meter_provider())
+        return any(type(provider).__name__ not in _IDLE_PROVIDERS for provider in providers)
 
 
 # ---------------------------------------------------------------------------------- helpers

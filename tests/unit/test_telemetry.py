@@ -323,9 +323,24 @@ def test_no_sdk_configured_records_nothing_and_raises_nothing(llm_cache: None) -
     assert not isinstance(metrics.get_meter_provider(), MeterProvider)
     telemetry = Telemetry()
     _every_path(telemetry)
-    otel = telemetry.otel()
-    assert otel is not None and not otel.tracer.start_span("probe").is_recording()
+    assert telemetry.otel() is None  # the API is there, but nothing would record: every hook skips
+    assert telemetry._otel is not None and not telemetry._otel.tracer.start_span("probe").is_recording()
     assert StepCache().telemetry.enabled and StepCache(telemetry=False).telemetry.otel() is None
+
+
+def test_an_sdk_configured_after_the_cache_is_used_from_then_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    from opentelemetry import trace
+
+    telemetry = Telemetry()
+    assert telemetry.otel() is None
+    spans_out = InMemorySpanExporter()
+    provider = TracerProvider()
+    provider.add_span_processor(SimpleSpanProcessor(spans_out))
+    # what trace.set_tracer_provider does, undone afterwards (it may be set once per process)
+    monkeypatch.setattr(trace, "_TRACER_PROVIDER", provider)
+    assert telemetry.otel() is not None
+    StepCache(telemetry=telemetry).generate(MATH_Q, lambda prompt: MATH_A)
+    assert {"stepcache.lookup", "stepcache.complete"} <= {s.name for s in spans_out.get_finished_spans()}
 
 
 def test_without_opentelemetry_installed_it_is_a_no_op(monkeypatch: pytest.MonkeyPatch) -> None:
