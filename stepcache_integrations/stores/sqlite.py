@@ -1,8 +1,9 @@
 """Embedded persistent store: SQLite (WAL) holds the entries, FAISS indexes them in process.
 
-Schema: ``stores.sqlite_schema``. The database is the source of truth; the store owns its
-in-process index (``stores.sqlite_sync.SQLiteIndex``: one FAISS index per
-``(namespace, llm_key)`` whose ids are ``entries.seq``, AUTOINCREMENT, never reused).
+Schema: ``stores.sqlite_schema``. The database is the source of truth. The store owns its
+connection (``stores.sqlite_file.SQLiteFile``) and its in-process index
+(``stores.sqlite_sync.SQLiteIndex``: one FAISS index per ``(namespace, llm_key)`` whose
+ids are ``entries.seq``, AUTOINCREMENT, never reused).
 Before every search the store checks ``PRAGMA data_version``; when another connection
 committed, it loads rows with a larger ``seq`` and applies new ``deletions`` rows, so
 several processes can share one file. Candidates found by FAISS are re-read from the
@@ -36,16 +37,9 @@ from ..core.types import CacheEntry, CacheHit
 from ..errors import StoreError
 from .base import CacheStore
 from .codec import check_vector, entry_from_json, entry_to_json, vector_from_blob, vector_to_blob
-from .sqlite_schema import (
-    check_schema,
-    ensure_schema,
-    file_bytes,
-    not_writable,
-    open_connection,
-    read_only_uri,
-    unusable,
-)
 from .faiss_index import PartitionedIndex, validate_index_options
+from .sqlite_file import SQLiteFile
+from .sqlite_schema import file_bytes
 from .sqlite_sync import SQLiteIndex
 
 __all__ = ["SQLiteStore"]
@@ -80,9 +74,6 @@ class SQLiteStore(CacheStore):
             StoreError.
     """
 
-    #: Consecutive re-opens of a read-only store whose file changed during the initial load.
-    _REOPEN_TRIES = 5
-
     def __init__(
         self,
         path: str | os.PathLike[str] = "stepcache.db",
@@ -116,149 +107,32 @@ class SQLiteStore(CacheStore):
         self.busy_timeout = busy_timeout
         self.synchronous = synchronous
         self._lock = threading.RLock()
-        self._conn: sqlite3.Connection | None = None
-        self._pid = os.getpid()
-        self._closed = False
-        # The store owns its index, and the index how far into the database it has read.
+        # The store owns its index, the index how far into the database it has read, and
+        # the file its connection (which reloads the index whenever it opens).
         self._index = PartitionedIndex(
             index, m=hnsw_m, ef_construction=hnsw_ef_construction, ef_search=hnsw_ef_search,
             segment_size=hnsw_segment_size, threads=faiss_threads,
         )
         self._vectors = SQLiteIndex(self._index, self.path, self._db)
-        with self._lock:
-            self._connect()
-
-    # -- connection and schema ----------------------------------------------------------
-    def _connect(self) -> None:
-        self._file_id: tuple[int, ...] | None = None
-        self._immutable = False
-        if not self.create:
-            self._check_existing()
-        if self.read_only:
-            self._connect_read_only()
-            return
-        if self.path != ":memory:" and os.path.exists(self.path) and not os.access(self.path, os.W_OK):
-            # SQLite would open it read-only anyway, create -wal/-shm files it cannot remove
-            # again, and fail on the first write: refuse before touching anything.
-            raise not_writable(self.path, "no write permission on the file")
-        conn = open_connection(self.path, self.busy_timeout, self.synchronous)
-        try:
-            self._conn = conn
-            ensure_schema(conn, self.path)
-            self._vectors.reset()
-            self._vectors.sync(force=True)
-            self._file_id = self._stat_file()
-        except sqlite3.DatabaseError as exc:
-            conn.close()
-            self._conn = None
-            raise unusable(self.path, exc) from exc
-        except StoreError:
-            conn.close()
-            self._conn = None
-            raise
-
-    def _check_existing(self) -> None:
-        """``create=False``: the file must exist and hold a StepCache store; checked through a
-        read-only connection, so a file that is not one is never written."""
-        if not os.path.exists(self.path):
-            raise StoreError(f"no store at {os.path.abspath(self.path)} (no such file)")
-        if os.path.getsize(self.path) == 0:
-            raise StoreError(
-                f"{self.path!r} is an empty file: no StepCache store has been written to it"
-            )
-        if self.read_only:
-            return  # _connect_read_only checks the schema on its own connection
-        conn = open_connection(self.path, self.busy_timeout, self.synchronous, read_only=True)
-        try:
-            check_schema(conn, self.path)
-        except sqlite3.DatabaseError as exc:
-            raise StoreError(f"{self.path!r} is not a usable StepCache SQLite store: {exc}") from exc
-        finally:
-            conn.close()
-
-    def _connect_read_only(self) -> None:
-        """Open read-only and load the index. An ``immutable`` connection reads the main file
-        without locks: if the file changed while the rows were loaded (another process
-        checkpointed into it), load again."""
-        for _ in range(self._REOPEN_TRIES):
-            _uri, self._immutable = read_only_uri(self.path)
-            before = self._stat_file()
-            conn = open_connection(self.path, self.busy_timeout, self.synchronous, read_only=True)
-            try:
-                self._conn = conn
-                check_schema(conn, self.path)
-                self._vectors.reset()
-                self._vectors.sync(force=True)
-            except (sqlite3.DatabaseError, StoreError) as exc:
-                conn.close()
-                self._conn = None
-                if before == self._stat_file():
-                    if isinstance(exc, StoreError):
-                        raise
-                    raise StoreError(
-                        f"{self.path!r} is not a usable StepCache SQLite store: {exc}"
-                    ) from exc
-                continue  # read while another process changed the file: read it again
-            if before is not None and before == self._stat_file():
-                self._file_id = before
-                return
-            conn.close()
-            self._conn = None
-        raise StoreError(
-            f"SQLite store {self.path!r} kept changing while it was read; try again"
+        self._file = SQLiteFile(
+            self.path, busy_timeout=busy_timeout, synchronous=synchronous, create=self.create,
+            read_only=self.read_only, on_open=self._load_index, on_lost=self._vectors.reset,
         )
+        with self._lock:
+            self._file.open()
 
+    # -- connection ------------------------------------------------------------------------
     def _db(self) -> sqlite3.Connection:
-        if self._closed:
-            raise StoreError("store is closed")
-        if self._pid != os.getpid():
-            # A forked child must not use the parent's connection: reopen and reindex.
-            self._pid = os.getpid()
-            self._conn = None
-            self._connect()
-        if self._conn is None:
-            self._connect()  # reopen after the file was removed (or a failed reopen)
-        assert self._conn is not None
-        if self._file_id is not None and not self._conn.in_transaction:
-            self._check_file()
-        return self._conn
+        return self._file.get()
 
-    def _stat_file(self) -> tuple[int, ...] | None:
-        """Which file ``path`` is (device, inode); for an immutable read-only connection also
-        its size, modification time and whether a ``-wal`` file appeared (a writer opened
-        it): any change means the connection must be re-opened."""
-        if self.path == ":memory:":
-            return None
-        try:
-            st = os.stat(self.path)
-        except OSError:
-            return None
-        if not getattr(self, "_immutable", False):
-            return (st.st_dev, st.st_ino)
-        wal = os.path.exists(self.path + "-wal")
-        return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, int(wal))
-
-    def _check_file(self) -> None:
-        """The open connection must still be the file at ``path``: writes to a removed
-        (unlinked) file would succeed and vanish with the process."""
-        now = self._stat_file()
-        if now == self._file_id:
-            return
-        assert self._conn is not None
-        try:
-            self._conn.close()
-        except sqlite3.Error:
-            pass
-        self._conn = None
+    def _load_index(self) -> None:
         self._vectors.reset()
-        if now is None:
-            if self.read_only:
-                raise StoreError(f"SQLite store {self.path!r} was removed while open")
-            raise StoreError(
-                f"SQLite store {self.path!r} was removed while open; nothing was written to it. "
-                "A new, empty store is created there on next use."
-            )
-        self._connect()  # replaced (e.g. restored from a backup) or changed: read it again
+        self._vectors.sync(force=True)
+
+    @property
+    def _conn(self) -> sqlite3.Connection | None:
+        """The open connection, if any (diagnostics and tests)."""
+        return self._file.conn
 
     # -- writes --------------------------------------------------------------------------
     def _write(self, fn: Any) -> Any:
@@ -516,13 +390,7 @@ class SQLiteStore(CacheStore):
 
     def close(self) -> None:
         with self._lock:
-            if self._conn is not None and self._pid == os.getpid():
-                try:
-                    self._conn.close()
-                except sqlite3.Error:
-                    pass
-            self._conn = None
-            self._closed = True
+            self._file.close()
             self._index.drop()
 
     def wait_until_indexed(self, timeout: float | None = None) -> bool:

@@ -502,7 +502,7 @@ def test_immutable_read_only_store_reopens_when_the_file_changes(tmp_path):
     path = _filled(tmp_path / "c.db", n=2)
     reader = SQLiteStore(path, read_only=True)
     try:
-        assert reader._immutable and reader.count() == 2
+        assert reader._file.immutable and reader.count() == 2
         proc = run_python(
             """
             import sys

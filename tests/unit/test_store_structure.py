@@ -15,6 +15,7 @@ from stepcache_integrations.stores import InMemoryStore, PostgresStore, SQLiteSt
 from stepcache_integrations.stores.base import CacheStore
 from stepcache_integrations.stores.faiss_index import BACKENDS, PartitionedIndex
 from stepcache_integrations.stores.hnsw_segments import SegmentedHNSW
+from stepcache_integrations.stores.sqlite_file import SQLiteFile
 from stepcache_integrations.stores.sqlite_sync import SQLiteIndex
 from stepcache_integrations.stores.vector_index import BackgroundBuilds, FlatIndex, VectorIndex
 
@@ -32,6 +33,7 @@ def test_the_in_process_stores_own_their_index(tmp_path):
     sqlite = SQLiteStore(tmp_path / "c.db", index="hnsw", hnsw_segment_size=8)
     try:
         assert isinstance(sqlite._vectors, SQLiteIndex) and sqlite._vectors.index is sqlite._index
+        assert isinstance(sqlite._file, SQLiteFile) and sqlite._conn is sqlite._file.conn is not None
         assert sqlite._index.kind == "hnsw" and sqlite._index.segment_size == 8
     finally:
         sqlite.close()
