@@ -268,6 +268,24 @@ def test_a_failed_answer_without_a_repair_model_falls_back(otel: Otel) -> None:
     assert otel.total("stepcache.model_calls", **{"stepcache.stage": "repair"}) == 0
 
 
+def test_a_judged_reuse_shows_the_judge_call(otel: Otel) -> None:
+    def judge(prompt: str) -> str:
+        return "YES - same question, reworded."
+
+    cache = StepCache(telemetry=otel.telemetry, judge=judge)
+    cache.generate("Which river flows through the city of Lyon in France?", lambda prompt: "The Rhone flows through Lyon.")
+    otel.spans_out.clear()
+    result = cache.generate("Which river runs through the city of Lyon in France?", lambda prompt: "unused")
+    assert result.outcome == "reuse" and result.judge_calls == 1 and result.verification == "unchecked"
+    lookup = otel.span("stepcache.lookup")
+    call = otel.span("text_completion judge")
+    assert call.parent.span_id == lookup.context.span_id and call.attributes["stepcache.stage"] == "judge"
+    assert _has(otel.span("stepcache.serve").attributes, {"stepcache.verification": "unchecked", "stepcache.judge_calls": 1})
+    judged = {"stepcache.outcome": "reuse", "stepcache.stage": "judge"}
+    assert otel.total("stepcache.model_calls", **judged) == 1
+    assert otel.total("stepcache.requests", **{"stepcache.outcome": "reuse", "stepcache.verification": "unchecked"}) == 1
+
+
 # ----------------------------------------------------------------------------- privacy and no-ops
 def _every_path(telemetry: Telemetry) -> list[str]:
     """Run every path once; return the prompt and answer texts they saw."""
