@@ -67,8 +67,7 @@ _LAZY = {
 }
 
 
-# Subpackages the package imported eagerly before its names became lazy: still attributes.
-__getattr__, __dir__ = lazy_exports(globals(), _LAZY, submodules=("core", "stores"))
+__getattr__, __dir__ = lazy_exports(globals(), _LAZY)
 
 
 def _open_store(location: str, **kwargs: Any) -> Any:

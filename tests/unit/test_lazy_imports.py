@@ -108,3 +108,12 @@ def test_a_store_url_opens_through_the_lazy_opener(tmp_path):
 
     cache = StepCache(store=f"sqlite:///{tmp_path / 'c.db'}")
     assert isinstance(cache.store, SQLiteStore)
+
+
+def test_submodules_are_still_attributes_of_their_package():
+    code = (
+        "import stepcache_integrations as p\n"
+        "assert p.core.engine.StepCache is p.StepCache and p.stores.memory.InMemoryStore is p.InMemoryStore\n"
+        "assert not hasattr(p, 'bench') and not hasattr(p.stores, 'no_such_module')\n"
+    )
+    assert "faiss" not in loaded_after(code)
