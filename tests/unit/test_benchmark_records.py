@@ -86,6 +86,6 @@ def test_a_changed_number_is_caught() -> None:
 
 def test_every_file_behind_a_generated_block_names_commit_and_machine() -> None:
     tables = _script("benchmark_tables")
-    for path in (tables.PAPER, tables.HARD, tables.HELDOUT_PHRASINGS, tables.LOAD):
+    for path in (tables.PAPER, tables.HARD, tables.HELDOUT_PHRASINGS, tables.LOAD, tables.DEMO_TIME):
         prov = tables.provenance(path, tables.load(path))
         assert prov.get("commit") and prov.get("machine") and prov.get("date") and prov.get("command"), path
