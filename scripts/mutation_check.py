@@ -37,15 +37,16 @@ ENGINE = f"{PKG}/core/engine.py"
 POLICY = f"{PKG}/core/policy.py"
 PLANNER = f"{PKG}/core/planner.py"
 PIPELINE = f"{PKG}/core/pipeline.py"
-TEXT_TASK = f"{PKG}/core/tasks/text.py"
+TEXT_TASK = f"{PKG}/core/tasks/text/task.py"
 GUARD = f"{PKG}/core/store_guard.py"
 BREAKER = f"{PKG}/core/breaker.py"
 TASKS = f"{PKG}/core/tasks/__init__.py"
 BASE = f"{PKG}/core/tasks/base.py"
-LINEAR = f"{PKG}/core/tasks/linear.py"
-JSON_TASK = f"{PKG}/core/tasks/json_task.py"
-LINEAR_ALGEBRA = f"{PKG}/core/tasks/linear_algebra.py"
-LINEAR_PROMPT = f"{PKG}/core/tasks/linear_prompt.py"
+LINEAR = f"{PKG}/core/tasks/linear/task.py"
+JSON_TASK = f"{PKG}/core/tasks/json/task.py"
+JSON_SCHEMA = f"{PKG}/core/tasks/json/schema.py"
+ALGEBRA = f"{PKG}/core/tasks/algebra.py"
+LINEAR_PROMPT = f"{PKG}/core/tasks/linear/prompt.py"
 TYPES = f"{PKG}/core/types.py"
 CLI = f"{PKG}/cli.py"
 # the stepcache-bench tooling (tooling/): the demo and the command that registers it
@@ -54,8 +55,10 @@ BENCH_PKG = "stepcache_bench"
 DEMO = f"{TOOLING}/{BENCH_PKG}/demo.py"
 TOOLING_CLI = f"{TOOLING}/{BENCH_PKG}/cli.py"
 PROMPT_DIFF = f"{PKG}/core/tasks/prompt_diff.py"
-JSON_EVIDENCE = f"{PKG}/core/tasks/json_evidence.py"
-LINEAR_STEPS = f"{PKG}/core/tasks/linear_steps.py"
+JSON_EVIDENCE = f"{PKG}/core/tasks/json/evidence.py"
+LINEAR_STEPS = f"{PKG}/core/tasks/linear/steps.py"
+LINEAR_REWRITE = f"{PKG}/core/tasks/linear/rewrite.py"
+FINGERPRINT = f"{PKG}/core/tasks/fingerprint.py"
 UNNAMED = "tests/adversarial/test_unnamed_classes.py"
 FORMATTING = "tests/adversarial/test_formatting_rule.py"
 TEXT_PAIRS = "tests/adversarial/test_text_pairs.py"
@@ -67,14 +70,16 @@ TASK_TESTS = U + "test_tasks.py"
 HOSTILE = U + "test_hostile_input.py"
 BREAKER_TESTS = U + "test_store_breaker.py"
 LEVELS = U + "test_verification_levels.py"
+RULES = U + "test_task_rules.py"
+BOUNDS = U + "test_linear_bounds.py"
 DEMO_TESTS = "tests/tooling/unit/test_demo.py"
 TOOLING_COMMANDS = "tests/tooling/unit/test_commands.py"
 
 # A remote-$ref registry that really fetches (what "never fetched" must catch).
 _FETCHING_REGISTRY = (
-    "import json as _j, urllib.request as _u\n"
-    "from referencing import Resource as _R\n"
-    "_NO_REMOTE = Registry(retrieve=lambda uri: _R.from_contents(_j.loads(_u.urlopen(uri, timeout=2).read())))"
+    "    import json as _j, urllib.request as _u\n"
+    "    from referencing import Resource as _R\n"
+    "    return Registry(retrieve=lambda uri: _R.from_contents(_j.loads(_u.urlopen(uri, timeout=2).read())))\n"
 )
 
 
@@ -176,11 +181,11 @@ MUTANTS: list[Mutant] = [
            PLANNER, "if check.passed and not handler.check_answer(rewritten, constraints):",
            "if check.passed:", (PROMISES, "-k", "final_check", ENGINE_TESTS)),
     Mutant("remote-ref-fetched", "a remote $ref in a caller's JSON Schema is fetched",
-           JSON_TASK, "_NO_REMOTE = Registry()", _FETCHING_REGISTRY,
+           JSON_SCHEMA, "    return Registry()\n", _FETCHING_REGISTRY,
            (HOSTILE, "-k", "fetched", TASK_TESTS, "-k", "fetched or remote")),
     # -- notation the linear task does not model goes to the model (issue 11)
     Mutant("mixed-number-as-product", "'6 1/2' is read as 6 * 1/2",
-           LINEAR_ALGEBRA, 'raise NotLinear("two numbers side by side")', "value = _mul(value, self.factor(depth))",
+           ALGEBRA, 'raise NotLinear("two numbers side by side")', "value = _mul(value, self.factor(depth))",
            (TASK_TESTS, "tests/adversarial/test_math_pairs.py", "-k", "linear_parser or notation")),
     Mutant("factorial-claimed", "'6!' is read as 6 followed by an exclamation mark (the mark dropped as punctuation)",
            LINEAR_PROMPT, '    if len(prompt) > MAX_PROMPT_CHARS or "=" not in prompt or _FACTORIAL_OR_UNEQUAL.search(prompt):',
@@ -204,7 +209,49 @@ MUTANTS: list[Mutant] = [
            LINEAR_STEPS, "errors: list[str] = _answer_line_errors(steps)", "errors: list[str] = []",
            (TASK_TESTS, UNNAMED)),
     Mutant("unread-operation-accepted", "an operation in words ('Add three to both sides') is not failed",
-           LINEAR_STEPS, "        if unread is not None:\n", "        if False:\n", (TASK_TESTS, UNNAMED)),
+           LINEAR_STEPS, "    if unread is not None:\n", "    if False:\n", (TASK_TESTS, UNNAMED)),
+    # -- issue 22: each task's rules as named functions, each broken on its own
+    Mutant("decimal-fraction-accepted", "a step writing a fraction with decimals ('7.5/1.5') is checked as canonical",
+           LINEAR_STEPS, "    if _DECIMAL_FRACTION.search(body):\n", "    if False:\n", (RULES, TASK_TESTS)),
+    Mutant("false-equation-accepted", "a step's equation that does not hold at the solution is not failed",
+           LINEAR_STEPS, "        if reason:\n            verdict.fail(reason)\n            return\n",
+           "        if False:\n            return\n", (RULES, TASK_TESTS)),
+    Mutant("long-operation-number-skipped", "an operation with a number too long to check is skipped, not failed",
+           LINEAR_STEPS, '            verdict.fail("a number too long to check")\n            break\n',
+           "            continue\n", (RULES, TASK_TESTS)),
+    Mutant("stale-variable-accepted", "prose naming an unknown of the cached problem is served for the new one",
+           LINEAR_STEPS, "    if stale_var is not None:\n", "    if False:\n", (RULES, TASK_TESTS)),
+    Mutant("proof-by-failing-step", "an operation proven only by a failing later step passes",
+           LINEAR_STEPS, "    if verdict.ok and verdict.depends_on is not None and not verdicts[verdict.depends_on].ok:\n",
+           "    if False:\n", (RULES, TASK_TESTS)),
+    Mutant("run-glued-to-word", "an equation glued to a word ('a3x + 5 = 20') is read as an equation",
+           LINEAR_PROMPT, "    if (start > 0 and text[start - 1] not in _RUN_BEFORE) or (end < len(text) and text[end] not in _RUN_AFTER):\n",
+           "    if False:\n", (RULES, TASK_TESTS, UNNAMED)),
+    Mutant("unknown-not-in-equations-asked", "a prompt asking for an unknown its equations lack is claimed",
+           LINEAR_PROMPT, "    if not mentioned <= set(variables):\n", "    if False:\n", (RULES, TASK_TESTS)),
+    Mutant("second-solving-verb-ignored", "'solve ... for x, and then solve 2y = x' is claimed",
+           LINEAR_PROMPT, "    return not (len(asked) < len(variables) and len(_SOLVING_VERB.findall(rest)) > 1)",
+           "    return True", (RULES, "tests/adversarial/test_math_pairs.py")),
+    Mutant("rewrite-across-shapes", "re-instantiation rewrites a derivation for an equation of another form",
+           LINEAR_REWRITE, "    return len(cached.params) == len(new.params) and cached.shapes == new.shapes",
+           "    return len(cached.params) == len(new.params)", (RULES, TASK_TESTS)),
+    Mutant("rewrite-unproven", "re-instantiation keeps the first rewrite of a step, proven or not",
+           LINEAR_REWRITE, "    if not check_steps([*done, candidate], ctx, provisional_tail=True)[-1].ok:\n        return False\n",
+           "", (RULES, TASK_TESTS, ENGINE_TESTS)),
+    Mutant("json-empty-value-accepted", "a requested JSON key holding null or an empty string passes",
+           JSON_TASK, '    if obj[key] is None or obj[key] == "":\n        return "empty"\n', "", (RULES, TASK_TESTS)),
+    Mutant("json-schema-prose-missed", "a schema keyword outside the structural grammar (a description) is no prose",
+           JSON_SCHEMA, "value.values())\n    return True\n", "value.values())\n    return False\n", (RULES, TASK_TESTS)),
+    Mutant("json-rule-across-types", "a cached answer's rule for a number is applied to a statement of a string",
+           JSON_EVIDENCE, "    if type(new.value) is not type(old.value):\n", "    if False:\n", (RULES, TASK_TESTS, UNNAMED)),
+    Mutant("cut-prompt-by-prefix", "two prompts cut at the stored limit are the same when their prefixes are",
+           FINGERPRINT, "        return old.digest is not None and old.digest == new.digest",
+           "        return old.prompt == new.prompt", (RULES, TEXT_PAIRS)),
+    Mutant("huge-value-computed", "the parser computes values past the bound (str() of them raises ValueError)",
+           ALGEBRA, '    if not _small(form.const) or not all(_small(v) for _, v in form.coeffs):\n        raise NotLinear("a value too large to check")\n',
+           "", (BOUNDS, RULES)),
+    Mutant("huge-solution-kept", "a solution past the bound is kept (the prompt is claimed)",
+           ALGEBRA, " and _small(int(value.p)) and _small(int(value.q))", "", (RULES,)),
 ]
 # fmt: on
 

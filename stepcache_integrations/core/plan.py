@@ -27,7 +27,7 @@ class CachePlan:
     namespace: str
     llm_key: str
     handler: TaskHandler
-    constraints: dict[str, Any]
+    constraints: Any  # the task's typed constraints (a TaskConstraints for the built-in tasks)
     outcome: Outcome
     vector: np.ndarray | None = None
     entry: CacheEntry | None = None

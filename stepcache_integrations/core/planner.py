@@ -129,7 +129,7 @@ def _eligible(plan: CachePlan, hits: list[CacheHit], policy: ReusePolicy) -> lis
 
 
 def _classify(
-    handler: TaskHandler, constraints: dict[str, Any], hit: CacheHit, policy: ReusePolicy
+    handler: TaskHandler, constraints: Any, hit: CacheHit, policy: ReusePolicy
 ) -> tuple[_Candidate, float]:
     """One candidate's best outcome, and the seconds spent re-instantiating it."""
     entry = hit.entry
@@ -150,7 +150,7 @@ def _classify(
 
 
 def _try_reinstantiate(
-    handler: TaskHandler, constraints: dict[str, Any], entry: CacheEntry, candidate: _Candidate
+    handler: TaskHandler, constraints: Any, entry: CacheEntry, candidate: _Candidate
 ) -> None:
     """Rewrite the cached steps for the new slot values; keep the rewrite if it fails less."""
     rewritten = handler.reinstantiate(candidate.steps, entry.constraints, constraints)

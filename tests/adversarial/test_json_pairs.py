@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from stepcache_integrations import StepCache
-from stepcache_integrations.core.tasks.json_task import JsonTask
+from stepcache_integrations.core.tasks.json import JsonTask
 
 from .harness import Outcome, Pair, dumps, json_judge, run_pair
 

@@ -1,7 +1,8 @@
 """The task contract, run over every registered task.
 
-A new task (SQL, code, ...) is one file, one registry line and one fixture here: every task
-in the default registry must have a fixture, so adding a task without one fails this test.
+A new task (SQL, code, ...) is one folder under core/tasks/, one registry line
+(``tasks._default_handlers``) and one fixture here: every task in the default registry must have
+a fixture, so adding a task without one fails this test.
 """
 
 from __future__ import annotations
@@ -9,13 +10,24 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+import json
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from stepcache_integrations import TaskRegistry
 from stepcache_integrations.core.segment import extract_json_object
-from stepcache_integrations.core.tasks import TaskHandler
+from stepcache_integrations.core.tasks import TaskConstraints, TaskHandler
+from stepcache_integrations.core.tasks.protocols import (
+    Assembles,
+    Grades,
+    Presents,
+    Repairs,
+    Segments,
+    SharesRegeneration,
+    Task,
+)
 from stepcache_integrations.core.types import Step
 
 
@@ -56,6 +68,32 @@ def test_every_registered_task_has_a_fixture() -> None:
 @pytest.mark.parametrize("task", TASKS, ids=lambda t: t.name)
 def test_the_task_claims_its_fixture_prompt(task: TaskHandler) -> None:
     assert REGISTRY.detect(FIXTURES[task.name].prompt) is task
+
+
+@pytest.mark.parametrize("task", TASKS, ids=lambda t: t.name)
+def test_the_task_satisfies_the_planner_protocol_and_every_capability(task: TaskHandler) -> None:
+    for protocol in (Task, Segments, Presents, Assembles, Repairs, Grades, SharesRegeneration):
+        assert isinstance(task, protocol), protocol.__name__
+
+
+@pytest.mark.parametrize("task", TASKS, ids=lambda t: t.name)
+def test_constraints_are_typed_and_their_stored_form_reads_back(task: TaskHandler) -> None:
+    for prompt in (FIXTURES[task.name].prompt, FIXTURES[task.name].perturbed, "Tell me a joke."):
+        constraints = task.constraints(prompt)
+        assert isinstance(constraints, TaskConstraints)
+        stored = json.loads(json.dumps(dict(constraints)))  # what a store keeps
+        assert task.load_constraints(stored) == constraints
+        assert task.load_constraints(constraints) is constraints
+
+
+@pytest.mark.parametrize("task", TASKS, ids=lambda t: t.name)
+def test_a_stored_entry_verifies_as_its_typed_constraints_do(task: TaskHandler) -> None:
+    fixture = FIXTURES[task.name]
+    old, new = task.constraints(fixture.prompt), task.constraints(fixture.perturbed)
+    steps = task.segment(fixture.answer, old)
+    stored = json.loads(json.dumps(dict(old)))
+    assert task.verify(steps, new, stored) == task.verify(steps, new, old)
+    assert task.reinstantiate(steps, stored, new) == task.reinstantiate(steps, old, new)
 
 
 @pytest.mark.parametrize("task", TASKS, ids=lambda t: t.name)
@@ -133,7 +171,7 @@ _TEXT = st.text(st.characters(blacklist_categories=("Cs",)), max_size=300)
 @given(answer=_TEXT, prompt=_TEXT)
 def test_verify_never_raises(task: TaskHandler, answer: str, prompt: str) -> None:
     fixture = FIXTURES[task.name]
-    cached: dict[str, Any] = task.constraints(fixture.prompt)
+    cached: Any = task.constraints(fixture.prompt)
     constraints = task.constraints(prompt or fixture.prompt)
     steps = task.segment(answer, constraints)
     task.verify(steps, constraints, cached)

@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from stepcache_integrations import InvalidSchemaError, JsonTask, LinearEquationTask, TextTask
-from stepcache_integrations.core.tasks.json_task import required_keys_from_prompt
-from stepcache_integrations.core.tasks.linear_algebra import NotLinear, parse_linear, solve_system
+from stepcache_integrations.core.tasks.json.request import required_keys_from_prompt
+from stepcache_integrations.core.tasks.algebra import NotLinear, parse_linear, solve_system
 
 from ..network_guard import block_network
 

@@ -1,4 +1,12 @@
-"""Task handlers and their registry: linear equations, JSON, free text, or your own."""
+"""Task handlers and their registry: linear equations, JSON, free text, or your own.
+
+One package per task (``linear/``, ``json/``, ``text/``); what they share is a module here:
+the base class and verdict types (base.py), the protocols (protocols.py), the prompt
+fingerprint (fingerprint.py), the prompt diff and safe set (prompt_diff.py), stepwise answers
+(stepwise.py), bounded linear algebra (algebra.py) and equation claims (equation_claims.py).
+A new task is one package, one line in ``_default_handlers`` and one row in the task contract
+test (tests/unit/test_task_contract.py).
+"""
 
 from __future__ import annotations
 
@@ -7,23 +15,38 @@ from collections.abc import Callable
 from typing import Any
 
 from ...errors import TaskError
-from .base import Assembly, TaskHandler, UnitCheck, Verification
-from .json_task import JsonTask
-from .linear import LinearEquationTask
+from .base import Assembly, TaskConstraints, TaskHandler, UnitCheck, Verification
+from .json import JsonConstraints, JsonTask
+from .linear import LinearConstraints, LinearEquationTask
+from .protocols import Task
 from .stepwise import StepwiseTask
-from .text import TextTask
+from .text import TextConstraints, TextTask
 
 __all__ = [
     "Assembly",
+    "JsonConstraints",
     "JsonTask",
+    "LinearConstraints",
     "LinearEquationTask",
     "StepwiseTask",
+    "Task",
+    "TaskConstraints",
     "TaskHandler",
     "TaskRegistry",
+    "TextConstraints",
     "TextTask",
     "UnitCheck",
     "Verification",
 ]
+
+
+def _default_handlers() -> list[TaskHandler]:
+    """The built-in tasks, one line each (detection order; the catch-all is kept last)."""
+    return [
+        JsonTask(),
+        LinearEquationTask(),
+        TextTask(),
+    ]
 
 
 class TaskRegistry:
@@ -32,7 +55,7 @@ class TaskRegistry:
     def __init__(self, handlers: list[TaskHandler] | None = None) -> None:
         self._lock = threading.Lock()
         self._handlers: dict[str, TaskHandler] = {}
-        for handler in handlers if handlers is not None else [JsonTask(), LinearEquationTask(), TextTask()]:
+        for handler in handlers if handlers is not None else _default_handlers():
             self.register(handler)
 
     def register(self, handler: TaskHandler, *, first: bool = False) -> None:

@@ -1,27 +1,54 @@
-"""The task-handler interface and helpers shared by every task.
+"""The task-handler base class and the verdict types shared by every task.
 
 A task bundles what the engine needs to reuse answers of one kind of request:
 detection, constraint extraction, segmentation, per-unit verification,
 re-instantiation, patch/repair prompts, assembly and a deterministic fallback.
+What the planner needs of a task is the small :class:`~.protocols.Task` protocol;
+:class:`TaskHandler` implements it and every optional capability with defaults.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from ..types import Provenance, Step, VerificationLevel, weakest
-# Re-exported: linear.py imports it from here.
-from .prompt_diff import extract_slots
 
 __all__ = [
+    "Assembly",
+    "TaskConstraints",
     "TaskHandler",
     "UnitCheck",
     "Verification",
-    "Assembly",
-    "extract_slots",
 ]
+
+
+class TaskConstraints(Mapping[str, Any]):
+    """A task's typed constraints for one prompt (subclasses are frozen dataclasses).
+
+    Tasks read their fields; read as a mapping they are their stored form (JSON-ready), which is
+    what a store keeps in ``CacheEntry.constraints`` and what ``TaskHandler.load_constraints``
+    reads back, entries of older stores included."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The stored form."""
+        raise NotImplementedError
+
+    @cached_property
+    def _stored(self) -> dict[str, Any]:
+        return self.to_dict()
+
+    def __getitem__(self, key: str) -> Any:
+        return self._stored[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._stored)
+
+    def __len__(self) -> int:
+        return len(self._stored)
 
 
 @dataclass
@@ -95,19 +122,25 @@ class TaskHandler(ABC):
         """Whether this task applies to the prompt (used when the caller does not force one)."""
 
     @abstractmethod
-    def constraints(self, prompt: str, schema: dict[str, Any] | None = None) -> dict[str, Any]:
-        """JSON-serialisable constraints the answer must satisfy for this prompt."""
+    def constraints(self, prompt: str, schema: dict[str, Any] | None = None) -> Any:
+        """Constraints the answer must satisfy for this prompt: a mapping whose items are
+        JSON-serialisable (a :class:`TaskConstraints`, or a plain dict)."""
+
+    def load_constraints(self, data: Any) -> Any:
+        """The constraints a stored entry holds (``CacheEntry.constraints``), in the form this
+        task's methods read; the default keeps the stored mapping as it is."""
+        return data
 
     @abstractmethod
-    def segment(self, answer: str, constraints: dict[str, Any]) -> list[Step]:
+    def segment(self, answer: str, constraints: Any) -> list[Step]:
         """Split an answer into steps, with each step's parsed form in ``meta``."""
 
     @abstractmethod
     def verify(
         self,
         steps: list[Step],
-        constraints: dict[str, Any],
-        cached_constraints: dict[str, Any] | None,
+        constraints: Any,
+        cached_constraints: Any,
     ) -> Verification:
         """Check every unit of ``steps`` against the new prompt's ``constraints``.
 
@@ -115,7 +148,7 @@ class TaskHandler(ABC):
         (None for a fresh answer); they reveal stale slot values.
         """
 
-    def check_answer(self, steps: list[Step], constraints: dict[str, Any]) -> list[str]:
+    def check_answer(self, steps: list[Step], constraints: Any) -> list[str]:
         """Final check of a complete answer; returns error messages (empty: verified)."""
         if not "".join(step.text for step in steps).strip():
             return ["the answer is empty"]
@@ -124,8 +157,8 @@ class TaskHandler(ABC):
     def reinstantiate(
         self,
         steps: list[Step],
-        cached_constraints: dict[str, Any],
-        constraints: dict[str, Any],
+        cached_constraints: Any,
+        constraints: Any,
     ) -> list[Step] | None:
         """Rewrite cached steps for the new slot values without a model; None if not possible."""
         return None
@@ -133,8 +166,8 @@ class TaskHandler(ABC):
     def verification_level(
         self,
         steps: list[Step],
-        constraints: dict[str, Any],
-        cached_constraints: dict[str, Any] | None,
+        constraints: Any,
+        cached_constraints: Any,
         stored: VerificationLevel = "unchecked",
     ) -> VerificationLevel:
         """What the task's checks establish about an answer that passed them for this prompt
@@ -154,7 +187,7 @@ class TaskHandler(ABC):
 
     @abstractmethod
     def patch_prompt(
-        self, prompt: str, steps: list[Step], verification: Verification, constraints: dict[str, Any]
+        self, prompt: str, steps: list[Step], verification: Verification, constraints: Any
     ) -> tuple[str, str]:
         """Prompt for regenerating the failing part, and the verified prefix text kept before it."""
 
@@ -164,18 +197,18 @@ class TaskHandler(ABC):
         steps: list[Step],
         verification: Verification,
         generated: str,
-        constraints: dict[str, Any],
+        constraints: Any,
         kept_provenance: list[Provenance],
     ) -> Assembly:
         """Combine the kept units with the model's output for the patch prompt."""
 
-    def fresh(self, generated: str, constraints: dict[str, Any]) -> Assembly:
+    def fresh(self, generated: str, constraints: Any) -> Assembly:
         """Turn a full model answer into steps."""
         steps = self.segment(generated, constraints)
         return Assembly(steps, ["regenerated"] * len(steps))
 
     def repair_prompt(
-        self, prompt: str, answer: Assembly, errors: list[str], constraints: dict[str, Any]
+        self, prompt: str, answer: Assembly, errors: list[str], constraints: Any
     ) -> str:
         """Prompt asking the model to fix ``answer`` given the verifier's ``errors``."""
         problems = "\n".join(f"- {err}" for err in errors[:10])
@@ -184,12 +217,12 @@ class TaskHandler(ABC):
             f"It has these problems:\n{problems}\n\nWrite the corrected complete answer."
         )
 
-    def apply_repair(self, answer: Assembly, generated: str, constraints: dict[str, Any]) -> Assembly:
+    def apply_repair(self, answer: Assembly, generated: str, constraints: Any) -> Assembly:
         """Turn the model's output for the repair prompt into the new answer."""
         steps = self.segment(generated, constraints)
         return Assembly(steps, ["repaired"] * len(steps))
 
-    def fallback(self, constraints: dict[str, Any]) -> str | None:
+    def fallback(self, constraints: Any) -> str | None:
         """A deterministic, correct answer, when the task has one."""
         return None
 
@@ -197,7 +230,7 @@ class TaskHandler(ABC):
         """A semantic change that makes reuse pointless (default: the first step already fails)."""
         return verification.first_failure == 0
 
-    def present(self, steps: list[Step], constraints: dict[str, Any]) -> list[Step]:
+    def present(self, steps: list[Step], constraints: Any) -> list[Step]:
         """Steps as served for the new prompt (e.g. JSON keys in the requested order)."""
         return steps
 

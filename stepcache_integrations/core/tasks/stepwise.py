@@ -51,11 +51,11 @@ class StepwiseTask(TaskHandler):
         """What the model is asked to write after the verified prefix."""
         return "Continue from there: write only the rest of the answer."
 
-    def segment(self, answer: str, constraints: dict[str, Any]) -> list[Step]:
+    def segment(self, answer: str, constraints: Any) -> list[Step]:
         return segment_text(answer)
 
     def patch_prompt(
-        self, prompt: str, steps: list[Step], verification: Verification, constraints: dict[str, Any]
+        self, prompt: str, steps: list[Step], verification: Verification, constraints: Any
     ) -> tuple[str, str]:
         first = verification.first_failure or 0
         prefix = "".join(step.text for step in steps[:first])
@@ -70,7 +70,7 @@ class StepwiseTask(TaskHandler):
         steps: list[Step],
         verification: Verification,
         generated: str,
-        constraints: dict[str, Any],
+        constraints: Any,
         kept_provenance: list[Provenance],
     ) -> Assembly:
         return assemble_suffix(steps, verification, kept_provenance, self.segment(generated, constraints))

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from .linear_algebra import (
+from ..algebra import (
     MAX_EQUATIONS,
     Equation,
     NotLinear,
@@ -118,20 +118,8 @@ def _equation_runs(text: str) -> tuple[list[Equation], str, set[str]] | None:
     defined: set[str] = set()
     last = 0
     for pos, run in math_runs(text):
-        start, end = pos + len(run) - len(run.lstrip()), pos + len(run.rstrip())
-        if (start > 0 and text[start - 1] not in _RUN_BEFORE) or (end < len(text) and text[end] not in _RUN_AFTER):
-            return None
-        if end + 1 < len(text) and text[end] == "." and text[end + 1].isdigit():
-            return None
-        if _LEADING_ZERO.search(run) or _DOUBLED_OPERATOR.search(run):
-            return None  # "05x", "y + 00": not how a number is written, so not read as one
-        sides = [side.strip() for side in run.split("=")]
-        if any(not side for side in sides):
-            return None
-        try:
-            for side in sides:
-                parse_linear(side)
-        except (NotLinear, ZeroDivisionError, OverflowError):
+        sides = _run_sides(text, pos, run)
+        if sides is None:
             return None
         if _ASKING_VERB.search(text[:pos]) and _BARE_UNKNOWN.fullmatch(sides[0]):
             defined.add(sides[0])
@@ -144,35 +132,112 @@ def _equation_runs(text: str) -> tuple[list[Equation], str, set[str]] | None:
     return equations, blanked, defined
 
 
+def _run_sides(text: str, pos: int, run: str) -> list[str] | None:
+    """The sides of one run with '=', or None when the run is not read whole: it must stand apart
+    from the words around it and every side must be a linear expression written plainly."""
+    start, end = pos + len(run) - len(run.lstrip()), pos + len(run.rstrip())
+    if not _run_stands_apart(text, start, end):
+        return None
+    if _LEADING_ZERO.search(run) or _DOUBLED_OPERATOR.search(run):
+        return None  # "05x", "y + 00": not how a number is written, so not read as one
+    sides = [side.strip() for side in run.split("=")]
+    if any(not side for side in sides):
+        return None
+    try:
+        for side in sides:
+            parse_linear(side)
+    except (NotLinear, ZeroDivisionError, OverflowError):
+        return None
+    return sides
+
+
+def _run_stands_apart(text: str, start: int, end: int) -> bool:
+    """Only a space, bracket, quote or colon before a run and a space, bracket, quote or sentence
+    mark after it; a point before a digit is a decimal point (".5x" is not "5x")."""
+    if (start > 0 and text[start - 1] not in _RUN_BEFORE) or (end < len(text) and text[end] not in _RUN_AFTER):
+        return False
+    return not (end + 1 < len(text) and text[end] == "." and text[end + 1].isdigit())
+
+
 @lru_cache(maxsize=1024)
 def understand_prompt(prompt: str) -> LinearProblem | None:
     """Parse a prompt into equations, unknowns and instruction words; None if any part is unknown.
 
-    Cached (task detection and constraints both ask); the result is shared, so read it only."""
-    if len(prompt) > MAX_PROMPT_CHARS or "=" not in prompt or _FACTORIAL_OR_UNEQUAL.search(prompt):
+    Each rule below is one reason to decline. Cached (task detection and constraints both ask);
+    the result is shared, so read it only."""
+    if not _rule_plain_notation(prompt):
         return None
-    if _UNUSUAL_SPACE.search(prompt):
-        return None  # a no-break or other Unicode space: this grammar reads ASCII spacing only
-    templated = [m.group(1) for m in _TEMPLATE_EQUATION.finditer(prompt)]
-    text = _TEMPLATE_EQUATION.sub(lambda m: f" {m.group(1)} ", prompt)
-    text = _STEP_K.sub(lambda m: m.group(1), _PLACEHOLDER.sub(" ", text))
-    text = _PHRASES.sub(" ", unicodedata.normalize("NFC", text))
-    if _OTHER_PLACEHOLDER.search(text):
+    templated, text = _without_templates(prompt)
+    if text is None:
         return None
     parsed = _equation_runs(text)
     if parsed is None:
         return None
     equations, rest, defined = parsed
-    if not equations or len(equations) > MAX_EQUATIONS or any(not eq.form.coeffs for eq in equations):
+    if not _rule_equations_usable(equations) or not _rule_rest_closed(rest):
         return None
-    if _UNMODELLED.search(rest) or not _CLOSED_REST.fullmatch(rest) or rest.count("(") != rest.count(")"):
+    variables = _unknowns(equations)
+    mentioned = _mentioned_unknowns(rest, variables, set(templated) | defined)
+    if mentioned is None:
         return None
+    solution = solve_system(tuple(eq.form for eq in equations))
+    if solution is None or set(solution) != set(variables):
+        return None
+    # Naming an unknown ("for y") asks for it; naming none asks for all. An article "a" that is
+    # also an unknown counts as named: asking for more only makes the final check stricter.
+    asked = tuple(v for v in variables if v in mentioned) or tuple(variables)
+    if not _rule_asked_read(asked, variables, rest):
+        return None
+    return LinearProblem(tuple(equations), tuple(variables), asked, solution)
+
+
+def _rule_plain_notation(prompt: str) -> bool:
+    """Bounded, with an '=', no factorial or "!=", and ASCII spacing only (a no-break or other
+    Unicode space is not read by this grammar)."""
+    if len(prompt) > MAX_PROMPT_CHARS or "=" not in prompt or _FACTORIAL_OR_UNEQUAL.search(prompt):
+        return False
+    return not _UNUSUAL_SPACE.search(prompt)
+
+
+def _without_templates(prompt: str) -> tuple[list[str], str | None]:
+    """The unknowns named by answer templates ("Answer: x = <value>"), and the prompt with its
+    templates, placeholders and whole phrases blanked; None for the text when a placeholder that
+    names a form ("<decimal>") is left."""
+    templated = [m.group(1) for m in _TEMPLATE_EQUATION.finditer(prompt)]
+    text = _TEMPLATE_EQUATION.sub(lambda m: f" {m.group(1)} ", prompt)
+    text = _STEP_K.sub(lambda m: m.group(1), _PLACEHOLDER.sub(" ", text))
+    text = _PHRASES.sub(" ", unicodedata.normalize("NFC", text))
+    return templated, None if _OTHER_PLACEHOLDER.search(text) else text
+
+
+def _rule_equations_usable(equations: list[Equation]) -> bool:
+    """At least one equation, at most ``MAX_EQUATIONS``, each with an unknown."""
+    return bool(equations) and len(equations) <= MAX_EQUATIONS and all(eq.form.coeffs for eq in equations)
+
+
+def _rule_rest_closed(rest: str) -> bool:
+    """Outside the equations: no digit, operator or symbol, only the closed alphabet, balanced
+    brackets."""
+    return not (
+        _UNMODELLED.search(rest) or not _CLOSED_REST.fullmatch(rest) or rest.count("(") != rest.count(")")
+    )
+
+
+def _unknowns(equations: list[Equation]) -> list[str]:
+    """The equations' unknowns in order of appearance."""
     variables: list[str] = []
     for eq in equations:
         for ident in eq.identifiers:
             if ident in eq.form.variables and ident not in variables:
                 variables.append(ident)
-    mentioned: set[str] = set(templated) | defined
+    return variables
+
+
+def _mentioned_unknowns(rest: str, variables: list[str], named: set[str]) -> set[str] | None:
+    """The unknowns the words around the equations name ("for y"), with ``named`` (templates,
+    asking verbs); None when a word is neither an unknown nor an instruction word, or an unknown
+    named is not one of the equations'."""
+    mentioned = set(named)
     for word in _WORD.findall(rest):
         if word in variables:
             mentioned.add(word)
@@ -180,12 +245,10 @@ def understand_prompt(prompt: str) -> LinearProblem | None:
             return None
     if not mentioned <= set(variables):
         return None  # asks for an unknown the equations do not have
-    solution = solve_system(tuple(eq.form for eq in equations))
-    if solution is None or set(solution) != set(variables):
-        return None
-    # Naming an unknown ("for y") asks for it; naming none asks for all. An article "a" that is
-    # also an unknown counts as named: asking for more only makes the final check stricter.
-    asked = tuple(v for v in variables if v in mentioned) or tuple(variables)
-    if len(asked) < len(variables) and len(_SOLVING_VERB.findall(rest)) > 1:
-        return None  # "solve 3x + 5 = 20 for x, and then solve 2y = x": which unknowns are asked is unread
-    return LinearProblem(tuple(equations), tuple(variables), asked, solution)
+    return mentioned
+
+
+def _rule_asked_read(asked: tuple[str, ...], variables: list[str], rest: str) -> bool:
+    """"solve 3x + 5 = 20 for x, and then solve 2y = x": with fewer unknowns asked than the
+    equations have, a second solving verb leaves which unknowns are asked unread."""
+    return not (len(asked) < len(variables) and len(_SOLVING_VERB.findall(rest)) > 1)

@@ -26,9 +26,16 @@ __all__ = [
     "math_runs",
     "is_canonical_number",
     "MAX_NUMBER_DIGITS",
+    "MAX_VALUE_DIGITS",
 ]
 
 MAX_NUMBER_DIGITS = 40  # longer literals are rejected: no thousand-digit arithmetic
+# No value computed from them may have more digits either (40-digit literals multiplied and
+# raised to powers): str() of an integer past 4,300 digits raises ValueError, float() past 308
+# digits raises OverflowError. Such an expression is not linear for this parser, so a prompt
+# holding it is not claimed, and a system whose solution is larger pins nothing down.
+MAX_VALUE_DIGITS = 300
+_MAX_VALUE = 10**MAX_VALUE_DIGITS
 MAX_EXPR_TOKENS = 120
 MAX_EQUATIONS = 8
 
@@ -40,6 +47,18 @@ _OP_ALIASES = {"\u2212": "-", "\u00d7": "*", "\u00f7": "/", "\u00b7": "*"}
 
 class NotLinear(ValueError):
     """The text is not a (bounded) linear expression."""
+
+
+def _small(value: Fraction | int) -> bool:
+    """Whether a value has at most ``MAX_VALUE_DIGITS`` digits above and below the fraction bar."""
+    return -_MAX_VALUE < value.numerator < _MAX_VALUE and value.denominator < _MAX_VALUE
+
+
+def _bounded(form: LinearForm) -> LinearForm:
+    """The form, or NotLinear when one of its values is too large to compute with safely."""
+    if not _small(form.const) or not all(_small(v) for _, v in form.coeffs):
+        raise NotLinear("a value too large to check")
+    return form
 
 
 @dataclass(frozen=True)
@@ -116,7 +135,7 @@ class _Parser:
         while (tok := self.peek()) is not None and tok == ("op", "+") or tok == ("op", "-"):
             self.take()
             rhs = self.term(depth)
-            value = value + (rhs if tok[1] == "+" else rhs.scale(Fraction(-1)))
+            value = _bounded(value + (rhs if tok[1] == "+" else rhs.scale(Fraction(-1))))
         return value
 
     def term(self, depth: int) -> LinearForm:
@@ -125,11 +144,11 @@ class _Parser:
             if tok in (("op", "*"), ("op", "/")):
                 self.take()
                 rhs = self.factor(depth)
-                value = _mul(value, rhs) if tok[1] == "*" else _div(value, rhs)
+                value = _bounded(_mul(value, rhs) if tok[1] == "*" else _div(value, rhs))
             elif tok[0] == "num":
                 raise NotLinear("two numbers side by side")  # "6 1/2" is a mixed number, not 6 * 1/2
             elif tok[0] == "ident" or tok == ("op", "("):
-                value = _mul(value, self.factor(depth))  # implicit multiplication: 3x, 2(x+1)
+                value = _bounded(_mul(value, self.factor(depth)))  # implicit multiplication: 3x, 2(x+1)
             else:
                 break
         return value
@@ -151,7 +170,7 @@ class _Parser:
                 return base
             if base.coeffs or exponent.denominator != 1 or not 0 <= exponent <= 6:
                 raise NotLinear("non-linear power")
-            return LinearForm(const=base.const ** int(exponent))
+            return _bounded(LinearForm(const=base.const ** int(exponent)))
         return base
 
     def atom(self, depth: int) -> LinearForm:
@@ -280,7 +299,7 @@ def _parse_equations(text: str, known: frozenset[str]) -> list[Equation]:
                 continue
             try:
                 left_form, right_form = parse_linear(left), parse_linear(right)
-                form = left_form + right_form.scale(Fraction(-1))
+                form = _bounded(left_form + right_form.scale(Fraction(-1)))
             except (NotLinear, ZeroDivisionError, OverflowError):
                 continue
             stated = f"{left} = {right}"
@@ -355,7 +374,11 @@ def _determined_cached(forms: tuple[LinearForm, ...]) -> dict[str, Fraction] | N
     if not solutions:
         return None
     (solution,) = tuple(solutions)
-    return {v: Fraction(str(value)) for v, value in zip(variables, solution) if not value.free_symbols}
+    return {
+        v: Fraction(int(value.p), int(value.q))
+        for v, value in zip(variables, solution)
+        if not value.free_symbols and _small(int(value.p)) and _small(int(value.q))
+    }
 
 
 def format_number(value: Fraction, prefer_decimal: bool = False) -> str:
@@ -367,7 +390,7 @@ def format_number(value: Fraction, prefer_decimal: bool = False) -> str:
         den //= 2
     while den % 5 == 0:
         den //= 5
-    if den == 1 and (prefer_decimal or value.denominator <= 1000):
+    if den == 1 and (prefer_decimal or value.denominator <= 1000) and abs(value) < 10**300:  # float() bound
         text = f"{float(value):.10f}".rstrip("0").rstrip(".")
         if Fraction(text) == value:
             return text

@@ -19,37 +19,30 @@ import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ..types import Step
-from .linear_algebra import (
+from ...types import Step
+from ..algebra import (
     MAX_NUMBER_DIGITS,
     Equation,
     LinearForm,
-    determined_values,
     equation_shape,
     find_equations,
     format_number,
     is_canonical_number,
 )
-from .stepwise import label_len
+from ..equation_claims import normalise_claims, stated_values
+from ..stepwise import label_len
 
 __all__ = [
     "ProblemContext",
     "StepVerdict",
     "check_steps",
-    "equation_claim_errors",
-    "equation_claims_checked",
     "final_value_errors",
-    "normalise_claims",
-    "stated_values",
     "unread_prose",
 ]
 
 _ENGLISH_LETTERS = frozenset({"a", "A", "I"})
 _NUM = r"-?\d+(?:\.\d+)?"
 _NUMBER = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?![\d])")
-_MARKUP = re.compile(r"\*\*|__|`|\$|\\\(|\\\)|\\\[|\\\]")
-# "x equals 6", "x is 6" -> "x = 6"; only directly before a number.
-_VERBAL_EQUALS = re.compile(r"(?<![A-Za-z_])([A-Za-z](?:_?\d+)?)\s+(?:equals|is equal to|is)\s+(?=-?\d)")
 _CLAIM = re.compile(
     rf"\b(?:answer|solution|result|value)\s*(?:is|:|=|of\s+\w+\s+is)?\s*(?P<num>{_NUM})(?![\d/])", re.IGNORECASE
 )
@@ -126,11 +119,6 @@ class _Op:
     pos: int
     verb: str
     value: Fraction
-
-
-def normalise_claims(text: str) -> str:
-    """Markdown stripped and verbal equalities written as equations."""
-    return _VERBAL_EQUALS.sub(r"\1 = ", _MARKUP.sub("", text))
 
 
 def _number(literal: str) -> Fraction | None:
@@ -212,56 +200,109 @@ def _check_prose_numbers(
 def check_steps(steps: list[Step], ctx: ProblemContext, *, provisional_tail: bool = False) -> list[StepVerdict]:
     """A verdict per step. ``provisional_tail`` accepts an operation whose resulting equation
     is not among ``steps`` yet (re-instantiation checks a prefix step by step)."""
-    verdicts = [StepVerdict() for _ in steps]
     known = frozenset(ctx.variables) | ctx.stale_vars
     sequence: list[tuple[int, int, Equation | _Op]] = []  # (step, position, item) in reading order
-    for i, step in enumerate(steps):
-        body = normalise_claims(step.text[label_len(step.text) :])
-        verdict = verdicts[i]
-        if not ctx.solution:
-            verdict.fail("the problem has no unique solution")
-            continue
-        if _DECIMAL_FRACTION.search(body):
-            verdict.fail("writes a fraction with decimals or a fraction of a fraction (not a canonical number)")
-            continue
-        equations = find_equations(body, known, limit=len(body) + 1)
-        for eq in equations:
-            reason = _check_equation(eq, ctx)
-            if reason:
-                verdict.fail(reason)
-                break
-            sequence.append((i, eq.start, eq))
-        op_spans: list[tuple[int, int]] = []
-        for match in _OPERATION.finditer(body):
-            literal = next(g for g in (match.group(f"num{k}") for k in range(1, 5)) if g is not None)
-            value = _number(literal)
-            if value is None:
-                verdict.fail("a number too long to check")
-                break
-            sequence.append((i, match.start(), _Op(i, match.start(), match.group("verb"), value)))
-            op_spans.append((match.start(), match.end()))
-        unread = next((m for m in _OPERATION_VERB.finditer(body) if not any(a <= m.start() < b for a, b in op_spans)), None)
-        if unread is not None:
-            verdict.fail(f"an operation this checker cannot read: {body[unread.start() : unread.start() + 40]!r}")
-        if verdict.ok:
-            _check_prose_numbers(body, _explained_spans(body, equations, op_spans), ctx, verdict)
-        if verdict.ok and _ANSWER_LINE.match(body):
-            _check_answer_line(body, ctx, verdict)
-        remainder = body
-        for eq in equations:
-            remainder = remainder.replace(eq.text, " ")
-        stale_var = next((v for v in ctx.stale_vars if v not in _ENGLISH_LETTERS and _mentions(remainder, v)), None)
-        if stale_var is not None:
-            verdict.fail(f"mentions variable {stale_var} of a different problem")
-        if verdict.ok and equations:
-            verdict.evidence.append(f"{len(equations)} equation(s) hold for the new problem")
+    verdicts = [_check_step(i, step, ctx, known, sequence) for i, step in enumerate(steps)]
     _check_operations(sequence, verdicts, ctx, provisional_tail)
-    for i, verdict in enumerate(verdicts):
-        if verdict.ok and verdict.depends_on is not None and not verdicts[verdict.depends_on].ok:
-            verdict.fail(f"its operation is proven only by step {verdict.depends_on + 1}, which fails")
+    for verdict in verdicts:
+        _rule_proof_does_not_fail(verdict, verdicts)
         if verdict.ok and not verdict.evidence:
             verdict.evidence.append("states no value")
     return verdicts
+
+
+def _check_step(
+    i: int, step: Step, ctx: ProblemContext, known: frozenset[str], sequence: list[tuple[int, int, Equation | _Op]]
+) -> StepVerdict:
+    """The rules one step must pass on its own, in order; its equations and operations are added
+    to ``sequence`` for the operation rule, which reads the steps together."""
+    verdict = StepVerdict()
+    body = normalise_claims(step.text[label_len(step.text) :])
+    reason = _rule_checkable(body, ctx)
+    if reason:
+        verdict.fail(reason)
+        return verdict
+    equations = find_equations(body, known, limit=len(body) + 1)
+    _rule_equations_hold(i, equations, ctx, verdict, sequence)
+    op_spans = _rule_operations_read(i, body, verdict, sequence)
+    _rule_no_unread_operation(body, op_spans, verdict)
+    if verdict.ok:
+        _check_prose_numbers(body, _explained_spans(body, equations, op_spans), ctx, verdict)
+    if verdict.ok and _ANSWER_LINE.match(body):
+        _check_answer_line(body, ctx, verdict)
+    _rule_no_stale_variable(body, equations, ctx, verdict)
+    if verdict.ok and equations:
+        verdict.evidence.append(f"{len(equations)} equation(s) hold for the new problem")
+    return verdict
+
+
+def _rule_checkable(body: str, ctx: ProblemContext) -> str:
+    """A step is checked only against a problem with a unique solution, and only when its
+    numbers are canonical (no fraction with decimals, no fraction of a fraction)."""
+    if not ctx.solution:
+        return "the problem has no unique solution"
+    if _DECIMAL_FRACTION.search(body):
+        return "writes a fraction with decimals or a fraction of a fraction (not a canonical number)"
+    return ""
+
+
+def _rule_equations_hold(
+    i: int,
+    equations: list[Equation],
+    ctx: ProblemContext,
+    verdict: StepVerdict,
+    sequence: list[tuple[int, int, Equation | _Op]],
+) -> None:
+    """Every equation of the step holds for the problem (:func:`_check_equation`); up to the
+    first that fails, they join the reading order."""
+    for eq in equations:
+        reason = _check_equation(eq, ctx)
+        if reason:
+            verdict.fail(reason)
+            return
+        sequence.append((i, eq.start, eq))
+
+
+def _rule_operations_read(
+    i: int, body: str, verdict: StepVerdict, sequence: list[tuple[int, int, Equation | _Op]]
+) -> list[tuple[int, int]]:
+    """The step's prose operations ("Subtract 5 from both sides") join the reading order; a
+    number too long to check fails the step. Returns the spans they cover."""
+    op_spans: list[tuple[int, int]] = []
+    for match in _OPERATION.finditer(body):
+        literal = next(g for g in (match.group(f"num{k}") for k in range(1, 5)) if g is not None)
+        value = _number(literal)
+        if value is None:
+            verdict.fail("a number too long to check")
+            break
+        sequence.append((i, match.start(), _Op(i, match.start(), match.group("verb"), value)))
+        op_spans.append((match.start(), match.end()))
+    return op_spans
+
+
+def _rule_no_unread_operation(body: str, op_spans: list[tuple[int, int]], verdict: StepVerdict) -> None:
+    """An operation verb the operation reader did not read ("Add three to both sides", "Add the
+    two equations") fails the step."""
+    unread = next((m for m in _OPERATION_VERB.finditer(body) if not any(a <= m.start() < b for a, b in op_spans)), None)
+    if unread is not None:
+        verdict.fail(f"an operation this checker cannot read: {body[unread.start() : unread.start() + 40]!r}")
+
+
+def _rule_no_stale_variable(body: str, equations: list[Equation], ctx: ProblemContext, verdict: StepVerdict) -> None:
+    """Outside its equations, the step names no unknown of the cached problem that the new one
+    lacks (the articles "a", "A" and "I" are words, not unknowns)."""
+    remainder = body
+    for eq in equations:
+        remainder = remainder.replace(eq.text, " ")
+    stale_var = next((v for v in ctx.stale_vars if v not in _ENGLISH_LETTERS and _mentions(remainder, v)), None)
+    if stale_var is not None:
+        verdict.fail(f"mentions variable {stale_var} of a different problem")
+
+
+def _rule_proof_does_not_fail(verdict: StepVerdict, verdicts: list[StepVerdict]) -> None:
+    """An operation proven only by a later step's equation fails when that step fails."""
+    if verdict.ok and verdict.depends_on is not None and not verdicts[verdict.depends_on].ok:
+        verdict.fail(f"its operation is proven only by step {verdict.depends_on + 1}, which fails")
 
 
 _ANSWER_LINE = re.compile(r"\s*(?:\*\*)?\s*(?:final\s+)?answer\b", re.IGNORECASE)
@@ -313,19 +354,6 @@ def _mentions(text: str, value: str) -> bool:
     return re.search(r"(?<![\w.])" + re.escape(value) + r"(?![\w]|\.\d)", text, re.IGNORECASE) is not None
 
 
-def stated_values(text: str, variables: tuple[str, ...]) -> dict[str, str]:
-    """What the last ``var = ...`` statement of each unknown says, as written (the final value)."""
-    body = normalise_claims(text)
-    found: dict[str, str] = {}
-    for var in variables:
-        pattern = rf"(?<![A-Za-z0-9_.]){re.escape(var)}\s*=\s*([^\n,;=]*)"
-        matches = [m.group(1) for m in re.finditer(pattern, body)]
-        if matches:
-            value = re.split(r"\s+(?:and|so|then|which)\b|\.(?:\s|$)", matches[-1], maxsplit=1)[0]
-            found[var] = value.strip().rstrip(".").replace(" ", "")
-    return found
-
-
 def _answer_line_errors(steps: list[Step]) -> list[str]:
     """One answer, ending the text: two answer lines or steps after the answer line are two
     answers stitched together (a patch that restarted the derivation)."""
@@ -355,64 +383,3 @@ def final_value_errors(steps: list[Step], ctx: ProblemContext) -> list[str]:
         elif Fraction(literal) != ctx.solution[var]:
             errors.append(f"{var} = {literal} is wrong")
     return errors
-
-
-_OPERAND_WORDS = frozenset("of sqrt root log ln exp sin cos tan abs percent times".split())
-
-
-def _stands_alone(text: str, eq: Equation) -> bool:
-    """Whether an equation is a whole statement, not the tail of an expression the parser could
-    not read ("25% of x = 10", "sqrt(x) + 3 = 7", "2^x = 8"): only those pin values down."""
-    before = text[: eq.start].rstrip(" \t")
-    after = text[eq.end :].lstrip(" \t")
-    if before and before[-1] not in ":,;.!?\n(" and not before[-1].isalpha():
-        return False
-    words = re.findall(r"[A-Za-z]+", before[-12:])
-    if words and words[-1].lower() in _OPERAND_WORDS and before[-1].isalpha():
-        return False
-    return not after or after[0] in ".,;:!?)\n" or after[0].isalpha()
-
-
-def _equation_claims(
-    prompt: str, answer: str, limit: int
-) -> tuple[dict[str, Fraction], dict[str, Fraction] | None] | None:
-    """The values ``answer`` states for unknowns of the prompt's linear equations, and the values
-    those equations pin down (None: they contradict each other); None when there is no claim."""
-    equations = [eq for eq in find_equations(prompt, limit=limit) if eq.form.coeffs and _stands_alone(prompt, eq)]
-    if not equations:
-        return None
-    variables = tuple(sorted({v for eq in equations for v in eq.form.variables}))
-    claims: dict[str, Fraction] = {}
-    for var, literal in stated_values(answer[:limit], variables).items():
-        if re.fullmatch(r"-?\d{1,40}(?:\.\d{1,40})?(?:/\d{1,40})?", literal) and not literal.endswith("/0"):
-            claims[var] = Fraction(literal)
-    if not claims:
-        return None
-    return claims, determined_values(tuple(eq.form for eq in equations))
-
-
-def equation_claims_checked(prompt: str, answer: str, limit: int = 20000) -> bool:
-    """Whether :func:`equation_claim_errors` compared at least one value the answer states with
-    the value the prompt's equations pin down (what it checked, not whether it held)."""
-    found = _equation_claims(prompt, answer, limit)
-    if found is None or found[1] is None:
-        return False
-    claims, known = found
-    return any(var in known for var in claims)
-
-
-def equation_claim_errors(prompt: str, answer: str, limit: int = 20000) -> list[str]:
-    """For answers outside the linear task (a prompt it does not fully understand): a value the
-    answer states for an unknown of the prompt's linear equations must be the one they pin down;
-    when the equations contradict each other, no stated value can be checked, so none passes."""
-    found = _equation_claims(prompt, answer, limit)
-    if found is None:
-        return []
-    claims, known = found
-    if known is None:
-        return [f"states {', '.join(claims)}, but the prompt's equations contradict each other"]
-    return [
-        f"states {var} = {format_number(value)}; the prompt's equations give {format_number(known[var])}"
-        for var, value in claims.items()
-        if var in known and known[var] != value
-    ]

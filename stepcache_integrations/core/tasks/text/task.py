@@ -3,57 +3,20 @@
 from __future__ import annotations
 
 import difflib
-import hashlib
 import re
-from functools import lru_cache
 from typing import Any
 
-from ..types import Step, VerificationLevel, weakest
-from .base import UnitCheck, Verification
-from .linear_steps import equation_claim_errors, equation_claims_checked
-from .prompt_diff import (
-    PROMPT_LIMIT,
-    TOKEN,
-    extract_slots,
-    canonical_digest,
-    mentions,
-    prompt_changes,
-    slot_mapping,
-    stale_slots,
-)
-from .stepwise import StepwiseTask
+from ...types import Step, VerificationLevel, weakest
+from ..base import UnitCheck, Verification
+from ..equation_claims import equation_claim_errors, equation_claims_checked
+from ..fingerprint import same_prompt
+from ..prompt_diff import TOKEN, extract_slots, mentions, slot_mapping, stale_slots
+from ..stepwise import StepwiseTask
+from .constraints import TextConstraints
 
-__all__ = ["TextTask", "prompt_changes", "same_prompt"]
+__all__ = ["TextTask"]
 
 _SLOT_LIKE = re.compile(r"\d|[A-Z]|_|@")
-
-
-def prompt_fingerprint(prompt: str) -> dict[str, Any]:
-    """The constraint fields that identify a prompt: its first ``PROMPT_LIMIT`` characters,
-    and a digest of all of it (cheap even for megabyte prompts)."""
-    return {
-        "prompt": prompt[:PROMPT_LIMIT],
-        "digest": hashlib.sha256(prompt.encode("utf-8", "surrogatepass")).hexdigest(),
-        "truncated": len(prompt) > PROMPT_LIMIT,
-    }
-
-
-def same_prompt(old: dict[str, Any], new: dict[str, Any]) -> bool:
-    """Whether two prompts (as fingerprinted constraints) are the same up to the safe set:
-    Unicode normalization form, line-ending style, outer whitespace
-    (``prompt_diff.canonical_prompt``). Prompts longer than the stored prefix must be
-    identical; unknown (digest-less entries cut at the limit) counts as different."""
-    old_prompt, new_prompt = old.get("prompt"), new.get("prompt")
-    if not isinstance(old_prompt, str) or not isinstance(new_prompt, str):
-        return False
-    if old.get("truncated") or new.get("truncated") or max(len(old_prompt), len(new_prompt)) >= PROMPT_LIMIT:
-        return isinstance(old.get("digest"), str) and old.get("digest") == new.get("digest")
-    return _canonical_digest(old_prompt) == _canonical_digest(new_prompt)
-
-
-@lru_cache(maxsize=256)
-def _canonical_digest(prompt: str) -> str:
-    return canonical_digest(prompt)
 
 
 def _only_slot_replacements(old_prompt: str, new_prompt: str) -> bool:
@@ -68,6 +31,10 @@ def _only_slot_replacements(old_prompt: str, new_prompt: str) -> bool:
         if not all(_SLOT_LIKE.search(token) for token in [*old[i1:i2], *new[j1:j2]]):
             return False
     return True
+
+
+def _all_steps(steps: list[Step], ok: bool, reason: str = "", evidence: str = "") -> Verification:
+    return Verification([UnitCheck(f"step {i + 1}", ok, reason, evidence) for i in range(len(steps))])
 
 
 class TextTask(StepwiseTask):
@@ -97,40 +64,37 @@ class TextTask(StepwiseTask):
         """True unless a subclass narrows ``detect`` (then it is an ordinary, ordered task)."""
         return type(self).detect is TextTask.detect
 
-    def constraints(self, prompt: str, schema: dict[str, Any] | None = None) -> dict[str, Any]:
-        return prompt_fingerprint(prompt)
+    def constraints(self, prompt: str, schema: dict[str, Any] | None = None) -> TextConstraints:
+        return TextConstraints.of_prompt(prompt)
 
-    def verify(
-        self,
-        steps: list[Step],
-        constraints: dict[str, Any],
-        cached_constraints: dict[str, Any] | None,
-    ) -> Verification:
+    def load_constraints(self, data: Any) -> TextConstraints:
+        return TextConstraints.read(data)
+
+    def verify(self, steps: list[Step], constraints: Any, cached_constraints: Any) -> Verification:
         if cached_constraints is None:
-            return Verification([UnitCheck(f"step {i + 1}", True, evidence="fresh answer") for i in range(len(steps))])
-        if same_prompt(cached_constraints, constraints):
-            same = cached_constraints.get("prompt") == constraints.get("prompt")
-            evidence = "prompt unchanged" if same else "prompt unchanged up to the safe set"
-            return Verification([UnitCheck(f"step {i + 1}", True, evidence=evidence) for i in range(len(steps))])
+            return _all_steps(steps, True, evidence="fresh answer")
+        new, cached = self.load_constraints(constraints), self.load_constraints(cached_constraints)
+        if same_prompt(cached.prompt, new.prompt):
+            same = cached.prompt.prompt == new.prompt.prompt
+            return _all_steps(steps, True, evidence="prompt unchanged" if same else "prompt unchanged up to the safe set")
         if self.allow_reinstantiation:
-            return self._verify_substituted(steps, constraints, cached_constraints)
-        reason = "the prompt's content changed; nothing shows this step still holds"
-        return Verification([UnitCheck(f"step {i + 1}", False, reason) for i in range(len(steps))])
+            return self._verify_substituted(steps, new, cached)
+        return _all_steps(steps, False, "the prompt's content changed; nothing shows this step still holds")
 
-    def check_answer(self, steps: list[Step], constraints: dict[str, Any]) -> list[str]:
+    def check_answer(self, steps: list[Step], constraints: Any) -> list[str]:
         """Non-empty; and a value it states for an unknown of the prompt's linear equations
         (a prompt the linear task declined: a word problem, an injected "Step 1: x = 5") must
         be the one those equations pin down."""
         errors = super().check_answer(steps, constraints)
         if errors:
             return errors
-        return equation_claim_errors(str(constraints.get("prompt", "")), "".join(s.text for s in steps))
+        return equation_claim_errors(self.load_constraints(constraints).text, "".join(s.text for s in steps))
 
     def verification_level(
         self,
         steps: list[Step],
-        constraints: dict[str, Any],
-        cached_constraints: dict[str, Any] | None,
+        constraints: Any,
+        cached_constraints: Any,
         stored: VerificationLevel = "unchecked",
     ) -> VerificationLevel:
         """Free text has no checker: a fresh answer is "unchecked", or "checked" when it states a
@@ -138,28 +102,20 @@ class TextTask(StepwiseTask):
         rest of its prose was not). A cached answer served for the same prompt (up to the safe
         set) is no more than it was stored as; one served under the opt-in slot substitution
         rests on an assumption, not a check: "unchecked"."""
+        new = self.load_constraints(constraints)
         answer = "".join(step.text for step in steps)
-        own: VerificationLevel = (
-            "checked" if equation_claims_checked(str(constraints.get("prompt", "")), answer) else "unchecked"
-        )
+        own: VerificationLevel = "checked" if equation_claims_checked(new.text, answer) else "unchecked"
         if cached_constraints is None:
             return own
-        if same_prompt(cached_constraints, constraints):
+        if same_prompt(self.load_constraints(cached_constraints).prompt, new.prompt):
             return weakest(stored, own)
         return "unchecked"
 
-    def _verify_substituted(
-        self, steps: list[Step], constraints: dict[str, Any], cached_constraints: dict[str, Any]
-    ) -> Verification:
+    def _verify_substituted(self, steps: list[Step], new: TextConstraints, cached: TextConstraints) -> Verification:
         """Opt-in rule: slot-for-slot prompt changes, and the step names no replaced slot."""
-        old_prompt, new_prompt = str(cached_constraints.get("prompt", "")), str(constraints.get("prompt", ""))
-        if (
-            cached_constraints.get("truncated")
-            or constraints.get("truncated")
-            or not _only_slot_replacements(old_prompt, new_prompt)
-        ):
-            reason = "the prompt changed beyond slot replacements"
-            return Verification([UnitCheck(f"step {i + 1}", False, reason) for i in range(len(steps))])
+        old_prompt, new_prompt = cached.text, new.text
+        if cached.prompt.truncated or new.prompt.truncated or not _only_slot_replacements(old_prompt, new_prompt):
+            return _all_steps(steps, False, "the prompt changed beyond slot replacements")
         stale = stale_slots(extract_slots(old_prompt), extract_slots(new_prompt))
         units = []
         for i, step in enumerate(steps):
@@ -171,19 +127,14 @@ class TextTask(StepwiseTask):
                 units.append(UnitCheck(f"step {i + 1}", True, evidence=evidence))
         return Verification(units)
 
-    def reinstantiate(
-        self,
-        steps: list[Step],
-        cached_constraints: dict[str, Any],
-        constraints: dict[str, Any],
-    ) -> list[Step] | None:
+    def reinstantiate(self, steps: list[Step], cached_constraints: Any, constraints: Any) -> list[Step] | None:
         if not self.allow_reinstantiation:
             return None
-        old_prompt, new_prompt = cached_constraints.get("prompt", ""), constraints.get("prompt", "")
-        mapping = slot_mapping(old_prompt, new_prompt)
+        old_prompt = self.load_constraints(cached_constraints).text
+        new_prompt = self.load_constraints(constraints).text
         stale = set(stale_slots(extract_slots(old_prompt), extract_slots(new_prompt)))
         # Only substitute slot values (names, numbers...), never ordinary changed words.
-        mapping = {o: n for o, n in mapping.items() if o in stale}
+        mapping = {o: n for o, n in slot_mapping(old_prompt, new_prompt).items() if o in stale}
         if not mapping:
             return None
         out: list[Step] = []

@@ -270,16 +270,22 @@ def expected_stated(key: str, ctx: PairContext) -> Any:
     old = ctx.old_stated.get(key) if ctx.old_plain else None
     old_value = ctx.old_object.get(key, MISSING)
     if old is not None and old_value is not MISSING:
-        if type(new.value) is not type(old.value):
-            return MISSING  # 'age "Bob"' for a cached age 30: the cached answer shows no rule for it
-        if identical(old_value, old.value):
-            return new.value
-        if not old.quoted and isinstance(old_value, str) and old_value == _render(old.value) and not new.quoted:
-            return _render(new.value)  # numbers asked for as strings
-        if isinstance(old.value, int) and isinstance(old_value, float) and old_value == old.value:
-            return float(new.value) if not new.quoted else MISSING
-        return MISSING  # the cached answer wrote it otherwise ("ALICE" for "Alice"): unknown rule
+        return _written_as_cached(new, old, old_value)
     return new.value
+
+
+def _written_as_cached(new: Statement, old: Statement, old_value: Any) -> Any:
+    """The new statement written as the cached answer wrote the cached statement (as is, a
+    number as a string, an integer as a float); MISSING for another type or another rule."""
+    if type(new.value) is not type(old.value):
+        return MISSING  # 'age "Bob"' for a cached age 30: the cached answer shows no rule for it
+    if identical(old_value, old.value):
+        return new.value
+    if not old.quoted and isinstance(old_value, str) and old_value == _render(old.value) and not new.quoted:
+        return _render(new.value)  # numbers asked for as strings
+    if isinstance(old.value, int) and isinstance(old_value, float) and old_value == old.value:
+        return float(new.value) if not new.quoted else MISSING
+    return MISSING  # the cached answer wrote it otherwise ("ALICE" for "Alice"): unknown rule
 
 
 def key_verdict(key: str, value: Any, ctx: PairContext) -> tuple[bool, str, str]:

@@ -1,0 +1,6 @@
+"""The JSON task: one object with required keys, verified and patched key by key."""
+
+from .constraints import JsonConstraints
+from .task import JsonTask
+
+__all__ = ["JsonConstraints", "JsonTask"]

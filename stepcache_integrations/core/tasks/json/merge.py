@@ -1,0 +1,97 @@
+"""The JSON object an answer holds, served in the requested key order, and merged with the
+keys a patch or repair had the model write."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ...segment import extract_json_object
+from ...types import Provenance, Step
+from ..base import Assembly
+from .constraints import JsonConstraints
+
+__all__ = ["dumps", "keys_prompt", "merge", "object_of", "ordered"]
+
+
+def dumps(obj: dict[str, Any]) -> str:
+    """The object as served."""
+    return json.dumps(obj, ensure_ascii=False, indent=2)
+
+
+def object_of(steps: list[Step]) -> dict[str, Any] | None:
+    """The JSON object of an answer's steps, if it has one."""
+    for step in steps:
+        if step.kind == "json" and isinstance(step.meta.get("object"), dict):
+            return step.meta["object"]
+    return None
+
+
+def ordered(obj: dict[str, Any], c: JsonConstraints) -> dict[str, Any]:
+    """Requested keys in the requested order. When the prompt names its keys, other keys are
+    dropped: a cached answer's leftover key (``author`` for a movie) is never served."""
+    result = {k: obj[k] for k in c.required if k in obj}
+    schema = c.schema
+    if not c.required or (schema is not None and schema.get("additionalProperties", True) is not False):
+        allowed = set(obj)  # a schema that admits extra keys keeps them
+    else:
+        allowed = set((schema or {}).get("properties") or {})
+    result.update({k: v for k, v in obj.items() if k not in result and k in allowed})
+    return result
+
+
+def keys_prompt(prompt: str, good: dict[str, Any], bad: list[str], *, proven: bool) -> str:
+    """The original request, the kept fields said for what they are (a patch's are proven for
+    this request; a repair's passed presence and type checks only), and the fields wanted."""
+    wanted = ", ".join(json.dumps(k) for k in bad)
+    kept = (
+        "These fields are already filled in and checked for this request"
+        if proven
+        else "These fields were present with the right type (their values were not checked)"
+    )
+    return f"{prompt}\n\n{kept}:\n{json.dumps(good, ensure_ascii=False)}\nReturn only a JSON object with the fields {wanted}."
+
+
+def merge(
+    kept: dict[str, Any],
+    wanted: list[str],
+    generated: str,
+    c: JsonConstraints,
+    provenances: tuple[Provenance, Provenance],
+    earlier: list[Step],
+) -> Assembly:
+    """The kept keys with the model's values for the wanted ones; ``provenances`` are the kept
+    part's and the model's."""
+    kept_provenance, new_provenance = provenances
+    found = extract_json_object(generated)
+    fresh = found[0] if found else {}
+    merged = dict(kept)
+    model_keys = [key for key in wanted if key in fresh]
+    for key in model_keys:
+        merged[key] = fresh[key]
+    if not c.required:  # nothing requested by name: keep what the model added
+        for key, value in fresh.items():
+            if key not in merged:
+                merged[key] = value
+                model_keys.append(key)
+    merged = ordered(merged, c)
+    meta = {"object": merged, **_carried(earlier, c, model_keys)}
+    step = Step(text=dumps(merged), kind="json", meta=meta)
+    provenance: Provenance = new_provenance if not kept or any(k in fresh for k in wanted) else kept_provenance
+    errors = [] if found else ["the model returned no JSON object"]
+    return Assembly([step], [provenance], errors)
+
+
+def _carried(earlier: list[Step], c: JsonConstraints, model_keys: list[str]) -> dict[str, Any]:
+    """Meta a merged object keeps for verify: the source of re-instantiated values, and which
+    keys the model wrote for this very prompt (``fresh_for``: its digest; stored and later
+    served for another prompt, the marks no longer apply)."""
+    meta: dict[str, Any] = {}
+    fresh_keys = list(model_keys)
+    for step in earlier:
+        if "source" in step.meta:
+            meta["source"], meta["source_digest"] = step.meta["source"], step.meta.get("source_digest")
+        if step.meta.get("fresh_for") == c.prompt.digest:
+            fresh_keys += [k for k in step.meta.get("fresh_keys") or [] if k not in fresh_keys]
+    meta["fresh_keys"], meta["fresh_for"] = fresh_keys, c.prompt.digest
+    return meta

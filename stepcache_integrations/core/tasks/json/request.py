@@ -1,0 +1,73 @@
+"""Which prompts ask for one JSON object, and the keys and values they name in words."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..prompt_diff import PROMPT_LIMIT
+from .evidence import statements
+
+__all__ = ["KEY_LIST", "asks_for_one_object", "required_keys_from_prompt", "stated_values"]
+
+_JSON_WORD = re.compile(r"\bjson\b", re.IGNORECASE)
+_JSON_REQUEST = re.compile(
+    r"\b(?:return|give|produce|output|generate|write|create|respond|reply|make|need|want|provide|emit"
+    r"|send|build|fill)\b[^.?!\n]{0,60}\bjson\b|\bjson\s+(?:object|record|only|response|output|format)\b"
+    r"|\b(?:in|as)\s+(?:valid\s+)?json\b",
+    re.IGNORECASE,
+)
+KEY_LIST = re.compile(
+    r"\b(?:keys|fields|properties|attributes)\b\s*(?:named|called)?\s*:?\s*"
+    r"(?P<list>[\"'`]?[A-Za-z_][\w-]*[\"'`]?(?:\s*(?:,\s*and\b|,|\band\b)\s*[\"'`]?[A-Za-z_][\w-]*[\"'`]?)*)",
+    re.IGNORECASE,
+)
+# The task serves one object, re-serialised: a prompt asking for another shape or layout, or for
+# prose beside the object, is free text (served only for the same prompt).
+_NOT_ONE_OBJECT = re.compile(
+    r"\b(?:arrays?|lists?|lines|jsonl|ndjson|minified|minify|compact|indent(?:ed|ation)?|pretty|markdown|"
+    r"code\s+block|fenced|sentences?|paragraphs?|explain(?:ing|s)?|explanation|comments?|yaml|xml|csv)\b",
+    re.IGNORECASE,
+)
+# A second key phrase or an object/list after the key list describes nested structure ("key
+# person, an object with keys name and age"): the flat key list would misread it.
+_KEY_WORD = re.compile(r"\b(?:keys?|fields?|properties|property|attributes?)\b", re.IGNORECASE)
+_NESTED = re.compile(
+    r"\b(?:lists?|arrays?|objects?|dicts?|dictionar(?:y|ies)|maps?)\s+(?:of|with|having|containing|whose)\b"
+    r"|\bnested\b|\beach\s+(?:with|having|containing)\b",
+    re.IGNORECASE,
+)
+
+
+def asks_for_one_object(prompt: str) -> bool:
+    """A prompt that asks for one JSON object ("What is JSON?" is a text question; an array, JSON
+    Lines, a layout or prose around the object is not what this task writes)."""
+    head = prompt[:20000]
+    if _NOT_ONE_OBJECT.search(head):
+        return False
+    return _JSON_WORD.search(head) is not None and (
+        _JSON_REQUEST.search(head) is not None or bool(required_keys_from_prompt(head))
+    )
+
+
+def required_keys_from_prompt(prompt: str) -> list[str]:
+    """Keys a prompt asks for in words ("with keys name, age and email"); none when the prompt
+    describes nested structure, which a flat key list cannot state."""
+    head = prompt[:20000]
+    match = KEY_LIST.search(head)
+    if match is None or not head.isascii():
+        return []  # a key in another script ("\uff41ge") would be cut from the list
+    if len(_KEY_WORD.findall(head)) > 1 or _NESTED.search(head, match.start()):
+        return []
+    keys = re.split(r"\s*(?:,\s*and\b|,|\band\b)\s*", match.group("list"))
+    cleaned = [k.strip().strip("\"'`") for k in keys]
+    keys = [k for k in cleaned if k]
+    if len(set(keys)) != len(keys):
+        return []  # "keys: price, price, stock" is no list this grammar reads
+    return keys
+
+
+def stated_values(prompt: str, keys: list[str]) -> dict[str, Any]:
+    """Values the prompt states unambiguously for ``keys``: ``owner "Nikos"``, ``rating: 4``,
+    ``year = 2004`` (not ``age 34 years``, ``rate 15%``, ``price 1,299`` or a list of values)."""
+    return {key: st.value for key, st in statements(prompt[:PROMPT_LIMIT], tuple(keys)).items()}

@@ -1,0 +1,301 @@
+"""JSON objects with required keys: key-level verification, patching and repair."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ...segment import extract_json_object
+from ...types import Provenance, Step, VerificationLevel, weakest
+from ..base import Assembly, TaskHandler, UnitCheck, Verification
+from ..prompt_diff import PROMPT_LIMIT, canonical_digest
+from .constraints import JsonConstraints
+from .evidence import MISSING, PairContext, expected_stated, identical, key_verdict, pair_context
+from .merge import dumps, keys_prompt, merge, object_of, ordered
+from .request import KEY_LIST, asks_for_one_object
+from .schema import add_schema_errors, has_prose, schema_key
+
+__all__ = ["JsonTask"]
+
+
+class JsonTask(TaskHandler):
+    """Answers that must be one JSON object with required keys (and types, given a schema)."""
+
+    name = "json"
+    accepts_schema = True
+    # Keys, types and prompt-stated values are checked, so a looser match is safe.
+    similarity_threshold = 0.55
+
+    # -- claim and constraints -----------------------------------------------------------------
+    def detect(self, prompt: str, schema: dict[str, Any] | None = None) -> bool:
+        """A schema, or a prompt that asks for one JSON object."""
+        return schema is not None or asks_for_one_object(prompt)
+
+    def constraints(self, prompt: str, schema: dict[str, Any] | None = None) -> JsonConstraints:
+        return JsonConstraints.of_prompt(prompt, schema)
+
+    def load_constraints(self, data: Any) -> JsonConstraints:
+        return JsonConstraints.read(data)
+
+    def segment(self, answer: str, constraints: Any) -> list[Step]:
+        found = extract_json_object(answer)
+        if found is None:
+            return [Step(text=answer, kind="text")]
+        obj = ordered(found[0], self.load_constraints(constraints))
+        return [Step(text=dumps(obj), kind="json", meta={"object": obj})]
+
+    # -- verification ---------------------------------------------------------------------------
+    def verify(self, steps: list[Step], constraints: Any, cached_constraints: Any) -> Verification:
+        """Per key: the answer's own errors (missing, empty, contradicting a stated value, schema),
+        then, for a cached answer, positive evidence that the value holds for the new prompt:
+        stated in a plain request, or the same request up to the safe set
+        (evidence.key_verdict)."""
+        new = self.load_constraints(constraints)
+        obj = object_of(steps)
+        if obj is None:
+            return Verification([UnitCheck("object", False, "no JSON object in the answer")])
+        errors = _key_errors(obj, new)
+        context = None
+        if cached_constraints is not None:
+            context = _pair(steps, obj, self.load_constraints(cached_constraints), new)
+        written_now = _written_for(steps, new)
+        units = [_key_unit(key, obj, errors, context, written_now) for key in dict.fromkeys([*new.required, *obj])]
+        if "$" in errors:
+            units.append(UnitCheck("$", False, errors["$"]))
+        return Verification(units)
+
+    def check_answer(self, steps: list[Step], constraints: Any) -> list[str]:
+        if object_of(steps) is None:
+            return ["the answer contains no valid JSON object"]
+        return self.verify(steps, constraints, None).reasons()
+
+    def verification_level(
+        self,
+        steps: list[Step],
+        constraints: Any,
+        cached_constraints: Any,
+        stored: VerificationLevel = "unchecked",
+    ) -> VerificationLevel:
+        """Per key: "proven" when a plain request states its value (the checks hold it to the
+        statement; the deterministic fallback is made of such values); "checked" when the model
+        wrote it for this prompt (presence, type and schema checked, the value itself not); a
+        cached value kept because the request is unchanged counts as it was stored. The object
+        is as proven as its least proven key."""
+        new = self.load_constraints(constraints)
+        obj = object_of(steps)
+        if not obj:
+            return "checked"  # "{}" for a request naming no keys: nothing determines it
+        written_now = _written_for(steps, new)
+        levels: list[VerificationLevel] = []
+        for key, value in obj.items():
+            if key in new.stated and _same_value(value, new.stated[key]):
+                levels.append("proven")
+            elif cached_constraints is None or key in written_now:
+                levels.append("checked")
+            else:
+                levels.append(stored)
+        return weakest(*levels)
+
+    def blocks_reuse(self, verification: Verification) -> bool:
+        return any(not u.ok and u.name in ("object", "$") for u in verification.units)
+
+    def present(self, steps: list[Step], constraints: Any) -> list[Step]:
+        obj = object_of(steps)
+        if obj is None:
+            return steps
+        result = ordered(obj, self.load_constraints(constraints))
+        return [Step(text=dumps(result), kind="json", meta={"object": result})]
+
+    def regen_share(self, steps: list[Step], verification: Verification) -> float:
+        if not verification.units:
+            return 0.0
+        if object_of(steps) is None:
+            return 1.0
+        return len(verification.failures) / len(verification.units)
+
+    # -- re-instantiation and fallback -------------------------------------------------------
+    def reinstantiate(self, steps: list[Step], cached_constraints: Any, constraints: Any) -> list[Step] | None:
+        """Rewrite the values a plain request states. Everything else stays for verify to judge
+        (and a patch to regenerate)."""
+        new, cached = self.load_constraints(constraints), self.load_constraints(cached_constraints)
+        obj = object_of(steps)
+        if obj is None:
+            return None
+        context = _pair(steps, obj, cached, new)
+        if not context.new_plain or context.new_entity != context.old_entity:
+            return None  # another entity ("a book" -> "a movie") is a new request: the model answers
+        changed = dict(obj)
+        for key in dict.fromkeys([*new.required, *obj]):
+            value = expected_stated(key, context)
+            if value is not MISSING:
+                changed[key] = value
+        if all(k in obj and identical(obj[k], v) for k, v in changed.items()):
+            return None
+        new_obj = ordered(changed, new)
+        # The source lets verify judge re-instantiated values against the cached pair.
+        meta = {
+            "object": new_obj,
+            "reinstantiated": True,
+            "source": context.old_object,
+            "source_digest": cached.prompt.digest,
+        }
+        return [Step(text=dumps(new_obj), kind="json", meta=meta)]
+
+    def fallback(self, constraints: Any) -> str | None:
+        """When the prompt states a value for every required key, that object is the answer."""
+        new = self.load_constraints(constraints)
+        if not new.required or any(key not in new.stated for key in new.required):
+            return None
+        return dumps({key: new.stated[key] for key in new.required})
+
+    # -- patch and repair ------------------------------------------------------------------------
+    def patch_prompt(
+        self, prompt: str, steps: list[Step], verification: Verification, constraints: Any
+    ) -> tuple[str, str]:
+        obj = object_of(steps) or {}
+        good = {u.name: obj[u.name] for u in verification.units if u.ok and u.name in obj}
+        bad = [u.name for u in verification.units if not u.ok and u.name != "$"]
+        return keys_prompt(prompt, good, bad, proven=True), ""
+
+    def assemble(
+        self,
+        steps: list[Step],
+        verification: Verification,
+        generated: str,
+        constraints: Any,
+        kept_provenance: list[Provenance],
+    ) -> Assembly:
+        obj = object_of(steps) or {}
+        kept = {u.name: obj[u.name] for u in verification.units if u.ok and u.name in obj}
+        bad = [u.name for u in verification.units if not u.ok]
+        provenance = kept_provenance[0] if kept_provenance else "reused"
+        return merge(kept, bad, generated, self.load_constraints(constraints), (provenance, "regenerated"), steps)
+
+    def fresh(self, generated: str, constraints: Any) -> Assembly:
+        steps = self.segment(generated, constraints)
+        return Assembly(steps, ["regenerated"] * len(steps))
+
+    def repair_prompt(self, prompt: str, answer: Assembly, errors: list[str], constraints: Any) -> str:
+        obj = object_of(answer.steps)
+        if obj is None:
+            return super().repair_prompt(prompt, answer, errors, constraints) + (
+                "\nReturn only one valid JSON object."
+            )
+        verification = self.verify(answer.steps, constraints, None)
+        good = {u.name: obj[u.name] for u in verification.units if u.ok and u.name in obj}
+        bad = [u.name for u in verification.units if not u.ok and u.name != "$"] or list(obj)
+        problems = "; ".join(errors[:10])
+        return keys_prompt(prompt, good, bad, proven=False) + f"\nProblems to fix: {problems}"
+
+    def apply_repair(self, answer: Assembly, generated: str, constraints: Any) -> Assembly:
+        obj = object_of(answer.steps)
+        if obj is None:
+            steps = self.segment(generated, constraints)
+            return Assembly(steps, ["repaired"] * len(steps))
+        verification = self.verify(answer.steps, constraints, None)
+        kept = {u.name: obj[u.name] for u in verification.units if u.ok and u.name in obj}
+        bad = [u.name for u in verification.units if not u.ok]
+        provenances: tuple[Provenance, Provenance] = (answer.provenance[0], "repaired")
+        return merge(kept, bad, generated, self.load_constraints(constraints), provenances, answer.steps)
+
+
+# -- the rules of one key ----------------------------------------------------------------------
+
+
+def _key_errors(obj: dict[str, Any], c: JsonConstraints) -> dict[str, str]:
+    """The answer's own errors by key: each requested key's (:func:`_requested_key_error`), then
+    the schema's."""
+    errors: dict[str, str] = {}
+    for key in c.required:
+        error = _requested_key_error(key, obj, c)
+        if error:
+            errors[key] = error
+    if c.schema:
+        add_schema_errors(c.schema, obj, errors)
+    return errors
+
+
+def _requested_key_error(key: str, obj: dict[str, Any], c: JsonConstraints) -> str:
+    """A requested key is present, not empty, and holds the value a plain request states."""
+    if key not in obj:
+        return "missing"
+    if obj[key] is None or obj[key] == "":
+        return "empty"
+    if key in c.stated and not _same_value(obj[key], c.stated[key]):
+        return f"the prompt states {json.dumps(c.stated[key], ensure_ascii=False)}"
+    return ""
+
+
+def _key_unit(
+    key: str, obj: dict[str, Any], errors: dict[str, str], context: PairContext | None, written_now: set[str]
+) -> UnitCheck:
+    """One key's verdict: its own error; else, for a fresh answer or a key the model wrote for
+    this prompt, passed; else the cached value's evidence (:func:`evidence.key_verdict`)."""
+    if key in errors:
+        return UnitCheck(key, False, errors[key])
+    if context is None:
+        return UnitCheck(key, True, evidence="fresh answer: key, type and stated value checked")
+    if key in written_now:
+        return UnitCheck(key, True, evidence="written by the model for this prompt")
+    ok, reason, evidence = key_verdict(key, obj[key], context)
+    return UnitCheck(key, ok, reason, evidence)
+
+
+def _written_for(steps: list[Step], c: JsonConstraints) -> set[str]:
+    """Keys a patch or repair had the model write for this very prompt."""
+    digest = c.prompt.digest
+    return {
+        str(k)
+        for step in steps
+        if digest is not None and step.meta.get("fresh_for") == digest
+        for k in step.meta.get("fresh_keys") or []
+    }
+
+
+def _source(steps: list[Step], obj: dict[str, Any], cached: JsonConstraints) -> dict[str, Any]:
+    """The cached object the steps were re-instantiated from (when they were, for this very
+    cached prompt), else the object itself."""
+    for step in steps:
+        source = step.meta.get("source")
+        if isinstance(source, dict) and step.meta.get("source_digest") == cached.prompt.digest:
+            return source
+    return obj
+
+
+def _pair(steps: list[Step], obj: dict[str, Any], cached: JsonConstraints, new: JsonConstraints) -> PairContext:
+    """What the key verdicts know of the (cached, new) request pair: both prompts' statements
+    when they may be read (:func:`_readable_prompts`), and whether the requests are the same."""
+    old_prompt, new_prompt, same = _readable_prompts(cached, new)
+    same_schema = schema_key(cached.schema) == schema_key(new.schema)
+    return pair_context(
+        old_prompt, cached.required, new_prompt, new.required, _source(steps, obj, cached), same and same_schema
+    )
+
+
+def _readable_prompts(cached: JsonConstraints, new: JsonConstraints) -> tuple[str, str, bool]:
+    """(cached prompt, new prompt, same up to the safe set). A statement is read only from whole
+    prompts, under schemas without prose, with a key list this grammar read; otherwise both
+    prompts read as "" (no statement is evidence)."""
+    old_prompt, new_prompt = cached.prompt.prompt, new.prompt.prompt
+    if old_prompt is None or new_prompt is None:
+        old_prompt, new_prompt = "", ""
+    if cached.prompt.truncated or new.prompt.truncated or len(old_prompt) >= PROMPT_LIMIT:
+        # Cut prompts: only a whole-prompt identity (same digest) is known; no statement is read.
+        same = cached.prompt.digest is not None and cached.prompt.digest == new.prompt.digest
+        return "", "", same
+    same = canonical_digest(old_prompt) == canonical_digest(new_prompt)
+    if has_prose(new.schema) or has_prose(cached.schema):
+        return "", "", same  # a schema's description may be a rule: its statements prove nothing
+    if not new.required and KEY_LIST.search(new_prompt):
+        return "", "", same  # a key list this grammar could not read: no statement is evidence
+    return old_prompt, new_prompt, same
+
+
+def _same_value(actual: Any, stated: Any) -> bool:
+    """The value as the plain request states it: the same string, or the same number as a JSON
+    number ("Al " and "31" for age 31 are other values)."""
+    if isinstance(stated, str):
+        return isinstance(actual, str) and actual == stated
+    if isinstance(actual, bool) or not isinstance(actual, (int, float)):
+        return False
+    return bool(actual == stated)  # exact: float() of a 4000-digit integer would overflow

@@ -1,0 +1,93 @@
+"""The linear task's typed constraints: the problem a prompt poses, as stored with an entry."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from ..algebra import LinearForm, equation_shape
+from ..base import TaskConstraints
+from ..prompt_diff import extract_slots
+from .prompt import understand_prompt
+
+__all__ = ["LinearConstraints"]
+
+
+@dataclass(frozen=True)
+class LinearConstraints(TaskConstraints):
+    """The equations (as exact forms and as written), their unknowns, the asked ones, the unique
+    solution (None: the prompt is not a problem this task understands), the signed constants in
+    order (``params``), each equation's form (``shapes``; None for an entry stored without them)
+    and the prompt's slots."""
+
+    equations: tuple[LinearForm, ...] = ()
+    equation_texts: tuple[str, ...] = ()
+    shapes: tuple[str, ...] | None = None
+    variables: tuple[str, ...] = ()
+    asked: tuple[str, ...] = ()
+    solution: dict[str, Fraction] | None = None
+    params: tuple[Fraction, ...] = ()
+    slots: tuple[str, ...] = ()
+
+    @staticmethod
+    def of_prompt(prompt: str) -> LinearConstraints:
+        """The constraints of a prompt (no solution when the task does not understand it)."""
+        problem = understand_prompt(prompt)
+        slots = tuple(extract_slots(prompt))
+        if problem is None:
+            return LinearConstraints(slots=slots)
+        shapes: list[str] = []
+        params: list[Fraction] = []
+        for eq in problem.equations:
+            shape, signed = equation_shape(eq.text)
+            shapes.append(shape)
+            params.extend(signed)
+        return LinearConstraints(
+            equations=tuple(eq.form for eq in problem.equations),
+            equation_texts=tuple(eq.text for eq in problem.equations),
+            shapes=tuple(shapes),
+            variables=problem.variables,
+            asked=problem.asked,
+            solution={v: problem.solution[v] for v in problem.variables},
+            params=tuple(params),
+            slots=slots,
+        )
+
+    @property
+    def asked_or_all(self) -> tuple[str, ...]:
+        """The asked unknowns (all of them when an entry stored none)."""
+        return self.asked or self.variables
+
+    def to_dict(self) -> dict[str, Any]:
+        if self.solution is None:
+            return {"equations": [], "variables": [], "asked": [], "solution": None, "slots": list(self.slots)}
+        return {
+            "equations": [form.to_json() for form in self.equations],
+            "equation_texts": list(self.equation_texts),
+            "shapes": list(self.shapes or ()),
+            "variables": list(self.variables),
+            "asked": list(self.asked),
+            "solution": {v: str(value) for v, value in self.solution.items()},
+            "params": [str(p) for p in self.params],
+            "slots": list(self.slots),
+        }
+
+    @staticmethod
+    def read(data: Any) -> LinearConstraints:
+        """The constraints an entry stored (older entries may lack texts, shapes or params)."""
+        if isinstance(data, LinearConstraints):
+            return data
+        get = data.get if hasattr(data, "get") else (lambda _key: None)
+        solution = get("solution")
+        shapes = get("shapes")
+        return LinearConstraints(
+            equations=tuple(LinearForm.from_json(form) for form in get("equations") or []),
+            equation_texts=tuple(get("equation_texts") or []),
+            shapes=None if shapes is None else tuple(shapes),
+            variables=tuple(get("variables") or []),
+            asked=tuple(get("asked") or []),
+            solution=None if not solution else {v: Fraction(s) for v, s in solution.items()},
+            params=tuple(Fraction(p) for p in get("params") or []),
+            slots=tuple(get("slots") or []),
+        )

@@ -1,0 +1,227 @@
+"""Re-instantiation of a cached linear derivation for a problem of the same form.
+
+Numbers in a cached derivation are functions of the old problem's constants and solution;
+recomputing the same function on the new problem rewrites the step. Each candidate rewrite is
+checked step by step (``check_steps``): the verifier decides which candidate is right, and a
+step no candidate proves is left as it was (for verify to fail and a patch to regenerate).
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from fractions import Fraction
+from collections.abc import Callable
+from functools import lru_cache
+
+from ...types import Step
+from ..algebra import MAX_NUMBER_DIGITS, LinearForm, find_equations, format_number
+from ..stepwise import label_len
+from .constraints import LinearConstraints
+from .steps import ProblemContext, check_steps
+
+__all__ = ["reinstantiate_steps", "same_form"]
+
+_NUMBER = re.compile(r"(?<![\w.])(?:(?<=[\s=(,:])-|^-)?\d+(?:\.\d+)?(?![\d])")
+_MAX_COMBOS = 128
+_ENGLISH_LETTERS = frozenset({"a", "A", "I"})
+_Pairs = list[tuple[Fraction, Fraction]]
+_Add = Callable[[Fraction, Fraction], None]
+
+
+def reinstantiate_steps(
+    steps: list[Step], cached: LinearConstraints, new: LinearConstraints, ctx: ProblemContext
+) -> list[Step] | None:
+    """The cached steps rewritten for the new problem, or None when its form differs."""
+    if not same_form(cached, new) or cached.solution is None or new.solution is None:
+        return None
+    old_atoms = (*cached.params, *(cached.solution[v] for v in cached.variables))
+    new_atoms = (*new.params, *(new.solution[v] for v in new.variables))
+    needed = frozenset(value for step in steps for value in _values_in(step.text[label_len(step.text) :]))
+    options_for = _derived_values(old_atoms, new_atoms, needed, len(cached.params))
+    rename = dict(zip(cached.variables, new.variables))
+    restated = _restatements(cached, new)
+    out: list[Step] = []
+    for step in steps:
+        out.append(_reinstantiate_step(step, out, options_for, rename, ctx, restated))
+    return out
+
+
+def same_form(cached: LinearConstraints, new: LinearConstraints) -> bool:
+    """Only the same equation form with other constants/names can be re-derived by recomputing
+    numbers (3x + 5 = 20 -> 4t - 6 = 10 needs the model): as many unknowns, the same ones asked
+    (renamed in order), as many constants, the same shapes."""
+    if not cached.variables or len(cached.variables) != len(new.variables):
+        return False
+    rename = dict(zip(cached.variables, new.variables))
+    if [rename.get(v) for v in cached.asked_or_all] != list(new.asked_or_all):
+        return False
+    return len(cached.params) == len(new.params) and cached.shapes == new.shapes
+
+
+def _restatements(cached: LinearConstraints, new: LinearConstraints) -> dict[LinearForm, LinearForm]:
+    """A step that restates the old problem's equation must restate the new one."""
+    return {_canonical(o): _canonical(n) for o, n in zip(cached.equations, new.equations)}
+
+
+def _literal(text: str) -> Fraction | None:
+    """A number as written, or None when it is too long to compute with."""
+    if len(text.lstrip("-").replace(".", "")) > MAX_NUMBER_DIGITS:
+        return None
+    return Fraction(text)
+
+
+def _values_in(text: str) -> list[Fraction]:
+    return [value for m in _NUMBER.finditer(text) if (value := _literal(m.group())) is not None]
+
+
+def _reinstantiate_step(
+    step: Step,
+    done: list[Step],
+    options_for: dict[Fraction, tuple[Fraction, ...]],
+    rename: dict[str, str],
+    ctx: ProblemContext,
+    restated: dict[LinearForm, LinearForm],
+) -> Step:
+    """The first rewrite of ``step`` (one choice per number) that the checker proves after
+    ``done`` and that restates the new problem where the step restated the old one."""
+    text = step.text
+    label = label_len(text)
+    head, body = text[:label], text[label:]
+    must_state = [
+        restated[canon]
+        for eq in find_equations(body, frozenset(rename))
+        if (canon := _canonical(eq.form)) in restated
+    ]
+    matches = list(_NUMBER.finditer(body))
+    values = [_literal(m.group()) for m in matches]
+    if any(value is None for value in values):
+        return step  # a number too long to compute with: left for verify to judge
+    # One choice per occurrence: in "3x = 3" the two 3s may stand for different things.
+    choices = [list(dict.fromkeys([*options_for.get(v, ()), v])) for v in values if v is not None]
+    for combo in itertools.islice(itertools.product(*choices), _MAX_COMBOS):
+        candidate = Step(text=head + _replace_numbers(body, matches, list(combo), rename), kind=step.kind)
+        if _proves(candidate, done, ctx, must_state):
+            return candidate
+    return step
+
+
+def _proves(candidate: Step, done: list[Step], ctx: ProblemContext, must_state: list[LinearForm]) -> bool:
+    """The rewrite passes the checker after the steps before it and restates what it must."""
+    if not check_steps([*done, candidate], ctx, provisional_tail=True)[-1].ok:
+        return False
+    if not must_state:
+        return True
+    stated = {_canonical(eq.form) for eq in find_equations(candidate.text, frozenset(ctx.variables))}
+    return all(form in stated for form in must_state)
+
+
+@lru_cache(maxsize=1024)
+def _derived_values(
+    old_atoms: tuple[Fraction, ...],
+    new_atoms: tuple[Fraction, ...],
+    needed: frozenset[Fraction],
+    n_params: int,
+) -> dict[Fraction, tuple[Fraction, ...]]:
+    """Old value -> new values it may stand for, simplest derivation first.
+
+    Numbers in a cached derivation are functions of the old problem's constants and
+    solution (a, -a, a±b, a*b, a/b, (a±b)/c, a*b±c); recomputing the same function on the
+    new problem re-instantiates the step. The verifier decides which candidate is right.
+    """
+    out: dict[Fraction, list[Fraction]] = {}
+
+    def add(old: Fraction, new: Fraction) -> None:
+        bucket = out.setdefault(old, [])
+        if new not in bucket and len(bucket) < 4:
+            bucket.append(new)
+
+    pairs = list(zip(old_atoms, new_atoms))
+    _add_atoms(add, pairs[:n_params], pairs[n_params:])
+    _add_two_operand(add, pairs)
+    if len(pairs) <= 6 and not needed <= out.keys():  # three-operand forms only when still needed
+        _add_three_operand(add, pairs)
+    return {k: tuple(v) for k, v in out.items()}
+
+
+def _add_atoms(add: _Add, params: _Pairs, solutions: _Pairs) -> None:
+    """a and -a; constants before solutions ("Add 1 to both sides" names a constant far more often)."""
+    for group in (params, solutions):
+        for o, n in group:
+            add(o, n)
+        for o, n in group:
+            add(-o, -n)
+
+
+def _add_two_operand(add: _Add, pairs: _Pairs) -> None:
+    """a+b, a-b, a*b, a/b."""
+    for (oa, na), (ob, nb) in itertools.permutations(pairs, 2):
+        add(oa + ob, na + nb)
+        add(oa - ob, na - nb)
+        add(oa * ob, na * nb)
+        if ob != 0 and nb != 0:
+            add(oa / ob, na / nb)
+
+
+def _add_three_operand(add: _Add, pairs: _Pairs) -> None:
+    """(a-b)/c, (a+b)/c, a*b+c, a*b-c."""
+    for (oa, na), (ob, nb), (oc, nc) in itertools.permutations(pairs, 3):
+        if oc != 0 and nc != 0:
+            add((oa - ob) / oc, (na - nb) / nc)
+            add((oa + ob) / oc, (na + nb) / nc)
+        add(oa * ob + oc, na * nb + nc)
+        add(oa * ob - oc, na * nb - nc)
+
+
+def _rename_variables(text: str, rename: dict[str, str]) -> str:
+    changes = {old: new for old, new in rename.items() if old != new}
+    if not changes:
+        return text
+    pattern = re.compile(r"(?<![A-Za-z_])(" + "|".join(map(re.escape, changes)) + r")(?![A-Za-z0-9_])")
+
+    def swap(match: re.Match[str]) -> str:
+        var = match.group(1)
+        if var in _ENGLISH_LETTERS:
+            around = text[max(0, match.start() - 2) : match.end() + 2]
+            if not re.search(r"[\d=+\-*/^()]", around):
+                return var  # the article "a", not the variable
+        return changes[var]
+
+    return pattern.sub(swap, text)
+
+
+def _fraction_text(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
+_DOUBLE_SIGN = re.compile(r"([+\-])(\s*)-(?=\d)")
+
+
+def _replace_numbers(
+    body: str, matches: list[re.Match[str]], values: list[Fraction], rename: dict[str, str]
+) -> str:
+    pieces: list[str] = []
+    last = 0
+    for match, new_value in zip(matches, values):
+        pieces.append(body[last : match.start()])
+        # As the model wrote the original: decimals stay decimals, otherwise a reduced fraction.
+        decimal = "." in match.group()
+        pieces.append(format_number(new_value, prefer_decimal=True) if decimal else _fraction_text(new_value))
+        last = match.end()
+    pieces.append(body[last:])
+    text = _DOUBLE_SIGN.sub(lambda m: ("+" if m.group(1) == "-" else "-") + m.group(2), "".join(pieces))
+    text = _ADD_NEGATIVE.sub(lambda m: f"{_OPPOSITE[m.group(1)]} {m.group(2)} {_OPPOSITE[m.group(3)]}", text)
+    return _rename_variables(text, rename)
+
+
+# "Add -19 to both sides" reads as "Subtract 19 from both sides".
+_OPPOSITE = {"Add": "Subtract", "add": "subtract", "Subtract": "Add", "subtract": "add",
+             "to": "from", "from": "to"}  # fmt: skip
+_ADD_NEGATIVE = re.compile(r"\b(Add|add|Subtract|subtract) -(\d+(?:\.\d+)?) (to|from)\b")
+
+
+def _canonical(form: LinearForm) -> LinearForm:
+    """The form scaled so its first coefficient is 1 (equal for equivalent single equations)."""
+    if not form.coeffs:
+        return form
+    return form.scale(1 / form.coeffs[0][1])

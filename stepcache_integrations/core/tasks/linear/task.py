@@ -1,0 +1,171 @@
+"""Linear equations: exact verification of every stated equation, re-instantiation, fallback."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from ...types import Step, VerificationLevel
+from ..algebra import find_equations, format_number
+from ..base import UnitCheck, Verification
+from ..stepwise import StepwiseTask
+from .constraints import LinearConstraints
+from .prompt import understand_prompt
+from .rewrite import reinstantiate_steps
+from .steps import ProblemContext, StepVerdict, check_steps, final_value_errors, unread_prose
+
+__all__ = ["LinearEquationTask"]
+
+
+def problem_context(constraints: LinearConstraints, cached: LinearConstraints | None) -> ProblemContext:
+    """What a step is checked against: the new problem, and the unknowns and constants of the
+    cached problem that the new one does not have."""
+    variables = constraints.variables
+    problem = tuple(eq for text in constraints.equation_texts for eq in find_equations(text, frozenset(variables))[:1])
+    stale_vars: frozenset[str] = frozenset()
+    stale_numbers: frozenset[Fraction] = frozenset()
+    if cached is not None:
+        stale_vars = frozenset(cached.variables) - frozenset(variables)
+        stale_numbers = frozenset(_stale_numbers(cached, constraints))
+    return ProblemContext(
+        variables=variables,
+        asked=constraints.asked_or_all,
+        solution=dict(constraints.solution or {}),
+        problem=problem,
+        stale_vars=stale_vars,
+        stale_numbers=stale_numbers,
+    )
+
+
+def _stale_numbers(cached: LinearConstraints, new: LinearConstraints) -> set[Fraction]:
+    """Constants of the cached problem that the new one does not have (signed)."""
+    legit = set(new.params) | set((new.solution or {}).values())
+    return set(cached.params) - legit
+
+
+def _problem_changed(cached: LinearConstraints, new: LinearConstraints) -> bool:
+    """Whether two prompts pose different problems (equations, their order, unknowns or the asked ones)."""
+    return (cached.equations, cached.variables, cached.asked) != (new.equations, new.variables, new.asked)
+
+
+class LinearEquationTask(StepwiseTask):
+    """Linear equations (one or more, any variable names) solved step by step.
+
+    ``verified`` means: the prompt is fully understood (equations, the asked unknowns and
+    instruction words only), every equation stated holds at the problem's unique solution,
+    every prose operation turns the equation before it into the one after it, no number is
+    left unexplained, and the asked unknowns' final values are stated in canonical form.
+    """
+
+    name = "linear_equation"
+    # Verification is exact, so a cached derivation of another equation can safely be tried.
+    similarity_threshold = 0.4
+
+    # -- claim and constraints -----------------------------------------------------------------
+    def detect(self, prompt: str, schema: dict[str, Any] | None = None) -> bool:
+        return schema is None and understand_prompt(prompt) is not None
+
+    def constraints(self, prompt: str, schema: dict[str, Any] | None = None) -> LinearConstraints:
+        return LinearConstraints.of_prompt(prompt)
+
+    def load_constraints(self, data: Any) -> LinearConstraints:
+        return LinearConstraints.read(data)
+
+    # -- verification ---------------------------------------------------------------------------
+    def verify(self, steps: list[Step], constraints: Any, cached_constraints: Any) -> Verification:
+        new = self.load_constraints(constraints)
+        cached = None if cached_constraints is None else self.load_constraints(cached_constraints)
+        verdicts = check_steps(steps, problem_context(new, cached))
+        if cached is not None and _problem_changed(cached, new):
+            _fail_unread_prose(steps, verdicts, frozenset(new.variables))
+        return Verification(
+            [
+                UnitCheck(f"step {i + 1}", v.ok, v.reason, evidence="; ".join(v.evidence) if v.ok else "")
+                for i, v in enumerate(verdicts)
+            ]
+        )
+
+    def check_answer(self, steps: list[Step], constraints: Any) -> list[str]:
+        errors = super().check_answer(steps, constraints)
+        if errors:
+            return errors
+        return final_value_errors(steps, problem_context(self.load_constraints(constraints), None))
+
+    def verification_level(
+        self,
+        steps: list[Step],
+        constraints: Any,
+        cached_constraints: Any,
+        stored: VerificationLevel = "unchecked",
+    ) -> VerificationLevel:
+        """Proven: an answer passes only when every step and asked value is proven exact for this
+        prompt's unique solution, and a cached answer is re-checked against this prompt step by
+        step, so an entry stored without a level (or "checked") is proven anew."""
+        new = self.load_constraints(constraints)
+        if not new.solution:
+            return "checked"
+        # Every equation and value is checked exactly; prose outside the closed step vocabulary
+        # ("Halve both sides", "x is prime") is a claim no checker read.
+        variables = frozenset(new.variables)
+        return "checked" if any(unread_prose(step.text, variables) for step in steps) else "proven"
+
+    # -- re-instantiation --------------------------------------------------------------------
+    def reinstantiate(self, steps: list[Step], cached_constraints: Any, constraints: Any) -> list[Step] | None:
+        new, cached = self.load_constraints(constraints), self.load_constraints(cached_constraints)
+        return reinstantiate_steps(steps, cached, new, problem_context(new, cached))
+
+    # -- patching and fallback ---------------------------------------------------------------
+    def continuation_request(self, first_failure: int) -> str:
+        return (
+            f"Continue from there: write only the remaining steps, starting with step "
+            f"{first_failure + 1}, and end with the final answer."
+        )
+
+    def fallback(self, constraints: Any) -> str | None:
+        new = self.load_constraints(constraints)
+        if not new.solution:
+            return None
+        return "\n".join(_fallback_lines(new, new.solution))
+
+
+def _fail_unread_prose(steps: list[Step], verdicts: list[StepVerdict], variables: frozenset[str]) -> None:
+    """Prose written for another problem is served only when every word of it is read."""
+    for step, verdict in zip(steps, verdicts):
+        word = unread_prose(step.text, variables) if verdict.ok else None
+        if word is not None:
+            verdict.fail(f"prose written for another problem that this checker cannot read ({word!r})")
+
+
+def _fallback_lines(c: LinearConstraints, values: dict[str, Fraction]) -> list[str]:
+    """The deterministic derivation: one equation solved in three steps, or a system solved exactly."""
+    variables = c.variables
+    answer = ", ".join(f"{v} = {format_number(values[v])}" for v in variables)
+    if len(variables) == 1 and len(c.equation_texts) == 1:
+        var = variables[0]
+        coeff = c.equations[0].as_dict()[var]
+        rhs = -c.equations[0].const
+        return [
+            f"Step 1: Start from the equation {c.equation_texts[0]}.",
+            f"Step 2: Collect the {var} terms on the left and the constants on the right: "
+            f"{_term(coeff, var)} = {format_number(rhs)}.",
+            f"Step 3: Divide both sides by {format_number(coeff)}: {answer}.",
+            f"Answer: {answer}",
+        ]
+    # The answer line names the unknowns asked for ("solve for y when x = 3": y only),
+    # in the form the prompt asks for; the working states them all.
+    final = ", ".join(f"{v} = {format_number(values[v])}" for v in c.asked_or_all)
+    return [
+        f"Step 1: The system is {'; '.join(c.equation_texts)}.",
+        f"Step 2: Solving the system exactly gives {answer}.",
+        f"Answer: {final}",
+    ]
+
+
+def _term(coeff: Fraction, var: str) -> str:
+    if coeff == 1:
+        return var
+    if coeff == -1:
+        return f"-{var}"
+    if coeff.denominator == 1:
+        return f"{coeff.numerator}{var}"
+    return f"({format_number(coeff)}){var}"

@@ -1,0 +1,6 @@
+"""The text task: anything else, reused only for the same prompt up to the safe set."""
+
+from .constraints import TextConstraints
+from .task import TextTask
+
+__all__ = ["TextConstraints", "TextTask"]
