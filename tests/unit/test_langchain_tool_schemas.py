@@ -175,3 +175,19 @@ def test_wrapper_never_serves_a_cached_plain_answer_to_a_tool_request() -> None:
     out = wrapper.invoke(PROMPT)
     assert len(model.calls) == 1 and out.tool_calls and out.tool_calls[0]["args"] == ALICE
     assert _record(out)["outcome"] == "miss"
+
+
+def test_a_plain_text_answer_to_a_tool_request_is_not_replaced_by_the_fallback() -> None:
+    # every value is stated by a plain request, so the JSON task has a deterministic fallback; it
+    # is still no tool call, so the non-answer stays a failure (never served as proven, never stored)
+    tool = {"type": "function", "function": {"name": "Person", "parameters": {
+        "type": "object", "properties": {"name": {"type": "string"}, "age": {"type": "integer"}},
+        "required": ["name", "age"]}}}
+    plain = 'Return a JSON object for a person with name "Alice", age 30. Required keys: name and age.'
+    engine = StepCache()
+    model = StructuredChat(script=["I cannot call tools today."])
+    out = with_step_cache(model, engine).bind_tools([tool], tool_choice="Person").invoke(plain)
+    record = _record(out)
+    assert record["errors"][0] == NOT_A_TOOL_CALL and not record["used_fallback"]
+    assert record["verification"] == "unchecked" and out.content == "I cannot call tools today."
+    assert not out.tool_calls and not _entries(engine)
