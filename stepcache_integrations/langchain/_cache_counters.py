@@ -59,7 +59,9 @@ class CacheCounters:
             requests.pop(key, None)
         return {**requests, **counts, "last_miss": last}
 
-    def hit(self, result: StepCacheResult, where: dict[str, Any], prompt: str, nearest: str | None, record: Any) -> None:
+    def hit(
+        self, result: StepCacheResult, where: dict[str, Any], prompt: str, nearest: str | None, record: Any
+    ) -> None:
         self._requests.record(result)
         with self._lock:
             self._counts["lookups"] += 1
@@ -70,7 +72,12 @@ class CacheCounters:
         log_request(logger, event, prompt=prompt, nearest=nearest, record=record, **where)
 
     def miss(
-        self, reason: str, where: dict[str, Any], prompt: str, nearest: str | None, result: StepCacheResult | None = None
+        self,
+        reason: str,
+        where: dict[str, Any],
+        prompt: str,
+        nearest: str | None,
+        result: StepCacheResult | None = None,
     ) -> None:
         """Count a lookup that returned None; ``result``: what the engine answered and the cache
         did not serve (a patch that failed its checks), counted as the engine counted it."""

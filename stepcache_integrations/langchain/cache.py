@@ -248,7 +248,12 @@ class StepCacheLLMCache(BaseCache):
         return {"namespace": options["namespace"], "llm_key": options["llm_key"]}
 
     def _patched(
-        self, result: StepCacheResult, request: Request, template: BaseMessage | None, spec: CallSpec, where: dict[str, str]
+        self,
+        result: StepCacheResult,
+        request: Request,
+        template: BaseMessage | None,
+        spec: CallSpec,
+        where: dict[str, str],
     ) -> list[Generation] | None:
         if not result.checks_passed:
             return None  # LangChain regenerates; update() stores the answer if it passes its checks
@@ -372,7 +377,8 @@ class StepCacheLLMCache(BaseCache):
         except InvalidPromptError as exc:
             self._counters.update(None, "prompt or answer not cacheable", str(exc), where, request.text, None, None)
             return
-        record = {**summarize(report.result, **where), "reason": pending.reason if pending else "update without a lookup"}
+        reason = pending.reason if pending is not None else "update without a lookup"
+        record = {**summarize(report.result, **where), "reason": reason}
         nearest = plan.entry.prompt if plan.entry is not None else None
         detail = "; ".join(report.errors[:2])
         self._counters.update(report.result, report.reason, detail, where, request.text, nearest, record)

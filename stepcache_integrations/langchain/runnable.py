@@ -221,7 +221,8 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
     def _log(self, result: StepCacheResult, key: str, prompt: str, plan: Any) -> dict[str, Any]:
         record = summary(result, **self._record(key))
         nearest = plan.entry.prompt if plan.entry is not None else None
-        log_request(request_logger, result_event(result), prompt=prompt, nearest=nearest, record=record, **self._record(key))
+        event = result_event(result)
+        log_request(request_logger, event, prompt=prompt, nearest=nearest, record=record, **self._record(key))
         return record
 
     def _emit(self, result: StepCacheResult, config: RunnableConfig, key: str, prompt: str, plan: Any) -> None:

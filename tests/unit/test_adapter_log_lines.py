@@ -86,7 +86,8 @@ def test_a_hit_line_shows_what_differs_from_the_candidate(
     hit = _lines(caplog, "stepcache_integrations.langchain")[-1]
     assert hit.getMessage().startswith("stepcache: hit (reinstantiate, proven) for ")
     assert "differs from the candidate" in hit.getMessage() and "26" in hit.getMessage()
-    assert hit.stepcache["outcome"] == "reinstantiate" and hit.stepcache["namespace"] == "langchain"  # type: ignore[attr-defined]
+    record = hit.stepcache  # type: ignore[attr-defined]
+    assert record["outcome"] == "reinstantiate" and record["namespace"] == "langchain"
 
 
 def test_the_runnable_wrapper_logs_the_same_lines(caplog: pytest.LogCaptureFixture) -> None:
@@ -103,8 +104,8 @@ def test_the_runnable_wrapper_logs_the_same_lines(caplog: pytest.LogCaptureFixtu
     assert lines[2].startswith("stepcache: hit (reuse, proven) for ")
     assert records[0].stepcache == first.response_metadata["stepcache"]  # type: ignore[attr-defined]
     assert records[1].stepcache["outcome"] == again.response_metadata["stepcache"]["outcome"]  # type: ignore[attr-defined]
-    keys = [KEY.search(line) for line in lines]
-    assert all(k is not None for k in keys) and keys[0].group(3) == keys[2].group(3) != keys[1].group(3)  # type: ignore[union-attr]
+    digests = [match.group(3) for match in map(KEY.search, lines) if match is not None]
+    assert len(digests) == 3 and digests[0] == digests[2] != digests[1]
 
 
 def test_the_llama_index_adapter_logs_the_same_lines(caplog: pytest.LogCaptureFixture) -> None:
