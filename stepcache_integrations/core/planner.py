@@ -15,6 +15,7 @@ from .plan import CachePlan
 from .policy import ReusePolicy
 from .tasks import TaskHandler, TaskRegistry, Verification
 from .tasks.prompt_diff import canonical_prompt
+from .tasks.protocols import Presents, Task
 from .types import CacheEntry, CacheHit, Outcome, Provenance, Step
 
 __all__ = ["prepare", "plan_from_hits", "unit_evidence", "validate_prompt"]
@@ -150,7 +151,7 @@ def _classify(
 
 
 def _try_reinstantiate(
-    handler: TaskHandler, constraints: Any, entry: CacheEntry, candidate: _Candidate
+    handler: Task, constraints: Any, entry: CacheEntry, candidate: _Candidate
 ) -> None:
     """Rewrite the cached steps for the new slot values; keep the rewrite if it fails less."""
     rewritten = handler.reinstantiate(candidate.steps, entry.constraints, constraints)
@@ -181,7 +182,8 @@ def _settle(plan: CachePlan) -> None:
     """Fill in what the outcome implies: served steps and their evidence, or the model prompt."""
     plan.errors = plan.verification.reasons() if plan.verification else []
     if plan.outcome in _SERVED:
-        plan.steps = plan.handler.present(plan.steps, plan.constraints)
+        if isinstance(plan.handler, Presents):  # served in the form the new prompt asks for
+            plan.steps = plan.handler.present(plan.steps, plan.constraints)
         plan.step_evidence = unit_evidence(plan.steps, plan.verification)
         plan.generation_prompt = None
     elif plan.outcome == "patch":

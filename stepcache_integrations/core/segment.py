@@ -6,7 +6,7 @@ bullets; a fenced code block stays whole. Every step is a raw slice of the answe
 
 JSON answers are one step: the single object extracted from the answer (even when it
 is wrapped in a fence or prose). Its top-level keys act as sub-steps during
-verification and patching (see ``tasks.json_task``).
+verification and patching (see ``tasks.json``).
 """
 
 from __future__ import annotations
@@ -39,42 +39,52 @@ def segment_text(answer: str) -> list[Step]:
     """Split free text into ordered steps; joining the steps returns ``answer`` exactly."""
     if not answer:
         return []
-    lines = answer.splitlines(keepends=True)
-    blocks: list[list[str]] = []
-    current: list[str] = []
-    in_fence = False
-    fence_marker = ""
-    after_blank = False
+    splitter = _Splitter()
+    for line in answer.splitlines(keepends=True):
+        splitter.feed(line)
+    return [Step(text="".join(block)) for block in splitter.blocks()]
 
-    def current_has_content() -> bool:
-        return any(line.strip() for line in current)
 
-    for line in lines:
-        stripped = line.strip()
+class _Splitter:
+    """Lines into blocks: a new step starts at a non-blank line after a blank one, at a step
+    label or bullet, and at a fence; a fenced block stays whole."""
+
+    def __init__(self) -> None:
+        self._blocks: list[list[str]] = []
+        self._current: list[str] = []
+        self._fence = ""  # the open fence's marker; "" outside a fence
+        self._after_blank = False
+
+    def _has_content(self) -> bool:
+        return any(line.strip() for line in self._current)
+
+    def feed(self, line: str) -> None:
         fence = _FENCE.match(line)
-        if in_fence:
-            current.append(line)
-            if fence and fence.group(1) == fence_marker:
-                in_fence = False
-                after_blank = True  # text after a closed fence is a new step
-            continue
-        starts_step = bool(stripped) and (
-            after_blank or _STEP_START.match(line) is not None or fence is not None
-        )
-        if starts_step and current_has_content():
-            blocks.append(current)
-            current = []
-        current.append(line)
+        if self._fence:
+            self._current.append(line)
+            if fence and fence.group(1) == self._fence:
+                self._fence = ""
+                self._after_blank = True  # text after a closed fence is a new step
+            return
+        stripped = line.strip()
+        starts_step = bool(stripped) and (self._after_blank or _STEP_START.match(line) is not None or fence is not None)
+        if starts_step and self._has_content():
+            self._blocks.append(self._current)
+            self._current = []
+        self._current.append(line)
         if fence:
-            in_fence = True
-            fence_marker = fence.group(1)
-        after_blank = not stripped and current_has_content()
-    if current:
-        if blocks and not current_has_content():
-            blocks[-1].extend(current)  # trailing whitespace belongs to the last step
-        else:
-            blocks.append(current)
-    return [Step(text="".join(block)) for block in blocks]
+            self._fence = fence.group(1)
+        self._after_blank = not stripped and self._has_content()
+
+    def blocks(self) -> list[list[str]]:
+        """The blocks; trailing whitespace belongs to the last step."""
+        blocks = list(self._blocks)
+        if self._current:
+            if blocks and not self._has_content():
+                blocks[-1] = blocks[-1] + self._current
+            else:
+                blocks.append(self._current)
+        return blocks
 
 
 def join_steps(steps: list[Step]) -> str:

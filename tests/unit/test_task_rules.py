@@ -83,7 +83,8 @@ def test_rule_proof_does_not_fail_when_the_proving_step_fails() -> None:
         "Solve for x: a3x + 5 = 20.",  # a run glued to a word
         "Solve for x: 3x + 5 = 20 and answer in <decimal>.",  # a form-naming placeholder
         "Solve for x: 3x + 5 = 20 ; twice.",  # a word outside the instruction vocabulary
-        "Solve for x: 3x + 5 = 20, for z.",  # asks for an unknown the equations lack
+        "Solve for x: 3x + 5 = 20, for z.",  # a word outside the vocabulary (z is no unknown)
+        "Solve 3x + 5 = 20. End with: Answer: z = <value>",  # a template asking for an unknown the equations lack
         "Solve 3x + 5 = 20 for x, and then solve 2y = x.",  # two solving verbs, fewer unknowns named
         "Solve for x: 3x + 5 = 20 + 1 = 21 = 22.",  # a chain that does not hold together
     ],
@@ -104,6 +105,14 @@ def test_same_form_needs_the_same_shapes_and_asked_unknowns() -> None:
     assert not same_form(base, LinearConstraints.of_prompt("Solve for x step by step: 3x = 20 - 5."))
     assert not same_form(base, LinearConstraints.of_prompt("Solve 3x + 5 = 20 and y = x for y."))
     assert not same_form(LinearConstraints.of_prompt("Tell me a story."), base)
+
+
+def test_reinstantiation_keeps_only_rewrites_the_checker_proves() -> None:
+    old, new = linear.constraints(MATH), linear.constraints("Solve for x step by step: 3x + 8 = 26.")
+    steps = [Step(text="Step 1: 3x + 5 = 20\n"), Step(text="Step 2: It takes 5 minutes: 3x = 15\n")]
+    rewritten = linear.reinstantiate(steps, old, new)
+    assert rewritten is not None and rewritten[0].text == "Step 1: 3x + 8 = 26\n"
+    assert rewritten[1].text == steps[1].text  # no rewrite of it is proven: left for verify to fail
 
 
 def test_reinstantiation_leaves_a_step_with_a_huge_number_as_it_was() -> None:
