@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from ..algebra import LinearForm, equation_shape
@@ -82,12 +83,28 @@ class LinearConstraints(TaskConstraints):
         solution = get("solution")
         shapes = get("shapes")
         return LinearConstraints(
-            equations=tuple(LinearForm.from_json(form) for form in get("equations") or []),
+            equations=tuple(_form(form) for form in get("equations") or []),
             equation_texts=tuple(get("equation_texts") or []),
             shapes=None if shapes is None else tuple(shapes),
             variables=tuple(get("variables") or []),
             asked=tuple(get("asked") or []),
-            solution=None if not solution else {v: Fraction(s) for v, s in solution.items()},
-            params=tuple(Fraction(p) for p in get("params") or []),
+            solution=None if not solution else {v: _fraction(s) for v, s in solution.items()},
+            params=tuple(_fraction(p) for p in get("params") or []),
             slots=tuple(get("slots") or []),
         )
+
+
+@lru_cache(maxsize=4096)
+def _fraction(text: str) -> Fraction:
+    """A stored number (cached: every lookup reads its candidates' constraints again)."""
+    return Fraction(text)
+
+
+def _form(data: dict[str, Any]) -> LinearForm:
+    coeffs = data["coeffs"]
+    return _cached_form(tuple((str(k), str(v)) for k, v in dict(coeffs).items()), str(data["const"]))
+
+
+@lru_cache(maxsize=1024)
+def _cached_form(coeffs: tuple[tuple[str, str], ...], const: str) -> LinearForm:
+    return LinearForm.from_json({"coeffs": dict(coeffs), "const": const})
