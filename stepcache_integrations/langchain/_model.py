@@ -15,8 +15,11 @@ from langchain_core.messages import BaseMessage, convert_to_messages
 from langchain_core.prompt_values import ChatPromptValue, PromptValue, StringPromptValue
 from langchain_core.runnables import Runnable, RunnableBinding, RunnableConfig
 
+from ..core.plan import CachePlan
 from ..core.types import LLMResponse
 from ._convert import Kind, Request, output_response
+from ._outputs import entry_meta
+from ._schema import CallSpec
 
 __all__ = [
     "ModelCaller", "call_options", "is_model", "llm_string", "model_kind", "prompt_value", "schema_dict", "unwrap",
@@ -90,13 +93,38 @@ def is_model(runnable: Any) -> bool:
 
 
 class ModelCaller:
-    """The engine's ``llm`` for one wrapper run: model calls become child runs of the wrapper."""
+    """The wrapper's model for one run (``adapter_core.AdapterModel``): model calls become child runs
+    of the wrapper; ``spec`` says what the call options ask of an answer's shape, ``stored`` is the
+    message shape of the plan's matched entry (kept for a patched answer)."""
 
-    def __init__(self, model: Runnable, request: Request, config: RunnableConfig, kwargs: dict[str, Any]) -> None:
+    def __init__(
+        self,
+        model: Runnable,
+        request: Request,
+        config: RunnableConfig,
+        kwargs: dict[str, Any],
+        spec: CallSpec | None = None,
+        stored: BaseMessage | None = None,
+    ) -> None:
         self.model = model
         self.request = request
         self.config = config
         self.kwargs = kwargs
+        self.spec = spec if spec is not None else CallSpec()
+        self.stored = stored
+
+    def shaped(self, stored: BaseMessage | None) -> ModelCaller:
+        """This caller for a plan whose matched entry has the message shape ``stored``."""
+        return ModelCaller(self.model, self.request, self.config, self.kwargs, self.spec, stored)
+
+    def response(self, raw: Any, prompt: str) -> LLMResponse:
+        return output_response(raw, prompt)
+
+    def rejects(self, raw: Any) -> list[str]:
+        return self.spec.rejects(raw)
+
+    def entry_metadata(self, plan: CachePlan, raw: Any) -> dict[str, Any]:
+        return entry_meta(plan, self.request, raw, self.stored)
 
     def call(self, prompt: str) -> Any:
         return self.model.invoke(self.request.model_input(prompt), self.config, **self.kwargs)

@@ -31,7 +31,7 @@ from langchain_core.runnables.config import patch_config
 from langchain_core.runnables.fallbacks import _returns_runnable
 from pydantic import ConfigDict, Field
 
-from ..adapter_core import StreamSession, log_request, result_event
+from ..adapter_core import StreamSession, answer_flow, finish_flow, log_request, result_event
 from ..core.engine import StepCache
 from ..core.types import StepCacheResult
 from ..errors import InvalidPromptError
@@ -42,12 +42,11 @@ from ._convert import (
     kwargs_digest,
     llm_key_for,
     messages_to_text,
-    output_response,
     summary,
     template_flow,
 )
 from ._model import ModelCaller, call_options, is_model, llm_string, model_kind, prompt_value, schema_dict
-from ._outputs import entry_meta, from_cache, from_model
+from ._outputs import from_cache, from_model
 from ._schema import CallSpec
 from ._streaming import cached_chunks, chunk_text, merge_chunks, piece, stream_tail, streams_live, strip_usage
 
@@ -259,18 +258,6 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
             plan, output = self._fresh(plan, run_.options), None
         return plan, stored, output
 
-    def _finalized(self, run_: _Run, plan: Any, stored: Any, raw: Any) -> TwinFlow[StepCacheResult]:
-        """The model's output checked (repaired, stored) by the engine, and the request recorded."""
-        assert plan.generation_prompt is not None
-        response = output_response(raw, plan.generation_prompt)
-        metadata = entry_meta(plan, run_.request, raw, stored)
-        result = yield Io.of(
-            self.cache.finalize, self.cache.afinalize, plan, response,
-            llm=run_.caller, metadata=metadata, rejected=run_.spec.rejects(raw),
-        )
-        yield from self._recorded(run_, plan, result)
-        return result
-
     def _recorded(self, run_: _Run, plan: Any, result: StepCacheResult) -> TwinFlow[None]:
         yield Io.of(self._emit, self._aemit, result, run_.child, run_.key, run_.request.text, plan)
 
@@ -278,7 +265,7 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
         request = self._request(input)
         key = self.request_llm_key(request, kwargs)
         spec = self.call_spec(kwargs)
-        caller = ModelCaller(self.bound, request, child, kwargs)
+        caller = ModelCaller(self.bound, request, child, kwargs, spec)
         return _Run(request, caller, child, key, spec, self._options(key, spec))
 
     def _invoke_flow(self, input: Any, child: RunnableConfig, kwargs: dict[str, Any]) -> TwinFlow[Any]:
@@ -287,13 +274,11 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
         if planned is None:
             return (yield Io.of(self.bound.invoke, self.bound.ainvoke, input, child, **kwargs))
         plan, stored, output = planned
-        if not plan.needs_model:
-            result = yield Io.of(self.cache.serve, self.cache.aserve, plan)
-            yield from self._recorded(run_, plan, result)
-            return self._finish(output, result, run_.key)
-        raw = yield Io.of(run_.caller.call, run_.caller.acall, plan.generation_prompt)
-        result = yield from self._finalized(run_, plan, stored, raw)
-        return self._finish(from_model(plan, run_.request, raw, result, stored), result, run_.key)
+        answer = yield from answer_flow(self.cache, plan, run_.caller.shaped(stored))
+        yield from self._recorded(run_, plan, answer.result)
+        if answer.raw is not None:
+            output = from_model(plan, run_.request, answer.raw, answer.result, stored)
+        return self._finish(output, answer.result, run_.key)
 
     def _invoke(
         self, input: Any, run_manager: CallbackManagerForChainRun, config: RunnableConfig, **kwargs: Any
@@ -346,7 +331,8 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
                 session.feed(chunk_text(chunk))
                 yield Emit(strip_usage(chunk))
             raw = merge_chunks(pieces)
-        result = yield from self._finalized(run_, plan, stored, raw)
+        result = yield from finish_flow(self.cache, plan, caller.shaped(stored), raw)
+        yield from self._recorded(run_, plan, result)
         final = self._finish(from_model(plan, request, raw, result, stored), result, key, streamed=True)
         for chunk in stream_tail(final, session, [s.text for s in result.steps], live=streams_live(plan)):
             yield Emit(chunk)
