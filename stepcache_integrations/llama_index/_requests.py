@@ -22,7 +22,9 @@ from llama_index.core.base.llms.types import ChatMessage, MessageRole, TextBlock
 from llama_index.core.llms.llm import LLM
 
 from ..adapter_core import METADATA_KEY
+from ..core.llm import coerce_response
 from ..core.tasks.prompt_diff import normal_form
+from ..core.types import LLMResponse
 
 __all__ = [
     "BYPASS_KWARGS",
@@ -193,9 +195,10 @@ def history_scope(messages: Sequence[ChatMessage] | None) -> str | None:
 
 
 class InnerCaller:
-    """What the engine calls for model requests: maps a request prompt to an inner-LLM call.
+    """The adapter's model for one request (``adapter_core.AdapterModel``): maps an engine request
+    prompt to an inner-LLM call and reads its response for the engine.
 
-    Exposes ``complete``/``acomplete`` so the engine treats it as a LlamaIndex LLM.
+    Also exposes ``complete``/``acomplete`` (a LlamaIndex LLM's shape) for callers of earlier versions.
     """
 
     def __init__(
@@ -208,15 +211,34 @@ class InnerCaller:
         self.calls = 0
         self.last: Any = None
 
-    def complete(self, prompt: str) -> Any:
+    def call(self, prompt: str) -> Any:
         self.calls += 1
         self.last = self._call(prompt)
         return self.last
 
-    async def acomplete(self, prompt: str) -> Any:
+    async def acall(self, prompt: str) -> Any:
         self.calls += 1
         self.last = await self._acall(prompt)
         return self.last
+
+    def response(self, raw: Any, prompt: str) -> LLMResponse:
+        """A LlamaIndex ``CompletionResponse`` / ``ChatResponse`` as the engine reads it (text, usage)."""
+        return coerce_response(raw, prompt)
+
+    def rejects(self, raw: Any) -> list[str]:
+        return []  # requests whose answers have a shape beyond their text (tools...) bypass the cache
+
+    def entry_metadata(self, plan: Any, raw: Any) -> dict[str, Any] | None:
+        return None
+
+    def invoke(self, prompt: str) -> LLMResponse:
+        return self.response(self.call(prompt), prompt)
+
+    async def ainvoke(self, prompt: str) -> LLMResponse:
+        return self.response(await self.acall(prompt), prompt)
+
+    complete = call
+    acomplete = acall
 
 
 def completion_caller(llm: LLM, formatted: bool, kwargs: dict[str, Any]) -> InnerCaller:

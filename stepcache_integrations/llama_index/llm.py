@@ -44,7 +44,15 @@ from llama_index.core.llms.callbacks import llm_chat_callback, llm_completion_ca
 from llama_index.core.llms.function_calling import FunctionCallingLLM
 from llama_index.core.llms.llm import LLM
 
-from ..adapter_core import METADATA_KEY, StepCacheSummary, bypass_summary, log_request, result_event, summarize
+from ..adapter_core import (
+    METADATA_KEY,
+    StepCacheSummary,
+    answer_flow,
+    bypass_summary,
+    log_request,
+    result_event,
+    summarize,
+)
 from ..core.engine import CachePlan, StepCache
 from ..core.types import StepCacheResult
 from ..twin_flow import END, Emit, Io, StreamFlow, TwinFlow, arun, arun_stream, pull, run, run_stream
@@ -337,7 +345,7 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
             return tag(response, bypassed)
         plan = yield Io.of(self._cache.lookup, self._cache.alookup, prompt, **self._lookup_args(key))
         caller = completion_caller(self._llm, formatted, kwargs)
-        result = yield Io.of(self._cache.complete, self._cache.acomplete, plan, caller)
+        result = (yield from answer_flow(self._cache, plan, caller)).result
         meta = self._logged(plan, result, key, self._meta(result, key))
         return completion_response(result, meta, raw=getattr(caller.last, "raw", None))
 
@@ -382,7 +390,7 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
             return tag((yield Io.of(self._llm.chat, self._llm.achat, messages, **kwargs)), bypassed)
         plan = yield Io.of(self._cache.lookup, self._cache.alookup, prompt, **self._lookup_args(key))
         caller = chat_caller(self._llm, messages, prompt, kwargs)
-        result = yield Io.of(self._cache.complete, self._cache.acomplete, plan, caller)
+        result = (yield from answer_flow(self._cache, plan, caller)).result
         meta = self._logged(plan, result, key, self._meta(result, key))
         return chat_response(result, meta, raw=getattr(caller.last, "raw", None))
 
