@@ -198,3 +198,20 @@ def test_entries_stored_before_typed_constraints_still_read() -> None:
     t = text.constraints("What is 2+2?")
     assert text.verify([Step(text="4")], t, legacy_text).passed
     assert not text.verify([Step(text="4")], t, {"prompt": "x" * PROMPT_LIMIT, "truncated": True}).passed
+
+
+# -- imports ------------------------------------------------------------------------------------
+def test_importing_the_tasks_loads_neither_sympy_nor_jsonschema() -> None:
+    import json
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys\nimport stepcache_integrations.core.tasks as t\nt.TaskRegistry()\n"
+        "print([m for m in ('sympy', 'jsonschema', 'referencing') if m in sys.modules])"
+    )
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120, check=True)
+    assert json.loads(out.stdout.strip().replace("'", '"')) == []
+    used = probe.replace("t.TaskRegistry()", "t.JsonTask().constraints('x', {'type': 'object'})")
+    out = subprocess.run([sys.executable, "-c", used], capture_output=True, text=True, timeout=120, check=True)
+    assert "jsonschema" in out.stdout  # loaded at first use
