@@ -292,6 +292,22 @@ TOOLS = [
 ]
 
 
+ARITHMETIC = [
+    "What is 12 * 12?",
+    "17 + 25 = ?",
+    "What's 7 - 10?",
+    "Compute (3 + 4) * 2.",
+    "Calculate 0.1 + 0.2",
+    "Evaluate 7 / 2.",
+    "What is 23 * 19?",
+    "What is 100 / 8?",
+    "What is -(3 + 2)?",
+    "What is 1.5 * 4?",
+    "What is (2 + 3) * (4 - 1)?",
+    "What is 10 / 3?",
+]
+
+
 def plain_bases() -> dict[str, list[Base]]:
     """The plain prompt kinds, for the engine and for single-message adapter requests."""
     kinds = {
@@ -307,6 +323,7 @@ def plain_bases() -> dict[str, list[Base]]:
         "math_ru": _math("ru", 16),
         "math_zh": _math("zh", 16),
         "math_system": _math("system", 18),
+        "arithmetic": ARITHMETIC,
     }
     return {k: [Base(k, p) for p in prompts] for k, prompts in kinds.items()}
 

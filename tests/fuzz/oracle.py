@@ -65,6 +65,7 @@ _SLOT_RE = {
     "s": r'(?P<{name}>[^"\\\x00-\x1f\x7f]*)',
     "n": r"(?P<{name}>-?(?:0|[1-9][0-9]*))",
     "w": r"(?P<{name}>[A-Za-z]+)",
+    "a": r"(?P<{name}>[0-9+\-*/(). ]+?)",
 }
 
 
@@ -126,6 +127,14 @@ MATH_TEMPLATES = [
     Template("Solve the system of equations {eq1} and {eq2} for {u} and {v}.", "math", "system"),
     Template("Solve the system: {eq1}, {eq2}. Find {u} and {v}.", "math", "system"),
     Template("Résous le système {eq1} et {eq2}.", "math", "system"),
+]
+
+ARITH_TEMPLATES = [
+    Template(pattern, "arith")
+    for pattern in (
+        "What is {e:a}?", "What's {e:a}?", "{e:a} = ?", "{e:a} =?",
+        "Compute {e:a}.", "Compute {e:a}", "Calculate {e:a}.", "Calculate {e:a}", "Evaluate {e:a}.", "Evaluate {e:a}",
+    )
 ]
 
 JSON_TEMPLATES = [
@@ -390,7 +399,22 @@ class JsonProblem:
     stated: bool  # every value is stated in the prompt (exception (b) of the rule)
 
 
-Problem = MathProblem | JsonProblem
+@dataclass(frozen=True)
+class ArithProblem:
+    template: Template
+    expression: str
+    value: Fraction
+
+
+Problem = MathProblem | JsonProblem | ArithProblem
+
+
+def _arith_from_match(t: Template, m: re.Match[str]) -> ArithProblem | None:
+    try:
+        coefs, value = parse_expr(m.group("e"))
+    except ParseError:
+        return None
+    return None if coefs else ArithProblem(t, m.group("e"), value)
 
 
 def _math_from_match(t: Template, m: re.Match[str]) -> MathProblem | None:
@@ -435,6 +459,10 @@ def understand_text(text: str) -> Problem | None:
         m = t.regex.fullmatch(text)
         if m:
             return _json_from_match(t, m)
+    for t in ARITH_TEMPLATES:
+        m = t.regex.fullmatch(text)
+        if m:
+            return _arith_from_match(t, m)
     return _grammar_math(text) or _grammar_json(text)
 
 
@@ -653,6 +681,36 @@ def false_equation(problem: MathProblem, text: str) -> str | None:
     return None
 
 
+_ANSWER_IS = re.compile(r"(?i)(?:the answer is|answer:)\s*")
+
+
+def check_arith_answer(problem: ArithProblem, text: str) -> str | None:
+    """None when the final line ends with the expression's value (after its last "=" or an
+    "answer is"), and every all-number equation in the answer holds; else why not."""
+    line = _final_line(text).rstrip(".").strip()
+    tail = re.split(_ANSWER_IS, line)[-1].split("=")[-1].strip()
+    try:
+        coefs, value = parse_expr(tail)
+    except ParseError:
+        return f"final line {line!r} states no value the oracle reads"
+    if coefs or value != problem.value:
+        return f"final line {line!r} does not state {fmt(problem.value)}"
+    for answer_line in text.splitlines():
+        for m in _MATH_RUN.finditer(answer_line):
+            run = m.group(0).strip().rstrip(".")
+            if "=" not in run:
+                continue
+            try:
+                sides = [parse_expr(side) for side in run.split("=")]
+            except ParseError:
+                continue
+            if any(coefs for coefs, _ in sides):
+                continue
+            if len({value for _, value in sides}) != 1:
+                return f"states a false equation: {run!r}"
+    return None
+
+
 def _strict_equal(a: Any, b: Any) -> bool:
     if type(a) is not type(b):
         return False
@@ -683,6 +741,8 @@ def oracle_verdict(request: Request, text: str) -> str | None:
         return "the oracle cannot fully understand the edited prompt, so no answer without a model call is acceptable"
     if isinstance(problem, MathProblem):
         return check_math_answer(problem, text)
+    if isinstance(problem, ArithProblem):
+        return check_arith_answer(problem, text)
     if not problem.stated:
         return "a JSON value derived by a rule is never proven by the oracle"
     return check_json_answer(problem, text)
@@ -790,6 +850,8 @@ def smart_answer(request: Request, d: str) -> str:
         return math_solution(problem)
     if isinstance(problem, JsonProblem):
         return json_answer(problem)
+    if isinstance(problem, ArithProblem):  # a line of its own for the stale-content check, then the sum
+        return f"ECHO:{d}\n\n{problem.expression} = {fmt(problem.value)}."
     text = _request_text(request)
     if "json" in text.lower():
         return echo_json(text, d)

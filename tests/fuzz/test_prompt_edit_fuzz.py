@@ -34,8 +34,10 @@ from tests.fuzz.judge import (
     scale_from_env,
 )
 from tests.fuzz.oracle import (
+    ArithProblem,
     JsonProblem,
     MathProblem,
+    check_arith_answer,
     check_json_answer,
     check_math_answer,
     json_answer,
@@ -299,6 +301,18 @@ def test_the_oracle_checks_answer_lines_and_steps() -> None:
     assert check_math_answer(problem, "Step 1: 3x = 15.\nAnswer: x = 7") is not None  # a stale step
     assert check_math_answer(problem, "Answer: x = 5") is not None
     assert check_math_answer(problem, "x = 7\nThat is all.") is not None  # the final line states nothing
+
+
+def test_the_oracle_reads_arithmetic_questions_and_checks_their_answers() -> None:
+    problem = understand_text("What is (3 + 4) * 2?")
+    assert isinstance(problem, ArithProblem) and problem.value == 14
+    assert check_arith_answer(problem, "3 + 4 = 7\n7 * 2 = 14.") is None
+    assert check_arith_answer(problem, "The answer is 14.") is None
+    assert check_arith_answer(problem, "3 + 4 = 8\n8 * 2 = 14") is not None  # a false step
+    assert check_arith_answer(problem, "(3 + 4) * 2 = 16.") is not None
+    assert check_arith_answer(problem, "(3 + 4) * 2 = 14.\nHope this helps!") is not None
+    assert understand_text("What is x + 1?") is None
+    assert understand_text("What is 2 - -3?") is None
 
 
 def test_the_oracle_reads_json_values_exactly() -> None:

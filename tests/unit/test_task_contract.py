@@ -50,6 +50,7 @@ FIXTURES: dict[str, Fixture] = {
         "Step 3: Divide both sides by 3: x = 5\nAnswer: x = 5",
         "Solve for x step by step: 3x + 8 = 26.",
     ),
+    "arithmetic": Fixture("What is (3 + 4) * 2?", "Step 1: 3 + 4 = 7\nStep 2: 7 * 2 = 14\nThe answer is 14.", "What is (3 + 5) * 2?"),
     "text": Fixture(
         "What is the capital of France? Reply with the city name only.",
         "Paris.",
@@ -122,6 +123,7 @@ FALLBACK_PROMPTS: dict[str, tuple[str, ...]] = {
     "json": ('Return a JSON object for a person with name "Alice", age 34, city "Paris". '
              "Required keys: name, age and city.",),
     "linear_equation": (FIXTURES["linear_equation"].prompt, FIXTURES["linear_equation"].perturbed),
+    "arithmetic": (FIXTURES["arithmetic"].prompt, FIXTURES["arithmetic"].perturbed, "Evaluate 10 / 3."),
 }
 
 

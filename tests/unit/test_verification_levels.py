@@ -27,8 +27,9 @@ from stepcache_integrations.stores.transfer import export_jsonl, import_jsonl
 
 REPO = Path(__file__).resolve().parents[2]
 
-ARITHMETIC = "What is 12 * 12?"
-WRONG_ARITHMETIC = "12 * 12 = 120."  # the example: the model's own wrong text
+# free text no checker reads (the other example; its "What is 12 * 12?" is the arithmetic task's now)
+FREE_TEXT = "Is 17 a prime number?"
+WRONG_FREE_TEXT = "No. 17 is not a prime number."  # the model's own wrong text
 MATH = "Solve for x step by step: 3x + 5 = 20."
 MATH_ANSWER = "Step 1: Subtract 5 from both sides: 3x = 15.\nStep 2: Divide both sides by 3: x = 5.\nAnswer: x = 5"
 STATED = 'Return a JSON object for a person with name "Alice", age 34, city "Paris". Required keys: name, age and city.'
@@ -58,16 +59,16 @@ def no_model(prompt: str) -> str:
 # -- free text: unchecked, fresh and served again -----------------------------------------------
 def test_a_wrong_fresh_free_text_answer_is_unchecked_stored_and_served_again_unchecked() -> None:
     cache = StepCache()
-    first = cache.generate(ARITHMETIC, model(WRONG_ARITHMETIC))
-    assert first.task == "text" and first.text == WRONG_ARITHMETIC
+    first = cache.generate(FREE_TEXT, model(WRONG_FREE_TEXT))
+    assert first.task == "text" and first.text == WRONG_FREE_TEXT
     assert first.verification == "unchecked" and first.verified is False
     assert first.checks_passed and not first.errors and first.stored_entry_id  # stored, as before, marked
     assert cache.store.get(first.stored_entry_id).verification == "unchecked"
     assert {s.evidence for s in first.steps} == {"model output, no checker for it"}
-    again = cache.generate(ARITHMETIC, no_model)
-    assert again.outcome == "reuse" and again.text == WRONG_ARITHMETIC
+    again = cache.generate(FREE_TEXT, no_model)
+    assert again.outcome == "reuse" and again.text == WRONG_FREE_TEXT
     assert again.verification == "unchecked" and again.verified is False
-    variant = cache.generate("  " + ARITHMETIC + "\r\n", no_model)  # the safe set: the same entry, as stored
+    variant = cache.generate("  " + FREE_TEXT + "\r\n", no_model)  # the safe set: the same entry, as stored
     assert variant.outcome == "reuse" and variant.verification == "unchecked"
     dumped = again.model_dump()
     assert dumped["verified"] is False and dumped["verification"] == "unchecked"  # serialised outputs keep both
@@ -76,7 +77,7 @@ def test_a_wrong_fresh_free_text_answer_is_unchecked_stored_and_served_again_unc
 
 def test_unchecked_free_text_is_not_a_strict_error_but_a_failed_check_is() -> None:
     strict = StepCache(strict=True)
-    result = strict.generate(ARITHMETIC, model(WRONG_ARITHMETIC))  # nothing failed: nothing to raise
+    result = strict.generate(FREE_TEXT, model(WRONG_FREE_TEXT))  # nothing failed: nothing to raise
     assert result.verification == "unchecked" and result.checks_passed
     with pytest.raises(VerificationError):
         strict.generate("Return JSON with keys a and b.", model('{"a": 1}', '{"a": 1}'))
@@ -95,7 +96,7 @@ def test_a_stated_equation_value_in_free_text_is_checked_not_proven() -> None:
 
 def test_a_reworded_free_text_prompt_regenerates_an_unchecked_answer() -> None:
     cache = StepCache()
-    cache.generate(ARITHMETIC, model(WRONG_ARITHMETIC))
+    cache.generate(FREE_TEXT, model(WRONG_FREE_TEXT))
     other = cache.generate("What is 12 times 12?", model("144"))
     assert other.outcome in ("miss", "skip_reuse") and other.verification == "unchecked" and not other.verified
 
@@ -210,7 +211,7 @@ def _seed(cache: StepCache, entry: CacheEntry) -> None:
 
 
 def test_an_old_format_entry_reads_unchecked_unless_its_task_proves_it_anew(tmp_path: Path) -> None:
-    text = _old_entry(ARITHMETIC, WRONG_ARITHMETIC, "text")
+    text = _old_entry(FREE_TEXT, WRONG_FREE_TEXT, "text")
     payload = json.loads(entry_to_json(text))
     payload.pop("metadata")  # the oldest form: no metadata at all
     assert entry_from_json(json.dumps(payload)).verification == "unchecked"
@@ -226,7 +227,7 @@ def test_an_old_format_entry_reads_unchecked_unless_its_task_proves_it_anew(tmp_
     with SQLiteStore(path) as store:  # reopened: what the file holds
         cache = StepCache(store=store)
         assert {e.verification for e, _ in store.iter_items()} == {"unchecked"}
-        served = cache.generate(ARITHMETIC, no_model)
+        served = cache.generate(FREE_TEXT, no_model)
         assert served.outcome == "reuse" and served.verification == "unchecked" and not served.verified
         # the linear task re-checks every step against the new prompt: proven even from an old entry
         assert cache.generate(MATH, no_model).verification == "proven"
@@ -265,7 +266,7 @@ def test_every_store_keeps_the_level(kind: str, tmp_path: Path) -> None:
 def _check_levels_kept(kind: str, store: Any, tmp_path: Path) -> None:
     cache = StepCache(store=store)
     ids = {
-        "unchecked": cache.generate(ARITHMETIC, model(WRONG_ARITHMETIC)).stored_entry_id,
+        "unchecked": cache.generate(FREE_TEXT, model(WRONG_FREE_TEXT)).stored_entry_id,
         "checked": cache.generate(UNSTATED, model(UNSTATED_ANSWER)).stored_entry_id,
         "proven": cache.generate(MATH, model(MATH_ANSWER)).stored_entry_id,
     }
@@ -278,7 +279,7 @@ def _check_levels_kept(kind: str, store: Any, tmp_path: Path) -> None:
     import_jsonl(copy, exported)
     assert {e.id: e.verification for e, _ in copy.iter_items()} == {v: k for k, v in ids.items()}
     # served again through this store: as stored (an old entry without a level: unchecked)
-    served = StepCache(store=store).generate(ARITHMETIC, no_model)
+    served = StepCache(store=store).generate(FREE_TEXT, no_model)
     assert served.outcome == "reuse" and served.verification == "unchecked"
     assert StepCache(store=store).generate(UNSTATED, no_model).verification == "checked"
     old = _old_entry("Name three colours.", "Red, green and blue.", "text")
@@ -294,7 +295,7 @@ def _check_levels_kept(kind: str, store: Any, tmp_path: Path) -> None:
 
 def test_store_answer_marks_the_entry_with_the_engines_level() -> None:
     cache = StepCache()
-    text_id = cache.store_answer(ARITHMETIC, WRONG_ARITHMETIC, metadata={"verification": "proven"})
+    text_id = cache.store_answer(FREE_TEXT, WRONG_FREE_TEXT, metadata={"verification": "proven"})
     assert cache.store.get(text_id).verification == "unchecked"
     math_id = cache.store_answer(MATH, MATH_ANSWER)
     assert cache.store.get(math_id).verification == "proven"
@@ -304,8 +305,8 @@ def test_store_answer_marks_the_entry_with_the_engines_level() -> None:
 # -- stats and the CLI ----------------------------------------------------------------------------
 def test_stats_count_answers_per_level() -> None:
     cache = StepCache(max_repairs=0)
-    cache.generate(ARITHMETIC, model(WRONG_ARITHMETIC))  # unchecked
-    cache.generate(ARITHMETIC, no_model)  # unchecked, served
+    cache.generate(FREE_TEXT, model(WRONG_FREE_TEXT))  # unchecked
+    cache.generate(FREE_TEXT, no_model)  # unchecked, served
     cache.generate(UNSTATED, model(UNSTATED_ANSWER))  # checked
     cache.generate(MATH, model(MATH_ANSWER))  # proven
     cache.generate("Return JSON with keys a and b.", model('{"a": 1}'))  # fails its checks: unchecked
@@ -330,7 +331,7 @@ def test_cli_list_and_show_print_the_level(tmp_path: Path) -> None:
     path = tmp_path / "cli.db"
     with SQLiteStore(path) as store:
         cache = StepCache(store=store)
-        text_id = cache.generate(ARITHMETIC, model(WRONG_ARITHMETIC)).stored_entry_id
+        text_id = cache.generate(FREE_TEXT, model(WRONG_FREE_TEXT)).stored_entry_id
         math_id = cache.generate(MATH, model(MATH_ANSWER)).stored_entry_id
         old = _old_entry(UNSTATED, UNSTATED_ANSWER, "json")
         _seed(cache, old)
@@ -360,18 +361,19 @@ def test_langchain_records_carry_the_level_and_a_served_wrong_answer_stays_unche
     global_cache = StepCacheLLMCache()
     set_llm_cache(global_cache)
     try:
-        chat = scripted(WRONG_ARITHMETIC)
+        chat = scripted(WRONG_FREE_TEXT)
         with caplog.at_level(logging.INFO, logger="stepcache_integrations.langchain"):
-            chat.invoke(ARITHMETIC)  # the model answers; the cache stores it, unchecked
-            served = chat.invoke(ARITHMETIC)  # the exact repeat, from the cache
+            chat.invoke(FREE_TEXT)  # the model answers; the cache stores it, unchecked
+            served = chat.invoke(FREE_TEXT)  # the exact repeat, from the cache
         record = served.response_metadata["stepcache"]
-        assert served.content == WRONG_ARITHMETIC and record["outcome"] == "reuse"
+        assert served.content == WRONG_FREE_TEXT and record["outcome"] == "reuse"
         assert record["verification"] == "unchecked" and record["verified"] is False
         lines = [r.getMessage() for r in caplog.records if r.name == "stepcache_integrations.langchain"]
         assert any(line.startswith("stepcache: stored the answer (unchecked)") for line in lines), lines
         assert any(line.startswith("stepcache: hit (reuse, unchecked)") for line in lines), lines
         engine = global_cache.stats()["engine"]
-        assert engine["verification"]["unchecked"] == 1 and engine["verified"] == 0
+        # both requests: the miss (the model's answer, stored unchecked) and the reuse
+        assert engine["verification"]["unchecked"] == 2 and engine["verified"] == 0
     finally:
         set_llm_cache(None)
     runnable = with_step_cache(scripted(MATH_ANSWER, UNSTATED_ANSWER))

@@ -1,6 +1,6 @@
 """Task handlers and their registry: linear equations, JSON, free text, or your own.
 
-One package per task (``linear/``, ``json/``, ``text/``); what they share is a module here:
+One package per task (``linear/``, ``json/``, ``arithmetic/``, ``text/``); what they share is a module here:
 the base class and verdict types (base.py), the protocols (protocols.py), the prompt
 fingerprint (fingerprint.py), the prompt diff and safe set (prompt_diff.py), stepwise answers
 (stepwise.py), bounded linear algebra (algebra.py) and equation claims (equation_claims.py).
@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ...errors import TaskError
+from .arithmetic import ArithmeticConstraints, ArithmeticTask
 from .base import Assembly, TaskConstraints, TaskHandler, UnitCheck, Verification
 from .json import JsonConstraints, JsonTask
 from .linear import LinearConstraints, LinearEquationTask
@@ -23,6 +24,8 @@ from .stepwise import StepwiseTask
 from .text import TextConstraints, TextTask
 
 __all__ = [
+    "ArithmeticConstraints",
+    "ArithmeticTask",
     "Assembly",
     "JsonConstraints",
     "JsonTask",
@@ -45,6 +48,7 @@ def _default_handlers() -> list[TaskHandler]:
     return [
         JsonTask(),
         LinearEquationTask(),
+        ArithmeticTask(),
         TextTask(),
     ]
 

@@ -1,0 +1,124 @@
+"""Arithmetic questions ("What is 12 * 12?", "17 + 25 = ?"): exact checks and a computed answer.
+
+Claim: the canonical prompt is exactly one of the closed question forms around one expression
+of the grammar (``grammar.py``). The rules, each a function below:
+
+* every line that is an equation chain holds in exact arithmetic (:func:`_chains_hold`);
+* every stated value ("The answer is 144.") is the expression's value (:func:`_statements_right`);
+* the last line states the value (:func:`_ends_with_the_value`);
+* prose lines are not read: an answer with them is "checked", not "proven", and a cached
+  answer's prose is served only for the same prompt up to the safe set (:func:`_prose_allowed`);
+* for another expression the answer is re-instantiated: computed (the deterministic fallback).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from ...types import Step, VerificationLevel, weakest
+from ..base import UnitCheck, Verification
+from ..fingerprint import same_prompt
+from ..stepwise import StepwiseTask
+from .constraints import ArithmeticConstraints
+from .grammar import AnswerLine, format_value, read_answer_line
+
+__all__ = ["ArithmeticTask"]
+
+_Lines = list[tuple[str, AnswerLine | None]]
+
+_EVIDENCE_STEP = "every equation holds (exact arithmetic)"
+_EVIDENCE_LAST = "every equation holds and the last line states the expression's value (exact arithmetic)"
+
+
+def _read_lines(step: Step) -> _Lines:
+    return [(line, read_answer_line(line)) for line in step.text.splitlines() if line.strip()]
+
+
+def _chains_hold(lines: _Lines) -> str | None:
+    for text, line in lines:
+        if line is not None and not line.holds:
+            return f"{text.strip()!r} does not hold"
+    return None
+
+
+def _statements_right(lines: _Lines, value: Fraction) -> str | None:
+    for _, line in lines:
+        if line is not None and line.kind == "statement" and line.final != value:
+            return f"states {format_value(line.final)}, but the value is {format_value(value)}"
+    return None
+
+
+def _ends_with_the_value(lines: _Lines, value: Fraction) -> str | None:
+    final = lines[-1][1] if lines else None
+    if final is None:
+        return "the last line states no value the checker can read"
+    if final.final != value:
+        return f"ends with {format_value(final.final)}, but the value is {format_value(value)}"
+    return None
+
+
+def _prose_allowed(constraints: ArithmeticConstraints, cached: ArithmeticConstraints | None) -> bool:
+    return cached is None or same_prompt(cached.prompt, constraints.prompt)
+
+
+def _check_step(name: str, step: Step, value: Fraction, *, last: bool, prose_allowed: bool) -> UnitCheck:
+    lines = _read_lines(step)
+    if not lines:
+        return UnitCheck(name, not last, "the answer ends without a value" if last else "", "blank")
+    error = _chains_hold(lines) or _statements_right(lines, value) or (_ends_with_the_value(lines, value) if last else None)
+    if error:
+        return UnitCheck(name, False, error)
+    if any(line is None for _, line in lines):
+        if not prose_allowed:
+            return UnitCheck(name, False, "prose written for another prompt")
+        return UnitCheck(name, True, evidence="prose, not read")
+    return UnitCheck(name, True, evidence=_EVIDENCE_LAST if last else _EVIDENCE_STEP)
+
+
+class ArithmeticTask(StepwiseTask):
+    """One arithmetic expression asked in a closed question form; checked in exact arithmetic."""
+
+    name = "arithmetic"
+    #: The answer is computed from the new prompt alone, so any arithmetic entry will do.
+    similarity_threshold = 0.3
+
+    def detect(self, prompt: str, schema: dict[str, Any] | None = None) -> bool:
+        return schema is None and ArithmeticConstraints.of_prompt(prompt).claimed
+
+    def constraints(self, prompt: str, schema: dict[str, Any] | None = None) -> ArithmeticConstraints:
+        return ArithmeticConstraints.of_prompt(prompt)
+
+    def load_constraints(self, data: Any) -> ArithmeticConstraints:
+        return ArithmeticConstraints.read(data)
+
+    def verify(self, steps: list[Step], constraints: Any, cached_constraints: Any) -> Verification:
+        new = ArithmeticConstraints.read(constraints)
+        if new.value is None:
+            return Verification([UnitCheck(f"step {i + 1}", False, "not an arithmetic question") for i in range(len(steps))])
+        cached = None if cached_constraints is None else ArithmeticConstraints.read(cached_constraints)
+        prose_allowed = _prose_allowed(new, cached)
+        return Verification([
+            _check_step(f"step {i + 1}", step, new.value, last=i == len(steps) - 1, prose_allowed=prose_allowed)
+            for i, step in enumerate(steps)
+        ])
+
+    def verification_level(
+        self, steps: list[Step], constraints: Any, cached_constraints: Any, stored: VerificationLevel = "unchecked"
+    ) -> VerificationLevel:
+        """"proven" when every line was read and holds; "checked" when prose lines were not
+        read (a cached one no more than it was stored as)."""
+        lines = [line for step in steps for line in step.text.splitlines() if line.strip()]
+        if lines and all(read_answer_line(line) is not None for line in lines):
+            return "proven"
+        return "checked" if cached_constraints is None else weakest(stored, "checked")
+
+    def reinstantiate(self, steps: list[Step], cached_constraints: Any, constraints: Any) -> list[Step] | None:
+        answer = self.fallback(constraints)
+        return None if answer is None else self.segment(answer, constraints)
+
+    def fallback(self, constraints: Any) -> str | None:
+        new = ArithmeticConstraints.read(constraints)
+        if new.expression is None or new.value is None:
+            return None
+        return f"{new.expression} = {format_value(new.value)}."

@@ -1,0 +1,103 @@
+"""Arithmetic pairs: a changed expression is answered right or goes to the model, never wrong.
+
+Every pair runs through a real StepCache with the oracle model (and again with a model that is
+always wrong). The judge is this file's own: Python's evaluation with exact fractions of the
+expected expression, compared with the last number of the answer's last line; it shares no code
+with the engine.
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+import pytest
+
+from stepcache_integrations import StepCache
+
+from .harness import Outcome, Pair, run_pair
+
+_LAST_NUMBER = re.compile(r"(-?\d+(?:\.\d+)?(?:/\d+)?)\D*$")
+
+
+def _exact(expression: str) -> Fraction:
+    return eval(re.sub(r"\d+(?:\.\d+)?", lambda m: f"Fraction('{m.group()}')", expression), {"Fraction": Fraction})  # noqa: S307
+
+
+def arith_judge(expression: str):  # type: ignore[no-untyped-def]
+    want = _exact(expression)
+
+    def judge(text: str) -> bool:
+        lines = [line for line in text.strip().splitlines() if line.strip()]
+        match = _LAST_NUMBER.search(lines[-1]) if lines else None
+        return match is not None and Fraction(match.group(1)) == want
+
+    return judge
+
+
+def pair(cls: str, old: str, old_expr: str, new: str, new_expr: str, *, served: bool) -> Pair:
+    """``served``: the new prompt is in the grammar, so its answer is computed without a model."""
+    old_answer = f"{old_expr} = {_exact(old_expr)}."
+    new_answer = f"{new_expr} = {_exact(new_expr)}."
+    return Pair(cls, old, old_answer, new, new_answer, arith_judge(new_expr), benign=served)
+
+
+PAIRS: list[Pair] = [
+    pair("arith/operand", "What is 12 + 4?", "12 + 4", "What is 12 - 4?", "12 - 4", served=True),
+    pair("arith/operator", "What is 6 * 7?", "6 * 7", "What is 6 / 7?", "6 / 7", served=True),
+    pair("arith/terse", "What is 3 + 5?", "3 + 5", "What is 3 + 6?", "3 + 6", served=True),
+    pair("arith/grouping", "What is (2 + 3) * 4?", "(2 + 3) * 4", "What is 2 + 3 * 4?", "2 + 3 * 4", served=True),
+    pair("arith/decimal", "What is 2.5 * 4?", "2.5 * 4", "What is 25 * 4?", "25 * 4", served=True),
+    pair("arith/sign", "What is 7 - 10?", "7 - 10", "What is 10 - 7?", "10 - 7", served=True),
+    pair("arith/form", "What is 17 + 25?", "17 + 25", "17 + 26 = ?", "17 + 26", served=True),
+    pair("arith/exact-division", "What is 10 / 4?", "10 / 4", "What is 10 / 3?", "10 / 3", served=True),
+    # outside the grammar: the model answers
+    pair("arith/division-chain", "What is (6 / 2) * 3?", "(6 / 2) * 3", "What is 6 / 2 * 3?", "(6 / 2) * 3", served=False),
+    pair("arith/leading-point", "What is 0.5 * 4?", "0.5 * 4", "What is .5 * 4?", "0.5 * 4", served=False),
+    pair("arith/unit", "What is 12 * 12?", "12 * 12", "What is 12 * 12 cm?", "12 * 12", served=False),
+    pair("arith/case", "What is 12 * 12?", "12 * 12", "what is 12 * 12?", "12 * 12", served=False),
+    pair("arith/leading-zero", "What is 5 + 1?", "5 + 1", "What is 05 + 1?", "5 + 1", served=False),
+    pair("arith/comma", "What is 1000 + 1?", "1000 + 1", "What is 1,000 + 1?", "1000 + 1", served=False),
+    pair("arith/power", "What is 2 * 3?", "2 * 3", "What is 2 ** 3?", "2 ** 3", served=False),
+    pair("arith/percent", "What is 15 + 80?", "15 + 80", "What is 15% of 80?", "15 * 80 / 100", served=False),
+    pair("arith/words", "What is 12 * 12?", "12 * 12", "What is 12 * 12 in base 8?", "12 * 12", served=False),
+    pair("arith/doubled-operator", "What is 2 + 3?", "2 + 3", "What is 2 - -3?", "2 + 3", served=False),
+]
+
+
+@pytest.fixture(scope="module")
+def outcomes() -> list[Outcome]:
+    return [run_pair(p) for p in PAIRS]
+
+
+def test_no_wrong_answer_is_served(outcomes: list[Outcome]) -> None:
+    assert [(o.pair, o.result.text) for o in outcomes if not o.correct] == []
+
+
+def test_expressions_in_the_grammar_are_computed_and_proven(outcomes: list[Outcome]) -> None:
+    served = [o for o in outcomes if o.pair.benign]
+    assert [
+        (o.pair, o.result.outcome) for o in served
+        if not (o.result.outcome == "reinstantiate" and o.result.model_calls == 0 and o.result.verified)
+    ] == []
+
+
+def test_prompts_outside_the_grammar_go_to_the_model(outcomes: list[Outcome]) -> None:
+    declined = [o for o in outcomes if not o.pair.benign]
+    assert [(o.pair, o.result.task) for o in declined if o.result.model_calls == 0 or o.result.task == "arithmetic"] == []
+
+
+@pytest.mark.parametrize("p", PAIRS, ids=lambda p: p.cls)
+def test_an_always_wrong_model_is_never_believed(p: Pair) -> None:
+    """Every answer the model gives is off by one: what passes its checks must still be right."""
+    cache = StepCache()
+
+    def wrong(prompt: str) -> str:
+        return "The answer is 1000001."
+
+    for prompt in (p.cached_prompt, p.new_prompt):
+        result = cache.generate(prompt, wrong)
+        if result.task == "arithmetic":
+            assert result.verified and arith_judge(result.text.split(" = ")[0])(result.text)
+        else:
+            assert not result.verified and result.text == "The answer is 1000001."
