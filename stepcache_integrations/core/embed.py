@@ -1,4 +1,7 @@
-"""Prompt embedders. The default is deterministic, dependency-free and identical across processes."""
+"""Prompt embedders. The default is deterministic, dependency-free and identical across processes.
+
+numpy is imported at the first embedding, not with this module (``import stepcache_integrations``
+stays light)."""
 
 from __future__ import annotations
 
@@ -7,11 +10,12 @@ import inspect
 import re
 import zlib
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol, runtime_checkable
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from ..errors import EmbeddingError
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = ["Embedder", "HashingEmbedder", "CallableEmbedder", "as_embedder", "normalize"]
 
@@ -36,6 +40,8 @@ class Embedder(Protocol):
 
 def normalize(vector: Any) -> np.ndarray:
     """Return ``vector`` as a 1-D unit-length float32 array; raise EmbeddingError if unusable."""
+    import numpy as np
+
     try:
         arr = np.asarray(vector, dtype=np.float32).reshape(-1)
     except (TypeError, ValueError) as exc:
@@ -82,6 +88,8 @@ class HashingEmbedder:
 
     def embed(self, text: str) -> np.ndarray:
         """Embed one text."""
+        import numpy as np
+
         feats = self._features(text)
         vec = np.zeros(self.dim, dtype=np.float32)
         if not feats:

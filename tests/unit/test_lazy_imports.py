@@ -117,3 +117,9 @@ def test_submodules_are_still_attributes_of_their_package():
         "assert not hasattr(p, 'bench') and not hasattr(p.stores, 'no_such_module')\n"
     )
     assert "faiss" not in loaded_after(code)
+
+
+def test_the_embedders_load_numpy_at_the_first_embedding():
+    code = "from stepcache_integrations.core.embed import HashingEmbedder, as_embedder\ne = as_embedder(None)\n"
+    assert "numpy" not in loaded_after(code)
+    assert "numpy" in loaded_after(code + "e.embed('a prompt')\n")
