@@ -41,9 +41,11 @@ IMPORTS: dict[str, tuple[str, float | None]] = {
         "from stepcache_integrations.langchain import StepCacheLLMCache, StepCacheRunnable",
         None,
     ),
-    "baseline: the langchain-core modules the adapter uses": (
-        "import langchain_core.caches, langchain_core.language_models, langchain_core.runnables, "
-        "langchain_core.callbacks.manager",
+    "baseline: the langchain-core modules the adapter imports": (
+        "import langchain_core.caches, langchain_core.callbacks.manager, langchain_core.language_models, "
+        "langchain_core.language_models._utils, langchain_core.load, langchain_core.messages.tool, "
+        "langchain_core.outputs, langchain_core.prompt_values, langchain_core.runnables.config, "
+        "langchain_core.runnables.fallbacks, langchain_core.utils.function_calling",
         None,
     ),
 }
