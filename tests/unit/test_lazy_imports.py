@@ -64,8 +64,13 @@ def test_the_engine_and_the_stores_load_faiss_only_when_a_vector_is_indexed():
     assert "faiss" in loaded_after(add)
 
 
-def test_opening_a_sqlite_store_does_not_load_the_postgres_driver():
+def test_opening_a_sqlite_store_does_not_load_the_postgres_driver(tmp_path):
     assert "psycopg" not in loaded_after("from stepcache_integrations import SQLiteStore; SQLiteStore(':memory:')")
+    url = f"sqlite:///{tmp_path / 'c.db'}"
+    assert loaded_after(f"from stepcache_integrations import StepCache; StepCache(store={url!r})") & {
+        "psycopg",
+        "faiss",
+    } == set()
 
 
 @pytest.mark.parametrize("heavy", ["sympy", "jsonschema"])
