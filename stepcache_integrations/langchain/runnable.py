@@ -69,7 +69,14 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
 
     ``bind_tools``, ``with_structured_output``, ``bind`` and other methods returning a
     Runnable are forwarded to the model and re-wrapped; ``with_structured_output(schema)``
-    makes ``schema`` drive the JSON verification.
+    makes ``schema`` drive the JSON verification. Otherwise the bound and call options are
+    read as the global cache reads ``llm_string`` (:meth:`call_spec`): a forced tool's parameter
+    schema or a ``json_schema`` response format is the schema; a request only a tool call
+    answers, answered in plain text, fails its checks (no repair, no fallback, not stored), and
+    a cached answer that is no tool call is never served for it.
+
+    Every request logs one INFO line on ``stepcache_integrations.langchain``, as the global cache
+    does (``adapter_core.log_request``).
     """
 
     bound: Runnable
