@@ -9,17 +9,15 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from langchain_core.globals import set_llm_cache
 from langchain_core.messages import HumanMessage, SystemMessage
 
 from stepcache_integrations import StepCache
 from stepcache_integrations.adapter_core import prompt_difference, request_key, result_event
 from stepcache_integrations.langchain import StepCacheLLMCache, with_step_cache
-from tests.unit.test_langchain_fakes import MATH_A, MATH_Q, MATH_Q2, scripted
+from tests.unit.test_langchain_fakes import MATH_A, MATH_Q, MATH_Q2, global_cache, scripted  # noqa: F401 - fixture
 
 SYSTEM = "You are a concise assistant. Answer in one short sentence and never add anything else to it."
 QUESTIONS = [
@@ -32,16 +30,6 @@ KEY = re.compile(r" for ([0-9a-f]{8})/([\w-]+)/([0-9a-f]{10}) ")
 
 def _lines(caplog: pytest.LogCaptureFixture, name: str) -> list[logging.LogRecord]:
     return [r for r in caplog.records if r.name == name]
-
-
-@pytest.fixture
-def global_cache() -> Iterator[StepCacheLLMCache]:
-    cache = StepCacheLLMCache()
-    set_llm_cache(cache)
-    try:
-        yield cache
-    finally:
-        set_llm_cache(None)
 
 
 def test_the_key_is_short_stable_and_tells_prompts_apart() -> None:

@@ -13,12 +13,16 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 from uuid import UUID
 
+import pytest
 from langchain_core.callbacks import BaseCallbackHandler
+from langchain_core.globals import set_llm_cache
 from langchain_core.language_models import FakeListLLM, GenericFakeChatModel
 from langchain_core.messages import AIMessage, BaseMessage
 from langchain_core.outputs import ChatResult
 from langchain_core.utils.function_calling import convert_to_openai_tool
 from pydantic import Field
+
+from stepcache_integrations.langchain import StepCacheLLMCache
 
 # Realistic scripted answers --------------------------------------------------------------
 MATH_Q = "Solve 3x + 5 = 20 for x. Show your steps."
@@ -174,6 +178,17 @@ class StructuredChat(ScriptedChat):
 
             return RunnableMap(raw=bound) | RunnableLambda(parse)
         return bound | parser
+
+
+@pytest.fixture
+def global_cache() -> Iterator[StepCacheLLMCache]:
+    """A fresh StepCacheLLMCache set as LangChain's global cache for one test."""
+    cache = StepCacheLLMCache()
+    set_llm_cache(cache)
+    try:
+        yield cache
+    finally:
+        set_llm_cache(None)
 
 
 def chunks_text(chunks: Iterator[Any]) -> list[str]:

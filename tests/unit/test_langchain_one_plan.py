@@ -10,15 +10,22 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import Counter
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from langchain_core.globals import set_llm_cache
 
 from stepcache_integrations import StepCache
 from stepcache_integrations.langchain import StepCacheLLMCache, with_step_cache
-from tests.unit.test_langchain_fakes import JSON_A, JSON_Q, MATH_A, MATH_Q, MATH_Q2, MATH_WRONG, scripted
+from tests.unit.test_langchain_fakes import (  # noqa: F401 - global_cache is a fixture
+    JSON_A,
+    JSON_Q,
+    MATH_A,
+    MATH_Q,
+    MATH_Q2,
+    MATH_WRONG,
+    global_cache,
+    scripted,
+)
 
 QUESTIONS = [(MATH_Q, MATH_A), (JSON_Q, JSON_A), ("Name three primary colors, one per line.", "Red\nBlue\nYellow")]
 
@@ -57,16 +64,6 @@ class Spy:
         counted = dict(self.calls)
         self.calls.clear()
         return counted
-
-
-@pytest.fixture
-def global_cache() -> Iterator[StepCacheLLMCache]:
-    cache = StepCacheLLMCache()
-    set_llm_cache(cache)
-    try:
-        yield cache
-    finally:
-        set_llm_cache(None)
 
 
 @pytest.mark.parametrize(("question", "answer"), QUESTIONS)

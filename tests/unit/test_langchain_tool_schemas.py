@@ -9,7 +9,6 @@ never served or stored as passing its checks, on either path.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -23,7 +22,7 @@ from stepcache_integrations.errors import VerificationError
 from stepcache_integrations.langchain import StepCacheLLMCache, with_step_cache
 from stepcache_integrations.langchain._convert import llm_key_for
 from stepcache_integrations.langchain._schema import NOT_A_TOOL_CALL, CallSpec
-from tests.unit.test_langchain_fakes import StructuredChat
+from tests.unit.test_langchain_fakes import StructuredChat, global_cache  # noqa: F401 - fixture
 
 pytest.importorskip("langchain_openai")
 
@@ -39,16 +38,6 @@ PROMPT = "Extract the person: Alice is 30."
 ALICE = {"name": "Alice", "age": 30}
 WRONG_TYPE = {"name": "Alice", "age": "thirty"}
 PLAIN_TEXT = json.dumps(ALICE)  # the right JSON, as text content instead of a tool call
-
-
-@pytest.fixture
-def global_cache() -> Iterator[StepCacheLLMCache]:
-    cache = StepCacheLLMCache()
-    set_llm_cache(cache)
-    try:
-        yield cache
-    finally:
-        set_llm_cache(None)
 
 
 def _entries(engine: StepCache) -> list[Any]:
