@@ -21,7 +21,8 @@ _LAST_NUMBER = re.compile(r"(-?\d+(?:\.\d+)?(?:/\d+)?)\D*$")
 
 
 def _exact(expression: str) -> Fraction:
-    return eval(re.sub(r"\d+(?:\.\d+)?", lambda m: f"Fraction('{m.group()}')", expression), {"Fraction": Fraction})  # noqa: S307
+    exact = re.sub(r"\d+(?:\.\d+)?", lambda m: f"Fraction('{m.group()}')", expression)
+    return eval(exact, {"Fraction": Fraction})  # noqa: S307 - this file's own expressions
 
 
 def arith_judge(expression: str):  # type: ignore[no-untyped-def]
@@ -52,7 +53,8 @@ PAIRS: list[Pair] = [
     pair("arith/form", "What is 17 + 25?", "17 + 25", "17 + 26 = ?", "17 + 26", served=True),
     pair("arith/exact-division", "What is 10 / 4?", "10 / 4", "What is 10 / 3?", "10 / 3", served=True),
     # outside the grammar: the model answers
-    pair("arith/division-chain", "What is (6 / 2) * 3?", "(6 / 2) * 3", "What is 6 / 2 * 3?", "(6 / 2) * 3", served=False),
+    pair("arith/division-chain", "What is (6 / 2) * 3?", "(6 / 2) * 3", "What is 6 / 2 * 3?", "(6 / 2) * 3",
+         served=False),
     pair("arith/leading-point", "What is 0.5 * 4?", "0.5 * 4", "What is .5 * 4?", "0.5 * 4", served=False),
     pair("arith/unit", "What is 12 * 12?", "12 * 12", "What is 12 * 12 cm?", "12 * 12", served=False),
     pair("arith/case", "What is 12 * 12?", "12 * 12", "what is 12 * 12?", "12 * 12", served=False),
@@ -84,7 +86,8 @@ def test_expressions_in_the_grammar_are_computed_and_proven(outcomes: list[Outco
 
 def test_prompts_outside_the_grammar_go_to_the_model(outcomes: list[Outcome]) -> None:
     declined = [o for o in outcomes if not o.pair.benign]
-    assert [(o.pair, o.result.task) for o in declined if o.result.model_calls == 0 or o.result.task == "arithmetic"] == []
+    claimed = [(o.pair, o.result.task) for o in declined if o.result.model_calls == 0 or o.result.task == "arithmetic"]
+    assert claimed == []
 
 
 @pytest.mark.parametrize("p", PAIRS, ids=lambda p: p.cls)

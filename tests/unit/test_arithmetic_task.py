@@ -80,7 +80,9 @@ def test_equation_lines_hold_or_not(line: str, holds: bool) -> None:
     assert read is not None and read.holds is holds
 
 
-@pytest.mark.parametrize("line", ["I think it is 144", "144 is wrong", "about 3.33", "12 × 12 = 144", "The answer is 1,000."])
+@pytest.mark.parametrize(
+    "line", ["I think it is 144", "144 is wrong", "about 3.33", "12 × 12 = 144", "The answer is 1,000."]
+)
 def test_prose_is_not_read(line: str) -> None:
     assert read_answer_line(line) is None
 
@@ -124,12 +126,17 @@ def test_wrong_or_unanswered_fails(answer: str) -> None:
     assert errors
 
 
-def test_cached_prose_is_never_served_for_another_expression() -> None:
+def test_a_cached_answer_is_never_served_for_another_expression() -> None:
     old = TASK.constraints("What is 12 * 12?")
     new = TASK.constraints("What is 13 * 12?")
-    steps = TASK.segment("Multiply the two numbers.\n\n13 * 12 = 156.", old)
-    verification = TASK.verify(steps, new, old)
-    assert not verification.units[0].ok
+    answers = (
+        "Multiply the two numbers.\n\n13 * 12 = 156.",
+        "12 * 12 = 144.",
+        "Step 1: 12 * 12 = 144.\nStep 2: 144 + 12 = 156.",
+    )
+    for answer in answers:
+        verification = TASK.verify(TASK.segment(answer, old), new, old)
+        assert not any(unit.ok for unit in verification.units)
 
 
 def test_reinstantiation_computes_the_new_answer() -> None:
@@ -206,3 +213,44 @@ def test_the_grammar_computes_what_python_computes(expression: str) -> None:
     question = read_question(f"What is {expression}?")
     # no doubled operator, leading zero, division chain or over-long number can be drawn here
     assert question is not None and question.value == _independent_value(expression)
+
+
+@pytest.mark.parametrize(
+    ("prompt", "answer"),
+    [  # from the blind red team: true lines whose last line never states the value
+        ("What is 12 * 12?", "12 * 12 = 12 * 12."),
+        ("What is 2 + 3 * 4?", "2 + 3 * 4 = 2 + 12."),
+        ("Compute (3 + 4) * 2.", "(3 + 4) * 2 = 3 * 2 + 4 * 2."),
+        ("17 + 25 = ?", "17 + 25 = 25 + 17."),
+        ("What is 12 * 12?", "12 * 12 = 145 - 1."),
+        ("What is 11 - 19?", "11 - 19 = -8 + 1 - 1."),
+        ("What is 12 * 12?", "12 * 12 = 144.\n12 * 12 = 12 * 12."),
+        ("What is 12 * 12?", "Step 1: 12 * 12 = 12 * 12."),
+        ("What is 1 / 3?", "1 / 3 = 2 / 6."),
+        ("What is 12 * 12?", "12 * 12 = 288/2."),
+        ("What is 12 * 12?", "The answer is 288/2."),
+        ("What is 12 * 12?", "12 * 12 = 144.0"),
+    ],
+)
+def test_the_last_line_must_write_the_value_as_a_number(prompt: str, answer: str) -> None:
+    errors, _ = _check(prompt, answer)
+    assert errors, answer
+
+
+@pytest.mark.parametrize(
+    ("prompt", "answer"),
+    [("What is 7 / 2?", "7 / 2 = 3.5."), ("What is 7 / 2?", "7 / 2 = 7/2."), ("What is 10 / 3?", "The answer is 10/3."),
+     ("What is 7 - 10?", "7 - 10 = -3.")],
+)
+def test_every_canonical_way_to_write_the_value_is_read(prompt: str, answer: str) -> None:
+    assert _check(prompt, answer) == ([], "proven")
+
+
+def test_a_tautology_is_never_stored_or_served() -> None:
+    cache = StepCache()
+    first = cache.generate("What is 12 * 12?", _Model("12 * 12 = 12 * 12."))
+    assert first.text.strip() == "12 * 12 = 144." and first.verified  # repaired, then the fallback
+    again = cache.generate("What is 12*12?", _Model("unused"))  # the same expression up to spaces
+    assert again.outcome == "reuse" and again.text.strip() == "12 * 12 = 144." and again.verified
+    other = cache.generate("What is 144 * 1?", _Model("unused"))  # same value, another question
+    assert other.outcome == "reinstantiate" and other.text.strip() == "144 * 1 = 144." and other.verified

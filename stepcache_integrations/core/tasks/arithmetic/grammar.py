@@ -22,6 +22,7 @@ __all__ = [
     "read_expression",
     "read_answer_line",
     "format_value",
+    "value_literals",
     "MAX_OPERATORS",
     "MAX_DIGITS",
 ]
@@ -55,6 +56,14 @@ class AnswerLine:
 
     kind: str  # "chain" | "statement"
     values: tuple[Fraction, ...]
+    final_text: str = ""  # the last side (or the stated value) as written
+    first_text: str = ""  # the first side of a chain as written
+
+    @property
+    def states_final_literally(self) -> bool:
+        """The line ends with its value written as a number ("= 144", "is 7/2"), in a canonical
+        form: not "= 12 * 12", "= 145 - 1" or "= 288/2"."""
+        return self.final_text in value_literals(self.final)
 
     @property
     def holds(self) -> bool:
@@ -113,12 +122,21 @@ def read_answer_line(line: str) -> AnswerLine | None:
         values = [read_expression(side) for side in sides]
         if len(sides) < 2 or any(v is None for v in values):
             return None
-        return AnswerLine("chain", tuple(v for v in values if v is not None))
+        return AnswerLine("chain", tuple(v for v in values if v is not None), sides[-1], sides[0])
     match = _ANSWER_STATEMENT.fullmatch(text)
     if match is None:
         return None
     value = read_expression(match.group("value"))
-    return None if value is None else AnswerLine("statement", (value,))
+    return None if value is None else AnswerLine("statement", (value,), match.group("value"))
+
+
+def value_literals(value: Fraction) -> frozenset[str]:
+    """The canonical ways to write a value: an integer, or a terminating decimal and/or a
+    reduced fraction ``p/q``."""
+    literals = {format_value(value)}
+    if value.denominator != 1:
+        literals.add(f"{value.numerator}/{value.denominator}")
+    return frozenset(literals)
 
 
 def format_value(value: Fraction) -> str:

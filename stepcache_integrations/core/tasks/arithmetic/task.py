@@ -5,10 +5,14 @@ of the grammar (``grammar.py``). The rules, each a function below:
 
 * every line that is an equation chain holds in exact arithmetic (:func:`_chains_hold`);
 * every stated value ("The answer is 144.") is the expression's value (:func:`_statements_right`);
-* the last line states the value (:func:`_ends_with_the_value`);
+* the last line states the value, written as a number in a canonical form (an integer, a
+  terminating decimal or a reduced fraction): "= 12 * 12" or "= 288/2" state nothing
+  (:func:`_ends_with_the_value`);
 * prose lines are not read: an answer with them is "checked", not "proven", and a cached
   answer's prose is served only for the same prompt up to the safe set (:func:`_prose_allowed`);
-* for another expression the answer is re-instantiated: computed (the deterministic fallback).
+* a cached answer is about its own expression (up to spaces, :func:`_same_expression`), or
+  opens with the new one (:func:`_opens_with`: a re-instantiated answer); for another
+  expression the answer is re-instantiated: computed (the deterministic fallback).
 """
 
 from __future__ import annotations
@@ -44,8 +48,8 @@ def _chains_hold(lines: _Lines) -> str | None:
 
 def _statements_right(lines: _Lines, value: Fraction) -> str | None:
     for _, line in lines:
-        if line is not None and line.kind == "statement" and line.final != value:
-            return f"states {format_value(line.final)}, but the value is {format_value(value)}"
+        if line is not None and line.kind == "statement" and (line.final != value or not line.states_final_literally):
+            return f"states {line.final_text}, but the value is {format_value(value)}"
     return None
 
 
@@ -55,7 +59,31 @@ def _ends_with_the_value(lines: _Lines, value: Fraction) -> str | None:
         return "the last line states no value the checker can read"
     if final.final != value:
         return f"ends with {format_value(final.final)}, but the value is {format_value(value)}"
+    if not final.states_final_literally:  # "= 12 * 12", "= 145 - 1": true, but the value is never stated
+        written = format_value(value)
+        return f"the last line ends with {final.final_text!r}, not the value written as a number ({written})"
     return None
+
+
+def _same_expression(cached: ArithmeticConstraints, new: ArithmeticConstraints) -> bool:
+    """The same expression up to its spaces ("12*12", "12 * 12"): a cached answer's lines are
+    about it; for any other expression they are about another question, however true."""
+    return cached.expression is not None and new.expression is not None and (
+        cached.expression.replace(" ", "") == new.expression.replace(" ", "")
+    )
+
+
+def _opens_with(steps: list[Step], new: ArithmeticConstraints) -> bool:
+    """The answer's first line is an equation whose left side is the new expression (up to
+    spaces): how a re-instantiated answer, written for the new prompt, begins."""
+    lines = [line for step in steps for line in step.text.splitlines() if line.strip()]
+    first = read_answer_line(lines[0]) if lines else None
+    return (
+        first is not None
+        and first.kind == "chain"
+        and new.expression is not None
+        and first.first_text.replace(" ", "") == new.expression.replace(" ", "")
+    )
 
 
 def _prose_allowed(constraints: ArithmeticConstraints, cached: ArithmeticConstraints | None) -> bool:
@@ -66,7 +94,11 @@ def _check_step(name: str, step: Step, value: Fraction, *, last: bool, prose_all
     lines = _read_lines(step)
     if not lines:
         return UnitCheck(name, not last, "the answer ends without a value" if last else "", "blank")
-    error = _chains_hold(lines) or _statements_right(lines, value) or (_ends_with_the_value(lines, value) if last else None)
+    error = (
+        _chains_hold(lines)
+        or _statements_right(lines, value)
+        or (_ends_with_the_value(lines, value) if last else None)
+    )
     if error:
         return UnitCheck(name, False, error)
     if any(line is None for _, line in lines):
@@ -95,8 +127,12 @@ class ArithmeticTask(StepwiseTask):
     def verify(self, steps: list[Step], constraints: Any, cached_constraints: Any) -> Verification:
         new = ArithmeticConstraints.read(constraints)
         if new.value is None:
-            return Verification([UnitCheck(f"step {i + 1}", False, "not an arithmetic question") for i in range(len(steps))])
+            reason = "not an arithmetic question"
+            return Verification([UnitCheck(f"step {i + 1}", False, reason) for i in range(len(steps))])
         cached = None if cached_constraints is None else ArithmeticConstraints.read(cached_constraints)
+        if cached is not None and not _same_expression(cached, new) and not _opens_with(steps, new):
+            reason = "written for another expression (its answer is computed instead)"
+            return Verification([UnitCheck(f"step {i + 1}", False, reason) for i in range(len(steps))])
         prose_allowed = _prose_allowed(new, cached)
         return Verification([
             _check_step(f"step {i + 1}", step, new.value, last=i == len(steps) - 1, prose_allowed=prose_allowed)
