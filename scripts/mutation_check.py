@@ -59,9 +59,14 @@ JSON_EVIDENCE = f"{PKG}/core/tasks/json/evidence.py"
 LINEAR_STEPS = f"{PKG}/core/tasks/linear/steps.py"
 LINEAR_REWRITE = f"{PKG}/core/tasks/linear/rewrite.py"
 FINGERPRINT = f"{PKG}/core/tasks/fingerprint.py"
+ARITH_TASK = f"{PKG}/core/tasks/arithmetic/task.py"
+ARITH_GRAMMAR = f"{PKG}/core/tasks/arithmetic/grammar.py"
+FAISS_INDEX = f"{PKG}/stores/faiss_index.py"
+MEMORY_STORE = f"{PKG}/stores/memory.py"
 UNNAMED = "tests/adversarial/test_unnamed_classes.py"
 FORMATTING = "tests/adversarial/test_formatting_rule.py"
 TEXT_PAIRS = "tests/adversarial/test_text_pairs.py"
+ARITH_PAIRS = "tests/adversarial/test_arithmetic_pairs.py"
 
 U = "tests/unit/"
 PROMISES = U + "test_promises.py"
@@ -72,6 +77,9 @@ BREAKER_TESTS = U + "test_store_breaker.py"
 LEVELS = U + "test_verification_levels.py"
 RULES = U + "test_task_rules.py"
 BOUNDS = U + "test_linear_bounds.py"
+ARITH_TESTS = U + "test_arithmetic_task.py"
+STORE_CONTRACT = U + "test_store_contract.py"
+ISOLATION = "tests/reliability/test_isolation.py"
 DEMO_TESTS = "tests/tooling/unit/test_demo.py"
 TOOLING_COMMANDS = "tests/tooling/unit/test_commands.py"
 
@@ -253,6 +261,25 @@ MUTANTS: list[Mutant] = [
            "", (BOUNDS, RULES)),
     Mutant("huge-solution-kept", "a solution past the bound is kept (the prompt is claimed)",
            ALGEBRA, " and _small(int(value.p)) and _small(int(value.q))", "", (RULES,)),
+    # -- the arithmetic task (README "What `verified` means", row arithmetic)
+    Mutant("arith-last-line-not-literal", "an arithmetic last line that never writes the value ('= 12 * 12') passes",
+           ARITH_TASK, "    if not final.states_final_literally:", "    if False:", (ARITH_TESTS, ARITH_PAIRS)),
+    Mutant("arith-other-expression-reused", "a cached arithmetic answer is served for another expression of the same value",
+           ARITH_TASK, "if cached is not None and not _same_expression(cached, new) and not _opens_with(steps, new):",
+           "if False:", (ARITH_TESTS, ARITH_PAIRS)),
+    Mutant("arith-division-chain-claimed", "'6 / 2 * 3' (read two ways) is claimed and computed",
+           ARITH_GRAMMAR, "    if _ambiguous_division(tree.body, text):\n", "    if False:\n", (ARITH_TESTS, ARITH_PAIRS)),
+    Mutant("arith-prose-for-another-prompt", "a cached arithmetic answer's prose is served for another prompt",
+           ARITH_TASK, "    return cached is None or same_prompt(cached.prompt, constraints.prompt)", "    return True",
+           (ARITH_TESTS, ARITH_PAIRS)),
+    # -- stores: isolation and TTL on read (README "Guarantees")
+    Mutant("search-ignores-model-key", "a vector search reads the namespace's first partition, whatever the model key",
+           FAISS_INDEX, "            part = self._parts.get(key)\n            if part is None or fetch <= 0:",
+           "            part = next((p for k2, p in self._parts.items() if k2[0] == key[0]), None)\n"
+           "            if part is None or fetch <= 0:", (STORE_CONTRACT, ISOLATION)),
+    Mutant("memory-ttl-not-on-read", "the memory store serves an expired entry from a search",
+           MEMORY_STORE, "[0]\n                if self.is_expired(entry, now):\n", "[0]\n                if False:\n",
+           (STORE_CONTRACT, U + "test_store_engine.py")),
 ]
 # fmt: on
 

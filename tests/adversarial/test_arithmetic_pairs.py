@@ -52,6 +52,7 @@ PAIRS: list[Pair] = [
     pair("arith/sign", "What is 7 - 10?", "7 - 10", "What is 10 - 7?", "10 - 7", served=True),
     pair("arith/form", "What is 17 + 25?", "17 + 25", "17 + 26 = ?", "17 + 26", served=True),
     pair("arith/exact-division", "What is 10 / 4?", "10 / 4", "What is 10 / 3?", "10 / 3", served=True),
+    pair("arith/same-value", "What is 12 * 12?", "12 * 12", "What is 144 * 1?", "144 * 1", served=True),
     # outside the grammar: the model answers
     pair("arith/division-chain", "What is (6 / 2) * 3?", "(6 / 2) * 3", "What is 6 / 2 * 3?", "(6 / 2) * 3",
          served=False),
@@ -90,17 +91,44 @@ def test_prompts_outside_the_grammar_go_to_the_model(outcomes: list[Outcome]) ->
     assert claimed == []
 
 
+def test_served_answers_are_about_the_new_expression(outcomes: list[Outcome]) -> None:
+    """A served answer's first line opens with the new prompt's expression: never the true
+    lines of another question that happens to have the same value."""
+    for o in outcomes:
+        if o.pair.benign:
+            expression = o.result.text.split(" = ")[0].replace(" ", "")
+            assert expression in o.pair.new_prompt.replace(" ", ""), (o.pair, o.result.text)
+
+
+def _off_by_far(prompt: str) -> str:
+    return "The answer is 1000001."
+
+
+def _tautology(prompt: str) -> str:
+    """True but states nothing: the expression again, as the model read it."""
+    expression = prompt.removeprefix("What is ").rstrip("?").removesuffix(" = ")
+    return f"{expression} = {expression}."
+
+
+@pytest.mark.parametrize("wrong", [_off_by_far, _tautology], ids=["off-by-far", "tautology"])
 @pytest.mark.parametrize("p", PAIRS, ids=lambda p: p.cls)
-def test_an_always_wrong_model_is_never_believed(p: Pair) -> None:
-    """Every answer the model gives is off by one: what passes its checks must still be right."""
+def test_an_always_wrong_model_is_never_believed(p: Pair, wrong) -> None:  # type: ignore[no-untyped-def]
+    """What passes its checks must still be right, whatever the model wrote."""
     cache = StepCache()
-
-    def wrong(prompt: str) -> str:
-        return "The answer is 1000001."
-
     for prompt in (p.cached_prompt, p.new_prompt):
         result = cache.generate(prompt, wrong)
         if result.task == "arithmetic":
-            assert result.verified and arith_judge(result.text.split(" = ")[0])(result.text)
+            lines = result.text.strip().splitlines()
+            assert result.verified and arith_judge(lines[-1].split(" = ")[0])(result.text), result.text
+            assert " = " in lines[-1] and _LAST_NUMBER.search(lines[-1].split(" = ")[-1]), result.text
         else:
-            assert not result.verified and result.text == "The answer is 1000001."
+            assert not result.verified and result.text == wrong(prompt)
+
+
+def test_prose_is_never_served_for_another_prompt() -> None:
+    """The prompt-edit fuzzer's finding: a cached answer's prose line came back for a prompt
+    that differs by its final period."""
+    cache = StepCache()
+    cache.generate("Evaluate 7 / 2.", lambda prompt: "Divide seven by two, for Evaluate 7 / 2. only.\n\n7 / 2 = 3.5.")
+    result = cache.generate("Evaluate 7 / 2", lambda prompt: "7 / 2 = 3.5.")
+    assert "only" not in result.text and result.verified
