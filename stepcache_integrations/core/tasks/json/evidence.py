@@ -128,6 +128,8 @@ def statements(prompt: str, keys: tuple[str, ...]) -> dict[str, Statement]:
         )
         for match in pattern.finditer(prompt):
             value, quoted = _literal(match)
+            if not quoted and _render(value) != match.group("num"):
+                ambiguous.add(key)  # a number no JSON value writes as stated ("-0", 24 digits)
             if key in found and (found[key].value != value or found[key].quoted != quoted):
                 ambiguous.add(key)
             found.setdefault(key, Statement(value, quoted, match.span()))

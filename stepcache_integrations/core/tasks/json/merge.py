@@ -10,8 +10,9 @@ from ...segment import extract_json_object
 from ...types import Provenance, Step
 from ..base import Assembly
 from .constraints import JsonConstraints
+from .literal import Member, members, render
 
-__all__ = ["dumps", "keys_prompt", "merge", "object_of", "ordered"]
+__all__ = ["dumps", "keys_prompt", "merge", "object_of", "ordered", "written_members"]
 
 
 def dumps(obj: dict[str, Any]) -> str:
@@ -28,16 +29,20 @@ def object_of(steps: list[Step]) -> dict[str, Any] | None:
 
 
 def ordered(obj: dict[str, Any], c: JsonConstraints) -> dict[str, Any]:
-    """Requested keys in the requested order. When the prompt names its keys, other keys are
-    dropped: a cached answer's leftover key (``author`` for a movie) is never served."""
+    """Requested keys in the requested order, then every other key in its order. No key is
+    dropped: a key the model wrote stays; a cached key the new prompt did not ask for is a
+    question of evidence (verify judges it like any other key), never trimmed."""
     result = {k: obj[k] for k in c.required if k in obj}
-    schema = c.schema
-    if not c.required or (schema is not None and schema.get("additionalProperties", True) is not False):
-        allowed = set(obj)  # a schema that admits extra keys keeps them
-    else:
-        allowed = set((schema or {}).get("properties") or {})
-    result.update({k: v for k, v in obj.items() if k not in result and k in allowed})
+    result.update({k: v for k, v in obj.items() if k not in result})
     return result
+
+
+def written_members(steps: list[Step]) -> dict[str, Member]:
+    """The members of the steps' JSON object as its text writes them."""
+    for step in steps:
+        if step.kind == "json" and isinstance(step.meta.get("object"), dict):
+            return members(step.text) or {}
+    return {}
 
 
 def keys_prompt(prompt: str, good: dict[str, Any], bad: list[str], *, proven: bool) -> str:
@@ -65,6 +70,8 @@ def merge(
     kept_provenance, new_provenance = provenances
     found = extract_json_object(generated)
     fresh = found[0] if found else {}
+    written = dict(written_members(earlier))
+    model_written = (members(generated[found[1] : found[2]]) or {}) if found else {}
     merged = dict(kept)
     model_keys = [key for key in wanted if key in fresh]
     for key in model_keys:
@@ -75,8 +82,9 @@ def merge(
                 merged[key] = value
                 model_keys.append(key)
     merged = ordered(merged, c)
+    written.update({k: model_written[k] for k in model_keys if k in model_written})
     meta = {"object": merged, **_carried(earlier, c, model_keys)}
-    step = Step(text=dumps(merged), kind="json", meta=meta)
+    step = Step(text=render(merged, written), kind="json", meta=meta)
     provenance: Provenance = new_provenance if not kept or any(k in fresh for k in wanted) else kept_provenance
     errors = [] if found else ["the model returned no JSON object"]
     return Assembly([step], [provenance], errors)

@@ -39,6 +39,20 @@ _NESTED = re.compile(
 )
 
 
+# The key list is read whole or not at all: it must end where the clause ends (the text's end,
+# a sentence end, a line end, a closing bracket) or before a connective that cannot be a key.
+# "name (string), age", "name; age", "name age city", "name/age", "name, age & city" end
+# elsewhere: no list this grammar reads, so no key is required.
+_LIST_END = re.compile(
+    r"\s*(?:$|[.!?](?=\s|$)|\)|[ \t]*\n)"
+    r"|,?[ \t]+(?:for|of|about|describing|representing|that|which|from|to|in|as|please|only|nothing)\b",
+    re.IGNORECASE,
+)
+# "keys name and age: name "Ann", age 30": a list closed by "and <key>" may end at a colon (a
+# colon after "keys: name" may instead start the key's description, "name: string, age: int").
+_ENDS_WITH_AND = re.compile(r"\band\s*[\"'`]?[A-Za-z_][\w-]*[\"'`]?$", re.IGNORECASE)
+
+
 def asks_for_one_object(prompt: str) -> bool:
     """A prompt that asks for one JSON object ("What is JSON?" is a text question; an array, JSON
     Lines, a layout or prose around the object is not what this task writes)."""
@@ -59,6 +73,11 @@ def required_keys_from_prompt(prompt: str) -> list[str]:
         return []  # a key in another script ("\uff41ge") would be cut from the list
     if len(_KEY_WORD.findall(head)) > 1 or _NESTED.search(head, match.start()):
         return []
+    closed = _LIST_END.match(head, match.end()) is not None or (
+        _ENDS_WITH_AND.search(match.group("list")) is not None and head.startswith(":", match.end())
+    )
+    if not closed:
+        return []  # the list goes on in a form this grammar does not read: no claim on its keys
     keys = re.split(r"\s*(?:,\s*and\b|,|\band\b)\s*", match.group("list"))
     cleaned = [k.strip().strip("\"'`") for k in keys]
     keys = [k for k in cleaned if k]

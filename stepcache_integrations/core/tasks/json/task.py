@@ -11,7 +11,8 @@ from ..base import Assembly, TaskHandler, UnitCheck, Verification
 from ..prompt_diff import PROMPT_LIMIT, canonical_digest
 from .constraints import JsonConstraints
 from .evidence import MISSING, PairContext, expected_stated, identical, key_verdict, pair_context
-from .merge import dumps, keys_prompt, merge, object_of, ordered
+from .literal import inexact_numbers, member_list, render, same_json
+from .merge import dumps, keys_prompt, merge, object_of, ordered, written_members
 from .request import KEY_LIST, asks_for_one_object
 from .schema import add_schema_errors, has_prose, schema_key
 
@@ -38,11 +39,13 @@ class JsonTask(TaskHandler):
         return JsonConstraints.read(data)
 
     def segment(self, answer: str, constraints: Any) -> list[Step]:
+        """The model's object, served as the model wrote it: its text exactly (numbers, escapes,
+        key order, layout), every key kept."""
         found = extract_json_object(answer)
         if found is None:
             return [Step(text=answer, kind="text")]
-        obj = ordered(found[0], self.load_constraints(constraints))
-        return [Step(text=dumps(obj), kind="json", meta={"object": obj})]
+        obj, start, end = found
+        return [Step(text=answer[start:end].strip(), kind="json", meta={"object": obj})]
 
     # -- verification ---------------------------------------------------------------------------
     def verify(self, steps: list[Step], constraints: Any, cached_constraints: Any) -> Verification:
@@ -55,6 +58,7 @@ class JsonTask(TaskHandler):
         if obj is None:
             return Verification([UnitCheck("object", False, "no JSON object in the answer")])
         errors = _key_errors(obj, new)
+        _add_text_errors(steps, obj, errors)
         context = None
         if cached_constraints is not None:
             context = _pair(steps, obj, self.load_constraints(cached_constraints), new)
@@ -100,11 +104,9 @@ class JsonTask(TaskHandler):
         return any(not u.ok and u.name in ("object", "$") for u in verification.units)
 
     def present(self, steps: list[Step], constraints: Any) -> list[Step]:
-        obj = object_of(steps)
-        if obj is None:
-            return steps
-        result = ordered(obj, self.load_constraints(constraints))
-        return [Step(text=dumps(result), kind="json", meta={"object": result})]
+        """The object as verified: no key is dropped, no value re-serialised (a cached key the
+        new prompt did not ask for was judged by verify on evidence, like any other key)."""
+        return steps
 
     def regen_share(self, steps: list[Step], verification: Verification) -> float:
         if not verification.units:
@@ -139,7 +141,7 @@ class JsonTask(TaskHandler):
             "source": context.old_object,
             "source_digest": cached.prompt.digest,
         }
-        return [Step(text=dumps(new_obj), kind="json", meta=meta)]
+        return [Step(text=render(new_obj, written_members(steps)), kind="json", meta=meta)]
 
     def fallback(self, constraints: Any) -> str | None:
         """When the prompt states a value for every required key, that object is the answer."""
@@ -213,6 +215,31 @@ def _key_errors(obj: dict[str, Any], c: JsonConstraints) -> dict[str, str]:
     if c.schema:
         add_schema_errors(c.schema, obj, errors)
     return errors
+
+
+def _add_text_errors(steps: list[Step], obj: dict[str, Any], errors: dict[str, str]) -> None:
+    """The served text must be the object checked: one JSON object, each key written once, each
+    number one the parsed value keeps exactly (``1e400`` would be checked as infinity). A key
+    whose text fails is a typed failure; a text that is not this object fails ``$``."""
+    step = next((s for s in steps if s.kind == "json" and isinstance(s.meta.get("object"), dict)), None)
+    listed = member_list(step.text) if step is not None else None
+    if listed is None:
+        errors["$"] = "the served text is not one JSON object"
+        return
+    seen: set[str] = set()
+    for key, _raw_key, raw_value in listed:
+        if key in seen:
+            errors[key] = f"the key {json.dumps(key, ensure_ascii=False)} is written more than once"
+        seen.add(key)
+        inexact = inexact_numbers(raw_value)
+        if inexact and key not in errors:
+            errors[key] = f"the number {inexact[0]} cannot be kept exactly"
+    try:
+        served = json.loads(step.text)
+    except (ValueError, RecursionError):
+        served = None
+    if not same_json(served, obj):
+        errors["$"] = "the served text is not the object checked"
 
 
 def _requested_key_error(key: str, obj: dict[str, Any], c: JsonConstraints) -> str:

@@ -1,0 +1,147 @@
+"""The JSON text of an object as the model wrote it, member by member.
+
+The task checks parsed values, but serves text: a served member is the model's own text for it
+(its key and value exactly as written: ``1E2``, ``"Zo\\u00eb"``, ``12345678901234567890123``),
+never a re-serialisation of the parsed value. A number whose parsed value is not the number
+written (``1e400`` parses to infinity, ``1e-400`` to 0.0, ``0.10000000000000000001`` to 0.1)
+would make the checks judge another value than the one served: it is a typed failure of its key
+(:func:`inexact_numbers`).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from decimal import Decimal, InvalidOperation
+from json.decoder import scanstring  # type: ignore[attr-defined]
+from typing import Any
+
+__all__ = ["Member", "inexact_numbers", "member_list", "members", "render", "same_json"]
+
+#: A member as written: (key's JSON text, value's JSON text).
+Member = tuple[str, str]
+
+_WS = " \t\n\r"
+_DECODER = json.JSONDecoder()
+
+
+def _skip(text: str, pos: int) -> int:
+    while pos < len(text) and text[pos] in _WS:
+        pos += 1
+    return pos
+
+
+def members(text: str) -> dict[str, Member] | None:
+    """The top-level members of the JSON object ``text`` (only the object, whitespace around it
+    allowed), keyed by decoded key: the key's and the value's text as written. A repeated key
+    keeps its last member, as ``json.loads`` does. None when ``text`` is not one JSON object."""
+    listed = member_list(text)
+    return None if listed is None else {key: (raw_key, raw_value) for key, raw_key, raw_value in listed}
+
+
+def member_list(text: str) -> list[tuple[str, str, str]] | None:
+    """The top-level members of the JSON object ``text`` in written order, repeats included:
+    (decoded key, key's text, value's text). None when ``text`` is not one JSON object."""
+    try:
+        pos = _skip(text, 0)
+        if pos >= len(text) or text[pos] != "{":
+            return None
+        found: list[tuple[str, str, str]] = []
+        pos = _skip(text, pos + 1)
+        if pos < len(text) and text[pos] == "}":
+            return found if _skip(text, pos + 1) == len(text) else None
+        while True:
+            if pos >= len(text) or text[pos] != '"':
+                return None
+            key, end = scanstring(text, pos + 1)
+            raw_key = text[pos:end]
+            pos = _skip(text, end)
+            if pos >= len(text) or text[pos] != ":":
+                return None
+            pos = _skip(text, pos + 1)
+            _value, end = _DECODER.raw_decode(text, pos)
+            found.append((key, raw_key, text[pos:end]))
+            pos = _skip(text, end)
+            if pos < len(text) and text[pos] == ",":
+                pos = _skip(text, pos + 1)
+                continue
+            if pos < len(text) and text[pos] == "}":
+                return found if _skip(text, pos + 1) == len(text) else None
+            return None
+    except (ValueError, RecursionError, IndexError):
+        return None
+
+
+def _float_kept(literal: str) -> bool:
+    """Whether a float keeps the number ``literal`` writes: finite, and its shortest repr is the
+    same decimal number (``1E2`` and ``100.0`` are; ``1e400``, ``1e-400`` and
+    ``0.1000000000000000055`` are not)."""
+    value = float(literal)
+    if not math.isfinite(value):
+        return False
+    try:
+        return Decimal(repr(value)) == Decimal(literal)
+    except InvalidOperation:  # pragma: no cover - a JSON number is a valid Decimal
+        return False
+
+
+def inexact_numbers(value_text: str) -> list[str]:
+    """The numbers in one value's JSON text that the parsed value does not keep: a float literal
+    the float is not (see :func:`_float_kept`), and NaN/Infinity (no JSON numbers at all)."""
+    bad: list[str] = []
+
+    def on_float(literal: str) -> float:
+        if not _float_kept(literal):
+            bad.append(literal)
+        return float(literal)
+
+    def on_constant(literal: str) -> float:
+        bad.append(literal)
+        return float("nan")
+
+    try:
+        json.loads(value_text, parse_float=on_float, parse_constant=on_constant)
+    except (ValueError, RecursionError):
+        return [value_text[:40]]
+    return bad
+
+
+def same_json(a: Any, b: Any) -> bool:
+    """Equal as JSON values, types included (``1``, ``1.0``, ``True`` and ``"1"`` all differ;
+    dict order ignored)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(same_json(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(same_json(x, y) for x, y in zip(a, b))
+    if isinstance(a, float) and a != a:
+        return b != b
+    return bool(a == b)
+
+
+def _written(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        return _UNREADABLE
+
+
+_UNREADABLE: Any = object()
+
+
+def render(obj: dict[str, Any], written: dict[str, Member]) -> str:
+    """The object as served: each member as written (``written``: its key's and value's text)
+    when that text is this very value, else freshly serialised."""
+    if not obj:
+        return "{}"
+    parts = []
+    for key, value in obj.items():
+        member = written.get(key)
+        if member is not None and same_json(_written(member[1]), value):
+            raw_key, raw_value = member
+        else:
+            raw_key = json.dumps(key, ensure_ascii=False)
+            raw_value = json.dumps(value, ensure_ascii=False, indent=2).replace("\n", "\n  ")
+        parts.append(f"{raw_key}: {raw_value}")
+    return "{\n  " + ",\n  ".join(parts) + "\n}"

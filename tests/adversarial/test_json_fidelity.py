@@ -1,0 +1,122 @@
+"""JSON fidelity: a correct model answer is never changed into something else and passed.
+
+Each case runs a real StepCache with a model that always writes one answer. The judge is this
+file's own reading (stdlib ``json`` with ``parse_float=Decimal``, and the literal tokens of the
+text), never engine code: an answer that passes its checks must be served with every key the
+model wrote, every number exactly as written and every string escape as written.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from decimal import Decimal
+from typing import Any
+
+import pytest
+
+from stepcache_integrations import StepCache
+
+_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|\b(?:true|false|null|NaN|Infinity)\b')
+
+
+def exact(text: str) -> Any:
+    return json.loads(text, parse_float=Decimal)
+
+
+def tokens(text: str) -> list[str]:
+    """Strings and numbers as written, in order."""
+    return _TOKEN.findall(text)
+
+
+def const(answer: str) -> Any:
+    def model(_prompt: str) -> str:
+        return answer
+
+    return model
+
+
+def faithful(served: str, answer: str) -> bool:
+    """The served text is the model's answer verbatim, or its object with the same keys, exact
+    values and the same literals as written."""
+    if served == answer:
+        return True
+    try:
+        served_obj = exact(served)
+    except ValueError:
+        return False
+    start, end = answer.index("{"), answer.rindex("}") + 1
+    return served_obj == exact(answer[start:end]) and sorted(tokens(served)) == sorted(tokens(answer[start:end]))
+
+
+P = 'Return a JSON object for a person with name "Bob" and age 30'
+FRESH = [
+    (P + ". Required keys: name (uppercase), age", '{"name": "BOB", "age": 30}'),
+    (P + ". Required keys: name (string), age (integer)", '{"name": "Bob", "age": 30}'),
+    (P + ". Required keys: name, age (in months)", '{"name": "Bob", "age": 360}'),
+    (P + ' and city "Rome". Required keys: name, age', '{"name": "Bob", "age": 30, "city": "Rome"}'),
+    (P + ". Required keys: name, age. Also include key city.", '{"name": "Bob", "age": 30, "city": "Rome"}'),
+    (P + ' and city "Rome". Required keys: name; age; city', '{"name": "Bob", "age": 30, "city": "Rome"}'),
+    (P + ' and city "Rome". Required keys: name age city', '{"name": "Bob", "age": 30, "city": "Rome"}'),
+    (P + ' and city "Rome". Required keys: name/age/city', '{"name": "Bob", "age": 30, "city": "Rome"}'),
+    (P + ' and city "Rome". Required keys: name, age & city', '{"name": "Bob", "age": 30, "city": "Rome"}'),
+    (P + ' and city "Rome". Required keys: name | age | city', '{"name": "Bob", "age": 30, "city": "Rome"}'),
+    (P + ' and city "Rome". Required keys:\n- name\n- age\n- city', '{"name": "Bob", "age": 30, "city": "Rome"}'),
+    (P + ". Required keys: name, age. Sort keys alphabetically.", '{"age": 30, "name": "Bob"}'),
+    ('Return a JSON object for a person with name "Zo\u00eb" and age 30. Required keys: name, age. Escape non-ASCII.',
+     '{"name": "Zo\\u00eb", "age": 30}'),
+    ('Return a JSON object for a person with name "Zo\u00eb" and age 30. Required keys: name, age.', '{"name": "Zo\u00eb", "age": 30}'),
+    (P + ". Required keys: name, age. Put it in a code block.", '```json\n{"name": "Bob", "age": 30}\n```'),
+    (P + ". Required keys: name, age", 'Here it is: {"name": "Bob", "age": 30, "note": "a\\tb\\/c"}'),
+]
+_NUMBER_PROMPT = 'Return a JSON object for a product with name "X" and price %s. Required keys: name, price'
+NUMBERS = [
+    "1e400", "-1e400", "1e-400", "9007199254740993", "12345678901234567890123", "0.1000000000000000055511151231257827",
+    "1.7976931348623157e309", "-0.0", "1E2", "1e2", "2.5e-3", "0.30000000000000004", "1.0", "100.5",
+    "123456789.123456789123", "NaN", "Infinity", "3.14159265358979323846264338327950288", "-0", "1E+2", "5e-324",
+    "4.9406564584124654e-324", "1.7976931348623157e308",
+]
+FRESH += [(_NUMBER_PROMPT % literal, '{"name": "X", "price": %s}' % literal) for literal in NUMBERS]
+FRESH += [(_NUMBER_PROMPT % "in euros", '{"name": "X", "price": {"net": %s, "list": [%s]}}' % (lit, lit)) for lit in NUMBERS]
+
+
+@pytest.mark.parametrize("prompt, answer", FRESH)
+def test_a_fresh_answer_that_passes_is_the_model_answer(prompt: str, answer: str) -> None:
+    r = StepCache().generate(prompt, const(answer))
+    if r.checks_passed:
+        assert faithful(r.text, answer), (r.text, answer)
+    else:
+        assert r.verification == "unchecked"
+
+
+def test_every_keepable_number_passes_and_no_unkeepable_one_does() -> None:
+    keepable = {"9007199254740993", "12345678901234567890123", "-0.0", "1E2", "1e2", "2.5e-3", "0.30000000000000004",
+                "1.0", "100.5", "-0", "1E+2", "5e-324", "1.7976931348623157e308"}
+    for literal in NUMBERS:
+        answer = '{"name": "X", "price": %s}' % literal
+        r = StepCache().generate(_NUMBER_PROMPT % "in euros", const(answer))
+        assert r.checks_passed == (literal in keepable), (literal, r.errors)
+        assert literal in r.text  # served or refused, never rewritten
+
+
+# -- cached objects for new prompts -------------------------------------------------------------------
+PAIRS = [
+    # (cached prompt, cached answer, new prompt, new model answer)
+    (P + ' and city "Rome". Required keys: name, age', '{"name": "Bob", "age": 30, "city": "Rome"}',
+     'Return a JSON object for a person with name "Ann" and age 31. Required keys: name, age', '{"name": "Ann", "age": 31}'),
+    (P + ". Required keys: name, age", '{"name": "Bob", "age": 30, "pet": "cat"}',
+     'Return a JSON object for a person with name "Ann" and age 31. Required keys: name, age', '{"name": "Ann", "age": 31, "pet": "dog"}'),
+    (_NUMBER_PROMPT % "1E2", '{"name": "X", "price": 1E2}', _NUMBER_PROMPT.replace('"X"', '"Y"') % "100",
+     '{"name": "Y", "price": 1E2}'),
+    (_NUMBER_PROMPT % "12345678901234567890123", '{"name": "X", "price": 12345678901234567890123}',
+     _NUMBER_PROMPT.replace('"X"', '"Y"') % "12345678901234567890123", '{"name": "Y", "price": 12345678901234567890123}'),
+]
+
+
+@pytest.mark.parametrize("old, old_answer, new, new_answer", PAIRS)
+def test_a_cached_object_is_served_only_with_values_that_hold(old: str, old_answer: str, new: str, new_answer: str) -> None:
+    cache = StepCache()
+    cache.generate(old, const(old_answer))
+    r = cache.generate(new, const(new_answer))
+    if r.checks_passed:
+        assert faithful(r.text, new_answer), (r.text, new_answer)
