@@ -60,6 +60,8 @@ LINEAR_STEPS = f"{PKG}/core/tasks/linear/steps.py"
 LINEAR_REWRITE = f"{PKG}/core/tasks/linear/rewrite.py"
 FINGERPRINT = f"{PKG}/core/tasks/fingerprint.py"
 ARITH_TASK = f"{PKG}/core/tasks/arithmetic/task.py"
+JSON_REQUEST = f"{PKG}/core/tasks/json/request.py"
+JSON_CONSTRAINTS = f"{PKG}/core/tasks/json/constraints.py"
 ARITH_GRAMMAR = f"{PKG}/core/tasks/arithmetic/grammar.py"
 FAISS_INDEX = f"{PKG}/stores/faiss_index.py"
 MEMORY_STORE = f"{PKG}/stores/memory.py"
@@ -67,6 +69,7 @@ UNNAMED = "tests/adversarial/test_unnamed_classes.py"
 FORMATTING = "tests/adversarial/test_formatting_rule.py"
 TEXT_PAIRS = "tests/adversarial/test_text_pairs.py"
 ARITH_PAIRS = "tests/adversarial/test_arithmetic_pairs.py"
+JSON_FIDELITY = "tests/adversarial/test_json_fidelity.py"
 
 U = "tests/unit/"
 PROMISES = U + "test_promises.py"
@@ -78,6 +81,7 @@ LEVELS = U + "test_verification_levels.py"
 RULES = U + "test_task_rules.py"
 BOUNDS = U + "test_linear_bounds.py"
 ARITH_TESTS = U + "test_arithmetic_task.py"
+JSON_FIDELITY_UNIT = U + "test_json_fidelity.py"
 STORE_CONTRACT = U + "test_store_contract.py"
 ISOLATION = "tests/reliability/test_isolation.py"
 DEMO_TESTS = "tests/tooling/unit/test_demo.py"
@@ -272,6 +276,17 @@ MUTANTS: list[Mutant] = [
     Mutant("arith-prose-for-another-prompt", "a cached arithmetic answer's prose is served for another prompt",
            ARITH_TASK, "    return cached is None or same_prompt(cached.prompt, constraints.prompt)", "    return True",
            (ARITH_TESTS, ARITH_PAIRS)),
+    # -- JSON fidelity (README "What `verified` means", row json; from the blind red team)
+    Mutant("json-key-list-partial", "part of a key list the grammar does not read whole is read ('name (string), age')",
+           JSON_REQUEST, "    closed = _LIST_END.match(head, match.end()) is not None or (", "    closed = True or (",
+           (JSON_FIDELITY_UNIT, TASK_TESTS)),
+    Mutant("json-fresh-reserialised", "a fresh JSON answer is re-serialised (1E2 -> 100.0, escapes lost, 1e400 -> Infinity)",
+           JSON_TASK, '        return [Step(text=answer[start:end].strip(), kind="json", meta={"object": obj})]',
+           '        return [Step(text=dumps(obj), kind="json", meta={"object": obj})]', (JSON_FIDELITY_UNIT, JSON_FIDELITY)),
+    Mutant("json-schema-hides-prompt-keys", "with a schema, the keys the prompt's list asks for are not required",
+           JSON_CONSTRAINTS, "        for key in required_keys_from_prompt(prompt):",
+           "        for key in (required_keys_from_prompt(prompt) if schema is None else []):",
+           (JSON_FIDELITY_UNIT, JSON_FIDELITY)),
     # -- stores: isolation and TTL on read (README "Guarantees")
     Mutant("search-ignores-model-key", "a vector search reads the namespace's first partition, whatever the model key",
            FAISS_INDEX, "            part = self._parts.get(key)\n            if part is None or fetch <= 0:",

@@ -120,3 +120,19 @@ def test_a_cached_object_is_served_only_with_values_that_hold(old: str, old_answ
     r = cache.generate(new, const(new_answer))
     if r.checks_passed:
         assert faithful(r.text, new_answer), (r.text, new_answer)
+
+
+def test_every_key_the_prompt_lists_is_in_the_answer_even_under_a_schema() -> None:
+    """A schema requiring fewer keys than the prompt's list: the prompt's keys are still required
+    (judged here by reading the served object with the standard library)."""
+    schema = {
+        "type": "object",
+        "properties": {"name": {"type": "string"}, "age": {"type": "integer"}, "city": {"type": "string"}},
+        "required": ["name"],
+    }
+    cache = StepCache()
+    cache.generate(P + ". Required keys: name, age", const('{"name": "Bob", "age": 30}'), schema=schema)
+    for new in (P + ". Required keys: name, age and city", P + ". Required keys: name, age, city"):
+        r = cache.generate(new, const('{"name": "Bob", "age": 30, "city": "Rome"}'), schema=schema)
+        served = json.loads(r.text, parse_float=Decimal)
+        assert {"name", "age", "city"} <= served.keys(), (new, r.text)

@@ -285,3 +285,22 @@ def test_property_a_passing_fresh_answer_is_served_exactly_as_written(case: Any,
         assert text == answer
         assert exact(text) == exact(answer)
         assert all(k in exact(text) for k in written)
+
+
+def test_a_schema_does_not_drop_the_keys_the_prompt_asks_for() -> None:
+    """Found by the adapters' engineer: with a schema that makes ``city`` optional, a cached object
+    without it was reused, proven, for a prompt whose key list asks for city."""
+    from stepcache_integrations import StepCache
+
+    schema = {
+        "type": "object",
+        "properties": {"name": {"type": "string"}, "age": {"type": "integer"}, "city": {"type": "string"}},
+        "required": ["name", "age"],
+    }
+    cache = StepCache()
+    cache.generate('Return a JSON object for a person with name "Ann", age 30. Required keys: name, age.',
+                   lambda prompt: '{"name": "Ann", "age": 30}', schema=schema)
+    asks_city = 'Return a JSON object for a person with name "Ann", age 30. Required keys: name, age and city.'
+    result = cache.generate(asks_city, lambda prompt: '{"name": "Ann", "age": 30, "city": "Oslo"}', schema=schema)
+    assert "city" in json.loads(result.text)
+    assert result.model_calls >= 1 and result.outcome != "reuse"

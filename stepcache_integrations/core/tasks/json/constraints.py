@@ -27,11 +27,12 @@ class JsonConstraints(TaskConstraints):
 
     @staticmethod
     def of_prompt(prompt: str, schema: dict[str, Any] | None) -> JsonConstraints:
-        """Required keys (the schema's, else those the prompt names), schema, stated values, and
+        """Required keys (the schema's and those the prompt names), schema, stated values, and
         the prompt (cut at PROMPT_LIMIT; the digest identifies all of it)."""
         required = _schema_keys(schema) if schema is not None else []
-        if not required:
-            required = required_keys_from_prompt(prompt)
+        for key in required_keys_from_prompt(prompt):  # the prompt's own list asks too, beside a schema
+            if key not in required:
+                required.append(key)
         # Beyond a plain data request ("dates in ISO format", "values in French") a statement may
         # not be the value as written: it neither rejects an answer nor is the fallback. A
         # schema's description may state a rule too ("twice the stated age").
