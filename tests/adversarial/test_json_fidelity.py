@@ -128,7 +128,7 @@ def test_every_key_the_prompt_lists_is_in_the_answer_even_under_a_schema() -> No
     schema = {
         "type": "object",
         "properties": {"name": {"type": "string"}, "age": {"type": "integer"}, "city": {"type": "string"}},
-        "required": ["name"],
+        "required": ["name", "age"],
     }
     cache = StepCache()
     cache.generate(P + ". Required keys: name, age", const('{"name": "Bob", "age": 30}'), schema=schema)

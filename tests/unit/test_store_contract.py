@@ -128,6 +128,9 @@ def test_namespace_and_model_isolation(make_store):
     assert [h.entry.id for h in hits] == [target.id]
     for h in store.search(unit(0), namespace="b", llm_key="m1", k=50):
         assert (h.entry.namespace, h.entry.llm_key) == ("b", "m1")
+    # the other model of the same namespace (its partition was made second): never the first's entries
+    other_model = store.search(unit(0), namespace="a", llm_key="m2", k=50)
+    assert other_model and all((h.entry.namespace, h.entry.llm_key) == ("a", "m2") for h in other_model)
     assert store.search(unit(0), namespace="zzz", llm_key="m1", k=5) == []
     assert store.count("a") == 41 and store.count("b") == 40
 

@@ -215,3 +215,19 @@ def test_importing_the_tasks_loads_neither_sympy_nor_jsonschema() -> None:
     used = probe.replace("t.TaskRegistry()", "t.JsonTask().constraints('x', {'type': 'object'})")
     out = subprocess.run([sys.executable, "-c", used], capture_output=True, text=True, timeout=120, check=True)
     assert "jsonschema" in out.stdout  # loaded at first use
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [  # from the blind red team: key lists the grammar cannot read whole require no key at all
+        "Return a JSON object. Required keys: name (string), age (integer).",
+        "Return a JSON object. Required keys: name; age; city.",
+        "Return a JSON object. Required keys: name age city.",
+        "Return a JSON object. Required keys: name/age/city.",
+        "Return a JSON object. Required keys: name, age & city.",
+    ],
+)
+def test_a_key_list_read_only_in_part_requires_no_key(prompt: str) -> None:
+    from stepcache_integrations.core.tasks.json.request import required_keys_from_prompt
+
+    assert required_keys_from_prompt(prompt) == []

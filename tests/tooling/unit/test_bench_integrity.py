@@ -360,8 +360,10 @@ def test_the_word_checker_shares_no_code_with_the_engine() -> None:
     from pathlib import Path
 
     import stepcache_bench.bench.integrity as integrity
+    import stepcache_bench.bench.prose_operations as prose_operations
 
-    tree = ast.parse(Path(integrity.__file__).read_text())
-    imported = [n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)]
-    imported += [a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names]
-    assert not any(name.startswith("stepcache_integrations") for name in imported), imported
+    for module in (integrity, prose_operations):
+        tree = ast.parse(Path(module.__file__).read_text())
+        imported = [n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)]
+        imported += [a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names]
+        assert not any(name.startswith("stepcache_integrations") for name in imported), imported

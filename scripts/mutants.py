@@ -1,0 +1,272 @@
+"""The mutation check's table: each promised behaviour, the exact text that keeps it, the text
+that breaks it, and the tests that must notice (run by ``scripts/mutation_check.py``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+PKG = "stepcache_integrations"
+ENGINE = f"{PKG}/core/engine.py"
+POLICY = f"{PKG}/core/policy.py"
+PLANNER = f"{PKG}/core/planner.py"
+PIPELINE = f"{PKG}/core/pipeline.py"
+TEXT_TASK = f"{PKG}/core/tasks/text/task.py"
+GUARD = f"{PKG}/core/store_guard.py"
+BREAKER = f"{PKG}/core/breaker.py"
+TASKS = f"{PKG}/core/tasks/__init__.py"
+BASE = f"{PKG}/core/tasks/base.py"
+LINEAR = f"{PKG}/core/tasks/linear/task.py"
+JSON_TASK = f"{PKG}/core/tasks/json/task.py"
+JSON_SCHEMA = f"{PKG}/core/tasks/json/schema.py"
+ALGEBRA = f"{PKG}/core/tasks/algebra.py"
+LINEAR_PROMPT = f"{PKG}/core/tasks/linear/prompt.py"
+TYPES = f"{PKG}/core/types.py"
+CLI = f"{PKG}/cli.py"
+# the stepcache-bench tooling (tooling/): the demo and the command that registers it
+TOOLING = "tooling"
+BENCH_PKG = "stepcache_bench"
+DEMO = f"{TOOLING}/{BENCH_PKG}/demo.py"
+TOOLING_CLI = f"{TOOLING}/{BENCH_PKG}/cli.py"
+PROMPT_DIFF = f"{PKG}/core/tasks/prompt_diff.py"
+JSON_EVIDENCE = f"{PKG}/core/tasks/json/evidence.py"
+LINEAR_STEPS = f"{PKG}/core/tasks/linear/steps.py"
+LINEAR_REWRITE = f"{PKG}/core/tasks/linear/rewrite.py"
+FINGERPRINT = f"{PKG}/core/tasks/fingerprint.py"
+ARITH_TASK = f"{PKG}/core/tasks/arithmetic/task.py"
+JSON_REQUEST = f"{PKG}/core/tasks/json/request.py"
+JSON_CONSTRAINTS = f"{PKG}/core/tasks/json/constraints.py"
+ARITH_GRAMMAR = f"{PKG}/core/tasks/arithmetic/grammar.py"
+FAISS_INDEX = f"{PKG}/stores/faiss_index.py"
+MEMORY_STORE = f"{PKG}/stores/memory.py"
+UNNAMED = "tests/adversarial/test_unnamed_classes.py"
+FORMATTING = "tests/adversarial/test_formatting_rule.py"
+TEXT_PAIRS = "tests/adversarial/test_text_pairs.py"
+ARITH_PAIRS = "tests/adversarial/test_arithmetic_pairs.py"
+JSON_FIDELITY = "tests/adversarial/test_json_fidelity.py"
+
+U = "tests/unit/"
+PROMISES = U + "test_promises.py"
+ENGINE_TESTS = U + "test_engine.py"
+TASK_TESTS = U + "test_tasks.py"
+HOSTILE = U + "test_hostile_input.py"
+BREAKER_TESTS = U + "test_store_breaker.py"
+LEVELS = U + "test_verification_levels.py"
+RULES = U + "test_task_rules.py"
+BOUNDS = U + "test_linear_bounds.py"
+ARITH_TESTS = U + "test_arithmetic_task.py"
+JSON_FIDELITY_UNIT = U + "test_json_fidelity.py"
+STORE_CONTRACT = U + "test_store_contract.py"
+ISOLATION = "tests/reliability/test_isolation.py"
+DEMO_TESTS = "tests/tooling/unit/test_demo.py"
+TOOLING_COMMANDS = "tests/tooling/unit/test_commands.py"
+
+# A remote-$ref registry that really fetches (what "never fetched" must catch).
+_FETCHING_REGISTRY = (
+    "    import json as _j, urllib.request as _u\n"
+    "    from referencing import Resource as _R\n"
+    "    return Registry(retrieve=lambda uri: _R.from_contents(_j.loads(_u.urlopen(uri, timeout=2).read())))\n"
+)
+
+
+@dataclass(frozen=True)
+class Mutant:
+    id: str
+    behaviour: str
+    file: str
+    old: str
+    new: str
+    tests: tuple[str, ...]  # pytest arguments: files / node ids, optionally "-k", "expr"
+
+
+# fmt: off
+MUTANTS: list[Mutant] = [
+    # -- max_regen_share skip rule (README "Outcomes": skip_reuse)
+    Mutant("regen-share-ignored", "max_regen_share: the parameter is ignored (fixed 0.5)",
+           POLICY, "share <= self.max_regen_share", "share <= 0.5", (PROMISES, "-k", "regen_share")),
+    Mutant("regen-share-boundary", "max_regen_share: 'more than' becomes 'at least'",
+           POLICY, "share <= self.max_regen_share", "share < self.max_regen_share", (PROMISES, "-k", "regen_share")),
+    Mutant("regen-share-never-skips", "max_regen_share: the share never triggers skip_reuse",
+           POLICY, "share <= self.max_regen_share", "share <= 1.0", (PROMISES, "-k", "regen_share")),
+    Mutant("first-step-rule-dropped", "skip_reuse when the first step fails",
+           POLICY, "and not handler.blocks_reuse(verification)", "and True", (PROMISES, "-k", "regen_share")),
+    # -- the store breaker's pauses: 5 s doubling, capped at 60 s (README guarantee 3)
+    Mutant("breaker-no-cap", "breaker: the pause is not capped at 60 s",
+           BREAKER, ", self.max_pause)", ", 1e9)", (PROMISES, "-k", "store_pause or retry_after")),
+    Mutant("breaker-cap-120", "breaker: the engine caps pauses at 120 s instead of 60 s",
+           GUARD, "max(60.0, retry_after)", "max(120.0, retry_after)",
+           (PROMISES, "-k", "store_pause or retry_after")),
+    Mutant("breaker-cap-clips-retry", "breaker: store_retry_after above 60 s is refused",
+           GUARD, "max(60.0, retry_after)", "60.0", (PROMISES, "-k", "store_pause or retry_after")),
+    Mutant("breaker-no-doubling", "breaker: the pause does not double",
+           BREAKER, "2 ** (", "1 ** (", (PROMISES, "-k", "store_pause")),
+    # -- TaskRegistry.register(first=True) (README "Architecture": tasks are a registry)
+    Mutant("register-first-ignored", "register(first=True) appends instead of prepending",
+           TASKS, "if first else", "if False else", (PROMISES, "-k", "register")),
+    Mutant("register-text-not-last", "register: the text catch-all is not kept last",
+           TASKS, "key=lambda kv: kv[1].catch_all)", "key=lambda kv: False)", (PROMISES, "-k", "register")),
+    Mutant("register-no-replace", "register: a handler of the same name is not replaced",
+           TASKS, "if k != handler.name]", "if True]", (PROMISES, "-k", "register")),
+    # -- the deterministic fallback is re-checked before it is served as verified
+    Mutant("fallback-unchecked", "a fallback that fails check_answer is served as verified",
+           PIPELINE, "if not self.handler.check_answer(steps, self.plan.constraints):", "if True:",
+           (PROMISES, "-k", "fallback")),
+    # -- StepCacheResult.provenance_counts()
+    Mutant("provenance-counts-cap", "provenance_counts counts each provenance at most once",
+           TYPES, "counts.get(step.provenance, 0) + 1", "1", (PROMISES, "-k", "provenance")),
+    # -- `stepcache demo` (the stepcache-bench tooling's command, found through its entry point)
+    Mutant("demo-not-registered", "the demo subcommand is missing from the stepcache-bench command",
+           TOOLING_CLI, '"stepcache_bench.demo",', "", (TOOLING_COMMANDS,)),
+    Mutant("tooling-commands-not-found", "stepcache does not find the tooling's commands (stepcache.commands entry points)",
+           CLI, "entry_points(group=COMMANDS_ENTRY_POINT_GROUP)", 'entry_points(group="stepcache.none")',
+           (DEMO_TESTS, "-k", "demo_command")),
+    Mutant("demo-exit-code", "stepcache demo exits non-zero although every answer is verified",
+           DEMO, "return 0 if all(", "return 1 if all(", (DEMO_TESTS, "-k", "demo_command")),
+    Mutant("demo-outcome-column", "stepcache demo prints a wrong outcome",
+           DEMO, "{result.outcome:<13}", "{'miss':<13}", (DEMO_TESTS, "-k", "demo_command")),
+    Mutant("demo-drops-requests", "stepcache demo runs only some of its requests",
+           DEMO, "enumerate(DEMO_REQUESTS, 1)", "enumerate(DEMO_REQUESTS[:5], 1)",
+           (DEMO_TESTS, "-k", "demo_command")),
+    # -- soundness (README guarantees 1 and 4)
+    Mutant("verification-always-passes", "a verifier accepts every step (Verification.passed)",
+           BASE, "return all(unit.ok for unit in self.units)", "return True", (ENGINE_TESTS, TASK_TESTS)),
+    Mutant("linear-accepts-every-step", "the linear-equation verifier accepts every step",
+           LINEAR, 'UnitCheck(f"step {i + 1}", v.ok, v.reason', 'UnitCheck(f"step {i + 1}", True, v.reason',
+           (ENGINE_TESTS, TASK_TESTS)),
+    Mutant("strict-ignored", "strict=True returns unverified answers instead of raising",
+           ENGINE, "if self.strict and not result.checks_passed:", "if False:", (ENGINE_TESTS, "-k", "strict")),
+    Mutant("store-unverified", "unverified answers are stored as trusted entries",
+           PIPELINE, "    if result.checks_passed:\n", "    if True:\n", (ENGINE_TESTS, "-k", "unverified")),
+    # -- `verified` means proven; the level is carried and kept (issue 20)
+    Mutant("fresh-text-proven", "a fresh free-text answer no checker judged is returned as verified",
+           TEXT_TASK, "        if cached_constraints is None:\n            return own\n",
+           '        if cached_constraints is None:\n            return "proven"\n',
+           (LEVELS, U + "test_engine_parts.py", U + "test_hostile_input.py")),
+    Mutant("stored-level-ignored", "a JSON value kept because the request is unchanged is served as proven",
+           JSON_TASK, "                levels.append(stored)\n", '                levels.append("proven")\n',
+           (LEVELS, U + "test_langchain_structured.py")),
+    Mutant("level-not-stored", "an entry is stored without its level (served again as unchecked)",
+           PIPELINE, '                "verification": level,\n', "",
+           (LEVELS, U + "test_langchain_engine_metadata.py")),
+    Mutant("caller-sets-the-level", "store_answer keeps a level the caller's metadata claims",
+           PIPELINE, '{**(metadata or {}), "verification": level}', '{"verification": level, **(metadata or {})}',
+           (LEVELS, U + "test_langchain_engine_metadata.py")),
+    Mutant("strict-raises-on-unchecked", "strict=True raises for an unchecked answer that failed nothing",
+           ENGINE, "if self.strict and not result.checks_passed:", "if self.strict and not result.verified:",
+           (LEVELS, "-k", "strict", "tests/reliability/test_model_faults.py", "-k", "strict_mode")),
+    Mutant("only-proven-stored", "only proven answers are stored (free text is no longer cached)",
+           PIPELINE, "    if result.checks_passed:\n", "    if result.verified:\n",
+           (LEVELS, U + "test_hostile_input.py")),
+    Mutant("store-answer-unverified", "store_answer stores an answer that fails its check",
+           PIPELINE, "errors = list(rejected) + plan.handler.check_answer(steps, plan.constraints)",
+           "errors = list(rejected)",
+           (ENGINE_TESTS, "-k", "store_answer")),
+    Mutant("reuse-unchecked", "cached steps are reused without the final check of the whole answer",
+           PLANNER, "if verification.passed and not handler.check_answer(steps, constraints):",
+           "if verification.passed:", (PROMISES, "-k", "final_check", ENGINE_TESTS)),
+    Mutant("reinstantiation-unchecked", "a re-instantiated answer is served without its final check",
+           PLANNER, "if check.passed and not handler.check_answer(rewritten, constraints):",
+           "if check.passed:", (PROMISES, "-k", "final_check", ENGINE_TESTS)),
+    Mutant("remote-ref-fetched", "a remote $ref in a caller's JSON Schema is fetched",
+           JSON_SCHEMA, "    return Registry()\n", _FETCHING_REGISTRY,
+           (HOSTILE, "-k", "fetched", TASK_TESTS, "-k", "fetched or remote")),
+    # -- notation the linear task does not model goes to the model (issue 11)
+    Mutant("mixed-number-as-product", "'6 1/2' is read as 6 * 1/2",
+           ALGEBRA, 'raise NotLinear("two numbers side by side")', "value = _mul(value, self.factor(depth))",
+           (TASK_TESTS, "tests/adversarial/test_math_pairs.py", "-k", "linear_parser or notation")),
+    Mutant("factorial-claimed", "'6!' is read as 6 followed by an exclamation mark (the mark dropped as punctuation)",
+           LINEAR_PROMPT, "    if not _rule_plain_notation(prompt):\n",
+           '    prompt = prompt.replace("!", " ")\n    if not _rule_plain_notation(prompt):\n',
+           ("tests/adversarial/test_math_pairs.py", "-k", "notation")),
+    # -- sound by construction (issue 19): the safe set, closed grammars, one answer
+    Mutant("safe-set-case-folded", "the safe set also folds letter case (Turkey/turkey, For/for)",
+           PROMPT_DIFF, "return normal_form(text).strip(_WHITE_SPACE)", "return normal_form(text).strip(_WHITE_SPACE).lower()",
+           (FORMATTING, UNNAMED, TEXT_PAIRS)),
+    Mutant("safe-set-inner-whitespace", "the safe set also drops a line's indentation (a loop body in code)",
+           PROMPT_DIFF, "return normal_form(text).strip(_WHITE_SPACE)", 'return normal_form(text).strip(_WHITE_SPACE).replace("\\n    ", "\\n")',
+           (FORMATTING, UNNAMED)),
+    Mutant("json-statement-under-a-rule", "a statement is evidence in a prompt beyond plain framing ('Round the price')",
+           JSON_EVIDENCE, "if not ctx.new_plain or key not in ctx.new_stated:", "if key not in ctx.new_stated:",
+           (TASK_TESTS, UNNAMED)),
+    Mutant("json-unstated-value-on-changed-prompt", "an unstated cached value is served for a changed prompt",
+           JSON_EVIDENCE, "if ctx.same_request and not reinst:", "if not reinst:", (TASK_TESTS, UNNAMED)),
+    Mutant("linear-open-alphabet", "the linear grammar reads past characters outside its alphabet (x², другой язык)",
+           LINEAR_PROMPT, " or not _CLOSED_REST.fullmatch(rest)", "", (UNNAMED, TASK_TESTS, "-k", "unnamed or phrase or misread")),
+    Mutant("answer-after-answer-accepted", "a text that restarts after its answer line is accepted",
+           LINEAR_STEPS, "errors: list[str] = _answer_line_errors(steps)", "errors: list[str] = []",
+           (TASK_TESTS, UNNAMED)),
+    Mutant("unread-operation-accepted", "an operation in words ('Add three to both sides') is not failed",
+           LINEAR_STEPS, "    if unread is not None:\n", "    if False:\n", (TASK_TESTS, UNNAMED)),
+    # -- issue 22: each task's rules as named functions, each broken on its own
+    Mutant("decimal-fraction-accepted", "a step writing a fraction with decimals ('7.5/1.5') is checked as canonical",
+           LINEAR_STEPS, "    if _DECIMAL_FRACTION.search(body):\n", "    if False:\n", (RULES, TASK_TESTS)),
+    Mutant("false-equation-accepted", "a step's equation that does not hold at the solution is not failed",
+           LINEAR_STEPS, "        if reason:\n            verdict.fail(reason)\n            return\n",
+           "        if False:\n            return\n", (RULES, TASK_TESTS)),
+    Mutant("long-operation-number-skipped", "an operation with a number too long to check is skipped, not failed",
+           LINEAR_STEPS, '            verdict.fail("a number too long to check")\n            break\n',
+           "            continue\n", (RULES, TASK_TESTS)),
+    Mutant("stale-variable-accepted", "prose naming an unknown of the cached problem is served for the new one",
+           LINEAR_STEPS, "    if stale_var is not None:\n", "    if False:\n", (RULES, TASK_TESTS)),
+    Mutant("proof-by-failing-step", "an operation proven only by a failing later step passes",
+           LINEAR_STEPS, "    if verdict.ok and verdict.depends_on is not None and not verdicts[verdict.depends_on].ok:\n",
+           "    if False:\n", (RULES, TASK_TESTS)),
+    Mutant("run-glued-to-word", "an equation glued to a word ('a3x + 5 = 20') is read as an equation",
+           LINEAR_PROMPT, "    if (start > 0 and text[start - 1] not in _RUN_BEFORE) or (end < len(text) and text[end] not in _RUN_AFTER):\n",
+           "    if False:\n", (RULES, TASK_TESTS, UNNAMED)),
+    Mutant("open-instruction-vocabulary", "a word outside the closed instruction vocabulary ('twice') is read as framing",
+           LINEAR_PROMPT, "        elif word.lower() not in _INSTRUCTION_WORDS:\n", "        elif False:\n", (RULES, TASK_TESTS)),
+    Mutant("second-solving-verb-ignored", "'solve ... for x, and then solve 2y = x' is claimed",
+           LINEAR_PROMPT, "    return not (len(asked) < len(variables) and len(_SOLVING_VERB.findall(rest)) > 1)",
+           "    return True", (RULES, "tests/adversarial/test_math_pairs.py")),
+    Mutant("rewrite-across-shapes", "re-instantiation rewrites a derivation for an equation of another form",
+           LINEAR_REWRITE, "    return len(cached.params) == len(new.params) and cached.shapes == new.shapes",
+           "    return len(cached.params) == len(new.params)", (RULES, TASK_TESTS)),
+    Mutant("rewrite-unproven", "re-instantiation keeps the first rewrite of a step, proven or not",
+           LINEAR_REWRITE, "    if not check_steps([*done, candidate], ctx, provisional_tail=True)[-1].ok:\n        return False\n",
+           "", (RULES, TASK_TESTS, ENGINE_TESTS)),
+    Mutant("json-empty-value-accepted", "a requested JSON key holding null or an empty string passes",
+           JSON_TASK, '    if obj[key] is None or obj[key] == "":\n        return "empty"\n', "", (RULES, TASK_TESTS)),
+    Mutant("json-schema-prose-missed", "a schema keyword outside the structural grammar (a description) is no prose",
+           JSON_SCHEMA, "value.values())\n    return True\n", "value.values())\n    return False\n", (RULES, TASK_TESTS)),
+    Mutant("json-rule-across-types", "a cached answer's rule for a number is applied to a statement of a string",
+           JSON_EVIDENCE, "    if type(new.value) is not type(old.value):\n", "    if False:\n", (RULES, TASK_TESTS, UNNAMED)),
+    Mutant("cut-prompt-by-prefix", "two prompts cut at the stored limit are the same when their prefixes are",
+           FINGERPRINT, "        return old.digest is not None and old.digest == new.digest",
+           "        return old.prompt == new.prompt", (RULES, TEXT_PAIRS)),
+    Mutant("huge-value-computed", "the parser computes values past the bound (str() of them raises ValueError)",
+           ALGEBRA, '    if not _small(form.const) or not all(_small(v) for _, v in form.coeffs):\n        raise NotLinear("a value too large to check")\n',
+           "", (BOUNDS, RULES)),
+    Mutant("huge-solution-kept", "a solution past the bound is kept (the prompt is claimed)",
+           ALGEBRA, " and _small(int(value.p)) and _small(int(value.q))", "", (RULES,)),
+    # -- the arithmetic task (README "What `verified` means", row arithmetic)
+    Mutant("arith-last-line-not-literal", "an arithmetic last line that never writes the value ('= 12 * 12') passes",
+           ARITH_TASK, "    if not final.states_final_literally:", "    if False:", (ARITH_TESTS, ARITH_PAIRS)),
+    Mutant("arith-other-expression-reused", "a cached arithmetic answer is served for another expression of the same value",
+           ARITH_TASK, "if cached is not None and not _same_expression(cached, new) and not _opens_with(steps, new):",
+           "if False:", (ARITH_TESTS, ARITH_PAIRS)),
+    Mutant("arith-division-chain-claimed", "'6 / 2 * 3' (read two ways) is claimed and computed",
+           ARITH_GRAMMAR, "    if _ambiguous_division(tree.body, text):\n", "    if False:\n", (ARITH_TESTS, ARITH_PAIRS)),
+    Mutant("arith-prose-for-another-prompt", "a cached arithmetic answer's prose is served for another prompt",
+           ARITH_TASK, "    return cached is None or same_prompt(cached.prompt, constraints.prompt)", "    return True",
+           (ARITH_TESTS, ARITH_PAIRS)),
+    # -- JSON fidelity (README "What `verified` means", row json; from the blind red team)
+    Mutant("json-key-list-partial", "part of a key list the grammar does not read whole is read ('name (string), age')",
+           JSON_REQUEST, "    closed = _LIST_END.match(head, match.end()) is not None or (", "    closed = True or (",
+           (JSON_FIDELITY_UNIT, RULES)),
+    Mutant("json-fresh-reserialised", "a fresh JSON answer is re-serialised (1E2 -> 100.0, escapes lost, 1e400 -> Infinity)",
+           JSON_TASK, '        return [Step(text=answer[start:end].strip(), kind="json", meta={"object": obj})]',
+           '        return [Step(text=dumps(obj), kind="json", meta={"object": obj})]', (JSON_FIDELITY_UNIT, JSON_FIDELITY)),
+    Mutant("json-schema-hides-prompt-keys", "with a schema, the keys the prompt's list asks for are not required",
+           JSON_CONSTRAINTS, "        for key in required_keys_from_prompt(prompt):",
+           "        for key in (required_keys_from_prompt(prompt) if schema is None else []):",
+           (JSON_FIDELITY_UNIT, JSON_FIDELITY)),
+    # -- stores: isolation and TTL on read (README "Guarantees")
+    Mutant("search-ignores-model-key", "a vector search reads the namespace's first partition, whatever the model key",
+           FAISS_INDEX, "            part = self._parts.get(key)\n            if part is None or fetch <= 0:",
+           "            part = next((p for k2, p in self._parts.items() if k2[0] == key[0]), None)\n"
+           "            if part is None or fetch <= 0:", (STORE_CONTRACT, ISOLATION)),
+    Mutant("memory-ttl-not-on-read", "the memory store serves an expired entry from a search",
+           MEMORY_STORE, "[0]\n                if self.is_expired(entry, now):\n", "[0]\n                if False:\n",
+           (STORE_CONTRACT, U + "test_store_engine.py")),
+]
+# fmt: on
