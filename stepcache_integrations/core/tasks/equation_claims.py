@@ -15,7 +15,7 @@ from fractions import Fraction
 
 from .algebra import Equation, determined_values, find_equations, format_number
 
-__all__ = ["equation_claim_errors", "equation_claims_checked", "normalise_claims", "stated_values"]
+__all__ = ["equation_claim_errors", "equation_claims_checked", "normalise_claims", "stated_values", "verbal_equalities"]
 
 _MARKUP = re.compile(r"\*\*|__|`|\$|\\\(|\\\)|\\\[|\\\]")
 # "x equals 6", "x is 6" -> "x = 6"; only directly before a number.
@@ -24,7 +24,12 @@ _VERBAL_EQUALS = re.compile(r"(?<![A-Za-z_])([A-Za-z](?:_?\d+)?)\s+(?:equals|is 
 
 def normalise_claims(text: str) -> str:
     """Markdown stripped and verbal equalities written as equations."""
-    return _VERBAL_EQUALS.sub(r"\1 = ", _MARKUP.sub("", text))
+    return verbal_equalities(_MARKUP.sub("", text))
+
+
+def verbal_equalities(text: str) -> str:
+    """Verbal equalities written as equations ("x equals 6", "x is 6" -> "x = 6"), markup kept."""
+    return _VERBAL_EQUALS.sub(r"\1 = ", text)
 
 
 def stated_values(text: str, variables: tuple[str, ...]) -> dict[str, str]:

@@ -6,8 +6,8 @@ A step passes only when every claim in it is checked against the new problem:
   names only the problem's unknowns and restates no constant of another problem;
 * every prose operation ("Subtract 5 from both sides", "Divide by 3") turns the equation
   before it into the equation after it, side by side;
-* every final-value claim ("x equals 6", "The solution is 4.", "Answer: 3") names the value
-  of the asked unknown;
+* every answer line ("Answer: x = 4", "The solution is 4.", "Answer: 3") is read whole by
+  :mod:`.answer` and states the asked unknowns' values, canonical and right;
 * no other number is left unexplained (a price, a count, a stale constant in prose).
 
 A step that cannot be checked fails, so the engine regenerates it instead of serving it.
@@ -29,8 +29,9 @@ from ..algebra import (
     format_number,
     is_canonical_number,
 )
-from ..equation_claims import normalise_claims, stated_values
+from ..equation_claims import normalise_claims
 from ..stepwise import label_len
+from .answer import AnswerLine, answer_lines, last_statement
 
 __all__ = [
     "ProblemContext",
@@ -43,9 +44,6 @@ __all__ = [
 _ENGLISH_LETTERS = frozenset({"a", "A", "I"})
 _NUM = r"-?\d+(?:\.\d+)?"
 _NUMBER = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?![\d])")
-_CLAIM = re.compile(
-    rf"\b(?:answer|solution|result|value)\s*(?:is|:|=|of\s+\w+\s+is)?\s*(?P<num>{_NUM})(?![\d/])", re.IGNORECASE
-)
 _OPERATION = re.compile(
     rf"\b(?P<verb>add|adding|subtract|subtracting|multiply|multiplying|divide|dividing)\s+"
     rf"(?:(?P<num1>{_NUM})\s+(?:to|from)\s+both\s+sides|both\s+sides\s+by\s+(?P<num2>{_NUM})|by\s+(?P<num3>{_NUM})"
@@ -181,19 +179,13 @@ def _explained_spans(body: str, equations: list[Equation], ops: list[tuple[int, 
 def _check_prose_numbers(
     body: str, spans: list[tuple[int, int]], ctx: ProblemContext, verdict: StepVerdict
 ) -> None:
-    claims = {m.start("num"): m.group("num") for m in _CLAIM.finditer(body)}
+    """Every number outside the step's equations, operations and read answer lines fails it
+    (a value is read only from an answer line in a closed form, never from a claim in prose)."""
     for match in _NUMBER.finditer(body):
         if any(start <= match.start() < end for start, end in spans):
             continue
-        literal = match.group()
-        value = _number(literal)
-        if match.start() in claims and value is not None and len(ctx.asked) == 1:
-            if value == ctx.solution[ctx.asked[0]]:
-                verdict.evidence.append(f"states {ctx.asked[0]} = {literal}, the solution")
-                continue
-            verdict.fail(f"claims {literal} as the answer; {ctx.asked[0]} = {format_number(ctx.solution[ctx.asked[0]])}")
-            return
-        verdict.fail(f"mentions {literal.lstrip('-')}, which no checked equation or operation accounts for")
+        number = match.group().lstrip("-")
+        verdict.fail(f"mentions {number}, which no checked equation, operation or answer line accounts for")
         return
 
 
@@ -226,14 +218,30 @@ def _check_step(
     _rule_equations_hold(i, equations, ctx, verdict, sequence)
     op_spans = _rule_operations_read(i, body, verdict, sequence)
     _rule_no_unread_operation(body, op_spans, verdict)
+    # Read from the text as written (markup kept); its lines are the lines of ``body``, unless a
+    # verbal equality spanned a line break ("x is\n5"): then no answer line explains a number.
+    raw = step.text[label_len(step.text) :]
+    lines = answer_lines(raw, ctx.asked)
+    for line in lines:
+        _check_answer_line(line, ctx, verdict)
     if verdict.ok:
-        _check_prose_numbers(body, _explained_spans(body, equations, op_spans), ctx, verdict)
-    if verdict.ok and _ANSWER_LINE.match(body):
-        _check_answer_line(body, ctx, verdict)
+        read = {line.index for line in lines} if raw.count("\n") == body.count("\n") else set()
+        _check_prose_numbers(body, _explained_spans(body, equations, op_spans) + _line_spans(body, read), ctx, verdict)
     _rule_no_stale_variable(body, equations, ctx, verdict)
     if verdict.ok and equations:
         verdict.evidence.append(f"{len(equations)} equation(s) hold for the new problem")
     return verdict
+
+
+def _line_spans(body: str, indices: set[int]) -> list[tuple[int, int]]:
+    """Where the lines with these numbers stand in ``body``."""
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for index, line in enumerate(body.split("\n")):
+        if index in indices:
+            spans.append((start, start + len(line)))
+        start += len(line) + 1
+    return spans
 
 
 def _rule_checkable(body: str, ctx: ProblemContext) -> str:
@@ -305,18 +313,18 @@ def _rule_proof_does_not_fail(verdict: StepVerdict, verdicts: list[StepVerdict])
         verdict.fail(f"its operation is proven only by step {verdict.depends_on + 1}, which fails")
 
 
-_ANSWER_LINE = re.compile(r"\s*(?:\*\*)?\s*(?:final\s+)?answer\b", re.IGNORECASE)
-
-
-def _check_answer_line(body: str, ctx: ProblemContext, verdict: StepVerdict) -> None:
-    """An answer line must answer everything asked: kept in a patch prefix, an answer line for
-    fewer unknowns than the new prompt asks would read as the final answer."""
-    stated = stated_values(body, ctx.asked)
-    missing = [v for v in ctx.asked if v not in stated]
-    if len(ctx.asked) == 1 and missing and _CLAIM.search(body):
-        return  # "Answer: 5/2" for the one unknown asked
-    if missing:
-        verdict.fail(f"the answer line does not state {', '.join(missing)}")
+def _check_answer_line(line: AnswerLine, ctx: ProblemContext, verdict: StepVerdict) -> None:
+    """An answer line is read whole (:mod:`.answer`) and must answer everything asked, rightly:
+    kept in a patch prefix, an answer line for fewer unknowns than the new prompt asks would
+    read as the final answer."""
+    if line.values is None:
+        verdict.fail(f"unreadable answer line: {line.reason}")
+        return
+    for var, literal in line.values.items():
+        if Fraction(literal) != ctx.solution[var]:
+            verdict.fail(f"claims {var} = {literal} as the answer; {var} = {format_number(ctx.solution[var])}")
+            return
+    verdict.evidence.append("the answer line states " + ", ".join(f"{v} = {n}" for v, n in line.values.items()))
 
 
 def _check_operations(
@@ -355,28 +363,40 @@ def _mentions(text: str, value: str) -> bool:
 
 
 def _answer_line_errors(steps: list[Step]) -> list[str]:
-    """One answer, ending the text: two answer lines or steps after the answer line are two
-    answers stitched together (a patch that restarted the derivation)."""
-    lines = [i for i, step in enumerate(steps) if _ANSWER_LINE.match(step.text[label_len(step.text) :])]
-    if len(lines) > 1:
+    """One answer, ending the text: two lines naming the answer or anything after the last
+    answer line are two answers stitched together (a patch that restarted the derivation)."""
+    text = "".join(step.text for step in steps)
+    lines = answer_lines(text, ())  # where the answer lines stand (what they state is read apart)
+    if sum(line.names_answer for line in lines) > 1:
         return ["the text states a final answer more than once"]
-    if lines and any(step.text.strip() for step in steps[lines[-1] + 1 :]):
-        return ["steps follow the final answer line"]
+    if lines and "".join(text.split("\n")[lines[-1].index + 1 :]).strip():
+        return ["lines follow the final answer line"]
     return []
+
+
+def final_values(text: str, ctx: ProblemContext) -> tuple[dict[str, str], list[str]]:
+    """The asked unknowns' final values as written, and why some cannot be read: the last answer
+    line's, read whole; without an answer line, each unknown's last statement ``u = N``."""
+    lines = answer_lines(text, ctx.asked)
+    if lines:
+        last = lines[-1]
+        return (dict(last.values), []) if last.values is not None else ({}, [f"unreadable answer line: {last.reason}"])
+    stated = {var: literal for var in ctx.asked if (literal := last_statement(text, var)) is not None}
+    return stated, []
 
 
 def final_value_errors(steps: list[Step], ctx: ProblemContext) -> list[str]:
     """One answer line, last; the asked unknowns stated, last, as a canonical value equal to the
     solution."""
     text = "".join(step.text for step in steps)
-    stated = stated_values(text, ctx.asked)
     errors: list[str] = _answer_line_errors(steps)
+    stated, unread = final_values(text, ctx)
+    errors += unread
+    if unread:
+        return errors
     for var in ctx.asked:
         literal = stated.get(var)
         if literal is None:
-            claims = [m.group("num") for m in _CLAIM.finditer(normalise_claims(text))]
-            if len(ctx.asked) == 1 and claims and _number(claims[-1]) == ctx.solution[var]:
-                continue
             errors.append(f"the answer never states the value of {var}")
         elif not is_canonical_number(literal):  # also "1694/3/22", "x = 15/3" left as the end
             errors.append(f"{var} = {literal} is not written as an integer, decimal or reduced fraction")
