@@ -33,6 +33,7 @@ LINEAR_STEPS = f"{PKG}/core/tasks/linear/steps.py"
 LINEAR_REWRITE = f"{PKG}/core/tasks/linear/rewrite.py"
 FINGERPRINT = f"{PKG}/core/tasks/fingerprint.py"
 ARITH_TASK = f"{PKG}/core/tasks/arithmetic/task.py"
+LINEAR_ANSWER = f"{PKG}/core/tasks/linear/answer.py"
 JSON_REQUEST = f"{PKG}/core/tasks/json/request.py"
 JSON_CONSTRAINTS = f"{PKG}/core/tasks/json/constraints.py"
 ARITH_GRAMMAR = f"{PKG}/core/tasks/arithmetic/grammar.py"
@@ -42,6 +43,7 @@ UNNAMED = "tests/adversarial/test_unnamed_classes.py"
 FORMATTING = "tests/adversarial/test_formatting_rule.py"
 TEXT_PAIRS = "tests/adversarial/test_text_pairs.py"
 ARITH_PAIRS = "tests/adversarial/test_arithmetic_pairs.py"
+ANSWER_LINES = "tests/adversarial/test_answer_lines.py"
 JSON_FIDELITY = "tests/adversarial/test_json_fidelity.py"
 
 U = "tests/unit/"
@@ -54,6 +56,7 @@ LEVELS = U + "test_verification_levels.py"
 RULES = U + "test_task_rules.py"
 BOUNDS = U + "test_linear_bounds.py"
 ARITH_TESTS = U + "test_arithmetic_task.py"
+LINEAR_ANSWER_TESTS = U + "test_linear_answer_lines.py"
 JSON_FIDELITY_UNIT = U + "test_json_fidelity.py"
 STORE_CONTRACT = U + "test_store_contract.py"
 ISOLATION = "tests/reliability/test_isolation.py"
@@ -249,6 +252,13 @@ MUTANTS: list[Mutant] = [
     Mutant("arith-prose-for-another-prompt", "a cached arithmetic answer's prose is served for another prompt",
            ARITH_TASK, "    return cached is None or same_prompt(cached.prompt, constraints.prompt)", "    return True",
            (ARITH_TESTS, ARITH_PAIRS)),
+    # -- linear answer lines (from the blind red team: 'Answer: 3x' was read as x = 3)
+    Mutant("answer-prefix-read", "an answer line is read by its start ('Answer: x = 2 = 3 - 1' as x = 2)",
+           LINEAR_ANSWER, "    if _PAIRS.fullmatch(text):", "    if _PAIRS.match(text):", (LINEAR_ANSWER_TESTS, ANSWER_LINES)),
+    Mutant("statement-prefix-read", "without an answer line, the last 'x = ...' is read by its leading number",
+           LINEAR_ANSWER,
+           r'    rf"\s*(?P<n>{CANONICAL_LITERAL})(?=\s*$|\s*[,;)]|\.(?:\s|$)|\s+(?:and|so|then|which)\b)", re.MULTILINE',
+           r'    rf"\s*(?P<n>{CANONICAL_LITERAL})", re.MULTILINE', (LINEAR_ANSWER_TESTS, ANSWER_LINES)),
     # -- JSON fidelity (README "What `verified` means", row json; from the blind red team)
     Mutant("json-key-list-partial", "part of a key list the grammar does not read whole is read ('name (string), age')",
            JSON_REQUEST, "    closed = _LIST_END.match(head, match.end()) is not None or (", "    closed = True or (",
