@@ -136,3 +136,105 @@ def test_every_key_the_prompt_lists_is_in_the_answer_even_under_a_schema() -> No
         r = cache.generate(new, const('{"name": "Bob", "age": 30, "city": "Rome"}'), schema=schema)
         served = json.loads(r.text, parse_float=Decimal)
         assert {"name", "age", "city"} <= served.keys(), (new, r.text)
+
+
+# -- a key written twice, a patch's keys, every key list (red team 3: J1, J2, J4) -----------------------
+class _Twice(ValueError):
+    pass
+
+
+def _once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    names = [k for k, _ in pairs]
+    if len(set(names)) != len(names):
+        raise _Twice(names)
+    return dict(pairs)
+
+
+def written_once(text: str) -> bool:
+    """This file's own reading: no object in ``text`` writes a (decoded) key twice."""
+    try:
+        json.loads(text, parse_float=Decimal, object_pairs_hook=_once)
+    except _Twice:
+        return False
+    return True
+
+
+def raising(_prompt: str) -> str:
+    raise AssertionError("no model call expected")
+
+
+DUPLICATES = [
+    ("Return a JSON object for a person.", '{"name": "Bob", "name": "Al"}'),
+    ("Return a JSON object with keys name, age and score.", '{"name": "Bob", "age": 30, "score": 1, "n\\u0061me": "Al"}'),
+    ("Return a JSON object with keys name, age and score.", '{"name": "Bob", "age": 30, "score": {"a": 1, "a": 2}}'),
+    ("Return a JSON object with keys name, age and score.", '{"name": "Bob", "age": 30, "score": [{"b": {"c": 1, "\\u0063": 2}}]}'),
+]
+
+
+@pytest.mark.parametrize("prompt, answer", DUPLICATES)
+def test_an_answer_writing_a_key_twice_never_passes_nor_is_reused(prompt: str, answer: str) -> None:
+    cache = StepCache()
+    r = cache.generate(prompt, const(answer))
+    assert not written_once(answer)
+    assert not r.checks_passed, r.text
+    try:
+        again = cache.generate(prompt + "\n", raising)
+    except Exception:  # noqa: BLE001 - nothing stored: the model is asked, and raises
+        return
+    assert not again.checks_passed
+
+
+PERSON = 'Return a JSON object for a person with name "Bob" and age 30. Required keys: name, age, bio.'
+PATCH_ANSWERS = [
+    '{"bio": "x", "bio": "y"}',
+    '{"bio": "x", "b\\u0069o": "y"}',
+    '{"bio": {"a": 1, "a": 2}}',
+    '{"name": "Bob", "age": 31, "bio": "x", "extra": 1.50}',
+    '{"bio": "x", "nickname": "B"}',
+    '{"bio": "x", "age": 99}',
+    '{"bio": "x", "name": "Al"}',
+    '{"bio": "x", "age": 31.0}',
+    '{"bio": "x", "age": "31"}',
+    '{"bio": "x"}',
+]
+
+
+@pytest.mark.parametrize("answer", PATCH_ANSWERS)
+def test_a_patch_answer_is_served_whole_or_fails(answer: str) -> None:
+    """A passing patched object writes each key once, holds every key the patch answer wrote with
+    the value it wrote (exactly), and the stated name and age."""
+    cache = StepCache()
+    assert cache.generate(PERSON, const('{"name": "Bob", "age": 30, "bio": "a", "score": 2.50}')).checks_passed
+    r = cache.generate(PERSON.replace("30", "31"), const(answer))
+    if not r.checks_passed:
+        return
+    assert written_once(answer) and written_once(r.text), r.text
+    served, wrote = exact(r.text), exact(answer)
+    for key, value in wrote.items():
+        assert key in served and served[key] == value and type(served[key]) is type(value), (key, r.text)
+    assert served["name"] == "Bob" and served["age"] == 31
+    for key, value in wrote.items():
+        if isinstance(value, Decimal):
+            assert str(value) in tokens(r.text)
+
+
+TWO_LISTS = [
+    ("Return a JSON object with keys name and age. Required keys: city.", {"name", "age", "city"}),
+    ("Return a JSON object with keys name, age and city. Required keys: name.", {"name", "age", "city"}),
+    ("Return a JSON object with keys name and age. Also include keys city and zip.", {"name", "age", "city", "zip"}),
+    ("Return a JSON object with keys name and age. Required fields: city, zip.", {"name", "age", "city", "zip"}),
+]
+_SCHEMA = {"type": "object", "properties": {"name": {"type": "string"}, "age": {"type": "integer"}}, "required": ["name", "age"]}
+
+
+@pytest.mark.parametrize("prompt, keys", TWO_LISTS)
+@pytest.mark.parametrize("schema", [None, _SCHEMA])
+@pytest.mark.parametrize(
+    "answer", ['{"name": "Bob", "age": 30}', '{"name": "Bob", "age": 30, "city": "Rome"}', '{"city": "Rome", "zip": "1"}']
+)
+def test_a_passing_answer_holds_every_key_of_every_list(prompt: str, keys: set[str], schema: Any, answer: str) -> None:
+    r = StepCache().generate(prompt, const(answer), schema=schema)
+    if r.checks_passed:
+        assert keys <= exact(r.text).keys(), (prompt, r.text)
+    else:
+        assert not keys <= exact(answer).keys() or schema is not None

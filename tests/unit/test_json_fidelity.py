@@ -22,8 +22,8 @@ from stepcache_integrations import StepCache
 from stepcache_integrations.core.segment import join_steps
 from stepcache_integrations.core.tasks.json import JsonTask
 from stepcache_integrations.core.tasks.json.evidence import statements
-from stepcache_integrations.core.tasks.json.literal import inexact_numbers, members, render
-from stepcache_integrations.core.tasks.json.request import required_keys_from_prompt
+from stepcache_integrations.core.tasks.json.literal import duplicate_keys, inexact_numbers, members, render
+from stepcache_integrations.core.tasks.json.request import has_unread_key_list, required_keys_from_prompt
 
 js = JsonTask()
 HEAD = 'Return a JSON object for a person with name "Bob" and age 30 and city "Rome". '
@@ -304,3 +304,164 @@ def test_a_schema_does_not_drop_the_keys_the_prompt_asks_for() -> None:
     result = cache.generate(asks_city, lambda prompt: '{"name": "Ann", "age": 30, "city": "Oslo"}', schema=schema)
     assert "city" in json.loads(result.text)
     assert result.model_calls >= 1 and result.outcome != "reuse"
+
+
+# -- J1: a key written twice, at any depth, on every path ---------------------------------------------
+def test_duplicate_keys_rule() -> None:
+    assert duplicate_keys('{"name": "Bob", "name": "Al"}') == {"name": 'the key "name" is written more than once'}
+    assert "name" in duplicate_keys('{"name": "Bob", "n\\u0061me": "Al"}')  # decoded names compared
+    assert list(duplicate_keys('{"a": 1, "score": {"x": {"b": 1, "b": 2}}}')) == ["score"]
+    assert list(duplicate_keys('{"a": [1, {"b": 1, "\\u0062": 2}]}')) == ["a"]
+    assert duplicate_keys('{"a": {"b": 1}, "b": {"a": 1}}') == {}
+    assert duplicate_keys("not json") == {}
+
+
+@pytest.mark.parametrize(
+    "answer, key",
+    [
+        ('{"name": "Bob", "age": 30, "score": {"a": 1, "a": 2}}', "score"),
+        ('{"name": "Bob", "age": 30, "score": [{"a": 1, "\\u0061": 2}]}', "score"),
+        ('{"name": "Bob", "age": 30, "score": 1, "n\\u0061me": "Al"}', "name"),
+    ],
+)
+def test_a_key_written_twice_at_any_depth_fails_its_top_level_key(answer: str, key: str) -> None:
+    c = js.constraints("Return a JSON object with keys name, age and score.")
+    failures = js.check_answer(js.fresh(answer, c).steps, c)
+    assert any(f.startswith(key + ":") and "more than once" in f for f in failures), failures
+
+
+@pytest.mark.parametrize(
+    "answer",
+    ['{"name": "Bob", "name": "Al"}', '{"name": "Bob", "age": 30, "score": 1, "n\\u0061me": "Al"}',
+     '{"name": "Bob", "age": 30, "score": {"a": 1, "a": 2}}'],
+)
+def test_a_repair_answer_with_the_same_duplicate_never_passes(answer: str) -> None:
+    cache = StepCache()
+    r = cache.generate("Return a JSON object with keys name, age and score.", const(answer))
+    assert not r.checks_passed and r.model_calls == 2
+    assert any("more than once" in e for e in r.errors)
+
+
+def test_a_patch_answer_with_a_duplicate_key_fails() -> None:
+    warm = 'Return a JSON object for a person with name "Bob" and age 30. Required keys: name, age, bio.'
+    cache = StepCache()
+    assert cache.generate(warm, const('{"name": "Bob", "age": 30, "bio": "a"}')).checks_passed
+    r = cache.generate(warm.replace("30", "31"), const('{"bio": "x", "bio": "y"}'))
+    assert not r.checks_passed and any(e.startswith("bio:") and "more than once" in e for e in r.errors)
+
+
+def test_a_merge_marks_the_model_s_duplicate_even_when_the_served_text_writes_it_once() -> None:
+    c = js.constraints("Return a JSON object with keys name and bio.")
+    earlier = js.fresh('{"name": "Bob", "bio": ""}', c).steps
+    verification = js.verify(earlier, c, None)
+    merged = js.assemble(earlier, verification, '{"bio": "x", "\\u0062io": "y"}', c, ["regenerated"])
+    assert exact(join_steps(merged.steps)) == {"name": "Bob", "bio": "y"}
+    assert any(f.startswith("bio:") and "more than once" in f for f in js.check_answer(merged.steps, c))
+
+
+def test_a_cached_text_with_a_duplicate_is_not_re_instantiated() -> None:
+    old = js.constraints('Return a JSON object for a person with name "Bob" and age 30. Required keys: name, age.')
+    new = js.constraints('Return a JSON object for a person with name "Ann" and age 30. Required keys: name, age.')
+    steps = js.fresh('{"name": "Bob", "age": 30, "x": {"a": 1, "a": 2}}', old).steps
+    assert js.reinstantiate(steps, old, new) is None
+    clean = js.fresh('{"name": "Bob", "age": 30, "x": {"a": 1}}', old).steps
+    assert js.reinstantiate(clean, old, new) is not None
+
+
+# -- J2: a patch keeps every key the model wrote -------------------------------------------------------
+PATCH_WARM = 'Return a JSON object for a person with name "Bob" and age 30. Required keys: name, age, bio.'
+PATCH_NEW = PATCH_WARM.replace("30", "31")
+
+
+def _patched(answer: str) -> Any:
+    cache = StepCache()
+    assert cache.generate(PATCH_WARM, const('{"name": "Bob", "age": 30, "bio": "a", "score": 2.50}')).checks_passed
+    return cache.generate(PATCH_NEW, const(answer))
+
+
+@pytest.mark.parametrize(
+    "answer, expected",
+    [
+        ('{"name": "Bob", "age": 31, "bio": "x", "extra": 1.50}', {"extra": Decimal("1.50"), "bio": "x"}),
+        ('{"bio": "x", "nickname": "B"}', {"nickname": "B", "bio": "x"}),
+        ('{"bio": "x"}', {"bio": "x"}),
+    ],
+)
+def test_a_patch_serves_every_key_the_model_wrote(answer: str, expected: dict[str, Any]) -> None:
+    r = _patched(answer)
+    assert r.checks_passed and r.outcome == "patch"
+    served = exact(r.text)
+    assert served["name"] == "Bob" and served["age"] == 31
+    assert {k: served[k] for k in expected} == expected
+    if "extra" in expected:
+        assert "1.50" in r.text  # as the model wrote it
+
+
+def test_a_patch_key_rewriting_a_kept_value_fails_instead_of_being_replaced() -> None:
+    r = _patched('{"bio": "x", "age": 99}')
+    assert not r.checks_passed and any(e.startswith("age:") for e in r.errors)
+
+
+def test_the_merge_rule() -> None:
+    c = js.constraints("Return a JSON object with keys name and bio.")
+    earlier = js.fresh('{"name": "Bob", "bio": ""}', c).steps
+    verification = js.verify(earlier, c, None)
+    same = js.assemble(earlier, verification, '{"name": "Bob", "bio": "x", "tag": 1E2}', c, ["regenerated"])
+    assert js.check_answer(same.steps, c) == []
+    assert exact(join_steps(same.steps)) == {"name": "Bob", "bio": "x", "tag": Decimal("1E2")}
+    assert "1E2" in join_steps(same.steps)
+    other = js.assemble(earlier, verification, '{"name": "Al", "bio": "x"}', c, ["regenerated"])
+    assert any(f.startswith("name:") and "kept value" in f for f in js.check_answer(other.steps, c))
+
+
+# -- J4: every key list of the prompt -------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "prompt, keys",
+    [
+        ("Return a JSON object with keys name and age. Required keys: city.", ["name", "age", "city"]),
+        ("Return a JSON object with keys name, age and city. Required keys: name.", ["name", "age", "city"]),
+        ("Return a JSON object with keys name and age. Also include keys city and zip.", ["name", "age", "city", "zip"]),
+        ("Return a JSON object with keys name and age. Also include the fields city, zip.", ["name", "age", "city", "zip"]),
+        ("Return a JSON object. Required keys: city.", ["city"]),
+        # any list not read whole: no key from the prompt's lists
+        ("Return a JSON object with keys name and age. Required keys: city; zip.", []),
+        ("Return a JSON object with keys name; age. Required keys: city.", []),
+        ("Return a JSON object with keys name and age. Sort keys alphabetically.", []),
+        ("Return a JSON object with keys name and age, where the key name is the full name.", []),
+        ("Return a JSON object with keys name and age. Required keys: city (a string).", []),
+        # one key, singular: not read (a phrase like "with key facts" is no list)
+        ("Return a JSON object with key city.", []),
+    ],
+)
+def test_every_key_list_is_read_whole_or_the_prompt_requires_none(prompt: str, keys: list[str]) -> None:
+    assert required_keys_from_prompt(prompt) == keys
+    assert list(js.constraints(prompt)["required"]) == keys
+
+
+def test_an_unread_second_key_list_requires_nothing_beside_a_schema_and_states_nothing() -> None:
+    schema = {"type": "object", "properties": {"name": {"type": "string"}, "age": {"type": "integer"}}, "required": ["name", "age"]}
+    prompt = 'Return a JSON object for a person with name "Bob" and age 30. Required keys: name, age. Also include keys city; zip.'
+    assert has_unread_key_list(prompt)
+    c = js.constraints(prompt, schema)
+    assert c["required"] == ["name", "age"] and c["stated"] == {}
+    read = 'Return a JSON object for a person with name "Bob" and age 30. Required keys: name, age.'
+    assert not has_unread_key_list(read) and js.constraints(read, schema)["stated"] == {"name": "Bob", "age": 30}
+
+
+def test_a_cached_value_is_not_proven_by_a_prompt_with_an_unread_key_list() -> None:
+    schema = {"type": "object", "properties": {"name": {"type": "string"}, "age": {"type": "integer"}}, "required": ["name", "age"]}
+    old = 'Return a JSON object for a person with name "Bob" and age 30. Required keys: name, age.'
+    new = 'Return a JSON object for a person with name "Bob" and age 31. Required keys: name, age. Also keys: x; y.'
+    cached = js.constraints(old, schema)
+    steps = js.fresh('{"name": "Bob", "age": 30}', cached).steps
+    verification = js.verify(steps, js.constraints(new, schema), cached)
+    assert not all(u.ok for u in verification.units)
+    assert js.reinstantiate(steps, cached, js.constraints(new, schema)) is None
+
+
+def test_a_prompt_with_two_key_lists_fails_an_answer_missing_either_list_s_key() -> None:
+    for prompt in ("Return a JSON object with keys name and age. Required keys: city.",
+                   "Return a JSON object with keys name and age. Also include keys city and zip."):
+        for schema in (None, {"type": "object", "properties": {"name": {"type": "string"}}, "required": ["name"]}):
+            r = StepCache().generate(prompt, const('{"name": "Bob", "age": 30}'), schema=schema)
+            assert not r.checks_passed and "city: missing" in r.errors

@@ -9,7 +9,7 @@ from ..base import TaskConstraints
 from ..fingerprint import PromptFingerprint, fingerprint
 from ..prompt_diff import PROMPT_LIMIT
 from .evidence import plain_request
-from .request import required_keys_from_prompt, stated_values
+from .request import has_unread_key_list, required_keys_from_prompt, stated_values
 from .schema import has_prose, validate_schema
 
 __all__ = ["JsonConstraints"]
@@ -36,7 +36,13 @@ class JsonConstraints(TaskConstraints):
         # Beyond a plain data request ("dates in ISO format", "values in French") a statement may
         # not be the value as written: it neither rejects an answer nor is the fallback. A
         # schema's description may state a rule too ("twice the stated age").
-        plain = plain_request(prompt[:PROMPT_LIMIT], tuple(required)) and not has_prose(schema)
+        # A key list this grammar could not read may hold a rule, or a statement's key: no
+        # statement of that prompt is evidence.
+        plain = (
+            plain_request(prompt[:PROMPT_LIMIT], tuple(required))
+            and not has_prose(schema)
+            and not has_unread_key_list(prompt)
+        )
         return JsonConstraints(
             tuple(required), schema, stated_values(prompt, required) if plain else {}, fingerprint(prompt)
         )

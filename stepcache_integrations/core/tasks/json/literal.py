@@ -16,7 +16,7 @@ from decimal import Decimal, InvalidOperation
 from json.decoder import scanstring  # type: ignore[attr-defined]
 from typing import Any
 
-__all__ = ["Member", "inexact_numbers", "member_list", "members", "render", "same_json"]
+__all__ = ["Member", "duplicate_keys", "inexact_numbers", "member_list", "members", "render", "same_json"]
 
 #: A member as written: (key's JSON text, value's JSON text).
 Member = tuple[str, str]
@@ -70,6 +70,43 @@ def member_list(text: str) -> list[tuple[str, str, str]] | None:
             return None
     except (ValueError, RecursionError, IndexError):
         return None
+
+
+class _Repeated(ValueError):
+    """A JSON object writes one key (decoded) twice."""
+
+
+def _no_repeat(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    seen: set[str] = set()
+    for key, _value in pairs:
+        if key in seen:
+            raise _Repeated(key)
+        seen.add(key)
+    return dict(pairs)
+
+
+def duplicate_keys(text: str) -> dict[str, str]:
+    """The top-level keys of the JSON object ``text`` whose member writes a key twice, at any
+    depth, comparing decoded names (``"n\\u0061me"`` is ``"name"``): a top-level key written
+    twice, or a value holding an object that writes one key twice. Key -> the reason."""
+    listed = member_list(text)
+    if listed is None:
+        return {}
+    found: dict[str, str] = {}
+    seen: set[str] = set()
+    for key, _raw_key, raw_value in listed:
+        if key in seen:
+            found.setdefault(key, f"the key {json.dumps(key, ensure_ascii=False)} is written more than once")
+        seen.add(key)
+        try:
+            json.loads(raw_value, object_pairs_hook=_no_repeat)
+        except _Repeated as repeated:
+            found.setdefault(
+                key, f"the key {json.dumps(str(repeated), ensure_ascii=False)} is written more than once inside it"
+            )
+        except (ValueError, RecursionError):
+            found.setdefault(key, "its value cannot be read")
+    return found
 
 
 def _float_kept(literal: str) -> bool:

@@ -10,7 +10,7 @@ from ...segment import extract_json_object
 from ...types import Provenance, Step
 from ..base import Assembly
 from .constraints import JsonConstraints
-from .literal import Member, members, render
+from .literal import Member, duplicate_keys, members, render, same_json
 
 __all__ = ["dumps", "keys_prompt", "merge", "object_of", "ordered", "written_members"]
 
@@ -65,27 +65,36 @@ def merge(
     provenances: tuple[Provenance, Provenance],
     earlier: list[Step],
 ) -> Assembly:
-    """The kept keys with the model's values for the wanted ones; ``provenances`` are the kept
-    part's and the model's."""
+    """The kept keys with every key the model wrote (``provenances``: the kept part's and the
+    model's). Nothing the model wrote is dropped: a key it wrote beside the wanted ones is served
+    as written; a kept key it wrote again keeps the kept text only when the model wrote the same
+    value, and otherwise fails its check (``model_errors``), never silently replaced. A key the
+    model wrote twice, at any depth (decoded names compared), fails its check too."""
     kept_provenance, new_provenance = provenances
     found = extract_json_object(generated)
     fresh = found[0] if found else {}
+    model_text = generated[found[1] : found[2]].strip() if found else ""
     written = dict(written_members(earlier))
-    model_written = (members(generated[found[1] : found[2]]) or {}) if found else {}
+    model_written = (members(model_text) or {}) if found else {}
+    model_errors: dict[str, str] = dict(duplicate_keys(model_text)) if found else {}
     merged = dict(kept)
-    model_keys = [key for key in wanted if key in fresh]
-    for key in model_keys:
-        merged[key] = fresh[key]
-    if not c.required:  # nothing requested by name: keep what the model added
-        for key, value in fresh.items():
-            if key not in merged:
-                merged[key] = value
-                model_keys.append(key)
+    model_keys: list[str] = []
+    for key, value in fresh.items():
+        if key in kept and key not in wanted:
+            if not same_json(kept[key], value):
+                model_errors.setdefault(
+                    key, f"the model wrote {json.dumps(key, ensure_ascii=False)} otherwise than its kept value"
+                )
+            continue  # the kept text is this very value (or the answer fails above)
+        merged[key] = value
+        model_keys.append(key)
     merged = ordered(merged, c)
     written.update({k: model_written[k] for k in model_keys if k in model_written})
     meta = {"object": merged, **_carried(earlier, c, model_keys)}
+    if model_errors:
+        meta["model_errors"] = model_errors
     step = Step(text=render(merged, written), kind="json", meta=meta)
-    provenance: Provenance = new_provenance if not kept or any(k in fresh for k in wanted) else kept_provenance
+    provenance: Provenance = new_provenance if not kept or model_keys else kept_provenance
     errors = [] if found else ["the model returned no JSON object"]
     return Assembly([step], [provenance], errors)
 

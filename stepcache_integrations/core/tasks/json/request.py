@@ -8,7 +8,7 @@ from typing import Any
 from ..prompt_diff import PROMPT_LIMIT
 from .evidence import statements
 
-__all__ = ["KEY_LIST", "asks_for_one_object", "required_keys_from_prompt", "stated_values"]
+__all__ = ["KEY_LIST", "asks_for_one_object", "has_unread_key_list", "required_keys_from_prompt", "stated_values"]
 
 _JSON_WORD = re.compile(r"\bjson\b", re.IGNORECASE)
 _JSON_REQUEST = re.compile(
@@ -65,24 +65,72 @@ def asks_for_one_object(prompt: str) -> bool:
 
 
 def required_keys_from_prompt(prompt: str) -> list[str]:
-    """Keys a prompt asks for in words ("with keys name, age and email"); none when the prompt
-    describes nested structure, which a flat key list cannot state."""
+    """Keys a prompt asks for in words ("with keys name, age and email"): every key list it
+    holds, read whole, their keys united in written order; none when any list is not read whole
+    (:func:`has_unread_key_list`) or the prompt describes nested structure, which a flat key
+    list cannot state."""
+    read = _key_lists(prompt)
+    return read if read is not None else []
+
+
+def has_unread_key_list(prompt: str) -> bool:
+    """Whether the prompt names keys in a form this grammar does not read whole: then it
+    requires no key from its lists, and no statement of it is evidence."""
+    return _key_lists(prompt) is None
+
+
+def _key_lists(prompt: str) -> list[str] | None:
+    """The union of the prompt's key lists ([] when it has none); None when a key phrase is
+    not a list read whole."""
     head = prompt[:20000]
-    match = KEY_LIST.search(head)
-    if match is None or not head.isascii():
-        return []  # a key in another script ("\uff41ge") would be cut from the list
-    if len(_KEY_WORD.findall(head)) > 1 or _NESTED.search(head, match.start()):
-        return []
+    matches = list(KEY_LIST.finditer(head))
+    key_words = len(_KEY_WORD.findall(head))
+    if not matches:
+        return []  # no key list ("for a property", "with key city": a phrase, not a list)
+    if not head.isascii():
+        return None  # a key in another script ("\uff41ge") would be cut from the list
+    # Each list holds exactly one key word (its own); another one ("the key name is ...", a
+    # key named "fields") is a phrase this grammar does not read.
+    if key_words != len(matches) or _NESTED.search(head, matches[0].start()):
+        return None
+    if len(matches) > 1 and not all(_introduced(head, m) for m in matches):
+        return None  # "Sort keys alphabetically" beside a list: a key word that may be no list
+    union: list[str] = []
+    for match in matches:
+        keys = _one_list(head, match)
+        if keys is None:
+            return None
+        union += [k for k in keys if k not in union]
+    return union
+
+
+# Beside another list, a list is read only when a list phrase introduces it ("with keys",
+# "Required keys:", "also include the fields").
+_INTRODUCER = re.compile(
+    r"\b(?:with|using|use|required|requested|include|including|containing|following|these|and)\s+(?:the\s+)?$",
+    re.IGNORECASE,
+)
+_COLON_AFTER_WORD = re.compile(r"\s*(?:named|called)?\s*:")
+
+
+def _introduced(head: str, match: re.Match[str]) -> bool:
+    """A key list introduced as one: a list phrase before its key word, or a colon after it."""
+    word_end = match.start() + len(re.match(r"\w+", head[match.start() :]).group())  # type: ignore[union-attr]
+    return _INTRODUCER.search(head, 0, match.start()) is not None or bool(_COLON_AFTER_WORD.match(head, word_end))
+
+
+def _one_list(head: str, match: re.Match[str]) -> list[str] | None:
+    """One key list's keys, when it is read whole (it ends where its clause ends)."""
     closed = _LIST_END.match(head, match.end()) is not None or (
         _ENDS_WITH_AND.search(match.group("list")) is not None and head.startswith(":", match.end())
     )
     if not closed:
-        return []  # the list goes on in a form this grammar does not read: no claim on its keys
+        return None  # the list goes on in a form this grammar does not read: no claim on its keys
     keys = re.split(r"\s*(?:,\s*and\b|,|\band\b)\s*", match.group("list"))
     cleaned = [k.strip().strip("\"'`") for k in keys]
     keys = [k for k in cleaned if k]
     if len(set(keys)) != len(keys):
-        return []  # "keys: price, price, stock" is no list this grammar reads
+        return None  # "keys: price, price, stock" is no list this grammar reads
     return keys
 
 

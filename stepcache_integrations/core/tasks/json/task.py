@@ -11,9 +11,9 @@ from ..base import Assembly, TaskHandler, UnitCheck, Verification
 from ..prompt_diff import PROMPT_LIMIT, canonical_digest
 from .constraints import JsonConstraints
 from .evidence import MISSING, PairContext, expected_stated, identical, key_verdict, pair_context
-from .literal import inexact_numbers, member_list, render, same_json
+from .literal import duplicate_keys, inexact_numbers, member_list, render, same_json
 from .merge import dumps, keys_prompt, merge, object_of, ordered, written_members
-from .request import KEY_LIST, asks_for_one_object
+from .request import asks_for_one_object, has_unread_key_list
 from .schema import add_schema_errors, has_prose, schema_key
 
 __all__ = ["JsonTask"]
@@ -63,7 +63,8 @@ class JsonTask(TaskHandler):
         if cached_constraints is not None:
             context = _pair(steps, obj, self.load_constraints(cached_constraints), new)
         written_now = _written_for(steps, new)
-        units = [_key_unit(key, obj, errors, context, written_now) for key in dict.fromkeys([*new.required, *obj])]
+        keys = dict.fromkeys([*new.required, *obj, *(k for k in errors if k != "$")])
+        units = [_key_unit(key, obj, errors, context, written_now) for key in keys]
         if "$" in errors:
             units.append(UnitCheck("$", False, errors["$"]))
         return Verification(units)
@@ -123,6 +124,8 @@ class JsonTask(TaskHandler):
         obj = object_of(steps)
         if obj is None:
             return None
+        if any(duplicate_keys(step.text) for step in steps if step.kind == "json"):
+            return None  # a key written twice: verify fails the cached text as it is
         context = _pair(steps, obj, cached, new)
         if not context.new_plain or context.new_entity != context.old_entity:
             return None  # another entity ("a book" -> "a movie") is a new request: the model answers
@@ -226,11 +229,14 @@ def _add_text_errors(steps: list[Step], obj: dict[str, Any], errors: dict[str, s
     if listed is None:
         errors["$"] = "the served text is not one JSON object"
         return
-    seen: set[str] = set()
+    for key, reason in duplicate_keys(step.text).items():
+        errors[key] = reason  # a key written twice, at any depth
+    # What a merge found in the model's own text (a key written twice, a kept value rewritten).
+    model_errors = step.meta.get("model_errors")
+    if isinstance(model_errors, dict):
+        for key, reason in model_errors.items():
+            errors.setdefault(str(key), str(reason))
     for key, _raw_key, raw_value in listed:
-        if key in seen:
-            errors[key] = f"the key {json.dumps(key, ensure_ascii=False)} is written more than once"
-        seen.add(key)
         inexact = inexact_numbers(raw_value)
         if inexact and key not in errors:
             errors[key] = f"the number {inexact[0]} cannot be kept exactly"
@@ -313,7 +319,7 @@ def _readable_prompts(cached: JsonConstraints, new: JsonConstraints) -> tuple[st
     same = canonical_digest(old_prompt) == canonical_digest(new_prompt)
     if has_prose(new.schema) or has_prose(cached.schema):
         return "", "", same  # a schema's description may be a rule: its statements prove nothing
-    if not new.required and KEY_LIST.search(new_prompt):
+    if has_unread_key_list(new_prompt) or has_unread_key_list(old_prompt):
         return "", "", same  # a key list this grammar could not read: no statement is evidence
     return old_prompt, new_prompt, same
 
