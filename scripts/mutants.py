@@ -36,6 +36,8 @@ ARITH_TASK = f"{PKG}/core/tasks/arithmetic/task.py"
 LINEAR_ANSWER = f"{PKG}/core/tasks/linear/answer.py"
 JSON_REQUEST = f"{PKG}/core/tasks/json/request.py"
 JSON_CONSTRAINTS = f"{PKG}/core/tasks/json/constraints.py"
+JSON_LITERAL = f"{PKG}/core/tasks/json/literal.py"
+JSON_MERGE = f"{PKG}/core/tasks/json/merge.py"
 ARITH_GRAMMAR = f"{PKG}/core/tasks/arithmetic/grammar.py"
 FAISS_INDEX = f"{PKG}/stores/faiss_index.py"
 MEMORY_STORE = f"{PKG}/stores/memory.py"
@@ -269,6 +271,15 @@ MUTANTS: list[Mutant] = [
     Mutant("json-schema-hides-prompt-keys", "with a schema, the keys the prompt's list asks for are not required",
            JSON_CONSTRAINTS, "        for key in required_keys_from_prompt(prompt):",
            "        for key in (required_keys_from_prompt(prompt) if schema is None else []):",
+           (JSON_FIDELITY_UNIT, JSON_FIDELITY)),
+    Mutant("json-dup-top-level-only", "a key written twice inside a nested object passes",
+           JSON_LITERAL, "json.loads(raw_value, object_pairs_hook=_no_repeat)", "json.loads(raw_value)",
+           (JSON_FIDELITY_UNIT, JSON_FIDELITY)),
+    Mutant("json-patch-conflict-kept-silently", "a patch reply contradicting a kept value is merged silently",
+           JSON_MERGE, "            if not same_json(kept[key], value):", "            if False:",
+           (JSON_FIDELITY_UNIT, JSON_FIDELITY)),
+    Mutant("json-key-lists-first-only", "of two key lists in a prompt, only the first is required",
+           JSON_REQUEST, "        union += [k for k in keys if k not in union]", "        union = union or keys",
            (JSON_FIDELITY_UNIT, JSON_FIDELITY)),
     # -- stores: isolation and TTL on read (README "Guarantees")
     Mutant("search-ignores-model-key", "a vector search reads the namespace's first partition, whatever the model key",
