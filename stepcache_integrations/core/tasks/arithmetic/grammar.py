@@ -14,6 +14,7 @@ import ast
 import re
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 __all__ = [
     "Question",
@@ -76,6 +77,7 @@ class AnswerLine:
         return self.values[-1]
 
 
+@lru_cache(maxsize=1024)  # detect and constraints read the same prompt of one request
 def read_question(prompt: str) -> Question | None:
     """The question a prompt asks, when it is exactly one of the closed forms; else None."""
     for form in _QUESTION_FORMS:
