@@ -25,7 +25,9 @@ TEXT_EDITS = (
     "whitespace",
     "lookalike",
     "invisible",
+    "operator_change",
 )
+OPERATORS = "+-*/="
 # edits inside the documented safe set
 SAFE_EDITS = ("safe_nfd", "safe_crlf", "safe_edge_ws", "safe_combo")
 # edits of a chat request's structure
@@ -89,6 +91,8 @@ def text_applicable(text: str) -> list[str]:
         kinds.append("digit_change")
     if any(_is_punct(c) for c in text):
         kinds += ["punct_remove", "punct_change"]
+    if any(c in OPERATORS for c in text):
+        kinds.append("operator_change")
     return [k for k in kinds if k]
 
 
@@ -167,6 +171,12 @@ def edit_text(text: str, kind: str, rng: random.Random) -> str | None:
             return None
         p = rng.choice(spots)
         return text[:p] + rng.choice("²³") + text[p:]
+    if kind == "operator_change":
+        # one arithmetic operator or "=" becomes another ("3x + 5" -> "3x * 5", "12 * 12" -> "12 / 12")
+        i = _pick_index(text, lambda c: c in OPERATORS, rng)
+        if i is None:
+            return None
+        return text[:i] + rng.choice([o for o in OPERATORS if o != text[i]]) + text[i + 1 :]
     if kind == "invisible":
         # a character that renders as nothing and is not Unicode whitespace, anywhere including the
         # edges: zero-width space/joiner, byte-order mark, soft hyphen, a unit separator

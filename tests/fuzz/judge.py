@@ -286,7 +286,7 @@ _ENGINE_BUDGET = {
     "json_rule": 240, "math_en": 480, "math_fr": 240, "math_ru": 240, "math_zh": 240, "math_system": 320,
     "arithmetic": 320,
 }
-_ADAPTER_BUDGET = {"chat": 240, "multimodal": 160, "tools": 160, "single": 296}
+_ADAPTER_BUDGET = {"chat": 320, "multimodal": 160, "tools": 160, "single": 296}
 
 
 def campaigns() -> list[Campaign]:
