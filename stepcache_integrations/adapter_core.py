@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from pydantic import BaseModel, Field, computed_field
 
+from .core.llm import TextModel
 from .core.types import Provenance, StepCacheResult, VerificationLevel
 from .twin_flow import Io, TwinFlow
 
@@ -279,7 +280,7 @@ def log_request(
 
 
 # ----------------------------------------------------------------------------- the flow
-class AdapterModel(Protocol):
+class AdapterModel(TextModel, Protocol):
     """The model interface of an adapter's flow: the framework's own call, and how its output reads.
 
     ``call`` / ``acall`` send an engine request (generation or patch prompt) to the framework
@@ -287,7 +288,8 @@ class AdapterModel(Protocol):
     engine's :class:`LLMResponse` (text, token usage); ``rejects`` says what is wrong with the
     output beyond its text (e.g. a tool request answered without a tool call; empty: nothing);
     ``entry_metadata`` is what the entry keeps to rebuild the framework's output later.
-    ``invoke`` / ``ainvoke`` answer the engine's own requests (repairs) as :class:`LLMResponse`.
+    ``respond`` / ``arespond`` (the engine's :class:`~stepcache_integrations.core.llm.TextModel`)
+    answer the engine's own requests (repairs) as :class:`LLMResponse`.
     """
 
     def call(self, prompt: str) -> Any: ...
@@ -300,9 +302,9 @@ class AdapterModel(Protocol):
 
     def entry_metadata(self, plan: CachePlan, raw: Any) -> dict[str, Any] | None: ...
 
-    def invoke(self, prompt: str) -> LLMResponse: ...
+    def respond(self, prompt: str) -> LLMResponse: ...
 
-    def ainvoke(self, prompt: str) -> Awaitable[LLMResponse]: ...
+    def arespond(self, prompt: str) -> Awaitable[LLMResponse]: ...
 
 
 @dataclass(frozen=True)

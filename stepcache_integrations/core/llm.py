@@ -1,17 +1,101 @@
-"""Calling "any model": plain callables (sync or async), LangChain runnables, LlamaIndex LLMs."""
+"""Calling a model: the engine's declared model interface, plain callables, registered model kinds.
+
+The engine calls a model through :class:`TextModel` (``respond`` / ``arespond``: a prompt in,
+its answer out) and reads what it returns as an :class:`LLMResponse`: an ``LLMResponse``, a
+``str``, or a mapping with ``text`` (or ``content``) and an optional ``usage`` record. Any
+other ``llm`` is turned into a ``TextModel`` here:
+
+* an object implementing :class:`TextModel` is used as it is;
+* an object of a registered :class:`ModelKind` (a framework's models, e.g. LangChain
+  runnables, LlamaIndex LLMs) is wrapped by that kind, which also reads the framework's
+  outputs. The kinds of the bundled adapters register when their module is imported; a class
+  defined under ``langchain_core`` or ``llama_index`` imports it on first use. This module
+  knows those module names only, none of their objects;
+* any other callable (sync or async) is called with the prompt.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import importlib
 import inspect
 import math
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol, Union, runtime_checkable
 
 from ..errors import ModelOutputError
 from .types import LLMResponse
 
-__all__ = ["coerce_response", "call_llm", "acall_llm", "content_text", "estimate_tokens"]
+__all__ = [
+    "ModelKind",
+    "ModelOutput",
+    "TextModel",
+    "CallableModel",
+    "acall_llm",
+    "as_model",
+    "call_llm",
+    "coerce_response",
+    "estimate_tokens",
+    "register_model_kind",
+    "text_response",
+    "usage_tokens",
+]
+
+ModelOutput = Union[LLMResponse, str, Mapping[str, Any]]
+"""What a :class:`TextModel` or a plain callable returns: a response, its text, or a mapping with
+``text`` (or ``content``) and an optional ``usage`` record (see :func:`usage_tokens`)."""
+
+
+@runtime_checkable
+class TextModel(Protocol):
+    """The engine's declared model interface: the answer to one prompt, sync and async."""
+
+    def respond(self, prompt: str) -> ModelOutput: ...
+
+    def arespond(self, prompt: str) -> Awaitable[ModelOutput]: ...
+
+
+@dataclass(frozen=True)
+class ModelKind:
+    """How the engine calls one family of framework models and reads their outputs.
+
+    ``modules``: the top-level modules whose classes (or their bases) belong to the family;
+    ``model`` wraps one of its objects as a :class:`TextModel` (None: not a model);
+    ``response`` reads one of its outputs for a prompt (None: not an output it knows).
+    """
+
+    name: str
+    modules: tuple[str, ...]
+    model: Callable[[Any], TextModel | None]
+    response: Callable[[Any, str], LLMResponse | None]
+
+
+_KINDS: dict[str, ModelKind] = {}
+# The adapters bundled with this package: the module that registers the kind of each framework
+# (imported, by name, only when an object of that framework reaches the engine).
+_BUNDLED = {
+    "langchain_core": "stepcache_integrations.langchain.engine_model",
+    "llama_index": "stepcache_integrations.llama_index.engine_model",
+}
+
+
+def register_model_kind(kind: ModelKind) -> None:
+    """Let the engine call the models of ``kind`` and read their outputs (a later kind replaces
+    an earlier one for the same modules)."""
+    for module in kind.modules:
+        _KINDS[module] = kind
+
+
+def _kind_of(value: Any) -> ModelKind | None:
+    """The registered kind of ``value``'s class or of one of its bases."""
+    for cls in type(value).__mro__:
+        root = cls.__module__.partition(".")[0]
+        if root not in _KINDS and root in _BUNDLED:
+            importlib.import_module(_BUNDLED[root])  # registers the bundled adapter's kind
+        if root in _KINDS:
+            return _KINDS[root]
+    return None
 
 
 def estimate_tokens(text: str) -> int:
@@ -19,110 +103,102 @@ def estimate_tokens(text: str) -> int:
     return max(1, math.ceil(len(text) / 4)) if text else 0
 
 
-def content_text(content: Any) -> str | None:
-    """The text of a message content: a string, or the text parts of a list of content blocks."""
-    if isinstance(content, str):
-        return content
-    if isinstance(content, list):  # LangChain content blocks
-        parts = [
-            block if isinstance(block, str) else block.get("text", "")
-            for block in content
-            if isinstance(block, str) or (isinstance(block, Mapping) and block.get("type") == "text")
-        ]
-        return "".join(parts)
-    return None
+def usage_tokens(usage: Any) -> tuple[int, int] | None:
+    """(prompt, completion) tokens of a usage record: a mapping or an object with
+    ``prompt_tokens`` / ``completion_tokens`` (or ``input_tokens`` / ``output_tokens``); None: no counts."""
+    read = usage.get if isinstance(usage, Mapping) else (lambda name: getattr(usage, name, None))
+    prompt = read("prompt_tokens")
+    prompt = read("input_tokens") if prompt is None else prompt
+    completion = read("completion_tokens")
+    completion = read("output_tokens") if completion is None else completion
+    if prompt is None and completion is None:
+        return None
+    return int(prompt or 0), int(completion or 0)
 
 
-def _usage(obj: Any) -> tuple[int, int] | None:
-    usage = getattr(obj, "usage_metadata", None)
-    if isinstance(usage, Mapping) and "input_tokens" in usage:
-        return int(usage.get("input_tokens") or 0), int(usage.get("output_tokens") or 0)
-    raw = getattr(obj, "raw", None)
-    if isinstance(obj, Mapping):
-        raw = obj
-    for source in (raw, getattr(raw, "usage", None) if raw is not None else None):
-        if source is None:
-            continue
-        usage = source.get("usage") if isinstance(source, Mapping) else getattr(source, "usage", source)
-        if isinstance(usage, Mapping):
-            prompt = usage.get("prompt_tokens", usage.get("input_tokens"))
-            completion = usage.get("completion_tokens", usage.get("output_tokens"))
-        else:
-            prompt = getattr(usage, "prompt_tokens", None)
-            completion = getattr(usage, "completion_tokens", None)
-        if prompt is not None or completion is not None:
-            return int(prompt or 0), int(completion or 0)
-    return None
-
-
-def coerce_response(value: Any, prompt: str = "") -> LLMResponse:
-    """Turn whatever a model returned into an :class:`LLMResponse`, or raise ModelOutputError."""
-    if isinstance(value, LLMResponse):
-        return value
-    text: str | None
-    if isinstance(value, str):
-        text = value
-    elif isinstance(value, Mapping):
-        text = content_text(value.get("text", value.get("content")))
-    elif hasattr(value, "content") and not hasattr(value, "text"):
-        text = content_text(value.content)  # LangChain messages
-    elif hasattr(value, "message") and hasattr(value.message, "content"):
-        text = content_text(value.message.content)  # LlamaIndex ChatResponse
-    elif hasattr(value, "text"):
-        text = content_text(value.text)  # LlamaIndex CompletionResponse
-    else:
-        text = None
-    if text is None:
-        raise ModelOutputError(f"the model returned {type(value).__name__}, not text")
-    if "\x00" in text:
-        raise ModelOutputError("the model returned text containing NUL bytes")
-    usage = _usage(value) if not isinstance(value, str) else None
+def text_response(text: str, prompt: str, usage: tuple[int, int] | None = None, raw: Any = None) -> LLMResponse:
+    """An :class:`LLMResponse` of ``text``: with the reported ``usage``, else usage estimated from the texts."""
     if usage is None:
         return LLMResponse(
             text=text,
             prompt_tokens=estimate_tokens(prompt),
             completion_tokens=estimate_tokens(text),
             usage_estimated=True,
-            raw=value,
+            raw=raw,
         )
-    return LLMResponse(text=text, prompt_tokens=usage[0], completion_tokens=usage[1], raw=value)
+    return LLMResponse(text=text, prompt_tokens=usage[0], completion_tokens=usage[1], raw=raw)
 
 
-def _pick(llm: Any) -> tuple[Any, Any]:
-    """(sync callable, async callable or None) for the model object."""
-    if hasattr(llm, "invoke") and hasattr(llm, "ainvoke"):  # LangChain Runnable
-        return llm.invoke, llm.ainvoke
-    if hasattr(llm, "complete") and hasattr(llm, "acomplete"):  # LlamaIndex LLM
-        return llm.complete, llm.acomplete
-    if inspect.iscoroutinefunction(llm) or inspect.iscoroutinefunction(getattr(llm, "__call__", None)):
-        return None, llm
+def coerce_response(value: Any, prompt: str = "") -> LLMResponse:
+    """Read a model's output as an :class:`LLMResponse`, or raise ModelOutputError.
+
+    A :data:`ModelOutput` (an ``LLMResponse`` is taken as it is), or an output of a registered
+    :class:`ModelKind`; text with NUL bytes is refused.
+    """
+    if isinstance(value, LLMResponse):
+        return value
+    response = _read(value, prompt)
+    if response is None:
+        raise ModelOutputError(
+            f"the model returned {type(value).__name__}, not text (a str, an LLMResponse or a mapping with 'text')"
+        )
+    if "\x00" in response.text:
+        raise ModelOutputError("the model returned text containing NUL bytes")
+    return response
+
+
+def _read(value: Any, prompt: str) -> LLMResponse | None:
+    if isinstance(value, str):
+        return text_response(value, prompt, raw=value)
+    if isinstance(value, Mapping):
+        text = value.get("text", value.get("content"))
+        usage = value.get("usage")
+        usage_counts = usage_tokens(usage) if usage is not None else None
+        return text_response(text, prompt, usage_counts, raw=value) if isinstance(text, str) else None
+    kind = _kind_of(value)
+    return kind.response(value, prompt) if kind is not None else None
+
+
+class CallableModel:
+    """A plain function (sync or async) as a :class:`TextModel`."""
+
+    def __init__(self, fn: Callable[[str], Any]) -> None:
+        self.fn = fn
+        self.is_async = inspect.iscoroutinefunction(fn) or inspect.iscoroutinefunction(getattr(fn, "__call__", None))
+
+    def respond(self, prompt: str) -> Any:
+        """Call the function (an async one in a fresh event loop)."""
+        value = self.fn(prompt)
+        return _run(value) if inspect.isawaitable(value) else value
+
+    async def arespond(self, prompt: str) -> Any:
+        """Await an async function; run a sync one in a worker thread."""
+        value = self.fn(prompt) if self.is_async else await asyncio.to_thread(self.fn, prompt)
+        return await value if inspect.isawaitable(value) else value
+
+
+def as_model(llm: Any) -> TextModel:
+    """``llm`` as the engine's :class:`TextModel` (see the module's docstring), or ModelOutputError."""
+    if isinstance(llm, TextModel):
+        return llm
+    kind = _kind_of(llm)
+    model = kind.model(llm) if kind is not None else None
+    if model is not None:
+        return model
     if callable(llm):
-        return llm, None
+        return CallableModel(llm)
     raise ModelOutputError(f"cannot call {type(llm).__name__} as a model")
 
 
 def call_llm(llm: Any, prompt: str) -> LLMResponse:
     """Call the model synchronously (an async-only model runs in a fresh event loop)."""
-    sync_fn, async_fn = _pick(llm)
-    if sync_fn is not None:
-        value = sync_fn(prompt)
-        if inspect.isawaitable(value):
-            value = _run(value)
-    else:
-        value = _run(async_fn(prompt))
-    return coerce_response(value, prompt)
+    value = as_model(llm).respond(prompt)
+    return coerce_response(_run(value) if inspect.isawaitable(value) else value, prompt)
 
 
 async def acall_llm(llm: Any, prompt: str) -> LLMResponse:
-    """Call the model from async code; a sync-only model runs in a worker thread."""
-    sync_fn, async_fn = _pick(llm)
-    if async_fn is not None:
-        value = await async_fn(prompt)
-    else:
-        value = await asyncio.to_thread(sync_fn, prompt)
-        if inspect.isawaitable(value):
-            value = await value
-    return coerce_response(value, prompt)
+    """Call the model from async code (a sync-only model runs in a worker thread)."""
+    return coerce_response(await as_model(llm).arespond(prompt), prompt)
 
 
 def _run(awaitable: Any) -> Any:

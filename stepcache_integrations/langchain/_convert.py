@@ -30,12 +30,12 @@ from langchain_core.outputs import ChatGeneration, Generation
 
 from ..adapter_core import METADATA_KEY, summarize
 from ..core.engine import CachePlan
-from ..core.llm import content_text, estimate_tokens
 from ..core.segment import extract_json_object
 from ..core.tasks.prompt_diff import canonical_prompt
-from ..core.types import LLMResponse, StepCacheResult
+from ..core.types import StepCacheResult
 from ..twin_flow import Io, TwinFlow
 from ._request_key import json_default, keyed, kwargs_digest, request_digest, request_rest  # noqa: F401 - re-exported
+from .engine_model import content_text, message_text
 
 Kind = Literal["chat", "llm"]
 META_KEY = "langchain"
@@ -47,21 +47,6 @@ _ROLES = {"human": "User", "ai": "Assistant", "system": "System", "tool": "Tool"
 def llm_key_for(llm_string: str) -> str:
     """A bounded, stable ``llm_key`` for LangChain's ``llm_string`` (model + parameters)."""
     return "lc-" + hashlib.sha256(llm_string.encode("utf-8", "surrogatepass")).hexdigest()[:32]
-
-
-def message_text(message: BaseMessage) -> str:
-    """The answer text of a message: its text content, else its tool calls as JSON.
-
-    A single tool call becomes its arguments object (so a JSON schema can verify it),
-    several become a list of ``{"name", "args"}``.
-    """
-    text = content_text(message.content) or ""
-    calls = getattr(message, "tool_calls", None) or []
-    if text.strip() or not calls:
-        return text
-    if len(calls) == 1:
-        return json.dumps(calls[0]["args"], ensure_ascii=False, indent=2)
-    return json.dumps([{"name": c["name"], "args": c["args"]} for c in calls], ensure_ascii=False, indent=2)
 
 
 def messages_to_text(messages: Sequence[BaseMessage]) -> str:
@@ -160,35 +145,6 @@ def generation_text(gen: Generation) -> str:
     if isinstance(gen, ChatGeneration):
         return message_text(gen.message)
     return gen.text
-
-
-def output_text(output: Any) -> str:
-    """Answer text of a model output (message or string)."""
-    if isinstance(output, BaseMessage):
-        return message_text(output)
-    if isinstance(output, str):
-        return output
-    raise TypeError(f"the model returned {type(output).__name__}, not a message or a string")
-
-
-def output_response(output: Any, prompt: str) -> LLMResponse:
-    """Text and token usage of a model output, for the engine."""
-    text = output_text(output)
-    usage = getattr(output, "usage_metadata", None) if isinstance(output, BaseMessage) else None
-    if usage and "input_tokens" in usage:
-        return LLMResponse(
-            text=text,
-            prompt_tokens=int(usage.get("input_tokens") or 0),
-            completion_tokens=int(usage.get("output_tokens") or 0),
-            raw=output,
-        )
-    return LLMResponse(
-        text=text,
-        prompt_tokens=estimate_tokens(prompt if isinstance(prompt, str) else str(prompt)),
-        completion_tokens=estimate_tokens(text),
-        usage_estimated=True,
-        raw=output,
-    )
 
 
 def entry_metadata(

@@ -17,7 +17,8 @@ from langchain_core.runnables import Runnable, RunnableBinding, RunnableConfig
 
 from ..core.plan import CachePlan
 from ..core.types import LLMResponse
-from ._convert import Kind, Request, output_response
+from ._convert import Kind, Request
+from .engine_model import output_response
 from ._outputs import entry_meta
 from ._schema import CallSpec
 
@@ -139,8 +140,8 @@ class ModelCaller:
         return self.model.astream(self.request.model_input(prompt), self.config, **self.kwargs)
 
     # the engine's model interface (repairs)
-    def invoke(self, prompt: str) -> LLMResponse:
+    def respond(self, prompt: str) -> LLMResponse:
         return output_response(self.call(prompt), prompt)
 
-    async def ainvoke(self, prompt: str) -> LLMResponse:
+    async def arespond(self, prompt: str) -> LLMResponse:
         return output_response(await self.acall(prompt), prompt)

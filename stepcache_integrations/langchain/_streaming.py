@@ -15,7 +15,8 @@ from langchain_core.messages import AIMessage, AIMessageChunk, BaseMessage, Base
 
 from ..adapter_core import METADATA_KEY, StreamSession
 from ..core.engine import CachePlan
-from ._convert import Kind, message_text
+from ._convert import Kind
+from .engine_model import message_text
 
 __all__ = ["cached_chunks", "chunk_text", "merge_chunks", "piece", "stream_tail", "streams_live", "strip_usage"]
 

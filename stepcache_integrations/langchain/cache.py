@@ -13,9 +13,9 @@ from langchain_core.language_models import BaseLanguageModel
 from langchain_core.messages import BaseMessage
 from langchain_core.outputs import ChatGeneration, Generation
 
-from ..adapter_core import METADATA_KEY, summarize
+from ..adapter_core import METADATA_KEY, answer_flow, summarize
 from ..core.engine import CachePlan, StepCache
-from ..core.types import StepCacheResult
+from ..core.types import LLMResponse, StepCacheResult
 from ..errors import InvalidPromptError
 from ..twin_flow import Io, TwinFlow, arun, run
 from ._cache_counters import CacheCounters
@@ -26,12 +26,12 @@ from ._convert import (
     generation_text,
     llm_key_for,
     message_from_text,
-    output_response,
     parse_cache_prompt,
     restorable_generations,
     template_flow,
 )
 from ._schema import CallSpec
+from .engine_model import output_response
 
 __all__ = ["StepCacheLLMCache"]
 
@@ -39,17 +39,35 @@ _PENDING_MAX = 256
 
 
 class _PatchCaller:
-    """The engine's ``llm`` for patch and repair requests inside ``lookup``."""
+    """The patch model of one ``lookup`` (``adapter_core.AdapterModel``): it answers the plan's
+    patch prompt and the engine's repairs; the answer keeps the matched entry's message shape."""
 
-    def __init__(self, model: Any, request: Request) -> None:
+    def __init__(self, model: Any, request: Request, spec: CallSpec, template: BaseMessage | None) -> None:
         self.model = model
         self.request = request
+        self.spec = spec
+        self.template = template
 
-    def invoke(self, prompt: str) -> Any:
-        return output_response(self.model.invoke(self.request.model_input(prompt)), prompt)
+    def call(self, prompt: str) -> Any:
+        return self.model.invoke(self.request.model_input(prompt))
 
-    async def ainvoke(self, prompt: str) -> Any:
-        return output_response(await self.model.ainvoke(self.request.model_input(prompt)), prompt)
+    async def acall(self, prompt: str) -> Any:
+        return await self.model.ainvoke(self.request.model_input(prompt))
+
+    def response(self, raw: Any, prompt: str) -> LLMResponse:
+        return output_response(raw, prompt)
+
+    def rejects(self, raw: Any) -> list[str]:
+        return self.spec.rejects(raw)
+
+    def entry_metadata(self, plan: CachePlan, raw: Any) -> dict[str, Any]:
+        return entry_metadata(self.request.kind, None, self.template)
+
+    def respond(self, prompt: str) -> LLMResponse:
+        return output_response(self.call(prompt), prompt)
+
+    async def arespond(self, prompt: str) -> LLMResponse:
+        return output_response(await self.acall(prompt), prompt)
 
 
 def _without_cache(model: Any) -> Any:
@@ -327,16 +345,8 @@ class StepCacheLLMCache(BaseCache):
         if not self._can_patch(plan, template):
             self._declined(self._miss_reason(plan, self.patch_model is not None), plan, request, key, options)
             return None
-        assert plan.generation_prompt is not None
-        model_input = request.model_input(plan.generation_prompt)
-        output = yield Io.of(self.patch_model.invoke, self.patch_model.ainvoke, model_input)
-        response = output_response(output, plan.generation_prompt)
-        metadata = entry_metadata(request.kind, None, template)
-        caller = _PatchCaller(self.patch_model, request)
-        result = yield Io.of(
-            self.cache.finalize, self.cache.afinalize, plan, response,
-            llm=caller, metadata=metadata, rejected=spec.rejects(output),
-        )
+        patcher = _PatchCaller(self.patch_model, request, spec, template)
+        result = (yield from answer_flow(self.cache, plan, patcher)).result
         gens = self._patched(result, request, template, spec, where)
         if gens is None:
             self._declined("patch failed verification", plan, request, key, options, result)

@@ -222,7 +222,8 @@ class InnerCaller:
         return self.last
 
     def response(self, raw: Any, prompt: str) -> LLMResponse:
-        """A LlamaIndex ``CompletionResponse`` / ``ChatResponse`` as the engine reads it (text, usage)."""
+        """A LlamaIndex ``CompletionResponse`` / ``ChatResponse`` as the engine reads it (text, usage:
+        the ``llama_index`` kind of :mod:`.engine_model`)."""
         return coerce_response(raw, prompt)
 
     def rejects(self, raw: Any) -> list[str]:
@@ -231,10 +232,10 @@ class InnerCaller:
     def entry_metadata(self, plan: Any, raw: Any) -> dict[str, Any] | None:
         return None
 
-    def invoke(self, prompt: str) -> LLMResponse:
+    def respond(self, prompt: str) -> LLMResponse:
         return self.response(self.call(prompt), prompt)
 
-    async def ainvoke(self, prompt: str) -> LLMResponse:
+    async def arespond(self, prompt: str) -> LLMResponse:
         return self.response(await self.acall(prompt), prompt)
 
     complete = call
