@@ -13,9 +13,7 @@ from typing import Any
 from llama_index.core.base.llms.types import ChatMessage, ChatResponse, CompletionResponse, MessageRole
 
 from ..adapter_core import METADATA_KEY, StreamSession
-from ..core.engine import CachePlan
-from ..core.llm import coerce_response
-from ..core.types import LLMResponse, StepCacheResult
+from ..core.types import StepCacheResult
 from . import _spans
 
 __all__ = [
@@ -27,23 +25,9 @@ __all__ = [
     "completion_response",
     "fill",
     "replay",
-    "streamed_response",
     "tag",
     "tag_last",
 ]
-
-
-def streamed_response(last: Any, generated: str, prompt: str) -> LLMResponse:
-    """The model's streamed output as an engine response (usage from the last chunk if reported)."""
-    if last is None:
-        return LLMResponse(text=generated, prompt_tokens=0, completion_tokens=0, usage_estimated=True)
-    try:
-        response = coerce_response(last, prompt)
-    except Exception:  # a chunk type the engine does not know: estimate usage from the text
-        response = coerce_response(generated, prompt)
-    if response.usage_estimated:
-        response = coerce_response(generated, prompt)
-    return response.model_copy(update={"text": generated})
 
 
 def _delta(chunk_text: str | None, delta: str | None, previous: str) -> str:
@@ -84,14 +68,14 @@ def tag(response: Any, meta: dict[str, Any]) -> Any:
 
 
 def completion_chunk(
-    text: str, delta: str, raw: Any = None, meta: dict[str, Any] | None = None
+    text: str, delta: str | None, raw: Any = None, meta: dict[str, Any] | None = None
 ) -> CompletionResponse:
     return CompletionResponse(
         text=text, delta=delta, raw=raw, additional_kwargs={METADATA_KEY: meta} if meta is not None else {}
     )
 
 
-def chat_chunk(text: str, delta: str, raw: Any = None, meta: dict[str, Any] | None = None) -> ChatResponse:
+def chat_chunk(text: str, delta: str | None, raw: Any = None, meta: dict[str, Any] | None = None) -> ChatResponse:
     extra = {METADATA_KEY: meta} if meta is not None else {}
     message = ChatMessage(role=MessageRole.ASSISTANT, content=text, additional_kwargs=dict(extra))
     return ChatResponse(message=message, delta=delta, raw=raw, additional_kwargs=dict(extra))
@@ -112,8 +96,7 @@ def replay(result: StepCacheResult, meta: dict[str, Any], make: Callable[..., An
 class StreamState:
     """One streamed model answer: a :class:`StreamSession` plus the model's last chunk."""
 
-    def __init__(self, plan: CachePlan) -> None:
-        self.plan = plan
+    def __init__(self) -> None:
         self.session = StreamSession()
         self._model_text = ""
         self.last: Any = None
@@ -132,8 +115,10 @@ class StreamState:
         self.last = chunk
         return piece
 
-    def response(self) -> LLMResponse:
-        return streamed_response(self.last, self.session.generated, self.plan.generation_prompt or "")
+    def output(self, make: Callable[..., Any]) -> Any:
+        """The model's whole streamed output as one response of the stream's type (``make``: its chunk
+        builder): the text of its deltas, the last chunk's ``raw`` (where a provider reports usage)."""
+        return make(self.session.generated, None, raw=getattr(self.last, "raw", None))
 
     def closing(self, result: StepCacheResult, meta_fn: Callable[..., dict[str, Any]], make: Callable[..., Any]) -> Any:
         """Final chunk: the verified answer's text and record.

@@ -49,6 +49,7 @@ from ..adapter_core import (
     StepCacheSummary,
     answer_flow,
     bypass_summary,
+    finish_flow,
     log_request,
     result_event,
     summarize,
@@ -310,13 +311,12 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
             return
         assert plan.generation_prompt is not None
         stream = yield open_stream(plan.generation_prompt)
-        state = StreamState(plan)
+        state = StreamState()
         if plan.prefix_text:
             yield Emit(kind.chunk(state.prefix(plan.prefix_text), plan.prefix_text))
         while (part := (yield pull(stream))) is not END:
             yield Emit(kind.chunk(state.emitted, state.model_delta(kind.text(part), part.delta, part), raw=part.raw))
-        response = state.response()
-        result = yield Io.of(self._cache.finalize, self._cache.afinalize, plan, response, llm=caller)
+        result = yield from finish_flow(self._cache, plan, caller, state.output(kind.chunk))
 
         def closing_meta(**extra: Any) -> dict[str, Any]:
             return self._logged(plan, result, key, fill(pending, self._meta(result, key, **extra)))
