@@ -206,6 +206,8 @@ def _run(awaitable: Any) -> Any:
         asyncio.get_running_loop()
     except RuntimeError:
         return asyncio.run(_await(awaitable))
+    if inspect.iscoroutine(awaitable):
+        awaitable.close()  # never to be awaited: no "never awaited" warning
     raise ModelOutputError("an async-only model was called from a running event loop; use agenerate")
 
 

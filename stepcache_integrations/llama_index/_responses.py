@@ -14,7 +14,7 @@ from llama_index.core.base.llms.types import ChatMessage, ChatResponse, Completi
 
 from ..adapter_core import METADATA_KEY, StreamSession
 from ..core.types import StepCacheResult
-from . import _spans
+from ._spans import report
 
 __all__ = [
     "StreamState",
@@ -47,13 +47,13 @@ def fill(pending: dict[str, Any], meta: dict[str, Any]) -> dict[str, Any]:
 
 def completion_response(result: StepCacheResult, meta: dict[str, Any], raw: Any = None) -> CompletionResponse:
     """The whole answer as a ``CompletionResponse`` carrying its record (also reported)."""
-    _spans.report(meta)
+    report(meta)
     return CompletionResponse(text=result.text, raw=raw, additional_kwargs={METADATA_KEY: meta})
 
 
 def chat_response(result: StepCacheResult, meta: dict[str, Any], raw: Any = None) -> ChatResponse:
     """The whole answer as a ``ChatResponse`` carrying its record (also reported)."""
-    _spans.report(meta)
+    report(meta)
     message = ChatMessage(role=MessageRole.ASSISTANT, content=result.text, additional_kwargs={METADATA_KEY: meta})
     return ChatResponse(message=message, raw=raw, additional_kwargs={METADATA_KEY: meta})
 

@@ -57,7 +57,6 @@ from ..adapter_core import (
 from ..core.engine import CachePlan, StepCache
 from ..core.types import StepCacheResult
 from ..twin_flow import END, Emit, Io, StreamFlow, TwinFlow, arun, arun_stream, pull, run, run_stream
-from . import _spans
 from ._function_calling import InnerFunctionCalling
 from ._requests import (
     bypass_reason,
@@ -82,8 +81,7 @@ from ._responses import (
     tag,
     tag_last,
 )
-
-
+from ._spans import conversation_scope, install, report
 
 logger = logging.getLogger("stepcache_integrations.llama_index")  # one line per request, as the LangChain adapters
 
@@ -206,7 +204,7 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
         if cache is None:
             cache = StepCache(store=store) if store is not None else StepCache()
         self._cache = cache
-        _spans.install()
+        install()
 
     # ------------------------------------------------------------------ properties
     @classmethod
@@ -246,7 +244,7 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
     def _request_key(self, kwargs: dict[str, Any], messages: Sequence[ChatMessage] | None = None) -> str:
         """The llm_key of one request: :meth:`llm_key_for`, scoped to its conversation if it is a
         follow-up, and to whatever the messages hold beyond their text (``request_digest``)."""
-        scope = _spans.conversation_scope() or history_scope(messages)
+        scope = conversation_scope() or history_scope(messages)
         key = self.llm_key_for(kwargs)
         if scope:
             key = f"{key}|conversation={scope}"
@@ -271,7 +269,7 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
 
     def _bypass(self, reason: str, key: str) -> dict[str, Any]:
         meta = bypass_summary(reason, namespace=self.namespace, llm_key=key)
-        _spans.report(meta)
+        report(meta)
         return meta
 
     def _pending(self, plan: CachePlan, key: str) -> dict[str, Any]:
@@ -280,7 +278,7 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
             outcome=plan.outcome, verification="unchecked", task=plan.task, namespace=self.namespace, llm_key=key,
             streamed=True, reason="stream not consumed yet",
         ).record()
-        _spans.report(meta)
+        report(meta)
         return meta
 
     def _begin(
