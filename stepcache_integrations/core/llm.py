@@ -74,10 +74,7 @@ class ModelKind:
 _KINDS: dict[str, ModelKind] = {}
 # The adapters bundled with this package: the module that registers the kind of each framework
 # (imported, by name, only when an object of that framework reaches the engine).
-_BUNDLED = {
-    "langchain_core": "stepcache_integrations.langchain.engine_model",
-    "llama_index": "stepcache_integrations.llama_index.engine_model",
-}
+_BUNDLED = {"langchain_core": "..langchain.engine_model", "llama_index": "..llama_index.engine_model"}
 
 
 def register_model_kind(kind: ModelKind) -> None:
@@ -92,7 +89,7 @@ def _kind_of(value: Any) -> ModelKind | None:
     for cls in type(value).__mro__:
         root = cls.__module__.partition(".")[0]
         if root not in _KINDS and root in _BUNDLED:
-            importlib.import_module(_BUNDLED[root])  # registers the bundled adapter's kind
+            importlib.import_module(_BUNDLED[root], __package__)  # registers the bundled adapter's kind
         if root in _KINDS:
             return _KINDS[root]
     return None

@@ -16,7 +16,7 @@ from langchain_core.messages import AIMessage, AIMessageChunk, BaseMessage, Base
 from ..adapter_core import METADATA_KEY, StreamSession
 from ..core.engine import CachePlan
 from ._convert import Kind
-from .engine_model import message_text
+from .engine_model import content_text, message_text
 
 __all__ = ["cached_chunks", "chunk_text", "merge_chunks", "piece", "stream_tail", "streams_live", "strip_usage"]
 
@@ -52,12 +52,9 @@ def streams_live(plan: CachePlan) -> bool:
 
 
 def chunk_text(chunk: Any) -> str:
-    """The text of a streamed chunk (text blocks of a content list joined)."""
+    """The text of a streamed chunk (text blocks of a content list joined, as in the whole message)."""
     if isinstance(chunk, BaseMessageChunk):
-        content = chunk.content
-        if isinstance(content, str):
-            return content
-        return "".join(b if isinstance(b, str) else b.get("text", "") for b in content if isinstance(b, (str, dict)))
+        return content_text(chunk.content) or ""
     return str(chunk)
 
 
