@@ -17,9 +17,11 @@ from .judge import apply_verdict, judge_prompt
 from .plan import CachePlan
 from .planner import plan_from_hits, unit_evidence
 from .policy import ReusePolicy
+from .proofs import PROOFS
 from .requests import AddEntry, AskJudge, AskModel, EmbedPrompt, RecordHit, Request, SearchStore
 from .tasks import Assembly, TaskHandler
 from .tasks.prompt_diff import canonical_prompt  # the safe set: equal prompts embed equally
+from .tasks.protocols import Presents
 from .types import (
     CacheEntry,
     LLMResponse,
@@ -142,7 +144,9 @@ def complete_flow(
     if result.checks_passed:
         t0 = time.perf_counter()
         vector = plan.vector if plan.vector is not None else (yield EmbedPrompt(canonical_prompt(plan.prompt)))
-        result.stored_entry_id = yield AddEntry(attempt.entry(metadata, result.verification), vector)
+        entry = attempt.entry(metadata, result.verification)
+        seed_proof(plan, entry.steps, result.verification)
+        result.stored_entry_id = yield AddEntry(entry, vector)
         result.timings["store"] = time.perf_counter() - t0
     return result
 
@@ -193,10 +197,11 @@ def store_checked_flow(
     if not isinstance(answer, str):
         raise InvalidPromptError(f"answer must be a str, got {type(answer).__name__}")
     steps = plan.handler.segment(answer, plan.constraints)
-    errors = list(rejected) + plan.handler.check_answer(steps, plan.constraints)
+    errors = list(rejected) + PROOFS.answer_errors(plan.handler, steps, plan.constraints)
     level: VerificationLevel = "unchecked"
     if not errors:
         level = plan.handler.verification_level(steps, plan.constraints, None)
+        seed_proof(plan, steps, level)
     result = _answered_elsewhere(plan, answer, steps, level, errors, prompt_tokens, completion_tokens)
     if errors:
         return StoreReport(None, result)  # never store an answer that fails its checks
@@ -205,6 +210,16 @@ def store_checked_flow(
     entry_id = yield AddEntry(_entry(plan, steps, prompt_tokens, completion_tokens, entry_metadata), vector)
     result.stored_entry_id = entry_id
     return StoreReport(entry_id, result)
+
+
+def seed_proof(plan: CachePlan, steps: list[Step], level: VerificationLevel) -> None:
+    """Check a stored answer as a cached entry against its own prompt (``PROOFS``): the first
+    request that poses the same problem meets these proofs instead of parsing the steps again."""
+    PROOFS.verify(plan.handler, steps, plan.constraints, plan.constraints)
+    PROOFS.answer_errors(plan.handler, steps, plan.constraints)
+    if isinstance(plan.handler, Presents):  # served in the form the prompt asks for
+        steps = plan.handler.present(steps, plan.constraints)
+    PROOFS.level(plan.handler, steps, plan.constraints, plan.constraints, level)
 
 
 def declined_outcome(plan: CachePlan) -> Outcome:
@@ -246,7 +261,7 @@ def _served_level(plan: CachePlan) -> VerificationLevel:
     if plan.judge_reply is not None or plan.entry is None:
         return "unchecked"
     entry = plan.entry
-    return plan.handler.verification_level(plan.steps, plan.constraints, entry.constraints, entry.verification)
+    return PROOFS.level(plan.handler, plan.steps, plan.constraints, entry.constraints, entry.verification)
 
 
 @dataclass

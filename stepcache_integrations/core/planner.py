@@ -13,10 +13,11 @@ from typing import Any
 from ..errors import InvalidPromptError
 from .plan import CachePlan
 from .policy import ReusePolicy
+from .proofs import PROOFS, Keyed, keyed
 from .tasks import TaskHandler, TaskRegistry, Verification
 from .tasks.prompt_diff import canonical_prompt
 from .tasks.protocols import Presents, Task
-from .types import CacheEntry, CacheHit, Outcome, Provenance, Step
+from .types import CacheHit, Outcome, Provenance, Step
 
 __all__ = ["prepare", "plan_from_hits", "unit_evidence", "validate_prompt"]
 
@@ -135,30 +136,29 @@ def _classify(
     """One candidate's best outcome, and the seconds spent re-instantiating it."""
     entry = hit.entry
     steps = [Step(text=s.text, kind=s.kind, meta=s.meta) for s in entry.steps]
-    verification = handler.verify(steps, constraints, entry.constraints)
+    cached = keyed(entry.constraints)  # frozen once for every check of this candidate
+    verification = PROOFS.verify(handler, steps, constraints, cached)
     candidate = _Candidate(hit, "patch", steps, ["reused"] * len(steps), verification)
-    if verification.passed and not handler.check_answer(steps, constraints):
+    if verification.passed and not PROOFS.answer_errors(handler, steps, constraints):
         candidate.outcome = "reuse"
         return candidate, 0.0
     seconds = 0.0
     if policy.reinstantiate:
         r0 = time.perf_counter()
-        _try_reinstantiate(handler, constraints, entry, candidate)
+        _try_reinstantiate(handler, constraints, cached, candidate)
         seconds = time.perf_counter() - r0
     if candidate.outcome == "patch" and not policy.allows_patch(handler, candidate.steps, candidate.verification):
         candidate.outcome = "skip_reuse"
     return candidate, seconds
 
 
-def _try_reinstantiate(
-    handler: Task, constraints: Any, entry: CacheEntry, candidate: _Candidate
-) -> None:
+def _try_reinstantiate(handler: Task, constraints: Any, cached: Keyed, candidate: _Candidate) -> None:
     """Rewrite the cached steps for the new slot values; keep the rewrite if it fails less."""
-    rewritten = handler.reinstantiate(candidate.steps, entry.constraints, constraints)
+    rewritten = handler.reinstantiate(candidate.steps, cached.value, constraints)
     if rewritten is None:
         return
-    check = handler.verify(rewritten, constraints, entry.constraints)
-    if check.passed and not handler.check_answer(rewritten, constraints):
+    check = PROOFS.verify(handler, rewritten, constraints, cached)
+    if check.passed and not PROOFS.answer_errors(handler, rewritten, constraints):
         candidate.outcome = "reinstantiate"
     if check.passed or len(check.failures) <= len(candidate.verification.failures):
         old = candidate.steps

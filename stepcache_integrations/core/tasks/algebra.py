@@ -38,6 +38,7 @@ MAX_VALUE_DIGITS = 300
 _MAX_VALUE = 10**MAX_VALUE_DIGITS
 MAX_EXPR_TOKENS = 120
 MAX_EQUATIONS = 8
+_SHORT_TEXT = 512  # texts up to this length are parsed through the larger caches below
 
 _TOKEN = re.compile(
     r"\s*(?:(?P<num>\d+(?:\.\d+)?)|(?P<ident>[A-Za-z_][A-Za-z0-9_]*)|(?P<op>[-+*/^()=\u2212\u00d7\u00f7\u00b7]))"
@@ -227,6 +228,17 @@ def _tokenize(text: str) -> list[tuple[str, str]]:
 
 def parse_linear(text: str, variables: frozenset[str] | None = None) -> LinearForm:
     """Parse one linear expression; raise NotLinear otherwise."""
+    if len(text) <= _SHORT_TEXT:
+        return _parse_short(text, variables)
+    return _parse(text, variables)
+
+
+@lru_cache(maxsize=4096)  # forms are immutable; a prompt's sides are parsed when claimed and when read
+def _parse_short(text: str, variables: frozenset[str] | None) -> LinearForm:
+    return _parse(text, variables)
+
+
+def _parse(text: str, variables: frozenset[str] | None) -> LinearForm:
     tokens = _tokenize(text)
     if not tokens:
         raise NotLinear("empty")
@@ -281,12 +293,21 @@ def find_equations(text: str, known: frozenset[str] = frozenset(), limit: int = 
     text = text[:limit]
     if "=" not in text:
         return []
+    if len(text) <= _SHORT_TEXT:
+        return list(_equations_in_short(text, known))
     return list(_equations_in(text, known))
 
 
-@lru_cache(maxsize=1024)  # keys are at most the searched text (a prompt: 20,000 characters)
+# Cached: one lookup verifies the same step texts several times (steps, final check, context),
+# and the steps of many entries are read again and again. Step texts are short, so many fit;
+# long texts (a prompt: up to 20,000 characters) get a smaller cache to bound its memory.
+@lru_cache(maxsize=16384)
+def _equations_in_short(text: str, known: frozenset[str]) -> tuple[Equation, ...]:
+    return tuple(_parse_equations(text, known))
+
+
+@lru_cache(maxsize=1024)
 def _equations_in(text: str, known: frozenset[str]) -> tuple[Equation, ...]:
-    # Cached: one lookup verifies the same step texts several times (steps, final check, context).
     return tuple(_parse_equations(text, known))
 
 

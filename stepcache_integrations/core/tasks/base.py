@@ -10,11 +10,12 @@ What the planner needs of a task is the small :class:`~.protocols.Task` protocol
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterator, Mapping
+from collections.abc import Hashable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from ..frozen import freeze
 from ..types import Provenance, Step, VerificationLevel, weakest
 
 __all__ = [
@@ -40,6 +41,12 @@ class TaskConstraints(Mapping[str, Any]):
     @cached_property
     def _stored(self) -> dict[str, Any]:
         return self.to_dict()
+
+    @cached_property
+    def frozen_key(self) -> Hashable:
+        """The stored form, frozen (``core.frozen``): equal to the key of the same constraints
+        read back from a store, for checks memoised by their inputs."""
+        return freeze(self._stored)
 
     def __getitem__(self, key: str) -> Any:
         return self._stored[key]

@@ -26,7 +26,7 @@ _NUMBER = re.compile(r"(?<![\w.])(?:(?<=[\s=(,:])-|^-)?\d+(?:\.\d+)?(?![\d])")
 _MAX_COMBOS = 128
 _ENGLISH_LETTERS = frozenset({"a", "A", "I"})
 _Pairs = list[tuple[Fraction, Fraction]]
-_Add = Callable[[Fraction, Fraction], None]
+_Add = Callable[[Fraction, Callable[[], Fraction]], None]
 
 
 def reinstantiate_steps(
@@ -123,18 +123,22 @@ def _derived_values(
     needed: frozenset[Fraction],
     n_params: int,
 ) -> dict[Fraction, tuple[Fraction, ...]]:
-    """Old value -> new values it may stand for, simplest derivation first.
+    """Old value -> new values it may stand for, simplest derivation first, for the old values
+    the steps hold (``needed``).
 
     Numbers in a cached derivation are functions of the old problem's constants and
     solution (a, -a, a±b, a*b, a/b, (a±b)/c, a*b±c); recomputing the same function on the
     new problem re-instantiates the step. The verifier decides which candidate is right.
+    Each function is computed on the new problem only when its old value is needed.
     """
     out: dict[Fraction, list[Fraction]] = {}
 
-    def add(old: Fraction, new: Fraction) -> None:
+    def add(old: Fraction, new: Callable[[], Fraction]) -> None:
+        if old not in needed:
+            return
         bucket = out.setdefault(old, [])
-        if new not in bucket and len(bucket) < 4:
-            bucket.append(new)
+        if len(bucket) < 4 and (value := new()) not in bucket:
+            bucket.append(value)
 
     pairs = list(zip(old_atoms, new_atoms))
     _add_atoms(add, pairs[:n_params], pairs[n_params:])
@@ -148,29 +152,29 @@ def _add_atoms(add: _Add, params: _Pairs, solutions: _Pairs) -> None:
     """a and -a; constants before solutions ("Add 1 to both sides" names a constant far more often)."""
     for group in (params, solutions):
         for o, n in group:
-            add(o, n)
+            add(o, lambda n=n: n)
         for o, n in group:
-            add(-o, -n)
+            add(-o, lambda n=n: -n)
 
 
 def _add_two_operand(add: _Add, pairs: _Pairs) -> None:
     """a+b, a-b, a*b, a/b."""
     for (oa, na), (ob, nb) in itertools.permutations(pairs, 2):
-        add(oa + ob, na + nb)
-        add(oa - ob, na - nb)
-        add(oa * ob, na * nb)
+        add(oa + ob, lambda: na + nb)
+        add(oa - ob, lambda: na - nb)
+        add(oa * ob, lambda: na * nb)
         if ob != 0 and nb != 0:
-            add(oa / ob, na / nb)
+            add(oa / ob, lambda: na / nb)
 
 
 def _add_three_operand(add: _Add, pairs: _Pairs) -> None:
     """(a-b)/c, (a+b)/c, a*b+c, a*b-c."""
     for (oa, na), (ob, nb), (oc, nc) in itertools.permutations(pairs, 3):
         if oc != 0 and nc != 0:
-            add((oa - ob) / oc, (na - nb) / nc)
-            add((oa + ob) / oc, (na + nb) / nc)
-        add(oa * ob + oc, na * nb + nc)
-        add(oa * ob - oc, na * nb - nc)
+            add((oa - ob) / oc, lambda: (na - nb) / nc)
+            add((oa + ob) / oc, lambda: (na + nb) / nc)
+        add(oa * ob + oc, lambda: na * nb + nc)
+        add(oa * ob - oc, lambda: na * nb - nc)
 
 
 def _rename_variables(text: str, rename: dict[str, str]) -> str:

@@ -16,8 +16,9 @@ A step that cannot be checked fails, so the engine regenerates it instead of ser
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from typing import Any
 
 from ...types import Step
 from ..algebra import (
@@ -95,6 +96,11 @@ class ProblemContext:
     problem: tuple[Equation, ...]
     stale_vars: frozenset[str] = frozenset()
     stale_numbers: frozenset[Fraction] = frozenset()
+    # (index, text) -> a step's own verdict and reading-order items under this context: a
+    # re-instantiation checks the same prefix once per candidate rewrite of the next step.
+    step_memo: dict[tuple[int, str], tuple[StepVerdict, tuple[Any, ...]]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
 
 @dataclass
@@ -194,13 +200,28 @@ def check_steps(steps: list[Step], ctx: ProblemContext, *, provisional_tail: boo
     is not among ``steps`` yet (re-instantiation checks a prefix step by step)."""
     known = frozenset(ctx.variables) | ctx.stale_vars
     sequence: list[tuple[int, int, Equation | _Op]] = []  # (step, position, item) in reading order
-    verdicts = [_check_step(i, step, ctx, known, sequence) for i, step in enumerate(steps)]
+    verdicts = [_check_step_once(i, step, ctx, known, sequence) for i, step in enumerate(steps)]
     _check_operations(sequence, verdicts, ctx, provisional_tail)
     for verdict in verdicts:
         _rule_proof_does_not_fail(verdict, verdicts)
         if verdict.ok and not verdict.evidence:
             verdict.evidence.append("states no value")
     return verdicts
+
+
+def _check_step_once(
+    i: int, step: Step, ctx: ProblemContext, known: frozenset[str], sequence: list[tuple[int, int, Equation | _Op]]
+) -> StepVerdict:
+    """:func:`_check_step`, computed once per (index, text) under ``ctx`` (a pure function of them)."""
+    key = (i, step.text)
+    found = ctx.step_memo.get(key)
+    if found is None:
+        own: list[tuple[int, int, Equation | _Op]] = []
+        verdict = _check_step(i, step, ctx, known, own)
+        found = (replace(verdict, evidence=list(verdict.evidence)), tuple(own))
+        ctx.step_memo[key] = found
+    sequence.extend(found[1])
+    return replace(found[0], evidence=list(found[0].evidence))
 
 
 def _check_step(

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
+from collections.abc import Hashable
 from fractions import Fraction
 from typing import Any
 
@@ -17,7 +20,31 @@ from .steps import ProblemContext, StepVerdict, check_steps, final_value_errors,
 __all__ = ["LinearEquationTask"]
 
 
+_CONTEXTS: OrderedDict[tuple[Hashable, Hashable], ProblemContext] = OrderedDict()
+_CONTEXTS_LOCK = threading.Lock()
+_MAX_CONTEXTS = 256
+_MAX_STEPS_MEMO = 4096
+
+
 def problem_context(constraints: LinearConstraints, cached: LinearConstraints | None) -> ProblemContext:
+    """What a step is checked against (:func:`_new_context`), one object per pair of problems:
+    the verifier, the final check and the re-instantiation of one request (and later requests
+    posing the same pair) share its memo of step verdicts. Keyed by the exact constraints."""
+    key = (constraints.frozen_key, None if cached is None else cached.frozen_key)
+    with _CONTEXTS_LOCK:
+        ctx = _CONTEXTS.get(key)
+        if ctx is not None and len(ctx.step_memo) <= _MAX_STEPS_MEMO:
+            _CONTEXTS.move_to_end(key)
+            return ctx
+    ctx = _new_context(constraints, cached)
+    with _CONTEXTS_LOCK:
+        _CONTEXTS[key] = ctx
+        while len(_CONTEXTS) > _MAX_CONTEXTS:
+            _CONTEXTS.popitem(last=False)
+    return ctx
+
+
+def _new_context(constraints: LinearConstraints, cached: LinearConstraints | None) -> ProblemContext:
     """What a step is checked against: the new problem, and the unknowns and constants of the
     cached problem that the new one does not have."""
     variables = constraints.variables

@@ -1,0 +1,34 @@
+"""Exact, typed, hashable forms of plain data, for memoising pure checks by their inputs."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping
+from fractions import Fraction
+from typing import Any
+
+__all__ = ["Unfreezable", "freeze"]
+
+_ATOMS = (str, int, float, bool, type(None), Fraction)
+
+
+class Unfreezable(Exception):
+    """A value with no exact hashable form (an unknown type, a float NaN): not memoised."""
+
+
+def freeze(value: Any) -> Hashable:
+    """An exact form of ``value``: ``1``, ``1.0``, ``True`` and ``"1"`` differ, dict order is kept,
+    equality is Python's (never a digest). An object may carry its own (``frozen_key``)."""
+    if type(value) in _ATOMS:
+        if isinstance(value, float):
+            if value != value:
+                raise Unfreezable("NaN equals nothing, itself included")
+            return ("float", repr(value))  # 0.0 == -0.0 in Python; JSON writes them apart
+        return (type(value).__name__, value)
+    own = getattr(value, "frozen_key", None)
+    if own is not None:
+        return own
+    if isinstance(value, Mapping):
+        return ("map", tuple((freeze(k), freeze(v)) for k, v in value.items()))
+    if isinstance(value, (list, tuple)):
+        return (type(value).__name__, tuple(freeze(item) for item in value))
+    raise Unfreezable(type(value).__name__)
