@@ -1,21 +1,30 @@
-"""Micro-benchmark of the reuse path (embed + search + verify + stitch): p50/p99 per stage.
+"""Micro-benchmark of the hit path (validate + embed + search + verify + serve): p50/p99 per stage.
 
-Not a test: it prints timings. Usage: .venv/bin/python scripts/bench_reuse_path.py [--entries N] [--requests N]
+Not a test: it prints timings, and with ``--out FILE`` records them (with provenance and the load
+average) for ``scripts/benchmark_tables.py``. Each request is timed twice: wall clock
+(``perf_counter``) and the CPU time of this thread (``thread_time``), which a shared machine's
+other processes do not inflate.
+
+    .venv/bin/python scripts/bench_reuse_path.py [--entries N] [--requests N] [--out FILE]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
 import statistics
+import sys
 import time
+from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 from stepcache_integrations import StepCache
 
 MATH = 'Solve for {v} step by step: {a}{v} + {b} = {c}. Write one step per line as "Step k: ...".'
-PERSON = "Return a JSON object for a person named {name}, age {age}, with keys name, age and city."
 
 
 def answer(a: int, b: int, c: int, v: str) -> str:
@@ -26,48 +35,73 @@ def answer(a: int, b: int, c: int, v: str) -> str:
 
 
 def pct(values: list[float], q: float) -> float:
-    return float(np.percentile(values, q)) * 1000
+    return round(float(np.percentile(values, q)) * 1000, 3)
+
+
+def no_model(prompt: str) -> str:
+    raise RuntimeError("no model: every request of this benchmark is served from the cache")
+
+
+def run_path(cache: StepCache, problems: list[tuple[int, int, int]], kind: str, requests: int, rng: random.Random) -> dict[str, Any]:
+    """``requests`` rephrased requests ("Please solve ..."): the same problem (reuse) or another
+    constant (re-instantiation), timed per request and per stage."""
+    wall: list[float] = []
+    cpu: list[float] = []
+    stages: dict[str, list[float]] = {}
+    outcomes: dict[str, int] = {}
+    for _ in range(requests):
+        a, b, c = rng.choice(problems)
+        if kind == "reinstantiate":
+            c += a * rng.randint(1, 5)
+        prompt = MATH.format(v="x", a=a, b=b, c=c).replace("Solve", "Please solve")
+        w0, c0 = time.perf_counter(), time.thread_time()
+        result = cache.generate(prompt, no_model, namespace="bench")
+        cpu.append(time.thread_time() - c0)
+        wall.append(time.perf_counter() - w0)
+        outcomes[result.outcome] = outcomes.get(result.outcome, 0) + 1
+        for stage, sec in result.timings.items():
+            stages.setdefault(stage, []).append(sec)
+    return {
+        "outcomes": outcomes,
+        "wall_ms": {"p50": pct(wall, 50), "p99": pct(wall, 99), "mean": round(statistics.mean(wall) * 1000, 3)},
+        "cpu_ms": {"p50": pct(cpu, 50), "p99": pct(cpu, 99), "mean": round(statistics.mean(cpu) * 1000, 3)},
+        "stages_wall_ms_p50": {stage: pct(values, 50) for stage, values in stages.items()},
+    }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--entries", type=int, default=2000)
     parser.add_argument("--requests", type=int, default=500)
+    parser.add_argument("--out", type=Path, default=None, help="record the results (JSON) here")
     args = parser.parse_args()
-    import sys
-    from pathlib import Path
-
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tooling"))
     from stepcache_bench.provenance import provenance, provenance_line
 
-    print(provenance_line(provenance()))
+    record: dict[str, Any] = {"provenance": provenance(loadavg_before=list(os.getloadavg()))}
+    print(provenance_line(record["provenance"]))
     rng = random.Random(42)
     cache = StepCache()
     problems = []
-    for i in range(args.entries):
+    for _ in range(args.entries):
         a, x, b = rng.randint(2, 9), rng.randint(-20, 20), rng.randint(1, 50)
         c = a * x + b
         cache.store_answer(MATH.format(v="x", a=a, b=b, c=c), answer(a, b, c, "x"), namespace="bench")
         problems.append((a, b, c))
-    for name, kind in [("reuse", "same"), ("reinstantiate", "constant")]:
-        totals: list[float] = []
-        stages: dict[str, list[float]] = {}
-        outcomes: dict[str, int] = {}
-        for _ in range(args.requests):
-            a, b, c = rng.choice(problems)
-            if kind == "constant":
-                c += a * rng.randint(1, 5)
-            prompt = MATH.format(v="x", a=a, b=b, c=c).replace("Solve", "Please solve")
-            t0 = time.perf_counter()
-            result = cache.generate(prompt, lambda p: (_ for _ in ()).throw(RuntimeError("no model")), namespace="bench")
-            totals.append(time.perf_counter() - t0)
-            outcomes[result.outcome] = outcomes.get(result.outcome, 0) + 1
-            for stage, sec in result.timings.items():
-                stages.setdefault(stage, []).append(sec)
-        print(f"\n{name} path, {args.entries} entries, {args.requests} requests, outcomes {outcomes}")
-        print(f"  total      p50 {pct(totals, 50):7.3f} ms   p99 {pct(totals, 99):7.3f} ms   mean {statistics.mean(totals) * 1000:7.3f} ms")
-        for stage, values in stages.items():
-            print(f"  {stage:<10} p50 {pct(values, 50):7.3f} ms   p99 {pct(values, 99):7.3f} ms")
+    record.update(what="StepCache.generate of a rephrased linear-equation request, served from the cache "
+                  "(memory store, default HashingEmbedder and index)", entries=args.entries, requests=args.requests)
+    for kind in ("reuse", "reinstantiate"):
+        measured = run_path(cache, problems, kind, args.requests, rng)
+        record[kind] = measured
+        print(f"\n{kind} path, {args.entries} entries, {args.requests} requests, outcomes {measured['outcomes']}")
+        print(f"  wall  p50 {measured['wall_ms']['p50']:7.3f} ms   p99 {measured['wall_ms']['p99']:7.3f} ms")
+        print(f"  cpu   p50 {measured['cpu_ms']['p50']:7.3f} ms   p99 {measured['cpu_ms']['p99']:7.3f} ms")
+        for stage, value in measured["stages_wall_ms_p50"].items():
+            print(f"  {stage:<13} p50 {value:7.3f} ms")
+    record["provenance"]["loadavg_after"] = list(os.getloadavg())
+    if args.out is not None:
+        args.out.write_text(json.dumps(record, indent=1) + "\n")
+        print(f"\nrecorded: {args.out}")
 
 
 if __name__ == "__main__":

@@ -20,7 +20,7 @@ from .policy import ReusePolicy
 from .proofs import PROOFS
 from .requests import AddEntry, AskJudge, AskModel, EmbedPrompt, RecordHit, Request, SearchStore
 from .tasks import Assembly, TaskHandler
-from .tasks.prompt_diff import canonical_prompt  # the safe set: equal prompts embed equally
+from .tasks.prompt_diff import canonical_prompt  # the retrieval form: near-identical prompts embed equally
 from .tasks.protocols import Presents
 from .types import (
     CacheEntry,

@@ -15,7 +15,6 @@ from .plan import CachePlan
 from .policy import ReusePolicy
 from .proofs import PROOFS, Keyed, keyed
 from .tasks import TaskHandler, TaskRegistry, Verification
-from .tasks.prompt_diff import canonical_prompt
 from .tasks.protocols import Presents, Task
 from .types import CacheHit, Outcome, Provenance, Step
 
@@ -56,15 +55,14 @@ def prepare(
     prompt = validate_prompt(prompt, max_prompt_chars)
     if not isinstance(namespace, str) or not isinstance(llm_key, str):
         raise InvalidPromptError("namespace and llm_key must be strings")
-    # Tasks read the canonical form: prompts equal up to the safe set get the same task and constraints.
-    canonical = canonical_prompt(prompt)
-    handler = tasks.select(canonical, task=task, schema=schema)
+    # Tasks read the prompt exactly as given: no difference is harmless in every context.
+    handler = tasks.select(prompt, task=task, schema=schema)
     return CachePlan(
         prompt=prompt,
         namespace=namespace,
         llm_key=llm_key,
         handler=handler,
-        constraints=handler.constraints(canonical, schema),
+        constraints=handler.constraints(prompt, schema),
         outcome="miss",
         generation_prompt=prompt,
         timings={"validate": time.perf_counter() - t0},

@@ -1,4 +1,4 @@
-"""Free-text pairs: a cached answer is served only for the same prompt up to the safe set.
+"""Free-text pairs: a cached answer is served only for the identical prompt.
 
 Every pair runs through a real StepCache with the oracle model: a wrong final text marked
 ``verified`` is the cache's doing. Safe-set pairs (normalization form, line endings, outer
@@ -147,16 +147,26 @@ UNPROVEN: list[Pair] = [
     pair("text/quotes", 'Translate "good morning" into French.', "Bonjour.", "Translate 'good morning' into French.", "Bonjour."),
 ]
 
-# The safe set: Unicode normalization form, line-ending style, whitespace around the whole prompt.
-BENIGN: list[Pair] = [
-    pair("text/outer-whitespace", "What is the capital of France?", "Paris.", "  What is the capital of France?\n", "Paris.",
-         benign=True),
+# Once the "safe set" (README: now empty): the normalization form, line endings, whitespace around
+# the whole prompt. Each can be what the prompt is about (a code-point count, CRLF, indentation),
+# so each is a change of content: the model answers.
+FORMERLY_SAFE: list[Pair] = [
+    pair("text/outer-whitespace", "What is the capital of France?", "Paris.", "  What is the capital of France?\n", "Paris."),
     pair("text/line-endings", "Summarise:\nline one\nline two", "Two lines.", "Summarise:\r\nline one\r\nline two",
-         "Two lines.", benign=True),
+         "Two lines."),
     pair("text/normalization", "Translate caf\u00e9 into English.", "Coffee.", "Translate cafe\u0301 into English.",
-         "Coffee.", benign=True),
+         "Coffee."),
     pair("text/rag-outer-whitespace", rag(ATLAS, "How long does the battery last?"), "14 hours of video playback.",
-         rag(ATLAS, "How long does the battery last?") + "\n\n", "14 hours of video playback.", benign=True),
+         rag(ATLAS, "How long does the battery last?") + "\n\n", "14 hours of video playback."),
+    pair("text/indentation", "print(1)\nDoes this Python file raise an IndentationError? Answer yes or no.", "no",
+         "    print(1)\nDoes this Python file raise an IndentationError? Answer yes or no.", "yes"),
+    pair("text/code-points", "How many code points are in 'caf\u00e9'? Reply with the number.", "4",
+         "How many code points are in 'cafe\u0301'? Reply with the number.", "5"),
+    pair("text/trailing-spaces", "Reply with the number of characters in this message.", "52",
+         "Reply with the number of characters in this message.   ", "55"),
+]
+UNPROVEN = UNPROVEN + FORMERLY_SAFE
+BENIGN: list[Pair] = [
     pair("text/identical", "Write a haiku about Alice.", "Alice walks at dawn\nsoft light on the garden path\nthe day opens up",
          "Write a haiku about Alice.", "Alice walks at dawn\nsoft light on the garden path\nthe day opens up", benign=True),
 ]
@@ -181,14 +191,14 @@ def test_changed_content_is_never_answered_from_the_cache(outcomes: list[Outcome
     assert [o.pair for o in outcomes if not o.pair.benign and o.without_full_regeneration] == []
 
 
-def test_edits_outside_the_safe_set_go_to_the_model(outcomes: list[Outcome]) -> None:
+def test_every_edit_goes_to_the_model(outcomes: list[Outcome]) -> None:
     unproven = [o for o in outcomes if o.pair in UNPROVEN]
     assert len(unproven) == len(UNPROVEN)
     assert [o.pair for o in unproven if o.result.model_calls == 0] == []
     assert all(o.correct for o in unproven)
 
 
-def test_safe_set_changes_are_reused(outcomes: list[Outcome]) -> None:
+def test_identical_prompts_are_reused(outcomes: list[Outcome]) -> None:
     benign = [o for o in outcomes if o.pair.benign]
     # reused as stored: free text passes its checks but is never proven
     reused = [
@@ -201,9 +211,11 @@ def test_safe_set_changes_are_reused(outcomes: list[Outcome]) -> None:
 
 def test_reused_steps_name_their_evidence() -> None:
     task = TextTask()
-    old, new = task.constraints("What is the capital of France?"), task.constraints(" What is the capital of France?\r\n")
+    old, new = task.constraints("What is the capital of France?"), task.constraints("What is the capital of France?")
     units = task.verify(task.segment("Paris.", old), new, old).units
-    assert [(u.ok, u.evidence) for u in units] == [(True, "prompt unchanged up to the safe set")]
+    assert [(u.ok, u.evidence) for u in units] == [(True, "prompt unchanged")]
+    for variant in (" What is the capital of France?\r\n", "What is the capital of France? ", "What is the capital of France?\n"):
+        assert not task.verify(task.segment("Paris.", old), task.constraints(variant), old).passed
     changed = task.constraints("what is the capital of France?")
     assert not task.verify(task.segment("Paris.", old), changed, old).passed
 
@@ -223,8 +235,10 @@ def test_numbers_with_thousands_of_digits_are_handled() -> None:
     huge = "7" * 5000
     outcome = run_pair(pair("text/hostile", f"Is {huge} odd?", f"Yes, {huge} is odd.", f"Is {huge}8 odd?", "No."), StepCache())
     assert outcome.correct
-    same = run_pair(pair("text/hostile", f"Is {huge} odd?", "Yes.", f"Is {huge} odd?  ", "Yes.", benign=True), StepCache())
+    same = run_pair(pair("text/hostile", f"Is {huge} odd?", "Yes.", f"Is {huge} odd?", "Yes.", benign=True), StepCache())
     assert same.correct and same.result.outcome == "reuse"
+    spaced = run_pair(pair("text/hostile", f"Is {huge} odd?", "Yes.", f"Is {huge} odd?  ", "Yes."), StepCache())
+    assert spaced.correct and spaced.result.model_calls == 1  # outer whitespace is content
 
 
 # A class not covered above: the user turn stays word for word and only the system instruction

@@ -1,10 +1,10 @@
 """The judge: warm a fresh cache with a base prompt P, then ask edited prompts P' and rule.
 
-The rule (README "What `verified` means", the documented SAFE SET):
+The rule (README "What `verified` means"; the safe set is empty):
 
-* P' inside the safe set of an earlier prompt (NFC, line endings, edge whitespace): the
-  cached answer must be served unchanged, without a model call.
-* P' outside it, answered without a model call: a violation, except when the judge's own
+* P' identical to an earlier prompt: the cached answer must be served unchanged, without a
+  model call.
+* P' changed in any way (NFC/NFD, line endings and outer whitespace included), answered without a model call: a violation, except when the judge's own
   oracle fully understands P' (a corpus math template whose equations it solves, or a JSON
   template stating every value) and the served answer is right for P' (final line states the
   asked unknowns' values, no false equation; the exact object asked for).

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable
@@ -445,10 +446,17 @@ def _json_from_match(t: Template, m: re.Match[str]) -> JsonProblem:
     return JsonProblem(t, {k: fields[k] for k in t.keys()}, stated=True)
 
 
+def math_form(text: str) -> str:
+    """The oracle's own reading of a math or arithmetic question: its normalization form, line
+    endings and outer whitespace do not change the equation it poses (JSON values are read as
+    given: there they are content)."""
+    return unicodedata.normalize("NFC", text.replace("\r\n", "\n").replace("\r", "\n")).strip()
+
+
 def understand_text(text: str) -> Problem | None:
-    """What a whole prompt asks, if it is one of the templates (after the safe-set canonical form),
-    or in the oracle's own closed grammars."""
-    text = canon_text(text)
+    """What a whole prompt asks, if it is one of the templates, or in the oracle's own closed
+    grammars. Math is read in :func:`math_form`; JSON exactly as given."""
+    exact, text = canon_text(text), math_form(text)
     for t in MATH_TEMPLATES:
         m = t.regex.fullmatch(text)
         if m:
@@ -456,14 +464,14 @@ def understand_text(text: str) -> Problem | None:
             if problem is not None:
                 return problem
     for t in (*JSON_TEMPLATES, *JSON_RULE_TEMPLATES):
-        m = t.regex.fullmatch(text)
+        m = t.regex.fullmatch(exact)
         if m:
             return _json_from_match(t, m)
     for t in ARITH_TEMPLATES:
         m = t.regex.fullmatch(text)
         if m:
             return _arith_from_match(t, m)
-    return _grammar_math(text) or _grammar_json(text)
+    return _grammar_math(text) or _grammar_json(exact)
 
 
 # --------------------------------------------------------------------------- the oracle's grammars
@@ -494,7 +502,7 @@ def _runs(text: str) -> list[tuple[str, int]]:
 
 def _neutral_system(content: str) -> bool:
     """A system message in the oracle's math grammar ("You are a helpful assistant.")."""
-    text = canon_text(content)
+    text = math_form(content)
     return (
         text.isascii()
         and all(c in _PROSE_MARKS or c.isalpha() for c in text)
@@ -613,7 +621,8 @@ def understand(request: Request) -> Problem | None:
 
 
 def _lit_equal(text: str, template: str) -> bool:
-    return re.fullmatch(_lit(template), canon_text(text), re.DOTALL) is not None
+    """A math system message read as the oracle reads math (:func:`math_form`)."""
+    return re.fullmatch(_lit(template), math_form(text), re.DOTALL) is not None
 
 
 # --------------------------------------------------------------------------- answers the oracle accepts

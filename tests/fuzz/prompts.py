@@ -58,8 +58,9 @@ Request = Union[str, tuple[Msg, ...]]
 
 
 def nfc_eol(text: str) -> str:
-    """Safe-set items 1 and 2: NFC and line endings."""
-    return unicodedata.normalize("NFC", text).replace("\r\n", "\n").replace("\r", "\n")
+    """The text as given: no difference is harmless in every context (README, "The safe set is
+    empty"), so NFC/NFD and line endings are kept in every key."""
+    return text
 
 
 # Unicode White_Space, written out here (str.strip() would also drop U+001C..U+001F).
@@ -68,8 +69,8 @@ WHITE_SPACE = "".join(chr(c) for c in (*range(9, 14), 0x20, 0x85, 0xA0, 0x1680, 
 
 
 def canon_text(text: str) -> str:
-    """The canonical form of a whole prompt (all three safe-set items)."""
-    return nfc_eol(text).strip(WHITE_SPACE)
+    """The whole prompt as given (outer whitespace kept: it is content too)."""
+    return text
 
 
 def single_text(request: Request) -> str | None:
@@ -94,7 +95,7 @@ def _canon_value(value: Any) -> Any:
 
 
 def canon_key(request: Request) -> str:
-    """Equal keys <=> the requests differ only inside the safe set."""
+    """Equal keys <=> the requests are identical."""
     text = single_text(request)
     if text is not None:
         return "prompt:" + canon_text(text)
@@ -118,30 +119,13 @@ def canon_key(request: Request) -> str:
 
 
 def edge_key(request: Request) -> str:
-    """``canon_key`` with whitespace also dropped at the outer edges of a chat transcript (before
-    the first message's text, after the last message's text). A chat adapter renders role labels
-    around the messages, so whether such whitespace is at the edge of "the whole prompt" depends
-    on the rendering: the judge accepts either the cached answer or a model call there."""
-    if single_text(request) is not None or isinstance(request, str) or not request:
-        return canon_key(request)
-    msgs = list(request)
-
-    def trim(m: Msg, lead: bool) -> Msg:
-        if isinstance(m.content, str):
-            return m.with_(content=m.content.lstrip(WHITE_SPACE) if lead else m.content.rstrip(WHITE_SPACE))
-        parts = list(m.content)
-        k = 0 if lead else len(parts) - 1
-        if parts and parts[k].kind == "text":
-            parts[k] = Part("text", parts[k].value.lstrip(WHITE_SPACE) if lead else parts[k].value.rstrip(WHITE_SPACE))
-        return m.with_(content=tuple(parts))
-
-    msgs[0] = trim(msgs[0], True)
-    msgs[-1] = trim(msgs[-1], False)
-    return canon_key(tuple(msgs))
+    """``canon_key``: whitespace at the outer edges of a chat transcript is content like any
+    other (it was once judged harmless; a model can be asked about it)."""
+    return canon_key(request)
 
 
 def digest(request: Request) -> str:
-    """Twelve hex digits naming the request's safe-set class (what the echo model embeds)."""
+    """Twelve hex digits naming the request (what the echo model embeds)."""
     return hashlib.sha256(canon_key(request).encode("utf-8")).hexdigest()[:12]
 
 

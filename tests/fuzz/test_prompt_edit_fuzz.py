@@ -1,12 +1,11 @@
-"""The prompt-edit fuzzer: the project's primary soundness judge for the documented SAFE SET.
+"""The prompt-edit fuzzer: the project's primary soundness judge of the formatting rule.
 
 A fresh cache is warmed with a base prompt P (the echo model answers), then asked edited
-prompts P'. Two prompts are interchangeable for a cached answer only when they differ by NFC
-normalization, line-ending style, or whitespace at the edges of the whole prompt; any other
-edit is a change of content, and a changed prompt answered without a model call is a
-violation unless the judge's own oracle understands P' and the answer is right for it
-(linear equations, JSON stating every value). Inside the safe set the cached answer must be
-served unchanged. See ``tests/fuzz/judge.py`` for the rule and ``tests/fuzz/oracle.py`` for
+prompts P'. Two prompts are interchangeable for a cached answer only when they are identical
+(the safe set is empty: NFC/NFD, line endings and outer whitespace are edits like any other);
+a changed prompt answered without a model call is a violation unless the judge's own oracle
+understands P' and the answer is right for it (linear equations, arithmetic, JSON stating
+every value). See ``tests/fuzz/judge.py`` for the rule and ``tests/fuzz/oracle.py`` for
 what the oracle understands.
 
 CI runs >= 5,000 seeded edits (hypothesis, derandomized) across every prompt kind, the
@@ -17,6 +16,7 @@ below the CI default). ``scripts/fuzz_prompts.py`` is the same judge for nightly
 from __future__ import annotations
 
 import json
+import unicodedata
 from collections.abc import Iterator
 from types import SimpleNamespace
 from typing import Any
@@ -92,7 +92,8 @@ def test_every_prompt_kind_base_and_edit_kind_is_exercised(report: Report) -> No
     every = {k for (_, k) in judged}
     assert set(TEXT_EDITS) | set(SAFE_EDITS) | set(CHAT_EDITS) <= every
     relations = report.counts("relation")
-    assert relations[("safe",)] >= 600 and relations[("changed",)] >= 4000, relations
+    # the safe set is empty: every edit is a change, judged by the oracle or a model call
+    assert relations[("changed",)] >= 4000 and set(relations) == {("changed",)}, relations
     kinds = {k for (k,) in report.counts("prompt_kind")}
     assert {"prose", "code", "data", "proper_noun", "json_stated", "json_unstated", "json_rule", "math_en",
             "math_fr", "math_ru", "math_zh", "math_system", "chat", "multimodal", "tools"} <= kinds
@@ -134,7 +135,7 @@ class AlwaysServeCache:
 
 
 class ExactMatchCache:
-    """Sound but blind to the safe set: only the identical string is a hit."""
+    """Sound: only the identical string is a hit (the safe set is empty)."""
 
     def __init__(self) -> None:
         self.answers: dict[str, str] = {}
@@ -151,10 +152,18 @@ class ExactMatchCache:
 
 
 class ReferenceCache(ExactMatchCache):
-    """The documented safe set, implemented independently of the engine: keyed by the canonical form."""
+    """The documented rule, implemented independently of the engine: keyed by the prompt as given."""
 
     def key(self, prompt: str) -> str:
         return canon_text(prompt)
+
+
+class FoldingCache(ExactMatchCache):
+    """The old "safe set" (NFC, line endings, outer whitespace folded): unsound, a model can be
+    asked about exactly those characters."""
+
+    def key(self, prompt: str) -> str:
+        return unicodedata.normalize("NFC", prompt.replace("\r\n", "\n").replace("\r", "\n")).strip()
 
 
 class ProvingCache(ReferenceCache):
@@ -217,22 +226,33 @@ def test_the_judge_fails_a_cache_that_always_serves_its_cached_answer() -> None:
     # the cached answer is flagged; in math and stated JSON, an edit the oracle reads as the same
     # question (a deleted "the", spacing inside an equation) is served right.
     ungrammatical = [r for r in changed if r.prompt_kind in ("prose", "code", "json_unstated")]
-    assert ungrammatical and all(r.violation == "unsafe_reuse" for r in ungrammatical), report.table()
-    assert len(flagged) >= 0.8 * len(changed), report.table()
+    # (an edit asked twice in a session is an identical repeat: then the stale echo line is flagged)
+    assert ungrammatical and all(r.violation in ("unsafe_reuse", "stale_content") for r in ungrammatical), report.table()
+    # (an edit of the old safe set leaves a math question the same question: the old answer is right)
+    content = [r for r in changed if r.edit_kind not in SAFE_EDITS]
+    assert len([r for r in flagged if r.edit_kind not in SAFE_EDITS]) >= 0.8 * len(content), report.table()
     for kind in SELF_TEST_KINDS:
         assert report.violations_for(prompt_kind=kind), kind
-    # serving the cached answer for a prompt inside the safe set is right: never flagged
-    assert not [r for r in report.records if r.relation == "safe" and r.violation], report.summary()
     # the message names P, P', the served text and the outcome
     text = flagged[0].describe()
     assert "P  = " in text and "P' = " in text and "served = " in text and "outcome=reuse" in text
 
 
-def test_the_judge_passes_an_independent_implementation_of_the_safe_set() -> None:
+def test_the_judge_passes_an_independent_implementation_of_the_rule() -> None:
     report = _judge_fake(ReferenceCache)
     assert report.judged >= 800 and not report.violations, report.summary()
     assert not report.warmup_failures
-    assert sum(1 for r in report.records if r.relation == "safe" and r.own_calls == 0) >= 100
+
+
+def test_the_judge_fails_a_cache_that_folds_the_old_safe_set() -> None:
+    """Serving the cached answer for an NFD, CRLF or outer-whitespace edit is a violation (the
+    echo line names the other prompt): the judge does not take the old safe set for granted."""
+    report = _judge_fake(FoldingCache)
+    folded = [r for r in report.records if r.edit_kind in ("safe_nfd", "safe_crlf", "safe_edge_ws", "safe_combo")]
+    # where the oracle reads no question (prose, code, unstated JSON) nothing proves the old answer
+    unread = [r for r in folded if r.own_calls == 0 and r.prompt_kind in ("prose", "code", "json_unstated")]
+    assert len(unread) >= 30, report.table()
+    assert all(r.violation for r in unread), report.table()
 
 
 def test_the_judge_accepts_proven_answers_and_rejects_stale_values() -> None:
@@ -248,12 +268,9 @@ def test_the_judge_accepts_proven_answers_and_rejects_stale_values() -> None:
     assert len(flagged) >= 0.3 * len(stale) and len(flagged) >= 30, wrong.table()
 
 
-def test_the_judge_reports_missed_reuse_and_stale_patched_steps() -> None:
+def test_the_judge_reports_stale_patched_steps() -> None:
     exact = _judge_fake(ExactMatchCache, kinds=("prose", "math_fr"), edits=120)
-    safe = [r for r in exact.records if r.relation == "safe"]
-    missed = [r for r in safe if r.violation == "safe_edit_missed"]
-    assert len(missed) >= 0.9 * len(safe) >= 20  # (the same safe edit twice in a session is an exact hit)
-    assert not [r for r in exact.records if r.relation == "changed" and r.violation]
+    assert exact.records and not [r for r in exact.records if r.violation]
     stale = _judge_fake(StalePatchCache, kinds=("prose", "code"), edits=120)
     changed = [r for r in stale.records if r.relation == "changed"]
     flagged = [r for r in changed if r.violation == "stale_content"]

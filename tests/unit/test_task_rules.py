@@ -148,7 +148,12 @@ def test_written_as_cached_rule() -> None:
 
 # -- the shared fingerprint ---------------------------------------------------------------------
 def test_fingerprint_same_prompt_rules() -> None:
-    assert same_prompt(fingerprint("What is 2+2?"), fingerprint("  What is 2+2?\r\n"))
+    assert same_prompt(fingerprint("What is 2+2?"), fingerprint("What is 2+2?"))
+    # the safe set is empty: outer whitespace, line endings and the normalization form are content
+    assert not same_prompt(fingerprint("What is 2+2?"), fingerprint("  What is 2+2?\r\n"))
+    assert not same_prompt(fingerprint("What is 2+2?"), fingerprint("What is 2+2? "))
+    assert not same_prompt(fingerprint("a\nb"), fingerprint("a\r\nb"))
+    assert not same_prompt(fingerprint("caf\u00e9"), fingerprint("cafe\u0301"))
     assert not same_prompt(fingerprint("What is 2+2?"), fingerprint("what is 2+2?"))
     long = "a" * PROMPT_LIMIT + "b"
     assert same_prompt(fingerprint(long), fingerprint(long))
@@ -193,7 +198,7 @@ def test_entries_stored_before_typed_constraints_still_read() -> None:
     legacy_json = {"required": ["name"], "schema": None, "stated": {}, "prompt": "Return JSON with key name."}
     c = js.constraints("Return JSON with key name.")
     assert js.load_constraints(legacy_json).prompt == PromptFingerprint("Return JSON with key name.", None, False)
-    assert js.verify(js.segment('{"name": "Al"}', c), c, legacy_json).passed  # same request up to the safe set
+    assert js.verify(js.segment('{"name": "Al"}', c), c, legacy_json).passed  # the same request
     legacy_text = {"prompt": "What is 2+2?"}
     t = text.constraints("What is 2+2?")
     assert text.verify([Step(text="4")], t, legacy_text).passed

@@ -197,7 +197,7 @@ def test_text_slot_diff() -> None:
     answer = "1. Build the Orders image.\n2. Review with Priya.\n3. Ship on Friday."
     prompt = "Plan moving the Orders service; lead Priya; cut-over Friday."
     assert verdicts(text, answer, prompt, prompt) == [True, True, True]
-    assert verdicts(text, answer, f"  {prompt}\r\n", prompt) == [True, True, True]  # the safe set
+    assert verdicts(text, answer, f"  {prompt}\r\n", prompt) == [False, False, False]  # the safe set is empty
     reformatted = "**Plan  moving the Orders service**; lead Priya; cut-over Friday!"
     assert verdicts(text, answer, reformatted, prompt) == [False, False, False]  # markdown, spaces, "!"
     # Case inside a sentence and separators between clauses can carry meaning: not proven.

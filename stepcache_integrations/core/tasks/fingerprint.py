@@ -2,17 +2,16 @@
 ``PROMPT_LIMIT`` characters, a digest of all of it, and whether it was cut.
 
 Built once here (the JSON and text tasks both carry it), and compared with
-:func:`same_prompt`: equal up to the safe set (``prompt_diff.canonical_prompt``).
+:func:`same_prompt`: identical, character for character.
 """
 
 from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
-from .prompt_diff import PROMPT_LIMIT, canonical_digest
+from .prompt_diff import PROMPT_LIMIT
 
 __all__ = ["PromptFingerprint", "fingerprint", "same_prompt"]
 
@@ -60,17 +59,12 @@ def fingerprint(prompt: str) -> PromptFingerprint:
 
 
 def same_prompt(old: PromptFingerprint, new: PromptFingerprint) -> bool:
-    """Whether two fingerprinted prompts are the same up to the safe set: Unicode normalization
-    form, line-ending style, outer whitespace (``prompt_diff.canonical_prompt``). Prompts longer
-    than the stored prefix must be identical (same digest); unknown (digest-less entries cut at
-    the limit) counts as different."""
-    if old.prompt is None or new.prompt is None:
+    """Whether two fingerprinted prompts are identical, character for character: no difference
+    (Unicode normalization form, line endings, outer whitespace, case) is harmless in every
+    context (README: "The safe set is empty"). Unknown (a digest-less entry cut at the limit)
+    counts as different."""
+    if old.prompt is None or new.prompt is None or old.prompt != new.prompt:
         return False
-    if old.truncated or new.truncated or max(len(old.prompt), len(new.prompt)) >= PROMPT_LIMIT:
+    if old.truncated or new.truncated or len(new.prompt) >= PROMPT_LIMIT:
         return old.digest is not None and old.digest == new.digest
-    return _canonical_digest(old.prompt) == _canonical_digest(new.prompt)
-
-
-@lru_cache(maxsize=256)
-def _canonical_digest(prompt: str) -> str:
-    return canonical_digest(prompt)
+    return True

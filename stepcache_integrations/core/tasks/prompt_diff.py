@@ -2,8 +2,8 @@
 
 * slots: the local details of a prompt (numbers, names, identifiers, quoted strings);
 * token alignment of a cached and a new prompt (which words were replaced or deleted);
-* the safe set: two prompts that differ only in Unicode normalization form, line-ending style
-  and outer whitespace have the same :func:`canonical_digest`; every other difference is content.
+* the retrieval form (:func:`canonical_prompt`): what is embedded, never an equivalence (two
+  requests are the same only when identical).
 
 None of these convert digit strings to numbers, so hostile numbers (thousands of
 digits) are plain tokens here.
@@ -12,7 +12,6 @@ digits) are plain tokens here.
 from __future__ import annotations
 
 import difflib
-import hashlib
 import re
 import unicodedata
 from functools import lru_cache
@@ -23,7 +22,6 @@ __all__ = [
     "STOPWORDS",
     "TOKEN",
     "extract_slots",
-    "canonical_digest",
     "canonical_prompt",
     "normal_form",
     "mentions",
@@ -155,16 +153,16 @@ def prompt_changes(cached_prompt: str, new_prompt: str) -> tuple[tuple[str, ...]
     return tuple(words), changed, len(old) + len(new)
 
 
-# -- the documented safe set -------------------------------------------------------------------
-# The only prompt differences proven harmless in every context (code, quoted data, proper nouns,
-# data to sort or classify, any language): the Unicode normalization form (NFC), the line-ending
-# style, and whitespace before the first and after the last character of the whole prompt. A
-# change of case, punctuation or inner whitespace is content: "Turkey"/"turkey", "It is
-# raining?"/"It is raining.", a loop body's indentation.
+# -- the retrieval form ------------------------------------------------------------------------
+# No prompt difference is harmless in every context: NFC vs NFD changes a code-point count, CRLF
+# is what a question may ask about, outer whitespace is indentation in code or a character to
+# count. Requests are the same only when identical, and tasks read the prompt as given. This
+# form only folds such differences into one *vector*, so that retrieval finds the near-identical
+# entry; what is served is then decided by the task from the new prompt alone.
 
 
 def normal_form(text: str) -> str:
-    """``text`` in NFC with ``\n`` line endings: harmless anywhere inside a prompt."""
+    """``text`` in NFC with ``\n`` line endings (for retrieval only, never an equivalence)."""
     return unicodedata.normalize("NFC", text.replace("\r\n", "\n").replace("\r", "\n"))
 
 
@@ -173,10 +171,6 @@ _WHITE_SPACE = " \t\n\x0b\x0c\r\x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u200
 
 
 def canonical_prompt(text: str) -> str:
-    """``text`` in its canonical form: NFC, ``\n`` line endings, no outer (Unicode) whitespace."""
+    """The retrieval form of ``text``: NFC, ``\n`` line endings, no outer (Unicode) whitespace;
+    embedded instead of the prompt (near-identical prompts meet), never compared for trust."""
     return normal_form(text).strip(_WHITE_SPACE)
-
-
-def canonical_digest(text: str) -> str:
-    """Equal for two texts exactly when they differ only inside the safe set (:func:`canonical_prompt`)."""
-    return hashlib.sha256(canonical_prompt(text).encode("utf-8", "surrogatepass")).hexdigest()
