@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 from ..algebra import LinearForm, equation_shape
@@ -54,6 +54,14 @@ class LinearConstraints(TaskConstraints):
             params=tuple(params),
             slots=slots,
         )
+
+    @cached_property
+    def problem_key(self) -> tuple[Any, ...]:
+        """Every field, exactly and hashably (what a problem context is keyed by): cheaper than
+        the frozen stored form, which writes every number out first."""
+        solution = None if self.solution is None else tuple(self.solution.items())
+        return (self.equations, self.equation_texts, self.shapes, self.variables, self.asked, solution,
+                self.params, self.slots)
 
     @property
     def asked_or_all(self) -> tuple[str, ...]:

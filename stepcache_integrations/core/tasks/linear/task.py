@@ -30,7 +30,7 @@ def problem_context(constraints: LinearConstraints, cached: LinearConstraints | 
     """What a step is checked against (:func:`_new_context`), one object per pair of problems:
     the verifier, the final check and the re-instantiation of one request (and later requests
     posing the same pair) share its memo of step verdicts. Keyed by the exact constraints."""
-    key = (constraints.frozen_key, None if cached is None else cached.frozen_key)
+    key = (constraints.problem_key, None if cached is None else cached.problem_key)
     with _CONTEXTS_LOCK:
         ctx = _CONTEXTS.get(key)
         if ctx is not None and len(ctx.step_memo) <= _MAX_STEPS_MEMO:
