@@ -58,6 +58,8 @@ def lookup_flow(plan: CachePlan, policy: ReusePolicy, *, judged: bool) -> Flow:
     plan.vector = yield EmbedPrompt(canonical_prompt(plan.prompt))
     t1 = time.perf_counter()
     hits = yield SearchStore(plan.vector, plan.namespace, plan.llm_key, policy.top_k)
+    if _crowded(plan, hits, policy.top_k):
+        hits = yield SearchStore(plan.vector, plan.namespace, plan.llm_key, _WIDE_K)
     plan.timings.update(embed=t1 - t0, search=time.perf_counter() - t1)
     plan_from_hits(plan, hits, policy)
     plan.judge_prompt = judge_prompt(plan) if judged else None
@@ -66,6 +68,18 @@ def lookup_flow(plan: CachePlan, policy: ReusePolicy, *, judged: bool) -> Flow:
         apply_verdict(plan, (yield AskJudge(plan.judge_prompt)))
         plan.timings["judge"] = time.perf_counter() - t2
     return plan
+
+
+_WIDE_K = 64
+
+
+def _crowded(plan: CachePlan, hits: list[Any], k: int) -> bool:
+    """Whether the k candidates tie with the best at the cutoff and none is this very prompt:
+    prompts that differ only in what retrieval folds (outer whitespace, line endings, NFC) share
+    one vector, so the identical prompt's entry may be just past the cutoff. Then look wider."""
+    if len(hits) < k or k >= _WIDE_K or any(hit.entry.prompt == plan.prompt for hit in hits):
+        return False
+    return hits[-1].similarity >= hits[0].similarity - 1e-6
 
 
 def serve_flow(plan: CachePlan, *, store_derived: bool) -> Flow:

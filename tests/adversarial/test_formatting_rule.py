@@ -94,3 +94,17 @@ def test_an_edited_free_text_prompt_reaches_the_model(prompt: str, edit: str) ->
     assert again.text == echo(prompt)
     answered = cache.generate(edited, echo)
     assert answered.text == echo(edited), (prompt, edited, answered.outcome)
+
+
+def test_an_identical_repeat_is_found_among_many_variants_of_one_vector() -> None:
+    """Variants that differ only in what retrieval folds share one vector; more of them than
+    ``top_k`` must not hide the identical prompt's entry (the repeat is served, no model call)."""
+    prompt = "Name a colour."
+    cache = StepCache(top_k=2)
+    echo = lambda p: f"You asked: {p!r}"  # noqa: E731
+    variants = [prompt, " " + prompt, prompt + " ", prompt + "\n", "\t" + prompt, "  " + prompt + "\r\n", prompt + "  "]
+    for variant in variants:
+        cache.generate(variant, echo)
+    for variant in reversed(variants):
+        again = cache.generate(variant, lambda p: (_ for _ in ()).throw(AssertionError(f"model called for {p!r}")))
+        assert again.outcome == "reuse" and again.text == echo(variant)

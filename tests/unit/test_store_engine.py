@@ -77,3 +77,15 @@ async def test_async_engine_path(open_store):
     result = await cache.agenerate(PROMPT, llm)
     assert result.outcome == "reuse"
     assert await cache.aclear() == 1
+
+
+def test_an_identical_repeat_is_found_past_variants_sharing_its_vector(open_store) -> None:
+    """On a persistent store too: prompts differing only in outer whitespace or line endings share
+    one vector; with more of them than top_k, each identical repeat still meets its own entry."""
+    cache = StepCache(store=open_store(), top_k=1)
+    variants = ["Name a planet.", "Name a planet. ", " Name a planet.", "Name a planet.\r\n"]
+    for variant in variants:
+        cache.generate(variant, lambda p: f"echo {p!r}")
+    for variant in variants:
+        again = cache.generate(variant, lambda p: (_ for _ in ()).throw(AssertionError(f"model called for {p!r}")))
+        assert again.outcome == "reuse" and again.text == f"echo {variant!r}"
