@@ -60,6 +60,9 @@ BOUNDS = U + "test_linear_bounds.py"
 ARITH_TESTS = U + "test_arithmetic_task.py"
 LINEAR_ANSWER_TESTS = U + "test_linear_answer_lines.py"
 JSON_FIDELITY_UNIT = U + "test_json_fidelity.py"
+JSON_BINDING = U + "test_json_binding.py"
+JSON_TYPED_RULES = U + "test_json_typed_rules.py"
+JSON_ENTITIES_TYPES = "tests/adversarial/test_json_entities_and_types.py"
 STORE_CONTRACT = U + "test_store_contract.py"
 ISOLATION = "tests/reliability/test_isolation.py"
 DEMO_TESTS = "tests/tooling/unit/test_demo.py"
@@ -281,6 +284,26 @@ MUTANTS: list[Mutant] = [
     Mutant("json-key-lists-first-only", "of two key lists in a prompt, only the first is required",
            JSON_REQUEST, "        union += [k for k in keys if k not in union]", "        union = union or keys",
            (JSON_FIDELITY_UNIT, JSON_FIDELITY)),
+    # -- JSON typed binding and the entity vocabulary (blind red team R3, R6)
+    Mutant("json-entity-open-vocabulary", "any one word after 'for a' is a plain request's entity ('an antonym with word ...')",
+           JSON_EVIDENCE, " and is_entity_word(word)", "", (JSON_BINDING, JSON_TYPED_RULES, JSON_ENTITIES_TYPES)),
+    Mutant("json-stated-int-accepts-float", "a stated integer is matched by value, not type (30.0, true for 1)",
+           JSON_TASK, "    return identical(actual, stated)", "    return actual == stated", (JSON_BINDING, JSON_TYPED_RULES)),
+    Mutant("json-literal-bound-by-value", "the text check binds a stated integer by numeric value (30.0, 3e1 pass)",
+           JSON_LITERAL, "        return bool(_INT_LITERAL.fullmatch(text)) and int(text) == stated",
+           "        return Decimal(text) == stated", (JSON_BINDING, JSON_TYPED_RULES)),
+    Mutant("json-bool-stated-as-int", "'flag true' is read as the integer 1",
+           JSON_EVIDENCE, '        return match.group("bool") == "true", False', '        return int(match.group("bool") == "true"), False',
+           (JSON_BINDING, JSON_TYPED_RULES, JSON_ENTITIES_TYPES)),
+    Mutant("json-big-int-not-stated", "an integer past 15 digits is no statement (the model's rounded id is served)",
+           JSON_EVIDENCE, "|0|[1-9]\\d{0,59}))", "|0|[1-9]\\d{0,14}))", (JSON_BINDING, JSON_TYPED_RULES, JSON_ENTITIES_TYPES)),
+    Mutant("json-untyped-double-statement", "'flag true and flag 1' states one value (True == 1)",
+           JSON_EVIDENCE, "if key in found and (not identical(found[key].value, value) or found[key].quoted != quoted):",
+           "if key in found and (found[key].value != value or found[key].quoted != quoted):",
+           (JSON_BINDING, JSON_TYPED_RULES)),
+    Mutant("json-reinstantiated-retyped", "a cached answer that wrote 30 as 30.0 re-instantiates 31 as 31.0",
+           JSON_EVIDENCE, "        return written if identical(written, new.value) else MISSING", "        return written",
+           (JSON_BINDING, JSON_TYPED_RULES)),
     # -- stores: isolation and TTL on read (README "Guarantees")
     Mutant("search-ignores-model-key", "a vector search reads the namespace's first partition, whatever the model key",
            FAISS_INDEX, "            part = self._parts.get(key)\n            if part is None or fetch <= 0:",

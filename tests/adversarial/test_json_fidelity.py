@@ -106,8 +106,10 @@ PAIRS = [
      'Return a JSON object for a person with name "Ann" and age 31. Required keys: name, age', '{"name": "Ann", "age": 31}'),
     (P + ". Required keys: name, age", '{"name": "Bob", "age": 30, "pet": "cat"}',
      'Return a JSON object for a person with name "Ann" and age 31. Required keys: name, age', '{"name": "Ann", "age": 31, "pet": "dog"}'),
+    # "price 100" states the integer 100: the model's 1E2 (a float) is another value, tested in
+    # test_json_entities_and_types.py; here the model writes the stated integer.
     (_NUMBER_PROMPT % "1E2", '{"name": "X", "price": 1E2}', _NUMBER_PROMPT.replace('"X"', '"Y"') % "100",
-     '{"name": "Y", "price": 1E2}'),
+     '{"name": "Y", "price": 100}'),
     (_NUMBER_PROMPT % "12345678901234567890123", '{"name": "X", "price": 12345678901234567890123}',
      _NUMBER_PROMPT.replace('"X"', '"Y"') % "12345678901234567890123", '{"name": "Y", "price": 12345678901234567890123}'),
 ]

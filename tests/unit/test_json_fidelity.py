@@ -213,12 +213,21 @@ def test_a_patch_keeps_the_kept_members_as_written() -> None:
 
 def test_a_reused_member_is_served_as_the_cached_answer_wrote_it() -> None:
     cache = StepCache()
-    first = 'Return a JSON object for a product with name "X" and weight 100. Required keys: name, weight'
-    r1 = cache.generate(first, const('{"name": "X", "weight": 1E2}'))
-    assert r1.checks_passed and r1.text == '{"name": "X", "weight": 1E2}'
+    # A stated decimal binds a number with a fraction or exponent of the same exact value.
+    first = 'Return a JSON object for a product with name "X" and weight 2.5. Required keys: name, weight'
+    r1 = cache.generate(first, const('{"name": "X", "weight": 25E-1}'))
+    assert r1.checks_passed and r1.text == '{"name": "X", "weight": 25E-1}'
     r2 = cache.generate(first.replace('"X"', '"Y"'), const('{"name": "wrong", "weight": 0}'))
-    assert r2.checks_passed and exact(r2.text) == {"name": "Y", "weight": Decimal("1E2")}
-    assert "1E2" in r2.text and "100.0" not in r2.text
+    assert r2.checks_passed and exact(r2.text) == {"name": "Y", "weight": Decimal("25E-1")}
+    assert "25E-1" in r2.text and "2.5" not in r2.text
+
+
+def test_a_stated_integer_is_never_proven_by_a_float_literal() -> None:
+    # A stated integer binds an integer literal only: 1E2 for "weight 100" is another JSON type.
+    prompt = 'Return a JSON object for a product with name "X" and weight 100. Required keys: name, weight'
+    r = StepCache().generate(prompt, const('{"name": "X", "weight": 1E2}'))
+    assert "1E2" not in r.text
+    assert not r.verified or json.loads(r.text, parse_float=lambda s: ("float", s))["weight"] == 100
 
 
 def test_a_cached_key_the_new_prompt_did_not_ask_for_is_judged_not_trimmed() -> None:

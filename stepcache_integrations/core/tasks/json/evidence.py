@@ -11,16 +11,20 @@ A prompt is read as three parts:
   "Output only the JSON object").
 
 A statement is the value as written only in a **plain request**: a prompt whose skeleton is
-closed-grammar framing plus at most the entity ("a person"). Any other word ("Round the price",
-"as an absolute value", "in title case", a word the grammar does not know, in any language) may
-transform a value, so no statement of that prompt is evidence.
+closed-grammar framing plus at most the entity, one noun of a closed vocabulary
+(``entities.ENTITY_WORDS``: "a person", "a product"; not "an antonym", "a plural", "a
+successor"). Any other word ("Round the price", "as an absolute value", "in title case", a word
+the grammar does not know, in any language) may transform a value, so no statement of that
+prompt is evidence. A statement binds by exact JSON type and value: ``age 30`` is the integer
+30 (not ``30.0``, ``3e1`` or ``"30"``), ``flag true`` is ``true`` (never ``1``), an integer is
+read digit for digit whatever its size, a decimal only when a double is that very decimal.
 
 A cached value is served for the new prompt (``key_verdict``) only when
 
 * the new prompt is a plain request about the same entity that states it, written as the cached
   pair wrote its own statement for the key (of the same JSON type; with no cached statement,
   exactly as stated);
-* or the two prompts (and schemas) are the same up to the safe set: nothing it could depend on
+* or the two prompts (and schemas) are identical: nothing it could depend on
   changed.
 
 Everything else is regenerated key by key.
@@ -32,6 +36,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
+
+from .entities import is_entity_word
 
 __all__ = [
     "FORMAT_WORDS",
@@ -50,13 +56,15 @@ __all__ = [
 # What may follow a stated literal: the end of a clause, or another statement or request phrase
 # after "," / "and" -- not a qualifier ("age 30 and older", "price 89, plus tax", "34 years").
 _NEXT = (
-    r"""(?:(?:and\s+)?[A-Za-z_][\w-]*\s*(?:[:=]|\bis\b)?\s*["'\d-]"""
+    r"""(?:(?:and\s+)?[A-Za-z_][\w-]*\s*(?:[:=]|\bis\b)?\s*(?:["'\d-]|(?-i:true|false)\b)"""
     r"""|(?:with|using|use|required|the|return|output|reply|give|please|keys|fields)\b)"""
 )
 _TERMINATOR = rf"""(?=\s*(?:$|[.;:)\]}}\n]|,\s*{_NEXT}|\band\s+{_NEXT}))"""
 _LITERAL = (
     r"""\s*(?:[:=]|\bis\b)?\s*"""
-    r"""(?:"(?P<dq>[^"\n\\\\]{0,200})"|'(?P<sq>[^'\n\\\\]{0,200})'|(?P<num>-?(?:0|[1-9]\d{0,14})(?:\.\d{0,9}[1-9])?)(?![\w%/]|[.,]\d))"""
+    r"""(?:"(?P<dq>[^"\n\\\\]{0,200})"|'(?P<sq>[^'\n\\\\]{0,200})'"""
+    r"""|(?P<num>-?(?:(?:0|[1-9]\d{0,14})\.\d{0,9}[1-9]|0|[1-9]\d{0,59}))(?![\w%/]|[.,]\d)"""
+    r"""|(?P<bool>(?-i:true|false))(?![\w-]))"""
 )
 _KEY_LIST = re.compile(
     r"(?:\b(?:with|using|use|required|requested|include|including|containing|the|following)\s+)*"
@@ -101,18 +109,28 @@ _PLAIN_SKELETON = 1
 class Statement:
     """A value a prompt states for a key, and how it was written."""
 
-    value: str | int | float
+    value: str | int | float | bool
     quoted: bool
     span: tuple[int, int]
 
 
-def _literal(match: re.Match[str]) -> tuple[str | int | float, bool]:
+def _literal(match: re.Match[str]) -> tuple[str | int | float | bool, bool]:
+    """The statement's JSON value, typed as written: a quoted string, ``true``/``false`` (a
+    bool, never the integer 1 or 0), an integer (exact, whatever its size) or a decimal
+    fraction (a float, stated only when the float is that very decimal: see ``statements``)."""
     if match.group("dq") is not None:
         return match.group("dq"), True
     if match.group("sq") is not None:
         return match.group("sq"), True
+    if match.group("bool") is not None:
+        return match.group("bool") == "true", False
     number = match.group("num")
     return (float(number) if "." in number else int(number)), False
+
+
+def _written(match: re.Match[str]) -> str:
+    """The statement's unquoted literal as written (``30``, ``2.5``, ``true``)."""
+    return match.group("num") if match.group("num") is not None else match.group("bool")
 
 
 @lru_cache(maxsize=512)
@@ -128,10 +146,10 @@ def statements(prompt: str, keys: tuple[str, ...]) -> dict[str, Statement]:
         )
         for match in pattern.finditer(prompt):
             value, quoted = _literal(match)
-            if not quoted and _render(value) != match.group("num"):
-                ambiguous.add(key)  # a number no JSON value writes as stated ("-0", 24 digits)
-            if key in found and (found[key].value != value or found[key].quoted != quoted):
-                ambiguous.add(key)
+            if not quoted and _render(value) != _written(match):
+                ambiguous.add(key)  # a number no JSON value writes as stated ("-0", "0.1000000000000000001")
+            if key in found and (not identical(found[key].value, value) or found[key].quoted != quoted):
+                ambiguous.add(key)  # typed: 'flag true' and 'flag 1' state two values
             found.setdefault(key, Statement(value, quoted, match.span()))
     return {k: v for k, v in found.items() if k not in ambiguous}
 
@@ -178,18 +196,24 @@ _ARTICLE_BEFORE = re.compile(
 @lru_cache(maxsize=512)
 def plain_entity(prompt: str, keys: tuple[str, ...]) -> str | None:
     """For a plain data request (besides framing, statements and the key list, at most the
-    entity: "a person"), its entity word ("" when none); None for any other prompt. Only a
-    plain request's statements are the values as written: any other word may be an
-    instruction ("doubled", "values in French", "Round the price")."""
+    entity: "a person", a word of the closed entity vocabulary, ``entities.ENTITY_WORDS``), its
+    entity word ("" when none); None for any other prompt. Only a plain request's statements
+    are the values as written: any other word may be an instruction ("doubled", "values in
+    French", "Round the price", "an antonym with word ...")."""
     if not prompt.isascii() or any(c < " " and c not in "\t\n" for c in prompt):
         return None  # the framing grammar is printable English: a character it cannot read is no claim
     skeleton = _skeleton(prompt, keys)
     if len(skeleton) > _PLAIN_SKELETON or not all(
-        after_article and word.isalpha() and word not in FORMAT_WORDS and word not in _TARGET_WORDS
-        for word, after_article in skeleton
+        after_article and _entity(word) for word, after_article in skeleton
     ):
         return None
     return skeleton[0][0] if skeleton else ""
+
+
+def _entity(word: str) -> bool:
+    """A word the entity slot reads: a noun of the closed vocabulary, and no format or target
+    word (the vocabulary holds none; kept as a second, independent bar)."""
+    return word.isalpha() and word not in FORMAT_WORDS and word not in _TARGET_WORDS and is_entity_word(word)
 
 
 def plain_request(prompt: str, keys: tuple[str, ...]) -> bool:
@@ -208,12 +232,15 @@ def identical(a: Any, b: Any) -> bool:
 
 
 def _render(value: Any) -> str | None:
-    if isinstance(value, bool) or value is None:
+    """A stated value as the prompt writes it (an integer exactly, whatever its size)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
         return None
     if isinstance(value, str):
         return value
     if isinstance(value, int):
-        return str(value) if abs(value) < 10**15 else None
+        return str(value)
     if isinstance(value, float):
         return repr(value).removesuffix(".0") if value == value else None
     return None
@@ -226,7 +253,7 @@ class PairContext:
     old_stated: dict[str, Statement]
     new_stated: dict[str, Statement]
     old_object: dict[str, Any]
-    #: The prompts (and schemas) are the same up to the safe set: nothing a value depends on changed.
+    #: The prompts (and schemas) are identical: nothing a value depends on changed.
     same_request: bool
     #: The entity of the new prompt when it is a plain request (its statements are the values
     #: as written), else None.
@@ -272,7 +299,11 @@ def expected_stated(key: str, ctx: PairContext) -> Any:
     old = ctx.old_stated.get(key) if ctx.old_plain else None
     old_value = ctx.old_object.get(key, MISSING)
     if old is not None and old_value is not MISSING:
-        return _written_as_cached(new, old, old_value)
+        written = _written_as_cached(new, old, old_value)
+        # A stated value binds by its exact JSON type and value: a cached answer that wrote its
+        # statement otherwise (30 as 30.0 or "30", true as 1) shows a rule the plain request
+        # does not state, so how to write the new one cannot be told.
+        return written if identical(written, new.value) else MISSING
     return new.value
 
 

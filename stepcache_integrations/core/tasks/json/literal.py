@@ -12,11 +12,14 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from decimal import Decimal, InvalidOperation
 from json.decoder import scanstring  # type: ignore[attr-defined]
 from typing import Any
 
-__all__ = ["Member", "duplicate_keys", "inexact_numbers", "member_list", "members", "render", "same_json"]
+__all__ = [
+    "Member", "binds_literal", "duplicate_keys", "inexact_numbers", "member_list", "members", "render", "same_json",
+]
 
 #: A member as written: (key's JSON text, value's JSON text).
 Member = tuple[str, str]
@@ -141,6 +144,35 @@ def inexact_numbers(value_text: str) -> list[str]:
     except (ValueError, RecursionError):
         return [value_text[:40]]
     return bad
+
+
+_INT_LITERAL = re.compile(r"0|-?[1-9]\d*")  # "-0" is no integer a statement writes
+_FLOAT_LITERAL = re.compile(r"-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?")
+
+
+def binds_literal(value_text: str, stated: Any) -> bool:
+    """Whether one value's JSON text, as written, is the stated value by exact JSON type and
+    value, read from the text itself (no float on the way): a stated integer only as an integer
+    literal of that value (``30``; not ``30.0``, ``3e1``, ``"30"``, ``true``; a big one compared
+    digit for digit); ``true``/``false`` only as that literal (never ``1``); a stated decimal
+    only as a literal with a fraction or exponent whose exact decimal value is the statement's;
+    a string only as a JSON string that decodes to it."""
+    text = value_text.strip()
+    if isinstance(stated, bool):
+        return text == ("true" if stated else "false")
+    if isinstance(stated, int):
+        return bool(_INT_LITERAL.fullmatch(text)) and int(text) == stated
+    if isinstance(stated, float):
+        if _INT_LITERAL.fullmatch(text) or not _FLOAT_LITERAL.fullmatch(text) or not math.isfinite(stated):
+            return False
+        return Decimal(text) == Decimal(repr(stated))
+    if isinstance(stated, str):
+        try:
+            decoded = json.loads(text)
+        except (ValueError, RecursionError):
+            return False
+        return isinstance(decoded, str) and decoded == stated
+    return False
 
 
 def same_json(a: Any, b: Any) -> bool:

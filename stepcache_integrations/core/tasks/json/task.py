@@ -8,10 +8,10 @@ from typing import Any
 from ...segment import extract_json_object
 from ...types import Provenance, Step, VerificationLevel, weakest
 from ..base import Assembly, TaskHandler, UnitCheck, Verification
-from ..prompt_diff import PROMPT_LIMIT, canonical_digest
+from ..prompt_diff import PROMPT_LIMIT
 from .constraints import JsonConstraints
 from .evidence import MISSING, PairContext, expected_stated, identical, key_verdict, pair_context
-from .literal import duplicate_keys, inexact_numbers, member_list, render, same_json
+from .literal import binds_literal, duplicate_keys, inexact_numbers, member_list, render, same_json
 from .merge import dumps, keys_prompt, merge, object_of, ordered, written_members
 from .request import asks_for_one_object, has_unread_key_list
 from .schema import add_schema_errors, has_prose, schema_key
@@ -51,14 +51,14 @@ class JsonTask(TaskHandler):
     def verify(self, steps: list[Step], constraints: Any, cached_constraints: Any) -> Verification:
         """Per key: the answer's own errors (missing, empty, contradicting a stated value, schema),
         then, for a cached answer, positive evidence that the value holds for the new prompt:
-        stated in a plain request, or the same request up to the safe set
+        stated in a plain request, or the same request (identical)
         (evidence.key_verdict)."""
         new = self.load_constraints(constraints)
         obj = object_of(steps)
         if obj is None:
             return Verification([UnitCheck("object", False, "no JSON object in the answer")])
         errors = _key_errors(obj, new)
-        _add_text_errors(steps, obj, errors)
+        _add_text_errors(steps, obj, errors, new.stated)
         context = None
         if cached_constraints is not None:
             context = _pair(steps, obj, self.load_constraints(cached_constraints), new)
@@ -220,10 +220,12 @@ def _key_errors(obj: dict[str, Any], c: JsonConstraints) -> dict[str, str]:
     return errors
 
 
-def _add_text_errors(steps: list[Step], obj: dict[str, Any], errors: dict[str, str]) -> None:
+def _add_text_errors(steps: list[Step], obj: dict[str, Any], errors: dict[str, str], stated: dict[str, Any]) -> None:
     """The served text must be the object checked: one JSON object, each key written once, each
-    number one the parsed value keeps exactly (``1e400`` would be checked as infinity). A key
-    whose text fails is a typed failure; a text that is not this object fails ``$``."""
+    number one the parsed value keeps exactly (``1e400`` would be checked as infinity), each
+    stated key's literal the statement by exact type and value (``literal.binds_literal``: the
+    text itself, not only its parsed value, is bound). A key whose text fails is a typed
+    failure; a text that is not this object fails ``$``."""
     step = next((s for s in steps if s.kind == "json" and isinstance(s.meta.get("object"), dict)), None)
     listed = member_list(step.text) if step is not None else None
     if listed is None:
@@ -236,16 +238,26 @@ def _add_text_errors(steps: list[Step], obj: dict[str, Any], errors: dict[str, s
     if isinstance(model_errors, dict):
         for key, reason in model_errors.items():
             errors.setdefault(str(key), str(reason))
-    for key, _raw_key, raw_value in listed:
-        inexact = inexact_numbers(raw_value)
-        if inexact and key not in errors:
-            errors[key] = f"the number {inexact[0]} cannot be kept exactly"
+    _add_member_errors(listed, errors, stated)
     try:
         served = json.loads(step.text)
     except (ValueError, RecursionError):
         served = None
     if not same_json(served, obj):
         errors["$"] = "the served text is not the object checked"
+
+
+def _add_member_errors(listed: list[tuple[str, str, str]], errors: dict[str, str], stated: dict[str, Any]) -> None:
+    """Each member's text: its numbers kept exactly by the parsed value, and a stated key's
+    literal the statement by exact JSON type and value (``literal.binds_literal``)."""
+    for key, _raw_key, raw_value in listed:
+        if key in errors:
+            continue
+        inexact = inexact_numbers(raw_value)
+        if inexact:
+            errors[key] = f"the number {inexact[0]} cannot be kept exactly"
+        elif key in stated and not binds_literal(raw_value, stated[key]):
+            errors[key] = f"written {raw_value[:40]}, not the stated {json.dumps(stated[key], ensure_ascii=False)}"
 
 
 def _requested_key_error(key: str, obj: dict[str, Any], c: JsonConstraints) -> str:
@@ -306,7 +318,7 @@ def _pair(steps: list[Step], obj: dict[str, Any], cached: JsonConstraints, new: 
 
 
 def _readable_prompts(cached: JsonConstraints, new: JsonConstraints) -> tuple[str, str, bool]:
-    """(cached prompt, new prompt, same up to the safe set). A statement is read only from whole
+    """(cached prompt, new prompt, identical). A statement is read only from whole
     prompts, under schemas without prose, with a key list this grammar read; otherwise both
     prompts read as "" (no statement is evidence)."""
     old_prompt, new_prompt = cached.prompt.prompt, new.prompt.prompt
@@ -316,7 +328,7 @@ def _readable_prompts(cached: JsonConstraints, new: JsonConstraints) -> tuple[st
         # Cut prompts: only a whole-prompt identity (same digest) is known; no statement is read.
         same = cached.prompt.digest is not None and cached.prompt.digest == new.prompt.digest
         return "", "", same
-    same = canonical_digest(old_prompt) == canonical_digest(new_prompt)
+    same = old_prompt == new_prompt  # identical: no difference is harmless in every context
     if has_prose(new.schema) or has_prose(cached.schema):
         return "", "", same  # a schema's description may be a rule: its statements prove nothing
     if has_unread_key_list(new_prompt) or has_unread_key_list(old_prompt):
@@ -325,10 +337,10 @@ def _readable_prompts(cached: JsonConstraints, new: JsonConstraints) -> tuple[st
 
 
 def _same_value(actual: Any, stated: Any) -> bool:
-    """The value as the plain request states it: the same string, or the same number as a JSON
-    number ("Al " and "31" for age 31 are other values)."""
-    if isinstance(stated, str):
-        return isinstance(actual, str) and actual == stated
-    if isinstance(actual, bool) or not isinstance(actual, (int, float)):
-        return False
-    return bool(actual == stated)  # exact: float() of a 4000-digit integer would overflow
+    """The value as the plain request states it, by exact JSON type and value: a stated integer
+    only as an integer equal to it (not ``30.0``, ``3e1``, ``"30"`` or ``true``; a big one
+    compared exactly, never through a float), ``true`` only as ``true`` (never ``1``), a string
+    only as the same string ("Al " and "bob" are other values), a decimal only as a number with a
+    fraction or exponent of the same value (its literal is kept exactly, or the text check fails
+    it: ``literal.inexact_numbers``)."""
+    return identical(actual, stated)
