@@ -42,7 +42,8 @@ def register(subparsers: Any) -> None:
         dest="mode",
         action="store_const",
         const="quick",
-        help="one seed, 5 base prompts per task, 1 variant per kind (default; a few minutes)",
+        help="one seed, 2 base prompts per task, 1 variant per kind (16 requests per system), max_tokens 128 "
+        "(default; the README demo, a few minutes)",
     )
     mode.add_argument(
         "--full",
@@ -108,7 +109,12 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--model", default=None, help="model name sent to the endpoint")
     parser.add_argument("--api-key", default="local", help="API key sent to --base-url (default: local)")
-    parser.add_argument("--max-tokens", type=int, default=256, help="answer length limit per model call (default 256)")
+    parser.add_argument(
+        "--max-tokens",
+        type=int,
+        default=None,
+        help="answer length limit per model call (default 256; --quick on the paper workload: 128)",
+    )
     parser.add_argument(
         "--no-cache-prompt-flag",
         action="store_true",
@@ -270,15 +276,15 @@ def run_cli(args: argparse.Namespace) -> int:
     plans = plan_run(config)
     _phase(
         f"{config.workload} workload: {len(plans)} seed(s), {sum(len(p.workload.requests) for p in plans)} requests "
-        f"per system after a warm-up of {sum(len(p.workload.bases) for p in plans)} base prompts; then the same "
-        "again with an always-wrong stand-in model (control)"
+        f"per system after a warm-up of {sum(len(p.workload.bases) for p in plans)} base prompts, max_tokens "
+        f"{config.max_tokens}; then the same again with an always-wrong stand-in model (control, no server)"
     )
     try:
         chat = make_chat_openai(
             base_url,
             model=config.model,
             api_key=args.api_key,
-            max_tokens=args.max_tokens,
+            max_tokens=config.max_tokens,
             cache_prompt=False if config.disable_server_prompt_cache else None,
         )
         started = time.perf_counter()
