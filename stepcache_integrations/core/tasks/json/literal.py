@@ -46,33 +46,53 @@ def member_list(text: str) -> list[tuple[str, str, str]] | None:
     """The top-level members of the JSON object ``text`` in written order, repeats included:
     (decoded key, key's text, value's text). None when ``text`` is not one JSON object."""
     try:
-        pos = _skip(text, 0)
-        if pos >= len(text) or text[pos] != "{":
-            return None
-        found: list[tuple[str, str, str]] = []
-        pos = _skip(text, pos + 1)
-        if pos < len(text) and text[pos] == "}":
-            return found if _skip(text, pos + 1) == len(text) else None
-        while True:
-            if pos >= len(text) or text[pos] != '"':
-                return None
-            key, end = scanstring(text, pos + 1)
-            raw_key = text[pos:end]
-            pos = _skip(text, end)
-            if pos >= len(text) or text[pos] != ":":
-                return None
-            pos = _skip(text, pos + 1)
-            _value, end = _DECODER.raw_decode(text, pos)
-            found.append((key, raw_key, text[pos:end]))
-            pos = _skip(text, end)
-            if pos < len(text) and text[pos] == ",":
-                pos = _skip(text, pos + 1)
-                continue
-            if pos < len(text) and text[pos] == "}":
-                return found if _skip(text, pos + 1) == len(text) else None
-            return None
+        return _members(text)
     except (ValueError, RecursionError, IndexError):
         return None
+
+
+def _members(text: str) -> list[tuple[str, str, str]] | None:
+    pos = _skip(text, 0)
+    if not _at(text, pos, "{"):
+        return None
+    found: list[tuple[str, str, str]] = []
+    pos = _skip(text, pos + 1)
+    if _at(text, pos, "}"):
+        return _closed(text, pos, found)
+    while True:
+        member = _member(text, pos)
+        if member is None:
+            return None
+        found.append(member[0])
+        pos = member[1]
+        if _at(text, pos, ","):
+            pos = _skip(text, pos + 1)
+            continue
+        return _closed(text, pos, found) if _at(text, pos, "}") else None
+
+
+def _at(text: str, pos: int, char: str) -> bool:
+    return pos < len(text) and text[pos] == char
+
+
+def _closed(text: str, pos: int, found: list[tuple[str, str, str]]) -> list[tuple[str, str, str]] | None:
+    """``found`` when the object closed at ``pos`` ends the text (only whitespace after it)."""
+    return found if _skip(text, pos + 1) == len(text) else None
+
+
+def _member(text: str, pos: int) -> tuple[tuple[str, str, str], int] | None:
+    """One member ``"key": value`` at ``pos``: (decoded key, key's text, value's text), and where
+    the text goes on after it; None when no member stands there."""
+    if not _at(text, pos, '"'):
+        return None
+    key, end = scanstring(text, pos + 1)
+    raw_key = text[pos:end]
+    pos = _skip(text, end)
+    if not _at(text, pos, ":"):
+        return None
+    pos = _skip(text, pos + 1)
+    _value, end = _DECODER.raw_decode(text, pos)
+    return (key, raw_key, text[pos:end]), _skip(text, end)
 
 
 class _Repeated(ValueError):

@@ -77,6 +77,23 @@ def merge(
     written = dict(written_members(earlier))
     model_written = (members(model_text) or {}) if found else {}
     model_errors: dict[str, str] = dict(duplicate_keys(model_text)) if found else {}
+    merged, model_keys = _with_model_keys(kept, wanted, fresh, model_errors)
+    merged = ordered(merged, c)
+    written.update({k: model_written[k] for k in model_keys if k in model_written})
+    meta = {"object": merged, **_carried(earlier, c, model_keys)}
+    if model_errors:
+        meta["model_errors"] = model_errors
+    step = Step(text=render(merged, written), kind="json", meta=meta)
+    provenance: Provenance = new_provenance if not kept or model_keys else kept_provenance
+    errors = [] if found else ["the model returned no JSON object"]
+    return Assembly([step], [provenance], errors)
+
+
+def _with_model_keys(
+    kept: dict[str, Any], wanted: list[str], fresh: dict[str, Any], model_errors: dict[str, str]
+) -> tuple[dict[str, Any], list[str]]:
+    """The kept keys plus every key the model wrote, and which keys those are; a kept key the
+    model wrote otherwise than kept is an error in ``model_errors`` (never silently replaced)."""
     merged = dict(kept)
     model_keys: list[str] = []
     for key, value in fresh.items():
@@ -88,15 +105,7 @@ def merge(
             continue  # the kept text is this very value (or the answer fails above)
         merged[key] = value
         model_keys.append(key)
-    merged = ordered(merged, c)
-    written.update({k: model_written[k] for k in model_keys if k in model_written})
-    meta = {"object": merged, **_carried(earlier, c, model_keys)}
-    if model_errors:
-        meta["model_errors"] = model_errors
-    step = Step(text=render(merged, written), kind="json", meta=meta)
-    provenance: Provenance = new_provenance if not kept or model_keys else kept_provenance
-    errors = [] if found else ["the model returned no JSON object"]
-    return Assembly([step], [provenance], errors)
+    return merged, model_keys
 
 
 def _carried(earlier: list[Step], c: JsonConstraints, model_keys: list[str]) -> dict[str, Any]:
