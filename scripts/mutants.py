@@ -39,12 +39,15 @@ JSON_CONSTRAINTS = f"{PKG}/core/tasks/json/constraints.py"
 JSON_LITERAL = f"{PKG}/core/tasks/json/literal.py"
 JSON_MERGE = f"{PKG}/core/tasks/json/merge.py"
 ARITH_GRAMMAR = f"{PKG}/core/tasks/arithmetic/grammar.py"
+TEXT_CLAIMS = f"{PKG}/core/tasks/text/claims.py"
 FAISS_INDEX = f"{PKG}/stores/faiss_index.py"
 MEMORY_STORE = f"{PKG}/stores/memory.py"
 UNNAMED = "tests/adversarial/test_unnamed_classes.py"
 FORMATTING = "tests/adversarial/test_formatting_rule.py"
 TEXT_PAIRS = "tests/adversarial/test_text_pairs.py"
 ARITH_PAIRS = "tests/adversarial/test_arithmetic_pairs.py"
+ARITH_FALSE = "tests/adversarial/test_arith_false_equations.py"
+TEXT_FALSE = "tests/adversarial/test_text_false_equations.py"
 ANSWER_LINES = "tests/adversarial/test_answer_lines.py"
 JSON_FIDELITY = "tests/adversarial/test_json_fidelity.py"
 
@@ -58,6 +61,8 @@ LEVELS = U + "test_verification_levels.py"
 RULES = U + "test_task_rules.py"
 BOUNDS = U + "test_linear_bounds.py"
 ARITH_TESTS = U + "test_arithmetic_task.py"
+ARITH_UNREAD = U + "test_arith_unread_claims.py"
+TEXT_CLAIMS_TESTS = U + "test_text_claims.py"
 LINEAR_ANSWER_TESTS = U + "test_linear_answer_lines.py"
 JSON_FIDELITY_UNIT = U + "test_json_fidelity.py"
 JSON_BINDING = U + "test_json_binding.py"
@@ -257,6 +262,27 @@ MUTANTS: list[Mutant] = [
     Mutant("arith-prose-for-another-prompt", "a cached arithmetic answer's prose is served for another prompt",
            ARITH_TASK, "    return cached is None or same_prompt(cached.prompt, constraints.prompt)", "    return True",
            (ARITH_TESTS, ARITH_PAIRS)),
+    # -- every '=' and number of an arithmetic answer is read (red team round 3, R2)
+    Mutant("arith-unread-claim-passes", "a line the checker cannot read ('1. 3 * 4 = 13', '**20**', '= 20') passes as prose",
+           ARITH_TASK, "        or _prose_states_nothing(lines)\n", "", (ARITH_UNREAD, ARITH_FALSE)),
+    Mutant("arith-bullet-read-as-sign", "a '- ' bullet is read as a sign ('- 3 * 4 = -12' holds, '3 * 4 = -12' does not)",
+           ARITH_GRAMMAR, '    if text[:1] == "-" and text[1:2].isspace():\n', "    if False:\n", (ARITH_UNREAD, ARITH_FALSE)),
+    Mutant("arith-prose-digits-only", "prose is checked for numerals only: '=', '*' and markup in a words-only line pass",
+           ARITH_GRAMMAR,
+           '    return char.isalpha() or char.isspace() or char in _PROSE_PUNCTUATION or unicodedata.category(char) == "Mn"',
+           "    return True", (ARITH_UNREAD, ARITH_FALSE)),
+    Mutant("arith-level-ignores-unread", "verification_level calls an answer with an unread claim 'checked'",
+           ARITH_TASK, '        if not all(plain_prose(line) for line in unread):\n', "        if False:\n",
+           (ARITH_UNREAD, ARITH_FALSE)),
+    # -- free text is "checked" only when its compared values are its only claims (red team round 3, R8)
+    Mutant("text-checked-beside-other-claims", "free text with a compared value and another equation ('so 3x = 13') is checked",
+           TEXT_TASK, "checked = equation_claims_checked(new.text, answer) and only_compared_claims(new.text, answer)",
+           "checked = equation_claims_checked(new.text, answer)", (TEXT_CLAIMS_TESTS, TEXT_FALSE)),
+    Mutant("text-claims-rest-unread", "numbers and equations beside the compared 'x = N' statements are not looked at",
+           TEXT_CLAIMS, '    return _states_nothing(_CLAIM.sub(" ", body))', "    return True", (TEXT_CLAIMS_TESTS, TEXT_FALSE)),
+    Mutant("text-claim-not-compared", "a 'u = N' statement is taken as read without being compared ('y = 13', an earlier x)",
+           TEXT_CLAIMS, "        if not equation_claims_checked(prompt, statement) or equation_claim_errors(prompt, statement):",
+           "        if False:", (TEXT_CLAIMS_TESTS, TEXT_FALSE)),
     # -- linear answer lines (from the blind red team: 'Answer: 3x' was read as x = 3)
     Mutant("answer-prefix-read", "an answer line is read by its start ('Answer: x = 2 = 3 - 1' as x = 2)",
            LINEAR_ANSWER, "    if _PAIRS.fullmatch(text):", "    if _PAIRS.match(text):", (LINEAR_ANSWER_TESTS, ANSWER_LINES)),

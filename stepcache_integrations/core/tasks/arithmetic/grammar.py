@@ -1,6 +1,12 @@
 """The arithmetic grammar: a closed set of question forms around one expression of
 numbers, ``+ - * /`` and parentheses, and the lines of an answer that can be read.
 
+An answer's lines are read in a closed set of forms (an equation chain, a stated value, each
+after an optional "Step N: " label); a line outside them is prose, and prose may hold only words
+and sentence punctuation (:func:`plain_prose`): a digit, a numeral of any script,
+``=`` or any other symbol, markup or a list marker in a line the checker does not read is a claim
+it cannot check, so the answer fails.
+
 Everything outside it is "no claim": a letter, a unit, a percent sign, a comma in a number,
 ``**`` or ``//``, a doubled operator, a number with a leading zero, an ``a / b * c`` chain
 (read two ways in the wild), more than a few operators or digits. Values are exact
@@ -12,6 +18,7 @@ from __future__ import annotations
 
 import ast
 import re
+import unicodedata
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -22,6 +29,7 @@ __all__ = [
     "read_question",
     "read_expression",
     "read_answer_line",
+    "plain_prose",
     "format_value",
     "value_literals",
     "MAX_OPERATORS",
@@ -41,6 +49,8 @@ _ALPHABET = re.compile(r"[0-9+\-*/(). ]+")
 _TOKEN = re.compile(r"\s*(?:(?P<num>\d+(?:\.\d+)?)|(?P<op>[+\-*/])|(?P<open>\()|(?P<close>\)))")
 _ANSWER_STATEMENT = re.compile(r"(?:(?:So |Therefore )?[Tt]he answer is |Answer: )?(?P<value>-?[0-9./]+)")
 _LABEL = re.compile(r"Step [0-9]{1,3}: ")
+# Sentence punctuation a prose line may hold (besides letters, combining marks and whitespace).
+_PROSE_PUNCTUATION = frozenset(".,;:!?'\"()-\u2018\u2019\u201c\u201d\u2014\u2026")
 
 
 @dataclass(frozen=True)
@@ -113,10 +123,9 @@ def read_expression(text: str) -> Fraction | None:
 def read_answer_line(line: str) -> AnswerLine | None:
     """A line of an answer the checker can read in full ("12 * 12 = 144.", "The answer is
     144."), else None (prose: not read)."""
-    text = line.strip()
-    label = _LABEL.match(text)
-    if label:
-        text = text[label.end() :]
+    text = _unlabelled(line)
+    if text[:1] == "-" and text[1:2].isspace():
+        return None  # "- 3 * 4 = -12": a bullet or a sign, read two ways
     if text.endswith("."):
         text = text[:-1]
     if "=" in text:
@@ -130,6 +139,26 @@ def read_answer_line(line: str) -> AnswerLine | None:
         return None
     value = read_expression(match.group("value"))
     return None if value is None else AnswerLine("statement", (value,), match.group("value"))
+
+
+def plain_prose(line: str) -> bool:
+    """Whether a line the checker does not read states nothing it could check: after an optional
+    "Step N: " label, only letters, combining marks, whitespace and sentence punctuation ("Let me
+    think." yes; "3 * 4 = 13, then ...", "**20**", "#### 20", "= 20", "1. Multiply", "Ⅻ" no).
+    A number word ("seven") is a word: prose, not read, like the rest of the line."""
+    return all(_prose_char(char) for char in _unlabelled(line))
+
+
+def _prose_char(char: str) -> bool:
+    if char.isnumeric():  # "3", "٣", "三", "½", "²"
+        return False
+    return char.isalpha() or char.isspace() or char in _PROSE_PUNCTUATION or unicodedata.category(char) == "Mn"
+
+
+def _unlabelled(line: str) -> str:
+    text = line.strip()
+    label = _LABEL.match(text)
+    return text[label.end() :] if label else text
 
 
 def value_literals(value: Fraction) -> frozenset[str]:

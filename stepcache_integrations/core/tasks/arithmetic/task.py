@@ -8,6 +8,9 @@ of the grammar (``grammar.py``). The rules, each a function below:
 * the last line states the value, written as a number in a canonical form (an integer, a
   terminating decimal or a reduced fraction): "= 12 * 12" or "= 288/2" state nothing
   (:func:`_ends_with_the_value`);
+* every ``=`` and every number of the answer is read: a line outside the read forms may hold
+  only words and sentence punctuation (no digit, numeral, ``=`` or other symbol,
+  markup, list marker, "- " bullet; :func:`_prose_states_nothing`), else the answer fails;
 * prose lines are not read: an answer with them is "checked", not "proven", and a cached
   answer's prose is served only for the same prompt up to the safe set (:func:`_prose_allowed`);
 * a cached answer is about its own expression (up to spaces, :func:`_same_expression`), or
@@ -25,7 +28,7 @@ from ..base import UnitCheck, Verification
 from ..fingerprint import same_prompt
 from ..stepwise import StepwiseTask
 from .constraints import ArithmeticConstraints
-from .grammar import AnswerLine, format_value, read_answer_line
+from .grammar import AnswerLine, format_value, plain_prose, read_answer_line
 
 __all__ = ["ArithmeticTask"]
 
@@ -43,6 +46,15 @@ def _chains_hold(lines: _Lines) -> str | None:
     for text, line in lines:
         if line is not None and not line.holds:
             return f"{text.strip()!r} does not hold"
+    return None
+
+
+def _prose_states_nothing(lines: _Lines) -> str | None:
+    """A line the checker does not read holds no equation, number or symbol it could not check
+    ("1. 3 * 4 = 13", "**20**", "= 20", "3 * 4 = 13, then ..."): only words and punctuation."""
+    for text, line in lines:
+        if line is None and not plain_prose(text):
+            return f"{text.strip()!r} states what the checker cannot read (a number, an equation or markup)"
     return None
 
 
@@ -96,6 +108,7 @@ def _check_step(name: str, step: Step, value: Fraction, *, last: bool, prose_all
         return UnitCheck(name, not last, "the answer ends without a value" if last else "", "blank")
     error = (
         _chains_hold(lines)
+        or _prose_states_nothing(lines)
         or _statements_right(lines, value)
         or (_ends_with_the_value(lines, value) if last else None)
     )
@@ -142,11 +155,15 @@ class ArithmeticTask(StepwiseTask):
     def verification_level(
         self, steps: list[Step], constraints: Any, cached_constraints: Any, stored: VerificationLevel = "unchecked"
     ) -> VerificationLevel:
-        """"proven" when every line was read and holds; "checked" when prose lines were not
-        read (a cached one no more than it was stored as)."""
+        """"proven" when every line was read and holds; "checked" when prose lines of words
+        only were not read (a cached one no more than it was stored as); "unchecked" when a line
+        it cannot read states a number, an equation or a symbol (such an answer fails its checks)."""
         lines = [line for step in steps for line in step.text.splitlines() if line.strip()]
-        if lines and all(read_answer_line(line) is not None for line in lines):
+        unread = [line for line in lines if read_answer_line(line) is None]
+        if lines and not unread:
             return "proven"
+        if not all(plain_prose(line) for line in unread):
+            return "unchecked"
         return "checked" if cached_constraints is None else weakest(stored, "checked")
 
     def reinstantiate(self, steps: list[Step], cached_constraints: Any, constraints: Any) -> list[Step] | None:

@@ -12,6 +12,7 @@ from ..equation_claims import equation_claim_errors, equation_claims_checked
 from ..fingerprint import same_prompt
 from ..prompt_diff import TOKEN, extract_slots, mentions, slot_mapping, stale_slots
 from ..stepwise import StepwiseTask
+from .claims import only_compared_claims
 from .constraints import TextConstraints
 
 __all__ = ["TextTask"]
@@ -98,13 +99,15 @@ class TextTask(StepwiseTask):
         stored: VerificationLevel = "unchecked",
     ) -> VerificationLevel:
         """Free text has no checker: a fresh answer is "unchecked", or "checked" when it states a
-        value for an unknown of the prompt's linear equations and that value was checked (the
-        rest of its prose was not). A cached answer served for the same prompt (up to the safe
+        value for an unknown of the prompt's linear equations, that value was checked and it
+        states no other number or equation (:func:`only_compared_claims`: "x = 4, so 3x = 13." is
+        "unchecked"; the rest of its prose was not). A cached answer served for the same prompt (up to the safe
         set) is no more than it was stored as; one served under the opt-in slot substitution
         rests on an assumption, not a check: "unchecked"."""
         new = self.load_constraints(constraints)
         answer = "".join(step.text for step in steps)
-        own: VerificationLevel = "checked" if equation_claims_checked(new.text, answer) else "unchecked"
+        checked = equation_claims_checked(new.text, answer) and only_compared_claims(new.text, answer)
+        own: VerificationLevel = "checked" if checked else "unchecked"
         if cached_constraints is None:
             return own
         if same_prompt(self.load_constraints(cached_constraints).prompt, new.prompt):

@@ -1,0 +1,61 @@
+"""What a free-text answer's "checked" level rests on: every number and equation it states is read.
+
+The text task compares a value an answer states for an unknown of the prompt's linear equations
+("x = 4") with the value those equations pin down. That comparison says nothing of any other
+number or equation in the answer ("so 3x = 13", "2 * 4 + 3 = 11", "**20**"), so an answer is
+"checked" only when each of its ``u = N`` statements is such a compared, right value and, once
+they are taken out, nothing else of it is a claim the check could have read: no digit, no numeral
+of any script, no ``=`` or other mathematical symbol, no dash outside a word ("-x = 4"), no number
+word. Anything else is "unchecked" (README: "What `verified` means").
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from ..equation_claims import equation_claim_errors, equation_claims_checked, normalise_claims
+
+__all__ = ["only_compared_claims"]
+
+# "x = 4", "x_1 = -3/2": an unknown's value written as a number, followed by the end of a line,
+# sentence punctuation or a connective; "x = 4 - y", "x = 4x", "x = 4 squared", "3x = 12" are not
+# such a claim (their numbers stay in the rest, which then states something).
+_CLAIM = re.compile(
+    r"(?<![A-Za-z0-9_.])(?P<var>[A-Za-z](?:_?\d+)?)\s*=\s*(?P<value>-?\d+(?:\.\d+)?(?:/\d+)?)"
+    r"(?=[ \t]*(?:\n|$)|\s*[,;:!?)]|\.(?!\d)|\s+(?:and|so|then|which|because|since|but|hence|thus|therefore)\b)"
+)
+# a dash between two letters joins words ("so-called"); anywhere else it may be a sign ("-x = 4")
+_SIGN = re.compile(r"(?<![^\W\d_])[\-\u2010-\u2015]|[\-\u2010-\u2015](?![^\W\d_])")
+_SYMBOLS = frozenset("=+*/^%<>|~\\$`#")
+_WORD = re.compile(r"[^\W\d_]+")
+_NUMBER_WORDS = frozenset(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen"
+    " sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred"
+    " thousand million billion trillion half twice thrice double triple dozen".split()
+)
+_MAX_CLAIMS = 32
+
+
+def _states_nothing(text: str) -> bool:
+    """No digit or numeral, no mathematical symbol, no dash that may be a sign, no number word."""
+    for char in text:
+        if char.isnumeric() or char in _SYMBOLS or unicodedata.category(char) == "Sm":
+            return False
+    if _SIGN.search(text):
+        return False
+    return not any(word in _NUMBER_WORDS for word in _WORD.findall(text.casefold()))
+
+
+def only_compared_claims(prompt: str, answer: str) -> bool:
+    """Whether every number and equation of ``answer`` is a ``u = N`` statement of a value the
+    prompt's linear equations pin down, and that value (each one compared, each right)."""
+    body = normalise_claims(answer)
+    claims = list(_CLAIM.finditer(body))
+    if not claims or len(claims) > _MAX_CLAIMS:
+        return False
+    for claim in claims:
+        statement = f"{claim.group('var')} = {claim.group('value')}"
+        if not equation_claims_checked(prompt, statement) or equation_claim_errors(prompt, statement):
+            return False
+    return _states_nothing(_CLAIM.sub(" ", body))
