@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Collection, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
@@ -57,6 +57,7 @@ __all__ = [
     "prompt_difference",
     "request_key",
     "result_event",
+    "unmodelled_option",
 ]
 
 METADATA_KEY = "stepcache"
@@ -199,6 +200,81 @@ class StreamSession:
         if final_text.startswith(self.emitted):
             return StreamClose(tail=final_text[len(self.emitted) :], revised=False)
         return StreamClose(tail="", revised=True)
+
+
+# ----------------------------------------------------------------------------- generation options
+def _squash(name: str) -> str:
+    return name.lower().replace("_", "").replace("-", "")
+
+
+# Generation options that change what a right answer is, and the engine does not model: a stop
+# sequence, a length limit, several answers, log probabilities, a constrained output format.
+# Their spellings across providers, compared without case, ``_`` and ``-``.
+_ANY_VALUE = frozenset(
+    _squash(name)
+    for name in (
+        "stop", "stop_sequences", "stop_sequence", "stop_words", "stop_token_ids",
+        "max_tokens", "max_completion_tokens", "max_output_tokens", "max_new_tokens", "num_predict",
+        "max_length", "min_tokens", "min_length", "min_new_tokens",
+        "logit_bias", "suffix", "grammar", "guided_json", "guided_regex", "guided_choice", "guided_grammar",
+        "response_mime_type", "response_schema", "format", "modalities", "audio",
+        "tools", "tool_choice", "functions", "function_call", "response_format",
+    )
+)
+_TRUTHY = frozenset(_squash(name) for name in ("logprobs", "top_logprobs", "echo", "ignore_eos"))
+_ABOVE_ONE = frozenset(
+    _squash(name) for name in ("n", "best_of", "candidate_count", "num_generations", "num_return_sequences")
+)
+_WATCHED = _ANY_VALUE | _TRUTHY | _ABOVE_ONE
+# Fields that never reach the model (tracing, callbacks).
+_NOT_SENT = frozenset(_squash(name) for name in ("metadata", "tags", "callbacks", "callback_manager"))
+
+
+def _inactive(value: Any) -> bool:
+    if value is None or value is False or value == "":
+        return True
+    if isinstance(value, Mapping):
+        return all(_inactive(v) for v in value.values())
+    if isinstance(value, (list, tuple)):
+        return all(_inactive(v) for v in value)
+    return False
+
+
+def _active(name: str, value: Any) -> bool:
+    if name in _ABOVE_ONE:
+        return not (value is None or (isinstance(value, int) and not isinstance(value, bool) and value <= 1))
+    if name in _TRUTHY:
+        return bool(value) and not _inactive(value)
+    return not _inactive(value)
+
+
+def unmodelled_option(options: Any, modelled: Collection[str] = (), _depth: int = 0) -> str | None:
+    """Why a request's generation options change what a right answer is in a way the engine does not
+    model (``"stop is set (not modelled)"``), or None.
+
+    ``options``: the options as sent (a mapping, read at every depth: ``model_kwargs``,
+    ``extra_body``, ``additional_kwargs``, a serialized model's ``kwargs``). Stop sequences,
+    length limits, several answers (``n > 1``), log probabilities, constrained formats, and tools
+    or a response format anywhere but in ``modelled`` (option names the caller reads itself, at the
+    top level only) are never modelled: such a request bypasses the cache (no claim).
+    """
+    if _depth > 8:
+        return "options nested too deep to read"
+    if isinstance(options, (list, tuple)):
+        return next((r for r in (unmodelled_option(v, (), _depth + 1) for v in options) if r is not None), None)
+    if not isinstance(options, Mapping):
+        return None
+    skipped = {_squash(str(name)) for name in modelled} if _depth == 0 else set()
+    for key, value in options.items():
+        name = _squash(str(key))
+        if name in skipped or name in _NOT_SENT:
+            continue
+        if name in _WATCHED and _active(name, value):
+            return f"{key} is set (not modelled)"
+        reason = unmodelled_option(value, (), _depth + 1)
+        if reason is not None:
+            return reason
+    return None
 
 
 # ----------------------------------------------------------------------------- log lines

@@ -31,10 +31,10 @@ from langchain_core.outputs import ChatGeneration, Generation
 from ..adapter_core import METADATA_KEY, summarize
 from ..core.engine import CachePlan
 from ..core.segment import extract_json_object
-from ..core.tasks.prompt_diff import canonical_prompt
 from ..core.types import StepCacheResult
 from ..twin_flow import Io, TwinFlow
 from ._request_key import json_default, keyed, kwargs_digest, request_digest, request_rest  # noqa: F401 - re-exported
+from ._unread import unread_messages
 from .engine_model import content_text, message_text
 
 Kind = Literal["chat", "llm"]
@@ -69,6 +69,12 @@ class Request:
     kind: Kind
     text: str  # engine prompt
     messages: list[BaseMessage] = field(default_factory=list)  # chat only
+
+    @cached_property
+    def unread(self) -> str | None:
+        """Why :attr:`text` is not the whole request (a part or field of a message the engine does
+        not read: the request bypasses the cache), or None."""
+        return unread_messages(self.messages) if self.kind == "chat" else None
 
     @cached_property
     def digest(self) -> str | None:
@@ -266,9 +272,9 @@ def restorable_generations(plan: CachePlan) -> list[Generation] | None:
     """The stored LangChain generations, when the cache serves the stored answer unchanged.
 
     Restored verbatim when the plan reuses the entry's steps unchanged, the stored
-    generation is exactly what the entry's steps came from, and either the prompt is the
-    cached prompt up to the safe set (an exact hit) or the stored text is nothing but the verified steps
-    (no unverified prose around them).
+    generation is exactly what the entry's steps came from, and either the prompt is exactly the
+    cached prompt (an exact hit) or the stored text is nothing but the verified steps (no
+    unverified prose around them).
     """
     entry = plan.entry
     if plan.outcome != "reuse" or entry is None or plan.cached_text != entry.text:
@@ -280,8 +286,8 @@ def restorable_generations(plan: CachePlan) -> list[Generation] | None:
     steps = plan.handler.segment(stored_text, entry.constraints)
     if "".join(step.text for step in steps) != entry.text:
         return None
-    if canonical_prompt(entry.prompt) != canonical_prompt(plan.prompt) and stored_text != entry.text:
-        return None  # the same prompt up to the safe set is an exact hit
+    if entry.prompt != plan.prompt and stored_text != entry.text:
+        return None  # only the same prompt, exactly as written, is an exact hit
     return _stored_generations(plan)
 
 

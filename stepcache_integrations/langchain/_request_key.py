@@ -17,9 +17,9 @@ from typing import Any
 from langchain_core.messages import BaseMessage, message_to_dict
 from pydantic import BaseModel
 
-from ..core.tasks.prompt_diff import normal_form
-
-__all__ = ["json_default", "keyed", "kwargs_digest", "message_rest", "request_digest", "request_rest"]
+__all__ = [
+    "json_default", "keyed", "kwargs_digest", "message_rest", "normalized", "request_digest", "request_rest",
+]
 
 
 def json_default(value: Any) -> Any:
@@ -83,11 +83,10 @@ def _content_rest(content: Any) -> Any:
     if len(texts) == len(content) <= 1 and all(r == {"type": "text"} for r in rests):
         return None
     if len(texts) > 1 or len(texts) != len(content):
-        # Beside other parts a text part's edges are inside the request, not the prompt's outer
-        # whitespace: each is keyed as written (in the safe set's normal form).
+        # Beside other parts a text part's edges are inside the request: each is keyed exactly as written.
         for part, rest in zip(content, rests):
             if _text_part(part):
-                rest["text"] = normal_form(part if isinstance(part, str) else part["text"])
+                rest["text"] = part if isinstance(part, str) else part["text"]
     return rests
 
 
@@ -106,7 +105,8 @@ def message_rest(message: BaseMessage) -> dict[str, Any] | None:
     return {"type": message.type, **rest} if rest else None
 
 
-def _normalized(messages: Sequence[BaseMessage]) -> list[BaseMessage]:
+def normalized(messages: Sequence[BaseMessage]) -> list[BaseMessage]:
+    """``messages`` as LangChain normalizes them for the model (as given if it cannot)."""
     if _lc_normalize is None:
         return list(messages)
     try:
@@ -122,7 +122,7 @@ def request_rest(messages: Sequence[BaseMessage]) -> list[dict[str, Any] | None]
     global cache (which gets normalized messages) and the wrapper (which gets them as
     the caller wrote them) key a request alike.
     """
-    rests = [message_rest(m) for m in _normalized(messages)]
+    rests = [message_rest(m) for m in normalized(messages)]
     return rests if any(r is not None for r in rests) else None
 
 

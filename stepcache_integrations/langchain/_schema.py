@@ -18,10 +18,10 @@ from typing import Any
 
 from langchain_core.messages import BaseMessage
 
-__all__ = ["CallSpec", "NOT_A_TOOL_CALL"]
+__all__ = ["CallSpec", "NOT_A_TOOL_CALL", "SEPARATOR", "params_of", "response_format_schema"]
 
 NOT_A_TOOL_CALL = "the model answered a tool-call request without a tool call"
-_SEPARATOR = "---["  # BaseChatModel._get_llm_string: json.dumps(serialized model) + "---" + str(sorted(params))
+SEPARATOR = "---["  # BaseChatModel._get_llm_string: json.dumps(serialized model) + "---" + str(sorted(params))
 _OBJECT_REPR = re.compile(r"<(?:class|function|object|bound method|built-in|module|enum|[A-Za-z_][\w.]* object)[^<>]*>")
 _FORCING = ("any", "required")
 _OPTION_KEYS = ("tools", "tool_choice", "response_format", "functions", "function_call")
@@ -108,13 +108,23 @@ class CallSpec:
 
 
 # ----------------------------------------------------------------------------- parsing
+def response_format_schema(fmt: Any) -> dict[str, Any] | None:
+    """The JSON Schema of a ``json_schema`` response format, or None (no schema the engine reads)."""
+    return _response_format(fmt)[0]
+
+
+def params_of(llm_string: str) -> dict[str, Any] | None:
+    """The invocation parameters of an ``llm_string``, or None when they cannot be read."""
+    return _params(llm_string)
+
+
 def _params(llm_string: str) -> dict[str, Any] | None:
     """The invocation parameters of an ``llm_string``, or None when they cannot be read."""
     candidates = [llm_string]
-    at = llm_string.find(_SEPARATOR)
+    at = llm_string.find(SEPARATOR)
     while at != -1:
         candidates.append(llm_string[at + 3 :])
-        at = llm_string.find(_SEPARATOR, at + 1)
+        at = llm_string.find(SEPARATOR, at + 1)
     for text in candidates:
         value = _literal(text)
         if isinstance(value, list) and all(isinstance(item, tuple) and len(item) == 2 for item in value):

@@ -31,6 +31,7 @@ from ._convert import (
     template_flow,
 )
 from ._schema import CallSpec
+from ._unread import JSON_ONLY, unmodelled_options
 from .engine_model import output_response
 
 __all__ = ["StepCacheLLMCache"]
@@ -319,15 +320,31 @@ class StepCacheLLMCache(BaseCache):
         nearest = plan.entry.prompt if plan.entry is not None else None
         self._counters.hit(result, where, request.text, nearest, summarize(result, **where))
 
+    def _bypass_reason(self, request: Request, llm_string: str, spec: CallSpec) -> str | None:
+        """Why the cache makes no claim about this request (a message part or field the engine does
+        not read, an option it does not model: stop, length limits...): ``lookup`` returns None and
+        ``update`` stores nothing, so LangChain's answer is the model's own."""
+        if request.unread is not None:
+            return request.unread
+        json_task = self.json_schema is not None or self.task == "json" or spec.task == "json"
+        return unmodelled_options(llm_string, json_task=json_task)
+
     # ------------------------------------------------------------------ BaseCache
     def _lookup_flow(self, prompt: str, llm_string: str) -> TwinFlow[RETURN_VAL_TYPE | None]:
         request = parse_cache_prompt(prompt)
         spec = self._spec(request, llm_string)
         options = self._options(request, llm_string, spec)
+        bypass = self._bypass_reason(request, llm_string, spec)
+        if bypass is not None and bypass != JSON_ONLY:
+            self._counters.miss(f"bypass: {bypass}", self._where(options), request.text, None)
+            return None
         try:
             plan = yield Io.of(self.cache.lookup, self.cache.alookup, request.text, **options)
         except InvalidPromptError as exc:
             self._counters.miss(f"prompt not cacheable: {exc}", self._where(options), request.text, None)
+            return None
+        if bypass == JSON_ONLY and plan.task != "json":  # update() reaches the same verdict
+            self._counters.miss(f"bypass: {bypass}", self._where(options), request.text, None)
             return None
         template = yield from template_flow(plan, self.cache.store)
         where, key = self._where(options), (prompt, llm_string)
@@ -368,6 +385,10 @@ class StepCacheLLMCache(BaseCache):
         options = self._options(request, llm_string, spec)
         where = self._where(options)
         pending = self._take(prompt, llm_string)
+        bypass = self._bypass_reason(request, llm_string, spec)
+        if bypass is not None and bypass != JSON_ONLY:
+            self._counters.update(None, "bypass", bypass, where, request.text, None, None)
+            return
         args = self._store_args(request, return_val)
         if args is None:
             self._counters.update(None, "no generations", "", where, request.text, None, None)
@@ -379,6 +400,9 @@ class StepCacheLLMCache(BaseCache):
             plan = pending.plan if pending is not None and pending.options == options else None
             if plan is None:
                 plan = self.cache.prepare(request.text, **options)
+            if bypass == JSON_ONLY and plan.task != "json":
+                self._counters.update(None, "bypass", bypass, where, request.text, None, None)
+                return
             report = yield Io.of(
                 self.cache.store_planned, self.cache.astore_planned, plan, text,
                 prompt_tokens=prompt_tokens, completion_tokens=completion_tokens, metadata=metadata,

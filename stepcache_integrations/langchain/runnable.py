@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import AsyncIterator, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import wraps
 from typing import Any
 
@@ -31,7 +31,7 @@ from langchain_core.runnables.config import patch_config
 from langchain_core.runnables.fallbacks import _returns_runnable
 from pydantic import ConfigDict, Field
 
-from ..adapter_core import StreamSession, answer_flow, finish_flow, log_request, result_event
+from ..adapter_core import METADATA_KEY, StreamSession, answer_flow, bypass_summary, finish_flow, log_request, result_event
 from ..core.engine import StepCache
 from ..core.types import StepCacheResult
 from ..errors import InvalidPromptError
@@ -49,6 +49,7 @@ from ._model import ModelCaller, call_options, is_model, llm_string, model_kind,
 from ._outputs import from_cache, from_model
 from ._schema import CallSpec
 from ._streaming import cached_chunks, chunk_text, merge_chunks, piece, stream_tail, streams_live, strip_usage
+from ._unread import JSON_ONLY, unmodelled_options
 
 __all__ = ["StepCacheRunnable", "with_step_cache"]
 
@@ -268,16 +269,54 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
     def _recorded(self, run_: _Run, plan: Any, result: StepCacheResult) -> TwinFlow[None]:
         yield Io.of(self._emit, self._aemit, result, run_.child, run_.key, run_.request.text, plan)
 
+    def bypass_reason(self, request: Request, call_kwargs: dict[str, Any], spec: CallSpec) -> str | None:
+        """Why the cache makes no claim about this request (None: it answers it): a message part or
+        field the engine does not read, or a generation option it does not model (stop sequences,
+        length limits, ``n > 1``...). Such a request goes to the model alone; nothing is stored."""
+        if request.unread is not None:
+            return request.unread
+        json_task = self.json_schema is not None or self.task == "json" or spec.task == "json"
+        return unmodelled_options(llm_string(self.bound, call_kwargs), json_task=json_task)
+
     def _run(self, input: Any, child: RunnableConfig, kwargs: dict[str, Any]) -> _Run:
         request = self._request(input)
         key = self.request_llm_key(request, kwargs)
         spec = self.call_spec(kwargs)
         caller = ModelCaller(self.bound, request, child, kwargs, spec)
-        return _Run(request, caller, child, key, spec, self._options(key, spec))
+        bypass = self.bypass_reason(request, kwargs, spec)
+        if bypass == JSON_ONLY:  # decided once the plan names the task (_claimed)
+            return _Run(request, caller, child, key, spec, self._options(key, spec), None, json_only=True)
+        return _Run(request, caller, child, key, spec, self._options(key, spec), bypass)
+
+    def _bypassed(self, run_: _Run) -> dict[str, Any]:
+        """The record of a request the cache makes no claim about (logged like every request)."""
+        record = bypass_summary(run_.bypass or "", **self._record(run_.key))
+        log_request(request_logger, f"bypass ({run_.bypass})", prompt=run_.request.text, record=record,
+                    **self._record(run_.key))
+        return record
+
+    @staticmethod
+    def _tagged(output: Any, record: dict[str, Any]) -> Any:
+        if isinstance(output, BaseMessage):
+            metadata = {**(output.response_metadata or {}), METADATA_KEY: record}
+            return output.model_copy(update={"response_metadata": metadata})
+        return output
+
+    def _claimed(self, run_: _Run) -> TwinFlow[tuple[_Run, tuple[Any, Any, Any] | None]]:
+        """The run and its lookup (:meth:`_planned`); a run the cache makes no claim about is not
+        looked up, and a JSON response format answered by a task other than json is no claim."""
+        if run_.bypass is not None:
+            return run_, None
+        planned = yield from self._planned(run_)
+        if planned is not None and run_.json_only and planned[0].task != "json":
+            return replace(run_, bypass=JSON_ONLY), None
+        return run_, planned
 
     def _invoke_flow(self, input: Any, child: RunnableConfig, kwargs: dict[str, Any]) -> TwinFlow[Any]:
-        run_ = self._run(input, child, kwargs)
-        planned = yield from self._planned(run_)
+        run_, planned = yield from self._claimed(self._run(input, child, kwargs))
+        if run_.bypass is not None:  # no claim: the model's own answer, nothing stored or served
+            output = yield Io.of(self.bound.invoke, self.bound.ainvoke, input, child, **kwargs)
+            return self._tagged(output, self._bypassed(run_))
         if planned is None:
             return (yield Io.of(self.bound.invoke, self.bound.ainvoke, input, child, **kwargs))
         plan, stored, output = planned
@@ -309,8 +348,18 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
             yield chunk
 
     def _stream_flow(self, input: Any, child: RunnableConfig, kwargs: dict[str, Any]) -> StreamFlow:
-        run_ = self._run(input, child, kwargs)
-        planned = yield from self._planned(run_)
+        run_, planned = yield from self._claimed(self._run(input, child, kwargs))
+        if run_.bypass is not None:  # no claim: the model's own stream, its last chunk tagged
+            stream = yield Io.of(self.bound.stream, opened(self.bound.astream), input, child, **kwargs)
+            last: Any = END
+            while (chunk := (yield pull(stream))) is not END:
+                if last is not END:
+                    yield Emit(last)
+                last = chunk
+            record = self._bypassed(run_)
+            if last is not END:
+                yield Emit(self._tagged(last, record))
+            return
         if planned is None:  # nothing to cache: stream the model's answer as it is
             yield from relay(Io.of(self.bound.stream, opened(self.bound.astream), input, child, **kwargs))
             return
@@ -376,6 +425,8 @@ class _Run:
     key: str
     spec: CallSpec
     options: dict[str, Any]
+    bypass: str | None = None
+    json_only: bool = False
 
 
 # ----------------------------------------------------------------------------- public helper

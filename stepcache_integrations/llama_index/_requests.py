@@ -2,12 +2,13 @@
 
 * a chat request's cache prompt is one ``role: content`` block per message, and an engine
   request (patch / repair prompt) maps back onto the messages by extending the last one;
-* the ``llm_key`` identifies the inner model (class, model name, answer-changing
-  parameters); a follow-up in a conversation is scoped to the conversation's digest, and
+* the ``llm_key`` identifies the inner model (class, model name, a digest of every field:
+  ``_llm_key``); a follow-up in a conversation is scoped to the conversation's digest, and
   a request with more than its text (message ``additional_kwargs`` such as a name, several
   text blocks) to the digest of that rest (:func:`request_digest`);
-* requests the cache cannot represent faithfully (tools, structured output, non-text
-  content, tool messages) bypass it;
+* requests the cache cannot represent faithfully (tools, structured output, generation options
+  it does not model such as stop sequences or length limits, non-text content, tool messages)
+  bypass it;
 * :class:`InnerCaller` is what the engine calls for model requests.
 """
 
@@ -21,10 +22,10 @@ from typing import Any
 from llama_index.core.base.llms.types import ChatMessage, MessageRole, TextBlock
 from llama_index.core.llms.llm import LLM
 
-from ..adapter_core import METADATA_KEY
+from ..adapter_core import METADATA_KEY, unmodelled_option
 from ..core.llm import coerce_response
-from ..core.tasks.prompt_diff import normal_form
 from ..core.types import LLMResponse
+from ._llm_key import KEY_ATTRS, default_llm_key, inner_options  # noqa: F401 - re-exported
 
 __all__ = [
     "BYPASS_KWARGS",
@@ -45,8 +46,6 @@ __all__ = [
 
 # Call-time options that change the *kind* of answer: such requests are not cached.
 BYPASS_KWARGS = ("tools", "tool_choice", "functions", "function_call", "response_format", "logprobs")
-# Inner-model attributes that change its answers and so belong in the llm_key.
-KEY_ATTRS = ("temperature", "max_tokens", "top_p", "top_k", "seed", "num_output", "context_window")
 
 
 def role_name(message: ChatMessage) -> str:
@@ -59,44 +58,12 @@ def messages_to_cache_prompt(messages: Sequence[ChatMessage]) -> str:
 
     The last message's content ends the prompt, so a patch/repair prompt (the cache
     prompt plus an instruction) maps back onto the messages by extending the last one. A lone
-    user message is its own text, so ``chat([user])`` and ``complete(text)`` meet the same entry
-    (and its outer whitespace is the whole prompt's, inside the safe set).
+    user message is its own text, exactly as written, so ``chat([user])`` and ``complete(text)``
+    meet the same entry.
     """
     if len(messages) == 1 and messages[0].role == MessageRole.USER:
         return messages[0].content or ""
     return "\n\n".join(f"{role_name(m)}: {m.content or ''}" for m in messages)
-
-
-def _scalar(value: Any) -> bool:
-    return isinstance(value, (str, int, float, bool)) and not isinstance(value, type)
-
-
-def default_llm_key(llm: Any, extra: dict[str, Any] | None = None) -> str:
-    """Identify the inner model: class, model name and the parameters that change its answers."""
-    cls = type(llm)
-    metadata = getattr(llm, "metadata", None)
-    model = getattr(metadata, "model_name", None) or getattr(llm, "model", None) or "unknown"
-    params: dict[str, Any] = {}
-    for attr in KEY_ATTRS:
-        value = getattr(llm, attr, None)
-        if value is None and metadata is not None and attr in ("num_output", "context_window"):
-            value = getattr(metadata, attr, None)
-        if _scalar(value):
-            params[attr] = value
-    if metadata is not None:
-        params["chat"] = bool(getattr(metadata, "is_chat_model", False))
-    inner_kwargs = getattr(llm, "additional_kwargs", None)
-    if isinstance(inner_kwargs, dict) and inner_kwargs:
-        params["kwargs"] = inner_kwargs
-    if extra:
-        params["call"] = extra
-    key = f"{cls.__module__}.{cls.__qualname__}:{model}"
-    if params:
-        blob = json.dumps(params, sort_keys=True, default=str)
-        readable = ",".join(f"{k}={params[k]}" for k in sorted(params) if _scalar(params[k]))
-        digest = hashlib.sha256(blob.encode()).hexdigest()[:12]
-        key = f"{key}?{readable}#{digest}"
-    return key
 
 
 def clean_messages(messages: Sequence[ChatMessage]) -> list[ChatMessage]:
@@ -110,10 +77,17 @@ def clean_messages(messages: Sequence[ChatMessage]) -> list[ChatMessage]:
     return out
 
 
-def bypass_reason(messages: Sequence[ChatMessage] | None, kwargs: dict[str, Any]) -> str | None:
+def bypass_reason(messages: Sequence[ChatMessage] | None, kwargs: dict[str, Any], llm: Any = None) -> str | None:
+    """Why the cache makes no claim about a request (None: it answers it): tools or structured
+    output, a generation option it does not model (stop sequences, length limits, ``n > 1``,
+    logprobs...) in the call's kwargs or on the inner model (its fields, its ``additional_kwargs``),
+    non-text content, tool messages or tool calls."""
     for name in BYPASS_KWARGS:
         if kwargs.get(name) not in (None, False, [], {}):
             return f"{name} requested"
+    option = unmodelled_option(kwargs) or (unmodelled_option(inner_options(llm)) if llm is not None else None)
+    if option is not None:
+        return option
     for message in messages or ():
         if role_name(message) in ("tool", "function"):
             return "tool messages"
@@ -189,8 +163,8 @@ def history_scope(messages: Sequence[ChatMessage] | None) -> str | None:
     """A digest of a conversation that already has assistant turns (a follow-up); else None."""
     if not messages or not any(m.role == MessageRole.ASSISTANT for m in messages):
         return None
-    # In the safe set's normal form: an NFD "Belém" or a "\r" line ending in an earlier turn is the same turn.
-    turns = [f"{role_name(m)}: {normal_form(m.content or '')}" for m in messages if m.role != MessageRole.SYSTEM]
+    # Exactly as written: an NFD "Belém" or a "\r" line ending in an earlier turn is another turn.
+    turns = [f"{role_name(m)}: {m.content or ''}" for m in messages if m.role != MessageRole.SYSTEM]
     return hashlib.sha256("\n\x1e".join(turns).encode("utf-8", "surrogatepass")).hexdigest()[:16]
 
 

@@ -286,7 +286,7 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
     ) -> tuple[str, dict[str, Any] | None]:
         """The request's llm_key, and its reported bypass record if the cache must step aside."""
         key = self._request_key(kwargs, messages)
-        reason = bypass_reason(messages, kwargs) or (None if prompt.strip() else "empty prompt")
+        reason = bypass_reason(messages, kwargs, self._llm) or (None if prompt.strip() else "empty prompt")
         return key, (self._bypass(reason, key) if reason else None)
 
     # ------------------------------------------------------------------ streaming

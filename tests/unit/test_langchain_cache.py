@@ -146,6 +146,21 @@ def test_models_with_different_llm_strings_never_share_entries(global_cache: Ste
     assert b.invoke(MATH_Q).content == from_b.content and len(b.calls) == 1
 
 
+def test_stop_sequences_and_length_limits_make_no_claim(global_cache: StepCacheLLMCache) -> None:
+    """R5: LangChain passes stop and the call options in llm_string; such a request is never served
+    (lookup returns None) nor stored (update stores nothing): no fallback containing the stop."""
+    model = scripted("15 * 15 ", "15 * 15 ", "15 * 15", "15 * 15")
+    for _ in range(2):
+        out = model.invoke("What is 15 * 15?", stop=["="])
+        assert out.content == "15 * 15 " and "stepcache" not in out.response_metadata
+    limited = model.bind(max_tokens=3)
+    for _ in range(2):
+        assert limited.invoke("What is 15 * 15?").content == "15 * 15"
+    assert len(model.calls) == 4 and global_cache.cache.store.count() == 0
+    stats = global_cache.stats()
+    assert stats["hits"] == 0 and stats["stored"] == 0 and stats["not_stored"] == {"bypass": 4}
+
+
 def test_system_prompt_is_part_of_the_cached_prompt(global_cache: StepCacheLLMCache) -> None:
     model = scripted(MATH_A, "x = 5")
     model.invoke([SystemMessage("Show every step."), HumanMessage(MATH_Q)])

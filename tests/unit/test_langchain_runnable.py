@@ -148,14 +148,17 @@ def test_json_worded_in_prose_is_regenerated_whole_not_patched() -> None:
 
 def test_models_sharing_an_engine_are_isolated() -> None:
     engine = StepCache()
-    a = scripted(MATH_A, MATH_A, name="model-a")
+    a = scripted(MATH_A, MATH_A, MATH_A, name="model-a")
     b = scripted("Step 1: 3x = 15.\nStep 2: x = 5.\nAnswer: x = 5", name="model-b")
     with_step_cache(a, engine).invoke(MATH_Q)
     from_b = with_step_cache(b, engine).invoke(MATH_Q)
     assert len(b.calls) == 1 and meta(from_b)["outcome"] == "miss"
-    bound = with_step_cache(a, engine).bind(stop=["\n\n"])
-    assert meta(bound.invoke(MATH_Q))["outcome"] == "miss"  # different call parameters: own entries
+    other = with_step_cache(a, engine).bind(temperature=0.5)
+    assert meta(other.invoke(MATH_Q))["outcome"] == "miss"  # different call parameters: own entries
     assert engine.store.count() == 3
+    bound = with_step_cache(a, engine).bind(stop=["\n\n"])
+    stopped = meta(bound.invoke(MATH_Q))  # a stop sequence is not modelled: no claim
+    assert stopped["outcome"] == "bypass" and not stopped["verified"] and engine.store.count() == 3
 
 
 def test_system_messages_and_history_reach_the_model_on_patch() -> None:

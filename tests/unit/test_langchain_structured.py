@@ -9,7 +9,7 @@ Under the issue 19 rules a value a prompt states is evidence only in a plain req
 (closed framing, statements in key form, the key list). ``with_structured_output(Person)``
 gives the engine Person's JSON schema, which always carries a title and a description:
 prose that may state a rule, so its statements prove nothing and an entry is reused only
-for the same request up to the safe set; every other prompt regenerates the whole object.
+for the same request exactly as written; every other prompt regenerates the whole object.
 The patch and re-instantiation paths are exercised with the same provider bindings built
 on the wrapper by hand (a Person tool call, a json_schema ``response_format``) whose schema is
 structural only (no title, no description): the engine verifies against that schema, read from
@@ -198,7 +198,7 @@ def test_structured_output_reinstantiated_entry_keeps_its_shape(method: str) -> 
 def test_structured_output_changed_prompt_is_regenerated_then_reused(method: str) -> None:
     # was a per-key patch of `city` (PARIS -> LYON); under the issue 19 rules the prompt is not plain
     # and the schema carries prose, so no key is proven: the model writes the whole object again
-    model = StructuredChat(script=[ALICE_PARIS, ALICE_LYON.model_dump()])
+    model = StructuredChat(script=[ALICE_PARIS, ALICE_LYON.model_dump(), ALICE_LYON.model_dump()])
     cache = StepCache(reinstantiate=False)
     chain = structured(model, cache, method)
     first = chain.invoke(PARIS)
@@ -216,10 +216,14 @@ def test_structured_output_changed_prompt_is_regenerated_then_reused(method: str
     assert len(model.calls) == 2 and again["parsed"] == ALICE_LYON
     assert meta(again)["outcome"] == "reuse" and meta(again)["verification"] == "checked"  # as stored
     assert_shape(again["raw"], method, ALICE_LYON)
-    variant = chain.invoke("\n  " + LYON + " \r\n")  # outer whitespace and line endings: the safe set
-    assert variant["parsed"] == ALICE_LYON and meta(variant)["outcome"] == "reuse" and len(model.calls) == 2
+    # outer whitespace and line endings are part of the request (no safe set): nothing proves the
+    # object from the new prompt alone, so the model answers it, exactly as written
+    edited = "\n  " + LYON + " \r\n"
+    variant = chain.invoke(edited)
+    assert len(model.calls) == 3 and model.calls[-1][-1].content == edited
+    assert variant["parsed"] == ALICE_LYON and meta(variant)["outcome"] != "reuse" and not meta(variant)["verified"]
     plain = structured(model, cache, method, include_raw=False)
-    assert plain.invoke(LYON) == ALICE_LYON and len(model.calls) == 2
+    assert plain.invoke(LYON) == ALICE_LYON and len(model.calls) == 3
 
 
 @pytest.mark.parametrize("method", METHODS)

@@ -112,6 +112,42 @@ def test_llm_key_separates_models_and_parameters() -> None:
     assert llm.llm_key_for() == "mine" and llm.llm_key_for({"temperature": 0.5}) != "mine"
 
 
+def test_llm_key_separates_endpoints_headers_and_custom_fields() -> None:
+    """R7: two models called "m" at different endpoints (or with other headers, or another value of
+    a field of a custom LLM) never share entries; the api key is in the key as a digest only."""
+    from llama_index.llms.openai_like import OpenAILike
+
+    def key(**changes: Any) -> str:
+        base = {"model": "m", "api_base": "http://127.0.0.1:1/v1", "api_key": "sk-a", "is_chat_model": True}
+        return StepCacheLLM(llm=OpenAILike(**{**base, **changes})).llm_key_for()
+
+    assert key() == key()
+    others = [key(api_base="http://127.0.0.1:2/v1"), key(default_headers={"X-Lang": "fr"}), key(api_key="sk-b")]
+    assert len({key(), *others}) == 4 and not any("sk-" in k for k in (key(), *others))
+
+    class Lang(ScriptedLLM):
+        lang: str = "en"
+
+    shared = StepCache()
+    english, french = Lang(["Red, blue, yellow."]), Lang(["Rouge, bleu, jaune."], lang="fr")
+    assert StepCacheLLM(llm=english, cache=shared).complete(PLAN).text == "Red, blue, yellow."
+    assert StepCacheLLM(llm=french, cache=shared).complete(PLAN).text == "Rouge, bleu, jaune."
+    assert french.calls == 1
+
+
+def test_stop_sequences_and_length_limits_bypass_the_cache() -> None:
+    """R5: a stop sequence or a length limit changes what a right answer is: the model's own text,
+    nothing stored, never verified (call kwargs and the inner model's fields alike)."""
+    inner = ScriptedLLM(lambda _p: "14 * 14 ")
+    llm = StepCacheLLM(llm=inner, cache=StepCache())
+    for options in ({"stop": ["="]}, {"max_tokens": 3}, {"stop": ["="]}):
+        out = llm.complete("What is 14 * 14?", **options)
+        assert out.text == "14 * 14 " and meta(out)["outcome"] == "bypass" and not meta(out)["verified"]
+    assert inner.calls == 3 and llm.cache.store.count() == 0
+    limited = StepCacheLLM(llm=MockLLM(max_tokens=3), cache=StepCache())
+    assert meta(limited.complete("What is 14 * 14?"))["outcome"] == "bypass" and limited.cache.store.count() == 0
+
+
 # -- completion ----------------------------------------------------------------------------
 def test_complete_miss_then_reuse_without_model_call() -> None:
     inner = ScriptedLLM([PLAN_ANSWER])
@@ -202,6 +238,18 @@ def test_direct_chat_follow_up_is_scoped_to_its_conversation() -> None:
     assert meta(llm.chat(history))["outcome"] == "reuse" and inner.calls == 2  # the same conversation again
     other = [*user("Say fine."), ChatMessage(role=MessageRole.ASSISTANT, content="Fine."), *user("Now say done.")]
     assert meta(llm.chat(other))["outcome"] == "miss" and inner.calls == 3  # another conversation
+
+
+def test_a_follow_up_scope_is_the_conversation_exactly_as_written() -> None:
+    inner = ScriptedLLM(["Done.", "Done."], chat_model=True)
+    llm = StepCacheLLM(llm=inner)
+
+    def history(first: str) -> list[ChatMessage]:
+        return [*user(first), ChatMessage(role=MessageRole.ASSISTANT, content="Sure."), *user("Now say done.")]
+
+    one = meta(llm.chat(history("Say sure.\nPlease.")))
+    crlf = meta(llm.chat(history("Say sure.\r\nPlease.")))  # another earlier turn: another conversation
+    assert one["llm_key"] != crlf["llm_key"] and crlf["outcome"] == "miss" and inner.calls == 2
 
 
 def test_history_metadata_is_not_sent_to_the_inner_model() -> None:

@@ -1,9 +1,9 @@
 """A real VectorStoreIndex over fixture documents, embedded with the package's own embedder,
 queried through StepCacheLLM: the identical question over unchanged documents reuses; reformatted
-and reworded questions and changed documents go to the model. A free-text answer is only proven for
-the same prompt up to the safe set (NFC, line endings, outer whitespace of the whole prompt), and the
-question sits inside the RAG template, so only the identical question over the identical retrieved
-context is such a repeat."""
+and reworded questions and changed documents go to the model. A free-text answer is only served for
+the same prompt exactly as written (no normalization: Unicode form, line endings and outer whitespace
+are content), and the question sits inside the RAG template, so only the identical question over the
+identical retrieved context is such a repeat."""
 
 from __future__ import annotations
 

@@ -46,8 +46,9 @@ class ScriptedLLM(CustomLLM):
 
     chat_model: bool = False
     model_name: str = "scripted"
-    prompts: list[str] = Field(default_factory=list, exclude=True)
-    chats: list[list[ChatMessage]] = Field(default_factory=list, exclude=True)
+    # call logs are private: every public field of a model is part of its cache key
+    _prompts: list[str] = PrivateAttr(default_factory=list)
+    _chats: list[list[ChatMessage]] = PrivateAttr(default_factory=list)
     _respond: Callable[[str], str] = PrivateAttr()
 
     def __init__(self, respond: Callable[[str], str] | Sequence[str], **kwargs: Any) -> None:
@@ -65,6 +66,14 @@ class ScriptedLLM(CustomLLM):
     @property
     def metadata(self) -> LLMMetadata:
         return LLMMetadata(model_name=self.model_name, is_chat_model=self.chat_model, num_output=256)
+
+    @property
+    def prompts(self) -> list[str]:
+        return self._prompts
+
+    @property
+    def chats(self) -> list[list[ChatMessage]]:
+        return self._chats
 
     @property
     def calls(self) -> int:

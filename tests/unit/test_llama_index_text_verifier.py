@@ -25,14 +25,16 @@ def rag(context: str, query: str) -> str:
     return TEMPLATE.format(context=context, query=query)
 
 
-def test_safe_set_variant_keeps_every_step_and_reformatting_does_not() -> None:
+def test_no_variant_of_the_prompt_keeps_a_step() -> None:
     cached = rag(ATLAS, "How long does the Atlas X2 battery last?")
-    # the safe set: outer whitespace of the whole prompt and line-ending style
-    assert verdicts(ANSWER, "\n  " + cached.replace("\n", "\r\n") + "\n", cached) == [True, True]
-    # and the Unicode normalization form (a decomposed "e\u0301" is the composed "\u00e9")
+    assert verdicts(ANSWER, cached, cached) == [True, True]  # the same prompt, exactly as written
+    # Was [True, True] (the "safe set"): outer whitespace, line-ending style and the Unicode
+    # normalization form are content (code indentation, code-point counts, CRLF questions)
+    assert verdicts(ANSWER, "\n  " + cached + "\n", cached) == [False, False]
+    assert verdicts(ANSWER, cached.replace("\n", "\r\n"), cached) == [False, False]
     accented = rag(ATLAS + " It ships from the Zürich café.", "How long does the Atlas X2 battery last?")
     decomposed = unicodedata.normalize("NFD", accented)
-    assert decomposed != accented and verdicts(ANSWER, decomposed, accented) == [True, True]
+    assert decomposed != accented and verdicts(ANSWER, decomposed, accented) == [False, False]
     # Was [True, True] before issue 19: a sentence's first letter, inner whitespace and closing
     # punctuation are content in code, proper nouns and data, so this is not proven.
     new = rag(ATLAS, "how long does the  Atlas X2 battery last") + "\n"
@@ -89,9 +91,13 @@ def test_engine_does_not_answer_a_chat_follow_up_from_the_cache() -> None:
     follow_up = history + "\n\nassistant: About 14 hours of video playback.\n\nuser: And how heavy is it?"
     plan = cache.lookup(follow_up)
     assert plan.needs_model and plan.outcome in ("miss", "skip_reuse")
-    # the same conversation up to the safe set (line endings, outer whitespace) is served
-    same = cache.lookup("  " + history.replace("\n", "\r\n") + "\n")
+    # the same conversation exactly as written is served; with other line endings or outer
+    # whitespace it is another request (was served as the "safe set")
+    same = cache.lookup(history)
     assert not same.needs_model and same.outcome == "reuse"
+    for variant in ("  " + history + "\n", history.replace("\n", "\r\n")):
+        other = cache.lookup(variant)
+        assert other.needs_model and other.outcome in ("miss", "skip_reuse")
     # a changed letter's case is content since issue 19 (it was served before): the model answers
     recased = cache.lookup(history.replace("How long", "how long"))
     assert recased.needs_model and recased.outcome in ("miss", "skip_reuse")

@@ -1,9 +1,10 @@
-"""Every part of a request is in its cache key: what the model sees beyond the prompt text
-(images, audio, files, unknown content blocks, message names, tool calls, tool results,
-additional_kwargs, bound tools / tool choice / response format) separates cache entries.
+"""Every part of a request is in its cache key, or the request makes no claim: what the model sees
+beyond the prompt text (images, audio, files, unknown content blocks, several text parts, message
+names, tool calls, tool results, additional_kwargs) bypasses the cache - the model answers every
+time, nothing is stored or served; bound tools / tool choice / response format separate entries.
 
 LangChain: through the global cache (``set_llm_cache(StepCacheLLMCache())``) and through
-``StepCacheRunnable``; LlamaIndex: ``StepCacheLLM.chat``. Every test counts model calls.
+``StepCacheRunnable`` (LlamaIndex: ``test_llama_index_no_claim``). Every test counts model calls.
 """
 
 from __future__ import annotations
@@ -20,16 +21,12 @@ from langchain_core.globals import set_llm_cache
 from langchain_core.load import dumps, loads
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage, ToolMessage
 from langchain_core.outputs import ChatGeneration
-from llama_index.core.base.llms.types import ChatMessage, ImageBlock, MessageRole, TextBlock
 
 from stepcache_integrations import StepCache
 from stepcache_integrations.langchain import StepCacheLLMCache, with_step_cache
 from stepcache_integrations.langchain import _convert
 from stepcache_integrations.langchain._convert import Request, llm_key_for, parse_cache_prompt
-from stepcache_integrations.llama_index import StepCacheLLM
 from tests.unit.test_langchain_fakes import ScriptedChat, ai
-from tests.unit.test_llama_index_support import ScriptedLLM as LlamaScripted
-from tests.unit.test_llama_index_support import offline_settings  # noqa: F401 - fixture
 
 QUESTION = "What animal is this?"
 ANSWERS = [f"It is animal number {i}." for i in range(1, 20)]
@@ -120,13 +117,22 @@ def test_changed_image_calls_the_model_again(path: Any) -> None:
     assert "dog.jpg" in str(image_url)
 
 
-def test_same_image_repeated_is_served_from_the_cache(path: Any) -> None:
+def assert_no_claim(path: Any, out: Any) -> None:
+    """The model's own answer: a bypass record (wrapper) or no record at all (global cache miss)."""
+    record = out.response_metadata.get("stepcache")
+    if path.name == "global":
+        assert record is None and path.cache.cache.store.count() == 0
+    else:
+        assert record["outcome"] == "bypass" and not record["verified"] and path.engine.store.count() == 0
+
+
+def test_same_image_repeated_still_calls_the_model(path: Any) -> None:
     chat = model()
     first = path.ask(chat, image("https://x/cat.jpg"))
     again = path.ask(chat, image("https://x/cat.jpg"))
-    assert len(chat.calls) == 1
-    assert again.content == first.content
-    assert again.response_metadata["stepcache"]["outcome"] == "reuse"
+    assert len(chat.calls) == 2 and (first.content, again.content) == (ANSWERS[0], ANSWERS[1])
+    assert_no_claim(path, first)
+    assert_no_claim(path, again)
 
 
 def test_image_position_is_part_of_the_key(path: Any) -> None:
@@ -148,11 +154,10 @@ def test_changed_file_and_audio_blocks_call_the_model_again(path: Any) -> None:
     assert calls_for(path, with_block(wav), with_block(other_wav)) == 2
 
 
-def test_same_audio_repeated_is_served_from_the_cache(path: Any) -> None:
-    """LangChain gives each normalized audio block a fresh ``lc_`` id: not part of the key."""
+def test_same_audio_repeated_still_calls_the_model(path: Any) -> None:
     wav = {"type": "input_audio", "input_audio": {"data": "UklGRg==", "format": "wav"}}
     messages = [HumanMessage(content=[{"type": "text", "text": "Transcribe this."}, wav])]
-    assert calls_for(path, messages, copy.deepcopy(messages)) == 1
+    assert calls_for(path, messages, copy.deepcopy(messages)) == 2
 
 
 def test_unknown_content_block_changed_calls_the_model_again(path: Any) -> None:
@@ -160,7 +165,7 @@ def test_unknown_content_block_changed_calls_the_model_again(path: Any) -> None:
         return [HumanMessage(content=[{"type": "text", "text": QUESTION}, {"type": "x-sensor", "payload": payload}])]
 
     assert calls_for(path, custom("reading-1"), custom("reading-2")) == 2
-    assert calls_for(path, custom("reading-3"), custom("reading-3")) == 1
+    assert calls_for(path, custom("reading-3"), custom("reading-3")) == 2  # no claim, even repeated
 
 
 def test_text_part_boundaries_are_part_of_the_key(path: Any) -> None:
@@ -175,6 +180,16 @@ def test_changed_message_name_calls_the_model_again(path: Any) -> None:
     alice = [HumanMessage("What is my name?", name="alice")]
     bob = [HumanMessage("What is my name?", name="bob")]
     assert calls_for(path, alice, bob) == 2
+
+
+def test_a_repeated_message_with_a_name_or_additional_kwargs_still_calls_the_model(path: Any) -> None:
+    named = [HumanMessage("What is my name?", name="alice")]
+    kwargs = [HumanMessage("Describe the attached chart.", additional_kwargs={"attachment": "chart-1"})]
+    tool_call = [HumanMessage("What is 15 * 15?"),
+                 AIMessage(content="", tool_calls=[{"name": "mul", "args": {"a": 15}, "id": "c1", "type": "tool_call"}]),
+                 HumanMessage("What is 15 * 15?")]
+    for messages in (named, kwargs, tool_call):
+        assert calls_for(path, messages, copy.deepcopy(messages)) == 2
 
 
 def _tool_history(
@@ -207,8 +222,8 @@ def test_tool_call_id_and_tool_result_fields_are_part_of_the_key(path: Any) -> N
     assert calls_for(path, *statuses) == 2
 
 
-def test_same_tool_history_repeated_is_served_from_the_cache(path: Any) -> None:
-    assert calls_for(path, _tool_history(), _tool_history()) == 1
+def test_same_tool_history_repeated_still_calls_the_model(path: Any) -> None:
+    assert calls_for(path, _tool_history(), _tool_history()) == 2
 
 
 def test_additional_kwargs_are_part_of_the_key(path: Any) -> None:
@@ -283,16 +298,19 @@ def test_plain_text_key_recorded_is_the_llm_string_key() -> None:
     assert again.response_metadata["stepcache"]["llm_key"] == llm_key_for(chat._get_llm_string())
 
 
-def test_wrapper_and_global_cache_share_a_multimodal_entry() -> None:
+def test_neither_path_stores_or_serves_a_multimodal_request() -> None:
     engine = StepCache()
     chat = model()
-    with_step_cache(chat, engine).invoke(image("https://x/cat.jpg"))
-    set_llm_cache(StepCacheLLMCache(engine))
+    first = with_step_cache(chat, engine).invoke(image("https://x/cat.jpg"))
+    assert first.response_metadata["stepcache"]["outcome"] == "bypass" and engine.store.count() == 0
+    cache = StepCacheLLMCache(engine)
+    set_llm_cache(cache)
     try:
         again = chat.invoke(image("https://x/cat.jpg"))
     finally:
         set_llm_cache(None)
-    assert len(chat.calls) == 1 and again.response_metadata["stepcache"]["outcome"] == "reuse"
+    assert len(chat.calls) == 2 and "stepcache" not in again.response_metadata and engine.store.count() == 0
+    assert cache.stats()["stored"] == 0 and cache.stats()["hits"] == 0
 
 
 def test_key_survives_langchains_cache_serialization() -> None:
@@ -389,63 +407,14 @@ def _edited(messages: list[BaseMessage], data: st.DataObject) -> list[BaseMessag
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(messages=_conversation(), data=st.data())
-def test_an_edit_of_any_non_text_part_never_gives_a_cache_hit(messages: list[BaseMessage], data: st.DataObject) -> None:
+def test_a_request_with_a_non_text_part_is_never_stored_or_served(
+    messages: list[BaseMessage], data: st.DataObject
+) -> None:
     cache = StepCacheLLMCache()
     llm_string = "scripted-model"
     cache.update(dumps(messages), llm_string, [ChatGeneration(message=ai("The attachment shows a red square."))])
-    assert cache.lookup(dumps(messages), llm_string) is not None  # the unedited request is a hit
+    assert cache.cache.store.count() == 0  # no claim: nothing stored
+    assert cache.lookup(dumps(messages), llm_string) is None
     edited = _edited(messages, data)
     assert cache.lookup(dumps(edited), llm_string) is None
-    assert _convert.request_digest(edited) != _convert.request_digest(messages)
-
-
-# ----------------------------------------------------------------------------- LlamaIndex
-def _llama() -> tuple[StepCacheLLM, LlamaScripted]:
-    inner = LlamaScripted([f"Answer number {i}." for i in range(1, 10)], chat_model=True)
-    return StepCacheLLM(llm=inner), inner
-
-
-def test_llama_index_message_kwargs_are_part_of_the_key() -> None:
-    llm, inner = _llama()
-    llm.chat([ChatMessage(role=MessageRole.USER, content="What is my name?", additional_kwargs={"name": "alice"})])
-    llm.chat([ChatMessage(role=MessageRole.USER, content="What is my name?", additional_kwargs={"name": "bob"})])
-    assert inner.calls == 2
-    bob = ChatMessage(role=MessageRole.USER, content="What is my name?", additional_kwargs={"name": "bob"})
-    again = llm.chat([bob])
-    assert inner.calls == 2 and again.additional_kwargs["stepcache"]["outcome"] == "reuse"
-
-
-def test_llama_index_text_block_boundaries_are_part_of_the_key() -> None:
-    llm, inner = _llama()
-    llm.chat([ChatMessage(role=MessageRole.USER, blocks=[TextBlock(text="What is 1\n"), TextBlock(text="2+3?")])])
-    llm.chat([ChatMessage(role=MessageRole.USER, blocks=[TextBlock(text="What is 1"), TextBlock(text="\n2+3?")])])
-    assert inner.calls == 2
-
-
-def test_llama_index_plain_text_keeps_its_key() -> None:
-    llm, inner = _llama()
-    reply = llm.chat([ChatMessage(role=MessageRole.USER, content="Say hello to Priya.")])
-    assert reply.additional_kwargs["stepcache"]["llm_key"] == llm.llm_key_for()
-    llm.chat([ChatMessage(role=MessageRole.USER, blocks=[TextBlock(text="Say hello to Priya.")])])
-    assert inner.calls == 1
-
-
-def test_llama_index_images_tool_calls_and_tool_results_never_come_from_the_cache() -> None:
-    llm, inner = _llama()
-
-    def ask(messages: list[ChatMessage]) -> str:
-        return llm.chat(messages).additional_kwargs["stepcache"]["outcome"]
-
-    cat = ChatMessage(role=MessageRole.USER, blocks=[TextBlock(text=QUESTION), ImageBlock(url="https://x/cat.jpg")])
-    dog = ChatMessage(role=MessageRole.USER, blocks=[TextBlock(text=QUESTION), ImageBlock(url="https://x/dog.jpg")])
-    assert ask([cat]) == ask([dog]) == ask([cat]) == "bypass"
-    assert inner.calls == 3
-    call = {"id": "c1", "type": "function", "function": {"name": "get_weather", "arguments": '{"city": "Paris"}'}}
-    history = [
-        ChatMessage(role=MessageRole.USER, content="Weather?"),
-        ChatMessage(role=MessageRole.ASSISTANT, content="", additional_kwargs={"tool_calls": [call]}),
-        ChatMessage(role=MessageRole.TOOL, content="18 C", additional_kwargs={"tool_call_id": "c1"}),
-        ChatMessage(role=MessageRole.USER, content="Umbrella?"),
-    ]
-    assert ask(history) == ask(history) == "bypass"
-    assert inner.calls == 5
+    assert _convert.request_digest(edited) != _convert.request_digest(messages)  # and keyed apart all the same

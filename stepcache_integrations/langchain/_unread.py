@@ -1,0 +1,140 @@
+"""What a LangChain request holds that the engine does not read: such a request is not claimed.
+
+The engine checks answers against its prompt text (``messages_to_text``). A request is answered
+through the cache only when that text is the whole request the model sees, and its options are
+ones the engine models; otherwise it bypasses the cache (no claim: the model answers, nothing is
+stored or served, the task's checks and fallback never run):
+
+* :func:`unread_messages`: every message is a system, user or assistant message whose content is
+  a string or one plain text part (``{"type": "text", "text": ...}``, optionally with an ``id``),
+  with no name, tool calls or ``additional_kwargs``; any other part (an image, a file, audio, a
+  ``text-plain`` or ``non_standard`` block, a type-less dict, a text part with other fields,
+  several parts), a tool or function message, or any other message field is a reason;
+* :func:`unmodelled_options`: generation options from ``llm_string`` (the serialized model and the
+  call options, as both LangChain paths see them) that change what a right answer is - stop
+  sequences, length limits, ``n > 1``, log probabilities, a response format the engine does not
+  model (``adapter_core.unmodelled_option``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from langchain_core.messages import BaseMessage, message_to_dict
+
+from ..adapter_core import unmodelled_option
+from ._request_key import normalized
+from ._schema import SEPARATOR, params_of, response_format_schema
+
+__all__ = ["JSON_ONLY", "unmodelled_options", "unread_messages"]
+
+JSON_ONLY = "a JSON response format for a request the json task does not answer (not modelled)"
+"""The reason of a request whose response format asks for JSON without a schema the engine reads
+(``json_object``, a ``json_schema`` without its schema): modelled only when the json task answers it
+(then its checks read the JSON); the callers decide once the plan names the task."""
+
+_READ_TYPES = frozenset({"human", "system", "ai"})
+# Message fields that are not request content: the text and role (the prompt holds them), and what a
+# model returned about itself (ids, provider metadata, token usage) - never sent.
+_NOT_REQUEST = frozenset({"content", "type", "id", "response_metadata", "usage_metadata", "example"})
+_TEXT_FIELDS = frozenset({"type", "text", "id"})
+# Call options the adapters read themselves (CallSpec), and tracing-only ones.
+_MODELLED = (
+    "tools", "tool_choice", "functions", "function_call", "response_format", "parallel_tool_calls", "strict",
+    "ls_structured_output_format", "structured_output_format",
+)
+_OPTION_NAME = re.compile(r"""['"](stop|stop_sequences|max_tokens|max_completion_tokens|n|logprobs|response_format)['"]""")
+
+
+def _empty(value: Any) -> bool:
+    if value is None or value is False or value == "":
+        return True
+    if isinstance(value, Mapping):
+        return all(_empty(v) for v in value.values())
+    return isinstance(value, (list, tuple)) and not value
+
+
+def _content_reason(content: Any) -> str | None:
+    if isinstance(content, str):
+        return None
+    if not isinstance(content, list):
+        return f"content of type {type(content).__name__}"
+    if len(content) != 1:
+        return f"{len(content)} content parts"
+    part = content[0]
+    if isinstance(part, str):
+        return None
+    if not isinstance(part, Mapping):
+        return f"a content part of type {type(part).__name__}"
+    if part.get("type") != "text" or not isinstance(part.get("text"), str):
+        return f"a content part of type {part.get('type')!r}"
+    extra = sorted(str(k) for k in part if k not in _TEXT_FIELDS)
+    return f"a text part with {', '.join(extra)}" if extra else None
+
+
+def _message_reason(message: Any) -> str | None:
+    if not isinstance(message, BaseMessage):
+        return f"a {type(message).__name__}"
+    if message.type not in _READ_TYPES:
+        return f"a {message.type} message"
+    data = message_to_dict(message)["data"]
+    extra = sorted(k for k, v in data.items() if k not in _NOT_REQUEST and not _empty(v))
+    if extra:
+        return f"a {message.type} message with {', '.join(extra)}"
+    return _content_reason(message.content)
+
+
+def unread_messages(messages: Sequence[Any]) -> str | None:
+    """Why the engine's prompt text is not the whole of ``messages`` (None: it is).
+
+    Read as given and as LangChain normalizes them for the model (the wrapper gets the former,
+    the global cache the latter)."""
+    for batch in (messages, normalized(messages)):
+        for index, message in enumerate(batch):
+            reason = _message_reason(message)
+            if reason is not None:
+                return f"message {index}: {reason} (not read by the engine)"
+    return None
+
+
+def _serialized_model(llm_string: str) -> Any:
+    at = llm_string.find(SEPARATOR)
+    while at != -1:
+        try:
+            return json.loads(llm_string[:at])
+        except ValueError:
+            at = llm_string.find(SEPARATOR, at + 1)
+    return None
+
+
+def _response_format_reason(fmt: Any, json_task: bool) -> str | None:
+    if _empty(fmt):
+        return None
+    if isinstance(fmt, Mapping) and fmt.get("type") == "text" and len(fmt) == 1:
+        return None
+    if response_format_schema(fmt) is not None:
+        return None
+    if isinstance(fmt, Mapping) and fmt.get("type") in ("json_object", "json_schema"):
+        return None if json_task else JSON_ONLY
+    return "response_format is set (not modelled)"
+
+
+def unmodelled_options(llm_string: str, *, json_task: bool) -> str | None:
+    """Why the options in ``llm_string`` change what a right answer is beyond what the engine
+    models (None: they do not). ``json_task``: the answer is verified as JSON (a ``json_object``
+    response format is then modelled; else :data:`JSON_ONLY`: modelled if the plan's task is json)."""
+    params = params_of(llm_string)
+    model = _serialized_model(llm_string)
+    if params is None and model is None:
+        found = _OPTION_NAME.search(llm_string)
+        return f"options could not be read ({found.group(1)})" if found else None
+    if params is not None:
+        reason = unmodelled_option(params, _MODELLED) or _response_format_reason(
+            params.get("response_format"), json_task
+        )
+        if reason is not None:
+            return reason
+    return unmodelled_option(model) if model is not None else None
