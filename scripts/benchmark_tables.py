@@ -52,6 +52,8 @@ SCALE_RERUN = (Path("docs/bench/scale-index-choice/memory-hnsw-100k-1m-quiet-fin
 SCALE_CANDIDATES = Path("docs/bench/scale-index-choice/candidates-100k.jsonl")
 SCALE_PREVIOUS = Path("docs/bench/scale.json")
 DEMO_TIME = Path("bench_data/results/demo_time.json")
+HIT_PATH = Path("bench_data/results/hit_path.json")
+IMPORT_TIME = Path("bench_data/results/import_time.json")
 #: provenance of files recorded before results carried their own (where each field comes from)
 OLDER = Path("bench_data/results/provenance_of_older_records.json")
 
@@ -90,7 +92,7 @@ def source(path: Path, data: Any = None, *, short: bool = False) -> str:
     if not prov:
         return f"`{path}` (no provenance recorded)"
     machine = prov.get("machine") or {}
-    cpu = machine.get("cpu", "?") if isinstance(machine, dict) else machine
+    cpu = machine.get("cpu", machine.get("cpu_model", "?")) if isinstance(machine, dict) else machine
     cores = f", {machine.get('cores')} cores" if isinstance(machine, dict) and machine.get("cores") else ""
     dirty = {True: ", dirty tree", False: "", None: ", clean or dirty not recorded"}[prov.get("dirty")]
     date = str(prov.get("date", "date not recorded"))
@@ -340,6 +342,31 @@ def demo_time() -> str:
             f"Recorded: {source(DEMO_TIME, data)}.")
 
 
+def hit_path() -> str:
+    data = load(HIT_PATH)
+    prov = data["provenance"]
+    rows = ["| path | outcomes | wall p50 ms | wall p99 ms | CPU p50 ms | CPU p99 ms | stages (wall p50 ms) |",
+            "|---|---|---|---|---|---|---|"]
+    for kind in ("reuse", "reinstantiate"):
+        m = data[kind]
+        stages = ", ".join(f"{k} {v}" for k, v in m["stages_wall_ms_p50"].items() if v)
+        outcomes = ", ".join(f"{k} {v}" for k, v in m["outcomes"].items())
+        rows.append(f"| {kind} | {outcomes} | {m['wall_ms']['p50']} | {m['wall_ms']['p99']} | "
+                    f"{m['cpu_ms']['p50']} | {m['cpu_ms']['p99']} | {stages} |")
+    load_avg = f"load average {prov['loadavg_before'][0]:.2f} before, {prov['loadavg_after'][0]:.2f} after"
+    return ("\n".join(rows) + f"\n\n{data['entries']} entries, {data['requests']} requests per path; {data['what']}; "
+            f"{load_avg}. Recorded: {source(HIT_PATH, data)}.")
+
+
+def import_time() -> str:
+    data = load(IMPORT_TIME)
+    rows = ["| import | median s (5 fresh processes) |", "|---|---|"]
+    for result in data["results"].values():
+        rows.append(f"| `{result['statement']}` | {result['median_import_s']} |")
+    load_avg = f"load average {data['loadavg_before'][0]:.2f} before, {data['loadavg_after'][0]:.2f} after"
+    return "\n".join(rows) + f"\n\n{data['what']}; {load_avg}. Recorded: {source(IMPORT_TIME, data)}."
+
+
 BLOCKS: dict[str, Callable[[], str]] = {
     "headline": headline,
     "hard-cost": hard_cost,
@@ -353,6 +380,8 @@ BLOCKS: dict[str, Callable[[], str]] = {
     "scale-candidates": scale_candidates,
     "scale-previous": scale_previous,
     "demo-time": demo_time,
+    "hit-path": hit_path,
+    "import-time": import_time,
 }
 
 _BLOCK = re.compile(r"(<!-- ([\w-]+):begin -->\n)(.*?)(<!-- \2:end -->)", re.S)
