@@ -73,6 +73,17 @@ ISOLATION = "tests/reliability/test_isolation.py"
 DEMO_TESTS = "tests/tooling/unit/test_demo.py"
 TOOLING_COMMANDS = "tests/tooling/unit/test_commands.py"
 
+# the adapters (LangChain, LlamaIndex) and their tests
+ADAPTER_CORE = f"{PKG}/adapter_core.py"
+LC_UNREAD = f"{PKG}/langchain/_unread.py"
+LC_RUNNABLE = f"{PKG}/langchain/runnable.py"
+LC_CACHE = f"{PKG}/langchain/cache.py"
+LI_KEY = f"{PKG}/llama_index/_llm_key.py"
+LI_REQUESTS = f"{PKG}/llama_index/_requests.py"
+LC_NO_CLAIM = "tests/unit/test_langchain_no_claim.py"
+LI_NO_CLAIM = "tests/unit/test_llama_index_no_claim.py"
+REQUEST_KEY = "tests/unit/test_request_key.py"
+
 # A remote-$ref registry that really fetches (what "never fetched" must catch).
 _FETCHING_REGISTRY = (
     "    import json as _j, urllib.request as _u\n"
@@ -338,5 +349,37 @@ MUTANTS: list[Mutant] = [
     Mutant("memory-ttl-not-on-read", "the memory store serves an expired entry from a search",
            MEMORY_STORE, "[0]\n                if self.is_expired(entry, now):\n", "[0]\n                if False:\n",
            (STORE_CONTRACT, U + "test_store_engine.py")),
+    # -- adapters: no claim where the engine does not read the whole request (round 3, R1/R5/R7)
+    Mutant("lc-extra-content-parts-read", "a LangChain message with a text part and another part (image, text-plain...) is claimed",
+           LC_UNREAD, "    if len(content) != 1:\n", "    if not content:\n",
+           (LC_NO_CLAIM, REQUEST_KEY)),
+    Mutant("lc-message-fields-ignored", "a LangChain message's name, tool calls or additional_kwargs are ignored (claimed)",
+           LC_UNREAD, "    if extra:\n        return f\"a {message.type} message with", "    if False:\n        return f\"a {message.type} message with",
+           (LC_NO_CLAIM, REQUEST_KEY)),
+    Mutant("option-stop-modelled", "a stop sequence is treated as harmless (the cache serves a fallback containing it)",
+           ADAPTER_CORE, '        "stop", "stop_sequences",', '        "stop_sequences",',
+           (LC_NO_CLAIM, LI_NO_CLAIM, U + "test_langchain_runnable.py")),
+    Mutant("option-length-limit-modelled", "a max_tokens length limit is treated as harmless",
+           ADAPTER_CORE, '        "max_tokens", "max_completion_tokens",', '        "max_completion_tokens",',
+           (LC_NO_CLAIM, LI_NO_CLAIM)),
+    Mutant("option-n-above-one-ignored", "n > 1 (several answers) is treated as harmless",
+           ADAPTER_CORE, "        return not (value is None or (isinstance(value, int) and not isinstance(value, bool) and value <= 1))",
+           "        return False", (LC_NO_CLAIM, LI_NO_CLAIM)),
+    Mutant("lc-wrapper-options-unchecked", "the LangChain wrapper does not read its call options for unmodelled ones",
+           LC_RUNNABLE, "        return unmodelled_options(llm_string(self.bound, call_kwargs), json_task=json_task)",
+           "        return None", (LC_NO_CLAIM, U + "test_langchain_runnable.py")),
+    Mutant("lc-global-options-unchecked", "the LangChain global cache does not read llm_string for unmodelled options",
+           LC_CACHE, "        return unmodelled_options(llm_string, json_task=json_task)", "        return None",
+           (LC_NO_CLAIM, U + "test_langchain_cache.py")),
+    Mutant("li-key-ignores-fields", "the LlamaIndex llm_key leaves out the inner model's fields (api_base, headers, custom fields)",
+           LI_KEY, '"fields": key_fields(llm) if isinstance(llm, BaseModel)', '"fields": {} if isinstance(llm, BaseModel)',
+           (LI_NO_CLAIM, U + "test_llama_index_llm.py")),
+    Mutant("li-call-options-unchecked", "LlamaIndex call kwargs (stop, max_tokens...) are not read for unmodelled options",
+           LI_REQUESTS, "    option = unmodelled_option(kwargs) or (", "    option = None or (",
+           (LI_NO_CLAIM, U + "test_llama_index_llm.py")),
+    Mutant("li-history-normalized", "a LlamaIndex conversation's earlier turns are keyed with line endings folded",
+           LI_REQUESTS, "    turns = [f\"{role_name(m)}: {m.content or ''}\"",
+           "    turns = [f\"{role_name(m)}: {(m.content or '').replace(chr(13), '')}\"",
+           (LI_NO_CLAIM, U + "test_llama_index_llm.py")),
 ]
 # fmt: on
