@@ -17,7 +17,7 @@ __all__ = ["ArithmeticConstraints"]
 class ArithmeticConstraints(TaskConstraints):
     """What an answer must state (``value`` of ``expression``; both None for a prompt the task
     does not claim), and the prompt's fingerprint: prose of a cached answer is served only for
-    the same prompt up to the safe set."""
+    the same prompt (identical)."""
 
     expression: str | None
     value: Fraction | None

@@ -12,7 +12,7 @@ of the grammar (``grammar.py``). The rules, each a function below:
   only words and sentence punctuation (no digit, numeral, ``=`` or other symbol,
   markup, list marker, "- " bullet; :func:`_prose_states_nothing`), else the answer fails;
 * prose lines are not read: an answer with them is "checked", not "proven", and a cached
-  answer's prose is served only for the same prompt up to the safe set (:func:`_prose_allowed`);
+  answer's prose is served only for the same prompt (identical) (:func:`_prose_allowed`);
 * a cached answer is about its own expression (up to spaces, :func:`_same_expression`), or
   opens with the new one (:func:`_opens_with`: a re-instantiated answer); for another
   expression the answer is re-instantiated: computed (the deterministic fallback).

@@ -1,4 +1,4 @@
-"""The text task: anything else, reused only for the same prompt up to the safe set."""
+"""The text task: anything else, reused only for the same prompt (identical)."""
 
 from .constraints import TextConstraints
 from .task import TextTask

@@ -1,4 +1,4 @@
-"""Free text: a cached answer is reused only for the same prompt (up to the documented safe set)."""
+"""Free text: a cached answer is reused only for the same prompt (identical)."""
 
 from __future__ import annotations
 
@@ -40,10 +40,9 @@ def _all_steps(steps: list[Step], ok: bool, reason: str = "", evidence: str = ""
 
 class TextTask(StepwiseTask):
     """Anything else. A cached step is served only with evidence that it holds for the new
-    prompt, and for free text the only evidence is that the prompts are the same up to the
-    safe set (Unicode normalization form, line endings, outer whitespace). Any other
-    change -- a letter's case, a punctuation mark, inner whitespace, a word, another question
-    over the same RAG context, a chat follow-up -- fails every step, so the request is a miss.
+    prompt, and for free text the only evidence is that the prompts are identical. Any
+    change -- Unicode normalization form, line endings, outer whitespace, a letter's case, a
+    punctuation mark, inner whitespace, a word, another question over the same RAG context, a chat follow-up -- fails every step, so the request is a miss.
 
     ``reinstantiate=True`` is an explicit opt-in for prompts whose answers depend on their
     names and numbers only where they mention them (templated prose): when the prompts
@@ -76,8 +75,7 @@ class TextTask(StepwiseTask):
             return _all_steps(steps, True, evidence="fresh answer")
         new, cached = self.load_constraints(constraints), self.load_constraints(cached_constraints)
         if same_prompt(cached.prompt, new.prompt):
-            same = cached.prompt.prompt == new.prompt.prompt
-            return _all_steps(steps, True, evidence="prompt unchanged" if same else "prompt unchanged up to the safe set")
+            return _all_steps(steps, True, evidence="prompt unchanged")
         if self.allow_reinstantiation:
             return self._verify_substituted(steps, new, cached)
         return _all_steps(steps, False, "the prompt's content changed; nothing shows this step still holds")
