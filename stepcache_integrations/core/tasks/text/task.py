@@ -42,7 +42,8 @@ class TextTask(StepwiseTask):
     """Anything else. A cached step is served only with evidence that it holds for the new
     prompt, and for free text the only evidence is that the prompts are identical. Any
     change -- Unicode normalization form, line endings, outer whitespace, a letter's case, a
-    punctuation mark, inner whitespace, a word, another question over the same RAG context, a chat follow-up -- fails every step, so the request is a miss.
+    punctuation mark, inner whitespace, a word, another question over the same RAG context, a
+    chat follow-up -- fails every step, so the request is a miss.
 
     ``reinstantiate=True`` is an explicit opt-in for prompts whose answers depend on their
     names and numbers only where they mention them (templated prose): when the prompts
