@@ -32,6 +32,7 @@ JSON_EVIDENCE = f"{PKG}/core/tasks/json/evidence.py"
 LINEAR_STEPS = f"{PKG}/core/tasks/linear/steps.py"
 LINEAR_REWRITE = f"{PKG}/core/tasks/linear/rewrite.py"
 FINGERPRINT = f"{PKG}/core/tasks/fingerprint.py"
+PROOFS = f"{PKG}/core/proofs.py"
 ARITH_TASK = f"{PKG}/core/tasks/arithmetic/task.py"
 LINEAR_ANSWER = f"{PKG}/core/tasks/linear/answer.py"
 JSON_REQUEST = f"{PKG}/core/tasks/json/request.py"
@@ -50,9 +51,11 @@ ARITH_FALSE = "tests/adversarial/test_arith_false_equations.py"
 TEXT_FALSE = "tests/adversarial/test_text_false_equations.py"
 ANSWER_LINES = "tests/adversarial/test_answer_lines.py"
 JSON_FIDELITY = "tests/adversarial/test_json_fidelity.py"
+MEMO_PAIRS = "tests/adversarial/test_memo_pairs.py"
 
 U = "tests/unit/"
 PROMISES = U + "test_promises.py"
+PROOF_TESTS = U + "test_proofs.py"
 ENGINE_TESTS = U + "test_engine.py"
 TASK_TESTS = U + "test_tasks.py"
 HOSTILE = U + "test_hostile_input.py"
@@ -202,12 +205,26 @@ MUTANTS: list[Mutant] = [
            '    prompt = prompt.replace("!", " ")\n    if not _rule_plain_notation(prompt):\n',
            ("tests/adversarial/test_math_pairs.py", "-k", "notation")),
     # -- sound by construction (issue 19): the safe set, closed grammars, one answer
-    Mutant("safe-set-case-folded", "the safe set also folds letter case (Turkey/turkey, For/for)",
-           PROMPT_DIFF, "return normal_form(text).strip(_WHITE_SPACE)", "return normal_form(text).strip(_WHITE_SPACE).lower()",
-           (FORMATTING, UNNAMED, TEXT_PAIRS)),
-    Mutant("safe-set-inner-whitespace", "the safe set also drops a line's indentation (a loop body in code)",
-           PROMPT_DIFF, "return normal_form(text).strip(_WHITE_SPACE)", 'return normal_form(text).strip(_WHITE_SPACE).replace("\\n    ", "\\n")',
-           (FORMATTING, UNNAMED)),
+    # the safe set is empty (round 3): identical prompts only, tasks read the prompt as given
+    # memoised checks (the hit path): a memo hit is the proof for exactly these inputs
+    Mutant("proof-key-ignores-the-cached-problem", "a proof of the steps as a fresh answer is served for an entry of another problem",
+           PROOFS, "_steps_key(steps), _frozen(constraints), _frozen(cached))", "_steps_key(steps), _frozen(constraints))",
+           (PROOF_TESTS, MEMO_PAIRS)),
+    Mutant("crowded-search-not-widened", "an identical repeat is missed when more than top_k prompts share its vector",
+           PIPELINE, "    if _crowded(plan, hits, policy.top_k):", "    if False:",
+           (FORMATTING, "tests/unit/test_store_engine.py")),
+    Mutant("same-prompt-folds-outer-whitespace", "two prompts differing in outer whitespace are the same request (indentation, characters to count)",
+           FINGERPRINT, "    if old.prompt is None or new.prompt is None or old.prompt != new.prompt:",
+           "    if old.prompt is None or new.prompt is None or old.prompt.strip() != new.prompt.strip():",
+           (FORMATTING, TEXT_PAIRS, RULES)),
+    Mutant("same-prompt-folds-case", "two prompts differing in letter case are the same request (Turkey/turkey)",
+           FINGERPRINT, "    if old.prompt is None or new.prompt is None or old.prompt != new.prompt:",
+           "    if old.prompt is None or new.prompt is None or old.prompt.casefold() != new.prompt.casefold():",
+           (FORMATTING, UNNAMED, RULES)),
+    Mutant("tasks-read-a-folded-prompt", "tasks read the prompt with its outer whitespace and line endings folded",
+           PLANNER, "        constraints=handler.constraints(prompt, schema),",
+           '        constraints=handler.constraints(prompt.strip().replace("\\r\\n", "\\n"), schema),',
+           (FORMATTING, TEXT_PAIRS, LEVELS)),
     Mutant("json-statement-under-a-rule", "a statement is evidence in a prompt beyond plain framing ('Round the price')",
            JSON_EVIDENCE, "if not ctx.new_plain or key not in ctx.new_stated:", "if key not in ctx.new_stated:",
            (TASK_TESTS, UNNAMED)),
@@ -272,7 +289,7 @@ MUTANTS: list[Mutant] = [
            ARITH_GRAMMAR, "    if _ambiguous_division(tree.body, text):\n", "    if False:\n", (ARITH_TESTS, ARITH_PAIRS)),
     Mutant("arith-prose-for-another-prompt", "a cached arithmetic answer's prose is served for another prompt",
            ARITH_TASK, "    return cached is None or same_prompt(cached.prompt, constraints.prompt)", "    return True",
-           (ARITH_TESTS, ARITH_PAIRS)),
+           (ARITH_TESTS, ARITH_UNREAD, ARITH_FALSE)),
     # -- every '=' and number of an arithmetic answer is read (red team round 3, R2)
     Mutant("arith-unread-claim-passes", "a line the checker cannot read ('1. 3 * 4 = 13', '**20**', '= 20') passes as prose",
            ARITH_TASK, "        or _prose_states_nothing(lines)\n", "", (ARITH_UNREAD, ARITH_FALSE)),

@@ -42,7 +42,8 @@ MIN_TOTAL_EDITS = 5000
 # the order in which a judged edit's problems are named (the first is its violation kind)
 VIOLATION_ORDER = ("crash", "unsafe_reuse", "safe_edit_changed", "stale_content", "call_count_mismatch", "safe_edit_missed")
 
-_ECHO = re.compile(r"ECHO:([0-9a-f]{12})")
+_ECHO = re.compile(r"ECHO:([0-9a-p]{12})")
+_LETTERS_AS_HEX = str.maketrans("ghijklmnop", "0123456789")
 
 
 @dataclass
@@ -256,7 +257,8 @@ def judge_one(
                 problems.append(("unsafe_reuse", f"changed prompt answered without a model call: {why}"))
     elif relation == "safe" and base_cached:
         problems.append(("safe_edit_missed", f"a prompt inside the safe set cost {own} model call(s) instead of the cached answer"))
-    stale = sorted({x for x in _ECHO.findall(served.text) if x != d and x in seen_digests})
+    found = {x.translate(_LETTERS_AS_HEX) for x in _ECHO.findall(served.text)}  # arithmetic tags are in letters
+    stale = sorted({x for x in found if x != d and x in seen_digests})
     if relation == "edge":  # the answer of the prompt without the edge whitespace is not stale here
         stale = [x for x in stale if edge_key(seen_digests[x]) != loose]
     if stale:

@@ -852,6 +852,9 @@ def echo_json(text: str, d: str) -> str:
     return json.dumps({k: f"ECHO:{d}:{k}" for k in keys})
 
 
+_HEX_AS_LETTERS = str.maketrans("0123456789", "ghijklmnop")
+
+
 def smart_answer(request: Request, d: str) -> str:
     """What the echo model answers for a request: correct when the oracle understands it."""
     problem = understand(request)
@@ -860,7 +863,8 @@ def smart_answer(request: Request, d: str) -> str:
     if isinstance(problem, JsonProblem):
         return json_answer(problem)
     if isinstance(problem, ArithProblem):  # a line of its own for the stale-content check, then the sum
-        return f"ECHO:{d}\n\n{problem.expression} = {fmt(problem.value)}."
+        # the tag in letters (hex digits 0-9 as g-p): a digit in a prose line fails an arithmetic answer
+        return f"ECHO:{d.translate(_HEX_AS_LETTERS)}\n\n{problem.expression} = {fmt(problem.value)}."
     text = _request_text(request)
     if "json" in text.lower():
         return echo_json(text, d)

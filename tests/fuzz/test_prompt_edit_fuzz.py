@@ -101,12 +101,28 @@ def test_every_prompt_kind_base_and_edit_kind_is_exercised(report: Report) -> No
     assert targets == {"engine", "lc_cache", "lc_runnable", "llama_index"}
 
 
+def _langchain_makes_no_claim(request: Any) -> bool:
+    """A transcript the LangChain adapters do not read whole (README "Every part of the request is
+    in the key"): a message name, tool calls or results, or a part other than one text part."""
+    if isinstance(request, str):
+        return False
+    return any(
+        m.name is not None or m.tool_calls or m.tool_call_id is not None or m.role == "tool"
+        or (not isinstance(m.content, str) and (len(m.content) != 1 or m.content[0].kind != "text"))
+        for m in request
+    )
+
+
 def test_every_base_prompt_is_cached_at_warm_up(report: Report) -> None:
     """Without a cached base answer the edits would test nothing. Only image and tool-call
-    transcripts may bypass the cache (the LlamaIndex adapter sends them to the model)."""
+    transcripts may bypass the cache (the LlamaIndex adapter sends them to the model), and on the
+    LangChain targets what those adapters make no claim on: each time to the model, nothing stored."""
+    no_record = {"bypass", "model (no stepcache record)"}
     allowed = [
         w for w in report.warmup_failures
-        if w.campaign.endswith(("/multimodal", "/tools")) and set(w.outcomes) == {"bypass"}
+        if (w.campaign.endswith(("/multimodal", "/tools")) and set(w.outcomes) == {"bypass"})
+        or (w.campaign.startswith(("lc_cache/", "lc_runnable/")) and _langchain_makes_no_claim(w.base)
+            and set(w.outcomes) <= no_record and w.calls == (1, 1) and not w.verified)
     ]
     unexpected = [w for w in report.warmup_failures if w not in allowed]
     assert not unexpected, "\n".join(w.describe() for w in unexpected[:20])

