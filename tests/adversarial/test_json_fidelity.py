@@ -240,3 +240,26 @@ def test_a_passing_answer_holds_every_key_of_every_list(prompt: str, keys: set[s
         assert keys <= exact(r.text).keys(), (prompt, r.text)
     else:
         assert not keys <= exact(answer).keys() or schema is not None
+
+
+# Blind red team round 4, R1 and R5: a key phrase the key-list grammar does not read whole (a list
+# beside a non-ASCII character, a list read in part, a key asked for outside the list) leaves the
+# answer "unchecked": never "checked" or "proven" while a requested key is missing.
+UNREAD_KEY_PHRASES = [
+    ('Return a JSON object for a person with name "Jos\u00e9", age 30. Required keys: name and age.', {"name", "age"}),
+    ("Return a JSON object describing Bob \U0001f642. Required keys: name and age.", {"name", "age"}),
+    ('Return a JSON object for a person with name "Bob", age 30, city "Rome". Required keys: name, age as well as city.',
+     {"name", "age", "city"}),
+    ("Return a JSON object. Required keys: name, age in addition to city.", {"name", "age", "city"}),
+    ("Return a JSON object. Required keys: name. Also include age and city.", {"name", "age", "city"}),
+    ("Return a JSON object. Required keys: name. It must contain age.", {"name", "age"}),
+]
+
+
+@pytest.mark.parametrize("prompt, keys", UNREAD_KEY_PHRASES)
+@pytest.mark.parametrize("answer", ['{"name": "Bob"}', '{"name": "Bob", "age": 30}'])
+def test_an_unread_key_phrase_is_never_checked_with_a_key_missing(prompt: str, keys: set[str], answer: str) -> None:
+    cache = StepCache(max_repairs=0)
+    for result in (cache.generate(prompt, const(answer)), cache.generate(prompt, const(answer))):
+        if result.verification in ("checked", "proven"):
+            assert keys <= set(exact(result.text)), (prompt, answer, result.verification)

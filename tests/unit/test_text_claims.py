@@ -48,6 +48,13 @@ def _level(answer: str, prompt: str = PROMPT) -> tuple[list[str], str]:
         "x = 4 squared.",
         "x = 4%.",
         "x = 4 percent. So x = 4.",
+        # red team round 4, R4: a word outside the closed vocabulary may deny or qualify the value
+        "It is not true that x = 4.",
+        "We cannot have x = 4.",
+        "Not x = 4.",
+        "Many students think x = 4, but they are wrong.",
+        "Claim: x = 4. This claim is wrong.",
+        "Maybe x = 4.",
     ],
 )
 def test_another_number_or_equation_is_unchecked(answer: str) -> None:

@@ -85,9 +85,12 @@ def test_unchecked_free_text_is_not_a_strict_error_but_a_failed_check_is() -> No
 
 def test_a_stated_equation_value_in_free_text_is_checked_not_proven() -> None:
     cache = StepCache()
-    right = cache.generate(WORD_PROBLEM, model("Solving the equation gives x = 4, and that is how many apples Tom has."))
+    right = cache.generate(WORD_PROBLEM, model("Solving the equation gives x = 4."))
     assert right.task == "text" and right.verification == "checked" and not right.verified
     assert cache.generate(WORD_PROBLEM, no_model).verification == "checked"  # served as stored
+    # red team round 4, R4: a word outside the closed vocabulary ("apples", "Tom") was not read
+    prose = StepCache().generate(WORD_PROBLEM, model("Solving the equation gives x = 4, and that is how many apples Tom has."))
+    assert prose.task == "text" and prose.verification == "unchecked"
     beside = StepCache().generate(WORD_PROBLEM, model("Since 2x + 3 = 11, x = 4, so Tom has 4 apples."))
     assert beside.task == "text" and beside.verification == "unchecked"  # its other numbers were not read
     story = StepCache().generate(WORD_PROBLEM, model("Tom counted his apples twice."))

@@ -9,7 +9,7 @@ from ..base import TaskConstraints
 from ..fingerprint import PromptFingerprint, fingerprint
 from ..prompt_diff import PROMPT_LIMIT
 from .evidence import plain_request
-from .request import has_unread_key_list, required_keys_from_prompt, stated_values
+from .request import has_unread_key_list, reads_every_key_phrase, required_keys_from_prompt, stated_values
 from .schema import has_prose, validate_schema
 
 __all__ = ["JsonConstraints"]
@@ -18,12 +18,15 @@ __all__ = ["JsonConstraints"]
 @dataclass(frozen=True)
 class JsonConstraints(TaskConstraints):
     """The requested keys in order (``required``), the caller's schema, the values a plain request
-    states (``stated``; empty for any other prompt), and the prompt's fingerprint."""
+    states (``stated``; empty for any other prompt), the prompt's fingerprint, and whether every
+    key phrase of the prompt was read whole (``keys_read``; when not, some key it asks for may be
+    unread, and no answer is more than "unchecked")."""
 
     required: tuple[str, ...] = ()
     schema: dict[str, Any] | None = None
     stated: dict[str, Any] = field(default_factory=dict)
     prompt: PromptFingerprint = PromptFingerprint(None, None)
+    keys_read: bool = False
 
     @staticmethod
     def of_prompt(prompt: str, schema: dict[str, Any] | None) -> JsonConstraints:
@@ -44,20 +47,35 @@ class JsonConstraints(TaskConstraints):
             and not has_unread_key_list(prompt)
         )
         return JsonConstraints(
-            tuple(required), schema, stated_values(prompt, required) if plain else {}, fingerprint(prompt)
+            tuple(required),
+            schema,
+            stated_values(prompt, required) if plain else {},
+            fingerprint(prompt),
+            reads_every_key_phrase(prompt),
         )
 
     def to_dict(self) -> dict[str, Any]:
-        return {"required": list(self.required), "schema": self.schema, "stated": self.stated, **self.prompt.fields()}
+        return {
+            "required": list(self.required),
+            "schema": self.schema,
+            "stated": self.stated,
+            "keys_read": self.keys_read,
+            **self.prompt.fields(),
+        }
 
     @staticmethod
     def read(data: Any) -> JsonConstraints:
-        """The constraints an entry stored (older entries may lack the digest)."""
+        """The constraints an entry stored (older entries may lack the digest, and the key
+        phrases' reading: then they are taken as not read)."""
         if isinstance(data, JsonConstraints):
             return data
         get = data.get if hasattr(data, "get") else (lambda _key: None)
         return JsonConstraints(
-            tuple(str(k) for k in get("required") or []), get("schema"), dict(get("stated") or {}), PromptFingerprint.read(data)
+            tuple(str(k) for k in get("required") or []),
+            get("schema"),
+            dict(get("stated") or {}),
+            PromptFingerprint.read(data),
+            get("keys_read") is True,
         )
 
 

@@ -8,7 +8,14 @@ from typing import Any
 from ..prompt_diff import PROMPT_LIMIT
 from .evidence import statements
 
-__all__ = ["KEY_LIST", "asks_for_one_object", "has_unread_key_list", "required_keys_from_prompt", "stated_values"]
+__all__ = [
+    "KEY_LIST",
+    "asks_for_one_object",
+    "has_unread_key_list",
+    "reads_every_key_phrase",
+    "required_keys_from_prompt",
+    "stated_values",
+]
 
 _JSON_WORD = re.compile(r"\bjson\b", re.IGNORECASE)
 _JSON_REQUEST = re.compile(
@@ -45,7 +52,9 @@ _NESTED = re.compile(
 # elsewhere: no list this grammar reads, so no key is required.
 _LIST_END = re.compile(
     r"\s*(?:$|[.!?](?=\s|$)|\)|[ \t]*\n)"
-    r"|,?[ \t]+(?:for|of|about|describing|representing|that|which|from|to|in|as|please|only|nothing)\b",
+    # "name, age as well as city", "name, age in addition to city": the list goes on
+    r"|,?[ \t]+(?:for|of|about|describing|representing|that|which|from|to|please|only|nothing"
+    r"|as(?![ \t]+well\b)|in(?![ \t]+addition\b))\b",
     re.IGNORECASE,
 )
 # "keys name and age: name "Ann", age 30": a list closed by "and <key>" may end at a colon (a
@@ -79,10 +88,41 @@ def has_unread_key_list(prompt: str) -> bool:
     return _key_lists(prompt) is None
 
 
+# Words that name keys or ask for them. Outside the key lists read whole (with the phrase that
+# introduces them: "Required keys:", "with the fields"), any of them ("Also include age", "must
+# contain", "the key city", "add city") may ask for keys this grammar did not read: the answer is
+# no more than "unchecked" (README: "What `verified` means").
+_KEY_NAMING = re.compile(
+    r"\b(?:keys?|fields?|propert(?:y|ies)|attributes?|includ\w*|contain\w*|requir\w*|mandatory|must|should"
+    r"|ha(?:s|ve|ving)|add(?:s|ed|ing)?|also|additionally|besides|as\s+well)\b",
+    re.IGNORECASE,
+)
+_LEAD = re.compile(
+    r"(?:\b(?:with|using|use|required|requested|include|including|containing|following|these|and|the|also)\s+)*$",
+    re.IGNORECASE,
+)
+_HEAD = 20000
+
+
+def reads_every_key_phrase(prompt: str) -> bool:
+    """Whether every phrase of the prompt that names or asks for keys is a key list this grammar
+    read whole: no key phrase outside them, no list declined (another script, a list read in
+    part), nothing past the part of the prompt read. Only then may an answer be "checked"."""
+    head = prompt[:_HEAD]
+    if _key_lists(head) is None or (len(prompt) > _HEAD and _KEY_NAMING.search(prompt[_HEAD - 20 :])):
+        return False
+    rest = head
+    for match in reversed(list(KEY_LIST.finditer(head))):
+        lead = _LEAD.search(head, 0, match.start())
+        start = lead.start() if lead is not None else match.start()
+        rest = rest[:start] + " " + rest[match.end() :]
+    return _KEY_NAMING.search(rest) is None
+
+
 def _key_lists(prompt: str) -> list[str] | None:
     """The union of the prompt's key lists ([] when it has none); None when a key phrase is
     not a list read whole."""
-    head = prompt[:20000]
+    head = prompt[:_HEAD]
     matches = list(KEY_LIST.finditer(head))
     key_words = len(_KEY_WORD.findall(head))
     if not matches:

@@ -6,7 +6,10 @@ number or equation in the answer ("so 3x = 13", "2 * 4 + 3 = 11", "**20**"), so 
 "checked" only when each of its ``u = N`` statements is such a compared, right value and, once
 they are taken out, nothing else of it is a claim the check could have read: no digit, no numeral
 of any script, no ``=`` or other mathematical symbol, no dash outside a word ("-x = 4"), no number
-word. Anything else is "unchecked" (README: "What `verified` means").
+word, and every word in a small closed vocabulary that states nothing ("so", "the answer is",
+"we get"): any other word may deny or qualify the value ("It is not true that x = 4", "Many
+students think x = 4, but they are wrong"). Anything else is "unchecked" (README: "What
+`verified` means").
 """
 
 from __future__ import annotations
@@ -35,16 +38,29 @@ _NUMBER_WORDS = frozenset(
     " thousand million billion trillion half twice thrice double triple dozen".split()
 )
 _MAX_CLAIMS = 32
+# The words an answer may hold beside its compared statements: connectives, framing and the names
+# of the operations, none of which denies, doubts or qualifies a value. A single letter is an
+# unknown's name or an article.
+_STATES_NOTHING = frozenset(
+    "so therefore thus hence then the answer final finally solution result value values is are of"
+    " we get gives obtain find and that which means this it here our for unknown equation equations"
+    " solve solving subtract subtracting divide dividing add adding multiply multiplying working out"
+    " step by all".split()
+)
 
 
 def _states_nothing(text: str) -> bool:
-    """No digit or numeral, no mathematical symbol, no dash that may be a sign, no number word."""
+    """No digit or numeral, no mathematical symbol, no dash that may be a sign, no number word,
+    and no word outside the closed vocabulary that states nothing (a single ASCII letter aside)."""
     for char in text:
         if char.isnumeric() or char in _SYMBOLS or unicodedata.category(char) == "Sm":
             return False
     if _SIGN.search(text):
         return False
-    return not any(word in _NUMBER_WORDS for word in _WORD.findall(text.casefold()))
+    words = _WORD.findall(text.casefold())
+    if any(word in _NUMBER_WORDS for word in words):
+        return False
+    return all(word in _STATES_NOTHING or (len(word) == 1 and word.isascii()) for word in words)
 
 
 def only_compared_claims(prompt: str, answer: str) -> bool:
