@@ -42,6 +42,27 @@ def test_rule_checkable_fails_decimal_fractions_and_unsolved_problems() -> None:
     assert "no unique solution" in verdicts(["x = 5"], prompt="Tell me a story.")[0][1]
 
 
+def test_rule_closed_alphabet_fails_a_foreign_digit_or_operator() -> None:
+    """"x = 5\u0660" (fused: 50) is not read as a number, "3\u00d7x" not as an operator: the step fails,
+    even where the rest of it would hold; the final check names such a step too."""
+    assert verdicts(["x = 5"])[0][0]
+    for line in ["x = 5\u0660", "x = \u0665", "3\u00d7x = 15", "3x = 1\u00b75 + 13.5"]:
+        ok, reason = verdicts([line])[0]
+        assert not ok and "closed ASCII alphabet" in reason, line
+    steps = [Step(text="Step 1: x = 5\u0660.\n"), Step(text="Answer: x = 5")]
+    constraints = LinearConstraints.of_prompt(MATH).to_dict()
+    assert linear.check_answer(steps, constraints)
+    assert linear.verification_level(steps, constraints, None) == "unchecked"  # the final check alone
+
+
+def test_division_read_two_ways_is_not_linear() -> None:
+    for side in ("4 / 2x", "x/2(3)", "x / 2 * 2", "2x / 4 / 2"):
+        with pytest.raises(NotLinear):
+            parse_linear(side)
+    assert parse_linear("x/2 + 3") == parse_linear("(1/2)x + 3")
+    assert not verdicts(["x / 5 * 15 = 15"])[0][0]  # not read: its numbers are left unexplained
+
+
 def test_rule_equations_hold_fails_the_first_false_equation() -> None:
     assert verdicts(["3x = 15"])[0][0]
     ok, reason = verdicts(["3x = 16"])[0]

@@ -14,19 +14,9 @@ from fractions import Fraction
 from functools import lru_cache
 
 __all__ = [
-    "LinearForm",
-    "Equation",
-    "NotLinear",
-    "parse_linear",
-    "find_equations",
-    "solve_system",
-    "determined_values",
-    "format_number",
-    "equation_shape",
-    "math_runs",
-    "is_canonical_number",
-    "MAX_NUMBER_DIGITS",
-    "MAX_VALUE_DIGITS",
+    "LinearForm", "Equation", "NotLinear", "parse_linear", "find_equations", "solve_system",
+    "determined_values", "format_number", "equation_shape", "math_runs", "is_canonical_number",
+    "MAX_NUMBER_DIGITS", "MAX_VALUE_DIGITS", "outside_alphabet"
 ]
 
 MAX_NUMBER_DIGITS = 40  # longer literals are rejected: no thousand-digit arithmetic
@@ -40,10 +30,21 @@ MAX_EXPR_TOKENS = 120
 MAX_EQUATIONS = 8
 _SHORT_TEXT = 512  # texts up to this length are parsed through the larger caches below
 
+# A closed ASCII alphabet: ASCII digits only (\d reads every script's: "1\u0660" would be 10), no '\u00b7',
+# '\u00d7', '\u00f7' ("1\u00b75" is 1.5 in British print, "2\u00f74x" is read two ways); the minus sign '\u2212' is '-'.
 _TOKEN = re.compile(
-    r"\s*(?:(?P<num>\d+(?:\.\d+)?)|(?P<ident>[A-Za-z_][A-Za-z0-9_]*)|(?P<op>[-+*/^()=\u2212\u00d7\u00f7\u00b7]))"
+    r"\s*(?:(?P<num>[0-9]+(?:\.[0-9]+)?)|(?P<ident>[A-Za-z_][A-Za-z0-9_]*)|(?P<op>[-+*/^()=\u2212]))"
 )
-_OP_ALIASES = {"\u2212": "-", "\u00d7": "*", "\u00f7": "/", "\u00b7": "*"}
+_OP_ALIASES = {"\u2212": "-"}
+_ASCII_DIGITS = frozenset("0123456789")
+_DECLINED_SYMBOLS = frozenset("\u00b7\u00d7\u00f7")
+
+
+def outside_alphabet(text: str) -> str | None:
+    """The first digit or numeral of another script ('\u0660', '\uff11', '\u00b2', '\u00be') or '\u00b7', '\u00d7', '\u00f7'
+    in ``text``, or None. A text holding one is not read (never reinterpreted)."""
+    found = (ch for ch in text if not ch.isascii() and (ch.isnumeric() or ch in _DECLINED_SYMBOLS))
+    return None if text.isascii() else next(found, None)
 
 
 class NotLinear(ValueError):
@@ -141,9 +142,13 @@ class _Parser:
 
     def term(self, depth: int) -> LinearForm:
         value = self.factor(depth)
+        divided = False  # after a '/', a product or quotient without brackets is read two ways
         while (tok := self.peek()) is not None:
+            if divided and (tok[0] != "op" or tok[1] in "*/("):  # '*', '/', a number, unknown or '('
+                raise NotLinear("read two ways: a / b * c, a / b / c, a / bx, a / b(c)")
             if tok in (("op", "*"), ("op", "/")):
                 self.take()
+                divided = tok[1] == "/"
                 rhs = self.factor(depth)
                 value = _bounded(_mul(value, rhs) if tok[1] == "*" else _div(value, rhs))
             elif tok[0] == "num":
@@ -251,9 +256,20 @@ def _parse(text: str, variables: frozenset[str] | None) -> LinearForm:
 
 # Math runs: numbers, variable-like names (a letter, optionally _ or digits: x, y2, x_1),
 # operators, parentheses and '='. Any other word or character ends a run.
-_VAR_LIKE = re.compile(r"^[A-Za-z](?:_?\d+)?$")
-_RUN_TOKEN = re.compile(r"\d+(?:\.\d+)?|[A-Za-z_][A-Za-z0-9_]*|[-+*/^()=\u2212\u00d7\u00f7\u00b7]|\s+|.", re.DOTALL)
-_NUMBER_IN_TEXT = re.compile(r"(?<![\w.])(-?\d+(?:\.\d+)?)(?![\d])")
+_VAR_LIKE = re.compile(r"^[A-Za-z](?:_?[0-9]+)?$")
+_RUN_TOKEN = re.compile(r"[0-9]+(?:\.[0-9]+)?|[A-Za-z_][A-Za-z0-9_]*|[-+*/^()=\u2212]|\s+|.", re.DOTALL)
+_NUMBER_IN_TEXT = re.compile(r"(?<![\w.])(-?[0-9]+(?:\.[0-9]+)?)(?![\d])")
+
+
+def _is_math_token(tok: str, known: frozenset[str]) -> bool:
+    """A space (not a line break), number, operator or name; another alphabet's digit joins the run, unread."""
+    return (
+        tok.isspace() and "\n" not in tok
+        or tok[0] in _ASCII_DIGITS
+        or tok in "-+*/^()=\u2212"
+        or outside_alphabet(tok) is not None
+        or (tok[0].isalpha() or tok[0] == "_") and (_VAR_LIKE.match(tok) is not None or tok in known)
+    )
 
 
 def math_runs(text: str, known: frozenset[str] = frozenset()) -> list[tuple[int, str]]:
@@ -262,13 +278,7 @@ def math_runs(text: str, known: frozenset[str] = frozenset()) -> list[tuple[int,
     start = -1
     for match in _RUN_TOKEN.finditer(text):
         tok = match.group()
-        is_math = (
-            tok.isspace() and "\n" not in tok  # an equation never spans lines
-            or tok[0].isdigit()
-            or tok in "-+*/^()=\u2212\u00d7\u00f7\u00b7"
-            or (tok[0].isalpha() or tok[0] == "_") and (_VAR_LIKE.match(tok) is not None or tok in known)
-        )
-        if is_math:
+        if _is_math_token(tok, known):
             if start < 0:
                 start = match.start()
         elif start >= 0:
@@ -348,7 +358,7 @@ def equation_shape(text: str) -> tuple[str, tuple[Fraction, ...]]:
     params: list[Fraction] = []
     sign = 1
     for i, tok in enumerate(tokens):
-        if tok[0].isdigit():
+        if tok[0] in _ASCII_DIGITS:
             out.append("N")
             params.append(sign * Fraction(tok))
             sign = 1
@@ -356,7 +366,7 @@ def equation_shape(text: str) -> tuple[str, tuple[Fraction, ...]]:
             out.append("V")
         else:
             op = _OP_ALIASES.get(tok, tok)
-            if op == "-" and i + 1 < len(tokens) and tokens[i + 1][0].isdigit():
+            if op == "-" and i + 1 < len(tokens) and tokens[i + 1][0] in _ASCII_DIGITS:
                 sign = -1
                 if out and out[-1] not in "=(+-*/^":
                     out.append("+")
@@ -418,7 +428,7 @@ def format_number(value: Fraction, prefer_decimal: bool = False) -> str:
     return f"{value.numerator}/{value.denominator}"
 
 
-_CANONICAL = re.compile(r"-?(?:0|[1-9]\d*)(?:\.\d*[1-9])?|-?[1-9]\d*/[1-9]\d*")
+_CANONICAL = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]*[1-9])?|-?[1-9][0-9]*/[1-9][0-9]*")
 
 
 def is_canonical_number(literal: str) -> bool:

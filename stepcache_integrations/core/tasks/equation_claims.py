@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from .algebra import Equation, determined_values, find_equations, format_number
+from .algebra import Equation, determined_values, find_equations, format_number, outside_alphabet
 
 __all__ = ["equation_claim_errors", "equation_claims_checked", "normalise_claims", "stated_values", "verbal_equalities"]
 
@@ -61,7 +61,7 @@ def _stands_alone(text: str, eq: Equation) -> bool:
     return not after or after[0] in ".,;:!?)\n" or after[0].isalpha()
 
 
-_CHECKABLE_LITERAL = re.compile(r"-?\d{1,40}(?:\.\d{1,40})?(?:/\d{1,40})?")
+_CHECKABLE_LITERAL = re.compile(r"-?[0-9]{1,40}(?:\.[0-9]{1,40})?(?:/[0-9]{1,40})?")  # ASCII digits only
 
 
 def _equation_claims(
@@ -82,6 +82,20 @@ def _equation_claims(
     return claims, determined_values(tuple(eq.form for eq in equations))
 
 
+def _unreadable_claims(prompt: str, answer: str, limit: int) -> list[str]:
+    """Values stated for unknowns of the prompt's equations with a digit of another script or
+    '\u00b7', '\u00d7', '\u00f7' ("x = 1\u0660"): never read as a number, so they fail."""
+    if outside_alphabet(answer[:limit]) is None:
+        return []
+    equations = [eq for eq in find_equations(prompt, limit=limit) if eq.form.coeffs and _stands_alone(prompt, eq)]
+    variables = tuple(sorted({v for eq in equations for v in eq.form.variables}))
+    return [
+        f"states {var} = {literal}, outside the closed ASCII alphabet of numbers (not read)"
+        for var, literal in stated_values(answer[:limit], variables).items()
+        if outside_alphabet(literal) is not None
+    ]
+
+
 def equation_claims_checked(prompt: str, answer: str, limit: int = 20000) -> bool:
     """Whether :func:`equation_claim_errors` compared at least one value the answer states with
     the value the prompt's equations pin down (what it checked, not whether it held)."""
@@ -96,13 +110,14 @@ def equation_claim_errors(prompt: str, answer: str, limit: int = 20000) -> list[
     """For answers outside the linear task (a prompt it does not fully understand): a value the
     answer states for an unknown of the prompt's linear equations must be the one they pin down;
     when the equations contradict each other, no stated value can be checked, so none passes."""
+    unread = _unreadable_claims(prompt, answer, limit)
     found = _equation_claims(prompt, answer, limit)
     if found is None:
-        return []
+        return unread
     claims, known = found
     if known is None:
         return [f"states {', '.join(claims)}, but the prompt's equations contradict each other"]
-    return [
+    return unread + [
         f"states {var} = {format_number(value)}; the prompt's equations give {format_number(known[var])}"
         for var, value in claims.items()
         if var in known and known[var] != value

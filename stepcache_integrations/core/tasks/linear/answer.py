@@ -31,8 +31,8 @@ from ..stepwise import label_len
 
 __all__ = ["AnswerLine", "answer_lines", "read_closed_form", "last_statement", "CANONICAL_LITERAL"]
 
-_UNKNOWN = r"[A-Za-z](?:_?\d+)?"
-CANONICAL_LITERAL = r"-?(?:0|[1-9]\d*)(?:\.\d*[1-9])?(?:/[1-9]\d*)?"
+_UNKNOWN = r"[A-Za-z](?:_?[0-9]+)?"
+CANONICAL_LITERAL = r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]*[1-9])?(?:/[1-9][0-9]*)?"  # ASCII digits only
 _PAIR = re.compile(rf"(?P<u>{_UNKNOWN})\s*=\s*(?P<n>{CANONICAL_LITERAL})")
 _PLAIN_PAIR = rf"{_UNKNOWN}\s*=\s*{CANONICAL_LITERAL}"
 _SEPARATOR = r"(?:\s*,\s*(?:and\s+)?|\s+and\s+)"

@@ -22,6 +22,7 @@ from ..algebra import (
     NotLinear,
     find_equations,
     math_runs,
+    outside_alphabet,
     parse_linear,
     solve_system,
 )
@@ -66,7 +67,7 @@ _PHRASES = re.compile(
 # no form ("<decimal>", "<fraction>", "<value in cm>" ask for one: not this task's prompt).
 _PLACEHOLDER_TEXT = r"<\s*(?:(?:the|your|final)\s+)*(?:value|answer|number|solution|result)\s*>"
 _TEMPLATE_EQUATION = re.compile(
-    r"(?<![A-Za-z0-9_+\-*/^.\u2212])([A-Za-z](?:_?\d+)?)\s*=\s*(?:"
+    r"(?<![A-Za-z0-9_+\-*/^.\u2212])([A-Za-z](?:_?[0-9]+)?)\s*=\s*(?:"
     + _PLACEHOLDER_TEXT
     + r"|\.\.\.|\u2026|\?)",
     re.IGNORECASE,
@@ -80,7 +81,7 @@ _OTHER_PLACEHOLDER = re.compile(r"<[^<>\n]{1,40}>")
 # "then find y = x + 3": an equation right after an asking verb defines an unknown it asks for.
 _ASKING_VERB = re.compile(r"(?i)\b(?:find|compute|calculate|determine|obtain|get|give)\s*:?\s*$")
 _SOLVING_VERB = re.compile(r"(?i)\b(?:solve|solving|find|finding|compute|calculate|determine|obtain|get|give|work out)\b")
-_BARE_UNKNOWN = re.compile(r"[A-Za-z](?:_?\d+)?")
+_BARE_UNKNOWN = re.compile(r"[A-Za-z](?:_?[0-9]+)?")
 _STEP_K = re.compile(r"\b([Ss]tep|STEP)\s+[kKnN]\b")
 # Digits, operators and symbols left outside the equations mean content we do not model.
 _UNMODELLED = re.compile(r"[\d=<>^*/%|{}\[\];#$&@~`\\+\u2212\u00d7\u00f7\u00b7\u221a\u2264\u2265\u2260]")
@@ -192,11 +193,12 @@ def understand_prompt(prompt: str) -> LinearProblem | None:
 
 
 def _rule_plain_notation(prompt: str) -> bool:
-    """Bounded, with an '=', no factorial or "!=", and ASCII spacing only (a no-break or other
-    Unicode space is not read by this grammar)."""
+    """Bounded, with an '=', no factorial or "!=", ASCII spacing only (a no-break or other
+    Unicode space is not read by this grammar) and no digit of another script, '\u00b7', '\u00d7' or '\u00f7'
+    anywhere ("2x = 1\u0660" is not "2x = 10", "1\u00b75" may be 1.5)."""
     if len(prompt) > MAX_PROMPT_CHARS or "=" not in prompt or _FACTORIAL_OR_UNEQUAL.search(prompt):
         return False
-    return not _UNUSUAL_SPACE.search(prompt)
+    return not _UNUSUAL_SPACE.search(prompt) and outside_alphabet(prompt) is None
 
 
 def _without_templates(prompt: str) -> tuple[list[str], str | None]:

@@ -22,7 +22,7 @@ from .steps import ProblemContext, check_steps
 
 __all__ = ["reinstantiate_steps", "same_form"]
 
-_NUMBER = re.compile(r"(?<![\w.])(?:(?<=[\s=(,:])-|^-)?\d+(?:\.\d+)?(?![\d])")
+_NUMBER = re.compile(r"(?<![\w.])(?:(?<=[\s=(,:])-|^-)?[0-9]+(?:\.[0-9]+)?(?![\d])")
 _MAX_COMBOS = 128
 _ENGLISH_LETTERS = frozenset({"a", "A", "I"})
 _Pairs = list[tuple[Fraction, Fraction]]
@@ -198,7 +198,7 @@ def _fraction_text(value: Fraction) -> str:
     return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
 
 
-_DOUBLE_SIGN = re.compile(r"([+\-])(\s*)-(?=\d)")
+_DOUBLE_SIGN = re.compile(r"([+\-])(\s*)-(?=[0-9])")
 
 
 def _replace_numbers(
@@ -221,7 +221,7 @@ def _replace_numbers(
 # "Add -19 to both sides" reads as "Subtract 19 from both sides".
 _OPPOSITE = {"Add": "Subtract", "add": "subtract", "Subtract": "Add", "subtract": "add",
              "to": "from", "from": "to"}  # fmt: skip
-_ADD_NEGATIVE = re.compile(r"\b(Add|add|Subtract|subtract) -(\d+(?:\.\d+)?) (to|from)\b")
+_ADD_NEGATIVE = re.compile(r"\b(Add|add|Subtract|subtract) -([0-9]+(?:\.[0-9]+)?) (to|from)\b")
 
 
 def _canonical(form: LinearForm) -> LinearForm:

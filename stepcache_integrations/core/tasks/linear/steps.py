@@ -29,6 +29,7 @@ from ..algebra import (
     find_equations,
     format_number,
     is_canonical_number,
+    outside_alphabet,
 )
 from ..equation_claims import normalise_claims
 from ..stepwise import label_len
@@ -43,8 +44,8 @@ __all__ = [
 ]
 
 _ENGLISH_LETTERS = frozenset({"a", "A", "I"})
-_NUM = r"-?\d+(?:\.\d+)?"
-_NUMBER = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?![\d])")
+_NUM = r"-?[0-9]+(?:\.[0-9]+)?"  # ASCII digits only; a step with another script's digit fails
+_NUMBER = re.compile(r"(?<![\w.])-?[0-9]+(?:\.[0-9]+)?(?![\d])")
 _OPERATION = re.compile(
     rf"\b(?P<verb>add|adding|subtract|subtracting|multiply|multiplying|divide|dividing)\s+"
     rf"(?:(?P<num1>{_NUM})\s+(?:to|from)\s+both\s+sides|both\s+sides\s+by\s+(?P<num2>{_NUM})|by\s+(?P<num3>{_NUM})"
@@ -231,7 +232,7 @@ def _check_step(
     to ``sequence`` for the operation rule, which reads the steps together."""
     verdict = StepVerdict()
     body = normalise_claims(step.text[label_len(step.text) :])
-    reason = _rule_checkable(body, ctx)
+    reason = _rule_closed_alphabet(step.text) or _rule_checkable(body, ctx)
     if reason:
         verdict.fail(reason)
         return verdict
@@ -263,6 +264,13 @@ def _line_spans(body: str, indices: set[int]) -> list[tuple[int, int]]:
             spans.append((start, start + len(line)))
         start += len(line) + 1
     return spans
+
+
+def _rule_closed_alphabet(text: str) -> str:
+    """A step holding a digit of another script or '\u00b7', '\u00d7', '\u00f7' is not read ("x = 1\u0660" is
+    not x = 10): it fails, it is never reinterpreted."""
+    found = outside_alphabet(text)
+    return "" if found is None else f"writes {found!r}, outside the closed ASCII alphabet of numbers and operators"
 
 
 def _rule_checkable(body: str, ctx: ProblemContext) -> str:
@@ -411,6 +419,7 @@ def final_value_errors(steps: list[Step], ctx: ProblemContext) -> list[str]:
     solution."""
     text = "".join(step.text for step in steps)
     errors: list[str] = _answer_line_errors(steps)
+    errors += [reason for step in steps if (reason := _rule_closed_alphabet(step.text))]
     stated, unread = final_values(text, ctx)
     errors += unread
     if unread:
