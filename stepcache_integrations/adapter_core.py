@@ -228,6 +228,21 @@ _ABOVE_ONE = frozenset(
 _WATCHED = _ANY_VALUE | _TRUTHY | _ABOVE_ONE
 # Fields that never reach the model (tracing, callbacks).
 _NOT_SENT = frozenset(_squash(name) for name in ("metadata", "tags", "callbacks", "callback_manager"))
+# The ALLOWLIST: options known not to change what a right answer is (sampling, transport, retries,
+# streaming flags, llama.cpp's prompt-cache flag) or that are identity (model, endpoint, key: in the
+# entry key). Any other option with a value, anywhere, makes the request unclaimed (no claim).
+_ALLOWED = frozenset(
+    _squash(name)
+    for name in (
+        "model", "model_name", "model_id", "deployment_name", "temperature", "top_p", "seed",
+        "timeout", "request_timeout", "max_retries", "streaming", "stream", "stream_usage", "cache_prompt",
+        "api_base", "base_url", "openai_api_base", "api_key", "openai_api_key", "organization",
+        "openai_organization", "api_version", "openai_api_version", "frequency_penalty", "presence_penalty",
+        "_type",
+    )
+)
+# Options that hold further options (read at every depth, with the same allowlist).
+_CONTAINERS = frozenset(_squash(name) for name in ("model_kwargs", "extra_body", "additional_kwargs", "kwargs"))
 
 
 def _inactive(value: Any) -> bool:
@@ -248,30 +263,48 @@ def _active(name: str, value: Any) -> bool:
     return not _inactive(value)
 
 
-def unmodelled_option(options: Any, modelled: Collection[str] = (), _depth: int = 0) -> str | None:
-    """Why a request's generation options change what a right answer is in a way the engine does not
-    model (``"stop is set (not modelled)"``), or None.
+def _option_reason(key: Any, value: Any, depth: int, strict: bool) -> str | None:
+    name = _squash(str(key))
+    if name in _NOT_SENT or name in _ALLOWED:
+        return None
+    if name in _WATCHED:
+        return f"{key} is set (not modelled)" if _active(name, value) else None
+    if name in _CONTAINERS:
+        return unmodelled_option(value, (), depth + 1, strict=True)
+    if value is None:
+        return None
+    if strict:
+        return f"{key} is set (not a known option: not modelled)"
+    return unmodelled_option(value, (), depth + 1, strict=False)
 
-    ``options``: the options as sent (a mapping, read at every depth: ``model_kwargs``,
-    ``extra_body``, ``additional_kwargs``, a serialized model's ``kwargs``). Stop sequences,
-    length limits, several answers (``n > 1``), log probabilities, constrained formats, and tools
-    or a response format anywhere but in ``modelled`` (option names the caller reads itself, at the
-    top level only) are never modelled: such a request bypasses the cache (no claim).
+
+def unmodelled_option(options: Any, modelled: Collection[str] = (), _depth: int = 0, *, strict: bool = True) -> str | None:
+    """Why a request's generation options may change what a right answer is in a way the engine does
+    not model (``"stop is set (not modelled)"``), or None.
+
+    ``options``: the options as sent (a mapping; ``model_kwargs``, ``extra_body``,
+    ``additional_kwargs``, a serialized model's ``kwargs`` are read at every depth). ``strict``
+    (the default): an ALLOWLIST - only options known not to change what a right answer is
+    (``_ALLOWED``: model, temperature, top_p, seed, timeouts, retries, streaming flags,
+    ``cache_prompt``, endpoint and key, penalties) are modelled; any other option with a value
+    (``instructions``, ``system``, ``chat_template``, an unknown key) is a reason. Stop sequences,
+    length limits, ``n > 1``, log probabilities, constrained formats, tools or a response format
+    are always reasons unless named in ``modelled`` (option names the caller reads itself, top level
+    only). ``strict=False`` (a custom model's own fields, keyed whole in its entry key) reads only
+    those always-reasons at the top level; the containers are read strictly all the same.
     """
     if _depth > 8:
         return "options nested too deep to read"
     if isinstance(options, (list, tuple)):
-        return next((r for r in (unmodelled_option(v, (), _depth + 1) for v in options) if r is not None), None)
+        found = (unmodelled_option(v, (), _depth + 1, strict=strict) for v in options)
+        return next((r for r in found if r is not None), None)
     if not isinstance(options, Mapping):
-        return None
+        return "options that cannot be read (not modelled)" if strict and not _inactive(options) else None
     skipped = {_squash(str(name)) for name in modelled} if _depth == 0 else set()
     for key, value in options.items():
-        name = _squash(str(key))
-        if name in skipped or name in _NOT_SENT:
+        if _squash(str(key)) in skipped:
             continue
-        if name in _WATCHED and _active(name, value):
-            return f"{key} is set (not modelled)"
-        reason = unmodelled_option(value, (), _depth + 1)
+        reason = _option_reason(key, value, _depth, strict)
         if reason is not None:
             return reason
     return None

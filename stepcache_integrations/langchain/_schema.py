@@ -82,6 +82,15 @@ class CallSpec:
         return bool(self.tools) and (_forces(self.tool_choice) or _choice_name(self.tool_choice) is not None)
 
     @property
+    def unclaimed_tools(self) -> str | None:
+        """Why bound tools keep the cache from a claim unless the json task answers (None: no tools,
+        or a forced tool call): with ``tool_choice`` unset, ``"auto"`` or ``"none"`` the model may
+        answer with a tool call, which no text answer replaces."""
+        if self.tools and not self.requires_tool_call:
+            return f"tools bound with tool_choice {self.tool_choice!r} (a tool call may answer: not modelled)"
+        return None
+
+    @property
     def schema(self) -> dict[str, Any] | None:
         """The JSON Schema the answer's JSON must satisfy: the forced tool's parameters (with the
         tool's description, which the model reads too), else a ``json_schema`` response format's."""

@@ -26,14 +26,16 @@ from typing import Any
 from langchain_core.messages import BaseMessage, message_to_dict
 
 from ..adapter_core import unmodelled_option
+from ._identity import env_endpoint_reason
 from ._request_key import normalized
 from ._schema import SEPARATOR, params_of, response_format_schema
 
-__all__ = ["JSON_ONLY", "unmodelled_options", "unread_messages"]
+__all__ = ["JSON_ONLY", "unkeyed_endpoint", "unmodelled_call_options", "unmodelled_options", "unread_messages"]
 
-JSON_ONLY = "a JSON response format for a request the json task does not answer (not modelled)"
+JSON_ONLY = "a JSON response format or bound tools, for a request the json task does not answer (not modelled)"
 """The reason of a request whose response format asks for JSON without a schema the engine reads
-(``json_object``, a ``json_schema`` without its schema): modelled only when the json task answers it
+(``json_object``, a ``json_schema`` without its schema) or bound tools with no forced tool (the model
+may answer with a tool call): modelled only when the json task answers it
 (then its checks read the JSON); the callers decide once the plan names the task."""
 
 _READ_TYPES = frozenset({"human", "system", "ai"})
@@ -43,9 +45,11 @@ _NOT_REQUEST = frozenset({"content", "type", "id", "response_metadata", "usage_m
 _TEXT_FIELDS = frozenset({"type", "text", "id"})
 # Call options the adapters read themselves (CallSpec), and tracing-only ones.
 _MODELLED = (
-    "tools", "tool_choice", "functions", "function_call", "response_format", "parallel_tool_calls", "strict",
+    "tools", "tool_choice", "response_format", "parallel_tool_calls", "strict",
     "ls_structured_output_format", "structured_output_format",
 )
+# The serialized model's own frame (``lc``, ``type``, ``id``, ``name``); its ``kwargs`` are options.
+_SERIALIZED = ("lc", "type", "id", "name")
 _OPTION_NAME = re.compile(r"""['"](stop|stop_sequences|max_tokens|max_completion_tokens|n|logprobs|response_format)['"]""")
 
 
@@ -132,9 +136,29 @@ def unmodelled_options(llm_string: str, *, json_task: bool) -> str | None:
         found = _OPTION_NAME.search(llm_string)
         return f"options could not be read ({found.group(1)})" if found else None
     if params is not None:
-        reason = unmodelled_option(params, _MODELLED) or _response_format_reason(
+        # a serialized model's params are its invocation options (the allowlist reads them all); a
+        # model LangChain cannot serialize puts its own fields there too (its identity, in the key):
+        # those are read for the options never modelled only, the call options by the wrapper too
+        strict = model is not None
+        reason = unmodelled_option(params, _MODELLED, strict=strict) or _response_format_reason(
             params.get("response_format"), json_task
         )
         if reason is not None:
             return reason
-    return unmodelled_option(model) if model is not None else None
+    if model is None:
+        return None
+    return unmodelled_option(model, _SERIALIZED)
+
+
+def unmodelled_call_options(options: Mapping[str, Any]) -> str | None:
+    """Why bound or call options (the wrapper sees them apart from the model's fields) hold an option
+    outside the allowlist (``adapter_core.unmodelled_option``), None if none; the options the
+    adapters read themselves (tools, tool choice, response format) are left to them."""
+    return unmodelled_option(options, _MODELLED)
+
+
+def unkeyed_endpoint(llm_string: str) -> str | None:
+    """Why ``llm_string`` does not say which endpoint answers (the global cache's no-claim reason: an
+    OpenAI model whose endpoint comes from ``OPENAI_BASE_URL``), or None."""
+    return env_endpoint_reason(_serialized_model(llm_string))
+

@@ -31,7 +31,7 @@ from ._convert import (
     template_flow,
 )
 from ._schema import CallSpec
-from ._unread import JSON_ONLY, unmodelled_options
+from ._unread import JSON_ONLY, unkeyed_endpoint, unmodelled_options
 from .engine_model import output_response
 
 __all__ = ["StepCacheLLMCache"]
@@ -324,9 +324,12 @@ class StepCacheLLMCache(BaseCache):
         """Why the cache makes no claim about this request (a message part or field the engine does
         not read, an option it does not model: stop, length limits...): ``lookup`` returns None and
         ``update`` stores nothing, so LangChain's answer is the model's own."""
-        if request.unread is not None:
-            return request.unread
+        unread = request.unread or unkeyed_endpoint(llm_string)  # OPENAI_BASE_URL: not in llm_string
+        if unread is not None:
+            return unread
         json_task = self.json_schema is not None or self.task == "json" or spec.task == "json"
+        if spec.unclaimed_tools is not None and not json_task:  # tools: the json task only
+            return unmodelled_options(llm_string, json_task=False) or JSON_ONLY
         return unmodelled_options(llm_string, json_task=json_task)
 
     # ------------------------------------------------------------------ BaseCache

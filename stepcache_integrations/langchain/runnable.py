@@ -45,11 +45,12 @@ from ._convert import (
     summary,
     template_flow,
 )
+from ._identity import bound_identity
 from ._model import ModelCaller, call_options, is_model, llm_string, model_kind, prompt_value, schema_dict
 from ._outputs import from_cache, from_model
 from ._schema import CallSpec
 from ._streaming import cached_chunks, chunk_text, merge_chunks, piece, stream_tail, streams_live, strip_usage
-from ._unread import JSON_ONLY, unmodelled_options
+from ._unread import JSON_ONLY, unmodelled_call_options, unmodelled_options
 
 __all__ = ["StepCacheRunnable", "with_step_cache"]
 
@@ -186,10 +187,11 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
         if set, scoped to a digest of those options when there are any. Each request scopes
         it further to everything beyond its text (:meth:`request_llm_key`).
         """
-        if self.llm_key is None:
-            return llm_key_for(llm_string(self.bound, call_kwargs))
+        identity = bound_identity(self.bound)  # endpoint and key digest the client resolved (R3, R12)
         digest = kwargs_digest(call_options(self.bound, call_kwargs))
-        return self.llm_key if digest is None else f"{self.llm_key}|options={digest}"
+        key = self.llm_key if digest is None else f"{self.llm_key}|options={digest}"
+        key = llm_key_for(llm_string(self.bound, call_kwargs)) if self.llm_key is None else key
+        return key if identity is None else f"{key}|{identity}"
 
     def request_llm_key(self, request: Request, call_kwargs: dict[str, Any]) -> str:
         """The ``llm_key`` of one request: :meth:`resolve_llm_key` scoped to ``request.digest``
@@ -276,6 +278,11 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
         if request.unread is not None:
             return request.unread
         json_task = self.json_schema is not None or self.task == "json" or spec.task == "json"
+        reason = unmodelled_call_options(call_options(self.bound, call_kwargs))
+        if reason is None and spec.unclaimed_tools is not None and not json_task:  # tools: the json task only
+            reason = unmodelled_options(llm_string(self.bound, call_kwargs), json_task=False) or JSON_ONLY
+        if reason is not None:
+            return reason
         return unmodelled_options(llm_string(self.bound, call_kwargs), json_task=json_task)
 
     def _run(self, input: Any, child: RunnableConfig, kwargs: dict[str, Any]) -> _Run:

@@ -23,6 +23,8 @@ from typing import Any
 
 from pydantic import BaseModel, SecretBytes, SecretStr
 
+from ..adapter_core import unmodelled_option
+
 __all__ = ["KEY_ATTRS", "default_llm_key", "inner_options", "key_fields"]
 
 # Inner-model attributes shown readably in the key (every field is in its digest).
@@ -127,3 +129,33 @@ def default_llm_key(llm: Any, extra: dict[str, Any] | None = None) -> str:
     blob = json.dumps(everything, sort_keys=True, ensure_ascii=False, default=str)
     shown = ",".join(f"{k}={readable[k]}" for k in sorted(readable))
     return f"{cls.__module__}.{cls.__qualname__}:{model}?{shown}#{_digest(blob, 24)}"
+
+
+# What LlamaIndex's ``LLM`` sets when none is given: the prompt is passed through as written.
+_DEFAULT_FORMATTERS = {
+    "messages_to_prompt": ("llama_index.core.base.llms.generic_utils", "messages_to_prompt"),
+    "completion_to_prompt": ("llama_index.core.llms.llm", "default_completion_to_prompt"),
+}
+# Fields that put text of their own into what the model sees.
+_PROMPT_FIELDS = ("system_prompt", "query_wrapper_prompt")
+
+
+def _formatter_reason(llm: Any) -> str | None:
+    for name, (module, qualname) in _DEFAULT_FORMATTERS.items():
+        fn = getattr(llm, name, None)
+        if fn is not None and (getattr(fn, "__module__", None), getattr(fn, "__qualname__", None)) != (module, qualname):
+            return f"{name} is set (the model sees a formatted prompt the engine does not check)"
+    for name in _PROMPT_FIELDS:
+        if getattr(llm, name, None):
+            return f"{name} is set (the model sees text the engine does not check)"
+    return None
+
+
+def inner_reason(llm: Any) -> str | None:
+    """Why the inner model's own settings keep the cache from making a claim (None: they do not): a
+    non-default ``messages_to_prompt`` / ``completion_to_prompt`` template, a ``system_prompt`` or
+    ``query_wrapper_prompt`` (the model sees text the engine does not check), or an option
+    ``adapter_core.unmodelled_option`` does not model among its fields (the always-reasons: stop,
+    length limits...) or in its ``additional_kwargs`` (the allowlist)."""
+    return _formatter_reason(llm) or unmodelled_option(inner_options(llm), strict=False)
+

@@ -25,7 +25,7 @@ from llama_index.core.llms.llm import LLM
 from ..adapter_core import METADATA_KEY, unmodelled_option
 from ..core.llm import coerce_response
 from ..core.types import LLMResponse
-from ._llm_key import KEY_ATTRS, default_llm_key, inner_options  # noqa: F401 - re-exported
+from ._llm_key import KEY_ATTRS, default_llm_key, inner_options, inner_reason  # noqa: F401 - re-exported
 
 __all__ = [
     "BYPASS_KWARGS",
@@ -81,11 +81,14 @@ def bypass_reason(messages: Sequence[ChatMessage] | None, kwargs: dict[str, Any]
     """Why the cache makes no claim about a request (None: it answers it): tools or structured
     output, a generation option it does not model (stop sequences, length limits, ``n > 1``,
     logprobs...) in the call's kwargs or on the inner model (its fields, its ``additional_kwargs``),
-    non-text content, tool messages or tool calls."""
+    any call option or ``additional_kwargs`` / ``extra_body`` key outside the allowlist
+    (``adapter_core.unmodelled_option``), a prompt template or system prompt on the inner model
+    (:func:`inner_reason`: the model sees text the engine does not check), non-text content, tool
+    messages or tool calls."""
     for name in BYPASS_KWARGS:
         if kwargs.get(name) not in (None, False, [], {}):
             return f"{name} requested"
-    option = unmodelled_option(kwargs) or (unmodelled_option(inner_options(llm)) if llm is not None else None)
+    option = unmodelled_option(kwargs) or (inner_reason(llm) if llm is not None else None)
     if option is not None:
         return option
     for message in messages or ():

@@ -208,7 +208,7 @@ def test_tool_calls_and_additional_kwargs_round_trip(global_cache: StepCacheLLMC
         usage_metadata=usage(30, 12),
     )
     model = scripted(message).bind_tools([{"name": "get_weather", "description": "weather", "parameters": {
-        "type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}}])
+        "type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}}], tool_choice="get_weather")
     first = model.invoke("What's the weather in Paris?")
     second = model.invoke("What's the weather in Paris?")
     assert len(model.bound.calls) == 1
@@ -530,3 +530,22 @@ def test_a_changed_system_message_is_a_miss_through_the_global_cache(global_cach
     assert (french.content, german.content) == ("Bonjour !", "Guten Tag!")
     again = model.invoke([SystemMessage("Reply in French."), user])  # the identical request is a hit
     assert again.content == "Bonjour !" and _meta(again)["outcome"] == "reuse"
+
+
+def test_an_endpoint_from_openai_base_url_makes_no_claim(global_cache: StepCacheLLMCache,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    # blind red team round 4, R12: llm_string does not hold the endpoint the client read from the
+    # environment, so two deployments would share entries: the global cache makes no claim
+    import httpx
+    from langchain_openai import ChatOpenAI
+
+    from stepcache_integrations.langchain._unread import unkeyed_endpoint
+
+    monkeypatch.setenv("OPENAI_BASE_URL", "http://deploy-fr/v1")
+    model = ChatOpenAI(model="m", api_key="k", http_client=httpx.Client())
+    assert unkeyed_endpoint(model._get_llm_string()) is not None
+    explicit = ChatOpenAI(model="m", api_key="k", base_url="http://deploy-fr/v1")
+    assert unkeyed_endpoint(explicit._get_llm_string()) is None
+    assert global_cache.lookup(dumps([HumanMessage(MATH_Q)]), model._get_llm_string()) is None
+    global_cache.update(dumps([HumanMessage(MATH_Q)]), model._get_llm_string(), [ChatGeneration(message=ai("4"))])
+    assert global_cache.cache.store.count() == 0  # nothing stored

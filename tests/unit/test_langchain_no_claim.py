@@ -243,6 +243,42 @@ def test_a_length_limit_set_on_the_model_makes_no_claim(path: Any, task: str) ->
     assert_no_claim(path, Fake(reply=CORRECT[task], max_tokens=3), prompt, CORRECT[task])
 
 
+# Options outside the allowlist (blind red team round 4, R11): prompt text in extra_body, unknown keys
+UNKNOWN_OPTIONS: dict[str, dict[str, Any]] = {
+    **{f"extra_body-{name}": {"extra_body": {name: INSTRUCTION}}
+       for name in ("instructions", "system", "chat_template", "preamble", "qzv_unknown")},
+    "model_kwargs-unknown": {"model_kwargs": {"xk_option": 3}},
+    "extra_body-nested": {"extra_body": {"cache_prompt": False, "options": {"mirostat": 2}}},
+}
+
+
+@pytest.mark.parametrize("task", sorted(TASKS))
+@pytest.mark.parametrize("option", sorted(UNKNOWN_OPTIONS))
+def test_an_option_outside_the_allowlist_makes_no_claim(path: Any, option: str, task: str) -> None:
+    prompt, answer = TASKS[task]  # what the model answered under the option
+    model = Fake(reply=answer)
+    if path.name == "global":
+        assert_no_claim(path, model.bind(**UNKNOWN_OPTIONS[option]), prompt, answer)
+    else:
+        assert_no_claim(path, model, prompt, answer, **UNKNOWN_OPTIONS[option])
+
+
+@pytest.mark.parametrize("options", [{"extra_body": {"cache_prompt": False}}, {"seed": 3}, {"stream_usage": True},
+                                     {"top_p": 0.9}])
+def test_allowlisted_options_are_claimed(path: Any, options: dict[str, Any]) -> None:
+    model = Fake(reply=CORRECT["arithmetic"])
+    model = model.bind(**options) if path.name == "global" else model
+    kwargs = {} if path.name == "global" else options
+    path.ask(model, "What is 15 * 15?", **kwargs)
+    again = path.ask(model, "What is 15 * 15?", **kwargs)
+    assert again.content == CORRECT["arithmetic"] and model_calls(model) == 1
+    assert record(again)["outcome"] == "reuse" and path.engine.store.count() == 1
+
+
+def model_calls(model: Any) -> int:
+    return int(getattr(model, "bound", model).calls)
+
+
 @pytest.mark.parametrize("options", [{"stop": None}, {"n": 1}, {"logprobs": False}, {"temperature": 0.3},
                                      {"response_format": {"type": "text"}}])
 def test_inactive_and_harmless_options_are_claimed(path: Any, options: dict[str, Any]) -> None:

@@ -377,7 +377,8 @@ WEATHER_TOOL = {
 def test_bind_tools_is_forwarded_rewrapped_and_tool_calls_round_trip() -> None:
     call = {"name": "get_weather", "args": {"city": "Paris"}, "id": "call_1", "type": "tool_call"}
     model = scripted(AIMessage(content="", tool_calls=[call], additional_kwargs={"refusal": None}))
-    cached = with_step_cache(model).bind_tools([WEATHER_TOOL])
+    # a forced tool: the json task verifies the call's arguments (unforced tools make no claim, R2)
+    cached = with_step_cache(model).bind_tools([WEATHER_TOOL], tool_choice="get_weather")
     assert isinstance(cached, StepCacheRunnable) and isinstance(cached.bound, RunnableBinding)
     first = cached.invoke("What's the weather in Paris?")
     again = cached.invoke("What's the weather in Paris?")
@@ -394,7 +395,7 @@ def test_stale_tool_call_is_not_served_for_a_new_city() -> None:
     paris = {"name": "get_weather", "args": {"city": "Paris"}, "id": "call_1", "type": "tool_call"}
     rome = {"name": "get_weather", "args": {"city": "Rome"}, "id": "call_2", "type": "tool_call"}
     model = scripted(AIMessage(content="", tool_calls=[paris]), AIMessage(content="", tool_calls=[rome]))
-    cached = with_step_cache(model).bind_tools([WEATHER_TOOL])
+    cached = with_step_cache(model).bind_tools([WEATHER_TOOL], tool_choice="get_weather")
     cached.invoke("What's the weather in Paris?")
     answer = cached.invoke("What's the weather in Rome?")
     assert len(model.calls) == 2  # the cached call mentions Paris: it fails verification

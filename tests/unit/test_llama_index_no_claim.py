@@ -242,3 +242,20 @@ def test_llama_index_images_tool_calls_and_tool_results_never_come_from_the_cach
     ]
     assert ask(history) == ask(history) == "bypass"
     assert inner.calls == 5
+
+
+@pytest.mark.parametrize("field", ["completion_to_prompt", "messages_to_prompt", "system_prompt", "query_wrapper_prompt"])
+def test_a_prompt_template_on_the_inner_model_makes_no_claim(field: str) -> None:
+    # the model sees the formatted prompt (blind red team round 4, R10): its right octal answer is
+    # the model's own, never replaced by a decimal fallback the engine proves against the bare text
+    from llama_index.core.prompts import PromptTemplate
+
+    value: Any = {
+        "completion_to_prompt": lambda text: f"All numbers are written in base 8.\n{text}",
+        "messages_to_prompt": lambda ms: "All numbers are written in base 8.\n" + str(ms[-1].content),
+        "system_prompt": "All numbers are written in base 8.",
+        "query_wrapper_prompt": PromptTemplate("All numbers are written in base 8.\n{query_str}"),
+    }[field]
+    inner = ScriptedLLM(lambda _p: "7 + 1 = 10", **{field: value})
+    llm = StepCacheLLM(llm=inner, cache=StepCache())
+    assert_no_claim(llm, inner, lambda: llm.complete("What is 7 + 1?"), "7 + 1 = 10")

@@ -247,7 +247,9 @@ def test_bound_tools_changed_calls_the_model_again(path: Any) -> None:
     path.ask(chat.bind_tools([TIME]), [HumanMessage("Help me plan my day in Paris.")])
     assert len(chat.calls) == 2
     path.ask(chat.bind_tools([TIME]), [HumanMessage("Help me plan my day in Paris.")])
-    assert len(chat.calls) == 2  # same tools again: served
+    # same tools again: tools bound without a forced call and a text task make no claim (blind red
+    # team round 4, R2: the model may answer with a tool call), so the model answers again
+    assert len(chat.calls) == 3
 
 
 def test_tool_choice_changed_calls_the_model_again(path: Any) -> None:
@@ -418,3 +420,14 @@ def test_a_request_with_a_non_text_part_is_never_stored_or_served(
     edited = _edited(messages, data)
     assert cache.lookup(dumps(edited), llm_string) is None
     assert _convert.request_digest(edited) != _convert.request_digest(messages)  # and keyed apart all the same
+
+
+def test_the_wrapper_keys_a_digest_of_the_api_key() -> None:
+    # blind red team round 4, R3: two clients differing only in their API key never share entries
+    from langchain_openai import ChatOpenAI
+
+    def key(secret: str) -> str:
+        return with_step_cache(ChatOpenAI(model="m", api_key=secret, base_url="http://gw/v1")).resolve_llm_key()
+
+    assert key("tenant-A-secret") != key("tenant-B-secret") and key("tenant-A-secret") == key("tenant-A-secret")
+    assert "tenant" not in key("tenant-A-secret")

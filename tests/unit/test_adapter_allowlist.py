@@ -1,0 +1,88 @@
+"""The option ALLOWLIST and prompt templates (blind red team round 4, R10, R11): only options known
+not to change what a right answer is are modelled; any other option, anywhere (``extra_body``,
+``model_kwargs``, ``additional_kwargs``, an unknown key), and a LlamaIndex prompt template or
+system prompt on the inner model, make no claim: the model's own text, nothing stored."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from llama_index.core.base.llms.types import ChatMessage, MessageRole
+
+from stepcache_integrations import StepCache
+from stepcache_integrations.adapter_core import unmodelled_option
+from stepcache_integrations.llama_index import StepCacheLLM
+from tests.unit.test_llama_index_no_claim import PROMPTS, assert_no_claim
+from tests.unit.test_llama_index_support import ScriptedLLM
+from tests.unit.test_llama_index_support import offline_settings  # noqa: F401 - fixture
+
+ALLOWED = {"model": "m", "temperature": 0.0, "top_p": 1.0, "seed": 7, "timeout": 30, "max_retries": 2,
+           "stream": True, "stream_usage": True, "n": 1, "base_url": "http://x/v1", "api_key": "k",
+           "frequency_penalty": 0.0, "presence_penalty": 0.0}
+PROMPT_BEARING = ("instructions", "system", "chat_template", "preamble", "system_prompt", "prefix")
+_NAMES = st.text(alphabet="abcdefghijklmnopqrstuvwxyz_", min_size=1, max_size=12).filter(
+    lambda n: unmodelled_option({n: "x"}) is not None
+)
+
+
+def test_allowlisted_options_are_modelled() -> None:
+    assert unmodelled_option(ALLOWED) is None
+    assert unmodelled_option({"extra_body": {"cache_prompt": False}, "model_kwargs": {"seed": 1}}) is None
+
+
+@pytest.mark.parametrize("name", PROMPT_BEARING)
+@pytest.mark.parametrize("where", ["top", "extra_body", "model_kwargs", "additional_kwargs", "nested"])
+def test_a_prompt_bearing_option_is_not_modelled(name: str, where: str) -> None:
+    option: dict[str, Any] = {name: "All numbers are in base 8."}
+    wrapped = {
+        "top": option,
+        "extra_body": {"extra_body": option},
+        "model_kwargs": {"model_kwargs": option},
+        "additional_kwargs": {"additional_kwargs": option},
+        "nested": {"model_kwargs": {"extra_body": option}},
+    }[where]
+    assert unmodelled_option({**ALLOWED, **wrapped}) is not None
+
+
+@settings(max_examples=60, deadline=None)
+@given(name=_NAMES, value=st.one_of(st.text(min_size=1), st.integers(), st.booleans().filter(bool)))
+def test_any_unknown_option_is_not_modelled(name: str, value: Any) -> None:
+    for options in ({name: value}, {"extra_body": {name: value}}, {"model_kwargs": {name: value}}):
+        assert unmodelled_option({**ALLOWED, **options}) is not None
+
+
+@pytest.mark.parametrize("task", sorted(PROMPTS))
+@pytest.mark.parametrize("name", ["instructions", "chat_template"])
+def test_llama_index_extra_body_key_makes_no_claim(name: str, task: str) -> None:
+    prompt, truncated = PROMPTS[task]
+    inner = ScriptedLLM(lambda _p: truncated)
+    llm = StepCacheLLM(llm=inner, cache=StepCache())
+    assert_no_claim(llm, inner, lambda: llm.complete(prompt, extra_body={name: "base 8"}), truncated)
+
+
+def _template(text: str) -> str:
+    return f"<|system|>All numbers are written in base 8.<|end|>\n<|user|>{text}<|end|>\n<|assistant|>"
+
+
+@pytest.mark.parametrize("task", sorted(PROMPTS))
+@pytest.mark.parametrize(
+    "field",
+    [
+        {"completion_to_prompt": _template},
+        {"messages_to_prompt": lambda ms: _template(str(ms[-1].content))},
+        {"system_prompt": "All numbers are written in base 8."},
+    ],
+    ids=["completion_to_prompt", "messages_to_prompt", "system_prompt"],
+)
+def test_llama_index_prompt_template_makes_no_claim(field: dict[str, Any], task: str) -> None:
+    prompt, truncated = PROMPTS[task]
+    inner = ScriptedLLM(lambda _p: truncated, **field)
+    llm = StepCacheLLM(llm=inner, cache=StepCache())
+    assert_no_claim(llm, inner, lambda: llm.complete(prompt), truncated)
+    chat_inner = ScriptedLLM(lambda _p: truncated, chat_model=True, **field)
+    chat = StepCacheLLM(llm=chat_inner, cache=StepCache())
+    asked = [ChatMessage(role=MessageRole.USER, content=prompt)]
+    assert_no_claim(chat, chat_inner, lambda: chat.chat(asked), truncated)

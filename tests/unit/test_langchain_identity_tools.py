@@ -1,0 +1,132 @@
+"""Who answers and in what shape (blind red team round 4, R2, R3, R12).
+
+* tools bound without a forced call (``tool_choice`` unset, ``"auto"``, ``"none"``) and a task other
+  than json: no claim, on both paths - the model's tool call is its answer, never replaced by text;
+* two clients differing only in their API key or in the endpoint their client resolved (``base_url``
+  or ``OPENAI_BASE_URL``) never share entries through the wrapper (the key as a digest, never the
+  secret); the global cache, which sees only ``llm_string``, makes no claim when the endpoint comes
+  from ``OPENAI_BASE_URL``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+from langchain_core.globals import set_llm_cache
+from langchain_core.messages import AIMessage
+from langchain_openai import ChatOpenAI
+
+from stepcache_integrations import StepCache
+from stepcache_integrations.langchain import StepCacheLLMCache, with_step_cache
+from tests.unit.test_langchain_fakes import scripted
+
+P = "Name three primary colors, one per line."
+TASKS = {"arithmetic": "What is 12 * 12?", "linear": "Solve 2x + 3 = 7 for x.", "text": P}
+MULTIPLY = {"name": "multiply", "description": "Multiply two integers.", "parameters": {
+    "type": "object", "properties": {"a": {"type": "integer"}, "b": {"type": "integer"}}, "required": ["a", "b"]}}
+CALL = {"name": "multiply", "args": {"a": 12, "b": 12}, "id": "call_1", "type": "tool_call"}
+
+
+@pytest.fixture
+def global_cache() -> Iterator[StepCacheLLMCache]:
+    cache = StepCacheLLMCache()
+    set_llm_cache(cache)
+    try:
+        yield cache
+    finally:
+        set_llm_cache(None)
+
+
+# ----------------------------------------------------------------------------- R2: tools bound x tasks
+@pytest.mark.parametrize("task", sorted(TASKS))
+@pytest.mark.parametrize("choice", [None, "auto", "none"])
+@pytest.mark.parametrize("path", ["wrapper", "global"])
+def test_unforced_tools_make_no_claim_and_the_tool_call_is_the_answer(path: str, choice: Any, task: str) -> None:
+    model = scripted(AIMessage(content="", tool_calls=[CALL]), AIMessage(content="", tool_calls=[CALL]))
+    engine = StepCache()
+    if path == "global":
+        cache = StepCacheLLMCache(engine)
+        set_llm_cache(cache)
+    try:
+        bound = (with_step_cache(model, engine) if path == "wrapper" else model).bind_tools([MULTIPLY], tool_choice=choice)
+        for n in (1, 2):
+            out = bound.invoke(TASKS[task])
+            assert out.tool_calls == [CALL] and len(model.calls) == n  # the model's own call, each time
+            meta = out.response_metadata.get("stepcache")
+            if path == "wrapper":
+                assert meta["outcome"] == "bypass" and not meta["verified"] and meta["reason"]
+            else:
+                assert meta is None
+        assert engine.store.count() == 0
+    finally:
+        set_llm_cache(None)
+
+
+# ----------------------------------------------------------------------------- R3, R12: endpoint and key
+def openai(reply: str, *, key: str = "k", base_url: str | None = "http://gw/v1",
+           seen: list[str] | None = None) -> ChatOpenAI:
+    def handler(request: httpx.Request) -> httpx.Response:
+        if seen is not None:
+            seen.append(str(request.url))
+        message = {"role": "assistant", "content": reply}
+        return httpx.Response(200, json={"id": "x", "object": "chat.completion", "created": 1, "model": "m",
+                                         "choices": [{"index": 0, "message": message, "finish_reason": "stop"}],
+                                         "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}})
+
+    extra = {} if base_url is None else {"base_url": base_url}
+    return ChatOpenAI(model="m", api_key=key, temperature=0, max_retries=0,
+                      http_client=httpx.Client(transport=httpx.MockTransport(handler)), **extra)
+
+
+def test_the_wrapper_keeps_api_keys_apart_and_never_keys_the_secret() -> None:
+    engine = StepCache()
+    seen_b: list[str] = []
+    a = with_step_cache(openai("Rouge\nBleu\nJaune", key="tenant-A-secret"), engine)
+    b = with_step_cache(openai("Red\nBlue\nYellow", key="tenant-B-secret", seen=seen_b), engine)
+    assert a.invoke(P).content == "Rouge\nBleu\nJaune"
+    assert b.invoke(P).content == "Red\nBlue\nYellow" and len(seen_b) == 1
+    keys = (a.resolve_llm_key(), b.resolve_llm_key())
+    assert keys[0] != keys[1] and not any("secret" in k for k in keys)
+    assert a.resolve_llm_key() == with_step_cache(openai("", key="tenant-A-secret"), engine).resolve_llm_key()
+
+
+@pytest.mark.parametrize("how", ["base_url", "env"])
+def test_the_wrapper_keeps_endpoints_apart(how: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    engine = StepCache()
+
+    def service(url: str, reply: str, seen: list[str]) -> Any:
+        if how == "env":
+            monkeypatch.setenv("OPENAI_BASE_URL", url)
+        return with_step_cache(openai(reply, base_url=url if how == "base_url" else None, seen=seen), engine)
+
+    seen_fr: list[str] = []
+    seen_en: list[str] = []
+    assert service("http://deploy-fr/v1", "Rouge\nBleu\nJaune", seen_fr).invoke(P).content == "Rouge\nBleu\nJaune"
+    en = service("http://deploy-en/v1", "Red\nBlue\nYellow", seen_en)
+    assert en.invoke(P).content == "Red\nBlue\nYellow" and seen_en == ["http://deploy-en/v1/chat/completions"]
+
+
+def test_the_global_cache_makes_no_claim_on_an_endpoint_from_the_environment(
+    global_cache: StepCacheLLMCache, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("OPENAI_BASE_URL", "http://deploy-fr/v1")
+    seen: list[str] = []
+    model = openai("Rouge\nBleu\nJaune", base_url=None, seen=seen)
+    for n in (1, 2):
+        assert model.invoke(P).content == "Rouge\nBleu\nJaune" and len(seen) == n
+    assert global_cache.cache.store.count() == 0
+
+
+def test_the_global_cache_claims_an_explicit_base_url(global_cache: StepCacheLLMCache,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("OPENAI_BASE_URL", "http://elsewhere/v1")
+    seen: list[str] = []
+    model = openai("Rouge\nBleu\nJaune", base_url="http://deploy-fr/v1", seen=seen)
+    model.invoke(P)
+    again = model.invoke(P)
+    assert again.content == "Rouge\nBleu\nJaune" and len(seen) == 1
+    assert json.loads(json.dumps(again.response_metadata["stepcache"]))["outcome"] == "reuse"
