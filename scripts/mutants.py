@@ -274,6 +274,13 @@ MUTANTS: list[Mutant] = [
     Mutant("cut-prompt-by-prefix", "two prompts cut at the stored limit are the same when their prefixes are",
            FINGERPRINT, "        return old.digest is not None and old.digest == new.digest",
            "        return old.prompt == new.prompt", (RULES, TEXT_PAIRS)),
+    # round 5: a number in another base, a power before an implied product, 0^0
+    Mutant("linear-other-base-read", "'0x10' is read as 0 * x10 (a number in another base)",
+           ALGEBRA, '        if kind == "num" and value == "0" and text[match.end() : match.end() + 1].isalpha():',
+           "        if False:", (U + "test_linear_alphabet.py", "tests/adversarial/test_linear_ambiguity.py")),
+    Mutant("linear-power-before-product-read", "'2^3x' is read one way (2^3 * x), though 2^(3x) is the other reading",
+           ALGEBRA, '            if self.peek() is not None and (self.peek()[0] in ("num", "ident") or self.peek() == ("op", "(")):  # type: ignore[index]',
+           "            if False:", (U + "test_linear_alphabet.py", "tests/adversarial/test_linear_ambiguity.py")),
     Mutant("huge-value-computed", "the parser computes values past the bound (str() of them raises ValueError)",
            ALGEBRA, '    if not _small(form.const) or not all(_small(v) for _, v in form.coeffs):\n        raise NotLinear("a value too large to check")\n',
            "", (BOUNDS, RULES)),

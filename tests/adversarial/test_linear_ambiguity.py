@@ -186,3 +186,33 @@ def test_a_model_answer_with_a_foreign_digit_is_not_served_as_proven(c: int, dat
     assert digit not in result.text or result.verification != "proven", result.text
     if result.verification == "proven":
         assert result.text.splitlines()[-1] == f"Answer: x = {c}"
+
+
+# Blind red team round 5: a number in another base ("0x10" read as 0 * x10) and a power before an
+# implied product ("2^3x": 2^(3x) or 2^3 * x), and 0^0. Each reading computed here.
+OTHER_BASES = {"0x": 16, "0b": 2, "0o": 8}
+
+
+@SETTINGS
+@given(prefix=st.sampled_from(sorted(OTHER_BASES)), a=st.integers(2, 9), digits=st.integers(1, 7))
+def test_a_number_in_another_base_is_never_proven(prefix: str, a: int, digits: int) -> None:
+    literal = f"{prefix}1{digits % 2 if prefix == '0b' else digits}"
+    value = int(literal, 0)
+    assert Fraction(value, a) != 0  # the judge's reading: x = value / a, never the 0 of "0 * x1.."
+    never_proven(f"Solve for x: {a}x = {literal}.")
+    never_proven(f"Solve for x: x + {literal} = {value + a}.")
+
+
+@SETTINGS
+@given(base=st.integers(2, 10), exp=st.integers(2, 3), follow=st.sampled_from(["x", "(x)", "x + 1", "y"]))
+def test_a_power_before_an_implied_product_is_never_proven(base: int, exp: int, follow: str) -> None:
+    never_proven(f"Solve for x: {base}^{exp}{follow} = {base ** exp * 2}.")
+
+
+def test_zero_to_the_zero_and_the_controls() -> None:
+    never_proven("Solve for x: x = 0^0.")
+    # with the product written out, or the power ending its term, one reading: still proven
+    for prompt, value in [("Solve for x: 2^3 * x = 16.", Fraction(2)), ("Solve for x: x + 2^3 = 10.", Fraction(2)),
+                          ("Solve for x: 0.5x = 2.", Fraction(4)), ("Solve for x: 10x = 30.", Fraction(3))]:
+        result = StepCache().generate(prompt, wrong_model)
+        assert result.verification == "proven" and result.text.rstrip().endswith(f"x = {value}"), (prompt, result.text)

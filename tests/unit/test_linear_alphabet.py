@@ -197,3 +197,15 @@ def test_the_text_task_reads_no_foreign_digit_as_a_number() -> None:
     assert equation_claim_errors(prompt, "x = 1\u0660")
     assert not equation_claims_checked(prompt, "x = 1\u0660")
     assert equation_claims_checked("Roughly, 2x = 1\u0660 holds here; what is x?", "x = 1/2") is False
+
+
+@pytest.mark.parametrize("text", ["0x10", "0b10", "0o17", "x + 0x2", "2^3x", "10^2x", "3^2(x)", "2^2y", "0^0"])
+def test_other_bases_and_powers_before_a_product_are_not_linear(text: str) -> None:
+    """Round 5: '0x10' is sixteen to a programmer (not 0 * x10); '2^3x' is 2^(3x) or 2^3 * x."""
+    with pytest.raises(NotLinear):
+        parse_linear(text)
+
+
+@pytest.mark.parametrize(("text", "const"), [("2^3", 8), ("2^3 * 4", 32), ("0.5", Fraction(1, 2)), ("0", 0), ("1^0", 1)])
+def test_powers_ending_their_term_and_zero_still_parse(text: str, const: Fraction) -> None:
+    assert parse_linear(text).const == const

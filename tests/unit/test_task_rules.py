@@ -187,16 +187,16 @@ def test_fingerprint_same_prompt_rules() -> None:
 # -- the algebra's value bound ------------------------------------------------------------------
 def test_values_past_the_bound_are_not_linear() -> None:
     big = "9999999999^6"  # 60 digits
-    assert parse_linear("*".join([big] * 5) + "x").coeffs  # 300 digits: still read
+    assert parse_linear("*".join([big] * 5) + "*x").coeffs  # 300 digits: still read
     with pytest.raises(NotLinear):
-        parse_linear("*".join([big] * 6) + "x")  # 360 digits
-    assert not find_equations("*".join([big] * 6) + "x = 1")
+        parse_linear("*".join([big] * 6) + "*x")  # 360 digits
+    assert not find_equations("*".join([big] * 6) + "*x = 1")
     assert MAX_VALUE_DIGITS == 300
 
 
 def test_a_solution_past_the_bound_is_not_claimed() -> None:
     n = "*".join(["9999999999^6"] * 4)  # 240 digits
-    assert understand_prompt(f"Solve x = {n} and y = {n} x.") is None  # y has 480 digits
+    assert understand_prompt(f"Solve x = {n} and y = {n} * x.") is None  # y has 480 digits
     assert understand_prompt(f"Solve x = {n} and y = x.") is not None
     c = text.constraints(f"If x = {n} and y = {n} x, what is y?")
     assert text.check_answer([Step(text="y = 5")], c) == []  # pins nothing this checker can compare

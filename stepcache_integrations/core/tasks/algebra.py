@@ -172,10 +172,12 @@ class _Parser:
             if exp_tok is None:
                 raise NotLinear("exponent must be a number")
             exponent = Fraction(exp_tok[1])
+            if self.peek() is not None and (self.peek()[0] in ("num", "ident") or self.peek() == ("op", "(")):  # type: ignore[index]
+                raise NotLinear("2^3x: the power of 2 by 3x or 2^3 times x, read two ways")
             if exponent == 1:
                 return base
-            if base.coeffs or exponent.denominator != 1 or not 0 <= exponent <= 6:
-                raise NotLinear("non-linear power")
+            if base.coeffs or exponent.denominator != 1 or not 0 <= exponent <= 6 or base.const == exponent == 0:
+                raise NotLinear("non-linear power (or 0^0)")
             return _bounded(LinearForm(const=base.const ** int(exponent)))
         return base
 
@@ -224,6 +226,8 @@ def _tokenize(text: str) -> list[tuple[str, str]]:
             raise NotLinear(f"unexpected character at {pos}")
         kind = match.lastgroup or "op"
         value = match.group(kind)
+        if kind == "num" and value == "0" and text[match.end() : match.end() + 1].isalpha():
+            raise NotLinear("0x10, 0b10, 0o10: a number in another base")
         tokens.append((kind, _OP_ALIASES.get(value, value)))
         pos = match.end()
         if len(tokens) > MAX_EXPR_TOKENS:
