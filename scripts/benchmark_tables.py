@@ -53,6 +53,7 @@ SCALE_CANDIDATES = Path("docs/bench/scale-index-choice/candidates-100k.jsonl")
 SCALE_PREVIOUS = Path("docs/bench/scale.json")
 DEMO_TIME = Path("bench_data/results/demo_time.json")
 HIT_PATH = Path("bench_data/results/hit_path.json")
+HIT_PATH_100K = Path("bench_data/results/hit_path_100k.json")
 IMPORT_TIME = Path("bench_data/results/import_time.json")
 #: provenance of files recorded before results carried their own (where each field comes from)
 OLDER = Path("bench_data/results/provenance_of_older_records.json")
@@ -343,19 +344,25 @@ def demo_time() -> str:
 
 
 def hit_path() -> str:
-    data = load(HIT_PATH)
-    prov = data["provenance"]
-    rows = ["| path | outcomes | wall p50 ms | wall p99 ms | CPU p50 ms | CPU p99 ms | stages (wall p50 ms) |",
-            "|---|---|---|---|---|---|---|"]
-    for kind in ("reuse", "reinstantiate"):
-        m = data[kind]
-        stages = ", ".join(f"{k} {v}" for k, v in m["stages_wall_ms_p50"].items() if v)
-        outcomes = ", ".join(f"{k} {v}" for k, v in m["outcomes"].items())
-        rows.append(f"| {kind} | {outcomes} | {m['wall_ms']['p50']} | {m['wall_ms']['p99']} | "
-                    f"{m['cpu_ms']['p50']} | {m['cpu_ms']['p99']} | {stages} |")
-    load_avg = f"load average {prov['loadavg_before'][0]:.2f} before, {prov['loadavg_after'][0]:.2f} after"
-    return ("\n".join(rows) + f"\n\n{data['entries']} entries, {data['requests']} requests per path; {data['what']}; "
-            f"{load_avg}. Recorded: {source(HIT_PATH, data)}.")
+    rows = ["| entries | path | outcomes | wall p50 ms | wall p99 ms | CPU p50 ms | CPU p99 ms | stages (wall p50 ms) |",
+            "|---|---|---|---|---|---|---|---|"]
+    notes = []
+    for path in (HIT_PATH, HIT_PATH_100K):
+        if not (ROOT / path).exists():
+            continue
+        data = load(path)
+        prov = data["provenance"]
+        for kind in ("reuse", "reinstantiate"):
+            m = data[kind]
+            stages = ", ".join(f"{k} {v}" for k, v in m["stages_wall_ms_p50"].items() if v)
+            outcomes = ", ".join(f"{k} {v}" for k, v in m["outcomes"].items())
+            rows.append(f"| {data['entries']:,} | {kind} | {outcomes} | {m['wall_ms']['p50']} | {m['wall_ms']['p99']} | "
+                        f"{m['cpu_ms']['p50']} | {m['cpu_ms']['p99']} | {stages} |")
+        load_avg = f"load average {prov['loadavg_before'][0]:.2f} before, {prov['loadavg_after'][0]:.2f} after"
+        notes.append(f"{data['entries']:,} entries: {data['requests']} requests per path, {load_avg}; "
+                     f"recorded: {source(path, data)}.")
+    what = load(HIT_PATH)["what"]
+    return "\n".join(rows) + f"\n\n{what}.\n\n" + "\n\n".join(notes)
 
 
 def import_time() -> str:
