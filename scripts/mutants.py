@@ -78,6 +78,7 @@ TOOLING_COMMANDS = "tests/tooling/unit/test_commands.py"
 
 # the adapters (LangChain, LlamaIndex) and their tests
 ADAPTER_CORE = f"{PKG}/adapter_core.py"
+ADAPTER_OPTIONS = f"{PKG}/adapter_options.py"
 LC_UNREAD = f"{PKG}/langchain/_unread.py"
 LC_RUNNABLE = f"{PKG}/langchain/runnable.py"
 LC_CACHE = f"{PKG}/langchain/cache.py"
@@ -407,13 +408,13 @@ MUTANTS: list[Mutant] = [
            LC_UNREAD, "    if extra:\n        return f\"a {message.type} message with", "    if False:\n        return f\"a {message.type} message with",
            (LC_NO_CLAIM, REQUEST_KEY)),
     Mutant("option-stop-modelled", "a stop sequence is treated as harmless (the cache serves a fallback containing it)",
-           ADAPTER_CORE, '        "model", "model_name", "model_id",', '        "stop", "model", "model_name", "model_id",',
+           ADAPTER_OPTIONS, '        "model", "model_name", "model_id",', '        "stop", "model", "model_name", "model_id",',
            (LC_NO_CLAIM, LI_NO_CLAIM, U + "test_langchain_runnable.py")),
     Mutant("option-length-limit-modelled", "a max_tokens length limit is treated as harmless",
-           ADAPTER_CORE, '        "api_base", "base_url",', '        "max_tokens", "api_base", "base_url",',
+           ADAPTER_OPTIONS, '        "api_base", "base_url",', '        "max_tokens", "api_base", "base_url",',
            (LC_NO_CLAIM, LI_NO_CLAIM)),
     Mutant("option-n-above-one-ignored", "n > 1 (several answers) is treated as harmless",
-           ADAPTER_CORE, "        return not (value is None or (isinstance(value, int) and not isinstance(value, bool) and value <= 1))",
+           ADAPTER_OPTIONS, "        return not (value is None or (isinstance(value, int) and not isinstance(value, bool) and value <= 1))",
            "        return False", (LC_NO_CLAIM, LI_NO_CLAIM)),
     Mutant("lc-wrapper-options-unchecked", "the LangChain wrapper does not read its call options for unmodelled ones",
            LC_RUNNABLE, "        return unmodelled_options(llm_string(self.bound, call_kwargs), json_task=json_task)",
@@ -428,7 +429,7 @@ MUTANTS: list[Mutant] = [
            LI_REQUESTS, "    option = unmodelled_option(kwargs) or (", "    option = None or (",
            (LI_NO_CLAIM, U + "test_llama_index_llm.py")),
     Mutant("option-allowlist-open", "an option outside the allowlist (extra_body instructions, an unknown key) is claimed",
-           ADAPTER_CORE, '    if strict:\n        return f"{key} is set (not a known option', '    if False:\n        return f"{key} is set (not a known option',
+           ADAPTER_OPTIONS, '    if strict:\n        return f"{key} is set (not a known option', '    if False:\n        return f"{key} is set (not a known option',
            (LC_NO_CLAIM, U + "test_adapter_allowlist.py")),
     Mutant("li-formatter-unchecked", "a LlamaIndex prompt template or system prompt on the inner model is claimed",
            LI_KEY, "    return _formatter_reason(llm) or unmodelled_option(", "    return None or unmodelled_option(",
