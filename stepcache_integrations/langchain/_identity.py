@@ -14,9 +14,18 @@ import os
 from collections.abc import Mapping
 from typing import Any
 
-from langchain_core.runnables import Runnable
+from langchain_core.runnables import Runnable, RunnableBinding
 
-__all__ = ["env_endpoint_reason", "model_identity"]
+__all__ = ["env_endpoint_reason", "model_identity", "unwrap"]
+
+
+def unwrap(runnable: Runnable) -> tuple[Runnable, dict[str, Any]]:
+    """The innermost model of a chain of ``RunnableBinding``s and the merged bound kwargs."""
+    kwargs: dict[str, Any] = {}
+    while isinstance(runnable, RunnableBinding):
+        kwargs = {**runnable.kwargs, **kwargs}
+        runnable = runnable.bound
+    return runnable, kwargs
 
 _BASE_ATTRS = ("openai_api_base", "base_url", "api_base", "azure_endpoint", "endpoint_url", "anthropic_api_url")
 _KEY_ATTRS = ("openai_api_key", "api_key", "anthropic_api_key", "google_api_key", "mistral_api_key", "groq_api_key")
@@ -65,6 +74,4 @@ def env_endpoint_reason(serialized: Any) -> str | None:
 
 def bound_identity(runnable: Runnable) -> str | None:
     """:func:`model_identity` of the model inside ``runnable`` (bindings unwrapped)."""
-    from ._model import unwrap
-
     return model_identity(unwrap(runnable)[0])

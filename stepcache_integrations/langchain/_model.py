@@ -13,11 +13,12 @@ from typing import Any
 from langchain_core.language_models import BaseChatModel, BaseLanguageModel, BaseLLM
 from langchain_core.messages import BaseMessage, convert_to_messages
 from langchain_core.prompt_values import ChatPromptValue, PromptValue, StringPromptValue
-from langchain_core.runnables import Runnable, RunnableBinding, RunnableConfig
+from langchain_core.runnables import Runnable, RunnableConfig
 
 from ..core.plan import CachePlan
 from ..core.types import LLMResponse
 from ._convert import Kind, Request
+from ._identity import unwrap
 from .engine_model import output_response
 from ._outputs import entry_meta
 from ._schema import CallSpec
@@ -25,15 +26,6 @@ from ._schema import CallSpec
 __all__ = [
     "ModelCaller", "call_options", "is_model", "llm_string", "model_kind", "prompt_value", "schema_dict", "unwrap",
 ]
-
-
-def unwrap(runnable: Runnable) -> tuple[Runnable, dict[str, Any]]:
-    """The innermost model of a chain of ``RunnableBinding``s and the merged bound kwargs."""
-    kwargs: dict[str, Any] = {}
-    while isinstance(runnable, RunnableBinding):
-        kwargs = {**runnable.kwargs, **kwargs}
-        runnable = runnable.bound
-    return runnable, kwargs
 
 
 def model_kind(runnable: Runnable) -> Kind:
