@@ -26,8 +26,11 @@ TEXT_EDITS = (
     "lookalike",
     "invisible",
     "operator_change",
+    "foreign_digit",
 )
 OPERATORS = "+-*/="
+# zero in scripts other than ASCII: ARABIC-INDIC, EXTENDED ARABIC-INDIC, DEVANAGARI, FULLWIDTH
+FOREIGN_ZEROS = (0x0660, 0x06F0, 0x0966, 0xFF10)
 # edits inside the documented safe set
 SAFE_EDITS = ("safe_nfd", "safe_crlf", "safe_edge_ws", "safe_combo")
 # edits of a chat request's structure
@@ -93,6 +96,8 @@ def text_applicable(text: str) -> list[str]:
         kinds += ["punct_remove", "punct_change"]
     if any(c in OPERATORS for c in text):
         kinds.append("operator_change")
+    if any(c in string.digits for c in text):
+        kinds.append("foreign_digit")
     return [k for k in kinds if k]
 
 
@@ -177,6 +182,13 @@ def edit_text(text: str, kind: str, rng: random.Random) -> str | None:
         if i is None:
             return None
         return text[:i] + rng.choice([o for o in OPERATORS if o != text[i]]) + text[i + 1 :]
+    if kind == "foreign_digit":
+        # one ASCII digit becomes the same digit of another script ("2x = 10" -> "2x = 1\u0660"):
+        # the same value to a reader of that script, a different string to everyone else
+        i = _pick_index(text, lambda c: c in string.digits, rng)
+        if i is None:
+            return None
+        return text[:i] + chr(rng.choice(FOREIGN_ZEROS) + int(text[i])) + text[i + 1 :]
     if kind == "invisible":
         # a character that renders as nothing and is not Unicode whitespace, anywhere including the
         # edges: zero-width space/joiner, byte-order mark, soft hyphen, a unit separator

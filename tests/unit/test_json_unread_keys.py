@@ -149,3 +149,14 @@ def test_control_non_ascii_without_a_key_phrase_may_be_checked() -> None:
     """A prompt that names no key asks for none: its answer is checked (keys, types)."""
     result = StepCache().generate("Return a JSON object describing Jos\u00e9.", lambda _p: '{"name": "Jos\u00e9"}')
     assert result.verification == "checked"
+
+
+@pytest.mark.parametrize("tail", ["name, and.", "name and.", "name, age, and.", "and, name."])
+def test_a_dangling_connector_is_no_list_read_whole(tail: str) -> None:
+    """Fuzzer find (a word_replace edit): "Required keys: name, and." may name a key "and"; the list
+    is not read whole, so a cached object is not proven for it."""
+    prompt = f'Return a JSON object for a person with name "Alice", age 34. Required keys: {tail} Output only the JSON object.'
+    cache = StepCache()
+    cache.generate(prompt.replace(tail, "name, age."), lambda p: '{"name": "Alice", "age": 34}')
+    result = cache.generate(prompt, lambda p: '{"name": "Alice", "age": 34, "and": 1}')
+    assert result.verification != "proven" or result.model_calls == 1, (result.outcome, result.text)

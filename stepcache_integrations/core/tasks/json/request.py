@@ -167,8 +167,9 @@ def _one_list(head: str, match: re.Match[str]) -> list[str] | None:
     if not closed:
         return None  # the list goes on in a form this grammar does not read: no claim on its keys
     keys = re.split(r"\s*(?:,\s*and\b|,|\band\b)\s*", match.group("list"))
-    cleaned = [k.strip().strip("\"'`") for k in keys]
-    keys = [k for k in cleaned if k]
+    keys = [k.strip().strip("\"'`") for k in keys]
+    if not all(keys):
+        return None  # "keys: name, and.": a dangling "and" (or a key named "and"), not read whole
     if len(set(keys)) != len(keys):
         return None  # "keys: price, price, stock" is no list this grammar reads
     return keys
