@@ -49,6 +49,7 @@ TEXT_PAIRS = "tests/adversarial/test_text_pairs.py"
 ARITH_PAIRS = "tests/adversarial/test_arithmetic_pairs.py"
 ARITH_FALSE = "tests/adversarial/test_arith_false_equations.py"
 TEXT_FALSE = "tests/adversarial/test_text_false_equations.py"
+TEXT_ASKED = "tests/adversarial/test_text_asked_quantity.py"
 ANSWER_LINES = "tests/adversarial/test_answer_lines.py"
 JSON_FIDELITY = "tests/adversarial/test_json_fidelity.py"
 MEMO_PAIRS = "tests/adversarial/test_memo_pairs.py"
@@ -312,8 +313,14 @@ MUTANTS: list[Mutant] = [
            (ARITH_UNREAD, ARITH_FALSE)),
     # -- free text is "checked" only when its compared values are its only claims (red team round 3, R8)
     Mutant("text-checked-beside-other-claims", "free text with a compared value and another equation ('so 3x = 13') is checked",
-           TEXT_TASK, "checked = equation_claims_checked(new.text, answer) and only_compared_claims(new.text, answer)",
-           "checked = equation_claims_checked(new.text, answer)", (TEXT_CLAIMS_TESTS, TEXT_FALSE)),
+           TEXT_CLAIMS, "    if unknowns is None or not only_compared_claims(prompt, answer):",
+           "    if unknowns is None:", (TEXT_CLAIMS_TESTS, TEXT_FALSE)),
+    # -- ... and only for a prompt that asks for the unknowns and nothing else (red team round 5 (a))
+    Mutant("text-prompt-words-unread", "the prompt's words beside its equations are not read ('what is x squared?')",
+           TEXT_CLAIMS, "        if word.casefold() not in _ASKS_FOR_UNKNOWNS and word not in unknowns:",
+           "        if False:", (TEXT_CLAIMS_TESTS, TEXT_ASKED)),
+    Mutant("text-unknown-unstated", "an answer stating one unknown of a system is checked",
+           TEXT_CLAIMS, "    return unknowns <= stated", "    return bool(stated)", (TEXT_CLAIMS_TESTS, TEXT_ASKED)),
     Mutant("text-claims-rest-unread", "numbers and equations beside the compared 'x = N' statements are not looked at",
            TEXT_CLAIMS, '    return _states_nothing(_CLAIM.sub(" ", body))', "    return True", (TEXT_CLAIMS_TESTS, TEXT_FALSE)),
     Mutant("text-claim-not-compared", "a 'u = N' statement is taken as read without being compared ('y = 13', an earlier x)",

@@ -1,6 +1,6 @@
 """Free text with a right compared value and one false claim beside it: never "checked".
 
-Hypothesis builds a word prompt the linear task declines ("If 2x + 3 = 11, what is 3x?"), an
+Hypothesis builds a prompt asking for the unknown ("If 2x + 3 = 11, what is x?"), an
 answer stating the right value of the unknown (the one claim the text task compares) and one
 false claim about anything else -- "3x = 13", "3 * 4 = 13", a stray "**13**", a verbal "3x is
 13" -- in many forms. The judge is this file's own arithmetic (the unknown solved in exact
@@ -18,6 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from stepcache_integrations import StepCache
+from stepcache_integrations.core.tasks import TaskRegistry
 from stepcache_integrations.core.tasks.text import TextTask
 
 TASK = TextTask()
@@ -50,7 +51,8 @@ def cases(draw: st.DrawFn, form: str) -> tuple[str, str, Fraction]:
     assert solved == x0
     wrong = k * solved + draw(st.integers(-9, 9).filter(bool))
     assert wrong != k * solved  # the claim is false
-    prompt = f"If {a}x + {b} = {c}, what is {k}x?"
+    # asked for x alone, so that only the false claim can make the answer unchecked
+    prompt = f"If {a}x + {b} = {c}, what is x?"
     return prompt, f"x = {x0}" + FORMS[form](k, x0, wrong), wrong
 
 
@@ -71,18 +73,23 @@ def test_a_false_claim_beside_a_compared_value_is_never_checked(form: str, data:
 @settings(max_examples=100, deadline=None, derandomize=True)
 @given(st.integers(2, 9), st.integers(1, 30), st.integers(1, 40), st.integers(2, 9))
 def test_the_compared_value_alone_is_checked(a: int, x0: int, b: int, k: int) -> None:
-    """The control: without the false claim, the same answer is "checked" (not vacuous)."""
-    prompt = f"If {a}x + {b} = {a * x0 + b}, what is {k}x?"
+    """The control: without the false claim, the same answer is "checked" (not vacuous) for a
+    prompt asking for x alone; asked for kx, "x = x0" does not answer it (round 5 (a))."""
+    prompt = f"If {a}x + {b} = {a * x0 + b}, what is x?"
     assert _level(prompt, f"x = {x0}.") == "checked"
+    assert _level(f"If {a}x + {b} = {a * x0 + b}, what is {k}x?", f"x = {x0}.") == "unchecked"
 
 
 @settings(max_examples=20, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(sorted(FORMS)).flatmap(cases))
 def test_the_engine_never_serves_it_as_checked(case: tuple[str, str, Fraction]) -> None:
     prompt, answer, _ = case
-    cache = StepCache()
-    fresh = cache.generate(prompt, lambda _prompt: answer)
-    again = cache.generate(prompt, lambda _prompt: answer)
-    assert fresh.task == "text", prompt
-    for result in (fresh, again):
-        assert result.verification == "unchecked" and not result.verified, (answer, result.verification)
+    # the text task alone (the linear task claims "what is x?"), and the default registry on a
+    # word prompt the linear task declines
+    word_prompt = prompt.replace("what is x?", "what is 3x?")
+    for cache, asked in ((StepCache(tasks=TaskRegistry([TextTask()])), prompt), (StepCache(), word_prompt)):
+        fresh = cache.generate(asked, lambda _prompt: answer)
+        again = cache.generate(asked, lambda _prompt: answer)
+        assert fresh.task == "text", asked
+        for result in (fresh, again):
+            assert result.verification == "unchecked" and not result.verified, (answer, result.verification)

@@ -15,7 +15,14 @@ from fractions import Fraction
 
 from .algebra import Equation, determined_values, find_equations, format_number, outside_alphabet
 
-__all__ = ["equation_claim_errors", "equation_claims_checked", "normalise_claims", "stated_values", "verbal_equalities"]
+__all__ = [
+    "equation_claim_errors",
+    "equation_claims_checked",
+    "normalise_claims",
+    "standing_equations",
+    "stated_values",
+    "verbal_equalities",
+]
 
 _MARKUP = re.compile(r"\*\*|__|`|\$|\\\(|\\\)|\\\[|\\\]")
 # "x equals 6", "x is 6" -> "x = 6"; only directly before a number.
@@ -64,12 +71,17 @@ def _stands_alone(text: str, eq: Equation) -> bool:
 _CHECKABLE_LITERAL = re.compile(r"-?[0-9]{1,40}(?:\.[0-9]{1,40})?(?:/[0-9]{1,40})?")  # ASCII digits only
 
 
+def standing_equations(prompt: str, limit: int = 20000) -> list[Equation]:
+    """The prompt's linear equations that are whole statements (only those pin values down)."""
+    return [eq for eq in find_equations(prompt, limit=limit) if eq.form.coeffs and _stands_alone(prompt, eq)]
+
+
 def _equation_claims(
     prompt: str, answer: str, limit: int
 ) -> tuple[dict[str, Fraction], dict[str, Fraction] | None] | None:
     """The values ``answer`` states for unknowns of the prompt's linear equations, and the values
     those equations pin down (None: they contradict each other); None when there is no claim."""
-    equations = [eq for eq in find_equations(prompt, limit=limit) if eq.form.coeffs and _stands_alone(prompt, eq)]
+    equations = standing_equations(prompt, limit)
     if not equations:
         return None
     variables = tuple(sorted({v for eq in equations for v in eq.form.variables}))
@@ -87,7 +99,7 @@ def _unreadable_claims(prompt: str, answer: str, limit: int) -> list[str]:
     '\u00b7', '\u00d7', '\u00f7' ("x = 1\u0660"): never read as a number, so they fail."""
     if outside_alphabet(answer[:limit]) is None:
         return []
-    equations = [eq for eq in find_equations(prompt, limit=limit) if eq.form.coeffs and _stands_alone(prompt, eq)]
+    equations = standing_equations(prompt, limit)
     variables = tuple(sorted({v for eq in equations for v in eq.form.variables}))
     return [
         f"states {var} = {literal}, outside the closed ASCII alphabet of numbers (not read)"

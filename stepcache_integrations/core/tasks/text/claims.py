@@ -17,9 +17,9 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from ..equation_claims import equation_claim_errors, equation_claims_checked, normalise_claims
+from ..equation_claims import equation_claim_errors, equation_claims_checked, normalise_claims, standing_equations
 
-__all__ = ["only_compared_claims"]
+__all__ = ["answers_what_was_asked", "asked_unknowns", "only_compared_claims"]
 
 # "x = 4", "x_1 = -3/2": an unknown's value written as a number, followed by the end of a line,
 # sentence punctuation or a connective; "x = 4 - y", "x = 4x", "x = 4 squared", "3x = 12" are not
@@ -49,17 +49,62 @@ _STATES_NOTHING = frozenset(
 )
 
 
-def _states_nothing(text: str) -> bool:
-    """No digit or numeral, no mathematical symbol, no dash that may be a sign, no number word,
-    and no word outside the closed vocabulary that states nothing (a single ASCII letter aside)."""
+# The words a prompt read whole may hold beside its equations: asking for the unknowns' values and
+# nothing else ("Solve the system ... for x and y.", "If ..., what is x?", "Find the value of x").
+_ASKS_FOR_UNKNOWNS = frozenset(
+    "solve find determine compute calculate what is are the value values of for and if given unknown"
+    " unknowns equation equations system linear following a an".split()
+)
+
+
+def _free_of_numbers(text: str) -> bool:
+    """No digit or numeral, no mathematical symbol, no dash that may be a sign, no number word."""
     for char in text:
         if char.isnumeric() or char in _SYMBOLS or unicodedata.category(char) == "Sm":
             return False
     if _SIGN.search(text):
         return False
-    words = _WORD.findall(text.casefold())
-    if any(word in _NUMBER_WORDS for word in words):
+    return not any(word in _NUMBER_WORDS for word in _WORD.findall(text.casefold()))
+
+
+def asked_unknowns(prompt: str) -> frozenset[str] | None:
+    """The unknowns of the prompt's standing linear equations when the prompt asks for their values
+    and nothing else (read whole: see the module docstring); None for any other prompt."""
+    equations = standing_equations(prompt)
+    if not equations or len(prompt) > 20000:
+        return None
+    unknowns = frozenset(v for eq in equations for v in eq.form.variables)
+    rest, end = [], 0
+    for eq in sorted(equations, key=lambda e: e.start):
+        rest.append(prompt[end : eq.start])
+        end = max(end, eq.end)
+    rest.append(prompt[end:])
+    words = " ".join(rest)
+    if not words.isascii() or not _free_of_numbers(words):
+        return None
+    for word in _WORD.findall(words):
+        if word.casefold() not in _ASKS_FOR_UNKNOWNS and word not in unknowns:
+            return None
+    return unknowns
+
+
+def answers_what_was_asked(prompt: str, answer: str) -> bool:
+    """Whether ``answer`` is "checked" as free text: the prompt is read whole (it asks for the
+    unknowns and nothing else), the answer states a compared, right value for every one of them,
+    and nothing else of it is a claim (:func:`only_compared_claims`)."""
+    unknowns = asked_unknowns(prompt)
+    if unknowns is None or not only_compared_claims(prompt, answer):
         return False
+    stated = {claim.group("var") for claim in _CLAIM.finditer(normalise_claims(answer))}
+    return unknowns <= stated
+
+
+def _states_nothing(text: str) -> bool:
+    """No digit or numeral, no mathematical symbol, no dash that may be a sign, no number word,
+    and no word outside the closed vocabulary that states nothing (a single ASCII letter aside)."""
+    if not _free_of_numbers(text):
+        return False
+    words = _WORD.findall(text.casefold())
     return all(word in _STATES_NOTHING or (len(word) == 1 and word.isascii()) for word in words)
 
 

@@ -12,7 +12,7 @@ from ..equation_claims import equation_claim_errors, equation_claims_checked
 from ..fingerprint import same_prompt
 from ..prompt_diff import TOKEN, extract_slots, mentions, slot_mapping, stale_slots
 from ..stepwise import StepwiseTask
-from .claims import only_compared_claims
+from .claims import answers_what_was_asked
 from .constraints import TextConstraints
 
 __all__ = ["TextTask"]
@@ -97,15 +97,15 @@ class TextTask(StepwiseTask):
         cached_constraints: Any,
         stored: VerificationLevel = "unchecked",
     ) -> VerificationLevel:
-        """Free text has no checker: a fresh answer is "unchecked", or "checked" when it states a
-        value for an unknown of the prompt's linear equations, that value was checked and it
-        states no other number or equation (:func:`only_compared_claims`: "x = 4, so 3x = 13." is
-        "unchecked"; the rest of its prose was not). A cached answer served for the same prompt (up to the safe
+        """Free text has no checker: a fresh answer is "unchecked", or "checked" when the prompt
+        asks for the unknowns of its linear equations and nothing else, and the answer states a
+        checked value for each and no other number or equation (:func:`answers_what_was_asked`:
+        "x = 4, so 3x = 13." or "x = 4" for "what is 3x?" are "unchecked"). A cached answer served for the same prompt (up to the safe
         set) is no more than it was stored as; one served under the opt-in slot substitution
         rests on an assumption, not a check: "unchecked"."""
         new = self.load_constraints(constraints)
         answer = "".join(step.text for step in steps)
-        checked = equation_claims_checked(new.text, answer) and only_compared_claims(new.text, answer)
+        checked = equation_claims_checked(new.text, answer) and answers_what_was_asked(new.text, answer)
         own: VerificationLevel = "checked" if checked else "unchecked"
         if cached_constraints is None:
             return own
