@@ -50,6 +50,7 @@ ARITH_PAIRS = "tests/adversarial/test_arithmetic_pairs.py"
 ARITH_FALSE = "tests/adversarial/test_arith_false_equations.py"
 TEXT_FALSE = "tests/adversarial/test_text_false_equations.py"
 TEXT_ASKED = "tests/adversarial/test_text_asked_quantity.py"
+LINEAR_LAYOUT = "tests/adversarial/test_linear_layout.py"
 ANSWER_LINES = "tests/adversarial/test_answer_lines.py"
 JSON_FIDELITY = "tests/adversarial/test_json_fidelity.py"
 MEMO_PAIRS = "tests/adversarial/test_memo_pairs.py"
@@ -315,6 +316,16 @@ MUTANTS: list[Mutant] = [
     Mutant("text-checked-beside-other-claims", "free text with a compared value and another equation ('so 3x = 13') is checked",
            TEXT_CLAIMS, "    if unknowns is None or not only_compared_claims(prompt, answer):",
            "    if unknowns is None:", (TEXT_CLAIMS_TESTS, TEXT_FALSE)),
+    # -- layout read two ways is not read (blind red team round 6: labels, bullets, primes)
+    Mutant("linear-label-read-as-product", "an equation label beside an equation ('20 (1)') is read as a product",
+           ALGEBRA, '    if spaced and after_operand and (kind in ("num", "ident") or value == "("):',
+           "    if False:", (U + "test_linear_layout_reading.py", LINEAR_LAYOUT)),
+    Mutant("linear-bullet-read-as-sign", "a bullet ('- 3x + y = 20') is read as a minus sign",
+           ALGEBRA, '    if kind == "op" and value in "-+\\u2212" and not after_operand and text[match.end() : match.end() + 1].isspace():',
+           "    if False:", (U + "test_linear_layout_reading.py", LINEAR_LAYOUT)),
+    Mutant("linear-prime-dropped", "a primed unknown at an equation's end ('4x\'') is read as x",
+           ALGEBRA, "            sides = sides[:-1]  # \"2x = 4x'\": x prime, another unknown; the last equation is not read",
+           "            pass", (U + "test_linear_layout_reading.py", LINEAR_LAYOUT)),
     # -- ... and only for a prompt that asks for the unknowns and nothing else (red team round 5 (a))
     Mutant("text-prompt-words-unread", "the prompt's words beside its equations are not read ('what is x squared?')",
            TEXT_CLAIMS, "        if word.casefold() not in _ASKS_FOR_UNKNOWNS and word not in unknowns:",
@@ -368,8 +379,11 @@ MUTANTS: list[Mutant] = [
            (JSON_FIDELITY_UNIT, JSON_FIDELITY)),
     # -- a key phrase not read whole, a word beside a compared value (blind red team round 4, R1 R5 R4)
     Mutant("json-unread-key-phrase-checked", "a JSON answer to a prompt whose key phrase was not read whole is 'checked'",
-           JSON_TASK, "        if not new.keys_read:\n", "        if False:\n",
+           JSON_TASK, "        if not new.read_whole:\n", "        if False:\n",
            (U + "test_json_unread_keys.py", JSON_FIDELITY)),
+    Mutant("json-prompt-not-read-whole-checked", "a JSON answer to a prompt outside the plain-request grammar ('Don't forget age.') is 'checked'",
+           JSON_CONSTRAINTS, "            plain and reads_every_key_phrase(prompt),", "            reads_every_key_phrase(prompt),",
+           (U + "test_json_unread_keys.py", U + "test_langchain_structured.py")),
     Mutant("json-key-phrase-beside-list-ignored", "a key asked for outside the key list ('Also include age') is not looked for",
            JSON_REQUEST, "    return _KEY_NAMING.search(rest) is None", "    return True",
            (U + "test_json_unread_keys.py", JSON_FIDELITY)),

@@ -308,8 +308,11 @@ def test_enough_pairs() -> None:
 def test_no_wrong_answer_is_served_as_verified(outcomes: list[Outcome]) -> None:
     wrong = [(o.pair, o.result.outcome, o.result.text) for o in outcomes if not o.correct]
     assert wrong == []
-    # every answer passed its checks; a JSON answer that did is at least "checked" (keys, types)
-    assert all(o.result.checks_passed and o.result.verification in ("proven", "checked") for o in outcomes)
+    # every answer passed its checks; it is "checked" or "proven" only for a prompt read whole (a
+    # plain request): a prompt with an instruction or a fact ("doubled", "for France") is unchecked
+    assert all(o.result.checks_passed for o in outcomes)
+    levels = {o.result.verification for o in outcomes}
+    assert levels <= {"proven", "checked", "unchecked"} and {"proven", "checked"} <= levels  # not vacuous
 
 
 def test_benign_pairs_are_answered_without_a_full_regeneration(outcomes: list[Outcome]) -> None:

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from stepcache_integrations import StepCache
+from stepcache_integrations import StepCache, TaskRegistry, TextTask
 
 CLAIMS = ("checked", "proven")
 # The judge's own vocabulary: words that state nothing about the value.
@@ -29,7 +29,9 @@ WORD = re.compile(r"[A-Za-z']+")
 
 
 def _levels(prompt: str, answer: str) -> list[str]:
-    cache = StepCache(max_repairs=0)
+    # the text task alone: the linear task claims a prompt that asks for x and nothing else, and
+    # only such a prompt lets a free-text answer be "checked" (red team round 5 (a))
+    cache = StepCache(max_repairs=0, tasks=TaskRegistry([TextTask()]))
     first = cache.generate(prompt, lambda _p: answer)
     again = cache.generate(prompt, lambda _p: answer)
     return [first.verification, again.verification]
@@ -44,7 +46,7 @@ def _unknown_words(answer: str, var: str) -> list[str]:
 def cases(draw: st.DrawFn) -> tuple[str, str, str]:
     a, x0, b = draw(st.integers(2, 9)), draw(st.integers(1, 30)), draw(st.integers(1, 40))
     assert (Fraction(a * x0 + b) - b) / a == x0  # the judge's own solution
-    prompt = f"Given {a}x + {b} = {a * x0 + b}, explain briefly what x is and what {a}x is."
+    prompt = f"Given {a}x + {b} = {a * x0 + b}, what is x?"
     word = draw(st.one_of(st.sampled_from(DENYING), st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=2, max_size=9)))
     before = draw(st.lists(st.sampled_from(sorted(HARMLESS)), max_size=3))
     after = draw(st.lists(st.sampled_from(sorted(HARMLESS)), max_size=3))
@@ -80,14 +82,14 @@ def test_a_word_outside_the_vocabulary_is_never_checked(case: tuple[str, str, st
     ],
 )
 def test_the_red_team_answers_are_unchecked(answer: str) -> None:
-    assert _levels("Given 3x + 5 = 17, explain briefly what x is and what 3x is.", answer) == ["unchecked", "unchecked"]
+    assert _levels("Given 3x + 5 = 17, what is x?", answer) == ["unchecked", "unchecked"]
 
 
 @settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(2, 9), st.integers(1, 30), st.integers(1, 40), st.sampled_from(
     ("x = {}.", "So x = {}.", "Therefore x = {}.", "The answer is x = {}.", "We get x = {}.", "Thus the value of x = {}.")))
 def test_control_a_right_value_with_harmless_words_is_checked(a: int, x0: int, b: int, form: str) -> None:
-    prompt = f"Given {a}x + {b} = {a * x0 + b}, explain briefly what x is and what {a}x is."
+    prompt = f"Given {a}x + {b} = {a * x0 + b}, what is x?"
     answer = form.format(x0)
     assert not _unknown_words(answer, "x")
     assert _levels(prompt, answer) == ["checked", "checked"]

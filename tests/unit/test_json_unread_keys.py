@@ -145,10 +145,31 @@ def test_control_a_plain_ascii_key_list_is_still_checked(keys: list[str]) -> Non
         assert not short.checks_passed and any("missing" in e for e in short.errors)
 
 
-def test_control_non_ascii_without_a_key_phrase_may_be_checked() -> None:
-    """A prompt that names no key asks for none: its answer is checked (keys, types)."""
+def test_a_prompt_not_read_whole_is_unchecked() -> None:
+    """A prompt with a word outside the plain-request grammar (a name, another script) is not read
+    whole: it may ask for a key or a rule nobody read, so its answer is unchecked (red team round
+    5 (b)); a plain request naming no key is checked (the control)."""
     result = StepCache().generate("Return a JSON object describing Jos\u00e9.", lambda _p: '{"name": "Jos\u00e9"}')
-    assert result.verification == "checked"
+    assert result.verification == "unchecked"
+    control = StepCache().generate("Return a JSON object for a person.", lambda _p: '{"name": "Ann"}')
+    assert control.verification == "checked"
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Return a JSON object for a person with name and age.",
+        "Return a JSON object for a person. Required keys: name\nage",
+        "Return a JSON object for a person. Required keys: name. Don't forget age.",
+        'Return a JSON object for a person with name "Ann". Required keys: name. Put age 30 in it too.',
+        'Return a JSON object for a person with name "Ann". Required keys: name. Write the name in uppercase.',
+        "Return a JSON object for a person. Required keys: name. Name the key Name instead.",
+    ],
+)
+def test_a_key_or_rule_asked_in_unread_words_is_unchecked(prompt: str) -> None:
+    """Red team round 5 (b): the answer lacks what these words ask for; nothing read them."""
+    result = StepCache().generate(prompt, lambda _p: '{"name": "Ann"}')
+    assert result.verification == "unchecked" and not result.verified, prompt
 
 
 @pytest.mark.parametrize("tail", ["name, and.", "name and.", "name, age, and.", "and, name."])

@@ -140,7 +140,7 @@ def test_json_worded_in_prose_is_regenerated_whole_not_patched() -> None:
     assert json.loads(bob.content) == BOB
     m = meta(bob)
     assert m["outcome"] in ("miss", "skip_reuse") and m["model_calls"] == 1
-    assert m["verification"] == "checked" and not m["verified"] and not m["errors"]  # no value proven
+    assert m["verification"] == "unchecked" and not m["verified"] and not m["errors"]  # no value proven
     assert "reused" not in m["provenance"] and "reinstantiated" not in m["provenance"]
     again = cached.invoke(JSON_Q2)
     assert again.content == bob.content and meta(again)["outcome"] == "reuse" and len(model.calls) == 2
@@ -273,7 +273,7 @@ def test_stream_json_worded_in_prose_streams_the_models_whole_answer() -> None:
     total = sum(chunks[1:], chunks[0])
     assert json.loads(total.content) == BOB
     assert meta(total)["outcome"] in ("miss", "skip_reuse") and not meta(total)["errors"]
-    assert meta(total)["verification"] == "checked" and not meta(total)["verified"]
+    assert meta(total)["verification"] == "unchecked" and not meta(total)["verified"]
     assert "reused" not in meta(total)["provenance"]
 
 

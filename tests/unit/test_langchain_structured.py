@@ -209,12 +209,12 @@ def test_structured_output_changed_prompt_is_regenerated_then_reused(method: str
     record = meta(changed)
     # checked, not proven: with a prose-bearing schema no statement proves a value
     assert record["outcome"] in ("miss", "skip_reuse") and record["model_calls"] == 1
-    assert record["verification"] == "checked" and not record["verified"] and not record["errors"]
+    assert record["verification"] == "unchecked" and not record["verified"] and not record["errors"]
     assert "reused" not in record["provenance"] and "reinstantiated" not in record["provenance"]
     assert_shape(changed["raw"], method, ALICE_LYON)
     again = chain.invoke(LYON)  # the stored message kept its shape
     assert len(model.calls) == 2 and again["parsed"] == ALICE_LYON
-    assert meta(again)["outcome"] == "reuse" and meta(again)["verification"] == "checked"  # as stored
+    assert meta(again)["outcome"] == "reuse" and meta(again)["verification"] == "unchecked"  # as stored
     assert_shape(again["raw"], method, ALICE_LYON)
     # outer whitespace and line endings are part of the request (no safe set): nothing proves the
     # object from the new prompt alone, so the model answers it, exactly as written
@@ -254,12 +254,12 @@ def test_structured_output_stated_change_is_regenerated_not_reinstantiated(metho
     changed = chain.invoke(STATED_LYON)
     assert len(model.calls) == 2 and str(model.calls[-1][-1].content) == STATED_LYON
     assert meta(changed)["outcome"] in ("miss", "skip_reuse") and not meta(changed)["errors"]
-    assert meta(changed)["verification"] == "checked" and not meta(changed)["verified"]
+    assert meta(changed)["verification"] == "unchecked" and not meta(changed)["verified"]
     assert changed["parsed"] == ALICE_LYON and "reinstantiated" not in meta(changed)["provenance"]
     assert_shape(changed["raw"], method, ALICE_LYON)
     again = chain.invoke(STATED_LYON)
     assert again["parsed"] == ALICE_LYON and meta(again)["outcome"] == "reuse" and len(model.calls) == 2
-    assert meta(again)["verification"] == "checked"
+    assert meta(again)["verification"] == "unchecked"
     assert_shape(again["raw"], method, ALICE_LYON)
 
 
@@ -319,7 +319,7 @@ def test_bind_tools_worded_request_is_regenerated_whole() -> None:
     record = changed.response_metadata["stepcache"]
     assert len(model.calls) == 2 and model.last_prompt == WORDED_LYON  # the whole request, no patch prompt
     assert record["outcome"] in ("miss", "skip_reuse") and "reused" not in record["provenance"]
-    assert record["verification"] == "checked" and not record["verified"] and not record["errors"]
+    assert record["verification"] == "unchecked" and not record["verified"] and not record["errors"]
     assert [(c["name"], c["args"]) for c in changed.tool_calls] == [("get_weather", {"city": "Lyon", "unit": "celsius"})]
     again = tools.invoke(WORDED_LYON)
     assert again.response_metadata["stepcache"]["outcome"] == "reuse" and len(model.calls) == 2

@@ -35,7 +35,7 @@ MATH_ANSWER = "Step 1: Subtract 5 from both sides: 3x = 15.\nStep 2: Divide both
 STATED = 'Return a JSON object for a person with name "Alice", age 34, city "Paris". Required keys: name, age and city.'
 STATED_BOB = STATED.replace('"Alice"', '"Bob"').replace("34", "30").replace('"Paris"', '"Rome"')
 STATED_ANSWER = '{"name": "Alice", "age": 34, "city": "Paris"}'
-UNSTATED = "Return a JSON object describing a fictional person. Required keys: name, age and city."
+UNSTATED = "Return a JSON object for a person. Required keys: name, age and city."
 UNSTATED_ANSWER = '{"name": "Zed", "age": 41, "city": "Oslo"}'
 WORD_PROBLEM = "Tom has x apples, and 2x + 3 = 11. How many apples does Tom have? Explain in a short story."
 
@@ -85,9 +85,15 @@ def test_unchecked_free_text_is_not_a_strict_error_but_a_failed_check_is() -> No
 
 def test_a_stated_equation_value_in_free_text_is_checked_not_proven() -> None:
     cache = StepCache()
+    # red team round 5 (a): the word problem asks for a story, not x: a right x is unchecked
     right = cache.generate(WORD_PROBLEM, model("Solving the equation gives x = 4."))
-    assert right.task == "text" and right.verification == "checked" and not right.verified
-    assert cache.generate(WORD_PROBLEM, no_model).verification == "checked"  # served as stored
+    assert right.task == "text" and right.verification == "unchecked" and not right.verified
+    assert cache.generate(WORD_PROBLEM, no_model).verification == "unchecked"  # served as stored
+    # a prompt read whole (it asks for x and nothing else), through the text task alone
+    text_only = StepCache(tasks=TaskRegistry([TextTask()]))
+    asked = text_only.generate("If 2x + 3 = 11, what is x?", model("Solving the equation gives x = 4."))
+    assert asked.task == "text" and asked.verification == "checked" and not asked.verified
+    assert text_only.generate("If 2x + 3 = 11, what is x?", no_model).verification == "checked"  # as stored
     # red team round 4, R4: a word outside the closed vocabulary ("apples", "Tom") was not read
     prose = StepCache().generate(WORD_PROBLEM, model("Solving the equation gives x = 4, and that is how many apples Tom has."))
     assert prose.task == "text" and prose.verification == "unchecked"

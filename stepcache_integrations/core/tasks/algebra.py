@@ -216,6 +216,30 @@ def _div(a: LinearForm, b: LinearForm) -> LinearForm:
     return a.scale(1 / b.const)
 
 
+_OPERAND_END = frozenset({"num", "ident", ")"})
+_PRIMES = frozenset("'\u2032\u2033`\"")
+
+
+def _read_one_way(tokens: list[tuple[str, str]], kind: str, value: str, match: re.Match[str], text: str) -> None:
+    """Raise NotLinear for a token whose reading depends on layout (red team round 6):
+
+    * a product across a space ("20 (1)", "(2) x", "6 y"): an equation label, two statements or
+      a product, read two ways;
+    * a sign followed by a space where an operand is due ("- 3x + y = 20", "x = - 3"): a bullet
+      or a sign;
+    * a name followed by a prime or quote ("4x'"): another unknown, x prime, not x.
+    """
+    previous = tokens[-1] if tokens else None
+    after_operand = previous is not None and (previous[0] in ("num", "ident") or previous == ("op", ")"))
+    spaced = match.group()[:1].isspace()
+    if spaced and after_operand and (kind in ("num", "ident") or value == "("):
+        raise NotLinear("a product across a space (an equation label?), read two ways")
+    if kind == "op" and value in "-+\u2212" and not after_operand and text[match.end() : match.end() + 1].isspace():
+        raise NotLinear("a sign followed by a space (a bullet?), read two ways")
+    if kind == "ident" and text[match.end() : match.end() + 1] in _PRIMES:
+        raise NotLinear("a name followed by a prime: another unknown")
+
+
 def _tokenize(text: str) -> list[tuple[str, str]]:
     tokens: list[tuple[str, str]] = []
     pos = 0
@@ -228,6 +252,7 @@ def _tokenize(text: str) -> list[tuple[str, str]]:
         value = match.group(kind)
         if kind == "num" and value == "0" and text[match.end() : match.end() + 1].isalpha():
             raise NotLinear("0x10, 0b10, 0o10: a number in another base")
+        _read_one_way(tokens, kind, value, match, text)
         tokens.append((kind, _OP_ALIASES.get(value, value)))
         pos = match.end()
         if len(tokens) > MAX_EXPR_TOKENS:
@@ -329,6 +354,8 @@ def _parse_equations(text: str, known: frozenset[str]) -> list[Equation]:
     equations: list[Equation] = []
     for pos, run in math_runs(text, known):
         sides = [_strip_unbalanced(side) for side in run.split("=")]
+        if text[pos + len(run) : pos + len(run) + 1] in _PRIMES and run[-1:].isalpha():
+            sides = sides[:-1]  # "2x = 4x'": x prime, another unknown; the last equation is not read
         for left, right in zip(sides, sides[1:]):
             if not left or not right:
                 continue

@@ -18,15 +18,16 @@ __all__ = ["JsonConstraints"]
 @dataclass(frozen=True)
 class JsonConstraints(TaskConstraints):
     """The requested keys in order (``required``), the caller's schema, the values a plain request
-    states (``stated``; empty for any other prompt), the prompt's fingerprint, and whether every
-    key phrase of the prompt was read whole (``keys_read``; when not, some key it asks for may be
-    unread, and no answer is more than "unchecked")."""
+    states (``stated``; empty for any other prompt), the prompt's fingerprint, and whether the
+    prompt was read whole (``read_whole``: a plain request whose every key phrase is a key list
+    read whole; when not, some key or rule it asks for may be unread -- "with name and age",
+    "Don't forget age." -- and no answer is more than "unchecked")."""
 
     required: tuple[str, ...] = ()
     schema: dict[str, Any] | None = None
     stated: dict[str, Any] = field(default_factory=dict)
     prompt: PromptFingerprint = PromptFingerprint(None, None)
-    keys_read: bool = False
+    read_whole: bool = False
 
     @staticmethod
     def of_prompt(prompt: str, schema: dict[str, Any] | None) -> JsonConstraints:
@@ -51,7 +52,7 @@ class JsonConstraints(TaskConstraints):
             schema,
             stated_values(prompt, required) if plain else {},
             fingerprint(prompt),
-            reads_every_key_phrase(prompt),
+            plain and reads_every_key_phrase(prompt),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -59,14 +60,14 @@ class JsonConstraints(TaskConstraints):
             "required": list(self.required),
             "schema": self.schema,
             "stated": self.stated,
-            "keys_read": self.keys_read,
+            "read_whole": self.read_whole,
             **self.prompt.fields(),
         }
 
     @staticmethod
     def read(data: Any) -> JsonConstraints:
-        """The constraints an entry stored (older entries may lack the digest, and the key
-        phrases' reading: then they are taken as not read)."""
+        """The constraints an entry stored (older entries may lack the digest, and the prompt's
+        reading: then it is taken as not read whole)."""
         if isinstance(data, JsonConstraints):
             return data
         get = data.get if hasattr(data, "get") else (lambda _key: None)
@@ -75,7 +76,7 @@ class JsonConstraints(TaskConstraints):
             get("schema"),
             dict(get("stated") or {}),
             PromptFingerprint.read(data),
-            get("keys_read") is True,
+            get("read_whole") is True,
         )
 
 

@@ -85,11 +85,12 @@ class JsonTask(TaskHandler):
         statement; the deterministic fallback is made of such values); "checked" when the model
         wrote it for this prompt (presence, type and schema checked, the value itself not); a
         cached value kept because the request is unchanged counts as it was stored. The object
-        is as proven as its least proven key; "unchecked" when the prompt names keys in a phrase
-        the key-list grammar did not read whole (``request.reads_every_key_phrase``)."""
+        is as proven as its least proven key; "unchecked" when the prompt was not read whole (not a
+        plain request, or a key phrase the key-list grammar did not read whole:
+        ``JsonConstraints.read_whole``)."""
         new = self.load_constraints(constraints)
-        if not new.keys_read:
-            return "unchecked"  # a key phrase not read whole: a key it asks for may be missing
+        if not new.read_whole:
+            return "unchecked"  # a word or key phrase not read: a key or rule it asks for may be missed
         obj = object_of(steps)
         if not obj:
             return "checked"  # "{}" for a request naming no keys: nothing determines it
