@@ -316,6 +316,13 @@ MUTANTS: list[Mutant] = [
     Mutant("text-checked-beside-other-claims", "free text with a compared value and another equation ('so 3x = 13') is checked",
            TEXT_CLAIMS, "    if unknowns is None or not only_compared_claims(prompt, answer):",
            "    if unknowns is None:", (TEXT_CLAIMS_TESTS, TEXT_FALSE)),
+    # -- a stream whose sent text the checks replaced is not verified (blind red team round 6, R6_9)
+    Mutant("revised-stream-keeps-level", "a streamed answer whose sent text was replaced keeps the checked text's level",
+           ADAPTER_CORE, '        verification="unchecked" if revised else result.verification,  # what was streamed',
+           "        verification=result.verification,", (U + "test_adapter_core.py", U + "test_revised_stream_record.py")),
+    Mutant("revised-record-keeps-level", "LangChain's revised stream record keeps the level of the checked text",
+           ADAPTER_CORE, '            "verification": "unchecked", "verified": False}', "            }",
+           (U + "test_adapter_core.py", U + "test_revised_stream_record.py")),
     # -- layout read two ways is not read (blind red team round 6: labels, bullets, primes)
     Mutant("linear-label-read-as-product", "an equation label beside an equation ('20 (1)') is read as a product",
            ALGEBRA, '    if spaced and after_operand and (kind in ("num", "ident") or value == "("):',
@@ -470,3 +477,5 @@ MUTANTS: list[Mutant] = [
            (LI_NO_CLAIM, U + "test_llama_index_llm.py")),
 ]
 # fmt: on
+from mutants_model_fields import ROWS as _MODEL_FIELD_ROWS  # noqa: E402 - rows kept apart (this file is past 450 lines)
+MUTANTS += [Mutant(*row) for row in _MODEL_FIELD_ROWS]

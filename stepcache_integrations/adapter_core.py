@@ -47,6 +47,7 @@ __all__ = [
     "SummaryStep",
     "StepCacheSummary",
     "summarize",
+    "revise_record",
     "bypass_summary",
     "StreamSession",
     "StreamClose",
@@ -84,8 +85,10 @@ class StepCacheSummary(BaseModel):
     not determine all of it) or "unchecked" (nothing judged it, it failed its checks, or it was
     not answered through the cache); ``verified`` is ``verification == "proven"`` (see README:
     "What verified means"). ``provenance`` lists each step's origin in order; ``streamed`` is True for a
-    streamed answer and ``revised`` then says that text already sent was replaced
-    (``text`` holds the verified answer, authoritative over the streamed deltas).
+    streamed answer and ``revised`` then says that text already sent was replaced: ``text`` holds
+    the answer the checks passed (authoritative over the streamed deltas) and ``text_verification``
+    what they established about it, while ``verification`` describes what was streamed: the
+    model's replaced text, "unchecked" (so ``verified`` is False on the joined stream).
     """
 
     outcome: SummaryOutcome
@@ -109,6 +112,7 @@ class StepCacheSummary(BaseModel):
     streamed: bool = False
     revised: bool = False
     text: str | None = None
+    text_verification: VerificationLevel | None = None
     reason: str | None = None
 
     @computed_field  # type: ignore[prop-decorator]
@@ -134,7 +138,7 @@ def summarize(
     steps = [SummaryStep(index=s.index, provenance=s.provenance, text=s.text) for s in result.steps]
     return StepCacheSummary(
         outcome=result.outcome,
-        verification=result.verification,
+        verification="unchecked" if revised else result.verification,  # what was streamed
         task=result.task,
         steps=steps,
         provenance=[s.provenance for s in result.steps],
@@ -154,7 +158,16 @@ def summarize(
         streamed=streamed,
         revised=revised,
         text=result.text if revised else None,
+        text_verification=result.verification if revised else None,
     ).record()
+
+
+def revise_record(record: dict[str, Any], text: str) -> dict[str, Any]:
+    """A streamed answer's record once text already sent was replaced by ``text`` (the answer the
+    checks passed): the streamed content is "unchecked", ``text_verification`` keeps the level."""
+    level = record.get("verification", "unchecked")
+    return {**record, "streamed": True, "revised": True, "text": text, "text_verification": level,
+            "verification": "unchecked", "verified": False}
 
 
 def bypass_summary(reason: str, *, namespace: str | None = None, llm_key: str | None = None) -> dict[str, Any]:

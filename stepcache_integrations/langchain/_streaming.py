@@ -13,7 +13,7 @@ from typing import Any
 
 from langchain_core.messages import AIMessage, AIMessageChunk, BaseMessage, BaseMessageChunk, message_chunk_to_message
 
-from ..adapter_core import METADATA_KEY, StreamSession
+from ..adapter_core import METADATA_KEY, StreamSession, revise_record
 from ..core.engine import CachePlan
 from ._convert import Kind
 from .engine_model import content_text, message_text
@@ -137,7 +137,9 @@ def stream_tail(final: Any, session: StreamSession, steps: list[str], *, live: b
         )
     if isinstance(final, BaseMessage):
         record = dict(final.response_metadata.get(METADATA_KEY, {}))
-        record.update(streamed=True, revised=revised, text=final_text if revised else None)
+        record.update(streamed=True, revised=False, text=None)
+        if revised:  # what was streamed is the model's replaced text: unchecked
+            record = revise_record(record, final_text)
         # The model's chunks already carried its tool calls and response metadata (which
         # chunk addition would duplicate); the last chunk adds the step record and the
         # total usage (stripped from the model's chunks).

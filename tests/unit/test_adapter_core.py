@@ -8,6 +8,7 @@ from stepcache_integrations.adapter_core import (
     StepCacheSummary,
     StreamSession,
     bypass_summary,
+    revise_record,
     summarize,
 )
 
@@ -30,6 +31,12 @@ def test_summary_is_the_schema_with_per_step_provenance() -> None:
     assert record["text"] is None and record["namespace"] == "ns" and record["llm_key"] == "k"
     revised = summarize(result, revised=True)
     assert revised["revised"] and revised["text"] == result.text
+    # what was streamed is the replaced text: unchecked; the level belongs to ``text``
+    assert revised["verification"] == "unchecked" and revised["verified"] is False
+    assert revised["text_verification"] == "proven"
+    again = revise_record(record, result.text)
+    assert again["verification"] == "unchecked" and again["verified"] is False and again["revised"]
+    assert again["text_verification"] == "proven" and again["text"] == result.text
     assert StepCacheSummary.model_validate(record).outcome == "reuse"
     bypass = bypass_summary("tools requested")
     assert set(bypass) == set(record) and bypass["outcome"] == "bypass" and bypass["reason"] == "tools requested"
