@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from typing import Any
 
-__all__ = ["unmodelled_option"]
+__all__ = ["option_name", "unmodelled_option"]
 
 
 def _squash(name: str) -> str:
@@ -66,6 +66,12 @@ def _plain(name: str, value: Any) -> bool:
     if isinstance(value, Mapping):  # a key as LangChain serializes a secret: a reference, no text
         return set(value) == {"id", "lc", "type"} and value.get("type") == "secret"
     return isinstance(value, str)
+
+
+def option_name(name: str) -> bool:
+    """Whether ``name`` is a generation option these rules read (allowed, watched, a container of
+    options, or one never sent): a model field so named is read by :func:`unmodelled_option`."""
+    return _squash(name) in _ALLOWED | _WATCHED | _CONTAINERS | _NOT_SENT
 
 
 def _inactive(value: Any) -> bool:

@@ -13,24 +13,30 @@ stored or served, the task's checks and fallback never run):
 * :func:`unmodelled_options`: generation options from ``llm_string`` (the serialized model and the
   call options, as both LangChain paths see them) that change what a right answer is - stop
   sequences, length limits, ``n > 1``, log probabilities, a response format the engine does not
-  model (``adapter_core.unmodelled_option``).
+  model (``adapter_core.unmodelled_option``);
+* :func:`read_model_fields`: the model's own fields in ``llm_string`` the engine does not read
+  (``instructions``, ``preamble``...: ``_fields``), before the options are read.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from langchain_core.messages import BaseMessage, message_to_dict
 
 from ..adapter_core import unmodelled_option
+from ._fields import model_field_reason, params_field_reason, serialized_field_reason
 from ._identity import env_endpoint_reason
 from ._request_key import normalized
 from ._schema import SEPARATOR, params_of, response_format_schema
 
-__all__ = ["JSON_ONLY", "unkeyed_endpoint", "unmodelled_call_options", "unmodelled_options", "unread_messages"]
+__all__ = [
+    "JSON_ONLY", "model_fields", "read_model_fields", "unkeyed_endpoint", "unmodelled_call_options", "unmodelled_options",
+    "unread_messages",
+]
 
 JSON_ONLY = "a JSON response format or bound tools, for a request the json task does not answer (not modelled)"
 """The reason of a request whose response format asks for JSON without a schema the engine reads
@@ -104,14 +110,40 @@ def unread_messages(messages: Sequence[Any]) -> str | None:
     return None
 
 
-def _serialized_model(llm_string: str) -> Any:
+def _split(llm_string: str) -> tuple[Any, int]:
+    """The serialized model heading ``llm_string`` and where it ends, or (None, -1)."""
     at = llm_string.find(SEPARATOR)
     while at != -1:
         try:
-            return json.loads(llm_string[:at])
+            return json.loads(llm_string[:at]), at
         except ValueError:
             at = llm_string.find(SEPARATOR, at + 1)
-    return None
+    return None, -1
+
+
+def _serialized_model(llm_string: str) -> Any:
+    return _split(llm_string)[0]
+
+
+def read_model_fields(
+    llm_string: str, inert: Collection[str] = (), inert_types: Collection[str] | None = None
+) -> tuple[str | None, str]:
+    """Why a field of the model in ``llm_string`` keeps the cache from a claim (``_fields``), and
+    ``llm_string`` without the fields named in ``inert`` (for :func:`unmodelled_options`).
+
+    ``inert_types``: ``_type``s of models LangChain does not serialize whose fields the caller
+    says are inert; None when the caller reads the model's fields itself (the wrapper): then an
+    unknown ``_type`` is no reason on its own."""
+    model, at = _split(llm_string)
+    if model is not None:
+        reason, rest = serialized_field_reason(model, inert)
+        if reason is not None or rest == model:
+            return reason, llm_string
+        return None, json.dumps(rest, sort_keys=True) + llm_string[at:]
+    params = params_of(llm_string)
+    if params is None:
+        return None, llm_string
+    return params_field_reason(params, inert, inert_types or (), inert_types is None), llm_string
 
 
 def _response_format_reason(fmt: Any, json_task: bool) -> str | None:
@@ -124,6 +156,13 @@ def _response_format_reason(fmt: Any, json_task: bool) -> str | None:
     if isinstance(fmt, Mapping) and fmt.get("type") in ("json_object", "json_schema"):
         return None if json_task else JSON_ONLY
     return "response_format is set (not modelled)"
+
+
+def model_fields(model: Any, llm_string: str, inert: Collection[str] = ()) -> tuple[str | None, str]:
+    """:func:`read_model_fields` for the wrapper, which sees the model object: every field of it
+    first (``_fields.model_field_reason``), then what ``llm_string`` shows of it."""
+    reason = model_field_reason(model, inert)
+    return (reason, llm_string) if reason is not None else read_model_fields(llm_string, inert)
 
 
 def unmodelled_options(llm_string: str, *, json_task: bool) -> str | None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -14,11 +14,13 @@ from langchain_core.messages import BaseMessage
 from langchain_core.outputs import ChatGeneration, Generation
 
 from ..adapter_core import METADATA_KEY, answer_flow, summarize
+from ..adapter_fields import inert_names
 from ..core.engine import CachePlan, StepCache
-from ..core.types import LLMResponse, StepCacheResult
+from ..core.types import StepCacheResult
 from ..errors import InvalidPromptError
 from ..twin_flow import Io, TwinFlow, arun, run
 from ._cache_counters import CacheCounters
+from ._patch_caller import PatchCaller
 from ._convert import (
     Request,
     annotate,
@@ -31,44 +33,11 @@ from ._convert import (
     template_flow,
 )
 from ._schema import CallSpec
-from ._unread import JSON_ONLY, unkeyed_endpoint, unmodelled_options
-from .engine_model import output_response
+from ._unread import JSON_ONLY, read_model_fields, unkeyed_endpoint, unmodelled_options
 
 __all__ = ["StepCacheLLMCache"]
 
 _PENDING_MAX = 256
-
-
-class _PatchCaller:
-    """The patch model of one ``lookup`` (``adapter_core.AdapterModel``): it answers the plan's
-    patch prompt and the engine's repairs; the answer keeps the matched entry's message shape."""
-
-    def __init__(self, model: Any, request: Request, spec: CallSpec, template: BaseMessage | None) -> None:
-        self.model = model
-        self.request = request
-        self.spec = spec
-        self.template = template
-
-    def call(self, prompt: str) -> Any:
-        return self.model.invoke(self.request.model_input(prompt))
-
-    async def acall(self, prompt: str) -> Any:
-        return await self.model.ainvoke(self.request.model_input(prompt))
-
-    def response(self, raw: Any, prompt: str) -> LLMResponse:
-        return output_response(raw, prompt)
-
-    def rejects(self, raw: Any) -> list[str]:
-        return self.spec.rejects(raw)
-
-    def entry_metadata(self, plan: CachePlan, raw: Any) -> dict[str, Any]:
-        return entry_metadata(self.request.kind, None, self.template)
-
-    def respond(self, prompt: str) -> LLMResponse:
-        return output_response(self.call(prompt), prompt)
-
-    async def arespond(self, prompt: str) -> LLMResponse:
-        return output_response(await self.acall(prompt), prompt)
 
 
 def _without_cache(model: Any) -> Any:
@@ -129,6 +98,11 @@ class StepCacheLLMCache(BaseCache):
         task: force a task ("json", "linear_equation", "text"); detected per prompt by default.
         json_schema: a JSON Schema every answer must satisfy (implies the "json" task);
             ``schema=`` is accepted as an alias.
+        inert_model_fields: the models' own fields known not to change what they answer (a call
+            log, a client): any other field their LangChain and provider classes do not declare,
+            with a value (``instructions``, ``persona``...), makes the request no claim.
+        inert_model_types: the ``_llm_type`` of models LangChain does not serialize whose fields
+            are all inert (``llm_string`` holds none of them: an unknown type is no claim).
         **engine_options: passed to ``StepCache`` when ``cache`` is not given.
     """
 
@@ -142,6 +116,8 @@ class StepCacheLLMCache(BaseCache):
         task: str | None = None,
         json_schema: dict[str, Any] | None = None,
         schema: dict[str, Any] | None = None,
+        inert_model_fields: Collection[str] = (),
+        inert_model_types: Collection[str] = (),
         **engine_options: Any,
     ) -> None:
         if cache is not None and (engine_options or store is not None):
@@ -155,6 +131,8 @@ class StepCacheLLMCache(BaseCache):
         self.patch_model = _without_cache(patch_model) if patch_model is not None else None
         self.task = task
         self.json_schema = json_schema if json_schema is not None else schema
+        self.inert_model_fields = inert_names(inert_model_fields)
+        self.inert_model_types = inert_names(inert_model_types)
         self._lock = threading.Lock()
         self._pending: OrderedDict[tuple[str, str], _Pending] = OrderedDict()
         self._counters = CacheCounters()
@@ -327,6 +305,9 @@ class StepCacheLLMCache(BaseCache):
         unread = request.unread or unkeyed_endpoint(llm_string)  # OPENAI_BASE_URL: not in llm_string
         if unread is not None:
             return unread
+        fields, llm_string = read_model_fields(llm_string, self.inert_model_fields, self.inert_model_types)
+        if fields is not None:  # a field of the model the engine does not read (instructions...)
+            return fields
         json_task = self.json_schema is not None or self.task == "json" or spec.task == "json"
         if spec.unclaimed_tools is not None and not json_task:  # tools: the json task only
             return unmodelled_options(llm_string, json_task=False) or JSON_ONLY
@@ -365,7 +346,7 @@ class StepCacheLLMCache(BaseCache):
         if not self._can_patch(plan, template):
             self._declined(self._miss_reason(plan, self.patch_model is not None), plan, request, key, options)
             return None
-        patcher = _PatchCaller(self.patch_model, request, spec, template)
+        patcher = PatchCaller(self.patch_model, request, spec, template)
         result = (yield from answer_flow(self.cache, plan, patcher)).result
         gens = self._patched(result, request, template, spec, where)
         if gens is None:

@@ -9,7 +9,7 @@ did in ``response_metadata["stepcache"]``.
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Collection, Iterator
 from dataclasses import dataclass, replace
 from functools import wraps
 from typing import Any
@@ -32,25 +32,18 @@ from langchain_core.runnables.fallbacks import _returns_runnable
 from pydantic import ConfigDict, Field
 
 from ..adapter_core import METADATA_KEY, StreamSession, answer_flow, bypass_summary, finish_flow, log_request, result_event
+from ..adapter_fields import inert_names
 from ..core.engine import StepCache
 from ..core.types import StepCacheResult
 from ..errors import InvalidPromptError
 from ..twin_flow import END, Emit, Io, StreamFlow, TwinFlow, arun, arun_stream, opened, pull, relay, run, run_stream
-from ._convert import (
-    Request,
-    annotate,
-    kwargs_digest,
-    llm_key_for,
-    messages_to_text,
-    summary,
-    template_flow,
-)
+from ._convert import Request, annotate, kwargs_digest, llm_key_for, messages_to_text, summary, template_flow
 from ._identity import bound_identity
 from ._model import ModelCaller, call_options, is_model, llm_string, model_kind, prompt_value, schema_dict
 from ._outputs import from_cache, from_model
 from ._schema import CallSpec
 from ._streaming import cached_chunks, chunk_text, merge_chunks, piece, stream_tail, streams_live, strip_usage
-from ._unread import JSON_ONLY, unmodelled_call_options, unmodelled_options
+from ._unread import JSON_ONLY, model_fields, unmodelled_call_options, unmodelled_options
 
 __all__ = ["StepCacheRunnable", "with_step_cache"]
 
@@ -92,13 +85,16 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
     llm_key: str | None = None
     """Entry partition; by default derived from the model and its parameters (an explicit key is
     still scoped to the bound and call options, and every key to the request beyond its text)."""
+    inert_model_fields: frozenset[str] = frozenset()
+    """The model's own fields that never change what it answers (a call log, a client): any other field
+    its LangChain and provider classes do not declare, with a value (``instructions``...), is no claim."""
 
     model_config = ConfigDict(arbitrary_types_allowed=True)
 
-    def __init__(self, bound: Runnable, cache: StepCache | None = None, **kwargs: Any) -> None:
-        if cache is None:
-            cache = StepCache()
-        super().__init__(bound=bound, cache=cache, **kwargs)  # type: ignore[call-arg]
+    def __init__(self, bound: Runnable, cache: StepCache | None = None, *, inert_model_fields: Collection[str] = (),
+                 **kwargs: Any) -> None:
+        super().__init__(bound=bound, cache=StepCache() if cache is None else cache,  # type: ignore[call-arg]
+                         inert_model_fields=inert_names(inert_model_fields), **kwargs)
 
     @classmethod
     def is_lc_serializable(cls) -> bool:
@@ -117,15 +113,8 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
 
     # ------------------------------------------------------------------ forwarding and re-wrapping
     def _rewrap(self, bound: Runnable, **changes: Any) -> StepCacheRunnable:
-        fields = {
-            "cache": self.cache,
-            "namespace": self.namespace,
-            "task": self.task,
-            "json_schema": self.json_schema,
-            "llm_key": self.llm_key,
-            **changes,
-        }
-        return self.__class__(bound=bound, **fields)
+        fields = {name: getattr(self, name) for name in type(self).model_fields if name not in ("bound", "name")}
+        return self.__class__(bound=bound, **{**fields, **changes})
 
     def bind_tools(self, tools: Any, **kwargs: Any) -> StepCacheRunnable:
         """Bind tools to the model; the result still goes through the cache."""
@@ -273,16 +262,20 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
 
     def bypass_reason(self, request: Request, call_kwargs: dict[str, Any], spec: CallSpec) -> str | None:
         """Why the cache makes no claim about this request (None: it answers it): a message part or
-        field the engine does not read, or a generation option it does not model (stop sequences,
-        length limits, ``n > 1``...). Such a request goes to the model alone; nothing is stored."""
+        field the engine does not read, a field of the model it does not know (``instructions``...:
+        ``_fields``), or a generation option it does not model (stop sequences, length limits...)."""
         if request.unread is not None:
             return request.unread
+        serialized = llm_string(self.bound, call_kwargs)
+        fields, string = model_fields(self.bound, serialized, self.inert_model_fields)
         json_task = self.json_schema is not None or self.task == "json" or spec.task == "json"
-        reason = unmodelled_call_options(call_options(self.bound, call_kwargs))
+        reason = fields or unmodelled_call_options(call_options(self.bound, call_kwargs))
         if reason is None and spec.unclaimed_tools is not None and not json_task:  # tools: the json task only
-            reason = unmodelled_options(llm_string(self.bound, call_kwargs), json_task=False) or JSON_ONLY
+            reason = unmodelled_options(string, json_task=False) or JSON_ONLY
         if reason is not None:
             return reason
+        if string is not serialized:  # the fields read as inert or empty are no options either
+            return unmodelled_options(string, json_task=json_task)
         return unmodelled_options(llm_string(self.bound, call_kwargs), json_task=json_task)
 
     def _run(self, input: Any, child: RunnableConfig, kwargs: dict[str, Any]) -> _Run:
@@ -440,7 +433,8 @@ class _Run:
 def with_step_cache(model: Runnable, cache: StepCache | None = None, **options: Any) -> StepCacheRunnable:
     """Wrap ``model`` (chat model or LLM) so every call goes through ``cache``.
 
-    ``options``: ``namespace``, ``task``, ``json_schema`` (``schema`` is an alias), ``llm_key``.
+    ``options``: ``namespace``, ``task``, ``json_schema`` (``schema`` is an alias), ``llm_key``,
+    ``inert_model_fields`` (the model's own fields known not to change its answers).
     """
     if "schema" in options:
         if "json_schema" in options:

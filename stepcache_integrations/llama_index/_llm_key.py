@@ -24,8 +24,9 @@ from typing import Any
 from pydantic import BaseModel, SecretBytes, SecretStr
 
 from ..adapter_core import unmodelled_option
+from ..adapter_fields import declared_fields, field_reason, inert_names, known_fields
 
-__all__ = ["KEY_ATTRS", "default_llm_key", "inner_options", "key_fields"]
+__all__ = ["KEY_ATTRS", "default_llm_key", "field_reason_of", "inner_options", "key_fields"]
 
 # Inner-model attributes shown readably in the key (every field is in its digest).
 KEY_ATTRS = ("temperature", "max_tokens", "top_p", "top_k", "seed", "num_output", "context_window")
@@ -159,3 +160,22 @@ def inner_reason(llm: Any) -> str | None:
     length limits...) or in its ``additional_kwargs`` (the allowlist)."""
     return _formatter_reason(llm) or unmodelled_option(inner_options(llm), strict=False)
 
+
+
+# The classes whose fields the engine knows to be inert (or reads: options, prompt formatters): the
+# framework's base classes and mock, and the provider classes the README names.
+LLAMA_INDEX_CLASSES = frozenset({
+    "llama_index.core.base.llms.base.BaseLLM", "llama_index.core.llms.llm.LLM",
+    "llama_index.core.llms.custom.CustomLLM", "llama_index.core.llms.function_calling.FunctionCallingLLM",
+    "llama_index.core.llms.mock.MockLLM", "llama_index.core.llms.mock.MockFunctionCallingLLM",
+    "llama_index.llms.openai.base.OpenAI", "llama_index.llms.openai_like.base.OpenAILike",
+})
+
+
+def field_reason_of(llm: Any, inert: Any = ()) -> str | None:
+    """Why a field of the inner model keeps the cache from a claim (None: none does): a field its
+    known classes (:data:`LLAMA_INDEX_CLASSES`) do not declare, with a value, not named in
+    ``inert`` (``inert_model_fields``: ``adapter_fields.field_reason``), or an option-named field
+    whose value the option rules do not read (``seed="in base 8"``)."""
+    known = known_fields(llm, LLAMA_INDEX_CLASSES)
+    return field_reason(declared_fields(llm), known, inert_names(inert), defaults=True)

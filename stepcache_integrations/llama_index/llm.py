@@ -25,7 +25,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any, NamedTuple
 
 from llama_index.core.base.llms.types import (
@@ -54,10 +54,12 @@ from ..adapter_core import (
     result_event,
     summarize,
 )
+from ..adapter_fields import inert_names
 from ..core.engine import CachePlan, StepCache
 from ..core.types import StepCacheResult
 from ..twin_flow import END, Emit, Io, StreamFlow, TwinFlow, arun, arun_stream, pull, run, run_stream
 from ._function_calling import InnerFunctionCalling
+from ._llm_key import field_reason_of
 from ._requests import (
     bypass_reason,
     chat_caller,
@@ -158,12 +160,16 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
             temperature, max tokens...); entries are only reused under the same key.
         task: force a StepCache task ("text", "json", "linear_equation"); detected if None.
         json_schema: JSON Schema for the "json" task (``schema=`` is accepted as an alias).
+        inert_model_fields: names of the inner model's own fields that never change what it answers
+            (a call log, a client): any other field its framework and provider classes do not
+            declare, with a value (``instructions``, ``persona``...), makes every request no claim.
     """
 
     namespace: str = Field(default="llama_index", description="StepCache namespace.")
     llm_key_override: str | None = Field(default=None, description="Explicit StepCache llm_key.")
     task: str | None = Field(default=None, description="Forced StepCache task name.")
     json_schema: dict[str, Any] | None = Field(default=None, description="JSON Schema for the json task.")
+    inert_model_fields: frozenset[str] = Field(default=frozenset(), description="Inner-model fields read as inert.")
 
     _llm: LLM = PrivateAttr()
     _cache: StepCache = PrivateAttr()
@@ -180,6 +186,7 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
         json_schema: dict[str, Any] | None = None,
         schema: dict[str, Any] | None = None,
         callback_manager: CallbackManager | None = None,
+        inert_model_fields: Collection[str] = (),
         **kwargs: Any,
     ) -> None:
         if not isinstance(llm, LLM):
@@ -198,6 +205,7 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
             task=task,
             json_schema=json_schema if json_schema is not None else schema,
             callback_manager=callback_manager or CallbackManager([]),
+            inert_model_fields=inert_names(inert_model_fields),
             **kwargs,
         )
         self._llm = llm
@@ -286,7 +294,8 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
     ) -> tuple[str, dict[str, Any] | None]:
         """The request's llm_key, and its reported bypass record if the cache must step aside."""
         key = self._request_key(kwargs, messages)
-        reason = bypass_reason(messages, kwargs, self._llm) or (None if prompt.strip() else "empty prompt")
+        reason = bypass_reason(messages, kwargs, self._llm) or field_reason_of(self._llm, self.inert_model_fields)
+        reason = reason or (None if prompt.strip() else "empty prompt")
         return key, (self._bypass(reason, key) if reason else None)
 
     # ------------------------------------------------------------------ streaming

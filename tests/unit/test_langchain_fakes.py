@@ -20,7 +20,7 @@ from langchain_core.language_models import FakeListLLM, GenericFakeChatModel
 from langchain_core.messages import AIMessage, BaseMessage
 from langchain_core.outputs import ChatResult
 from langchain_core.utils.function_calling import convert_to_openai_tool
-from pydantic import Field
+from pydantic import Field, PrivateAttr
 
 from stepcache_integrations.langchain import StepCacheLLMCache
 
@@ -62,7 +62,12 @@ class ScriptedChat(GenericFakeChatModel):
     """``GenericFakeChatModel`` that records the prompts it answers and has a model name."""
 
     model_name: str = "scripted-chat"
-    calls: list[list[BaseMessage]] = Field(default_factory=list)
+    # the call log is private: a public field the adapters do not know makes a request no claim
+    _calls: list[list[BaseMessage]] = PrivateAttr(default_factory=list)
+
+    @property
+    def calls(self) -> list[list[BaseMessage]]:
+        return self._calls
 
     @property
     def _identifying_params(self) -> dict[str, Any]:
@@ -87,7 +92,11 @@ def scripted(*answers: AIMessage | str, name: str = "scripted-chat") -> Scripted
 class ScriptedLLM(FakeListLLM):
     """``FakeListLLM`` that records the prompts it answers."""
 
-    calls: list[str] = Field(default_factory=list)
+    _calls: list[str] = PrivateAttr(default_factory=list)
+
+    @property
+    def calls(self) -> list[str]:
+        return self._calls
 
     def _call(self, prompt: str, *args: Any, **kwargs: Any) -> str:
         self.calls.append(prompt)
@@ -130,8 +139,17 @@ class StructuredChat(ScriptedChat):
     ``additional_kwargs["parsed"]`` (ChatOpenAI's ``json_schema`` method).
     """
 
-    script: list[Any] = Field(default_factory=list)
     messages: Any = Field(default_factory=lambda: iter(()))
+    # the scripted answers are private, like the call log (a public field would make no claim)
+    _script: list[Any] = PrivateAttr(default_factory=list)
+
+    def __init__(self, script: list[Any] | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._script = list(script or ())
+
+    @property
+    def script(self) -> list[Any]:
+        return self._script
 
     def _generate(self, messages: list[BaseMessage], stop: Any = None, run_manager: Any = None, **kwargs: Any) -> ChatResult:
         from langchain_core.outputs import ChatGeneration

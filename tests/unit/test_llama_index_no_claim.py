@@ -92,11 +92,12 @@ def test_two_deployments_differing_in_one_field_never_share_entries(change: dict
     shared = StepCache()
     english = Deployment(lambda _p: "Red, blue, yellow.")
     french = Deployment(lambda _p: "Rouge, bleu, jaune.", **change)
-    first = StepCacheLLM(llm=english, cache=shared).complete("Name the three primary colors.")
-    second = StepCacheLLM(llm=french, cache=shared).complete("Name the three primary colors.")
+    inert = ("lang", "headers")  # the caller vouches for its fields: the key still partitions them
+    first = StepCacheLLM(llm=english, cache=shared, inert_model_fields=inert).complete("Name the three primary colors.")
+    second = StepCacheLLM(llm=french, cache=shared, inert_model_fields=inert).complete("Name the three primary colors.")
     assert first.text == "Red, blue, yellow." and second.text == "Rouge, bleu, jaune."
     assert french.calls == 1 and second.additional_kwargs["stepcache"]["outcome"] != "reuse"
-    again = StepCacheLLM(llm=french, cache=shared).complete("Name the three primary colors.")
+    again = StepCacheLLM(llm=french, cache=shared, inert_model_fields=inert).complete("Name the three primary colors.")
     assert again.text == "Rouge, bleu, jaune." and french.calls == 1  # its own entry is reused
 
 

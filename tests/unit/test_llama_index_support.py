@@ -44,15 +44,17 @@ class ScriptedLLM(CustomLLM):
     (``chats``). Streams word by word. Reports usage in ``raw`` like an OpenAI response.
     """
 
-    chat_model: bool = False
     model_name: str = "scripted"
-    # call logs are private: every public field of a model is part of its cache key
+    # call logs are private: every public field of a model is part of its cache key, and one the
+    # adapter does not know makes a request no claim (the chat flag shows in ``metadata``, keyed)
+    _chat_model: bool = PrivateAttr(default=False)
     _prompts: list[str] = PrivateAttr(default_factory=list)
     _chats: list[list[ChatMessage]] = PrivateAttr(default_factory=list)
     _respond: Callable[[str], str] = PrivateAttr()
 
-    def __init__(self, respond: Callable[[str], str] | Sequence[str], **kwargs: Any) -> None:
+    def __init__(self, respond: Callable[[str], str] | Sequence[str], chat_model: bool = False, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self._chat_model = chat_model
         if callable(respond):
             self._respond = respond
         else:
@@ -66,6 +68,10 @@ class ScriptedLLM(CustomLLM):
     @property
     def metadata(self) -> LLMMetadata:
         return LLMMetadata(model_name=self.model_name, is_chat_model=self.chat_model, num_output=256)
+
+    @property
+    def chat_model(self) -> bool:
+        return self._chat_model
 
     @property
     def prompts(self) -> list[str]:

@@ -1,0 +1,123 @@
+"""A LangChain model's own fields, read against the fields LangChain and the provider classes declare.
+
+A custom chat model or LLM can declare fields the model sees besides the prompt (``instructions``,
+``preamble``, ``persona``...) and use them in its own ``_generate``; the engine reads only the
+prompt, so such a field makes a request no claim (``adapter_fields``):
+
+* the wrapper sees the model object and reads every field of it (:func:`model_field_reason`);
+* the global cache sees only ``llm_string``. A model LangChain serializes shows the fields it was
+  given (its ``kwargs``: :func:`serialized_field_reason`); one it does not serialize shows only its
+  identifying params and its ``_type`` (:func:`params_field_reason`): a ``_type`` whose class is not
+  known here makes no claim (its fields are not in ``llm_string``), unless the caller names it in
+  ``inert_model_types``.
+
+Known: the fields LangChain's base classes and fake models declare, and those of langchain-openai's
+``ChatOpenAI`` / ``OpenAI`` but ``use_previous_response_id``, ``truncation`` and
+``context_management`` (they change what the model sees). The caller's ``inert_model_fields`` name
+further fields it knows to be inert.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Collection, Mapping
+from functools import lru_cache
+from typing import Any
+
+from ..adapter_fields import active, declared_fields, field_reason, inert_names, known_fields, squash
+from ..adapter_options import option_name
+from ._identity import unwrap
+
+__all__ = ["LANGCHAIN_CLASSES", "model_field_reason", "params_field_reason", "serialized_field_reason"]
+
+_CORE = "langchain_core.language_models"
+_FAKES = f"{_CORE}.fake_chat_models"
+LANGCHAIN_CLASSES = frozenset({
+    f"{_CORE}.base.BaseLanguageModel", f"{_CORE}.chat_models.BaseChatModel", f"{_CORE}.chat_models.SimpleChatModel",
+    f"{_CORE}.llms.BaseLLM", f"{_CORE}.llms.LLM",
+    f"{_FAKES}.FakeMessagesListChatModel", f"{_FAKES}.FakeListChatModel", f"{_FAKES}.FakeChatModel",
+    f"{_FAKES}.GenericFakeChatModel", f"{_FAKES}.ParrotFakeChatModel",
+    f"{_CORE}.fake.FakeListLLM", f"{_CORE}.fake.FakeStreamingListLLM",
+    "langchain_openai.chat_models.base.BaseChatOpenAI", "langchain_openai.chat_models.base.ChatOpenAI",
+    "langchain_openai.llms.base.BaseOpenAI", "langchain_openai.llms.base.OpenAI",
+})
+"""``module.qualname`` of the classes whose fields are known."""
+NOT_INERT = ("use_previous_response_id", "truncation", "context_management")
+# The ``_type`` of the known classes LangChain does not serialize (llm_string: identifying params only).
+_TYPES = {
+    "openai": "langchain_openai.llms.base.OpenAI",
+    "fake-list": f"{_CORE}.fake.FakeListLLM",
+    "fake-list-chat-model": f"{_FAKES}.FakeListChatModel",
+    "fake-messages-list-chat-model": f"{_FAKES}.FakeMessagesListChatModel",
+    "generic-fake-chat-model": f"{_FAKES}.GenericFakeChatModel",
+    "fake-chat-model": f"{_FAKES}.FakeChatModel",
+    "parrot-fake-chat-model": f"{_FAKES}.ParrotFakeChatModel",
+}
+# Call options the adapters read themselves (``_unread._MODELLED``): not fields, left to them.
+_CALL = frozenset(squash(n) for n in (
+    "tools", "tool_choice", "response_format", "parallel_tool_calls", "strict",
+    "ls_structured_output_format", "structured_output_format",
+))
+
+
+def _class(path: str) -> Any:
+    module, _, name = path.rpartition(".")
+    try:
+        return getattr(importlib.import_module(module), name)
+    except (ImportError, AttributeError):
+        return None
+
+
+@lru_cache(maxsize=None)
+def _type_fields(llm_type: str) -> frozenset[str] | None:
+    cls = _class(_TYPES[llm_type]) if llm_type in _TYPES else None
+    if cls is None:
+        return None
+    return frozenset(squash(n) for n in cls.model_fields) - {squash(n) for n in NOT_INERT}
+
+
+@lru_cache(maxsize=1)
+def _all_known() -> frozenset[str]:
+    names = {squash(n) for path in LANGCHAIN_CLASSES for n in getattr(_class(path), "model_fields", {}) or {}}
+    return frozenset(names - {squash(n) for n in NOT_INERT})
+
+
+def model_field_reason(runnable: Any, inert: Collection[str] = ()) -> str | None:
+    """Why a field of the model inside ``runnable`` (bindings unwrapped) keeps the wrapper from a
+    claim (None: none does): ``adapter_fields.field_reason`` over its pydantic fields."""
+    model, _ = unwrap(runnable)
+    known = known_fields(model, LANGCHAIN_CLASSES, NOT_INERT)
+    return field_reason(declared_fields(model), known, inert, defaults=True)
+
+
+def params_field_reason(params: Mapping[str, Any], inert: Collection[str], inert_types: Collection[str],
+                        fields_read: bool) -> str | None:
+    """The field reason of a model LangChain does not serialize, from its ``llm_string`` params
+    (``_type``, identifying params, call options). ``fields_read``: the caller reads the model's
+    fields itself (the wrapper), so an unknown ``_type`` is no reason on its own."""
+    llm_type = str(params.get("_type"))
+    known = _type_fields(llm_type)
+    if squash(llm_type) in inert_names(inert_types):
+        return None
+    if known is None and not fields_read:
+        return f"`{llm_type}` is a model LangChain does not serialize: llm_string holds none of its fields (no claim)"
+    fields = {name: value for name, value in params.items() if squash(name) not in _CALL}
+    return field_reason(fields, known or frozenset(), inert)
+
+
+def serialized_field_reason(model: Any, inert: Collection[str]) -> tuple[str | None, Any]:
+    """The field reason of a serialized model (``llm_string``'s record: the fields it was given), and
+    the record without the fields named in ``inert`` or empty (the option rules read the rest strictly)."""
+    kwargs = model.get("kwargs") if isinstance(model, Mapping) else None
+    if not isinstance(kwargs, Mapping):
+        return None, model
+    known, rest, inert = _all_known(), {}, inert_names(inert)
+    for name, value in kwargs.items():
+        option = option_name(str(name))
+        if not option and (squash(name) in inert or not active(value)):
+            continue
+        reason = None if option else field_reason({name: value}, known)
+        if reason is not None:
+            return reason, model
+        rest[name] = value
+    return None, {**model, "kwargs": rest}
