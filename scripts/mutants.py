@@ -51,6 +51,7 @@ ARITH_FALSE = "tests/adversarial/test_arith_false_equations.py"
 TEXT_FALSE = "tests/adversarial/test_text_false_equations.py"
 TEXT_ASKED = "tests/adversarial/test_text_asked_quantity.py"
 LINEAR_LAYOUT = "tests/adversarial/test_linear_layout.py"
+NUMBER_SUFFIXES = "tests/adversarial/test_number_suffixes.py"
 ANSWER_LINES = "tests/adversarial/test_answer_lines.py"
 JSON_FIDELITY = "tests/adversarial/test_json_fidelity.py"
 MEMO_PAIRS = "tests/adversarial/test_memo_pairs.py"
@@ -331,8 +332,19 @@ MUTANTS: list[Mutant] = [
            ALGEBRA, '    if kind == "op" and value in "-+\\u2212" and not after_operand and text[match.end() : match.end() + 1].isspace():',
            "    if False:", (U + "test_linear_layout_reading.py", LINEAR_LAYOUT)),
     Mutant("linear-prime-dropped", "a primed unknown at an equation's end ('4x\'') is read as x",
-           ALGEBRA, "            sides = sides[:-1]  # \"2x = 4x'\": x prime, another unknown; the last equation is not read",
+           ALGEBRA, "            sides = sides[:-1]  # \"2x = 4x'\", \"3x = 0.99...\", \"x = 4!\": the last equation is not read",
            "            pass", (U + "test_linear_layout_reading.py", LINEAR_LAYOUT)),
+    # -- what stands beside a number changes it (blind red team round 7: "0.33...", "4!", "6'", ".5x")
+    Mutant("number-suffix-dropped", "a number followed by '...', '!', a prime, '%' or '\u00b0' is read as the bare digits",
+           ALGEBRA, "    return run[-1:].isalnum() and _AFTER_RUN.match(text, end) is not None", "    return False",
+           (U + "test_number_suffix_reading.py", NUMBER_SUFFIXES)),
+    Mutant("leading-decimal-point-dropped", "'.5x = 2' is read as 5x = 2",
+           ALGEBRA, '    return start > 0 and text[start - 1] == "." and run[:1] in _ASCII_DIGITS', "    return False",
+           (U + "test_number_suffix_reading.py", NUMBER_SUFFIXES)),
+    Mutant("json-number-suffix-read", "a JSON value written '0.33...' is stated as 0.33",
+           JSON_EVIDENCE, '    r"""(?![\\w%/!\'`"\\u2032\\u2033\\u2026\\u00b0\\u2030]|[.,]\\d|\\.\\.)"""',
+           '    r"""(?![\\w%/]|[.,]\\d)"""',
+           (U + "test_number_suffix_reading.py", NUMBER_SUFFIXES)),
     # -- ... and only for a prompt that asks for the unknowns and nothing else (red team round 5 (a))
     Mutant("text-prompt-words-unread", "the prompt's words beside its equations are not read ('what is x squared?')",
            TEXT_CLAIMS, "        if word.casefold() not in _ASKS_FOR_UNKNOWNS and word not in unknowns:",

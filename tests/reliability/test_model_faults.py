@@ -155,7 +155,7 @@ def test_strict_mode_raises_typed_error_and_stores_nothing() -> None:
     assert cache.store.count() == 0
     good = cache.generate(prompt, Scripted(JSON_GOOD))
     assert good.checks_passed and not good.errors and good.stored_entry_id
-    assert good.verification == "checked"  # not a plain request: keys and types checked, values not
+    assert good.verification == "unchecked"  # not a plain request (read whole): nothing is claimed of it
 
 
 def test_model_that_hangs_is_the_callers_timeout() -> None:

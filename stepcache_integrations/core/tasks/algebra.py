@@ -350,12 +350,29 @@ def _equations_in(text: str, known: frozenset[str]) -> tuple[Equation, ...]:
     return tuple(_parse_equations(text, known))
 
 
+# What, right after a run that ends in a name or a number, changes what it says (red team rounds 6-7):
+# a prime or a quote ("4x'", a foot mark "1'"), a repeating decimal ("0.33...", "0.33\u2026"), a
+# factorial ("4!"), a percent or per-mille sign, a degree sign.
+_AFTER_RUN = re.compile(r"['\u2032\u2033`\"!%\u2030\u00b0\u2026]|\.\.")
+
+
+def _changed_after(text: str, end: int, run: str) -> bool:
+    return run[-1:].isalnum() and _AFTER_RUN.match(text, end) is not None
+
+
+def _changed_before(text: str, start: int, run: str) -> bool:
+    """A decimal point before a run that starts with a digit (".5x" is not 5x)."""
+    return start > 0 and text[start - 1] == "." and run[:1] in _ASCII_DIGITS
+
+
 def _parse_equations(text: str, known: frozenset[str]) -> list[Equation]:
     equations: list[Equation] = []
     for pos, run in math_runs(text, known):
         sides = [_strip_unbalanced(side) for side in run.split("=")]
-        if text[pos + len(run) : pos + len(run) + 1] in _PRIMES and run[-1:].isalpha():
-            sides = sides[:-1]  # "2x = 4x'": x prime, another unknown; the last equation is not read
+        if _changed_after(text, pos + len(run), run):
+            sides = sides[:-1]  # "2x = 4x'", "3x = 0.99...", "x = 4!": the last equation is not read
+        if _changed_before(text, pos, run):
+            sides = sides[1:]  # ".5x = 2": a decimal point before the run; the first is not read
         for left, right in zip(sides, sides[1:]):
             if not left or not right:
                 continue
