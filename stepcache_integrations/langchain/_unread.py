@@ -107,6 +107,35 @@ def unread_messages(messages: Sequence[Any]) -> str | None:
             reason = _message_reason(message)
             if reason is not None:
                 return f"message {index}: {reason} (not read by the engine)"
+        reason = _ambiguous_rendering(batch)
+        if reason is not None:
+            return reason
+    return None
+
+
+# The labels ``messages_to_text`` writes before each turn (a lone user message is its text alone).
+_TURN_LABEL = re.compile(r"(?:^|\n\n)(?:User|Assistant|System):")
+
+
+def _turn_text(message: Any) -> str:
+    content = getattr(message, "content", "")
+    if isinstance(content, str):
+        return content
+    return "".join(str(part.get("text", "")) for part in content if isinstance(part, Mapping))
+
+
+def _ambiguous_rendering(messages: Sequence[Any]) -> str | None:
+    """Why the engine's prompt text could also be another request's (None: it could not).
+
+    Turns are written "Label: text" joined by a blank line, a lone user message as its text: a
+    lone user message that starts with a label ("System: ..." is also a lone system message's
+    text), or a turn whose text holds a blank line and a label (two turns, or one), reads two
+    ways (blind red team round 7, R7_1)."""
+    lone_user = len(messages) == 1 and getattr(messages[0], "type", None) == "human"
+    for index, message in enumerate(messages):
+        for found in _TURN_LABEL.finditer(_turn_text(message)):
+            if lone_user or found.group().startswith("\n"):
+                return f"message {index}: its text holds a turn label ({found.group().strip()!r}): read two ways"
     return None
 
 
