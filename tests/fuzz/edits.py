@@ -27,7 +27,13 @@ TEXT_EDITS = (
     "invisible",
     "operator_change",
     "foreign_digit",
+    "number_mark",
+    "line_layout",
 )
+# marks that change the number right before them: repeating decimal, factorial, feet/inches, percent, degrees
+NUMBER_MARKS = ("...", "\u2026", "!", "'", "\u2032", '"', "%", "\u00b0")
+# a line's layout read two ways: a bullet or a sign, an equation label before or after it
+LINE_LAYOUTS = ("- ", "+ ", "(1) ", " (1)", " (2)")
 OPERATORS = "+-*/="
 # zero in scripts other than ASCII: ARABIC-INDIC, EXTENDED ARABIC-INDIC, DEVANAGARI, FULLWIDTH
 FOREIGN_ZEROS = (0x0660, 0x06F0, 0x0966, 0xFF10)
@@ -97,7 +103,9 @@ def text_applicable(text: str) -> list[str]:
     if any(c in OPERATORS for c in text):
         kinds.append("operator_change")
     if any(c in string.digits for c in text):
-        kinds.append("foreign_digit")
+        kinds += ["foreign_digit", "number_mark"]
+    if "=" in text:
+        kinds.append("line_layout")
     return [k for k in kinds if k]
 
 
@@ -189,6 +197,20 @@ def edit_text(text: str, kind: str, rng: random.Random) -> str | None:
         if i is None:
             return None
         return text[:i] + chr(rng.choice(FOREIGN_ZEROS) + int(text[i])) + text[i + 1 :]
+    if kind == "number_mark":
+        ends = [m.end() for m in re.finditer(r"[0-9]+", text)]
+        if not ends:
+            return None
+        p = rng.choice(ends)
+        return text[:p] + rng.choice(NUMBER_MARKS) + text[p:]
+    if kind == "line_layout":
+        lines = text.split("\n")
+        with_eq = [i for i, line in enumerate(lines) if "=" in line]
+        if not with_eq:
+            return None
+        i, mark = rng.choice(with_eq), rng.choice(LINE_LAYOUTS)
+        lines[i] = lines[i] + mark if mark.startswith(" ") else mark + lines[i]
+        return "\n".join(lines)
     if kind == "invisible":
         # a character that renders as nothing and is not Unicode whitespace, anywhere including the
         # edges: zero-width space/joiner, byte-order mark, soft hyphen, a unit separator
@@ -275,7 +297,7 @@ def applicable(request: Request) -> list[str]:
 
 # edit kinds that apply to few bases come first, so that every base's first example covers them
 _PRIORITY = ("safe_crlf", "safe_nfd", "image_url", "tool_arg", "safe_edge_ws", "msg_name", "system_msg", "digit_change",
-             "safe_combo")
+             "safe_combo", "number_mark", "foreign_digit", "line_layout", "operator_change")
 
 
 def rotation(request: Request, shift: int = 0) -> list[str]:
