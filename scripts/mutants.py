@@ -49,9 +49,6 @@ TEXT_PAIRS = "tests/adversarial/test_text_pairs.py"
 ARITH_PAIRS = "tests/adversarial/test_arithmetic_pairs.py"
 ARITH_FALSE = "tests/adversarial/test_arith_false_equations.py"
 TEXT_FALSE = "tests/adversarial/test_text_false_equations.py"
-TEXT_ASKED = "tests/adversarial/test_text_asked_quantity.py"
-LINEAR_LAYOUT = "tests/adversarial/test_linear_layout.py"
-NUMBER_SUFFIXES = "tests/adversarial/test_number_suffixes.py"
 ANSWER_LINES = "tests/adversarial/test_answer_lines.py"
 JSON_FIDELITY = "tests/adversarial/test_json_fidelity.py"
 MEMO_PAIRS = "tests/adversarial/test_memo_pairs.py"
@@ -313,53 +310,6 @@ MUTANTS: list[Mutant] = [
     Mutant("arith-level-ignores-unread", "verification_level calls an answer with an unread claim 'checked'",
            ARITH_TASK, '        if not all(plain_prose(line) for line in unread):\n', "        if False:\n",
            (ARITH_UNREAD, ARITH_FALSE)),
-    # -- free text is "checked" only when its compared values are its only claims (red team round 3, R8)
-    Mutant("text-checked-beside-other-claims", "free text with a compared value and another equation ('so 3x = 13') is checked",
-           TEXT_CLAIMS, "    if unknowns is None or not only_compared_claims(prompt, answer):",
-           "    if unknowns is None:", (TEXT_CLAIMS_TESTS, TEXT_FALSE)),
-    # -- a stream whose sent text the checks replaced is not verified (blind red team round 6, R6_9)
-    Mutant("revised-stream-keeps-level", "a streamed answer whose sent text was replaced keeps the checked text's level",
-           ADAPTER_CORE, '        verification="unchecked" if revised else result.verification,  # what was streamed',
-           "        verification=result.verification,", (U + "test_adapter_core.py", U + "test_revised_stream_record.py")),
-    Mutant("revised-record-keeps-level", "LangChain's revised stream record keeps the level of the checked text",
-           ADAPTER_CORE, '            "verification": "unchecked", "verified": False}', "            }",
-           (U + "test_adapter_core.py", U + "test_revised_stream_record.py")),
-    # -- a LangChain request's prompt text reads one way (blind red team round 7, R7_1)
-    Mutant("lc-turn-label-read-two-ways", "a user text 'System: ...' shares the key of a lone system message",
-           f"{PKG}/langchain/_unread.py", '            if lone_user or found.group().startswith("\\n"):', "            if False:",
-           (U + "test_langchain_turn_rendering.py", U + "test_langchain_no_claim.py")),
-    # -- layout read two ways is not read (blind red team round 6: labels, bullets, primes)
-    Mutant("linear-label-read-as-product", "an equation label beside an equation ('20 (1)') is read as a product",
-           ALGEBRA, '    if spaced and after_operand and (kind in ("num", "ident") or value == "("):',
-           "    if False:", (U + "test_linear_layout_reading.py", LINEAR_LAYOUT)),
-    Mutant("linear-bullet-read-as-sign", "a bullet ('- 3x + y = 20') is read as a minus sign",
-           ALGEBRA, '    if kind == "op" and value in "-+\\u2212" and not after_operand and text[match.end() : match.end() + 1].isspace():',
-           "    if False:", (U + "test_linear_layout_reading.py", LINEAR_LAYOUT)),
-    Mutant("linear-prime-dropped", "a primed unknown at an equation's end ('4x\'') is read as x",
-           ALGEBRA, "            sides = sides[:-1]  # \"2x = 4x'\", \"3x = 0.99...\", \"x = 4!\": the last equation is not read",
-           "            pass", (U + "test_linear_layout_reading.py", LINEAR_LAYOUT)),
-    # -- what stands beside a number changes it (blind red team round 7: "0.33...", "4!", "6'", ".5x")
-    Mutant("number-suffix-dropped", "a number followed by '...', '!', a prime, '%' or '\u00b0' is read as the bare digits",
-           ALGEBRA, "    return run[-1:].isalnum() and _AFTER_RUN.match(text, end) is not None", "    return False",
-           (U + "test_number_suffix_reading.py", NUMBER_SUFFIXES)),
-    Mutant("leading-decimal-point-dropped", "'.5x = 2' is read as 5x = 2",
-           ALGEBRA, '    return start > 0 and text[start - 1] == "." and run[:1] in _ASCII_DIGITS', "    return False",
-           (U + "test_number_suffix_reading.py", NUMBER_SUFFIXES)),
-    Mutant("json-number-suffix-read", "a JSON value written '0.33...' is stated as 0.33",
-           JSON_EVIDENCE, '    r"""(?![\\w%/!\'`"\\u2032\\u2033\\u2026\\u00b0\\u2030]|[.,]\\d|\\.\\.)"""',
-           '    r"""(?![\\w%/]|[.,]\\d)"""',
-           (U + "test_number_suffix_reading.py", NUMBER_SUFFIXES)),
-    # -- ... and only for a prompt that asks for the unknowns and nothing else (red team round 5 (a))
-    Mutant("text-prompt-words-unread", "the prompt's words beside its equations are not read ('what is x squared?')",
-           TEXT_CLAIMS, "        if word.casefold() not in _ASKS_FOR_UNKNOWNS and word not in unknowns:",
-           "        if False:", (TEXT_CLAIMS_TESTS, TEXT_ASKED)),
-    Mutant("text-unknown-unstated", "an answer stating one unknown of a system is checked",
-           TEXT_CLAIMS, "    return unknowns <= stated", "    return bool(stated)", (TEXT_CLAIMS_TESTS, TEXT_ASKED)),
-    Mutant("text-claims-rest-unread", "numbers and equations beside the compared 'x = N' statements are not looked at",
-           TEXT_CLAIMS, '    return _states_nothing(_CLAIM.sub(" ", body))', "    return True", (TEXT_CLAIMS_TESTS, TEXT_FALSE)),
-    Mutant("text-claim-not-compared", "a 'u = N' statement is taken as read without being compared ('y = 13', an earlier x)",
-           TEXT_CLAIMS, "        if not equation_claims_checked(prompt, statement) or equation_claim_errors(prompt, statement):",
-           "        if False:", (TEXT_CLAIMS_TESTS, TEXT_FALSE)),
     # -- linear answer lines (from the blind red team: 'Answer: 3x' was read as x = 3)
     Mutant("answer-prefix-read", "an answer line is read by its start ('Answer: x = 2 = 3 - 1' as x = 2)",
            LINEAR_ANSWER, "    if _PAIRS.fullmatch(text):", "    if _PAIRS.match(text):", (LINEAR_ANSWER_TESTS, ANSWER_LINES)),
@@ -494,4 +444,6 @@ MUTANTS: list[Mutant] = [
 ]
 # fmt: on
 from mutants_model_fields import ROWS as _MODEL_FIELD_ROWS  # noqa: E402 - rows kept apart (this file is past 450 lines)
-MUTANTS += [Mutant(*row) for row in _MODEL_FIELD_ROWS]
+from mutants_red_team import ROWS as _RED_TEAM_ROWS  # noqa: E402
+
+MUTANTS += [Mutant(*row) for row in _MODEL_FIELD_ROWS + _RED_TEAM_ROWS]
