@@ -17,7 +17,7 @@ from ..errors import EmbeddingError
 if TYPE_CHECKING:
     import numpy as np
 
-__all__ = ["Embedder", "HashingEmbedder", "CallableEmbedder", "as_embedder", "normalize"]
+__all__ = ["CallableEmbedder", "Embedder", "HashingEmbedder", "as_embedder", "normalize"]
 
 # Embedding a 1 MB prompt char by char would take seconds: embed its head and tail only.
 _MAX_EMBED_CHARS = 8192
@@ -87,7 +87,59 @@ class HashingEmbedder:
         return feats
 
     def embed(self, text: str) -> np.ndarray:
-        """Embed one text."""
+        """Embed one text. The same vector as :meth:`_embed_features`, bit for bit, computed with
+        vectorised CRCs and memoised by the exact text (a copy is returned)."""
+        own = type(self)._features is not HashingEmbedder._features or "_features" in vars(self)
+        if own or not self._plain_params():
+            return self._embed_features(text)  # a subclass's (or this object's) own features
+        from .embed_hash import VECTORS
+
+        key = VECTORS.key(text, self.dim, self.ngram_range)
+        found = VECTORS.get(key)
+        if found is not None:
+            return found
+        try:
+            vec = self._embed_vectorised(text)
+        except ValueError:  # a text the vectorised CRCs cannot read: the reference path
+            vec = self._embed_features(text)
+        VECTORS.put(key, vec)
+        return vec
+
+    def _plain_params(self) -> bool:
+        lo_hi = self.ngram_range
+        return (
+            type(self.dim) is int
+            and 8 <= self.dim < 2**31
+            and type(lo_hi) is tuple
+            and len(lo_hi) == 2
+            and all(type(n) is int for n in lo_hi)
+            and 1 <= lo_hi[0] <= lo_hi[1]
+        )
+
+    def _embed_vectorised(self, text: str) -> np.ndarray:
+        import numpy as np
+
+        from .embed_hash import ngram_crcs
+
+        if len(text) > _MAX_EMBED_CHARS:
+            half = _MAX_EMBED_CHARS // 2
+            text = text[:half] + " " + text[-half:]
+        norm = _SPACES.sub(" ", text.lower()).strip()
+        words = [w.encode("utf-8", "surrogatepass") for w in _WORD.findall(norm)]
+        lo, hi = self.ngram_range
+        hashes = np.concatenate(
+            [np.fromiter(map(zlib.crc32, words), dtype=np.uint32, count=len(words)), ngram_crcs(f" {norm} ", lo, hi)]
+        )
+        if not len(hashes):
+            return np.zeros(self.dim, dtype=np.float32)
+        # CRCs are below 2**32 and dim below 2**31: uint32 arithmetic gives the same buckets and signs
+        buckets = hashes % np.uint32(self.dim)
+        signs = np.where(hashes >> np.uint32(31), -1.0, 1.0)
+        vec = np.bincount(buckets, weights=signs, minlength=self.dim).astype(np.float32)
+        return normalize(vec)
+
+    def _embed_features(self, text: str) -> np.ndarray:
+        """The reference implementation: one CRC per feature."""
         import numpy as np
 
         feats = self._features(text)

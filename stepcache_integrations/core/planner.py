@@ -12,13 +12,14 @@ from typing import Any
 
 from ..errors import InvalidPromptError
 from .plan import CachePlan
+from .plan_memo import PLANS
 from .policy import ReusePolicy
 from .proofs import PROOFS, Keyed, keyed
 from .tasks import TaskHandler, TaskRegistry, Verification
 from .tasks.protocols import Presents, Task
 from .types import CacheHit, Outcome, Provenance, Step
 
-__all__ = ["prepare", "plan_from_hits", "unit_evidence", "validate_prompt"]
+__all__ = ["plan_from_hits", "prepare", "unit_evidence", "validate_prompt"]
 
 _SERVED: tuple[Outcome, ...] = ("reuse", "reinstantiate")
 
@@ -55,14 +56,15 @@ def prepare(
     prompt = validate_prompt(prompt, max_prompt_chars)
     if not isinstance(namespace, str) or not isinstance(llm_key, str):
         raise InvalidPromptError("namespace and llm_key must be strings")
-    # Tasks read the prompt exactly as given: no difference is harmless in every context.
-    handler = tasks.select(prompt, task=task, schema=schema)
+    # Tasks read the prompt exactly as given: no difference is harmless in every context (the
+    # memo is keyed by the prompt string itself, the task, the exact schema and the registry).
+    handler, constraints = PLANS.select(tasks, prompt, task, schema)
     return CachePlan(
         prompt=prompt,
         namespace=namespace,
         llm_key=llm_key,
         handler=handler,
-        constraints=handler.constraints(prompt, schema),
+        constraints=constraints,
         outcome="miss",
         generation_prompt=prompt,
         timings={"validate": time.perf_counter() - t0},

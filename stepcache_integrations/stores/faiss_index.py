@@ -27,7 +27,14 @@ from typing import Any, Literal
 import numpy as np
 
 from .hnsw_segments import MERGE_FACTOR, TIER_WIDTH, SegmentedHNSW
-from .vector_index import BackgroundBuilds, BuildJob, FlatIndex, VectorIndex, faiss_threads, validate_index_options
+from .vector_index import (
+    BackgroundBuilds,
+    BuildJob,
+    FlatIndex,
+    VectorIndex,
+    faiss_threads,
+    validate_index_options,
+)
 
 __all__ = ["BACKENDS", "MERGE_FACTOR", "TIER_WIDTH", "PartitionedIndex", "validate_index_options"]
 

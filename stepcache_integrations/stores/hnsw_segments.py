@@ -16,6 +16,7 @@ every stored vector is always found by itself.
 from __future__ import annotations
 
 import heapq
+import itertools
 import time
 from typing import Any
 
@@ -123,8 +124,10 @@ class _Segment:
         if k <= 0 or self.live == 0:
             return []
         scores, pos = self.index.search(vec, k, params=self._params(k, ef_search))
-        ids = self.ids
-        return [(int(ids[p]), float(s)) for s, p in zip(scores[0], pos[0], strict=True) if p >= 0]
+        # Python ints and floats converted in bulk (-1: no result; its id is never read)
+        found = pos[0].tolist()
+        ids = self.ids[pos[0]].tolist()
+        return [(i, s) for i, s, p in zip(ids, scores[0].tolist(), found, strict=True) if p >= 0]
 
 
 def unreachable(graph: Any, vecs: np.ndarray, ef_search: int) -> np.ndarray:
@@ -142,6 +145,11 @@ def unreachable(graph: Any, vecs: np.ndarray, ef_search: int) -> np.ndarray:
         ok = (pos[:, 0] == rows) | (scores[:, 0] >= own[rows] - 1e-6)
         missed.append(rows[~ok])
     return np.concatenate(missed) if missed else np.empty(0, dtype=np.int64)
+
+
+def _descending(found: list[tuple[int, float]]) -> bool:
+    """Scores never rising (False for a NaN, which compares false)."""
+    return all(a[1] >= b[1] for a, b in itertools.pairwise(found))
 
 
 class SegmentJob:
@@ -243,7 +251,9 @@ class SegmentedHNSW:
         return removed
 
     def search(self, vec: np.ndarray, fetch: int) -> list[tuple[int, float]]:
-        found: list[tuple[int, float]] = []
+        if not self.sealed and _descending(found := self.buffer.search(vec, fetch, self.ef_search)):
+            return found[:fetch]  # what nlargest (a stable sort, best first) returns for it
+        found = []
         for seg in (self.buffer, *self.sealed):
             found.extend(seg.search(vec, fetch, self.ef_search))
         return heapq.nlargest(fetch, found, key=lambda hit: hit[1])

@@ -16,8 +16,6 @@ alone.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
@@ -70,7 +68,7 @@ class BuildJob(Protocol):
 
 @runtime_checkable
 class BackgroundBuilds(Protocol):
-    """A :class:`VectorIndex` whose structures are built by a background job. The builder
+    r"""A :class:`VectorIndex` whose structures are built by a background job. The builder
     (``PartitionedIndex``) takes :meth:`next_job` and :meth:`install`\ s its result under
     the index's lock; it runs :meth:`BuildJob.build` outside the lock. ``retry_at`` is
     the ``time.monotonic()`` before which no job is handed out (set after a failure)."""
@@ -90,21 +88,34 @@ class BackgroundBuilds(Protocol):
         """Replace the job's inputs by what it built."""
 
 
-@contextmanager
-def faiss_threads(threads: int | None) -> Iterator[None]:
+class faiss_threads:
     """Run the block's FAISS calls on ``threads`` OpenMP threads (None: leave the setting
-    alone). Only the calling thread's setting changes, and it is restored afterwards."""
-    if threads is None:
-        yield
-        return
-    import faiss
+    alone). Only the calling thread's setting changes, and it is restored afterwards. A plain
+    context manager (no generator) and no call when the setting already is ``threads``: it
+    wraps every query."""
 
-    before = faiss.omp_get_max_threads()
-    faiss.omp_set_num_threads(threads)
-    try:
-        yield
-    finally:
-        faiss.omp_set_num_threads(before)
+    __slots__ = ("before", "threads")
+
+    def __init__(self, threads: int | None) -> None:
+        self.threads = threads
+        self.before: int | None = None
+
+    def __enter__(self) -> None:
+        if self.threads is None:
+            return
+        import faiss
+
+        before = faiss.omp_get_max_threads()
+        if before != self.threads:
+            faiss.omp_set_num_threads(self.threads)
+            self.before = before
+
+    def __exit__(self, *exc: object) -> None:
+        if self.before is not None:
+            import faiss
+
+            faiss.omp_set_num_threads(self.before)
+            self.before = None
 
 
 def validate_index_options(

@@ -59,6 +59,8 @@ class TaskRegistry:
     def __init__(self, handlers: list[TaskHandler] | None = None) -> None:
         self._lock = threading.Lock()
         self._handlers: dict[str, TaskHandler] = {}
+        #: Bumped by every :meth:`register`: what the planner's memo of task selection is keyed by.
+        self.version = 0
         for handler in handlers if handlers is not None else _default_handlers():
             self.register(handler)
 
@@ -72,6 +74,7 @@ class TaskRegistry:
             # the catch-all claims every prompt, so it must come after the others
             items.sort(key=lambda kv: kv[1].catch_all)
             self._handlers = dict(items)
+            self.version += 1
 
     def get(self, name: str) -> TaskHandler:
         """The handler called ``name``."""
@@ -102,6 +105,11 @@ class TaskRegistry:
                 return handler
         known = ", ".join(self._handlers)
         raise TaskError(f"no registered task is {what}; known tasks: {known}")
+
+    @property
+    def handlers(self) -> tuple[TaskHandler, ...]:
+        """Registered handlers, in detection order."""
+        return tuple(self._handlers.values())
 
     @property
     def names(self) -> list[str]:

@@ -1,0 +1,177 @@
+"""A memo of the hit path's first stage: which task a request is, and its constraints.
+
+Task detection parses the prompt once per registered task; a repeated request meets the
+selection computed before instead. The key is the exact inputs: the prompt string itself
+(never a digest, never a folded or normalised form: prompts that differ by one character,
+a space, case or Unicode form each have their own entry), the task name, the schema frozen
+exactly (``core.frozen.freeze``: ``1``, ``1.0`` and ``True`` differ, key order counts), and
+the registry object with its version (bumped by every ``TaskRegistry.register``).
+
+Only what is known to be a pure function of those inputs is memoised: a registry of the
+built-in task classes only (a custom task's ``detect`` may read state of its own; so may a
+method set on one registry or handler object, a spy for one), requests
+whose schema is plain JSON data (dicts, lists, strings, numbers, booleans, None), and results
+that are the built-in tasks' constraints (frozen dataclasses nobody mutates). A schema is
+copied before it is read, so no constraints object shares a dict the caller may change
+later. Everything else (and every error) is computed afresh, exactly as without the memo.
+
+Bounded (LRU, by entries and by the characters of the prompts held), thread-safe, per process.
+"""
+
+from __future__ import annotations
+
+import copy
+import threading
+from collections import OrderedDict
+from collections.abc import Hashable
+from typing import Any
+
+from .frozen import Unfreezable, freeze
+from .tasks import (
+    ArithmeticConstraints,
+    ArithmeticTask,
+    JsonConstraints,
+    JsonTask,
+    LinearConstraints,
+    LinearEquationTask,
+    TaskHandler,
+    TaskRegistry,
+    TextConstraints,
+    TextTask,
+)
+
+__all__ = ["PLANS", "PlanMemo"]
+
+#: Handlers whose ``detect`` and ``constraints`` read nothing but (prompt, schema) (exact types).
+_PURE_HANDLERS = frozenset({JsonTask, LinearEquationTask, ArithmeticTask, TextTask})
+#: Constraints that are frozen dataclasses (exact types).
+_FROZEN_CONSTRAINTS = frozenset({JsonConstraints, LinearConstraints, ArithmeticConstraints, TextConstraints})
+#: Attributes that decide a selection: set on a registry or handler object, they are its own code.
+_OVERRIDES = {
+    TaskRegistry: frozenset({"select", "detect", "get", "_first"}),
+    TaskHandler: frozenset({"detect", "constraints", "accepts_schema", "catch_all"}),
+}
+_PLAIN_ATOMS = frozenset({str, int, float, bool, type(None)})
+_MAX_SCHEMA_NODES = 10_000
+_MAX_PROMPT_CHARS = 65_536  # a longer prompt is not memoised
+
+
+class PlanMemo:
+    """An LRU of ``(handler, constraints)`` by the exact inputs of task selection."""
+
+    def __init__(self, maxsize: int = 4096, max_chars: int = 4_000_000) -> None:
+        self.maxsize = maxsize
+        self.max_chars = max_chars
+        self._results: OrderedDict[Hashable, tuple[TaskHandler, Any, int]] = OrderedDict()
+        self._chars = 0
+        self._lock = threading.Lock()
+        self.hits = 0
+        self.misses = 0
+
+    def select(
+        self, tasks: TaskRegistry, prompt: str, task: str | None, schema: dict[str, Any] | None
+    ) -> tuple[TaskHandler, Any]:
+        """``tasks.select(prompt, task=task, schema=schema)`` and that handler's constraints."""
+        version = tasks.version if type(tasks) is TaskRegistry else None
+        key = None if version is None else self._key(tasks, version, prompt, task, schema)
+        if key is None:
+            handler = tasks.select(prompt, task=task, schema=schema)
+            return handler, handler.constraints(prompt, schema)
+        found = self._get(key)
+        if found is not None:
+            return found
+        # A copy the caller cannot change later (equal to the schema the key was frozen from).
+        own = None if schema is None else copy.deepcopy(schema)
+        handler = tasks.select(prompt, task=task, schema=own)
+        constraints = handler.constraints(prompt, own)
+        if type(constraints) in _FROZEN_CONSTRAINTS and tasks.version == version:
+            self._put(key, handler, constraints, len(prompt) + (0 if own is None else _nodes(own)))
+        return handler, constraints
+
+    def clear(self) -> None:
+        """Forget every memoised selection."""
+        with self._lock:
+            self._results.clear()
+            self._chars = 0
+
+    def __len__(self) -> int:
+        return len(self._results)
+
+    def _key(
+        self, tasks: TaskRegistry, version: int, prompt: Any, task: Any, schema: Any
+    ) -> Hashable | None:
+        if self.maxsize <= 0 or type(prompt) is not str or len(prompt) > _MAX_PROMPT_CHARS:
+            return None
+        if task is not None and type(task) is not str:
+            return None
+        if _OVERRIDES[TaskRegistry] & vars(tasks).keys() or not all(_builtin(h) for h in tasks.handlers):
+            return None
+        frozen_schema = _schema_key(schema)
+        if frozen_schema is None:
+            return None
+        # The registry itself (identity): its id cannot be reused while the key holds it.
+        return (tasks, version, task, frozen_schema, prompt)
+
+    def _get(self, key: Hashable) -> tuple[TaskHandler, Any] | None:
+        with self._lock:
+            found = self._results.get(key)
+            if found is None:
+                self.misses += 1
+                return None
+            self._results.move_to_end(key)
+            self.hits += 1
+            return found[0], found[1]
+
+    def _put(self, key: Hashable, handler: TaskHandler, constraints: Any, size: int) -> None:
+        with self._lock:
+            old = self._results.pop(key, None)
+            if old is not None:
+                self._chars -= old[2]
+            self._results[key] = (handler, constraints, size)
+            self._chars += size
+            while self._results and (len(self._results) > self.maxsize or self._chars > self.max_chars):
+                self._chars -= self._results.popitem(last=False)[1][2]
+
+
+def _builtin(handler: TaskHandler) -> bool:
+    """A built-in task as its class defines it (an attribute set on the object, a spy or a
+    patched method, may read anything)."""
+    return type(handler) in _PURE_HANDLERS and not _OVERRIDES[TaskHandler] & vars(handler).keys()
+
+
+def _schema_key(schema: Any) -> Hashable | None:
+    """``("none",)`` for no schema; the frozen schema when it is plain JSON data; else None."""
+    if schema is None:
+        return ("none",)
+    try:
+        if _nodes(schema) > _MAX_SCHEMA_NODES:
+            return None
+        return ("schema", freeze(schema))
+    except (Unfreezable, RecursionError):
+        return None
+
+
+def _nodes(value: Any) -> int:
+    """How many values ``value`` holds (itself included); Unfreezable unless it is plain JSON data
+    of exact types (a dict or list subclass, a tuple or a str subclass may read differently)."""
+    count, stack = 0, [value]
+    while stack:
+        item = stack.pop()
+        count += 1
+        if count > _MAX_SCHEMA_NODES:
+            return count
+        kind = type(item)
+        if kind is dict:
+            for k, v in item.items():
+                if type(k) not in _PLAIN_ATOMS:
+                    raise Unfreezable(type(k).__name__)
+                stack.append(v)
+        elif kind is list:
+            stack.extend(item)
+        elif kind not in _PLAIN_ATOMS:
+            raise Unfreezable(kind.__name__)
+    return count
+
+
+#: The process's memo, used by ``planner.prepare``.
+PLANS = PlanMemo()
