@@ -31,6 +31,7 @@ from .vector_index import (
     BackgroundBuilds,
     BuildJob,
     FlatIndex,
+    RecentSearches,
     VectorIndex,
     faiss_threads,
     validate_index_options,
@@ -114,6 +115,7 @@ class PartitionedIndex:
             self._builds_disabled = True
             logger.warning("stepcache: forked during an HNSW build; this process will not build graphs")
         self._pid = os.getpid()
+        self._recent = RecentSearches()
         self._build_gate = threading.Lock()  # held by the builder while FAISS builds
         self._lock = threading.RLock()
         self._idle = threading.Condition(self._lock)
@@ -133,6 +135,7 @@ class PartitionedIndex:
     def add(self, key: PartitionKey, ids: np.ndarray, vecs: np.ndarray) -> None:
         """Index ``vecs`` (n x dim float32) under ``ids`` (n int64) in partition ``key``."""
         with self._guard():
+            self._recent.clear()
             part = self._parts.get(key)
             if part is None:
                 part = self._parts[key] = self._new_partition(vecs.shape[1])
@@ -147,6 +150,7 @@ class PartitionedIndex:
             part = self._parts.get(key)
             if part is None:
                 return 0
+            self._recent.clear()
             removed = part.remove(np.asarray(ids, dtype=np.int64))
             if len(part) == 0:
                 del self._parts[key]
@@ -155,13 +159,21 @@ class PartitionedIndex:
             return removed
 
     def search(self, key: PartitionKey, vec: np.ndarray, fetch: int) -> list[tuple[int, float]]:
-        """Up to ``fetch`` live ``(id, inner product)`` pairs of partition ``key``, best first."""
+        """Up to ``fetch`` live ``(id, inner product)`` pairs of partition ``key``, best first.
+        A repeated query (the same vector bytes, partition and ``fetch``) meets the results of
+        the last identical search while the index is unchanged (every change clears them)."""
         with self._guard():
             part = self._parts.get(key)
             if part is None or fetch <= 0:
                 return []
-            with faiss_threads(self.threads):
-                return part.search(vec.reshape(1, -1), fetch)
+            query = vec.reshape(1, -1)
+            recent = self._recent.key(key, query, fetch)
+            found = self._recent.get(recent)
+            if found is None:
+                with faiss_threads(self.threads):
+                    found = part.search(query, fetch)
+                self._recent.put(recent, found)
+            return found
 
     def reconstruct(self, key: PartitionKey, id_: int) -> np.ndarray | None:
         """The stored vector of a live id, or None."""
@@ -185,6 +197,7 @@ class PartitionedIndex:
     def drop(self, namespace: str | None = None) -> None:
         """Forget every partition, or those of one namespace."""
         with self._guard():
+            self._recent.clear()
             for key in [key for key in self._parts if namespace in (None, key[0])]:
                 del self._parts[key]
 
@@ -253,6 +266,7 @@ class PartitionedIndex:
     ) -> None:
         """Install a build (lock held) and requeue the partition if it has more to do."""
         current = self._parts.get(key) is part
+        self._recent.clear()
         if current and built is None:
             part.retry_at = time.monotonic() + RETRY_AFTER_FAILURE_S
         elif current and built is not None:

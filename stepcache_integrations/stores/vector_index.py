@@ -16,6 +16,8 @@ alone.
 
 from __future__ import annotations
 
+from collections import OrderedDict
+from collections.abc import Hashable
 from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
@@ -26,6 +28,7 @@ __all__ = [
     "BackgroundBuilds",
     "BuildJob",
     "FlatIndex",
+    "RecentSearches",
     "VectorIndex",
     "faiss_threads",
     "validate_index_options",
@@ -86,6 +89,43 @@ class BackgroundBuilds(Protocol):
 
     def install(self, job: Any, built: list[Any]) -> None:
         """Replace the job's inputs by what it built."""
+
+
+class RecentSearches:
+    """The results of the last searches of one index, by their exact query: the partition, the
+    vector's dtype, shape and bytes (never a digest) and the number fetched. The owner clears it
+    on every change of the index (add, remove, drop, an installed build), so a hit is what the
+    same search would return. Bounded (LRU); callers hold the index's lock; results are handed
+    out as new lists."""
+
+    def __init__(self, maxsize: int = 256) -> None:
+        self.maxsize = maxsize
+        self._found: OrderedDict[Hashable, tuple[tuple[int, float], ...]] = OrderedDict()
+
+    def key(self, part: Hashable, query: np.ndarray, fetch: int) -> Hashable | None:
+        if self.maxsize <= 0 or type(fetch) is not int:
+            return None
+        return (part, fetch, query.dtype.str, query.shape, np.ascontiguousarray(query).tobytes())
+
+    def get(self, key: Hashable | None) -> list[tuple[int, float]] | None:
+        found = None if key is None else self._found.get(key)
+        if found is None:
+            return None
+        self._found.move_to_end(key)
+        return list(found)
+
+    def put(self, key: Hashable | None, found: list[tuple[int, float]]) -> None:
+        if key is None:
+            return
+        self._found[key] = tuple(found)
+        while len(self._found) > self.maxsize:
+            self._found.popitem(last=False)
+
+    def clear(self) -> None:
+        self._found.clear()
+
+    def __len__(self) -> int:
+        return len(self._found)
 
 
 class faiss_threads:

@@ -312,3 +312,39 @@ def test_a_method_set_on_one_registry_or_handler_is_never_bypassed(monkeypatch: 
     for _ in range(3):
         _assert_same(_prepare(other, prompt), linear, real_constraints(prompt))
     assert len(built) == 3 and len(PLANS) == 0
+
+
+def test_a_repeated_search_meets_the_last_identical_one_until_the_index_changes() -> None:
+    import numpy as np
+
+    from stepcache_integrations.stores.faiss_index import PartitionedIndex
+
+    key = ("ns", "model")
+    rng = np.random.default_rng(5)
+    data = rng.standard_normal((60, 32)).astype(np.float32)
+    data /= np.linalg.norm(data, axis=1, keepdims=True)
+    for kind in ("hnsw", "flat"):
+        index = PartitionedIndex(kind, segment_size=16)  # type: ignore[arg-type]
+        index.add(key, np.arange(40), data[:40])
+        index.wait_until_built(timeout=60)
+
+        def check(vec: np.ndarray, fetch: int = 7, index: PartitionedIndex = index) -> list[tuple[int, float]]:
+            first, again = index.search(key, vec, fetch), index.search(key, vec, fetch)
+            direct = index._parts[key].search(vec.reshape(1, -1), fetch)  # never memoised
+            assert first == again == direct and first is not again
+            return first
+
+        q = data[3]
+        assert check(q)[0][0] == 3 and len(index._recent) >= 1
+        assert check(q, 3) == check(q)[:3]  # fetch is part of the key
+        index.add(key, np.array([100]), q[None])  # an equal vector under a new id: seen at once
+        assert {h[0] for h in check(q)[:2]} == {3, 100}
+        index.remove(key, [3])
+        assert 3 not in {h[0] for h in check(q)}
+        index.add(key, np.arange(40, 60), data[40:60])  # seals a buffer: a graph is built meanwhile
+        check(data[45])
+        index.wait_until_built(timeout=60)
+        check(data[45])
+        check(-q)  # another vector's bytes: its own entry
+        index.drop("ns")
+        assert index.search(key, q, 7) == [] and len(index._recent) == 0
