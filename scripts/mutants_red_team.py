@@ -9,6 +9,8 @@ PKG = "stepcache_integrations"
 U = "tests/unit/"
 ADAPTER_CORE = f"{PKG}/adapter_core.py"
 ALGEBRA = f"{PKG}/core/tasks/algebra.py"
+LAYOUT = f"{PKG}/core/tasks/layout.py"
+LINEAR_PROMPT = f"{PKG}/core/tasks/linear/prompt.py"
 JSON_EVIDENCE = f"{PKG}/core/tasks/json/evidence.py"
 TEXT_CLAIMS = f"{PKG}/core/tasks/text/claims.py"
 TEXT_CLAIMS_TESTS = U + "test_text_claims.py"
@@ -47,24 +49,32 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
            (U + "test_langchain_turn_rendering.py", U + "test_langchain_no_claim.py")),
     # -- layout read two ways is not read (blind red team round 6: labels, bullets, primes)
     ("linear-label-read-as-product", "an equation label beside an equation ('20 (1)') is read as a product",
-           ALGEBRA, '    if spaced and after_operand and (kind in ("num", "ident") or value == "("):',
+           LAYOUT, '    if spaced and after_operand and (kind in ("num", "ident") or value == "("):',
            "    if False:", (U + "test_linear_layout_reading.py", LINEAR_LAYOUT)),
     ("linear-bullet-read-as-sign", "a bullet ('- 3x + y = 20') is read as a minus sign",
-           ALGEBRA, '    if kind == "op" and value in "-+\\u2212" and not after_operand and text[match.end() : match.end() + 1].isspace():',
+           LAYOUT, '    if kind == "op" and value in "-+\\u2212" and not after_operand and text[match.end() : match.end() + 1].isspace():',
            "    if False:", (U + "test_linear_layout_reading.py", LINEAR_LAYOUT)),
     ("linear-prime-dropped", "a primed unknown at an equation's end ('4x\'') is read as x",
            ALGEBRA, "            sides = sides[:-1]  # \"2x = 4x'\", \"3x = 0.99...\", \"x = 4!\": the last equation is not read",
            "            pass", (U + "test_linear_layout_reading.py", LINEAR_LAYOUT)),
     # -- what stands beside a number changes it (blind red team round 7: "0.33...", "4!", "6'", ".5x")
     ("number-suffix-dropped", "a number followed by '...', '!', a prime, '%' or '\u00b0' is read as the bare digits",
-           ALGEBRA, "    return run[-1:].isalnum() and _AFTER_RUN.match(text, end) is not None", "    return False",
+           LAYOUT, "    return run[-1:].isalnum() and _AFTER_RUN.match(text, end) is not None", "    return False",
            (U + "test_number_suffix_reading.py", NUMBER_SUFFIXES)),
     ("leading-decimal-point-dropped", "'.5x = 2' is read as 5x = 2",
-           ALGEBRA, '    return start > 0 and text[start - 1] == "." and run[:1] in _ASCII_DIGITS', "    return False",
+           LAYOUT, '    return start > 0 and text[start - 1] == "." and run[:1] in _ASCII_DIGITS', "    return False",
            (U + "test_number_suffix_reading.py", NUMBER_SUFFIXES)),
     ("json-number-suffix-read", "a JSON value written '0.33...' is stated as 0.33",
            JSON_EVIDENCE, '    r"""(?![\\w%/!\'`"\\u2032\\u2033\\u2026\\u00b0\\u2030]|[.,]\\d|\\.\\.)"""',
            '    r"""(?![\\w%/]|[.,]\\d)"""',
            (U + "test_number_suffix_reading.py", NUMBER_SUFFIXES)),
+    # -- every '=' of a claimed prompt is read; a primed or factorial name is another question (round 8)
+    ("linear-dropped-equation-ignored", "an equation the reader drops (\"2x = 6 'x = 4'\") leaves the rest claimed",
+     LINEAR_PROMPT, "    if len(equations) != pairs:", "    if False:", (U + "test_linear_layout_reading.py", LINEAR_LAYOUT)),
+    ("linear-primed-question-read", "a primed unknown asked for (\"what is y'?\") is read as the unknown",
+     LINEAR_PROMPT, "        or _PRIMED_NAME.search(rest)", "        or False", (U + "test_linear_layout_reading.py", LINEAR_LAYOUT)),
+    ("text-primed-question-read", "free text is checked for a prompt asking for y' or y!",
+     TEXT_CLAIMS, "    if not words.isascii() or not _free_of_numbers(words) or _CHANGES_A_NAME.search(words):",
+     "    if not words.isascii() or not _free_of_numbers(words):", (U + "test_linear_layout_reading.py", TEXT_ASKED)),
 ]
 # fmt: on

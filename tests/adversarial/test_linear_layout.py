@@ -104,3 +104,27 @@ def test_the_readable_control_is_still_proven() -> None:
     """Not vacuous: the same system without labels or bullets is proven."""
     result = StepCache().generate("Solve for x and y:\n3x + y = 20\nx - y = 4", lambda _p: "Answer: x = 6, y = 2")
     assert result.verification == "proven" and _stated(result.text) == {"x": 6, "y": 2}
+
+
+# -- blind red team round 8: a quoted equation is part of the problem; a primed name is another unknown
+@settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(2, 9), st.integers(-9, 9), st.integers(-9, 9), st.sampled_from(("'", '"')))
+def test_a_quoted_equation_is_never_dropped(a: int, x0: int, other: int, quote: str) -> None:
+    """2x = 6 and a quoted x = 4 contradict each other (the judge: x0 != other): nothing is proven."""
+    if other == x0:
+        other += 1
+    prompt = f"Solve for x: {a}x = {a * x0} {quote}x = {other}{quote}"
+    for answer in (f"Answer: x = {x0}", f"Answer: x = {other}", "I am not sure."):
+        result = StepCache().generate(prompt, lambda _p, answer=answer: answer)
+        assert result.verification != "proven", (prompt, result.text)
+
+
+@settings(max_examples=30, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(2, 9), st.integers(1, 9), st.integers(2, 9), st.sampled_from(("'", "''", '"')))
+def test_a_primed_unknown_asked_for_is_not_the_unknown(a: int, b: int, x0: int, prime: str) -> None:
+    """y' (the derivative of y = ax + b is a) is not y = a*x0 + b (the judge: they differ here)."""
+    y0 = a * x0 + b
+    prompt = f"If y = {a}x + {b} and x = {x0}, what is y{prime}?"
+    for answer in (f"Answer: y = {y0}", f"Answer: {a}"):
+        result = StepCache().generate(prompt, lambda _p, answer=answer: answer)
+        assert not (result.verification in ("proven", "checked") and f"y = {y0}" in result.text), (prompt, result.text)

@@ -12,6 +12,7 @@ written out differs from the unknown's value. Such an answer must never be "chec
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from fractions import Fraction
 
@@ -49,6 +50,9 @@ ASKS: dict[str, tuple[Callable[[int], str], Callable[[int, int], str]]] = {
     "then-add": (lambda k: f"solve for x, then add {k}.", lambda k, x: str(x + k)),
     "tens": (lambda k: "what is x rounded to the nearest ten?", lambda k, x: str(10 * round(Fraction(x, 10)))),
     "percent": (lambda k: "what is x percent of 200?", lambda k, x: str(Fraction(2 * x))),
+    # red team round 8: a factorial and a prime (x' of a constant x is 0) change the question
+    "factorial": (lambda k: "what is x!", lambda k, x: str(math.factorial(x))),
+    "prime": (lambda k: "what is x'?", lambda k, x: "0"),
 }
 
 

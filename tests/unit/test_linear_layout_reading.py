@@ -48,3 +48,29 @@ def test_a_primed_name_ends_no_equation() -> None:
 def test_the_controls_are_claimed() -> None:
     assert TASK.detect("Solve for x and y:\n3x + y = 20\nx - y = 4")
     assert TASK.detect("Solve for x: -3x + 5 = 20")
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Solve for x: 2x = 6 'x = 4'",
+        'Solve for x: 2x = 6 "x = 4"',
+        "Solve for x: 2x = 6 and 'x + 1 = 9'",
+        "Solve 3x + 5 = 20 and end with 'x = 6'.",
+        "Solve for x: 3x = 0.99...",
+        "If y = 3x + 2 and x = 1, what is y'?",
+        "Solve y = 3x + 2 and x = 1 for y''.",
+    ],
+)
+def test_an_equation_or_name_not_read_whole_is_not_claimed(prompt: str) -> None:
+    """Red team round 8: every '=' of a claimed prompt is an equation read (none dropped), and a
+    primed name asked for is another unknown."""
+    assert not TASK.detect(prompt)
+
+
+@pytest.mark.parametrize("prompt", ["If 2y = 10, what is y!", "Solve 2y = 10 for y!", "If 2x = 6, what is x'?"])
+def test_a_factorial_or_prime_in_the_question_is_no_text_claim(prompt: str) -> None:
+    from stepcache_integrations.core.tasks.text.claims import asked_unknowns
+
+    assert asked_unknowns(prompt) is None
+    assert asked_unknowns(prompt.replace("!", "?").replace("'", "")) is not None  # the control

@@ -13,13 +13,15 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 
+from .layout import changed_after, changed_before, read_two_ways
+from .numbers import MAX_NUMBER_DIGITS, format_number, is_canonical_number
+
 __all__ = [
     "LinearForm", "Equation", "NotLinear", "parse_linear", "find_equations", "solve_system",
     "determined_values", "format_number", "equation_shape", "math_runs", "is_canonical_number",
     "MAX_NUMBER_DIGITS", "MAX_VALUE_DIGITS", "outside_alphabet"
 ]
 
-MAX_NUMBER_DIGITS = 40  # longer literals are rejected: no thousand-digit arithmetic
 # No value computed from them may have more digits either (40-digit literals multiplied and
 # raised to powers): str() of an integer past 4,300 digits raises ValueError, float() past 308
 # digits raises OverflowError. Such an expression is not linear for this parser, so a prompt
@@ -216,30 +218,6 @@ def _div(a: LinearForm, b: LinearForm) -> LinearForm:
     return a.scale(1 / b.const)
 
 
-_OPERAND_END = frozenset({"num", "ident", ")"})
-_PRIMES = frozenset("'\u2032\u2033`\"")
-
-
-def _read_one_way(tokens: list[tuple[str, str]], kind: str, value: str, match: re.Match[str], text: str) -> None:
-    """Raise NotLinear for a token whose reading depends on layout (red team round 6):
-
-    * a product across a space ("20 (1)", "(2) x", "6 y"): an equation label, two statements or
-      a product, read two ways;
-    * a sign followed by a space where an operand is due ("- 3x + y = 20", "x = - 3"): a bullet
-      or a sign;
-    * a name followed by a prime or quote ("4x'"): another unknown, x prime, not x.
-    """
-    previous = tokens[-1] if tokens else None
-    after_operand = previous is not None and (previous[0] in ("num", "ident") or previous == ("op", ")"))
-    spaced = match.group()[:1].isspace()
-    if spaced and after_operand and (kind in ("num", "ident") or value == "("):
-        raise NotLinear("a product across a space (an equation label?), read two ways")
-    if kind == "op" and value in "-+\u2212" and not after_operand and text[match.end() : match.end() + 1].isspace():
-        raise NotLinear("a sign followed by a space (a bullet?), read two ways")
-    if kind == "ident" and text[match.end() : match.end() + 1] in _PRIMES:
-        raise NotLinear("a name followed by a prime: another unknown")
-
-
 def _tokenize(text: str) -> list[tuple[str, str]]:
     tokens: list[tuple[str, str]] = []
     pos = 0
@@ -252,7 +230,9 @@ def _tokenize(text: str) -> list[tuple[str, str]]:
         value = match.group(kind)
         if kind == "num" and value == "0" and text[match.end() : match.end() + 1].isalpha():
             raise NotLinear("0x10, 0b10, 0o10: a number in another base")
-        _read_one_way(tokens, kind, value, match, text)
+        reason = read_two_ways(tokens, kind, value, match, text)
+        if reason is not None:
+            raise NotLinear(reason)
         tokens.append((kind, _OP_ALIASES.get(value, value)))
         pos = match.end()
         if len(tokens) > MAX_EXPR_TOKENS:
@@ -350,28 +330,13 @@ def _equations_in(text: str, known: frozenset[str]) -> tuple[Equation, ...]:
     return tuple(_parse_equations(text, known))
 
 
-# What, right after a run that ends in a name or a number, changes what it says (red team rounds 6-7):
-# a prime or a quote ("4x'", a foot mark "1'"), a repeating decimal ("0.33...", "0.33\u2026"), a
-# factorial ("4!"), a percent or per-mille sign, a degree sign.
-_AFTER_RUN = re.compile(r"['\u2032\u2033`\"!%\u2030\u00b0\u2026]|\.\.")
-
-
-def _changed_after(text: str, end: int, run: str) -> bool:
-    return run[-1:].isalnum() and _AFTER_RUN.match(text, end) is not None
-
-
-def _changed_before(text: str, start: int, run: str) -> bool:
-    """A decimal point before a run that starts with a digit (".5x" is not 5x)."""
-    return start > 0 and text[start - 1] == "." and run[:1] in _ASCII_DIGITS
-
-
 def _parse_equations(text: str, known: frozenset[str]) -> list[Equation]:
     equations: list[Equation] = []
     for pos, run in math_runs(text, known):
         sides = [_strip_unbalanced(side) for side in run.split("=")]
-        if _changed_after(text, pos + len(run), run):
+        if changed_after(text, pos + len(run), run):
             sides = sides[:-1]  # "2x = 4x'", "3x = 0.99...", "x = 4!": the last equation is not read
-        if _changed_before(text, pos, run):
+        if changed_before(text, pos, run):
             sides = sides[1:]  # ".5x = 2": a decimal point before the run; the first is not read
         for left, right in zip(sides, sides[1:]):
             if not left or not right:
@@ -458,34 +423,3 @@ def _determined_cached(forms: tuple[LinearForm, ...]) -> dict[str, Fraction] | N
         for v, value in zip(variables, solution)
         if not value.free_symbols and _small(int(value.p)) and _small(int(value.q))
     }
-
-
-def format_number(value: Fraction, prefer_decimal: bool = False) -> str:
-    """Render an exact value the way a person writes it: 5, -3, 2.5, 7/3."""
-    if value.denominator == 1:
-        return str(value.numerator)
-    den = value.denominator
-    while den % 2 == 0:
-        den //= 2
-    while den % 5 == 0:
-        den //= 5
-    if den == 1 and (prefer_decimal or value.denominator <= 1000) and abs(value) < 10**300:  # float() bound
-        text = f"{float(value):.10f}".rstrip("0").rstrip(".")
-        if Fraction(text) == value:
-            return text
-    return f"{value.numerator}/{value.denominator}"
-
-
-_CANONICAL = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]*[1-9])?|-?[1-9][0-9]*/[1-9][0-9]*")
-
-
-def is_canonical_number(literal: str) -> bool:
-    """Whether a final value is written as people write one: an integer, a finite decimal
-    or a reduced fraction (not ``9/6.75``, ``10/2`` or ``4/1``)."""
-    literal = literal.strip()
-    if len(literal) > 2 * MAX_NUMBER_DIGITS + 2 or _CANONICAL.fullmatch(literal) is None:
-        return False
-    if "/" in literal:
-        num, den = (int(part) for part in literal.lstrip("-").split("/"))
-        return den > 1 and Fraction(num, den).denominator == den
-    return True

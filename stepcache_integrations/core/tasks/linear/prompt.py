@@ -90,6 +90,8 @@ _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 # punctuation, a hyphen only inside a word ("step-by-step"). Anything else -- another script
 # ("\u043d\u0430\u0439\u0434\u0438\u0442\u0435 x \u0432 \u043a\u0432\u0430\u0434\u0440\u0430\u0442\u0435"), "x\u00b2", "\u00be", an en dash, "-x" -- is something this task does not read.
 _CLOSED_REST = re.compile(r"(?:[A-Za-z_ \t\n.,:;?'\"()]|(?<=[A-Za-z])-(?=[A-Za-z]))*")
+# "what is y'?", "for x''": a primed name is another unknown (a derivative, x prime), not y or x
+_PRIMED_NAME = re.compile(r"(?<![A-Za-z])[A-Za-z]['\"]")
 _LEADING_ZERO = re.compile(r"(?<![\d.])0\d")
 _DOUBLED_OPERATOR = re.compile(r"[+\-*/^]\s*[+\-*/^]")  # "5y ++ 3", "x - -3": not read
 _UNUSUAL_SPACE = re.compile(r"[^\S \t\n\r]")
@@ -117,11 +119,12 @@ def _equation_runs(text: str) -> tuple[list[Equation], str, set[str]] | None:
     linear expressions (``x^2 = 4``, ``x = <value>`` left over...)."""
     pieces: list[str] = []
     defined: set[str] = set()
-    last = 0
+    last, pairs = 0, 0
     for pos, run in math_runs(text):
         sides = _run_sides(text, pos, run)
         if sides is None:
             return None
+        pairs += len(sides) - 1
         if _ASKING_VERB.search(text[:pos]) and _BARE_UNKNOWN.fullmatch(sides[0]):
             defined.add(sides[0])
         pieces.append(text[last:pos])
@@ -130,6 +133,8 @@ def _equation_runs(text: str) -> tuple[list[Equation], str, set[str]] | None:
     pieces.append(text[last:])
     blanked = "".join(pieces)
     equations = find_equations(text, limit=len(text) + 1)
+    if len(equations) != pairs:
+        return None  # an '=' the equation reader did not read ("2x = 6 'x = 4'", "0.33..."): no claim
     return equations, blanked, defined
 
 
@@ -221,7 +226,10 @@ def _rule_rest_closed(rest: str) -> bool:
     """Outside the equations: no digit, operator or symbol, only the closed alphabet, balanced
     brackets."""
     return not (
-        _UNMODELLED.search(rest) or not _CLOSED_REST.fullmatch(rest) or rest.count("(") != rest.count(")")
+        _UNMODELLED.search(rest)
+        or not _CLOSED_REST.fullmatch(rest)
+        or rest.count("(") != rest.count(")")
+        or _PRIMED_NAME.search(rest)
     )
 
 

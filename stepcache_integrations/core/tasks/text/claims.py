@@ -57,6 +57,10 @@ _ASKS_FOR_UNKNOWNS = frozenset(
 )
 
 
+# "what is y!", "for x'": a factorial or a prime changes what is asked
+_CHANGES_A_NAME = re.compile(r"[A-Za-z0-9)]\s*!|(?<![A-Za-z])[A-Za-z]['\"]")
+
+
 def _free_of_numbers(text: str) -> bool:
     """No digit or numeral, no mathematical symbol, no dash that may be a sign, no number word."""
     for char in text:
@@ -80,7 +84,7 @@ def asked_unknowns(prompt: str) -> frozenset[str] | None:
         end = max(end, eq.end)
     rest.append(prompt[end:])
     words = " ".join(rest)
-    if not words.isascii() or not _free_of_numbers(words):
+    if not words.isascii() or not _free_of_numbers(words) or _CHANGES_A_NAME.search(words):
         return None
     for word in _WORD.findall(words):
         if word.casefold() not in _ASKS_FOR_UNKNOWNS and word not in unknowns:
