@@ -21,7 +21,14 @@ from stepcache_integrations import StepCache, TaskRegistry, TextTask
 
 CLAIMS = ("checked", "proven")
 # The judge's own vocabulary: words that state nothing about the value.
-HARMLESS = frozenset("so therefore thus hence the answer solution value is of we get and".split())
+HARMLESS = frozenset(
+    "so therefore thus hence the answer solution value is of we get and"
+    # the names of the operations and of working steps: an instruction word, never a denial
+    " add adding subtract subtracting divide dividing multiply multiplying solve solving step by final result"
+    # framing that introduces a value ("here it is", "which gives", "for all values")
+    " then finally values are gives obtain find that which means this it here our for unknown equation equations"
+    " working out all".split()
+)
 # Words that deny, doubt or qualify; and random words (any word outside HARMLESS is unknown).
 DENYING = ("not", "cannot", "think", "wrong", "false", "if", "but", "never", "maybe", "nobody", "unless", "suppose",
            "untrue", "incorrect", "doubt", "no", "isn't", "claim", "students", "hypothetically")
