@@ -76,5 +76,9 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("text-primed-question-read", "free text is checked for a prompt asking for y' or y!",
      TEXT_CLAIMS, "    if not words.isascii() or not _free_of_numbers(words) or _CHANGES_A_NAME.search(words):",
      "    if not words.isascii() or not _free_of_numbers(words):", (U + "test_linear_layout_reading.py", TEXT_ASKED)),
+    # -- one equation in one unknown is solved by division, not sympy (issue 22): bounded alike
+    ("one-unknown-solution-unbounded", "a one-unknown solution past the bound is kept (the prompt is claimed)",
+     ALGEBRA, "    return {name: value} if _small(value.numerator) and _small(value.denominator) else {}",
+     "    return {name: value}", (U + "test_linear_solve_one_unknown.py", U + "test_linear_bounds.py")),
 ]
 # fmt: on

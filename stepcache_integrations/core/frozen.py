@@ -18,12 +18,19 @@ class Unfreezable(Exception):
 def freeze(value: Any) -> Hashable:
     """An exact form of ``value``: ``1``, ``1.0``, ``True`` and ``"1"`` differ, dict order is kept,
     equality is Python's (never a digest). An object may carry its own (``frozen_key``)."""
-    if type(value) in _ATOMS:
-        if isinstance(value, float):
+    kind = type(value)
+    if kind in _ATOMS:
+        if kind is float:
             if value != value:
                 raise Unfreezable("NaN equals nothing, itself included")
             return ("float", repr(value))  # 0.0 == -0.0 in Python; JSON writes them apart
-        return (type(value).__name__, value)
+        return (kind.__name__, value)
+    # Plain containers first (stored constraints and step metadata are made of them): the same
+    # forms as the general branches below, without the attribute and ABC lookups.
+    if kind is dict:
+        return ("map", tuple((freeze(k), freeze(v)) for k, v in value.items()))
+    if kind is list or kind is tuple:
+        return (kind.__name__, tuple(freeze(item) for item in value))
     own = getattr(value, "frozen_key", None)
     if own is not None:
         return own

@@ -50,3 +50,15 @@ def test_huge_numbers_in_the_steps_of_a_claimed_problem_fail_cleanly() -> None:
     assert result.checks_passed and "x = 5" in result.text
     changed = cache.generate("Solve for x step by step: 3x + 8 = 26.", lambda p: answer)
     assert changed.checks_passed and "x = 6" in changed.text
+
+
+def test_one_equation_whose_solution_is_past_the_bound_is_unclaimed() -> None:
+    # each side has 280 digits (read); x = side squared has 560: one unknown, solved without sympy
+    side = "(" + "*".join(["9999999999^6"] * 4 + ["9999999999^4"]) + ")"
+    prompt = f"Solve for x step by step: x / {side} = {side}."
+    assert not LinearEquationTask().detect(prompt)
+    half = "(9999999999^6*9999999999^6*9999999999^2)"  # 140 digits: x has 280, within the bound
+    assert LinearEquationTask().detect(f"Solve for x step by step: x / {half} = {half}.")
+    cache = StepCache()
+    result = cache.generate(prompt, lambda p: "x = 1")
+    assert result.task == "text" and result.verification == "unchecked" and not result.verified

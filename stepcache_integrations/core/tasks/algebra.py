@@ -404,6 +404,8 @@ def determined_values(forms: tuple[LinearForm, ...]) -> dict[str, Fraction] | No
 
 @lru_cache(maxsize=4096)
 def _determined_cached(forms: tuple[LinearForm, ...]) -> dict[str, Fraction] | None:
+    if len(forms) == 1 and len(forms[0].coeffs) == 1 and forms[0].coeffs[0][1] != 0:
+        return _one_unknown(forms[0])
     import sympy
 
     variables = sorted({v for form in forms for v in form.variables})
@@ -423,3 +425,12 @@ def _determined_cached(forms: tuple[LinearForm, ...]) -> dict[str, Fraction] | N
         for v, value in zip(variables, solution)
         if not value.free_symbols and _small(int(value.p)) and _small(int(value.q))
     }
+
+
+def _one_unknown(form: LinearForm) -> dict[str, Fraction]:
+    """``a*v + c = 0`` with ``a != 0``: ``v = -c/a``, exactly what sympy's linsolve returns for it,
+    without its cost (about 0.7 ms, the largest part of reading a new prompt); bounded alike."""
+    ((name, coeff),) = form.coeffs
+    value = -form.const / coeff
+    return {name: value} if _small(value.numerator) and _small(value.denominator) else {}
+
