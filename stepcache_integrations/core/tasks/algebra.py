@@ -283,6 +283,17 @@ def _is_math_token(tok: str, known: frozenset[str]) -> bool:
 
 def math_runs(text: str, known: frozenset[str] = frozenset()) -> list[tuple[int, str]]:
     """Maximal runs of math tokens that contain '=', with their start offsets."""
+    if len(text) <= _SHORT_TEXT:
+        return list(_math_runs_short(text, known))
+    return _math_runs(text, known)
+
+
+@lru_cache(maxsize=4096)  # a new prompt is cut into runs when claimed and again when its equations are read
+def _math_runs_short(text: str, known: frozenset[str]) -> tuple[tuple[int, str], ...]:
+    return tuple(_math_runs(text, known))
+
+
+def _math_runs(text: str, known: frozenset[str]) -> list[tuple[int, str]]:
     runs: list[tuple[int, str]] = []
     start = -1
     for match in _RUN_TOKEN.finditer(text):
