@@ -80,5 +80,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("one-unknown-solution-unbounded", "a one-unknown solution past the bound is kept (the prompt is claimed)",
      ALGEBRA, "    return {name: value} if _small(value.numerator) and _small(value.denominator) else {}",
      "    return {name: value}", (U + "test_linear_solve_one_unknown.py", U + "test_linear_bounds.py")),
+    ("crowded-search-on-any-tie", "copies of another prompt tying below similarity 1 widen every search (64 candidates)",
+     f"{PKG}/core/pipeline.py", "    return hits[0].similarity >= _OWN_VECTOR and hits[-1].similarity >= hits[0].similarity - 1e-6",
+     "    return hits[-1].similarity >= hits[0].similarity - 1e-6", (U + "test_store_engine.py",)),
 ]
 # fmt: on

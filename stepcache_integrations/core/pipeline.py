@@ -71,15 +71,16 @@ def lookup_flow(plan: CachePlan, policy: ReusePolicy, *, judged: bool) -> Flow:
 
 
 _WIDE_K = 64
+_OWN_VECTOR = 1.0 - 1e-5  # the similarity of a unit vector to itself, float32 rounding aside
 
 
 def _crowded(plan: CachePlan, hits: list[Any], k: int) -> bool:
-    """Whether the k candidates tie with the best at the cutoff and none is this very prompt:
-    prompts that differ only in what retrieval folds (outer whitespace, line endings, NFC) share
-    one vector, so the identical prompt's entry may be just past the cutoff. Then look wider."""
+    """Whether the k candidates share this prompt's vector (a tie at similarity 1) and none is this
+    very prompt: prompts differing only in what retrieval folds (outer whitespace, line endings,
+    NFC) embed alike, so its entry may be just past the cutoff; a tie below 1 ranks under it."""
     if len(hits) < k or k >= _WIDE_K or any(hit.entry.prompt == plan.prompt for hit in hits):
         return False
-    return hits[-1].similarity >= hits[0].similarity - 1e-6
+    return hits[0].similarity >= _OWN_VECTOR and hits[-1].similarity >= hits[0].similarity - 1e-6
 
 
 def serve_flow(plan: CachePlan, *, store_derived: bool) -> Flow:

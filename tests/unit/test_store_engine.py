@@ -89,3 +89,28 @@ def test_an_identical_repeat_is_found_past_variants_sharing_its_vector(open_stor
     for variant in variants:
         again = cache.generate(variant, lambda p: (_ for _ in ()).throw(AssertionError(f"model called for {p!r}")))
         assert again.outcome == "reuse" and again.text == f"echo {variant!r}"
+
+
+def test_copies_of_another_prompt_tying_below_one_do_not_widen_the_search(open_store) -> None:
+    """Only a tie at this prompt's own vector (similarity 1) can hide its identical entry past the
+    cutoff; copies of another prompt that tie below it rank under that entry, so one search is
+    enough (a repeated workload stores many copies of one prompt)."""
+    store = open_store()
+    searches: list[int] = []
+    search = store.search
+
+    def counted(vector, *, namespace, llm_key, k):  # type: ignore[no-untyped-def]
+        searches.append(k)
+        return search(vector, namespace=namespace, llm_key=llm_key, k=k)
+
+    store.search = counted  # type: ignore[method-assign]
+    cache = StepCache(store=store, top_k=2)
+    for _ in range(3):
+        assert cache.store_answer("Name a planet.", "Mars.")
+    cache.lookup("Name a planet, please.")
+    assert searches == [2]  # the two copies tie below 1: no wider search
+    searches.clear()
+    for variant in (" Name a planet, please.", "Name a planet, please. "):
+        assert cache.store_answer(variant, "Venus.")
+    plan = cache.lookup("Name a planet, please.")
+    assert searches == [2, 64] and plan.needs_model  # variants share its vector: looked wider
