@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import threading
 import zlib
-from collections import OrderedDict
 from collections.abc import Hashable
+from typing import Any
 
 import numpy as np
+
+from .lru import BoundedLRU
 
 __all__ = ["VECTORS", "VectorMemo", "crc32_table", "ngram_crcs"]
 
@@ -99,12 +101,16 @@ class VectorMemo:
     copy, so no caller can change a memoised one."""
 
     def __init__(self, maxsize: int = 4096, max_chars: int = 8192, max_bytes: int = 16_000_000) -> None:
-        self.maxsize = maxsize
         self.max_chars = max_chars  # a longer text is not memoised
-        self.max_bytes = max_bytes
-        self._vectors: OrderedDict[Hashable, tuple[np.ndarray, int]] = OrderedDict()
-        self._bytes = 0
-        self._lock = threading.Lock()
+        self._vectors: BoundedLRU[np.ndarray] = BoundedLRU(maxsize, max_bytes)
+
+    @property
+    def maxsize(self) -> int:
+        return self._vectors.maxsize
+
+    @maxsize.setter
+    def maxsize(self, value: int) -> None:
+        self._vectors.maxsize = value
 
     def key(self, text: str, *params: Hashable) -> Hashable | None:
         """The memo key of ``text`` (the string itself) under ``params``; None: not memoised."""
@@ -113,37 +119,21 @@ class VectorMemo:
         return (params, text)
 
     def get(self, key: Hashable | None) -> np.ndarray | None:
-        if key is None:
-            return None
-        with self._lock:
-            found = self._vectors.get(key)
-            if found is None:
-                return None
-            self._vectors.move_to_end(key)
-        return found[0].copy()
+        found = None if key is None else self._vectors.get(key)
+        return None if found is None else found.copy()
 
-    def put(self, key: Hashable | None, vector: np.ndarray) -> None:
+    def put(self, key: tuple[Any, str] | None, vector: np.ndarray) -> None:
         if key is None:
             return
         kept = vector.copy()
         kept.flags.writeable = False
-        size = kept.nbytes + len(key[1])  # (params, text): see key()
-        with self._lock:
-            old = self._vectors.pop(key, None)
-            if old is not None:
-                self._bytes -= old[1]
-            self._vectors[key] = (kept, size)
-            self._bytes += size
-            while self._vectors and (len(self._vectors) > self.maxsize or self._bytes > self.max_bytes):
-                self._bytes -= self._vectors.popitem(last=False)[1][1]
+        self._vectors.put(key, kept, kept.nbytes + len(key[1]))  # (params, text): see key()
 
     def __len__(self) -> int:
         return len(self._vectors)
 
     def clear(self) -> None:
-        with self._lock:
-            self._vectors.clear()
-            self._bytes = 0
+        self._vectors.clear()
 
 
 #: The process's memo of default-embedder vectors (``HashingEmbedder.embed``).

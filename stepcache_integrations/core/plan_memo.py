@@ -21,12 +21,11 @@ Bounded (LRU, by entries and by the characters of the prompts held), thread-safe
 from __future__ import annotations
 
 import copy
-import threading
-from collections import OrderedDict
 from collections.abc import Hashable
 from typing import Any
 
 from .frozen import Unfreezable, freeze
+from .lru import BoundedLRU
 from .tasks import (
     ArithmeticConstraints,
     ArithmeticTask,
@@ -60,13 +59,28 @@ class PlanMemo:
     """An LRU of ``(handler, constraints)`` by the exact inputs of task selection."""
 
     def __init__(self, maxsize: int = 4096, max_chars: int = 4_000_000) -> None:
-        self.maxsize = maxsize
-        self.max_chars = max_chars
-        self._results: OrderedDict[Hashable, tuple[TaskHandler, Any, int]] = OrderedDict()
-        self._chars = 0
-        self._lock = threading.Lock()
-        self.hits = 0
-        self.misses = 0
+        self._results: BoundedLRU[tuple[TaskHandler, Any]] = BoundedLRU(maxsize, max_chars)
+
+    @property
+    def maxsize(self) -> int:
+        return self._results.maxsize
+
+    @maxsize.setter
+    def maxsize(self, value: int) -> None:
+        self._results.maxsize = value
+
+    @property
+    def chars(self) -> int:
+        """The characters of the prompts (and nodes of the schemas) held."""
+        return self._results.size
+
+    @property
+    def hits(self) -> int:
+        return self._results.hits
+
+    @property
+    def misses(self) -> int:
+        return self._results.misses
 
     def select(
         self, tasks: TaskRegistry, prompt: str, task: str | None, schema: dict[str, Any] | None
@@ -77,7 +91,7 @@ class PlanMemo:
         if key is None:
             handler = tasks.select(prompt, task=task, schema=schema)
             return handler, handler.constraints(prompt, schema)
-        found = self._get(key)
+        found = self._results.get(key)
         if found is not None:
             return found
         # A copy the caller cannot change later (equal to the schema the key was frozen from).
@@ -85,14 +99,12 @@ class PlanMemo:
         handler = tasks.select(prompt, task=task, schema=own)
         constraints = handler.constraints(prompt, own)
         if type(constraints) in _FROZEN_CONSTRAINTS and tasks.version == version:
-            self._put(key, handler, constraints, len(prompt) + (0 if own is None else _nodes(own)))
+            self._results.put(key, (handler, constraints), len(prompt) + (0 if own is None else _nodes(own)))
         return handler, constraints
 
     def clear(self) -> None:
         """Forget every memoised selection."""
-        with self._lock:
-            self._results.clear()
-            self._chars = 0
+        self._results.clear()
 
     def __len__(self) -> int:
         return len(self._results)
@@ -111,26 +123,6 @@ class PlanMemo:
             return None
         # The registry itself (identity): its id cannot be reused while the key holds it.
         return (tasks, version, task, frozen_schema, prompt)
-
-    def _get(self, key: Hashable) -> tuple[TaskHandler, Any] | None:
-        with self._lock:
-            found = self._results.get(key)
-            if found is None:
-                self.misses += 1
-                return None
-            self._results.move_to_end(key)
-            self.hits += 1
-            return found[0], found[1]
-
-    def _put(self, key: Hashable, handler: TaskHandler, constraints: Any, size: int) -> None:
-        with self._lock:
-            old = self._results.pop(key, None)
-            if old is not None:
-                self._chars -= old[2]
-            self._results[key] = (handler, constraints, size)
-            self._chars += size
-            while self._results and (len(self._results) > self.maxsize or self._chars > self.max_chars):
-                self._chars -= self._results.popitem(last=False)[1][2]
 
 
 def _builtin(handler: TaskHandler) -> bool:

@@ -15,13 +15,12 @@ Bounded (LRU) and per process; results are returned as copies, so nobody mutates
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .frozen import Unfreezable, freeze
+from .lru import BoundedLRU
 from .tasks.base import UnitCheck, Verification
 from .types import Step, VerificationLevel
 
@@ -69,11 +68,24 @@ class ProofMemo:
     """An LRU of task checks by their exact inputs (thread-safe)."""
 
     def __init__(self, maxsize: int = 16384) -> None:
-        self.maxsize = maxsize
-        self._results: OrderedDict[Hashable, tuple[Any, Any]] = OrderedDict()
-        self._lock = threading.Lock()
-        self.hits = 0
-        self.misses = 0
+        # (handler, result): the handler is held so its id (in the key) is not reused meanwhile
+        self._results: BoundedLRU[tuple[Any, Any]] = BoundedLRU(maxsize)
+
+    @property
+    def maxsize(self) -> int:
+        return self._results.maxsize
+
+    @maxsize.setter
+    def maxsize(self, value: int) -> None:
+        self._results.maxsize = value
+
+    @property
+    def hits(self) -> int:
+        return self._results.hits
+
+    @property
+    def misses(self) -> int:
+        return self._results.misses
 
     def verify(self, handler: Any, steps: list[Step], constraints: Any, cached_constraints: Any) -> Verification:
         """``handler.verify(steps, constraints, cached_constraints)``, memoised."""
@@ -107,8 +119,7 @@ class ProofMemo:
 
     def clear(self) -> None:
         """Forget every memoised proof."""
-        with self._lock:
-            self._results.clear()
+        self._results.clear()
 
     def _key(self, check: tuple[str, ...], handler: Any, steps: list[Step], constraints: Any, cached: Any) -> Hashable | None:
         if self.maxsize <= 0:
@@ -121,25 +132,12 @@ class ProofMemo:
             return None
 
     def _get(self, key: Hashable | None) -> Any:
-        if key is None:
-            return None
-        with self._lock:
-            found = self._results.get(key)
-            if found is None:
-                self.misses += 1
-                return None
-            self._results.move_to_end(key)
-            self.hits += 1
-            return found[1]
+        found = None if key is None else self._results.get(key)
+        return None if found is None else found[1]
 
     def _put(self, key: Hashable | None, handler: Any, value: Any) -> None:
-        if key is None:
-            return
-        with self._lock:
-            self._results[key] = (handler, value)
-            self._results.move_to_end(key)
-            while len(self._results) > self.maxsize:
-                self._results.popitem(last=False)
+        if key is not None:
+            self._results.put(key, (handler, value))
 
 
 #: The process's memo, used by the planner and seeded when an answer is stored.

@@ -16,12 +16,12 @@ alone.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Hashable
 from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
+from ..core.lru import BoundedLRU
 from ..errors import StoreError
 
 __all__ = [
@@ -99,8 +99,15 @@ class RecentSearches:
     out as new lists."""
 
     def __init__(self, maxsize: int = 256) -> None:
-        self.maxsize = maxsize
-        self._found: OrderedDict[Hashable, tuple[tuple[int, float], ...]] = OrderedDict()
+        self._found: BoundedLRU[tuple[tuple[int, float], ...]] = BoundedLRU(maxsize)
+
+    @property
+    def maxsize(self) -> int:
+        return self._found.maxsize
+
+    @maxsize.setter
+    def maxsize(self, value: int) -> None:
+        self._found.maxsize = value
 
     def key(self, part: Hashable, query: np.ndarray, fetch: int) -> Hashable | None:
         if self.maxsize <= 0 or type(fetch) is not int:
@@ -109,17 +116,11 @@ class RecentSearches:
 
     def get(self, key: Hashable | None) -> list[tuple[int, float]] | None:
         found = None if key is None else self._found.get(key)
-        if found is None:
-            return None
-        self._found.move_to_end(key)
-        return list(found)
+        return None if found is None else list(found)
 
     def put(self, key: Hashable | None, found: list[tuple[int, float]]) -> None:
-        if key is None:
-            return
-        self._found[key] = tuple(found)
-        while len(self._found) > self.maxsize:
-            self._found.popitem(last=False)
+        if key is not None:
+            self._found.put(key, tuple(found))
 
     def clear(self) -> None:
         self._found.clear()
