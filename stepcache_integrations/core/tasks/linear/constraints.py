@@ -63,6 +63,13 @@ class LinearConstraints(TaskConstraints):
         return (self.equations, self.equation_texts, self.shapes, self.variables, self.asked, solution,
                 self.params, self.slots)
 
+    @cached_property
+    def problem_hash(self) -> int:
+        """A hash of :attr:`problem_key` from its texts and names alone (equal keys have equal
+        texts and names, so equal hashes; a key is still compared whole): hashing every number
+        of a problem cost more than the lookup it served."""
+        return hash((self.equation_texts, self.shapes, self.variables, self.asked, self.slots))
+
     @property
     def asked_or_all(self) -> tuple[str, ...]:
         """The asked unknowns (all of them when an entry stored none)."""

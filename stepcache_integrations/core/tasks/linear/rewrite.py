@@ -15,7 +15,7 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from ...types import Step
-from ..algebra import MAX_NUMBER_DIGITS, LinearForm, find_equations, format_number
+from ..algebra import MAX_NUMBER_DIGITS, Equation, LinearForm, find_equations, format_number
 from ..stepwise import label_len
 from .constraints import LinearConstraints
 from .steps import ProblemContext, check_steps
@@ -25,8 +25,8 @@ __all__ = ["reinstantiate_steps", "same_form"]
 _NUMBER = re.compile(r"(?<![\w.])(?:(?<=[\s=(,:])-|^-)?[0-9]+(?:\.[0-9]+)?(?![\d])")
 _MAX_COMBOS = 128
 _ENGLISH_LETTERS = frozenset({"a", "A", "I"})
-_Pairs = list[tuple[Fraction, Fraction]]
-_Add = Callable[[Fraction, Callable[[], Fraction]], None]
+_Pairs = list[tuple[Fraction | int, Fraction]]
+_Add = Callable[[Fraction | int, Callable[[], Fraction]], None]
 
 
 def reinstantiate_steps(
@@ -64,8 +64,10 @@ def _restatements(cached: LinearConstraints, new: LinearConstraints) -> dict[Lin
     return {_canonical(o): _canonical(n) for o, n in zip(cached.equations, new.equations)}
 
 
+@lru_cache(maxsize=4096)
 def _literal(text: str) -> Fraction | None:
-    """A number as written, or None when it is too long to compute with."""
+    """A number as written, or None when it is too long to compute with (cached: a pure function
+    of the text, read for every step of every candidate entry)."""
     if len(text.lstrip("-").replace(".", "")) > MAX_NUMBER_DIGITS:
         return None
     return Fraction(text)
@@ -112,8 +114,24 @@ def _proves(candidate: Step, done: list[Step], ctx: ProblemContext, must_state: 
         return False
     if not must_state:
         return True
-    stated = {_canonical(eq.form) for eq in find_equations(candidate.text, frozenset(ctx.variables))}
+    stated = {_canonical(eq.form) for eq in _equations_of(candidate.text, frozenset(ctx.variables))}
     return all(form in stated for form in must_state)
+
+
+_READ_LIMIT = 4000  # find_equations' default: how much of a text it reads
+
+
+def _equations_of(text: str, known: frozenset[str]) -> list[Equation]:
+    """``find_equations(text, known)``, the same equations (their positions aside), read from
+    the body after a label ending in ':' ("Step 2:") when the text is read whole: the step
+    checker has read that body already. A ':' is a token of its own that is no math, so no run
+    crosses it: the runs after it, and what stands beside each run (the ':' is no '.'), are the
+    body's own; the label holds no '='."""
+    label = label_len(text)
+    if 0 < label and text[label - 1] == ":" and len(text) <= _READ_LIMIT:
+        body = text[label:]
+        return find_equations(body, known, limit=len(body) + 1)
+    return find_equations(text, known)
 
 
 @lru_cache(maxsize=1024)
@@ -132,20 +150,36 @@ def _derived_values(
     Each function is computed on the new problem only when its old value is needed.
     """
     out: dict[Fraction, list[Fraction]] = {}
+    keys = {value: value for value in needed}  # an old value (int or Fraction) -> the needed Fraction
 
-    def add(old: Fraction, new: Callable[[], Fraction]) -> None:
-        if old not in needed:
+    def add(old: Fraction | int, new: Callable[[], Fraction]) -> None:
+        key = keys.get(old)
+        if key is None:
             return
-        bucket = out.setdefault(old, [])
+        bucket = out.setdefault(key, [])
         if len(bucket) < 4 and (value := new()) not in bucket:
             bucket.append(value)
 
-    pairs = list(zip(old_atoms, new_atoms))
+    # The old side in plain integers where it is one (the same values, computed without building
+    # a Fraction for each of the many derivations no step holds); _div keeps it exact.
+    pairs = list(zip((_plain(o) for o in old_atoms), new_atoms))
     _add_atoms(add, pairs[:n_params], pairs[n_params:])
     _add_two_operand(add, pairs)
     if len(pairs) <= 6 and not needed <= out.keys():  # three-operand forms only when still needed
         _add_three_operand(add, pairs)
     return {k: tuple(v) for k, v in out.items()}
+
+
+def _plain(value: Fraction) -> Fraction | int:
+    """An integral Fraction as the int of the same value (old values are only compared)."""
+    return value.numerator if value.denominator == 1 else value
+
+
+def _div(a: Fraction | int, b: Fraction | int) -> Fraction | int:
+    """``a / b``, exact: two ints give their quotient as an int when it is one, else a Fraction."""
+    if isinstance(a, int) and isinstance(b, int):
+        return a // b if a % b == 0 else Fraction(a, b)
+    return a / b
 
 
 def _add_atoms(add: _Add, params: _Pairs, solutions: _Pairs) -> None:
@@ -164,15 +198,15 @@ def _add_two_operand(add: _Add, pairs: _Pairs) -> None:
         add(oa - ob, lambda: na - nb)
         add(oa * ob, lambda: na * nb)
         if ob != 0 and nb != 0:
-            add(oa / ob, lambda: na / nb)
+            add(_div(oa, ob), lambda: na / nb)
 
 
 def _add_three_operand(add: _Add, pairs: _Pairs) -> None:
     """(a-b)/c, (a+b)/c, a*b+c, a*b-c."""
     for (oa, na), (ob, nb), (oc, nc) in itertools.permutations(pairs, 3):
         if oc != 0 and nc != 0:
-            add((oa - ob) / oc, lambda: (na - nb) / nc)
-            add((oa + ob) / oc, lambda: (na + nb) / nc)
+            add(_div(oa - ob, oc), lambda: (na - nb) / nc)
+            add(_div(oa + ob, oc), lambda: (na + nb) / nc)
         add(oa * ob + oc, lambda: na * nb + nc)
         add(oa * ob - oc, lambda: na * nb - nc)
 
@@ -224,8 +258,10 @@ _OPPOSITE = {"Add": "Subtract", "add": "subtract", "Subtract": "Add", "subtract"
 _ADD_NEGATIVE = re.compile(r"\b(Add|add|Subtract|subtract) -([0-9]+(?:\.[0-9]+)?) (to|from)\b")
 
 
+@lru_cache(maxsize=4096)
 def _canonical(form: LinearForm) -> LinearForm:
-    """The form scaled so its first coefficient is 1 (equal for equivalent single equations)."""
+    """The form scaled so its first coefficient is 1 (equal for equivalent single equations);
+    cached by the form (exact arithmetic: equal forms have equal canonical forms)."""
     if not form.coeffs:
         return form
     return form.scale(1 / form.coeffs[0][1])

@@ -16,8 +16,9 @@ A step that cannot be checked fails, so the engine regenerates it instead of ser
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from ...types import Step
@@ -31,9 +32,11 @@ from ..algebra import (
     is_canonical_number,
     outside_alphabet,
 )
-from ..equation_claims import normalise_claims
 from ..stepwise import label_len
 from .answer import AnswerLine, answer_lines, last_statement
+from .operations import Operation as _Op
+from .operations import normalised as _normalised
+from .operations import transition_holds as _transition_holds
 
 __all__ = [
     "ProblemContext",
@@ -44,6 +47,7 @@ __all__ = [
 ]
 
 _ENGLISH_LETTERS = frozenset({"a", "A", "I"})
+_SHORT_TEXT = 512  # texts up to this length are read through the bounded memos below
 _NUM = r"-?[0-9]+(?:\.[0-9]+)?"  # ASCII digits only; a step with another script's digit fails
 _NUMBER = re.compile(r"(?<![\w.])-?[0-9]+(?:\.[0-9]+)?(?![\d])")
 _OPERATION = re.compile(
@@ -69,7 +73,17 @@ _PROSE_WORD = re.compile(r"[A-Za-z]+")
 
 def unread_prose(text: str, variables: frozenset[str]) -> str | None:
     """The first word of a step, outside its equations, that is neither an unknown of the problem
-    nor in the closed step vocabulary; None when every word is read."""
+    nor in the closed step vocabulary; None when every word is read (a short step is read once
+    per set of unknowns: the verifier and the level both ask)."""
+    return _unread_prose_short(text, variables) if len(text) <= _SHORT_TEXT else _unread_prose(text, variables)
+
+
+@lru_cache(maxsize=4096)
+def _unread_prose_short(text: str, variables: frozenset[str]) -> str | None:
+    return _unread_prose(text, variables)
+
+
+def _unread_prose(text: str, variables: frozenset[str]) -> str | None:
     body = text[label_len(text) :]
     for eq in find_equations(body, variables, limit=len(body) + 1):
         body = body.replace(eq.text, " ")
@@ -102,6 +116,11 @@ class ProblemContext:
     step_memo: dict[tuple[int, str], tuple[StepVerdict, tuple[Any, ...]]] = field(
         default_factory=dict, compare=False, repr=False
     )
+    # The context of the same new problem with no cached one (the final check's), set only when
+    # this one differs from it by its stale constants alone: see :func:`_share_with_plain`.
+    plain: ProblemContext | None = field(default=None, compare=False, repr=False)
+    # step texts -> the final check's errors (:func:`final_value_errors`, a function of them)
+    final_memo: dict[tuple[str, ...], tuple[str, ...]] = field(default_factory=dict, compare=False, repr=False)
 
 
 @dataclass
@@ -117,40 +136,16 @@ class StepVerdict:
         if self.ok:
             self.ok, self.reason = False, reason
 
-
-@dataclass
-class _Op:
-    step: int
-    pos: int
-    verb: str
-    value: Fraction
+    def copy(self) -> StepVerdict:
+        """An independent copy (its own evidence list)."""
+        return StepVerdict(self.ok, self.reason, list(self.evidence), self.depends_on)
 
 
+@lru_cache(maxsize=4096)
 def _number(literal: str) -> Fraction | None:
     if len(literal.lstrip("-").replace(".", "")) > MAX_NUMBER_DIGITS:
         return None
     return Fraction(literal)
-
-
-def _apply(op: _Op, left: LinearForm, right: LinearForm) -> tuple[LinearForm, LinearForm] | None:
-    verb = op.verb[:3].lower()
-    if verb in ("add", "sub"):
-        shift = LinearForm(const=op.value if verb == "add" else -op.value)
-        return left + shift, right + shift
-    if op.value == 0:
-        return None
-    factor = op.value if verb == "mul" else 1 / op.value
-    return left.scale(factor), right.scale(factor)
-
-
-def _transition_holds(ops: list[_Op], before: Equation, after: Equation) -> bool:
-    left, right = before.left, before.right
-    for op in ops:
-        applied = _apply(op, left, right)
-        if applied is None:
-            return False
-        left, right = applied
-    return (left, right) == (after.left, after.right) or (right, left) == (after.left, after.right)
 
 
 def _restates_another_problem(eq: Equation, ctx: ProblemContext) -> bool:
@@ -173,7 +168,7 @@ def _check_equation(eq: Equation, ctx: ProblemContext) -> str:
         return f"'{eq.text}', as this checker reads it, does not hold at the problem's solution"
     if _restates_another_problem(eq, ctx):
         return f"'{eq.text}' has the problem's form but not its constants"
-    stale = next((n for n in eq.numbers if n in ctx.stale_numbers), None)
+    stale = next((n for n in eq.numbers if n in ctx.stale_numbers), None) if ctx.stale_numbers else None
     if stale is not None:
         return f"'{eq.text}' restates {format_number(stale)}, a constant of a different problem"
     return ""
@@ -219,10 +214,29 @@ def _check_step_once(
     if found is None:
         own: list[tuple[int, int, Equation | _Op]] = []
         verdict = _check_step(i, step, ctx, known, own)
-        found = (replace(verdict, evidence=list(verdict.evidence)), tuple(own))
+        found = (verdict.copy(), tuple(own))
         ctx.step_memo[key] = found
+        _share_with_plain(ctx, key, found)
     sequence.extend(found[1])
-    return replace(found[0], evidence=list(found[0].evidence))
+    return found[0].copy()
+
+
+MAX_SHARED_STEPS = 4096  # a plain context takes no more shared verdicts than this
+
+
+def _share_with_plain(
+    ctx: ProblemContext, key: tuple[int, str], found: tuple[StepVerdict, tuple[Any, ...]]
+) -> None:
+    """A step that passes its own rules under ``ctx`` passes them, with the same evidence and
+    reading-order items, under ``ctx.plain``: the two contexts hold the same problem (variables,
+    asked, solution, equations; checked when linked) and ``ctx`` has no stale unknowns, so a step
+    reads the same equations (``known``) and meets the same rules; the stale constants are only
+    one more way for an equation to fail (:func:`_check_equation`, its last test), and this step
+    failed none. A failing verdict is never shared (without the stale constants it may pass)."""
+    plain = ctx.plain
+    if plain is None or ctx.stale_vars or not found[0].ok or len(plain.step_memo) >= MAX_SHARED_STEPS:
+        return
+    plain.step_memo.setdefault(key, found)
 
 
 def _check_step(
@@ -231,7 +245,8 @@ def _check_step(
     """The rules one step must pass on its own, in order; its equations and operations are added
     to ``sequence`` for the operation rule, which reads the steps together."""
     verdict = StepVerdict()
-    body = normalise_claims(step.text[label_len(step.text) :])
+    raw = step.text[label_len(step.text) :]
+    body = _normalised(raw)
     reason = _rule_closed_alphabet(step.text) or _rule_checkable(body, ctx)
     if reason:
         verdict.fail(reason)
@@ -242,7 +257,6 @@ def _check_step(
     _rule_no_unread_operation(body, op_spans, verdict)
     # Read from the text as written (markup kept); its lines are the lines of ``body``, unless a
     # verbal equality spanned a line break ("x is\n5"): then no answer line explains a number.
-    raw = step.text[label_len(step.text) :]
     lines = answer_lines(raw, ctx.asked)
     for line in lines:
         _check_answer_line(line, ctx, verdict)

@@ -20,17 +20,38 @@ from .steps import ProblemContext, StepVerdict, check_steps, final_value_errors,
 __all__ = ["LinearEquationTask"]
 
 
-_CONTEXTS: OrderedDict[tuple[Hashable, Hashable], ProblemContext] = OrderedDict()
+class _PairKey:
+    """The exact constraints of a pair of problems, as a dict key: equal when both problem keys
+    are equal (compared whole); the hash is computed once per constraints object (hashing every
+    number of both problems again at each lookup cost more than the lookup)."""
+
+    __slots__ = ("keys", "_hash")
+
+    def __init__(self, constraints: LinearConstraints, cached: LinearConstraints | None) -> None:
+        self.keys: tuple[Hashable, Hashable] = (
+            constraints.problem_key, None if cached is None else cached.problem_key
+        )
+        self._hash = hash((constraints.problem_hash, None if cached is None else cached.problem_hash))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _PairKey) and self._hash == other._hash and self.keys == other.keys
+
+
+_CONTEXTS: OrderedDict[_PairKey, ProblemContext] = OrderedDict()
 _CONTEXTS_LOCK = threading.Lock()
 _MAX_CONTEXTS = 256
 _MAX_STEPS_MEMO = 4096
+_MAX_FINAL_MEMO = 256
 
 
 def problem_context(constraints: LinearConstraints, cached: LinearConstraints | None) -> ProblemContext:
     """What a step is checked against (:func:`_new_context`), one object per pair of problems:
     the verifier, the final check and the re-instantiation of one request (and later requests
     posing the same pair) share its memo of step verdicts. Keyed by the exact constraints."""
-    key = (constraints.problem_key, None if cached is None else cached.problem_key)
+    key = _PairKey(constraints, cached)
     with _CONTEXTS_LOCK:
         ctx = _CONTEXTS.get(key)
         if ctx is not None and len(ctx.step_memo) <= _MAX_STEPS_MEMO:
@@ -54,13 +75,20 @@ def _new_context(constraints: LinearConstraints, cached: LinearConstraints | Non
     if cached is not None:
         stale_vars = frozenset(cached.variables) - frozenset(variables)
         stale_numbers = frozenset(_stale_numbers(cached, constraints))
+    asked, solution = constraints.asked_or_all, dict(constraints.solution or {})
+    plain = None
+    if cached is not None and not stale_vars:
+        plain = problem_context(constraints, None)
+        if (plain.variables, plain.asked, plain.solution, plain.problem) != (variables, asked, solution, problem):
+            plain = None  # never expected (both are read from ``constraints``): then nothing is shared
     return ProblemContext(
         variables=variables,
-        asked=constraints.asked_or_all,
-        solution=dict(constraints.solution or {}),
+        asked=asked,
+        solution=solution,
         problem=problem,
         stale_vars=stale_vars,
         stale_numbers=stale_numbers,
+        plain=plain,
     )
 
 
@@ -116,7 +144,7 @@ class LinearEquationTask(StepwiseTask):
         errors = super().check_answer(steps, constraints)
         if errors:
             return errors
-        return final_value_errors(steps, problem_context(self.load_constraints(constraints), None))
+        return _final_errors(steps, problem_context(self.load_constraints(constraints), None))
 
     def verification_level(
         self,
@@ -131,7 +159,7 @@ class LinearEquationTask(StepwiseTask):
         new = self.load_constraints(constraints)
         if not new.solution:
             return "checked"
-        if final_value_errors(steps, problem_context(new, None)):
+        if _final_errors(steps, problem_context(new, None)):
             return "unchecked"  # never proven without a final answer read whole (README: answer lines)
         # Every equation and value is checked exactly; prose outside the closed step vocabulary
         # ("Halve both sides", "x is prime") is a claim no checker read.
@@ -155,6 +183,18 @@ class LinearEquationTask(StepwiseTask):
         if not new.solution:
             return None
         return "\n".join(_fallback_lines(new, new.solution))
+
+
+def _final_errors(steps: list[Step], ctx: ProblemContext) -> list[str]:
+    """``final_value_errors(steps, ctx)``, once per step texts under ``ctx`` (the final check and
+    the level both ask; it reads nothing of a step but its text)."""
+    key = tuple(step.text for step in steps)
+    found = ctx.final_memo.get(key)
+    if found is None:
+        found = tuple(final_value_errors(steps, ctx))
+        if len(ctx.final_memo) < _MAX_FINAL_MEMO:
+            ctx.final_memo[key] = found
+    return list(found)
 
 
 def _fail_unread_prose(steps: list[Step], verdicts: list[StepVerdict], variables: frozenset[str]) -> None:
