@@ -209,7 +209,7 @@ MUTANTS: list[Mutant] = [
            PROOFS, "_steps_key(steps), _frozen(constraints), _frozen(cached))", "_steps_key(steps), _frozen(constraints))",
            (PROOF_TESTS, MEMO_PAIRS)),
     Mutant("crowded-search-not-widened", "an identical repeat is missed when more than top_k prompts share its vector",
-           PIPELINE, "    if _crowded(plan, hits, policy.top_k):", "    if False:",
+           PIPELINE, "    if look_wider(choice, hits, policy.top_k):", "    if False:",
            (FORMATTING, "tests/unit/test_store_engine.py")),
     Mutant("same-prompt-folds-outer-whitespace", "two prompts differing in outer whitespace are the same request (indentation, characters to count)",
            FINGERPRINT, "    if old.prompt is None or new.prompt is None or old.prompt != new.prompt:",

@@ -80,8 +80,12 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("one-unknown-solution-unbounded", "a one-unknown solution past the bound is kept (the prompt is claimed)",
      ALGEBRA, "    return {name: value} if _small(value.numerator) and _small(value.denominator) else {}",
      "    return {name: value}", (U + "test_linear_solve_one_unknown.py", U + "test_linear_bounds.py")),
-    ("crowded-search-on-any-tie", "copies of another prompt tying below similarity 1 widen every search (64 candidates)",
-     f"{PKG}/core/pipeline.py", "    return hits[0].similarity >= _OWN_VECTOR and hits[-1].similarity >= hits[0].similarity - 1e-6",
-     "    return hits[-1].similarity >= hits[0].similarity - 1e-6", (U + "test_store_engine.py",)),
+    ("wider-search-when-served", "a served lookup whose top_k candidates tie searches again (64 candidates)",
+     f"{PKG}/core/planner.py", "    if choice.served or len(hits) < k or k >= WIDE_K:",
+     "    if len(hits) < k or k >= WIDE_K:", (U + "test_store_engine.py",)),
+    ("copies-hide-a-serving-candidate", "copies of one prompt that do not serve hide a candidate that does",
+     f"{PKG}/core/planner.py", "    return hits[-1].similarity >= hits[0].similarity - 1e-6",
+     "    return hits[0].similarity >= 1.0 - 1e-5 and hits[-1].similarity >= hits[0].similarity - 1e-6",
+     (U + "test_store_engine.py",)),
 ]
 # fmt: on

@@ -15,7 +15,7 @@ from typing import Any
 from ..errors import InvalidPromptError, StepCacheError
 from .judge import apply_verdict, judge_prompt
 from .plan import CachePlan
-from .planner import plan_from_hits, unit_evidence
+from .planner import WIDE_K, adopt, choose, look_wider, unit_evidence
 from .policy import ReusePolicy
 from .proofs import PROOFS
 from .requests import AddEntry, AskJudge, AskModel, EmbedPrompt, RecordHit, Request, SearchStore
@@ -58,29 +58,20 @@ def lookup_flow(plan: CachePlan, policy: ReusePolicy, *, judged: bool) -> Flow:
     plan.vector = yield EmbedPrompt(canonical_prompt(plan.prompt))
     t1 = time.perf_counter()
     hits = yield SearchStore(plan.vector, plan.namespace, plan.llm_key, policy.top_k)
-    if _crowded(plan, hits, policy.top_k):
-        hits = yield SearchStore(plan.vector, plan.namespace, plan.llm_key, _WIDE_K)
     plan.timings.update(embed=t1 - t0, search=time.perf_counter() - t1)
-    plan_from_hits(plan, hits, policy)
+    choice = choose(plan, hits, policy)
+    if look_wider(choice, hits, policy.top_k):
+        t2 = time.perf_counter()
+        wider = yield SearchStore(plan.vector, plan.namespace, plan.llm_key, WIDE_K)
+        plan.timings["search"] += time.perf_counter() - t2
+        choice = choose(plan, wider, policy, choice)
+    adopt(plan, choice)
     plan.judge_prompt = judge_prompt(plan) if judged else None
     if plan.judge_prompt is not None:
         t2 = time.perf_counter()
         apply_verdict(plan, (yield AskJudge(plan.judge_prompt)))
         plan.timings["judge"] = time.perf_counter() - t2
     return plan
-
-
-_WIDE_K = 64
-_OWN_VECTOR = 1.0 - 1e-5  # the similarity of a unit vector to itself, float32 rounding aside
-
-
-def _crowded(plan: CachePlan, hits: list[Any], k: int) -> bool:
-    """Whether the k candidates share this prompt's vector (a tie at similarity 1) and none is this
-    very prompt: prompts differing only in what retrieval folds (outer whitespace, line endings,
-    NFC) embed alike, so its entry may be just past the cutoff; a tie below 1 ranks under it."""
-    if len(hits) < k or k >= _WIDE_K or any(hit.entry.prompt == plan.prompt for hit in hits):
-        return False
-    return hits[0].similarity >= _OWN_VECTOR and hits[-1].similarity >= hits[0].similarity - 1e-6
 
 
 def serve_flow(plan: CachePlan, *, store_derived: bool) -> Flow:

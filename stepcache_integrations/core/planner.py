@@ -7,7 +7,7 @@ re-instantiation, and classifies the candidate; the best-ranked candidate become
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import InvalidPromptError
@@ -19,9 +19,10 @@ from .tasks import TaskHandler, TaskRegistry, Verification
 from .tasks.protocols import Presents, Task
 from .types import CacheHit, Outcome, Provenance, Step
 
-__all__ = ["plan_from_hits", "prepare", "unit_evidence", "validate_prompt"]
+__all__ = ["WIDE_K", "Choice", "adopt", "choose", "look_wider", "plan_from_hits", "prepare", "unit_evidence", "validate_prompt"]
 
 _SERVED: tuple[Outcome, ...] = ("reuse", "reinstantiate")
+WIDE_K = 64  # candidates retrieved when the first top_k tie and none serves (look_wider)
 
 
 def validate_prompt(prompt: Any, max_chars: int) -> str:
@@ -80,31 +81,69 @@ class _Candidate:
     verification: Verification
 
 
+@dataclass
+class Choice:
+    """The best candidate so far of one lookup, the entries already classified and the time spent."""
+
+    best: _Candidate | None = None
+    score: tuple[int, float, float] | None = None
+    seen: set[str] = field(default_factory=set)
+    seconds: float = 0.0  # classifying, re-instantiation included
+    reinstantiate_seconds: float = 0.0
+
+    @property
+    def served(self) -> bool:
+        """Whether the best candidate answers without a model call."""
+        return self.best is not None and self.best.outcome in _SERVED
+
+
 def plan_from_hits(plan: CachePlan, hits: list[CacheHit], policy: ReusePolicy) -> None:
     """Decide reuse / re-instantiate / patch / skip / miss from the retrieved hits."""
+    adopt(plan, choose(plan, hits, policy))
+
+
+def choose(plan: CachePlan, hits: list[CacheHit], policy: ReusePolicy, choice: Choice | None = None) -> Choice:
+    """Classify the eligible hits not classified before (most similar first), keeping the best."""
     t0 = time.perf_counter()
-    reinstantiate_seconds = 0.0
-    best: _Candidate | None = None
-    best_score: tuple[int, float, float] | None = None
+    choice = Choice() if choice is None else choice
     for hit in _eligible(plan, hits, policy):
+        if hit.entry.id in choice.seen:
+            continue
+        best = choice.best
         if best is not None and best.outcome in _SERVED and hit.similarity < best.hit.similarity - 1e-9:
             break  # candidates come most similar first; no later one can need fewer calls
+        choice.seen.add(hit.entry.id)
         candidate, seconds = _classify(plan.handler, plan.constraints, hit, policy)
-        reinstantiate_seconds += seconds
+        choice.reinstantiate_seconds += seconds
         score = (
             policy.rank(candidate.outcome),
             policy.regen_share(plan.handler, candidate.steps, candidate.verification),
             -hit.similarity,
         )
-        if best_score is None or score < best_score:
-            best, best_score = candidate, score
+        if choice.score is None or score < choice.score:
+            choice.best, choice.score = candidate, score
         if candidate.outcome == "reuse":
             break  # an equally similar entry may be reused where another is only re-instantiated
-    if best is not None:
-        _adopt(plan, best)
+    choice.seconds += time.perf_counter() - t0
+    return choice
+
+
+def look_wider(choice: Choice, hits: list[CacheHit], k: int) -> bool:
+    """Whether to retrieve more candidates: none of the k served and they tie at the cutoff, so
+    copies of one prompt, or variants sharing one vector (outer whitespace, line endings, NFC
+    fold in retrieval), may hide a candidate that serves (the identical prompt's entry)."""
+    if choice.served or len(hits) < k or k >= WIDE_K:
+        return False
+    return hits[-1].similarity >= hits[0].similarity - 1e-6
+
+
+def adopt(plan: CachePlan, choice: Choice) -> None:
+    """Fill in the plan from the chosen candidate (or leave it a miss)."""
+    if choice.best is not None:
+        _adopt(plan, choice.best)
     _settle(plan)
-    plan.timings["verify"] = time.perf_counter() - t0 - reinstantiate_seconds
-    plan.timings["reinstantiate"] = reinstantiate_seconds
+    plan.timings["verify"] = choice.seconds - choice.reinstantiate_seconds
+    plan.timings["reinstantiate"] = choice.reinstantiate_seconds
 
 
 def unit_evidence(steps: list[Step], verification: Verification | None) -> list[str | None]:

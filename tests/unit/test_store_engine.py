@@ -91,10 +91,9 @@ def test_an_identical_repeat_is_found_past_variants_sharing_its_vector(open_stor
         assert again.outcome == "reuse" and again.text == f"echo {variant!r}"
 
 
-def test_copies_of_another_prompt_tying_below_one_do_not_widen_the_search(open_store) -> None:
-    """Only a tie at this prompt's own vector (similarity 1) can hide its identical entry past the
-    cutoff; copies of another prompt that tie below it rank under that entry, so one search is
-    enough (a repeated workload stores many copies of one prompt)."""
+def test_copies_that_do_not_serve_do_not_hide_a_candidate_that_does(open_store) -> None:
+    """Copies of one prompt fill the top_k with one candidate: when none of them serves, the search
+    widens and another entry re-instantiates; when the first ones serve, one search is enough."""
     store = open_store()
     searches: list[int] = []
     search = store.search
@@ -105,12 +104,21 @@ def test_copies_of_another_prompt_tying_below_one_do_not_widen_the_search(open_s
 
     store.search = counted  # type: ignore[method-assign]
     cache = StepCache(store=store, top_k=2)
-    for _ in range(3):
-        assert cache.store_answer("Name a planet.", "Mars.")
-    cache.lookup("Name a planet, please.")
-    assert searches == [2]  # the two copies tie below 1: no wider search
+    template = 'Solve for x step by step: 2x + 10 = {c}. Write one step per line as "Step k: ...".'
+
+    def answer(c: int) -> str:
+        return (
+            f"Step 1: Start with 2x + 10 = {c}.\nStep 2: Subtract 10 from both sides: 2x = {c - 10}.\n"
+            f"Step 3: Divide both sides by 2: x = {(c - 10) // 2}.\nAnswer: x = {(c - 10) // 2}"
+        )
+
+    for _ in range(3):  # the most similar entries, and not re-instantiated for c = -10
+        assert cache.store_answer(template.format(c=-20), answer(-20))
+    assert cache.store_answer(template.format(c=20), answer(20))  # less similar; re-instantiated
+    plan = cache.lookup("Please s" + template.format(c=-10)[1:])
+    assert searches == [2, 64]
+    assert plan.outcome == "reinstantiate" and plan.entry is not None and plan.entry.prompt == template.format(c=20)
+    assert plan.cached_text.endswith("Answer: x = -10")
     searches.clear()
-    for variant in (" Name a planet, please.", "Name a planet, please. "):
-        assert cache.store_answer(variant, "Venus.")
-    plan = cache.lookup("Name a planet, please.")
-    assert searches == [2, 64] and plan.needs_model  # variants share its vector: looked wider
+    served = cache.lookup("Please s" + template.format(c=-20)[1:])  # the copies tie, and serve
+    assert served.outcome == "reuse" and searches == [2]
