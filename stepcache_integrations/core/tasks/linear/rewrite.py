@@ -149,14 +149,13 @@ def _derived_values(
     new problem re-instantiates the step. The verifier decides which candidate is right.
     Each function is computed on the new problem only when its old value is needed.
     """
-    out: dict[Fraction, list[Fraction]] = {}
+    out: dict[Fraction | int, list[Fraction]] = {}
     keys = {value: value for value in needed}  # an old value (int or Fraction) -> the needed Fraction
 
     def add(old: Fraction | int, new: Callable[[], Fraction]) -> None:
-        key = keys.get(old)
-        if key is None:
+        if old not in keys:
             return
-        bucket = out.setdefault(key, [])
+        bucket = out.setdefault(old, [])
         if len(bucket) < 4 and (value := new()) not in bucket:
             bucket.append(value)
 
@@ -167,7 +166,7 @@ def _derived_values(
     _add_two_operand(add, pairs)
     if len(pairs) <= 6 and not needed <= out.keys():  # three-operand forms only when still needed
         _add_three_operand(add, pairs)
-    return {k: tuple(v) for k, v in out.items()}
+    return {keys[k]: tuple(v) for k, v in out.items()}  # keyed by the needed Fractions themselves
 
 
 def _plain(value: Fraction) -> Fraction | int:
