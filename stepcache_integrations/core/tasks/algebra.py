@@ -410,13 +410,13 @@ def solve_system(forms: tuple[LinearForm, ...]) -> dict[str, Fraction] | None:
 
 def determined_values(forms: tuple[LinearForm, ...]) -> dict[str, Fraction] | None:
     """The unknowns a system pins down (all of them or some); None when it is inconsistent."""
+    if len(forms) == 1 and len(forms[0].coeffs) == 1 and forms[0].coeffs[0][1] != 0:
+        return _one_unknown(forms[0])
     return _determined_cached(forms)
 
 
 @lru_cache(maxsize=4096)
 def _determined_cached(forms: tuple[LinearForm, ...]) -> dict[str, Fraction] | None:
-    if len(forms) == 1 and len(forms[0].coeffs) == 1 and forms[0].coeffs[0][1] != 0:
-        return _one_unknown(forms[0])
     import sympy
 
     variables = sorted({v for form in forms for v in form.variables})
