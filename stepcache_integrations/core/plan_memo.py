@@ -55,32 +55,12 @@ _MAX_SCHEMA_NODES = 10_000
 _MAX_PROMPT_CHARS = 65_536  # a longer prompt is not memoised
 
 
-class PlanMemo:
-    """An LRU of ``(handler, constraints)`` by the exact inputs of task selection."""
+class PlanMemo(BoundedLRU[tuple[TaskHandler, Any]]):
+    """An LRU of ``(handler, constraints)`` by the exact inputs of task selection, bounded by
+    entries and by the characters of the prompts (and nodes of the schemas) held."""
 
     def __init__(self, maxsize: int = 4096, max_chars: int = 4_000_000) -> None:
-        self._results: BoundedLRU[tuple[TaskHandler, Any]] = BoundedLRU(maxsize, max_chars)
-
-    @property
-    def maxsize(self) -> int:
-        return self._results.maxsize
-
-    @maxsize.setter
-    def maxsize(self, value: int) -> None:
-        self._results.maxsize = value
-
-    @property
-    def chars(self) -> int:
-        """The characters of the prompts (and nodes of the schemas) held."""
-        return self._results.size
-
-    @property
-    def hits(self) -> int:
-        return self._results.hits
-
-    @property
-    def misses(self) -> int:
-        return self._results.misses
+        super().__init__(maxsize, max_chars)
 
     def select(
         self, tasks: TaskRegistry, prompt: str, task: str | None, schema: dict[str, Any] | None
@@ -91,7 +71,7 @@ class PlanMemo:
         if key is None:
             handler = tasks.select(prompt, task=task, schema=schema)
             return handler, handler.constraints(prompt, schema)
-        found = self._results.get(key)
+        found = self.get(key)
         if found is not None:
             return found
         # A copy the caller cannot change later (equal to the schema the key was frozen from).
@@ -99,15 +79,8 @@ class PlanMemo:
         handler = tasks.select(prompt, task=task, schema=own)
         constraints = handler.constraints(prompt, own)
         if type(constraints) in _FROZEN_CONSTRAINTS and tasks.version == version:
-            self._results.put(key, (handler, constraints), len(prompt) + (0 if own is None else _nodes(own)))
+            self.put(key, (handler, constraints), len(prompt) + (0 if own is None else _nodes(own)))
         return handler, constraints
-
-    def clear(self) -> None:
-        """Forget every memoised selection."""
-        self._results.clear()
-
-    def __len__(self) -> int:
-        return len(self._results)
 
     def _key(
         self, tasks: TaskRegistry, version: int, prompt: Any, task: Any, schema: Any

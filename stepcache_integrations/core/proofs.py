@@ -64,28 +64,12 @@ def _copy(verification: Verification) -> Verification:
     return Verification([UnitCheck(u.name, u.ok, u.reason, u.evidence) for u in verification.units])
 
 
-class ProofMemo:
-    """An LRU of task checks by their exact inputs (thread-safe)."""
+class ProofMemo(BoundedLRU[tuple[Any, Any]]):
+    """An LRU of task checks by their exact inputs (thread-safe). Each value is (handler, result):
+    the handler is held so its id (in the key) is not reused meanwhile."""
 
     def __init__(self, maxsize: int = 16384) -> None:
-        # (handler, result): the handler is held so its id (in the key) is not reused meanwhile
-        self._results: BoundedLRU[tuple[Any, Any]] = BoundedLRU(maxsize)
-
-    @property
-    def maxsize(self) -> int:
-        return self._results.maxsize
-
-    @maxsize.setter
-    def maxsize(self, value: int) -> None:
-        self._results.maxsize = value
-
-    @property
-    def hits(self) -> int:
-        return self._results.hits
-
-    @property
-    def misses(self) -> int:
-        return self._results.misses
+        super().__init__(maxsize)
 
     def verify(self, handler: Any, steps: list[Step], constraints: Any, cached_constraints: Any) -> Verification:
         """``handler.verify(steps, constraints, cached_constraints)``, memoised."""
@@ -117,10 +101,6 @@ class ProofMemo:
             self._put(key, handler, found)
         return found
 
-    def clear(self) -> None:
-        """Forget every memoised proof."""
-        self._results.clear()
-
     def _key(self, check: tuple[str, ...], handler: Any, steps: list[Step], constraints: Any, cached: Any) -> Hashable | None:
         if self.maxsize <= 0:
             return None
@@ -132,12 +112,12 @@ class ProofMemo:
             return None
 
     def _get(self, key: Hashable | None) -> Any:
-        found = None if key is None else self._results.get(key)
+        found = None if key is None else self.get(key)
         return None if found is None else found[1]
 
     def _put(self, key: Hashable | None, handler: Any, value: Any) -> None:
         if key is not None:
-            self._results.put(key, (handler, value))
+            self.put(key, (handler, value))
 
 
 #: The process's memo, used by the planner and seeded when an answer is stored.

@@ -258,7 +258,7 @@ def test_the_memo_is_bounded() -> None:
         memo.select(tasks, f"Write a poem number {i}.", None, None)
     assert len(memo) == 2  # 25 characters each: the character budget binds first
     memo.select(tasks, "x" * 60, None, None)  # longer than the whole budget: not kept
-    assert len(memo) <= 2 and memo.chars <= 50
+    assert len(memo) <= 2 and memo.size <= 50
 
 
 def test_concurrent_requests_get_the_unmemoised_answers() -> None:

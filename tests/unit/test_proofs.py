@@ -166,7 +166,7 @@ def test_the_memo_is_bounded() -> None:
     memo, handler = ProofMemo(maxsize=3), Counting()
     for c in range(20, 30):
         memo.verify(handler, steps_for(GOOD), constraints(3, 5, c), None)
-    assert len(memo._results) == 3
+    assert len(memo) == 3
 
 
 @settings(max_examples=60, deadline=None)
