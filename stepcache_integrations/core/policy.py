@@ -25,7 +25,8 @@ class ReusePolicy:
         similarity_threshold: minimum cosine similarity for every task; None leaves it to
             ``task_thresholds`` and then to each task's own ``similarity_threshold``.
         task_thresholds: per-task minimum similarity by task name (wins over the above).
-        top_k: candidates retrieved and verified per lookup.
+        top_k: candidates retrieved and verified per lookup; when none of them serves and all
+            tie at the cutoff (copies of one prompt), 64 are looked at (``planner.look_wider``).
         max_regen_share: above this share of the answer to regenerate, a patch is skipped.
         reinstantiate: rewrite cached steps for changed slot values before calling a model.
         outcome_order: preferred outcomes first; the best-ranked candidate becomes the plan.
