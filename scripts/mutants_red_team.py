@@ -18,6 +18,7 @@ TEXT_FALSE = "tests/adversarial/test_text_false_equations.py"
 TEXT_ASKED = "tests/adversarial/test_text_asked_quantity.py"
 LINEAR_LAYOUT = "tests/adversarial/test_linear_layout.py"
 NUMBER_SUFFIXES = "tests/adversarial/test_number_suffixes.py"
+UNREAD_STATEMENTS = "tests/adversarial/test_unread_statements.py"
 
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
@@ -59,7 +60,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
            "            pass", (U + "test_linear_layout_reading.py", LINEAR_LAYOUT)),
     # -- what stands beside a number changes it (blind red team round 7: "0.33...", "4!", "6'", ".5x")
     ("number-suffix-dropped", "a number followed by '...', '!', a prime, '%' or '\u00b0' is read as the bare digits",
-           LAYOUT, "    return run[-1:].isalnum() and _AFTER_RUN.match(text, end) is not None", "    return False",
+           LAYOUT, "    return (last.isalnum() or last == \")\") and _AFTER_RUN.match(text, end) is not None", "    return False",
            (U + "test_number_suffix_reading.py", NUMBER_SUFFIXES)),
     ("leading-decimal-point-dropped", "'.5x = 2' is read as 5x = 2",
            LAYOUT, '    return start > 0 and text[start - 1] == "." and run[:1] in _ASCII_DIGITS', "    return False",
@@ -80,6 +81,15 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("one-unknown-solution-unbounded", "a one-unknown solution past the bound is kept (the prompt is claimed)",
      ALGEBRA, "    return {name: value} if _small(value.numerator) and _small(value.denominator) else {}",
      "    return {name: value}", (U + "test_linear_solve_one_unknown.py", U + "test_linear_bounds.py")),
+    # -- every '=' of a step read, ".25" a number, a mark after a space (red team round 9)
+    ("step-unread-equals-accepted", "a step stating 'x = .25' or 'x = 5 = .6' passes (its unread '=' ignored)",
+     f"{PKG}/core/tasks/linear/steps.py", '    if reason := unread_equals(body, equations):  # "x = .25": a statement no equation read',
+     '    if reason := "":', (U + "test_linear_statements.py", UNREAD_STATEMENTS)),
+    ("prose-leading-point-number-unread", "a number written '.25' in prose is not a number",
+     f"{PKG}/core/tasks/linear/steps.py", '-?(?:[0-9]+(?:\\.[0-9]+)?|\\.[0-9]+)(?![\\d])")  # ".25" is a number too',
+     '-?[0-9]+(?:\\.[0-9]+)?(?![\\d])")', (U + "test_linear_statements.py", UNREAD_STATEMENTS)),
+    ("spaced-mark-after-run-read", "'x = 5 %' (a mark after a space) is read as x = 5",
+     LAYOUT, "    last = run.rstrip()[-1:]", "    last = run[-1:]", (U + "test_linear_statements.py", UNREAD_STATEMENTS)),
     ("wider-search-when-served", "a served lookup whose top_k candidates tie searches again (64 candidates)",
      f"{PKG}/core/planner.py", "    if choice.served or len(hits) < k or k >= WIDE_K:",
      "    if len(hits) < k or k >= WIDE_K:", (U + "test_store_engine.py",)),

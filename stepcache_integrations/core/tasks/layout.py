@@ -8,7 +8,8 @@ The equation reader (``algebra``) reads an equation only when its layout reads o
   prime or quote ("4x'": x prime, another unknown);
 * :func:`changed_after` / :func:`changed_before`: what stands right beside a math run - a prime or
   a quote ("4x'", a foot mark "1'"), a repeating decimal ("0.33...", "0.33\u2026"), a factorial
-  ("4!"), a percent, per-mille or degree sign after it; a decimal point before it (".5x").
+  ("4!"), a percent, per-mille or degree sign after it, or a decimal point and a digit after a
+  space ("5 .6"); a decimal point before it (".5x").
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ __all__ = ["changed_after", "changed_before", "read_two_ways"]
 
 _ASCII_DIGITS = frozenset("0123456789")
 _PRIMES = frozenset("'\u2032\u2033`\"")
-_AFTER_RUN = re.compile(r"['\u2032\u2033`\"!%\u2030\u00b0\u2026]|\.\.")
+_AFTER_RUN = re.compile(r"['\u2032\u2033`\"!%\u2030\u00b0\u2026]|\.\.|\.[0-9]")
 
 
 def read_two_ways(tokens: list[tuple[str, str]], kind: str, value: str, match: re.Match[str], text: str) -> str | None:
@@ -37,8 +38,10 @@ def read_two_ways(tokens: list[tuple[str, str]], kind: str, value: str, match: r
 
 
 def changed_after(text: str, end: int, run: str) -> bool:
-    """Whether what stands right after a run ending in a name or number changes it."""
-    return run[-1:].isalnum() and _AFTER_RUN.match(text, end) is not None
+    """Whether what stands right after a run ending in a name, number or bracket, spaces aside,
+    changes it ("x = 5 %", "x = (5) !", "x = 5 .6": a run keeps its trailing spaces)."""
+    last = run.rstrip()[-1:]
+    return (last.isalnum() or last == ")") and _AFTER_RUN.match(text, end) is not None
 
 
 def changed_before(text: str, start: int, run: str) -> bool:

@@ -2,14 +2,12 @@
 
 A step passes only when every claim in it is checked against the new problem:
 
-* every equation holds at the problem's unique solution (so it follows from the problem),
-  names only the problem's unknowns and restates no constant of another problem;
-* every prose operation ("Subtract 5 from both sides", "Divide by 3") turns the equation
-  before it into the equation after it, side by side;
+* every '=' stands in an equation read, which holds at the problem's unique solution, names only
+  the problem's unknowns and restates no constant of another problem;
+* every prose operation ("Subtract 5 from both sides") turns the equation before it into the next;
 * every answer line ("Answer: x = 4", "The solution is 4.", "Answer: 3") is read whole by
   :mod:`.answer` and states the asked unknowns' values, canonical and right;
-* no other number is left unexplained (a price, a count, a stale constant in prose).
-
+* no other number is left unexplained (a price, a count, a stale constant in prose, ".25").
 A step that cannot be checked fails, so the engine regenerates it instead of serving it.
 """
 
@@ -37,6 +35,7 @@ from .answer import AnswerLine, answer_lines, last_statement
 from .operations import Operation as _Op
 from .operations import normalised as _normalised
 from .operations import transition_holds as _transition_holds
+from .statements import unread_equals
 
 __all__ = [
     "ProblemContext",
@@ -49,7 +48,7 @@ __all__ = [
 _ENGLISH_LETTERS = frozenset({"a", "A", "I"})
 _SHORT_TEXT = 512  # texts up to this length are read through the bounded memos below
 _NUM = r"-?[0-9]+(?:\.[0-9]+)?"  # ASCII digits only; a step with another script's digit fails
-_NUMBER = re.compile(r"(?<![\w.])-?[0-9]+(?:\.[0-9]+)?(?![\d])")
+_NUMBER = re.compile(r"(?<![\w.])-?(?:[0-9]+(?:\.[0-9]+)?|\.[0-9]+)(?![\d])")  # ".25" is a number too
 _OPERATION = re.compile(
     rf"\b(?P<verb>add|adding|subtract|subtracting|multiply|multiplying|divide|dividing)\s+"
     rf"(?:(?P<num1>{_NUM})\s+(?:to|from)\s+both\s+sides|both\s+sides\s+by\s+(?P<num2>{_NUM})|by\s+(?P<num3>{_NUM})"
@@ -252,6 +251,8 @@ def _check_step(
         verdict.fail(reason)
         return verdict
     equations = find_equations(body, known, limit=len(body) + 1)
+    if reason := unread_equals(body, equations):  # "x = .25": a statement no equation read
+        verdict.fail(reason)
     _rule_equations_hold(i, equations, ctx, verdict, sequence)
     op_spans = _rule_operations_read(i, body, verdict, sequence)
     _rule_no_unread_operation(body, op_spans, verdict)

@@ -1,0 +1,58 @@
+"""Each '=' of a linear step stands in an equation read; ".25" is a number; a mark after a space
+changes what stands before it (blind red team round 9)."""
+
+from __future__ import annotations
+
+import pytest
+
+from stepcache_integrations.core.tasks import LinearEquationTask
+from stepcache_integrations.core.tasks.algebra import find_equations
+from stepcache_integrations.core.tasks.layout import changed_after
+from stepcache_integrations.core.tasks.linear.statements import unread_equals
+
+TASK = LinearEquationTask()
+PROMPT = "Solve for x step by step: 4x + 3 = 5."
+
+
+def _errors(answer: str) -> list[str]:
+    constraints = TASK.constraints(PROMPT)
+    return TASK.check_answer(TASK.segment(answer, constraints), constraints)
+
+
+@pytest.mark.parametrize(
+    ("body", "unread"),
+    [("x = 1/2", 0), ("4x = 2 = 2 * 1", 0), ("x = .5", 1), (".5 = x", 1), ("5. = x", 1), ("x = 1/2 = .5", 1),
+     ("x = 1/2 %", 1), ("x == 1/2", 2), ("4x = 2 => x = 1/2", 0), ("x != 3", 1)],
+)
+def test_every_equals_sign_is_counted_against_the_equations_read(body: str, unread: int) -> None:
+    equations = find_equations(body, frozenset({"x"}), limit=len(body) + 1)
+    reason = unread_equals(body, equations)
+    assert bool(reason) == bool(unread)
+    if unread:
+        assert reason.startswith(f"states {unread} equation(s)")
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["x = .5", "x = 1/2 = .5", ".5 = x", "1. = x", "x = 1/2 %", "x = 1/2 !", "x = 1/2 '", "x = (1/2) %", "so x = 1/2 .5",
+     "x = ?", "x = the value above"],  # the last two state no number: only their '=' is unread
+)
+def test_a_step_with_an_unread_statement_fails(line: str) -> None:
+    right = "Step 1: Subtract 3 from both sides: 4x = 2\nStep 2: Divide both sides by 4: x = 1/2\n"
+    assert not _errors(right + "Answer: x = 1/2")
+    assert _errors(right + f"Step 3: {line}\nAnswer: x = 1/2")
+
+
+def test_a_number_written_with_a_leading_point_is_a_number() -> None:
+    right = "Step 1: Subtract 3 from both sides: 4x = 2\nStep 2: Divide both sides by 4: x = 1/2\n"
+    errors = _errors(right + "Step 3: That is .5 of one.\nAnswer: x = 1/2")
+    assert any("mentions .5" in error for error in errors)
+
+
+def test_a_mark_after_spaces_changes_the_run_before_it() -> None:
+    text = "x = 5 %"
+    assert changed_after(text, len("x = 5 "), "x = 5 ")
+    assert changed_after("x = (5)  !", len("x = (5)  "), "x = (5)  ")
+    assert not changed_after("x = 5 and", len("x = 5 "), "x = 5 ")
+    assert not find_equations("x = 5 %") and find_equations("x = 5 and more")
+    assert not TASK.detect("Solve for x: 3x = 20 '.") and TASK.detect("Solve for x: 3x = 20.")
