@@ -19,7 +19,9 @@ from .tasks import TaskHandler, TaskRegistry, Verification
 from .tasks.protocols import Presents, Task
 from .types import CacheHit, Outcome, Provenance, Step
 
-__all__ = ["WIDE_K", "Choice", "adopt", "choose", "look_wider", "plan_from_hits", "prepare", "unit_evidence", "validate_prompt"]
+__all__ = [
+    "WIDE_K", "Choice", "adopt", "choose", "look_wider", "plan_from_hits", "prepare", "unit_evidence", "validate_prompt"
+]
 
 _SERVED: tuple[Outcome, ...] = ("reuse", "reinstantiate")
 WIDE_K = 64  # candidates retrieved when the first top_k tie and none serves (look_wider)

@@ -163,3 +163,32 @@ def test_a_mark_after_a_space_makes_a_prompt_unclaimed() -> None:
     assert not TASK.detect("Solve for x: 3x = 20 '.")
     assert not TASK.detect("Solve for x: 3x = 20 %.")
     assert TASK.detect("Solve for x: 3x = 20.")
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    a=st.integers(2, 9),
+    x=st.integers(-12, 12),
+    b=st.integers(1, 20),
+    new_x=st.integers(-12, 12),
+    line=st.sampled_from(["So we get {p} / {a} = {x}.", "Step 3: {a} * {x} = {p}", "Therefore {p} / {a} = {x}, so x = {x}"]),
+)
+def test_arithmetic_of_the_cached_problem_is_never_served_for_another(a: int, x: int, b: int, new_x: int, line: str) -> None:
+    """Round 10 (F1): a closing line of plain arithmetic ("15 / 3 = 5") was left as it was by
+    re-instantiation and served proven for 3x + 5 = 5 (x = 0). The judge: whatever is served
+    without a model call states no number of the cached derivation that the new one lacks."""
+    if new_x == x or x == 0:
+        return
+    product = a * x
+    cache = StepCache()
+    answer = (
+        f"Step 1: Subtract {b} from both sides: {a}x = {product}\n"
+        f"Step 2: Divide both sides by {a}: x = {x}\n" + line.format(p=product, a=a, x=x)
+    )
+    cache.generate(TEMPLATE.format(a=a, b=b, c=product + b), lambda p: answer)
+    result = cache.generate(TEMPLATE.format(a=a, b=b, c=a * new_x + b), lambda p: "I do not know.")
+    if result.model_calls:
+        return
+    new_numbers = {a, b, a * new_x + b, a * new_x, new_x, 0, 1, 2, 3}
+    stated = {abs(int(n)) for n in re.findall(r"-?\d+", result.text)}
+    assert stated <= {abs(n) for n in new_numbers}, (answer, result.text)

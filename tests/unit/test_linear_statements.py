@@ -56,3 +56,27 @@ def test_a_mark_after_spaces_changes_the_run_before_it() -> None:
     assert not changed_after("x = 5 and", len("x = 5 "), "x = 5 ")
     assert not find_equations("x = 5 %") and find_equations("x = 5 and more")
     assert not TASK.detect("Solve for x: 3x = 20 '.") and TASK.detect("Solve for x: 3x = 20.")
+
+
+@pytest.mark.parametrize(
+    ("prompt", "answer", "passes"),
+    [
+        ("Solve for x step by step: 3x + 5 = 26.", "Step 1: Subtract 5 from both sides: 3x = 21\nStep 2: Divide both sides by 3: x = 7\nCheck: 3(7) + 5 = 26", True),
+        ("Solve for x step by step: 3x + 5 = 26.", "3x = 21\n3 * 7 = 21\nx = 7", True),
+        ("Solve for x step by step: 3x + 5 = 26.", "Step 1: Subtract 5 from both sides: 3x = 21\nStep 2: Divide both sides by 3: x = 7\nStep 3: 100 / 4 = 25", False),
+        ("Solve for x step by step: 3x + 5 = 26.", "Step 1: Subtract 5 from both sides: 3x = 21\nStep 2: Divide both sides by 3: x = 7\nStep 3: 3 + 2 = 5", False),
+        ("Solve for x step by step: 3x + 5 = 5.", "Step 1: Subtract 5 from both sides: 3x = 0\nStep 2: Divide both sides by 3: x = 0\nSo we get 15 / 3 = 5.", False),
+        ("Solve for x step by step: 3x + 5 = 5.", "Step 1: 15 / 3 = 5\nStep 2: Subtract 5 from both sides: 3x = 0\nStep 3: Divide both sides by 3: x = 0", False),
+        ("Solve for x step by step: 2x + 1 = 1.", "Step 1: Subtract 1 from both sides: 2x = 0\nStep 2: Divide both sides by 2: x = 0\nStep 3: 2 * 2 = 4", False),
+        ("Solve for x step by step: 3x + 5 = 20.", "Step 1: 3x = 20 - 5 = 15\nStep 2: x = 15 / 3 = 5\nAnswer: x = 5", True),
+        ("Solve for x step by step: 3x + 5 = 20.", "Step 1: 3x = 20 - 5 = 15\nStep 2: x = 5 = 45 / 9\nAnswer: x = 5", False),
+    ],
+)
+def test_arithmetic_with_no_unknown_states_only_numbers_the_problem_or_derivation_states(
+    prompt: str, answer: str, passes: bool
+) -> None:
+    constraints = TASK.constraints(prompt)
+    errors = TASK.check_answer(TASK.segment(answer, constraints), constraints)
+    assert (not errors) == passes, errors
+    if not passes:
+        assert any("nor the derivation before it states" in e for e in errors), errors

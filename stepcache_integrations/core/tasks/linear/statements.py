@@ -1,18 +1,24 @@
-"""What a step states that the equation reader did not read (blind red team round 9).
+"""What a step states that nothing checks against the problem (blind red teams rounds 9-10).
 
-A re-instantiated step keeps every statement the rewriter does not see ("x = .25" stays when the
-value changes): a step is proven only when each of its '=' stands in an equation the reader read.
+A re-instantiated step keeps every statement the rewriter does not see ("x = .25", "15 / 3 = 5"
+stay when the value changes): a step is proven only when each of its '=' stands in an equation
+the reader read, and an equation with no unknown states only numbers the problem or the
+derivation before it accounts for.
 """
 
 from __future__ import annotations
 
 import re
+from fractions import Fraction
+from typing import Any
 
-from ..algebra import Equation
+from ..algebra import Equation, format_number
 
-__all__ = ["unread_equals"]
+__all__ = ["unexplained_arithmetic", "unread_equals"]
 
 _EQUALS = re.compile(r"=(?!>)")  # "=>" is an arrow between statements, not an equation
+_NUMBER = re.compile(r"(?<![\w.])[0-9]+(?:\.[0-9]+)?")
+_BARE = re.compile(r"\s*-?[0-9]+(?:\.[0-9]+)?\s*")
 
 
 def unread_equals(body: str, equations: list[Equation]) -> str:
@@ -22,3 +28,41 @@ def unread_equals(body: str, equations: list[Equation]) -> str:
     if stated == len(equations):
         return ""
     return f"states {stated - len(equations)} equation(s) this checker cannot read (an '=' outside every equation read)"
+
+
+def unexplained_arithmetic(sequence: list[tuple[int, int, Any]], ctx: Any) -> dict[int, str]:
+    """Steps (by index) stating an equation with no unknown ("15 / 3 = 5", "2 * 2 = 4") with a number
+    that neither the problem, its solution, an operation nor an earlier equation states: arithmetic
+    of another problem (a re-instantiation leaves it as it was) or a claim nothing ties to this one.
+    In a chain with an unknown, a side that is a bare number is what the other side computes."""
+    explained = {abs(n) for eq in ctx.problem for n in eq.numbers} | {abs(v) for v in ctx.solution.values()}
+    chained = {(step, item.start) for step, _, item in sequence if isinstance(item, Equation) and item.identifiers}
+    failures: dict[int, str] = {}
+    for step, _, item in sorted(sequence, key=lambda entry: (entry[0], entry[1])):
+        if not isinstance(item, Equation):
+            explained.add(abs(item.value))  # an operation's number
+            continue
+        chain = (step, item.start) in chained
+        missing = None if item.identifiers or step in failures else _unexplained(item, chain, explained)
+        if missing is not None:
+            failures[step] = (
+                f"'{item.text}' computes with {format_number(missing)}, which neither the problem "
+                "nor the derivation before it states"
+            )
+        explained |= {abs(n) for n in item.numbers}
+    return failures
+
+
+def _unexplained(equation: Equation, chained: bool, explained: set[Fraction]) -> Fraction | None:
+    """The first number of an equation with no unknown that nothing explains: in a chain with an
+    unknown ("3x = 20 - 5 = 15") it computes, so its inputs count; alone, each number counts."""
+    used = _inputs(equation.text) if chained else [abs(n) for n in equation.numbers]
+    return next((n for n in used if n not in explained), None)
+
+
+def _inputs(text: str) -> list[Fraction]:
+    """The numbers an equation with no unknown computes with: both sides', but a side that is a
+    bare number is the result (absolute values: a sign is an operator here)."""
+    left, _, right = text.partition(" = ")
+    sides = [side for side in (left, right) if not _BARE.fullmatch(side)] or [left]
+    return [abs(Fraction(n)) for side in sides for n in _NUMBER.findall(side)]

@@ -35,7 +35,7 @@ from .answer import AnswerLine, answer_lines, last_statement
 from .operations import Operation as _Op
 from .operations import normalised as _normalised
 from .operations import transition_holds as _transition_holds
-from .statements import unread_equals
+from .statements import unexplained_arithmetic, unread_equals
 
 __all__ = [
     "ProblemContext",
@@ -197,6 +197,8 @@ def check_steps(steps: list[Step], ctx: ProblemContext, *, provisional_tail: boo
     sequence: list[tuple[int, int, Equation | _Op]] = []  # (step, position, item) in reading order
     verdicts = [_check_step_once(i, step, ctx, known, sequence) for i, step in enumerate(steps)]
     _check_operations(sequence, verdicts, ctx, provisional_tail)
+    for index, reason in unexplained_arithmetic(sequence, ctx).items():  # "15 / 3 = 5" for x = 0
+        verdicts[index].fail(reason)
     for verdict in verdicts:
         _rule_proof_does_not_fail(verdict, verdicts)
         if verdict.ok and not verdict.evidence:
@@ -226,12 +228,10 @@ MAX_SHARED_STEPS = 4096  # a plain context takes no more shared verdicts than th
 def _share_with_plain(
     ctx: ProblemContext, key: tuple[int, str], found: tuple[StepVerdict, tuple[Any, ...]]
 ) -> None:
-    """A step that passes its own rules under ``ctx`` passes them, with the same evidence and
-    reading-order items, under ``ctx.plain``: the two contexts hold the same problem (variables,
-    asked, solution, equations; checked when linked) and ``ctx`` has no stale unknowns, so a step
-    reads the same equations (``known``) and meets the same rules; the stale constants are only
-    one more way for an equation to fail (:func:`_check_equation`, its last test), and this step
-    failed none. A failing verdict is never shared (without the stale constants it may pass)."""
+    """A step that passes its own rules under ``ctx`` passes them, with the same evidence and items,
+    under ``ctx.plain``: the same problem (checked when linked), no stale unknowns, so the same
+    equations and rules; stale constants are only one more way to fail (:func:`_check_equation`).
+    A failing verdict is never shared (without the stale constants it may pass)."""
     plain = ctx.plain
     if plain is None or ctx.stale_vars or not found[0].ok or len(plain.step_memo) >= MAX_SHARED_STEPS:
         return
