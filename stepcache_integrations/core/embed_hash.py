@@ -104,17 +104,9 @@ class VectorMemo:
         self.max_chars = max_chars  # a longer text is not memoised
         self._vectors: BoundedLRU[np.ndarray] = BoundedLRU(maxsize, max_bytes)
 
-    @property
-    def maxsize(self) -> int:
-        return self._vectors.maxsize
-
-    @maxsize.setter
-    def maxsize(self, value: int) -> None:
-        self._vectors.maxsize = value
-
     def key(self, text: str, *params: Hashable) -> Hashable | None:
         """The memo key of ``text`` (the string itself) under ``params``; None: not memoised."""
-        if self.maxsize <= 0 or type(text) is not str or len(text) > self.max_chars:
+        if self._vectors.maxsize <= 0 or type(text) is not str or len(text) > self.max_chars:
             return None
         return (params, text)
 

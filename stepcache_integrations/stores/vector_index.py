@@ -101,16 +101,8 @@ class RecentSearches:
     def __init__(self, maxsize: int = 256) -> None:
         self._found: BoundedLRU[tuple[tuple[int, float], ...]] = BoundedLRU(maxsize)
 
-    @property
-    def maxsize(self) -> int:
-        return self._found.maxsize
-
-    @maxsize.setter
-    def maxsize(self, value: int) -> None:
-        self._found.maxsize = value
-
     def key(self, part: Hashable, query: np.ndarray, fetch: int) -> Hashable | None:
-        if self.maxsize <= 0 or type(fetch) is not int:
+        if self._found.maxsize <= 0 or type(fetch) is not int:
             return None
         return (part, fetch, query.dtype.str, query.shape, np.ascontiguousarray(query).tobytes())
 
