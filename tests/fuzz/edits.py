@@ -28,6 +28,7 @@ TEXT_EDITS = (
     "operator_change",
     "foreign_digit",
     "number_mark",
+    "spaced_mark",
     "line_layout",
 )
 # marks that change the number right before them: repeating decimal, factorial, feet/inches, percent, degrees
@@ -103,7 +104,7 @@ def text_applicable(text: str) -> list[str]:
     if any(c in OPERATORS for c in text):
         kinds.append("operator_change")
     if any(c in string.digits for c in text):
-        kinds += ["foreign_digit", "number_mark"]
+        kinds += ["foreign_digit", "number_mark", "spaced_mark"]
     if "=" in text:
         kinds.append("line_layout")
     return [k for k in kinds if k]
@@ -203,6 +204,16 @@ def edit_text(text: str, kind: str, rng: random.Random) -> str | None:
             return None
         p = rng.choice(ends)
         return text[:p] + rng.choice(NUMBER_MARKS) + text[p:]
+    if kind == "spaced_mark":
+        # the same marks after a space ("20 %", "20 !", "20 '"), or a point before the digits
+        # ("20" -> ".20"): what a reader still ties to the number, a plain digit reader drops
+        starts_ends = [(m.start(), m.end()) for m in re.finditer(r"[0-9]+", text)]
+        if not starts_ends:
+            return None
+        start, end = rng.choice(starts_ends)
+        if rng.random() < 0.25:
+            return text[:start] + "." + text[start:]
+        return text[:end] + " " + rng.choice(NUMBER_MARKS) + text[end:]
     if kind == "line_layout":
         lines = text.split("\n")
         with_eq = [i for i, line in enumerate(lines) if "=" in line]
@@ -297,7 +308,7 @@ def applicable(request: Request) -> list[str]:
 
 # edit kinds that apply to few bases come first, so that every base's first example covers them
 _PRIORITY = ("safe_crlf", "safe_nfd", "image_url", "tool_arg", "safe_edge_ws", "msg_name", "system_msg", "digit_change",
-             "safe_combo", "number_mark", "foreign_digit", "line_layout", "operator_change")
+             "safe_combo", "number_mark", "spaced_mark", "foreign_digit", "line_layout", "operator_change")
 
 
 def rotation(request: Request, shift: int = 0) -> list[str]:

@@ -56,6 +56,9 @@ def test_a_mark_after_spaces_changes_the_run_before_it() -> None:
     assert not changed_after("x = 5 and", len("x = 5 "), "x = 5 ")
     assert not find_equations("x = 5 %") and find_equations("x = 5 and more")
     assert not TASK.detect("Solve for x: 3x = 20 '.") and TASK.detect("Solve for x: 3x = 20.")
+    # an ellipsis after a number is no placeholder (fuzzer edit spaced_mark): "7 ... - z" is not "7 - z"
+    assert not TASK.detect("Solve 7 ... - z = 2 for z.") and not TASK.detect("Solve x + y = 10 \u2026 and x - y = 2.")
+    assert TASK.detect('Solve 7 - z = 2 for z. Write each line as "Step k: ...".')
 
 
 @pytest.mark.parametrize(

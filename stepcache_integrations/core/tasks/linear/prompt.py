@@ -212,9 +212,16 @@ def _without_templates(prompt: str) -> tuple[list[str], str | None]:
     names a form ("<decimal>") is left."""
     templated = [m.group(1) for m in _TEMPLATE_EQUATION.finditer(prompt)]
     text = _TEMPLATE_EQUATION.sub(lambda m: f" {m.group(1)} ", prompt)
-    text = _STEP_K.sub(lambda m: m.group(1), _PLACEHOLDER.sub(" ", text))
+    text = _STEP_K.sub(lambda m: m.group(1), _PLACEHOLDER.sub(lambda m: _blank_placeholder(text, m), text))
     text = _PHRASES.sub(" ", unicodedata.normalize("NFC", text))
     return templated, None if _OTHER_PLACEHOLDER.search(text) else text
+
+
+def _blank_placeholder(text: str, match: re.Match[str]) -> str:
+    """A placeholder blanked, unless it is an ellipsis after a number or bracket, spaces aside
+    ("x + y = 10 ...": a repeating decimal or a trailing thought; left, the equation is not read)."""
+    before = text[: match.start()].rstrip()[-1:]
+    return match.group() if match.group()[:1] in ".\u2026" and (before.isdigit() or before == ")") else " "
 
 
 def _rule_equations_usable(equations: list[Equation]) -> bool:
