@@ -4,12 +4,41 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Hashable
-from typing import Generic, TypeVar
+from collections.abc import Callable, Hashable
+from functools import lru_cache, wraps
+from typing import Any, Generic, TypeVar
 
-__all__ = ["BoundedLRU"]
+__all__ = ["SHORT_TEXT", "BoundedLRU", "short_text_cache"]
 
 V = TypeVar("V")
+F = TypeVar("F", bound=Callable[..., Any])
+
+SHORT_TEXT = 512  # texts up to this length go through a short_text_cache's memo
+
+
+def short_text_cache(maxsize: int, *, long_maxsize: int = 0, limit: int = SHORT_TEXT) -> Callable[[F], F]:
+    """Memoise a pure function of ``(text, *hashable args)`` whose result is immutable: texts of
+    up to ``limit`` characters (a step, an answer line: read again and again) in an LRU of
+    ``maxsize``, longer ones (a whole prompt) in one of ``long_maxsize`` (0: not memoised), so a
+    few long texts cannot hold the memory many short ones would."""
+
+    def wrap(fn: F) -> F:
+        short = lru_cache(maxsize=maxsize)(fn)
+        long = lru_cache(maxsize=long_maxsize)(fn) if long_maxsize > 0 else fn
+
+        @wraps(fn)
+        def call(text: str, *args: Any) -> Any:
+            return short(text, *args) if len(text) <= limit else long(text, *args)
+
+        def cache_clear() -> None:
+            short.cache_clear()
+            if long is not fn:
+                long.cache_clear()  # type: ignore[attr-defined]
+
+        call.cache_clear = cache_clear  # type: ignore[attr-defined]
+        return call  # type: ignore[return-value]
+
+    return wrap
 
 
 class BoundedLRU(Generic[V]):

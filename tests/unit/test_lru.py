@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from stepcache_integrations.core.lru import BoundedLRU
+from stepcache_integrations.core.lru import SHORT_TEXT, BoundedLRU, short_text_cache
 
 
 def test_least_recently_used_goes_first_and_reads_count() -> None:
@@ -61,3 +61,36 @@ def test_matches_a_plain_model(maxsize: int, max_size: int | None, ops: list[tup
                 model.remove(held)
                 model.append(held)
         assert len(lru) == len(model) and lru.size == sum(i[2] for i in model)
+
+
+def _counting(long_maxsize: int) -> tuple[list[tuple[str, int]], object]:
+    calls: list[tuple[str, int]] = []
+
+    @short_text_cache(2, long_maxsize=long_maxsize)
+    def read(text: str, n: int) -> tuple[str, int]:
+        calls.append((text, n))
+        return (text.upper(), n)
+
+    return calls, read
+
+
+def test_short_texts_are_read_once_long_ones_each_time_unless_given_their_own_memo() -> None:
+    calls, read = _counting(long_maxsize=0)
+    short, long = "a" * SHORT_TEXT, "b" * (SHORT_TEXT + 1)
+    assert read(short, 1) == read(short, 1) == (short.upper(), 1)  # type: ignore[operator]
+    assert read(short, 2) == (short.upper(), 2)  # type: ignore[operator]
+    assert read(long, 1) == read(long, 1) == (long.upper(), 1)  # type: ignore[operator]
+    assert calls == [(short, 1), (short, 2), (long, 1), (long, 1)]
+    calls, read = _counting(long_maxsize=1)
+    read(long, 1), read(long, 1)  # type: ignore[operator]
+    assert calls == [(long, 1)]
+    read.cache_clear()  # type: ignore[attr-defined]
+    read(long, 1)  # type: ignore[operator]
+    assert calls == [(long, 1), (long, 1)]
+
+
+def test_short_text_memo_is_bounded_least_recent_first() -> None:
+    calls, read = _counting(long_maxsize=0)
+    for text in ("x", "y", "x", "z", "y"):  # maxsize 2: "y" was evicted by "z" after "x" was used
+        read(text, 0)  # type: ignore[operator]
+    assert [text for text, _ in calls] == ["x", "y", "z", "y"]

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 
+from ..lru import short_text_cache
 from .layout import changed_after, changed_before, read_two_ways
 from .numbers import MAX_NUMBER_DIGITS, format_number, is_canonical_number
 
@@ -30,7 +31,6 @@ MAX_VALUE_DIGITS = 300
 _MAX_VALUE = 10**MAX_VALUE_DIGITS
 MAX_EXPR_TOKENS = 120
 MAX_EQUATIONS = 8
-_SHORT_TEXT = 512  # texts up to this length are parsed through the larger caches below
 
 # A closed ASCII alphabet: ASCII digits only (\d reads every script's: "1\u0660" would be 10), no '\u00b7',
 # '\u00d7', '\u00f7' ("1\u00b75" is 1.5 in British print, "2\u00f74x" is read two ways); the minus sign '\u2212' is '-'.
@@ -45,8 +45,9 @@ _DECLINED_SYMBOLS = frozenset("\u00b7\u00d7\u00f7")
 def outside_alphabet(text: str) -> str | None:
     """The first digit or numeral of another script ('\u0660', '\uff11', '\u00b2', '\u00be') or '\u00b7', '\u00d7', '\u00f7'
     in ``text``, or None. A text holding one is not read (never reinterpreted)."""
-    found = (ch for ch in text if not ch.isascii() and (ch.isnumeric() or ch in _DECLINED_SYMBOLS))
-    return None if text.isascii() else next(found, None)
+    if text.isascii():
+        return None
+    return next((ch for ch in text if not ch.isascii() and (ch.isnumeric() or ch in _DECLINED_SYMBOLS)), None)
 
 
 class NotLinear(ValueError):
@@ -242,16 +243,10 @@ def _tokenize(text: str) -> list[tuple[str, str]]:
 
 def parse_linear(text: str, variables: frozenset[str] | None = None) -> LinearForm:
     """Parse one linear expression; raise NotLinear otherwise."""
-    if len(text) <= _SHORT_TEXT:
-        return _parse_short(text, variables)
     return _parse(text, variables)
 
 
-@lru_cache(maxsize=4096)  # forms are immutable; a prompt's sides are parsed when claimed and when read
-def _parse_short(text: str, variables: frozenset[str] | None) -> LinearForm:
-    return _parse(text, variables)
-
-
+@short_text_cache(4096)  # forms are immutable; a prompt's sides are parsed when claimed and when read
 def _parse(text: str, variables: frozenset[str] | None) -> LinearForm:
     tokens = _tokenize(text)
     if not tokens:
@@ -266,7 +261,12 @@ def _parse(text: str, variables: frozenset[str] | None) -> LinearForm:
 # Math runs: numbers, variable-like names (a letter, optionally _ or digits: x, y2, x_1),
 # operators, parentheses and '='. Any other word or character ends a run.
 _VAR_LIKE = re.compile(r"^[A-Za-z](?:_?[0-9]+)?$")
-_RUN_TOKEN = re.compile(r"[0-9]+(?:\.[0-9]+)?|[A-Za-z_][A-Za-z0-9_]*|[-+*/^()=\u2212]|\s+|.", re.DOTALL)
+# Tokens by kind (the alternatives start with disjoint characters): numbers and operators are
+# math, a name is when it is variable-like or known, spaces are without a line break, and any
+# other character is read by _is_math_token.
+_RUN_TOKEN = re.compile(
+    r"(?P<math>[0-9]+(?:\.[0-9]+)?|[-+*/^()=\u2212])|(?P<name>[A-Za-z_][A-Za-z0-9_]*)|(?P<space>\s+)|.", re.DOTALL
+)
 _NUMBER_IN_TEXT = re.compile(r"(?<![\w.])(-?[0-9]+(?:\.[0-9]+)?)(?![\d])")
 
 
@@ -281,24 +281,30 @@ def _is_math_token(tok: str, known: frozenset[str]) -> bool:
     )
 
 
+def _run_token_is_math(match: re.Match[str], known: frozenset[str]) -> bool:
+    """``_is_math_token`` of the token, read by its kind first (an ASCII name or space holds no
+    character of another alphabet)."""
+    kind = match.lastgroup
+    if kind == "math":
+        return True
+    if kind == "name":
+        return _VAR_LIKE.match(match.group()) is not None or match.group() in known
+    if kind == "space":
+        return "\n" not in match.group()
+    return _is_math_token(match.group(), known)
+
+
 def math_runs(text: str, known: frozenset[str] = frozenset()) -> list[tuple[int, str]]:
     """Maximal runs of math tokens that contain '=', with their start offsets."""
-    if len(text) <= _SHORT_TEXT:
-        return list(_math_runs_short(text, known))
-    return _math_runs(text, known)
+    return list(_math_runs(text, known))
 
 
-@lru_cache(maxsize=4096)  # a new prompt is cut into runs when claimed and again when its equations are read
-def _math_runs_short(text: str, known: frozenset[str]) -> tuple[tuple[int, str], ...]:
-    return tuple(_math_runs(text, known))
-
-
-def _math_runs(text: str, known: frozenset[str]) -> list[tuple[int, str]]:
+@short_text_cache(4096)  # a new prompt is cut into runs when claimed and again when its equations are read
+def _math_runs(text: str, known: frozenset[str]) -> tuple[tuple[int, str], ...]:
     runs: list[tuple[int, str]] = []
     start = -1
     for match in _RUN_TOKEN.finditer(text):
-        tok = match.group()
-        if _is_math_token(tok, known):
+        if _run_token_is_math(match, known):
             if start < 0:
                 start = match.start()
         elif start >= 0:
@@ -306,7 +312,7 @@ def _math_runs(text: str, known: frozenset[str]) -> list[tuple[int, str]]:
             start = -1
     if start >= 0:
         runs.append((start, text[start:]))
-    return [(pos, run) for pos, run in runs if "=" in run]
+    return tuple((pos, run) for pos, run in runs if "=" in run)
 
 
 def _strip_unbalanced(side: str) -> str:
@@ -323,20 +329,13 @@ def find_equations(text: str, known: frozenset[str] = frozenset(), limit: int = 
     text = text[:limit]
     if "=" not in text:
         return []
-    if len(text) <= _SHORT_TEXT:
-        return list(_equations_in_short(text, known))
     return list(_equations_in(text, known))
 
 
 # Cached: one lookup verifies the same step texts several times (steps, final check, context),
 # and the steps of many entries are read again and again. Step texts are short, so many fit;
 # long texts (a prompt: up to 20,000 characters) get a smaller cache to bound its memory.
-@lru_cache(maxsize=16384)
-def _equations_in_short(text: str, known: frozenset[str]) -> tuple[Equation, ...]:
-    return tuple(_parse_equations(text, known))
-
-
-@lru_cache(maxsize=1024)
+@short_text_cache(16384, long_maxsize=1024)
 def _equations_in(text: str, known: frozenset[str]) -> tuple[Equation, ...]:
     return tuple(_parse_equations(text, known))
 
@@ -377,7 +376,7 @@ def equation_shape(text: str) -> tuple[str, tuple[Fraction, ...]]:
     "3x + 5 = 20" -> ("NV+N=N", [3, 5, 20]); "3x - 1 = 2" -> ("NV+N=N", [3, -1, 2]): a minus in
     front of a number is folded into the number, so a sign flip is a change of constant, not of form.
     """
-    tokens = [tok for tok in _RUN_TOKEN.findall(text) if not tok.isspace()]
+    tokens = [tok for tok in map(re.Match.group, _RUN_TOKEN.finditer(text)) if not tok.isspace()]
     out: list[str] = []
     params: list[Fraction] = []
     sign = 1

@@ -24,8 +24,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 
+from ...lru import short_text_cache
 from ..algebra import is_canonical_number
 from ..equation_claims import normalise_claims, verbal_equalities
 from ..stepwise import label_len
@@ -118,21 +118,16 @@ def _unwrap(remainder: str, open_mark: str | None) -> str | None:
     return text + ("." if period else "")
 
 
-_SHORT_LINE = 512  # lines up to this length are read through the bounded memo below
 
 
 def _read_line(line: str) -> tuple[bool, str | None] | None:
     """(names the answer, its remainder after the label: None when no label is read) of an
     answer line; None for another line. A pure function of the line, so a short line (a step
     is read per step, then again in the whole text by the final check) is read once."""
-    return _read_short_line(line) if len(line) <= _SHORT_LINE else _read_any_line(line)
-
-
-@lru_cache(maxsize=8192)
-def _read_short_line(line: str) -> tuple[bool, str | None] | None:
     return _read_any_line(line)
 
 
+@short_text_cache(8192)
 def _read_any_line(line: str) -> tuple[bool, str | None] | None:
     body = verbal_equalities(line[label_len(line) :])
     lead = _LEAD.match(body)
@@ -170,14 +165,12 @@ def answer_lines(text: str, asked: tuple[str, ...]) -> list[AnswerLine]:
 def _closed_form(remainder: str, asked: tuple[str, ...]) -> tuple[dict[str, str] | None, str]:
     """:func:`read_closed_form`, once per short remainder and asked unknowns (a step's answer line
     is read per step, then in the whole text); each caller gets its own dict."""
-    if len(remainder) > _SHORT_LINE:
-        return read_closed_form(remainder, asked)
-    items, reason = _closed_form_short(remainder, asked)
+    items, reason = _closed_form_items(remainder, asked)
     return (None if items is None else dict(items)), reason
 
 
-@lru_cache(maxsize=4096)
-def _closed_form_short(remainder: str, asked: tuple[str, ...]) -> tuple[tuple[tuple[str, str], ...] | None, str]:
+@short_text_cache(4096)
+def _closed_form_items(remainder: str, asked: tuple[str, ...]) -> tuple[tuple[tuple[str, str], ...] | None, str]:
     values, reason = read_closed_form(remainder, asked)
     return (None if values is None else tuple(values.items())), reason
 

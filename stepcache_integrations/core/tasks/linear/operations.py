@@ -8,12 +8,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
+from ...lru import short_text_cache
 from ..algebra import Equation, LinearForm
 from ..equation_claims import normalise_claims
 
 __all__ = ["Operation", "normalised", "transition_holds"]
 
-_SHORT_TEXT = 512  # bodies up to this length are read through the bounded memo below
 
 
 @dataclass
@@ -66,9 +66,9 @@ def _transition_of(
 
 def normalised(body: str) -> str:
     """``normalise_claims(body)``; a short body (every step is read under each new problem) once."""
-    return _normalised_short(body) if len(body) <= _SHORT_TEXT else normalise_claims(body)
+    return _normalised(body)
 
 
-@lru_cache(maxsize=8192)
-def _normalised_short(body: str) -> str:
+@short_text_cache(8192)
+def _normalised(body: str) -> str:
     return normalise_claims(body)

@@ -19,6 +19,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
+from ...lru import short_text_cache
 from ...types import Step
 from ..algebra import (
     MAX_NUMBER_DIGITS,
@@ -46,7 +47,6 @@ __all__ = [
 ]
 
 _ENGLISH_LETTERS = frozenset({"a", "A", "I"})
-_SHORT_TEXT = 512  # texts up to this length are read through the bounded memos below
 _NUM = r"-?[0-9]+(?:\.[0-9]+)?"  # ASCII digits only; a step with another script's digit fails
 _NUMBER = re.compile(r"(?<![\w.])-?(?:[0-9]+(?:\.[0-9]+)?|\.[0-9]+)(?![\d])")  # ".25" is a number too
 _OPERATION = re.compile(
@@ -74,14 +74,10 @@ def unread_prose(text: str, variables: frozenset[str]) -> str | None:
     """The first word of a step, outside its equations, that is neither an unknown of the problem
     nor in the closed step vocabulary; None when every word is read (a short step is read once
     per set of unknowns: the verifier and the level both ask)."""
-    return _unread_prose_short(text, variables) if len(text) <= _SHORT_TEXT else _unread_prose(text, variables)
-
-
-@lru_cache(maxsize=4096)
-def _unread_prose_short(text: str, variables: frozenset[str]) -> str | None:
     return _unread_prose(text, variables)
 
 
+@short_text_cache(4096)
 def _unread_prose(text: str, variables: frozenset[str]) -> str | None:
     body = text[label_len(text) :]
     for eq in find_equations(body, variables, limit=len(body) + 1):

@@ -1,0 +1,60 @@
+"""The math-run reader classifies tokens by their kind; it cuts every text exactly as the
+token-by-token reading it replaced (kept here as the reference), whatever the characters."""
+
+from __future__ import annotations
+
+import re
+
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from stepcache_integrations.core.tasks.algebra import _is_math_token, math_runs, outside_alphabet
+
+_REFERENCE_TOKEN = re.compile(r"[0-9]+(?:\.[0-9]+)?|[A-Za-z_][A-Za-z0-9_]*|[-+*/^()=\u2212]|\s+|.", re.DOTALL)
+_DECLINED = frozenset("\u00b7\u00d7\u00f7")
+
+
+def _reference_runs(text: str, known: frozenset[str]) -> list[tuple[int, str]]:
+    runs: list[tuple[int, str]] = []
+    start = -1
+    for match in _REFERENCE_TOKEN.finditer(text):
+        if _is_math_token(match.group(), known):
+            if start < 0:
+                start = match.start()
+        elif start >= 0:
+            runs.append((start, text[start : match.start()]))
+            start = -1
+    if start >= 0:
+        runs.append((start, text[start:]))
+    return [(pos, run) for pos, run in runs if "=" in run]
+
+
+def _reference_outside(text: str) -> str | None:
+    found = (ch for ch in text if not ch.isascii() and (ch.isnumeric() or ch in _DECLINED))
+    return None if text.isascii() else next(found, None)
+
+
+# Characters of every kind the reader tells apart: digits (ASCII and others), letters (ASCII
+# and others), operators, spaces (line breaks, no-break and other Unicode spaces), marks.
+_CHARS = st.sampled_from(
+    list("0123456789xyzabXYZ_.,;:!?'\"()=+-*/^ \t\n\r")
+    + ["\u2212", "\u00a0", "\u2003", "\u0660", "\uff11", "\u00b2", "\u00be", "\u00b7", "\u00d7", "\u00f7", "\u00e9", "\u03b1", "\x1c", "\u2028"]
+)
+_KNOWN = st.frozensets(st.sampled_from(["x", "y", "ab", "_x", "x_1", "\u00e9", "\u03b1", "speed"]), max_size=3)
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.lists(_CHARS, max_size=40).map("".join), _KNOWN)
+@example("Solve 3x + 5 = 20 for x", frozenset())
+@example("x\u00a0= 2\n y = \u0663", frozenset({"y"}))
+@example("ab = 2 and _x = 3", frozenset({"ab", "_x"}))
+def test_runs_are_cut_as_by_the_token_by_token_reading(text: str, known: frozenset[str]) -> None:
+    assert math_runs(text, known) == _reference_runs(text, known)
+    assert outside_alphabet(text) == _reference_outside(text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=30), _KNOWN)
+def test_any_unicode_text_is_cut_as_by_the_reference(text: str, known: frozenset[str]) -> None:
+    assert math_runs(text, known) == _reference_runs(text, known)
+    assert outside_alphabet(text) == _reference_outside(text)
