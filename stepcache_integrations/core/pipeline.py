@@ -266,8 +266,10 @@ def _served_level(plan: CachePlan) -> VerificationLevel:
     "unchecked" when the judge (a model's word, not a check) approved the reuse."""
     if plan.judge_reply is not None or plan.entry is None:
         return "unchecked"
-    entry = plan.entry
-    return PROOFS.level(plan.handler, plan.steps, plan.constraints, entry.constraints, entry.verification)
+    entry, cached = plan.entry, plan.entry_constraints
+    if cached is None or cached.value is not entry.constraints:  # frozen by the planner, or now
+        cached = entry.constraints
+    return PROOFS.level(plan.handler, plan.steps, plan.constraints, cached, entry.verification)
 
 
 @dataclass

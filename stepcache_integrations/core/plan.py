@@ -31,6 +31,7 @@ class CachePlan:
     outcome: Outcome
     vector: np.ndarray | None = None
     entry: CacheEntry | None = None
+    entry_constraints: Any = None  # the entry's constraints frozen by the planner (a proofs.Keyed)
     similarity: float | None = None
     steps: list[Step] = field(default_factory=list)
     provenance: list[Provenance] = field(default_factory=list)

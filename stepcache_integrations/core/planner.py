@@ -14,7 +14,7 @@ from ..errors import InvalidPromptError
 from .plan import CachePlan
 from .plan_memo import PLANS
 from .policy import ReusePolicy
-from .proofs import PROOFS, Keyed, keyed
+from .proofs import PROOFS, Keyed, keyed, keyed_steps
 from .tasks import TaskHandler, TaskRegistry, Verification
 from .tasks.protocols import Presents, Task
 from .types import CacheHit, Outcome, Provenance, Step
@@ -81,6 +81,7 @@ class _Candidate:
     steps: list[Step]
     provenance: list[Provenance]
     verification: Verification
+    cached: Keyed  # the entry's constraints, frozen once for every check of this candidate
 
 
 @dataclass
@@ -177,10 +178,10 @@ def _classify(
     """One candidate's best outcome, and the seconds spent re-instantiating it."""
     entry = hit.entry
     steps = [Step(text=s.text, kind=s.kind, meta=s.meta) for s in entry.steps]
-    cached = keyed(entry.constraints)  # frozen once for every check of this candidate
-    verification = PROOFS.verify(handler, steps, constraints, cached)
-    candidate = _Candidate(hit, "patch", steps, ["reused"] * len(steps), verification)
-    if verification.passed and not PROOFS.answer_errors(handler, steps, constraints):
+    cached, checked = keyed(entry.constraints), keyed_steps(steps)  # frozen once for every check
+    verification = PROOFS.verify(handler, checked, constraints, cached)
+    candidate = _Candidate(hit, "patch", steps, ["reused"] * len(steps), verification, cached)
+    if verification.passed and not PROOFS.answer_errors(handler, checked, constraints):
         candidate.outcome = "reuse"
         return candidate, 0.0
     seconds = 0.0
@@ -198,8 +199,9 @@ def _try_reinstantiate(handler: Task, constraints: Any, cached: Keyed, candidate
     rewritten = handler.reinstantiate(candidate.steps, cached.value, constraints)
     if rewritten is None:
         return
-    check = PROOFS.verify(handler, rewritten, constraints, cached)
-    if check.passed and not PROOFS.answer_errors(handler, rewritten, constraints):
+    checked = keyed_steps(rewritten)
+    check = PROOFS.verify(handler, checked, constraints, cached)
+    if check.passed and not PROOFS.answer_errors(handler, checked, constraints):
         candidate.outcome = "reinstantiate"
     if check.passed or len(check.failures) <= len(candidate.verification.failures):
         old = candidate.steps
@@ -213,6 +215,7 @@ def _try_reinstantiate(handler: Task, constraints: Any, cached: Keyed, candidate
 def _adopt(plan: CachePlan, best: _Candidate) -> None:
     plan.outcome = best.outcome
     plan.entry = best.hit.entry
+    plan.entry_constraints = best.cached
     plan.similarity = best.hit.similarity
     plan.steps = best.steps
     plan.provenance = best.provenance

@@ -24,7 +24,7 @@ from .lru import BoundedLRU
 from .tasks.base import UnitCheck, Verification
 from .types import Step, VerificationLevel
 
-__all__ = ["Keyed", "ProofMemo", "PROOFS", "keyed"]
+__all__ = ["Keyed", "ProofMemo", "PROOFS", "keyed", "keyed_steps"]
 
 
 @dataclass(frozen=True)
@@ -43,6 +43,14 @@ def keyed(value: Any) -> Keyed:
         return Keyed(value, None)
 
 
+def keyed_steps(steps: list[Step]) -> Keyed:
+    """``steps`` with their key computed once (a candidate's steps are checked, then answered)."""
+    try:
+        return Keyed(steps, _steps_key(steps))
+    except Unfreezable:
+        return Keyed(steps, None)
+
+
 def _raw(value: Any) -> Any:
     return value.value if isinstance(value, Keyed) else value
 
@@ -56,7 +64,9 @@ def _frozen(value: Any) -> Hashable:
 
 
 
-def _steps_key(steps: Sequence[Step]) -> Hashable:
+def _steps_key(steps: Sequence[Step] | Keyed) -> Hashable:
+    if isinstance(steps, Keyed):
+        return _frozen(steps)
     return tuple((step.text, step.kind, freeze(step.meta)) for step in steps)
 
 
@@ -71,37 +81,38 @@ class ProofMemo(BoundedLRU[tuple[Any, Any]]):
     def __init__(self, maxsize: int = 16384) -> None:
         super().__init__(maxsize)
 
-    def verify(self, handler: Any, steps: list[Step], constraints: Any, cached_constraints: Any) -> Verification:
-        """``handler.verify(steps, constraints, cached_constraints)``, memoised."""
+    def verify(self, handler: Any, steps: list[Step] | Keyed, constraints: Any, cached_constraints: Any) -> Verification:
+        """``handler.verify(steps, constraints, cached_constraints)``, memoised (any of the three
+        may come ``Keyed``: frozen once by the caller)."""
         key = self._key(("verify",), handler, steps, constraints, cached_constraints)
         found = self._get(key)
         if found is None:
-            found = handler.verify(steps, _raw(constraints), _raw(cached_constraints))
+            found = handler.verify(_raw(steps), _raw(constraints), _raw(cached_constraints))
             self._put(key, handler, _copy(found))
             return found
         return _copy(found)
 
-    def answer_errors(self, handler: Any, steps: list[Step], constraints: Any) -> list[str]:
+    def answer_errors(self, handler: Any, steps: list[Step] | Keyed, constraints: Any) -> list[str]:
         """``handler.check_answer(steps, constraints)``, memoised."""
         key = self._key(("check_answer",), handler, steps, constraints, None)
         found = self._get(key)
         if found is None:
-            found = tuple(handler.check_answer(steps, _raw(constraints)))
+            found = tuple(handler.check_answer(_raw(steps), _raw(constraints)))
             self._put(key, handler, found)
         return list(found)
 
     def level(
-        self, handler: Any, steps: list[Step], constraints: Any, cached_constraints: Any, stored: VerificationLevel
+        self, handler: Any, steps: list[Step] | Keyed, constraints: Any, cached_constraints: Any, stored: VerificationLevel
     ) -> VerificationLevel:
         """``handler.verification_level(steps, constraints, cached_constraints, stored)``, memoised."""
         key = self._key(("level", stored), handler, steps, constraints, cached_constraints)
         found: VerificationLevel | None = self._get(key)
         if found is None:
-            found = handler.verification_level(steps, _raw(constraints), _raw(cached_constraints), stored)
+            found = handler.verification_level(_raw(steps), _raw(constraints), _raw(cached_constraints), stored)
             self._put(key, handler, found)
         return found
 
-    def _key(self, check: tuple[str, ...], handler: Any, steps: list[Step], constraints: Any, cached: Any) -> Hashable | None:
+    def _key(self, check: tuple[str, ...], handler: Any, steps: list[Step] | Keyed, constraints: Any, cached: Any) -> Hashable | None:
         if self.maxsize <= 0:
             return None
         try:

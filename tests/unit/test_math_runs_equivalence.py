@@ -58,3 +58,22 @@ def test_runs_are_cut_as_by_the_token_by_token_reading(text: str, known: frozens
 def test_any_unicode_text_is_cut_as_by_the_reference(text: str, known: frozenset[str]) -> None:
     assert math_runs(text, known) == _reference_runs(text, known)
     assert outside_alphabet(text) == _reference_outside(text)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(-50, 50), st.integers(1, 9), st.integers(-99, 99), st.sampled_from(["x", "y", "a_1"]))
+def test_forms_and_equations_hash_as_their_dataclass_fields_and_pickle_without_the_kept_hash(
+    a: int, b: int, c: int, v: str
+) -> None:
+    import dataclasses
+    import pickle
+
+    from stepcache_integrations.core.tasks.algebra import find_equations
+
+    for eq in find_equations(f"{a}{v} + {b} = {c}, {b}/{max(a, 1)} = {v}"):
+        fields = tuple(getattr(eq, f.name) for f in dataclasses.fields(eq))
+        assert hash(eq) == hash(fields) and hash(eq) == hash(fields)  # computed, then kept
+        form_fields = (eq.form.coeffs, eq.form.const)
+        assert hash(eq.form) == hash(form_fields)
+        back = pickle.loads(pickle.dumps(eq))
+        assert back == eq and "_hash" not in back.__dict__ and hash(back) == hash(eq)

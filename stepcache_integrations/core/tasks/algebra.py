@@ -66,12 +66,30 @@ def _bounded(form: LinearForm) -> LinearForm:
     return form
 
 
+class _HashedOnce:
+    """A frozen value whose hash (a Fraction's is a modular inverse, and forms are memo keys) is
+    computed once and kept in the instance, never pickled (a str hash differs per process)."""
+
+    def _hash_of(self, fields: tuple[object, ...]) -> int:
+        found: int | None = self.__dict__.get("_hash")
+        if found is None:
+            found = hash(fields)
+            object.__setattr__(self, "_hash", found)
+        return found
+
+    def __getstate__(self) -> dict[str, object]:
+        return {k: v for k, v in self.__dict__.items() if k != "_hash"}
+
+
 @dataclass(frozen=True)
-class LinearForm:
+class LinearForm(_HashedOnce):
     """sum(coeffs[v] * v) + const, with exact rationals."""
 
     coeffs: tuple[tuple[str, Fraction], ...] = ()
     const: Fraction = Fraction(0)
+
+    def __hash__(self) -> int:
+        return self._hash_of((self.coeffs, self.const))
 
     @staticmethod
     def of(coeffs: dict[str, Fraction], const: Fraction) -> LinearForm:
@@ -106,7 +124,7 @@ class LinearForm:
 
 
 @dataclass(frozen=True)
-class Equation:
+class Equation(_HashedOnce):
     """lhs = rhs, kept as the linear form lhs - rhs, plus where it stood in the text."""
 
     form: LinearForm
@@ -117,6 +135,11 @@ class Equation:
     right: LinearForm = field(default=LinearForm())
     start: int = 0  # where the run holding it starts and ends in the searched text
     end: int = 0
+
+    def __hash__(self) -> int:
+        return self._hash_of(
+            (self.form, self.text, self.numbers, self.identifiers, self.left, self.right, self.start, self.end)
+        )
 
 
 class _Parser:
