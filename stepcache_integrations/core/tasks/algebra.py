@@ -406,7 +406,8 @@ def equation_shape(text: str) -> tuple[str, tuple[Fraction, ...]]:
     for i, tok in enumerate(tokens):
         if tok[0] in _ASCII_DIGITS:
             out.append("N")
-            params.append(sign * Fraction(tok))
+            value = Fraction(int(tok)) if "." not in tok else Fraction(tok)  # ASCII digits: int() reads them alike
+            params.append(value if sign == 1 else -value)
             sign = 1
         elif tok[0].isalpha() or tok[0] == "_":
             out.append("V")

@@ -58,6 +58,7 @@ FUNCTION_WORDS = STOPWORDS | frozenset(
 )
 
 
+@lru_cache(maxsize=8192)  # a pure function of a word and the 3 characters before it: template words repeat
 def _is_slot_word(word: str, preceding: str) -> bool:
     if word.lower() in STOPWORDS:
         return False

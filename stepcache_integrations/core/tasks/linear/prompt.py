@@ -201,7 +201,7 @@ def _rule_plain_notation(prompt: str) -> bool:
     """Bounded, with an '=', no factorial or "!=", ASCII spacing only (a no-break or other
     Unicode space is not read by this grammar) and no digit of another script, '\u00b7', '\u00d7' or '\u00f7'
     anywhere ("2x = 1\u0660" is not "2x = 10", "1\u00b75" may be 1.5)."""
-    if len(prompt) > MAX_PROMPT_CHARS or "=" not in prompt or _FACTORIAL_OR_UNEQUAL.search(prompt):
+    if len(prompt) > MAX_PROMPT_CHARS or "=" not in prompt or ("!" in prompt and _FACTORIAL_OR_UNEQUAL.search(prompt)):
         return False
     return not _UNUSUAL_SPACE.search(prompt) and outside_alphabet(prompt) is None
 
