@@ -19,6 +19,9 @@ TEXT_ASKED = "tests/adversarial/test_text_asked_quantity.py"
 LINEAR_LAYOUT = "tests/adversarial/test_linear_layout.py"
 NUMBER_SUFFIXES = "tests/adversarial/test_number_suffixes.py"
 UNREAD_STATEMENTS = "tests/adversarial/test_unread_statements.py"
+RELATIONS = f"{PKG}/core/tasks/relations.py"
+RELATIONS_TESTS = U + "test_relations.py"
+RELATION_WORDS = "tests/adversarial/test_relation_words.py"
 
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
@@ -105,5 +108,31 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      f"{PKG}/core/planner.py", "    return hits[-1].similarity >= hits[0].similarity - 1e-6",
      "    return hits[0].similarity >= 1.0 - 1e-5 and hits[-1].similarity >= hits[0].similarity - 1e-6",
      (U + "test_store_engine.py",)),
+    # -- words relating quantities; prose saying what an equation is (blind red team round 11)
+    ("relation-per-unread", "'2x = 12 per y' is read as 2x = 12 ('per' a free word)",
+     RELATIONS, '    "per": lambda before, after: (before, after[0]) in _PER,', '    "per": lambda before, after: True,',
+     (RELATIONS_TESTS, RELATION_WORDS)),
+    ("relation-one-unread", "'one' is a free word ('What is one per x?', 'one of x')",
+     RELATIONS, '    "one": lambda before, after: (after[0], after[1]) in {("per", "line"), ("per", "step"), ("step", "per"), ("line", "per")},', '    "one": lambda before, after: True,',
+     (RELATIONS_TESTS, RELATION_WORDS)),
+    ("relation-outside-phrases-read", "'x to y', '2x = 12 of y': a relating word outside its phrases is read as a free word",
+     RELATIONS, "        if not rule(before, after):", '        if token in ("per", "one") and not rule(before, after):',
+     (RELATIONS_TESTS, RELATION_WORDS)),
+    ("linear-relations-unchecked", "the linear prompt reader does not read relating words",
+     LINEAR_PROMPT, "    if mentioned is None or unread_relation(rest, spans) is not None:",
+     "    if mentioned is None:", (RELATIONS_TESTS, RELATION_WORDS)),
+    ("text-relations-unchecked", "free text for 'what is x of y?' is checked as the unknowns' values",
+     TEXT_CLAIMS, "    if unread_relation(prompt, [(eq.start, eq.end) for eq in equations]) is not None:",
+     "    if False:", (RELATIONS_TESTS, RELATION_WORDS)),
+    ("rearrangement-unread", "'Collect the x terms ...: 50x = 10' after 10x + 1 = 3 passes (the verb states nothing)",
+     f"{PKG}/core/tasks/linear/steps.py",
+     '    sequence.extend((i, op.pos, op) for op in rearrangements(i, body))  # "Collect the terms": same form',
+     "    pass", (U + "test_linear_statements.py", RELATION_WORDS)),
+    ("rearrangement-scales", "a rearranging verb may scale the equation (8x = 4 after 4x + 3 = 5)",
+     f"{PKG}/core/tasks/linear/operations.py", "        return form == after or form == after.scale(Fraction(-1))",
+     "        return True", (U + "test_linear_statements.py", RELATION_WORDS)),
+    ("restatement-unchecked", "'Start from the equation 3x = 15' passes for 3x + 5 = 20",
+     f"{PKG}/core/tasks/linear/statements.py", "    said = _RESTATING.search(body)", "    said = None",
+     (U + "test_linear_statements.py", RELATION_WORDS)),
 ]
 # fmt: on

@@ -29,8 +29,11 @@ TEXT_EDITS = (
     "foreign_digit",
     "number_mark",
     "spaced_mark",
+    "relation_word",
     "line_layout",
 )
+# words relating what stands beside them ("12 per y", "one per x", "x to y"): red team round 11
+RELATIONS = (" per y", " per x", " one per", " one", " of y", " to x", " by y", " from x", " in y", " on x", " as y", " with x")
 # marks that change the number right before them: repeating decimal, factorial, feet/inches, percent, degrees
 NUMBER_MARKS = ("...", "\u2026", "!", "'", "\u2032", '"', "%", "\u00b0")
 # a line's layout read two ways: a bullet or a sign, an equation label before or after it
@@ -104,7 +107,7 @@ def text_applicable(text: str) -> list[str]:
     if any(c in OPERATORS for c in text):
         kinds.append("operator_change")
     if any(c in string.digits for c in text):
-        kinds += ["foreign_digit", "number_mark", "spaced_mark"]
+        kinds += ["foreign_digit", "number_mark", "spaced_mark", "relation_word"]
     if "=" in text:
         kinds.append("line_layout")
     return [k for k in kinds if k]
@@ -214,6 +217,11 @@ def edit_text(text: str, kind: str, rng: random.Random) -> str | None:
         if rng.random() < 0.25:
             return text[:start] + "." + text[start:]
         return text[:end] + " " + rng.choice(NUMBER_MARKS) + text[end:]
+    if kind == "relation_word":
+        # after a number or a word: "2x = 12 per y", "What is x to y?", "one per x"
+        ends = [m.end() for m in re.finditer(r"[0-9]+|[A-Za-z]+", text)]
+        p = rng.choice(ends)
+        return text[:p] + rng.choice(RELATIONS) + text[p:]
     if kind == "line_layout":
         lines = text.split("\n")
         with_eq = [i for i, line in enumerate(lines) if "=" in line]
@@ -308,7 +316,7 @@ def applicable(request: Request) -> list[str]:
 
 # edit kinds that apply to few bases come first, so that every base's first example covers them
 _PRIORITY = ("safe_crlf", "safe_nfd", "image_url", "tool_arg", "safe_edge_ws", "msg_name", "system_msg", "digit_change",
-             "safe_combo", "number_mark", "spaced_mark", "foreign_digit", "line_layout", "operator_change")
+             "safe_combo", "number_mark", "spaced_mark", "relation_word", "foreign_digit", "line_layout", "operator_change")
 
 
 def rotation(request: Request, shift: int = 0) -> list[str]:

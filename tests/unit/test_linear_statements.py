@@ -83,3 +83,40 @@ def test_arithmetic_with_no_unknown_states_only_numbers_the_problem_or_derivatio
     assert (not errors) == passes, errors
     if not passes:
         assert any("nor the derivation before it states" in e for e in errors), errors
+
+
+# -- prose that says what an equation is (blind red team round 11) ---------------------------------
+
+from fractions import Fraction  # noqa: E402
+
+from stepcache_integrations.core.tasks.linear.operations import Operation, transition_holds  # noqa: E402
+from stepcache_integrations.core.tasks.linear.statements import unrestated  # noqa: E402
+
+_PROBLEM = tuple(find_equations("4x + 3 = 5"))
+
+
+@pytest.mark.parametrize(
+    ("body", "fails"),
+    [("Start with 4x + 3 = 5.", False), ("Start with 5 = 4x + 3.", False), ("Start from the equation 4x = 2.", True),
+     ("The equation is x = 1/2.", True), ("The system is 4x + 3 = 5.", False), ("Starting from 8x + 6 = 10.", True),
+     ("So 4x = 2.", False), ("Start by subtracting 3 from both sides: 4x = 2.", False),
+     ("4x = 2, the equation is read.", False)],
+)
+def test_a_step_saying_it_states_the_problem_states_one_of_its_equations(body: str, fails: bool) -> None:
+    equations = find_equations(body, frozenset({"x"}), limit=len(body) + 1)
+    ops = [(body.index("subtracting"), len(body))] if "subtracting" in body else []
+    assert bool(unrestated(body, equations, ops, _PROBLEM)) == fails
+
+
+@pytest.mark.parametrize(
+    ("after", "holds"),
+    [("4x = 2", True), ("2 = 4x", True), ("-4x = -2", True), ("8x = 4", False), ("x = 1/2", False), ("4x + 3 = 5", True)],
+)
+def test_a_rearranging_verb_keeps_lhs_minus_rhs(after: str, holds: bool) -> None:
+    before, = find_equations("4x + 3 = 5")
+    result, = find_equations(after)
+    collect = Operation(0, 0, "Collect", Fraction(0))
+    assert transition_holds([collect], before, result) == holds
+    verdict = TASK.verify(TASK.segment(f"Step 1: Combine like terms: {after}.\nAnswer: x = 1/2", TASK.constraints(PROMPT)),
+                          TASK.constraints(PROMPT), TASK.constraints(PROMPT)).units[0]
+    assert verdict.ok == holds, verdict.reason

@@ -50,6 +50,15 @@ def outside_alphabet(text: str) -> str | None:
     return next((ch for ch in text if not ch.isascii() and (ch.isnumeric() or ch in _DECLINED_SYMBOLS)), None)
 
 
+_ZERO, _ONE, _MINUS_ONE = Fraction(0), Fraction(1), Fraction(-1)
+
+
+@lru_cache(maxsize=8192)  # Fractions are immutable; parsing a str is the slow way to build one
+def literal_fraction(text: str) -> Fraction:
+    """``Fraction(text)`` of a number as written (ASCII digits, an optional sign and point)."""
+    return Fraction(text)
+
+
 class NotLinear(ValueError):
     """The text is not a (bounded) linear expression."""
 
@@ -105,14 +114,14 @@ class LinearForm(_HashedOnce):
     def __add__(self, other: LinearForm) -> LinearForm:
         acc = self.as_dict()
         for k, v in other.coeffs:
-            acc[k] = acc.get(k, Fraction(0)) + v
+            acc[k] = acc.get(k, _ZERO) + v
         return LinearForm.of(acc, self.const + other.const)
 
     def scale(self, factor: Fraction) -> LinearForm:
         return LinearForm.of({k: v * factor for k, v in self.coeffs}, self.const * factor)
 
     def evaluate(self, values: dict[str, Fraction]) -> Fraction:
-        return self.const + sum((v * values[k] for k, v in self.coeffs), Fraction(0))
+        return self.const + sum((v * values[k] for k, v in self.coeffs), _ZERO)
 
     def to_json(self) -> dict[str, object]:
         return {"coeffs": {k: str(v) for k, v in self.coeffs}, "const": str(self.const)}
@@ -163,7 +172,7 @@ class _Parser:
         while (tok := self.peek()) is not None and tok == ("op", "+") or tok == ("op", "-"):
             self.take()
             rhs = self.term(depth)
-            value = _bounded(value + (rhs if tok[1] == "+" else rhs.scale(Fraction(-1))))
+            value = _bounded(value + (rhs if tok[1] == "+" else rhs.scale(_MINUS_ONE)))
         return value
 
     def term(self, depth: int) -> LinearForm:
@@ -190,7 +199,7 @@ class _Parser:
         if tok in (("op", "-"), ("op", "+")):
             self.take()
             inner = self.factor(depth)
-            return inner if tok[1] == "+" else inner.scale(Fraction(-1))
+            return inner if tok[1] == "+" else inner.scale(_MINUS_ONE)
         base = self.atom(depth)
         if self.peek() == ("op", "^"):
             self.take()
@@ -214,11 +223,11 @@ class _Parser:
         if kind == "num":
             if len(value) > MAX_NUMBER_DIGITS:
                 raise NotLinear("number too long")
-            return LinearForm(const=Fraction(value))
+            return LinearForm(const=literal_fraction(value))
         if kind == "ident":
             if self.variables is not None and value not in self.variables:
                 raise NotLinear(f"unknown identifier {value}")
-            return LinearForm.of({value: Fraction(1)}, Fraction(0))
+            return LinearForm.of({value: _ONE}, _ZERO)
         if value == "(":
             inner = self.expr(depth + 1)
             if self.peek() != ("op", ")"):
@@ -376,12 +385,12 @@ def _parse_equations(text: str, known: frozenset[str]) -> list[Equation]:
                 continue
             try:
                 left_form, right_form = parse_linear(left), parse_linear(right)
-                form = _bounded(left_form + right_form.scale(Fraction(-1)))
+                form = _bounded(left_form + right_form.scale(_MINUS_ONE))
             except (NotLinear, ZeroDivisionError, OverflowError):
                 continue
             stated = f"{left} = {right}"
             numbers = tuple(
-                Fraction(n) for n in _NUMBER_IN_TEXT.findall(stated) if len(n) <= MAX_NUMBER_DIGITS
+                literal_fraction(n) for n in _NUMBER_IN_TEXT.findall(stated) if len(n) <= MAX_NUMBER_DIGITS
             )
             idents = tuple(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", stated))
             equations.append(
@@ -406,7 +415,7 @@ def equation_shape(text: str) -> tuple[str, tuple[Fraction, ...]]:
     for i, tok in enumerate(tokens):
         if tok[0] in _ASCII_DIGITS:
             out.append("N")
-            value = Fraction(int(tok)) if "." not in tok else Fraction(tok)  # ASCII digits: int() reads them alike
+            value = literal_fraction(tok)
             params.append(value if sign == 1 else -value)
             sign = 1
         elif tok[0].isalpha() or tok[0] == "_":

@@ -199,3 +199,14 @@ def last_statement(text: str, var: str) -> str | None:
         return value.group("n")
     line_end = body.find("\n", last.end())
     return body[last.end() : line_end if line_end >= 0 else len(body)].strip() or "(nothing)"
+
+
+def line_spans(body: str, indices: set[int]) -> list[tuple[int, int]]:
+    """Where the lines with these numbers stand in ``body``."""
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for index, line in enumerate(body.split("\n")):
+        if index in indices:
+            spans.append((start, start + len(line)))
+        start += len(line) + 1
+    return spans

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
+from ..relations import unread_relation
 from ..algebra import (
     MAX_EQUATIONS,
     Equation,
@@ -113,11 +114,12 @@ class LinearProblem:
     solution: dict[str, Fraction]
 
 
-def _equation_runs(text: str) -> tuple[list[Equation], str, set[str]] | None:
-    """The equations of ``text``, the text with them blanked out, and the unknowns an asking verb
-    puts on the left of one ("then find y = x + 3"); None if a run with '=' is not a chain of
-    linear expressions (``x^2 = 4``, ``x = <value>`` left over...)."""
+def _equation_runs(text: str) -> tuple[list[Equation], str, set[str], list[tuple[int, int]]] | None:
+    """The equations of ``text``, the text with them blanked out, the unknowns an asking verb
+    puts on the left of one ("then find y = x + 3") and where each run stands; None if a run with
+    '=' is not a chain of linear expressions (``x^2 = 4``, ``x = <value>`` left over...)."""
     pieces: list[str] = []
+    spans: list[tuple[int, int]] = []
     defined: set[str] = set()
     last, pairs = 0, 0
     for pos, run in math_runs(text):
@@ -129,13 +131,14 @@ def _equation_runs(text: str) -> tuple[list[Equation], str, set[str]] | None:
             defined.add(sides[0])
         pieces.append(text[last:pos])
         pieces.append(" " * len(run))
+        spans.append((pos, pos + len(run)))
         last = pos + len(run)
     pieces.append(text[last:])
     blanked = "".join(pieces)
     equations = find_equations(text, limit=len(text) + 1)
     if len(equations) != pairs:
         return None  # an '=' the equation reader did not read ("2x = 6 'x = 4'", "0.33..."): no claim
-    return equations, blanked, defined
+    return equations, blanked, defined, spans
 
 
 def _run_sides(text: str, pos: int, run: str) -> list[str] | None:
@@ -179,13 +182,13 @@ def understand_prompt(prompt: str) -> LinearProblem | None:
     parsed = _equation_runs(text)
     if parsed is None:
         return None
-    equations, rest, defined = parsed
+    equations, rest, defined, spans = parsed
     if not _rule_equations_usable(equations) or not _rule_rest_closed(rest):
         return None
     variables = _unknowns(equations)
     mentioned = _mentioned_unknowns(rest, variables, set(templated) | defined)
-    if mentioned is None:
-        return None
+    if mentioned is None or unread_relation(rest, spans) is not None:
+        return None  # a word outside the vocabulary, or "12 per y", "one per x", "x to y"
     solution = solve_system(tuple(eq.form for eq in equations))
     if solution is None or set(solution) != set(variables):
         return None

@@ -12,12 +12,17 @@ import re
 from fractions import Fraction
 from typing import Any
 
-from ..algebra import Equation, format_number
+from ..algebra import Equation, format_number, literal_fraction
+from .operations import REARRANGING
 
-__all__ = ["unexplained_arithmetic", "unread_equals"]
+__all__ = ["unexplained_arithmetic", "unread_equals", "unrestated"]
 
 _EQUALS = re.compile(r"=(?!>)")  # "=>" is an arrow between statements, not an equation
 _NUMBER = re.compile(r"(?<![\w.])[0-9]+(?:\.[0-9]+)?")
+# Words saying that what follows is the problem itself.
+_RESTATING = re.compile(
+    r"\b(?:start|starting|started|begin|beginning)\b|\b(?:equation|equations|system|problem)\s+(?:is|are)\b", re.IGNORECASE
+)
 _BARE = re.compile(r"\s*-?[0-9]+(?:\.[0-9]+)?\s*")
 
 
@@ -30,11 +35,30 @@ def unread_equals(body: str, equations: list[Equation]) -> str:
     return f"states {stated - len(equations)} equation(s) this checker cannot read (an '=' outside every equation read)"
 
 
+def unrestated(body: str, equations: list[Equation], op_spans: list[tuple[int, int]], problem: tuple[Equation, ...]) -> str:
+    """Why a step fails when it says it states the problem ("Start with", "The system is") and an
+    equation it states after saying so, before any operation, is none of the problem's equations
+    (either side first), or "" (red team round 11: "Start from the equation 3x = 15." and "The
+    system is x = 5." passed for 3x + 5 = 20, each true at the solution but not the problem)."""
+    said = _RESTATING.search(body)
+    if said is None:
+        return ""
+    first_op = min([start for start, _ in op_spans] + [m.start() for m in REARRANGING.finditer(body)], default=len(body))
+    for eq in equations:
+        if said.start() <= eq.start < first_op and not any(
+            (eq.left, eq.right) in ((p.left, p.right), (p.right, p.left)) for p in problem
+        ):
+            return f"'{eq.text}' is stated as the problem, which it is not"
+    return ""
+
+
 def unexplained_arithmetic(sequence: list[tuple[int, int, Any]], ctx: Any) -> dict[int, str]:
     """Steps (by index) stating an equation with no unknown ("15 / 3 = 5", "2 * 2 = 4") with a number
     that neither the problem, its solution, an operation nor an earlier equation states: arithmetic
     of another problem (a re-instantiation leaves it as it was) or a claim nothing ties to this one.
     In a chain with an unknown, a side that is a bare number is what the other side computes."""
+    if not _states_arithmetic(sequence):
+        return {}  # every equation has an unknown: none is checked here
     explained = {abs(n) for eq in ctx.problem for n in eq.numbers} | {abs(v) for v in ctx.solution.values()}
     chained = {(step, item.start) for step, _, item in sequence if isinstance(item, Equation) and item.identifiers}
     failures: dict[int, str] = {}
@@ -53,6 +77,10 @@ def unexplained_arithmetic(sequence: list[tuple[int, int, Any]], ctx: Any) -> di
     return failures
 
 
+def _states_arithmetic(sequence: list[tuple[int, int, Any]]) -> bool:
+    return any(isinstance(item, Equation) and not item.identifiers for _, _, item in sequence)
+
+
 def _unexplained(equation: Equation, chained: bool, explained: set[Fraction]) -> Fraction | None:
     """The first number of an equation with no unknown that nothing explains: in a chain with an
     unknown ("3x = 20 - 5 = 15") it computes, so its inputs count; alone, each number counts."""
@@ -65,4 +93,4 @@ def _inputs(text: str) -> list[Fraction]:
     bare number is the result (absolute values: a sign is an operator here)."""
     left, _, right = text.partition(" = ")
     sides = [side for side in (left, right) if not _BARE.fullmatch(side)] or [left]
-    return [abs(Fraction(n)) for side in sides for n in _NUMBER.findall(side)]
+    return [abs(literal_fraction(n)) for side in sides for n in _NUMBER.findall(side)]

@@ -32,11 +32,12 @@ from ..algebra import (
     outside_alphabet,
 )
 from ..stepwise import label_len
-from .answer import AnswerLine, answer_lines, last_statement
+from .answer import AnswerLine, answer_lines, last_statement, line_spans
+from .operations import rearrangements
 from .operations import Operation as _Op
 from .operations import normalised as _normalised
 from .operations import transition_holds as _transition_holds
-from .statements import unexplained_arithmetic, unread_equals
+from .statements import unexplained_arithmetic, unread_equals, unrestated
 
 __all__ = [
     "ProblemContext",
@@ -251,6 +252,8 @@ def _check_step(
         verdict.fail(reason)
     _rule_equations_hold(i, equations, ctx, verdict, sequence)
     op_spans = _rule_operations_read(i, body, verdict, sequence)
+    if reason := unrestated(body, equations, op_spans, ctx.problem):  # "Start from 3x = 15" for 3x + 5 = 20
+        verdict.fail(reason)
     _rule_no_unread_operation(body, op_spans, verdict)
     # Read from the text as written (markup kept); its lines are the lines of ``body``, unless a
     # verbal equality spanned a line break ("x is\n5"): then no answer line explains a number.
@@ -259,22 +262,11 @@ def _check_step(
         _check_answer_line(line, ctx, verdict)
     if verdict.ok:
         read = {line.index for line in lines} if raw.count("\n") == body.count("\n") else set()
-        _check_prose_numbers(body, _explained_spans(body, equations, op_spans) + _line_spans(body, read), ctx, verdict)
+        _check_prose_numbers(body, _explained_spans(body, equations, op_spans) + line_spans(body, read), ctx, verdict)
     _rule_no_stale_variable(body, equations, ctx, verdict)
     if verdict.ok and equations:
         verdict.evidence.append(f"{len(equations)} equation(s) hold for the new problem")
     return verdict
-
-
-def _line_spans(body: str, indices: set[int]) -> list[tuple[int, int]]:
-    """Where the lines with these numbers stand in ``body``."""
-    spans: list[tuple[int, int]] = []
-    start = 0
-    for index, line in enumerate(body.split("\n")):
-        if index in indices:
-            spans.append((start, start + len(line)))
-        start += len(line) + 1
-    return spans
 
 
 def _rule_closed_alphabet(text: str) -> str:
@@ -325,6 +317,7 @@ def _rule_operations_read(
             break
         sequence.append((i, match.start(), _Op(i, match.start(), match.group("verb"), value)))
         op_spans.append((match.start(), match.end()))
+    sequence.extend((i, op.pos, op) for op in rearrangements(i, body))  # "Collect the terms": same form
     return op_spans
 
 
@@ -386,7 +379,7 @@ def _check_operations(
             ok = any(_transition_holds(pending, before, item) for before in reversed(earlier))
             for op in pending:
                 if not ok:
-                    verdicts[op.step].fail(f"'{op.verb} {format_number(op.value)}' does not lead to '{item.text}'")
+                    verdicts[op.step].fail(f"'{op.named}' does not lead to '{item.text}'")
                 else:
                     verdicts[op.step].evidence.append("operation matches the equations around it")
                     if step_index > op.step:
@@ -395,7 +388,7 @@ def _check_operations(
         earlier.append(item)
     for op in pending:  # an operation whose result is never stated
         if not provisional_tail:
-            verdicts[op.step].fail(f"'{op.verb} {format_number(op.value)}' has no resulting equation to check")
+            verdicts[op.step].fail(f"'{op.named}' has no resulting equation to check")
 
 
 def _mentions(text: str, value: str) -> bool:

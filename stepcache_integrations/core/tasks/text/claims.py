@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from ..relations import unread_relation
 from ..equation_claims import equation_claim_errors, equation_claims_checked, normalise_claims, standing_equations
 
 __all__ = ["answers_what_was_asked", "asked_unknowns", "only_compared_claims"]
@@ -89,6 +90,8 @@ def asked_unknowns(prompt: str) -> frozenset[str] | None:
     for word in _WORD.findall(words):
         if word.casefold() not in _ASKS_FOR_UNKNOWNS and word not in unknowns:
             return None
+    if unread_relation(prompt, [(eq.start, eq.end) for eq in equations]) is not None:
+        return None  # "what is x of y?": a quantity of the unknowns, not their values
     return unknowns
 
 
