@@ -22,6 +22,7 @@ UNREAD_STATEMENTS = "tests/adversarial/test_unread_statements.py"
 RELATIONS = f"{PKG}/core/tasks/relations.py"
 RELATIONS_TESTS = U + "test_relations.py"
 RELATION_WORDS = "tests/adversarial/test_relation_words.py"
+STEP_SOURCES = "tests/adversarial/test_step_sources.py"
 
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
@@ -82,7 +83,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      "    if not words.isascii() or not _free_of_numbers(words):", (U + "test_linear_layout_reading.py", TEXT_ASKED)),
     # -- one equation in one unknown is solved by division, not sympy (issue 22): bounded alike
     ("one-unknown-solution-unbounded", "a one-unknown solution past the bound is kept (the prompt is claimed)",
-     ALGEBRA, "    return {name: value} if _small(value.numerator) and _small(value.denominator) else {}",
+     f"{PKG}/core/tasks/solve.py", "    return {name: value} if is_small(value.numerator) and is_small(value.denominator) else {}",
      "    return {name: value}", (U + "test_linear_solve_one_unknown.py", U + "test_linear_bounds.py")),
     # -- every '=' of a step read, ".25" a number, a mark after a space (red team round 9)
     ("step-unread-equals-accepted", "a step stating 'x = .25' or 'x = 5 = .6' passes (its unread '=' ignored)",
@@ -134,5 +135,22 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("restatement-unchecked", "'Start from the equation 3x = 15' passes for 3x + 5 = 20",
      f"{PKG}/core/tasks/linear/statements.py", "    said = _RESTATING.search(body)", "    said = None",
      (U + "test_linear_statements.py", RELATION_WORDS)),
+    # -- the equation before an operation, a whole system, asked lists, one side (red team round 11b)
+    ("operation-from-any-earlier", "'Subtract 5: 3x = 15' twice passes (checked against the problem, not 3x = 15)",
+     f"{PKG}/core/tasks/linear/steps.py", "    if len(earlier) > given and set(earlier[-1].form.variables) == unknowns:",
+     "    if False:", (U + "test_linear_statements.py", STEP_SOURCES)),
+    ("system-restated-partly", "'The system is x - y = 2.' passes for a system of two",
+     f"{PKG}/core/tasks/linear/statements.py",
+     '    if said.group().lower().startswith(("system", "equations")) and not all(any(_same(eq, p) for eq in stated) for p in problem):',
+     "    if False:", (U + "test_linear_statements.py", STEP_SOURCES)),
+    ("asked-list-cut", "'find x, y = 2x and z = x + 1' asks for x alone",
+     LINEAR_PROMPT, '    return all(token in ("and", "\\x00") or _BARE_UNKNOWN.fullmatch(token) for token in listed)',
+     "    return not listed", (U + "test_linear_statements.py", STEP_SOURCES)),
+    ("one-side-operation-read", "'Subtract 5 from the left: 3x = 15' is read as both sides",
+     f"{PKG}/core/tasks/linear/steps.py", "(?![\\d.])(?!\\s+(?:to|from|on)\\s+the\\b)", "(?![\\d.])",
+     (U + "test_linear_statements.py", STEP_SOURCES)),
+    ("power-before-division-read", "'8^1/3' is read as 8/3 (a cube root to many)",
+     ALGEBRA, '(self.peek()[0] in ("num", "ident") or self.peek() in (("op", "("), ("op", "/")))',
+     '(self.peek()[0] in ("num", "ident") or self.peek() == ("op", "("))', (U + "test_linear_statements.py", STEP_SOURCES)),
 ]
 # fmt: on

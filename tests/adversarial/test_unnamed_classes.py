@@ -243,10 +243,14 @@ def test_prose_written_for_another_problem_is_never_re_served(claim: str) -> Non
 
 def test_prose_outside_the_step_vocabulary_is_checked_not_proven() -> None:
     prompt = "Solve 2x + 3 = 7"
-    worded = "Step 1: Subtract 3 from the left side: 2x = 4\nStep 2: Divide both sides by 2: x = 2\nAnswer: x = 2"
+    worded = "Step 1: Carefully subtract 3 from both sides: 2x = 4\nStep 2: Divide both sides by 2: x = 2\nAnswer: x = 2"
     plain = "Step 1: Subtract 3 from both sides: 2x = 4\nStep 2: Divide both sides by 2: x = 2\nAnswer: x = 2"
     assert StepCache().generate(prompt, OracleModel({prompt: worded})).verification == "checked"
     assert StepCache().generate(prompt, OracleModel({prompt: plain})).verification == "proven"
+    # one side only (red team round 11b): not the operation its equation results from, so it fails
+    one_side = "Step 1: Subtract 3 from the left side: 2x = 4\nStep 2: Divide both sides by 2: x = 2\nAnswer: x = 2"
+    result = StepCache().generate(prompt, OracleModel({prompt: one_side}))
+    assert result.text != one_side and result.verification == "proven"  # the fallback's own derivation
 
 
 def test_a_reordered_system_is_not_served_prose_about_first_and_second() -> None:

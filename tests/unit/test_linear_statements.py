@@ -120,3 +120,50 @@ def test_a_rearranging_verb_keeps_lhs_minus_rhs(after: str, holds: bool) -> None
     verdict = TASK.verify(TASK.segment(f"Step 1: Combine like terms: {after}.\nAnswer: x = 1/2", TASK.constraints(PROMPT)),
                           TASK.constraints(PROMPT), TASK.constraints(PROMPT)).units[0]
     assert verdict.ok == holds, verdict.reason
+
+
+# -- the equation before an operation, a whole restated system, asked lists (red team round 11b) --
+
+from stepcache_integrations.core.tasks.algebra import NotLinear, parse_linear  # noqa: E402
+from stepcache_integrations.core.tasks.linear.prompt import _after_asking_verb  # noqa: E402
+from stepcache_integrations.core.tasks.linear.steps import _OPERATION, _sources  # noqa: E402
+
+
+def test_an_operation_comes_from_the_equation_stated_last_with_its_unknowns() -> None:
+    problem = list(find_equations("3x + 5 = 20")) + list(find_equations("2y - 7 = 11"))
+    stated = list(find_equations("3x = 15"))
+    (same,) = find_equations("3x = 15")
+    (other,) = find_equations("2y = 18")
+    assert _sources(problem + stated, 2, same) == stated  # not the problem's 3x + 5 = 20
+    assert _sources(problem + stated, 2, other) == [problem[1]]  # a new unknown starts from its own
+    assert _sources(problem, 2, same) == [problem[0]]  # nothing stated yet: the given equation
+
+
+def test_a_restated_system_must_state_every_equation() -> None:
+    system = tuple(find_equations("x + y = 10")) + tuple(find_equations("x - y = 2"))
+    for body, fails in (("The system is x - y = 2.", True), ("The system is x + y = 10, x - y = 2.", False),
+                        ("The equations are x + y = 10.", True), ("Start with x + y = 10.", False)):
+        equations = find_equations(body, frozenset({"x", "y"}), limit=len(body) + 1)
+        assert bool(unrestated(body, equations, [], system)) == fails, body
+
+
+def test_a_list_after_an_asking_verb_is_read_whole() -> None:
+    text = "If 3x + 5 = 20, find x, y = 2x and z = x + 1."
+    runs = [(text.index(eq), text.index(eq) + len(eq)) for eq in ("3x + 5 = 20", "y = 2x", "z = x + 1")]
+    assert _after_asking_verb(text, runs[1][0], runs[:1]) and _after_asking_verb(text, runs[2][0], runs[:2])
+    assert not _after_asking_verb(text, runs[0][0], [])
+    other = "Find x if y = 2x."
+    assert not _after_asking_verb(other, other.index("y = 2x"), [])
+
+
+def test_an_operation_on_one_side_is_not_read() -> None:
+    assert _OPERATION.search("Subtract 5 from both sides: 3x = 15") is not None
+    assert _OPERATION.search("Subtract 5: 3x = 15") is not None
+    for text in ("Subtract 5 from the left: 3x = 15", "Add 2 to the right side", "Divide by 3 on the left"):
+        assert _OPERATION.search(text) is None, text
+
+
+def test_a_power_before_a_division_is_not_read() -> None:
+    with pytest.raises(NotLinear):
+        parse_linear("8^1/3")
+    assert parse_linear("(8^1)/3").const == Fraction(8, 3)

@@ -1,4 +1,4 @@
-"""Bounded parsing of linear equations into exact rational forms, and solving with sympy.
+"""Bounded parsing of linear equations into exact rational forms (solving: ``.solve``).
 
 Prompts are untrusted: ``sympify`` evaluates arbitrary Python and can run for ever on
 hostile input, so equations are parsed with a small restricted grammar (numbers,
@@ -18,9 +18,9 @@ from .layout import changed_after, changed_before, read_two_ways
 from .numbers import MAX_NUMBER_DIGITS, format_number, is_canonical_number
 
 __all__ = [
-    "LinearForm", "Equation", "NotLinear", "parse_linear", "find_equations", "solve_system",
-    "determined_values", "format_number", "equation_shape", "math_runs", "is_canonical_number",
-    "MAX_NUMBER_DIGITS", "MAX_VALUE_DIGITS", "outside_alphabet"
+    "LinearForm", "Equation", "NotLinear", "parse_linear", "find_equations", "format_number", "equation_shape",
+    "math_runs", "is_canonical_number", "is_small", "literal_fraction", "MAX_NUMBER_DIGITS", "MAX_VALUE_DIGITS",
+    "MAX_EQUATIONS", "outside_alphabet"
 ]
 
 # No value computed from them may have more digits either (40-digit literals multiplied and
@@ -63,14 +63,14 @@ class NotLinear(ValueError):
     """The text is not a (bounded) linear expression."""
 
 
-def _small(value: Fraction | int) -> bool:
+def is_small(value: Fraction | int) -> bool:
     """Whether a value has at most ``MAX_VALUE_DIGITS`` digits above and below the fraction bar."""
     return -_MAX_VALUE < value.numerator < _MAX_VALUE and value.denominator < _MAX_VALUE
 
 
 def _bounded(form: LinearForm) -> LinearForm:
     """The form, or NotLinear when one of its values is too large to compute with safely."""
-    if not _small(form.const) or not all(_small(v) for _, v in form.coeffs):
+    if not is_small(form.const) or not all(is_small(v) for _, v in form.coeffs):
         raise NotLinear("a value too large to check")
     return form
 
@@ -207,8 +207,8 @@ class _Parser:
             if exp_tok is None:
                 raise NotLinear("exponent must be a number")
             exponent = Fraction(exp_tok[1])
-            if self.peek() is not None and (self.peek()[0] in ("num", "ident") or self.peek() == ("op", "(")):  # type: ignore[index]
-                raise NotLinear("2^3x: the power of 2 by 3x or 2^3 times x, read two ways")
+            if self.peek() is not None and (self.peek()[0] in ("num", "ident") or self.peek() in (("op", "("), ("op", "/"))):  # type: ignore[index]
+                raise NotLinear("2^3x, 8^1/3: the power of 2 by 3x or 2^3 times x, a cube root or 8/3, read two ways")
             if exponent == 1:
                 return base
             if base.coeffs or exponent.denominator != 1 or not 0 <= exponent <= 6 or base.const == exponent == 0:
@@ -429,51 +429,3 @@ def equation_shape(text: str) -> tuple[str, tuple[Fraction, ...]]:
                 continue
             out.append(op)
     return "".join(out).replace("N*V", "NV"), tuple(params)
-
-
-def solve_system(forms: tuple[LinearForm, ...]) -> dict[str, Fraction] | None:
-    """Unique solution of the system sum(c*v) + k = 0, or None (none or infinitely many)."""
-    values = determined_values(forms)
-    variables = {v for form in forms for v in form.variables}
-    if not values or set(values) != variables:
-        return None
-    return values
-
-
-def determined_values(forms: tuple[LinearForm, ...]) -> dict[str, Fraction] | None:
-    """The unknowns a system pins down (all of them or some); None when it is inconsistent."""
-    if len(forms) == 1 and len(forms[0].coeffs) == 1 and forms[0].coeffs[0][1] != 0:
-        return _one_unknown(forms[0])
-    return _determined_cached(forms)
-
-
-@lru_cache(maxsize=4096)
-def _determined_cached(forms: tuple[LinearForm, ...]) -> dict[str, Fraction] | None:
-    import sympy
-
-    variables = sorted({v for form in forms for v in form.variables})
-    if not variables or len(variables) > MAX_EQUATIONS or len(forms) > MAX_EQUATIONS:
-        return {}
-    symbols = [sympy.Symbol(v) for v in variables]
-    matrix = sympy.Matrix(
-        [[sympy.Rational(str(form.as_dict().get(v, 0))) for v in variables] for form in forms]
-    )
-    rhs = sympy.Matrix([-sympy.Rational(str(form.const)) for form in forms])
-    solutions = sympy.linsolve((matrix, rhs), *symbols)
-    if not solutions:
-        return None
-    (solution,) = tuple(solutions)
-    return {
-        v: Fraction(int(value.p), int(value.q))
-        for v, value in zip(variables, solution)
-        if not value.free_symbols and _small(int(value.p)) and _small(int(value.q))
-    }
-
-
-def _one_unknown(form: LinearForm) -> dict[str, Fraction]:
-    """``a*v + c = 0`` with ``a != 0``: ``v = -c/a``, exactly what sympy's linsolve returns for it,
-    without its cost (about 0.7 ms, the largest part of reading a new prompt); bounded alike."""
-    ((name, coeff),) = form.coeffs
-    value = -form.const / coeff
-    return {name: value} if _small(value.numerator) and _small(value.denominator) else {}
-

@@ -25,8 +25,8 @@ from ..algebra import (
     math_runs,
     outside_alphabet,
     parse_linear,
-    solve_system,
 )
+from ..solve import solve_system
 
 __all__ = ["LinearProblem", "understand_prompt", "MAX_PROMPT_CHARS"]
 
@@ -80,7 +80,7 @@ _PLACEHOLDER = re.compile(
 )
 _OTHER_PLACEHOLDER = re.compile(r"<[^<>\n]{1,40}>")
 # "then find y = x + 3": an equation right after an asking verb defines an unknown it asks for.
-_ASKING_VERB = re.compile(r"(?i)\b(?:find|compute|calculate|determine|obtain|get|give)\s*:?\s*$")
+_ASKING_VERB = re.compile(r"(?i)\b(?:find|compute|calculate|determine|obtain|get|give)\b")
 _SOLVING_VERB = re.compile(r"(?i)\b(?:solve|solving|find|finding|compute|calculate|determine|obtain|get|give|work out)\b")
 _BARE_UNKNOWN = re.compile(r"[A-Za-z](?:_?[0-9]+)?")
 _STEP_K = re.compile(r"\b([Ss]tep|STEP)\s+[kKnN]\b")
@@ -127,7 +127,7 @@ def _equation_runs(text: str) -> tuple[list[Equation], str, set[str], list[tuple
         if sides is None:
             return None
         pairs += len(sides) - 1
-        if _ASKING_VERB.search(text[:pos]) and _BARE_UNKNOWN.fullmatch(sides[0]):
+        if _BARE_UNKNOWN.fullmatch(sides[0]) and _after_asking_verb(text, pos, spans):
             defined.add(sides[0])
         pieces.append(text[last:pos])
         pieces.append(" " * len(run))
@@ -139,6 +139,22 @@ def _equation_runs(text: str) -> tuple[list[Equation], str, set[str], list[tuple
     if len(equations) != pairs:
         return None  # an '=' the equation reader did not read ("2x = 6 'x = 4'", "0.33..."): no claim
     return equations, blanked, defined, spans
+
+
+def _after_asking_verb(text: str, pos: int, runs: list[tuple[int, int]]) -> bool:
+    """Whether the run at ``pos`` stands in the list right after an asking verb: only unknowns,
+    commas, "and" and equations between them ("find y = x + 3", and red team round 11b: "find x,
+    y = 2x and z = x + 1" asks for y and z too, not x alone)."""
+    head = text[:pos]
+    for start, end in reversed(runs):  # the equations before it, each one token
+        head = head[:start] + " \x00 " + head[end:]
+    verb = None
+    for verb in _ASKING_VERB.finditer(head):
+        pass
+    if verb is None:
+        return False
+    listed = [token for token in re.split(r"[\s,]+", head[verb.end() :].lstrip(" \t:")) if token]
+    return all(token in ("and", "\x00") or _BARE_UNKNOWN.fullmatch(token) for token in listed)
 
 
 def _run_sides(text: str, pos: int, run: str) -> list[str] | None:

@@ -44,12 +44,18 @@ def unrestated(body: str, equations: list[Equation], op_spans: list[tuple[int, i
     if said is None:
         return ""
     first_op = min([start for start, _ in op_spans] + [m.start() for m in REARRANGING.finditer(body)], default=len(body))
-    for eq in equations:
-        if said.start() <= eq.start < first_op and not any(
-            (eq.left, eq.right) in ((p.left, p.right), (p.right, p.left)) for p in problem
-        ):
+    stated = [eq for eq in equations if said.start() <= eq.start < first_op]
+    for eq in stated:
+        if not any(_same(eq, p) for p in problem):
             return f"'{eq.text}' is stated as the problem, which it is not"
+    if said.group().lower().startswith(("system", "equations")) and not all(any(_same(eq, p) for eq in stated) for p in problem):
+        return "states the system without all of its equations"  # "The system is x - y = 2." for two
     return ""
+
+
+def _same(eq: Equation, problem: Equation) -> bool:
+    """The problem's equation, either side first."""
+    return (eq.left, eq.right) in ((problem.left, problem.right), (problem.right, problem.left))
 
 
 def unexplained_arithmetic(sequence: list[tuple[int, int, Any]], ctx: Any) -> dict[int, str]:

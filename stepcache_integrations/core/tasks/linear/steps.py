@@ -53,7 +53,7 @@ _NUMBER = re.compile(r"(?<![\w.])-?(?:[0-9]+(?:\.[0-9]+)?|\.[0-9]+)(?![\d])")  #
 _OPERATION = re.compile(
     rf"\b(?P<verb>add|adding|subtract|subtracting|multiply|multiplying|divide|dividing)\s+"
     rf"(?:(?P<num1>{_NUM})\s+(?:to|from)\s+both\s+sides|both\s+sides\s+by\s+(?P<num2>{_NUM})|by\s+(?P<num3>{_NUM})"
-    rf"|(?P<num4>{_NUM}))",
+    rf"|(?P<num4>{_NUM}))(?![\d.])(?!\s+(?:to|from|on)\s+the\b)",  # "Subtract 5 from the left" is one side: unread
     re.IGNORECASE,
 )
 # The closed vocabulary of a step's prose: words that state no fact about the problem beyond the
@@ -367,8 +367,8 @@ def _check_operations(
     provisional_tail: bool,
 ) -> None:
     sequence.sort(key=lambda item: (item[0], item[1]))
-    # An operation is proven when it turns the problem or any equation stated before it into
-    # the next equation stated (systems interleave the derivations of several unknowns).
+    # An operation is proven when it turns the equation before it into the next one stated
+    # (:func:`_sources`), never an older one (red team round 11b).
     earlier: list[Equation] = list(ctx.problem)
     pending: list[_Op] = []
     for step_index, _pos, item in sequence:
@@ -376,7 +376,7 @@ def _check_operations(
             pending.append(item)
             continue
         if pending:
-            ok = any(_transition_holds(pending, before, item) for before in reversed(earlier))
+            ok = any(_transition_holds(pending, before, item) for before in _sources(earlier, len(ctx.problem), item))
             for op in pending:
                 if not ok:
                     verdicts[op.step].fail(f"'{op.named}' does not lead to '{item.text}'")
@@ -389,6 +389,16 @@ def _check_operations(
     for op in pending:  # an operation whose result is never stated
         if not provisional_tail:
             verdicts[op.step].fail(f"'{op.named}' has no resulting equation to check")
+
+
+def _sources(earlier: list[Equation], given: int, result: Equation) -> list[Equation]:
+    """What an operation may have turned into ``result``: the equation stated last when it has the
+    same unknowns ("Subtract 5: 3x = 15" twice: the second is from 3x = 15, not the problem);
+    else, a new unknown's derivation starting, the equations with its unknowns (a system's)."""
+    unknowns = set(result.form.variables)
+    if len(earlier) > given and set(earlier[-1].form.variables) == unknowns:
+        return [earlier[-1]]
+    return [eq for eq in earlier if set(eq.form.variables) == unknowns] or earlier
 
 
 def _mentions(text: str, value: str) -> bool:
