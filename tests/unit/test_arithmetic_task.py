@@ -37,6 +37,8 @@ def test_claimed_questions_have_their_exact_value(prompt: str, value: Fraction) 
 @pytest.mark.parametrize(
     "prompt",
     [
+        "17 + 25= ?",  # "E = ?" and "E =?" are the forms read (fuzzer, nightly seed 1)
+        "17 + 25=?",
         "What is 6 / 2 * 3?",  # read two ways in the wild
         "What is 6 / 2 / 3?",
         "What is 2 - -3?",  # doubled operator

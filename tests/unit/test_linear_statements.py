@@ -59,6 +59,9 @@ def test_a_mark_after_spaces_changes_the_run_before_it() -> None:
     # an ellipsis after a number is no placeholder (fuzzer edit spaced_mark): "7 ... - z" is not "7 - z"
     assert not TASK.detect("Solve 7 ... - z = 2 for z.") and not TASK.detect("Solve x + y = 10 \u2026 and x - y = 2.")
     assert TASK.detect('Solve 7 - z = 2 for z. Write each line as "Step k: ...".')
+    # ... nor one before a number (fuzzer, nightly seed 1): "step:\u2026 8x - 6" may continue a number
+    assert not TASK.detect("Solve for x step by step:\u2026 8x - 6 = 5x + 9.")
+    assert not TASK.detect("Solve for x step by step: ... (8x - 6) = 5x + 9.")
 
 
 @pytest.mark.parametrize(

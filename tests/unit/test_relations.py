@@ -16,7 +16,7 @@ def _read(text: str, *equations: str) -> bool:
 
 # Every phrase each relating word is read in (the equations named after the text).
 READ = [
-    ("Write one step per line.",), ("One line per step.",), ("one per line",), ("Use one line per step.",),
+    ("Write one step per line.",), ("One line per step.",), ("Use one line per step.",),
     ("Write the steps per line.",), ("two lines per step",),
     ("Solve 2x = 4 step by step.", "2x = 4"), ("Find the value of x.",), ("the values of x and y",),
     ("Solve the system of equations x + y = 2, x - y = 0.", "x + y = 2", "x - y = 0"),
@@ -32,7 +32,7 @@ UNREAD = [
     ("x as y",), ("Write x as a step",), ("x with y",), ("Solve 2x = 4 with x.", "2x = 4"), ("x to y",),
     ("Show your steps to x.",), ("Find x from 2x = 4.", "2x = 4"), ("What from x is it?",), ("step by from x",),
     ("Find x per, line",),  # a clause mark ends the phrase
-    ("Solve for x one step by step.",), ("Write one step.",), ("one line",), ("Show your one per steps.",),
+    ("Solve for x one step by step.",), ("Write one step.",), ("one line",), ("Show your one per steps.",), ("one per line",), ("Solve for x one per step by step.",),
     ("one per lines",), ("x per line",), ("steps per steps",),
 ]
 

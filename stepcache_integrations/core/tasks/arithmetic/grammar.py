@@ -43,7 +43,7 @@ _QUESTION_FORMS = (
     re.compile(r"What is (?P<expr>.+)\?"),
     re.compile(r"What's (?P<expr>.+)\?"),
     re.compile(r"(?:Compute|Calculate|Evaluate) (?P<expr>.+?)\.?"),
-    re.compile(r"(?P<expr>.+?) ?= ?\?"),
+    re.compile(r"(?P<expr>.+?) = ?\?"),  # "E = ?", "E =?"; "E= ?" is another layout (fuzzer, seed 1)
 )
 _ALPHABET = re.compile(r"[0-9+\-*/(). ]+")
 _TOKEN = re.compile(r"\s*(?:(?P<num>\d+(?:\.\d+)?)|(?P<op>[+\-*/])|(?P<open>\()|(?P<close>\)))")

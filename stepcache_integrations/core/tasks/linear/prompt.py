@@ -237,10 +237,12 @@ def _without_templates(prompt: str) -> tuple[list[str], str | None]:
 
 
 def _blank_placeholder(text: str, match: re.Match[str]) -> str:
-    """A placeholder blanked, unless it is an ellipsis after a number or bracket, spaces aside
-    ("x + y = 10 ...": a repeating decimal or a trailing thought; left, the equation is not read)."""
-    before = text[: match.start()].rstrip()[-1:]
-    return match.group() if match.group()[:1] in ".\u2026" and (before.isdigit() or before == ")") else " "
+    """A placeholder blanked, unless it is an ellipsis beside a number or bracket, spaces aside
+    ("x + y = 10 ...": a repeating decimal or a trailing thought; "step:\u2026 8x - 6 = 5": a number
+    continued; left as an ellipsis character, which no rule reads: the prompt is not claimed)."""
+    before, after = text[: match.start()].rstrip()[-1:], text[match.end() :].lstrip()[:1]
+    beside_number = before.isdigit() or before == ")" or after.isdigit() or after == "("
+    return "\u2026" if match.group()[:1] in ".\u2026" and beside_number else " "  # outside the closed alphabet
 
 
 def _rule_equations_usable(equations: list[Equation]) -> bool:
