@@ -114,7 +114,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      RELATIONS, '    "per": lambda before, after: (before, after[0]) in _PER,', '    "per": lambda before, after: True,',
      (RELATIONS_TESTS, RELATION_WORDS)),
     ("relation-one-unread", "'one' is a free word ('What is one per x?', 'one of x')",
-     RELATIONS, '    "one": lambda before, after: (after[0], after[1], after[2]) in {("step", "per", "line"), ("line", "per", "step")},', '    "one": lambda before, after: True,',
+     RELATIONS, '    "one": lambda before, after: (after[0], after[1], after[2]) in {("step", "per", "line"), ("line", "per", "step")}\n    or (before in {",", "steps"} and (after[0], after[1]) == ("per", "line")),', '    "one": lambda before, after: True,',
      (RELATIONS_TESTS, RELATION_WORDS)),
     ("relation-outside-phrases-read", "'x to y', '2x = 12 of y': a relating word outside its phrases is read as a free word",
      RELATIONS, "        if not rule(before, after):", '        if token in ("per", "one") and not rule(before, after):',

@@ -17,6 +17,7 @@ def _read(text: str, *equations: str) -> bool:
 # Every phrase each relating word is read in (the equations named after the text).
 READ = [
     ("Write one step per line.",), ("One line per step.",), ("Use one line per step.",),
+    ("Show your steps, one per line, and end with Answer.",), ("Show your steps one per line.",),
     ("Write the steps per line.",), ("two lines per step",),
     ("Solve 2x = 4 step by step.", "2x = 4"), ("Find the value of x.",), ("the values of x and y",),
     ("Solve the system of equations x + y = 2, x - y = 0.", "x + y = 2", "x - y = 0"),

@@ -7,8 +7,8 @@ read as 2x = 12 and "What is one per x?" as asking for x. So, by construction, e
 read only inside the phrases below, and a prompt holding one anywhere else is not read:
 
 =======  ==========================================================================================
-per      "step(s) per line", "line(s) per step"
-one      "one step per line", "one line per step" (a number anywhere else)
+per      "step(s) per line", "line(s) per step", "one per line"
+one      "one step per line", "one line per step", "steps, one per line" (a number anywhere else)
 by       "step by step"
 of       "value(s) of", "system(s) of"
 in       "in <equation>", "in the/this/these equation(s)/system/following"
@@ -37,13 +37,14 @@ _VERBS_AFTER_TO = {
     "solve", "find", "determine", "compute", "calculate", "get", "obtain", "show", "write", "give", "explain",
     "work", "answer", "state", "put", "use", "finish", "end", "conclude",
 }
-# "step(s) per line", "line(s) per step"
-_PER = {("step", "line"), ("steps", "line"), ("line", "step"), ("lines", "step")}
+# "step(s) per line", "line(s) per step", "(steps,) one per line"
+_PER = {("step", "line"), ("steps", "line"), ("line", "step"), ("lines", "step"), ("one", "line")}
 _Rule = Callable[[str, list[str]], bool]  # (the word before, the words after) -> read
 
 _PHRASES: dict[str, _Rule] = {
     "per": lambda before, after: (before, after[0]) in _PER,
-    "one": lambda before, after: (after[0], after[1], after[2]) in {("step", "per", "line"), ("line", "per", "step")},
+    "one": lambda before, after: (after[0], after[1], after[2]) in {("step", "per", "line"), ("line", "per", "step")}
+    or (before in {",", "steps"} and (after[0], after[1]) == ("per", "line")),
     "by": lambda before, after: before == "step" and after[0] == "step",
     "of": lambda before, after: before in {"value", "values", "system", "systems"},
     "in": lambda before, after: after[0] == _EQ
