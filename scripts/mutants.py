@@ -396,7 +396,7 @@ MUTANTS: list[Mutant] = [
            ADAPTER_OPTIONS, '        "api_base", "base_url",', '        "max_tokens", "api_base", "base_url",',
            (LC_NO_CLAIM, LI_NO_CLAIM)),
     Mutant("option-n-above-one-ignored", "n > 1 (several answers) is treated as harmless",
-           ADAPTER_OPTIONS, "        return not (value is None or (isinstance(value, int) and not isinstance(value, bool) and value <= 1))",
+           ADAPTER_OPTIONS, "        return not (value is None or (isinstance(value, int) and not isinstance(value, bool) and value == 1))  # n = 0 too",
            "        return False", (LC_NO_CLAIM, LI_NO_CLAIM)),
     Mutant("lc-wrapper-options-unchecked", "the LangChain wrapper does not read its call options for unmodelled ones",
            LC_RUNNABLE, "        return unmodelled_options(llm_string(self.bound, call_kwargs), json_task=json_task)",

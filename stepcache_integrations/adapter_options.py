@@ -86,7 +86,7 @@ def _inactive(value: Any) -> bool:
 
 def _active(name: str, value: Any) -> bool:
     if name in _ABOVE_ONE:
-        return not (value is None or (isinstance(value, int) and not isinstance(value, bool) and value <= 1))
+        return not (value is None or (isinstance(value, int) and not isinstance(value, bool) and value == 1))  # n = 0 too
     if name in _TRUTHY:
         return bool(value) and not _inactive(value)
     return not _inactive(value)
