@@ -120,15 +120,11 @@ def _unwrap(remainder: str, open_mark: str | None) -> str | None:
 
 
 
+@short_text_cache(8192)
 def _read_line(line: str) -> tuple[bool, str | None] | None:
     """(names the answer, its remainder after the label: None when no label is read) of an
     answer line; None for another line. A pure function of the line, so a short line (a step
     is read per step, then again in the whole text by the final check) is read once."""
-    return _read_any_line(line)
-
-
-@short_text_cache(8192)
-def _read_any_line(line: str) -> tuple[bool, str | None] | None:
     body = verbal_equalities(line[label_len(line) :])
     lead = _LEAD.match(body)
     rest = body[lead.end() if lead else 0 :]

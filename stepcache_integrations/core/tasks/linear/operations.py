@@ -89,11 +89,7 @@ def _transition_of(
     return (left, right) == (after_left, after_right) or (right, left) == (after_left, after_right)
 
 
+@short_text_cache(8192)
 def normalised(body: str) -> str:
     """``normalise_claims(body)``; a short body (every step is read under each new problem) once."""
-    return _normalised(body)
-
-
-@short_text_cache(8192)
-def _normalised(body: str) -> str:
     return normalise_claims(body)

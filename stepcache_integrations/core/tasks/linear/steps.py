@@ -71,15 +71,11 @@ _STEP_WORDS = frozenset(
 _PROSE_WORD = re.compile(r"[A-Za-z]+")
 
 
+@short_text_cache(4096)
 def unread_prose(text: str, variables: frozenset[str]) -> str | None:
     """The first word of a step, outside its equations, that is neither an unknown of the problem
     nor in the closed step vocabulary; None when every word is read (a short step is read once
     per set of unknowns: the verifier and the level both ask)."""
-    return _unread_prose(text, variables)
-
-
-@short_text_cache(4096)
-def _unread_prose(text: str, variables: frozenset[str]) -> str | None:
     body = text[label_len(text) :]
     for eq in find_equations(body, variables, limit=len(body) + 1):
         body = body.replace(eq.text, " ")
