@@ -573,7 +573,9 @@ def _grammar_json(text: str) -> JsonProblem | None:
         obj: dict[str, Any] = {}
         blanked = text
         for name, typ in fields:
-            pattern = rf"(?<![A-Za-z_]){name}\s*" + (_STATED_STRING if typ == "s" else _STATED_NUMBER)
+            # the separators the JSON task reads between a key and its value (README: `age: 30`,
+            # `city is "Rome"`, `city = "Rome"`), each optional
+            pattern = rf"(?<![A-Za-z_]){name}\s*(?:[:=]|\bis\b)?\s*" + (_STATED_STRING if typ == "s" else _STATED_NUMBER)
             found = list(re.finditer(pattern, blanked))
             if len(found) != 1:
                 break
