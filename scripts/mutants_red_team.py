@@ -18,6 +18,7 @@ TEXT_FALSE = "tests/adversarial/test_text_false_equations.py"
 TEXT_ASKED = "tests/adversarial/test_text_asked_quantity.py"
 LINEAR_LAYOUT = "tests/adversarial/test_linear_layout.py"
 NUMBER_SUFFIXES = "tests/adversarial/test_number_suffixes.py"
+JSON_FRAMING = "tests/adversarial/test_json_framing_order.py"
 UNREAD_STATEMENTS = "tests/adversarial/test_unread_statements.py"
 RELATIONS = f"{PKG}/core/tasks/relations.py"
 RELATIONS_TESTS = U + "test_relations.py"
@@ -152,5 +153,15 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("power-before-division-read", "'8^1/3' is read as 8/3 (a cube root to many)",
      ALGEBRA, '(self.peek()[0] in ("num", "ident") or self.peek() in (("op", "("), ("op", "/")))',
      '(self.peek()[0] in ("num", "ident") or self.peek() == ("op", "("))', (U + "test_linear_statements.py", STEP_SOURCES)),
+    # -- a JSON request names one object; "describe" asks for prose (red team round 12)
+    ("json-object-mentions-uncounted", "'a JSON object and a JSON object for a person' is a plain request (one object proven)",
+     JSON_EVIDENCE, '    tokens = [("json object", False)] * max(0, _object_mentions(text) - 1)', "    tokens = []",
+     (U + "test_json_typed_rules.py", JSON_FRAMING)),
+    ("json-describe-is-framing", "'Describe this JSON object.' is framing (the bare object proven for a request of prose)",
+     JSON_EVIDENCE, '    "representing details with', '    "representing describe represent details with',
+     (U + "test_json_typed_rules.py", JSON_FRAMING)),
+    ("json-closing-sentence-any-words", "any sentence with one mention of the object is a closing one",
+     JSON_EVIDENCE, "            if all(word.lower() in _CLOSING_WORDS for word in _LETTERS.findall(rest)):",
+     "            if True:", (U + "test_json_typed_rules.py", JSON_FRAMING)),
 ]
 # fmt: on

@@ -103,3 +103,19 @@ def test_a_cached_answer_that_retyped_its_statement_is_not_re_instantiated_retyp
         served = json.loads(steps[0].text)["age"]
         assert not (type(served) is not int and served in (31, "31")), steps[0].text
     assert not all(u.ok for u in js.verify(steps or cached, new, old).units)
+
+
+# -- the object is named once; "describe" is an instruction (blind red team, round 12) -----------
+@pytest.mark.parametrize(
+    "extra",
+    ["Describe this JSON object.", "Please describe.", "Represent.", "Return a JSON object.", "Also a JSON object for a dog.",
+     "Return the JSON object for a pet."],
+)
+def test_a_second_request_in_framing_words_is_no_plain_request(extra: str) -> None:
+    assert not plain_request(f'Return a JSON object for a person with name "Bob". Required keys: name. {extra}', ("name",))
+    assert not plain_request(f'Return a JSON object and a JSON object for a person with name "Bob". Required keys: name.', ("name",))
+
+
+@pytest.mark.parametrize("closing", ["Output only the JSON object.", "Reply with JSON only.", "Only output JSON.", ""])
+def test_a_closing_sentence_names_the_same_object(closing: str) -> None:
+    assert plain_request(f'Return a JSON object for a record with name "Bob". Required keys: name. {closing}', ("name",))

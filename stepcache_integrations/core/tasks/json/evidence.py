@@ -85,7 +85,7 @@ _FRAMING = re.compile(
 _FRAMING_WORDS = frozenset(
     "a an the please kindly json object record document entry dict dictionary only just me us give "
     "return produce generate create output provide write emit reply respond describing "
-    "describe representing represent details with for of about here valid single plain raw "
+    "representing details with for of about here valid single plain raw "
     "keys fields required use using and is are extract as following this".split()
 )
 # Words that say how values are written; a prompt holding one may render a newly stated value
@@ -97,6 +97,18 @@ FORMAT_WORDS = frozenset(
     "units unit currency translate translated translation language languages convert converted "
     "celsius fahrenheit kelvin metric imperial".split()
 )
+# The object a plain request asks for is named once ("a JSON object", "JSON"); a closing "only the
+# JSON object" names it again. Any other mention may ask for another object or another output ("a
+# JSON object with a JSON object", "a JSON object and a JSON object": blind red team, round 12).
+_OBJECT_MENTION = re.compile(
+    r"\bjson(?:\s+(?:object|record|document|entry|dict|dictionary))?\b|\b(?:object|record|document|entry|dict|dictionary)\b",
+    re.IGNORECASE,
+)
+# A sentence of these words and one mention only repeats the request ("Output only the JSON object.",
+# "Reply with JSON only."); no indefinite article, so it asks for no other object.
+_CLOSING_WORDS = frozenset("only just output return reply respond with give print emit provide the please me valid raw plain".split())
+_SENTENCE_END = re.compile(r"[.!?;\n]")
+_LETTERS = re.compile(r"[A-Za-z]+")
 _SKELETON_TOKEN = re.compile(r'"[^"\n]{1,80}"|\d+(?:[.,:/]\d+)*|\w+(?:[\'\u2019-]\w+)*|[!<>=]=|[^\w\s]')
 _SOFT = frozenset(".,;:?'`\u2026\u201c\u201d\u2018\u2019")
 _MARKER = "\x00"
@@ -176,7 +188,7 @@ def _skeleton(prompt: str, keys: tuple[str, ...]) -> tuple[tuple[str, bool], ...
     # Brackets only around removed statements ("a person (name "A", age 3)") are layout; any
     # other bracket may group ("(2 + 3) * 4") and stays.
     text = _BRACKETED_MARKER.sub(_MARKER, _FRAMING.sub(" ", "".join(parts)))
-    tokens = []
+    tokens = [("json object", False)] * max(0, _object_mentions(text) - 1)  # each is content
     for match in _SKELETON_TOKEN.finditer(text):
         raw = match.group()
         norm = raw.casefold()
@@ -185,6 +197,25 @@ def _skeleton(prompt: str, keys: tuple[str, ...]) -> tuple[tuple[str, bool], ...
         before = text[max(0, match.start() - _CONTEXT_BEFORE) : match.start()]
         tokens.append((norm, _ARTICLE_BEFORE.search(before) is not None))
     return tuple(tokens)
+
+
+def _object_mentions(text: str) -> int:
+    """How many times the text names an object to return, closing sentences aside; a bare noun in
+    the entity slot ("for a record") is what the object describes, not another object."""
+    count = 0
+    for sentence in _SENTENCE_END.split(text):
+        mentions = [
+            m
+            for m in _OBJECT_MENTION.finditer(sentence)
+            if m.group().lower().startswith("json")
+            or _ARTICLE_BEFORE.search(sentence[max(0, m.start() - _CONTEXT_BEFORE) : m.start()]) is None
+        ]
+        if len(mentions) == 1:
+            rest = sentence[: mentions[0].start()] + " " + sentence[mentions[0].end() :]
+            if all(word.lower() in _CLOSING_WORDS for word in _LETTERS.findall(rest)):
+                continue
+        count += len(mentions)
+    return count
 
 
 # The entity is the noun of "for a person", "describing a lamp", "record of a ship", "for this
