@@ -162,6 +162,18 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      (U + "test_json_typed_rules.py", JSON_FRAMING)),
     ("json-closing-sentence-any-words", "any sentence with one mention of the object is a closing one",
      JSON_EVIDENCE, "            if all(word.lower() in _CLOSING_WORDS for word in _LETTERS.findall(rest)):",
-     "            if True:", (U + "test_json_typed_rules.py", JSON_FRAMING)),
+     "            if True:", (U + "test_json_typed_rules.py", JSON_FRAMING)),    # -- a question or an ending asks for an unknown or the answer (red team round 12)
+    ("question-asks-anything", "'What's the system of equations?' after a linear problem is read (answer served proven)",
+     RELATIONS, '_QUESTIONS: dict[str, _Rule] = {"what": lambda before, after: _asks_unknown(after),',
+     '_QUESTIONS: dict[str, _Rule] = {"what": lambda before, after: True,', (RELATIONS_TESTS, RELATION_WORDS)),
+    ("end-with-anything", "'End with the system of equations.' is read as a layout instruction",
+     RELATIONS, '    "with": lambda before, after: before in _ENDING and _first_beyond(after, _BEFORE_ANSWER) in _ANSWER_WORDS,',
+     '    "with": lambda before, after: before in _ENDING,', (RELATIONS_TESTS, RELATION_WORDS)),
+    ("whats-blanked", "the contraction \"what's\" is blanked, so what it asks for is never read",
+     LINEAR_PROMPT, 'lambda m: " what " if m.group()[:4].lower() == "what" else " "', 'lambda m: " "',
+     (RELATIONS_TESTS, RELATION_WORDS)),
+    ("question-asks-no-equation", "'Solve for x: 3x + 5 = 26. What is y = 2x?' asks for x alone (answer line x = 7, proven)",
+     LINEAR_PROMPT, r'    r"|(?:what|which)(?:\s+(?:is|are))?(?:\s+the\s+values?\s+of)?)\b"', r'    r")\b"',
+     (U + "test_linear_statements.py", STEP_SOURCES)),
 ]
 # fmt: on

@@ -79,7 +79,8 @@ def test_closing_sentences_keep_a_request_plain() -> None:
 
 
 # -- generic: any extra mention of an object, anywhere, in any framing words ----------------------
-FRAMING = ["return", "give", "me", "please", "the", "this", "a", "and", "with", "for", "just", "only", "output", "also"]
+# ("for" is left out: "for a record" names what the object describes, the entity slot, not a second object)
+FRAMING = ["return", "give", "me", "please", "the", "this", "a", "and", "with", "just", "only", "output", "also"]
 MENTIONS = ["a JSON object", "an object", "JSON", "a JSON record", "another JSON object", "the JSON object for a dog",
             "a JSON document", "a dict", "one more JSON object"]
 BASES = [

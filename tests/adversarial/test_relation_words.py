@@ -52,6 +52,12 @@ RELATED = [
     "Solve for x step by step: {a}x + {b} = {c}. One x.",
     *(f"Solve for x and y: {{a}}x + {{b}} = {{c}} {w} y, y = 2." for w in sorted(RELATING_WORDS)),
     *(f"If {{a}}x + y = {{c}} and x - y = {{b}}, what is x {w} y?" for w in sorted(RELATING_WORDS)),
+    # a question or an ending of vocabulary words asking for something else (red team round 12)
+    "Solve for x step by step: {a}x + {b} = {c}. What's the system of equations?",
+    "Solve for x step by step: {a}x + {b} = {c}. What is the equation?",
+    "Solve for x step by step: {a}x + {b} = {c}. Which is the problem?",
+    "Solve for x step by step: {a}x + {b} = {c}. End with the system of equations.",
+    "Solve for x step by step: {a}x + {b} = {c}. Finish with the equation.",
 ]
 
 

@@ -84,6 +84,22 @@ def test_equations_listed_after_an_asking_verb_are_asked(name: str, k: int, d: i
     assert calls or f"{name} = {5 * k}" in result.text  # never x alone
 
 
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(["What is", "What's", "what is", "Which", "What is the value of", "Then what is"]),
+       st.sampled_from(["y", "z"]), st.integers(2, 9))
+def test_an_equation_a_question_asks_is_asked(question: str, name: str, k: int) -> None:
+    """'Solve for x: 3x + 5 = 26. What is y = 2x?' asks for y too (red team round 12b: the answer
+    line named x alone and was proven, the model's right 'Answer: y = 14' replaced)."""
+    prompt = f"Solve for x: 3x + 5 = 26. {question} {name} = {k}x?"
+    problem = understand_prompt(prompt)
+    assert problem is not None and {"x", name} <= set(problem.asked), prompt
+    cache = StepCache()
+    cache.store_answer("Solve for x: 3x + 5 = 20.", "Answer: x = 5")
+    calls: list[str] = []
+    result = cache.generate(prompt, lambda p: calls.append(p) or "no")
+    assert f"{name} = {7 * k}" in result.text.splitlines()[-1], result.text  # never x alone
+
+
 def test_an_operation_on_one_side_is_not_read_as_both() -> None:
     prompt = "Solve for x step by step: 3x + 5 = 20."
     for side in ("from the left", "from the right", "to the left"):

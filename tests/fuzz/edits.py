@@ -31,6 +31,7 @@ TEXT_EDITS = (
     "spaced_mark",
     "relation_word",
     "line_layout",
+    "phrase_repeat",
 )
 # words relating what stands beside them ("12 per y", "one per x", "x to y"): red team round 11
 RELATIONS = (" per y", " per x", " one per", " one", " of y", " to x", " by y", " from x", " in y", " on x", " as y", " with x")
@@ -99,7 +100,7 @@ def text_applicable(text: str) -> list[str]:
     if len(words) >= 1:
         kinds.append("word_delete")
     if len(set(words)) >= 2:
-        kinds.append("word_swap")
+        kinds += ["word_swap", "phrase_repeat"]
     if any(c in string.digits for c in text):
         kinds.append("digit_change")
     if any(_is_punct(c) for c in text):
@@ -222,6 +223,15 @@ def edit_text(text: str, kind: str, rng: random.Random) -> str | None:
         ends = [m.end() for m in re.finditer(r"[0-9]+|[A-Za-z]+", text)]
         p = rng.choice(ends)
         return text[:p] + rng.choice(RELATIONS) + text[p:]
+    if kind == "phrase_repeat":
+        # the prompt's own words again, elsewhere ("a JSON object and a JSON object", "What's the
+        # system ...?"): no new word, so a reader of words as a bag sees nothing new (red team round 12)
+        words = list(_WORD.finditer(text))
+        i = rng.randrange(len(words))
+        j = min(len(words), i + rng.randint(1, 4))
+        span = text[words[i].start() : words[j - 1].end()]
+        p = rng.choice([m.start() for m in words] + [len(text)])
+        return text[:p] + (span + " " if p < len(text) else " " + span) + text[p:]
     if kind == "line_layout":
         lines = text.split("\n")
         with_eq = [i for i, line in enumerate(lines) if "=" in line]

@@ -483,7 +483,7 @@ _MATH_WORDS = frozenset(
     if t.lang in ("en", "system") and not t.pattern.startswith("R")
     for w in _WORD.findall(_SLOT.sub(" ", t.pattern))
 ) | frozenset(w.lower() for s in (*MATH_SYSTEMS, "You are a helpful assistant.") for w in _WORD.findall(s)) | {"please"}
-_FRENCH_SOLVE = re.compile(r"(?<![\w'])r\u00e9sous l'\u00e9quation(?=\s)", re.IGNORECASE)
+_FRENCH_SOLVE = re.compile(r"(?<![\w'])r\u00e9sous l'\u00e9quation(?![\w'])", re.IGNORECASE)
 _PROSE_MARKS = frozenset(" \t\n.,:;?'\"()")  # no "!": a factorial after a number, an emphasis elsewhere
 _EQUATION_RUN = re.compile(r"(?:[0-9().+\-*/=]|(?<![A-Za-z])[A-Za-z](?![A-Za-z])|[ \t])+")
 
@@ -537,7 +537,9 @@ def _grammar_math(text: str) -> MathProblem | None:
     rest.append(text[pos:])
     if not equations:
         return None
-    solution = solve(equations)
+    # an equation written twice ("9 - 2x = 1 Find x if 9 - 2x = 1.") states it once
+    distinct = list({re.sub(r"\s+", "", t): eq for t, eq in zip(texts, equations)}.values())
+    solution = solve(distinct)
     if solution is None:
         return None
     named: list[str] = []
@@ -560,6 +562,17 @@ _STATED_NUMBER = r"(?P<v>-?(?:0|[1-9][0-9]*))(?=\s*[.,;:]|\s+and\b|\s*$)"
 _JSON_WORDS = frozenset(
     w.lower() for t in JSON_TEMPLATES for w in _WORD.findall(_SLOT.sub(lambda m: m.group(3) or " ", t.pattern))
 ) | {"please"}
+
+
+# "a JSON object", "an object", "another record": a mention that may ask for one more object ("the
+# JSON object" names the one asked for)
+_NEW_OBJECT = re.compile(r"(?i)\b(?:a|an|one|another)\s+(?:json\s+)?(?:object|record|document|dict|dictionary|entry|json)\b")
+
+
+def _more_words_than(text: str, t: Template) -> bool:
+    """``text`` asks for an object more often than the template (other words repeated change no
+    request of these templates)."""
+    return len(_NEW_OBJECT.findall(text)) > len(_NEW_OBJECT.findall(_SLOT.sub(lambda m: m.group(3) or " ", t.pattern)))
 
 
 def _grammar_json(text: str) -> JsonProblem | None:
@@ -585,6 +598,8 @@ def _grammar_json(text: str) -> JsonProblem | None:
         else:
             if not blanked.isascii() or any(w.lower() not in _JSON_WORDS for w in _WORD.findall(blanked)):
                 continue
+            if _more_words_than(blanked, t):
+                continue  # a template's word twice ("a JSON object and a JSON object"): another request
             if any(c not in _PROSE_MARKS and c != "`" and not c.isalpha() for c in blanked):
                 continue
             head, sep, listing = blanked.partition("keys")

@@ -157,6 +157,11 @@ def test_a_list_after_an_asking_verb_is_read_whole() -> None:
     assert not _after_asking_verb(text, runs[0][0], [])
     other = "Find x if y = 2x."
     assert not _after_asking_verb(other, other.index("y = 2x"), [])
+    for question in ("What is y = 2x?", "what y = 2x", "Which is y = 2x?", "What are the values of y = 2x"):
+        asked = f"Solve for x: 3x + 5 = 26. {question}"
+        runs = [(asked.index("3x + 5 = 26"), asked.index("3x + 5 = 26") + 11)]
+        assert _after_asking_verb(asked, asked.index("y = 2x"), runs), question
+    assert not _after_asking_verb("What is x if y = 2x?", "What is x if y = 2x?".index("y = 2x"), [])
 
 
 def test_an_operation_on_one_side_is_not_read() -> None:

@@ -25,6 +25,8 @@ READ = [
     ("Put each step on its own line.",), ("Show every step on a separate line.",), ("Write steps on separate lines.",),
     ("Write one step per line as Step 1.",), ("End with Answer.",), ("finish with the answer",),
     ("Please help me to solve 2x = 4.", "2x = 4"),
+    ("What is the value of x?",), ("What's x?",), ("Which value of x works?",), ("What is 2x = 4?", "2x = 4"),
+    ("End with the final answer.",), ("End with a line Answer: x = 5.",), ("Conclude with your result.",),
 ]
 UNREAD = [
     ("Solve 2x = 12 per y, y = 3.", "2x = 12", "y = 3"), ("What is x per y?",), ("Find one per x.",), ("per x",),
@@ -35,6 +37,8 @@ UNREAD = [
     ("Find x per, line",),  # a clause mark ends the phrase
     ("Solve for x one step by step.",), ("Write one step.",), ("one line",), ("Show your one per steps.",), ("one per line",), ("Solve for x one per step by step.",),
     ("one per lines",), ("x per line",), ("steps per steps",),
+    ("What's the system of equations?",), ("What is the equation?",), ("Which is the problem?",), ("What is it?",),
+    ("End with the system of equations.",), ("Finish with the equation.",), ("End with x.",),
 ]
 
 
@@ -60,6 +64,8 @@ def test_the_linear_task_and_the_text_task_read_the_rule() -> None:
     assert understand_prompt("Solve for x step by step: 3x + 5 = 26. What is one per x?") is None
     assert understand_prompt("Solve for x step by step: 3x + 5 = 26. Write one step per line.") is not None
     assert understand_prompt("Find x in 3x + 5 = 20.") is not None
+    assert understand_prompt("Solve for x step by step: 3x + 5 = 26. What's the system of equations?") is None
+    assert understand_prompt("Solve for x step by step: 3x + 5 = 26. What's x?") is not None
     assert asked_unknowns("If x + y = 10 and x - y = 2, what is x of y?") is None
     assert asked_unknowns("If x + y = 10 and x - y = 2, what is x?") is not None
     assert asked_unknowns("Find the value of x if 3x + 5 = 20.") is not None

@@ -80,7 +80,11 @@ _PLACEHOLDER = re.compile(
 )
 _OTHER_PLACEHOLDER = re.compile(r"<[^<>\n]{1,40}>")
 # "then find y = x + 3": an equation right after an asking verb defines an unknown it asks for.
-_ASKING_VERB = re.compile(r"(?i)\b(?:find|compute|calculate|determine|obtain|get|give)\b")
+# ... and a question: "What is y = 2x?", "what's y = x + 3", "Which y = 2x?" (red team round 12b)
+_ASKING_VERB = re.compile(
+    r"(?i)\b(?:find|compute|calculate|determine|obtain|get|give"
+    r"|(?:what|which)(?:\s+(?:is|are))?(?:\s+the\s+values?\s+of)?)\b"
+)
 _SOLVING_VERB = re.compile(r"(?i)\b(?:solve|solving|find|finding|compute|calculate|determine|obtain|get|give|work out)\b")
 _BARE_UNKNOWN = re.compile(r"[A-Za-z](?:_?[0-9]+)?")
 _STEP_K = re.compile(r"\b([Ss]tep|STEP)\s+[kKnN]\b")
@@ -232,7 +236,8 @@ def _without_templates(prompt: str) -> tuple[list[str], str | None]:
     templated = [m.group(1) for m in _TEMPLATE_EQUATION.finditer(prompt)]
     text = _TEMPLATE_EQUATION.sub(lambda m: f" {m.group(1)} ", prompt)
     text = _STEP_K.sub(lambda m: m.group(1), _PLACEHOLDER.sub(lambda m: _blank_placeholder(text, m), text))
-    text = _PHRASES.sub(" ", unicodedata.normalize("NFC", text))
+    # "what's" stays "what": what it asks for is read (relations: an unknown or an equation)
+    text = _PHRASES.sub(lambda m: " what " if m.group()[:4].lower() == "what" else " ", unicodedata.normalize("NFC", text))
     return templated, None if _OTHER_PLACEHOLDER.search(text) else text
 
 
