@@ -24,6 +24,7 @@ RELATIONS = f"{PKG}/core/tasks/relations.py"
 RELATIONS_TESTS = U + "test_relations.py"
 RELATION_WORDS = "tests/adversarial/test_relation_words.py"
 STEP_SOURCES = "tests/adversarial/test_step_sources.py"
+LINEAR_REQUESTS = "tests/adversarial/test_linear_requests.py"
 
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
@@ -121,8 +122,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      RELATIONS, "        if not rule(before, after):", '        if token in ("per", "one") and not rule(before, after):',
      (RELATIONS_TESTS, RELATION_WORDS)),
     ("linear-relations-unchecked", "the linear prompt reader does not read relating words",
-     LINEAR_PROMPT, "    if mentioned is None or unread_relation(rest, spans) is not None:",
-     "    if mentioned is None:", (RELATIONS_TESTS, RELATION_WORDS)),
+     LINEAR_PROMPT, "    return unread_relation(rest, spans) is None and unread_request(",
+     "    return True and unread_request(", (RELATIONS_TESTS, RELATION_WORDS)),
     ("text-relations-unchecked", "free text for 'what is x of y?' is checked as the unknowns' values",
      TEXT_CLAIMS, "    if unread_relation(prompt, [(eq.start, eq.end) for eq in equations]) is not None:",
      "    if False:", (RELATIONS_TESTS, RELATION_WORDS)),
@@ -170,10 +171,34 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      RELATIONS, '    "with": lambda before, after: before in _ENDING and _first_beyond(after, _BEFORE_ANSWER) in _ANSWER_WORDS,',
      '    "with": lambda before, after: before in _ENDING,', (RELATIONS_TESTS, RELATION_WORDS)),
     ("whats-blanked", "the contraction \"what's\" is blanked, so what it asks for is never read",
-     LINEAR_PROMPT, 'lambda m: " what " if m.group()[:4].lower() == "what" else " "', 'lambda m: " "',
+     LINEAR_PROMPT, '    return " what " if word.startswith("what")', '    return " " if word.startswith("what")',
      (RELATIONS_TESTS, RELATION_WORDS)),
     ("question-asks-no-equation", "'Solve for x: 3x + 5 = 26. What is y = 2x?' asks for x alone (answer line x = 7, proven)",
      LINEAR_PROMPT, r'    r"|(?:what|which)(?:\s+(?:is|are))?(?:\s+the\s+values?\s+of)?)\b"', r'    r")\b"',
-     (U + "test_linear_statements.py", STEP_SOURCES)),
+     (U + "test_linear_statements.py", STEP_SOURCES)),    # -- a linear prompt is a request to solve (red team round 12c)
+    ('request-none-needed', "'Explain the steps below: 3x + 5 = 20 ...' (no request to solve) is read as one",
+     f"{PKG}/core/tasks/linear/request.py", '    return None if asks else "no request to solve, find or compute"', '    return None',
+     (U + "test_linear_request.py", LINEAR_REQUESTS)),
+    ('asking-verb-any-object', "'Give the unknowns: x + y = 10, ...' is answered by the solver (proven)",
+     f"{PKG}/core/tasks/linear/request.py", '    if token in ASKING and _object(after) not in variables | _ASKED_THINGS | {EQUATION_TOKEN}:', '    if False:',
+     (U + "test_linear_request.py", LINEAR_REQUESTS)),
+    ('writing-verb-any-object', "'Write the equation: 3x + 5 = 20.' is answered by the solver (proven)",
+     f"{PKG}/core/tasks/linear/request.py", '    if token in WRITING and _object(after) not in _WRITTEN_THINGS:', '    if False:',
+     (U + "test_linear_request.py", LINEAR_REQUESTS)),
+    ('each-equation-read', "'Solve each equation for x: x + y = 10, x - y = 2' is solved as one system",
+     f"{PKG}/core/tasks/linear/request.py", '    if token in ("each", "every") and nxt not in _EACH_OF:', '    if False:',
+     (U + "test_linear_request.py", LINEAR_REQUESTS)),
+    ('yes-no-question-read', "'If x + y = 10, is y = 4?' takes its hypothesis as given (x = 6, y = 4 proven)",
+     f"{PKG}/core/tasks/linear/request.py", '    if token in _AUXILIARY and (before in CLAUSE_MARKS or before == EQUATION_TOKEN) and not _polite_request(after):', '    if False:',
+     (U + "test_linear_request.py", LINEAR_REQUESTS)),
+    ('assistant-turn-read', "an assistant turn's 'Answer: x = 4' becomes a premise",
+     f"{PKG}/core/tasks/linear/request.py", '    if token == "assistant" and nxt == ":":', '    if False:',
+     (U + "test_linear_request.py", LINEAR_REQUESTS)),
+    ('adjacent-unknowns-read', "'Find x y' (a product, or a list) is read as x and y",
+     f"{PKG}/core/tasks/linear/request.py", '    if token in variables and nxt in variables:', '    if False:',
+     (U + "test_linear_request.py", LINEAR_REQUESTS)),
+    ("answer-cut-off-kept", "a truncated output ending 'Ans' is kept as the model's checked answer",
+     f"{PKG}/core/tasks/linear/steps.py", '    if (cut := text.rstrip().rsplit("\\n", 1)[-1].strip(" *").lower()) and "answer".startswith(cut):',
+     '    if False:', (U + "test_linear_statements.py", "tests/adversarial/test_answer_lines.py")),
 ]
 # fmt: on

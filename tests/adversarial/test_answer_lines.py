@@ -127,3 +127,14 @@ def test_the_judge_reads_right_answers() -> None:
     assert judge("The solution is 2.", X2, ["x"]) and judge("Answer: 2", X2, ["x"])
     assert judge("Answer: x = 3, y = 2", SYS, ["x", "y"]) and judge("Answer: y = 2", SYS, ["y"])
     assert not judge("Answer: 2x = 4", X2, ["x"]) and not judge("Answer: x = 2 = 3 - 1", X2, ["x"])
+
+
+@pytest.mark.parametrize("cut", ["A", "An", "Ans", "Answe", "**Ans", "answer"])
+def test_an_answer_cut_off_is_never_kept(cut: str) -> None:
+    """A truncated output ("... x = 15/2.\\nAns") is an answer cut off: never stored or served as the
+    model's checked answer (the reliability suite's truncated model found it)."""
+    prompt = 'Solve for x step by step: 2x + 5 = 20. Write one step per line as "Step k: ..." and end with "Answer: x = <value>".'
+    cut_off = "Step 1: Subtract 5 from both sides: 2x = 15.\nStep 2: Divide both sides by 2: x = 15/2.\n" + cut
+    result = StepCache(max_repairs=0).generate(prompt, lambda _p: cut_off)
+    assert result.text != cut_off and result.verified
+    assert result.text.splitlines()[-1] in ("Answer: x = 15/2", "Answer: x = 7.5")

@@ -175,3 +175,12 @@ def test_a_power_before_a_division_is_not_read() -> None:
     with pytest.raises(NotLinear):
         parse_linear("8^1/3")
     assert parse_linear("(8^1)/3").const == Fraction(8, 3)
+
+
+def test_an_answer_line_cut_off_fails_the_final_check() -> None:
+    task = LinearEquationTask()
+    constraints = task.constraints("Solve for x: 2x + 5 = 20.")
+    body = "Step 1: Subtract 5 from both sides: 2x = 15.\nStep 2: Divide both sides by 2: x = 15/2.\n"
+    for cut in ("Ans", "A", "answ"):
+        assert task.check_answer(task.segment(body + cut, constraints), constraints), cut
+    assert not task.check_answer(task.segment(body + "Answer: x = 15/2", constraints), constraints)

@@ -34,9 +34,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-__all__ = ["RELATING_WORDS", "unread_relation"]
+__all__ = ["CLAUSE_MARKS", "EQUATION_TOKEN", "RELATING_WORDS", "prose_tokens", "unread_relation"]
 
 _EQ = "\x00"  # an equation's token (no word or mark is this)
+#: The token an equation stands as in :func:`prose_tokens`.
+EQUATION_TOKEN = _EQ
+#: The tokens that end a clause (the start of the text counts as one too).
+CLAUSE_MARKS = frozenset(".,;:?!\n")
 _TOKEN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|[.,;:?!\n]")
 _LINES = {"line", "lines"}
 _VERBS_AFTER_TO = {
@@ -87,7 +91,7 @@ def unread_relation(text: str, runs: list[tuple[int, int]]) -> str | None:
 
     ``text`` holds the words (the equations may be blanked out), ``runs`` the (start, end) of each
     equation in it."""
-    tokens = _tokens(text, runs)
+    tokens = prose_tokens(text, runs)
     for i, token in enumerate(tokens):
         rule = _RULES.get(token)
         if rule is None:
@@ -99,7 +103,7 @@ def unread_relation(text: str, runs: list[tuple[int, int]]) -> str | None:
     return None
 
 
-def _tokens(text: str, runs: list[tuple[int, int]]) -> list[str]:
+def prose_tokens(text: str, runs: list[tuple[int, int]]) -> list[str]:
     """Words (lower case), clause marks and equations in reading order (a run's words are its own)."""
     found = [(start, _EQ) for start, _ in runs]
     for match in _TOKEN.finditer(text):

@@ -17,6 +17,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from ..relations import unread_relation
+from .request import unread_request
 from ..algebra import (
     MAX_EQUATIONS,
     Equation,
@@ -207,8 +208,8 @@ def understand_prompt(prompt: str) -> LinearProblem | None:
         return None
     variables = _unknowns(equations)
     mentioned = _mentioned_unknowns(rest, variables, set(templated) | defined)
-    if mentioned is None or unread_relation(rest, spans) is not None:
-        return None  # a word outside the vocabulary, or "12 per y", "one per x", "x to y"
+    if mentioned is None or not _rule_request_read(rest, spans, variables, bool(templated)):
+        return None  # a word outside the vocabulary, "12 per y", "x to y", "Write the equation"...
     solution = solve_system(tuple(eq.form for eq in equations))
     if solution is None or set(solution) != set(variables):
         return None
@@ -237,8 +238,15 @@ def _without_templates(prompt: str) -> tuple[list[str], str | None]:
     text = _TEMPLATE_EQUATION.sub(lambda m: f" {m.group(1)} ", prompt)
     text = _STEP_K.sub(lambda m: m.group(1), _PLACEHOLDER.sub(lambda m: _blank_placeholder(text, m), text))
     # "what's" stays "what": what it asks for is read (relations: an unknown or an equation)
-    text = _PHRASES.sub(lambda m: " what " if m.group()[:4].lower() == "what" else " ", unicodedata.normalize("NFC", text))
+    text = _PHRASES.sub(_phrase_word, unicodedata.normalize("NFC", text))
     return templated, None if _OTHER_PLACEHOLDER.search(text) else text
+
+
+def _phrase_word(match: re.Match[str]) -> str:
+    """A phrase blanked, or the word its request is read by: "what's" is "what" (relations: it must
+    ask for an unknown), the French "Résous l'équation" is "solve" (request: a request to solve)."""
+    word = match.group().lower()
+    return " what " if word.startswith("what") else " solve " if word.startswith("r\u00e9so") else " "
 
 
 def _blank_placeholder(text: str, match: re.Match[str]) -> str:
@@ -289,6 +297,12 @@ def _mentioned_unknowns(rest: str, variables: list[str], named: set[str]) -> set
     if not mentioned <= set(variables):
         return None  # asks for an unknown the equations do not have
     return mentioned
+
+
+def _rule_request_read(rest: str, spans: list[tuple[int, int]], variables: list[str], templated: bool) -> bool:
+    """Every relating word in its phrases ("12 per y", "x to y" are not), and the words a request
+    to solve ("Write the equation", "Is ... linear?", "each equation", "x y" are not)."""
+    return unread_relation(rest, spans) is None and unread_request(rest, spans, set(variables), templated) is None
 
 
 def _rule_asked_read(asked: tuple[str, ...], variables: list[str], rest: str) -> bool:

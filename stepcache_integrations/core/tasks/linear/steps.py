@@ -403,8 +403,11 @@ def _mentions(text: str, value: str) -> bool:
 
 def _answer_line_errors(steps: list[Step]) -> list[str]:
     """One answer, ending the text: two lines naming the answer or anything after the last
-    answer line are two answers stitched together (a patch that restarted the derivation)."""
+    answer line are two answers stitched together (a patch that restarted the derivation); a last
+    line that begins the word ("Ans") is an answer cut off (a truncated output)."""
     text = "".join(step.text for step in steps)
+    if (cut := text.rstrip().rsplit("\n", 1)[-1].strip(" *").lower()) and "answer".startswith(cut):
+        return ["the text ends in an answer line cut off"]
     lines = answer_lines(text, ())  # where the answer lines stand (what they state is read apart)
     if sum(line.names_answer for line in lines) > 1:
         return ["the text states a final answer more than once"]
