@@ -199,6 +199,18 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      (U + "test_linear_request.py", LINEAR_REQUESTS)),
     ("answer-cut-off-kept", "a truncated output ending 'Ans' is kept as the model's checked answer",
      f"{PKG}/core/tasks/linear/steps.py", '    if (cut := text.rstrip().rsplit("\\n", 1)[-1].strip(" *").lower()) and "answer".startswith(cut):',
-     '    if False:', (U + "test_linear_statements.py", "tests/adversarial/test_answer_lines.py")),
+     '    if False:', (U + "test_linear_statements.py", "tests/adversarial/test_answer_lines.py")),    # -- a proposed answer, another role, a template spelling a form, a free name (red team round 12d)
+    ('other-role-label-read', "'Tutor: y = 3' / 'A: y = 3' turns become premises",
+     f"{PKG}/core/tasks/linear/request.py", '    if after[:1] == [":"] and (not before or before[-1] in ("\\n", ".", "?", "!")) and token not in _LABELS:', '    if False:',
+     (U + "test_linear_request.py", LINEAR_REQUESTS)),
+    ('result-stated-as-given', "'Student answer: y = 3', 'so y = 3' become premises (x = 7 proven for x + y = 10)",
+     f"{PKG}/core/tasks/linear/request.py", '    if token == EQUATION_TOKEN and _stated_as_result(before):', '    if False:',
+     (U + "test_linear_request.py", LINEAR_REQUESTS)),
+    ('form-template-read', "'Answer: x = ?.??' (a decimal asked) is claimed; the fallback writes 1/3",
+     LINEAR_PROMPT, '    + r"(?!\\s*[.,:;\'\\u2019]*\\s*[?<\\w])",', '    + r"",',
+     (U + "test_linear_request.py", LINEAR_REQUESTS)),
+    ('cancelled-name-dropped', "'x - x + y = 3' is solved for y alone (x is free)",
+     LINEAR_PROMPT, '        and all(eq.form.coeffs and set(eq.identifiers) <= set(eq.form.variables) for eq in equations)', '        and all(eq.form.coeffs for eq in equations)',
+     (U + "test_linear_request.py", LINEAR_REQUESTS)),
 ]
 # fmt: on

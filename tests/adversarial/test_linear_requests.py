@@ -34,6 +34,15 @@ OTHER_REQUESTS = [
      "User: Solve for x: x + y = 10.\nAssistant: Answer: x = 7\nUser: Solve for y: x + y = 10."),
     ("Find x y: x + y = 10, x - y = 2.", "Find x y: x + y = 12, x - y = 2."),
     ("Give the new equation when y = 2: 2x + y = 10.", "Give the new equation when y = 3: 2x + y = 10."),
+    # round 12d: a proposed answer, another role's turn, a template spelling a form, a free name
+    ("Find x: x + y = 10.\nStudent answer: y = 3", "Find x: x + y = 12.\nStudent answer: y = 5"),
+    ("Find x: x + y = 10, so y = 3.", "Find x: x + y = 12, so y = 5."),
+    ("Find x: x + y = 10.\nWork: y = 3", "Find x: x + y = 12.\nWork: y = 5"),
+    ("User: Find x: x + y = 10.\nA: y = 3", "User: Find x: x + y = 12.\nA: y = 5"),
+    ("Student: x + y = 10. What is x?\nTutor: y = 3", "Student: x + y = 12. What is x?\nTutor: y = 5"),
+    ("Solve 3x = 1 for x. Answer: x = ?.??", "Solve 3x = 2 for x. Answer: x = ?.??"),
+    ("Solve 3x = 1 for x. Answer: x = ?:?", "Solve 3x = 2 for x. Answer: x = ?:?"),
+    ("Solve x - x + y = 3.", "Solve x - x + y = 4."),
 ]
 
 
@@ -61,7 +70,9 @@ def test_a_solved_entry_is_not_served_for_another_request_of_its_equations() -> 
     cache = StepCache()
     cache.store_answer("Solve for x and y: x + y = 10, y = 4.", "Answer: x = 6, y = 4")
     cache.store_answer("Solve for x: 3x + 5 = 20.", "Step 1: Subtract 5 from both sides: 3x = 15.\nStep 2: Divide both sides by 3: x = 5.\nAnswer: x = 5")
-    for prompt in ("If x + y = 12, is y = 5?", "Write the equation: 3x + 5 = 26.", "Is 3x + 5 = 26 an equation?"):
+    cache.store_answer("Solve 3x = 1 for x.", "Step 1: Divide both sides by 3: x = 1/3.\nAnswer: x = 1/3")
+    for prompt in ("If x + y = 12, is y = 5?", "Write the equation: 3x + 5 = 26.", "Is 3x + 5 = 26 an equation?",
+                   "Find x: x + y = 10.\nStudent answer: y = 4", "Solve 3x = 2 for x. Answer: x = ?.??"):
         model = Counting()
         served = cache.generate(prompt, model)
         assert model.calls and served.text == PROSE and not served.verified, (prompt, served.text)

@@ -12,7 +12,8 @@ READ = [
     "Solve 3x + 5 = 20 step by step. Show your work and end with the answer.",
     "Find x: 3x + 5 = 20.",
     "Find the value of x if 3x + 5 = 20.",
-    "Give me the answer: 3x + 5 = 20.",
+    "Give me the answer for 3x + 5 = 20.",
+    "Give me the value of x: 3x + 5 = 20.",
     "Determine x and y: x + y = 10, x - y = 2.",
     "Work out x in 3x + 5 = 20.",
     "What is x in 3x + 5 = 20?",
@@ -26,6 +27,11 @@ READ = [
     "User: Solve for x: 3x + 5 = 20.",
     "System: You are a helpful assistant.\nUser: Solve for x: 3x + 5 = 20.",
     "Solve for x and y: x + y = 10, x - y = 2.",
+    "Solve: 3x + 5 = 20",
+    "Equation: 3x + 5 = 20. Solve for x.",
+    "Solve 3x + 5 = 20.\nAnswer: x = <value>",
+    "Solve 3x + 5 = 20. Answer: x = ?",
+    "Find x, then get y = x + 3: 3x + 5 = 20.",
 ]
 UNREAD = [
     "3x + 5 = 20",  # no request: solve? check? simplify?
@@ -52,6 +58,24 @@ UNREAD = [
     "Do it: 3x + 5 = 20.",
     "Solve for x: 3x + 5 = 20. Write the equation.",  # a solve request, and another
     "Find x: 3x + 5 = 20. Explain x.",
+    # a proposed answer or a derivation is no given (round 12d)
+    "Find x: x + y = 10.\nStudent answer: y = 3",
+    "Find x: x + y = 10.\nAnswer: y = 3",
+    "Find x: x + y = 10.\nWork: y = 3",
+    "Find x: x + y = 10. The answer is y = 3.",
+    "Find x: x + y = 10, so y = 3.",
+    "Find x: x + y = 10, and we get y = 3.",
+    # another role's turn
+    "Student: x + y = 10. What is x?\nTutor: y = 3\nStudent: What is x?",
+    "User: Find x: x + y = 10.\nA: y = 3",
+    # a template spelling a form
+    "Solve 3x = 1 for x. Answer: x = ?.??",
+    "Solve 3x = 1 for x. Answer: x = <value>.<value>",
+    "Solve 3x = 1 for x. Answer: x = ?:?",
+    "Solve 3x = 1 for x. Answer: x = ?,??",
+    "Solve 3x = 1 for x. Answer: x = ? ?",
+    # a name that cancels out is free
+    "Solve x - x + y = 3.",
 ]
 
 

@@ -71,7 +71,9 @@ _PLACEHOLDER_TEXT = r"<\s*(?:(?:the|your|final)\s+)*(?:value|answer|number|solut
 _TEMPLATE_EQUATION = re.compile(
     r"(?<![A-Za-z0-9_+\-*/^.\u2212])([A-Za-z](?:_?[0-9]+)?)\s*=\s*(?:"
     + _PLACEHOLDER_TEXT
-    + r"|\.\.\.|\u2026|\?)",
+    + r"|\.\.\.|\u2026|\?)"
+    # not a placeholder spelling a form: "?.??", "<value>.<value>", "?:?", "?,??", "? ?" (round 12d)
+    + r"(?!\s*[.,:;'\u2019]*\s*[?<\w])",
     re.IGNORECASE,
 )
 # A bare "..." is a placeholder only as a word of its own ("Step k: ..."), never inside an
@@ -259,8 +261,13 @@ def _blank_placeholder(text: str, match: re.Match[str]) -> str:
 
 
 def _rule_equations_usable(equations: list[Equation]) -> bool:
-    """At least one equation, at most ``MAX_EQUATIONS``, each with an unknown."""
-    return bool(equations) and len(equations) <= MAX_EQUATIONS and all(eq.form.coeffs for eq in equations)
+    """At least one equation, at most ``MAX_EQUATIONS``, each with an unknown, and no name that
+    cancels out ("x - x + y = 3" leaves x free: red team round 12d)."""
+    return (
+        bool(equations)
+        and len(equations) <= MAX_EQUATIONS
+        and all(eq.form.coeffs and set(eq.identifiers) <= set(eq.form.variables) for eq in equations)
+    )
 
 
 def _rule_rest_closed(rest: str) -> bool:

@@ -17,7 +17,11 @@ was answered by the solver, ``proven``. So, by construction, a prompt is read on
 * no clause is a yes/no question (is, are, can, could, would, will, do, does at its start or after
   an equation), unless it asks "can you solve / could you please find ...";
 * no turn is labelled as the assistant's (its equations are no premises);
-* no two unknowns stand side by side ("x y": a product, or a list).
+* no two unknowns stand side by side ("x y": a product, or a list);
+* a line starts with a label ("User:", "Equation:", "Solve:") only of the user's, a given's or a
+  request's; any other role ("Tutor:", "A:") is a turn whose equations are no premises;
+* no equation is stated as a result ("Answer: y = 3", "Work: ...", "so y = 3", "we get y = 3"): a
+  proposed answer or a derivation is no given (red team round 12d).
 """
 
 from __future__ import annotations
@@ -40,6 +44,13 @@ _WRITTEN_THINGS = frozenset({"step", "steps", "work", "working", "reasoning", "a
                              "result", "value", "values", "how", "line", "lines"})
 _EACH_OF = frozenset({"step", "steps", "line", "lines"})
 _ASKS = SOLVING | ASKING | {"what", "which"}  # question words ask for an unknown (relations)
+# A line's label: the user's, a given's or a request's; any other is another role's turn.
+_LABELS = frozenset({"user", "human", "system", "student", "me", "equation", "equations", "problem", "question",
+                     "task", "step", "steps", "answer", "final", "result"}) | SOLVING | ASKING | WRITING
+# Words that state what follows as a result, not a given ("Answer: y = 3", "so y = 3").
+_RESULT = frozenset({"answer", "answers", "result", "results", "final", "finally", "so", "thus", "hence", "therefore",
+                     "got", "work", "working", "reasoning", "steps", "solution", "solutions", "gives", "giving"})
+_BEFORE_RESULT = frozenset({":", "is", "are", "was", "the", "then", "we", "get"})
 
 
 def unread_request(text: str, runs: list[tuple[int, int]], variables: set[str], templated: bool) -> str | None:
@@ -50,7 +61,7 @@ def unread_request(text: str, runs: list[tuple[int, int]], variables: set[str], 
     for i, token in enumerate(tokens):
         before = tokens[i - 1] if i else "."
         after = tokens[i + 1 :]
-        reason = _unread_at(token, before, after, variables)
+        reason = _unread_at(token, before, after, variables) or _unread_line(token, tokens[:i], after)
         if reason is not None:
             return f"{reason} ({' '.join(tokens[max(0, i - 1) : i + 3])!r})"
         asks = asks or token in _ASKS or (token == "work" and after[:1] == ["out"])
@@ -82,6 +93,26 @@ def _unread_clause(token: str, before: str, after: list[str], variables: set[str
     if token in variables and nxt in variables:
         return "two unknowns side by side"
     return None
+
+
+def _unread_line(token: str, before: list[str], after: list[str]) -> str | None:
+    """Whose line it is: a label of another role ("Tutor:"), or an equation stated as a result."""
+    if after[:1] == [":"] and (not before or before[-1] in ("\n", ".", "?", "!")) and token not in _LABELS:
+        return "a line labelled as another role's turn"
+    if token == EQUATION_TOKEN and _stated_as_result(before):
+        return "an equation stated as a result, not a given"
+    return None
+
+
+def _stated_as_result(before: list[str]) -> bool:
+    """The words before an equation state it as a result: "Answer: y = 3", "so y = 3", "we get"."""
+    back = before[::-1]
+    k = 0
+    while k < len(back) and back[k] in _BEFORE_RESULT:
+        if back[k] == "get" and back[k + 1 : k + 2] in (["we"], ["i"], ["you"]):
+            return True
+        k += 1
+    return k < len(back) and back[k] in _RESULT
 
 
 def _object(after: list[str]) -> str:
