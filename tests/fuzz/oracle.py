@@ -513,7 +513,7 @@ def _neutral_system(content: str) -> bool:
 def _grammar_math(text: str) -> MathProblem | None:
     """An English math prompt in the oracle's closed grammar: its equations (parsed here), words
     from :data:`_MATH_WORDS`, one-letter words that name unknowns (the asked ones; none: all)."""
-    text = _FRENCH_SOLVE.sub(" ", text)  # the one French phrase of the grammar
+    text = _FRENCH_SOLVE.sub(" solve ", text)  # the one French phrase of the grammar (a word: runs end at it)
     if not text.isascii():
         return None
     equations, texts, rest, pos = [], [], [], 0
@@ -538,8 +538,9 @@ def _grammar_math(text: str) -> MathProblem | None:
     if not equations:
         return None
     # an equation written twice ("9 - 2x = 1 Find x if 9 - 2x = 1.") states it once
-    distinct = list({re.sub(r"\s+", "", t): eq for t, eq in zip(texts, equations)}.values())
-    solution = solve(distinct)
+    once = {re.sub(r"\s+", "", t): (t, eq) for t, eq in zip(texts, equations)}
+    texts, equations = [t for t, _ in once.values()], [eq for _, eq in once.values()]
+    solution = solve(equations)
     if solution is None:
         return None
     named: list[str] = []
