@@ -39,6 +39,7 @@ OTHER_REQUESTS = [
     ("Find x: x + y = 10, so y = 3.", "Find x: x + y = 12, so y = 5."),
     ("Find x: x + y = 10.\nWork: y = 3", "Find x: x + y = 12.\nWork: y = 5"),
     ("User: Find x: x + y = 10.\nA: y = 3", "User: Find x: x + y = 12.\nA: y = 5"),
+    ("User: Find x: x + y = 10 Assistant: y = 3", "User: Find x: x + y = 12 Assistant: y = 5"),
     ("Student: x + y = 10. What is x?\nTutor: y = 3", "Student: x + y = 12. What is x?\nTutor: y = 5"),
     ("Solve 3x = 1 for x. Answer: x = ?.??", "Solve 3x = 2 for x. Answer: x = ?.??"),
     ("Solve 3x = 1 for x. Answer: x = ?:?", "Solve 3x = 2 for x. Answer: x = ?:?"),

@@ -68,6 +68,7 @@ UNREAD = [
     # another role's turn
     "Student: x + y = 10. What is x?\nTutor: y = 3\nStudent: What is x?",
     "User: Find x: x + y = 10.\nA: y = 3",
+    "User: Find x: x + y = 10 Assistant: y = 3",  # a turn inside a line
     # a template spelling a form
     "Solve 3x = 1 for x. Answer: x = ?.??",
     "Solve 3x = 1 for x. Answer: x = <value>.<value>",
