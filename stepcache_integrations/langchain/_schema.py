@@ -11,12 +11,15 @@ a plain-text reply to such a request is a non-answer, never served or stored as 
 from __future__ import annotations
 
 import ast
+import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from langchain_core.messages import BaseMessage
+
+from ..core.tasks.json.schema import CALL_TEXT
 
 __all__ = ["CallSpec", "NOT_A_TOOL_CALL", "SEPARATOR", "params_of", "response_format_schema"]
 
@@ -34,6 +37,7 @@ class CallSpec:
     ``tools``: the bound tools as OpenAI function dicts (``name``, ``description``,
     ``parameters``); ``tool_choice`` as bound; ``response_schema``: the schema of a
     ``json_schema`` response format; ``json_mode``: a ``json_object`` response format;
+    ``response_text``: what else the model reads of a ``json_schema`` response format (its name...);
     ``unreadable``: options were there but could not be read (then a tool call is required
     and no schema is assumed: the answer can only fail, never pass, for want of a schema).
     """
@@ -43,6 +47,7 @@ class CallSpec:
     response_schema: dict[str, Any] | None = None
     json_mode: bool = False
     unreadable: bool = False
+    response_text: dict[str, Any] | None = None
 
     # ------------------------------------------------------------------ reading
     @classmethod
@@ -51,7 +56,8 @@ class CallSpec:
         tools = tuple(t for t in (_function(tool) for tool in _as_list(options.get("tools"))) if t is not None)
         fmt = options.get("response_format")
         schema, json_mode = _response_format(fmt)
-        return cls(tools=tools, tool_choice=options.get("tool_choice"), response_schema=schema, json_mode=json_mode)
+        return cls(tools=tools, tool_choice=options.get("tool_choice"), response_schema=schema, json_mode=json_mode,
+                   response_text=_response_text(fmt))
 
     @classmethod
     def from_llm_string(cls, llm_string: str) -> CallSpec:
@@ -91,23 +97,47 @@ class CallSpec:
         return None
 
     @property
-    def schema(self) -> dict[str, Any] | None:
-        """The JSON Schema the answer's JSON must satisfy: the forced tool's parameters (with the
-        tool's description, which the model reads too), else a ``json_schema`` response format's."""
+    def answer_schema(self) -> dict[str, Any] | None:
+        """The JSON Schema the answer's JSON must satisfy: the forced tool's parameters, else a
+        ``json_schema`` response format's (without the words around it: :attr:`call_text`)."""
         tool = self.forced_tool
         if tool is not None and isinstance(tool.get("parameters"), dict):
-            schema = dict(tool["parameters"])
-            description = tool.get("description")
-            if isinstance(description, str) and description.strip() and "description" not in schema:
-                schema["description"] = description
-            return schema
+            return dict(tool["parameters"])
         return self.response_schema
+
+    @property
+    def call_text(self) -> dict[str, Any] | None:
+        """Everything the model reads of the call options beyond :attr:`answer_schema`: every bound
+        tool (the forced one without its parameters: name, description...), a ``json_schema``
+        response format's name, description and ``strict``; None when there is nothing."""
+        forced = self.forced_tool
+        text: dict[str, Any] = {}
+        if self.tools:
+            text["tools"] = [_without_parameters(t) if t is forced else t for t in self.tools]
+        if self.response_text:
+            text["response_format"] = self.response_text
+        return _jsonable(text) if text else None
+
+    @property
+    def schema(self) -> dict[str, Any] | None:
+        """The schema the engine verifies against: :attr:`answer_schema` with :attr:`call_text`
+        (``CALL_TEXT``: part of the request's identity, prose unless the checks understand it)."""
+        return self.schema_for(None, self.task)
+
+    def schema_for(self, schema: dict[str, Any] | None, task: str | None) -> dict[str, Any] | None:
+        """``schema`` (a caller's own; None: :attr:`answer_schema`) with :attr:`call_text`. None when
+        there is no schema and the task is not "json" (a schema would make the request a JSON one)."""
+        base = schema if schema is not None else self.answer_schema
+        text = self.call_text
+        if text is None or (base is None and task != "json"):
+            return base
+        return {**(base or {}), CALL_TEXT: text}
 
     @property
     def task(self) -> str | None:
         """``"json"`` when the answer must be JSON against a schema or be a tool call's arguments;
         JSON mode alone (``json_object``) names no keys: the prompt's task decides, as before."""
-        return "json" if (self.schema is not None or self.requires_tool_call) else None
+        return "json" if (self.answer_schema is not None or self.requires_tool_call) else None
 
     def rejects(self, message: Any) -> list[str]:
         """Why ``message`` does not answer the request's shape (empty: it does)."""
@@ -174,12 +204,28 @@ def _response_format(fmt: Any) -> tuple[dict[str, Any] | None, bool]:
         return None, True
     inner = fmt.get("json_schema")
     if fmt.get("type") == "json_schema" and isinstance(inner, Mapping) and isinstance(inner.get("schema"), dict):
-        schema = dict(inner["schema"])
-        description = inner.get("description")
-        if isinstance(description, str) and description.strip() and "description" not in schema:
-            schema["description"] = description
-        return schema, False
+        return dict(inner["schema"]), False
     return None, fmt.get("type") == "json_schema"
+
+
+def _response_text(fmt: Any) -> dict[str, Any] | None:
+    """What the model reads of a ``json_schema`` response format beyond its schema (name,
+    description, ``strict``...), or None."""
+    if not isinstance(fmt, Mapping) or not isinstance(fmt.get("json_schema"), Mapping):
+        return None
+    return {str(k): v for k, v in fmt["json_schema"].items() if k != "schema"} or None
+
+
+def _without_parameters(tool: dict[str, Any]) -> dict[str, Any]:
+    """A forced tool without the parameters schema the answer is verified against."""
+    if not isinstance(tool.get("parameters"), dict):
+        return tool
+    return {k: v for k, v in tool.items() if k != "parameters"}
+
+
+def _jsonable(value: Any) -> Any:
+    """``value`` as JSON data (what is no JSON as its text), so an entry can store it."""
+    return json.loads(json.dumps(value, ensure_ascii=False, default=str))
 
 
 def _forces(choice: Any) -> bool:

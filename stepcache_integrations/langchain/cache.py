@@ -188,9 +188,10 @@ class StepCacheLLMCache(BaseCache):
 
     # ------------------------------------------------------------------ helpers
     def _options(self, request: Request, llm_string: str, spec: CallSpec) -> dict[str, Any]:
+        task = self.task if self.task is not None else (spec.task if self.json_schema is None else None)
         return {
-            "task": self.task if self.task is not None else (spec.task if self.json_schema is None else None),
-            "schema": self.json_schema if self.json_schema is not None else spec.schema,
+            "task": task,
+            "schema": spec.schema_for(self.json_schema, task),  # with what the model reads of the call
             "namespace": self.namespace,
             "llm_key": self._llm_key(request, llm_string),
         }

@@ -198,7 +198,7 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
         """Lookup options: ``task`` / ``json_schema`` when set, else what the call options ask for
         (a forced tool's parameter schema, a ``json_schema`` response format)."""
         task = self.task if self.task is not None else (spec.task if self.json_schema is None else None)
-        schema = self.json_schema if self.json_schema is not None else spec.schema
+        schema = spec.schema_for(self.json_schema, task)  # with what the model reads of the call (tool names...)
         return {"task": task, "schema": schema, "namespace": self.namespace, "llm_key": key}
 
     def _fresh(self, plan: Any, options: dict[str, Any]) -> Any:

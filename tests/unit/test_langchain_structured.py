@@ -273,6 +273,8 @@ WEATHER = {
         "required": ["city", "unit"],
     },
 }
+# the same tool named by the request's entity noun, without a description: words the checks read
+FORECAST = {"name": "forecast", "parameters": WEATHER["parameters"]}
 # plain requests: the unit stays stated, so a changed city is a patch of `city` alone
 WEATHER_PARIS = 'Return a JSON object for a forecast with city "Paris", unit "celsius". Required keys: city and unit.'
 WEATHER_LYON = WEATHER_PARIS.replace('"Paris"', '"Lyon"')
@@ -290,20 +292,36 @@ def test_bind_tools_miss_patch_reuse_with_real_tool_calls() -> None:
         ]
     )
     cache = StepCache(reinstantiate=False)
-    tools = with_step_cache(model, cache, task="json").bind_tools([WEATHER])
-    # bind_tools gives the engine no schema: the plain request lists the keys and states quoted
-    # values, so the unchanged unit is proven and only the city is regenerated (the patch reply's
-    # contradicting `unit` fails the answer, which is repaired)
+    tools = with_step_cache(model, cache, task="json").bind_tools([FORECAST], tool_choice="forecast")
+    # the forced tool's parameters are the schema and its name is a noun the checks read (an unforced
+    # tool is words of the call beyond the answer's schema: never proven, tested below); the plain
+    # request lists the keys and states quoted values, so the unchanged unit is proven and only the
+    # city is regenerated (the patch reply's contradicting `unit` fails the answer, which is repaired)
     first = tools.invoke(WEATHER_PARIS)
     assert first.tool_calls[0]["args"] == {"city": "Paris", "unit": "celsius"}
     patched = tools.invoke(WEATHER_LYON)
     record = patched.response_metadata["stepcache"]
     assert record["outcome"] == "patch" and record["verified"] and len(model.calls) == 3
     assert record["verification"] == "proven"  # both values stated by the plain request
-    assert [(c["name"], c["args"]) for c in patched.tool_calls] == [("get_weather", {"city": "Lyon", "unit": "celsius"})]
+    assert [(c["name"], c["args"]) for c in patched.tool_calls] == [("forecast", {"city": "Lyon", "unit": "celsius"})]
     again = tools.invoke(WEATHER_LYON)
     assert again.response_metadata["stepcache"]["outcome"] == "reuse" and len(model.calls) == 3
-    assert [(c["name"], c["args"]) for c in again.tool_calls] == [("get_weather", {"city": "Lyon", "unit": "celsius"})]
+    assert [(c["name"], c["args"]) for c in again.tool_calls] == [("forecast", {"city": "Lyon", "unit": "celsius"})]
+
+
+def test_bind_tools_with_words_the_checks_do_not_read_is_never_proven() -> None:
+    # issue 32 item 7.1: the model reads the bound tool's name and description ("get_weather",
+    # "Weather for a city"); the checks do not, so no statement is evidence under them: the changed
+    # city is answered by the model (the whole call), never patched or proven
+    model = StructuredChat(script=[{"city": "Paris", "unit": "celsius"}, {"city": "Lyon", "unit": "celsius"}])
+    cache = StepCache(reinstantiate=False)
+    tools = with_step_cache(model, cache, task="json").bind_tools([WEATHER])
+    tools.invoke(WEATHER_PARIS)
+    changed = tools.invoke(WEATHER_LYON)
+    record = changed.response_metadata["stepcache"]
+    assert len(model.calls) == 2 and model.last_prompt == WEATHER_LYON
+    assert record["outcome"] in ("miss", "skip_reuse") and record["verification"] != "proven"
+    assert [(c["name"], c["args"]) for c in changed.tool_calls] == [("get_weather", {"city": "Lyon", "unit": "celsius"})]
 
 
 def test_bind_tools_worded_request_is_regenerated_whole() -> None:

@@ -21,6 +21,7 @@ from stepcache_integrations import StepCache
 from stepcache_integrations.errors import VerificationError
 from stepcache_integrations.langchain import StepCacheLLMCache, with_step_cache
 from stepcache_integrations.langchain._convert import llm_key_for
+from stepcache_integrations.core.tasks.json.schema import CALL_TEXT
 from stepcache_integrations.langchain._schema import NOT_A_TOOL_CALL, CallSpec
 from tests.unit.test_langchain_fakes import StructuredChat, global_cache  # noqa: F401 - fixture
 
@@ -59,14 +60,15 @@ def test_the_spec_is_read_from_llm_string_as_langchain_builds_it() -> None:
     tools = model.with_structured_output(Person).first  # function calling: tool_choice "any"
     spec = CallSpec.from_llm_string(tools.bound._get_llm_string(**tools.kwargs))
     assert spec.requires_tool_call and spec.forced_tool is not None and spec.task == "json"
-    assert spec.schema == {**spec.forced_tool["parameters"], "description": "A person."}  # the model reads it
+    # the model reads the tool's name and description: they are in the schema, beside the parameters
+    assert spec.schema == {**spec.forced_tool["parameters"], CALL_TEXT: {"tools": [{"name": "Person", "description": "A person."}]}}
 
 
 def test_the_spec_of_a_serializable_model_and_of_unreadable_options() -> None:
     params = str(sorted({"tools": [{"type": "function", "function": {"name": "f", "parameters": {"type": "object"}}}],
                          "tool_choice": "f", "stop": None}.items()))
     spec = CallSpec.from_llm_string('{"id": ["x---[y"], "kwargs": {}}' + "---" + params)
-    assert spec.requires_tool_call and spec.schema == {"type": "object"}
+    assert spec.requires_tool_call and spec.schema == {"type": "object", CALL_TEXT: {"tools": [{"name": "f"}]}}
     odd = CallSpec.from_llm_string("[('tools', [<<odd>>]), ('x', 1)]")
     assert odd.unreadable and odd.requires_tool_call and odd.schema is None  # never passes for want of a schema
     assert CallSpec.from_llm_string("[('model', 'm'), ('stop', None)]") == CallSpec()

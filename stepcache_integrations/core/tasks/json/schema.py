@@ -7,12 +7,20 @@ jsonschema and referencing are imported on first use, not when the tasks are imp
 from __future__ import annotations
 
 import json
+import re
 from functools import lru_cache
 from typing import Any
 
 from ....errors import InvalidSchemaError
+from .entities import is_entity_word
 
-__all__ = ["has_prose", "add_schema_errors", "schema_key", "validate_schema"]
+__all__ = ["CALL_TEXT", "has_prose", "add_schema_errors", "schema_key", "validate_schema"]
+
+#: The schema keyword under which an adapter puts what the model reads of a call beyond the
+#: answer's schema: a forced tool's name and description, a ``json_schema`` response format's name,
+#: the other bound tools. It is part of the schema, so of "the same request" (``schema_key``), and it
+#: is prose (:func:`has_prose`) unless the checks understand it (:func:`_call_understood`).
+CALL_TEXT = "x-stepcache-call"
 
 
 def validate_schema(schema: Any) -> dict[str, Any]:
@@ -103,6 +111,8 @@ def _keyword_has_prose(key: str, value: Any) -> bool:
     or prose."""
     if key in _STRUCTURAL:
         return False
+    if key == CALL_TEXT:
+        return not _call_understood(value)
     if key in _SUBSCHEMA:
         return has_prose(value)
     if key in _SUBSCHEMA_LISTS:
@@ -110,3 +120,31 @@ def _keyword_has_prose(key: str, value: Any) -> bool:
     if key in _SUBSCHEMA_MAPS:
         return not isinstance(value, dict) or any(has_prose(v) for v in value.values())
     return True
+
+
+# A call text the checks understand: one tool or response format whose only words are its name, a
+# noun of the plain request's closed entity vocabulary written as a word ("Person", "person"); no
+# description, no other tool. Any other name ("person_with_name_in_uppercase", "PERSON",
+# "get_weather") may state a rule the checks do not read.
+_NAME = re.compile(r"[A-Za-z][a-z]*")
+_NAME_ONLY = frozenset({"name", "strict", "type"})
+
+
+def _call_understood(call: Any) -> bool:
+    if not isinstance(call, dict) or not set(call) <= {"tools", "response_format"}:
+        return False
+    parts = [*(call.get("tools") or []), *([call["response_format"]] if "response_format" in call else [])]
+    return isinstance(call.get("tools") or [], list) and len(parts) == 1 and _name_only(parts[0])
+
+
+def _name_only(part: Any) -> bool:
+    """A tool or format whose text is an entity word for a name and nothing else (``strict`` is no
+    text; an empty description says nothing)."""
+    if not isinstance(part, dict) or not isinstance(part.get("name"), str):
+        return False
+    if any(key not in _NAME_ONLY and value not in (None, "") for key, value in part.items()):
+        return False
+    if not isinstance(part.get("strict"), (bool, type(None))) or part.get("type") not in (None, "function"):
+        return False
+    name = part["name"]
+    return _NAME.fullmatch(name) is not None and is_entity_word(name.casefold())

@@ -1,0 +1,17 @@
+"""Mutation-check rows for issue 32 item 7 (five wrong answers red teams found): each breaks one fix.
+Kept beside ``mutants.py`` (past its 450 lines), which appends them to its table: (id, behaviour,
+file, old, new, tests)."""
+
+from __future__ import annotations
+
+_PKG = "stepcache_integrations"
+_U = "tests/unit/"
+
+# fmt: off
+ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
+    # 7.1: what the model reads of a tool or response format (names, descriptions) is in the request
+    ("call-text-dropped", "a forced tool's or json_schema format's name and description are not in the schema the engine reads",
+     f"{_PKG}/langchain/_schema.py", "        return {**(base or {}), CALL_TEXT: text}", "        return base",
+     (_U + "test_call_text_key.py",)),
+]
+# fmt: on
