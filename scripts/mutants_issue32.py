@@ -13,5 +13,10 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("call-text-dropped", "a forced tool's or json_schema format's name and description are not in the schema the engine reads",
      f"{_PKG}/langchain/_schema.py", "        return {**(base or {}), CALL_TEXT: text}", "        return base",
      (_U + "test_call_text_key.py",)),
+    # 7.2: a LlamaIndex chat request is keyed by its roles and turn ends, not its rendered text alone
+    ("li-turns-unkeyed", "a LlamaIndex user message 'system: Be brief.' shares the key of a real system message",
+     f"{_PKG}/llama_index/_requests.py",
+     '    return [*([role_name(m), len(m.content or "")] for m in earlier), [role_name(last)]]', "    return None",
+     (_U + "test_llama_index_turn_keys.py",)),
 ]
 # fmt: on

@@ -1,7 +1,9 @@
 """LlamaIndex requests <-> the engine: cache prompts, ``llm_key``s, bypass, inner-model calls.
 
 * a chat request's cache prompt is one ``role: content`` block per message, and an engine
-  request (patch / repair prompt) maps back onto the messages by extending the last one;
+  request (patch / repair prompt) maps back onto the messages by extending the last one; since a
+  text reads several ways (a user message ``system: Be brief.``), the roles and where each turn
+  ends are keyed apart from it (:func:`request_turns`);
 * the ``llm_key`` identifies the inner model (class, model name, a digest of every field:
   ``_llm_key``); a follow-up in a conversation is scoped to the conversation's digest, and
   a request with more than its text (message ``additional_kwargs`` such as a name, several
@@ -40,6 +42,7 @@ __all__ = [
     "messages_to_cache_prompt",
     "request_digest",
     "request_rest",
+    "request_turns",
     "role_name",
 ]
 
@@ -131,11 +134,30 @@ def request_rest(messages: Sequence[ChatMessage] | None) -> list[dict[str, Any] 
     return rests if any(r is not None for r in rests) else None
 
 
-def request_digest(messages: Sequence[ChatMessage] | None) -> str | None:
-    """A digest of :func:`request_rest`, folded into the request's ``llm_key`` (None: plain text)."""
-    rest = request_rest(messages)
-    if rest is None:
+def request_turns(messages: Sequence[ChatMessage] | None) -> list[list[Any]] | None:
+    """The request's turns apart from their text: each message's role and, but for the last, the
+    length of its content (None: a lone user message, whose text is the whole cache prompt).
+
+    The cache prompt joins ``role: content`` blocks, so a text alone reads several ways (a user
+    message ``system: Be brief.`` is also a lone system message's prompt, a content may hold a blank
+    line and a label). With the roles and where each content ends, a prompt reads one way; the last
+    content runs to the prompt's end, so requests that differ only in their last turn still meet
+    (the question changes, the system prompt stays).
+    """
+    if not messages or (len(messages) == 1 and messages[0].role == MessageRole.USER):
         return None
+    *earlier, last = messages
+    return [*([role_name(m), len(m.content or "")] for m in earlier), [role_name(last)]]
+
+
+def request_digest(messages: Sequence[ChatMessage] | None) -> str | None:
+    """A digest of the request's turns (:func:`request_turns`) and of what it holds beyond its text
+    (:func:`request_rest`), folded into the request's ``llm_key`` (None: a lone plain user message)."""
+    turns, rest = request_turns(messages), request_rest(messages)
+    if turns is None and rest is None:
+        return None
+    if turns is not None:
+        rest = {"turns": turns, "rest": rest}  # type: ignore[assignment]
     try:
         blob = json.dumps(rest, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=str)
     except (TypeError, ValueError):  # e.g. keys of mixed types: still a distinct, if less stable, text
