@@ -37,8 +37,11 @@ from .core.llm import TextModel
 from .core.types import Provenance, StepCacheResult, VerificationLevel
 from .twin_flow import Io, TwinFlow
 
+from .adapters.tiers import Tier, TierDecision
+
 if TYPE_CHECKING:  # annotations only: importing adapter_core loads no engine
     from .core.engine import CachePlan, StepCache
+    from .core.exact_tier import ExactHit
     from .core.types import LLMResponse
 
 __all__ = [
@@ -49,6 +52,7 @@ __all__ = [
     "summarize",
     "revise_record",
     "bypass_summary",
+    "exact_summary",
     "StreamSession",
     "StreamClose",
     "AdapterModel",
@@ -65,8 +69,9 @@ __all__ = [
 METADATA_KEY = "stepcache"
 """The key of the summary record in every framework's response metadata."""
 
-SummaryOutcome = Literal["miss", "reuse", "reinstantiate", "patch", "skip_reuse", "bypass"]
-"""The engine's outcomes, plus ``bypass``: the request went to the model without the cache."""
+SummaryOutcome = Literal["miss", "reuse", "reinstantiate", "patch", "skip_reuse", "exact", "bypass"]
+"""The engine's outcomes, plus ``exact`` (the exact tier served the model's own answer to exactly this
+request) and ``bypass`` (the request went to the model without the cache: tier ``none``)."""
 
 
 class SummaryStep(BaseModel):
@@ -114,6 +119,8 @@ class StepCacheSummary(BaseModel):
     text: str | None = None
     text_verification: VerificationLevel | None = None
     reason: str | None = None
+    tier: Tier = "step"
+    tier_reasons: list[str] = Field(default_factory=list)
 
     @computed_field  # type: ignore[prop-decorator]
     @property
@@ -170,10 +177,29 @@ def revise_record(record: dict[str, Any], text: str) -> dict[str, Any]:
             "verification": "unchecked", "verified": False}
 
 
-def bypass_summary(reason: str, *, namespace: str | None = None, llm_key: str | None = None) -> dict[str, Any]:
-    """The record of a request sent straight to the model (the cache cannot represent it)."""
+def bypass_summary(reason: str, *, namespace: str | None = None, llm_key: str | None = None,
+                   decision: TierDecision | None = None) -> dict[str, Any]:
+    """The record of a request sent straight to the model (tier ``none``: nothing kept or served)."""
+    tier = decision.record() if decision is not None else {"tier": "none", "tier_reasons": [reason]}
     return StepCacheSummary(
-        outcome="bypass", verification="unchecked", reason=reason, model_calls=1, namespace=namespace, llm_key=llm_key
+        outcome="bypass", verification="unchecked", reason=reason, model_calls=1, namespace=namespace, llm_key=llm_key,
+        **tier,
+    ).record()
+
+
+def exact_summary(decision: TierDecision, *, hit: ExactHit | None, stored_entry_id: str | None = None,
+                  namespace: str | None = None, llm_key: str | None = None, streamed: bool = False,
+                  usage: tuple[int, int] = (0, 0)) -> dict[str, Any]:
+    """The record of an exact-tier request: ``hit`` served (outcome ``exact``, no model call), else the
+    model answered (outcome ``miss``) and its answer was stored as ``stored_entry_id``. Never
+    verified: the exact tier replays the model's own answer, no checker read it."""
+    served = hit is not None
+    return StepCacheSummary(
+        outcome="exact" if served else "miss", verification="unchecked", model_calls=0 if served else 1,
+        matched_entry_id=hit.entry_id if hit is not None else None, stored_entry_id=stored_entry_id,
+        prompt_tokens=0 if served else usage[0], completion_tokens=0 if served else usage[1],
+        namespace=namespace, llm_key=llm_key, streamed=streamed,
+        reason=None if served else "exact tier: no answer cached for this request", **decision.record(),
     ).record()
 
 

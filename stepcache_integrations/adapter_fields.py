@@ -13,12 +13,13 @@ unless the caller names it as inert (``inert_model_fields``). Private attributes
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Iterator, Mapping
 from typing import Any
 
 from .adapter_options import option_name, unmodelled_option
+from .adapters.tiers import Reason
 
-__all__ = ["active", "declared_fields", "field_reason", "inert_names", "known_fields", "squash", "unread_field"]
+__all__ = ["active", "declared_fields", "field_reason", "field_reasons", "inert_names", "known_fields", "squash", "unread_field"]
 
 
 def squash(name: str) -> str:
@@ -85,25 +86,48 @@ def known_fields(model: Any, classes: Collection[str], not_inert: Collection[str
     return frozenset(known - {squash(n) for n in not_inert})
 
 
-def field_reason(fields: Mapping[str, Any], known: Collection[str], inert: Collection[str] = (), *,
-                 defaults: bool = False) -> str | None:
-    """Why one of ``fields`` may change what a right answer is in a way the engine does not read
-    (None: none does). ``known``: the squashed names the framework declares (any value); a field
-    named like an option is read by the option rules; ``inert``: squashed names the caller says
-    are inert; any other :func:`active` field is :func:`unread_field`. ``defaults``: each value is
-    a ``(value, declared default)`` pair (:func:`declared_fields`)."""
+def _profiled(name: str, value: Any, category: str | None) -> str | None | bool:
+    """A profiled field's reason (None: none), or False when the profile does not know it. A
+    sampling field is read with a plain value only; a length limit by the adapter's length rule."""
+    if category is None:
+        return False
+    if category == "sampling" and not (value is None or isinstance(value, (bool, int, float))):
+        return f"{name} has a value this engine does not read"
+    if category == "length_limit":
+        return unmodelled_option({name: value})  # not modelled by field rules: the adapters read it
+    return None
+
+
+def field_reasons(fields: Mapping[str, Any], known: Collection[str], inert: Collection[str] = (), *,
+                  defaults: bool = False, profile: Any = None) -> Iterator[Reason]:
+    """Every reason one of ``fields`` may change what a right answer is in a way the engine does
+    not read. ``profile``: the model class's provider profile (``adapters.profiles``): its
+    categories decide first; ``known``: the squashed names the framework declares (any value); a
+    field named like an option is read by the option rules; ``inert``: squashed names the caller
+    says are inert; any other :func:`active` field is :func:`unread_field`, liftable by naming it
+    in ``inert_model_fields``. ``defaults``: each value is a ``(value, declared default)`` pair
+    (:func:`declared_fields`)."""
     inert = inert_names(inert)
     for name, entry in fields.items():
         key = squash(name)
         value, default = entry if defaults else (entry, _NO_DEFAULT)
         if str(name).startswith("_"):
             continue
-        if option_name(key):
-            reason = unmodelled_option({name: value})
+        profiled = _profiled(str(name), value, profile.category(name) if profile is not None else None)
+        if profiled is not False:
+            reason, lift = profiled, None
+        elif option_name(key):
+            reason, lift = unmodelled_option({name: value}), None
         elif key in known or key in inert or not active(value, default):
-            reason = None
+            reason, lift = None, None
         else:
-            reason = unread_field(str(name))
+            reason, lift = unread_field(str(name)), f"inert_model_fields=({str(name)!r},)"
         if reason is not None:
-            return reason
-    return None
+            yield Reason(reason, lift)
+
+
+def field_reason(fields: Mapping[str, Any], known: Collection[str], inert: Collection[str] = (), *,
+                 defaults: bool = False, profile: Any = None) -> str | None:
+    """The first of :func:`field_reasons` as text, or None."""
+    found = next(field_reasons(fields, known, inert, defaults=defaults, profile=profile), None)
+    return None if found is None else found.text

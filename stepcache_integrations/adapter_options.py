@@ -3,10 +3,10 @@ options that cannot change what a right answer is), and why a request makes no c
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Iterator, Mapping
 from typing import Any
 
-__all__ = ["option_name", "unmodelled_option"]
+__all__ = ["length_limit", "length_limits", "option_name", "option_reasons", "unmodelled_option"]
 
 
 def _squash(name: str) -> str:
@@ -20,7 +20,6 @@ _ANY_VALUE = frozenset(
     _squash(name)
     for name in (
         "stop", "stop_sequences", "stop_sequence", "stop_words", "stop_token_ids",
-        "max_tokens", "max_completion_tokens", "max_output_tokens", "max_new_tokens", "num_predict",
         "max_length", "min_tokens", "min_length", "min_new_tokens",
         "logit_bias", "suffix", "grammar", "guided_json", "guided_regex", "guided_choice", "guided_grammar",
         "response_mime_type", "response_schema", "format", "modalities", "audio",
@@ -31,7 +30,12 @@ _TRUTHY = frozenset(_squash(name) for name in ("logprobs", "top_logprobs", "echo
 _ABOVE_ONE = frozenset(
     _squash(name) for name in ("n", "best_of", "candidate_count", "num_generations", "num_return_sequences")
 )
-_WATCHED = _ANY_VALUE | _TRUTHY | _ABOVE_ONE
+# Length limits: modelled by the adapters' length rule (``length_limit``): an answer served from the
+# cache must fit the limit, and an answer the model stopped at its limit is never stored as checked.
+_LENGTH = frozenset(
+    _squash(name) for name in ("max_tokens", "max_completion_tokens", "max_output_tokens", "max_new_tokens", "num_predict")
+)
+_WATCHED = _ANY_VALUE | _TRUTHY | _ABOVE_ONE | _LENGTH
 # Fields that never reach the model (tracing, callbacks).
 _NOT_SENT = frozenset(_squash(name) for name in ("metadata", "tags", "callbacks", "callback_manager"))
 # The ALLOWLIST: options known not to change what a right answer is (sampling, transport, retries,
@@ -92,26 +96,31 @@ def _active(name: str, value: Any) -> bool:
     return not _inactive(value)
 
 
-def _option_reason(key: Any, value: Any, depth: int, strict: bool) -> str | None:
+def _option_reasons(key: Any, value: Any, depth: int, strict: bool) -> Iterator[str]:
     name = _squash(str(key))
     if name in _NOT_SENT:
-        return None
+        return
     if name in _ALLOWED:  # an allowed name is read only with a plain value ({"seed": "in base 8"} is not)
-        return None if not strict or _plain(name, value) else f"{key} has a value this engine does not read"
-    if name in _WATCHED:
-        return f"{key} is set (not modelled)" if _active(name, value) else None
-    if name in _CONTAINERS:
-        return unmodelled_option(value, (), depth + 1, strict=True)
-    if value is None:
-        return None
-    if strict:
-        return f"{key} is set (not a known option: not modelled)"
-    return unmodelled_option(value, (), depth + 1, strict=False)
+        if strict and not _plain(name, value):
+            yield f"{key} has a value this engine does not read"
+    elif name in _LENGTH:
+        if value is not None and not _limit(value):
+            yield f"{key} has a value this engine does not read"
+    elif name in _WATCHED:
+        if _active(name, value):
+            yield f"{key} is set (not modelled)"
+    elif name in _CONTAINERS:
+        yield from option_reasons(value, (), depth + 1, strict=True)
+    elif value is not None:
+        if strict:
+            yield f"{key} is set (not a known option: not modelled)"
+        else:
+            yield from option_reasons(value, (), depth + 1, strict=False)
 
 
-def unmodelled_option(options: Any, modelled: Collection[str] = (), _depth: int = 0, *, strict: bool = True) -> str | None:
-    """Why a request's generation options may change what a right answer is in a way the engine does
-    not model (``"stop is set (not modelled)"``), or None.
+def option_reasons(options: Any, modelled: Collection[str] = (), _depth: int = 0, *, strict: bool = True) -> Iterator[str]:
+    """Every reason a request's generation options may change what a right answer is in a way the
+    engine does not model (``"stop is set (not modelled)"``), one per option.
 
     ``options``: the options as sent (a mapping; ``model_kwargs``, ``extra_body``,
     ``additional_kwargs``, a serialized model's ``kwargs`` are read at every depth). ``strict``
@@ -125,19 +134,45 @@ def unmodelled_option(options: Any, modelled: Collection[str] = (), _depth: int 
     those always-reasons at the top level; the containers are read strictly all the same.
     """
     if _depth > 8:
-        return "options nested too deep to read"
+        yield "options nested too deep to read"
+        return
     if isinstance(options, (list, tuple)):
-        found = (unmodelled_option(v, (), _depth + 1, strict=strict) for v in options)
-        return next((r for r in found if r is not None), None)
+        for value in options:
+            yield from option_reasons(value, (), _depth + 1, strict=strict)
+        return
     if not isinstance(options, Mapping):
-        return "options that cannot be read (not modelled)" if strict and not _inactive(options) else None
+        if strict and not _inactive(options):
+            yield "options that cannot be read (not modelled)"
+        return
     skipped = {_squash(str(name)) for name in modelled} if _depth == 0 else set()
     for key, value in options.items():
-        if _squash(str(key)) in skipped:
-            continue
-        reason = _option_reason(key, value, _depth, strict)
-        if reason is not None:
-            return reason
-    return None
+        if _squash(str(key)) not in skipped:
+            yield from _option_reasons(key, value, _depth, strict)
 
 
+def _limit(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 1
+
+
+def length_limits(options: Any, _depth: int = 0) -> Iterator[int]:
+    """Every length limit in ``options`` (``max_tokens``, ``max_completion_tokens``, ``max_output_tokens``,
+    ``max_new_tokens``, ``num_predict``; in ``model_kwargs`` and the other containers too)."""
+    if _depth > 8 or not isinstance(options, Mapping):
+        return
+    for key, value in options.items():
+        name = _squash(str(key))
+        if name in _LENGTH and _limit(value):
+            yield int(value)
+        elif name in _CONTAINERS:
+            yield from length_limits(value, _depth + 1)
+
+
+def length_limit(*options: Any) -> int | None:
+    """The smallest length limit in any of ``options`` (None: none)."""
+    found = [limit for option in options for limit in length_limits(option)]
+    return min(found) if found else None
+
+
+def unmodelled_option(options: Any, modelled: Collection[str] = (), _depth: int = 0, *, strict: bool = True) -> str | None:
+    """The first of :func:`option_reasons`, or None."""
+    return next(option_reasons(options, modelled, _depth, strict=strict), None)

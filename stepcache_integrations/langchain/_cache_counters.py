@@ -47,6 +47,9 @@ class CacheCounters:
                 "updates": 0,
                 "stored": 0,
                 "not_stored": {},
+                "tiers": {"step": 0, "exact": 0, "none": 0},
+                "tier_reasons": {},
+                "exact_hits": 0,
             }
             self._last_miss = None
 
@@ -59,11 +62,36 @@ class CacheCounters:
             requests.pop(key, None)
         return {**requests, **counts, "last_miss": last}
 
+    def _tier(self, tier: str, reasons: Any = ()) -> None:
+        self._counts["tiers"][tier] = self._counts["tiers"].get(tier, 0) + 1
+        for reason in reasons:
+            self._counts["tier_reasons"][reason] = self._counts["tier_reasons"].get(reason, 0) + 1
+
+    def exact_hit(self, where: dict[str, Any], prompt: str, record: dict[str, Any]) -> None:
+        """Count a lookup the exact tier answered (the model's own answer to exactly this request)."""
+        with self._lock:
+            self._counts["lookups"] += 1
+            self._counts["hits"] += 1
+            self._counts["exact_hits"] += 1
+            self._tier("exact", record.get("tier_reasons", ()))
+        log_request(logger, "hit (exact tier, unchecked)", prompt=prompt, record=record, **where)
+
+    def exact_miss(self, reason: str, where: dict[str, Any], prompt: str) -> None:
+        """Count an exact-tier lookup that found nothing (the model answers; ``update`` stores it)."""
+        self.miss(reason, where, prompt, None, tier="exact")
+
+    def bypass(self, decision: Any, where: dict[str, Any], prompt: str, record: dict[str, Any]) -> None:
+        """Count a lookup of tier ``none`` (the cache cannot tell which model answers)."""
+        with self._lock:
+            self._last_miss = record
+        self.miss(f"bypass: {decision.reason}", where, prompt, None, tier="none", reasons=record.get("tier_reasons", ()))
+
     def hit(
         self, result: StepCacheResult, where: dict[str, Any], prompt: str, nearest: str | None, record: Any
     ) -> None:
         self._requests.record(result)
         with self._lock:
+            self._tier("step")
             self._counts["lookups"] += 1
             self._counts["hits"] += 1
             outcomes = self._counts["hit_outcomes"]
@@ -78,12 +106,15 @@ class CacheCounters:
         prompt: str,
         nearest: str | None,
         result: StepCacheResult | None = None,
+        tier: str = "step",
+        reasons: Any = (),
     ) -> None:
         """Count a lookup that returned None; ``result``: what the engine answered and the cache
         did not serve (a patch that failed its checks), counted as the engine counted it."""
         if result is not None:
             self._requests.record(result)
         with self._lock:
+            self._tier(tier, reasons)
             self._counts["lookups"] += 1
             self._counts["misses"] += 1
             reasons = self._counts["miss_reasons"]

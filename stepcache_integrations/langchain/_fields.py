@@ -24,11 +24,16 @@ from collections.abc import Collection, Mapping
 from functools import lru_cache
 from typing import Any
 
-from ..adapter_fields import active, declared_fields, field_reason, inert_names, known_fields, squash
+from ..adapter_fields import active, declared_fields, field_reasons, inert_names, known_fields, squash
+from ..adapters.profiles import Profile, profile_for, profile_of_llm_string
+from ..adapters.tiers import Reason
 from ..adapter_options import option_name
 from ._identity import unwrap
 
-__all__ = ["LANGCHAIN_CLASSES", "model_field_reason", "params_field_reason", "serialized_field_reason"]
+__all__ = [
+    "LANGCHAIN_CLASSES", "model_field_reason", "model_field_reasons", "params_field_reason", "params_field_reasons",
+    "params_profile", "serialized_field_reason", "serialized_field_reasons", "serialized_profile",
+]
 
 _CORE = "langchain_core.language_models"
 _FAKES = f"{_CORE}.fake_chat_models"
@@ -82,42 +87,84 @@ def _all_known() -> frozenset[str]:
     return frozenset(names - {squash(n) for n in NOT_INERT})
 
 
-def model_field_reason(runnable: Any, inert: Collection[str] = ()) -> str | None:
-    """Why a field of the model inside ``runnable`` (bindings unwrapped) keeps the wrapper from a
-    claim (None: none does): ``adapter_fields.field_reason`` over its pydantic fields."""
+def model_field_reasons(runnable: Any, inert: Collection[str] = ()) -> list[Reason]:
+    """Every field of the model inside ``runnable`` (bindings unwrapped) that keeps the wrapper's
+    step tier from a claim: ``adapter_fields.field_reasons`` over its pydantic fields, read by its
+    provider profile first."""
     model, _ = unwrap(runnable)
     known = known_fields(model, LANGCHAIN_CLASSES, NOT_INERT)
-    return field_reason(declared_fields(model), known, inert, defaults=True)
+    return list(field_reasons(declared_fields(model), known, inert, defaults=True, profile=profile_for(model)))
+
+
+def model_field_reason(runnable: Any, inert: Collection[str] = ()) -> str | None:
+    """The first of :func:`model_field_reasons` as text, or None."""
+    found = model_field_reasons(runnable, inert)
+    return found[0].text if found else None
+
+
+def params_profile(params: Mapping[str, Any]) -> Profile | None:
+    """The profile of a model LangChain does not serialize, by the ``_type`` in its params."""
+    return profile_of_llm_string(llm_type=str(params.get("_type")))
+
+
+def params_field_reasons(params: Mapping[str, Any], inert: Collection[str], inert_types: Collection[str],
+                         fields_read: bool) -> list[Reason]:
+    """The field reasons of a model LangChain does not serialize, from its ``llm_string`` params
+    (``_type``, identifying params, call options). ``fields_read``: the caller reads the model's
+    fields itself (the wrapper), so an unknown ``_type`` is no reason on its own. A profiled
+    ``_type`` reads its params by its profile; a fake model's by its class."""
+    llm_type = str(params.get("_type"))
+    profile = params_profile(params)
+    known = _type_fields(llm_type)
+    if squash(llm_type) in inert_names(inert_types):
+        return []
+    if known is None and profile is None and not fields_read:
+        return [Reason(f"`{llm_type}` is a model LangChain does not serialize: llm_string holds none of its fields",
+                       f"inert_model_types=({llm_type!r},)")]
+    fields = {name: value for name, value in params.items() if squash(name) not in _CALL and name != "_type"}
+    return list(field_reasons(fields, known or frozenset(), inert, profile=profile))
 
 
 def params_field_reason(params: Mapping[str, Any], inert: Collection[str], inert_types: Collection[str],
                         fields_read: bool) -> str | None:
-    """The field reason of a model LangChain does not serialize, from its ``llm_string`` params
-    (``_type``, identifying params, call options). ``fields_read``: the caller reads the model's
-    fields itself (the wrapper), so an unknown ``_type`` is no reason on its own."""
-    llm_type = str(params.get("_type"))
-    known = _type_fields(llm_type)
-    if squash(llm_type) in inert_names(inert_types):
-        return None
-    if known is None and not fields_read:
-        return f"`{llm_type}` is a model LangChain does not serialize: llm_string holds none of its fields (no claim)"
-    fields = {name: value for name, value in params.items() if squash(name) not in _CALL}
-    return field_reason(fields, known or frozenset(), inert)
+    """The first of :func:`params_field_reasons` as text, or None."""
+    found = params_field_reasons(params, inert, inert_types, fields_read)
+    return found[0].text if found else None
+
+
+def serialized_profile(model: Any) -> Profile | None:
+    """The profile of a serialized model (``llm_string``'s record), by its ``id``."""
+    ids = model.get("id") if isinstance(model, Mapping) else None
+    return profile_of_llm_string(lc_id=ids) if isinstance(ids, list) else None
+
+
+def serialized_field_reasons(model: Any, inert: Collection[str]) -> tuple[list[Reason], Any, Any]:
+    """Every field reason of a serialized model (``llm_string``'s record: the fields it was given);
+    the record for the key, without the fields that are inert (named in ``inert`` or by its
+    profile); and the record for the option rules, which read strictly what no profile category
+    and no field rule read (the fields named like options)."""
+    kwargs = model.get("kwargs") if isinstance(model, Mapping) else None
+    if not isinstance(kwargs, Mapping):
+        return [], model, model
+    profile = serialized_profile(model)
+    known, inert, reasons = _all_known(), inert_names(inert), []
+    keyed: dict[str, Any] = {}
+    options: dict[str, Any] = {}
+    for name, value in kwargs.items():
+        category = profile.category(name) if profile is not None else None
+        option = option_name(str(name)) and category is None
+        if category == "inert" or (not option and squash(name) in inert):
+            continue
+        keyed[name] = value
+        if option:
+            options[name] = value
+        elif active(value):
+            reasons.extend(field_reasons({name: value}, known, profile=profile))
+    return reasons, {**model, "kwargs": keyed}, {**model, "kwargs": options}
 
 
 def serialized_field_reason(model: Any, inert: Collection[str]) -> tuple[str | None, Any]:
-    """The field reason of a serialized model (``llm_string``'s record: the fields it was given), and
-    the record without the fields named in ``inert`` or empty (the option rules read the rest strictly)."""
-    kwargs = model.get("kwargs") if isinstance(model, Mapping) else None
-    if not isinstance(kwargs, Mapping):
-        return None, model
-    known, rest, inert = _all_known(), {}, inert_names(inert)
-    for name, value in kwargs.items():
-        option = option_name(str(name))
-        if not option and (squash(name) in inert or not active(value)):
-            continue
-        reason = None if option else field_reason({name: value}, known)
-        if reason is not None:
-            return reason, model
-        rest[name] = value
-    return None, {**model, "kwargs": rest}
+    """The first of :func:`serialized_field_reasons` as text (None: none), and the record the option
+    rules read."""
+    found, _, options = serialized_field_reasons(model, inert)
+    return (found[0].text if found else None), (model if found else options)

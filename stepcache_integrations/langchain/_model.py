@@ -15,6 +15,7 @@ from langchain_core.messages import BaseMessage, convert_to_messages
 from langchain_core.prompt_values import ChatPromptValue, PromptValue, StringPromptValue
 from langchain_core.runnables import Runnable, RunnableConfig
 
+from ..adapters.length import CUT_OFF, cut_off
 from ..core.plan import CachePlan
 from ..core.types import LLMResponse
 from ._convert import Kind, Request
@@ -98,6 +99,8 @@ class ModelCaller:
         kwargs: dict[str, Any],
         spec: CallSpec | None = None,
         stored: BaseMessage | None = None,
+        *,
+        limit: int | None = None,
     ) -> None:
         self.model = model
         self.request = request
@@ -105,16 +108,17 @@ class ModelCaller:
         self.kwargs = kwargs
         self.spec = spec if spec is not None else CallSpec()
         self.stored = stored
+        self.limit = limit  # the request's length limit: an answer cut off at it fails (adapters.length)
 
     def shaped(self, stored: BaseMessage | None) -> ModelCaller:
         """This caller for a plan whose matched entry has the message shape ``stored``."""
-        return ModelCaller(self.model, self.request, self.config, self.kwargs, self.spec, stored)
+        return ModelCaller(self.model, self.request, self.config, self.kwargs, self.spec, stored, limit=self.limit)
 
     def response(self, raw: Any, prompt: str) -> LLMResponse:
         return output_response(raw, prompt)
 
     def rejects(self, raw: Any) -> list[str]:
-        return self.spec.rejects(raw)
+        return [*self.spec.rejects(raw), *([CUT_OFF] if cut_off(raw, self.limit) else [])]
 
     def entry_metadata(self, plan: CachePlan, raw: Any) -> dict[str, Any]:
         return entry_meta(plan, self.request, raw, self.stored)

@@ -18,7 +18,9 @@ from ..core.engine import CachePlan
 from ._convert import Kind
 from .engine_model import content_text, message_text
 
-__all__ = ["cached_chunks", "chunk_text", "merge_chunks", "piece", "stream_tail", "streams_live", "strip_usage"]
+__all__ = [
+    "cached_chunks", "chunk_text", "merge_chunks", "piece", "stream_revised", "stream_tail", "streams_live", "strip_usage",
+]
 
 logger = logging.getLogger("stepcache_integrations")
 
@@ -27,6 +29,8 @@ def merge_chunks(chunks: list[Any]) -> Any:
     """A full output from streamed chunks (message chunks are added, strings joined)."""
     if not chunks:
         return AIMessage(content="")
+    if len(chunks) == 1 and isinstance(chunks[0], BaseMessage):  # a model without streaming: its whole message
+        return message_chunk_to_message(chunks[0]) if isinstance(chunks[0], BaseMessageChunk) else chunks[0]
     if isinstance(chunks[0], BaseMessageChunk):
         total = chunks[0]
         for chunk in chunks[1:]:
@@ -113,6 +117,17 @@ def cached_chunks(output: Any, steps: list[str]) -> Iterator[Any]:
     yield from parts
 
 
+def stream_revised(final: Any, session: StreamSession, *, live: bool) -> bool:
+    """Whether the checks replaced text already sent live (the stream's text is then unchecked; the
+    record holds the checked answer): what :func:`stream_tail` says in the last chunk, and the
+    ``stepcache`` event says for every kind (a completion LLM's string chunks carry no record)."""
+    if not live:
+        return False
+    final_text = message_text(final) if isinstance(final, BaseMessage) else str(final)
+    content = final.content if isinstance(final, BaseMessage) else final_text
+    return isinstance(content, str) and session.close(content).revised and final_text != session.emitted
+
+
 def stream_tail(final: Any, session: StreamSession, steps: list[str], *, live: bool) -> Iterator[Any]:
     """After a model call: the rest of the verified answer and the metadata chunk.
 
@@ -125,11 +140,8 @@ def stream_tail(final: Any, session: StreamSession, steps: list[str], *, live: b
         return
     final_text = message_text(final) if isinstance(final, BaseMessage) else str(final)
     content = final.content if isinstance(final, BaseMessage) else final_text
-    if isinstance(content, str):
-        closed = session.close(content)
-        rest, revised = closed.tail, closed.revised and final_text != session.emitted
-    else:
-        rest, revised = "", False
+    rest = session.close(content).tail if isinstance(content, str) else ""
+    revised = stream_revised(final, session, live=live)
     if revised:
         logger.warning(
             "stepcache: the streamed answer was revised after verification/repair; "

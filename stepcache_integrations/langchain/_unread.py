@@ -28,13 +28,14 @@ from typing import Any
 from langchain_core.messages import BaseMessage, message_to_dict
 
 from ..adapter_core import unmodelled_option
+from ..adapter_options import option_reasons
 from ._fields import model_field_reason, params_field_reason, serialized_field_reason
 from ._identity import env_endpoint_reason
 from ._request_key import normalized
 from ._schema import SEPARATOR, params_of, response_format_schema
 
 __all__ = [
-    "JSON_ONLY", "model_fields", "read_model_fields", "unkeyed_endpoint", "unmodelled_call_options", "unmodelled_options",
+    "JSON_ONLY", "model_fields", "options_reasons", "read_model_fields", "unkeyed_endpoint", "unmodelled_call_options", "unmodelled_options",
     "unread_messages",
 ]
 
@@ -194,28 +195,32 @@ def model_fields(model: Any, llm_string: str, inert: Collection[str] = ()) -> tu
     return (reason, llm_string) if reason is not None else read_model_fields(llm_string, inert)
 
 
-def unmodelled_options(llm_string: str, *, json_task: bool) -> str | None:
-    """Why the options in ``llm_string`` change what a right answer is beyond what the engine
-    models (None: they do not). ``json_task``: the answer is verified as JSON (a ``json_object``
+def options_reasons(llm_string: str, *, json_task: bool) -> list[str]:
+    """Every reason the options in ``llm_string`` change what a right answer is beyond what the engine
+    models (empty: none do). ``json_task``: the answer is verified as JSON (a ``json_object``
     response format is then modelled; else :data:`JSON_ONLY`: modelled if the plan's task is json)."""
     params = params_of(llm_string)
     model = _serialized_model(llm_string)
     if params is None and model is None:
         found = _OPTION_NAME.search(llm_string)
-        return f"options could not be read ({found.group(1)})" if found else None
+        return [f"options could not be read ({found.group(1)})"] if found else []
+    reasons: list[str] = []
     if params is not None:
         # a serialized model's params are its invocation options (the allowlist reads them all); a
         # model LangChain cannot serialize puts its own fields there too (its identity, in the key):
         # those are read for the options never modelled only, the call options by the wrapper too
-        strict = model is not None
-        reason = unmodelled_option(params, _MODELLED, strict=strict) or _response_format_reason(
-            params.get("response_format"), json_task
-        )
-        if reason is not None:
-            return reason
-    if model is None:
-        return None
-    return unmodelled_option(model, _SERIALIZED)
+        reasons.extend(option_reasons(params, _MODELLED, strict=model is not None))
+        fmt = _response_format_reason(params.get("response_format"), json_task)
+        reasons.extend([fmt] if fmt is not None else [])
+    if model is not None:
+        reasons.extend(option_reasons(model, _SERIALIZED))
+    return reasons
+
+
+def unmodelled_options(llm_string: str, *, json_task: bool) -> str | None:
+    """The first of :func:`options_reasons`, or None."""
+    found = options_reasons(llm_string, json_task=json_task)
+    return found[0] if found else None
 
 
 def unmodelled_call_options(options: Mapping[str, Any]) -> str | None:

@@ -13,8 +13,10 @@ from langchain_core.language_models import BaseLanguageModel
 from langchain_core.messages import BaseMessage
 from langchain_core.outputs import ChatGeneration, Generation
 
-from ..adapter_core import METADATA_KEY, answer_flow, summarize
+from ..adapter_core import METADATA_KEY, answer_flow, bypass_summary, exact_summary, summarize
 from ..adapter_fields import inert_names
+from ..adapters.length import CUT_OFF, cut_off, fits, reported_output_tokens
+from ..adapters.tiers import Reason, TierDecision, warn_once
 from ..core.engine import CachePlan, StepCache
 from ..core.types import StepCacheResult
 from ..errors import InvalidPromptError
@@ -25,7 +27,9 @@ from ._convert import (
     Request,
     annotate,
     entry_metadata,
+    generation_from_dict,
     generation_text,
+    generation_to_dict,
     llm_key_for,
     message_from_text,
     parse_cache_prompt,
@@ -33,7 +37,8 @@ from ._convert import (
     template_flow,
 )
 from ._schema import CallSpec
-from ._unread import JSON_ONLY, read_model_fields, unkeyed_endpoint, unmodelled_options
+from ._tiers import LlmStringView, cache_tier, read_llm_string
+from ._unread import JSON_ONLY
 
 __all__ = ["StepCacheLLMCache"]
 
@@ -299,38 +304,79 @@ class StepCacheLLMCache(BaseCache):
         nearest = plan.entry.prompt if plan.entry is not None else None
         self._counters.hit(result, where, request.text, nearest, summarize(result, **where))
 
-    def _bypass_reason(self, request: Request, llm_string: str, spec: CallSpec) -> str | None:
-        """Why the cache makes no claim about this request (a message part or field the engine does
-        not read, an option it does not model: stop, length limits...): ``lookup`` returns None and
-        ``update`` stores nothing, so LangChain's answer is the model's own."""
-        unread = request.unread or unkeyed_endpoint(llm_string)  # OPENAI_BASE_URL: not in llm_string
-        if unread is not None:
-            return unread
-        fields, llm_string = read_model_fields(llm_string, self.inert_model_fields, self.inert_model_types)
-        if fields is not None:  # a field of the model the engine does not read (instructions...)
-            return fields
+    def _tier(self, request: Request, llm_string: str, spec: CallSpec) -> tuple[TierDecision, LlmStringView]:
+        """The tier of this request (``adapters.tiers``): step, exact (a message part or field the
+        engine does not read, an option it does not model: every reason at once) or none (its
+        ``llm_string`` names no model); and what ``llm_string`` says (its key string: inert fields out)."""
         json_task = self.json_schema is not None or self.task == "json" or spec.task == "json"
-        if spec.unclaimed_tools is not None and not json_task:  # tools: the json task only
-            return unmodelled_options(llm_string, json_task=False) or JSON_ONLY
-        return unmodelled_options(llm_string, json_task=json_task)
+        view = read_llm_string(llm_string, inert=self.inert_model_fields, inert_types=self.inert_model_types,
+                               json_task=json_task, unclaimed_tools=spec.unclaimed_tools is not None)
+        decision = cache_tier(request.unread, view)
+        warn_once("StepCacheLLMCache", decision)
+        return decision, view
+
+    def _exact_where(self, view: LlmStringView) -> dict[str, str]:
+        return {"namespace": self.namespace, "llm_key": llm_key_for(view.key_string)}
+
+    def _exact_lookup_flow(
+        self, prompt: str, request: Request, decision: TierDecision, view: LlmStringView
+    ) -> TwinFlow[RETURN_VAL_TYPE | None]:
+        """The exact tier: the generations stored for exactly this prompt and model, as stored."""
+        exact = self.cache.exact
+        hit = yield Io.of(exact.get, exact.aget, self.namespace, view.key_string, prompt)
+        where = self._exact_where(view)
+        gens = _restored(hit.payload) if hit is not None else None
+        if hit is None or not gens:
+            self._counters.exact_miss(f"exact tier: no answer cached ({decision.reason})", where, request.text)
+            return None
+        record = exact_summary(decision, hit=hit, **where)
+        self._counters.exact_hit(where, request.text, record)
+        return [
+            ChatGeneration(message=_tagged(g.message, record), generation_info=g.generation_info)
+            if isinstance(g, ChatGeneration) else g
+            for g in gens
+        ]
+
+    def _exact_update_flow(
+        self, prompt: str, request: Request, decision: TierDecision, view: LlmStringView, return_val: RETURN_VAL_TYPE
+    ) -> TwinFlow[None]:
+        gens = list(return_val)
+        where = self._exact_where(view)
+        if not gens:
+            self._counters.update(None, "no generations", "", where, request.text, None, None)
+            return
+        exact = self.cache.exact
+        _, prompt_tokens, completion_tokens, _ = self._store_args(request, gens) or ("", 0, 0, {})
+        stored = yield Io.of(
+            exact.put, exact.aput, self.namespace, view.key_string, prompt, prompt=request.text,
+            text=generation_text(gens[0]), payload={"generations": [generation_to_dict(g) for g in gens]},
+            prompt_tokens=prompt_tokens, completion_tokens=completion_tokens,
+        )
+        record = exact_summary(decision, hit=None, stored_entry_id=stored, usage=(prompt_tokens, completion_tokens),
+                               **where)
+        self._counters.update(None, "" if stored else "exact tier: store write failed or skipped", "", where,
+                              request.text, None, record)
 
     # ------------------------------------------------------------------ BaseCache
     def _lookup_flow(self, prompt: str, llm_string: str) -> TwinFlow[RETURN_VAL_TYPE | None]:
         request = parse_cache_prompt(prompt)
         spec = self._spec(request, llm_string)
-        options = self._options(request, llm_string, spec)
-        bypass = self._bypass_reason(request, llm_string, spec)
-        if bypass is not None and bypass != JSON_ONLY:
-            self._counters.miss(f"bypass: {bypass}", self._where(options), request.text, None)
+        decision, view = self._tier(request, llm_string, spec)
+        if decision.tier == "none":
+            where = self._exact_where(view)
+            self._counters.bypass(decision, where, request.text, bypass_summary(decision.reason or "", **where,
+                                                                                 decision=decision))
             return None
+        if decision.tier == "exact":
+            return (yield from self._exact_lookup_flow(prompt, request, decision, view))
+        options = self._options(request, view.key_string, spec)
         try:
             plan = yield Io.of(self.cache.lookup, self.cache.alookup, request.text, **options)
-        except InvalidPromptError as exc:
-            self._counters.miss(f"prompt not cacheable: {exc}", self._where(options), request.text, None)
-            return None
-        if bypass == JSON_ONLY and plan.task != "json":  # update() reaches the same verdict
-            self._counters.miss(f"bypass: {bypass}", self._where(options), request.text, None)
-            return None
+        except InvalidPromptError as exc:  # e.g. an empty prompt: the exact tier still answers
+            decision = decision.demoted(Reason(f"prompt not cacheable by the step tier: {exc}"))
+            return (yield from self._exact_lookup_flow(prompt, request, decision, view))
+        if decision.json_only and plan.task != "json":  # update() reaches the same verdict
+            return (yield from self._exact_lookup_flow(prompt, request, decision.demoted(Reason(JSON_ONLY)), view))
         template = yield from template_flow(plan, self.cache.store)
         where, key = self._where(options), (prompt, llm_string)
         if not plan.needs_model:
@@ -340,6 +386,10 @@ class StepCacheLLMCache(BaseCache):
                 return None
             if spec.rejects(getattr(found[0][0], "message", None)):
                 self._declined("cached answer is not a tool call", plan, request, key, options)
+                return None
+            reported = reported_output_tokens(getattr(found[0][0], "message", None)) if found[1] else None
+            if not fits(plan.cached_text, view.length_limit, reported):
+                self._declined(f"cached answer may not fit max_tokens={view.length_limit}", plan, request, key, options)
                 return None
             result = yield Io.of(self.cache.serve, self.cache.aserve, plan)
             self._hit(result, plan, request, where)
@@ -367,13 +417,17 @@ class StepCacheLLMCache(BaseCache):
     def _update_flow(self, prompt: str, llm_string: str, return_val: RETURN_VAL_TYPE) -> TwinFlow[None]:
         request = parse_cache_prompt(prompt)
         spec = self._spec(request, llm_string)
-        options = self._options(request, llm_string, spec)
-        where = self._where(options)
+        decision, view = self._tier(request, llm_string, spec)
         pending = self._take(prompt, llm_string)
-        bypass = self._bypass_reason(request, llm_string, spec)
-        if bypass is not None and bypass != JSON_ONLY:
-            self._counters.update(None, "bypass", bypass, where, request.text, None, None)
+        if decision.tier == "none":
+            self._counters.update(None, "bypass", decision.reason or "", self._exact_where(view), request.text,
+                                  None, None)
             return
+        if decision.tier == "exact":
+            yield from self._exact_update_flow(prompt, request, decision, view, return_val)
+            return
+        options = self._options(request, view.key_string, spec)
+        where = self._where(options)
         args = self._store_args(request, return_val)
         if args is None:
             self._counters.update(None, "no generations", "", where, request.text, None, None)
@@ -385,13 +439,19 @@ class StepCacheLLMCache(BaseCache):
             plan = pending.plan if pending is not None and pending.options == options else None
             if plan is None:
                 plan = self.cache.prepare(request.text, **options)
-            if bypass == JSON_ONLY and plan.task != "json":
-                self._counters.update(None, "bypass", bypass, where, request.text, None, None)
-                return
+        except InvalidPromptError as exc:
+            decision = decision.demoted(Reason(f"prompt not cacheable by the step tier: {exc}"))
+            yield from self._exact_update_flow(prompt, request, decision, view, return_val)
+            return
+        if decision.json_only and plan.task != "json":
+            yield from self._exact_update_flow(prompt, request, decision.demoted(Reason(JSON_ONLY)), view, return_val)
+            return
+        try:
             report = yield Io.of(
                 self.cache.store_planned, self.cache.astore_planned, plan, text,
                 prompt_tokens=prompt_tokens, completion_tokens=completion_tokens, metadata=metadata,
-                rejected=spec.rejects(getattr(first, "message", None)),
+                rejected=[*spec.rejects(getattr(first, "message", None)),
+                          *([CUT_OFF] if cut_off(getattr(first, "message", first), view.length_limit) else [])],
             )
         except InvalidPromptError as exc:
             self._counters.update(None, "prompt or answer not cacheable", str(exc), where, request.text, None, None)
@@ -417,6 +477,19 @@ class StepCacheLLMCache(BaseCache):
     async def aclear(self, **kwargs: Any) -> None:
         """Async twin of :meth:`clear`."""
         await self.cache.aclear(self.namespace)
+
+
+def _restored(payload: dict[str, Any]) -> list[Generation] | None:
+    """The generations an exact-tier entry holds (None: a malformed record, not restorable)."""
+    try:
+        return [generation_from_dict(d) for d in payload.get("generations") or ()]
+    except Exception:  # noqa: BLE001 - a malformed record is a miss
+        return None
+
+
+def _tagged(message: BaseMessage, record: dict[str, Any]) -> BaseMessage:
+    metadata = {**(message.response_metadata or {}), METADATA_KEY: record}
+    return message.model_copy(update={"response_metadata": metadata})
 
 
 @dataclass(frozen=True)

@@ -31,19 +31,35 @@ from langchain_core.runnables.config import patch_config
 from langchain_core.runnables.fallbacks import _returns_runnable
 from pydantic import ConfigDict, Field
 
-from ..adapter_core import METADATA_KEY, StreamSession, answer_flow, bypass_summary, finish_flow, log_request, result_event
+from ..adapter_core import (
+    METADATA_KEY,
+    StreamSession,
+    answer_flow,
+    exact_summary,
+    finish_flow,
+    log_request,
+    result_event,
+)
 from ..adapter_fields import inert_names
+from ..adapters.length import fits, reported_output_tokens
+from ..adapters.tiers import Reason, TierDecision, warn_once
+from ..core.exact_tier import ExactHit, exact_llm_key
 from ..core.engine import StepCache
 from ..core.types import StepCacheResult
 from ..errors import InvalidPromptError
-from ..twin_flow import END, Emit, Io, StreamFlow, TwinFlow, arun, arun_stream, opened, pull, relay, run, run_stream
+from ..twin_flow import END, Emit, Io, StreamFlow, TwinFlow, arun, arun_stream, opened, pull, run, run_stream
 from ._convert import Request, annotate, kwargs_digest, llm_key_for, messages_to_text, summary, template_flow
 from ._identity import bound_identity
 from ._model import ModelCaller, call_options, is_model, llm_string, model_kind, prompt_value, schema_dict
 from ._outputs import from_cache, from_model
 from ._schema import CallSpec
-from ._streaming import cached_chunks, chunk_text, merge_chunks, piece, stream_tail, streams_live, strip_usage
-from ._unread import JSON_ONLY, model_fields, unmodelled_call_options, unmodelled_options
+from ._streaming import (
+    cached_chunks, chunk_text, merge_chunks, piece, stream_revised, stream_tail, streams_live, strip_usage,
+)
+from ._exact import exact_request, output_payload, output_usage, restore_output
+from ._tiers import read_llm_string, wrapper_identity, wrapper_tier
+from ._unread import JSON_ONLY
+from .engine_model import output_text
 
 __all__ = ["StepCacheRunnable", "with_step_cache"]
 
@@ -216,22 +232,26 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
             return annotate(output, result, streamed=streamed, **self._record(key))
         return output
 
-    def _log(self, result: StepCacheResult, key: str, prompt: str, plan: Any) -> dict[str, Any]:
-        record = summary(result, **self._record(key))
+    def _log(self, result: StepCacheResult, key: str, prompt: str, plan: Any, revised: bool = False) -> dict[str, Any]:
+        record = summary(result, revised=revised, **self._record(key))  # revised: streamed text was replaced
         nearest = plan.entry.prompt if plan.entry is not None else None
         event = result_event(result)
         log_request(request_logger, event, prompt=prompt, nearest=nearest, record=record, **self._record(key))
         return record
 
-    def _emit(self, result: StepCacheResult, config: RunnableConfig, key: str, prompt: str, plan: Any) -> None:
-        record = self._log(result, key, prompt, plan)
+    def _emit(
+        self, result: StepCacheResult, config: RunnableConfig, key: str, prompt: str, plan: Any, revised: bool = False
+    ) -> None:
+        record = self._log(result, key, prompt, plan, revised)
         try:
             dispatch_custom_event(_EVENT, record, config=config)
         except Exception:  # noqa: BLE001 - tracing must never break an answer
             logger.debug("stepcache: could not dispatch the custom event", exc_info=True)
 
-    async def _aemit(self, result: StepCacheResult, config: RunnableConfig, key: str, prompt: str, plan: Any) -> None:
-        record = self._log(result, key, prompt, plan)
+    async def _aemit(
+        self, result: StepCacheResult, config: RunnableConfig, key: str, prompt: str, plan: Any, revised: bool = False
+    ) -> None:
+        record = self._log(result, key, prompt, plan, revised)
         try:
             await adispatch_custom_event(_EVENT, record, config=config)
         except Exception:  # noqa: BLE001
@@ -253,47 +273,106 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
             return None
         stored = yield from template_flow(plan, self.cache.store)
         output = from_cache(plan, run_.request, stored) if not plan.needs_model else None
-        if output is not None and run_.spec.rejects(output):
+        if output is not None and (run_.spec.rejects(output) or not self._fits(plan, output, run_.limit)):
             plan, output = self._fresh(plan, run_.options), None
         return plan, stored, output
 
-    def _recorded(self, run_: _Run, plan: Any, result: StepCacheResult) -> TwinFlow[None]:
-        yield Io.of(self._emit, self._aemit, result, run_.child, run_.key, run_.request.text, plan)
+    @staticmethod
+    def _fits(plan: Any, output: Any, limit: int | None) -> bool:
+        """Whether a cache-only answer fits the request's length limit (``adapters.length.fits``: the
+        stored message itself fits by the tokens its model reported)."""
+        restored = plan.entry is not None and isinstance(output, BaseMessage) and output_text(output) == plan.entry.text
+        return fits(plan.cached_text, limit, reported_output_tokens(output) if restored else None)
+
+    def _recorded(self, run_: _Run, plan: Any, result: StepCacheResult, revised: bool = False) -> TwinFlow[None]:
+        yield Io.of(self._emit, self._aemit, result, run_.child, run_.key, run_.request.text, plan, revised)
+
+    def tier(self, request: Request, call_kwargs: dict[str, Any], spec: CallSpec) -> tuple[TierDecision, str, int | None]:
+        """The tier of this request (``adapters.tiers``), its exact-tier model identity and its length
+        limit (``max_tokens``...: read by the length rule, ``adapters.length``).
+
+        The step tier holds unless a message part or field the engine does not read, a field of the
+        model it does not know (``instructions``...: every such field at once, each with the opt-in
+        that lifts it) or an option it does not model (stop sequences...) says otherwise; then the
+        exact tier answers (the wrapper sees the model, so there is always a tier)."""
+        json_task = self.json_schema is not None or self.task == "json" or spec.task == "json"
+        serialized = llm_string(self.bound, call_kwargs)
+        view = read_llm_string(serialized, inert=self.inert_model_fields, json_task=json_task,
+                               unclaimed_tools=spec.unclaimed_tools is not None)
+        options = call_options(self.bound, call_kwargs)
+        decision = wrapper_tier(self.bound, request.unread, view, options, self.inert_model_fields)
+        warn_once("with_step_cache", decision)
+        return decision, wrapper_identity(self.bound, view.key_string, self.inert_model_fields), view.length_limit
 
     def bypass_reason(self, request: Request, call_kwargs: dict[str, Any], spec: CallSpec) -> str | None:
-        """Why the cache makes no claim about this request (None: it answers it): a message part or
-        field the engine does not read, a field of the model it does not know (``instructions``...:
-        ``_fields``), or a generation option it does not model (stop sequences, length limits...)."""
-        if request.unread is not None:
-            return request.unread
-        serialized = llm_string(self.bound, call_kwargs)
-        fields, string = model_fields(self.bound, serialized, self.inert_model_fields)
-        json_task = self.json_schema is not None or self.task == "json" or spec.task == "json"
-        reason = fields or unmodelled_call_options(call_options(self.bound, call_kwargs))
-        if reason is None and spec.unclaimed_tools is not None and not json_task:  # tools: the json task only
-            reason = unmodelled_options(string, json_task=False) or JSON_ONLY
-        if reason is not None:
-            return reason
-        if string is not serialized:  # the fields read as inert or empty are no options either
-            return unmodelled_options(string, json_task=json_task)
-        return unmodelled_options(llm_string(self.bound, call_kwargs), json_task=json_task)
+        """Every reason the step tier makes no claim about this request, in one line (None: it does);
+        such a request is answered by the exact tier (:meth:`tier`)."""
+        return self.tier(request, call_kwargs, spec)[0].reason
 
     def _run(self, input: Any, child: RunnableConfig, kwargs: dict[str, Any]) -> _Run:
         request = self._request(input)
         key = self.request_llm_key(request, kwargs)
         spec = self.call_spec(kwargs)
-        caller = ModelCaller(self.bound, request, child, kwargs, spec)
-        bypass = self.bypass_reason(request, kwargs, spec)
-        if bypass == JSON_ONLY:  # decided once the plan names the task (_claimed)
-            return _Run(request, caller, child, key, spec, self._options(key, spec), None, json_only=True)
-        return _Run(request, caller, child, key, spec, self._options(key, spec), bypass)
+        decision, identity, limit = self.tier(request, kwargs, spec)
+        caller = ModelCaller(self.bound, request, child, kwargs, spec, limit=limit)
+        return _Run(request, caller, child, key, spec, self._options(key, spec), decision, identity, limit)
 
-    def _bypassed(self, run_: _Run) -> dict[str, Any]:
-        """The record of a request the cache makes no claim about (logged like every request)."""
-        record = bypass_summary(run_.bypass or "", **self._record(run_.key))
-        log_request(request_logger, f"bypass ({run_.bypass})", prompt=run_.request.text, record=record,
-                    **self._record(run_.key))
+    def _exact_where(self, run_: _Run) -> dict[str, Any]:
+        return {"namespace": self.namespace, "llm_key": exact_llm_key(run_.identity)}
+
+    def _exact_hit_flow(self, input: Any, run_: _Run) -> TwinFlow[ExactHit | None]:
+        exact = self.cache.exact
+        hit = yield Io.of(exact.get, exact.aget, self.namespace, run_.identity, exact_request(run_.request))
+        if hit is not None and restore_output(run_.request, hit.payload) is None:
+            return None  # a malformed record: a miss
+        return hit
+
+    def _exact_store_flow(self, run_: _Run, output: Any) -> TwinFlow[dict[str, Any]]:
+        """Store the model's own output in the exact tier; its record (outcome ``miss``)."""
+        exact, usage = self.cache.exact, output_usage(output)
+        stored = yield Io.of(
+            exact.put, exact.aput, self.namespace, run_.identity, exact_request(run_.request),
+            prompt=run_.request.text, text=output_text(output), payload=output_payload(output),
+            prompt_tokens=usage[0], completion_tokens=usage[1],
+        )
+        record = exact_summary(run_.decision, hit=None, stored_entry_id=stored, usage=usage, **self._exact_where(run_))
+        self._log_exact(run_, record)
         return record
+
+    def _log_exact(self, run_: _Run, record: dict[str, Any]) -> None:
+        event = "hit (exact tier, unchecked)" if record["outcome"] == "exact" else "miss (exact tier), stored the answer"
+        log_request(request_logger, event, prompt=run_.request.text, record=record, **self._exact_where(run_))
+
+    def _exact_invoke_flow(self, input: Any, run_: _Run, kwargs: dict[str, Any]) -> TwinFlow[Any]:
+        hit = yield from self._exact_hit_flow(input, run_)
+        if hit is not None:
+            record = exact_summary(run_.decision, hit=hit, **self._exact_where(run_))
+            self._log_exact(run_, record)
+            return self._tagged(restore_output(run_.request, hit.payload), record)
+        output = yield Io.of(self.bound.invoke, self.bound.ainvoke, input, run_.child, **kwargs)
+        record = yield from self._exact_store_flow(run_, output)
+        return self._tagged(output, record)
+
+    def _exact_stream_flow(self, input: Any, run_: _Run, kwargs: dict[str, Any]) -> StreamFlow:
+        """The exact tier, streamed: a stored answer at once, or the model's own stream (its last
+        chunk tagged) and then the stored whole."""
+        hit = yield from self._exact_hit_flow(input, run_)
+        if hit is not None:
+            record = exact_summary(run_.decision, hit=hit, streamed=True, **self._exact_where(run_))
+            self._log_exact(run_, record)
+            output = self._tagged(restore_output(run_.request, hit.payload), record)
+            for chunk in cached_chunks(output, []):
+                yield Emit(chunk)
+            return
+        stream = yield Io.of(self.bound.stream, opened(self.bound.astream), input, run_.child, **kwargs)
+        chunks: list[Any] = []
+        while (chunk := (yield pull(stream))) is not END:
+            if chunks:
+                yield Emit(chunks[-1])
+            chunks.append(chunk)
+        record = yield from self._exact_store_flow(run_, merge_chunks(chunks))
+        if chunks:
+            yield Emit(self._tagged(chunks[-1], {**record, "streamed": True}))
 
     @staticmethod
     def _tagged(output: Any, record: dict[str, Any]) -> Any:
@@ -303,22 +382,22 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
         return output
 
     def _claimed(self, run_: _Run) -> TwinFlow[tuple[_Run, tuple[Any, Any, Any] | None]]:
-        """The run and its lookup (:meth:`_planned`); a run the cache makes no claim about is not
-        looked up, and a JSON response format answered by a task other than json is no claim."""
-        if run_.bypass is not None:
+        """The run and its lookup (:meth:`_planned`); a run below the step tier is not looked up, and
+        a JSON response format answered by a task other than json goes to the exact tier."""
+        if run_.decision.tier != "step":
             return run_, None
         planned = yield from self._planned(run_)
-        if planned is not None and run_.json_only and planned[0].task != "json":
-            return replace(run_, bypass=JSON_ONLY), None
+        if planned is None:  # e.g. an empty prompt: the step tier cannot take it; the exact tier can
+            return replace(run_, decision=run_.decision.demoted(Reason("prompt not cacheable by the step tier"))), None
+        if run_.decision.json_only and planned[0].task != "json":
+            return replace(run_, decision=run_.decision.demoted(Reason(JSON_ONLY))), None
         return run_, planned
 
     def _invoke_flow(self, input: Any, child: RunnableConfig, kwargs: dict[str, Any]) -> TwinFlow[Any]:
         run_, planned = yield from self._claimed(self._run(input, child, kwargs))
-        if run_.bypass is not None:  # no claim: the model's own answer, nothing stored or served
-            output = yield Io.of(self.bound.invoke, self.bound.ainvoke, input, child, **kwargs)
-            return self._tagged(output, self._bypassed(run_))
-        if planned is None:
-            return (yield Io.of(self.bound.invoke, self.bound.ainvoke, input, child, **kwargs))
+        if run_.decision.tier == "exact":
+            return (yield from self._exact_invoke_flow(input, run_, kwargs))
+        assert planned is not None
         plan, stored, output = planned
         answer = yield from answer_flow(self.cache, plan, run_.caller.shaped(stored))
         yield from self._recorded(run_, plan, answer.result)
@@ -349,20 +428,10 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
 
     def _stream_flow(self, input: Any, child: RunnableConfig, kwargs: dict[str, Any]) -> StreamFlow:
         run_, planned = yield from self._claimed(self._run(input, child, kwargs))
-        if run_.bypass is not None:  # no claim: the model's own stream, its last chunk tagged
-            stream = yield Io.of(self.bound.stream, opened(self.bound.astream), input, child, **kwargs)
-            last: Any = END
-            while (chunk := (yield pull(stream))) is not END:
-                if last is not END:
-                    yield Emit(last)
-                last = chunk
-            record = self._bypassed(run_)
-            if last is not END:
-                yield Emit(self._tagged(last, record))
+        if run_.decision.tier == "exact":
+            yield from self._exact_stream_flow(input, run_, kwargs)
             return
-        if planned is None:  # nothing to cache: stream the model's answer as it is
-            yield from relay(Io.of(self.bound.stream, opened(self.bound.astream), input, child, **kwargs))
-            return
+        assert planned is not None
         plan, stored, output = planned
         request, caller, key = run_.request, run_.caller, run_.key
         if not plan.needs_model:
@@ -388,8 +457,9 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
                 yield Emit(strip_usage(chunk))
             raw = merge_chunks(pieces)
         result = yield from finish_flow(self.cache, plan, caller.shaped(stored), raw)
-        yield from self._recorded(run_, plan, result)
         final = self._finish(from_model(plan, request, raw, result, stored), result, key, streamed=True)
+        # the event is a completion LLM's only record: it says when the sent text was replaced
+        yield from self._recorded(run_, plan, result, stream_revised(final, session, live=streams_live(plan)))
         for chunk in stream_tail(final, session, [s.text for s in result.steps], live=streams_live(plan)):
             yield Emit(chunk)
 
@@ -425,8 +495,9 @@ class _Run:
     key: str
     spec: CallSpec
     options: dict[str, Any]
-    bypass: str | None = None
-    json_only: bool = False
+    decision: TierDecision
+    identity: str
+    limit: int | None = None
 
 
 # ----------------------------------------------------------------------------- public helper

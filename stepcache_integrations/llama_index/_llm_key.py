@@ -15,81 +15,23 @@ code: unknown fields are never dropped.
 
 from __future__ import annotations
 
-import hashlib
 import json
-import re
-from collections.abc import Mapping
+from collections.abc import Collection
 from typing import Any
 
-from pydantic import BaseModel, SecretBytes, SecretStr
+from pydantic import BaseModel
 
 from ..adapter_core import unmodelled_option
 from ..adapter_fields import declared_fields, field_reason, inert_names, known_fields
+from ..adapters.identity import digest as _digest
+from ..adapters.identity import key_fields, model_fields
+from ..adapters.identity import plain as _plain
 
 __all__ = ["KEY_ATTRS", "default_llm_key", "field_reason_of", "inner_options", "key_fields"]
 
 # Inner-model attributes shown readably in the key (every field is in its digest).
 KEY_ATTRS = ("temperature", "max_tokens", "top_p", "top_k", "seed", "num_output", "context_window")
-_SKIPPED = frozenset({"callback_manager", "rate_limiter"})
-_SECRET = re.compile(r"(^|_)(api_?key|secret(_key)?|password|passwd|token|access_token|credentials?|authorization)$", re.I)
-_ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
-_MAX_DEPTH = 8
-
-
-def _digest(text: str, size: int = 16) -> str:
-    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:size]
-
-
-def _secret(value: Any) -> str:
-    if isinstance(value, (SecretStr, SecretBytes)):
-        value = value.get_secret_value()
-    return "secret:" + _digest(repr(value), 32)
-
-
-def _callable(value: Any) -> str:
-    name = f"{getattr(value, '__module__', '?')}.{getattr(value, '__qualname__', type(value).__qualname__)}"
-    code = getattr(value, "__code__", None)
-    if code is None:
-        return f"callable:{name}:{_ADDRESS.sub('', repr(value))}"
-    body = code.co_code.hex() + _ADDRESS.sub("", repr(code.co_consts)) + repr(code.co_names)
-    return f"callable:{name}:{_digest(body)}"
-
-
-def _plain(value: Any, depth: int = 0) -> Any:
-    """``value`` as JSON-able data that differs wherever ``value`` does (secrets as digests)."""
-    if value is None or isinstance(value, (bool, int, float, str)):
-        return value
-    if isinstance(value, (SecretStr, SecretBytes)):
-        return _secret(value)
-    if depth > _MAX_DEPTH:
-        return f"{type(value).__qualname__}:{_digest(_ADDRESS.sub('', repr(value)))}"
-    if isinstance(value, Mapping):
-        return {
-            str(k): (_secret(v) if _SECRET.search(str(k)) and v is not None else _plain(v, depth + 1))
-            for k, v in value.items()
-        }
-    if isinstance(value, (list, tuple, set, frozenset)):
-        items = [_plain(v, depth + 1) for v in value]
-        return sorted(items, key=repr) if isinstance(value, (set, frozenset)) else items
-    if isinstance(value, BaseModel):
-        return {"type": f"{type(value).__module__}.{type(value).__qualname__}", **key_fields(value, depth + 1)}
-    if callable(value):
-        return _callable(value)
-    return f"{type(value).__module__}.{type(value).__qualname__}:{_ADDRESS.sub('', repr(value))}"
-
-
-def _fields(model: BaseModel) -> list[str]:
-    fields = getattr(type(model), "model_fields", {})
-    return [name for name in fields if name not in _SKIPPED]
-
-
-def key_fields(model: BaseModel, depth: int = 0) -> dict[str, Any]:
-    """Every field of ``model`` that can change its answers, as plain data (secrets as digests)."""
-    out: dict[str, Any] = {}
-    for name in _fields(model):
-        value = getattr(model, name, None)
-        out[name] = _secret(value) if _SECRET.search(name) and value is not None else _plain(value, depth)
-    return out
+_fields = model_fields
 
 
 def inner_options(llm: Any) -> dict[str, Any]:
@@ -115,16 +57,17 @@ def _readable(llm: Any, metadata: Any) -> dict[str, Any]:
     return params
 
 
-def default_llm_key(llm: Any, extra: dict[str, Any] | None = None) -> str:
+def default_llm_key(llm: Any, extra: dict[str, Any] | None = None, dropped: Collection[str] = ()) -> str:
     """Identify the inner model: its class and model name, a few parameters readably, and a digest of
-    every field (:func:`key_fields`) and of the call's options ``extra``."""
+    every field (:func:`key_fields`) but the inert ones (``dropped``: squashed names) and of the
+    call's options ``extra``."""
     cls = type(llm)
     metadata = getattr(llm, "metadata", None)
     model = getattr(metadata, "model_name", None) or getattr(llm, "model", None) or "unknown"
     readable = _readable(llm, metadata)
     everything = {
         "params": readable,
-        "fields": key_fields(llm) if isinstance(llm, BaseModel) else _plain(vars(llm) if hasattr(llm, "__dict__") else llm),
+        "fields": key_fields(llm, 0, dropped) if isinstance(llm, BaseModel) else _plain(vars(llm) if hasattr(llm, "__dict__") else llm),
         "call": _plain(extra or {}),
     }
     blob = json.dumps(everything, sort_keys=True, ensure_ascii=False, default=str)

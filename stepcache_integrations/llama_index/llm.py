@@ -15,9 +15,10 @@ patch, repair, store) is the engine's. The wrapper only
   (``response.metadata["stepcache"]``, see ``_spans``), and scopes the cache key of calls
   made for a chat-engine follow-up to the conversation (history plus message).
 
-Requests the cache cannot represent faithfully (tools / function calling, structured
-``response_format``, non-text content, tool messages) go straight to the inner model
-and are tagged ``{"outcome": "bypass"}``.
+Requests the step tier cannot represent faithfully (tools / function calling, structured
+``response_format``, non-text content, tool messages, a field of the inner model its provider
+profile does not know) are answered by the exact tier (``_exact``): the inner model's own answer to
+exactly this request, replayed, tagged ``{"outcome": "exact"}`` (or ``"miss"`` when it was called).
 """
 
 from __future__ import annotations
@@ -48,7 +49,6 @@ from ..adapter_core import (
     METADATA_KEY,
     StepCacheSummary,
     answer_flow,
-    bypass_summary,
     finish_flow,
     log_request,
     result_event,
@@ -58,10 +58,14 @@ from ..adapter_fields import inert_names
 from ..core.engine import CachePlan, StepCache
 from ..core.types import StepCacheResult
 from ..twin_flow import END, Emit, Io, StreamFlow, TwinFlow, arun, arun_stream, pull, run, run_stream
+from ..adapter_options import length_limit
+from ..adapters.length import fits
+from ..adapters.tiers import TierDecision, warn_once
+from ._exact import ExactRequest, exact_answer_flow, exact_chat_request, exact_completion_request, exact_stream_flow
 from ._function_calling import InnerFunctionCalling
-from ._llm_key import field_reason_of
+from ._llm_key import inner_options
+from ._tiers import dropped_fields, llama_tier
 from ._requests import (
-    bypass_reason,
     chat_caller,
     clean_messages,
     completion_caller,
@@ -73,15 +77,13 @@ from ._requests import (
 )
 from ._responses import (
     StreamState,
-    atag_last,
     chat_chunk,
     chat_response,
     completion_chunk,
     completion_response,
     fill,
     replay,
-    tag,
-    tag_last,
+    streams_live,
 )
 from ._spans import conversation_scope, install, report
 
@@ -247,7 +249,7 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
                 return base
             blob = json.dumps(kwargs, sort_keys=True, default=str)
             return f"{base}#{hashlib.sha256(blob.encode()).hexdigest()[:12]}"
-        return default_llm_key(self._llm, kwargs or None)
+        return default_llm_key(self._llm, kwargs or None, dropped_fields(self._llm, self.inert_model_fields))
 
     def _request_key(self, kwargs: dict[str, Any], messages: Sequence[ChatMessage] | None = None) -> str:
         """The llm_key of one request: :meth:`llm_key_for`, scoped to its conversation if it is a
@@ -275,11 +277,6 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
         )
         return meta
 
-    def _bypass(self, reason: str, key: str) -> dict[str, Any]:
-        meta = bypass_summary(reason, namespace=self.namespace, llm_key=key)
-        report(meta)
-        return meta
-
     def _pending(self, plan: CachePlan, key: str) -> dict[str, Any]:
         """The record of a stream, reported now and filled in when the stream closes."""
         meta = StepCacheSummary(
@@ -291,12 +288,29 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
 
     def _begin(
         self, prompt: str, kwargs: dict[str, Any], messages: Sequence[ChatMessage] | None = None
-    ) -> tuple[str, dict[str, Any] | None]:
-        """The request's llm_key, and its reported bypass record if the cache must step aside."""
+    ) -> tuple[str, TierDecision]:
+        """The request's llm_key and tier (``_tiers.llama_tier``: every reason at once; any reason puts
+        the request in the exact tier), the first decision below the step tier logged at WARNING."""
         key = self._request_key(kwargs, messages)
-        reason = bypass_reason(messages, kwargs, self._llm) or field_reason_of(self._llm, self.inert_model_fields)
-        reason = reason or (None if prompt.strip() else "empty prompt")
-        return key, (self._bypass(reason, key) if reason else None)
+        decision = llama_tier(messages, kwargs, self._llm, self.inert_model_fields, prompt)
+        warn_once("StepCacheLLM", decision)
+        return key, decision
+
+    def _limit(self, kwargs: dict[str, Any]) -> int | None:
+        """The request's length limit: the call's or the inner model's (``max_tokens``...)."""
+        return length_limit(inner_options(self._llm), kwargs)
+
+    def _fitted(self, plan: CachePlan, key: str, kwargs: dict[str, Any]) -> CachePlan:
+        """``plan``, or a miss plan when its cache-only answer may not fit the request's length limit
+        (``adapters.length``); the prompt's vector is kept."""
+        if plan.needs_model or fits(plan.cached_text, self._limit(kwargs)):
+            return plan
+        fresh = self._cache.prepare(plan.prompt, **self._lookup_args(key))
+        fresh.vector = plan.vector
+        return fresh
+
+    def _exact(self, key: str, decision: TierDecision, prompt: str, request: str, chat: bool) -> ExactRequest:
+        return ExactRequest(self._cache, self.namespace, key, request, prompt, decision, chat)
 
     # ------------------------------------------------------------------ streaming
     def _stream_flow(
@@ -318,17 +332,19 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
             return
         assert plan.generation_prompt is not None
         stream = yield open_stream(plan.generation_prompt)
-        state = StreamState()
+        state = StreamState(live=streams_live(plan))  # a JSON patch is buffered: its output is merged
         if plan.prefix_text:
             yield Emit(kind.chunk(state.prefix(plan.prefix_text), plan.prefix_text))
         while (part := (yield pull(stream))) is not END:
-            yield Emit(kind.chunk(state.emitted, state.model_delta(kind.text(part), part.delta, part), raw=part.raw))
+            if (chunk := state.model_chunk(part, kind.text(part), kind.chunk)) is not None:
+                yield Emit(chunk)
         result = yield from finish_flow(self._cache, plan, caller, state.output(kind.chunk))
 
         def closing_meta(**extra: Any) -> dict[str, Any]:
             return self._logged(plan, result, key, fill(pending, self._meta(result, key, **extra)))
 
-        yield Emit(state.closing(result, closing_meta, kind.chunk))
+        for chunk in state.closing(result, closing_meta, kind.chunk):
+            yield Emit(chunk)
 
     def _completion_stream(self, formatted: bool, kwargs: dict[str, Any]) -> Callable[[str], Io]:
         """The step opening the inner model's completion stream for a generation prompt."""
@@ -346,12 +362,13 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
 
     # ------------------------------------------------------------------ completion
     def _complete_flow(self, prompt: str, formatted: bool, kwargs: dict[str, Any]) -> TwinFlow[CompletionResponse]:
-        key, bypassed = self._begin(prompt, kwargs)
-        if bypassed is not None:
-            response = yield Io.of(self._llm.complete, self._llm.acomplete, prompt, formatted=formatted, **kwargs)
-            return tag(response, bypassed)
-        plan = yield Io.of(self._cache.lookup, self._cache.alookup, prompt, **self._lookup_args(key))
-        caller = completion_caller(self._llm, formatted, kwargs)
+        key, decision = self._begin(prompt, kwargs)
+        if decision.tier != "step":
+            request = self._exact(key, decision, prompt, exact_completion_request(prompt, formatted), chat=False)
+            call = Io.of(self._llm.complete, self._llm.acomplete, prompt, formatted=formatted, **kwargs)
+            return (yield from exact_answer_flow(request, call))
+        plan = self._fitted((yield Io.of(self._cache.lookup, self._cache.alookup, prompt, **self._lookup_args(key))), key, kwargs)
+        caller = completion_caller(self._llm, formatted, kwargs, limit=self._limit(kwargs))
         result = (yield from answer_flow(self._cache, plan, caller)).result
         meta = self._logged(plan, result, key, self._meta(result, key))
         return completion_response(result, meta, raw=getattr(caller.last, "raw", None))
@@ -369,11 +386,12 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
     @llm_completion_callback()
     def stream_complete(self, prompt: str, formatted: bool = False, **kwargs: Any) -> CompletionResponseGen:
         """Stream the answer: cached steps at once, or the verified prefix then the model's tokens."""
-        key, bypassed = self._begin(prompt, kwargs)
-        if bypassed is not None:
-            return tag_last(self._llm.stream_complete(prompt, formatted=formatted, **kwargs), bypassed)
-        plan = self._cache.lookup(prompt, **self._lookup_args(key))
-        caller = completion_caller(self._llm, formatted, kwargs)
+        key, decision = self._begin(prompt, kwargs)
+        if decision.tier != "step":
+            request = self._exact(key, decision, prompt, exact_completion_request(prompt, formatted), chat=False)
+            return run_stream(exact_stream_flow(request, self._completion_stream(formatted, kwargs)(prompt)))
+        plan = self._fitted(self._cache.lookup(prompt, **self._lookup_args(key)), key, kwargs)
+        caller = completion_caller(self._llm, formatted, kwargs, limit=self._limit(kwargs))
         return run_stream(self._stream_flow(plan, key, caller, self._completion_stream(formatted, kwargs), _COMPLETION))
 
     @llm_completion_callback()
@@ -381,22 +399,24 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
         self, prompt: str, formatted: bool = False, **kwargs: Any
     ) -> CompletionResponseAsyncGen:
         """Async twin of :meth:`stream_complete`."""
-        key, bypassed = self._begin(prompt, kwargs)
-        if bypassed is not None:
-            return atag_last(await self._llm.astream_complete(prompt, formatted=formatted, **kwargs), bypassed)
-        plan = await self._cache.alookup(prompt, **self._lookup_args(key))
-        caller = completion_caller(self._llm, formatted, kwargs)
+        key, decision = self._begin(prompt, kwargs)
+        if decision.tier != "step":
+            request = self._exact(key, decision, prompt, exact_completion_request(prompt, formatted), chat=False)
+            return arun_stream(exact_stream_flow(request, self._completion_stream(formatted, kwargs)(prompt)))
+        plan = self._fitted(await self._cache.alookup(prompt, **self._lookup_args(key)), key, kwargs)
+        caller = completion_caller(self._llm, formatted, kwargs, limit=self._limit(kwargs))
         return arun_stream(self._stream_flow(plan, key, caller, self._completion_stream(formatted, kwargs), _COMPLETION))
 
     # ------------------------------------------------------------------ chat
     def _chat_flow(self, messages: Sequence[ChatMessage], kwargs: dict[str, Any]) -> TwinFlow[ChatResponse]:
         messages = clean_messages(messages)
         prompt = messages_to_cache_prompt(messages)
-        key, bypassed = self._begin(prompt, kwargs, messages)
-        if bypassed is not None:
-            return tag((yield Io.of(self._llm.chat, self._llm.achat, messages, **kwargs)), bypassed)
-        plan = yield Io.of(self._cache.lookup, self._cache.alookup, prompt, **self._lookup_args(key))
-        caller = chat_caller(self._llm, messages, prompt, kwargs)
+        key, decision = self._begin(prompt, kwargs, messages)
+        if decision.tier != "step":
+            request = self._exact(key, decision, prompt, exact_chat_request(messages), chat=True)
+            return (yield from exact_answer_flow(request, Io.of(self._llm.chat, self._llm.achat, messages, **kwargs)))
+        plan = self._fitted((yield Io.of(self._cache.lookup, self._cache.alookup, prompt, **self._lookup_args(key))), key, kwargs)
+        caller = chat_caller(self._llm, messages, prompt, kwargs, limit=self._limit(kwargs))
         result = (yield from answer_flow(self._cache, plan, caller)).result
         meta = self._logged(plan, result, key, self._meta(result, key))
         return chat_response(result, meta, raw=getattr(caller.last, "raw", None))
@@ -416,11 +436,13 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
         """Stream a chat answer: cached steps at once, or the verified prefix then the model's tokens."""
         messages = clean_messages(messages)
         prompt = messages_to_cache_prompt(messages)
-        key, bypassed = self._begin(prompt, kwargs, messages)
-        if bypassed is not None:
-            return tag_last(self._llm.stream_chat(messages, **kwargs), bypassed)
-        plan = self._cache.lookup(prompt, **self._lookup_args(key))
-        caller = chat_caller(self._llm, messages, prompt, kwargs)
+        key, decision = self._begin(prompt, kwargs, messages)
+        if decision.tier != "step":
+            request = self._exact(key, decision, prompt, exact_chat_request(messages), chat=True)
+            return run_stream(exact_stream_flow(request, Io.of(self._llm.stream_chat, self._llm.astream_chat, messages,
+                                                               **kwargs)))
+        plan = self._fitted(self._cache.lookup(prompt, **self._lookup_args(key)), key, kwargs)
+        caller = chat_caller(self._llm, messages, prompt, kwargs, limit=self._limit(kwargs))
         return run_stream(self._stream_flow(plan, key, caller, self._chat_stream(messages, prompt, kwargs), _CHAT))
 
     @llm_chat_callback()
@@ -428,11 +450,13 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
         """Async twin of :meth:`stream_chat`."""
         messages = clean_messages(messages)
         prompt = messages_to_cache_prompt(messages)
-        key, bypassed = self._begin(prompt, kwargs, messages)
-        if bypassed is not None:
-            return atag_last(await self._llm.astream_chat(messages, **kwargs), bypassed)
-        plan = await self._cache.alookup(prompt, **self._lookup_args(key))
-        caller = chat_caller(self._llm, messages, prompt, kwargs)
+        key, decision = self._begin(prompt, kwargs, messages)
+        if decision.tier != "step":
+            request = self._exact(key, decision, prompt, exact_chat_request(messages), chat=True)
+            return arun_stream(exact_stream_flow(request, Io.of(self._llm.stream_chat, self._llm.astream_chat, messages,
+                                                                **kwargs)))
+        plan = self._fitted(await self._cache.alookup(prompt, **self._lookup_args(key)), key, kwargs)
+        caller = chat_caller(self._llm, messages, prompt, kwargs, limit=self._limit(kwargs))
         return arun_stream(self._stream_flow(plan, key, caller, self._chat_stream(messages, prompt, kwargs), _CHAT))
 
 

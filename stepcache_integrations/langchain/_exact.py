@@ -1,0 +1,59 @@
+"""The wrapper's exact tier: a request as one canonical string, and the model's output as a payload.
+
+The request is keyed whole and structurally (every message as LangChain serializes it: type,
+content parts, name, tool calls, ids of tool messages...), never as the engine's rendered text, so
+a user message that reads like a role label is never another request's.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from langchain_core.messages import BaseMessage, message_to_dict, messages_from_dict
+
+from ._convert import Request, json_default
+from .engine_model import output_text
+
+__all__ = ["exact_request", "output_payload", "output_usage", "restore_output"]
+
+
+def exact_request(request: Request) -> str:
+    """``request`` as one canonical string: its kind and every message whole (a completion's text)."""
+    if request.kind == "llm":
+        body: Any = request.text
+    else:
+        body = [message_to_dict(m) for m in request.messages]
+    return json.dumps({"kind": request.kind, "input": body}, sort_keys=True, ensure_ascii=False,
+                      separators=(",", ":"), default=json_default)
+
+
+def output_payload(output: Any) -> dict[str, Any]:
+    """What the exact tier keeps of a model's output to return it again: the whole message (our
+    own record left out), or the text of a completion."""
+    if isinstance(output, BaseMessage):
+        metadata = {k: v for k, v in (output.response_metadata or {}).items() if k != "stepcache"}
+        message = output.model_copy(update={"response_metadata": metadata})
+        data = json.loads(json.dumps(message_to_dict(message), ensure_ascii=False, default=json_default))
+        return {"message": data}
+    return {"text": output_text(output)}
+
+
+def restore_output(request: Request, payload: dict[str, Any]) -> Any:
+    """The output an exact-tier payload holds, as the model returned it (None: not restorable)."""
+    if request.kind == "llm":
+        text = payload.get("text")
+        return text if isinstance(text, str) else None
+    data = payload.get("message")
+    if not isinstance(data, dict):
+        return None
+    try:
+        return messages_from_dict([data])[0]
+    except Exception:  # noqa: BLE001 - a malformed record is a miss
+        return None
+
+
+def output_usage(output: Any) -> tuple[int, int]:
+    """The prompt and completion tokens the model reported for ``output`` ((0, 0): none)."""
+    usage = getattr(output, "usage_metadata", None) or {}
+    return int(usage.get("input_tokens") or 0), int(usage.get("output_tokens") or 0)

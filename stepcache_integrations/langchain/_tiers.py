@@ -1,0 +1,131 @@
+"""The tier of a LangChain request (``adapters.tiers.decide_tier``) and its exact-tier key.
+
+Both LangChain entry points read the same things: the request's messages (``_unread``), the model's
+fields and options as ``llm_string`` shows them (``_fields``, read by the provider profiles), and, for
+the wrapper, the model object itself. Every reason found is kept (not the first one), and the
+exact tier keys on the whole request and the whole model identity:
+
+* the global cache sees ``llm_string`` only: its identity is ``llm_string`` less the fields that are
+  inert, plus ``OPENAI_BASE_URL`` for an OpenAI model whose client read it (``llm_string`` does not
+  say it); a class whose ``llm_string`` names no model (its profile says so) gets no tier;
+* the wrapper sees the model: its identity adds every declared field (secrets as digests, inert
+  fields left out) and the endpoint and key its clients resolved.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..adapter_fields import inert_names, squash
+from ..adapter_options import length_limit
+from ..adapters.identity import plain_fields
+from ..adapters.profiles import inert_names_of
+from ..adapters.tiers import Reason, TierDecision, decide_tier
+from ._fields import (
+    model_field_reasons,
+    params_field_reasons,
+    params_profile,
+    serialized_field_reasons,
+    serialized_profile,
+)
+from ._identity import env_endpoint_reason, model_identity, unwrap
+from ._schema import params_of
+from ._unread import JSON_ONLY, _split, options_reasons, unmodelled_call_options
+
+__all__ = ["LlmStringView", "cache_tier", "read_llm_string", "wrapper_identity", "wrapper_tier"]
+
+
+@dataclass(frozen=True)
+class LlmStringView:
+    """What ``llm_string`` says: the reasons in its model's fields and options, the string the keys
+    are made of (inert fields left out), whether it names the model, and the model's class name."""
+
+    reasons: tuple[Reason, ...]
+    key_string: str
+    model_named: bool
+    model_class: str
+    json_only: bool
+    length_limit: int | None = None
+
+
+def _without(params: Mapping[str, Any], names: Collection[str]) -> str:
+    return str(sorted((k, v) for k, v in params.items() if squash(k) not in names))
+
+
+def _serialized_view(model: Any, at: int, llm_string: str, inert: Collection[str]) -> tuple[list[Reason], str, Any]:
+    reasons, keyed, options = serialized_field_reasons(model, inert)
+    key_string = llm_string if keyed == model else json.dumps(keyed, sort_keys=True) + llm_string[at:]
+    if env_endpoint_reason(model) is not None:  # the client went to OPENAI_BASE_URL: part of the identity
+        key_string += f"|OPENAI_BASE_URL={os.environ.get('OPENAI_BASE_URL', '')}"
+    return reasons, key_string, json.dumps(options, sort_keys=True) + llm_string[at:]
+
+
+def read_llm_string(llm_string: str, *, inert: Collection[str] = (), inert_types: Collection[str] | None = None,
+                    json_task: bool = False, unclaimed_tools: bool = False) -> LlmStringView:
+    """Every reason in ``llm_string`` (model fields, then options), its key string and model name.
+
+    ``inert_types``: ``_type``s of unserialized models the caller says are inert; None when the caller
+    reads the model's fields itself (the wrapper)."""
+    model, at = _split(llm_string)
+    params = params_of(llm_string)
+    reasons: list[Reason] = []
+    options_string, key_string, profile = llm_string, llm_string, None
+    if model is not None:
+        profile = serialized_profile(model)
+        reasons, key_string, options_string = _serialized_view(model, at, llm_string, inert)
+        ids = model.get("id") if isinstance(model, Mapping) else None
+        name = ids[-1] if isinstance(ids, list) and ids else "a serialized model"
+    elif params is not None:
+        profile = params_profile(params)
+        reasons = params_field_reasons(params, inert, inert_types or (), inert_types is None)
+        dropped = inert_names(inert) | (profile.names("inert") if profile is not None else frozenset())
+        key_string = _without(params, dropped) if dropped & {squash(k) for k in params} else llm_string
+        name = str(params.get("_type"))
+    else:
+        name = "an unreadable llm_string"
+    found = options_reasons(options_string, json_task=json_task)
+    json_only = JSON_ONLY in found or (unclaimed_tools and not json_task)
+    reasons.extend(Reason(text) for text in found if text != JSON_ONLY)
+    named = profile.llm_string_names_model if profile is not None else True
+    limit = length_limit(model.get("kwargs") if isinstance(model, Mapping) else None, params)
+    return LlmStringView(tuple(reasons), key_string, named, profile.class_name if profile else name, json_only, limit)
+
+
+def cache_tier(unread: str | None, view: LlmStringView) -> TierDecision:
+    """The global cache's tier: the request's message reason and every reason ``llm_string`` holds."""
+    return decide_tier([unread, *view.reasons], model_named=view.model_named, json_only=view.json_only,
+                       model_class=view.model_class)
+
+
+def wrapper_tier(runnable: Any, unread: str | None, view: LlmStringView, call_options: Mapping[str, Any],
+                 inert: Collection[str]) -> TierDecision:
+    """The wrapper's tier: the global cache's reasons, plus every field of the model object and every
+    bound or call option outside the allowlist (the wrapper sees the model: it is always named)."""
+    model, _ = unwrap(runnable)
+    reasons: list[Reason | str | None] = [unread, *model_field_reasons(runnable, inert), *view.reasons]
+    option = unmodelled_call_options(call_options)
+    reasons.append(option)
+    return decide_tier(reasons, json_only=view.json_only, model_class=type(model).__name__)
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
+def wrapper_identity(runnable: Any, key_string: str, inert: Collection[str]) -> str:
+    """The wrapper's exact-tier model identity: the class, every declared field but the inert ones
+    (secrets as digests), the endpoint and key digest its clients resolved, and ``key_string``
+    (``llm_string`` with the bound and call options)."""
+    model, _ = unwrap(runnable)
+    dropped = inert_names(inert) | inert_names_of(type(model), "langchain")
+    fields = plain_fields(model, dropped)
+    blob = json.dumps({"class": f"{type(model).__module__}.{type(model).__qualname__}", "fields": fields,
+                       "clients": model_identity(model), "llm_string": key_string},
+                      sort_keys=True, ensure_ascii=False, default=str)
+    return _digest(blob)
+
