@@ -25,6 +25,7 @@ from llama_index.core.base.llms.types import ChatMessage, MessageRole, TextBlock
 from llama_index.core.llms.llm import LLM
 
 from ..adapter_core import METADATA_KEY, unmodelled_option
+from ..adapters.length import CUT_OFF, cut_off
 from ..core.llm import coerce_response
 from ..core.types import LLMResponse
 from ._llm_key import KEY_ATTRS, default_llm_key, inner_options, inner_reason  # noqa: F401 - re-exported
@@ -209,6 +210,7 @@ class InnerCaller:
         self._acall = acall
         self.calls = 0
         self.last: Any = None
+        self.limit: int | None = None  # the request's length limit: an answer cut off at it fails
 
     def call(self, prompt: str) -> Any:
         self.calls += 1
@@ -226,7 +228,8 @@ class InnerCaller:
         return coerce_response(raw, prompt)
 
     def rejects(self, raw: Any) -> list[str]:
-        return []  # requests whose answers have a shape beyond their text (tools...) bypass the cache
+        # requests whose answers have a shape beyond their text (tools...) are the exact tier's
+        return [CUT_OFF] if cut_off(raw, self.limit) else []
 
     def entry_metadata(self, plan: Any, raw: Any) -> dict[str, Any] | None:
         return None
@@ -241,8 +244,9 @@ class InnerCaller:
     acomplete = acall
 
 
-def completion_caller(llm: LLM, formatted: bool, kwargs: dict[str, Any]) -> InnerCaller:
-    """The engine's model for a completion request: the inner model's ``complete``."""
+def completion_caller(llm: LLM, formatted: bool, kwargs: dict[str, Any], *, limit: int | None = None) -> InnerCaller:
+    """The engine's model for a completion request: the inner model's ``complete`` (``limit``: the
+    request's length limit)."""
 
     def call(prompt: str) -> Any:
         return llm.complete(prompt, formatted=formatted, **kwargs)
@@ -250,11 +254,15 @@ def completion_caller(llm: LLM, formatted: bool, kwargs: dict[str, Any]) -> Inne
     async def acall(prompt: str) -> Any:
         return await llm.acomplete(prompt, formatted=formatted, **kwargs)
 
-    return InnerCaller(call, acall)
+    caller = InnerCaller(call, acall)
+    caller.limit = limit
+    return caller
 
 
-def chat_caller(llm: LLM, messages: list[ChatMessage], prompt: str, kwargs: dict[str, Any]) -> InnerCaller:
-    """The engine's model for a chat request: the inner model's ``chat`` on :func:`messages_for`."""
+def chat_caller(llm: LLM, messages: list[ChatMessage], prompt: str, kwargs: dict[str, Any], *,
+                limit: int | None = None) -> InnerCaller:
+    """The engine's model for a chat request: the inner model's ``chat`` on :func:`messages_for`
+    (``limit``: the request's length limit)."""
 
     def call(request: str) -> Any:
         return llm.chat(messages_for(messages, prompt, request), **kwargs)
@@ -262,4 +270,6 @@ def chat_caller(llm: LLM, messages: list[ChatMessage], prompt: str, kwargs: dict
     async def acall(request: str) -> Any:
         return await llm.achat(messages_for(messages, prompt, request), **kwargs)
 
-    return InnerCaller(call, acall)
+    caller = InnerCaller(call, acall)
+    caller.limit = limit
+    return caller
