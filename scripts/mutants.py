@@ -439,5 +439,6 @@ MUTANTS: list[Mutant] = [
 from mutants_model_fields import ROWS as _MODEL_FIELD_ROWS  # noqa: E402 - rows kept apart (this file is past 450 lines)
 from mutants_red_team import ROWS as _RED_TEAM_ROWS  # noqa: E402
 from mutants_issue32 import ROWS as _ISSUE32_ROWS  # noqa: E402
+from mutants_repairs import ROWS as _REPAIR_ROWS  # noqa: E402
 
-MUTANTS += [Mutant(*row) for row in _MODEL_FIELD_ROWS + _RED_TEAM_ROWS + _ISSUE32_ROWS]
+MUTANTS += [Mutant(*row) for row in _MODEL_FIELD_ROWS + _RED_TEAM_ROWS + _ISSUE32_ROWS + _REPAIR_ROWS]

@@ -19,12 +19,13 @@ from .pipeline import StoreReport, complete_flow, lookup_flow, serve_flow, store
 from .plan import CachePlan
 from .planner import prepare
 from .policy import ReusePolicy
+from .repair_ledger import RepairLedger
 from .stats import CacheStats
 from .store_guard import StoreGuard
 from .store_port import StoreArg, StorePort, resolve_store
 from .tasks import TaskHandler, TaskRegistry
 from .telemetry import Telemetry, as_telemetry
-from .types import StepCacheResult
+from .types import LLMResponse, StepCacheResult
 
 __all__ = ["StepCache", "CachePlan", "StoreReport"]
 
@@ -57,7 +58,20 @@ class StepCache:
         top_k: candidates verified per lookup (the best plan wins).
         max_regen_share: above this share of steps to regenerate, reuse is skipped.
         reinstantiate: rewrite cached steps for changed slot values before calling the model.
-        max_repairs: bounded repair calls after a generation fails its final check.
+        max_repairs: repair calls (the model asked again, synchronously, with the failed answer and
+            its errors) after a generation fails its checks. None (the default) is "auto": the
+            task's deterministic fallback first (linear equations: sympy; JSON: the stated values,
+            where the prompt states them all), then a repair call only where the repair ledger
+            (``repair_ledger``, in ``stats()["repairs"]``) shows that repairs pay for this task and
+            ``llm_key`` (at least ``MIN_TRIED`` = 8 tried, at least ``PAYS_AT`` = half of them made the
+            answer pass; then one per request), else the model's answer is returned as it is, failed
+            (``checks_passed=False``, level "unchecked", never stored). A cold ledger makes no repair
+            call and auto mode never explores: it learns from explicit repairs and from a ledger
+            passed in. An int N is the paper's bounded loop: up to N repair calls, then the fallback;
+            each costs a full model call on the request's critical path (on the hard benchmark
+            workload, 13 repairs cost 153 s of 434 s and made 1 answer right; BENCHMARKS.md).
+        repair_ledger: the ``RepairLedger`` the repairs are counted in (shared between caches, or
+            ``RepairLedger.from_snapshot(...)`` of one measured elsewhere); None: a new, cold one.
         strict: raise ``VerificationError`` instead of returning an answer that failed its checks
             (an answer no checker can judge, e.g. fresh free text, passes: it is "unchecked").
         fail_open: when the store fails, answer through the model instead of raising.
@@ -84,7 +98,8 @@ class StepCache:
         top_k: int | None = None,
         max_regen_share: float | None = None,
         reinstantiate: bool | None = None,
-        max_repairs: int = 1,
+        max_repairs: int | None = None,
+        repair_ledger: RepairLedger | None = None,
         strict: bool = False,
         fail_open: bool = False,
         store_retry_after: float = 5.0,
@@ -102,13 +117,14 @@ class StepCache:
         }
         base = policy if policy is not None else ReusePolicy()
         self.policy = base.replace(**{k: v for k, v in overrides.items() if v is not None})
-        if max_repairs < 0:
-            raise ValueError("max_repairs must be >= 0")
+        if max_repairs is not None and max_repairs < 0:
+            raise ValueError("max_repairs must be >= 0 (or None: auto)")
         self._stats = CacheStats()
         self._guard = StoreGuard(fail_open=fail_open, retry_after=store_retry_after, stats=self._stats)
         self.store: StorePort = resolve_store(store)
         self.embedder: Embedder = as_embedder(embedder)
         self.max_repairs = max_repairs
+        self.repair_ledger = repair_ledger if repair_ledger is not None else RepairLedger()
         self.strict = strict
         self.store_derived = store_derived
         self.tasks = tasks if tasks is not None else TaskRegistry()
@@ -205,7 +221,7 @@ class StepCache:
         """
         if not plan.needs_model:
             return self.serve(plan)
-        flow = complete_flow(plan, None, max_repairs=self.max_repairs, metadata=metadata)
+        flow = self._complete(plan, None, metadata)
         return self._recorded(drive(flow, self._services(llm)))
 
     async def acomplete(
@@ -214,7 +230,7 @@ class StepCache:
         """Async twin of :meth:`complete`."""
         if not plan.needs_model:
             return await self.aserve(plan)
-        flow = complete_flow(plan, None, max_repairs=self.max_repairs, metadata=metadata)
+        flow = self._complete(plan, None, metadata)
         return self._recorded(await adrive(flow, self._services(llm)))
 
     def finalize(
@@ -233,7 +249,7 @@ class StepCache:
         wrong with the output beyond its text (then it fails: not repaired, not stored).
         """
         given = coerce_response(response, plan.generation_prompt or "")
-        flow = complete_flow(plan, given, max_repairs=self.max_repairs, metadata=metadata, rejected=tuple(rejected))
+        flow = self._complete(plan, given, metadata, rejected)
         return self._recorded(drive(flow, self._services(llm)))
 
     async def afinalize(
@@ -247,7 +263,7 @@ class StepCache:
     ) -> StepCacheResult:
         """Async twin of :meth:`finalize`."""
         given = coerce_response(response, plan.generation_prompt or "")
-        flow = complete_flow(plan, given, max_repairs=self.max_repairs, metadata=metadata, rejected=tuple(rejected))
+        flow = self._complete(plan, given, metadata, rejected)
         return self._recorded(await adrive(flow, self._services(llm)))
 
     # ------------------------------------------------------------------ the store
@@ -339,11 +355,14 @@ class StepCache:
     # ------------------------------------------------------------------ stats
     def stats(self) -> dict[str, Any]:
         """Counts per outcome and per verification level (``verification``: proven, checked,
-        unchecked), model calls, tokens spent and saved, mean seconds per stage."""
-        return self._stats.snapshot()
+        unchecked), model calls, tokens spent and saved, mean seconds per stage; ``repairs``: the
+        repair mode (``max_repairs``: "auto" or N) and the ledger per task and ``llm_key``
+        (``tried``, ``passed``, ``skipped``: failed answers auto mode left unrepaired, ``pays``)."""
+        mode = "auto" if self.max_repairs is None else self.max_repairs
+        return {**self._stats.snapshot(), "repairs": {"max_repairs": mode, "ledger": self.repair_ledger.snapshot()}}
 
     def reset_stats(self) -> None:
-        """Zero the counters of :meth:`stats`."""
+        """Zero the counters of :meth:`stats` (the repair ledger is kept: ``repair_ledger.clear()``)."""
         self._stats.reset()
 
     # ------------------------------------------------------------------ internals
@@ -370,6 +389,13 @@ class StepCache:
             namespace=namespace,
             llm_key=llm_key,
             max_prompt_chars=self.max_prompt_chars,
+        )
+
+    def _complete(
+        self, plan: CachePlan, given: LLMResponse | None, metadata: dict[str, Any] | None, rejected: Sequence[str] = ()
+    ) -> Any:
+        return complete_flow(
+            plan, given, max_repairs=self.max_repairs, metadata=metadata, rejected=tuple(rejected), ledger=self.repair_ledger
         )
 
     def _services(self, llm: Any = None) -> Services:

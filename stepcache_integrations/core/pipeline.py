@@ -18,6 +18,7 @@ from .plan import CachePlan
 from .planner import WIDE_K, adopt, choose, look_wider, unit_evidence
 from .policy import ReusePolicy
 from .proofs import PROOFS
+from .repair_ledger import RepairLedger, repair_loop
 from .requests import AddEntry, AskJudge, AskModel, EmbedPrompt, RecordHit, Request, SearchStore
 from .tasks import Assembly, TaskHandler
 from .tasks.prompt_diff import canonical_prompt  # the retrieval form: near-identical prompts embed equally
@@ -120,13 +121,17 @@ def complete_flow(
     plan: CachePlan,
     given: LLMResponse | None,
     *,
-    max_repairs: int,
+    max_repairs: int | None,
     metadata: dict[str, Any] | None = None,
     rejected: list[str] | tuple[str, ...] = (),
+    ledger: RepairLedger | None = None,
 ) -> Flow:
     """Generate (unless ``given``), assemble, check, repair, fall back, store if it passed its checks
     (marked with its verification level).
 
+    ``max_repairs``: an int is the bounded repair loop (then the fallback); None is auto: the
+    task's deterministic fallback first, then repair calls only where ``ledger`` shows they pay
+    (``RepairLedger.budget``; none without a ledger). Every repair is recorded in ``ledger``.
     ``rejected``: what the caller found wrong with the given answer beyond its text (a tool request
     answered without a tool call): the answer fails, and is neither repaired nor replaced by the
     fallback (their text could not be given the shape the caller asked for)."""
@@ -137,14 +142,9 @@ def complete_flow(
     response = given if given is not None else (yield AskModel("generate", plan.generation_prompt))
     attempt.timings["generate"] = time.perf_counter() - t0
     attempt.start(response)
-    t0 = time.perf_counter()
-    while attempt.errors and not attempt.rejected and attempt.repair_calls < max_repairs:
-        request = plan.handler.repair_prompt(plan.prompt, attempt.answer, attempt.errors, plan.constraints)
-        reply = yield AskModel("repair", request)
-        if reply is None:  # no model available for repairs
-            break
-        attempt.repair(reply)
-    attempt.timings["repair"] = time.perf_counter() - t0
+    if max_repairs is None:  # auto: the deterministic fallback instead of a repair call
+        attempt.fall_back()
+    yield from repair_loop(attempt, max_repairs, ledger)
     attempt.fall_back()
     result = attempt.result()
     if result.checks_passed:
@@ -302,7 +302,7 @@ class _Completion:
         self.model_calls = self.repair_calls = 0
         self.answer = Assembly([], [])
         self.errors: list[str] = []
-        self.used_fallback = False
+        self.used_fallback = self.fallback_tried = False
         # A patch must not bring back a value of the old prompt in the regenerated part.
         self.cached = plan.entry.constraints if plan.outcome == "patch" and plan.entry else None
 
@@ -339,8 +339,9 @@ class _Completion:
         self.errors = self.rejected + blank + self.answer.errors + final
 
     def fall_back(self) -> None:
-        if not self.errors or self.rejected:
+        if not self.errors or self.rejected or self.fallback_tried:  # it depends on the prompt only
             return
+        self.fallback_tried = True
         t0 = time.perf_counter()
         fallback = self.handler.fallback(self.plan.constraints)
         if fallback is not None:

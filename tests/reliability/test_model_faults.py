@@ -94,7 +94,8 @@ def _run(cache: StepCache, prompt: str, model: Scripted, use_async: bool) -> Any
 @pytest.mark.parametrize("fault", list(FAULTS))
 def test_model_fault(fault: str, task: str, phase: str, use_async: bool) -> None:
     warm_prompt, warm_answer, new_prompt, new_good, check = CASES[task]
-    cache = StepCache(reinstantiate=False)  # the model must be called on every phase
+    # the model must be called on every phase; the repair phase asks for its repair explicitly
+    cache = StepCache(reinstantiate=False, max_repairs=1 if phase == "repair" else None)
     if phase != "miss":
         assert cache.generate(warm_prompt, Scripted(warm_answer)).stored_entry_id
     prompt = new_prompt if phase != "miss" else warm_prompt

@@ -118,7 +118,7 @@ def test_changed_free_text_is_not_patched_from_a_stale_prefix() -> None:
 
 
 def test_skip_reuse_when_first_step_fails_and_fallback_fixes_math() -> None:
-    cache = StepCache()
+    cache = StepCache(max_repairs=1)
     warm(cache, MATH.format(v="x", eq="3x + 5 = 20"), GOOD)
     wrong = "Step 1: 7 - 2x = 3x + 1\nStep 2: 6 = 5x\nStep 3: x = 2\nAnswer: x = 2"
     model = Recorder(wrong, wrong)  # answer + one repair, both wrong
@@ -131,7 +131,7 @@ def test_skip_reuse_when_first_step_fails_and_fallback_fixes_math() -> None:
 
 
 def test_repair_fixes_math_when_model_corrects_itself() -> None:
-    cache = StepCache()
+    cache = StepCache(max_repairs=1)
     wrong = "Step 1: 2x + 4 = 10\nStep 2: 2x = 7\nAnswer: x = 3.5"
     right = "Step 1: 2x + 4 = 10\nStep 2: 2x = 6\nAnswer: x = 3"
     result = cache.generate("Solve 2x + 4 = 10 step by step", Recorder(wrong, right))
@@ -140,7 +140,7 @@ def test_repair_fixes_math_when_model_corrects_itself() -> None:
 
 
 def test_json_missing_key_is_repaired_at_key_level_and_patch_adds_a_key() -> None:
-    cache = StepCache()
+    cache = StepCache(max_repairs=1)
     prompt = 'Return a JSON object for a person with name "Alice Smith", age 34, city "Lyon". Required keys: name, age and city.'
     model = Recorder('Sure!\n```json\n{"name": "Alice Smith", "age": 34}\n```', '{"city": "Lyon"}')
     first = cache.generate(prompt, model)

@@ -34,14 +34,14 @@ def test_thousand_digit_numbers_are_not_parsed_as_equations() -> None:
 def test_deeply_nested_json_from_the_model_is_rejected_cleanly() -> None:
     nested = "[" * 10_000 + "]" * 10_000
     replies = iter(['{"a": ' + nested + "}", '{"a": 1, "b": 2}'])
-    result = StepCache().generate("Return JSON with keys a and b.", lambda p: next(replies))
+    result = StepCache(max_repairs=1).generate("Return JSON with keys a and b.", lambda p: next(replies))
     assert result.checks_passed and not result.errors and json.loads(result.text) == {"a": 1, "b": 2}
     assert result.verification == "checked"  # keys and types checked; no value is stated
 
 
 def test_duplicate_keys_and_trailing_commas() -> None:
     replies = iter(['{"a": 1, "a": 2, "b": 3,}', '{"a": 1, "b": 3}'])
-    result = StepCache().generate("Return JSON with keys a and b.", lambda p: next(replies))
+    result = StepCache(max_repairs=1).generate("Return JSON with keys a and b.", lambda p: next(replies))
     assert result.checks_passed and not result.errors and result.repair_calls == 1
     assert result.verification == "checked" and not result.verified
 

@@ -345,7 +345,7 @@ def test_a_key_written_twice_at_any_depth_fails_its_top_level_key(answer: str, k
      '{"name": "Bob", "age": 30, "score": {"a": 1, "a": 2}}'],
 )
 def test_a_repair_answer_with_the_same_duplicate_never_passes(answer: str) -> None:
-    cache = StepCache()
+    cache = StepCache(max_repairs=1)
     r = cache.generate("Return a JSON object with keys name, age and score.", const(answer))
     assert not r.checks_passed and r.model_calls == 2
     assert any("more than once" in e for e in r.errors)

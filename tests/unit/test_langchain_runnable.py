@@ -93,7 +93,7 @@ def test_patch_regenerates_only_the_failing_suffix() -> None:
 
 def test_wrong_math_is_repaired_before_it_is_returned_or_stored() -> None:
     model = scripted(MATH_WRONG, MATH_A)
-    cached = with_step_cache(model)
+    cached = with_step_cache(model, StepCache(max_repairs=1))
     answer = cached.invoke(MATH_Q)
     assert len(model.calls) == 2
     assert "problems" in model.last_prompt and "x = 6" in model.last_prompt
@@ -106,7 +106,7 @@ def test_wrong_math_is_repaired_before_it_is_returned_or_stored() -> None:
 
 def test_json_missing_key_is_repaired_and_prose_kept_only_when_verified() -> None:
     model = scripted('Here you go: {"name": "Alice", "city": "Paris"}', '{"age": 30}')
-    cached = with_step_cache(model)
+    cached = with_step_cache(model, StepCache(max_repairs=1))
     answer = cached.invoke(JSON_Q)
     assert len(model.calls) == 2 and '"age"' in model.last_prompt
     assert '"age": 30' in answer.content and '"name": "Alice"' in answer.content
@@ -279,7 +279,7 @@ def test_stream_json_worded_in_prose_streams_the_models_whole_answer() -> None:
 
 def test_stream_repaired_answer_is_flagged() -> None:
     model = scripted(MATH_WRONG, MATH_A)
-    cached = with_step_cache(model)
+    cached = with_step_cache(model, StepCache(max_repairs=1))
     chunks = list(cached.stream(MATH_Q))
     total = sum(chunks[1:], chunks[0])
     m = meta(total)
@@ -342,7 +342,7 @@ async def test_an_abandoned_stream_stores_nothing(driver: str) -> None:
 def test_wrapper_is_a_run_and_the_model_run_is_its_child() -> None:
     model = scripted(MATH_WRONG, MATH_A)
     recorder = RunRecorder()
-    with_step_cache(model).invoke(MATH_Q, {"callbacks": [recorder], "run_name": "cached-math"})
+    with_step_cache(model, StepCache(max_repairs=1)).invoke(MATH_Q, {"callbacks": [recorder], "run_name": "cached-math"})
     assert recorder.chains and recorder.chains[0][0] == "cached-math"
     wrapper_run = recorder.chains[0][1]
     assert len(recorder.models) == 2  # generation and repair
@@ -416,7 +416,7 @@ def test_with_structured_output_schema_drives_json_verification() -> None:
     incomplete = {"name": "Person", "args": {"name": "Alice"}, "id": "c1", "type": "tool_call"}
     fixed = {"name": "Person", "args": {"name": "Alice", "age": 30}, "id": "c2", "type": "tool_call"}
     model = scripted(AIMessage(content="", tool_calls=[incomplete]), AIMessage(content="", tool_calls=[fixed]))
-    structured = with_step_cache(model).with_structured_output(Person)
+    structured = with_step_cache(model, StepCache(max_repairs=1)).with_structured_output(Person)
     assert structured.invoke("Extract the person: Alice is 30 years old.") == Person(name="Alice", age=30)
     assert len(model.calls) == 2 and '"age"' in model.last_prompt  # the schema's missing key was repaired
     assert structured.invoke("Extract the person: Alice is 30 years old.") == Person(name="Alice", age=30)

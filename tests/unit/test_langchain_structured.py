@@ -125,7 +125,7 @@ def test_structured_output_miss_patch_reuse(method: str) -> None:
     model = StructuredChat(
         script=[ALICE_PARIS, {"name": "Lyon", "city": "Lyon", "age": 30}, ALICE_LYON.model_dump()]
     )
-    cache = StepCache(reinstantiate=False)
+    cache = StepCache(reinstantiate=False, max_repairs=1)  # asserts its repair
     chain = bound(model, cache, method)
     first = chain.invoke(PLAIN_PARIS)
     assert parse(first, method) == Person(**ALICE_PARIS) and info(first)["outcome"] == "miss"
@@ -148,7 +148,7 @@ def test_structured_output_miss_patch_reuse(method: str) -> None:
 def test_structured_output_wrong_patch_is_never_verified(method: str) -> None:
     # the model never supplies the asked-for field (patch and repair both answer `name`)
     model = StructuredChat(script=[{"name": "Alice", "age": 30}, {"name": "Lyon"}, {"name": "Lyon"}, {"name": "Lyon"}])
-    cache = StepCache(reinstantiate=False)
+    cache = StepCache(reinstantiate=False, max_repairs=1)  # asserts its repair
     chain = bound(model, cache, method, schema=False)  # Person's schema would require `city` of NAME_AGE
     chain.invoke(NAME_AGE)
     stored = cache.store.count()
@@ -168,7 +168,7 @@ def test_structured_output_wrong_patch_of_a_stated_value_falls_back_to_the_state
     # the same wrong replies for a changed city the plain request states: the misplaced `name` is
     # still never taken; the verified city is the stated one, not text the model wrote
     model = StructuredChat(script=[ALICE_PARIS, {"name": "Lyon"}, {"name": "Lyon"}, {"name": "Lyon"}])
-    cache = StepCache(reinstantiate=False)
+    cache = StepCache(reinstantiate=False, max_repairs=1)  # asserts its repair
     chain = bound(model, cache, method)
     chain.invoke(PLAIN_PARIS)
     out = chain.invoke(PLAIN_LYON)
@@ -231,7 +231,7 @@ def test_structured_output_wrong_answer_to_a_changed_prompt_is_never_verified(me
     # the old wrong-patch input through with_structured_output: the model (and its repair) answer
     # only a misplaced `name`; nothing wrong is marked verified or stored, and the parser fails
     model = StructuredChat(script=[ALICE_PARIS, {"name": "Lyon"}, {"name": "Lyon"}, {"name": "Lyon"}])
-    cache = StepCache(reinstantiate=False)
+    cache = StepCache(reinstantiate=False, max_repairs=1)  # asserts its repair
     chain = structured(model, cache, method)
     chain.invoke(PARIS)
     stored = cache.store.count()
@@ -291,7 +291,7 @@ def test_bind_tools_miss_patch_reuse_with_real_tool_calls() -> None:
             {"city": "Lyon", "unit": "celsius"},
         ]
     )
-    cache = StepCache(reinstantiate=False)
+    cache = StepCache(reinstantiate=False, max_repairs=1)  # asserts its repair
     tools = with_step_cache(model, cache, task="json").bind_tools([FORECAST], tool_choice="forecast")
     # the forced tool's parameters are the schema and its name is a noun the checks read (an unforced
     # tool is words of the call beyond the answer's schema: never proven, tested below); the plain

@@ -313,14 +313,14 @@ def registry_with(handler: LinearEquationTask) -> TaskRegistry:
 
 
 def test_a_fallback_that_fails_its_check_is_not_served_as_verified() -> None:
-    cache = StepCache(tasks=registry_with(WrongFallback()))
+    cache = StepCache(tasks=registry_with(WrongFallback()), max_repairs=1)
     result = cache.generate(MATH, Recorder(WRONG, WRONG))  # answer + one repair, both wrong
     assert result.task == "linear_equation" and result.repair_calls == 1
     assert not result.verified and not result.used_fallback and result.errors
     assert "16/3" not in result.text and "fallback" not in result.provenance_counts()
     assert result.stored_entry_id is None and cache.store.count() == 0
     assert cache.stats()["fallbacks"] == 0 and cache.stats()["unverified"] == 1
-    strict = StepCache(tasks=registry_with(WrongFallback()), strict=True)
+    strict = StepCache(tasks=registry_with(WrongFallback()), strict=True, max_repairs=1)
     with pytest.raises(VerificationError):
         strict.generate(MATH, Recorder(WRONG, WRONG))
     assert strict.store.count() == 0
