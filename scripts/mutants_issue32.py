@@ -18,5 +18,15 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      f"{_PKG}/llama_index/_requests.py",
      '    return [*([role_name(m), len(m.content or "")] for m in earlier), [role_name(last)]]', "    return None",
      (_U + "test_llama_index_turn_keys.py",)),
+    # 7.3: a stream's deltas join to its final answer (a JSON patch is buffered, a revised stream ends as sent)
+    ("li-json-patch-streamed-live", "StepCacheLLM streams a JSON patch's keys live (the joined stream is half an object)",
+     f"{_PKG}/llama_index/_responses.py", '    return plan.outcome != "patch" or bool(plan.prefix_text)', "    return True",
+     (_U + "test_stream_joins_to_answer.py",)),
+    ("li-revised-stream-ends-checked", "a revised LlamaIndex stream's last chunk holds text its deltas never sent",
+     f"{_PKG}/llama_index/_responses.py", "        text = self.emitted if closed.revised else result.text",
+     "        text = result.text", (_U + "test_stream_joins_to_answer.py",)),
+    ("lc-llm-stream-revision-unrecorded", "a completion LLM's revised stream is recorded as checked (its event)",
+     f"{_PKG}/langchain/runnable.py", "        yield from self._recorded(run_, plan, result, stream_revised(final, session, live=streams_live(plan)))",
+     "        yield from self._recorded(run_, plan, result)", (_U + "test_stream_joins_to_answer.py",)),
 ]
 # fmt: on

@@ -25,6 +25,7 @@ __all__ = [
     "completion_response",
     "fill",
     "replay",
+    "streams_live",
     "tag",
     "tag_last",
 ]
@@ -81,11 +82,19 @@ def chat_chunk(text: str, delta: str | None, raw: Any = None, meta: dict[str, An
     return ChatResponse(message=message, delta=delta, raw=raw, additional_kwargs=dict(extra))
 
 
+def streams_live(plan: Any) -> bool:
+    """Stream the model's tokens as they come? Only when its output is the tail of the answer: a
+    patch without a text prefix (JSON fields) is merged into the kept part, so its output is
+    buffered and the assembled answer is streamed (:func:`replay`) once it is checked."""
+    return plan.outcome != "patch" or bool(plan.prefix_text)
+
+
 def replay(result: StepCacheResult, meta: dict[str, Any], make: Callable[..., Any]) -> Generator[Any, None, None]:
-    """A cache-only answer: one chunk per verified step, all at once; the last carries the metadata."""
+    """A whole answer: one chunk per verified step, all at once (one chunk with the whole text when
+    the steps do not join to it); the last carries the metadata. The deltas join to the answer."""
     text = ""
     steps = result.steps or []
-    if not steps:
+    if not steps or "".join(step.text for step in steps) != result.text:
         yield make(result.text, result.text, meta=meta)
         return
     for i, step in enumerate(steps):
@@ -94,12 +103,19 @@ def replay(result: StepCacheResult, meta: dict[str, Any], make: Callable[..., An
 
 
 class StreamState:
-    """One streamed model answer: a :class:`StreamSession` plus the model's last chunk."""
+    """One streamed model answer: a :class:`StreamSession` plus the model's last chunk.
 
-    def __init__(self) -> None:
+    Every chunk's text is the text sent so far, its delta included, and the deltas join to the
+    last chunk's text on every path: ``live`` streams the model's deltas then the verified tail;
+    otherwise (:func:`streams_live`) the model's output is buffered and the checked answer is
+    replayed; a sent text the checks replaced ends the stream as sent (``revised``: the record is
+    ``unchecked`` and holds the checked text)."""
+
+    def __init__(self, live: bool = True) -> None:
         self.session = StreamSession()
         self._model_text = ""
         self.last: Any = None
+        self.live = live
 
     @property
     def emitted(self) -> str:
@@ -111,24 +127,39 @@ class StreamState:
     def model_delta(self, chunk_text: str | None, delta: str | None, chunk: Any) -> str:
         piece = _delta(chunk_text, delta, self._model_text)
         self._model_text += piece
-        self.session.feed(piece)
+        if self.live:
+            self.session.feed(piece)
+        else:  # buffered: the model's output, nothing sent
+            self.session.generated += piece
         self.last = chunk
         return piece
+
+    def model_chunk(self, part: Any, text: str | None, make: Callable[..., Any]) -> Any:
+        """The chunk to send for a model chunk ``part`` (None: buffered, nothing is sent)."""
+        piece = self.model_delta(text, part.delta, part)
+        return make(self.emitted, piece, raw=part.raw) if self.live else None
 
     def output(self, make: Callable[..., Any]) -> Any:
         """The model's whole streamed output as one response of the stream's type (``make``: its chunk
         builder): the text of its deltas, the last chunk's ``raw`` (where a provider reports usage)."""
         return make(self.session.generated, None, raw=getattr(self.last, "raw", None))
 
-    def closing(self, result: StepCacheResult, meta_fn: Callable[..., dict[str, Any]], make: Callable[..., Any]) -> Any:
-        """Final chunk: the verified answer's text and record.
+    def closing(
+        self, result: StepCacheResult, meta_fn: Callable[..., dict[str, Any]], make: Callable[..., Any]
+    ) -> Generator[Any, None, None]:
+        """The last chunks: the verified tail and the record; a buffered answer replayed whole.
 
-        When repairs or assembly changed text that was already streamed, ``revised`` is
-        True in the record and the final chunk's text (not the deltas) is authoritative.
+        When repairs or assembly changed text already sent, ``revised`` is True in the record, its
+        ``text`` holds the checked answer, and the stream ends as sent (its text unchecked): a
+        chat engine's memory keeps what the deltas said, never half of an object.
         """
+        if not self.live:
+            yield from replay(result, meta_fn(streamed=True), make)
+            return
         closed = self.session.close(result.text)
         meta = meta_fn(streamed=True, revised=closed.revised)
-        return make(result.text, closed.tail, raw=getattr(self.last, "raw", None), meta=meta)
+        text = self.emitted if closed.revised else result.text
+        yield make(text, closed.tail, raw=getattr(self.last, "raw", None), meta=meta)
 
 
 def tag_last(stream: Generator[Any, None, None], meta: dict[str, Any]) -> Generator[Any, None, None]:
