@@ -14,6 +14,7 @@ from typing import Any
 from ..errors import VerificationError
 from .drivers import Services, adrive, drive
 from .embed import Embedder, as_embedder
+from .exact_tier import ExactTier
 from .llm import coerce_response
 from .pipeline import StoreReport, complete_flow, lookup_flow, serve_flow, store_answer_flow, store_checked_flow
 from .plan import CachePlan
@@ -131,6 +132,8 @@ class StepCache:
         self.max_prompt_chars = max_prompt_chars
         self.judge = judge
         self.telemetry = as_telemetry(telemetry)
+        self.exact = ExactTier(self)
+        """The exact tier: the same identity and request answered by one store read (``exact_tier``)."""
 
     # ------------------------------------------------------------------ settings
     similarity_threshold = _PolicySetting()
@@ -357,13 +360,16 @@ class StepCache:
         """Counts per outcome and per verification level (``verification``: proven, checked,
         unchecked), model calls, tokens spent and saved, mean seconds per stage; ``repairs``: the
         repair mode (``max_repairs``: "auto" or N) and the ledger per task and ``llm_key``
-        (``tried``, ``passed``, ``skipped``: failed answers auto mode left unrepaired, ``pays``)."""
+        (``tried``, ``passed``, ``skipped``: failed answers auto mode left unrepaired, ``pays``);
+        ``exact``: the exact tier's hits, misses and stored answers (``exact_tier``)."""
         mode = "auto" if self.max_repairs is None else self.max_repairs
-        return {**self._stats.snapshot(), "repairs": {"max_repairs": mode, "ledger": self.repair_ledger.snapshot()}}
+        return {**self._stats.snapshot(), "repairs": {"max_repairs": mode, "ledger": self.repair_ledger.snapshot()},
+                "exact": self.exact.snapshot()}
 
     def reset_stats(self) -> None:
         """Zero the counters of :meth:`stats` (the repair ledger is kept: ``repair_ledger.clear()``)."""
         self._stats.reset()
+        self.exact.reset()
 
     # ------------------------------------------------------------------ internals
     def prepare(
@@ -397,6 +403,11 @@ class StepCache:
         return complete_flow(
             plan, given, max_repairs=self.max_repairs, metadata=metadata, rejected=tuple(rejected), ledger=self.repair_ledger
         )
+
+    @property
+    def guard(self) -> StoreGuard:
+        """The store guard every store call goes through (``fail_open``, the breaker)."""
+        return self._guard
 
     def _services(self, llm: Any = None) -> Services:
         return Services(self.embedder, self.store, self._guard, llm=llm, judge=self.judge, telemetry=self.telemetry)

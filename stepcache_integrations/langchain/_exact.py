@@ -8,6 +8,7 @@ a user message that reads like a role label is never another request's.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from langchain_core.messages import BaseMessage, message_to_dict, messages_from_dict
@@ -18,12 +19,33 @@ from .engine_model import output_text
 __all__ = ["exact_request", "output_payload", "output_usage", "restore_output"]
 
 
+# the id LangChain gives a content block it normalizes (``lc_<uuid4>``): new on every call, never sent
+_GENERATED_ID = re.compile(r"lc_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+
+
+def _without_generated_ids(content: Any) -> Any:
+    if not isinstance(content, list):
+        return content
+    return [
+        {k: v for k, v in part.items() if not (k == "id" and isinstance(v, str) and _GENERATED_ID.fullmatch(v))}
+        if isinstance(part, dict) else part
+        for part in content
+    ]
+
+
+def _message(message: BaseMessage) -> dict[str, Any]:
+    data = message_to_dict(message)
+    data["data"]["content"] = _without_generated_ids(data["data"].get("content"))
+    return data
+
+
 def exact_request(request: Request) -> str:
-    """``request`` as one canonical string: its kind and every message whole (a completion's text)."""
+    """``request`` as one canonical string: its kind and every message whole (a completion's text); the
+    ids LangChain generates for the content blocks it normalizes are left out (new on every call)."""
     if request.kind == "llm":
         body: Any = request.text
     else:
-        body = [message_to_dict(m) for m in request.messages]
+        body = [_message(m) for m in request.messages]
     return json.dumps({"kind": request.kind, "input": body}, sort_keys=True, ensure_ascii=False,
                       separators=(",", ":"), default=json_default)
 

@@ -37,6 +37,7 @@ from ._convert import (
     template_flow,
 )
 from ._schema import CallSpec
+from ._exact import exact_request
 from ._tiers import LlmStringView, cache_tier, read_llm_string
 from ._unread import JSON_ONLY
 
@@ -323,7 +324,7 @@ class StepCacheLLMCache(BaseCache):
     ) -> TwinFlow[RETURN_VAL_TYPE | None]:
         """The exact tier: the generations stored for exactly this prompt and model, as stored."""
         exact = self.cache.exact
-        hit = yield Io.of(exact.get, exact.aget, self.namespace, view.key_string, prompt)
+        hit = yield Io.of(exact.get, exact.aget, self.namespace, view.key_string, exact_request(request))
         where = self._exact_where(view)
         gens = _restored(hit.payload) if hit is not None else None
         if hit is None or not gens:
@@ -348,7 +349,7 @@ class StepCacheLLMCache(BaseCache):
         exact = self.cache.exact
         _, prompt_tokens, completion_tokens, _ = self._store_args(request, gens) or ("", 0, 0, {})
         stored = yield Io.of(
-            exact.put, exact.aput, self.namespace, view.key_string, prompt, prompt=request.text,
+            exact.put, exact.aput, self.namespace, view.key_string, exact_request(request), prompt=request.text,
             text=generation_text(gens[0]), payload={"generations": [generation_to_dict(g) for g in gens]},
             prompt_tokens=prompt_tokens, completion_tokens=completion_tokens,
         )

@@ -1,13 +1,15 @@
-"""No claim where the engine does not read the whole request (README: "What `verified` means").
+"""No step-tier claim where the engine does not read the whole request (README: "What `verified` means").
 
-A LangChain request is answered through the cache only when the engine's prompt text is exactly
-what the model sees and its options are ones the engine models. Every content part other than one
-plain text part (every standard block type, unknown types, type-less dicts, a text part with extra
-fields, several parts), every message field beyond role and text (a name, tool calls,
-``additional_kwargs``, tool messages) and every generation option that changes what a right answer
-is (stop sequences, length limits, ``n > 1``, log probabilities, an unmodelled response format)
-makes the request bypass the cache on both LangChain paths: the model's own text is returned,
-nothing is stored or served, nothing is marked verified, and the fallback never runs.
+A LangChain request is answered by the step tier only when the engine's prompt text is exactly what
+the model sees and its options are ones the engine models. Every content part other than one plain
+text part (every standard block type, unknown types, type-less dicts, a text part with extra fields,
+several parts), every message field beyond role and text (a name, tool calls, ``additional_kwargs``,
+tool messages) and every generation option that changes what a right answer is (stop sequences,
+``n > 1``, log probabilities, an unmodelled response format) puts the request in the exact tier on
+both LangChain paths: the model's own text is returned, and replayed for exactly the same request;
+nothing enters the step tier, nothing is marked verified, and the fallback never runs. A length
+limit is read by the length rule: a cached answer is served only if it fits, and an answer cut off
+at the limit is never stored.
 
 Tables: content part x task, message field x task, option x task, each through the wrapper
 (invoke and stream) and the global cache. Message texts are compared exactly (no safe set).
@@ -97,7 +99,7 @@ class Fake(BaseChatModel):
 
 
 # Fake's own fields: its scripted reply and its call count never change what a right answer is
-INERT_FIELDS = ("reply", "calls")
+INERT_FIELDS = ("reply", "calls", "output_tokens", "finish")
 
 
 def record(message: BaseMessage) -> dict[str, Any] | None:
@@ -147,19 +149,27 @@ def path(request: pytest.FixtureRequest) -> Iterator[Any]:
         set_llm_cache(None)
 
 
+def step_entries(engine: StepCache) -> int:
+    """Entries of the step tier (the exact tier's own are ``task == "exact"``)."""
+    return sum(1 for entry, _ in engine.store.iter_items() if entry.task != "exact")
+
+
 def assert_no_claim(path: Any, model: Fake, request: Any, expected: str, **kwargs: Any) -> None:
-    """Asked twice: the model answers both times with its own text; nothing stored, never verified."""
+    """Asked twice: the step tier makes no claim, the exact tier answers. First the model's own text
+    (one call), then that same text replayed with no call; nothing in the step tier, never verified,
+    never the fallback."""
     for n in (1, 2):
         out = path.ask(model, request, **kwargs)
         assert out.content == expected, f"the cache replaced the model's answer ({path.name})"
-        assert model.calls == n, "served from the cache"
+        assert model.calls == 1, "the exact tier did not serve the repeat" if n == 2 else "no model call"
         meta = record(out)
-        if path.name == "global":
-            assert meta is None  # LangChain's own call: the cache made no claim
+        if path.name == "global" and n == 1:
+            assert meta is None  # LangChain's own call
         else:
-            assert meta["outcome"] == "bypass" and meta["verification"] == "unchecked" and not meta["verified"]
-            assert meta["reason"] and "fallback" not in meta["provenance"]
-        assert path.engine.store.count() == 0, "stored"
+            assert meta["tier"] == "exact" and meta["outcome"] == ("miss" if n == 1 else "exact")
+            assert meta["verification"] == "unchecked" and not meta["verified"]
+            assert meta["tier_reasons"] and "fallback" not in meta["provenance"]
+        assert step_entries(path.engine) == 0, "stored in the step tier"
 
 
 # ----------------------------------------------------------------------------- content parts
@@ -209,8 +219,6 @@ def test_a_message_field_the_engine_does_not_read_makes_no_claim(path: Any, fiel
 # ----------------------------------------------------------------------------- generation options
 OPTIONS: dict[str, dict[str, Any]] = {
     "stop": {"stop": ["="]},
-    "max_tokens": {"max_tokens": 3},
-    "max_completion_tokens": {"max_completion_tokens": 3},
     "n": {"n": 2},
     "logprobs": {"logprobs": True},
     "top_logprobs": {"top_logprobs": 2},
@@ -241,10 +249,70 @@ def test_a_generation_option_the_engine_does_not_model_makes_no_claim(path: Any,
         assert_no_claim(path, model, prompt, expected, **OPTIONS[option])
 
 
+# ----------------------------------------------------------------------------- the length rule
+LIMITS: dict[str, dict[str, Any]] = {
+    "max_tokens": {"max_tokens": 3},
+    "max_completion_tokens": {"max_completion_tokens": 3},
+}
+
+
 @pytest.mark.parametrize("task", sorted(TASKS))
-def test_a_length_limit_set_on_the_model_makes_no_claim(path: Any, task: str) -> None:
+@pytest.mark.parametrize("limit", [*sorted(LIMITS), "model-field"])
+def test_a_cached_answer_that_may_not_fit_the_length_limit_is_never_served(path: Any, limit: str, task: str) -> None:
+    """A limit of 3 tokens: no cached answer longer than 3 bytes (and not the stored one, whose model
+    reported no usage) is served; the model answers every time, with its own text."""
     prompt, _ = TASKS[task]
-    assert_no_claim(path, Fake(reply=CORRECT[task], max_tokens=3), prompt, CORRECT[task])
+    model = Fake(reply=CORRECT[task], max_tokens=3 if limit == "model-field" else None)
+    options = LIMITS.get(limit, {})
+    if path.name == "global":
+        model, options = model.bind(**options), {}
+    for n in (1, 2, 3):
+        out = path.ask(model, prompt, **options)
+        assert out.content == CORRECT[task] and model_calls(model) == n, "served an answer that may not fit"
+        meta = record(out)
+        assert meta is None or (meta["tier"] == "step" and meta["outcome"] in ("miss", "skip_reuse"))
+
+
+class Reporting(Fake):
+    """A Fake that reports its usage and finish reason, as providers do."""
+
+    output_tokens: int = 12
+    finish: str = "stop"
+
+    def _generate(self, messages: list[BaseMessage], stop: Any = None, run_manager: Any = None,
+                  **kwargs: Any) -> ChatResult:
+        result = super()._generate(messages, stop, run_manager, **kwargs)
+        message = result.generations[0].message
+        usage = {"input_tokens": 9, "output_tokens": self.output_tokens, "total_tokens": 9 + self.output_tokens}
+        reported = AIMessage(content=message.content, usage_metadata=usage,
+                             response_metadata={"finish_reason": self.finish})
+        return ChatResult(generations=[ChatGeneration(message=reported)])
+
+    def _stream(self, *args: Any, **kwargs: Any) -> Iterator[ChatGenerationChunk]:
+        yield ChatGenerationChunk(message=AIMessageChunk(**self._generate(*args, **kwargs).generations[0].message
+                                                         .model_dump(exclude={"type"})))
+
+
+def test_an_answer_that_ended_on_its_own_within_the_limit_is_reused(path: Any) -> None:
+    """The model reported 12 tokens under a limit of 64 and stopped on its own: the stored answer is
+    served again under that limit (its model said it fits), with no model call."""
+    model = Reporting(reply=CORRECT["linear"], max_tokens=64)
+    first = path.ask(model, TASKS["linear"][0])
+    again = path.ask(model, TASKS["linear"][0])
+    assert first.content == again.content == CORRECT["linear"] and model.calls == 1
+    assert record(again)["tier"] == "step" and record(again)["outcome"] == "reuse"
+
+
+@pytest.mark.parametrize("cut", ["finish_reason", "usage"])
+def test_an_answer_cut_off_at_the_limit_is_never_stored(path: Any, cut: str) -> None:
+    """An answer the model stopped at its limit (finish reason "length", or as many tokens as the
+    limit) is returned as the model gave it, never stored, never served again."""
+    model = Reporting(reply=CORRECT["linear"], max_tokens=64,
+                      **({"finish": "length"} if cut == "finish_reason" else {"output_tokens": 64}))
+    for n in (1, 2):
+        out = path.ask(model, TASKS["linear"][0])
+        assert out.content == CORRECT["linear"] and model.calls == n
+    assert step_entries(path.engine) == 0
 
 
 # Options outside the allowlist (blind red team round 4, R11): prompt text in extra_body, unknown keys
@@ -308,8 +376,9 @@ def test_the_stop_reproducer_returns_the_models_text_through_both_paths() -> Non
         assert model.invoke("What is 14 * 14?", stop=["="]).content == "14 * 14 "
     finally:
         set_llm_cache(None)
-    assert model.calls == 3 and engine.store.count() == 0
-    assert cache.stats()["not_stored"] == {"bypass": 1} and cache.stats()["hits"] == 0
+    assert model.calls == 3 and step_entries(engine) == 0
+    # the exact tier keeps the model's own text for exactly this request: no step-tier entry, no hit
+    assert cache.stats()["tiers"]["exact"] == 1 and cache.stats()["hits"] == 0 and cache.stats()["not_stored"] == {}
 
 
 # ----------------------------------------------------------------------------- exact text

@@ -12,7 +12,7 @@ from ..base import Assembly
 from .constraints import JsonConstraints
 from .literal import Member, duplicate_keys, members, render, same_json
 
-__all__ = ["dumps", "keys_prompt", "merge", "object_of", "ordered", "written_members"]
+__all__ = ["asks_for", "dumps", "keys_prompt", "merge", "object_of", "only_asked", "ordered", "written_members"]
 
 
 def dumps(obj: dict[str, Any]) -> str:
@@ -71,8 +71,9 @@ def merge(
     value, and otherwise fails its check (``model_errors``), never silently replaced. A key the
     model wrote twice, at any depth (decoded names compared), fails its check too."""
     kept_provenance, new_provenance = provenances
+    kept, wanted = only_asked(kept, c), [k for k in wanted if asks_for(c, k)]
     found = extract_json_object(generated)
-    fresh = found[0] if found else {}
+    fresh = only_asked(found[0], c) if found else {}
     model_text = generated[found[1] : found[2]].strip() if found else ""
     written = dict(written_members(earlier))
     model_written = (members(model_text) or {}) if found else {}
@@ -87,6 +88,21 @@ def merge(
     provenance: Provenance = new_provenance if not kept or model_keys else kept_provenance
     errors = [] if found else ["the model returned no JSON object"]
     return Assembly([step], [provenance], errors)
+
+
+def asks_for(c: JsonConstraints, key: str) -> bool:
+    """Whether the request asks for ``key``: a key it names (its key list, the schema's required keys)
+    or a property of its schema; every key when it names none."""
+    if not c.required:
+        return True
+    properties = c.schema.get("properties") if isinstance(c.schema, dict) else None
+    return key in c.required or (isinstance(properties, dict) and key in properties)
+
+
+def only_asked(obj: dict[str, Any], c: JsonConstraints) -> dict[str, Any]:
+    """``obj`` without the keys the request does not ask for (:func:`asks_for`): a patched or
+    repaired object has the request's keys, never a cached key the new request dropped."""
+    return {k: v for k, v in obj.items() if asks_for(c, k)}
 
 
 def _with_model_keys(

@@ -12,7 +12,7 @@ from ..prompt_diff import PROMPT_LIMIT
 from .constraints import JsonConstraints
 from .evidence import MISSING, PairContext, expected_stated, identical, key_verdict, pair_context
 from .literal import binds_literal, duplicate_keys, inexact_numbers, member_list, render, same_json
-from .merge import dumps, keys_prompt, merge, object_of, ordered, written_members
+from .merge import asks_for, dumps, keys_prompt, merge, object_of, ordered, written_members
 from .request import asks_for_one_object, has_unread_key_list
 from .schema import add_schema_errors, has_prose, schema_key
 
@@ -162,8 +162,9 @@ class JsonTask(TaskHandler):
         self, prompt: str, steps: list[Step], verification: Verification, constraints: Any
     ) -> tuple[str, str]:
         obj = object_of(steps) or {}
-        good = {u.name: obj[u.name] for u in verification.units if u.ok and u.name in obj}
-        bad = [u.name for u in verification.units if not u.ok and u.name != "$"]
+        c = self.load_constraints(constraints)  # a cached key the request does not ask for is neither kept nor asked
+        good = {u.name: obj[u.name] for u in verification.units if u.ok and u.name in obj and asks_for(c, u.name)}
+        bad = [u.name for u in verification.units if not u.ok and u.name != "$" and asks_for(c, u.name)]
         return keys_prompt(prompt, good, bad, proven=True), ""
 
     def assemble(
