@@ -2,14 +2,15 @@
 
 A custom chat model or LLM can declare fields the model sees besides the prompt (``instructions``,
 ``preamble``, ``persona``...) and use them in its own ``_generate``; the engine reads only the
-prompt, so such a field makes a request no claim (``adapter_fields``):
+prompt, so such a field keeps the step tier from a claim (``adapter_fields``; the exact tier keys on
+it). A provider class's fields are read by its profile (``adapters.profiles``) first:
 
-* the wrapper sees the model object and reads every field of it (:func:`model_field_reason`);
+* the wrapper sees the model object and reads every field of it (:func:`model_field_reasons`);
 * the global cache sees only ``llm_string``. A model LangChain serializes shows the fields it was
-  given (its ``kwargs``: :func:`serialized_field_reason`); one it does not serialize shows only its
-  identifying params and its ``_type`` (:func:`params_field_reason`): a ``_type`` whose class is not
-  known here makes no claim (its fields are not in ``llm_string``), unless the caller names it in
-  ``inert_model_types``.
+  given (its ``kwargs``: :func:`serialized_field_reasons`); one it does not serialize shows only its
+  identifying params and its ``_type`` (:func:`params_field_reasons`): a ``_type`` with no profile
+  and no known class keeps the step tier from a claim (its fields are not in ``llm_string``), unless
+  the caller names it in ``inert_model_types``.
 
 Known: the fields LangChain's base classes and fake models declare, and those of langchain-openai's
 ``ChatOpenAI`` / ``OpenAI`` but ``use_previous_response_id``, ``truncation`` and
@@ -25,14 +26,14 @@ from functools import lru_cache
 from typing import Any
 
 from ..adapter_fields import active, declared_fields, field_reasons, inert_names, known_fields, squash
+from ..adapter_options import option_name
 from ..adapters.profiles import Profile, profile_for, profile_of_llm_string
 from ..adapters.tiers import Reason
-from ..adapter_options import option_name
 from ._identity import unwrap
 
 __all__ = [
-    "LANGCHAIN_CLASSES", "model_field_reason", "model_field_reasons", "params_field_reason", "params_field_reasons",
-    "params_profile", "serialized_field_reason", "serialized_field_reasons", "serialized_profile",
+    "LANGCHAIN_CLASSES", "model_field_reasons", "params_field_reasons", "params_profile", "serialized_field_reasons",
+    "serialized_profile",
 ]
 
 _CORE = "langchain_core.language_models"
@@ -96,12 +97,6 @@ def model_field_reasons(runnable: Any, inert: Collection[str] = ()) -> list[Reas
     return list(field_reasons(declared_fields(model), known, inert, defaults=True, profile=profile_for(model)))
 
 
-def model_field_reason(runnable: Any, inert: Collection[str] = ()) -> str | None:
-    """The first of :func:`model_field_reasons` as text, or None."""
-    found = model_field_reasons(runnable, inert)
-    return found[0].text if found else None
-
-
 def params_profile(params: Mapping[str, Any]) -> Profile | None:
     """The profile of a model LangChain does not serialize, by the ``_type`` in its params."""
     return profile_of_llm_string(llm_type=str(params.get("_type")))
@@ -123,13 +118,6 @@ def params_field_reasons(params: Mapping[str, Any], inert: Collection[str], iner
                        f"inert_model_types=({llm_type!r},)")]
     fields = {name: value for name, value in params.items() if squash(name) not in _CALL and name != "_type"}
     return list(field_reasons(fields, known or frozenset(), inert, profile=profile))
-
-
-def params_field_reason(params: Mapping[str, Any], inert: Collection[str], inert_types: Collection[str],
-                        fields_read: bool) -> str | None:
-    """The first of :func:`params_field_reasons` as text, or None."""
-    found = params_field_reasons(params, inert, inert_types, fields_read)
-    return found[0].text if found else None
 
 
 def serialized_profile(model: Any) -> Profile | None:
@@ -161,10 +149,3 @@ def serialized_field_reasons(model: Any, inert: Collection[str]) -> tuple[list[R
         elif active(value):
             reasons.extend(field_reasons({name: value}, known, profile=profile))
     return reasons, {**model, "kwargs": keyed}, {**model, "kwargs": options}
-
-
-def serialized_field_reason(model: Any, inert: Collection[str]) -> tuple[str | None, Any]:
-    """The first of :func:`serialized_field_reasons` as text (None: none), and the record the option
-    rules read."""
-    found, _, options = serialized_field_reasons(model, inert)
-    return (found[0].text if found else None), (model if found else options)

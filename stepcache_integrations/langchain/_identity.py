@@ -4,7 +4,8 @@ Two clients identical but for their endpoint (``base_url``, or ``OPENAI_BASE_URL
 client at init) or their API key (gateways route keys to different deployments) never share
 entries (blind red team round 4, R12, R3). The Runnable wrapper sees the model object and keys
 :func:`model_identity` (the key as a SHA-256 digest, never the secret); the global cache sees only
-``llm_string`` and bypasses when the endpoint comes from ``OPENAI_BASE_URL`` (:func:`env_endpoint_reason`).
+``llm_string``, and keys ``OPENAI_BASE_URL`` with it when the client read its endpoint from there
+(:func:`env_endpoint_reason`: ``_tiers``).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ _BASE_ATTRS = ("openai_api_base", "base_url", "api_base", "azure_endpoint", "end
 _KEY_ATTRS = ("openai_api_key", "api_key", "anthropic_api_key", "google_api_key", "mistral_api_key", "groq_api_key")
 _CLIENTS = ("root_client", "root_async_client", "client", "async_client")
 _OPENAI_MODELS = frozenset({"ChatOpenAI", "OpenAI"})
-ENV_ENDPOINT = "the endpoint comes from OPENAI_BASE_URL, which llm_string does not hold (set base_url explicitly)"
+ENV_ENDPOINT = "the endpoint comes from OPENAI_BASE_URL, which llm_string does not hold (keyed from the environment)"
 
 
 def _secret(value: Any) -> str | None:

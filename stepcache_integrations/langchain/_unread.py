@@ -10,32 +10,31 @@ stored or served, the task's checks and fallback never run):
   with no name, tool calls or ``additional_kwargs``; any other part (an image, a file, audio, a
   ``text-plain`` or ``non_standard`` block, a type-less dict, a text part with other fields,
   several parts), a tool or function message, or any other message field is a reason;
-* :func:`unmodelled_options`: generation options from ``llm_string`` (the serialized model and the
+* :func:`options_reasons`: generation options from ``llm_string`` (the serialized model and the
   call options, as both LangChain paths see them) that change what a right answer is - stop
-  sequences, length limits, ``n > 1``, log probabilities, a response format the engine does not
-  model (``adapter_core.unmodelled_option``);
-* :func:`read_model_fields`: the model's own fields in ``llm_string`` the engine does not read
-  (``instructions``, ``preamble``...: ``_fields``), before the options are read.
+  sequences, ``n > 1``, log probabilities, a response format the engine does not model
+  (``adapter_options.option_reasons``; length limits are read by the length rule instead).
+
+The model's own fields are read by ``_fields`` (through the provider profiles), and the tier every
+reason puts a request in is decided by ``_tiers``.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from langchain_core.messages import BaseMessage, message_to_dict
 
 from ..adapter_core import unmodelled_option
 from ..adapter_options import option_reasons
-from ._fields import model_field_reason, params_field_reason, serialized_field_reason
-from ._identity import env_endpoint_reason
 from ._request_key import normalized
 from ._schema import SEPARATOR, params_of, response_format_schema
 
 __all__ = [
-    "JSON_ONLY", "model_fields", "options_reasons", "read_model_fields", "unkeyed_endpoint", "unmodelled_call_options", "unmodelled_options",
+    "JSON_ONLY", "options_reasons", "unmodelled_call_options",
     "unread_messages",
 ]
 
@@ -155,27 +154,6 @@ def _serialized_model(llm_string: str) -> Any:
     return _split(llm_string)[0]
 
 
-def read_model_fields(
-    llm_string: str, inert: Collection[str] = (), inert_types: Collection[str] | None = None
-) -> tuple[str | None, str]:
-    """Why a field of the model in ``llm_string`` keeps the cache from a claim (``_fields``), and
-    ``llm_string`` without the fields named in ``inert`` (for :func:`unmodelled_options`).
-
-    ``inert_types``: ``_type``s of models LangChain does not serialize whose fields the caller
-    says are inert; None when the caller reads the model's fields itself (the wrapper): then an
-    unknown ``_type`` is no reason on its own."""
-    model, at = _split(llm_string)
-    if model is not None:
-        reason, rest = serialized_field_reason(model, inert)
-        if reason is not None or rest == model:
-            return reason, llm_string
-        return None, json.dumps(rest, sort_keys=True) + llm_string[at:]
-    params = params_of(llm_string)
-    if params is None:
-        return None, llm_string
-    return params_field_reason(params, inert, inert_types or (), inert_types is None), llm_string
-
-
 def _response_format_reason(fmt: Any, json_task: bool) -> str | None:
     if _empty(fmt):
         return None
@@ -186,13 +164,6 @@ def _response_format_reason(fmt: Any, json_task: bool) -> str | None:
     if isinstance(fmt, Mapping) and fmt.get("type") in ("json_object", "json_schema"):
         return None if json_task else JSON_ONLY
     return "response_format is set (not modelled)"
-
-
-def model_fields(model: Any, llm_string: str, inert: Collection[str] = ()) -> tuple[str | None, str]:
-    """:func:`read_model_fields` for the wrapper, which sees the model object: every field of it
-    first (``_fields.model_field_reason``), then what ``llm_string`` shows of it."""
-    reason = model_field_reason(model, inert)
-    return (reason, llm_string) if reason is not None else read_model_fields(llm_string, inert)
 
 
 def options_reasons(llm_string: str, *, json_task: bool) -> list[str]:
@@ -217,21 +188,8 @@ def options_reasons(llm_string: str, *, json_task: bool) -> list[str]:
     return reasons
 
 
-def unmodelled_options(llm_string: str, *, json_task: bool) -> str | None:
-    """The first of :func:`options_reasons`, or None."""
-    found = options_reasons(llm_string, json_task=json_task)
-    return found[0] if found else None
-
-
 def unmodelled_call_options(options: Mapping[str, Any]) -> str | None:
     """Why bound or call options (the wrapper sees them apart from the model's fields) hold an option
     outside the allowlist (``adapter_core.unmodelled_option``), None if none; the options the
     adapters read themselves (tools, tool choice, response format) are left to them."""
     return unmodelled_option(options, _MODELLED)
-
-
-def unkeyed_endpoint(llm_string: str) -> str | None:
-    """Why ``llm_string`` does not say which endpoint answers (the global cache's no-claim reason: an
-    OpenAI model whose endpoint comes from ``OPENAI_BASE_URL``), or None."""
-    return env_endpoint_reason(_serialized_model(llm_string))
-

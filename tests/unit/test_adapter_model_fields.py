@@ -2,10 +2,10 @@
 
 A custom model class can carry text the model sees besides the prompt (``instructions = "Answer in
 base 2."``) and use it in its own ``_generate`` / ``complete``. The engine reads only the prompt, so
-such a request must make no claim: the model is called, its own answer comes back ``unchecked``,
-nothing is stored or served (a reworded repeat, which the arithmetic task would re-instantiate from
-a cached answer, goes to the model again), and the reason is recorded where the adapter records
-reasons. The fakes below really answer in base 2 when their field says so; the judge is this file's
+such a request makes no step-tier claim: the model is called, its own answer comes back
+``unchecked``, nothing enters the step tier (a reworded repeat, which the arithmetic task would
+re-instantiate from a cached answer, goes to the model again), only exactly the same request is
+replayed (the exact tier), and the reason is recorded where the adapter records reasons. The fakes below really answer in base 2 when their field says so; the judge is this file's
 own arithmetic and call logs, never the code under test.
 
 Table: field names x value kinds x adapters (LlamaIndex ``complete`` / ``chat``; LangChain global
@@ -121,7 +121,12 @@ def lc_wrapper(model: Any, **options: Any) -> tuple[list[str], list[dict[str, An
     engine = StepCache()
     wrapped = with_step_cache(model, engine, **options)
     outs = [wrapped.invoke(q) for q in ASKED]
-    return [str(o.content) for o in outs], [o.response_metadata.get("stepcache") for o in outs], engine.store.count()
+    return [str(o.content) for o in outs], [o.response_metadata.get("stepcache") for o in outs], step_entries(engine)
+
+
+def step_entries(engine: StepCache) -> int:
+    """Entries of the step tier (the exact tier's own are ``task == "exact"``)."""
+    return sum(1 for entry, _ in engine.store.iter_items() if entry.task != "exact")
 
 
 def lc_global(model: Any, **options: Any) -> tuple[list[str], StepCacheLLMCache]:
@@ -146,7 +151,7 @@ def li_ask(inner: Any, kind: str, **options: Any) -> tuple[list[str], list[dict[
             out = llm.chat([ChatMessage(role=MessageRole.USER, content=q)])
             texts.append(str(out.message.content))
         records.append(out.additional_kwargs["stepcache"])
-    return texts, records, llm.cache.store.count()
+    return texts, records, step_entries(llm.cache)
 
 
 def model_answers(model: Any, binary: bool) -> list[str]:
@@ -155,9 +160,11 @@ def model_answers(model: Any, binary: bool) -> list[str]:
 
 
 def assert_no_claim_records(records: list[Any], field: str) -> None:
+    """The step tier made no claim: the exact tier answered each (new) question through the model."""
     for record in records:
-        assert record is not None and record["outcome"] == "bypass" and record["verification"] == "unchecked"
-        assert not record["verified"] and f"`{field}`" in record["reason"]
+        assert record is not None and record["tier"] == "exact" and record["outcome"] == "miss"
+        assert record["verification"] == "unchecked" and not record["verified"]
+        assert any(f"`{field}`" in reason for reason in record["tier_reasons"])
 
 
 # ----------------------------------------------------------------------------- the table
@@ -171,6 +178,12 @@ def test_langchain_wrapper_makes_no_claim(field: str, kind: str) -> None:
         assert texts == model_answers(model, True) and all(re.search(r"= [01]+\.$", t) for t in texts)
         assert stored == 0
         assert_no_claim_records(records, field)
+        # exactly the same request again: the exact tier replays the model's own answer, no call
+        engine = StepCache()
+        wrapped = with_step_cache(model, engine)
+        first, again = wrapped.invoke(ASKED[0]), wrapped.invoke(ASKED[0])
+        assert again.content == first.content == answer(ASKED[0], True) and len(model._log) == 3
+        assert again.response_metadata["stepcache"]["outcome"] == "exact"
 
 
 @pytest.mark.parametrize("kind", sorted(VALUES))
@@ -182,8 +195,8 @@ def test_langchain_global_cache_makes_no_claim(field: str, kind: str) -> None:
         assert len(model._log) == 2, "a request was served from the cache"
         assert texts == model_answers(model, True)
         stats = cache.stats()
-        assert cache.cache.store.count() == 0 and stats["hits"] == 0 and stats["not_stored"] == {"bypass": 2}
-        reasons = [r for r in stats["miss_reasons"] if r.startswith("bypass: ")]
+        assert step_entries(cache.cache) == 0 and stats["hits"] == 0 and stats["tiers"]["exact"] == 2
+        reasons = [r for r in stats["miss_reasons"] if r.startswith("exact tier: ")]
         assert reasons and sum(stats["miss_reasons"][r] for r in reasons) == 2
         # a serializable model shows its fields in llm_string; one LangChain does not serialize does not
         named = f"`{field}`" if serializable else f"`{LC_TYPE}`"
@@ -267,14 +280,14 @@ def test_provider_classes_have_no_field_reason(monkeypatch: pytest.MonkeyPatch) 
     from llama_index.llms.openai_like import OpenAILike
 
     from stepcache_integrations.langchain._model import llm_string
-    from stepcache_integrations.langchain._unread import model_fields, read_model_fields, unmodelled_options
+    from stepcache_integrations.langchain._tiers import cache_tier, read_llm_string, wrapper_tier
     from stepcache_integrations.llama_index._llm_key import field_reason_of, inner_reason
 
     monkeypatch.delenv("OPENAI_BASE_URL", raising=False)
     chat = ChatOpenAI(api_key="sk-dummy", base_url="http://127.0.0.1:9/v1", model="m", temperature=0, seed=1)
-    string = llm_string(chat, {})
-    assert model_fields(chat, string) == (None, string)
-    assert read_model_fields(string, (), ())[0] is None and unmodelled_options(string, json_task=False) is None
+    view = read_llm_string(llm_string(chat, {}), inert_types=())
+    assert view.reasons == () and view.model_named and cache_tier(None, view).tier == "step"
+    assert wrapper_tier(chat, None, read_llm_string(llm_string(chat, {})), {}, ()).tier == "step"
     for inner in (
         OpenAI(api_key="sk-dummy", api_base="http://127.0.0.1:9/v1", model="gpt-4o-mini", temperature=0),
         OpenAILike(api_key="sk-dummy", api_base="http://127.0.0.1:9/v1", model="m", is_chat_model=True,
@@ -286,4 +299,6 @@ def test_provider_classes_have_no_field_reason(monkeypatch: pytest.MonkeyPatch) 
         instructions: str = BINARY
 
     custom = Instructed(api_key="sk-dummy", base_url="http://127.0.0.1:9/v1", model="m")
-    assert "`instructions`" in (model_fields(custom, llm_string(custom, {}))[0] or "")
+    decision = wrapper_tier(custom, None, read_llm_string(llm_string(custom, {})), {}, ())
+    assert decision.tier == "exact" and "`instructions`" in (decision.reason or "")
+    assert "inert_model_fields=('instructions',)" in (decision.reason or "")  # the opt-in that lifts it

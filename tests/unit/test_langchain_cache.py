@@ -146,19 +146,28 @@ def test_models_with_different_llm_strings_never_share_entries(global_cache: Ste
     assert b.invoke(MATH_Q).content == from_b.content and len(b.calls) == 1
 
 
-def test_stop_sequences_and_length_limits_make_no_claim(global_cache: StepCacheLLMCache) -> None:
-    """R5: LangChain passes stop and the call options in llm_string; such a request is never served
-    (lookup returns None) nor stored (update stores nothing): no fallback containing the stop."""
-    model = scripted("15 * 15 ", "15 * 15 ", "15 * 15", "15 * 15")
-    for _ in range(2):
-        out = model.invoke("What is 15 * 15?", stop=["="])
-        assert out.content == "15 * 15 " and "stepcache" not in out.response_metadata
+def step_entries(cache: StepCacheLLMCache) -> int:
+    """Entries of the step tier (the exact tier's own are ``task == "exact"``)."""
+    return sum(1 for entry, _ in cache.cache.store.iter_items() if entry.task != "exact")
+
+
+def test_stop_sequences_are_the_exact_tiers_and_length_limits_the_length_rules(global_cache: StepCacheLLMCache) -> None:
+    """R5: LangChain passes stop and the call options in llm_string. A stop sequence puts the request in
+    the exact tier: the model's own text, replayed for exactly this request, never a fallback; a
+    length limit of 3 tokens is read by the length rule: no cached answer longer than 3 bytes is
+    served, and nothing enters the step tier."""
+    model = scripted("15 * 15 ", "15 * 15", "15 * 15")
+    first = model.invoke("What is 15 * 15?", stop=["="])
+    assert first.content == "15 * 15 " and "stepcache" not in first.response_metadata  # LangChain's own call
+    again = model.invoke("What is 15 * 15?", stop=["="])
+    assert again.content == "15 * 15 " and again.response_metadata["stepcache"]["outcome"] == "exact"
+    assert again.response_metadata["stepcache"]["verification"] == "unchecked" and len(model.calls) == 1
     limited = model.bind(max_tokens=3)
     for _ in range(2):
         assert limited.invoke("What is 15 * 15?").content == "15 * 15"
-    assert len(model.calls) == 4 and global_cache.cache.store.count() == 0
+    assert len(model.calls) == 3 and step_entries(global_cache) == 0
     stats = global_cache.stats()
-    assert stats["hits"] == 0 and stats["stored"] == 0 and stats["not_stored"] == {"bypass": 4}
+    assert stats["hits"] == 1 and stats["exact_hits"] == 1 and stats["tiers"]["exact"] == 2
 
 
 def test_system_prompt_is_part_of_the_cached_prompt(global_cache: StepCacheLLMCache) -> None:
@@ -255,8 +264,10 @@ def test_empty_or_unverifiable_answers_are_not_cached() -> None:
     cache.update("prompt", "llm", [Generation(text="")])
     cache.update("   ", "llm", [Generation(text="text")])
     cache.update("prompt", "llm", [])
-    assert cache.cache.store.count() == 0
-    assert cache.lookup("   ", "llm") is None
+    assert step_entries(cache) == 0
+    assert cache.lookup("prompt", "llm") is None
+    # a blank prompt is no step-tier request; the exact tier keeps its answer, as InMemoryCache does
+    assert [g.text for g in cache.lookup("   ", "llm") or []] == ["text"]
 
 
 # ----------------------------------------------------------------------------- per-model cache, LLMs
@@ -532,20 +543,23 @@ def test_a_changed_system_message_is_a_miss_through_the_global_cache(global_cach
     assert again.content == "Bonjour !" and _meta(again)["outcome"] == "reuse"
 
 
-def test_an_endpoint_from_openai_base_url_makes_no_claim(global_cache: StepCacheLLMCache,
-                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_endpoint_from_openai_base_url_is_part_of_the_key(global_cache: StepCacheLLMCache,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
     # blind red team round 4, R12: llm_string does not hold the endpoint the client read from the
-    # environment, so two deployments would share entries: the global cache makes no claim
+    # environment, so two deployments would share entries: the global cache keys OPENAI_BASE_URL
     import httpx
     from langchain_openai import ChatOpenAI
 
-    from stepcache_integrations.langchain._unread import unkeyed_endpoint
+    from stepcache_integrations.langchain._tiers import read_llm_string
 
     monkeypatch.setenv("OPENAI_BASE_URL", "http://deploy-fr/v1")
     model = ChatOpenAI(model="m", api_key="k", http_client=httpx.Client())
-    assert unkeyed_endpoint(model._get_llm_string()) is not None
+    string, prompt = model._get_llm_string(), dumps([HumanMessage(MATH_Q)])
     explicit = ChatOpenAI(model="m", api_key="k", base_url="http://deploy-fr/v1")
-    assert unkeyed_endpoint(explicit._get_llm_string()) is None
-    assert global_cache.lookup(dumps([HumanMessage(MATH_Q)]), model._get_llm_string()) is None
-    global_cache.update(dumps([HumanMessage(MATH_Q)]), model._get_llm_string(), [ChatGeneration(message=ai("4"))])
-    assert global_cache.cache.store.count() == 0  # nothing stored
+    assert "OPENAI_BASE_URL=http://deploy-fr/v1" in read_llm_string(string).key_string
+    assert "OPENAI_BASE_URL" not in read_llm_string(explicit._get_llm_string()).key_string
+    assert global_cache.lookup(prompt, string) is None
+    global_cache.update(prompt, string, [ChatGeneration(message=ai(MATH_A))])
+    assert global_cache.lookup(prompt, string) is not None  # the same deployment: served
+    monkeypatch.setenv("OPENAI_BASE_URL", "http://deploy-de/v1")
+    assert global_cache.lookup(prompt, string) is None  # another deployment, the same llm_string: never
