@@ -28,5 +28,9 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("lc-llm-stream-revision-unrecorded", "a completion LLM's revised stream is recorded as checked (its event)",
      f"{_PKG}/langchain/runnable.py", "        yield from self._recorded(run_, plan, result, stream_revised(final, session, live=streams_live(plan)))",
      "        yield from self._recorded(run_, plan, result)", (_U + "test_stream_joins_to_answer.py",)),
+    # 7.5: a patch or repair keeps and asks for the request's keys only, never a stale cached key
+    ("json-stale-key-kept", "a JSON patch keeps (and asks for) a cached key the new request no longer asks for",
+     f"{_PKG}/core/tasks/json/merge.py", "    return key in c.required or (isinstance(properties, dict) and key in properties)",
+     "    return True", (_U + "test_json_patch_keys.py",)),
 ]
 # fmt: on

@@ -71,9 +71,11 @@ def merge(
     value, and otherwise fails its check (``model_errors``), never silently replaced. A key the
     model wrote twice, at any depth (decoded names compared), fails its check too."""
     kept_provenance, new_provenance = provenances
+    # a cached key the request does not ask for is neither kept nor asked for; the model's own keys
+    # are its answer for this prompt (served as written)
     kept, wanted = only_asked(kept, c), [k for k in wanted if asks_for(c, k)]
     found = extract_json_object(generated)
-    fresh = only_asked(found[0], c) if found else {}
+    fresh = found[0] if found else {}
     model_text = generated[found[1] : found[2]].strip() if found else ""
     written = dict(written_members(earlier))
     model_written = (members(model_text) or {}) if found else {}
@@ -100,8 +102,8 @@ def asks_for(c: JsonConstraints, key: str) -> bool:
 
 
 def only_asked(obj: dict[str, Any], c: JsonConstraints) -> dict[str, Any]:
-    """``obj`` without the keys the request does not ask for (:func:`asks_for`): a patched or
-    repaired object has the request's keys, never a cached key the new request dropped."""
+    """``obj`` without the keys the request does not ask for (:func:`asks_for`): what a patch or
+    repair keeps of an earlier object is the request's keys, never a cached key it dropped."""
     return {k: v for k, v in obj.items() if asks_for(c, k)}
 
 
