@@ -35,7 +35,7 @@ from ._fields import (
 )
 from ._identity import env_endpoint_reason, model_identity, unwrap
 from ._schema import params_of
-from ._unread import JSON_ONLY, _split, options_reasons, unmodelled_call_options
+from ._unread import JSON_ONLY, options_reasons, split_llm_string, unmodelled_call_options
 
 __all__ = ["LlmStringView", "cache_tier", "read_llm_string", "wrapper_identity", "wrapper_tier"]
 
@@ -71,7 +71,7 @@ def read_llm_string(llm_string: str, *, inert: Collection[str] = (), inert_types
 
     ``inert_types``: ``_type``s of unserialized models the caller says are inert; None when the caller
     reads the model's fields itself (the wrapper)."""
-    model, at = _split(llm_string)
+    model, at = split_llm_string(llm_string)
     params = params_of(llm_string)
     reasons: list[Reason] = []
     options_string, key_string, profile = llm_string, llm_string, None

@@ -34,7 +34,7 @@ from ._request_key import normalized
 from ._schema import SEPARATOR, params_of, response_format_schema
 
 __all__ = [
-    "JSON_ONLY", "options_reasons", "unmodelled_call_options",
+    "JSON_ONLY", "options_reasons", "split_llm_string", "unmodelled_call_options",
     "unread_messages",
 ]
 
@@ -139,7 +139,7 @@ def _ambiguous_rendering(messages: Sequence[Any]) -> str | None:
     return None
 
 
-def _split(llm_string: str) -> tuple[Any, int]:
+def split_llm_string(llm_string: str) -> tuple[Any, int]:
     """The serialized model heading ``llm_string`` and where it ends, or (None, -1)."""
     at = llm_string.find(SEPARATOR)
     while at != -1:
@@ -151,7 +151,7 @@ def _split(llm_string: str) -> tuple[Any, int]:
 
 
 def _serialized_model(llm_string: str) -> Any:
-    return _split(llm_string)[0]
+    return split_llm_string(llm_string)[0]
 
 
 def _response_format_reason(fmt: Any, json_task: bool) -> str | None:

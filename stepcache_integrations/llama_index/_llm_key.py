@@ -27,7 +27,7 @@ from ..adapters.identity import digest as _digest
 from ..adapters.identity import key_fields, model_fields
 from ..adapters.identity import plain as _plain
 
-__all__ = ["KEY_ATTRS", "default_llm_key", "field_reason_of", "inner_options", "key_fields"]
+__all__ = ["KEY_ATTRS", "default_llm_key", "field_reason_of", "formatter_reason", "inner_options", "key_fields"]
 
 # Inner-model attributes shown readably in the key (every field is in its digest).
 KEY_ATTRS = ("temperature", "max_tokens", "top_p", "top_k", "seed", "num_output", "context_window")
@@ -84,7 +84,7 @@ _DEFAULT_FORMATTERS = {
 _PROMPT_FIELDS = ("system_prompt", "query_wrapper_prompt")
 
 
-def _formatter_reason(llm: Any) -> str | None:
+def formatter_reason(llm: Any) -> str | None:
     for name, (module, qualname) in _DEFAULT_FORMATTERS.items():
         fn = getattr(llm, name, None)
         if fn is not None and (getattr(fn, "__module__", None), getattr(fn, "__qualname__", None)) != (module, qualname):
@@ -101,7 +101,7 @@ def inner_reason(llm: Any) -> str | None:
     ``query_wrapper_prompt`` (the model sees text the engine does not check), or an option
     ``adapter_core.unmodelled_option`` does not model among its fields (the always-reasons: stop,
     length limits...) or in its ``additional_kwargs`` (the allowlist)."""
-    return _formatter_reason(llm) or unmodelled_option(inner_options(llm), strict=False)
+    return formatter_reason(llm) or unmodelled_option(inner_options(llm), strict=False)
 
 
 

@@ -19,7 +19,7 @@ from ..adapter_fields import declared_fields, field_reasons, inert_names, known_
 from ..adapter_options import option_reasons
 from ..adapters.profiles import inert_names_of, profile_for
 from ..adapters.tiers import Reason, TierDecision, decide_tier
-from ._llm_key import LLAMA_INDEX_CLASSES, _formatter_reason, inner_options
+from ._llm_key import LLAMA_INDEX_CLASSES, formatter_reason, inner_options
 from ._requests import BYPASS_KWARGS, role_name
 
 __all__ = ["dropped_fields", "llama_tier"]
@@ -46,7 +46,7 @@ def _request_reasons(messages: Sequence[ChatMessage] | None, kwargs: dict[str, A
         if kwargs.get(name) not in (None, False, [], {}):
             yield f"{name} requested"
     yield from option_reasons(kwargs)
-    formatter = _formatter_reason(llm)
+    formatter = formatter_reason(llm)
     if formatter is not None:
         yield formatter
     yield from option_reasons(inner_options(llm), strict=False)

@@ -55,13 +55,17 @@ def test_unforced_tools_make_no_claim_and_the_tool_call_is_the_answer(path: str,
         bound = (with_step_cache(model, engine) if path == "wrapper" else model).bind_tools([MULTIPLY], tool_choice=choice)
         for n in (1, 2):
             out = bound.invoke(TASKS[task])
-            assert out.tool_calls == [CALL] and len(model.calls) == n  # the model's own call, each time
+            # the model's own tool call, replayed by the exact tier for exactly this request
+            assert out.tool_calls == [CALL] and len(model.calls) == 1
             meta = out.response_metadata.get("stepcache")
-            if path == "wrapper":
-                assert meta["outcome"] == "bypass" and not meta["verified"] and meta["reason"]
+            if path == "global" and n == 1:
+                assert meta is None  # LangChain's own call
             else:
-                assert meta is None
-        assert engine.store.count() == 0
+                assert meta["tier"] == "exact" and meta["outcome"] == ("miss" if n == 1 else "exact")
+                assert not meta["verified"] and meta["tier_reasons"]
+        assert all(entry.task == "exact" for entry, _ in engine.store.iter_items())  # nothing in the step tier
+        other = bound.invoke(TASKS[task] + " Thanks.")  # another request: never the first one's answer
+        assert len(model.calls) == 2 and other.tool_calls == [CALL]
     finally:
         set_llm_cache(None)
 
@@ -110,15 +114,20 @@ def test_the_wrapper_keeps_endpoints_apart(how: str, monkeypatch: pytest.MonkeyP
     assert en.invoke(P).content == "Red\nBlue\nYellow" and seen_en == ["http://deploy-en/v1/chat/completions"]
 
 
-def test_the_global_cache_makes_no_claim_on_an_endpoint_from_the_environment(
+def test_the_global_cache_keys_an_endpoint_from_the_environment(
     global_cache: StepCacheLLMCache, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """R12: the endpoint the client read from OPENAI_BASE_URL is not in llm_string; the global cache
+    keys it from the environment, so another deployment never gets this one's answer."""
     monkeypatch.setenv("OPENAI_BASE_URL", "http://deploy-fr/v1")
     seen: list[str] = []
     model = openai("Rouge\nBleu\nJaune", base_url=None, seen=seen)
-    for n in (1, 2):
-        assert model.invoke(P).content == "Rouge\nBleu\nJaune" and len(seen) == n
-    assert global_cache.cache.store.count() == 0
+    for _ in (1, 2):
+        assert model.invoke(P).content == "Rouge\nBleu\nJaune" and len(seen) == 1
+    monkeypatch.setenv("OPENAI_BASE_URL", "http://deploy-de/v1")
+    other: list[str] = []
+    german = openai("Rot\nBlau\nGelb", base_url=None, seen=other)
+    assert german.invoke(P).content == "Rot\nBlau\nGelb" and other == ["http://deploy-de/v1/chat/completions"]
 
 
 def test_the_global_cache_claims_an_explicit_base_url(global_cache: StepCacheLLMCache,

@@ -157,8 +157,9 @@ def test_models_sharing_an_engine_are_isolated() -> None:
     assert meta(other.invoke(MATH_Q))["outcome"] == "miss"  # different call parameters: own entries
     assert engine.store.count() == 3
     bound = with_step_cache(a, engine).bind(stop=["\n\n"])
-    stopped = meta(bound.invoke(MATH_Q))  # a stop sequence is not modelled: no claim
-    assert stopped["outcome"] == "bypass" and not stopped["verified"] and engine.store.count() == 3
+    stopped = meta(bound.invoke(MATH_Q))  # a stop sequence is not modelled: the exact tier answers
+    assert stopped["tier"] == "exact" and stopped["outcome"] == "miss" and not stopped["verified"]
+    assert sum(1 for entry, _ in engine.store.iter_items() if entry.task != "exact") == 3
 
 
 def test_system_messages_and_history_reach_the_model_on_patch() -> None:
@@ -318,8 +319,12 @@ async def test_stream_of_an_uncacheable_prompt_is_the_models_own_stream(driver: 
     else:
         chunks = [c async for c in cached.astream("   ")]
     assert "".join(c.content for c in chunks) == "Hello there, friend."
-    assert all("stepcache" not in c.response_metadata for c in chunks)
-    assert cached.cache.store.count() == 0
+    # a blank prompt is no step-tier request: the model's own stream, its last chunk tagged by the exact tier
+    assert all("stepcache" not in c.response_metadata for c in chunks[:-1])
+    assert chunks[-1].response_metadata["stepcache"]["tier"] == "exact"
+    assert all(entry.task == "exact" for entry, _ in cached.cache.store.iter_items())
+    again = list(cached.stream("   ")) if driver == "sync" else [c async for c in cached.astream("   ")]
+    assert "".join(c.content for c in again) == "Hello there, friend." and len(model.calls) == 1
 
 
 @pytest.mark.parametrize("driver", ["sync", "async"])
