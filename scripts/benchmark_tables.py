@@ -55,6 +55,7 @@ DEMO_TIME = Path("bench_data/results/demo_time.json")
 HIT_PATH = Path("bench_data/results/hit_path.json")
 HIT_PATH_100K = Path("bench_data/results/hit_path_100k.json")
 IMPORT_TIME = Path("bench_data/results/import_time.json")
+PROVIDERS = Path("bench_data/results/providers.json")
 #: provenance of files recorded before results carried their own (where each field comes from)
 OLDER = Path("bench_data/results/provenance_of_older_records.json")
 
@@ -374,6 +375,58 @@ def import_time() -> str:
     return "\n".join(rows) + f"\n\n{data['what']}; {load_avg}. Recorded: {source(IMPORT_TIME, data)}."
 
 
+# -- the provider table ----------------------------------------------------------------------------
+_ENTRY_POINTS = {"set_llm_cache": "global cache", "with_step_cache": "with_step_cache", "StepCacheLLM": "StepCacheLLM"}
+
+
+def _cell(row: dict[str, Any]) -> str:
+    if row.get("error"):
+        return f"error: {row['error']}"
+    served = ("exact repeat served" if row["exact_repeat_served"] else "exact repeat not served")
+    changed = "; changed constant re-instantiated" if row["changed_constant_reinstantiated"] else ""
+    return f"**{row['tier']}**: {served}{changed}"
+
+
+def _reasons(rows: list[dict[str, Any]]) -> str:
+    found = sorted({reason for row in rows for reason in row["reasons"]})
+    return "; ".join(found).replace("|", "\\|") or "-"
+
+
+def _provider_rows() -> dict[str, list[dict[str, Any]]]:
+    rows: dict[str, list[dict[str, Any]]] = {}
+    for row in load(PROVIDERS)["rows"]:
+        rows.setdefault(row["label"], []).append(row)
+    return rows
+
+
+def provider_table() -> str:
+    """BENCHMARKS.md: every provider class through every entry point (tier, what was served, why)."""
+    data = load(PROVIDERS)
+    out = ["| class | package | global cache (`set_llm_cache`) | wrapper (`with_step_cache` / `StepCacheLLM`) | "
+           "why not the step tier |", "|---|---|---|---|---|"]
+    for label, rows in _provider_rows().items():
+        by = {row["entry_point"]: row for row in rows}
+        wrapper = by.get("with_step_cache") or by.get("StepCacheLLM")
+        glob = _cell(by["set_llm_cache"]) if "set_llm_cache" in by else "(LlamaIndex: no global cache)"
+        out.append(f"| {label} | {rows[0]['package']} {rows[0]['version']} | {glob} | "
+                   f"{_cell(wrapper) if wrapper else '-'} | {_reasons(rows)} |")
+    return "\n".join(out) + f"\n\nRecorded: {source(PROVIDERS, data)}."
+
+
+def provider_tiers() -> str:
+    """README.md's first screen: which tier each model class gets on each entry point."""
+    groups: dict[tuple[str, str], list[str]] = {}
+    for label, rows in _provider_rows().items():
+        for row in rows:
+            step = row["tier"] == "step" and row["changed_constant_reinstantiated"]
+            tier = "step (verified reuse)" if step else row["tier"]
+            groups.setdefault((_ENTRY_POINTS[row["entry_point"]], tier), []).append(label)
+    lines = ["| entry point | tier | model classes (measured, fake transport) |", "|---|---|---|"]
+    for (entry_point, tier), labels in groups.items():
+        lines.append(f"| {entry_point} | {tier} | {', '.join(labels)} |")
+    return "\n".join(lines) + f"\n\nGenerated from {source(PROVIDERS, load(PROVIDERS), short=True)}; reasons per class in BENCHMARKS.md."
+
+
 BLOCKS: dict[str, Callable[[], str]] = {
     "headline": headline,
     "hard-cost": hard_cost,
@@ -389,6 +442,8 @@ BLOCKS: dict[str, Callable[[], str]] = {
     "demo-time": demo_time,
     "hit-path": hit_path,
     "import-time": import_time,
+    "provider-table": provider_table,
+    "provider-tiers": provider_tiers,
 }
 
 _BLOCK = re.compile(r"(<!-- ([\w-]+):begin -->\n)(.*?)(<!-- \2:end -->)", re.S)

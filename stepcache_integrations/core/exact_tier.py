@@ -12,9 +12,10 @@ never claimed as verified. An adapter stores only what it would return to its ca
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import threading
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -51,6 +52,12 @@ class ExactHit:
     payload: dict[str, Any]
 
 
+def _outcome(span: Any, hit: ExactHit | None) -> ExactHit | None:
+    if span is not None:
+        span.set_attribute("stepcache.outcome", "exact" if hit is not None else "miss")
+    return hit
+
+
 class ExactTier:
     """Exact-tier reads and writes through the engine's store, guarded like the engine's own
     (``fail_open`` answers a failing store with a miss), counted in ``StepCache.stats()["exact"]``.
@@ -79,6 +86,16 @@ class ExactTier:
         with self._lock:
             self._counts = dict.fromkeys(self._counts, 0)
 
+    def _span(self, operation: str, namespace: str, reasons: Sequence[str]) -> Any:
+        """An OpenTelemetry span for one exact-tier operation (tier ``exact`` and its reasons), or a
+        no-op context when nothing records."""
+        otel = self._engine.telemetry.otel()
+        if otel is None:
+            return contextlib.nullcontext(None)
+        attributes = {"stepcache.operation": operation, "stepcache.tier": "exact", "stepcache.namespace": namespace,
+                      "stepcache.tier_reasons": [str(r) for r in reasons]}
+        return otel.tracer.start_as_current_span(f"stepcache.{operation}", attributes=attributes)
+
     # ------------------------------------------------------------------ reads
     def _hit(self, entry: CacheEntry | None, namespace: str, identity: str) -> ExactHit | None:
         if entry is None or entry.task != EXACT_TASK or entry.namespace != namespace:
@@ -91,17 +108,21 @@ class ExactTier:
         self._count("hits")
         return ExactHit(entry.id, entry.text, dict(payload) if isinstance(payload, Mapping) else {})
 
-    def get(self, namespace: str, identity: str, request: str) -> ExactHit | None:
-        """The stored answer to exactly this request of exactly this model, or None."""
+    def get(self, namespace: str, identity: str, request: str, *, reasons: Sequence[str] = ()) -> ExactHit | None:
+        """The stored answer to exactly this request of exactly this model, or None (``reasons``: why
+        the request is the exact tier's, for its span)."""
         entry_id = exact_entry_id(namespace, identity, request)
-        entry = self._engine.guard.call(lambda: self._engine.store.get(entry_id), None)
-        return self._hit(entry, namespace, identity)
+        with self._span("exact_lookup", namespace, reasons) as span:
+            entry = self._engine.guard.call(lambda: self._engine.store.get(entry_id), None)
+            return _outcome(span, self._hit(entry, namespace, identity))
 
-    async def aget(self, namespace: str, identity: str, request: str) -> ExactHit | None:
+    async def aget(self, namespace: str, identity: str, request: str, *,
+                   reasons: Sequence[str] = ()) -> ExactHit | None:
         """Async twin of :meth:`get`."""
         entry_id = exact_entry_id(namespace, identity, request)
-        entry = await self._engine.guard.acall(lambda: self._engine.store.aget(entry_id), None)
-        return self._hit(entry, namespace, identity)
+        with self._span("exact_lookup", namespace, reasons) as span:
+            entry = await self._engine.guard.acall(lambda: self._engine.store.aget(entry_id), None)
+            return _outcome(span, self._hit(entry, namespace, identity))
 
     # ------------------------------------------------------------------ writes
     def _entry(self, namespace: str, identity: str, request: str, prompt: str, text: str,
@@ -118,7 +139,8 @@ class ExactTier:
         """Store the model's answer to this request; its entry id (None: the store failed, fail-open)."""
         entry = self._entry(namespace, identity, request, prompt, text, payload, prompt_tokens, completion_tokens)
         vector = self._engine.embedder.embed(prompt or text or " ")
-        stored = self._engine.guard.call(lambda: self._engine.store.add(entry, vector), None, "write")
+        with self._span("exact_store", namespace, ()):
+            stored = self._engine.guard.call(lambda: self._engine.store.add(entry, vector), None, "write")
         if stored is not None:
             self._count("stored")
         return stored
@@ -128,7 +150,8 @@ class ExactTier:
         """Async twin of :meth:`put`."""
         entry = self._entry(namespace, identity, request, prompt, text, payload, prompt_tokens, completion_tokens)
         vector = await self._engine.embedder.aembed(prompt or text or " ")
-        stored = await self._engine.guard.acall(lambda: self._engine.store.aadd(entry, vector), None, "write")
+        with self._span("exact_store", namespace, ()):
+            stored = await self._engine.guard.acall(lambda: self._engine.store.aadd(entry, vector), None, "write")
         if stored is not None:
             self._count("stored")
         return stored

@@ -95,7 +95,8 @@ class _Operation:
     def _common(self, plan: CachePlan | None) -> None:
         if plan is None:
             return
-        set_attributes(self.span, {"stepcache.namespace": plan.namespace, "stepcache.llm_key": plan.llm_key})
+        set_attributes(self.span, {"stepcache.namespace": plan.namespace, "stepcache.llm_key": plan.llm_key,
+                                   "stepcache.tier": "step"})
         if self.telemetry.capture_content:
             self.span.set_attribute("stepcache.prompt", plan.prompt)
 

@@ -39,7 +39,7 @@ from ._convert import (
 from ._schema import CallSpec
 from ._exact import exact_request
 from ._tiers import LlmStringView, cache_tier, read_llm_string
-from ._unread import JSON_ONLY
+from ._unread import JSON_ONLY, split_llm_string
 
 __all__ = ["StepCacheLLMCache"]
 
@@ -210,8 +210,13 @@ class StepCacheLLMCache(BaseCache):
     def _llm_key(request: Request, llm_string: str) -> str:
         """The entry partition of a request: the model and its parameters (``llm_string``: bound
         tools, tool choice, response format...), scoped to everything in the request beyond
-        its text (images, names, tool calls... see ``Request.digest``)."""
-        return request.llm_key(llm_key_for(llm_string))
+        its text (images, names, tool calls... see ``Request.digest``). A prompt read as a message list
+        where ``llm_string`` cannot say a chat model sent it (a model LangChain does not serialize, or a
+        completion LLM, whose prompt is text) is keyed apart: never a text prompt's entry."""
+        base = llm_key_for(llm_string)
+        if request.kind == "chat" and split_llm_string(llm_string)[0] is None:
+            base += "|decoded-messages"
+        return request.llm_key(base)
 
     def _cached_generations(
         self, plan: CachePlan, request: Request, template: BaseMessage | None
@@ -324,7 +329,8 @@ class StepCacheLLMCache(BaseCache):
     ) -> TwinFlow[RETURN_VAL_TYPE | None]:
         """The exact tier: the generations stored for exactly this prompt and model, as stored."""
         exact = self.cache.exact
-        hit = yield Io.of(exact.get, exact.aget, self.namespace, view.key_string, exact_request(request))
+        hit = yield Io.of(exact.get, exact.aget, self.namespace, view.key_string, exact_request(request),
+                         reasons=[str(r) for r in decision.reasons])
         where = self._exact_where(view)
         gens = _restored(hit.payload) if hit is not None else None
         if hit is None or not gens:

@@ -322,7 +322,8 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
 
     def _exact_hit_flow(self, input: Any, run_: _Run) -> TwinFlow[ExactHit | None]:
         exact = self.cache.exact
-        hit = yield Io.of(exact.get, exact.aget, self.namespace, run_.identity, exact_request(run_.request))
+        hit = yield Io.of(exact.get, exact.aget, self.namespace, run_.identity, exact_request(run_.request),
+                         reasons=[str(r) for r in run_.decision.reasons])
         if hit is not None and restore_output(run_.request, hit.payload) is None:
             return None  # a malformed record: a miss
         return hit

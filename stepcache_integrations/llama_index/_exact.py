@@ -66,7 +66,8 @@ class ExactRequest:
 
 def _lookup(req: ExactRequest, streamed: bool) -> TwinFlow[Any]:
     exact = req.cache.exact
-    hit = yield Io.of(exact.get, exact.aget, req.namespace, req.identity, req.request)
+    hit = yield Io.of(exact.get, exact.aget, req.namespace, req.identity, req.request,
+                     reasons=[str(r) for r in req.decision.reasons])
     if hit is None:
         return None
     meta = exact_summary(req.decision, hit=hit, streamed=streamed, **_where(req))

@@ -563,3 +563,21 @@ def test_an_endpoint_from_openai_base_url_is_part_of_the_key(global_cache: StepC
     assert global_cache.lookup(prompt, string) is not None  # the same deployment: served
     monkeypatch.setenv("OPENAI_BASE_URL", "http://deploy-de/v1")
     assert global_cache.lookup(prompt, string) is None  # another deployment, the same llm_string: never
+
+
+@pytest.mark.parametrize("driver", ["sync", "async"])
+async def test_a_completion_prompt_that_spells_a_message_list_is_text(global_cache: StepCacheLLMCache,
+                                                                     driver: str) -> None:
+    """Issue 32, red team: a completion LLM's prompt whose text is a serialized message list was read
+    as the messages it spells and shared the key of the plain prompt of the same text: the plain
+    prompt's answer was served for text the model never saw. It is keyed apart."""
+    llm = ScriptedLLM(responses=[MATH_A, "That is a JSON list of one message.", "Still a JSON list."])
+    spelled = dumps([HumanMessage(MATH_Q)])
+    first = llm.invoke(MATH_Q) if driver == "sync" else await llm.ainvoke(MATH_Q)
+    second = llm.invoke(spelled) if driver == "sync" else await llm.ainvoke(spelled)
+    assert first == MATH_A and second == "That is a JSON list of one message."  # the model's, not the cache's
+    if driver == "sync":
+        assert llm.calls == [MATH_Q, spelled]  # the model saw the text
+    # its answer solves nothing: never stored, so the model answers again (never MATH_A from the cache)
+    again = llm.invoke(spelled) if driver == "sync" else await llm.ainvoke(spelled)
+    assert again == "Still a JSON list."
