@@ -92,8 +92,11 @@ class ScriptedModel:
 
 
 def run_demo(print_fn: Any = print) -> list[dict[str, Any]]:
-    """Run every demo request through one cache; return one row per request."""
-    cache = StepCache()
+    """Run every demo request through one cache; return one row per request.
+
+    The cache runs the paper's repair loop (``max_repairs=1``) so that the demo shows a repair; the
+    library's default (auto) makes no repair call until its repair ledger shows that repairs pay."""
+    cache = StepCache(max_repairs=1)
     model = ScriptedModel()
     rows: list[dict[str, Any]] = []
     header = f"{'#':>2}  {'request':<26} {'outcome':<13} {'verification':<12} {'calls':>5} {'tokens':>6} {'ms':>8}  steps"

@@ -25,7 +25,7 @@ DEMO_LEVELS = {"linear_equation": "proven", "json": "checked", "text": "unchecke
 
 
 def test_demo_shows_every_outcome_and_all_verified() -> None:
-    cache = StepCache()
+    cache = StepCache(max_repairs=1)  # the demo's cache: the paper's repair loop, shown on purpose
     model = ScriptedModel()
     outcomes = set()
     for _, prompt in DEMO_REQUESTS:

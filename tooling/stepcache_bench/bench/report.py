@@ -270,8 +270,10 @@ def _warm_section(results: dict[str, Any], group: dict[str, Any]) -> list[str]:
     return [
         "### Warm-up per seed (not measured; its cost is in the cost table)\n",
         "Each base prompt goes to the model once and that answer is offered to every cache. The whole-response "
-        "caches store it as is; StepCache verifies it and, when it fails, asks the model to repair it (the extra "
-        "calls) and may store its deterministic fallback instead of the model's answer.\n",
+        "caches store it as is; StepCache verifies it and, when it fails, may store its deterministic fallback "
+        "instead of the model's answer; it asks the model to repair it (the extra calls) only with an explicit "
+        "`max_repairs` or, by default, where its repair ledger shows that repairs pay (runs before 61ef78c: one "
+        "repair of every failing answer).\n",
         format_table(["Seed", "Base prompts", "Base calls", "Base tokens", "Extra calls and tokens"], rows) + "\n",
     ]
 
@@ -294,7 +296,8 @@ def _group_section(results: dict[str, Any], group: dict[str, Any], plots: dict[s
     out.append(format_table(COST_HEADERS, _cost_rows(avg, systems)) + "\n")
     out.append(
         "A cache's warm-up is the base calls (shared by the caches, counted for each) plus its own extra calls "
-        "(StepCache's repairs of base answers that fail its verification); no cache has no warm-up.\n"
+        "(StepCache's repairs of base answers that fail its verification, where it makes any); no cache has no "
+        "warm-up.\n"
     )
     out.append("### Where the answers came from (all seeds)\n")
     out.append(format_table(["System", *[SOURCE_LABELS[s] for s in SOURCES]],
