@@ -25,7 +25,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("lc-unserialized-model-claimed",
      "the global cache claims a model LangChain does not serialize (its fields are not in llm_string)",
      f"{_PKG}/langchain/_fields.py",
-     "    if known is None and not fields_read:",
+     "    if known is None and profile is None and not fields_read:",
      "    if False:",
      (_FIELDS_UNIT, _SMUGGLING)),
 ]

@@ -33,11 +33,12 @@ from ._fields import (
     serialized_field_reasons,
     serialized_profile,
 )
+from ._convert import llm_key_for
 from ._identity import env_endpoint_reason, model_identity, unwrap
 from ._schema import params_of
 from ._unread import JSON_ONLY, options_reasons, split_llm_string, unmodelled_call_options
 
-__all__ = ["LlmStringView", "cache_tier", "read_llm_string", "wrapper_identity", "wrapper_tier"]
+__all__ = ["LlmStringView", "cache_tier", "read_llm_string", "step_key", "wrapper_identity", "wrapper_tier"]
 
 
 @dataclass(frozen=True)
@@ -94,6 +95,17 @@ def read_llm_string(llm_string: str, *, inert: Collection[str] = (), inert_types
     named = profile.llm_string_names_model if profile is not None else True
     limit = length_limit(model.get("kwargs") if isinstance(model, Mapping) else None, params)
     return LlmStringView(tuple(reasons), key_string, named, profile.class_name if profile else name, json_only, limit)
+
+
+def step_key(kind: str, key_string: str) -> str:
+    """The step tier's model key of a request of ``kind`` ("chat" / "llm"), the same on both LangChain
+    entry points: ``key_string`` digested; a message list where ``key_string`` cannot say a chat model
+    sent it (a model LangChain does not serialize, or a completion LLM, whose prompt is text) is keyed
+    apart from text prompts."""
+    base = llm_key_for(key_string)
+    if kind == "chat" and split_llm_string(key_string)[0] is None:
+        base += "|decoded-messages"
+    return base
 
 
 def cache_tier(unread: str | None, view: LlmStringView) -> TierDecision:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Collection, Sequence
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -13,7 +13,7 @@ from langchain_core.language_models import BaseLanguageModel
 from langchain_core.messages import BaseMessage
 from langchain_core.outputs import ChatGeneration, Generation
 
-from ..adapter_core import METADATA_KEY, answer_flow, bypass_summary, exact_summary, summarize
+from ..adapter_core import METADATA_KEY, answer_flow, bypass_summary, summarize
 from ..adapter_fields import inert_names
 from ..adapters.length import CUT_OFF, cut_off, fits, reported_output_tokens
 from ..adapters.tiers import Reason, TierDecision, warn_once
@@ -26,20 +26,15 @@ from ._patch_caller import PatchCaller
 from ._convert import (
     Request,
     annotate,
-    entry_metadata,
-    generation_from_dict,
-    generation_text,
-    generation_to_dict,
-    llm_key_for,
     message_from_text,
     parse_cache_prompt,
     restorable_generations,
     template_flow,
 )
 from ._schema import CallSpec
-from ._exact import exact_request
-from ._tiers import LlmStringView, cache_tier, read_llm_string
-from ._unread import JSON_ONLY, split_llm_string
+from ._cache_exact import ExactCall, exact_lookup_flow, exact_update_flow, exact_where, store_args
+from ._tiers import LlmStringView, cache_tier, read_llm_string, step_key
+from ._unread import JSON_ONLY
 
 __all__ = ["StepCacheLLMCache"]
 
@@ -213,10 +208,7 @@ class StepCacheLLMCache(BaseCache):
         its text (images, names, tool calls... see ``Request.digest``). A prompt read as a message list
         where ``llm_string`` cannot say a chat model sent it (a model LangChain does not serialize, or a
         completion LLM, whose prompt is text) is keyed apart: never a text prompt's entry."""
-        base = llm_key_for(llm_string)
-        if request.kind == "chat" and split_llm_string(llm_string)[0] is None:
-            base += "|decoded-messages"
-        return request.llm_key(base)
+        return request.llm_key(step_key(request.kind, llm_string))
 
     def _cached_generations(
         self, plan: CachePlan, request: Request, template: BaseMessage | None
@@ -278,20 +270,6 @@ class StepCacheLLMCache(BaseCache):
             return False
         return not (template is not None and getattr(template, "tool_calls", None))
 
-    @staticmethod
-    def _store_args(request: Request, return_val: Sequence[Generation]) -> tuple[str, int, int, dict[str, Any]] | None:
-        gens = list(return_val)
-        if not gens:
-            return None
-        first = gens[0]
-        text = generation_text(first)
-        prompt_tokens = completion_tokens = 0
-        if isinstance(first, ChatGeneration):
-            usage = getattr(first.message, "usage_metadata", None) or {}
-            prompt_tokens = int(usage.get("input_tokens") or 0)
-            completion_tokens = int(usage.get("output_tokens") or 0)
-        return text, prompt_tokens, completion_tokens, entry_metadata(request.kind, gens)
-
     def _declined(
         self,
         reason: str,
@@ -321,48 +299,8 @@ class StepCacheLLMCache(BaseCache):
         warn_once("StepCacheLLMCache", decision)
         return decision, view
 
-    def _exact_where(self, view: LlmStringView) -> dict[str, str]:
-        return {"namespace": self.namespace, "llm_key": llm_key_for(view.key_string)}
-
-    def _exact_lookup_flow(
-        self, prompt: str, request: Request, decision: TierDecision, view: LlmStringView
-    ) -> TwinFlow[RETURN_VAL_TYPE | None]:
-        """The exact tier: the generations stored for exactly this prompt and model, as stored."""
-        exact = self.cache.exact
-        hit = yield Io.of(exact.get, exact.aget, self.namespace, view.key_string, exact_request(request),
-                         reasons=[str(r) for r in decision.reasons])
-        where = self._exact_where(view)
-        gens = _restored(hit.payload) if hit is not None else None
-        if hit is None or not gens:
-            self._counters.exact_miss(f"exact tier: no answer cached ({decision.reason})", where, request.text)
-            return None
-        record = exact_summary(decision, hit=hit, **where)
-        self._counters.exact_hit(where, request.text, record)
-        return [
-            ChatGeneration(message=_tagged(g.message, record), generation_info=g.generation_info)
-            if isinstance(g, ChatGeneration) else g
-            for g in gens
-        ]
-
-    def _exact_update_flow(
-        self, prompt: str, request: Request, decision: TierDecision, view: LlmStringView, return_val: RETURN_VAL_TYPE
-    ) -> TwinFlow[None]:
-        gens = list(return_val)
-        where = self._exact_where(view)
-        if not gens:
-            self._counters.update(None, "no generations", "", where, request.text, None, None)
-            return
-        exact = self.cache.exact
-        _, prompt_tokens, completion_tokens, _ = self._store_args(request, gens) or ("", 0, 0, {})
-        stored = yield Io.of(
-            exact.put, exact.aput, self.namespace, view.key_string, exact_request(request), prompt=request.text,
-            text=generation_text(gens[0]), payload={"generations": [generation_to_dict(g) for g in gens]},
-            prompt_tokens=prompt_tokens, completion_tokens=completion_tokens,
-        )
-        record = exact_summary(decision, hit=None, stored_entry_id=stored, usage=(prompt_tokens, completion_tokens),
-                               **where)
-        self._counters.update(None, "" if stored else "exact tier: store write failed or skipped", "", where,
-                              request.text, None, record)
+    def _exact(self, request: Request, decision: TierDecision, view: LlmStringView) -> ExactCall:
+        return ExactCall(self.cache, self.namespace, self._counters, request, decision, view)
 
     # ------------------------------------------------------------------ BaseCache
     def _lookup_flow(self, prompt: str, llm_string: str) -> TwinFlow[RETURN_VAL_TYPE | None]:
@@ -370,20 +308,20 @@ class StepCacheLLMCache(BaseCache):
         spec = self._spec(request, llm_string)
         decision, view = self._tier(request, llm_string, spec)
         if decision.tier == "none":
-            where = self._exact_where(view)
+            where = exact_where(self.namespace, view)
             self._counters.bypass(decision, where, request.text, bypass_summary(decision.reason or "", **where,
                                                                                  decision=decision))
             return None
         if decision.tier == "exact":
-            return (yield from self._exact_lookup_flow(prompt, request, decision, view))
+            return (yield from exact_lookup_flow(self._exact(request, decision, view)))
         options = self._options(request, view.key_string, spec)
         try:
             plan = yield Io.of(self.cache.lookup, self.cache.alookup, request.text, **options)
         except InvalidPromptError as exc:  # e.g. an empty prompt: the exact tier still answers
             decision = decision.demoted(Reason(f"prompt not cacheable by the step tier: {exc}"))
-            return (yield from self._exact_lookup_flow(prompt, request, decision, view))
+            return (yield from exact_lookup_flow(self._exact(request, decision, view)))
         if decision.json_only and plan.task != "json":  # update() reaches the same verdict
-            return (yield from self._exact_lookup_flow(prompt, request, decision.demoted(Reason(JSON_ONLY)), view))
+            return (yield from exact_lookup_flow(self._exact(request, decision.demoted(Reason(JSON_ONLY)), view)))
         template = yield from template_flow(plan, self.cache.store)
         where, key = self._where(options), (prompt, llm_string)
         if not plan.needs_model:
@@ -427,15 +365,15 @@ class StepCacheLLMCache(BaseCache):
         decision, view = self._tier(request, llm_string, spec)
         pending = self._take(prompt, llm_string)
         if decision.tier == "none":
-            self._counters.update(None, "bypass", decision.reason or "", self._exact_where(view), request.text,
+            self._counters.update(None, "bypass", decision.reason or "", exact_where(self.namespace, view), request.text,
                                   None, None)
             return
         if decision.tier == "exact":
-            yield from self._exact_update_flow(prompt, request, decision, view, return_val)
+            yield from exact_update_flow(self._exact(request, decision, view), return_val)
             return
         options = self._options(request, view.key_string, spec)
         where = self._where(options)
-        args = self._store_args(request, return_val)
+        args = store_args(request, return_val)
         if args is None:
             self._counters.update(None, "no generations", "", where, request.text, None, None)
             return
@@ -448,10 +386,10 @@ class StepCacheLLMCache(BaseCache):
                 plan = self.cache.prepare(request.text, **options)
         except InvalidPromptError as exc:
             decision = decision.demoted(Reason(f"prompt not cacheable by the step tier: {exc}"))
-            yield from self._exact_update_flow(prompt, request, decision, view, return_val)
+            yield from exact_update_flow(self._exact(request, decision, view), return_val)
             return
         if decision.json_only and plan.task != "json":
-            yield from self._exact_update_flow(prompt, request, decision.demoted(Reason(JSON_ONLY)), view, return_val)
+            yield from exact_update_flow(self._exact(request, decision.demoted(Reason(JSON_ONLY)), view), return_val)
             return
         try:
             report = yield Io.of(
@@ -484,19 +422,6 @@ class StepCacheLLMCache(BaseCache):
     async def aclear(self, **kwargs: Any) -> None:
         """Async twin of :meth:`clear`."""
         await self.cache.aclear(self.namespace)
-
-
-def _restored(payload: dict[str, Any]) -> list[Generation] | None:
-    """The generations an exact-tier entry holds (None: a malformed record, not restorable)."""
-    try:
-        return [generation_from_dict(d) for d in payload.get("generations") or ()]
-    except Exception:  # noqa: BLE001 - a malformed record is a miss
-        return None
-
-
-def _tagged(message: BaseMessage, record: dict[str, Any]) -> BaseMessage:
-    metadata = {**(message.response_metadata or {}), METADATA_KEY: record}
-    return message.model_copy(update={"response_metadata": metadata})
 
 
 @dataclass(frozen=True)

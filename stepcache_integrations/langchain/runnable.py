@@ -31,24 +31,15 @@ from langchain_core.runnables.config import patch_config
 from langchain_core.runnables.fallbacks import _returns_runnable
 from pydantic import ConfigDict, Field
 
-from ..adapter_core import (
-    METADATA_KEY,
-    StreamSession,
-    answer_flow,
-    exact_summary,
-    finish_flow,
-    log_request,
-    result_event,
-)
+from ..adapter_core import StreamSession, answer_flow, finish_flow, log_request, result_event
 from ..adapter_fields import inert_names
 from ..adapters.length import fits, reported_output_tokens
 from ..adapters.tiers import Reason, TierDecision, warn_once
-from ..core.exact_tier import ExactHit, exact_llm_key
 from ..core.engine import StepCache
 from ..core.types import StepCacheResult
 from ..errors import InvalidPromptError
 from ..twin_flow import END, Emit, Io, StreamFlow, TwinFlow, arun, arun_stream, opened, pull, run, run_stream
-from ._convert import Request, annotate, kwargs_digest, llm_key_for, messages_to_text, summary, template_flow
+from ._convert import Request, annotate, kwargs_digest, messages_to_text, summary, template_flow
 from ._identity import bound_identity
 from ._model import ModelCaller, call_options, is_model, llm_string, model_kind, prompt_value, schema_dict
 from ._outputs import from_cache, from_model
@@ -56,8 +47,8 @@ from ._schema import CallSpec
 from ._streaming import (
     cached_chunks, chunk_text, merge_chunks, piece, stream_revised, stream_tail, streams_live, strip_usage,
 )
-from ._exact import exact_request, output_payload, output_usage, restore_output
-from ._tiers import read_llm_string, wrapper_identity, wrapper_tier
+from ._runnable_exact import exact_invoke_flow, exact_stream_flow
+from ._tiers import read_llm_string, step_key, wrapper_identity, wrapper_tier
 from ._unread import JSON_ONLY
 from .engine_model import output_text
 
@@ -195,7 +186,9 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
         identity = bound_identity(self.bound)  # endpoint and key digest the client resolved (R3, R12)
         digest = kwargs_digest(call_options(self.bound, call_kwargs))
         key = self.llm_key if digest is None else f"{self.llm_key}|options={digest}"
-        key = llm_key_for(llm_string(self.bound, call_kwargs)) if self.llm_key is None else key
+        if self.llm_key is None:  # the global cache's key for this model: inert fields out (``_tiers.step_key``)
+            view = read_llm_string(llm_string(self.bound, call_kwargs), inert=self.inert_model_fields)
+            key = step_key(model_kind(self.bound), view.key_string)
         return key if identity is None else f"{key}|{identity}"
 
     def request_llm_key(self, request: Request, call_kwargs: dict[str, Any]) -> str:
@@ -317,71 +310,6 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
         caller = ModelCaller(self.bound, request, child, kwargs, spec, limit=limit)
         return _Run(request, caller, child, key, spec, self._options(key, spec), decision, identity, limit)
 
-    def _exact_where(self, run_: _Run) -> dict[str, Any]:
-        return {"namespace": self.namespace, "llm_key": exact_llm_key(run_.identity)}
-
-    def _exact_hit_flow(self, input: Any, run_: _Run) -> TwinFlow[ExactHit | None]:
-        exact = self.cache.exact
-        hit = yield Io.of(exact.get, exact.aget, self.namespace, run_.identity, exact_request(run_.request),
-                         reasons=[str(r) for r in run_.decision.reasons])
-        if hit is not None and restore_output(run_.request, hit.payload) is None:
-            return None  # a malformed record: a miss
-        return hit
-
-    def _exact_store_flow(self, run_: _Run, output: Any) -> TwinFlow[dict[str, Any]]:
-        """Store the model's own output in the exact tier; its record (outcome ``miss``)."""
-        exact, usage = self.cache.exact, output_usage(output)
-        stored = yield Io.of(
-            exact.put, exact.aput, self.namespace, run_.identity, exact_request(run_.request),
-            prompt=run_.request.text, text=output_text(output), payload=output_payload(output),
-            prompt_tokens=usage[0], completion_tokens=usage[1],
-        )
-        record = exact_summary(run_.decision, hit=None, stored_entry_id=stored, usage=usage, **self._exact_where(run_))
-        self._log_exact(run_, record)
-        return record
-
-    def _log_exact(self, run_: _Run, record: dict[str, Any]) -> None:
-        event = "hit (exact tier, unchecked)" if record["outcome"] == "exact" else "miss (exact tier), stored the answer"
-        log_request(request_logger, event, prompt=run_.request.text, record=record, **self._exact_where(run_))
-
-    def _exact_invoke_flow(self, input: Any, run_: _Run, kwargs: dict[str, Any]) -> TwinFlow[Any]:
-        hit = yield from self._exact_hit_flow(input, run_)
-        if hit is not None:
-            record = exact_summary(run_.decision, hit=hit, **self._exact_where(run_))
-            self._log_exact(run_, record)
-            return self._tagged(restore_output(run_.request, hit.payload), record)
-        output = yield Io.of(self.bound.invoke, self.bound.ainvoke, input, run_.child, **kwargs)
-        record = yield from self._exact_store_flow(run_, output)
-        return self._tagged(output, record)
-
-    def _exact_stream_flow(self, input: Any, run_: _Run, kwargs: dict[str, Any]) -> StreamFlow:
-        """The exact tier, streamed: a stored answer at once, or the model's own stream (its last
-        chunk tagged) and then the stored whole."""
-        hit = yield from self._exact_hit_flow(input, run_)
-        if hit is not None:
-            record = exact_summary(run_.decision, hit=hit, streamed=True, **self._exact_where(run_))
-            self._log_exact(run_, record)
-            output = self._tagged(restore_output(run_.request, hit.payload), record)
-            for chunk in cached_chunks(output, []):
-                yield Emit(chunk)
-            return
-        stream = yield Io.of(self.bound.stream, opened(self.bound.astream), input, run_.child, **kwargs)
-        chunks: list[Any] = []
-        while (chunk := (yield pull(stream))) is not END:
-            if chunks:
-                yield Emit(chunks[-1])
-            chunks.append(chunk)
-        record = yield from self._exact_store_flow(run_, merge_chunks(chunks))
-        if chunks:
-            yield Emit(self._tagged(chunks[-1], {**record, "streamed": True}))
-
-    @staticmethod
-    def _tagged(output: Any, record: dict[str, Any]) -> Any:
-        if isinstance(output, BaseMessage):
-            metadata = {**(output.response_metadata or {}), METADATA_KEY: record}
-            return output.model_copy(update={"response_metadata": metadata})
-        return output
-
     def _claimed(self, run_: _Run) -> TwinFlow[tuple[_Run, tuple[Any, Any, Any] | None]]:
         """The run and its lookup (:meth:`_planned`); a run below the step tier is not looked up, and
         a JSON response format answered by a task other than json goes to the exact tier."""
@@ -397,7 +325,7 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
     def _invoke_flow(self, input: Any, child: RunnableConfig, kwargs: dict[str, Any]) -> TwinFlow[Any]:
         run_, planned = yield from self._claimed(self._run(input, child, kwargs))
         if run_.decision.tier == "exact":
-            return (yield from self._exact_invoke_flow(input, run_, kwargs))
+            return (yield from exact_invoke_flow(self, run_, input, kwargs))
         assert planned is not None
         plan, stored, output = planned
         answer = yield from answer_flow(self.cache, plan, run_.caller.shaped(stored))
@@ -430,7 +358,7 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
     def _stream_flow(self, input: Any, child: RunnableConfig, kwargs: dict[str, Any]) -> StreamFlow:
         run_, planned = yield from self._claimed(self._run(input, child, kwargs))
         if run_.decision.tier == "exact":
-            yield from self._exact_stream_flow(input, run_, kwargs)
+            yield from exact_stream_flow(self, run_, input, kwargs)
             return
         assert planned is not None
         plan, stored, output = planned

@@ -1,0 +1,45 @@
+"""Mutation-check rows for issue 32's tiers (exact tier, tier decision, provider profiles, length rule):
+each breaks one promise. Kept beside ``mutants.py`` (past its 450 lines), which appends them to its
+table: (id, behaviour, file, old, new, tests)."""
+
+from __future__ import annotations
+
+_PKG = "stepcache_integrations"
+_U = "tests/unit/"
+_NO_CLAIM = _U + "test_langchain_no_claim.py"
+
+# fmt: off
+ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
+    ("tier-reasons-ignored", "a request the step tier cannot read is claimed by it anyway",
+     f"{_PKG}/adapters/tiers.py", '    if found:\n        return TierDecision("exact", found, False, model_class)',
+     '    if False:\n        return TierDecision("exact", found, False, model_class)', (_NO_CLAIM,)),
+    ("tier-none-ignored", "the global cache caches a class whose llm_string names no model (ChatOllama)",
+     f"{_PKG}/adapters/tiers.py", "    if not model_named:", "    if False:",
+     ("tests/providers/test_provider_table.py", "-k", "ChatOllama or names_no_model")),
+    ("exact-identity-fields-dropped", "the wrapper's exact tier keys the model without its fields",
+     f"{_PKG}/langchain/_tiers.py", "    fields = plain_fields(model, dropped)", "    fields = {}",
+     (_U + "test_exact_tier.py",)),
+    ("exact-request-text-only", "the wrapper's exact tier keys a request by its text alone (parts dropped)",
+     f"{_PKG}/langchain/_exact.py", "        body = [_message(m) for m in request.messages]", "        body = request.text",
+     (_U + "test_exact_tier.py",)),
+    ("exact-namespace-shared", "the exact tier serves one namespace's entry to another",
+     f"{_PKG}/core/exact_tier.py", '    return _digest("exact", namespace, identity, request)',
+     '    return _digest("exact", identity, request)', (_U + "test_exact_tier.py",)),
+    ("li-inert-fields-keyed", "StepCacheLLM hashes a field declared inert into its key (every call misses)",
+     f"{_PKG}/llama_index/llm.py", "default_llm_key(self._llm, kwargs or None, dropped_fields(self._llm, self.inert_model_fields))",
+     "default_llm_key(self._llm, kwargs or None)", (_U + "test_exact_tier.py",)),
+    ("length-limit-not-enforced", "a cached answer longer than the request's max_tokens is served",
+     f"{_PKG}/adapters/length.py", '    if len(text.encode("utf-8", "surrogatepass")) <= limit:', "    if True:",
+     (_NO_CLAIM, "-k", "length_limit or limit")),
+    ("cut-off-answer-stored", "an answer the model stopped at its max_tokens (finish reason length) is stored",
+     f"{_PKG}/adapters/length.py", "    if reason is not None and reason.lower() in _AT_LIMIT:", "    if False:",
+     (_NO_CLAIM, "-k", "cut_off")),
+    ("profile-inert-keyed-as-unknown", "a provider profile's categories are ignored (its fields read as unknown)",
+     f"{_PKG}/adapter_fields.py", "        profiled = _profiled(str(name), value, profile.category(name) if profile is not None else None)",
+     "        profiled = _profiled(str(name), value, None)",
+     ("tests/providers/test_provider_table.py", "-k", "ChatAnthropic or ChatGoogleGenerativeAI")),
+    ("decoded-messages-share-text-key", "a completion prompt spelling a message list shares the text prompt's key",
+     f"{_PKG}/langchain/_tiers.py", '        base += "|decoded-messages"', '        base += ""',
+     (_U + "test_langchain_cache.py", "-k", "spells")),
+]
+# fmt: on

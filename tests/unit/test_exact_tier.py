@@ -1,0 +1,153 @@
+"""The exact tier (issue 32): the same model identity and exactly the same request get the same answer.
+
+Judged by the fakes' own call logs: a repeat is answered with no model call, and any difference in
+the model (a field, a key, an endpoint) or in the request (a part, an option, a message) is answered
+by the model, never by another's entry. Engine level: namespaces apart, async twins, a failing store
+answered fail-open as a miss, entries marked ``unchecked`` and never met by a step-tier search.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
+from langchain_core.outputs import ChatGeneration, ChatResult
+from llama_index.core.base.llms.types import ChatMessage, MessageRole
+from pydantic import PrivateAttr
+
+from stepcache_integrations import StepCache
+from stepcache_integrations.core.exact_tier import EXACT_TASK
+from stepcache_integrations.errors import StoreError
+from stepcache_integrations.langchain import with_step_cache
+from stepcache_integrations.llama_index import StepCacheLLM
+from tests.unit.test_llama_index_support import ScriptedLLM
+
+PROMPT = "Name the three primary colors."
+
+
+class Persona(BaseChatModel):
+    """A custom chat model with a field the engine does not read (the exact tier's), answering with it."""
+
+    persona: str = "pirate"
+    _log: list[str] = PrivateAttr(default_factory=list)
+
+    @property
+    def _llm_type(self) -> str:
+        return "persona-chat"
+
+    def _generate(self, messages: list[BaseMessage], stop: Any = None, run_manager: Any = None,
+                  **kwargs: Any) -> ChatResult:
+        self._log.append(str(messages[-1].content))
+        text = f"[{self.persona}] {messages[-1].content} #{len(self._log)}"
+        return ChatResult(generations=[ChatGeneration(message=AIMessage(content=text))])
+
+
+def test_a_repeat_is_served_and_a_model_differing_in_one_field_never_gets_it() -> None:
+    engine = StepCache()
+    pirate, poet = Persona(persona="pirate"), Persona(persona="poet")
+    first = with_step_cache(pirate, engine).invoke(PROMPT)
+    again = with_step_cache(pirate, engine).invoke(PROMPT)
+    assert again.content == first.content == f"[pirate] {PROMPT} #1" and len(pirate._log) == 1
+    assert again.response_metadata["stepcache"]["outcome"] == "exact"
+    other = with_step_cache(poet, engine).invoke(PROMPT)
+    assert other.content == f"[poet] {PROMPT} #1" and len(poet._log) == 1  # its own model answered
+
+
+def test_a_request_differing_in_one_part_or_option_never_gets_anothers_answer() -> None:
+    engine = StepCache()
+    model = Persona()
+    wrapped = with_step_cache(model, engine)
+    image = {"type": "image", "url": "https://example.com/a.png"}
+    other_image = {"type": "image", "url": "https://example.com/b.png"}
+    with_a = [HumanMessage(content=[{"type": "text", "text": PROMPT}, image])]
+    with_b = [HumanMessage(content=[{"type": "text", "text": PROMPT}, other_image])]
+    assert wrapped.invoke(with_a).content.endswith("#1")
+    assert wrapped.invoke(with_a).content.endswith("#1") and len(model._log) == 1
+    assert wrapped.invoke(with_b).content.endswith("#2")  # another image: the model
+    assert wrapped.invoke(with_a, stop=["!"]).content.endswith("#3")  # another option: the model
+    assert all(entry.task == EXACT_TASK for entry, _ in engine.store.iter_items())
+
+
+def test_inert_model_fields_are_out_of_the_exact_key() -> None:
+    engine = StepCache()
+    a, b = Persona(persona="pirate"), Persona(persona="pirate")
+    with_step_cache(a, engine, inert_model_fields=("persona",)).invoke(PROMPT)
+    # persona named inert: the step tier reads the request, and the key no longer holds the field
+    assert with_step_cache(b, engine, inert_model_fields=("persona",)).invoke(PROMPT).content.endswith("#1")
+    assert len(b._log) == 0
+
+
+class Counted(ScriptedLLM):
+    """A LlamaIndex model that keeps a call count in a public field (inert: it never changes an answer)."""
+
+    call_count: int = 0
+
+
+def test_llama_index_inert_fields_are_out_of_the_key_and_a_repeat_is_served() -> None:
+    # red team: on StepCacheLLM a field declared inert was still hashed into the key, so every call missed
+    inner = Counted(lambda p: "Red, yellow and blue.")
+    llm = StepCacheLLM(llm=inner, cache=StepCache(), inert_model_fields={"call_count"})
+    plain = StepCacheLLM(llm=inner)
+    key, plain_key = llm.llm_key_for(), plain.llm_key_for()
+    inner.call_count = 5  # an inert field changing between calls changes no key...
+    assert llm.llm_key_for() == key
+    assert plain.llm_key_for() != plain_key  # ...while an undeclared field is part of it
+    llm.complete(PROMPT)
+    inner.call_count = 6
+    again = llm.complete(PROMPT)
+    assert again.text == "Red, yellow and blue." and again.additional_kwargs["stepcache"]["outcome"] == "reuse"
+
+
+def test_llama_index_exact_tier_replays_a_tool_free_chat_with_non_text_content() -> None:
+    inner = ScriptedLLM(lambda p: "A cat.", chat_model=True)
+    llm = StepCacheLLM(llm=inner, cache=StepCache())
+    messages = [ChatMessage(role=MessageRole.SYSTEM, content="Answer like a pirate."),
+                ChatMessage(role=MessageRole.USER, content="What animal is this?")]
+    out = llm.chat(messages, stop=["\n"])
+    again = llm.chat(messages, stop=["\n"])
+    assert out.message.content == again.message.content == "A cat." and inner.calls == 1
+    assert again.additional_kwargs["stepcache"]["outcome"] == "exact"
+    assert llm.chat(messages, stop=["!"]).additional_kwargs["stepcache"]["outcome"] == "miss"
+    assert inner.calls == 2
+
+
+# ----------------------------------------------------------------------------- the engine's exact tier
+def test_namespaces_and_identities_never_share_and_entries_are_unchecked() -> None:
+    engine = StepCache()
+    entry_id = engine.exact.put("a", "model-1", "req", prompt="req", text="answer", payload={"k": 1})
+    assert entry_id is not None and engine.exact.get("a", "model-1", "req").payload == {"k": 1}
+    assert engine.exact.get("b", "model-1", "req") is None
+    assert engine.exact.get("a", "model-2", "req") is None
+    assert engine.exact.get("a", "model-1", "req2") is None
+    entry = engine.store.get(entry_id)
+    assert entry.task == EXACT_TASK and entry.verification == "unchecked"
+    assert engine.stats()["exact"] == {"hits": 1, "misses": 3, "stored": 1}
+    # a step-tier lookup of the same text never meets it (another llm_key partition)
+    plan = engine.lookup("req", namespace="a", llm_key="model-1")
+    assert plan.entry is None
+
+
+async def test_the_async_twins_agree() -> None:
+    engine = StepCache()
+    await engine.exact.aput("ns", "m", "r", prompt="r", text="t", payload={})
+    hit = await engine.exact.aget("ns", "m", "r")
+    assert hit is not None and hit.text == "t" and engine.exact.get("ns", "m", "r").entry_id == hit.entry_id
+
+
+class _Failing:
+    def get(self, entry_id: str) -> Any:
+        raise OSError("disk gone")
+
+    def add(self, entry: Any, vector: Any) -> str:
+        raise OSError("disk gone")
+
+
+def test_a_failing_store_is_a_miss_fail_open_and_an_error_otherwise() -> None:
+    engine = StepCache(store=_Failing(), fail_open=True)  # type: ignore[arg-type]
+    assert engine.exact.get("ns", "m", "r") is None
+    assert engine.exact.put("ns", "m", "r", prompt="r", text="t", payload={}) is None
+    strict = StepCache(store=_Failing())  # type: ignore[arg-type]
+    with pytest.raises(StoreError):
+        strict.exact.get("ns", "m", "r")
