@@ -16,13 +16,14 @@ from typing import Any
 from llama_index.core.base.llms.types import ChatMessage, TextBlock
 
 from ..adapter_fields import declared_fields, field_reasons, inert_names, known_fields
-from ..adapter_options import option_reasons
+from ..adapter_options import length_limit, option_reasons
+from ..adapters.length import fits
 from ..adapters.profiles import inert_names_of, profile_for
 from ..adapters.tiers import Reason, TierDecision, decide_tier
 from ._llm_key import LLAMA_INDEX_CLASSES, formatter_reason, inner_options
 from ._requests import BYPASS_KWARGS, role_name
 
-__all__ = ["dropped_fields", "llama_tier"]
+__all__ = ["dropped_fields", "fitted", "llama_tier", "request_limit"]
 
 
 def dropped_fields(llm: Any, inert: Collection[str]) -> frozenset[str]:
@@ -51,6 +52,21 @@ def _request_reasons(messages: Sequence[ChatMessage] | None, kwargs: dict[str, A
         yield formatter
     yield from option_reasons(inner_options(llm), strict=False)
     yield from _message_reasons(messages)
+
+
+def request_limit(llm: Any, kwargs: dict[str, Any]) -> int | None:
+    """The request's length limit: the call's or the inner model's (``max_tokens``...)."""
+    return length_limit(inner_options(llm), kwargs)
+
+
+def fitted(cache: Any, plan: Any, limit: int | None, options: dict[str, Any]) -> Any:
+    """``plan``, or a miss plan when its cache-only answer may not fit the request's length ``limit``
+    (``adapters.length``); the prompt's vector is kept."""
+    if plan.needs_model or fits(plan.cached_text, limit):
+        return plan
+    fresh = cache.prepare(plan.prompt, **options)
+    fresh.vector = plan.vector
+    return fresh
 
 
 def llama_tier(messages: Sequence[ChatMessage] | None, kwargs: dict[str, Any], llm: Any, inert: Collection[str],

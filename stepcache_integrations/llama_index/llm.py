@@ -1,7 +1,6 @@
 """``StepCacheLLM``: a LlamaIndex LLM that answers through a StepCache.
 
-The wrapper is thin: every caching decision (retrieve, verify, reuse, re-instantiate,
-patch, repair, store) is the engine's. The wrapper only
+Every caching decision (retrieve, verify, reuse, re-instantiate, patch, repair, store) is the engine's; the wrapper only
 
 * turns LlamaIndex requests into a cache prompt (chat messages are rendered as
   ``role: content`` lines) and an ``llm_key`` that identifies the inner model,
@@ -18,7 +17,7 @@ patch, repair, store) is the engine's. The wrapper only
 Requests the step tier cannot represent faithfully (tools / function calling, structured
 ``response_format``, non-text content, tool messages, a field of the inner model its provider
 profile does not know) are answered by the exact tier (``_exact``): the inner model's own answer to
-exactly this request, replayed, tagged ``{"outcome": "exact"}`` (or ``"miss"`` when it was called).
+exactly this request, replayed (``{"outcome": "exact"}``; ``"miss"`` when the model was called).
 """
 
 from __future__ import annotations
@@ -58,13 +57,10 @@ from ..adapter_fields import inert_names
 from ..core.engine import CachePlan, StepCache
 from ..core.types import StepCacheResult
 from ..twin_flow import END, Emit, Io, StreamFlow, TwinFlow, arun, arun_stream, pull, run, run_stream
-from ..adapter_options import length_limit
-from ..adapters.length import fits
 from ..adapters.tiers import TierDecision, warn_once
 from ._exact import ExactRequest, exact_answer_flow, exact_chat_request, exact_completion_request, exact_stream_flow
 from ._function_calling import InnerFunctionCalling
-from ._llm_key import inner_options
-from ._tiers import dropped_fields, llama_tier
+from ._tiers import dropped_fields, fitted, llama_tier, request_limit
 from ._requests import (
     chat_caller,
     clean_messages,
@@ -296,18 +292,8 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
         warn_once("StepCacheLLM", decision)
         return key, decision
 
-    def _limit(self, kwargs: dict[str, Any]) -> int | None:
-        """The request's length limit: the call's or the inner model's (``max_tokens``...)."""
-        return length_limit(inner_options(self._llm), kwargs)
-
     def _fitted(self, plan: CachePlan, key: str, kwargs: dict[str, Any]) -> CachePlan:
-        """``plan``, or a miss plan when its cache-only answer may not fit the request's length limit
-        (``adapters.length``); the prompt's vector is kept."""
-        if plan.needs_model or fits(plan.cached_text, self._limit(kwargs)):
-            return plan
-        fresh = self._cache.prepare(plan.prompt, **self._lookup_args(key))
-        fresh.vector = plan.vector
-        return fresh
+        return fitted(self._cache, plan, request_limit(self._llm, kwargs), self._lookup_args(key))
 
     def _exact(self, key: str, decision: TierDecision, prompt: str, request: str, chat: bool) -> ExactRequest:
         return ExactRequest(self._cache, self.namespace, key, request, prompt, decision, chat)
@@ -368,7 +354,7 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
             call = Io.of(self._llm.complete, self._llm.acomplete, prompt, formatted=formatted, **kwargs)
             return (yield from exact_answer_flow(request, call))
         plan = self._fitted((yield Io.of(self._cache.lookup, self._cache.alookup, prompt, **self._lookup_args(key))), key, kwargs)
-        caller = completion_caller(self._llm, formatted, kwargs, limit=self._limit(kwargs))
+        caller = completion_caller(self._llm, formatted, kwargs, limit=request_limit(self._llm, kwargs))
         result = (yield from answer_flow(self._cache, plan, caller)).result
         meta = self._logged(plan, result, key, self._meta(result, key))
         return completion_response(result, meta, raw=getattr(caller.last, "raw", None))
@@ -391,7 +377,7 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
             request = self._exact(key, decision, prompt, exact_completion_request(prompt, formatted), chat=False)
             return run_stream(exact_stream_flow(request, self._completion_stream(formatted, kwargs)(prompt)))
         plan = self._fitted(self._cache.lookup(prompt, **self._lookup_args(key)), key, kwargs)
-        caller = completion_caller(self._llm, formatted, kwargs, limit=self._limit(kwargs))
+        caller = completion_caller(self._llm, formatted, kwargs, limit=request_limit(self._llm, kwargs))
         return run_stream(self._stream_flow(plan, key, caller, self._completion_stream(formatted, kwargs), _COMPLETION))
 
     @llm_completion_callback()
@@ -404,7 +390,7 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
             request = self._exact(key, decision, prompt, exact_completion_request(prompt, formatted), chat=False)
             return arun_stream(exact_stream_flow(request, self._completion_stream(formatted, kwargs)(prompt)))
         plan = self._fitted(await self._cache.alookup(prompt, **self._lookup_args(key)), key, kwargs)
-        caller = completion_caller(self._llm, formatted, kwargs, limit=self._limit(kwargs))
+        caller = completion_caller(self._llm, formatted, kwargs, limit=request_limit(self._llm, kwargs))
         return arun_stream(self._stream_flow(plan, key, caller, self._completion_stream(formatted, kwargs), _COMPLETION))
 
     # ------------------------------------------------------------------ chat
@@ -416,7 +402,7 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
             request = self._exact(key, decision, prompt, exact_chat_request(messages), chat=True)
             return (yield from exact_answer_flow(request, Io.of(self._llm.chat, self._llm.achat, messages, **kwargs)))
         plan = self._fitted((yield Io.of(self._cache.lookup, self._cache.alookup, prompt, **self._lookup_args(key))), key, kwargs)
-        caller = chat_caller(self._llm, messages, prompt, kwargs, limit=self._limit(kwargs))
+        caller = chat_caller(self._llm, messages, prompt, kwargs, limit=request_limit(self._llm, kwargs))
         result = (yield from answer_flow(self._cache, plan, caller)).result
         meta = self._logged(plan, result, key, self._meta(result, key))
         return chat_response(result, meta, raw=getattr(caller.last, "raw", None))
@@ -442,7 +428,7 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
             return run_stream(exact_stream_flow(request, Io.of(self._llm.stream_chat, self._llm.astream_chat, messages,
                                                                **kwargs)))
         plan = self._fitted(self._cache.lookup(prompt, **self._lookup_args(key)), key, kwargs)
-        caller = chat_caller(self._llm, messages, prompt, kwargs, limit=self._limit(kwargs))
+        caller = chat_caller(self._llm, messages, prompt, kwargs, limit=request_limit(self._llm, kwargs))
         return run_stream(self._stream_flow(plan, key, caller, self._chat_stream(messages, prompt, kwargs), _CHAT))
 
     @llm_chat_callback()
@@ -456,7 +442,7 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
             return arun_stream(exact_stream_flow(request, Io.of(self._llm.stream_chat, self._llm.astream_chat, messages,
                                                                 **kwargs)))
         plan = self._fitted(await self._cache.alookup(prompt, **self._lookup_args(key)), key, kwargs)
-        caller = chat_caller(self._llm, messages, prompt, kwargs, limit=self._limit(kwargs))
+        caller = chat_caller(self._llm, messages, prompt, kwargs, limit=request_limit(self._llm, kwargs))
         return arun_stream(self._stream_flow(plan, key, caller, self._chat_stream(messages, prompt, kwargs), _CHAT))
 
 
