@@ -83,9 +83,35 @@ def _type_fields(llm_type: str) -> frozenset[str] | None:
 
 
 @lru_cache(maxsize=1)
-def _all_known() -> frozenset[str]:
-    names = {squash(n) for path in LANGCHAIN_CLASSES for n in getattr(_class(path), "model_fields", {}) or {}}
-    return frozenset(names - {squash(n) for n in NOT_INERT})
+def _known_by_id() -> dict[tuple[str, ...], frozenset[str]]:
+    """The fields of each known class, by the ``id`` LangChain serializes it under."""
+    out: dict[tuple[str, ...], frozenset[str]] = {}
+    not_inert = {squash(n) for n in NOT_INERT}
+    for path in LANGCHAIN_CLASSES:
+        cls = _class(path)
+        try:
+            key = tuple(cls.lc_id()) if cls is not None else None
+        except Exception:  # noqa: BLE001 - a class without a serializable id is just not known by one
+            key = None
+        if key is not None:
+            out[key] = frozenset(squash(n) for n in cls.model_fields) - not_inert
+    return out
+
+
+@lru_cache(maxsize=1)
+def _base_fields() -> frozenset[str]:
+    """The fields LangChain's base classes declare (every model has them)."""
+    from langchain_core.language_models import BaseChatModel, BaseLLM
+
+    return frozenset(squash(n) for cls in (BaseChatModel, BaseLLM) for n in cls.model_fields)
+
+
+def _serialized_known(model: Mapping[str, Any]) -> frozenset[str]:
+    """The fields known for a serialized model: its own known class's (by its ``id``), else only the
+    base classes' (a field another class knows is unknown here: ``reasoning`` on a custom class)."""
+    ids = model.get("id")
+    found = _known_by_id().get(tuple(ids)) if isinstance(ids, list) else None
+    return found if found is not None else _base_fields()
 
 
 def model_field_reasons(runnable: Any, inert: Collection[str] = ()) -> list[Reason]:
@@ -135,7 +161,7 @@ def serialized_field_reasons(model: Any, inert: Collection[str]) -> tuple[list[R
     if not isinstance(kwargs, Mapping):
         return [], model, model
     profile = serialized_profile(model)
-    known, inert, reasons = _all_known(), inert_names(inert), []
+    known, inert, reasons = _serialized_known(model), inert_names(inert), []
     keyed: dict[str, Any] = {}
     options: dict[str, Any] = {}
     for name, value in kwargs.items():

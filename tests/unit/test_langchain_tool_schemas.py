@@ -19,6 +19,7 @@ from pydantic import BaseModel
 
 from stepcache_integrations import StepCache
 from stepcache_integrations.errors import VerificationError
+from stepcache_integrations.langchain._tiers import read_llm_string, step_key
 from stepcache_integrations.langchain import StepCacheLLMCache, with_step_cache
 from stepcache_integrations.langchain._convert import llm_key_for
 from stepcache_integrations.core.tasks.json.schema import CALL_TEXT
@@ -130,8 +131,9 @@ def test_global_cache_never_serves_a_cached_plain_answer_to_a_tool_request(globa
     llm_string = bound.bound._get_llm_string(**bound.kwargs)
     # an entry planted under the request's key by an older version: plain text, no tool call
     schema = CallSpec.from_llm_string(llm_string).schema
+    key = step_key("chat", read_llm_string(llm_string).key_string)  # the global cache's own key for it
     global_cache.cache.store_answer(
-        PROMPT, PLAIN_TEXT, task="json", schema=schema, namespace="langchain", llm_key=llm_key_for(llm_string),
+        PROMPT, PLAIN_TEXT, task="json", schema=schema, namespace="langchain", llm_key=key,
         metadata={"langchain": {"kind": "chat", "text": PLAIN_TEXT, "generations": [
             {"type": "chat", "message": {"type": "ai", "data": {"content": PLAIN_TEXT, "type": "ai"}}}]}},
     )
