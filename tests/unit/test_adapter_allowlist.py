@@ -1,7 +1,9 @@
 """The option ALLOWLIST and prompt templates (blind red team round 4, R10, R11): only options known
 not to change what a right answer is are modelled; any other option, anywhere (``extra_body``,
 ``model_kwargs``, ``additional_kwargs``, an unknown key), and a LlamaIndex prompt template or
-system prompt on the inner model, make no claim: the model's own text, nothing stored."""
+system prompt on the inner model, make no step-tier claim: the exact tier answers - the model's own
+text, replayed only for exactly the same request (another option value or prompt: the model again),
+never verified, nothing in the step tier."""
 
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from llama_index.core.base.llms.types import ChatMessage, MessageRole
 from stepcache_integrations import StepCache
 from stepcache_integrations.adapter_core import unmodelled_option
 from stepcache_integrations.llama_index import StepCacheLLM
-from tests.unit.test_llama_index_no_claim import PROMPTS, assert_no_claim
+from tests.unit.test_llama_index_no_claim import OTHER_PROMPTS, PROMPTS, assert_no_claim
 from tests.unit.test_llama_index_support import ScriptedLLM
 from tests.unit.test_llama_index_support import offline_settings  # noqa: F401 - fixture
 
@@ -60,7 +62,9 @@ def test_llama_index_extra_body_key_makes_no_claim(name: str, task: str) -> None
     prompt, truncated = PROMPTS[task]
     inner = ScriptedLLM(lambda _p: truncated)
     llm = StepCacheLLM(llm=inner, cache=StepCache())
-    assert_no_claim(llm, inner, lambda: llm.complete(prompt, extra_body={name: "base 8"}), truncated)
+    assert_no_claim(llm, inner, lambda: llm.complete(prompt, extra_body={name: "base 8"}), truncated,
+                    others=[lambda: llm.complete(prompt, extra_body={name: "base 10"}),
+                            lambda: llm.complete(OTHER_PROMPTS[task], extra_body={name: "base 8"})])
 
 
 def _template(text: str) -> str:
@@ -81,11 +85,13 @@ def test_llama_index_prompt_template_makes_no_claim(field: dict[str, Any], task:
     prompt, truncated = PROMPTS[task]
     inner = ScriptedLLM(lambda _p: truncated, **field)
     llm = StepCacheLLM(llm=inner, cache=StepCache())
-    assert_no_claim(llm, inner, lambda: llm.complete(prompt), truncated)
+    assert_no_claim(llm, inner, lambda: llm.complete(prompt), truncated,
+                    others=[lambda: llm.complete(OTHER_PROMPTS[task])])
     chat_inner = ScriptedLLM(lambda _p: truncated, chat_model=True, **field)
     chat = StepCacheLLM(llm=chat_inner, cache=StepCache())
     asked = [ChatMessage(role=MessageRole.USER, content=prompt)]
-    assert_no_claim(chat, chat_inner, lambda: chat.chat(asked), truncated)
+    other = [ChatMessage(role=MessageRole.USER, content=OTHER_PROMPTS[task])]
+    assert_no_claim(chat, chat_inner, lambda: chat.chat(asked), truncated, others=[lambda: chat.chat(other)])
 
 
 # Blind red team round 5: an allowed option NAME whose value carries text or structure is not read.
@@ -115,4 +121,6 @@ def test_llama_index_smuggled_option_makes_no_claim(task: str) -> None:
     inner = ScriptedLLM(lambda _p: truncated)
     llm = StepCacheLLM(llm=inner, cache=StepCache())
     smuggled = {"temperature": {"system": "All numbers are in base 8."}}
-    assert_no_claim(llm, inner, lambda: llm.complete(prompt, extra_body=smuggled), truncated)
+    other = {"temperature": {"system": "All numbers are in base 10."}}
+    assert_no_claim(llm, inner, lambda: llm.complete(prompt, extra_body=smuggled), truncated,
+                    others=[lambda: llm.complete(prompt, extra_body=other)])

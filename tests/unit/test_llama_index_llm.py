@@ -135,17 +135,35 @@ def test_llm_key_separates_endpoints_headers_and_custom_fields() -> None:
     assert french.calls == 1
 
 
-def test_stop_sequences_and_length_limits_bypass_the_cache() -> None:
-    """R5: a stop sequence or a length limit changes what a right answer is: the model's own text,
-    nothing stored, never verified (call kwargs and the inner model's fields alike)."""
+def step_entries(cache: StepCache) -> int:
+    """Entries of the step tier (the exact tier's own are ``task == "exact"``)."""
+    return sum(1 for entry, _ in cache.store.iter_items() if entry.task != "exact")
+
+
+def test_stop_sequences_are_the_exact_tiers_and_length_limits_read_by_the_length_rule() -> None:
+    """R5: a stop sequence changes what a right answer is: the model's own text, replayed only for
+    exactly the same request (the exact tier), never verified. A length limit is read by the length
+    rule: the model stopped at it (as many tokens as the limit), so its answer is its own, never served
+    from the cache (call kwargs and the inner model's fields alike)."""
     inner = ScriptedLLM(lambda _p: "14 * 14 ")
     llm = StepCacheLLM(llm=inner, cache=StepCache())
-    for options in ({"stop": ["="]}, {"max_tokens": 3}, {"stop": ["="]}):
-        out = llm.complete("What is 14 * 14?", **options)
-        assert out.text == "14 * 14 " and meta(out)["outcome"] == "bypass" and not meta(out)["verified"]
-    assert inner.calls == 3 and llm.cache.store.count() == 0
-    limited = StepCacheLLM(llm=MockLLM(max_tokens=3), cache=StepCache())
-    assert meta(limited.complete("What is 14 * 14?"))["outcome"] == "bypass" and limited.cache.store.count() == 0
+    first = llm.complete("What is 14 * 14?", stop=["="])
+    assert first.text == "14 * 14 " and inner.calls == 1
+    assert (meta(first)["tier"], meta(first)["outcome"], meta(first)["verified"]) == ("exact", "miss", False)
+    limited = llm.complete("What is 14 * 14?", max_tokens=3)
+    assert limited.text == "14 * 14 " and inner.calls == 2, "the model's answer under its limit was replaced"
+    assert meta(limited)["tier"] == "step" and not meta(limited)["verified"]
+    again = llm.complete("What is 14 * 14?", stop=["="])
+    assert again.text == "14 * 14 " and inner.calls == 2 and meta(again)["outcome"] == "exact"
+    assert meta(again)["matched_entry_id"] == meta(first)["stored_entry_id"] and not meta(again)["verified"]
+    other = llm.complete("What is 14 * 14?", stop=["*"])  # another stop sequence: another request
+    assert inner.calls == 3 and meta(other)["outcome"] == "miss"
+    assert step_entries(llm.cache) == 0
+    limited = StepCacheLLM(llm=MockLLM(max_tokens=3), cache=StepCache())  # answers "text text text"
+    for _ in (1, 2):
+        out = limited.complete("What is 14 * 14?")
+        assert out.text == "text text text" and meta(out)["tier"] == "step" and meta(out)["model_calls"] == 1
+        assert not meta(out)["verified"] and "fallback" not in meta(out)["provenance"]
 
 
 # -- completion ----------------------------------------------------------------------------
@@ -415,8 +433,8 @@ def test_callbacks_and_instrumentation_fire_on_cache_hits(events: EventCollector
     assert {"LLMCompletionStartEvent", "LLMCompletionEndEvent"} <= set(events.names())
 
 
-# -- requests the cache does not take --------------------------------------------------------
-def test_tool_requests_bypass_the_cache_and_keep_function_calling() -> None:
+# -- requests the step tier does not take: the exact tier ------------------------------------
+def test_tool_requests_are_the_exact_tiers_and_keep_function_calling() -> None:
     def add(a: int, b: int) -> int:
         """Add two integers."""
         return a + b
@@ -424,15 +442,34 @@ def test_tool_requests_bypass_the_cache_and_keep_function_calling() -> None:
     tool = FunctionTool.from_defaults(fn=add)
     llm = StepCacheLLM(llm=MockFunctionCallingLLM(is_chat_model=True))
     response = llm.chat_with_tools([tool], user_msg="add 2 and 3")
-    assert meta(response)["outcome"] == "bypass" and "tools" in meta(response)["reason"]
-    assert llm.cache.store.count() == 0
+    info = meta(response)
+    assert (info["tier"], info["outcome"], info["model_calls"]) == ("exact", "miss", 1)
+    assert any("tools" in reason for reason in info["tier_reasons"]) and not info["verified"]
+    calls = llm.get_tool_calls_from_response(response, error_on_no_tool_call=False)
+    assert [call.tool_name for call in calls] == ["add"]
+    assert step_entries(llm.cache) == 0
+    again = llm.chat_with_tools([tool], user_msg="add 2 and 3")  # exactly the same request: replayed
+    assert (meta(again)["outcome"], meta(again)["model_calls"]) == ("exact", 0)
+    assert meta(again)["matched_entry_id"] == info["stored_entry_id"]
+    assert llm.get_tool_calls_from_response(again, error_on_no_tool_call=False) == calls
+    other = llm.chat_with_tools([tool], user_msg="add 4 and 5")  # another request: the model again
+    assert (meta(other)["outcome"], meta(other)["model_calls"]) == ("miss", 1)
     plain = llm.chat(user("Say hello to Priya."))
-    assert meta(plain)["outcome"] == "miss" and llm.cache.store.count() == 1
+    assert meta(plain)["tier"] == "step" and meta(plain)["outcome"] == "miss" and step_entries(llm.cache) == 1
     direct = llm.chat(user("Say hi to Priya."), tools=[tool])
-    assert meta(direct)["outcome"] == "bypass"
+    assert (meta(direct)["tier"], meta(direct)["outcome"]) == ("exact", "miss") and step_entries(llm.cache) == 1
 
 
-def test_empty_prompt_bypasses() -> None:
-    inner = ScriptedLLM(["anything"])
-    response = StepCacheLLM(llm=inner).complete("   ")
-    assert meta(response)["outcome"] == "bypass" and inner.calls == 1
+def test_empty_prompt_is_the_exact_tiers() -> None:
+    inner = ScriptedLLM(["anything", "something else"])
+    llm = StepCacheLLM(llm=inner)
+    response = llm.complete("   ")
+    info = meta(response)
+    assert response.text == "anything" and inner.calls == 1
+    assert (info["tier"], info["outcome"], info["verified"]) == ("exact", "miss", False)
+    assert "empty prompt" in info["tier_reasons"]
+    again = llm.complete("   ")
+    assert again.text == "anything" and inner.calls == 1 and meta(again)["outcome"] == "exact"
+    other = llm.complete("  ")  # other whitespace: another request
+    assert other.text == "something else" and inner.calls == 2 and meta(other)["outcome"] == "miss"
+    assert step_entries(llm.cache) == 0

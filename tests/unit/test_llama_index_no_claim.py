@@ -1,22 +1,31 @@
-"""LlamaIndex: the key covers every field of the inner model, and unmodelled options make no claim.
+"""LlamaIndex: the key covers every field of the inner model; what the step tier does not read is the exact tier's.
 
 * ``llm_key`` varies with every field that can change an answer (``api_base``, ``default_headers``,
   ``api_key`` - as a digest, never itself -, ``additional_kwargs``, ``system_prompt``, the prompt
   formatters, a custom LLM's own fields), is stable for equal models, and two models differing in one
-  field never share entries through one StepCache;
-* a stop sequence, a length limit, ``n > 1`` or log probabilities (call kwargs, the model's fields,
-  its ``additional_kwargs``) bypass the cache: the model's own text, nothing stored, never verified;
+  field never share entries through one StepCache; a field the caller names in ``inert_model_fields``
+  is out of every key (the caller's word that it never changes an answer);
+* a stop sequence, ``n > 1`` or log probabilities (call kwargs, the model's fields, its
+  ``additional_kwargs``), a prompt template or system prompt on the inner model, non-text content and
+  tool turns put the request in the exact tier: the model's own text, replayed for exactly the same
+  request with no model call (outcome ``exact``), never verified, never the fallback; nothing enters
+  the step tier, and a slightly different request (other text, other option value) is never served
+  another's answer;
+* a length limit (``max_tokens`` and its other spellings, in the call, on the model, in its
+  ``additional_kwargs``) is read by the length rule: a cached answer is served only if it fits, and an
+  answer cut off at the limit is never stored;
 * prompts and conversations are keyed exactly as written (no safe set).
 """
 
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
-from llama_index.core.base.llms.types import ChatMessage, ImageBlock, MessageRole, TextBlock
+from llama_index.core.base.llms.types import ChatMessage, CompletionResponse, ImageBlock, MessageRole, TextBlock
+from llama_index.core.bridge.pydantic import PrivateAttr
 from llama_index.core.llms.mock import MockLLM
 from llama_index.llms.openai_like import OpenAILike
 
@@ -85,73 +94,143 @@ class Deployment(ScriptedLLM):
     additional_kwargs: dict[str, Any] = {}
 
 
+CHANGES = [{"lang": "fr"}, {"api_base": "http://fr.example/v1"}, {"headers": {"X-Deployment": "fr"}}]
 
-@pytest.mark.parametrize("change", [{"lang": "fr"}, {"api_base": "http://fr.example/v1"},
-                                    {"headers": {"X-Deployment": "fr"}}])
+
+@pytest.mark.parametrize("change", CHANGES)
 def test_two_deployments_differing_in_one_field_never_share_entries(change: dict[str, Any]) -> None:
     shared = StepCache()
     english = Deployment(lambda _p: "Red, blue, yellow.")
     french = Deployment(lambda _p: "Rouge, bleu, jaune.", **change)
-    inert = ("lang", "headers")  # the caller vouches for its fields: the key still partitions them
+    # the caller vouches for the fields the two do not differ in; the one they differ in is identity
+    inert = tuple(name for name in ("lang", "headers") if name not in change)
     first = StepCacheLLM(llm=english, cache=shared, inert_model_fields=inert).complete("Name the three primary colors.")
     second = StepCacheLLM(llm=french, cache=shared, inert_model_fields=inert).complete("Name the three primary colors.")
     assert first.text == "Red, blue, yellow." and second.text == "Rouge, bleu, jaune."
-    assert french.calls == 1 and second.additional_kwargs["stepcache"]["outcome"] != "reuse"
+    assert french.calls == 1 and second.additional_kwargs["stepcache"]["outcome"] == "miss"
     again = StepCacheLLM(llm=french, cache=shared, inert_model_fields=inert).complete("Name the three primary colors.")
     assert again.text == "Rouge, bleu, jaune." and french.calls == 1  # its own entry is reused
+    assert again.additional_kwargs["stepcache"]["outcome"] in ("reuse", "exact")
+    assert english.calls == 1
 
 
-# ----------------------------------------------------------------------------- options: no claim
+@pytest.mark.parametrize("change", [c for c in CHANGES if set(c) <= {"lang", "headers"}], ids=["lang", "headers"])
+def test_a_field_named_inert_is_out_of_every_key(change: dict[str, Any]) -> None:
+    """``inert_model_fields`` is the caller's word that a field never changes an answer: it is out of
+    ``llm_key_for`` (the step tier's key, and the model identity of the exact tier's key); a field not
+    so named is in it."""
+    (name,) = change
+
+    def llm_key(**fields: Any) -> str:
+        return StepCacheLLM(llm=Deployment(lambda _p: "", **fields), inert_model_fields=(name,)).llm_key_for()
+
+    assert llm_key(**change) == llm_key()
+    assert StepCacheLLM(llm=Deployment(lambda _p: "", **change)).llm_key_for() != StepCacheLLM(
+        llm=Deployment(lambda _p: "")).llm_key_for()
+
+
+# ----------------------------------------------------------------------------- options: the exact tier
 CALL_OPTIONS: dict[str, dict[str, Any]] = {
     "stop": {"stop": ["="]},
-    "max_tokens": {"max_tokens": 3},
+    "stop-string": {"stop": "="},
     "n": {"n": 2},
     "logprobs": {"logprobs": True},
     "top_logprobs": {"top_logprobs": 2},
     "extra_body-stop": {"extra_body": {"stop": ["="]}},
+}
+# the same option with another value: another request
+OTHER_CALL_OPTIONS: dict[str, dict[str, Any]] = {
+    "stop": {"stop": ["*"]},
+    "stop-string": {"stop": "*"},
+    "n": {"n": 3},
+    "logprobs": {"logprobs": True, "top_logprobs": 1},
+    "top_logprobs": {"top_logprobs": 3},
+    "extra_body-stop": {"extra_body": {"stop": ["*"]}},
 }
 PROMPTS = {
     "arithmetic": ("What is 14 * 14?", "14 * 14 "),
     "text": ("Name the three primary colors.", "Red, blue, "),
     "json": ('Return a JSON object for a person with name "Bob", age 30. Required keys: name and age.', '{"name": "Bo'),
 }
+# each prompt slightly edited: another request
+OTHER_PROMPTS = {
+    "arithmetic": "What is 14 * 15?",
+    "text": "Name the three secondary colors.",
+    "json": 'Return a JSON object for a person with name "Rob", age 30. Required keys: name and age.',
+}
 
 
-def assert_no_claim(llm: StepCacheLLM, inner: ScriptedLLM, ask: Any, expected: str) -> None:
+def text_of(out: Any) -> str:
+    return out.text if hasattr(out, "text") and out.text is not None else out.message.content
+
+
+def step_entries(cache: StepCache) -> int:
+    """Entries of the step tier (the exact tier's own are ``task == "exact"``)."""
+    return sum(1 for entry, _ in cache.store.iter_items() if entry.task != "exact")
+
+
+def assert_no_claim(llm: StepCacheLLM, inner: ScriptedLLM, ask: Any, expected: str,
+                    others: Sequence[Callable[[], Any]] = ()) -> None:
+    """Asked twice: the step tier makes no claim, the exact tier answers. First the model's own text
+    (one call, outcome miss, stored in the exact tier), then that same text replayed with no call
+    (outcome exact, the stored entry); nothing in the step tier, never verified, never the fallback.
+    ``others``: slightly different requests (other text, other option value), each answered by the
+    model (never the first one's answer)."""
+    stored = None
     for n in (1, 2):
         out = ask()
-        text = out.text if hasattr(out, "text") and out.text is not None else out.message.content
-        assert text == expected and inner.calls == n
+        assert text_of(out) == expected, "the cache replaced the model's answer"
+        assert inner.calls == 1, "no model call" if n == 1 else "the exact tier did not serve the repeat"
         meta = out.additional_kwargs["stepcache"]
-        assert meta["outcome"] == "bypass" and not meta["verified"] and meta["reason"]
-    assert llm.cache.store.count() == 0
+        assert meta["tier"] == "exact" and meta["outcome"] == ("miss" if n == 1 else "exact")
+        assert meta["verification"] == "unchecked" and meta["verified"] is False
+        assert meta["tier_reasons"] and "fallback" not in meta["provenance"] and not meta["used_fallback"]
+        if n == 1:
+            stored = meta["stored_entry_id"]
+            assert stored and meta["model_calls"] == 1
+        else:
+            assert meta["matched_entry_id"] == stored and meta["model_calls"] == 0
+    assert step_entries(llm.cache) == 0, "stored in the step tier"
+    for i, other in enumerate(others, start=2):
+        out = other()
+        meta = out.additional_kwargs["stepcache"]
+        assert inner.calls == i and meta["outcome"] == "miss", "another request was served the first one's answer"
+        assert meta["matched_entry_id"] != stored
 
 
 @pytest.mark.parametrize("task", sorted(PROMPTS))
 @pytest.mark.parametrize("option", sorted(CALL_OPTIONS))
 def test_a_call_option_the_engine_does_not_model_makes_no_claim(option: str, task: str) -> None:
     prompt, truncated = PROMPTS[task]
+    options, other_options = CALL_OPTIONS[option], OTHER_CALL_OPTIONS[option]
     inner = ScriptedLLM(lambda _p: truncated)  # what the model wrote under the option
     llm = StepCacheLLM(llm=inner, cache=StepCache())
-    assert_no_claim(llm, inner, lambda: llm.complete(prompt, **CALL_OPTIONS[option]), truncated)
+    assert_no_claim(llm, inner, lambda: llm.complete(prompt, **options), truncated,
+                    others=[lambda: llm.complete(OTHER_PROMPTS[task], **options),
+                            lambda: llm.complete(prompt, **other_options)])
     chat = [ChatMessage(role=MessageRole.USER, content=prompt)]
+    other_chat = [ChatMessage(role=MessageRole.USER, content=OTHER_PROMPTS[task])]
     inner2 = ScriptedLLM(lambda _p: truncated, chat_model=True)
     llm2 = StepCacheLLM(llm=inner2, cache=StepCache())
-    assert_no_claim(llm2, inner2, lambda: llm2.chat(chat, **CALL_OPTIONS[option]), truncated)
+    assert_no_claim(llm2, inner2, lambda: llm2.chat(chat, **options), truncated,
+                    others=[lambda: llm2.chat(other_chat, **options), lambda: llm2.chat(chat, **other_options)])
 
 
 @pytest.mark.parametrize("task", sorted(PROMPTS))
-@pytest.mark.parametrize("field", ["max_tokens", "additional_kwargs-stop", "additional_kwargs-max_tokens"])
+@pytest.mark.parametrize("field", ["additional_kwargs-stop"])
 def test_an_option_set_on_the_inner_model_makes_no_claim(field: str, task: str) -> None:
     prompt, truncated = PROMPTS[task]
-    inner = MockLLM(max_tokens=3) if field == "max_tokens" else None
-    if inner is None:
-        extra = {"stop": ["="]} if field.endswith("stop") else {"max_tokens": 3}
-        inner = Deployment(lambda _p: truncated, additional_kwargs=extra)  # sent to the provider as it is
-        assert StepCacheLLM(llm=inner).llm_key_for() != StepCacheLLM(llm=Deployment(lambda _p: "")).llm_key_for()
-    llm = StepCacheLLM(llm=inner, cache=StepCache())
-    first = llm.complete(prompt)
-    assert first.additional_kwargs["stepcache"]["outcome"] == "bypass" and llm.cache.store.count() == 0
+    shared = StepCache()
+    inner = Deployment(lambda _p: truncated, additional_kwargs={"stop": ["="]})  # sent to the provider as it is
+    assert StepCacheLLM(llm=inner).llm_key_for() != StepCacheLLM(llm=Deployment(lambda _p: "")).llm_key_for()
+    llm = StepCacheLLM(llm=inner, cache=shared, inert_model_fields=("lang",))
+    assert_no_claim(llm, inner, lambda: llm.complete(prompt), truncated,
+                    others=[lambda: llm.complete(OTHER_PROMPTS[task])])
+    # the same model with another stop sequence, through the same cache: its own call, its own entry
+    other = Deployment(lambda _p: truncated, additional_kwargs={"stop": ["*"]})
+    out = StepCacheLLM(llm=other, cache=shared, inert_model_fields=("lang",)).complete(prompt)
+    assert other.calls == 1 and out.additional_kwargs["stepcache"]["outcome"] == "miss"
+    assert step_entries(shared) == 0
 
 
 def test_inactive_options_are_claimed() -> None:
@@ -160,6 +239,156 @@ def test_inactive_options_are_claimed() -> None:
     llm.complete("Name the three primary colors.", stop=None, n=1, logprobs=False)
     again = llm.complete("Name the three primary colors.", stop=None, n=1, logprobs=False)
     assert inner.calls == 1 and again.additional_kwargs["stepcache"]["outcome"] == "reuse"
+    assert again.additional_kwargs["stepcache"]["tier"] == "step"
+
+
+# ----------------------------------------------------------------------------- the length rule
+# task -> (prompt, the model's whole answer: longer than a limit of 3 tokens allows)
+ANSWERED = {
+    "arithmetic": ("What is 14 * 14?", "14 * 14 = 196."),
+    "linear": ("Solve 2x + 3 = 7 for x.",
+               "Subtract 3 from both sides: 2x = 4.\nDivide both sides by 2: x = 2.\nAnswer: x = 2"),
+    "json": (PROMPTS["json"][0], '{"name": "Bob", "age": 30}'),
+    "text": ("Name the three primary colors.", "Red, yellow and blue."),
+}
+LIMIT_NAMES = ("max_tokens", "max_completion_tokens", "max_output_tokens", "max_new_tokens", "num_predict")
+
+
+class Limited(ScriptedLLM):
+    """A scripted model with a length limit among its own fields, as provider classes declare one."""
+
+    max_tokens: int | None = None
+
+
+def _limited(limit: str, reply: Callable[[str], str], chat: bool, at: int = 3) -> tuple[ScriptedLLM, dict[str, Any]]:
+    """The inner model and call options of a request whose length limit is ``at``, set ``limit``."""
+    if limit.startswith("call-"):
+        return ScriptedLLM(reply, chat_model=chat), {limit.removeprefix("call-"): at}
+    if limit == "model-max_tokens":
+        return Limited(reply, chat_model=chat, max_tokens=at), {}
+    assert limit == "model-additional_kwargs"
+    return Deployment(reply, chat_model=chat, additional_kwargs={"max_tokens": at}), {}
+
+
+LIMITS = [*(f"call-{name}" for name in LIMIT_NAMES), "model-max_tokens", "model-additional_kwargs"]
+ENTRIES = ["complete", "chat", "stream_complete", "stream_chat"]
+
+
+def _ask(llm: StepCacheLLM, entry: str, prompt: str, **options: Any) -> tuple[str, dict[str, Any]]:
+    """The text and record of one request through ``entry`` (a stream read to its end)."""
+    chat = [ChatMessage(role=MessageRole.USER, content=prompt)]
+    if entry == "complete":
+        out = llm.complete(prompt, **options)
+    elif entry == "chat":
+        out = llm.chat(chat, **options)
+    else:
+        chunks = list(llm.stream_complete(prompt, **options) if entry == "stream_complete"
+                      else llm.stream_chat(chat, **options))
+        out = chunks[-1]
+    return text_of(out), out.additional_kwargs["stepcache"]
+
+
+@pytest.mark.parametrize("entry", ENTRIES)
+@pytest.mark.parametrize("task", sorted(ANSWERED))
+@pytest.mark.parametrize("limit", LIMITS)
+def test_a_cached_answer_that_may_not_fit_the_length_limit_is_never_served(limit: str, task: str, entry: str) -> None:
+    """A limit of 3 tokens: no cached answer longer than 3 bytes is served (the model reported no
+    usage that says it fits); the model answers every time, with its own text."""
+    prompt, answer = ANSWERED[task]
+    inner, options = _limited(limit, lambda _p: answer, chat=entry.endswith("chat"))
+    llm = StepCacheLLM(llm=inner, cache=StepCache(), inert_model_fields=("lang",))
+    for n in (1, 2, 3):
+        text, meta = _ask(llm, entry, prompt, **options)
+        assert text == answer and inner.calls == n, "served an answer that may not fit"
+        assert meta["tier"] == "step" and meta["outcome"] in ("miss", "skip_reuse")
+
+
+class Reporting(Limited):
+    """A scripted model that reports its finish reason and usage, as an OpenAI-compatible provider does:
+    in ``raw`` as a mapping, or (``openai_object``) as llama-index's OpenAI class does: ``raw`` the
+    ``openai`` response object, the token counts in ``additional_kwargs``."""
+
+    _finish: str = PrivateAttr(default="stop")
+    _output_tokens: int = PrivateAttr(default=12)
+    _openai_object: bool = PrivateAttr(default=False)
+
+    def __init__(self, *args: Any, finish: str = "stop", output_tokens: int = 12, openai_object: bool = False,
+                 **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._finish, self._output_tokens, self._openai_object = finish, output_tokens, openai_object
+
+    def complete(self, prompt: str, formatted: bool = False, **kwargs: Any) -> CompletionResponse:
+        text = super().complete(prompt, formatted, **kwargs).text
+        usage = {"prompt_tokens": 9, "completion_tokens": self._output_tokens, "total_tokens": 9 + self._output_tokens}
+        if not self._openai_object:
+            raw = {"choices": [{"index": 0, "finish_reason": self._finish}], "usage": usage}
+            return CompletionResponse(text=text, raw=raw)
+        from openai.types.chat import ChatCompletion
+
+        raw = ChatCompletion.model_validate({
+            "id": "c1", "object": "chat.completion", "created": 0, "model": "m", "usage": usage,
+            "choices": [{"index": 0, "finish_reason": self._finish, "message": {"role": "assistant", "content": text}}],
+        })
+        return CompletionResponse(text=text, raw=raw, additional_kwargs=usage)
+
+
+@pytest.mark.parametrize("fits", ["bytes", "reported-tokens"])
+def test_an_answer_that_ended_on_its_own_within_the_limit_is_reused(fits: str) -> None:
+    """The model stopped on its own (finish reason "stop", 12 tokens reported) under its limit: the
+    stored answer is served again under that limit with no model call, whether it fits by its bytes
+    (a limit of 128) or by the tokens its model reported for exactly this text (80 bytes, a limit of 64)."""
+    prompt, answer = ANSWERED["linear"]
+    inner = Reporting(lambda _p: answer, max_tokens=128 if fits == "bytes" else 64)
+    llm = StepCacheLLM(llm=inner, cache=StepCache())
+    first, again = llm.complete(prompt), llm.complete(prompt)
+    assert first.text == again.text == answer and inner.calls == 1, "a stored answer that fits was not served"
+    assert again.additional_kwargs["stepcache"]["tier"] == "step"
+    assert again.additional_kwargs["stepcache"]["outcome"] == "reuse"
+
+
+@pytest.mark.parametrize("cut", ["finish_reason", "usage", "openai-response"])
+def test_an_answer_cut_off_at_the_limit_is_never_stored(cut: str) -> None:
+    """An answer the model stopped at its limit (finish reason "length", or as many completion tokens as
+    the limit, or llama-index OpenAI's response object saying "length") is returned as the model gave
+    it, never stored, never served again."""
+    prompt, answer = ANSWERED["linear"]
+    reported = {"finish_reason": {"finish": "length"}, "usage": {"output_tokens": 64},
+                "openai-response": {"finish": "length", "openai_object": True}}[cut]
+    inner = Reporting(lambda _p: answer, max_tokens=64, **reported)
+    llm = StepCacheLLM(llm=inner, cache=StepCache())
+    for n in (1, 2):
+        out = llm.complete(prompt)
+        assert out.text == answer and inner.calls == n
+        assert out.additional_kwargs["stepcache"]["outcome"] != "reuse"
+    assert step_entries(llm.cache) == 0, "a cut-off answer was stored"
+
+
+# what the model wrote when it stopped at a limit of 3 tokens (PROMPTS), where the limit is set
+CUT_LIMITS = ["call-max_tokens", "model-max_tokens", "model-additional_kwargs", "MockLLM"]
+
+
+@pytest.mark.parametrize("task", sorted(PROMPTS))
+@pytest.mark.parametrize("limit", CUT_LIMITS)
+def test_an_answer_written_under_a_limit_is_the_models_own_and_never_served(limit: str, task: str) -> None:
+    """R5: under a limit of 3 tokens the model wrote a truncated answer. It is returned as the model gave
+    it (never replaced by a longer fallback the limit does not allow), never verified, and never served
+    from the cache: every request calls the model."""
+    prompt, truncated = PROMPTS[task]
+    for chat in (False, True):
+        if limit == "MockLLM":
+            inner: Any = MockLLM(max_tokens=3, is_chat_model=chat)  # answers "text text text"
+            expected, options = "text text text", {}
+        else:
+            inner, options = _limited(limit, lambda _p: truncated, chat=chat)
+            expected = truncated
+        llm = StepCacheLLM(llm=inner, cache=StepCache(), inert_model_fields=("lang",))
+        for _ in (1, 2):
+            text, meta = _ask(llm, "chat" if chat else "complete", prompt, **options)
+            assert text == expected, "the model's answer was replaced"
+            assert meta["tier"] == "step" and meta["outcome"] != "reuse" and meta["model_calls"] >= 1
+            assert not meta["verified"] and "fallback" not in meta["provenance"] and not meta["used_fallback"]
+        if limit != "MockLLM":
+            assert inner.calls == 2
 
 
 # ----------------------------------------------------------------------------- exact text
@@ -224,25 +453,42 @@ def test_llama_index_plain_text_keeps_its_key() -> None:
     assert inner.calls == 1
 
 
-def test_llama_index_images_tool_calls_and_tool_results_never_come_from_the_cache() -> None:
+def test_llama_index_images_tool_calls_and_tool_results_are_the_exact_tiers() -> None:
+    """An image, tool calls and tool results: the model's own answer, replayed only for exactly the
+    same request (another image, another tool result: the model again); nothing in the step tier."""
     llm, inner = _llama()
 
-    def ask(messages: list[ChatMessage]) -> str:
-        return llm.chat(messages).additional_kwargs["stepcache"]["outcome"]
+    def ask(messages: list[ChatMessage]) -> tuple[str, dict[str, Any]]:
+        out = llm.chat(messages)
+        return out.message.content, out.additional_kwargs["stepcache"]
 
     cat = ChatMessage(role=MessageRole.USER, blocks=[TextBlock(text=QUESTION), ImageBlock(url="https://x/cat.jpg")])
     dog = ChatMessage(role=MessageRole.USER, blocks=[TextBlock(text=QUESTION), ImageBlock(url="https://x/dog.jpg")])
-    assert ask([cat]) == ask([dog]) == ask([cat]) == "bypass"
-    assert inner.calls == 3
+    (cat_text, first), (dog_text, other), (again_text, again) = ask([cat]), ask([dog]), ask([cat])
+    assert (cat_text, dog_text, again_text) == ("Answer number 1.", "Answer number 2.", "Answer number 1.")
+    assert inner.calls == 2, "the dog picture was answered with the cat answer, or the cat was not replayed"
+    assert [first["outcome"], other["outcome"], again["outcome"]] == ["miss", "miss", "exact"]
+    assert again["matched_entry_id"] == first["stored_entry_id"] != other["stored_entry_id"]
+    for meta in (first, other, again):
+        assert meta["tier"] == "exact" and "non-text content" in meta["tier_reasons"]
+        assert meta["verification"] == "unchecked" and not meta["verified"] and "fallback" not in meta["provenance"]
     call = {"id": "c1", "type": "function", "function": {"name": "get_weather", "arguments": '{"city": "Paris"}'}}
-    history = [
-        ChatMessage(role=MessageRole.USER, content="Weather?"),
-        ChatMessage(role=MessageRole.ASSISTANT, content="", additional_kwargs={"tool_calls": [call]}),
-        ChatMessage(role=MessageRole.TOOL, content="18 C", additional_kwargs={"tool_call_id": "c1"}),
-        ChatMessage(role=MessageRole.USER, content="Umbrella?"),
-    ]
-    assert ask(history) == ask(history) == "bypass"
-    assert inner.calls == 5
+
+    def history(result: str) -> list[ChatMessage]:
+        return [
+            ChatMessage(role=MessageRole.USER, content="Weather?"),
+            ChatMessage(role=MessageRole.ASSISTANT, content="", additional_kwargs={"tool_calls": [call]}),
+            ChatMessage(role=MessageRole.TOOL, content=result, additional_kwargs={"tool_call_id": "c1"}),
+            ChatMessage(role=MessageRole.USER, content="Umbrella?"),
+        ]
+
+    (text, first), (replayed, again) = ask(history("18 C")), ask(history("18 C"))
+    assert text == replayed == "Answer number 3." and inner.calls == 3
+    assert (first["tier"], first["outcome"], again["outcome"]) == ("exact", "miss", "exact")
+    assert {"tool messages", "tool calls in history"} <= set(first["tier_reasons"])
+    text, other = ask(history("19 C"))  # another tool result: another request
+    assert text == "Answer number 4." and inner.calls == 4 and other["outcome"] == "miss"
+    assert step_entries(llm.cache) == 0
 
 
 @pytest.mark.parametrize("field", ["completion_to_prompt", "messages_to_prompt", "system_prompt", "query_wrapper_prompt"])
@@ -259,4 +505,5 @@ def test_a_prompt_template_on_the_inner_model_makes_no_claim(field: str) -> None
     }[field]
     inner = ScriptedLLM(lambda _p: "7 + 1 = 10", **{field: value})
     llm = StepCacheLLM(llm=inner, cache=StepCache())
-    assert_no_claim(llm, inner, lambda: llm.complete("What is 7 + 1?"), "7 + 1 = 10")
+    assert_no_claim(llm, inner, lambda: llm.complete("What is 7 + 1?"), "7 + 1 = 10",
+                    others=[lambda: llm.complete("What is 7 + 2?")])

@@ -1,7 +1,9 @@
-"""Every part of a request is in its cache key, or the request makes no claim: what the model sees
+"""Every part of a request is in its cache key, or the step tier makes no claim: what the model sees
 beyond the prompt text (images, audio, files, unknown content blocks, several text parts, message
-names, tool calls, tool results, additional_kwargs) bypasses the cache - the model answers every
-time, nothing is stored or served; bound tools / tool choice / response format separate entries.
+names, tool calls, tool results, additional_kwargs) puts the request in the exact tier - the model's
+own answer, replayed only for exactly the same request (a repeat makes no model call, any edit of any
+part does), never verified, nothing in the step tier; bound tools / tool choice / response format
+separate entries.
 
 LangChain: through the global cache (``set_llm_cache(StepCacheLLMCache())``) and through
 ``StepCacheRunnable`` (LlamaIndex: ``test_llama_index_no_claim``). Every test counts model calls.
@@ -117,22 +119,39 @@ def test_changed_image_calls_the_model_again(path: Any) -> None:
     assert "dog.jpg" in str(image_url)
 
 
-def assert_no_claim(path: Any, out: Any) -> None:
-    """The model's own answer: a bypass record (wrapper) or no record at all (global cache miss)."""
+def step_entries(engine: StepCache) -> int:
+    """Entries of the step tier (the exact tier's own are ``task == "exact"``)."""
+    return sum(1 for entry, _ in engine.store.iter_items() if entry.task != "exact")
+
+
+def engine_of(path: Any) -> StepCache:
+    return path.cache.cache if path.name == "global" else path.engine
+
+
+def assert_no_claim(path: Any, out: Any, repeat: bool) -> None:
+    """The exact tier's answer: the model's own (a miss: no record through the global cache, whose miss
+    is LangChain's own call; the wrapper's record says exact tier, miss) or, for a ``repeat`` of exactly
+    the same request, that answer replayed (outcome exact); unchecked, never verified, never the
+    fallback; nothing in the step tier."""
     record = out.response_metadata.get("stepcache")
-    if path.name == "global":
-        assert record is None and path.cache.cache.store.count() == 0
+    if path.name == "global" and not repeat:
+        assert record is None
     else:
-        assert record["outcome"] == "bypass" and not record["verified"] and path.engine.store.count() == 0
+        assert record["tier"] == "exact" and record["outcome"] == ("exact" if repeat else "miss")
+        assert record["verification"] == "unchecked" and not record["verified"]
+        assert record["tier_reasons"] and "fallback" not in record["provenance"]
+    assert step_entries(engine_of(path)) == 0, "stored in the step tier"
 
 
-def test_same_image_repeated_still_calls_the_model(path: Any) -> None:
+def test_same_image_repeated_is_replayed_by_the_exact_tier(path: Any) -> None:
     chat = model()
     first = path.ask(chat, image("https://x/cat.jpg"))
     again = path.ask(chat, image("https://x/cat.jpg"))
-    assert len(chat.calls) == 2 and (first.content, again.content) == (ANSWERS[0], ANSWERS[1])
-    assert_no_claim(path, first)
-    assert_no_claim(path, again)
+    assert len(chat.calls) == 1 and (first.content, again.content) == (ANSWERS[0], ANSWERS[0])
+    assert_no_claim(path, first, repeat=False)
+    assert_no_claim(path, again, repeat=True)
+    other = path.ask(chat, image("https://x/cat.png"))  # another image: another request
+    assert len(chat.calls) == 2 and other.content == ANSWERS[1]
 
 
 def test_image_position_is_part_of_the_key(path: Any) -> None:
@@ -154,10 +173,11 @@ def test_changed_file_and_audio_blocks_call_the_model_again(path: Any) -> None:
     assert calls_for(path, with_block(wav), with_block(other_wav)) == 2
 
 
-def test_same_audio_repeated_still_calls_the_model(path: Any) -> None:
+def test_same_audio_repeated_is_replayed_by_the_exact_tier(path: Any) -> None:
     wav = {"type": "input_audio", "input_audio": {"data": "UklGRg==", "format": "wav"}}
     messages = [HumanMessage(content=[{"type": "text", "text": "Transcribe this."}, wav])]
-    assert calls_for(path, messages, copy.deepcopy(messages)) == 2
+    assert calls_for(path, messages, copy.deepcopy(messages)) == 1
+    assert step_entries(engine_of(path)) == 0
 
 
 def test_unknown_content_block_changed_calls_the_model_again(path: Any) -> None:
@@ -165,7 +185,8 @@ def test_unknown_content_block_changed_calls_the_model_again(path: Any) -> None:
         return [HumanMessage(content=[{"type": "text", "text": QUESTION}, {"type": "x-sensor", "payload": payload}])]
 
     assert calls_for(path, custom("reading-1"), custom("reading-2")) == 2
-    assert calls_for(path, custom("reading-3"), custom("reading-3")) == 2  # no claim, even repeated
+    assert calls_for(path, custom("reading-3"), custom("reading-3")) == 1  # the exact tier's replay
+    assert step_entries(engine_of(path)) == 0
 
 
 def test_text_part_boundaries_are_part_of_the_key(path: Any) -> None:
@@ -182,14 +203,19 @@ def test_changed_message_name_calls_the_model_again(path: Any) -> None:
     assert calls_for(path, alice, bob) == 2
 
 
-def test_a_repeated_message_with_a_name_or_additional_kwargs_still_calls_the_model(path: Any) -> None:
+def test_a_repeated_message_with_a_name_or_additional_kwargs_is_replayed_by_the_exact_tier(path: Any) -> None:
     named = [HumanMessage("What is my name?", name="alice")]
     kwargs = [HumanMessage("Describe the attached chart.", additional_kwargs={"attachment": "chart-1"})]
     tool_call = [HumanMessage("What is 15 * 15?"),
                  AIMessage(content="", tool_calls=[{"name": "mul", "args": {"a": 15}, "id": "c1", "type": "tool_call"}]),
                  HumanMessage("What is 15 * 15?")]
     for messages in (named, kwargs, tool_call):
-        assert calls_for(path, messages, copy.deepcopy(messages)) == 2
+        chat = model()
+        first = path.ask(chat, messages)
+        again = path.ask(chat, copy.deepcopy(messages))
+        assert len(chat.calls) == 1 and first.content == again.content == ANSWERS[0]
+        assert_no_claim(path, first, repeat=False)
+        assert_no_claim(path, again, repeat=True)
 
 
 def _tool_history(
@@ -222,8 +248,9 @@ def test_tool_call_id_and_tool_result_fields_are_part_of_the_key(path: Any) -> N
     assert calls_for(path, *statuses) == 2
 
 
-def test_same_tool_history_repeated_still_calls_the_model(path: Any) -> None:
-    assert calls_for(path, _tool_history(), _tool_history()) == 2
+def test_same_tool_history_repeated_is_replayed_by_the_exact_tier(path: Any) -> None:
+    assert calls_for(path, _tool_history(), _tool_history()) == 1
+    assert step_entries(engine_of(path)) == 0
 
 
 def test_additional_kwargs_are_part_of_the_key(path: Any) -> None:
@@ -246,10 +273,13 @@ def test_bound_tools_changed_calls_the_model_again(path: Any) -> None:
     path.ask(chat.bind_tools([WEATHER]), [HumanMessage("Help me plan my day in Paris.")])
     path.ask(chat.bind_tools([TIME]), [HumanMessage("Help me plan my day in Paris.")])
     assert len(chat.calls) == 2
-    path.ask(chat.bind_tools([TIME]), [HumanMessage("Help me plan my day in Paris.")])
-    # same tools again: tools bound without a forced call and a text task make no claim (blind red
-    # team round 4, R2: the model may answer with a tool call), so the model answers again
-    assert len(chat.calls) == 3
+    again = path.ask(chat.bind_tools([TIME]), [HumanMessage("Help me plan my day in Paris.")])
+    # same tools again: tools bound without a forced call and a text task make no step-tier claim
+    # (blind red team round 4, R2: the model may answer with a tool call); the exact tier replays the
+    # model's own answer to exactly this request
+    assert len(chat.calls) == 2 and again.content == ANSWERS[1]
+    assert again.response_metadata["stepcache"]["tier"] == "exact"
+    assert again.response_metadata["stepcache"]["outcome"] == "exact"
 
 
 def test_tool_choice_changed_calls_the_model_again(path: Any) -> None:
@@ -297,22 +327,35 @@ def test_plain_text_key_recorded_is_the_llm_string_key() -> None:
     finally:
         set_llm_cache(None)
     assert len(chat.calls) == 1
-    assert again.response_metadata["stepcache"]["llm_key"] == llm_key_for(chat._get_llm_string())
+    # no request digest for plain text; ScriptedChat is not serialized, so llm_string cannot say a chat
+    # model sent the prompt: a prompt read as messages is keyed apart from a text prompt (issue 32, 7.4)
+    expected = llm_key_for(chat._get_llm_string()) + "|decoded-messages"
+    assert again.response_metadata["stepcache"]["llm_key"] == expected
 
 
-def test_neither_path_stores_or_serves_a_multimodal_request() -> None:
+def test_neither_path_stores_a_multimodal_request_in_the_step_tier() -> None:
     engine = StepCache()
     chat = model()
     first = with_step_cache(chat, engine).invoke(image("https://x/cat.jpg"))
-    assert first.response_metadata["stepcache"]["outcome"] == "bypass" and engine.store.count() == 0
+    record = first.response_metadata["stepcache"]
+    assert (record["tier"], record["outcome"], record["verified"]) == ("exact", "miss", False)
+    assert step_entries(engine) == 0
     cache = StepCacheLLMCache(engine)
     set_llm_cache(cache)
     try:
         again = chat.invoke(image("https://x/cat.jpg"))
+        replayed = chat.invoke(image("https://x/cat.jpg"))
+        other = chat.invoke(image("https://x/dog.jpg"))
     finally:
         set_llm_cache(None)
-    assert len(chat.calls) == 2 and "stepcache" not in again.response_metadata and engine.store.count() == 0
-    assert cache.stats()["stored"] == 0 and cache.stats()["hits"] == 0
+    # the global cache keys its own identity (llm_string): its first request is LangChain's own call
+    assert len(chat.calls) == 3 and "stepcache" not in again.response_metadata and step_entries(engine) == 0
+    assert replayed.content == again.content == ANSWERS[1] and other.content == ANSWERS[2]
+    assert replayed.response_metadata["stepcache"]["outcome"] == "exact"
+    assert not replayed.response_metadata["stepcache"]["verified"]
+    stats = cache.stats()
+    assert stats["hits"] == stats["exact_hits"] == 1 and stats["tiers"] == {"step": 0, "exact": 3, "none": 0}
+    assert stats["requests"] == 0  # the step tier answered nothing
 
 
 def test_key_survives_langchains_cache_serialization() -> None:
@@ -409,14 +452,17 @@ def _edited(messages: list[BaseMessage], data: st.DataObject) -> list[BaseMessag
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(messages=_conversation(), data=st.data())
-def test_a_request_with_a_non_text_part_is_never_stored_or_served(
+def test_a_request_with_a_non_text_part_is_replayed_only_for_exactly_itself(
     messages: list[BaseMessage], data: st.DataObject
 ) -> None:
     cache = StepCacheLLMCache()
     llm_string = "scripted-model"
     cache.update(dumps(messages), llm_string, [ChatGeneration(message=ai("The attachment shows a red square."))])
-    assert cache.cache.store.count() == 0  # no claim: nothing stored
-    assert cache.lookup(dumps(messages), llm_string) is None
+    assert step_entries(cache.cache) == 0  # no step-tier claim: nothing in the step tier
+    (replayed,) = cache.lookup(dumps(messages), llm_string)  # the exact tier: the same request, its answer
+    assert replayed.message.content == "The attachment shows a red square."
+    record = replayed.message.response_metadata["stepcache"]
+    assert (record["tier"], record["outcome"], record["verified"]) == ("exact", "exact", False)
     edited = _edited(messages, data)
     assert cache.lookup(dumps(edited), llm_string) is None
     assert _convert.request_digest(edited) != _convert.request_digest(messages)  # and keyed apart all the same
