@@ -379,5 +379,6 @@ def finish_flow(engine: StepCache, plan: CachePlan, model: AdapterModel, raw: An
         llm=model,
         metadata=model.entry_metadata(plan, raw),
         rejected=model.rejects(raw),
+        length_limit=getattr(model, "limit", None),  # the request's max_tokens (ModelCaller, InnerCaller)
     )
     return result

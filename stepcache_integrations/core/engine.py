@@ -244,15 +244,17 @@ class StepCache:
         *,
         metadata: dict[str, Any] | None = None,
         rejected: Sequence[str] = (),
+        length_limit: int | None = None,
     ) -> StepCacheResult:
         """Finish a plan whose model output the caller already has (e.g. after streaming).
 
         ``response`` answers ``plan.generation_prompt``; ``llm`` (optional) serves repairs;
         ``metadata`` is kept in the stored entry's metadata; ``rejected``: what the caller found
-        wrong with the output beyond its text (then it fails: not repaired, not stored).
+        wrong with the output beyond its text (then it fails: not repaired, not stored);
+        ``length_limit``: the request's ``max_tokens`` (a fallback answer must fit it: ``core.length``).
         """
         given = coerce_response(response, plan.generation_prompt or "")
-        flow = self._complete(plan, given, metadata, rejected)
+        flow = self._complete(plan, given, metadata, rejected, length_limit)
         return self._recorded(drive(flow, self._services(llm)))
 
     async def afinalize(
@@ -263,10 +265,11 @@ class StepCache:
         *,
         metadata: dict[str, Any] | None = None,
         rejected: Sequence[str] = (),
+        length_limit: int | None = None,
     ) -> StepCacheResult:
         """Async twin of :meth:`finalize`."""
         given = coerce_response(response, plan.generation_prompt or "")
-        flow = self._complete(plan, given, metadata, rejected)
+        flow = self._complete(plan, given, metadata, rejected, length_limit)
         return self._recorded(await adrive(flow, self._services(llm)))
 
     # ------------------------------------------------------------------ the store
@@ -398,10 +401,12 @@ class StepCache:
         )
 
     def _complete(
-        self, plan: CachePlan, given: LLMResponse | None, metadata: dict[str, Any] | None, rejected: Sequence[str] = ()
+        self, plan: CachePlan, given: LLMResponse | None, metadata: dict[str, Any] | None, rejected: Sequence[str] = (),
+        length_limit: int | None = None,
     ) -> Any:
         return complete_flow(
-            plan, given, max_repairs=self.max_repairs, metadata=metadata, rejected=tuple(rejected), ledger=self.repair_ledger
+            plan, given, max_repairs=self.max_repairs, metadata=metadata, rejected=tuple(rejected), ledger=self.repair_ledger,
+            length_limit=length_limit,
         )
 
     @property

@@ -14,6 +14,7 @@ from typing import Any
 
 from ..errors import InvalidPromptError, StepCacheError
 from .judge import apply_verdict, judge_prompt
+from .length import fits
 from .plan import CachePlan
 from .planner import WIDE_K, adopt, choose, look_wider, unit_evidence
 from .policy import ReusePolicy
@@ -125,6 +126,7 @@ def complete_flow(
     metadata: dict[str, Any] | None = None,
     rejected: list[str] | tuple[str, ...] = (),
     ledger: RepairLedger | None = None,
+    length_limit: int | None = None,
 ) -> Flow:
     """Generate (unless ``given``), assemble, check, repair, fall back, store if it passed its checks
     (marked with its verification level).
@@ -134,10 +136,11 @@ def complete_flow(
     (``RepairLedger.budget``; none without a ledger). Every repair is recorded in ``ledger``.
     ``rejected``: what the caller found wrong with the given answer beyond its text (a tool request
     answered without a tool call): the answer fails, and is neither repaired nor replaced by the
-    fallback (their text could not be given the shape the caller asked for)."""
+    fallback (their text could not be given the shape the caller asked for). ``length_limit``: the
+    request's ``max_tokens``: a fallback answer that may not fit it is not used (``core.length``)."""
     if plan.generation_prompt is None:
         raise StepCacheError("this plan needs no model call; use StepCache.serve(plan)")
-    attempt = _Completion(plan, dict(plan.timings), list(rejected))
+    attempt = _Completion(plan, dict(plan.timings), list(rejected), length_limit)
     t0 = time.perf_counter()
     response = given if given is not None else (yield AskModel("generate", plan.generation_prompt))
     attempt.timings["generate"] = time.perf_counter() - t0
@@ -293,8 +296,9 @@ class _JudgeCost:
 class _Completion:
     """The state of one ``complete_flow``: the answer so far, its errors and its cost."""
 
-    def __init__(self, plan: CachePlan, timings: dict[str, float], rejected: list[str]) -> None:
-        self.plan, self.timings, self.rejected = plan, timings, rejected
+    def __init__(self, plan: CachePlan, timings: dict[str, float], rejected: list[str],
+                 length_limit: int | None = None) -> None:
+        self.plan, self.timings, self.rejected, self.length_limit = plan, timings, rejected, length_limit
         self.handler: TaskHandler = plan.handler
         judge = _JudgeCost.of(plan)
         self.judge_calls = judge.calls
@@ -344,7 +348,7 @@ class _Completion:
         self.fallback_tried = True
         t0 = time.perf_counter()
         fallback = self.handler.fallback(self.plan.constraints)
-        if fallback is not None:
+        if fallback is not None and fits(fallback, self.length_limit):  # the request's max_tokens holds for it too
             steps = self.handler.segment(fallback, self.plan.constraints)
             if not self.handler.check_answer(steps, self.plan.constraints):
                 self.answer = Assembly(steps, ["fallback"] * len(steps))

@@ -36,12 +36,14 @@ def _without_generated_ids(content: Any) -> Any:
 def _message(message: BaseMessage) -> dict[str, Any]:
     data = message_to_dict(message)
     data["data"]["content"] = _without_generated_ids(data["data"].get("content"))
+    data["data"].pop("id", None)  # a message's own id is the client's bookkeeping, never sent to a model
     return data
 
 
 def exact_request(request: Request) -> str:
-    """``request`` as one canonical string: its kind and every message whole (a completion's text); the
-    ids LangChain generates for the content blocks it normalizes are left out (new on every call)."""
+    """``request`` as one canonical string: its kind and every message whole (a completion's text); a
+    message's own id and the ids LangChain generates for the content blocks it normalizes are left
+    out (new on every call, never sent; tool-call ids stay)."""
     if request.kind == "llm":
         body: Any = request.text
     else:

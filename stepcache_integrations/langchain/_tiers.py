@@ -66,6 +66,20 @@ def _serialized_view(model: Any, at: int, llm_string: str, inert: Collection[str
     return reasons, key_string, json.dumps(options, sort_keys=True) + llm_string[at:]
 
 
+# keys that name a model in the identifying params of a model LangChain does not serialize
+_MODEL_NAMES = frozenset(squash(n) for n in ("model", "model_name", "model_id", "repo_id", "deployment_name",
+                                                "azure_deployment", "engine", "model_path", "endpoint_url"))
+
+
+def _names_a_model(model: Any, params: Mapping[str, Any] | None) -> bool:
+    """Whether ``llm_string`` names the model: a serialized model does (its class and the fields it
+    was given); one LangChain does not serialize, only if its identifying params name a model (a
+    custom class with none shows only its ``_type``: its configurations cannot be told apart)."""
+    if model is not None or params is None:
+        return True
+    return any(squash(name) in _MODEL_NAMES and value not in (None, "") for name, value in params.items())
+
+
 def read_llm_string(llm_string: str, *, inert: Collection[str] = (), inert_types: Collection[str] | None = None,
                     json_task: bool = False, unclaimed_tools: bool = False) -> LlmStringView:
     """Every reason in ``llm_string`` (model fields, then options), its key string and model name.
@@ -92,7 +106,7 @@ def read_llm_string(llm_string: str, *, inert: Collection[str] = (), inert_types
     found = options_reasons(options_string, json_task=json_task)
     json_only = JSON_ONLY in found or (unclaimed_tools and not json_task)
     reasons.extend(Reason(text) for text in found if text != JSON_ONLY)
-    named = profile.llm_string_names_model if profile is not None else True
+    named = profile.llm_string_names_model if profile is not None else _names_a_model(model, params)
     limit = length_limit(model.get("kwargs") if isinstance(model, Mapping) else None, params)
     return LlmStringView(tuple(reasons), key_string, named, profile.class_name if profile else name, json_only, limit)
 

@@ -32,7 +32,8 @@ from langchain_core.runnables.fallbacks import _returns_runnable
 from pydantic import ConfigDict, Field
 
 from ..adapter_core import StreamSession, answer_flow, finish_flow, log_request, result_event
-from ..adapter_fields import inert_names
+from ..adapter_fields import declared_fields, inert_names
+from ..adapter_options import length_limit
 from ..adapters.length import fits, reported_output_tokens
 from ..adapters.tiers import Reason, TierDecision, warn_once
 from ..core.engine import StepCache
@@ -40,7 +41,7 @@ from ..core.types import StepCacheResult
 from ..errors import InvalidPromptError
 from ..twin_flow import END, Emit, Io, StreamFlow, TwinFlow, arun, arun_stream, opened, pull, run, run_stream
 from ._convert import Request, annotate, kwargs_digest, messages_to_text, summary, template_flow
-from ._identity import bound_identity
+from ._identity import bound_identity, unwrap
 from ._model import ModelCaller, call_options, is_model, llm_string, model_kind, prompt_value, schema_dict
 from ._outputs import from_cache, from_model
 from ._schema import CallSpec
@@ -179,16 +180,19 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
         """The model part of the ``llm_key`` this wrapper's entries use (for these call kwargs).
 
         Derived from the model and its parameters (bound and call options: tools, tool
-        choice, response format, stop...) - the key ``StepCacheLLMCache`` uses; or ``llm_key``
-        if set, scoped to a digest of those options when there are any. Each request scopes
-        it further to everything beyond its text (:meth:`request_llm_key`).
+        choice, response format, stop...) and from every field of the model object as it is now
+        (``_tiers.wrapper_identity``: ``llm_string`` names no model for some classes, and a field set
+        after construction is not in it); or ``llm_key`` if set, scoped to a digest of those options
+        when there are any. Each request scopes it further to everything beyond its text
+        (:meth:`request_llm_key`).
         """
         identity = bound_identity(self.bound)  # endpoint and key digest the client resolved (R3, R12)
         digest = kwargs_digest(call_options(self.bound, call_kwargs))
         key = self.llm_key if digest is None else f"{self.llm_key}|options={digest}"
-        if self.llm_key is None:  # the global cache's key for this model: inert fields out (``_tiers.step_key``)
+        if self.llm_key is None:  # inert fields out (``_tiers.step_key``), the model's whole identity in
             view = read_llm_string(llm_string(self.bound, call_kwargs), inert=self.inert_model_fields)
-            key = step_key(model_kind(self.bound), view.key_string)
+            model = wrapper_identity(self.bound, view.key_string, self.inert_model_fields)
+            key = f"{step_key(model_kind(self.bound), view.key_string)}|model={model}"
         return key if identity is None else f"{key}|{identity}"
 
     def request_llm_key(self, request: Request, call_kwargs: dict[str, Any]) -> str:
@@ -295,7 +299,9 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
         options = call_options(self.bound, call_kwargs)
         decision = wrapper_tier(self.bound, request.unread, view, options, self.inert_model_fields)
         warn_once("with_step_cache", decision)
-        return decision, wrapper_identity(self.bound, view.key_string, self.inert_model_fields), view.length_limit
+        fields = {name: value for name, (value, _) in declared_fields(unwrap(self.bound)[0]).items()}
+        limit = min((n for n in (view.length_limit, length_limit(fields)) if n is not None), default=None)
+        return decision, wrapper_identity(self.bound, view.key_string, self.inert_model_fields), limit
 
     def bypass_reason(self, request: Request, call_kwargs: dict[str, Any], spec: CallSpec) -> str | None:
         """Every reason the step tier makes no claim about this request, in one line (None: it does);

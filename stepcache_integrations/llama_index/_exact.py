@@ -21,6 +21,8 @@ from llama_index.core.base.llms.types import ChatMessage, ChatResponse, Completi
 from ..adapter_core import METADATA_KEY, exact_summary, log_request
 from ..adapters.tiers import TierDecision
 from ..core.exact_tier import exact_llm_key
+from ..core.llm import coerce_response
+from ..errors import ModelOutputError
 from ..twin_flow import END, Emit, Io, StreamFlow, TwinFlow, pull
 from ._requests import role_name
 from ._responses import tag
@@ -80,9 +82,14 @@ def _lookup(req: ExactRequest, streamed: bool) -> TwinFlow[Any]:
 
 def _store(req: ExactRequest, response: Any, streamed: bool, text: str | None = None) -> TwinFlow[dict[str, Any]]:
     exact, payload = req.cache.exact, payload_of(response, text)
+    try:
+        reply = coerce_response(response, req.prompt)
+        usage = (0, 0) if reply.usage_estimated else (reply.prompt_tokens, reply.completion_tokens)
+    except ModelOutputError:  # a tool call: no text to read usage beside
+        usage = (0, 0)
     stored = yield Io.of(exact.put, exact.aput, req.namespace, req.identity, req.request, prompt=req.prompt,
-                         text=payload["text"], payload=payload)
-    meta = exact_summary(req.decision, hit=None, stored_entry_id=stored, streamed=streamed, **_where(req))
+                         text=payload["text"], payload=payload, prompt_tokens=usage[0], completion_tokens=usage[1])
+    meta = exact_summary(req.decision, hit=None, stored_entry_id=stored, streamed=streamed, usage=usage, **_where(req))
     log_request(logger, "miss (exact tier), stored the answer", prompt=req.prompt, record=meta, **_where(req))
     report(meta)
     return meta

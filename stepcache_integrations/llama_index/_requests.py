@@ -25,7 +25,7 @@ from llama_index.core.base.llms.types import ChatMessage, MessageRole, TextBlock
 from llama_index.core.llms.llm import LLM
 
 from ..adapter_core import METADATA_KEY, unmodelled_option
-from ..adapters.length import CUT_OFF, cut_off
+from ..adapters.length import CUT_OFF, cut_off, reported_output_tokens
 from ..core.llm import coerce_response
 from ..core.types import LLMResponse
 from ._llm_key import KEY_ATTRS, default_llm_key, inner_options, inner_reason  # noqa: F401 - re-exported
@@ -232,7 +232,10 @@ class InnerCaller:
         return [CUT_OFF] if cut_off(raw, self.limit) else []
 
     def entry_metadata(self, plan: Any, raw: Any) -> dict[str, Any] | None:
-        return None
+        """The completion tokens the model reported for its answer (the length rule reads them when
+        the stored answer is served again verbatim under a limit), or None."""
+        tokens = reported_output_tokens(raw)
+        return {"length": {"output_tokens": tokens}} if tokens is not None else None
 
     def respond(self, prompt: str) -> LLMResponse:
         return self.response(self.call(prompt), prompt)

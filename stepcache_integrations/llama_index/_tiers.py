@@ -61,8 +61,12 @@ def request_limit(llm: Any, kwargs: dict[str, Any]) -> int | None:
 
 def fitted(cache: Any, plan: Any, limit: int | None, options: dict[str, Any]) -> Any:
     """``plan``, or a miss plan when its cache-only answer may not fit the request's length ``limit``
-    (``adapters.length``); the prompt's vector is kept."""
-    if plan.needs_model or fits(plan.cached_text, limit):
+    (``adapters.length``: the stored answer itself fits by the tokens its model reported); the
+    prompt's vector is kept."""
+    entry = plan.entry
+    verbatim = entry is not None and plan.cached_text == entry.text
+    reported = (entry.metadata.get("length") or {}).get("output_tokens") if verbatim else None
+    if plan.needs_model or fits(plan.cached_text, limit, reported if isinstance(reported, int) else None):
         return plan
     fresh = cache.prepare(plan.prompt, **options)
     fresh.vector = plan.vector

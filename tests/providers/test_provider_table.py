@@ -24,7 +24,8 @@ from stepcache_integrations.adapters.profiles import all_profiles, squash
 NO_STEP = {
     ("custom BaseChatModel (not serializable)", "set_llm_cache"): "llm_string holds none of its fields",
 }
-NO_TIER = {("ChatHuggingFace", "set_llm_cache"), ("ChatOllama", "set_llm_cache")}
+NO_TIER = {("ChatHuggingFace", "set_llm_cache"), ("ChatOllama", "set_llm_cache"),
+           ("custom BaseChatModel (no identifying params)", "set_llm_cache")}
 LIMITS = {"ChatOpenAI(max_tokens=64)": 64}
 
 

@@ -453,21 +453,27 @@ def test_lcel_composition_invoke_and_stream() -> None:
     assert isinstance(model.calls[0][0], SystemMessage)
 
 
-def test_wrapper_and_global_cache_share_entries_for_the_same_model() -> None:
+def test_the_wrapper_keys_the_model_it_sees_and_the_global_cache_what_llm_string_shows() -> None:
+    """The wrapper's key holds every field of the model object as it is (blind red team, issue 32: a
+    ChatOllama's llm_string names no model, a field set after construction is not in llm_string); the
+    global cache keys what llm_string shows. So they keep their own entries: the global cache never
+    serves the wrapper's, and a model changed after construction never gets its former answers."""
     from langchain_core.globals import set_llm_cache
 
     from stepcache_integrations.langchain import StepCacheLLMCache
 
     engine = StepCache()
-    model = scripted(MATH_A)
+    model = scripted(MATH_A, "Step 1: 3x = 21.\nStep 2: x = 7.\nAnswer: x = 7")
     cached = with_step_cache(model, engine)
     cached.invoke(MATH_Q)
     set_llm_cache(StepCacheLLMCache(engine))
     try:
-        answer = model.invoke(MATH_Q2)  # the global cache re-instantiates the wrapper's entry
+        answer = model.invoke(MATH_Q2)  # the global cache's own key: the model answers
     finally:
         set_llm_cache(None)
-    assert len(model.calls) == 1 and answer.content.endswith("x = 7")
+    assert len(model.calls) == 2 and answer.content.endswith("x = 7")
+    again = cached.invoke(MATH_Q2)  # the wrapper re-instantiates its own entry
+    assert len(model.calls) == 2 and meta(again)["outcome"] in ("reuse", "reinstantiate")
 
 
 def test_fake_list_chat_model_wrapper_and_global_cache() -> None:

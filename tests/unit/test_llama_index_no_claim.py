@@ -382,13 +382,17 @@ def test_an_answer_written_under_a_limit_is_the_models_own_and_never_served(limi
             inner, options = _limited(limit, lambda _p: truncated, chat=chat)
             expected = truncated
         llm = StepCacheLLM(llm=inner, cache=StepCache(), inert_model_fields=("lang",))
-        for _ in (1, 2):
+        # free text passes its (empty) checks and its model reported fewer tokens than the limit (it
+        # ended on its own): the very same text may be served again; every other answer fails
+        reusable = task == "text" and limit != "MockLLM"
+        for n in (1, 2):
             text, meta = _ask(llm, "chat" if chat else "complete", prompt, **options)
             assert text == expected, "the model's answer was replaced"
-            assert meta["tier"] == "step" and meta["outcome"] != "reuse" and meta["model_calls"] >= 1
-            assert not meta["verified"] and "fallback" not in meta["provenance"] and not meta["used_fallback"]
+            assert meta["tier"] == "step" and not meta["verified"]
+            assert "fallback" not in meta["provenance"] and not meta["used_fallback"]
+            assert meta["outcome"] != "reuse" or (reusable and n == 2)
         if limit != "MockLLM":
-            assert inner.calls == 2
+            assert inner.calls == (1 if reusable else 2)
 
 
 # ----------------------------------------------------------------------------- exact text

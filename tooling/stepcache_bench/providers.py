@@ -91,10 +91,34 @@ def _custom_chat_model() -> Any:
         def _llm_type(self) -> str:
             return "echo-solver"
 
+        @property
+        def _identifying_params(self) -> dict[str, Any]:  # what LangChain's custom-model guide shows
+            return {"model_name": self.model_name}
+
         def _generate(self, messages: Any, stop: Any = None, run_manager: Any = None, **kwargs: Any) -> Any:
             return ChatResult(generations=[ChatGeneration(message=AIMessage(content="unused"))])
 
     return EchoSolver()
+
+
+def _custom_without_identity() -> Any:
+    from langchain_core.language_models import BaseChatModel
+    from langchain_core.messages import AIMessage
+    from langchain_core.outputs import ChatGeneration, ChatResult
+
+    class Anonymous(BaseChatModel):
+        """A user's own chat model with no identifying params: llm_string shows only its type."""
+
+        model_name: str = "anonymous"
+
+        @property
+        def _llm_type(self) -> str:
+            return "anonymous-chat"
+
+        def _generate(self, messages: Any, stop: Any = None, run_manager: Any = None, **kwargs: Any) -> Any:
+            return ChatResult(generations=[ChatGeneration(message=AIMessage(content="unused"))])
+
+    return Anonymous()
 
 
 def _hf() -> Any:
@@ -158,6 +182,7 @@ def _lc_cases() -> list[Case]:
         Case("ChatDeepSeek", "langchain-deepseek", "langchain_deepseek.chat_models.ChatDeepSeek",
              make("langchain_deepseek.chat_models.ChatDeepSeek", model="deepseek-chat", api_key="fake")),
         Case("custom BaseChatModel (not serializable)", "langchain-core", "EchoSolver", _custom_chat_model),
+        Case("custom BaseChatModel (no identifying params)", "langchain-core", "Anonymous", _custom_without_identity),
     ]
 
 
