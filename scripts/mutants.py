@@ -408,8 +408,8 @@ MUTANTS: list[Mutant] = [
     Mutant("li-key-ignores-fields", "the LlamaIndex llm_key leaves out the inner model's fields (api_base, headers, custom fields)",
            LI_KEY, '"fields": key_fields(llm, 0, dropped) if isinstance(llm, BaseModel)', '"fields": {} if isinstance(llm, BaseModel)',
            (LI_NO_CLAIM, U + "test_llama_index_llm.py")),
-    Mutant("li-call-options-unchecked", "LlamaIndex call kwargs (stop, max_tokens...) are not read for unmodelled options",
-           LI_REQUESTS, "    option = unmodelled_option(kwargs) or (", "    option = None or (",
+    Mutant("li-call-options-unchecked", "LlamaIndex call kwargs (stop, n, logprobs...) are not read for unmodelled options",
+           f"{PKG}/llama_index/_tiers.py", "    yield from option_reasons(kwargs)", "    yield from ()",
            (LI_NO_CLAIM, U + "test_llama_index_llm.py")),
     Mutant("option-allowlist-open", "an option outside the allowlist (extra_body instructions, an unknown key) is claimed",
            ADAPTER_OPTIONS, '        if strict:\n            yield f"{key} is set (not a known option', '        if False:\n            yield f"{key} is set (not a known option',
@@ -427,12 +427,11 @@ MUTANTS: list[Mutant] = [
            f"{PKG}/langchain/_tiers.py", "    if env_endpoint_reason(model) is not None:  # the client went to OPENAI_BASE_URL: part of the identity",
            "    if False:",
            (U + "test_langchain_identity_tools.py", U + "test_langchain_cache.py")),
-    Mutant("li-history-normalized", "a LlamaIndex conversation's earlier turns are keyed with line endings folded",
-           LI_REQUESTS, "    turns = [f\"{role_name(m)}: {m.content or ''}\"",
-           "    turns = [f\"{role_name(m)}: {(m.content or '').replace(chr(13), '')}\"",
-           (LI_NO_CLAIM, U + "test_llama_index_llm.py")),
 ]
 # fmt: on
+# Retired (2026-12-03): li-history-normalized: a LlamaIndex conversation is keyed by its rendered prompt,
+# exactly as written, and by each turn's length (request_turns, issue 32 item 7.2), so folding line
+# endings in the history digest alone changes no key; li-turns-unkeyed (mutants_issue32) stands for it.
 # Retired (2026-12-01): mixed-number-as-product, run-glued-to-word, json-key-phrase-beside-list-ignored and
 # json-list-closed-by-in-addition break a rule that a later, wider rule now also enforces (a product across a
 # space, every '=' of a claimed prompt read, JSON 'checked' only for a plain request), so no single-line

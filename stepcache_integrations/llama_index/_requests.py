@@ -8,9 +8,9 @@
   ``_llm_key``); a follow-up in a conversation is scoped to the conversation's digest, and
   a request with more than its text (message ``additional_kwargs`` such as a name, several
   text blocks) to the digest of that rest (:func:`request_digest`);
-* requests the cache cannot represent faithfully (tools, structured output, generation options
-  it does not model such as stop sequences or length limits, non-text content, tool messages)
-  bypass it;
+* requests the step tier cannot represent faithfully (tools, structured output, generation options
+  it does not model such as stop sequences, non-text content, tool messages) are the exact tier's
+  (``_tiers``, ``_exact``);
 * :class:`InnerCaller` is what the engine calls for model requests.
 """
 
@@ -24,7 +24,7 @@ from typing import Any
 from llama_index.core.base.llms.types import ChatMessage, MessageRole, TextBlock
 from llama_index.core.llms.llm import LLM
 
-from ..adapter_core import METADATA_KEY, unmodelled_option
+from ..adapter_core import METADATA_KEY
 from ..adapters.length import CUT_OFF, cut_off, reported_output_tokens
 from ..core.llm import coerce_response
 from ..core.types import LLMResponse
@@ -33,7 +33,6 @@ from ._llm_key import KEY_ATTRS, default_llm_key, inner_options, inner_reason  #
 __all__ = [
     "BYPASS_KWARGS",
     "InnerCaller",
-    "bypass_reason",
     "chat_caller",
     "clean_messages",
     "completion_caller",
@@ -81,30 +80,6 @@ def clean_messages(messages: Sequence[ChatMessage]) -> list[ChatMessage]:
     return out
 
 
-def bypass_reason(messages: Sequence[ChatMessage] | None, kwargs: dict[str, Any], llm: Any = None) -> str | None:
-    """Why the cache makes no claim about a request (None: it answers it): tools or structured
-    output, a generation option it does not model (stop sequences, length limits, ``n > 1``,
-    logprobs...) in the call's kwargs or on the inner model (its fields, its ``additional_kwargs``),
-    any call option or ``additional_kwargs`` / ``extra_body`` key outside the allowlist
-    (``adapter_core.unmodelled_option``), a prompt template or system prompt on the inner model
-    (:func:`inner_reason`: the model sees text the engine does not check), non-text content, tool
-    messages or tool calls."""
-    for name in BYPASS_KWARGS:
-        if kwargs.get(name) not in (None, False, [], {}):
-            return f"{name} requested"
-    option = unmodelled_option(kwargs) or (inner_reason(llm) if llm is not None else None)
-    if option is not None:
-        return option
-    for message in messages or ():
-        if role_name(message) in ("tool", "function"):
-            return "tool messages"
-        if "tool_calls" in message.additional_kwargs or "function_call" in message.additional_kwargs:
-            return "tool calls in history"
-        if any(not isinstance(block, TextBlock) for block in message.blocks):
-            return "non-text content"
-    return None
-
-
 def _message_rest(message: ChatMessage) -> dict[str, Any] | None:
     """What ``message`` holds beyond its ``role: content`` line, or None.
 
@@ -112,7 +87,7 @@ def _message_rest(message: ChatMessage) -> dict[str, Any] | None:
     its blocks unless it has at most one plain text block: every block in place, a text
     block as its fields but the text plus, with several, its length (the cache prompt
     joins them, so where one ends is otherwise lost). Non-text blocks bypass the cache
-    (:func:`bypass_reason`); they are keyed whole here all the same.
+    (the exact tier's: ``_tiers``); they are keyed whole here all the same.
     """
     rest: dict[str, Any] = {}
     kwargs = {k: v for k, v in message.additional_kwargs.items() if k != METADATA_KEY}

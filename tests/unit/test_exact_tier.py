@@ -151,3 +151,25 @@ def test_a_failing_store_is_a_miss_fail_open_and_an_error_otherwise() -> None:
     strict = StepCache(store=_Failing())  # type: ignore[arg-type]
     with pytest.raises(StoreError):
         strict.exact.get("ns", "m", "r")
+
+
+def test_the_wrapper_keys_every_field_of_the_model_it_sees() -> None:
+    """Blind red team round 13: a ChatOllama's llm_string names no model, and a field set after
+    construction is not in llm_string; the wrapper keys the model object as it is at the call, so
+    llama3's answer is never mistral's, nor a changed model's."""
+    from unittest import mock
+
+    pytest.importorskip("langchain_ollama")
+    from langchain_ollama import ChatOllama
+
+    def generate(self: Any, messages: Any, stop: Any = None, run_manager: Any = None, **kwargs: Any) -> ChatResult:
+        return ChatResult(generations=[ChatGeneration(message=AIMessage(content=f"I am {self.model}."))])
+
+    engine = StepCache()
+    with mock.patch.object(ChatOllama, "_generate", generate), mock.patch.object(ChatOllama, "_stream", None):
+        llama, mistral = ChatOllama(model="llama3"), ChatOllama(model="mistral")
+        assert with_step_cache(llama, engine).invoke(PROMPT).content == "I am llama3."
+        assert with_step_cache(mistral, engine).invoke(PROMPT).content == "I am mistral."
+        changed = with_step_cache(llama, engine)
+        llama.model = "qwen"  # set after construction
+        assert changed.invoke(PROMPT).content == "I am qwen."

@@ -303,12 +303,14 @@ def test_an_answer_that_ended_on_its_own_within_the_limit_is_reused(path: Any) -
     assert record(again)["tier"] == "step" and record(again)["outcome"] == "reuse"
 
 
-@pytest.mark.parametrize("cut", ["finish_reason", "usage"])
+@pytest.mark.parametrize("cut", ["finish_reason", "usage", "server-limit"])
 def test_an_answer_cut_off_at_the_limit_is_never_stored(path: Any, cut: str) -> None:
     """An answer the model stopped at its limit (finish reason "length", or as many tokens as the
-    limit) is returned as the model gave it, never stored, never served again."""
-    model = Reporting(reply=CORRECT["linear"], max_tokens=64,
-                      **({"finish": "length"} if cut == "finish_reason" else {"output_tokens": 64}))
+    limit; or a limit the server set itself, with none in the request) is returned as the model gave
+    it, never stored, never served again."""
+    reported = {"finish_reason": {"finish": "length"}, "usage": {"output_tokens": 64},
+                "server-limit": {"finish": "length"}}[cut]
+    model = Reporting(reply=CORRECT["linear"], max_tokens=None if cut == "server-limit" else 64, **reported)
     for n in (1, 2):
         out = path.ask(model, TASKS["linear"][0])
         assert out.content == CORRECT["linear"] and model.calls == n
