@@ -21,6 +21,8 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from langchain_core.runnables.configurable import DynamicRunnable
+
 from ..adapter_fields import inert_names, squash
 from ..adapter_options import length_limit
 from ..adapters.identity import plain_fields
@@ -38,7 +40,9 @@ from ._identity import env_endpoint_reason, model_identity, unwrap
 from ._schema import params_of
 from ._unread import JSON_ONLY, options_reasons, split_llm_string, unmodelled_call_options
 
-__all__ = ["LlmStringView", "cache_tier", "read_llm_string", "step_key", "wrapper_identity", "wrapper_tier"]
+__all__ = [
+    "LlmStringView", "cache_tier", "configured_identity", "read_llm_string", "step_key", "wrapper_identity", "wrapper_tier",
+]
 
 
 @dataclass(frozen=True)
@@ -134,13 +138,21 @@ def wrapper_tier(runnable: Any, unread: str | None, view: LlmStringView, call_op
     bound or call option outside the allowlist (the wrapper sees the model: it is always named)."""
     model, _ = unwrap(runnable)
     reasons: list[Reason | str | None] = [unread, *model_field_reasons(runnable, inert), *view.reasons]
-    option = unmodelled_call_options(call_options)
-    reasons.append(option)
+    reasons.append(unmodelled_call_options(call_options))
+    if isinstance(model, DynamicRunnable):  # no opt-in: the fields the run's config sets are not the model's
+        reasons.append(Reason("a configurable runnable: the run's config picks the model (keyed with it)"))
     return decide_tier(reasons, json_only=view.json_only, model_class=type(model).__name__)
 
 
 def _digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
+def configured_identity(identity: str, configurable: Any) -> str:
+    """``identity`` of a configurable runnable (``configurable_fields`` / ``configurable_alternatives``)
+    scoped to the run's ``configurable`` values, which pick the model that runs (blind red team round 13)."""
+    blob = json.dumps(configurable or {}, sort_keys=True, ensure_ascii=False, default=str)
+    return _digest(f"{identity}|configurable={blob}")
 
 
 def wrapper_identity(runnable: Any, key_string: str, inert: Collection[str]) -> str:

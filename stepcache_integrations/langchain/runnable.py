@@ -28,6 +28,7 @@ from langchain_core.runnables import (
     RunnableSerializable,
 )
 from langchain_core.runnables.config import patch_config
+from langchain_core.runnables.configurable import DynamicRunnable
 from langchain_core.runnables.fallbacks import _returns_runnable
 from pydantic import ConfigDict, Field
 
@@ -49,7 +50,7 @@ from ._streaming import (
     cached_chunks, chunk_text, merge_chunks, piece, stream_revised, stream_tail, streams_live, strip_usage,
 )
 from ._runnable_exact import exact_invoke_flow, exact_stream_flow
-from ._tiers import read_llm_string, step_key, wrapper_identity, wrapper_tier
+from ._tiers import configured_identity, read_llm_string, step_key, wrapper_identity, wrapper_tier
 from ._unread import JSON_ONLY
 from .engine_model import output_text
 
@@ -94,8 +95,7 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
     """Entry partition; by default derived from the model and its parameters (an explicit key is
     still scoped to the bound and call options, and every key to the request beyond its text)."""
     inert_model_fields: frozenset[str] = frozenset()
-    """The model's own fields that never change what it answers (a call log, a client): any other field
-    its LangChain and provider classes do not declare, with a value (``instructions``...), is no claim."""
+    """The model's own fields that never change what it answers (a call log, a client): out of every key."""
 
     model_config = ConfigDict(arbitrary_types_allowed=True)
 
@@ -304,8 +304,7 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
         return decision, wrapper_identity(self.bound, view.key_string, self.inert_model_fields), limit
 
     def bypass_reason(self, request: Request, call_kwargs: dict[str, Any], spec: CallSpec) -> str | None:
-        """Every reason the step tier makes no claim about this request, in one line (None: it does);
-        such a request is answered by the exact tier (:meth:`tier`)."""
+        """Every reason the step tier makes no claim about this request, in one line (None: none)."""
         return self.tier(request, call_kwargs, spec)[0].reason
 
     def _run(self, input: Any, child: RunnableConfig, kwargs: dict[str, Any]) -> _Run:
@@ -313,6 +312,8 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
         key = self.request_llm_key(request, kwargs)
         spec = self.call_spec(kwargs)
         decision, identity, limit = self.tier(request, kwargs, spec)
+        if isinstance(unwrap(self.bound)[0], DynamicRunnable):  # the config picks the model that runs
+            identity = configured_identity(identity, child.get("configurable"))
         caller = ModelCaller(self.bound, request, child, kwargs, spec, limit=limit)
         return _Run(request, caller, child, key, spec, self._options(key, spec), decision, identity, limit)
 

@@ -173,3 +173,18 @@ def test_the_wrapper_keys_every_field_of_the_model_it_sees() -> None:
         changed = with_step_cache(llama, engine)
         llama.model = "qwen"  # set after construction
         assert changed.invoke(PROMPT).content == "I am qwen."
+
+
+def test_a_configurable_model_is_keyed_with_the_run_config() -> None:
+    """Blind red team round 13: around ``configurable_fields`` the run's config picks the model that
+    runs; the wrapper keys the config with it, so the default model's answer is never the poet's."""
+    from langchain_core.runnables import ConfigurableField
+
+    model = Persona()
+    wrapped = with_step_cache(model.configurable_fields(persona=ConfigurableField(id="persona")), StepCache())
+    first = wrapped.invoke(PROMPT)
+    assert first.content.startswith("[pirate]")
+    poet = wrapped.invoke(PROMPT, config={"configurable": {"persona": "poet"}})
+    assert poet.content.startswith("[poet]")
+    again = wrapped.invoke(PROMPT)
+    assert again.content == first.content and again.response_metadata["stepcache"]["outcome"] == "exact"
