@@ -73,6 +73,8 @@ def lc_class(field: str, serializable: bool) -> type[BaseChatModel]:
         "__module__": __name__, "__annotations__": {field: Any, "_log": list},
         field: None, "_log": PrivateAttr(default_factory=list),
         "_llm_type": property(lambda self: LC_TYPE), "_generate": _generate,
+        # llm_string names the model (LangChain's custom-model guide): without it, no opt-in gives a tier
+        "_identifying_params": property(lambda self: {"model_name": "fielded"}),
     }
     if serializable:
         namespace["is_lc_serializable"] = classmethod(lambda cls: True)
@@ -261,6 +263,33 @@ def test_llama_index_controls(field: str, method: str) -> None:
         assert len(inner._log) == 1 and stored >= 1
         assert texts[1] == "3 * 1 = 3." and records[1]["outcome"] == "reinstantiate"
     assert_no_claim_records(li_ask(li_model(field, "Be brief."), method)[1], field)
+
+
+def test_a_model_whose_llm_string_names_none_gets_no_tier_whatever_the_opt_in(caplog: pytest.LogCaptureFixture) -> None:
+    """Issue 32: llm_string of a model LangChain does not serialize, with no identifying params, is its
+    ``_type`` alone: the global cache cannot tell its configurations apart, so it keeps nothing and
+    serves nothing, and no opt-in (``inert_model_types``) relaxes the model's identity."""
+    import logging
+
+    class Unnamed(BaseChatModel):
+        _log: list[str] = PrivateAttr(default_factory=list)
+
+        @property
+        def _llm_type(self) -> str:
+            return "unnamed-chat"
+
+        def _generate(self, messages: list[BaseMessage], stop: Any = None, run_manager: Any = None,
+                      **kwargs: Any) -> ChatResult:
+            self._log.append(str(messages[-1].content))
+            return ChatResult(generations=[ChatGeneration(message=AIMessage(content=answer(self._log[-1], False)))])
+
+    model = Unnamed()
+    with caplog.at_level(logging.WARNING, logger="stepcache_integrations"):
+        texts, cache = lc_global(model, inert_model_types=("unnamed-chat",))
+        texts2, _ = lc_global(model, inert_model_types=("unnamed-chat",))
+    assert texts == texts2 == ["1 * 1 = 1.", "3 * 1 = 3."] and len(model._log) == 4
+    assert cache.cache.store.count() == 0 and cache.stats()["tiers"]["none"] == 2
+    assert any("names no model" in r.getMessage() and "with_step_cache" in r.getMessage() for r in caplog.records)
 
 
 def test_inert_model_fields_is_a_collection_of_names() -> None:
