@@ -37,6 +37,7 @@ from .core.llm import TextModel
 from .core.types import Provenance, StepCacheResult, VerificationLevel
 from .twin_flow import Io, TwinFlow
 
+from .adapters.length import cut_off_failures
 from .adapters.tiers import Tier, TierDecision
 
 if TYPE_CHECKING:  # annotations only: importing adapter_core loads no engine
@@ -380,5 +381,6 @@ def finish_flow(engine: StepCache, plan: CachePlan, model: AdapterModel, raw: An
         metadata=model.entry_metadata(plan, raw),
         rejected=model.rejects(raw),
         length_limit=getattr(model, "limit", None),  # the request's max_tokens (ModelCaller, InnerCaller)
+        failed=cut_off_failures(raw, getattr(model, "limit", None)),
     )
     return result

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..core.length import fits
 
-__all__ = ["CUT_OFF", "cut_off", "fits", "reported_output_tokens"]
+__all__ = ["CUT_OFF", "cut_off", "cut_off_failures", "fits", "reported_output_tokens"]
 
 CUT_OFF = "the model stopped at its max_tokens limit (a cut-off answer is never stored)"
 # finish reasons that mean "stopped at the length limit", across providers
@@ -82,3 +82,9 @@ def cut_off(output: Any, limit: int | None) -> bool:
         return True
     tokens = reported_output_tokens(output)
     return limit is not None and tokens is not None and tokens >= limit
+
+
+def cut_off_failures(output: Any, limit: int | None) -> list[str]:
+    """``[CUT_OFF]`` when the model stopped ``output`` at a length limit (the answer fails and is never
+    stored as given; the task's fallback may still answer, if it fits), else ``[]``."""
+    return [CUT_OFF] if cut_off(output, limit) else []

@@ -245,16 +245,18 @@ class StepCache:
         metadata: dict[str, Any] | None = None,
         rejected: Sequence[str] = (),
         length_limit: int | None = None,
+        failed: Sequence[str] = (),
     ) -> StepCacheResult:
         """Finish a plan whose model output the caller already has (e.g. after streaming).
 
         ``response`` answers ``plan.generation_prompt``; ``llm`` (optional) serves repairs;
         ``metadata`` is kept in the stored entry's metadata; ``rejected``: what the caller found
         wrong with the output beyond its text (then it fails: not repaired, not stored);
-        ``length_limit``: the request's ``max_tokens`` (a fallback answer must fit it: ``core.length``).
+        ``length_limit``: the request's ``max_tokens`` (a fallback answer must fit it: ``core.length``);
+        ``failed``: what the caller found wrong with it that the fallback may still answer (cut off).
         """
         given = coerce_response(response, plan.generation_prompt or "")
-        flow = self._complete(plan, given, metadata, rejected, length_limit)
+        flow = self._complete(plan, given, metadata, rejected, length_limit, failed)
         return self._recorded(drive(flow, self._services(llm)))
 
     async def afinalize(
@@ -266,10 +268,11 @@ class StepCache:
         metadata: dict[str, Any] | None = None,
         rejected: Sequence[str] = (),
         length_limit: int | None = None,
+        failed: Sequence[str] = (),
     ) -> StepCacheResult:
         """Async twin of :meth:`finalize`."""
         given = coerce_response(response, plan.generation_prompt or "")
-        flow = self._complete(plan, given, metadata, rejected, length_limit)
+        flow = self._complete(plan, given, metadata, rejected, length_limit, failed)
         return self._recorded(await adrive(flow, self._services(llm)))
 
     # ------------------------------------------------------------------ the store
@@ -402,11 +405,11 @@ class StepCache:
 
     def _complete(
         self, plan: CachePlan, given: LLMResponse | None, metadata: dict[str, Any] | None, rejected: Sequence[str] = (),
-        length_limit: int | None = None,
+        length_limit: int | None = None, failed: Sequence[str] = (),
     ) -> Any:
         return complete_flow(
             plan, given, max_repairs=self.max_repairs, metadata=metadata, rejected=tuple(rejected), ledger=self.repair_ledger,
-            length_limit=length_limit,
+            length_limit=length_limit, failed=tuple(failed),
         )
 
     @property

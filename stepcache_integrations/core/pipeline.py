@@ -127,20 +127,20 @@ def complete_flow(
     rejected: list[str] | tuple[str, ...] = (),
     ledger: RepairLedger | None = None,
     length_limit: int | None = None,
+    failed: list[str] | tuple[str, ...] = (),
 ) -> Flow:
-    """Generate (unless ``given``), assemble, check, repair, fall back, store if it passed its checks
-    (marked with its verification level).
+    """Generate (unless ``given``), assemble, check, repair, fall back, store if it passed its checks.
 
     ``max_repairs``: an int is the bounded repair loop (then the fallback); None is auto: the
     task's deterministic fallback first, then repair calls only where ``ledger`` shows they pay
     (``RepairLedger.budget``; none without a ledger). Every repair is recorded in ``ledger``.
-    ``rejected``: what the caller found wrong with the given answer beyond its text (a tool request
-    answered without a tool call): the answer fails, and is neither repaired nor replaced by the
-    fallback (their text could not be given the shape the caller asked for). ``length_limit``: the
-    request's ``max_tokens``: a fallback answer that may not fit it is not used (``core.length``)."""
+    ``rejected``: what is wrong with the given answer beyond its text (a tool request answered in
+    prose): it fails, neither repaired nor replaced by the fallback (no text takes the shape asked). ``failed``: what is wrong with it that
+    the fallback may still answer (cut off at ``length_limit``, the request's ``max_tokens``, which
+    a fallback answer must fit: ``core.length``)."""
     if plan.generation_prompt is None:
         raise StepCacheError("this plan needs no model call; use StepCache.serve(plan)")
-    attempt = _Completion(plan, dict(plan.timings), list(rejected), length_limit)
+    attempt = _Completion(plan, dict(plan.timings), list(rejected), length_limit, list(failed))
     t0 = time.perf_counter()
     response = given if given is not None else (yield AskModel("generate", plan.generation_prompt))
     attempt.timings["generate"] = time.perf_counter() - t0
@@ -297,8 +297,9 @@ class _Completion:
     """The state of one ``complete_flow``: the answer so far, its errors and its cost."""
 
     def __init__(self, plan: CachePlan, timings: dict[str, float], rejected: list[str],
-                 length_limit: int | None = None) -> None:
+                 length_limit: int | None = None, failed: list[str] | None = None) -> None:
         self.plan, self.timings, self.rejected, self.length_limit = plan, timings, rejected, length_limit
+        self.failed = failed or []  # the given answer's failures beyond its text (a repair's are its own)
         self.handler: TaskHandler = plan.handler
         judge = _JudgeCost.of(plan)
         self.judge_calls = judge.calls
@@ -325,6 +326,7 @@ class _Completion:
         else:
             self.answer = self.handler.fresh(response.text, plan.constraints)
         self._check(response)
+        self.failed = []
 
     def repair(self, reply: LLMResponse) -> None:
         self.repair_calls += 1
@@ -340,7 +342,7 @@ class _Completion:
         final = self.handler.check_answer(steps, constraints)
         if not final and self.cached is not None:
             final = self.handler.verify(steps, constraints, self.cached).reasons()
-        self.errors = self.rejected + blank + self.answer.errors + final
+        self.errors = self.rejected + self.failed + blank + self.answer.errors + final
 
     def fall_back(self) -> None:
         if not self.errors or self.rejected or self.fallback_tried:  # it depends on the prompt only

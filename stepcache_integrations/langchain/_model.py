@@ -15,7 +15,6 @@ from langchain_core.messages import BaseMessage, convert_to_messages
 from langchain_core.prompt_values import ChatPromptValue, PromptValue, StringPromptValue
 from langchain_core.runnables import Runnable, RunnableConfig
 
-from ..adapters.length import CUT_OFF, cut_off
 from ..core.plan import CachePlan
 from ..core.types import LLMResponse
 from ._convert import Kind, Request
@@ -118,7 +117,7 @@ class ModelCaller:
         return output_response(raw, prompt)
 
     def rejects(self, raw: Any) -> list[str]:
-        return [*self.spec.rejects(raw), *([CUT_OFF] if cut_off(raw, self.limit) else [])]
+        return self.spec.rejects(raw)
 
     def entry_metadata(self, plan: CachePlan, raw: Any) -> dict[str, Any]:
         return entry_meta(plan, self.request, raw, self.stored)

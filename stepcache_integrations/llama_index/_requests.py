@@ -25,7 +25,7 @@ from llama_index.core.base.llms.types import ChatMessage, MessageRole, TextBlock
 from llama_index.core.llms.llm import LLM
 
 from ..adapter_core import METADATA_KEY
-from ..adapters.length import CUT_OFF, cut_off, reported_output_tokens
+from ..adapters.length import reported_output_tokens
 from ..core.llm import coerce_response
 from ..core.types import LLMResponse
 from ._llm_key import KEY_ATTRS, default_llm_key, inner_options, inner_reason  # noqa: F401 - re-exported
@@ -203,8 +203,7 @@ class InnerCaller:
         return coerce_response(raw, prompt)
 
     def rejects(self, raw: Any) -> list[str]:
-        # requests whose answers have a shape beyond their text (tools...) are the exact tier's
-        return [CUT_OFF] if cut_off(raw, self.limit) else []
+        return []  # requests whose answers have a shape beyond their text (tools...) are the exact tier's
 
     def entry_metadata(self, plan: Any, raw: Any) -> dict[str, Any] | None:
         """The completion tokens the model reported for its answer (the length rule reads them when
