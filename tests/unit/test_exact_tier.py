@@ -188,3 +188,26 @@ def test_a_configurable_model_is_keyed_with_the_run_config() -> None:
     assert poet.content.startswith("[poet]")
     again = wrapped.invoke(PROMPT)
     assert again.content == first.content and again.response_metadata["stepcache"]["outcome"] == "exact"
+
+
+def test_the_exact_tier_and_its_reasons_are_on_the_spans() -> None:
+    from opentelemetry.sdk.trace import TracerProvider
+    from opentelemetry.sdk.trace.export import SimpleSpanProcessor
+    from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
+
+    from stepcache_integrations.core.telemetry import Telemetry
+
+    spans = InMemorySpanExporter()
+    provider = TracerProvider()
+    provider.add_span_processor(SimpleSpanProcessor(spans))
+    engine = StepCache(telemetry=Telemetry(tracer_provider=provider))
+    model = Persona()
+    wrapped = with_step_cache(model, engine)
+    wrapped.invoke(PROMPT)
+    wrapped.invoke(PROMPT)
+    lookups = [s for s in spans.get_finished_spans() if s.name == "stepcache.exact_lookup"]
+    assert [s.attributes["stepcache.outcome"] for s in lookups] == ["miss", "exact"]
+    assert all(s.attributes["stepcache.tier"] == "exact" for s in lookups)
+    assert any("`persona`" in r for r in lookups[0].attributes["stepcache.tier_reasons"])
+    assert [s.name for s in spans.get_finished_spans()].count("stepcache.exact_store") == 1
+    provider.shutdown()
