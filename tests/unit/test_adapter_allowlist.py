@@ -25,8 +25,10 @@ ALLOWED = {"model": "m", "temperature": 0.0, "top_p": 1.0, "seed": 7, "timeout":
            "stream": True, "stream_usage": True, "n": 1, "base_url": "http://x/v1", "api_key": "k",
            "frequency_penalty": 0.0, "presence_penalty": 0.0}
 PROMPT_BEARING = ("instructions", "system", "chat_template", "preamble", "system_prompt", "prefix")
+# names no rule reads as harmless for any value drawn below ("n" = 1 and a length limit's integer
+# are modelled: the option rules and the length rule read them)
 _NAMES = st.text(alphabet="abcdefghijklmnopqrstuvwxyz_", min_size=1, max_size=12).filter(
-    lambda n: unmodelled_option({n: "x"}) is not None
+    lambda n: all(unmodelled_option({n: v}) is not None for v in ("x", 1, 2, True))
 )
 
 
