@@ -190,7 +190,7 @@ def bypass_summary(reason: str, *, namespace: str | None = None, llm_key: str | 
 
 def exact_summary(decision: TierDecision, *, hit: ExactHit | None, stored_entry_id: str | None = None,
                   namespace: str | None = None, llm_key: str | None = None, streamed: bool = False,
-                  usage: tuple[int, int] = (0, 0)) -> dict[str, Any]:
+                  usage: tuple[int, int] = (0, 0), reason: str | None = None) -> dict[str, Any]:
     """The record of an exact-tier request: ``hit`` served (outcome ``exact``, no model call), else the
     model answered (outcome ``miss``) and its answer was stored as ``stored_entry_id``. Never
     verified: the exact tier replays the model's own answer, no checker read it."""
@@ -200,7 +200,7 @@ def exact_summary(decision: TierDecision, *, hit: ExactHit | None, stored_entry_
         matched_entry_id=hit.entry_id if hit is not None else None, stored_entry_id=stored_entry_id,
         prompt_tokens=0 if served else usage[0], completion_tokens=0 if served else usage[1],
         namespace=namespace, llm_key=llm_key, streamed=streamed,
-        reason=None if served else "exact tier: no answer cached for this request", **decision.record(),
+        reason=None if served else (reason or "exact tier: no answer cached for this request"), **decision.record(),
     ).record()
 
 

@@ -17,6 +17,7 @@ from langchain_core.messages import BaseMessage
 from langchain_core.outputs import ChatGeneration, Generation
 
 from ..adapter_core import METADATA_KEY, exact_summary
+from ..adapters.length import cut_off
 from ..adapters.tiers import TierDecision
 from ..twin_flow import Io, TwinFlow
 from ._cache_counters import CacheCounters
@@ -104,6 +105,10 @@ def exact_update_flow(call: ExactCall, return_val: RETURN_VAL_TYPE) -> TwinFlow[
         call.counters.update(None, "no generations", "", call.where, request.text, None, None)
         return
     text, prompt_tokens, completion_tokens, _ = args
+    if cut_off(getattr(gens[0], "message", gens[0]), call.view.length_limit):
+        call.counters.update(None, "exact tier: the model stopped at its length limit", "", call.where,
+                             request.text, None, None)
+        return
     stored = yield Io.of(
         exact.put, exact.aput, call.namespace, call.view.key_string, exact_request(request), prompt=request.text,
         text=text, payload={"generations": [generation_to_dict(g) for g in gens]},

@@ -14,6 +14,7 @@ from typing import Any
 from langchain_core.messages import BaseMessage
 
 from ..adapter_core import METADATA_KEY, exact_summary, log_request
+from ..adapters.length import CUT_OFF, cut_off
 from ..core.exact_tier import ExactHit, exact_llm_key
 from ..twin_flow import END, Emit, Io, StreamFlow, TwinFlow, opened, pull
 from ._exact import exact_request, output_payload, output_usage, restore_output
@@ -54,12 +55,16 @@ def _hit_flow(wrapper: Any, run_: Any) -> TwinFlow[ExactHit | None]:
 def _store_flow(wrapper: Any, run_: Any, output: Any) -> TwinFlow[dict[str, Any]]:
     """Keep the model's own output in the exact tier; its record (outcome ``miss``)."""
     exact, usage = wrapper.cache.exact, output_usage(output)
-    stored = yield Io.of(
-        exact.put, exact.aput, wrapper.namespace, run_.identity, exact_request(run_.request),
-        prompt=run_.request.text, text=output_text(output), payload=output_payload(output),
-        prompt_tokens=usage[0], completion_tokens=usage[1],
-    )
-    record = exact_summary(run_.decision, hit=None, stored_entry_id=stored, usage=usage, **_where(wrapper, run_))
+    stored, reason = None, CUT_OFF  # an answer the model stopped at a length limit is never kept
+    if not cut_off(output, run_.limit):
+        stored = yield Io.of(
+            exact.put, exact.aput, wrapper.namespace, run_.identity, exact_request(run_.request),
+            prompt=run_.request.text, text=output_text(output), payload=output_payload(output),
+            prompt_tokens=usage[0], completion_tokens=usage[1],
+        )
+        reason = None
+    record = exact_summary(run_.decision, hit=None, stored_entry_id=stored, usage=usage, reason=reason,
+                           **_where(wrapper, run_))
     _log(wrapper, run_, record)
     return record
 

@@ -19,6 +19,7 @@ from typing import Any
 from llama_index.core.base.llms.types import ChatMessage, ChatResponse, CompletionResponse
 
 from ..adapter_core import METADATA_KEY, exact_summary, log_request
+from ..adapters.length import CUT_OFF, cut_off
 from ..adapters.tiers import TierDecision
 from ..core.exact_tier import exact_llm_key
 from ..core.llm import coerce_response
@@ -61,9 +62,9 @@ class ExactRequest:
     the tier decision, and whether it is a chat request."""
 
     def __init__(self, cache: Any, namespace: str, identity: str, request: str, prompt: str,
-                 decision: TierDecision, chat: bool) -> None:
+                 decision: TierDecision, chat: bool, limit: int | None = None) -> None:
         self.cache, self.namespace, self.identity, self.request = cache, namespace, identity, request
-        self.prompt, self.decision, self.chat = prompt, decision, chat
+        self.prompt, self.decision, self.chat, self.limit = prompt, decision, chat, limit
 
 
 def _lookup(req: ExactRequest, streamed: bool) -> TwinFlow[Any]:
@@ -87,9 +88,13 @@ def _store(req: ExactRequest, response: Any, streamed: bool, text: str | None = 
         usage = (0, 0) if reply.usage_estimated else (reply.prompt_tokens, reply.completion_tokens)
     except ModelOutputError:  # a tool call: no text to read usage beside
         usage = (0, 0)
-    stored = yield Io.of(exact.put, exact.aput, req.namespace, req.identity, req.request, prompt=req.prompt,
-                         text=payload["text"], payload=payload, prompt_tokens=usage[0], completion_tokens=usage[1])
-    meta = exact_summary(req.decision, hit=None, stored_entry_id=stored, streamed=streamed, usage=usage, **_where(req))
+    stored, reason = None, CUT_OFF  # an answer the model stopped at a length limit is never kept
+    if not cut_off(response, req.limit):
+        stored = yield Io.of(exact.put, exact.aput, req.namespace, req.identity, req.request, prompt=req.prompt,
+                             text=payload["text"], payload=payload, prompt_tokens=usage[0], completion_tokens=usage[1])
+        reason = None
+    meta = exact_summary(req.decision, hit=None, stored_entry_id=stored, streamed=streamed, usage=usage,
+                         reason=reason, **_where(req))
     log_request(logger, "miss (exact tier), stored the answer", prompt=req.prompt, record=meta, **_where(req))
     report(meta)
     return meta

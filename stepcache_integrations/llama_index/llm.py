@@ -228,8 +228,7 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
         return self._cache
 
     @property
-    def cache_schema(self) -> dict[str, Any] | None:
-        """Alias of :attr:`json_schema`."""
+    def cache_schema(self) -> dict[str, Any] | None:  # noqa: D401 - alias of json_schema
         return self.json_schema
 
     @property
@@ -249,11 +248,12 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
 
     def _request_key(self, kwargs: dict[str, Any], messages: Sequence[ChatMessage] | None = None) -> str:
         """The llm_key of one request: :meth:`llm_key_for`, scoped to its conversation if it is a
-        follow-up, and to whatever the messages hold beyond their text (``request_digest``)."""
+        follow-up, to whatever the messages hold beyond their text (``request_digest``), and, for a
+        model that is no chat model (``chat`` renders messages into another prompt than
+        ``complete``'s), to the kind of call."""
         scope = conversation_scope() or history_scope(messages)
-        key = self.llm_key_for(kwargs)
-        if scope:
-            key = f"{key}|conversation={scope}"
+        key = self.llm_key_for(kwargs) + ("|chat" if messages is not None and not self.metadata.is_chat_model else "")
+        key = f"{key}|conversation={scope}" if scope else key
         digest = request_digest(messages)
         return f"{key}|request={digest}" if digest else key
 
@@ -295,8 +295,8 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
     def _fitted(self, plan: CachePlan, key: str, kwargs: dict[str, Any]) -> CachePlan:
         return fitted(self._cache, plan, request_limit(self._llm, kwargs), self._lookup_args(key))
 
-    def _exact(self, key: str, decision: TierDecision, prompt: str, request: str, chat: bool) -> ExactRequest:
-        return ExactRequest(self._cache, self.namespace, key, request, prompt, decision, chat)
+    def _exact(self, key: str, decision: TierDecision, prompt: str, request: str, chat: bool, kwargs: Any) -> Any:
+        return ExactRequest(self._cache, self.namespace, key, request, prompt, decision, chat, request_limit(self._llm, kwargs))
 
     # ------------------------------------------------------------------ streaming
     def _stream_flow(
@@ -350,7 +350,7 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
     def _complete_flow(self, prompt: str, formatted: bool, kwargs: dict[str, Any]) -> TwinFlow[CompletionResponse]:
         key, decision = self._begin(prompt, kwargs)
         if decision.tier != "step":
-            request = self._exact(key, decision, prompt, exact_completion_request(prompt, formatted), chat=False)
+            request = self._exact(key, decision, prompt, exact_completion_request(prompt, formatted), False, kwargs)
             call = Io.of(self._llm.complete, self._llm.acomplete, prompt, formatted=formatted, **kwargs)
             return (yield from exact_answer_flow(request, call))
         plan = self._fitted((yield Io.of(self._cache.lookup, self._cache.alookup, prompt, **self._lookup_args(key))), key, kwargs)
@@ -374,7 +374,7 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
         """Stream the answer: cached steps at once, or the verified prefix then the model's tokens."""
         key, decision = self._begin(prompt, kwargs)
         if decision.tier != "step":
-            request = self._exact(key, decision, prompt, exact_completion_request(prompt, formatted), chat=False)
+            request = self._exact(key, decision, prompt, exact_completion_request(prompt, formatted), False, kwargs)
             return run_stream(exact_stream_flow(request, self._completion_stream(formatted, kwargs)(prompt)))
         plan = self._fitted(self._cache.lookup(prompt, **self._lookup_args(key)), key, kwargs)
         caller = completion_caller(self._llm, formatted, kwargs, limit=request_limit(self._llm, kwargs))
@@ -387,7 +387,7 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
         """Async twin of :meth:`stream_complete`."""
         key, decision = self._begin(prompt, kwargs)
         if decision.tier != "step":
-            request = self._exact(key, decision, prompt, exact_completion_request(prompt, formatted), chat=False)
+            request = self._exact(key, decision, prompt, exact_completion_request(prompt, formatted), False, kwargs)
             return arun_stream(exact_stream_flow(request, self._completion_stream(formatted, kwargs)(prompt)))
         plan = self._fitted(await self._cache.alookup(prompt, **self._lookup_args(key)), key, kwargs)
         caller = completion_caller(self._llm, formatted, kwargs, limit=request_limit(self._llm, kwargs))
@@ -399,7 +399,7 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
         prompt = messages_to_cache_prompt(messages)
         key, decision = self._begin(prompt, kwargs, messages)
         if decision.tier != "step":
-            request = self._exact(key, decision, prompt, exact_chat_request(messages), chat=True)
+            request = self._exact(key, decision, prompt, exact_chat_request(messages), True, kwargs)
             return (yield from exact_answer_flow(request, Io.of(self._llm.chat, self._llm.achat, messages, **kwargs)))
         plan = self._fitted((yield Io.of(self._cache.lookup, self._cache.alookup, prompt, **self._lookup_args(key))), key, kwargs)
         caller = chat_caller(self._llm, messages, prompt, kwargs, limit=request_limit(self._llm, kwargs))
@@ -424,7 +424,7 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
         prompt = messages_to_cache_prompt(messages)
         key, decision = self._begin(prompt, kwargs, messages)
         if decision.tier != "step":
-            request = self._exact(key, decision, prompt, exact_chat_request(messages), chat=True)
+            request = self._exact(key, decision, prompt, exact_chat_request(messages), True, kwargs)
             return run_stream(exact_stream_flow(request, Io.of(self._llm.stream_chat, self._llm.astream_chat, messages,
                                                                **kwargs)))
         plan = self._fitted(self._cache.lookup(prompt, **self._lookup_args(key)), key, kwargs)
@@ -438,7 +438,7 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
         prompt = messages_to_cache_prompt(messages)
         key, decision = self._begin(prompt, kwargs, messages)
         if decision.tier != "step":
-            request = self._exact(key, decision, prompt, exact_chat_request(messages), chat=True)
+            request = self._exact(key, decision, prompt, exact_chat_request(messages), True, kwargs)
             return arun_stream(exact_stream_flow(request, Io.of(self._llm.stream_chat, self._llm.astream_chat, messages,
                                                                 **kwargs)))
         plan = self._fitted(await self._cache.alookup(prompt, **self._lookup_args(key)), key, kwargs)

@@ -211,3 +211,59 @@ def test_the_exact_tier_and_its_reasons_are_on_the_spans() -> None:
     assert any("`persona`" in r for r in lookups[0].attributes["stepcache.tier_reasons"])
     assert [s.name for s in spans.get_finished_spans()].count("stepcache.exact_store") == 1
     provider.shutdown()
+
+
+class Stopped(BaseChatModel):
+    """A model whose answers stop at a length limit (finish reason "length")."""
+
+    _log: list[str] = PrivateAttr(default_factory=list)
+
+    @property
+    def _llm_type(self) -> str:
+        return "stopped-chat"
+
+    @property
+    def _identifying_params(self) -> dict[str, Any]:
+        return {"model_name": "stopped"}
+
+    def _generate(self, messages: list[BaseMessage], stop: Any = None, run_manager: Any = None,
+                  **kwargs: Any) -> ChatResult:
+        self._log.append(str(messages[-1].content))
+        message = AIMessage(content=f"The three primary colors are red, gr #{len(self._log)}",
+                            response_metadata={"finish_reason": "length"})
+        return ChatResult(generations=[ChatGeneration(message=message)])
+
+
+@pytest.mark.parametrize("path", ["wrapper", "global"])
+def test_the_exact_tier_never_keeps_an_answer_cut_off_at_a_length_limit(path: str) -> None:
+    """Blind red team round 14: a request of the exact tier (a stop sequence) whose answer the model
+    stopped at a length limit: the answer is returned as given and never kept, so a repeat asks again."""
+    from langchain_core.globals import set_llm_cache
+
+    from stepcache_integrations.langchain import StepCacheLLMCache
+
+    model, engine = Stopped(), StepCache()
+    ask = (lambda: with_step_cache(model, engine).invoke(PROMPT, stop=["!"])) if path == "wrapper" else (
+        lambda: model.invoke(PROMPT, stop=["!"]))
+    if path == "global":
+        set_llm_cache(StepCacheLLMCache(engine))
+    try:
+        assert ask().content.endswith("#1") and ask().content.endswith("#2")
+    finally:
+        set_llm_cache(None)
+    assert engine.store.count() == 0
+
+
+def test_llama_index_exact_tier_never_keeps_an_answer_cut_off() -> None:
+    from llama_index.core.base.llms.types import CompletionResponse
+
+    class Cut(ScriptedLLM):
+        def complete(self, prompt: str, formatted: bool = False, **kwargs: Any) -> Any:
+            out = super().complete(prompt, formatted=formatted, **kwargs)
+            return CompletionResponse(text=out.text, raw={"choices": [{"finish_reason": "length"}]})
+
+    inner = Cut(lambda p: "Red, yel")
+    llm = StepCacheLLM(llm=inner, cache=StepCache())
+    for n in (1, 2):
+        assert llm.complete(PROMPT, stop=["!"]).text == "Red, yel" and inner.calls == n
+    assert llm.cache.store.count() == 0

@@ -294,13 +294,23 @@ def test_predict_routes_by_is_chat_model_and_both_paths_are_cached() -> None:
         assert entry.prompt == PLAN
 
 
-def test_chat_and_complete_of_the_same_request_share_one_entry() -> None:
-    inner = ScriptedLLM([PLAN_ANSWER])
+def test_chat_and_complete_of_the_same_request_share_one_entry_on_a_chat_model() -> None:
+    inner = ScriptedLLM([PLAN_ANSWER], chat_model=True)  # complete() sends the prompt as one user message
     llm = StepCacheLLM(llm=inner)
     llm.complete(PLAN)
     reply = llm.chat([ChatMessage(role=MessageRole.USER, content=PLAN)])
     assert inner.calls == 1 and reply.message.content == PLAN_ANSWER
     assert meta(reply)["outcome"] == "reuse"
+
+
+def test_chat_and_complete_never_share_on_a_completion_model() -> None:
+    """Blind red team round 14: a completion model's chat() renders the messages into another prompt
+    ("user: ...\nassistant: ") than complete() sends, so the model answers another request."""
+    inner = ScriptedLLM([PLAN_ANSWER, "Another answer."])
+    llm = StepCacheLLM(llm=inner)
+    llm.complete(PLAN)
+    reply = llm.chat([ChatMessage(role=MessageRole.USER, content=PLAN)])
+    assert inner.calls == 2 and reply.message.content == "Another answer."
 
 
 # -- streaming -----------------------------------------------------------------------------
