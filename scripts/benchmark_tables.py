@@ -383,7 +383,9 @@ def _cell(row: dict[str, Any]) -> str:
     if row.get("error"):
         return f"error: {row['error']}"
     served = ("exact repeat served" if row["exact_repeat_served"] else "exact repeat not served")
-    changed = "; changed constant re-instantiated" if row["changed_constant_reinstantiated"] else ""
+    changed = "; changed constant re-instantiated" if row["changed_constant_reinstantiated"] else (
+        "; changed constant answered by the model (its answer may not fit the length limit)"
+        if row["tier"] == "step" else "")
     return f"**{row['tier']}**: {served}{changed}"
 
 
