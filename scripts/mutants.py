@@ -398,9 +398,6 @@ MUTANTS: list[Mutant] = [
     Mutant("option-n-above-one-ignored", "n > 1 (several answers) is treated as harmless",
            ADAPTER_OPTIONS, "        return not (value is None or (isinstance(value, int) and not isinstance(value, bool) and value == 1))  # n = 0 too",
            "        return False", (LC_NO_CLAIM, LI_NO_CLAIM)),
-    Mutant("lc-wrapper-options-unchecked", "the LangChain wrapper does not read its call options for unmodelled ones",
-           f"{PKG}/langchain/_tiers.py", "    reasons.append(unmodelled_call_options(call_options))",
-           "    reasons.append(None)", (LC_NO_CLAIM, U + "test_langchain_runnable.py")),
     Mutant("lc-global-options-unchecked", "the LangChain global cache does not read llm_string for unmodelled options",
            f"{PKG}/langchain/_tiers.py", "    found = options_reasons(options_string, json_task=json_task)",
            "    found: list[str] = []",
@@ -429,6 +426,9 @@ MUTANTS: list[Mutant] = [
            (U + "test_langchain_identity_tools.py", U + "test_langchain_cache.py")),
 ]
 # fmt: on
+# Retired (2026-12-03): lc-wrapper-options-unchecked: the wrapper's bound and call options are in the
+# llm_string it reads (its params read strictly, or as fields of a model LangChain does not serialize),
+# so dropping the second, direct read of them changes no tier; option-allowlist-open stands for it.
 # Retired (2026-12-03): li-history-normalized: a LlamaIndex conversation is keyed by its rendered prompt,
 # exactly as written, and by each turn's length (request_turns, issue 32 item 7.2), so folding line
 # endings in the history digest alone changes no key; li-turns-unkeyed (mutants_issue32) stands for it.

@@ -41,7 +41,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("serialized-known-is-any-class", "a serialized model's field is trusted when any known class declares one so named",
      f"{_PKG}/langchain/_fields.py", "    return found if found is not None else _base_fields()",
      "    return found if found is not None else frozenset(n for f in _known_by_id().values() for n in f)",
-     ("tests/adversarial/test_model_field_smuggling.py",)),
+     (_U + "test_adapter_model_fields.py", "-k", "another_known")),
     ("wrapper-key-without-model-fields", "the wrapper's step key is what llm_string shows (ChatOllama names no model there)",
      f"{_PKG}/langchain/runnable.py", '            key = f"{step_key(model_kind(self.bound), view.key_string)}|model={model}"',
      "            key = step_key(model_kind(self.bound), view.key_string)", (_U + "test_exact_tier.py",)),

@@ -98,10 +98,7 @@ class ExactTier:
 
     # ------------------------------------------------------------------ reads
     def _hit(self, entry: CacheEntry | None, namespace: str, identity: str) -> ExactHit | None:
-        if entry is None or entry.task != EXACT_TASK or entry.namespace != namespace:
-            self._count("misses")
-            return None
-        if entry.llm_key != exact_llm_key(identity):
+        if entry is None or entry.task != EXACT_TASK or entry.llm_key != exact_llm_key(identity):
             self._count("misses")
             return None
         payload = entry.metadata.get("payload")

@@ -292,6 +292,17 @@ def test_a_model_whose_llm_string_names_none_gets_no_tier_whatever_the_opt_in(ca
     assert any("names no model" in r.getMessage() and "with_step_cache" in r.getMessage() for r in caplog.records)
 
 
+@pytest.mark.parametrize("field", ["reasoning", "i", "responses"])
+def test_a_serialized_model_field_named_like_another_known_classs_is_still_unknown(field: str) -> None:
+    """A custom serializable class's field is read against its own class, never against every class
+    the allowlist knows (``reasoning`` is ChatOpenAI's, ``i`` and ``responses`` the fakes'): with a value
+    it keeps the step tier from a claim on the global cache."""
+    model = lc_model(field, BINARY, serializable=True)
+    texts, cache = lc_global(model)
+    assert texts == model_answers(model, True) and len(model._log) == 2
+    assert step_entries(cache.cache) == 0 and cache.stats()["tiers"]["exact"] == 2
+
+
 def test_inert_model_fields_is_a_collection_of_names() -> None:
     with pytest.raises(TypeError):
         with_step_cache(lc_model("style"), StepCache(), inert_model_fields="style")
