@@ -111,7 +111,10 @@ class ExactTier:
         entry_id = exact_entry_id(namespace, identity, request)
         with self._span("exact_lookup", namespace, reasons) as span:
             entry = self._engine.guard.call(lambda: self._engine.store.get(entry_id), None)
-            return _outcome(span, self._hit(entry, namespace, identity))
+            hit = _outcome(span, self._hit(entry, namespace, identity))
+        if hit is not None:  # counted like a step-tier hit (``stepcache list``: hits, last hit)
+            self._engine.guard.call(lambda: self._engine.store.record_hit(entry_id), None, "write")
+        return hit
 
     async def aget(self, namespace: str, identity: str, request: str, *,
                    reasons: Sequence[str] = ()) -> ExactHit | None:
@@ -119,7 +122,10 @@ class ExactTier:
         entry_id = exact_entry_id(namespace, identity, request)
         with self._span("exact_lookup", namespace, reasons) as span:
             entry = await self._engine.guard.acall(lambda: self._engine.store.aget(entry_id), None)
-            return _outcome(span, self._hit(entry, namespace, identity))
+            hit = _outcome(span, self._hit(entry, namespace, identity))
+        if hit is not None:
+            await self._engine.guard.acall(lambda: self._engine.store.arecord_hit(entry_id), None, "write")
+        return hit
 
     # ------------------------------------------------------------------ writes
     def _entry(self, namespace: str, identity: str, request: str, prompt: str, text: str,

@@ -13,6 +13,7 @@ from typing import Any
 
 from langchain_core.messages import BaseMessage, message_to_dict, messages_from_dict
 
+from ..adapter_core import METADATA_KEY
 from ._convert import Request, json_default
 from .engine_model import output_text
 
@@ -37,13 +38,16 @@ def _message(message: BaseMessage) -> dict[str, Any]:
     data = message_to_dict(message)
     data["data"]["content"] = _without_generated_ids(data["data"].get("content"))
     data["data"].pop("id", None)  # a message's own id is the client's bookkeeping, never sent to a model
+    metadata = data["data"].get("response_metadata")
+    if isinstance(metadata, dict):  # our own record on an earlier answer: never sent either
+        data["data"]["response_metadata"] = {k: v for k, v in metadata.items() if k != METADATA_KEY}
     return data
 
 
 def exact_request(request: Request) -> str:
     """``request`` as one canonical string: its kind and every message whole (a completion's text); a
-    message's own id and the ids LangChain generates for the content blocks it normalizes are left
-    out (new on every call, never sent; tool-call ids stay)."""
+    message's own id, our own ``stepcache`` record on an earlier answer and the ids LangChain generates
+    for the content blocks it normalizes are left out (never sent to a model; tool-call ids stay)."""
     if request.kind == "llm":
         body: Any = request.text
     else:
@@ -56,7 +60,7 @@ def output_payload(output: Any) -> dict[str, Any]:
     """What the exact tier keeps of a model's output to return it again: the whole message (our
     own record left out), or the text of a completion."""
     if isinstance(output, BaseMessage):
-        metadata = {k: v for k, v in (output.response_metadata or {}).items() if k != "stepcache"}
+        metadata = {k: v for k, v in (output.response_metadata or {}).items() if k != METADATA_KEY}
         message = output.model_copy(update={"response_metadata": metadata})
         data = json.loads(json.dumps(message_to_dict(message), ensure_ascii=False, default=json_default))
         return {"message": data}

@@ -267,3 +267,19 @@ def test_llama_index_exact_tier_never_keeps_an_answer_cut_off() -> None:
     for n in (1, 2):
         assert llm.complete(PROMPT, stop=["!"]).text == "Red, yel" and inner.calls == n
     assert llm.cache.store.count() == 0
+
+
+def test_a_tool_loop_is_replayed_whole_and_hits_are_counted() -> None:
+    """Blind red team round 15: an assistant turn in the history carries our own record in its
+    response metadata (the model never sees it); the exact key leaves it out, so the second run of a
+    conversation is served turn for turn; each served entry counts its hits."""
+    engine = StepCache()
+    model = Persona()
+    wrapped = with_step_cache(model, engine)
+    first = wrapped.invoke(PROMPT, stop=["!"])
+    history = [HumanMessage(PROMPT), first, HumanMessage("And a fourth?")]
+    wrapped.invoke(history, stop=["!"])
+    replayed = wrapped.invoke(PROMPT, stop=["!"])  # its record now says "exact"
+    again = wrapped.invoke([HumanMessage(PROMPT), replayed, HumanMessage("And a fourth?")], stop=["!"])
+    assert again.response_metadata["stepcache"]["outcome"] == "exact" and len(model._log) == 2
+    assert sorted(entry.hits for entry, _ in engine.store.iter_items()) == [1, 1]
