@@ -12,9 +12,9 @@ _SMUGGLING = "tests/adversarial/test_model_field_smuggling.py"
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("li-model-field-read-leniently",
      "a LlamaIndex custom LLM's own field outside the allowlist (instructions...) is read for the always-reasons only",
-     f"{_PKG}/llama_index/_llm_key.py",
-     "    return field_reason(declared_fields(llm), known, inert_names(inert), defaults=True)",
-     "    return unmodelled_option(inner_options(llm), strict=False)",
+     f"{_PKG}/llama_index/_tiers.py",
+     "    fields = field_reasons(declared_fields(llm), known, inert_names(inert), defaults=True, profile=profile_for(llm))",
+     "    fields = iter(())",
      (_FIELDS_UNIT, _SMUGGLING)),
     ("lc-model-field-read-leniently",
      "the LangChain wrapper reads every field a custom model declares as known (instructions... claimed)",

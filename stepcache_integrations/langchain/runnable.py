@@ -193,7 +193,7 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
             view = read_llm_string(llm_string(self.bound, call_kwargs), inert=self.inert_model_fields)
             model = wrapper_identity(self.bound, view.key_string, self.inert_model_fields)
             key = f"{step_key(model_kind(self.bound), view.key_string)}|model={model}"
-        return key if identity is None else f"{key}|{identity}"
+        return key if identity is None or self.llm_key is None else f"{key}|{identity}"  # else in ``model``
 
     def request_llm_key(self, request: Request, call_kwargs: dict[str, Any]) -> str:
         """The ``llm_key`` of one request: :meth:`resolve_llm_key` scoped to ``request.digest``

@@ -114,6 +114,24 @@ def test_the_wrapper_keeps_endpoints_apart(how: str, monkeypatch: pytest.MonkeyP
     assert en.invoke(P).content == "Red\nBlue\nYellow" and seen_en == ["http://deploy-en/v1/chat/completions"]
 
 
+def test_the_wrapper_keys_the_endpoint_its_client_resolved() -> None:
+    """Blind red team round 14: a model whose client was swapped for one at another endpoint (the
+    client fields are inert: out of the key) is keyed by the endpoint its client resolved."""
+    import openai as openai_sdk
+
+    engine = StepCache()
+    seen_fr: list[str] = []
+    seen_de: list[str] = []
+    fr = openai("Rouge\nBleu\nJaune", seen=seen_fr)
+    assert with_step_cache(fr, engine).invoke(P).content == "Rouge\nBleu\nJaune"
+    de = openai("Rot\nBlau\nGelb", seen=seen_de)
+    swapped = openai_sdk.OpenAI(base_url="http://deploy-de/v1", api_key="k", max_retries=0,
+                                http_client=de.root_client._client)
+    de.root_client, de.client = swapped, swapped.chat.completions
+    assert with_step_cache(de, engine).invoke(P).content == "Rot\nBlau\nGelb"
+    assert seen_de == ["http://deploy-de/v1/chat/completions"]
+
+
 def test_the_global_cache_keys_an_endpoint_from_the_environment(
     global_cache: StepCacheLLMCache, monkeypatch: pytest.MonkeyPatch
 ) -> None:
