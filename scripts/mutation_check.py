@@ -7,6 +7,12 @@ it there (``-x -q``). The real checkout is never edited. A mutant is *caught* wh
 fail (or time out); it *survives* when they pass. Before any mutant, the union of the selected
 tests must pass on the unmutated copy, or every "catch" would be meaningless.
 
+The mutants run ``--jobs`` at a time (default: one per CPU core), each worker in its own copy.
+A worker is a small server started in its copy that has imported pytest and the third-party
+libraries the package uses (never the package, the tooling or the tests); it forks one child
+per pytest run, so a run starts from that clean state and imports the copy's (mutated) code
+fresh, without paying the interpreter's and the libraries' start-up again.
+
 Exit status: 0 only if every anchor was found exactly once and every mutant was caught.
 Anchors are short on purpose; when code moves (e.g. the engine split), update the ``file``
 and ``old`` columns here: a missing anchor fails the run instead of silently skipping.
@@ -14,7 +20,8 @@ and ``old`` columns here: a missing anchor fails the run instead of silently ski
     python scripts/mutation_check.py                 # all mutants
     python scripts/mutation_check.py --list          # the table
     python scripts/mutation_check.py --only ID ...   # some of them
-    python scripts/mutation_check.py --keep          # keep the temporary copy (prints its path)
+    python scripts/mutation_check.py --jobs 1        # one at a time
+    python scripts/mutation_check.py --keep          # keep the temporary copies (prints their paths)
 
 Run it with the project's interpreter (the one that has pytest and the package's deps).
 """
@@ -22,15 +29,133 @@ Run it with the project's interpreter (the one that has pytest and the package's
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import queue
 import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+# the pytest command of every run (the server runs the same arguments in a forked child)
+PYTEST_ARGS = ("-x", "-q", "-p", "no:cacheprovider", "-p", "asyncio", "--no-header")
+
+
+# -- the worker's server (``--serve``), kept above the table's import: it never imports it ----
+def _serve() -> int:
+    """Run pytest for each request read from stdin (one JSON line: args, timeout), in a child
+    forked from this process, and answer one JSON line (status, tail, seconds) on stdout.
+
+    Started in a copy with ``_env(copy)``. Before the first request it imports the third-party
+    modules named on the ``--preload`` line (never the copy's own code: the driver leaves it
+    out), so a child pays only for the copy's code and its tests."""
+    import random
+
+    out = os.fdopen(os.dup(1), "w", encoding="utf-8")  # the answers; fd 1 goes to each child's log
+    copy = Path.cwd()
+    sys.path[0] = str(copy)  # as `python -m pytest` run in the copy has it
+    names = json.loads(sys.stdin.readline())
+    for name in names:
+        try:
+            __import__(name)
+        except BaseException:  # noqa: BLE001 - a module that cannot be preloaded is imported by the child
+            pass
+    own = [m for m, mod in list(sys.modules.items())
+           if str(getattr(mod, "__file__", None) or "").startswith(str(copy) + os.sep)]
+    # fork only from a single-threaded process that holds none of the copy's code
+    forking = hasattr(os, "fork") and threading.active_count() == 1 and not own
+    out.write(json.dumps({"forking": forking, "own": own[:5]}) + "\n")
+    out.flush()
+    import pytest
+
+    main_file = str(Path(pytest.__file__).with_name("__main__.py"))
+    for line in sys.stdin:
+        request = json.loads(line)
+        args, timeout = request["args"], request["timeout"]
+        log = tempfile.NamedTemporaryFile(prefix="mutant-run-", suffix=".log", delete=False)
+        t0 = time.perf_counter()
+        if forking:
+            sys.stdout.flush()
+            sys.stderr.flush()
+            pid = os.fork()
+            if pid == 0:  # the child: one pytest run, then exit with its code
+                code = 3
+                try:
+                    os.setpgid(0, 0)
+                    out.close()
+                    null = os.open(os.devnull, os.O_RDONLY)
+                    os.dup2(null, 0)
+                    os.dup2(log.fileno(), 1)
+                    os.dup2(log.fileno(), 2)
+                    random.seed()  # its own seeds, as a fresh interpreter has
+                    if "numpy" in sys.modules:
+                        sys.modules["numpy"].random.seed()
+                    sys.argv = [main_file, *args]
+                    code = int(pytest.main([*args, "-W", _PRELOADED_PLUGIN]))
+                except BaseException:  # noqa: BLE001 - reported in the log, exit 3
+                    import traceback
+
+                    traceback.print_exc()
+                finally:
+                    try:
+                        import atexit
+
+                        atexit._run_exitfuncs()
+                        sys.stdout.flush()
+                        sys.stderr.flush()
+                    finally:
+                        os._exit(code)
+            returncode, cpu = _wait(pid, timeout)
+        else:
+            command = [sys.executable, "-m", "pytest", *args]
+            cpu = None
+            try:
+                returncode = subprocess.run(command, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
+                                            timeout=timeout, check=False).returncode
+            except subprocess.TimeoutExpired:
+                returncode = None
+        log.close()
+        text = Path(log.name).read_text(encoding="utf-8", errors="replace")
+        os.unlink(log.name)
+        tail = "\n".join(text.strip().splitlines()[-6:])
+        out.write(json.dumps({"returncode": returncode, "tail": tail, "seconds": time.perf_counter() - t0, "cpu": cpu}) + "\n")
+        out.flush()
+    return 0
+
+
+# `-p asyncio` names the stdlib module too, which the server has imported: not a warning here
+_PRELOADED_PLUGIN = "ignore:Module already imported so cannot be rewritten:pytest.PytestAssertRewriteWarning"
+
+
+def _wait(pid: int, timeout: float) -> tuple[int | None, float]:
+    """The child's exit code, or None (and the child's process group killed) after ``timeout`` s;
+    and the CPU seconds it used."""
+    import signal
+
+    deadline = time.monotonic() + timeout
+    delay = 0.005
+    while True:
+        done, status, usage = os.wait4(pid, os.WNOHANG)
+        if done:
+            return os.waitstatus_to_exitcode(status), usage.ru_utime + usage.ru_stime
+        if time.monotonic() > deadline:
+            try:
+                os.killpg(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            _, _, usage = os.wait4(pid, 0)
+            return None, usage.ru_utime + usage.ru_stime
+        time.sleep(delay)
+        delay = min(delay * 2, 0.05)
+
+
+if __name__ == "__main__" and sys.argv[1:2] == ["--serve"]:
+    sys.exit(_serve())
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from mutants import BENCH_PKG, MUTANTS, PKG, TOOLING, Mutant  # noqa: E402 - the table beside this script
 
@@ -54,23 +179,80 @@ def _env(copy: Path) -> dict[str, str]:
     return env
 
 
-def _pytest(copy: Path, args: tuple[str, ...], timeout: float) -> tuple[str, str]:
-    """Run pytest in the copy; return ("pass" | "fail" | "timeout" | "empty", tail of output).
+_OWN = (PKG, BENCH_PKG, "tests", "conftest", "mutants", "__main__", "__mp_main__")
 
-    "fail" is any failing exit (failed tests, or a collection error the mutant caused);
-    "empty" means the selection matched no test (exit 5): a broken table row, not a catch.
-    """
-    command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-p", "asyncio", "--no-header", *args]
+
+def _preload(copy: Path) -> list[str]:
+    """The third-party modules the package and its tooling import, in import order: found by
+    importing every module of both in a throwaway interpreter (in the copy). The workers import
+    these before forking; the copy's own modules are left out."""
+    probe = r"""
+import json, pkgutil, sys, importlib
+import pytest, hypothesis, hypothesis.strategies
+for package in sys.argv[1:]:
     try:
-        done = subprocess.run(command, cwd=copy, env=_env(copy), capture_output=True, text=True, timeout=timeout)
-    except subprocess.TimeoutExpired:
-        return "timeout", ""
-    tail = "\n".join((done.stdout + done.stderr).strip().splitlines()[-6:])
-    if done.returncode == 0:
-        return "pass", tail
-    if done.returncode == 5:
-        return "empty", tail
-    return "fail", tail
+        root = importlib.import_module(package)
+    except BaseException:
+        continue
+    for info in pkgutil.walk_packages(root.__path__, package + "."):
+        try:
+            importlib.import_module(info.name)
+        except BaseException:
+            pass
+print(json.dumps(list(sys.modules)))
+"""
+    done = subprocess.run([sys.executable, "-c", probe, PKG, BENCH_PKG], cwd=copy, env=_env(copy),
+                          stdin=subprocess.DEVNULL, capture_output=True, text=True, check=False, timeout=300)
+    try:
+        names = json.loads(done.stdout.strip().splitlines()[-1])
+    except (IndexError, ValueError):
+        return []
+    return [n for n in names if n.split(".")[0] not in _OWN and not n.startswith("__editable__")]
+
+
+class Worker:
+    """One copy of the repository and its pytest server."""
+
+    def __init__(self, copy: Path, preload: list[str]) -> None:
+        self.copy = copy
+        self.proc = subprocess.Popen(
+            [sys.executable, str(Path(__file__).resolve()), "--serve"], cwd=copy, env=_env(copy),
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1,
+        )
+        assert self.proc.stdin and self.proc.stdout
+        self.proc.stdin.write(json.dumps(preload) + "\n")
+        self.proc.stdin.flush()
+        self.hello = json.loads(self.proc.stdout.readline() or "{}")
+
+    def pytest(self, args: tuple[str, ...], timeout: float) -> tuple[str, str]:
+        """Run pytest in the copy; return ("pass" | "fail" | "timeout" | "empty", tail of output).
+
+        "fail" is any failing exit (failed tests, or a collection error the mutant caused);
+        "empty" means the selection matched no test (exit 5): a broken table row, not a catch.
+        """
+        assert self.proc.stdin and self.proc.stdout
+        self.proc.stdin.write(json.dumps({"args": [*PYTEST_ARGS, *args], "timeout": timeout}) + "\n")
+        self.proc.stdin.flush()
+        line = self.proc.stdout.readline()
+        if not line:
+            raise RuntimeError(f"the pytest server in {self.copy} stopped")
+        answer = json.loads(line)
+        code, tail = answer["returncode"], answer["tail"]
+        if code is None:
+            return "timeout", tail
+        if code == 0:
+            return "pass", tail
+        if code == 5:
+            return "empty", tail
+        return "fail", tail
+
+    def close(self) -> None:
+        if self.proc.stdin:
+            self.proc.stdin.close()
+        try:
+            self.proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
 
 
 def _split(tests: tuple[str, ...]) -> list[tuple[str, ...]]:
@@ -101,11 +283,56 @@ def _files(mutants: list[Mutant]) -> tuple[str, ...]:
     return tuple(seen)
 
 
+def _baseline_runs(files: tuple[str, ...], parts: int) -> list[tuple[str, ...]]:
+    """The baseline's files in ``parts`` runs of about equal size (bytes of test code), largest first."""
+    bins: list[tuple[int, list[str]]] = [(0, []) for _ in range(min(parts, len(files)))]
+    for name in sorted(files, key=lambda f: -(ROOT / f).stat().st_size if (ROOT / f).exists() else 0):
+        size = (ROOT / name).stat().st_size if (ROOT / name).exists() else 0
+        i = min(range(len(bins)), key=lambda j: bins[j][0])
+        bins[i] = (bins[i][0] + size, bins[i][1] + [name])
+    return [tuple(names) for _, names in sorted(bins, key=lambda b: -b[0]) if names]
+
+
+def _pool(workers: list[Worker], jobs: list, run) -> None:
+    """Call ``run(worker, job)`` for every job, each worker taking the next job when it is free."""
+    todo: queue.Queue = queue.Queue()
+    for job in jobs:
+        todo.put(job)
+    errors: list[BaseException] = []
+
+    def loop(worker: Worker) -> None:
+        while not errors:
+            try:
+                job = todo.get_nowait()
+            except queue.Empty:
+                return
+            try:
+                run(worker, job)
+            except BaseException as exc:  # noqa: BLE001 - re-raised in the main thread
+                errors.append(exc)
+
+    threads = [threading.Thread(target=loop, args=(w,), daemon=True) for w in workers]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    if errors:
+        raise errors[0]
+
+
+def _cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:
+        return os.cpu_count() or 1
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--list", action="store_true", help="print the mutants and exit")
     parser.add_argument("--only", nargs="+", metavar="ID", help="run only these mutants")
-    parser.add_argument("--keep", action="store_true", help="keep the temporary copy")
+    parser.add_argument("--keep", action="store_true", help="keep the temporary copies")
+    parser.add_argument("--jobs", type=int, default=_cores(), help="mutants run at a time, each in its own copy (default: one per core)")
     parser.add_argument("--timeout", type=float, default=600.0, help="seconds per pytest run (a timeout counts as caught)")
     args = parser.parse_args(argv)
 
@@ -132,38 +359,58 @@ def main(argv: list[str] | None = None) -> int:
         print(f"ANCHOR DRIFT  {line}")
 
     tmp = Path(tempfile.mkdtemp(prefix="stepcache-mutants-"))
-    copy = tmp / "repo"
+    runnable = [m for m in mutants if not any(line.startswith(f"{m.id}:") for line in drift)]
+    jobs = max(1, min(args.jobs, len(runnable) or 1))
+    copies = [tmp / f"repo-{i}" for i in range(jobs)]
+    workers: list[Worker] = []
     caught: list[str] = []
     survived: list[str] = []
+    lock = threading.Lock()
     try:
-        _copy_repo(copy)
-        for package in (PKG, BENCH_PKG):
-            probe = subprocess.run(
-                [sys.executable, "-c", f"import {package}; print({package}.__file__)"],
-                cwd=copy, env=_env(copy), capture_output=True, text=True, check=False,
-            )
-            if not probe.stdout.strip().startswith(str(copy)):
-                print(f"the copy's {package} is not the one imported ({probe.stdout.strip() or probe.stderr.strip()})")
+        for copy in copies:
+            _copy_repo(copy)
+        preload = _preload(copies[0])
+        workers = [Worker(copy, preload) for copy in copies]
+        for worker in workers:
+            if not worker.hello.get("forking"):
+                print(f"note: the pytest server in {worker.copy} starts a fresh interpreter per run ({worker.hello})")
+        probes = [
+            (copy, package, subprocess.Popen(
+                [sys.executable, "-c", f"import {package}; print({package}.__file__)"], cwd=copy, env=_env(copy),
+                stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            ))
+            for package in (PKG, BENCH_PKG) for copy in copies
+        ]
+        for copy, package, proc in probes:
+            stdout, stderr = proc.communicate()
+            if not stdout.strip().startswith(str(copy) + os.sep):
+                print(f"the copy's {package} is not the one imported ({stdout.strip() or stderr.strip()})")
                 return 2
-        runnable = [m for m in mutants if not any(line.startswith(f"{m.id}:") for line in drift)]
 
         t0 = time.perf_counter()
         baseline = _files(runnable)
-        status, tail = _pytest(copy, baseline, args.timeout) if baseline else ("pass", "")
-        if status != "pass":
-            print(f"BASELINE FAILS ({status}) on the unmutated copy: {' '.join(baseline)}\n{tail}")
-            return 2
-        print(f"baseline: selected tests pass on the unmutated copy ({time.perf_counter() - t0:.0f} s)")
+        failures: list[str] = []
 
-        for m in runnable:
-            target = copy / m.file
+        def run_baseline(worker: Worker, selection: tuple[str, ...]) -> None:
+            status, tail = worker.pytest(selection, args.timeout)
+            if status != "pass":
+                failures.append(f"BASELINE FAILS ({status}) on the unmutated copy: {' '.join(selection)}\n{tail}")
+
+        _pool(workers, _baseline_runs(baseline, 3 * jobs), run_baseline)
+        if failures:
+            print("\n".join(failures))
+            return 2
+        print(f"baseline: selected tests pass on the unmutated copy ({time.perf_counter() - t0:.0f} s, {jobs} at a time)")
+
+        def run_mutant(worker: Worker, m: Mutant) -> None:
+            target = worker.copy / m.file
             original = target.read_text(encoding="utf-8")
             target.write_text(original.replace(m.old, m.new, 1), encoding="utf-8")
             t0 = time.perf_counter()
             try:
                 results = []
                 for selection in _split(m.tests):
-                    status, tail = _pytest(copy, selection, args.timeout)
+                    status, tail = worker.pytest(selection, args.timeout)
                     results.append((status, tail))
                     if status in ("fail", "timeout"):
                         break
@@ -171,22 +418,28 @@ def main(argv: list[str] | None = None) -> int:
                 target.write_text(original, encoding="utf-8")
             status, tail = results[-1]
             seconds = time.perf_counter() - t0
-            if status in ("fail", "timeout"):
-                caught.append(m.id)
-                print(f"caught    {m.id:<28} {seconds:5.1f} s  ({status}) {m.behaviour}")
-            else:
-                survived.append(m.id)
-                print(f"SURVIVED  {m.id:<28} {seconds:5.1f} s  ({status}) {m.behaviour}\n{tail}")
+            with lock:
+                if status in ("fail", "timeout"):
+                    caught.append(m.id)
+                    print(f"caught    {m.id:<28} {seconds:5.1f} s  ({status}) {m.behaviour}", flush=True)
+                else:
+                    survived.append(m.id)
+                    print(f"SURVIVED  {m.id:<28} {seconds:5.1f} s  ({status}) {m.behaviour}\n{tail}", flush=True)
+
+        _pool(workers, runnable, run_mutant)
     finally:
+        for worker in workers:
+            worker.close()
         if args.keep:
-            print(f"copy kept at {copy}")
+            print(f"copies kept at {', '.join(map(str, copies))}")
         else:
             shutil.rmtree(tmp, ignore_errors=True)
 
     total = len(mutants)
     print(f"\nmutation check: {len(caught)}/{total} caught, {len(survived)} survived, {len(drift)} anchor(s) not found")
     if survived:
-        print("survived: " + ", ".join(survived))
+        order = {m.id: i for i, m in enumerate(mutants)}
+        print("survived: " + ", ".join(sorted(survived, key=order.__getitem__)))
     return 0 if not survived and not drift else 1
 
 
