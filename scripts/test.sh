@@ -17,5 +17,9 @@ eval "$(bash scripts/start_postgres.sh --export)"
 eval "$(bash scripts/start_local_model.sh --export)"
 echo "PostgreSQL: ${STEPCACHE_PG_DSN}  model server: ${STEPCACHE_LLM_BASE_URL}" >&2
 
+# The suite runs in parallel (pytest-xdist), one worker per core, at most 4 (they share the one
+# model server); STEPCACHE_TEST_WORKERS=N sets the number, and `-n 0` among the arguments runs it in
+# this one process. worksteal: a worker that runs out of tests takes some of the other's.
+WORKERS="${STEPCACHE_TEST_WORKERS:-$(python -c 'import os; print(min(4, len(os.sched_getaffinity(0))))')}"
 # pytest exits 5 when it collects nothing: with `set -e` that fails the run, as it should.
-python -m pytest -q -p no:cacheprovider "$@"
+python -m pytest -q -p no:cacheprovider -n "$WORKERS" --dist worksteal "$@"
