@@ -297,7 +297,10 @@ _VAR_LIKE = re.compile(r"^[A-Za-z](?:_?[0-9]+)?$")
 # math, a name is when it is variable-like or known, spaces are without a line break, and any
 # other character is read by _is_math_token.
 _RUN_TOKEN = re.compile(
-    r"(?P<math>[0-9]+(?:\.[0-9]+)?|[-+*/^()=\u2212])|(?P<name>[A-Za-z_][A-Za-z0-9_]*)|(?P<space>\s+)|.", re.DOTALL
+    # a name is a whole word of an alphabet written with spaces (Latin, Greek, Cyrillic: "lösen",
+    # "equação"): its ASCII letters are no unknowns; Chinese or Japanese characters stand alone
+    r"(?P<math>[0-9]+(?:\.[0-9]+)?|[-+*/^()=\u2212])|(?P<name>[A-Za-z_\u00c0-\u024f\u0370-\u04ff]"
+    r"[A-Za-z0-9_\u00c0-\u024f\u0370-\u04ff]*)|(?P<space>\s+)|.", re.DOTALL
 )
 _NUMBER_IN_TEXT = re.compile(r"(?<![\w.])(-?[0-9]+(?:\.[0-9]+)?)(?![\d])")
 

@@ -55,10 +55,12 @@ _DOUBLED_OPERATOR = re.compile(r"[+\-*/^]\s*[+\-*/^]")  # "5y ++ 3", "x - -3": n
 _UNUSUAL_SPACE = re.compile(r"[^\S \t\n\r]")
 # What may stand right before an equation and right after it: a point before a digit is a
 # decimal point (".5x" is not "5x"), a letter or digit would join the run.
-_RUN_BEFORE = frozenset(" \t\n(\"':\uff1a\uff08\u300c\u201c\u00ab")
+_RUN_BEFORE = frozenset(" \t\n(\"':\uff1a\uff08\u300c\u201c\u00ab\uff0c\u3001\uff1b\u3002")
 _RUN_AFTER = frozenset(" \t\n)\"'.,;:?!\u3002\uff0c\u3001\uff1f\uff01\uff1b\uff1a\uff09\u300d\u201d\u00bb")
 # The end of a contraction ("what's", "I'm", "l'équation") is no math: blanked for the math reader.
 _CONTRACTION = re.compile(r"[^\W\d_]+['\u2019][^\W\d_]+")
+_UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")  # kana and CJK ideographs
+_LONE_LETTER = re.compile(r"(?<=[\d\w)]) [A-Za-z] (?=[\d\w(+\-])")
 _ASSIGNMENT = re.compile(r"[A-Za-z](?:_?[0-9]+)?\s*=\s*-?[0-9./ ]+|-?[0-9./ ]+=\s*[A-Za-z](?:_?[0-9]+)?")
 # "6!" and "x!" are factorials, "!=" is "not equal": no equation this task models.
 _FACTORIAL_OR_UNEQUAL = re.compile(r"(?:[\d)]|(?<![A-Za-z])[A-Za-z])\s*!|!\s*=")
@@ -82,7 +84,7 @@ def _equation_runs(text: str) -> tuple[list[Equation], str, list[tuple[int, int]
     pieces: list[str] = []
     spans: list[tuple[int, int]] = []
     last, pairs = 0, 0
-    for pos, run in math_runs(text):
+    for pos, run in _runs_split_at_words(text):
         sides = _run_sides(text, pos, run)
         if sides is None:
             return None
@@ -96,6 +98,26 @@ def _equation_runs(text: str) -> tuple[list[Equation], str, list[tuple[int, int]
     if len(equations) != pairs:
         return None  # an '=' the equation reader did not read ("2x = 6 'x = 4'", "0.33..."): no claim
     return equations, "".join(pieces), spans
+
+
+def _runs_split_at_words(text: str) -> list[tuple[int, str]]:
+    """The math runs of ``text``; a run that is no equation chain but two, split at a one-letter word
+    standing alone between them ("x + y = 13 e 2x - y = 11": Portuguese "and"), is two runs (the
+    word is read by the request grammar, as a conjunction or not at all)."""
+    runs: list[tuple[int, str]] = []
+    for pos, run in math_runs(text):
+        runs.extend(_split_at_word(text, pos, run) if _run_sides(text, pos, run) is None else [(pos, run)])
+    return runs
+
+
+def _split_at_word(text: str, pos: int, run: str) -> list[tuple[int, str]]:
+    for match in _LONE_LETTER.finditer(run):
+        left, right = run[: match.start() + 1], run[match.end() - 1 :]
+        if "=" in left and "=" in right and _run_sides(text, pos, left) is not None:
+            rest = _split_at_word(text, pos + match.end() - 1, right)
+            if all(_run_sides(text, at, piece) is not None for at, piece in rest):
+                return [(pos, left), *rest]
+    return [(pos, run)]
 
 
 def _run_sides(text: str, pos: int, run: str) -> list[str] | None:
@@ -119,8 +141,11 @@ def _run_sides(text: str, pos: int, run: str) -> list[str] | None:
 
 def _run_stands_apart(text: str, start: int, end: int) -> bool:
     """Only a space, bracket, quote or colon before a run and a space, bracket, quote or sentence
-    mark after it; a point before a digit is a decimal point (".5x" is not "5x")."""
-    if (start > 0 and text[start - 1] not in _RUN_BEFORE) or (end < len(text) and text[end] not in _RUN_AFTER):
+    mark after it (or a Chinese or Japanese character: those scripts write no spaces); a point
+    before a digit is a decimal point (".5x" is not "5x")."""
+    before = text[start - 1] if start > 0 else " "
+    after = text[end] if end < len(text) else " "
+    if not (before in _RUN_BEFORE or _UNSPACED.match(before)) or not (after in _RUN_AFTER or _UNSPACED.match(after)):
         return False
     return not (end + 1 < len(text) and text[end] == "." and text[end + 1].isdigit())
 

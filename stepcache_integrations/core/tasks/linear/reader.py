@@ -26,7 +26,10 @@ _JOINS = frozenset({"COMMA", "AND", "THEN", "SEMI"})
 _VERBS = frozenset({"SOLVE", "FIND", "GIVE", "WHAT_IS", "SHOW", "EXPLAIN", "NUMBER", "WRITE", "END", "TEMPLATE",
                     "STEP_BY_STEP"})
 _PRIMES = frozenset({"'", '"', "\u2019", "\u2032"})
-_POLITE = frozenset({"PLEASE", "FOR_ME"})
+# A comma after these links what follows ("手順に番号をつけて、7x + 21 = 0 を解いてください").
+_FORMATS_BEFORE = frozenset({"NUMBERED"})
+# A comma before these is no list's: "Solve 2x + 1 = 5, please", "Find y, if 3y + 4 = 25".
+_DROPS_COMMA = frozenset({"PLEASE", "FOR_ME", "IF"})
 
 #: The format instructions this task reads, keys of :attr:`LinearRequest.format`.
 FORMATS = ("steps", "numbered", "lines", "answer_last")
@@ -44,9 +47,9 @@ _TEMPLATE = re.compile(
 _SLOT = re.compile(_PLACEHOLDER, re.IGNORECASE)
 _STEP_LABEL = re.compile(r"(?:step|STEP|Step)\s+(?:[kKnN]|[1-9])\s*:")
 _ELLIPSIS = re.compile(r"\.\.\.|\u2026")
-# Sentence marks every table reads; a table adds its own script's marks (Chinese "。", "，") as
+# Sentence marks every table reads ("!" is none: a factorial after a number, an emphasis elsewhere); a table adds its own script's marks (Chinese "。", "，") as
 # phrases of the STOP, QMARK, COMMA, COLON and SEMI classes, and its quotes ("«", "「") as QUOTE.
-_MARKS = {".": "STOP", "!": "STOP", "\n": "STOP", "?": "QMARK", ",": "COMMA", ":": "COLON", ";": "SEMI"}
+_MARKS = {".": "STOP", "\n": "STOP", "?": "QMARK", ",": "COMMA", ":": "COLON", ";": "SEMI"}
 # Transparent in every language: ASCII quotes and brackets (balanced brackets checked apart).
 _TRANSPARENT = frozenset("\"'()")
 
@@ -71,7 +74,7 @@ class _Read(Transformer[Token, Any]):
 
     def __init__(self) -> None:
         super().__init__()
-        self.named: set[str] = set()
+        self.asked_names: set[str] = set()
         self.asks_all = False
         self.asks = False
         self.solves: list[bool] = []
@@ -82,7 +85,7 @@ class _Read(Transformer[Token, Any]):
         return token
 
     def TEMPLATE(self, token: Token) -> Token:  # noqa: N802
-        self.named.add(token.value)
+        self.asked_names.add(token.value)
         return token
 
     def solve(self, children: list[Any]) -> None:
@@ -105,16 +108,16 @@ class _Read(Transformer[Token, Any]):
         self.asks = True
 
     def targets(self, children: list[Any]) -> None:
-        self.named.update(c.value for c in children if isinstance(c, Token) and c.type == "VAR")
+        self.asked_names.update(c.value for c in children if isinstance(c, Token) and c.type == "VAR")
 
     def named(self, children: list[Any]) -> None:
         self.targets(children)
 
     def value_of(self, children: list[Any]) -> None:
-        self.named.update(c.value for c in children if isinstance(c, Token) and c.type == "VAR")
+        self.asked_names.update(c.value for c in children if isinstance(c, Token) and c.type == "VAR")
 
     def defined(self, children: list[Any]) -> None:
-        self.named.add(_defined_unknown(children[0].value))
+        self.asked_names.add(_defined_unknown(children[0].value))
 
     def for_vars(self, children: list[Any]) -> list[str]:
         return next(c for c in children if isinstance(c, list))
@@ -122,7 +125,7 @@ class _Read(Transformer[Token, Any]):
     def vars(self, children: list[Any]) -> list[str]:
         found = [c.value for c in children if isinstance(c, Token) and c.type == "VAR"]
         found += [v for c in children if isinstance(c, list) for v in c]
-        self.named.update(found)
+        self.asked_names.update(found)
         return found
 
     def steps(self, _children: list[Any]) -> None:
@@ -185,7 +188,7 @@ def _parse(words: list[Word], language: str) -> LinearRequest | None:
     except Exception:  # noqa: BLE001 - Lark's errors and a declined sentence: no claim
         return None
     fmt = tuple(f for f in FORMATS if f in transformer.format)
-    return LinearRequest(frozenset(transformer.named), transformer.asks_all, transformer.asks, fmt,
+    return LinearRequest(frozenset(transformer.asked_names), transformer.asks_all, transformer.asks, fmt,
                          transformer.answer_label, language)
 
 
@@ -196,7 +199,8 @@ def _words(text: str, runs: list[tuple[int, int]], variables: frozenset[str], ta
     run_at = dict(runs)
     pos = 0
     while pos < len(text):
-        token = _token_at(text, folded, pos, run_at, variables, table)
+        between = bool(words) and words[-1].kind == "EQ"
+        token = _token_at(text, folded, pos, run_at, variables if not between else frozenset(), table)
         if token is None:
             return None
         word, pos = token
@@ -222,7 +226,8 @@ def _listed(words: list[Word]) -> list[Word]:
 def _linked(words: list[Word]) -> list[Word]:
     """A comma, "and" or "then" (or a run of them) before a verb is one LINK: it joins clauses
     ("If x + y = 10, x - y = 2, find x": the last comma links, the first lists). A comma before
-    "please" or "for me" is dropped ("Solve 2x + 1 = 5, please")."""
+    "please", "for me" or "if" is dropped ("Solve 2x + 1 = 5, please"); a run holding "then" links
+    whatever follows ("如果 4a + 1 = 29，那么 a 等于多少")."""
     out: list[Word] = []
     i = 0
     while i < len(words):
@@ -234,9 +239,10 @@ def _linked(words: list[Word]) -> list[Word]:
             i += 1
             continue
         after = words[j].kind if j < len(words) else ""
-        if after in _VERBS:
+        before = words[i - 1].kind if i else ""
+        if after in _VERBS or before in _FORMATS_BEFORE or any(w.kind == "THEN" for w in words[i:j]):
             out.append(Word("LINK", " ".join(w.text for w in words[i:j]), words[i].start))
-        elif not (after in _POLITE and all(w.kind == "COMMA" for w in words[i:j])):
+        elif not (after in _DROPS_COMMA and all(w.kind == "COMMA" for w in words[i:j])):
             out.extend(words[i:j])
         i = j
     return out
