@@ -71,8 +71,8 @@ def fold(text: str) -> str:
 def _ends_word(text: str, end: int) -> bool:
     """A spaced language's phrase ends where a word does (not inside "solved" for "solve"); an
     elided article ends at its apostrophe ("l'" of "l'équation")."""
-    if text[end - 1] in "'\u2019":
-        return True
+    if text[end - 1] in "'\u2019" or not text[end - 1].isalnum():
+        return True  # an elided article, a mark or a quote
     return end >= len(text) or not (text[end].isalnum() or text[end] in "_'\u2019")
 
 

@@ -102,6 +102,10 @@ class LinearConstraints(TaskConstraints):
         if isinstance(data, LinearConstraints):
             return data
         get = data.get if hasattr(data, "get") else (lambda _key: None)
+        return LinearConstraints._of_stored(get)
+
+    @staticmethod
+    def _of_stored(get: Any) -> LinearConstraints:
         solution = get("solution")
         shapes = get("shapes")
         return LinearConstraints(

@@ -26,7 +26,7 @@ from ..algebra import (
     parse_linear,
 )
 from ..solve import solve_system
-from .reader import read_request
+from .reader import LinearRequest, read_request
 
 __all__ = ["LinearProblem", "understand_prompt", "MAX_PROMPT_CHARS"]
 
@@ -94,7 +94,7 @@ def _equation_runs(text: str) -> tuple[list[Equation], str, list[tuple[int, int]
         spans.append((pos + len(run) - len(run.lstrip()), pos + len(run.rstrip())))
         last = pos + len(run)
     pieces.append(text[last:])
-    equations = find_equations(text, limit=len(text) + 1)
+    equations = [eq for start, end in spans for eq in find_equations(text[start:end], limit=end - start + 1)]
     if len(equations) != pairs:
         return None  # an '=' the equation reader did not read ("2x = 6 'x = 4'", "0.33..."): no claim
     return equations, "".join(pieces), spans
@@ -160,26 +160,42 @@ def understand_prompt(prompt: str) -> LinearProblem | None:
     if not _rule_plain_notation(prompt):
         return None
     prompt = unicodedata.normalize("NFC", prompt)
-    text = _templates_blanked(prompt)
-    parsed = _equation_runs(text)
-    if parsed is None:
+    equations, spans = _read_equations(prompt)
+    if not equations:
         return None
-    equations, _rest, spans = parsed
-    if not _rule_equations_usable(equations) or any(text[a:b] != prompt[a:b] for a, b in spans):
-        return None  # a run holding a blanked placeholder ("7 ... - z = 2"): not read as one equation
     variables = _unknowns(equations)
     request = read_request(prompt, spans, frozenset(variables))
-    if request is None or not request.named <= set(variables):
-        return None  # a word outside the tables, a sentence the grammar does not derive, another unknown
-    if not request.asks and all(_ASSIGNMENT.fullmatch(eq.text.strip()) for eq in equations):
-        return None  # "x = 5, y = 2" alone states values; it asks nothing
+    if not _rule_request_read(request, variables, equations):
+        return None
     solution = solve_system(tuple(eq.form for eq in equations))
     if solution is None or set(solution) != set(variables):
         return None
+    assert request is not None  # read above
     # Naming an unknown ("for y") asks for it; a request to solve without one, or no request, asks for all.
     named = set(variables) if request.asks_all or not request.named else request.named
     asked = tuple(v for v in variables if v in named)
     return LinearProblem(tuple(equations), tuple(variables), asked, solution, request.format, request.answer_label)
+
+
+def _read_equations(prompt: str) -> tuple[list[Equation], list[tuple[int, int]]]:
+    """The prompt's equations and where they stand, or nothing when a run is not read whole (a run
+    holding a blanked placeholder, "7 ... - z = 2", is not one equation)."""
+    text = _templates_blanked(prompt)
+    parsed = _equation_runs(text)
+    if parsed is None:
+        return [], []
+    equations, _rest, spans = parsed
+    if not _rule_equations_usable(equations) or any(text[a:b] != prompt[a:b] for a, b in spans):
+        return [], []
+    return equations, spans
+
+
+def _rule_request_read(request: LinearRequest | None, variables: list[str], equations: list[Equation]) -> bool:
+    """The request grammar derived the prompt, asking only for the equations' unknowns; a prompt of
+    values alone ("x = 5, y = 2") asks nothing."""
+    if request is None or not request.named <= set(variables):
+        return False
+    return request.asks or not all(_ASSIGNMENT.fullmatch(eq.text.strip()) for eq in equations)
 
 
 def _rule_plain_notation(prompt: str) -> bool:

@@ -32,7 +32,7 @@ _FORMATS_BEFORE = frozenset({"NUMBERED"})
 _DROPS_COMMA = frozenset({"PLEASE", "FOR_ME", "IF"})
 
 #: The format instructions this task reads, keys of :attr:`LinearRequest.format`.
-FORMATS = ("steps", "numbered", "lines", "answer_last")
+FORMATS = ("steps", "numbered", "lines", "answer_last", "answer_value")
 
 _UNKNOWN = re.compile(r"[A-Za-z](?:_?[0-9]+)?")
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -149,6 +149,8 @@ class _Read(Transformer[Token, Any]):
             raise RequestLanguage.Declined  # type: ignore[attr-defined] # two answer lines asked for
         self.answer_label = label
         self.format.add("answer_last")
+        if children[-1].type == "VALUE_SLOT":
+            self.format.add("answer_value")
 
 
 def _defined_unknown(equation: str) -> str:
