@@ -228,8 +228,8 @@ MUTANTS: list[Mutant] = [
            (TASK_TESTS, UNNAMED)),
     Mutant("json-unstated-value-on-changed-prompt", "an unstated cached value is served for a changed prompt",
            JSON_EVIDENCE, "if ctx.same_request and not reinst:", "if not reinst:", (TASK_TESTS, UNNAMED)),
-    Mutant("linear-open-alphabet", "the linear grammar reads past characters outside its alphabet (x², другой язык)",
-           LINEAR_PROMPT, " or not _CLOSED_REST.fullmatch(rest)", "", (UNNAMED, TASK_TESTS, "-k", "unnamed or phrase or misread")),
+    Mutant('linear-open-alphabet', 'the linear grammar reads past characters outside its alphabet (x², другой язык)',
+           f"{PKG}/core/tasks/linear/reader.py", '    if found is None:\n        return None\n    kind, end = found', '    if found is None:\n        return None, pos + 1\n    kind, end = found', (UNNAMED, TASK_TESTS, "-k", "unnamed or phrase or misread")),
     Mutant("answer-after-answer-accepted", "a text that restarts after its answer line is accepted",
            LINEAR_STEPS, "errors: list[str] = _answer_line_errors(steps)", "errors: list[str] = []",
            (TASK_TESTS, UNNAMED)),
@@ -249,11 +249,10 @@ MUTANTS: list[Mutant] = [
     Mutant("proof-by-failing-step", "an operation proven only by a failing later step passes",
            LINEAR_STEPS, "    if verdict.ok and verdict.depends_on is not None and not verdicts[verdict.depends_on].ok:\n",
            "    if False:\n", (RULES, TASK_TESTS)),
-    Mutant("open-instruction-vocabulary", "a word outside the closed instruction vocabulary ('twice') is read as framing",
-           LINEAR_PROMPT, "        elif word.lower() not in _INSTRUCTION_WORDS:\n", "        elif False:\n", (RULES, TASK_TESTS)),
-    Mutant("second-solving-verb-ignored", "'solve ... for x, and then solve 2y = x' is claimed",
-           LINEAR_PROMPT, "    return not (len(asked) < len(variables) and len(_SOLVING_VERB.findall(rest)) > 1)",
-           "    return True", (RULES, "tests/adversarial/test_math_pairs.py")),
+    Mutant('open-instruction-vocabulary', "a word outside every table ('twice') is read as a word of the request",
+           f"{PKG}/core/tasks/request_language.py", '            kind = self.phrases.get(text[pos:end])', '            kind = self.phrases.get(text[pos:end], "PLEASE" if end == pos + 1 else None)', (RULES, TASK_TESTS)),
+    Mutant('second-solving-verb-ignored', "'solve ... for x, and then solve 2y = x' is claimed",
+           f"{PKG}/core/tasks/linear/reader.py", '        if len(self.solves) > 1 and any(self.solves):', '        if False:', (RULES, "tests/adversarial/test_math_pairs.py")),
     Mutant("rewrite-across-shapes", "re-instantiation rewrites a derivation for an equation of another form",
            LINEAR_REWRITE, "    return len(cached.params) == len(new.params) and cached.shapes == new.shapes",
            "    return len(cached.params) == len(new.params)", (RULES, TASK_TESTS)),
@@ -443,5 +442,7 @@ from mutants_red_team import ROWS as _RED_TEAM_ROWS  # noqa: E402
 from mutants_issue32 import ROWS as _ISSUE32_ROWS  # noqa: E402
 from mutants_repairs import ROWS as _REPAIR_ROWS  # noqa: E402
 from mutants_tiers import ROWS as _TIER_ROWS  # noqa: E402
+from mutants_grammar import ROWS as _GRAMMAR_ROWS  # noqa: E402
 
-MUTANTS += [Mutant(*row) for row in _MODEL_FIELD_ROWS + _RED_TEAM_ROWS + _ISSUE32_ROWS + _REPAIR_ROWS + _TIER_ROWS]
+MUTANTS += [Mutant(*row) for row in _MODEL_FIELD_ROWS + _RED_TEAM_ROWS + _ISSUE32_ROWS + _REPAIR_ROWS + _TIER_ROWS
+            + _GRAMMAR_ROWS]

@@ -99,3 +99,14 @@ def test_every_table_uses_the_grammar_s_word_classes_only() -> None:
         assert set(classes) <= declared | extra, (path.name, set(classes) - declared - extra)
     assert {v.language for v in _LANGUAGE.vocabularies} == {"en", "es", "fr", "de", "pt", "it", "ru", "zh", "ja"}
     assert FORMATS == ("steps", "numbered", "lines", "answer_last", "answer_value")
+
+
+def test_the_request_language_page_is_generated_from_the_grammars() -> None:
+    import importlib.util
+
+    script = FOLDER.parents[3] / "scripts" / "request_language_docs.py"
+    spec = importlib.util.spec_from_file_location("request_language_docs", script)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.OUT.read_text(encoding="utf-8") == module.page(), "run scripts/request_language_docs.py"
