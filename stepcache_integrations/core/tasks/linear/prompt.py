@@ -94,7 +94,13 @@ def _equation_runs(text: str) -> tuple[list[Equation], str, list[tuple[int, int]
         spans.append((pos + len(run) - len(run.lstrip()), pos + len(run.rstrip())))
         last = pos + len(run)
     pieces.append(text[last:])
-    equations = [eq for start, end in spans for eq in find_equations(text[start:end], limit=end - start + 1)]
+    # read whole (what stands right after a run changes it: "3x = 20 '"), each splitting word a ";"
+    marked = list(text)
+    for (_, end), (start, _) in zip(spans, spans[1:]):
+        for i in range(end, start):
+            if marked[i].isalpha():
+                marked[i] = ";"
+    equations = find_equations("".join(marked), limit=len(text) + 1)
     if len(equations) != pairs:
         return None  # an '=' the equation reader did not read ("2x = 6 'x = 4'", "0.33..."): no claim
     return equations, "".join(pieces), spans

@@ -256,6 +256,8 @@ def _token_at(
     char = text[pos]
     if pos in run_at:
         return Word("EQ", text[pos : run_at[pos]], pos), run_at[pos]
+    if char in _PRIMES and pos and text[pos - 1].isalnum():
+        return None  # "4x'", "y\"": a primed name is another unknown (x prime), not a quote
     if char in " \t\r" or char in _TRANSPARENT:
         return None, pos + 1
     special = _special_at(text, pos)
@@ -282,7 +284,8 @@ def _special_at(text: str, pos: int) -> tuple[Word, int] | None:
     for kind, pattern in (("TEMPLATE", _TEMPLATE), ("STEP_LABEL", _STEP_LABEL), ("VALUE_SLOT", _SLOT),
                           ("ELLIPSIS", _ELLIPSIS)):
         match = pattern.match(text, pos)
-        if match is not None and (pos == 0 or not text[pos - 1].isalnum()):
+        # an ellipsis is one wherever it stands ("0.99...": a repeating decimal, not a full stop)
+        if match is not None and (kind == "ELLIPSIS" or pos == 0 or not text[pos - 1].isalnum()):
             value = match.group("var") if kind == "TEMPLATE" else match.group()
             return Word(kind, value, pos), match.end()
     return None
