@@ -201,7 +201,8 @@ def _words(text: str, runs: list[tuple[int, int]], variables: frozenset[str], ta
     run_at = dict(runs)
     pos = 0
     while pos < len(text):
-        between = bool(words) and words[-1].kind == "EQ"
+        # after an equation or "you are", a one-letter word is the table's ("y": Spanish "and"; "a")
+        between = bool(words) and words[-1].kind in ("EQ", "YOU_ARE")
         token = _token_at(text, folded, pos, run_at, variables if not between else frozenset(), table)
         if token is None:
             return None
