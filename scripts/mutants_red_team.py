@@ -79,7 +79,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("linear-dropped-equation-ignored", "an equation the reader drops (\"2x = 6 'x = 4'\") leaves the rest claimed",
      LINEAR_PROMPT, "    if len(equations) != pairs:", "    if False:", (U + "test_linear_layout_reading.py", LINEAR_LAYOUT)),
     ('linear-primed-question-read', 'a primed unknown asked for ("what is y\'?") is read as the unknown',
-     f"{PKG}/core/tasks/linear/reader.py", '        if text[ident.end() : ident.end() + 1] in _PRIMES:', '        if False:',
+     f"{PKG}/core/tasks/linear/reader.py", '    if char in _PRIMES and pos and text[pos - 1].isalnum():', '    if False:',
      (U + "test_linear_layout_reading.py", LINEAR_LAYOUT)),
     ("text-primed-question-read", "free text is checked for a prompt asking for y' or y!",
      TEXT_CLAIMS, "    if not words.isascii() or not _free_of_numbers(words) or _CHANGES_A_NAME.search(words):",

@@ -97,7 +97,9 @@ class RequestLanguage:
         self.transformer = transformer
         tables = folder / "vocabulary"
         common = _classes(tables / "_common.json")
-        self.vocabularies = tuple(_load(path, common) for path in sorted(tables.glob("[!_]*.json")))
+        # English first: most prompts are read by the first table tried
+        paths = sorted(tables.glob("[!_]*.json"), key=lambda path: (path.stem != "en", path.stem))
+        self.vocabularies = tuple(_load(path, common) for path in paths)
 
     def parse(self, words: Sequence[Word]) -> Any | None:
         """The typed request the grammar derives from ``words``, or None (no claim)."""

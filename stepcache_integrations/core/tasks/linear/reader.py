@@ -269,8 +269,6 @@ def _token_at(
     found = table.match(folded, pos)
     ident = _IDENT.match(text, pos)
     if ident is not None and ident.group() in variables and (found is None or found[1] <= ident.end()):
-        if text[ident.end() : ident.end() + 1] in _PRIMES:
-            return None  # "what is y'?": a primed name is another unknown (x prime), not y
         return Word("VAR", ident.group(), pos), ident.end()
     if found is None:
         return None
