@@ -46,6 +46,7 @@ HARD_GROUPS = {"hard": "hard, seeds {seeds}", "hard_held_out": "hard, held-out s
                "hard_templates": "hard, held-out templates, {seeds}"}
 HELDOUT_PHRASINGS = Path("bench_data/results/heldout_phrasings.json")
 HELDOUT_LANGUAGES = Path("bench_data/results/heldout_languages.json")
+REQUEST_PARSE = Path("bench_data/results/request_parse.json")
 LOAD = Path("bench_data/results/load_test_seeds_1_5.json")
 FUZZ = Path("bench_data/results/fuzz_nightly")
 SCALE_RERUN = (Path("docs/bench/scale-index-choice/memory-hnsw-100k-1m-quiet-final.json"),
@@ -270,6 +271,14 @@ def heldout_languages() -> str:
     return "\n".join(lines) + "\n\n" + table(record) + "\n\nRecorded: " + source(HELDOUT_LANGUAGES, record) + "."
 
 
+def request_parse() -> str:
+    from bench_request_parse import table
+
+    record = load(REQUEST_PARSE)
+    return table(record) + f"\n\nMedian of the grammar p50s: {record['grammar_p50_ms_all']:.3f} ms (target 0.3 ms). " \
+        "Recorded: " + source(REQUEST_PARSE, record) + "."
+
+
 def load_test() -> str:
     data = load(LOAD)
     rows = data["rows"]
@@ -453,6 +462,7 @@ BLOCKS: dict[str, Callable[[], str]] = {
     "hard-report": hard_report,
     "heldout-phrasings": heldout_phrasings,
     "heldout-languages": heldout_languages,
+    "request-parse": request_parse,
     "load-test": load_test,
     "load-test-line": load_test_line,
     "fuzz-nightly": fuzz_nightly,
