@@ -505,6 +505,12 @@ _FOREIGN_WORDS = {
     "resuelve la ecuaci\u00f3n": " solve ", "halla": " find ", "si": " if ",
     "l\u00f6se die gleichung": " solve ", "bestimme": " find ", "wenn": " if ",
     "resolva a equa\u00e7\u00e3o": " solve ", "risolvi l'equazione": " solve ",
+    # the same templates' words one by one (a word of them deleted or moved keeps the others)
+    "r\u00e9sous": " solve ", "l'\u00e9quation": " the equation ", "le": " the ", "syst\u00e8me": " system ",
+    "\u0440\u0435\u0448\u0438\u0442\u0435": " solve ", "\u0443\u0440\u0430\u0432\u043d\u0435\u043d\u0438\u0435": " equation ",
+    "resuelve": " solve ", "la": " the ", "ecuaci\u00f3n": " equation ", "l\u00f6se": " solve ", "die": " the ",
+    "gleichung": " equation ", "resolva": " solve ", "equa\u00e7\u00e3o": " equation ", "risolvi": " solve ",
+    "l'equazione": " the equation ",
 }
 _CHINESE_WORDS = {"\u65b9\u7a0b\u5f0f": " equation ", "\u3092\u89e3\u3044\u3066\u304f\u3060\u3055\u3044": " solve ",
                   "\u306e\u3068\u304d": " if ", "\u306e\u5024\u3092\u6c42\u3081\u3088": " value find ", "\u3001": ", ",

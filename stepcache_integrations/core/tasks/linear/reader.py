@@ -23,13 +23,12 @@ from ..request_language import RequestLanguage, Vocabulary, Word, fold
 __all__ = ["FORMATS", "LinearRequest", "read_request"]
 
 _JOINS = frozenset({"COMMA", "AND", "THEN", "SEMI"})
-_VERBS = frozenset({"SOLVE", "FIND", "GIVE", "WHAT_IS", "SHOW", "EXPLAIN", "NUMBER", "WRITE", "END", "TEMPLATE",
-                    "STEP_BY_STEP"})
+_VERBS = frozenset({"SOLVE", "FIND", "GIVE", "WHAT_IS", "SHOW", "EXPLAIN", "NUMBER", "WRITE", "END", "TEMPLATE"})
 _PRIMES = frozenset({"'", '"', "\u2019", "\u2032"})
 # A comma after these links what follows ("手順に番号をつけて、7x + 21 = 0 を解いてください").
 _FORMATS_BEFORE = frozenset({"NUMBERED"})
-# A comma before these is no list's: "Solve 2x + 1 = 5, please", "Find y, if 3y + 4 = 25".
-_DROPS_COMMA = frozenset({"PLEASE", "FOR_ME", "IF"})
+# A comma before these is no list's: "Solve 2x + 1 = 5, please", "Find y, if 3y + 4 = 25", "Find x, step by step".
+_DROPS_COMMA = frozenset({"PLEASE", "FOR_ME", "IF", "STEP_BY_STEP"})
 
 #: The format instructions this task reads, keys of :attr:`LinearRequest.format`.
 FORMATS = ("steps", "numbered", "lines", "answer_last", "answer_value")
