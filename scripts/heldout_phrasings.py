@@ -8,6 +8,7 @@ asked. An answer served for the second prompt without a model call is judged by 
 the exact object for JSON pairs, and always wrong for "any-different" pairs.
 
     .venv/bin/python scripts/heldout_phrasings.py            # writes bench_data/results/heldout_phrasings.json
+    .venv/bin/python scripts/heldout_phrasings.py --pairs bench_data/heldout_languages.json --out /tmp/languages.json
 """
 
 from __future__ import annotations
@@ -71,10 +72,10 @@ def judge(oracle: dict[str, Any], text: str) -> bool:
     return False  # "any-different": reusing the first answer is wrong
 
 
-def run() -> dict[str, Any]:
+def run(pairs_file: Path = PAIRS) -> dict[str, Any]:
     from stepcache_integrations import StepCache
 
-    pairs = json.loads(PAIRS.read_text(encoding="utf-8"))
+    pairs = json.loads(pairs_file.read_text(encoding="utf-8"))
     rows = []
     for pair in pairs:
         cache, model = StepCache(), EchoModel()
@@ -91,7 +92,7 @@ def run() -> dict[str, Any]:
         })
     from stepcache_bench.provenance import provenance
 
-    record = provenance("python scripts/heldout_phrasings.py")
+    record = provenance("python scripts/heldout_phrasings.py" + ("" if pairs_file == PAIRS else f" --pairs {pairs_file.name}"))
     return {**record, "provenance": record, "rows": rows}
 
 
@@ -114,11 +115,18 @@ def table(record: dict[str, Any]) -> str:
 
 
 if __name__ == "__main__":
-    record = run()
+    import argparse
+
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--pairs", type=Path, default=PAIRS, help="the held-out pairs (default: the phrasings)")
+    parser.add_argument("--out", type=Path, default=OUT, help="where the record is written")
+    args = parser.parse_args()
+    record = run(args.pairs.resolve())
+    OUT = args.out.resolve()
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     print(table(record))
     for row in record["rows"]:
         if row["wrong_without_model_call"]:
             print("WRONG", row["id"], row["outcome"], repr(row["text"][:200]))
-    print(f"recorded {OUT.relative_to(ROOT)} at {record['commit']}{' (dirty)' if record['dirty'] else ''}")
+    print(f"recorded {OUT} at {record['commit']}{' (dirty)' if record['dirty'] else ''}")
