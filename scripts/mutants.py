@@ -36,6 +36,8 @@ PROOFS = f"{PKG}/core/proofs.py"
 ARITH_TASK = f"{PKG}/core/tasks/arithmetic/task.py"
 LINEAR_ANSWER = f"{PKG}/core/tasks/linear/answer.py"
 JSON_REQUEST = f"{PKG}/core/tasks/json/request.py"
+JSON_READER = f"{PKG}/core/tasks/json/reader.py"
+JSON_GRAMMAR = f"{PKG}/core/tasks/json/request.lark"
 JSON_CONSTRAINTS = f"{PKG}/core/tasks/json/constraints.py"
 JSON_LITERAL = f"{PKG}/core/tasks/json/literal.py"
 JSON_MERGE = f"{PKG}/core/tasks/json/merge.py"
@@ -356,17 +358,18 @@ MUTANTS: list[Mutant] = [
            "    return True", (TEXT_CLAIMS_TESTS, "tests/adversarial/test_text_negation.py")),
     # -- JSON typed binding and the entity vocabulary (blind red team R3, R6)
     Mutant("json-entity-open-vocabulary", "any one word after 'for a' is a plain request's entity ('an antonym with word ...')",
-           JSON_EVIDENCE, " and is_entity_word(word)", "", (JSON_BINDING, JSON_TYPED_RULES, JSON_ENTITIES_TYPES)),
+           JSON_GRAMMAR, "entity: FOR ART ENTITY |", "entity: FOR ART (ENTITY | NAME) |",
+           (JSON_BINDING, JSON_TYPED_RULES, JSON_ENTITIES_TYPES)),
     Mutant("json-stated-int-accepts-float", "a stated integer is matched by value, not type (30.0, true for 1)",
            JSON_TASK, "    return identical(actual, stated)", "    return actual == stated", (JSON_BINDING, JSON_TYPED_RULES)),
     Mutant("json-literal-bound-by-value", "the text check binds a stated integer by numeric value (30.0, 3e1 pass)",
            JSON_LITERAL, "        return bool(_INT_LITERAL.fullmatch(text)) and int(text) == stated",
            "        return Decimal(text) == stated", (JSON_BINDING, JSON_TYPED_RULES)),
     Mutant("json-bool-stated-as-int", "'flag true' is read as the integer 1",
-           JSON_EVIDENCE, '        return match.group("bool") == "true", False', '        return int(match.group("bool") == "true"), False',
+           JSON_READER, '        return match.group("bool") == "true", False', '        return int(match.group("bool") == "true"), False',
            (JSON_BINDING, JSON_TYPED_RULES, JSON_ENTITIES_TYPES)),
     Mutant("json-big-int-not-stated", "an integer past 15 digits is no statement (the model's rounded id is served)",
-           JSON_EVIDENCE, "|0|[1-9]\\d{0,59}))", "|0|[1-9]\\d{0,14}))", (JSON_BINDING, JSON_TYPED_RULES, JSON_ENTITIES_TYPES)),
+           JSON_READER, "|0|[1-9]\\d{0,59}))", "|0|[1-9]\\d{0,14}))", (JSON_BINDING, JSON_TYPED_RULES, JSON_ENTITIES_TYPES)),
     Mutant("json-untyped-double-statement", "'flag true and flag 1' states one value (True == 1)",
            JSON_EVIDENCE, "if key in found and (not identical(found[key].value, value) or found[key].quoted != quoted):",
            "if key in found and (found[key].value != value or found[key].quoted != quoted):",
@@ -443,5 +446,7 @@ from mutants_red_team import ROWS as _RED_TEAM_ROWS  # noqa: E402
 from mutants_issue32 import ROWS as _ISSUE32_ROWS  # noqa: E402
 from mutants_repairs import ROWS as _REPAIR_ROWS  # noqa: E402
 from mutants_tiers import ROWS as _TIER_ROWS  # noqa: E402
+from mutants_json_grammar import ROWS as _JSON_GRAMMAR_ROWS  # noqa: E402
 
-MUTANTS += [Mutant(*row) for row in _MODEL_FIELD_ROWS + _RED_TEAM_ROWS + _ISSUE32_ROWS + _REPAIR_ROWS + _TIER_ROWS]
+MUTANTS += [Mutant(*row) for row in _MODEL_FIELD_ROWS + _RED_TEAM_ROWS + _ISSUE32_ROWS + _REPAIR_ROWS + _TIER_ROWS
+            + _JSON_GRAMMAR_ROWS]
