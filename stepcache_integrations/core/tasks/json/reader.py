@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -141,28 +142,27 @@ _ASCII_ONLY = frozenset(
 def read_request(prompt: str) -> JsonRequest | None:
     """The plain request ``prompt`` is, in the first language whose table reads every word and
     whose sentences the grammar derives; None when none does (no plain request)."""
-    if len(prompt) > 4000 or unicodedata.normalize("NFC", prompt) != prompt:
+    if len(prompt) > 4000 or "json" not in prompt.casefold():
+        return None  # every request sentence the grammar derives names JSON (its noun)
+    if unicodedata.normalize("NFC", prompt) != prompt:
         return None
     if any(c < " " and c not in "\t\n" for c in prompt):  # a carriage return is no character of the grammar
         return None
     for vocabulary in _TABLES:
         if vocabulary.language in _ASCII_ONLY and not prompt.isascii():
             continue
-        words = _words(prompt, vocabulary)
-        if words is None:
-            continue
-        read = _parse(words, vocabulary.language)
+        read = _parse(_words(prompt, vocabulary), vocabulary.language)
         if read is not None:
             return read
     return None
 
 
-def _parse(words: list[Word], language: str) -> JsonRequest | None:
+def _parse(words: Iterator[Word], language: str) -> JsonRequest | None:
     transformer = _Read()
     try:
         tree = _LANGUAGE.parser.parse(words)  # type: ignore[arg-type]
         transformer.transform(tree)
-    except Exception:  # noqa: BLE001 - Lark's errors: no plain request
+    except Exception:  # noqa: BLE001 - Lark's errors, an unread character: no plain request
         return None
     keys = transformer.asked
     if len(set(keys)) != len(keys) or len(transformer.entities) > 1:
@@ -179,12 +179,18 @@ def _parse(words: list[Word], language: str) -> JsonRequest | None:
     return JsonRequest(tuple(keys), stated, frozenset(found), entity, language)
 
 
-def _words(text: str, table: Vocabulary) -> list[Word] | None:
-    """``text`` as tokens in ``table``'s language, or None when a character is read by no rule."""
+class _Unread(Exception):
+    """A character no rule of the table reads: no plain request in this language."""
+
+
+def _words(text: str, table: Vocabulary) -> Iterator[Word]:
+    """``text`` as tokens in ``table``'s language, cut as the parser asks for them (a sentence the
+    grammar cannot derive stops the cutting at its first word); :class:`_Unread` at a character
+    read by no rule. A comma before a clause word joins clauses and is dropped."""
     folded = fold(text)
     if len(folded) != len(text):
-        return None
-    words: list[Word] = []
+        raise _Unread
+    pending: Word | None = None
     pos = 0
     while pos < len(text):
         if text[pos] in " \t":
@@ -192,26 +198,24 @@ def _words(text: str, table: Vocabulary) -> list[Word] | None:
             continue
         token = _token_at(text, folded, pos, table)
         if token is None:
-            return None
+            raise _Unread
         word, pos = token
-        words.append(word)
-    out: list[Word] = []
-    for i, word in enumerate(words):  # a comma before a clause word joins clauses
-        if word.kind == "COMMA" and i + 1 < len(words) and words[i + 1].kind in _CLAUSE:
-            continue
-        out.append(word)
-    return out
+        if pending is not None and not (word.kind in _CLAUSE and pending.kind == "COMMA"):
+            yield pending
+        pending = word
+    if pending is not None:
+        yield pending
 
 
 def _token_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word, int] | None:
-    statement = _statement_at(text, folded, pos, table)
+    found = table.match(folded, pos)  # the longest phrase of the table here
+    statement = _statement_at(text, folded, pos, table, found)
     if statement is not None:
         return statement
     char = text[pos]
     quoted = _QUOTED_KEY.match(text, pos)
     if quoted is not None and _one_script(quoted.group("key")):
         return Word("QNAME", quoted.group("key"), pos), quoted.end()
-    found = table.match(folded, pos)
     name = (_SPACED_KEY if table.spaced else _ASCII_KEY).match(text, pos)
     if found is not None and (name is None or found[1] >= name.end() or not table.spaced):
         return Word(found[0], text[pos : found[1]], pos), found[1]
@@ -222,9 +226,29 @@ def _token_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word
     return None
 
 
-def _statement_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word, int] | None:
+def _statement_at(
+    text: str, folded: str, pos: int, table: Vocabulary, found: tuple[str, int] | None
+) -> tuple[Word, int] | None:
     """``key literal``, ``key: literal``, ``key = literal``, ``"key": literal``, ``key <is>
     literal`` at ``pos`` (a key that is no function word of the table)."""
+    key_at = _key_at(text, folded, pos, table, found)
+    if key_at is None:
+        return None
+    key, end, key_quoted = key_at
+    sep_end, sep = _separator(text, folded, end, table)
+    if key_quoted and sep != ":":
+        return None  # '"name" "Bob"' is two strings; '"key": value' is the quoted form
+    value = _value_at(text, folded, sep_end, table, bool(sep or sep_end > end or not table.spaced), bool(sep))
+    if value is None:
+        return None
+    st = Statement(value[0], value[1], (pos, value[2]))
+    return Word("STMT", (key, st), pos), value[2]  # type: ignore[arg-type]
+
+
+def _key_at(
+    text: str, folded: str, pos: int, table: Vocabulary, found: tuple[str, int] | None
+) -> tuple[str, int, bool] | None:
+    """A statement's key at ``pos``: (key, end, quoted); None for a word that frames the request."""
     quoted = _QUOTED_KEY.match(text, pos)
     if quoted is not None:
         key, end, key_quoted = quoted.group("key"), quoted.end(), True
@@ -233,31 +257,30 @@ def _statement_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[
         if match is None:
             return None
         key, end, key_quoted = match.group("key"), match.end(), False
-        if table.phrases.get(fold(key)) in _NO_KEY:
+        if table.phrases.get(folded[pos:end]) in _NO_KEY:
             return None  # "keys", "with", "JSON": a word that frames the request, no key
-        found = table.match(folded, pos)
         if found is not None and found[1] > end:
             return None  # the key starts a longer phrase of the table
-    if not _one_script(key):
-        return None
-    sep_end, sep = _separator(text, folded, end, table)
-    if key_quoted and sep != ":":
-        return None  # '"name" "Bob"' is two strings; '"key": value' is the quoted form
-    literal = (_LITERAL if table.spaced else _LITERAL_UNSPACED).match(text, sep_end)
-    if literal is not None and (sep or sep_end > end or not table.spaced):
+    return (key, end, key_quoted) if _one_script(key) else None
+
+
+def _value_at(
+    text: str, folded: str, pos: int, table: Vocabulary, literal_ok: bool, bare_ok: bool
+) -> tuple[str | int | float | bool, bool, int] | None:
+    """A statement's value at ``pos``: (value, quoted, end). A typed literal (after a separator or
+    a space), or after a separator a bare name ("Paris": a capital letter, not a table word)."""
+    literal = (_LITERAL if table.spaced else _LITERAL_UNSPACED).match(text, pos)
+    if literal is not None and literal_ok:
         value, is_quoted = literal_value(literal)
         if is_quoted and text[literal.end() :].lstrip(" \t")[:1] in (":", "\uff1a"):
             return None  # 'qty: "sku": "A-100"': the quoted word is the next statement's key
         if not is_quoted and render(value) != (literal.group("num") or literal.group("bool")):
             return None  # a number no JSON value writes as stated ("-0")
-        st = Statement(value, is_quoted, (pos, literal.end()))
-        return Word("STMT", (key, st), pos), literal.end()  # type: ignore[arg-type]
-    if sep:
-        bare = _BARE.match(text, sep_end)
-        if bare is not None and bare.group()[0].isupper() and bare.group().casefold() not in _NOT_BARE \
-                and fold(bare.group()) not in table.phrases:
-            st = Statement(bare.group(), False, (pos, bare.end()))
-            return Word("STMT", (key, st), pos), bare.end()  # type: ignore[arg-type]
+        return value, is_quoted, literal.end()
+    bare = _BARE.match(text, pos) if bare_ok else None
+    if bare is not None and bare.group()[0].isupper() and bare.group().casefold() not in _NOT_BARE \
+            and folded[bare.start() : bare.end()] not in table.phrases:
+        return bare.group(), False, bare.end()
     return None
 
 
