@@ -36,6 +36,8 @@ PROOFS = f"{PKG}/core/proofs.py"
 ARITH_TASK = f"{PKG}/core/tasks/arithmetic/task.py"
 LINEAR_ANSWER = f"{PKG}/core/tasks/linear/answer.py"
 JSON_REQUEST = f"{PKG}/core/tasks/json/request.py"
+JSON_READER = f"{PKG}/core/tasks/json/reader.py"
+JSON_GRAMMAR = f"{PKG}/core/tasks/json/request.lark"
 JSON_CONSTRAINTS = f"{PKG}/core/tasks/json/constraints.py"
 JSON_LITERAL = f"{PKG}/core/tasks/json/literal.py"
 JSON_MERGE = f"{PKG}/core/tasks/json/merge.py"
@@ -353,17 +355,18 @@ MUTANTS: list[Mutant] = [
            "    return True", (TEXT_CLAIMS_TESTS, "tests/adversarial/test_text_negation.py")),
     # -- JSON typed binding and the entity vocabulary (blind red team R3, R6)
     Mutant("json-entity-open-vocabulary", "any one word after 'for a' is a plain request's entity ('an antonym with word ...')",
-           JSON_EVIDENCE, " and is_entity_word(word)", "", (JSON_BINDING, JSON_TYPED_RULES, JSON_ENTITIES_TYPES)),
+           JSON_GRAMMAR, "entity: FOR ART ENTITY |", "entity: FOR ART (ENTITY | NAME) |",
+           (JSON_BINDING, JSON_TYPED_RULES, JSON_ENTITIES_TYPES)),
     Mutant("json-stated-int-accepts-float", "a stated integer is matched by value, not type (30.0, true for 1)",
            JSON_TASK, "    return identical(actual, stated)", "    return actual == stated", (JSON_BINDING, JSON_TYPED_RULES)),
     Mutant("json-literal-bound-by-value", "the text check binds a stated integer by numeric value (30.0, 3e1 pass)",
            JSON_LITERAL, "        return bool(_INT_LITERAL.fullmatch(text)) and int(text) == stated",
            "        return Decimal(text) == stated", (JSON_BINDING, JSON_TYPED_RULES)),
     Mutant("json-bool-stated-as-int", "'flag true' is read as the integer 1",
-           JSON_EVIDENCE, '        return match.group("bool") == "true", False', '        return int(match.group("bool") == "true"), False',
+           JSON_READER, '        return match.group("bool") == "true", False', '        return int(match.group("bool") == "true"), False',
            (JSON_BINDING, JSON_TYPED_RULES, JSON_ENTITIES_TYPES)),
     Mutant("json-big-int-not-stated", "an integer past 15 digits is no statement (the model's rounded id is served)",
-           JSON_EVIDENCE, "|0|[1-9]\\d{0,59}))", "|0|[1-9]\\d{0,14}))", (JSON_BINDING, JSON_TYPED_RULES, JSON_ENTITIES_TYPES)),
+           JSON_READER, "|0|[1-9]\\d{0,59}))", "|0|[1-9]\\d{0,14}))", (JSON_BINDING, JSON_TYPED_RULES, JSON_ENTITIES_TYPES)),
     Mutant("json-untyped-double-statement", "'flag true and flag 1' states one value (True == 1)",
            JSON_EVIDENCE, "if key in found and (not identical(found[key].value, value) or found[key].quoted != quoted):",
            "if key in found and (found[key].value != value or found[key].quoted != quoted):",
@@ -435,14 +438,13 @@ MUTANTS: list[Mutant] = [
 # space, every '=' of a claimed prompt read, JSON 'checked' only for a plain request), so no single-line
 # mutant can break their behaviour; the wider rules' mutants (linear-label-read-as-product,
 # linear-dropped-equation-ignored, json-prompt-not-read-whole-checked) stand for them.
-# Retired (2026-12-03, issue 33): open-instruction-vocabulary: the request grammar's lexer has one rule for a
-# word or character outside every table (no claim); linear-open-alphabet breaks it and stands for both.
 from mutants_model_fields import ROWS as _MODEL_FIELD_ROWS  # noqa: E402 - rows kept apart (this file is past 450 lines)
 from mutants_red_team import ROWS as _RED_TEAM_ROWS  # noqa: E402
 from mutants_issue32 import ROWS as _ISSUE32_ROWS  # noqa: E402
 from mutants_repairs import ROWS as _REPAIR_ROWS  # noqa: E402
 from mutants_tiers import ROWS as _TIER_ROWS  # noqa: E402
 from mutants_grammar import ROWS as _GRAMMAR_ROWS  # noqa: E402
+from mutants_json_grammar import ROWS as _JSON_GRAMMAR_ROWS  # noqa: E402
 
 MUTANTS += [Mutant(*row) for row in _MODEL_FIELD_ROWS + _RED_TEAM_ROWS + _ISSUE32_ROWS + _REPAIR_ROWS + _TIER_ROWS
-            + _GRAMMAR_ROWS]
+            + _GRAMMAR_ROWS + _JSON_GRAMMAR_ROWS]

@@ -12,6 +12,9 @@ ALGEBRA = f"{PKG}/core/tasks/algebra.py"
 LAYOUT = f"{PKG}/core/tasks/layout.py"
 LINEAR_PROMPT = f"{PKG}/core/tasks/linear/prompt.py"
 JSON_EVIDENCE = f"{PKG}/core/tasks/json/evidence.py"
+JSON_READER = f"{PKG}/core/tasks/json/reader.py"
+JSON_GRAMMAR = f"{PKG}/core/tasks/json/request.lark"
+JSON_EN_TABLE = f"{PKG}/core/tasks/json/vocabulary/en.json"
 TEXT_CLAIMS = f"{PKG}/core/tasks/text/claims.py"
 TEXT_CLAIMS_TESTS = U + "test_text_claims.py"
 TEXT_FALSE = "tests/adversarial/test_text_false_equations.py"
@@ -72,7 +75,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
            LAYOUT, '    return start > 0 and text[start - 1] == "." and run[:1] in _ASCII_DIGITS', "    return False",
            (U + "test_number_suffix_reading.py", NUMBER_SUFFIXES)),
     ("json-number-suffix-read", "a JSON value written '0.33...' is stated as 0.33",
-           JSON_EVIDENCE, '    r"""(?![\\w%/!\'`"\\u2032\\u2033\\u2026\\u00b0\\u2030]|[.,]\\d|\\.\\.)"""',
+           JSON_READER, '    r"""(?![\\w%/!\'`"\\u2032\\u2033\\u2026\\u00b0\\u2030]|[.,]\\d|\\.\\.)"""',
            '    r"""(?![\\w%/]|[.,]\\d)"""',
            (U + "test_number_suffix_reading.py", NUMBER_SUFFIXES)),
     # -- every '=' of a claimed prompt is read; a primed or factorial name is another question (round 8)
@@ -156,15 +159,16 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      ALGEBRA, '(self.peek()[0] in ("num", "ident") or self.peek() in (("op", "("), ("op", "/")))',
      '(self.peek()[0] in ("num", "ident") or self.peek() == ("op", "("))', (U + "test_linear_statements.py", STEP_SOURCES)),
     # -- a JSON request names one object; "describe" asks for prose (red team round 12)
-    ("json-object-mentions-uncounted", "'a JSON object and a JSON object for a person' is a plain request (one object proven)",
-     JSON_EVIDENCE, '    tokens = [("json object", False)] * max(0, _object_mentions(text) - 1)', "    tokens = []",
+    ("json-object-mentions-uncounted", "a sentence naming another object ('Return a JSON object.') after the request is "
+     "read as a closing one (one object proven)",
+     JSON_GRAMMAR, "_only_json: ONLY? VERB? ME? ONLY? DEF? ADJ?", "_only_json: ONLY? VERB? ME? ONLY? (DEF | ART)? ADJ?",
      (U + "test_json_typed_rules.py", JSON_FRAMING)),
     ("json-describe-is-framing", "'Describe this JSON object.' is framing (the bare object proven for a request of prose)",
-     JSON_EVIDENCE, '    "representing details with', '    "representing describe represent details with',
+     JSON_EN_TABLE, '"VERB": [\n   "return",', '"VERB": [\n   "describe",\n   "return",',
      (U + "test_json_typed_rules.py", JSON_FRAMING)),
-    ("json-closing-sentence-any-words", "any sentence with one mention of the object is a closing one",
-     JSON_EVIDENCE, "            if all(word.lower() in _CLOSING_WORDS for word in _LETTERS.findall(rest)):",
-     "            if True:", (U + "test_json_typed_rules.py", JSON_FRAMING)),    # -- a question or an ending asks for an unknown or the answer (red team round 12)
+# Retired (issue 33): json-closing-sentence-any-words: a closing sentence is a rule of request.lark now, and a word
+# outside the vocabulary table is no token, so no single edit lets "any words" close a request; the table edit
+# json-describe-is-framing and the grammar edit json-object-mentions-uncounted stand for it.    # -- a question or an ending asks for an unknown or the answer (red team round 12)
     ("question-asks-anything", "'What's the system of equations?' after a linear problem is read (answer served proven)",
      RELATIONS, '_QUESTIONS: dict[str, _Rule] = {"what": lambda before, after: _asks_unknown(after),',
      '_QUESTIONS: dict[str, _Rule] = {"what": lambda before, after: True,', (RELATIONS_TESTS, RELATION_WORDS)),

@@ -51,10 +51,14 @@ class Vocabulary:
                     raise ValueError(f"{language}: {phrase!r} is in two word classes")
                 self.phrases[key] = kind
         self.longest = max((len(p) for p in self.phrases), default=0)
+        self.lengths = sorted({len(p) for p in self.phrases}, reverse=True)  # only these can match
 
     def match(self, text: str, pos: int) -> tuple[str, int] | None:
         """The word class and end of the longest phrase of the table at ``pos``, or None."""
-        for end in range(min(len(text), pos + self.longest), pos, -1):
+        for length in self.lengths:
+            end = pos + length
+            if end > len(text):
+                continue
             kind = self.phrases.get(text[pos:end])
             if kind is not None and (not self.spaced or _ends_word(text, end)):
                 return kind, end
