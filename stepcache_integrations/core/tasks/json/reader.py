@@ -72,7 +72,8 @@ _LITERAL = re.compile(LITERAL)
 # after it must then be a word of the table ("30岁", years, is no statement: "岁" is in no table).
 _LITERAL_UNSPACED = re.compile(LITERAL.replace(r"(?![\w%/!", r"(?![A-Za-z0-9_%/!"))
 # Sentence marks in every script; ";" ends a clause like ".".
-_MARKS = {".": "STOP", "!": "STOP", "\n": "STOP", ";": "STOP", "?": "QMARK", ",": "COMMA", ":": "COLON",
+# no "!": after a number it may be a factorial ("34 !"), so it is no sentence mark here
+_MARKS = {".": "STOP", "\n": "STOP", ";": "STOP", "?": "QMARK", ",": "COMMA", ":": "COLON",
           "(": "LPAR", ")": "RPAR", "\u3002": "STOP", "\uff01": "STOP", "\uff1b": "STOP", "\uff1f": "QMARK",
           "\uff0c": "COMMA", "\u3001": "COMMA", "\uff1a": "COLON", "\uff08": "LPAR", "\uff09": "RPAR"}
 # A comma before a clause word joins clauses, it lists nothing: "..., where name = Ann".
