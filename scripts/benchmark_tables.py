@@ -45,6 +45,8 @@ HARD = _newest(Path("bench_data/results/hard/results.json"), Path("bench_data/re
 HARD_GROUPS = {"hard": "hard, seeds {seeds}", "hard_held_out": "hard, held-out seeds {seeds}",
                "hard_templates": "hard, held-out templates, {seeds}"}
 HELDOUT_PHRASINGS = Path("bench_data/results/heldout_phrasings.json")
+HELDOUT_LANGUAGES = Path("bench_data/results/heldout_languages.json")
+REQUEST_PARSE = Path("bench_data/results/request_parse.json")
 LOAD = Path("bench_data/results/load_test_seeds_1_5.json")
 FUZZ = Path("bench_data/results/fuzz_nightly")
 SCALE_RERUN = (Path("docs/bench/scale-index-choice/memory-hnsw-100k-1m-quiet-final.json"),
@@ -253,6 +255,30 @@ def heldout_phrasings() -> str:
     return table(record) + "\n\n" + "Recorded: " + source(HELDOUT_PHRASINGS, record) + "."
 
 
+def heldout_languages() -> str:
+    """The languages set (issue 33): per language and per task and kind."""
+    from heldout_phrasings import table
+
+    record = load(HELDOUT_LANGUAGES)
+    served: dict[str, list[int]] = {}
+    for row in record["rows"]:
+        counts = served.setdefault(row["language"], [0, 0, 0])
+        counts[0] += 1
+        counts[1] += row["served_without_model_call"]
+        counts[2] += row["wrong_without_model_call"]
+    lines = ["| language | pairs | served without a model call | wrong without a model call |", "|---|---|---|---|"]
+    lines += [f"| {lang} | {n} | {s} ({s / n:.0%}) | {w} |" for lang, (n, s, w) in served.items()]
+    return "\n".join(lines) + "\n\n" + table(record) + "\n\nRecorded: " + source(HELDOUT_LANGUAGES, record) + "."
+
+
+def request_parse() -> str:
+    from bench_request_parse import table
+
+    record = load(REQUEST_PARSE)
+    return table(record) + f"\n\nMedian of the grammar p50s: {record['grammar_p50_ms_all']:.3f} ms (target 0.3 ms). " \
+        "Recorded: " + source(REQUEST_PARSE, record) + "."
+
+
 def load_test() -> str:
     data = load(LOAD)
     rows = data["rows"]
@@ -435,6 +461,8 @@ BLOCKS: dict[str, Callable[[], str]] = {
     "paper-report": paper_report,
     "hard-report": hard_report,
     "heldout-phrasings": heldout_phrasings,
+    "heldout-languages": heldout_languages,
+    "request-parse": request_parse,
     "load-test": load_test,
     "load-test-line": load_test_line,
     "fuzz-nightly": fuzz_nightly,

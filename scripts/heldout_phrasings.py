@@ -8,12 +8,15 @@ asked. An answer served for the second prompt without a model call is judged by 
 the exact object for JSON pairs, and always wrong for "any-different" pairs.
 
     .venv/bin/python scripts/heldout_phrasings.py            # writes bench_data/results/heldout_phrasings.json
+    .venv/bin/python scripts/heldout_phrasings.py --pairs bench_data/heldout_languages.json \
+        --out bench_data/results/heldout_languages.json     # the languages set (issue 33), written blind
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
 from collections import Counter
 from fractions import Fraction
@@ -71,10 +74,10 @@ def judge(oracle: dict[str, Any], text: str) -> bool:
     return False  # "any-different": reusing the first answer is wrong
 
 
-def run() -> dict[str, Any]:
+def run(pairs_file: Path = PAIRS, command: str = "python scripts/heldout_phrasings.py") -> dict[str, Any]:
     from stepcache_integrations import StepCache
 
-    pairs = json.loads(PAIRS.read_text(encoding="utf-8"))
+    pairs = json.loads(pairs_file.read_text(encoding="utf-8"))
     rows = []
     for pair in pairs:
         cache, model = StepCache(), EchoModel()
@@ -91,7 +94,7 @@ def run() -> dict[str, Any]:
         })
     from stepcache_bench.provenance import provenance
 
-    record = provenance("python scripts/heldout_phrasings.py")
+    record = provenance(command)
     return {**record, "provenance": record, "rows": rows}
 
 
@@ -113,12 +116,26 @@ def table(record: dict[str, Any]) -> str:
     return "\n".join(out)
 
 
+def _arguments() -> tuple[Path, Path]:
+    import argparse
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pairs", type=Path, default=PAIRS, help="the held-out pairs (JSON list)")
+    parser.add_argument("--out", type=Path, default=OUT, help="where the recorded run is written")
+    args = parser.parse_args()
+    return args.pairs.resolve(), args.out.resolve()
+
+
 if __name__ == "__main__":
-    record = run()
+    pairs_file, OUT = _arguments()
+    command = "python scripts/heldout_phrasings.py"
+    if pairs_file != PAIRS:
+        command += f" --pairs {os.path.relpath(pairs_file, ROOT)} --out {os.path.relpath(OUT, ROOT)}"
+    record = run(pairs_file, command)
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     print(table(record))
     for row in record["rows"]:
         if row["wrong_without_model_call"]:
             print("WRONG", row["id"], row["outcome"], repr(row["text"][:200]))
-    print(f"recorded {OUT.relative_to(ROOT)} at {record['commit']}{' (dirty)' if record['dirty'] else ''}")
+    print(f"recorded {os.path.relpath(OUT, ROOT)} at {record['commit']}{' (dirty)' if record['dirty'] else ''}")

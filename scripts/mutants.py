@@ -36,6 +36,8 @@ PROOFS = f"{PKG}/core/proofs.py"
 ARITH_TASK = f"{PKG}/core/tasks/arithmetic/task.py"
 LINEAR_ANSWER = f"{PKG}/core/tasks/linear/answer.py"
 JSON_REQUEST = f"{PKG}/core/tasks/json/request.py"
+JSON_READER = f"{PKG}/core/tasks/json/reader.py"
+JSON_GRAMMAR = f"{PKG}/core/tasks/json/request.lark"
 JSON_CONSTRAINTS = f"{PKG}/core/tasks/json/constraints.py"
 JSON_LITERAL = f"{PKG}/core/tasks/json/literal.py"
 JSON_MERGE = f"{PKG}/core/tasks/json/merge.py"
@@ -228,8 +230,8 @@ MUTANTS: list[Mutant] = [
            (TASK_TESTS, UNNAMED)),
     Mutant("json-unstated-value-on-changed-prompt", "an unstated cached value is served for a changed prompt",
            JSON_EVIDENCE, "if ctx.same_request and not reinst:", "if not reinst:", (TASK_TESTS, UNNAMED)),
-    Mutant("linear-open-alphabet", "the linear grammar reads past characters outside its alphabet (x², другой язык)",
-           LINEAR_PROMPT, " or not _CLOSED_REST.fullmatch(rest)", "", (UNNAMED, TASK_TESTS, "-k", "unnamed or phrase or misread")),
+    Mutant('linear-open-alphabet', 'the linear grammar reads past characters outside its alphabet (x², другой язык)',
+           f"{PKG}/core/tasks/linear/reader.py", '    if found is None:\n        return None\n    kind, end = found', '    if found is None:\n        return None, pos + 1\n    kind, end = found', (UNNAMED, TASK_TESTS, "-k", "unnamed or phrase or misread")),
     Mutant("answer-after-answer-accepted", "a text that restarts after its answer line is accepted",
            LINEAR_STEPS, "errors: list[str] = _answer_line_errors(steps)", "errors: list[str] = []",
            (TASK_TESTS, UNNAMED)),
@@ -249,11 +251,8 @@ MUTANTS: list[Mutant] = [
     Mutant("proof-by-failing-step", "an operation proven only by a failing later step passes",
            LINEAR_STEPS, "    if verdict.ok and verdict.depends_on is not None and not verdicts[verdict.depends_on].ok:\n",
            "    if False:\n", (RULES, TASK_TESTS)),
-    Mutant("open-instruction-vocabulary", "a word outside the closed instruction vocabulary ('twice') is read as framing",
-           LINEAR_PROMPT, "        elif word.lower() not in _INSTRUCTION_WORDS:\n", "        elif False:\n", (RULES, TASK_TESTS)),
-    Mutant("second-solving-verb-ignored", "'solve ... for x, and then solve 2y = x' is claimed",
-           LINEAR_PROMPT, "    return not (len(asked) < len(variables) and len(_SOLVING_VERB.findall(rest)) > 1)",
-           "    return True", (RULES, "tests/adversarial/test_math_pairs.py")),
+    Mutant('second-solving-verb-ignored', "'solve ... for x, and then solve 2y = x' is claimed",
+           f"{PKG}/core/tasks/linear/reader.py", '        if len(self.solves) > 1 and any(self.solves):', '        if False:', (RULES, "tests/adversarial/test_math_pairs.py")),
     Mutant("rewrite-across-shapes", "re-instantiation rewrites a derivation for an equation of another form",
            LINEAR_REWRITE, "    return len(cached.params) == len(new.params) and cached.shapes == new.shapes",
            "    return len(cached.params) == len(new.params)", (RULES, TASK_TESTS)),
@@ -356,17 +355,18 @@ MUTANTS: list[Mutant] = [
            "    return True", (TEXT_CLAIMS_TESTS, "tests/adversarial/test_text_negation.py")),
     # -- JSON typed binding and the entity vocabulary (blind red team R3, R6)
     Mutant("json-entity-open-vocabulary", "any one word after 'for a' is a plain request's entity ('an antonym with word ...')",
-           JSON_EVIDENCE, " and is_entity_word(word)", "", (JSON_BINDING, JSON_TYPED_RULES, JSON_ENTITIES_TYPES)),
+           JSON_GRAMMAR, "entity: FOR ART ENTITY |", "entity: FOR ART (ENTITY | NAME) |",
+           (JSON_BINDING, JSON_TYPED_RULES, JSON_ENTITIES_TYPES)),
     Mutant("json-stated-int-accepts-float", "a stated integer is matched by value, not type (30.0, true for 1)",
            JSON_TASK, "    return identical(actual, stated)", "    return actual == stated", (JSON_BINDING, JSON_TYPED_RULES)),
     Mutant("json-literal-bound-by-value", "the text check binds a stated integer by numeric value (30.0, 3e1 pass)",
            JSON_LITERAL, "        return bool(_INT_LITERAL.fullmatch(text)) and int(text) == stated",
            "        return Decimal(text) == stated", (JSON_BINDING, JSON_TYPED_RULES)),
     Mutant("json-bool-stated-as-int", "'flag true' is read as the integer 1",
-           JSON_EVIDENCE, '        return match.group("bool") == "true", False', '        return int(match.group("bool") == "true"), False',
+           JSON_READER, '        return match.group("bool") == "true", False', '        return int(match.group("bool") == "true"), False',
            (JSON_BINDING, JSON_TYPED_RULES, JSON_ENTITIES_TYPES)),
     Mutant("json-big-int-not-stated", "an integer past 15 digits is no statement (the model's rounded id is served)",
-           JSON_EVIDENCE, "|0|[1-9]\\d{0,59}))", "|0|[1-9]\\d{0,14}))", (JSON_BINDING, JSON_TYPED_RULES, JSON_ENTITIES_TYPES)),
+           JSON_READER, "|0|[1-9]\\d{0,59}))", "|0|[1-9]\\d{0,14}))", (JSON_BINDING, JSON_TYPED_RULES, JSON_ENTITIES_TYPES)),
     Mutant("json-untyped-double-statement", "'flag true and flag 1' states one value (True == 1)",
            JSON_EVIDENCE, "if key in found and (not identical(found[key].value, value) or found[key].quoted != quoted):",
            "if key in found and (found[key].value != value or found[key].quoted != quoted):",
@@ -443,5 +443,8 @@ from mutants_red_team import ROWS as _RED_TEAM_ROWS  # noqa: E402
 from mutants_issue32 import ROWS as _ISSUE32_ROWS  # noqa: E402
 from mutants_repairs import ROWS as _REPAIR_ROWS  # noqa: E402
 from mutants_tiers import ROWS as _TIER_ROWS  # noqa: E402
+from mutants_grammar import ROWS as _GRAMMAR_ROWS  # noqa: E402
+from mutants_json_grammar import ROWS as _JSON_GRAMMAR_ROWS  # noqa: E402
 
-MUTANTS += [Mutant(*row) for row in _MODEL_FIELD_ROWS + _RED_TEAM_ROWS + _ISSUE32_ROWS + _REPAIR_ROWS + _TIER_ROWS]
+MUTANTS += [Mutant(*row) for row in _MODEL_FIELD_ROWS + _RED_TEAM_ROWS + _ISSUE32_ROWS + _REPAIR_ROWS + _TIER_ROWS
+            + _GRAMMAR_ROWS + _JSON_GRAMMAR_ROWS]

@@ -322,6 +322,11 @@ def plain_bases() -> dict[str, list[Base]]:
         "math_fr": _math("fr", 18),
         "math_ru": _math("ru", 16),
         "math_zh": _math("zh", 16),
+        "math_es": _math("es", 12),
+        "math_de": _math("de", 12),
+        "math_pt": _math("pt", 8),
+        "math_it": _math("it", 8),
+        "math_ja": _math("ja", 12),
         "math_system": _math("system", 18),
         "arithmetic": ARITHMETIC,
     }

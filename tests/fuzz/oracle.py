@@ -128,6 +128,15 @@ MATH_TEMPLATES = [
     Template("Solve the system of equations {eq1} and {eq2} for {u} and {v}.", "math", "system"),
     Template("Solve the system: {eq1}, {eq2}. Find {u} and {v}.", "math", "system"),
     Template("Résous le système {eq1} et {eq2}.", "math", "system"),
+    # issue 33's languages (appended: the corpus names templates by index)
+    Template("Resuelve la ecuación {eq}.", "math", "es"),
+    Template("Halla {u} si {eq}.", "math", "es"),
+    Template("Löse die Gleichung {eq}.", "math", "de"),
+    Template("Bestimme {u}, wenn {eq}.", "math", "de"),
+    Template("Resolva a equação {eq}.", "math", "pt"),
+    Template("Risolvi l'equazione {eq}.", "math", "it"),
+    Template("方程式 {eq} を解いてください。", "math", "ja"),
+    Template("{eq} のとき、{u} の値を求めよ。", "math", "ja"),
 ]
 
 ARITH_TEMPLATES = [
@@ -484,6 +493,40 @@ _MATH_WORDS = frozenset(
     for w in _WORD.findall(_SLOT.sub(" ", t.pattern))
 ) | frozenset(w.lower() for s in (*MATH_SYSTEMS, "You are a helpful assistant.") for w in _WORD.findall(s)) | {"please"}
 _FRENCH_SOLVE = re.compile(r"(?<![\w'])r\u00e9sous l'\u00e9quation(?![\w'])", re.IGNORECASE)
+# The words of the oracle's own French, Russian, Chinese, Spanish, German, Portuguese, Italian and
+# Japanese templates, each read as the English
+# word of the grammar it stands for (a sentence mark of the script as its ASCII mark): a prompt in
+# those words, in any order, is read by the English grammar below.
+_FOREIGN_WORDS = {
+    "r\u00e9sous l'\u00e9quation": " solve ", "r\u00e9sous le syst\u00e8me": " solve the system ", "trouve": " find ",
+    "tel que": " if ", "et": " and ",
+    "\u0440\u0435\u0448\u0438\u0442\u0435 \u0443\u0440\u0430\u0432\u043d\u0435\u043d\u0438\u0435": " solve ",
+    "\u043d\u0430\u0439\u0434\u0438\u0442\u0435": " find ", "\u0435\u0441\u043b\u0438": " if ", "\u0438": " and ",
+    "resuelve la ecuaci\u00f3n": " solve ", "halla": " find ", "si": " if ",
+    "l\u00f6se die gleichung": " solve ", "bestimme": " find ", "wenn": " if ",
+    "resolva a equa\u00e7\u00e3o": " solve ", "risolvi l'equazione": " solve ",
+    # the same templates' words one by one (a word of them deleted or moved keeps the others)
+    "r\u00e9sous": " solve ", "l'\u00e9quation": " the equation ", "le": " the ", "syst\u00e8me": " system ",
+    "\u0440\u0435\u0448\u0438\u0442\u0435": " solve ", "\u0443\u0440\u0430\u0432\u043d\u0435\u043d\u0438\u0435": " equation ",
+    "resuelve": " solve ", "la": " the ", "ecuaci\u00f3n": " equation ", "l\u00f6se": " solve ", "die": " the ",
+    "gleichung": " equation ", "resolva": " solve ", "equa\u00e7\u00e3o": " equation ", "risolvi": " solve ",
+    "l'equazione": " the equation ",
+}
+_CHINESE_WORDS = {"\u65b9\u7a0b\u5f0f": " equation ", "\u3092\u89e3\u3044\u3066\u304f\u3060\u3055\u3044": " solve ",
+                  "\u306e\u3068\u304d": " if ", "\u306e\u5024\u3092\u6c42\u3081\u3088": " value find ", "\u3001": ", ",
+                  "\u6c42\u89e3\u65b9\u7a0b": " solve ", "\u89e3\u65b9\u7a0b": " solve ", "\u89e3": " solve ",
+                  "\u65b9\u7a0b": " equation ", "\u6c42": " find ", "\u4e2d\u7684": " for ", "\uff0c": ", ", "\u3002": ". "}
+_FOREIGN = re.compile(
+    r"(?<![^\W\d_])(?:" + "|".join(sorted((re.escape(w) for w in _FOREIGN_WORDS), key=len, reverse=True))
+    + r")(?![^\W\d_])", re.IGNORECASE)
+_CHINESE = re.compile("|".join(sorted((re.escape(w) for w in _CHINESE_WORDS), key=len, reverse=True)))
+
+
+def _in_english(text: str) -> str:
+    """A prompt in the words of the oracle's French, Russian or Chinese templates, in English words."""
+    text = text.replace("\u2019", "'")
+    text = _FOREIGN.sub(lambda m: _FOREIGN_WORDS[m.group().lower()], text)
+    return _CHINESE.sub(lambda m: _CHINESE_WORDS[m.group()], text)
 _PROSE_MARKS = frozenset(" \t\n.,:;?'\"()")  # no "!": a factorial after a number, an emphasis elsewhere
 _EQUATION_RUN = re.compile(r"(?:[0-9().+\-*/=]|(?<![A-Za-z])[A-Za-z](?![A-Za-z])|[ \t])+")
 
@@ -513,7 +556,7 @@ def _neutral_system(content: str) -> bool:
 def _grammar_math(text: str) -> MathProblem | None:
     """An English math prompt in the oracle's closed grammar: its equations (parsed here), words
     from :data:`_MATH_WORDS`, one-letter words that name unknowns (the asked ones; none: all)."""
-    text = _FRENCH_SOLVE.sub(" solve ", text)  # the one French phrase of the grammar (a word: runs end at it)
+    text = _in_english(text)  # the oracle's own French, Russian and Chinese words (runs end at them)
     if not text.isascii():
         return None
     equations, texts, rest, pos = [], [], [], 0

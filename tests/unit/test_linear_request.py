@@ -32,9 +32,14 @@ READ = [
     "Solve 3x + 5 = 20.\nAnswer: x = <value>",
     "Solve 3x + 5 = 20. Answer: x = ?",
     "Find x, then get y = x + 3: 3x + 5 = 20.",
+    # issue 33: a bare equation, "Give me the answer: ...", "Show your steps: ..." ask to solve it
+    "3x + 5 = 20",
+    "Give me the answer: 3x + 5 = 20.",
+    "Show your steps: 3x + 5 = 20",
 ]
 UNREAD = [
-    "3x + 5 = 20",  # no request: solve? check? simplify?
+    "x = 5",  # a value stated alone asks nothing
+    "x = 5, y = 2.",
     "Write the equation: 3x + 5 = 20.",
     "State the equation: 3x + 5 = 20.",
     "Explain the equation 3x + 5 = 20.",

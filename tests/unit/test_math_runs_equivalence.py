@@ -8,9 +8,14 @@ import re
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from stepcache_integrations.core.tasks.algebra import _is_math_token, math_runs, outside_alphabet
+from stepcache_integrations.core.tasks.algebra import WORD_LETTERS, _is_math_token, math_runs, outside_alphabet
 
-_REFERENCE_TOKEN = re.compile(r"[0-9]+(?:\.[0-9]+)?|[A-Za-z_][A-Za-z0-9_]*|[-+*/^()=\u2212]|\s+|.", re.DOTALL)
+# issue 33: a word with a letter of another alphabet written with spaces ("lösen", "и") is one token
+# (math only when it is a known name), so its ASCII letters are no unknowns
+_REFERENCE_TOKEN = re.compile(
+    r"[0-9]+(?:\.[0-9]+)?"
+    rf"|(?P<word>(?:[A-Za-z_][A-Za-z_0-9]*)?[{WORD_LETTERS}][A-Za-z_0-9{WORD_LETTERS}]*)"
+    r"|[A-Za-z_][A-Za-z0-9_]*|[-+*/^()=\u2212]|\s+|.", re.DOTALL)
 _DECLINED = frozenset("\u00b7\u00d7\u00f7")
 
 
@@ -18,7 +23,8 @@ def _reference_runs(text: str, known: frozenset[str]) -> list[tuple[int, str]]:
     runs: list[tuple[int, str]] = []
     start = -1
     for match in _REFERENCE_TOKEN.finditer(text):
-        if _is_math_token(match.group(), known):
+        math = match.group() in known if match.lastgroup == "word" else _is_math_token(match.group(), known)
+        if math:
             if start < 0:
                 start = match.start()
         elif start >= 0:

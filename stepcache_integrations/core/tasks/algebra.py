@@ -296,8 +296,14 @@ _VAR_LIKE = re.compile(r"^[A-Za-z](?:_?[0-9]+)?$")
 # Tokens by kind (the alternatives start with disjoint characters): numbers and operators are
 # math, a name is when it is variable-like or known, spaces are without a line break, and any
 # other character is read by _is_math_token.
+# The letters of the alphabets written with spaces beyond ASCII (Latin-1 and Latin Extended, Greek,
+# Cyrillic): a word holding one ("lösen", "equação", "и") is one token, never an unknown.
+WORD_LETTERS = "\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u0391-\u03a1\u03a3-\u03c9\u0400-\u0481\u048a-\u04ff"
 _RUN_TOKEN = re.compile(
-    r"(?P<math>[0-9]+(?:\.[0-9]+)?|[-+*/^()=\u2212])|(?P<name>[A-Za-z_][A-Za-z0-9_]*)|(?P<space>\s+)|.", re.DOTALL
+    r"(?P<math>[0-9]+(?:\.[0-9]+)?|[-+*/^()=\u2212])"
+    rf"|(?P<word>(?:[A-Za-z_][A-Za-z_0-9]*)?[{WORD_LETTERS}][A-Za-z_0-9{WORD_LETTERS}]*)"
+    r"|(?P<name>[A-Za-z_][A-Za-z0-9_]*)|(?P<space>\s+)|.",
+    re.DOTALL,
 )
 _NUMBER_IN_TEXT = re.compile(r"(?<![\w.])(-?[0-9]+(?:\.[0-9]+)?)(?![\d])")
 
@@ -321,6 +327,8 @@ def _run_token_is_math(match: re.Match[str], known: frozenset[str]) -> bool:
         return True
     if kind == "name":
         return _VAR_LIKE.match(match.group()) is not None or match.group() in known
+    if kind == "word":
+        return match.group() in known
     if kind == "space":
         return "\n" not in match.group()
     return _is_math_token(match.group(), known)

@@ -18,35 +18,16 @@ layout (table, list, class).
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 __all__ = ["ENTITY_WORDS", "is_entity_word"]
 
-_PEOPLE = (
-    "person user customer client employee member student teacher patient doctor author artist "
-    "musician athlete player hiker cyclist runner driver pilot passenger guest visitor contact "
-    "worker manager volunteer applicant candidate subscriber traveler traveller tourist chef "
-    "actor singer writer character"
+#: Nouns a plain request may name as its entity (casefolded, singular): the ENTITY word class of
+#: the English vocabulary table (``vocabulary/en.json``; each language's table holds its own).
+ENTITY_WORDS = frozenset(
+    json.loads((Path(__file__).parent / "vocabulary" / "en.json").read_text(encoding="utf-8"))["classes"]["ENTITY"]
 )
-_ORGANISATIONS = (
-    "company business organization organisation team club band school university shop store "
-    "restaurant hotel cafe bakery library museum hospital bank firm startup brand agency department"
-)
-_PLACES = (
-    "city town village country place location address venue building house apartment room office "
-    "airport station park street region island lake river mountain beach planet"
-)
-_THINGS = (
-    "product item book novel movie film song album game car vehicle bicycle bike truck boat ship "
-    "plane aircraft train lamp chair desk sofa phone laptop computer device camera watch toy tool "
-    "instrument guitar shoe shirt jacket coffee drink dish meal recipe ingredient fruit plant tree "
-    "flower animal pet dog cat bird horse crate box package parcel basket tile painting artwork "
-    "photo course lesson exam ticket flight trip journey booking reservation order invoice receipt "
-    "payment transaction transfer account profile subscription contract event meeting appointment "
-    "concert task project job forecast element mineral server host service application app website "
-    "repository"
-)
-
-#: Nouns a plain request may name as its entity (casefolded, singular).
-ENTITY_WORDS = frozenset(" ".join((_PEOPLE, _ORGANISATIONS, _PLACES, _THINGS)).split())
 
 
 def is_entity_word(word: str) -> bool:

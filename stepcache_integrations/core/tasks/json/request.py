@@ -7,6 +7,7 @@ from typing import Any
 
 from ..prompt_diff import PROMPT_LIMIT
 from .evidence import statements
+from .reader import read_request
 
 __all__ = [
     "KEY_LIST",
@@ -65,6 +66,8 @@ _ENDS_WITH_AND = re.compile(r"\band\s*[\"'`]?[A-Za-z_][\w-]*[\"'`]?$", re.IGNORE
 def asks_for_one_object(prompt: str) -> bool:
     """A prompt that asks for one JSON object ("What is JSON?" is a text question; an array, JSON
     Lines, a layout or prose around the object is not what this task writes)."""
+    if read_request(prompt) is not None:
+        return True  # the grammar derives it: a plain request for one object
     head = prompt[:20000]
     if _NOT_ONE_OBJECT.search(head):
         return False
@@ -78,6 +81,9 @@ def required_keys_from_prompt(prompt: str) -> list[str]:
     holds, read whole, their keys united in written order; none when any list is not read whole
     (:func:`has_unread_key_list`) or the prompt describes nested structure, which a flat key
     list cannot state."""
+    plain = read_request(prompt)
+    if plain is not None:
+        return list(plain.keys)
     read = _key_lists(prompt)
     return read if read is not None else []
 
@@ -85,7 +91,7 @@ def required_keys_from_prompt(prompt: str) -> list[str]:
 def has_unread_key_list(prompt: str) -> bool:
     """Whether the prompt names keys in a form this grammar does not read whole: then it
     requires no key from its lists, and no statement of it is evidence."""
-    return _key_lists(prompt) is None
+    return read_request(prompt) is None and _key_lists(prompt) is None
 
 
 # Words that name keys or ask for them. Outside the key lists read whole (with the phrase that
@@ -108,6 +114,8 @@ def reads_every_key_phrase(prompt: str) -> bool:
     """Whether every phrase of the prompt that names or asks for keys is a key list this grammar
     read whole: no key phrase outside them, no list declined (another script, a list read in
     part), nothing past the part of the prompt read. Only then may an answer be "checked"."""
+    if read_request(prompt) is not None:
+        return True  # the grammar derived every sentence
     head = prompt[:_HEAD]
     if _key_lists(head) is None or (len(prompt) > _HEAD and _KEY_NAMING.search(prompt[_HEAD - 20 :])):
         return False

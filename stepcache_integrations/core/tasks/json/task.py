@@ -131,7 +131,7 @@ class JsonTask(TaskHandler):
         if any(duplicate_keys(step.text) for step in steps if step.kind == "json"):
             return None  # a key written twice: verify fails the cached text as it is
         context = _pair(steps, obj, cached, new)
-        if not context.new_plain or context.new_entity != context.old_entity:
+        if not context.new_plain or not context.same_entity:
             return None  # another entity ("a book" -> "a movie") is a new request: the model answers
         changed = dict(obj)
         for key in dict.fromkeys([*new.required, *obj]):

@@ -20,7 +20,8 @@ class LinearConstraints(TaskConstraints):
     """The equations (as exact forms and as written), their unknowns, the asked ones, the unique
     solution (None: the prompt is not a problem this task understands), the signed constants in
     order (``params``), each equation's form (``shapes``; None for an entry stored without them)
-    and the prompt's slots."""
+    the prompt's slots, and the format instructions read (``reader.FORMATS``) with the label an
+    answer template asks for ("Final answer")."""
 
     equations: tuple[LinearForm, ...] = ()
     equation_texts: tuple[str, ...] = ()
@@ -30,6 +31,8 @@ class LinearConstraints(TaskConstraints):
     solution: dict[str, Fraction] | None = None
     params: tuple[Fraction, ...] = ()
     slots: tuple[str, ...] = ()
+    format: tuple[str, ...] = ()
+    answer_label: str = ""
 
     @staticmethod
     def of_prompt(prompt: str) -> LinearConstraints:
@@ -53,6 +56,8 @@ class LinearConstraints(TaskConstraints):
             solution={v: problem.solution[v] for v in problem.variables},
             params=tuple(params),
             slots=slots,
+            format=problem.format,
+            answer_label=problem.answer_label,
         )
 
     @cached_property
@@ -61,14 +66,14 @@ class LinearConstraints(TaskConstraints):
         the frozen stored form, which writes every number out first."""
         solution = None if self.solution is None else tuple(self.solution.items())
         return (self.equations, self.equation_texts, self.shapes, self.variables, self.asked, solution,
-                self.params, self.slots)
+                self.params, self.slots, self.format, self.answer_label)
 
     @cached_property
     def problem_hash(self) -> int:
         """A hash of :attr:`problem_key` from its texts and names alone (equal keys have equal
         texts and names, so equal hashes; a key is still compared whole): hashing every number
         of a problem cost more than the lookup it served."""
-        return hash((self.equation_texts, self.shapes, self.variables, self.asked, self.slots))
+        return hash((self.equation_texts, self.shapes, self.variables, self.asked, self.slots, self.format))
 
     @property
     def asked_or_all(self) -> tuple[str, ...]:
@@ -87,6 +92,8 @@ class LinearConstraints(TaskConstraints):
             "solution": {v: str(value) for v, value in self.solution.items()},
             "params": [str(p) for p in self.params],
             "slots": list(self.slots),
+            "format": list(self.format),
+            "answer_label": self.answer_label,
         }
 
     @staticmethod
@@ -95,6 +102,10 @@ class LinearConstraints(TaskConstraints):
         if isinstance(data, LinearConstraints):
             return data
         get = data.get if hasattr(data, "get") else (lambda _key: None)
+        return LinearConstraints._of_stored(get)
+
+    @staticmethod
+    def _of_stored(get: Any) -> LinearConstraints:
         solution = get("solution")
         shapes = get("shapes")
         return LinearConstraints(
@@ -106,6 +117,8 @@ class LinearConstraints(TaskConstraints):
             solution=None if not solution else {v: _fraction(s) for v, s in solution.items()},
             params=tuple(_fraction(p) for p in get("params") or []),
             slots=tuple(get("slots") or []),
+            format=tuple(get("format") or []),
+            answer_label=get("answer_label") or "",
         )
 
 

@@ -13,6 +13,7 @@ from ..algebra import find_equations, format_number
 from ..base import UnitCheck, Verification
 from ..stepwise import StepwiseTask
 from .constraints import LinearConstraints
+from .layout import format_errors
 from .prompt import understand_prompt
 from .rewrite import reinstantiate_steps
 from .steps import ProblemContext, StepVerdict, check_steps, final_value_errors, unread_prose
@@ -144,7 +145,8 @@ class LinearEquationTask(StepwiseTask):
         errors = super().check_answer(steps, constraints)
         if errors:
             return errors
-        return _final_errors(steps, problem_context(self.load_constraints(constraints), None))
+        c = self.load_constraints(constraints)
+        return _final_errors(steps, problem_context(c, None)) or format_errors(steps, c.format, c.answer_label)
 
     def verification_level(
         self,
@@ -206,9 +208,15 @@ def _fail_unread_prose(steps: list[Step], verdicts: list[StepVerdict], variables
 
 
 def _fallback_lines(c: LinearConstraints, values: dict[str, Fraction]) -> list[str]:
-    """The deterministic derivation: one equation solved in three steps, or a system solved exactly."""
+    """The deterministic derivation: one equation solved in three steps, or a system solved exactly;
+    its steps numbered and its last line labelled as the prompt asks (``layout``)."""
     variables = c.variables
     answer = ", ".join(f"{v} = {format_number(values[v])}" for v in variables)
+    label = c.answer_label or "Answer"
+    if "answer_value" in c.format and len(c.asked_or_all) == 1:
+        final_line = f"{label}: {format_number(values[c.asked_or_all[0]])}"
+    else:
+        final_line = f"{label}: " + ", ".join(f"{v} = {format_number(values[v])}" for v in c.asked_or_all)
     if len(variables) == 1 and len(c.equation_texts) == 1:
         var = variables[0]
         coeff = c.equations[0].as_dict()[var]
@@ -218,15 +226,14 @@ def _fallback_lines(c: LinearConstraints, values: dict[str, Fraction]) -> list[s
             f"Step 2: Collect the {var} terms on the left and the constants on the right: "
             f"{_term(coeff, var)} = {format_number(rhs)}.",
             f"Step 3: Divide both sides by {format_number(coeff)}: {answer}.",
-            f"Answer: {answer}",
+            final_line,
         ]
     # The answer line names the unknowns asked for ("solve for y when x = 3": y only),
     # in the form the prompt asks for; the working states them all.
-    final = ", ".join(f"{v} = {format_number(values[v])}" for v in c.asked_or_all)
     return [
         f"Step 1: The system is {'; '.join(c.equation_texts)}.",
         f"Step 2: Solving the system exactly gives {answer}.",
-        f"Answer: {final}",
+        final_line,
     ]
 
 

@@ -1,0 +1,122 @@
+"""The side-by-side corpus of the linear request reader (issue 33).
+
+Every prompt the test suite holds (string literals of tests/, tooling/, scripts/ and the
+bench_data files, plus the prompts a test run passed to the reader, recorded by a pytest hook
+into a JSON-lines file) with '=' in it, and how the reader of the moment reads it: equations,
+unknowns and the asked ones. Recorded once with the old reader (its package on PYTHONPATH);
+tests/unit/test_linear_reader_corpus.py then requires the new reader to read each prompt the
+same way, or the prompt to be listed in tests/fixtures/linear_reader_differences.json with why.
+
+    PYTHONPATH=<old checkout> python scripts/linear_reader_corpus.py [--runtime run.jsonl]
+    python scripts/linear_reader_corpus.py --differences    # with the new reader: the listed differences
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+OUT = ROOT / "tests" / "fixtures" / "linear_reader_corpus.jsonl"
+DIFF = ROOT / "tests" / "fixtures" / "linear_reader_differences.json"
+MAX_CHARS = 2000
+
+
+def literal_prompts() -> set[str]:
+    """The string literals of the repository's tests, tooling and scripts, and its bench data."""
+    found: set[str] = set()
+    for folder in ("tests", "tooling", "scripts"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            try:
+                tree = ast.parse(path.read_text(encoding="utf-8"))
+            except (SyntaxError, UnicodeDecodeError):
+                continue
+            found.update(n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str))
+    for path in sorted((ROOT / "bench_data").glob("*.json")):
+        _strings(json.loads(path.read_text(encoding="utf-8")), found)
+    return found
+
+
+def _strings(value: Any, found: set[str]) -> None:
+    if isinstance(value, str):
+        found.add(value)
+    elif isinstance(value, dict):
+        for item in value.values():
+            _strings(item, found)
+    elif isinstance(value, list):
+        for item in value:
+            _strings(item, found)
+
+
+def reading(prompt: str) -> dict[str, Any] | None:
+    """How the reader on the path reads ``prompt`` (None: not claimed)."""
+    from stepcache_integrations.core.tasks.linear.prompt import understand_prompt
+
+    problem = understand_prompt(prompt)
+    if problem is None:
+        return None
+    return {"equations": [eq.text for eq in problem.equations], "variables": list(problem.variables),
+            "asked": list(problem.asked)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--differences", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--runtime", type=Path, action="append", default=[], help="prompts a test run recorded")
+    args = parser.parse_args()
+    prompts = literal_prompts()
+    for path in args.runtime:
+        prompts.update(json.loads(line)["prompt"] for line in path.read_text(encoding="utf-8").splitlines())
+    rows = [{"prompt": p, "read": reading(p)} for p in sorted(prompts) if "=" in p and len(p) <= MAX_CHARS]
+    OUT.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    print(f"{len(rows)} prompts, {sum(r['read'] is not None for r in rows)} read -> {OUT.relative_to(ROOT)}")
+
+
+
+
+def why(prompt: str, old: dict[str, Any] | None, new: dict[str, Any] | None) -> str:
+    """Why the grammar reads ``prompt`` otherwise than the phrase-matching reader did (issue 33)."""
+    from stepcache_integrations.core.tasks.linear.prompt import understand_prompt
+    from stepcache_integrations.core.tasks.linear.reader import read_request
+
+    if new is None:
+        if prompt == "What is 2x = 4?":
+            return "a question of an equation whose left side is no unknown: which value it asks is not read"
+        return ("words scrambled, repeated or run together (the fuzzer's edits of a corpus prompt): a bag of the "
+                "right words is no sentence of the grammar, so no claim (the exact tier answers the same request)")
+    if old is not None:
+        return "each request to solve asks for its own unknowns"
+    problem = understand_prompt(prompt)
+    assert problem is not None
+    if all(not ch.isalpha() or ch in problem.variables for ch in prompt):
+        return "a bare equation asks to solve it (issue 33: everyday shapes)"
+    equations = [eq.text for eq in problem.equations]
+    spans = [(prompt.index(t), prompt.index(t) + len(t)) for t in equations if t in prompt]
+    request = read_request(prompt, spans, frozenset(problem.variables)) if len(spans) == len(equations) else None
+    language = request.language if request is not None else "en"
+    if language != "en":
+        return f"read by the {language} table: the request words of another language (issue 33)"
+    return ("an English request the grammar derives that the phrase list lacked (a line break or carriage return, "
+            "a letter's case, a comma before 'if', an intro or persona word, a format instruction)")
+
+
+def differences() -> dict[str, str]:
+    """Every recorded prompt the reader of the moment reads otherwise, with why."""
+    rows = [json.loads(line) for line in OUT.read_text(encoding="utf-8").splitlines()]
+    found = {}
+    for row in rows:
+        new = reading(row["prompt"])
+        if new != row["read"]:
+            found[row["prompt"]] = why(row["prompt"], row["read"], new)
+    return found
+
+
+if __name__ == "__main__":
+    if "--differences" in sys.argv:  # with the new reader on the path
+        DIFF.write_text(json.dumps(differences(), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    else:
+        main()

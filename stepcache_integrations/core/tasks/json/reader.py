@@ -1,0 +1,310 @@
+"""The JSON task's request reader: the prompt cut into words, read by ``request.lark``.
+
+Every character of the prompt must be a statement (a key, a separator and a typed literal), a
+key (an identifier no table word is, or a quoted one), a word of one language's table
+(``vocabulary/``), a sentence mark or a bracket. The grammar then derives the whole sequence, or
+the prompt is no plain request (:func:`read_request` returns None). The tree gives the keys asked
+for in order, the values stated with their JSON types, and the entity the object describes.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from lark import Token, Transformer
+
+from ..request_language import RequestLanguage, Vocabulary, Word, fold
+
+__all__ = ["JsonRequest", "Statement", "literal_value", "read_request", "LITERAL", "render"]
+
+
+@dataclass(frozen=True)
+class Statement:
+    """A value a prompt states for a key, and how it was written."""
+
+    value: str | int | float | bool
+    quoted: bool
+    span: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class JsonRequest:
+    """A plain request: its keys in written order, its unambiguous statements, the entity the
+    object describes ("" when none is named) and the table's language."""
+
+    keys: tuple[str, ...]
+    statements: dict[str, Statement]
+    stated_keys: frozenset[str]
+    entity: str
+    language: str
+
+
+# A typed literal: a quoted string (no backslash, no line break), a number written as JSON writes
+# it and followed by nothing that changes it ("0.33...", "4!", "6'", "20%", "5°", "1,299", "74EUR"),
+# or the JSON literals true / false.
+_QUOTES = {'"': '"', "'": "'", "\u201c": "\u201d", "\u00ab": "\u00bb", "\u300c": "\u300d", "\u300e": "\u300f"}
+LITERAL = (
+    r"""(?:"(?P<dq>[^"\n\\\\]{0,200})"|'(?P<sq>[^'\n\\\\]{0,200})'"""
+    r"""|\u201c(?P<cq>[^\u201d\u201c"\n\\\\]{0,200})\u201d|\u00ab\s?(?P<gq>[^\u00bb\u00ab"\n\\\\]{0,200}?)\s?\u00bb"""
+    r"""|\u300c(?P<jq>[^\u300d\u300c\n\\\\]{0,200})\u300d|\u300e(?P<jq2>[^\u300f\u300e\n\\\\]{0,200})\u300f"""
+    r"""|(?P<num>-?(?:(?:0|[1-9]\d{0,14})\.\d{0,9}[1-9]|0|[1-9]\d{0,59}))"""
+    r"""(?![\w%/!'`"\u2032\u2033\u2026\u00b0\u2030]|[.,]\d|\.\.)"""
+    r"""|(?P<bool>(?-i:true|false))(?![\w-]))"""
+)
+_STRING_GROUPS = ("dq", "sq", "cq", "gq", "jq", "jq2")
+# A bare value ("city = Paris", "sku: A-100") is a name: a capital letter, then letters, digits or
+# hyphens; never a word that may be another JSON type or no value at all.
+_BARE = re.compile(r"[^\W\d_][\w-]{0,60}(?![\w'\u2019])")
+_NOT_BARE = frozenset("true false null none nil nan inf infinity yes no".split())
+_KEY = r"[^\W\d][\w-]{0,60}"
+_SPACED_KEY = re.compile(r"(?P<key>" + _KEY + r")(?![\w'\u2019])")
+_ASCII_KEY = re.compile(r"(?P<key>[A-Za-z_][A-Za-z0-9_-]{0,60})(?![A-Za-z0-9_'\u2019-])")
+_QUOTED_KEY = re.compile(r"(?P<q>[\"'`])(?P<key>" + _KEY + r")(?P=q)")
+_LITERAL = re.compile(LITERAL)
+# Without spaces (Chinese, Japanese) a number may touch the next word ("30です"): any letter
+# after it must then be a word of the table ("30岁", years, is no statement: "岁" is in no table).
+_LITERAL_UNSPACED = re.compile(LITERAL.replace(r"(?![\w%/!", r"(?![A-Za-z0-9_%/!"))
+# Sentence marks in every script; ";" ends a clause like ".".
+# no "!": after a number it may be a factorial ("34 !"), so it is no sentence mark here
+_MARKS = {".": "STOP", "\n": "STOP", ";": "STOP", "?": "QMARK", ",": "COMMA", ":": "COLON",
+          "(": "LPAR", ")": "RPAR", "\u3002": "STOP", "\uff01": "STOP", "\uff1b": "STOP", "\uff1f": "QMARK",
+          "\uff0c": "COMMA", "\u3001": "COMMA", "\uff1a": "COLON", "\uff08": "LPAR", "\uff09": "RPAR"}
+# A comma before a clause word joins clauses, it lists nothing: "..., where name = Ann".
+_CLAUSE = frozenset({"WHERE", "WITH", "FOR"})
+# Word classes that frame a request and are never a statement's key ("fields "city"" lists a key;
+# "make "Toyota"" states one: a verb, an entity or an adjective may be a key).
+_NO_KEY = frozenset({"KEYWORD", "REQUIRED", "WITH", "FOR", "ART", "DEF", "AND", "WHERE", "IS", "IS_KEYS", "COURTESY",
+                     "PLEASE", "ME", "ONLY", "NOTHING", "JSON", "OBJECT", "DE", "WO", "KEYED", "KEYED_NEXT", "COPULA"})
+
+
+def literal_value(match: re.Match[str]) -> tuple[str | int | float | bool, bool]:
+    """A literal's JSON value, typed as written, and whether it was quoted."""
+    for group in _STRING_GROUPS:
+        if match.group(group) is not None:
+            return match.group(group), True
+    if match.group("bool") is not None:
+        return match.group("bool") == "true", False
+    number = match.group("num")
+    return (float(number) if "." in number else int(number)), False
+
+
+def render(value: Any) -> str | None:
+    """A stated value as the prompt writes it (an integer exactly, whatever its size)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return value
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        return repr(value).removesuffix(".0") if value == value else None
+    return None
+
+
+class _Read(Transformer[Token, Any]):
+    """The tree to keys (in order), statements and the entity."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.asked: list[str] = []
+        self.stated: list[tuple[str, Statement]] = []
+        self.entities: list[str] = []
+
+    def key(self, children: list[Token]) -> None:
+        self.asked.append(children[0].value)
+
+    def stmt(self, children: list[Token]) -> None:
+        token = next(c for c in children if isinstance(c, Token) and c.type == "STMT")
+        self.stated.append(token.value)  # (key, Statement), set by the lexer
+
+    def entity(self, children: list[Token]) -> None:
+        self.entities.append(fold(children[-1].value))
+
+
+_LANGUAGE = RequestLanguage(Path(__file__).parent, _Read)
+_TABLES = sorted(_LANGUAGE.vocabularies, key=lambda table: table.language != "en")  # English first: most prompts
+# Tables that read printable ASCII only (English: a character outside it -- "José", an emoji, a
+# zero-width space -- is no word of the request; blind red team round 4).
+_ASCII_ONLY = frozenset(
+    json.loads(path.read_text(encoding="utf-8"))["language"]
+    for path in (Path(__file__).parent / "vocabulary").glob("[!_]*.json")
+    if json.loads(path.read_text(encoding="utf-8")).get("ascii_only")
+)
+
+
+@lru_cache(maxsize=1024)
+def read_request(prompt: str) -> JsonRequest | None:
+    """The plain request ``prompt`` is, in the first language whose table reads every word and
+    whose sentences the grammar derives; None when none does (no plain request)."""
+    if len(prompt) > 4000 or "json" not in prompt.casefold():
+        return None  # every request sentence the grammar derives names JSON (its noun)
+    if unicodedata.normalize("NFC", prompt) != prompt:
+        return None
+    if any(c < " " and c not in "\t\n" for c in prompt):  # a carriage return is no character of the grammar
+        return None
+    for vocabulary in _TABLES:
+        if vocabulary.language in _ASCII_ONLY and not prompt.isascii():
+            continue
+        read = _parse(_words(prompt, vocabulary), vocabulary.language)
+        if read is not None:
+            return read
+    return None
+
+
+def _parse(words: Iterator[Word], language: str) -> JsonRequest | None:
+    transformer = _Read()
+    try:
+        tree = _LANGUAGE.parser.parse(words)  # type: ignore[arg-type]
+        transformer.transform(tree)
+    except Exception:  # noqa: BLE001 - Lark's errors, an unread character: no plain request
+        return None
+    keys = transformer.asked
+    if len(set(keys)) != len(keys) or len(transformer.entities) > 1:
+        return None  # "keys: price, price", "for a person for a dog": no list, no entity read whole
+    found: dict[str, Statement] = {}
+    ambiguous: set[str] = set()
+    for key, st in transformer.stated:
+        if key in found and (type(found[key].value) is not type(st.value) or found[key].value != st.value
+                             or found[key].quoted != st.quoted):
+            ambiguous.add(key)  # typed: 'flag true' and 'flag 1' state two values
+        found.setdefault(key, st)
+    stated = {k: v for k, v in found.items() if k not in ambiguous}
+    entity = transformer.entities[0] if transformer.entities else ""
+    return JsonRequest(tuple(keys), stated, frozenset(found), entity, language)
+
+
+class _Unread(Exception):
+    """A character no rule of the table reads: no plain request in this language."""
+
+
+def _words(text: str, table: Vocabulary) -> Iterator[Word]:
+    """``text`` as tokens in ``table``'s language, cut as the parser asks for them (a sentence the
+    grammar cannot derive stops the cutting at its first word); :class:`_Unread` at a character
+    read by no rule. A comma before a clause word joins clauses and is dropped."""
+    folded = fold(text)
+    if len(folded) != len(text):
+        raise _Unread
+    pending: Word | None = None
+    pos = 0
+    while pos < len(text):
+        if text[pos] in " \t":
+            pos += 1
+            continue
+        token = _token_at(text, folded, pos, table)
+        if token is None:
+            raise _Unread
+        word, pos = token
+        if pending is not None and not (word.kind in _CLAUSE and pending.kind == "COMMA"):
+            yield pending
+        pending = word
+    if pending is not None:
+        yield pending
+
+
+def _token_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word, int] | None:
+    found = table.match(folded, pos)  # the longest phrase of the table here
+    statement = _statement_at(text, folded, pos, table, found)
+    if statement is not None:
+        return statement
+    char = text[pos]
+    quoted = _QUOTED_KEY.match(text, pos)
+    if quoted is not None and _one_script(quoted.group("key")):
+        return Word("QNAME", quoted.group("key"), pos), quoted.end()
+    name = (_SPACED_KEY if table.spaced else _ASCII_KEY).match(text, pos)
+    if found is not None and (name is None or found[1] >= name.end() or not table.spaced):
+        return Word(found[0], text[pos : found[1]], pos), found[1]
+    if char in _MARKS:
+        return Word(_MARKS[char], char, pos), pos + 1
+    if name is not None and _one_script(name.group("key")):
+        return Word("NAME", name.group("key"), pos), name.end()
+    return None
+
+
+def _statement_at(
+    text: str, folded: str, pos: int, table: Vocabulary, found: tuple[str, int] | None
+) -> tuple[Word, int] | None:
+    """``key literal``, ``key: literal``, ``key = literal``, ``"key": literal``, ``key <is>
+    literal`` at ``pos`` (a key that is no function word of the table)."""
+    key_at = _key_at(text, folded, pos, table, found)
+    if key_at is None:
+        return None
+    key, end, key_quoted = key_at
+    sep_end, sep = _separator(text, folded, end, table)
+    if key_quoted and sep != ":":
+        return None  # '"name" "Bob"' is two strings; '"key": value' is the quoted form
+    value = _value_at(text, folded, sep_end, table, bool(sep or sep_end > end or not table.spaced), bool(sep))
+    if value is None:
+        return None
+    st = Statement(value[0], value[1], (pos, value[2]))
+    return Word("STMT", (key, st), pos), value[2]  # type: ignore[arg-type]
+
+
+def _key_at(
+    text: str, folded: str, pos: int, table: Vocabulary, found: tuple[str, int] | None
+) -> tuple[str, int, bool] | None:
+    """A statement's key at ``pos``: (key, end, quoted); None for a word that frames the request."""
+    quoted = _QUOTED_KEY.match(text, pos)
+    if quoted is not None:
+        key, end, key_quoted = quoted.group("key"), quoted.end(), True
+    else:
+        match = (_SPACED_KEY if table.spaced else _ASCII_KEY).match(text, pos)
+        if match is None:
+            return None
+        key, end, key_quoted = match.group("key"), match.end(), False
+        if table.phrases.get(folded[pos:end]) in _NO_KEY:
+            return None  # "keys", "with", "JSON": a word that frames the request, no key
+        if found is not None and found[1] > end:
+            return None  # the key starts a longer phrase of the table
+    return (key, end, key_quoted) if _one_script(key) else None
+
+
+def _value_at(
+    text: str, folded: str, pos: int, table: Vocabulary, literal_ok: bool, bare_ok: bool
+) -> tuple[str | int | float | bool, bool, int] | None:
+    """A statement's value at ``pos``: (value, quoted, end). A typed literal (after a separator or
+    a space), or after a separator a bare name ("Paris": a capital letter, not a table word)."""
+    literal = (_LITERAL if table.spaced else _LITERAL_UNSPACED).match(text, pos)
+    if literal is not None and literal_ok:
+        value, is_quoted = literal_value(literal)
+        if is_quoted and text[literal.end() :].lstrip(" \t")[:1] in (":", "\uff1a"):
+            return None  # 'qty: "sku": "A-100"': the quoted word is the next statement's key
+        if not is_quoted and render(value) != (literal.group("num") or literal.group("bool")):
+            return None  # a number no JSON value writes as stated ("-0")
+        return value, is_quoted, literal.end()
+    bare = _BARE.match(text, pos) if bare_ok else None
+    if bare is not None and bare.group()[0].isupper() and bare.group().casefold() not in _NOT_BARE \
+            and folded[bare.start() : bare.end()] not in table.phrases:
+        return bare.group(), False, bare.end()
+    return None
+
+
+def _separator(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[int, str]:
+    """Where the literal starts after a key, and the separator read ("" for a space alone)."""
+    i = pos
+    while i < len(text) and text[i] in " \t":
+        i += 1
+    if i < len(text) and text[i] in ":=\uff1a":
+        j = i + 1
+        while j < len(text) and text[j] in " \t":
+            j += 1
+        return j, ":"
+    found = table.match(folded, i)
+    if found is not None and found[0] == "IS":
+        j = found[1]
+        while j < len(text) and text[j] in " \t":
+            j += 1
+        return j, "is"
+    return i, ""
+
+
+def _one_script(key: str) -> bool:
+    """A key of one script ("name", "edad", "возраст"; not "nаme" with a Cyrillic "а")."""
+    scripts = {unicodedata.name(c, "?").split(" ")[0] for c in key if c.isalpha()}
+    return len(scripts) <= 1 and unicodedata.normalize("NFKC", key) == key

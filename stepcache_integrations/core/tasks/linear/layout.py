@@ -1,0 +1,57 @@
+"""The format a linear prompt asks its answer in, enforced on every answer served.
+
+The request grammar reads format instructions into ``LinearConstraints.format`` (``reader.FORMATS``)
+and the label of an answer template ("Final answer: x = <value>") into ``answer_label``; an
+instruction outside the grammar is no claim (the prompt is not read). An answer served for the
+prompt, whether reused, re-instantiated, patched, the model's own or the fallback, follows them:
+
+=============  ==================================================================================
+steps          a step before the answer line ("show your work", "step by step", "explain")
+numbered       every line before the answer line labelled "Step 1:", "Step 2:", ... in order
+lines          one step per line (a step is a line: holds whenever ``steps`` does)
+answer_last    the answer line is the last line; with a label, it starts with "<label>:"
+answer_value   the answer line states the bare value ("Answer: <value>", one unknown asked)
+=============  ==================================================================================
+"""
+
+from __future__ import annotations
+
+import re
+
+from ...types import Step
+
+__all__ = ["format_errors"]
+
+_STEP_LABEL = re.compile(r"\s*\**\s*step\s+(\d+)\s*\**\s*[:.)]", re.IGNORECASE)
+_BARE_VALUE = re.compile(r"\s*-?\d+(?:/\d+|\.\d+)?\s*\.?\s*$")
+
+
+def format_errors(steps: list[Step], fmt: tuple[str, ...], label: str) -> list[str]:
+    """Why the answer of ``steps`` does not follow the format the prompt asks for (empty: it does)."""
+    if not fmt and not label:
+        return []
+    lines = [line for step in steps for line in step.text.splitlines() if line.strip()]
+    if not lines:
+        return ["the answer is empty"]
+    *working, last = lines
+    checks = (
+        ("steps" in fmt and not working, "the prompt asks for the steps; the answer states only its result"),
+        ("numbered" in fmt and not _numbered(working), "the prompt asks for numbered steps ('Step 1:', 'Step 2:', ...)"),
+        (bool(label) and not _labelled(last, label), f"the prompt asks for a last line '{label}: ...'"),
+        ("answer_value" in fmt and not _BARE_VALUE.match(_after_label(last)),
+         f"the prompt asks for '{label or 'Answer'}: <value>' on the last line"),
+    )
+    return [why for failed, why in checks if failed]
+
+
+def _numbered(working: list[str]) -> bool:
+    numbers = [_STEP_LABEL.match(line) for line in working]
+    return all(numbers) and [int(m.group(1)) for m in numbers if m] == list(range(1, len(working) + 1))
+
+
+def _labelled(line: str, label: str) -> bool:
+    return line.strip(" *_").casefold().startswith(label.casefold()) and ":" in line
+
+
+def _after_label(line: str) -> str:
+    return line.split(":", 1)[1] if ":" in line else line

@@ -1,0 +1,289 @@
+"""The linear task's request reader: the prompt cut into words, read by ``request.lark``.
+
+The equations are cut out first (``prompt.py``: the math reader, the same in every language);
+every other character must be a word of one language's table (``vocabulary/``), one of the
+equations' unknowns, an answer template ("x = ?", "Answer: x = <value>", "Step k: ..."), a
+sentence mark, or a transparent quote or bracket. The grammar then derives the whole sequence
+or the prompt is not claimed. The tree says which unknowns are asked and which format
+instructions were given (:class:`LinearRequest`).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from lark import Token, Transformer
+
+from ..request_language import RequestLanguage, Vocabulary, Word, fold
+
+__all__ = ["FORMATS", "LinearRequest", "read_request"]
+
+_JOINS = frozenset({"COMMA", "AND", "THEN", "SEMI"})
+_VERBS = frozenset({"SOLVE", "FIND", "GIVE", "WHAT_IS", "SHOW", "EXPLAIN", "NUMBER", "WRITE", "END", "TEMPLATE"})
+_PRIMES = frozenset({"'", '"', "\u2019", "\u2032"})
+# A comma after these links what follows ("手順に番号をつけて、7x + 21 = 0 を解いてください").
+_FORMATS_BEFORE = frozenset({"NUMBERED"})
+# A comma before these is no list's: "Solve 2x + 1 = 5, please", "Find y, if 3y + 4 = 25", "Find x, step by step".
+_DROPS_COMMA = frozenset({"PLEASE", "FOR_ME", "IF", "STEP_BY_STEP"})
+
+#: The format instructions this task reads, keys of :attr:`LinearRequest.format`.
+FORMATS = ("steps", "numbered", "lines", "answer_last", "answer_value")
+
+_UNKNOWN = re.compile(r"[A-Za-z](?:_?[0-9]+)?")
+_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+# Answer templates: an unknown with a placeholder ("x = ?", "x = <value>", "x = ..."), a bare
+# placeholder, "Step k:" / "Step 1:" labels, an ellipsis. Placeholders naming a form ("<decimal>",
+# "?.??") are not among them: those prompts are not claimed.
+_PLACEHOLDER = r"<\s*(?:(?:the|your|final)\s+)*(?:value|answer|number|solution|result)\s*>"
+_TEMPLATE = re.compile(
+    r"(?P<var>[A-Za-z](?:_?[0-9]+)?)\s*=\s*(?:" + _PLACEHOLDER + r"|\.\.\.|\u2026|\?)(?!\s*[.,:;'\u2019]*\s*[?<\w])",
+    re.IGNORECASE,
+)
+_SLOT = re.compile(_PLACEHOLDER, re.IGNORECASE)
+_STEP_LABEL = re.compile(r"(?:step|STEP|Step)\s+(?:[kKnN]|[1-9])\s*:")
+_ELLIPSIS = re.compile(r"\.\.\.|\u2026")
+# Sentence marks every table reads ("!" is none: a factorial after a number, an emphasis elsewhere); a table adds its own script's marks (Chinese "。", "，") as
+# phrases of the STOP, QMARK, COMMA, COLON and SEMI classes, and its quotes ("«", "「") as QUOTE.
+_MARKS = {".": "STOP", "\n": "STOP", "?": "QMARK", ",": "COMMA", ":": "COLON", ";": "SEMI"}
+# Transparent in every language: ASCII quotes and brackets (balanced brackets checked apart).
+_TRANSPARENT = frozenset("\"'()")
+
+
+@dataclass(frozen=True)
+class LinearRequest:
+    """What a prompt asks: the unknowns named (with those an asked equation defines), whether a
+    request to solve asks for every unknown, whether any request was made at all (a prompt of
+    equations alone asks to solve them), the format instructions read, the answer label a template
+    asks for, and the table's language."""
+
+    named: frozenset[str]
+    asks_all: bool
+    asks: bool
+    format: tuple[str, ...]
+    answer_label: str
+    language: str
+
+
+class _Read(Transformer[Token, Any]):
+    """The tree to what is asked and how: unknowns named, equations asked, format instructions."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.asked_names: set[str] = set()
+        self.asks_all = False
+        self.asks = False
+        self.solves: list[bool] = []
+        self.format: set[str] = set()
+        self.answer_label = ""
+
+    def VAR(self, token: Token) -> Token:  # noqa: N802 - Lark's terminal callbacks
+        return token
+
+    def TEMPLATE(self, token: Token) -> Token:  # noqa: N802
+        self.asked_names.add(token.value)
+        return token
+
+    def solve(self, children: list[Any]) -> None:
+        """A request to solve asks for the unknowns it names ("for x"), or for all of them; a second
+        request to solve beside one that names its unknowns leaves which are asked unread."""
+        self.asks = True
+        names = any(isinstance(c, list) for c in children)  # "for <unknowns>"
+        self.solves.append(names)
+        if len(self.solves) > 1 and any(self.solves):
+            raise RequestLanguage.Declined  # type: ignore[attr-defined]
+        self.asks_all = self.asks_all or not names
+
+    def find(self, _children: list[Any]) -> None:
+        self.asks = True
+
+    def question(self, _children: list[Any]) -> None:
+        self.asks = True
+
+    def template_act(self, _children: list[Any]) -> None:
+        self.asks = True
+
+    def targets(self, children: list[Any]) -> None:
+        self.asked_names.update(c.value for c in children if isinstance(c, Token) and c.type == "VAR")
+
+    def named(self, children: list[Any]) -> None:
+        self.targets(children)
+
+    def value_of(self, children: list[Any]) -> None:
+        self.asked_names.update(c.value for c in children if isinstance(c, Token) and c.type == "VAR")
+
+    def defined(self, children: list[Any]) -> None:
+        self.asked_names.add(_defined_unknown(children[0].value))
+
+    def for_vars(self, children: list[Any]) -> list[str]:
+        return next(c for c in children if isinstance(c, list))
+
+    def vars(self, children: list[Any]) -> list[str]:
+        found = [c.value for c in children if isinstance(c, Token) and c.type == "VAR"]
+        found += [v for c in children if isinstance(c, list) for v in c]
+        self.asked_names.update(found)
+        return found
+
+    def steps(self, _children: list[Any]) -> None:
+        self.format.add("steps")
+
+    def manner(self, _children: list[Any]) -> None:
+        self.format.add("steps")
+
+    def numbered(self, _children: list[Any]) -> None:
+        self.format.update(("steps", "numbered"))
+
+    def lines(self, _children: list[Any]) -> None:
+        self.format.update(("steps", "lines"))
+
+    def answer_last(self, _children: list[Any]) -> None:
+        self.format.add("answer_last")
+
+    def answer_template(self, children: list[Any]) -> None:
+        label = children[0].value.strip()
+        if self.answer_label and self.answer_label != label:
+            raise RequestLanguage.Declined  # type: ignore[attr-defined] # two answer lines asked for
+        self.answer_label = label
+        self.format.add("answer_last")
+        if children[-1].type == "VALUE_SLOT":
+            self.format.add("answer_value")
+
+
+def _defined_unknown(equation: str) -> str:
+    """The unknown an asked equation defines ("find y = x + 3" asks y); declined otherwise."""
+    left = equation.split("=", 1)[0].strip()
+    if not _UNKNOWN.fullmatch(left):
+        raise RequestLanguage.Declined  # type: ignore[attr-defined]
+    return left
+
+
+_LANGUAGE = RequestLanguage(Path(__file__).with_name("vocabulary").parent, _Read)
+
+
+def read_request(
+    text: str, runs: list[tuple[int, int]], variables: frozenset[str]
+) -> LinearRequest | None:
+    """What ``text`` (its equations at ``runs``) asks in the first language whose table reads
+    every word and whose sentences the grammar derives; None when none does."""
+    text = unicodedata.normalize("NFC", text)
+    if text.count("(") != text.count(")"):
+        return None
+    for vocabulary in _LANGUAGE.vocabularies:
+        words = _words(text, runs, variables, vocabulary)
+        if words is None:
+            continue
+        read = _parse(words, vocabulary.language)
+        if read is not None:
+            return read
+    return None
+
+
+def _parse(words: list[Word], language: str) -> LinearRequest | None:
+    transformer = _Read()
+    try:
+        tree = _LANGUAGE.parser.parse(words)  # type: ignore[arg-type]
+        transformer.transform(tree)
+    except Exception:  # noqa: BLE001 - Lark's errors and a declined sentence: no claim
+        return None
+    fmt = tuple(f for f in FORMATS if f in transformer.format)
+    return LinearRequest(frozenset(transformer.asked_names), transformer.asks_all, transformer.asks, fmt,
+                         transformer.answer_label, language)
+
+
+def _words(text: str, runs: list[tuple[int, int]], variables: frozenset[str], table: Vocabulary) -> list[Word] | None:
+    """``text`` as tokens in ``table``'s language, or None when a character is read by no rule."""
+    folded = fold(text)
+    words: list[Word] = []
+    run_at = dict(runs)
+    pos = 0
+    while pos < len(text):
+        # after an equation or "you are", a one-letter word is the table's ("y": Spanish "and"; "a")
+        between = bool(words) and words[-1].kind in ("EQ", "YOU_ARE")
+        token = _token_at(text, folded, pos, run_at, variables if not between else frozenset(), table)
+        if token is None:
+            return None
+        word, pos = token
+        if word is not None:
+            words.append(word)
+    return _linked(_listed(words))
+
+
+def _listed(words: list[Word]) -> list[Word]:
+    """A line break inside a list of equations lists them ("Solve for x and y:\n3x + y = 20\nx - y
+    = 4"): after a colon it is dropped, between two equations it is a separator like ";"."""
+    out: list[Word] = []
+    for i, word in enumerate(words):
+        nxt = words[i + 1].kind if i + 1 < len(words) else ""
+        if word.text == "\n" and nxt == "EQ" and out and out[-1].kind in ("COLON", "EQ"):
+            if out[-1].kind == "EQ":
+                out.append(Word("SEMI", word.text, word.start))
+            continue
+        out.append(word)
+    return out
+
+
+def _linked(words: list[Word]) -> list[Word]:
+    """A comma, "and" or "then" (or a run of them) before a verb is one LINK: it joins clauses
+    ("If x + y = 10, x - y = 2, find x": the last comma links, the first lists). A comma before
+    "please", "for me" or "if" is dropped ("Solve 2x + 1 = 5, please"); a run holding "then" links
+    whatever follows ("如果 4a + 1 = 29，那么 a 等于多少")."""
+    out: list[Word] = []
+    i = 0
+    while i < len(words):
+        j = i
+        while j < len(words) and words[j].kind in _JOINS:
+            j += 1
+        if j == i:
+            out.append(words[i])
+            i += 1
+            continue
+        after = words[j].kind if j < len(words) else ""
+        before = words[i - 1].kind if i else ""
+        if after in _VERBS or before in _FORMATS_BEFORE or any(w.kind == "THEN" for w in words[i:j]):
+            out.append(Word("LINK", " ".join(w.text for w in words[i:j]), words[i].start))
+        elif not (after in _DROPS_COMMA and all(w.kind == "COMMA" for w in words[i:j])):
+            out.extend(words[i:j])
+        i = j
+    return out
+
+
+def _token_at(
+    text: str, folded: str, pos: int, run_at: dict[int, int], variables: frozenset[str], table: Vocabulary
+) -> tuple[Word | None, int] | None:
+    char = text[pos]
+    if pos in run_at:
+        return Word("EQ", text[pos : run_at[pos]], pos), run_at[pos]
+    if char in _PRIMES and pos and text[pos - 1].isalnum():
+        return None  # "4x'", "y\"": a primed name is another unknown (x prime), not a quote
+    if char in " \t\r" or char in _TRANSPARENT:
+        return None, pos + 1
+    special = _special_at(text, pos)
+    if special is not None:
+        return special
+    if char in _MARKS:
+        return Word(_MARKS[char], char, pos), pos + 1
+    found = table.match(folded, pos)
+    ident = _IDENT.match(text, pos)
+    if ident is not None and ident.group() in variables and (found is None or found[1] <= ident.end()):
+        return Word("VAR", ident.group(), pos), ident.end()
+    if found is None:
+        return None
+    kind, end = found
+    if kind == "QUOTE":
+        return None, end
+    return Word(kind, text[pos:end], pos), end
+
+
+def _special_at(text: str, pos: int) -> tuple[Word, int] | None:
+    """A template, a placeholder, a "Step k:" label or an ellipsis at ``pos``."""
+    for kind, pattern in (("TEMPLATE", _TEMPLATE), ("STEP_LABEL", _STEP_LABEL), ("VALUE_SLOT", _SLOT),
+                          ("ELLIPSIS", _ELLIPSIS)):
+        match = pattern.match(text, pos)
+        # an ellipsis is one wherever it stands ("0.99...": a repeating decimal, not a full stop)
+        if match is not None and (kind == "ELLIPSIS" or pos == 0 or not text[pos - 1].isalnum()):
+            value = match.group("var") if kind == "TEMPLATE" else match.group()
+            return Word(kind, value, pos), match.end()
+    return None

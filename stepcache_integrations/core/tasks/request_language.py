@@ -1,0 +1,144 @@
+"""A task's request language: a declared grammar (Lark, LALR) over words read from vocabulary tables.
+
+Each task folder holds ``request.lark`` (the grammar: its terminals are word classes, equations
+and templates, never words) and ``vocabulary/<language>.json`` (one table per language: each word
+class lists its words and whole phrases). A prompt is read in one language at a time: every word
+must be in that table (longest phrase first), the token sequence must be derived by the grammar,
+and the task's transformer turns the tree into a typed request. A word outside the table, or a
+sequence the grammar does not derive, is "no claim".
+
+The tables are data: ``docs`` and the README's table of what is understood are generated from
+them (:func:`vocabulary_table`), and the mutation check deletes or swaps their words.
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from lark import Lark, Token, Transformer, Tree
+from lark.exceptions import LarkError
+from lark.lexer import Lexer
+
+__all__ = ["RequestLanguage", "Vocabulary", "Word", "fold", "vocabulary_table"]
+
+
+@dataclass(frozen=True)
+class Word:
+    """A token of prose: its word class (a grammar terminal), the text read and where it starts."""
+
+    kind: str
+    text: str
+    start: int
+
+
+class Vocabulary:
+    """One language's table: phrase (case-folded, NFC) -> word class, matched longest first."""
+
+    def __init__(self, language: str, classes: dict[str, list[str]], spaced: bool) -> None:
+        self.language = language
+        self.spaced = spaced  # words are separated by spaces (not Chinese or Japanese)
+        self.phrases: dict[str, str] = {}
+        for kind, phrases in classes.items():
+            for phrase in phrases:
+                key = fold(phrase)
+                if key in self.phrases and self.phrases[key] != kind:
+                    raise ValueError(f"{language}: {phrase!r} is in two word classes")
+                self.phrases[key] = kind
+        self.longest = max((len(p) for p in self.phrases), default=0)
+        self.lengths = sorted({len(p) for p in self.phrases}, reverse=True)  # only these can match
+
+    def match(self, text: str, pos: int) -> tuple[str, int] | None:
+        """The word class and end of the longest phrase of the table at ``pos``, or None."""
+        for length in self.lengths:
+            end = pos + length
+            if end > len(text):
+                continue
+            kind = self.phrases.get(text[pos:end])
+            if kind is not None and (not self.spaced or _ends_word(text, end)):
+                return kind, end
+        return None
+
+
+def fold(text: str) -> str:
+    """NFC, then each character case-folded where that keeps its length ("ß" stays "ß"): a folded
+    prompt's offsets are its own."""
+    text = unicodedata.normalize("NFC", text).replace("\u2019", "'")
+    return "".join(ch.casefold() if len(ch.casefold()) == 1 else ch for ch in text)
+
+
+def _ends_word(text: str, end: int) -> bool:
+    """A spaced language's phrase ends where a word does (not inside "solved" for "solve"); an
+    elided article ends at its apostrophe ("l'" of "l'équation")."""
+    if text[end - 1] in "'\u2019" or not text[end - 1].isalnum():
+        return True  # an elided article, a mark or a quote
+    return end >= len(text) or not (text[end].isalnum() or text[end] in "_'\u2019")
+
+
+class _Tokens(Lexer):
+    """Lark's lexer interface over a list of :class:`Word` (the task's reader has cut them)."""
+
+    def __init__(self, lexer_conf: Any) -> None:  # noqa: D107 - Lark's signature
+        pass
+
+    def lex(self, data: Sequence[Word]) -> Iterator[Token]:  # type: ignore[override]
+        for word in data:
+            yield Token(word.kind, word.text, start_pos=word.start)
+
+
+class RequestLanguage:
+    """A task's grammar and its vocabulary tables, loaded once from the task's folder."""
+
+    def __init__(self, folder: Path, transformer: type[Transformer[Any, Any]]) -> None:
+        self.folder = folder
+        self.grammar = (folder / "request.lark").read_text(encoding="utf-8")
+        self.parser = Lark(self.grammar, parser="lalr", lexer=_Tokens, start="start", strict=True)
+        self.transformer = transformer
+        tables = folder / "vocabulary"
+        common = _classes(tables / "_common.json")
+        # English first: most prompts are read by the first table tried
+        paths = sorted(tables.glob("[!_]*.json"), key=lambda path: (path.stem != "en", path.stem))
+        self.vocabularies = tuple(_load(path, common) for path in paths)
+
+    def parse(self, words: Sequence[Word]) -> Any | None:
+        """The typed request the grammar derives from ``words``, or None (no claim)."""
+        try:
+            tree: Tree[Token] = self.parser.parse(words)  # type: ignore[arg-type]
+            return self.transformer().transform(tree)
+        except (LarkError, _Declined):
+            return None
+
+
+class _Declined(Exception):
+    """Raised by a transformer when a derived sentence is not read after all."""
+
+
+RequestLanguage.Declined = _Declined  # type: ignore[attr-defined]
+
+
+def _classes(path: Path) -> dict[str, list[str]]:
+    """The word classes every table shares (chat role labels), empty without ``_common.json``."""
+    return json.loads(path.read_text(encoding="utf-8"))["classes"] if path.exists() else {}
+
+
+def _load(path: Path, common: dict[str, list[str]]) -> Vocabulary:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    classes = {kind: list(common.get(kind, [])) + list(words) for kind, words in data["classes"].items()}
+    classes.update({kind: list(words) for kind, words in common.items() if kind not in classes})
+    return Vocabulary(data["language"], classes, bool(data.get("spaced", True)))
+
+
+@lru_cache(maxsize=None)
+def vocabulary_table(folder: str) -> list[tuple[str, str, str]]:
+    """(language, word class, phrases) rows of a task's tables, for the generated docs."""
+    rows = []
+    for path in sorted((Path(folder) / "vocabulary").glob("*.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        for kind, phrases in data["classes"].items():
+            rows.append((data["language"], kind, ", ".join(phrases)))
+    return rows

@@ -1,0 +1,112 @@
+"""The linear task's request language (issue 33): one declared grammar, one table per language,
+problem and format read apart, the format enforced on what is served."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from stepcache_integrations import StepCache
+from stepcache_integrations.core.tasks.linear.prompt import understand_prompt
+from stepcache_integrations.core.tasks.linear.reader import FORMATS, _LANGUAGE
+
+FOLDER = Path(__file__).resolve().parents[2] / "stepcache_integrations" / "core" / "tasks" / "linear"
+
+# Written from each language's everyday phrasing (not from the held-out files).
+IN_OTHER_LANGUAGES = [
+    ("es", "Resuelve la ecuación 3x + 5 = 20.", ("x",)),
+    ("es", "Halla x si 2x - 4 = 10.", ("x",)),
+    ("fr", "Résous l'équation 3x + 5 = 20.", ("x",)),
+    ("fr", "Quelle est la valeur de x si 4x = 12 ?", ("x",)),
+    ("de", "Löse die Gleichung 7x + 3 = 24.", ("x",)),
+    ("de", "Berechne y, wenn 2y + 1 = 9.", ("y",)),
+    ("pt", "Resolva a equação 2x + 3 = 9.", ("x",)),
+    ("it", "Risolvi l'equazione 3x - 1 = 11.", ("x",)),
+    ("ru", "Решите уравнение 2x + 3 = 15.", ("x",)),
+    ("ru", "Найдите x, если 5x = 20.", ("x",)),
+    ("zh", "解方程 4x + 2 = 18。", ("x",)),
+    ("zh", "已知 2x + 3 = 9，求 x 的值。", ("x",)),
+    ("ja", "方程式 3x + 5 = 20 を解いてください。", ("x",)),
+    ("ja", "3x + 5 = 20 のとき、x の値はいくつですか？", ("x",)),
+]
+
+
+@pytest.mark.parametrize(("language", "prompt", "asked"), IN_OTHER_LANGUAGES)
+def test_other_languages_are_read_by_their_own_table(language: str, prompt: str, asked: tuple[str, ...]) -> None:
+    problem = understand_prompt(prompt)
+    assert problem is not None and problem.asked == asked, prompt
+
+
+@pytest.mark.parametrize(("language", "prompt", "asked"), IN_OTHER_LANGUAGES)
+def test_a_word_outside_the_table_is_no_claim(language: str, prompt: str, asked: tuple[str, ...]) -> None:
+    """The same request with a word no table holds ("twice", "doble", "quadrat") is not claimed."""
+    for word in ("twice", "doble", "Quadrat", "квадрат", "平方"):
+        assert understand_prompt(prompt.replace(asked[0], f"{word} {asked[0]}", 1)) is None, (prompt, word)
+
+
+READ = [
+    "Solve 3x + 5 = 20 for x. Show your steps.",
+    "If 2x + 3 = 11, what is x?",
+    "Find the value of x in the equation 3x + 5 = 20. Show each step on its own line.",
+    "Could you please solve 4x - 6 = 10 for me?",
+    "Solve the system: x + y = 10, x - y = 2. Find x and y.",
+    "Solve for x step by step: 2x + 5 = 20. End with \"Answer: x = <value>\".",
+]
+
+
+@pytest.mark.parametrize("prompt", READ)
+def test_the_same_words_in_another_order_are_not_read(prompt: str) -> None:
+    """A bag of the right words is no request: the words of each sentence reversed are declined."""
+    assert understand_prompt(prompt) is not None
+    sentences = prompt.replace("?", ".").split(". ")
+    scrambled = ". ".join(" ".join(reversed(s.rstrip(".").split(" "))) for s in sentences)
+    assert understand_prompt(scrambled) is None, scrambled
+
+
+def test_problem_and_format_are_read_apart() -> None:
+    plain = understand_prompt("Solve 3x + 5 = 20.")
+    numbered = understand_prompt("Solve 3x + 5 = 20. Number every step.")
+    labelled = understand_prompt('Solve 3x + 5 = 20. Close with a line of the form "Final answer: x = <value>".')
+    assert plain and numbered and labelled
+    assert plain.equations == numbered.equations == labelled.equations
+    assert plain.format == () and numbered.format == ("steps", "numbered")
+    assert labelled.answer_label == "Final answer" and "answer_last" in labelled.format
+    assert understand_prompt("Solve 3x + 5 = 20. Answer in rhyme.") is None  # an unknown instruction: no claim
+
+
+def test_the_format_read_is_enforced_on_a_reused_answer() -> None:
+    cache = StepCache()
+    cache.store_answer("Solve 3x + 5 = 20.", "3x = 15, so x = 5.")
+    result = cache.generate('Solve 3x + 5 = 20. Close with a line of the form "Final answer: x = <value>".',
+                            lambda _p: "no")
+    assert result.text.strip().splitlines()[-1] == "Final answer: x = 5"
+    numbered = cache.generate("Solve 3x + 5 = 20. Number every step.", lambda _p: "no")
+    lines = numbered.text.strip().splitlines()
+    assert all(line.startswith(f"Step {i + 1}:") for i, line in enumerate(lines[:-1])) and len(lines) > 1
+    value = cache.generate('If 3x + 5 = 20, find the value of x. Explain briefly, then write "Answer: <value>" on the '
+                           "last line.", lambda _p: "no")
+    assert value.text.strip().splitlines()[-1] == "Answer: 5"
+
+
+def test_every_table_uses_the_grammar_s_word_classes_only() -> None:
+    grammar = (FOLDER / "request.lark").read_text(encoding="utf-8")
+    declared = {name for line in grammar.splitlines() if line.startswith("%declare") for name in line.split()[1:]}
+    extra = {"QUOTE"}  # read by the lexer, never a terminal
+    for path in sorted((FOLDER / "vocabulary").glob("*.json")):
+        classes = json.loads(path.read_text(encoding="utf-8"))["classes"]
+        assert set(classes) <= declared | extra, (path.name, set(classes) - declared - extra)
+    assert {v.language for v in _LANGUAGE.vocabularies} == {"en", "es", "fr", "de", "pt", "it", "ru", "zh", "ja"}
+    assert FORMATS == ("steps", "numbered", "lines", "answer_last", "answer_value")
+
+
+def test_the_request_language_page_is_generated_from_the_grammars() -> None:
+    import importlib.util
+
+    script = FOLDER.parents[3] / "scripts" / "request_language_docs.py"
+    spec = importlib.util.spec_from_file_location("request_language_docs", script)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.OUT.read_text(encoding="utf-8") == module.page(), "run scripts/request_language_docs.py"

@@ -1,0 +1,35 @@
+"""Old and new linear readers side by side (issue 33): every prompt of the recorded corpus is read
+the way the phrase-matching reader read it, or its difference is listed with why."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from stepcache_integrations.core.tasks.linear.prompt import understand_prompt
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+CORPUS = [json.loads(line) for line in (FIXTURES / "linear_reader_corpus.jsonl").read_text(encoding="utf-8").splitlines()]
+DIFFERENCES: dict[str, str] = json.loads((FIXTURES / "linear_reader_differences.json").read_text(encoding="utf-8"))
+
+
+def _reading(prompt: str) -> dict[str, list[str]] | None:
+    problem = understand_prompt(prompt)
+    if problem is None:
+        return None
+    return {"equations": [eq.text for eq in problem.equations], "variables": list(problem.variables),
+            "asked": list(problem.asked)}
+
+
+def test_the_corpus_is_read_as_before_or_the_difference_is_listed() -> None:
+    unlisted = [(row["prompt"], row["read"], _reading(row["prompt"])) for row in CORPUS
+                if _reading(row["prompt"]) != row["read"] and row["prompt"] not in DIFFERENCES]
+    assert not unlisted, unlisted[:10]
+    assert len(CORPUS) > 1500 and sum(row["read"] is not None for row in CORPUS) > 200
+
+
+def test_every_listed_difference_is_one_and_says_why() -> None:
+    recorded = {row["prompt"]: row["read"] for row in CORPUS}
+    for prompt, why in DIFFERENCES.items():
+        assert prompt in recorded and _reading(prompt) != recorded[prompt], prompt
+        assert len(why) > 20, prompt
