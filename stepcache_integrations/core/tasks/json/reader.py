@@ -61,7 +61,11 @@ LITERAL = (
 _STRING_GROUPS = ("dq", "sq", "cq", "gq", "jq", "jq2")
 # A bare value ("city = Paris", "sku: A-100") is a name: a capital letter, then letters, digits or
 # hyphens; never a word that may be another JSON type or no value at all.
-_BARE = re.compile(r"[^\W\d_][\w-]{0,60}(?![\w'\u2019])")
+# A bare name ends at a space, a comma or a sentence's end: "Rome?" or "R.." is no name read whole.
+_BARE = re.compile(r"[^\W\d_][\w-]{0,60}(?![\w'\u2019?!]|\.\.|\.\w)")
+# Languages whose "1.500" is a decimal; in the others a point before three digits may group thousands.
+_POINT_IS_DECIMAL = frozenset({"en", "zh", "ja"})
+_DOT_THOUSANDS = re.compile(r"-?\d+\.\d{3}")
 _NOT_BARE = frozenset("true false null none nil nan inf infinity yes no".split())
 _KEY = r"[^\W\d][\w-]{0,60}"
 _SPACED_KEY = re.compile(r"(?P<key>" + _KEY + r")(?![\w'\u2019])")
@@ -277,6 +281,8 @@ def _value_at(
             return None  # 'qty: "sku": "A-100"': the quoted word is the next statement's key
         if not is_quoted and render(value) != (literal.group("num") or literal.group("bool")):
             return None  # a number no JSON value writes as stated ("-0")
+        if not is_quoted and table.language not in _POINT_IS_DECIMAL and _DOT_THOUSANDS.fullmatch(literal.group("num") or ""):
+            return None  # "pop 1.234" in German is one thousand two hundred thirty-four: read two ways
         return value, is_quoted, literal.end()
     bare = _BARE.match(text, pos) if bare_ok else None
     if bare is not None and bare.group()[0].isupper() and bare.group().casefold() not in _NOT_BARE \
