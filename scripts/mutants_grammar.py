@@ -22,7 +22,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("grammar-production-dropped", "a production of the grammar dropped ('If 2x + 3 = 11, what is x?' no longer read)",
      _LINEAR + "request.lark", "       | IF eqs LINK? acts politely?\n", "", _GRAMMAR_TESTS),
     ("format-not-enforced", "an answer not in the format the prompt asks for (numbered steps, 'Final answer:') is served",
-     _LINEAR + "layout.py", "    return [why for failed, why in checks if failed]", "    return []", _GRAMMAR_TESTS),
+     _LINEAR + "layout.py", "    return [why for failed, why in _checks(lines[:-1], lines[-1], fmt, label) if failed]", "    return []",
+     _GRAMMAR_TESTS),
     ("format-not-keyed", "the format read is dropped from the constraints (a numbered request served an unnumbered answer)",
      _LINEAR + "constraints.py", "            format=problem.format,\n", "", _GRAMMAR_TESTS),
     # -- blind red team on the grammars (tests/adversarial/test_grammar_red_team.py)

@@ -276,19 +276,24 @@ def _value_at(
     a space), or after a separator a bare name ("Paris": a capital letter, not a table word)."""
     literal = (_LITERAL if table.spaced else _LITERAL_UNSPACED).match(text, pos)
     if literal is not None and literal_ok:
-        value, is_quoted = literal_value(literal)
-        if is_quoted and text[literal.end() :].lstrip(" \t")[:1] in (":", "\uff1a"):
-            return None  # 'qty: "sku": "A-100"': the quoted word is the next statement's key
-        if not is_quoted and render(value) != (literal.group("num") or literal.group("bool")):
-            return None  # a number no JSON value writes as stated ("-0")
-        if not is_quoted and table.language not in _POINT_IS_DECIMAL and _DOT_THOUSANDS.fullmatch(literal.group("num") or ""):
-            return None  # "pop 1.234" in German is one thousand two hundred thirty-four: read two ways
-        return value, is_quoted, literal.end()
+        return _literal_at(text, literal, table)
     bare = _BARE.match(text, pos) if bare_ok else None
     if bare is not None and bare.group()[0].isupper() and bare.group().casefold() not in _NOT_BARE \
             and folded[bare.start() : bare.end()] not in table.phrases:
         return bare.group(), False, bare.end()
     return None
+
+
+def _literal_at(text: str, literal: re.Match[str], table: Vocabulary) -> tuple[str | int | float | bool, bool, int] | None:
+    """A typed literal's value, unless what stands beside it or how it is written makes it another."""
+    value, is_quoted = literal_value(literal)
+    if is_quoted and text[literal.end() :].lstrip(" \t")[:1] in (":", "\uff1a"):
+        return None  # 'qty: "sku": "A-100"': the quoted word is the next statement's key
+    if not is_quoted and render(value) != (literal.group("num") or literal.group("bool")):
+        return None  # a number no JSON value writes as stated ("-0")
+    if not is_quoted and table.language not in _POINT_IS_DECIMAL and _DOT_THOUSANDS.fullmatch(literal.group("num") or ""):
+        return None  # "pop 1.234" in German is one thousand two hundred thirty-four: read two ways
+    return value, is_quoted, literal.end()
 
 
 def _separator(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[int, str]:

@@ -35,17 +35,21 @@ def format_errors(steps: list[Step], fmt: tuple[str, ...], label: str) -> list[s
     lines = [line for step in steps for line in step.text.splitlines() if line.strip()]
     if not lines:
         return ["the answer is empty"]
-    *working, last = lines
-    checks = (
+    return [why for failed, why in _checks(lines[:-1], lines[-1], fmt, label) if failed]
+
+
+def _checks(working: list[str], last: str, fmt: tuple[str, ...], label: str) -> tuple[tuple[bool, str], ...]:
+    """Each format rule: (broken, why)."""
+    shown = label or "Answer"
+    return (
         ("steps" in fmt and not working, "the prompt asks for the steps; the answer states only its result"),
         ("numbered" in fmt and not _numbered(working), "the prompt asks for numbered steps ('Step 1:', 'Step 2:', ...)"),
         (bool(label) and not _labelled(last, label), f"the prompt asks for a last line '{label}: ...'"),
         ("answer_value" in fmt and not _BARE_VALUE.match(_after_label(last)),
-         f"the prompt asks for '{label or 'Answer'}: <value>' on the last line"),
+         f"the prompt asks for '{shown}: <value>' on the last line"),
         ("answer_named" in fmt and not _NAMED_VALUE.match(_after_label(last)),
-         f"the prompt asks for '{label or 'Answer'}: x = <value>' on the last line"),
+         f"the prompt asks for '{shown}: x = <value>' on the last line"),
     )
-    return [why for failed, why in checks if failed]
 
 
 def _numbered(working: list[str]) -> bool:
