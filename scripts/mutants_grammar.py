@@ -11,6 +11,7 @@ from __future__ import annotations
 
 _LINEAR = "stepcache_integrations/core/tasks/linear/"
 _GRAMMAR_TESTS = ("tests/unit/test_linear_grammar.py", "tests/unit/test_linear_request.py")
+_RED_TEAM = ("tests/adversarial/test_grammar_red_team.py",)
 
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
@@ -21,7 +22,19 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("grammar-production-dropped", "a production of the grammar dropped ('If 2x + 3 = 11, what is x?' no longer read)",
      _LINEAR + "request.lark", "       | IF eqs LINK? acts politely?\n", "", _GRAMMAR_TESTS),
     ("format-not-enforced", "an answer not in the format the prompt asks for (numbered steps, 'Final answer:') is served",
-     _LINEAR + "layout.py", "    return [why for failed, why in checks if failed]", "    return []", _GRAMMAR_TESTS),
+     _LINEAR + "layout.py", "    return [why for failed, why in _checks(lines[:-1], lines[-1], fmt, label) if failed]", "    return []",
+     _GRAMMAR_TESTS),
     ("format-not-keyed", "the format read is dropped from the constraints (a numbered request served an unnumbered answer)",
      _LINEAR + "constraints.py", "            format=problem.format,\n", "", _GRAMMAR_TESTS),
+    # -- blind red team on the grammars (tests/adversarial/test_grammar_red_team.py)
+    ("question-mark-after-a-given", "'x + y = 10. y = 4?' (is y = 4?) is read with y = 4 as a given (x = 6 proven)",
+     _LINEAR + "reader.py", "                if previous != _ASKS_QUESTION:", "                if False:", _RED_TEAM),
+    ("answer-template-name-unchecked", "'End with Answer: x = ?' is served a cached 'Answer: 7'",
+     _LINEAR + "layout.py", '        ("answer_named" in fmt and not _NAMED_VALUE.match(_after_label(last)),',
+     '        (False,', _RED_TEAM),
+    ("dot-thousands-read-as-decimal", "German '2x = 10.000' (ten thousand) is solved as 2x = 10",
+     _LINEAR + "prompt.py", "    if request.language not in _POINT_IS_DECIMAL and any(", "    if False and any(",
+     _RED_TEAM),
+    ("give-value-unnamed", "'Give the value of y' beside 'Solve for x' asks x alone (y never stated, proven)",
+     _LINEAR + "reader.py", "        self.asked_names.update(named)\n", "", _RED_TEAM),
 ]

@@ -98,7 +98,7 @@ def test_every_table_uses_the_grammar_s_word_classes_only() -> None:
         classes = json.loads(path.read_text(encoding="utf-8"))["classes"]
         assert set(classes) <= declared | extra, (path.name, set(classes) - declared - extra)
     assert {v.language for v in _LANGUAGE.vocabularies} == {"en", "es", "fr", "de", "pt", "it", "ru", "zh", "ja"}
-    assert FORMATS == ("steps", "numbered", "lines", "answer_last", "answer_value")
+    assert FORMATS == ("steps", "numbered", "lines", "answer_last", "answer_value", "answer_named")
 
 
 def test_the_request_language_page_is_generated_from_the_grammars() -> None:

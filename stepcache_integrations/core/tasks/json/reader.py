@@ -61,7 +61,11 @@ LITERAL = (
 _STRING_GROUPS = ("dq", "sq", "cq", "gq", "jq", "jq2")
 # A bare value ("city = Paris", "sku: A-100") is a name: a capital letter, then letters, digits or
 # hyphens; never a word that may be another JSON type or no value at all.
-_BARE = re.compile(r"[^\W\d_][\w-]{0,60}(?![\w'\u2019])")
+# A bare name ends at a space, a comma or a sentence's end: "Rome?" or "R.." is no name read whole.
+_BARE = re.compile(r"[^\W\d_][\w-]{0,60}(?![\w'\u2019?!]|\.\.|\.\w)")
+# Languages whose "1.500" is a decimal; in the others a point before three digits may group thousands.
+_POINT_IS_DECIMAL = frozenset({"en", "zh", "ja"})
+_DOT_THOUSANDS = re.compile(r"-?\d+\.\d{3}")
 _NOT_BARE = frozenset("true false null none nil nan inf infinity yes no".split())
 _KEY = r"[^\W\d][\w-]{0,60}"
 _SPACED_KEY = re.compile(r"(?P<key>" + _KEY + r")(?![\w'\u2019])")
@@ -272,17 +276,24 @@ def _value_at(
     a space), or after a separator a bare name ("Paris": a capital letter, not a table word)."""
     literal = (_LITERAL if table.spaced else _LITERAL_UNSPACED).match(text, pos)
     if literal is not None and literal_ok:
-        value, is_quoted = literal_value(literal)
-        if is_quoted and text[literal.end() :].lstrip(" \t")[:1] in (":", "\uff1a"):
-            return None  # 'qty: "sku": "A-100"': the quoted word is the next statement's key
-        if not is_quoted and render(value) != (literal.group("num") or literal.group("bool")):
-            return None  # a number no JSON value writes as stated ("-0")
-        return value, is_quoted, literal.end()
+        return _literal_at(text, literal, table)
     bare = _BARE.match(text, pos) if bare_ok else None
     if bare is not None and bare.group()[0].isupper() and bare.group().casefold() not in _NOT_BARE \
             and folded[bare.start() : bare.end()] not in table.phrases:
         return bare.group(), False, bare.end()
     return None
+
+
+def _literal_at(text: str, literal: re.Match[str], table: Vocabulary) -> tuple[str | int | float | bool, bool, int] | None:
+    """A typed literal's value, unless what stands beside it or how it is written makes it another."""
+    value, is_quoted = literal_value(literal)
+    if is_quoted and text[literal.end() :].lstrip(" \t")[:1] in (":", "\uff1a"):
+        return None  # 'qty: "sku": "A-100"': the quoted word is the next statement's key
+    if not is_quoted and render(value) != (literal.group("num") or literal.group("bool")):
+        return None  # a number no JSON value writes as stated ("-0")
+    if not is_quoted and table.language not in _POINT_IS_DECIMAL and _DOT_THOUSANDS.fullmatch(literal.group("num") or ""):
+        return None  # "pop 1.234" in German is one thousand two hundred thirty-four: read two ways
+    return value, is_quoted, literal.end()
 
 
 def _separator(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[int, str]:

@@ -11,6 +11,7 @@ numbered       every line before the answer line labelled "Step 1:", "Step 2:", 
 lines          one step per line (a step is a line: holds whenever ``steps`` does)
 answer_last    the answer line is the last line; with a label, it starts with "<label>:"
 answer_value   the answer line states the bare value ("Answer: <value>", one unknown asked)
+answer_named   the answer line names the unknown ("Answer: x = <value>", "Answer: x = ?")
 =============  ==================================================================================
 """
 
@@ -23,6 +24,7 @@ from ...types import Step
 __all__ = ["format_errors"]
 
 _STEP_LABEL = re.compile(r"\s*\**\s*step\s+(\d+)\s*\**\s*[:.)]", re.IGNORECASE)
+_NAMED_VALUE = re.compile(r"\s*\**\s*[A-Za-z](?:_?[0-9]+)?\s*=")
 _BARE_VALUE = re.compile(r"\s*-?\d+(?:/\d+|\.\d+)?\s*\.?\s*$")
 
 
@@ -33,15 +35,21 @@ def format_errors(steps: list[Step], fmt: tuple[str, ...], label: str) -> list[s
     lines = [line for step in steps for line in step.text.splitlines() if line.strip()]
     if not lines:
         return ["the answer is empty"]
-    *working, last = lines
-    checks = (
+    return [why for failed, why in _checks(lines[:-1], lines[-1], fmt, label) if failed]
+
+
+def _checks(working: list[str], last: str, fmt: tuple[str, ...], label: str) -> tuple[tuple[bool, str], ...]:
+    """Each format rule: (broken, why)."""
+    shown = label or "Answer"
+    return (
         ("steps" in fmt and not working, "the prompt asks for the steps; the answer states only its result"),
         ("numbered" in fmt and not _numbered(working), "the prompt asks for numbered steps ('Step 1:', 'Step 2:', ...)"),
         (bool(label) and not _labelled(last, label), f"the prompt asks for a last line '{label}: ...'"),
         ("answer_value" in fmt and not _BARE_VALUE.match(_after_label(last)),
-         f"the prompt asks for '{label or 'Answer'}: <value>' on the last line"),
+         f"the prompt asks for '{shown}: <value>' on the last line"),
+        ("answer_named" in fmt and not _NAMED_VALUE.match(_after_label(last)),
+         f"the prompt asks for '{shown}: x = <value>' on the last line"),
     )
-    return [why for failed, why in checks if failed]
 
 
 def _numbered(working: list[str]) -> bool:
@@ -50,7 +58,8 @@ def _numbered(working: list[str]) -> bool:
 
 
 def _labelled(line: str, label: str) -> bool:
-    return line.strip(" *_").casefold().startswith(label.casefold()) and ":" in line
+    """The line starts with the label exactly as the prompt wrote it (its case is content)."""
+    return line.strip(" *_").startswith(label) and ":" in line
 
 
 def _after_label(line: str) -> str:

@@ -61,6 +61,9 @@ _RUN_AFTER = frozenset(" \t\n)\"'.,;:?!\u3002\uff0c\u3001\uff1f\uff01\uff1b\uff1
 _CONTRACTION = re.compile(r"[^\W\d_]+['\u2019][^\W\d_]+")
 _UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")  # kana and CJK ideographs
 _LONE_LETTER = re.compile(r"(?<=[\d\w)]) [A-Za-z] (?=[\d\w(+\-])")
+# Languages whose "1.500" is a decimal; in the others a point before three digits may group thousands.
+_POINT_IS_DECIMAL = frozenset({"en", "zh", "ja"})
+_DOT_THOUSANDS = re.compile(r"\d\.\d{3}(?!\d)")
 _ASSIGNMENT = re.compile(r"[A-Za-z](?:_?[0-9]+)?\s*=\s*-?[0-9./ ]+|-?[0-9./ ]+=\s*[A-Za-z](?:_?[0-9]+)?")
 # "6!" and "x!" are factorials, "!=" is "not equal": no equation this task models.
 _FACTORIAL_OR_UNEQUAL = re.compile(r"(?:[\d)]|(?<![A-Za-z])[A-Za-z])\s*!|!\s*=")
@@ -201,6 +204,8 @@ def _rule_request_read(request: LinearRequest | None, variables: list[str], equa
     values alone ("x = 5, y = 2") asks nothing."""
     if request is None or not request.named <= set(variables):
         return False
+    if request.language not in _POINT_IS_DECIMAL and any(_DOT_THOUSANDS.search(eq.text) for eq in equations):
+        return False  # "2x = 10.000" in German is ten thousand: a number read two ways
     return request.asks or not all(_ASSIGNMENT.fullmatch(eq.text.strip()) for eq in equations)
 
 

@@ -22,6 +22,7 @@ from ..request_language import RequestLanguage, Vocabulary, Word, fold
 
 __all__ = ["FORMATS", "LinearRequest", "read_request"]
 
+_ASKS_QUESTION = "asks"  # what a question or a polite request returns up the tree
 _JOINS = frozenset({"COMMA", "AND", "THEN", "SEMI"})
 _VERBS = frozenset({"SOLVE", "FIND", "GIVE", "WHAT_IS", "SHOW", "EXPLAIN", "NUMBER", "WRITE", "END", "TEMPLATE"})
 _PRIMES = frozenset({"'", '"', "\u2019", "\u2032"})
@@ -31,7 +32,7 @@ _FORMATS_BEFORE = frozenset({"NUMBERED"})
 _DROPS_COMMA = frozenset({"PLEASE", "FOR_ME", "IF", "STEP_BY_STEP"})
 
 #: The format instructions this task reads, keys of :attr:`LinearRequest.format`.
-FORMATS = ("steps", "numbered", "lines", "answer_last", "answer_value")
+FORMATS = ("steps", "numbered", "lines", "answer_last", "answer_value", "answer_named")
 
 _UNKNOWN = re.compile(r"[A-Za-z](?:_?[0-9]+)?")
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -97,11 +98,41 @@ class _Read(Transformer[Token, Any]):
             raise RequestLanguage.Declined  # type: ignore[attr-defined]
         self.asks_all = self.asks_all or not names
 
-    def find(self, _children: list[Any]) -> None:
+    def find(self, children: list[Any]) -> None:
+        """An asking verb asks for what it names ("give the value of y"); "give the answer for ..."
+        names none and asks for every unknown."""
         self.asks = True
+        named = [c.value for c in children if isinstance(c, Token) and c.type == "VAR"]
+        self.asked_names.update(named)
+        if not named and not any(isinstance(c, Token) and c.type == "OBJ" for c in children) and all(
+            isinstance(c, Token) for c in children
+        ):
+            self.asks_all = True
 
-    def question(self, _children: list[Any]) -> None:
+    def question(self, _children: list[Any]) -> str:
         self.asks = True
+        return _ASKS_QUESTION
+
+    def courtesy(self, _children: list[Any]) -> str:
+        return _ASKS_QUESTION
+
+    def acts(self, children: list[Any]) -> list[Any]:
+        return [m for c in children for m in (c if isinstance(c, list) else [c])]
+
+    def request(self, children: list[Any]) -> str | None:
+        flat = [m for c in children for m in (c if isinstance(c, list) else [c])]
+        return _ASKS_QUESTION if _ASKS_QUESTION in flat else None
+
+    def start(self, children: list[Any]) -> None:
+        """A question mark ends only a question or a polite request ("Can you solve ...?"): after
+        equations or a plain request it asks whether they hold ("x + y = 10. y = 4?"): no claim."""
+        previous: Any = None
+        for child in children:
+            if isinstance(child, Token) and child.type == "QMARK":
+                if previous != _ASKS_QUESTION:
+                    raise RequestLanguage.Declined  # type: ignore[attr-defined]
+            elif not isinstance(child, Token):
+                previous = child
 
     def template_act(self, _children: list[Any]) -> None:
         self.asks = True
@@ -150,6 +181,8 @@ class _Read(Transformer[Token, Any]):
         self.format.add("answer_last")
         if children[-1].type == "VALUE_SLOT":
             self.format.add("answer_value")
+        elif children[-1].type == "TEMPLATE":
+            self.format.add("answer_named")
 
 
 def _defined_unknown(equation: str) -> str:
@@ -202,6 +235,9 @@ def _words(text: str, runs: list[tuple[int, int]], variables: frozenset[str], ta
     while pos < len(text):
         # after an equation or "you are", a one-letter word is the table's ("y": Spanish "and"; "a")
         between = bool(words) and words[-1].kind in ("EQ", "YOU_ARE")
+        ident = _IDENT.match(text, pos)
+        if between and words[-1].kind == "EQ" and ident is not None and ident.group() in variables:
+            return None  # "2x = 8 y x = y + 1": the unknown y, or Spanish "and"? read two ways
         token = _token_at(text, folded, pos, run_at, variables if not between else frozenset(), table)
         if token is None:
             return None
