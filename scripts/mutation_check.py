@@ -11,7 +11,9 @@ The mutants run ``--jobs`` at a time (default: one per CPU core), each worker in
 A worker is a small server started in its copy that has imported pytest and the third-party
 libraries the package uses (never the package, the tooling or the tests); it forks one child
 per pytest run, so a run starts from that clean state and imports the copy's (mutated) code
-fresh, without paying the interpreter's and the libraries' start-up again.
+fresh, without paying the interpreter's and the libraries' start-up again. Each copy's bytecode
+is compiled once, checked against its source's hash on import, so only the mutated file is
+compiled again.
 
 Exit status: 0 only if every anchor was found exactly once and every mutant was caught.
 Anchors are short on purpose; when code moves (e.g. the engine split), update the ``file``
@@ -56,6 +58,7 @@ def _serve() -> int:
     import random
 
     out = os.fdopen(os.dup(1), "w", encoding="utf-8")  # the answers; fd 1 goes to each child's log
+    os.dup2(2, 1)  # what an import prints is no answer
     copy = Path.cwd()
     sys.path[0] = str(copy)  # as `python -m pytest` run in the copy has it
     names = json.loads(sys.stdin.readline())
@@ -167,11 +170,22 @@ def _copy_repo(dest: Path) -> None:
     shutil.copytree(ROOT, dest, ignore=ignore, dirs_exist_ok=True)
 
 
+def _compile(copies: list[Path]) -> None:
+    """Bytecode for the copies, checked against each source file's hash on import (PEP 552): a
+    module loads from it while its source is unchanged, a mutated file is compiled from its source
+    (never a stale .pyc: nothing is written at run time, PYTHONDONTWRITEBYTECODE)."""
+    code = ("import compileall, py_compile, sys\n"
+            "for d in sys.argv[1:]:\n"
+            "    compileall.compile_dir(d, quiet=2, workers=0, invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH)")
+    subprocess.run([sys.executable, "-c", code, *map(str, copies)], stdin=subprocess.DEVNULL,
+                   capture_output=True, check=False, timeout=600)
+
+
 def _env(copy: Path) -> dict[str, str]:
     env = dict(os.environ)
     # the copy's library and tooling, ahead of the editable installs of the real checkout
     env["PYTHONPATH"] = os.pathsep.join([str(copy), str(copy / TOOLING)])
-    env["PYTHONDONTWRITEBYTECODE"] = "1"  # mutated and restored files never meet a stale .pyc
+    env["PYTHONDONTWRITEBYTECODE"] = "1"  # mutated and restored files never meet a stale .pyc (_compile)
     # Installed pytest plugins (langchain-tests, codspeed, ...) cost seconds per run; the unit
     # tests selected here need only pytest-asyncio, loaded explicitly (the baseline proves it).
     env["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
@@ -369,6 +383,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         for copy in copies:
             _copy_repo(copy)
+        _compile(copies)
         preload = _preload(copies[0])
         workers = [Worker(copy, preload) for copy in copies]
         for worker in workers:
