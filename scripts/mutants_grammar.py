@@ -5,7 +5,10 @@ dropped, the format not enforced). Appended by ``mutants.py`` to its table:
 
 Retired (2026-12-03, issue 33): open-instruction-vocabulary (mutants.py): the request grammar's lexer
 has one rule for a word or character outside every table (no claim); linear-open-alphabet breaks it
-and stands for both."""
+and stands for both. form-template-read (mutants_red_team.py): a template spelling a form ('x = ?.??',
+'<value>.<value>', '?:?') is refused by the reader's template rule, and were it not, its trailing
+marks end no sentence the grammar derives (a question mark ends only a question:
+question-mark-after-a-given stands for it)."""
 
 from __future__ import annotations
 

@@ -58,6 +58,7 @@ def test_the_controls_are_claimed() -> None:
         "Solve for x: 2x = 6 and 'x + 1 = 9'",
         "Solve 3x + 5 = 20 and end with 'x = 6'.",
         "Solve for x: 3x = 0.99...",
+        "Solve 2x = 6 and y = 4 '.",  # 4 feet: the equation is dropped, the rest must not be solved
         "If y = 3x + 2 and x = 1, what is y'?",
         "Solve y = 3x + 2 and x = 1 for y''.",
     ],
