@@ -18,7 +18,7 @@ from typing import Any
 
 from lark import Token, Transformer
 
-from ..request_language import RequestLanguage, Vocabulary, Word, fold
+from ..request_language import Declined, RequestLanguage, Vocabulary, Word, fold
 
 __all__ = ["FORMATS", "LinearRequest", "read_request"]
 
@@ -95,7 +95,7 @@ class _Read(Transformer[Token, Any]):
         names = any(isinstance(c, list) for c in children)  # "for <unknowns>"
         self.solves.append(names)
         if len(self.solves) > 1 and any(self.solves):
-            raise RequestLanguage.Declined  # type: ignore[attr-defined]
+            raise Declined
         self.asks_all = self.asks_all or not names
 
     def find(self, children: list[Any]) -> None:
@@ -130,7 +130,7 @@ class _Read(Transformer[Token, Any]):
         for child in children:
             if isinstance(child, Token) and child.type == "QMARK":
                 if previous != _ASKS_QUESTION:
-                    raise RequestLanguage.Declined  # type: ignore[attr-defined]
+                    raise Declined
             elif not isinstance(child, Token):
                 previous = child
 
@@ -176,7 +176,7 @@ class _Read(Transformer[Token, Any]):
     def answer_template(self, children: list[Any]) -> None:
         label = children[0].value.strip()
         if self.answer_label and self.answer_label != label:
-            raise RequestLanguage.Declined  # type: ignore[attr-defined] # two answer lines asked for
+            raise Declined # two answer lines asked for
         self.answer_label = label
         self.format.add("answer_last")
         if children[-1].type == "VALUE_SLOT":
@@ -189,11 +189,11 @@ def _defined_unknown(equation: str) -> str:
     """The unknown an asked equation defines ("find y = x + 3" asks y); declined otherwise."""
     left = equation.split("=", 1)[0].strip()
     if not _UNKNOWN.fullmatch(left):
-        raise RequestLanguage.Declined  # type: ignore[attr-defined]
+        raise Declined
     return left
 
 
-_LANGUAGE = RequestLanguage(Path(__file__).with_name("vocabulary").parent, _Read)
+_LANGUAGE = RequestLanguage(Path(__file__).parent, _Read)
 
 
 def read_request(
@@ -215,11 +215,8 @@ def read_request(
 
 
 def _parse(words: list[Word], language: str) -> LinearRequest | None:
-    transformer = _Read()
-    try:
-        tree = _LANGUAGE.parser.parse(words)  # type: ignore[arg-type]
-        transformer.transform(tree)
-    except Exception:  # noqa: BLE001 - Lark's errors and a declined sentence: no claim
+    transformer = _LANGUAGE.parse(words)
+    if transformer is None:
         return None
     fmt = tuple(f for f in FORMATS if f in transformer.format)
     return LinearRequest(frozenset(transformer.asked_names), transformer.asks_all, transformer.asks, fmt,
