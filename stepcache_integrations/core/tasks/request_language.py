@@ -119,9 +119,9 @@ class RequestLanguage:
     def parse(self, words: Iterable[Word]) -> Any | None:
         """The task's transformer after reading the tree the grammar derives from ``words`` (its
         attributes hold what was read), or None: no claim."""
-        transformer = self.transformer()
+        parser, transformer = self.parser, self.transformer()  # a grammar that does not build raises, never "no claim"
         try:
-            transformer.transform(self.parser.parse(words))  # type: ignore[arg-type]
+            transformer.transform(parser.parse(words))  # type: ignore[arg-type]
         except Exception:  # noqa: BLE001 - Lark's errors, a declined sentence, an unread character: no claim
             return None
         return transformer

@@ -12,6 +12,11 @@ lines          one step per line (a step is a line: holds whenever ``steps`` doe
 answer_last    the answer line is the last line; with a label, it starts with "<label>:"
 answer_value   the answer line states the bare value ("Answer: <value>", one unknown asked)
 answer_named   the answer line names the unknown ("Answer: x = <value>", "Answer: x = ?")
+answer_only    the answer line alone, values only ("only the final answer", "no explanation")
+one_line       the answer on one line ("answer in one line")
+fraction       no value on the answer line is written as a decimal ("as a fraction")
+decimal        no value on the answer line is written as a fraction ("as a decimal"; a value that
+               has no finite decimal is not read: the prompt is no claim)
 =============  ==================================================================================
 """
 
@@ -26,6 +31,12 @@ __all__ = ["format_errors"]
 _STEP_LABEL = re.compile(r"\s*\**\s*step\s+(\d+)\s*\**\s*[:.)]", re.IGNORECASE)
 _NAMED_VALUE = re.compile(r"\s*\**\s*[A-Za-z](?:_?[0-9]+)?\s*=")
 _BARE_VALUE = re.compile(r"\s*-?\d+(?:/\d+|\.\d+)?\s*\.?\s*$")
+# An answer line of values alone: an optional label, then "x = 5, y = -1/2" or a bare value.
+_VALUE = r"-?\d+(?:/\d+|\.\d+)?"
+_VALUES_ALONE = re.compile(
+    rf"\s*\**\s*(?:[^\W\d_][\w ]*:\s*\**\s*)?(?:{_VALUE}|[A-Za-z](?:_?[0-9]+)?\s*=\s*{_VALUE}"
+    rf"(?:\s*,\s*[A-Za-z](?:_?[0-9]+)?\s*=\s*{_VALUE})*)\s*\**\s*\.?\s*$")
+_DECIMAL = re.compile(r"\d\.\d")  # a decimal point between digits (the line's closing period is none)
 
 
 def format_errors(steps: list[Step], fmt: tuple[str, ...], label: str) -> list[str]:
@@ -49,6 +60,10 @@ def _checks(working: list[str], last: str, fmt: tuple[str, ...], label: str) -> 
          f"the prompt asks for '{shown}: <value>' on the last line"),
         ("answer_named" in fmt and not _NAMED_VALUE.match(_after_label(last)),
          f"the prompt asks for '{shown}: x = <value>' on the last line"),
+        (bool(working) and ("answer_only" in fmt or "one_line" in fmt), "the prompt asks for the answer on one line"),
+        ("answer_only" in fmt and not _VALUES_ALONE.match(last), "the prompt asks for the answer alone, no working"),
+        ("fraction" in fmt and _DECIMAL.search(_after_label(last)) is not None, "the prompt asks for the answer as a fraction"),
+        ("decimal" in fmt and "/" in _after_label(last), "the prompt asks for the answer as a decimal"),
     )
 
 

@@ -21,6 +21,7 @@ from ..algebra import (
     Equation,
     NotLinear,
     find_equations,
+    format_number,
     math_runs,
     outside_alphabet,
     parse_linear,
@@ -180,6 +181,8 @@ def understand_prompt(prompt: str) -> LinearProblem | None:
     if solution is None or set(solution) != set(variables):
         return None
     assert request is not None  # read above
+    if "decimal" in request.format and any(not _terminates(solution[v]) for v in variables):
+        return None  # "as a decimal" with x = 1/3: no answer can follow it exactly
     # Naming an unknown ("for y") asks for it; a request to solve without one, or no request, asks for all.
     named = set(variables) if request.asks_all or not request.named else request.named
     asked = tuple(v for v in variables if v in named)
@@ -246,3 +249,6 @@ def _unknowns(equations: list[Equation]) -> list[str]:
     return variables
 
 
+def _terminates(value: Fraction) -> bool:
+    """Whether ``value`` is written as a finite decimal (the fallback's own rendering of it)."""
+    return "/" not in format_number(value, prefer_decimal=True)

@@ -32,7 +32,10 @@ _FORMATS_BEFORE = frozenset({"NUMBERED"})
 _DROPS_COMMA = frozenset({"PLEASE", "FOR_ME", "IF", "STEP_BY_STEP"})
 
 #: The format instructions this task reads, keys of :attr:`LinearRequest.format`.
-FORMATS = ("steps", "numbered", "lines", "answer_last", "answer_value", "answer_named")
+FORMATS = ("steps", "numbered", "lines", "answer_last", "answer_value", "answer_named", "answer_only", "one_line",
+           "fraction", "decimal")
+# Instructions no answer can follow together: the answer alone and its steps, a fraction and a decimal.
+_EXCLUSIVE = (({"steps", "numbered", "lines"}, {"answer_only", "one_line"}), ({"fraction"}, {"decimal"}))
 
 _UNKNOWN = re.compile(r"[A-Za-z](?:_?[0-9]+)?")
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -173,6 +176,18 @@ class _Read(Transformer[Token, Any]):
     def answer_last(self, _children: list[Any]) -> None:
         self.format.add("answer_last")
 
+    def answer_only(self, _children: list[Any]) -> None:
+        self.format.add("answer_only")
+
+    def one_line(self, _children: list[Any]) -> None:
+        self.format.add("one_line")
+
+    def as_fraction(self, _children: list[Any]) -> None:
+        self.format.add("fraction")
+
+    def as_decimal(self, _children: list[Any]) -> None:
+        self.format.add("decimal")
+
     def answer_template(self, children: list[Any]) -> None:
         label = children[0].value.strip()
         if self.answer_label and self.answer_label != label:
@@ -218,6 +233,8 @@ def _parse(words: list[Word], language: str) -> LinearRequest | None:
     transformer = _LANGUAGE.parse(words)
     if transformer is None:
         return None
+    if any(transformer.format & one and transformer.format & other for one, other in _EXCLUSIVE):
+        return None  # "Show your steps. Answer in one line.": which is asked is not read
     fmt = tuple(f for f in FORMATS if f in transformer.format)
     return LinearRequest(frozenset(transformer.asked_names), transformer.asks_all, transformer.asks, fmt,
                          transformer.answer_label, language)
