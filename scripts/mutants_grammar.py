@@ -42,6 +42,9 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("exclusive-formats-read", "'Show your steps. Answer in one line.' is read (one of the two instructions is broken)",
      _LINEAR + "reader.py", "    if any(transformer.format & one and transformer.format & other for one, other in _EXCLUSIVE):",
      "    if False:", _GRAMMAR_TESTS),
+    ("trailing-letter-kept-in-run", "'Resuelve ... = 20 y explica los pasos': the letter cut off the run is read again as a factor (20y)",
+     _LINEAR + "prompt.py", "    for _, end in spans:  # a letter alone cut off a run's end", "    for _, end in []:  # a letter alone cut off a run's end",
+     _GRAMMAR_TESTS),
     # -- blind red team on the grammars (tests/adversarial/test_grammar_red_team.py)
     ("question-mark-after-a-given", "'x + y = 10. y = 4?' (is y = 4?) is read with y = 4 as a given (x = 6 proven)",
      _LINEAR + "reader.py", "                if previous != _ASKS_QUESTION:", "                if False:", _RED_TEAM),

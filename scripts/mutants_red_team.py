@@ -179,7 +179,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      LINEAR_PROMPT, '    return _CONTRACTION.sub(blank, _PLACEHOLDER.sub(blank, _TEMPLATE_EQUATION.sub(blank, prompt)))', '    return _PLACEHOLDER.sub(blank, _TEMPLATE_EQUATION.sub(blank, prompt))',
      (RELATIONS_TESTS, RELATION_WORDS, U + "test_linear_statements.py")),
     ('question-asks-no-equation', "'Solve for x: 3x + 5 = 26. What is y = 2x?' asks for x alone (answer line x = 7, proven)",
-     f"{PKG}/core/tasks/linear/request.lark", '?target: VAR | ART? VALUE OF VAR -> value_of | VAR POST_VALUE -> value_of | EQ -> defined', '?target: VAR | ART? VALUE OF VAR -> value_of | VAR POST_VALUE -> value_of | EQ -> value_of',
+     f"{PKG}/core/tasks/linear/request.lark", '?target: VAR | ART? VALUE OF VAR -> value_of | VALUE VAR -> value_of | VAR POST_VALUE -> value_of | EQ -> defined', '?target: VAR | ART? VALUE OF VAR -> value_of | VALUE VAR -> value_of | VAR POST_VALUE -> value_of | EQ -> value_of',
      (U + "test_linear_statements.py", STEP_SOURCES)),
     # -- a linear prompt is a request to solve (red team round 12c)
     ('request-none-needed', "'x = 5, y = 2.' (values stated, no request) is read as a problem",

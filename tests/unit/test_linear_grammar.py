@@ -131,6 +131,30 @@ def test_the_answer_alone_and_its_number_form_are_enforced() -> None:
     assert again.text.strip().splitlines()[-1] == "Answer: x = 9/2" and again.verified
 
 
+@pytest.mark.parametrize("prompt", [
+    "What is the solution to 3x + 5 = 20?", "Find the solution of 3x + 5 = 20.", "Isolate x in 3x + 5 = 20.",
+    "I need to solve 3x + 5 = 20.", "¿Cuál es la solución de 3x + 5 = 20?", "Despeja x en 3x + 5 = 20.",
+    "Necesito resolver 3x + 5 = 20.", "Resuelve la ecuación 3x + 5 = 20 y explica los pasos.",
+    "Quelle est la solution de 3x + 5 = 20 ?", "Résous l'équation suivante : 3x + 5 = 20", "Isole x dans 3x + 5 = 20.",
+    "Wie lautet die Lösung von 3x + 5 = 20?", "Löse bitte 3x + 5 = 20 Schritt für Schritt.",
+    "Qual é a solução de 3x + 5 = 20?", "Resolva 3x + 5 = 20 e mostre os passos.", "Qual è la soluzione di 3x + 5 = 20?",
+    "Ricava x da 3x + 5 = 20.", "Найди значение x в уравнении 3x + 5 = 20.", "Вычислите x из уравнения 3x + 5 = 20.",
+    "3x + 5 = 20 の解を求めてください。",
+])
+def test_everyday_requests_in_each_language_are_read(prompt: str) -> None:
+    problem = understand_prompt(prompt)
+    assert problem is not None and [eq.text for eq in problem.equations] == ["3x + 5 = 20"] and problem.asked == ("x",)
+
+
+@pytest.mark.parametrize("prompt", [
+    "Resuelve 2x + y = 5 y explica los pasos.",  # y: an unknown of the problem, or Spanish "and"?
+    "Solve 3x = 20 y and find x.",  # "20 y" in English: 20y, no table reads a lone "y"
+    "Resuelve 3x + 5 = 20 y",  # "and" before nothing
+])
+def test_a_letter_alone_after_an_equation_is_read_one_way_or_not_at_all(prompt: str) -> None:
+    assert understand_prompt(prompt) is None
+
+
 def test_every_table_uses_the_grammar_s_word_classes_only() -> None:
     grammar = (FOLDER / "request.lark").read_text(encoding="utf-8")
     declared = {name for line in grammar.splitlines() if line.startswith("%declare") for name in line.split()[1:]}
