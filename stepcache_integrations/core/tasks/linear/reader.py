@@ -83,6 +83,7 @@ class _Read(Transformer[Token, Any]):
         self.solves: list[bool] = []
         self.format: set[str] = set()
         self.answer_label = ""
+        self.template_names: set[str] = set()  # the unknowns an answer template names ("Answer: y = ?")
 
     def VAR(self, token: Token) -> Token:  # noqa: N802 - Lark's terminal callbacks
         return token
@@ -198,6 +199,7 @@ class _Read(Transformer[Token, Any]):
             self.format.add("answer_value")
         elif children[-1].type == "TEMPLATE":
             self.format.add("answer_named")
+            self.template_names.add(children[-1].value)
 
 
 def _defined_unknown(equation: str) -> str:
@@ -223,18 +225,21 @@ def read_request(
         words = _words(text, runs, variables, vocabulary)
         if words is None:
             continue
-        read = _parse(words, vocabulary.language)
+        read = _parse(words, vocabulary.language, variables)
         if read is not None:
             return read
     return None
 
 
-def _parse(words: list[Word], language: str) -> LinearRequest | None:
+def _parse(words: list[Word], language: str, variables: frozenset[str]) -> LinearRequest | None:
     transformer = _LANGUAGE.parse(words)
     if transformer is None:
         return None
     if any(transformer.format & one and transformer.format & other for one, other in _EXCLUSIVE):
         return None  # "Show your steps. Answer in one line.": which is asked is not read
+    asked = variables if transformer.asks_all or not transformer.asked_names else transformer.asked_names
+    if transformer.template_names and transformer.template_names != asked:
+        return None  # "find x ... Answer: y = ?": the answer line cannot name what is asked and the template both
     fmt = tuple(f for f in FORMATS if f in transformer.format)
     return LinearRequest(frozenset(transformer.asked_names), transformer.asks_all, transformer.asks, fmt,
                          transformer.answer_label, language)

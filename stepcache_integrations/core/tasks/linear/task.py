@@ -146,7 +146,7 @@ class LinearEquationTask(StepwiseTask):
         if errors:
             return errors
         c = self.load_constraints(constraints)
-        return _final_errors(steps, problem_context(c, None)) or format_errors(steps, c.format, c.answer_label)
+        return _final_errors(steps, problem_context(c, None)) or format_errors(steps, c.format, c.answer_label, c.asked_or_all)
 
     def verification_level(
         self,
