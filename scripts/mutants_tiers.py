@@ -35,7 +35,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      f"{_PKG}/adapters/length.py", "    if reason is not None and reason.lower() in _AT_LIMIT:", "    if False:",
      (_NO_CLAIM, "-k", "cut_off")),
     ("profile-inert-keyed-as-unknown", "a provider profile's categories are ignored (its fields read as unknown)",
-     f"{_PKG}/adapter_fields.py", "        profiled = _profiled(str(name), value, profile.category(name) if profile is not None else None)",
+     f"{_PKG}/adapters/options.py", "        profiled = _profiled(str(name), value, profile.category(name) if profile is not None else None)",
      "        profiled = _profiled(str(name), value, None)",
      ("tests/providers/test_provider_table.py", "-k", "ChatAnthropic or ChatGoogleGenerativeAI")),
     ("serialized-known-is-any-class", "a serialized model's field is trusted when any known class declares one so named",

@@ -1,23 +1,43 @@
-"""The generation options both adapters read: which of them the engine models (an allowlist of
-options that cannot change what a right answer is), and why a request makes no claim otherwise."""
+"""The generation options and model fields both adapters read: which of them the engine models (an
+allowlist of options that cannot change what a right answer is), and why a request makes no claim
+otherwise.
+
+A model's own fields: text a custom model class may show the model besides the prompt.
+
+A custom LangChain or LlamaIndex model class can declare fields the model sees besides the prompt
+(``instructions: str = "Answer in base 2"``, a ``preamble``, a ``persona``, a template) and use them
+in its own ``_generate`` / ``complete``. The engine checks answers against the prompt alone, so a
+model's fields are read against an ALLOWLIST per framework (``known``): the fields the framework's
+base classes and the mainstream provider classes declare. A field named like a generation option
+is read by :func:`unmodelled_option`'s rules (a plain value for an allowed option, the
+always-reasons); any other field with a value (not None, empty or False) is a reason - no claim -
+unless the caller names it as inert (``inert_model_fields``). Private attributes (pydantic
+``PrivateAttr``, underscore names) are not fields.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Collection, Iterator, Mapping
 from typing import Any
 
-__all__ = ["length_limit", "length_limits", "option_name", "option_reasons", "unmodelled_option"]
+from .tiers import Reason
+
+__all__ = [
+    "active", "declared_fields", "field_reason", "field_reasons", "inert_names", "known_fields", "length_limit",
+    "length_limits", "option_name", "option_reasons", "squash", "unmodelled_option", "unread_field",
+]
 
 
-def _squash(name: str) -> str:
-    return name.lower().replace("_", "").replace("-", "")
+def squash(name: str) -> str:
+    """A name compared without case, ``_`` and ``-``."""
+    return str(name).lower().replace("_", "").replace("-", "")
 
 
 # Generation options that change what a right answer is, and the engine does not model: a stop
 # sequence, a length limit, several answers, log probabilities, a constrained output format.
 # Their spellings across providers, compared without case, ``_`` and ``-``.
 _ANY_VALUE = frozenset(
-    _squash(name)
+    squash(name)
     for name in (
         "stop", "stop_sequences", "stop_sequence", "stop_words", "stop_token_ids",
         "max_length", "min_tokens", "min_length", "min_new_tokens",
@@ -26,23 +46,23 @@ _ANY_VALUE = frozenset(
         "tools", "tool_choice", "functions", "function_call", "response_format",
     )
 )
-_TRUTHY = frozenset(_squash(name) for name in ("logprobs", "top_logprobs", "echo", "ignore_eos"))
+_TRUTHY = frozenset(squash(name) for name in ("logprobs", "top_logprobs", "echo", "ignore_eos"))
 _ABOVE_ONE = frozenset(
-    _squash(name) for name in ("n", "best_of", "candidate_count", "num_generations", "num_return_sequences")
+    squash(name) for name in ("n", "best_of", "candidate_count", "num_generations", "num_return_sequences")
 )
 # Length limits: modelled by the adapters' length rule (``length_limit``): an answer served from the
 # cache must fit the limit, and an answer the model stopped at its limit is never stored as checked.
 _LENGTH = frozenset(
-    _squash(name) for name in ("max_tokens", "max_completion_tokens", "max_output_tokens", "max_new_tokens", "num_predict")
+    squash(name) for name in ("max_tokens", "max_completion_tokens", "max_output_tokens", "max_new_tokens", "num_predict")
 )
 _WATCHED = _ANY_VALUE | _TRUTHY | _ABOVE_ONE | _LENGTH
 # Fields that never reach the model (tracing, callbacks).
-_NOT_SENT = frozenset(_squash(name) for name in ("metadata", "tags", "callbacks", "callback_manager"))
+_NOT_SENT = frozenset(squash(name) for name in ("metadata", "tags", "callbacks", "callback_manager"))
 # The ALLOWLIST: options known not to change what a right answer is (sampling, transport, retries,
 # streaming flags, llama.cpp's prompt-cache flag) or that are identity (model, endpoint, key: in the
 # entry key). Any other option with a value, anywhere, makes the request unclaimed (no claim).
 _ALLOWED = frozenset(
-    _squash(name)
+    squash(name)
     for name in (
         "model", "model_name", "model_id", "deployment_name", "temperature", "top_p", "seed",
         "timeout", "request_timeout", "max_retries", "streaming", "stream", "stream_usage", "cache_prompt",
@@ -52,10 +72,10 @@ _ALLOWED = frozenset(
     )
 )
 # Options that hold further options (read at every depth, with the same allowlist).
-_CONTAINERS = frozenset(_squash(name) for name in ("model_kwargs", "extra_body", "additional_kwargs", "kwargs"))
+_CONTAINERS = frozenset(squash(name) for name in ("model_kwargs", "extra_body", "additional_kwargs", "kwargs"))
 
 
-_NUMBERS = frozenset(_squash(name) for name in (
+_NUMBERS = frozenset(squash(name) for name in (
     "temperature", "top_p", "seed", "timeout", "request_timeout", "max_retries", "frequency_penalty", "presence_penalty",
     "streaming", "stream", "stream_usage", "cache_prompt"))
 
@@ -75,7 +95,7 @@ def _plain(name: str, value: Any) -> bool:
 def option_name(name: str) -> bool:
     """Whether ``name`` is a generation option these rules read (allowed, watched, a container of
     options, or one never sent): a model field so named is read by :func:`unmodelled_option`."""
-    return _squash(name) in _ALLOWED | _WATCHED | _CONTAINERS | _NOT_SENT
+    return squash(name) in _ALLOWED | _WATCHED | _CONTAINERS | _NOT_SENT
 
 
 def _inactive(value: Any) -> bool:
@@ -97,7 +117,7 @@ def _active(name: str, value: Any) -> bool:
 
 
 def _option_reasons(key: Any, value: Any, depth: int, strict: bool) -> Iterator[str]:
-    name = _squash(str(key))
+    name = squash(str(key))
     if name in _NOT_SENT:
         return
     if name in _ALLOWED:  # an allowed name is read only with a plain value ({"seed": "in base 8"} is not)
@@ -144,9 +164,9 @@ def option_reasons(options: Any, modelled: Collection[str] = (), _depth: int = 0
         if strict and not _inactive(options):
             yield "options that cannot be read (not modelled)"
         return
-    skipped = {_squash(str(name)) for name in modelled} if _depth == 0 else set()
+    skipped = {squash(str(name)) for name in modelled} if _depth == 0 else set()
     for key, value in options.items():
-        if _squash(str(key)) not in skipped:
+        if squash(str(key)) not in skipped:
             yield from _option_reasons(key, value, _depth, strict)
 
 
@@ -160,7 +180,7 @@ def length_limits(options: Any, _depth: int = 0) -> Iterator[int]:
     if _depth > 8 or not isinstance(options, Mapping):
         return
     for key, value in options.items():
-        name = _squash(str(key))
+        name = squash(str(key))
         if name in _LENGTH and _limit(value):
             yield int(value)
         elif name in _CONTAINERS:
@@ -176,3 +196,111 @@ def length_limit(*options: Any) -> int | None:
 def unmodelled_option(options: Any, modelled: Collection[str] = (), _depth: int = 0, *, strict: bool = True) -> str | None:
     """The first of :func:`option_reasons`, or None."""
     return next(option_reasons(options, modelled, _depth, strict=strict), None)
+
+
+# ----------------------------------------------------------------------------- a model's own fields
+def unread_field(name: str) -> str:
+    """The reason of a field the engine does not read."""
+    return f"`{name}` is a field of the model this engine does not read (no claim)"
+
+
+def inert_names(names: Collection[str] | None) -> frozenset[str]:
+    """The caller's ``inert_model_fields``, compared without case, ``_`` and ``-`` (a lone string
+    is refused: it would be read as its letters)."""
+    if names is None:
+        return frozenset()
+    if isinstance(names, (str, bytes)):
+        raise TypeError("inert_model_fields must be a collection of field names, not a string")
+    return frozenset(squash(n) for n in names)
+
+
+_NO_DEFAULT = object()
+
+
+def active(value: Any, default: Any = _NO_DEFAULT) -> bool:
+    """Whether a field's value can show the model anything: not None, not empty (a string, or a
+    container of such), and a ``False`` / ``0`` only when it is not the field's declared default
+    (a flag switched away from it is a setting)."""
+    if value is None or (isinstance(value, (str, bytes)) and not value):
+        return False
+    if isinstance(value, Mapping):
+        return any(active(v) for v in value.values())
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return any(active(v) for v in value)
+    if isinstance(value, (bool, int, float)) and not value:
+        return default is _NO_DEFAULT or value != default or type(value) is not type(default)
+    return True
+
+
+def _secret(value: Any) -> Any:
+    """A pydantic secret as the name of what it is (a key is identity, read as a string)."""
+    return "<secret>" if callable(getattr(value, "get_secret_value", None)) else value
+
+
+def declared_fields(model: Any) -> dict[str, tuple[Any, Any]]:
+    """The pydantic fields of ``model``: their values and declared defaults (private attributes are
+    not fields)."""
+    fields = getattr(type(model), "model_fields", None)
+    if not isinstance(fields, Mapping):
+        return {}
+    return {
+        name: (_secret(getattr(model, name, None)), getattr(info, "default", _NO_DEFAULT))
+        for name, info in fields.items() if not str(name).startswith("_")
+    }
+
+
+def known_fields(model: Any, classes: Collection[str], not_inert: Collection[str] = ()) -> frozenset[str]:
+    """The fields ``model``'s known classes declare (``classes``: ``module.qualname`` of the
+    framework base classes and provider classes in its MRO), squashed, less ``not_inert``."""
+    known: set[str] = set()
+    for cls in type(model).__mro__:
+        if f"{cls.__module__}.{cls.__qualname__}" in classes:
+            known.update(squash(n) for n in getattr(cls, "model_fields", {}) or {})
+    return frozenset(known - {squash(n) for n in not_inert})
+
+
+def _profiled(name: str, value: Any, category: str | None) -> str | None | bool:
+    """A profiled field's reason (None: none), or False when the profile does not know it. A
+    sampling field is read with a plain value only; a length limit by the adapter's length rule."""
+    if category is None:
+        return False
+    if category == "sampling" and not (value is None or isinstance(value, (bool, int, float))):
+        return f"{name} has a value this engine does not read"
+    if category == "length_limit":
+        return unmodelled_option({name: value})  # not modelled by field rules: the adapters read it
+    return None
+
+
+def field_reasons(fields: Mapping[str, Any], known: Collection[str], inert: Collection[str] = (), *,
+                  defaults: bool = False, profile: Any = None) -> Iterator[Reason]:
+    """Every reason one of ``fields`` may change what a right answer is in a way the engine does
+    not read. ``profile``: the model class's provider profile (``adapters.profiles``): its
+    categories decide first; ``known``: the squashed names the framework declares (any value); a
+    field named like an option is read by the option rules; ``inert``: squashed names the caller
+    says are inert; any other :func:`active` field is :func:`unread_field`, liftable by naming it
+    in ``inert_model_fields``. ``defaults``: each value is a ``(value, declared default)`` pair
+    (:func:`declared_fields`)."""
+    inert = inert_names(inert)
+    for name, entry in fields.items():
+        key = squash(name)
+        value, default = entry if defaults else (entry, _NO_DEFAULT)
+        if str(name).startswith("_"):
+            continue
+        profiled = _profiled(str(name), value, profile.category(name) if profile is not None else None)
+        if profiled is not False:
+            reason, lift = profiled, None
+        elif option_name(key):
+            reason, lift = unmodelled_option({name: value}), None
+        elif key in known or key in inert or not active(value, default):
+            reason, lift = None, None
+        else:
+            reason, lift = unread_field(str(name)), f"inert_model_fields=({str(name)!r},)"
+        if reason is not None:
+            yield Reason(reason, lift)
+
+
+def field_reason(fields: Mapping[str, Any], known: Collection[str], inert: Collection[str] = (), *,
+                 defaults: bool = False, profile: Any = None) -> str | None:
+    """The first of :func:`field_reasons` as text, or None."""
+    found = next(field_reasons(fields, known, inert, defaults=defaults, profile=profile), None)
+    return None if found is None else found.text

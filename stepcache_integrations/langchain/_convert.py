@@ -28,11 +28,11 @@ from langchain_core.messages import (
 from langchain_core.messages.tool import tool_call
 from langchain_core.outputs import ChatGeneration, Generation
 
-from ..adapter_core import METADATA_KEY, summarize
+from ..adapters.flow import Io, TwinFlow
+from ..adapters.record import METADATA_KEY, summarize
 from ..core.engine import CachePlan
 from ..core.segment import extract_json_object
 from ..core.types import StepCacheResult
-from ..twin_flow import Io, TwinFlow
 from ._request_key import json_default, keyed, kwargs_digest, request_digest, request_rest  # noqa: F401 - re-exported
 from ._unread import unread_messages
 from .engine_model import content_text, message_text

@@ -2,7 +2,7 @@
 
 A custom chat model or LLM can declare fields the model sees besides the prompt (``instructions``,
 ``preamble``, ``persona``...) and use them in its own ``_generate``; the engine reads only the
-prompt, so such a field keeps the step tier from a claim (``adapter_fields``; the exact tier keys on
+prompt, so such a field keeps the step tier from a claim (``adapters.options``; the exact tier keys on
 it). A provider class's fields are read by its profile (``adapters.profiles``) first:
 
 * the wrapper sees the model object and reads every field of it (:func:`model_field_reasons`);
@@ -25,8 +25,7 @@ from collections.abc import Collection, Mapping
 from functools import lru_cache
 from typing import Any
 
-from ..adapter_fields import active, declared_fields, field_reasons, inert_names, known_fields, squash
-from ..adapter_options import option_name
+from ..adapters.options import active, declared_fields, field_reasons, inert_names, known_fields, option_name, squash
 from ..adapters.profiles import Profile, profile_for, profile_of_llm_string
 from ..adapters.tiers import Reason
 from ._identity import unwrap
@@ -116,7 +115,7 @@ def _serialized_known(model: Mapping[str, Any]) -> frozenset[str]:
 
 def model_field_reasons(runnable: Any, inert: Collection[str] = ()) -> list[Reason]:
     """Every field of the model inside ``runnable`` (bindings unwrapped) that keeps the wrapper's
-    step tier from a claim: ``adapter_fields.field_reasons`` over its pydantic fields, read by its
+    step tier from a claim: ``adapters.options.field_reasons`` over its pydantic fields, read by its
     provider profile first."""
     model, _ = unwrap(runnable)
     known = known_fields(model, LANGCHAIN_CLASSES, NOT_INERT)

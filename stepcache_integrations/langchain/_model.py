@@ -86,7 +86,7 @@ def is_model(runnable: Any) -> bool:
 
 
 class ModelCaller:
-    """The wrapper's model for one run (``adapter_core.AdapterModel``): model calls become child runs
+    """The wrapper's model for one run (``adapters.flow.AdapterModel``): model calls become child runs
     of the wrapper; ``spec`` says what the call options ask of an answer's shape, ``stored`` is the
     message shape of the plan's matched entry (kept for a patched answer)."""
 

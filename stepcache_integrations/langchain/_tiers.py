@@ -23,8 +23,7 @@ from typing import Any
 
 from langchain_core.runnables.configurable import DynamicRunnable
 
-from ..adapter_fields import inert_names, squash
-from ..adapter_options import length_limit
+from ..adapters.options import inert_names, length_limit, squash
 from ..adapters.identity import plain_fields
 from ..adapters.profiles import inert_names_of
 from ..adapters.tiers import Reason, TierDecision, decide_tier

@@ -13,7 +13,7 @@ stored or served, the task's checks and fallback never run):
 * :func:`options_reasons`: generation options from ``llm_string`` (the serialized model and the
   call options, as both LangChain paths see them) that change what a right answer is - stop
   sequences, ``n > 1``, log probabilities, a response format the engine does not model
-  (``adapter_options.option_reasons``; length limits are read by the length rule instead).
+  (``adapters.options.option_reasons``; length limits are read by the length rule instead).
 
 The model's own fields are read by ``_fields`` (through the provider profiles), and the tier every
 reason puts a request in is decided by ``_tiers``.
@@ -28,8 +28,7 @@ from typing import Any
 
 from langchain_core.messages import BaseMessage, message_to_dict
 
-from ..adapter_core import unmodelled_option
-from ..adapter_options import option_reasons
+from ..adapters.options import option_reasons, unmodelled_option
 from ._request_key import normalized
 from ._schema import SEPARATOR, params_of, response_format_schema
 
@@ -190,6 +189,6 @@ def options_reasons(llm_string: str, *, json_task: bool) -> list[str]:
 
 def unmodelled_call_options(options: Mapping[str, Any]) -> str | None:
     """Why bound or call options (the wrapper sees them apart from the model's fields) hold an option
-    outside the allowlist (``adapter_core.unmodelled_option``), None if none; the options the
+    outside the allowlist (``adapters.options.unmodelled_option``), None if none; the options the
     adapters read themselves (tools, tool choice, response format) are left to them."""
     return unmodelled_option(options, _MODELLED)

@@ -13,14 +13,14 @@ from langchain_core.language_models import BaseLanguageModel
 from langchain_core.messages import BaseMessage
 from langchain_core.outputs import ChatGeneration, Generation
 
-from ..adapter_core import METADATA_KEY, answer_flow, bypass_summary, summarize
-from ..adapter_fields import inert_names
+from ..adapters.flow import Io, TwinFlow, answer_flow, arun, run
+from ..adapters.options import inert_names
+from ..adapters.record import METADATA_KEY, bypass_summary, summarize
 from ..adapters.length import CUT_OFF, cut_off, fits, reported_output_tokens
 from ..adapters.tiers import Reason, TierDecision, warn_once
 from ..core.engine import CachePlan, StepCache
 from ..core.types import StepCacheResult
 from ..errors import InvalidPromptError
-from ..twin_flow import Io, TwinFlow, arun, run
 from ._cache_counters import CacheCounters
 from ._patch_caller import PatchCaller
 from ._convert import (

@@ -32,15 +32,28 @@ from langchain_core.runnables.configurable import DynamicRunnable
 from langchain_core.runnables.fallbacks import _returns_runnable
 from pydantic import ConfigDict, Field
 
-from ..adapter_core import StreamSession, answer_flow, finish_flow, log_request, result_event
-from ..adapter_fields import declared_fields, inert_names
-from ..adapter_options import length_limit
+from ..adapters.flow import (
+    END,
+    Emit,
+    Io,
+    StreamFlow,
+    TwinFlow,
+    answer_flow,
+    arun,
+    arun_stream,
+    finish_step,
+    opened,
+    pull,
+    run,
+    run_stream,
+)
+from ..adapters.options import declared_fields, inert_names, length_limit
+from ..adapters.record import StreamSession, log_request, result_event
 from ..adapters.length import fits, reported_output_tokens
 from ..adapters.tiers import Reason, TierDecision, warn_once
 from ..core.engine import StepCache
 from ..core.types import StepCacheResult
 from ..errors import InvalidPromptError
-from ..twin_flow import END, Emit, Io, StreamFlow, TwinFlow, arun, arun_stream, opened, pull, run, run_stream
 from ._convert import Request, annotate, kwargs_digest, messages_to_text, summary, template_flow
 from ._identity import bound_identity, unwrap
 from ._model import ModelCaller, call_options, is_model, llm_string, model_kind, prompt_value, schema_dict
@@ -80,7 +93,7 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
     a cached answer that is no tool call is never served for it.
 
     Every request logs one INFO line on ``stepcache_integrations.langchain``, as the global cache
-    does (``adapter_core.log_request``).
+    does (``adapters.record.log_request``).
     """
 
     bound: Runnable
@@ -392,7 +405,7 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
                 session.feed(chunk_text(chunk))
                 yield Emit(strip_usage(chunk))
             raw = merge_chunks(pieces)
-        result = yield from finish_flow(self.cache, plan, caller.shaped(stored), raw)
+        result = yield finish_step(self.cache, plan, caller.shaped(stored), raw)
         final = self._finish(from_model(plan, request, raw, result, stored), result, key, streamed=True)
         # the event is a completion LLM's only record: it says when the sent text was replaced
         yield from self._recorded(run_, plan, result, stream_revised(final, session, live=streams_live(plan)))

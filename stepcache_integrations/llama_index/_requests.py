@@ -24,7 +24,7 @@ from typing import Any
 from llama_index.core.base.llms.types import ChatMessage, MessageRole, TextBlock
 from llama_index.core.llms.llm import LLM
 
-from ..adapter_core import METADATA_KEY
+from ..adapters.record import METADATA_KEY
 from ..adapters.length import reported_output_tokens
 from ..core.llm import coerce_response
 from ..core.types import LLMResponse
@@ -170,7 +170,7 @@ def history_scope(messages: Sequence[ChatMessage] | None) -> str | None:
 
 
 class InnerCaller:
-    """The adapter's model for one request (``adapter_core.AdapterModel``): maps an engine request
+    """The adapter's model for one request (``adapters.flow.AdapterModel``): maps an engine request
     prompt to an inner-LLM call and reads its response for the engine.
 
     Also exposes ``complete``/``acomplete`` (a LlamaIndex LLM's shape) for callers of earlier versions.
