@@ -17,8 +17,8 @@ from langchain_core.messages import BaseMessage
 from langchain_core.outputs import ChatGeneration, Generation
 
 from ..adapters.flow import Io, TwinFlow
-from ..adapters.record import METADATA_KEY, exact_summary
 from ..adapters.length import cut_off
+from ..adapters.record import METADATA_KEY, exact_summary
 from ..adapters.tiers import TierDecision
 from ._cache_counters import CacheCounters
 from ._convert import Request, entry_metadata, generation_from_dict, generation_text, generation_to_dict, llm_key_for

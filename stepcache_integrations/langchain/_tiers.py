@@ -23,9 +23,9 @@ from typing import Any
 
 from langchain_core.runnables.configurable import DynamicRunnable
 
-from ..adapters.options import inert_names, length_limit, squash
 from ..adapters.identity import plain_fields
-from ..adapters.profiles import inert_names_of
+from ..adapters.options import inert_names, length_limit, squash
+from ..adapters.profiles import Profile, inert_names_of
 from ..adapters.tiers import Reason, TierDecision, decide_tier
 from ._fields import (
     model_field_reasons,
@@ -83,6 +83,24 @@ def _names_a_model(model: Any, params: Mapping[str, Any] | None) -> bool:
     return any(squash(name) in _MODEL_NAMES and value not in (None, "") for name, value in params.items())
 
 
+def _fields_view(model: Any, at: int, params: dict[str, Any] | None, llm_string: str, inert: Collection[str],
+                 inert_types: Collection[str] | None) -> tuple[Profile | None, list[Reason], str, Any, str]:
+    """What ``llm_string``'s model fields say: its profile, the fields' reasons, its key string (inert
+    fields out), the part its options are read from, and the model's name."""
+    if model is not None:
+        reasons, key_string, options_string = _serialized_view(model, at, llm_string, inert)
+        ids = model.get("id") if isinstance(model, Mapping) else None
+        name = ids[-1] if isinstance(ids, list) and ids else "a serialized model"
+        return serialized_profile(model), reasons, key_string, options_string, name
+    if params is not None:
+        profile = params_profile(params)
+        reasons = params_field_reasons(params, inert, inert_types or (), inert_types is None)
+        dropped = inert_names(inert) | (profile.names("inert") if profile is not None else frozenset())
+        key_string = _without(params, dropped) if dropped & {squash(k) for k in params} else llm_string
+        return profile, reasons, key_string, llm_string, str(params.get("_type"))
+    return None, [], llm_string, llm_string, "an unreadable llm_string"
+
+
 def read_llm_string(llm_string: str, *, inert: Collection[str] = (), inert_types: Collection[str] | None = None,
                     json_task: bool = False, unclaimed_tools: bool = False) -> LlmStringView:
     """Every reason in ``llm_string`` (model fields, then options), its key string and model name.
@@ -91,21 +109,7 @@ def read_llm_string(llm_string: str, *, inert: Collection[str] = (), inert_types
     reads the model's fields itself (the wrapper)."""
     model, at = split_llm_string(llm_string)
     params = params_of(llm_string)
-    reasons: list[Reason] = []
-    options_string, key_string, profile = llm_string, llm_string, None
-    if model is not None:
-        profile = serialized_profile(model)
-        reasons, key_string, options_string = _serialized_view(model, at, llm_string, inert)
-        ids = model.get("id") if isinstance(model, Mapping) else None
-        name = ids[-1] if isinstance(ids, list) and ids else "a serialized model"
-    elif params is not None:
-        profile = params_profile(params)
-        reasons = params_field_reasons(params, inert, inert_types or (), inert_types is None)
-        dropped = inert_names(inert) | (profile.names("inert") if profile is not None else frozenset())
-        key_string = _without(params, dropped) if dropped & {squash(k) for k in params} else llm_string
-        name = str(params.get("_type"))
-    else:
-        name = "an unreadable llm_string"
+    profile, reasons, key_string, options_string, name = _fields_view(model, at, params, llm_string, inert, inert_types)
     found = options_reasons(options_string, json_task=json_task)
     json_only = JSON_ONLY in found or (unclaimed_tools and not json_task)
     reasons.extend(Reason(text) for text in found if text != JSON_ONLY)

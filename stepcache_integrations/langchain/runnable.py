@@ -47,9 +47,9 @@ from ..adapters.flow import (
     run,
     run_stream,
 )
+from ..adapters.length import fits, reported_output_tokens
 from ..adapters.options import declared_fields, inert_names, length_limit
 from ..adapters.record import StreamSession, log_request, result_event
-from ..adapters.length import fits, reported_output_tokens
 from ..adapters.tiers import Reason, TierDecision, warn_once
 from ..core.engine import StepCache
 from ..core.types import StepCacheResult

@@ -21,10 +21,10 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from ..adapters.options import declared_fields, field_reason, inert_names, known_fields, unmodelled_option
 from ..adapters.identity import digest as _digest
 from ..adapters.identity import key_fields, model_fields
 from ..adapters.identity import plain as _plain
+from ..adapters.options import declared_fields, field_reason, inert_names, known_fields, unmodelled_option
 
 __all__ = ["KEY_ATTRS", "default_llm_key", "field_reason_of", "formatter_reason", "inner_options", "key_fields"]
 

@@ -15,8 +15,8 @@ from typing import Any
 
 from llama_index.core.base.llms.types import ChatMessage, TextBlock
 
-from ..adapters.options import declared_fields, field_reasons, inert_names, known_fields, length_limit, option_reasons
 from ..adapters.length import fits
+from ..adapters.options import declared_fields, field_reasons, inert_names, known_fields, length_limit, option_reasons
 from ..adapters.profiles import inert_names_of, profile_for
 from ..adapters.tiers import Reason, TierDecision, decide_tier
 from ._llm_key import LLAMA_INDEX_CLASSES, formatter_reason, inner_options
