@@ -1,5 +1,5 @@
-"""Mutation-check rows for issue 32's tiers (exact tier, tier decision, provider profiles, length rule):
-each breaks one promise. Kept beside ``mutants.py`` (past its 450 lines), which appends them to its
+"""Mutation-check rows for issue 32's tiers (exact tier, tier decision, provider profiles, length rule)
+and the read of a request that lookup() hands update() (issue 34): each breaks one promise. Kept beside ``mutants.py`` (past its 450 lines), which appends them to its
 table: (id, behaviour, file, old, new, tests)."""
 
 from __future__ import annotations
@@ -67,5 +67,12 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("decoded-messages-share-text-key", "a completion prompt spelling a message list shares the text prompt's key",
      f"{_PKG}/langchain/_tiers.py", '        base += "|decoded-messages"', '        base += ""',
      (_U + "test_langchain_cache.py", "-k", "spells")),
+    # issue 34: update() takes the read lookup() kept, and only for the same model and settings
+    ("read-kept-across-models", "update() takes a read lookup() made for another model's llm_string",
+     f"{_PKG}/langchain/cache.py", "        key = (prompt, llm_string, self.namespace,", "        key = (prompt, self.namespace,",
+     (_U + "test_langchain_one_plan.py", "-k", "another_model")),
+    ("reads-kept-unbounded", "the reads lookup() keeps for updates grow without bound",
+     f"{_PKG}/langchain/cache.py", "                while len(self._reads) > _PENDING_MAX:", "                while False:",
+     (_U + "test_langchain_one_plan.py", "-k", "bounded")),
 ]
 # fmt: on
