@@ -17,7 +17,7 @@ from langchain_core.messages import BaseMessage
 from langchain_core.outputs import ChatGeneration, Generation
 
 from ..adapters.flow import Io, TwinFlow
-from ..adapters.length import cut_off
+from ..adapters.options import cut_off
 from ..adapters.record import METADATA_KEY, exact_summary
 from ..adapters.tiers import TierDecision
 from ._cache_counters import CacheCounters

@@ -33,8 +33,14 @@ from ..adapters.record import METADATA_KEY, summarize
 from ..core.engine import CachePlan
 from ..core.segment import extract_json_object
 from ..core.types import StepCacheResult
-from ._request_key import json_default, keyed, kwargs_digest, request_digest, request_rest  # noqa: F401 - re-exported
-from ._unread import unread_messages
+from ._unread import (  # noqa: F401 - re-exported
+    json_default,
+    keyed,
+    kwargs_digest,
+    request_digest,
+    request_rest,
+    unread_messages,
+)
 from .engine_model import content_text, message_text
 
 Kind = Literal["chat", "llm"]

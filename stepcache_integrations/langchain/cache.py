@@ -14,8 +14,7 @@ from langchain_core.messages import BaseMessage
 from langchain_core.outputs import ChatGeneration, Generation
 
 from ..adapters.flow import Io, TwinFlow, answer_flow, arun, run
-from ..adapters.length import CUT_OFF, cut_off, fits, reported_output_tokens
-from ..adapters.options import inert_names
+from ..adapters.options import CUT_OFF, cut_off, fits, inert_names, reported_output_tokens
 from ..adapters.record import METADATA_KEY, bypass_summary, summarize
 from ..adapters.tiers import Reason, TierDecision, warn_once
 from ..core.engine import CachePlan, StepCache
