@@ -16,7 +16,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import subprocess
 import sys
+import tempfile
 import threading
 from collections import Counter
 from collections.abc import Iterator
@@ -27,7 +30,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "bench_data" / "results" / "adapter_walk.json"
-PACKAGE = ROOT / "stepcache_integrations"
+BEFORE = "9ecaa4e"  # the commit before issue 34's adapter work: its walk is recorded beside today's
 
 WARM_Q = "Solve 4x + 1 = 9 for x. Show your steps."
 WARM_A = "Step 1: Subtract 1 from both sides: 4x = 8.\nStep 2: Divide both sides by 4: x = 2.\nAnswer: x = 2"
@@ -42,7 +45,11 @@ WALKS = (("miss and update", MATH_Q, MATH_A), ("hit, same prompt", MATH_Q, None)
 class FileWalk:
     """The project files entered while the hook is on, and the calls between them."""
 
-    def __init__(self, package: Path = PACKAGE) -> None:
+    def __init__(self, package: Path | None = None) -> None:
+        if package is None:  # the package this interpreter imports (a checkout of another commit, say)
+            import stepcache_integrations
+
+            package = Path(stepcache_integrations.__file__).parent
         self.prefix = str(package.resolve()) + "/"
         self.entered: Counter[str] = Counter()  # file -> calls into it from another file
         self.calls = 0  # calls made inside project files (any file to any)
@@ -122,22 +129,37 @@ def walks() -> dict[str, dict[str, Any]]:
         set_llm_cache(before)
 
 
+def walks_at(commit: str) -> dict[str, dict[str, Any]]:
+    """:func:`walks` of the package as it was at ``commit`` (unpacked apart, walked by this script)."""
+    with tempfile.TemporaryDirectory() as folder:
+        archive = subprocess.run(["git", "archive", commit, "stepcache_integrations"], cwd=ROOT, capture_output=True,
+                                 check=True).stdout
+        subprocess.run(["tar", "-x", "-C", folder], input=archive, check=True)
+        env = {**os.environ, "PYTHONPATH": folder}
+        done = subprocess.run([sys.executable, __file__, "--json"], cwd=folder, env=env, capture_output=True,
+                              text=True, check=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
+
+
 def run() -> dict[str, Any]:
     from stepcache_bench.provenance import provenance
 
     record = provenance("python scripts/adapter_walk.py")
-    return {"provenance": record, "what": "project files entered while LangChain's global cache serves one "
+    return {"provenance": record, "what": "Project files entered while LangChain's global cache serves one "
             "request (set_llm_cache(StepCacheLLMCache()), a fake chat model, the in-memory store)",
-            "walks": walks()}
+            "walks": walks(), "before": {"commit": BEFORE, "walks": walks_at(BEFORE)}}
 
 
 def table(record: dict[str, Any]) -> str:
     """The walk per path: files entered, calls between files, and the files with their entries."""
-    lines = ["| path | outcome | project files entered | calls between files | calls in project files |",
-             "|---|---|---:|---:|---:|"]
+    before = record["before"]
+    lines = ["| path | outcome | project files entered | calls between files | calls in project files | "
+             f"at {before['commit']}: files, calls between files, calls |", "|---|---|---:|---:|---:|---|"]
     for name, walk in record["walks"].items():
+        then = before["walks"][name]
         lines.append(f"| {name} | {walk['outcome'] or 'none (a miss shows no record)'} | {walk['files']} | "
-                     f"{walk['calls_between_files']} | {walk['calls']} |")
+                     f"{walk['calls_between_files']} | {walk['calls']} | {then['files']}, "
+                     f"{then['calls_between_files']}, {then['calls']} |")
     lines += ["", "| file | " + " | ".join(record["walks"]) + " |", "|---|" + "---:|" * len(record["walks"])]
     files = sorted({f for walk in record["walks"].values() for f in walk["entered"]})
     for path in files:
