@@ -7,7 +7,7 @@ from __future__ import annotations
 
 PKG = "stepcache_integrations"
 U = "tests/unit/"
-ADAPTER_CORE = f"{PKG}/adapter_core.py"
+ADAPTER_RECORD = f"{PKG}/adapters/record.py"
 ALGEBRA = f"{PKG}/core/tasks/algebra.py"
 LAYOUT = f"{PKG}/core/tasks/layout.py"
 LINEAR_PROMPT = f"{PKG}/core/tasks/linear/prompt.py"
@@ -48,10 +48,10 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
            TEXT_CLAIMS, "    return unknowns <= stated", "    return bool(stated)", (TEXT_CLAIMS_TESTS, TEXT_ASKED)),
     # -- a stream whose sent text the checks replaced is not verified (blind red team round 6, R6_9)
     ("revised-stream-keeps-level", "a streamed answer whose sent text was replaced keeps the checked text's level",
-           ADAPTER_CORE, '        verification="unchecked" if revised else result.verification,  # what was streamed',
+           ADAPTER_RECORD, '        verification="unchecked" if revised else result.verification,  # what was streamed',
            "        verification=result.verification,", (U + "test_adapter_core.py", U + "test_revised_stream_record.py")),
     ("revised-record-keeps-level", "LangChain's revised stream record keeps the level of the checked text",
-           ADAPTER_CORE, '            "verification": "unchecked", "verified": False}', "            }",
+           ADAPTER_RECORD, '            "verification": "unchecked", "verified": False}', "            }",
            (U + "test_adapter_core.py", U + "test_revised_stream_record.py")),
     # -- a LangChain request's prompt text reads one way (blind red team round 7, R7_1)
     ("lc-turn-label-read-two-ways", "a user text 'System: ...' shares the key of a lone system message",

@@ -15,7 +15,7 @@ import logging
 import threading
 from typing import Any
 
-from ..adapter_core import log_request
+from ..adapters.record import log_request
 from ..core.stats import CacheStats
 from ..core.types import StepCacheResult
 

@@ -13,10 +13,10 @@ from typing import Any
 
 from langchain_core.messages import BaseMessage
 
-from ..adapter_core import METADATA_KEY, exact_summary, log_request
-from ..adapters.length import CUT_OFF, cut_off
+from ..adapters.flow import END, Emit, Io, StreamFlow, TwinFlow, opened, pull
+from ..adapters.options import CUT_OFF, cut_off
+from ..adapters.record import METADATA_KEY, exact_summary, log_request
 from ..core.exact_tier import ExactHit, exact_llm_key
-from ..twin_flow import END, Emit, Io, StreamFlow, TwinFlow, opened, pull
 from ._exact import exact_request, output_payload, output_usage, restore_output
 from ._streaming import cached_chunks, merge_chunks
 from .engine_model import output_text

@@ -18,13 +18,13 @@ from typing import Any
 
 from llama_index.core.base.llms.types import ChatMessage, ChatResponse, CompletionResponse
 
-from ..adapter_core import METADATA_KEY, exact_summary, log_request
-from ..adapters.length import CUT_OFF, cut_off
+from ..adapters.flow import END, Emit, Io, StreamFlow, TwinFlow, pull
+from ..adapters.options import CUT_OFF, cut_off
+from ..adapters.record import METADATA_KEY, exact_summary, log_request
 from ..adapters.tiers import TierDecision
 from ..core.exact_tier import exact_llm_key
 from ..core.llm import coerce_response
 from ..errors import ModelOutputError
-from ..twin_flow import END, Emit, Io, StreamFlow, TwinFlow, pull
 from ._requests import role_name
 from ._responses import tag
 from ._spans import report
