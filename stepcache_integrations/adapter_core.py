@@ -34,7 +34,7 @@ from pydantic import BaseModel, Field, computed_field
 
 from .adapter_options import unmodelled_option
 from .core.llm import TextModel
-from .core.outcomes import SummaryOutcome, event
+from .core.outcomes import CACHE_ALONE_OUTCOMES, SummaryOutcome, event
 from .core.types import Provenance, StepCacheResult, VerificationLevel
 from .twin_flow import Io, TwinFlow
 
@@ -285,7 +285,7 @@ def result_event(result: StepCacheResult) -> str:
     """What a request answered through the engine came to, as a log line says it: its outcome
     first (``core.outcomes.event``), then what was served or stored."""
     level, failures = result.verification, "; ".join(result.errors[:2])
-    if result.outcome in ("reuse", "reinstantiate") or (result.outcome == "patch" and result.checks_passed):
+    if result.outcome in CACHE_ALONE_OUTCOMES or (result.outcome == "patch" and result.checks_passed):
         return event(result.outcome, level)
     if result.outcome == "patch":
         return event(result.outcome, f"failed verification: {failures}")

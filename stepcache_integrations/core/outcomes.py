@@ -13,6 +13,8 @@ from typing import Literal, NamedTuple, get_args
 __all__ = [
     "ANSWER_SOURCES",
     "AnswerSource",
+    "CACHE_ALONE_OUTCOMES",
+    "CacheAlone",
     "CacheServed",
     "Meaning",
     "OUTCOMES",
@@ -29,7 +31,10 @@ __all__ = [
     "event",
 ]
 
-CacheServed = Literal["reuse", "reinstantiate", "patch"]
+CacheAlone = Literal["reuse", "reinstantiate"]
+"""Engine outcomes the cache answers alone (no model call)."""
+
+CacheServed = Literal[CacheAlone, "patch"]
 """Engine outcomes whose answer is (at least partly) cached text."""
 
 ModelAnswered = Literal["skip_reuse", "miss"]
@@ -60,6 +65,7 @@ AnswerSource = Literal[Replayed, CacheServed, Fallback, ModelWritten]
 """Where a whole answer came from (the benchmark demo's per-answer line)."""
 
 OUTCOMES: tuple[Outcome, ...] = get_args(Outcome)
+CACHE_ALONE_OUTCOMES: tuple[CacheAlone, ...] = get_args(CacheAlone)
 SERVED_OUTCOMES: tuple[CacheServed, ...] = get_args(CacheServed)
 SUMMARY_OUTCOMES: tuple[SummaryOutcome, ...] = get_args(SummaryOutcome)
 PROVENANCE: tuple[Provenance, ...] = get_args(Provenance)
@@ -110,7 +116,7 @@ def answer_source(outcome: SummaryOutcome, *, used_fallback: bool, cached_fallba
     """Where an answer came from: ``fallback`` when the fallback wrote it now (``used_fallback``) or
     wrote the cached text a reuse or re-instantiation served (``cached_fallback``), else the
     outcome when the cache served it, else ``model``."""
-    if used_fallback or (cached_fallback and outcome in ("reuse", "reinstantiate")):
+    if used_fallback or (cached_fallback and outcome in CACHE_ALONE_OUTCOMES):
         return "fallback"
     if outcome == "exact" or outcome in SERVED_OUTCOMES:
         return outcome  # type: ignore[return-value]  # a served outcome is a source of the same name

@@ -11,6 +11,8 @@ from __future__ import annotations
 import statistics
 from typing import Any
 
+from stepcache_integrations.core.outcomes import OUTCOMES as ENGINE_OUTCOMES
+
 __all__ = [
     "GROUP_TITLES",
     "OUTCOMES",
@@ -22,7 +24,7 @@ __all__ = [
     "summarize",
 ]
 
-OUTCOMES = ("reuse", "reinstantiate", "patch", "skip_reuse", "miss", "error")
+OUTCOMES = (*ENGINE_OUTCOMES, "error")  # the library's vocabulary, plus a system that raised
 
 #: where an answer's text came from (see :func:`answer_source`)
 SOURCES = ("model", "patch", "reused", "reinstantiated", "fallback", "cached_fallback", "error")
