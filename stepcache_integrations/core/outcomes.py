@@ -8,7 +8,7 @@ all take their names from here, and docs/outcomes.md is generated from the table
 
 from __future__ import annotations
 
-from typing import Literal, NamedTuple, get_args
+from typing import Any, Literal, NamedTuple, get_args
 
 __all__ = [
     "ANSWER_SOURCES",
@@ -29,6 +29,7 @@ __all__ = [
     "SummaryOutcome",
     "answer_source",
     "event",
+    "register",
 ]
 
 CacheAlone = Literal["reuse", "reinstantiate"]
@@ -121,6 +122,27 @@ def answer_source(outcome: SummaryOutcome, *, used_fallback: bool, cached_fallba
     if outcome == "exact" or outcome in SERVED_OUTCOMES:
         return outcome  # type: ignore[return-value]  # a served outcome is a source of the same name
     return "model"
+
+
+def register(subparsers: Any) -> None:
+    """Add ``stepcache outcomes``: what each name of the vocabulary means (as docs/outcomes.md)."""
+    parser = subparsers.add_parser("outcomes", help="what each outcome, step provenance and answer source means")
+    parser.set_defaults(func=_print_vocabulary)
+
+
+def _print_vocabulary(args: Any) -> int:
+    tables = [
+        ("outcomes (stats()['outcomes'], the metadata's 'outcome', the first word of a log line, spans)",
+         {name: f"{m.model_calls:<14}{m.what_happened}" for name, m in OUTCOME_MEANINGS.items()}),
+        ("step provenance (the metadata's 'provenance')", dict(PROVENANCE_MEANINGS)),
+        ("answer sources (the demo's per-answer lines)", dict(SOURCE_MEANINGS)),
+    ]
+    width = max(len(name) for _, rows in tables for name in rows)
+    for title, rows in tables:
+        print(title)
+        for name, meaning in rows.items():
+            print(f"  {name:<{width}}  {meaning}")
+    return 0
 
 
 def event(outcome: SummaryOutcome, *details: str) -> str:

@@ -88,6 +88,9 @@ def test_the_docs_page_is_generated_from_the_vocabulary() -> None:
     assert module.OUT.read_text(encoding="utf-8") == page, "run scripts/outcome_docs.py"
     for name in NAMES:
         assert f"| `{name}` |" in page, name
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    if "| outcome | model calls |" in readme:  # README's copy of the table is the generated one
+        assert module.outcome_table().rstrip("\n") in readme, "copy outcome_table() into README.md"
 
 
 def test_answer_source_names_the_fallback_plainly() -> None:
@@ -242,3 +245,14 @@ def test_the_llama_index_adapter_names_the_same_outcome(
                 if (s.attributes or {}).get("stepcache.operation") in ("serve", "complete")]
     assert answered and {a["stepcache.outcome"] for a in answered} == {outcome}  # spans
     assert StepCacheResult.model_fields["outcome"].annotation == vocabulary.Outcome
+
+
+def test_the_cli_prints_the_vocabulary(capsys: pytest.CaptureFixture[str]) -> None:
+    from stepcache_integrations import cli
+
+    assert cli.main(["outcomes"]) == 0
+    printed = capsys.readouterr().out
+    for table in (vocabulary.OUTCOME_MEANINGS, vocabulary.PROVENANCE_MEANINGS, vocabulary.SOURCE_MEANINGS):
+        for name, meaning in table.items():
+            text = meaning.what_happened if isinstance(meaning, vocabulary.Meaning) else meaning
+            assert any(line.split()[:1] == [name] and line.endswith(text) for line in printed.splitlines()), name
