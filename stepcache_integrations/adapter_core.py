@@ -73,7 +73,6 @@ METADATA_KEY = "stepcache"
 """The key of the summary record in every framework's response metadata."""
 
 
-
 class SummaryStep(BaseModel):
     """One step of the answer and where it came from."""
 
@@ -302,7 +301,7 @@ def exact_event(record: dict[str, Any]) -> str:
     """What an exact-tier request came to, as a log line says it (from its ``exact_summary`` record)."""
     if record["outcome"] == "exact":
         return event("exact", record["verification"])
-    stored = "stored the answer" if record.get("stored_entry_id") else f"not stored ({record.get('reason')})"
+    stored = "stored the answer" if record.get("stored_entry_id") else "not stored"
     return f"{event(record['outcome'], 'exact tier')}, {stored}"
 
 

@@ -256,3 +256,11 @@ def test_the_cli_prints_the_vocabulary(capsys: pytest.CaptureFixture[str]) -> No
         for name, meaning in table.items():
             text = meaning.what_happened if isinstance(meaning, vocabulary.Meaning) else meaning
             assert any(line.split()[:1] == [name] and line.endswith(text) for line in printed.splitlines()), name
+
+
+def test_exact_tier_lines_name_the_outcome_and_whether_the_answer_was_kept() -> None:
+    from stepcache_integrations.adapter_core import exact_event
+
+    assert exact_event({"outcome": "exact", "verification": "unchecked"}) == "exact (unchecked)"
+    assert exact_event({"outcome": "miss", "stored_entry_id": "e1"}) == "miss (exact tier), stored the answer"
+    assert exact_event({"outcome": "miss", "stored_entry_id": None}) == "miss (exact tier), not stored"
