@@ -24,10 +24,11 @@ from __future__ import annotations
 import hashlib
 import logging
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, Field, computed_field
 
+from ..core.outcomes import CACHE_ALONE_OUTCOMES, SummaryOutcome, event
 from ..core.types import Provenance, StepCacheResult, VerificationLevel
 from .tiers import Tier, TierDecision
 
@@ -49,14 +50,11 @@ __all__ = [
     "prompt_difference",
     "request_key",
     "result_event",
+    "exact_event",
 ]
 
 METADATA_KEY = "stepcache"
 """The key of the summary record in every framework's response metadata."""
-
-SummaryOutcome = Literal["miss", "reuse", "reinstantiate", "patch", "skip_reuse", "exact", "bypass"]
-"""The engine's outcomes, plus ``exact`` (the exact tier served the model's own answer to exactly this
-request) and ``bypass`` (the request went to the model without the cache: tier ``none``)."""
 
 
 class SummaryStep(BaseModel):
@@ -267,18 +265,28 @@ def prompt_difference(prompt: str, nearest: str | None = None, width: int = _SHO
 
 
 def result_event(result: StepCacheResult) -> str:
-    """What a request answered through the engine came to, as a log line says it."""
-    level = result.verification
-    if result.outcome in ("reuse", "reinstantiate") or (result.outcome == "patch" and result.checks_passed):
-        return f"hit ({result.outcome}, {level})"
+    """What a request answered through the engine came to, as a log line says it: its outcome
+    first (``core.outcomes.event``), then what was served or stored."""
+    level, failures = result.verification, "; ".join(result.errors[:2])
+    if result.outcome in CACHE_ALONE_OUTCOMES or (result.outcome == "patch" and result.checks_passed):
+        return event(result.outcome, level)
     if result.outcome == "patch":
-        return f"patch failed verification: {'; '.join(result.errors[:2])}"
-    found = "no cached candidate" if result.matched_entry_id is None else "candidate failed verification"
+        return event(result.outcome, f"failed verification: {failures}")
+    found = event(result.outcome, "no cached candidate" if result.matched_entry_id is None
+                  else "candidate failed verification")
     if result.stored_entry_id is not None:
-        return f"miss ({found}), stored the answer ({level})"
+        return f"{found}, stored the answer ({level})"
     if not result.checks_passed:
-        return f"miss ({found}), not stored (failed verification: {'; '.join(result.errors[:2])})"
-    return f"miss ({found}), not stored (store write failed or skipped)"
+        return f"{found}, not stored (failed verification: {failures})"
+    return f"{found}, not stored (store write failed or skipped)"
+
+
+def exact_event(record: dict[str, Any]) -> str:
+    """What an exact-tier request came to, as a log line says it (from its ``exact_summary`` record)."""
+    if record["outcome"] == "exact":
+        return event("exact", record["verification"])
+    stored = "stored the answer" if record.get("stored_entry_id") else "not stored"
+    return f"{event(record['outcome'], 'exact tier')}, {stored}"
 
 
 def log_request(

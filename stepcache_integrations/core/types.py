@@ -8,6 +8,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, computed_field
 
+from .outcomes import Outcome, Provenance  # the vocabulary (docs/outcomes.md)
+
 __all__ = [
     "Outcome",
     "Provenance",
@@ -22,11 +24,6 @@ __all__ = [
     "StepCacheResult",
 ]
 
-Outcome = Literal["miss", "reuse", "reinstantiate", "patch", "skip_reuse"]
-"""What the cache did for one request (see README: "Outcomes")."""
-
-Provenance = Literal["reused", "reinstantiated", "regenerated", "repaired", "fallback"]
-"""Where one step of a returned answer came from."""
 
 VerificationLevel = Literal["proven", "checked", "unchecked"]
 """What the checks established about a returned answer (README: "What `verified` means").

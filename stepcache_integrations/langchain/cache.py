@@ -18,6 +18,7 @@ from ..adapters.options import CUT_OFF, cut_off, fits, inert_names, reported_out
 from ..adapters.record import METADATA_KEY, bypass_summary, summarize
 from ..adapters.tiers import Reason, TierDecision, warn_once
 from ..core.engine import CachePlan, StepCache
+from ..core.pipeline import declined_outcome
 from ..core.types import StepCacheResult
 from ..errors import InvalidPromptError
 from ._cache_counters import CacheCounters
@@ -303,7 +304,7 @@ class StepCacheLLMCache(BaseCache):
     ) -> None:
         """A lookup that returns None: LangChain calls the model; ``update`` gets this plan."""
         nearest = plan.entry.prompt if plan.entry is not None else None
-        self._counters.miss(reason, self._where(options), request.text, nearest, result)
+        self._counters.miss(reason, self._where(options), request.text, nearest, result, outcome=declined_outcome(plan))
         self._remember(*key, _Pending(plan, options, reason))
 
     def _hit(self, result: StepCacheResult, plan: CachePlan, request: Request, where: dict[str, str]) -> None:
@@ -383,8 +384,9 @@ class StepCacheLLMCache(BaseCache):
         request, spec, decision, view = self._read(prompt, llm_string, again=True)
         pending = self._take(prompt, llm_string)
         if decision.tier == "none":
-            self._counters.update(None, "bypass", decision.reason or "", exact_where(self.namespace, view), request.text,
-                                  None, None)
+            where = exact_where(self.namespace, view)
+            record = bypass_summary(decision.reason or "", **where, decision=decision)
+            self._counters.update(None, "bypass", decision.reason or "", where, request.text, None, record)
             return
         if decision.tier == "exact":
             yield from exact_update_flow(self._exact(request, decision, view), return_val)

@@ -109,7 +109,7 @@ def test_a_wrong_answer_is_judged_once_and_its_miss_is_on_record(
     assert record["outcome"] == "miss" and record["verification"] == "unchecked" and not record["verified"]
     assert record["errors"] and record["model_calls"] == 1 and record["reason"] == "no cached candidate"
     assert record["stored_entry_id"] is None and record["namespace"] == "langchain"
-    update_line = [r for r in caplog.records if r.getMessage().startswith("stepcache: not stored")]
+    update_line = [r for r in caplog.records if r.getMessage().startswith("stepcache: miss, not stored")]
     assert len(update_line) == 1 and update_line[0].stepcache == record
 
 

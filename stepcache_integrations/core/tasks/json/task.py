@@ -284,7 +284,7 @@ def _key_unit(
     if key in errors:
         return UnitCheck(key, False, errors[key])
     if context is None:
-        return UnitCheck(key, True, evidence="fresh answer: key, type and stated value checked")
+        return UnitCheck(key, True, evidence="regenerated: key, type and stated value checked")
     if key in written_now:
         return UnitCheck(key, True, evidence="written by the model for this prompt")
     ok, reason, evidence = key_verdict(key, obj[key], context)
