@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, Field, computed_field
 
-from ..core.outcomes import CACHE_ALONE_OUTCOMES, SummaryOutcome, event
+from ..core.outcomes import CACHE_ALONE_OUTCOMES, SummaryOutcome
 from ..core.types import Provenance, StepCacheResult, VerificationLevel
 from .tiers import Tier, TierDecision
 
@@ -50,6 +50,7 @@ __all__ = [
     "prompt_difference",
     "request_key",
     "result_event",
+    "event",
     "exact_event",
 ]
 
@@ -262,6 +263,13 @@ def prompt_difference(prompt: str, nearest: str | None = None, width: int = _SHO
         return f"differs from the candidate at {start}: {('...' if left else '') + shown + ('...' if end else '')!r}"
     tail = flat if len(flat) <= width else "..." + flat[-(width - 3) :]
     return f"ends {tail!r}"
+
+
+def event(outcome: SummaryOutcome, *details: str) -> str:
+    """How a log line says what the cache did (its own function here, on the path every log line
+    takes: the vocabulary module stays data): the outcome's name first, exactly as ``stats()``
+    counts it, then its details: ``event("skip_reuse", "candidate failed verification")``."""
+    return f"{outcome} ({', '.join(details)})" if details else outcome
 
 
 def result_event(result: StepCacheResult) -> str:

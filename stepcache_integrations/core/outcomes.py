@@ -28,7 +28,6 @@ __all__ = [
     "SUMMARY_OUTCOMES",
     "SummaryOutcome",
     "answer_source",
-    "event",
     "register",
 ]
 
@@ -144,8 +143,3 @@ def _print_vocabulary(args: Any) -> int:
             print(f"  {name:<{width}}  {meaning}")
     return 0
 
-
-def event(outcome: SummaryOutcome, *details: str) -> str:
-    """How a log line says what the cache did: the outcome's name first, exactly as ``stats()``
-    counts it, then its details: ``event("skip_reuse", "candidate failed verification")``."""
-    return f"{outcome} ({', '.join(details)})" if details else outcome

@@ -15,8 +15,8 @@ import logging
 import threading
 from typing import Any
 
-from ..adapters.record import log_request
-from ..core.outcomes import SERVED_OUTCOMES, SummaryOutcome, event
+from ..adapters.record import event, log_request
+from ..core.outcomes import SERVED_OUTCOMES, SummaryOutcome
 from ..core.stats import CacheStats
 from ..core.types import StepCacheResult
 

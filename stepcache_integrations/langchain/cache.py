@@ -399,17 +399,9 @@ class StepCacheLLMCache(BaseCache):
             return
         text, prompt_tokens, completion_tokens, metadata = args
         first = next(iter(return_val))
-        try:
-            # the lookup's plan (vector, task, constraints) when it was made for these options
-            plan = pending.plan if pending is not None and pending.options == options else None
-            if plan is None:
-                plan = self.cache.prepare(request.text, **options)
-        except InvalidPromptError as exc:
-            decision = decision.demoted(Reason(f"prompt not cacheable by the step tier: {exc}"))
+        plan, decision = self._update_plan(request, options, pending, decision)
+        if plan is None:
             yield from exact_update_flow(self._exact(request, decision, view), return_val)
-            return
-        if decision.json_only and plan.task != "json":
-            yield from exact_update_flow(self._exact(request, decision.demoted(Reason(JSON_ONLY)), view), return_val)
             return
         try:
             report = yield Io.of(
@@ -426,6 +418,22 @@ class StepCacheLLMCache(BaseCache):
         nearest = plan.entry.prompt if plan.entry is not None else None
         detail = "; ".join(report.errors[:2])
         self._counters.update(report.result, report.reason, detail, where, request.text, nearest, record)
+
+    def _update_plan(
+        self, request: Request, options: dict[str, Any], pending: _Pending | None, decision: TierDecision
+    ) -> tuple[CachePlan | None, TierDecision]:
+        """The plan an update stores under (the lookup's, vector, task and constraints, when it was
+        made for these options), or None and the decision demoted to the exact tier when the step
+        tier cannot take the prompt."""
+        try:
+            plan = pending.plan if pending is not None and pending.options == options else None
+            if plan is None:
+                plan = self.cache.prepare(request.text, **options)
+        except InvalidPromptError as exc:
+            return None, decision.demoted(Reason(f"prompt not cacheable by the step tier: {exc}"))
+        if decision.json_only and plan.task != "json":
+            return None, decision.demoted(Reason(JSON_ONLY))
+        return plan, decision
 
     def update(self, prompt: str, llm_string: str, return_val: RETURN_VAL_TYPE) -> None:
         """Store a freshly generated answer if it verifies (see the class docstring)."""
