@@ -10,7 +10,7 @@ from typing import Any
 from .embed import Embedder
 from .llm import acall_llm, call_llm
 from .pipeline import Flow
-from .requests import AddEntry, AskJudge, AskModel, EmbedPrompt, RecordHit, Request, SearchStore
+from .requests import AddEntry, AskJudge, AskModel, EmbedPrompt, FindKeyed, GetEntry, RecordHit, Request, SearchStore
 from .store_guard import StoreGuard
 from .store_port import StorePort
 from .telemetry_spans import traced_driver, traced_request  # OpenTelemetry (no-op without it)
@@ -62,6 +62,15 @@ def _fulfil(request: Request, io: Services) -> Any:
     if isinstance(request, SearchStore):
         r = request
         return guard.call(lambda: store.search(r.vector, namespace=r.namespace, llm_key=r.llm_key, k=r.k), [])
+    if isinstance(request, FindKeyed):
+        find = getattr(store, "find_keyed", None)  # a store without a key index: the semantic path
+        if find is None:
+            return []
+        f = request
+        return guard.call(lambda: find(f.key, namespace=f.namespace, llm_key=f.llm_key, limit=f.limit), [])
+    if isinstance(request, GetEntry):
+        get = getattr(store, "get", None)
+        return None if get is None else guard.call(lambda: get(request.entry_id), None)
     if isinstance(request, AddEntry):
         return guard.call(lambda: store.add(request.entry, request.vector), None, "write")
     if isinstance(request, RecordHit):
@@ -84,6 +93,15 @@ async def _afulfil(request: Request, io: Services) -> Any:
     if isinstance(request, SearchStore):
         r = request
         return await guard.acall(lambda: store.asearch(r.vector, namespace=r.namespace, llm_key=r.llm_key, k=r.k), [])
+    if isinstance(request, FindKeyed):
+        afind = getattr(store, "afind_keyed", None)
+        if afind is None:
+            return []
+        f = request
+        return await guard.acall(lambda: afind(f.key, namespace=f.namespace, llm_key=f.llm_key, limit=f.limit), [])
+    if isinstance(request, GetEntry):
+        aget = getattr(store, "aget", None)
+        return None if aget is None else await guard.acall(lambda: aget(request.entry_id), None)
     if isinstance(request, AddEntry):
         return await guard.acall(lambda: store.aadd(request.entry, request.vector), None, "write")
     if isinstance(request, RecordHit):

@@ -9,6 +9,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, computed_field
 
 __all__ = [
+    "LookupTier",
     "Outcome",
     "Provenance",
     "VerificationLevel",
@@ -24,6 +25,10 @@ __all__ = [
 
 Outcome = Literal["miss", "reuse", "reinstantiate", "patch", "skip_reuse"]
 """What the cache did for one request (see README: "Outcomes")."""
+
+LookupTier = Literal["problem_key"]
+"""How a served answer's cached entry was found when not by similarity: ``problem_key``, a dictionary
+lookup by the problem the prompt poses (or by the request itself, repeated; ``core.problem_key_tier``)."""
 
 Provenance = Literal["reused", "reinstantiated", "regenerated", "repaired", "fallback"]
 """Where one step of a returned answer came from."""
@@ -163,6 +168,9 @@ class StepCacheResult(BaseModel):
     errors: list[str] = Field(default_factory=list)
     timings: dict[str, float] = Field(default_factory=dict)
     used_fallback: bool = False
+    tier: LookupTier | None = None
+    """``problem_key`` when the entry was found by the problem-key tier (no embedding, no vector
+    search); None when it was found by similarity, or for an answer no cached entry served."""
 
     @computed_field  # type: ignore[prop-decorator]
     @property

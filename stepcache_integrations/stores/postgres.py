@@ -351,6 +351,15 @@ class PostgresStore(CacheStore):
             row = conn.execute(self.sql.get, (entry_id, ts(time.time()))).fetchone()
         return None if row is None else self.sql.entry(row)
 
+    def find_keyed(self, key: str, *, namespace: str, llm_key: str, limit: int) -> list[CacheEntry]:
+        """Live entries under a lookup key, in SQL through the table's GIN index on the entries'
+        lookup keys (any ``limit`` of them: the table keeps no insertion order)."""
+        if limit <= 0 or not self._ready():
+            return []
+        with self._conn("read") as conn:
+            rows = conn.execute(self.sql.find_keyed, (namespace, llm_key, ts(time.time()), key, limit)).fetchall()
+        return [self.sql.entry(row) for row in rows]
+
     def count(self, namespace: str | None = None) -> int:
         if not self._ready():
             return 0

@@ -103,7 +103,7 @@ def test_copies_that_do_not_serve_do_not_hide_a_candidate_that_does(open_store) 
         return search(vector, namespace=namespace, llm_key=llm_key, k=k)
 
     store.search = counted  # type: ignore[method-assign]
-    cache = StepCache(store=store, top_k=2)
+    cache = StepCache(store=store, top_k=2, problem_keys=False)  # the semantic path's search
     template = 'Solve for x step by step: 2x + 10 = {c}. Write one step per line as "Step k: ...".'
 
     def answer(c: int) -> str:

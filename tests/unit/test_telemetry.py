@@ -108,7 +108,7 @@ def _stage_spans_are_children(otel: Otel, parent: ReadableSpan, *stages: str) ->
 
 # ----------------------------------------------------------------------------- the four paths
 def test_global_cache_hit(otel: Otel, llm_cache: None) -> None:
-    cache = StepCacheLLMCache(StepCache(telemetry=otel.telemetry))
+    cache = StepCacheLLMCache(StepCache(telemetry=otel.telemetry, problem_keys=False))  # the semantic path
     set_llm_cache(cache)
     model = scripted(ai(MATH_A, usage_metadata=usage(25, 31)))
     model.invoke(MATH_Q)
