@@ -16,6 +16,11 @@ each path sends ``--requests`` requests through ``StepCache.generate``:
 * ``problem_key_rewritten``: a stored problem with its equation's sides swapped ("26 = 5 + 3x");
 * ``reinstantiate``: a stored problem with another constant (found by its shape key).
 
+The re-instantiation paths move the solution past the range the stored problems draw it from, so at
+100,000 entries (every problem of that range stored) they still re-instantiate. A request the cache
+does not serve gets an empty answer from the model (then the task's fallback), and is counted in the
+path's outcomes and ``model_calls``.
+
     .venv/bin/python scripts/bench_reuse_path.py [--entries N] [--requests N] [--out FILE]
 """
 
@@ -52,8 +57,17 @@ def pct(values: list[float], q: float) -> float:
     return round(float(np.percentile(values, q)) * 1000, 3)
 
 
-def no_model(prompt: str) -> str:
-    raise RuntimeError("no model: every request of this benchmark is served from the cache")
+class NoModel:
+    """The model of a request the cache did not serve: an empty answer (the task's fallback then
+    answers), counted and reported in the path's ``outcomes`` and ``model_calls``, never timed apart."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+        self.prompts: list[str] = []
+
+    def __call__(self, prompt: str) -> str:
+        self.calls += 1
+        return ""
 
 
 def rephrased(a: int, b: int, c: int) -> str:
@@ -66,13 +80,15 @@ def prompts_for(kind: str, problems: list[tuple[int, int, int]], requests: int, 
     for _ in range(requests):
         a, b, c = rng.choice(problems)
         if kind in ("semantic_reinstantiate", "reinstantiate"):
-            c += a * rng.randint(1, 5)
+            c += a * rng.randint(41, 60)  # x moves past the stored range (-20..20): never a stored problem
         out.append(SWAPPED.format(v="x", a=a, b=b, c=c) if kind == "problem_key_rewritten" else rephrased(a, b, c))
     return out
 
 
 def run_path(cache: StepCache, prompts: list[str]) -> dict[str, Any]:
     """Each prompt through ``generate``, timed per request and per stage."""
+    model = NoModel()
+    unserved: list[str] = []
     wall: list[float] = []
     cpu: list[float] = []
     stages: dict[str, list[float]] = {}
@@ -80,8 +96,10 @@ def run_path(cache: StepCache, prompts: list[str]) -> dict[str, Any]:
     tiers: dict[str, int] = {}
     for prompt in prompts:
         w0, c0 = time.perf_counter(), time.thread_time()
-        result = cache.generate(prompt, no_model, namespace="bench")
+        result = cache.generate(prompt, model, namespace="bench")
         cpu.append(time.thread_time() - c0)
+        if result.model_calls:
+            unserved.append(prompt)
         wall.append(time.perf_counter() - w0)
         outcomes[result.outcome] = outcomes.get(result.outcome, 0) + 1
         tier = result.tier or "semantic"
@@ -91,6 +109,8 @@ def run_path(cache: StepCache, prompts: list[str]) -> dict[str, Any]:
     return {
         "outcomes": outcomes,
         "tiers": tiers,
+        "model_calls": model.calls,
+        "unserved_prompts": unserved[:5],
         "wall_ms": {"p50": pct(wall, 50), "p99": pct(wall, 99), "mean": round(statistics.mean(wall) * 1000, 3)},
         "cpu_ms": {"p50": pct(cpu, 50), "p99": pct(cpu, 99), "mean": round(statistics.mean(cpu) * 1000, 3)},
         "stages_wall_ms_p50": {stage: pct(values, 50) for stage, values in stages.items()},
@@ -102,7 +122,7 @@ def measure(cache: StepCache, kind: str, prompts: list[str]) -> dict[str, Any]:
     cache.problem_keys = not kind.startswith("semantic")
     if kind == "repeat":
         for prompt in prompts:
-            cache.generate(prompt, no_model, namespace="bench")
+            cache.generate(prompt, NoModel(), namespace="bench")
     try:
         return run_path(cache, prompts)
     finally:
@@ -110,7 +130,8 @@ def measure(cache: StepCache, kind: str, prompts: list[str]) -> dict[str, Any]:
 
 
 def report(kind: str, entries: int, requests: int, measured: dict[str, Any], echo: Callable[[str], None]) -> None:
-    echo(f"\n{kind}, {entries} entries, {requests} requests, outcomes {measured['outcomes']}, tiers {measured['tiers']}")
+    echo(f"\n{kind}, {entries} entries, {requests} requests, outcomes {measured['outcomes']}, tiers {measured['tiers']}, "
+         f"model calls {measured['model_calls']} {measured['unserved_prompts'][:2]}")
     echo(f"  wall  p50 {measured['wall_ms']['p50']:7.3f} ms   p99 {measured['wall_ms']['p99']:7.3f} ms")
     echo(f"  cpu   p50 {measured['cpu_ms']['p50']:7.3f} ms   p99 {measured['cpu_ms']['p99']:7.3f} ms")
     for stage, value in measured["stages_wall_ms_p50"].items():

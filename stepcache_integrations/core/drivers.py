@@ -58,6 +58,8 @@ async def adrive(flow: Flow, io: Services) -> Any:
 def _fulfil(request: Request, io: Services) -> Any:
     store, guard = io.store, io.guard
     if isinstance(request, EmbedPrompt):
+        if request.optional:
+            return _optional(lambda: io.embedder.embed(request.text))
         return io.embedder.embed(request.text)
     if isinstance(request, SearchStore):
         r = request
@@ -89,6 +91,11 @@ def _fulfil(request: Request, io: Services) -> Any:
 async def _afulfil(request: Request, io: Services) -> Any:
     store, guard = io.store, io.guard
     if isinstance(request, EmbedPrompt):
+        if request.optional:
+            try:
+                return await io.embedder.aembed(request.text)
+            except Exception as exc:  # noqa: BLE001 - the answer stands; only its store write is skipped
+                return _embedding_failed(exc)
         return await io.embedder.aembed(request.text)
     if isinstance(request, SearchStore):
         r = request
@@ -114,6 +121,18 @@ async def _afulfil(request: Request, io: Services) -> Any:
         except Exception as exc:
             return _judge_failed(exc)
     raise TypeError(f"unknown flow request {request!r}")
+
+
+def _optional(embed: Any) -> Any:
+    try:
+        return embed()
+    except Exception as exc:  # noqa: BLE001 - the answer stands; only its store write is skipped
+        return _embedding_failed(exc)
+
+
+def _embedding_failed(exc: Exception) -> None:
+    logger.warning("stepcache embedder failed, the answer is served but not stored: %s", exc)
+    return None
 
 
 def _judge_failed(exc: Exception) -> None:

@@ -82,9 +82,9 @@ class StepCache:
         store_retry_after: with ``fail_open``, seconds to stop calling a store after it
             failed (doubling per consecutive failure, up to 60 s; reads and writes apart)
             instead of paying its timeout on every request; 0 calls it every time.
-        store_derived: store re-instantiated answers as entries of their own (those found by
-            similarity; the problem-key tier embeds nothing and re-instantiates a request of the same
-            shape from the source entry again, found by its shape key).
+        store_derived: store re-instantiated answers as entries of their own (one the problem-key
+            tier found without embedding its prompt is embedded then, for the store's vector index;
+            an embedder failure skips only that write).
         tasks: the task registry (add your own task types to it).
         max_prompt_chars: larger prompts are rejected with ``InvalidPromptError``.
         judge: optional model (same forms as ``llm``) asked whether a cached text answer also

@@ -113,17 +113,23 @@ def serve_flow(plan: CachePlan, *, store_derived: bool) -> Flow:
         tier=plan.tier,
     )
     yield RecordHit(plan.entry.id)
-    if plan.outcome == "reinstantiate" and store_derived and plan.vector is not None:
-        # (a plan of the problem-key tier has no vector: its prompt was never embedded, and the
-        # source entry, found by its shape key, re-instantiates the next request of this shape)
-        derived = _entry(
-            plan,
-            plan.handler.segment(plan.cached_text, plan.constraints),
-            plan.entry.prompt_tokens,
-            plan.entry.completion_tokens,
-            {"outcome": "reinstantiate", "derived_from": plan.entry.id, "verification": level},
-        )
-        result.stored_entry_id = yield AddEntry(derived, plan.vector)
+    if plan.outcome == "reinstantiate" and store_derived:
+        t0 = time.perf_counter()
+        # A plan of the problem-key tier found its entry without embedding the prompt: it is
+        # embedded now, for the store's vector index (an embedder failure skips the write only).
+        vector = plan.vector
+        if vector is None:
+            vector = yield EmbedPrompt(canonical_prompt(plan.prompt), optional=True)
+        if vector is not None:
+            derived = _entry(
+                plan,
+                plan.handler.segment(plan.cached_text, plan.constraints),
+                plan.entry.prompt_tokens,
+                plan.entry.completion_tokens,
+                {"outcome": "reinstantiate", "derived_from": plan.entry.id, "verification": level},
+            )
+            result.stored_entry_id = yield AddEntry(derived, vector)
+        result.timings["store"] = time.perf_counter() - t0
     return result
 
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Generator, Hashable
+from collections.abc import Generator, Hashable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -51,8 +51,9 @@ __all__ = [
 TIER: LookupTier = "problem_key"
 """The tier's name, in ``StepCacheResult.tier``, ``CachePlan.tier`` and ``StepCache.stats()``."""
 
-PROBLEM_CANDIDATES = 4  # entries of the same problem checked per request (newest first)
+PROBLEM_CANDIDATES = 4  # entries of the same problem checked per request (the closest first: _closest)
 SHAPE_CANDIDATES = 3  # entries of the same shape re-instantiated per request (newest first)
+_FETCHED = 16  # entries read from a dictionary to choose the closest among
 _SERVED = ("reuse", "reinstantiate")
 
 
@@ -90,9 +91,11 @@ def keyed_lookup(plan: CachePlan, policy: ReusePolicy) -> Generator[Request, Any
         if key is None or choice.served or (rewrite and not policy.reinstantiate):
             continue
         t0 = time.perf_counter()
-        entries = yield FindKeyed(key, plan.namespace, plan.llm_key, limit)
+        # a shape's entries all rewrite alike: the newest; a problem's writings differ: the closest
+        entries = yield FindKeyed(key, plan.namespace, plan.llm_key, limit if rewrite else _FETCHED)
+        closest = list(entries or ()) if rewrite else _closest(list(entries or ()), plan.constraints)[:limit]
         looked += time.perf_counter() - t0
-        choose_keyed(plan, list(entries or ()), policy, choice, rewrite=rewrite)
+        choose_keyed(plan, closest, policy, choice, rewrite=rewrite)
     if not choice.served:
         plan.timings["problem_key"] = looked + choice.seconds  # what the tier cost this request
         return False
@@ -100,6 +103,42 @@ def keyed_lookup(plan: CachePlan, policy: ReusePolicy) -> Generator[Request, Any
     plan.timings["problem_key"] = looked
     plan.tier, plan.similarity = TIER, None  # found by its key: no distance to report
     return True
+
+
+def _closest(entries: list[CacheEntry], constraints: Any) -> list[CacheEntry]:
+    """Entries ordered by how much of the new prompt's reading their stored one shares (newest
+    first among equals): one key holds every writing of a problem ("3x + 5 = -10" and "3x + 10 =
+    -5" both move a term of the other), and the entry written as the new prompt is the one whose
+    steps hold for it. Only the order in which candidates are checked; each is checked in full."""
+    if len(entries) < 2 or not isinstance(constraints, Mapping):
+        return entries
+    try:
+        new = dict(constraints)
+    except (TypeError, ValueError):
+        return entries
+    scored = sorted(enumerate(entries), key=lambda item: (-_shared(item[1].constraints, new), item[0]))
+    return [entry for _, entry in scored]
+
+
+def _shared(stored: Any, new: dict[str, Any]) -> int:
+    """Fields of the new reading the stored one has equal (2) or equal up to order (1: lists)."""
+    if not isinstance(stored, Mapping):
+        return 0
+    score = 0
+    for name, value in new.items():
+        other = stored.get(name)
+        if other == value:
+            score += 2
+        elif isinstance(value, list) and isinstance(other, list) and _same_items(value, other):
+            score += 1
+    return score
+
+
+def _same_items(left: list[Any], right: list[Any]) -> bool:
+    try:
+        return sorted(map(repr, left)) == sorted(map(repr, right))
+    except RecursionError:
+        return False
 
 
 @dataclass(frozen=True)
@@ -186,11 +225,13 @@ class ProblemKeyTier:
 
     def remember(self, plan: CachePlan, result: StepCacheResult, policy: ReusePolicy) -> None:
         """Keep an answer the cache served (reuse or re-instantiation, its checks passed, no judge's
-        word in it) for the same request."""
+        word in it) for the same request. A re-instantiation stored as an entry of its own is not
+        kept: the same request is a reuse of that entry now (found by its problem key)."""
         key = self.request_key(plan.request_key, plan.namespace, plan.llm_key)
         if (
             key is None or self.maxsize <= 0 or plan.entry is None or result.outcome not in _SERVED
             or not result.checks_passed or plan.judge_reply is not None or plan.judge_prompt is not None
+            or result.stored_entry_id is not None
         ):
             return
         served = _Served.of(plan.entry, policy, result)

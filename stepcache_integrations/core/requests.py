@@ -20,9 +20,11 @@ __all__ = [
 
 @dataclass(frozen=True)
 class EmbedPrompt:
-    """Reply: the prompt's vector."""
+    """Reply: the prompt's vector. ``optional``: None instead of an error when the embedder fails
+    (for a vector only a store write needs, after the answer is found)."""
 
     text: str
+    optional: bool = False
 
 
 @dataclass(frozen=True)

@@ -185,15 +185,50 @@ def test_a_repeated_problem_written_differently_is_served_from_the_problem_key_t
 
 def test_a_changed_constant_is_reinstantiated_from_the_shape_dictionary_without_an_embedding() -> None:
     embedder = CountingEmbedder()
-    cache = StepCache(embedder=embedder)
+    cache = StepCache(embedder=embedder, store_derived=False)
     source = stored(cache, 3, 5, 20)
     embedder.calls = 0
     result = cache.generate(MATH.format(eq="3x + 5 = 26"), no_model)
     assert result.outcome == "reinstantiate" and result.tier == TIER and result.verified
     assert result.matched_entry_id == source and result.text.endswith("Answer: x = 7")
-    assert embedder.calls == 0 and result.stored_entry_id is None  # no vector: no derived entry
-    assert cache.store.count() == 1
+    assert embedder.calls == 0 and result.stored_entry_id is None and cache.store.count() == 1
     assert "reinstantiated" in result.provenance_counts()
+    # store_derived (the default): found the same way, then embedded once to be stored as its own entry
+    cache.store_derived = True
+    derived = cache.generate(MATH.format(eq="3x + 5 = 29"), no_model)
+    assert derived.tier == TIER and derived.outcome == "reinstantiate" and embedder.calls == 1
+    entry = cache.store.get(derived.stored_entry_id or "")
+    assert entry is not None and entry.metadata["derived_from"] == source and entry.verification == "proven"
+    again = cache.generate(MATH.format(eq="29 = 5 + 3x"), no_model)  # its own problem key now
+    assert again.outcome == "reuse" and again.matched_entry_id == derived.stored_entry_id and embedder.calls == 1
+
+
+def test_an_embedder_failure_skips_only_the_derived_entry() -> None:
+    class Failing(CountingEmbedder):
+        def embed(self, text: str) -> np.ndarray:
+            if self.fail:
+                raise RuntimeError("embedding service down")
+            return super().embed(text)
+
+    embedder = Failing()
+    embedder.fail = False
+    cache = StepCache(embedder=embedder)
+    stored(cache, 3, 5, 20)
+    embedder.fail = True
+    result = cache.generate(MATH.format(eq="3x + 5 = 26"), no_model)
+    assert result.outcome == "reinstantiate" and result.verified and result.stored_entry_id is None
+
+
+def test_the_entry_written_as_the_prompt_is_checked_first() -> None:
+    """One problem key holds every writing of a problem: 3x + 5 = -10 and 3x + 10 = -5 each move a
+    term of the other. Newer entries of one writing do not hide the entry of the other."""
+    cache = StepCache()
+    original = stored(cache, 3, 5, -10)
+    for _ in range(6):
+        stored(cache, 3, 10, -5)
+    assert keys(MATH.format(eq="3x + 5 = -10"))[0] == keys(MATH.format(eq="3x + 10 = -5"))[0]
+    result = cache.generate(MATH.format(eq="-10 = 5 + 3x"), no_model)  # sides swapped
+    assert result.tier == TIER and result.outcome == "reuse" and result.matched_entry_id == original
 
 
 def test_a_rewrite_that_fails_its_checks_is_not_served() -> None:
@@ -351,15 +386,18 @@ def test_a_persistent_store_keeps_its_dictionary_across_a_reopen(open_store: Any
     result = reopened.generate(MATH.format(eq="20 = 5 + 3x"), no_model)
     assert result.tier == TIER and result.outcome == "reuse" and result.matched_entry_id == entry_id
     changed = reopened.generate(MATH.format(eq="3x + 5 = 26"), no_model)
-    assert changed.tier == TIER and changed.outcome == "reinstantiate" and embedder.calls == 0
+    assert changed.tier == TIER and changed.outcome == "reinstantiate"
+    assert embedder.calls == 1 and changed.stored_entry_id  # embedded only to store the derived entry
     assert reopened.generate(MATH.format(eq="20 = 5 + 3x"), no_model).tier == TIER  # a repeat
     # another handle deletes it: neither the dictionary nor the map of served answers serves it again
     other = open_store()
     assert other.delete(entry_id)
     model = Model(answer(3, 5, 20))
-    assert reopened.generate(MATH.format(eq="20 = 5 + 3x"), model).outcome == "miss" and model.calls == 1
+    gone = reopened.generate(MATH.format(eq="20 = 5 + 3x"), model)
+    assert gone.matched_entry_id != entry_id and model.calls == 1 and gone.tier is None
     model = Model(answer(3, 5, 29))
     assert reopened.generate(MATH.format(eq="3x + 5 = 29"), model).matched_entry_id != entry_id
+    assert reopened.generate(MATH.format(eq="26 = 5 + 3x"), no_model).matched_entry_id == changed.stored_entry_id
 
 
 def test_the_tier_is_traced(monkeypatch: pytest.MonkeyPatch) -> None:
