@@ -66,6 +66,13 @@ def test_miss_then_reuse_without_a_model_call() -> None:
     assert m2["tokens_saved"] == 56 and second.usage_metadata["total_tokens"] == 0
     assert [s["provenance"] for s in m2["steps"]] == ["reused"] * 3
     assert m2["matched_entry_id"] == m1["stored_entry_id"]
+    # the semantic path (the problem-key tier off) finds the same entry by similarity, as before the tier
+    model = scripted(ai(MATH_A, usage_metadata=usage(25, 31)))
+    semantic = with_step_cache(model, StepCache(problem_keys=False))
+    m3 = meta(semantic.invoke(MATH_Q))
+    m4 = meta(semantic.invoke(MATH_Q))
+    assert m4["outcome"] == "reuse" and m4["model_calls"] == 0 and m4["similarity"] == pytest.approx(1.0)
+    assert m4["tokens_saved"] == 56 and m4["matched_entry_id"] == m3["stored_entry_id"] and len(model.calls) == 1
 
 
 def test_reinstantiation_changes_only_the_affected_numbers() -> None:
