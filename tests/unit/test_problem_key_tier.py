@@ -112,6 +112,11 @@ def test_the_format_read_is_part_of_both_keys() -> None:
         read = LINEAR.constraints(prompt)
         if read.format:  # the reader read the instruction: another problem key than the plain prompt's
             assert LINEAR.problem_key(read) != LINEAR.problem_key(plain)
+    # the answer's label is format too ("Final answer: x = ?" and "Answer: x = ?": two problems, two shapes)
+    labels = [LINEAR.constraints(f'Solve 3x + 5 = 20. End with "{label}: x = ?".') for label in ("Final answer", "Answer")]
+    assert [c.answer_label for c in labels] == ["Final answer", "Answer"] and labels[0].format == labels[1].format
+    assert LINEAR.problem_key(labels[0]) != LINEAR.problem_key(labels[1])
+    assert LINEAR.shape_key(labels[0]) != LINEAR.shape_key(labels[1])
 
 
 def test_json_and_arithmetic_keys_and_tasks_without_them() -> None:
@@ -284,6 +289,51 @@ def test_another_namespace_or_model_never_hits() -> None:
         assert result.outcome == "miss" and model.calls == 1 and result.tier is None
         changed = cache.generate(MATH.format(eq="3x + 5 = 26"), Model(answer(3, 5, 26)), namespace="c", llm_key=llm_key)
         assert changed.outcome == "miss"
+
+
+@pytest.mark.parametrize("kind", ["memory", "sqlite"])
+def test_a_store_finds_keyed_entries_only_in_their_namespace_and_model(kind: str, tmp_path: Any) -> None:
+    store = SQLiteStore(tmp_path / "keyed.db") if kind == "sqlite" else InMemoryStore()
+    cache = StepCache(store=store)
+    entry_id = stored(cache, 3, 5, 20, namespace="a", llm_key="m1")
+    problem = keys(MATH.format(eq="3x + 5 = 20"))[0]
+    assert problem is not None
+    assert [e.id for e in store.find_keyed(problem, namespace="a", llm_key="m1", limit=4)] == [entry_id]
+    for namespace, llm_key in (("b", "m1"), ("a", "m2"), ("", ""), ("a", "")):
+        assert store.find_keyed(problem, namespace=namespace, llm_key=llm_key, limit=4) == []
+
+
+def test_entries_of_another_partition_a_store_returns_are_never_checked() -> None:
+    """A store whose dictionary ignores the partition (a bug, a shared table): the tier checks the
+    namespace and model of what it finds again, as the similarity path does."""
+
+    class Leaky(InMemoryStore):
+        def find_keyed(self, key: str, *, namespace: str, llm_key: str, limit: int) -> list[CacheEntry]:
+            ids = [i for (_ns, _lk, k), found in self._keyed.items() if k == key for i in found]
+            return [self._entries[i][0] for i in ids][:limit]
+
+    cache = StepCache(store=Leaky())
+    stored(cache, 3, 5, 20, namespace="a", llm_key="m1")
+    for namespace, llm_key in (("b", "m1"), ("a", "m2")):
+        for eq, c in (("20 = 5 + 3x", 20), ("3x + 5 = 26", 26)):
+            model = Model(answer(3, 5, c))
+            result = cache.generate(MATH.format(eq=eq), model, namespace=namespace, llm_key=llm_key)
+            assert result.tier is None and model.calls == 1 and result.matched_entry_id is None
+            cache.store.delete(result.stored_entry_id or "")
+
+
+def test_a_changed_setting_is_a_new_policy_for_a_repeat() -> None:
+    """A repeat is served again only under the policy it was planned under: with re-instantiation
+    turned off, a re-instantiated answer is not replayed."""
+    cache = StepCache(store_derived=False)  # nothing derived is stored: the map alone would serve it
+    stored(cache, 3, 5, 20)
+    prompt = MATH.format(eq="3x + 5 = 26")
+    assert cache.generate(prompt, no_model).outcome == "reinstantiate"
+    assert cache.generate(prompt, no_model).tier == TIER and cache.stats()[TIER]["repeats"] == 1
+    cache.reinstantiate = False
+    model = Model(answer(3, 5, 26))
+    again = cache.generate(prompt, model)
+    assert again.outcome != "reinstantiate" and model.calls == 1 and cache.stats()[TIER]["repeats"] == 1
 
 
 def test_another_asked_unknown_never_hits() -> None:

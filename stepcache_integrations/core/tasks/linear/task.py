@@ -177,9 +177,10 @@ class LinearEquationTask(StepwiseTask):
     def problem_key(self, constraints: Any) -> str | None:
         """The equations as exact forms (lhs - rhs, the sign fixed so the first coefficient is
         positive, in a canonical order), the constants written (their sizes, in order of size),
-        the asked unknowns and the format read: "3x + 5 = 20", "20 = 5 + 3x", "3x = 20 - 5" and
-        "3x+5=20" pose one problem; "2x + 15 = 47" and "2x + 39 = 71" (one form, x = 16) two, whose
-        derivations differ. None when the prompt poses none."""
+        the asked unknowns and the format read (instructions and answer label): "3x + 5 = 20",
+        "20 = 5 + 3x", "3x = 20 - 5" and "3x+5=20" pose one problem; "2x + 15 = 47" and
+        "2x + 39 = 71" (one form, x = 16) two, whose derivations differ. None when the prompt
+        poses none."""
         c = self.load_constraints(constraints)
         if not c.solution or not c.equations:
             return None
@@ -228,9 +229,9 @@ def _exact(value: Fraction, sign: int) -> str:
 
 
 def _format_of(c: LinearConstraints) -> tuple[str, ...]:
-    """The format instructions the constraints read (none before the reader kept them)."""
-    found = getattr(c, "format", ())
-    return tuple(str(item) for item in found) if isinstance(found, (tuple, list)) else (repr(found),)
+    """The format the prompt asks for, as ``format_errors`` enforces it: the instructions read and
+    the label of an answer template ("Final answer: x = ?"), the label last."""
+    return (*(str(item) for item in c.format), f"label {c.answer_label}")
 
 
 def _canonical_text(*fields: tuple[str, ...]) -> str:
