@@ -25,12 +25,11 @@ from stepcache_integrations.core.problem_keys import LOOKUP_KEYS, entry_lookup_k
 from stepcache_integrations.core.tasks import (
     ArithmeticTask,
     JsonTask,
-    LinearConstraints,
     LinearEquationTask,
     TaskRegistry,
     TextTask,
 )
-from stepcache_integrations.core.types import CacheEntry, Step
+from stepcache_integrations.core.types import CacheEntry
 
 from .test_store_engine import open_store  # noqa: F401 - a fixture: SQLite, and PostgreSQL when it runs
 
