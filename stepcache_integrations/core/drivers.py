@@ -58,21 +58,12 @@ async def adrive(flow: Flow, io: Services) -> Any:
 def _fulfil(request: Request, io: Services) -> Any:
     store, guard = io.store, io.guard
     if isinstance(request, EmbedPrompt):
-        if request.optional:
-            return _optional(lambda: io.embedder.embed(request.text))
-        return io.embedder.embed(request.text)
+        return _embed(request, io)
     if isinstance(request, SearchStore):
         r = request
         return guard.call(lambda: store.search(r.vector, namespace=r.namespace, llm_key=r.llm_key, k=r.k), [])
-    if isinstance(request, FindKeyed):
-        find = getattr(store, "find_keyed", None)  # a store without a key index: the semantic path
-        if find is None:
-            return []
-        f = request
-        return guard.call(lambda: find(f.key, namespace=f.namespace, llm_key=f.llm_key, limit=f.limit), [])
-    if isinstance(request, GetEntry):
-        get = getattr(store, "get", None)
-        return None if get is None else guard.call(lambda: get(request.entry_id), None)
+    if isinstance(request, (FindKeyed, GetEntry)):
+        return _read_keyed(request, io)
     if isinstance(request, AddEntry):
         return guard.call(lambda: store.add(request.entry, request.vector), None, "write")
     if isinstance(request, RecordHit):
@@ -91,24 +82,12 @@ def _fulfil(request: Request, io: Services) -> Any:
 async def _afulfil(request: Request, io: Services) -> Any:
     store, guard = io.store, io.guard
     if isinstance(request, EmbedPrompt):
-        if request.optional:
-            try:
-                return await io.embedder.aembed(request.text)
-            except Exception as exc:  # noqa: BLE001 - the answer stands; only its store write is skipped
-                return _embedding_failed(exc)
-        return await io.embedder.aembed(request.text)
+        return await _aembed(request, io)
     if isinstance(request, SearchStore):
         r = request
         return await guard.acall(lambda: store.asearch(r.vector, namespace=r.namespace, llm_key=r.llm_key, k=r.k), [])
-    if isinstance(request, FindKeyed):
-        afind = getattr(store, "afind_keyed", None)
-        if afind is None:
-            return []
-        f = request
-        return await guard.acall(lambda: afind(f.key, namespace=f.namespace, llm_key=f.llm_key, limit=f.limit), [])
-    if isinstance(request, GetEntry):
-        aget = getattr(store, "aget", None)
-        return None if aget is None else await guard.acall(lambda: aget(request.entry_id), None)
+    if isinstance(request, (FindKeyed, GetEntry)):
+        return await _aread_keyed(request, io)
     if isinstance(request, AddEntry):
         return await guard.acall(lambda: store.aadd(request.entry, request.vector), None, "write")
     if isinstance(request, RecordHit):
@@ -123,11 +102,46 @@ async def _afulfil(request: Request, io: Services) -> Any:
     raise TypeError(f"unknown flow request {request!r}")
 
 
-def _optional(embed: Any) -> Any:
+def _embed(request: EmbedPrompt, io: Services) -> Any:
+    if not request.optional:
+        return io.embedder.embed(request.text)
     try:
-        return embed()
+        return io.embedder.embed(request.text)
     except Exception as exc:  # noqa: BLE001 - the answer stands; only its store write is skipped
         return _embedding_failed(exc)
+
+
+async def _aembed(request: EmbedPrompt, io: Services) -> Any:
+    if not request.optional:
+        return await io.embedder.aembed(request.text)
+    try:
+        return await io.embedder.aembed(request.text)
+    except Exception as exc:  # noqa: BLE001 - the answer stands; only its store write is skipped
+        return _embedding_failed(exc)
+
+
+def _read_keyed(request: FindKeyed | GetEntry, io: Services) -> Any:
+    """The problem-key tier's reads (a store without ``find_keyed`` or ``get``: nothing found)."""
+    if isinstance(request, GetEntry):
+        get = getattr(io.store, "get", None)
+        return None if get is None else io.guard.call(lambda: get(request.entry_id), None)
+    find = getattr(io.store, "find_keyed", None)
+    if find is None:
+        return []
+    r = request
+    return io.guard.call(lambda: find(r.key, namespace=r.namespace, llm_key=r.llm_key, limit=r.limit), [])
+
+
+async def _aread_keyed(request: FindKeyed | GetEntry, io: Services) -> Any:
+    """Async twin of :func:`_read_keyed`."""
+    if isinstance(request, GetEntry):
+        aget = getattr(io.store, "aget", None)
+        return None if aget is None else await io.guard.acall(lambda: aget(request.entry_id), None)
+    afind = getattr(io.store, "afind_keyed", None)
+    if afind is None:
+        return []
+    r = request
+    return await io.guard.acall(lambda: afind(r.key, namespace=r.namespace, llm_key=r.llm_key, limit=r.limit), [])
 
 
 def _embedding_failed(exc: Exception) -> None:
