@@ -57,6 +57,7 @@ DEMO_TIME = Path("bench_data/results/demo_time.json")
 HIT_PATH = Path("bench_data/results/hit_path.json")
 HIT_PATH_100K = Path("bench_data/results/hit_path_100k.json")
 IMPORT_TIME = Path("bench_data/results/import_time.json")
+ADAPTER_WALK = Path("bench_data/results/adapter_walk.json")
 PROVIDERS = Path("bench_data/results/providers.json")
 #: provenance of files recorded before results carried their own (where each field comes from)
 OLDER = Path("bench_data/results/provenance_of_older_records.json")
@@ -425,6 +426,13 @@ def import_time() -> str:
     return "\n".join(rows) + f"\n\n{data['what']}; {load_avg}. Recorded: {source(IMPORT_TIME, data)}."
 
 
+def adapter_walk() -> str:
+    from adapter_walk import table
+
+    data = load(ADAPTER_WALK)
+    return table(data) + f"\n\n{data['what']}. Recorded: {source(ADAPTER_WALK, data)}."
+
+
 # -- the provider table ----------------------------------------------------------------------------
 _ENTRY_POINTS = {"set_llm_cache": "global cache", "with_step_cache": "with_step_cache", "StepCacheLLM": "StepCacheLLM"}
 
@@ -496,6 +504,7 @@ BLOCKS: dict[str, Callable[[], str]] = {
     "demo-time": demo_time,
     "hit-path": hit_path,
     "import-time": import_time,
+    "adapter-walk": adapter_walk,
     "provider-table": provider_table,
     "provider-tiers": provider_tiers,
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The main job: set up .venv, then run the quick benchmark on a real local model
-# (starts and stops llama.cpp + SmolLM2-135M itself), print one plain line per system
-# and the paths of report.md (every table) and the plots.
+# (starts and stops llama.cpp + SmolLM2-135M itself), print one plain line per system,
+# the paths of report.md (every table) and the plots, then where each StepCache answer came from
+# (exact, reuse, reinstantiate, patch, fallback, model: docs/outcomes.md) and, last, the count per source.
 #
 # On screen: the phase lines and the benchmark's progress bar. The installers' output goes to
 # .venv/setup.log (or $STEPCACHE_SETUP_LOG). Setup installs what the demo needs (`setup.sh --demo`:

@@ -17,6 +17,7 @@ import argparse
 import ast
 import json
 import sys
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -95,13 +96,33 @@ def why(prompt: str, old: dict[str, Any] | None, new: dict[str, Any] | None) -> 
     if all(not ch.isalpha() or ch in problem.variables for ch in prompt):
         return "a bare equation asks to solve it (issue 33: everyday shapes)"
     equations = [eq.text for eq in problem.equations]
-    spans = [(prompt.index(t), prompt.index(t) + len(t)) for t in equations if t in prompt]
-    request = read_request(prompt, spans, frozenset(problem.variables)) if len(spans) == len(equations) else None
+    text = unicodedata.normalize("NFC", prompt)  # the reader's offsets are the NFC text's ("é" decomposed)
+    spans = [(text.index(t), text.index(t) + len(t)) for t in equations if t in text]
+    request = read_request(text, spans, frozenset(problem.variables)) if len(spans) == len(equations) else None
+    if len(spans) != len(equations):
+        return ("an equation written otherwise than its canonical text (a tab, a missing space), its request "
+                "read by its language's table")
     language = request.language if request is not None else "en"
     if language != "en":
         return f"read by the {language} table: the request words of another language (issue 33)"
-    return ("an English request the grammar derives that the phrase list lacked (a line break or carriage return, "
-            "a letter's case, a comma before 'if', an intro or persona word, a format instruction)")
+    return "an English request the phrase list lacked: " + _english_cause(prompt)
+
+
+def _english_cause(prompt: str) -> str:
+    """Which English shape the phrase list lacked and the grammar derives (one cause per prompt)."""
+    words = prompt.split()
+    if prompt != prompt.strip() or "\r" in prompt:
+        return "spaces, tabs, line breaks or a carriage return around or inside the request"
+    if any(c.isupper() for w in words if w.isalpha() for c in w[1:]):
+        return "a letter's case (the grammar reads case-folded words)"
+    if prompt.startswith(("System:", "User:")):
+        return "a chat role label and a persona sentence before the request"
+    if "answer" in prompt.casefold() and ('"' in prompt or "Answer:" in prompt):
+        return "a format instruction (the answer's line or template) read and enforced"
+    if prompt[:1].isdigit() or prompt[:1] in "-(":
+        return "an equation before its request ('10 - 2t = 4; find t.')"
+    return ("an intro, a question form or a request after the equations ('Give me the answer:', 'Show your "
+            "steps:', 'What value of n satisfies', 'Solve the system: ... Find a and b.')")
 
 
 def differences() -> dict[str, str]:

@@ -12,7 +12,7 @@ PLANNER = f"{PKG}/core/planner.py"
 PIPELINE = f"{PKG}/core/pipeline.py"
 TEXT_TASK = f"{PKG}/core/tasks/text/task.py"
 GUARD = f"{PKG}/core/store_guard.py"
-BREAKER = f"{PKG}/core/breaker.py"
+BREAKER = f"{PKG}/core/store_guard.py"
 TASKS = f"{PKG}/core/tasks/__init__.py"
 BASE = f"{PKG}/core/tasks/base.py"
 LINEAR = f"{PKG}/core/tasks/linear/task.py"
@@ -79,8 +79,8 @@ DEMO_TESTS = "tests/tooling/unit/test_demo.py"
 TOOLING_COMMANDS = "tests/tooling/unit/test_commands.py"
 
 # the adapters (LangChain, LlamaIndex) and their tests
-ADAPTER_CORE = f"{PKG}/adapter_core.py"
-ADAPTER_OPTIONS = f"{PKG}/adapter_options.py"
+ADAPTER_RECORD = f"{PKG}/adapters/record.py"
+ADAPTER_OPTIONS = f"{PKG}/adapters/options.py"
 LC_UNREAD = f"{PKG}/langchain/_unread.py"
 LC_RUNNABLE = f"{PKG}/langchain/runnable.py"
 LC_CACHE = f"{PKG}/langchain/cache.py"
@@ -393,8 +393,8 @@ MUTANTS: list[Mutant] = [
            ADAPTER_OPTIONS, '        "model", "model_name", "model_id",', '        "stop", "model", "model_name", "model_id",',
            (LC_NO_CLAIM, LI_NO_CLAIM, U + "test_langchain_runnable.py")),
     Mutant("option-length-limit-unread", "a max_tokens length limit is not read by the length rule (the step tier declines it)",
-           ADAPTER_OPTIONS, '    _squash(name) for name in ("max_tokens", "max_completion_tokens",',
-           '    _squash(name) for name in ("max_tokens_unread", "max_completion_tokens",', (LC_NO_CLAIM,)),
+           ADAPTER_OPTIONS, '    squash(name) for name in ("max_tokens", "max_completion_tokens",',
+           '    squash(name) for name in ("max_tokens_unread", "max_completion_tokens",', (LC_NO_CLAIM,)),
     Mutant("option-n-above-one-ignored", "n > 1 (several answers) is treated as harmless",
            ADAPTER_OPTIONS, "        return not (value is None or (isinstance(value, int) and not isinstance(value, bool) and value == 1))  # n = 0 too",
            "        return False", (LC_NO_CLAIM, LI_NO_CLAIM)),

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 PKG = "stepcache_integrations"
 U = "tests/unit/"
-ADAPTER_CORE = f"{PKG}/adapter_core.py"
+ADAPTER_RECORD = f"{PKG}/adapters/record.py"
 ALGEBRA = f"{PKG}/core/tasks/algebra.py"
 LAYOUT = f"{PKG}/core/tasks/layout.py"
 LINEAR_PROMPT = f"{PKG}/core/tasks/linear/prompt.py"
@@ -48,10 +48,10 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
            TEXT_CLAIMS, "    return unknowns <= stated", "    return bool(stated)", (TEXT_CLAIMS_TESTS, TEXT_ASKED)),
     # -- a stream whose sent text the checks replaced is not verified (blind red team round 6, R6_9)
     ("revised-stream-keeps-level", "a streamed answer whose sent text was replaced keeps the checked text's level",
-           ADAPTER_CORE, '        verification="unchecked" if revised else result.verification,  # what was streamed',
+           ADAPTER_RECORD, '        verification="unchecked" if revised else result.verification,  # what was streamed',
            "        verification=result.verification,", (U + "test_adapter_core.py", U + "test_revised_stream_record.py")),
     ("revised-record-keeps-level", "LangChain's revised stream record keeps the level of the checked text",
-           ADAPTER_CORE, '            "verification": "unchecked", "verified": False}', "            }",
+           ADAPTER_RECORD, '            "verification": "unchecked", "verified": False}', "            }",
            (U + "test_adapter_core.py", U + "test_revised_stream_record.py")),
     # -- a LangChain request's prompt text reads one way (blind red team round 7, R7_1)
     ("lc-turn-label-read-two-ways", "a user text 'System: ...' shares the key of a lone system message",
@@ -179,7 +179,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      LINEAR_PROMPT, '    return _CONTRACTION.sub(blank, _PLACEHOLDER.sub(blank, _TEMPLATE_EQUATION.sub(blank, prompt)))', '    return _PLACEHOLDER.sub(blank, _TEMPLATE_EQUATION.sub(blank, prompt))',
      (RELATIONS_TESTS, RELATION_WORDS, U + "test_linear_statements.py")),
     ('question-asks-no-equation', "'Solve for x: 3x + 5 = 26. What is y = 2x?' asks for x alone (answer line x = 7, proven)",
-     f"{PKG}/core/tasks/linear/request.lark", '?target: VAR | ART? VALUE OF VAR -> value_of | VAR POST_VALUE -> value_of | EQ -> defined', '?target: VAR | ART? VALUE OF VAR -> value_of | VAR POST_VALUE -> value_of | EQ -> value_of',
+     f"{PKG}/core/tasks/linear/request.lark", '?target: VAR | ART? VALUE OF VAR -> value_of | VALUE VAR -> value_of | VAR POST_VALUE -> value_of | EQ -> defined', '?target: VAR | ART? VALUE OF VAR -> value_of | VALUE VAR -> value_of | VAR POST_VALUE -> value_of | EQ -> value_of',
      (U + "test_linear_statements.py", STEP_SOURCES)),
     # -- a linear prompt is a request to solve (red team round 12c)
     ('request-none-needed', "'x = 5, y = 2.' (values stated, no request) is read as a problem",

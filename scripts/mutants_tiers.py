@@ -1,5 +1,5 @@
-"""Mutation-check rows for issue 32's tiers (exact tier, tier decision, provider profiles, length rule):
-each breaks one promise. Kept beside ``mutants.py`` (past its 450 lines), which appends them to its
+"""Mutation-check rows for issue 32's tiers (exact tier, tier decision, provider profiles, length rule)
+and the read of a request that lookup() hands update() (issue 34): each breaks one promise. Kept beside ``mutants.py`` (past its 450 lines), which appends them to its
 table: (id, behaviour, file, old, new, tests)."""
 
 from __future__ import annotations
@@ -32,14 +32,14 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      f"{_PKG}/core/length.py", '    if len(text.encode("utf-8", "surrogatepass")) <= limit:', "    if True:",
      (_NO_CLAIM, "-k", "length_limit or limit")),
     ("cut-off-answer-stored", "an answer the model stopped at its max_tokens (finish reason length) is stored",
-     f"{_PKG}/adapters/length.py", "    if reason is not None and reason.lower() in _AT_LIMIT:", "    if False:",
+     f"{_PKG}/adapters/options.py", "    if reason is not None and reason.lower() in _AT_LIMIT:", "    if False:",
      (_NO_CLAIM, "-k", "cut_off")),
     ("profile-inert-keyed-as-unknown", "a provider profile's categories are ignored (its fields read as unknown)",
-     f"{_PKG}/adapter_fields.py", "        profiled = _profiled(str(name), value, profile.category(name) if profile is not None else None)",
+     f"{_PKG}/adapters/options.py", "        profiled = _profiled(str(name), value, profile.category(name) if profile is not None else None)",
      "        profiled = _profiled(str(name), value, None)",
      ("tests/providers/test_provider_table.py", "-k", "ChatAnthropic or ChatGoogleGenerativeAI")),
     ("serialized-known-is-any-class", "a serialized model's field is trusted when any known class declares one so named",
-     f"{_PKG}/langchain/_fields.py", "    return found if found is not None else _base_fields()",
+     f"{_PKG}/langchain/_tiers.py", "    return found if found is not None else _base_fields()",
      "    return found if found is not None else frozenset(n for f in _known_by_id().values() for n in f)",
      (_U + "test_adapter_model_fields.py", "-k", "another_known")),
     ("wrapper-key-without-model-fields", "the wrapper's step key is what llm_string shows (ChatOllama names no model there)",
@@ -49,7 +49,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      f"{_PKG}/core/pipeline.py", "        if fallback is not None and fits(fallback, self.length_limit):",
      "        if fallback is not None:", (_U + "test_llama_index_no_claim.py", "-k", "written_under_a_limit")),
     ("cut-off-only-at-request-limit", "an answer a server stopped at its own limit (finish reason length, no max_tokens set) is stored",
-     f"{_PKG}/adapters/length.py", "    if reason is not None and reason.lower() in _AT_LIMIT:\n        return True",
+     f"{_PKG}/adapters/options.py", "    if reason is not None and reason.lower() in _AT_LIMIT:\n        return True",
      "    if limit is not None and reason is not None and reason.lower() in _AT_LIMIT:\n        return True",
      (_NO_CLAIM, "-k", "cut_off")),
     ("configurable-config-unkeyed", "around configurable_fields the wrapper keys the default model, not the one the config picks",
@@ -67,5 +67,12 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("decoded-messages-share-text-key", "a completion prompt spelling a message list shares the text prompt's key",
      f"{_PKG}/langchain/_tiers.py", '        base += "|decoded-messages"', '        base += ""',
      (_U + "test_langchain_cache.py", "-k", "spells")),
+    # issue 34: update() takes the read lookup() kept, and only for the same model and settings
+    ("read-kept-across-models", "update() takes a read lookup() made for another model's llm_string",
+     f"{_PKG}/langchain/cache.py", "        key = (prompt, llm_string, self.namespace,", "        key = (prompt, self.namespace,",
+     (_U + "test_langchain_one_plan.py", "-k", "another_model")),
+    ("reads-kept-unbounded", "the reads lookup() keeps for updates grow without bound",
+     f"{_PKG}/langchain/cache.py", "                while len(self._reads) > _PENDING_MAX:", "                while False:",
+     (_U + "test_langchain_one_plan.py", "-k", "bounded")),
 ]
 # fmt: on

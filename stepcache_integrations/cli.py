@@ -16,7 +16,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 # Each module exposes ``register(subparsers)``; a subcommand sets ``func(args) -> int``.
-_SUBCOMMAND_MODULES = ("stepcache_integrations.stores.cli_commands",)
+_SUBCOMMAND_MODULES = ("stepcache_integrations.stores.cli_commands", "stepcache_integrations.core.outcomes")
 
 # Commands of other installed distributions (entry points, value ``module:register``).
 COMMANDS_ENTRY_POINT_GROUP = "stepcache.commands"
@@ -39,6 +39,7 @@ examples:
                                           now use one SQLite store
   stepcache stats                         entries and hits per namespace
   stepcache list --namespace tenant-a     recent entries; then: stepcache show ID-PREFIX
+  stepcache outcomes                      what reuse, skip_reuse, fallback... mean
 
 environment:
   STEPCACHE_STORE     the store: a SQLite file path, sqlite:///path.db or postgresql://...

@@ -1,7 +1,21 @@
-"""What both framework adapters share: the tier decision and the provider profiles."""
+"""What both framework adapters share, framework-free: the record they attach and log (``record``),
+the flow of a method and its async twin (``flow``), the options, model fields and length limits the
+engine models (``options``), the tier decision and the provider profiles (``tiers``), and a model's
+identity (``identity``)."""
 
-from .profiles import CATEGORIES, Category, Profile, all_profiles, profile_for, profile_of_llm_string
-from .tiers import Reason, Tier, TierDecision, decide_tier, warn_once
+from .tiers import (
+    CATEGORIES,
+    Category,
+    Profile,
+    Reason,
+    Tier,
+    TierDecision,
+    all_profiles,
+    decide_tier,
+    profile_for,
+    profile_of_llm_string,
+    warn_once,
+)
 
 __all__ = [
     "CATEGORIES",

@@ -4,7 +4,7 @@ Task detection parses the prompt once per registered task; a repeated request me
 selection computed before instead. The key is the exact inputs: the prompt string itself
 (never a digest, never a folded or normalised form: prompts that differ by one character,
 a space, case or Unicode form each have their own entry), the task name, the schema frozen
-exactly (``core.frozen.freeze``: ``1``, ``1.0`` and ``True`` differ, key order counts), and
+exactly (``core.lru.freeze``: ``1``, ``1.0`` and ``True`` differ, key order counts), and
 the registry object with its version (bumped by every ``TaskRegistry.register``).
 
 Only what is known to be a pure function of those inputs is memoised: a registry of the
@@ -24,8 +24,7 @@ import copy
 from collections.abc import Hashable
 from typing import Any
 
-from .frozen import Unfreezable, freeze
-from .lru import BoundedLRU
+from .lru import BoundedLRU, Unfreezable, freeze
 from .tasks import (
     ArithmeticConstraints,
     ArithmeticTask,

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import InvalidPromptError
+from .outcomes import CACHE_ALONE_OUTCOMES
 from .plan import CachePlan
 from .plan_memo import PLANS
 from .policy import ReusePolicy
@@ -24,7 +25,7 @@ __all__ = [
     "validate_prompt",
 ]
 
-_SERVED: tuple[Outcome, ...] = ("reuse", "reinstantiate")
+_SERVED: tuple[Outcome, ...] = CACHE_ALONE_OUTCOMES
 WIDE_K = 64  # candidates retrieved when the first top_k tie and none serves (look_wider)
 
 

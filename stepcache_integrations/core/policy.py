@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
+from .outcomes import OUTCOMES
 from .types import Outcome, Step
 
 if TYPE_CHECKING:
@@ -14,7 +15,7 @@ if TYPE_CHECKING:
 
 __all__ = ["ReusePolicy"]
 
-_OUTCOMES: tuple[Outcome, ...] = ("reuse", "reinstantiate", "patch", "skip_reuse", "miss")
+_OUTCOMES: tuple[Outcome, ...] = OUTCOMES  # preferred first: the vocabulary lists cached answers first
 
 
 @dataclass(frozen=True)

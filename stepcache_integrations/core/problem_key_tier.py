@@ -30,7 +30,7 @@ from collections.abc import Generator, Hashable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .frozen import Unfreezable, freeze
+from .lru import Unfreezable, freeze
 from .plan import CachePlan
 from .planner import Choice, adopt, choose_keyed
 from .policy import ReusePolicy

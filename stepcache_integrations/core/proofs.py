@@ -19,8 +19,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .frozen import Unfreezable, freeze
-from .lru import BoundedLRU
+from .lru import BoundedLRU, Unfreezable, freeze
 from .tasks.base import UnitCheck, Verification
 from .types import Step, VerificationLevel
 
@@ -36,7 +35,7 @@ class Keyed:
 
 
 def keyed(value: Any) -> Keyed:
-    """``value`` with its frozen key (``core.frozen.freeze``), or no key when it has none."""
+    """``value`` with its frozen key (``core.lru.freeze``), or no key when it has none."""
     try:
         return Keyed(value, freeze(value))
     except Unfreezable:

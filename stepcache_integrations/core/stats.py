@@ -6,16 +6,15 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any
 
+from .outcomes import OUTCOMES
 from .types import VERIFICATION_LEVELS, StepCacheResult
 
 __all__ = ["CacheStats"]
 
-_OUTCOMES = ("reuse", "reinstantiate", "patch", "skip_reuse", "miss")
-
 
 @dataclass
 class _Counts:
-    outcomes: dict[str, int] = field(default_factory=lambda: dict.fromkeys(_OUTCOMES, 0))
+    outcomes: dict[str, int] = field(default_factory=lambda: dict.fromkeys(OUTCOMES, 0))
     verification: dict[str, int] = field(default_factory=lambda: dict.fromkeys(reversed(VERIFICATION_LEVELS), 0))
     requests: int = 0
     verified: int = 0

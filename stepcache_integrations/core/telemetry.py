@@ -15,6 +15,8 @@ import threading
 from dataclasses import dataclass
 from typing import Any
 
+from .outcomes import PROVENANCE
+
 __all__ = ["CAPTURE_ENV", "Telemetry", "as_telemetry"]
 
 SCOPE = "stepcache_integrations"
@@ -22,7 +24,6 @@ CAPTURE_ENV = "OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT"
 MODEL_OPERATION = "text_completion"  # the engine sends a model one prompt string and reads text back
 DURATION_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0)
 _IDLE_PROVIDERS = frozenset({"ProxyTracerProvider", "NoOpTracerProvider", "_ProxyMeterProvider", "NoOpMeterProvider"})
-PROVENANCE = ("reused", "reinstantiated", "regenerated", "repaired", "fallback")
 
 
 class Telemetry:

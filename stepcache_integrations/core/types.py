@@ -8,6 +8,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, computed_field
 
+from .outcomes import Outcome, Provenance  # the vocabulary (docs/outcomes.md)
+
 __all__ = [
     "LookupTier",
     "Outcome",
@@ -23,15 +25,9 @@ __all__ = [
     "StepCacheResult",
 ]
 
-Outcome = Literal["miss", "reuse", "reinstantiate", "patch", "skip_reuse"]
-"""What the cache did for one request (see README: "Outcomes")."""
-
 LookupTier = Literal["problem_key"]
 """How a served answer's cached entry was found when not by similarity: ``problem_key``, a dictionary
 lookup by the problem the prompt poses (or by the request itself, repeated; ``core.problem_key_tier``)."""
-
-Provenance = Literal["reused", "reinstantiated", "regenerated", "repaired", "fallback"]
-"""Where one step of a returned answer came from."""
 
 VerificationLevel = Literal["proven", "checked", "unchecked"]
 """What the checks established about a returned answer (README: "What `verified` means").

@@ -15,7 +15,8 @@ import logging
 import threading
 from typing import Any
 
-from ..adapter_core import log_request
+from ..adapters.record import log_request
+from ..core.outcomes import SERVED_OUTCOMES, SummaryOutcome, event
 from ..core.stats import CacheStats
 from ..core.types import StepCacheResult
 
@@ -41,7 +42,7 @@ class CacheCounters:
             self._counts = {
                 "lookups": 0,
                 "hits": 0,
-                "hit_outcomes": {"reuse": 0, "reinstantiate": 0, "patch": 0},
+                "hit_outcomes": dict.fromkeys(SERVED_OUTCOMES, 0),
                 "misses": 0,
                 "miss_reasons": {},
                 "updates": 0,
@@ -74,17 +75,18 @@ class CacheCounters:
             self._counts["hits"] += 1
             self._counts["exact_hits"] += 1
             self._tier("exact", record.get("tier_reasons", ()))
-        log_request(logger, "hit (exact tier, unchecked)", prompt=prompt, record=record, **where)
+        log_request(logger, event(record["outcome"], record["verification"]), prompt=prompt, record=record, **where)
 
     def exact_miss(self, reason: str, where: dict[str, Any], prompt: str) -> None:
         """Count an exact-tier lookup that found nothing (the model answers; ``update`` stores it)."""
-        self.miss(reason, where, prompt, None, tier="exact")
+        self.miss(reason, where, prompt, None, tier="exact", outcome="miss")
 
     def bypass(self, decision: Any, where: dict[str, Any], prompt: str, record: dict[str, Any]) -> None:
         """Count a lookup of tier ``none`` (the cache cannot tell which model answers)."""
         with self._lock:
             self._last_miss = record
-        self.miss(f"bypass: {decision.reason}", where, prompt, None, tier="none", reasons=record.get("tier_reasons", ()))
+        self.miss(f"bypass: {decision.reason}", where, prompt, None, tier="none", reasons=record.get("tier_reasons", ()),
+                  outcome=record["outcome"])
 
     def hit(
         self, result: StepCacheResult, where: dict[str, Any], prompt: str, nearest: str | None, record: Any
@@ -96,8 +98,8 @@ class CacheCounters:
             self._counts["hits"] += 1
             outcomes = self._counts["hit_outcomes"]
             outcomes[result.outcome] = outcomes.get(result.outcome, 0) + 1
-        event = f"hit ({result.outcome}, {result.verification})"
-        log_request(logger, event, prompt=prompt, nearest=nearest, record=record, **where)
+        line = event(result.outcome, result.verification)
+        log_request(logger, line, prompt=prompt, nearest=nearest, record=record, **where)
 
     def miss(
         self,
@@ -108,9 +110,11 @@ class CacheCounters:
         result: StepCacheResult | None = None,
         tier: str = "step",
         reasons: Any = (),
+        outcome: SummaryOutcome = "miss",
     ) -> None:
         """Count a lookup that returned None; ``result``: what the engine answered and the cache
-        did not serve (a patch that failed its checks), counted as the engine counted it."""
+        did not serve (a patch that failed its checks), counted as the engine counted it (its
+        outcome names the log line); else ``outcome``: the one the request will be counted with."""
         if result is not None:
             self._requests.record(result)
         with self._lock:
@@ -119,7 +123,8 @@ class CacheCounters:
             self._counts["misses"] += 1
             reasons = self._counts["miss_reasons"]
             reasons[reason] = reasons.get(reason, 0) + 1
-        log_request(logger, f"miss ({reason})", prompt=prompt, nearest=nearest, **where)
+        line = event(result.outcome if result is not None else outcome, reason)
+        log_request(logger, line, prompt=prompt, nearest=nearest, **where)
 
     def update(
         self,
@@ -146,7 +151,10 @@ class CacheCounters:
                 self._last_miss = record
         if not reason:
             level = f" ({result.verification})" if result is not None else ""
-            event = f"stored the answer{level}"
+            line = f"stored the answer{level}"
         else:
-            event = f"not stored ({reason}{f': {detail}' if detail else ''})"
-        log_request(logger, event, prompt=prompt, nearest=nearest, record=record, **where)
+            line = f"not stored ({reason}{f': {detail}' if detail else ''})"
+        outcome = result.outcome if result is not None else (record or {}).get("outcome")
+        if outcome is not None:  # None: the engine never judged the answer (no generations, not cacheable)
+            line = f"{event(outcome)}, {line}"
+        log_request(logger, line, prompt=prompt, nearest=nearest, record=record, **where)

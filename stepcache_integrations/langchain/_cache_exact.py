@@ -16,10 +16,10 @@ from langchain_core.caches import RETURN_VAL_TYPE
 from langchain_core.messages import BaseMessage
 from langchain_core.outputs import ChatGeneration, Generation
 
-from ..adapter_core import METADATA_KEY, exact_summary
-from ..adapters.length import cut_off
+from ..adapters.flow import Io, TwinFlow
+from ..adapters.options import cut_off
+from ..adapters.record import METADATA_KEY, exact_summary
 from ..adapters.tiers import TierDecision
-from ..twin_flow import Io, TwinFlow
 from ._cache_counters import CacheCounters
 from ._convert import Request, entry_metadata, generation_from_dict, generation_text, generation_to_dict, llm_key_for
 from ._exact import exact_request

@@ -28,13 +28,19 @@ from langchain_core.messages import (
 from langchain_core.messages.tool import tool_call
 from langchain_core.outputs import ChatGeneration, Generation
 
-from ..adapter_core import METADATA_KEY, summarize
+from ..adapters.flow import Io, TwinFlow
+from ..adapters.record import METADATA_KEY, summarize
 from ..core.engine import CachePlan
 from ..core.segment import extract_json_object
 from ..core.types import StepCacheResult
-from ..twin_flow import Io, TwinFlow
-from ._request_key import json_default, keyed, kwargs_digest, request_digest, request_rest  # noqa: F401 - re-exported
-from ._unread import unread_messages
+from ._unread import (  # noqa: F401 - re-exported
+    json_default,
+    keyed,
+    kwargs_digest,
+    request_digest,
+    request_rest,
+    unread_messages,
+)
 from .engine_model import content_text, message_text
 
 Kind = Literal["chat", "llm"]
@@ -188,23 +194,28 @@ def message_from_text(text: str, template: BaseMessage | None) -> AIMessage | No
         return AIMessage(content=text)
     if (content_text(template.content) or "").strip():  # type: ignore[union-attr]
         return None
+    new_calls = _tool_calls_from_text(text, calls)
+    return None if new_calls is None else AIMessage(content="", tool_calls=new_calls)
+
+
+def _tool_calls_from_text(text: str, calls: list[Any]) -> list[Any] | None:
+    """The tool calls answer ``text`` holds, shaped like the template's ``calls``: one call's
+    arguments as a JSON object, several as a JSON list of ``{"name", "args"}`` (None: neither)."""
     if len(calls) == 1:
         found = extract_json_object(text)
         if found is None:
             return None
-        new_calls = [tool_call(name=calls[0]["name"], args=found[0], id=f"call_{uuid.uuid4().hex[:24]}")]
-    else:
-        try:
-            parsed = json.loads(text)
-        except ValueError:
-            return None
-        if not isinstance(parsed, list) or not all(
-            isinstance(c, dict) and isinstance(c.get("name"), str) and isinstance(c.get("args"), dict)
-            for c in parsed
-        ):
-            return None
-        new_calls = [tool_call(name=c["name"], args=c["args"], id=f"call_{uuid.uuid4().hex[:24]}") for c in parsed]
-    return AIMessage(content="", tool_calls=new_calls)
+        return [tool_call(name=calls[0]["name"], args=found[0], id=f"call_{uuid.uuid4().hex[:24]}")]
+    try:
+        parsed = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(parsed, list) or not all(
+        isinstance(c, dict) and isinstance(c.get("name"), str) and isinstance(c.get("args"), dict)
+        for c in parsed
+    ):
+        return None
+    return [tool_call(name=c["name"], args=c["args"], id=f"call_{uuid.uuid4().hex[:24]}") for c in parsed]
 
 
 def template_flow(plan: CachePlan, store: Any = None) -> TwinFlow[BaseMessage | None]:

@@ -86,7 +86,7 @@ def is_model(runnable: Any) -> bool:
 
 
 class ModelCaller:
-    """The wrapper's model for one run (``adapter_core.AdapterModel``): model calls become child runs
+    """The wrapper's model for one run (``adapters.flow.AdapterModel``): model calls become child runs
     of the wrapper; ``spec`` says what the call options ask of an answer's shape, ``stored`` is the
     message shape of the plan's matched entry (kept for a patched answer)."""
 
@@ -107,7 +107,7 @@ class ModelCaller:
         self.kwargs = kwargs
         self.spec = spec if spec is not None else CallSpec()
         self.stored = stored
-        self.limit = limit  # the request's length limit: an answer cut off at it fails (adapters.length)
+        self.limit = limit  # the request's length limit: an answer cut off at it fails (adapters.options)
 
     def shaped(self, stored: BaseMessage | None) -> ModelCaller:
         """This caller for a plan whose matched entry has the message shape ``stored``."""

@@ -16,7 +16,7 @@ __all__ = ["PatchCaller"]
 
 
 class PatchCaller:
-    """The patch model of one ``lookup`` (``adapter_core.AdapterModel``): it answers the plan's
+    """The patch model of one ``lookup`` (``adapters.flow.AdapterModel``): it answers the plan's
     patch prompt and the engine's repairs; the answer keeps the matched entry's message shape."""
 
     def __init__(self, model: Any, request: Request, spec: CallSpec, template: BaseMessage | None) -> None:

@@ -13,10 +13,10 @@ from typing import Any
 
 from langchain_core.messages import BaseMessage
 
-from ..adapter_core import METADATA_KEY, exact_summary, log_request
-from ..adapters.length import CUT_OFF, cut_off
+from ..adapters.flow import END, Emit, Io, StreamFlow, TwinFlow, opened, pull
+from ..adapters.options import CUT_OFF, cut_off
+from ..adapters.record import METADATA_KEY, exact_event, exact_summary, log_request
 from ..core.exact_tier import ExactHit, exact_llm_key
-from ..twin_flow import END, Emit, Io, StreamFlow, TwinFlow, opened, pull
 from ._exact import exact_request, output_payload, output_usage, restore_output
 from ._streaming import cached_chunks, merge_chunks
 from .engine_model import output_text
@@ -39,8 +39,7 @@ def _where(wrapper: Any, run_: Any) -> dict[str, Any]:
 
 
 def _log(wrapper: Any, run_: Any, record: dict[str, Any]) -> None:
-    event = "hit (exact tier, unchecked)" if record["outcome"] == "exact" else "miss (exact tier), stored the answer"
-    log_request(request_logger, event, prompt=run_.request.text, record=record, **_where(wrapper, run_))
+    log_request(request_logger, exact_event(record), prompt=run_.request.text, record=record, **_where(wrapper, run_))
 
 
 def _hit_flow(wrapper: Any, run_: Any) -> TwinFlow[ExactHit | None]:

@@ -6,21 +6,21 @@ import threading
 from collections import OrderedDict
 from collections.abc import Collection
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from langchain_core.caches import RETURN_VAL_TYPE, BaseCache
 from langchain_core.language_models import BaseLanguageModel
 from langchain_core.messages import BaseMessage
 from langchain_core.outputs import ChatGeneration, Generation
 
-from ..adapter_core import METADATA_KEY, answer_flow, bypass_summary, summarize
-from ..adapter_fields import inert_names
-from ..adapters.length import CUT_OFF, cut_off, fits, reported_output_tokens
+from ..adapters.flow import Io, TwinFlow, answer_flow, arun, run
+from ..adapters.options import CUT_OFF, cut_off, fits, inert_names, reported_output_tokens
+from ..adapters.record import METADATA_KEY, bypass_summary, summarize
 from ..adapters.tiers import Reason, TierDecision, warn_once
 from ..core.engine import CachePlan, StepCache
+from ..core.pipeline import declined_outcome
 from ..core.types import StepCacheResult
 from ..errors import InvalidPromptError
-from ..twin_flow import Io, TwinFlow, arun, run
 from ._cache_counters import CacheCounters
 from ._patch_caller import PatchCaller
 from ._convert import (
@@ -136,6 +136,7 @@ class StepCacheLLMCache(BaseCache):
         self.inert_model_types = inert_names(inert_model_types)
         self._lock = threading.Lock()
         self._pending: OrderedDict[tuple[str, str], _Pending] = OrderedDict()
+        self._reads: OrderedDict[tuple[Any, ...], _Read] = OrderedDict()
         self._counters = CacheCounters()
 
     @property
@@ -176,6 +177,28 @@ class StepCacheLLMCache(BaseCache):
     def _take(self, prompt: str, llm_string: str) -> _Pending | None:
         with self._lock:
             return self._pending.pop((prompt, llm_string), None)
+
+    def _read(self, prompt: str, llm_string: str, *, again: bool = False) -> _Read:
+        """The request behind ``prompt`` and what ``llm_string`` says of it (its tier), read once:
+        ``lookup`` reads it and keeps it (at most ``_PENDING_MAX`` reads), the ``update`` after it
+        (``again``) takes it back. The key holds everything the read depends on: the prompt, the
+        model and its parameters (``llm_string``), and this cache's settings as they are now."""
+        key = (prompt, llm_string, self.namespace, self.task, self.json_schema is not None, self.inert_model_fields,
+               self.inert_model_types)
+        if again:
+            with self._lock:
+                kept = self._reads.pop(key, None)
+            if kept is not None:
+                return kept
+        request = parse_cache_prompt(prompt)
+        spec = self._spec(request, llm_string)
+        read = _Read(request, spec, *self._tier(request, llm_string, spec))
+        if not again:
+            with self._lock:
+                self._reads[key] = read
+                while len(self._reads) > _PENDING_MAX:
+                    self._reads.popitem(last=False)
+        return read
 
     @staticmethod
     def _miss_reason(plan: CachePlan, patching: bool) -> str:
@@ -281,7 +304,7 @@ class StepCacheLLMCache(BaseCache):
     ) -> None:
         """A lookup that returns None: LangChain calls the model; ``update`` gets this plan."""
         nearest = plan.entry.prompt if plan.entry is not None else None
-        self._counters.miss(reason, self._where(options), request.text, nearest, result)
+        self._counters.miss(reason, self._where(options), request.text, nearest, result, outcome=declined_outcome(plan))
         self._remember(*key, _Pending(plan, options, reason))
 
     def _hit(self, result: StepCacheResult, plan: CachePlan, request: Request, where: dict[str, str]) -> None:
@@ -304,9 +327,7 @@ class StepCacheLLMCache(BaseCache):
 
     # ------------------------------------------------------------------ BaseCache
     def _lookup_flow(self, prompt: str, llm_string: str) -> TwinFlow[RETURN_VAL_TYPE | None]:
-        request = parse_cache_prompt(prompt)
-        spec = self._spec(request, llm_string)
-        decision, view = self._tier(request, llm_string, spec)
+        request, spec, decision, view = self._read(prompt, llm_string)
         if decision.tier == "none":
             where = exact_where(self.namespace, view)
             self._counters.bypass(decision, where, request.text, bypass_summary(decision.reason or "", **where,
@@ -360,13 +381,12 @@ class StepCacheLLMCache(BaseCache):
         return await arun(self._lookup_flow(prompt, llm_string))
 
     def _update_flow(self, prompt: str, llm_string: str, return_val: RETURN_VAL_TYPE) -> TwinFlow[None]:
-        request = parse_cache_prompt(prompt)
-        spec = self._spec(request, llm_string)
-        decision, view = self._tier(request, llm_string, spec)
+        request, spec, decision, view = self._read(prompt, llm_string, again=True)
         pending = self._take(prompt, llm_string)
         if decision.tier == "none":
-            self._counters.update(None, "bypass", decision.reason or "", exact_where(self.namespace, view), request.text,
-                                  None, None)
+            where = exact_where(self.namespace, view)
+            record = bypass_summary(decision.reason or "", **where, decision=decision)
+            self._counters.update(None, "bypass", decision.reason or "", where, request.text, None, record)
             return
         if decision.tier == "exact":
             yield from exact_update_flow(self._exact(request, decision, view), return_val)
@@ -432,3 +452,13 @@ class _Pending:
     plan: CachePlan
     options: dict[str, Any]
     reason: str
+
+
+class _Read(NamedTuple):
+    """One request as ``lookup`` read it, for the ``update`` after it: the request behind the
+    prompt, what the call asks (``CallSpec``), its tier and what ``llm_string`` says."""
+
+    request: Request
+    spec: CallSpec
+    decision: TierDecision
+    view: LlmStringView

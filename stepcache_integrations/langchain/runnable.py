@@ -32,15 +32,27 @@ from langchain_core.runnables.configurable import DynamicRunnable
 from langchain_core.runnables.fallbacks import _returns_runnable
 from pydantic import ConfigDict, Field
 
-from ..adapter_core import StreamSession, answer_flow, finish_flow, log_request, result_event
-from ..adapter_fields import declared_fields, inert_names
-from ..adapter_options import length_limit
-from ..adapters.length import fits, reported_output_tokens
+from ..adapters.flow import (
+    END,
+    Emit,
+    Io,
+    StreamFlow,
+    TwinFlow,
+    answer_flow,
+    arun,
+    arun_stream,
+    finish_step,
+    opened,
+    pull,
+    run,
+    run_stream,
+)
+from ..adapters.options import declared_fields, fits, inert_names, length_limit, reported_output_tokens
+from ..adapters.record import StreamSession, log_request, result_event
 from ..adapters.tiers import Reason, TierDecision, warn_once
 from ..core.engine import StepCache
 from ..core.types import StepCacheResult
 from ..errors import InvalidPromptError
-from ..twin_flow import END, Emit, Io, StreamFlow, TwinFlow, arun, arun_stream, opened, pull, run, run_stream
 from ._convert import Request, annotate, kwargs_digest, messages_to_text, summary, template_flow
 from ._identity import bound_identity, unwrap
 from ._model import ModelCaller, call_options, is_model, llm_string, model_kind, prompt_value, schema_dict
@@ -80,7 +92,7 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
     a cached answer that is no tool call is never served for it.
 
     Every request logs one INFO line on ``stepcache_integrations.langchain``, as the global cache
-    does (``adapter_core.log_request``).
+    does (``adapters.record.log_request``).
     """
 
     bound: Runnable
@@ -276,7 +288,7 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
 
     @staticmethod
     def _fits(plan: Any, output: Any, limit: int | None) -> bool:
-        """Whether a cache-only answer fits the request's length limit (``adapters.length.fits``: the
+        """Whether a cache-only answer fits the request's length limit (``adapters.options.fits``: the
         stored message itself fits by the tokens its model reported)."""
         restored = plan.entry is not None and isinstance(output, BaseMessage) and output_text(output) == plan.entry.text
         return fits(plan.cached_text, limit, reported_output_tokens(output) if restored else None)
@@ -286,7 +298,7 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
 
     def tier(self, request: Request, call_kwargs: dict[str, Any], spec: CallSpec) -> tuple[TierDecision, str, int | None]:
         """The tier of this request (``adapters.tiers``), its exact-tier model identity and its length
-        limit (``max_tokens``...: read by the length rule, ``adapters.length``).
+        limit (``max_tokens``...: read by the length rule, ``adapters.options``).
 
         The step tier holds unless a message part or field the engine does not read, a field of the
         model it does not know (``instructions``...: every such field at once, each with the opt-in
@@ -392,7 +404,7 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
                 session.feed(chunk_text(chunk))
                 yield Emit(strip_usage(chunk))
             raw = merge_chunks(pieces)
-        result = yield from finish_flow(self.cache, plan, caller.shaped(stored), raw)
+        result = yield finish_step(self.cache, plan, caller.shaped(stored), raw)
         final = self._finish(from_model(plan, request, raw, result, stored), result, key, streamed=True)
         # the event is a completion LLM's only record: it says when the sent text was replaced
         yield from self._recorded(run_, plan, result, stream_revised(final, session, live=streams_live(plan)))

@@ -18,13 +18,13 @@ from typing import Any
 
 from llama_index.core.base.llms.types import ChatMessage, ChatResponse, CompletionResponse
 
-from ..adapter_core import METADATA_KEY, exact_summary, log_request
-from ..adapters.length import CUT_OFF, cut_off
+from ..adapters.flow import END, Emit, Io, StreamFlow, TwinFlow, pull
+from ..adapters.options import CUT_OFF, cut_off
+from ..adapters.record import METADATA_KEY, exact_event, exact_summary, log_request
 from ..adapters.tiers import TierDecision
 from ..core.exact_tier import exact_llm_key
 from ..core.llm import coerce_response
 from ..errors import ModelOutputError
-from ..twin_flow import END, Emit, Io, StreamFlow, TwinFlow, pull
 from ._requests import role_name
 from ._responses import tag
 from ._spans import report
@@ -76,7 +76,7 @@ def _lookup(req: ExactRequest, streamed: bool) -> TwinFlow[Any]:
     meta = exact_summary(req.decision, hit=hit, streamed=streamed, **_where(req))
     response = restored(hit.payload, meta, req.chat)
     if response is not None:
-        log_request(logger, "hit (exact tier, unchecked)", prompt=req.prompt, record=meta, **_where(req))
+        log_request(logger, exact_event(meta), prompt=req.prompt, record=meta, **_where(req))
         report(meta)
     return response
 
@@ -95,7 +95,7 @@ def _store(req: ExactRequest, response: Any, streamed: bool, text: str | None = 
         reason = None
     meta = exact_summary(req.decision, hit=None, stored_entry_id=stored, streamed=streamed, usage=usage,
                          reason=reason, **_where(req))
-    log_request(logger, "miss (exact tier), stored the answer", prompt=req.prompt, record=meta, **_where(req))
+    log_request(logger, exact_event(meta), prompt=req.prompt, record=meta, **_where(req))
     report(meta)
     return meta
 

@@ -24,8 +24,8 @@ from typing import Any
 from llama_index.core.base.llms.types import ChatMessage, MessageRole, TextBlock
 from llama_index.core.llms.llm import LLM
 
-from ..adapter_core import METADATA_KEY
-from ..adapters.length import reported_output_tokens
+from ..adapters.options import reported_output_tokens
+from ..adapters.record import METADATA_KEY
 from ..core.llm import coerce_response
 from ..core.types import LLMResponse
 from ._llm_key import KEY_ATTRS, default_llm_key, inner_options, inner_reason  # noqa: F401 - re-exported
@@ -93,15 +93,23 @@ def _message_rest(message: ChatMessage) -> dict[str, Any] | None:
     kwargs = {k: v for k, v in message.additional_kwargs.items() if k != METADATA_KEY}
     if kwargs:
         rest["additional_kwargs"] = kwargs
-    texts = [b for b in message.blocks if isinstance(b, TextBlock)]
-    blocks = [b.model_dump(exclude={"text"}) if isinstance(b, TextBlock) else b.model_dump() for b in message.blocks]
-    if len(texts) != len(message.blocks) or len(texts) > 1 or any(b != {"block_type": "text"} for b in blocks):
-        if len(texts) > 1:
-            for block, dumped in zip(message.blocks, blocks):
-                if isinstance(block, TextBlock):
-                    dumped["chars"] = len(block.text)
+    blocks = _blocks_rest(message)
+    if blocks is not None:
         rest["blocks"] = blocks
     return {"role": role_name(message), **rest} if rest else None
+
+
+def _blocks_rest(message: ChatMessage) -> list[dict[str, Any]] | None:
+    """The message's blocks as :func:`_message_rest` keys them, or None for one plain text block."""
+    texts = [b for b in message.blocks if isinstance(b, TextBlock)]
+    blocks = [b.model_dump(exclude={"text"}) if isinstance(b, TextBlock) else b.model_dump() for b in message.blocks]
+    if len(texts) == len(message.blocks) and len(texts) <= 1 and all(b == {"block_type": "text"} for b in blocks):
+        return None
+    if len(texts) > 1:
+        for block, dumped in zip(message.blocks, blocks):
+            if isinstance(block, TextBlock):
+                dumped["chars"] = len(block.text)
+    return blocks
 
 
 def request_rest(messages: Sequence[ChatMessage] | None) -> list[dict[str, Any] | None] | None:
@@ -170,7 +178,7 @@ def history_scope(messages: Sequence[ChatMessage] | None) -> str | None:
 
 
 class InnerCaller:
-    """The adapter's model for one request (``adapter_core.AdapterModel``): maps an engine request
+    """The adapter's model for one request (``adapters.flow.AdapterModel``): maps an engine request
     prompt to an inner-LLM call and reads its response for the engine.
 
     Also exposes ``complete``/``acomplete`` (a LlamaIndex LLM's shape) for callers of earlier versions.

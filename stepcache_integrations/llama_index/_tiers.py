@@ -15,11 +15,16 @@ from typing import Any
 
 from llama_index.core.base.llms.types import ChatMessage, TextBlock
 
-from ..adapter_fields import declared_fields, field_reasons, inert_names, known_fields
-from ..adapter_options import length_limit, option_reasons
-from ..adapters.length import fits
-from ..adapters.profiles import inert_names_of, profile_for
-from ..adapters.tiers import Reason, TierDecision, decide_tier
+from ..adapters.options import (
+    declared_fields,
+    field_reasons,
+    fits,
+    inert_names,
+    known_fields,
+    length_limit,
+    option_reasons,
+)
+from ..adapters.tiers import Reason, TierDecision, decide_tier, inert_names_of, profile_for
 from ._llm_key import LLAMA_INDEX_CLASSES, formatter_reason, inner_options
 from ._requests import BYPASS_KWARGS, role_name
 
@@ -61,7 +66,7 @@ def request_limit(llm: Any, kwargs: dict[str, Any]) -> int | None:
 
 def fitted(cache: Any, plan: Any, limit: int | None, options: dict[str, Any]) -> Any:
     """``plan``, or a miss plan when its cache-only answer may not fit the request's length ``limit``
-    (``adapters.length``: the stored answer itself fits by the tokens its model reported); the
+    (``adapters.options``: the stored answer itself fits by the tokens its model reported); the
     prompt's vector is kept."""
     entry = plan.entry
     verbatim = entry is not None and plan.cached_text == entry.text

@@ -44,19 +44,24 @@ from llama_index.core.llms.callbacks import llm_chat_callback, llm_completion_ca
 from llama_index.core.llms.function_calling import FunctionCallingLLM
 from llama_index.core.llms.llm import LLM
 
-from ..adapter_core import (
-    METADATA_KEY,
-    StepCacheSummary,
+from ..adapters.flow import (
+    END,
+    Emit,
+    Io,
+    StreamFlow,
+    TwinFlow,
     answer_flow,
-    finish_flow,
-    log_request,
-    result_event,
-    summarize,
+    arun,
+    arun_stream,
+    finish_step,
+    pull,
+    run,
+    run_stream,
 )
-from ..adapter_fields import inert_names
+from ..adapters.options import inert_names
+from ..adapters.record import METADATA_KEY, StepCacheSummary, log_request, result_event, summarize
 from ..core.engine import CachePlan, StepCache
 from ..core.types import StepCacheResult
-from ..twin_flow import END, Emit, Io, StreamFlow, TwinFlow, arun, arun_stream, pull, run, run_stream
 from ..adapters.tiers import TierDecision, warn_once
 from ._exact import ExactRequest, exact_answer_flow, exact_chat_request, exact_completion_request, exact_stream_flow
 from ._function_calling import InnerFunctionCalling
@@ -324,7 +329,7 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
         while (part := (yield pull(stream))) is not END:
             if (chunk := state.model_chunk(part, kind.text(part), kind.chunk)) is not None:
                 yield Emit(chunk)
-        result = yield from finish_flow(self._cache, plan, caller, state.output(kind.chunk))
+        result = yield finish_step(self._cache, plan, caller, state.output(kind.chunk))
 
         def closing_meta(**extra: Any) -> dict[str, Any]:
             return self._logged(plan, result, key, fill(pending, self._meta(result, key, **extra)))

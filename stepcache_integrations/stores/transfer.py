@@ -95,35 +95,44 @@ def _numbered_records(lines: Iterable[str]) -> Iterator[tuple[int, CacheEntry, n
         if not line.strip():
             continue
         where = f"line {lineno}"
-        try:
-            record = json.loads(line)
-        except ValueError as exc:
-            if line.lstrip().startswith("["):
-                raise StoreError(f"{where} starts a JSON array; {_JSONL_HINT}") from exc
-            cut = "" if line.endswith("\n") else " (the file ends inside this line: truncated?)"
-            raise StoreError(f"invalid JSON on {where}: {short_error(exc)}{cut}") from exc
-        if isinstance(record, list):
-            raise StoreError(f"{where} is a JSON array; {_JSONL_HINT}")
-        if not isinstance(record, dict) or record.get("format") != EXPORT_FORMAT:
-            raise StoreError(f"{where} is not a {EXPORT_FORMAT} record; {_JSONL_HINT}")
+        record = _record(line, where)
         entry = entry_from_obj(record.get("entry"), where=where)
-        if "vector_b64" in record:
-            dim = record.get("dim")
-            if not isinstance(dim, int) or dim <= 0:
-                raise StoreError(f"{where}: missing or invalid 'dim'")
-            try:
-                blob = base64.b64decode(str(record["vector_b64"]), validate=True)
-            except ValueError as exc:
-                raise StoreError(f"{where}: invalid base64 vector") from exc
-            vector = vector_from_blob(blob, dim, where=where)
-        elif isinstance(record.get("vector"), list):
-            values = record["vector"]
-            if not all(isinstance(v, (int, float)) and math.isfinite(v) for v in values):
-                raise StoreError(f"{where}: vector must be a list of finite numbers")
-            vector = check_vector(values)
-        else:
-            raise StoreError(f"{where}: no vector")
-        yield lineno, entry, vector
+        yield lineno, entry, _record_vector(record, where)
+
+
+def _record(line: str, where: str) -> dict[str, Any]:
+    """One line read as an export record; StoreError saying what it is instead."""
+    try:
+        record = json.loads(line)
+    except ValueError as exc:
+        if line.lstrip().startswith("["):
+            raise StoreError(f"{where} starts a JSON array; {_JSONL_HINT}") from exc
+        cut = "" if line.endswith("\n") else " (the file ends inside this line: truncated?)"
+        raise StoreError(f"invalid JSON on {where}: {short_error(exc)}{cut}") from exc
+    if isinstance(record, list):
+        raise StoreError(f"{where} is a JSON array; {_JSONL_HINT}")
+    if not isinstance(record, dict) or record.get("format") != EXPORT_FORMAT:
+        raise StoreError(f"{where} is not a {EXPORT_FORMAT} record; {_JSONL_HINT}")
+    return record
+
+
+def _record_vector(record: dict[str, Any], where: str) -> np.ndarray:
+    """A record's vector (base64 float32 bytes with its ``dim``, or a list of numbers), checked."""
+    if "vector_b64" in record:
+        dim = record.get("dim")
+        if not isinstance(dim, int) or dim <= 0:
+            raise StoreError(f"{where}: missing or invalid 'dim'")
+        try:
+            blob = base64.b64decode(str(record["vector_b64"]), validate=True)
+        except ValueError as exc:
+            raise StoreError(f"{where}: invalid base64 vector") from exc
+        return vector_from_blob(blob, dim, where=where)
+    if isinstance(record.get("vector"), list):
+        values = record["vector"]
+        if not all(isinstance(v, (int, float)) and math.isfinite(v) for v in values):
+            raise StoreError(f"{where}: vector must be a list of finite numbers")
+        return check_vector(values)
+    raise StoreError(f"{where}: no vector")
 
 
 def read_jsonl(src: str | os.PathLike[str] | IO[str]) -> list[tuple[CacheEntry, np.ndarray]]:

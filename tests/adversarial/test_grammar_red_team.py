@@ -89,3 +89,41 @@ def test_words_read_two_ways_are_no_claim(prompt: str) -> None:
 def test_a_bare_json_value_followed_by_a_mark_is_no_statement(value: str) -> None:
     read = read_json(f"Return a JSON object with keys city and temp where city = {value} and temp = 3.")
     assert read is None or "city" not in read.statements
+
+
+# -- blind red team on the answer-alone, one-line, fraction and decimal formats (README + docs only)
+
+def test_french_la_reponse_juste_is_the_right_answer_not_the_answer_alone() -> None:
+    """"Donne la réponse juste" asks for the correct answer: its working is not replaced by a value."""
+    read = understand_prompt("Résous 2x + 1 = 6. Donne la réponse juste.")
+    assert read is None or "answer_only" not in read.format
+    cache, model = StepCache(), Counting("Answer: x = 5/2")
+    cache.store_answer("Résous 2x + 1 = 6. Juste la réponse.", "Answer: x = 5/2")
+    cache.generate("Résous 3x + 1 = 10. Donne la réponse juste.", model)
+    assert model.calls == 1
+
+
+@pytest.mark.parametrize(("seed", "answer"), [
+    ("Solve x + y = 3, x - y = 2.", "x = 2.5, y = 0.5"),  # an unknown not asked beside the asked one
+    ("Solve 2x + 1 = 6.", "x = 5/2, x = 2.5"),  # one value twice
+])
+def test_the_answer_alone_states_the_asked_unknowns_once_and_nothing_else(seed: str, answer: str) -> None:
+    prompt = ("If x + y = 3 and x - y = 2, find y. Just the answer." if "y" in seed
+              else "Solve 2x + 1 = 6. Give only the final answer.")
+    reused = StepCache()
+    reused.store_answer(seed, answer)
+    served = reused.generate(prompt, Counting(answer))
+    assert served.text.strip() != answer and served.text.strip().count("=") == 1
+    fresh = StepCache().generate(prompt, Counting(answer))  # the model's own answer, the same lines
+    assert fresh.text.strip() != answer and fresh.text.strip().count("=") == 1
+
+
+@pytest.mark.parametrize("prompt", [
+    "If x + y = 3 and x - y = 2, find x. Just the answer. Answer: y = ?",
+    "Solve x + y = 3, x - y = 2. Just the answer. Answer: y = ?",
+    "If x + y = 3 and x - y = 2, find y. Answer in one line. Answer: x = ?",
+    "If y = 3, solve 2x + y = 6. Answer: y = ?",
+])
+def test_an_answer_template_naming_other_unknowns_than_asked_is_no_claim(prompt: str) -> None:
+    """The answer line cannot follow "Answer: y = ?" and state what else is asked."""
+    assert understand_prompt(prompt) is None

@@ -170,7 +170,9 @@ def test_global_cache_says_why_it_declines(
     assert stats["stored"] + sum(stats["not_stored"].values()) == stats["updates"] == stats["misses"]
     for reason in stats["not_stored"]:
         assert reason == "failed verification"
-        assert any(line.startswith("stepcache: not stored (failed verification: ") for line in lines)
+        # the update line names the request's outcome first (no candidate, or one found and not used)
+        assert any(line.startswith(f"stepcache: {outcome}, not stored (failed verification: ")
+                   for line in lines for outcome in ("miss", "skip_reuse"))
 
 
 def _find_wrapper(runnable: Any) -> StepCacheRunnable:

@@ -1,4 +1,4 @@
-"""Issue 21: one log line per request, the same in every adapter (adapter_core.log_request).
+"""Issue 21: one log line per request, the same in every adapter (adapters.record.log_request).
 
 A line names a short stable key (model key digest / namespace / prompt digest) and the part of
 the prompt that tells it apart: where it differs from the cached candidate's prompt, else its
@@ -15,7 +15,7 @@ import pytest
 from langchain_core.messages import HumanMessage, SystemMessage
 
 from stepcache_integrations import StepCache
-from stepcache_integrations.adapter_core import prompt_difference, request_key, result_event
+from stepcache_integrations.adapters.record import prompt_difference, request_key, result_event
 from stepcache_integrations.langchain import StepCacheLLMCache, with_step_cache
 from tests.unit.test_langchain_fakes import MATH_A, MATH_Q, MATH_Q2, global_cache, scripted  # noqa: F401 - fixture
 
@@ -55,7 +55,14 @@ def test_three_questions_under_one_system_prompt_log_three_ways(
             model.invoke([SystemMessage(SYSTEM), HumanMessage(question)])
     lines = [r.getMessage() for r in _lines(caplog, "stepcache_integrations.langchain")]
     assert len(lines) == 6
-    misses = [line for line in lines if line.startswith("stepcache: miss")]
+    # the lookup lines (each followed by its update line): the first finds no candidate, the other
+    # two find it and do not use it, named by the outcome stats() counts them with
+    misses = lines[0::2]
+    assert [line.split(" for ")[0] for line in misses] == [
+        "stepcache: miss (no cached candidate)", *["stepcache: skip_reuse (candidate failed verification)"] * 2]
+    assert [line.split(" for ")[0] for line in lines[1::2]] == [
+        "stepcache: miss, stored the answer (unchecked)", *["stepcache: skip_reuse, stored the answer (unchecked)"] * 2]
+    assert global_cache.stats()["outcomes"] == {"reuse": 0, "reinstantiate": 0, "patch": 0, "skip_reuse": 2, "miss": 1}
     assert len(set(misses)) == 3  # the issue: three identical lines, cut at the system prompt
     assert len({KEY.search(line).group(3) for line in misses}) == 3  # type: ignore[union-attr]
     assert QUESTIONS[0][-25:] in misses[0]  # no candidate yet: the tail
@@ -72,7 +79,7 @@ def test_a_hit_line_shows_what_differs_from_the_candidate(
         model.invoke(MATH_Q)
         model.invoke(MATH_Q2)
     hit = _lines(caplog, "stepcache_integrations.langchain")[-1]
-    assert hit.getMessage().startswith("stepcache: hit (reinstantiate, proven) for ")
+    assert hit.getMessage().startswith("stepcache: reinstantiate (proven) for ")
     assert "differs from the candidate" in hit.getMessage() and "26" in hit.getMessage()
     record = hit.stepcache  # type: ignore[attr-defined]
     assert record["outcome"] == "reinstantiate" and record["namespace"] == "langchain"
@@ -88,8 +95,8 @@ def test_the_runnable_wrapper_logs_the_same_lines(caplog: pytest.LogCaptureFixtu
     lines = [r.getMessage() for r in records]
     assert len(lines) == 3, lines
     assert lines[0].startswith("stepcache: miss (no cached candidate), stored the answer (proven) for ")
-    assert lines[1].startswith("stepcache: hit (reinstantiate, proven) for ")
-    assert lines[2].startswith("stepcache: hit (reuse, proven) for ")
+    assert lines[1].startswith("stepcache: reinstantiate (proven) for ")
+    assert lines[2].startswith("stepcache: reuse (proven) for ")
     assert records[0].stepcache == first.response_metadata["stepcache"]  # type: ignore[attr-defined]
     assert records[1].stepcache["outcome"] == again.response_metadata["stepcache"]["outcome"]  # type: ignore[attr-defined]
     digests = [match.group(3) for match in map(KEY.search, lines) if match is not None]
@@ -109,8 +116,8 @@ def test_the_llama_index_adapter_logs_the_same_lines(caplog: pytest.LogCaptureFi
     lines = [r.getMessage() for r in records]
     assert len(lines) == 3, lines
     assert lines[0].startswith("stepcache: miss (no cached candidate), stored the answer (proven) for ")
-    assert lines[1].startswith("stepcache: hit (reinstantiate, proven) for ")
-    assert lines[2].startswith("stepcache: hit (reuse, proven) for ") and "same text as the candidate" in lines[2]
+    assert lines[1].startswith("stepcache: reinstantiate (proven) for ")
+    assert lines[2].startswith("stepcache: reuse (proven) for ") and "same text as the candidate" in lines[2]
     assert all(KEY.search(line) for line in lines)
     assert records[2].stepcache["streamed"] is True  # type: ignore[attr-defined]
 
@@ -124,6 +131,7 @@ def test_result_events_say_what_happened() -> None:
 
     assert result_event(result(stored_entry_id="e")) == "miss (no cached candidate), stored the answer (unchecked)"
     failed = result(checks_passed=False, errors=["x: wrong"], matched_entry_id="m", outcome="skip_reuse")
-    assert result_event(failed) == "miss (candidate failed verification), not stored (failed verification: x: wrong)"
-    assert result_event(result(outcome="patch", checks_passed=False, errors=["e"])) == "patch failed verification: e"
-    assert result_event(result(outcome="reuse", verification="proven")) == "hit (reuse, proven)"
+    # each line names the outcome as stats() counts it (the candidate found and not used: skip_reuse)
+    assert result_event(failed) == "skip_reuse (candidate failed verification), not stored (failed verification: x: wrong)"
+    assert result_event(result(outcome="patch", checks_passed=False, errors=["e"])) == "patch (failed verification: e)"
+    assert result_event(result(outcome="reuse", verification="proven")) == "reuse (proven)"

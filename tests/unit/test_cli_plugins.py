@@ -14,7 +14,8 @@ import pytest
 import stepcache_integrations
 from stepcache_integrations import cli
 
-STORE_COMMANDS = {"stats", "list", "show", "delete", "clear", "export", "import"}
+# the store commands and `outcomes` (the vocabulary of core/outcomes.py)
+STORE_COMMANDS = {"stats", "list", "show", "delete", "clear", "export", "import", "outcomes"}
 PACKAGE = Path(stepcache_integrations.__file__).resolve().parent
 
 

@@ -1,7 +1,7 @@
 """The adapters' model kinds: what the engine knows of LangChain and LlamaIndex lives in
 ``langchain/engine_model.py`` and ``llama_index/engine_model.py``. Their converters, the engine's
 documented direct use (``StepCache.generate(prompt, chat_model)`` / ``(prompt, llama_index_llm)``),
-the LlamaIndex stream finishing through ``adapter_core.finish_flow``, and no private name of the
+the LlamaIndex stream finishing through ``adapters.flow.finish_step``, and no private name of the
 project crossing a file of the model interface or the adapters."""
 
 from __future__ import annotations
@@ -149,15 +149,15 @@ class UsageStreamLLM(ScriptedIndexLLM):
 
 
 @pytest.mark.parametrize("use_async", [False, True], ids=["sync", "async"])
-def test_llama_index_streams_finish_through_finish_flow(use_async: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_llama_index_streams_finish_through_finish_step(use_async: bool, monkeypatch: pytest.MonkeyPatch) -> None:
     finished: list[Any] = []
-    real = li_llm.finish_flow
+    real = li_llm.finish_step
 
     def spy(engine: Any, plan: Any, model: Any, raw: Any) -> Any:
         finished.append(raw)
-        return (yield from real(engine, plan, model, raw))
+        return real(engine, plan, model, raw)
 
-    monkeypatch.setattr(li_llm, "finish_flow", spy)
+    monkeypatch.setattr(li_llm, "finish_step", spy)
     llm = StepCacheLLM(llm=UsageStreamLLM(["Alpha beta gamma delta."]))
     prompt = "Name four Greek letters for the Orders team."
 
@@ -196,7 +196,7 @@ def _private_imports(path: pathlib.Path) -> list[str]:
 
 
 def test_no_private_name_of_the_package_crosses_a_file_of_the_model_interface_or_the_adapters() -> None:
-    paths = [PKG_DIR / "core" / "llm.py", PKG_DIR / "core" / "drivers.py", PKG_DIR / "adapter_core.py"]
+    paths = [PKG_DIR / "core" / "llm.py", PKG_DIR / "core" / "drivers.py", *sorted((PKG_DIR / "adapters").glob("*.py"))]
     paths += sorted((PKG_DIR / "langchain").glob("*.py")) + sorted((PKG_DIR / "llama_index").glob("*.py"))
     crossing = {str(p.relative_to(PKG_DIR)): names for p in paths if (names := _private_imports(p))}
     assert crossing == {}

@@ -439,7 +439,7 @@ def test_every_request_logs_one_line_and_misses_are_counted(
     lines = [r.getMessage() for r in caplog.records if r.name == "stepcache_integrations.langchain"]
     assert len(lines) == 2 * len(MATH_QS)  # one lookup line and one update line per request
     assert sum(line.startswith("stepcache: miss (no cached candidate)") for line in lines) == len(MATH_QS)
-    assert sum(line.startswith("stepcache: not stored (failed verification: ") for line in lines) == len(MATH_QS)
+    assert sum(line.startswith("stepcache: miss, not stored (failed verification: ") for line in lines) == len(MATH_QS)
     stats = global_cache.stats()
     assert stats["lookups"] == stats["misses"] == len(MATH_QS) and stats["hits"] == 0
     assert stats["stored"] == 0 and stats["not_stored"] == {"failed verification": len(MATH_QS)}
@@ -455,9 +455,9 @@ def test_hit_lines_and_counts(global_cache: StepCacheLLMCache, caplog: pytest.Lo
     lines = [r.getMessage() for r in caplog.records if r.name == "stepcache_integrations.langchain"]
     assert [line.split(" for ")[0] for line in lines] == [
         "stepcache: miss (no cached candidate)",
-        "stepcache: stored the answer (proven)",
-        "stepcache: hit (reuse, proven)",
-        "stepcache: hit (reinstantiate, proven)",
+        "stepcache: miss, stored the answer (proven)",
+        "stepcache: reuse (proven)",
+        "stepcache: reinstantiate (proven)",
     ]
     stats = global_cache.stats()
     assert stats["hit_outcomes"] == {"reuse": 1, "reinstantiate": 1, "patch": 0}

@@ -111,7 +111,7 @@ def test_a_wrong_answer_is_judged_once_and_its_miss_is_on_record(
     assert record["outcome"] == "miss" and record["verification"] == "unchecked" and not record["verified"]
     assert record["errors"] and record["model_calls"] == 1 and record["reason"] == "no cached candidate"
     assert record["stored_entry_id"] is None and record["namespace"] == "langchain"
-    update_line = [r for r in caplog.records if r.getMessage().startswith("stepcache: not stored")]
+    update_line = [r for r in caplog.records if r.getMessage().startswith("stepcache: miss, not stored")]
     assert len(update_line) == 1 and update_line[0].stepcache == record
 
 
@@ -177,3 +177,76 @@ def test_the_global_cache_counts_in_the_engine_vocabulary_and_agrees_with_it(glo
     assert stats["hits"] == 2 and stats["lookups"] == 6 and stats["model_calls"] == 4
     global_cache.reset_stats()
     assert global_cache.stats()["requests"] == 0 and global_cache.stats()["last_miss"] is None
+
+
+# ----------------------------------------------------------------------------- one read (issue 34)
+class ReadSpy:
+    """Counts the prompts the global cache reads (``parse_cache_prompt``) and the ``llm_string``s it reads."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        from stepcache_integrations.langchain import cache as cache_module
+
+        self.prompts: list[str] = []
+        self.llm_strings: list[str] = []
+        parse, read = cache_module.parse_cache_prompt, cache_module.read_llm_string
+
+        def parse_spy(prompt: str) -> Any:
+            self.prompts.append(prompt)
+            return parse(prompt)
+
+        def read_spy(llm_string: str, **kwargs: Any) -> Any:
+            self.llm_strings.append(llm_string)
+            return read(llm_string, **kwargs)
+
+        monkeypatch.setattr(cache_module, "parse_cache_prompt", parse_spy)
+        monkeypatch.setattr(cache_module, "read_llm_string", read_spy)
+
+
+@pytest.mark.parametrize("use_async", [False, True], ids=["sync", "async"])
+@pytest.mark.parametrize(("question", "answer"), QUESTIONS)
+def test_a_miss_and_its_update_read_the_prompt_once(
+    global_cache: StepCacheLLMCache, monkeypatch: pytest.MonkeyPatch, question: str, answer: str, use_async: bool
+) -> None:
+    spy = ReadSpy(monkeypatch)
+    model = scripted(answer)
+    asyncio.run(model.ainvoke(question)) if use_async else model.invoke(question)
+    assert global_cache.stats()["stored"] == 1 and len(model.calls) == 1
+    assert len(spy.prompts) == 1 and len(spy.llm_strings) == 1  # update() took lookup()'s read
+
+
+def test_an_update_for_another_model_or_other_settings_reads_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    from langchain_core.load import dumps
+    from langchain_core.messages import HumanMessage
+    from langchain_core.outputs import ChatGeneration
+
+    from tests.unit.test_langchain_fakes import ai
+
+    cache = StepCacheLLMCache()
+    prompt, generations = dumps([HumanMessage(MATH_Q)]), [ChatGeneration(message=ai(MATH_A))]
+    spy = ReadSpy(monkeypatch)
+    assert cache.lookup(prompt, "llm-a") is None
+    cache.update(prompt, "llm-b", generations)  # another model: lookup's read of llm-a is not its read
+    assert spy.llm_strings == ["llm-a", "llm-b"] and len(spy.prompts) == 2
+    assert cache.lookup(prompt, "llm-c") is None
+    cache.inert_model_types = frozenset({"x"})  # the settings a read depends on changed: read again
+    cache.update(prompt, "llm-c", generations)
+    assert spy.llm_strings[2:] == ["llm-c", "llm-c"] and len(spy.prompts) == 4
+
+
+def test_the_reads_kept_for_updates_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    from langchain_core.load import dumps
+    from langchain_core.messages import HumanMessage
+    from langchain_core.outputs import ChatGeneration
+
+    from stepcache_integrations.langchain import cache as cache_module
+    from tests.unit.test_langchain_fakes import ai
+
+    cache = StepCacheLLMCache()
+    kept = cache_module._PENDING_MAX
+    prompts = [dumps([HumanMessage(f"Solve 3x + 5 = {20 + i} for x. Show your steps.")]) for i in range(kept + 3)]
+    for prompt in prompts:  # lookups whose updates never come (LangChain's call failed, say)
+        assert cache.lookup(prompt, "llm-a") is None
+    spy = ReadSpy(monkeypatch)
+    cache.update(prompts[0], "llm-a", [ChatGeneration(message=ai(MATH_A))])  # forgotten: read again
+    cache.update(prompts[-1], "llm-a", [ChatGeneration(message=ai(MATH_A))])  # kept: not read again
+    assert spy.prompts == [prompts[0]]

@@ -90,6 +90,71 @@ def test_the_format_read_is_enforced_on_a_reused_answer() -> None:
     assert value.text.strip().splitlines()[-1] == "Answer: 5"
 
 
+@pytest.mark.parametrize(("prompt", "fmt"), [
+    ("Solve 3x + 5 = 20. Give only the final answer.", ("answer_only",)),
+    ("Solve 3x + 5 = 20. Just the answer, please.", ("answer_only",)),
+    ("Solve 3x + 5 = 20. No explanation.", ("answer_only",)),
+    ("Solve 3x + 5 = 20. Answer in one line.", ("one_line",)),
+    ("Solve 2x = 7. Give the answer as a fraction.", ("fraction",)),
+    ("Solve 2x = 7. Give the answer as a decimal.", ("decimal",)),
+    ("Resuelve 3x + 5 = 20. Solo la respuesta.", ("answer_only",)),
+    ("Решите уравнение 3x + 5 = 20. Только ответ.", ("answer_only",)),
+])
+def test_answer_alone_and_number_forms_are_read(prompt: str, fmt: tuple[str, ...]) -> None:
+    problem = understand_prompt(prompt)
+    assert problem is not None and problem.format == fmt
+
+
+@pytest.mark.parametrize("prompt", [
+    "Show your steps. Solve 3x + 5 = 20. Answer in one line.",  # the steps and the answer alone: which?
+    "Solve 2x = 7. Give the answer as a fraction. Give the answer as a decimal.",
+    "Solve 3x = 1. Give the answer as a decimal.",  # 1/3 has no finite decimal
+    "Solve 3x + 5 = 20 only.", "Only solve 3x + 5 = 20.", "No 3x + 5 = 20.",
+])
+def test_answer_forms_no_answer_can_follow_are_no_claim(prompt: str) -> None:
+    assert understand_prompt(prompt) is None
+
+
+def test_the_answer_alone_and_its_number_form_are_enforced() -> None:
+    cache = StepCache()
+    cache.store_answer("Solve 3x + 5 = 20.", "3x = 15, so x = 5.")
+    alone = cache.generate("Solve 3x + 5 = 20. Give only the final answer.", lambda _p: "3x = 15\nAnswer: x = 5")
+    assert alone.text.strip() == "Answer: x = 5" and alone.verified  # neither the cached nor the model's steps
+    one_line = cache.generate("Solve 4x + 7 = 31. Answer in one line.", lambda _p: "4x = 24\nx = 6")
+    assert one_line.text.strip() == "Answer: x = 6" and one_line.verified
+    fraction = cache.generate("Solve 2x = 7. Give the answer as a fraction.", lambda _p: "Answer: x = 3.5")
+    assert fraction.text.strip().splitlines()[-1] == "Answer: x = 7/2" and fraction.verified
+    decimal = cache.generate("Solve 2x = 7. Give the answer as a decimal.", lambda _p: "Answer: x = 7/2")
+    assert decimal.text.strip().splitlines()[-1] == "Answer: x = 3.5" and decimal.verified
+    # the same form, other constants: served again in that form
+    again = cache.generate("Solve 2x = 9. Give the answer as a fraction.", lambda _p: "Answer: x = 4.5")
+    assert again.text.strip().splitlines()[-1] == "Answer: x = 9/2" and again.verified
+
+
+@pytest.mark.parametrize("prompt", [
+    "What is the solution to 3x + 5 = 20?", "Find the solution of 3x + 5 = 20.", "Isolate x in 3x + 5 = 20.",
+    "I need to solve 3x + 5 = 20.", "¿Cuál es la solución de 3x + 5 = 20?", "Despeja x en 3x + 5 = 20.",
+    "Necesito resolver 3x + 5 = 20.", "Resuelve la ecuación 3x + 5 = 20 y explica los pasos.",
+    "Quelle est la solution de 3x + 5 = 20 ?", "Résous l'équation suivante : 3x + 5 = 20", "Isole x dans 3x + 5 = 20.",
+    "Wie lautet die Lösung von 3x + 5 = 20?", "Löse bitte 3x + 5 = 20 Schritt für Schritt.",
+    "Qual é a solução de 3x + 5 = 20?", "Resolva 3x + 5 = 20 e mostre os passos.", "Qual è la soluzione di 3x + 5 = 20?",
+    "Ricava x da 3x + 5 = 20.", "Найди значение x в уравнении 3x + 5 = 20.", "Вычислите x из уравнения 3x + 5 = 20.",
+    "3x + 5 = 20 の解を求めてください。",
+])
+def test_everyday_requests_in_each_language_are_read(prompt: str) -> None:
+    problem = understand_prompt(prompt)
+    assert problem is not None and [eq.text for eq in problem.equations] == ["3x + 5 = 20"] and problem.asked == ("x",)
+
+
+@pytest.mark.parametrize("prompt", [
+    "Resuelve 2x + y = 5 y explica los pasos.",  # y: an unknown of the problem, or Spanish "and"?
+    "Solve 3x = 20 y and find x.",  # "20 y" in English: 20y, no table reads a lone "y"
+    "Resuelve 3x + 5 = 20 y",  # "and" before nothing
+])
+def test_a_letter_alone_after_an_equation_is_read_one_way_or_not_at_all(prompt: str) -> None:
+    assert understand_prompt(prompt) is None
+
+
 def test_every_table_uses_the_grammar_s_word_classes_only() -> None:
     grammar = (FOLDER / "request.lark").read_text(encoding="utf-8")
     declared = {name for line in grammar.splitlines() if line.startswith("%declare") for name in line.split()[1:]}
@@ -98,7 +163,8 @@ def test_every_table_uses_the_grammar_s_word_classes_only() -> None:
         classes = json.loads(path.read_text(encoding="utf-8"))["classes"]
         assert set(classes) <= declared | extra, (path.name, set(classes) - declared - extra)
     assert {v.language for v in _LANGUAGE.vocabularies} == {"en", "es", "fr", "de", "pt", "it", "ru", "zh", "ja"}
-    assert FORMATS == ("steps", "numbered", "lines", "answer_last", "answer_value", "answer_named")
+    assert FORMATS == ("steps", "numbered", "lines", "answer_last", "answer_value", "answer_named", "answer_only",
+                       "one_line", "fraction", "decimal")
 
 
 def test_the_request_language_page_is_generated_from_the_grammars() -> None:

@@ -3,22 +3,22 @@ the way the phrase-matching reader read it, or its difference is listed with why
 
 from __future__ import annotations
 
+import importlib.util
 import json
 from pathlib import Path
 
-from stepcache_integrations.core.tasks.linear.prompt import understand_prompt
-
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+ROOT = Path(__file__).resolve().parents[2]
+FIXTURES = ROOT / "tests" / "fixtures"
 CORPUS = [json.loads(line) for line in (FIXTURES / "linear_reader_corpus.jsonl").read_text(encoding="utf-8").splitlines()]
 DIFFERENCES: dict[str, str] = json.loads((FIXTURES / "linear_reader_differences.json").read_text(encoding="utf-8"))
 
 
-def _reading(prompt: str) -> dict[str, list[str]] | None:
-    problem = understand_prompt(prompt)
-    if problem is None:
-        return None
-    return {"equations": [eq.text for eq in problem.equations], "variables": list(problem.variables),
-            "asked": list(problem.asked)}
+# The reading the corpus was recorded with: the script's own, so the two cannot drift apart.
+_SPEC = importlib.util.spec_from_file_location("linear_reader_corpus", ROOT / "scripts" / "linear_reader_corpus.py")
+assert _SPEC is not None and _SPEC.loader is not None
+_SCRIPT = importlib.util.module_from_spec(_SPEC)
+_SPEC.loader.exec_module(_SCRIPT)
+_reading = _SCRIPT.reading
 
 
 def test_the_corpus_is_read_as_before_or_the_difference_is_listed() -> None:

@@ -1,4 +1,4 @@
-"""Memoised checks (core/proofs.py, core/frozen.py): a memo hit is the same proof the task would
+"""Memoised checks (core/proofs.py, core/lru.py): a memo hit is the same proof the task would
 compute for exactly these inputs, and inputs that differ in any way never share a result."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from stepcache_integrations import StepCache
-from stepcache_integrations.core.frozen import Unfreezable, freeze
+from stepcache_integrations.core.lru import Unfreezable, freeze
 from stepcache_integrations.core.proofs import ProofMemo, keyed
 from stepcache_integrations.core.tasks.linear.task import LinearEquationTask
 from stepcache_integrations.core.types import Step

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from stepcache_integrations.twin_flow import Io, TwinFlow, arun, run
+from stepcache_integrations.adapters.flow import Io, TwinFlow, arun, run
 
 
 class _Service:

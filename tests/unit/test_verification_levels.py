@@ -380,8 +380,8 @@ def test_langchain_records_carry_the_level_and_a_served_wrong_answer_stays_unche
         assert served.content == WRONG_FREE_TEXT and record["outcome"] == "reuse"
         assert record["verification"] == "unchecked" and record["verified"] is False
         lines = [r.getMessage() for r in caplog.records if r.name == "stepcache_integrations.langchain"]
-        assert any(line.startswith("stepcache: stored the answer (unchecked)") for line in lines), lines
-        assert any(line.startswith("stepcache: hit (reuse, unchecked)") for line in lines), lines
+        assert any(line.startswith("stepcache: miss, stored the answer (unchecked)") for line in lines), lines
+        assert any(line.startswith("stepcache: reuse (unchecked)") for line in lines), lines
         engine = global_cache.stats()["engine"]
         # both requests: the miss (the model's answer, stored unchecked) and the reuse
         assert engine["verification"]["unchecked"] == 2 and engine["verified"] == 0

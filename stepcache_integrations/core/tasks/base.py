@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from ..frozen import freeze
+from ..lru import freeze
 from ..types import Provenance, Step, VerificationLevel, weakest
 
 __all__ = [
@@ -44,7 +44,7 @@ class TaskConstraints(Mapping[str, Any]):
 
     @cached_property
     def frozen_key(self) -> Hashable:
-        """The stored form, frozen (``core.frozen``): equal to the key of the same constraints
+        """The stored form, frozen (``core.lru.freeze``): equal to the key of the same constraints
         read back from a store, for checks memoised by their inputs."""
         return freeze(self._stored)
 

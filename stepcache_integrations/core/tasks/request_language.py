@@ -7,25 +7,27 @@ must be in that table (longest phrase first), the token sequence must be derived
 and the task's transformer turns the tree into a typed request. A word outside the table, or a
 sequence the grammar does not derive, is "no claim".
 
-The tables are data: ``docs`` and the README's table of what is understood are generated from
-them (:func:`vocabulary_table`), and the mutation check deletes or swaps their words.
+The tables are data: ``docs/request-language.md`` is generated from them and the grammars
+(``scripts/request_language_docs.py``), and the mutation check deletes or swaps their words. The
+parser is built on the first read, not at import (building an LALR table takes a noticeable part of
+a second, and most processes that import the package never read a prompt).
 """
 
 from __future__ import annotations
 
 import json
 import unicodedata
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from lark import Lark, Token, Transformer, Tree
+from lark import Lark, Token, Transformer
 from lark.exceptions import LarkError
 from lark.lexer import Lexer
 
-__all__ = ["RequestLanguage", "Vocabulary", "Word", "fold", "vocabulary_table"]
+__all__ = ["Declined", "RequestLanguage", "Vocabulary", "Word", "fold"]
 
 
 @dataclass(frozen=True)
@@ -40,9 +42,10 @@ class Word:
 class Vocabulary:
     """One language's table: phrase (case-folded, NFC) -> word class, matched longest first."""
 
-    def __init__(self, language: str, classes: dict[str, list[str]], spaced: bool) -> None:
+    def __init__(self, language: str, classes: dict[str, list[str]], spaced: bool, ascii_only: bool = False) -> None:
         self.language = language
         self.spaced = spaced  # words are separated by spaces (not Chinese or Japanese)
+        self.ascii_only = ascii_only  # a prompt with a character outside printable ASCII is not this language's
         self.phrases: dict[str, str] = {}
         for kind, phrases in classes.items():
             for phrase in phrases:
@@ -86,18 +89,20 @@ class _Tokens(Lexer):
     def __init__(self, lexer_conf: Any) -> None:  # noqa: D107 - Lark's signature
         pass
 
-    def lex(self, data: Sequence[Word]) -> Iterator[Token]:  # type: ignore[override]
+    def lex(self, data: Iterable[Word]) -> Iterator[Token]:  # type: ignore[override]
         for word in data:
             yield Token(word.kind, word.text, start_pos=word.start)
 
 
+class Declined(Exception):
+    """Raised by a transformer (or a reader's token stream) when a sentence is not read after all."""
+
+
 class RequestLanguage:
-    """A task's grammar and its vocabulary tables, loaded once from the task's folder."""
+    """A task's grammar and its vocabulary tables, loaded from the task's folder."""
 
     def __init__(self, folder: Path, transformer: type[Transformer[Any, Any]]) -> None:
         self.folder = folder
-        self.grammar = (folder / "request.lark").read_text(encoding="utf-8")
-        self.parser = Lark(self.grammar, parser="lalr", lexer=_Tokens, start="start", strict=True)
         self.transformer = transformer
         tables = folder / "vocabulary"
         common = _classes(tables / "_common.json")
@@ -105,20 +110,21 @@ class RequestLanguage:
         paths = sorted(tables.glob("[!_]*.json"), key=lambda path: (path.stem != "en", path.stem))
         self.vocabularies = tuple(_load(path, common) for path in paths)
 
-    def parse(self, words: Sequence[Word]) -> Any | None:
-        """The typed request the grammar derives from ``words``, or None (no claim)."""
+    @cached_property
+    def parser(self) -> Lark:
+        """The LALR parser, built on first use (strict: a conflict in the grammar fails the build)."""
+        grammar = (self.folder / "request.lark").read_text(encoding="utf-8")
+        return Lark(grammar, parser="lalr", lexer=_Tokens, start="start", strict=True)
+
+    def parse(self, words: Iterable[Word]) -> Any | None:
+        """The task's transformer after reading the tree the grammar derives from ``words`` (its
+        attributes hold what was read), or None: no claim."""
+        parser, transformer = self.parser, self.transformer()  # a grammar that does not build raises, never "no claim"
         try:
-            tree: Tree[Token] = self.parser.parse(words)  # type: ignore[arg-type]
-            return self.transformer().transform(tree)
-        except (LarkError, _Declined):
+            transformer.transform(parser.parse(words))  # type: ignore[arg-type]
+        except Exception:  # noqa: BLE001 - Lark's errors, a declined sentence, an unread character: no claim
             return None
-
-
-class _Declined(Exception):
-    """Raised by a transformer when a derived sentence is not read after all."""
-
-
-RequestLanguage.Declined = _Declined  # type: ignore[attr-defined]
+        return transformer
 
 
 def _classes(path: Path) -> dict[str, list[str]]:
@@ -130,15 +136,5 @@ def _load(path: Path, common: dict[str, list[str]]) -> Vocabulary:
     data = json.loads(path.read_text(encoding="utf-8"))
     classes = {kind: list(common.get(kind, [])) + list(words) for kind, words in data["classes"].items()}
     classes.update({kind: list(words) for kind, words in common.items() if kind not in classes})
-    return Vocabulary(data["language"], classes, bool(data.get("spaced", True)))
+    return Vocabulary(data["language"], classes, bool(data.get("spaced", True)), bool(data.get("ascii_only")))
 
-
-@lru_cache(maxsize=None)
-def vocabulary_table(folder: str) -> list[tuple[str, str, str]]:
-    """(language, word class, phrases) rows of a task's tables, for the generated docs."""
-    rows = []
-    for path in sorted((Path(folder) / "vocabulary").glob("*.json")):
-        data = json.loads(path.read_text(encoding="utf-8"))
-        for kind, phrases in data["classes"].items():
-            rows.append((data["language"], kind, ", ".join(phrases)))
-    return rows

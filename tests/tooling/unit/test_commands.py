@@ -17,7 +17,8 @@ from stepcache_integrations import cli as library_cli
 
 REPO = Path(__file__).resolve().parents[3]
 TOOLING_COMMANDS = {"demo", "bench", "serve-local", "stop-local"}
-STORE_COMMANDS = {"stats", "list", "show", "delete", "clear", "export", "import"}
+# the store commands and `outcomes` (the vocabulary of core/outcomes.py)
+STORE_COMMANDS = {"stats", "list", "show", "delete", "clear", "export", "import", "outcomes"}
 
 
 def _subcommands(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:

@@ -165,7 +165,7 @@ def _render_only(args: argparse.Namespace) -> int:
     import json
 
     from .integrity import check
-    from .report import terminal_summary, write_outputs
+    from .report import answer_lines, terminal_summary, write_outputs
     from .workload import Request
 
     source = Path(args.render_only)
@@ -181,6 +181,7 @@ def _render_only(args: argparse.Namespace) -> int:
     written = write_outputs(results, args.out, plots=not args.no_plots)
     print(terminal_summary(written["summary"]))
     print(f"report:  {written['report']}")
+    print("\n".join(answer_lines(results)))
     return 0
 
 
@@ -216,15 +217,18 @@ def _start_server(args: argparse.Namespace) -> Any:
     return server
 
 
-def _print_outputs(written: dict[str, Any], wall_clock: float) -> None:
-    from .report import terminal_summary
+def _print_outputs(written: dict[str, Any], results: dict[str, Any]) -> None:
+    from .report import answer_lines, terminal_summary
 
     print()
     print(terminal_summary(written["summary"]))
     print(f"\nreport:  {written['report']}  (every table)\nresults: {written['results']}")
     for title, path in written["plots"].items():
         print(f"plot:    {path}  ({title})")
-    print(f"wall clock: {wall_clock:.0f} s")
+    print(f"wall clock: {results['wall_clock_s']:.0f} s")
+    lines = answer_lines(results)
+    if lines:  # where StepCache's answers came from; the last line counts them per source
+        print("\n" + "\n".join(lines))
 
 
 def _run_fake(args: argparse.Namespace, config: Any) -> int:
@@ -243,7 +247,7 @@ def _run_fake(args: argparse.Namespace, config: Any) -> int:
     results = run_benchmark(config, model, progress=not args.no_progress)
     results["wall_clock_s"] = time.perf_counter() - started
     written = write_outputs(results, args.out, plots=not args.no_plots and _have_matplotlib())
-    _print_outputs(written, results["wall_clock_s"])
+    _print_outputs(written, results)
     return 0
 
 
@@ -300,5 +304,5 @@ def run_cli(args: argparse.Namespace) -> int:
     plots = not args.no_plots and _have_matplotlib()
     _phase("writing report.md, results.json" + (" and plots" if plots else ""))
     written = write_outputs(results, args.out, plots=plots)
-    _print_outputs(written, results["wall_clock_s"])
+    _print_outputs(written, results)
     return 0

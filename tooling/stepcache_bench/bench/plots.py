@@ -20,14 +20,8 @@ COLORS = {
     "gptcache": "#9467bd",
     "stepcache": "#2ca02c",
 }
-OUTCOME_COLORS = {
-    "reuse": "#2ca02c",
-    "reinstantiate": "#98df8a",
-    "patch": "#ffbb78",
-    "skip_reuse": "#c5b0d5",
-    "miss": "#d62728",
-    "error": "#000000",
-}
+# one colour per outcome, in the vocabulary's order: cached answers green, patch orange, model answers red
+OUTCOME_COLORS = dict(zip(OUTCOMES, ("#2ca02c", "#98df8a", "#ffbb78", "#c5b0d5", "#d62728", "#000000"), strict=True))
 
 
 def _short(label: str) -> str:

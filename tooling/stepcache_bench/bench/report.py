@@ -7,7 +7,9 @@ import math
 from pathlib import Path
 from typing import Any
 
-from .summary import GROUP_TITLES, OUTCOMES, SOURCES, TARGETS, summarize
+from stepcache_integrations.core.outcomes import ANSWER_SOURCES
+
+from .summary import GROUP_TITLES, OUTCOMES, SOURCES, TARGETS, answer_source, summarize, vocabulary_source
 from .systems import SYSTEM_LABELS
 
 __all__ = [
@@ -15,6 +17,7 @@ __all__ = [
     "OUTCOMES",
     "PAPER",
     "TARGETS",
+    "answer_lines",
     "format_table",
     "paper_comparison",
     "render_report",
@@ -378,6 +381,30 @@ def terminal_summary(summary: dict[str, Any], width: int = 100) -> str:
         indent = " " * (len(line) - len(line.lstrip()))
         wrapped += textwrap.wrap(line, width=width, subsequent_indent=indent + "  ") or [""]
     return "\n".join(wrapped)
+
+
+def answer_lines(results: dict[str, Any], system: str = "stepcache", limit: int = 40) -> list[str]:
+    """Where each of ``system``'s measured answers came from (docs/outcomes.md: exact, reuse,
+    reinstantiate, patch, fallback, model), one line per answer when there are at most ``limit``,
+    then one line counting them per source: the demo's last line."""
+    records = [r for data in results["seeds"].values() for r in data["records"] if r["system"] == system]
+    if not records:
+        return []
+    sources = [vocabulary_source(r) for r in records]
+    lines = []
+    if len(records) <= limit:
+        lines.append(f"{_label(system)}, answer by answer: where it came from (docs/outcomes.md)")
+        if any(answer_source(r) == "cached_fallback" for r in records):
+            lines.append("  (fallback*: text the deterministic fallback wrote for an earlier request, served again)")
+        for i, (r, source) in enumerate(zip(records, sources, strict=True), 1):
+            mark = "*" if answer_source(r) == "cached_fallback" else ""
+            lines.append(f"  {i:>3} {r['task'] + '/' + r['kind']:<18} {source + mark:<14} (outcome {r['outcome']}, "
+                         f"{r.get('verification') or 'no level'}, {'right' if r['integrity_ok'] else 'WRONG'})")
+    counts = {s: sources.count(s) for s in (*ANSWER_SOURCES, "error") if s in ANSWER_SOURCES or s in sources}
+    plainly = {"fallback": " (not reuse)"}
+    lines.append(f"{_label(system)}'s {len(records)} answers came from: "
+                 + ", ".join(f"{s} {n}{plainly.get(s, '') if n else ''}" for s, n in counts.items()))
+    return lines
 
 
 def write_outputs(results: dict[str, Any], out_dir: str | Path, *, plots: bool = True) -> dict[str, Any]:

@@ -11,18 +11,22 @@ from __future__ import annotations
 import statistics
 from typing import Any
 
+from stepcache_integrations.core import outcomes as vocabulary
+from stepcache_integrations.core.outcomes import OUTCOMES as ENGINE_OUTCOMES
+
 __all__ = [
     "GROUP_TITLES",
     "OUTCOMES",
     "SOURCES",
     "TARGETS",
     "answer_source",
+    "vocabulary_source",
     "claims_proven",
     "percentile",
     "summarize",
 ]
 
-OUTCOMES = ("reuse", "reinstantiate", "patch", "skip_reuse", "miss", "error")
+OUTCOMES = (*ENGINE_OUTCOMES, "error")  # the library's vocabulary, plus a system that raised
 
 #: where an answer's text came from (see :func:`answer_source`)
 SOURCES = ("model", "patch", "reused", "reinstantiated", "fallback", "cached_fallback", "error")
@@ -60,6 +64,21 @@ def answer_source(record: dict[str, Any]) -> str:
     if source in ("reused", "reinstantiated") and record.get("origin") in ("fallback", "mixed"):
         return "cached_fallback"
     return source
+
+
+def vocabulary_source(record: dict[str, Any]) -> str:
+    """Where one answer came from in the library's vocabulary (``core/outcomes.py``, docs/outcomes.md):
+    ``exact``, ``reuse``, ``reinstantiate``, ``patch``, ``fallback`` (the deterministic fallback wrote
+    it: for this request, or the cached text a reuse served) or ``model``; ``error`` when the system
+    raised. The record's ``source`` (:func:`answer_source`) keeps the finer split of stored results."""
+    source = answer_source(record)
+    if source == "error":
+        return source
+    outcome = record.get("outcome")
+    return vocabulary.answer_source(
+        outcome if outcome in vocabulary.SUMMARY_OUTCOMES else "miss",
+        used_fallback=source == "fallback", cached_fallback=source == "cached_fallback",
+    )
 
 
 def percentile(values: list[float], q: float) -> float:

@@ -9,7 +9,6 @@ for in order, the values stated with their JSON types, and the entity the object
 
 from __future__ import annotations
 
-import json
 import re
 import unicodedata
 from collections.abc import Iterator
@@ -20,7 +19,7 @@ from typing import Any
 
 from lark import Token, Transformer
 
-from ..request_language import RequestLanguage, Vocabulary, Word, fold
+from ..request_language import Declined, RequestLanguage, Vocabulary, Word, fold
 
 __all__ = ["JsonRequest", "Statement", "literal_value", "read_request", "LITERAL", "render"]
 
@@ -133,14 +132,6 @@ class _Read(Transformer[Token, Any]):
 
 
 _LANGUAGE = RequestLanguage(Path(__file__).parent, _Read)
-_TABLES = sorted(_LANGUAGE.vocabularies, key=lambda table: table.language != "en")  # English first: most prompts
-# Tables that read printable ASCII only (English: a character outside it -- "José", an emoji, a
-# zero-width space -- is no word of the request; blind red team round 4).
-_ASCII_ONLY = frozenset(
-    json.loads(path.read_text(encoding="utf-8"))["language"]
-    for path in (Path(__file__).parent / "vocabulary").glob("[!_]*.json")
-    if json.loads(path.read_text(encoding="utf-8")).get("ascii_only")
-)
 
 
 @lru_cache(maxsize=1024)
@@ -153,9 +144,9 @@ def read_request(prompt: str) -> JsonRequest | None:
         return None
     if any(c < " " and c not in "\t\n" for c in prompt):  # a carriage return is no character of the grammar
         return None
-    for vocabulary in _TABLES:
-        if vocabulary.language in _ASCII_ONLY and not prompt.isascii():
-            continue
+    for vocabulary in _LANGUAGE.vocabularies:  # English first: most prompts
+        if vocabulary.ascii_only and not prompt.isascii():
+            continue  # English reads printable ASCII only ("José", an emoji: blind red team round 4)
         read = _parse(_words(prompt, vocabulary), vocabulary.language)
         if read is not None:
             return read
@@ -163,11 +154,8 @@ def read_request(prompt: str) -> JsonRequest | None:
 
 
 def _parse(words: Iterator[Word], language: str) -> JsonRequest | None:
-    transformer = _Read()
-    try:
-        tree = _LANGUAGE.parser.parse(words)  # type: ignore[arg-type]
-        transformer.transform(tree)
-    except Exception:  # noqa: BLE001 - Lark's errors, an unread character: no plain request
+    transformer = _LANGUAGE.parse(words)
+    if transformer is None:
         return None
     keys = transformer.asked
     if len(set(keys)) != len(keys) or len(transformer.entities) > 1:
@@ -184,7 +172,7 @@ def _parse(words: Iterator[Word], language: str) -> JsonRequest | None:
     return JsonRequest(tuple(keys), stated, frozenset(found), entity, language)
 
 
-class _Unread(Exception):
+class _Unread(Declined):
     """A character no rule of the table reads: no plain request in this language."""
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ...frozen import Unfreezable, freeze
+from ...lru import Unfreezable, freeze
 from ...segment import extract_json_object
 from ...types import Provenance, Step, VerificationLevel, weakest
 from ..base import Assembly, TaskHandler, UnitCheck, Verification
@@ -313,7 +313,7 @@ def _key_unit(
     if key in errors:
         return UnitCheck(key, False, errors[key])
     if context is None:
-        return UnitCheck(key, True, evidence="fresh answer: key, type and stated value checked")
+        return UnitCheck(key, True, evidence="regenerated: key, type and stated value checked")
     if key in written_now:
         return UnitCheck(key, True, evidence="written by the model for this prompt")
     ok, reason, evidence = key_verdict(key, obj[key], context)

@@ -12,6 +12,11 @@ lines          one step per line (a step is a line: holds whenever ``steps`` doe
 answer_last    the answer line is the last line; with a label, it starts with "<label>:"
 answer_value   the answer line states the bare value ("Answer: <value>", one unknown asked)
 answer_named   the answer line names the unknown ("Answer: x = <value>", "Answer: x = ?")
+answer_only    the answer line alone, values only ("only the final answer", "no explanation")
+one_line       the answer on one line ("answer in one line")
+fraction       no value on the answer line is written as a decimal ("as a fraction")
+decimal        no value on the answer line is written as a fraction ("as a decimal"; a value that
+               has no finite decimal is not read: the prompt is no claim)
 =============  ==================================================================================
 """
 
@@ -26,19 +31,38 @@ __all__ = ["format_errors"]
 _STEP_LABEL = re.compile(r"\s*\**\s*step\s+(\d+)\s*\**\s*[:.)]", re.IGNORECASE)
 _NAMED_VALUE = re.compile(r"\s*\**\s*[A-Za-z](?:_?[0-9]+)?\s*=")
 _BARE_VALUE = re.compile(r"\s*-?\d+(?:/\d+|\.\d+)?\s*\.?\s*$")
+# An answer line of values alone: an optional label, then "x = 5, y = -1/2" or a bare value.
+_VALUE = r"-?\d+(?:/\d+|\.\d+)?"
+_VALUES_ALONE = re.compile(
+    rf"\s*\**\s*(?:[^\W\d_][\w ]*:\s*\**\s*)?(?:{_VALUE}|[A-Za-z](?:_?[0-9]+)?\s*=\s*{_VALUE}"
+    rf"(?:\s*,\s*[A-Za-z](?:_?[0-9]+)?\s*=\s*{_VALUE})*)\s*\**\s*\.?\s*$")
+_NAME = re.compile(r"([A-Za-z](?:_?[0-9]+)?)\s*=")
+_DECIMAL = re.compile(r"\d\.\d")  # a decimal point between digits (the line's closing period is none)
 
 
-def format_errors(steps: list[Step], fmt: tuple[str, ...], label: str) -> list[str]:
-    """Why the answer of ``steps`` does not follow the format the prompt asks for (empty: it does)."""
+def format_errors(steps: list[Step], fmt: tuple[str, ...], label: str, asked: tuple[str, ...]) -> list[str]:
+    """Why the answer of ``steps`` (for the ``asked`` unknowns) does not follow the format the prompt
+    asks for (empty: it does)."""
     if not fmt and not label:
         return []
     lines = [line for step in steps for line in step.text.splitlines() if line.strip()]
     if not lines:
         return ["the answer is empty"]
-    return [why for failed, why in _checks(lines[:-1], lines[-1], fmt, label) if failed]
+    return [why for failed, why in _checks(lines[:-1], lines[-1], fmt, label, asked) if failed]
 
 
-def _checks(working: list[str], last: str, fmt: tuple[str, ...], label: str) -> tuple[tuple[bool, str], ...]:
+def _values_alone(line: str, asked: tuple[str, ...]) -> bool:
+    """The line states the asked unknowns' values and nothing else: each asked unknown once and no
+    other ("x = 2.5, y = 0.5" when y alone is asked is working), or a bare value for one unknown."""
+    if not _VALUES_ALONE.match(line):
+        return False
+    names = _NAME.findall(_after_label(line))
+    return sorted(names) == sorted(asked) if names else len(asked) == 1
+
+
+def _checks(
+    working: list[str], last: str, fmt: tuple[str, ...], label: str, asked: tuple[str, ...]
+) -> tuple[tuple[bool, str], ...]:
     """Each format rule: (broken, why)."""
     shown = label or "Answer"
     return (
@@ -49,6 +73,10 @@ def _checks(working: list[str], last: str, fmt: tuple[str, ...], label: str) -> 
          f"the prompt asks for '{shown}: <value>' on the last line"),
         ("answer_named" in fmt and not _NAMED_VALUE.match(_after_label(last)),
          f"the prompt asks for '{shown}: x = <value>' on the last line"),
+        (bool(working) and ("answer_only" in fmt or "one_line" in fmt), "the prompt asks for the answer on one line"),
+        ("answer_only" in fmt and not _values_alone(last, asked), "the prompt asks for the answer alone, no working"),
+        ("fraction" in fmt and _DECIMAL.search(_after_label(last)) is not None, "the prompt asks for the answer as a fraction"),
+        ("decimal" in fmt and "/" in _after_label(last), "the prompt asks for the answer as a decimal"),
     )
 
 

@@ -21,6 +21,7 @@ from ..algebra import (
     Equation,
     NotLinear,
     find_equations,
+    format_number,
     math_runs,
     outside_alphabet,
     parse_linear,
@@ -61,6 +62,7 @@ _RUN_AFTER = frozenset(" \t\n)\"'.,;:?!\u3002\uff0c\u3001\uff1f\uff01\uff1b\uff1
 _CONTRACTION = re.compile(r"[^\W\d_]+['\u2019][^\W\d_]+")
 _UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")  # kana and CJK ideographs
 _LONE_LETTER = re.compile(r"(?<=[\d\w)]) [A-Za-z] (?=[\d\w(+\-])")
+_TRAILING_LETTER = re.compile(r"(?<=[\d\w)]) [A-Za-z] $")  # a run's last word, a letter alone before prose
 # Languages whose "1.500" is a decimal; in the others a point before three digits may group thousands.
 _POINT_IS_DECIMAL = frozenset({"en", "zh", "ja"})
 _DOT_THOUSANDS = re.compile(r"\d\.\d{3}(?!\d)")
@@ -103,6 +105,9 @@ def _equation_runs(text: str) -> tuple[list[Equation], str, list[tuple[int, int]
         for i in range(end, start):
             if marked[i].isalpha():
                 marked[i] = ";"
+    for _, end in spans:  # a letter alone cut off a run's end ("= 20 y explica") is no factor of it
+        if _TRAILING_LETTER.search(text, end - 1, end + 3) and end + 3 <= len(text):
+            marked[end + 1] = ";"
     equations = find_equations("".join(marked), limit=len(text) + 1)
     if len(equations) != pairs:
         return None  # an '=' the equation reader did not read ("2x = 6 'x = 4'", "0.33..."): no claim
@@ -111,8 +116,9 @@ def _equation_runs(text: str) -> tuple[list[Equation], str, list[tuple[int, int]
 
 def _runs_split_at_words(text: str) -> list[tuple[int, str]]:
     """The math runs of ``text``; a run that is no equation chain but two, split at a one-letter word
-    standing alone between them ("x + y = 13 e 2x - y = 11": Portuguese "and"), is two runs (the
-    word is read by the request grammar, as a conjunction or not at all)."""
+    standing alone between them ("x + y = 13 e 2x - y = 11": Portuguese "and"), is two runs, and a
+    letter alone ending a run before a word ("= 20 y explica") is no part of it (the word is read by
+    the request grammar, as a conjunction or not at all; an unknown of the problem there is no claim)."""
     runs: list[tuple[int, str]] = []
     for pos, run in math_runs(text):
         runs.extend(_split_at_word(text, pos, run) if _run_sides(text, pos, run) is None else [(pos, run)])
@@ -120,6 +126,9 @@ def _runs_split_at_words(text: str) -> list[tuple[int, str]]:
 
 
 def _split_at_word(text: str, pos: int, run: str) -> list[tuple[int, str]]:
+    trailing = _TRAILING_LETTER.search(run)  # "3x + 5 = 20 y explica los pasos": Spanish "and" before a word
+    if trailing is not None and _run_sides(text, pos, run[: trailing.start() + 1]) is not None:
+        return [(pos, run[: trailing.start() + 1])]
     for match in _LONE_LETTER.finditer(run):
         left, right = run[: match.start() + 1], run[match.end() - 1 :]
         if "=" in left and "=" in right and _run_sides(text, pos, left) is not None:
@@ -180,6 +189,8 @@ def understand_prompt(prompt: str) -> LinearProblem | None:
     if solution is None or set(solution) != set(variables):
         return None
     assert request is not None  # read above
+    if "decimal" in request.format and any(not _terminates(solution[v]) for v in variables):
+        return None  # "as a decimal" with x = 1/3: no answer can follow it exactly
     # Naming an unknown ("for y") asks for it; a request to solve without one, or no request, asks for all.
     named = set(variables) if request.asks_all or not request.named else request.named
     asked = tuple(v for v in variables if v in named)
@@ -246,3 +257,6 @@ def _unknowns(equations: list[Equation]) -> list[str]:
     return variables
 
 
+def _terminates(value: Fraction) -> bool:
+    """Whether ``value`` is written as a finite decimal (the fallback's own rendering of it)."""
+    return "/" not in format_number(value, prefer_decimal=True)

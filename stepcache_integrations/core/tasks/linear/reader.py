@@ -18,7 +18,7 @@ from typing import Any
 
 from lark import Token, Transformer
 
-from ..request_language import RequestLanguage, Vocabulary, Word, fold
+from ..request_language import Declined, RequestLanguage, Vocabulary, Word, fold
 
 __all__ = ["FORMATS", "LinearRequest", "read_request"]
 
@@ -32,7 +32,10 @@ _FORMATS_BEFORE = frozenset({"NUMBERED"})
 _DROPS_COMMA = frozenset({"PLEASE", "FOR_ME", "IF", "STEP_BY_STEP"})
 
 #: The format instructions this task reads, keys of :attr:`LinearRequest.format`.
-FORMATS = ("steps", "numbered", "lines", "answer_last", "answer_value", "answer_named")
+FORMATS = ("steps", "numbered", "lines", "answer_last", "answer_value", "answer_named", "answer_only", "one_line",
+           "fraction", "decimal")
+# Instructions no answer can follow together: the answer alone and its steps, a fraction and a decimal.
+_EXCLUSIVE = (({"steps", "numbered", "lines"}, {"answer_only", "one_line"}), ({"fraction"}, {"decimal"}))
 
 _UNKNOWN = re.compile(r"[A-Za-z](?:_?[0-9]+)?")
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -80,6 +83,7 @@ class _Read(Transformer[Token, Any]):
         self.solves: list[bool] = []
         self.format: set[str] = set()
         self.answer_label = ""
+        self.template_names: set[str] = set()  # the unknowns an answer template names ("Answer: y = ?")
 
     def VAR(self, token: Token) -> Token:  # noqa: N802 - Lark's terminal callbacks
         return token
@@ -95,7 +99,7 @@ class _Read(Transformer[Token, Any]):
         names = any(isinstance(c, list) for c in children)  # "for <unknowns>"
         self.solves.append(names)
         if len(self.solves) > 1 and any(self.solves):
-            raise RequestLanguage.Declined  # type: ignore[attr-defined]
+            raise Declined
         self.asks_all = self.asks_all or not names
 
     def find(self, children: list[Any]) -> None:
@@ -130,7 +134,7 @@ class _Read(Transformer[Token, Any]):
         for child in children:
             if isinstance(child, Token) and child.type == "QMARK":
                 if previous != _ASKS_QUESTION:
-                    raise RequestLanguage.Declined  # type: ignore[attr-defined]
+                    raise Declined
             elif not isinstance(child, Token):
                 previous = child
 
@@ -173,27 +177,40 @@ class _Read(Transformer[Token, Any]):
     def answer_last(self, _children: list[Any]) -> None:
         self.format.add("answer_last")
 
+    def answer_only(self, _children: list[Any]) -> None:
+        self.format.add("answer_only")
+
+    def one_line(self, _children: list[Any]) -> None:
+        self.format.add("one_line")
+
+    def as_fraction(self, _children: list[Any]) -> None:
+        self.format.add("fraction")
+
+    def as_decimal(self, _children: list[Any]) -> None:
+        self.format.add("decimal")
+
     def answer_template(self, children: list[Any]) -> None:
         label = children[0].value.strip()
         if self.answer_label and self.answer_label != label:
-            raise RequestLanguage.Declined  # type: ignore[attr-defined] # two answer lines asked for
+            raise Declined # two answer lines asked for
         self.answer_label = label
         self.format.add("answer_last")
         if children[-1].type == "VALUE_SLOT":
             self.format.add("answer_value")
         elif children[-1].type == "TEMPLATE":
             self.format.add("answer_named")
+            self.template_names.add(children[-1].value)
 
 
 def _defined_unknown(equation: str) -> str:
     """The unknown an asked equation defines ("find y = x + 3" asks y); declined otherwise."""
     left = equation.split("=", 1)[0].strip()
     if not _UNKNOWN.fullmatch(left):
-        raise RequestLanguage.Declined  # type: ignore[attr-defined]
+        raise Declined
     return left
 
 
-_LANGUAGE = RequestLanguage(Path(__file__).with_name("vocabulary").parent, _Read)
+_LANGUAGE = RequestLanguage(Path(__file__).parent, _Read)
 
 
 def read_request(
@@ -208,19 +225,21 @@ def read_request(
         words = _words(text, runs, variables, vocabulary)
         if words is None:
             continue
-        read = _parse(words, vocabulary.language)
+        read = _parse(words, vocabulary.language, variables)
         if read is not None:
             return read
     return None
 
 
-def _parse(words: list[Word], language: str) -> LinearRequest | None:
-    transformer = _Read()
-    try:
-        tree = _LANGUAGE.parser.parse(words)  # type: ignore[arg-type]
-        transformer.transform(tree)
-    except Exception:  # noqa: BLE001 - Lark's errors and a declined sentence: no claim
+def _parse(words: list[Word], language: str, variables: frozenset[str]) -> LinearRequest | None:
+    transformer = _LANGUAGE.parse(words)
+    if transformer is None:
         return None
+    if any(transformer.format & one and transformer.format & other for one, other in _EXCLUSIVE):
+        return None  # "Show your steps. Answer in one line.": which is asked is not read
+    asked = variables if transformer.asks_all or not transformer.asked_names else transformer.asked_names
+    if transformer.template_names and transformer.template_names != asked:
+        return None  # "find x ... Answer: y = ?": the answer line cannot name what is asked and the template both
     fmt = tuple(f for f in FORMATS if f in transformer.format)
     return LinearRequest(frozenset(transformer.asked_names), transformer.asks_all, transformer.asks, fmt,
                          transformer.answer_label, language)

@@ -146,7 +146,7 @@ class LinearEquationTask(StepwiseTask):
         if errors:
             return errors
         c = self.load_constraints(constraints)
-        return _final_errors(steps, problem_context(c, None)) or format_errors(steps, c.format, c.answer_label)
+        return _final_errors(steps, problem_context(c, None)) or format_errors(steps, c.format, c.answer_label, c.asked_or_all)
 
     def verification_level(
         self,
@@ -265,10 +265,18 @@ def _fallback_lines(c: LinearConstraints, values: dict[str, Fraction]) -> list[s
     variables = c.variables
     answer = ", ".join(f"{v} = {format_number(values[v])}" for v in variables)
     label = c.answer_label or "Answer"
+
+    def final(value: Fraction) -> str:  # the answer line's values in the form asked
+        if "fraction" in c.format and value.denominator != 1:
+            return f"{value.numerator}/{value.denominator}"
+        return format_number(value, prefer_decimal="decimal" in c.format)
+
     if "answer_value" in c.format and len(c.asked_or_all) == 1:
-        final_line = f"{label}: {format_number(values[c.asked_or_all[0]])}"
+        final_line = f"{label}: {final(values[c.asked_or_all[0]])}"
     else:
-        final_line = f"{label}: " + ", ".join(f"{v} = {format_number(values[v])}" for v in c.asked_or_all)
+        final_line = f"{label}: " + ", ".join(f"{v} = {final(values[v])}" for v in c.asked_or_all)
+    if "answer_only" in c.format or "one_line" in c.format:
+        return [final_line]
     if len(variables) == 1 and len(c.equation_texts) == 1:
         var = variables[0]
         coeff = c.equations[0].as_dict()[var]

@@ -73,7 +73,7 @@ class TextTask(StepwiseTask):
 
     def verify(self, steps: list[Step], constraints: Any, cached_constraints: Any) -> Verification:
         if cached_constraints is None:
-            return _all_steps(steps, True, evidence="fresh answer")
+            return _all_steps(steps, True, evidence="regenerated (written for this prompt)")
         new, cached = self.load_constraints(constraints), self.load_constraints(cached_constraints)
         if same_prompt(cached.prompt, new.prompt):
             return _all_steps(steps, True, evidence="prompt unchanged")

@@ -1,9 +1,9 @@
-"""The framework-free core shared by the LangChain and LlamaIndex adapters.
+"""The record both adapters attach to a response, their stream bookkeeping and their log line.
 
 Both adapters do the same thing around a :class:`~stepcache_integrations.core.engine.StepCache`:
 answer from the cache, or stream the verified prefix and then the model's tokens,
-finalize, and send a closing chunk with the cache's account of the request. This module
-holds the parts that do not depend on either framework:
+finalize, and send a closing chunk with the cache's account of the request (the flow itself:
+``adapters.flow``). This module holds the account, framework-free:
 
 * :class:`StepCacheSummary` - the one schema of the ``stepcache`` metadata record that
   both adapters attach to responses (see README: "Response metadata");
@@ -12,10 +12,7 @@ holds the parts that do not depend on either framework:
   the model's deltas, and at the close the tail still to send and whether text already
   sent was ``revised`` (replaced) by verification or repair;
 * :func:`log_request` - the one INFO line per request every adapter logs (:func:`request_key`,
-  :func:`prompt_difference`, :func:`result_event`), with the record on the log record;
-* :func:`answer_flow` - the adapters' flow once: serve a plan the cache answers alone, or call
-  the model through the declared :class:`AdapterModel` interface and let the engine finish the
-  answer (check, repair, fall back, store).
+  :func:`prompt_difference`, :func:`result_event`), with the record on the log record.
 
 One name per concept: ``provenance`` is the per-step list (``provenance_counts`` the
 per-kind count), ``revised`` flags a stream whose sent text was replaced, and
@@ -26,24 +23,17 @@ from __future__ import annotations
 
 import hashlib
 import logging
-from collections.abc import Awaitable, Collection, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, Field, computed_field
 
-from .adapter_options import unmodelled_option
-from .core.llm import TextModel
-from .core.types import Provenance, StepCacheResult, VerificationLevel
-from .twin_flow import Io, TwinFlow
+from ..core.outcomes import CACHE_ALONE_OUTCOMES, SummaryOutcome, event
+from ..core.types import Provenance, StepCacheResult, VerificationLevel
+from .tiers import Tier, TierDecision
 
-from .adapters.length import cut_off_failures
-from .adapters.tiers import Tier, TierDecision
-
-if TYPE_CHECKING:  # annotations only: importing adapter_core loads no engine
-    from .core.engine import CachePlan, StepCache
-    from .core.exact_tier import ExactHit
-    from .core.types import LLMResponse
+if TYPE_CHECKING:  # annotations only: importing the record loads no engine
+    from ..core.exact_tier import ExactHit
 
 __all__ = [
     "METADATA_KEY",
@@ -56,23 +46,15 @@ __all__ = [
     "exact_summary",
     "StreamSession",
     "StreamClose",
-    "AdapterModel",
-    "Answer",
-    "answer_flow",
-    "finish_flow",
     "log_request",
     "prompt_difference",
     "request_key",
     "result_event",
-    "unmodelled_option",
+    "exact_event",
 ]
 
 METADATA_KEY = "stepcache"
 """The key of the summary record in every framework's response metadata."""
-
-SummaryOutcome = Literal["miss", "reuse", "reinstantiate", "patch", "skip_reuse", "exact", "bypass"]
-"""The engine's outcomes, plus ``exact`` (the exact tier served the model's own answer to exactly this
-request) and ``bypass`` (the request went to the model without the cache: tier ``none``)."""
 
 
 class SummaryStep(BaseModel):
@@ -283,18 +265,28 @@ def prompt_difference(prompt: str, nearest: str | None = None, width: int = _SHO
 
 
 def result_event(result: StepCacheResult) -> str:
-    """What a request answered through the engine came to, as a log line says it."""
-    level = result.verification
-    if result.outcome in ("reuse", "reinstantiate") or (result.outcome == "patch" and result.checks_passed):
-        return f"hit ({result.outcome}, {level})"
+    """What a request answered through the engine came to, as a log line says it: its outcome
+    first (``core.outcomes.event``), then what was served or stored."""
+    level, failures = result.verification, "; ".join(result.errors[:2])
+    if result.outcome in CACHE_ALONE_OUTCOMES or (result.outcome == "patch" and result.checks_passed):
+        return event(result.outcome, level)
     if result.outcome == "patch":
-        return f"patch failed verification: {'; '.join(result.errors[:2])}"
-    found = "no cached candidate" if result.matched_entry_id is None else "candidate failed verification"
+        return event(result.outcome, f"failed verification: {failures}")
+    found = event(result.outcome, "no cached candidate" if result.matched_entry_id is None
+                  else "candidate failed verification")
     if result.stored_entry_id is not None:
-        return f"miss ({found}), stored the answer ({level})"
+        return f"{found}, stored the answer ({level})"
     if not result.checks_passed:
-        return f"miss ({found}), not stored (failed verification: {'; '.join(result.errors[:2])})"
-    return f"miss ({found}), not stored (store write failed or skipped)"
+        return f"{found}, not stored (failed verification: {failures})"
+    return f"{found}, not stored (store write failed or skipped)"
+
+
+def exact_event(record: dict[str, Any]) -> str:
+    """What an exact-tier request came to, as a log line says it (from its ``exact_summary`` record)."""
+    if record["outcome"] == "exact":
+        return event("exact", record["verification"])
+    stored = "stored the answer" if record.get("stored_entry_id") else "not stored"
+    return f"{event(record['outcome'], 'exact tier')}, {stored}"
 
 
 def log_request(
@@ -319,68 +311,3 @@ def log_request(
         prompt_difference(prompt, nearest),
         extra={METADATA_KEY: record},
     )
-
-
-# ----------------------------------------------------------------------------- the flow
-class AdapterModel(TextModel, Protocol):
-    """The model interface of an adapter's flow: the framework's own call, and how its output reads.
-
-    ``call`` / ``acall`` send an engine request (generation or patch prompt) to the framework
-    model and return its output as the framework gives it; ``response`` reads that output as the
-    engine's :class:`LLMResponse` (text, token usage); ``rejects`` says what is wrong with the
-    output beyond its text (e.g. a tool request answered without a tool call; empty: nothing);
-    ``entry_metadata`` is what the entry keeps to rebuild the framework's output later.
-    ``respond`` / ``arespond`` (the engine's :class:`~stepcache_integrations.core.llm.TextModel`)
-    answer the engine's own requests (repairs) as :class:`LLMResponse`.
-    """
-
-    def call(self, prompt: str) -> Any: ...
-
-    def acall(self, prompt: str) -> Awaitable[Any]: ...
-
-    def response(self, raw: Any, prompt: str) -> LLMResponse: ...
-
-    def rejects(self, raw: Any) -> list[str]: ...
-
-    def entry_metadata(self, plan: CachePlan, raw: Any) -> dict[str, Any] | None: ...
-
-    def respond(self, prompt: str) -> LLMResponse: ...
-
-    def arespond(self, prompt: str) -> Awaitable[LLMResponse]: ...
-
-
-@dataclass(frozen=True)
-class Answer:
-    """What :func:`answer_flow` produced: the engine's result and the model's own output (None
-    when the cache answered alone)."""
-
-    result: StepCacheResult
-    raw: Any = None
-
-
-def answer_flow(engine: StepCache, plan: CachePlan, model: AdapterModel) -> TwinFlow[Answer]:
-    """Serve ``plan`` from the cache, or call ``model`` for its generation prompt and have the
-    engine finish the answer (:func:`finish_flow`)."""
-    if not plan.needs_model:
-        return Answer((yield Io.of(engine.serve, engine.aserve, plan)))
-    assert plan.generation_prompt is not None
-    raw = yield Io.of(model.call, model.acall, plan.generation_prompt)
-    return Answer((yield from finish_flow(engine, plan, model, raw)), raw)
-
-
-def finish_flow(engine: StepCache, plan: CachePlan, model: AdapterModel, raw: Any) -> TwinFlow[StepCacheResult]:
-    """The engine finishes the model's output ``raw`` for ``plan`` (e.g. a stream's merged chunks):
-    check it, repair it through ``model``, fall back, store it if it passed its checks."""
-    assert plan.generation_prompt is not None
-    result: StepCacheResult = yield Io.of(
-        engine.finalize,
-        engine.afinalize,
-        plan,
-        model.response(raw, plan.generation_prompt),
-        llm=model,
-        metadata=model.entry_metadata(plan, raw),
-        rejected=model.rejects(raw),
-        length_limit=getattr(model, "limit", None),  # the request's max_tokens (ModelCaller, InnerCaller)
-        failed=cut_off_failures(raw, getattr(model, "limit", None)),
-    )
-    return result

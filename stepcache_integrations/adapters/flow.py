@@ -1,4 +1,4 @@
-"""One body for an adapter method and its async twin.
+"""One body for an adapter method and its async twin, and the answer flow both adapters run.
 
 A twin flow is a generator that yields :class:`Io` steps (a sync callable, its async
 twin and their arguments) and returns the method's result. :func:`run` fulfils the steps
@@ -9,21 +9,37 @@ back into the flow at its ``yield``, so the flow handles it with a plain ``try``
 A streaming flow also yields :class:`Emit` items, which :func:`run_stream` and
 :func:`arun_stream` hand to their consumer; :func:`pull` reads an inner stream one item
 at a time (an iterator in the sync driver, an async iterator in the async one).
+
+:func:`answer_flow` is the adapters' flow once, one generator deep: serve a plan the cache
+answers alone, or call the model through the declared :class:`AdapterModel` interface and let
+the engine finish the answer in one step (:func:`finish_step`: check, repair, fall back, store).
 """
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Awaitable, Callable, Generator, Iterator
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+from ..core.llm import TextModel
+from ..core.types import StepCacheResult
+from .options import cut_off_failures
+
+if TYPE_CHECKING:  # annotations only: importing the flow loads no engine
+    from ..core.engine import CachePlan, StepCache
+    from ..core.types import LLMResponse
 
 __all__ = [
     "END",
+    "AdapterModel",
+    "Answer",
     "Emit",
     "Io",
     "StreamFlow",
     "TwinFlow",
+    "answer_flow",
     "arun",
+    "finish_step",
     "arun_stream",
     "opened",
     "pull",
@@ -173,3 +189,68 @@ class _State:
             self.value = await step.async_(*step.args, **step.kwargs)
         except Exception as exc:
             self.error = exc
+
+
+# ----------------------------------------------------------------------------- the answer flow
+class AdapterModel(TextModel, Protocol):
+    """The model interface of an adapter's flow: the framework's own call, and how its output reads.
+
+    ``call`` / ``acall`` send an engine request (generation or patch prompt) to the framework
+    model and return its output as the framework gives it; ``response`` reads that output as the
+    engine's :class:`LLMResponse` (text, token usage); ``rejects`` says what is wrong with the
+    output beyond its text (e.g. a tool request answered without a tool call; empty: nothing);
+    ``entry_metadata`` is what the entry keeps to rebuild the framework's output later.
+    ``respond`` / ``arespond`` (the engine's :class:`~stepcache_integrations.core.llm.TextModel`)
+    answer the engine's own requests (repairs) as :class:`LLMResponse`.
+    """
+
+    def call(self, prompt: str) -> Any: ...
+
+    def acall(self, prompt: str) -> Awaitable[Any]: ...
+
+    def response(self, raw: Any, prompt: str) -> LLMResponse: ...
+
+    def rejects(self, raw: Any) -> list[str]: ...
+
+    def entry_metadata(self, plan: CachePlan, raw: Any) -> dict[str, Any] | None: ...
+
+    def respond(self, prompt: str) -> LLMResponse: ...
+
+    def arespond(self, prompt: str) -> Awaitable[LLMResponse]: ...
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What :func:`answer_flow` produced: the engine's result and the model's own output (None
+    when the cache answered alone)."""
+
+    result: StepCacheResult
+    raw: Any = None
+
+
+def answer_flow(engine: StepCache, plan: CachePlan, model: AdapterModel) -> TwinFlow[Answer]:
+    """Serve ``plan`` from the cache, or call ``model`` for its generation prompt and have the
+    engine finish the answer (:func:`finish_step`)."""
+    if not plan.needs_model:
+        return Answer((yield Io.of(engine.serve, engine.aserve, plan)))
+    assert plan.generation_prompt is not None
+    raw = yield Io.of(model.call, model.acall, plan.generation_prompt)
+    return Answer((yield finish_step(engine, plan, model, raw)), raw)
+
+
+def finish_step(engine: StepCache, plan: CachePlan, model: AdapterModel, raw: Any) -> Io:
+    """The step in which the engine finishes the model's output ``raw`` for ``plan`` (e.g. a stream's
+    merged chunks): check it, repair it through ``model``, fall back, store it if it passed its
+    checks; its value is the :class:`StepCacheResult`."""
+    assert plan.generation_prompt is not None
+    return Io.of(
+        engine.finalize,
+        engine.afinalize,
+        plan,
+        model.response(raw, plan.generation_prompt),
+        llm=model,
+        metadata=model.entry_metadata(plan, raw),
+        rejected=model.rejects(raw),
+        length_limit=getattr(model, "limit", None),  # the request's max_tokens (ModelCaller, InnerCaller)
+        failed=cut_off_failures(raw, getattr(model, "limit", None)),
+    )
