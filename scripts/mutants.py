@@ -222,8 +222,8 @@ MUTANTS: list[Mutant] = [
            "    if old.prompt is None or new.prompt is None or old.prompt.casefold() != new.prompt.casefold():",
            (FORMATTING, UNNAMED, RULES)),
     Mutant("tasks-read-a-folded-prompt", "tasks read the prompt with its outer whitespace and line endings folded",
-           PLANNER, "    handler, constraints = PLANS.select(tasks, prompt, task, schema)",
-           '    handler, constraints = PLANS.select(tasks, prompt.strip().replace("\\r\\n", "\\n"), task, schema)',
+           PLANNER, "    handler, constraints, request_key = PLANS.select_keyed(tasks, prompt, task, schema)",
+           '    handler, constraints, request_key = PLANS.select_keyed(tasks, prompt.strip().replace("\\r\\n", "\\n"), task, schema)',
            (FORMATTING, TEXT_PAIRS, LEVELS)),
     Mutant("json-statement-under-a-rule", "a statement is evidence in a prompt beyond plain framing ('Round the price')",
            JSON_EVIDENCE, "if not ctx.new_plain or key not in ctx.new_stated:", "if key not in ctx.new_stated:",
@@ -445,6 +445,7 @@ from mutants_repairs import ROWS as _REPAIR_ROWS  # noqa: E402
 from mutants_tiers import ROWS as _TIER_ROWS  # noqa: E402
 from mutants_grammar import ROWS as _GRAMMAR_ROWS  # noqa: E402
 from mutants_json_grammar import ROWS as _JSON_GRAMMAR_ROWS  # noqa: E402
+from mutants_problem_key import ROWS as _PROBLEM_KEY_ROWS  # noqa: E402
 
 MUTANTS += [Mutant(*row) for row in _MODEL_FIELD_ROWS + _RED_TEAM_ROWS + _ISSUE32_ROWS + _REPAIR_ROWS + _TIER_ROWS
-            + _GRAMMAR_ROWS + _JSON_GRAMMAR_ROWS]
+            + _GRAMMAR_ROWS + _JSON_GRAMMAR_ROWS + _PROBLEM_KEY_ROWS]

@@ -10,7 +10,7 @@ from typing import Any
 from .embed import Embedder
 from .llm import acall_llm, call_llm
 from .pipeline import Flow
-from .requests import AddEntry, AskJudge, AskModel, EmbedPrompt, RecordHit, Request, SearchStore
+from .requests import AddEntry, AskJudge, AskModel, EmbedPrompt, FindKeyed, GetEntry, RecordHit, Request, SearchStore
 from .store_guard import StoreGuard
 from .store_port import StorePort
 from .telemetry_spans import traced_driver, traced_request  # OpenTelemetry (no-op without it)
@@ -58,10 +58,12 @@ async def adrive(flow: Flow, io: Services) -> Any:
 def _fulfil(request: Request, io: Services) -> Any:
     store, guard = io.store, io.guard
     if isinstance(request, EmbedPrompt):
-        return io.embedder.embed(request.text)
+        return _embed(request, io)
     if isinstance(request, SearchStore):
         r = request
         return guard.call(lambda: store.search(r.vector, namespace=r.namespace, llm_key=r.llm_key, k=r.k), [])
+    if isinstance(request, (FindKeyed, GetEntry)):
+        return _read_keyed(request, io)
     if isinstance(request, AddEntry):
         return guard.call(lambda: store.add(request.entry, request.vector), None, "write")
     if isinstance(request, RecordHit):
@@ -80,10 +82,12 @@ def _fulfil(request: Request, io: Services) -> Any:
 async def _afulfil(request: Request, io: Services) -> Any:
     store, guard = io.store, io.guard
     if isinstance(request, EmbedPrompt):
-        return await io.embedder.aembed(request.text)
+        return await _aembed(request, io)
     if isinstance(request, SearchStore):
         r = request
         return await guard.acall(lambda: store.asearch(r.vector, namespace=r.namespace, llm_key=r.llm_key, k=r.k), [])
+    if isinstance(request, (FindKeyed, GetEntry)):
+        return await _aread_keyed(request, io)
     if isinstance(request, AddEntry):
         return await guard.acall(lambda: store.aadd(request.entry, request.vector), None, "write")
     if isinstance(request, RecordHit):
@@ -96,6 +100,53 @@ async def _afulfil(request: Request, io: Services) -> Any:
         except Exception as exc:
             return _judge_failed(exc)
     raise TypeError(f"unknown flow request {request!r}")
+
+
+def _embed(request: EmbedPrompt, io: Services) -> Any:
+    if not request.optional:
+        return io.embedder.embed(request.text)
+    try:
+        return io.embedder.embed(request.text)
+    except Exception as exc:  # noqa: BLE001 - the answer stands; only its store write is skipped
+        return _embedding_failed(exc)
+
+
+async def _aembed(request: EmbedPrompt, io: Services) -> Any:
+    if not request.optional:
+        return await io.embedder.aembed(request.text)
+    try:
+        return await io.embedder.aembed(request.text)
+    except Exception as exc:  # noqa: BLE001 - the answer stands; only its store write is skipped
+        return _embedding_failed(exc)
+
+
+def _read_keyed(request: FindKeyed | GetEntry, io: Services) -> Any:
+    """The problem-key tier's reads (a store without ``find_keyed`` or ``get``: nothing found)."""
+    if isinstance(request, GetEntry):
+        get = getattr(io.store, "get", None)
+        return None if get is None else io.guard.call(lambda: get(request.entry_id), None)
+    find = getattr(io.store, "find_keyed", None)
+    if find is None:
+        return []
+    r = request
+    return io.guard.call(lambda: find(r.key, namespace=r.namespace, llm_key=r.llm_key, limit=r.limit), [])
+
+
+async def _aread_keyed(request: FindKeyed | GetEntry, io: Services) -> Any:
+    """Async twin of :func:`_read_keyed`."""
+    if isinstance(request, GetEntry):
+        aget = getattr(io.store, "aget", None)
+        return None if aget is None else await io.guard.acall(lambda: aget(request.entry_id), None)
+    afind = getattr(io.store, "afind_keyed", None)
+    if afind is None:
+        return []
+    r = request
+    return await io.guard.acall(lambda: afind(r.key, namespace=r.namespace, llm_key=r.llm_key, limit=r.limit), [])
+
+
+def _embedding_failed(exc: Exception) -> None:
+    logger.warning("stepcache embedder failed, the answer is served but not stored: %s", exc)
+    return None
 
 
 def _judge_failed(exc: Exception) -> None:

@@ -8,6 +8,7 @@ plan or a flow and hands it to a driver; its async twin hands the same flow to t
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -18,8 +19,10 @@ from .exact_tier import ExactTier
 from .llm import coerce_response
 from .pipeline import StoreReport, complete_flow, lookup_flow, serve_flow, store_answer_flow, store_checked_flow
 from .plan import CachePlan
-from .planner import prepare
+from .plan_memo import PLANS
+from .planner import prepare, validate_prompt
 from .policy import ReusePolicy
+from .problem_key_tier import TIER, ProblemKeyTier
 from .repair_ledger import RepairLedger
 from .stats import CacheStats
 from .store_guard import StoreGuard
@@ -79,7 +82,9 @@ class StepCache:
         store_retry_after: with ``fail_open``, seconds to stop calling a store after it
             failed (doubling per consecutive failure, up to 60 s; reads and writes apart)
             instead of paying its timeout on every request; 0 calls it every time.
-        store_derived: store re-instantiated answers as entries of their own.
+        store_derived: store re-instantiated answers as entries of their own (one the problem-key
+            tier found without embedding its prompt is embedded then, for the store's vector index;
+            an embedder failure skips only that write).
         tasks: the task registry (add your own task types to it).
         max_prompt_chars: larger prompts are rejected with ``InvalidPromptError``.
         judge: optional model (same forms as ``llm``) asked whether a cached text answer also
@@ -87,6 +92,11 @@ class StepCache:
             calls and tokens are counted, its verdict is in the steps' evidence.
         telemetry: OpenTelemetry spans and metrics (docs/telemetry.md): None uses the global providers
             (a no-op without opentelemetry or a configured SDK), False turns it off, or a ``Telemetry``.
+        problem_keys: the problem-key tier (``core.problem_key_tier``) before the semantic path: a
+            repeated request, a prompt posing a cached problem, and one with other constants in a
+            cached problem's shape are found by dictionary lookups, without embedding or vector
+            search, and served only when the same checks pass; False: the semantic path only. A
+            similarity threshold set above a task's own leaves that task to the semantic path.
     """
 
     def __init__(
@@ -109,6 +119,7 @@ class StepCache:
         max_prompt_chars: int = 2_000_000,
         judge: Any = None,
         telemetry: Telemetry | bool | None = None,
+        problem_keys: bool = True,
     ) -> None:
         overrides = {
             "similarity_threshold": similarity_threshold,
@@ -134,6 +145,9 @@ class StepCache:
         self.telemetry = as_telemetry(telemetry)
         self.exact = ExactTier(self)
         """The exact tier: the same identity and request answered by one store read (``exact_tier``)."""
+        self.problem_keys = bool(problem_keys)
+        self.problem_key_tier = ProblemKeyTier()
+        """The problem-key tier's map of served answers and its counters (``problem_key_tier``)."""
 
     # ------------------------------------------------------------------ settings
     similarity_threshold = _PolicySetting()
@@ -166,6 +180,11 @@ class StepCache:
         llm_key: str = "default",
     ) -> StepCacheResult:
         """Answer ``prompt``, reusing verified cached steps and calling ``llm`` only as needed."""
+        repeat = self._repeat(prompt, task, schema, namespace, llm_key)
+        if repeat is not None:
+            found = drive(repeat, self._services())
+            if found is not None:
+                return self._recorded(found, repeat=True)
         plan = self.lookup(prompt, task=task, schema=schema, namespace=namespace, llm_key=llm_key)
         return self.complete(plan, llm)
 
@@ -180,6 +199,11 @@ class StepCache:
         llm_key: str = "default",
     ) -> StepCacheResult:
         """Async twin of :meth:`generate`."""
+        repeat = self._repeat(prompt, task, schema, namespace, llm_key)
+        if repeat is not None:
+            found = await adrive(repeat, self._services())
+            if found is not None:
+                return self._recorded(found, repeat=True)
         plan = await self.alookup(prompt, task=task, schema=schema, namespace=namespace, llm_key=llm_key)
         return await self.acomplete(plan, llm)
 
@@ -194,7 +218,7 @@ class StepCache:
     ) -> CachePlan:
         """Retrieve and verify cached steps; decide reuse / re-instantiate / patch / skip / miss."""
         plan = self._prepare(prompt, task, schema, namespace, llm_key)
-        return drive(lookup_flow(plan, self.policy, judged=self.judge is not None), self._services())
+        return self._looked(drive(self._lookup_flow(plan), self._services()))
 
     async def alookup(
         self,
@@ -207,15 +231,17 @@ class StepCache:
     ) -> CachePlan:
         """Async twin of :meth:`lookup`."""
         plan = self._prepare(prompt, task, schema, namespace, llm_key)
-        return await adrive(lookup_flow(plan, self.policy, judged=self.judge is not None), self._services())
+        return self._looked(await adrive(self._lookup_flow(plan), self._services()))
 
     def serve(self, plan: CachePlan) -> StepCacheResult:
         """The answer of a plan that needs no model call; records the hit."""
-        return self._recorded(drive(serve_flow(plan, store_derived=self.store_derived), self._services()))
+        result = drive(serve_flow(plan, store_derived=self.store_derived), self._services())
+        return self._recorded(self._remembered(plan, result))
 
     async def aserve(self, plan: CachePlan) -> StepCacheResult:
         """Async twin of :meth:`serve`."""
-        return self._recorded(await adrive(serve_flow(plan, store_derived=self.store_derived), self._services()))
+        result = await adrive(serve_flow(plan, store_derived=self.store_derived), self._services())
+        return self._recorded(self._remembered(plan, result))
 
     def complete(self, plan: CachePlan, llm: Any, *, metadata: dict[str, Any] | None = None) -> StepCacheResult:
         """Carry out a plan: call the model where needed, verify, repair, fall back, store.
@@ -367,15 +393,18 @@ class StepCache:
         unchecked), model calls, tokens spent and saved, mean seconds per stage; ``repairs``: the
         repair mode (``max_repairs``: "auto" or N) and the ledger per task and ``llm_key``
         (``tried``, ``passed``, ``skipped``: failed answers auto mode left unrepaired, ``pays``);
-        ``exact``: the exact tier's hits, misses and stored answers (``exact_tier``)."""
+        ``exact``: the exact tier's hits, misses and stored answers (``exact_tier``); ``problem_key``:
+        the answers the problem-key tier served per outcome (counted in ``outcomes`` too), how many
+        of them repeated an answer served before, and the requests whose keys it looked up."""
         mode = "auto" if self.max_repairs is None else self.max_repairs
         return {**self._stats.snapshot(), "repairs": {"max_repairs": mode, "ledger": self.repair_ledger.snapshot()},
-                "exact": self.exact.snapshot()}
+                "exact": self.exact.snapshot(), TIER: self.problem_key_tier.snapshot()}
 
     def reset_stats(self) -> None:
         """Zero the counters of :meth:`stats` (the repair ledger is kept: ``repair_ledger.clear()``)."""
         self._stats.reset()
         self.exact.reset()
+        self.problem_key_tier.reset()
 
     # ------------------------------------------------------------------ internals
     def prepare(
@@ -403,6 +432,37 @@ class StepCache:
             max_prompt_chars=self.max_prompt_chars,
         )
 
+    def _lookup_flow(self, plan: CachePlan) -> Any:
+        return lookup_flow(plan, self.policy, judged=self.judge is not None, keyed=self.problem_keys)
+
+    def _looked(self, plan: CachePlan) -> CachePlan:
+        if "problem_key" in plan.timings:
+            self.problem_key_tier.looked()
+        return plan
+
+    def _repeat(
+        self, prompt: Any, task: str | None, schema: dict[str, Any] | None, namespace: str, llm_key: str
+    ) -> Any:
+        """The problem-key tier's first path (a request served before, served again: no task reads
+        it), as a flow to drive (its result None: the entry is gone); None when nothing is kept."""
+        started = time.perf_counter()
+        if not self.problem_keys or self.judge is not None or type(prompt) is not str:
+            return None
+        if type(namespace) is not str or type(llm_key) is not str:
+            return None  # prepare says what is wrong with them
+        key = self.problem_key_tier.request_key(PLANS.request_key(self.tasks, prompt, task, schema), namespace, llm_key)
+        served = self.problem_key_tier.served(key, self.policy)
+        if served is None:
+            return None
+        validate_prompt(prompt, self.max_prompt_chars)  # the limits of this engine, as set now
+        assert key is not None
+        return self.problem_key_tier.repeat_flow(key, served, started)
+
+    def _remembered(self, plan: CachePlan, result: StepCacheResult) -> StepCacheResult:
+        if self.problem_keys and self.judge is None:
+            self.problem_key_tier.remember(plan, result, self.policy)
+        return result
+
     def _complete(
         self, plan: CachePlan, given: LLMResponse | None, metadata: dict[str, Any] | None, rejected: Sequence[str] = (),
         length_limit: int | None = None, failed: Sequence[str] = (),
@@ -420,8 +480,10 @@ class StepCache:
     def _services(self, llm: Any = None) -> Services:
         return Services(self.embedder, self.store, self._guard, llm=llm, judge=self.judge, telemetry=self.telemetry)
 
-    def _recorded(self, result: StepCacheResult) -> StepCacheResult:
+    def _recorded(self, result: StepCacheResult, *, repeat: bool = False) -> StepCacheResult:
         self._stats.record(result)
+        if result.tier == TIER:
+            self.problem_key_tier.count(result, repeat=repeat)
         if self.strict and not result.checks_passed:
             raise VerificationError(
                 f"answer failed verification after {result.repair_calls} repair(s): {'; '.join(result.errors[:3])}",

@@ -18,6 +18,8 @@ from .length import fits
 from .plan import CachePlan
 from .planner import WIDE_K, adopt, choose, look_wider, unit_evidence
 from .policy import ReusePolicy
+from .problem_key_tier import keyed_lookup, plan_lookup_keys
+from .problem_keys import with_lookup_keys
 from .proofs import PROOFS
 from .repair_ledger import RepairLedger, repair_loop
 from .requests import AddEntry, AskJudge, AskModel, EmbedPrompt, RecordHit, Request, SearchStore
@@ -54,8 +56,12 @@ MODEL_UNVERIFIED = "model output, failed verification"
 DETERMINISTIC = "deterministic fallback"
 
 
-def lookup_flow(plan: CachePlan, policy: ReusePolicy, *, judged: bool) -> Flow:
-    """Embed, search, plan; with a judge, ask it about a text answer verification could not prove."""
+def lookup_flow(plan: CachePlan, policy: ReusePolicy, *, judged: bool, keyed: bool = False) -> Flow:
+    """``keyed``: first the problem-key tier (``problem_key_tier.keyed_lookup``: dictionary lookups,
+    no embedding); then, unless it served, embed, search, plan; with a judge, ask it about a text
+    answer verification could not prove."""
+    if keyed and (yield from keyed_lookup(plan, policy)):
+        return plan
     t0 = time.perf_counter()
     plan.vector = yield EmbedPrompt(canonical_prompt(plan.prompt))
     t1 = time.perf_counter()
@@ -104,17 +110,26 @@ def serve_flow(plan: CachePlan, *, store_derived: bool) -> Flow:
         completion_tokens=judge.completion_tokens,
         tokens_saved=max(0, plan.entry.prompt_tokens + plan.entry.completion_tokens - judge.tokens),
         timings=dict(plan.timings),
+        tier=plan.tier,
     )
     yield RecordHit(plan.entry.id)
-    if plan.outcome == "reinstantiate" and store_derived and plan.vector is not None:
-        derived = _entry(
-            plan,
-            plan.handler.segment(plan.cached_text, plan.constraints),
-            plan.entry.prompt_tokens,
-            plan.entry.completion_tokens,
-            {"outcome": "reinstantiate", "derived_from": plan.entry.id, "verification": level},
-        )
-        result.stored_entry_id = yield AddEntry(derived, plan.vector)
+    if plan.outcome == "reinstantiate" and store_derived:
+        t0 = time.perf_counter()
+        # A plan of the problem-key tier found its entry without embedding the prompt: it is
+        # embedded now, for the store's vector index (an embedder failure skips the write only).
+        vector = plan.vector
+        if vector is None:
+            vector = yield EmbedPrompt(canonical_prompt(plan.prompt), optional=True)
+        if vector is not None:
+            derived = _entry(
+                plan,
+                plan.handler.segment(plan.cached_text, plan.constraints),
+                plan.entry.prompt_tokens,
+                plan.entry.completion_tokens,
+                {"outcome": "reinstantiate", "derived_from": plan.entry.id, "verification": level},
+            )
+            result.stored_entry_id = yield AddEntry(derived, vector)
+        result.timings["store"] = time.perf_counter() - t0
     return result
 
 
@@ -412,6 +427,9 @@ class _Completion:
 def _entry(
     plan: CachePlan, steps: list[Step], prompt_tokens: int, completion_tokens: int, metadata: dict[str, Any]
 ) -> CacheEntry:
+    """The entry of an answer to the plan's prompt, indexed by the prompt's problem and shape keys
+    (``core.problem_keys``: the store's dictionaries of the problem-key tier)."""
+    metadata = with_lookup_keys(metadata, (key for key in plan_lookup_keys(plan) if key))
     return CacheEntry(
         namespace=plan.namespace,
         llm_key=plan.llm_key,

@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 
 from .tasks import TaskHandler, Verification
-from .types import CacheEntry, LLMResponse, Outcome, Provenance, Step
+from .types import CacheEntry, LLMResponse, LookupTier, Outcome, Provenance, Step
 
 __all__ = ["CachePlan"]
 
@@ -43,6 +43,9 @@ class CachePlan:
     judge_reply: LLMResponse | None = None
     timings: dict[str, float] = field(default_factory=dict)
     errors: list[str] = field(default_factory=list)
+    tier: LookupTier | None = None  # "problem_key": the entry was found by the problem-key tier
+    request_key: Any = None  # the request's exact inputs of task selection (plan_memo); None: not memoisable
+    lookup_keys: tuple[str | None, str | None] | None = None  # its problem and shape keys, once computed
 
     @property
     def task(self) -> str:

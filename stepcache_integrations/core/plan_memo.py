@@ -61,25 +61,41 @@ class PlanMemo(BoundedLRU[tuple[TaskHandler, Any]]):
     def __init__(self, maxsize: int = 4096, max_chars: int = 4_000_000) -> None:
         super().__init__(maxsize, max_chars)
 
+    def request_key(
+        self, tasks: TaskRegistry, prompt: Any, task: Any, schema: Any
+    ) -> Hashable | None:
+        """The exact inputs of task selection as a key (the registry, its version, the task named,
+        the schema frozen, the prompt itself), or None when the selection is not known to be a pure
+        function of them (a custom task or registry, a schema that is not plain JSON data)."""
+        version = tasks.version if type(tasks) is TaskRegistry else None
+        return None if version is None else self._key(tasks, version, prompt, task, schema)
+
     def select(
         self, tasks: TaskRegistry, prompt: str, task: str | None, schema: dict[str, Any] | None
     ) -> tuple[TaskHandler, Any]:
         """``tasks.select(prompt, task=task, schema=schema)`` and that handler's constraints."""
+        return self.select_keyed(tasks, prompt, task, schema)[:2]  # type: ignore[return-value]
+
+    def select_keyed(
+        self, tasks: TaskRegistry, prompt: str, task: str | None, schema: dict[str, Any] | None
+    ) -> tuple[TaskHandler, Any, Hashable | None]:
+        """:meth:`select`, and the request's key (:meth:`request_key`; None: not memoisable)."""
         version = tasks.version if type(tasks) is TaskRegistry else None
         key = None if version is None else self._key(tasks, version, prompt, task, schema)
         if key is None:
             handler = tasks.select(prompt, task=task, schema=schema)
-            return handler, handler.constraints(prompt, schema)
+            return handler, handler.constraints(prompt, schema), None
         found = self.get(key)
         if found is not None:
-            return found
+            return (*found, key)
         # A copy the caller cannot change later (equal to the schema the key was frozen from).
         own = None if schema is None else copy.deepcopy(schema)
         handler = tasks.select(prompt, task=task, schema=own)
         constraints = handler.constraints(prompt, own)
         if type(constraints) in _FROZEN_CONSTRAINTS and tasks.version == version:
             self.put(key, (handler, constraints), len(prompt) + (0 if own is None else _nodes(own)))
-        return handler, constraints
+            return handler, constraints, key
+        return handler, constraints, None
 
     def _key(
         self, tasks: TaskRegistry, version: int, prompt: Any, task: Any, schema: Any

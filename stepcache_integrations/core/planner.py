@@ -18,10 +18,11 @@ from .policy import ReusePolicy
 from .proofs import PROOFS, Keyed, keyed, keyed_steps
 from .tasks import TaskHandler, TaskRegistry, Verification
 from .tasks.protocols import Presents, Task
-from .types import CacheHit, Outcome, Provenance, Step
+from .types import CacheEntry, CacheHit, Outcome, Provenance, Step
 
 __all__ = [
-    "WIDE_K", "Choice", "adopt", "choose", "look_wider", "plan_from_hits", "prepare", "unit_evidence", "validate_prompt"
+    "WIDE_K", "Choice", "adopt", "choose", "choose_keyed", "look_wider", "plan_from_hits", "prepare", "unit_evidence",
+    "validate_prompt",
 ]
 
 _SERVED: tuple[Outcome, ...] = CACHE_ALONE_OUTCOMES
@@ -62,7 +63,7 @@ def prepare(
         raise InvalidPromptError("namespace and llm_key must be strings")
     # Tasks read the prompt exactly as given: no difference is harmless in every context (the
     # memo is keyed by the prompt string itself, the task, the exact schema and the registry).
-    handler, constraints = PLANS.select(tasks, prompt, task, schema)
+    handler, constraints, request_key = PLANS.select_keyed(tasks, prompt, task, schema)
     return CachePlan(
         prompt=prompt,
         namespace=namespace,
@@ -72,6 +73,7 @@ def prepare(
         outcome="miss",
         generation_prompt=prompt,
         timings={"validate": time.perf_counter() - t0},
+        request_key=request_key,
     )
 
 
@@ -130,6 +132,43 @@ def choose(plan: CachePlan, hits: list[CacheHit], policy: ReusePolicy, choice: C
             break  # an equally similar entry may be reused where another is only re-instantiated
     choice.seconds += time.perf_counter() - t0
     return choice
+
+
+def choose_keyed(
+    plan: CachePlan, entries: list[CacheEntry], policy: ReusePolicy, choice: Choice, *, rewrite: bool
+) -> Choice:
+    """Classify entries found by a lookup key (``problem_key_tier``), keeping the best; they are
+    checked exactly as candidates found by similarity (:func:`_classify`), and no similarity
+    threshold applies (the key, not a distance, found them). ``rewrite``: entries of the problem's
+    shape with other constants, re-instantiated at once (their steps as cached cannot hold for the
+    new problem: :func:`_rewrite`); only a rewrite that passes every check is kept."""
+    t0 = time.perf_counter()
+    for entry in entries:
+        if entry.id in choice.seen or not _partition_task(plan, entry):
+            continue
+        choice.seen.add(entry.id)
+        hit = CacheHit.model_construct(entry=entry, similarity=1.0)  # no distance: never reported
+        if rewrite:
+            candidate, seconds = _rewrite(plan.handler, plan.constraints, hit, policy)
+        else:
+            candidate, seconds = _classify(plan.handler, plan.constraints, hit, policy)
+        choice.reinstantiate_seconds += seconds
+        if candidate is None:
+            continue
+        share = policy.regen_share(plan.handler, candidate.steps, candidate.verification)
+        score = (policy.rank(candidate.outcome), share, 0.0)
+        if choice.score is None or score < choice.score:
+            choice.best, choice.score = candidate, score
+        if candidate.outcome == "reuse" or (rewrite and choice.served):
+            break
+    choice.seconds += time.perf_counter() - t0
+    return choice
+
+
+def _partition_task(plan: CachePlan, entry: CacheEntry) -> bool:
+    """The entry is of the plan's task, namespace and model (the stores partition by both; checked
+    again here, as for the hits of a search)."""
+    return entry.task == plan.handler.name and entry.namespace == plan.namespace and entry.llm_key == plan.llm_key
 
 
 def look_wider(choice: Choice, hits: list[CacheHit], k: int) -> bool:
@@ -193,6 +232,30 @@ def _classify(
     if candidate.outcome == "patch" and not policy.allows_patch(handler, candidate.steps, candidate.verification):
         candidate.outcome = "skip_reuse"
     return candidate, seconds
+
+
+def _rewrite(handler: Task, constraints: Any, hit: CacheHit, policy: ReusePolicy) -> tuple[_Candidate | None, float]:
+    """An entry of the new problem's shape re-instantiated for its constants, or None unless the
+    rewrite passes the checks a re-instantiation found by similarity must pass (``verify`` and the
+    final check, :func:`_try_reinstantiate`)."""
+    if not policy.reinstantiate:
+        return None, 0.0
+    r0 = time.perf_counter()
+    entry = hit.entry
+    steps = [Step(text=s.text, kind=s.kind, meta=s.meta) for s in entry.steps]
+    cached = keyed(entry.constraints)
+    rewritten = handler.reinstantiate(steps, cached.value, constraints)
+    if rewritten is None:
+        return None, time.perf_counter() - r0
+    checked = keyed_steps(rewritten)
+    check = PROOFS.verify(handler, checked, constraints, cached)
+    if not check.passed or PROOFS.answer_errors(handler, checked, constraints):
+        return None, time.perf_counter() - r0
+    provenance: list[Provenance] = [
+        "reinstantiated" if i >= len(steps) or new.text != steps[i].text else "reused" for i, new in enumerate(rewritten)
+    ]
+    candidate = _Candidate(hit, "reinstantiate", rewritten, provenance, check, cached)
+    return candidate, time.perf_counter() - r0
 
 
 def _try_reinstantiate(handler: Task, constraints: Any, cached: Keyed, candidate: _Candidate) -> None:

@@ -13,14 +13,18 @@ import numpy as np
 
 from .types import CacheEntry
 
-__all__ = ["AddEntry", "AskJudge", "AskModel", "EmbedPrompt", "RecordHit", "Request", "SearchStore"]
+__all__ = [
+    "AddEntry", "AskJudge", "AskModel", "EmbedPrompt", "FindKeyed", "GetEntry", "RecordHit", "Request", "SearchStore"
+]
 
 
 @dataclass(frozen=True)
 class EmbedPrompt:
-    """Reply: the prompt's vector."""
+    """Reply: the prompt's vector. ``optional``: None instead of an error when the embedder fails
+    (for a vector only a store write needs, after the answer is found)."""
 
     text: str
+    optional: bool = False
 
 
 @dataclass(frozen=True)
@@ -31,6 +35,24 @@ class SearchStore:
     namespace: str
     llm_key: str
     k: int
+
+
+@dataclass(frozen=True)
+class FindKeyed:
+    """Reply: up to ``limit`` live entries of the partition under a lookup key (``core.problem_keys``),
+    or ``[]`` when the store keeps no such index or a failing store is skipped (``fail_open``)."""
+
+    key: str
+    namespace: str
+    llm_key: str
+    limit: int
+
+
+@dataclass(frozen=True)
+class GetEntry:
+    """Reply: the live entry of that id, or None (gone, expired, or a failing store skipped)."""
+
+    entry_id: str
 
 
 @dataclass(frozen=True)
@@ -63,4 +85,4 @@ class AskJudge:
     prompt: str
 
 
-Request = Union[EmbedPrompt, SearchStore, AddEntry, RecordHit, AskModel, AskJudge]
+Request = Union[EmbedPrompt, SearchStore, FindKeyed, GetEntry, AddEntry, RecordHit, AskModel, AskJudge]

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, TypeVar
 
 from .plan import CachePlan
-from .requests import AddEntry, AskJudge, AskModel, EmbedPrompt, RecordHit, SearchStore
+from .requests import AddEntry, AskJudge, AskModel, EmbedPrompt, FindKeyed, GetEntry, RecordHit, SearchStore
 from .telemetry import MODEL_OPERATION, Otel, Telemetry, messages, model_name, provenance_counts, set_attributes
 from .types import LLMResponse, StepCacheResult
 
@@ -31,6 +31,7 @@ __all__ = ["traced_driver", "traced_request"]
 _FLOWS = {
     "lookup_flow": "lookup",
     "serve_flow": "serve",
+    "repeat_flow": "serve",  # the problem-key tier serves a repeated request again (problem_key_tier)
     "complete_flow": "complete",
     "store_answer_flow": "store",
     "store_checked_flow": "store",
@@ -284,7 +285,8 @@ def _stage_name(request: Any, op: _Operation, io: Any) -> str | None:
         plan = op.plan
         patching = request.kind == "generate" and plan is not None and plan.outcome == "patch"
         return "patch" if patching else request.kind
-    kinds = {EmbedPrompt: "embed", SearchStore: "search", AddEntry: "store", RecordHit: "record_hit", AskJudge: "judge"}
+    kinds = {EmbedPrompt: "embed", SearchStore: "search", FindKeyed: "problem_key", GetEntry: "get", AddEntry: "store",
+             RecordHit: "record_hit", AskJudge: "judge"}
     return kinds.get(type(request))
 
 

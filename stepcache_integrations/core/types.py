@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field, computed_field
 from .outcomes import Outcome, Provenance  # the vocabulary (docs/outcomes.md)
 
 __all__ = [
+    "LookupTier",
     "Outcome",
     "Provenance",
     "VerificationLevel",
@@ -24,6 +25,9 @@ __all__ = [
     "StepCacheResult",
 ]
 
+LookupTier = Literal["problem_key"]
+"""How a served answer's cached entry was found when not by similarity: ``problem_key``, a dictionary
+lookup by the problem the prompt poses (or by the request itself, repeated; ``core.problem_key_tier``)."""
 
 VerificationLevel = Literal["proven", "checked", "unchecked"]
 """What the checks established about a returned answer (README: "What `verified` means").
@@ -160,6 +164,9 @@ class StepCacheResult(BaseModel):
     errors: list[str] = Field(default_factory=list)
     timings: dict[str, float] = Field(default_factory=dict)
     used_fallback: bool = False
+    tier: LookupTier | None = None
+    """``problem_key`` when the entry was found by the problem-key tier (no embedding, no vector
+    search); None when it was found by similarity, or for an answer no cached entry served."""
 
     @computed_field  # type: ignore[prop-decorator]
     @property

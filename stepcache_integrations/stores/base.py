@@ -72,6 +72,16 @@ class CacheStore(ABC):
     def iter_items(self, namespace: str | None = None) -> Iterator[tuple[CacheEntry, np.ndarray]]:
         """Every live entry with its vector (for export and listing)."""
 
+    def find_keyed(self, key: str, *, namespace: str, llm_key: str, limit: int) -> list[CacheEntry]:
+        """Up to ``limit`` live entries of that namespace and model indexed under the lookup key
+        ``key`` (``core.problem_keys``: the keys an entry's metadata carries), newest first where
+        the backend keeps an order (the in-process stores; PostgreSQL: any of them).
+
+        The problem-key tier's dictionary: a backend keeps it as it keeps its vector index (an
+        entry deleted, evicted, expired or cleared is never returned). The default, for a backend
+        without one, finds nothing: every request then takes the semantic path."""
+        return []
+
     def stats(self) -> dict[str, Any]:
         """Store-level statistics."""
         return {"entries": self.count(), "backend": type(self).__name__}
@@ -150,6 +160,12 @@ class CacheStore(ABC):
         """Async twin of :meth:`search`."""
         return await asyncio.to_thread(
             lambda: self.search(vector, namespace=namespace, llm_key=llm_key, k=k)
+        )
+
+    async def afind_keyed(self, key: str, *, namespace: str, llm_key: str, limit: int) -> list[CacheEntry]:
+        """Async twin of :meth:`find_keyed`."""
+        return await asyncio.to_thread(
+            lambda: self.find_keyed(key, namespace=namespace, llm_key=llm_key, limit=limit)
         )
 
     async def aget(self, entry_id: str) -> CacheEntry | None:

@@ -11,6 +11,7 @@ from typing import Any, Literal
 
 import numpy as np
 
+from ..core.problem_keys import entry_lookup_keys
 from ..core.types import CacheEntry, CacheHit
 from .base import CacheStore
 from .codec import check_vector
@@ -61,6 +62,10 @@ class InMemoryStore(CacheStore):
         # itself lives only in the index (reconstructed for export).
         self._entries: OrderedDict[str, tuple[CacheEntry, int]] = OrderedDict()
         self._entry_of: dict[int, str] = {}
+        # The problem-key tier's dictionary: (namespace, llm_key, lookup key) -> entry ids in the
+        # order they were added (core.problem_keys), and each entry's own keys for its removal.
+        self._keyed: dict[tuple[str, str, str], dict[str, None]] = {}
+        self._keys_of: dict[str, tuple[tuple[str, str, str], ...]] = {}
         self._next_id = 0
         self._dim: int | None = None
 
@@ -80,6 +85,7 @@ class InMemoryStore(CacheStore):
             self._index.add((entry.namespace, entry.llm_key), np.array([fid], dtype=np.int64), vec)
             self._entry_of[fid] = entry.id
             self._entries[entry.id] = (entry, fid)
+            self._key_locked(entry)
             self._evict_locked()
             return entry.id
 
@@ -96,8 +102,24 @@ class InMemoryStore(CacheStore):
             return False
         entry, fid = item
         del self._entry_of[fid]
+        self._unkey_locked(entry_id)
         self._index.remove((entry.namespace, entry.llm_key), [fid])
         return True
+
+    def _key_locked(self, entry: CacheEntry) -> None:
+        keys = tuple((entry.namespace, entry.llm_key, key) for key in entry_lookup_keys(entry.metadata))
+        if keys:
+            self._keys_of[entry.id] = keys
+            for key in keys:
+                self._keyed.setdefault(key, {})[entry.id] = None
+
+    def _unkey_locked(self, entry_id: str) -> None:
+        for key in self._keys_of.pop(entry_id, ()):
+            ids = self._keyed.get(key)
+            if ids is not None:
+                ids.pop(entry_id, None)
+                if not ids:
+                    del self._keyed[key]
 
     def search(
         self, vector: np.ndarray, *, namespace: str, llm_key: str, k: int
@@ -119,6 +141,30 @@ class InMemoryStore(CacheStore):
 
         with self._lock:
             return self.collect_live_hits(k, lambda: self._index.live(key), candidates)
+
+    def find_keyed(self, key: str, *, namespace: str, llm_key: str, limit: int) -> list[CacheEntry]:
+        if limit <= 0:
+            return []
+        now = time.time()
+        with self._lock:
+            ids = self._keyed.get((namespace, llm_key, key))
+            if not ids:
+                return []
+            found: list[CacheEntry] = []
+            expired: list[str] = []
+            for entry_id in reversed(ids):  # newest first
+                item = self._entries.get(entry_id)
+                if item is None:
+                    continue
+                if self.is_expired(item[0], now):
+                    expired.append(entry_id)
+                    continue
+                found.append(item[0])
+                if len(found) >= limit:
+                    break
+            for entry_id in expired:  # expired entries go on sight
+                self._remove_locked(entry_id)
+            return found
 
     def get(self, entry_id: str) -> CacheEntry | None:
         with self._lock:
@@ -149,6 +195,7 @@ class InMemoryStore(CacheStore):
             ]
             for eid in ids:  # the namespace's partitions go whole: no per-vector removal
                 del self._entry_of[self._entries.pop(eid)[1]]
+                self._unkey_locked(eid)
             self._index.drop(namespace)
             return len(ids)
 

@@ -347,9 +347,29 @@ class PostgresStore(CacheStore):
     def get(self, entry_id: str) -> CacheEntry | None:
         if not self._ready():
             return None
-        with self._conn("read") as conn:
-            row = conn.execute(self.sql.get, (entry_id, ts(time.time()))).fetchone()
+        row = self._read(lambda conn: conn.execute(self.sql.get, (entry_id, ts(time.time()))).fetchone())
         return None if row is None else self.sql.entry(row)
+
+    def find_keyed(self, key: str, *, namespace: str, llm_key: str, limit: int) -> list[CacheEntry]:
+        """Live entries under a lookup key, in SQL through the table's GIN index on the entries'
+        lookup keys (any ``limit`` of them: the table keeps no insertion order)."""
+        if limit <= 0 or not self._ready():
+            return []
+        params = (namespace, llm_key, ts(time.time()), key, limit)
+        rows = self._read(lambda conn: conn.execute(self.sql.find_keyed, params).fetchall())
+        return [self.sql.entry(row) for row in rows]
+
+    def _read(self, query: Any) -> Any:
+        """``query(conn)`` on a pooled connection, retried once on a connection the server dropped
+        (as :meth:`search`: after a restart each idle pooled connection is dead)."""
+        for attempt in (1, 2):
+            try:
+                with self._conn("read") as conn:
+                    return query(conn)
+            except StoreError as exc:
+                if attempt == 2 or not isinstance(exc.__cause__, psycopg.OperationalError):
+                    raise
+        raise AssertionError("unreachable")  # pragma: no cover
 
     def count(self, namespace: str | None = None) -> int:
         if not self._ready():

@@ -15,7 +15,7 @@ from ..errors import StoreError
 
 __all__ = ["SCHEMA_TABLE", "SCHEMA_VERSION", "check_dim", "ensure_schema", "migrations", "valid_table"]
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 SCHEMA_TABLE = "stepcache_schema"
 SCHEMA_LOCK = zlib.crc32(b"stepcache:schema") & 0x7FFFFFFF
 _IDENT = re.compile(r"^[a-z_][a-z0-9_]{0,40}$")
@@ -59,6 +59,8 @@ def migrations(table: str, dim: int, m: int, ef_construction: int) -> dict[int, 
             f"CREATE INDEX IF NOT EXISTS {table}_expiry ON {table} (expires_at) "
             "WHERE expires_at IS NOT NULL",
         ],
+        # The problem-key tier's dictionary (core.problem_keys): the entries under a lookup key.
+        2: [f"CREATE INDEX IF NOT EXISTS {table}_lookup_keys ON {table} USING gin ((metadata -> 'lookup_keys'))"],
     }
 
 

@@ -79,6 +79,10 @@ class TableSQL:
         self.get = (
             f"SELECT {COLS} FROM {t} WHERE id = %s AND (expires_at IS NULL OR expires_at > %s)"
         )
+        self.find_keyed = (  # through the GIN index on the lookup keys (schema version 2)
+            f"SELECT {COLS} FROM {t} WHERE namespace = %s AND llm_key = %s "
+            "AND (expires_at IS NULL OR expires_at > %s) AND (metadata -> 'lookup_keys') ? %s LIMIT %s"
+        )
         self.record_hit = (
             f"UPDATE {t} SET hits = hits + 1, last_hit_at = %s, last_used_at = %s WHERE id = %s"
         )

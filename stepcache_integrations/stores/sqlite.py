@@ -298,6 +298,31 @@ class SQLiteStore(CacheStore):
             return None
         return CacheHit(entry=self._entry_from_row(row), similarity=score)
 
+    def find_keyed(self, key: str, *, namespace: str, llm_key: str, limit: int) -> list[CacheEntry]:
+        """Entries under a lookup key from the in-process dictionary (kept with the vector index,
+        synced the same way), each re-read from the database: namespace, model and expiry checked
+        again, so a stale dictionary costs a lookup, never a deleted or foreign entry."""
+        if limit <= 0:
+            return []
+        with self._lock:
+            try:
+                self._vectors.sync()
+                part, now = (namespace, llm_key), time.time()
+                seqs = self._vectors.keyed_seqs((namespace, llm_key, key))
+                found: list[CacheEntry] = []
+                fetch = limit + self.search_slack
+                while seqs and len(found) < limit:
+                    batch, seqs = seqs[:fetch], seqs[fetch:]
+                    by_seq = self._rows_by_seq(batch)
+                    for seq in batch:
+                        hit = self._live_hit(by_seq.get(seq), 1.0, part, now)
+                        if hit is not None and len(found) < limit:
+                            found.append(hit.entry)
+                    fetch *= 4
+                return found
+            except sqlite3.Error as exc:
+                raise StoreError(f"SQLite store {self.path!r} read failed: {exc}") from exc
+
     def get(self, entry_id: str) -> CacheEntry | None:
         with self._lock:
             try:

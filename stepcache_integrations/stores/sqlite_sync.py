@@ -6,16 +6,22 @@ The index ids are ``entries.seq`` (AUTOINCREMENT, never reused). Before every se
 store checks ``PRAGMA data_version``; when another connection committed, it loads rows
 with a larger ``seq`` and applies new ``deletions`` rows, so several processes can share
 one file. A process further behind than the pruned deletion log rebuilds its index.
+
+Beside the vectors it keeps the problem-key tier's dictionary (``core.problem_keys``): each row's
+lookup keys, read from its entry's metadata with the vector, so the dictionary is rebuilt from
+the rows on open and follows every insert and deletion exactly as the vector index does.
 """
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 
+from ..core.problem_keys import entry_lookup_keys
 from ..errors import StoreError
 from .codec import vector_from_blob
 from .faiss_index import PartitionedIndex
@@ -25,7 +31,12 @@ __all__ = ["DELETION_LOG_KEEP", "Changes", "SQLiteIndex"]
 # Keep at most this many deletion-log rows; a process further behind rebuilds its index.
 DELETION_LOG_KEEP = 20_000
 
-Row = tuple[int, str, str, bytes]  # seq, namespace, llm_key, embedding blob
+Row = tuple[int, str, str, bytes, str | None]  # seq, namespace, llm_key, embedding blob, lookup keys (JSON)
+Key = tuple[str, str, str]  # namespace, llm_key, lookup key
+
+# The lookup keys of a row's entry, as JSON text (NULL for an entry that is not valid JSON: the
+# row's own reads report it; the index just does not key it).
+_KEYS_SQL = "CASE WHEN json_valid(entry) THEN json_extract(entry, '$.metadata.lookup_keys') END"
 Removed = tuple[int, str, str]  # entry seq, namespace, llm_key
 
 
@@ -57,6 +68,8 @@ class SQLiteIndex:
     def reset(self) -> None:
         """Forget every vector and read position: the next sync reloads the database."""
         self.index.drop()
+        self.keyed: dict[Key, dict[int, None]] = {}  # lookup key -> row seqs, in the order added
+        self.keys_of: dict[int, tuple[Key, ...]] = {}
         self.dim: int | None = None
         self.last_seq = 0
         self.last_del_seq = 0
@@ -98,7 +111,7 @@ class SQLiteIndex:
         pruned_upto = int(pruned[0]) if pruned else 0
         rebuild = (self.dim is not None and dim != self.dim) or pruned_upto > self.last_del_seq
         adds = conn.execute(
-            "SELECT seq, namespace, llm_key, embedding FROM entries WHERE seq > ? ORDER BY seq",
+            f"SELECT seq, namespace, llm_key, embedding, {_KEYS_SQL} FROM entries WHERE seq > ? ORDER BY seq",
             (0 if rebuild else self.last_seq,),
         ).fetchall()
         removed: list[Removed] = []
@@ -121,6 +134,7 @@ class SQLiteIndex:
         if changes.rebuild:
             self.last_seq = 0
             self.index.drop()
+            self.keyed, self.keys_of = {}, {}
         self.dim = changes.dim
         self.last_del_seq = changes.last_del_seq
         try:
@@ -139,8 +153,9 @@ class SQLiteIndex:
             return
         assert self.dim is not None
         grouped: dict[tuple[str, str], list[tuple[int, bytes]]] = {}
-        for seq, namespace, llm_key, blob in rows:
+        for seq, namespace, llm_key, blob, keys in rows:
             grouped.setdefault((namespace, llm_key), []).append((seq, blob))
+            self._key_row(seq, namespace, llm_key, keys)
         for key, items in grouped.items():
             vecs = np.empty((len(items), self.dim), dtype=np.float32)
             for i, (seq, blob) in enumerate(items):
@@ -149,10 +164,36 @@ class SQLiteIndex:
             self.index.add(key, ids, vecs)
         self.last_seq = max(self.last_seq, max(row[0] for row in rows))
 
+    def _key_row(self, seq: int, namespace: str, llm_key: str, keys_json: str | None) -> None:
+        if not keys_json:
+            return
+        try:
+            keys = entry_lookup_keys({"lookup_keys": json.loads(keys_json)})
+        except ValueError:
+            return
+        own = tuple((namespace, llm_key, key) for key in keys)
+        if own:
+            self.keys_of[seq] = own
+            for key in own:
+                self.keyed.setdefault(key, {})[seq] = None
+
+    def _unkey_row(self, seq: int) -> None:
+        for key in self.keys_of.pop(seq, ()):
+            seqs = self.keyed.get(key)
+            if seqs is not None:
+                seqs.pop(seq, None)
+                if not seqs:
+                    del self.keyed[key]
+
+    def keyed_seqs(self, key: Key) -> list[int]:
+        """The row seqs indexed under a lookup key, newest first (the rows decide what is live)."""
+        return list(reversed(self.keyed.get(key, {})))
+
     def _unindex(self, removed: list[Removed]) -> None:
         grouped: dict[tuple[str, str], list[int]] = {}
         for entry_seq, namespace, llm_key in removed:
             grouped.setdefault((namespace, llm_key), []).append(entry_seq)
+            self._unkey_row(entry_seq)
         for key, seqs in grouped.items():
             # Rows deleted before we indexed them are unknown to the index: ignored.
             self.index.remove(key, seqs)

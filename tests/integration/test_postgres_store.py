@@ -96,7 +96,8 @@ def test_schema_columns_and_hnsw_index(table):
     for name in ("prompt", "task", "namespace", "llm_key", "created_at", "last_hit_at", "hits"):
         assert name in cols
     assert any("hnsw" in d and "vector_cosine_ops" in d for d in indexes)
-    assert version == (1, DIM)
+    assert any("gin" in d and "lookup_keys" in d for d in indexes)  # the problem-key tier's dictionary
+    assert version == (2, DIM)
     # a second handle reads the dimension from the schema table and rejects another one
     other = PostgresStore(PG_DSN, table=table)
     with pytest.raises(StoreError, match="dimension"):

@@ -157,6 +157,14 @@ class RecordingStore(InMemoryStore):
         self.log.append("record_hit")
         super().record_hit(entry_id)
 
+    def find_keyed(self, *a: Any, **k: Any) -> Any:
+        self.log.append("find_keyed")
+        return super().find_keyed(*a, **k)
+
+    def get(self, entry_id: str) -> Any:
+        self.log.append("get")
+        return super().get(entry_id)
+
 
 def _session(cache: StepCache, run_async: bool) -> list[str]:
     for eq in ["3x + 5 = 20", "3x + 5 = 20", "3x + 5 = 26"]:  # miss, reuse, re-instantiation
@@ -169,9 +177,14 @@ def _session(cache: StepCache, run_async: bool) -> list[str]:
 
 
 def test_sync_and_async_drivers_make_the_same_store_calls() -> None:
-    sync = _session(StepCache(store=RecordingStore()), False)
+    sync = _session(StepCache(store=RecordingStore(), problem_keys=False), False)
     assert sync == ["search", "add", "search", "record_hit", "search", "record_hit", "add"]
-    assert _session(StepCache(store=RecordingStore()), True) == sync
+    assert _session(StepCache(store=RecordingStore(), problem_keys=False), True) == sync
+    # the problem-key tier: the problem, then the shape dictionary; a hit is neither embedded nor searched
+    keyed = _session(StepCache(store=RecordingStore()), False)
+    assert keyed == ["find_keyed", "find_keyed", "search", "add", "find_keyed", "record_hit",
+                     "find_keyed", "find_keyed", "record_hit", "add"]
+    assert _session(StepCache(store=RecordingStore()), True) == keyed
 
 
 def test_lookup_flow_yields_embed_then_search() -> None:

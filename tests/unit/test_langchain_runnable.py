@@ -61,10 +61,18 @@ def test_miss_then_reuse_without_a_model_call() -> None:
     assert m1["outcome"] == "miss" and m1["model_calls"] == 1 and m1["verified"]
     assert (m1["prompt_tokens"], m1["completion_tokens"]) == (25, 31)  # from the model's usage_metadata
     assert first.usage_metadata["total_tokens"] == 56
-    assert m2["outcome"] == "reuse" and m2["model_calls"] == 0 and m2["similarity"] == pytest.approx(1.0)
+    assert m2["outcome"] == "reuse" and m2["model_calls"] == 0
+    assert m2["similarity"] is None  # found by its problem key (core.problem_key_tier), not by a distance
     assert m2["tokens_saved"] == 56 and second.usage_metadata["total_tokens"] == 0
     assert [s["provenance"] for s in m2["steps"]] == ["reused"] * 3
     assert m2["matched_entry_id"] == m1["stored_entry_id"]
+    # the semantic path (the problem-key tier off) finds the same entry by similarity, as before the tier
+    model = scripted(ai(MATH_A, usage_metadata=usage(25, 31)))
+    semantic = with_step_cache(model, StepCache(problem_keys=False))
+    m3 = meta(semantic.invoke(MATH_Q))
+    m4 = meta(semantic.invoke(MATH_Q))
+    assert m4["outcome"] == "reuse" and m4["model_calls"] == 0 and m4["similarity"] == pytest.approx(1.0)
+    assert m4["tokens_saved"] == 56 and m4["matched_entry_id"] == m3["stored_entry_id"] and len(model.calls) == 1
 
 
 def test_reinstantiation_changes_only_the_affected_numbers() -> None:

@@ -103,7 +103,7 @@ def test_copies_that_do_not_serve_do_not_hide_a_candidate_that_does(open_store) 
         return search(vector, namespace=namespace, llm_key=llm_key, k=k)
 
     store.search = counted  # type: ignore[method-assign]
-    cache = StepCache(store=store, top_k=2)
+    cache = StepCache(store=store, top_k=2, problem_keys=False)  # the semantic path's search
     template = 'Solve for x step by step: 2x + 10 = {c}. Write one step per line as "Step k: ...".'
 
     def answer(c: int) -> str:
@@ -122,3 +122,11 @@ def test_copies_that_do_not_serve_do_not_hide_a_candidate_that_does(open_store) 
     searches.clear()
     served = cache.lookup("Please s" + template.format(c=-20)[1:])  # the copies tie, and serve
     assert served.outcome == "reuse" and searches == [2]
+    # the problem-key tier (on by default): the newest entry of the shape re-instantiates, unsearched
+    # (PostgreSQL's dictionary keeps no order: its three candidates may be the copies, then the search serves)
+    searches.clear()
+    keyed = StepCache(store=store, top_k=2).lookup("Please s" + template.format(c=-10)[1:])
+    assert keyed.outcome == "reinstantiate" and keyed.entry is not None and keyed.entry.prompt == template.format(c=20)
+    if not isinstance(store, PostgresStore):
+        assert keyed.tier == "problem_key" and searches == []
+    assert keyed.cached_text.endswith("Answer: x = -10")

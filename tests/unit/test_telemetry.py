@@ -107,8 +107,11 @@ def _stage_spans_are_children(otel: Otel, parent: ReadableSpan, *stages: str) ->
 
 
 # ----------------------------------------------------------------------------- the four paths
-def test_global_cache_hit(otel: Otel, llm_cache: None) -> None:
-    cache = StepCacheLLMCache(StepCache(telemetry=otel.telemetry))
+@pytest.mark.parametrize("keyed", [False, True], ids=["semantic", "problem_key"])
+def test_global_cache_hit(otel: Otel, llm_cache: None, keyed: bool) -> None:
+    """The semantic path (the problem-key tier off): embed, search, verify; with the tier (the
+    default) the entry is found by a dictionary lookup: problem_key and verify, never embed or search."""
+    cache = StepCacheLLMCache(StepCache(telemetry=otel.telemetry, problem_keys=keyed))
     set_llm_cache(cache)
     model = scripted(ai(MATH_A, usage_metadata=usage(25, 31)))
     model.invoke(MATH_Q)
@@ -121,8 +124,14 @@ def test_global_cache_hit(otel: Otel, llm_cache: None) -> None:
         "stepcache.operation": "lookup", "stepcache.outcome": "reuse", "stepcache.task": "linear_equation",
         "stepcache.namespace": "langchain", "stepcache.needs_model": False,
     })
-    assert lookup.attributes["stepcache.similarity"] > 0.99 and lookup.attributes["stepcache.matched_entry_id"]
-    _stage_spans_are_children(otel, lookup, "embed", "search", "verify")
+    assert lookup.attributes["stepcache.matched_entry_id"]
+    if keyed:
+        assert "stepcache.similarity" not in lookup.attributes
+        _stage_spans_are_children(otel, lookup, "problem_key", "verify")
+        assert not [s for s in otel.spans() if s.name in ("stepcache.embed", "stepcache.search")]
+    else:
+        assert lookup.attributes["stepcache.similarity"] > 0.99
+        _stage_spans_are_children(otel, lookup, "embed", "search", "verify")
     serve = otel.span("stepcache.serve")
     assert _has(serve.attributes, {
         "stepcache.outcome": "reuse", "stepcache.verification": "proven", "stepcache.verified": True,

@@ -233,6 +233,16 @@ class TaskHandler(ABC):
         """A deterministic, correct answer, when the task has one."""
         return None
 
+    def problem_key(self, constraints: Any) -> str | None:
+        """The problem the prompt poses, as a canonical string of its constraints, for the
+        problem-key tier (``tasks.protocols.KeysProblems``); None (the default): no key."""
+        return None
+
+    def shape_key(self, constraints: Any) -> str | None:
+        """The problem with its constants abstracted, for re-instantiation by the problem-key
+        tier; None (the default): no key."""
+        return None
+
     def blocks_reuse(self, verification: Verification) -> bool:
         """A semantic change that makes reuse pointless (default: the first step already fails)."""
         return verification.first_failure == 0

@@ -17,6 +17,7 @@ from .base import Assembly, Verification
 __all__ = [
     "Assembles",
     "Grades",
+    "KeysProblems",
     "Presents",
     "Repairs",
     "Segments",
@@ -114,3 +115,19 @@ class SharesRegeneration(Protocol):
     def regen_share(self, steps: list[Step], verification: Verification) -> float: ...
 
     def blocks_reuse(self, verification: Verification) -> bool: ...
+
+
+@runtime_checkable
+class KeysProblems(Protocol):
+    """Names the problem a prompt poses, for the problem-key tier (``core.problem_key_tier``).
+
+    Both keys are canonical strings of the typed constraints (None: no key; the request takes the
+    semantic path). ``problem_key``: equal for prompts this task reads as the same problem (the
+    same equations or stated values, the same unknowns or keys asked, the same format read),
+    however they are written. ``shape_key``: the same with the constants abstracted, for
+    re-instantiation. A key only finds candidates: whatever it finds is served only when this
+    task's checks pass for the new prompt."""
+
+    def problem_key(self, constraints: Any) -> str | None: ...
+
+    def shape_key(self, constraints: Any) -> str | None: ...

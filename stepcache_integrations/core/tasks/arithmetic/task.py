@@ -20,6 +20,7 @@ of the grammar (``grammar.py``). The rules, each a function below:
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from typing import Any
 
@@ -33,6 +34,7 @@ from .grammar import AnswerLine, format_value, plain_prose, read_answer_line
 __all__ = ["ArithmeticTask"]
 
 _Lines = list[tuple[str, AnswerLine | None]]
+_NUMBER = re.compile(r"[0-9]+(?:\.[0-9]+)?")
 
 _EVIDENCE_STEP = "every equation holds (exact arithmetic)"
 _EVIDENCE_LAST = "every equation holds and the last line states the expression's value (exact arithmetic)"
@@ -165,6 +167,17 @@ class ArithmeticTask(StepwiseTask):
         if not all(plain_prose(line) for line in unread):
             return "unchecked"
         return "checked" if cached_constraints is None else weakest(stored, "checked")
+
+    def problem_key(self, constraints: Any) -> str | None:
+        """The expression up to its spaces (its value follows from it); None for a prompt not claimed."""
+        new = ArithmeticConstraints.read(constraints)
+        return None if not new.claimed or new.expression is None else new.expression.replace(" ", "")
+
+    def shape_key(self, constraints: Any) -> str | None:
+        """The expression with its numbers abstracted: every answer of one is computed
+        (re-instantiation is the fallback for the new expression)."""
+        key = self.problem_key(constraints)
+        return None if key is None else _NUMBER.sub("N", key)
 
     def reinstantiate(self, steps: list[Step], cached_constraints: Any, constraints: Any) -> list[Step] | None:
         answer = self.fallback(constraints)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ...lru import Unfreezable, freeze
 from ...segment import extract_json_object
 from ...types import Provenance, Step, VerificationLevel, weakest
 from ..base import Assembly, TaskHandler, UnitCheck, Verification
@@ -108,6 +109,29 @@ class JsonTask(TaskHandler):
     def blocks_reuse(self, verification: Verification) -> bool:
         return any(not u.ok and u.name in ("object", "$") for u in verification.units)
 
+    # -- problem keys (core.problem_key_tier) ---------------------------------------------------
+    def problem_key(self, constraints: Any) -> str | None:
+        """The required keys in order, the stated values (typed: ``30``, ``30.0``, ``"30"`` and
+        ``true`` differ; in key order) and the schema. None unless the prompt was read whole (a
+        plain request: otherwise an unread word may ask for anything)."""
+        c = self.load_constraints(constraints)
+        if not c.read_whole:
+            return None
+        try:
+            stated = repr(freeze(dict(sorted(c.stated.items()))))
+        except (Unfreezable, TypeError, RecursionError):
+            return None
+        return "\n".join((repr(c.required), stated, _schema_identity(c.schema)))
+
+    def shape_key(self, constraints: Any) -> str | None:
+        """The required keys, the stated keys with their values' types, and the schema: the
+        values a re-instantiation rewrites are abstracted."""
+        c = self.load_constraints(constraints)
+        if not c.read_whole:
+            return None
+        types = sorted((str(key), type(value).__name__) for key, value in c.stated.items())
+        return "\n".join((repr(c.required), repr(types), _schema_identity(c.schema)))
+
     def present(self, steps: list[Step], constraints: Any) -> list[Step]:
         """The object as verified: no key is dropped, no value re-serialised (a cached key the
         new prompt did not ask for was judged by verify on evidence, like any other key)."""
@@ -210,6 +234,11 @@ class JsonTask(TaskHandler):
 
 
 # -- the rules of one key ----------------------------------------------------------------------
+
+
+def _schema_identity(schema: Any) -> str:
+    """The schema as ``schema_key`` writes it ("none" without one)."""
+    return "none" if schema is None else "schema " + schema_key(schema)
 
 
 def _key_errors(obj: dict[str, Any], c: JsonConstraints) -> dict[str, str]:

@@ -9,7 +9,7 @@ from fractions import Fraction
 from typing import Any
 
 from ...types import Step, VerificationLevel
-from ..algebra import find_equations, format_number
+from ..algebra import LinearForm, find_equations, format_number
 from ..base import UnitCheck, Verification
 from ..stepwise import StepwiseTask
 from .constraints import LinearConstraints
@@ -173,6 +173,34 @@ class LinearEquationTask(StepwiseTask):
         new, cached = self.load_constraints(constraints), self.load_constraints(cached_constraints)
         return reinstantiate_steps(steps, cached, new, problem_context(new, cached))
 
+    # -- problem keys (core.problem_key_tier) ---------------------------------------------------
+    def problem_key(self, constraints: Any) -> str | None:
+        """The equations as exact forms (lhs - rhs, the sign fixed so the first coefficient is
+        positive, in a canonical order), the constants written (their sizes, in order of size),
+        the asked unknowns and the format read (instructions and answer label): "3x + 5 = 20",
+        "20 = 5 + 3x", "3x = 20 - 5" and "3x+5=20" pose one problem; "2x + 15 = 47" and
+        "2x + 39 = 71" (one form, x = 16) two, whose derivations differ. None when the prompt
+        poses none."""
+        c = self.load_constraints(constraints)
+        if not c.solution or not c.equations:
+            return None
+        forms = sorted(_signed_form(form) for form in c.equations)
+        constants = [f"{n}/{d}" for n, d in sorted((abs(p.numerator), p.denominator) for p in c.params)]
+        return _canonical_text(
+            ("forms", *forms), ("constants", *constants), ("asked", *c.asked_or_all), ("format", *_format_of(c))
+        )
+
+    def shape_key(self, constraints: Any) -> str | None:
+        """The equations' forms as written with their constants abstracted ("NV+N=N"), the
+        unknowns, the asked ones and the format read: what re-instantiation rewrites a cached
+        derivation across (``rewrite.same_form``)."""
+        c = self.load_constraints(constraints)
+        if not c.solution or not c.equations or not c.shapes:
+            return None
+        return _canonical_text(
+            ("shapes", *c.shapes), ("variables", *c.variables), ("asked", *c.asked_or_all), ("format", *_format_of(c))
+        )
+
     # -- patching and fallback ---------------------------------------------------------------
     def continuation_request(self, first_failure: int) -> str:
         return (
@@ -185,6 +213,30 @@ class LinearEquationTask(StepwiseTask):
         if not new.solution:
             return None
         return "\n".join(_fallback_lines(new, new.solution))
+
+
+def _signed_form(form: LinearForm) -> str:
+    """A form as exact text, negated when its first coefficient is negative (both sides swapped)."""
+    coeffs = form.coeffs
+    sign = -1 if coeffs and coeffs[0][1].numerator < 0 else 1
+    terms = [f"{name}*{_exact(value, sign)}" for name, value in coeffs]
+    return " ".join([*terms, _exact(form.const, sign)])
+
+
+def _exact(value: Fraction, sign: int) -> str:
+    """``sign * value`` as "numerator/denominator" (Fractions are kept reduced, the denominator positive)."""
+    return f"{sign * value.numerator}/{value.denominator}"
+
+
+def _format_of(c: LinearConstraints) -> tuple[str, ...]:
+    """The format the prompt asks for, as ``format_errors`` enforces it: the instructions read and
+    the label of an answer template ("Final answer: x = ?"), the label last."""
+    return (*(str(item) for item in c.format), f"label {c.answer_label}")
+
+
+def _canonical_text(*fields: tuple[str, ...]) -> str:
+    """Named fields of strings as one unambiguous text (each string quoted)."""
+    return "\n".join(" ".join(repr(part) for part in field) for field in fields)
 
 
 def _final_errors(steps: list[Step], ctx: ProblemContext) -> list[str]:

@@ -1,0 +1,69 @@
+"""Mutation-check rows for issue 33's problem-key tier (core/problem_key_tier.py, the tasks' keys,
+the stores' dictionaries): each breaks one promise. Kept beside ``mutants.py`` (past its 450 lines), which appends them to its table:
+(id, behaviour, file, old, new, tests)."""
+
+from __future__ import annotations
+
+_PKG = "stepcache_integrations"
+_TIER = "tests/unit/test_problem_key_tier.py"
+_PAIRS = "tests/adversarial/test_problem_key_pairs.py"
+_LINEAR = f"{_PKG}/core/tasks/linear/task.py"
+_JSON = f"{_PKG}/core/tasks/json/task.py"
+_PROBLEM_LINE = '            ("forms", *forms), ("constants", *constants), ("asked", *c.asked_or_all), ("format", *_format_of(c))'
+_SHAPE_LINE = ('            ("shapes", *c.shapes), ("variables", *c.variables), ("asked", *c.asked_or_all), '
+               '("format", *_format_of(c))')
+
+# fmt: off
+ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
+    ("pk-repeat-stale-entry", "a repeated request is served from the map of served answers after the store deleted its entry",
+     f"{_PKG}/core/problem_key_tier.py", "    if not _same_entry(current, served.entry):", "    if False:",
+     (_TIER, "-k", "removed")),
+    ("pk-shape-rewrite-unchecked", "a re-instantiation found by its shape key is served without its checks",
+     f"{_PKG}/core/planner.py", "    if not check.passed or PROOFS.answer_errors(handler, checked, constraints):",
+     "    if False:", (_TIER, "-k", "rewrite_that_fails")),
+    ("pk-keyed-expired-entry", "the in-memory store's key dictionary returns an expired entry",
+     f"{_PKG}/stores/memory.py", "                if self.is_expired(item[0], now):", "                if False:",
+     (_TIER, "-k", "expired")),
+    # the keys' parts: each dropped part makes two problems share a key (their pairs: tests/adversarial)
+    ("pk-linear-key-drops-asked", "the linear problem key leaves out the unknowns asked",
+     _LINEAR, _PROBLEM_LINE, _PROBLEM_LINE.replace(' ("asked", *c.asked_or_all),', ""), (_PAIRS, "-k", "memory")),
+    ("pk-linear-key-drops-format", "the linear problem key leaves out the format read",
+     _LINEAR, _PROBLEM_LINE, _PROBLEM_LINE.replace(', ("format", *_format_of(c))', ""), (_PAIRS, "-k", "memory")),
+    ("pk-linear-key-drops-constants", "the linear problem key leaves out the constants as written (one form, two derivations)",
+     _LINEAR, _PROBLEM_LINE, _PROBLEM_LINE.replace(' ("constants", *constants),', ""), (_PAIRS, "-k", "memory")),
+    ("pk-linear-shape-drops-asked", "the linear shape key leaves out the unknowns asked",
+     _LINEAR, _SHAPE_LINE, _SHAPE_LINE.replace(' ("asked", *c.asked_or_all),', ""), (_PAIRS, "-k", "memory")),
+    ("pk-linear-shape-drops-format", "the linear shape key leaves out the format read",
+     _LINEAR, _SHAPE_LINE, _SHAPE_LINE.replace(', ("format", *_format_of(c))', ""), (_PAIRS, "-k", "memory")),
+    ("pk-linear-key-drops-label", "the linear keys leave out the answer label the prompt asks for",
+     _LINEAR, '    return (*(str(item) for item in c.format), f"label {c.answer_label}")',
+     "    return tuple(str(item) for item in c.format)", (_TIER, "-k", "format_read")),
+    ("pk-json-key-drops-values", "the JSON problem key leaves out the stated values",
+     _JSON, "            stated = repr(freeze(dict(sorted(c.stated.items()))))", '            stated = ""',
+     (_PAIRS, "-k", "memory")),
+    ("pk-json-key-drops-types", "the JSON keys read a stated value without its type (34 and \"34\" one value)",
+     _JSON, "            stated = repr(freeze(dict(sorted(c.stated.items()))))",
+     "            stated = repr(sorted((k, str(v)) for k, v in c.stated.items()))", (_PAIRS, "-k", "memory")),
+    ("pk-json-shape-drops-types", "the JSON shape key leaves out the stated values' types",
+     _JSON, "        types = sorted((str(key), type(value).__name__) for key, value in c.stated.items())",
+     "        types = sorted(str(key) for key in c.stated)", (_PAIRS, "-k", "memory")),
+    ("pk-json-key-drops-schema", "the JSON problem key leaves out the schema",
+     _JSON, '        return "\\n".join((repr(c.required), stated, _schema_identity(c.schema)))',
+     '        return "\\n".join((repr(c.required), stated))', (_TIER, "-k", "json_and_arithmetic")),
+    # never across namespaces or models
+    ("pk-repeat-key-drops-partition", "a repeated request is replayed in another namespace or for another model",
+     f"{_PKG}/core/problem_key_tier.py", "        return None if request_key is None else (request_key, namespace, llm_key)",
+     "        return None if request_key is None else request_key", (_PAIRS, "-k", "namespace")),
+    ("pk-partition-unchecked", "entries a store's dictionary returns are not checked for the namespace and model",
+     f"{_PKG}/core/planner.py",
+     "    return entry.task == plan.handler.name and entry.namespace == plan.namespace and entry.llm_key == plan.llm_key",
+     "    return entry.task == plan.handler.name", (_TIER, "-k", "partition")),
+    ("pk-memory-keyed-partition", "the in-memory store's dictionary is shared by every namespace and model",
+     f"{_PKG}/stores/memory.py", "            ids = self._keyed.get((namespace, llm_key, key))",
+     '            ids = next((v for (_n, _l, k), v in self._keyed.items() if k == key), None)',
+     (_TIER, "-k", "namespace_and_model")),
+    ("pk-repeat-ignores-policy", "a repeat is replayed under another reuse policy than it was planned under",
+     f"{_PKG}/core/problem_key_tier.py", "        return found if found.policy is policy else None",
+     "        return found", (_TIER, "-k", "new_policy")),
+]
+# fmt: on

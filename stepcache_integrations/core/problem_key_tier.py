@@ -1,0 +1,287 @@
+"""The problem-key tier: requests served by dictionary lookups, before any embedding or vector search.
+
+Three paths, cheapest first; whatever none of them serves takes the semantic path (embed, search,
+verify) exactly as before:
+
+1. **Repeat.** A request answered from the cache before (the same prompt, task, schema, namespace,
+   model, registry and policy) gets the answer then served again: request -> an in-memory map ->
+   that answer. No task reads the prompt. Before it is served, the store is asked for the entry it
+   came from: gone (deleted, evicted, expired, cleared) or changed, the map forgets it and the
+   request takes the paths below. The checks that answer passed are pure functions of the request
+   and the entry (``core.proofs``), so the same inputs are the same proof.
+2. **Problem key.** The prompt's constraints (read anyway) give its problem key
+   (``tasks.protocols.KeysProblems``); the store's dictionary (``CacheStore.find_keyed``) gives the
+   entries stored for the same problem in this namespace and model; each is checked for the new
+   prompt exactly as an entry found by similarity (``planner.choose_keyed``).
+3. **Shape key.** Entries of the same shape with other constants are re-instantiated at once, the
+   rewrite then checked as any re-instantiation (``verify`` and the final check).
+
+A key finds candidates, never an answer: nothing is served on key equality alone. The dictionaries
+belong to the stores (``core.problem_keys``), so they outlive the process and follow every delete;
+the map of path 1 is this process's memo of served answers, re-checked against the store on read.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Generator, Hashable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .lru import Unfreezable, freeze
+from .plan import CachePlan
+from .planner import Choice, adopt, choose_keyed
+from .policy import ReusePolicy
+from .problem_keys import PROBLEM, SHAPE, lookup_key
+from .requests import FindKeyed, GetEntry, RecordHit, Request
+from .types import CacheEntry, LookupTier, StepCacheResult, StepRecord
+
+__all__ = [
+    "plan_lookup_keys",
+    "PROBLEM_CANDIDATES",
+    "SHAPE_CANDIDATES",
+    "TIER",
+    "ProblemKeyTier",
+    "keyed_lookup",
+    "task_lookup_keys",
+]
+
+TIER: LookupTier = "problem_key"
+"""The tier's name, in ``StepCacheResult.tier``, ``CachePlan.tier`` and ``StepCache.stats()``."""
+
+PROBLEM_CANDIDATES = 4  # entries of the same problem checked per request (the closest first: _closest)
+SHAPE_CANDIDATES = 3  # entries of the same shape re-instantiated per request (newest first)
+_FETCHED = 16  # entries read from a dictionary to choose the closest among
+_SERVED = ("reuse", "reinstantiate")
+
+
+def task_lookup_keys(handler: Any, constraints: Any) -> tuple[str | None, str | None]:
+    """The problem and shape lookup keys of a request (``core.problem_keys``), each None when the
+    task names none (a task without the capability names none)."""
+    name = getattr(handler, "name", None)
+    if not isinstance(name, str):
+        return None, None
+    keys: list[str | None] = []
+    for method, kind in (("problem_key", PROBLEM), ("shape_key", SHAPE)):
+        fn = getattr(handler, method, None)
+        canonical = fn(constraints) if callable(fn) else None
+        keys.append(lookup_key(kind, name, canonical) if isinstance(canonical, str) else None)
+    return keys[0], keys[1]
+
+
+def plan_lookup_keys(plan: CachePlan) -> tuple[str | None, str | None]:
+    """:func:`task_lookup_keys` of the plan's request, computed once per plan."""
+    if plan.lookup_keys is None:
+        plan.lookup_keys = task_lookup_keys(plan.handler, plan.constraints)
+    return plan.lookup_keys
+
+
+def keyed_lookup(plan: CachePlan, policy: ReusePolicy) -> Generator[Request, Any, bool]:
+    """Paths 2 and 3: find the plan's entries by its problem key, then by its shape key; True (the
+    plan adopted, ``plan.tier`` set) when one of them serves without a model call."""
+    if policy.threshold_for(plan.handler) > plan.handler.similarity_threshold:
+        return False  # a closer match asked for than the task's own: similarity decides, as configured
+    problem, shape = plan_lookup_keys(plan)
+    if problem is None and shape is None:
+        return False
+    choice, looked = Choice(), 0.0
+    for key, rewrite, limit in ((problem, False, PROBLEM_CANDIDATES), (shape, True, SHAPE_CANDIDATES)):
+        if key is None or choice.served or (rewrite and not policy.reinstantiate):
+            continue
+        t0 = time.perf_counter()
+        # a shape's entries all rewrite alike: the newest; a problem's writings differ: the closest
+        entries = yield FindKeyed(key, plan.namespace, plan.llm_key, limit if rewrite else _FETCHED)
+        closest = list(entries or ()) if rewrite else _closest(list(entries or ()), plan.constraints)[:limit]
+        looked += time.perf_counter() - t0
+        choose_keyed(plan, closest, policy, choice, rewrite=rewrite)
+    if not choice.served:
+        plan.timings["problem_key"] = looked + choice.seconds  # what the tier cost this request
+        return False
+    adopt(plan, choice)
+    plan.timings["problem_key"] = looked
+    plan.tier, plan.similarity = TIER, None  # found by its key: no distance to report
+    return True
+
+
+def _closest(entries: list[CacheEntry], constraints: Any) -> list[CacheEntry]:
+    """Entries ordered by how much of the new prompt's reading their stored one shares (newest
+    first among equals): one key holds every writing of a problem ("3x + 5 = -10" and "3x + 10 =
+    -5" both move a term of the other), and the entry written as the new prompt is the one whose
+    steps hold for it. Only the order in which candidates are checked; each is checked in full."""
+    if len(entries) < 2 or not isinstance(constraints, Mapping):
+        return entries
+    try:
+        new = dict(constraints)
+    except (TypeError, ValueError):
+        return entries
+    scored = sorted(enumerate(entries), key=lambda item: (-_shared(item[1].constraints, new), item[0]))
+    return [entry for _, entry in scored]
+
+
+def _shared(stored: Any, new: dict[str, Any]) -> int:
+    """Fields of the new reading the stored one has equal (2) or equal up to order (1: lists)."""
+    if not isinstance(stored, Mapping):
+        return 0
+    score = 0
+    for name, value in new.items():
+        other = stored.get(name)
+        if other == value:
+            score += 2
+        elif isinstance(value, list) and isinstance(other, list) and _same_items(value, other):
+            score += 1
+    return score
+
+
+def _same_items(left: list[Any], right: list[Any]) -> bool:
+    try:
+        return sorted(map(repr, left)) == sorted(map(repr, right))
+    except RecursionError:
+        return False
+
+
+@dataclass(frozen=True)
+class _Served:
+    """An answer served from the cache, to serve again for the same request while its entry
+    stands unchanged: the entry as it was read, the policy it was planned under, and what the
+    result said (immutable values only: each replay builds a new result)."""
+
+    entry: CacheEntry
+    policy: ReusePolicy
+    fields: tuple[tuple[str, Any], ...]
+    steps: tuple[tuple[int, str, str, str | None], ...]
+
+    @classmethod
+    def of(cls, entry: CacheEntry, policy: ReusePolicy, result: StepCacheResult) -> _Served:
+        fields = tuple((name, getattr(result, name)) for name in _KEPT)
+        steps = tuple((s.index, s.text, s.provenance, s.evidence) for s in result.steps)
+        return cls(entry, policy, fields, steps)
+
+    def replay(self, seconds: float) -> StepCacheResult:
+        """A new result (the caller may change it) with the answer kept, found by this tier."""
+        steps = [StepRecord.model_construct(index=i, text=t, provenance=p, evidence=e) for i, t, p, e in self.steps]
+        return StepCacheResult.model_construct(
+            **dict(self.fields), steps=steps, checks_passed=True, stored_entry_id=None, model_calls=0,
+            repair_calls=0, judge_calls=0, prompt_tokens=0, completion_tokens=0, errors=[],
+            timings={"problem_key": seconds}, used_fallback=False, tier=TIER,
+        )
+
+
+#: The fields of a served result kept for its replay (all immutable values).
+_KEPT = ("text", "outcome", "verification", "task", "matched_entry_id", "similarity", "tokens_saved")
+
+
+def _same_entry(current: CacheEntry | None, served: CacheEntry) -> bool:
+    """Whether the store still holds the entry an answer was served from, as it was then: the same
+    object (an in-process store), or the same content (what the answer's checks read)."""
+    if current is None:
+        return False
+    if current is served:
+        return True
+    try:
+        return _content(current) == _content(served)
+    except (Unfreezable, RecursionError):
+        return False
+
+
+def _content(entry: CacheEntry) -> Hashable:
+    return (
+        entry.id, entry.namespace, entry.llm_key, entry.task, entry.prompt, entry.verification,
+        entry.prompt_tokens, entry.completion_tokens, freeze(entry.constraints),
+        tuple((step.text, step.kind, freeze(step.meta)) for step in entry.steps),
+    )
+
+
+def _repeat_flow(served: _Served, started: float) -> Generator[Request, Any, StepCacheResult | None]:
+    current = yield GetEntry(served.entry.id)
+    if not _same_entry(current, served.entry):
+        return None
+    yield RecordHit(served.entry.id)
+    return served.replay(time.perf_counter() - started)
+
+
+class ProblemKeyTier:
+    """The tier's state in one ``StepCache``: the map of served answers (path 1: bounded, least
+    recently used first out) and the counters of ``stats()["problem_key"]``: answers it served per
+    outcome, how many of them were repeats, and requests whose keys were looked up."""
+
+    def __init__(self, maxsize: int = 16384) -> None:
+        self.maxsize = maxsize
+        self._served: OrderedDict[Hashable, _Served] = OrderedDict()
+        self._lock = threading.Lock()
+        self._counts = self._zero()
+
+    @staticmethod
+    def _zero() -> dict[str, Any]:
+        return {"outcomes": dict.fromkeys(_SERVED, 0), "repeats": 0, "lookups": 0}
+
+    # ------------------------------------------------------------------ path 1
+    @staticmethod
+    def request_key(request_key: Hashable | None, namespace: str, llm_key: str) -> Hashable | None:
+        """The map's key of a request: its task-selection inputs (``PlanMemo.request_key``: None
+        when task selection is not known to be pure), the namespace and the model."""
+        return None if request_key is None else (request_key, namespace, llm_key)
+
+    def remember(self, plan: CachePlan, result: StepCacheResult, policy: ReusePolicy) -> None:
+        """Keep an answer the cache served (reuse or re-instantiation, its checks passed, no judge's
+        word in it) for the same request. A re-instantiation stored as an entry of its own is not
+        kept: the same request is a reuse of that entry now (found by its problem key)."""
+        key = self.request_key(plan.request_key, plan.namespace, plan.llm_key)
+        if (
+            key is None or self.maxsize <= 0 or plan.entry is None or result.outcome not in _SERVED
+            or not result.checks_passed or plan.judge_reply is not None or plan.judge_prompt is not None
+            or result.stored_entry_id is not None
+        ):
+            return
+        served = _Served.of(plan.entry, policy, result)
+        with self._lock:
+            self._served[key] = served
+            self._served.move_to_end(key)
+            while len(self._served) > self.maxsize:
+                self._served.popitem(last=False)
+
+    def served(self, key: Hashable | None, policy: ReusePolicy) -> _Served | None:
+        """The answer kept for this request under this policy (the policy object it was planned
+        under: a changed setting is a new policy), or None."""
+        if key is None:
+            return None
+        with self._lock:
+            found = self._served.get(key)
+            if found is None:
+                return None
+            self._served.move_to_end(key)
+        return found if found.policy is policy else None
+
+    def repeat_flow(self, key: Hashable, served: _Served, started: float) -> Generator[Request, Any, Any]:
+        """Serve a kept answer again if its entry stands unchanged in the store; else forget it
+        (None: the request takes the other paths)."""
+        result = yield from _repeat_flow(served, started)
+        if result is None:
+            with self._lock:
+                if self._served.get(key) is served:
+                    del self._served[key]
+        return result
+
+    # ------------------------------------------------------------------ counters
+    def count(self, result: StepCacheResult, *, repeat: bool = False) -> None:
+        """Count an answer this tier served."""
+        with self._lock:
+            outcomes = self._counts["outcomes"]
+            outcomes[result.outcome] = outcomes.get(result.outcome, 0) + 1
+            self._counts["repeats"] += int(repeat)
+
+    def looked(self) -> None:
+        """Count a request whose keys were looked up (served or not)."""
+        with self._lock:
+            self._counts["lookups"] += 1
+
+    def snapshot(self) -> dict[str, Any]:
+        """Answers served per outcome, how many of them were repeats (path 1), lookups tried."""
+        with self._lock:
+            return {**self._counts, "outcomes": dict(self._counts["outcomes"])}
+
+    def reset(self) -> None:
+        """Zero the counters (the map of served answers is kept)."""
+        with self._lock:
+            self._counts = self._zero()
