@@ -1,5 +1,5 @@
 #!/usr/bin/env python
-"""Generate the tables of BENCHMARKS.md and README.md from the recorded result files.
+"""Generate the tables of BENCHMARKS.md, README.md and docs/guarantees.md from the recorded result files.
 
     .venv/bin/python scripts/benchmark_tables.py            # rewrite every generated block
     .venv/bin/python scripts/benchmark_tables.py --check    # exit 1 if a block differs from its files
@@ -29,7 +29,8 @@ for _path in (ROOT / "scripts", ROOT / "tooling", ROOT):
     if str(_path) not in sys.path:
         sys.path.insert(0, str(_path))
 
-DOCS = ("README.md", "BENCHMARKS.md")
+#: The pages with generated blocks (docs/guarantees.md took the README's provider table and load-test line).
+DOCS = ("README.md", "BENCHMARKS.md", "docs/guarantees.md")
 
 
 def _newest(*paths: Path) -> Path:
@@ -474,7 +475,7 @@ def provider_table() -> str:
 
 
 def provider_tiers() -> str:
-    """README.md's first screen: which tier each model class gets on each entry point."""
+    """docs/guarantees.md: which tier each model class gets on each entry point."""
     groups: dict[tuple[str, str], list[str]] = {}
     for label, rows in _provider_rows().items():
         for row in rows:
@@ -487,7 +488,61 @@ def provider_tiers() -> str:
     return "\n".join(lines) + f"\n\nGenerated from {source(PROVIDERS, load(PROVIDERS), short=True)}; reasons per class in BENCHMARKS.md."
 
 
+#: How the README's box names each task; a task missing here fails the check (the box must name it).
+_TASK_WORDS = {"linear_equation": "linear equations", "arithmetic": "arithmetic", "json": "JSON objects",
+               "text": "free text"}
+
+
+def _classes(rows: list[dict[str, Any]]) -> str:
+    """Class labels, a configured variant (``ChatOpenAI(max_tokens=64)``) folded into its class."""
+    labels = [row["label"] for row in rows]
+    return ", ".join(label for label in labels if label.split("(")[0] not in labels or "(" not in label
+                     or label.startswith("custom"))
+
+
+def cache_box() -> str:
+    """README.md's first screen, at most ten lines: what gets cached for each model and task, and what
+    ``verified`` means; from the measured provider table and the default task registry."""
+    from stepcache_integrations.core.tasks import TaskRegistry
+
+    rows = load(PROVIDERS)["rows"]
+    at = {name: [row for row in rows if row["entry_point"] == name] for name in _ENTRY_POINTS}
+    step = {name: [row for row in found if row["tier"] == "step"] for name, found in at.items()}
+    glob = at["set_llm_cache"]
+    short_limit = sorted({row["label"] for row in rows if row["tier"] == "step" and not row["changed_constant_reinstantiated"]})
+    wrapped = [row for name in ("with_step_cache", "StepCacheLLM") for row in at[name]]
+    assert all(row["tier"] != "none" for row in wrapped), "a wrapper left a model without a tier"
+    every = f"every class measured ({len(at['with_step_cache'])})" if len(step["with_step_cache"]) == len(at["with_step_cache"]) else _classes(
+        step["with_step_cache"])
+    handlers = TaskRegistry().handlers
+    reused = [f"{_TASK_WORDS[h.name]} (`{h.name}`)" for h in handlers if not h.catch_all]
+    identical = [f"{_TASK_WORDS[h.name]} (`{h.name}`)" for h in handlers if h.catch_all]
+    lines = [
+        "> **What gets cached for my model** (measured per provider class, "
+        "[docs/guarantees.md](docs/guarantees.md#tiers-what-the-cache-can-read)):",
+        "> - **exact tier, every model** through `with_step_cache` (LangChain) and `StepCacheLLM` (LlamaIndex): "
+        "the model's own answer, replayed for exactly the same model and request, `unchecked`;",
+        "> - **step tier** (cached steps verified for the new prompt and reused, changed numbers and stated values "
+        "re-instantiated without a model call) for a request whose every message part, option and model field "
+        f"the engine reads: `with_step_cache`: {every}; global cache (`set_llm_cache`): "
+        f"{_classes(step['set_llm_cache'])}; `StepCacheLLM`: {_classes(step['StepCacheLLM'])}; "
+        f"a changed request whose cached answer is longer than its `max_tokens` allows goes to the model "
+        f"(measured: {', '.join(short_limit)});",
+        "> - global cache, no step tier: "
+        + "; ".join(f"**{tier}** for {', '.join(row['label'] for row in glob if row['tier'] == tier)}"
+                    for tier in ("exact", "none") if any(row["tier"] == tier for row in glob))
+        + " (LangChain's `llm_string` does not hold that model's fields or name: wrap them with `with_step_cache`);",
+        f"> - verified reuse for a changed prompt: {', '.join(reused)}; {', '.join(identical)}: only the "
+        "identical prompt;",
+        "> - `verified=True` means a checker proved every part of the answer for this prompt; otherwise "
+        "`verification` is `checked` (passed checks that do not determine all of it) or `unchecked`.",
+        f">\n> Measured: {source(PROVIDERS, load(PROVIDERS), short=True)}.",
+    ]
+    return "\n".join(lines)
+
+
 BLOCKS: dict[str, Callable[[], str]] = {
+    "cache-box": cache_box,
     "headline": headline,
     "hard-cost": hard_cost,
     "paper-report": paper_report,

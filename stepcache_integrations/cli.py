@@ -80,6 +80,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--version", action="version", version=f"stepcache {__version__}",
         help="print the version and exit",
     )
+    from .stores.cli_commands import add_store_option
+
+    add_store_option(parser)  # `stepcache --store X stats` as well as `stepcache stats --store X`
     subparsers = parser.add_subparsers(
         dest="command", required=True, metavar="COMMAND", title="commands"
     )
@@ -102,6 +105,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help(sys.stderr)
         return 2
     args = parser.parse_args(argv)
+    if args.store is not None and not getattr(args, "takes_store", False):
+        parser.error(f"--store applies to the store commands, not to {args.command!r}")
     return int(args.func(args) or 0)
 
 

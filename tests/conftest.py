@@ -10,3 +10,33 @@ def _no_store_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     # StepCache() opens $STEPCACHE_STORE when it is set; a developer's shell must not point the
     # suite's in-memory caches at a shared database file.
     monkeypatch.delenv("STEPCACHE_STORE", raising=False)
+
+
+@pytest.fixture(autouse=True)
+def _close_chat_memory_connections(monkeypatch: pytest.MonkeyPatch):
+    """LlamaIndex's chat engines keep their memory in an aiosqlite database that nothing closes, so
+    the interpreter warned about unclosed connections at exit (issue 34): every chat store engine a
+    test opens is disposed when the test ends."""
+    import sys
+
+    # `import llama_index.core` (at collection, by the test modules that use it) loads the chat store;
+    # where it is not loaded, no test can open one
+    module = sys.modules.get("llama_index.core.storage.chat_store.sql")
+    if module is None:
+        yield
+        return
+    opened: list = []
+    original = module.SQLAlchemyChatStore._setup_connections
+
+    async def recording(self):  # type: ignore[no-untyped-def]
+        engine, factory = await original(self)
+        opened.append(engine)
+        return engine, factory
+
+    monkeypatch.setattr(module.SQLAlchemyChatStore, "_setup_connections", recording)
+    yield
+    if opened:
+        import asyncio
+
+        for engine in {id(e): e for e in opened}.values():
+            asyncio.run(engine.dispose())

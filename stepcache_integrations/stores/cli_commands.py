@@ -20,7 +20,7 @@ from typing import Any
 
 from .cli_views import PROMPT_WIDTH, cmd_list, cmd_show, cmd_stats, resolve_id
 
-__all__ = ["register", "NO_STORE_MESSAGE"]
+__all__ = ["register", "add_store_option", "NO_STORE_MESSAGE"]
 
 NO_STORE_MESSAGE = (
     "stepcache: no store given. Pass --store (a SQLite file path, sqlite:///path.db or "
@@ -46,9 +46,16 @@ def _non_negative_int(text: str) -> int:
     return value
 
 
+def add_store_option(parser: argparse.ArgumentParser, *, default: Any = None) -> None:
+    """``--store``: on the ``stepcache`` parser itself (before the command) and on each store command
+    (after it). The command's copy defaults to SUPPRESS, so a value given before the command survives."""
+    parser.add_argument("--store", metavar="URL|PATH", default=default, help=_STORE_HELP)
+
+
 def _store_parent() -> argparse.ArgumentParser:
     parent = argparse.ArgumentParser(add_help=False)
-    parent.add_argument("--store", metavar="URL|PATH", default=None, help=_STORE_HELP)
+    add_store_option(parent, default=argparse.SUPPRESS)
+    parent.set_defaults(takes_store=True)
     return parent
 
 
@@ -153,7 +160,7 @@ def _wrap(
         from ..errors import StepCacheError
         from .urls import configured_store_url, is_store_url, open_store, redact_url
 
-        url = args.store or configured_store_url()
+        url = getattr(args, "store", None) or configured_store_url()
         if not url:
             print(NO_STORE_MESSAGE, file=sys.stderr)
             return 1

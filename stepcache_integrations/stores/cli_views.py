@@ -60,14 +60,40 @@ def _head(text: str, width: int | None) -> str:
     return flat[: width - 1] + "\u2026" if width > 1 else flat[:width]
 
 
+def _flat(stats: dict[str, Any], prefix: str = "") -> list[tuple[str, Any]]:
+    """``(dotted key, value)`` in key order: a nested dict (``index_segments``) becomes one line per
+    field, never a Python dict on screen."""
+    rows: list[tuple[str, Any]] = []
+    for key in sorted(stats):
+        value = stats[key]
+        if isinstance(value, dict):
+            rows += _flat(value, f"{prefix}{key}.")
+        else:
+            rows.append((f"{prefix}{key}", value))
+    return rows
+
+
+def _shown(value: Any) -> str:
+    """A value as a person reads it: floats to two decimals, None as ``-``, booleans as yes/no."""
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float):
+        return f"{value:.2f}"
+    return str(value)
+
+
 def cmd_stats(args: argparse.Namespace, store: Any) -> int:
     stats = store.stats()
     if args.json:
         print(json.dumps(stats, indent=2, sort_keys=True, default=str))
         return 0
     namespaces = stats.pop("namespaces", None) or {}
-    for key in sorted(stats):
-        print(f"{key:24} {stats[key]}")
+    rows = _flat(stats)
+    width = max([24, *(len(key) + 1 for key, _ in rows)])
+    for key, value in rows:
+        print(f"{key:{width}} {_shown(value)}")
     if namespaces:
         print("namespaces:")
         for name, info in sorted(namespaces.items()):

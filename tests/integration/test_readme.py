@@ -1,4 +1,5 @@
-"""Run every ```python block of README.md, as written, against the local model.
+"""Run every ```python block of README.md, and of each docs/ page that states printed output
+(``# ->``), as written, against the local model.
 
 Each block is a standalone program: it runs in its own process, in an empty temporary
 directory, with ``STEPCACHE_LLM_BASE_URL`` / ``STEPCACHE_LLM_MODEL`` pointing at the local
@@ -39,6 +40,10 @@ from tests.integration.conftest_local_model import local_model_base_url, local_m
 
 REPO = Path(__file__).resolve().parents[2]
 README = REPO / "README.md"
+#: README.md, then every docs/ page with an expected-output comment: their examples are tests too.
+PAGES = [README, *sorted(p for p in (REPO / "docs").glob("*.md") if "# ->" in p.read_text(encoding="utf-8"))]
+#: The five-minute README (issue 34): at most this many words, counted as ``wc -w`` counts them.
+README_MAX_WORDS = 2000
 
 _FENCE = re.compile(r"^```[ \t]*(\w*)[^\n]*\n(.*?)^```[ \t]*$", re.M | re.S)
 _MARKER = re.compile(r"<!--\s*readme-test:\s*(.*?)\s*-->", re.S)
@@ -47,16 +52,18 @@ _HEADING = re.compile(r"^#{1,6}\s+(.*)$", re.M)
 
 @dataclass
 class Block:
-    name: str  # "<section heading> #<n>", for test ids and messages
+    name: str  # "<page> <section heading> #<n>" ("<section heading> #<n>" for README.md)
     line: int  # 1-based line of the opening fence
     code: str  # the program to run (including continued blocks)
     own_code: str
     marker: str | None
+    page: str = "README.md"  # the file, relative to the repository
 
 
-def readme_python_blocks(text: str | None = None) -> list[Block]:
-    """Every ```python block of the README with its marker, in order."""
-    text = README.read_text(encoding="utf-8") if text is None else text
+def readme_python_blocks(text: str | None = None, page: str = "README.md") -> list[Block]:
+    """Every ```python block of a page (default: the README) with its marker, in order."""
+    text = (REPO / page).read_text(encoding="utf-8") if text is None else text
+    prefix = "" if page == "README.md" else f"{Path(page).stem} "
     blocks: list[Block] = []
     per_section: dict[str, int] = {}
     prev_end = 0
@@ -80,17 +87,18 @@ def readme_python_blocks(text: str | None = None) -> list[Block]:
             code = blocks[-1].code + "\n" + body
         blocks.append(
             Block(
-                name=f"{section} #{per_section[section]}",
+                name=f"{prefix}{section} #{per_section[section]}",
                 line=text.count("\n", 0, match.start()) + 1,
                 code=code,
                 own_code=body,
                 marker=marker,
+                page=page,
             )
         )
     return blocks
 
 
-BLOCKS = readme_python_blocks()
+BLOCKS = [block for page in PAGES for block in readme_python_blocks(page=str(page.relative_to(REPO)))]
 
 
 def _id(block: Block) -> str:
@@ -99,7 +107,8 @@ def _id(block: Block) -> str:
 
 # -- static checks (no model) -------------------------------------------------------------------
 def test_readme_has_python_blocks_and_valid_markers() -> None:
-    assert any(b.name.startswith("Quickstart") for b in BLOCKS)
+    assert any(b.name.startswith("Quickstart") and b.page == "README.md" for b in BLOCKS)
+    assert {"docs/langchain.md", "docs/llamaindex.md", "docs/engine.md", "docs/operations.md"} <= {b.page for b in BLOCKS}
     for block in BLOCKS:
         if block.marker is None or block.marker == "continues":
             continue
@@ -111,15 +120,56 @@ def test_readme_has_python_blocks_and_valid_markers() -> None:
         )
 
 
+def test_readme_is_a_five_minute_read() -> None:
+    """At most README_MAX_WORDS words (code and generated tables counted too, as ``wc -w`` does)."""
+    words = len(README.read_text(encoding="utf-8").split())
+    assert words <= README_MAX_WORDS, f"README.md has {words} words; move detail to docs/"
+
+
+def test_readme_first_screen_answers_what_gets_cached() -> None:
+    """A box of at most ten lines in the first 40 lines: every entry point, the tasks, what verified means."""
+    lines = README.read_text(encoding="utf-8").splitlines()
+    begin, end = lines.index("<!-- cache-box:begin -->"), lines.index("<!-- cache-box:end -->")
+    box = lines[begin + 1 : end]
+    assert end < 40 and 0 < len(box) <= 10 and all(line.startswith(">") for line in box), box
+    text = "\n".join(box)
+    for needle in ("What gets cached for my model", "with_step_cache", "set_llm_cache", "StepCacheLLM",
+                   "exact tier", "step tier", "`verified=True`", "linear_equation", "json", "arithmetic", "text"):
+        assert needle in text, needle
+
+
+def test_readme_installs_from_the_checkout_and_names_the_two_commands() -> None:
+    text = README.read_text(encoding="utf-8")
+    assert "pip install -e '.[langchain]'" in text and "scripts/setup.sh" in text
+    assert "pip install 'stepcache-integrations" not in text  # not on the index: that line fails
+    assert "bash scripts/demo.sh" in text and "bash scripts/test.sh" in text
+    ci = (REPO / ".ci" / "run").read_text(encoding="utf-8")
+    assert "bash scripts/test.sh" in ci  # CI runs exactly the README's test command
+
+
+def test_readme_has_a_checked_langchain_and_llamaindex_example() -> None:
+    readme = [b for b in BLOCKS if b.page == "README.md"]
+    for framework in ("langchain", "llama_index"):
+        found = [b for b in readme if f"from stepcache_integrations.{framework} import" in b.code]
+        assert found and all(expectations(b.code) for b in found), framework
+
+
+def test_every_docs_page_with_expected_output_is_run() -> None:
+    for page in (REPO / "docs").glob("*.md"):
+        text = page.read_text(encoding="utf-8")
+        if any(expectations(b.code) for b in readme_python_blocks(text, str(page.relative_to(REPO)))):
+            assert page in PAGES, page
+
+
 @pytest.mark.parametrize("block", BLOCKS, ids=_id)
 def test_readme_block_is_a_complete_program(block: Block) -> None:
     """Parses, and has no placeholder bodies such as ``def llm(prompt): ...``."""
-    tree = ast.parse(block.code, filename=f"README.md:{block.line}")
+    tree = ast.parse(block.code, filename=f"{block.page}:{block.line}")
     for node in ast.walk(tree):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             body = [n for n in node.body if not _is_docstring(n)]
             stub = all(isinstance(n, ast.Pass) or _is_ellipsis(n) for n in body)
-            where = f"README.md:{node.lineno + block.line}"
+            where = f"{block.page}:{node.lineno + block.line}"
             assert not stub, f"{block.name} ({where}): {node.name}() is a stub"
 
 
@@ -197,7 +247,9 @@ def instrument(code: str) -> str:
         indent = " " * node.col_offset
         inserts.append((node.lineno - 1, f"{indent}print({_MARK + ' begin ' + str(hit.index)!r}, flush=True)"))
         inserts.append((node.end_lineno or node.lineno, f"{indent}print({_MARK + ' end'!r}, flush=True)"))
-    for at, text in sorted(inserts, key=lambda item: item[0], reverse=True):
+    # from the bottom up; where one print's end and the next one's begin meet, the begin goes in first
+    # so that the end lands above it
+    for at, text in sorted(inserts, key=lambda item: (item[0], " begin " in item[1]), reverse=True):
         lines.insert(at, text)
     return "\n".join(lines) + "\n"
 
@@ -259,6 +311,9 @@ def test_printed_outcomes_are_checked() -> None:
     wrong = code.replace('print("reuse", 0)', 'print("skip_reuse", 1)')
     done = subprocess.run([sys.executable, "-c", instrument(wrong)], capture_output=True, text=True, check=True)
     assert check_printed(wrong, done.stdout) == ["line 1: printed 'skip_reuse 1', the comment says 'reuse 0'"]
+    adjacent = 'print("a")  # -> a\nprint("b")  # -> b\n'  # one print's end marker meets the next one's begin
+    done = subprocess.run([sys.executable, "-c", instrument(adjacent)], capture_output=True, text=True, check=True)
+    assert check_printed(adjacent, done.stdout) == [] and printed_outputs(done.stdout) == {0: ["a\n"], 1: ["b\n"]}
     assert matches("reinstantiate 0 Step 1: ... Answer: x = 7", "reinstantiate 0 Step 1: a\nb\nAnswer: x = 7")
     assert not matches("reuse", "skip_reuse")
     assert not matches("miss", "miss and more")
@@ -278,11 +333,11 @@ def test_readme_block_runs(
 ) -> None:
     marker = block.marker or ""
     if marker.startswith("skip"):
-        pytest.skip(f"README.md:{block.line} {marker}")
+        pytest.skip(f"{block.page}:{block.line} {marker}")
     if marker.startswith("needs "):
         var = marker.split()[1]
         if not os.environ.get(var):
-            pytest.skip(f"README.md:{block.line} needs {var} (scripts/test.sh sets it)")
+            pytest.skip(f"{block.page}:{block.line} needs {var} (scripts/test.sh sets it)")
     env = dict(os.environ)
     env.pop("STEPCACHE_STORE", None)
     env.update(
@@ -294,17 +349,19 @@ def test_readme_block_runs(
     )
     script = tmp_path / "readme_block.py"
     script.write_text(instrument(block.code), encoding="utf-8")
-    proc = subprocess.run(
-        [sys.executable, str(script)], cwd=tmp_path, env=env, capture_output=True, text=True,
+    proc = subprocess.run(  # every warning shown (-W default): a clean run prints none (issue 34)
+        [sys.executable, "-W", "default", str(script)], cwd=tmp_path, env=env, capture_output=True, text=True,
         timeout=1800,  # a hang guard only; the shared model server can be slow
     )
     assert proc.returncode == 0, (
-        f"README.md:{block.line} ({block.name}) exited {proc.returncode}\n"
+        f"{block.page}:{block.line} ({block.name}) exited {proc.returncode}\n"
         f"--- stdout ---\n{proc.stdout[-3000:]}\n--- stderr ---\n{proc.stderr[-5000:]}"
     )
+    warned = [line for line in proc.stderr.splitlines() if re.search(r"\w+Warning\b", line)]
+    assert not warned, f"{block.page}:{block.line} ({block.name}) warned:\n" + "\n".join(warned)
     problems = check_printed(block.code, proc.stdout)
     assert not problems, (
-        f"README.md:{block.line} ({block.name}) printed something else than its comments say:\n"
+        f"{block.page}:{block.line} ({block.name}) printed something else than its comments say:\n"
         + "\n".join(problems) + f"\n--- stdout ---\n{proc.stdout[-3000:]}"
     )
 

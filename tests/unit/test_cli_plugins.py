@@ -62,3 +62,16 @@ def test_a_broken_plugin_is_skipped_with_a_message(
 def test_the_library_never_imports_the_tooling() -> None:
     for path in PACKAGE.rglob("*.py"):
         assert "stepcache_bench" not in path.read_text(encoding="utf-8"), path
+
+
+def test_store_before_a_command_that_takes_no_store_is_a_usage_error(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--store`` is accepted before the command for the store commands only: a plugin command that
+    takes no store must not run as if it had used one."""
+    _plugins(monkeypatch, f"{__name__}:register_hello")
+    with pytest.raises(SystemExit) as stopped:
+        cli.main(["--store", "cache.db", "hello"])
+    assert stopped.value.code == 2
+    assert "--store applies to the store commands, not to 'hello'" in capsys.readouterr().err
+    assert cli.main(["hello"]) == 7

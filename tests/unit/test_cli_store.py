@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import os
 import subprocess
 import sys
@@ -635,3 +636,26 @@ def shutil_rmtree(folder: Path) -> None:
     import shutil
 
     shutil.rmtree(folder, ignore_errors=True)
+
+
+# -- a quiet, readable CLI (issue 34 item 5) -------------------------------------------------------
+@pytest.mark.parametrize("argv", [
+    ["--store", "cache.db", "stats"], ["stats", "--store", "cache.db"],
+    ["--store", "cache.db", "show", "bbbb"], ["show", "bbbb", "--store", "cache.db"],
+    ["--store", "other.db", "list", "--store", "cache.db"],  # the one after the command wins
+], ids=["before-stats", "after-stats", "before-show", "after-show", "both"])
+def test_store_option_before_or_after_the_command(db, tmp_path, argv):
+    out = stepcache(*argv, cwd=db.parent)
+    assert out.returncode == 0, out.stderr
+    assert ("bbbb3333" in out.stdout) if "stats" not in argv else ("entries " in out.stdout)
+    assert not (db.parent / "other.db").exists()
+
+
+def test_stats_prints_no_python_dict_and_rounded_numbers(db, tmp_path):
+    out = stepcache("stats", "--store", str(db), cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert "{" not in out.stdout and "}" not in out.stdout and "None" not in out.stdout
+    assert re.search(r"^index_segments\.buffered +\d+$", out.stdout, re.M), out.stdout
+    assert not re.search(r"\d\.\d{3,}", out.stdout), out.stdout
+    rows = [line for line in out.stdout.splitlines() if not line.startswith(" ") and line != "namespaces:"]
+    assert len({len(line) - len(line.split()[-1]) for line in rows}) == 1, out.stdout  # one value column

@@ -88,9 +88,11 @@ def test_the_docs_page_is_generated_from_the_vocabulary() -> None:
     assert module.OUT.read_text(encoding="utf-8") == page, "run scripts/outcome_docs.py"
     for name in NAMES:
         assert f"| `{name}` |" in page, name
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    if "| outcome | model calls |" in readme:  # README's copy of the table is the generated one
-        assert module.outcome_table().rstrip("\n") in readme, "copy outcome_table() into README.md"
+    copies = [path for path in (ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")))
+              if "| outcome | model calls |" in path.read_text(encoding="utf-8")]
+    assert copies  # the guarantees page shows the table; every copy of it is the generated one
+    for path in copies:
+        assert module.outcome_table().rstrip("\n") in path.read_text(encoding="utf-8"), f"copy outcome_table() into {path.name}"
 
 
 def test_answer_source_names_the_fallback_plainly() -> None:

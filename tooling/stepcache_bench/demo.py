@@ -124,12 +124,13 @@ def run_demo(print_fn: Any = print) -> list[dict[str, Any]]:
         rows.append(row)
         print_fn(
             f"{i:>2}  {label:<26} {result.outcome:<13} {result.verification:<12} {result.model_calls:>5} "
-            f"{result.total_tokens:>6} {ms:>8.2f}  {prov}"
+            f"{result.total_tokens:>6} {ms:>8.1f}  {prov}"
         )
     stats = cache.stats()
     print_fn("")
     print_fn(
-        f"outcomes: {stats['outcomes']}  model calls: {stats['model_calls']}  "
+        f"outcomes: {', '.join(f'{name} {count}' for name, count in stats['outcomes'].items())}  "
+        f"model calls: {stats['model_calls']}  "
         f"tokens spent: {stats['prompt_tokens'] + stats['completion_tokens']}  tokens saved (est.): {stats['tokens_saved']}"
     )
     return rows
