@@ -89,7 +89,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      "    if not words.isascii() or not _free_of_numbers(words):", (U + "test_linear_layout_reading.py", TEXT_ASKED)),
     # -- one equation in one unknown is solved by division, not sympy (issue 22): bounded alike
     ("one-unknown-solution-unbounded", "a one-unknown solution past the bound is kept (the prompt is claimed)",
-     f"{PKG}/core/tasks/solve.py", "    return {name: value} if is_small(value.numerator) and is_small(value.denominator) else {}",
+     f"{PKG}/core/tasks/algebra.py", "    return {name: value} if is_small(value.numerator) and is_small(value.denominator) else {}",
      "    return {name: value}", (U + "test_linear_solve_one_unknown.py", U + "test_linear_bounds.py")),
     # -- every '=' of a step read, ".25" a number, a mark after a space (red team round 9)
     ("step-unread-equals-accepted", "a step stating 'x = .25' or 'x = 5 = .6' passes (its unread '=' ignored)",

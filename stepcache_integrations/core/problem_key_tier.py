@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .lru import Unfreezable, freeze
+from .outcomes import CACHE_ALONE_OUTCOMES
 from .plan import CachePlan
 from .planner import Choice, adopt, choose_keyed
 from .policy import ReusePolicy
@@ -54,7 +55,7 @@ TIER: LookupTier = "problem_key"
 PROBLEM_CANDIDATES = 4  # entries of the same problem checked per request (the closest first: _closest)
 SHAPE_CANDIDATES = 3  # entries of the same shape re-instantiated per request (newest first)
 _FETCHED = 16  # entries read from a dictionary to choose the closest among
-_SERVED = ("reuse", "reinstantiate")
+_SERVED = CACHE_ALONE_OUTCOMES  # what the tier serves: the cache alone, no model call
 
 
 def task_lookup_keys(handler: Any, constraints: Any) -> tuple[str | None, str | None]:

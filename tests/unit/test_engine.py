@@ -19,7 +19,7 @@ from stepcache_integrations import (
     VerificationError,
 )
 from stepcache_integrations.core.tasks.algebra import find_equations
-from stepcache_integrations.core.tasks.solve import solve_system
+from stepcache_integrations.core.tasks.algebra import solve_system
 
 MATH = 'Solve for {v} step by step: {eq}. Write one step per line as "Step k: ..." and end with "Answer: {v} = <value>".'
 GOOD = "Step 1: Start with 3x + 5 = 20.\nStep 2: Subtract 5 from both sides: 3x = 15.\nStep 3: Divide both sides by 3: x = 5.\nAnswer: x = 5"

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from stepcache_integrations.core.tasks.algebra import MAX_VALUE_DIGITS, LinearForm, parse_linear
-from stepcache_integrations.core.tasks.solve import determined_values, solve_system
+from stepcache_integrations.core.tasks.algebra import determined_values, solve_system
 from stepcache_integrations.core.tasks.linear.prompt import understand_prompt
 
 _BOUND = 10**MAX_VALUE_DIGITS

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from stepcache_integrations import InvalidSchemaError, JsonTask, LinearEquationTask, TextTask
 from stepcache_integrations.core.tasks.json.request import required_keys_from_prompt
 from stepcache_integrations.core.tasks.algebra import NotLinear, parse_linear
-from stepcache_integrations.core.tasks.solve import solve_system
+from stepcache_integrations.core.tasks.algebra import solve_system
 
 from ..network_guard import block_network
 

@@ -13,8 +13,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from .algebra import Equation, find_equations, format_number, outside_alphabet
-from .solve import determined_values
+from .algebra import Equation, determined_values, find_equations, format_number, outside_alphabet
 
 __all__ = [
     "equation_claim_errors",

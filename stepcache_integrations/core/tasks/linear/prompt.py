@@ -25,8 +25,8 @@ from ..algebra import (
     math_runs,
     outside_alphabet,
     parse_linear,
+    solve_system,
 )
-from ..solve import solve_system
 from .reader import LinearRequest, read_request
 
 __all__ = ["LinearProblem", "understand_prompt", "MAX_PROMPT_CHARS"]
