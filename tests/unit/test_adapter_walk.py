@@ -14,7 +14,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 #: the most project files each walk may enter (measured; the issue's goal: 25 and 20)
-CEILINGS = {"miss and update": 57, "hit, same prompt": 39, "hit, changed constant": 58}
+CEILINGS = {"miss and update": 57, "hit, same prompt": 36, "hit, changed constant": 58}
 
 
 def _walks() -> dict[str, dict[str, object]]:
