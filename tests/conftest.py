@@ -13,6 +13,15 @@ def _no_store_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture(autouse=True)
+def _tier_warnings_once_per_test(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The tier warning is logged once per model class and entry point per process; tests that read
+    # it must not depend on which test a worker ran first (another test's model class of the same name).
+    from stepcache_integrations.adapters import tiers
+
+    monkeypatch.setattr(tiers, "_warned", set())
+
+
+@pytest.fixture(autouse=True)
 def _close_chat_memory_connections(monkeypatch: pytest.MonkeyPatch):
     """LlamaIndex's chat engines keep their memory in an aiosqlite database that nothing closes, so
     the interpreter warned about unclosed connections at exit (issue 34): every chat store engine a
