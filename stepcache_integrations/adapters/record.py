@@ -6,7 +6,7 @@ finalize, and send a closing chunk with the cache's account of the request (the 
 ``adapters.flow``). This module holds the account, framework-free:
 
 * :class:`StepCacheSummary` - the one schema of the ``stepcache`` metadata record that
-  both adapters attach to responses (see README: "Response metadata");
+  both adapters attach to responses (see docs/guarantees.md: "Response metadata");
 * :func:`summarize` / :func:`bypass_summary` - build that record;
 * :class:`StreamSession` - the bookkeeping of one streamed answer: the verified prefix,
   the model's deltas, and at the close the tail still to send and whether text already
@@ -72,7 +72,7 @@ class StepCacheSummary(BaseModel):
     ``verification`` says what the checks established about the answer: "proven" (a checker
     proved every part of it for this prompt), "checked" (it passed the task's checks, which do
     not determine all of it) or "unchecked" (nothing judged it, it failed its checks, or it was
-    not answered through the cache); ``verified`` is ``verification == "proven"`` (see README:
+    not answered through the cache); ``verified`` is ``verification == "proven"`` (see docs/guarantees.md:
     "What verified means"). ``provenance`` lists each step's origin in order; ``streamed`` is True for a
     streamed answer and ``revised`` then says that text already sent was replaced: ``text`` holds
     the answer the checks passed (authoritative over the streamed deltas) and ``text_verification``

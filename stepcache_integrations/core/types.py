@@ -30,7 +30,7 @@ LookupTier = Literal["problem_key"]
 lookup by the problem the prompt poses (or by the request itself, repeated; ``core.problem_key_tier``)."""
 
 VerificationLevel = Literal["proven", "checked", "unchecked"]
-"""What the checks established about a returned answer (README: "What `verified` means").
+"""What the checks established about a returned answer (docs/guarantees.md: "What `verified` means").
 
 * ``proven``: a checker proved every part of it for this prompt (linear equations: every step
   and asked value; JSON: every value stated by a plain request, or the deterministic fallback);

@@ -303,7 +303,7 @@ def restorable_generations(plan: CachePlan) -> list[Generation] | None:
 
 
 def summary(result: StepCacheResult, **extra: Any) -> dict[str, Any]:
-    """The ``response_metadata["stepcache"]`` record of one answer (README: "Response metadata")."""
+    """The ``response_metadata["stepcache"]`` record of one answer (docs/guarantees.md: "Response metadata")."""
     return summarize(result, **extra)
 
 

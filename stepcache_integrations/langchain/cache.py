@@ -56,7 +56,7 @@ class StepCacheLLMCache(BaseCache):
     sync and async.
 
     ``lookup`` returns verified reuse (including re-instantiated steps) as generations;
-    every chat hit carries ``response_metadata["stepcache"]`` (README: "Response
+    every chat hit carries ``response_metadata["stepcache"]`` (docs/guarantees.md: "Response
     metadata"), verbatim hits included. A candidate whose steps fail verification is a
     miss, so LangChain calls the model and ``update`` stores the answer if it verifies.
     With ``patch_model`` a candidate whose failing steps can be regenerated (outcome

@@ -105,7 +105,7 @@ def inner_reason(llm: Any) -> str | None:
 
 
 # The classes whose fields the engine knows to be inert (or reads: options, prompt formatters): the
-# framework's base classes and mock, and the provider classes the README names.
+# framework's base classes and mock, and the OpenAI provider classes (docs/llamaindex.md).
 LLAMA_INDEX_CLASSES = frozenset({
     "llama_index.core.base.llms.base.BaseLLM", "llama_index.core.llms.llm.LLM",
     "llama_index.core.llms.custom.CustomLLM", "llama_index.core.llms.function_calling.FunctionCallingLLM",

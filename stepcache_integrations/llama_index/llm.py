@@ -7,7 +7,7 @@ Every caching decision (retrieve, verify, reuse, re-instantiate, patch, repair, 
 * turns the engine's model requests back into calls of the inner LLM (a patch or repair
   prompt for a chat request becomes the original messages with the instruction appended
   to the last user message),
-* builds LlamaIndex responses carrying the ``stepcache`` record (README: "Response
+* builds LlamaIndex responses carrying the ``stepcache`` record (docs/guarantees.md: "Response
   metadata") in ``additional_kwargs["stepcache"]``, and streams: verified cached steps
   at once, the model's part token by token,
 * reports each record to the query-engine or chat-engine response it belongs to
@@ -138,7 +138,7 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
     tool methods raise ``TypeError`` and LlamaIndex picks its text-based paths, as it
     would for the inner model. ``StepCacheFunctionCallingLLM`` is an alias.
 
-    Where the ``stepcache`` record is (README: "Response metadata"):
+    Where the ``stepcache`` record is (docs/guarantees.md: "Response metadata"):
 
     * every LLM response: ``additional_kwargs["stepcache"]`` of the ``CompletionResponse``,
       or of the ``ChatResponse`` and its assistant message (streams: the last chunk);

@@ -178,7 +178,7 @@ class TaskHandler(ABC):
         stored: VerificationLevel = "unchecked",
     ) -> VerificationLevel:
         """What the task's checks establish about an answer that passed them for this prompt
-        (README: "What `verified` means"): "proven" when they determine every part of it,
+        (docs/guarantees.md: "What `verified` means"): "proven" when they determine every part of it,
         "checked" when they hold but some content is only the model's, "unchecked" when nothing
         judged it.
 

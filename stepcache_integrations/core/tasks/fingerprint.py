@@ -61,7 +61,7 @@ def fingerprint(prompt: str) -> PromptFingerprint:
 def same_prompt(old: PromptFingerprint, new: PromptFingerprint) -> bool:
     """Whether two fingerprinted prompts are identical, character for character: no difference
     (Unicode normalization form, line endings, outer whitespace, case) is harmless in every
-    context (README: "The safe set is empty"). Unknown (a digest-less entry cut at the limit)
+    context (docs/guarantees.md: "The safe set is empty"). Unknown (a digest-less entry cut at the limit)
     counts as different."""
     if old.prompt is None or new.prompt is None or old.prompt != new.prompt:
         return False

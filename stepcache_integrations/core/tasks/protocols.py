@@ -101,7 +101,7 @@ class Repairs(Protocol):
 
 @runtime_checkable
 class Grades(Protocol):
-    """Says how far its checks establish an answer (README: "What `verified` means")."""
+    """Says how far its checks establish an answer (docs/guarantees.md: "What `verified` means")."""
 
     def verification_level(
         self, steps: list[Step], constraints: Any, cached_constraints: Any, stored: VerificationLevel = "unchecked"

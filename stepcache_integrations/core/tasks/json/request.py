@@ -97,7 +97,7 @@ def has_unread_key_list(prompt: str) -> bool:
 # Words that name keys or ask for them. Outside the key lists read whole (with the phrase that
 # introduces them: "Required keys:", "with the fields"), any of them ("Also include age", "must
 # contain", "the key city", "add city") may ask for keys this grammar did not read: the answer is
-# no more than "unchecked" (README: "What `verified` means").
+# no more than "unchecked" (docs/guarantees.md: "What `verified` means").
 _KEY_NAMING = re.compile(
     r"\b(?:keys?|fields?|propert(?:y|ies)|attributes?|includ\w*|contain\w*|requir\w*|mandatory|must|should"
     r"|ha(?:s|ve|ving)|add(?:s|ed|ing)?|also|additionally|besides|as\s+well)\b",

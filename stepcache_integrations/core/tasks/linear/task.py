@@ -162,7 +162,7 @@ class LinearEquationTask(StepwiseTask):
         if not new.solution:
             return "checked"
         if _final_errors(steps, problem_context(new, None)):
-            return "unchecked"  # never proven without a final answer read whole (README: answer lines)
+            return "unchecked"  # never proven without a final answer read whole (docs/guarantees.md: answer lines)
         # Every equation and value is checked exactly; prose outside the closed step vocabulary
         # ("Halve both sides", "x is prime") is a claim no checker read.
         variables = frozenset(new.variables)

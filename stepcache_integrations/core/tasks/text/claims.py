@@ -8,7 +8,7 @@ they are taken out, nothing else of it is a claim the check could have read: no 
 of any script, no ``=`` or other mathematical symbol, no dash outside a word ("-x = 4"), no number
 word, and every word in a small closed vocabulary that states nothing ("so", "the answer is",
 "we get"): any other word may deny or qualify the value ("It is not true that x = 4", "Many
-students think x = 4, but they are wrong"). Anything else is "unchecked" (README: "What
+students think x = 4, but they are wrong"). Anything else is "unchecked" (docs/guarantees.md: "What
 `verified` means").
 """
 
