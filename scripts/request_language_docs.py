@@ -40,8 +40,7 @@ def page() -> str:
 
 
 if __name__ == "__main__":
-    text = page()
-    if "--check" in sys.argv:
-        sys.exit(0 if OUT.read_text(encoding="utf-8") == text else 1)
-    OUT.write_text(text, encoding="utf-8")
-    print(f"wrote {OUT.relative_to(ROOT)}")
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from generated_page import write_or_check
+
+    sys.exit(write_or_check(OUT, page()))
