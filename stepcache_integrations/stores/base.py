@@ -74,8 +74,7 @@ class CacheStore(ABC):
 
     def find_keyed(self, key: str, *, namespace: str, llm_key: str, limit: int) -> list[CacheEntry]:
         """Up to ``limit`` live entries of that namespace and model indexed under the lookup key
-        ``key`` (``core.problem_keys``: the keys an entry's metadata carries), newest first where
-        the backend keeps an order (the in-process stores; PostgreSQL: any of them).
+        ``key`` (``core.problem_keys``: the keys an entry's metadata carries), newest first.
 
         The problem-key tier's dictionary: a backend keeps it as it keeps its vector index (an
         entry deleted, evicted, expired or cleared is never returned). The default, for a backend

@@ -81,7 +81,8 @@ class TableSQL:
         )
         self.find_keyed = (  # through the GIN index on the lookup keys (schema version 2)
             f"SELECT {COLS} FROM {t} WHERE namespace = %s AND llm_key = %s "
-            "AND (expires_at IS NULL OR expires_at > %s) AND (metadata -> 'lookup_keys') ? %s LIMIT %s"
+            "AND (expires_at IS NULL OR expires_at > %s) AND (metadata -> 'lookup_keys') ? %s "
+            "ORDER BY created_at DESC, id DESC LIMIT %s"  # newest first, as the in-process stores
         )
         self.record_hit = (
             f"UPDATE {t} SET hits = hits + 1, last_hit_at = %s, last_used_at = %s WHERE id = %s"

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import time
 from fractions import Fraction
 from typing import Any
 
@@ -426,6 +427,20 @@ def test_a_stricter_threshold_than_the_tasks_own_leaves_the_task_to_similarity()
 
 
 # -- persistent stores: the dictionary is the store's, rebuilt when it opens -----------------------
+def test_a_persistent_store_finds_keyed_entries_newest_first(open_store: Any) -> None:
+    """A problem cached under several wordings: the limit keeps the newest (PostgreSQL too)."""
+    cache = StepCache(store=open_store())
+    ids = []
+    for eq in ("3x + 5 = 20", "20 = 5 + 3x", "5 + 3x = 20"):
+        ids.append(cache.store_answer(MATH.format(eq=eq), answer(3, 5, 20)))
+        time.sleep(0.002)  # distinct creation times: the order under test, not a speed
+    assert len(set(ids)) == 3 and all(ids)
+    problem = keys(MATH.format(eq="3x + 5 = 20"))[0]
+    assert problem is not None
+    found = cache.store.find_keyed(problem, namespace="default", llm_key="default", limit=2)
+    assert [e.id for e in found] == [ids[2], ids[1]]
+
+
 def test_a_persistent_store_keeps_its_dictionary_across_a_reopen(open_store: Any) -> None:
     first = StepCache(store=open_store())
     entry_id = stored(first, 3, 5, 20)
