@@ -213,8 +213,11 @@ def cmd_show(args: argparse.Namespace, store: Any) -> int:
     if entry.expires_at is not None:
         print(f"expires in  {_age(entry.expires_at - now)}")
     print(f"tokens      prompt={entry.prompt_tokens} completion={entry.completion_tokens}")
-    if entry.constraints:
-        print(f"constraints {json.dumps(entry.constraints, ensure_ascii=False)}")
+    if entry.constraints:  # one field per line: a system's equations stay readable
+        print("constraints:")
+        width = max(map(len, entry.constraints))
+        for name, value in entry.constraints.items():
+            print(f"  {name:<{width}}  {json.dumps(value, ensure_ascii=False)}")
     print("prompt:")
     for line in entry.prompt.splitlines() or [""]:
         print(f"  {line}")
