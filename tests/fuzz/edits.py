@@ -32,6 +32,17 @@ TEXT_EDITS = (
     "relation_word",
     "line_layout",
     "phrase_repeat",
+    "format_toggle",
+)
+# format instructions appended to (or removed from) the end of a prompt: the oracle reads the first
+# six (tests/fuzz/oracle.py FORMAT_SENTENCES) and nothing else; a negated or contradicting one must
+# never be served from the cache
+FORMAT_SENTENCES = (
+    "Give only the final answer.", "Just the answer.", "No explanation.", "Answer in one line.",
+    "Give the answer as a fraction.", "Give the answer as a decimal.",
+    "Do not give only the final answer.", "Don't answer in one line.", "Not just the answer.",
+    "Give the answer as a fraction and as a decimal.", "Give only the final answer, with every step.",
+    "Answer in two lines.", "Give the answer as a percentage.",
 )
 # words relating what stands beside them ("12 per y", "one per x", "x to y"): red team round 11
 RELATIONS = (" per y", " per x", " one per", " one", " of y", " to x", " by y", " from x", " in y", " on x", " as y", " with x")
@@ -95,7 +106,7 @@ def _pick_index(text: str, pred, rng: random.Random) -> int | None:  # type: ign
 
 def text_applicable(text: str) -> list[str]:
     kinds = ["word_replace", "word_insert", "case_change" if any(_cased(c) for c in text) else None,
-             "punct_add", "whitespace", "lookalike", "invisible"]
+             "punct_add", "whitespace", "lookalike", "invisible", "format_toggle"]
     words = _WORD.findall(text)
     if len(words) >= 1:
         kinds.append("word_delete")
@@ -240,6 +251,13 @@ def edit_text(text: str, kind: str, rng: random.Random) -> str | None:
         i, mark = rng.choice(with_eq), rng.choice(LINE_LAYOUTS)
         lines[i] = lines[i] + mark if mark.startswith(" ") else mark + lines[i]
         return "\n".join(lines)
+    if kind == "format_toggle":
+        # a format instruction that ends the prompt is removed; otherwise one is appended
+        stripped = text.rstrip()
+        for sentence in sorted(FORMAT_SENTENCES, key=len, reverse=True):
+            if stripped.endswith(sentence) and stripped[: -len(sentence)][-1:].isspace():
+                return stripped[: -len(sentence)].rstrip()
+        return stripped + rng.choice((" ", "\n")) + rng.choice(FORMAT_SENTENCES)
     if kind == "invisible":
         # a character that renders as nothing and is not Unicode whitespace, anywhere including the
         # edges: zero-width space/joiner, byte-order mark, soft hyphen, a unit separator

@@ -20,6 +20,11 @@ punctuation only; a JSON prompt whose template statements are all present and wh
 are the template's own words. Such an edit (a deleted, repeated or swapped instruction word, a
 moved period) keeps the question, and the oracle computes its answer.
 
+A math prompt (or its system message) may end with one format sentence of
+:data:`FORMAT_SENTENCES` ("Give only the final answer.", "Answer in one line.", "Give the answer
+as a fraction." ...); the answer must then follow it. A negated, doubled or unknown one is not
+understood.
+
 Anything else (a ``²``, an en dash, a Cyrillic letter in a template word or equation, a
 word outside those grammars) is not understood, and then no answer served without a model call
 is acceptable.
@@ -27,6 +32,7 @@ is acceptable.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 import unicodedata
@@ -400,6 +406,7 @@ class MathProblem:
     equation_texts: tuple[str, ...]
     asked: tuple[str, ...]
     solution: dict[str, Fraction]
+    answer_format: str = ""  # one of FORMAT_SENTENCES' values, read from the prompt's last sentence
 
 
 @dataclass(frozen=True)
@@ -462,9 +469,29 @@ def math_form(text: str) -> str:
     return unicodedata.normalize("NFC", text.replace("\r\n", "\n").replace("\r", "\n")).strip()
 
 
+#: the format instructions the oracle reads, only as a math prompt's last sentence (any case)
+FORMAT_SENTENCES = {
+    "give only the final answer.": "answer_only", "just the answer.": "answer_only",
+    "no explanation.": "answer_only", "answer in one line.": "one_line",
+    "give the answer as a fraction.": "fraction", "give the answer as a decimal.": "decimal",
+}
+
+
 def understand_text(text: str) -> Problem | None:
     """What a whole prompt asks, if it is one of the templates, or in the oracle's own closed
-    grammars. Math is read in :func:`math_form`; JSON exactly as given."""
+    grammars; a known format sentence at its end (:data:`FORMAT_SENTENCES`) is read apart from a
+    math problem. Math is read in :func:`math_form`; JSON exactly as given."""
+    form = math_form(text)
+    for sentence, answer_format in FORMAT_SENTENCES.items():
+        if form.lower().endswith(sentence) and form[: -len(sentence)][-1:].isspace():
+            problem = _understand_problem(form[: -len(sentence)])
+            if isinstance(problem, MathProblem) and not problem.answer_format:
+                return dataclasses.replace(problem, answer_format=answer_format)
+            return None
+    return _understand_problem(text)
+
+
+def _understand_problem(text: str) -> Problem | None:
     exact, text = canon_text(text), math_form(text)
     for t in MATH_TEMPLATES:
         m = t.regex.fullmatch(text)
@@ -669,16 +696,23 @@ def understand(request: Request) -> Problem | None:
     assert not isinstance(request, str)
     if len(request) == 2:
         system, user = request
-        if (
-            system.role == "system"
-            and isinstance(system.content, str)
-            and system.name is None
-            and (any(_lit_equal(system.content, s) for s in MATH_SYSTEMS) or _neutral_system(system.content))
-        ):
-            problem = understand((user,))
-            if isinstance(problem, MathProblem):
-                return problem
+        if system.role == "system" and isinstance(system.content, str) and system.name is None:
+            content, answer_format = _format_apart(system.content)
+            if any(_lit_equal(content, s) for s in MATH_SYSTEMS) or _neutral_system(content):
+                problem = understand((user,))
+                if isinstance(problem, MathProblem) and not (answer_format and problem.answer_format):
+                    return dataclasses.replace(problem, answer_format=answer_format or problem.answer_format)
     return None
+
+
+def _format_apart(content: str) -> tuple[str, str]:
+    """A system message without the format sentence that ends it (what is left may be empty), and
+    the format read ("": none)."""
+    form = math_form(content)
+    for sentence, answer_format in FORMAT_SENTENCES.items():
+        if form.lower().endswith(sentence) and form[: -len(sentence)][-1:].isspace():
+            return form[: -len(sentence)].rstrip(), answer_format
+    return content, ""
 
 
 def _lit_equal(text: str, template: str) -> bool:
@@ -727,6 +761,29 @@ def check_math_answer(problem: MathProblem, text: str) -> str | None:
     false = false_equation(problem, text)
     if false:
         return f"states an equation false for this problem: {false!r}"
+    return _format_broken(problem, text, line)
+
+
+_VALUE = r"-?[0-9]+(?:\.[0-9]+)?(?:/[0-9]+)?"
+_LABEL = re.compile(r"(?i)^[*_ ]*(?:final\s+)?answer[*_ ]*:[*_ ]*")
+
+
+def _format_broken(problem: MathProblem, text: str, line: str) -> str | None:
+    """Why the answer does not follow the format the prompt's last sentence asked for (None: it does)."""
+    lines = [x for x in text.splitlines() if x.strip()]
+    values = _LABEL.sub("", line).strip(" *_.")
+    if problem.answer_format in ("answer_only", "one_line") and len(lines) != 1:
+        return f"the prompt asks for the answer on one line; {len(lines)} lines served"
+    if problem.answer_format == "answer_only":
+        parts = [p.strip() for p in re.split(r",|\s+and\s+", values)]
+        bare = len(parts) == 1 and re.fullmatch(_VALUE, parts[0]) and len(problem.asked) == 1
+        named = [re.fullmatch(rf"([A-Za-z])\s*=\s*{_VALUE}", p) for p in parts]
+        if not bare and not (all(named) and sorted(m.group(1) for m in named if m) == sorted(problem.asked)):
+            return f"the prompt asks for the answer alone; {line!r} is more"
+    if problem.answer_format == "fraction" and re.search(r"[0-9]\.[0-9]", values):
+        return f"the prompt asks for a fraction; {line!r} has a decimal"
+    if problem.answer_format == "decimal" and "/" in values:
+        return f"the prompt asks for a decimal; {line!r} has a fraction"
     return None
 
 

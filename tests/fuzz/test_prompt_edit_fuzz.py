@@ -16,6 +16,7 @@ below the CI default). ``scripts/fuzz_prompts.py`` is the same judge for nightly
 from __future__ import annotations
 
 import json
+import random
 import unicodedata
 from collections.abc import Iterator
 from types import SimpleNamespace
@@ -23,7 +24,7 @@ from typing import Any
 
 import pytest
 
-from tests.fuzz.edits import CHAT_EDITS, SAFE_EDITS, TEXT_EDITS, applicable
+from tests.fuzz.edits import CHAT_EDITS, FORMAT_SENTENCES, SAFE_EDITS, TEXT_EDITS, applicable, edit_text
 from tests.fuzz.judge import (
     MIN_TOTAL_EDITS,
     Campaign,
@@ -46,7 +47,7 @@ from tests.fuzz.oracle import (
     understand,
     understand_text,
 )
-from tests.fuzz.prompts import canon_text
+from tests.fuzz.prompts import Msg, canon_text
 from tests.fuzz.targets import EngineTarget
 
 CAMPAIGNS = campaigns()
@@ -376,3 +377,40 @@ def test_chat_requests_the_oracle_reads() -> None:
     assert understand((Msg("system", "Show every step!"), user)) is None
     assert understand((Msg("system", "Reply in French."), user)) is None
     assert understand((user.with_(name="sam"),)) is None
+
+
+def test_the_oracle_reads_a_format_sentence_and_holds_the_answer_to_it() -> None:
+    only = understand("Solve 3x + 5 = 20 for x. Give only the final answer.")
+    assert isinstance(only, MathProblem) and only.answer_format == "answer_only"
+    assert check_math_answer(only, "Answer: x = 5") is None and check_math_answer(only, "x = 5") is None
+    assert check_math_answer(only, "Step 1: 3x = 15.\nAnswer: x = 5") is not None  # working beside it
+    assert check_math_answer(only, "Answer: x = 5, so 3x = 15") is not None
+    fraction = understand("Solve 2x = 5. Give the answer as a fraction.")
+    assert isinstance(fraction, MathProblem) and check_math_answer(fraction, "Answer: x = 5/2") is None
+    assert check_math_answer(fraction, "Answer: x = 2.5") is not None
+    decimal = understand("Solve 2x = 5.\nGive the answer as a decimal.")
+    assert isinstance(decimal, MathProblem) and check_math_answer(decimal, "Answer: x = 5/2") is not None
+    one_line = understand("Solve 2x = 5. ANSWER IN ONE LINE.")
+    assert isinstance(one_line, MathProblem) and check_math_answer(one_line, "x = 2.5") is None
+    assert check_math_answer(one_line, "2x = 5\nx = 2.5") is not None
+    # a negated, contradicting or unknown format, or a second one, is not understood: never served
+    for sentence in ("Do not give only the final answer.", "Give the answer as a fraction and as a decimal.",
+                     "Give the answer as a percentage.", "Just the answer. Just the answer."):
+        assert understand(f"Solve 2x = 5. {sentence}") is None, sentence
+    # in a system message too, and never two formats (one in each message)
+    user = Msg("user", "Solve 2x = 5.")
+    chat = understand((Msg("system", "You are a careful math tutor. Give the answer as a fraction."), user))
+    assert isinstance(chat, MathProblem) and chat.answer_format == "fraction"
+    assert understand((Msg("system", "Give the answer as a decimal."), Msg("user", "Solve 2x = 5. Just the answer."))) is None
+    assert understand((Msg("system", "You are a careful math tutor. Not just the answer."), user)) is None
+
+
+def test_the_format_toggle_edit_adds_a_sentence_or_removes_the_one_that_ends_the_prompt() -> None:
+    rng = random.Random(3)
+    seen = set()
+    for _ in range(60):
+        edited = edit_text("Solve 2x = 5.", "format_toggle", rng)
+        assert edited is not None and edited.startswith("Solve 2x = 5.") and edited != "Solve 2x = 5."
+        seen.add(edited[len("Solve 2x = 5.") + 1 :])
+        assert edit_text(edited, "format_toggle", rng) == "Solve 2x = 5."  # toggled back
+    assert seen == set(FORMAT_SENTENCES)
