@@ -215,5 +215,18 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ('cancelled-name-dropped', "'x - x + y = 3' is solved for y alone (x is free)",
      LINEAR_PROMPT, '        and all(eq.form.coeffs and set(eq.identifiers) <= set(eq.form.variables) for eq in equations)', '        and all(eq.form.coeffs for eq in equations)',
      (U + "test_linear_request.py", LINEAR_REQUESTS)),
+    # -- the request's language is part of what is asked (blind red team 2026-12-03, W1)
+    ("answer-language-not-verified", "English steps cached for an English request are reused for a French one",
+     f"{PKG}/core/tasks/linear/task.py", "        if cached is not None and cached.language != new.language:\n            for verdict in verdicts:",
+     "        if False:\n            for verdict in verdicts:", ("tests/adversarial/test_answer_language.py",)),
+    ("answer-language-not-keyed", "a French request of a cached English problem is served by the problem-key tier",
+     f"{PKG}/core/tasks/linear/task.py", ', f"language {c.language}")', ")",
+     ("tests/adversarial/test_answer_language.py",)),
+    ("answer-language-not-read", "the request's language is never recorded: every entry serves every language",
+     LINEAR_PROMPT, "                         request.language)", '                         "")',
+     ("tests/adversarial/test_answer_language.py",)),
+    ("answer-language-not-reinstantiated", "English steps are re-instantiated for a French request with other constants",
+     f"{PKG}/core/tasks/linear/task.py", "        if cached.language != new.language:\n            return None",
+     "        if False:\n            return None", ("tests/adversarial/test_answer_language.py",)),
 ]
 # fmt: on

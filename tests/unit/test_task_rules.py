@@ -214,7 +214,11 @@ def test_entries_stored_before_typed_constraints_still_read() -> None:
     }  # no asked, texts, shapes or params
     new = linear.constraints(MATH)
     assert linear.load_constraints(legacy_linear).asked_or_all == ("x",)
-    assert linear.verify(steps, new, legacy_linear).passed
+    # an old entry recorded no request language: its prose serves no changed request (blind red
+    # team W1: English steps served to a French request); with the language, it reads and verifies
+    unrecorded = linear.verify(steps, new, legacy_linear)
+    assert not unrecorded.passed and "another language" in unrecorded.units[0].reason
+    assert linear.verify(steps, new, {**legacy_linear, "language": "en"}).passed
     assert linear.reinstantiate(steps, legacy_linear, new) is None  # no shapes: no rewrite
     legacy_json = {"required": ["name"], "schema": None, "stated": {}, "prompt": "Return JSON with key name."}
     c = js.constraints("Return JSON with key name.")

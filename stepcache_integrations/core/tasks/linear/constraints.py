@@ -33,6 +33,7 @@ class LinearConstraints(TaskConstraints):
     slots: tuple[str, ...] = ()
     format: tuple[str, ...] = ()
     answer_label: str = ""
+    language: str = ""  # the request's language (its vocabulary table); "" for an entry stored without one
 
     @staticmethod
     def of_prompt(prompt: str) -> LinearConstraints:
@@ -58,6 +59,7 @@ class LinearConstraints(TaskConstraints):
             slots=slots,
             format=problem.format,
             answer_label=problem.answer_label,
+            language=problem.language,
         )
 
     @cached_property
@@ -66,14 +68,15 @@ class LinearConstraints(TaskConstraints):
         the frozen stored form, which writes every number out first."""
         solution = None if self.solution is None else tuple(self.solution.items())
         return (self.equations, self.equation_texts, self.shapes, self.variables, self.asked, solution,
-                self.params, self.slots, self.format, self.answer_label)
+                self.params, self.slots, self.format, self.answer_label, self.language)
 
     @cached_property
     def problem_hash(self) -> int:
         """A hash of :attr:`problem_key` from its texts and names alone (equal keys have equal
         texts and names, so equal hashes; a key is still compared whole): hashing every number
         of a problem cost more than the lookup it served."""
-        return hash((self.equation_texts, self.shapes, self.variables, self.asked, self.slots, self.format))
+        return hash((self.equation_texts, self.shapes, self.variables, self.asked, self.slots, self.format,
+                     self.language))
 
     @property
     def asked_or_all(self) -> tuple[str, ...]:
@@ -94,6 +97,7 @@ class LinearConstraints(TaskConstraints):
             "slots": list(self.slots),
             "format": list(self.format),
             "answer_label": self.answer_label,
+            "language": self.language,
         }
 
     @staticmethod
@@ -119,6 +123,7 @@ class LinearConstraints(TaskConstraints):
             slots=tuple(get("slots") or []),
             format=tuple(get("format") or []),
             answer_label=get("answer_label") or "",
+            language=get("language") or "",
         )
 
 

@@ -81,6 +81,7 @@ class LinearProblem:
     solution: dict[str, Fraction]
     format: tuple[str, ...] = ()
     answer_label: str = ""
+    language: str = ""  # the vocabulary table that read the request: the language the answer is written in
 
 
 def _equation_runs(text: str) -> tuple[list[Equation], str, list[tuple[int, int]]] | None:
@@ -194,7 +195,8 @@ def understand_prompt(prompt: str) -> LinearProblem | None:
     # Naming an unknown ("for y") asks for it; a request to solve without one, or no request, asks for all.
     named = set(variables) if request.asks_all or not request.named else request.named
     asked = tuple(v for v in variables if v in named)
-    return LinearProblem(tuple(equations), tuple(variables), asked, solution, request.format, request.answer_label)
+    return LinearProblem(tuple(equations), tuple(variables), asked, solution, request.format, request.answer_label,
+                         request.language)
 
 
 def _read_equations(prompt: str) -> tuple[list[Equation], list[tuple[int, int]]]:

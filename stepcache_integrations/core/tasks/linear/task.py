@@ -134,6 +134,10 @@ class LinearEquationTask(StepwiseTask):
         verdicts = check_steps(steps, problem_context(new, cached))
         if cached is not None and _problem_changed(cached, new):
             _fail_unread_prose(steps, verdicts, frozenset(new.variables))
+        if cached is not None and cached.language != new.language:
+            for verdict in verdicts:  # prose is content: a French request is not answered in English
+                verdict.fail(f"written for a request in another language ({cached.language or 'not recorded'}; "
+                             f"this request's is {new.language or 'not read'})")
         return Verification(
             [
                 UnitCheck(f"step {i + 1}", v.ok, v.reason, evidence="; ".join(v.evidence) if v.ok else "")
@@ -171,6 +175,8 @@ class LinearEquationTask(StepwiseTask):
     # -- re-instantiation --------------------------------------------------------------------
     def reinstantiate(self, steps: list[Step], cached_constraints: Any, constraints: Any) -> list[Step] | None:
         new, cached = self.load_constraints(constraints), self.load_constraints(cached_constraints)
+        if cached.language != new.language:
+            return None  # the cached prose is in another language than the one asked in
         return reinstantiate_steps(steps, cached, new, problem_context(new, cached))
 
     # -- problem keys (core.problem_key_tier) ---------------------------------------------------
@@ -231,7 +237,7 @@ def _exact(value: Fraction, sign: int) -> str:
 def _format_of(c: LinearConstraints) -> tuple[str, ...]:
     """The format the prompt asks for, as ``format_errors`` enforces it: the instructions read and
     the label of an answer template ("Final answer: x = ?"), the label last."""
-    return (*(str(item) for item in c.format), f"label {c.answer_label}")
+    return (*(str(item) for item in c.format), f"label {c.answer_label}", f"language {c.language}")
 
 
 def _canonical_text(*fields: tuple[str, ...]) -> str:
