@@ -17,7 +17,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from lark import Token, Transformer
+from lark import Token, Transformer, Tree
 
 from ..request_language import Declined, RequestLanguage, Vocabulary, Word, fold
 from .transforms import TARGETS, UNITS, apply_transform
@@ -47,6 +47,8 @@ class JsonRequest:
     #: Declared transforms by key ("uppercase", "round to 10", "to fahrenheit": ``transforms.py``);
     #: the statements hold the transformed values.
     transforms: dict[str, str] = field(default_factory=dict)
+    #: A transformed key's statement as written, and the unit stated after it (or None).
+    written: dict[str, tuple[str | int | float | bool, str | None]] = field(default_factory=dict)
 
 
 # A typed literal: a quoted string (no backslash, no line break), a number written as JSON writes
@@ -129,6 +131,11 @@ class _Target:
 
 
 @dataclass(frozen=True)
+class _CommaKeys:
+    introduced: bool  # a colon or "is" after the key word
+
+
+@dataclass(frozen=True)
 class _Keys:
     key: str | None  # None: every stated value ("Write the values in uppercase")
 
@@ -170,6 +177,14 @@ class _Read(Transformer[Token, Any]):
         keys = next(c for c in children if isinstance(c, _Keys))
         target = next(c for c in children if isinstance(c, _Target))
         self.transforms.append((keys.key, target.transform))
+
+    def comma_keys(self, children: list[Token]) -> _CommaKeys:
+        return _CommaKeys(any(c.type in ("COLON", "IS") for c in children if isinstance(c, Token)))
+
+    def request(self, children: list[Any]) -> None:
+        bare = any(isinstance(c, _CommaKeys) and not c.introduced for c in children)
+        if bare and not any(isinstance(c, Tree) and c.data == "tail" for c in children):
+            raise Declined  # "JSON, keys reordered": no list
 
     def count(self, children: list[Token]) -> None:
         self.counts.append(_COUNTS[children[0].value])
@@ -231,13 +246,14 @@ def _parse(words: Iterator[Word], language: str) -> JsonRequest | None:
     if any(unit is not None and key not in transforms for key, unit in units.items()):
         return None  # "distance 5 km" with no conversion: which number to write is not stated
     stated = {k: v for k, v in found.items() if k not in ambiguous}
+    written = {key: (stated[key].value, units[key]) for key in transforms}
     for key, name in transforms.items():
         value = apply_transform(name, stated[key].value, units[key])
         if value is None:
             return None  # a tie, another type, an undeclared unit, an inexact result: no claim
         stated[key] = Statement(value, isinstance(value, str) and stated[key].quoted, stated[key].span)
     entity = transformer.entities[0] if transformer.entities else ""
-    return JsonRequest(tuple(keys), stated, frozenset(found), entity, language, dict(sorted(transforms.items())))
+    return JsonRequest(tuple(keys), stated, frozenset(found), entity, language, dict(sorted(transforms.items())), written)
 
 
 def _declared_transforms(
