@@ -309,6 +309,8 @@ def _words(text: str, table: Vocabulary) -> Iterator[Word]:
 
 def _token_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word, int] | None:
     found = table.match(folded, pos)  # the longest phrase of the table here
+    if found is not None and found[0] == "ROLE" and text[:pos].strip(" \t")[-1:] not in ("", "\n"):
+        found = None  # a role label ("User:") only opens a line; elsewhere "user: "bob"" states a value
     statement = _statement_at(text, folded, pos, table, found)
     if statement is not None:
         return statement
