@@ -48,7 +48,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("json-transform-target-swapped", "a target read as another: 'in lowercase' applies uppercase",
      _TRANSFORMS_PY, '"TO_LOWER": "lowercase",', '"TO_LOWER": "uppercase",', (_TRANSFORMS,)),
     ("json-vocab-ten-read-as-hundred", "a vocabulary word moved: 'to the nearest ten' rounds to the nearest hundred",
-     _EN, '"TO_TEN": [\n   "to the nearest ten",', '"TO_TEN": [\n   "to the nearest tenth",',
+     _EN, '"TO_TEN": [\n   "to the nearest ten",\n   "to the nearest 10"\n  ],\n  "TO_HUNDRED": [\n',
+     '"TO_TEN": [\n   "to the nearest 10"\n  ],\n  "TO_HUNDRED": [\n   "to the nearest ten",\n',
      (_LANGUAGE_TESTS, _TRANSFORMS)),
     ("json-unit-without-conversion", "a unit stated with no conversion is dropped: 'temp 21 (Celsius)' states 21",
      f"{_JSON}/reader.py", "    if any(unit is not None and key not in transforms for key, unit in units.items()):\n"

@@ -152,6 +152,7 @@ class _Read(Transformer[Token, Any]):
         self.transforms: list[tuple[str | None, str]] = []
         self.counts: list[int] = []
         self.keep = False
+        self.postposed = False
 
     def key(self, children: list[Token]) -> None:
         self.asked.append(children[0].value)
@@ -185,6 +186,17 @@ class _Read(Transformer[Token, Any]):
         bare = any(isinstance(c, _CommaKeys) and not c.introduced for c in children)
         if bare and not any(isinstance(c, Tree) and c.data == "tail" for c in children):
             raise Declined  # "JSON, keys reordered": no list
+
+    def keys_sentence(self, children: list[Any]) -> None:
+        self._note_order(children)
+
+    def key_intro(self, children: list[Any]) -> None:
+        self._note_order(children)
+
+    def _note_order(self, children: list[Any]) -> None:
+        kinds = [c.type for c in children if isinstance(c, Token)]
+        if "KEYWORD" in kinds and "REQUIRED" in kinds[kinds.index("KEYWORD") :]:
+            self.postposed = True  # "claves requeridas"; English puts it first ("Required keys")
 
     def count(self, children: list[Token]) -> None:
         self.counts.append(_COUNTS[children[0].value])
@@ -229,6 +241,8 @@ def _parse(words: Iterator[Word], language: str) -> JsonRequest | None:
     keys = transformer.asked
     if len(set(keys)) != len(keys) or len(transformer.entities) > 1:
         return None  # "keys: price, price", "for a person for a dog": no list, no entity read whole
+    if transformer.postposed and language == "en":
+        return None  # "keys Required: name" (a fuzzer's word swap): no English key list
     if any(count != len(keys) for count in transformer.counts):
         return None  # "name和age三个字段": the count is not the list
     found: dict[str, Statement] = {}
