@@ -81,6 +81,14 @@ ROUND = 'Return a JSON object with keys item and price: item "kettle", price {p}
 CASE = 'Return a JSON object with keys name and city: name "{n}", city "Oslo".{rule}'
 TEMP = 'Return a JSON object with keys city and temp: city "Oslo", temp {t} (Celsius). Convert temp to Fahrenheit.'
 DIST = 'Give me a JSON object with keys route and distance. route "B7", distance {d} km. Express the distance in meters.'
+SCORE = 'Return a JSON object with keys name and score: name "Ana", score {s}.{rule}'
+INTEGER = " Round the score to an integer."
+MONTHS = 'Renvoie un objet JSON avec les clés nom et âge : nom "Luc", âge {a} ans. Donne l\'âge en mois.'
+DE_TEMP = ('Gib ein JSON-Objekt mit den Schlüsseln stadt und Temperatur zurück: stadt "Bern", Temperatur {t} (Celsius). '
+           "Rechne die Temperatur in Fahrenheit um.")
+JA_SCORE = "scoreをキーに持つJSONオブジェクトを返してください。scoreは{s}です。score は整数に四捨五入してください。"
+IT_PRICE = ('Crea un oggetto JSON con le chiavi piatto e prezzo: piatto "pizza", prezzo {p}. '
+            "Arrotonda il prezzo alla decina più vicina.")
 TEN, HUNDRED = " Round the price to the nearest ten.", " Round the price to the nearest hundred."
 UPPER, LOWER = " Write the name in uppercase.", " Write the name in lowercase."
 
@@ -101,7 +109,21 @@ TRANSFORM_PAIRS = [
     pair("json-transform/zh-round", "请返回一个JSON对象，包含name和价格字段，其中name是\"茶\"，价格是64。价格四舍五入到十位。",
          {"name": "茶", "价格": 60}, "请返回一个JSON对象，包含name和价格字段，其中name是\"茶\"，价格是87。价格四舍五入到十位。",
          {"name": "茶", "价格": 90}, benign=True),
+    pair("json-transform/integer-changed", SCORE.format(s="87.6", rule=INTEGER), {"name": "Ana", "score": 88},
+         SCORE.format(s="91.2", rule=INTEGER), {"name": "Ana", "score": 91}, benign=True),
+    pair("json-transform/fr-months-changed", MONTHS.format(a=40), {"nom": "Luc", "âge": 480},
+         MONTHS.format(a=41), {"nom": "Luc", "âge": 492}, benign=True),
+    pair("json-transform/de-fahrenheit-changed", DE_TEMP.format(t=20), {"stadt": "Bern", "Temperatur": 68},
+         DE_TEMP.format(t=30), {"stadt": "Bern", "Temperatur": 86}, benign=True),
+    pair("json-transform/ja-integer-changed", JA_SCORE.format(s="87.4"), {"score": 87},
+         JA_SCORE.format(s="92.9"), {"score": 93}, benign=True),
+    pair("json-transform/it-ten-changed", IT_PRICE.format(p=17), {"piatto": "pizza", "prezzo": 20},
+         IT_PRICE.format(p=23), {"piatto": "pizza", "prezzo": 20}, benign=True),
     # traps: a cached value may never be served for a request whose transform changed
+    pair("json-transform/integer-to-ten", SCORE.format(s="87.6", rule=INTEGER), {"name": "Ana", "score": 88},
+         SCORE.format(s="87.6", rule=" Round the score to the nearest ten."), {"name": "Ana", "score": 90}),
+    pair("json-transform/months-dropped", MONTHS.format(a=40), {"nom": "Luc", "âge": 480},
+         'Renvoie un objet JSON avec les clés nom et âge : nom "Luc", âge 40.', {"nom": "Luc", "âge": 40}),
     pair("json-transform/added", ROUND.format(p=104, rule=""), {"item": "kettle", "price": 104},
          ROUND.format(p=104, rule=TEN), {"item": "kettle", "price": 100}),
     pair("json-transform/removed", ROUND.format(p=104, rule=TEN), {"item": "kettle", "price": 100},
