@@ -236,24 +236,10 @@ def read_request(prompt: str) -> JsonRequest | None:
 
 def _parse(words: Iterator[Word], language: str) -> JsonRequest | None:
     transformer = _LANGUAGE.parse(words)
-    if transformer is None:
+    if transformer is None or not _lists_read_whole(transformer, language):
         return None
     keys = transformer.asked
-    if len(set(keys)) != len(keys) or len(transformer.entities) > 1:
-        return None  # "keys: price, price", "for a person for a dog": no list, no entity read whole
-    if transformer.postposed and language == "en":
-        return None  # "keys Required: name" (a fuzzer's word swap): no English key list
-    if any(count != len(keys) for count in transformer.counts):
-        return None  # "name和age三个字段": the count is not the list
-    found: dict[str, Statement] = {}
-    units: dict[str, str | None] = {}
-    ambiguous: set[str] = set()
-    for key, st, unit in transformer.stated:
-        if key in found and (type(found[key].value) is not type(st.value) or found[key].value != st.value
-                             or found[key].quoted != st.quoted or units[key] != unit):
-            ambiguous.add(key)  # typed: 'flag true' and 'flag 1' state two values
-        found.setdefault(key, st)
-        units.setdefault(key, unit)
+    found, units, ambiguous = _statements(transformer.stated)
     transforms = _declared_transforms(transformer.transforms, keys, found, units, ambiguous)
     if transforms is None or (transforms and transformer.keep):
         return None  # a transform read nowhere whole, or beside "keep the values exactly as given"
@@ -261,13 +247,47 @@ def _parse(words: Iterator[Word], language: str) -> JsonRequest | None:
         return None  # "distance 5 km" with no conversion: which number to write is not stated
     stated = {k: v for k, v in found.items() if k not in ambiguous}
     written = {key: (stated[key].value, units[key]) for key in transforms}
+    if not _apply_transforms(stated, transforms, units):
+        return None  # a tie, another type, an undeclared unit, an inexact result: no claim
+    entity = transformer.entities[0] if transformer.entities else ""
+    return JsonRequest(tuple(keys), stated, frozenset(found), entity, language, dict(sorted(transforms.items())), written)
+
+
+def _apply_transforms(stated: dict[str, Statement], transforms: dict[str, str], units: dict[str, str | None]) -> bool:
+    """Replace each transformed statement by its transformed value; False when one does not apply."""
     for key, name in transforms.items():
         value = apply_transform(name, stated[key].value, units[key])
         if value is None:
-            return None  # a tie, another type, an undeclared unit, an inexact result: no claim
+            return False
         stated[key] = Statement(value, isinstance(value, str) and stated[key].quoted, stated[key].span)
-    entity = transformer.entities[0] if transformer.entities else ""
-    return JsonRequest(tuple(keys), stated, frozenset(found), entity, language, dict(sorted(transforms.items())), written)
+    return True
+
+
+def _lists_read_whole(transformer: _Read, language: str) -> bool:
+    """No key listed twice, at most one entity, an English key word before "required", key counts
+    that are the list's."""
+    keys = transformer.asked
+    if len(set(keys)) != len(keys) or len(transformer.entities) > 1:
+        return False  # "keys: price, price", "for a person for a dog": no list, no entity read whole
+    if transformer.postposed and language == "en":
+        return False  # "keys Required: name" (a fuzzer's word swap): no English key list
+    return all(count == len(keys) for count in transformer.counts)  # "name和age三个字段": not the list
+
+
+def _statements(
+    read: list[tuple[str, Statement, str | None]],
+) -> tuple[dict[str, Statement], dict[str, str | None], set[str]]:
+    """Each key's first statement, the unit stated after it, and the keys stated two ways."""
+    found: dict[str, Statement] = {}
+    units: dict[str, str | None] = {}
+    ambiguous: set[str] = set()
+    for key, st, unit in read:
+        if key in found and (type(found[key].value) is not type(st.value) or found[key].value != st.value
+                             or found[key].quoted != st.quoted or units[key] != unit):
+            ambiguous.add(key)  # typed: 'flag true' and 'flag 1' state two values
+        found.setdefault(key, st)
+        units.setdefault(key, unit)
+    return found, units, ambiguous
 
 
 def _declared_transforms(
@@ -279,18 +299,22 @@ def _declared_transforms(
     None when a transform names another key, none, or a key twice."""
     by_key: dict[str, str] = {}
     for key, name in declared:
-        if key is None:
-            case = name in ("uppercase", "lowercase")
-            named = [k for k, st in found.items() if k not in ambiguous and (
-                isinstance(st.value, str) if case else not isinstance(st.value, (str, bool)) and units[k] is None)]
-            if case is False and not name.startswith("round"):
-                return None  # a conversion names its key
-        else:
-            named = [key]
+        named = [key] if key is not None else _every_value(name, found, units, ambiguous)
         if not named or any(k not in keys or k not in found or k in ambiguous or k in by_key for k in named):
             return None
         by_key.update(dict.fromkeys(named, name))
     return by_key
+
+
+def _every_value(name: str, found: dict[str, Statement], units: dict[str, str | None], ambiguous: set[str]) -> list[str]:
+    """The keys "the values" names for a transform: stated strings for a case, stated numbers
+    without a unit for rounding; none for a conversion (it names its key)."""
+    if name in ("uppercase", "lowercase"):
+        return [k for k, st in found.items() if k not in ambiguous and isinstance(st.value, str)]
+    if name.startswith("round"):
+        return [k for k, st in found.items() if k not in ambiguous and units[k] is None
+                and isinstance(st.value, (int, float)) and not isinstance(st.value, bool)]
+    return []
 
 
 class _Unread(Declined):
@@ -322,9 +346,7 @@ def _words(text: str, table: Vocabulary) -> Iterator[Word]:
 
 
 def _token_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word, int] | None:
-    found = table.match(folded, pos)  # the longest phrase of the table here
-    if found is not None and found[0] == "ROLE" and text[:pos].strip(" \t")[-1:] not in ("", "\n"):
-        found = None  # a role label ("User:") only opens a line; elsewhere "user: "bob"" states a value
+    found = _phrase_at(text, folded, pos, table)
     statement = _statement_at(text, folded, pos, table, found)
     if statement is not None:
         return statement
@@ -343,6 +365,15 @@ def _token_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word
     if cjk_end is not None:
         return Word("NAME", text[pos:cjk_end], pos), cjk_end
     return None
+
+
+def _phrase_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[str, int] | None:
+    """The longest phrase of the table at ``pos``; a role label ("User:") only where it opens a
+    line (elsewhere "user" is the word before the colon: "for this user: ...", "user: "bob"")."""
+    found = table.match(folded, pos)
+    if found is not None and found[0] == "ROLE" and text[:pos].strip(" \t")[-1:] not in ("", "\n"):
+        return table.match(folded[: found[1] - 1], pos)
+    return found
 
 
 def _statement_at(
