@@ -10,6 +10,8 @@ _EN = f"{_JSON}/vocabulary/en.json"
 _U = "tests/unit/"
 _LANGUAGE_TESTS = _U + "test_json_request_language.py"
 _ENTITIES = "tests/adversarial/test_json_entities_and_types.py"
+_TRANSFORMS = "tests/adversarial/test_json_transforms.py"
+_TRANSFORMS_PY = f"{_JSON}/transforms.py"
 
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
@@ -24,4 +26,32 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("json-bare-value-any-word", "a bare value need not be a name: 'age = thirty' states the string \"thirty\"",
      f"{_JSON}/reader.py", "bare is not None and bare.group()[0].isupper() and", "bare is not None and",
      (_LANGUAGE_TESTS,)),
+    # -- declared transforms of stated values (transforms.py) --------------------------------------------
+    ("json-transform-not-enforced", "a declared transform is read but not applied: the value as written ('alice', "
+     "104) is bound, served and written by the fallback for 'Write the name in uppercase' / 'Round ... ten'",
+     f"{_JSON}/reader.py",
+     "        stated[key] = Statement(value, isinstance(value, str) and stated[key].quoted, stated[key].span)\n",
+     "", (_LANGUAGE_TESTS, _TRANSFORMS)),
+    ("json-transform-not-keyed", "the transform is no part of the problem and shape keys: 'price 104, round to ten' "
+     "and 'price 100' share a problem key",
+     f"{_JSON}/task.py", 'return ("transforms " + repr(sorted(c.transforms.items())),) if c.transforms else ()',
+     "return ()", (_U + "test_tasks.py",)),
+    ("json-transform-factor-changed", "a conversion factor changed: Celsius to Fahrenheit adds 31, not 32",
+     _TRANSFORMS_PY, '("celsius", "to fahrenheit"): (Fraction(9, 5), Fraction(32)),',
+     '("celsius", "to fahrenheit"): (Fraction(9, 5), Fraction(31)),', (_LANGUAGE_TESTS, _TRANSFORMS)),
+    ("json-transform-km-factor-changed", "a conversion factor changed: a kilometre is 100 metres",
+     _TRANSFORMS_PY, '("km", "to m"): (Fraction(1000), Fraction(0)),', '("km", "to m"): (Fraction(100), Fraction(0)),',
+     (_LANGUAGE_TESTS, _TRANSFORMS)),
+    ("json-transform-tie-rounded", "a rounding tie is not declined: 105 to the nearest ten is read as 100 (half "
+     "down), though 'nearest' does not say which way a tie goes",
+     _TRANSFORMS_PY, "    if rest == Fraction(1, 2):\n        return None\n", "", (_LANGUAGE_TESTS, _TRANSFORMS)),
+    ("json-transform-target-swapped", "a target read as another: 'in lowercase' applies uppercase",
+     _TRANSFORMS_PY, '"TO_LOWER": "lowercase",', '"TO_LOWER": "uppercase",', (_TRANSFORMS,)),
+    ("json-vocab-ten-read-as-hundred", "a vocabulary word moved: 'to the nearest ten' rounds to the nearest hundred",
+     _EN, '"TO_TEN": [\n   "to the nearest ten",\n   "to the nearest 10"\n  ],\n  "TO_HUNDRED": [\n',
+     '"TO_TEN": [\n   "to the nearest 10"\n  ],\n  "TO_HUNDRED": [\n   "to the nearest ten",\n',
+     (_LANGUAGE_TESTS, _TRANSFORMS)),
+    ("json-unit-without-conversion", "a unit stated with no conversion is dropped: 'temp 21 (Celsius)' states 21",
+     f"{_JSON}/reader.py", "    if any(unit is not None and key not in transforms for key, unit in units.items()):\n"
+     "        return None", "    if False:\n        return None", (_LANGUAGE_TESTS,)),
 ]

@@ -48,8 +48,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _JSON, "        types = sorted((str(key), type(value).__name__) for key, value in c.stated.items())",
      "        types = sorted(str(key) for key in c.stated)", (_PAIRS, "-k", "memory")),
     ("pk-json-key-drops-schema", "the JSON problem key leaves out the schema",
-     _JSON, '        return "\\n".join((repr(c.required), stated, _schema_identity(c.schema)))',
-     '        return "\\n".join((repr(c.required), stated))', (_TIER, "-k", "json_and_arithmetic")),
+     _JSON, '        return "\\n".join((repr(c.required), stated, *_transforms_identity(c), _schema_identity(c.schema)))',
+     '        return "\\n".join((repr(c.required), stated, *_transforms_identity(c)))', (_TIER, "-k", "json_and_arithmetic")),
     # never across namespaces or models
     ("pk-repeat-key-drops-partition", "a repeated request is replayed in another namespace or for another model",
      f"{_PKG}/core/problem_key_tier.py", "        return None if request_key is None else (request_key, namespace, llm_key)",

@@ -33,6 +33,7 @@ TEXT_EDITS = (
     "line_layout",
     "phrase_repeat",
     "format_toggle",
+    "transform_toggle",
 )
 # format instructions appended to (or removed from) the end of a prompt: the oracle reads the first
 # six (tests/fuzz/oracle.py FORMAT_SENTENCES) and nothing else; a negated or contradicting one must
@@ -73,6 +74,13 @@ LOOKALIKE = {
     "A": "А", "B": "В", "C": "С", "E": "Е", "H": "Н", "K": "К", "M": "М", "O": "О", "P": "Р", "T": "Т", "X": "Х",
     "-": "–", "0": "O", "1": "l", '"': "“", "'": "’", " ": "\u00a0", "/": "∕", "*": "×", "2": "²", "3": "³",
 }
+# declared transforms of a stated value (issue 33), added after the statements or removed again:
+# the oracle computes the transformed object itself (oracle.TRANSFORM_SENTENCE)
+TRANSFORMS_OF_STRINGS = ("Write the {key} in uppercase.", "Write the {key} in lowercase.")
+TRANSFORMS_OF_NUMBERS = ("Round the {key} to the nearest ten.", "Round the {key} to the nearest hundred.")
+_STATED_STRING = re.compile(r'\b([a-z]+) "[^"\n]+"')
+_STATED_NUMBER = re.compile(r"\b([a-z]+) [0-9]+\b")
+_TRANSFORM = re.compile(r" (?:Write the [a-z]+ in (?:upper|lower)case|Round the [a-z]+ to the nearest (?:ten|hundred))\.")
 SYSTEM_PROMPTS = ["You are a helpful assistant.", "Reply in Spanish.", "Answer in one word.", "You are a pirate."]
 NAMES = ["alice", "bob", "agent_7", "Priya"]
 URLS = ["https://images.example.com/other.png", "https://evil.example.net/cat-01.png", "data:image/png;base64,iVBORw0KGgo="]
@@ -122,6 +130,8 @@ def text_applicable(text: str) -> list[str]:
         kinds += ["foreign_digit", "number_mark", "spaced_mark", "relation_word"]
     if "=" in text:
         kinds.append("line_layout")
+    if "JSON" in text and (_TRANSFORM.search(text) or _STATED_STRING.search(text) or _STATED_NUMBER.search(text)):
+        kinds.append("transform_toggle")
     return [k for k in kinds if k]
 
 
@@ -258,12 +268,35 @@ def edit_text(text: str, kind: str, rng: random.Random) -> str | None:
             if stripped.endswith(sentence) and stripped[: -len(sentence)][-1:].isspace():
                 return stripped[: -len(sentence)].rstrip()
         return stripped + rng.choice((" ", "\n")) + rng.choice(FORMAT_SENTENCES)
+    if kind == "transform_toggle":
+        return _toggle_transform(text, rng)
     if kind == "invisible":
         # a character that renders as nothing and is not Unicode whitespace, anywhere including the
         # edges: zero-width space/joiner, byte-order mark, soft hyphen, a unit separator
         p = rng.randint(0, len(text))
         return text[:p] + rng.choice(INVISIBLE) + text[p:]
     raise ValueError(kind)
+
+
+def _toggle_transform(text: str, rng: random.Random) -> str | None:
+    """Remove a declared transform sentence, or add one for a stated key (before the closing
+    "Output only the JSON object." when there is one), or switch it to another target."""
+    found = _TRANSFORM.search(text)
+    if found is not None:
+        if rng.random() < 0.5:
+            return text[: found.start()] + text[found.end() :]
+        key = found.group().split()[2]
+        options = TRANSFORMS_OF_STRINGS if found.group().startswith(" Write") else TRANSFORMS_OF_NUMBERS
+        return text[: found.start()] + " " + rng.choice(options).format(key=key) + text[found.end() :]
+    stated = [(m.group(1), TRANSFORMS_OF_STRINGS) for m in _STATED_STRING.finditer(text)]
+    stated += [(m.group(1), TRANSFORMS_OF_NUMBERS) for m in _STATED_NUMBER.finditer(text)]
+    if not stated:
+        return None
+    key, options = rng.choice(stated)
+    sentence = " " + rng.choice(options).format(key=key)
+    closing = text.rfind(" Output only the JSON object.")
+    at = closing if closing >= 0 else len(text)
+    return text[:at] + sentence + text[at:]
 
 
 def _whitespace(text: str, rng: random.Random) -> str | None:
@@ -344,7 +377,8 @@ def applicable(request: Request) -> list[str]:
 
 # edit kinds that apply to few bases come first, so that every base's first example covers them
 _PRIORITY = ("safe_crlf", "safe_nfd", "image_url", "tool_arg", "safe_edge_ws", "msg_name", "system_msg", "digit_change",
-             "safe_combo", "number_mark", "spaced_mark", "relation_word", "foreign_digit", "line_layout", "operator_change")
+             "safe_combo", "number_mark", "spaced_mark", "relation_word", "foreign_digit", "line_layout", "operator_change",
+             "transform_toggle")
 
 
 def rotation(request: Request, shift: int = 0) -> list[str]:

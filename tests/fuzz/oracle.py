@@ -462,6 +462,43 @@ def _json_from_match(t: Template, m: re.Match[str]) -> JsonProblem:
     return JsonProblem(t, {k: fields[k] for k in t.keys()}, stated=True)
 
 
+# One declared transform sentence inside a JSON template's prompt (the fuzzer's transform_toggle):
+# the oracle's own arithmetic, half away from zero for a tie (the engine declines ties).
+TRANSFORM_SENTENCE = re.compile(
+    r" (?:Write the (?P<case_key>[a-z]+) in (?P<case>upper|lower)case"
+    r"|Round the (?P<round_key>[a-z]+) to the nearest (?P<step>ten|hundred))\."
+)
+
+
+def _json_transformed(exact: str) -> JsonProblem | None:
+    """A stated-values template with one transform sentence added: the stated object transformed."""
+    found = list(TRANSFORM_SENTENCE.finditer(exact))
+    if len(found) != 1:
+        return None
+    m = found[0]
+    rest = exact[: m.start()] + exact[m.end() :]
+    for t in JSON_TEMPLATES:
+        base = t.regex.fullmatch(rest)
+        if base is None:
+            continue
+        problem = _json_from_match(t, base)
+        obj = dict(problem.obj)
+        key = m.group("case_key") or m.group("round_key")
+        value = obj.get(key)
+        if m.group("case") and isinstance(value, str):
+            changed = value.upper() if m.group("case") == "upper" else value.lower()
+            if len(changed) != len(value):
+                return None
+            obj[key] = changed
+        elif m.group("step") and isinstance(value, int) and not isinstance(value, bool):
+            step = 10 if m.group("step") == "ten" else 100
+            obj[key] = (abs(value) * 2 + step) // (2 * step) * step * (1 if value >= 0 else -1)
+        else:
+            return None
+        return JsonProblem(t, obj, stated=True)
+    return None
+
+
 def math_form(text: str) -> str:
     """The oracle's own reading of a math or arithmetic question: its normalization form, line
     endings and outer whitespace do not change the equation it poses (JSON values are read as
@@ -503,6 +540,9 @@ def _understand_problem(text: str) -> Problem | None:
         m = t.regex.fullmatch(exact)
         if m:
             return _json_from_match(t, m)
+    transformed = _json_transformed(exact)
+    if transformed is not None:
+        return transformed
     for t in ARITH_TEMPLATES:
         m = t.regex.fullmatch(text)
         if m:

@@ -64,7 +64,18 @@ def test_every_listed_difference_is_a_difference_with_a_reason() -> None:
 
 @pytest.mark.parametrize("field", ["stated"])
 def test_no_listed_difference_states_a_value_the_prompt_does_not_write(field: str) -> None:
-    """A gain states only values written in the prompt itself (as a literal or a bare name)."""
+    """A gain states only values written in the prompt itself (as a literal or a bare name), or a
+    declared transform of one (``transforms.py``): then the value as written is in the prompt and
+    the stated value is exactly the transform of it."""
+    from stepcache_integrations.core.tasks.json.reader import read_request
+    from stepcache_integrations.core.tasks.json.transforms import apply_transform
+
     for prompt, listed in _differences().items():
         for key, value in listed["now"][field].items():
+            plain = read_request(prompt)
+            if plain is not None and key in plain.transforms:
+                as_written, unit = plain.written[key]
+                expected = apply_transform(plain.transforms[key], as_written, unit)
+                assert type(value) is type(expected) and value == expected, prompt
+                value = as_written
             assert key in prompt and str(value if not isinstance(value, bool) else str(value).lower()) in prompt, prompt

@@ -4,6 +4,7 @@ as before (claimed by its key list, nothing stated) or not claimed. Phrasings he
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -67,7 +68,7 @@ NOT_PLAIN = [
     'Return a JSON object with keys city: city = Paris in French.',
     'Return a JSON object with keys flag: flag: True.',
     'Return a JSON object with keys age: age = thirty.',
-    'Devuelve un objeto JSON con las claves nombre y edad: nombre "Ana", edad 30. Escribe el nombre en mayúsculas.',
+    'Devuelve un objeto JSON con las claves nombre y edad: nombre "Ana", edad 30. Escribe el nombre en cursiva.',
     'Crée un objet JSON avec les champs prix : prix 104, arrondi à la dizaine.',
     'Gib ein JSON-Objekt mit den Feldern name zurück: name "bob" in Großbuchstaben.',
     'Crie um objeto JSON com as chaves preco: preco 10 em dólares.',
@@ -85,6 +86,80 @@ def test_a_transformation_or_another_shape_is_no_plain_request(prompt: str) -> N
     assert read_request(prompt) is None or not js.constraints(prompt)["stated"], prompt
     c = js.constraints(prompt)
     assert c["stated"] == {} and not c["read_whole"], prompt
+
+
+# A declared transform (transforms.py) is read, and the stated value is the transformed one, never
+# the value as written. "Escribe el nombre en mayúsculas" was in NOT_PLAIN while no transform was
+# read; NOT_PLAIN keeps an unread one in its place ("en cursiva") and this test binds the read one
+# to its exact transformed value and transform.
+TRANSFORMED = [
+    ('Devuelve un objeto JSON con las claves nombre y edad: nombre "Ana", edad 30. Escribe el nombre en mayúsculas.',
+     ["nombre", "edad"], {"nombre": "ANA", "edad": 30}, {"nombre": "uppercase"}),
+    ('Return a JSON object with keys item and price: item "kettle", price 104. Round the price to the nearest ten.',
+     ["item", "price"], {"item": "kettle", "price": 100}, {"price": "round to 10"}),
+    ('Return a JSON object with keys city and temp: city "Oslo", temp 21 (Celsius). Convert temp to Fahrenheit.',
+     ["city", "temp"], {"city": "Oslo", "temp": 69.8}, {"temp": "to fahrenheit"}),
+    ('Give me a JSON object with keys route and distance. route "B7", distance 3.5 km. Express the distance in meters.',
+     ["route", "distance"], {"route": "B7", "distance": 3500}, {"distance": "to m"}),
+    ('Renvoie un objet JSON avec les clés nom et âge : nom "Luc", âge 40 ans. Donne l\'âge en mois.',
+     ["nom", "âge"], {"nom": "Luc", "âge": 480}, {"âge": "to months"}),
+    ('Crea un oggetto JSON con le chiavi piatto e prezzo: piatto "pizza", prezzo 17. Arrotonda il prezzo alla decina più vicina.',
+     ["piatto", "prezzo"], {"piatto": "pizza", "prezzo": 20}, {"prezzo": "round to 10"}),
+    ('Crie um objeto JSON com as chaves nome e cidade: nome "Rita", cidade "Porto". Escreva os valores em minúsculas.',
+     ["nome", "cidade"], {"nome": "rita", "cidade": "porto"}, {"nome": "lowercase", "cidade": "lowercase"}),
+    ('Gib ein JSON-Objekt mit den Schlüsseln stadt und Temperatur zurück: stadt "Bern", Temperatur 20 (Celsius). '
+     'Rechne die Temperatur in Fahrenheit um.', ["stadt", "Temperatur"], {"stadt": "Bern", "Temperatur": 68},
+     {"Temperatur": "to fahrenheit"}),
+    ('Верни JSON с полями товар и цена: товар "лампа", цена 1840. Округли цена до сотен.',
+     ["товар", "цена"], {"товар": "лампа", "цена": 1800}, {"цена": "round to 100"}),
+    ('请返回一个JSON对象，包含name和价格字段，其中name是"茶"，价格是64。价格四舍五入到十位。',
+     ["name", "价格"], {"name": "茶", "价格": 60}, {"价格": "round to 10"}),
+    ('请返回一个JSON对象，包含城市和温度字段，其中城市是"北京"，温度是25摄氏度。请把温度换算成华氏度。',
+     ["城市", "温度"], {"城市": "北京", "温度": 77}, {"温度": "to fahrenheit"}),
+    ('scoreをキーに持つJSONオブジェクトを返してください。scoreは87.4です。score は整数に四捨五入してください。',
+     ["score"], {"score": 87}, {"score": "round to 1"}),
+]
+
+
+@pytest.mark.parametrize("prompt, keys, stated, transforms", TRANSFORMED)
+def test_a_declared_transform_is_read_and_the_stated_value_is_transformed(
+    prompt: str, keys: list[str], stated: dict, transforms: dict
+) -> None:
+    c = js.constraints(prompt)
+    assert c["required"] == keys and c["read_whole"] and c.transforms == transforms, c
+    assert c["stated"] == stated and all(type(c["stated"][k]) is type(v) for k, v in stated.items()), c
+    assert json.loads(js.fallback(c) or "{}") == stated
+
+
+# A transform the closed set does not hold, or one that does not apply exactly: no plain request.
+UNTRANSFORMED = [
+    'Return a JSON object with keys item and price: item "kettle", price 105. Round the price to the nearest ten.',  # tie
+    'Return a JSON object with keys item and price: item "kettle", price 104. Round the price to the nearest five.',
+    'Return a JSON object with keys item and price: item "kettle", price 104. Round the price down to the nearest ten.',
+    'Return a JSON object with keys name and age: name "Bob", age 30. Give age in months.',  # no unit stated
+    'Return a JSON object with keys city and temp: city "Oslo", temp 21 (Celsius).',  # a unit, no conversion
+    'Return a JSON object with keys city and temp: city "Oslo", temp 21 (Celsius). Convert temp to Kelvin.',
+    'Return a JSON object with keys city and temp: city "Oslo", temp 21 (Fahrenheit). Convert temp to Fahrenheit.',
+    'Return a JSON object with keys route and distance: route "B7", distance 5 km. Express the distance in miles.',
+    'Return a JSON object with keys name and age: name "Bob", age 30. Write the city in uppercase.',  # no such key
+    'Return a JSON object with keys name and age: name "Bob", age 30. Write the age in uppercase.',  # a number
+    'Return a JSON object with keys name and age: name "Bob", age 30. Write the name in uppercase. Write the name in lowercase.',
+    'Return a JSON object with keys name and age: name "bob", age 30. Keep the values exactly as given. Write the name in uppercase.',
+    'Return a JSON object with keys name and city: name "Straße", city "Wien". Write the name in uppercase.',  # ß -> SS
+    'Return a JSON object with keys temp: temp 1 (Celsius). Convert temp to Fahrenheit. Round the temp to an integer.',
+    'Return a JSON object with keys temp: temp 1 (Fahrenheit). Convert temp to Celsius.',  # -155/9: not exact
+    '给我一个 JSON，包含 name 和 city 三个字段，name = "小明"，city = "杭州"。',  # the count is not the list
+    '生成一个 JSON 对象，键为“姓名”和“年龄”：姓名不是张伟，年龄是 28。',  # a negation
+    '生成一个 JSON 对象，键为“姓名”和“年龄”：姓名是张三，年龄是二十八。',  # a numeral is no bare string
+    'JSON, keys reordered.',
+]
+
+
+@pytest.mark.parametrize("prompt", UNTRANSFORMED)
+def test_a_transform_outside_the_closed_set_or_inexact_is_no_plain_request(prompt: str) -> None:
+    assert read_request(prompt) is None, prompt
+    c = js.constraints(prompt)
+    assert c["stated"] == {} and not c["read_whole"] and c.transforms == {}, prompt
 
 
 def test_scrambled_plain_requests_are_never_read() -> None:

@@ -162,7 +162,7 @@ def test_a_prompt_not_read_whole_is_unchecked() -> None:
         "Return a JSON object for a person. Required keys: name\nage",
         "Return a JSON object for a person. Required keys: name. Don't forget age.",
         'Return a JSON object for a person with name "Ann". Required keys: name. Put age 30 in it too.',
-        'Return a JSON object for a person with name "Ann". Required keys: name. Write the name in uppercase.',
+        'Return a JSON object for a person with name "Ann". Required keys: name. Write the name in title case.',
         "Return a JSON object for a person. Required keys: name. Name the key Name instead.",
     ],
 )
@@ -170,6 +170,14 @@ def test_a_key_or_rule_asked_in_unread_words_is_unchecked(prompt: str) -> None:
     """Red team round 5 (b): the answer lacks what these words ask for; nothing read them."""
     result = StepCache().generate(prompt, lambda _p: '{"name": "Ann"}')
     assert result.verification == "unchecked" and not result.verified, prompt
+
+
+def test_a_declared_transform_is_enforced_on_the_model_answer() -> None:
+    """"Write the name in uppercase" was an unread rule (above: still unchecked in title case); it
+    is now a declared transform: the model's "Ann" is never served, the transformed "ANN" is."""
+    prompt = 'Return a JSON object for a person with name "Ann". Required keys: name. Write the name in uppercase.'
+    result = StepCache().generate(prompt, lambda _p: '{"name": "Ann"}')
+    assert json.loads(result.text) == {"name": "ANN"} and result.verification == "proven", result.text
 
 
 @pytest.mark.parametrize("tail", ["name, and.", "name and.", "name, age, and.", "and, name."])

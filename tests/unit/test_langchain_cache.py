@@ -177,6 +177,17 @@ def test_system_prompt_is_part_of_the_cached_prompt(global_cache: StepCacheLLMCa
     assert len(model.calls) == 1 and answer.content == MATH_A
 
 
+def test_a_system_prompt_that_asks_for_json_does_not_hide_the_stated_values(global_cache: StepCacheLLMCache) -> None:
+    """Issue 33: "System: You output only JSON." then a user message with keys and statements is a
+    plain request; a changed stated value is re-instantiated, not sent to the model."""
+    model = scripted('{"name": "Alice", "age": 34}')
+    system = SystemMessage("You output only JSON.")
+    model.invoke([system, HumanMessage('Keys: name, age. name "Alice", age: 34.')])
+    zoe = model.invoke([system, HumanMessage('Keys: name, age. name "Zoe", age: 19.')])
+    assert len(model.calls) == 1 and json.loads(zoe.content) == {"name": "Zoe", "age": 19}
+    assert _meta(zoe)["outcome"] == "reinstantiate"
+
+
 def test_json_in_prose_round_trips_verbatim_and_reinstantiates(global_cache: StepCacheLLMCache) -> None:
     model = scripted(JSON_A)
     model.invoke(PLAIN_JSON_Q)

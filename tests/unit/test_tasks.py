@@ -270,6 +270,21 @@ def test_json_values_stated_in_the_prompt_are_checked_filled_and_extras_kept() -
     assert json.loads(js.fallback(new) or "{}") == new["stated"]
 
 
+def test_json_a_declared_transform_rewrites_and_binds_the_transformed_value() -> None:
+    plain = 'Return a JSON object for an item with item "lamp", price 104. Required keys: item, price.'
+    ruled = plain.replace("Required keys", "Round the price to the nearest ten. Required keys")
+    cached_prompt = plain.replace("104", "97")
+    steps = js.segment('{"item": "lamp", "price": 97}', js.constraints(cached_prompt))
+    rewritten = js.reinstantiate(steps, js.constraints(cached_prompt), js.constraints(ruled))
+    assert rewritten is not None and json.loads(rewritten[0].text) == {"item": "lamp", "price": 100}
+    units = {u.name: u.ok for u in js.verify(steps, js.constraints(ruled), js.constraints(cached_prompt)).units}
+    assert units["price"] is False  # 97 is not round(104, ten)
+    as_written = js.segment('{"item": "lamp", "price": 104}', js.constraints(plain))
+    assert {u.name: u.ok for u in js.verify(as_written, js.constraints(ruled), js.constraints(plain)).units}["price"] is False
+    assert js.problem_key(js.constraints(ruled)) != js.problem_key(js.constraints(plain.replace("104", "100")))
+    assert js.shape_key(js.constraints(ruled)) != js.shape_key(js.constraints(plain))
+
+
 # -- issue 19 rules, each also covered by an adversarial pair --------------------------------
 def test_linear_one_answer_line_and_nothing_after_it() -> None:
     c = linear.constraints(MATH)
@@ -289,8 +304,9 @@ def test_linear_unread_operation_fails_its_step() -> None:
 
 
 def test_json_statements_of_a_prompt_with_a_rule_prove_nothing() -> None:
+    # "to the nearest ten" is now a declared transform (next test); rounding down is a rule none reads
     plain = 'Return a JSON object for an item with item "lamp", price 104. Required keys: item, price.'
-    ruled = plain.replace("Required keys", "Round the price to the nearest ten. Required keys")
+    ruled = plain.replace("Required keys", "Round the price down to the nearest ten. Required keys")
     cached_prompt = plain.replace("104", "97")
     steps = js.segment('{"item": "lamp", "price": 97}', js.constraints(cached_prompt))
     rewritten = js.reinstantiate(steps, js.constraints(cached_prompt), js.constraints(plain))

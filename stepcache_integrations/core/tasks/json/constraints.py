@@ -9,7 +9,13 @@ from ..base import TaskConstraints
 from ..fingerprint import PromptFingerprint, fingerprint
 from ..prompt_diff import PROMPT_LIMIT
 from .evidence import plain_request
-from .request import has_unread_key_list, reads_every_key_phrase, required_keys_from_prompt, stated_values
+from .request import (
+    declared_transforms,
+    has_unread_key_list,
+    reads_every_key_phrase,
+    required_keys_from_prompt,
+    stated_values,
+)
 from .schema import has_prose, validate_schema
 
 __all__ = ["JsonConstraints"]
@@ -21,13 +27,15 @@ class JsonConstraints(TaskConstraints):
     states (``stated``; empty for any other prompt), the prompt's fingerprint, and whether the
     prompt was read whole (``read_whole``: a plain request whose every key phrase is a key list
     read whole; when not, some key or rule it asks for may be unread -- "with name and age",
-    "Don't forget age." -- and no answer is more than "unchecked")."""
+    "Don't forget age." -- and no answer is more than "unchecked"), and the transforms the plain
+    request declares by key (``transforms``: ``stated`` holds the transformed values)."""
 
     required: tuple[str, ...] = ()
     schema: dict[str, Any] | None = None
     stated: dict[str, Any] = field(default_factory=dict)
     prompt: PromptFingerprint = PromptFingerprint(None, None)
     read_whole: bool = False
+    transforms: dict[str, str] = field(default_factory=dict)
 
     @staticmethod
     def of_prompt(prompt: str, schema: dict[str, Any] | None) -> JsonConstraints:
@@ -53,6 +61,7 @@ class JsonConstraints(TaskConstraints):
             stated_values(prompt, required) if plain else {},
             fingerprint(prompt),
             plain and reads_every_key_phrase(prompt),
+            declared_transforms(prompt) if plain else {},
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -61,6 +70,7 @@ class JsonConstraints(TaskConstraints):
             "schema": self.schema,
             "stated": self.stated,
             "read_whole": self.read_whole,
+            "transforms": self.transforms,
             **self.prompt.fields(),
         }
 
@@ -77,6 +87,7 @@ class JsonConstraints(TaskConstraints):
             dict(get("stated") or {}),
             PromptFingerprint.read(data),
             get("read_whole") is True,
+            {str(k): str(v) for k, v in (get("transforms") or {}).items()},
         )
 
 

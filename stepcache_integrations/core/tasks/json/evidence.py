@@ -6,8 +6,10 @@ A prompt is read by the task's request language (``request.lark`` over ``vocabul
 statements (``key "value"``, ``key: 34``, ``key = Paris``, ``"key": 3``, ``key is "x"``, in each
 table's language) and closing sentences ("Output only the JSON object."), with at most one entity
 word of the table's closed vocabulary ("a person", "a product"; not "an antonym", "a plural", "a
-successor"). Any other word ("Round the price", "as an absolute value", "in title case", a word
-no table holds) may transform a value, so no statement of that prompt is evidence. A statement binds by exact JSON type and value: ``age 30`` is the integer
+successor"), and declared transforms of the closed set (``transforms.py``: "Round the price to the
+nearest ten"), whose statements hold the transformed values. Any other word ("Round the price
+down", "as an absolute value", "in title case", a word no table holds) may transform a value, so
+no statement of that prompt is evidence. A statement binds by exact JSON type and value: ``age 30`` is the integer
 30 (not ``30.0``, ``3e1`` or ``"30"``), ``flag true`` is ``true`` (never ``1``), an integer is
 read digit for digit whatever its size, a decimal only when a double is that very decimal.
 

@@ -12,14 +12,15 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from lark import Token, Transformer
+from lark import Token, Transformer, Tree
 
 from ..request_language import Declined, RequestLanguage, Vocabulary, Word, fold
+from .transforms import TARGETS, UNITS, apply_transform
 
 __all__ = ["JsonRequest", "Statement", "literal_value", "read_request", "LITERAL", "render"]
 
@@ -43,6 +44,11 @@ class JsonRequest:
     stated_keys: frozenset[str]
     entity: str
     language: str
+    #: Declared transforms by key ("uppercase", "round to 10", "to fahrenheit": ``transforms.py``);
+    #: the statements hold the transformed values.
+    transforms: dict[str, str] = field(default_factory=dict)
+    #: A transformed key's statement as written, and the unit stated after it (or None).
+    written: dict[str, tuple[str | int | float | bool, str | None]] = field(default_factory=dict)
 
 
 # A typed literal: a quoted string (no backslash, no line break), a number written as JSON writes
@@ -69,7 +75,9 @@ _NOT_BARE = frozenset("true false null none nil nan inf infinity yes no".split()
 _KEY = r"[^\W\d][\w-]{0,60}"
 _SPACED_KEY = re.compile(r"(?P<key>" + _KEY + r")(?![\w'\u2019])")
 _ASCII_KEY = re.compile(r"(?P<key>[A-Za-z_][A-Za-z0-9_-]{0,60})(?![A-Za-z0-9_'\u2019-])")
-_QUOTED_KEY = re.compile(r"(?P<q>[\"'`])(?P<key>" + _KEY + r")(?P=q)")
+_QUOTED_KEY = re.compile(
+    r"(?:(?P<q>[\"'`])(?P<key>" + _KEY + r")(?P=q)|\u201c(?P<cjk>" + _KEY + r")\u201d|\u300c(?P<jp>" + _KEY + r")\u300d)"
+)
 _LITERAL = re.compile(LITERAL)
 # Without spaces (Chinese, Japanese) a number may touch the next word ("30です"): any letter
 # after it must then be a word of the table ("30岁", years, is no statement: "岁" is in no table).
@@ -78,7 +86,8 @@ _LITERAL_UNSPACED = re.compile(LITERAL.replace(r"(?![\w%/!", r"(?![A-Za-z0-9_%/!
 # no "!": after a number it may be a factorial ("34 !"), so it is no sentence mark here
 _MARKS = {".": "STOP", "\n": "STOP", ";": "STOP", "?": "QMARK", ",": "COMMA", ":": "COLON",
           "(": "LPAR", ")": "RPAR", "\u3002": "STOP", "\uff01": "STOP", "\uff1b": "STOP", "\uff1f": "QMARK",
-          "\uff0c": "COMMA", "\u3001": "COMMA", "\uff1a": "COLON", "\uff08": "LPAR", "\uff09": "RPAR"}
+          "\uff0c": "COMMA", "\u3001": "COMMA", "\uff1a": "COLON", "\uff08": "LPAR", "\uff09": "RPAR",
+          "\u2014": "COLON"}  # an em dash opens a clause ("... quantite \u2014 produit : 12"); Russian reads it as "is"
 # A comma before a clause word joins clauses, it lists nothing: "..., where name = Ann".
 _CLAUSE = frozenset({"WHERE", "WITH", "FOR"})
 # Word classes that frame a request and are never a statement's key ("fields "city"" lists a key;
@@ -111,24 +120,96 @@ def render(value: Any) -> str | None:
     return None
 
 
+@dataclass(frozen=True)
+class _Unit:
+    unit: str
+
+
+@dataclass(frozen=True)
+class _Target:
+    transform: str
+
+
+@dataclass(frozen=True)
+class _CommaKeys:
+    introduced: bool  # a colon or "is" after the key word
+
+
+@dataclass(frozen=True)
+class _Keys:
+    key: str | None  # None: every stated value ("Write the values in uppercase")
+
+
 class _Read(Transformer[Token, Any]):
-    """The tree to keys (in order), statements and the entity."""
+    """The tree to keys (in order), statements (with the unit stated after a number), declared
+    transforms, key counts and the entity."""
 
     def __init__(self) -> None:
         super().__init__()
         self.asked: list[str] = []
-        self.stated: list[tuple[str, Statement]] = []
+        self.stated: list[tuple[str, Statement, str | None]] = []
         self.entities: list[str] = []
+        self.transforms: list[tuple[str | None, str]] = []
+        self.counts: list[int] = []
+        self.keep = False
+        self.postposed = False
 
     def key(self, children: list[Token]) -> None:
         self.asked.append(children[0].value)
 
-    def stmt(self, children: list[Token]) -> None:
+    def stmt(self, children: list[Any]) -> None:
         token = next(c for c in children if isinstance(c, Token) and c.type == "STMT")
-        self.stated.append(token.value)  # (key, Statement), set by the lexer
+        unit = next((c.unit for c in children if isinstance(c, _Unit)), None)
+        self.stated.append((*token.value, unit))  # (key, Statement), set by the lexer
+
+    def unit(self, children: list[Token]) -> _Unit:
+        return _Unit(UNITS[children[0].type])
+
+    def target(self, children: list[Token]) -> _Target:
+        return _Target(TARGETS[children[0].type])
+
+    def tf_key(self, children: list[Token]) -> _Keys:
+        return _Keys(children[0].value)
+
+    def tf_values(self, children: list[Token]) -> _Keys:
+        return _Keys(None)
+
+    def rewrite(self, children: list[Any]) -> None:
+        keys = next(c for c in children if isinstance(c, _Keys))
+        target = next(c for c in children if isinstance(c, _Target))
+        self.transforms.append((keys.key, target.transform))
+
+    def comma_keys(self, children: list[Token]) -> _CommaKeys:
+        return _CommaKeys(any(c.type in ("COLON", "IS") for c in children if isinstance(c, Token)))
+
+    def request(self, children: list[Any]) -> None:
+        bare = any(isinstance(c, _CommaKeys) and not c.introduced for c in children)
+        if bare and not any(isinstance(c, Tree) and c.data == "tail" for c in children):
+            raise Declined  # "JSON, keys reordered": no list
+
+    def keys_sentence(self, children: list[Any]) -> None:
+        self._note_order(children)
+
+    def key_intro(self, children: list[Any]) -> None:
+        self._note_order(children)
+
+    def _note_order(self, children: list[Any]) -> None:
+        kinds = [c.type for c in children if isinstance(c, Token)]
+        if "KEYWORD" in kinds and "REQUIRED" in kinds[kinds.index("KEYWORD") :]:
+            self.postposed = True  # "claves requeridas"; English puts it first ("Required keys")
+
+    def count(self, children: list[Token]) -> None:
+        self.counts.append(_COUNTS[children[0].value])
+
+    def closing(self, children: list[Any]) -> None:
+        self.keep |= any(isinstance(c, Token) and c.type == "KEEP" for c in children)
 
     def entity(self, children: list[Token]) -> None:
         self.entities.append(fold(children[-1].value))
+
+
+# zh: "包含name和age两个字段": the count must be the number of keys listed.
+_COUNTS = {"两个": 2, "二个": 2, "三个": 3, "四个": 4, "五个": 5, "六个": 6, "2个": 2, "3个": 3, "4个": 4, "5个": 5, "6个": 6}
 
 
 _LANGUAGE = RequestLanguage(Path(__file__).parent, _Read)
@@ -155,21 +236,85 @@ def read_request(prompt: str) -> JsonRequest | None:
 
 def _parse(words: Iterator[Word], language: str) -> JsonRequest | None:
     transformer = _LANGUAGE.parse(words)
-    if transformer is None:
+    if transformer is None or not _lists_read_whole(transformer, language):
         return None
     keys = transformer.asked
+    found, units, ambiguous = _statements(transformer.stated)
+    transforms = _declared_transforms(transformer.transforms, keys, found, units, ambiguous)
+    if transforms is None or (transforms and transformer.keep):
+        return None  # a transform read nowhere whole, or beside "keep the values exactly as given"
+    if any(unit is not None and key not in transforms for key, unit in units.items()):
+        return None  # "distance 5 km" with no conversion: which number to write is not stated
+    stated = {k: v for k, v in found.items() if k not in ambiguous}
+    written = {key: (stated[key].value, units[key]) for key in transforms}
+    if not _apply_transforms(stated, transforms, units):
+        return None  # a tie, another type, an undeclared unit, an inexact result: no claim
+    entity = transformer.entities[0] if transformer.entities else ""
+    return JsonRequest(tuple(keys), stated, frozenset(found), entity, language, dict(sorted(transforms.items())), written)
+
+
+def _apply_transforms(stated: dict[str, Statement], transforms: dict[str, str], units: dict[str, str | None]) -> bool:
+    """Replace each transformed statement by its transformed value; False when one does not apply."""
+    for key, name in transforms.items():
+        value = apply_transform(name, stated[key].value, units[key])
+        if value is None:
+            return False
+        stated[key] = Statement(value, isinstance(value, str) and stated[key].quoted, stated[key].span)
+    return True
+
+
+def _lists_read_whole(transformer: _Read, language: str) -> bool:
+    """No key listed twice, at most one entity, an English key word before "required", key counts
+    that are the list's."""
+    keys = transformer.asked
     if len(set(keys)) != len(keys) or len(transformer.entities) > 1:
-        return None  # "keys: price, price", "for a person for a dog": no list, no entity read whole
+        return False  # "keys: price, price", "for a person for a dog": no list, no entity read whole
+    if transformer.postposed and language == "en":
+        return False  # "keys Required: name" (a fuzzer's word swap): no English key list
+    return all(count == len(keys) for count in transformer.counts)  # "name和age三个字段": not the list
+
+
+def _statements(
+    read: list[tuple[str, Statement, str | None]],
+) -> tuple[dict[str, Statement], dict[str, str | None], set[str]]:
+    """Each key's first statement, the unit stated after it, and the keys stated two ways."""
     found: dict[str, Statement] = {}
+    units: dict[str, str | None] = {}
     ambiguous: set[str] = set()
-    for key, st in transformer.stated:
+    for key, st, unit in read:
         if key in found and (type(found[key].value) is not type(st.value) or found[key].value != st.value
-                             or found[key].quoted != st.quoted):
+                             or found[key].quoted != st.quoted or units[key] != unit):
             ambiguous.add(key)  # typed: 'flag true' and 'flag 1' state two values
         found.setdefault(key, st)
-    stated = {k: v for k, v in found.items() if k not in ambiguous}
-    entity = transformer.entities[0] if transformer.entities else ""
-    return JsonRequest(tuple(keys), stated, frozenset(found), entity, language)
+        units.setdefault(key, unit)
+    return found, units, ambiguous
+
+
+def _declared_transforms(
+    declared: list[tuple[str | None, str]], keys: list[str], found: dict[str, Statement],
+    units: dict[str, str | None], ambiguous: set[str],
+) -> dict[str, str] | None:
+    """Each declared transform by the key it names (exactly a key the request lists, with one
+    statement); "the values" names every stated string (case) or unit-less number (rounding).
+    None when a transform names another key, none, or a key twice."""
+    by_key: dict[str, str] = {}
+    for key, name in declared:
+        named = [key] if key is not None else _every_value(name, found, units, ambiguous)
+        if not named or any(k not in keys or k not in found or k in ambiguous or k in by_key for k in named):
+            return None
+        by_key.update(dict.fromkeys(named, name))
+    return by_key
+
+
+def _every_value(name: str, found: dict[str, Statement], units: dict[str, str | None], ambiguous: set[str]) -> list[str]:
+    """The keys "the values" names for a transform: stated strings for a case, stated numbers
+    without a unit for rounding; none for a conversion (it names its key)."""
+    if name in ("uppercase", "lowercase"):
+        return [k for k, st in found.items() if k not in ambiguous and isinstance(st.value, str)]
+    if name.startswith("round"):
+        return [k for k, st in found.items() if k not in ambiguous and units[k] is None
+                and isinstance(st.value, (int, float)) and not isinstance(st.value, bool)]
+    return []
 
 
 class _Unread(Declined):
@@ -201,14 +346,14 @@ def _words(text: str, table: Vocabulary) -> Iterator[Word]:
 
 
 def _token_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word, int] | None:
-    found = table.match(folded, pos)  # the longest phrase of the table here
+    found = _phrase_at(text, folded, pos, table)
     statement = _statement_at(text, folded, pos, table, found)
     if statement is not None:
         return statement
     char = text[pos]
     quoted = _QUOTED_KEY.match(text, pos)
-    if quoted is not None and _one_script(quoted.group("key")):
-        return Word("QNAME", quoted.group("key"), pos), quoted.end()
+    if quoted is not None and _one_script(_quoted_key(quoted)):
+        return Word("QNAME", _quoted_key(quoted), pos), quoted.end()
     name = (_SPACED_KEY if table.spaced else _ASCII_KEY).match(text, pos)
     if found is not None and (name is None or found[1] >= name.end() or not table.spaced):
         return Word(found[0], text[pos : found[1]], pos), found[1]
@@ -216,7 +361,19 @@ def _token_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word
         return Word(_MARKS[char], char, pos), pos + 1
     if name is not None and _one_script(name.group("key")):
         return Word("NAME", name.group("key"), pos), name.end()
+    cjk_end = None if table.spaced else _cjk_run(text, folded, pos, table)
+    if cjk_end is not None:
+        return Word("NAME", text[pos:cjk_end], pos), cjk_end
     return None
+
+
+def _phrase_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[str, int] | None:
+    """The longest phrase of the table at ``pos``; a role label ("User:") only where it opens a
+    line (elsewhere "user" is the word before the colon: "for this user: ...", "user: "bob"")."""
+    found = table.match(folded, pos)
+    if found is not None and found[0] == "ROLE" and text[:pos].strip(" \t")[-1:] not in ("", "\n"):
+        return table.match(folded[: found[1] - 1], pos)
+    return found
 
 
 def _statement_at(
@@ -244,9 +401,12 @@ def _key_at(
     """A statement's key at ``pos``: (key, end, quoted); None for a word that frames the request."""
     quoted = _QUOTED_KEY.match(text, pos)
     if quoted is not None:
-        key, end, key_quoted = quoted.group("key"), quoted.end(), True
+        key, end, key_quoted = _quoted_key(quoted), quoted.end(), True
     else:
         match = (_SPACED_KEY if table.spaced else _ASCII_KEY).match(text, pos)
+        cjk_end = None if table.spaced or match is not None else _cjk_run(text, folded, pos, table)
+        if cjk_end is not None:
+            return text[pos:cjk_end], cjk_end, False  # a run of ideographs or katakana up to a table word
         if match is None:
             return None
         key, end, key_quoted = match.group("key"), match.end(), False
@@ -265,6 +425,10 @@ def _value_at(
     literal = (_LITERAL if table.spaced else _LITERAL_UNSPACED).match(text, pos)
     if literal is not None and literal_ok:
         return _literal_at(text, literal, table)
+    if bare_ok and not table.spaced:
+        cjk_end = _cjk_run(text, folded, pos, table, value=True)
+        if cjk_end is not None and _ends_value(text, folded, cjk_end, table):
+            return text[pos:cjk_end], False, cjk_end  # "姓名是张伟": a name in ideographs after a separator
     bare = _BARE.match(text, pos) if bare_ok else None
     if bare is not None and bare.group()[0].isupper() and bare.group().casefold() not in _NOT_BARE \
             and folded[bare.start() : bare.end()] not in table.phrases:
@@ -301,6 +465,46 @@ def _separator(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[int
             j += 1
         return j, "is"
     return i, ""
+
+
+# Chinese and Japanese keys and bare values: ideographs and katakana (hiragana are particles),
+# cut at the first word of the table ("姓名是张伟": "姓名", then "是"). A negation is never part of
+# one ("姓名不是张伟" states nothing), nor, in a bare value, a numeral ("年龄是二十八" is no string).
+_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\u30a1-\u30fa\u30fc\uf900-\ufaff]")
+_NEGATION = frozenset("不没沒非无無未别別否")
+_NUMERALS = frozenset("〇一二三四五六七八九十百千万萬亿億两兩零壹贰貳叁參肆伍陆陸柒捌玖拾佰仟")
+
+
+def _cjk_run(text: str, folded: str, pos: int, table: Vocabulary, value: bool = False) -> int | None:
+    """The end of a run of ideographs or katakana at ``pos`` that no word of the table starts, or None."""
+    end = pos
+    while end < len(text) and end - pos < 30 and _CJK.match(text, end) and _inside_name(folded, end, table):
+        end += 1
+    run = text[pos:end]
+    if not run or (end < len(text) and _CJK.match(text, end) and _inside_name(folded, end, table)):
+        return None  # nothing read, or longer than any key
+    if _NEGATION.intersection(run) or (value and _NUMERALS.intersection(run)):
+        return None
+    return end
+
+
+def _inside_name(folded: str, pos: int, table: Vocabulary) -> bool:
+    """No word of the table starts here but an entity word ("城市" is a key too, "北京人" a value)."""
+    found = table.match(folded, pos)
+    return found is None or found[0] == "ENTITY"
+
+
+def _ends_value(text: str, folded: str, end: int, table: Vocabulary) -> bool:
+    """A bare value in ideographs ends the statement: the text's end, a mark or a copula follows
+    ("“年龄”：姓名是张伟": "姓名" before "是" is the next statement's key, no value)."""
+    if end >= len(text) or text[end] in _MARKS or text[end] in " \t":
+        return True
+    found = table.match(folded, end)
+    return found is not None and found[0] == "COPULA"
+
+
+def _quoted_key(match: re.Match[str]) -> str:
+    return match.group("key") or match.group("cjk") or match.group("jp")
 
 
 def _one_script(key: str) -> bool:

@@ -12,6 +12,7 @@ from .reader import read_request
 __all__ = [
     "KEY_LIST",
     "asks_for_one_object",
+    "declared_transforms",
     "has_unread_key_list",
     "reads_every_key_phrase",
     "required_keys_from_prompt",
@@ -181,6 +182,12 @@ def _one_list(head: str, match: re.Match[str]) -> list[str] | None:
     if len(set(keys)) != len(keys):
         return None  # "keys: price, price, stock" is no list this grammar reads
     return keys
+
+
+def declared_transforms(prompt: str) -> dict[str, str]:
+    """The transforms a plain request declares by key ("uppercase", "round to 10"; ``transforms.py``)."""
+    plain = read_request(prompt[:PROMPT_LIMIT])
+    return dict(plain.transforms) if plain is not None else {}
 
 
 def stated_values(prompt: str, keys: list[str]) -> dict[str, Any]:

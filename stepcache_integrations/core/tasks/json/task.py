@@ -112,8 +112,8 @@ class JsonTask(TaskHandler):
     # -- problem keys (core.problem_key_tier) ---------------------------------------------------
     def problem_key(self, constraints: Any) -> str | None:
         """The required keys in order, the stated values (typed: ``30``, ``30.0``, ``"30"`` and
-        ``true`` differ; in key order) and the schema. None unless the prompt was read whole (a
-        plain request: otherwise an unread word may ask for anything)."""
+        ``true`` differ; in key order), the declared transforms and the schema. None unless the
+        prompt was read whole (a plain request: otherwise an unread word may ask for anything)."""
         c = self.load_constraints(constraints)
         if not c.read_whole:
             return None
@@ -121,7 +121,7 @@ class JsonTask(TaskHandler):
             stated = repr(freeze(dict(sorted(c.stated.items()))))
         except (Unfreezable, TypeError, RecursionError):
             return None
-        return "\n".join((repr(c.required), stated, _schema_identity(c.schema)))
+        return "\n".join((repr(c.required), stated, *_transforms_identity(c), _schema_identity(c.schema)))
 
     def shape_key(self, constraints: Any) -> str | None:
         """The required keys, the stated keys with their values' types, and the schema: the
@@ -130,7 +130,7 @@ class JsonTask(TaskHandler):
         if not c.read_whole:
             return None
         types = sorted((str(key), type(value).__name__) for key, value in c.stated.items())
-        return "\n".join((repr(c.required), repr(types), _schema_identity(c.schema)))
+        return "\n".join((repr(c.required), repr(types), *_transforms_identity(c), _schema_identity(c.schema)))
 
     def present(self, steps: list[Step], constraints: Any) -> list[Step]:
         """The object as verified: no key is dropped, no value re-serialised (a cached key the
@@ -234,6 +234,12 @@ class JsonTask(TaskHandler):
 
 
 # -- the rules of one key ----------------------------------------------------------------------
+
+
+def _transforms_identity(c: JsonConstraints) -> tuple[str, ...]:
+    """The declared transforms in key order, as one line of a key (none without any: the keys
+    of requests without transforms are as before)."""
+    return ("transforms " + repr(sorted(c.transforms.items())),) if c.transforms else ()
 
 
 def _schema_identity(schema: Any) -> str:

@@ -1,0 +1,99 @@
+"""Declared transforms of stated values (issue 33): a closed set, applied with exact arithmetic.
+
+A plain request may ask for a stated value written another way: "Write the name in uppercase",
+"Round the price to the nearest ten", "Convert temp to Fahrenheit" (from a stated "21 (Celsius)").
+Each transform is named by one word class of ``request.lark`` (``TO_*``); the reader applies it to
+the statement, so the value the checker binds, the fallback writes and a re-instantiation
+rewrites is the transformed one, and the transform's name is part of the constraints' keys.
+
+Rounding goes to the nearest multiple; a value exactly halfway is declined (no claim): "nearest"
+does not say which way a tie goes, and Python's ``round`` sends it to the even neighbour. A
+conversion needs its source unit stated beside the number and one of the declared pairs below;
+its result is a JSON integer when whole, else a decimal only when a double holds it exactly.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+__all__ = ["CONVERSIONS", "TARGETS", "UNITS", "apply_transform"]
+
+# Grammar terminal -> transform name.
+TARGETS: dict[str, str] = {
+    "TO_UPPER": "uppercase",
+    "TO_LOWER": "lowercase",
+    "TO_INTEGER": "round to 1",
+    "TO_TEN": "round to 10",
+    "TO_HUNDRED": "round to 100",
+    "TO_THOUSAND": "round to 1000",
+    "TO_METERS": "to m",
+    "TO_KM": "to km",
+    "TO_MONTHS": "to months",
+    "TO_FAHRENHEIT": "to fahrenheit",
+    "TO_CELSIUS": "to celsius",
+}
+# Grammar terminal of a unit stated after a number -> unit.
+UNITS: dict[str, str] = {
+    "U_KM": "km",
+    "U_METERS": "m",
+    "U_YEARS": "years",
+    "U_MONTHS": "months",
+    "U_CELSIUS": "celsius",
+    "U_FAHRENHEIT": "fahrenheit",
+}
+# (source unit, transform) -> (factor, offset): target = value * factor + offset, exactly.
+CONVERSIONS: dict[tuple[str, str], tuple[Fraction, Fraction]] = {
+    ("km", "to m"): (Fraction(1000), Fraction(0)),
+    ("m", "to km"): (Fraction(1, 1000), Fraction(0)),
+    ("years", "to months"): (Fraction(12), Fraction(0)),
+    ("celsius", "to fahrenheit"): (Fraction(9, 5), Fraction(32)),
+    ("fahrenheit", "to celsius"): (Fraction(5, 9), Fraction(-160, 9)),
+}
+_ROUNDING = {"round to 1": 1, "round to 10": 10, "round to 100": 100, "round to 1000": 1000}
+
+
+def apply_transform(name: str, value: Any, unit: str | None) -> Any | None:
+    """``value`` (stated with ``unit``, or None) under the transform ``name``; None when it does
+    not apply exactly (another type, a tie, an undeclared or missing unit, an inexact result)."""
+    if name in ("uppercase", "lowercase"):
+        if not isinstance(value, str) or unit is not None:
+            return None
+        changed = value.upper() if name == "uppercase" else value.lower()
+        return changed if len(changed) == len(value) else None  # "ß" -> "SS" is another string
+    number = _exact(value)
+    if number is None:
+        return None
+    if name in _ROUNDING:
+        return None if unit is not None else _rounded(number, _ROUNDING[name])
+    conversion = CONVERSIONS.get((unit or "", name))
+    if conversion is None:
+        return None
+    factor, offset = conversion
+    return _number(number * factor + offset)
+
+
+def _exact(value: Any) -> Fraction | None:
+    """A stated number as an exact fraction (a decimal as written: the reader keeps only decimals
+    a double holds as written)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    return Fraction(value) if isinstance(value, int) else Fraction(repr(value))
+
+
+def _rounded(number: Fraction, step: int) -> int | None:
+    """The nearest multiple of ``step``; None at a tie."""
+    quotient = number / step
+    low = quotient.numerator // quotient.denominator
+    rest = quotient - low
+    if rest == Fraction(1, 2):
+        return None
+    return (low + (1 if rest > Fraction(1, 2) else 0)) * step
+
+
+def _number(result: Fraction) -> int | float | None:
+    """An integer when whole; a float only when its shortest decimal is the result exactly."""
+    if result.denominator == 1:
+        return int(result)
+    as_float = float(result)
+    return as_float if Fraction(repr(as_float)) == result else None
