@@ -54,6 +54,9 @@ _PLACEHOLDER = re.compile(
 _LEADING_ZERO = re.compile(r"(?<![\d.])0\d")
 _DOUBLED_OPERATOR = re.compile(r"[+\-*/^]\s*[+\-*/^]")  # "5y ++ 3", "x - -3": not read
 _UNUSUAL_SPACE = re.compile(r"[^\S \t\n\r]")
+# "一" and "二" inside words of the Chinese and Japanese tables ("一步一步", "一行で", "二元一次方程组"),
+# away from any digit: the request reader reads them only inside such a word, never as a number.
+_WORD_NUMERAL = re.compile(r"(?<![0-9.\s])(?<![0-9.]\s)[\u4e00\u4e8c](?![\s0-9])")
 # What may stand right before an equation and right after it: a point before a digit is a
 # decimal point (".5x" is not "5x"), a letter or digit would join the run.
 _RUN_BEFORE = frozenset(" \t\n(\"':\uff1a\uff08\u300c\u201c\u00ab\uff0c\u3001\uff1b\u3002")
@@ -226,7 +229,7 @@ def _rule_plain_notation(prompt: str) -> bool:
     anywhere ("2x = 1\u0660" is not "2x = 10", "1\u00b75" may be 1.5)."""
     if len(prompt) > MAX_PROMPT_CHARS or "=" not in prompt or ("!" in prompt and _FACTORIAL_OR_UNEQUAL.search(prompt)):
         return False
-    return not _UNUSUAL_SPACE.search(prompt) and outside_alphabet(prompt) is None
+    return not _UNUSUAL_SPACE.search(prompt) and outside_alphabet(_WORD_NUMERAL.sub("", prompt)) is None
 
 
 def _templates_blanked(prompt: str) -> str:

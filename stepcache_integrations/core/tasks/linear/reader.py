@@ -28,6 +28,10 @@ _VERBS = frozenset({"SOLVE", "FIND", "GIVE", "WHAT_IS", "SHOW", "EXPLAIN", "NUMB
 _PRIMES = frozenset({"'", '"', "\u2019", "\u2032"})
 # A comma after these links what follows ("手順に番号をつけて、7x + 21 = 0 を解いてください").
 _FORMATS_BEFORE = frozenset({"NUMBERED"})
+# A comma before a format clause links it ("を解いて、答えを一行で書いてください", "，只写答案"): the
+# answer and how it is written, or "only" and what it leaves; never "Answer:" (a template).
+_FORMAT_CLAUSES = {"ANSWER": frozenset({"OBJ", "ONE_LINE", "AS", "ONLY", "FRACTION", "DECIMAL"}),
+                   "ONLY": frozenset({"WRITE", "GIVE", "ANSWER"})}
 # A comma before these is no list's: "Solve 2x + 1 = 5, please", "Find y, if 3y + 4 = 25", "Find x, step by step".
 _DROPS_COMMA = frozenset({"PLEASE", "FOR_ME", "IF", "STEP_BY_STEP"})
 
@@ -137,6 +141,15 @@ class _Read(Transformer[Token, Any]):
                     raise Declined
             elif not isinstance(child, Token):
                 previous = child
+
+    def led(self, children: list[Any]) -> Any:
+        """A sentence led by context ("I'm stuck on this one: ...") asks what its request asks."""
+        return children[-1]
+
+    def help_with(self, _children: list[Any]) -> str:
+        """"Can you help me with this equation?" asks to solve it (which unknowns: the rest says)."""
+        self.asks = True
+        return _ASKS_QUESTION
 
     def template_act(self, _children: list[Any]) -> None:
         self.asks = True
@@ -297,7 +310,8 @@ def _linked(words: list[Word]) -> list[Word]:
             continue
         after = words[j].kind if j < len(words) else ""
         before = words[i - 1].kind if i else ""
-        if after in _VERBS or before in _FORMATS_BEFORE or any(w.kind == "THEN" for w in words[i:j]):
+        clause = after in _FORMAT_CLAUSES and j + 1 < len(words) and words[j + 1].kind in _FORMAT_CLAUSES[after]
+        if after in _VERBS or clause or before in _FORMATS_BEFORE or any(w.kind == "THEN" for w in words[i:j]):
             out.append(Word("LINK", " ".join(w.text for w in words[i:j]), words[i].start))
         elif not (after in _DROPS_COMMA and all(w.kind == "COMMA" for w in words[i:j])):
             out.extend(words[i:j])
