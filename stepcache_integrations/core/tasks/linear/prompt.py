@@ -71,7 +71,7 @@ _POINT_IS_DECIMAL = frozenset({"en", "zh", "ja"})
 _DOT_THOUSANDS = re.compile(r"\d\.\d{3}(?!\d)")
 _ASSIGNMENT = re.compile(r"[A-Za-z](?:_?[0-9]+)?\s*=\s*-?[0-9./ ]+|-?[0-9./ ]+=\s*[A-Za-z](?:_?[0-9]+)?")
 # "6!" and "x!" are factorials, "!=" is "not equal": no equation this task models.
-_FACTORIAL_OR_UNEQUAL = re.compile(r"(?:[\d)]|(?<![A-Za-z])[A-Za-z])\s*!|!\s*=")
+_FACTORIAL_OR_UNEQUAL = re.compile(r"(?:[\d)]|(?<![A-Za-z])[A-Za-z])\s*[!\uff01]|[!\uff01]\s*=")  # "3！" too
 
 
 @dataclass(frozen=True)
@@ -227,7 +227,9 @@ def _rule_plain_notation(prompt: str) -> bool:
     """Bounded, with an '=', no factorial or "!=", ASCII spacing only (a no-break or other
     Unicode space is not read by this grammar) and no digit of another script, '\u00b7', '\u00d7' or '\u00f7'
     anywhere ("2x = 1\u0660" is not "2x = 10", "1\u00b75" may be 1.5)."""
-    if len(prompt) > MAX_PROMPT_CHARS or "=" not in prompt or ("!" in prompt and _FACTORIAL_OR_UNEQUAL.search(prompt)):
+    if len(prompt) > MAX_PROMPT_CHARS or "=" not in prompt or (
+        ("!" in prompt or "\uff01" in prompt) and _FACTORIAL_OR_UNEQUAL.search(prompt)
+    ):
         return False
     return not _UNUSUAL_SPACE.search(prompt) and outside_alphabet(_WORD_NUMERAL.sub("", prompt)) is None
 

@@ -59,6 +59,7 @@ _ELLIPSIS = re.compile(r"\.\.\.|\u2026")
 _MARKS = {".": "STOP", "\n": "STOP", "?": "QMARK", ",": "COMMA", ":": "COLON", ";": "SEMI"}
 # Transparent in every language: ASCII quotes and brackets (balanced brackets checked apart).
 _TRANSPARENT = frozenset("\"'()")
+_DOT_TERM = re.compile(r"[0-9(]|[A-Za-z](?![A-Za-z])")  # a number, a bracket or one letter: a term
 
 
 @dataclass(frozen=True)
@@ -332,6 +333,8 @@ def _token_at(
     special = _special_at(text, pos)
     if special is not None:
         return special
+    if char == "." and pos and text[pos - 1].isdigit() and _DOT_TERM.match(text, pos + 1):
+        return None  # "= 9.x": a full stop, a decimal point or a multiplication dot ("2.x" for 2·x)?
     if char in _MARKS:
         return Word(_MARKS[char], char, pos), pos + 1
     found = table.match(folded, pos)
