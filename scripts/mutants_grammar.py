@@ -82,7 +82,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _LINEAR + "request.lark", "%extend sentence: contexts (COLON | COMMA | LINK) (request | given | help_with) -> led\n", "",
      _LANGUAGES),
     ("format-clause-comma-not-linked", "a comma before the answer's form no longer links it ('を解いて、答えを一行で書いてください')",
-     _LINEAR + "reader.py", "        clause = after in _FORMAT_CLAUSES and j + 1", "        clause = False and j + 1", _LANGUAGES),
+     _LINEAR + "reader.py", "    clause = after in _FORMAT_CLAUSES and j + 1", "    clause = False and j + 1", _LANGUAGES),
     ("fullwidth-factorial-read", "'解方程 x + 15 = 3！求 x。' read with '3！' as the number 3 (a factorial, as '3!' is)",
      _LINEAR + "prompt.py", '        ("!" in prompt or "\\uff01" in prompt) and', '        ("!" in prompt) and', _LANGUAGES),
     ("dot-between-number-and-letter-read", "'= 9.x' read as '= 9. x' (a dot for 9·x?)",

@@ -310,14 +310,21 @@ def _linked(words: list[Word]) -> list[Word]:
             i += 1
             continue
         after = words[j].kind if j < len(words) else ""
-        before = words[i - 1].kind if i else ""
-        clause = after in _FORMAT_CLAUSES and j + 1 < len(words) and words[j + 1].kind in _FORMAT_CLAUSES[after]
-        if after in _VERBS or clause or before in _FORMATS_BEFORE or any(w.kind == "THEN" for w in words[i:j]):
+        if _links(words, i, j):
             out.append(Word("LINK", " ".join(w.text for w in words[i:j]), words[i].start))
         elif not (after in _DROPS_COMMA and all(w.kind == "COMMA" for w in words[i:j])):
             out.extend(words[i:j])
         i = j
     return out
+
+
+def _links(words: list[Word], i: int, j: int) -> bool:
+    """Whether the joining words ``words[i:j]`` link two clauses: before a verb or a format clause,
+    after a format instruction, or holding "then"."""
+    after = words[j].kind if j < len(words) else ""
+    before = words[i - 1].kind if i else ""
+    clause = after in _FORMAT_CLAUSES and j + 1 < len(words) and words[j + 1].kind in _FORMAT_CLAUSES[after]
+    return after in _VERBS or clause or before in _FORMATS_BEFORE or any(w.kind == "THEN" for w in words[i:j])
 
 
 def _token_at(
@@ -333,10 +340,8 @@ def _token_at(
     special = _special_at(text, pos)
     if special is not None:
         return special
-    if char == "." and pos and text[pos - 1].isdigit() and _DOT_TERM.match(text, pos + 1):
-        return None  # "= 9.x": a full stop, a decimal point or a multiplication dot ("2.x" for 2·x)?
     if char in _MARKS:
-        return Word(_MARKS[char], char, pos), pos + 1
+        return _mark(text, pos)
     found = table.match(folded, pos)
     ident = _IDENT.match(text, pos)
     if ident is not None and ident.group() in variables and (found is None or found[1] <= ident.end()):
@@ -347,6 +352,15 @@ def _token_at(
     if kind == "QUOTE":
         return None, end
     return Word(kind, text[pos:end], pos), end
+
+
+def _mark(text: str, pos: int) -> tuple[Word, int] | None:
+    """A sentence mark; a point between a number and a term is none ("= 9.x": a full stop, a
+    decimal point or a multiplication dot for 9·x?)."""
+    char = text[pos]
+    if char == "." and pos and text[pos - 1].isdigit() and _DOT_TERM.match(text, pos + 1):
+        return None
+    return Word(_MARKS[char], char, pos), pos + 1
 
 
 def _special_at(text: str, pos: int) -> tuple[Word, int] | None:
