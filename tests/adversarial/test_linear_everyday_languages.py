@@ -50,6 +50,7 @@ PHRASINGS = [
     ('de', 'Ich übe für die Klassenarbeit. Löse 9x - 4 = 23 Schritt für Schritt.', ('steps',)),
     ('de', 'Bestimme x: 4x + 9 = 1. Nur die Antwort, bitte.', ('answer_only',)),
     ('de', 'Ich komme nicht weiter: 5 = 3x + 9. Was ist x? Gib das Ergebnis als Bruch an.', ('fraction',)),
+    ('de', 'Löse 2x + 1 = 8 und gib das Ergebnis als Dezimalzahl an.', ('decimal',)),
     ('pt', 'Tô fazendo o dever de casa de matemática e travei nessa: 7x + 2 = 30. Quanto vale x?', ()),
     ('pt', 'O professor passou esse exercício para amanhã: 3x + 4 = 19. Não sei como achar o x, pode me explicar?', ('steps',)),
     ('pt', 'Estou com dúvida nesta questão: 18 = 5x - 2. Quanto vale x?', ()),
@@ -77,6 +78,7 @@ PHRASINGS = [
     ('ru', 'Готовлюсь к контрольной. Реши 9x - 4 = 23 пошагово.', ('steps',)),
     ('ru', 'Реши 4x + 9 = 1. Только ответ, пожалуйста.', ('answer_only',)),
     ('ru', 'Застряла на этой задаче: 2x + 9 = 4. Чему равен x? Дай ответ в виде дроби.', ('fraction',)),
+    ('ru', 'Реши 2x + 1 = 8 и напиши ответ одной строкой.', ('one_line',)),
     ('zh', '老师布置的作业，这道题我不会：7x + 2 = 30，x 是多少？', ()),
     ('zh', '请帮我解一下这个方程 3x + 4 = 19，并写出详细步骤，谢谢！', ('steps',)),
     ('zh', '我在做数学作业，这道题卡住了：18 = 5x - 2。x 等于多少？', ()),
@@ -86,6 +88,7 @@ PHRASINGS = [
     ('zh', '我在准备考试。请一步一步地解方程 9x - 4 = 23。', ('steps',)),
     ('zh', '解方程 4x + 9 = 1，只写答案。', ('answer_only',)),
     ('zh', '这道题我不会：2x + 7 = 4，x 是多少？答案用分数表示。', ('fraction',)),
+    ('zh', '解方程 2x + 1 = 8，答案用小数表示。', ('decimal',)),
     ('ja', '宿題でわからない問題があります。7x + 2 = 30 の x を求めて。', ()),
     ('ja', '先生に出された問題です。3x + 4 = 19 の x の値を教えてください。', ()),
     ('ja', 'この問題が解けません：18 = 5x - 2。x はいくつですか？', ()),
@@ -95,6 +98,7 @@ PHRASINGS = [
     ('ja', 'テスト勉強中です。9x - 4 = 23 を順を追って解いてください。', ('steps',)),
     ('ja', '4x + 9 = 1 を解いてください。答えだけでいいです。', ('answer_only',)),
     ('ja', 'この問題が解けません：5 = 3x + 9。x はいくつですか？', ()),
+    ('ja', '2x + 1 = 8 を解いて、答えを小数で書いてください。', ('decimal',)),
 ]
 
 # (language, prompt): each must not be claimed
@@ -219,6 +223,8 @@ def test_a_changed_constant_is_served_proven_without_a_model_call(language: str,
         assert len(lines) == 1, again.text
     if "fraction" in fmt:
         assert "." not in found.group(1), again.text
+    if "decimal" in fmt:
+        assert "/" not in found.group(1), again.text
 
 
 @pytest.mark.parametrize(("language", "prompt"), TRAPS)
