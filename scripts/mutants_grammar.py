@@ -15,6 +15,7 @@ from __future__ import annotations
 _LINEAR = "stepcache_integrations/core/tasks/linear/"
 _GRAMMAR_TESTS = ("tests/unit/test_linear_grammar.py", "tests/unit/test_linear_request.py")
 _RED_TEAM = ("tests/adversarial/test_grammar_red_team.py",)
+_LANGUAGES = ("tests/adversarial/test_linear_everyday_languages.py",)
 
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
@@ -64,4 +65,27 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _RED_TEAM),
     ("give-value-unnamed", "'Give the value of y' beside 'Solve for x' asks x alone (y never stated, proven)",
      _LINEAR + "reader.py", "        self.asked_names.update(named)\n", "", _RED_TEAM),
+    # -- context sentences and everyday shapes in other languages (tests/adversarial/test_linear_everyday_languages.py)
+    ("context-word-deleted", "a context sentence's phrase deleted ('me atasqué con este ejercicio'): its prompts no longer read",
+     _LINEAR + "vocabulary/es.json", '   "me atasqué con este ejercicio",\n', "", _LANGUAGES),
+    ("context-word-moved-to-instruction", "a context phrase moved into an answer-form class ('estoy haciendo los deberes "
+     "de matemáticas' read as 'decimal')", _LINEAR + "vocabulary/es.json",
+     '   "número decimal"\n  ],\n  "CONTEXT": [\n   "estoy haciendo los deberes de matemáticas",',
+     '   "número decimal",\n   "estoy haciendo los deberes de matemáticas"\n  ],\n  "CONTEXT": [', _LANGUAGES),
+    ("instruction-read-as-context", "an instruction that changes the answer ('responde en inglés') read as a context sentence",
+     _LINEAR + "vocabulary/es.json", '  "CONTEXT": [\n   "estoy haciendo los deberes de matemáticas",',
+     '  "CONTEXT": [\n   "responde en inglés",\n   "estoy haciendo los deberes de matemáticas",', _LANGUAGES),
+    ("instruction-read-as-context-zh", "'用英文回答' (answer in English) read as a context sentence",
+     _LINEAR + "vocabulary/zh.json", '  "CONTEXT": [\n   "老师布置的作业",', '  "CONTEXT": [\n   "用英文回答",\n   "老师布置的作业",',
+     _LANGUAGES),
+    ("context-led-sentence-dropped", "the production of a sentence led by context dropped ('Je bloque sur cet exercice : ...')",
+     _LINEAR + "request.lark", "%extend sentence: contexts (COLON | COMMA | LINK) (request | given | help_with) -> led\n", "",
+     _LANGUAGES),
+    ("format-clause-comma-not-linked", "a comma before the answer's form no longer links it ('を解いて、答えを一行で書いてください')",
+     _LINEAR + "reader.py", "    clause = after in _FORMAT_CLAUSES and j + 1", "    clause = False and j + 1", _LANGUAGES),
+    ("fullwidth-factorial-read", "'解方程 x + 15 = 3！求 x。' read with '3！' as the number 3 (a factorial, as '3!' is)",
+     _LINEAR + "prompt.py", '        ("!" in prompt or "\\uff01" in prompt) and', '        ("!" in prompt) and', _LANGUAGES),
+    ("dot-between-number-and-letter-read", "'= 9.x' read as '= 9. x' (a dot for 9·x?)",
+     _LINEAR + "reader.py", 'text[pos - 1].isdigit() and _DOT_TERM.match(text, pos + 1):',
+     'text[pos - 1].isdigit() and False:', _LANGUAGES),
 ]

@@ -143,6 +143,16 @@ MATH_TEMPLATES = [
     Template("Risolvi l'equazione {eq}.", "math", "it"),
     Template("方程式 {eq} を解いてください。", "math", "ja"),
     Template("{eq} のとき、{u} の値を求めよ。", "math", "ja"),
+    # a context sentence before the problem, the question after it (issue 33, languages)
+    Template("I'm stuck on this one: {eq}. How much is {u}?", "math", "en"),
+    Template("Me atasqué con este ejercicio: {eq}. ¿Cuánto vale {u}?", "math", "es"),
+    Template("Je bloque sur cet exercice : {eq}. Combien vaut {u} ?", "math", "fr"),
+    Template("Ich komme bei dieser Aufgabe nicht weiter: {eq}. Was ist {u}?", "math", "de"),
+    Template("Estou com dúvida nesta questão: {eq}. Qual é o valor de {u}?", "math", "pt"),
+    Template("Sto facendo i compiti e sono bloccato su questo: {eq}. Quanto vale {u}?", "math", "it"),
+    Template("Застрял на этом примере: {eq}. Чему равен {u}?", "math", "ru"),
+    Template("我在做数学作业，这道题卡住了：{eq}，{u} 等于多少？", "math", "zh"),
+    Template("この問題が解けません：{eq}。{u} はいくつですか？", "math", "ja"),
 ]
 
 ARITH_TEMPLATES = [
@@ -578,20 +588,42 @@ _FOREIGN_WORDS = {
     "resuelve": " solve ", "la": " the ", "ecuaci\u00f3n": " equation ", "l\u00f6se": " solve ", "die": " the ",
     "gleichung": " equation ", "resolva": " solve ", "equa\u00e7\u00e3o": " equation ", "risolvi": " solve ",
     "l'equazione": " the equation ",
+    "l'": " the ", "equazione": " equation ", "équation": " equation ",
+    # the context templates (issue 33, languages): a context sentence states nothing about the
+    # problem, so its words are read as none; a negation only inside its whole phrase
+    "me atasqué con este ejercicio": " ", "me": " ", "atasqué": " ", "con": " ", "este": " ", "ejercicio": " ",
+    "cuánto vale": " what is ", "cuánto": " what ", "vale": " is ",
+    "je bloque sur cet exercice": " ", "je": " ", "bloque": " ", "sur": " ", "cet": " ", "exercice": " ",
+    "combien vaut": " what is ", "combien": " what ", "vaut": " is ",
+    "ich komme bei dieser aufgabe nicht weiter": " ", "komme bei dieser aufgabe nicht weiter": " ", "ich": " ",
+    "komme": " ", "bei": " ", "dieser": " ", "aufgabe": " ", "weiter": " ", "was ist": " what is ", "was": " what ",
+    "ist": " is ",
+    "estou com dúvida nesta questão": " ", "estou": " ", "com": " ", "dúvida": " ", "nesta": " ", "questão": " ",
+    "qual é o valor de": " what is the value of ", "qual": " what ", "é": " is ", "o": " the ", "valor": " value ",
+    "de": " of ",
+    "sto facendo i compiti e sono bloccato su questo": " ", "sto": " ", "facendo": " ", "i": " ", "compiti": " ",
+    "e": " and ", "sono": " ", "bloccato": " ", "su": " ", "questo": " ", "quanto vale": " what is ", "quanto": " what ",
+    "застрял на этом примере": " ", "застрял": " ", "на": " ", "этом": " ", "примере": " ",
+    "чему равен": " what is ", "чему": " what ", "равен": " is ",
 }
 _CHINESE_WORDS = {"\u65b9\u7a0b\u5f0f": " equation ", "\u3092\u89e3\u3044\u3066\u304f\u3060\u3055\u3044": " solve ",
                   "\u306e\u3068\u304d": " if ", "\u306e\u5024\u3092\u6c42\u3081\u3088": " value find ", "\u3001": ", ",
                   "\u6c42\u89e3\u65b9\u7a0b": " solve ", "\u89e3\u65b9\u7a0b": " solve ", "\u89e3": " solve ",
-                  "\u65b9\u7a0b": " equation ", "\u6c42": " find ", "\u4e2d\u7684": " for ", "\uff0c": ", ", "\u3002": ". "}
+                  "\u65b9\u7a0b": " equation ", "\u6c42": " find ", "\u4e2d\u7684": " for ", "\uff0c": ", ", "\u3002": ". ",
+                  # the context templates (issue 33, languages) and their marks; quotes are transparent
+                  "我在做数学作业": " ", "这道题卡住了": " ", "等于多少": " what is ", "この問題が解けません": " ",
+                  "はいくつですか": " what is ", "：": ": ", "？": "? ", "«": " ", "»": " ", "“": " ", "”": " ", "¿": " ", "¡": " ", "！": ". ",
+                  "の値": " value ", "を求めよ": " find "}
 _FOREIGN = re.compile(
     r"(?<![^\W\d_])(?:" + "|".join(sorted((re.escape(w) for w in _FOREIGN_WORDS), key=len, reverse=True))
     + r")(?![^\W\d_])", re.IGNORECASE)
+_CJK_SPACE = re.compile(r"(?<=[\u3040-\u30ff\u4e00-\u9fff])\s+(?=[\u3040-\u30ff\u4e00-\u9fff])")
 _CHINESE = re.compile("|".join(sorted((re.escape(w) for w in _CHINESE_WORDS), key=len, reverse=True)))
 
 
 def _in_english(text: str) -> str:
     """A prompt in the words of the oracle's French, Russian or Chinese templates, in English words."""
-    text = text.replace("\u2019", "'")
+    text = _CJK_SPACE.sub("", text.replace("\u2019", "'"))  # spaces between kana or ideographs say nothing
     text = _FOREIGN.sub(lambda m: _FOREIGN_WORDS[m.group().lower()], text)
     return _CHINESE.sub(lambda m: _CHINESE_WORDS[m.group()], text)
 _PROSE_MARKS = frozenset(" \t\n.,:;?'\"()")  # no "!": a factorial after a number, an emphasis elsewhere

@@ -54,6 +54,10 @@ _PLACEHOLDER = re.compile(
 _LEADING_ZERO = re.compile(r"(?<![\d.])0\d")
 _DOUBLED_OPERATOR = re.compile(r"[+\-*/^]\s*[+\-*/^]")  # "5y ++ 3", "x - -3": not read
 _UNUSUAL_SPACE = re.compile(r"[^\S \t\n\r]")
+# "一" and "二" are words of the Chinese and Japanese tables ("一步一步", "一行で", "二元一次方程组"): the
+# request reader reads them only inside such a word, and no equation run ends or starts beside one
+# ("= 1一", "= 1 一"), so they are never read as a number.
+_WORD_NUMERAL = re.compile(r"[\u4e00\u4e8c]")
 # What may stand right before an equation and right after it: a point before a digit is a
 # decimal point (".5x" is not "5x"), a letter or digit would join the run.
 _RUN_BEFORE = frozenset(" \t\n(\"':\uff1a\uff08\u300c\u201c\u00ab\uff0c\u3001\uff1b\u3002")
@@ -68,7 +72,7 @@ _POINT_IS_DECIMAL = frozenset({"en", "zh", "ja"})
 _DOT_THOUSANDS = re.compile(r"\d\.\d{3}(?!\d)")
 _ASSIGNMENT = re.compile(r"[A-Za-z](?:_?[0-9]+)?\s*=\s*-?[0-9./ ]+|-?[0-9./ ]+=\s*[A-Za-z](?:_?[0-9]+)?")
 # "6!" and "x!" are factorials, "!=" is "not equal": no equation this task models.
-_FACTORIAL_OR_UNEQUAL = re.compile(r"(?:[\d)]|(?<![A-Za-z])[A-Za-z])\s*!|!\s*=")
+_FACTORIAL_OR_UNEQUAL = re.compile(r"(?:[\d)]|(?<![A-Za-z])[A-Za-z])\s*[!\uff01]|[!\uff01]\s*=")  # "3！" too
 
 
 @dataclass(frozen=True)
@@ -226,9 +230,11 @@ def _rule_plain_notation(prompt: str) -> bool:
     """Bounded, with an '=', no factorial or "!=", ASCII spacing only (a no-break or other
     Unicode space is not read by this grammar) and no digit of another script, '\u00b7', '\u00d7' or '\u00f7'
     anywhere ("2x = 1\u0660" is not "2x = 10", "1\u00b75" may be 1.5)."""
-    if len(prompt) > MAX_PROMPT_CHARS or "=" not in prompt or ("!" in prompt and _FACTORIAL_OR_UNEQUAL.search(prompt)):
+    if len(prompt) > MAX_PROMPT_CHARS or "=" not in prompt or (
+        ("!" in prompt or "\uff01" in prompt) and _FACTORIAL_OR_UNEQUAL.search(prompt)
+    ):
         return False
-    return not _UNUSUAL_SPACE.search(prompt) and outside_alphabet(prompt) is None
+    return not _UNUSUAL_SPACE.search(prompt) and outside_alphabet(_WORD_NUMERAL.sub("", prompt)) is None
 
 
 def _templates_blanked(prompt: str) -> str:

@@ -28,6 +28,10 @@ _VERBS = frozenset({"SOLVE", "FIND", "GIVE", "WHAT_IS", "SHOW", "EXPLAIN", "NUMB
 _PRIMES = frozenset({"'", '"', "\u2019", "\u2032"})
 # A comma after these links what follows ("手順に番号をつけて、7x + 21 = 0 を解いてください").
 _FORMATS_BEFORE = frozenset({"NUMBERED"})
+# A comma before a format clause links it ("を解いて、答えを一行で書いてください", "，只写答案"): the
+# answer and how it is written, or "only" and what it leaves; never "Answer:" (a template).
+_FORMAT_CLAUSES = {"ANSWER": frozenset({"OBJ", "ONE_LINE", "AS", "ONLY", "FRACTION", "DECIMAL"}),
+                   "ONLY": frozenset({"WRITE", "GIVE", "ANSWER"})}
 # A comma before these is no list's: "Solve 2x + 1 = 5, please", "Find y, if 3y + 4 = 25", "Find x, step by step".
 _DROPS_COMMA = frozenset({"PLEASE", "FOR_ME", "IF", "STEP_BY_STEP"})
 
@@ -55,6 +59,7 @@ _ELLIPSIS = re.compile(r"\.\.\.|\u2026")
 _MARKS = {".": "STOP", "\n": "STOP", "?": "QMARK", ",": "COMMA", ":": "COLON", ";": "SEMI"}
 # Transparent in every language: ASCII quotes and brackets (balanced brackets checked apart).
 _TRANSPARENT = frozenset("\"'()")
+_DOT_TERM = re.compile(r"[0-9(]|[A-Za-z](?![A-Za-z])")  # a number, a bracket or one letter: a term
 
 
 @dataclass(frozen=True)
@@ -137,6 +142,15 @@ class _Read(Transformer[Token, Any]):
                     raise Declined
             elif not isinstance(child, Token):
                 previous = child
+
+    def led(self, children: list[Any]) -> Any:
+        """A sentence led by context ("I'm stuck on this one: ...") asks what its request asks."""
+        return children[-1]
+
+    def help_with(self, _children: list[Any]) -> str:
+        """"Can you help me with this equation?" asks to solve it (which unknowns: the rest says)."""
+        self.asks = True
+        return _ASKS_QUESTION
 
     def template_act(self, _children: list[Any]) -> None:
         self.asks = True
@@ -296,13 +310,21 @@ def _linked(words: list[Word]) -> list[Word]:
             i += 1
             continue
         after = words[j].kind if j < len(words) else ""
-        before = words[i - 1].kind if i else ""
-        if after in _VERBS or before in _FORMATS_BEFORE or any(w.kind == "THEN" for w in words[i:j]):
+        if _links(words, i, j):
             out.append(Word("LINK", " ".join(w.text for w in words[i:j]), words[i].start))
         elif not (after in _DROPS_COMMA and all(w.kind == "COMMA" for w in words[i:j])):
             out.extend(words[i:j])
         i = j
     return out
+
+
+def _links(words: list[Word], i: int, j: int) -> bool:
+    """Whether the joining words ``words[i:j]`` link two clauses: before a verb or a format clause,
+    after a format instruction, or holding "then"."""
+    after = words[j].kind if j < len(words) else ""
+    before = words[i - 1].kind if i else ""
+    clause = after in _FORMAT_CLAUSES and j + 1 < len(words) and words[j + 1].kind in _FORMAT_CLAUSES[after]
+    return after in _VERBS or clause or before in _FORMATS_BEFORE or any(w.kind == "THEN" for w in words[i:j])
 
 
 def _token_at(
@@ -319,7 +341,7 @@ def _token_at(
     if special is not None:
         return special
     if char in _MARKS:
-        return Word(_MARKS[char], char, pos), pos + 1
+        return _mark(text, pos)
     found = table.match(folded, pos)
     ident = _IDENT.match(text, pos)
     if ident is not None and ident.group() in variables and (found is None or found[1] <= ident.end()):
@@ -330,6 +352,15 @@ def _token_at(
     if kind == "QUOTE":
         return None, end
     return Word(kind, text[pos:end], pos), end
+
+
+def _mark(text: str, pos: int) -> tuple[Word, int] | None:
+    """A sentence mark; a point between a number and a term is none ("= 9.x": a full stop, a
+    decimal point or a multiplication dot for 9·x?)."""
+    char = text[pos]
+    if char == "." and pos and text[pos - 1].isdigit() and _DOT_TERM.match(text, pos + 1):
+        return None
+    return Word(_MARKS[char], char, pos), pos + 1
 
 
 def _special_at(text: str, pos: int) -> tuple[Word, int] | None:
