@@ -30,6 +30,7 @@ __all__ = ["traced_driver", "traced_request"]
 
 _FLOWS = {
     "lookup_flow": "lookup",
+    "_planned_flow": "lookup",  # the problem-key tier's kept plan of a request (problem_key_tier)
     "serve_flow": "serve",
     "repeat_flow": "serve",  # the problem-key tier serves a repeated request again (problem_key_tier)
     "complete_flow": "complete",
