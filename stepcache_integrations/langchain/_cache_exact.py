@@ -20,10 +20,17 @@ from ..adapters.flow import Io, TwinFlow
 from ..adapters.options import cut_off
 from ..adapters.record import METADATA_KEY, exact_summary
 from ..adapters.tiers import TierDecision
-from ._cache_counters import CacheCounters
-from ._convert import Request, entry_metadata, generation_from_dict, generation_text, generation_to_dict, llm_key_for
+from ._requests import (
+    CacheCounters,
+    LlmStringView,
+    Request,
+    entry_metadata,
+    generation_from_dict,
+    generation_text,
+    generation_to_dict,
+    llm_key_for,
+)
 from ._exact import exact_request
-from ._tiers import LlmStringView
 
 __all__ = ["ExactCall", "exact_lookup_flow", "exact_update_flow", "exact_where", "store_args"]
 

@@ -17,11 +17,10 @@ from langchain_core.runnables import Runnable, RunnableConfig
 
 from ..core.plan import CachePlan
 from ..core.types import LLMResponse
-from ._convert import Kind, Request
+from ._requests import CallSpec, Kind, Request
 from ._identity import unwrap
 from .engine_model import output_response
 from ._outputs import entry_meta
-from ._schema import CallSpec
 
 __all__ = [
     "ModelCaller", "call_options", "is_model", "llm_string", "model_kind", "prompt_value", "schema_dict", "unwrap",

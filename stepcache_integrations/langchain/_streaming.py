@@ -15,7 +15,7 @@ from langchain_core.messages import AIMessage, AIMessageChunk, BaseMessage, Base
 
 from ..adapters.record import METADATA_KEY, StreamSession, revise_record
 from ..core.engine import CachePlan
-from ._convert import Kind
+from ._requests import Kind
 from .engine_model import content_text, message_text
 
 __all__ = [

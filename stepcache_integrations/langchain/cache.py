@@ -21,20 +21,23 @@ from ..core.engine import CachePlan, StepCache
 from ..core.pipeline import declined_outcome
 from ..core.types import StepCacheResult
 from ..errors import InvalidPromptError
-from ._cache_counters import CacheCounters
-from ._patch_caller import PatchCaller
-from ._convert import (
+from ._requests import (
+    CacheCounters,
+    CallSpec,
+    JSON_ONLY,
+    LlmStringView,
     Request,
     annotate,
+    cache_tier,
     message_from_text,
     parse_cache_prompt,
+    read_llm_string,
     restorable_generations,
+    step_key,
     template_flow,
 )
-from ._schema import CallSpec
+from ._patch_caller import PatchCaller
 from ._cache_exact import ExactCall, exact_lookup_flow, exact_update_flow, exact_where, store_args
-from ._tiers import LlmStringView, cache_tier, read_llm_string, step_key
-from ._unread import JSON_ONLY
 
 __all__ = ["StepCacheLLMCache"]
 

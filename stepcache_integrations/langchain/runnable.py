@@ -53,17 +53,28 @@ from ..adapters.tiers import Reason, TierDecision, warn_once
 from ..core.engine import StepCache
 from ..core.types import StepCacheResult
 from ..errors import InvalidPromptError
-from ._convert import Request, annotate, kwargs_digest, messages_to_text, summary, template_flow
+from ._requests import (
+    CallSpec,
+    JSON_ONLY,
+    Request,
+    annotate,
+    configured_identity,
+    kwargs_digest,
+    messages_to_text,
+    read_llm_string,
+    step_key,
+    summary,
+    template_flow,
+    wrapper_identity,
+    wrapper_tier,
+)
 from ._identity import bound_identity, unwrap
 from ._model import ModelCaller, call_options, is_model, llm_string, model_kind, prompt_value, schema_dict
 from ._outputs import from_cache, from_model
-from ._schema import CallSpec
 from ._streaming import (
     cached_chunks, chunk_text, merge_chunks, piece, stream_revised, stream_tail, streams_live, strip_usage,
 )
 from ._runnable_exact import exact_invoke_flow, exact_stream_flow
-from ._tiers import configured_identity, read_llm_string, step_key, wrapper_identity, wrapper_tier
-from ._unread import JSON_ONLY
 from .engine_model import output_text
 
 __all__ = ["StepCacheRunnable", "with_step_cache"]
