@@ -13,7 +13,7 @@ from .pipeline import Flow
 from .requests import AddEntry, AskJudge, AskModel, EmbedPrompt, FindKeyed, GetEntry, RecordHit, Request, SearchStore
 from .store_guard import StoreGuard
 from .store_port import StorePort
-from .telemetry_spans import traced_driver, traced_request  # OpenTelemetry (no-op without it)
+from .telemetry import traced_driver, traced_request  # OpenTelemetry (no-op without it)
 
 __all__ = ["Services", "adrive", "drive"]
 
