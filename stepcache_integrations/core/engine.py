@@ -19,8 +19,7 @@ from .embed import Embedder, as_embedder
 from .exact_tier import ExactTier
 from .llm import coerce_response
 from .pipeline import StoreReport, complete_flow, lookup_flow, serve_flow, store_answer_flow, store_checked_flow
-from .plan import CachePlan
-from .plan_memo import PLANS
+from .plan import PLANS, CachePlan
 from .planner import prepare, validate_prompt
 from .policy import ReusePolicy
 from .problem_key_tier import TIER, ProblemKeyTier, fresh_plan, plan_ahead
