@@ -29,7 +29,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      f"{_PKG}/llama_index/llm.py", "default_llm_key(self._llm, kwargs or None, dropped_fields(self._llm, self.inert_model_fields))",
      "default_llm_key(self._llm, kwargs or None)", (_U + "test_exact_tier.py",)),
     ("length-limit-not-enforced", "a cached answer longer than the request's max_tokens is served",
-     f"{_PKG}/core/length.py", '    if len(text.encode("utf-8", "surrogatepass")) <= limit:', "    if True:",
+     f"{_PKG}/core/types.py", '    if len(text.encode("utf-8", "surrogatepass")) <= limit:', "    if True:",
      (_NO_CLAIM, "-k", "length_limit or limit")),
     ("cut-off-answer-stored", "an answer the model stopped at its max_tokens (finish reason length) is stored",
      f"{_PKG}/adapters/options.py", "    if reason is not None and reason.lower() in _AT_LIMIT:", "    if False:",

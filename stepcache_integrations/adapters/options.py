@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterator, Mapping
 from typing import Any
 
-from ..core.length import fits
+from ..core.types import fits
 from .tiers import Reason, squash
 
 __all__ = [

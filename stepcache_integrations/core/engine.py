@@ -288,7 +288,7 @@ class StepCache:
         ``response`` answers ``plan.generation_prompt``; ``llm`` (optional) serves repairs;
         ``metadata`` is kept in the stored entry's metadata; ``rejected``: what the caller found
         wrong with the output beyond its text (then it fails: not repaired, not stored);
-        ``length_limit``: the request's ``max_tokens`` (a fallback answer must fit it: ``core.length``);
+        ``length_limit``: the request's ``max_tokens`` (a fallback answer must fit it: ``core.types.fits``);
         ``failed``: what the caller found wrong with it that the fallback may still answer (cut off).
         """
         given = coerce_response(response, plan.generation_prompt or "")
