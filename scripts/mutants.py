@@ -80,7 +80,7 @@ TOOLING_COMMANDS = "tests/tooling/unit/test_commands.py"
 
 # the adapters (LangChain, LlamaIndex) and their tests
 ADAPTER_RECORD = f"{PKG}/adapters/record.py"
-ADAPTER_OPTIONS = f"{PKG}/adapters/options.py"
+ADAPTER_OPTIONS = f"{PKG}/adapters/tiers.py"
 LC_REQUESTS = f"{PKG}/langchain/_requests.py"
 LC_RUNNABLE = f"{PKG}/langchain/runnable.py"
 LC_CACHE = f"{PKG}/langchain/cache.py"

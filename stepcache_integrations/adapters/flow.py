@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from ..core.llm import TextModel
 from ..core.types import StepCacheResult
-from .options import cut_off_failures
+from .tiers import cut_off_failures
 
 if TYPE_CHECKING:  # annotations only: importing the flow loads no engine
     from ..core.engine import CachePlan, StepCache

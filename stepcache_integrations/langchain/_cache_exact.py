@@ -17,9 +17,8 @@ from langchain_core.messages import BaseMessage
 from langchain_core.outputs import ChatGeneration, Generation
 
 from ..adapters.flow import Io, TwinFlow
-from ..adapters.options import cut_off
+from ..adapters.tiers import TierDecision, cut_off
 from ..adapters.record import METADATA_KEY, exact_summary
-from ..adapters.tiers import TierDecision
 from ._requests import (
     CacheCounters,
     LlmStringView,

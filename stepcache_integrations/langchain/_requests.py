@@ -29,7 +29,7 @@ stored or served, the task's checks and fallback never run):
 * :func:`options_reasons`: generation options from ``llm_string`` (the serialized model and the
   call options, as both LangChain paths see them) that change what a right answer is - stop
   sequences, ``n > 1``, log probabilities, a response format the engine does not model
-  (``adapters.options.option_reasons``; length limits are read by the length rule instead).
+  (``adapters.tiers.option_reasons``; length limits are read by the length rule instead).
 
 The model's own fields are read in the part below (through the provider profiles), and the tier every
 reason puts a request in is decided by the part below.
@@ -65,7 +65,7 @@ A LangChain model's own fields, read against the fields LangChain and the provid
 
 A custom chat model or LLM can declare fields the model sees besides the prompt (``instructions``,
 ``preamble``, ``persona``...) and use them in its own ``_generate``; the engine reads only the
-prompt, so such a field keeps the step tier from a claim (``adapters.options``; the exact tier keys on
+prompt, so such a field keeps the step tier from a claim (``adapters.tiers``; the exact tier keys on
 it). A provider class's fields are read by its profile (``adapters.tiers``) first:
 
 * the wrapper sees the model object and reads every field of it (:func:`model_field_reasons`);
@@ -123,28 +123,26 @@ from pydantic import BaseModel
 
 from ..adapters.flow import Io, TwinFlow
 from ..adapters.identity import plain_fields
-from ..adapters.options import (
-    active,
-    declared_fields,
-    field_reasons,
-    inert_names,
-    known_fields,
-    length_limit,
-    option_name,
-    option_reasons,
-    squash,
-    unmodelled_option,
-)
-from ..adapters.record import METADATA_KEY, event, log_request, summarize
 from ..adapters.tiers import (
     Profile,
     Reason,
     TierDecision,
+    active,
     decide_tier,
+    declared_fields,
+    field_reasons,
+    inert_names,
     inert_names_of,
+    known_fields,
+    length_limit,
+    option_name,
+    option_reasons,
     profile_for,
     profile_of_llm_string,
+    squash,
+    unmodelled_option,
 )
+from ..adapters.record import METADATA_KEY, event, log_request, summarize
 from ..core.engine import CachePlan
 from ..core.outcomes import SERVED_OUTCOMES, SummaryOutcome
 from ..core.segment import extract_json_object
@@ -567,7 +565,7 @@ def options_reasons(llm_string: str, *, json_task: bool) -> list[str]:
 
 def unmodelled_call_options(options: Mapping[str, Any]) -> str | None:
     """Why bound or call options (the wrapper sees them apart from the model's fields) hold an option
-    outside the allowlist (``adapters.options.unmodelled_option``), None if none; the options the
+    outside the allowlist (``adapters.tiers.unmodelled_option``), None if none; the options the
     adapters read themselves (tools, tool choice, response format) are left to them."""
     return unmodelled_option(options, _MODELLED)
 
@@ -1195,7 +1193,7 @@ def _serialized_known(model: Mapping[str, Any]) -> frozenset[str]:
 
 def model_field_reasons(runnable: Any, inert: Collection[str] = ()) -> list[Reason]:
     """Every field of the model inside ``runnable`` (bindings unwrapped) that keeps the wrapper's
-    step tier from a claim: ``adapters.options.field_reasons`` over its pydantic fields, read by its
+    step tier from a claim: ``adapters.tiers.field_reasons`` over its pydantic fields, read by its
     provider profile first."""
     model, _ = unwrap(runnable)
     known = known_fields(model, LANGCHAIN_CLASSES, NOT_INERT)

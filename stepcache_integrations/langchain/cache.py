@@ -14,9 +14,17 @@ from langchain_core.messages import BaseMessage
 from langchain_core.outputs import ChatGeneration, Generation
 
 from ..adapters.flow import Io, TwinFlow, answer_flow, arun, run
-from ..adapters.options import CUT_OFF, cut_off, fits, inert_names, reported_output_tokens
+from ..adapters.tiers import (
+    CUT_OFF,
+    Reason,
+    TierDecision,
+    cut_off,
+    fits,
+    inert_names,
+    reported_output_tokens,
+    warn_once,
+)
 from ..adapters.record import METADATA_KEY, bypass_summary, summarize
-from ..adapters.tiers import Reason, TierDecision, warn_once
 from ..core.engine import CachePlan, StepCache
 from ..core.pipeline import declined_outcome
 from ..core.types import StepCacheResult

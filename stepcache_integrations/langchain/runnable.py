@@ -47,9 +47,17 @@ from ..adapters.flow import (
     run,
     run_stream,
 )
-from ..adapters.options import declared_fields, fits, inert_names, length_limit, reported_output_tokens
+from ..adapters.tiers import (
+    Reason,
+    TierDecision,
+    declared_fields,
+    fits,
+    inert_names,
+    length_limit,
+    reported_output_tokens,
+    warn_once,
+)
 from ..adapters.record import StreamSession, log_request, result_event
-from ..adapters.tiers import Reason, TierDecision, warn_once
 from ..core.engine import StepCache
 from ..core.types import StepCacheResult
 from ..errors import InvalidPromptError
@@ -299,7 +307,7 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
 
     @staticmethod
     def _fits(plan: Any, output: Any, limit: int | None) -> bool:
-        """Whether a cache-only answer fits the request's length limit (``adapters.options.fits``: the
+        """Whether a cache-only answer fits the request's length limit (``adapters.tiers.fits``: the
         stored message itself fits by the tokens its model reported)."""
         restored = plan.entry is not None and isinstance(output, BaseMessage) and output_text(output) == plan.entry.text
         return fits(plan.cached_text, limit, reported_output_tokens(output) if restored else None)
@@ -309,7 +317,7 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
 
     def tier(self, request: Request, call_kwargs: dict[str, Any], spec: CallSpec) -> tuple[TierDecision, str, int | None]:
         """The tier of this request (``adapters.tiers``), its exact-tier model identity and its length
-        limit (``max_tokens``...: read by the length rule, ``adapters.options``).
+        limit (``max_tokens``...: read by the length rule, ``adapters.tiers``).
 
         The step tier holds unless a message part or field the engine does not read, a field of the
         model it does not know (``instructions``...: every such field at once, each with the opt-in

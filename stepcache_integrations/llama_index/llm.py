@@ -58,11 +58,10 @@ from ..adapters.flow import (
     run,
     run_stream,
 )
-from ..adapters.options import inert_names
+from ..adapters.tiers import TierDecision, inert_names, warn_once
 from ..adapters.record import METADATA_KEY, StepCacheSummary, log_request, result_event, summarize
 from ..core.engine import CachePlan, StepCache
 from ..core.types import StepCacheResult
-from ..adapters.tiers import TierDecision, warn_once
 from ._exact import ExactRequest, exact_answer_flow, exact_chat_request, exact_completion_request, exact_stream_flow
 from ._function_calling import InnerFunctionCalling
 from ._tiers import dropped_fields, fitted, llama_tier, request_limit
