@@ -2,7 +2,7 @@
 
 The facade over the engine's parts: the pure planner (``planner``, ``policy``), the
 sans-I/O flows (``pipeline``) and their sync and async drivers (``drivers``), the store
-guard (``store_guard``) and the counters (``stats``). Each public method here prepares a
+guard (``drivers.StoreGuard``) and the counters (``stats``). Each public method here prepares a
 plan or a flow and hands it to a driver; its async twin hands the same flow to the other.
 """
 
@@ -14,7 +14,7 @@ from contextlib import suppress
 from typing import Any
 
 from ..errors import StepCacheError, VerificationError
-from .drivers import Services, adrive, drive
+from .drivers import Services, StoreGuard, adrive, drive
 from .embed import Embedder, as_embedder
 from .exact_tier import ExactTier
 from .llm import coerce_response
@@ -25,7 +25,6 @@ from .policy import ReusePolicy
 from .problem_key_tier import TIER, ProblemKeyTier, fresh_plan, plan_ahead
 from .repair_ledger import RepairLedger
 from .stats import CacheStats
-from .store_guard import StoreGuard
 from .store_port import StoreArg, StorePort, resolve_store
 from .tasks import TaskHandler, TaskRegistry
 from .telemetry import Telemetry, as_telemetry
