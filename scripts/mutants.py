@@ -79,7 +79,7 @@ DEMO_TESTS = "tests/tooling/unit/test_demo.py"
 TOOLING_COMMANDS = "tests/tooling/unit/test_commands.py"
 
 # the adapters (LangChain, LlamaIndex) and their tests
-ADAPTER_RECORD = f"{PKG}/adapters/record.py"
+ADAPTER_RECORD = f"{PKG}/adapters/flow.py"
 ADAPTER_OPTIONS = f"{PKG}/adapters/tiers.py"
 LC_REQUESTS = f"{PKG}/langchain/_requests.py"
 LC_RUNNABLE = f"{PKG}/langchain/runnable.py"

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 PKG = "stepcache_integrations"
 U = "tests/unit/"
-ADAPTER_RECORD = f"{PKG}/adapters/record.py"
+ADAPTER_RECORD = f"{PKG}/adapters/flow.py"
 ALGEBRA = f"{PKG}/core/tasks/algebra.py"
 LAYOUT = f"{PKG}/core/tasks/layout.py"
 LINEAR_PROMPT = f"{PKG}/core/tasks/linear/prompt.py"

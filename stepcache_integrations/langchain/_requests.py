@@ -121,7 +121,7 @@ from langchain_core.outputs import ChatGeneration, Generation
 from langchain_core.runnables.configurable import DynamicRunnable
 from pydantic import BaseModel
 
-from ..adapters.flow import Io, TwinFlow
+from ..adapters.flow import Io, METADATA_KEY, TwinFlow, event, log_request, summarize
 from ..adapters.identity import plain_fields
 from ..adapters.tiers import (
     Profile,
@@ -142,7 +142,6 @@ from ..adapters.tiers import (
     squash,
     unmodelled_option,
 )
-from ..adapters.record import METADATA_KEY, event, log_request, summarize
 from ..core.engine import CachePlan
 from ..core.outcomes import SERVED_OUTCOMES, SummaryOutcome
 from ..core.segment import extract_json_object

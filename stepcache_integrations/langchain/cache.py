@@ -13,7 +13,7 @@ from langchain_core.language_models import BaseLanguageModel
 from langchain_core.messages import BaseMessage
 from langchain_core.outputs import ChatGeneration, Generation
 
-from ..adapters.flow import Io, TwinFlow, answer_flow, arun, run
+from ..adapters.flow import Io, METADATA_KEY, TwinFlow, answer_flow, arun, bypass_summary, run, summarize
 from ..adapters.tiers import (
     CUT_OFF,
     Reason,
@@ -24,7 +24,6 @@ from ..adapters.tiers import (
     reported_output_tokens,
     warn_once,
 )
-from ..adapters.record import METADATA_KEY, bypass_summary, summarize
 from ..core.engine import CachePlan, StepCache
 from ..core.pipeline import declined_outcome
 from ..core.types import StepCacheResult

@@ -37,13 +37,16 @@ from ..adapters.flow import (
     Emit,
     Io,
     StreamFlow,
+    StreamSession,
     TwinFlow,
     answer_flow,
     arun,
     arun_stream,
     finish_step,
+    log_request,
     opened,
     pull,
+    result_event,
     run,
     run_stream,
 )
@@ -57,7 +60,6 @@ from ..adapters.tiers import (
     reported_output_tokens,
     warn_once,
 )
-from ..adapters.record import StreamSession, log_request, result_event
 from ..core.engine import StepCache
 from ..core.types import StepCacheResult
 from ..errors import InvalidPromptError
@@ -111,7 +113,7 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
     a cached answer that is no tool call is never served for it.
 
     Every request logs one INFO line on ``stepcache_integrations.langchain``, as the global cache
-    does (``adapters.record.log_request``).
+    does (``adapters.flow.log_request``).
     """
 
     bound: Runnable
