@@ -11,8 +11,8 @@ POLICY = f"{PKG}/core/policy.py"
 PLANNER = f"{PKG}/core/planner.py"
 PIPELINE = f"{PKG}/core/pipeline.py"
 TEXT_TASK = f"{PKG}/core/tasks/text/task.py"
-GUARD = f"{PKG}/core/store_guard.py"
-BREAKER = f"{PKG}/core/store_guard.py"
+GUARD = f"{PKG}/core/drivers.py"
+BREAKER = f"{PKG}/core/drivers.py"
 TASKS = f"{PKG}/core/tasks/__init__.py"
 BASE = f"{PKG}/core/tasks/base.py"
 LINEAR = f"{PKG}/core/tasks/linear/task.py"
@@ -79,9 +79,9 @@ DEMO_TESTS = "tests/tooling/unit/test_demo.py"
 TOOLING_COMMANDS = "tests/tooling/unit/test_commands.py"
 
 # the adapters (LangChain, LlamaIndex) and their tests
-ADAPTER_RECORD = f"{PKG}/adapters/record.py"
-ADAPTER_OPTIONS = f"{PKG}/adapters/options.py"
-LC_UNREAD = f"{PKG}/langchain/_unread.py"
+ADAPTER_RECORD = f"{PKG}/adapters/flow.py"
+ADAPTER_OPTIONS = f"{PKG}/adapters/tiers.py"
+LC_REQUESTS = f"{PKG}/langchain/_requests.py"
 LC_RUNNABLE = f"{PKG}/langchain/runnable.py"
 LC_CACHE = f"{PKG}/langchain/cache.py"
 LI_KEY = f"{PKG}/llama_index/_llm_key.py"
@@ -384,10 +384,10 @@ MUTANTS: list[Mutant] = [
            (STORE_CONTRACT, U + "test_store_engine.py")),
     # -- adapters: no claim where the engine does not read the whole request (round 3, R1/R5/R7)
     Mutant("lc-extra-content-parts-read", "a LangChain message with a text part and another part (image, text-plain...) is claimed",
-           LC_UNREAD, "    if len(content) != 1:\n", "    if not content:\n",
+           LC_REQUESTS, "    if len(content) != 1:\n", "    if not content:\n",
            (LC_NO_CLAIM, REQUEST_KEY)),
     Mutant("lc-message-fields-ignored", "a LangChain message's name, tool calls or additional_kwargs are ignored (claimed)",
-           LC_UNREAD, "    if extra:\n        return f\"a {message.type} message with", "    if False:\n        return f\"a {message.type} message with",
+           LC_REQUESTS, "    if extra:\n        return f\"a {message.type} message with", "    if False:\n        return f\"a {message.type} message with",
            (LC_NO_CLAIM, REQUEST_KEY)),
     Mutant("option-stop-modelled", "a stop sequence is treated as harmless (the cache serves a fallback containing it)",
            ADAPTER_OPTIONS, '        "model", "model_name", "model_id",', '        "stop", "model", "model_name", "model_id",',
@@ -399,7 +399,7 @@ MUTANTS: list[Mutant] = [
            ADAPTER_OPTIONS, "        return not (value is None or (isinstance(value, int) and not isinstance(value, bool) and value == 1))  # n = 0 too",
            "        return False", (LC_NO_CLAIM, LI_NO_CLAIM)),
     Mutant("lc-global-options-unchecked", "the LangChain global cache does not read llm_string for unmodelled options",
-           f"{PKG}/langchain/_tiers.py", "    found = options_reasons(options_string, json_task=json_task)",
+           f"{PKG}/langchain/_requests.py", "    found = options_reasons(options_string, json_task=json_task)",
            "    found: list[str] = []",
            (LC_NO_CLAIM, U + "test_langchain_cache.py")),
     Mutant("li-key-ignores-fields", "the LlamaIndex llm_key leaves out the inner model's fields (api_base, headers, custom fields)",
@@ -415,14 +415,14 @@ MUTANTS: list[Mutant] = [
            f"{PKG}/llama_index/_tiers.py", "    formatter = formatter_reason(llm)", "    formatter = None",
            (LI_NO_CLAIM, U + "test_adapter_allowlist.py")),
     Mutant("lc-unforced-tools-claimed", "tools bound with tool_choice unset/auto/none: a text answer replaces the model's tool call",
-           f"{PKG}/langchain/_schema.py", "        if self.tools and not self.requires_tool_call:\n",
+           f"{PKG}/langchain/_requests.py", "        if self.tools and not self.requires_tool_call:\n",
            "        if False:\n", (U + "test_langchain_identity_tools.py", REQUEST_KEY)),
     Mutant("lc-wrapper-key-ignores-identity", "the LangChain wrapper shares entries across API keys and endpoints",
-           f"{PKG}/langchain/_tiers.py", '                       "clients": model_identity(model), "llm_string": key_string},',
+           f"{PKG}/langchain/_requests.py", '                       "clients": model_identity(model), "llm_string": key_string},',
            '                       "clients": None, "llm_string": key_string},',
            (U + "test_langchain_identity_tools.py", REQUEST_KEY)),
     Mutant("lc-global-env-endpoint-claimed", "the global cache claims a request whose endpoint comes from OPENAI_BASE_URL",
-           f"{PKG}/langchain/_tiers.py", "    if env_endpoint_reason(model) is not None:  # the client went to OPENAI_BASE_URL: part of the identity",
+           f"{PKG}/langchain/_requests.py", "    if env_endpoint_reason(model) is not None:  # the client went to OPENAI_BASE_URL: part of the identity",
            "    if False:",
            (U + "test_langchain_identity_tools.py", U + "test_langchain_cache.py")),
 ]

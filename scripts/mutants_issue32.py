@@ -11,7 +11,7 @@ _U = "tests/unit/"
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     # 7.1: what the model reads of a tool or response format (names, descriptions) is in the request
     ("call-text-dropped", "a forced tool's or json_schema format's name and description are not in the schema the engine reads",
-     f"{_PKG}/langchain/_schema.py", "        return {**(base or {}), CALL_TEXT: text}", "        return base",
+     f"{_PKG}/langchain/_requests.py", "        return {**(base or {}), CALL_TEXT: text}", "        return base",
      (_U + "test_call_text_key.py",)),
     # 7.2: a LlamaIndex chat request is keyed by its roles and turn ends, not its rendered text alone
     ("li-turns-unkeyed", "a LlamaIndex user message 'system: Be brief.' shares the key of a real system message",

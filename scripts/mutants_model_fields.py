@@ -1,4 +1,4 @@
-"""Mutation-check rows for the model-field rule (``adapters.options``): a custom model's own field the
+"""Mutation-check rows for the model-field rule (``adapters.tiers``): a custom model's own field the
 adapters do not know (``instructions``, ``persona``...) makes no claim. Kept beside ``mutants.py``
 (past its 450 lines), which appends them to its table: (id, behaviour, file, old, new, tests)."""
 
@@ -18,13 +18,13 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      (_FIELDS_UNIT, _SMUGGLING)),
     ("lc-model-field-read-leniently",
      "the LangChain wrapper reads every field a custom model declares as known (instructions... claimed)",
-     f"{_PKG}/langchain/_tiers.py",
+     f"{_PKG}/langchain/_requests.py",
      "    known = known_fields(model, LANGCHAIN_CLASSES, NOT_INERT)",
      '    known = frozenset(squash(n) for n in getattr(type(model), "model_fields", {}))',
      (_FIELDS_UNIT, _SMUGGLING)),
     ("lc-unserialized-model-claimed",
      "the global cache claims a model LangChain does not serialize (its fields are not in llm_string)",
-     f"{_PKG}/langchain/_tiers.py",
+     f"{_PKG}/langchain/_requests.py",
      "    if known is None and profile is None and not fields_read:",
      "    if False:",
      (_FIELDS_UNIT, _SMUGGLING)),

@@ -7,6 +7,7 @@ from __future__ import annotations
 _PKG = "stepcache_integrations"
 _TIER = "tests/unit/test_problem_key_tier.py"
 _PAIRS = "tests/adversarial/test_problem_key_pairs.py"
+_KEPT = "tests/unit/test_problem_key_kept_plans.py"
 _LINEAR = f"{_PKG}/core/tasks/linear/task.py"
 _JSON = f"{_PKG}/core/tasks/json/task.py"
 _PROBLEM_LINE = '            ("forms", *forms), ("constants", *constants), ("asked", *c.asked_or_all), ("format", *_format_of(c))'
@@ -65,5 +66,16 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("pk-repeat-ignores-policy", "a repeat is replayed under another reuse policy than it was planned under",
      f"{_PKG}/core/problem_key_tier.py", "        return found if found.policy is policy else None",
      "        return found", (_TIER, "-k", "new_policy")),
+    # the kept plans of lookup (issue 34 item 6): handed out only while path 2 would reuse the same entry, unchanged
+    ("pk-kept-plan-stale-entry", "lookup hands out a kept plan after the store replaced its entry's steps",
+     f"{_PKG}/core/problem_key_tier.py", "            return entry.id == kept.id and _same_entry(entry, kept)",
+     "            return entry.id == kept.id", (_KEPT, "-k", "replace")),
+    ("pk-kept-plan-not-first", "lookup hands out a kept plan whose entry path 2 would not check first",
+     f"{_PKG}/core/problem_key_tier.py",
+     "        if entry.task == plan.handler.name and entry.namespace == plan.namespace and entry.llm_key == plan.llm_key:",
+     "        if entry.id == kept.id:", (_KEPT, "-k", "newer")),
+    ("pk-kept-plan-ignores-policy", "lookup hands out a plan kept under another reuse policy",
+     f"{_PKG}/core/problem_key_tier.py", "        return None if found.policy is not policy else self._planned_flow(",
+     "        return None if False else self._planned_flow(", (_KEPT, "-k", "partition_and_policy")),
 ]
 # fmt: on

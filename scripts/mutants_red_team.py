@@ -7,7 +7,7 @@ from __future__ import annotations
 
 PKG = "stepcache_integrations"
 U = "tests/unit/"
-ADAPTER_RECORD = f"{PKG}/adapters/record.py"
+ADAPTER_RECORD = f"{PKG}/adapters/flow.py"
 ALGEBRA = f"{PKG}/core/tasks/algebra.py"
 LAYOUT = f"{PKG}/core/tasks/layout.py"
 LINEAR_PROMPT = f"{PKG}/core/tasks/linear/prompt.py"
@@ -55,7 +55,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
            (U + "test_adapter_core.py", U + "test_revised_stream_record.py")),
     # -- a LangChain request's prompt text reads one way (blind red team round 7, R7_1)
     ("lc-turn-label-read-two-ways", "a user text 'System: ...' shares the key of a lone system message",
-           f"{PKG}/langchain/_unread.py", '            if lone_user or found.group().startswith("\\n"):', "            if False:",
+           f"{PKG}/langchain/_requests.py", '            if lone_user or found.group().startswith("\\n"):', "            if False:",
            (U + "test_langchain_turn_rendering.py", U + "test_langchain_no_claim.py")),
     # -- layout read two ways is not read (blind red team round 6: labels, bullets, primes)
     ("linear-label-read-as-product", "an equation label beside an equation ('20 (1)') is read as a product",

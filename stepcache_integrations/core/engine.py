@@ -2,7 +2,7 @@
 
 The facade over the engine's parts: the pure planner (``planner``, ``policy``), the
 sans-I/O flows (``pipeline``) and their sync and async drivers (``drivers``), the store
-guard (``store_guard``) and the counters (``stats``). Each public method here prepares a
+guard (``drivers.StoreGuard``) and the counters (``stats``). Each public method here prepares a
 plan or a flow and hands it to a driver; its async twin hands the same flow to the other.
 """
 
@@ -10,22 +10,21 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from contextlib import suppress
 from typing import Any
 
-from ..errors import VerificationError
-from .drivers import Services, adrive, drive
+from ..errors import StepCacheError, VerificationError
+from .drivers import Services, StoreGuard, adrive, drive
 from .embed import Embedder, as_embedder
 from .exact_tier import ExactTier
 from .llm import coerce_response
 from .pipeline import StoreReport, complete_flow, lookup_flow, serve_flow, store_answer_flow, store_checked_flow
-from .plan import CachePlan
-from .plan_memo import PLANS
+from .plan import PLANS, CachePlan
 from .planner import prepare, validate_prompt
 from .policy import ReusePolicy
-from .problem_key_tier import TIER, ProblemKeyTier
+from .problem_key_tier import TIER, ProblemKeyTier, fresh_plan, plan_ahead
 from .repair_ledger import RepairLedger
 from .stats import CacheStats
-from .store_guard import StoreGuard
 from .store_port import StoreArg, StorePort, resolve_store
 from .tasks import TaskHandler, TaskRegistry
 from .telemetry import Telemetry, as_telemetry
@@ -217,6 +216,11 @@ class StepCache:
         llm_key: str = "default",
     ) -> CachePlan:
         """Retrieve and verify cached steps; decide reuse / re-instantiate / patch / skip / miss."""
+        kept = self._kept_plan(prompt, task, schema, namespace, llm_key)
+        if kept is not None:
+            plan = drive(kept, self._services())
+            if plan is not None:
+                return self._looked(plan, keep=False)
         plan = self._prepare(prompt, task, schema, namespace, llm_key)
         return self._looked(drive(self._lookup_flow(plan), self._services()))
 
@@ -230,6 +234,11 @@ class StepCache:
         llm_key: str = "default",
     ) -> CachePlan:
         """Async twin of :meth:`lookup`."""
+        kept = self._kept_plan(prompt, task, schema, namespace, llm_key)
+        if kept is not None:
+            plan = await adrive(kept, self._services())
+            if plan is not None:
+                return self._looked(plan, keep=False)
         plan = self._prepare(prompt, task, schema, namespace, llm_key)
         return self._looked(await adrive(self._lookup_flow(plan), self._services()))
 
@@ -278,7 +287,7 @@ class StepCache:
         ``response`` answers ``plan.generation_prompt``; ``llm`` (optional) serves repairs;
         ``metadata`` is kept in the stored entry's metadata; ``rejected``: what the caller found
         wrong with the output beyond its text (then it fails: not repaired, not stored);
-        ``length_limit``: the request's ``max_tokens`` (a fallback answer must fit it: ``core.length``);
+        ``length_limit``: the request's ``max_tokens`` (a fallback answer must fit it: ``core.types.fits``);
         ``failed``: what the caller found wrong with it that the fallback may still answer (cut off).
         """
         given = coerce_response(response, plan.generation_prompt or "")
@@ -361,6 +370,10 @@ class StepCache:
         flow = store_checked_flow(plan, answer, prompt_tokens, completion_tokens, metadata, tuple(rejected))
         report: StoreReport = drive(flow, self._services())
         self._stats.record(report.result)
+        ahead = self._ahead(plan, report)
+        if ahead is not None:
+            with suppress(StepCacheError):  # planning ahead never fails the write it follows
+                self._looked(drive(ahead, self._services()), counted=False)
         return report
 
     async def astore_planned(
@@ -377,6 +390,10 @@ class StepCache:
         flow = store_checked_flow(plan, answer, prompt_tokens, completion_tokens, metadata, tuple(rejected))
         report: StoreReport = await adrive(flow, self._services())
         self._stats.record(report.result)
+        ahead = self._ahead(plan, report)
+        if ahead is not None:
+            with suppress(StepCacheError):  # planning ahead never fails the write it follows
+                self._looked(await adrive(ahead, self._services()), counted=False)
         return report
 
     def clear(self, namespace: str | None = None) -> int:
@@ -435,10 +452,27 @@ class StepCache:
     def _lookup_flow(self, plan: CachePlan) -> Any:
         return lookup_flow(plan, self.policy, judged=self.judge is not None, keyed=self.problem_keys)
 
-    def _looked(self, plan: CachePlan) -> CachePlan:
-        if "problem_key" in plan.timings:
+    def _looked(self, plan: CachePlan | None, *, keep: bool = True, counted: bool = True) -> Any:
+        """A lookup's plan: counted (``counted``) when the tier looked its keys up, and kept
+        (``keep``) for the same request when the tier keeps it (``ProblemKeyTier.keep_plan``)."""
+        if plan is None:
+            return None
+        if counted and "problem_key" in plan.timings:
             self.problem_key_tier.looked()
+        if keep and self.problem_keys and self.judge is None:
+            self.problem_key_tier.keep_plan(plan, self.policy)
         return plan
+
+    def _tier_key(
+        self, prompt: Any, task: str | None, schema: dict[str, Any] | None, namespace: str, llm_key: str
+    ) -> Any:
+        """The problem-key tier's key of a request (``ProblemKeyTier.request_key``), None when the
+        tier is off, a judge is set, or the request is not one it keys."""
+        if not self.problem_keys or self.judge is not None or type(prompt) is not str:
+            return None
+        if type(namespace) is not str or type(llm_key) is not str:
+            return None  # prepare says what is wrong with them
+        return self.problem_key_tier.request_key(PLANS.request_key(self.tasks, prompt, task, schema), namespace, llm_key)
 
     def _repeat(
         self, prompt: Any, task: str | None, schema: dict[str, Any] | None, namespace: str, llm_key: str
@@ -446,17 +480,32 @@ class StepCache:
         """The problem-key tier's first path (a request served before, served again: no task reads
         it), as a flow to drive (its result None: the entry is gone); None when nothing is kept."""
         started = time.perf_counter()
-        if not self.problem_keys or self.judge is not None or type(prompt) is not str:
-            return None
-        if type(namespace) is not str or type(llm_key) is not str:
-            return None  # prepare says what is wrong with them
-        key = self.problem_key_tier.request_key(PLANS.request_key(self.tasks, prompt, task, schema), namespace, llm_key)
+        key = self._tier_key(prompt, task, schema, namespace, llm_key)
         served = self.problem_key_tier.served(key, self.policy)
         if served is None:
             return None
         validate_prompt(prompt, self.max_prompt_chars)  # the limits of this engine, as set now
         assert key is not None
         return self.problem_key_tier.repeat_flow(key, served, started)
+
+    def _kept_plan(
+        self, prompt: Any, task: str | None, schema: dict[str, Any] | None, namespace: str, llm_key: str
+    ) -> Any:
+        """The first path's twin for ``lookup``: the plan kept for this request, as a flow to drive
+        (its result None: the entry is gone or changed); None when no plan is kept."""
+        started = time.perf_counter()
+        if type(prompt) is not str or len(prompt) > self.max_prompt_chars:
+            return None  # the limit as set now: ``prepare`` says what is wrong (a kept prompt passed the rest)
+        return self.problem_key_tier.planned_flow(self._tier_key(prompt, task, schema, namespace, llm_key),
+                                                  self.policy, started)
+
+    def _ahead(self, plan: CachePlan, report: StoreReport) -> Any:
+        """After a model's answer to ``plan``'s request was stored: the tier's lookup the same
+        request makes next, as a flow to drive (its result the plan, or None when the tier does not
+        serve it); None when the tier is off or the answer was not stored."""
+        if report.entry_id is None or not self.problem_keys or self.judge is not None or plan.request_key is None:
+            return None
+        return plan_ahead(fresh_plan(plan), self.policy)
 
     def _remembered(self, plan: CachePlan, result: StepCacheResult) -> StepCacheResult:
         if self.problem_keys and self.judge is None:

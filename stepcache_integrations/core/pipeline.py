@@ -14,7 +14,7 @@ from typing import Any
 
 from ..errors import InvalidPromptError, StepCacheError
 from .judge import apply_verdict, judge_prompt
-from .length import fits
+from .types import fits
 from .plan import CachePlan
 from .planner import WIDE_K, adopt, choose, look_wider, unit_evidence
 from .policy import ReusePolicy
@@ -152,7 +152,7 @@ def complete_flow(
     ``rejected``: what is wrong with the given answer beyond its text (a tool request answered in
     prose): it fails, neither repaired nor replaced by the fallback (no text takes the shape asked). ``failed``: what is wrong with it that
     the fallback may still answer (cut off at ``length_limit``, the request's ``max_tokens``, which
-    a fallback answer must fit: ``core.length``)."""
+    a fallback answer must fit: ``core.types.fits``)."""
     if plan.generation_prompt is None:
         raise StepCacheError("this plan needs no model call; use StepCache.serve(plan)")
     attempt = _Completion(plan, dict(plan.timings), list(rejected), length_limit, list(failed))

@@ -12,8 +12,7 @@ from typing import Any
 
 from ..errors import InvalidPromptError
 from .outcomes import CACHE_ALONE_OUTCOMES
-from .plan import CachePlan
-from .plan_memo import PLANS
+from .plan import PLANS, CachePlan
 from .policy import ReusePolicy
 from .proofs import PROOFS, Keyed, keyed, keyed_steps
 from .tasks import TaskHandler, TaskRegistry, Verification

@@ -19,10 +19,18 @@ verify) exactly as before:
 A key finds candidates, never an answer: nothing is served on key equality alone. The dictionaries
 belong to the stores (``core.problem_keys``), so they outlive the process and follow every delete;
 the map of path 1 is this process's memo of served answers, re-checked against the store on read.
+
+Path 1 has a twin for ``lookup`` (an adapter that looks up and serves apart, LangChain's global
+cache): the plans this tier made that reuse an entry as it is, kept by request, and the plan made
+right after a model's answer to a request was stored (the lookup the same request makes next, made
+then). ``lookup`` reads the problem's entries as path 2 does and hands a copy out again when the
+first of them path 2 would check is the kept entry, unchanged; it is served and counted as the plan
+it copies, without the task reading the prompt or checking the entry again.
 """
 
 from __future__ import annotations
 
+import copy
 import threading
 import time
 from collections import OrderedDict
@@ -45,7 +53,10 @@ __all__ = [
     "SHAPE_CANDIDATES",
     "TIER",
     "ProblemKeyTier",
+    "fresh_plan",
+    "keeps_plan",
     "keyed_lookup",
+    "plan_ahead",
     "task_lookup_keys",
 ]
 
@@ -104,6 +115,12 @@ def keyed_lookup(plan: CachePlan, policy: ReusePolicy) -> Generator[Request, Any
     plan.timings["problem_key"] = looked
     plan.tier, plan.similarity = TIER, None  # found by its key: no distance to report
     return True
+
+
+def plan_ahead(plan: CachePlan, policy: ReusePolicy) -> Generator[Request, Any, CachePlan | None]:
+    """Paths 2 and 3 for a fresh plan (:func:`fresh_plan`) of a request whose answer was just
+    stored: the plan when they serve it, else None. Not a lookup: nothing is counted or traced."""
+    return plan if (yield from keyed_lookup(plan, policy)) else None
 
 
 def _closest(entries: list[CacheEntry], constraints: Any) -> list[CacheEntry]:
@@ -194,6 +211,52 @@ def _content(entry: CacheEntry) -> Hashable:
     )
 
 
+@dataclass(frozen=True)
+class _Planned:
+    """A plan of this tier that reuses an entry as it is, kept for the same request: the entry as
+    it was read, the policy it was planned under, and the plan (never handed out itself)."""
+
+    entry: CacheEntry
+    policy: ReusePolicy
+    plan: CachePlan
+
+
+def _copied(plan: CachePlan) -> CachePlan:
+    """A plan equal to ``plan`` sharing no list or dict with it (its steps themselves are shared:
+    nothing changes a step)."""
+    out = copy.copy(plan)
+    out.steps, out.provenance = list(plan.steps), list(plan.provenance)
+    out.step_evidence, out.errors, out.timings = list(plan.step_evidence), list(plan.errors), dict(plan.timings)
+    return out
+
+
+def keeps_plan(plan: CachePlan) -> bool:
+    """Whether a plan is one :meth:`ProblemKeyTier.keep_plan` keeps: this tier's reuse of an entry
+    as it is (no model, no judge, nothing stored when served)."""
+    return (
+        plan.tier == TIER and plan.outcome == "reuse" and not plan.needs_model and plan.entry is not None
+        and plan.request_key is not None and plan.judge_prompt is None and plan.judge_reply is None
+    )
+
+
+def fresh_plan(plan: CachePlan) -> CachePlan:
+    """A "miss" plan of the same request as ``plan`` (what ``planner.prepare`` made of it)."""
+    return CachePlan(
+        prompt=plan.prompt, namespace=plan.namespace, llm_key=plan.llm_key, handler=plan.handler,
+        constraints=plan.constraints, outcome="miss", generation_prompt=plan.prompt, request_key=plan.request_key,
+        lookup_keys=plan.lookup_keys,
+    )
+
+
+def _first_of(plan: CachePlan, entries: list[CacheEntry], kept: CacheEntry) -> bool:
+    """Whether the kept entry, unchanged, is the first of the problem's entries that path 2 checks
+    (``_closest`` order, of the plan's task and partition): path 2 would reuse it, as planned."""
+    for entry in _closest(entries, plan.constraints):
+        if entry.task == plan.handler.name and entry.namespace == plan.namespace and entry.llm_key == plan.llm_key:
+            return entry.id == kept.id and _same_entry(entry, kept)
+    return False
+
+
 def _repeat_flow(served: _Served, started: float) -> Generator[Request, Any, StepCacheResult | None]:
     current = yield GetEntry(served.entry.id)
     if not _same_entry(current, served.entry):
@@ -210,6 +273,7 @@ class ProblemKeyTier:
     def __init__(self, maxsize: int = 16384) -> None:
         self.maxsize = maxsize
         self._served: OrderedDict[Hashable, _Served] = OrderedDict()
+        self._planned: OrderedDict[Hashable, _Planned] = OrderedDict()
         self._lock = threading.Lock()
         self._counts = self._zero()
 
@@ -263,6 +327,51 @@ class ProblemKeyTier:
                 if self._served.get(key) is served:
                     del self._served[key]
         return result
+
+    # ------------------------------------------------------------------ path 1 for lookup
+    def keep_plan(self, plan: CachePlan, policy: ReusePolicy) -> None:
+        """Keep a plan :func:`keeps_plan` accepts for the same request (bounded, least recently
+        used first out)."""
+        key = self.request_key(plan.request_key, plan.namespace, plan.llm_key)
+        if key is None or self.maxsize <= 0 or not keeps_plan(plan):
+            return
+        assert plan.entry is not None  # keeps_plan
+        planned = _Planned(plan.entry, policy, _copied(plan))
+        with self._lock:
+            self._planned[key] = planned
+            self._planned.move_to_end(key)
+            while len(self._planned) > self.maxsize:
+                self._planned.popitem(last=False)
+
+    def planned_flow(self, key: Hashable | None, policy: ReusePolicy, started: float) -> Generator[Request, Any, Any] | None:
+        """The lookup of a request whose plan is kept (under this policy object): the problem's
+        entries read as path 2 reads them, and a copy of the plan if the first it would check is
+        the kept entry, unchanged (path 2 would reuse it: its checks are pure functions of the
+        request and the entry); else None (and the plan forgotten). None when no plan is kept."""
+        if key is None:
+            return None
+        with self._lock:
+            found = self._planned.get(key)
+            if found is None:
+                return None
+            self._planned.move_to_end(key)
+        return None if found.policy is not policy else self._planned_flow(key, found, _copied(found.plan), started)
+
+    def _planned_flow(self, key: Hashable, planned: _Planned, plan: CachePlan, started: float) -> Generator[
+            Request, Any, CachePlan | None]:
+        # ``plan`` by that name: the telemetry of the lookup reads its task and namespace
+        problem = (plan.lookup_keys or (None, None))[0]
+        t0 = time.perf_counter()
+        entries = [] if problem is None else (yield FindKeyed(problem, plan.namespace, plan.llm_key, _FETCHED))
+        t1 = time.perf_counter()
+        if _first_of(plan, list(entries or ()), planned.entry):
+            plan.timings = {"validate": t0 - started, "problem_key": t1 - t0, "verify": time.perf_counter() - t1,
+                            "reinstantiate": 0.0}
+            return plan
+        with self._lock:
+            if self._planned.get(key) is planned:
+                del self._planned[key]
+        return None
 
     # ------------------------------------------------------------------ counters
     def count(self, result: StepCacheResult, *, repeat: bool = False) -> None:

@@ -1,4 +1,12 @@
-"""Pydantic schemas shared by every stage: steps, cache entries, model responses, results."""
+"""Pydantic schemas shared by every stage: steps, cache entries, model responses, results; and the
+length rule (:func:`fits`).
+
+The length rule: an answer's length against a request's length limit (``max_tokens``...), without a tokenizer.
+
+Every tokenizer's token holds at least one byte, so a text of at most N UTF-8 bytes never needs more
+than N tokens: such a text fits a limit of N. A longer one fits only with the model's own word for
+it: the completion tokens it reported for exactly that text.
+"""
 
 from __future__ import annotations
 
@@ -11,19 +19,21 @@ from pydantic import BaseModel, ConfigDict, Field, computed_field
 from .outcomes import Outcome, Provenance  # the vocabulary (docs/outcomes.md)
 
 __all__ = [
+    "CacheEntry",
+    "CacheHit",
+    "fits",
+    "LLMResponse",
     "LookupTier",
     "Outcome",
     "Provenance",
-    "VerificationLevel",
-    "VERIFICATION_LEVELS",
-    "weakest",
     "Step",
-    "CacheEntry",
-    "CacheHit",
-    "LLMResponse",
-    "StepRecord",
     "StepCacheResult",
+    "StepRecord",
+    "VERIFICATION_LEVELS",
+    "VerificationLevel",
+    "weakest",
 ]
+
 
 LookupTier = Literal["problem_key"]
 """How a served answer's cached entry was found when not by similarity: ``problem_key``, a dictionary
@@ -185,3 +195,13 @@ class StepCacheResult(BaseModel):
         for step in self.steps:
             counts[step.provenance] = counts.get(step.provenance, 0) + 1
         return counts
+
+
+def fits(text: str, limit: int | None, reported_tokens: int | None = None) -> bool:
+    """Whether ``text`` may answer a request whose length limit is ``limit`` tokens (None: no limit).
+    ``reported_tokens``: the tokens the model reported for exactly this text (a verbatim stored answer)."""
+    if limit is None:
+        return True
+    if len(text.encode("utf-8", "surrogatepass")) <= limit:
+        return True
+    return reported_tokens is not None and 0 < reported_tokens <= limit

@@ -5,7 +5,7 @@
   line per request (``stepcache_integrations.langchain``), ``stats()`` with misses and reasons.
 - :class:`StepCacheRunnable` / :func:`with_step_cache` - the full pipeline (reuse,
   re-instantiation, patch, repair) around one model, with streaming and step metadata in
-  ``response_metadata["stepcache"]`` (schema: ``stepcache_integrations.adapters.record.StepCacheSummary``).
+  ``response_metadata["stepcache"]`` (schema: ``stepcache_integrations.adapters.flow.StepCacheSummary``).
 """
 
 from __future__ import annotations

@@ -16,14 +16,19 @@ from langchain_core.caches import RETURN_VAL_TYPE
 from langchain_core.messages import BaseMessage
 from langchain_core.outputs import ChatGeneration, Generation
 
-from ..adapters.flow import Io, TwinFlow
-from ..adapters.options import cut_off
-from ..adapters.record import METADATA_KEY, exact_summary
-from ..adapters.tiers import TierDecision
-from ._cache_counters import CacheCounters
-from ._convert import Request, entry_metadata, generation_from_dict, generation_text, generation_to_dict, llm_key_for
+from ..adapters.flow import Io, METADATA_KEY, TwinFlow, exact_summary
+from ..adapters.tiers import TierDecision, cut_off
+from ._requests import (
+    CacheCounters,
+    LlmStringView,
+    Request,
+    entry_metadata,
+    generation_from_dict,
+    generation_text,
+    generation_to_dict,
+    llm_key_for,
+)
 from ._exact import exact_request
-from ._tiers import LlmStringView
 
 __all__ = ["ExactCall", "exact_lookup_flow", "exact_update_flow", "exact_where", "store_args"]
 

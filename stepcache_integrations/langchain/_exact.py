@@ -13,8 +13,8 @@ from typing import Any
 
 from langchain_core.messages import BaseMessage, message_to_dict, messages_from_dict
 
-from ..adapters.record import METADATA_KEY
-from ._convert import Request, json_default
+from ..adapters.flow import METADATA_KEY
+from ._requests import Request, json_default
 from .engine_model import output_text
 
 __all__ = ["exact_request", "output_payload", "output_usage", "restore_output"]

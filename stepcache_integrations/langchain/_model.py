@@ -17,11 +17,10 @@ from langchain_core.runnables import Runnable, RunnableConfig
 
 from ..core.plan import CachePlan
 from ..core.types import LLMResponse
-from ._convert import Kind, Request
+from ._requests import CallSpec, Kind, Request
 from ._identity import unwrap
 from .engine_model import output_response
 from ._outputs import entry_meta
-from ._schema import CallSpec
 
 __all__ = [
     "ModelCaller", "call_options", "is_model", "llm_string", "model_kind", "prompt_value", "schema_dict", "unwrap",
@@ -107,7 +106,7 @@ class ModelCaller:
         self.kwargs = kwargs
         self.spec = spec if spec is not None else CallSpec()
         self.stored = stored
-        self.limit = limit  # the request's length limit: an answer cut off at it fails (adapters.options)
+        self.limit = limit  # the request's length limit: an answer cut off at it fails (adapters.tiers)
 
     def shaped(self, stored: BaseMessage | None) -> ModelCaller:
         """This caller for a plan whose matched entry has the message shape ``stored``."""

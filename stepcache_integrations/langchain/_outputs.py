@@ -13,7 +13,7 @@ from langchain_core.messages import AIMessage, BaseMessage
 
 from ..core.engine import CachePlan
 from ..core.types import StepCacheResult
-from ._convert import Request, covers, entry_metadata, message_from_text, restorable_generations
+from ._requests import Request, covers, entry_metadata, message_from_text, restorable_generations
 from .engine_model import output_text
 
 __all__ = ["entry_meta", "from_cache", "from_model"]

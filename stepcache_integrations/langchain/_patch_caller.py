@@ -8,8 +8,7 @@ from langchain_core.messages import BaseMessage
 
 from ..core.engine import CachePlan
 from ..core.types import LLMResponse
-from ._convert import Request, entry_metadata
-from ._schema import CallSpec
+from ._requests import CallSpec, Request, entry_metadata
 from .engine_model import output_response
 
 __all__ = ["PatchCaller"]

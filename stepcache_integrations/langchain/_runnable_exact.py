@@ -13,9 +13,20 @@ from typing import Any
 
 from langchain_core.messages import BaseMessage
 
-from ..adapters.flow import END, Emit, Io, StreamFlow, TwinFlow, opened, pull
-from ..adapters.options import CUT_OFF, cut_off
-from ..adapters.record import METADATA_KEY, exact_event, exact_summary, log_request
+from ..adapters.flow import (
+    END,
+    Emit,
+    Io,
+    METADATA_KEY,
+    StreamFlow,
+    TwinFlow,
+    exact_event,
+    exact_summary,
+    log_request,
+    opened,
+    pull,
+)
+from ..adapters.tiers import CUT_OFF, cut_off
 from ..core.exact_tier import ExactHit, exact_llm_key
 from ._exact import exact_request, output_payload, output_usage, restore_output
 from ._streaming import cached_chunks, merge_chunks

@@ -13,9 +13,9 @@ from typing import Any
 
 from langchain_core.messages import AIMessage, AIMessageChunk, BaseMessage, BaseMessageChunk, message_chunk_to_message
 
-from ..adapters.record import METADATA_KEY, StreamSession, revise_record
+from ..adapters.flow import METADATA_KEY, StreamSession, revise_record
 from ..core.engine import CachePlan
-from ._convert import Kind
+from ._requests import Kind
 from .engine_model import content_text, message_text
 
 __all__ = [

@@ -13,28 +13,38 @@ from langchain_core.language_models import BaseLanguageModel
 from langchain_core.messages import BaseMessage
 from langchain_core.outputs import ChatGeneration, Generation
 
-from ..adapters.flow import Io, TwinFlow, answer_flow, arun, run
-from ..adapters.options import CUT_OFF, cut_off, fits, inert_names, reported_output_tokens
-from ..adapters.record import METADATA_KEY, bypass_summary, summarize
-from ..adapters.tiers import Reason, TierDecision, warn_once
+from ..adapters.flow import Io, METADATA_KEY, TwinFlow, answer_flow, arun, bypass_summary, run, summarize
+from ..adapters.tiers import (
+    CUT_OFF,
+    Reason,
+    TierDecision,
+    cut_off,
+    fits,
+    inert_names,
+    reported_output_tokens,
+    warn_once,
+)
 from ..core.engine import CachePlan, StepCache
 from ..core.pipeline import declined_outcome
 from ..core.types import StepCacheResult
 from ..errors import InvalidPromptError
-from ._cache_counters import CacheCounters
-from ._patch_caller import PatchCaller
-from ._convert import (
+from ._requests import (
+    CacheCounters,
+    CallSpec,
+    JSON_ONLY,
+    LlmStringView,
     Request,
     annotate,
+    cache_tier,
     message_from_text,
     parse_cache_prompt,
+    read_llm_string,
     restorable_generations,
+    step_key,
     template_flow,
 )
-from ._schema import CallSpec
+from ._patch_caller import PatchCaller
 from ._cache_exact import ExactCall, exact_lookup_flow, exact_update_flow, exact_where, store_args
-from ._tiers import LlmStringView, cache_tier, read_llm_string, step_key
-from ._unread import JSON_ONLY
 
 __all__ = ["StepCacheLLMCache"]
 

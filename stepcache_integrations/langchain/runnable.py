@@ -37,33 +37,54 @@ from ..adapters.flow import (
     Emit,
     Io,
     StreamFlow,
+    StreamSession,
     TwinFlow,
     answer_flow,
     arun,
     arun_stream,
     finish_step,
+    log_request,
     opened,
     pull,
+    result_event,
     run,
     run_stream,
 )
-from ..adapters.options import declared_fields, fits, inert_names, length_limit, reported_output_tokens
-from ..adapters.record import StreamSession, log_request, result_event
-from ..adapters.tiers import Reason, TierDecision, warn_once
+from ..adapters.tiers import (
+    Reason,
+    TierDecision,
+    declared_fields,
+    fits,
+    inert_names,
+    length_limit,
+    reported_output_tokens,
+    warn_once,
+)
 from ..core.engine import StepCache
 from ..core.types import StepCacheResult
 from ..errors import InvalidPromptError
-from ._convert import Request, annotate, kwargs_digest, messages_to_text, summary, template_flow
+from ._requests import (
+    CallSpec,
+    JSON_ONLY,
+    Request,
+    annotate,
+    configured_identity,
+    kwargs_digest,
+    messages_to_text,
+    read_llm_string,
+    step_key,
+    summary,
+    template_flow,
+    wrapper_identity,
+    wrapper_tier,
+)
 from ._identity import bound_identity, unwrap
 from ._model import ModelCaller, call_options, is_model, llm_string, model_kind, prompt_value, schema_dict
 from ._outputs import from_cache, from_model
-from ._schema import CallSpec
 from ._streaming import (
     cached_chunks, chunk_text, merge_chunks, piece, stream_revised, stream_tail, streams_live, strip_usage,
 )
 from ._runnable_exact import exact_invoke_flow, exact_stream_flow
-from ._tiers import configured_identity, read_llm_string, step_key, wrapper_identity, wrapper_tier
-from ._unread import JSON_ONLY
 from .engine_model import output_text
 
 __all__ = ["StepCacheRunnable", "with_step_cache"]
@@ -92,7 +113,7 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
     a cached answer that is no tool call is never served for it.
 
     Every request logs one INFO line on ``stepcache_integrations.langchain``, as the global cache
-    does (``adapters.record.log_request``).
+    does (``adapters.flow.log_request``).
     """
 
     bound: Runnable
@@ -288,7 +309,7 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
 
     @staticmethod
     def _fits(plan: Any, output: Any, limit: int | None) -> bool:
-        """Whether a cache-only answer fits the request's length limit (``adapters.options.fits``: the
+        """Whether a cache-only answer fits the request's length limit (``adapters.tiers.fits``: the
         stored message itself fits by the tokens its model reported)."""
         restored = plan.entry is not None and isinstance(output, BaseMessage) and output_text(output) == plan.entry.text
         return fits(plan.cached_text, limit, reported_output_tokens(output) if restored else None)
@@ -298,7 +319,7 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
 
     def tier(self, request: Request, call_kwargs: dict[str, Any], spec: CallSpec) -> tuple[TierDecision, str, int | None]:
         """The tier of this request (``adapters.tiers``), its exact-tier model identity and its length
-        limit (``max_tokens``...: read by the length rule, ``adapters.options``).
+        limit (``max_tokens``...: read by the length rule, ``adapters.tiers``).
 
         The step tier holds unless a message part or field the engine does not read, a field of the
         model it does not know (``instructions``...: every such field at once, each with the opt-in

@@ -14,7 +14,7 @@
     response.metadata["stepcache_calls"]  # every StepCacheLLM call behind the response
 
 One class, :class:`StepCacheLLM`, wraps every inner model (``StepCacheFunctionCallingLLM``
-is an alias). The record schema is :class:`stepcache_integrations.adapters.record.StepCacheSummary`.
+is an alias). The record schema is :class:`stepcache_integrations.adapters.flow.StepCacheSummary`.
 
 Requires ``llama-index-core`` (``pip install 'stepcache-integrations[llamaindex]'``).
 """

@@ -18,10 +18,19 @@ from typing import Any
 
 from llama_index.core.base.llms.types import ChatMessage, ChatResponse, CompletionResponse
 
-from ..adapters.flow import END, Emit, Io, StreamFlow, TwinFlow, pull
-from ..adapters.options import CUT_OFF, cut_off
-from ..adapters.record import METADATA_KEY, exact_event, exact_summary, log_request
-from ..adapters.tiers import TierDecision
+from ..adapters.flow import (
+    END,
+    Emit,
+    Io,
+    METADATA_KEY,
+    StreamFlow,
+    TwinFlow,
+    exact_event,
+    exact_summary,
+    log_request,
+    pull,
+)
+from ..adapters.tiers import CUT_OFF, TierDecision, cut_off
 from ..core.exact_tier import exact_llm_key
 from ..core.llm import coerce_response
 from ..errors import ModelOutputError

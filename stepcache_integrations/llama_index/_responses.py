@@ -12,7 +12,7 @@ from typing import Any
 
 from llama_index.core.base.llms.types import ChatMessage, ChatResponse, CompletionResponse, MessageRole
 
-from ..adapters.record import METADATA_KEY, StreamSession
+from ..adapters.flow import METADATA_KEY, StreamSession
 from ..core.types import StepCacheResult
 from ._spans import report
 

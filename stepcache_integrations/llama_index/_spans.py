@@ -32,7 +32,7 @@ from llama_index.core.instrumentation.span import active_span_id
 from llama_index.core.instrumentation.span_handlers import BaseSpanHandler
 from llama_index.core.instrumentation.span.simple import SimpleSpan
 
-from ..adapters.record import METADATA_KEY
+from ..adapters.flow import METADATA_KEY
 
 __all__ = ["install", "report", "conversation_scope", "CALLS_KEY"]
 

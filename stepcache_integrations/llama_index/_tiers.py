@@ -15,16 +15,20 @@ from typing import Any
 
 from llama_index.core.base.llms.types import ChatMessage, TextBlock
 
-from ..adapters.options import (
+from ..adapters.tiers import (
+    Reason,
+    TierDecision,
+    decide_tier,
     declared_fields,
     field_reasons,
     fits,
     inert_names,
+    inert_names_of,
     known_fields,
     length_limit,
     option_reasons,
+    profile_for,
 )
-from ..adapters.tiers import Reason, TierDecision, decide_tier, inert_names_of, profile_for
 from ._llm_key import LLAMA_INDEX_CLASSES, formatter_reason, inner_options
 from ._requests import BYPASS_KWARGS, role_name
 
@@ -66,7 +70,7 @@ def request_limit(llm: Any, kwargs: dict[str, Any]) -> int | None:
 
 def fitted(cache: Any, plan: Any, limit: int | None, options: dict[str, Any]) -> Any:
     """``plan``, or a miss plan when its cache-only answer may not fit the request's length ``limit``
-    (``adapters.options``: the stored answer itself fits by the tokens its model reported); the
+    (``adapters.tiers``: the stored answer itself fits by the tokens its model reported); the
     prompt's vector is kept."""
     entry = plan.entry
     verbatim = entry is not None and plan.cached_text == entry.text

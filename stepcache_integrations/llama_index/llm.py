@@ -48,21 +48,24 @@ from ..adapters.flow import (
     END,
     Emit,
     Io,
+    METADATA_KEY,
+    StepCacheSummary,
     StreamFlow,
     TwinFlow,
     answer_flow,
     arun,
     arun_stream,
     finish_step,
+    log_request,
     pull,
+    result_event,
     run,
     run_stream,
+    summarize,
 )
-from ..adapters.options import inert_names
-from ..adapters.record import METADATA_KEY, StepCacheSummary, log_request, result_event, summarize
+from ..adapters.tiers import TierDecision, inert_names, warn_once
 from ..core.engine import CachePlan, StepCache
 from ..core.types import StepCacheResult
-from ..adapters.tiers import TierDecision, warn_once
 from ._exact import ExactRequest, exact_answer_flow, exact_chat_request, exact_completion_request, exact_stream_flow
 from ._function_calling import InnerFunctionCalling
 from ._tiers import dropped_fields, fitted, llama_tier, request_limit

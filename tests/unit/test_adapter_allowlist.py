@@ -10,16 +10,14 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 from llama_index.core.base.llms.types import ChatMessage, MessageRole
 
 from stepcache_integrations import StepCache
-from stepcache_integrations.adapters.options import unmodelled_option
+from stepcache_integrations.adapters.tiers import unmodelled_option
 from stepcache_integrations.llama_index import StepCacheLLM
 from tests.unit.test_llama_index_no_claim import OTHER_PROMPTS, PROMPTS, assert_no_claim
-from tests.unit.test_llama_index_support import ScriptedLLM
-from tests.unit.test_llama_index_support import offline_settings  # noqa: F401 - fixture
+from tests.unit.test_llama_index_support import ScriptedLLM, offline_settings
 
 ALLOWED = {"model": "m", "temperature": 0.0, "top_p": 1.0, "seed": 7, "timeout": 30, "max_retries": 2,
            "stream": True, "stream_usage": True, "n": 1, "base_url": "http://x/v1", "api_key": "k",

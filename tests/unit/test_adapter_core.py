@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from stepcache_integrations import StepCache
-from stepcache_integrations.adapters.record import METADATA_KEY, StepCacheSummary, StreamSession, bypass_summary, revise_record, summarize
+from stepcache_integrations.adapters.flow import METADATA_KEY, StepCacheSummary, StreamSession, bypass_summary, revise_record, summarize
 
 ANSWER = "Step 1: Subtract 5 from both sides: 3x = 15.\nStep 2: Divide both sides by 3: x = 5.\nAnswer: x = 5"
 QUESTION = "Solve 3x + 5 = 20 for x. Show your steps."

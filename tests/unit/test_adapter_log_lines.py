@@ -1,4 +1,4 @@
-"""Issue 21: one log line per request, the same in every adapter (adapters.record.log_request).
+"""Issue 21: one log line per request, the same in every adapter (adapters.flow.log_request).
 
 A line names a short stable key (model key digest / namespace / prompt digest) and the part of
 the prompt that tells it apart: where it differs from the cached candidate's prompt, else its
@@ -15,7 +15,7 @@ import pytest
 from langchain_core.messages import HumanMessage, SystemMessage
 
 from stepcache_integrations import StepCache
-from stepcache_integrations.adapters.record import prompt_difference, request_key, result_event
+from stepcache_integrations.adapters.flow import prompt_difference, request_key, result_event
 from stepcache_integrations.langchain import StepCacheLLMCache, with_step_cache
 from tests.unit.test_langchain_fakes import MATH_A, MATH_Q, MATH_Q2, global_cache, scripted  # noqa: F401 - fixture
 

@@ -320,7 +320,7 @@ def test_provider_classes_have_no_field_reason(monkeypatch: pytest.MonkeyPatch) 
     from llama_index.llms.openai_like import OpenAILike
 
     from stepcache_integrations.langchain._model import llm_string
-    from stepcache_integrations.langchain._tiers import cache_tier, read_llm_string, wrapper_tier
+    from stepcache_integrations.langchain._requests import cache_tier, read_llm_string, wrapper_tier
     from stepcache_integrations.llama_index._llm_key import field_reason_of, inner_reason
 
     monkeypatch.delenv("OPENAI_BASE_URL", raising=False)

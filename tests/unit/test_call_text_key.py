@@ -20,7 +20,7 @@ from langchain_core.globals import set_llm_cache
 from stepcache_integrations import StepCache
 from stepcache_integrations.core.tasks.json.schema import CALL_TEXT, has_prose, schema_key
 from stepcache_integrations.langchain import StepCacheLLMCache, with_step_cache
-from stepcache_integrations.langchain._schema import CallSpec
+from stepcache_integrations.langchain._requests import CallSpec
 from tests.unit.test_langchain_fakes import StructuredChat
 
 SCHEMA = {

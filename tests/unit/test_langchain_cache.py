@@ -17,7 +17,7 @@ from pydantic import BaseModel
 
 from stepcache_integrations import StepCache
 from stepcache_integrations.langchain import StepCacheLLMCache
-from stepcache_integrations.langchain._convert import llm_key_for, parse_cache_prompt
+from stepcache_integrations.langchain._requests import llm_key_for, parse_cache_prompt
 from tests.unit.test_langchain_fakes import (
     JSON_A,
     JSON_Q,
@@ -561,7 +561,7 @@ def test_an_endpoint_from_openai_base_url_is_part_of_the_key(global_cache: StepC
     import httpx
     from langchain_openai import ChatOpenAI
 
-    from stepcache_integrations.langchain._tiers import read_llm_string
+    from stepcache_integrations.langchain._requests import read_llm_string
 
     monkeypatch.setenv("OPENAI_BASE_URL", "http://deploy-fr/v1")
     model = ChatOpenAI(model="m", api_key="k", http_client=httpx.Client())

@@ -426,7 +426,7 @@ def test_a_message_differing_only_in_normalization_is_another_request(path: Any,
 )
 def test_a_turn_label_inside_a_text_is_no_claim(messages: list[BaseMessage]) -> None:
     """Red team round 7, R7_1: these texts read like other turns in the engine's prompt text."""
-    from stepcache_integrations.langchain._unread import unread_messages
+    from stepcache_integrations.langchain._requests import unread_messages
 
     reason = unread_messages(messages)
     assert reason is not None and "turn label" in reason

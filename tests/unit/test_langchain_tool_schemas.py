@@ -19,11 +19,9 @@ from pydantic import BaseModel
 
 from stepcache_integrations import StepCache
 from stepcache_integrations.errors import VerificationError
-from stepcache_integrations.langchain._tiers import read_llm_string, step_key
+from stepcache_integrations.langchain._requests import CallSpec, NOT_A_TOOL_CALL, llm_key_for, read_llm_string, step_key
 from stepcache_integrations.langchain import StepCacheLLMCache, with_step_cache
-from stepcache_integrations.langchain._convert import llm_key_for
 from stepcache_integrations.core.tasks.json.schema import CALL_TEXT
-from stepcache_integrations.langchain._schema import NOT_A_TOOL_CALL, CallSpec
 from tests.unit.test_langchain_fakes import StructuredChat, global_cache  # noqa: F401 - fixture
 
 pytest.importorskip("langchain_openai")

@@ -21,7 +21,7 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, System
 
 from stepcache_integrations import StepCache
 from stepcache_integrations.langchain import StepCacheLLMCache, with_step_cache
-from stepcache_integrations.langchain._convert import parse_cache_prompt
+from stepcache_integrations.langchain._requests import parse_cache_prompt
 
 ROLES = {"User": HumanMessage, "Assistant": AIMessage, "System": SystemMessage}
 _SPLIT = re.compile(r"\n\n(?=(?:User|Assistant|System): )")

@@ -261,7 +261,7 @@ def test_the_cli_prints_the_vocabulary(capsys: pytest.CaptureFixture[str]) -> No
 
 
 def test_exact_tier_lines_name_the_outcome_and_whether_the_answer_was_kept() -> None:
-    from stepcache_integrations.adapters.record import exact_event
+    from stepcache_integrations.adapters.flow import exact_event
 
     assert exact_event({"outcome": "exact", "verification": "unchecked"}) == "exact (unchecked)"
     assert exact_event({"outcome": "miss", "stored_entry_id": "e1"}) == "miss (exact tier), stored the answer"

@@ -26,8 +26,8 @@ from langchain_core.outputs import ChatGeneration
 
 from stepcache_integrations import StepCache
 from stepcache_integrations.langchain import StepCacheLLMCache, with_step_cache
-from stepcache_integrations.langchain import _convert
-from stepcache_integrations.langchain._convert import Request, llm_key_for, parse_cache_prompt
+from stepcache_integrations.langchain import _requests
+from stepcache_integrations.langchain._requests import Request, llm_key_for, parse_cache_prompt
 from tests.unit.test_langchain_fakes import ScriptedChat, ai
 
 QUESTION = "What animal is this?"
@@ -312,7 +312,7 @@ def test_plain_text_requests_keep_their_keys() -> None:
         [HumanMessage("Hi"), AIMessage("Hello!", id="run-1", response_metadata={"model": "m"}), HumanMessage("Bye")],
     ):
         request = parse_cache_prompt(dumps(messages))
-        assert request.kind == "chat" and _convert.request_digest(messages) is None
+        assert request.kind == "chat" and _requests.request_digest(messages) is None
         assert request.llm_key("lc-base") == "lc-base"
     assert Request("llm", "Hi").llm_key("lc-base") == "lc-base"
 
@@ -363,8 +363,8 @@ def test_key_survives_langchains_cache_serialization() -> None:
         warnings.simplefilter("ignore")
         for messages in (image("https://x/cat.jpg"), _tool_history(), [HumanMessage("Hi", name="bob")]):
             restored = loads(dumps(messages), allowed_objects="messages")
-            assert _convert.request_digest(messages) is not None
-            assert _convert.request_digest(restored) == _convert.request_digest(messages)
+            assert _requests.request_digest(messages) is not None
+            assert _requests.request_digest(restored) == _requests.request_digest(messages)
 
 
 # ----------------------------------------------------------------------------- property: no hit after an edit
@@ -465,7 +465,7 @@ def test_a_request_with_a_non_text_part_is_replayed_only_for_exactly_itself(
     assert (record["tier"], record["outcome"], record["verified"]) == ("exact", "exact", False)
     edited = _edited(messages, data)
     assert cache.lookup(dumps(edited), llm_string) is None
-    assert _convert.request_digest(edited) != _convert.request_digest(messages)  # and keyed apart all the same
+    assert _requests.request_digest(edited) != _requests.request_digest(messages)  # and keyed apart all the same
 
 
 def test_the_wrapper_keys_a_digest_of_the_api_key() -> None:

@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from stepcache_integrations import InMemoryStore, StepCache, StoreError
-from stepcache_integrations.core import store_guard as breaker_module
-from stepcache_integrations.core.store_guard import StoreBreaker
+from stepcache_integrations.core import drivers as breaker_module
+from stepcache_integrations.core.drivers import StoreBreaker
 
 from .test_engine import Recorder
 

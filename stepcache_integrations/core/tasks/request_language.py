@@ -55,10 +55,19 @@ class Vocabulary:
                 self.phrases[key] = kind
         self.longest = max((len(p) for p in self.phrases), default=0)
         self.lengths = sorted({len(p) for p in self.phrases}, reverse=True)  # only these can match
+        # per first character, the lengths of the phrases starting with it (longest first): a
+        # position tries only those; an empty phrase (none today) would match anywhere, last
+        empty = (0,) if "" in self.phrases else ()
+        by_first: dict[str, set[int]] = {}
+        for phrase in self.phrases:
+            if phrase:
+                by_first.setdefault(phrase[0], set()).add(len(phrase))
+        self.lengths_from = {first: (*sorted(ns, reverse=True), *empty) for first, ns in by_first.items()}
+        self.lengths_from[""] = empty  # past the end of the text
 
     def match(self, text: str, pos: int) -> tuple[str, int] | None:
         """The word class and end of the longest phrase of the table at ``pos``, or None."""
-        for length in self.lengths:
+        for length in self.lengths_from.get(text[pos : pos + 1], self.lengths_from[""]):
             end = pos + length
             if end > len(text):
                 continue
@@ -71,6 +80,8 @@ class Vocabulary:
 def fold(text: str) -> str:
     """NFC, then each character case-folded where that keeps its length ("ß" stays "ß"): a folded
     prompt's offsets are its own."""
+    if text.isascii():  # the common case: NFC leaves it alone and ASCII folds to its lower case
+        return text.lower()
     text = unicodedata.normalize("NFC", text).replace("\u2019", "'")
     return "".join(ch.casefold() if len(ch.casefold()) == 1 else ch for ch in text)
 
