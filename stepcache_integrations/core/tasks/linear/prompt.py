@@ -28,6 +28,7 @@ from ..algebra import (
     solve_system,
 )
 from .reader import LinearRequest, read_request
+from .targets import target_value
 
 __all__ = ["LinearProblem", "understand_prompt", "MAX_PROMPT_CHARS"]
 
@@ -73,7 +74,8 @@ _FACTORIAL_OR_UNEQUAL = re.compile(r"(?:[\d)]|(?<![A-Za-z])[A-Za-z])\s*!|!\s*=")
 
 @dataclass(frozen=True)
 class LinearProblem:
-    """A prompt the task understands: its equations, unknowns, the asked ones and the solution."""
+    """A prompt the task understands: its equations, unknowns, the asked ones and the solution, the
+    format read, and the expression asked instead of the unknowns with its exact value (``targets``)."""
 
     equations: tuple[Equation, ...]
     variables: tuple[str, ...]
@@ -81,6 +83,8 @@ class LinearProblem:
     solution: dict[str, Fraction]
     format: tuple[str, ...] = ()
     answer_label: str = ""
+    target: str = ""
+    target_value: Fraction | None = None
 
 
 def _equation_runs(text: str) -> tuple[list[Equation], str, list[tuple[int, int]]] | None:
@@ -194,7 +198,13 @@ def understand_prompt(prompt: str) -> LinearProblem | None:
     # Naming an unknown ("for y") asks for it; a request to solve without one, or no request, asks for all.
     named = set(variables) if request.asks_all or not request.named else request.named
     asked = tuple(v for v in variables if v in named)
-    return LinearProblem(tuple(equations), tuple(variables), asked, solution, request.format, request.answer_label)
+    value = target_value(request.target, solution) if request.target else None
+    if request.target and value is None:
+        return None  # "1/x" at x = 0: the asked expression has no value
+    if value is not None and "decimal" in request.format and not _terminates(value):
+        return None
+    return LinearProblem(tuple(equations), tuple(variables), asked, solution, request.format, request.answer_label,
+                         request.target, value)
 
 
 def _read_equations(prompt: str) -> tuple[list[Equation], list[tuple[int, int]]]:

@@ -19,6 +19,7 @@ from typing import Any
 from lark import Token, Transformer
 
 from ..request_language import Declined, RequestLanguage, Vocabulary, Word, fold
+from .targets import EXPRESSION, canonical_target
 
 __all__ = ["FORMATS", "LinearRequest", "read_request"]
 
@@ -62,7 +63,8 @@ class LinearRequest:
     """What a prompt asks: the unknowns named (with those an asked equation defines), whether a
     request to solve asks for every unknown, whether any request was made at all (a prompt of
     equations alone asks to solve them), the format instructions read, the answer label a template
-    asks for, and the table's language."""
+    asks for, the table's language, and the expression asked instead of the unknowns ("x**2":
+    canonical sympy text, ``targets.py``; empty when the unknowns themselves are asked)."""
 
     named: frozenset[str]
     asks_all: bool
@@ -70,6 +72,7 @@ class LinearRequest:
     format: tuple[str, ...]
     answer_label: str
     language: str
+    target: str = ""
 
 
 class _Read(Transformer[Token, Any]):
@@ -84,6 +87,7 @@ class _Read(Transformer[Token, Any]):
         self.format: set[str] = set()
         self.answer_label = ""
         self.template_names: set[str] = set()  # the unknowns an answer template names ("Answer: y = ?")
+        self.derived: list[str] = []  # expressions asked ("x squared", "2x"), as the target parser reads them
 
     def VAR(self, token: Token) -> Token:  # noqa: N802 - Lark's terminal callbacks
         return token
@@ -153,6 +157,35 @@ class _Read(Transformer[Token, Any]):
     def defined(self, children: list[Any]) -> None:
         self.asked_names.add(_defined_unknown(children[0].value))
 
+    # -- expressions asked instead of the unknowns (read to canonical text in ``_parse``) --------
+    def written(self, children: list[Any]) -> str:
+        return self._asked_expression(children[0].value)
+
+    def squared(self, children: list[Any]) -> str:
+        return self._asked_expression(f"{_names(children)[0]}^2")
+
+    def cubed(self, children: list[Any]) -> str:
+        return self._asked_expression(f"{_names(children)[0]}^3")
+
+    def twice(self, children: list[Any]) -> str:
+        return self._asked_expression(f"2*{_names(children)[0]}")
+
+    def half(self, children: list[Any]) -> str:
+        return self._asked_expression(f"{_names(children)[0]}/2")
+
+    def product(self, children: list[Any]) -> str:
+        first, second = _names(children)
+        return self._asked_expression(f"{first}*{second}")
+
+    def sum(self, children: list[Any]) -> str:
+        first, second = _names(children)
+        return self._asked_expression(f"{first} + {second}")
+
+    def _asked_expression(self, text: str) -> str:
+        self.asks = True
+        self.derived.append(text)
+        return text
+
     def for_vars(self, children: list[Any]) -> list[str]:
         return next(c for c in children if isinstance(c, list))
 
@@ -202,6 +235,10 @@ class _Read(Transformer[Token, Any]):
             self.template_names.add(children[-1].value)
 
 
+def _names(children: list[Any]) -> list[str]:
+    return [c.value for c in children if isinstance(c, Token) and c.type == "VAR"]
+
+
 def _defined_unknown(equation: str) -> str:
     """The unknown an asked equation defines ("find y = x + 3" asks y); declined otherwise."""
     left = equation.split("=", 1)[0].strip()
@@ -241,8 +278,22 @@ def _parse(words: list[Word], language: str, variables: frozenset[str]) -> Linea
     if transformer.template_names and transformer.template_names != asked:
         return None  # "find x ... Answer: y = ?": the answer line cannot name what is asked and the template both
     fmt = tuple(f for f in FORMATS if f in transformer.format)
+    target = _target(transformer, variables)
+    if target is None:
+        return None
     return LinearRequest(frozenset(transformer.asked_names), transformer.asks_all, transformer.asks, fmt,
-                         transformer.answer_label, language)
+                         transformer.answer_label, language, target)
+
+
+def _target(transformer: _Read, variables: frozenset[str]) -> str | None:
+    """The one expression asked ("" when none), or None when what is asked is not read: two
+    expressions, an expression beside a named unknown ("find x and x squared") or beside an answer
+    template that names an unknown ("Give 2x. Answer: x = ?")."""
+    if not transformer.derived:
+        return ""
+    if len(transformer.derived) != 1 or transformer.asked_names or transformer.template_names:
+        return None
+    return canonical_target(transformer.derived[0], variables)
 
 
 def _words(text: str, runs: list[tuple[int, int]], variables: frozenset[str], table: Vocabulary) -> list[Word] | None:
@@ -297,6 +348,9 @@ def _linked(words: list[Word]) -> list[Word]:
             continue
         after = words[j].kind if j < len(words) else ""
         before = words[i - 1].kind if i else ""
+        if before in ("", "STOP") and after in _VERBS and [w.kind for w in words[i:j]] == ["THEN"]:
+            i = j  # "Solve 3x + 5 = 20. Then give x squared.": a sentence's "then" joins nothing
+            continue
         if after in _VERBS or before in _FORMATS_BEFORE or any(w.kind == "THEN" for w in words[i:j]):
             out.append(Word("LINK", " ".join(w.text for w in words[i:j]), words[i].start))
         elif not (after in _DROPS_COMMA and all(w.kind == "COMMA" for w in words[i:j])):
@@ -321,6 +375,9 @@ def _token_at(
     if char in _MARKS:
         return Word(_MARKS[char], char, pos), pos + 1
     found = table.match(folded, pos)
+    expression = _expression_at(text, pos, variables)
+    if expression is not None and (found is None or found[1] <= expression[1]):
+        return expression
     ident = _IDENT.match(text, pos)
     if ident is not None and ident.group() in variables and (found is None or found[1] <= ident.end()):
         return Word("VAR", ident.group(), pos), ident.end()
@@ -330,6 +387,24 @@ def _token_at(
     if kind == "QUOTE":
         return None, end
     return Word(kind, text[pos:end], pos), end
+
+
+def _expression_at(text: str, pos: int, variables: frozenset[str]) -> tuple[Word, int] | None:
+    """An expression over the unknowns at ``pos`` ("2x", "x^2", "x + 1", "20 - x") standing as a
+    word of its own; a bare unknown is a VAR, and what the target parser does not read is none."""
+    if not variables or not (text[pos].isalnum() or text[pos] in "(-"):
+        return None
+    if pos and (text[pos - 1].isalnum() or text[pos - 1] in "_.^*/+-="):
+        return None
+    match = EXPRESSION.match(text, pos)
+    if match is None or _IDENT.fullmatch(match.group()):
+        return None
+    end = match.end()
+    if end < len(text) and (text[end].isalnum() or text[end] in "_=^("):
+        return None  # "2x = 8" is an equation's, "x^2y" no expression read whole
+    if canonical_target(match.group(), variables) is None:
+        return None
+    return Word("EXPR", match.group(), pos), end
 
 
 def _special_at(text: str, pos: int) -> tuple[Word, int] | None:
