@@ -16,6 +16,7 @@ from .constraints import LinearConstraints
 from .layout import format_errors
 from .prompt import understand_prompt
 from .rewrite import reinstantiate_steps
+from .targets import written_target
 from .steps import ProblemContext, StepVerdict, check_steps, final_value_errors, unread_prose
 
 __all__ = ["LinearEquationTask"]
@@ -80,7 +81,9 @@ def _new_context(constraints: LinearConstraints, cached: LinearConstraints | Non
     plain = None
     if cached is not None and not stale_vars:
         plain = problem_context(constraints, None)
-        if (plain.variables, plain.asked, plain.solution, plain.problem) != (variables, asked, solution, problem):
+        if (plain.variables, plain.asked, plain.solution, plain.problem, plain.target) != (
+            variables, asked, solution, problem, constraints.target
+        ):
             plain = None  # never expected (both are read from ``constraints``): then nothing is shared
     return ProblemContext(
         variables=variables,
@@ -90,6 +93,8 @@ def _new_context(constraints: LinearConstraints, cached: LinearConstraints | Non
         stale_vars=stale_vars,
         stale_numbers=stale_numbers,
         plain=plain,
+        target=constraints.target,
+        target_value=constraints.target_value,
     )
 
 
@@ -100,8 +105,10 @@ def _stale_numbers(cached: LinearConstraints, new: LinearConstraints) -> set[Fra
 
 
 def _problem_changed(cached: LinearConstraints, new: LinearConstraints) -> bool:
-    """Whether two prompts pose different problems (equations, their order, unknowns or the asked ones)."""
-    return (cached.equations, cached.variables, cached.asked) != (new.equations, new.variables, new.asked)
+    """Whether two prompts pose different problems (equations, their order, unknowns or what is asked)."""
+    return (cached.equations, cached.variables, cached.asked, cached.target) != (
+        new.equations, new.variables, new.asked, new.target
+    )
 
 
 class LinearEquationTask(StepwiseTask):
@@ -146,7 +153,9 @@ class LinearEquationTask(StepwiseTask):
         if errors:
             return errors
         c = self.load_constraints(constraints)
-        return _final_errors(steps, problem_context(c, None)) or format_errors(steps, c.format, c.answer_label, c.asked_or_all)
+        return _final_errors(steps, problem_context(c, None)) or format_errors(
+            steps, c.format, c.answer_label, c.asked_or_all, c.target
+        )
 
     def verification_level(
         self,
@@ -187,6 +196,7 @@ class LinearEquationTask(StepwiseTask):
         forms = sorted(_signed_form(form) for form in c.equations)
         constants = [f"{n}/{d}" for n, d in sorted((abs(p.numerator), p.denominator) for p in c.params)]
         return _canonical_text(
+            ("target", c.target),
             ("forms", *forms), ("constants", *constants), ("asked", *c.asked_or_all), ("format", *_format_of(c))
         )
 
@@ -198,6 +208,7 @@ class LinearEquationTask(StepwiseTask):
         if not c.solution or not c.equations or not c.shapes:
             return None
         return _canonical_text(
+            ("target", c.target),
             ("shapes", *c.shapes), ("variables", *c.variables), ("asked", *c.asked_or_all), ("format", *_format_of(c))
         )
 
@@ -271,7 +282,12 @@ def _fallback_lines(c: LinearConstraints, values: dict[str, Fraction]) -> list[s
             return f"{value.numerator}/{value.denominator}"
         return format_number(value, prefer_decimal="decimal" in c.format)
 
-    if "answer_value" in c.format and len(c.asked_or_all) == 1:
+    target = c.target_value
+    if target is not None and "answer_value" in c.format:
+        final_line = f"{label}: {final(target)}"
+    elif target is not None:  # "Answer: x^2 = 25": the asked expression, not the unknowns
+        final_line = f"{label}: {written_target(c.target)} = {final(target)}"
+    elif "answer_value" in c.format and len(c.asked_or_all) == 1:
         final_line = f"{label}: {final(values[c.asked_or_all[0]])}"
     else:
         final_line = f"{label}: " + ", ".join(f"{v} = {final(values[v])}" for v in c.asked_or_all)
