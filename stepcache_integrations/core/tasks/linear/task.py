@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from dataclasses import replace
 from collections import OrderedDict
 from collections.abc import Hashable
 from fractions import Fraction
@@ -16,7 +17,8 @@ from .constraints import LinearConstraints
 from .layout import format_errors
 from .prompt import understand_prompt
 from .rewrite import reinstantiate_steps
-from .targets import written_target
+from .answer import answer_lines
+from .targets import renamed_target, written_target
 from .steps import ProblemContext, StepVerdict, check_steps, final_value_errors, unread_prose
 
 __all__ = ["LinearEquationTask"]
@@ -179,8 +181,15 @@ class LinearEquationTask(StepwiseTask):
 
     # -- re-instantiation --------------------------------------------------------------------
     def reinstantiate(self, steps: list[Step], cached_constraints: Any, constraints: Any) -> list[Step] | None:
+        """The cached steps rewritten for the new constants; when only what is asked or the format
+        differs (x squared for x, y of the system for x, an answer template), the cached working
+        with the final answer line written from the proven values (:func:`_answer_rewritten`)."""
         new, cached = self.load_constraints(constraints), self.load_constraints(cached_constraints)
-        return reinstantiate_steps(steps, cached, new, problem_context(new, cached))
+        ctx = problem_context(new, cached)
+        rewritten = reinstantiate_steps(steps, cached, new, ctx)
+        if not new.solution or not cached.solution or (rewritten is not None and not _final_errors(rewritten, ctx)):
+            return rewritten
+        return _answer_rewritten(steps if rewritten is None else rewritten, cached, new, rewritten is not None) or rewritten
 
     # -- problem keys (core.problem_key_tier) ---------------------------------------------------
     def problem_key(self, constraints: Any) -> str | None:
@@ -224,6 +233,56 @@ class LinearEquationTask(StepwiseTask):
         if not new.solution:
             return None
         return "\n".join(_fallback_lines(new, new.solution))
+
+
+#: ``Step.meta`` of an answer line the engine wrote from the proven values (no model wrote it, no
+#: entry cached it): its provenance is the fallback's (core.outcomes).
+WRITTEN_BY_FALLBACK = {"written_by": "fallback"}
+
+
+def _answer_rewritten(
+    steps: list[Step], cached: LinearConstraints, new: LinearConstraints, rewritten: bool
+) -> list[Step] | None:
+    """The cached working (re-instantiated for new constants when the form is the same; already,
+    when ``rewritten``) without its answer lines, then the answer line the new prompt asks for,
+    written from the proven solution (``_fallback_lines``'s). None when the working cannot be
+    carried over; the planner checks the result like any answer (every equation, the answer line's
+    value, the format)."""
+    if len(cached.variables) != len(new.variables):
+        return None
+    if rewritten or (cached.equations, cached.variables) == (new.equations, new.variables):
+        working = steps
+    else:
+        rename = dict(zip(cached.variables, new.variables))
+        as_cached = replace(
+            new,
+            asked=tuple(rename[v] for v in cached.asked),
+            target=renamed_target(cached.target, rename) if cached.target else "",
+            format=cached.format,
+            answer_label=cached.answer_label,
+        )
+        working = reinstantiate_steps(steps, cached, as_cached, problem_context(as_cached, cached))
+        if working is None:
+            return None
+    final = _fallback_lines(new, new.solution or {})[-1]
+    if "answer_only" in new.format or "one_line" in new.format:
+        return [Step(text=final, meta=dict(WRITTEN_BY_FALLBACK))]
+    kept = [step for step in (_without_answer_lines(step) for step in working) if step is not None]
+    if not kept:
+        return None
+    if not kept[-1].text.endswith("\n"):
+        kept[-1] = Step(text=kept[-1].text + "\n", kind=kept[-1].kind, meta=kept[-1].meta)
+    return [*kept, Step(text=final, meta=dict(WRITTEN_BY_FALLBACK))]
+
+
+def _without_answer_lines(step: Step) -> Step | None:
+    """The step without the lines that name an answer (None when nothing else is left)."""
+    lines = step.text.split("\n")
+    answers = {line.index for line in answer_lines(step.text, ())}
+    if not answers:
+        return step
+    text = "\n".join(line for index, line in enumerate(lines) if index not in answers)
+    return Step(text=text, kind=step.kind, meta=step.meta) if text.strip() else None
 
 
 def _signed_form(form: LinearForm) -> str:
