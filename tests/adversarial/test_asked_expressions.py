@@ -13,7 +13,8 @@ from fractions import Fraction
 import pytest
 
 from stepcache_integrations import StepCache
-from stepcache_integrations.core.tasks.linear.task import LinearEquationTask
+from stepcache_integrations.core.tasks.linear.steps import final_value_errors
+from stepcache_integrations.core.tasks.linear.task import LinearEquationTask, problem_context
 
 from .harness import Pair, derived_judge, math_judge, run_pair
 
@@ -127,6 +128,8 @@ class _WrongModel:
         ("Solve 3x + 5 = 20. Give x squared.", SOLVED_X),  # x's value for x^2
         ("Solve 3x + 5 = 20. Give x squared.", SOLVED_X.replace("Answer: x = 5", "Answer: x^2 = 24")),
         ("Solve 3x + 5 = 20. Give x squared.", SOLVED_X.replace("Answer: x = 5", "Answer: 2x = 10")),
+        ("Solve 3x + 5 = 20. Give x squared.", SOLVED_X.replace("Answer: x = 5", "Answer: x = 25")),  # x^2's value, named x
+        ("Solve 3x + 5 = 20. Give x squared. Give only the answer.", "Answer: x = 25"),
         ("Solve 3x + 5 = 20.", SOLVED_X2),  # x^2's value for x
         ("Solve 3x + 5 = 20 and give twice x.", SOLVED_X),
         ("Solve 3x + 5 = 20 and give twice x.", SOLVED_X.replace("Answer: x = 5", "Answer: 5")),
@@ -138,7 +141,8 @@ class _WrongModel:
 def test_a_wrong_answer_for_what_is_asked_is_never_verified(prompt: str, wrong: str) -> None:
     constraints = TASK.constraints(prompt)
     steps = TASK.segment(wrong, constraints)
-    assert TASK.check_answer(steps, constraints) or not TASK.verify(steps, constraints, None).passed, wrong
+    assert TASK.check_answer(steps, constraints) and not TASK.verify(steps, constraints, None).passed, wrong
+    assert final_value_errors(steps, problem_context(constraints, None)), wrong  # the final check alone too
     cache = StepCache()
     result = cache.generate(prompt, _WrongModel(wrong))
     assert result.text != wrong or not (result.verified or result.checks_passed), result.text

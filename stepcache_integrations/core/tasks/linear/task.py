@@ -189,6 +189,8 @@ class LinearEquationTask(StepwiseTask):
         rewritten = reinstantiate_steps(steps, cached, new, ctx)
         if not new.solution or not cached.solution or (rewritten is not None and not _final_errors(rewritten, ctx)):
             return rewritten
+        if _final_errors(steps, problem_context(cached, None)):
+            return rewritten  # the cached answer does not answer its own prompt: nothing is carried over
         return _answer_rewritten(steps if rewritten is None else rewritten, cached, new, rewritten is not None) or rewritten
 
     # -- problem keys (core.problem_key_tier) ---------------------------------------------------
