@@ -42,6 +42,8 @@ PAIRS = [
              SOLVED_X.replace("Answer: x = 5", "Answer: 20 - x = 15"), ("20 - x",), 15),
     _derived("expr/x-to-half", "Solve 3x + 5 = 20.", SOLVED_X, "Solve 3x + 5 = 20. Give me half of x.",
              SOLVED_X.replace("Answer: x = 5", "Answer: x/2 = 5/2"), ("x/2",), Fraction(5, 2)),
+    _derived("expr/state-the-value", "Solve 3x + 5 = 20.", SOLVED_X, "Solve 3x + 5 = 20 and state the value of 3x.",
+             SOLVED_X.replace("Answer: x = 5", "Answer: 3x = 15"), ("3x",), 15),
     _derived("expr/french-square", "Résous 3x + 5 = 20.", SOLVED_X, "Résous 3x + 5 = 20 et donne x au carré.",
              SOLVED_X2, ("x^2",), 25),
     _derived("expr/spanish-double", "Resuelve 3x + 5 = 20.", SOLVED_X, "Resuelve 3x + 5 = 20 y da el doble de x.",
