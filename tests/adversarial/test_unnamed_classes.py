@@ -26,7 +26,8 @@ def text_pair(cls: str, old: str, old_answer: str, new: str, new_answer: str) ->
 def derived_pair(cls: str, old: str, old_answer: str, new: str, new_answer: str, spellings: tuple[str, ...],
                  value: int) -> Pair:
     """An asked expression the linear task reads (issue 33): judged by the value its last line states."""
-    return Pair(cls, old, old_answer, new, new_answer, derived_judge(spellings, value, or_text=new_answer))
+    return Pair(cls, old, old_answer, new, new_answer, derived_judge(spellings, value, or_text=new_answer),
+                extra={"asked_expression": True})
 
 
 def math_pair(cls: str, old: str, old_answer: str, new: str, new_answer: str, solution: dict[str, int]) -> Pair:
@@ -114,9 +115,20 @@ def test_a_changed_request_is_never_served_wrong(pair: Pair) -> None:
     assert outcome.correct, (pair, outcome.result.outcome, outcome.result.text)
 
 
-@pytest.mark.parametrize("pair", JSON_PAIRS + TEXT_PAIRS + MATH_PAIRS[:6], ids=lambda p: p.cls)
+UNPROVEN = [p for p in JSON_PAIRS + TEXT_PAIRS + MATH_PAIRS[:6] if not p.extra.get("asked_expression")]
+ASKED_EXPRESSIONS = [p for p in MATH_PAIRS[:6] if p.extra.get("asked_expression")]
+
+
+@pytest.mark.parametrize("pair", UNPROVEN, ids=lambda p: p.cls)
 def test_an_unproven_change_reaches_the_model(pair: Pair) -> None:
     assert run_pair(pair).result.model_calls >= 1
+
+
+@pytest.mark.parametrize("pair", ASKED_EXPRESSIONS, ids=lambda p: p.cls)
+def test_an_asked_expression_reaches_the_model_or_is_proven_right(pair: Pair) -> None:
+    """Once unproven (issue 33 reads them): served without a model call only when proven and right."""
+    outcome = run_pair(pair)
+    assert outcome.result.model_calls >= 1 or (outcome.result.verified and outcome.correct), outcome.result.text
 
 
 @pytest.mark.parametrize(

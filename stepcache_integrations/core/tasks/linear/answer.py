@@ -86,17 +86,9 @@ def read_closed_form(
         if values is None:
             return None, reason
     elif _PAIRS.fullmatch(text):
-        values: dict[str, str] = {}
-        for match in _PAIR.finditer(text):
-            var, literal = match.group("u"), match.group("n")
-            if var not in asked:
-                return None, f"the answer line states {var}, which is not asked"
-            if var in values:
-                return None, f"the answer line states {var} twice"
-            values[var] = literal
-        missing = [v for v in asked if v not in values]
-        if missing:
-            return None, f"the answer line does not state {', '.join(missing)}"
+        values, reason = _pairs_stated(text, asked)
+        if values is None:
+            return None, reason
     elif _BARE.fullmatch(text):
         if len(asked) != 1:
             return None, "a bare number answers only a question with one unknown"
@@ -106,6 +98,22 @@ def read_closed_form(
     bad = next((lit for lit in values.values() if not is_canonical_number(lit)), None)
     if bad is not None:
         return None, f"{bad} is not written as an integer, decimal or reduced fraction"
+    return values, ""
+
+
+def _pairs_stated(text: str, asked: tuple[str, ...]) -> tuple[dict[str, str] | None, str]:
+    """``u = N`` pairs naming exactly the asked unknowns, each once (or None, why not)."""
+    values: dict[str, str] = {}
+    for match in _PAIR.finditer(text):
+        var, literal = match.group("u"), match.group("n")
+        if var not in asked:
+            return None, f"the answer line states {var}, which is not asked"
+        if var in values:
+            return None, f"the answer line states {var} twice"
+        values[var] = literal
+    missing = [v for v in asked if v not in values]
+    if missing:
+        return None, f"the answer line does not state {', '.join(missing)}"
     return values, ""
 
 

@@ -105,7 +105,7 @@ class LinearConstraints(TaskConstraints):
             "slots": list(self.slots),
             "format": list(self.format),
             "answer_label": self.answer_label,
-            "target": self.target,
+            **({"target": self.target} if self.target else {}),  # written only when asked: older forms stay as they were
         }
 
     @staticmethod

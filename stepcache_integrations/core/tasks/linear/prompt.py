@@ -193,18 +193,28 @@ def understand_prompt(prompt: str) -> LinearProblem | None:
     if solution is None or set(solution) != set(variables):
         return None
     assert request is not None  # read above
-    if "decimal" in request.format and any(not _terminates(solution[v]) for v in variables):
-        return None  # "as a decimal" with x = 1/3: no answer can follow it exactly
+    readable, value = _answer_readable(request, solution)
+    if not readable:
+        return None
     # Naming an unknown ("for y") asks for it; a request to solve without one, or no request, asks for all.
     named = set(variables) if request.asks_all or not request.named else request.named
     asked = tuple(v for v in variables if v in named)
-    value = target_value(request.target, solution) if request.target else None
-    if request.target and value is None:
-        return None  # "1/x" at x = 0: the asked expression has no value
-    if value is not None and "decimal" in request.format and not _terminates(value):
-        return None
     return LinearProblem(tuple(equations), tuple(variables), asked, solution, request.format, request.answer_label,
                          request.target, value)
+
+
+def _answer_readable(request: LinearRequest, solution: dict[str, Fraction]) -> tuple[bool, Fraction | None]:
+    """Whether an answer can state what is asked in the form asked, and the asked expression's
+    value (None: no expression asked). Not when the expression has no value ("1/x" at x = 0) or
+    "as a decimal" cannot be followed (x = 1/3)."""
+    value = target_value(request.target, solution) if request.target else None
+    if request.target and value is None:
+        return False, None
+    if "decimal" in request.format:
+        values = [*solution.values(), *([value] if value is not None else [])]
+        if any(not _terminates(v) for v in values):
+            return False, None
+    return True, value
 
 
 def _read_equations(prompt: str) -> tuple[list[Equation], list[tuple[int, int]]]:

@@ -337,6 +337,7 @@ def _linked(words: list[Word]) -> list[Word]:
     "please", "for me" or "if" is dropped ("Solve 2x + 1 = 5, please"); a run holding "then" links
     whatever follows ("如果 4a + 1 = 29，那么 a 等于多少")."""
     out: list[Word] = []
+    words = _without_opening_then(words)
     i = 0
     while i < len(words):
         j = i
@@ -348,15 +349,22 @@ def _linked(words: list[Word]) -> list[Word]:
             continue
         after = words[j].kind if j < len(words) else ""
         before = words[i - 1].kind if i else ""
-        if before in ("", "STOP") and after in _VERBS and [w.kind for w in words[i:j]] == ["THEN"]:
-            i = j  # "Solve 3x + 5 = 20. Then give x squared.": a sentence's "then" joins nothing
-            continue
         if after in _VERBS or before in _FORMATS_BEFORE or any(w.kind == "THEN" for w in words[i:j]):
             out.append(Word("LINK", " ".join(w.text for w in words[i:j]), words[i].start))
         elif not (after in _DROPS_COMMA and all(w.kind == "COMMA" for w in words[i:j])):
             out.extend(words[i:j])
         i = j
     return out
+
+
+def _without_opening_then(words: list[Word]) -> list[Word]:
+    """The words without a lone "then" that opens a sentence before its verb ("Solve 3x + 5 = 20.
+    Then give x squared."): it joins nothing."""
+    kinds = [w.kind for w in words]
+    return [
+        w for i, w in enumerate(words)
+        if not (w.kind == "THEN" and (i == 0 or kinds[i - 1] == "STOP") and i + 1 < len(words) and kinds[i + 1] in _VERBS)
+    ]
 
 
 def _token_at(
@@ -375,18 +383,29 @@ def _token_at(
     if char in _MARKS:
         return Word(_MARKS[char], char, pos), pos + 1
     found = table.match(folded, pos)
-    expression = _expression_at(text, pos, variables)
-    if expression is not None and (found is None or found[1] <= expression[1]):
-        return expression
-    ident = _IDENT.match(text, pos)
-    if ident is not None and ident.group() in variables and (found is None or found[1] <= ident.end()):
-        return Word("VAR", ident.group(), pos), ident.end()
+    named = _named_at(text, pos, variables, found)
+    if named is not None:
+        return named
     if found is None:
         return None
     kind, end = found
     if kind == "QUOTE":
         return None, end
     return Word(kind, text[pos:end], pos), end
+
+
+def _named_at(
+    text: str, pos: int, variables: frozenset[str], found: tuple[str, int] | None
+) -> tuple[Word, int] | None:
+    """An expression over the unknowns ("2x") or an unknown at ``pos``, unless the table reads a
+    longer word there."""
+    expression = _expression_at(text, pos, variables)
+    if expression is not None and (found is None or found[1] <= expression[1]):
+        return expression
+    ident = _IDENT.match(text, pos)
+    if ident is not None and ident.group() in variables and (found is None or found[1] <= ident.end()):
+        return Word("VAR", ident.group(), pos), ident.end()
+    return None
 
 
 def _expression_at(text: str, pos: int, variables: frozenset[str]) -> tuple[Word, int] | None:

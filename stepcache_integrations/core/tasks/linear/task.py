@@ -250,22 +250,11 @@ def _answer_rewritten(
     written from the proven solution (``_fallback_lines``'s). None when the working cannot be
     carried over; the planner checks the result like any answer (every equation, the answer line's
     value, the format)."""
-    if len(cached.variables) != len(new.variables):
+    if len(cached.variables) != len(new.variables) or cached.shapes is None:
+        return None  # an entry stored without shapes is not rewritten (as reinstantiate_steps)
+    working = steps if rewritten else _carried_working(steps, cached, new)
+    if working is None:
         return None
-    if rewritten or (cached.equations, cached.variables) == (new.equations, new.variables):
-        working = steps
-    else:
-        rename = dict(zip(cached.variables, new.variables))
-        as_cached = replace(
-            new,
-            asked=tuple(rename[v] for v in cached.asked),
-            target=renamed_target(cached.target, rename) if cached.target else "",
-            format=cached.format,
-            answer_label=cached.answer_label,
-        )
-        working = reinstantiate_steps(steps, cached, as_cached, problem_context(as_cached, cached))
-        if working is None:
-            return None
     final = _fallback_lines(new, new.solution or {})[-1]
     if "answer_only" in new.format or "one_line" in new.format:
         return [Step(text=final, meta=dict(WRITTEN_BY_FALLBACK))]
@@ -275,6 +264,22 @@ def _answer_rewritten(
     if not kept[-1].text.endswith("\n"):
         kept[-1] = Step(text=kept[-1].text + "\n", kind=kept[-1].kind, meta=kept[-1].meta)
     return [*kept, Step(text=final, meta=dict(WRITTEN_BY_FALLBACK))]
+
+
+def _carried_working(steps: list[Step], cached: LinearConstraints, new: LinearConstraints) -> list[Step] | None:
+    """The cached steps as they are for the same equations, else re-instantiated for the new
+    constants as if the new prompt asked what the cached one did (its answer line is replaced)."""
+    if (cached.equations, cached.variables) == (new.equations, new.variables):
+        return steps
+    rename = dict(zip(cached.variables, new.variables))
+    as_cached = replace(
+        new,
+        asked=tuple(rename[v] for v in cached.asked),
+        target=renamed_target(cached.target, rename) if cached.target else "",
+        format=cached.format,
+        answer_label=cached.answer_label,
+    )
+    return reinstantiate_steps(steps, cached, as_cached, problem_context(as_cached, cached))
 
 
 def _without_answer_lines(step: Step) -> Step | None:
