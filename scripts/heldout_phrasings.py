@@ -41,18 +41,52 @@ class EchoModel:
 
 
 def _values_right(text: str, values: dict[str, str]) -> bool:
-    """Every oracle value stated as ``name = value`` on the answer's last line."""
+    """Every oracle value stated on the answer's last line: ``name = value`` for an unknown; for a
+    derived quantity ("x^2", "2x", "x*y") a statement whose whole left side is that expression
+    ("x^2 = 25", "x² = 25", "2*x = 8"); or, when the oracle asks one quantity, a labelled bare value
+    ("Answer: 25"). Values exact: a wrong number is wrong."""
     lines = [line for line in text.strip().splitlines() if line.strip()]
     if not lines:
         return False
-    last = re.sub(r"\*\*|`", "", lines[-1])
+    last = re.sub(r"\*\*(?![0-9A-Za-z(])|__|`|\$", "", lines[-1]).strip()
+    if len(values) == 1 and (bare := _BARE_ANSWER.fullmatch(last)) is not None:
+        return Fraction(bare.group("n")) == Fraction(next(iter(values.values())))
     for name, value in values.items():
-        if not _IDENT.fullmatch(name):
-            return False  # a derived quantity ("x^2"): a served variable value cannot be it
-        found = re.findall(rf"(?<![\w]){re.escape(name)}\s*=\s*(-?\d+(?:\.\d+)?(?:/\d+)?)", last)
+        if _IDENT.fullmatch(name):
+            found = re.findall(rf"(?<![\w^*/.]){re.escape(name)}\s*=\s*(-?\d+(?:\.\d+)?(?:/\d+)?)", last)
+        else:
+            found = [n for lhs, n in _STATEMENT.findall(last) if _same_expression(lhs, name)]
         if not found or Fraction(found[-1]) != Fraction(value):
             return False
     return True
+
+
+# "Answer: 25", "Final answer: 25." (the judge's own reading of a labelled bare value)
+_BARE_ANSWER = re.compile(r"(?i)(?:the\s+)?(?:final\s+)?answer(?:\s+is)?\s*[:=]?\s*(?P<n>-?\d+(?:\.\d+)?(?:/\d+)?)\s*\.?")
+# one statement "<left side> = N": the left side runs back to the line's start, a label's colon or a comma
+_STATEMENT = re.compile(r"(?:^|[:,;])\s*([^=:,;]+?)\s*=\s*(-?\d+(?:\.\d+)?(?:/\d+)?)(?=\s*(?:[,;.]|\band\b|$))")
+_EXPRESSION_CHARS = re.compile(r"[A-Za-z0-9_+\-*/^()\u00b2\u00b3. ]+")
+
+
+def _same_expression(written: str, name: str) -> bool:
+    """Whether the answer's left side is the oracle's quantity, read by sympy (exactly: "2*x" and
+    "2x" are one, "x^2" and "2x^2" are not); anything sympy cannot read is not it."""
+    import sympy
+    from sympy.parsing.sympy_parser import (
+        convert_xor, implicit_multiplication_application, parse_expr, standard_transformations,
+    )
+
+    def read(text: str) -> Any:
+        text = text.strip().replace("\u00b2", "^2").replace("\u00b3", "^3")
+        if not text or not _EXPRESSION_CHARS.fullmatch(text) or re.search(r"[A-Za-z]{2}", text):
+            raise ValueError(text)  # a word ("twice x"): not a quantity this judge reads
+        transforms = (*standard_transformations, implicit_multiplication_application, convert_xor)
+        return parse_expr(text, transformations=transforms, evaluate=True)
+
+    try:
+        return sympy.simplify(read(written) - read(name)) == 0
+    except Exception:  # noqa: BLE001 - an unreadable side is never the quantity
+        return False
 
 
 def _object_right(text: str, expected: dict[str, Any]) -> bool:

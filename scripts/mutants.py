@@ -305,7 +305,7 @@ MUTANTS: list[Mutant] = [
            (ARITH_UNREAD, ARITH_FALSE)),
     # -- linear answer lines (from the blind red team: 'Answer: 3x' was read as x = 3)
     Mutant("answer-prefix-read", "an answer line is read by its start ('Answer: x = 2 = 3 - 1' as x = 2)",
-           LINEAR_ANSWER, "    if _PAIRS.fullmatch(text):", "    if _PAIRS.match(text):", (LINEAR_ANSWER_TESTS, ANSWER_LINES)),
+           LINEAR_ANSWER, "    elif _PAIRS.fullmatch(text):", "    elif _PAIRS.match(text):", (LINEAR_ANSWER_TESTS, ANSWER_LINES)),
     Mutant("statement-prefix-read", "without an answer line, the last 'x = ...' is read by its leading number",
            LINEAR_ANSWER,
            r'    rf"\s*(?P<n>{CANONICAL_LITERAL})(?=\s*$|\s*[,;)]|\.(?:\s|$)|\s+(?:and|so|then|which)\b)", re.MULTILINE',
@@ -446,6 +446,7 @@ from mutants_tiers import ROWS as _TIER_ROWS  # noqa: E402
 from mutants_grammar import ROWS as _GRAMMAR_ROWS  # noqa: E402
 from mutants_json_grammar import ROWS as _JSON_GRAMMAR_ROWS  # noqa: E402
 from mutants_problem_key import ROWS as _PROBLEM_KEY_ROWS  # noqa: E402
+from mutants_targets import ROWS as _TARGET_ROWS  # noqa: E402
 
 MUTANTS += [Mutant(*row) for row in _MODEL_FIELD_ROWS + _RED_TEAM_ROWS + _ISSUE32_ROWS + _REPAIR_ROWS + _TIER_ROWS
-            + _GRAMMAR_ROWS + _JSON_GRAMMAR_ROWS + _PROBLEM_KEY_ROWS]
+            + _GRAMMAR_ROWS + _JSON_GRAMMAR_ROWS + _PROBLEM_KEY_ROWS + _TARGET_ROWS]

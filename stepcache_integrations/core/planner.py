@@ -250,10 +250,7 @@ def _rewrite(handler: Task, constraints: Any, hit: CacheHit, policy: ReusePolicy
     check = PROOFS.verify(handler, checked, constraints, cached)
     if not check.passed or PROOFS.answer_errors(handler, checked, constraints):
         return None, time.perf_counter() - r0
-    provenance: list[Provenance] = [
-        "reinstantiated" if i >= len(steps) or new.text != steps[i].text else "reused" for i, new in enumerate(rewritten)
-    ]
-    candidate = _Candidate(hit, "reinstantiate", rewritten, provenance, check, cached)
+    candidate = _Candidate(hit, "reinstantiate", rewritten, _rewritten_provenance(steps, rewritten), check, cached)
     return candidate, time.perf_counter() - r0
 
 
@@ -267,12 +264,18 @@ def _try_reinstantiate(handler: Task, constraints: Any, cached: Keyed, candidate
     if check.passed and not PROOFS.answer_errors(handler, checked, constraints):
         candidate.outcome = "reinstantiate"
     if check.passed or len(check.failures) <= len(candidate.verification.failures):
-        old = candidate.steps
-        candidate.provenance = [
-            "reinstantiated" if i >= len(old) or new.text != old[i].text else "reused"
-            for i, new in enumerate(rewritten)
-        ]
+        candidate.provenance = _rewritten_provenance(candidate.steps, rewritten)
         candidate.steps, candidate.verification = rewritten, check
+
+
+def _rewritten_provenance(old: list[Step], rewritten: list[Step]) -> list[Provenance]:
+    """Each rewritten step's provenance: a step the task's fallback wrote ("Answer: x^2 = 25" from the
+    proven values: ``meta["written_by"]``), a step rewritten, or a cached step kept as it was."""
+    return [
+        "fallback" if new.meta.get("written_by") == "fallback"
+        else "reinstantiated" if i >= len(old) or new.text != old[i].text else "reused"
+        for i, new in enumerate(rewritten)
+    ]
 
 
 def _adopt(plan: CachePlan, best: _Candidate) -> None:

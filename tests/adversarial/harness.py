@@ -140,6 +140,33 @@ def text_judge(expected: str) -> Judge:
     return lambda text: " ".join(text.split()) == want
 
 
+def derived_judge(spellings: tuple[str, ...], value: Fraction | int, or_text: str | None = None) -> Judge:
+    """Correct iff the last line states the asked expression's value: "<expr> = N" with ``<expr>``
+    one of ``spellings`` (spaces, '*' and markdown dropped: "2x", "x^2", "x+1"), or "Answer: N"; N
+    exact. ``or_text``: the model's own answer text, also correct as it is (:func:`text_judge`).
+    The judge's own reading, not the engine's."""
+    want = Fraction(value)
+    forms = {spelling.replace(" ", "").replace("*", "") for spelling in spellings}
+    same_text = text_judge(or_text) if or_text is not None else (lambda _text: False)
+
+    def judge(text: str) -> bool:
+        if same_text(text):
+            return True
+        lines = [line for line in re.sub(r"\*\*|`", "", text).splitlines() if line.strip()]
+        if not lines:
+            return False
+        last = lines[-1].strip().rstrip(".")
+        labelled = re.fullmatch(r"(?i)answer:\s*(?P<rest>.+)", last)
+        rest = labelled.group("rest") if labelled else last
+        stated = re.fullmatch(r"(?P<lhs>[^=]+?)\s*=\s*(?P<n>-?\d+(?:\.\d+)?(?:/\d+)?)", rest)
+        if stated is not None:
+            return stated.group("lhs").replace(" ", "").replace("*", "") in forms and Fraction(stated.group("n")) == want
+        bare = re.fullmatch(r"-?\d+(?:\.\d+)?(?:/\d+)?", rest)
+        return labelled is not None and bare is not None and Fraction(rest) == want
+
+    return judge
+
+
 @dataclass
 class Pair:
     """One adversarial case: after caching ``cached_prompt``, ask ``new_prompt``."""

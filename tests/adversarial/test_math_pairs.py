@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from stepcache_integrations import StepCache
 
-from .harness import Outcome, Pair, math_judge, run_pair, text_judge
+from .harness import Outcome, Pair, derived_judge, math_judge, run_pair, text_judge
 
 TEMPLATES = (
     'Solve for {v} step by step: {eq}. Write one step per line as "Step k: ..." and end with "Answer: {v} = <value>".',
@@ -138,6 +138,8 @@ TEXT_ANSWER = "3y = 9"
 def changed_question_pairs() -> list[Pair]:
     """The equation stays; the question changes. The cached answer must not be served."""
     out: list[Pair] = []
+    # the first three ask an expression the linear task reads (issue 33): judged by the value stated
+    derived = {0: (("3x",), 3), 1: (("x + 1",), 1), 2: (("2x", "twice x"), 2)}
     questions = [
         ("What is 3{v} if {eq}?", lambda s: f"3{{v}} = {fmt(3 * s)}"),
         ("If {eq}, what is {v} + 1?", lambda s: f"{{v}} + 1 = {fmt(s + 1)}"),
@@ -151,11 +153,15 @@ def changed_question_pairs() -> list[Pair]:
         a, op, b, c = base
         s = solution(a, op, b, c)
         eq = equation(a, "x", op, b, c)
-        for template, make in questions:
+        for index, (template, make) in enumerate(questions):
             new_prompt = template.format(v="x", eq=eq)
             new_answer = make(s).format(v="x")
+            judge = text_judge(new_answer)
+            if index in derived:
+                spellings, factor = derived[index]
+                judge = derived_judge(spellings, s + 1 if index == 1 else factor * s, or_text=new_answer)
             out.append(Pair("math/changed-question", TEMPLATES[0].format(v="x", eq=eq), answer(a, "x", op, b, c),
-                            new_prompt, new_answer, text_judge(new_answer)))
+                            new_prompt, new_answer, judge))
     return out
 
 

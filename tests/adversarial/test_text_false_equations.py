@@ -86,7 +86,7 @@ def test_the_engine_never_serves_it_as_checked(case: tuple[str, str, Fraction]) 
     prompt, answer, _ = case
     # the text task alone (the linear task claims "what is x?"), and the default registry on a
     # word prompt the linear task declines
-    word_prompt = prompt.replace("what is x?", "what is 3x?")
+    word_prompt = prompt.replace("what is x?", "what is 3x rounded?")  # "what is 3x?" is read (issue 33)
     for cache, asked in ((StepCache(tasks=TaskRegistry([TextTask()])), prompt), (StepCache(), word_prompt)):
         fresh = cache.generate(asked, lambda _prompt: answer)
         again = cache.generate(asked, lambda _prompt: answer)

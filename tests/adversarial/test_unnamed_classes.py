@@ -12,7 +12,7 @@ import pytest
 
 from stepcache_integrations import LinearEquationTask, StepCache
 
-from .harness import OracleModel, Pair, dumps, json_judge, math_judge, run_pair, text_judge
+from .harness import OracleModel, Pair, derived_judge, dumps, json_judge, math_judge, run_pair, text_judge
 
 
 def json_pair(cls: str, old: str, old_obj: dict[str, Any], new: str, new_obj: dict[str, Any]) -> Pair:
@@ -21,6 +21,13 @@ def json_pair(cls: str, old: str, old_obj: dict[str, Any], new: str, new_obj: di
 
 def text_pair(cls: str, old: str, old_answer: str, new: str, new_answer: str) -> Pair:
     return Pair(cls, old, old_answer, new, new_answer, text_judge(new_answer))
+
+
+def derived_pair(cls: str, old: str, old_answer: str, new: str, new_answer: str, spellings: tuple[str, ...],
+                 value: int) -> Pair:
+    """An asked expression the linear task reads (issue 33): judged by the value its last line states."""
+    return Pair(cls, old, old_answer, new, new_answer, derived_judge(spellings, value, or_text=new_answer),
+                extra={"asked_expression": True})
 
 
 def math_pair(cls: str, old: str, old_answer: str, new: str, new_answer: str, solution: dict[str, int]) -> Pair:
@@ -81,12 +88,15 @@ TEXT_PAIRS = [
 
 SOLVED = "Step 1: Subtract 5 from both sides: 3x = 15.\nStep 2: Divide both sides by 3: x = 5.\nAnswer: x = 5"
 MATH_PAIRS = [
-    text_pair("math/russian", "Решите уравнение 3x + 5 = 20 и найдите x.", SOLVED,
-              "Решите уравнение 3x + 5 = 20 и найдите x в квадрате.", "x = 5, x в квадрате = 25"),
+    derived_pair("math/russian", "Решите уравнение 3x + 5 = 20 и найдите x.", SOLVED,
+                 "Решите уравнение 3x + 5 = 20 и найдите x в квадрате.", "x = 5, x в квадрате = 25", ("x^2",), 25),
     text_pair("math/chinese", "解方程 3x + 5 = 20，求 x。", SOLVED, "解方程 3x + 5 = 20，求 x 的两倍。", "x = 5，x 的两倍 = 10"),
-    text_pair("math/unparsed-question", "Solve 3x + 5 = 20.", SOLVED, "If 3x + 5 = 20, what is x²?", "x² = 25"),
-    text_pair("math/unparsed-question", "Solve 3x + 5 = 20.", SOLVED, "If 3x + 5 = 20, what is x³?", "x³ = 125"),
-    text_pair("math/unparsed-question", "Solve 3x + 5 = 20.", SOLVED, "Solve 3x + 5 = 20 and give -x.", "-x = -5"),
+    derived_pair("math/unparsed-question", "Solve 3x + 5 = 20.", SOLVED, "If 3x + 5 = 20, what is x²?", "x² = 25",
+                 ("x²", "x^2"), 25),
+    derived_pair("math/unparsed-question", "Solve 3x + 5 = 20.", SOLVED, "If 3x + 5 = 20, what is x³?", "x³ = 125",
+                 ("x³", "x^3"), 125),
+    derived_pair("math/unparsed-question", "Solve 3x + 5 = 20.", SOLVED, "Solve 3x + 5 = 20 and give -x.", "-x = -5",
+                 ("-x",), -5),
     text_pair("math/second-question", "Solve 3x + 5 = 20 for x.", SOLVED,
               "Solve 3x + 5 = 20 for x, and then solve 2y = x.", "x = 5, y = 5/2"),
     math_pair("math/coincident-constant", "Solve the system x + y = 10 and x - y = 2.",
@@ -105,9 +115,20 @@ def test_a_changed_request_is_never_served_wrong(pair: Pair) -> None:
     assert outcome.correct, (pair, outcome.result.outcome, outcome.result.text)
 
 
-@pytest.mark.parametrize("pair", JSON_PAIRS + TEXT_PAIRS + MATH_PAIRS[:6], ids=lambda p: p.cls)
+UNPROVEN = [p for p in JSON_PAIRS + TEXT_PAIRS + MATH_PAIRS[:6] if not p.extra.get("asked_expression")]
+ASKED_EXPRESSIONS = [p for p in MATH_PAIRS[:6] if p.extra.get("asked_expression")]
+
+
+@pytest.mark.parametrize("pair", UNPROVEN, ids=lambda p: p.cls)
 def test_an_unproven_change_reaches_the_model(pair: Pair) -> None:
     assert run_pair(pair).result.model_calls >= 1
+
+
+@pytest.mark.parametrize("pair", ASKED_EXPRESSIONS, ids=lambda p: p.cls)
+def test_an_asked_expression_reaches_the_model_or_is_proven_right(pair: Pair) -> None:
+    """Once unproven (issue 33 reads them): served without a model call only when proven and right."""
+    outcome = run_pair(pair)
+    assert outcome.result.model_calls >= 1 or (outcome.result.verified and outcome.correct), outcome.result.text
 
 
 @pytest.mark.parametrize(
@@ -199,9 +220,9 @@ def test_everyday_phrasings_are_reinstantiated_without_a_model_call(first: str, 
 @pytest.mark.parametrize(
     "prompt",
     [
-        "R\u00e9sous l'\u00e9quation 3x + 5 = 20 et donne x au carr\u00e9.",
+        "R\u00e9sous l'\u00e9quation 3x + 5 = 20 et donne la racine de x.",  # "au carré" is read (issue 33)
         "Help me solve 3x + 5 = 20 and whats x squared",
-        "What's 2x if 3x + 5 = 20?",
+        "What's 2x rounded if 3x + 5 = 20?",  # "What's 2x if ..." is read (issue 33)
         "Number every step. Solve 3x + 5 = 20 and give the number of steps.",
         "I'm stuck on my homework: 6x + 4 = 40. What's x times two?",
         "Can you help me solve 4y - 7 = 9? Please show your work in Spanish.",
@@ -209,6 +230,18 @@ def test_everyday_phrasings_are_reinstantiated_without_a_model_call(first: str, 
 )
 def test_a_phrase_with_one_more_word_is_not_claimed(prompt: str) -> None:
     assert not LinearEquationTask().detect(prompt)
+
+
+@pytest.mark.parametrize(
+    ("prompt", "target", "value"),
+    [("R\u00e9sous l'\u00e9quation 3x + 5 = 20 et donne x au carr\u00e9.", "x**2", 25),
+     ("What's 2x if 3x + 5 = 20?", "2*x", 10)],
+)
+def test_a_phrase_once_not_claimed_is_read_with_its_asked_expression(prompt: str, target: str, value: int) -> None:
+    """Listed above as not claimed before issue 33's asked expressions: now read, the expression
+    asked keyed and its value proven (never the unknown's)."""
+    constraints = LinearEquationTask().constraints(prompt)
+    assert (constraints.target, constraints.target_value) == (target, value)
 
 
 # -- the second blind red team's classes ----------------------------------------------------

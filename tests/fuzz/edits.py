@@ -34,6 +34,7 @@ TEXT_EDITS = (
     "phrase_repeat",
     "format_toggle",
     "transform_toggle",
+    "asked_expression",
 )
 # format instructions appended to (or removed from) the end of a prompt: the oracle reads the first
 # six (tests/fuzz/oracle.py FORMAT_SENTENCES) and nothing else; a negated or contradicting one must
@@ -54,6 +55,13 @@ LINE_LAYOUTS = ("- ", "+ ", "(1) ", " (1)", " (2)")
 OPERATORS = "+-*/="
 # zero in scripts other than ASCII: ARABIC-INDIC, EXTENDED ARABIC-INDIC, DEVANAGARI, FULLWIDTH
 FOREIGN_ZEROS = (0x0660, 0x06F0, 0x0966, 0xFF10)
+# an expression asked of the problem's unknowns, appended or toggled (issue 33): "{v}" is one of the
+# prompt's one-letter names; the last ones are not modelled (a negation, two asked, a sum of words)
+ASKED_EXPRESSIONS = (
+    "Give {v} squared.", "Give 2{v}.", "Find {v} + 1.", "What is {v}/2?", "Give twice {v}.", "Then give {v}*{v}.",
+    "Give 20 - {v}.", "Donne {v} au carré.", "Give not {v} but 20 - {v}.", "Give {v} squared and {v} cubed.",
+    "Find {v} squared + 1.",
+)
 # edits inside the documented safe set
 SAFE_EDITS = ("safe_nfd", "safe_crlf", "safe_edge_ws", "safe_combo")
 # edits of a chat request's structure
@@ -129,7 +137,7 @@ def text_applicable(text: str) -> list[str]:
     if any(c in string.digits for c in text):
         kinds += ["foreign_digit", "number_mark", "spaced_mark", "relation_word"]
     if "=" in text:
-        kinds.append("line_layout")
+        kinds += ["line_layout", "asked_expression"]
     if "JSON" in text and (_TRANSFORM.search(text) or _STATED_STRING.search(text) or _STATED_NUMBER.search(text)):
         kinds.append("transform_toggle")
     return [k for k in kinds if k]
@@ -270,6 +278,8 @@ def edit_text(text: str, kind: str, rng: random.Random) -> str | None:
         return stripped + rng.choice((" ", "\n")) + rng.choice(FORMAT_SENTENCES)
     if kind == "transform_toggle":
         return _toggle_transform(text, rng)
+    if kind == "asked_expression":
+        return _asked_expression(text, rng)
     if kind == "invisible":
         # a character that renders as nothing and is not Unicode whitespace, anywhere including the
         # edges: zero-width space/joiner, byte-order mark, soft hyphen, a unit separator
@@ -297,6 +307,19 @@ def _toggle_transform(text: str, rng: random.Random) -> str | None:
     closing = text.rfind(" Output only the JSON object.")
     at = closing if closing >= 0 else len(text)
     return text[:at] + sentence + text[at:]
+
+
+def _asked_expression(text: str, rng: random.Random) -> str:
+    """An asked expression appended ("Solve 3x + 5 = 20. Give x squared."), or the one the text
+    has removed or swapped for another (P and P' differ only in what is asked)."""
+    names = re.findall(r"(?<![A-Za-z])([a-z])(?![A-Za-z])(?=[^\n]*=|\s*[-+*/=])", text) or ["x"]
+    for phrase in ASKED_EXPRESSIONS:
+        for name in dict.fromkeys(names):
+            written = phrase.format(v=name)
+            if written in text:
+                other = rng.choice([p for p in ASKED_EXPRESSIONS if p != phrase] + [""])
+                return text.replace(written, other.format(v=name)).rstrip() if other else text.replace(" " + written, "")
+    return text.rstrip() + " " + rng.choice(ASKED_EXPRESSIONS).format(v=rng.choice(names))
 
 
 def _whitespace(text: str, rng: random.Random) -> str | None:
@@ -377,8 +400,8 @@ def applicable(request: Request) -> list[str]:
 
 # edit kinds that apply to few bases come first, so that every base's first example covers them
 _PRIORITY = ("safe_crlf", "safe_nfd", "image_url", "tool_arg", "safe_edge_ws", "msg_name", "system_msg", "digit_change",
-             "safe_combo", "number_mark", "spaced_mark", "relation_word", "foreign_digit", "line_layout", "operator_change",
-             "transform_toggle")
+             "safe_combo", "number_mark", "spaced_mark", "relation_word", "foreign_digit", "line_layout", "asked_expression",
+             "operator_change", "transform_toggle")
 
 
 def rotation(request: Request, shift: int = 0) -> list[str]:

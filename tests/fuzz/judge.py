@@ -289,7 +289,7 @@ _ENGINE_BUDGET = {
     "math_es": 160, "math_de": 160, "math_pt": 120, "math_it": 120, "math_ja": 160,
     "arithmetic": 320,
 }
-_ADAPTER_BUDGET = {"chat": 320, "multimodal": 160, "tools": 160, "single": 400}
+_ADAPTER_BUDGET = {"chat": 320, "multimodal": 160, "tools": 160, "single": 480}
 
 
 def campaigns() -> list[Campaign]:

@@ -417,6 +417,9 @@ class MathProblem:
     asked: tuple[str, ...]
     solution: dict[str, Fraction]
     answer_format: str = ""  # one of FORMAT_SENTENCES' values, read from the prompt's last sentence
+    # an expression asked instead of the unknowns: its spellings (no spaces, no "*") and its value
+    target: tuple[str, ...] = ()
+    target_value: Fraction | None = None
 
 
 @dataclass(frozen=True)
@@ -524,21 +527,51 @@ FORMAT_SENTENCES = {
 }
 
 
+# The oracle's own reading of an asked expression ending a math prompt (the fuzzer's
+# "asked_expression" edit): (sentence, spellings of the expression, its value at the unknown).
+_ASKED = (
+    (r"Give (?P<v>[a-z]) squared\.", ("{v}^2", "{v}²"), lambda v: v * v),
+    (r"Give 2(?P<v>[a-z])\.", ("2{v}",), lambda v: 2 * v),
+    (r"Find (?P<v>[a-z]) \+ 1\.", ("{v}+1",), lambda v: v + 1),
+    (r"What is (?P<v>[a-z])/2\?", ("{v}/2",), lambda v: v / 2),
+    (r"Give twice (?P<v>[a-z])\.", ("2{v}",), lambda v: 2 * v),
+    (r"Then give (?P<v>[a-z])\*(?P=v)\.", ("{v}{v}", "{v}^2"), lambda v: v * v),
+    (r"Give 20 - (?P<v>[a-z])\.", ("20-{v}",), lambda v: 20 - v),
+    (r"Donne (?P<v>[a-z]) au carré\.", ("{v}^2", "{v}²"), lambda v: v * v),
+)
+
+
 def understand_text(text: str) -> Problem | None:
     """What a whole prompt asks, if it is one of the templates, or in the oracle's own closed
-    grammars; a known format sentence at its end (:data:`FORMAT_SENTENCES`) is read apart from a
-    math problem. Math is read in :func:`math_form`; JSON exactly as given."""
+    grammars, possibly followed by one asked expression (:data:`_ASKED`) and then one format sentence
+    (:data:`FORMAT_SENTENCES`), read apart from a math problem (not both: the oracle does not say
+    how an expression is written alone). Math is read in :func:`math_form`; JSON exactly as given."""
     form = math_form(text)
     for sentence, answer_format in FORMAT_SENTENCES.items():
         if form.lower().endswith(sentence) and form[: -len(sentence)][-1:].isspace():
-            problem = _understand_problem(form[: -len(sentence)])
-            if isinstance(problem, MathProblem) and not problem.answer_format:
+            problem = _understand_asked(form[: -len(sentence)])
+            if isinstance(problem, MathProblem) and not problem.answer_format and not problem.target:
                 return dataclasses.replace(problem, answer_format=answer_format)
             return None
-    return _understand_problem(text)
+    return _understand_asked(text)
 
 
-def _understand_problem(text: str) -> Problem | None:
+def _understand_asked(text: str) -> Problem | None:
+    """A problem followed by one asked expression (:data:`_ASKED`), or a problem alone."""
+    for sentence, spellings, value in _ASKED:
+        found = re.search(r"\s+" + sentence + r"\s*$", text)
+        if found is None:
+            continue
+        problem = _understand_text(text[: found.start()])
+        name = found.group("v")
+        if not isinstance(problem, MathProblem) or name not in problem.solution or problem.target:
+            return None
+        return dataclasses.replace(problem, target=tuple(s.format(v=name) for s in spellings),
+                                   target_value=Fraction(value(problem.solution[name])))
+    return _understand_text(text)
+
+
+def _understand_text(text: str) -> Problem | None:
     exact, text = canon_text(text), math_form(text)
     for t in MATH_TEMPLATES:
         m = t.regex.fullmatch(text)
@@ -772,7 +805,7 @@ def understand(request: Request) -> Problem | None:
             content, answer_format = _format_apart(system.content)
             if any(_lit_equal(content, s) for s in MATH_SYSTEMS) or _neutral_system(content):
                 problem = understand((user,))
-                if isinstance(problem, MathProblem) and not (answer_format and problem.answer_format):
+                if isinstance(problem, MathProblem) and not (answer_format and (problem.answer_format or problem.target)):
                     return dataclasses.replace(problem, answer_format=answer_format or problem.answer_format)
     return None
 
@@ -808,9 +841,36 @@ def _followed_by_operator(line: str, end: int) -> bool:
     return bool(rest) and rest[0] in "+-*/^=×÷"
 
 
+def _check_target(problem: MathProblem, text: str) -> str | None:
+    """The final line states the asked expression's value: "<expression> = N" (one of its
+    spellings) or "Answer: N"; and no equation it states is false at the solution."""
+    line = _final_line(text).replace("**", "^")
+    body = re.sub(r"(?i)^\W*answer\W*", "", line).rstrip(" .")
+    stated = re.fullmatch(r"(?P<lhs>[^=]+?)\s*=\s*(?P<n>-?[0-9]+(?:\.[0-9]+)?(?:/[0-9]+)?)", body)
+    bare = _BARE.match(line)
+    if stated is not None:
+        if stated.group("lhs").replace(" ", "").replace("*", "") not in problem.target:
+            return f"final line {line!r} does not state {problem.target[0]}"
+        value = Fraction(stated.group("n"))
+    elif bare is not None:
+        value = Fraction(bare.group(1))
+    else:
+        return f"final line {line!r} does not state {problem.target[0]}"
+    if value != problem.target_value:
+        return f"final line {line!r} states a wrong {problem.target[0]} (expected {fmt(problem.target_value or 0)})"
+    return None if problem.target_value is not None else "no value"
+
+
 def check_math_answer(problem: MathProblem, text: str) -> str | None:
-    """None when the answer's final line states the right value of every asked unknown
-    (and no equation it states is false at the solution); else why not."""
+    """None when the answer's final line states the right value of every asked unknown (or of the
+    asked expression) and no equation it states is false at the solution; else why not."""
+    if problem.target:
+        reason = _check_target(problem, text)
+        if reason:
+            return reason
+        last = _final_line(text)
+        false = false_equation(problem, text.replace(last, "")) if last else None
+        return f"states an equation false for this problem: {false!r}" if false else None
     line = _final_line(text)
     stated: dict[str, list[Fraction]] = {}
     for m in _ASSIGN.finditer(line):

@@ -41,8 +41,8 @@ def test_other_languages_are_read_by_their_own_table(language: str, prompt: str,
 
 @pytest.mark.parametrize(("language", "prompt", "asked"), IN_OTHER_LANGUAGES)
 def test_a_word_outside_the_table_is_no_claim(language: str, prompt: str, asked: tuple[str, ...]) -> None:
-    """The same request with a word no table holds ("twice", "doble", "quadrat") is not claimed."""
-    for word in ("twice", "doble", "Quadrat", "квадрат", "平方"):
+    """The same request with a word no table holds ("thrice", "triple", "Würfel") is not claimed."""
+    for word in ("thrice", "triple", "Quadrat", "квадрат", "平方", "Würfel", "куб", "三倍", "not", "nicht", "pas"):
         assert understand_prompt(prompt.replace(asked[0], f"{word} {asked[0]}", 1)) is None, (prompt, word)
 
 

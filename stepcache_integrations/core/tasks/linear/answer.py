@@ -29,6 +29,7 @@ from ...lru import short_text_cache
 from ..algebra import is_canonical_number
 from ..equation_claims import normalise_claims, verbal_equalities
 from ..stepwise import label_len
+from .targets import same_target, written_target
 
 __all__ = ["AnswerLine", "answer_lines", "read_closed_form", "last_statement", "CANONICAL_LITERAL"]
 
@@ -39,6 +40,7 @@ _PLAIN_PAIR = rf"{_UNKNOWN}\s*=\s*{CANONICAL_LITERAL}"
 _SEPARATOR = r"(?:\s*,\s*(?:and\s+)?|\s+and\s+)"
 _PAIRS = re.compile(rf"{_PLAIN_PAIR}(?:{_SEPARATOR}{_PLAIN_PAIR})*")
 _BARE = re.compile(CANONICAL_LITERAL)
+_TARGET_PAIR = re.compile(rf"(?P<lhs>[^=]+?)\s*=\s*(?P<n>{CANONICAL_LITERAL})")
 # What may stand before a label: a bullet, a heading mark, a quote mark.
 _LEAD = re.compile(r"[ \t>]*(?:[-*+\u2022][ \t]+|#{1,6}[ \t]*)?[ \t]*")
 _BOLD = r"(?:\*\*|__)"
@@ -69,25 +71,24 @@ class AnswerLine:
     reason: str = ""
 
 
-def read_closed_form(remainder: str, asked: tuple[str, ...]) -> tuple[dict[str, str] | None, str]:
-    """What the remainder of an answer line states for the asked unknowns, or (None, why not)."""
+def read_closed_form(
+    remainder: str, asked: tuple[str, ...], target: str = "", variables: tuple[str, ...] = ()
+) -> tuple[dict[str, str] | None, str]:
+    """What the remainder of an answer line states for the asked unknowns (or, when an expression
+    over them is asked, for ``target``: "x^2 = 25", "2x = 8" or a bare "25"), or (None, why not)."""
     text = remainder.strip()
     if text.endswith("."):
         text = text[:-1].rstrip()
     if not text:
         return None, "the answer line states nothing"
-    if _PAIRS.fullmatch(text):
-        values: dict[str, str] = {}
-        for match in _PAIR.finditer(text):
-            var, literal = match.group("u"), match.group("n")
-            if var not in asked:
-                return None, f"the answer line states {var}, which is not asked"
-            if var in values:
-                return None, f"the answer line states {var} twice"
-            values[var] = literal
-        missing = [v for v in asked if v not in values]
-        if missing:
-            return None, f"the answer line does not state {', '.join(missing)}"
+    if target:
+        values, reason = _target_stated(text, target, frozenset(variables))
+        if values is None:
+            return None, reason
+    elif _PAIRS.fullmatch(text):
+        values, reason = _pairs_stated(text, asked)
+        if values is None:
+            return None, reason
     elif _BARE.fullmatch(text):
         if len(asked) != 1:
             return None, "a bare number answers only a question with one unknown"
@@ -98,6 +99,33 @@ def read_closed_form(remainder: str, asked: tuple[str, ...]) -> tuple[dict[str, 
     if bad is not None:
         return None, f"{bad} is not written as an integer, decimal or reduced fraction"
     return values, ""
+
+
+def _pairs_stated(text: str, asked: tuple[str, ...]) -> tuple[dict[str, str] | None, str]:
+    """``u = N`` pairs naming exactly the asked unknowns, each once (or None, why not)."""
+    values: dict[str, str] = {}
+    for match in _PAIR.finditer(text):
+        var, literal = match.group("u"), match.group("n")
+        if var not in asked:
+            return None, f"the answer line states {var}, which is not asked"
+        if var in values:
+            return None, f"the answer line states {var} twice"
+        values[var] = literal
+    missing = [v for v in asked if v not in values]
+    if missing:
+        return None, f"the answer line does not state {', '.join(missing)}"
+    return values, ""
+
+
+def _target_stated(text: str, target: str, variables: frozenset[str]) -> tuple[dict[str, str] | None, str]:
+    """``{target: N}`` from "<the asked expression> = N" or a bare N; anything else is unread (an
+    unknown's value "x = 5" does not answer "x squared")."""
+    if _BARE.fullmatch(text):
+        return {target: text}, ""
+    stated = _TARGET_PAIR.fullmatch(text)
+    if stated is None or not same_target(stated.group("lhs"), target, variables):
+        return None, f"the answer line does not state the asked {written_target(target)}: {text[:60]!r}"
+    return {target: stated.group("n")}, ""
 
 
 def _unwrap(remainder: str, open_mark: str | None) -> str | None:
@@ -141,9 +169,11 @@ def _read_line(line: str) -> tuple[bool, str | None] | None:
     return None
 
 
-def answer_lines(text: str, asked: tuple[str, ...]) -> list[AnswerLine]:
+def answer_lines(
+    text: str, asked: tuple[str, ...], target: str = "", variables: tuple[str, ...] = ()
+) -> list[AnswerLine]:
     """The answer lines of ``text``, in order, each read by :func:`read_closed_form` (``index``:
-    the line's number in ``text``)."""
+    the line's number in ``text``; ``target``: the expression asked, over ``variables``)."""
     found: list[AnswerLine] = []
     for index, line in enumerate(text.split("\n")):
         read = _read_line(line)
@@ -151,23 +181,27 @@ def answer_lines(text: str, asked: tuple[str, ...]) -> list[AnswerLine]:
             continue
         names_answer, remainder = read
         if remainder is not None:
-            values, reason = _closed_form(remainder, asked)
+            values, reason = _closed_form(remainder, asked, target, variables)
         else:
             values, reason = None, f"an answer line without a label this checker reads: {line.strip()[:60]!r}"
         found.append(AnswerLine(index, remainder or "", names_answer, values, reason))
     return found
 
 
-def _closed_form(remainder: str, asked: tuple[str, ...]) -> tuple[dict[str, str] | None, str]:
+def _closed_form(
+    remainder: str, asked: tuple[str, ...], target: str = "", variables: tuple[str, ...] = ()
+) -> tuple[dict[str, str] | None, str]:
     """:func:`read_closed_form`, once per short remainder and asked unknowns (a step's answer line
     is read per step, then in the whole text); each caller gets its own dict."""
-    items, reason = _closed_form_items(remainder, asked)
+    items, reason = _closed_form_items(remainder, asked, target, variables)
     return (None if items is None else dict(items)), reason
 
 
 @short_text_cache(4096)
-def _closed_form_items(remainder: str, asked: tuple[str, ...]) -> tuple[tuple[tuple[str, str], ...] | None, str]:
-    values, reason = read_closed_form(remainder, asked)
+def _closed_form_items(
+    remainder: str, asked: tuple[str, ...], target: str, variables: tuple[str, ...]
+) -> tuple[tuple[tuple[str, str], ...] | None, str]:
+    values, reason = read_closed_form(remainder, asked, target, variables)
     return (None if values is None else tuple(values.items())), reason
 
 

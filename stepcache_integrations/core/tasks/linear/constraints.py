@@ -11,6 +11,7 @@ from ..algebra import LinearForm, equation_shape
 from ..base import TaskConstraints
 from ..prompt_diff import extract_slots
 from .prompt import understand_prompt
+from .targets import target_value
 
 __all__ = ["LinearConstraints"]
 
@@ -20,8 +21,9 @@ class LinearConstraints(TaskConstraints):
     """The equations (as exact forms and as written), their unknowns, the asked ones, the unique
     solution (None: the prompt is not a problem this task understands), the signed constants in
     order (``params``), each equation's form (``shapes``; None for an entry stored without them)
-    the prompt's slots, and the format instructions read (``reader.FORMATS``) with the label an
-    answer template asks for ("Final answer")."""
+    the prompt's slots, the format instructions read (``reader.FORMATS``) with the label an
+    answer template asks for ("Final answer"), and the expression asked instead of the unknowns
+    (``target``: canonical sympy text, "x**2"; empty when the unknowns are asked)."""
 
     equations: tuple[LinearForm, ...] = ()
     equation_texts: tuple[str, ...] = ()
@@ -34,6 +36,7 @@ class LinearConstraints(TaskConstraints):
     format: tuple[str, ...] = ()
     answer_label: str = ""
     language: str = ""  # the request's language (its vocabulary table); "" for an entry stored without one
+    target: str = ""
 
     @staticmethod
     def of_prompt(prompt: str) -> LinearConstraints:
@@ -60,6 +63,7 @@ class LinearConstraints(TaskConstraints):
             format=problem.format,
             answer_label=problem.answer_label,
             language=problem.language,
+            target=problem.target,
         )
 
     @cached_property
@@ -68,7 +72,7 @@ class LinearConstraints(TaskConstraints):
         the frozen stored form, which writes every number out first."""
         solution = None if self.solution is None else tuple(self.solution.items())
         return (self.equations, self.equation_texts, self.shapes, self.variables, self.asked, solution,
-                self.params, self.slots, self.format, self.answer_label, self.language)
+                self.params, self.slots, self.format, self.answer_label, self.language, self.target)
 
     @cached_property
     def problem_hash(self) -> int:
@@ -76,7 +80,14 @@ class LinearConstraints(TaskConstraints):
         texts and names, so equal hashes; a key is still compared whole): hashing every number
         of a problem cost more than the lookup it served."""
         return hash((self.equation_texts, self.shapes, self.variables, self.asked, self.slots, self.format,
-                     self.language))
+                     self.language, self.target))
+
+    @property
+    def target_value(self) -> Fraction | None:
+        """The asked expression's exact value at the solution (None: no expression is asked)."""
+        if not self.target or not self.solution:
+            return None
+        return target_value(self.target, self.solution)
 
     @property
     def asked_or_all(self) -> tuple[str, ...]:
@@ -98,6 +109,7 @@ class LinearConstraints(TaskConstraints):
             "format": list(self.format),
             "answer_label": self.answer_label,
             "language": self.language,
+            **({"target": self.target} if self.target else {}),  # written only when asked: older forms stay as they were
         }
 
     @staticmethod
@@ -124,6 +136,7 @@ class LinearConstraints(TaskConstraints):
             format=tuple(get("format") or []),
             answer_label=get("answer_label") or "",
             language=get("language") or "",
+            target=get("target") or "",
         )
 
 

@@ -37,18 +37,21 @@ _VALUES_ALONE = re.compile(
     rf"\s*\**\s*(?:[^\W\d_][\w ]*:\s*\**\s*)?(?:{_VALUE}|[A-Za-z](?:_?[0-9]+)?\s*=\s*{_VALUE}"
     rf"(?:\s*,\s*[A-Za-z](?:_?[0-9]+)?\s*=\s*{_VALUE})*)\s*\**\s*\.?\s*$")
 _NAME = re.compile(r"([A-Za-z](?:_?[0-9]+)?)\s*=")
+_TARGET_ALONE = re.compile(rf"(?:[^=,;]+=\s*)?{_VALUE}")
 _DECIMAL = re.compile(r"\d\.\d")  # a decimal point between digits (the line's closing period is none)
 
 
-def format_errors(steps: list[Step], fmt: tuple[str, ...], label: str, asked: tuple[str, ...]) -> list[str]:
-    """Why the answer of ``steps`` (for the ``asked`` unknowns) does not follow the format the prompt
-    asks for (empty: it does)."""
+def format_errors(
+    steps: list[Step], fmt: tuple[str, ...], label: str, asked: tuple[str, ...], target: str = ""
+) -> list[str]:
+    """Why the answer of ``steps`` (for the ``asked`` unknowns, or the asked expression ``target``)
+    does not follow the format the prompt asks for (empty: it does)."""
     if not fmt and not label:
         return []
     lines = [line for step in steps for line in step.text.splitlines() if line.strip()]
     if not lines:
         return ["the answer is empty"]
-    return [why for failed, why in _checks(lines[:-1], lines[-1], fmt, label, asked) if failed]
+    return [why for failed, why in _checks(lines[:-1], lines[-1], fmt, label, asked, target) if failed]
 
 
 def _values_alone(line: str, asked: tuple[str, ...]) -> bool:
@@ -61,7 +64,7 @@ def _values_alone(line: str, asked: tuple[str, ...]) -> bool:
 
 
 def _checks(
-    working: list[str], last: str, fmt: tuple[str, ...], label: str, asked: tuple[str, ...]
+    working: list[str], last: str, fmt: tuple[str, ...], label: str, asked: tuple[str, ...], target: str
 ) -> tuple[tuple[bool, str], ...]:
     """Each format rule: (broken, why)."""
     shown = label or "Answer"
@@ -74,10 +77,18 @@ def _checks(
         ("answer_named" in fmt and not _NAMED_VALUE.match(_after_label(last)),
          f"the prompt asks for '{shown}: x = <value>' on the last line"),
         (bool(working) and ("answer_only" in fmt or "one_line" in fmt), "the prompt asks for the answer on one line"),
-        ("answer_only" in fmt and not _values_alone(last, asked), "the prompt asks for the answer alone, no working"),
+        ("answer_only" in fmt and not (_target_alone(last) if target else _values_alone(last, asked)),
+         "the prompt asks for the answer alone, no working"),
         ("fraction" in fmt and _DECIMAL.search(_after_label(last)) is not None, "the prompt asks for the answer as a fraction"),
         ("decimal" in fmt and "/" in _after_label(last), "the prompt asks for the answer as a decimal"),
     )
+
+
+def _target_alone(line: str) -> bool:
+    """The line states one value and nothing else: "x^2 = 25" or a bare "25" after its label (that
+    the left side is the asked expression and the value right is the final check's)."""
+    stated = _after_label(line).strip(" *.")
+    return bool(_TARGET_ALONE.fullmatch(stated))
 
 
 def _numbered(working: list[str]) -> bool:

@@ -28,6 +28,7 @@ from ..algebra import (
     solve_system,
 )
 from .reader import LinearRequest, read_request
+from .targets import target_value
 
 __all__ = ["LinearProblem", "understand_prompt", "MAX_PROMPT_CHARS"]
 
@@ -77,7 +78,8 @@ _FACTORIAL_OR_UNEQUAL = re.compile(r"(?:[\d)]|(?<![A-Za-z])[A-Za-z])\s*[!\uff01]
 
 @dataclass(frozen=True)
 class LinearProblem:
-    """A prompt the task understands: its equations, unknowns, the asked ones and the solution."""
+    """A prompt the task understands: its equations, unknowns, the asked ones and the solution, the
+    format read, and the expression asked instead of the unknowns with its exact value (``targets``)."""
 
     equations: tuple[Equation, ...]
     variables: tuple[str, ...]
@@ -85,6 +87,8 @@ class LinearProblem:
     solution: dict[str, Fraction]
     format: tuple[str, ...] = ()
     answer_label: str = ""
+    target: str = ""
+    target_value: Fraction | None = None
     language: str = ""  # the vocabulary table that read the request: the language the answer is written in
 
 
@@ -194,13 +198,28 @@ def understand_prompt(prompt: str) -> LinearProblem | None:
     if solution is None or set(solution) != set(variables):
         return None
     assert request is not None  # read above
-    if "decimal" in request.format and any(not _terminates(solution[v]) for v in variables):
-        return None  # "as a decimal" with x = 1/3: no answer can follow it exactly
+    readable, value = _answer_readable(request, solution)
+    if not readable:
+        return None
     # Naming an unknown ("for y") asks for it; a request to solve without one, or no request, asks for all.
     named = set(variables) if request.asks_all or not request.named else request.named
     asked = tuple(v for v in variables if v in named)
     return LinearProblem(tuple(equations), tuple(variables), asked, solution, request.format, request.answer_label,
-                         request.language)
+                         request.target, value, language=request.language)
+
+
+def _answer_readable(request: LinearRequest, solution: dict[str, Fraction]) -> tuple[bool, Fraction | None]:
+    """Whether an answer can state what is asked in the form asked, and the asked expression's
+    value (None: no expression asked). Not when the expression has no value ("1/x" at x = 0) or
+    "as a decimal" cannot be followed (x = 1/3)."""
+    value = target_value(request.target, solution) if request.target else None
+    if request.target and value is None:
+        return False, None
+    if "decimal" in request.format:
+        values = [*solution.values(), *([value] if value is not None else [])]
+        if any(not _terminates(v) for v in values):
+            return False, None
+    return True, value
 
 
 def _read_equations(prompt: str) -> tuple[list[Equation], list[tuple[int, int]]]:

@@ -19,6 +19,7 @@ from typing import Any
 from lark import Token, Transformer
 
 from ..request_language import Declined, RequestLanguage, Vocabulary, Word, fold
+from .targets import EXPRESSION, canonical_target
 
 __all__ = ["FORMATS", "LinearRequest", "read_request"]
 
@@ -67,7 +68,8 @@ class LinearRequest:
     """What a prompt asks: the unknowns named (with those an asked equation defines), whether a
     request to solve asks for every unknown, whether any request was made at all (a prompt of
     equations alone asks to solve them), the format instructions read, the answer label a template
-    asks for, and the table's language."""
+    asks for, the table's language, and the expression asked instead of the unknowns ("x**2":
+    canonical sympy text, ``targets.py``; empty when the unknowns themselves are asked)."""
 
     named: frozenset[str]
     asks_all: bool
@@ -75,6 +77,7 @@ class LinearRequest:
     format: tuple[str, ...]
     answer_label: str
     language: str
+    target: str = ""
 
 
 class _Read(Transformer[Token, Any]):
@@ -89,6 +92,7 @@ class _Read(Transformer[Token, Any]):
         self.format: set[str] = set()
         self.answer_label = ""
         self.template_names: set[str] = set()  # the unknowns an answer template names ("Answer: y = ?")
+        self.derived: list[str] = []  # expressions asked ("x squared", "2x"), as the target parser reads them
 
     def VAR(self, token: Token) -> Token:  # noqa: N802 - Lark's terminal callbacks
         return token
@@ -167,6 +171,35 @@ class _Read(Transformer[Token, Any]):
     def defined(self, children: list[Any]) -> None:
         self.asked_names.add(_defined_unknown(children[0].value))
 
+    # -- expressions asked instead of the unknowns (read to canonical text in ``_parse``) --------
+    def written(self, children: list[Any]) -> str:
+        return self._asked_expression(children[0].value)
+
+    def squared(self, children: list[Any]) -> str:
+        return self._asked_expression(f"{_names(children)[0]}^2")
+
+    def cubed(self, children: list[Any]) -> str:
+        return self._asked_expression(f"{_names(children)[0]}^3")
+
+    def twice(self, children: list[Any]) -> str:
+        return self._asked_expression(f"2*{_names(children)[0]}")
+
+    def half(self, children: list[Any]) -> str:
+        return self._asked_expression(f"{_names(children)[0]}/2")
+
+    def product(self, children: list[Any]) -> str:
+        first, second = _names(children)
+        return self._asked_expression(f"{first}*{second}")
+
+    def sum(self, children: list[Any]) -> str:
+        first, second = _names(children)
+        return self._asked_expression(f"{first} + {second}")
+
+    def _asked_expression(self, text: str) -> str:
+        self.asks = True
+        self.derived.append(text)
+        return text
+
     def for_vars(self, children: list[Any]) -> list[str]:
         return next(c for c in children if isinstance(c, list))
 
@@ -216,6 +249,10 @@ class _Read(Transformer[Token, Any]):
             self.template_names.add(children[-1].value)
 
 
+def _names(children: list[Any]) -> list[str]:
+    return [c.value for c in children if isinstance(c, Token) and c.type == "VAR"]
+
+
 def _defined_unknown(equation: str) -> str:
     """The unknown an asked equation defines ("find y = x + 3" asks y); declined otherwise."""
     left = equation.split("=", 1)[0].strip()
@@ -255,8 +292,22 @@ def _parse(words: list[Word], language: str, variables: frozenset[str]) -> Linea
     if transformer.template_names and transformer.template_names != asked:
         return None  # "find x ... Answer: y = ?": the answer line cannot name what is asked and the template both
     fmt = tuple(f for f in FORMATS if f in transformer.format)
+    target = _target(transformer, variables)
+    if target is None:
+        return None
     return LinearRequest(frozenset(transformer.asked_names), transformer.asks_all, transformer.asks, fmt,
-                         transformer.answer_label, language)
+                         transformer.answer_label, language, target)
+
+
+def _target(transformer: _Read, variables: frozenset[str]) -> str | None:
+    """The one expression asked ("" when none), or None when what is asked is not read: two
+    expressions, an expression beside a named unknown ("find x and x squared") or beside an answer
+    template that names an unknown ("Give 2x. Answer: x = ?")."""
+    if not transformer.derived:
+        return ""
+    if len(transformer.derived) != 1 or transformer.asked_names or transformer.template_names:
+        return None
+    return canonical_target(transformer.derived[0], variables)
 
 
 def _words(text: str, runs: list[tuple[int, int]], variables: frozenset[str], table: Vocabulary) -> list[Word] | None:
@@ -300,6 +351,7 @@ def _linked(words: list[Word]) -> list[Word]:
     "please", "for me" or "if" is dropped ("Solve 2x + 1 = 5, please"); a run holding "then" links
     whatever follows ("如果 4a + 1 = 29，那么 a 等于多少")."""
     out: list[Word] = []
+    words = _without_opening_then(words)
     i = 0
     while i < len(words):
         j = i
@@ -327,6 +379,16 @@ def _links(words: list[Word], i: int, j: int) -> bool:
     return after in _VERBS or clause or before in _FORMATS_BEFORE or any(w.kind == "THEN" for w in words[i:j])
 
 
+def _without_opening_then(words: list[Word]) -> list[Word]:
+    """The words without a lone "then" that opens a sentence before its verb ("Solve 3x + 5 = 20.
+    Then give x squared."): it joins nothing."""
+    kinds = [w.kind for w in words]
+    return [
+        w for i, w in enumerate(words)
+        if not (w.kind == "THEN" and (i == 0 or kinds[i - 1] == "STOP") and i + 1 < len(words) and kinds[i + 1] in _VERBS)
+    ]
+
+
 def _token_at(
     text: str, folded: str, pos: int, run_at: dict[int, int], variables: frozenset[str], table: Vocabulary
 ) -> tuple[Word | None, int] | None:
@@ -343,9 +405,9 @@ def _token_at(
     if char in _MARKS:
         return _mark(text, pos)
     found = table.match(folded, pos)
-    ident = _IDENT.match(text, pos)
-    if ident is not None and ident.group() in variables and (found is None or found[1] <= ident.end()):
-        return Word("VAR", ident.group(), pos), ident.end()
+    named = _named_at(text, pos, variables, found)
+    if named is not None:
+        return named
     if found is None:
         return None
     kind, end = found
@@ -361,6 +423,38 @@ def _mark(text: str, pos: int) -> tuple[Word, int] | None:
     if char == "." and pos and text[pos - 1].isdigit() and _DOT_TERM.match(text, pos + 1):
         return None
     return Word(_MARKS[char], char, pos), pos + 1
+
+
+def _named_at(
+    text: str, pos: int, variables: frozenset[str], found: tuple[str, int] | None
+) -> tuple[Word, int] | None:
+    """An expression over the unknowns ("2x") or an unknown at ``pos``, unless the table reads a
+    longer word there."""
+    expression = _expression_at(text, pos, variables)
+    if expression is not None and (found is None or found[1] <= expression[1]):
+        return expression
+    ident = _IDENT.match(text, pos)
+    if ident is not None and ident.group() in variables and (found is None or found[1] <= ident.end()):
+        return Word("VAR", ident.group(), pos), ident.end()
+    return None
+
+
+def _expression_at(text: str, pos: int, variables: frozenset[str]) -> tuple[Word, int] | None:
+    """An expression over the unknowns at ``pos`` ("2x", "x^2", "x + 1", "20 - x") standing as a
+    word of its own; a bare unknown is a VAR, and what the target parser does not read is none."""
+    if not variables or not (text[pos].isalnum() or text[pos] in "(-"):
+        return None
+    if pos and (text[pos - 1].isalnum() or text[pos - 1] in "_.^*/+-="):
+        return None
+    match = EXPRESSION.match(text, pos)
+    if match is None or _IDENT.fullmatch(match.group()):
+        return None
+    end = match.end()
+    if end < len(text) and (text[end].isalnum() or text[end] in "_=^("):
+        return None  # "2x = 8" is an equation's, "x^2y" no expression read whole
+    if canonical_target(match.group(), variables) is None:
+        return None
+    return Word("EXPR", match.group(), pos), end
 
 
 def _special_at(text: str, pos: int) -> tuple[Word, int] | None:

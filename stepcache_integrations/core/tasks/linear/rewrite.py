@@ -19,6 +19,7 @@ from ..algebra import MAX_NUMBER_DIGITS, Equation, LinearForm, find_equations, f
 from ..stepwise import label_len
 from .constraints import LinearConstraints
 from .steps import ProblemContext, check_steps
+from .targets import renamed_target
 
 __all__ = ["reinstantiate_steps", "same_form"]
 
@@ -50,12 +51,14 @@ def reinstantiate_steps(
 def same_form(cached: LinearConstraints, new: LinearConstraints) -> bool:
     """Only the same equation form with other constants/names can be re-derived by recomputing
     numbers (3x + 5 = 20 -> 4t - 6 = 10 needs the model): as many unknowns, the same ones asked
-    (renamed in order), as many constants, the same shapes."""
+    (renamed in order) and the same expression asked, as many constants, the same shapes."""
     if not cached.variables or len(cached.variables) != len(new.variables):
         return False
     rename = dict(zip(cached.variables, new.variables))
     if [rename.get(v) for v in cached.asked_or_all] != list(new.asked_or_all):
         return False
+    if (cached.target or new.target) and renamed_target(cached.target, rename) != new.target:
+        return False  # x^2 asked of the cached problem, 2t of the new one: another answer
     return len(cached.params) == len(new.params) and cached.shapes == new.shapes
 
 

@@ -32,7 +32,7 @@ from ..algebra import (
     outside_alphabet,
 )
 from ..stepwise import label_len
-from .answer import AnswerLine, answer_lines, last_statement, line_spans
+from .answer import AnswerLine, answer_lines, last_statement, line_spans, read_closed_form
 from .operations import rearrangements
 from .operations import Operation as _Op
 from .operations import normalised as _normalised
@@ -113,6 +113,9 @@ class ProblemContext:
     plain: ProblemContext | None = field(default=None, compare=False, repr=False)
     # step texts -> the final check's errors (:func:`final_value_errors`, a function of them)
     final_memo: dict[tuple[str, ...], tuple[str, ...]] = field(default_factory=dict, compare=False, repr=False)
+    # the expression asked instead of the unknowns ("x**2") and its exact value at the solution
+    target: str = ""
+    target_value: Fraction | None = None
 
 
 @dataclass
@@ -243,6 +246,9 @@ def _check_step(
     if reason:
         verdict.fail(reason)
         return verdict
+    lines = answer_lines(raw, ctx.asked, ctx.target, ctx.variables)
+    if ctx.target:  # "x^2 = 25" states the asked expression: read as an answer, not as an equation
+        lines, body = _target_lines(raw, body, lines, ctx)
     equations = find_equations(body, known, limit=len(body) + 1)
     if reason := unread_equals(body, equations):  # "x = .25": a statement no equation read
         verdict.fail(reason)
@@ -253,7 +259,6 @@ def _check_step(
     _rule_no_unread_operation(body, op_spans, verdict)
     # Read from the text as written (markup kept); its lines are the lines of ``body``, unless a
     # verbal equality spanned a line break ("x is\n5"): then no answer line explains a number.
-    lines = answer_lines(raw, ctx.asked)
     for line in lines:
         _check_answer_line(line, ctx, verdict)
     if verdict.ok:
@@ -263,6 +268,24 @@ def _check_step(
     if verdict.ok and equations:
         verdict.evidence.append(f"{len(equations)} equation(s) hold for the new problem")
     return verdict
+
+
+def _target_lines(raw: str, body: str, lines: list[AnswerLine], ctx: ProblemContext) -> tuple[list[AnswerLine], str]:
+    """The lines stating the asked expression ("Answer: x^2 = 25", "x^2 = 25") read as answer lines,
+    and ``body`` with them blanked for the equation reader (what they state is checked as an answer,
+    its value against the expression at the solution)."""
+    read = {line.index: line for line in lines}
+    raw_lines, body_lines = raw.split("\n"), body.split("\n")
+    if len(raw_lines) != len(body_lines):
+        return lines, body  # a verbal equality spanned a line break: nothing is blanked
+    for index, line in enumerate(raw_lines):
+        if index not in read and "=" in line:
+            values, _ = read_closed_form(line[label_len(line) :], ctx.asked, ctx.target, ctx.variables)
+            if values is not None:
+                read[index] = AnswerLine(index, line, False, values)
+        if index in read and read[index].values is not None and "=" in body_lines[index]:
+            body_lines[index] = " " * len(body_lines[index])
+    return [read[index] for index in sorted(read)], "\n".join(body_lines)
 
 
 def _rule_closed_alphabet(text: str) -> str:
@@ -350,10 +373,19 @@ def _check_answer_line(line: AnswerLine, ctx: ProblemContext, verdict: StepVerdi
         verdict.fail(f"unreadable answer line: {line.reason}")
         return
     for var, literal in line.values.items():
-        if Fraction(literal) != ctx.solution[var]:
-            verdict.fail(f"claims {var} = {literal} as the answer; {var} = {format_number(ctx.solution[var])}")
+        right = _expected(var, ctx)
+        if right is None or Fraction(literal) != right:
+            shown = "?" if right is None else format_number(right)
+            verdict.fail(f"claims {var} = {literal} as the answer; {var} = {shown}")
             return
     verdict.evidence.append("the answer line states " + ", ".join(f"{v} = {n}" for v, n in line.values.items()))
+
+
+def _expected(name: str, ctx: ProblemContext) -> Fraction | None:
+    """The proven value of an asked unknown or of the asked expression (None: neither)."""
+    if ctx.target:
+        return ctx.target_value if name == ctx.target else None
+    return ctx.solution.get(name)
 
 
 def _check_operations(
@@ -419,12 +451,24 @@ def _answer_line_errors(steps: list[Step]) -> list[str]:
 def final_values(text: str, ctx: ProblemContext) -> tuple[dict[str, str], list[str]]:
     """The asked unknowns' final values as written, and why some cannot be read: the last answer
     line's, read whole; without an answer line, each unknown's last statement ``u = N``."""
-    lines = answer_lines(text, ctx.asked)
+    lines = answer_lines(text, ctx.asked, ctx.target, ctx.variables)
     if lines:
         last = lines[-1]
         return (dict(last.values), []) if last.values is not None else ({}, [f"unreadable answer line: {last.reason}"])
+    if ctx.target:  # an asked expression is stated on the last line ("x^2 = 25"), never found in prose
+        return _stated_target(text, ctx), []
     stated = {var: literal for var in ctx.asked if (literal := last_statement(text, var)) is not None}
     return stated, []
+
+
+def _stated_target(text: str, ctx: ProblemContext) -> dict[str, str]:
+    """The asked expression's value as the last line states it ("x^2 = 25"), or nothing."""
+    lines = [line for line in text.split("\n") if line.strip()]
+    if not lines or "=" not in lines[-1]:
+        return {}
+    last = lines[-1][label_len(lines[-1]) :]
+    values, _reason = read_closed_form(last, ctx.asked, ctx.target, ctx.variables)
+    return values or {}
 
 
 def final_value_errors(steps: list[Step], ctx: ProblemContext) -> list[str]:
@@ -437,12 +481,12 @@ def final_value_errors(steps: list[Step], ctx: ProblemContext) -> list[str]:
     errors += unread
     if unread:
         return errors
-    for var in ctx.asked:
+    for var in (ctx.target,) if ctx.target else ctx.asked:
         literal = stated.get(var)
         if literal is None:
             errors.append(f"the answer never states the value of {var}")
         elif not is_canonical_number(literal):  # also "1694/3/22", "x = 15/3" left as the end
             errors.append(f"{var} = {literal} is not written as an integer, decimal or reduced fraction")
-        elif Fraction(literal) != ctx.solution[var]:
+        elif Fraction(literal) != _expected(var, ctx):
             errors.append(f"{var} = {literal} is wrong")
     return errors

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from dataclasses import replace
 from collections import OrderedDict
 from collections.abc import Hashable
 from fractions import Fraction
@@ -16,6 +17,8 @@ from .constraints import LinearConstraints
 from .layout import format_errors
 from .prompt import understand_prompt
 from .rewrite import reinstantiate_steps
+from .answer import answer_lines
+from .targets import renamed_target, written_target
 from .steps import ProblemContext, StepVerdict, check_steps, final_value_errors, unread_prose
 
 __all__ = ["LinearEquationTask"]
@@ -80,7 +83,9 @@ def _new_context(constraints: LinearConstraints, cached: LinearConstraints | Non
     plain = None
     if cached is not None and not stale_vars:
         plain = problem_context(constraints, None)
-        if (plain.variables, plain.asked, plain.solution, plain.problem) != (variables, asked, solution, problem):
+        if (plain.variables, plain.asked, plain.solution, plain.problem, plain.target) != (
+            variables, asked, solution, problem, constraints.target
+        ):
             plain = None  # never expected (both are read from ``constraints``): then nothing is shared
     return ProblemContext(
         variables=variables,
@@ -90,6 +95,8 @@ def _new_context(constraints: LinearConstraints, cached: LinearConstraints | Non
         stale_vars=stale_vars,
         stale_numbers=stale_numbers,
         plain=plain,
+        target=constraints.target,
+        target_value=constraints.target_value,
     )
 
 
@@ -100,8 +107,10 @@ def _stale_numbers(cached: LinearConstraints, new: LinearConstraints) -> set[Fra
 
 
 def _problem_changed(cached: LinearConstraints, new: LinearConstraints) -> bool:
-    """Whether two prompts pose different problems (equations, their order, unknowns or the asked ones)."""
-    return (cached.equations, cached.variables, cached.asked) != (new.equations, new.variables, new.asked)
+    """Whether two prompts pose different problems (equations, their order, unknowns or what is asked)."""
+    return (cached.equations, cached.variables, cached.asked, cached.target) != (
+        new.equations, new.variables, new.asked, new.target
+    )
 
 
 class LinearEquationTask(StepwiseTask):
@@ -150,7 +159,9 @@ class LinearEquationTask(StepwiseTask):
         if errors:
             return errors
         c = self.load_constraints(constraints)
-        return _final_errors(steps, problem_context(c, None)) or format_errors(steps, c.format, c.answer_label, c.asked_or_all)
+        return _final_errors(steps, problem_context(c, None)) or format_errors(
+            steps, c.format, c.answer_label, c.asked_or_all, c.target
+        )
 
     def verification_level(
         self,
@@ -174,10 +185,19 @@ class LinearEquationTask(StepwiseTask):
 
     # -- re-instantiation --------------------------------------------------------------------
     def reinstantiate(self, steps: list[Step], cached_constraints: Any, constraints: Any) -> list[Step] | None:
+        """The cached steps rewritten for the new constants; when only what is asked or the format
+        differs (x squared for x, y of the system for x, an answer template), the cached working
+        with the final answer line written from the proven values (:func:`_answer_rewritten`)."""
         new, cached = self.load_constraints(constraints), self.load_constraints(cached_constraints)
         if cached.language != new.language:
             return None  # the cached prose is in another language than the one asked in
-        return reinstantiate_steps(steps, cached, new, problem_context(new, cached))
+        ctx = problem_context(new, cached)
+        rewritten = reinstantiate_steps(steps, cached, new, ctx)
+        if not new.solution or not cached.solution or (rewritten is not None and not _final_errors(rewritten, ctx)):
+            return rewritten
+        if _final_errors(steps, problem_context(cached, None)):
+            return rewritten  # the cached answer does not answer its own prompt: nothing is carried over
+        return _answer_rewritten(steps if rewritten is None else rewritten, cached, new, rewritten is not None) or rewritten
 
     # -- problem keys (core.problem_key_tier) ---------------------------------------------------
     def problem_key(self, constraints: Any) -> str | None:
@@ -193,6 +213,7 @@ class LinearEquationTask(StepwiseTask):
         forms = sorted(_signed_form(form) for form in c.equations)
         constants = [f"{n}/{d}" for n, d in sorted((abs(p.numerator), p.denominator) for p in c.params)]
         return _canonical_text(
+            ("target", c.target),
             ("forms", *forms), ("constants", *constants), ("asked", *c.asked_or_all), ("format", *_format_of(c))
         )
 
@@ -204,6 +225,7 @@ class LinearEquationTask(StepwiseTask):
         if not c.solution or not c.equations or not c.shapes:
             return None
         return _canonical_text(
+            ("target", c.target),
             ("shapes", *c.shapes), ("variables", *c.variables), ("asked", *c.asked_or_all), ("format", *_format_of(c))
         )
 
@@ -219,6 +241,61 @@ class LinearEquationTask(StepwiseTask):
         if not new.solution:
             return None
         return "\n".join(_fallback_lines(new, new.solution))
+
+
+#: ``Step.meta`` of an answer line the engine wrote from the proven values (no model wrote it, no
+#: entry cached it): its provenance is the fallback's (core.outcomes).
+WRITTEN_BY_FALLBACK = {"written_by": "fallback"}
+
+
+def _answer_rewritten(
+    steps: list[Step], cached: LinearConstraints, new: LinearConstraints, rewritten: bool
+) -> list[Step] | None:
+    """The cached working (re-instantiated for new constants when the form is the same; already,
+    when ``rewritten``) without its answer lines, then the answer line the new prompt asks for,
+    written from the proven solution (``_fallback_lines``'s). None when the working cannot be
+    carried over; the planner checks the result like any answer (every equation, the answer line's
+    value, the format)."""
+    if len(cached.variables) != len(new.variables) or cached.shapes is None:
+        return None  # an entry stored without shapes is not rewritten (as reinstantiate_steps)
+    working = steps if rewritten else _carried_working(steps, cached, new)
+    if working is None:
+        return None
+    final = _fallback_lines(new, new.solution or {})[-1]
+    if "answer_only" in new.format or "one_line" in new.format:
+        return [Step(text=final, meta=dict(WRITTEN_BY_FALLBACK))]
+    kept = [step for step in (_without_answer_lines(step) for step in working) if step is not None]
+    if not kept:
+        return None
+    if not kept[-1].text.endswith("\n"):
+        kept[-1] = Step(text=kept[-1].text + "\n", kind=kept[-1].kind, meta=kept[-1].meta)
+    return [*kept, Step(text=final, meta=dict(WRITTEN_BY_FALLBACK))]
+
+
+def _carried_working(steps: list[Step], cached: LinearConstraints, new: LinearConstraints) -> list[Step] | None:
+    """The cached steps as they are for the same equations, else re-instantiated for the new
+    constants as if the new prompt asked what the cached one did (its answer line is replaced)."""
+    if (cached.equations, cached.variables) == (new.equations, new.variables):
+        return steps
+    rename = dict(zip(cached.variables, new.variables))
+    as_cached = replace(
+        new,
+        asked=tuple(rename[v] for v in cached.asked),
+        target=renamed_target(cached.target, rename) if cached.target else "",
+        format=cached.format,
+        answer_label=cached.answer_label,
+    )
+    return reinstantiate_steps(steps, cached, as_cached, problem_context(as_cached, cached))
+
+
+def _without_answer_lines(step: Step) -> Step | None:
+    """The step without the lines that name an answer (None when nothing else is left)."""
+    lines = step.text.split("\n")
+    answers = {line.index for line in answer_lines(step.text, ())}
+    if not answers:
+        return step
+    text = "\n".join(line for index, line in enumerate(lines) if index not in answers)
+    return Step(text=text, kind=step.kind, meta=step.meta) if text.strip() else None
 
 
 def _signed_form(form: LinearForm) -> str:
@@ -277,7 +354,12 @@ def _fallback_lines(c: LinearConstraints, values: dict[str, Fraction]) -> list[s
             return f"{value.numerator}/{value.denominator}"
         return format_number(value, prefer_decimal="decimal" in c.format)
 
-    if "answer_value" in c.format and len(c.asked_or_all) == 1:
+    target = c.target_value
+    if target is not None and "answer_value" in c.format:
+        final_line = f"{label}: {final(target)}"
+    elif target is not None:  # "Answer: x^2 = 25": the asked expression, not the unknowns
+        final_line = f"{label}: {written_target(c.target)} = {final(target)}"
+    elif "answer_value" in c.format and len(c.asked_or_all) == 1:
         final_line = f"{label}: {final(values[c.asked_or_all[0]])}"
     else:
         final_line = f"{label}: " + ", ".join(f"{v} = {final(values[v])}" for v in c.asked_or_all)
