@@ -105,7 +105,6 @@ PHRASINGS = [
 TRAPS = [
     ('en', "I'm doing my maths homework and I'm stuck on this one: 7x + 2 = 30. How much is x? Answer in French."),
     ('en', "I'm stuck on this one: 7x + 2 = 30. Is x = 4?"),
-    ('en', "I'm stuck on this one: 7x + 2 = 30. How much is 2x?"),
     ('en', "I'm doing my homework in German: 7x + 2 = 30. How much is x?"),
     ('es', 'Estoy haciendo los deberes en inglés y no me sale este: 7x + 2 = 30. ¿Cuánto vale x?'),
     ('es', 'Me atasqué con este ejercicio: 7x + 2 = 30. ¿Cuánto vale x? Responde en inglés.'),
@@ -115,21 +114,18 @@ TRAPS = [
     ('fr', 'Je fais mes devoirs de maths et je bloque sur celui-ci : 7x + 2 = 30. Combien vaut x ? Réponds en anglais.'),
     ('fr', 'Je bloque sur cet exercice : 7x + 2 = 30. Est-ce que x = 4 ?'),
     ('fr', 'Je bloque sur cette inéquation : 7x + 2 = 30. Combien vaut x ?'),
-    ('fr', 'Je bloque sur cet exercice : 7x + 2 = 30. Combien vaut 2x ?'),
     ('de', 'Ich komme nicht weiter: 7x + 2 = 30. Was ist x? Erkläre es auf Englisch.'),
     ('de', 'Ich komme bei dieser Ungleichung nicht weiter: 7x + 2 = 30. Was ist x?'),
     ('de', 'Ich komme nicht weiter: 7x + 2 = 30. Stimmt x = 4?'),
     ('pt', 'Tô fazendo o dever de casa de matemática e travei nessa: 7x + 2 = 30. Quanto vale x? Responda em inglês.'),
     ('pt', 'Travei nessa inequação: 7x + 2 = 30. Quanto vale x?'),
     ('pt', 'Travei nessa: 7x + 2 = 30. x = 4?'),
-    ('pt', 'Travei nessa: 7x + 2 = 30. Quanto vale x + 1?'),
     ('it', 'Sto facendo i compiti di matematica e sono bloccato su questo: 7x + 2 = 30. Quanto fa x? Rispondi in inglese.'),
     ('it', 'Sono bloccato su questa disequazione: 7x + 2 = 30. Quanto vale x?'),
     ('it', 'Sono bloccato su questo: 7x + 2 = 30. È vero che x = 4?'),
     ('ru', 'Делаю домашку по математике и застрял на этом: 7x + 2 = 30. Чему равен x? Ответь по-английски.'),
     ('ru', 'Застрял на этом неравенстве: 7x + 2 = 30. Чему равен x?'),
     ('ru', 'Застрял на этом: 7x + 2 = 30. Верно ли, что x = 4?'),
-    ('ru', 'Застрял на этом: 7x + 2 = 30. Чему равен x в квадрате?'),
     ('zh', '老师布置的作业，这道题我不会：7x + 2 = 30，x 是多少？用英文回答。'),
     ('zh', '这道题我不会：7x + 2 = 30，x = 4 吗？'),
     ('zh', '这道题我不会：7x + 2 = 30，x 的平方是多少？'),
@@ -147,6 +143,15 @@ TRAPS = [
 
 _NUMBER = re.compile(r"(?<![\w.])(\d+)(?![\w.])")
 _ANSWER = re.compile(r"x\s*=\s*(-?\d+(?:/\d+|\.\d+)?)\s*$")
+
+# (language, prompt, asked expression, its value): once traps ("another quantity"), now read with
+# the expression asked (issue 33): keyed apart from x, and served with its value, never x's
+ASKED_AFTER_CONTEXT = [
+    ('en', "I'm stuck on this one: 7x + 2 = 30. How much is 2x?", '2*x', 8),
+    ('fr', 'Je bloque sur cet exercice : 7x + 2 = 30. Combien vaut 2x ?', '2*x', 8),
+    ('pt', 'Travei nessa: 7x + 2 = 30. Quanto vale x + 1?', 'x + 1', 5),
+    ('ru', 'Застрял на этом: 7x + 2 = 30. Чему равен x в квадрате?', 'x**2', 16),
+]
 
 
 class Oracle:
@@ -241,3 +246,16 @@ def test_a_trap_is_not_served_from_the_cached_problem(language: str, prompt: str
     result = cache.generate(prompt, lambda p: asked.append(p) or "I cannot say.")
     assert asked and result.model_calls >= 1, prompt
     assert not (result.verified and result.task == "linear_equation"), prompt
+
+
+@pytest.mark.parametrize(("language", "prompt", "target", "value"), ASKED_AFTER_CONTEXT)
+def test_another_quantity_after_a_context_sentence_is_read_and_served_with_its_value(
+        language: str, prompt: str, target: str, value: int) -> None:
+    problem = understand_prompt(prompt)
+    assert problem is not None and problem.target == target and problem.target_value == value, prompt
+    cache, model = StepCache(), Oracle()
+    cache.generate("Solve 7x + 2 = 30.", model)  # the x answer cached (another language, or far: a model call)
+    result = cache.generate(prompt, model)  # the model states x alone: only the expression's value passes
+    assert result.verified and result.verification == "proven", (prompt, result.outcome, result.text)
+    last = result.text.strip().splitlines()[-1]
+    assert last.endswith(f"= {value}") and not last.endswith("x = 4"), result.text
