@@ -47,6 +47,8 @@ HARD_GROUPS = {"hard": "hard, seeds {seeds}", "hard_held_out": "hard, held-out s
                "hard_templates": "hard, held-out templates, {seeds}"}
 HELDOUT_PHRASINGS = Path("bench_data/results/heldout_phrasings.json")
 HELDOUT_LANGUAGES = Path("bench_data/results/heldout_languages.json")
+HELDOUT_PHRASINGS_2 = Path("bench_data/results/heldout_phrasings_2.json")  # the fresh blind sets
+HELDOUT_LANGUAGES_2 = Path("bench_data/results/heldout_languages_2.json")
 REQUEST_PARSE = Path("bench_data/results/request_parse.json")
 LOAD = Path("bench_data/results/load_test_seeds_1_5.json")
 FUZZ = Path("bench_data/results/fuzz_nightly")
@@ -250,18 +252,18 @@ def hard_report() -> str:
 # -- the other recorded runs ------------------------------------------------------------------------
 
 
-def heldout_phrasings() -> str:
+def heldout_phrasings(path: Path = HELDOUT_PHRASINGS) -> str:
     from heldout_phrasings import table
 
-    record = load(HELDOUT_PHRASINGS)
-    return table(record) + "\n\n" + "Recorded: " + source(HELDOUT_PHRASINGS, record) + "."
+    record = load(path)
+    return table(record) + "\n\n" + "Recorded: " + source(path, record) + "."
 
 
-def heldout_languages() -> str:
-    """The languages set (issue 33): per language and per task and kind."""
+def heldout_languages(path: Path = HELDOUT_LANGUAGES) -> str:
+    """A languages set (issue 33): per language and per task and kind."""
     from heldout_phrasings import table
 
-    record = load(HELDOUT_LANGUAGES)
+    record = load(path)
     served: dict[str, list[int]] = {}
     for row in record["rows"]:
         counts = served.setdefault(row["language"], [0, 0, 0])
@@ -270,7 +272,7 @@ def heldout_languages() -> str:
         counts[2] += row["wrong_without_model_call"]
     lines = ["| language | pairs | served without a model call | wrong without a model call |", "|---|---|---|---|"]
     lines += [f"| {lang} | {n} | {s} ({s / n:.0%}) | {w} |" for lang, (n, s, w) in served.items()]
-    return "\n".join(lines) + "\n\n" + table(record) + "\n\nRecorded: " + source(HELDOUT_LANGUAGES, record) + "."
+    return "\n".join(lines) + "\n\n" + table(record) + "\n\nRecorded: " + source(path, record) + "."
 
 
 def request_parse() -> str:
@@ -549,6 +551,8 @@ BLOCKS: dict[str, Callable[[], str]] = {
     "hard-report": hard_report,
     "heldout-phrasings": heldout_phrasings,
     "heldout-languages": heldout_languages,
+    "heldout-phrasings-2": lambda: heldout_phrasings(HELDOUT_PHRASINGS_2),
+    "heldout-languages-2": lambda: heldout_languages(HELDOUT_LANGUAGES_2),
     "request-parse": request_parse,
     "load-test": load_test,
     "load-test-line": load_test_line,
