@@ -126,18 +126,17 @@ class LinearConstraints(TaskConstraints):
         shapes = get("shapes")
         return LinearConstraints(
             equations=tuple(_form(form) for form in get("equations") or []),
-            equation_texts=tuple(get("equation_texts") or []),
             shapes=None if shapes is None else tuple(shapes),
-            variables=tuple(get("variables") or []),
-            asked=tuple(get("asked") or []),
             solution=None if not solution else {v: _fraction(s) for v, s in solution.items()},
             params=tuple(_fraction(p) for p in get("params") or []),
-            slots=tuple(get("slots") or []),
-            format=tuple(get("format") or []),
-            answer_label=get("answer_label") or "",
-            language=get("language") or "",
-            target=get("target") or "",
+            **{name: tuple(get(name) or ()) for name in _STORED_TUPLES},
+            **{name: get(name) or "" for name in _STORED_TEXTS},  # "" for an entry stored without one
         )
+
+
+# fields stored as lists of strings, and as strings (an older entry may lack any of them)
+_STORED_TUPLES = ("equation_texts", "variables", "asked", "slots", "format")
+_STORED_TEXTS = ("answer_label", "language", "target")
 
 
 @lru_cache(maxsize=4096)
