@@ -546,13 +546,12 @@ def understand_text(text: str) -> Problem | None:
     grammars, possibly followed by one asked expression (:data:`_ASKED`) and then one format sentence
     (:data:`FORMAT_SENTENCES`), read apart from a math problem (not both: the oracle does not say
     how an expression is written alone). Math is read in :func:`math_form`; JSON exactly as given."""
-    form = math_form(text)
-    for sentence, answer_format in FORMAT_SENTENCES.items():
-        if form.lower().endswith(sentence) and form[: -len(sentence)][-1:].isspace():
-            problem = _understand_asked(form[: -len(sentence)])
-            if isinstance(problem, MathProblem) and not problem.answer_format and not problem.target:
-                return dataclasses.replace(problem, answer_format=answer_format)
-            return None
+    rest, answer_format = _format_apart(text)
+    if answer_format:
+        problem = _understand_asked(rest)
+        if isinstance(problem, MathProblem) and not problem.answer_format and not problem.target:
+            return dataclasses.replace(problem, answer_format=answer_format)
+        return None
     return _understand_asked(text)
 
 
@@ -811,8 +810,8 @@ def understand(request: Request) -> Problem | None:
 
 
 def _format_apart(content: str) -> tuple[str, str]:
-    """A system message without the format sentence that ends it (what is left may be empty), and
-    the format read ("": none)."""
+    """A prompt or system message without the format sentence that ends it (what is left may be
+    empty), and the format read ("": none, and the content is returned as given)."""
     form = math_form(content)
     for sentence, answer_format in FORMAT_SENTENCES.items():
         if form.lower().endswith(sentence) and form[: -len(sentence)][-1:].isspace():
