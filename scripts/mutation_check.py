@@ -106,7 +106,7 @@ def _serve() -> int:
                     if "numpy" in sys.modules:
                         sys.modules["numpy"].random.seed()
                     sys.argv = [main_file, *args]
-                    code = int(pytest.main([*args, "-W", _PRELOADED_PLUGIN]))
+                    code = int(pytest.main([*args, "-W", _PRELOADED_PLUGIN], plugins=[_FirstFailure(log.name + ".failed")]))
                 except BaseException:  # noqa: BLE001 - reported in the log, exit 3
                     import traceback
 
@@ -132,10 +132,28 @@ def _serve() -> int:
         log.close()
         text = Path(log.name).read_text(encoding="utf-8", errors="replace")
         os.unlink(log.name)
+        failed_path = Path(log.name + ".failed")
+        failed = failed_path.read_text(encoding="utf-8") if failed_path.exists() else None
+        failed_path.unlink(missing_ok=True)
         tail = "\n".join(text.strip().splitlines()[-6:])
-        out.write(json.dumps({"returncode": returncode, "tail": tail, "seconds": time.perf_counter() - t0, "cpu": cpu}) + "\n")
+        out.write(json.dumps({"returncode": returncode, "tail": tail, "failed": failed,
+                              "seconds": time.perf_counter() - t0, "cpu": cpu}) + "\n")
         out.flush()
     return 0
+
+
+class _FirstFailure:
+    """A pytest plugin of the forked child: writes the node id of the first failed test to ``path``
+    (the mutant's catching test, recorded exactly as pytest names it)."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.done = False
+
+    def pytest_runtest_logreport(self, report) -> None:  # noqa: ANN001 - pytest's TestReport
+        if report.failed and not self.done:
+            self.done = True
+            Path(self.path).write_text(report.nodeid, encoding="utf-8")
 
 
 # `-p asyncio` names the stdlib module too, which the server has imported: not a warning here
@@ -248,7 +266,8 @@ class Worker:
         self.hello = json.loads(self.proc.stdout.readline() or "{}")
 
     def pytest(self, args: tuple[str, ...], timeout: float) -> tuple[str, str]:
-        """Run pytest in the copy; return ("pass" | "fail" | "timeout" | "empty", tail of output).
+        """Run pytest in the copy; return ("pass" | "fail" | "timeout" | "empty", tail of output);
+        ``self.failed`` is then the node id of the run's first failed test (None: none failed).
 
         "fail" is any failing exit (failed tests, or a collection error the mutant caused);
         "empty" means the selection matched no test (exit 5): a broken table row, not a catch.
@@ -261,6 +280,7 @@ class Worker:
             raise RuntimeError(f"the pytest server in {self.copy} stopped")
         answer = json.loads(line)
         code, tail = answer["returncode"], answer["tail"]
+        self.failed: str | None = answer.get("failed") or (_failed_test(tail) if code == 1 else None)
         if code is None:
             return "timeout", tail
         if code == 0:
@@ -279,11 +299,12 @@ class Worker:
 
 
 HINTS = Path(__file__).resolve().with_name("mutation_hints.json")
-_FAILED = re.compile(r"^FAILED (\S+::.+?)(?: - .*)?$", re.MULTILINE)
+_FAILED = re.compile(r"^FAILED (\S+::\S+)", re.MULTILINE)  # without the forked child's record
 
 
 def _failed_test(tail: str) -> str | None:
-    """The node id of the first test a run's summary reports FAILED (None: no test failed)."""
+    """The node id the summary reports FAILED first, where it has no space (a fresh interpreter's
+    run, which has no :class:`_FirstFailure` record)."""
     found = _FAILED.search(tail)
     return found.group(1) if found else None
 
@@ -439,19 +460,19 @@ def main(argv: list[str] | None = None) -> int:
                 if hint is not None:
                     status, tail = worker.pytest((hint,), args.timeout)
                     # a catch only when that very test failed (a stale id exits 4: no catch)
-                    if status == "timeout" or (status == "fail" and _failed_test(tail) == hint):
-                        results.append(((hint,), status, tail))
+                    if status == "timeout" or (status == "fail" and worker.failed == hint):
+                        results.append(((hint,), status, tail, worker.failed))
                 if not results:
                     for selection in _split(m.tests):
                         status, tail = worker.pytest(selection, args.timeout)
-                        results.append((selection, status, tail))
+                        results.append((selection, status, tail, worker.failed))
                         if status in ("fail", "timeout"):
                             break
             finally:
                 target.write_text(original, encoding="utf-8")
-            selection, status, tail = results[-1]
+            selection, status, tail, failed = results[-1]
             seconds = time.perf_counter() - t0
-            failed = _failed_test(tail) if status == "fail" else None
+            failed = failed if status == "fail" else None
             with lock:
                 if failed:
                     learned[m.id] = failed
@@ -474,8 +495,14 @@ def main(argv: list[str] | None = None) -> int:
 
         def run_witness(worker: Worker, selection: tuple[str, ...]) -> None:
             status, tail = worker.pytest(selection, args.timeout)
-            if status != "pass":
-                void = sorted(m for m, w in witnesses.items() if set(w) & set(selection) or w == selection)
+            if status == "pass":
+                return
+            if len(selection) > 1 and all("::" in arg for arg in selection):  # which node: one at a time
+                for node in selection:
+                    run_witness(worker, (node,))
+                return
+            void = sorted(m for m, w in witnesses.items() if w == selection or (len(selection) == 1 and w == selection))
+            with lock:
                 failures.append(f"WITNESS FAILS ({status}) on the unmutated copy, so these catches are void: "
                                 f"{', '.join(void)}\n{tail}")
 
