@@ -21,7 +21,7 @@ from .pipeline import Flow
 from .requests import AddEntry, AskJudge, AskModel, EmbedPrompt, FindKeyed, GetEntry, RecordHit, Request, SearchStore
 from .stats import CacheStats
 from .store_port import StorePort
-from .telemetry import traced_driver, traced_request  # OpenTelemetry (no-op without it)
+from .telemetry import IDLE_PROVIDERS, OPERATION, traced_driver, traced_request  # OpenTelemetry (no-op without it)
 
 __all__ = [
     "adrive",
@@ -140,29 +140,58 @@ class Services:
     telemetry: Any = None  # a telemetry.Telemetry: spans and metrics of the flows driven
 
 
-@traced_driver
 def drive(flow: Flow, io: Services) -> Any:
     """Run a flow to its result with sync calls."""
-    try:
-        request = next(flow)
-        while True:
-            request = flow.send(_fulfil(request, io))
-    except StopIteration as done:
-        return done.value
+    if OPERATION.get() is None and not _recording(io.telemetry):
+        return _drive(flow, io, _fulfil)  # idle telemetry: no call into telemetry.py
+    return _traced_drive(flow, io)
 
 
-@traced_driver
 async def adrive(flow: Flow, io: Services) -> Any:
     """Run a flow to its result with async calls."""
+    if OPERATION.get() is None and not _recording(io.telemetry):
+        return await _adrive(flow, io, _afulfil)
+    return await _traced_adrive(flow, io)
+
+
+def _recording(telemetry: Any) -> bool:
+    """Whether ``telemetry`` (a ``Telemetry`` or None) records: read here, once per operation, so an
+    idle one (no SDK configured, disabled, no ``opentelemetry-api``) costs no call into telemetry.py."""
+    if telemetry is None or not telemetry.enabled:
+        return False
+    if not telemetry._loaded:
+        return telemetry.otel() is not None
+    otel = telemetry._otel
+    return otel is not None and otel_records(otel.explicit, otel.trace, otel.metrics)
+
+
+def otel_records(explicit: bool, trace: Any, metrics: Any) -> bool:
+    """Whether spans and points go anywhere: a provider was given, or an SDK provider is set globally
+    (the API's defaults are proxies and no-ops: spans and points built for them are dropped)."""
+    if explicit:
+        return True
+    providers = (trace.get_tracer_provider(), metrics.get_meter_provider())
+    return any(type(provider).__name__ not in IDLE_PROVIDERS for provider in providers)
+
+
+def _drive(flow: Flow, io: Services, fulfil: Callable[[Request, Services], Any]) -> Any:
     try:
         request = next(flow)
         while True:
-            request = flow.send(await _afulfil(request, io))
+            request = flow.send(fulfil(request, io))
     except StopIteration as done:
         return done.value
 
 
-@traced_request
+async def _adrive(flow: Flow, io: Services, afulfil: Callable[[Request, Services], Awaitable[Any]]) -> Any:
+    try:
+        request = next(flow)
+        while True:
+            request = flow.send(await afulfil(request, io))
+    except StopIteration as done:
+        return done.value
+
+
 def _fulfil(request: Request, io: Services) -> Any:
     store, guard = io.store, io.guard
     if isinstance(request, EmbedPrompt):
@@ -186,7 +215,6 @@ def _fulfil(request: Request, io: Services) -> Any:
     raise TypeError(f"unknown flow request {request!r}")
 
 
-@traced_request
 async def _afulfil(request: Request, io: Services) -> Any:
     store, guard = io.store, io.guard
     if isinstance(request, EmbedPrompt):
@@ -208,6 +236,20 @@ async def _afulfil(request: Request, io: Services) -> Any:
         except Exception as exc:
             return _judge_failed(exc)
     raise TypeError(f"unknown flow request {request!r}")
+
+
+_traced_fulfil = traced_request(_fulfil)
+_traced_afulfil = traced_request(_afulfil)
+
+
+@traced_driver
+def _traced_drive(flow: Flow, io: Services) -> Any:
+    return _drive(flow, io, _traced_fulfil)
+
+
+@traced_driver
+async def _traced_adrive(flow: Flow, io: Services) -> Any:
+    return await _adrive(flow, io, _traced_afulfil)
 
 
 def _embed(request: EmbedPrompt, io: Services) -> Any:
