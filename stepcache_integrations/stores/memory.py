@@ -14,7 +14,7 @@ import numpy as np
 from ..core.problem_keys import entry_lookup_keys
 from ..core.types import CacheEntry, CacheHit
 from .base import CacheStore
-from .codec import check_vector
+from .base import check_vector
 from .vector_index import PartitionedIndex, validate_index_options
 
 __all__ = ["InMemoryStore"]

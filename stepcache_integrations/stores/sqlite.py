@@ -36,7 +36,7 @@ import numpy as np
 from ..core.types import CacheEntry, CacheHit
 from ..errors import StoreError
 from .base import CacheStore
-from .codec import check_vector, entry_from_json, entry_to_json, vector_from_blob, vector_to_blob
+from .base import check_vector, entry_from_json, entry_to_json, vector_from_blob, vector_to_blob
 from .vector_index import PartitionedIndex, validate_index_options
 from .sqlite_file import SQLiteFile
 from .sqlite_schema import file_bytes

@@ -23,7 +23,7 @@ import numpy as np
 
 from ..core.problem_keys import entry_lookup_keys
 from ..errors import StoreError
-from .codec import vector_from_blob
+from .base import vector_from_blob
 from .vector_index import PartitionedIndex
 
 __all__ = ["DELETION_LOG_KEEP", "Changes", "SQLiteIndex"]
