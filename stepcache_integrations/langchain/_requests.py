@@ -835,6 +835,22 @@ def entry_metadata(
     return {META_KEY: meta}
 
 
+def store_args(request: Request, return_val: Sequence[Generation]) -> tuple[str, int, int, dict[str, Any]] | None:
+    """The answer text, reported prompt and completion tokens, and entry metadata of LangChain's
+    generations (None: there are none)."""
+    gens = list(return_val)
+    if not gens:
+        return None
+    first = gens[0]
+    text = generation_text(first)
+    prompt_tokens = completion_tokens = 0
+    if isinstance(first, ChatGeneration):
+        usage = getattr(first.message, "usage_metadata", None) or {}
+        prompt_tokens = int(usage.get("input_tokens") or 0)
+        completion_tokens = int(usage.get("output_tokens") or 0)
+    return text, prompt_tokens, completion_tokens, entry_metadata(request.kind, gens)
+
+
 def message_from_text(text: str, template: BaseMessage | None) -> AIMessage | None:
     """An AI message for answer ``text``, shaped like ``template`` (tool calls rebuilt from JSON).
 
