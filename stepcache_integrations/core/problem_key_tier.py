@@ -38,7 +38,7 @@ from collections.abc import Generator, Hashable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .lru import Unfreezable, freeze
+from .types import Unfreezable, freeze
 from .outcomes import CACHE_ALONE_OUTCOMES
 from .plan import CachePlan
 from .planner import Choice, adopt, choose_keyed

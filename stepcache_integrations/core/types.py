@@ -10,18 +10,24 @@ it: the completion tokens it reported for exactly that text.
 
 from __future__ import annotations
 
+import threading
 import time
 import uuid
-from typing import Any, Literal
+from collections import OrderedDict
+from collections.abc import Hashable, Mapping
+from fractions import Fraction
+from typing import Any, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, computed_field
 
 from .outcomes import Outcome, Provenance  # the vocabulary (docs/outcomes.md)
 
 __all__ = [
+    "BoundedLRU",
     "CacheEntry",
     "CacheHit",
     "fits",
+    "freeze",
     "LLMResponse",
     "LookupTier",
     "Outcome",
@@ -29,6 +35,7 @@ __all__ = [
     "Step",
     "StepCacheResult",
     "StepRecord",
+    "Unfreezable",
     "VERIFICATION_LEVELS",
     "VerificationLevel",
     "weakest",
@@ -205,3 +212,106 @@ def fits(text: str, limit: int | None, reported_tokens: int | None = None) -> bo
     if len(text.encode("utf-8", "surrogatepass")) <= limit:
         return True
     return reported_tokens is not None and 0 < reported_tokens <= limit
+
+
+# ------------------------------------------------------------------ the memos' exact keys
+# One bounded, thread-safe LRU for the hit path's memos (task selection, proofs, vectors), and the
+# exact, typed, hashable forms of plain data they key pure checks by (:func:`freeze`).
+V = TypeVar("V")
+
+
+class BoundedLRU(Generic[V]):
+    """Values by exact keys, least recently used first out, bounded by entries (``maxsize``) and
+    by the total of the sizes their callers declare (``max_size``; None: no such bound).
+    ``hits`` and ``misses`` count :meth:`get`. ``maxsize <= 0`` keeps nothing."""
+
+    def __init__(self, maxsize: int, max_size: int | None = None) -> None:
+        self.maxsize = maxsize
+        self.max_size = max_size
+        self.hits = 0
+        self.misses = 0
+        self._items: OrderedDict[Hashable, tuple[V, int]] = OrderedDict()
+        self._size = 0
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable) -> V | None:
+        """The value kept for ``key`` (now the most recent), or None."""
+        with self._lock:
+            found = self._items.get(key)
+            if found is None:
+                self.misses += 1
+                return None
+            self._items.move_to_end(key)
+            self.hits += 1
+            return found[0]
+
+    def put(self, key: Hashable, value: V, size: int = 1) -> None:
+        """Keep ``value`` for ``key`` (replacing any), then drop the oldest past either bound."""
+        if self.maxsize <= 0:
+            return
+        with self._lock:
+            old = self._items.pop(key, None)
+            if old is not None:
+                self._size -= old[1]
+            self._items[key] = (value, size)
+            self._size += size
+            while self._items and (
+                len(self._items) > self.maxsize or (self.max_size is not None and self._size > self.max_size)
+            ):
+                self._size -= self._items.popitem(last=False)[1][1]
+
+    def clear(self) -> None:
+        """Forget everything."""
+        with self._lock:
+            self._items.clear()
+            self._size = 0
+
+    @property
+    def size(self) -> int:
+        """The total of the sizes of the values kept."""
+        return self._size
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+
+# ----------------------------------------------------------------------------- exact keys
+_ATOMS = (str, int, float, bool, type(None), Fraction)
+
+
+class Unfreezable(Exception):
+    """A value with no exact hashable form (an unknown type, a float NaN): not memoised."""
+
+
+def freeze(value: Any) -> Hashable:
+    """An exact form of ``value``: ``1``, ``1.0``, ``True`` and ``"1"`` differ, dict order is kept,
+    equality is Python's (never a digest). An object may carry its own (``frozen_key``)."""
+    kind = type(value)
+    # The plain forms first, in the order stored constraints and step metadata are made of them (a
+    # string, a dict keyed by strings, a list), each built with a list (faster than a generator);
+    # the same forms as the general branches below, without their attribute and ABC lookups.
+    if kind is str:
+        return ("str", value)
+    if kind is dict:
+        return ("map", tuple([(("str", k) if type(k) is str else freeze(k), freeze(v)) for k, v in value.items()]))
+    if kind is list or kind is tuple:
+        return (kind.__name__, tuple([freeze(item) for item in value]))
+    if kind in _ATOMS:
+        if kind is float:
+            if value != value:
+                raise Unfreezable("NaN equals nothing, itself included")
+            return ("float", repr(value))  # 0.0 == -0.0 in Python; JSON writes them apart
+        return (kind.__name__, value)
+    return _general(value)
+
+
+def _general(value: Any) -> Hashable:
+    """:func:`freeze` of anything but the plain forms: an object's own key, another mapping or sequence."""
+    own = getattr(value, "frozen_key", None)
+    if own is not None:
+        return own
+    if isinstance(value, Mapping):
+        return ("map", tuple((freeze(k), freeze(v)) for k, v in value.items()))
+    if isinstance(value, (list, tuple)):
+        return (type(value).__name__, tuple(freeze(item) for item in value))
+    raise Unfreezable(type(value).__name__)

@@ -32,7 +32,7 @@ from typing import Any, Literal, Protocol, runtime_checkable
 
 import numpy as np
 
-from ..core.lru import BoundedLRU
+from ..core.types import BoundedLRU
 from ..errors import StoreError
 
 __all__ = [

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 
-from ..lru import short_text_cache
+from .base import short_text_cache
 from .layout import changed_after, changed_before, read_two_ways
 
 __all__ = [

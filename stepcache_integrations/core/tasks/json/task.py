@@ -5,9 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ...lru import Unfreezable, freeze
 from ...segment import extract_json_object
-from ...types import Provenance, Step, VerificationLevel, weakest
+from ...types import Provenance, Step, Unfreezable, VerificationLevel, freeze, weakest
 from ..base import Assembly, TaskHandler, UnitCheck, Verification
 from ..prompt_diff import PROMPT_LIMIT
 from .constraints import JsonConstraints
