@@ -19,7 +19,7 @@ from .embed import Embedder
 from .llm import acall_llm, call_llm
 from .pipeline import Flow
 from .requests import AddEntry, AskJudge, AskModel, EmbedPrompt, FindKeyed, GetEntry, RecordHit, Request, SearchStore
-from .stats import CacheStats
+from .types import CacheStats
 from .store_port import StorePort
 from .telemetry import IDLE_PROVIDERS, OPERATION, traced_driver, traced_request  # OpenTelemetry (no-op without it)
 

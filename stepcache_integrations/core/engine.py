@@ -21,14 +21,12 @@ from .llm import coerce_response
 from .pipeline import StoreReport, complete_flow, lookup_flow, serve_flow, store_answer_flow, store_checked_flow
 from .plan import PLANS, CachePlan
 from .planner import prepare, validate_prompt
-from .policy import ReusePolicy
 from .problem_key_tier import TIER, ProblemKeyTier, fresh_plan, plan_ahead
 from .repair_ledger import RepairLedger
-from .stats import CacheStats
 from .store_port import StoreArg, StorePort, resolve_store
 from .tasks import TaskHandler, TaskRegistry
 from .telemetry import Telemetry, as_telemetry
-from .types import LLMResponse, StepCacheResult
+from .types import CacheStats, LLMResponse, ReusePolicy, StepCacheResult
 
 __all__ = ["StepCache", "CachePlan", "StoreReport"]
 

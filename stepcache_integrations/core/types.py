@@ -1,5 +1,7 @@
-"""Pydantic schemas shared by every stage: steps, cache entries, model responses, results; and the
-length rule (:func:`fits`).
+"""What every stage shares: the pydantic schemas (steps, cache entries, model responses, results), the
+length rule (:func:`fits`), segmentation (:func:`segment_text`: an answer into ordered steps), the
+reuse policy (:class:`ReusePolicy`), the counters behind ``StepCache.stats()`` (:class:`CacheStats`),
+and the memos' exact keys (:func:`freeze`) with their bounded LRU (:class:`BoundedLRU`).
 
 The length rule: an answer's length against a request's length limit (``max_tokens``...), without a tokenizer.
 
@@ -10,28 +12,41 @@ it: the completion tokens it reported for exactly that text.
 
 from __future__ import annotations
 
+import json
+import re
 import threading
 import time
 import uuid
 from collections import OrderedDict
 from collections.abc import Hashable, Mapping
+from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Generic, Literal, TypeVar
+from types import MappingProxyType
+from typing import Any, Generic, Literal, TYPE_CHECKING, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, computed_field
 
-from .outcomes import Outcome, Provenance  # the vocabulary (docs/outcomes.md)
+from .outcomes import OUTCOMES, Outcome, Provenance  # the vocabulary (docs/outcomes.md)
+
+if TYPE_CHECKING:
+    from .tasks import TaskHandler, Verification
 
 __all__ = [
     "BoundedLRU",
     "CacheEntry",
     "CacheHit",
+    "CacheStats",
+    "extract_json_object",
     "fits",
     "freeze",
+    "join_steps",
     "LLMResponse",
     "LookupTier",
+    "MAX_JSON_CANDIDATES",
     "Outcome",
     "Provenance",
+    "ReusePolicy",
+    "segment_text",
     "Step",
     "StepCacheResult",
     "StepRecord",
@@ -315,3 +330,293 @@ def _general(value: Any) -> Hashable:
     if isinstance(value, (list, tuple)):
         return (type(value).__name__, tuple(freeze(item) for item in value))
     raise Unfreezable(type(value).__name__)
+
+
+# ---------------------------------------------------------------------------- segmentation
+# Split an answer into ordered steps, losslessly.
+#
+# Free text splits on blank-line paragraphs, numbered lines (``1.``, ``1)``, ``Step 1:``) and
+# bullets; a fenced code block stays whole. Every step is a raw slice of the answer, so
+# ``"".join(step.text for step in steps) == answer`` exactly.
+#
+# JSON answers are one step: the single object extracted from the answer (even when it
+# is wrapped in a fence or prose). Its top-level keys act as sub-steps during
+# verification and patching (see ``tasks.json``).
+#
+_STEP_START = re.compile(
+    r"""^[ \t]*(?:
+        (?:step|Step|STEP)[ \t]*\d+[ \t]*[:.)\-]     # Step 1:
+      | \d{1,3}[.)](?:[ \t]|$)                       # 1.  1)
+      | [-*+\u2022][ \t]+                            # bullets
+      | (?:final[ \t]+)?answer[ \t]*:                # Answer:
+      | (?:Final[ \t]+)?Answer[ \t]*:
+    )""",
+    re.VERBOSE,
+)
+_FENCE = re.compile(r"^[ \t]*(```|~~~)")
+
+# Scanning for a JSON object tries a decode at each "{": cap it so hostile text stays linear-ish.
+MAX_JSON_CANDIDATES = 64
+
+
+def segment_text(answer: str) -> list[Step]:
+    """Split free text into ordered steps; joining the steps returns ``answer`` exactly."""
+    if not answer:
+        return []
+    splitter = _Splitter()
+    for line in answer.splitlines(keepends=True):
+        splitter.feed(line)
+    return [Step(text="".join(block)) for block in splitter.blocks()]
+
+
+class _Splitter:
+    """Lines into blocks: a new step starts at a non-blank line after a blank one, at a step
+    label or bullet, and at a fence; a fenced block stays whole."""
+
+    def __init__(self) -> None:
+        self._blocks: list[list[str]] = []
+        self._current: list[str] = []
+        self._fence = ""  # the open fence's marker; "" outside a fence
+        self._after_blank = False
+
+    def _has_content(self) -> bool:
+        return any(line.strip() for line in self._current)
+
+    def feed(self, line: str) -> None:
+        fence = _FENCE.match(line)
+        if self._fence:
+            self._current.append(line)
+            if fence and fence.group(1) == self._fence:
+                self._fence = ""
+                self._after_blank = True  # text after a closed fence is a new step
+            return
+        stripped = line.strip()
+        starts_step = bool(stripped) and (self._after_blank or _STEP_START.match(line) is not None or fence is not None)
+        if starts_step and self._has_content():
+            self._blocks.append(self._current)
+            self._current = []
+        self._current.append(line)
+        if fence:
+            self._fence = fence.group(1)
+        self._after_blank = not stripped and self._has_content()
+
+    def blocks(self) -> list[list[str]]:
+        """The blocks; trailing whitespace belongs to the last step."""
+        blocks = list(self._blocks)
+        if self._current:
+            if blocks and not self._has_content():
+                blocks[-1] = blocks[-1] + self._current
+            else:
+                blocks.append(self._current)
+        return blocks
+
+
+def join_steps(steps: list[Step]) -> str:
+    """Inverse of segmentation."""
+    return "".join(step.text for step in steps)
+
+
+def _decode_object(text: str) -> dict[str, Any] | None:
+    try:
+        value = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    return value if isinstance(value, dict) else None
+
+
+_FENCED_JSON = re.compile(r"```(?:json|JSON)?[ \t]*\n(.*?)```", re.DOTALL)
+
+
+def extract_json_object(answer: str) -> tuple[dict[str, Any], int, int] | None:
+    """Find the one JSON object in ``answer``; return it with its character span.
+
+    Tries, in order: the whole text, fenced blocks, then a bounded scan of ``{``
+    positions. Returns None when no object decodes. Never raises on hostile input
+    (deep nesting, truncated text).
+    """
+    stripped = answer.strip()
+    if stripped.startswith("{"):
+        obj = _decode_object(stripped)
+        if obj is not None:
+            start = answer.index("{")
+            return obj, start, start + len(stripped)
+    for match in _FENCED_JSON.finditer(answer):
+        obj = _decode_object(match.group(1))
+        if obj is not None:
+            return obj, match.start(1), match.end(1)
+    decoder = json.JSONDecoder()
+    pos = answer.find("{")
+    tries = 0
+    while pos != -1 and tries < MAX_JSON_CANDIDATES:
+        tries += 1
+        try:
+            value, end = decoder.raw_decode(answer, pos)
+        except (ValueError, RecursionError):
+            value, end = None, -1
+        if isinstance(value, dict):
+            return value, pos, end
+        pos = answer.find("{", pos + 1)
+    return None
+
+
+# ------------------------------------------------------------------------------ the counters
+# What the cache did: outcomes, model calls, tokens, store trouble, stage times (StepCache.stats()).
+@dataclass
+class _Counts:
+    outcomes: dict[str, int] = field(default_factory=lambda: dict.fromkeys(OUTCOMES, 0))
+    verification: dict[str, int] = field(default_factory=lambda: dict.fromkeys(reversed(VERIFICATION_LEVELS), 0))
+    requests: int = 0
+    verified: int = 0
+    unverified: int = 0
+    failed_checks: int = 0
+    fallbacks: int = 0
+    model_calls: int = 0
+    repair_calls: int = 0
+    judge_calls: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    tokens_saved: int = 0
+    stage_time: dict[str, float] = field(default_factory=dict)
+    stage_count: dict[str, int] = field(default_factory=dict)
+    store_errors: int = 0
+    store_skipped: int = 0
+
+
+class CacheStats:
+    """Thread-safe counters; one per ``StepCache``."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._counts = _Counts()
+
+    def record(self, result: StepCacheResult) -> None:
+        """Count one answered request."""
+        with self._lock:
+            c = self._counts
+            c.requests += 1
+            c.outcomes[result.outcome] = c.outcomes.get(result.outcome, 0) + 1
+            c.verification[result.verification] = c.verification.get(result.verification, 0) + 1
+            c.verified += int(result.verified)
+            c.unverified += int(not result.verified)
+            c.failed_checks += int(not result.checks_passed)
+            c.fallbacks += int(result.used_fallback)
+            c.model_calls += result.model_calls
+            c.repair_calls += result.repair_calls
+            c.judge_calls += result.judge_calls
+            c.prompt_tokens += result.prompt_tokens
+            c.completion_tokens += result.completion_tokens
+            c.tokens_saved += result.tokens_saved
+            for stage, seconds in result.timings.items():
+                c.stage_time[stage] = c.stage_time.get(stage, 0.0) + seconds
+                c.stage_count[stage] = c.stage_count.get(stage, 0) + 1
+
+    def store_failed(self) -> None:
+        """Count a failed store call."""
+        with self._lock:
+            self._counts.store_errors += 1
+
+    def store_skipped(self) -> None:
+        """Count a store call skipped while the breaker is open."""
+        with self._lock:
+            self._counts.store_skipped += 1
+
+    def reset(self) -> None:
+        """Zero every counter."""
+        with self._lock:
+            self._counts = _Counts()
+
+    def snapshot(self) -> dict[str, Any]:
+        """Counts per outcome and per verification level, model calls, tokens spent and saved,
+        mean seconds per stage. ``verified`` counts "proven" answers and ``unverified`` the rest
+        (``verified + unverified == requests``); ``failed_checks`` counts answers that failed
+        their task's checks (the only ones ``strict=True`` raises for)."""
+        with self._lock:
+            c = self._counts
+            return {
+                "requests": c.requests,
+                "outcomes": dict(c.outcomes),
+                "verification": dict(c.verification),
+                "verified": c.verified,
+                "unverified": c.unverified,
+                "failed_checks": c.failed_checks,
+                "fallbacks": c.fallbacks,
+                "model_calls": c.model_calls,
+                "repair_calls": c.repair_calls,
+                "judge_calls": c.judge_calls,
+                "prompt_tokens": c.prompt_tokens,
+                "completion_tokens": c.completion_tokens,
+                "tokens_saved": c.tokens_saved,
+                "store_errors": c.store_errors,
+                "store_skipped": c.store_skipped,
+                "mean_stage_seconds": {
+                    k: c.stage_time[k] / c.stage_count[k] for k in c.stage_time if c.stage_count.get(k)
+                },
+            }
+
+
+# -------------------------------------------------------------------------- the reuse policy
+# Which cached answers are tried for a prompt and which plan wins.
+_OUTCOMES: tuple[Outcome, ...] = OUTCOMES  # preferred first: the vocabulary lists cached answers first
+
+
+@dataclass(frozen=True)
+class ReusePolicy:
+    """Every knob of the reuse decision in one place (change the threshold policy here).
+
+    Args:
+        similarity_threshold: minimum cosine similarity for every task; None leaves it to
+            ``task_thresholds`` and then to each task's own ``similarity_threshold``.
+        task_thresholds: per-task minimum similarity by task name (wins over the above).
+        top_k: candidates retrieved and verified per lookup; when none of them serves and all
+            tie at the cutoff (copies of one prompt), 64 are looked at (``planner.look_wider``).
+        max_regen_share: above this share of the answer to regenerate, a patch is skipped.
+        reinstantiate: rewrite cached steps for changed slot values before calling a model.
+        outcome_order: preferred outcomes first; the best-ranked candidate becomes the plan.
+    """
+
+    similarity_threshold: float | None = None
+    task_thresholds: Mapping[str, float] = field(default_factory=dict)
+    top_k: int = 4
+    max_regen_share: float = 0.5
+    reinstantiate: bool = True
+    outcome_order: tuple[Outcome, ...] = _OUTCOMES
+
+    def __post_init__(self) -> None:
+        if not 0.0 <= self.max_regen_share <= 1.0:
+            raise ValueError("max_regen_share must be within [0, 1]")
+        thresholds = [self.similarity_threshold, *self.task_thresholds.values()]
+        if any(t is not None and not -1.0 <= t <= 1.0 for t in thresholds):
+            raise ValueError("similarity_threshold must be within [-1, 1]")
+        if self.top_k < 1:
+            raise ValueError("top_k must be >= 1")
+        if sorted(self.outcome_order) != sorted(_OUTCOMES):
+            raise ValueError(f"outcome_order must rank each of {_OUTCOMES} once")
+        # frozen means frozen: a caller's dict must not change the policy afterwards
+        object.__setattr__(self, "task_thresholds", MappingProxyType(dict(self.task_thresholds)))
+
+    def threshold_for(self, handler: TaskHandler) -> float:
+        """The similarity a cached prompt needs to be tried for this task."""
+        if handler.name in self.task_thresholds:
+            return self.task_thresholds[handler.name]
+        if self.similarity_threshold is not None:
+            return self.similarity_threshold
+        return handler.similarity_threshold
+
+    def rank(self, outcome: Outcome) -> int:
+        """Position of an outcome in the preference order (0 is best)."""
+        return self.outcome_order.index(outcome)
+
+    def regen_share(self, handler: TaskHandler, steps: list[Step], verification: Verification) -> float:
+        """Share of the answer a patch would regenerate (the task measures it)."""
+        return handler.regen_share(steps, verification)
+
+    def allows_patch(self, handler: TaskHandler, steps: list[Step], verification: Verification) -> bool:
+        """Whether patching beats regenerating: small enough, and the task sees no blocking change."""
+        share = self.regen_share(handler, steps, verification)
+        return share <= self.max_regen_share and not handler.blocks_reuse(verification)
+
+    def replace(self, **changes: Any) -> ReusePolicy:
+        """A copy with some fields changed (the policy itself never changes)."""
+        fields = {name: getattr(self, name) for name in self.__dataclass_fields__}
+        fields["task_thresholds"] = dict(self.task_thresholds)
+        return ReusePolicy(**{**fields, **changes})

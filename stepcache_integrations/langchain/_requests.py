@@ -144,10 +144,8 @@ from ..adapters.tiers import (
 )
 from ..core.engine import CachePlan
 from ..core.outcomes import SERVED_OUTCOMES, SummaryOutcome
-from ..core.segment import extract_json_object
-from ..core.stats import CacheStats
+from ..core.types import CacheStats, StepCacheResult, extract_json_object
 from ..core.tasks.json.schema import CALL_TEXT
-from ..core.types import StepCacheResult
 from ._identity import env_endpoint_reason, model_identity, unwrap
 from .engine_model import content_text, message_text
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ...segment import extract_json_object
-from ...types import Provenance, Step, Unfreezable, VerificationLevel, freeze, weakest
+from ...types import Provenance, Step, Unfreezable, VerificationLevel, extract_json_object, freeze, weakest
 from ..base import Assembly, TaskHandler, UnitCheck, Verification
 from ..prompt_diff import PROMPT_LIMIT
 from .constraints import JsonConstraints
