@@ -2,7 +2,7 @@
 
 Each flow is a generator that yields typed requests (``requests``) for the embedder,
 the store and the models, and returns its result; the sync and async drivers
-(``drivers``) fulfil the requests, so the two paths cannot drift apart.
+(``engine.drive``, ``engine.adrive``) fulfil the requests, so the two paths cannot drift apart.
 """
 
 from __future__ import annotations

@@ -160,7 +160,7 @@ class Otel:
     def configured(self) -> bool:
         """Whether anything records: a provider was given, or an SDK provider is set globally
         (the API's defaults are proxies and no-ops: spans and points built for them are dropped)."""
-        from .drivers import otel_records  # read there too, before a flow is driven
+        from .engine import otel_records  # the drivers read it too, before a flow is driven
 
         return otel_records(self.explicit, self.trace, self.metrics)
 
