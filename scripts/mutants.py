@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 PKG = "stepcache_integrations"
 ENGINE = f"{PKG}/core/engine.py"
-POLICY = f"{PKG}/core/types.py"
+POLICY = f"{PKG}/core/policy.py"
 PLANNER = f"{PKG}/core/planner.py"
 PIPELINE = f"{PKG}/core/pipeline.py"
 TEXT_TASK = f"{PKG}/core/tasks/text/task.py"

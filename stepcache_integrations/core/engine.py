@@ -24,13 +24,14 @@ from .llm import acall_llm, call_llm, coerce_response
 from .pipeline import Flow, StoreReport, complete_flow, lookup_flow, serve_flow, store_answer_flow, store_checked_flow
 from .plan import PLANS, CachePlan
 from .planner import prepare, validate_prompt
+from .policy import ReusePolicy
 from .problem_key_tier import TIER, ProblemKeyTier, fresh_plan, plan_ahead
 from .repair_ledger import RepairLedger
 from .requests import AddEntry, AskJudge, AskModel, EmbedPrompt, FindKeyed, GetEntry, RecordHit, Request, SearchStore
 from .store_port import StoreArg, StorePort, resolve_store
 from .tasks import TaskHandler, TaskRegistry
-from .telemetry import IDLE_PROVIDERS, OPERATION, Telemetry, as_telemetry, traced_driver, traced_request
-from .types import CacheStats, LLMResponse, ReusePolicy, StepCacheResult
+from .telemetry import OPERATION, Telemetry, as_telemetry, traced_driver, traced_request
+from .types import CacheStats, LLMResponse, StepCacheResult, otel_records
 
 __all__ = ["StepCache", "CachePlan", "StoreReport", "adrive", "drive", "Services", "StoreBreaker", "StoreGuard"]
 
@@ -682,15 +683,6 @@ def _recording(telemetry: Any) -> bool:
         return telemetry.otel() is not None
     otel = telemetry._otel
     return otel is not None and otel_records(otel.explicit, otel.trace, otel.metrics)
-
-
-def otel_records(explicit: bool, trace: Any, metrics: Any) -> bool:
-    """Whether spans and points go anywhere: a provider was given, or an SDK provider is set globally
-    (the API's defaults are proxies and no-ops: spans and points built for them are dropped)."""
-    if explicit:
-        return True
-    providers = (trace.get_tracer_provider(), metrics.get_meter_provider())
-    return any(type(provider).__name__ not in IDLE_PROVIDERS for provider in providers)
 
 
 def _drive(flow: Flow, io: Services, fulfil: Callable[[Request, Services], Any]) -> Any:

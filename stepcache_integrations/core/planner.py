@@ -13,10 +13,11 @@ from typing import Any
 from ..errors import InvalidPromptError
 from .outcomes import CACHE_ALONE_OUTCOMES
 from .plan import PLANS, CachePlan
+from .policy import ReusePolicy
 from .proofs import PROOFS, Keyed, keyed, keyed_steps
 from .tasks import TaskHandler, TaskRegistry, Verification
 from .tasks.protocols import Presents, Task
-from .types import CacheEntry, CacheHit, Outcome, Provenance, ReusePolicy, Step
+from .types import CacheEntry, CacheHit, Outcome, Provenance, Step
 
 __all__ = [
     "WIDE_K", "Choice", "adopt", "choose", "choose_keyed", "look_wider", "plan_from_hits", "prepare", "unit_evidence",

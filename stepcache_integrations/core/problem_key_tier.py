@@ -41,9 +41,10 @@ from typing import Any
 from .outcomes import CACHE_ALONE_OUTCOMES
 from .plan import CachePlan
 from .planner import Choice, adopt, choose_keyed
+from .policy import ReusePolicy
 from .problem_keys import PROBLEM, SHAPE, lookup_key
 from .requests import FindKeyed, GetEntry, RecordHit, Request
-from .types import CacheEntry, LookupTier, ReusePolicy, StepCacheResult, StepRecord, Unfreezable, freeze
+from .types import CacheEntry, LookupTier, StepCacheResult, StepRecord, Unfreezable, freeze
 
 __all__ = [
     "plan_lookup_keys",

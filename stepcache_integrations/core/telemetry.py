@@ -36,7 +36,7 @@ from typing import Any, Callable, TypeVar
 from .outcomes import PROVENANCE
 from .plan import CachePlan
 from .requests import AddEntry, AskJudge, AskModel, EmbedPrompt, FindKeyed, GetEntry, RecordHit, SearchStore
-from .types import LLMResponse, StepCacheResult
+from .types import LLMResponse, StepCacheResult, otel_records
 
 __all__ = [
     "as_telemetry",
@@ -51,7 +51,6 @@ SCOPE = "stepcache_integrations"
 CAPTURE_ENV = "OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT"
 MODEL_OPERATION = "text_completion"  # the engine sends a model one prompt string and reads text back
 DURATION_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0)
-IDLE_PROVIDERS = frozenset({"ProxyTracerProvider", "NoOpTracerProvider", "_ProxyMeterProvider", "NoOpMeterProvider"})
 
 
 class Telemetry:
@@ -160,8 +159,6 @@ class Otel:
     def configured(self) -> bool:
         """Whether anything records: a provider was given, or an SDK provider is set globally
         (the API's defaults are proxies and no-ops: spans and points built for them are dropped)."""
-        from .engine import otel_records  # the drivers read it too, before a flow is driven
-
         return otel_records(self.explicit, self.trace, self.metrics)
 
 
