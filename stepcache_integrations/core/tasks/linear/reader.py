@@ -25,7 +25,8 @@ __all__ = ["FORMATS", "LinearRequest", "read_request"]
 
 _ASKS_QUESTION = "asks"  # what a question or a polite request returns up the tree
 _JOINS = frozenset({"COMMA", "AND", "THEN", "SEMI"})
-_VERBS = frozenset({"SOLVE", "FIND", "GIVE", "WHAT_IS", "SHOW", "EXPLAIN", "NUMBER", "WRITE", "END", "TEMPLATE"})
+_VERBS = frozenset({"SOLVE", "FIND", "GIVE", "WHAT_IS", "SHOW", "EXPLAIN", "NUMBER", "WRITE", "END", "TEMPLATE",
+                    "ONLY_ANSWER"})
 _PRIMES = frozenset({"'", '"', "\u2019", "\u2032"})
 # A comma after these links what follows ("手順に番号をつけて、7x + 21 = 0 を解いてください").
 _FORMATS_BEFORE = frozenset({"NUMBERED"})
@@ -34,7 +35,7 @@ _FORMATS_BEFORE = frozenset({"NUMBERED"})
 _FORMAT_CLAUSES = {"ANSWER": frozenset({"OBJ", "ONE_LINE", "AS", "ONLY", "FRACTION", "DECIMAL"}),
                    "ONLY": frozenset({"WRITE", "GIVE", "ANSWER"})}
 # A comma before these is no list's: "Solve 2x + 1 = 5, please", "Find y, if 3y + 4 = 25", "Find x, step by step".
-_DROPS_COMMA = frozenset({"PLEASE", "FOR_ME", "IF", "STEP_BY_STEP"})
+_DROPS_COMMA = frozenset({"PLEASE", "FOR_ME", "IF", "STEP_BY_STEP", "THANKS"})
 
 #: The format instructions this task reads, keys of :attr:`LinearRequest.format`.
 FORMATS = ("steps", "numbered", "lines", "answer_last", "answer_value", "answer_named", "answer_only", "one_line",
@@ -121,6 +122,11 @@ class _Read(Transformer[Token, Any]):
             isinstance(c, Token) for c in children
         ):
             self.asks_all = True
+
+    def find_alone(self, children: list[Any]) -> None:
+        """"Dammi solo x": asks x, and the answer alone."""
+        self.find(children)
+        self.format.add("answer_only")
 
     def question(self, _children: list[Any]) -> str:
         self.asks = True
