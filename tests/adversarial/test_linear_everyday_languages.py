@@ -276,6 +276,8 @@ TRAPS = [
     ('ja', 'y を求めよ：5x - 4 = 16'),
     ('ja', '3x + 5 = 20 だけ：答え'),
     ('ja', '3x + 3 = 12 を解かないでもらえますか？'),
+    ('es', 'Resuelve x + 15 = 3! ¡Gracias!'),  # '3!': a factorial, though '!' ends a sentence
+    ('de', 'Löse x + 15 = 3 ! Danke!'),
     ('en', 'x = ?2x + 1 = 5'),
     ('en', 'Is x = 2?3x = 6'),
     ('en', 'Solve 2x + 1 = 5! Then 3x!'),
