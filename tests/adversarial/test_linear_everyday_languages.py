@@ -8,6 +8,7 @@ outside the table, another language, an inequality, a yes/no check, another quan
 
 from __future__ import annotations
 
+import random
 import re
 from fractions import Fraction
 
@@ -99,7 +100,10 @@ PHRASINGS = [
     ('ja', '4x + 9 = 1 を解いてください。答えだけでいいです。', ('answer_only',)),
     ('ja', 'この問題が解けません：5 = 3x + 9。x はいくつですか？', ()),
     ('ja', '2x + 1 = 8 を解いて、答えを小数で書いてください。', ('decimal',)),
-    # greetings and thanks around the request, the answer alone in many word orders, the question first
+]
+
+# greetings and thanks around the request, the answer alone in many word orders, the question first
+EVERYDAY_SHAPES = [
     ('es', 'Hola, ¿me ayudas a resolver 6x = 18 + 2x? Gracias', ()),
     ('es', 'Hola, ¿me puedes resolver 4x - 3 = 13? ¡Gracias!', ()),
     ('es', 'Dame únicamente el valor de x en 3x + 7 = 22.', ('answer_only',)),
@@ -183,6 +187,7 @@ PHRASINGS = [
     ('ja', 'x の値を求めてください：8x + 2 = 26', ()),
     ('ja', 'お願いします。9x - 1 = 26 を解いてください。', ()),
 ]
+PHRASINGS += EVERYDAY_SHAPES
 
 # (language, prompt): each must not be claimed
 TRAPS = [
@@ -459,3 +464,16 @@ def test_a_system_is_read_and_a_changed_constant_served_proven(language: str, pr
     assert again.verified and again.verification == "proven"
     x, y = _system_solution(changed)
     assert again.text.strip().splitlines()[-1].endswith(f"x = {_fmt(x)}, y = {_fmt(y)}"), again.text
+
+
+@pytest.mark.parametrize(("language", "prompt", "fmt"), [row for row in EVERYDAY_SHAPES if row[0] not in ("zh", "ja")])
+def test_the_same_words_shuffled_are_not_read(language: str, prompt: str, fmt: tuple[str, ...]) -> None:
+    """A bag of the right words is no request: the words reversed, and shuffled (seeded), are declined."""
+    words = prompt.split(" ")
+    orders = [words[::-1]]
+    rng = random.Random(prompt)
+    for _ in range(10):
+        orders.append(rng.sample(words, len(words)))
+    for order in orders:
+        if order != words:
+            assert understand_prompt(" ".join(order)) is None, " ".join(order)
