@@ -121,4 +121,6 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("answer-alone-write-only", "'只写答案：...' no longer read (only, then write the answer)",
      _LINEAR + "request.lark", "%extend answer_alone: ONLY (WRITE | GIVE) ART? ANSWER -> answer_only",
      "%extend answer_alone: ONLY (WRITE | GIVE) ART? ANSWER ANSWER -> answer_only", _LANGUAGES),
+    ("exclamation-after-a-mark-read", "'... = 20.! Чему равен x?' read ('!' after a mark or a number is no word's emphasis)",
+     _LINEAR + "reader.py", '    if char == "!" and not _EMPHASIS.search(text, 0, pos):', '    if False:', _LANGUAGES),
 ]

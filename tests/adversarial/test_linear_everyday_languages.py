@@ -341,6 +341,8 @@ TRAPS = [
     ('pt', 'Pode resolver 3x + 6 = 21 pra mim em inglês?'),
     ('zh', '你好！7x + 2 = 30，x = 4 吗？'),
     ('zh', '只写答案，用英文：2x - 3 = 7'),
+    ('ru', 'Застрял на этом примере: 3x + 5 = 20.! Чему равен x?'),  # '!' after a mark: no word's emphasis
+    ('es', 'Resuelve 2x + 1 = 5 !'),
     ('en', 'x = ?2x + 1 = 5'),
     ('en', 'Is x = 2?3x = 6'),
     ('en', 'Solve 2x + 1 = 5! Then 3x!'),
@@ -535,3 +537,13 @@ def test_the_same_words_shuffled_are_not_read(language: str, prompt: str, fmt: t
     for order in orders:
         if order != words:
             assert understand_prompt(" ".join(order)) is None, " ".join(order)
+
+
+def test_the_fuzz_oracle_reads_a_words_exclamation_as_the_reader_does() -> None:
+    """The judge's own reading: "!" after a word ends its sentence; after a number or a mark it is no
+    sentence end (a factorial, or an emphasis of nothing)."""
+    from ..fuzz.oracle import understand_text
+
+    assert understand_text("Sto facendo i compiti e sono bloccato su questo! 9 - 2x = 1. Quanto vale x?") is not None
+    assert understand_text("Застрял на этом примере: 3x + 5 = 20.! Чему равен x?") is None
+    assert understand_text("Resuelve la ecuación 2x + 1 = 5!") is None

@@ -61,6 +61,7 @@ _ELLIPSIS = re.compile(r"\.\.\.|\u2026")
 _MARKS = {".": "STOP", "\n": "STOP", "?": "QMARK", ",": "COMMA", ":": "COLON", ";": "SEMI"}
 # Transparent in every language: ASCII quotes and brackets (balanced brackets checked apart).
 _TRANSPARENT = frozenset("\"'()")
+_EMPHASIS = re.compile(r"[^\W\d_]{2}[ ]?$")  # a word of two letters or more, then at most one space
 _DOT_TERM = re.compile(r"[0-9(]|[A-Za-z](?![A-Za-z])")  # a number, a bracket or one letter: a term
 
 
@@ -410,6 +411,8 @@ def _token_at(
         return special
     if char in _MARKS:
         return _mark(text, pos)
+    if char == "!" and not _EMPHASIS.search(text, 0, pos):
+        return None  # "!" ends a sentence only after a word ("¡Gracias!", "Merci !"), never after a mark or a number
     found = table.match(folded, pos)
     named = _named_at(text, pos, variables, found)
     if named is not None:
