@@ -656,8 +656,10 @@ _CHINESE = re.compile("|".join(sorted((re.escape(w) for w in _CHINESE_WORDS), ke
 def _in_english(text: str) -> str:
     """A prompt in the words of the oracle's French, Russian or Chinese templates, in English words."""
     text = _CJK_SPACE.sub("", text.replace("\u2019", "'"))  # spaces between kana or ideographs say nothing
+    text = _EMPHASIS.sub(". ", text)  # "questo! 9 - 2x = 1": a word's "!" ends its sentence (the reader's too)
     text = _FOREIGN.sub(lambda m: _FOREIGN_WORDS[m.group().lower()], text)
     return _CHINESE.sub(lambda m: _CHINESE_WORDS[m.group()], text)
+_EMPHASIS = re.compile(r"(?<=[^\W\d_]{2}) ?!")  # never after a number or a one-letter name: a factorial
 _PROSE_MARKS = frozenset(" \t\n.,:;?'\"()")  # no "!": a factorial after a number, an emphasis elsewhere
 _EQUATION_RUN = re.compile(r"(?:[0-9().+\-*/=]|(?<![A-Za-z])[A-Za-z](?![A-Za-z])|[ \t])+")
 
