@@ -64,6 +64,7 @@ LITERAL = (
     r"""|(?P<bool>(?-i:true|false))(?![\w-]))"""
 )
 _STRING_GROUPS = ("dq", "sq", "cq", "gq", "jq", "jq2")
+_KEY_QUOTES = frozenset("\"'`\u201c\u300c")  # the quotes a quoted key opens with (_QUOTED_KEY)
 # A bare value ("city = Paris", "sku: A-100") is a name: a capital letter, then letters, digits or
 # hyphens; never a word that may be another JSON type or no value at all.
 # A bare name ends at a space, a comma or a sentence's end: "Rome?" or "R.." is no name read whole.
@@ -228,18 +229,21 @@ def read_request(prompt: str) -> JsonRequest | None:
     for vocabulary in _LANGUAGE.vocabularies:  # English first: most prompts
         if vocabulary.ascii_only and not prompt.isascii():
             continue  # English reads printable ASCII only ("José", an emoji: blind red team round 4)
-        read = _parse(_words(prompt, vocabulary), vocabulary.language)
+        read = _parse(_words(prompt, vocabulary), vocabulary.language, prompt)
         if read is not None:
             return read
     return None
 
 
-def _parse(words: Iterator[Word], language: str) -> JsonRequest | None:
+def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | None:
     transformer = _LANGUAGE.parse(words)
     if transformer is None or not _lists_read_whole(transformer, language):
         return None
-    keys = transformer.asked
     found, units, ambiguous = _statements(transformer.stated)
+    if not transformer.asked and not _keys_as_written(found, ambiguous, prompt):
+        return None
+    # No key list: the object is the stated values, so the stated keys (in written order) are its keys.
+    keys = transformer.asked or list(found)
     transforms = _declared_transforms(transformer.transforms, keys, found, units, ambiguous)
     if transforms is None or (transforms and transformer.keep):
         return None  # a transform read nowhere whole, or beside "keep the values exactly as given"
@@ -251,6 +255,14 @@ def _parse(words: Iterator[Word], language: str) -> JsonRequest | None:
         return None  # a tie, another type, an undeclared unit, an inexact result: no claim
     entity = transformer.entities[0] if transformer.entities else ""
     return JsonRequest(tuple(keys), stated, frozenset(found), entity, language, dict(sorted(transforms.items())), written)
+
+
+def _keys_as_written(found: dict[str, Statement], ambiguous: set[str], prompt: str) -> bool:
+    """Without a key list the statements name the keys: each stated once, and none capitalised
+    unless quoted ("Name: Ana" may ask for "name"; in "Alice is 30" "Alice" is no key)."""
+    if ambiguous:
+        return False  # "price: 24.99, price: 25": which value the object holds is not stated
+    return all(not key[:1].isupper() or prompt[st.span[0]] in _KEY_QUOTES for key, st in found.items())
 
 
 def _apply_transforms(stated: dict[str, Statement], transforms: dict[str, str], units: dict[str, str | None]) -> bool:
