@@ -121,6 +121,9 @@ NO_CLAIM = [
          {"item": "lamp", "price": 24.99}),
     pair("json-no-keys/stated-twice", BASE, BASE_OBJ, 'Convert this to JSON: item: "lamp", price: 24.99, price: 25',
          {"item": "lamp", "price": 25}),
+    pair("json-no-keys/asked-about", BASE, BASE_OBJ, 'Convert this to JSON: item: "lamp", price: 24.99?', BASE_OBJ),
+    pair("json-no-keys/asked-about-first", 'item: "lamp". price: 24.99. Convert this to JSON.', BASE_OBJ,
+         'item: "lamp". price: 24.99? Convert this to JSON.', BASE_OBJ),
     pair("json-no-keys/name-as-key", 'Alice is 30. Return JSON.', {"name": "Alice", "age": 30},
          'Bob is 41. Return JSON.', {"name": "Bob", "age": 41}),
 ]

@@ -258,10 +258,13 @@ def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | N
 
 
 def _keys_as_written(found: dict[str, Statement], ambiguous: set[str], prompt: str) -> bool:
-    """Without a key list the statements name the keys: each stated once, and none capitalised
-    unless quoted ("Name: Ana" may ask for "name"; in "Alice is 30" "Alice" is no key)."""
+    """Without a key list the statements name the keys: each stated once, none asked about
+    ("qty: 3?"), and none capitalised unless quoted ("Name: Ana" may ask for "name"; in "Alice is
+    30" "Alice" is no key)."""
     if ambiguous:
         return False  # "price: 24.99, price: 25": which value the object holds is not stated
+    if any(prompt[st.span[1] :].lstrip(" \t")[:1] in ("?", "\uff1f") for st in found.values()):
+        return False
     return all(not key[:1].isupper() or prompt[st.span[0]] in _KEY_QUOTES for key, st in found.items())
 
 
