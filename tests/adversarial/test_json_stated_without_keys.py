@@ -89,6 +89,14 @@ def _fill(template: str, values: Obj) -> str:
 
 
 SERVED = [pair(f"json-no-keys/{name}", _fill(t, old), old, _fill(t, new), new, benign=True) for name, t, old, new in SHAPES]
+# A lowercase word is a value only in a conversion request (what follows it is data).
+SERVED.append(pair("json-no-keys/lowercase-value", "Convert to JSON: product: lamp, color: teal, price: 24.99",
+                   {"product": "lamp", "color": "teal", "price": 24.99},
+                   "Convert to JSON: product: desk, color: teal, price: 24.99",
+                   {"product": "desk", "color": "teal", "price": 24.99}, benign=True))
+SERVED.append(pair("json-no-keys/es-lowercase-lines", "Convierte esto a JSON:\ncolor: azul\ntalla: 42",
+                   {"color": "azul", "talla": 42}, "Convierte esto a JSON:\ncolor: verde\ntalla: 42",
+                   {"color": "verde", "talla": 42}, benign=True))
 # The entity word changed, the same keys and values: the cached object is served as it is.
 SERVED.append(pair("json-no-keys/entity-word", 'Return a JSON object for a person with name "Ana" and age 31.',
                    {"name": "Ana", "age": 31}, 'Return a JSON object for a student with name "Ana" and age 31.',
@@ -124,6 +132,13 @@ NO_CLAIM = [
     pair("json-no-keys/asked-about", BASE, BASE_OBJ, 'Convert this to JSON: item: "lamp", price: 24.99?', BASE_OBJ),
     pair("json-no-keys/asked-about-first", 'item: "lamp". price: 24.99. Convert this to JSON.', BASE_OBJ,
          'item: "lamp". price: 24.99? Convert this to JSON.', BASE_OBJ),
+    pair("json-no-keys/lowercase-outside-conversion", "Return JSON: color: teal, size: 42", {"color": "teal", "size": 42},
+         "Return JSON: color: blue, size: 42", {"color": "blue", "size": 42}),
+    pair("json-no-keys/type-word", "Convert to JSON: name: string, age: 31", {"name": "Ana", "age": 31},
+         "Convert to JSON: name: string, age: 32", {"name": "Ana", "age": 32}),
+    pair("json-no-keys/lowercase-beside-key-list", 'Return a JSON object with keys name and age: name: ana, age: 31',
+         {"name": "ana", "age": 31}, 'Return a JSON object with keys name and age: name: eva, age: 31',
+         {"name": "eva", "age": 31}),
     pair("json-no-keys/name-as-key", 'Alice is 30. Return JSON.', {"name": "Alice", "age": 30},
          'Bob is 41. Return JSON.', {"name": "Bob", "age": 41}),
 ]
@@ -145,7 +160,7 @@ def test_a_changed_value_is_served_without_a_model_call_and_proven(outcomes: lis
     served = [o for o in outcomes if o.pair in SERVED]
     slow = [(o.pair.cls, o.result.outcome, o.result.model_calls, o.result.verification) for o in served
             if o.result.model_calls or o.result.verification != "proven"]
-    assert len(served) == len(SHAPES) + 2 and slow == []
+    assert len(served) == len(SHAPES) + 4 and slow == []
 
 
 def test_a_renamed_dropped_or_retyped_key_is_never_the_cached_object(outcomes: list[Outcome]) -> None:

@@ -32,6 +32,8 @@ class Statement:
     value: str | int | float | bool
     quoted: bool
     span: tuple[int, int]
+    #: A lowercase word after ":" or "=" ("color: teal"): read only in a conversion request
+    lowercase: bool = False
 
 
 @dataclass(frozen=True)
@@ -154,6 +156,7 @@ class _Read(Transformer[Token, Any]):
         self.counts: list[int] = []
         self.keep = False
         self.postposed = False
+        self.converts = False  # a conversion request ("Convert this to JSON:"): what follows is data
 
     def key(self, children: list[Token]) -> None:
         self.asked.append(children[0].value)
@@ -184,6 +187,7 @@ class _Read(Transformer[Token, Any]):
         return _CommaKeys(any(c.type in ("COLON", "IS") for c in children if isinstance(c, Token)))
 
     def request(self, children: list[Any]) -> None:
+        self.converts = any(isinstance(c, Token) and c.type in ("CONVERT", "CONVERT_END", "SOURCE") for c in children)
         bare = any(isinstance(c, _CommaKeys) and not c.introduced for c in children)
         if bare and not any(isinstance(c, Tree) and c.data == "tail" for c in children):
             raise Declined  # "JSON, keys reordered": no list
@@ -242,6 +246,8 @@ def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | N
     found, units, ambiguous = _statements(transformer.stated)
     if not transformer.asked and not _keys_as_written(found, ambiguous, prompt):
         return None
+    if any(st.lowercase for _key, st, _unit in transformer.stated) and (transformer.asked or not transformer.converts):
+        return None  # "age: positive" beside a key list or a plain "Return JSON" may describe, not state
     # No key list: the object is the stated values, so the stated keys (in written order) are its keys.
     keys = transformer.asked or list(found)
     transforms = _declared_transforms(transformer.transforms, keys, found, units, ambiguous)
@@ -404,9 +410,12 @@ def _statement_at(
     if key_quoted and sep != ":":
         return None  # '"name" "Bob"' is two strings; '"key": value' is the quoted form
     value = _value_at(text, folded, sep_end, table, bool(sep or sep_end > end or not table.spaced), bool(sep))
+    lowercase = value is None and sep == ":" and table.spaced
+    if lowercase:
+        value = _lowercase_value_at(text, folded, sep_end, table)
     if value is None:
         return None
-    st = Statement(value[0], value[1], (pos, value[2]))
+    st = Statement(value[0], value[1], (pos, value[2]), lowercase)
     return Word("STMT", (key, st), pos), value[2]  # type: ignore[arg-type]
 
 
@@ -449,6 +458,30 @@ def _value_at(
             and folded[bare.start() : bare.end()] not in table.phrases:
         return bare.group(), False, bare.end()
     return None
+
+
+# Words that name a type or a placeholder, never a value: "name: string", "age: int", "city: tbd".
+_TYPE_WORDS = frozenset(
+    "string str text int integer number float double decimal bool boolean date datetime time timestamp array list"
+    " object dict map null none nil undefined optional required unknown tbd todo na any value empty blank default"
+    " texto cadena entero número numero fecha texte chaîne entier nombre zahl ganzzahl zeichenkette inteiro testo"
+    " stringa intero строка число".split()
+)
+_LOWERCASE_VALUE = re.compile(r"[^\W\d_][\w-]{0,60}(?=[ \t]*(?:$|[,;\n\uff0c\u3001]|\.(?:\s|$)))")
+
+
+def _lowercase_value_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[str, bool, int] | None:
+    """One lowercase word ending its statement ("color: teal," / "status=active"): no table word
+    but an entity noun ("product: lamp"), no type or placeholder word ("name: string"), no JSON
+    literal word."""
+    word = _LOWERCASE_VALUE.match(text, pos)
+    if word is None or word.group() != word.group().lower():
+        return None
+    if table.phrases.get(folded[pos : word.end()], "ENTITY") != "ENTITY":
+        return None  # a word of the request's framing ("json", "only"); an entity noun may be a value
+    if word.group() in _TYPE_WORDS or word.group() in _NOT_BARE:
+        return None
+    return word.group(), False, word.end()
 
 
 def _literal_at(text: str, literal: re.Match[str], table: Vocabulary) -> tuple[str | int | float | bool, bool, int] | None:
