@@ -84,4 +84,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      f"{_JSON}/reader.py", '"string str text int', '"str text int', (_NO_KEYS, "-k", "no_claim")),
     ("json-no-keys-question-read", "a statement asked about is read: 'price: 24.99?' states 24.99",
      f"{_JSON}/reader.py", 'lstrip(" \\t")[:1] in ("?", "\\uff1f")', 'lstrip(" \\t")[:1] in ()', (_NO_KEYS, "-k", "no_claim")),
+    ("json-csv-short-row-read", "a CSV data line with fewer cells than the header is read: 'sku,qty,price' over "
+     "'AB-100,3' states sku and qty, and price is asked of nobody",
+     f"{_JSON}/reader.py", "    if len(header) != len(cells) or len(header) < 2:\n", "    if len(header) < 2:\n",
+     (_NO_KEYS, "-k", "no_claim")),
 ]

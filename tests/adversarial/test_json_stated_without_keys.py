@@ -1,5 +1,6 @@
 """JSON requests that state their values without a key list (issue 33, item 4): "Convert this to
-JSON: sku = "AB-100", qty = 3", "name: "Ana"\\nage: 31", "her name is "Ana"", in nine languages.
+JSON: sku = "AB-100", qty = 3", "name: "Ana"\\nage: 31", "her name is "Ana"", a CSV header and one
+data line, in nine languages.
 The stated keys are the keys asked: a changed value is re-instantiated without a model call and
 proven; a renamed, dropped or added key, a rule on the values ("don't include", "in French"), another
 layout ("as a list", "as YAML") or nesting is never served from the cached object. Phrasings are
@@ -97,6 +98,13 @@ SERVED.append(pair("json-no-keys/lowercase-value", "Convert to JSON: product: la
 SERVED.append(pair("json-no-keys/es-lowercase-lines", "Convierte esto a JSON:\ncolor: azul\ntalla: 42",
                    {"color": "azul", "talla": 42}, "Convierte esto a JSON:\ncolor: verde\ntalla: 42",
                    {"color": "verde", "talla": 42}, benign=True))
+# A CSV header and one data line: the header's keys, each cell typed as a statement's value.
+SERVED.append(pair("json-no-keys/csv", "Convert this CSV to JSON:\nsku,qty,price\nAB-100,3,24.99",
+                   {"sku": "AB-100", "qty": 3, "price": 24.99}, "Convert this CSV to JSON:\nsku,qty,price\nAB-100,4,24.99",
+                   {"sku": "AB-100", "qty": 4, "price": 24.99}, benign=True))
+SERVED.append(pair("json-no-keys/csv-spaced-quoted", 'Convert this to JSON:\nname, zip\n"Ana", "01234"',
+                   {"name": "Ana", "zip": "01234"}, 'Convert this to JSON:\nname, zip\n"Ana", "04321"',
+                   {"name": "Ana", "zip": "04321"}, benign=True))
 # The entity word changed, the same keys and values: the cached object is served as it is.
 SERVED.append(pair("json-no-keys/entity-word", 'Return a JSON object for a person with name "Ana" and age 31.',
                    {"name": "Ana", "age": 31}, 'Return a JSON object for a student with name "Ana" and age 31.',
@@ -139,6 +147,14 @@ NO_CLAIM = [
     pair("json-no-keys/lowercase-beside-key-list", 'Return a JSON object with keys name and age: name: ana, age: 31',
          {"name": "ana", "age": 31}, 'Return a JSON object with keys name and age: name: eva, age: 31',
          {"name": "eva", "age": 31}),
+    pair("json-no-keys/csv-two-rows", "Convert this CSV to JSON:\nsku,qty\nAB-100,3", {"sku": "AB-100", "qty": 3},
+         "Convert this CSV to JSON:\nsku,qty\nAB-100,3\nCD-200,5", {"sku": "AB-100", "qty": 3}),
+    pair("json-no-keys/csv-missing-cell", "Convert this CSV to JSON:\nsku,qty\nAB-100,3", {"sku": "AB-100", "qty": 3},
+         "Convert this CSV to JSON:\nsku,qty,price\nAB-100,3", {"sku": "AB-100", "qty": 3}),
+    pair("json-no-keys/csv-leading-zero", "Convert this CSV to JSON:\nsku,qty\nAB-100,3", {"sku": "AB-100", "qty": 3},
+         "Convert this CSV to JSON:\nsku,qty\nAB-100,03", {"sku": "AB-100", "qty": "03"}),
+    pair("json-no-keys/csv-capitalised-header", "Convert this CSV to JSON:\nsku,qty\nAB-100,3", {"sku": "AB-100", "qty": 3},
+         "Convert this CSV to JSON:\nSku,Qty\nAB-100,3", {"sku": "AB-100", "qty": 3}),
     pair("json-no-keys/name-as-key", 'Alice is 30. Return JSON.', {"name": "Alice", "age": 30},
          'Bob is 41. Return JSON.', {"name": "Bob", "age": 41}),
 ]
@@ -160,7 +176,7 @@ def test_a_changed_value_is_served_without_a_model_call_and_proven(outcomes: lis
     served = [o for o in outcomes if o.pair in SERVED]
     slow = [(o.pair.cls, o.result.outcome, o.result.model_calls, o.result.verification) for o in served
             if o.result.model_calls or o.result.verification != "proven"]
-    assert len(served) == len(SHAPES) + 4 and slow == []
+    assert len(served) == len(SHAPES) + 6 and slow == []
 
 
 def test_a_renamed_dropped_or_retyped_key_is_never_the_cached_object(outcomes: list[Outcome]) -> None:
