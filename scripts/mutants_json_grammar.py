@@ -58,7 +58,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     # -- values stated without a key list (issue 33 item 4) ------------------------------------------------
     ("json-no-keys-stated-keys-not-asked", "without a key list no key is asked: 'Convert this to JSON: sku: ..., "
      "qty: 3' requires nothing, so no statement binds and nothing is proven",
-     f"{_JSON}/reader.py", "    keys = transformer.asked or list(found)\n", "    keys = transformer.asked\n", (_NO_KEYS,)),
+     f"{_JSON}/reader.py", "    keys = transformer.asked or list(transformer.template) or list(found)\n",
+     "    keys = transformer.asked or list(transformer.template)\n", (_NO_KEYS,)),
     ("json-no-keys-capitalised-key-read", "an unquoted capitalised key is read without a key list: 'Alice is 30. "
      "Return JSON.' asks for the key \"Alice\", and the fallback serves {\"Alice\": 30} as proven",
      f"{_JSON}/reader.py", "    return all(not key[:1].isupper() or prompt[st.span[0]] in _KEY_QUOTES for key, st in found.items())",
@@ -88,4 +89,10 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      "'AB-100,3' states sku and qty, and price is asked of nobody",
      f"{_JSON}/reader.py", "    if len(header) != len(cells) or len(header) < 2:\n", "    if len(header) < 2:\n",
      (_NO_KEYS, "-k", "no_claim")),
+    ("json-template-type-unchecked", "a template's blank does not type its value: {\"year\": 0} filled with year "
+     "\"1965\" states the string",
+     f"{_JSON}/reader.py", 'if template[key] == "string" and not isinstance(st.value, str) or template[key] == "number" and not number:',
+     "if False:", (_NO_KEYS,)),
+    ("json-vocab-fill-deleted", "a word deleted from a vocabulary table: 'fill' asks for no template to be filled",
+     _EN, '"FILL": [\n   "fill",\n', '"FILL": [\n', (_NO_KEYS, "-k", "served_without")),
 ]

@@ -105,6 +105,14 @@ SERVED.append(pair("json-no-keys/csv", "Convert this CSV to JSON:\nsku,qty,price
 SERVED.append(pair("json-no-keys/csv-spaced-quoted", 'Convert this to JSON:\nname, zip\n"Ana", "01234"',
                    {"name": "Ana", "zip": "01234"}, 'Convert this to JSON:\nname, zip\n"Ana", "04321"',
                    {"name": "Ana", "zip": "04321"}, benign=True))
+# A template of blank values to fill: its keys are asked, each value of the type its blank asks for.
+FILL = 'Fill this JSON: {{"title": "", "year": 0}} with title "{t}" and year {y}'
+SERVED.append(pair("json-no-keys/template", FILL.format(t="Dune", y=1965), {"title": "Dune", "year": 1965},
+                   FILL.format(t="Emma", y=1815), {"title": "Emma", "year": 1815}, benign=True))
+SERVED.append(pair("json-no-keys/es-template", 'Rellena esta plantilla JSON: {"titulo": "", "anio": 0} con titulo "Dune" y anio 1965',
+                   {"titulo": "Dune", "anio": 1965},
+                   'Rellena esta plantilla JSON: {"titulo": "", "anio": 0} con titulo "Dune" y anio 1966',
+                   {"titulo": "Dune", "anio": 1966}, benign=True))
 # The entity word changed, the same keys and values: the cached object is served as it is.
 SERVED.append(pair("json-no-keys/entity-word", 'Return a JSON object for a person with name "Ana" and age 31.',
                    {"name": "Ana", "age": 31}, 'Return a JSON object for a student with name "Ana" and age 31.',
@@ -155,6 +163,12 @@ NO_CLAIM = [
          "Convert this CSV to JSON:\nsku,qty\nAB-100,03", {"sku": "AB-100", "qty": "03"}),
     pair("json-no-keys/csv-capitalised-header", "Convert this CSV to JSON:\nsku,qty\nAB-100,3", {"sku": "AB-100", "qty": 3},
          "Convert this CSV to JSON:\nSku,Qty\nAB-100,3", {"sku": "AB-100", "qty": 3}),
+    pair("json-no-keys/template-type-mismatch", FILL.format(t="Dune", y=1965), {"title": "Dune", "year": 1965},
+         FILL.format(t="Dune", y='"1965"'), {"title": "Dune", "year": 1965}),
+    pair("json-no-keys/template-filled-value", FILL.format(t="Dune", y=1965), {"title": "Dune", "year": 1965},
+         'Fill this JSON: {"title": "Emma", "year": 0} with year 1815', {"title": "Emma", "year": 1815}),
+    pair("json-no-keys/template-other-key", FILL.format(t="Dune", y=1965), {"title": "Dune", "year": 1965},
+         'Fill this JSON: {"title": "", "year": 0} with title "Dune" and author "Herbert"', {"title": "Dune", "year": 1965}),
     pair("json-no-keys/name-as-key", 'Alice is 30. Return JSON.', {"name": "Alice", "age": 30},
          'Bob is 41. Return JSON.', {"name": "Bob", "age": 41}),
 ]
@@ -176,7 +190,7 @@ def test_a_changed_value_is_served_without_a_model_call_and_proven(outcomes: lis
     served = [o for o in outcomes if o.pair in SERVED]
     slow = [(o.pair.cls, o.result.outcome, o.result.model_calls, o.result.verification) for o in served
             if o.result.model_calls or o.result.verification != "proven"]
-    assert len(served) == len(SHAPES) + 6 and slow == []
+    assert len(served) == len(SHAPES) + 8 and slow == []
 
 
 def test_a_renamed_dropped_or_retyped_key_is_never_the_cached_object(outcomes: list[Outcome]) -> None:

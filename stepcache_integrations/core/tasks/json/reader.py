@@ -9,6 +9,7 @@ for in order, the values stated with their JSON types, and the entity the object
 
 from __future__ import annotations
 
+import json
 import re
 import unicodedata
 from collections.abc import Iterator
@@ -157,6 +158,7 @@ class _Read(Transformer[Token, Any]):
         self.keep = False
         self.postposed = False
         self.converts = False  # a conversion request ("Convert this to JSON:"): what follows is data
+        self.template: dict[str, str] = {}  # a template's keys and the type each asks for
 
     def key(self, children: list[Token]) -> None:
         self.asked.append(children[0].value)
@@ -188,6 +190,7 @@ class _Read(Transformer[Token, Any]):
 
     def request(self, children: list[Any]) -> None:
         self.converts = any(isinstance(c, Token) and c.type in ("CONVERT", "CONVERT_END", "SOURCE") for c in children)
+        self.template = next((c.value for c in children if isinstance(c, Token) and c.type == "TEMPLATE"), {})
         bare = any(isinstance(c, _CommaKeys) and not c.introduced for c in children)
         if bare and not any(isinstance(c, Tree) and c.data == "tail" for c in children):
             raise Declined  # "JSON, keys reordered": no list
@@ -244,12 +247,14 @@ def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | N
     if transformer is None or not _lists_read_whole(transformer, language):
         return None
     found, units, ambiguous = _statements(transformer.stated)
-    if not transformer.asked and not _keys_as_written(found, ambiguous, prompt):
+    if transformer.template and not _fills(transformer.template, transformer.asked, found, ambiguous):
+        return None
+    if not transformer.asked and not transformer.template and not _keys_as_written(found, ambiguous, prompt):
         return None
     if any(st.lowercase for _key, st, _unit in transformer.stated) and (transformer.asked or not transformer.converts):
         return None  # "age: positive" beside a key list or a plain "Return JSON" may describe, not state
     # No key list: the object is the stated values, so the stated keys (in written order) are its keys.
-    keys = transformer.asked or list(found)
+    keys = transformer.asked or list(transformer.template) or list(found)
     transforms = _declared_transforms(transformer.transforms, keys, found, units, ambiguous)
     if transforms is None or (transforms and transformer.keep):
         return None  # a transform read nowhere whole, or beside "keep the values exactly as given"
@@ -272,6 +277,18 @@ def _keys_as_written(found: dict[str, Statement], ambiguous: set[str], prompt: s
     if any(prompt[st.span[1] :].lstrip(" \t")[:1] in ("?", "\uff1f") for st in found.values()):
         return False
     return all(not key[:1].isupper() or prompt[st.span[0]] in _KEY_QUOTES for key, st in found.items())
+
+
+def _fills(template: dict[str, str], asked: list[str], found: dict[str, Statement], ambiguous: set[str]) -> bool:
+    """A template's keys are the keys asked: no other key list, no value stated for another key,
+    none stated twice, and each value of the type its blank asks for ("year": 0 takes 1965, not "1965")."""
+    if asked or ambiguous or not set(found) <= set(template):
+        return False
+    for key, st in found.items():
+        number = isinstance(st.value, (int, float)) and not isinstance(st.value, bool)
+        if template[key] == "string" and not isinstance(st.value, str) or template[key] == "number" and not number:
+            return False
+    return True
 
 
 def _apply_transforms(stated: dict[str, Statement], transforms: dict[str, str], units: dict[str, str | None]) -> bool:
@@ -374,6 +391,30 @@ def _words(text: str, table: Vocabulary) -> Iterator[Word]:
         yield pending
 
 
+# A template's empty values and the type each asks for ("title": "" a string, "year": 0 a number).
+_BLANKS: dict[Any, str] = {"": "string", 0: "number", None: "any"}
+_PAIRS = json.JSONDecoder(object_pairs_hook=list)
+
+
+def _template_at(text: str, pos: int) -> tuple[Word, int] | None:
+    """A flat JSON object of empty values to fill (``{"title": "", "year": 0}``): its keys and the
+    type each value asks for; None for anything else (a filled, nested or repeated member)."""
+    try:
+        obj, end = _PAIRS.raw_decode(text, pos)
+    except ValueError:
+        return None
+    if not isinstance(obj, list) or not obj or len({key for key, _value in obj}) != len(obj):
+        return None
+    kinds: dict[str, str] = {}
+    for key, value in obj:
+        if isinstance(value, bool) or isinstance(value, float) or not isinstance(value, (str, int, type(None))):
+            return None
+        if value not in _BLANKS or not _one_script(key) or not key.strip():
+            return None
+        kinds[key] = _BLANKS[value]
+    return Word("TEMPLATE", kinds, pos), end  # type: ignore[arg-type]
+
+
 _CSV_KEY = re.compile(r"[ \t]*(?:(?P<q>[\"'`]?)(?P<key>" + _KEY + r")(?P=q))[ \t]*")
 
 
@@ -433,6 +474,8 @@ def _csv_value(
 
 
 def _token_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word, int] | None:
+    if text[pos] == "{":
+        return _template_at(text, pos)
     found = _phrase_at(text, folded, pos, table)
     statement = _statement_at(text, folded, pos, table, found)
     if statement is not None:
