@@ -247,14 +247,9 @@ def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | N
     if transformer is None or not _lists_read_whole(transformer, language):
         return None
     found, units, ambiguous = _statements(transformer.stated)
-    if transformer.template and not _fills(transformer.template, transformer.asked, found, ambiguous):
+    keys = _asked_keys(transformer, found, ambiguous, prompt)
+    if keys is None:
         return None
-    if not transformer.asked and not transformer.template and not _keys_as_written(found, ambiguous, prompt):
-        return None
-    if any(st.lowercase for _key, st, _unit in transformer.stated) and (transformer.asked or not transformer.converts):
-        return None  # "age: positive" beside a key list or a plain "Return JSON" may describe, not state
-    # No key list: the object is the stated values, so the stated keys (in written order) are its keys.
-    keys = transformer.asked or list(transformer.template) or list(found)
     transforms = _declared_transforms(transformer.transforms, keys, found, units, ambiguous)
     if transforms is None or (transforms and transformer.keep):
         return None  # a transform read nowhere whole, or beside "keep the values exactly as given"
@@ -266,6 +261,19 @@ def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | N
         return None  # a tie, another type, an undeclared unit, an inexact result: no claim
     entity = transformer.entities[0] if transformer.entities else ""
     return JsonRequest(tuple(keys), stated, frozenset(found), entity, language, dict(sorted(transforms.items())), written)
+
+
+def _asked_keys(transformer: _Read, found: dict[str, Statement], ambiguous: set[str], prompt: str) -> list[str] | None:
+    """The keys asked: the key list's, the template's, or else the stated keys in written order
+    (the object is the stated values); None when what is stated does not tell them."""
+    if transformer.template and not _fills(transformer.template, transformer.asked, found, ambiguous):
+        return None
+    if not transformer.asked and not transformer.template and not _keys_as_written(found, ambiguous, prompt):
+        return None
+    if any(st.lowercase for _key, st, _unit in transformer.stated) and (transformer.asked or not transformer.converts):
+        return None  # "age: positive" beside a key list or a plain "Return JSON" may describe, not state
+    keys = transformer.asked or list(transformer.template) or list(found)
+    return keys
 
 
 def _keys_as_written(found: dict[str, Statement], ambiguous: set[str], prompt: str) -> bool:
