@@ -197,6 +197,15 @@ JSON_TEMPLATES = [
 ]
 
 
+# Values stated without a key list (issue 33 item 4): the object is exactly the stated keys' values.
+# Kept apart from JSON_TEMPLATES: their words widen no other reading of the oracle's (_JSON_WORDS).
+JSON_NO_KEY_TEMPLATES = [
+    Template('Convert this to JSON: [sku]: "{sku:s}", [qty]: {qty:n}', "json"),
+    Template('Turn this into JSON:\n[name]: "{name:s}"\n[age]: {age:n}', "json"),
+    Template('The [city] is "{city:s}" and the [population] is {population:n}. Return JSON.', "json"),
+]
+
+
 def _round_ten(n: int) -> int:
     return (n + 5) // 10 * 10  # half up, like a person rounds
 
@@ -551,6 +560,9 @@ def understand_text(text: str) -> Problem | None:
         problem = _understand_asked(rest)
         if isinstance(problem, MathProblem) and not problem.answer_format and not problem.target:
             return dataclasses.replace(problem, answer_format=answer_format)
+        if (math_form(text).lower().endswith("no explanation.") and isinstance(problem, JsonProblem)
+                and problem.template in JSON_NO_KEY_TEMPLATES):
+            return problem  # the answer is the object alone: no explanation asks nothing more of it
         return None
     return _understand_asked(text)
 
@@ -578,7 +590,7 @@ def _understand_text(text: str) -> Problem | None:
             problem = _math_from_match(t, m)
             if problem is not None:
                 return problem
-    for t in (*JSON_TEMPLATES, *JSON_RULE_TEMPLATES):
+    for t in (*JSON_TEMPLATES, *JSON_RULE_TEMPLATES, *JSON_NO_KEY_TEMPLATES):
         m = t.regex.fullmatch(exact)
         if m:
             return _json_from_match(t, m)
@@ -589,7 +601,7 @@ def _understand_text(text: str) -> Problem | None:
         m = t.regex.fullmatch(text)
         if m:
             return _arith_from_match(t, m)
-    return _grammar_math(text) or _grammar_json(exact)
+    return _grammar_math(text) or _grammar_json(exact) or _grammar_json_no_keys(exact)
 
 
 # --------------------------------------------------------------------------- the oracle's grammars
@@ -791,6 +803,31 @@ def _grammar_json(text: str) -> JsonProblem | None:
             if not listed or len(set(listed)) != len(listed):
                 continue
             return JsonProblem(t, {k: obj[k] for k in listed}, stated=True)
+    return None
+
+
+def _grammar_json_no_keys(text: str) -> JsonProblem | None:
+    """A prompt of one no-key-list template (:data:`JSON_NO_KEY_TEMPLATES`) in which each of its
+    statements (``key: "value"``, ``key is 34``, ``key=34``) stands once, and otherwise only that
+    template's other words (JSON among them) and punctuation: the object is the stated values."""
+    for t in JSON_NO_KEY_TEMPLATES:
+        obj: dict[str, Any] = {}
+        blanked = text
+        for name, typ in t.fields():
+            pattern = rf"(?<![A-Za-z_]){name}\s*(?:[:=]|\bis\b)?\s*" + (_STATED_STRING if typ == "s" else _STATED_NUMBER)
+            found = list(re.finditer(pattern, blanked))
+            if len({m.group("v") for m in found}) != 1 or any(blanked[m.end() :].lstrip().startswith("?") for m in found):
+                break  # not stated, stated as two values (a repeat is one), or asked about ("is 31?")
+            obj[name] = found[0].group("v") if typ == "s" else int(found[0].group("v"))
+            blanked = re.sub(pattern, " ", blanked)
+        else:
+            blanked = re.sub(r"(?i)\b(?:a|an|one)\s+(?=json\b)", " ", blanked)  # "to one JSON": the one object asked
+            words = {w.lower() for w in _WORD.findall(blanked)}
+            allowed = {w.lower() for w in _WORD.findall(_SLOT.sub(" ", t.pattern))} | {"the", "please", "and", "only"}
+            if "json" in words and words <= allowed and blanked.isascii() and all(
+                c in _PROSE_MARKS or c.isalpha() for c in blanked
+            ):
+                return JsonProblem(t, obj, stated=True)
     return None
 
 
@@ -1135,6 +1172,7 @@ def _request_text(request: Request) -> str:
 
 
 __all__ = [
+    "JSON_NO_KEY_TEMPLATES",
     "JSON_RULE_TEMPLATES",
     "JSON_TEMPLATES",
     "MATH_SYSTEMS",
