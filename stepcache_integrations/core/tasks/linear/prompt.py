@@ -75,6 +75,20 @@ _ASSIGNMENT = re.compile(r"[A-Za-z](?:_?[0-9]+)?\s*=\s*-?[0-9./ ]+|-?[0-9./ ]+=\
 # "6!" and "x!" are factorials, "!=" is "not equal": no equation this task models.
 _FACTORIAL_OR_UNEQUAL = re.compile(r"(?:[\d)]|(?<![A-Za-z])[A-Za-z])\s*[!\uff01]|[!\uff01]\s*=")  # "3！" too
 
+# Markup around the problem (issue 33, everyday shapes): inline LaTeX ("$3x + 5 = 20$", "\(...\)",
+# "\[...\]", "$$...$$"), code ("`...`", "```...```") and bold ("**...**") delimit text without
+# changing it: the paired delimiters are blanked (offsets kept). An unpaired one, or a LaTeX
+# command inside ("\frac"), is still there and is no claim; "$5" (a price) pairs with nothing.
+_MARKUP = re.compile(
+    r"\\\((?P<a>[^\\\n]+?)\\\)"
+    r"|\\\[(?P<b>[^\\]+?)\\\]"
+    r"|\$\$(?P<c>[^$\\]+?)\$\$"
+    r"|(?<![\w$\\])\$(?=\S)(?P<d>[^$\\\n]+?)(?<=\S)\$(?![\w$])"
+    r"|(?<!`)(?P<tick>`{1,3})(?P<e>[^`]+?)(?P=tick)(?!`)"
+    r"|(?<![\w*])\*\*(?=\S)(?P<f>[^*\n]+?)(?<=\S)\*\*(?![\w*])"
+)
+_MARKUP_CHARS = frozenset("$`*\\")
+
 
 @dataclass(frozen=True)
 class LinearProblem:
@@ -186,7 +200,7 @@ def understand_prompt(prompt: str) -> LinearProblem | None:
     constraints both ask); the result is shared, so read it only."""
     if not _rule_plain_notation(prompt):
         return None
-    prompt = unicodedata.normalize("NFC", prompt)
+    prompt = _markup_blanked(unicodedata.normalize("NFC", prompt))
     equations, spans = _read_equations(prompt)
     if not equations:
         return None
@@ -254,6 +268,22 @@ def _rule_plain_notation(prompt: str) -> bool:
     ):
         return False
     return not _UNUSUAL_SPACE.search(prompt) and outside_alphabet(_WORD_NUMERAL.sub("", prompt)) is None
+
+
+def _markup_blanked(prompt: str) -> str:
+    """The prompt with the delimiters of its paired markup blanked to spaces (``_MARKUP``)."""
+    if _MARKUP_CHARS.isdisjoint(prompt):
+        return prompt
+
+    def blank(match: re.Match[str]) -> str:
+        body = next(name for name in "abcdef" if match.group(name) is not None)
+        start, end = match.span(body)
+        if match.group("tick") == "```":  # a fenced block's own line breaks are the fence's
+            start += match.group(body).startswith("\n")
+            end -= match.group(body).endswith("\n") and end > start
+        return " " * (start - match.start()) + match.string[start:end] + " " * (match.end() - end)
+
+    return _MARKUP.sub(blank, prompt)
 
 
 def _templates_blanked(prompt: str) -> str:

@@ -32,9 +32,9 @@ _FORMATS_BEFORE = frozenset({"NUMBERED"})
 # A comma before a format clause links it ("を解いて、答えを一行で書いてください", "，只写答案"): the
 # answer and how it is written, or "only" and what it leaves; never "Answer:" (a template).
 _FORMAT_CLAUSES = {"ANSWER": frozenset({"OBJ", "ONE_LINE", "AS", "ONLY", "FRACTION", "DECIMAL"}),
-                   "ONLY": frozenset({"WRITE", "GIVE", "ANSWER"})}
+                   "ONLY": frozenset({"WRITE", "GIVE", "ANSWER", "ART"})}  # ", just the answer"
 # A comma before these is no list's: "Solve 2x + 1 = 5, please", "Find y, if 3y + 4 = 25", "Find x, step by step".
-_DROPS_COMMA = frozenset({"PLEASE", "FOR_ME", "IF", "STEP_BY_STEP"})
+_DROPS_COMMA = frozenset({"PLEASE", "FOR_ME", "IF", "STEP_BY_STEP", "THANKS"})
 
 #: The format instructions this task reads, keys of :attr:`LinearRequest.format`.
 FORMATS = ("steps", "numbered", "lines", "answer_last", "answer_value", "answer_named", "answer_only", "one_line",
@@ -146,6 +146,10 @@ class _Read(Transformer[Token, Any]):
                     raise Declined
             elif not isinstance(child, Token):
                 previous = child
+
+    def sentence(self, children: list[Any]) -> Any:
+        """A labelled sentence ("User: What's x in ...?") asks what its body asks."""
+        return children[-1]
 
     def led(self, children: list[Any]) -> Any:
         """A sentence led by context ("I'm stuck on this one: ...") asks what its request asks."""

@@ -1,0 +1,142 @@
+"""Everyday English around a linear problem (issue 33, item 4): greetings, thanks and emoji around
+the request, a lead-in that states the equations, a chat's system line, markup around the problem
+(LaTeX, code, bold) and the answer's form joined to the request. Written by hand, not from the
+held-out files. Every phrasing is read, served again with a changed constant by re-instantiation
+(no model call, proven, right by the fuzzer's own oracle, in the format asked); every trap (an
+instruction that changes the answer, a word outside the table, a check of a given value, a
+negation) is no claim and reaches the model even with the same equation cached."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from stepcache_integrations import StepCache
+from stepcache_integrations.core.tasks.linear.prompt import understand_prompt
+
+from .test_linear_everyday_languages import _ANSWER, Oracle, _changed, _equations, _holds
+
+# (prompt, format read)
+PHRASINGS = [
+    # greetings, thanks, emoji and courtesy around the request
+    ("Hi! Could you please solve 2x + 7 = 15 for me? Thanks so much!", ()),
+    ("Hello! Can you solve 3x + 4 = 19 for me, please? Thank you!", ()),
+    ("Solve 5x - 3 = 12. Thank you.", ()),
+    ("Solve 4x + 1 = 9, thanks!", ()),
+    ("Solve 6x + 5 = 23 please, thanks in advance.", ()),
+    ("Solve 7x - 4 = 10 \U0001f642", ()),
+    ("Could you solve 2x + 9 = 17? \U0001f64f", ()),
+    ("ok quick one: 9 - 2x = 1", ()),
+    ("Quick question: 3x + 6 = 21. What is x?", ()),
+    ("Okay, solve 8x - 6 = 10.", ()),
+    ("Hey, what's x in 5x + 2 = 22? Cheers!", ()),
+    ("Can you tell me what x equals when 10x - 5 = 45?", ()),
+    ("Tell me what x is if 4x + 4 = 24.", ()),
+    ("I want to know what x is in 6x - 2 = 16.", ()),
+    ("What does x equal in 3x + 7 = 25?", ()),
+    ("Solve 6x - 9 = 15, por favor.", ()),
+    ("Kindly solve 2x + 3 = 13.", ()),
+    ("Solve 9x + 2 = 20 pls", ()),
+    # the answer's form joined to the request
+    ("Solve 6x + 2 = 44 and reply in one line.", ("one_line",)),
+    ("Solve 5x + 1 = 8, give x as a fraction.", ("fraction",)),
+    ("Solve 4x - 3 = 7 and give x as a decimal.", ("decimal",)),
+    ("Solve 9x + 3 = 48 with numbered steps.", ("steps", "numbered")),
+    ("Solve 3x - 4 = 11 with steps.", ("steps",)),
+    ("Solve 2x + 11 = 25, showing your work.", ("steps",)),
+    ("What is x if 7x + 3 = 31? Show your work.", ("steps",)),
+    ("Solve 3x + 5 = 20. Don't show your steps.", ("answer_only",)),
+    ("Solve 5x - 7 = 13. Don't explain, just the answer.", ("answer_only",)),
+    ("Find x in 8x + 4 = 36. Just the number, please.", ("answer_only",)),
+    ("Solve 2x + 5 = 17 without showing your work.", ("answer_only",)),
+    # chat shapes and lead-ins
+    ("System: You are a helpful assistant.\nUser: What's x in 8x + 8 = 40?", ()),
+    ("System: Answer with only the number.\nUser: 4x - 10 = 6", ("answer_only",)),
+    ("My teacher gave us 8x - 12 = 4x + 8. What's x? Show your work.", ("steps",)),
+    ("I have the equation 5x + 5 = 30. What is x?", ()),
+    ("Here's the equation: 3x - 1 = 14. Solve it for x.", ()),
+    ("Consider 6x + 3 = 27. Find x.", ()),
+    # markup around the same problem
+    ("Solve $3x + 5 = 20$.", ()),
+    ("Solve \\(4x + 2 = 18\\) for x.", ()),
+    ("Solve: $$2x - 3 = 9$$", ()),
+    ("Solve `5x + 10 = 35`.", ()),
+    ("Solve:\n```\n6x - 4 = 20\n```", ()),
+    ("**Solve:** 7x + 7 = 42", ()),
+    ("What is **x** if 2x + 6 = 16?", ()),
+]
+
+# Each must not be claimed: the same equation cached first, it still reaches the model.
+TRAPS = [
+    "Hi! Could you please solve 2x + 7 = 15 for me in French? Thanks so much!",  # another output language
+    "Solve 2x + 7 = 15. Thanks, and round the answer.",  # an instruction that changes the answer
+    "Can you tell me whether x = 4 when 2x + 7 = 15?",  # a yes/no check
+    "Is $x = 4$ a solution of $2x + 7 = 15$?",  # a yes/no check in markup
+    "Tell me what x is not if 2x + 7 = 15.",  # a negation
+    "Don't solve 2x + 7 = 15. Thanks!",  # a negation of the request
+    "Solve 2x + 7 = 15 but do not give x. Thanks.",  # a negation of what is asked
+    "Solve 2x + 7 = 15 and explain why. Thank you.",  # an explanation asked
+    "Solve 2x + 7 = 15, give x rounded to a whole number.",  # another form
+    "Solve $2x + 7 = 15$ mod 7.",  # another problem
+    "Solve $\\frac{x}{2} + 7 = 15$.",  # LaTeX the math reader does not read
+    "Solve ```python\n2x + 7 = 15\n```",  # code in a language: not the problem alone
+    "Solve 2x + 7 = $15",  # a lone dollar: a price, or markup?
+    "Solve 2x + 7 = 15!",  # "15!" is a factorial
+    "My teacher gave us 2x + 7 = 15. Is x = 4?",  # a yes/no check after a lead-in
+    "I have 2x + 7 = 15. What is x in centimetres?",  # a unit the table does not declare
+    "System: Answer in French.\nUser: 2x + 7 = 15",  # another output language in the system line
+    "System: You are a pirate.\nUser: Solve 2x + 7 = 15.",  # a persona the table does not declare
+    "Solve 2x + 7 = 15 with numbered steps. Don't show your steps.",  # two forms no answer can follow
+    "Give x as a fraction and as a decimal: 2x + 7 = 15.",  # two forms no answer can follow
+    "Thanks! 15 = 2x + 7 2x + 7 = 15 solve",  # words out of order
+    "What x equals when is 2x + 7 = 15?",  # words out of order
+]
+
+
+@pytest.mark.parametrize(("prompt", "fmt"), PHRASINGS)
+def test_each_phrasing_is_read_with_its_format(prompt: str, fmt: tuple[str, ...]) -> None:
+    problem = understand_prompt(prompt)
+    assert problem is not None, prompt
+    assert problem.asked == ("x",) and problem.format == fmt and problem.language == "en"
+    assert [eq.text for eq in problem.equations] == _equations(prompt)
+    assert _holds(_equations(prompt)[0], problem.solution["x"])
+
+
+@pytest.mark.parametrize(("prompt", "fmt"), PHRASINGS)
+def test_a_changed_constant_is_served_proven_without_a_model_call(prompt: str, fmt: tuple[str, ...]) -> None:
+    cache, model = StepCache(), Oracle()
+    first = cache.generate(prompt, model)
+    assert first.verified and first.task == "linear_equation", prompt
+    changed, equation = _changed(prompt)
+    before = model.calls
+    again = cache.generate(changed, model)
+    assert model.calls == before and again.model_calls == 0, changed
+    assert again.verified and again.verification == "proven"
+    lines = again.text.strip().splitlines()
+    found = _ANSWER.search(lines[-1])
+    assert found is not None, again.text
+    assert _holds(equation, Fraction(found.group(1))), (changed, again.text)
+    if "one_line" in fmt or "answer_only" in fmt:
+        assert len(lines) == 1, again.text
+    if "numbered" in fmt:
+        assert all(line.startswith(f"Step {i}") for i, line in enumerate(lines[:-1], 1)), again.text
+    if "fraction" in fmt:
+        assert "." not in found.group(1), again.text
+    if "decimal" in fmt:
+        assert "/" not in found.group(1), again.text
+
+
+@pytest.mark.parametrize("prompt", TRAPS)
+def test_a_trap_is_no_claim(prompt: str) -> None:
+    assert understand_prompt(prompt) is None, prompt
+
+
+@pytest.mark.parametrize("prompt", TRAPS)
+def test_a_trap_is_not_served_from_the_cached_problem(prompt: str) -> None:
+    cache, model = StepCache(), Oracle()
+    cache.generate("Solve 2x + 7 = 15.", model)
+    asked: list[str] = []
+    result = cache.generate(prompt, lambda p: asked.append(p) or "I cannot say.")
+    assert asked and result.model_calls >= 1, prompt
+    assert not (result.verified and result.task == "linear_equation"), prompt
