@@ -16,6 +16,7 @@ _LINEAR = "stepcache_integrations/core/tasks/linear/"
 _GRAMMAR_TESTS = ("tests/unit/test_linear_grammar.py", "tests/unit/test_linear_request.py")
 _RED_TEAM = ("tests/adversarial/test_grammar_red_team.py",)
 _LANGUAGES = ("tests/adversarial/test_linear_everyday_languages.py",)
+_ENGLISH = ("tests/adversarial/test_linear_everyday_english.py",)
 
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
@@ -90,4 +91,31 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("dot-between-number-and-letter-read", "'= 9.x' read as '= 9. x' (a dot for 9·x?)",
      _LINEAR + "reader.py", 'text[pos - 1].isdigit() and _DOT_TERM.match(text, pos + 1):',
      'text[pos - 1].isdigit() and False:', _LANGUAGES),
+    # -- everyday English around the problem (tests/adversarial/test_linear_everyday_english.py)
+    ("thanks-word-deleted", "a thanks phrase deleted ('thanks so much'): 'Hi! Could you please solve ...? Thanks so much!' no longer read",
+     _LINEAR + "vocabulary/en.json", '   "thanks so much",\n', "", _ENGLISH),
+    ("thanks-sentence-dropped", "the production of a thanks sentence dropped ('Solve 5x - 3 = 12. Thank you.' no longer read)",
+     _LINEAR + "request.lark", "%extend body: thanks\n", "", _ENGLISH),
+    ("instruction-read-as-thanks", "an instruction that changes the answer ('in french') read as a thanks after the request",
+     _LINEAR + "vocabulary/en.json", '  "THANKS": [\n   "thanks",', '  "THANKS": [\n   "in french",\n   "thanks",', _ENGLISH),
+    ("negation-read-as-equals", "'is not' read as 'is' in 'tell me what x is not if ...' (the negation served x)",
+     _LINEAR + "vocabulary/en.json", '   "is",\n   "is equal to",', '   "is",\n   "is not",\n   "is equal to",', _ENGLISH),
+    ("explain-why-read-as-dont-explain", "'explain why' read as 'don't explain' (the answer alone served for an explanation asked)",
+     _LINEAR + "vocabulary/en.json", '   "no explaining"\n', '   "no explaining",\n   "explain why"\n', _ENGLISH),
+    ("undeclared-persona-read", "a persona the table does not declare ('You are a pirate') read as a tutor's",
+     _LINEAR + "vocabulary/en.json", '   "solver",\n   "helper"\n', '   "solver",\n   "helper",\n   "pirate"\n', _ENGLISH),
+    ("lone-dollar-blanked", "a lone '$' (a price) blanked as markup ('Solve 2x + 7 = $15' read)",
+     _LINEAR + "prompt.py", "    return _MARKUP.sub(blank, prompt)\n", '    return _MARKUP.sub(blank, prompt).replace("$", " ")\n',
+     _ENGLISH),
+    ("markup-not-blanked", "paired markup no longer blanked ('Solve $3x + 5 = 20$.' not read)",
+     _LINEAR + "prompt.py", "    if _MARKUP_CHARS.isdisjoint(prompt):\n", "    if True:\n", _ENGLISH),
+    ("numbered-manner-read-as-steps", "'with numbered steps' read as plain steps (an unnumbered answer served)",
+     _LINEAR + "request.lark", "%extend manner: NUMBERED -> numbered ", "%extend manner: NUMBERED -> manner ", _ENGLISH),
+    ("given-lead-deleted", "a lead-in stating the equations deleted ('my teacher gave us'): its prompts no longer read",
+     _LINEAR + "vocabulary/en.json", '   "my teacher gave us",\n', "", _ENGLISH),
+    ("labelled-question-not-read", "a labelled chat turn's question ('User: What's x in ...?') no longer asks",
+     _LINEAR + "reader.py", '        """A labelled sentence ("User: What\'s x in ...?") asks what its body asks."""\n        return children[-1]',
+     '        """A labelled sentence ("User: What\'s x in ...?") asks what its body asks."""\n        return None', _ENGLISH),
+    ("answer-alone-word-deleted", "'the number' deleted from the answer nouns ('Just the number, please.' no longer read as the answer alone)",
+     _LINEAR + "vocabulary/en.json", '   "the number",\n', "", _ENGLISH),
 ]

@@ -77,6 +77,7 @@ TRAPS = [
     "Don't solve 2x + 7 = 15. Thanks!",  # a negation of the request
     "Solve 2x + 7 = 15 but do not give x. Thanks.",  # a negation of what is asked
     "Solve 2x + 7 = 15 and explain why. Thank you.",  # an explanation asked
+    "Solve 2x + 7 = 15. Explain why.",  # an explanation asked, a sentence of its own
     "Solve 2x + 7 = 15, give x rounded to a whole number.",  # another form
     "Solve $2x + 7 = 15$ mod 7.",  # another problem
     "Solve $\\frac{x}{2} + 7 = 15$.",  # LaTeX the math reader does not read
