@@ -8,6 +8,7 @@ negation) is no claim and reaches the model even with the same equation cached."
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 import pytest
@@ -33,6 +34,8 @@ PHRASINGS = [
     ("Hey, what's x in 5x + 2 = 22? Cheers!", ()),
     ("Can you tell me what x equals when 10x - 5 = 45?", ()),
     ("Tell me what x is if 4x + 4 = 24.", ()),
+    ("3x + 1 = 10, x?", ()),
+    ("5x + 2 = 17. x?", ()),
     ("I want to know what x is in 6x - 2 = 16.", ()),
     ("What does x equal in 3x + 7 = 25?", ()),
     ("Solve 6x - 9 = 15, por favor.", ()),
@@ -90,6 +93,13 @@ TRAPS = [
     "System: You are a pirate.\nUser: Solve 2x + 7 = 15.",  # a persona the table does not declare
     "Solve 2x + 7 = 15 with numbered steps. Don't show your steps.",  # two forms no answer can follow
     "Give x as a fraction and as a decimal: 2x + 7 = 15.",  # two forms no answer can follow
+    "2x + 7 = 15 x?",  # "15 x": 15x (is 2x + 7 = 15x?) or a question after the equation
+    "2x + 7 = 15. x = 4?",  # a yes/no check
+    "2x + 7 = 15. x",  # an unknown alone without its question mark
+    "Solve 2x + 7 = 1,500.5",  # a comma and a point in one number
+    "Solve x + y = 7,100 - y = 3",  # "7,100": seven thousand one hundred, or two equations listed?
+    "Löse 2x + 7 = 1,500.",  # a German comma is a decimal comma
+    "Resuelve 2x + 7 = 1,500.",  # so is a Spanish one
     "Thanks! 15 = 2x + 7 2x + 7 = 15 solve",  # words out of order
     "What x equals when is 2x + 7 = 15?",  # words out of order
 ]
@@ -141,3 +151,26 @@ def test_a_trap_is_not_served_from_the_cached_problem(prompt: str) -> None:
     result = cache.generate(prompt, lambda p: asked.append(p) or "I cannot say.")
     assert asked and result.model_calls >= 1, prompt
     assert not (result.verified and result.task == "linear_equation"), prompt
+
+
+# (prompt, the same prompt with a changed constant, x before, x after): commas grouping thousands
+THOUSANDS = [
+    ("Solve 3x + 1,200 = 4,500.", "Solve 3x + 1,500 = 4,500.", 1100, 1000),
+    ("What is x if 2x - 3,000 = 1,000,000?", "What is x if 2x - 5,000 = 1,000,000?", 501500, 502500),
+    ("Solve x + y = 5,000, x - y = 1,000. Give x.", "Solve x + y = 7,000, x - y = 1,000. Give x.", 3000, 4000),
+]
+
+
+@pytest.mark.parametrize(("prompt", "changed", "value", "new_value"), THOUSANDS)
+def test_a_comma_grouping_thousands_is_read_and_a_changed_constant_served(
+        prompt: str, changed: str, value: int, new_value: int) -> None:
+    problem = understand_prompt(prompt)
+    assert problem is not None and problem.solution["x"] == value, prompt
+    cache = StepCache()
+    first = cache.generate(prompt, lambda _p: f"Answer: x = {value}" + (f", y = {problem.solution['y']}"
+                                                                        if "y" in problem.solution else ""))
+    assert first.verified, first.text
+    again = cache.generate(changed, lambda _p: pytest.fail("a model call for a changed constant"))
+    assert again.verified and again.verification == "proven" and again.model_calls == 0
+    found = re.search(r"x\s*=\s*(-?\d+)", again.text.strip().splitlines()[-1])
+    assert found is not None and int(found.group(1)) == new_value, again.text

@@ -88,6 +88,12 @@ _MARKUP = re.compile(
     r"|(?<![\w*])\*\*(?=\S)(?P<f>[^*\n]+?)(?<=\S)\*\*(?![\w*])"
 )
 _MARKUP_CHARS = frozenset("$`*\\")
+# A comma grouping thousands ("1,200", "4,500,000"): three digits after each comma, no letter or
+# digit around and no comma or point before another digit ("1,200x", "1,2003", "1,200.5", "4,500,00").
+# English tables only: in most others "1,500" is one and a half.
+_COMMA_THOUSANDS = re.compile(r"(?<![\w.,])[0-9]{1,3}(?:,[0-9]{3})+(?!\w|[,.][0-9])")
+_COMMA_GROUPS = frozenset({"en"})
+_LIST_CUT = re.compile(r"[,;\n]|\.(?:\s|$)")  # where a listed equation would start or end
 
 
 @dataclass(frozen=True)
@@ -201,12 +207,16 @@ def understand_prompt(prompt: str) -> LinearProblem | None:
     if not _rule_plain_notation(prompt):
         return None
     prompt = _markup_blanked(unicodedata.normalize("NFC", prompt))
+    joined = _thousands_joined(prompt)
+    if joined is None:
+        return None
+    prompt, grouped = joined
     equations, spans = _read_equations(prompt)
     if not equations:
         return None
     variables = _unknowns(equations)
     request = read_request(prompt, spans, frozenset(variables))
-    if not _rule_request_read(request, variables, equations):
+    if not _rule_request_read(request, variables, equations, grouped > 0):
         return None
     solution = solve_system(tuple(eq.form for eq in equations))
     if solution is None or set(solution) != set(variables):
@@ -249,11 +259,16 @@ def _read_equations(prompt: str) -> tuple[list[Equation], list[tuple[int, int]]]
     return equations, spans
 
 
-def _rule_request_read(request: LinearRequest | None, variables: list[str], equations: list[Equation]) -> bool:
-    """The request grammar derived the prompt, asking only for the equations' unknowns; a prompt of
-    values alone ("x = 5, y = 2") asks nothing."""
+def _rule_request_read(
+    request: LinearRequest | None, variables: list[str], equations: list[Equation], grouped: bool = False
+) -> bool:
+    """The request grammar derived the prompt, asking only for the equations' unknowns, in a
+    language whose comma groups thousands when one did (``grouped``); a prompt of values alone
+    ("x = 5, y = 2") asks nothing."""
     if request is None or not request.named <= set(variables):
         return False
+    if grouped and request.language not in _COMMA_GROUPS:
+        return False  # "2x = 1,500" in German is one and a half
     if request.language not in _POINT_IS_DECIMAL and any(_DOT_THOUSANDS.search(eq.text) for eq in equations):
         return False  # "2x = 10.000" in German is ten thousand: a number read two ways
     return request.asks or not all(_ASSIGNMENT.fullmatch(eq.text.strip()) for eq in equations)
@@ -284,6 +299,21 @@ def _markup_blanked(prompt: str) -> str:
         return " " * (start - match.start()) + match.string[start:end] + " " * (match.end() - end)
 
     return _MARKUP.sub(blank, prompt)
+
+
+def _thousands_joined(prompt: str) -> tuple[str, int] | None:
+    """The prompt with the commas grouping thousands dropped and how many numbers had them; None
+    when such a comma may as well list two equations ("x + y = 7,100 - y = 3")."""
+    if "," not in prompt:
+        return prompt, 0
+    found = list(_COMMA_THOUSANDS.finditer(prompt))
+    for match in found:
+        for comma in (i for i in range(*match.span()) if prompt[i] == ","):
+            left = _LIST_CUT.split(prompt[:comma])[-1]
+            right = _LIST_CUT.split(prompt[comma + 1 :])[0]
+            if "=" in left and "=" in right:
+                return None
+    return _COMMA_THOUSANDS.sub(lambda m: m.group().replace(",", ""), prompt), len(found)
 
 
 def _templates_blanked(prompt: str) -> str:
