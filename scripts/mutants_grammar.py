@@ -59,7 +59,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      '  "ONLY": [\n   "seulement",\n   "uniquement",\n   "juste"\n  ]', _RED_TEAM),
     # -- blind red team on the grammars (tests/adversarial/test_grammar_red_team.py)
     ("question-mark-after-a-given", "'x + y = 10. y = 4?' (is y = 4?) is read with y = 4 as a given (x = 6 proven)",
-     _LINEAR + "reader.py", "                if previous != _ASKS_QUESTION:", "                if False:", _RED_TEAM),
+     _LINEAR + "reader.py", "                if previous not in (_ASKS_QUESTION, _ASKS_BARE):", "                if False:", _RED_TEAM),
     ("answer-template-name-unchecked", "'End with Answer: x = ?' is served a cached 'Answer: 7'",
      _LINEAR + "layout.py", '        ("answer_named" in fmt and not _NAMED_VALUE.match(_after_label(last)),',
      '        (False,', _RED_TEAM),
@@ -118,4 +118,14 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      '        """A labelled sentence ("User: What\'s x in ...?") asks what its body asks."""\n        return None', _ENGLISH),
     ("answer-alone-word-deleted", "'the number' deleted from the answer nouns ('Just the number, please.' no longer read as the answer alone)",
      _LINEAR + "vocabulary/en.json", '   "the number",\n', "", _ENGLISH),
+    ("thousands-in-any-language", "a comma grouping thousands read in a table whose comma is decimal ('Löse 2x + 7 = 1,500.' as 1500)",
+     _LINEAR + "prompt.py", "    if grouped and request.language not in _COMMA_GROUPS:", "    if False:", _ENGLISH),
+    ("thousands-listing-comma-joined", "'x + y = 7,100 - y = 3' read as 7100 (the comma may list two equations)",
+     _LINEAR + "prompt.py", '            if "=" in left and "=" in right:\n                return None',
+     '            if False:\n                return None', _ENGLISH),
+    ("thousands-not-joined", "a comma grouping thousands no longer dropped ('3x + 1,200 = 4,500' not read)",
+     _LINEAR + "prompt.py", '    return _COMMA_THOUSANDS.sub(lambda m: m.group().replace(",", ""), prompt), len(found)',
+     "    return prompt, len(found)", _ENGLISH),
+    ("bare-unknown-without-question-mark", "'2x + 7 = 15. x' read as asking x (an unknown alone asks only before '?')",
+     _LINEAR + "reader.py", "            if child == _ASKS_BARE and not (", "            if False and not (", _ENGLISH),
 ]
