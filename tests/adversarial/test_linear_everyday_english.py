@@ -100,6 +100,13 @@ TRAPS = [
     "Solve x + y = 7,100 - y = 3",  # "7,100": seven thousand one hundred, or two equations listed?
     "Löse 2x + 7 = 1,500.",  # a German comma is a decimal comma
     "Resuelve 2x + 7 = 1,500.",  # so is a Spanish one
+    "Solve 3 times x plus 4 times 2 equals 19.",  # a product of numbers: which precedence?
+    "Solve x plus 4, times 2, equals 18.",  # (x + 4) * 2, said aloud
+    "Solve 3 times x plus 4 equals 19 times 2.",  # a product on the right
+    "Solve a plus 4 equals 9.",  # "a": an article or an unknown?
+    "Does x plus 3 equal 5 when x is 2?",  # a yes/no check in words
+    "x is 3. Solve x plus y equals 10.",  # "x is 3": no arithmetic, not read as an equation
+    "Solve 3 x plus 4 equals 19.",  # "3 x": 3x, or a number beside a word?
     "Thanks! 15 = 2x + 7 2x + 7 = 15 solve",  # words out of order
     "What x equals when is 2x + 7 = 15?",  # words out of order
 ]
@@ -160,9 +167,21 @@ THOUSANDS = [
     ("Solve x + y = 5,000, x - y = 1,000. Give x.", "Solve x + y = 7,000, x - y = 1,000. Give x.", 3000, 4000),
 ]
 
+# the same, for equations written in words (a coefficient times an unknown, terms added or subtracted)
+SPELLED = [
+    ("Solve: 3 times x plus 4 equals 19.", "Solve: 3 times x plus 10 equals 19.", 5, 3),
+    ("two x plus five equals eleven", "two x plus five equals fifteen", 3, 5),
+    ("Solve x minus 7 equals 12.", "Solve x minus 9 equals 12.", 19, 21),
+    ("What is x if twenty-five minus two x equals 11?", "What is x if twenty-five minus two x equals 5?", 7, 10),
+    ("Solve x divided by 4 plus 3 equals 10.", "Solve x divided by 4 plus 5 equals 10.", 28, 20),
+    ("Find x: 3x plus 2 is 20.", "Find x: 3x plus 2 is 29.", 6, 9),
+    ("Solve x plus twenty five equals 30.", "Solve x plus twenty five equals 40.", 5, 15),
+    ("Can you tell me what x equals when x plus 5 equals 9?", "Can you tell me what x equals when x plus 5 equals 12?", 4, 7),
+]
 
-@pytest.mark.parametrize(("prompt", "changed", "value", "new_value"), THOUSANDS)
-def test_a_comma_grouping_thousands_is_read_and_a_changed_constant_served(
+
+@pytest.mark.parametrize(("prompt", "changed", "value", "new_value"), THOUSANDS + SPELLED)
+def test_a_number_or_equation_written_otherwise_is_read_and_a_changed_constant_served(
         prompt: str, changed: str, value: int, new_value: int) -> None:
     problem = understand_prompt(prompt)
     assert problem is not None and problem.solution["x"] == value, prompt

@@ -93,6 +93,28 @@ _MARKUP_CHARS = frozenset("$`*\\")
 # English tables only: in most others "1,500" is one and a half.
 _COMMA_THOUSANDS = re.compile(r"(?<![\w.,])[0-9]{1,3}(?:,[0-9]{3})+(?!\w|[,.][0-9])")
 _COMMA_GROUPS = frozenset({"en"})
+# An equation written in words ("3 times x plus 4 equals 19", "two x plus five equals eleven"): a term
+# is a number, an unknown, a coefficient times an unknown ("3 times x", "two x", "2x") or an unknown
+# divided by a number; terms are only added or subtracted, so no precedence is guessed. Rewritten to
+# symbols before anything is read. "is" relates only sides that hold a word of arithmetic ("x plus 3
+# is 10", never "x is 3"); "a" and "i" are words, not unknowns.
+_UNITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+          "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen")
+_TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+_NUMBER_WORD = (r"(?:(?:" + "|".join(_TENS) + r")(?:[- ](?:" + "|".join(_UNITS[1:10]) + r"))?|"
+                + "|".join(sorted(_UNITS, key=len, reverse=True)) + r")")
+_SPELLED_UNKNOWN = r"(?<![\w'])[b-hj-zB-HJ-Z](?![\w'])"
+_SPELLED_TERM = (rf"(?:(?:[0-9]+|{_NUMBER_WORD})\s+(?:times|multiplied\s+by)\s+{_SPELLED_UNKNOWN}"
+                 rf"|{_SPELLED_UNKNOWN}\s+divided\s+by\s+(?:[0-9]+|{_NUMBER_WORD})(?![\w-])"
+                 rf"|{_NUMBER_WORD}\s+{_SPELLED_UNKNOWN}|[0-9]+(?:\.[0-9]+)?[a-zA-Z](?![\w'])"
+                 rf"|(?:[0-9]+(?:\.[0-9]+)?|{_NUMBER_WORD})(?![\w-]|\.[0-9])|{_SPELLED_UNKNOWN})")
+_SPELLED_SIDE = rf"{_SPELLED_TERM}(?:\s+(?:plus|minus)\s+{_SPELLED_TERM})*"
+_SPELLED_EQUATION = re.compile(
+    rf"(?<![\w-])(?P<left>{_SPELLED_SIDE})\s+(?P<rel>equals|is\s+equal\s+to|is)\s+(?P<right>{_SPELLED_SIDE})",
+    re.IGNORECASE)
+_SPELLED_HINT = re.compile(r"\b(?:plus|minus|times|equals|divided|equal)\b", re.IGNORECASE)
+_HAS_UNKNOWN = re.compile(r"(?<![A-Za-z'])[b-hj-zB-HJ-Z](?![\w'])")  # "x", "3x"
+_ARITHMETIC_WORD = re.compile(r"\b(?:plus|minus|times|multiplied|divided)\b|[0-9][a-zA-Z]", re.IGNORECASE)
 _LIST_CUT = re.compile(r"[,;\n]|\.(?:\s|$)")  # where a listed equation would start or end
 
 
@@ -204,6 +226,7 @@ def understand_prompt(prompt: str) -> LinearProblem | None:
     The equations are read by the math reader, every other word by the request grammar
     (``request.lark`` over one language's table, ``reader.py``). Cached (task detection and
     constraints both ask); the result is shared, so read it only."""
+    prompt = _spelled_as_symbols(prompt)
     if not _rule_plain_notation(prompt):
         return None
     prompt = _markup_blanked(unicodedata.normalize("NFC", prompt))
@@ -299,6 +322,48 @@ def _markup_blanked(prompt: str) -> str:
         return " " * (start - match.start()) + match.string[start:end] + " " * (match.end() - end)
 
     return _MARKUP.sub(blank, prompt)
+
+
+def _spelled_as_symbols(prompt: str) -> str:
+    """The prompt with its equations written in words rewritten to symbols (``_SPELLED_EQUATION``)."""
+    if not prompt.isascii() or _SPELLED_HINT.search(prompt) is None:
+        return prompt
+
+    def symbols(match: re.Match[str]) -> str:
+        left, right = match.group("left"), match.group("right")
+        if match.group("rel").lower() == "is" and not _ARITHMETIC_WORD.search(left):
+            return match.group()  # "x is 3": a statement of a value, or the start of a question
+        if not _HAS_UNKNOWN.search(left + " " + right):
+            return match.group()  # no unknown: not this task's equation
+        return f"{_side_symbols(left)} = {_side_symbols(right)}"
+
+    return _SPELLED_EQUATION.sub(symbols, prompt)
+
+
+def _side_symbols(side: str) -> str:
+    """One side of a spelled equation in symbols ("two x plus five" -> "2x + 5")."""
+    out = []
+    for token in re.split(r"\s+(plus|minus)\s+", side.lower()):
+        if token in ("plus", "minus"):
+            out.append("+" if token == "plus" else "-")
+            continue
+        product = re.fullmatch(rf"(?P<n>[0-9]+|{_NUMBER_WORD})\s+(?:(?:times|multiplied\s+by)\s+)?(?P<v>[a-z])", token)
+        quotient = re.fullmatch(rf"(?P<v>[a-z])\s+divided\s+by\s+(?P<n>[0-9]+|{_NUMBER_WORD})", token)
+        if product is not None:
+            out.append(_number_of(product.group("n")) + product.group("v"))
+        elif quotient is not None:
+            out.append(quotient.group("v") + "/" + _number_of(quotient.group("n")))
+        else:
+            out.append(_number_of(token))
+    return " ".join(out)
+
+
+def _number_of(word: str) -> str:
+    """A spelled number's digits ("twenty-five", "twenty five" -> "25"); digits, "2x" or an unknown as written."""
+    parts = re.split(r"[- ]", word)
+    if parts[0] in _TENS:
+        return str(20 + 10 * _TENS.index(parts[0]) + (_UNITS.index(parts[1]) if len(parts) > 1 else 0))
+    return str(_UNITS.index(word)) if word in _UNITS else word
 
 
 def _thousands_joined(prompt: str) -> tuple[str, int] | None:
