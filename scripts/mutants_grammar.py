@@ -128,4 +128,11 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      "    return prompt, len(found)", _ENGLISH),
     ("bare-unknown-without-question-mark", "'2x + 7 = 15. x' read as asking x (an unknown alone asks only before '?')",
      _LINEAR + "reader.py", "            if child == _ASKS_BARE and not (", "            if False and not (", _ENGLISH),
+    ("spelled-tens-units-dropped", "'x plus twenty five equals 30' read with 20 for 'twenty five' (x = 10 served)",
+     _LINEAR + "prompt.py", "(_UNITS.index(parts[1]) if len(parts) > 1 else 0)", "0", _ENGLISH),
+    ("spelled-is-without-arithmetic", "'x is 3. Solve x plus y equals 10.' read with x = 3 as a given ('x is 3' states or asks?)",
+     _LINEAR + "prompt.py", '        if match.group("rel").lower() == "is" and not _ARITHMETIC_WORD.search(left):',
+     "        if False:", _ENGLISH),
+    ("spelled-article-read-as-unknown", "'Solve a plus 4 equals 9.' read with the article 'a' as an unknown",
+     _LINEAR + "prompt.py", '_UNKNOWN_LETTER = "[b-hj-zB-HJ-Z]"', '_UNKNOWN_LETTER = "[a-zA-Z]"', _ENGLISH),
 ]

@@ -97,13 +97,14 @@ _COMMA_GROUPS = frozenset({"en"})
 # is a number, an unknown, a coefficient times an unknown ("3 times x", "two x", "2x") or an unknown
 # divided by a number; terms are only added or subtracted, so no precedence is guessed. Rewritten to
 # symbols before anything is read. "is" relates only sides that hold a word of arithmetic ("x plus 3
-# is 10", never "x is 3"); "a" and "i" are words, not unknowns.
+# is 10", never "x is 3").
 _UNITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
           "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen")
 _TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
 _NUMBER_WORD = (r"(?:(?:" + "|".join(_TENS) + r")(?:[- ](?:" + "|".join(_UNITS[1:10]) + r"))?|"
                 + "|".join(sorted(_UNITS, key=len, reverse=True)) + r")")
-_SPELLED_UNKNOWN = r"(?<![\w'])[b-hj-zB-HJ-Z](?![\w'])"
+_UNKNOWN_LETTER = "[b-hj-zB-HJ-Z]"  # not "a" or "i": words
+_SPELLED_UNKNOWN = rf"(?<![\w']){_UNKNOWN_LETTER}(?![\w'])"
 _SPELLED_TERM = (rf"(?:(?:[0-9]+|{_NUMBER_WORD})\s+(?:times|multiplied\s+by)\s+{_SPELLED_UNKNOWN}"
                  rf"|{_SPELLED_UNKNOWN}\s+divided\s+by\s+(?:[0-9]+|{_NUMBER_WORD})(?![\w-])"
                  rf"|{_NUMBER_WORD}\s+{_SPELLED_UNKNOWN}|[0-9]+(?:\.[0-9]+)?[a-zA-Z](?![\w'])"
@@ -113,7 +114,7 @@ _SPELLED_EQUATION = re.compile(
     rf"(?<![\w-])(?P<left>{_SPELLED_SIDE})\s+(?P<rel>equals|is\s+equal\s+to|is)\s+(?P<right>{_SPELLED_SIDE})",
     re.IGNORECASE)
 _SPELLED_HINT = re.compile(r"\b(?:plus|minus|times|equals|divided|equal)\b", re.IGNORECASE)
-_HAS_UNKNOWN = re.compile(r"(?<![A-Za-z'])[b-hj-zB-HJ-Z](?![\w'])")  # "x", "3x"
+_HAS_UNKNOWN = re.compile(rf"(?<![A-Za-z']){_UNKNOWN_LETTER}(?![\w'])")  # "x", "3x"
 _ARITHMETIC_WORD = re.compile(r"\b(?:plus|minus|times|multiplied|divided)\b|[0-9][a-zA-Z]", re.IGNORECASE)
 _LIST_CUT = re.compile(r"[,;\n]|\.(?:\s|$)")  # where a listed equation would start or end
 
