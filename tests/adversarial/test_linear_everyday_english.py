@@ -176,7 +176,8 @@ SPELLED = [
     ("Solve x divided by 4 plus 3 equals 10.", "Solve x divided by 4 plus 5 equals 10.", 28, 20),
     ("Find x: 3x plus 2 is 20.", "Find x: 3x plus 2 is 29.", 6, 9),
     ("Solve x plus twenty five equals 30.", "Solve x plus twenty five equals 40.", 5, 15),
-    ("Can you tell me what x equals when x plus 5 equals 9?", "Can you tell me what x equals when x plus 5 equals 12?", 4, 7),
+    ("Can you tell me what x equals when x plus 5 equals 9?",
+     "Can you tell me what x equals when x plus 5 equals 12?", 4, 7),
 ]
 
 

@@ -69,7 +69,8 @@ def _lit(text: str) -> str:
 # The everyday English templates (issue 33, item 4) are read loosely: their sentence marks, quotes
 # and spacing, and these courtesy and filler words, may be there or not anywhere outside the slots
 # (none of them changes what is asked or its value); every other word must stand in order.
-_FILLERS = ("hi", "please", "so", "much", "me", "ok", "quick", "with", "a", "the", "your", "my", "solve", "and", "equation")
+_FILLERS = ("hi", "please", "so", "much", "me", "ok", "quick", "with", "a", "the", "your", "my", "solve", "and",
+            "equation")
 _GAP = r"(?:[\s.,!?:;'\"]|\b(?i:" + "|".join(_FILLERS) + r")\b)*"
 
 
