@@ -9,14 +9,13 @@ negation) is no claim and reaches the model even with the same equation cached."
 from __future__ import annotations
 
 import re
-from fractions import Fraction
 
 import pytest
 
 from stepcache_integrations import StepCache
 from stepcache_integrations.core.tasks.linear.prompt import understand_prompt
 
-from .test_linear_everyday_languages import _ANSWER, Oracle, _changed, _equations, _holds
+from .test_linear_everyday_languages import _equations, _holds, reaches_the_model, served_again
 
 # (prompt, format read)
 PHRASINGS = [
@@ -123,26 +122,9 @@ def test_each_phrasing_is_read_with_its_format(prompt: str, fmt: tuple[str, ...]
 
 @pytest.mark.parametrize(("prompt", "fmt"), PHRASINGS)
 def test_a_changed_constant_is_served_proven_without_a_model_call(prompt: str, fmt: tuple[str, ...]) -> None:
-    cache, model = StepCache(), Oracle()
-    first = cache.generate(prompt, model)
-    assert first.verified and first.task == "linear_equation", prompt
-    changed, equation = _changed(prompt)
-    before = model.calls
-    again = cache.generate(changed, model)
-    assert model.calls == before and again.model_calls == 0, changed
-    assert again.verified and again.verification == "proven"
-    lines = again.text.strip().splitlines()
-    found = _ANSWER.search(lines[-1])
-    assert found is not None, again.text
-    assert _holds(equation, Fraction(found.group(1))), (changed, again.text)
-    if "one_line" in fmt or "answer_only" in fmt:
-        assert len(lines) == 1, again.text
+    lines = served_again(prompt, fmt)
     if "numbered" in fmt:
-        assert all(line.startswith(f"Step {i}") for i, line in enumerate(lines[:-1], 1)), again.text
-    if "fraction" in fmt:
-        assert "." not in found.group(1), again.text
-    if "decimal" in fmt:
-        assert "/" not in found.group(1), again.text
+        assert all(line.startswith(f"Step {i}") for i, line in enumerate(lines[:-1], 1)), lines
 
 
 @pytest.mark.parametrize("prompt", TRAPS)
@@ -152,12 +134,7 @@ def test_a_trap_is_no_claim(prompt: str) -> None:
 
 @pytest.mark.parametrize("prompt", TRAPS)
 def test_a_trap_is_not_served_from_the_cached_problem(prompt: str) -> None:
-    cache, model = StepCache(), Oracle()
-    cache.generate("Solve 2x + 7 = 15.", model)
-    asked: list[str] = []
-    result = cache.generate(prompt, lambda p: asked.append(p) or "I cannot say.")
-    assert asked and result.model_calls >= 1, prompt
-    assert not (result.verified and result.task == "linear_equation"), prompt
+    reaches_the_model(prompt, "Solve 2x + 7 = 15.")
 
 
 # (prompt, the same prompt with a changed constant, x before, x after): commas grouping thousands
