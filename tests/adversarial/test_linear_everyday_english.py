@@ -171,3 +171,15 @@ def test_a_number_or_equation_written_otherwise_is_read_and_a_changed_constant_s
     assert again.verified and again.verification == "proven" and again.model_calls == 0
     found = re.search(r"x\s*=\s*(-?\d+)", again.text.strip().splitlines()[-1])
     assert found is not None and int(found.group(1)) == new_value, again.text
+
+
+def test_a_system_asked_on_one_line_is_served_on_one_line_with_a_changed_constant() -> None:
+    cache = StepCache()
+    first = cache.generate("Solve x + y = 10, x - y = 2. Give x and y on one line.", lambda _p: "x = 6, y = 4")
+    assert first.verified, first.text
+    again = cache.generate("Solve x + y = 12, x - y = 2. Give x and y on one line.",
+                           lambda _p: pytest.fail("a model call for a changed constant"))
+    assert again.verified and again.verification == "proven" and again.model_calls == 0
+    assert len(again.text.strip().splitlines()) == 1, again.text
+    values = dict(re.findall(r"([xy])\s*=\s*(-?\d+)", again.text))
+    assert values == {"x": "7", "y": "5"}, again.text
