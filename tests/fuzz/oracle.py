@@ -70,7 +70,7 @@ def _lit(text: str) -> str:
 # and spacing, and these courtesy and filler words, may be there or not anywhere outside the slots
 # (none of them changes what is asked or its value); every other word must stand in order.
 _FILLERS = ("hi", "please", "so", "much", "me", "ok", "quick", "with", "a", "the", "your", "my", "solve", "and",
-            "equation")
+            "equation", "user", "system", "thanks")
 _GAP = r"(?:[\s.,!?:;'\"]|\b(?i:" + "|".join(_FILLERS) + r")\b)*"
 
 
@@ -181,7 +181,7 @@ MATH_TEMPLATES = [
     Template("Solve ${eq}$ with numbered steps.", "math", "en_everyday", loose=True),
     Template("Can you tell me what {u} equals when {eq}?", "math", "en_everyday", loose=True),
     Template("Solve {eq}, give {u} as a fraction.", "math", "en_everyday", loose=True),
-    Template("Solve `{eq}` and reply in one line.", "math", "en_everyday", loose=True),
+    Template("Solve {eq}, thanks!", "math", "en_everyday", loose=True),
     Template("ok quick one: {eq}", "math", "en_everyday", loose=True),
 ]
 
