@@ -16,6 +16,7 @@ _LINEAR = "stepcache_integrations/core/tasks/linear/"
 _GRAMMAR_TESTS = ("tests/unit/test_linear_grammar.py", "tests/unit/test_linear_request.py")
 _RED_TEAM = ("tests/adversarial/test_grammar_red_team.py",)
 _LANGUAGES = ("tests/adversarial/test_linear_everyday_languages.py",)
+_ENGLISH = ("tests/adversarial/test_linear_everyday_english.py",)
 
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
@@ -58,7 +59,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      '  "ONLY": [\n   "seulement",\n   "uniquement",\n   "juste"\n  ]', _RED_TEAM),
     # -- blind red team on the grammars (tests/adversarial/test_grammar_red_team.py)
     ("question-mark-after-a-given", "'x + y = 10. y = 4?' (is y = 4?) is read with y = 4 as a given (x = 6 proven)",
-     _LINEAR + "reader.py", "                if previous != _ASKS_QUESTION:", "                if False:", _RED_TEAM),
+     _LINEAR + "reader.py", "                if previous not in (_ASKS_QUESTION, _ASKS_BARE):", "                if False:", _RED_TEAM),
     ("answer-template-name-unchecked", "'End with Answer: x = ?' is served a cached 'Answer: 7'",
      _LINEAR + "layout.py", '        ("answer_named" in fmt and not _NAMED_VALUE.match(_after_label(last)),',
      '        (False,', _RED_TEAM),
@@ -123,4 +124,48 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      "%extend answer_alone: ONLY (WRITE | GIVE) ART? ANSWER ANSWER -> answer_only", _LANGUAGES),
     ("exclamation-after-a-mark-read", "'... = 20.! Чему равен x?' read ('!' after a mark or a number is no word's emphasis)",
      _LINEAR + "reader.py", '    if char == "!" and not _EMPHASIS.search(text, 0, pos):', '    if False:', _LANGUAGES),
+    # -- everyday English around the problem (tests/adversarial/test_linear_everyday_english.py)
+    ("thanks-word-deleted-en", "a thanks phrase deleted ('thanks so much'): 'Hi! Could you please solve ...? Thanks so much!' no longer read",
+     _LINEAR + "vocabulary/en.json", '   "thanks so much",\n', "", _ENGLISH),
+    ("thanks-sentence-dropped-en", "the production of a thanks sentence dropped ('Solve 5x - 3 = 12. Thank you.' no longer read)",
+     _LINEAR + "request.lark", "%extend body: thanks\n", "", _ENGLISH),
+    ("instruction-read-as-thanks-en", "an instruction that changes the answer ('in french') read as a thanks after the request",
+     _LINEAR + "vocabulary/en.json", '  "THANKS": [\n   "thanks",', '  "THANKS": [\n   "in french",\n   "thanks",', _ENGLISH),
+    ("negation-read-as-equals", "'is not' read as 'is' in 'tell me what x is not if ...' (the negation served x)",
+     _LINEAR + "vocabulary/en.json", '   "is",\n   "is equal to",', '   "is",\n   "is not",\n   "is equal to",', _ENGLISH),
+    ("explain-why-read-as-dont-explain", "'explain why' read as 'don't explain' (the answer alone served for an explanation asked)",
+     _LINEAR + "vocabulary/en.json", '   "no explaining"\n', '   "no explaining",\n   "explain why"\n', _ENGLISH),
+    ("undeclared-persona-read", "a persona the table does not declare ('You are a pirate') read as a tutor's",
+     _LINEAR + "vocabulary/en.json", '   "solver",\n   "helper"\n', '   "solver",\n   "helper",\n   "pirate"\n', _ENGLISH),
+    ("lone-dollar-blanked", "a lone '$' (a price) blanked as markup ('Solve 2x + 7 = $15' read)",
+     _LINEAR + "prompt.py", "    return _MARKUP.sub(blank, prompt)\n", '    return _MARKUP.sub(blank, prompt).replace("$", " ")\n',
+     _ENGLISH),
+    ("markup-not-blanked", "paired markup no longer blanked ('Solve $3x + 5 = 20$.' not read)",
+     _LINEAR + "prompt.py", "    if _MARKUP_CHARS.isdisjoint(prompt):\n", "    if True:\n", _ENGLISH),
+    ("numbered-manner-read-as-steps", "'with numbered steps' read as plain steps (an unnumbered answer served)",
+     _LINEAR + "request.lark", "%extend manner: NUMBERED -> numbered ", "%extend manner: NUMBERED -> manner ", _ENGLISH),
+    ("given-lead-deleted", "a lead-in stating the equations deleted ('my teacher gave us'): its prompts no longer read",
+     _LINEAR + "vocabulary/en.json", '   "my teacher gave us",\n', "", _ENGLISH),
+    ("labelled-question-not-read", "a labelled chat turn's question ('User: What's x in ...?') no longer asks",
+     _LINEAR + "reader.py", '        """A labelled sentence ("User: What\'s x in ...?") asks what its body asks."""\n        return children[-1]',
+     '        """A labelled sentence ("User: What\'s x in ...?") asks what its body asks."""\n        return None', _ENGLISH),
+    ("answer-alone-word-deleted", "'the number' deleted from the answer nouns ('Just the number, please.' no longer read as the answer alone)",
+     _LINEAR + "vocabulary/en.json", '   "the number",\n', "", _ENGLISH),
+    ("thousands-in-any-language", "a comma grouping thousands read in a table whose comma is decimal ('Löse 2x + 7 = 1,500.' as 1500)",
+     _LINEAR + "prompt.py", "    if grouped and request.language not in _COMMA_GROUPS:", "    if False:", _ENGLISH),
+    ("thousands-listing-comma-joined", "'x + y = 7,100 - y = 3' read as 7100 (the comma may list two equations)",
+     _LINEAR + "prompt.py", '            if "=" in left and "=" in right:\n                return None',
+     '            if False:\n                return None', _ENGLISH),
+    ("thousands-not-joined", "a comma grouping thousands no longer dropped ('3x + 1,200 = 4,500' not read)",
+     _LINEAR + "prompt.py", '    return _COMMA_THOUSANDS.sub(lambda m: m.group().replace(",", ""), prompt), len(found)',
+     "    return prompt, len(found)", _ENGLISH),
+    ("bare-unknown-without-question-mark", "'2x + 7 = 15. x' read as asking x (an unknown alone asks only before '?')",
+     _LINEAR + "reader.py", "            if child == _ASKS_BARE and not (", "            if False and not (", _ENGLISH),
+    ("spelled-tens-units-dropped", "'x plus twenty five equals 30' read with 20 for 'twenty five' (x = 10 served)",
+     _LINEAR + "prompt.py", "(_UNITS.index(parts[1]) if len(parts) > 1 else 0)", "0", _ENGLISH),
+    ("spelled-is-without-arithmetic", "'x is 3. Solve x plus y equals 10.' read with x = 3 as a given ('x is 3' states or asks?)",
+     _LINEAR + "prompt.py", '        if match.group("rel").lower() == "is" and not _ARITHMETIC_WORD.search(left):',
+     "        if False:", _ENGLISH),
+    ("spelled-article-read-as-unknown", "'Solve a plus 4 equals 9.' read with the article 'a' as an unknown",
+     _LINEAR + "prompt.py", '_UNKNOWN_LETTER = "[b-hj-zB-HJ-Z]"', '_UNKNOWN_LETTER = "[a-zA-Z]"', _ENGLISH),
 ]

@@ -419,6 +419,12 @@ def test_each_phrasing_is_read_with_its_format(language: str, prompt: str, fmt: 
 @pytest.mark.parametrize(("language", "prompt", "fmt"), PHRASINGS)
 def test_a_changed_constant_is_served_proven_without_a_model_call(language: str, prompt: str,
                                                                    fmt: tuple[str, ...]) -> None:
+    served_again(prompt, fmt)
+
+
+def served_again(prompt: str, fmt: tuple[str, ...]) -> list[str]:
+    """Cache ``prompt``, then ask it with a changed constant: served proven without a model call,
+    right by the fuzzer's oracle, in the format asked. The served answer's lines."""
     cache, model = StepCache(), Oracle()
     first = cache.generate(prompt, model)
     assert first.verified and first.task == "linear_equation", prompt
@@ -437,6 +443,7 @@ def test_a_changed_constant_is_served_proven_without_a_model_call(language: str,
         assert "." not in found.group(1), again.text
     if "decimal" in fmt:
         assert "/" not in found.group(1), again.text
+    return lines
 
 
 @pytest.mark.parametrize(("language", "prompt"), TRAPS)
@@ -447,8 +454,13 @@ def test_a_trap_is_no_claim(language: str, prompt: str) -> None:
 @pytest.mark.parametrize(("language", "prompt"), TRAPS)
 def test_a_trap_is_not_served_from_the_cached_problem(language: str, prompt: str) -> None:
     """The same equation solved and cached first: the trap still reaches the model."""
+    reaches_the_model(prompt, "Solve 7x + 2 = 30.")
+
+
+def reaches_the_model(prompt: str, cached: str) -> None:
+    """With ``cached`` (the same equation) solved and cached first, ``prompt`` still reaches the model."""
     cache, model = StepCache(), Oracle()
-    cache.generate("Solve 7x + 2 = 30.", model)
+    cache.generate(cached, model)
     asked: list[str] = []
     result = cache.generate(prompt, lambda p: asked.append(p) or "I cannot say.")
     assert asked and result.model_calls >= 1, prompt

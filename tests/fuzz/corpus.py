@@ -338,6 +338,7 @@ def plain_bases() -> dict[str, list[Base]]:
         "math_it": _math("it", 8),
         "math_ja": _math("ja", 12),
         "math_system": _math("system", 18),
+        "math_en_everyday": _math("en_everyday", 16),
         "arithmetic": ARITHMETIC,
     }
     return {k: [Base(k, p) for p in prompts] for k, prompts in kinds.items()}

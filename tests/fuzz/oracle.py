@@ -66,6 +66,24 @@ def _lit(text: str) -> str:
     return "".join(out)
 
 
+# The everyday English templates (issue 33, item 4) are read loosely: their sentence marks, quotes
+# and spacing, and these courtesy and filler words, may be there or not anywhere outside the slots
+# (none of them changes what is asked or its value); every other word must stand in order.
+_FILLERS = ("hi", "please", "so", "much", "me", "ok", "quick", "with", "a", "the", "your", "my", "solve", "and",
+            "equation", "user", "system", "thanks")
+_GAP = r"(?:[\s.,!?:;'\"]|\b(?i:" + "|".join(_FILLERS) + r")\b)*"
+
+
+def _lit_loose(text: str) -> str:
+    """A loose template literal (:data:`_GAP` around every word that is not a filler)."""
+    out = [_GAP]
+    for token in re.findall(r"[A-Za-z']+|[^\sA-Za-z']", text):
+        if token.lower() in _FILLERS or token in ".,!?:;":
+            continue
+        out.append(_lit(token).replace("'", "['\u2019]") + _GAP)  # "What’s": a typographic apostrophe
+    return "".join(out)
+
+
 _SLOT_RE = {
     "eq": r"(?P<{name}>.+?)",
     "u": r"(?P<{name}>[A-Za-z])",
@@ -82,14 +100,16 @@ class Template:
     task: str  # "math" | "json" | "json_rule"
     lang: str = "en"
     compute: Callable[[dict[str, Any]], dict[str, Any]] | None = None  # json_rule: fields -> object
+    loose: bool = False  # read with :func:`_lit_loose` (the everyday English templates)
 
     @property
     def regex(self) -> re.Pattern[str]:
         cached = _COMPILED.get(self.pattern)
         if cached is None:
             parts, pos = [], 0
+            lit = _lit_loose if self.loose else _lit
             for m in _SLOT.finditer(self.pattern):
-                parts.append(_lit(self.pattern[pos : m.start()]))
+                parts.append(lit(self.pattern[pos : m.start()]))
                 if m.group(3):  # [key]: exact, case-sensitive
                     parts.append(re.escape(m.group(3)))
                 else:
@@ -97,7 +117,7 @@ class Template:
                     kind = typ or ("eq" if name.startswith("eq") else "u")
                     parts.append(_SLOT_RE[kind].format(name=name))
                 pos = m.end()
-            parts.append(_lit(self.pattern[pos:]))
+            parts.append(lit(self.pattern[pos:]))
             cached = re.compile("".join(parts), re.DOTALL)
             _COMPILED[self.pattern] = cached
         return cached
@@ -153,6 +173,16 @@ MATH_TEMPLATES = [
     Template("Застрял на этом примере: {eq}. Чему равен {u}?", "math", "ru"),
     Template("我在做数学作业，这道题卡住了：{eq}，{u} 等于多少？", "math", "zh"),
     Template("この問題が解けません：{eq}。{u} はいくつですか？", "math", "ja"),
+    # everyday English around the problem (issue 33, item 4): read by the oracle only as written
+    # here (their words are not added to its English grammar)
+    Template("Hi! Could you please solve {eq} for me? Thanks so much!", "math", "en_everyday", loose=True),
+    Template("My teacher gave us {eq}. What's {u}?", "math", "en_everyday", loose=True),
+    Template("System: Answer with only the number.\nUser: {eq}", "math", "en_everyday", loose=True),
+    Template("Solve ${eq}$ with numbered steps.", "math", "en_everyday", loose=True),
+    Template("Can you tell me what {u} equals when {eq}?", "math", "en_everyday", loose=True),
+    Template("Solve {eq}, give {u} as a fraction.", "math", "en_everyday", loose=True),
+    Template("Solve {eq}, thanks!", "math", "en_everyday", loose=True),
+    Template("ok quick one: {eq}", "math", "en_everyday", loose=True),
 ]
 
 ARITH_TEMPLATES = [
@@ -582,6 +612,28 @@ def _understand_asked(text: str) -> Problem | None:
     return _understand_text(text)
 
 
+def _loose_repeated(text: str) -> MathProblem | None:
+    """A loose template with one phrase of up to eight words written twice ("and and", "Solve ...
+    and Solve ..."): the phrase once states the same. An equation written again either contradicts
+    the problem or holds at its unique solution, so the values asked do not change."""
+    words = list(re.finditer(r"\S+", text))
+    for i in range(len(words)):
+        for k in range(1, 9):
+            if i + k > len(words):
+                break
+            start = words[i].start()
+            phrase = text[start : words[i + k - 1].end()]
+            if text.find(phrase) == start and text.find(phrase, start + 1) < 0:
+                continue  # written once
+            rest = text[:start] + text[start + len(phrase) :]
+            for t in (t for t in MATH_TEMPLATES if t.loose):
+                m = t.regex.fullmatch(rest)
+                problem = _math_from_match(t, m) if m else None
+                if problem is not None:
+                    return problem
+    return None
+
+
 def _understand_text(text: str) -> Problem | None:
     exact, text = canon_text(text), math_form(text)
     for t in MATH_TEMPLATES:
@@ -590,6 +642,9 @@ def _understand_text(text: str) -> Problem | None:
             problem = _math_from_match(t, m)
             if problem is not None:
                 return problem
+    repeated = _loose_repeated(text)
+    if repeated is not None:
+        return repeated
     for t in (*JSON_TEMPLATES, *JSON_RULE_TEMPLATES, *JSON_NO_KEY_TEMPLATES):
         m = t.regex.fullmatch(exact)
         if m:

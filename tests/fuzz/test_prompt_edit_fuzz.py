@@ -98,7 +98,7 @@ def test_every_prompt_kind_base_and_edit_kind_is_exercised(report: Report) -> No
     kinds = {k for (k,) in report.counts("prompt_kind")}
     assert {"prose", "code", "data", "proper_noun", "json_stated", "json_unstated", "json_rule", "math_en",
             "math_fr", "math_ru", "math_zh", "math_es", "math_de", "math_pt", "math_it", "math_ja", "math_system",
-            "chat", "multimodal", "tools"} <= kinds
+            "math_en_everyday", "chat", "multimodal", "tools"} <= kinds
     targets = {t for (t,) in report.counts("target")}
     assert targets == {"engine", "lc_cache", "lc_runnable", "llama_index"}
 

@@ -75,6 +75,49 @@ _ASSIGNMENT = re.compile(r"[A-Za-z](?:_?[0-9]+)?\s*=\s*-?[0-9./ ]+|-?[0-9./ ]+=\
 # "6!" and "x!" are factorials, "!=" is "not equal": no equation this task models.
 _FACTORIAL_OR_UNEQUAL = re.compile(r"(?:[\d)]|(?<![A-Za-z])[A-Za-z])\s*[!\uff01]|[!\uff01]\s*=")  # "3！" too
 
+# Markup around the problem (issue 33, everyday shapes): inline LaTeX ("$3x + 5 = 20$", "\(...\)",
+# "\[...\]", "$$...$$"), code ("`...`", "```...```") and bold ("**...**") delimit text without
+# changing it: the paired delimiters are blanked (offsets kept). An unpaired one, or a LaTeX
+# command inside ("\frac"), is still there and is no claim; "$5" (a price) pairs with nothing.
+_MARKUP = re.compile(
+    r"\\\((?P<a>[^\\\n]+?)\\\)"
+    r"|\\\[(?P<b>[^\\]+?)\\\]"
+    r"|\$\$(?P<c>[^$\\]+?)\$\$"
+    r"|(?<![\w$\\])\$(?=\S)(?P<d>[^$\\\n]+?)(?<=\S)\$(?![\w$])"
+    r"|(?<!`)(?P<tick>`{1,3})(?P<e>[^`]+?)(?P=tick)(?!`)"
+    r"|(?<![\w*])\*\*(?=\S)(?P<f>[^*\n]+?)(?<=\S)\*\*(?![\w*])"
+)
+_MARKUP_CHARS = frozenset("$`*\\")
+# A comma grouping thousands ("1,200", "4,500,000"): three digits after each comma, no letter or
+# digit around and no comma or point before another digit ("1,200x", "1,2003", "1,200.5", "4,500,00").
+# English tables only: in most others "1,500" is one and a half.
+_COMMA_THOUSANDS = re.compile(r"(?<![\w.,])[0-9]{1,3}(?:,[0-9]{3})+(?!\w|[,.][0-9])")
+_COMMA_GROUPS = frozenset({"en"})
+# An equation written in words ("3 times x plus 4 equals 19", "two x plus five equals eleven"): a term
+# is a number, an unknown, a coefficient times an unknown ("3 times x", "two x", "2x") or an unknown
+# divided by a number; terms are only added or subtracted, so no precedence is guessed. Rewritten to
+# symbols before anything is read. "is" relates only sides that hold a word of arithmetic ("x plus 3
+# is 10", never "x is 3").
+_UNITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+          "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen")
+_TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+_NUMBER_WORD = (r"(?:(?:" + "|".join(_TENS) + r")(?:[- ](?:" + "|".join(_UNITS[1:10]) + r"))?|"
+                + "|".join(sorted(_UNITS, key=len, reverse=True)) + r")")
+_UNKNOWN_LETTER = "[b-hj-zB-HJ-Z]"  # not "a" or "i": words
+_SPELLED_UNKNOWN = rf"(?<![\w']){_UNKNOWN_LETTER}(?![\w'])"
+_SPELLED_TERM = (rf"(?:(?:[0-9]+|{_NUMBER_WORD})\s+(?:times|multiplied\s+by)\s+{_SPELLED_UNKNOWN}"
+                 rf"|{_SPELLED_UNKNOWN}\s+divided\s+by\s+(?:[0-9]+|{_NUMBER_WORD})(?![\w-])"
+                 rf"|{_NUMBER_WORD}\s+{_SPELLED_UNKNOWN}|[0-9]+(?:\.[0-9]+)?[a-zA-Z](?![\w'])"
+                 rf"|(?:[0-9]+(?:\.[0-9]+)?|{_NUMBER_WORD})(?![\w-]|\.[0-9])|{_SPELLED_UNKNOWN})")
+_SPELLED_SIDE = rf"{_SPELLED_TERM}(?:\s+(?:plus|minus)\s+{_SPELLED_TERM})*"
+_SPELLED_EQUATION = re.compile(
+    rf"(?<![\w-])(?P<left>{_SPELLED_SIDE})\s+(?P<rel>equals|is\s+equal\s+to|is)\s+(?P<right>{_SPELLED_SIDE})",
+    re.IGNORECASE)
+_SPELLED_HINT = re.compile(r"\b(?:plus|minus|times|equals|divided|equal)\b", re.IGNORECASE)
+_HAS_UNKNOWN = re.compile(rf"(?<![A-Za-z']){_UNKNOWN_LETTER}(?![\w'])")  # "x", "3x"
+_ARITHMETIC_WORD = re.compile(r"\b(?:plus|minus|times|multiplied|divided)\b|[0-9][a-zA-Z]", re.IGNORECASE)
+_LIST_CUT = re.compile(r"[,;\n]|\.(?:\s|$)")  # where a listed equation would start or end
+
 
 @dataclass(frozen=True)
 class LinearProblem:
@@ -184,15 +227,20 @@ def understand_prompt(prompt: str) -> LinearProblem | None:
     The equations are read by the math reader, every other word by the request grammar
     (``request.lark`` over one language's table, ``reader.py``). Cached (task detection and
     constraints both ask); the result is shared, so read it only."""
+    prompt = _spelled_as_symbols(prompt)
     if not _rule_plain_notation(prompt):
         return None
-    prompt = unicodedata.normalize("NFC", prompt)
+    prompt = _markup_blanked(unicodedata.normalize("NFC", prompt))
+    joined = _thousands_joined(prompt)
+    if joined is None:
+        return None
+    prompt, grouped = joined
     equations, spans = _read_equations(prompt)
     if not equations:
         return None
     variables = _unknowns(equations)
     request = read_request(prompt, spans, frozenset(variables))
-    if not _rule_request_read(request, variables, equations):
+    if not _rule_request_read(request, variables, equations, grouped > 0):
         return None
     solution = solve_system(tuple(eq.form for eq in equations))
     if solution is None or set(solution) != set(variables):
@@ -235,11 +283,16 @@ def _read_equations(prompt: str) -> tuple[list[Equation], list[tuple[int, int]]]
     return equations, spans
 
 
-def _rule_request_read(request: LinearRequest | None, variables: list[str], equations: list[Equation]) -> bool:
-    """The request grammar derived the prompt, asking only for the equations' unknowns; a prompt of
-    values alone ("x = 5, y = 2") asks nothing."""
+def _rule_request_read(
+    request: LinearRequest | None, variables: list[str], equations: list[Equation], grouped: bool = False
+) -> bool:
+    """The request grammar derived the prompt, asking only for the equations' unknowns, in a
+    language whose comma groups thousands when one did (``grouped``); a prompt of values alone
+    ("x = 5, y = 2") asks nothing."""
     if request is None or not request.named <= set(variables):
         return False
+    if grouped and request.language not in _COMMA_GROUPS:
+        return False  # "2x = 1,500" in German is one and a half
     if request.language not in _POINT_IS_DECIMAL and any(_DOT_THOUSANDS.search(eq.text) for eq in equations):
         return False  # "2x = 10.000" in German is ten thousand: a number read two ways
     return request.asks or not all(_ASSIGNMENT.fullmatch(eq.text.strip()) for eq in equations)
@@ -254,6 +307,79 @@ def _rule_plain_notation(prompt: str) -> bool:
     ):
         return False
     return not _UNUSUAL_SPACE.search(prompt) and outside_alphabet(_WORD_NUMERAL.sub("", prompt)) is None
+
+
+def _markup_blanked(prompt: str) -> str:
+    """The prompt with the delimiters of its paired markup blanked to spaces (``_MARKUP``)."""
+    if _MARKUP_CHARS.isdisjoint(prompt):
+        return prompt
+
+    def blank(match: re.Match[str]) -> str:
+        body = next(name for name in "abcdef" if match.group(name) is not None)
+        start, end = match.span(body)
+        if match.group("tick") == "```":  # a fenced block's own line breaks are the fence's
+            start += match.group(body).startswith("\n")
+            end -= match.group(body).endswith("\n") and end > start
+        return " " * (start - match.start()) + match.string[start:end] + " " * (match.end() - end)
+
+    return _MARKUP.sub(blank, prompt)
+
+
+def _spelled_as_symbols(prompt: str) -> str:
+    """The prompt with its equations written in words rewritten to symbols (``_SPELLED_EQUATION``)."""
+    if not prompt.isascii() or _SPELLED_HINT.search(prompt) is None:
+        return prompt
+
+    def symbols(match: re.Match[str]) -> str:
+        left, right = match.group("left"), match.group("right")
+        if match.group("rel").lower() == "is" and not _ARITHMETIC_WORD.search(left):
+            return match.group()  # "x is 3": a statement of a value, or the start of a question
+        if not _HAS_UNKNOWN.search(left + " " + right):
+            return match.group()  # no unknown: not this task's equation
+        return f"{_side_symbols(left)} = {_side_symbols(right)}"
+
+    return _SPELLED_EQUATION.sub(symbols, prompt)
+
+
+def _side_symbols(side: str) -> str:
+    """One side of a spelled equation in symbols ("two x plus five" -> "2x + 5")."""
+    out = []
+    for token in re.split(r"\s+(plus|minus)\s+", side.lower()):
+        if token in ("plus", "minus"):
+            out.append("+" if token == "plus" else "-")
+            continue
+        product = re.fullmatch(rf"(?P<n>[0-9]+|{_NUMBER_WORD})\s+(?:(?:times|multiplied\s+by)\s+)?(?P<v>[a-z])", token)
+        quotient = re.fullmatch(rf"(?P<v>[a-z])\s+divided\s+by\s+(?P<n>[0-9]+|{_NUMBER_WORD})", token)
+        if product is not None:
+            out.append(_number_of(product.group("n")) + product.group("v"))
+        elif quotient is not None:
+            out.append(quotient.group("v") + "/" + _number_of(quotient.group("n")))
+        else:
+            out.append(_number_of(token))
+    return " ".join(out)
+
+
+def _number_of(word: str) -> str:
+    """A spelled number's digits ("twenty-five", "twenty five" -> "25"); digits, "2x" or an unknown as written."""
+    parts = re.split(r"[- ]", word)
+    if parts[0] in _TENS:
+        return str(20 + 10 * _TENS.index(parts[0]) + (_UNITS.index(parts[1]) if len(parts) > 1 else 0))
+    return str(_UNITS.index(word)) if word in _UNITS else word
+
+
+def _thousands_joined(prompt: str) -> tuple[str, int] | None:
+    """The prompt with the commas grouping thousands dropped and how many numbers had them; None
+    when such a comma may as well list two equations ("x + y = 7,100 - y = 3")."""
+    if "," not in prompt:
+        return prompt, 0
+    found = list(_COMMA_THOUSANDS.finditer(prompt))
+    for match in found:
+        for comma in (i for i in range(*match.span()) if prompt[i] == ","):
+            left = _LIST_CUT.split(prompt[:comma])[-1]
+            right = _LIST_CUT.split(prompt[comma + 1 :])[0]
+            if "=" in left and "=" in right:
+                return None
+    return _COMMA_THOUSANDS.sub(lambda m: m.group().replace(",", ""), prompt), len(found)
 
 
 def _templates_blanked(prompt: str) -> str:

@@ -24,6 +24,7 @@ from .targets import EXPRESSION, canonical_target
 __all__ = ["FORMATS", "LinearRequest", "read_request"]
 
 _ASKS_QUESTION = "asks"  # what a question or a polite request returns up the tree
+_ASKS_BARE = "asks, before '?'"  # an unknown alone ("x?"): a question only when a question mark ends it
 _JOINS = frozenset({"COMMA", "AND", "THEN", "SEMI"})
 _VERBS = frozenset({"SOLVE", "FIND", "GIVE", "WHAT_IS", "SHOW", "EXPLAIN", "NUMBER", "WRITE", "END", "TEMPLATE",
                     "ONLY_ANSWER"})
@@ -33,7 +34,7 @@ _FORMATS_BEFORE = frozenset({"NUMBERED"})
 # A comma before a format clause links it ("を解いて、答えを一行で書いてください", "，只写答案"): the
 # answer and how it is written, or "only" and what it leaves; never "Answer:" (a template).
 _FORMAT_CLAUSES = {"ANSWER": frozenset({"OBJ", "ONE_LINE", "AS", "ONLY", "FRACTION", "DECIMAL"}),
-                   "ONLY": frozenset({"WRITE", "GIVE", "ANSWER", "ART"})}
+                   "ONLY": frozenset({"WRITE", "GIVE", "ANSWER", "ART"})}  # ", just the answer"
 # A comma before these is no list's: "Solve 2x + 1 = 5, please", "Find y, if 3y + 4 = 25", "Find x, step by step".
 _DROPS_COMMA = frozenset({"PLEASE", "FOR_ME", "IF", "STEP_BY_STEP", "THANKS"})
 
@@ -141,18 +142,29 @@ class _Read(Transformer[Token, Any]):
 
     def request(self, children: list[Any]) -> str | None:
         flat = [m for c in children for m in (c if isinstance(c, list) else [c])]
-        return _ASKS_QUESTION if _ASKS_QUESTION in flat else None
+        return next((asks for asks in (_ASKS_BARE, _ASKS_QUESTION) if asks in flat), None)
+
+    def bare_question(self, _children: list[Any]) -> str:
+        self.asks = True
+        return _ASKS_BARE
 
     def start(self, children: list[Any]) -> None:
         """A question mark ends only a question or a polite request ("Can you solve ...?"): after
-        equations or a plain request it asks whether they hold ("x + y = 10. y = 4?"): no claim."""
+        equations or a plain request it asks whether they hold ("x + y = 10. y = 4?"): no claim. An
+        unknown alone asks only before one ("3x + 1 = 10, x?")."""
         previous: Any = None
-        for child in children:
+        for i, child in enumerate(children):
             if isinstance(child, Token) and child.type == "QMARK":
-                if previous != _ASKS_QUESTION:
+                if previous not in (_ASKS_QUESTION, _ASKS_BARE):
                     raise Declined
             elif not isinstance(child, Token):
                 previous = child
+            if child == _ASKS_BARE and not (i + 1 < len(children) and getattr(children[i + 1], "type", "") == "QMARK"):
+                raise Declined  # "3x + 1 = 10. x": an unknown alone asks only with its question mark
+
+    def sentence(self, children: list[Any]) -> Any:
+        """A labelled sentence ("User: What's x in ...?") asks what its body asks."""
+        return children[-1]
 
     def led(self, children: list[Any]) -> Any:
         """A sentence led by context ("I'm stuck on this one: ...") asks what its request asks."""
