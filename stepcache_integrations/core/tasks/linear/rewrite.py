@@ -22,7 +22,7 @@ from .constraints import LinearConstraints
 from .steps import ProblemContext, check_steps
 from .targets import renamed_target
 
-__all__ = ["aligned", "reinstantiate_steps", "same_form"]
+__all__ = ["aligned", "family_shape", "reinstantiate_steps", "same_form"]
 
 _NUMBER = re.compile(r"(?<![\w.])(?:(?<=[\s=(,:])-|^-)?[0-9]+(?:\.[0-9]+)?(?![\d])")
 _MAX_COMBOS = 128
@@ -89,6 +89,15 @@ def aligned(cached: LinearConstraints, new: LinearConstraints) -> LinearConstrai
     if start != len(new.params):
         return new
     return replace(new, shapes=tuple(shapes), params=tuple(params))
+
+
+def family_shape(shape: str, constants: int) -> str:
+    """One equation's shape as :func:`aligned` reads it whichever way it is written: its unwritten
+    coefficients written, then the first in text order of it and its sides swapped (the constants'
+    values are not needed to name the shape)."""
+    written, _ = _explicit_ones(shape, (Fraction(0),) * constants)
+    mirrored = _mirrored(written, ())
+    return written if mirrored is None else min(written, mirrored[0])
 
 
 def _as_written(old_shape: str, shape: str, params: tuple[Fraction, ...]) -> tuple[str, tuple[Fraction, ...]] | None:

@@ -16,7 +16,7 @@ from ..stepwise import StepwiseTask
 from .constraints import LinearConstraints
 from .layout import format_errors
 from .prompt import understand_prompt
-from .rewrite import reinstantiate_steps
+from .rewrite import family_shape, reinstantiate_steps
 from .answer import answer_lines
 from .targets import renamed_target, written_target
 from .steps import ProblemContext, StepVerdict, check_steps, final_value_errors, unread_prose
@@ -229,6 +229,18 @@ class LinearEquationTask(StepwiseTask):
             ("shapes", *c.shapes), ("variables", *c.variables), ("asked", *c.asked_or_all), ("format", *_format_of(c))
         )
 
+    def family_key(self, constraints: Any) -> str | None:
+        """The shapes up to how they are written (each with its unwritten coefficients written and
+        its sides in a fixed order: ``rewrite.family_shape``), how many unknowns, and the request's
+        language; not their names, what is asked or the format: what ``reinstantiate`` carries a
+        cached derivation across, the answer line written for what is asked. The rewrite is then
+        checked as any other."""
+        c = self.load_constraints(constraints)
+        if not c.solution or not c.equations or not c.shapes or len(c.shapes) != len(c.equations):
+            return None
+        shapes = (family_shape(shape, len(params)) for shape, params in zip(c.shapes, _params_by_equation(c)))
+        return _canonical_text(("shapes", *shapes), ("unknowns", str(len(c.variables))), ("language", c.language))
+
     # -- patching and fallback ---------------------------------------------------------------
     def continuation_request(self, first_failure: int) -> str:
         return (
@@ -296,6 +308,16 @@ def _without_answer_lines(step: Step) -> Step | None:
         return step
     text = "\n".join(line for index, line in enumerate(lines) if index not in answers)
     return Step(text=text, kind=step.kind, meta=step.meta) if text.strip() else None
+
+
+def _params_by_equation(c: LinearConstraints) -> list[tuple[Fraction, ...]]:
+    """The constants of each equation (``params`` holds them all, in order)."""
+    out, start = [], 0
+    for shape in c.shapes or ():
+        count = shape.count("N")
+        out.append(c.params[start : start + count])
+        start += count
+    return out
 
 
 def _signed_form(form: LinearForm) -> str:
