@@ -214,3 +214,25 @@ def test_an_entry_of_another_problem_carrying_the_requests_family_key_is_never_s
     result = cache.generate(case.request, model)
     if model.calls == 0 or result.verified:
         assert right(result.text, case), (case.name, result.outcome, result.text)
+
+
+def _family(prompt: str) -> str | None:
+    cache = StepCache()
+    handler = cache.tasks.select(prompt)
+    return task_lookup_keys(handler, handler.constraints(prompt, None))[2]
+
+
+def test_the_family_key_leaves_out_names_sides_and_what_is_asked_but_keeps_the_language() -> None:
+    one = {_family(p) for p in ("Solve 3x + 5 = 20.", "Solve for y: 20 = 4y - 1.", "If 3x + 5 = 20, what is x squared?",
+                                "Solve x + 5 = 20. Number your steps.", "Solve 7t + 1 = 2")}
+    assert len(one) == 1 and None not in one
+    # another language, another shape, another count of unknowns: other families
+    others = ["Quelle est la valeur de x dans 3x + 5 = 20 ?", "Solve 2(x + 3) = 10.", "Solve x/3 + 2 = 9.",
+              "Solve x + y = 10 and x - y = 2."]
+    found = [_family(p) for p in others]
+    assert None not in found and len({*found, *one}) == len(others) + 1
+    assert _family("Solve x + y = 10 and x - y = 2.") == _family("Solve p + q = 3 and p - q = 1.")
+    assert _family("Solve x + y = 10 and x - y = 2.") != _family("Solve x + y + z = 10, x - y = 2, y + z = 1.")
+    # the same shapes, two unknowns or three (one equation restated)
+    two, three = (_family(f"Solve the system: 2x = 4, x + y = 5, {last} = 5.") for last in ("y + x", "x + z"))
+    assert None not in (two, three) and two != three
