@@ -236,3 +236,16 @@ def test_the_family_key_leaves_out_names_sides_and_what_is_asked_but_keeps_the_l
     # the same shapes, two unknowns or three (one equation restated)
     two, three = (_family(f"Solve the system: 2x = 4, x + y = 5, {last} = 5.") for last in ("y + x", "x + z"))
     assert None not in (two, three) and two != three
+
+
+def test_a_stored_form_whose_constants_do_not_match_its_shapes_is_not_realigned() -> None:
+    from dataclasses import replace
+
+    from stepcache_integrations.core.tasks.linear.constraints import LinearConstraints
+    from stepcache_integrations.core.tasks.linear.rewrite import aligned
+
+    cached, new = LinearConstraints.of_prompt(PLUS_9[0]), LinearConstraints.of_prompt("Solve 25 = 2x + 13")
+    assert aligned(cached, new).params == (2, 13, 25) and aligned(cached, new).shapes == cached.shapes
+    for params in ((), (25, 2), (25, 2, 13, 1)):  # too few or too many constants for the shapes
+        broken = replace(new, params=tuple(Fraction(p) for p in params))
+        assert aligned(cached, broken) is broken

@@ -73,8 +73,8 @@ def aligned(cached: LinearConstraints, new: LinearConstraints) -> LinearConstrai
     the rewrite is still checked against the new problem as written; ``new`` when any differs."""
     if cached.shapes is None or new.shapes is None or cached.shapes == new.shapes:
         return new
-    if len(cached.shapes) != len(new.shapes):
-        return new
+    if len(cached.shapes) != len(new.shapes) or sum(s.count("N") for s in new.shapes) != len(new.params):
+        return new  # a stored form whose constants do not match its shapes is not re-read
     shapes: list[str] = []
     params: list[Fraction] = []
     start = 0
@@ -86,16 +86,14 @@ def aligned(cached: LinearConstraints, new: LinearConstraints) -> LinearConstrai
         shapes.append(found[0])
         params.extend(found[1])
         start += count
-    if start != len(new.params):
-        return new
     return replace(new, shapes=tuple(shapes), params=tuple(params))
 
 
-def family_shape(shape: str, constants: int) -> str:
+def family_shape(shape: str) -> str:
     """One equation's shape as :func:`aligned` reads it whichever way it is written: its unwritten
     coefficients written, then the first in text order of it and its sides swapped (the constants'
     values are not needed to name the shape)."""
-    written, _ = _explicit_ones(shape, (Fraction(0),) * constants)
+    written, _ = _explicit_ones(shape, (Fraction(0),) * shape.count("N"))
     mirrored = _mirrored(written, ())
     return written if mirrored is None else min(written, mirrored[0])
 
@@ -340,8 +338,14 @@ def _unit_coefficients(text: str, variables: tuple[str, ...]) -> str:
     for "x + 5 = 20" (``aligned``)."""
     if not variables or "1" not in text:
         return text
+    return _unit_coefficient(variables).sub("", text)
+
+
+@lru_cache(maxsize=256)
+def _unit_coefficient(variables: tuple[str, ...]) -> re.Pattern[str]:
+    """A "1" written right before one of the unknowns (compiled once per unknowns)."""
     names = "|".join(map(re.escape, sorted(variables, key=len, reverse=True)))
-    return re.sub(rf"(?<![\w.])1(?=(?:{names})(?![A-Za-z0-9_]))", "", text)
+    return re.compile(rf"(?<![\w.])1(?=(?:{names})(?![A-Za-z0-9_]))")
 
 
 # "Add -19 to both sides" reads as "Subtract 19 from both sides".

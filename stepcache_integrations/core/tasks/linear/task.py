@@ -238,7 +238,7 @@ class LinearEquationTask(StepwiseTask):
         c = self.load_constraints(constraints)
         if not c.solution or not c.equations or not c.shapes or len(c.shapes) != len(c.equations):
             return None
-        shapes = (family_shape(shape, len(params)) for shape, params in zip(c.shapes, _params_by_equation(c)))
+        shapes = (family_shape(shape) for shape in c.shapes)
         return _canonical_text(("shapes", *shapes), ("unknowns", str(len(c.variables))), ("language", c.language))
 
     # -- patching and fallback ---------------------------------------------------------------
@@ -308,16 +308,6 @@ def _without_answer_lines(step: Step) -> Step | None:
         return step
     text = "\n".join(line for index, line in enumerate(lines) if index not in answers)
     return Step(text=text, kind=step.kind, meta=step.meta) if text.strip() else None
-
-
-def _params_by_equation(c: LinearConstraints) -> list[tuple[Fraction, ...]]:
-    """The constants of each equation (``params`` holds them all, in order)."""
-    out, start = [], 0
-    for shape in c.shapes or ():
-        count = shape.count("N")
-        out.append(c.params[start : start + count])
-        start += count
-    return out
 
 
 def _signed_form(form: LinearForm) -> str:
