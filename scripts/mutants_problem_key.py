@@ -9,7 +9,7 @@ _TIER = "tests/unit/test_problem_key_tier.py"
 _PAIRS = "tests/adversarial/test_problem_key_pairs.py"
 _KEPT = "tests/unit/test_problem_key_kept_plans.py"
 _LINEAR = f"{_PKG}/core/tasks/linear/task.py"
-_REWRITE = f"{_PKG}/core/tasks/linear/rewrite.py"
+_ALGEBRA = f"{_PKG}/core/tasks/algebra.py"
 _REACH = "tests/adversarial/test_problem_key_reach.py"
 _JSON = f"{_PKG}/core/tasks/json/task.py"
 _PROBLEM_LINE = '            ("forms", *forms), ("constants", *constants), ("asked", *c.asked_or_all), ("format", *_format_of(c))'
@@ -90,10 +90,10 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      f"{_PKG}/core/problem_key_tier.py", ", (family, True, SHAPE_CANDIDATES))", ")",
      (_REACH, "-k", "problem_key_tier and memory")),
     ("pk-mirror-keeps-order", "a swapped equation's constants are read in the order written, not swapped with its sides",
-     _REWRITE, '    return f"{sides[1]}={sides[0]}", (*params[left:], *params[:left])',
+     _ALGEBRA, '    return f"{sides[1]}={sides[0]}", (*params[left:], *params[:left])',
      '    return f"{sides[1]}={sides[0]}", params', (_REACH, "-k", "problem_key_tier and memory and swapped")),
     ("pk-minus-one-read-as-one", "an unwritten coefficient -1 ('-x') is read as 1",
-     _REWRITE, "            one = Fraction(-1)", "            one = Fraction(1)",
+     _ALGEBRA, "            one = Fraction(-1)", "            one = Fraction(1)",
      (_REACH, "-k", "problem_key_tier and memory and minus")),
 ]
 # fmt: on

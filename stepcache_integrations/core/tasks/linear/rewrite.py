@@ -16,13 +16,15 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from ...types import Step
-from ..algebra import MAX_NUMBER_DIGITS, Equation, LinearForm, find_equations, format_number
+from ..algebra import (
+    MAX_NUMBER_DIGITS, Equation, LinearForm, find_equations, format_number, sides_swapped, unit_coefficients_written,
+)
 from ..stepwise import label_len
 from .constraints import LinearConstraints
 from .steps import ProblemContext, check_steps
 from .targets import renamed_target
 
-__all__ = ["aligned", "family_shape", "reinstantiate_steps", "same_form"]
+__all__ = ["aligned", "reinstantiate_steps", "same_form"]
 
 _NUMBER = re.compile(r"(?<![\w.])(?:(?<=[\s=(,:])-|^-)?[0-9]+(?:\.[0-9]+)?(?![\d])")
 _MAX_COMBOS = 128
@@ -89,56 +91,13 @@ def aligned(cached: LinearConstraints, new: LinearConstraints) -> LinearConstrai
     return replace(new, shapes=tuple(shapes), params=tuple(params))
 
 
-def family_shape(shape: str) -> str:
-    """One equation's shape as :func:`aligned` reads it whichever way it is written: its unwritten
-    coefficients written, then the first in text order of it and its sides swapped (the constants'
-    values are not needed to name the shape)."""
-    written, _ = _explicit_ones(shape, (Fraction(0),) * shape.count("N"))
-    mirrored = _mirrored(written, ())
-    return written if mirrored is None else min(written, mirrored[0])
-
-
 def _as_written(old_shape: str, shape: str, params: tuple[Fraction, ...]) -> tuple[str, tuple[Fraction, ...]] | None:
     """One equation's shape and constants as ``old_shape`` writes the same equation, or None."""
-    for candidate in (_explicit_ones(shape, params), _mirrored(*_explicit_ones(shape, params)),
-                      (shape, params), _mirrored(shape, params)):
+    for candidate in (unit_coefficients_written(shape, params), sides_swapped(*unit_coefficients_written(shape, params)),
+                      (shape, params), sides_swapped(shape, params)):
         if candidate is not None and candidate[0] == old_shape:
             return candidate
     return None
-
-
-def _mirrored(shape: str, params: tuple[Fraction, ...]) -> tuple[str, tuple[Fraction, ...]] | None:
-    """The equation with its sides swapped (None unless it has exactly one '=')."""
-    sides = shape.split("=")
-    if len(sides) != 2:
-        return None
-    left = sides[0].count("N")
-    return f"{sides[1]}={sides[0]}", (*params[left:], *params[:left])
-
-
-def _explicit_ones(shape: str, params: tuple[Fraction, ...]) -> tuple[str, tuple[Fraction, ...]]:
-    """The shape with every unwritten coefficient written: "V" -> "NV" with 1, a "-V" that opens a
-    side or a bracket -> "NV" with -1, and "N-V" -> "N+NV" with -1 (a minus before a number is
-    folded into it: ``algebra.equation_shape``)."""
-    out: list[str] = []
-    values: list[Fraction] = []
-    taken = 0
-    for i, char in enumerate(shape):
-        if char == "N":
-            values.append(params[taken])
-            taken += 1
-        if char != "V" or (i > 0 and shape[i - 1] == "N"):
-            out.append(char)
-            continue
-        one = Fraction(1)
-        if out and out[-1] == "-":
-            out.pop()
-            one = Fraction(-1)
-            if out and out[-1] not in "=(+-*/^":
-                out.append("+")
-        out.append("NV")
-        values.append(one)
-    return "".join(out), tuple(values)
 
 
 def _restatements(cached: LinearConstraints, new: LinearConstraints) -> dict[LinearForm, LinearForm]:

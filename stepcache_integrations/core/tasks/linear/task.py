@@ -10,13 +10,13 @@ from fractions import Fraction
 from typing import Any
 
 from ...types import Step, VerificationLevel
-from ..algebra import LinearForm, find_equations, format_number
+from ..algebra import LinearForm, family_shape, find_equations, format_number
 from ..base import UnitCheck, Verification
 from ..stepwise import StepwiseTask
 from .constraints import LinearConstraints
 from .layout import format_errors
 from .prompt import understand_prompt
-from .rewrite import family_shape, reinstantiate_steps
+from .rewrite import reinstantiate_steps
 from .answer import answer_lines
 from .targets import renamed_target, written_target
 from .steps import ProblemContext, StepVerdict, check_steps, final_value_errors, unread_prose
@@ -231,7 +231,7 @@ class LinearEquationTask(StepwiseTask):
 
     def family_key(self, constraints: Any) -> str | None:
         """The shapes up to how they are written (each with its unwritten coefficients written and
-        its sides in a fixed order: ``rewrite.family_shape``), how many unknowns, and the request's
+        its sides in a fixed order: ``algebra.family_shape``), how many unknowns, and the request's
         language; not their names, what is asked or the format: what ``reinstantiate`` carries a
         cached derivation across, the answer line written for what is asked. The rewrite is then
         checked as any other."""
