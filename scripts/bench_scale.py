@@ -260,7 +260,7 @@ def hnsw_recall(vectors: str, n: int, queries: int, settings: list[tuple[int, in
     import numpy as np
 
     from stepcache_integrations.core.embed import HashingEmbedder
-    from stepcache_integrations.stores.faiss_index import PartitionedIndex
+    from stepcache_integrations.stores.vector_index import PartitionedIndex
 
     faiss.omp_set_num_threads(1)
     emb = HashingEmbedder(dim=DIM)
@@ -310,7 +310,7 @@ class _Candidate:
         self.name, self.dim, self.m, self.efc, self.ef = name, dim, m, efc, ef
         self.np = np
         if name == "segments":
-            from stepcache_integrations.stores.faiss_index import PartitionedIndex
+            from stepcache_integrations.stores.vector_index import PartitionedIndex
 
             self.ix: Any = PartitionedIndex("hnsw", m=m, ef_construction=efc, ef_search=ef)
         elif name == "faiss-hnsw-grown":

@@ -28,7 +28,8 @@ MAX_CHARS = 2000
 
 
 def literal_prompts() -> set[str]:
-    """The string literals of the repository's tests, tooling and scripts, and its bench data."""
+    """The string literals of the repository's tests, tooling and scripts, and its bench data
+    (not the held-out sets: the corpus is read while tuning)."""
     found: set[str] = set()
     for folder in ("tests", "tooling", "scripts"):
         for path in sorted((ROOT / folder).rglob("*.py")):
@@ -38,6 +39,8 @@ def literal_prompts() -> set[str]:
                 continue
             found.update(n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str))
     for path in sorted((ROOT / "bench_data").glob("*.json")):
+        if path.name.startswith("heldout_"):  # held-out sets stay out of what tuning reads
+            continue
         _strings(json.loads(path.read_text(encoding="utf-8")), found)
     return found
 

@@ -12,6 +12,7 @@ _LANGUAGE_TESTS = _U + "test_json_request_language.py"
 _ENTITIES = "tests/adversarial/test_json_entities_and_types.py"
 _TRANSFORMS = "tests/adversarial/test_json_transforms.py"
 _TRANSFORMS_PY = f"{_JSON}/transforms.py"
+_NO_KEYS = "tests/adversarial/test_json_stated_without_keys.py"
 
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
@@ -54,4 +55,44 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("json-unit-without-conversion", "a unit stated with no conversion is dropped: 'temp 21 (Celsius)' states 21",
      f"{_JSON}/reader.py", "    if any(unit is not None and key not in transforms for key, unit in units.items()):\n"
      "        return None", "    if False:\n        return None", (_LANGUAGE_TESTS,)),
+    # -- values stated without a key list (issue 33 item 4) ------------------------------------------------
+    ("json-no-keys-stated-keys-not-asked", "without a key list no key is asked: 'Convert this to JSON: sku: ..., "
+     "qty: 3' requires nothing, so no statement binds and nothing is proven",
+     f"{_JSON}/reader.py", "    keys = transformer.asked or list(transformer.template) or list(found)\n",
+     "    keys = transformer.asked or list(transformer.template)\n", (_NO_KEYS,)),
+    ("json-no-keys-capitalised-key-read", "an unquoted capitalised key is read without a key list: 'Alice is 30. "
+     "Return JSON.' asks for the key \"Alice\", and the fallback serves {\"Alice\": 30} as proven",
+     f"{_JSON}/reader.py", "    return all(not key[:1].isupper() or prompt[st.span[0]] in _KEY_QUOTES for key, st in found.items())",
+     "    return True", (_NO_KEYS,)),
+    ("json-no-keys-stated-twice-read", "a key stated twice is read without a key list: 'price: 24.99, price: 25' asks "
+     "for a price it does not state",
+     f"{_JSON}/reader.py", "    if ambiguous:\n        return False  # \"price: 24.99, price: 25\"",
+     "    if False:\n        return False  # \"price: 24.99, price: 25\"", (_NO_KEYS,)),
+    ("json-vocab-convert-deleted", "a word deleted from a vocabulary table: 'turn this into' is no conversion request",
+     _EN, '   "turn this into",\n', "", (_NO_KEYS, "-k", "served_without")),
+    ("json-vocab-ja-convert-swapped", "a word moved to another class: ja 'に変換してください' read as a source ('以下を')",
+     f"{_JSON}/vocabulary/ja.json", '   "に変換してください",\n   "に変換",\n   "形式に変換してください",\n   "形式に変換して",\n'
+     '   "にしてください",\n   "に直してください"\n  ],\n  "SOURCE": [\n',
+     '   "に変換",\n   "形式に変換してください",\n   "形式に変換して",\n'
+     '   "にしてください",\n   "に直してください"\n  ],\n  "SOURCE": [\n   "に変換してください",\n', (_NO_KEYS, "-k", "served_without")),
+    ("json-grammar-lines-after-colon-deleted", "a grammar rule deleted: 'Return JSON:' then one value a line is no request",
+     f"{_JSON}/request.lark", "%extend tail: COLON STOP+ stmts\n", "", (_NO_KEYS, "-k", "served_without")),
+    ("json-no-keys-lowercase-anywhere", "a lowercase word is a value outside a conversion request: 'Return JSON: "
+     "color: teal' (which may describe, not state) is proven",
+     f"{_JSON}/reader.py", "st.lowercase for _key, st, _unit in transformer.stated) and (transformer.asked or not transformer.converts)",
+     "st.lowercase for _key, st, _unit in transformer.stated) and False", (_NO_KEYS, "-k", "no_claim")),
+    ("json-no-keys-type-word-read", "a type word is read as a value: 'Convert to JSON: name: string' states \"string\"",
+     f"{_JSON}/reader.py", '"string str text int', '"str text int', (_NO_KEYS, "-k", "no_claim")),
+    ("json-no-keys-question-read", "a statement asked about is read: 'price: 24.99?' states 24.99",
+     f"{_JSON}/reader.py", 'lstrip(" \\t")[:1] in ("?", "\\uff1f")', 'lstrip(" \\t")[:1] in ()', (_NO_KEYS, "-k", "no_claim")),
+    ("json-csv-short-row-read", "a CSV data line with fewer cells than the header is read: 'sku,qty,price' over "
+     "'AB-100,3' states sku and qty, and price is asked of nobody",
+     f"{_JSON}/reader.py", "    if len(header) != len(cells) or len(header) < 2:\n", "    if len(header) < 2:\n",
+     (_NO_KEYS, "-k", "no_claim")),
+    ("json-template-type-unchecked", "a template's blank does not type its value: {\"year\": 0} filled with year "
+     "\"1965\" states the string",
+     f"{_JSON}/reader.py", 'if template[key] == "string" and not isinstance(st.value, str) or template[key] == "number" and not number:',
+     "if False:", (_NO_KEYS,)),
+    ("json-vocab-fill-deleted", "a word deleted from a vocabulary table: 'fill' asks for no template to be filled",
+     _EN, '"FILL": [\n   "fill",\n', '"FILL": [\n', (_NO_KEYS, "-k", "served_without")),
 ]

@@ -4,8 +4,9 @@
 Each mutant in ``MUTANTS`` (the table in ``scripts/mutants.py``) replaces one exact ``old`` text (it must occur exactly once in its
 file) by ``new`` in a temporary copy of the repository, then runs the unit tests listed for
 it there (``-x -q``). The real checkout is never edited. A mutant is *caught* when those tests
-fail (or time out); it *survives* when they pass. Before any mutant, the union of the selected
-tests must pass on the unmutated copy, or every "catch" would be meaningless.
+fail (or time out); it *survives* when they pass. After the mutants, every test that caught one
+(and every selection that caught one by a collection error or a timeout) must pass on the
+unmutated copy, or that "catch" would be meaningless: the run then fails.
 
 The mutants run ``--jobs`` at a time (default: one per CPU core), each worker in its own copy.
 A worker is a small server started in its copy that has imported pytest and the third-party
@@ -14,6 +15,11 @@ per pytest run, so a run starts from that clean state and imports the copy's (mu
 fresh, without paying the interpreter's and the libraries' start-up again. Each copy's bytecode
 is compiled once, checked against its source's hash on import, so only the mutated file is
 compiled again.
+
+A mutant is first run against the one test that caught it last time (``scripts/mutation_hints.json``,
+written by ``--write-hints``), when that test is in its selection: a catch there is a catch; when it
+passes, is gone or no hint is recorded, the whole selection runs as above. Every mutant is still
+checked on every run; the hints only put the likeliest catching test first.
 
 Exit status: 0 only if every anchor was found exactly once and every mutant was caught.
 Anchors are short on purpose; when code moves (e.g. the engine split), update the ``file``
@@ -24,6 +30,7 @@ and ``old`` columns here: a missing anchor fails the run instead of silently ski
     python scripts/mutation_check.py --only ID ...   # some of them
     python scripts/mutation_check.py --jobs 1        # one at a time
     python scripts/mutation_check.py --keep          # keep the temporary copies (prints their paths)
+    python scripts/mutation_check.py --write-hints   # also record each mutant's catching test
 
 Run it with the project's interpreter (the one that has pytest and the package's deps).
 """
@@ -34,6 +41,7 @@ import argparse
 import json
 import os
 import queue
+import re
 import shutil
 import subprocess
 import sys
@@ -98,7 +106,7 @@ def _serve() -> int:
                     if "numpy" in sys.modules:
                         sys.modules["numpy"].random.seed()
                     sys.argv = [main_file, *args]
-                    code = int(pytest.main([*args, "-W", _PRELOADED_PLUGIN]))
+                    code = int(pytest.main([*args, "-W", _PRELOADED_PLUGIN], plugins=[_FirstFailure(log.name + ".failed")]))
                 except BaseException:  # noqa: BLE001 - reported in the log, exit 3
                     import traceback
 
@@ -124,10 +132,28 @@ def _serve() -> int:
         log.close()
         text = Path(log.name).read_text(encoding="utf-8", errors="replace")
         os.unlink(log.name)
+        failed_path = Path(log.name + ".failed")
+        failed = failed_path.read_text(encoding="utf-8") if failed_path.exists() else None
+        failed_path.unlink(missing_ok=True)
         tail = "\n".join(text.strip().splitlines()[-6:])
-        out.write(json.dumps({"returncode": returncode, "tail": tail, "seconds": time.perf_counter() - t0, "cpu": cpu}) + "\n")
+        out.write(json.dumps({"returncode": returncode, "tail": tail, "failed": failed,
+                              "seconds": time.perf_counter() - t0, "cpu": cpu}) + "\n")
         out.flush()
     return 0
+
+
+class _FirstFailure:
+    """A pytest plugin of the forked child: writes the node id of the first failed test to ``path``
+    (the mutant's catching test, recorded exactly as pytest names it)."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.done = False
+
+    def pytest_runtest_logreport(self, report) -> None:  # noqa: ANN001 - pytest's TestReport
+        if report.failed and not self.done:
+            self.done = True
+            Path(self.path).write_text(report.nodeid, encoding="utf-8")
 
 
 # `-p asyncio` names the stdlib module too, which the server has imported: not a warning here
@@ -190,6 +216,7 @@ def _env(copy: Path) -> dict[str, str]:
     # tests selected here need only pytest-asyncio, loaded explicitly (the baseline proves it).
     env["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
     env.setdefault("OMP_NUM_THREADS", "1")
+    env["STEPCACHE_HYPOTHESIS_PROFILE"] = "mutation"  # tests/conftest.py: a failing property is not shrunk
     return env
 
 
@@ -239,7 +266,8 @@ class Worker:
         self.hello = json.loads(self.proc.stdout.readline() or "{}")
 
     def pytest(self, args: tuple[str, ...], timeout: float) -> tuple[str, str]:
-        """Run pytest in the copy; return ("pass" | "fail" | "timeout" | "empty", tail of output).
+        """Run pytest in the copy; return ("pass" | "fail" | "timeout" | "empty", tail of output);
+        ``self.failed`` is then the node id of the run's first failed test (None: none failed).
 
         "fail" is any failing exit (failed tests, or a collection error the mutant caused);
         "empty" means the selection matched no test (exit 5): a broken table row, not a catch.
@@ -252,6 +280,7 @@ class Worker:
             raise RuntimeError(f"the pytest server in {self.copy} stopped")
         answer = json.loads(line)
         code, tail = answer["returncode"], answer["tail"]
+        self.failed: str | None = answer.get("failed") or (_failed_test(tail) if code == 1 else None)
         if code is None:
             return "timeout", tail
         if code == 0:
@@ -267,6 +296,25 @@ class Worker:
             self.proc.wait(timeout=30)
         except subprocess.TimeoutExpired:
             self.proc.kill()
+
+
+HINTS = Path(__file__).resolve().with_name("mutation_hints.json")
+_FAILED = re.compile(r"^FAILED (\S+::\S+)", re.MULTILINE)  # without the forked child's record
+
+
+def _failed_test(tail: str) -> str | None:
+    """The node id the summary reports FAILED first, where it has no space (a fresh interpreter's
+    run, which has no :class:`_FirstFailure` record)."""
+    found = _FAILED.search(tail)
+    return found.group(1) if found else None
+
+
+def _hint_for(m: Mutant, hints: dict[str, str]) -> str | None:
+    """The test that caught ``m`` last time, if it lies in a file of ``m``'s selection."""
+    hint = hints.get(m.id)
+    if hint is None:
+        return None
+    return hint if hint.split("::")[0] in _files([m]) else None
 
 
 def _split(tests: tuple[str, ...]) -> list[tuple[str, ...]]:
@@ -295,16 +343,6 @@ def _files(mutants: list[Mutant]) -> tuple[str, ...]:
             if arg != "-k" and (i == 0 or m.tests[i - 1] != "-k"):
                 seen.setdefault(arg.split("::")[0], None)
     return tuple(seen)
-
-
-def _baseline_runs(files: tuple[str, ...], parts: int) -> list[tuple[str, ...]]:
-    """The baseline's files in ``parts`` runs of about equal size (bytes of test code), largest first."""
-    bins: list[tuple[int, list[str]]] = [(0, []) for _ in range(min(parts, len(files)))]
-    for name in sorted(files, key=lambda f: -(ROOT / f).stat().st_size if (ROOT / f).exists() else 0):
-        size = (ROOT / name).stat().st_size if (ROOT / name).exists() else 0
-        i = min(range(len(bins)), key=lambda j: bins[j][0])
-        bins[i] = (bins[i][0] + size, bins[i][1] + [name])
-    return [tuple(names) for _, names in sorted(bins, key=lambda b: -b[0]) if names]
 
 
 def _pool(workers: list[Worker], jobs: list, run) -> None:
@@ -348,7 +386,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--keep", action="store_true", help="keep the temporary copies")
     parser.add_argument("--jobs", type=int, default=_cores(), help="mutants run at a time, each in its own copy (default: one per core)")
     parser.add_argument("--timeout", type=float, default=600.0, help="seconds per pytest run (a timeout counts as caught)")
+    parser.add_argument("--write-hints", action="store_true", help=f"record each mutant's catching test in {HINTS.name}")
     args = parser.parse_args(argv)
+    hints: dict[str, str] = json.loads(HINTS.read_text(encoding="utf-8")) if HINTS.exists() else {}
+    learned: dict[str, str] = {}
 
     mutants = MUTANTS
     if args.only:
@@ -383,8 +424,12 @@ def main(argv: list[str] | None = None) -> int:
     try:
         for copy in copies:
             _copy_repo(copy)
+        t_setup = time.perf_counter()
         _compile(copies)
+        print(f"setup: compile {time.perf_counter() - t_setup:.0f} s", flush=True)
+        t_setup = time.perf_counter()
         preload = _preload(copies[0])
+        print(f"setup: preload probe {time.perf_counter() - t_setup:.0f} s", flush=True)
         workers = [Worker(copy, preload) for copy in copies]
         for worker in workers:
             if not worker.hello.get("forking"):
@@ -402,39 +447,37 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"the copy's {package} is not the one imported ({stdout.strip() or stderr.strip()})")
                 return 2
 
-        t0 = time.perf_counter()
-        baseline = _files(runnable)
-        failures: list[str] = []
-
-        def run_baseline(worker: Worker, selection: tuple[str, ...]) -> None:
-            status, tail = worker.pytest(selection, args.timeout)
-            if status != "pass":
-                failures.append(f"BASELINE FAILS ({status}) on the unmutated copy: {' '.join(selection)}\n{tail}")
-
-        _pool(workers, _baseline_runs(baseline, 3 * jobs), run_baseline)
-        if failures:
-            print("\n".join(failures))
-            return 2
-        print(f"baseline: selected tests pass on the unmutated copy ({time.perf_counter() - t0:.0f} s, {jobs} at a time)")
+        witnesses: dict[str, tuple[str, ...]] = {}  # mutant -> the test (or selection) that caught it
 
         def run_mutant(worker: Worker, m: Mutant) -> None:
             target = worker.copy / m.file
             original = target.read_text(encoding="utf-8")
             target.write_text(original.replace(m.old, m.new, 1), encoding="utf-8")
             t0 = time.perf_counter()
+            hint = _hint_for(m, hints)
             try:
-                results = []
-                for selection in _split(m.tests):
-                    status, tail = worker.pytest(selection, args.timeout)
-                    results.append((status, tail))
-                    if status in ("fail", "timeout"):
-                        break
+                results = []  # (selection, status, tail) of each pytest run, the deciding one last
+                if hint is not None:
+                    status, tail = worker.pytest((hint,), args.timeout)
+                    # a catch only when that very test failed (a stale id exits 4: no catch)
+                    if status == "timeout" or (status == "fail" and worker.failed == hint):
+                        results.append(((hint,), status, tail, worker.failed))
+                if not results:
+                    for selection in _split(m.tests):
+                        status, tail = worker.pytest(selection, args.timeout)
+                        results.append((selection, status, tail, worker.failed))
+                        if status in ("fail", "timeout"):
+                            break
             finally:
                 target.write_text(original, encoding="utf-8")
-            status, tail = results[-1]
+            selection, status, tail, failed = results[-1]
             seconds = time.perf_counter() - t0
+            failed = failed if status == "fail" else None
             with lock:
+                if failed:
+                    learned[m.id] = failed
                 if status in ("fail", "timeout"):
+                    witnesses[m.id] = (failed,) if failed else selection
                     caught.append(m.id)
                     print(f"caught    {m.id:<28} {seconds:5.1f} s  ({status}) {m.behaviour}", flush=True)
                 else:
@@ -442,6 +485,33 @@ def main(argv: list[str] | None = None) -> int:
                     print(f"SURVIVED  {m.id:<28} {seconds:5.1f} s  ({status}) {m.behaviour}\n{tail}", flush=True)
 
         _pool(workers, runnable, run_mutant)
+
+        # Each catch holds only if its witness passes without the mutant.
+        t0 = time.perf_counter()
+        nodes = sorted({w[0] for w in witnesses.values() if len(w) == 1 and "::" in w[0]})
+        selections = sorted({w for w in witnesses.values() if not (len(w) == 1 and "::" in w[0])})
+        runs = [tuple(nodes[i::jobs]) for i in range(jobs) if nodes[i::jobs]] + selections
+        failures: list[str] = []
+
+        def run_witness(worker: Worker, selection: tuple[str, ...]) -> None:
+            status, tail = worker.pytest(selection, args.timeout)
+            if status == "pass":
+                return
+            if len(selection) > 1 and all("::" in arg for arg in selection):  # which node: one at a time
+                for node in selection:
+                    run_witness(worker, (node,))
+                return
+            void = sorted(m for m, w in witnesses.items() if w == selection or (len(selection) == 1 and w == selection))
+            with lock:
+                failures.append(f"WITNESS FAILS ({status}) on the unmutated copy, so these catches are void: "
+                                f"{', '.join(void)}\n{tail}")
+
+        _pool(workers, runs, run_witness)
+        if failures:
+            print("\n".join(failures))
+            return 2
+        print(f"witnesses: the {len(nodes)} catching tests and {len(selections)} catching selection(s) pass on the "
+              f"unmutated copy ({time.perf_counter() - t0:.0f} s)")
     finally:
         for worker in workers:
             worker.close()
@@ -450,6 +520,10 @@ def main(argv: list[str] | None = None) -> int:
         else:
             shutil.rmtree(tmp, ignore_errors=True)
 
+    if args.write_hints:
+        merged = {**hints, **learned}
+        HINTS.write_text(json.dumps(dict(sorted(merged.items())), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        print(f"hints: {len(learned)} recorded in {HINTS.relative_to(ROOT)}")
     total = len(mutants)
     print(f"\nmutation check: {len(caught)}/{total} caught, {len(survived)} survived, {len(drift)} anchor(s) not found")
     if survived:

@@ -20,6 +20,7 @@ echo "PostgreSQL: ${STEPCACHE_PG_DSN}  model server: ${STEPCACHE_LLM_BASE_URL}" 
 # The suite runs in parallel (pytest-xdist), one worker per core, at most 4 (they share the one
 # model server); STEPCACHE_TEST_WORKERS=N sets the number, and `-n 0` among the arguments runs it in
 # this one process. worksteal: a worker that runs out of tests takes some of the other's.
+# --durations: the slowest tests are named in every log (where CI time goes).
 WORKERS="${STEPCACHE_TEST_WORKERS:-$(python -c 'import os; print(min(4, len(os.sched_getaffinity(0))))')}"
 # pytest exits 5 when it collects nothing: with `set -e` that fails the run, as it should.
-python -m pytest -q -p no:cacheprovider -n "$WORKERS" --dist worksteal "$@"
+python -m pytest -q -p no:cacheprovider -n "$WORKERS" --dist worksteal --durations=15 "$@"

@@ -28,9 +28,17 @@ from .core.lazy_exports import lazy_exports
 if TYPE_CHECKING:  # what the lazy names are, for type checkers and IDEs
     from .core.embed import CallableEmbedder, Embedder, HashingEmbedder
     from .core.engine import CachePlan, StepCache
-    from .core.segment import extract_json_object, segment_text
     from .core.tasks import JsonTask, LinearEquationTask, TaskHandler, TaskRegistry, TextTask
-    from .core.types import CacheEntry, CacheHit, LLMResponse, Step, StepCacheResult, StepRecord
+    from .core.types import (
+        CacheEntry,
+        CacheHit,
+        LLMResponse,
+        Step,
+        StepCacheResult,
+        StepRecord,
+        extract_json_object,
+        segment_text,
+    )
     from .stores.base import CacheStore
     from .stores.memory import InMemoryStore
     from .stores.postgres import PostgresStore
@@ -57,8 +65,8 @@ _LAZY = {
     "TaskHandler": ".core.tasks",
     "TaskRegistry": ".core.tasks",
     "TextTask": ".core.tasks",
-    "extract_json_object": ".core.segment",
-    "segment_text": ".core.segment",
+    "extract_json_object": ".core.types",
+    "segment_text": ".core.types",
     "CacheStore": ".stores.base",
     "InMemoryStore": ".stores.memory",
     "PostgresStore": ".stores.postgres",

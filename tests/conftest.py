@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
+from hypothesis import Phase, settings
+
+# The mutation check only needs to know that a property fails, not its smallest counterexample:
+# its workers set STEPCACHE_HYPOTHESIS_PROFILE=mutation (no shrinking, no example database).
+settings.register_profile("mutation", phases=(Phase.explicit, Phase.reuse, Phase.generate), database=None)
+if os.environ.get("STEPCACHE_HYPOTHESIS_PROFILE"):
+    settings.load_profile(os.environ["STEPCACHE_HYPOTHESIS_PROFILE"])
 
 
 @pytest.fixture(autouse=True)

@@ -14,19 +14,29 @@ if TYPE_CHECKING:  # what the lazy names are, for type checkers and IDEs
     from .embed import CallableEmbedder, Embedder, HashingEmbedder, as_embedder
     from .engine import CachePlan, StepCache
     from .policy import ReusePolicy
-    from .segment import extract_json_object, segment_text
     from .tasks import JsonTask, LinearEquationTask, TaskHandler, TaskRegistry, TextTask
-    from .types import CacheEntry, CacheHit, LLMResponse, Outcome, Provenance, Step, StepCacheResult, StepRecord
+    from .types import (
+        CacheEntry,
+        CacheHit,
+        LLMResponse,
+        Outcome,
+        Provenance,
+        Step,
+        StepCacheResult,
+        StepRecord,
+        extract_json_object,
+        segment_text,
+    )
 
 # name -> the submodule that defines it, imported when the name is first read.
 _LAZY = {
     **dict.fromkeys(["CallableEmbedder", "Embedder", "HashingEmbedder", "as_embedder"], ".embed"),
     **dict.fromkeys(["CachePlan", "StepCache"], ".engine"),
     "ReusePolicy": ".policy",
-    **dict.fromkeys(["extract_json_object", "segment_text"], ".segment"),
     **dict.fromkeys(["JsonTask", "LinearEquationTask", "TaskHandler", "TaskRegistry", "TextTask"], ".tasks"),
     **dict.fromkeys(
-        ["CacheEntry", "CacheHit", "LLMResponse", "Outcome", "Provenance", "Step", "StepCacheResult", "StepRecord"],
+        ["CacheEntry", "CacheHit", "LLMResponse", "Outcome", "Provenance", "Step", "StepCacheResult", "StepRecord",
+         "extract_json_object", "segment_text"],
         ".types",
     ),
 }

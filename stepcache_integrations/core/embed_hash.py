@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from .lru import BoundedLRU
+from .types import BoundedLRU
 
 __all__ = ["VECTORS", "VectorMemo", "crc32_table", "ngram_crcs"]
 

@@ -2,7 +2,7 @@
 
 Each flow is a generator that yields typed requests (``requests``) for the embedder,
 the store and the models, and returns its result; the sync and async drivers
-(``drivers``) fulfil the requests, so the two paths cannot drift apart.
+(``engine.drive``, ``engine.adrive``) fulfil the requests, so the two paths cannot drift apart.
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from typing import Any
 
 from ..errors import InvalidPromptError, StepCacheError
 from .judge import apply_verdict, judge_prompt
-from .types import fits
 from .plan import CachePlan
 from .planner import WIDE_K, adopt, choose, look_wider, unit_evidence
 from .policy import ReusePolicy
@@ -35,6 +34,7 @@ from .types import (
     StepCacheResult,
     StepRecord,
     VerificationLevel,
+    fits,
 )
 
 __all__ = [

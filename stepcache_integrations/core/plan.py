@@ -7,7 +7,7 @@ Task detection parses the prompt once per registered task; a repeated request me
 selection computed before instead. The key is the exact inputs: the prompt string itself
 (never a digest, never a folded or normalised form: prompts that differ by one character,
 a space, case or Unicode form each have their own entry), the task name, the schema frozen
-exactly (``core.lru.freeze``: ``1``, ``1.0`` and ``True`` differ, key order counts), and
+exactly (``core.types.freeze``: ``1``, ``1.0`` and ``True`` differ, key order counts), and
 the registry object with its version (bumped by every ``TaskRegistry.register``).
 
 Only what is known to be a pure function of those inputs is memoised: a registry of the
@@ -30,7 +30,6 @@ from typing import Any
 
 import numpy as np
 
-from .lru import BoundedLRU, Unfreezable, freeze
 from .tasks import (
     ArithmeticConstraints,
     ArithmeticTask,
@@ -44,7 +43,17 @@ from .tasks import (
     TextTask,
     Verification,
 )
-from .types import CacheEntry, LLMResponse, LookupTier, Outcome, Provenance, Step
+from .types import (
+    BoundedLRU,
+    CacheEntry,
+    LLMResponse,
+    LookupTier,
+    Outcome,
+    Provenance,
+    Step,
+    Unfreezable,
+    freeze,
+)
 
 __all__ = [
     "CachePlan",

@@ -41,14 +41,13 @@ from collections.abc import Generator, Hashable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .lru import Unfreezable, freeze
 from .outcomes import CACHE_ALONE_OUTCOMES
 from .plan import CachePlan
 from .planner import Choice, adopt, choose_keyed
 from .policy import ReusePolicy
 from .problem_keys import FAMILY, PROBLEM, SHAPE, lookup_key
 from .requests import FindKeyed, GetEntry, RecordHit, Request
-from .types import CacheEntry, LookupTier, StepCacheResult, StepRecord
+from .types import CacheEntry, LookupTier, StepCacheResult, StepRecord, Unfreezable, freeze
 
 __all__ = [
     "plan_lookup_keys",

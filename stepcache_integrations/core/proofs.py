@@ -19,9 +19,8 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .lru import BoundedLRU, Unfreezable, freeze
 from .tasks.base import UnitCheck, Verification
-from .types import Step, VerificationLevel
+from .types import BoundedLRU, Step, Unfreezable, VerificationLevel, freeze
 
 __all__ = ["Keyed", "ProofMemo", "PROOFS", "keyed", "keyed_steps"]
 
@@ -35,7 +34,7 @@ class Keyed:
 
 
 def keyed(value: Any) -> Keyed:
-    """``value`` with its frozen key (``core.lru.freeze``), or no key when it has none."""
+    """``value`` with its frozen key (``core.types.freeze``), or no key when it has none."""
     try:
         return Keyed(value, freeze(value))
     except Unfreezable:

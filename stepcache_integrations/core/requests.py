@@ -1,7 +1,7 @@
 """The I/O a sans-I/O flow asks its driver for: embeddings, store calls, model calls.
 
 A flow (see ``pipeline``) yields one of these and is sent back the reply, so the same
-flow runs under the sync driver and the async driver (see ``drivers``).
+flow runs under the sync driver and the async driver (see ``engine.drive`` / ``engine.adrive``).
 """
 
 from __future__ import annotations

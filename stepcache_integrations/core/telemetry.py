@@ -25,6 +25,7 @@ import functools
 import inspect
 import json
 import os
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -35,7 +36,7 @@ from typing import Any, Callable, TypeVar
 from .outcomes import PROVENANCE
 from .plan import CachePlan
 from .requests import AddEntry, AskJudge, AskModel, EmbedPrompt, FindKeyed, GetEntry, RecordHit, SearchStore
-from .types import LLMResponse, StepCacheResult
+from .types import LLMResponse, StepCacheResult, otel_records
 
 __all__ = [
     "as_telemetry",
@@ -50,7 +51,6 @@ SCOPE = "stepcache_integrations"
 CAPTURE_ENV = "OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT"
 MODEL_OPERATION = "text_completion"  # the engine sends a model one prompt string and reads text back
 DURATION_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0)
-_IDLE_PROVIDERS = frozenset({"ProxyTracerProvider", "NoOpTracerProvider", "_ProxyMeterProvider", "NoOpMeterProvider"})
 
 
 class Telemetry:
@@ -80,6 +80,8 @@ class Telemetry:
         self._lock = threading.Lock()
         self._loaded = False
         self._otel: Otel | None = None
+        if enabled and "opentelemetry.trace" in sys.modules:
+            self.otel()  # the API is imported already: load now, not inside the first request
 
     def otel(self) -> Otel | None:
         """The tracer and instruments, or None: disabled, ``opentelemetry-api`` not installed, or
@@ -157,10 +159,7 @@ class Otel:
     def configured(self) -> bool:
         """Whether anything records: a provider was given, or an SDK provider is set globally
         (the API's defaults are proxies and no-ops: spans and points built for them are dropped)."""
-        if self.explicit:
-            return True
-        providers = (self.trace.get_tracer_provider(), self.metrics.get_meter_provider())
-        return any(type(provider).__name__ not in _IDLE_PROVIDERS for provider in providers)
+        return otel_records(self.explicit, self.trace, self.metrics)
 
 
 # ---------------------------------------------------------------------------------- helpers
@@ -357,7 +356,8 @@ class _Operation:
             self.otel.stage_duration.record(seconds, self.labels(**{"stepcache.stage": stage}))
 
 
-_CURRENT: contextvars.ContextVar[_Operation | None] = contextvars.ContextVar("stepcache_operation", default=None)
+#: The operation being traced in this context (the drivers take the untraced way only outside one).
+OPERATION: contextvars.ContextVar[_Operation | None] = contextvars.ContextVar("stepcache_operation", default=None)
 
 
 class _Untraced:
@@ -377,14 +377,14 @@ def _operation(flow: Any, io: Any) -> Iterator[Any]:
     args = inspect.getgeneratorlocals(flow) if inspect.isgenerator(flow) else {}
     with otel.tracer.start_as_current_span(f"stepcache.{name}", attributes={"stepcache.operation": name}) as span:
         op = _Operation(otel, telemetry, name, span, dict(args))
-        token = _CURRENT.set(op)
+        token = OPERATION.set(op)
         try:
             yield op
         except BaseException as exc:
             op.failed(exc)
             raise
         finally:
-            _CURRENT.reset(token)
+            OPERATION.reset(token)
 
 
 def traced_driver(driver: _Fn) -> _Fn:
@@ -454,7 +454,7 @@ def _stage_name(request: Any, op: _Operation, io: Any) -> str | None:
 
 @contextmanager
 def _stage(request: Any, io: Any) -> Iterator[Any]:
-    op = _CURRENT.get()
+    op = OPERATION.get()
     stage = _stage_name(request, op, io) if op is not None else None
     if op is None or stage is None:
         yield _Untraced

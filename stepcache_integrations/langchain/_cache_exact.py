@@ -8,7 +8,6 @@ level ``unchecked``), ``update`` keeps the model's own generations. The key is t
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,15 +21,14 @@ from ._requests import (
     CacheCounters,
     LlmStringView,
     Request,
-    entry_metadata,
     generation_from_dict,
-    generation_text,
     generation_to_dict,
     llm_key_for,
+    store_args,
 )
 from ._exact import exact_request
 
-__all__ = ["ExactCall", "exact_lookup_flow", "exact_update_flow", "exact_where", "store_args"]
+__all__ = ["ExactCall", "exact_lookup_flow", "exact_update_flow", "exact_where"]
 
 
 @dataclass(frozen=True)
@@ -53,22 +51,6 @@ class ExactCall:
 def exact_where(namespace: str, view: LlmStringView) -> dict[str, str]:
     """The namespace and ``llm_key`` an exact-tier request is logged and recorded under."""
     return {"namespace": namespace, "llm_key": llm_key_for(view.key_string)}
-
-
-def store_args(request: Request, return_val: Sequence[Generation]) -> tuple[str, int, int, dict[str, Any]] | None:
-    """The answer text, reported prompt and completion tokens, and entry metadata of LangChain's
-    generations (None: there are none)."""
-    gens = list(return_val)
-    if not gens:
-        return None
-    first = gens[0]
-    text = generation_text(first)
-    prompt_tokens = completion_tokens = 0
-    if isinstance(first, ChatGeneration):
-        usage = getattr(first.message, "usage_metadata", None) or {}
-        prompt_tokens = int(usage.get("input_tokens") or 0)
-        completion_tokens = int(usage.get("output_tokens") or 0)
-    return text, prompt_tokens, completion_tokens, entry_metadata(request.kind, gens)
 
 
 def _restored(payload: dict[str, Any]) -> list[Generation] | None:

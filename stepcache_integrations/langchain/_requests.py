@@ -144,10 +144,8 @@ from ..adapters.tiers import (
 )
 from ..core.engine import CachePlan
 from ..core.outcomes import SERVED_OUTCOMES, SummaryOutcome
-from ..core.segment import extract_json_object
-from ..core.stats import CacheStats
+from ..core.types import CacheStats, StepCacheResult, extract_json_object
 from ..core.tasks.json.schema import CALL_TEXT
-from ..core.types import StepCacheResult
 from ._identity import env_endpoint_reason, model_identity, unwrap
 from .engine_model import content_text, message_text
 
@@ -833,6 +831,22 @@ def entry_metadata(
     elif template is not None:
         meta["template"] = _jsonable(message_to_dict(template))
     return {META_KEY: meta}
+
+
+def store_args(request: Request, return_val: Sequence[Generation]) -> tuple[str, int, int, dict[str, Any]] | None:
+    """The answer text, reported prompt and completion tokens, and entry metadata of LangChain's
+    generations (None: there are none)."""
+    gens = list(return_val)
+    if not gens:
+        return None
+    first = gens[0]
+    text = generation_text(first)
+    prompt_tokens = completion_tokens = 0
+    if isinstance(first, ChatGeneration):
+        usage = getattr(first.message, "usage_metadata", None) or {}
+        prompt_tokens = int(usage.get("input_tokens") or 0)
+        completion_tokens = int(usage.get("output_tokens") or 0)
+    return text, prompt_tokens, completion_tokens, entry_metadata(request.kind, gens)
 
 
 def message_from_text(text: str, template: BaseMessage | None) -> AIMessage | None:

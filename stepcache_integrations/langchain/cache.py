@@ -41,10 +41,11 @@ from ._requests import (
     read_llm_string,
     restorable_generations,
     step_key,
+    store_args,
     template_flow,
 )
 from ._patch_caller import PatchCaller
-from ._cache_exact import ExactCall, exact_lookup_flow, exact_update_flow, exact_where, store_args
+from ._cache_exact import ExactCall, exact_lookup_flow, exact_update_flow, exact_where
 
 __all__ = ["StepCacheLLMCache"]
 

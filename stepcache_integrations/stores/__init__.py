@@ -1,7 +1,7 @@
 """Cache stores: in-memory (FAISS), SQLite (embedded, persistent), PostgreSQL + pgvector.
 
 The names below load on first use (PEP 562): opening a SQLite store does not import
-psycopg, and importing ``stores.codec`` imports no backend.
+psycopg, and importing ``stores.base`` (the interface and the codec) imports no backend.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """In-process store: entries in a dict; vectors in the store's own partitioned index
-(``stores.faiss_index.PartitionedIndex``: one FAISS index per (namespace, llm_key))."""
+(``stores.vector_index.PartitionedIndex``: one FAISS index per (namespace, llm_key))."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ import numpy as np
 from ..core.problem_keys import entry_lookup_keys
 from ..core.types import CacheEntry, CacheHit
 from .base import CacheStore
-from .codec import check_vector
-from .faiss_index import PartitionedIndex, validate_index_options
+from .base import check_vector
+from .vector_index import PartitionedIndex, validate_index_options
 
 __all__ = ["InMemoryStore"]
 

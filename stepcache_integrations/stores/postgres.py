@@ -27,7 +27,7 @@ from ..core.types import CacheEntry, CacheHit
 from ..errors import StoreError
 from . import postgres_schema as schema
 from .base import CacheStore
-from .codec import check_vector, redact_url
+from .base import check_vector, redact_url
 from .postgres_dsn import check_dsn
 from .postgres_sql import FORCE_INDEX, TableSQL, session_sql, to_numpy, ts
 

@@ -6,7 +6,7 @@ import ipaddress
 import os
 
 from ..errors import StoreError
-from .codec import redact_url
+from .base import redact_url
 
 __all__ = ["check_dsn"]
 

@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 
 from ..core.types import CacheEntry
-from .codec import entry_from_obj
+from .base import entry_from_obj
 
 __all__ = ["COLS", "FORCE_INDEX", "TableSQL", "epoch", "to_numpy", "ts"]
 

@@ -11,7 +11,7 @@ database (namespace, model and expiry checked again), so a stale index can cost 
 little recall but can never return a deleted, expired or foreign entry.
 
 On open the index is loaded from the rows; with ``index="hnsw"`` the store answers at once
-(exactly) while a background thread builds the HNSW graphs (``stores.faiss_index``).
+(exactly) while a background thread builds the HNSW graphs (``stores.vector_index``).
 
 Every write is one ``BEGIN IMMEDIATE`` transaction: a process killed mid-write leaves
 either the whole write or none of it. Nothing is ever unpickled: entries are JSON
@@ -36,8 +36,8 @@ import numpy as np
 from ..core.types import CacheEntry, CacheHit
 from ..errors import StoreError
 from .base import CacheStore
-from .codec import check_vector, entry_from_json, entry_to_json, vector_from_blob, vector_to_blob
-from .faiss_index import PartitionedIndex, validate_index_options
+from .base import check_vector, entry_from_json, entry_to_json, vector_from_blob, vector_to_blob
+from .vector_index import PartitionedIndex, validate_index_options
 from .sqlite_file import SQLiteFile
 from .sqlite_schema import file_bytes
 from .sqlite_sync import SQLiteIndex
@@ -56,7 +56,7 @@ class SQLiteStore(CacheStore):
             a full scan, 10 ms per lookup at 100k entries).
         hnsw_m, hnsw_ef_construction, hnsw_ef_search: HNSW graph parameters.
         hnsw_segment_size: vectors searched exactly before a background thread seals
-            them into a batch-built graph (see ``stores.faiss_index``).
+            them into a batch-built graph (see ``stores.vector_index``).
         max_entries: keep at most this many entries; the least recently used
             (last hit, else creation) are evicted on insert.
         default_ttl: seconds until a new entry expires (None: never); an entry's own

@@ -1,7 +1,7 @@
 """SQLiteStore's in-process index, kept in step with the database by sequence numbers.
 
 A :class:`SQLiteIndex` is owned by one ``SQLiteStore``: it holds the store's
-:class:`~stores.faiss_index.PartitionedIndex` and how far into the database it has read.
+:class:`~stores.vector_index.PartitionedIndex` and how far into the database it has read.
 The index ids are ``entries.seq`` (AUTOINCREMENT, never reused). Before every search the
 store checks ``PRAGMA data_version``; when another connection committed, it loads rows
 with a larger ``seq`` and applies new ``deletions`` rows, so several processes can share
@@ -23,8 +23,8 @@ import numpy as np
 
 from ..core.problem_keys import entry_lookup_keys
 from ..errors import StoreError
-from .codec import vector_from_blob
-from .faiss_index import PartitionedIndex
+from .base import vector_from_blob
+from .vector_index import PartitionedIndex
 
 __all__ = ["DELETION_LOG_KEEP", "Changes", "SQLiteIndex"]
 

@@ -23,7 +23,7 @@ import numpy as np
 from ..core.types import CacheEntry
 from ..errors import StoreError
 from .base import CacheStore
-from .codec import check_vector, entry_from_obj, short_error, vector_from_blob, vector_to_blob
+from .base import check_vector, entry_from_obj, short_error, vector_from_blob, vector_to_blob
 
 __all__ = [
     "EXPORT_FORMAT",

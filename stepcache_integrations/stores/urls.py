@@ -8,7 +8,7 @@
 
 Each backend is opened by one function of this module, found in ``_OPENERS`` by the URL's
 scheme; the function imports its backend when called, so importing this module imports no
-backend (and no backend imports this module: they use :mod:`.codec`). A new backend is one
+backend (and no backend imports this module: they use :mod:`.base`). A new backend is one
 opener function and one registry line.
 """
 
@@ -22,7 +22,7 @@ from urllib.parse import SplitResult, parse_qsl, quote, urlencode, urlsplit
 
 from ..errors import StoreError
 from .base import CacheStore
-from .codec import redact_url
+from .base import redact_url
 
 __all__ = [
     "DEFAULT_STORE_URL",

@@ -8,6 +8,7 @@ outside the table, another language, an inequality, a yes/no check, another quan
 
 from __future__ import annotations
 
+import random
 import re
 from fractions import Fraction
 
@@ -101,6 +102,137 @@ PHRASINGS = [
     ('ja', '2x + 1 = 8 を解いて、答えを小数で書いてください。', ('decimal',)),
 ]
 
+# greetings and thanks around the request, the answer alone in many word orders, the question first
+EVERYDAY_SHAPES = [
+    ('es', 'Hola, ¿me ayudas a resolver 6x = 18 + 2x? Gracias', ()),
+    ('es', 'Hola, ¿me puedes resolver 4x - 3 = 13? ¡Gracias!', ()),
+    ('es', 'Dame únicamente el valor de x en 3x + 7 = 22.', ('answer_only',)),
+    ('es', 'Resuelve 5x + 2 = 17. Solo la respuesta.', ('answer_only',)),
+    ('es', 'Solo la respuesta: 2x + 9 = 15', ('answer_only',)),
+    ('es', '¿Cuánto vale x en 2x + 4 = 10?', ()),
+    ('es', 'Oye, ¿me resuelves 7x - 1 = 20? Gracias.', ()),
+    ('es', 'Buenas, resuélveme esto: 3x + 1 = 10, porfa', ()),
+    ('es', 'Calcula x en 8x - 6 = 10, gracias.', ()),
+    ('es', 'Resuelve 4x + 4 = 20 y dame solo x.', ('answer_only',)),
+    ('es', '¿Cuál es el valor de x si 9x = 27 + 6x?', ()),
+    ('fr', "Bonjour ! Pourriez-vous résoudre 3x + 5 = 20, s'il vous plaît ?", ()),
+    ('fr', 'Combien vaut x si 2x + 3 = 11 ? Juste le nombre.', ('answer_only',)),
+    ('fr', 'Résous 4x - 2 = 10 et donne seulement x.', ('answer_only',)),
+    ('fr', 'Quelle est la valeur de x dans 2x + 4 = 10 ?', ()),
+    ('fr', 'Salut, tu peux résoudre 5x + 1 = 16 ? Merci !', ()),
+    ('fr', 'Donne-moi juste la réponse : 6x - 3 = 15', ('answer_only',)),
+    ('fr', 'Résous 7x + 1 = 22, merci.', ()),
+    ('fr', 'Bonjour, combien vaut x dans 3x - 4 = 11 ? Merci beaucoup.', ()),
+    ('fr', "Trouve x : 5x = 2x + 12. Uniquement la réponse, s'il te plaît.", ('answer_only',)),
+    ('fr', 'Peux-tu me donner la valeur de x dans 2x + 7 = 19 ?', ()),
+    ('fr', "Résous 3x + 3 = 18 s'il te plaît, juste la réponse.", ('answer_only',)),
+    ('de', 'Kannst du mir schnell 12 - x = 5 lösen?', ()),
+    ('de', 'Gib nur das Ergebnis an: 3x + 4 = 19', ('answer_only',)),
+    ('de', 'Nur die Lösung bitte: 2x + 6 = 14', ('answer_only',)),
+    ('de', 'Hallo! Löse bitte 5x - 5 = 20. Danke!', ()),
+    ('de', 'Was ist x in 4x + 1 = 17?', ()),
+    ('de', 'Hi, kannst du 7x = 3x + 20 lösen? Danke schön.', ()),
+    ('de', 'Berechne x: 6x - 4 = 20. Nur das Ergebnis.', ('answer_only',)),
+    ('de', 'Wie groß ist x, wenn 3x + 2 = 14?', ()),
+    ('de', 'Löse 2x + 5 = 17 und gib nur x an.', ('answer_only',)),
+    ('de', 'Bitte löse 9x - 3 = 24, danke.', ()),
+    ('pt', 'Oi, resolve aí pra mim: 3x + 2 = 14', ()),
+    ('pt', 'Me diga só o valor de x: 2x + 5 = 11', ('answer_only',)),
+    ('pt', 'Me dê apenas o x: 4x - 1 = 15', ('answer_only',)),
+    ('pt', 'Olá! Pode resolver 5x + 5 = 30? Obrigado!', ()),
+    ('pt', 'Quanto vale x em 3x - 6 = 9?', ()),
+    ('pt', 'Resolva 6x = 2x + 16, por favor. Obrigada.', ()),
+    ('pt', 'Só a resposta: 7x + 2 = 30', ('answer_only',)),
+    ('pt', 'Qual o valor de x se 2x + 3 = 15?', ()),
+    ('pt', 'Resolva 8x - 8 = 16 e me dê só o x.', ('answer_only',)),
+    ('pt', 'Oi, me ajuda a resolver 9x + 1 = 28? Valeu!', ()),
+    ('it', 'Ciao, potresti risolvere 3x + 5 = 20? Grazie mille', ()),
+    ('it', 'Dammi solo x: 2x + 7 = 15', ('answer_only',)),
+    ('it', 'Solo il risultato: 4x - 4 = 12', ('answer_only',)),
+    ('it', 'Quanto vale x in 5x + 2 = 27?', ()),
+    ('it', 'Buongiorno, mi risolvi 6x - 3 = 21? Grazie.', ()),
+    ('it', 'Risolvi 7x = 3x + 12, per favore.', ()),
+    ('it', 'Trova x: 8x + 1 = 25. Solo la risposta.', ('answer_only',)),
+    ('it', 'Qual è il valore di x se 3x - 2 = 10?', ()),
+    ('it', 'Risolvi 2x + 2 = 10 e dammi solo x.', ('answer_only',)),
+    ('it', 'Ehi, mi aiuti a risolvere 9x - 9 = 18? Grazie!', ()),
+    ('ru', 'Только ответ: 3x + 5 = 20', ('answer_only',)),
+    ('ru', 'Только ответ, без решения: 2x + 4 = 10', ('answer_only',)),
+    ('ru', 'Привет! Реши, пожалуйста, 4x - 2 = 14. Спасибо!', ()),
+    ('ru', 'Чему равен x в уравнении 5x + 1 = 21?', ()),
+    ('ru', 'Найди x: 6x - 6 = 18. Только ответ.', ('answer_only',)),
+    ('ru', 'Можешь решить 7x = 2x + 15? Спасибо.', ()),
+    ('ru', 'Здравствуйте, решите уравнение 3x + 3 = 12, пожалуйста.', ()),
+    ('ru', 'Найди x, если 8x + 2 = 26.', ()),
+    ('ru', 'Реши 2x + 9 = 17 и напиши только x.', ('answer_only',)),
+    ('ru', 'Помоги решить 9x - 1 = 26, спасибо!', ()),
+    ('zh', 'x 等于多少?2x + 15 = 5x', ()),
+    ('zh', '只要答案：3x + 5 = 20', ('answer_only',)),
+    ('zh', '直接给答案就行：2x + 4 = 10', ('answer_only',)),
+    ('zh', '你好，帮我解一下 4x - 2 = 14，谢谢！', ()),
+    ('zh', '求 x：6x - 6 = 18，只要答案。', ('answer_only',)),
+    ('zh', '请解方程 7x = 2x + 15。谢谢', ()),
+    ('zh', '已知 3x + 3 = 12，求 x 的值。', ()),
+    ('zh', '5x + 1 = 21，x 等于几？', ()),
+    ('zh', '麻烦解一下这个方程：8x + 2 = 26，谢谢。', ()),
+    ('zh', '解方程 2x + 9 = 17，直接给答案。', ('answer_only',)),
+    ('ja', 'すみません、2x + 1 = 15 の解き方を教えてください。', ('steps',)),
+    ('ja', '答えだけ：3x + 5 = 20', ('answer_only',)),
+    ('ja', '答えだけでいいです：2x + 4 = 10', ('answer_only',)),
+    ('ja', 'x を求めよ：5x - 4 = 16', ()),
+    ('ja', 'こんにちは、4x - 2 = 14 を解いてください。ありがとうございます。', ()),
+    ('ja', '6x - 6 = 18 を解いて。答えだけお願いします。', ('answer_only',)),
+    ('ja', '7x = 2x + 15 のとき、x はいくつですか？', ()),
+    ('ja', '3x + 3 = 12 を解いてもらえますか？', ()),
+    ('ja', 'x の値を求めてください：8x + 2 = 26', ()),
+    ('ja', 'お願いします。9x - 1 = 26 を解いてください。', ()),
+    ('es', '¿Me podrías decir cuánto vale x en 5x - 2 = 18? Gracias de antemano.', ()),
+    ('es', 'Halla x: 4x + 1 = 13. Solo el resultado, por favor.', ('answer_only',)),
+    ('es', 'Resuelve 2x - 3 = 7, solo la respuesta.', ('answer_only',)),
+    ('es', '¿Cuál es la solución de 6x + 6 = 30? Dame solo el número.', ('answer_only',)),
+    ('es', 'Oye, ¿cuánto es x si 7x = 4x + 9?', ()),
+    ('fr', 'Salut ! Tu peux me dire combien vaut x dans 5x - 2 = 18 ?', ()),
+    ('fr', 'Résous 3x + 6 = 21 stp, merci !', ()),
+    ('fr', 'Donne seulement la réponse : 4x + 1 = 13', ('answer_only',)),
+    ('fr', "Trouve x dans 7x = 4x + 9. Merci d'avance !", ()),
+    ('fr', "Bonjour, résous-moi 2x - 3 = 7 s'il te plaît.", ()),
+    ('de', 'Hallo, was ist x bei 5x - 2 = 18?', ()),
+    ('de', 'Kannst du bitte 3x + 6 = 21 lösen? Vielen Dank!', ()),
+    ('de', 'Berechne x in 4x + 1 = 13, nur die Antwort bitte.', ('answer_only',)),
+    ('de', 'Wie lautet die Lösung von 6x + 6 = 30?', ()),
+    ('de', 'Löse nach x auf: 7x = 4x + 9', ()),
+    ('de', 'Gib mir nur x: 2x - 3 = 7', ('answer_only',)),
+    ('pt', 'Olá, quanto é x em 5x - 2 = 18?', ()),
+    ('pt', 'Pode resolver 3x + 6 = 21 pra mim? Valeu!', ()),
+    ('pt', 'Calcule x: 4x + 1 = 13. Só a resposta, por favor.', ('answer_only',)),
+    ('pt', 'Qual é a solução de 6x + 6 = 30?', ()),
+    ('pt', 'Encontre x em 7x = 4x + 9, obrigado.', ()),
+    ('pt', 'Me dá só o resultado: 2x - 3 = 7', ('answer_only',)),
+    ('it', 'Ciao! Quanto vale x in 5x - 2 = 18?', ()),
+    ('it', 'Puoi risolvere 3x + 6 = 21, per favore? Grazie!', ()),
+    ('it', 'Calcola x: 4x + 1 = 13. Solo il risultato.', ('answer_only',)),
+    ('it', 'Qual è la soluzione di 6x + 6 = 30?', ()),
+    ('it', 'Trova x in 7x = 4x + 9, grazie.', ()),
+    ('it', 'Dimmi solo il valore di x: 2x - 3 = 7', ('answer_only',)),
+    ('ru', 'Привет, чему равен x в 5x - 2 = 18?', ()),
+    ('ru', 'Реши, пожалуйста, 3x + 6 = 21. Заранее спасибо!', ()),
+    ('ru', 'Найди x: 4x + 1 = 13. Только ответ, пожалуйста.', ('answer_only',)),
+    ('ru', 'Найдите x из 7x = 4x + 9, спасибо.', ()),
+    ('ru', 'Дай только ответ: 2x - 3 = 7', ('answer_only',)),
+    ('zh', '你好！5x - 2 = 18，x 是多少？', ()),
+    ('zh', '请帮我解 3x + 6 = 21，多谢！', ()),
+    ('zh', '求 x：4x + 1 = 13，只要结果。', ('answer_only',)),
+    ('zh', '解 7x = 4x + 9，直接给答案就行。', ('answer_only',)),
+    ('zh', '只写答案：2x - 3 = 7', ('answer_only',)),
+    ('ja', 'こんにちは！5x - 2 = 18 の x はいくつですか？', ()),
+    ('ja', '3x + 6 = 21 を解いてください。よろしくお願いします。', ()),
+    ('ja', 'x を求めてください：4x + 1 = 13。答えだけでいいです。', ('answer_only',)),
+    ('ja', '6x + 6 = 30 の解は何ですか？', ()),
+    ('ja', '7x = 4x + 9 を解いて。ありがとう！', ()),
+    ('ja', '答えのみ：2x - 3 = 7', ('answer_only',)),
+]
+PHRASINGS += EVERYDAY_SHAPES
+
 # (language, prompt): each must not be claimed
 TRAPS = [
     ('en', "I'm doing my maths homework and I'm stuck on this one: 7x + 2 = 30. How much is x? Answer in French."),
@@ -139,6 +271,81 @@ TRAPS = [
     ('ja', 'この不等式が解けません：7x + 2 = 30。x はいくつですか？'),
     ('ja', 'この問題が解けません：7x + 2 = 30。x = 4 ですか？'),
     ('ja', '4x + 9 = 1 を解いてください。答えを英語で書いてください。'),
+    # thanks, greetings and the answer alone beside another language, an inequality, a negation, a yes/no
+    # check, another unknown, scrambled words; a question mark or a sentence mark right before an equation
+    ('es', 'Hola, ¿me ayudas a resolver 6x = 18 + 2x? Gracias. Responde en inglés.'),
+    ('es', 'Hola, ¿me ayudas con esta inecuación? 6x = 18 + 2x. ¡Gracias!'),
+    ('es', 'No resuelvas 3x + 7 = 22, gracias.'),
+    ('es', 'Dame únicamente el valor de y en 3x + 7 = 22.'),
+    ('es', 'Solo la respuesta en inglés: 2x + 9 = 15'),
+    ('es', 'Solo la respuesta: ¿es x = 3 en 2x + 9 = 15?'),
+    ('es', 'respuesta la Solo: 2x + 9 = 15'),
+    ('es', 'Gracias resuelve hola 3x + 1 = 10'),
+    ('es', 'Dame únicamente el doble de x en 3x + 7 = 22, gracias.'),
+    ('fr', "Bonjour ! Pourriez-vous résoudre 3x + 5 = 20 en anglais, s'il vous plaît ?"),
+    ('fr', 'Donne la réponse juste : 6x - 3 = 15'),
+    ('fr', 'Juste le nombre de solutions de 2x + 3 = 11.'),
+    ('fr', 'Ne résous pas 4x - 2 = 10, merci.'),
+    ('fr', 'Combien vaut x si 2x + 3 = 11 ? Juste oui ou non.'),
+    ('fr', "Résous l'inéquation 4x - 2 = 10 et donne seulement x."),
+    ('fr', 'nombre le Juste. Combien x vaut si 2x + 3 = 11 ?'),
+    ('de', 'Kannst du mir schnell 12 - x = 5 nicht lösen?'),
+    ('de', 'Nur die Lösung bitte, auf Englisch: 2x + 6 = 14'),
+    ('de', 'Gib nur das Ergebnis für y an: 3x + 4 = 19'),
+    ('de', 'Danke! Ist x = 5 die Lösung von 3x + 4 = 19?'),
+    ('de', 'Löse die Ungleichung 5x - 5 = 20. Danke!'),
+    ('de', 'Ergebnis das nur Gib an: 3x + 4 = 19'),
+    ('pt', 'Oi, resolve aí pra mim em inglês: 3x + 2 = 14'),
+    ('pt', 'Preciso apenas de y: 4x - 1 = 15'),
+    ('pt', 'Não resolva 5x + 5 = 30. Obrigado!'),
+    ('pt', 'Só a resposta: a inequação 7x + 2 = 30'),
+    ('pt', 'Resolva 8x - 8 = 16 e me dê só o y.'),
+    ('pt', 'resposta a Só: 7x + 2 = 30'),
+    ('it', 'Ciao, potresti risolvere la disequazione 3x + 5 = 20? Grazie mille'),
+    ('it', 'Dammi solo y: 2x + 7 = 15'),
+    ('it', 'Solo il risultato in inglese: 4x - 4 = 12'),
+    ('it', 'Non risolvere 6x - 3 = 21, grazie.'),
+    ('it', 'risultato il Solo: 4x - 4 = 12'),
+    ('it', 'Solo il risultato: x = 4 è giusto per 4x - 4 = 12?'),
+    ('ru', 'Только ответ по-английски: 3x + 5 = 20'),
+    ('ru', 'Только ответ: неравенство 3x + 5 = 20'),
+    ('ru', 'Не решай 4x - 2 = 14. Спасибо!'),
+    ('ru', 'Реши 2x + 9 = 17 и напиши только y.'),
+    ('ru', '3x + 5 = 20 Только: ответ'),
+    ('ru', 'Только ответ: верно ли, что x = 5 в 3x + 5 = 20?'),
+    ('zh', '只要答案：不等式 3x + 5 = 20'),
+    ('zh', '不要解 3x + 5 = 20，只要答案。'),
+    ('zh', '直接给答案就行，用英文：2x + 4 = 10'),
+    ('zh', 'y 等于多少？2x + 15 = 5x'),
+    ('zh', '3x + 5 = 20 答案：只要'),
+    ('zh', '解方程 2x + 9 = 17，直接给答案，x = 4 对吗？'),
+    ('ja', '答えだけ英語で：3x + 5 = 20'),
+    ('ja', '答えだけ：3x + 5 = 20 は正しいですか？'),
+    ('ja', 'x を求めるな：5x - 4 = 16'),
+    ('ja', 'y を求めよ：5x - 4 = 16'),
+    ('ja', '3x + 5 = 20 だけ：答え'),
+    ('ja', '3x + 3 = 12 を解かないでもらえますか？'),
+    ('es', 'Resuelve x + 15 = 3! ¡Gracias!'),  # '3!': a factorial, though '!' ends a sentence
+    ('de', 'Löse x + 15 = 3 ! Danke!'),
+    ('ja', '7x + 2 = 30 の y はいくつですか？'),
+    ('ja', '7x + 2 = 30 の解は正しいですか？'),
+    ('ja', '7x + 2 = 30 の x の二乗はいくつですか？'),
+    ('ja', 'こんにちは！7x + 2 = 30 の x は 4 ですか？'),
+    ('de', 'Was ist x bei 7x + 2 = 30 auf Englisch?'),
+    ('de', 'Berechne x in 4x + 1 = 13, nur die Antwort auf Englisch bitte.'),
+    ('es', '¿Me puedes decir si x = 4 en 7x + 2 = 30?'),
+    ('es', 'Resuelve 2x - 3 = 7, solo la respuesta en inglés.'),
+    ('es', 'Dame solo el número de soluciones de 6x + 6 = 30.'),
+    ('fr', 'Tu peux me dire si x = 4 dans 7x + 2 = 30 ?'),
+    ('fr', "Bonjour, résous-moi l'inéquation 2x - 3 = 7 s'il te plaît."),
+    ('pt', 'Pode resolver 3x + 6 = 21 pra mim em inglês?'),
+    ('zh', '你好！7x + 2 = 30，x = 4 吗？'),
+    ('zh', '只写答案，用英文：2x - 3 = 7'),
+    ('ru', 'Застрял на этом примере: 3x + 5 = 20.! Чему равен x?'),  # '!' after a mark: no word's emphasis
+    ('es', 'Resuelve 2x + 1 = 5 !'),
+    ('en', 'x = ?2x + 1 = 5'),
+    ('en', 'Is x = 2?3x = 6'),
+    ('en', 'Solve 2x + 1 = 5! Then 3x!'),
 ]
 
 _NUMBER = re.compile(r"(?<![\w.])(\d+)(?![\w.])")
@@ -259,3 +466,84 @@ def test_another_quantity_after_a_context_sentence_is_read_and_served_with_its_v
     assert result.verified and result.verification == "proven", (prompt, result.outcome, result.text)
     last = result.text.strip().splitlines()[-1]
     assert last.endswith(f"= {value}") and not last.endswith("x = 4"), result.text
+
+
+# (language, prompt): a system of two equations in x and y asked in each language's words
+SYSTEMS = [
+    ('es', 'Resuelve el sistema: x + y = 10, x - y = 2'),
+    ('fr', 'Résous le système : x + y = 9, x - y = 3'),
+    ('de', 'Löse das Gleichungssystem: x + y = 9, x - y = 3'),
+    ('pt', 'Resolva o sistema: x + y = 9, x - y = 3'),
+    ('it', 'Risolvi il sistema: x + y = 9, x - y = 3'),
+    ('ru', 'Реши систему: x + y = 9, x - y = 3'),
+    ('zh', '解方程组：x + y = 9，x - y = 3'),
+    ('ja', '連立方程式を解いてください：x + y = 9、x - y = 3'),
+    ('zh', '你好，解方程组：x + y = 9，x - y = 3，谢谢！'),
+    ('de', 'Hallo! Löse bitte das Gleichungssystem: x + y = 9, x - y = 3. Danke!'),
+]
+
+
+class SystemOracle:
+    """Answers a system in x and y with its right values (Cramer's rule over the fuzzer's parser), counted."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def __call__(self, prompt: str) -> str:
+        self.calls += 1
+        x, y = _system_solution(prompt)
+        return f"Add the equations.\nAnswer: x = {_fmt(x)}, y = {_fmt(y)}"
+
+
+def _system_equations(prompt: str) -> list[str]:
+    return re.findall(r"-?[0-9xy][0-9xy +\-]*=[0-9xy +\-]*[0-9xy]", prompt)
+
+
+def _system_solution(prompt: str) -> tuple[Fraction, Fraction]:
+    rows = []
+    for equation in _system_equations(prompt)[:2]:
+        (lc, lk), (rc, rk) = parse_equation(equation)
+        rows.append((lc.get("x", 0) - rc.get("x", 0), lc.get("y", 0) - rc.get("y", 0), rk - lk))
+    (a, b, c), (d, e, f) = rows
+    det = Fraction(a * e - b * d)
+    return (c * e - b * f) / det, (a * f - c * d) / det
+
+
+@pytest.mark.parametrize(("language", "prompt"), SYSTEMS)
+def test_a_system_is_read_and_a_changed_constant_served_proven(language: str, prompt: str) -> None:
+    problem = understand_prompt(prompt)
+    assert problem is not None and problem.asked == ("x", "y"), prompt
+    assert [eq.text for eq in problem.equations] == _system_equations(prompt)
+    cache, model = StepCache(), SystemOracle()
+    assert cache.generate(prompt, model).verified, prompt
+    first = _system_equations(prompt)[0]
+    moved = first[: first.rindex("=")] + "= " + str(int(first.rsplit("=", 1)[1]) + 2)  # the sum moves by 2: integers stay
+    changed = prompt.replace(first, moved, 1)
+    again = cache.generate(changed, model)
+    assert model.calls == 1 and again.model_calls == 0, changed
+    assert again.verified and again.verification == "proven"
+    x, y = _system_solution(changed)
+    assert again.text.strip().splitlines()[-1].endswith(f"x = {_fmt(x)}, y = {_fmt(y)}"), again.text
+
+
+@pytest.mark.parametrize(("language", "prompt", "fmt"), [row for row in EVERYDAY_SHAPES if row[0] not in ("zh", "ja")])
+def test_the_same_words_shuffled_are_not_read(language: str, prompt: str, fmt: tuple[str, ...]) -> None:
+    """A bag of the right words is no request: the words reversed, and shuffled (seeded), are declined."""
+    words = prompt.split(" ")
+    orders = [words[::-1]]
+    rng = random.Random(prompt)
+    for _ in range(10):
+        orders.append(rng.sample(words, len(words)))
+    for order in orders:
+        if order != words:
+            assert understand_prompt(" ".join(order)) is None, " ".join(order)
+
+
+def test_the_fuzz_oracle_reads_a_words_exclamation_as_the_reader_does() -> None:
+    """The judge's own reading: "!" after a word ends its sentence; after a number or a mark it is no
+    sentence end (a factorial, or an emphasis of nothing)."""
+    from ..fuzz.oracle import understand_text
+
+    assert understand_text("Sto facendo i compiti e sono bloccato su questo! 9 - 2x = 1. Quanto vale x?") is not None
+    assert understand_text("Застрял на этом примере: 3x + 5 = 20.! Чему равен x?") is None
+    assert understand_text("Resuelve la ecuación 2x + 1 = 5!") is None

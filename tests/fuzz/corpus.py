@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from .oracle import JSON_RULE_TEMPLATES, JSON_TEMPLATES, MATH_TEMPLATES
+from .oracle import JSON_NO_KEY_TEMPLATES, JSON_RULE_TEMPLATES, JSON_TEMPLATES, MATH_TEMPLATES
 from .prompts import Base, Msg, Part, ToolCall
 
 PROSE = [
@@ -165,6 +165,15 @@ JSON_UNSTATED = [
 ]
 
 
+def _json_no_keys() -> list[str]:
+    sku, lines, copula = JSON_NO_KEY_TEMPLATES
+    out = [sku.fill(sku=s, qty=q) for s, _p, q in PRODUCTS]
+    out += [lines.fill(name=n, age=a) for n, a in PEOPLE]
+    out += [copula.fill(city=c, population=n) for c, n in [("Lyon", 520000), ("Kraków", 800000), ("Lima", 0),
+                                                           ("Osaka", 2700000)]]
+    return out
+
+
 def _json_rule() -> list[str]:
     price, months, temp = JSON_RULE_TEMPLATES
     out = [price.fill(item=i, price=p) for i, p in [("lamp", 104), ("chair", 47), ("desk", 311), ("rug", 89),
@@ -318,6 +327,7 @@ def plain_bases() -> dict[str, list[Base]]:
         "json_stated": _json_stated(),
         "json_unstated": JSON_UNSTATED,
         "json_rule": _json_rule(),
+        "json_no_keys": _json_no_keys(),
         "math_en": _math("en", 32),
         "math_fr": _math("fr", 18),
         "math_ru": _math("ru", 16),

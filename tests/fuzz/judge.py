@@ -287,7 +287,7 @@ _ENGINE_BUDGET = {
     "prose": 400, "code": 360, "data": 360, "proper_noun": 320, "json_stated": 480, "json_unstated": 240,
     "json_rule": 240, "math_en": 480, "math_fr": 240, "math_ru": 240, "math_zh": 240, "math_system": 320,
     "math_es": 160, "math_de": 160, "math_pt": 120, "math_it": 120, "math_ja": 160,
-    "arithmetic": 320,
+    "arithmetic": 320, "json_no_keys": 320,
 }
 _ADAPTER_BUDGET = {"chat": 320, "multimodal": 160, "tools": 160, "single": 480}
 

@@ -197,6 +197,15 @@ JSON_TEMPLATES = [
 ]
 
 
+# Values stated without a key list (issue 33 item 4): the object is exactly the stated keys' values.
+# Kept apart from JSON_TEMPLATES: their words widen no other reading of the oracle's (_JSON_WORDS).
+JSON_NO_KEY_TEMPLATES = [
+    Template('Convert this to JSON: [sku]: "{sku:s}", [qty]: {qty:n}', "json"),
+    Template('Turn this into JSON:\n[name]: "{name:s}"\n[age]: {age:n}', "json"),
+    Template('The [city] is "{city:s}" and the [population] is {population:n}. Return JSON.', "json"),
+]
+
+
 def _round_ten(n: int) -> int:
     return (n + 5) // 10 * 10  # half up, like a person rounds
 
@@ -564,13 +573,15 @@ def understand_text(text: str) -> Problem | None:
     grammars, possibly followed by one asked expression (:data:`_ASKED`) and then one format sentence
     (:data:`FORMAT_SENTENCES`), read apart from a math problem (not both: the oracle does not say
     how an expression is written alone). Math is read in :func:`math_form`; JSON exactly as given."""
-    form = math_form(text)
-    for sentence, answer_format in FORMAT_SENTENCES.items():
-        if form.lower().endswith(sentence) and form[: -len(sentence)][-1:].isspace():
-            problem = _understand_asked(form[: -len(sentence)])
-            if isinstance(problem, MathProblem) and not problem.answer_format and not problem.target:
-                return dataclasses.replace(problem, answer_format=answer_format)
-            return None
+    rest, answer_format = _format_apart(text)
+    if answer_format:
+        problem = _understand_asked(rest)
+        if isinstance(problem, MathProblem) and not problem.answer_format and not problem.target:
+            return dataclasses.replace(problem, answer_format=answer_format)
+        if (math_form(text).lower().endswith("no explanation.") and isinstance(problem, JsonProblem)
+                and problem.template in JSON_NO_KEY_TEMPLATES):
+            return problem  # the answer is the object alone: no explanation asks nothing more of it
+        return None
     return _understand_asked(text)
 
 
@@ -601,7 +612,7 @@ def _understand_text(text: str) -> Problem | None:
         problem = _asked_multiple(t, text)
         if problem is not None:
             return problem
-    for t in (*JSON_TEMPLATES, *JSON_RULE_TEMPLATES):
+    for t in (*JSON_TEMPLATES, *JSON_RULE_TEMPLATES, *JSON_NO_KEY_TEMPLATES):
         m = t.regex.fullmatch(exact)
         if m:
             return _json_from_match(t, m)
@@ -612,7 +623,7 @@ def _understand_text(text: str) -> Problem | None:
         m = t.regex.fullmatch(text)
         if m:
             return _arith_from_match(t, m)
-    return _grammar_math(text) or _grammar_json(exact)
+    return _grammar_math(text) or _grammar_json(exact) or _grammar_json_no_keys(exact)
 
 
 # --------------------------------------------------------------------------- the oracle's grammars
@@ -679,8 +690,10 @@ _CHINESE = re.compile("|".join(sorted((re.escape(w) for w in _CHINESE_WORDS), ke
 def _in_english(text: str) -> str:
     """A prompt in the words of the oracle's French, Russian or Chinese templates, in English words."""
     text = _CJK_SPACE.sub("", text.replace("\u2019", "'"))  # spaces between kana or ideographs say nothing
+    text = _EMPHASIS.sub(". ", text)  # "questo! 9 - 2x = 1": a word's "!" ends its sentence (the reader's too)
     text = _FOREIGN.sub(lambda m: _FOREIGN_WORDS[m.group().lower()], text)
     return _CHINESE.sub(lambda m: _CHINESE_WORDS[m.group()], text)
+_EMPHASIS = re.compile(r"(?<=[^\W\d_]{2}) ?!")  # never after a number or a one-letter name: a factorial
 _PROSE_MARKS = frozenset(" \t\n.,:;?'\"()")  # no "!": a factorial after a number, an emphasis elsewhere
 _EQUATION_RUN = re.compile(r"(?:[0-9().+\-*/=]|(?<![A-Za-z])[A-Za-z](?![A-Za-z])|[ \t])+")
 
@@ -815,6 +828,31 @@ def _grammar_json(text: str) -> JsonProblem | None:
     return None
 
 
+def _grammar_json_no_keys(text: str) -> JsonProblem | None:
+    """A prompt of one no-key-list template (:data:`JSON_NO_KEY_TEMPLATES`) in which each of its
+    statements (``key: "value"``, ``key is 34``, ``key=34``) stands once, and otherwise only that
+    template's other words (JSON among them) and punctuation: the object is the stated values."""
+    for t in JSON_NO_KEY_TEMPLATES:
+        obj: dict[str, Any] = {}
+        blanked = text
+        for name, typ in t.fields():
+            pattern = rf"(?<![A-Za-z_]){name}\s*(?:[:=]|\bis\b)?\s*" + (_STATED_STRING if typ == "s" else _STATED_NUMBER)
+            found = list(re.finditer(pattern, blanked))
+            if len({m.group("v") for m in found}) != 1 or any(blanked[m.end() :].lstrip().startswith("?") for m in found):
+                break  # not stated, stated as two values (a repeat is one), or asked about ("is 31?")
+            obj[name] = found[0].group("v") if typ == "s" else int(found[0].group("v"))
+            blanked = re.sub(pattern, " ", blanked)
+        else:
+            blanked = re.sub(r"(?i)\b(?:a|an|one)\s+(?=json\b)", " ", blanked)  # "to one JSON": the one object asked
+            words = {w.lower() for w in _WORD.findall(blanked)}
+            allowed = {w.lower() for w in _WORD.findall(_SLOT.sub(" ", t.pattern))} | {"the", "please", "and", "only"}
+            if "json" in words and words <= allowed and blanked.isascii() and all(
+                c in _PROSE_MARKS or c.isalpha() for c in blanked
+            ):
+                return JsonProblem(t, obj, stated=True)
+    return None
+
+
 def understand(request: Request) -> Problem | None:
     """A plain prompt, one user message, or a known math system message plus one user message."""
     text = single_text(request)
@@ -833,8 +871,8 @@ def understand(request: Request) -> Problem | None:
 
 
 def _format_apart(content: str) -> tuple[str, str]:
-    """A system message without the format sentence that ends it (what is left may be empty), and
-    the format read ("": none)."""
+    """A prompt or system message without the format sentence that ends it (what is left may be
+    empty), and the format read ("": none, and the content is returned as given)."""
     form = math_form(content)
     for sentence, answer_format in FORMAT_SENTENCES.items():
         if form.lower().endswith(sentence) and form[: -len(sentence)][-1:].isspace():
@@ -1156,6 +1194,7 @@ def _request_text(request: Request) -> str:
 
 
 __all__ = [
+    "JSON_NO_KEY_TEMPLATES",
     "JSON_RULE_TEMPLATES",
     "JSON_TEMPLATES",
     "MATH_SYSTEMS",

@@ -23,7 +23,7 @@ from stepcache_integrations import (
     TextTask,
 )
 from stepcache_integrations.core import ReusePolicy
-from stepcache_integrations.core.drivers import Services, adrive, drive
+from stepcache_integrations.core.engine import Services, adrive, drive
 from stepcache_integrations.core.pipeline import lookup_flow
 from stepcache_integrations.core.requests import EmbedPrompt, SearchStore
 from stepcache_integrations.core.tasks import JsonTask, LinearEquationTask, UnitCheck, Verification

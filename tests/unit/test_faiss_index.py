@@ -10,8 +10,10 @@ import numpy as np
 import pytest
 
 from stepcache_integrations.errors import StoreError
-from stepcache_integrations.stores import InMemoryStore, SQLiteStore, faiss_index, hnsw_segments
-from stepcache_integrations.stores.faiss_index import (
+from stepcache_integrations.stores import InMemoryStore, SQLiteStore
+from stepcache_integrations.stores import vector_index as faiss_index
+from stepcache_integrations.stores import vector_index as hnsw_segments
+from stepcache_integrations.stores.vector_index import (
     MERGE_FACTOR,
     TIER_WIDTH,
     PartitionedIndex,

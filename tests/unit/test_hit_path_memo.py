@@ -317,7 +317,7 @@ def test_a_method_set_on_one_registry_or_handler_is_never_bypassed(monkeypatch: 
 def test_a_repeated_search_meets_the_last_identical_one_until_the_index_changes() -> None:
     import numpy as np
 
-    from stepcache_integrations.stores.faiss_index import PartitionedIndex
+    from stepcache_integrations.stores.vector_index import PartitionedIndex
 
     key = ("ns", "model")
     rng = np.random.default_rng(5)

@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from stepcache_integrations import StepCache
-from stepcache_integrations.core.segment import join_steps
+from stepcache_integrations.core.types import join_steps
 from stepcache_integrations.core.tasks.json import JsonTask
 from stepcache_integrations.core.tasks.json.evidence import statements
 from stepcache_integrations.core.tasks.json.literal import duplicate_keys, inexact_numbers, members, render

@@ -7,7 +7,7 @@ import pytest
 
 from stepcache_integrations.core.tasks import LinearEquationTask
 from stepcache_integrations.core.tasks.algebra import find_equations
-from stepcache_integrations.core.tasks.layout import changed_after
+from stepcache_integrations.core.tasks.algebra import changed_after
 from stepcache_integrations.core.tasks.linear.statements import unread_equals
 
 TASK = LinearEquationTask()

@@ -5,7 +5,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from stepcache_integrations.core.lru import SHORT_TEXT, BoundedLRU, short_text_cache
+from stepcache_integrations.core.tasks.base import SHORT_TEXT, short_text_cache
+from stepcache_integrations.core.types import BoundedLRU
 
 
 def test_least_recently_used_goes_first_and_reads_count() -> None:

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from stepcache_integrations import StepCache
-from stepcache_integrations.core.lru import Unfreezable, freeze
+from stepcache_integrations.core.types import Unfreezable, freeze
 from stepcache_integrations.core.proofs import ProofMemo, keyed
 from stepcache_integrations.core.tasks.linear.task import LinearEquationTask
 from stepcache_integrations.core.types import Step

@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from stepcache_integrations import InMemoryStore, StepCache, StoreError
-from stepcache_integrations.core import drivers as breaker_module
-from stepcache_integrations.core.drivers import StoreBreaker
+from stepcache_integrations.core import engine as breaker_module
+from stepcache_integrations.core.engine import StoreBreaker
 
 from .test_engine import Recorder
 

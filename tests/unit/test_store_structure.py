@@ -13,8 +13,8 @@ import pytest
 from stepcache_integrations import stores
 from stepcache_integrations.stores import InMemoryStore, PostgresStore, SQLiteStore
 from stepcache_integrations.stores.base import CacheStore
-from stepcache_integrations.stores.faiss_index import BACKENDS, PartitionedIndex
-from stepcache_integrations.stores.hnsw_segments import SegmentedHNSW
+from stepcache_integrations.stores.vector_index import BACKENDS, PartitionedIndex
+from stepcache_integrations.stores.vector_index import SegmentedHNSW
 from stepcache_integrations.stores.sqlite_file import SQLiteFile
 from stepcache_integrations.stores.sqlite_sync import SQLiteIndex
 from stepcache_integrations.stores.vector_index import BackgroundBuilds, FlatIndex, VectorIndex

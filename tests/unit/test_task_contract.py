@@ -17,7 +17,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from stepcache_integrations import TaskRegistry
-from stepcache_integrations.core.segment import extract_json_object
 from stepcache_integrations.core.tasks import TaskConstraints, TaskHandler
 from stepcache_integrations.core.tasks.protocols import (
     Assembles,
@@ -28,7 +27,7 @@ from stepcache_integrations.core.tasks.protocols import (
     SharesRegeneration,
     Task,
 )
-from stepcache_integrations.core.types import Step
+from stepcache_integrations.core.types import Step, extract_json_object
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ import pytest
 from stepcache_integrations import InMemoryStore, JsonTask, StepCache, TaskRegistry, TextTask, VerificationError
 from stepcache_integrations.core.types import CacheEntry, Step, StepCacheResult, weakest
 from stepcache_integrations.stores import SQLiteStore
-from stepcache_integrations.stores.codec import entry_from_json, entry_to_json
+from stepcache_integrations.stores.base import entry_from_json, entry_to_json
 from stepcache_integrations.stores.transfer import export_jsonl, import_jsonl
 
 REPO = Path(__file__).resolve().parents[2]

@@ -53,12 +53,23 @@ def _default_handlers() -> list[TaskHandler]:
     ]
 
 
+def _detect_word(handler: TaskHandler) -> str | None:
+    """The handler's ``detect_word`` when the class that defines its ``detect`` declares it (a
+    subclass that detects otherwise does not inherit the shortcut)."""
+    for cls in type(handler).__mro__:
+        if "detect" in vars(cls):
+            word = vars(cls).get("detect_word")
+            return word.casefold() if isinstance(word, str) and word else None
+    return None
+
+
 class TaskRegistry:
     """Ordered task handlers; detection tries them in order, the ``catch_all`` task last."""
 
     def __init__(self, handlers: list[TaskHandler] | None = None) -> None:
         self._lock = threading.Lock()
         self._handlers: dict[str, TaskHandler] = {}
+        self._detect_words: dict[str, str | None] = {}
         #: Bumped by every :meth:`register`: what the planner's memo of task selection is keyed by.
         self.version = 0
         for handler in handlers if handlers is not None else _default_handlers():
@@ -74,6 +85,7 @@ class TaskRegistry:
             # the catch-all claims every prompt, so it must come after the others
             items.sort(key=lambda kv: kv[1].catch_all)
             self._handlers = dict(items)
+            self._detect_words = {name: _detect_word(h) for name, h in items}
             self.version += 1
 
     def get(self, name: str) -> TaskHandler:
@@ -86,8 +98,11 @@ class TaskRegistry:
 
     def detect(self, prompt: str, schema: dict[str, Any] | None = None) -> TaskHandler:
         """The first handler whose detector accepts the prompt."""
-        for handler in self._handlers.values():
-            if handler.detect(prompt, schema):
+        folded = prompt.casefold() if schema is None else ""
+        words = self._detect_words
+        for name, handler in self._handlers.items():
+            word = words.get(name) if schema is None else None
+            if (word is None or word in folded) and handler.detect(prompt, schema):
                 return handler
         return self._first(lambda h: h.catch_all, "a catch-all task (catch_all = True)")
 

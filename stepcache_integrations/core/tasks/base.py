@@ -10,21 +10,51 @@ What the planner needs of a task is the small :class:`~.protocols.Task` protocol
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
-from typing import Any
+from functools import cached_property, lru_cache, wraps
+from typing import Any, TypeVar
 
-from ..lru import freeze
-from ..types import Provenance, Step, VerificationLevel, weakest
+from ..types import Provenance, Step, VerificationLevel, freeze, weakest
 
 __all__ = [
+    "SHORT_TEXT",
     "Assembly",
     "TaskConstraints",
     "TaskHandler",
     "UnitCheck",
     "Verification",
+    "short_text_cache",
 ]
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+SHORT_TEXT = 512  # texts up to this length go through a short_text_cache's memo
+
+
+def short_text_cache(maxsize: int, *, long_maxsize: int = 0, limit: int = SHORT_TEXT) -> Callable[[F], F]:
+    """Memoise a pure function of ``(text, *hashable args)`` whose result is immutable: texts of
+    up to ``limit`` characters (a step, an answer line: read again and again) in an LRU of
+    ``maxsize``, longer ones (a whole prompt) in one of ``long_maxsize`` (0: not memoised), so a
+    few long texts cannot hold the memory many short ones would."""
+
+    def wrap(fn: F) -> F:
+        short = lru_cache(maxsize=maxsize)(fn)
+        long = lru_cache(maxsize=long_maxsize)(fn) if long_maxsize > 0 else fn
+
+        @wraps(fn)
+        def call(text: str, *args: Any) -> Any:
+            return short(text, *args) if len(text) <= limit else long(text, *args)
+
+        def cache_clear() -> None:
+            short.cache_clear()
+            if long is not fn:
+                long.cache_clear()  # type: ignore[attr-defined]
+
+        call.cache_clear = cache_clear  # type: ignore[attr-defined]
+        return call  # type: ignore[return-value]
+
+    return wrap
 
 
 class TaskConstraints(Mapping[str, Any]):
@@ -44,7 +74,7 @@ class TaskConstraints(Mapping[str, Any]):
 
     @cached_property
     def frozen_key(self) -> Hashable:
-        """The stored form, frozen (``core.lru.freeze``): equal to the key of the same constraints
+        """The stored form, frozen (``core.types.freeze``): equal to the key of the same constraints
         read back from a store, for checks memoised by their inputs."""
         return freeze(self._stored)
 
@@ -123,6 +153,9 @@ class TaskHandler(ABC):
     catch_all: bool = False
     #: A ``judge`` model may approve reuse of its answers when verification could not.
     judge_may_approve: bool = False
+    #: A word (casefolded) in every prompt :meth:`detect` accepts without a schema: the registry
+    #: skips ``detect`` for a prompt without it. Honoured only from the class that defines ``detect``.
+    detect_word: str | None = None
 
     @abstractmethod
     def detect(self, prompt: str, schema: dict[str, Any] | None = None) -> bool:

@@ -7,8 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..segment import segment_text
-from ..types import Provenance, Step
+from ..types import Provenance, Step, segment_text
 from .base import Assembly, TaskHandler, Verification
 
 __all__ = ["StepwiseTask", "assemble_suffix", "label_len"]

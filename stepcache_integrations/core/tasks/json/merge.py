@@ -6,8 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ...segment import extract_json_object
-from ...types import Provenance, Step
+from ...types import Provenance, Step, extract_json_object
 from ..base import Assembly
 from .constraints import JsonConstraints
 from .literal import Member, duplicate_keys, members, render, same_json

@@ -9,6 +9,7 @@ for in order, the values stated with their JSON types, and the entity the object
 
 from __future__ import annotations
 
+import json
 import re
 import unicodedata
 from collections.abc import Iterator
@@ -32,6 +33,8 @@ class Statement:
     value: str | int | float | bool
     quoted: bool
     span: tuple[int, int]
+    #: A lowercase word after ":" or "=" ("color: teal"): read only in a conversion request
+    lowercase: bool = False
 
 
 @dataclass(frozen=True)
@@ -64,6 +67,7 @@ LITERAL = (
     r"""|(?P<bool>(?-i:true|false))(?![\w-]))"""
 )
 _STRING_GROUPS = ("dq", "sq", "cq", "gq", "jq", "jq2")
+_KEY_QUOTES = frozenset("\"'`\u201c\u300c")  # the quotes a quoted key opens with (_QUOTED_KEY)
 # A bare value ("city = Paris", "sku: A-100") is a name: a capital letter, then letters, digits or
 # hyphens; never a word that may be another JSON type or no value at all.
 # A bare name ends at a space, a comma or a sentence's end: "Rome?" or "R.." is no name read whole.
@@ -153,6 +157,8 @@ class _Read(Transformer[Token, Any]):
         self.counts: list[int] = []
         self.keep = False
         self.postposed = False
+        self.converts = False  # a conversion request ("Convert this to JSON:"): what follows is data
+        self.template: dict[str, str] = {}  # a template's keys and the type each asks for
 
     def key(self, children: list[Token]) -> None:
         self.asked.append(children[0].value)
@@ -183,6 +189,8 @@ class _Read(Transformer[Token, Any]):
         return _CommaKeys(any(c.type in ("COLON", "IS") for c in children if isinstance(c, Token)))
 
     def request(self, children: list[Any]) -> None:
+        self.converts = any(isinstance(c, Token) and c.type in ("CONVERT", "CONVERT_END", "SOURCE") for c in children)
+        self.template = next((c.value for c in children if isinstance(c, Token) and c.type == "TEMPLATE"), {})
         bare = any(isinstance(c, _CommaKeys) and not c.introduced for c in children)
         if bare and not any(isinstance(c, Tree) and c.data == "tail" for c in children):
             raise Declined  # "JSON, keys reordered": no list
@@ -228,18 +236,20 @@ def read_request(prompt: str) -> JsonRequest | None:
     for vocabulary in _LANGUAGE.vocabularies:  # English first: most prompts
         if vocabulary.ascii_only and not prompt.isascii():
             continue  # English reads printable ASCII only ("José", an emoji: blind red team round 4)
-        read = _parse(_words(prompt, vocabulary), vocabulary.language)
+        read = _parse(_words(prompt, vocabulary), vocabulary.language, prompt)
         if read is not None:
             return read
     return None
 
 
-def _parse(words: Iterator[Word], language: str) -> JsonRequest | None:
+def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | None:
     transformer = _LANGUAGE.parse(words)
     if transformer is None or not _lists_read_whole(transformer, language):
         return None
-    keys = transformer.asked
     found, units, ambiguous = _statements(transformer.stated)
+    keys = _asked_keys(transformer, found, ambiguous, prompt)
+    if keys is None:
+        return None
     transforms = _declared_transforms(transformer.transforms, keys, found, units, ambiguous)
     if transforms is None or (transforms and transformer.keep):
         return None  # a transform read nowhere whole, or beside "keep the values exactly as given"
@@ -251,6 +261,42 @@ def _parse(words: Iterator[Word], language: str) -> JsonRequest | None:
         return None  # a tie, another type, an undeclared unit, an inexact result: no claim
     entity = transformer.entities[0] if transformer.entities else ""
     return JsonRequest(tuple(keys), stated, frozenset(found), entity, language, dict(sorted(transforms.items())), written)
+
+
+def _asked_keys(transformer: _Read, found: dict[str, Statement], ambiguous: set[str], prompt: str) -> list[str] | None:
+    """The keys asked: the key list's, the template's, or else the stated keys in written order
+    (the object is the stated values); None when what is stated does not tell them."""
+    if transformer.template and not _fills(transformer.template, transformer.asked, found, ambiguous):
+        return None
+    if not transformer.asked and not transformer.template and not _keys_as_written(found, ambiguous, prompt):
+        return None
+    if any(st.lowercase for _key, st, _unit in transformer.stated) and (transformer.asked or not transformer.converts):
+        return None  # "age: positive" beside a key list or a plain "Return JSON" may describe, not state
+    keys = transformer.asked or list(transformer.template) or list(found)
+    return keys
+
+
+def _keys_as_written(found: dict[str, Statement], ambiguous: set[str], prompt: str) -> bool:
+    """Without a key list the statements name the keys: each stated once, none asked about
+    ("qty: 3?"), and none capitalised unless quoted ("Name: Ana" may ask for "name"; in "Alice is
+    30" "Alice" is no key)."""
+    if ambiguous:
+        return False  # "price: 24.99, price: 25": which value the object holds is not stated
+    if any(prompt[st.span[1] :].lstrip(" \t")[:1] in ("?", "\uff1f") for st in found.values()):
+        return False
+    return all(not key[:1].isupper() or prompt[st.span[0]] in _KEY_QUOTES for key, st in found.items())
+
+
+def _fills(template: dict[str, str], asked: list[str], found: dict[str, Statement], ambiguous: set[str]) -> bool:
+    """A template's keys are the keys asked: no other key list, no value stated for another key,
+    none stated twice, and each value of the type its blank asks for ("year": 0 takes 1965, not "1965")."""
+    if asked or ambiguous or not set(found) <= set(template):
+        return False
+    for key, st in found.items():
+        number = isinstance(st.value, (int, float)) and not isinstance(st.value, bool)
+        if template[key] == "string" and not isinstance(st.value, str) or template[key] == "number" and not number:
+            return False
+    return True
 
 
 def _apply_transforms(stated: dict[str, Statement], transforms: dict[str, str], units: dict[str, str | None]) -> bool:
@@ -334,6 +380,14 @@ def _words(text: str, table: Vocabulary) -> Iterator[Word]:
         if text[pos] in " \t":
             pos += 1
             continue
+        csv = _csv_at(text, folded, pos, table) if pos == 0 or text[pos - 1] == "\n" else None
+        if csv is not None:
+            if pending is not None:
+                yield pending
+            *read, pending = csv[0]
+            yield from read
+            pos = csv[1]
+            continue
         token = _token_at(text, folded, pos, table)
         if token is None:
             raise _Unread
@@ -345,7 +399,91 @@ def _words(text: str, table: Vocabulary) -> Iterator[Word]:
         yield pending
 
 
+# A template's empty values and the type each asks for ("title": "" a string, "year": 0 a number).
+_BLANKS: dict[Any, str] = {"": "string", 0: "number", None: "any"}
+_PAIRS = json.JSONDecoder(object_pairs_hook=list)
+
+
+def _template_at(text: str, pos: int) -> tuple[Word, int] | None:
+    """A flat JSON object of empty values to fill (``{"title": "", "year": 0}``): its keys and the
+    type each value asks for; None for anything else (a filled, nested or repeated member)."""
+    try:
+        obj, end = _PAIRS.raw_decode(text, pos)
+    except ValueError:
+        return None
+    if not isinstance(obj, list) or not obj or len({key for key, _value in obj}) != len(obj):
+        return None
+    kinds: dict[str, str] = {}
+    for key, value in obj:
+        if isinstance(value, bool) or isinstance(value, float) or not isinstance(value, (str, int, type(None))):
+            return None
+        if value not in _BLANKS or not _one_script(key) or not key.strip():
+            return None
+        kinds[key] = _BLANKS[value]
+    return Word("TEMPLATE", kinds, pos), end  # type: ignore[arg-type]
+
+
+_CSV_KEY = re.compile(r"[ \t]*(?:(?P<q>[\"'`]?)(?P<key>" + _KEY + r")(?P=q))[ \t]*")
+
+
+def _csv_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[list[Word], int] | None:
+    """A CSV header line and exactly one data line at ``pos`` ("name,age\nAna,31"), as statements
+    joined by commas: each cell typed as a statement's value is, the header's keys; None for
+    anything else (two data lines are an array; a cell with a comma, an empty or untyped cell)."""
+    header_end = text.find("\n", pos)
+    if header_end < 0 or "," not in text[pos:header_end]:
+        return None
+    row_end = text.find("\n", header_end + 1)
+    row_end = len(text) if row_end < 0 else row_end
+    header, cells = _csv_cells(text, pos, header_end), _csv_cells(text, header_end + 1, row_end)
+    if len(header) != len(cells) or len(header) < 2:
+        return None
+    next_line = text[row_end + 1 :].split("\n", 1)[0]
+    if row_end < len(text) and next_line.count(",") == len(header) - 1:
+        return None  # another data line: an array of objects, not one object
+    words: list[Word] = []
+    for (key_start, key_end), (cell_start, cell_end) in zip(header, cells):
+        key = _CSV_KEY.fullmatch(text, key_start, key_end)
+        value = _csv_value(text, folded, cell_start, cell_end, table)
+        if key is None or value is None or table.phrases.get(folded[key.start("key") : key.end("key")]) in _NO_KEY:
+            return None
+        st = Statement(value[0], value[1], (key.start(), cell_end), value[2])
+        words += [Word("STMT", (key.group("key"), st), cell_start), Word("COMMA", ",", cell_end)]  # type: ignore[arg-type]
+    return words[:-1], row_end
+
+
+def _csv_cells(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """The spans of a line's comma-separated cells."""
+    spans, cell = [], start
+    for i in range(start, end + 1):
+        if i == end or text[i] == ",":
+            spans.append((cell, i))
+            cell = i + 1
+    return spans
+
+
+def _csv_value(
+    text: str, folded: str, start: int, end: int, table: Vocabulary
+) -> tuple[str | int | float | bool, bool, bool] | None:
+    """A CSV cell's value (spaces around it dropped): (value, quoted, lowercase), read as a
+    statement's value is; None when the cell is not one value read whole."""
+    while start < end and text[start] in " \t":
+        start += 1
+    while end > start and text[end - 1] in " \t":
+        end -= 1
+    cell = text[:end]
+    value = _value_at(cell, folded[:end], start, table, True, True)
+    lowercase = value is None
+    if lowercase:
+        value = _lowercase_value_at(cell, folded[:end], start, table)
+    if value is None or value[2] != end:
+        return None
+    return value[0], value[1], lowercase
+
+
 def _token_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word, int] | None:
+    if text[pos] == "{":
+        return _template_at(text, pos)
     found = _phrase_at(text, folded, pos, table)
     statement = _statement_at(text, folded, pos, table, found)
     if statement is not None:
@@ -389,9 +527,12 @@ def _statement_at(
     if key_quoted and sep != ":":
         return None  # '"name" "Bob"' is two strings; '"key": value' is the quoted form
     value = _value_at(text, folded, sep_end, table, bool(sep or sep_end > end or not table.spaced), bool(sep))
+    lowercase = value is None and sep == ":" and table.spaced
+    if lowercase:
+        value = _lowercase_value_at(text, folded, sep_end, table)
     if value is None:
         return None
-    st = Statement(value[0], value[1], (pos, value[2]))
+    st = Statement(value[0], value[1], (pos, value[2]), lowercase)
     return Word("STMT", (key, st), pos), value[2]  # type: ignore[arg-type]
 
 
@@ -434,6 +575,30 @@ def _value_at(
             and folded[bare.start() : bare.end()] not in table.phrases:
         return bare.group(), False, bare.end()
     return None
+
+
+# Words that name a type or a placeholder, never a value: "name: string", "age: int", "city: tbd".
+_TYPE_WORDS = frozenset(
+    "string str text int integer number float double decimal bool boolean date datetime time timestamp array list"
+    " object dict map null none nil undefined optional required unknown tbd todo na any value empty blank default"
+    " texto cadena entero número numero fecha texte chaîne entier nombre zahl ganzzahl zeichenkette inteiro testo"
+    " stringa intero строка число".split()
+)
+_LOWERCASE_VALUE = re.compile(r"[^\W\d_][\w-]{0,60}(?=[ \t]*(?:$|[,;\n\uff0c\u3001]|\.(?:\s|$)))")
+
+
+def _lowercase_value_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[str, bool, int] | None:
+    """One lowercase word ending its statement ("color: teal," / "status=active"): no table word
+    but an entity noun ("product: lamp"), no type or placeholder word ("name: string"), no JSON
+    literal word."""
+    word = _LOWERCASE_VALUE.match(text, pos)
+    if word is None or word.group() != word.group().lower():
+        return None
+    if table.phrases.get(folded[pos : word.end()], "ENTITY") != "ENTITY":
+        return None  # a word of the request's framing ("json", "only"); an entity noun may be a value
+    if word.group() in _TYPE_WORDS or word.group() in _NOT_BARE:
+        return None
+    return word.group(), False, word.end()
 
 
 def _literal_at(text: str, literal: re.Match[str], table: Vocabulary) -> tuple[str | int | float | bool, bool, int] | None:

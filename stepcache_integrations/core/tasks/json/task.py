@@ -5,9 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ...lru import Unfreezable, freeze
-from ...segment import extract_json_object
-from ...types import Provenance, Step, VerificationLevel, weakest
+from ...types import Provenance, Step, Unfreezable, VerificationLevel, extract_json_object, freeze, weakest
 from ..base import Assembly, TaskHandler, UnitCheck, Verification
 from ..prompt_diff import PROMPT_LIMIT
 from .constraints import JsonConstraints
@@ -27,6 +25,7 @@ class JsonTask(TaskHandler):
     accepts_schema = True
     # Keys, types and prompt-stated values are checked, so a looser match is safe.
     similarity_threshold = 0.55
+    detect_word = "json"  # asks_for_one_object needs it: read_request and _JSON_WORD both do
 
     # -- claim and constraints -----------------------------------------------------------------
     def detect(self, prompt: str, schema: dict[str, Any] | None = None) -> bool:

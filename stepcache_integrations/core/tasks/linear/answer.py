@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ...lru import short_text_cache
+from ..base import short_text_cache
 from ..algebra import is_canonical_number
 from ..equation_claims import normalise_claims, verbal_equalities
 from ..stepwise import label_len

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from ...lru import short_text_cache
+from ..base import short_text_cache
 from ..algebra import Equation, LinearForm, format_number
 from ..equation_claims import normalise_claims
 

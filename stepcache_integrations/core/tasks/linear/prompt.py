@@ -61,7 +61,7 @@ _UNUSUAL_SPACE = re.compile(r"[^\S \t\n\r]")
 _WORD_NUMERAL = re.compile(r"[\u4e00\u4e8c]")
 # What may stand right before an equation and right after it: a point before a digit is a
 # decimal point (".5x" is not "5x"), a letter or digit would join the run.
-_RUN_BEFORE = frozenset(" \t\n(\"':\uff1a\uff08\u300c\u201c\u00ab\uff0c\u3001\uff1b\u3002")
+_RUN_BEFORE = frozenset(" \t\n(\"':\uff1a\uff08\u300c\u201c\u00ab\uff0c\u3001\uff1b\u3002?\uff1f\uff01")
 _RUN_AFTER = frozenset(" \t\n)\"'.,;:?!\u3002\uff0c\u3001\uff1f\uff01\uff1b\uff1a\uff09\u300d\u201d\u00bb")
 # The end of a contraction ("what's", "I'm", "l'équation") is no math: blanked for the math reader.
 _CONTRACTION = re.compile(r"[^\W\d_]+['\u2019][^\W\d_]+")

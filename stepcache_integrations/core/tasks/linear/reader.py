@@ -25,16 +25,17 @@ __all__ = ["FORMATS", "LinearRequest", "read_request"]
 
 _ASKS_QUESTION = "asks"  # what a question or a polite request returns up the tree
 _JOINS = frozenset({"COMMA", "AND", "THEN", "SEMI"})
-_VERBS = frozenset({"SOLVE", "FIND", "GIVE", "WHAT_IS", "SHOW", "EXPLAIN", "NUMBER", "WRITE", "END", "TEMPLATE"})
+_VERBS = frozenset({"SOLVE", "FIND", "GIVE", "WHAT_IS", "SHOW", "EXPLAIN", "NUMBER", "WRITE", "END", "TEMPLATE",
+                    "ONLY_ANSWER"})
 _PRIMES = frozenset({"'", '"', "\u2019", "\u2032"})
 # A comma after these links what follows ("手順に番号をつけて、7x + 21 = 0 を解いてください").
 _FORMATS_BEFORE = frozenset({"NUMBERED"})
 # A comma before a format clause links it ("を解いて、答えを一行で書いてください", "，只写答案"): the
 # answer and how it is written, or "only" and what it leaves; never "Answer:" (a template).
 _FORMAT_CLAUSES = {"ANSWER": frozenset({"OBJ", "ONE_LINE", "AS", "ONLY", "FRACTION", "DECIMAL"}),
-                   "ONLY": frozenset({"WRITE", "GIVE", "ANSWER"})}
+                   "ONLY": frozenset({"WRITE", "GIVE", "ANSWER", "ART"})}
 # A comma before these is no list's: "Solve 2x + 1 = 5, please", "Find y, if 3y + 4 = 25", "Find x, step by step".
-_DROPS_COMMA = frozenset({"PLEASE", "FOR_ME", "IF", "STEP_BY_STEP"})
+_DROPS_COMMA = frozenset({"PLEASE", "FOR_ME", "IF", "STEP_BY_STEP", "THANKS"})
 
 #: The format instructions this task reads, keys of :attr:`LinearRequest.format`.
 FORMATS = ("steps", "numbered", "lines", "answer_last", "answer_value", "answer_named", "answer_only", "one_line",
@@ -60,6 +61,7 @@ _ELLIPSIS = re.compile(r"\.\.\.|\u2026")
 _MARKS = {".": "STOP", "\n": "STOP", "?": "QMARK", ",": "COMMA", ":": "COLON", ";": "SEMI"}
 # Transparent in every language: ASCII quotes and brackets (balanced brackets checked apart).
 _TRANSPARENT = frozenset("\"'()")
+_EMPHASIS = re.compile(r"[^\W\d_]{2}[ ]?$")  # a word of two letters or more, then at most one space
 _DOT_TERM = re.compile(r"[0-9(]|[A-Za-z](?![A-Za-z])")  # a number, a bracket or one letter: a term
 
 
@@ -121,6 +123,11 @@ class _Read(Transformer[Token, Any]):
             isinstance(c, Token) for c in children
         ):
             self.asks_all = True
+
+    def find_alone(self, children: list[Any]) -> None:
+        """"Dammi solo x": asks x, and the answer alone."""
+        self.find(children)
+        self.format.add("answer_only")
 
     def question(self, _children: list[Any]) -> str:
         self.asks = True
@@ -404,6 +411,8 @@ def _token_at(
         return special
     if char in _MARKS:
         return _mark(text, pos)
+    if char == "!" and not _EMPHASIS.search(text, 0, pos):
+        return None  # "!" ends a sentence only after a word ("¡Gracias!", "Merci !"), never after a mark or a number
     found = table.match(folded, pos)
     named = _named_at(text, pos, variables, found)
     if named is not None:

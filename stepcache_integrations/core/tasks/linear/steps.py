@@ -19,7 +19,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from ...lru import short_text_cache
+from ..base import short_text_cache
 from ...types import Step
 from ..algebra import (
     MAX_NUMBER_DIGITS,
