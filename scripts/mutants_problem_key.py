@@ -9,6 +9,8 @@ _TIER = "tests/unit/test_problem_key_tier.py"
 _PAIRS = "tests/adversarial/test_problem_key_pairs.py"
 _KEPT = "tests/unit/test_problem_key_kept_plans.py"
 _LINEAR = f"{_PKG}/core/tasks/linear/task.py"
+_ALGEBRA = f"{_PKG}/core/tasks/algebra.py"
+_REACH = "tests/adversarial/test_problem_key_reach.py"
 _JSON = f"{_PKG}/core/tasks/json/task.py"
 _PROBLEM_LINE = '            ("forms", *forms), ("constants", *constants), ("asked", *c.asked_or_all), ("format", *_format_of(c))'
 _SHAPE_LINE = ('            ("shapes", *c.shapes), ("variables", *c.variables), ("asked", *c.asked_or_all), '
@@ -77,5 +79,21 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("pk-kept-plan-ignores-policy", "lookup hands out a plan kept under another reuse policy",
      f"{_PKG}/core/problem_key_tier.py", "        return None if found.policy is not policy else self._planned_flow(",
      "        return None if False else self._planned_flow(", (_KEPT, "-k", "partition_and_policy")),
+    # the family key (path 4) and the rewrites it finds (issue 33 items 4 and 5)
+    ("pk-family-drops-language", "the linear family key leaves out the request's language",
+     _LINEAR, '("unknowns", str(len(c.variables))), ("language", c.language))', '("unknowns", str(len(c.variables))))',
+     (_REACH, "-k", "family_key_leaves")),
+    ("pk-family-drops-unknowns", "the linear family key leaves out how many unknowns the problem has",
+     _LINEAR, '("unknowns", str(len(c.variables))), ("language", c.language))', '("language", c.language))',
+     (_REACH, "-k", "family_key_leaves")),
+    ("pk-family-path-dropped", "the tier never looks entries up by their family key",
+     f"{_PKG}/core/problem_key_tier.py", ", (family, True, SHAPE_CANDIDATES))", ")",
+     (_REACH, "-k", "problem_key_tier and memory")),
+    ("pk-mirror-keeps-order", "a swapped equation's constants are read in the order written, not swapped with its sides",
+     _ALGEBRA, '    return f"{sides[1]}={sides[0]}", (*params[left:], *params[:left])',
+     '    return f"{sides[1]}={sides[0]}", params', (_REACH, "-k", "problem_key_tier and memory and swapped")),
+    ("pk-minus-one-read-as-one", "an unwritten coefficient -1 ('-x') is read as 1",
+     _ALGEBRA, "            one = Fraction(-1)", "            one = Fraction(1)",
+     (_REACH, "-k", "problem_key_tier and memory and minus")),
 ]
 # fmt: on

@@ -427,7 +427,7 @@ class _Completion:
 def _entry(
     plan: CachePlan, steps: list[Step], prompt_tokens: int, completion_tokens: int, metadata: dict[str, Any]
 ) -> CacheEntry:
-    """The entry of an answer to the plan's prompt, indexed by the prompt's problem and shape keys
+    """The entry of an answer to the plan's prompt, indexed by the prompt's problem, shape and family keys
     (``core.problem_keys``: the store's dictionaries of the problem-key tier)."""
     metadata = with_lookup_keys(metadata, (key for key in plan_lookup_keys(plan) if key))
     return CacheEntry(

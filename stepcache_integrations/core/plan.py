@@ -94,7 +94,7 @@ class CachePlan:
     errors: list[str] = field(default_factory=list)
     tier: LookupTier | None = None  # "problem_key": the entry was found by the problem-key tier
     request_key: Any = None  # the request's exact inputs of task selection (PlanMemo); None: not memoisable
-    lookup_keys: tuple[str | None, str | None] | None = None  # its problem and shape keys, once computed
+    lookup_keys: tuple[str | None, str | None, str | None] | None = None  # its problem, shape, family keys, once computed
 
     @property
     def task(self) -> str:

@@ -15,6 +15,9 @@ verify) exactly as before:
    prompt exactly as an entry found by similarity (``planner.choose_keyed``).
 3. **Shape key.** Entries of the same shape with other constants are re-instantiated at once, the
    rewrite then checked as any re-instantiation (``verify`` and the final check).
+4. **Family key.** Entries of the same shape written or asked otherwise (renamed unknowns, sides
+   swapped, another expression or format asked) are re-instantiated the same way: the task's
+   rewrite carries the working over and writes the answer line asked; the same checks decide.
 
 A key finds candidates, never an answer: nothing is served on key equality alone. The dictionaries
 belong to the stores (``core.problem_keys``), so they outlive the process and follow every delete;
@@ -42,7 +45,7 @@ from .outcomes import CACHE_ALONE_OUTCOMES
 from .plan import CachePlan
 from .planner import Choice, adopt, choose_keyed
 from .policy import ReusePolicy
-from .problem_keys import PROBLEM, SHAPE, lookup_key
+from .problem_keys import FAMILY, PROBLEM, SHAPE, lookup_key
 from .requests import FindKeyed, GetEntry, RecordHit, Request
 from .types import CacheEntry, LookupTier, StepCacheResult, StepRecord, Unfreezable, freeze
 
@@ -68,21 +71,25 @@ _FETCHED = 16  # entries read from a dictionary to choose the closest among
 _SERVED = CACHE_ALONE_OUTCOMES  # what the tier serves: the cache alone, no model call
 
 
-def task_lookup_keys(handler: Any, constraints: Any) -> tuple[str | None, str | None]:
-    """The problem and shape lookup keys of a request (``core.problem_keys``), each None when the
-    task names none (a task without the capability names none)."""
+LookupKeys = tuple[str | None, str | None, str | None]
+"""A request's problem, shape and family lookup keys (each None when the task names none)."""
+
+
+def task_lookup_keys(handler: Any, constraints: Any) -> LookupKeys:
+    """The problem, shape and family lookup keys of a request (``core.problem_keys``), each None
+    when the task names none (a task without the capability names none)."""
     name = getattr(handler, "name", None)
     if not isinstance(name, str):
-        return None, None
+        return None, None, None
     keys: list[str | None] = []
-    for method, kind in (("problem_key", PROBLEM), ("shape_key", SHAPE)):
+    for method, kind in (("problem_key", PROBLEM), ("shape_key", SHAPE), ("family_key", FAMILY)):
         fn = getattr(handler, method, None)
         canonical = fn(constraints) if callable(fn) else None
         keys.append(lookup_key(kind, name, canonical) if isinstance(canonical, str) else None)
-    return keys[0], keys[1]
+    return keys[0], keys[1], keys[2]
 
 
-def plan_lookup_keys(plan: CachePlan) -> tuple[str | None, str | None]:
+def plan_lookup_keys(plan: CachePlan) -> LookupKeys:
     """:func:`task_lookup_keys` of the plan's request, computed once per plan."""
     if plan.lookup_keys is None:
         plan.lookup_keys = task_lookup_keys(plan.handler, plan.constraints)
@@ -90,15 +97,17 @@ def plan_lookup_keys(plan: CachePlan) -> tuple[str | None, str | None]:
 
 
 def keyed_lookup(plan: CachePlan, policy: ReusePolicy) -> Generator[Request, Any, bool]:
-    """Paths 2 and 3: find the plan's entries by its problem key, then by its shape key; True (the
-    plan adopted, ``plan.tier`` set) when one of them serves without a model call."""
+    """Paths 2 to 4: find the plan's entries by its problem key, then by its shape key, then by its
+    family key; True (the plan adopted, ``plan.tier`` set) when one of them serves without a model
+    call."""
     if policy.threshold_for(plan.handler) > plan.handler.similarity_threshold:
         return False  # a closer match asked for than the task's own: similarity decides, as configured
-    problem, shape = plan_lookup_keys(plan)
-    if problem is None and shape is None:
+    problem, shape, family = plan_lookup_keys(plan)
+    if problem is None and shape is None and family is None:
         return False
     choice, looked = Choice(), 0.0
-    for key, rewrite, limit in ((problem, False, PROBLEM_CANDIDATES), (shape, True, SHAPE_CANDIDATES)):
+    paths = ((problem, False, PROBLEM_CANDIDATES), (shape, True, SHAPE_CANDIDATES), (family, True, SHAPE_CANDIDATES))
+    for key, rewrite, limit in paths:
         if key is None or choice.served or (rewrite and not policy.reinstantiate):
             continue
         t0 = time.perf_counter()
@@ -117,7 +126,7 @@ def keyed_lookup(plan: CachePlan, policy: ReusePolicy) -> Generator[Request, Any
 
 
 def plan_ahead(plan: CachePlan, policy: ReusePolicy) -> Generator[Request, Any, CachePlan | None]:
-    """Paths 2 and 3 for a fresh plan (:func:`fresh_plan`) of a request whose answer was just
+    """Paths 2 to 4 for a fresh plan (:func:`fresh_plan`) of a request whose answer was just
     stored: the plan when they serve it, else None. Not a lookup: nothing is counted or traced."""
     return plan if (yield from keyed_lookup(plan, policy)) else None
 
@@ -359,7 +368,7 @@ class ProblemKeyTier:
     def _planned_flow(self, key: Hashable, planned: _Planned, plan: CachePlan, started: float) -> Generator[
             Request, Any, CachePlan | None]:
         # ``plan`` by that name: the telemetry of the lookup reads its task and namespace
-        problem = (plan.lookup_keys or (None, None))[0]
+        problem = (plan.lookup_keys or (None, None, None))[0]
         t0 = time.perf_counter()
         entries = [] if problem is None else (yield FindKeyed(problem, plan.namespace, plan.llm_key, _FETCHED))
         t1 = time.perf_counter()

@@ -3,7 +3,9 @@
 A task that reads a prompt as a problem names it by two canonical strings of its typed
 constraints (``tasks.protocols.KeysProblems``): the *problem key* (the equations or stated values,
 what is asked, the format read) and the *shape key* (the same with the constants abstracted).
-The engine digests each with the task's name into a lookup key (``p:`` or ``s:`` and a digest) and
+A third, the *family key*, leaves out what a rewrite of the answer line changes (what is asked, the
+format, the unknowns' names, the side each term is written on).
+The engine digests each with the task's name into a lookup key (``p:``, ``s:`` or ``f:`` and a digest) and
 stores the keys with the entry (``CacheEntry.metadata["lookup_keys"]``); each store keeps an index
 from a lookup key to the live entries of one ``(namespace, llm_key)`` that carry it
 (``CacheStore.find_keyed``), the way it keeps its vector index: in the store's own structures,
@@ -26,6 +28,7 @@ from typing import Any
 __all__ = [
     "LOOKUP_KEYS",
     "MAX_LOOKUP_KEYS",
+    "FAMILY",
     "PROBLEM",
     "SHAPE",
     "entry_lookup_keys",
@@ -42,13 +45,17 @@ PROBLEM = "p"
 SHAPE = "s"
 """Lookup keys of the shape dictionary: the problem with its constants abstracted."""
 
+FAMILY = "f"
+"""Lookup keys of the family dictionary: the shape up to how it is written and asked (the unknowns'
+names, sides swapped, what is asked, the format): entries a rewrite may carry over, checked in full."""
+
 MAX_LOOKUP_KEYS = 4  # a stored entry carries at most this many keys (more: none are indexed)
 _KEY_CHARS = 64  # the length of every well-formed lookup key (prefix, ':', digest)
 _VERSION = "1"  # part of every digest: keys of another reading never meet
 
 
 def lookup_key(kind: str, task: str, canonical: str) -> str:
-    """The lookup key of a task's canonical string (``kind``: :data:`PROBLEM` or :data:`SHAPE`)."""
+    """The lookup key of a task's canonical string (``kind``: :data:`PROBLEM`, :data:`SHAPE` or :data:`FAMILY`)."""
     blob = "\0".join((_VERSION, kind, task, canonical)).encode("utf-8", "surrogatepass")
     return f"{kind}:{hashlib.blake2b(blob, digest_size=31).hexdigest()}"[:_KEY_CHARS]
 
@@ -58,7 +65,7 @@ def _well_formed(key: Any) -> bool:
         type(key) is str
         and len(key) == _KEY_CHARS
         and key[1] == ":"
-        and key[0] in (PROBLEM, SHAPE)
+        and key[0] in (PROBLEM, SHAPE, FAMILY)
     )
 
 

@@ -504,6 +504,24 @@ def _math_from_match(t: Template, m: re.Match[str]) -> MathProblem | None:
     return MathProblem(t, equations, tuple(e.strip() for e in eq_texts), asked, solution)
 
 
+_ASKED_SLOT = "(?P<u>[A-Za-z])"
+_MULTIPLE_SLOT = "(?P<k>[1-9][0-9]?)(?P<u>[A-Za-z])"  # "2x" in the asked slot: a multiple of the unknown
+
+
+def _asked_multiple(t: Template, text: str) -> MathProblem | None:
+    """A one-unknown template whose asked slot holds a multiple of its unknown ("Halla 2x si 10 =
+    x + 4.", as the fuzzer's word swap writes it): that multiple asked, its value computed here."""
+    pattern = t.regex.pattern
+    if t.task != "math" or pattern.count(_ASKED_SLOT) != 1 or "(?P<v>" in pattern:
+        return None
+    m = re.fullmatch(pattern.replace(_ASKED_SLOT, _MULTIPLE_SLOT), text, re.DOTALL)
+    problem = None if m is None else _math_from_match(t, m)
+    if m is None or problem is None:
+        return None
+    k, u = Fraction(m.group("k")), m.group("u")
+    return dataclasses.replace(problem, target=(f"{m.group('k')}{u}",), target_value=k * problem.solution[u])
+
+
 def _json_from_match(t: Template, m: re.Match[str]) -> JsonProblem:
     fields: dict[str, Any] = {}
     for name, typ in t.fields():
@@ -645,6 +663,10 @@ def _understand_text(text: str) -> Problem | None:
     repeated = _loose_repeated(text)
     if repeated is not None:
         return repeated
+    for t in MATH_TEMPLATES:
+        problem = _asked_multiple(t, text)
+        if problem is not None:
+            return problem
     for t in (*JSON_TEMPLATES, *JSON_RULE_TEMPLATES, *JSON_NO_KEY_TEMPLATES):
         m = t.regex.fullmatch(exact)
         if m:

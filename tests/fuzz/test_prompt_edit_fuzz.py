@@ -414,3 +414,14 @@ def test_the_format_toggle_edit_adds_a_sentence_or_removes_the_one_that_ends_the
         seen.add(edited[len("Solve 2x = 5.") + 1 :])
         assert edit_text(edited, "format_toggle", rng) == "Solve 2x = 5."  # toggled back
     assert seen == set(FORMAT_SENTENCES)
+
+
+def test_the_oracle_reads_a_multiple_of_the_unknown_in_the_asked_slot() -> None:
+    """A word swap writes "Halla 2x si 10 = x + 4.": the oracle asks 2x (its own value, 12) and
+    judges a served answer by it; x's value, or a wrong 2x, is refused."""
+    from .oracle import oracle_verdict
+
+    assert oracle_verdict("Halla 2x si 10 = x + 4.", "x = 6\nAnswer: 2*x = 12") is None
+    assert oracle_verdict("Halla 2x si 10 = x + 4.", "x = 6\nAnswer: x = 6") is not None
+    assert oracle_verdict("Halla 2x si 10 = x + 4.", "x = 6\nAnswer: 2*x = 10") is not None
+    assert oracle_verdict("Halla 2y si 10 = x + 4.", "Answer: 2*y = 12") is not None  # y is no unknown

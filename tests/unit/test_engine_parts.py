@@ -180,9 +180,10 @@ def test_sync_and_async_drivers_make_the_same_store_calls() -> None:
     sync = _session(StepCache(store=RecordingStore(), problem_keys=False), False)
     assert sync == ["search", "add", "search", "record_hit", "search", "record_hit", "add"]
     assert _session(StepCache(store=RecordingStore(), problem_keys=False), True) == sync
-    # the problem-key tier: the problem, then the shape dictionary; a hit is neither embedded nor searched
+    # the problem-key tier: the problem, the shape, then the family dictionary (a miss reads all three);
+    # a hit is neither embedded nor searched
     keyed = _session(StepCache(store=RecordingStore()), False)
-    assert keyed == ["find_keyed", "find_keyed", "search", "add", "find_keyed", "record_hit",
+    assert keyed == ["find_keyed", "find_keyed", "find_keyed", "search", "add", "find_keyed", "record_hit",
                      "find_keyed", "find_keyed", "record_hit", "add"]
     assert _session(StepCache(store=RecordingStore()), True) == keyed
 

@@ -30,9 +30,9 @@ def test_metadata_defaults_unchanged() -> None:
     cache = StepCache()
     result = cache.finalize(cache.lookup(Q), A)
     entry = _entry(cache, result.stored_entry_id)
-    # lookup_keys: the problem-key tier's keys of the prompt (a linear problem: its problem and shape)
+    # lookup_keys: the problem-key tier's keys of the prompt (a linear problem: its problem, shape, family)
     assert set(entry.metadata) == {"outcome", "provenance", "verification", "lookup_keys"}
-    assert [key[:2] for key in entry.metadata["lookup_keys"]] == ["p:", "s:"]
+    assert [key[:2] for key in entry.metadata["lookup_keys"]] == ["p:", "s:", "f:"]
     assert entry.metadata["verification"] == entry.verification == result.verification == "proven"
 
 

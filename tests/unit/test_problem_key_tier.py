@@ -83,7 +83,7 @@ def stored(cache: StepCache, a: int, b: int, c: int, **kw: Any) -> str:
     return entry_id
 
 
-def keys(prompt: str) -> tuple[str | None, str | None]:
+def keys(prompt: str) -> tuple[str | None, str | None, str | None]:
     return task_lookup_keys(LINEAR, LINEAR.constraints(prompt))
 
 
@@ -126,7 +126,8 @@ def test_json_and_arithmetic_keys_and_tasks_without_them() -> None:
     typed = 'Return a JSON object for a person with name "Alice", age "34". Required keys: name and age.'
     other = 'Return a JSON object for a person with name "Bob", age 30. Required keys: name and age.'
     k = {p: task_lookup_keys(task, task.constraints(p, None)) for p in (base, moved, typed, other)}
-    assert k[base] == k[moved] and None not in k[base]
+    assert k[base] == k[moved] and None not in k[base][:2]
+    assert k[base][2] is None  # no family key: a JSON request is served by its problem or shape key
     assert k[typed][0] != k[base][0] and k[other][0] != k[base][0]  # 34 and "34" are two values
     assert k[other][1] == k[base][1] and k[typed][1] != k[base][1]  # the shape keeps the types
     schema = {"type": "object", "properties": {"name": {"type": "string"}, "age": {"type": "integer"}}}
@@ -134,8 +135,8 @@ def test_json_and_arithmetic_keys_and_tasks_without_them() -> None:
     arith = ArithmeticTask()
     assert arith.problem_key(arith.constraints("What is 12 * 12?")) == arith.problem_key(arith.constraints("Compute 12*12."))
     assert arith.shape_key(arith.constraints("What is 12 * 12?")) == arith.shape_key(arith.constraints("What is 3 * 7?"))
-    assert task_lookup_keys(TextTask(), TextTask().constraints("Name three colors.")) == (None, None)
-    assert keys("Name three colors.") == (None, None)  # not a problem the linear task reads
+    assert task_lookup_keys(TextTask(), TextTask().constraints("Name three colors.")) == (None, None, None)
+    assert keys("Name three colors.") == (None, None, None)  # not a problem the linear task reads
 
 
 def test_a_store_indexes_only_well_formed_keys() -> None:

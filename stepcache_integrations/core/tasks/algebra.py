@@ -26,6 +26,9 @@ __all__ = [
     "find_equations",
     "format_number",
     "equation_shape",
+    "family_shape",
+    "sides_swapped",
+    "unit_coefficients_written",
     "math_runs",
     "is_canonical_number",
     "is_small",
@@ -489,6 +492,49 @@ def equation_shape(text: str) -> tuple[str, tuple[Fraction, ...]]:
                 continue
             out.append(op)
     return "".join(out).replace("N*V", "NV"), tuple(params)
+
+
+def family_shape(shape: str) -> str:
+    """One equation's shape however it is written, as ``linear.rewrite.aligned`` reads it: its
+    unwritten coefficients written, then the first in text order of it and its sides swapped (the
+    constants' values are not needed to name the shape)."""
+    written, _ = unit_coefficients_written(shape, (Fraction(0),) * shape.count("N"))
+    mirrored = sides_swapped(written, ())
+    return written if mirrored is None else min(written, mirrored[0])
+
+
+def sides_swapped(shape: str, params: tuple[Fraction, ...]) -> tuple[str, tuple[Fraction, ...]] | None:
+    """The equation with its sides swapped (None unless it has exactly one '=')."""
+    sides = shape.split("=")
+    if len(sides) != 2:
+        return None
+    left = sides[0].count("N")
+    return f"{sides[1]}={sides[0]}", (*params[left:], *params[:left])
+
+
+def unit_coefficients_written(shape: str, params: tuple[Fraction, ...]) -> tuple[str, tuple[Fraction, ...]]:
+    """The shape with every unwritten coefficient written: "V" -> "NV" with 1, a "-V" that opens a
+    side or a bracket -> "NV" with -1, and "N-V" -> "N+NV" with -1 (a minus before a number is
+    folded into it: :func:`equation_shape`)."""
+    out: list[str] = []
+    values: list[Fraction] = []
+    taken = 0
+    for i, char in enumerate(shape):
+        if char == "N":
+            values.append(params[taken])
+            taken += 1
+        if char != "V" or (i > 0 and shape[i - 1] == "N"):
+            out.append(char)
+            continue
+        one = Fraction(1)
+        if out and out[-1] == "-":
+            out.pop()
+            one = Fraction(-1)
+            if out and out[-1] not in "=(+-*/^":
+                out.append("+")
+        out.append("NV")
+        values.append(one)
+    return "".join(out), tuple(values)
 
 
 # -- solving a system of linear forms exactly: one unknown by division, more with sympy's linsolve

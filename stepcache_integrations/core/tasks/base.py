@@ -276,6 +276,11 @@ class TaskHandler(ABC):
         tier; None (the default): no key."""
         return None
 
+    def family_key(self, constraints: Any) -> str | None:
+        """The shape up to how it is written and asked, for a rewrite by the problem-key tier;
+        None (the default): no key."""
+        return None
+
     def blocks_reuse(self, verification: Verification) -> bool:
         """A semantic change that makes reuse pointless (default: the first step already fails)."""
         return verification.first_failure == 0

@@ -125,8 +125,9 @@ class KeysProblems(Protocol):
     semantic path). ``problem_key``: equal for prompts this task reads as the same problem (the
     same equations or stated values, the same unknowns or keys asked, the same format read),
     however they are written. ``shape_key``: the same with the constants abstracted, for
-    re-instantiation. A key only finds candidates: whatever it finds is served only when this
-    task's checks pass for the new prompt."""
+    re-instantiation. A task may also name a ``family_key`` (optional: ``TaskHandler`` names none):
+    the shape up to how it is written and asked, for a rewrite. A key only finds candidates:
+    whatever it finds is served only when this task's checks pass for the new prompt."""
 
     def problem_key(self, constraints: Any) -> str | None: ...
 

@@ -10,18 +10,21 @@ from __future__ import annotations
 
 import itertools
 import re
+from dataclasses import replace
 from fractions import Fraction
 from collections.abc import Callable
 from functools import lru_cache
 
 from ...types import Step
-from ..algebra import MAX_NUMBER_DIGITS, Equation, LinearForm, find_equations, format_number
+from ..algebra import (
+    MAX_NUMBER_DIGITS, Equation, LinearForm, find_equations, format_number, sides_swapped, unit_coefficients_written,
+)
 from ..stepwise import label_len
 from .constraints import LinearConstraints
 from .steps import ProblemContext, check_steps
 from .targets import renamed_target
 
-__all__ = ["reinstantiate_steps", "same_form"]
+__all__ = ["aligned", "reinstantiate_steps", "same_form"]
 
 _NUMBER = re.compile(r"(?<![\w.])(?:(?<=[\s=(,:])-|^-)?[0-9]+(?:\.[0-9]+)?(?![\d])")
 _MAX_COMBOS = 128
@@ -33,7 +36,9 @@ _Add = Callable[[Fraction | int, Callable[[], Fraction]], None]
 def reinstantiate_steps(
     steps: list[Step], cached: LinearConstraints, new: LinearConstraints, ctx: ProblemContext
 ) -> list[Step] | None:
-    """The cached steps rewritten for the new problem, or None when its form differs."""
+    """The cached steps rewritten for the new problem, or None when its form differs (sides
+    swapped and a written or unwritten coefficient 1 are not differences: :func:`aligned`)."""
+    new = aligned(cached, new)
     if not same_form(cached, new) or cached.solution is None or new.solution is None:
         return None
     old_atoms = (*cached.params, *(cached.solution[v] for v in cached.variables))
@@ -60,6 +65,39 @@ def same_form(cached: LinearConstraints, new: LinearConstraints) -> bool:
     if (cached.target or new.target) and renamed_target(cached.target, rename) != new.target:
         return False  # x^2 asked of the cached problem, 2t of the new one: another answer
     return len(cached.params) == len(new.params) and cached.shapes == new.shapes
+
+
+def aligned(cached: LinearConstraints, new: LinearConstraints) -> LinearConstraints:
+    """``new`` with each equation's shape and constants read as the cached equation writes them
+    when it is the same equation written otherwise: sides swapped ("25 = 2x + 13" for "2x + 9 =
+    25") or a coefficient 1 left unwritten ("x + 5 = 20" for "3x + 5 = 20": a constant 1, "-x" a
+    constant -1). Only the constants' order changes (the forms, texts and solution are new's), so
+    the rewrite is still checked against the new problem as written; ``new`` when any differs."""
+    if cached.shapes is None or new.shapes is None or cached.shapes == new.shapes:
+        return new
+    if len(cached.shapes) != len(new.shapes) or sum(s.count("N") for s in new.shapes) != len(new.params):
+        return new  # a stored form whose constants do not match its shapes is not re-read
+    shapes: list[str] = []
+    params: list[Fraction] = []
+    start = 0
+    for old_shape, new_shape in zip(cached.shapes, new.shapes):
+        count = new_shape.count("N")
+        found = _as_written(old_shape, new_shape, new.params[start : start + count])
+        if found is None:
+            return new
+        shapes.append(found[0])
+        params.extend(found[1])
+        start += count
+    return replace(new, shapes=tuple(shapes), params=tuple(params))
+
+
+def _as_written(old_shape: str, shape: str, params: tuple[Fraction, ...]) -> tuple[str, tuple[Fraction, ...]] | None:
+    """One equation's shape and constants as ``old_shape`` writes the same equation, or None."""
+    for candidate in (unit_coefficients_written(shape, params), sides_swapped(*unit_coefficients_written(shape, params)),
+                      (shape, params), sides_swapped(shape, params)):
+        if candidate is not None and candidate[0] == old_shape:
+            return candidate
+    return None
 
 
 def _restatements(cached: LinearConstraints, new: LinearConstraints) -> dict[LinearForm, LinearForm]:
@@ -251,7 +289,22 @@ def _replace_numbers(
     pieces.append(body[last:])
     text = _DOUBLE_SIGN.sub(lambda m: ("+" if m.group(1) == "-" else "-") + m.group(2), "".join(pieces))
     text = _ADD_NEGATIVE.sub(lambda m: f"{_OPPOSITE[m.group(1)]} {m.group(2)} {_OPPOSITE[m.group(3)]}", text)
-    return _rename_variables(text, rename)
+    return _unit_coefficients(_rename_variables(text, rename), tuple(rename.values()))
+
+
+def _unit_coefficients(text: str, variables: tuple[str, ...]) -> str:
+    """A coefficient 1 written as it is read ("1x" -> "x", "-1x" -> "-x"): a cached "3x" rewritten
+    for "x + 5 = 20" (``aligned``)."""
+    if not variables or "1" not in text:
+        return text
+    return _unit_coefficient(variables).sub("", text)
+
+
+@lru_cache(maxsize=256)
+def _unit_coefficient(variables: tuple[str, ...]) -> re.Pattern[str]:
+    """A "1" written right before one of the unknowns (compiled once per unknowns)."""
+    names = "|".join(map(re.escape, sorted(variables, key=len, reverse=True)))
+    return re.compile(rf"(?<![\w.])1(?=(?:{names})(?![A-Za-z0-9_]))")
 
 
 # "Add -19 to both sides" reads as "Subtract 19 from both sides".

@@ -10,7 +10,7 @@ from fractions import Fraction
 from typing import Any
 
 from ...types import Step, VerificationLevel
-from ..algebra import LinearForm, find_equations, format_number
+from ..algebra import LinearForm, family_shape, find_equations, format_number
 from ..base import UnitCheck, Verification
 from ..stepwise import StepwiseTask
 from .constraints import LinearConstraints
@@ -228,6 +228,18 @@ class LinearEquationTask(StepwiseTask):
             ("target", c.target),
             ("shapes", *c.shapes), ("variables", *c.variables), ("asked", *c.asked_or_all), ("format", *_format_of(c))
         )
+
+    def family_key(self, constraints: Any) -> str | None:
+        """The shapes up to how they are written (each with its unwritten coefficients written and
+        its sides in a fixed order: ``algebra.family_shape``), how many unknowns, and the request's
+        language; not their names, what is asked or the format: what ``reinstantiate`` carries a
+        cached derivation across, the answer line written for what is asked. The rewrite is then
+        checked as any other."""
+        c = self.load_constraints(constraints)
+        if not c.solution or not c.equations or not c.shapes or len(c.shapes) != len(c.equations):
+            return None
+        shapes = (family_shape(shape) for shape in c.shapes)
+        return _canonical_text(("shapes", *shapes), ("unknowns", str(len(c.variables))), ("language", c.language))
 
     # -- patching and fallback ---------------------------------------------------------------
     def continuation_request(self, first_failure: int) -> str:
