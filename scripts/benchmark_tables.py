@@ -49,6 +49,8 @@ HELDOUT_PHRASINGS = Path("bench_data/results/heldout_phrasings.json")
 HELDOUT_LANGUAGES = Path("bench_data/results/heldout_languages.json")
 HELDOUT_PHRASINGS_2 = Path("bench_data/results/heldout_phrasings_2.json")  # the fresh blind sets
 HELDOUT_LANGUAGES_2 = Path("bench_data/results/heldout_languages_2.json")
+HELDOUT_PHRASINGS_3 = Path("bench_data/results/heldout_phrasings_3.json")  # blind sets of 2026-12-03's last session
+HELDOUT_LANGUAGES_3 = Path("bench_data/results/heldout_languages_3.json")
 REQUEST_PARSE = Path("bench_data/results/request_parse.json")
 LOAD = Path("bench_data/results/load_test_seeds_1_5.json")
 FUZZ = Path("bench_data/results/fuzz_nightly")
@@ -553,6 +555,8 @@ BLOCKS: dict[str, Callable[[], str]] = {
     "heldout-languages": heldout_languages,
     "heldout-phrasings-2": lambda: heldout_phrasings(HELDOUT_PHRASINGS_2),
     "heldout-languages-2": lambda: heldout_languages(HELDOUT_LANGUAGES_2),
+    "heldout-phrasings-3": lambda: heldout_phrasings(HELDOUT_PHRASINGS_3),
+    "heldout-languages-3": lambda: heldout_languages(HELDOUT_LANGUAGES_3),
     "request-parse": request_parse,
     "load-test": load_test,
     "load-test-line": load_test_line,
