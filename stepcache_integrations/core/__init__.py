@@ -13,7 +13,7 @@ from .lazy_exports import lazy_exports
 if TYPE_CHECKING:  # what the lazy names are, for type checkers and IDEs
     from .embed import CallableEmbedder, Embedder, HashingEmbedder, as_embedder
     from .engine import CachePlan, StepCache
-    from .policy import ReusePolicy
+    from .planner import ReusePolicy
     from .tasks import JsonTask, LinearEquationTask, TaskHandler, TaskRegistry, TextTask
     from .types import (
         CacheEntry,

@@ -24,7 +24,7 @@ from .llm import acall_llm, call_llm, coerce_response
 from .pipeline import Flow, StoreReport, complete_flow, lookup_flow, serve_flow, store_answer_flow, store_checked_flow
 from .plan import PLANS, CachePlan
 from .planner import prepare, validate_prompt
-from .policy import ReusePolicy
+from .planner import ReusePolicy
 from .problem_key_tier import TIER, ProblemKeyTier, fresh_plan, plan_ahead
 from .repair_ledger import RepairLedger
 from .requests import AddEntry, AskJudge, AskModel, EmbedPrompt, FindKeyed, GetEntry, RecordHit, Request, SearchStore

@@ -16,7 +16,7 @@ from ..errors import InvalidPromptError, StepCacheError
 from .judge import apply_verdict, judge_prompt
 from .plan import CachePlan
 from .planner import WIDE_K, adopt, choose, look_wider, unit_evidence
-from .policy import ReusePolicy
+from .planner import ReusePolicy
 from .problem_key_tier import keyed_lookup, plan_lookup_keys
 from .problem_keys import with_lookup_keys
 from .proofs import PROOFS

@@ -41,7 +41,7 @@ from typing import Any
 from .outcomes import CACHE_ALONE_OUTCOMES
 from .plan import CachePlan
 from .planner import Choice, adopt, choose_keyed
-from .policy import ReusePolicy
+from .planner import ReusePolicy
 from .problem_keys import PROBLEM, SHAPE, lookup_key
 from .requests import FindKeyed, GetEntry, RecordHit, Request
 from .types import CacheEntry, LookupTier, StepCacheResult, StepRecord, Unfreezable, freeze

@@ -20,7 +20,7 @@ from stepcache_integrations.core.tasks.linear import LinearConstraints
 from stepcache_integrations.core.tasks.linear.prompt import understand_prompt
 from stepcache_integrations.core.tasks.linear.rewrite import same_form
 from stepcache_integrations.core.tasks.linear.task import problem_context
-from stepcache_integrations.core.tasks.linear.steps import check_steps
+from stepcache_integrations.core.tasks.linear.chain import check_steps
 from stepcache_integrations.core.tasks.prompt_diff import PROMPT_LIMIT
 from stepcache_integrations.core.types import Step
 

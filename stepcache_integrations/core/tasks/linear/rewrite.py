@@ -18,7 +18,7 @@ from ...types import Step
 from ..algebra import MAX_NUMBER_DIGITS, Equation, LinearForm, find_equations, format_number
 from ..stepwise import label_len
 from .constraints import LinearConstraints
-from .steps import ProblemContext, check_steps
+from .chain import ProblemContext, check_steps
 from .targets import renamed_target
 
 __all__ = ["reinstantiate_steps", "same_form"]

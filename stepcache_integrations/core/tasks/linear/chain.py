@@ -1,15 +1,5 @@
-"""Positive evidence for each step of a linear-equation answer.
-
-A step passes only when every claim in it is checked against the new problem:
-
-* every '=' stands in an equation read, which holds at the problem's unique solution, names only
-  the problem's unknowns and restates no constant of another problem;
-* every prose operation ("Subtract 5 from both sides") turns the equation before it into the next;
-* every answer line ("Answer: x = 4", "The solution is 4.", "Answer: 3") is read whole by
-  :mod:`.answer` and states the asked unknowns' values, canonical and right;
-* no other number is left unexplained (a price, a count, a stale constant in prose, ".25").
-A step that cannot be checked fails, so the engine regenerates it instead of serving it.
-"""
+"""The checks of a linear solution chain: each step's operations, statements and claims, the final
+answer lines, and the answer format the prompt asks for."""
 
 from __future__ import annotations
 
@@ -19,7 +9,6 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from ..base import short_text_cache
 from ...types import Step
 from ..algebra import (
     MAX_NUMBER_DIGITS,
@@ -29,23 +18,423 @@ from ..algebra import (
     find_equations,
     format_number,
     is_canonical_number,
+    literal_fraction,
+    normalise_claims,
     outside_alphabet,
+    verbal_equalities,
 )
+from ..base import short_text_cache
 from ..stepwise import label_len
-from .answer import AnswerLine, answer_lines, last_statement, line_spans, read_closed_form
-from .operations import rearrangements
-from .operations import Operation as _Op
-from .operations import normalised as _normalised
-from .operations import transition_holds as _transition_holds
-from .statements import unexplained_arithmetic, unread_equals, unrestated
+from .targets import same_target, written_target
 
 __all__ = [
+    "REARRANGING",
+    "Operation",
+    "normalised",
+    "rearrangements",
+    "transition_holds",
+    "unexplained_arithmetic",
+    "unread_equals",
+    "unrestated",
+    "AnswerLine",
+    "answer_lines",
+    "read_closed_form",
+    "last_statement",
+    "CANONICAL_LITERAL",
     "ProblemContext",
     "StepVerdict",
     "check_steps",
     "final_value_errors",
     "unread_prose",
+    "format_errors",
 ]
+
+
+# ---- A prose operation of a linear step ("Subtract 5 from both sides") and whether operations
+
+# Verbs that only move terms between sides and gather them ("Collect the x terms on the left",
+# "Combine like terms", "Simplify"): they scale nothing, so the equation they lead to has the same
+# form, lhs - rhs, as the one before (or its negation: the sides swapped). Red team round 11: read
+# as words that state nothing, "Collect ...: 50x = 10" passed after 10x + 1 = 3 (true at x = 1/5,
+# but no rearrangement of it).
+REARRANGING = re.compile(
+    r"\b(?:collect|collecting|collected|combine|combining|combined|simplify|simplifying|simplified)\b", re.IGNORECASE
+)
+_REARRANGING_VERBS = frozenset({"col", "com", "sim"})
+
+
+@dataclass
+class Operation:
+    """An operation read in step ``step`` at ``pos``: its verb as written and its number."""
+
+    step: int
+    pos: int
+    verb: str
+    value: Fraction
+
+    @property
+    def named(self) -> str:
+        """The operation as a reason names it ("Subtract 5", "Collect")."""
+        return self.verb if REARRANGING.fullmatch(self.verb) else f"{self.verb} {format_number(self.value)}"
+
+
+def rearrangements(step: int, body: str) -> list[Operation]:
+    """The rearranging verbs of a step's body, as operations (their value is unused)."""
+    return [Operation(step, m.start(), m.group(), Fraction(0)) for m in REARRANGING.finditer(body)]
+
+
+def _apply(verb: str, value: Fraction, left: LinearForm, right: LinearForm) -> tuple[LinearForm, LinearForm] | None:
+    """Both sides after one operation (``verb``: the first three letters of its verb, lowercased)."""
+    if verb in ("add", "sub"):
+        shift = LinearForm(const=value if verb == "add" else -value)
+        return left + shift, right + shift
+    if value == 0:
+        return None
+    factor = value if verb == "mul" else 1 / value
+    return left.scale(factor), right.scale(factor)
+
+
+def transition_holds(ops: list[Operation], before: Equation, after: Equation) -> bool:
+    """Whether the operations, in order, turn ``before`` into ``after`` (either way round).
+
+    Computed once per exact input: what is read of each operation (the first three letters of
+    its verb, lowercased, and its value) and the four sides, compared by value (a derivation's
+    operations are checked again for each rewrite re-instantiation tries, and by the final
+    check). Equal inputs give the same answer: the arithmetic is exact."""
+    signature = tuple((op.verb[:3].lower(), op.value) for op in ops)
+    return _transition_of(signature, before.left, before.right, after.left, after.right)
+
+
+@lru_cache(maxsize=4096)
+def _transition_of(
+    signature: tuple[tuple[str, Fraction], ...],
+    left: LinearForm,
+    right: LinearForm,
+    after_left: LinearForm,
+    after_right: LinearForm,
+) -> bool:
+    for verb, value in signature:
+        if verb in _REARRANGING_VERBS:
+            continue
+        applied = _apply(verb, value, left, right)
+        if applied is None:
+            return False
+        left, right = applied
+    if any(verb in _REARRANGING_VERBS for verb, _ in signature):
+        form, after = left + right.scale(Fraction(-1)), after_left + after_right.scale(Fraction(-1))
+        return form == after or form == after.scale(Fraction(-1))
+    return (left, right) == (after_left, after_right) or (right, left) == (after_left, after_right)
+
+
+@short_text_cache(8192)
+def normalised(body: str) -> str:
+    """``normalise_claims(body)``; a short body (every step is read under each new problem) once."""
+    return normalise_claims(body)
+
+
+# ---- What a step states that nothing checks against the problem (blind red teams rounds 9-10).
+
+_EQUALS = re.compile(r"=(?!>)")  # "=>" is an arrow between statements, not an equation
+_PLAIN_NUMBER = re.compile(r"(?<![\w.])[0-9]+(?:\.[0-9]+)?")
+# Words saying that what follows is the problem itself.
+_RESTATING = re.compile(
+    r"\b(?:start|starting|started|begin|beginning)\b|\b(?:equation|equations|system|problem)\s+(?:is|are)\b", re.IGNORECASE
+)
+_BARE_NUMBER_SIDE = re.compile(r"\s*-?[0-9]+(?:\.[0-9]+)?\s*")
+
+
+def unread_equals(body: str, equations: list[Equation]) -> str:
+    """Why a step fails when one of its '=' is outside every equation read ("x = .25", "5. = x",
+    "x = 5 = .6", "x = 5 %", "x = 3 * x = 15"'s unread link), or "" when each is read."""
+    stated = len(_EQUALS.findall(body))
+    if stated == len(equations):
+        return ""
+    return f"states {stated - len(equations)} equation(s) this checker cannot read (an '=' outside every equation read)"
+
+
+def unrestated(body: str, equations: list[Equation], op_spans: list[tuple[int, int]], problem: tuple[Equation, ...]) -> str:
+    """Why a step fails when it says it states the problem ("Start with", "The system is") and an
+    equation it states after saying so, before any operation, is none of the problem's equations
+    (either side first), or "" (red team round 11: "Start from the equation 3x = 15." and "The
+    system is x = 5." passed for 3x + 5 = 20, each true at the solution but not the problem)."""
+    said = _RESTATING.search(body)
+    if said is None:
+        return ""
+    first_op = min([start for start, _ in op_spans] + [m.start() for m in REARRANGING.finditer(body)], default=len(body))
+    stated = [eq for eq in equations if said.start() <= eq.start < first_op]
+    for eq in stated:
+        if not any(_same(eq, p) for p in problem):
+            return f"'{eq.text}' is stated as the problem, which it is not"
+    if said.group().lower().startswith(("system", "equations")) and not all(any(_same(eq, p) for eq in stated) for p in problem):
+        return "states the system without all of its equations"  # "The system is x - y = 2." for two
+    return ""
+
+
+def _same(eq: Equation, problem: Equation) -> bool:
+    """The problem's equation, either side first."""
+    return (eq.left, eq.right) in ((problem.left, problem.right), (problem.right, problem.left))
+
+
+def unexplained_arithmetic(sequence: list[tuple[int, int, Any]], ctx: Any) -> dict[int, str]:
+    """Steps (by index) stating an equation with no unknown ("15 / 3 = 5", "2 * 2 = 4") with a number
+    that neither the problem, its solution, an operation nor an earlier equation states: arithmetic
+    of another problem (a re-instantiation leaves it as it was) or a claim nothing ties to this one.
+    In a chain with an unknown, a side that is a bare number is what the other side computes."""
+    if not _states_arithmetic(sequence):
+        return {}  # every equation has an unknown: none is checked here
+    explained = {abs(n) for eq in ctx.problem for n in eq.numbers} | {abs(v) for v in ctx.solution.values()}
+    chained = {(step, item.start) for step, _, item in sequence if isinstance(item, Equation) and item.identifiers}
+    failures: dict[int, str] = {}
+    for step, _, item in sorted(sequence, key=lambda entry: (entry[0], entry[1])):
+        if not isinstance(item, Equation):
+            explained.add(abs(item.value))  # an operation's number
+            continue
+        chain = (step, item.start) in chained
+        missing = None if item.identifiers or step in failures else _unexplained(item, chain, explained)
+        if missing is not None:
+            failures[step] = (
+                f"'{item.text}' computes with {format_number(missing)}, which neither the problem "
+                "nor the derivation before it states"
+            )
+        explained |= {abs(n) for n in item.numbers}
+    return failures
+
+
+def _states_arithmetic(sequence: list[tuple[int, int, Any]]) -> bool:
+    return any(isinstance(item, Equation) and not item.identifiers for _, _, item in sequence)
+
+
+def _unexplained(equation: Equation, chained: bool, explained: set[Fraction]) -> Fraction | None:
+    """The first number of an equation with no unknown that nothing explains: in a chain with an
+    unknown ("3x = 20 - 5 = 15") it computes, so its inputs count; alone, each number counts."""
+    used = _inputs(equation.text) if chained else [abs(n) for n in equation.numbers]
+    return next((n for n in used if n not in explained), None)
+
+
+def _inputs(text: str) -> list[Fraction]:
+    """The numbers an equation with no unknown computes with: both sides', but a side that is a
+    bare number is the result (absolute values: a sign is an operator here)."""
+    left, _, right = text.partition(" = ")
+    sides = [side for side in (left, right) if not _BARE_NUMBER_SIDE.fullmatch(side)] or [left]
+    return [abs(literal_fraction(n)) for side in sides for n in _PLAIN_NUMBER.findall(side)]
+
+
+# ---- The linear task's one final-answer reader: which lines are answer lines and what they state.
+
+_UNKNOWN = r"[A-Za-z](?:_?[0-9]+)?"
+CANONICAL_LITERAL = r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]*[1-9])?(?:/[1-9][0-9]*)?"  # ASCII digits only
+_PAIR = re.compile(rf"(?P<u>{_UNKNOWN})\s*=\s*(?P<n>{CANONICAL_LITERAL})")
+_PLAIN_PAIR = rf"{_UNKNOWN}\s*=\s*{CANONICAL_LITERAL}"
+_SEPARATOR = r"(?:\s*,\s*(?:and\s+)?|\s+and\s+)"
+_PAIRS = re.compile(rf"{_PLAIN_PAIR}(?:{_SEPARATOR}{_PLAIN_PAIR})*")
+_BARE = re.compile(CANONICAL_LITERAL)
+_TARGET_PAIR = re.compile(rf"(?P<lhs>[^=]+?)\s*=\s*(?P<n>{CANONICAL_LITERAL})")
+# What may stand before a label: a bullet, a heading mark, a quote mark.
+_LEAD = re.compile(r"[ \t>]*(?:[-*+\u2022][ \t]+|#{1,6}[ \t]*)?[ \t]*")
+_BOLD = r"(?:\*\*|__)"
+_LABEL = re.compile(
+    rf"(?P<open>{_BOLD})?[ \t]*"
+    r"(?:(?:so|thus|therefore|hence|finally)\b[ \t]*,?[ \t]*)?"
+    r"(?:the[ \t]+)?"
+    r"(?P<keyword>final(?:[ \t]+(?:answer|solution|result|value)s?)?|(?:answer|solution|result|value)s?)\b"
+    rf"(?:[ \t]+(?:of|for)(?=[ \t]+{_UNKNOWN}[ \t]*=))?"  # "the value of x is 5" (read as "x = 5")
+    rf"[ \t]*(?P<close>{_BOLD})?[ \t]*(?:(?:is|are)\b[ \t]*:?|:|=)?[ \t]*(?P<close2>{_BOLD})?[ \t]*",
+    re.IGNORECASE,
+)
+# One pair of marks may wrap the remainder ("**x = 4**", "$x = 4$", "\\(x = 4\\)", "`x = 4`").
+_WRAPS = (("**", "**"), ("__", "__"), ("$", "$"), ("\\(", "\\)"), ("`", "`"))
+_ANSWER_WORD = re.compile(r"\banswers?\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class AnswerLine:
+    """One answer line: its line number in the text it was found in, its remainder after the
+    label, whether its label names the answer ("answer", "final"), and what it states (None:
+    unreadable, ``reason`` says why)."""
+
+    index: int
+    remainder: str
+    names_answer: bool
+    values: dict[str, str] | None
+    reason: str = ""
+
+
+def read_closed_form(
+    remainder: str, asked: tuple[str, ...], target: str = "", variables: tuple[str, ...] = ()
+) -> tuple[dict[str, str] | None, str]:
+    """What the remainder of an answer line states for the asked unknowns (or, when an expression
+    over them is asked, for ``target``: "x^2 = 25", "2x = 8" or a bare "25"), or (None, why not)."""
+    text = remainder.strip()
+    if text.endswith("."):
+        text = text[:-1].rstrip()
+    if not text:
+        return None, "the answer line states nothing"
+    if target:
+        values, reason = _target_stated(text, target, frozenset(variables))
+        if values is None:
+            return None, reason
+    elif _PAIRS.fullmatch(text):
+        values, reason = _pairs_stated(text, asked)
+        if values is None:
+            return None, reason
+    elif _BARE.fullmatch(text):
+        if len(asked) != 1:
+            return None, "a bare number answers only a question with one unknown"
+        values = {asked[0]: text}
+    else:
+        return None, f"the answer line is not 'unknown = value' for the asked unknowns: {remainder.strip()[:60]!r}"
+    bad = next((lit for lit in values.values() if not is_canonical_number(lit)), None)
+    if bad is not None:
+        return None, f"{bad} is not written as an integer, decimal or reduced fraction"
+    return values, ""
+
+
+def _pairs_stated(text: str, asked: tuple[str, ...]) -> tuple[dict[str, str] | None, str]:
+    """``u = N`` pairs naming exactly the asked unknowns, each once (or None, why not)."""
+    values: dict[str, str] = {}
+    for match in _PAIR.finditer(text):
+        var, literal = match.group("u"), match.group("n")
+        if var not in asked:
+            return None, f"the answer line states {var}, which is not asked"
+        if var in values:
+            return None, f"the answer line states {var} twice"
+        values[var] = literal
+    missing = [v for v in asked if v not in values]
+    if missing:
+        return None, f"the answer line does not state {', '.join(missing)}"
+    return values, ""
+
+
+def _target_stated(text: str, target: str, variables: frozenset[str]) -> tuple[dict[str, str] | None, str]:
+    """``{target: N}`` from "<the asked expression> = N" or a bare N; anything else is unread (an
+    unknown's value "x = 5" does not answer "x squared")."""
+    if _BARE.fullmatch(text):
+        return {target: text}, ""
+    stated = _TARGET_PAIR.fullmatch(text)
+    if stated is None or not same_target(stated.group("lhs"), target, variables):
+        return None, f"the answer line does not state the asked {written_target(target)}: {text[:60]!r}"
+    return {target: stated.group("n")}, ""
+
+
+def _unwrap(remainder: str, open_mark: str | None) -> str | None:
+    """The remainder without the bold mark the label opened and one pair of marks wrapping it;
+    None when a mark the label opened is never closed."""
+    text = remainder.strip()
+    period = text.endswith(".")
+    if period:
+        text = text[:-1].rstrip()
+    if open_mark:
+        if not text.endswith(open_mark):
+            return None
+        text = text[: -len(open_mark)].rstrip()
+    for left, right in _WRAPS:
+        if len(text) > len(left) + len(right) and text.startswith(left) and text.endswith(right):
+            text = text[len(left) : -len(right)].strip()
+            break
+    return text + ("." if period else "")
+
+
+
+
+@short_text_cache(8192)
+def _read_line(line: str) -> tuple[bool, str | None] | None:
+    """(names the answer, its remainder after the label: None when no label is read) of an
+    answer line; None for another line. A pure function of the line, so a short line (a step
+    is read per step, then again in the whole text by the final check) is read once."""
+    body = verbal_equalities(line[label_len(line) :])
+    lead = _LEAD.match(body)
+    rest = body[lead.end() if lead else 0 :]
+    label = _LABEL.match(rest)
+    if label is not None:
+        names_answer = label.group("keyword").lower().startswith(("answer", "final"))
+        closed = label.group("close") or label.group("close2")
+        remainder = _unwrap(rest[label.end() :], None if closed else label.group("open"))
+        if names_answer or remainder is None or remainder.strip(" .:*_"):
+            return names_answer, remainder
+        # "Solution:" alone is a heading, not an answer
+    if _ANSWER_WORD.search(body):
+        return True, None  # "answer" outside a label: an answer line no rule reads
+    return None
+
+
+def answer_lines(
+    text: str, asked: tuple[str, ...], target: str = "", variables: tuple[str, ...] = ()
+) -> list[AnswerLine]:
+    """The answer lines of ``text``, in order, each read by :func:`read_closed_form` (``index``:
+    the line's number in ``text``; ``target``: the expression asked, over ``variables``)."""
+    found: list[AnswerLine] = []
+    for index, line in enumerate(text.split("\n")):
+        read = _read_line(line)
+        if read is None:
+            continue
+        names_answer, remainder = read
+        if remainder is not None:
+            values, reason = _closed_form(remainder, asked, target, variables)
+        else:
+            values, reason = None, f"an answer line without a label this checker reads: {line.strip()[:60]!r}"
+        found.append(AnswerLine(index, remainder or "", names_answer, values, reason))
+    return found
+
+
+def _closed_form(
+    remainder: str, asked: tuple[str, ...], target: str = "", variables: tuple[str, ...] = ()
+) -> tuple[dict[str, str] | None, str]:
+    """:func:`read_closed_form`, once per short remainder and asked unknowns (a step's answer line
+    is read per step, then in the whole text); each caller gets its own dict."""
+    items, reason = _closed_form_items(remainder, asked, target, variables)
+    return (None if items is None else dict(items)), reason
+
+
+@short_text_cache(4096)
+def _closed_form_items(
+    remainder: str, asked: tuple[str, ...], target: str, variables: tuple[str, ...]
+) -> tuple[tuple[tuple[str, str], ...] | None, str]:
+    values, reason = read_closed_form(remainder, asked, target, variables)
+    return (None if values is None else tuple(values.items())), reason
+
+
+_STATEMENT = re.compile(rf"(?<![\w.])(?P<u>{_UNKNOWN})\s*=(?!=)")
+_OPERATORS = frozenset("+-*/^=\u2212\u00d7\u00f7\u00b7")
+_STATED_VALUE = re.compile(
+    rf"\s*(?P<n>{CANONICAL_LITERAL})(?=\s*$|\s*[,;)]|\.(?:\s|$)|\s+(?:and|so|then|which)\b)", re.MULTILINE
+)
+
+
+def last_statement(text: str, var: str) -> str | None:
+    """The value the last statement ``var = ...`` of ``text`` gives ``var``, as written: the
+    canonical literal when the whole statement is ``var = N``, else its right-hand side up to the
+    end of the line (which is no canonical number); None when ``var`` is never stated."""
+    body = normalise_claims(text)
+    last: re.Match[str] | None = None
+    for match in _STATEMENT.finditer(body):
+        before = body[: match.start()].rstrip(" \t")
+        if match.group("u") == var and not (before and before[-1] in _OPERATORS):
+            last = match
+    if last is None:
+        return None
+    value = _STATED_VALUE.match(body, last.end())
+    if value is not None:
+        return value.group("n")
+    line_end = body.find("\n", last.end())
+    return body[last.end() : line_end if line_end >= 0 else len(body)].strip() or "(nothing)"
+
+
+def line_spans(body: str, indices: set[int]) -> list[tuple[int, int]]:
+    """Where the lines with these numbers stand in ``body``."""
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for index, line in enumerate(body.split("\n")):
+        if index in indices:
+            spans.append((start, start + len(line)))
+        start += len(line) + 1
+    return spans
+
+
+# ---- Positive evidence for each step of a linear-equation answer.
+
+_Op = Operation
+_normalised = normalised
+_transition_holds = transition_holds
 
 _ENGLISH_LETTERS = frozenset({"a", "A", "I"})
 _NUM = r"-?[0-9]+(?:\.[0-9]+)?"  # ASCII digits only; a step with another script's digit fails
@@ -490,3 +879,82 @@ def final_value_errors(steps: list[Step], ctx: ProblemContext) -> list[str]:
         elif Fraction(literal) != _expected(var, ctx):
             errors.append(f"{var} = {literal} is wrong")
     return errors
+
+
+# ---- The format a linear prompt asks its answer in, enforced on every answer served.
+
+_STEP_LABEL = re.compile(r"\s*\**\s*step\s+(\d+)\s*\**\s*[:.)]", re.IGNORECASE)
+_NAMED_VALUE = re.compile(r"\s*\**\s*[A-Za-z](?:_?[0-9]+)?\s*=")
+_BARE_VALUE = re.compile(r"\s*-?\d+(?:/\d+|\.\d+)?\s*\.?\s*$")
+# An answer line of values alone: an optional label, then "x = 5, y = -1/2" or a bare value.
+_VALUE = r"-?\d+(?:/\d+|\.\d+)?"
+_VALUES_ALONE = re.compile(
+    rf"\s*\**\s*(?:[^\W\d_][\w ]*:\s*\**\s*)?(?:{_VALUE}|[A-Za-z](?:_?[0-9]+)?\s*=\s*{_VALUE}"
+    rf"(?:\s*,\s*[A-Za-z](?:_?[0-9]+)?\s*=\s*{_VALUE})*)\s*\**\s*\.?\s*$")
+_NAME = re.compile(r"([A-Za-z](?:_?[0-9]+)?)\s*=")
+_TARGET_ALONE = re.compile(rf"(?:[^=,;]+=\s*)?{_VALUE}")
+_DECIMAL = re.compile(r"\d\.\d")  # a decimal point between digits (the line's closing period is none)
+
+
+def format_errors(
+    steps: list[Step], fmt: tuple[str, ...], label: str, asked: tuple[str, ...], target: str = ""
+) -> list[str]:
+    """Why the answer of ``steps`` (for the ``asked`` unknowns, or the asked expression ``target``)
+    does not follow the format the prompt asks for (empty: it does)."""
+    if not fmt and not label:
+        return []
+    lines = [line for step in steps for line in step.text.splitlines() if line.strip()]
+    if not lines:
+        return ["the answer is empty"]
+    return [why for failed, why in _checks(lines[:-1], lines[-1], fmt, label, asked, target) if failed]
+
+
+def _values_alone(line: str, asked: tuple[str, ...]) -> bool:
+    """The line states the asked unknowns' values and nothing else: each asked unknown once and no
+    other ("x = 2.5, y = 0.5" when y alone is asked is working), or a bare value for one unknown."""
+    if not _VALUES_ALONE.match(line):
+        return False
+    names = _NAME.findall(_after_label(line))
+    return sorted(names) == sorted(asked) if names else len(asked) == 1
+
+
+def _checks(
+    working: list[str], last: str, fmt: tuple[str, ...], label: str, asked: tuple[str, ...], target: str
+) -> tuple[tuple[bool, str], ...]:
+    """Each format rule: (broken, why)."""
+    shown = label or "Answer"
+    return (
+        ("steps" in fmt and not working, "the prompt asks for the steps; the answer states only its result"),
+        ("numbered" in fmt and not _numbered(working), "the prompt asks for numbered steps ('Step 1:', 'Step 2:', ...)"),
+        (bool(label) and not _labelled(last, label), f"the prompt asks for a last line '{label}: ...'"),
+        ("answer_value" in fmt and not _BARE_VALUE.match(_after_label(last)),
+         f"the prompt asks for '{shown}: <value>' on the last line"),
+        ("answer_named" in fmt and not _NAMED_VALUE.match(_after_label(last)),
+         f"the prompt asks for '{shown}: x = <value>' on the last line"),
+        (bool(working) and ("answer_only" in fmt or "one_line" in fmt), "the prompt asks for the answer on one line"),
+        ("answer_only" in fmt and not (_target_alone(last) if target else _values_alone(last, asked)),
+         "the prompt asks for the answer alone, no working"),
+        ("fraction" in fmt and _DECIMAL.search(_after_label(last)) is not None, "the prompt asks for the answer as a fraction"),
+        ("decimal" in fmt and "/" in _after_label(last), "the prompt asks for the answer as a decimal"),
+    )
+
+
+def _target_alone(line: str) -> bool:
+    """The line states one value and nothing else: "x^2 = 25" or a bare "25" after its label (that
+    the left side is the asked expression and the value right is the final check's)."""
+    stated = _after_label(line).strip(" *.")
+    return bool(_TARGET_ALONE.fullmatch(stated))
+
+
+def _numbered(working: list[str]) -> bool:
+    numbers = [_STEP_LABEL.match(line) for line in working]
+    return all(numbers) and [int(m.group(1)) for m in numbers if m] == list(range(1, len(working) + 1))
+
+
+def _labelled(line: str, label: str) -> bool:
+    """The line starts with the label exactly as the prompt wrote it (its case is content)."""
+    return line.strip(" *_").startswith(label) and ":" in line
+
+
+def _after_label(line: str) -> str:
+    return line.split(":", 1)[1] if ":" in line else line
