@@ -31,7 +31,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      "    return []",
      _GRAMMAR_TESTS),
     ("format-not-keyed", "the format read is dropped from the constraints (a numbered request served an unnumbered answer)",
-     _LINEAR + "constraints.py", "            format=problem.format,\n", "", _GRAMMAR_TESTS),
+     _LINEAR + "chain.py", "            format=problem.format,\n", "", _GRAMMAR_TESTS),
     ("answer-only-working-served", "'Give only the final answer' is served a cached line of working ('3x = 15, so x = 5.')",
      _LINEAR + "chain.py", '        ("answer_only" in fmt and not (_target_alone(last) if target else _values_alone(last, asked)),',
      '        (False,', _GRAMMAR_TESTS),

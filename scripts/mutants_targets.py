@@ -23,7 +23,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _LINEAR + "vocabulary/en.json", '  "SQUARED": [\n   "squared"\n  ]', '  "SQUARED": [\n  ]',
      (_PAIRS, "-k", "no_model_call")),
     ("target-not-in-constraints-key", "the constraints' key leaves out the asked expression (x and x^2 one problem)",
-     _LINEAR + "constraints.py", "                self.params, self.slots, self.format, self.answer_label, self.language, self.target)",
+     _LINEAR + "chain.py", "                self.params, self.slots, self.format, self.answer_label, self.language, self.target)",
      "                self.params, self.slots, self.format, self.answer_label, self.language)", (_PAIRS, "-k", "every_key")),
     ("target-not-in-problem-key", "the problem and shape keys leave out the asked expression",
      _LINEAR + "task.py", '        return _canonical_text(\n            ("target", c.target),\n            ("forms", *forms),',

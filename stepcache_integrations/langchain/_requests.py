@@ -123,7 +123,7 @@ from pydantic import BaseModel
 
 from ..adapters.flow import Io, METADATA_KEY, TwinFlow, event, log_request, summarize
 from ..adapters.identity import plain_fields
-from ..adapters.tiers import (
+from ..adapters.flow import (
     Profile,
     Reason,
     TierDecision,

@@ -14,7 +14,7 @@ from langchain_core.messages import BaseMessage
 from langchain_core.outputs import ChatGeneration, Generation
 
 from ..adapters.flow import Io, METADATA_KEY, TwinFlow, answer_flow, arun, bypass_summary, run, summarize
-from ..adapters.tiers import (
+from ..adapters.flow import (
     CUT_OFF,
     Reason,
     TierDecision,
@@ -25,7 +25,7 @@ from ..adapters.tiers import (
     warn_once,
 )
 from ..core.engine import CachePlan, StepCache
-from ..core.pipeline import declined_outcome
+from ..core.engine import declined_outcome
 from ..core.types import StepCacheResult
 from ..errors import InvalidPromptError
 from ._requests import (

@@ -50,7 +50,7 @@ from ..adapters.flow import (
     run,
     run_stream,
 )
-from ..adapters.tiers import (
+from ..adapters.flow import (
     Reason,
     TierDecision,
     declared_fields,

@@ -30,7 +30,7 @@ from ..adapters.flow import (
     log_request,
     pull,
 )
-from ..adapters.tiers import CUT_OFF, TierDecision, cut_off
+from ..adapters.flow import CUT_OFF, TierDecision, cut_off
 from ..core.exact_tier import exact_llm_key
 from ..core.llm import coerce_response
 from ..errors import ModelOutputError

@@ -22,7 +22,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from ..adapters.identity import digest as _digest, key_fields, model_fields, plain as _plain
-from ..adapters.tiers import declared_fields, field_reason, inert_names, known_fields, unmodelled_option
+from ..adapters.flow import declared_fields, field_reason, inert_names, known_fields, unmodelled_option
 
 __all__ = ["KEY_ATTRS", "default_llm_key", "field_reason_of", "formatter_reason", "inner_options", "key_fields"]
 

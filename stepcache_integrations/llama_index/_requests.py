@@ -24,7 +24,7 @@ from typing import Any
 from llama_index.core.base.llms.types import ChatMessage, MessageRole, TextBlock
 from llama_index.core.llms.llm import LLM
 
-from ..adapters.tiers import reported_output_tokens
+from ..adapters.flow import reported_output_tokens
 from ..adapters.flow import METADATA_KEY
 from ..core.llm import coerce_response
 from ..core.types import LLMResponse

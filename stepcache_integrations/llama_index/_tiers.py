@@ -15,7 +15,7 @@ from typing import Any
 
 from llama_index.core.base.llms.types import ChatMessage, TextBlock
 
-from ..adapters.tiers import (
+from ..adapters.flow import (
     Reason,
     TierDecision,
     decide_tier,

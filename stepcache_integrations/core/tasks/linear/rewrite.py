@@ -17,7 +17,7 @@ from functools import lru_cache
 from ...types import Step
 from ..algebra import MAX_NUMBER_DIGITS, Equation, LinearForm, find_equations, format_number
 from ..stepwise import label_len
-from .constraints import LinearConstraints
+from .chain import LinearConstraints
 from .chain import ProblemContext, check_steps
 from .targets import renamed_target
 

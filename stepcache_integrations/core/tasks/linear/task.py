@@ -13,7 +13,7 @@ from ...types import Step, VerificationLevel
 from ..algebra import LinearForm, find_equations, format_number
 from ..base import UnitCheck, Verification
 from ..stepwise import StepwiseTask
-from .constraints import LinearConstraints
+from .chain import LinearConstraints
 from .chain import format_errors
 from .prompt import understand_prompt
 from .rewrite import reinstantiate_steps
