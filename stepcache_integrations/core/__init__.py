@@ -32,7 +32,7 @@ if TYPE_CHECKING:  # what the lazy names are, for type checkers and IDEs
 _LAZY = {
     **dict.fromkeys(["CallableEmbedder", "Embedder", "HashingEmbedder", "as_embedder"], ".embed"),
     **dict.fromkeys(["CachePlan", "StepCache"], ".engine"),
-    "ReusePolicy": ".policy",
+    "ReusePolicy": ".planner",
     **dict.fromkeys(["JsonTask", "LinearEquationTask", "TaskHandler", "TaskRegistry", "TextTask"], ".tasks"),
     **dict.fromkeys(
         ["CacheEntry", "CacheHit", "LLMResponse", "Outcome", "Provenance", "Step", "StepCacheResult", "StepRecord",
