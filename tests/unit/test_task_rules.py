@@ -1,6 +1,6 @@
 """The named rules of each task, one at a time (each also has a mutant in scripts/mutation_check.py).
 
-Linear steps (linear/steps.py), linear prompts (linear/prompt.py), linear re-instantiation
+Linear steps (linear/chain.py), linear prompts (linear/prompt.py), linear re-instantiation
 (linear/rewrite.py), JSON keys and schemas (json/task.py, json/schema.py, json/evidence.py),
 the shared prompt fingerprint (fingerprint.py) and the algebra's value bound (algebra.py).
 """

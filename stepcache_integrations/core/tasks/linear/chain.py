@@ -758,7 +758,7 @@ def _rule_proof_does_not_fail(verdict: StepVerdict, verdicts: list[StepVerdict])
 
 
 def _check_answer_line(line: AnswerLine, ctx: ProblemContext, verdict: StepVerdict) -> None:
-    """An answer line is read whole (:mod:`.answer`) and must answer everything asked, rightly:
+    """An answer line is read whole (the answer-line reader above) and must answer everything asked, rightly:
     kept in a patch prefix, an answer line for fewer unknowns than the new prompt asks would
     read as the final answer."""
     if line.values is None:
