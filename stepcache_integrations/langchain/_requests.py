@@ -121,9 +121,13 @@ from langchain_core.outputs import ChatGeneration, Generation
 from langchain_core.runnables.configurable import DynamicRunnable
 from pydantic import BaseModel
 
-from ..adapters.flow import Io, METADATA_KEY, TwinFlow, event, log_request, summarize
-from ..adapters.identity import plain_fields
 from ..adapters.flow import (
+    Io,
+    METADATA_KEY,
+    TwinFlow,
+    event,
+    log_request,
+    summarize,
     Profile,
     Reason,
     TierDecision,
@@ -142,6 +146,7 @@ from ..adapters.flow import (
     squash,
     unmodelled_option,
 )
+from ..adapters.identity import plain_fields
 from ..core.engine import CachePlan
 from ..core.outcomes import SERVED_OUTCOMES, SummaryOutcome
 from ..core.types import CacheStats, StepCacheResult, extract_json_object

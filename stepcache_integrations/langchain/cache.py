@@ -13,8 +13,15 @@ from langchain_core.language_models import BaseLanguageModel
 from langchain_core.messages import BaseMessage
 from langchain_core.outputs import ChatGeneration, Generation
 
-from ..adapters.flow import Io, METADATA_KEY, TwinFlow, answer_flow, arun, bypass_summary, run, summarize
 from ..adapters.flow import (
+    Io,
+    METADATA_KEY,
+    TwinFlow,
+    answer_flow,
+    arun,
+    bypass_summary,
+    run,
+    summarize,
     CUT_OFF,
     Reason,
     TierDecision,
@@ -24,8 +31,7 @@ from ..adapters.flow import (
     reported_output_tokens,
     warn_once,
 )
-from ..core.engine import CachePlan, StepCache
-from ..core.engine import declined_outcome
+from ..core.engine import CachePlan, StepCache, declined_outcome
 from ..core.types import StepCacheResult
 from ..errors import InvalidPromptError
 from ._requests import (

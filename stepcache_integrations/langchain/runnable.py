@@ -49,8 +49,6 @@ from ..adapters.flow import (
     result_event,
     run,
     run_stream,
-)
-from ..adapters.flow import (
     Reason,
     TierDecision,
     declared_fields,
