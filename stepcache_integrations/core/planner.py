@@ -7,7 +7,7 @@ re-instantiation, and classifies the candidate; the best-ranked candidate become
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
@@ -15,10 +15,10 @@ from typing import Any
 from ..errors import InvalidPromptError
 from .outcomes import CACHE_ALONE_OUTCOMES, OUTCOMES
 from .plan import PLANS, CachePlan
-from .proofs import PROOFS, Keyed, keyed, keyed_steps
 from .tasks import TaskHandler, TaskRegistry, Verification
+from .tasks.base import UnitCheck
 from .tasks.protocols import Presents, Task
-from .types import CacheEntry, CacheHit, Outcome, Provenance, Step
+from .types import BoundedLRU, CacheEntry, CacheHit, Outcome, Provenance, Step, Unfreezable, VerificationLevel, freeze
 
 __all__ = [
     "WIDE_K",
@@ -32,7 +32,123 @@ __all__ = [
     "unit_evidence",
     "validate_prompt",
     "ReusePolicy",
+    "Keyed",
+    "ProofMemo",
+    "PROOFS",
+    "keyed",
+    "keyed_steps",
 ]
+
+
+# ---- Memoised checks: a task's ``verify``, ``check_answer`` and ``verification_level`` are pure
+
+@dataclass(frozen=True)
+class Keyed:
+    """Constraints with their frozen key computed once (a candidate is checked several times)."""
+
+    value: Any
+    key: Hashable | None  # None: no exact key, so never memoised
+
+
+def keyed(value: Any) -> Keyed:
+    """``value`` with its frozen key (``core.types.freeze``), or no key when it has none."""
+    try:
+        return Keyed(value, freeze(value))
+    except Unfreezable:
+        return Keyed(value, None)
+
+
+def keyed_steps(steps: list[Step]) -> Keyed:
+    """``steps`` with their key computed once (a candidate's steps are checked, then answered)."""
+    try:
+        return Keyed(steps, _steps_key(steps))
+    except Unfreezable:
+        return Keyed(steps, None)
+
+
+def _raw(value: Any) -> Any:
+    return value.value if isinstance(value, Keyed) else value
+
+
+def _frozen(value: Any) -> Hashable:
+    if not isinstance(value, Keyed):
+        return freeze(value)
+    if value.key is None:
+        raise Unfreezable("no exact key")
+    return value.key
+
+
+
+def _steps_key(steps: Sequence[Step] | Keyed) -> Hashable:
+    if isinstance(steps, Keyed):
+        return _frozen(steps)
+    return tuple((step.text, step.kind, freeze(step.meta)) for step in steps)
+
+
+def _copy(verification: Verification) -> Verification:
+    return Verification([UnitCheck(u.name, u.ok, u.reason, u.evidence) for u in verification.units])
+
+
+class ProofMemo(BoundedLRU[tuple[Any, Any]]):
+    """An LRU of task checks by their exact inputs (thread-safe). Each value is (handler, result):
+    the handler is held so its id (in the key) is not reused meanwhile."""
+
+    def __init__(self, maxsize: int = 16384) -> None:
+        super().__init__(maxsize)
+
+    def verify(self, handler: Any, steps: list[Step] | Keyed, constraints: Any, cached_constraints: Any) -> Verification:
+        """``handler.verify(steps, constraints, cached_constraints)``, memoised (any of the three
+        may come ``Keyed``: frozen once by the caller)."""
+        key = self._key(("verify",), handler, steps, constraints, cached_constraints)
+        found = self._get(key)
+        if found is None:
+            found = handler.verify(_raw(steps), _raw(constraints), _raw(cached_constraints))
+            self._put(key, handler, _copy(found))
+            return found
+        return _copy(found)
+
+    def answer_errors(self, handler: Any, steps: list[Step] | Keyed, constraints: Any) -> list[str]:
+        """``handler.check_answer(steps, constraints)``, memoised."""
+        key = self._key(("check_answer",), handler, steps, constraints, None)
+        found = self._get(key)
+        if found is None:
+            found = tuple(handler.check_answer(_raw(steps), _raw(constraints)))
+            self._put(key, handler, found)
+        return list(found)
+
+    def level(
+        self, handler: Any, steps: list[Step] | Keyed, constraints: Any, cached_constraints: Any, stored: VerificationLevel
+    ) -> VerificationLevel:
+        """``handler.verification_level(steps, constraints, cached_constraints, stored)``, memoised."""
+        key = self._key(("level", stored), handler, steps, constraints, cached_constraints)
+        found: VerificationLevel | None = self._get(key)
+        if found is None:
+            found = handler.verification_level(_raw(steps), _raw(constraints), _raw(cached_constraints), stored)
+            self._put(key, handler, found)
+        return found
+
+    def _key(self, check: tuple[str, ...], handler: Any, steps: list[Step] | Keyed, constraints: Any, cached: Any) -> Hashable | None:
+        if self.maxsize <= 0:
+            return None
+        try:
+            # The handler object's identity: two configurations of one task never share proofs
+            # (the stored value holds the handler, so its id is not reused while the key lives).
+            return (check, id(handler), _steps_key(steps), _frozen(constraints), _frozen(cached))
+        except Unfreezable:
+            return None
+
+    def _get(self, key: Hashable | None) -> Any:
+        found = None if key is None else self.get(key)
+        return None if found is None else found[1]
+
+    def _put(self, key: Hashable | None, handler: Any, value: Any) -> None:
+        if key is not None:
+            self.put(key, (handler, value))
+
+
+#: The process's memo, used by the planner and seeded when an answer is stored.
+PROOFS = ProofMemo()
+
 
 _SERVED: tuple[Outcome, ...] = CACHE_ALONE_OUTCOMES
 WIDE_K = 64  # candidates retrieved when the first top_k tie and none serves (look_wider)
