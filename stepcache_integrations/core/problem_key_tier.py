@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .outcomes import CACHE_ALONE_OUTCOMES
-from .plan import CachePlan
+from .planner import CachePlan
 from .planner import Choice, adopt, choose_keyed
 from .planner import ReusePolicy
 from .problem_keys import PROBLEM, SHAPE, lookup_key

@@ -15,7 +15,7 @@ from langchain_core.messages import BaseMessage, convert_to_messages
 from langchain_core.prompt_values import ChatPromptValue, PromptValue, StringPromptValue
 from langchain_core.runnables import Runnable, RunnableConfig
 
-from ..core.plan import CachePlan
+from ..core.planner import CachePlan
 from ..core.types import LLMResponse
 from ._requests import CallSpec, Kind, Request
 from ._identity import unwrap
