@@ -587,7 +587,7 @@ def _profiled(name: str, value: Any, category: str | None) -> str | None | bool:
 def field_reasons(fields: Mapping[str, Any], known: Collection[str], inert: Collection[str] = (), *,
                   defaults: bool = False, profile: Any = None) -> Iterator[Reason]:
     """Every reason one of ``fields`` may change what a right answer is in a way the engine does
-    not read. ``profile``: the model class's provider profile (``adapters.tiers``): its
+    not read. ``profile``: the model class's provider profile (``adapters.flow``): its
     categories decide first; ``known``: the squashed names the framework declares (any value); a
     field named like an option is read by the option rules; ``inert``: squashed names the caller
     says are inert; any other :func:`active` field is :func:`unread_field`, liftable by naming it

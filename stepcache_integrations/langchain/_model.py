@@ -106,7 +106,7 @@ class ModelCaller:
         self.kwargs = kwargs
         self.spec = spec if spec is not None else CallSpec()
         self.stored = stored
-        self.limit = limit  # the request's length limit: an answer cut off at it fails (adapters.tiers)
+        self.limit = limit  # the request's length limit: an answer cut off at it fails (adapters.flow)
 
     def shaped(self, stored: BaseMessage | None) -> ModelCaller:
         """This caller for a plan whose matched entry has the message shape ``stored``."""

@@ -329,7 +329,7 @@ class StepCacheLLMCache(BaseCache):
         self._counters.hit(result, where, request.text, nearest, summarize(result, **where))
 
     def _tier(self, request: Request, llm_string: str, spec: CallSpec) -> tuple[TierDecision, LlmStringView]:
-        """The tier of this request (``adapters.tiers``): step, exact (a message part or field the
+        """The tier of this request (``adapters.flow``): step, exact (a message part or field the
         engine does not read, an option it does not model: every reason at once) or none (its
         ``llm_string`` names no model); and what ``llm_string`` says (its key string: inert fields out)."""
         json_task = self.json_schema is not None or self.task == "json" or spec.task == "json"
