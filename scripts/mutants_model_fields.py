@@ -1,4 +1,4 @@
-"""Mutation-check rows for the model-field rule (``adapters.tiers``): a custom model's own field the
+"""Mutation-check rows for the model-field rule (``adapters.flow``): a custom model's own field the
 adapters do not know (``instructions``, ``persona``...) makes no claim. Kept beside ``mutants.py``
 (past its 450 lines), which appends them to its table: (id, behaviour, file, old, new, tests)."""
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 _PKG = "stepcache_integrations"
 _LEDGER = f"{_PKG}/core/repair_ledger.py"
-_PIPELINE = f"{_PKG}/core/pipeline.py"
+_PIPELINE = f"{_PKG}/core/engine.py"
 _TESTS = ("tests/unit/test_repair_ledger.py",)
 
 # fmt: off

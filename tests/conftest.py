@@ -25,7 +25,7 @@ def _no_store_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
 def _tier_warnings_once_per_test(monkeypatch: pytest.MonkeyPatch) -> None:
     # The tier warning is logged once per model class and entry point per process; tests that read
     # it must not depend on which test a worker ran first (another test's model class of the same name).
-    from stepcache_integrations.adapters import tiers
+    from stepcache_integrations.adapters import flow as tiers
 
     monkeypatch.setattr(tiers, "_warned", set())
 

@@ -3,7 +3,7 @@ the flow of a method and its async twin (``flow``), the options, model fields an
 engine models (``options``), the tier decision and the provider profiles (``tiers``), and a model's
 identity (``identity``)."""
 
-from .tiers import (
+from .flow import (
     CATEGORIES,
     Category,
     Profile,

@@ -13,7 +13,7 @@ from .lazy_exports import lazy_exports
 if TYPE_CHECKING:  # what the lazy names are, for type checkers and IDEs
     from .embed import CallableEmbedder, Embedder, HashingEmbedder, as_embedder
     from .engine import CachePlan, StepCache
-    from .policy import ReusePolicy
+    from .planner import ReusePolicy
     from .tasks import JsonTask, LinearEquationTask, TaskHandler, TaskRegistry, TextTask
     from .types import (
         CacheEntry,
@@ -32,7 +32,7 @@ if TYPE_CHECKING:  # what the lazy names are, for type checkers and IDEs
 _LAZY = {
     **dict.fromkeys(["CallableEmbedder", "Embedder", "HashingEmbedder", "as_embedder"], ".embed"),
     **dict.fromkeys(["CachePlan", "StepCache"], ".engine"),
-    "ReusePolicy": ".policy",
+    "ReusePolicy": ".planner",
     **dict.fromkeys(["JsonTask", "LinearEquationTask", "TaskHandler", "TaskRegistry", "TextTask"], ".tasks"),
     **dict.fromkeys(
         ["CacheEntry", "CacheHit", "LLMResponse", "Outcome", "Provenance", "Step", "StepCacheResult", "StepRecord",

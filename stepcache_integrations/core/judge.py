@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from .plan import CachePlan
+from .planner import CachePlan
 from .types import LLMResponse, Step
 
 __all__ = ["judge_prompt", "apply_verdict"]

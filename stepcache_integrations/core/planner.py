@@ -6,23 +6,348 @@ re-instantiation, and classifies the candidate; the best-ranked candidate become
 
 from __future__ import annotations
 
+import copy
 import time
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
+import numpy as np
+
 from ..errors import InvalidPromptError
-from .outcomes import CACHE_ALONE_OUTCOMES
-from .plan import PLANS, CachePlan
-from .policy import ReusePolicy
-from .proofs import PROOFS, Keyed, keyed, keyed_steps
-from .tasks import TaskHandler, TaskRegistry, Verification
+from .outcomes import CACHE_ALONE_OUTCOMES, OUTCOMES
+from .tasks import (
+    ArithmeticConstraints,
+    ArithmeticTask,
+    JsonConstraints,
+    JsonTask,
+    LinearConstraints,
+    LinearEquationTask,
+    TaskHandler,
+    TaskRegistry,
+    TextConstraints,
+    TextTask,
+    Verification,
+)
+from .tasks.base import UnitCheck
 from .tasks.protocols import Presents, Task
-from .types import CacheEntry, CacheHit, Outcome, Provenance, Step
+from .types import (
+    BoundedLRU,
+    CacheEntry,
+    CacheHit,
+    LLMResponse,
+    LookupTier,
+    Outcome,
+    Provenance,
+    Step,
+    Unfreezable,
+    VerificationLevel,
+    freeze,
+)
 
 __all__ = [
-    "WIDE_K", "Choice", "adopt", "choose", "choose_keyed", "look_wider", "plan_from_hits", "prepare", "unit_evidence",
+    "WIDE_K",
+    "Choice",
+    "adopt",
+    "choose",
+    "choose_keyed",
+    "look_wider",
+    "plan_from_hits",
+    "prepare",
+    "unit_evidence",
     "validate_prompt",
+    "ReusePolicy",
+    "Keyed",
+    "ProofMemo",
+    "PROOFS",
+    "keyed",
+    "keyed_steps",
+    "CachePlan",
+    "PlanMemo",
+    "PLANS",
 ]
+
+
+# ---- ``CachePlan``: what the cache decided for one prompt before any model call; and ``PLANS``, the
+
+@dataclass
+class CachePlan:
+    """What the cache decided for one prompt before any model call.
+
+    ``generation_prompt`` is what must be sent to the model (None when the cache can
+    answer alone); ``prefix_text`` is the verified part of the answer that comes before
+    the model's output (patch), so a streaming adapter can emit it at once.
+    ``step_evidence`` says why each step of a cache-only answer holds for this prompt.
+    """
+
+    prompt: str
+    namespace: str
+    llm_key: str
+    handler: TaskHandler
+    constraints: Any  # the task's typed constraints (a TaskConstraints for the built-in tasks)
+    outcome: Outcome
+    vector: np.ndarray | None = None
+    entry: CacheEntry | None = None
+    entry_constraints: Any = None  # the entry's constraints frozen by the planner (a proofs.Keyed)
+    similarity: float | None = None
+    steps: list[Step] = field(default_factory=list)
+    provenance: list[Provenance] = field(default_factory=list)
+    verification: Verification | None = None
+    step_evidence: list[str | None] = field(default_factory=list)
+    generation_prompt: str | None = None
+    prefix_text: str = ""
+    judge_prompt: str | None = None
+    judge_reply: LLMResponse | None = None
+    timings: dict[str, float] = field(default_factory=dict)
+    errors: list[str] = field(default_factory=list)
+    tier: LookupTier | None = None  # "problem_key": the entry was found by the problem-key tier
+    request_key: Any = None  # the request's exact inputs of task selection (PlanMemo); None: not memoisable
+    lookup_keys: tuple[str | None, str | None, str | None] | None = None  # its problem, shape, family keys, once computed
+
+    @property
+    def task(self) -> str:
+        """Name of the task handling this prompt."""
+        return self.handler.name
+
+    @property
+    def needs_model(self) -> bool:
+        """Whether a model call is needed (False for reuse and re-instantiation)."""
+        return self.generation_prompt is not None
+
+    @property
+    def cached_text(self) -> str:
+        """The answer the cache can give alone (reuse / re-instantiation)."""
+        return "".join(step.text for step in self.steps)
+
+
+#: Handlers whose ``detect`` and ``constraints`` read nothing but (prompt, schema) (exact types).
+_PURE_HANDLERS = frozenset({JsonTask, LinearEquationTask, ArithmeticTask, TextTask})
+#: Constraints that are frozen dataclasses (exact types).
+_FROZEN_CONSTRAINTS = frozenset({JsonConstraints, LinearConstraints, ArithmeticConstraints, TextConstraints})
+#: Attributes that decide a selection: set on a registry or handler object, they are its own code.
+_OVERRIDES = {
+    TaskRegistry: frozenset({"select", "detect", "get", "_first"}),
+    TaskHandler: frozenset({"detect", "constraints", "accepts_schema", "catch_all"}),
+}
+_PLAIN_ATOMS = frozenset({str, int, float, bool, type(None)})
+_MAX_SCHEMA_NODES = 10_000
+_MAX_PROMPT_CHARS = 65_536  # a longer prompt is not memoised
+
+
+class PlanMemo(BoundedLRU[tuple[TaskHandler, Any]]):
+    """An LRU of ``(handler, constraints)`` by the exact inputs of task selection, bounded by
+    entries and by the characters of the prompts (and nodes of the schemas) held."""
+
+    def __init__(self, maxsize: int = 4096, max_chars: int = 4_000_000) -> None:
+        super().__init__(maxsize, max_chars)
+
+    def request_key(
+        self, tasks: TaskRegistry, prompt: Any, task: Any, schema: Any
+    ) -> Hashable | None:
+        """The exact inputs of task selection as a key (the registry, its version, the task named,
+        the schema frozen, the prompt itself), or None when the selection is not known to be a pure
+        function of them (a custom task or registry, a schema that is not plain JSON data)."""
+        version = tasks.version if type(tasks) is TaskRegistry else None
+        return None if version is None else self._key(tasks, version, prompt, task, schema)
+
+    def select(
+        self, tasks: TaskRegistry, prompt: str, task: str | None, schema: dict[str, Any] | None
+    ) -> tuple[TaskHandler, Any]:
+        """``tasks.select(prompt, task=task, schema=schema)`` and that handler's constraints."""
+        return self.select_keyed(tasks, prompt, task, schema)[:2]  # type: ignore[return-value]
+
+    def select_keyed(
+        self, tasks: TaskRegistry, prompt: str, task: str | None, schema: dict[str, Any] | None
+    ) -> tuple[TaskHandler, Any, Hashable | None]:
+        """:meth:`select`, and the request's key (:meth:`request_key`; None: not memoisable)."""
+        version = tasks.version if type(tasks) is TaskRegistry else None
+        key = None if version is None else self._key(tasks, version, prompt, task, schema)
+        if key is None:
+            handler = tasks.select(prompt, task=task, schema=schema)
+            return handler, handler.constraints(prompt, schema), None
+        found = self.get(key)
+        if found is not None:
+            return (*found, key)
+        # A copy the caller cannot change later (equal to the schema the key was frozen from).
+        own = None if schema is None else copy.deepcopy(schema)
+        handler = tasks.select(prompt, task=task, schema=own)
+        constraints = handler.constraints(prompt, own)
+        if type(constraints) in _FROZEN_CONSTRAINTS and tasks.version == version:
+            self.put(key, (handler, constraints), len(prompt) + (0 if own is None else _nodes(own)))
+            return handler, constraints, key
+        return handler, constraints, None
+
+    def _key(
+        self, tasks: TaskRegistry, version: int, prompt: Any, task: Any, schema: Any
+    ) -> Hashable | None:
+        if self.maxsize <= 0 or type(prompt) is not str or len(prompt) > _MAX_PROMPT_CHARS:
+            return None
+        if task is not None and type(task) is not str:
+            return None
+        if _OVERRIDES[TaskRegistry] & vars(tasks).keys() or not all(_builtin(h) for h in tasks.handlers):
+            return None
+        frozen_schema = _schema_key(schema)
+        if frozen_schema is None:
+            return None
+        # The registry itself (identity): its id cannot be reused while the key holds it.
+        return (tasks, version, task, frozen_schema, prompt)
+
+
+def _builtin(handler: TaskHandler) -> bool:
+    """A built-in task as its class defines it (an attribute set on the object, a spy or a
+    patched method, may read anything)."""
+    return type(handler) in _PURE_HANDLERS and not _OVERRIDES[TaskHandler] & vars(handler).keys()
+
+
+def _schema_key(schema: Any) -> Hashable | None:
+    """``("none",)`` for no schema; the frozen schema when it is plain JSON data; else None."""
+    if schema is None:
+        return ("none",)
+    try:
+        if _nodes(schema) > _MAX_SCHEMA_NODES:
+            return None
+        return ("schema", freeze(schema))
+    except (Unfreezable, RecursionError):
+        return None
+
+
+def _nodes(value: Any) -> int:
+    """How many values ``value`` holds (itself included); Unfreezable unless it is plain JSON data
+    of exact types (a dict or list subclass, a tuple or a str subclass may read differently)."""
+    count, stack = 0, [value]
+    while stack:
+        item = stack.pop()
+        count += 1
+        if count > _MAX_SCHEMA_NODES:
+            return count
+        kind = type(item)
+        if kind is dict:
+            for k, v in item.items():
+                if type(k) not in _PLAIN_ATOMS:
+                    raise Unfreezable(type(k).__name__)
+                stack.append(v)
+        elif kind is list:
+            stack.extend(item)
+        elif kind not in _PLAIN_ATOMS:
+            raise Unfreezable(kind.__name__)
+    return count
+
+
+#: The process's memo, used by ``planner.prepare``.
+PLANS = PlanMemo()
+
+
+
+# ---- Memoised checks: a task's ``verify``, ``check_answer`` and ``verification_level`` are pure
+
+@dataclass(frozen=True)
+class Keyed:
+    """Constraints with their frozen key computed once (a candidate is checked several times)."""
+
+    value: Any
+    key: Hashable | None  # None: no exact key, so never memoised
+
+
+def keyed(value: Any) -> Keyed:
+    """``value`` with its frozen key (``core.types.freeze``), or no key when it has none."""
+    try:
+        return Keyed(value, freeze(value))
+    except Unfreezable:
+        return Keyed(value, None)
+
+
+def keyed_steps(steps: list[Step]) -> Keyed:
+    """``steps`` with their key computed once (a candidate's steps are checked, then answered)."""
+    try:
+        return Keyed(steps, _steps_key(steps))
+    except Unfreezable:
+        return Keyed(steps, None)
+
+
+def _raw(value: Any) -> Any:
+    return value.value if isinstance(value, Keyed) else value
+
+
+def _frozen(value: Any) -> Hashable:
+    if not isinstance(value, Keyed):
+        return freeze(value)
+    if value.key is None:
+        raise Unfreezable("no exact key")
+    return value.key
+
+
+
+def _steps_key(steps: Sequence[Step] | Keyed) -> Hashable:
+    if isinstance(steps, Keyed):
+        return _frozen(steps)
+    return tuple((step.text, step.kind, freeze(step.meta)) for step in steps)
+
+
+def _copy(verification: Verification) -> Verification:
+    return Verification([UnitCheck(u.name, u.ok, u.reason, u.evidence) for u in verification.units])
+
+
+class ProofMemo(BoundedLRU[tuple[Any, Any]]):
+    """An LRU of task checks by their exact inputs (thread-safe). Each value is (handler, result):
+    the handler is held so its id (in the key) is not reused meanwhile."""
+
+    def __init__(self, maxsize: int = 16384) -> None:
+        super().__init__(maxsize)
+
+    def verify(self, handler: Any, steps: list[Step] | Keyed, constraints: Any, cached_constraints: Any) -> Verification:
+        """``handler.verify(steps, constraints, cached_constraints)``, memoised (any of the three
+        may come ``Keyed``: frozen once by the caller)."""
+        key = self._key(("verify",), handler, steps, constraints, cached_constraints)
+        found = self._get(key)
+        if found is None:
+            found = handler.verify(_raw(steps), _raw(constraints), _raw(cached_constraints))
+            self._put(key, handler, _copy(found))
+            return found
+        return _copy(found)
+
+    def answer_errors(self, handler: Any, steps: list[Step] | Keyed, constraints: Any) -> list[str]:
+        """``handler.check_answer(steps, constraints)``, memoised."""
+        key = self._key(("check_answer",), handler, steps, constraints, None)
+        found = self._get(key)
+        if found is None:
+            found = tuple(handler.check_answer(_raw(steps), _raw(constraints)))
+            self._put(key, handler, found)
+        return list(found)
+
+    def level(
+        self, handler: Any, steps: list[Step] | Keyed, constraints: Any, cached_constraints: Any, stored: VerificationLevel
+    ) -> VerificationLevel:
+        """``handler.verification_level(steps, constraints, cached_constraints, stored)``, memoised."""
+        key = self._key(("level", stored), handler, steps, constraints, cached_constraints)
+        found: VerificationLevel | None = self._get(key)
+        if found is None:
+            found = handler.verification_level(_raw(steps), _raw(constraints), _raw(cached_constraints), stored)
+            self._put(key, handler, found)
+        return found
+
+    def _key(self, check: tuple[str, ...], handler: Any, steps: list[Step] | Keyed, constraints: Any, cached: Any) -> Hashable | None:
+        if self.maxsize <= 0:
+            return None
+        try:
+            # The handler object's identity: two configurations of one task never share proofs
+            # (the stored value holds the handler, so its id is not reused while the key lives).
+            return (check, id(handler), _steps_key(steps), _frozen(constraints), _frozen(cached))
+        except Unfreezable:
+            return None
+
+    def _get(self, key: Hashable | None) -> Any:
+        found = None if key is None else self.get(key)
+        return None if found is None else found[1]
+
+    def _put(self, key: Hashable | None, handler: Any, value: Any) -> None:
+        if key is not None:
+            self.put(key, (handler, value))
+
+
+#: The process's memo, used by the planner and seeded when an answer is stored.
+PROOFS = ProofMemo()
+
 
 _SERVED: tuple[Outcome, ...] = CACHE_ALONE_OUTCOMES
 WIDE_K = 64  # candidates retrieved when the first top_k tie and none serves (look_wider)
@@ -303,3 +628,71 @@ def _settle(plan: CachePlan) -> None:
         )
     else:
         plan.generation_prompt = plan.prompt
+
+
+# ---- The reuse policy: which cached answers are tried for a prompt and which plan wins.
+
+_OUTCOMES: tuple[Outcome, ...] = OUTCOMES  # preferred first: the vocabulary lists cached answers first
+
+
+@dataclass(frozen=True)
+class ReusePolicy:
+    """Every knob of the reuse decision in one place (change the threshold policy here).
+
+    Args:
+        similarity_threshold: minimum cosine similarity for every task; None leaves it to
+            ``task_thresholds`` and then to each task's own ``similarity_threshold``.
+        task_thresholds: per-task minimum similarity by task name (wins over the above).
+        top_k: candidates retrieved and verified per lookup; when none of them serves and all
+            tie at the cutoff (copies of one prompt), 64 are looked at (``planner.look_wider``).
+        max_regen_share: above this share of the answer to regenerate, a patch is skipped.
+        reinstantiate: rewrite cached steps for changed slot values before calling a model.
+        outcome_order: preferred outcomes first; the best-ranked candidate becomes the plan.
+    """
+
+    similarity_threshold: float | None = None
+    task_thresholds: Mapping[str, float] = field(default_factory=dict)
+    top_k: int = 4
+    max_regen_share: float = 0.5
+    reinstantiate: bool = True
+    outcome_order: tuple[Outcome, ...] = _OUTCOMES
+
+    def __post_init__(self) -> None:
+        if not 0.0 <= self.max_regen_share <= 1.0:
+            raise ValueError("max_regen_share must be within [0, 1]")
+        thresholds = [self.similarity_threshold, *self.task_thresholds.values()]
+        if any(t is not None and not -1.0 <= t <= 1.0 for t in thresholds):
+            raise ValueError("similarity_threshold must be within [-1, 1]")
+        if self.top_k < 1:
+            raise ValueError("top_k must be >= 1")
+        if sorted(self.outcome_order) != sorted(_OUTCOMES):
+            raise ValueError(f"outcome_order must rank each of {_OUTCOMES} once")
+        # frozen means frozen: a caller's dict must not change the policy afterwards
+        object.__setattr__(self, "task_thresholds", MappingProxyType(dict(self.task_thresholds)))
+
+    def threshold_for(self, handler: TaskHandler) -> float:
+        """The similarity a cached prompt needs to be tried for this task."""
+        if handler.name in self.task_thresholds:
+            return self.task_thresholds[handler.name]
+        if self.similarity_threshold is not None:
+            return self.similarity_threshold
+        return handler.similarity_threshold
+
+    def rank(self, outcome: Outcome) -> int:
+        """Position of an outcome in the preference order (0 is best)."""
+        return self.outcome_order.index(outcome)
+
+    def regen_share(self, handler: TaskHandler, steps: list[Step], verification: Verification) -> float:
+        """Share of the answer a patch would regenerate (the task measures it)."""
+        return handler.regen_share(steps, verification)
+
+    def allows_patch(self, handler: TaskHandler, steps: list[Step], verification: Verification) -> bool:
+        """Whether patching beats regenerating: small enough, and the task sees no blocking change."""
+        share = self.regen_share(handler, steps, verification)
+        return share <= self.max_regen_share and not handler.blocks_reuse(verification)
+
+    def replace(self, **changes: Any) -> ReusePolicy:
+        """A copy with some fields changed (the policy itself never changes)."""
+        fields = {name: getattr(self, name) for name in self.__dataclass_fields__}
+        fields["task_thresholds"] = dict(self.task_thresholds)
+        return ReusePolicy(**{**fields, **changes})

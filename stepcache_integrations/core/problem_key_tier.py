@@ -8,7 +8,7 @@ verify) exactly as before:
    that answer. No task reads the prompt. Before it is served, the store is asked for the entry it
    came from: gone (deleted, evicted, expired, cleared) or changed, the map forgets it and the
    request takes the paths below. The checks that answer passed are pure functions of the request
-   and the entry (``core.proofs``), so the same inputs are the same proof.
+   and the entry (``core.planner``), so the same inputs are the same proof.
 2. **Problem key.** The prompt's constraints (read anyway) give its problem key
    (``tasks.protocols.KeysProblems``); the store's dictionary (``CacheStore.find_keyed``) gives the
    entries stored for the same problem in this namespace and model; each is checked for the new
@@ -42,9 +42,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from .outcomes import CACHE_ALONE_OUTCOMES
-from .plan import CachePlan
+from .planner import CachePlan
 from .planner import Choice, adopt, choose_keyed
-from .policy import ReusePolicy
+from .planner import ReusePolicy
 from .problem_keys import FAMILY, PROBLEM, SHAPE, lookup_key
 from .requests import FindKeyed, GetEntry, RecordHit, Request
 from .types import CacheEntry, LookupTier, StepCacheResult, StepRecord, Unfreezable, freeze

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, TypeVar
 
 from .outcomes import PROVENANCE
-from .plan import CachePlan
+from .planner import CachePlan
 from .requests import AddEntry, AskJudge, AskModel, EmbedPrompt, FindKeyed, GetEntry, RecordHit, SearchStore
 from .types import LLMResponse, StepCacheResult, otel_records
 

@@ -15,8 +15,7 @@ from langchain_core.caches import RETURN_VAL_TYPE
 from langchain_core.messages import BaseMessage
 from langchain_core.outputs import ChatGeneration, Generation
 
-from ..adapters.flow import Io, METADATA_KEY, TwinFlow, exact_summary
-from ..adapters.tiers import TierDecision, cut_off
+from ..adapters.flow import Io, METADATA_KEY, TwinFlow, exact_summary, TierDecision, cut_off
 from ._requests import (
     CacheCounters,
     LlmStringView,

@@ -15,7 +15,7 @@ from langchain_core.messages import BaseMessage, convert_to_messages
 from langchain_core.prompt_values import ChatPromptValue, PromptValue, StringPromptValue
 from langchain_core.runnables import Runnable, RunnableConfig
 
-from ..core.plan import CachePlan
+from ..core.planner import CachePlan
 from ..core.types import LLMResponse
 from ._requests import CallSpec, Kind, Request
 from ._identity import unwrap
@@ -106,7 +106,7 @@ class ModelCaller:
         self.kwargs = kwargs
         self.spec = spec if spec is not None else CallSpec()
         self.stored = stored
-        self.limit = limit  # the request's length limit: an answer cut off at it fails (adapters.tiers)
+        self.limit = limit  # the request's length limit: an answer cut off at it fails (adapters.flow)
 
     def shaped(self, stored: BaseMessage | None) -> ModelCaller:
         """This caller for a plan whose matched entry has the message shape ``stored``."""

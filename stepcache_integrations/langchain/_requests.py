@@ -29,7 +29,7 @@ stored or served, the task's checks and fallback never run):
 * :func:`options_reasons`: generation options from ``llm_string`` (the serialized model and the
   call options, as both LangChain paths see them) that change what a right answer is - stop
   sequences, ``n > 1``, log probabilities, a response format the engine does not model
-  (``adapters.tiers.option_reasons``; length limits are read by the length rule instead).
+  (``adapters.flow.option_reasons``; length limits are read by the length rule instead).
 
 The model's own fields are read in the part below (through the provider profiles), and the tier every
 reason puts a request in is decided by the part below.
@@ -48,7 +48,7 @@ text it segments into steps. These helpers derive both from LangChain messages a
 generations, keep the full LangChain objects in the entry's metadata, and rebuild
 messages for answers whose text the cache changed (re-instantiation, patch, repair).
 
-**The tier of a request and its exact-tier key; the model's own fields.** The tier of a LangChain request (``adapters.tiers.decide_tier``) and its exact-tier key.
+**The tier of a request and its exact-tier key; the model's own fields.** The tier of a LangChain request (``adapters.flow.decide_tier``) and its exact-tier key.
 
 Both LangChain entry points read the same things: the request's messages (the part above), the model's
 fields and options as ``llm_string`` shows them (its fields read by the provider profiles, below), and, for
@@ -65,8 +65,8 @@ A LangChain model's own fields, read against the fields LangChain and the provid
 
 A custom chat model or LLM can declare fields the model sees besides the prompt (``instructions``,
 ``preamble``, ``persona``...) and use them in its own ``_generate``; the engine reads only the
-prompt, so such a field keeps the step tier from a claim (``adapters.tiers``; the exact tier keys on
-it). A provider class's fields are read by its profile (``adapters.tiers``) first:
+prompt, so such a field keeps the step tier from a claim (``adapters.flow``; the exact tier keys on
+it). A provider class's fields are read by its profile (``adapters.flow``) first:
 
 * the wrapper sees the model object and reads every field of it (:func:`model_field_reasons`);
 * the global cache sees only ``llm_string``. A model LangChain serializes shows the fields it was
@@ -121,9 +121,13 @@ from langchain_core.outputs import ChatGeneration, Generation
 from langchain_core.runnables.configurable import DynamicRunnable
 from pydantic import BaseModel
 
-from ..adapters.flow import Io, METADATA_KEY, TwinFlow, event, log_request, summarize
-from ..adapters.identity import plain_fields
-from ..adapters.tiers import (
+from ..adapters.flow import (
+    Io,
+    METADATA_KEY,
+    TwinFlow,
+    event,
+    log_request,
+    summarize,
     Profile,
     Reason,
     TierDecision,
@@ -142,6 +146,7 @@ from ..adapters.tiers import (
     squash,
     unmodelled_option,
 )
+from ..adapters.identity import plain_fields
 from ..core.engine import CachePlan
 from ..core.outcomes import SERVED_OUTCOMES, SummaryOutcome
 from ..core.types import CacheStats, StepCacheResult, extract_json_object
@@ -562,7 +567,7 @@ def options_reasons(llm_string: str, *, json_task: bool) -> list[str]:
 
 def unmodelled_call_options(options: Mapping[str, Any]) -> str | None:
     """Why bound or call options (the wrapper sees them apart from the model's fields) hold an option
-    outside the allowlist (``adapters.tiers.unmodelled_option``), None if none; the options the
+    outside the allowlist (``adapters.flow.unmodelled_option``), None if none; the options the
     adapters read themselves (tools, tool choice, response format) are left to them."""
     return unmodelled_option(options, _MODELLED)
 
@@ -1206,7 +1211,7 @@ def _serialized_known(model: Mapping[str, Any]) -> frozenset[str]:
 
 def model_field_reasons(runnable: Any, inert: Collection[str] = ()) -> list[Reason]:
     """Every field of the model inside ``runnable`` (bindings unwrapped) that keeps the wrapper's
-    step tier from a claim: ``adapters.tiers.field_reasons`` over its pydantic fields, read by its
+    step tier from a claim: ``adapters.flow.field_reasons`` over its pydantic fields, read by its
     provider profile first."""
     model, _ = unwrap(runnable)
     known = known_fields(model, LANGCHAIN_CLASSES, NOT_INERT)

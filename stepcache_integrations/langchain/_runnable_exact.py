@@ -25,8 +25,9 @@ from ..adapters.flow import (
     log_request,
     opened,
     pull,
+    CUT_OFF,
+    cut_off,
 )
-from ..adapters.tiers import CUT_OFF, cut_off
 from ..core.exact_tier import ExactHit, exact_llm_key
 from ._exact import exact_request, output_payload, output_usage, restore_output
 from ._streaming import cached_chunks, merge_chunks

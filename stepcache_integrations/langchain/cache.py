@@ -13,8 +13,15 @@ from langchain_core.language_models import BaseLanguageModel
 from langchain_core.messages import BaseMessage
 from langchain_core.outputs import ChatGeneration, Generation
 
-from ..adapters.flow import Io, METADATA_KEY, TwinFlow, answer_flow, arun, bypass_summary, run, summarize
-from ..adapters.tiers import (
+from ..adapters.flow import (
+    Io,
+    METADATA_KEY,
+    TwinFlow,
+    answer_flow,
+    arun,
+    bypass_summary,
+    run,
+    summarize,
     CUT_OFF,
     Reason,
     TierDecision,
@@ -24,8 +31,7 @@ from ..adapters.tiers import (
     reported_output_tokens,
     warn_once,
 )
-from ..core.engine import CachePlan, StepCache
-from ..core.pipeline import declined_outcome
+from ..core.engine import CachePlan, StepCache, declined_outcome
 from ..core.types import StepCacheResult
 from ..errors import InvalidPromptError
 from ._requests import (
@@ -323,7 +329,7 @@ class StepCacheLLMCache(BaseCache):
         self._counters.hit(result, where, request.text, nearest, summarize(result, **where))
 
     def _tier(self, request: Request, llm_string: str, spec: CallSpec) -> tuple[TierDecision, LlmStringView]:
-        """The tier of this request (``adapters.tiers``): step, exact (a message part or field the
+        """The tier of this request (``adapters.flow``): step, exact (a message part or field the
         engine does not read, an option it does not model: every reason at once) or none (its
         ``llm_string`` names no model); and what ``llm_string`` says (its key string: inert fields out)."""
         json_task = self.json_schema is not None or self.task == "json" or spec.task == "json"

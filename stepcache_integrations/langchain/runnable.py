@@ -49,8 +49,6 @@ from ..adapters.flow import (
     result_event,
     run,
     run_stream,
-)
-from ..adapters.tiers import (
     Reason,
     TierDecision,
     declared_fields,
@@ -309,7 +307,7 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
 
     @staticmethod
     def _fits(plan: Any, output: Any, limit: int | None) -> bool:
-        """Whether a cache-only answer fits the request's length limit (``adapters.tiers.fits``: the
+        """Whether a cache-only answer fits the request's length limit (``adapters.flow.fits``: the
         stored message itself fits by the tokens its model reported)."""
         restored = plan.entry is not None and isinstance(output, BaseMessage) and output_text(output) == plan.entry.text
         return fits(plan.cached_text, limit, reported_output_tokens(output) if restored else None)
@@ -318,8 +316,8 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
         yield Io.of(self._emit, self._aemit, result, run_.child, run_.key, run_.request.text, plan, revised)
 
     def tier(self, request: Request, call_kwargs: dict[str, Any], spec: CallSpec) -> tuple[TierDecision, str, int | None]:
-        """The tier of this request (``adapters.tiers``), its exact-tier model identity and its length
-        limit (``max_tokens``...: read by the length rule, ``adapters.tiers``).
+        """The tier of this request (``adapters.flow``), its exact-tier model identity and its length
+        limit (``max_tokens``...: read by the length rule, ``adapters.flow``).
 
         The step tier holds unless a message part or field the engine does not read, a field of the
         model it does not know (``instructions``...: every such field at once, each with the opt-in

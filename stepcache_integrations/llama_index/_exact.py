@@ -29,8 +29,10 @@ from ..adapters.flow import (
     exact_summary,
     log_request,
     pull,
+    CUT_OFF,
+    TierDecision,
+    cut_off,
 )
-from ..adapters.tiers import CUT_OFF, TierDecision, cut_off
 from ..core.exact_tier import exact_llm_key
 from ..core.llm import coerce_response
 from ..errors import ModelOutputError

@@ -22,7 +22,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from ..adapters.identity import digest as _digest, key_fields, model_fields, plain as _plain
-from ..adapters.tiers import declared_fields, field_reason, inert_names, known_fields, unmodelled_option
+from ..adapters.flow import declared_fields, field_reason, inert_names, known_fields, unmodelled_option
 
 __all__ = ["KEY_ATTRS", "default_llm_key", "field_reason_of", "formatter_reason", "inner_options", "key_fields"]
 
@@ -32,7 +32,7 @@ _fields = model_fields
 
 
 def inner_options(llm: Any) -> dict[str, Any]:
-    """The inner model's fields as they are (for ``adapters.tiers.unmodelled_option``: a stop sequence or
+    """The inner model's fields as they are (for ``adapters.flow.unmodelled_option``: a stop sequence or
     a length limit set on the model, or in its ``additional_kwargs``, is an option like a call's)."""
     return {name: getattr(llm, name, None) for name in _fields(llm)} if isinstance(llm, BaseModel) else {}
 
@@ -96,7 +96,7 @@ def inner_reason(llm: Any) -> str | None:
     """Why the inner model's own settings keep the cache from making a claim (None: they do not): a
     non-default ``messages_to_prompt`` / ``completion_to_prompt`` template, a ``system_prompt`` or
     ``query_wrapper_prompt`` (the model sees text the engine does not check), or an option
-    ``adapters.tiers.unmodelled_option`` does not model among its fields (the always-reasons: stop,
+    ``adapters.flow.unmodelled_option`` does not model among its fields (the always-reasons: stop,
     length limits...) or in its ``additional_kwargs`` (the allowlist)."""
     return formatter_reason(llm) or unmodelled_option(inner_options(llm), strict=False)
 
@@ -115,7 +115,7 @@ LLAMA_INDEX_CLASSES = frozenset({
 def field_reason_of(llm: Any, inert: Any = ()) -> str | None:
     """Why a field of the inner model keeps the cache from a claim (None: none does): a field its
     known classes (:data:`LLAMA_INDEX_CLASSES`) do not declare, with a value, not named in
-    ``inert`` (``inert_model_fields``: ``adapters.tiers.field_reason``), or an option-named field
+    ``inert`` (``inert_model_fields``: ``adapters.flow.field_reason``), or an option-named field
     whose value the option rules do not read (``seed="in base 8"``)."""
     known = known_fields(llm, LLAMA_INDEX_CLASSES)
     return field_reason(declared_fields(llm), known, inert_names(inert), defaults=True)

@@ -24,8 +24,7 @@ from typing import Any
 from llama_index.core.base.llms.types import ChatMessage, MessageRole, TextBlock
 from llama_index.core.llms.llm import LLM
 
-from ..adapters.tiers import reported_output_tokens
-from ..adapters.flow import METADATA_KEY
+from ..adapters.flow import reported_output_tokens, METADATA_KEY
 from ..core.llm import coerce_response
 from ..core.types import LLMResponse
 from ._llm_key import KEY_ATTRS, default_llm_key, inner_options, inner_reason  # noqa: F401 - re-exported

@@ -1,4 +1,4 @@
-"""The tier of a LlamaIndex request (``adapters.tiers.decide_tier``) and its exact-tier key.
+"""The tier of a LlamaIndex request (``adapters.flow.decide_tier``) and its exact-tier key.
 
 The same reasons as LangChain's, read from what ``StepCacheLLM`` sees: the call's kwargs (tools,
 structured output, options outside the allowlist), the inner model (a prompt template or system
@@ -15,7 +15,7 @@ from typing import Any
 
 from llama_index.core.base.llms.types import ChatMessage, TextBlock
 
-from ..adapters.tiers import (
+from ..adapters.flow import (
     Reason,
     TierDecision,
     decide_tier,
@@ -70,7 +70,7 @@ def request_limit(llm: Any, kwargs: dict[str, Any]) -> int | None:
 
 def fitted(cache: Any, plan: Any, limit: int | None, options: dict[str, Any]) -> Any:
     """``plan``, or a miss plan when its cache-only answer may not fit the request's length ``limit``
-    (``adapters.tiers``: the stored answer itself fits by the tokens its model reported); the
+    (``adapters.flow``: the stored answer itself fits by the tokens its model reported); the
     prompt's vector is kept."""
     entry = plan.entry
     verbatim = entry is not None and plan.cached_text == entry.text

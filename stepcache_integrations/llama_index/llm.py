@@ -62,8 +62,10 @@ from ..adapters.flow import (
     run,
     run_stream,
     summarize,
+    TierDecision,
+    inert_names,
+    warn_once,
 )
-from ..adapters.tiers import TierDecision, inert_names, warn_once
 from ..core.engine import CachePlan, StepCache
 from ..core.types import StepCacheResult
 from ._exact import ExactRequest, exact_answer_flow, exact_chat_request, exact_completion_request, exact_stream_flow

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from stepcache_integrations import StepCache
-from stepcache_integrations.core.tasks.linear.constraints import LinearConstraints
+from stepcache_integrations.core.tasks.linear.chain import LinearConstraints
 from stepcache_integrations.core.tasks.linear.task import LinearEquationTask
 
 ENGLISH = "Solve 3x + 5 = 20 for x."

@@ -13,7 +13,7 @@ from fractions import Fraction
 import pytest
 
 from stepcache_integrations import StepCache
-from stepcache_integrations.core.tasks.linear.steps import final_value_errors
+from stepcache_integrations.core.tasks.linear.chain import final_value_errors
 from stepcache_integrations.core.tasks.linear.task import LinearEquationTask, problem_context
 
 from .harness import Pair, derived_judge, math_judge, run_pair

@@ -1,4 +1,4 @@
-"""The memoised checks (core/proofs.py) judged end to end: a proof computed for one pair of
+"""The memoised checks (core/planner.py) judged end to end: a proof computed for one pair of
 problems is never served for another. The judge is this file's own arithmetic, not the engine's.
 
 The classic trap: steps that are a right *fresh* answer for two problems ("x = 7 - 5" holds at

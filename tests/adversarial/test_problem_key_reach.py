@@ -241,7 +241,7 @@ def test_the_family_key_leaves_out_names_sides_and_what_is_asked_but_keeps_the_l
 def test_a_stored_form_whose_constants_do_not_match_its_shapes_is_not_realigned() -> None:
     from dataclasses import replace
 
-    from stepcache_integrations.core.tasks.linear.constraints import LinearConstraints
+    from stepcache_integrations.core.tasks.linear.chain import LinearConstraints
     from stepcache_integrations.core.tasks.linear.rewrite import aligned
 
     cached, new = LinearConstraints.of_prompt(PLUS_9[0]), LinearConstraints.of_prompt("Solve 25 = 2x + 13")

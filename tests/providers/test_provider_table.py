@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from stepcache_bench.providers import CHANGED, Case, cases, probe, solve_answer
-from stepcache_integrations.adapters.tiers import all_profiles, squash
+from stepcache_integrations.adapters.flow import all_profiles, squash
 
 # the configurations whose step tier cannot serve a changed constant, and why
 NO_STEP = {

@@ -14,7 +14,7 @@ from hypothesis import given, settings, strategies as st
 from llama_index.core.base.llms.types import ChatMessage, MessageRole
 
 from stepcache_integrations import StepCache
-from stepcache_integrations.adapters.tiers import unmodelled_option
+from stepcache_integrations.adapters.flow import unmodelled_option
 from stepcache_integrations.llama_index import StepCacheLLM
 from tests.unit.test_llama_index_no_claim import OTHER_PROMPTS, PROMPTS, assert_no_claim
 from tests.unit.test_llama_index_support import ScriptedLLM, offline_settings

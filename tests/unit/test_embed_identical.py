@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from stepcache_integrations import HashingEmbedder
 from stepcache_integrations.core.embed import normalize
-from stepcache_integrations.core.embed_hash import VECTORS, crc32_table, ngram_crcs
+from stepcache_integrations.core.embed import VECTORS, crc32_table, ngram_crcs
 
 # -- verbatim copy of the reference implementation ------------------------------------------
 _MAX_EMBED_CHARS = 8192
@@ -146,7 +146,7 @@ def test_subclass_features_are_respected() -> None:
 
 
 def test_vector_memo_is_bounded_by_entries_and_bytes() -> None:
-    from stepcache_integrations.core.embed_hash import VectorMemo
+    from stepcache_integrations.core.embed import VectorMemo
 
     memo = VectorMemo(maxsize=3, max_bytes=3 * (512 * 4 + 10))
     emb = HashingEmbedder()

@@ -24,7 +24,7 @@ from stepcache_integrations import (
 )
 from stepcache_integrations.core import ReusePolicy
 from stepcache_integrations.core.engine import Services, adrive, drive
-from stepcache_integrations.core.pipeline import lookup_flow
+from stepcache_integrations.core.engine import lookup_flow
 from stepcache_integrations.core.requests import EmbedPrompt, SearchStore
 from stepcache_integrations.core.tasks import JsonTask, LinearEquationTask, UnitCheck, Verification
 from stepcache_integrations.core.types import Step

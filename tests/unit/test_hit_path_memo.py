@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from stepcache_integrations.core.plan import PLANS, PlanMemo
+from stepcache_integrations.core.planner import PLANS, PlanMemo
 from stepcache_integrations.core.planner import prepare
 from stepcache_integrations.core.tasks import (
     JsonTask,

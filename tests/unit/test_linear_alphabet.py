@@ -190,7 +190,7 @@ def test_the_red_team_reproducers() -> None:
 def test_the_text_task_reads_no_foreign_digit_as_a_number() -> None:
     """The shared equation claims: a value written with another script's digit is never read
     as a number (not "1\u0660" = 10), it is an error; an equation holding one pins nothing."""
-    from stepcache_integrations.core.tasks.equation_claims import equation_claim_errors, equation_claims_checked
+    from stepcache_integrations.core.tasks.algebra import equation_claim_errors, equation_claims_checked
 
     prompt = "Roughly, 2x = 20 holds here; what is x?"
     assert equation_claim_errors(prompt, "x = 10") == []

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from stepcache_integrations import StepCache
 from stepcache_integrations.core.tasks.linear import LinearEquationTask
-from stepcache_integrations.core.tasks.linear.answer import answer_lines, last_statement, read_closed_form
+from stepcache_integrations.core.tasks.linear.chain import answer_lines, last_statement, read_closed_form
 
 TASK = LinearEquationTask()
 STEPS_2X = "Subtract 3 from both sides: 2x = 4\nDivide both sides by 2: x = 2\n"

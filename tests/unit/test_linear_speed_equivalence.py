@@ -23,10 +23,10 @@ import pytest
 
 from stepcache_integrations.core.tasks.algebra import find_equations
 from stepcache_integrations.core.tasks.linear import LinearConstraints, LinearEquationTask
-from stepcache_integrations.core.tasks.linear import answer as answer_module
-from stepcache_integrations.core.tasks.linear.operations import Operation, _apply, transition_holds
+from stepcache_integrations.core.tasks.linear import chain as answer_module
+from stepcache_integrations.core.tasks.linear.chain import Operation, _apply, transition_holds
 from stepcache_integrations.core.tasks.linear.rewrite import _derived_values, _equations_of
-from stepcache_integrations.core.tasks.linear.steps import ProblemContext, StepVerdict, check_steps
+from stepcache_integrations.core.tasks.linear.chain import ProblemContext, StepVerdict, check_steps
 from stepcache_integrations.core.tasks.linear.task import _new_context, problem_context
 from stepcache_integrations.core.types import Step
 
@@ -278,7 +278,7 @@ def test_contexts_are_keyed_by_the_exact_constraints() -> None:
 
 # -- the final check, prose and normalised bodies, read once per text -------------------------
 def test_final_errors_memo_answers_as_the_final_check() -> None:
-    from stepcache_integrations.core.tasks.linear.steps import final_value_errors
+    from stepcache_integrations.core.tasks.linear.chain import final_value_errors
     from stepcache_integrations.core.tasks.linear.task import _final_errors
 
     rng = random.Random(3)
@@ -294,9 +294,9 @@ def test_final_errors_memo_answers_as_the_final_check() -> None:
 
 
 def test_unread_prose_and_normalised_bodies_through_the_memo_as_without_it() -> None:
-    from stepcache_integrations.core.tasks.equation_claims import normalise_claims
-    from stepcache_integrations.core.tasks.linear.operations import normalised as _normalised
-    from stepcache_integrations.core.tasks.linear.steps import unread_prose
+    from stepcache_integrations.core.tasks.algebra import normalise_claims
+    from stepcache_integrations.core.tasks.linear.chain import normalised as _normalised
+    from stepcache_integrations.core.tasks.linear.chain import unread_prose
 
     rng = random.Random(9)
     texts = _step_texts(rng, 3, 5, 26) + ["Step 2: x is **5**\n", "Step 2: " + "word " * 200 + "x = 5"]

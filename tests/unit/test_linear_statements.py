@@ -8,7 +8,7 @@ import pytest
 from stepcache_integrations.core.tasks import LinearEquationTask
 from stepcache_integrations.core.tasks.algebra import find_equations
 from stepcache_integrations.core.tasks.algebra import changed_after
-from stepcache_integrations.core.tasks.linear.statements import unread_equals
+from stepcache_integrations.core.tasks.linear.chain import unread_equals
 
 TASK = LinearEquationTask()
 PROMPT = "Solve for x step by step: 4x + 3 = 5."
@@ -92,8 +92,8 @@ def test_arithmetic_with_no_unknown_states_only_numbers_the_problem_or_derivatio
 
 from fractions import Fraction  # noqa: E402
 
-from stepcache_integrations.core.tasks.linear.operations import Operation, transition_holds  # noqa: E402
-from stepcache_integrations.core.tasks.linear.statements import unrestated  # noqa: E402
+from stepcache_integrations.core.tasks.linear.chain import Operation, transition_holds  # noqa: E402
+from stepcache_integrations.core.tasks.linear.chain import unrestated  # noqa: E402
 
 _PROBLEM = tuple(find_equations("4x + 3 = 5"))
 
@@ -129,7 +129,7 @@ def test_a_rearranging_verb_keeps_lhs_minus_rhs(after: str, holds: bool) -> None
 
 from stepcache_integrations.core.tasks.algebra import NotLinear, parse_linear  # noqa: E402
 from stepcache_integrations.core.tasks.linear.prompt import understand_prompt  # noqa: E402
-from stepcache_integrations.core.tasks.linear.steps import _OPERATION, _sources  # noqa: E402
+from stepcache_integrations.core.tasks.linear.chain import _OPERATION, _sources  # noqa: E402
 
 
 def test_an_operation_comes_from_the_equation_stated_last_with_its_unknowns() -> None:

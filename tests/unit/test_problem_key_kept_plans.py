@@ -16,7 +16,7 @@ import pytest
 
 from stepcache_integrations import InMemoryStore, StepCache
 from stepcache_integrations.core import problem_key_tier
-from stepcache_integrations.core.plan import CachePlan
+from stepcache_integrations.core.planner import CachePlan
 from stepcache_integrations.errors import InvalidPromptError
 
 PROMPT = 'Solve for x step by step: 3x + 5 = 20. Write one step per line as "Step k: ...".'

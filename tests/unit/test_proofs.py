@@ -1,4 +1,4 @@
-"""Memoised checks (core/proofs.py, core/lru.py): a memo hit is the same proof the task would
+"""Memoised checks (core/planner.py, core/lru.py): a memo hit is the same proof the task would
 compute for exactly these inputs, and inputs that differ in any way never share a result."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from stepcache_integrations import StepCache
 from stepcache_integrations.core.types import Unfreezable, freeze
-from stepcache_integrations.core.proofs import ProofMemo, keyed
+from stepcache_integrations.core.planner import ProofMemo, keyed
 from stepcache_integrations.core.tasks.linear.task import LinearEquationTask
 from stepcache_integrations.core.types import Step
 
@@ -192,7 +192,7 @@ def test_memoised_checks_equal_the_task_in_any_order(a, b, x, served, cached_c, 
 
 def test_the_engine_serves_the_same_with_and_without_the_memo(monkeypatch) -> None:
     """A lookup served through seeded proofs equals one computed afresh (memo off)."""
-    from stepcache_integrations.core import proofs
+    from stepcache_integrations.core import planner as proofs
 
     def run() -> list[tuple[str, str, str]]:
         cache = StepCache()

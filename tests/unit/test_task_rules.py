@@ -1,6 +1,6 @@
 """The named rules of each task, one at a time (each also has a mutant in scripts/mutation_check.py).
 
-Linear steps (linear/steps.py), linear prompts (linear/prompt.py), linear re-instantiation
+Linear steps (linear/chain.py), linear prompts (linear/prompt.py), linear re-instantiation
 (linear/rewrite.py), JSON keys and schemas (json/task.py, json/schema.py, json/evidence.py),
 the shared prompt fingerprint (fingerprint.py) and the algebra's value bound (algebra.py).
 """
@@ -20,7 +20,7 @@ from stepcache_integrations.core.tasks.linear import LinearConstraints
 from stepcache_integrations.core.tasks.linear.prompt import understand_prompt
 from stepcache_integrations.core.tasks.linear.rewrite import same_form
 from stepcache_integrations.core.tasks.linear.task import problem_context
-from stepcache_integrations.core.tasks.linear.steps import check_steps
+from stepcache_integrations.core.tasks.linear.chain import check_steps
 from stepcache_integrations.core.tasks.prompt_diff import PROMPT_LIMIT
 from stepcache_integrations.core.types import Step
 

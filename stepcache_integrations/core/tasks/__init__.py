@@ -3,7 +3,7 @@
 One package per task (``linear/``, ``json/``, ``arithmetic/``, ``text/``); what they share is a module here:
 the base class and verdict types (base.py), the protocols (protocols.py), the prompt
 fingerprint (fingerprint.py), the prompt diff and retrieval form (prompt_diff.py), stepwise answers
-(stepwise.py), bounded linear algebra (algebra.py) and equation claims (equation_claims.py).
+(stepwise.py), bounded linear algebra and equation claims (algebra.py).
 A new task is one package, one line in ``_default_handlers`` and one row in the task contract
 test (tests/unit/test_task_contract.py).
 """

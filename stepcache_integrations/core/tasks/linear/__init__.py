@@ -1,6 +1,6 @@
 """The linear-equation task: prompts it understands whole, steps it proves exactly."""
 
-from .constraints import LinearConstraints
+from .chain import LinearConstraints
 from .task import LinearEquationTask
 
 __all__ = ["LinearConstraints", "LinearEquationTask"]

@@ -20,8 +20,8 @@ from ..algebra import (
     MAX_NUMBER_DIGITS, Equation, LinearForm, find_equations, format_number, sides_swapped, unit_coefficients_written,
 )
 from ..stepwise import label_len
-from .constraints import LinearConstraints
-from .steps import ProblemContext, check_steps
+from .chain import LinearConstraints
+from .chain import ProblemContext, check_steps
 from .targets import renamed_target
 
 __all__ = ["aligned", "reinstantiate_steps", "same_form"]

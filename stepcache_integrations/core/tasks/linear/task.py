@@ -13,13 +13,13 @@ from ...types import Step, VerificationLevel
 from ..algebra import LinearForm, family_shape, find_equations, format_number
 from ..base import UnitCheck, Verification
 from ..stepwise import StepwiseTask
-from .constraints import LinearConstraints
-from .layout import format_errors
+from .chain import LinearConstraints
+from .chain import format_errors
 from .prompt import understand_prompt
 from .rewrite import reinstantiate_steps
-from .answer import answer_lines
+from .chain import answer_lines
 from .targets import renamed_target, written_target
-from .steps import ProblemContext, StepVerdict, check_steps, final_value_errors, unread_prose
+from .chain import ProblemContext, StepVerdict, check_steps, final_value_errors, unread_prose
 
 __all__ = ["LinearEquationTask"]
 

@@ -18,7 +18,7 @@ import re
 import unicodedata
 
 from ..relations import unread_relation
-from ..equation_claims import equation_claim_errors, equation_claims_checked, normalise_claims, standing_equations
+from ..algebra import equation_claim_errors, equation_claims_checked, normalise_claims, standing_equations
 
 __all__ = ["answers_what_was_asked", "asked_unknowns", "only_compared_claims"]
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from ...types import Step, VerificationLevel, weakest
 from ..base import UnitCheck, Verification
-from ..equation_claims import equation_claim_errors, equation_claims_checked
+from ..algebra import equation_claim_errors, equation_claims_checked
 from ..fingerprint import same_prompt
 from ..prompt_diff import TOKEN, extract_slots, mentions, slot_mapping, stale_slots
 from ..stepwise import StepwiseTask
