@@ -142,6 +142,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _ENGLISH),
     ("markup-not-blanked", "paired markup no longer blanked ('Solve $3x + 5 = 20$.' not read)",
      _LINEAR + "prompt.py", "    if _MARKUP_CHARS.isdisjoint(prompt):\n", "    if True:\n", _ENGLISH),
+    ("markup-around-words-blanked", "bold around words unwrapped ('End with **Answer:** x = <value>' served without its bold)",
+     _LINEAR + "prompt.py", "        if _WORD_IN_MARKUP.search(match.group(body)):\n", "        if False:\n", _ENGLISH),
     ("numbered-manner-read-as-steps", "'with numbered steps' read as plain steps (an unnumbered answer served)",
      _LINEAR + "request.lark", "%extend manner: NUMBERED -> numbered ", "%extend manner: NUMBERED -> manner ", _ENGLISH),
     ("given-lead-deleted", "a lead-in stating the equations deleted ('my teacher gave us'): its prompts no longer read",

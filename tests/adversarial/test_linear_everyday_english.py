@@ -65,7 +65,6 @@ PHRASINGS = [
     ("Solve: $$2x - 3 = 9$$", ()),
     ("Solve `5x + 10 = 35`.", ()),
     ("Solve:\n```\n6x - 4 = 20\n```", ()),
-    ("**Solve:** 7x + 7 = 42", ()),
     ("What is **x** if 2x + 6 = 16?", ()),
 ]
 
@@ -77,6 +76,10 @@ TRAPS = [
     "Is $x = 4$ a solution of $2x + 7 = 15$?",  # a yes/no check in markup
     "Tell me what x is not if 2x + 7 = 15.",  # a negation
     "Don't solve 2x + 7 = 15. Thanks!",  # a negation of the request
+    # markup around words may be a form the answer must reproduce (the hard benchmark's "**Answer:** x = ..."
+    # was served without its bold, proven): only markup around math is unwrapped
+    "Solve 2x + 7 = 15. End with **Answer:** x = <value>",
+    "**Solve:** 2x + 7 = 15",
     "Solve 2x + 7 = 15 but do not give x. Thanks.",  # a negation of what is asked
     "Solve 2x + 7 = 15 and explain why. Thank you.",  # an explanation asked
     "Solve 2x + 7 = 15. Explain why.",  # an explanation asked, a sentence of its own

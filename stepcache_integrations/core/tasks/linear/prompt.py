@@ -88,6 +88,8 @@ _MARKUP = re.compile(
     r"|(?<![\w*])\*\*(?=\S)(?P<f>[^*\n]+?)(?<=\S)\*\*(?![\w*])"
 )
 _MARKUP_CHARS = frozenset("$`*\\")
+# Only math is unwrapped: a body with a word (two letters or more) keeps its markup.
+_WORD_IN_MARKUP = re.compile(r"[^\W\d_]{2,}")
 # A comma grouping thousands ("1,200", "4,500,000"): three digits after each comma, no letter or
 # digit around and no comma or point before another digit ("1,200x", "1,2003", "1,200.5", "4,500,00").
 # English tables only: in most others "1,500" is one and a half.
@@ -316,6 +318,8 @@ def _markup_blanked(prompt: str) -> str:
 
     def blank(match: re.Match[str]) -> str:
         body = next(name for name in "abcdef" if match.group(name) is not None)
+        if _WORD_IN_MARKUP.search(match.group(body)):
+            return match.group()  # markup around words may be an asked form ("**Answer:** x = ..."): kept, so no claim
         start, end = match.span(body)
         if match.group("tick") == "```":  # a fenced block's own line breaks are the fence's
             start += match.group(body).startswith("\n")
