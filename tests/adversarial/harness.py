@@ -15,9 +15,10 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
-from stepcache_integrations import LLMResponse, StepCache, StepCacheResult
+from stepcache_integrations import LLMResponse, SQLiteStore, StepCache, StepCacheResult
 
 # The judges share no code with the engine: equations are read by the fuzzer's own oracle parser
 # (tests/fuzz/oracle.py), JSON by the standard library.
@@ -215,3 +216,19 @@ def run_pair(pair: Pair, cache: StepCache | None = None) -> Outcome:
 def dumps(obj: dict[str, Any]) -> str:
     """A JSON answer as a model would write it."""
     return json.dumps(obj, indent=2)
+
+
+class FixedReplyModel:
+    """A model that gives the same reply to every prompt and counts its calls."""
+
+    def __init__(self, reply: str) -> None:
+        self.reply, self.calls = reply, 0
+
+    def __call__(self, prompt: str) -> str:
+        self.calls += 1
+        return self.reply
+
+
+def step_cache_for(kind: str, tmp_path: Path) -> StepCache:
+    """A fresh StepCache: in memory, or on a SQLite file under ``tmp_path`` when ``kind`` is "sqlite"."""
+    return StepCache(store=SQLiteStore(tmp_path / "pairs.db") if kind == "sqlite" else None)

@@ -20,10 +20,12 @@ from typing import Any
 
 import pytest
 
-from stepcache_integrations import SQLiteStore, StepCache
+from stepcache_integrations import StepCache
 from stepcache_integrations.core.problem_key_tier import task_lookup_keys
 from stepcache_integrations.core.problem_keys import LOOKUP_KEYS
 from stepcache_integrations.core.types import CacheEntry
+
+from .harness import FixedReplyModel, step_cache_for
 
 
 @dataclass(frozen=True)
@@ -116,17 +118,6 @@ PAIRS = [
 ]
 
 
-class Model:
-    def __init__(self, reply: str) -> None:
-        self.reply, self.calls = reply, 0
-
-    def __call__(self, prompt: str) -> str:
-        self.calls += 1
-        return self.reply
-
-
-def _cache(kind: str, tmp_path: Path) -> StepCache:
-    return StepCache(store=SQLiteStore(tmp_path / "pk.db") if kind == "sqlite" else None)
 
 
 def _lookup_keys(cache: StepCache, prompt: str) -> list[str]:
@@ -134,7 +125,7 @@ def _lookup_keys(cache: StepCache, prompt: str) -> list[str]:
     return [key for key in task_lookup_keys(handler, handler.constraints(prompt, None)) if key]
 
 
-def _assert_right(result: Any, pair: Pair, model: Model) -> None:
+def _assert_right(result: Any, pair: Pair, model: FixedReplyModel) -> None:
     served = result.model_calls == 0 and model.calls == 0
     if served or result.verified:
         assert pair.judge(result.text), (pair.name, result.outcome, result.tier, result.text)
@@ -146,14 +137,14 @@ def _assert_right(result: Any, pair: Pair, model: Model) -> None:
 def test_a_pair_that_differs_in_what_a_key_could_drop_is_never_served_the_other_answer(
     pair: Pair, kind: str, tmp_path: Path
 ) -> None:
-    cache = _cache(kind, tmp_path)
+    cache = step_cache_for(kind, tmp_path)
     assert _lookup_keys(cache, pair.request), "B must be read as a problem (else the tier never sees it)"
     stored_keys, request_keys = _lookup_keys(cache, pair.stored), _lookup_keys(cache, pair.request)
     assert stored_keys[0] != request_keys[0]  # two problems, two problem keys
     assert (stored_keys[1] == request_keys[1]) is pair.same_shape  # a format or an asked unknown: two shapes
     assert cache.store_answer(pair.stored, pair.stored_answer)
     for _ in range(2):  # then a repeat of the same request
-        model = Model(pair.right)
+        model = FixedReplyModel(pair.right)
         _assert_right(cache.generate(pair.request, model), pair, model)
 
 
@@ -163,7 +154,7 @@ def test_an_entry_carrying_the_requests_keys_with_the_other_answer_is_never_serv
     pair: Pair, kind: str, tmp_path: Path
 ) -> None:
     """A's answer stored around the checks under B's own problem and shape keys: found, checked, refused."""
-    cache = _cache(kind, tmp_path)
+    cache = step_cache_for(kind, tmp_path)
     handler = cache.tasks.select(pair.stored)
     forged = CacheEntry(prompt=pair.stored, task=handler.name,
                         constraints=handler.constraints(pair.stored, None), verification="proven",
@@ -171,7 +162,7 @@ def test_an_entry_carrying_the_requests_keys_with_the_other_answer_is_never_serv
                         metadata={LOOKUP_KEYS: _lookup_keys(cache, pair.request)})
     cache.store.add(forged, cache.embedder.embed(pair.stored))
     for _ in range(2):
-        model = Model(pair.right)
+        model = FixedReplyModel(pair.right)
         result = cache.generate(pair.request, model)
         _assert_right(result, pair, model)
         assert result.matched_entry_id != forged.id or pair.judge(result.text)
@@ -179,16 +170,16 @@ def test_an_entry_carrying_the_requests_keys_with_the_other_answer_is_never_serv
 
 @pytest.mark.parametrize("kind", ["memory", "sqlite"])
 def test_the_same_problem_in_another_namespace_or_for_another_model_is_never_served(kind: str, tmp_path: Path) -> None:
-    cache = _cache(kind, tmp_path)
+    cache = step_cache_for(kind, tmp_path)
     stored_id = cache.store_answer(PLAIN.format(c=20), NUMBERED.format(d=15, x=5, label="Answer"),
                                    namespace="a", llm_key="m1")
     same, swapped, other = PLAIN.format(c=20), "Solve for x: 20 = 5 + 3x.", PLAIN.format(c=26)
     for prompt in (same, same, swapped):  # served in its own partition, then a repeat
-        served = cache.generate(prompt, Model("unused"), namespace="a", llm_key="m1")
+        served = cache.generate(prompt, FixedReplyModel("unused"), namespace="a", llm_key="m1")
         assert served.model_calls == 0 and served.matched_entry_id == stored_id
     for namespace, llm_key in (("b", "m1"), ("a", "m2"), ("A", "m1"), ("a", "M1")):
         for prompt, x in ((same, 5), (swapped, 5), (other, 7)):
-            model = Model(NUMBERED.format(d=3 * x, x=x, label="Answer"))
+            model = FixedReplyModel(NUMBERED.format(d=3 * x, x=x, label="Answer"))
             result = cache.generate(prompt, model, namespace=namespace, llm_key=llm_key)
             assert model.calls == 1 and result.model_calls == 1, (namespace, llm_key, prompt, result.outcome)
             assert result.matched_entry_id is None and result.tier is None

@@ -19,12 +19,13 @@ from pathlib import Path
 
 import pytest
 
-from stepcache_integrations import SQLiteStore, StepCache
+from stepcache_integrations import StepCache
 from stepcache_integrations.core.problem_key_tier import task_lookup_keys
 from stepcache_integrations.core.problem_keys import LOOKUP_KEYS
 from stepcache_integrations.core.types import CacheEntry
 
 from ..fuzz.oracle import ParseError, evaluate, parse_equation
+from .harness import FixedReplyModel, step_cache_for
 
 
 @dataclass(frozen=True)
@@ -115,17 +116,6 @@ def right(text: str, case: Served) -> bool:
     return True
 
 
-class Model:
-    def __init__(self, reply: str) -> None:
-        self.reply, self.calls = reply, 0
-
-    def __call__(self, prompt: str) -> str:
-        self.calls += 1
-        return self.reply
-
-
-def _cache(kind: str, tmp_path: Path) -> StepCache:
-    return StepCache(store=SQLiteStore(tmp_path / "reach.db") if kind == "sqlite" else None)
 
 
 def test_the_judge_refuses_a_stale_constant_and_another_answer_line() -> None:
@@ -141,10 +131,10 @@ def test_the_judge_refuses_a_stale_constant_and_another_answer_line() -> None:
 def test_the_same_problem_asked_another_way_is_served_from_the_problem_key_tier(
     case: Served, kind: str, tmp_path: Path
 ) -> None:
-    cache = _cache(kind, tmp_path)
+    cache = step_cache_for(kind, tmp_path)
     assert cache.store_answer(case.stored, case.stored_answer)
     for _ in range(2):  # then a repeat of the same request
-        model = Model("Answer: x = 0")
+        model = FixedReplyModel("Answer: x = 0")
         result = cache.generate(case.request, model)
         assert model.calls == 0 and result.model_calls == 0, (case.name, result.outcome, result.errors)
         assert result.tier == "problem_key" and result.verification == "proven", (case.name, result.tier)
@@ -156,7 +146,7 @@ def test_the_semantic_path_serves_the_same_rewrite_right(case: Served) -> None:
     """With the tier off, whatever similarity finds and serves is right too (the rewrite is the task's)."""
     cache = StepCache(problem_keys=False)
     assert cache.store_answer(case.stored, case.stored_answer)
-    model = Model("Answer: x = 0")
+    model = FixedReplyModel("Answer: x = 0")
     result = cache.generate(case.request, model)
     if model.calls == 0 or result.verified:
         assert right(result.text, case), (case.name, result.outcome, result.text)
@@ -187,9 +177,9 @@ TRAPS = [
 @pytest.mark.parametrize("kind", ["memory", "sqlite"])
 @pytest.mark.parametrize("trap", TRAPS, ids=[t.name for t in TRAPS])
 def test_a_trap_of_the_same_shape_is_never_served_from_the_entry(trap: Trap, kind: str, tmp_path: Path) -> None:
-    cache = _cache(kind, tmp_path)
+    cache = step_cache_for(kind, tmp_path)
     assert cache.store_answer(trap.stored, trap.stored_answer)
-    model = Model("I cannot tell.")
+    model = FixedReplyModel("I cannot tell.")
     result = cache.generate(trap.request, model)
     assert model.calls == 1 and result.model_calls == 1, (trap.name, result.outcome, result.tier, result.text)
     assert result.matched_entry_id is None or result.outcome not in ("reuse", "reinstantiate"), trap.name
@@ -202,7 +192,7 @@ def test_an_entry_of_another_problem_carrying_the_requests_family_key_is_never_s
 ) -> None:
     """Another problem's answer (3x + 5 = 20's, x = 5) stored around the checks under every lookup
     key of the request: found, rewritten or checked, and served only if right for the request."""
-    cache = _cache(kind, tmp_path)
+    cache = step_cache_for(kind, tmp_path)
     handler = cache.tasks.select(case.request)
     keys = [key for key in task_lookup_keys(handler, handler.constraints(case.request, None)) if key]
     assert keys[-1].startswith("f:"), case.name
@@ -210,7 +200,7 @@ def test_an_entry_of_another_problem_carrying_the_requests_family_key_is_never_s
     forged = CacheEntry(prompt=wrong[0], task=handler.name, constraints=handler.constraints(wrong[0], None),
                         verification="proven", steps=handler.segment(wrong[1], None), metadata={LOOKUP_KEYS: keys})
     cache.store.add(forged, cache.embedder.embed(wrong[0]))
-    model = Model("I cannot tell.")
+    model = FixedReplyModel("I cannot tell.")
     result = cache.generate(case.request, model)
     if model.calls == 0 or result.verified:
         assert right(result.text, case), (case.name, result.outcome, result.text)
