@@ -29,7 +29,7 @@ import sys
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Callable, TypeVar
 
@@ -387,21 +387,31 @@ def _operation(flow: Any, io: Any) -> Iterator[Any]:
             OPERATION.reset(token)
 
 
+def _traced(scope: Callable[[Any, Any], AbstractContextManager[Any]]) -> Callable[[_Fn], _Fn]:
+    """A decorator running a sync or async ``fn(subject, io)`` inside ``scope(subject, io)``, whose
+    ``finish`` annotates the span from what ``fn`` returns."""
+
+    def decorate(fn: _Fn) -> _Fn:
+        if inspect.iscoroutinefunction(fn):
+
+            async def awrapped(subject: Any, io: Any) -> Any:
+                with scope(subject, io) as opened:
+                    return opened.finish(await fn(subject, io))
+
+            return functools.wraps(fn)(awrapped)  # type: ignore[return-value]
+
+        def wrapped(subject: Any, io: Any) -> Any:
+            with scope(subject, io) as opened:
+                return opened.finish(fn(subject, io))
+
+        return functools.wraps(fn)(wrapped)  # type: ignore[return-value]
+
+    return decorate
+
+
 def traced_driver(driver: _Fn) -> _Fn:
     """``drive`` / ``adrive`` in one span per engine operation (the flow driven)."""
-    if inspect.iscoroutinefunction(driver):
-
-        async def adriven(flow: Any, io: Any) -> Any:
-            with _operation(flow, io) as op:
-                return op.finish(await driver(flow, io))
-
-        return functools.wraps(driver)(adriven)  # type: ignore[return-value]
-
-    def driven(flow: Any, io: Any) -> Any:
-        with _operation(flow, io) as op:
-            return op.finish(driver(flow, io))
-
-    return functools.wraps(driver)(driven)  # type: ignore[return-value]
+    return _traced(_operation)(driver)
 
 
 # ---------------------------------------------------------------------------------- stages
@@ -484,16 +494,4 @@ def _stage(request: Any, io: Any) -> Iterator[Any]:
 
 def traced_request(fulfil: _Fn) -> _Fn:
     """``_fulfil`` / ``_afulfil`` in one child span per request (embed, search, store, model call)."""
-    if inspect.iscoroutinefunction(fulfil):
-
-        async def afulfilled(request: Any, io: Any) -> Any:
-            with _stage(request, io) as stage:
-                return stage.finish(await fulfil(request, io))
-
-        return functools.wraps(fulfil)(afulfilled)  # type: ignore[return-value]
-
-    def fulfilled(request: Any, io: Any) -> Any:
-        with _stage(request, io) as stage:
-            return stage.finish(fulfil(request, io))
-
-    return functools.wraps(fulfil)(fulfilled)  # type: ignore[return-value]
+    return _traced(_stage)(fulfil)
