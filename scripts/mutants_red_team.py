@@ -217,7 +217,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      (U + "test_linear_request.py", LINEAR_REQUESTS)),
     # -- the request's language is part of what is asked (blind red team 2026-12-03, W1)
     ("answer-language-not-verified", "English steps cached for an English request are reused for a French one",
-     f"{PKG}/core/tasks/linear/task.py", "        if cached is not None and cached.language != new.language:\n            for verdict in verdicts:",
+     f"{PKG}/core/tasks/linear/task.py", "        if mismatch is not None:\n            for verdict in verdicts:",
      "        if False:\n            for verdict in verdicts:", ("tests/adversarial/test_answer_language.py",)),
     ("answer-language-not-keyed", "a French request of a cached English problem is served by the problem-key tier",
      f"{PKG}/core/tasks/linear/task.py", ', f"language {c.language}")', ")",
@@ -226,7 +226,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      LINEAR_PROMPT, "value, language=request.language)", 'value, language="")',
      ("tests/adversarial/test_answer_language.py",)),
     ("answer-language-not-reinstantiated", "English steps are re-instantiated for a French request with other constants",
-     f"{PKG}/core/tasks/linear/task.py", "        if cached.language != new.language:\n            return None",
+     f"{PKG}/core/tasks/linear/task.py", "        if _language_mismatch(cached, new) is not None:\n            return None",
      "        if False:\n            return None", ("tests/adversarial/test_answer_language.py",)),
 ]
 # fmt: on

@@ -143,10 +143,10 @@ class LinearEquationTask(StepwiseTask):
         verdicts = check_steps(steps, problem_context(new, cached))
         if cached is not None and _problem_changed(cached, new):
             _fail_unread_prose(steps, verdicts, frozenset(new.variables))
-        if cached is not None and cached.language != new.language:
-            for verdict in verdicts:  # prose is content: a French request is not answered in English
-                verdict.fail(f"written for a request in another language ({cached.language or 'not recorded'}; "
-                             f"this request's is {new.language or 'not read'})")
+        mismatch = None if cached is None else _language_mismatch(cached, new)
+        if mismatch is not None:
+            for verdict in verdicts:
+                verdict.fail(mismatch)
         return Verification(
             [
                 UnitCheck(f"step {i + 1}", v.ok, v.reason, evidence="; ".join(v.evidence) if v.ok else "")
@@ -189,8 +189,8 @@ class LinearEquationTask(StepwiseTask):
         differs (x squared for x, y of the system for x, an answer template), the cached working
         with the final answer line written from the proven values (:func:`_answer_rewritten`)."""
         new, cached = self.load_constraints(constraints), self.load_constraints(cached_constraints)
-        if cached.language != new.language:
-            return None  # the cached prose is in another language than the one asked in
+        if _language_mismatch(cached, new) is not None:
+            return None
         ctx = problem_context(new, cached)
         rewritten = reinstantiate_steps(steps, cached, new, ctx)
         if not new.solution or not cached.solution or (rewritten is not None and not _final_errors(rewritten, ctx)):
@@ -405,3 +405,12 @@ def _term(coeff: Fraction, var: str) -> str:
     if coeff.denominator == 1:
         return f"{coeff.numerator}{var}"
     return f"({format_number(coeff)}){var}"
+
+
+def _language_mismatch(cached: LinearConstraints, new: LinearConstraints) -> str | None:
+    """Why the cached prose cannot answer this request, when they were read in different
+    languages (prose is content: a French request is not answered in English); None otherwise."""
+    if cached.language == new.language:
+        return None
+    return (f"written for a request in another language ({cached.language or 'not recorded'}; "
+            f"this request's is {new.language or 'not read'})")
