@@ -51,6 +51,8 @@ HELDOUT_PHRASINGS_2 = Path("bench_data/results/heldout_phrasings_2.json")  # the
 HELDOUT_LANGUAGES_2 = Path("bench_data/results/heldout_languages_2.json")
 HELDOUT_PHRASINGS_3 = Path("bench_data/results/heldout_phrasings_3.json")  # blind sets of 2026-12-03's last session
 HELDOUT_LANGUAGES_3 = Path("bench_data/results/heldout_languages_3.json")
+HELDOUT_PHRASINGS_4 = Path("bench_data/results/heldout_phrasings_4.json")  # blind sets of 2026-12-03's night session
+HELDOUT_LANGUAGES_4 = Path("bench_data/results/heldout_languages_4.json")
 REQUEST_PARSE = Path("bench_data/results/request_parse.json")
 LOAD = Path("bench_data/results/load_test_seeds_1_5.json")
 FUZZ = Path("bench_data/results/fuzz_nightly")
@@ -557,6 +559,8 @@ BLOCKS: dict[str, Callable[[], str]] = {
     "heldout-languages-2": lambda: heldout_languages(HELDOUT_LANGUAGES_2),
     "heldout-phrasings-3": lambda: heldout_phrasings(HELDOUT_PHRASINGS_3),
     "heldout-languages-3": lambda: heldout_languages(HELDOUT_LANGUAGES_3),
+    "heldout-phrasings-4": lambda: heldout_phrasings(HELDOUT_PHRASINGS_4),
+    "heldout-languages-4": lambda: heldout_languages(HELDOUT_LANGUAGES_4),
     "request-parse": request_parse,
     "load-test": load_test,
     "load-test-line": load_test_line,
