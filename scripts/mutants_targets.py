@@ -43,5 +43,11 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("heldout-judge-any-expression", "the held-out judge takes any left side for the derived quantity asked",
      "scripts/heldout_phrasings.py", "        return sympy.simplify(read(written) - read(name)) == 0",
      "        return True", (_JUDGE,)),
+    ("target-division-then-product-read", "'x/2x' is read as (x/2)*x and served proven (red team W1)",
+     _LINEAR + "targets.py", "            if divided and ((kind, text) in", "            if False and ((kind, text) in",
+     (_PAIRS, "-k", "not_modelled")),
+    ("target-power-then-division-read", "'x^1/2' is read as x/2 and served proven (red team W1)",
+     _LINEAR + "targets.py", '            if self.peek() == ("op", "/") or (self.peek()[0] == "name"',
+     '            if False or (self.peek()[0] == "name"', (_PAIRS, "-k", "not_modelled")),
 ]
 # fmt: on

@@ -166,6 +166,18 @@ def test_a_wrong_answer_for_what_is_asked_is_never_verified(prompt: str, wrong: 
         "Find x squared + 1 if 3x + 5 = 20.",
         "What's 2x rounded if 3x + 5 = 20?",
         "Find half of x if 3x + 4 = 5. Give the answer as a decimal.",  # 1/6: no finite decimal
+        # a division before an unbracketed product or quotient reads two ways (red team 2026-12-03, W1),
+        # as it does in an equation: x/(2x) or (x/2)x?
+        "If 2x + 4 = 16, what is x/2x?",
+        "If 2x + 4 = 16, what is 12/2x?",
+        "If x + y = 12 and x - y = 4, what is x/2y?",
+        "If 2x + 4 = 16, what is x^1/2?",  # a root or x/2?
+        "If 2x + 4 = 16, what is x^2/2x^2?",
+        "If 2x + 4 = 16, what is 6/3x^2?",
+        "If 2x + 4 = 16, what is x/0.5x?",
+        "If 2x + 4 = 16, what is 8/2(x)?",
+        "If x + y = 12 and x - y = 4, what is x/y*2?",
+        "Find x/2x if 2x + 4 = 16.",
     ],
 )
 def test_what_is_not_modelled_is_no_claim(prompt: str) -> None:
@@ -198,3 +210,15 @@ def test_a_stored_target_survives_its_round_trip() -> None:
     stored = TASK.load_constraints(constraints.to_dict())
     assert (stored.target, stored.target_value) == ("x*y", 21)
     assert stored.problem_key == constraints.problem_key
+
+
+
+@pytest.mark.parametrize(
+    ("written", "canonical"),
+    [("x/2", "x/2"), ("x/2 + 1", "x/2 + 1"), ("(x + 1)/2", "x/2 + 1/2"), ("x*y/2", "x*y/2"), ("2/x", "2/x"),
+     ("x\u00b2/2", "x**2/2"), ("x/(2y)", "x/(2*y)")],
+)
+def test_a_division_that_reads_one_way_is_still_read(written: str, canonical: str) -> None:
+    from stepcache_integrations.core.tasks.linear.targets import canonical_target
+
+    assert canonical_target(written, frozenset("xy")) == canonical

@@ -75,18 +75,22 @@ class _Parser:
 
     def term(self) -> Any:
         value = self.factor()
+        divided = False  # after a '/', a product or quotient without brackets reads two ways
         while True:
             kind, text = self.peek()
+            implicit = (kind == "name" or (kind, text) == ("op", "(")) and self._after_number()
+            if divided and ((kind, text) in (("op", "*"), ("op", "/")) or implicit):
+                raise _Unread  # "x/2x", "12/2x", "8/2(x)", "x/y*2": (x/2)x or x/(2x)? as the equation reader
             if (kind, text) in (("op", "*"), ("op", "/")):
                 self.take()
                 right = self.factor()
                 if text == "/":
                     if right == 0:
                         raise _Unread
-                    value = value / right
+                    value, divided = value / right, True
                 else:
                     value = value * right
-            elif (kind == "name" or (kind, text) == ("op", "(")) and self._after_number():
+            elif implicit:
                 value = value * self.factor()  # "2x", "2(x + 1)": a coefficient against a name or bracket
             else:
                 return value
@@ -105,6 +109,8 @@ class _Parser:
             exponent = self.take()
             if exponent[0] != "num" or not exponent[1].isdigit() or not 1 <= int(exponent[1]) <= _MAX_POWER:
                 raise _Unread
+            if self.peek() == ("op", "/") or (self.peek()[0] == "name" and self.glued[self.pos]):
+                raise _Unread  # "x^1/2": a root or x/2? "2^2x": read two ways, as the equation reader
             return base ** int(exponent[1])
         if text in ("\u00b2", "\u00b3"):
             self.take()
