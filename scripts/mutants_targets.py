@@ -49,5 +49,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("target-power-then-division-read", "'x^1/2' is read as x/2 and served proven (red team W1)",
      _LINEAR + "targets.py", '            if self.peek() == ("op", "/") or (self.peek()[0] == "name"',
      '            if False or (self.peek()[0] == "name"', (_PAIRS, "-k", "not_modelled")),
+    ("only-named-ignored-after-solve", "'Solve <system>. Give me only x.' answers every unknown (red team W2)",
+     _LINEAR + "reader.py", "    asks_all = transformer.asks_all and not (transformer.only_named and transformer.asked_names)",
+     "    asks_all = transformer.asks_all", (_PAIRS, "-k", "only_the_unknown")),
 ]
 # fmt: on

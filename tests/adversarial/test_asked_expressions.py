@@ -222,3 +222,36 @@ def test_a_division_that_reads_one_way_is_still_read(written: str, canonical: st
     from stepcache_integrations.core.tasks.linear.targets import canonical_target
 
     assert canonical_target(written, frozenset("xy")) == canonical
+
+
+class _EchoModel:
+    """Never right: only what the deterministic fallback proves is stored."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def __call__(self, _prompt: str) -> str:
+        self.calls += 1
+        return "I think the answer is 42."
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "line"),
+    [
+        ("Solve x + y = 10 and x - y = 2. Give me only x.", "Solve x + y = 12 and x - y = 4. Give me only x.",
+         "Answer: x = 8"),
+        ("Solve x + y = 24 and x - y = 2. Give me only y.", "Solve x + y = 26 and x - y = 0. Give me only y.",
+         "Answer: y = 13"),
+        ("Solve x + y = 10 and x - y = 2.", "Solve x + y = 12 and x - y = 4. Give only the value of y.",
+         "Answer: y = 4"),
+    ],
+)
+def test_only_the_unknown_named_after_a_request_to_solve_is_answered(first: str, second: str, line: str) -> None:
+    """"Solve <system>. Give me only x.": x alone, never every unknown (README-only red team W2:
+    'Answer: x = 8, y = 4' was served proven)."""
+    cache = StepCache()
+    cache.generate(first, _EchoModel())
+    model = _EchoModel()
+    result = cache.generate(second, model)
+    assert result.text.strip() == line, (result.outcome, result.text)
+    assert result.verified

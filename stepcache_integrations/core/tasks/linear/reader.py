@@ -90,6 +90,7 @@ class _Read(Transformer[Token, Any]):
         super().__init__()
         self.asked_names: set[str] = set()
         self.asks_all = False
+        self.only_named = False  # "give me only x": the unknowns named are all that is asked
         self.asks = False
         self.solves: list[bool] = []
         self.format: set[str] = set()
@@ -126,9 +127,11 @@ class _Read(Transformer[Token, Any]):
             self.asks_all = True
 
     def find_alone(self, children: list[Any]) -> None:
-        """"Dammi solo x": asks x, and the answer alone."""
+        """"Dammi solo x": asks x, and the answer alone; "only" restricts a request to solve that
+        asked every unknown ("Solve x + y = 10, x - y = 2. Give me only x.": x alone)."""
         self.find(children)
         self.format.add("answer_only")
+        self.only_named = True
 
     def question(self, _children: list[Any]) -> str:
         self.asks = True
@@ -307,14 +310,15 @@ def _parse(words: list[Word], language: str, variables: frozenset[str]) -> Linea
         return None
     if any(transformer.format & one and transformer.format & other for one, other in _EXCLUSIVE):
         return None  # "Show your steps. Answer in one line.": which is asked is not read
-    asked = variables if transformer.asks_all or not transformer.asked_names else transformer.asked_names
+    asks_all = transformer.asks_all and not (transformer.only_named and transformer.asked_names)
+    asked = variables if asks_all or not transformer.asked_names else transformer.asked_names
     if transformer.template_names and transformer.template_names != asked:
         return None  # "find x ... Answer: y = ?": the answer line cannot name what is asked and the template both
     fmt = tuple(f for f in FORMATS if f in transformer.format)
     target = _target(transformer, variables)
     if target is None:
         return None
-    return LinearRequest(frozenset(transformer.asked_names), transformer.asks_all, transformer.asks, fmt,
+    return LinearRequest(frozenset(transformer.asked_names), asks_all, transformer.asks, fmt,
                          transformer.answer_label, language, target)
 
 
