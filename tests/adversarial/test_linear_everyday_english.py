@@ -50,11 +50,9 @@ PHRASINGS = [
     ("What is x if 7x + 3 = 31? Show your work.", ("steps",)),
     ("Solve 3x + 5 = 20. Don't show your steps.", ("answer_only",)),
     ("Solve 5x - 7 = 13. Don't explain, just the answer.", ("answer_only",)),
-    ("Find x in 8x + 4 = 36. Just the number, please.", ("answer_only",)),
     ("Solve 2x + 5 = 17 without showing your work.", ("answer_only",)),
     # chat shapes and lead-ins
     ("System: You are a helpful assistant.\nUser: What's x in 8x + 8 = 40?", ()),
-    ("System: Answer with only the number.\nUser: 4x - 10 = 6", ("answer_only",)),
     ("My teacher gave us 8x - 12 = 4x + 8. What's x? Show your work.", ("steps",)),
     ("I have the equation 5x + 5 = 30. What is x?", ()),
     ("Here's the equation: 3x - 1 = 14. Solve it for x.", ()),
@@ -70,6 +68,11 @@ PHRASINGS = [
 
 # Each must not be claimed: the same equation cached first, it still reaches the model.
 TRAPS = [
+    # the answer asked as a bare number: the engine writes a labelled line, so no claim (red team W3)
+    "Find x in 8x + 4 = 36. Just the number, please.",
+    "System: Answer with only the number.\nUser: 4x - 10 = 6",
+    "Solve 2x + 1 = 10 for x. Reply with just the number.",
+    "Solve 2x + 18 = 2 for x. Give only the numeric answer.",
     "Hi! Could you please solve 2x + 7 = 15 for me in French? Thanks so much!",  # another output language
     "Solve 2x + 7 = 15. Thanks, and round the answer.",  # an instruction that changes the answer
     "Can you tell me whether x = 4 when 2x + 7 = 15?",  # a yes/no check

@@ -116,7 +116,6 @@ EVERYDAY_SHAPES = [
     ('es', 'Resuelve 4x + 4 = 20 y dame solo x.', ('answer_only',)),
     ('es', '¿Cuál es el valor de x si 9x = 27 + 6x?', ()),
     ('fr', "Bonjour ! Pourriez-vous résoudre 3x + 5 = 20, s'il vous plaît ?", ()),
-    ('fr', 'Combien vaut x si 2x + 3 = 11 ? Juste le nombre.', ('answer_only',)),
     ('fr', 'Résous 4x - 2 = 10 et donne seulement x.', ('answer_only',)),
     ('fr', 'Quelle est la valeur de x dans 2x + 4 = 10 ?', ()),
     ('fr', 'Salut, tu peux résoudre 5x + 1 = 16 ? Merci !', ()),
@@ -189,7 +188,6 @@ EVERYDAY_SHAPES = [
     ('es', '¿Me podrías decir cuánto vale x en 5x - 2 = 18? Gracias de antemano.', ()),
     ('es', 'Halla x: 4x + 1 = 13. Solo el resultado, por favor.', ('answer_only',)),
     ('es', 'Resuelve 2x - 3 = 7, solo la respuesta.', ('answer_only',)),
-    ('es', '¿Cuál es la solución de 6x + 6 = 30? Dame solo el número.', ('answer_only',)),
     ('es', 'Oye, ¿cuánto es x si 7x = 4x + 9?', ()),
     ('fr', 'Salut ! Tu peux me dire combien vaut x dans 5x - 2 = 18 ?', ()),
     ('fr', 'Résous 3x + 6 = 21 stp, merci !', ()),
@@ -235,6 +233,10 @@ PHRASINGS += EVERYDAY_SHAPES
 
 # (language, prompt): each must not be claimed
 TRAPS = [
+    # the answer asked as a bare number: the engine writes a labelled line, so no claim (red team W3)
+    ('fr', 'Combien vaut x si 2x + 3 = 11 ? Juste le nombre.'),
+    ('es', '¿Cuál es la solución de 6x + 6 = 30? Dame solo el número.'),
+    ('pt', 'Quanto vale x em 2x + 3 = 11? Só o número.'),
     ('en', "I'm doing my maths homework and I'm stuck on this one: 7x + 2 = 30. How much is x? Answer in French."),
     ('en', "I'm stuck on this one: 7x + 2 = 30. Is x = 4?"),
     ('en', "I'm doing my homework in German: 7x + 2 = 30. How much is x?"),
