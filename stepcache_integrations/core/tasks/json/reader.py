@@ -35,6 +35,8 @@ class Statement:
     span: tuple[int, int]
     #: A lowercase word after ":" or "=" ("color: teal"): read only in a conversion request
     lowercase: bool = False
+    #: A bare name after a space alone ("cliente Ana Souza"): read only for a listed key
+    spaced_bare: bool = False
 
 
 @dataclass(frozen=True)
@@ -160,8 +162,14 @@ class _Read(Transformer[Token, Any]):
         self.converts = False  # a conversion request ("Convert this to JSON:"): what follows is data
         self.template: dict[str, str] = {}  # a template's keys and the type each asks for
 
-    def key(self, children: list[Token]) -> None:
+    def key(self, children: list[Token]) -> Token:
         self.asked.append(children[0].value)
+        return children[0]
+
+    def with_quoted_keys(self, children: list[Any]) -> None:
+        keys = next(c for c in children if isinstance(c, Tree))
+        if any(t.type not in ("QNAME", "AND", "COMMA") for t in keys.scan_values(lambda v: isinstance(v, Token))):
+            raise Declined  # "JSON with comments": a bare word after "with" may be no key
 
     def stmt(self, children: list[Any]) -> None:
         token = next(c for c in children if isinstance(c, Token) and c.type == "STMT")
@@ -221,6 +229,12 @@ _COUNTS = {"两个": 2, "二个": 2, "三个": 3, "四个": 4, "五个": 5, "六
 
 
 _LANGUAGE = RequestLanguage(Path(__file__).parent, _Read)
+_TABLES = {path.stem: json.loads(path.read_text(encoding="utf-8")) for path in (Path(__file__).parent / "vocabulary").glob("[!_]*.json")}
+# Languages whose tables declare a bare name after a key and a space a value ("Artikel Kaffee").
+_SPACED_BARE = frozenset(language for language, table in _TABLES.items() if table.get("spaced_bare_values"))
+# A label names a listed key it equals under the table's declared folding ("label_folding":
+# "case", "accents"); none declared, only the key as written.
+_LABEL_FOLDING = {language: frozenset(table.get("label_folding", ())) for language, table in _TABLES.items()}
 
 
 @lru_cache(maxsize=1024)
@@ -246,7 +260,12 @@ def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | N
     transformer = _LANGUAGE.parse(words)
     if transformer is None or not _lists_read_whole(transformer, language):
         return None
-    found, units, ambiguous = _statements(transformer.stated)
+    stated = _labels_as_keys(transformer.stated, transformer.asked, language)
+    if stated is None:
+        return None
+    if any(st.spaced_bare and key not in transformer.asked for key, st, _unit in stated):
+        return None  # "Stadt Bremen" names a key only beside a key list that lists it
+    found, units, ambiguous = _statements(stated)
     keys = _asked_keys(transformer, found, ambiguous, prompt)
     if keys is None:
         return None
@@ -263,6 +282,36 @@ def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | N
     return JsonRequest(tuple(keys), stated, frozenset(found), entity, language, dict(sorted(transforms.items())), written)
 
 
+def _label_folded(word: str, rules: frozenset[str]) -> str:
+    """A label or key as the table's folding rule compares them: case ("Ciudad" for "ciudad"),
+    accents ("Prénom" for "prenom") only where the table declares it."""
+    word = word.casefold() if "case" in rules else word
+    if "accents" in rules:
+        word = "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
+    return unicodedata.normalize("NFC", word)
+
+
+def _labels_as_keys(
+    stated: list[tuple[str, Statement, str | None]], asked: list[str], language: str
+) -> list[tuple[str, Statement, str | None]] | None:
+    """Each statement's label named by the listed key it folds to ("Ciudad: Sevilla" states
+    "ciudad"); None when two listed keys fold alike and a label names them (which one is meant is
+    not stated). A label equal to no listed key is kept as written."""
+    rules = _LABEL_FOLDING.get(language, frozenset())
+    if not asked or not rules:
+        return stated
+    by_fold: dict[str, list[str]] = {}
+    for key in asked:
+        by_fold.setdefault(_label_folded(key, rules), []).append(key)
+    named = []
+    for label, st, unit in stated:
+        keys = by_fold.get(_label_folded(label, rules), [])
+        if label not in asked and len(keys) > 1:
+            return None
+        named.append((label if label in asked or not keys else keys[0], st, unit))
+    return named
+
+
 def _asked_keys(transformer: _Read, found: dict[str, Statement], ambiguous: set[str], prompt: str) -> list[str] | None:
     """The keys asked: the key list's, the template's, or else the stated keys in written order
     (the object is the stated values); None when what is stated does not tell them."""
@@ -270,8 +319,8 @@ def _asked_keys(transformer: _Read, found: dict[str, Statement], ambiguous: set[
         return None
     if not transformer.asked and not transformer.template and not _keys_as_written(found, ambiguous, prompt):
         return None
-    if any(st.lowercase for _key, st, _unit in transformer.stated) and (transformer.asked or not transformer.converts):
-        return None  # "age: positive" beside a key list or a plain "Return JSON" may describe, not state
+    if any(st.lowercase for _key, st, _unit in transformer.stated) and not transformer.converts:
+        return None  # "age: positive" after a plain "Return JSON" may describe; "Convert to JSON" states data
     keys = transformer.asked or list(transformer.template) or list(found)
     return keys
 
@@ -530,9 +579,12 @@ def _statement_at(
     lowercase = value is None and sep == ":" and table.spaced
     if lowercase:
         value = _lowercase_value_at(text, folded, sep_end, table)
+    spaced_bare = value is None and not sep and sep_end > end and not key_quoted and table.language in _SPACED_BARE
+    if spaced_bare:
+        value = _value_at(text, folded, sep_end, table, False, True)
     if value is None:
         return None
-    st = Statement(value[0], value[1], (pos, value[2]), lowercase)
+    st = Statement(value[0], value[1], (pos, value[2]), lowercase, spaced_bare)
     return Word("STMT", (key, st), pos), value[2]  # type: ignore[arg-type]
 
 
@@ -573,8 +625,23 @@ def _value_at(
     bare = _BARE.match(text, pos) if bare_ok else None
     if bare is not None and bare.group()[0].isupper() and bare.group().casefold() not in _NOT_BARE \
             and folded[bare.start() : bare.end()] not in table.phrases:
-        return bare.group(), False, bare.end()
+        end = _name_run_end(text, folded, bare.end(), table) if table.language in _SPACED_BARE else bare.end()
+        return text[pos:end], False, end
     return None
+
+
+def _name_run_end(text: str, folded: str, end: int, table: Vocabulary) -> int:
+    """The end of a name of several capitalised words ("Ana Souza", "Nueva York") when the run
+    ends its clause (a mark or the text's end follows); else the first word's end."""
+    run_end = end
+    while text[run_end : run_end + 1] == " ":
+        word = _BARE.match(text, run_end + 1)
+        if word is None or not word.group()[0].isupper() or folded[word.start() : word.end()] in table.phrases \
+                or word.group().casefold() in _NOT_BARE:
+            break
+        run_end = word.end()
+    after = text[run_end:].lstrip(" \t")[:1]
+    return run_end if after in ("", *_MARKS) else end
 
 
 # Words that name a type or a placeholder, never a value: "name: string", "age: int", "city: tbd".
