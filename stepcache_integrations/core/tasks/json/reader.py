@@ -100,6 +100,8 @@ _CLAUSE = frozenset({"WHERE", "WITH", "FOR"})
 # "make "Toyota"" states one: a verb, an entity or an adjective may be a key).
 _NO_KEY = frozenset({"KEYWORD", "REQUIRED", "WITH", "FOR", "ART", "DEF", "AND", "WHERE", "IS", "IS_KEYS", "COURTESY",
                      "PLEASE", "ME", "ONLY", "NOTHING", "JSON", "OBJECT", "DE", "WO", "KEYED", "KEYED_NEXT", "COPULA"})
+# "me llamo", "tengo", "j'ai" introduce a person's name or age: never a statement's key
+_NO_KEY |= {"NAME_SAYS", "AGE_HAS"}
 
 
 def literal_value(match: re.Match[str]) -> tuple[str | int | float | bool, bool]:
@@ -161,6 +163,7 @@ class _Read(Transformer[Token, Any]):
         self.postposed = False
         self.converts = False  # a conversion request ("Convert this to JSON:"): what follows is data
         self.template: dict[str, str] = {}  # a template's keys and the type each asks for
+        self.said: list[tuple[str, Token]] = []  # a person's name or age said in a sentence ("Me llamo Lucía")
 
     def key(self, children: list[Token]) -> Token:
         self.asked.append(children[0].value)
@@ -220,6 +223,24 @@ class _Read(Transformer[Token, Any]):
     def closing(self, children: list[Any]) -> None:
         self.keep |= any(isinstance(c, Token) and c.type == "KEEP" for c in children)
 
+    def name_said(self, children: list[Token]) -> None:
+        self.said.append(("name", children[-1]))
+
+    def age_said(self, children: list[Token]) -> None:
+        self.said.append(("age", next(c for c in children if c.type == "NUMBER")))
+
+    def person_age(self, children: list[Token]) -> None:
+        """"Lucía tiene 28 años", "王芳今年 24 岁"; "Jonas ist 27 Jahre alt" is one
+        statement token whose key is the name."""
+        if children[0].type == "STMT":
+            name, st = children[0].value
+            if isinstance(st.value, bool) or not isinstance(st.value, int) or st.quoted or st.spaced_bare:
+                raise Declined
+            self.said += [("name", Token("NAME", name, start_pos=children[0].start_pos)), ("age", Token("NUMBER", st.value))]
+            return
+        name = next(c for c in children if c.type == "NAME")
+        self.said += [("name", name), ("age", next(c for c in children if c.type == "NUMBER"))]
+
     def entity(self, children: list[Token]) -> None:
         self.entities.append(fold(children[-1].value))
 
@@ -260,7 +281,10 @@ def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | N
     transformer = _LANGUAGE.parse(words)
     if transformer is None or not _lists_read_whole(transformer, language):
         return None
-    stated = _labels_as_keys(transformer.stated, transformer.asked, language)
+    said = _said_as_statements(transformer, language)
+    if said is None:
+        return None
+    stated = _labels_as_keys(transformer.stated + said, transformer.asked, language)
     if stated is None:
         return None
     if any(st.spaced_bare and key not in transformer.asked for key, st, _unit in stated):
@@ -310,6 +334,27 @@ def _labels_as_keys(
             return None
         named.append((label if label in asked or not keys else keys[0], st, unit))
     return named
+
+
+def _said_as_statements(transformer: _Read, language: str) -> list[tuple[str, Statement, str | None]] | None:
+    """A name or age a sentence says ("Me llamo Lucía y tengo 28 años") as the statement of the one
+    listed key that is the table's word for it ("nombre", "edad"); None when no listed key, or more
+    than one, is, or the name is no name (lowercase, a table word)."""
+    said: list[tuple[str, Statement, str | None]] = []
+    for concept, token in transformer.said:
+        rules = _LABEL_FOLDING.get(language, frozenset())
+        words = {_label_folded(word, rules) for word in _TABLES[language].get("concepts", {}).get(concept, ())}
+        keys = [key for key in transformer.asked if _label_folded(key, rules) in words]
+        if len(keys) != 1:
+            return None  # "Me llamo Lucía" beside keys "name" or "nombre" and "apodo": which key is not stated
+        value = token.value
+        if concept == "name" and not (isinstance(value, str) and (value[:1].isupper() or not _TABLES[language].get("spaced", True))):
+            return None
+        if concept == "age" and (isinstance(value, bool) or not isinstance(value, int)):
+            return None  # "tengo 28.5 años": an age in whole years only
+        start = token.start_pos or 0
+        said.append((keys[0], Statement(value, False, (start, start + len(str(value)))), None))
+    return said
 
 
 def _asked_keys(transformer: _Read, found: dict[str, Statement], ambiguous: set[str], prompt: str) -> list[str] | None:
@@ -551,6 +596,11 @@ def _token_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word
     cjk_end = None if table.spaced else _cjk_run(text, folded, pos, table)
     if cjk_end is not None:
         return Word("NAME", text[pos:cjk_end], pos), cjk_end
+    number = (_LITERAL if table.spaced else _LITERAL_UNSPACED).match(text, pos)
+    if number is not None and number.group("num") is not None:
+        value = _literal_at(text, number, table)  # a number no statement holds: "tengo 28 años"
+        if value is not None:
+            return Word("NUMBER", value[0], pos), value[2]  # type: ignore[arg-type]
     return None
 
 
@@ -623,11 +673,21 @@ def _value_at(
         if cjk_end is not None and _ends_value(text, folded, cjk_end, table):
             return text[pos:cjk_end], False, cjk_end  # "姓名是张伟": a name in ideographs after a separator
     bare = _BARE.match(text, pos) if bare_ok else None
+    if bare is not None and _TABLES.get(table.language, {}).get("concepts") and _subject_of_clause(folded, pos, bare.end(), table):
+        return None
     if bare is not None and bare.group()[0].isupper() and bare.group().casefold() not in _NOT_BARE \
             and folded[bare.start() : bare.end()] not in table.phrases:
         end = _name_run_end(text, folded, bare.end(), table) if table.language in _SPACED_BARE else bare.end()
         return text[pos:end], False, end
     return None
+
+
+def _subject_of_clause(folded: str, start: int, end: int, table: Vocabulary) -> bool:
+    """A capitalised word that starts "Меня зовут" or has a verb after it ("Lucía tiene 28 años",
+    "Jonas ist 27 Jahre alt") is the subject of a sentence, no bare value."""
+    said = table.match(folded, start)
+    after = table.match(folded, end + len(folded[end:]) - len(folded[end:].lstrip(" \t")))
+    return (said is not None and said[0] == "NAME_SAYS") or (after is not None and after[0] in ("AGE_HAS", "IS"))
 
 
 def _name_run_end(text: str, folded: str, end: int, table: Vocabulary) -> int:
