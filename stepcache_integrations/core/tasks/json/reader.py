@@ -77,6 +77,9 @@ _BARE = re.compile(r"[^\W\d_][\w-]{0,60}(?![\w'\u2019?!]|\.\.|\.\w)")
 # Languages whose "1.500" is a decimal; in the others a point before three digits may group thousands.
 _POINT_IS_DECIMAL = frozenset({"en", "zh", "ja"})
 _DOT_THOUSANDS = re.compile(r"-?\d+\.\d{3}")
+# A decimal comma ("12,70", "3,5") in a language whose table declares it ("decimal_comma"): one or
+# two digits after it, never three ("1,299" groups thousands in some of these languages' regions).
+_COMMA_DECIMAL = re.compile(r"-?(?:0|[1-9]\d{0,14}),\d{1,2}(?![\w%/!'`\"\u2032\u2033\u2026\u00b0\u2030]|[.,]\d|\.\.)")
 _NOT_BARE = frozenset("true false null none nil nan inf infinity yes no".split())
 _KEY = r"[^\W\d][\w-]{0,60}"
 _SPACED_KEY = re.compile(r"(?P<key>" + _KEY + r")(?![\w'\u2019])")
@@ -253,6 +256,7 @@ _LANGUAGE = RequestLanguage(Path(__file__).parent, _Read)
 _TABLES = {path.stem: json.loads(path.read_text(encoding="utf-8")) for path in (Path(__file__).parent / "vocabulary").glob("[!_]*.json")}
 # Languages whose tables declare a bare name after a key and a space a value ("Artikel Kaffee").
 _SPACED_BARE = frozenset(language for language, table in _TABLES.items() if table.get("spaced_bare_values"))
+_DECIMAL_COMMA = frozenset(language for language, table in _TABLES.items() if table.get("decimal_comma"))
 # A label names a listed key it equals under the table's declared folding ("label_folding":
 # "case", "accents"); none declared, only the key as written.
 _LABEL_FOLDING = {language: frozenset(table.get("label_folding", ())) for language, table in _TABLES.items()}
@@ -665,6 +669,9 @@ def _value_at(
 ) -> tuple[str | int | float | bool, bool, int] | None:
     """A statement's value at ``pos``: (value, quoted, end). A typed literal (after a separator or
     a space), or after a separator a bare name ("Paris": a capital letter, not a table word)."""
+    decimal = _COMMA_DECIMAL.match(text, pos) if literal_ok and table.language in _DECIMAL_COMMA else None
+    if decimal is not None and float(decimal.group().replace(",", ".")) % 1:
+        return float(decimal.group().replace(",", ".")), False, decimal.end()  # "preço 12,70" is 12.7
     literal = (_LITERAL if table.spaced else _LITERAL_UNSPACED).match(text, pos)
     if literal is not None and literal_ok:
         return _literal_at(text, literal, table)
@@ -789,6 +796,8 @@ def _inside_name(folded: str, pos: int, table: Vocabulary) -> bool:
 def _ends_value(text: str, folded: str, end: int, table: Vocabulary) -> bool:
     """A bare value in ideographs ends the statement: the text's end, a mark or a copula follows
     ("“年龄”：姓名是张伟": "姓名" before "是" is the next statement's key, no value)."""
+    if end < len(text) and text[end] in (":", "\uff1a"):
+        return False  # '"气温"：城市：杭州': a word before a colon is the next statement's key
     if end >= len(text) or text[end] in _MARKS or text[end] in " \t":
         return True
     found = table.match(folded, end)
