@@ -232,6 +232,8 @@ def test_the_reader_states_exactly_these_values(prompt: str, stated: Obj) -> Non
         'Dame un JSON con "nombre" y "edad": Carmen tiene 19,5 años.',
         'Dame un JSON con "nombre" y "edad": Carmen no tiene 19 años.',
         '返回一个 JSON，包含 "姓名" 和 "年龄"：我叫李娜，今年 26.5 岁。',
+        # a bare name after a space for a key the list does not hold
+        'Crea un JSON con "producto" y "stock": producto Silla, stock 12, color Rojo',
         # English keys beside a Spanish self-introduction: the concept words are the table's own
         'Dame un JSON con "name" y "age": Me llamo Carmen y tengo 19 años.',
     ],

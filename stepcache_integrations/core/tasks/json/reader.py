@@ -682,6 +682,8 @@ def _value_at(
     bare = _BARE.match(text, pos) if bare_ok else None
     if bare is not None and _TABLES.get(table.language, {}).get("concepts") and _subject_of_clause(folded, pos, bare.end(), table):
         return None
+    if bare is not None and table.language in _SPACED_BARE and text[bare.end() :].lstrip(" \t")[:1] in (":", "\uff1a"):
+        return None  # '"betrag": Zähler: 30': a word before a colon is the next statement's label
     if bare is not None and bare.group()[0].isupper() and bare.group().casefold() not in _NOT_BARE \
             and folded[bare.start() : bare.end()] not in table.phrases:
         end = _name_run_end(text, folded, bare.end(), table) if table.language in _SPACED_BARE else bare.end()
