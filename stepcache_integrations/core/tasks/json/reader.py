@@ -229,18 +229,23 @@ class _Read(Transformer[Token, Any]):
     def name_said(self, children: list[Token]) -> None:
         self.said.append(("name", children[-1]))
 
+    def name_and_age(self, children: list[Any]) -> None:
+        self.said.append(("age", next(c for c in children if isinstance(c, Token) and c.type == "NUMBER")))
+
     def age_said(self, children: list[Token]) -> None:
         self.said.append(("age", next(c for c in children if c.type == "NUMBER")))
 
+    def aged_stmt(self, children: list[Token]) -> None:
+        """"年齢：45歳", "Jonas ist 27 Jahre alt": a statement before an age unit, a listed key's age
+        or a name and an age (:func:`_labelled_ages`)."""
+        token = next(c for c in children if c.type == "STMT")
+        _label, st = token.value
+        if isinstance(st.value, bool) or not isinstance(st.value, int) or st.quoted or st.spaced_bare:
+            raise Declined
+        self.said.append(("labelled", token))
+
     def person_age(self, children: list[Token]) -> None:
-        """"Lucía tiene 28 años", "王芳今年 24 岁"; "Jonas ist 27 Jahre alt" is one
-        statement token whose key is the name."""
-        if children[0].type == "STMT":
-            name, st = children[0].value
-            if isinstance(st.value, bool) or not isinstance(st.value, int) or st.quoted or st.spaced_bare:
-                raise Declined
-            self.said += [("name", Token("NAME", name, start_pos=children[0].start_pos)), ("age", Token("NUMBER", st.value))]
-            return
+        """"Lucía tiene 28 años", "王芳今年 24 岁"."""
         name = next(c for c in children if c.type == "NAME")
         self.said += [("name", name), ("age", next(c for c in children if c.type == "NUMBER"))]
 
@@ -256,6 +261,7 @@ _LANGUAGE = RequestLanguage(Path(__file__).parent, _Read)
 _TABLES = {path.stem: json.loads(path.read_text(encoding="utf-8")) for path in (Path(__file__).parent / "vocabulary").glob("[!_]*.json")}
 # Languages whose tables declare a bare name after a key and a space a value ("Artikel Kaffee").
 _SPACED_BARE = frozenset(language for language, table in _TABLES.items() if table.get("spaced_bare_values"))
+_KEPT_UNITS = {language: tuple(table.get("kept_units", ())) for language, table in _TABLES.items()}
 _DECIMAL_COMMA = frozenset(language for language, table in _TABLES.items() if table.get("decimal_comma"))
 # A label names a listed key it equals under the table's declared folding ("label_folding":
 # "case", "accents"); none declared, only the key as written.
@@ -300,6 +306,9 @@ def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | N
     transforms = _declared_transforms(transformer.transforms, keys, found, units, ambiguous)
     if transforms is None or (transforms and transformer.keep):
         return None  # a transform read nowhere whole, or beside "keep the values exactly as given"
+    for key, unit in units.items():
+        if unit == "years" and key not in transforms and _is_concept(key, "age", language):
+            units[key] = None  # "edad: 28 años": an age is its number of years
     if any(unit is not None and key not in transforms for key, unit in units.items()):
         return None  # "distance 5 km" with no conversion: which number to write is not stated
     stated = {k: v for k, v in found.items() if k not in ambiguous}
@@ -345,8 +354,15 @@ def _said_as_statements(transformer: _Read, language: str) -> list[tuple[str, St
     listed key that is the table's word for it ("nombre", "edad"); None when no listed key, or more
     than one, is, or the name is no name (lowercase, a table word)."""
     said: list[tuple[str, Statement, str | None]] = []
-    for concept, token in transformer.said:
-        rules = _LABEL_FOLDING.get(language, frozenset())
+    rules = _LABEL_FOLDING.get(language, frozenset())
+    by_fold = {_label_folded(key, rules): key for key in transformer.asked}
+    for concept, token in _labelled_ages(transformer.said, by_fold, rules):
+        if concept == "stated":
+            key, st = token.value
+            if not _is_concept(key, "age", language):
+                return None  # "人口：45岁": years are no count of people
+            said.append((key, st, None))
+            continue
         words = {_label_folded(word, rules) for word in _TABLES[language].get("concepts", {}).get(concept, ())}
         keys = [key for key in transformer.asked if _label_folded(key, rules) in words]
         if len(keys) != 1:
@@ -359,6 +375,31 @@ def _said_as_statements(transformer: _Read, language: str) -> list[tuple[str, St
         start = token.start_pos or 0
         said.append((keys[0], Statement(value, False, (start, start + len(str(value)))), None))
     return said
+
+
+def _labelled_ages(
+    said: list[tuple[str, Token]], by_fold: dict[str, str], rules: frozenset[str]
+) -> Iterator[tuple[str, Token]]:
+    """A statement before an age unit: a listed key's age ("年齢：45歳", stated) or a person
+    and an age ("李明 50 岁"); the other sayings as they are."""
+    for concept, token in said:
+        if concept != "labelled":
+            yield concept, token
+            continue
+        label, st = token.value
+        key = by_fold.get(_label_folded(label, rules))
+        if key is not None:
+            yield "stated", Token("STMT", (key, st), start_pos=token.start_pos)
+        else:
+            yield "name", Token("NAME", label, start_pos=token.start_pos)
+            yield "age", Token("NUMBER", st.value, start_pos=st.span[1])
+
+
+def _is_concept(key: str, concept: str, language: str) -> bool:
+    """Whether ``key`` is the table's word for ``concept`` ("edad" for an age in Spanish)."""
+    rules = _LABEL_FOLDING.get(language, frozenset())
+    words = _TABLES.get(language, {}).get("concepts", {}).get(concept, ())
+    return _label_folded(key, rules) in {_label_folded(word, rules) for word in words}
 
 
 def _asked_keys(transformer: _Read, found: dict[str, Statement], ambiguous: set[str], prompt: str) -> list[str] | None:
@@ -638,8 +679,21 @@ def _statement_at(
         value = _value_at(text, folded, sep_end, table, False, True)
     if value is None:
         return None
+    if not value[1] and isinstance(value[0], (int, float)) and not isinstance(value[0], bool):
+        value = (*value[:2], _kept_unit_end(text, value[2], table))
     st = Statement(value[0], value[1], (pos, value[2]), lowercase, spaced_bare)
     return Word("STMT", (key, st), pos), value[2]  # type: ignore[arg-type]
+
+
+def _kept_unit_end(text: str, end: int, table: Vocabulary) -> int:
+    """Past a unit the table declares the number's own ("18度": zh, ja, where a one-character word
+    in the table would cut keys such as "温度"), when the unit ends the clause; else ``end``."""
+    rest = text[end:].lstrip(" \t")
+    for unit in _KEPT_UNITS.get(table.language, ()):
+        after = rest[len(unit) : len(unit) + 1]
+        if rest.startswith(unit) and (after == "" or after in _MARKS or after in " \t"):
+            return len(text) - len(rest) + len(unit)
+    return end
 
 
 def _key_at(
@@ -800,6 +854,8 @@ def _ends_value(text: str, folded: str, end: int, table: Vocabulary) -> bool:
     ("“年龄”：姓名是张伟": "姓名" before "是" is the next statement's key, no value)."""
     if end < len(text) and text[end] in (":", "\uff1a"):
         return False  # '"气温"：城市：杭州': a word before a colon is the next statement's key
+    if text[end : end + 1] in (" ", "\t") and text[end:].lstrip(" \t")[:1].isdigit():
+        return False  # '"年龄"：李明 50 岁': a word before a number is its subject, no value
     if end >= len(text) or text[end] in _MARKS or text[end] in " \t":
         return True
     found = table.match(folded, end)
