@@ -104,6 +104,20 @@ SHAPES: list[tuple[str, str, Obj, Obj]] = [
      {"姓名": "李娜", "年龄": 34}),
     ("zh/jinnian", '返回 JSON，包含 "名字" 和 "年龄"：{a}今年 {b} 岁。', {"名字": "张强", "年龄": 40},
      {"名字": "赵敏", "年龄": 40}),
+    ("zh/name-number-years", '返回 JSON，包含 "姓名" 和 "年龄"：{a} {b} 岁。', {"姓名": "周杰", "年龄": 58},
+     {"姓名": "周杰", "年龄": 59}),
+    ("es/name-comma-years", 'Dame un JSON con "nombre" y "edad": Me llamo {a}, {b} años.', {"nombre": "Irene", "edad": 30},
+     {"nombre": "Irene", "edad": 31}),
+    # an age key's years are its number
+    ("es/age-label-years", 'Dame un JSON con "nombre" y "edad": nombre: {a}, edad: {b} años', {"nombre": "Pablo", "edad": 70},
+     {"nombre": "Pablo", "edad": 71}),
+    ("ja/age-label-years", '"名前" と "年齢" の JSON をください。名前：{a}、年齢：{b}歳', {"名前": "佐藤", "年齢": 45},
+     {"名前": "鈴木", "年齢": 45}),
+    ("ru/age-label-years", 'Верни JSON с ключами "имя" и "возраст": имя: {a}, возраст: {b} лет', {"имя": "Вера", "возраст": 64},
+     {"имя": "Вера", "возраст": 65}),
+    # a kept unit after a number inside a key that holds its character ("温度")
+    ("zh/kept-unit-in-key", '返回一个 JSON，包含 "城市" 和 "温度"：城市：{a}，温度：{b}度', {"城市": "南宁", "温度": 31},
+     {"城市": "南宁", "温度": 29}),
 ]
 
 # Strings quoted in the template stay as written; the others are bare names or numbers.
@@ -175,6 +189,12 @@ NO_CLAIM = [
          "temperatura: 14 grados", {"ciudad": "Quito", "temperatura": 14},
          'Devuelve un JSON con las claves "ciudad" y "temperatura": ciudad: Quito, temperatura: 14 grados. '
          "Convierte la temperatura a fahrenheit.", {"ciudad": "Quito", "temperatura": 57.2}),
+    # years are an age's unit only: a count of people in years is no statement
+    pair("json-langs/zh-years-not-an-age", '返回一个 JSON，包含 "城市" 和 "人口"：城市：西安，人口：45',
+         {"城市": "西安", "人口": 45}, '返回一个 JSON，包含 "城市" 和 "人口"：城市：西安，人口：45岁', {"城市": "西安", "人口": 45}),
+    pair("json-langs/es-years-not-a-distance", 'Dame un JSON con "nombre" y "distancia": nombre: Ana, distancia: 28',
+         {"nombre": "Ana", "distancia": 28}, 'Dame un JSON con "nombre" y "distancia": nombre: Ana, distancia: 28 años',
+         {"nombre": "Ana", "distancia": 28}),
     # uppercase asked
     pair("json-langs/de-uppercase-asked", 'JSON mit "vorname" und "alter": Lena ist 24 Jahre alt.',
          {"vorname": "Lena", "alter": 24}, 'JSON mit "vorname" und "alter", den Namen in Großbuchstaben: Lena ist 24 Jahre alt.',
@@ -215,6 +235,9 @@ def test_an_exclusion_another_concept_or_an_unclear_value_is_no_claim(outcomes: 
         ('Верни JSON с ключами "имя" и "возраст": Меня зовут Анна, мне 30 лет.', {"имя": "Анна", "возраст": 30}),
         ('Donne un JSON avec "prenom" et "age" : Claire a 34 ans.', {"prenom": "Claire", "age": 34}),
         ('返回一个 JSON，包含 "城市" 和 "气温"：城市：杭州，气温：18度', {"城市": "杭州", "气温": 18}),
+        # an age in years converted to months still reads its unit
+        ('Dame un JSON con "nombre" y "edad": nombre: Ana, edad: 28 años. Convierte la edad a meses.',
+         {"nombre": "Ana", "edad": 336}),
     ],
 )
 def test_the_reader_states_exactly_these_values(prompt: str, stated: Obj) -> None:
@@ -232,6 +255,8 @@ def test_the_reader_states_exactly_these_values(prompt: str, stated: Obj) -> Non
         'Dame un JSON con "nombre" y "edad": Carmen tiene 19,5 años.',
         'Dame un JSON con "nombre" y "edad": Carmen no tiene 19 años.',
         '返回一个 JSON，包含 "姓名" 和 "年龄"：我叫李娜，今年 26.5 岁。',
+        # a kept unit that does not end its clause ("about 18 degrees")
+        '返回一个 JSON，包含 "城市" 和 "气温"：城市：杭州，气温：18度左右',
         # a bare name after a space for a key the list does not hold
         'Crea un JSON con "producto" y "stock": producto Silla, stock 12, color Rojo',
         # English keys beside a Spanish self-introduction: the concept words are the table's own
