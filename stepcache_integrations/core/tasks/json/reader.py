@@ -741,6 +741,8 @@ def _value_at(
     if bare is not None and bare.group()[0].isupper() and bare.group().casefold() not in _NOT_BARE \
             and folded[bare.start() : bare.end()] not in table.phrases:
         end = _name_run_end(text, folded, bare.end(), table) if table.language in _SPACED_BARE else bare.end()
+        if table.language in _SPACED_BARE and not _one_script(text[pos:end].replace(" ", "")):
+            return None  # "Kіel" with a Cyrillic "і": a look-alike, no name read whole
         return text[pos:end], False, end
     return None
 
