@@ -257,6 +257,8 @@ def test_the_reader_states_exactly_these_values(prompt: str, stated: Obj) -> Non
         '返回一个 JSON，包含 "姓名" 和 "年龄"：我叫李娜，今年 26.5 岁。',
         # a kept unit that does not end its clause ("about 18 degrees")
         '返回一个 JSON，包含 "城市" 和 "气温"：城市：杭州，气温：18度左右',
+        # a name of two scripts (a Cyrillic "і" in "Kiel")
+        'Gib mir ein JSON mit den Schlüsseln "stadt" und "einwohner": Stadt K\u0456el, Einwohner 247000',
         # a bare name after a space for a key the list does not hold
         'Crea un JSON con "producto" y "stock": producto Silla, stock 12, color Rojo',
         # English keys beside a Spanish self-introduction: the concept words are the table's own
