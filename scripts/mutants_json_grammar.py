@@ -53,8 +53,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      '"TO_TEN": [\n   "to the nearest 10"\n  ],\n  "TO_HUNDRED": [\n   "to the nearest ten",\n',
      (_LANGUAGE_TESTS, _TRANSFORMS)),
     ("json-unit-without-conversion", "a unit stated with no conversion is dropped: 'temp 21 (Celsius)' states 21",
-     f"{_JSON}/reader.py", "    if any(unit is not None and key not in transforms for key, unit in units.items()):\n"
-     "        return None", "    if False:\n        return None", (_LANGUAGE_TESTS,)),
+     f"{_JSON}/reader.py", "    return not any(unit is not None and key not in transforms for key, unit in units.items())\n",
+     "    return True\n", (_LANGUAGE_TESTS,)),
     # -- values stated without a key list (issue 33 item 4) ------------------------------------------------
     ("json-no-keys-stated-keys-not-asked", "without a key list no key is asked: 'Convert this to JSON: sku: ..., "
      "qty: 3' requires nothing, so no statement binds and nothing is proven",

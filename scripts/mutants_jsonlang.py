@@ -20,8 +20,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      "        if False:\n            return None\n", (_REACH, "-k", "no_claim")),
     ("jsonlang-concept-any-key", "a name said fills the first listed key when none is the table's word for a name: "
      "'Me llamo Tomás' states \"apodo\" (a nickname)",
-     _READER, "keys = [key for key in transformer.asked if _label_folded(key, rules) in words]\n",
-     "keys = [key for key in transformer.asked if _label_folded(key, rules) in words] or transformer.asked[:1]\n",
+     _READER, "keys = [key for key in asked if _label_folded(key, rules) in words]\n",
+     "keys = [key for key in asked if _label_folded(key, rules) in words] or asked[:1]\n",
      (_REACH, "-k", "no_claim")),
     ("jsonlang-vocab-concepts-swapped", "a vocabulary table's concept words swapped: es 'Me llamo Tomás y tengo 52 años' "
      "states \"edad\": \"Tomás\"",

@@ -289,7 +289,30 @@ def read_request(prompt: str) -> JsonRequest | None:
 
 def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | None:
     transformer = _LANGUAGE.parse(words)
-    if transformer is None or not _lists_read_whole(transformer, language):
+    stated = _named_statements(transformer, language) if transformer is not None else None
+    if transformer is None or stated is None:
+        return None
+    found, units, ambiguous = _statements(stated)
+    keys = _asked_keys(transformer, found, ambiguous, prompt)
+    if keys is None:
+        return None
+    transforms = _declared_transforms(transformer.transforms, keys, found, units, ambiguous)
+    if transforms is None or (transforms and transformer.keep):
+        return None  # a transform read nowhere whole, or beside "keep the values exactly as given"
+    if not _units_read(units, transforms, language):
+        return None  # "distance 5 km" with no conversion: which number to write is not stated
+    stated = {k: v for k, v in found.items() if k not in ambiguous}
+    written = {key: (stated[key].value, units[key]) for key in transforms}
+    if not _apply_transforms(stated, transforms, units):
+        return None  # a tie, another type, an undeclared unit, an inexact result: no claim
+    entity = transformer.entities[0] if transformer.entities else ""
+    return JsonRequest(tuple(keys), stated, frozenset(found), entity, language, dict(sorted(transforms.items())), written)
+
+
+def _named_statements(transformer: _Read, language: str) -> list[tuple[str, Statement, str | None]] | None:
+    """The statements by the listed key each names: sayings (:func:`_said_as_statements`) and
+    labels (:func:`_labels_as_keys`); None when one names no key it may, or a list is not read whole."""
+    if not _lists_read_whole(transformer, language):
         return None
     said = _said_as_statements(transformer, language)
     if said is None:
@@ -299,24 +322,16 @@ def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | N
         return None
     if any(st.spaced_bare and key not in transformer.asked for key, st, _unit in stated):
         return None  # "Stadt Bremen" names a key only beside a key list that lists it
-    found, units, ambiguous = _statements(stated)
-    keys = _asked_keys(transformer, found, ambiguous, prompt)
-    if keys is None:
-        return None
-    transforms = _declared_transforms(transformer.transforms, keys, found, units, ambiguous)
-    if transforms is None or (transforms and transformer.keep):
-        return None  # a transform read nowhere whole, or beside "keep the values exactly as given"
+    return stated
+
+
+def _units_read(units: dict[str, str | None], transforms: dict[str, str], language: str) -> bool:
+    """Whether every unit stated after a number is read: by its key's conversion, or as an age
+    key's years (its number is the age; the unit is dropped)."""
     for key, unit in units.items():
         if unit == "years" and key not in transforms and _is_concept(key, "age", language):
             units[key] = None  # "edad: 28 años": an age is its number of years
-    if any(unit is not None and key not in transforms for key, unit in units.items()):
-        return None  # "distance 5 km" with no conversion: which number to write is not stated
-    stated = {k: v for k, v in found.items() if k not in ambiguous}
-    written = {key: (stated[key].value, units[key]) for key in transforms}
-    if not _apply_transforms(stated, transforms, units):
-        return None  # a tie, another type, an undeclared unit, an inexact result: no claim
-    entity = transformer.entities[0] if transformer.entities else ""
-    return JsonRequest(tuple(keys), stated, frozenset(found), entity, language, dict(sorted(transforms.items())), written)
+    return not any(unit is not None and key not in transforms for key, unit in units.items())
 
 
 def _label_folded(word: str, rules: frozenset[str]) -> str:
@@ -363,18 +378,27 @@ def _said_as_statements(transformer: _Read, language: str) -> list[tuple[str, St
                 return None  # "人口：45岁": years are no count of people
             said.append((key, st, None))
             continue
-        words = {_label_folded(word, rules) for word in _TABLES[language].get("concepts", {}).get(concept, ())}
-        keys = [key for key in transformer.asked if _label_folded(key, rules) in words]
-        if len(keys) != 1:
-            return None  # "Me llamo Lucía" beside keys "name" or "nombre" and "apodo": which key is not stated
-        value = token.value
-        if concept == "name" and not (isinstance(value, str) and (value[:1].isupper() or not _TABLES[language].get("spaced", True))):
+        one = _said_statement(concept, token, transformer.asked, language)
+        if one is None:
             return None
-        if concept == "age" and (isinstance(value, bool) or not isinstance(value, int)):
-            return None  # "tengo 28.5 años": an age in whole years only
-        start = token.start_pos or 0
-        said.append((keys[0], Statement(value, False, (start, start + len(str(value)))), None))
+        said.append(one)
     return said
+
+
+def _said_statement(concept: str, token: Token, asked: list[str], language: str) -> tuple[str, Statement, None] | None:
+    """One name or age said, as the statement of the one listed key that is the table's word for it."""
+    rules = _LABEL_FOLDING.get(language, frozenset())
+    words = {_label_folded(word, rules) for word in _TABLES[language].get("concepts", {}).get(concept, ())}
+    keys = [key for key in asked if _label_folded(key, rules) in words]
+    if len(keys) != 1:
+        return None  # "Me llamo Lucía" beside keys "name" or "nombre" and "apodo": which key is not stated
+    value = token.value
+    if concept == "name" and not (isinstance(value, str) and (value[:1].isupper() or not _TABLES[language].get("spaced", True))):
+        return None
+    if concept == "age" and (isinstance(value, bool) or not isinstance(value, int)):
+        return None  # "tengo 28.5 años": an age in whole years only
+    start = token.start_pos or 0
+    return keys[0], Statement(value, False, (start, start + len(str(value)))), None
 
 
 def _labelled_ages(
@@ -641,12 +665,16 @@ def _token_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word
     cjk_end = None if table.spaced else _cjk_run(text, folded, pos, table)
     if cjk_end is not None:
         return Word("NAME", text[pos:cjk_end], pos), cjk_end
+    return _number_at(text, pos, table)
+
+
+def _number_at(text: str, pos: int, table: Vocabulary) -> tuple[Word, int] | None:
+    """A number no statement holds ("tengo 28 años"), or None."""
     number = (_LITERAL if table.spaced else _LITERAL_UNSPACED).match(text, pos)
-    if number is not None and number.group("num") is not None:
-        value = _literal_at(text, number, table)  # a number no statement holds: "tengo 28 años"
-        if value is not None:
-            return Word("NUMBER", value[0], pos), value[2]  # type: ignore[arg-type]
-    return None
+    if number is None or number.group("num") is None:
+        return None
+    value = _literal_at(text, number, table)
+    return (Word("NUMBER", value[0], pos), value[2]) if value is not None else None  # type: ignore[arg-type]
 
 
 def _phrase_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[str, int] | None:
@@ -679,10 +707,18 @@ def _statement_at(
         value = _value_at(text, folded, sep_end, table, False, True)
     if value is None:
         return None
-    if not value[1] and isinstance(value[0], (int, float)) and not isinstance(value[0], bool):
-        value = (*value[:2], _kept_unit_end(text, value[2], table))
+    value = _with_kept_unit(text, value, table)
     st = Statement(value[0], value[1], (pos, value[2]), lowercase, spaced_bare)
     return Word("STMT", (key, st), pos), value[2]  # type: ignore[arg-type]
+
+
+def _with_kept_unit(
+    text: str, value: tuple[str | int | float | bool, bool, int], table: Vocabulary
+) -> tuple[str | int | float | bool, bool, int]:
+    """A number's value with its end moved past a kept unit after it (:func:`_kept_unit_end`)."""
+    if not value[1] and isinstance(value[0], (int, float)) and not isinstance(value[0], bool):
+        return (*value[:2], _kept_unit_end(text, value[2], table))
+    return value
 
 
 def _kept_unit_end(text: str, end: int, table: Vocabulary) -> int:
@@ -733,11 +769,14 @@ def _value_at(
         cjk_end = _cjk_run(text, folded, pos, table, value=True)
         if cjk_end is not None and _ends_value(text, folded, cjk_end, table):
             return text[pos:cjk_end], False, cjk_end  # "姓名是张伟": a name in ideographs after a separator
-    bare = _BARE.match(text, pos) if bare_ok else None
-    if bare is not None and _TABLES.get(table.language, {}).get("concepts") and _subject_of_clause(folded, pos, bare.end(), table):
+    return _bare_at(text, folded, pos, table) if bare_ok else None
+
+
+def _bare_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[str, bool, int] | None:
+    """A bare name at ``pos`` ("Paris", "Ana Souza"): (name, False, end), or None."""
+    bare = _BARE.match(text, pos)
+    if bare is not None and _not_a_bare_value(text, folded, pos, bare.end(), table):
         return None
-    if bare is not None and table.language in _SPACED_BARE and text[bare.end() :].lstrip(" \t")[:1] in (":", "\uff1a"):
-        return None  # '"betrag": Zähler: 30': a word before a colon is the next statement's label
     if bare is not None and bare.group()[0].isupper() and bare.group().casefold() not in _NOT_BARE \
             and folded[bare.start() : bare.end()] not in table.phrases:
         end = _name_run_end(text, folded, bare.end(), table) if table.language in _SPACED_BARE else bare.end()
@@ -745,6 +784,14 @@ def _value_at(
             return None  # "Kіel" with a Cyrillic "і": a look-alike, no name read whole
         return text[pos:end], False, end
     return None
+
+
+def _not_a_bare_value(text: str, folded: str, start: int, end: int, table: Vocabulary) -> bool:
+    """A word that is a sentence's subject or the next statement's label, no bare value."""
+    if _TABLES.get(table.language, {}).get("concepts") and _subject_of_clause(folded, start, end, table):
+        return True
+    # '"betrag": Zähler: 30': a word before a colon is the next statement's label
+    return table.language in _SPACED_BARE and text[end:].lstrip(" \t")[:1] in (":", "\uff1a")
 
 
 def _subject_of_clause(folded: str, start: int, end: int, table: Vocabulary) -> bool:
