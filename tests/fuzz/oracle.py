@@ -905,7 +905,7 @@ _N = r"(?:0|[1-9][0-9]*)"
 # field, each to match once): the oracle's reading, written apart from the engine's grammar.
 _LANG_STATEMENTS: dict[str, dict[str, str]] = {
     "es": {"nombre": r"(?i:me\s+llamo)\s+(?P<v>[A-Za-z]+)\b", "edad": rf"\b(?P<v>{_N})\s+años\b",
-           "ciudad": r"\b(?i:ciudad)\s*:\s*(?P<v>[A-Za-z]+)\b", "habitantes": rf"\b(?i:habitantes)\s*:\s*(?P<v>{_N})\b"},
+           "ciudad": r"\b(?i:ciudad)\s*:?\s*(?P<v>[A-Za-z]+)\b", "habitantes": rf"\b(?i:habitantes)\s*:?\s*(?P<v>{_N})\b"},
     "fr": {"prenom": r"\b(?P<v>[A-Za-z]+)\s+a\s+\d", "age": rf"\ba\s+(?P<v>{_N})\s+ans\b"},
     "de": {"stadt": r"\b(?i:stadt)\s+(?P<v>[A-Za-z]+)\b", "einwohner": rf"\b(?i:einwohner)\s+(?P<v>{_N})\b"},
     "pt": {"nome": r"(?i:me\s+chamo)\s+(?P<v>[A-Za-z]+)\b", "idade": rf"\b(?P<v>{_N})\s+anos\b"},
@@ -915,10 +915,14 @@ _LANG_STATEMENTS: dict[str, dict[str, str]] = {
 }
 
 
+_LANG_WORD = re.compile(r"[A-Za-z]+|[^\W\dA-Za-z_]+|\d+")  # "JSON包含" is two words
+
+
 def _grammar_json_langs(text: str) -> JsonProblem | None:
     """A prompt of one :data:`JSON_LANG_TEMPLATES` template, edges stripped, whose statements
     (:data:`_LANG_STATEMENTS`) stand once each (or repeated alike), whose quoted keys stand once
-    each, and otherwise only its own words (JSON once) and punctuation."""
+    each, and otherwise only its own words (JSON among them; a "JSON" again asks for the same
+    object) and punctuation."""
     text = text.strip()
     for t in JSON_LANG_TEMPLATES:
         obj: dict[str, Any] = {}
@@ -935,10 +939,10 @@ def _grammar_json_langs(text: str) -> JsonProblem | None:
                 continue
             for key in t.keys():
                 blanked = blanked.replace(f'"{key}"', " ")
-            own = {w.lower() for w in re.findall(r"\w+", _SLOT.sub(" ", t.pattern))}
-            words = [w.lower() for w in re.findall(r"\w+", blanked)]
+            own = {w.lower() for w in _LANG_WORD.findall(_SLOT.sub(" ", t.pattern))}
+            words = [w.lower() for w in _LANG_WORD.findall(blanked)]
             marks = set(re.sub(r"[\w\s]", "", blanked))
-            if words.count("json") == 1 and set(words) <= own and marks <= set(".,:;?'-，。：、！？"):
+            if "json" in words and set(words) <= own and marks <= set(".,:;?'-，。：、！？"):
                 return JsonProblem(t, obj, stated=True)
     return None
 
