@@ -53,8 +53,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      '"TO_TEN": [\n   "to the nearest 10"\n  ],\n  "TO_HUNDRED": [\n   "to the nearest ten",\n',
      (_LANGUAGE_TESTS, _TRANSFORMS)),
     ("json-unit-without-conversion", "a unit stated with no conversion is dropped: 'temp 21 (Celsius)' states 21",
-     f"{_JSON}/reader.py", "    if any(unit is not None and key not in transforms for key, unit in units.items()):\n"
-     "        return None", "    if False:\n        return None", (_LANGUAGE_TESTS,)),
+     f"{_JSON}/reader.py", "    return not any(unit is not None and key not in transforms for key, unit in units.items())\n",
+     "    return True\n", (_LANGUAGE_TESTS,)),
     # -- values stated without a key list (issue 33 item 4) ------------------------------------------------
     ("json-no-keys-stated-keys-not-asked", "without a key list no key is asked: 'Convert this to JSON: sku: ..., "
      "qty: 3' requires nothing, so no statement binds and nothing is proven",
@@ -79,7 +79,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      f"{_JSON}/request.lark", "%extend tail: COLON STOP+ stmts\n", "", (_NO_KEYS, "-k", "served_without")),
     ("json-no-keys-lowercase-anywhere", "a lowercase word is a value outside a conversion request: 'Return JSON: "
      "color: teal' (which may describe, not state) is proven",
-     f"{_JSON}/reader.py", "st.lowercase for _key, st, _unit in transformer.stated) and (transformer.asked or not transformer.converts)",
+     f"{_JSON}/reader.py", "st.lowercase for _key, st, _unit in transformer.stated) and not transformer.converts",
      "st.lowercase for _key, st, _unit in transformer.stated) and False", (_NO_KEYS, "-k", "no_claim")),
     ("json-no-keys-type-word-read", "a type word is read as a value: 'Convert to JSON: name: string' states \"string\"",
      f"{_JSON}/reader.py", '"string str text int', '"str text int', (_NO_KEYS, "-k", "no_claim")),

@@ -35,6 +35,11 @@ def page() -> str:
             for kind, words in data["classes"].items():
                 shown = ", ".join(f"`{w}`" for w in words).replace("|", "\\|")
                 parts.append(f"| {data['language']} | {kind} | {shown} |")
+            # the table's declared reading rules: label folding, decimal commas, concept words
+            for rule, value in data.items():
+                if rule not in ("language", "classes"):
+                    shown = json.dumps(value, ensure_ascii=False).replace("|", "\\|")
+                    parts.append(f"| {data['language']} | *{rule}* | `{shown}` |")
         parts.append("")
     return "\n".join(parts)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from .oracle import JSON_NO_KEY_TEMPLATES, JSON_RULE_TEMPLATES, JSON_TEMPLATES, MATH_TEMPLATES
+from .oracle import JSON_LANG_TEMPLATES, JSON_NO_KEY_TEMPLATES, JSON_RULE_TEMPLATES, JSON_TEMPLATES, MATH_TEMPLATES
 from .prompts import Base, Msg, Part, ToolCall
 
 PROSE = [
@@ -174,6 +174,19 @@ def _json_no_keys() -> list[str]:
     return out
 
 
+def _json_langs() -> list[str]:
+    es_person, es_city, fr, de, pt, it, ru, zh = JSON_LANG_TEMPLATES
+    out = [es_person.fill(nombre=n, edad=a) for n, a in [("Lucia", 28), ("Tomas", 52)]]
+    out += [es_city.fill(ciudad=c, habitantes=h) for c, h in [("Sevilla", 684000), ("Bilbao", 345000)]]
+    out += [fr.fill(prenom=n, age=a) for n, a in [("Claire", 34), ("Hugo", 22)]]
+    out += [de.fill(stadt=c, einwohner=h) for c, h in [("Bremen", 569000), ("Kiel", 247000)]]
+    out += [pt.fill(nome=n, idade=a) for n, a in [("Bruno", 29), ("Rita", 33)]]
+    out += [it.fill(nome=n, eta=a) for n, a in [("Giulia", 26), ("Luca", 40)]]
+    out += [ru.fill(имя=n, возраст=a) for n, a in [("Анна", 30), ("Игорь", 45)]]
+    out += [zh.fill(姓名=n, 年龄=a) for n, a in [("王伟", 26), ("李娜", 33)]]
+    return out
+
+
 def _json_rule() -> list[str]:
     price, months, temp = JSON_RULE_TEMPLATES
     out = [price.fill(item=i, price=p) for i, p in [("lamp", 104), ("chair", 47), ("desk", 311), ("rug", 89),
@@ -328,6 +341,7 @@ def plain_bases() -> dict[str, list[Base]]:
         "json_unstated": JSON_UNSTATED,
         "json_rule": _json_rule(),
         "json_no_keys": _json_no_keys(),
+        "json_langs": _json_langs(),
         "math_en": _math("en", 32),
         "math_fr": _math("fr", 18),
         "math_ru": _math("ru", 16),

@@ -91,6 +91,8 @@ _SLOT_RE = {
     "n": r"(?P<{name}>-?(?:0|[1-9][0-9]*))",
     "w": r"(?P<{name}>[A-Za-z]+)",
     "a": r"(?P<{name}>[0-9+\-*/(). ]+?)",
+    "c": r"(?P<{name}>[\u4e00-\u9fff]+)",  # a name in ideographs
+    "y": r"(?P<{name}>[\u0410-\u044f\u0401\u0451]+)",  # a name in Cyrillic
 }
 
 
@@ -233,6 +235,21 @@ JSON_NO_KEY_TEMPLATES = [
     Template('Convert this to JSON: [sku]: "{sku:s}", [qty]: {qty:n}', "json"),
     Template('Turn this into JSON:\n[name]: "{name:s}"\n[age]: {age:n}', "json"),
     Template('The [city] is "{city:s}" and the [population] is {population:n}. Return JSON.', "json"),
+]
+
+
+# Key lists then values in issue 33's other languages (labels folded to keys, a person's name and age
+# said in a sentence, a bare name after a key): the object is the listed keys' stated values.
+JSON_LANG_TEMPLATES = [
+    Template('Devuelve un JSON con las claves "[nombre]" y "[edad]": Me llamo {nombre:w} y tengo {edad:n} años.', "json", "es"),
+    Template('Dame un objeto JSON con "[ciudad]" y "[habitantes]". Ciudad: {ciudad:w}, habitantes: {habitantes:n}', "json", "es"),
+    Template("Donne-moi un JSON avec \"[prenom]\" et \"[age]\" : {prenom:w} a {age:n} ans.", "json", "fr"),
+    Template('Gib mir ein JSON mit den Schlüsseln "[stadt]" und "[einwohner]": Stadt {stadt:w}, Einwohner {einwohner:n}',
+             "json", "de"),
+    Template('Retorne um JSON com "[nome]" e "[idade]": Eu me chamo {nome:w} e tenho {idade:n} anos.', "json", "pt"),
+    Template('Restituisci un JSON con "[nome]" e "[eta]": {nome:w} ha {eta:n} anni.', "json", "it"),
+    Template('Верни JSON с ключами "[имя]" и "[возраст]": Меня зовут {имя:y}, мне {возраст:n} лет.', "json", "ru"),
+    Template('返回一个 JSON，包含 "[姓名]" 和 "[年龄]"：我叫{姓名:c}，今年 {年龄:n} 岁。', "json", "zh"),
 ]
 
 
@@ -667,7 +684,7 @@ def _understand_text(text: str) -> Problem | None:
         problem = _asked_multiple(t, text)
         if problem is not None:
             return problem
-    for t in (*JSON_TEMPLATES, *JSON_RULE_TEMPLATES, *JSON_NO_KEY_TEMPLATES):
+    for t in (*JSON_TEMPLATES, *JSON_RULE_TEMPLATES, *JSON_NO_KEY_TEMPLATES, *JSON_LANG_TEMPLATES):
         m = t.regex.fullmatch(exact)
         if m:
             return _json_from_match(t, m)
@@ -678,7 +695,7 @@ def _understand_text(text: str) -> Problem | None:
         m = t.regex.fullmatch(text)
         if m:
             return _arith_from_match(t, m)
-    return _grammar_math(text) or _grammar_json(exact) or _grammar_json_no_keys(exact)
+    return _grammar_math(text) or _grammar_json(exact) or _grammar_json_no_keys(exact) or _grammar_json_langs(exact)
 
 
 # --------------------------------------------------------------------------- the oracle's grammars
@@ -880,6 +897,53 @@ def _grammar_json(text: str) -> JsonProblem | None:
             if not listed or len(set(listed)) != len(listed):
                 continue
             return JsonProblem(t, {k: obj[k] for k in listed}, stated=True)
+    return None
+
+
+_N = r"(?:0|[1-9][0-9]*)"
+# Where each :data:`JSON_LANG_TEMPLATES` template states its values, by its own words (one regex a
+# field, each to match once): the oracle's reading, written apart from the engine's grammar.
+_LANG_STATEMENTS: dict[str, dict[str, str]] = {
+    "es": {"nombre": r"(?i:me\s+llamo)\s+(?P<v>[A-Za-z]+)\b", "edad": rf"\b(?P<v>{_N})\s+años\b",
+           "ciudad": r"\b(?i:ciudad)\s*:?\s*(?P<v>[A-Za-z]+)\b", "habitantes": rf"\b(?i:habitantes)\s*:?\s*(?P<v>{_N})\b"},
+    "fr": {"prenom": r"\b(?P<v>[A-Za-z]+)\s+a\s+\d", "age": rf"\ba\s+(?P<v>{_N})\s+ans\b"},
+    "de": {"stadt": r"\b(?i:stadt)\s+(?P<v>[A-Za-z]+)\b", "einwohner": rf"\b(?i:einwohner)\s+(?P<v>{_N})\b"},
+    "pt": {"nome": r"(?i:me\s+chamo)\s+(?P<v>[A-Za-z]+)\b", "idade": rf"\b(?P<v>{_N})\s+anos\b"},
+    "it": {"nome": r"\b(?P<v>[A-Za-z]+)\s+ha\s+\d", "eta": rf"\bha\s+(?P<v>{_N})\s+anni\b"},
+    "ru": {"имя": r"(?i:меня\s+зовут)\s+(?P<v>[\u0410-\u044f\u0401\u0451]+)(?![\w])", "возраст": rf"(?<!\w)(?P<v>{_N})\s+лет(?!\w)"},
+    "zh": {"姓名": r"我叫(?P<v>[\u4e00-\u9fff]{2,3}?)(?=[，,。！]|$)", "年龄": rf"(?<![0-9])(?P<v>{_N})\s*岁"},
+}
+
+
+_LANG_WORD = re.compile(r"[A-Za-z]+|[^\W\dA-Za-z_]+|\d+")  # "JSON包含" is two words
+
+
+def _grammar_json_langs(text: str) -> JsonProblem | None:
+    """A prompt of one :data:`JSON_LANG_TEMPLATES` template, edges stripped, whose statements
+    (:data:`_LANG_STATEMENTS`) stand once each (or repeated alike), whose quoted keys stand once
+    each, and otherwise only its own words (JSON among them; a "JSON" again asks for the same
+    object) and punctuation."""
+    text = text.strip()
+    for t in JSON_LANG_TEMPLATES:
+        obj: dict[str, Any] = {}
+        blanked = text
+        for name, typ in t.fields():
+            found = list(re.finditer(_LANG_STATEMENTS[t.lang][name], blanked))
+            if len({m.group("v") for m in found}) != 1:
+                break  # not stated, or stated as two values (a repeat is one)
+            obj[name] = int(found[0].group("v")) if typ == "n" else found[0].group("v")
+            for m in reversed(found):
+                blanked = blanked[: m.start("v")] + " " + blanked[m.end("v") :]
+        else:
+            if any(blanked.count(f'"{key}"') != 1 for key in t.keys()):
+                continue
+            for key in t.keys():
+                blanked = blanked.replace(f'"{key}"', " ")
+            own = {w.lower() for w in _LANG_WORD.findall(_SLOT.sub(" ", t.pattern))}
+            words = [w.lower() for w in _LANG_WORD.findall(blanked)]
+            marks = set(re.sub(r"[\w\s]", "", blanked))
+            if "json" in words and set(words) <= own and marks <= set(".,:;?'-，。：、！？"):
+                return JsonProblem(t, obj, stated=True)
     return None
 
 
@@ -1249,6 +1313,7 @@ def _request_text(request: Request) -> str:
 
 
 __all__ = [
+    "JSON_LANG_TEMPLATES",
     "JSON_NO_KEY_TEMPLATES",
     "JSON_RULE_TEMPLATES",
     "JSON_TEMPLATES",

@@ -35,6 +35,8 @@ class Statement:
     span: tuple[int, int]
     #: A lowercase word after ":" or "=" ("color: teal"): read only in a conversion request
     lowercase: bool = False
+    #: A bare name after a space alone ("cliente Ana Souza"): read only for a listed key
+    spaced_bare: bool = False
 
 
 @dataclass(frozen=True)
@@ -75,6 +77,9 @@ _BARE = re.compile(r"[^\W\d_][\w-]{0,60}(?![\w'\u2019?!]|\.\.|\.\w)")
 # Languages whose "1.500" is a decimal; in the others a point before three digits may group thousands.
 _POINT_IS_DECIMAL = frozenset({"en", "zh", "ja"})
 _DOT_THOUSANDS = re.compile(r"-?\d+\.\d{3}")
+# A decimal comma ("12,70", "3,5") in a language whose table declares it ("decimal_comma"): one or
+# two digits after it, never three ("1,299" groups thousands in some of these languages' regions).
+_COMMA_DECIMAL = re.compile(r"-?(?:0|[1-9]\d{0,14}),\d{1,2}(?![\w%/!'`\"\u2032\u2033\u2026\u00b0\u2030]|[.,]\d|\.\.)")
 _NOT_BARE = frozenset("true false null none nil nan inf infinity yes no".split())
 _KEY = r"[^\W\d][\w-]{0,60}"
 _SPACED_KEY = re.compile(r"(?P<key>" + _KEY + r")(?![\w'\u2019])")
@@ -98,6 +103,8 @@ _CLAUSE = frozenset({"WHERE", "WITH", "FOR"})
 # "make "Toyota"" states one: a verb, an entity or an adjective may be a key).
 _NO_KEY = frozenset({"KEYWORD", "REQUIRED", "WITH", "FOR", "ART", "DEF", "AND", "WHERE", "IS", "IS_KEYS", "COURTESY",
                      "PLEASE", "ME", "ONLY", "NOTHING", "JSON", "OBJECT", "DE", "WO", "KEYED", "KEYED_NEXT", "COPULA"})
+# "me llamo", "tengo", "j'ai" introduce a person's name or age: never a statement's key
+_NO_KEY |= {"NAME_SAYS", "AGE_HAS"}
 
 
 def literal_value(match: re.Match[str]) -> tuple[str | int | float | bool, bool]:
@@ -159,9 +166,16 @@ class _Read(Transformer[Token, Any]):
         self.postposed = False
         self.converts = False  # a conversion request ("Convert this to JSON:"): what follows is data
         self.template: dict[str, str] = {}  # a template's keys and the type each asks for
+        self.said: list[tuple[str, Token]] = []  # a person's name or age said in a sentence ("Me llamo Lucía")
 
-    def key(self, children: list[Token]) -> None:
+    def key(self, children: list[Token]) -> Token:
         self.asked.append(children[0].value)
+        return children[0]
+
+    def with_quoted_keys(self, children: list[Any]) -> None:
+        keys = next(c for c in children if isinstance(c, Tree))
+        if any(t.type not in ("QNAME", "AND", "COMMA") for t in keys.scan_values(lambda v: isinstance(v, Token))):
+            raise Declined  # "JSON with comments": a bare word after "with" may be no key
 
     def stmt(self, children: list[Any]) -> None:
         token = next(c for c in children if isinstance(c, Token) and c.type == "STMT")
@@ -212,6 +226,29 @@ class _Read(Transformer[Token, Any]):
     def closing(self, children: list[Any]) -> None:
         self.keep |= any(isinstance(c, Token) and c.type == "KEEP" for c in children)
 
+    def name_said(self, children: list[Token]) -> None:
+        self.said.append(("name", children[-1]))
+
+    def name_and_age(self, children: list[Any]) -> None:
+        self.said.append(("age", next(c for c in children if isinstance(c, Token) and c.type == "NUMBER")))
+
+    def age_said(self, children: list[Token]) -> None:
+        self.said.append(("age", next(c for c in children if c.type == "NUMBER")))
+
+    def aged_stmt(self, children: list[Token]) -> None:
+        """"年齢：45歳", "Jonas ist 27 Jahre alt": a statement before an age unit, a listed key's age
+        or a name and an age (:func:`_labelled_ages`)."""
+        token = next(c for c in children if c.type == "STMT")
+        _label, st = token.value
+        if isinstance(st.value, bool) or not isinstance(st.value, int) or st.quoted or st.spaced_bare:
+            raise Declined
+        self.said.append(("labelled", token))
+
+    def person_age(self, children: list[Token]) -> None:
+        """"Lucía tiene 28 años", "王芳今年 24 岁"."""
+        name = next(c for c in children if c.type == "NAME")
+        self.said += [("name", name), ("age", next(c for c in children if c.type == "NUMBER"))]
+
     def entity(self, children: list[Token]) -> None:
         self.entities.append(fold(children[-1].value))
 
@@ -221,6 +258,14 @@ _COUNTS = {"两个": 2, "二个": 2, "三个": 3, "四个": 4, "五个": 5, "六
 
 
 _LANGUAGE = RequestLanguage(Path(__file__).parent, _Read)
+_TABLES = {path.stem: json.loads(path.read_text(encoding="utf-8")) for path in (Path(__file__).parent / "vocabulary").glob("[!_]*.json")}
+# Languages whose tables declare a bare name after a key and a space a value ("Artikel Kaffee").
+_SPACED_BARE = frozenset(language for language, table in _TABLES.items() if table.get("spaced_bare_values"))
+_KEPT_UNITS = {language: tuple(table.get("kept_units", ())) for language, table in _TABLES.items()}
+_DECIMAL_COMMA = frozenset(language for language, table in _TABLES.items() if table.get("decimal_comma"))
+# A label names a listed key it equals under the table's declared folding ("label_folding":
+# "case", "accents"); none declared, only the key as written.
+_LABEL_FOLDING = {language: frozenset(table.get("label_folding", ())) for language, table in _TABLES.items()}
 
 
 @lru_cache(maxsize=1024)
@@ -244,16 +289,17 @@ def read_request(prompt: str) -> JsonRequest | None:
 
 def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | None:
     transformer = _LANGUAGE.parse(words)
-    if transformer is None or not _lists_read_whole(transformer, language):
+    stated = _named_statements(transformer, language) if transformer is not None else None
+    if transformer is None or stated is None:
         return None
-    found, units, ambiguous = _statements(transformer.stated)
+    found, units, ambiguous = _statements(stated)
     keys = _asked_keys(transformer, found, ambiguous, prompt)
     if keys is None:
         return None
     transforms = _declared_transforms(transformer.transforms, keys, found, units, ambiguous)
     if transforms is None or (transforms and transformer.keep):
         return None  # a transform read nowhere whole, or beside "keep the values exactly as given"
-    if any(unit is not None and key not in transforms for key, unit in units.items()):
+    if not _units_read(units, transforms, language):
         return None  # "distance 5 km" with no conversion: which number to write is not stated
     stated = {k: v for k, v in found.items() if k not in ambiguous}
     written = {key: (stated[key].value, units[key]) for key in transforms}
@@ -263,6 +309,123 @@ def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | N
     return JsonRequest(tuple(keys), stated, frozenset(found), entity, language, dict(sorted(transforms.items())), written)
 
 
+def _named_statements(transformer: _Read, language: str) -> list[tuple[str, Statement, str | None]] | None:
+    """The statements by the listed key each names: sayings (:func:`_said_as_statements`) and
+    labels (:func:`_labels_as_keys`); None when one names no key it may, or a list is not read whole."""
+    if not _lists_read_whole(transformer, language):
+        return None
+    said = _said_as_statements(transformer, language)
+    if said is None:
+        return None
+    stated = _labels_as_keys(transformer.stated + said, transformer.asked, language)
+    if stated is None:
+        return None
+    if any(st.spaced_bare and key not in transformer.asked for key, st, _unit in stated):
+        return None  # "Stadt Bremen" names a key only beside a key list that lists it
+    return stated
+
+
+def _units_read(units: dict[str, str | None], transforms: dict[str, str], language: str) -> bool:
+    """Whether every unit stated after a number is read: by its key's conversion, or as an age
+    key's years (its number is the age; the unit is dropped)."""
+    for key, unit in units.items():
+        if unit == "years" and key not in transforms and _is_concept(key, "age", language):
+            units[key] = None  # "edad: 28 años": an age is its number of years
+    return not any(unit is not None and key not in transforms for key, unit in units.items())
+
+
+def _label_folded(word: str, rules: frozenset[str]) -> str:
+    """A label or key as the table's folding rule compares them: case ("Ciudad" for "ciudad"),
+    accents ("Prénom" for "prenom") only where the table declares it."""
+    word = word.casefold() if "case" in rules else word
+    if "accents" in rules:
+        word = "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
+    return unicodedata.normalize("NFC", word)
+
+
+def _labels_as_keys(
+    stated: list[tuple[str, Statement, str | None]], asked: list[str], language: str
+) -> list[tuple[str, Statement, str | None]] | None:
+    """Each statement's label named by the listed key it folds to ("Ciudad: Sevilla" states
+    "ciudad"); None when two listed keys fold alike and a label names them (which one is meant is
+    not stated). A label equal to no listed key is kept as written."""
+    rules = _LABEL_FOLDING.get(language, frozenset())
+    if not asked or not rules:
+        return stated
+    by_fold: dict[str, list[str]] = {}
+    for key in asked:
+        by_fold.setdefault(_label_folded(key, rules), []).append(key)
+    named = []
+    for label, st, unit in stated:
+        keys = by_fold.get(_label_folded(label, rules), [])
+        if label not in asked and len(keys) > 1:
+            return None
+        named.append((label if label in asked or not keys else keys[0], st, unit))
+    return named
+
+
+def _said_as_statements(transformer: _Read, language: str) -> list[tuple[str, Statement, str | None]] | None:
+    """A name or age a sentence says ("Me llamo Lucía y tengo 28 años") as the statement of the one
+    listed key that is the table's word for it ("nombre", "edad"); None when no listed key, or more
+    than one, is, or the name is no name (lowercase, a table word)."""
+    said: list[tuple[str, Statement, str | None]] = []
+    rules = _LABEL_FOLDING.get(language, frozenset())
+    by_fold = {_label_folded(key, rules): key for key in transformer.asked}
+    for concept, token in _labelled_ages(transformer.said, by_fold, rules):
+        if concept == "stated":
+            key, st = token.value
+            if not _is_concept(key, "age", language):
+                return None  # "人口：45岁": years are no count of people
+            said.append((key, st, None))
+            continue
+        one = _said_statement(concept, token, transformer.asked, language)
+        if one is None:
+            return None
+        said.append(one)
+    return said
+
+
+def _said_statement(concept: str, token: Token, asked: list[str], language: str) -> tuple[str, Statement, None] | None:
+    """One name or age said, as the statement of the one listed key that is the table's word for it."""
+    rules = _LABEL_FOLDING.get(language, frozenset())
+    words = {_label_folded(word, rules) for word in _TABLES[language].get("concepts", {}).get(concept, ())}
+    keys = [key for key in asked if _label_folded(key, rules) in words]
+    if len(keys) != 1:
+        return None  # "Me llamo Lucía" beside keys "name" or "nombre" and "apodo": which key is not stated
+    value = token.value
+    if concept == "name" and not (isinstance(value, str) and (value[:1].isupper() or not _TABLES[language].get("spaced", True))):
+        return None
+    if concept == "age" and (isinstance(value, bool) or not isinstance(value, int)):
+        return None  # "tengo 28.5 años": an age in whole years only
+    start = token.start_pos or 0
+    return keys[0], Statement(value, False, (start, start + len(str(value)))), None
+
+
+def _labelled_ages(
+    said: list[tuple[str, Token]], by_fold: dict[str, str], rules: frozenset[str]
+) -> Iterator[tuple[str, Token]]:
+    """A statement before an age unit: a listed key's age ("年齢：45歳", stated) or a person
+    and an age ("李明 50 岁"); the other sayings as they are."""
+    for concept, token in said:
+        if concept != "labelled":
+            yield concept, token
+            continue
+        label, st = token.value
+        key = by_fold.get(_label_folded(label, rules))
+        if key is not None:
+            yield "stated", Token("STMT", (key, st), start_pos=token.start_pos)
+        else:
+            yield "name", Token("NAME", label, start_pos=token.start_pos)
+            yield "age", Token("NUMBER", st.value, start_pos=st.span[1])
+
+
+def _is_concept(key: str, concept: str, language: str) -> bool:
+    """Whether ``key`` is the table's word for ``concept`` ("edad" for an age in Spanish)."""
+    rules = _LABEL_FOLDING.get(language, frozenset())
+    words = _TABLES.get(language, {}).get("concepts", {}).get(concept, ())
+    return _label_folded(key, rules) in {_label_folded(word, rules) for word in words}
+
+
 def _asked_keys(transformer: _Read, found: dict[str, Statement], ambiguous: set[str], prompt: str) -> list[str] | None:
     """The keys asked: the key list's, the template's, or else the stated keys in written order
     (the object is the stated values); None when what is stated does not tell them."""
@@ -270,8 +433,8 @@ def _asked_keys(transformer: _Read, found: dict[str, Statement], ambiguous: set[
         return None
     if not transformer.asked and not transformer.template and not _keys_as_written(found, ambiguous, prompt):
         return None
-    if any(st.lowercase for _key, st, _unit in transformer.stated) and (transformer.asked or not transformer.converts):
-        return None  # "age: positive" beside a key list or a plain "Return JSON" may describe, not state
+    if any(st.lowercase for _key, st, _unit in transformer.stated) and not transformer.converts:
+        return None  # "age: positive" after a plain "Return JSON" may describe; "Convert to JSON" states data
     keys = transformer.asked or list(transformer.template) or list(found)
     return keys
 
@@ -502,7 +665,16 @@ def _token_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word
     cjk_end = None if table.spaced else _cjk_run(text, folded, pos, table)
     if cjk_end is not None:
         return Word("NAME", text[pos:cjk_end], pos), cjk_end
-    return None
+    return _number_at(text, pos, table)
+
+
+def _number_at(text: str, pos: int, table: Vocabulary) -> tuple[Word, int] | None:
+    """A number no statement holds ("tengo 28 años"), or None."""
+    number = (_LITERAL if table.spaced else _LITERAL_UNSPACED).match(text, pos)
+    if number is None or number.group("num") is None:
+        return None
+    value = _literal_at(text, number, table)
+    return (Word("NUMBER", value[0], pos), value[2]) if value is not None else None  # type: ignore[arg-type]
 
 
 def _phrase_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[str, int] | None:
@@ -530,10 +702,34 @@ def _statement_at(
     lowercase = value is None and sep == ":" and table.spaced
     if lowercase:
         value = _lowercase_value_at(text, folded, sep_end, table)
+    spaced_bare = value is None and not sep and sep_end > end and not key_quoted and table.language in _SPACED_BARE
+    if spaced_bare:
+        value = _value_at(text, folded, sep_end, table, False, True)
     if value is None:
         return None
-    st = Statement(value[0], value[1], (pos, value[2]), lowercase)
+    value = _with_kept_unit(text, value, table)
+    st = Statement(value[0], value[1], (pos, value[2]), lowercase, spaced_bare)
     return Word("STMT", (key, st), pos), value[2]  # type: ignore[arg-type]
+
+
+def _with_kept_unit(
+    text: str, value: tuple[str | int | float | bool, bool, int], table: Vocabulary
+) -> tuple[str | int | float | bool, bool, int]:
+    """A number's value with its end moved past a kept unit after it (:func:`_kept_unit_end`)."""
+    if not value[1] and isinstance(value[0], (int, float)) and not isinstance(value[0], bool):
+        return (*value[:2], _kept_unit_end(text, value[2], table))
+    return value
+
+
+def _kept_unit_end(text: str, end: int, table: Vocabulary) -> int:
+    """Past a unit the table declares the number's own ("18度": zh, ja, where a one-character word
+    in the table would cut keys such as "温度"), when the unit ends the clause; else ``end``."""
+    rest = text[end:].lstrip(" \t")
+    for unit in _KEPT_UNITS.get(table.language, ()):
+        after = rest[len(unit) : len(unit) + 1]
+        if rest.startswith(unit) and (after == "" or after in _MARKS or after in " \t"):
+            return len(text) - len(rest) + len(unit)
+    return end
 
 
 def _key_at(
@@ -563,6 +759,9 @@ def _value_at(
 ) -> tuple[str | int | float | bool, bool, int] | None:
     """A statement's value at ``pos``: (value, quoted, end). A typed literal (after a separator or
     a space), or after a separator a bare name ("Paris": a capital letter, not a table word)."""
+    decimal = _COMMA_DECIMAL.match(text, pos) if literal_ok and table.language in _DECIMAL_COMMA else None
+    if decimal is not None and float(decimal.group().replace(",", ".")) % 1:
+        return float(decimal.group().replace(",", ".")), False, decimal.end()  # "preço 12,70" is 12.7
     literal = (_LITERAL if table.spaced else _LITERAL_UNSPACED).match(text, pos)
     if literal is not None and literal_ok:
         return _literal_at(text, literal, table)
@@ -570,11 +769,51 @@ def _value_at(
         cjk_end = _cjk_run(text, folded, pos, table, value=True)
         if cjk_end is not None and _ends_value(text, folded, cjk_end, table):
             return text[pos:cjk_end], False, cjk_end  # "姓名是张伟": a name in ideographs after a separator
-    bare = _BARE.match(text, pos) if bare_ok else None
+    return _bare_at(text, folded, pos, table) if bare_ok else None
+
+
+def _bare_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[str, bool, int] | None:
+    """A bare name at ``pos`` ("Paris", "Ana Souza"): (name, False, end), or None."""
+    bare = _BARE.match(text, pos)
+    if bare is not None and _not_a_bare_value(text, folded, pos, bare.end(), table):
+        return None
     if bare is not None and bare.group()[0].isupper() and bare.group().casefold() not in _NOT_BARE \
             and folded[bare.start() : bare.end()] not in table.phrases:
-        return bare.group(), False, bare.end()
+        end = _name_run_end(text, folded, bare.end(), table) if table.language in _SPACED_BARE else bare.end()
+        if table.language in _SPACED_BARE and not _one_script(text[pos:end].replace(" ", "")):
+            return None  # "Kіel" with a Cyrillic "і": a look-alike, no name read whole
+        return text[pos:end], False, end
     return None
+
+
+def _not_a_bare_value(text: str, folded: str, start: int, end: int, table: Vocabulary) -> bool:
+    """A word that is a sentence's subject or the next statement's label, no bare value."""
+    if _TABLES.get(table.language, {}).get("concepts") and _subject_of_clause(folded, start, end, table):
+        return True
+    # '"betrag": Zähler: 30': a word before a colon is the next statement's label
+    return table.language in _SPACED_BARE and text[end:].lstrip(" \t")[:1] in (":", "\uff1a")
+
+
+def _subject_of_clause(folded: str, start: int, end: int, table: Vocabulary) -> bool:
+    """A capitalised word that starts "Меня зовут" or has a verb after it ("Lucía tiene 28 años",
+    "Jonas ist 27 Jahre alt") is the subject of a sentence, no bare value."""
+    said = table.match(folded, start)
+    after = table.match(folded, end + len(folded[end:]) - len(folded[end:].lstrip(" \t")))
+    return (said is not None and said[0] == "NAME_SAYS") or (after is not None and after[0] in ("AGE_HAS", "IS"))
+
+
+def _name_run_end(text: str, folded: str, end: int, table: Vocabulary) -> int:
+    """The end of a name of several capitalised words ("Ana Souza", "Nueva York") when the run
+    ends its clause (a mark or the text's end follows); else the first word's end."""
+    run_end = end
+    while text[run_end : run_end + 1] == " ":
+        word = _BARE.match(text, run_end + 1)
+        if word is None or not word.group()[0].isupper() or folded[word.start() : word.end()] in table.phrases \
+                or word.group().casefold() in _NOT_BARE:
+            break
+        run_end = word.end()
+    after = text[run_end:].lstrip(" \t")[:1]
+    return run_end if after in ("", *_MARKS) else end
 
 
 # Words that name a type or a placeholder, never a value: "name: string", "age: int", "city: tbd".
@@ -662,6 +901,10 @@ def _inside_name(folded: str, pos: int, table: Vocabulary) -> bool:
 def _ends_value(text: str, folded: str, end: int, table: Vocabulary) -> bool:
     """A bare value in ideographs ends the statement: the text's end, a mark or a copula follows
     ("“年龄”：姓名是张伟": "姓名" before "是" is the next statement's key, no value)."""
+    if end < len(text) and text[end] in (":", "\uff1a"):
+        return False  # '"气温"：城市：杭州': a word before a colon is the next statement's key
+    if text[end : end + 1] in (" ", "\t") and text[end:].lstrip(" \t")[:1].isdigit():
+        return False  # '"年龄"：李明 50 岁': a word before a number is its subject, no value
     if end >= len(text) or text[end] in _MARKS or text[end] in " \t":
         return True
     found = table.match(folded, end)
