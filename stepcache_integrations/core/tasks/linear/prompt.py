@@ -43,8 +43,9 @@ _TEMPLATE_EQUATION = re.compile(
     r"(?<![A-Za-z0-9_+\-*/^.\u2212])([A-Za-z](?:_?[0-9]+)?)\s*=\s*(?:"
     + _PLACEHOLDER_TEXT
     + r"|\.\.\.|\u2026|\?)"
-    # not a placeholder spelling a form: "?.??", "<value>.<value>", "?:?", "?,??", "? ?" (round 12d)
-    + r"(?!\s*[.,:;'\u2019]*\s*[?<\w])",
+    # not a placeholder spelling a form: "?.??", "<value>.<value>", "?:?", "?,??", "? ?" (round 12d);
+    # a condition may follow ("x = ? if 3x + 1 = 16")
+    + r"(?:(?=\s+(?:if|when|given)\s)|(?!\s*[.,:;'\u2019]*\s*[?<\w]))",
     re.IGNORECASE,
 )
 # A bare "..." is a placeholder only as a word of its own ("Step k: ..."), never inside an
@@ -111,9 +112,11 @@ _SPELLED_TERM = (rf"(?:(?:[0-9]+|{_NUMBER_WORD})\s+(?:times|multiplied\s+by)\s+{
                  rf"|{_SPELLED_UNKNOWN}\s+divided\s+by\s+(?:[0-9]+|{_NUMBER_WORD})(?![\w-])"
                  rf"|{_NUMBER_WORD}\s+{_SPELLED_UNKNOWN}|[0-9]+(?:\.[0-9]+)?[a-zA-Z](?![\w'])"
                  rf"|(?:[0-9]+(?:\.[0-9]+)?|{_NUMBER_WORD})(?![\w-]|\.[0-9])|{_SPELLED_UNKNOWN})")
-_SPELLED_SIDE = rf"{_SPELLED_TERM}(?:\s+(?:plus|minus)\s+{_SPELLED_TERM})*"
+# A comma may stand before "plus", "minus" or "equals" ("x divided by 2, plus 3, equals 10"): a term
+# holds no comma, so it pauses where the precedence already groups ("x plus 4, times 2" is no side).
+_SPELLED_SIDE = rf"{_SPELLED_TERM}(?:,?\s+(?:plus|minus)\s+{_SPELLED_TERM})*"
 _SPELLED_EQUATION = re.compile(
-    rf"(?<![\w-])(?P<left>{_SPELLED_SIDE})\s+(?P<rel>equals|is\s+equal\s+to|is)\s+(?P<right>{_SPELLED_SIDE})",
+    rf"(?<![\w-])(?P<left>{_SPELLED_SIDE}),?\s+(?P<rel>equals|is\s+equal\s+to|is)\s+(?P<right>{_SPELLED_SIDE})",
     re.IGNORECASE)
 _SPELLED_HINT = re.compile(r"\b(?:plus|minus|times|equals|divided|equal)\b", re.IGNORECASE)
 _HAS_UNKNOWN = re.compile(rf"(?<![A-Za-z']){_UNKNOWN_LETTER}(?![\w'])")  # "x", "3x"
@@ -348,7 +351,7 @@ def _spelled_as_symbols(prompt: str) -> str:
 def _side_symbols(side: str) -> str:
     """One side of a spelled equation in symbols ("two x plus five" -> "2x + 5")."""
     out = []
-    for token in re.split(r"\s+(plus|minus)\s+", side.lower()):
+    for token in re.split(r",?\s+(plus|minus)\s+", side.lower()):
         if token in ("plus", "minus"):
             out.append("+" if token == "plus" else "-")
             continue

@@ -51,7 +51,7 @@ _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 # "?.??") are not among them: those prompts are not claimed.
 _PLACEHOLDER = r"<\s*(?:(?:the|your|final)\s+)*(?:value|answer|number|solution|result)\s*>"
 _TEMPLATE = re.compile(
-    r"(?P<var>[A-Za-z](?:_?[0-9]+)?)\s*=\s*(?:" + _PLACEHOLDER + r"|\.\.\.|\u2026|\?)(?!\s*[.,:;'\u2019]*\s*[?<\w])",
+    r"(?P<var>[A-Za-z](?:_?[0-9]+)?)\s*=\s*(?:" + _PLACEHOLDER + r"|\.\.\.|\u2026|\?)(?:(?=\s+(?:if|when|given)\s)|(?!\s*[.,:;'\u2019]*\s*[?<\w]))",
     re.IGNORECASE,
 )
 _SLOT = re.compile(_PLACEHOLDER, re.IGNORECASE)
@@ -62,6 +62,10 @@ _ELLIPSIS = re.compile(r"\.\.\.|\u2026")
 _MARKS = {".": "STOP", "\n": "STOP", "?": "QMARK", ",": "COMMA", ":": "COLON", ";": "SEMI"}
 # Transparent in every language: ASCII quotes and brackets (balanced brackets checked apart).
 _TRANSPARENT = frozenset("\"'()")
+# A dash standing alone between words leads what follows like a colon ("Quick question - solve ...");
+# beside a number or a sign it is a minus, read with its equation or not at all.
+_DASH = re.compile(r" [-\u2013\u2014] (?=[^\W\d_])")
+_LABEL_NUMBER = re.compile(r"#?[1-9][0-9]{0,2}(?=:)")  # "Exercise 3:", "Problem #12:"
 _EMPHASIS = re.compile(r"[^\W\d_]{2}[ ]?$")  # a word of two letters or more, then at most one space
 _DOT_TERM = re.compile(r"[0-9(]|[A-Za-z](?![A-Za-z])")  # a number, a bracket or one letter: a term
 
@@ -104,17 +108,19 @@ class _Read(Transformer[Token, Any]):
         self.asked_names.add(token.value)
         return token
 
-    def solve(self, children: list[Any]) -> None:
+    def solve(self, children: list[Any]) -> str | None:
         """A request to solve asks for the unknowns it names ("for x"), or for all of them; a second
-        request to solve beside one that names its unknowns leaves which are asked unread."""
+        request to solve beside one that names its unknowns leaves which are asked unread. Asked as
+        a method ("How do I solve ...?") it is a question."""
         self.asks = True
         names = any(isinstance(c, list) for c in children)  # "for <unknowns>"
         self.solves.append(names)
         if len(self.solves) > 1 and any(self.solves):
             raise Declined
         self.asks_all = self.asks_all or not names
+        return _ASKS_QUESTION if _ASKS_QUESTION in children else None
 
-    def find(self, children: list[Any]) -> None:
+    def find(self, children: list[Any]) -> str | None:
         """An asking verb asks for what it names ("give the value of y"); "give the answer for ..."
         names none and asks for every unknown."""
         self.asks = True
@@ -124,9 +130,15 @@ class _Read(Transformer[Token, Any]):
             isinstance(c, Token) for c in children
         ):
             self.asks_all = True
+        return _ASKS_QUESTION if _ASKS_QUESTION in children else None
+
+    def method(self, _children: list[Any]) -> str:
+        """"How do I solve ...", "show me how to solve ...": the steps are asked, as a question."""
+        self.format.add("steps")
+        return _ASKS_QUESTION
 
     def find_alone(self, children: list[Any]) -> None:
-        """"Dammi solo x": asks x, and the answer alone."""
+        """"Dammi solo x": asks x, and the answer alone ("Give only x as a fraction": in that form)."""
         self.find(children)
         self.format.add("answer_only")
 
@@ -341,6 +353,11 @@ def _words(text: str, runs: list[tuple[int, int]], variables: frozenset[str], ta
         ident = _IDENT.match(text, pos)
         if between and words[-1].kind == "EQ" and ident is not None and ident.group() in variables:
             return None  # "2x = 8 y x = y + 1": the unknown y, or Spanish "and"? read two ways
+        numbered = _LABEL_NUMBER.match(text, pos) if words and words[-1].kind == "LABEL" else None
+        if numbered is not None:  # "Exercise 3:": the label's number, no term of the problem
+            words.append(Word("LABEL_NUMBER", numbered.group(), pos))
+            pos = numbered.end()
+            continue
         token = _token_at(text, folded, pos, run_at, variables if not between else frozenset(), table)
         if token is None:
             return None
@@ -395,7 +412,9 @@ def _links(words: list[Word], i: int, j: int) -> bool:
     after = words[j].kind if j < len(words) else ""
     before = words[i - 1].kind if i else ""
     clause = after in _FORMAT_CLAUSES and j + 1 < len(words) and words[j + 1].kind in _FORMAT_CLAUSES[after]
-    return after in _VERBS or clause or before in _FORMATS_BEFORE or any(w.kind == "THEN" for w in words[i:j])
+    # a polite verb links too (", can you work it out?")
+    asking = after == "COURTESY" and j + 1 < len(words) and words[j + 1].kind in _VERBS
+    return after in _VERBS or clause or asking or before in _FORMATS_BEFORE or any(w.kind == "THEN" for w in words[i:j])
 
 
 def _without_opening_then(words: list[Word]) -> list[Word]:
@@ -423,6 +442,8 @@ def _token_at(
         return special
     if char in _MARKS:
         return _mark(text, pos)
+    if _DASH.match(text, pos - 1 if pos else 0) and pos:
+        return Word("COLON", char, pos), pos + 1
     if char == "!" and not _EMPHASIS.search(text, 0, pos):
         return None  # "!" ends a sentence only after a word ("¡Gracias!", "Merci !"), never after a mark or a number
     found = table.match(folded, pos)
