@@ -351,7 +351,9 @@ def _words(text: str, runs: list[tuple[int, int]], variables: frozenset[str], ta
         # after an equation or "you are", a one-letter word is the table's ("y": Spanish "and"; "a")
         between = bool(words) and words[-1].kind in ("EQ", "YOU_ARE")
         ident = _IDENT.match(text, pos)
-        if between and words[-1].kind == "EQ" and ident is not None and ident.group() in variables:
+        if between and words[-1].kind == "EQ" and ident is not None and ident.group() in variables and not (
+            _ends_as_template(text, pos)
+        ):
             return None  # "2x = 8 y x = y + 1": the unknown y, or Spanish "and"? read two ways
         numbered = _LABEL_NUMBER.match(text, pos) if words and words[-1].kind == "LABEL" else None
         if numbered is not None:  # "Exercise 3:": the label's number, no term of the problem
@@ -365,6 +367,12 @@ def _words(text: str, runs: list[tuple[int, int]], variables: frozenset[str], ta
         if word is not None:
             words.append(word)
     return _linked(_listed(words))
+
+
+def _ends_as_template(text: str, pos: int) -> bool:
+    """Whether an answer template ends the prompt at ``pos`` ("3x+1=16 x=?": the unknown asked)."""
+    template = _TEMPLATE.match(text, pos)
+    return template is not None and not text[template.end() :].strip(" .\n")
 
 
 def _listed(words: list[Word]) -> list[Word]:
