@@ -80,6 +80,53 @@ PHRASINGS = [
     ("System: You are a patient math teacher for kids.\nUser: What is x if 5x - 5 = 30?", ()),
     ("System: You are a helpful tutor for beginners.\nUser: How do I solve 2x + 6 = 16?", ("steps",)),
     ("System: Answer concisely.\nUser: What is x in 3x - 5 = 16?", ("answer_only",)),
+    # more everyday shapes: a struggle stated, the unknown by another name, "for which x", a dash
+    ("I'm trying to solve 5x - 3 = 22. What is x?", ()),
+    ("I can't figure out x in 3x + 2 = 17.", ()),
+    ("I don't get how to solve 2x + 5 = 13.", ()),
+    ("Solve this: 2x + 8 = 20", ()),
+    ("Solve the following: 5x - 5 = 35", ()),
+    ("Find the unknown: 3x + 5 = 26", ()),
+    ("Find the missing number: 4x + 1 = 21", ()),
+    ("Find the root of 3x + 6 = 21.", ()),
+    ("Evaluate x if 5x + 5 = 50", ()),
+    ("Need help with 7x + 6 = 20", ()),
+    ("I need help with 3x + 6 = 21.", ()),
+    ("Walk me through solving 4x + 6 = 26.", ("steps",)),
+    ("Walk me through 3x + 6 = 21.", ("steps",)),
+    ("Can you walk me through how to solve 2x + 6 = 22?", ("steps",)),
+    ("Explain how you would solve 5x + 6 = 31.", ("steps",)),
+    ("What are the steps to solve 3x + 4 = 22?", ("steps",)),
+    ("If 3x + 6 = 21, what does x equal?", ()),
+    ("Assume 2x + 6 = 20. What is x?", ()),
+    ("Hey can you solve 3x + 6 = 27", ()),
+    ("hey whats x in 3x + 6 = 21", ()),
+    ("yo solve 4x + 6 = 22", ()),
+    ("Solve for the variable: 3x + 6 = 21", ()),
+    ("Solve for the unknown: 5x - 6 = 24", ()),
+    ("Find the x for which 3x + 6 = 21.", ()),
+    ("For what value of x is 3x + 6 = 24?", ()),
+    ("For which x does 2x + 6 = 16 hold?", ()),
+    ("For which x is 3x + 9 = 21 true?", ()),
+    ("At what value of x does 4x - 6 = 14?", ()),
+    ("What x satisfies 3x + 6 = 21?", ()),
+    ("What value of x solves 5x + 6 = 26?", ()),
+    ("Solve 3x + 6 = 21 for the value of x.", ()),
+    ("Solve 7x + 6 = 20. What do you get for x?", ()),
+    ("3x + 6 = 21 -- what is x?", ()),
+    ("Exercise 3 - solve 2x + 6 = 18", ()),
+    ("Solve 3x + 6 = 21. No steps needed.", ("answer_only",)),
+    ("Solve 3x + 6 = 21. I just need the answer.", ("answer_only",)),
+    ("Solve 4x + 6 = 26 - just the answer please.", ("answer_only",)),
+    ("Solve 3x + 6 = 21. Show your working out.", ("steps",)),
+    ("Solve 3x + 6 = 21. Use numbered steps.", ("steps", "numbered")),
+    ("Solve 2x + 6 = 20 in one line.", ("one_line",)),
+    ("Solve 3x + 6 = 27. One line please.", ("one_line",)),
+    ("Solve 2x + 6 = 11. Express x as a fraction.", ("fraction",)),
+    ("Solve 2x + 6 = 11. Express your answer as a decimal.", ("decimal",)),
+    ("Solve 2x + 6 = 11. Give your answer as a fraction.", ("fraction",)),
+    ("Solve 4x + 6 = 11. Write the answer as a fraction in lowest terms.", ("fraction",)),
+    ("Solve 3x + 6 = 13 exactly.", ("fraction",)),
 ]
 
 # (prompt, the same prompt with a changed constant, unknown, value before, value after, format): other
@@ -175,6 +222,24 @@ TRAPS = [
     ("I need the x that satisfies 2x + 7 = 15, can you explain it in French?", "Solve 2x + 7 = 15."),
     ("I need the x that satisfies 2x + 7 = 15, can you check it?", "Solve 2x + 7 = 15."),
     ("Solve 2x + 7 = 15, showing how to solve |2x + 7| = 15.", "Solve 2x + 7 = 15."),
+    ("Give me a value of x that does NOT satisfy 2x + 7 = 15.", "Solve 2x + 7 = 15."),  # a negation
+    ("Find the x that does not satisfy 2x + 7 = 15.", "Solve 2x + 7 = 15."),
+    ("What x does not satisfy 2x + 7 = 15?", "Solve 2x + 7 = 15."),
+    ("For which x does 2x + 7 = 15 not hold?", "Solve 2x + 7 = 15."),
+    ("For what value of x is 2x + 7 = 15 false?", "Solve 2x + 7 = 15."),
+    ("For which x is 2x + 7 > 15 true?", "Solve 2x + 7 = 15."),  # an inequality
+    ("My teacher gave us 2x + 7 = 15 and I can't figure out x. Help?", "Solve 2x + 7 = 15."),  # a word outside
+    ("I'm trying to solve 2x + 7 = 15 in my head. What is x?", "Solve 2x + 7 = 15."),  # words outside the table
+    ("Walk me through solving 2x + 7 = 15 in Spanish.", "Solve 2x + 7 = 15."),  # another language
+    ("Need help with 2x + 7 = 15 and 2x + 7 > 15", "Solve 2x + 7 = 15."),  # an inequality beside it
+    ("Solve 2x + 7 = 15 - just the answer in French.", "Solve 2x + 7 = 15."),  # another language
+    ("Solve 2x + 7 = 15 - round it.", "Solve 2x + 7 = 15."),  # another form
+    ("Solve 2x + 7 = 15 - y", "Solve 2x + 7 = 15."),  # a minus before another unknown: two unknowns
+    ("Solve 2x + 7 = 15. Express x as a percentage.", "Solve 2x + 7 = 15."),  # another form
+    ("Solve 2x + 7 = 15. Give your answer in words.", "Solve 2x + 7 = 15."),  # another form
+    ("Solve 2x + 7 = 15 exactly and round it.", "Solve 2x + 7 = 15."),  # two forms
+    ("Solve 2x + 7 = 15 in one line with all steps.", "Solve 2x + 7 = 15."),  # two forms no answer follows
+    ("Find the square root of x if 2x + 7 = 15.", "Solve 2x + 7 = 15."),  # another quantity
 ]
 
 
@@ -242,22 +307,33 @@ def test_the_exact_answer_is_served_as_a_fraction_never_a_decimal() -> None:
     assert not again.verified or again.text.strip().splitlines()[-1].endswith("x = -7/3"), again.text
 
 
-# reversed, "Briefly. 41 = 6 + 5x Solve" is still a request read the same way (the equation before its
-# verb, as in Japanese word order): only the shuffled orders are checked for these
-_REVERSIBLE = ("Solve 8x - 3 = 29 briefly.", "Solve 5x + 6 = 41 concisely.")
+# "<equation> solve" is read (the equation before its verb, as in Japanese word order), so these words
+# reversed or shuffled ("Briefly. 41 = 6 + 5x Solve", "yo 4x + 6 = 22 solve") may be a request: when
+# read, it must ask what the prompt asks, in its format
+_EQUATION_FIRST = ("Solve 8x - 3 = 29 briefly.", "Solve 5x + 6 = 41 concisely.", "yo solve 4x + 6 = 22",
+                   "Solve 3x + 6 = 13 exactly.")
 
 
 @pytest.mark.parametrize(("prompt", "fmt"), [row for row in PHRASINGS if "\n" not in row[0]])
 def test_the_same_words_shuffled_are_not_read(prompt: str, fmt: tuple[str, ...]) -> None:
     """A bag of the right words is no request: the words reversed, and shuffled (seeded), are declined."""
     words = prompt.split(" ")
-    orders = [words[::-1]] if prompt not in _REVERSIBLE else []
-    if prompt in _REVERSIBLE:
-        reversed_read = understand_prompt(" ".join(words[::-1]))
-        assert reversed_read is not None and reversed_read.format == fmt and reversed_read.asked == ("x",)
+    orders = [words[::-1]]
     rng = random.Random(prompt)
     for _ in range(10):
         orders.append(rng.sample(words, len(words)))
+    original = understand_prompt(prompt)
     for order in orders:
         if order != words:
-            assert understand_prompt(" ".join(order)) is None, " ".join(order)
+            read = understand_prompt(" ".join(order))
+            if prompt in _EQUATION_FIRST and read is not None and original is not None:
+                assert (read.asked, read.format) == (original.asked, fmt)  # its equation as the words now write it
+                assert " ".join(order).split()[-1].lower().startswith("solve"), order
+            else:
+                assert read is None, " ".join(order)
+
+
+def test_what_you_get_for_an_expression_is_read_with_its_value() -> None:
+    """"What do you get for 3x?" asks 3x: keyed and served with its value, never x's."""
+    problem = understand_prompt("Solve 2x + 7 = 15. What do you get for 3x?")
+    assert problem is not None and (problem.target, problem.target_value) == ("3*x", 12)

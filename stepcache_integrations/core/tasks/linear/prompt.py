@@ -68,6 +68,8 @@ _RUN_AFTER = frozenset(" \t\n)\"'.,;:?!\u3002\uff0c\u3001\uff1f\uff01\uff1b\uff1
 _CONTRACTION = re.compile(r"[^\W\d_]+['\u2019][^\W\d_]+")
 _UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")  # kana and CJK ideographs
 _LONE_LETTER = re.compile(r"(?<=[\d\w)]) [A-Za-z] (?=[\d\w(+\-])")
+_TRAILING_DASH = re.compile(r" --? $")  # a run's last mark, a dash alone before prose
+_DASH_BEFORE_WORD = re.compile(r" (--?) (?=[^\W\d_])")
 _TRAILING_LETTER = re.compile(r"(?<=[\d\w)]) [A-Za-z] $")  # a run's last word, a letter alone before prose
 # Languages whose "1.500" is a decimal; in the others a point before three digits may group thousands.
 _POINT_IS_DECIMAL = frozenset({"en", "zh", "ja"})
@@ -165,6 +167,9 @@ def _equation_runs(text: str) -> tuple[list[Equation], str, list[tuple[int, int]
     for _, end in spans:  # a letter alone cut off a run's end ("= 20 y explica") is no factor of it
         if _TRAILING_LETTER.search(text, end - 1, end + 3) and end + 3 <= len(text):
             marked[end + 1] = ";"
+        dash = _DASH_BEFORE_WORD.match(text, end)  # nor a dash before a word ("= 21 - just the answer")
+        if dash is not None:
+            marked[dash.start(1) : dash.end(1)] = ";" * len(dash.group(1))
     equations = find_equations("".join(marked), limit=len(text) + 1)
     if len(equations) != pairs:
         return None  # an '=' the equation reader did not read ("2x = 6 'x = 4'", "0.33..."): no claim
@@ -183,6 +188,10 @@ def _runs_split_at_words(text: str) -> list[tuple[int, str]]:
 
 
 def _split_at_word(text: str, pos: int, run: str) -> list[tuple[int, str]]:
+    dash = _TRAILING_DASH.search(run)  # "3x + 6 = 21 - just the answer": a dash before a word is no minus
+    if dash is not None and text[pos + len(run) : pos + len(run) + 1].isalpha() and _run_sides(
+            text, pos, run[: dash.start()]) is not None:
+        return [(pos, run[: dash.start()])]
     trailing = _TRAILING_LETTER.search(run)  # "3x + 5 = 20 y explica los pasos": Spanish "and" before a word
     if trailing is not None and _run_sides(text, pos, run[: trailing.start() + 1]) is not None:
         return [(pos, run[: trailing.start() + 1])]

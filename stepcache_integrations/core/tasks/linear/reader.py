@@ -27,7 +27,7 @@ _ASKS_QUESTION = "asks"  # what a question or a polite request returns up the tr
 _ASKS_BARE = "asks, before '?'"  # an unknown alone ("x?"): a question only when a question mark ends it
 _JOINS = frozenset({"COMMA", "AND", "THEN", "SEMI"})
 _VERBS = frozenset({"SOLVE", "FIND", "GIVE", "WHAT_IS", "SHOW", "EXPLAIN", "NUMBER", "WRITE", "END", "TEMPLATE",
-                    "ONLY_ANSWER"})
+                    "ONLY_ANSWER", "WHAT"})
 _PRIMES = frozenset({"'", '"', "\u2019", "\u2032"})
 # A comma after these links what follows ("手順に番号をつけて、7x + 21 = 0 を解いてください").
 _FORMATS_BEFORE = frozenset({"NUMBERED"})
@@ -62,10 +62,10 @@ _ELLIPSIS = re.compile(r"\.\.\.|\u2026")
 _MARKS = {".": "STOP", "\n": "STOP", "?": "QMARK", ",": "COMMA", ":": "COLON", ";": "SEMI"}
 # Transparent in every language: ASCII quotes and brackets (balanced brackets checked apart).
 _TRANSPARENT = frozenset("\"'()")
-# A dash standing alone between words leads what follows like a colon ("Quick question - solve ...");
-# beside a number or a sign it is a minus, read with its equation or not at all.
-_DASH = re.compile(r" [-\u2013\u2014] (?=[^\W\d_])")
-_LABEL_NUMBER = re.compile(r"#?[1-9][0-9]{0,2}(?=:)")  # "Exercise 3:", "Problem #12:"
+# A dash standing alone before a word pauses like a comma ("Quick question - solve ...", "... = 21 -- what
+# is x?"); beside a number or a sign it is a minus, read with its equation or not at all.
+_DASH = re.compile(r" (--?|\u2013|\u2014) (?=[^\W\d_])")
+_LABEL_NUMBER = re.compile(r"#?[1-9][0-9]{0,2}(?=:| - )")  # "Exercise 3:", "Problem #12:"
 _EMPHASIS = re.compile(r"[^\W\d_]{2}[ ]?$")  # a word of two letters or more, then at most one space
 _DOT_TERM = re.compile(r"[0-9(]|[A-Za-z](?![A-Za-z])")  # a number, a bracket or one letter: a term
 
@@ -360,6 +360,11 @@ def _words(text: str, runs: list[tuple[int, int]], variables: frozenset[str], ta
             words.append(Word("LABEL_NUMBER", numbered.group(), pos))
             pos = numbered.end()
             continue
+        dash = _DASH.match(text, pos - 1) if pos and pos not in run_at else None
+        if dash is not None:  # after a label it leads like a colon ("Exercise 3 - solve ..."), else it pauses
+            words.append(Word("COLON" if words[-1].kind in ("LABEL", "LABEL_NUMBER") else "COMMA", dash.group(1), pos))
+            pos = dash.end(1)
+            continue
         token = _token_at(text, folded, pos, run_at, variables if not between else frozenset(), table)
         if token is None:
             return None
@@ -450,8 +455,6 @@ def _token_at(
         return special
     if char in _MARKS:
         return _mark(text, pos)
-    if _DASH.match(text, pos - 1 if pos else 0) and pos:
-        return Word("COLON", char, pos), pos + 1
     if char == "!" and not _EMPHASIS.search(text, 0, pos):
         return None  # "!" ends a sentence only after a word ("¡Gracias!", "Merci !"), never after a mark or a number
     found = table.match(folded, pos)
