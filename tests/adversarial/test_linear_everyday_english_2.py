@@ -3,7 +3,7 @@ do I solve ...?", "the value of x that makes ... true", "x satisfies ...", "let 
 that ...", "3x+1=16 x=?", "x = ? if ..."), a format leading or joined to the request ("In one line:
 ...", ", showing numbered steps", "Give only x as a fraction: ...", "the exact answer", "briefly"),
 context before it ("Homework question:", "Exercise 3:", "Quick question - ...", a persona naming its
-audience, "System: Answer concisely.") and spelled equations paused by commas. Written by hand,
+audience, "System: Answer concisely.", a chat's earlier exchanges) and spelled equations paused by commas. Written by hand,
 not from the held-out files. Every phrasing is read, served again with a changed constant by
 re-instantiation (no model call, proven, right, in the format asked); every trap (an inequality, a
 check of a given value, another language, another quantity or form, a chat history that states
@@ -158,6 +158,14 @@ PAIRS = [
     ("Solve: 2 times x, minus 5, equals 11.", "Solve: 2 times x, minus 5, equals 13.", "x", 8, 9, ()),
     ("What is x if x divided by 5, minus 1, equals 3?", "What is x if x divided by 5, minus 1, equals 4?",
      "x", 20, 25, ()),
+    # a chat history: the last user turn is the problem; the earlier equations do not leak into it
+    ("User: Solve 2x + 1 = 5\n\nAssistant: x = 2\n\nUser: Solve 3x + 1 = 16",
+     "User: Solve 2x + 1 = 5\n\nAssistant: x = 2\n\nUser: Solve 3x + 1 = 25", "x", 5, 8, ()),
+    ("User: Solve 2x + 1 = 5\nAssistant: x = 2\nUser: Now solve 4y - 2 = 10",
+     "User: Solve 2x + 1 = 5\nAssistant: x = 2\nUser: Now solve 4y - 2 = 14", "y", 3, 4, ()),
+    ("System: You are a helpful tutor.\n\nUser: Solve x + y = 7, x - y = 1\n\nAssistant: Answer: x = 4, y = 3\n\n"
+     "User: What is x if 5x = 35?", "System: You are a helpful tutor.\n\nUser: Solve x + y = 7, x - y = 1\n\n"
+     "Assistant: Answer: x = 4, y = 3\n\nUser: What is x if 5x = 40?", "x", 7, 8, ()),
 ]
 
 # Each must not be claimed: the equation cached first (the second item), it still reaches the model.
@@ -207,9 +215,17 @@ TRAPS = [
     ("System: You are a teacher for a 12-year-old who speaks Spanish.\nUser: Solve 2x + 7 = 15.",
      "Solve 2x + 7 = 15."),
     ("System: Answer concisely in French.\nUser: Solve 2x + 7 = 15.", "Solve 2x + 7 = 15."),  # another language
-    # a chat history: an earlier turn states another equation, which must not leak into the problem
-    ("User: Solve 3x + 1 = 10\nAssistant: x = 3\nUser: Solve 2x + 7 = 15", "Solve 2x + 7 = 15."),
-    ("User: Solve 2x + 1 = 5\nAssistant: x = 2\nUser: Now solve 2x + 7 = 15", "Solve 2x + 7 = 15."),
+    # a chat history is read only when no earlier turn can carry an instruction into the last one
+    ("User: Solve 3x + 1 = 10 in French\nAssistant: x = 3\nUser: Solve 2x + 7 = 15", "Solve 2x + 7 = 15."),
+    ("User: Solve 3x + 1 = 10 with numbered steps\nAssistant: x = 3\nUser: Solve 2x + 7 = 15", "Solve 2x + 7 = 15."),
+    ("User: Solve 3x + 1 = 10\nAssistant: x = 3. From now on I answer in French.\nUser: Solve 2x + 7 = 15",
+     "Solve 2x + 7 = 15."),
+    ("User: Solve 3x + 1 = 10\nAssistant: x = 3\nUser: Now solve 2x + 7 = 15 the same way", "Solve 2x + 7 = 15."),
+    ("User: Solve 3x + 1 = 10\nUser: Solve 2x + 7 = 15", "Solve 2x + 7 = 15."),  # two problems, no answer between
+    ("Assistant: x = 3\nUser: Solve 2x + 7 = 15", "Solve 2x + 7 = 15."),  # an answer to no question
+    ("User: Solve 2x + 7 = 15\nAssistant: x = 4\nUser: Solve 3x + 1 = 10\nAssistant: x = 3", "Solve 2x + 7 = 15."),
+    ("User: Solve 2x + 7 = 15\nAssistant: x = 4\nUser: Now x + y = 10. What is y?", "Solve 2x + 7 = 15."),  # x from the history
+    ("Hi\nUser: Solve 3x + 1 = 10\nAssistant: x = 3\nUser: Solve 2x + 7 = 15", "Solve 2x + 7 = 15."),
     ("Exercise 3: solve 2x + 7 = 15. Exercise 4: solve 3x + 1 = 10.", "Solve 2x + 7 = 15."),  # two problems
     ("Exercise 3x: solve 2x + 7 = 15", "Solve 2x + 7 = 15."),  # a label's number is digits alone
     ("Exercise 3.5: solve 2x + 7 = 15", "Solve 2x + 7 = 15."),
@@ -331,6 +347,13 @@ def test_the_same_words_shuffled_are_not_read(prompt: str, fmt: tuple[str, ...])
                 assert " ".join(order).split()[-1].lower().startswith("solve"), order
             else:
                 assert read is None, " ".join(order)
+
+
+def test_a_chat_history_states_no_equation_of_the_problem() -> None:
+    """The last user turn's problem alone: the earlier turn's equation is neither in the system nor keyed."""
+    problem = understand_prompt("User: Solve 2x + 1 = 5\nAssistant: x = 2\nUser: Solve 3x + 1 = 16")
+    assert problem is not None and [eq.text for eq in problem.equations] == ["3x + 1 = 16"]
+    assert problem.solution == {"x": 5}
 
 
 def test_what_you_get_for_an_expression_is_read_with_its_value() -> None:

@@ -126,6 +126,14 @@ _ARITHMETIC_WORD = re.compile(r"\b(?:plus|minus|times|multiplied|divided)\b|[0-9
 _LIST_CUT = re.compile(r"[,;\n]|\.(?:\s|$)")  # where a listed equation would start or end
 
 
+# A chat rendered as text (the LangChain adapter's "User: ...\n\nAssistant: ..."): turn labels at line starts.
+_TURN = re.compile(r"^(system|user|human|assistant|ai)[ \t]*:", re.IGNORECASE | re.MULTILINE)
+_USER_ROLES = frozenset({"user", "human"})
+_ASSISTANT_ROLES = frozenset({"assistant", "ai"})
+_VALUE = r"[A-Za-z](?:_?[0-9]+)? = -?[0-9]+(?:[./][0-9]+)?"
+_STATED_VALUES = re.compile(rf"(?:Answer: )?{_VALUE}(?:, (?:and )?{_VALUE})*\.?")  # "x = 2", "Answer: x = 2, y = 1"
+
+
 @dataclass(frozen=True)
 class LinearProblem:
     """A prompt the task understands: its equations, unknowns, the asked ones and the solution, the
@@ -241,7 +249,7 @@ def understand_prompt(prompt: str) -> LinearProblem | None:
     The equations are read by the math reader, every other word by the request grammar
     (``request.lark`` over one language's table, ``reader.py``). Cached (task detection and
     constraints both ask); the result is shared, so read it only."""
-    prompt = _spelled_as_symbols(prompt)
+    prompt = _spelled_as_symbols(_history_blanked(prompt))
     if not _rule_plain_notation(prompt):
         return None
     prompt = _markup_blanked(unicodedata.normalize("NFC", prompt))
@@ -268,6 +276,33 @@ def understand_prompt(prompt: str) -> LinearProblem | None:
     asked = tuple(v for v in variables if v in named)
     return LinearProblem(tuple(equations), tuple(variables), asked, solution, request.format, request.answer_label,
                          request.target, value, language=request.language)
+
+
+def _history_blanked(prompt: str) -> str:
+    """A chat's earlier exchanges blanked (offsets kept; line breaks stay): "User: <problem>\nAssistant:
+    x = 2\nUser: <problem>" is asked the last problem. Only when every earlier user turn is a problem
+    read whole with no format asked and every assistant turn states values alone ("x = 2"): then no
+    earlier turn carries an instruction or an equation into the last one. Anything else is kept, and
+    its turn labels are no claim."""
+    turns = list(_TURN.finditer(prompt))
+    if not any(t.group(1).lower() in _ASSISTANT_ROLES for t in turns) or prompt[: turns[0].start()].strip():
+        return prompt
+    roles = [t.group(1).lower() for t in turns]
+    first = 1 if roles[0] == "system" else 0
+    pairs = roles[first:-1]
+    if roles[-1] not in _USER_ROLES or len(pairs) % 2 or not all(
+            role in (_USER_ROLES if i % 2 == 0 else _ASSISTANT_ROLES) for i, role in enumerate(pairs)):
+        return prompt
+    blanked = list(prompt)
+    for i in range(first, len(turns) - 1, 2):
+        asked = prompt[turns[i].end() : turns[i + 1].start()]
+        answered = prompt[turns[i + 1].end() : turns[i + 2].start()]
+        problem = understand_prompt(asked.strip())
+        if problem is None or problem.format or not _STATED_VALUES.fullmatch(answered.strip()):
+            return prompt
+        for j in range(turns[i].start(), turns[i + 2].start()):
+            blanked[j] = "\n" if prompt[j] == "\n" else " "
+    return "".join(blanked)
 
 
 def _answer_readable(request: LinearRequest, solution: dict[str, Fraction]) -> tuple[bool, Fraction | None]:
