@@ -127,6 +127,21 @@ PHRASINGS = [
     ("Solve 2x + 6 = 11. Give your answer as a fraction.", ("fraction",)),
     ("Solve 4x + 6 = 11. Write the answer as a fraction in lowest terms.", ("fraction",)),
     ("Solve 3x + 6 = 13 exactly.", ("fraction",)),
+    ("I need to solve 3x + 6 = 21. Can you help?", ()),
+    ("I have to solve 5x + 6 = 21.", ()),
+    ("What's x equal to in 3x + 6 = 21?", ()),
+    ("What is x equal to if 2x + 6 = 14?", ()),
+    ("Hello, I need help solving 3x + 6 = 24.", ()),
+    ("Hi! I have a question: what is x if 3x + 6 = 21?", ()),
+    ("Solve for x in the equation 3x + 6 = 30.", ()),
+    ("Solve 3x + 6 = 21 showing all steps.", ("steps",)),
+    ("Solve 3x + 6 = 21 with a step-by-step explanation.", ("steps",)),
+    ("Solve 3x + 6 = 21. Just give me x.", ("answer_only",)),
+    ("Solve 3x + 6 = 27. Just x please.", ("answer_only",)),
+    ("Solve 4x + 6 = 22. Only x.", ("answer_only",)),
+    ("Solve 3x + 6 = 21. Output only the answer.", ("answer_only",)),
+    ("Solve 3x + 6 = 21 without explaining.", ("answer_only",)),
+    ("Quick: 3x + 6 = 21, x = ?", ()),
 ]
 
 # (prompt, the same prompt with a changed constant, unknown, value before, value after, format): other
@@ -252,6 +267,14 @@ TRAPS = [
     ("Solve 2x + 7 = 15 - round it.", "Solve 2x + 7 = 15."),  # another form
     ("Solve 2x + 7 = 15 - y", "Solve 2x + 7 = 15."),  # a minus before another unknown: two unknowns
     ("Solve 2x + 7 = 15. Express x as a percentage.", "Solve 2x + 7 = 15."),  # another form
+    ("I need to solve 2x + 7 = 15. Can you help in French?", "Solve 2x + 7 = 15."),  # another language
+    ("Can you help with 2x + 7 = 15 in French?", "Solve 2x + 7 = 15."),
+    ("I have to solve 2x + 7 = 15 by graphing.", "Solve 2x + 7 = 15."),  # another method
+    ("What's x not equal to in 2x + 7 = 15?", "Solve 2x + 7 = 15."),  # a negation
+    ("Solve 2x + 7 = 15. Only x squared.", "Solve 2x + 7 = 15."),  # another quantity, words outside
+    ("Solve 2x + 7 = 15. Only y.", "Solve 2x + 7 = 15."),  # another unknown
+    ("Solve 2x + 7 = 15. Just x in binary.", "Solve 2x + 7 = 15."),  # another form
+    ("Solve 2x + 7 = 15 without explaining, in one line with steps.", "Solve 2x + 7 = 15."),
     ("Solve 2x + 7 = 15. Give your answer in words.", "Solve 2x + 7 = 15."),  # another form
     ("Solve 2x + 7 = 15 exactly and round it.", "Solve 2x + 7 = 15."),  # two forms
     ("Solve 2x + 7 = 15 in one line with all steps.", "Solve 2x + 7 = 15."),  # two forms no answer follows
