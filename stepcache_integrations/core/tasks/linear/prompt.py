@@ -285,13 +285,8 @@ def _history_blanked(prompt: str) -> str:
     earlier turn carries an instruction or an equation into the last one. Anything else is kept, and
     its turn labels are no claim."""
     turns = list(_TURN.finditer(prompt))
-    if not any(t.group(1).lower() in _ASSISTANT_ROLES for t in turns) or prompt[: turns[0].start()].strip():
-        return prompt
-    roles = [t.group(1).lower() for t in turns]
-    first = 1 if roles[0] == "system" else 0
-    pairs = roles[first:-1]
-    if roles[-1] not in _USER_ROLES or len(pairs) % 2 or not all(
-            role in (_USER_ROLES if i % 2 == 0 else _ASSISTANT_ROLES) for i, role in enumerate(pairs)):
+    first = _exchanges_start(prompt, turns)
+    if first is None:
         return prompt
     blanked = list(prompt)
     for i in range(first, len(turns) - 1, 2):
@@ -303,6 +298,20 @@ def _history_blanked(prompt: str) -> str:
         for j in range(turns[i].start(), turns[i + 2].start()):
             blanked[j] = "\n" if prompt[j] == "\n" else " "
     return "".join(blanked)
+
+
+def _exchanges_start(prompt: str, turns: list[re.Match[str]]) -> int | None:
+    """The index of the first earlier exchange's user turn when the turns are an optional system turn,
+    user/assistant pairs and a last user turn (nothing before the first); None otherwise."""
+    roles = [t.group(1).lower() for t in turns]
+    if not _ASSISTANT_ROLES & set(roles) or prompt[: turns[0].start()].strip():
+        return None
+    first = 1 if roles[0] == "system" else 0
+    pairs = roles[first:-1]
+    if roles[-1] not in _USER_ROLES or len(pairs) % 2 or not all(
+            role in (_USER_ROLES if i % 2 == 0 else _ASSISTANT_ROLES) for i, role in enumerate(pairs)):
+        return None
+    return first
 
 
 def _answer_readable(request: LinearRequest, solution: dict[str, Fraction]) -> tuple[bool, Fraction | None]:

@@ -355,15 +355,10 @@ def _words(text: str, runs: list[tuple[int, int]], variables: frozenset[str], ta
             _ends_as_template(text, pos)
         ):
             return None  # "2x = 8 y x = y + 1": the unknown y, or Spanish "and"? read two ways
-        numbered = _LABEL_NUMBER.match(text, pos) if words and words[-1].kind == "LABEL" else None
-        if numbered is not None:  # "Exercise 3:": the label's number, no term of the problem
-            words.append(Word("LABEL_NUMBER", numbered.group(), pos))
-            pos = numbered.end()
-            continue
-        dash = _DASH.match(text, pos - 1) if pos and pos not in run_at else None
-        if dash is not None:  # after a label it leads like a colon ("Exercise 3 - solve ..."), else it pauses
-            words.append(Word("COLON" if words[-1].kind in ("LABEL", "LABEL_NUMBER") else "COMMA", dash.group(1), pos))
-            pos = dash.end(1)
+        marked = _label_number_or_dash(text, pos, words[-1].kind if words else "", pos in run_at)
+        if marked is not None:
+            words.append(marked[0])
+            pos = marked[1]
             continue
         token = _token_at(text, folded, pos, run_at, variables if not between else frozenset(), table)
         if token is None:
@@ -372,6 +367,18 @@ def _words(text: str, runs: list[tuple[int, int]], variables: frozenset[str], ta
         if word is not None:
             words.append(word)
     return _linked(_listed(words))
+
+
+def _label_number_or_dash(text: str, pos: int, previous: str, in_run: bool) -> tuple[Word, int] | None:
+    """A label's number ("Exercise 3:", no term of the problem), or a dash standing alone before a
+    word: after a label it leads like a colon ("Exercise 3 - solve ..."), else it pauses like a comma."""
+    numbered = _LABEL_NUMBER.match(text, pos) if previous == "LABEL" else None
+    if numbered is not None:
+        return Word("LABEL_NUMBER", numbered.group(), pos), numbered.end()
+    dash = _DASH.match(text, pos - 1) if pos and not in_run else None
+    if dash is None:
+        return None
+    return Word("COLON" if previous in ("LABEL", "LABEL_NUMBER") else "COMMA", dash.group(1), pos), dash.end(1)
 
 
 def _ends_as_template(text: str, pos: int) -> bool:
