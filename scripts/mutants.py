@@ -452,3 +452,6 @@ from mutants_jsonlang import ROWS as _JSONLANG_ROWS  # noqa: E402
 MUTANTS += [Mutant(*row) for row in _MODEL_FIELD_ROWS + _RED_TEAM_ROWS + _ISSUE32_ROWS + _REPAIR_ROWS + _TIER_ROWS
             + _GRAMMAR_ROWS + _JSON_GRAMMAR_ROWS + _PROBLEM_KEY_ROWS + _TARGET_ROWS]
 MUTANTS += [Mutant(*row) for row in _JSONLANG_ROWS]
+from mutants_en2 import ROWS as _EN2_ROWS  # noqa: E402 - everyday English, round 2 (wip/en2)
+
+MUTANTS += [Mutant(*row) for row in _EN2_ROWS]

@@ -134,7 +134,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("negation-read-as-equals", "'is not' read as 'is' in 'tell me what x is not if ...' (the negation served x)",
      _LINEAR + "vocabulary/en.json", '   "is",\n   "is equal to",', '   "is",\n   "is not",\n   "is equal to",', _ENGLISH),
     ("explain-why-read-as-dont-explain", "'explain why' read as 'don't explain' (the answer alone served for an explanation asked)",
-     _LINEAR + "vocabulary/en.json", '   "no explaining"\n', '   "no explaining",\n   "explain why"\n', _ENGLISH),
+     _LINEAR + "vocabulary/en.json", '   "without explaining it"\n', '   "without explaining it",\n   "explain why"\n', _ENGLISH),
     ("undeclared-persona-read", "a persona the table does not declare ('You are a pirate') read as a tutor's",
      _LINEAR + "vocabulary/en.json", '   "solver",\n   "helper"\n', '   "solver",\n   "helper",\n   "pirate"\n', _ENGLISH),
     ("lone-dollar-blanked", "a lone '$' (a price) blanked as markup ('Solve 2x + 7 = $15' read)",

@@ -230,7 +230,7 @@ def test_everyday_phrasings_are_reinstantiated_without_a_model_call(first: str, 
     "prompt",
     [
         "R\u00e9sous l'\u00e9quation 3x + 5 = 20 et donne la racine de x.",  # "au carré" is read (issue 33)
-        "Help me solve 3x + 5 = 20 and whats x squared",
+        "Help me solve 3x + 5 = 20 and wats x squared",  # "whats" is read (issue 33): a misspelling is not
         "What's 2x rounded if 3x + 5 = 20?",  # "What's 2x if ..." is read (issue 33)
         "Number every step. Solve 3x + 5 = 20 and give the number of steps.",
         "I'm stuck on my homework: 6x + 4 = 40. What's x times two?",
@@ -244,7 +244,8 @@ def test_a_phrase_with_one_more_word_is_not_claimed(prompt: str) -> None:
 @pytest.mark.parametrize(
     ("prompt", "target", "value"),
     [("R\u00e9sous l'\u00e9quation 3x + 5 = 20 et donne x au carr\u00e9.", "x**2", 25),
-     ("What's 2x if 3x + 5 = 20?", "2*x", 10)],
+     ("What's 2x if 3x + 5 = 20?", "2*x", 10),
+     ("Help me solve 3x + 5 = 20 and whats x squared", "x**2", 25)],
 )
 def test_a_phrase_once_not_claimed_is_read_with_its_asked_expression(prompt: str, target: str, value: int) -> None:
     """Listed above as not claimed before issue 33's asked expressions: now read, the expression

@@ -43,8 +43,9 @@ _TEMPLATE_EQUATION = re.compile(
     r"(?<![A-Za-z0-9_+\-*/^.\u2212])([A-Za-z](?:_?[0-9]+)?)\s*=\s*(?:"
     + _PLACEHOLDER_TEXT
     + r"|\.\.\.|\u2026|\?)"
-    # not a placeholder spelling a form: "?.??", "<value>.<value>", "?:?", "?,??", "? ?" (round 12d)
-    + r"(?!\s*[.,:;'\u2019]*\s*[?<\w])",
+    # not a placeholder spelling a form: "?.??", "<value>.<value>", "?:?", "?,??", "? ?" (round 12d);
+    # a condition may follow ("x = ? if 3x + 1 = 16")
+    + r"(?:(?=\s+(?:if|when|given)\s)|(?!\s*[.,:;'\u2019]*\s*[?<\w]))",
     re.IGNORECASE,
 )
 # A bare "..." is a placeholder only as a word of its own ("Step k: ..."), never inside an
@@ -67,6 +68,8 @@ _RUN_AFTER = frozenset(" \t\n)\"'.,;:?!\u3002\uff0c\u3001\uff1f\uff01\uff1b\uff1
 _CONTRACTION = re.compile(r"[^\W\d_]+['\u2019][^\W\d_]+")
 _UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")  # kana and CJK ideographs
 _LONE_LETTER = re.compile(r"(?<=[\d\w)]) [A-Za-z] (?=[\d\w(+\-])")
+_TRAILING_DASH = re.compile(r" --? $")  # a run's last mark, a dash alone before prose
+_DASH_BEFORE_WORD = re.compile(r" (--?) (?=[^\W\d_])")
 _TRAILING_LETTER = re.compile(r"(?<=[\d\w)]) [A-Za-z] $")  # a run's last word, a letter alone before prose
 # Languages whose "1.500" is a decimal; in the others a point before three digits may group thousands.
 _POINT_IS_DECIMAL = frozenset({"en", "zh", "ja"})
@@ -111,14 +114,24 @@ _SPELLED_TERM = (rf"(?:(?:[0-9]+|{_NUMBER_WORD})\s+(?:times|multiplied\s+by)\s+{
                  rf"|{_SPELLED_UNKNOWN}\s+divided\s+by\s+(?:[0-9]+|{_NUMBER_WORD})(?![\w-])"
                  rf"|{_NUMBER_WORD}\s+{_SPELLED_UNKNOWN}|[0-9]+(?:\.[0-9]+)?[a-zA-Z](?![\w'])"
                  rf"|(?:[0-9]+(?:\.[0-9]+)?|{_NUMBER_WORD})(?![\w-]|\.[0-9])|{_SPELLED_UNKNOWN})")
-_SPELLED_SIDE = rf"{_SPELLED_TERM}(?:\s+(?:plus|minus)\s+{_SPELLED_TERM})*"
+# A comma may stand before "plus", "minus" or "equals" ("x divided by 2, plus 3, equals 10"): a term
+# holds no comma, so it pauses where the precedence already groups ("x plus 4, times 2" is no side).
+_SPELLED_SIDE = rf"{_SPELLED_TERM}(?:,?\s+(?:plus|minus)\s+{_SPELLED_TERM})*"
 _SPELLED_EQUATION = re.compile(
-    rf"(?<![\w-])(?P<left>{_SPELLED_SIDE})\s+(?P<rel>equals|is\s+equal\s+to|is)\s+(?P<right>{_SPELLED_SIDE})",
+    rf"(?<![\w-])(?P<left>{_SPELLED_SIDE}),?\s+(?P<rel>equals|is\s+equal\s+to|is)\s+(?P<right>{_SPELLED_SIDE})",
     re.IGNORECASE)
 _SPELLED_HINT = re.compile(r"\b(?:plus|minus|times|equals|divided|equal)\b", re.IGNORECASE)
 _HAS_UNKNOWN = re.compile(rf"(?<![A-Za-z']){_UNKNOWN_LETTER}(?![\w'])")  # "x", "3x"
 _ARITHMETIC_WORD = re.compile(r"\b(?:plus|minus|times|multiplied|divided)\b|[0-9][a-zA-Z]", re.IGNORECASE)
 _LIST_CUT = re.compile(r"[,;\n]|\.(?:\s|$)")  # where a listed equation would start or end
+
+
+# A chat rendered as text (the LangChain adapter's "User: ...\n\nAssistant: ..."): turn labels at line starts.
+_TURN = re.compile(r"^(system|user|human|assistant|ai)[ \t]*:", re.IGNORECASE | re.MULTILINE)
+_USER_ROLES = frozenset({"user", "human"})
+_ASSISTANT_ROLES = frozenset({"assistant", "ai"})
+_VALUE = r"[A-Za-z](?:_?[0-9]+)? = -?[0-9]+(?:[./][0-9]+)?"
+_STATED_VALUES = re.compile(rf"(?:Answer: )?{_VALUE}(?:, (?:and )?{_VALUE})*\.?")  # "x = 2", "Answer: x = 2, y = 1"
 
 
 @dataclass(frozen=True)
@@ -162,6 +175,9 @@ def _equation_runs(text: str) -> tuple[list[Equation], str, list[tuple[int, int]
     for _, end in spans:  # a letter alone cut off a run's end ("= 20 y explica") is no factor of it
         if _TRAILING_LETTER.search(text, end - 1, end + 3) and end + 3 <= len(text):
             marked[end + 1] = ";"
+        dash = _DASH_BEFORE_WORD.match(text, end)  # nor a dash before a word ("= 21 - just the answer")
+        if dash is not None:
+            marked[dash.start(1) : dash.end(1)] = ";" * len(dash.group(1))
     equations = find_equations("".join(marked), limit=len(text) + 1)
     if len(equations) != pairs:
         return None  # an '=' the equation reader did not read ("2x = 6 'x = 4'", "0.33..."): no claim
@@ -180,6 +196,10 @@ def _runs_split_at_words(text: str) -> list[tuple[int, str]]:
 
 
 def _split_at_word(text: str, pos: int, run: str) -> list[tuple[int, str]]:
+    dash = _TRAILING_DASH.search(run)  # "3x + 6 = 21 - just the answer": a dash before a word is no minus
+    if dash is not None and text[pos + len(run) : pos + len(run) + 1].isalpha() and _run_sides(
+            text, pos, run[: dash.start()]) is not None:
+        return [(pos, run[: dash.start()])]
     trailing = _TRAILING_LETTER.search(run)  # "3x + 5 = 20 y explica los pasos": Spanish "and" before a word
     if trailing is not None and _run_sides(text, pos, run[: trailing.start() + 1]) is not None:
         return [(pos, run[: trailing.start() + 1])]
@@ -229,7 +249,7 @@ def understand_prompt(prompt: str) -> LinearProblem | None:
     The equations are read by the math reader, every other word by the request grammar
     (``request.lark`` over one language's table, ``reader.py``). Cached (task detection and
     constraints both ask); the result is shared, so read it only."""
-    prompt = _spelled_as_symbols(prompt)
+    prompt = _spelled_as_symbols(_history_blanked(prompt))
     if not _rule_plain_notation(prompt):
         return None
     prompt = _markup_blanked(unicodedata.normalize("NFC", prompt))
@@ -256,6 +276,42 @@ def understand_prompt(prompt: str) -> LinearProblem | None:
     asked = tuple(v for v in variables if v in named)
     return LinearProblem(tuple(equations), tuple(variables), asked, solution, request.format, request.answer_label,
                          request.target, value, language=request.language)
+
+
+def _history_blanked(prompt: str) -> str:
+    """A chat's earlier exchanges blanked (offsets kept; line breaks stay): "User: <problem>\nAssistant:
+    x = 2\nUser: <problem>" is asked the last problem. Only when every earlier user turn is a problem
+    read whole with no format asked and every assistant turn states values alone ("x = 2"): then no
+    earlier turn carries an instruction or an equation into the last one. Anything else is kept, and
+    its turn labels are no claim."""
+    turns = list(_TURN.finditer(prompt))
+    first = _exchanges_start(prompt, turns)
+    if first is None:
+        return prompt
+    blanked = list(prompt)
+    for i in range(first, len(turns) - 1, 2):
+        asked = prompt[turns[i].end() : turns[i + 1].start()]
+        answered = prompt[turns[i + 1].end() : turns[i + 2].start()]
+        problem = understand_prompt(asked.strip())
+        if problem is None or problem.format or not _STATED_VALUES.fullmatch(answered.strip()):
+            return prompt
+        for j in range(turns[i].start(), turns[i + 2].start()):
+            blanked[j] = "\n" if prompt[j] == "\n" else " "
+    return "".join(blanked)
+
+
+def _exchanges_start(prompt: str, turns: list[re.Match[str]]) -> int | None:
+    """The index of the first earlier exchange's user turn when the turns are an optional system turn,
+    user/assistant pairs and a last user turn (nothing before the first); None otherwise."""
+    roles = [t.group(1).lower() for t in turns]
+    if not _ASSISTANT_ROLES & set(roles) or prompt[: turns[0].start()].strip():
+        return None
+    first = 1 if roles[0] == "system" else 0
+    pairs = roles[first:-1]
+    if roles[-1] not in _USER_ROLES or len(pairs) % 2 or not all(
+            role in (_USER_ROLES if i % 2 == 0 else _ASSISTANT_ROLES) for i, role in enumerate(pairs)):
+        return None
+    return first
 
 
 def _answer_readable(request: LinearRequest, solution: dict[str, Fraction]) -> tuple[bool, Fraction | None]:
@@ -348,7 +404,7 @@ def _spelled_as_symbols(prompt: str) -> str:
 def _side_symbols(side: str) -> str:
     """One side of a spelled equation in symbols ("two x plus five" -> "2x + 5")."""
     out = []
-    for token in re.split(r"\s+(plus|minus)\s+", side.lower()):
+    for token in re.split(r",?\s+(plus|minus)\s+", side.lower()):
         if token in ("plus", "minus"):
             out.append("+" if token == "plus" else "-")
             continue

@@ -27,7 +27,7 @@ _ASKS_QUESTION = "asks"  # what a question or a polite request returns up the tr
 _ASKS_BARE = "asks, before '?'"  # an unknown alone ("x?"): a question only when a question mark ends it
 _JOINS = frozenset({"COMMA", "AND", "THEN", "SEMI"})
 _VERBS = frozenset({"SOLVE", "FIND", "GIVE", "WHAT_IS", "SHOW", "EXPLAIN", "NUMBER", "WRITE", "END", "TEMPLATE",
-                    "ONLY_ANSWER"})
+                    "ONLY_ANSWER", "WHAT"})
 _PRIMES = frozenset({"'", '"', "\u2019", "\u2032"})
 # A comma after these links what follows ("手順に番号をつけて、7x + 21 = 0 を解いてください").
 _FORMATS_BEFORE = frozenset({"NUMBERED"})
@@ -51,7 +51,7 @@ _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 # "?.??") are not among them: those prompts are not claimed.
 _PLACEHOLDER = r"<\s*(?:(?:the|your|final)\s+)*(?:value|answer|number|solution|result)\s*>"
 _TEMPLATE = re.compile(
-    r"(?P<var>[A-Za-z](?:_?[0-9]+)?)\s*=\s*(?:" + _PLACEHOLDER + r"|\.\.\.|\u2026|\?)(?!\s*[.,:;'\u2019]*\s*[?<\w])",
+    r"(?P<var>[A-Za-z](?:_?[0-9]+)?)\s*=\s*(?:" + _PLACEHOLDER + r"|\.\.\.|\u2026|\?)(?:(?=\s+(?:if|when|given)\s)|(?!\s*[.,:;'\u2019]*\s*[?<\w]))",
     re.IGNORECASE,
 )
 _SLOT = re.compile(_PLACEHOLDER, re.IGNORECASE)
@@ -62,6 +62,10 @@ _ELLIPSIS = re.compile(r"\.\.\.|\u2026")
 _MARKS = {".": "STOP", "\n": "STOP", "?": "QMARK", ",": "COMMA", ":": "COLON", ";": "SEMI"}
 # Transparent in every language: ASCII quotes and brackets (balanced brackets checked apart).
 _TRANSPARENT = frozenset("\"'()")
+# A dash standing alone before a word pauses like a comma ("Quick question - solve ...", "... = 21 -- what
+# is x?"); beside a number or a sign it is a minus, read with its equation or not at all.
+_DASH = re.compile(r" (--?|\u2013|\u2014) (?=[^\W\d_])")
+_LABEL_NUMBER = re.compile(r"#?[1-9][0-9]{0,2}(?=:| - )")  # "Exercise 3:", "Problem #12:"
 _EMPHASIS = re.compile(r"[^\W\d_]{2}[ ]?$")  # a word of two letters or more, then at most one space
 _DOT_TERM = re.compile(r"[0-9(]|[A-Za-z](?![A-Za-z])")  # a number, a bracket or one letter: a term
 
@@ -105,17 +109,19 @@ class _Read(Transformer[Token, Any]):
         self.asked_names.add(token.value)
         return token
 
-    def solve(self, children: list[Any]) -> None:
+    def solve(self, children: list[Any]) -> str | None:
         """A request to solve asks for the unknowns it names ("for x"), or for all of them; a second
-        request to solve beside one that names its unknowns leaves which are asked unread."""
+        request to solve beside one that names its unknowns leaves which are asked unread. Asked as
+        a method ("How do I solve ...?") it is a question."""
         self.asks = True
         names = any(isinstance(c, list) for c in children)  # "for <unknowns>"
         self.solves.append(names)
         if len(self.solves) > 1 and any(self.solves):
             raise Declined
         self.asks_all = self.asks_all or not names
+        return _ASKS_QUESTION if _ASKS_QUESTION in children else None
 
-    def find(self, children: list[Any]) -> None:
+    def find(self, children: list[Any]) -> str | None:
         """An asking verb asks for what it names ("give the value of y"); "give the answer for ..."
         names none and asks for every unknown."""
         self.asks = True
@@ -125,10 +131,17 @@ class _Read(Transformer[Token, Any]):
             isinstance(c, Token) for c in children
         ):
             self.asks_all = True
+        return _ASKS_QUESTION if _ASKS_QUESTION in children else None
+
+    def method(self, _children: list[Any]) -> str:
+        """"How do I solve ...", "show me how to solve ...": the steps are asked, as a question."""
+        self.format.add("steps")
+        return _ASKS_QUESTION
 
     def find_alone(self, children: list[Any]) -> None:
-        """"Dammi solo x": asks x, and the answer alone; "only" restricts a request to solve that
-        asked every unknown ("Solve x + y = 10, x - y = 2. Give me only x.": x alone)."""
+        """"Dammi solo x": asks x, and the answer alone ("Give only x as a fraction": in that form);
+        "only" restricts a request to solve that asked every unknown ("Solve x + y = 10, x - y = 2.
+        Give me only x.": x alone)."""
         self.find(children)
         self.format.add("answer_only")
         self.only_named = True
@@ -343,8 +356,15 @@ def _words(text: str, runs: list[tuple[int, int]], variables: frozenset[str], ta
         # after an equation or "you are", a one-letter word is the table's ("y": Spanish "and"; "a")
         between = bool(words) and words[-1].kind in ("EQ", "YOU_ARE")
         ident = _IDENT.match(text, pos)
-        if between and words[-1].kind == "EQ" and ident is not None and ident.group() in variables:
+        if between and words[-1].kind == "EQ" and ident is not None and ident.group() in variables and not (
+            _ends_as_template(text, pos)
+        ):
             return None  # "2x = 8 y x = y + 1": the unknown y, or Spanish "and"? read two ways
+        marked = _label_number_or_dash(text, pos, words[-1].kind if words else "", pos in run_at)
+        if marked is not None:
+            words.append(marked[0])
+            pos = marked[1]
+            continue
         token = _token_at(text, folded, pos, run_at, variables if not between else frozenset(), table)
         if token is None:
             return None
@@ -352,6 +372,24 @@ def _words(text: str, runs: list[tuple[int, int]], variables: frozenset[str], ta
         if word is not None:
             words.append(word)
     return _linked(_listed(words))
+
+
+def _label_number_or_dash(text: str, pos: int, previous: str, in_run: bool) -> tuple[Word, int] | None:
+    """A label's number ("Exercise 3:", no term of the problem), or a dash standing alone before a
+    word: after a label it leads like a colon ("Exercise 3 - solve ..."), else it pauses like a comma."""
+    numbered = _LABEL_NUMBER.match(text, pos) if previous == "LABEL" else None
+    if numbered is not None:
+        return Word("LABEL_NUMBER", numbered.group(), pos), numbered.end()
+    dash = _DASH.match(text, pos - 1) if pos and not in_run else None
+    if dash is None:
+        return None
+    return Word("COLON" if previous in ("LABEL", "LABEL_NUMBER") else "COMMA", dash.group(1), pos), dash.end(1)
+
+
+def _ends_as_template(text: str, pos: int) -> bool:
+    """Whether an answer template ends the prompt at ``pos`` ("3x+1=16 x=?": the unknown asked)."""
+    template = _TEMPLATE.match(text, pos)
+    return template is not None and not text[template.end() :].strip(" .\n")
 
 
 def _listed(words: list[Word]) -> list[Word]:
@@ -399,7 +437,9 @@ def _links(words: list[Word], i: int, j: int) -> bool:
     after = words[j].kind if j < len(words) else ""
     before = words[i - 1].kind if i else ""
     clause = after in _FORMAT_CLAUSES and j + 1 < len(words) and words[j + 1].kind in _FORMAT_CLAUSES[after]
-    return after in _VERBS or clause or before in _FORMATS_BEFORE or any(w.kind == "THEN" for w in words[i:j])
+    # a polite verb links too (", can you work it out?")
+    asking = after == "COURTESY" and j + 1 < len(words) and words[j + 1].kind in _VERBS
+    return after in _VERBS or clause or asking or before in _FORMATS_BEFORE or any(w.kind == "THEN" for w in words[i:j])
 
 
 def _without_opening_then(words: list[Word]) -> list[Word]:
