@@ -282,12 +282,14 @@ def _answer_rewritten(
     if kept and not kept[-1].text.endswith("\n"):
         kept[-1] = Step(text=kept[-1].text + "\n", kind=kept[-1].kind, meta=kept[-1].meta)
     carried = [*kept, Step(text=final, meta=dict(WRITTEN_BY_FALLBACK))]
-    if "steps" in new.format and (not kept or _format_errors(carried, new)):
+    if not kept:
+        return None
+    if "steps" in new.format and _format_errors(carried, new):
         # steps asked ("with numbered steps") that the cached working does not follow: the engine
         # writes them from the proven solution, checked like any answer
         return [Step(text=line + ("\n" if i < len(derivation) - 1 else ""), meta=dict(WRITTEN_BY_FALLBACK))
                 for i, line in enumerate(derivation)]
-    return carried if kept else None
+    return carried
 
 
 def _carried_working(steps: list[Step], cached: LinearConstraints, new: LinearConstraints) -> list[Step] | None:
