@@ -26,8 +26,8 @@ _LABEL = (rf"(?P<open>{_MARK})?(?:final\s+answer|answer|solution|result)"
           rf"(?:(?P<close>{_MARK})?:|:(?P<close2>{_MARK})?)[ ]")
 _LEAD = r"(?:(?:so|thus|therefore|hence),?[ ])?"
 _FORMS = (
-    # [label] x = <value>  /  label <value>
-    re.compile(rf"(?:{_LABEL})?(?P<unknown>{_UNKNOWN})[ ]?=[ ]?(?P<slot>{_PLACEHOLDER})\.?", re.IGNORECASE),
+    # [label | so] x = <value>  /  label <value>
+    re.compile(rf"(?:{_LABEL}|{_LEAD})(?P<unknown>{_UNKNOWN})[ ]?=[ ]?(?P<slot>{_PLACEHOLDER})\.?", re.IGNORECASE),
     re.compile(rf"{_LABEL}(?P<slot>{_PLACEHOLDER})\.?", re.IGNORECASE),
     # [so] x equals <value>.  /  [so] x is <value>.
     re.compile(rf"{_LEAD}(?P<unknown>{_UNKNOWN})[ ](?:equals|is)[ ](?P<slot>{_PLACEHOLDER})\.?", re.IGNORECASE),

@@ -374,12 +374,13 @@ def _final_errors(steps: list[Step], ctx: ProblemContext) -> list[str]:
 def _fail_unread_prose(
     steps: list[Step], verdicts: list[StepVerdict], variables: frozenset[str], form: str = ""
 ) -> None:
-    """Prose written for another problem is served only when every word of it is read; a step that
+    """Prose written for another problem is served only when every word of it is read; a line that
     is this prompt's own answer template filled with a number ("So x equals 6.") is written for it."""
     for step, verdict in zip(steps, verdicts):
-        if form and value_in(form, step.text) is not None:
-            continue
-        word = unread_prose(step.text, variables) if verdict.ok else None
+        text = step.text
+        if form:
+            text = "\n".join(line for line in text.split("\n") if value_in(form, line) is None)
+        word = unread_prose(text, variables) if verdict.ok else None
         if word is not None:
             verdict.fail(f"prose written for another problem that this checker cannot read ({word!r})")
 
