@@ -321,3 +321,18 @@ def test_numbered_steps_are_written_by_the_engine_when_the_cached_working_is_not
     lines = again.text.strip().splitlines()
     assert all(line.startswith(f"Step {i}:") for i, line in enumerate(lines[:-1], 1)) and len(lines) > 1, again.text
     assert lines[-1] == "Answer: x = 5" and again.verified and again.verification == "proven"
+
+
+@pytest.mark.parametrize("claim", ["So x is a positive even integer: x = 2", "x is prime", "Halve both sides: x = 2"])
+def test_prose_beside_the_template_line_is_still_read_for_another_problem(claim: str) -> None:
+    """Only the template's own line is exempt from the unread-prose rule: a claim in the same step
+    ("x is prime", then "So x equals 2.") written for the cached problem is never served again."""
+    template = 'End with "So x equals <value>."'
+    base = f"Solve 2x + 3 = 7. {template}"
+    cached = f"Step 1: Subtract 3 from both sides: 2x = 4\nStep 2: {claim}\nSo x equals 2."
+    for new, value in (("Solve 3x + 3 = 7. ", "4/3"), ("Solve 2x + 5 = 11. ", "3"), ("Solve 4x + 3 = 7. ", "1")):
+        cache, calls = StepCache(), []
+        cache.generate(base, lambda _p: cached)
+        result = cache.generate(new + template, lambda p: calls.append(p) or f"x = {value}\nSo x equals {value}.")
+        if not calls:  # served without a model call: the claim's prose must be gone
+            assert claim.split(":")[0] not in result.text, result.text

@@ -911,12 +911,22 @@ def format_errors(
     lines = [line for step in steps for line in step.text.splitlines() if line.strip()]
     if not lines:
         return ["the answer is empty"]
-    # the answer alone in a template's form: the template's line (checked below) and nothing else
-    alone = tuple(f for f in fmt if f != "answer_only") if form and "answer_only" in fmt else fmt
+    if form:
+        return _form_errors(lines, fmt, label, asked, target, form)
+    return [why for failed, why in _checks(lines[:-1], lines[-1], fmt, label, asked, target) if failed]
+
+
+def _form_errors(
+    lines: list[str], fmt: tuple[str, ...], label: str, asked: tuple[str, ...], target: str, form: str
+) -> list[str]:
+    """``format_errors`` for a prompt with an answer template: the other rules, then the last line
+    the template filled; the answer alone asked is the template's line alone (its words are the
+    template's, not "x = 5")."""
+    alone = tuple(f for f in fmt if f != "answer_only")
     errors = [why for failed, why in _checks(lines[:-1], lines[-1], alone, label, asked, target) if failed]
-    if form and "answer_only" in fmt and len(lines) > 1:
+    if "answer_only" in fmt and len(lines) > 1:
         errors.append("the prompt asks for its template's line alone, no working")
-    if form and value_in(form, lines[-1]) is None:
+    if value_in(form, lines[-1]) is None:
         errors.append(f"the prompt asks for a last line {form!r}")
     return errors
 
@@ -1032,7 +1042,7 @@ class LinearConstraints(TaskConstraints):
         the frozen stored form, which writes every number out first."""
         solution = None if self.solution is None else tuple(self.solution.items())
         return (self.equations, self.equation_texts, self.shapes, self.variables, self.asked, solution,
-                self.params, self.slots, self.format, self.answer_label, self.language, self.target, self.answer_form)
+                self.params, self.slots, self.format, self.answer_label, self.language, self.target) + (self.answer_form,)
 
     @cached_property
     def problem_hash(self) -> int:

@@ -256,7 +256,7 @@ def understand_prompt(prompt: str) -> LinearProblem | None:
     named = set(variables) if request.asks_all or not request.named else request.named
     asked = tuple(v for v in variables if v in named)
     return LinearProblem(tuple(equations), tuple(variables), asked, solution, request.format, request.answer_label,
-                         request.target, value, language=request.language, answer_form=request.answer_form)
+                         request.target, answer_form=request.answer_form, target_value=value, language=request.language)
 
 
 def _answer_readable(request: LinearRequest, solution: dict[str, Fraction]) -> tuple[bool, Fraction | None]:

@@ -335,8 +335,8 @@ def _exact(value: Fraction, sign: int) -> str:
 def _format_of(c: LinearConstraints) -> tuple[str, ...]:
     """The format the prompt asks for, as ``format_errors`` enforces it: the instructions read and
     the label of an answer template ("Final answer: x = ?"), the label last."""
-    form = (f"form {c.answer_form}",) if c.answer_form else ()  # absent when none: older keys stay as they were
-    return (*(str(item) for item in c.format), f"label {c.answer_label}", f"language {c.language}", *form)
+    keyed = (*(str(item) for item in c.format), f"label {c.answer_label}", f"language {c.language}")
+    return keyed + ((f"form {c.answer_form}",) if c.answer_form else ())  # absent when none: older keys stay
 
 
 def _format_errors(steps: list[Step], c: LinearConstraints) -> list[str]:
