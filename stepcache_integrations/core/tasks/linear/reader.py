@@ -347,7 +347,7 @@ def _parse(words: list[Word], language: str, variables: frozenset[str]) -> Linea
     asked = variables if transformer.asks_all or not transformer.asked_names else transformer.asked_names
     if transformer.template_names and transformer.template_names != asked:
         return None  # "find x ... Answer: y = ?": the answer line cannot name what is asked and the template both
-    form = _answer_form(transformer, asked, variables)
+    form = _answer_form(transformer, asked)
     if form is None:
         return None
     fmt = tuple(f for f in FORMATS if f in transformer.format)
@@ -358,7 +358,7 @@ def _parse(words: list[Word], language: str, variables: frozenset[str]) -> Linea
                          transformer.answer_label, language, target, form)
 
 
-def _answer_form(transformer: _Read, asked: frozenset[str] | set[str], variables: frozenset[str]) -> str | None:
+def _answer_form(transformer: _Read, asked: frozenset[str] | set[str]) -> str | None:
     """The one answer template's text ("" when none), or None when it cannot be followed: two
     templates, one beside an "Answer: ..." template, one naming an unknown that is not the one
     asked (or not the equations'), or a bare slot while more than one unknown is asked."""
@@ -368,11 +368,9 @@ def _answer_form(transformer: _Read, asked: frozenset[str] | set[str], variables
     if len(forms) != 1 or transformer.answer_label:
         return None
     form = forms[0]
-    if form.unknown:
-        ok = form.unknown in variables and set(asked) == {form.unknown} and not transformer.derived
-    else:
-        ok = bool(transformer.derived) or len(asked) == 1
-    return form.text if ok else None
+    if form.unknown:  # tied to the one unknown asked by the template check in ``_parse``
+        return form.text
+    return form.text if transformer.derived or len(asked) == 1 else None
 
 
 def _target(transformer: _Read, variables: frozenset[str]) -> str | None:
