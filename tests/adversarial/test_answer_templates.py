@@ -280,7 +280,47 @@ FORMATS = [
     ("Solve 7x + 1 = 3. Write the exact answer.", ("fraction",)),
     ("Solve 3x + 2 = 20 in one line.", ("one_line",)),
     ("Solve for t: 4t - 2 = 10 in one line.", ("one_line",)),
+    ("In one line: solve 7x + 3 = 31", ("one_line",)),
+    ("On one line: find y in 4y - 3 = 9", ("one_line",)),
+    ("Solve 6x + 1 = 13, showing numbered steps.", ("steps", "numbered")),
+    ("Solve 5x + 2 = 17, with numbered steps.", ("steps", "numbered")),
+    ("Solve 3n - 4 = 11 numbering each step.", ("steps", "numbered")),
+    ("Give only x as a fraction: 4x - 1 = 6", ("answer_only", "fraction")),
+    ("Give me z as a fraction: 3z + 2 = 7", ("fraction",)),
+    ("Give x as a decimal: 4x - 2 = 6", ("decimal",)),
+    ("Solve 4x - 1 = 6. Give your answer as a fraction.", ("fraction",)),
+    ("Solve 3x + 1 = 8. Give the answer as a fraction in lowest terms.", ("fraction",)),
+    ("Solve 2x + 3 = 10. No explanation needed.", ("answer_only",)),
+    ("Solve 5x - 2 = 9. Just give the answer, no explanation.", ("answer_only",)),
+    ("Solve 7x + 2 = 11. Return only the final answer.", ("answer_only",)),
 ]
+
+FORMAT_TRAPS = [
+    "Give x as a fraction and a decimal: 4x - 1 = 6",  # two forms no answer can follow
+    "In one line: solve 4x - 1 = 6. Show your steps.",
+    "Solve 6x + 1 = 13, showing numbered steps. Answer in one line.",
+    "Give x as a percentage: 4x - 1 = 6",  # a form the table does not declare
+    "Solve 4x - 1 = 6. Give your answer as a mixed number.",
+    "Solve 4x - 1 = 6. Give your answer as a fraction of y.",
+    "Give y as a fraction: 4x - 1 = 6",  # not an unknown of the equation
+    "Give x as a fraction: 4x - 1 = 6 + y",  # no unique solution
+    "Give only x as a fraction: x + y = 6",
+    "In two lines: solve 4x - 1 = 6",
+    "In one line: 4x - 1 = 6 is false",
+    "Solve 4x - 1 = 6. No explanation needed, but check it.",
+    "Solve 4x - 1 = 6. Return only the final answer in French.",
+    "Return x rounded: 4x - 1 = 6",
+]
+
+
+@pytest.mark.parametrize("prompt", FORMAT_TRAPS)
+def test_a_format_trap_is_no_claim(prompt: str) -> None:
+    assert understand_prompt(prompt) is None, prompt
+    cache = StepCache()
+    cache.generate("Solve 4x - 1 = 6.", lambda _p: "4x = 7\nAnswer: x = 7/4")
+    asked: list[str] = []
+    result = cache.generate(prompt, lambda p: asked.append(p) or "I cannot say.")
+    assert asked and not (result.verified and result.task == "linear_equation"), prompt
 
 
 @pytest.mark.parametrize(("prompt", "fmt"), FORMATS)
@@ -299,8 +339,10 @@ def test_each_format_is_read_and_followed_for_a_changed_constant(prompt: str, fm
     assert again.verified and again.verification == "proven", again.text
     if "fraction" in fmt:
         assert "." not in found.group(1), again.text
-    if "one_line" in fmt:
+    if "one_line" in fmt or "answer_only" in fmt:
         assert len(lines) == 1, again.text
+    if "numbered" in fmt:
+        assert all(line.startswith(f"Step {i}") for i, line in enumerate(lines[:-1], 1)) and len(lines) > 1, again.text
 
 
 def test_an_exact_answer_is_never_written_as_a_decimal() -> None:

@@ -35,9 +35,10 @@ _FORMATS_BEFORE = frozenset({"NUMBERED"})
 # A comma before a format clause links it ("を解いて、答えを一行で書いてください", "，只写答案"): the
 # answer and how it is written, or "only" and what it leaves; never "Answer:" (a template).
 _FORMAT_CLAUSES = {"ANSWER": frozenset({"OBJ", "ONE_LINE", "AS", "ONLY", "FRACTION", "DECIMAL"}),
-                   "ONLY": frozenset({"WRITE", "GIVE", "ANSWER", "ART"})}  # ", just the answer"
+                   "ONLY": frozenset({"WRITE", "GIVE", "ANSWER", "ART"}),  # ", just the answer"
+                   "NO": frozenset({"EXPLANATION", "STEPNOUN", "POSS"})}  # ", no explanation"
 # A comma before these is no list's: "Solve 2x + 1 = 5, please", "Find y, if 3y + 4 = 25", "Find x, step by step".
-_DROPS_COMMA = frozenset({"PLEASE", "FOR_ME", "IF", "STEP_BY_STEP", "THANKS"})
+_DROPS_COMMA = frozenset({"PLEASE", "FOR_ME", "IF", "STEP_BY_STEP", "THANKS", "NUMBERED"})  # ", with numbered steps"
 
 #: The format instructions this task reads, keys of :attr:`LinearRequest.format`.
 FORMATS = ("steps", "numbered", "lines", "answer_last", "answer_value", "answer_named", "answer_only", "one_line",
@@ -287,6 +288,24 @@ class _Read(Transformer[Token, Any]):
         self.answer_forms.append(form)
         if form.unknown:
             self.template_names.add(form.unknown)
+
+    def find_as_fraction(self, children: list[Any]) -> None:
+        """"Give x as a fraction: ...": asks x, as a fraction."""
+        self.find(children)
+        self.format.add("fraction")
+
+    def find_as_decimal(self, children: list[Any]) -> None:
+        self.find(children)
+        self.format.add("decimal")
+
+    def find_alone_as_fraction(self, children: list[Any]) -> None:
+        """"Give only x as a fraction: ...": asks x, the answer alone, as a fraction."""
+        self.find_alone(children)
+        self.format.add("fraction")
+
+    def find_alone_as_decimal(self, children: list[Any]) -> None:
+        self.find_alone(children)
+        self.format.add("decimal")
 
     def answer_form_alone(self, children: list[Any]) -> None:
         """"Reply with one sentence of the form "...": the template's line is the whole answer."""
