@@ -38,7 +38,8 @@ _FORMAT_CLAUSES = {"ANSWER": frozenset({"OBJ", "ONE_LINE", "AS", "ONLY", "FRACTI
                    "ONLY": frozenset({"WRITE", "GIVE", "ANSWER", "ART"}),  # ", just the answer"
                    "NO": frozenset({"EXPLANATION", "STEPNOUN", "POSS"})}  # ", no explanation"
 # A comma before these is no list's: "Solve 2x + 1 = 5, please", "Find y, if 3y + 4 = 25", "Find x, step by step".
-_DROPS_COMMA = frozenset({"PLEASE", "FOR_ME", "IF", "STEP_BY_STEP", "THANKS", "NUMBERED"})  # ", with numbered steps"
+# (NUMBERED: ", with numbered steps")
+_DROPS_COMMA = frozenset({"NUMBERED", "PLEASE", "FOR_ME", "IF", "STEP_BY_STEP", "THANKS"})
 
 #: The format instructions this task reads, keys of :attr:`LinearRequest.format`.
 FORMATS = ("steps", "numbered", "lines", "answer_last", "answer_value", "answer_named", "answer_only", "one_line",
