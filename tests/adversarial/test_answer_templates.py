@@ -92,12 +92,22 @@ TEMPLATES = [
     ('Solve for z: 3z + 1 = 16. Finish with "__Result:__ z = <value>"', "__Result:__ z = <value>"),
     ('Solve 6m + 4 = 40 step by step. End with "**Final answer:** <value>"', "**Final answer:** <value>"),
     ('What is x if 5x + 3 = 43? End with "Hence x = <value>."', "Hence x = <value>."),
+    ('Solve 9p - 2 = 25. Use the format "Answer: p = <value>".', "Answer: p = <value>"),
+    ('Solve 2w + 11 = 21. Format: "Result: <value>"', "Result: <value>"),
+    ('Solve 4x + 1 = 33. Your last line must be "So x is <value>."', "So x is <value>."),
+    ('Solve 3q - 8 = 13. Write your final answer as "q = <value>".', "q = <value>"),
+    ('Solve 6x + 7 = 43. Give your final answer in the form "Therefore x = <value>."', "Therefore x = <value>."),
+    ('Solve 8r + 3 = 35. Present the result as "**Result:** r = <value>".', "**Result:** r = <value>"),
+    ('Solve for x: 7x - 6 = 22. Respond with only "The answer is <value>."', "The answer is <value>."),
+    ('Solve 5h + 4 = 29. Put "h = <value>" at the end.', "h = <value>"),
+    ('Solve 2x + 9 = 23. Final line: "x equals <value>"', "x equals <value>"),
 ]
 
 # (prompt, the line the answer ends with: the unquoted "x = ..." and formats read beside a request)
 UNQUOTED = [
     ("Solve 6k + 5 = 41. Answer in the form k = ...", "k = <value>"),
     ("Solve 4x + 3 = 27. End with x = <value>", "x = <value>"),
+    ("Solve 3x + 4 = 19. Give the answer in the form x = <value>.", "x = <value>"),
 ]
 
 
@@ -189,6 +199,14 @@ TRAPS = [
     "Solve 3x + 5 = 20. Give the exact answer as a decimal.",  # two forms no answer can follow
     "Solve 3x + 5 = 20 in one line. Show your steps.",
     "Solve 3x + 5 = 20. Answer in the form x > ...",
+    'Solve 3x + 5 = 20. Format: "x > <value>"',
+    'Solve 3x + 5 = 20. Your last line must be "y = <value>".',
+    'Solve 3x + 5 = 20. Your last line must not be "x = <value>".',
+    'Solve 3x + 5 = 20. Write your final answer as "x = <value>%".',
+    'Solve 3x + 5 = 20. Use the format "x = <value> (approx.)".',
+    'Solve 3x + 5 = 20. Final line: "The solution is <value> or less."',
+    'Solve 3x + 5 = 20. Reply only with "x = <value>" in German.',
+    'Solve 3x + 5 = 20. Format: "x = <value>" and "y = <value>"',
 ]
 
 

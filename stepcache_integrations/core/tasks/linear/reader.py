@@ -282,7 +282,7 @@ class _Read(Transformer[Token, Any]):
     def answer_form(self, children: list[Any]) -> None:
         """A quoted answer template (or "in the form x = ..."): the last line, written verbatim with
         the value; a template no declared form reads declines the prompt."""
-        token = children[-1]
+        token = next(c for c in children if isinstance(c, Token) and c.type in ("ANSWER_FORM", "TEMPLATE"))
         form = form_of_template(token.value) if token.type == "TEMPLATE" else read_answer_form(token.value)
         if form is None:
             raise Declined
