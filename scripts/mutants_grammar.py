@@ -192,7 +192,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("form-phrase-deleted", "'in the form' deleted from the English table ('Answer in the form k = ...' not read)",
      _LINEAR + "vocabulary/en.json", '   "in the form",\n', "", _FORMS),
     ("form-production-dropped", "the 'one sentence of the form' production dropped (the hard workload's template not read)",
-     _LINEAR + "request.lark", "              | (WRITE | GIVE ME?) ONE_SENTENCE ANSWER_FORM                   -> answer_form_alone\n",
+     _LINEAR + "request.lark", "              | (WRITE | GIVE ME?)? ONE_SENTENCE ANSWER_FORM                  -> answer_form_alone\n",
      "", _FORMS),
     ("exact-answer-not-a-fraction", "'Give the exact answer' read as asking a decimal",
      _LINEAR + "request.lark", "              | (GIVE ME? | WRITE)? EXACT_ANSWER                              -> as_fraction",
