@@ -396,3 +396,16 @@ def test_prose_beside_the_template_line_is_still_read_for_another_problem(claim:
         result = cache.generate(new + template, lambda p: calls.append(p) or f"x = {value}\nSo x equals {value}.")
         if not calls:  # served without a model call: the claim's prose must be gone
             assert claim.split(":")[0] not in result.text, result.text
+
+
+def test_a_bare_slot_holds_the_asked_expression_and_a_named_one_is_no_claim() -> None:
+    """'what is 2x? End with "The answer is <value>."': the slot holds 2x's value (never x's); a
+    template naming the unknown beside an asked expression is two things asked."""
+    cache = StepCache()
+    cache.generate(BASE.format(v="x", eq="3x + 5 = 20"), lambda _p: "Step 1: 3x = 15\nStep 2: x = 5\nAnswer: x = 5")
+    for prompt, value in (('Given 3x + 5 = 20, what is 2x? End with "The answer is <value>."', 10),
+                          ('Given 3x + 8 = 29, what is 2x? End with "The answer is <value>."', 14)):
+        served = cache.generate(prompt, lambda _p: pytest.fail("a model call"))
+        assert served.text.strip().splitlines()[-1] == f"The answer is {value}.", served.text
+    assert understand_prompt('Given 3x + 5 = 20, what is 2x? End with "x = <value>".') is None
+    assert understand_prompt('Given 3x + 5 = 20, what is 2x? End with "So x equals <value>."') is None

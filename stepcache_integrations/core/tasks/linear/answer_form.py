@@ -47,7 +47,6 @@ class AnswerForm:
     unknown: str
 
 
-
 def read_answer_form(text: str) -> AnswerForm | None:
     """The declared template ``text`` is (the inside of the quotes), or None."""
     text = text.strip()

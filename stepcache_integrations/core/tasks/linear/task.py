@@ -279,11 +279,11 @@ def _answer_rewritten(
     if "answer_only" in new.format or "one_line" in new.format:
         return [Step(text=final, meta=dict(WRITTEN_BY_FALLBACK))]
     kept = [step for step in (_without_answer_lines(step) for step in working) if step is not None]
-    if kept and not kept[-1].text.endswith("\n"):
-        kept[-1] = Step(text=kept[-1].text + "\n", kind=kept[-1].kind, meta=kept[-1].meta)
-    carried = [*kept, Step(text=final, meta=dict(WRITTEN_BY_FALLBACK))]
     if not kept:
         return None
+    if not kept[-1].text.endswith("\n"):
+        kept[-1] = Step(text=kept[-1].text + "\n", kind=kept[-1].kind, meta=kept[-1].meta)
+    carried = [*kept, Step(text=final, meta=dict(WRITTEN_BY_FALLBACK))]
     if "steps" in new.format and _format_errors(carried, new):
         # steps asked ("with numbered steps") that the cached working does not follow: the engine
         # writes them from the proven solution, checked like any answer
