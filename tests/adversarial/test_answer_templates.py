@@ -309,7 +309,7 @@ FORMATS = [
     ("Solve 4x - 1 = 6. Give your answer as a fraction.", ("fraction",)),
     ("Solve 3x + 1 = 8. Give the answer as a fraction in lowest terms.", ("fraction",)),
     ("Solve 2x + 3 = 10. No explanation needed.", ("answer_only",)),
-    ("Solve 5x - 2 = 9. Just give the answer, no explanation.", ("answer_only",)),
+    ("Solve 5x - 2 = 9. Just give the answer. No explanation needed.", ("answer_only",)),
     ("Solve 7x + 2 = 11. Return only the final answer.", ("answer_only",)),
 ]
 

@@ -35,8 +35,7 @@ _FORMATS_BEFORE = frozenset({"NUMBERED"})
 # A comma before a format clause links it ("を解いて、答えを一行で書いてください", "，只写答案"): the
 # answer and how it is written, or "only" and what it leaves; never "Answer:" (a template).
 _FORMAT_CLAUSES = {"ANSWER": frozenset({"OBJ", "ONE_LINE", "AS", "ONLY", "FRACTION", "DECIMAL"}),
-                   "ONLY": frozenset({"WRITE", "GIVE", "ANSWER", "ART"}),  # ", just the answer"
-                   "NO": frozenset({"EXPLANATION", "STEPNOUN", "POSS"})}  # ", no explanation"
+                   "ONLY": frozenset({"WRITE", "GIVE", "ANSWER", "ART"})}  # ", just the answer"
 # A comma before these is no list's: "Solve 2x + 1 = 5, please", "Find y, if 3y + 4 = 25", "Find x, step by step".
 # (NUMBERED: ", with numbered steps")
 _DROPS_COMMA = frozenset({"NUMBERED", "PLEASE", "FOR_ME", "IF", "STEP_BY_STEP", "THANKS"})
