@@ -17,6 +17,7 @@ _GRAMMAR_TESTS = ("tests/unit/test_linear_grammar.py", "tests/unit/test_linear_r
 _RED_TEAM = ("tests/adversarial/test_grammar_red_team.py",)
 _LANGUAGES = ("tests/adversarial/test_linear_everyday_languages.py",)
 _ENGLISH = ("tests/adversarial/test_linear_everyday_english.py",)
+_FORMS = ("tests/adversarial/test_answer_templates.py",)
 
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
@@ -134,7 +135,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("negation-read-as-equals", "'is not' read as 'is' in 'tell me what x is not if ...' (the negation served x)",
      _LINEAR + "vocabulary/en.json", '   "is",\n   "is equal to",', '   "is",\n   "is not",\n   "is equal to",', _ENGLISH),
     ("explain-why-read-as-dont-explain", "'explain why' read as 'don't explain' (the answer alone served for an explanation asked)",
-     _LINEAR + "vocabulary/en.json", '   "without explaining it"\n', '   "without explaining it",\n   "explain why"\n', _ENGLISH),
+     _LINEAR + "vocabulary/en.json", '   "no explanations needed"\n', '   "no explanations needed",\n   "explain why"\n', _ENGLISH),
     ("undeclared-persona-read", "a persona the table does not declare ('You are a pirate') read as a tutor's",
      _LINEAR + "vocabulary/en.json", '   "solver",\n   "helper"\n', '   "solver",\n   "helper",\n   "pirate"\n', _ENGLISH),
     ("lone-dollar-blanked", "a lone '$' (a price) blanked as markup ('Solve 2x + 7 = $15' read)",
@@ -171,4 +172,37 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      "        if False:", _ENGLISH),
     ("spelled-article-read-as-unknown", "'Solve a plus 4 equals 9.' read with the article 'a' as an unknown",
      _LINEAR + "prompt.py", '_UNKNOWN_LETTER = "[b-hj-zB-HJ-Z]"', '_UNKNOWN_LETTER = "[a-zA-Z]"', _ENGLISH),
+    # -- answer templates and formats (branch wip/formats) --
+    ("form-template-undeclared-words", "a template with words outside the declared forms ('Answer: x > <value>', "
+     "'x = <value> + 1') read as the last line to write",
+     _LINEAR + "answer_form.py", r'(?P<unknown>{_UNKNOWN})[ ]?=[ ]?(?P<slot>{_PLACEHOLDER})\.?", re.IGNORECASE),',
+     r'(?P<unknown>{_UNKNOWN})[ ]?[=>][ ]?(?P<slot>{_PLACEHOLDER})(?:[ ].*)?\.?", re.IGNORECASE),', _FORMS),
+    ("form-unclosed-bold-read", "a template whose bold mark is never closed ('**Answer: x = <value>') read",
+     _LINEAR + "answer_form.py", '            return None  # "**Answer: x = <value>": a bold mark', '            pass  # ', _FORMS),
+    ("form-not-enforced", "an answer whose last line is not the quoted template filled ('Answer: x = 5' for "
+     "'**Answer:** x = <value>') passes its format check",
+     _LINEAR + "chain.py", "    if value_in(form, lines[-1]) is None:", "    if False:", _FORMS),
+    ("form-not-keyed", "two quoted templates share a problem key (one's answer served for the other)",
+     _LINEAR + "task.py", '    return keyed + ((f"form {c.answer_form}",) if c.answer_form else ())', "    return keyed", _FORMS),
+    ("form-bare-slot-many-unknowns", "a bare slot ('The solution is <value>.') read while two unknowns are asked",
+     _LINEAR + "reader.py", "    return form.text if transformer.derived or len(asked) == 1 else None",
+     "    return form.text", _FORMS),
+    ("form-one-sentence-not-alone", "'Reply with one sentence of the form ...' served with working before the sentence",
+     _LINEAR + "reader.py", '        self.answer_form(children)\n        self.format.add("answer_only")',
+     "        self.answer_form(children)", _FORMS),
+    ("form-phrase-deleted", "'in the form' deleted from the English table ('Answer in the form k = ...' not read)",
+     _LINEAR + "vocabulary/en.json", '   "in the form",\n', "", _FORMS),
+    ("form-production-dropped", "the 'one sentence of the form' production dropped (the hard workload's template not read)",
+     _LINEAR + "request.lark", "              | (WRITE | GIVE ME?)? ONE_SENTENCE ANSWER_FORM                  -> answer_form_alone\n",
+     "", _FORMS),
+    ("exact-answer-not-a-fraction", "'Give the exact answer' read as asking a decimal",
+     _LINEAR + "request.lark", "              | (GIVE ME? | WRITE)? EXACT_ANSWER                              -> as_fraction",
+     "              | (GIVE ME? | WRITE)? EXACT_ANSWER                              -> as_decimal", _FORMS),
+    ("form-prose-exempt-whole-step", "a step holding the template's line is exempt whole from the unread-prose rule "
+     "('x is prime' re-served for another problem)",
+     _LINEAR + "task.py", '            text = "\\n".join(line for line in text.split("\\n") if value_in(form, line) is None)',
+     '            text = ""', _FORMS),
+    ("numbered-steps-not-written", "numbered steps asked and the cached working unnumbered: the unnumbered working "
+     "served or a model call made (the engine no longer writes them)",
+     _LINEAR + "task.py", '    if "steps" not in new.format or not _format_errors(carried, new):', "    if True:", _FORMS),
 ]

@@ -26,6 +26,7 @@ from ..algebra import (
 from ..base import TaskConstraints, short_text_cache
 from ..prompt_diff import extract_slots
 from ..stepwise import label_len
+from .answer_form import value_in
 from .prompt import understand_prompt
 from .targets import same_target, target_value, written_target
 
@@ -900,16 +901,34 @@ _DECIMAL = re.compile(r"\d\.\d")  # a decimal point between digits (the line's c
 
 
 def format_errors(
-    steps: list[Step], fmt: tuple[str, ...], label: str, asked: tuple[str, ...], target: str = ""
+    steps: list[Step], fmt: tuple[str, ...], label: str, asked: tuple[str, ...], target: str = "", form: str = ""
 ) -> list[str]:
     """Why the answer of ``steps`` (for the ``asked`` unknowns, or the asked expression ``target``)
-    does not follow the format the prompt asks for (empty: it does)."""
-    if not fmt and not label:
+    does not follow the format the prompt asks for (empty: it does); ``form``: the quoted answer
+    template the last line must be, filled with a plain number (answer_form.py)."""
+    if not fmt and not label and not form:
         return []
     lines = [line for step in steps for line in step.text.splitlines() if line.strip()]
     if not lines:
         return ["the answer is empty"]
+    if form:
+        return _form_errors(lines, fmt, label, asked, target, form)
     return [why for failed, why in _checks(lines[:-1], lines[-1], fmt, label, asked, target) if failed]
+
+
+def _form_errors(
+    lines: list[str], fmt: tuple[str, ...], label: str, asked: tuple[str, ...], target: str, form: str
+) -> list[str]:
+    """``format_errors`` for a prompt with an answer template: the other rules, then the last line
+    the template filled; the answer alone asked is the template's line alone (its words are the
+    template's, not "x = 5")."""
+    alone = tuple(f for f in fmt if f != "answer_only")
+    errors = [why for failed, why in _checks(lines[:-1], lines[-1], alone, label, asked, target) if failed]
+    if "answer_only" in fmt and len(lines) > 1:
+        errors.append("the prompt asks for its template's line alone, no working")
+    if value_in(form, lines[-1]) is None:
+        errors.append(f"the prompt asks for a last line {form!r}")
+    return errors
 
 
 def _values_alone(line: str, asked: tuple[str, ...]) -> bool:
@@ -986,6 +1005,7 @@ class LinearConstraints(TaskConstraints):
     answer_label: str = ""
     language: str = ""  # the request's language (its vocabulary table); "" for an entry stored without one
     target: str = ""
+    answer_form: str = ""  # a quoted answer template the last line follows ("So x equals <value>."), "" when none
 
     @staticmethod
     def of_prompt(prompt: str) -> LinearConstraints:
@@ -1013,6 +1033,7 @@ class LinearConstraints(TaskConstraints):
             answer_label=problem.answer_label,
             language=problem.language,
             target=problem.target,
+            answer_form=problem.answer_form,
         )
 
     @cached_property
@@ -1021,7 +1042,7 @@ class LinearConstraints(TaskConstraints):
         the frozen stored form, which writes every number out first."""
         solution = None if self.solution is None else tuple(self.solution.items())
         return (self.equations, self.equation_texts, self.shapes, self.variables, self.asked, solution,
-                self.params, self.slots, self.format, self.answer_label, self.language, self.target)
+                self.params, self.slots, self.format, self.answer_label, self.language, self.target) + (self.answer_form,)
 
     @cached_property
     def problem_hash(self) -> int:
@@ -1029,7 +1050,7 @@ class LinearConstraints(TaskConstraints):
         texts and names, so equal hashes; a key is still compared whole): hashing every number
         of a problem cost more than the lookup it served."""
         return hash((self.equation_texts, self.shapes, self.variables, self.asked, self.slots, self.format,
-                     self.language, self.target))
+                     self.language, self.target, self.answer_form))
 
     @property
     def target_value(self) -> Fraction | None:
@@ -1059,6 +1080,7 @@ class LinearConstraints(TaskConstraints):
             "answer_label": self.answer_label,
             "language": self.language,
             **({"target": self.target} if self.target else {}),  # written only when asked: older forms stay as they were
+            **({"answer_form": self.answer_form} if self.answer_form else {}),
         }
 
     @staticmethod
@@ -1085,7 +1107,7 @@ class LinearConstraints(TaskConstraints):
 
 # fields stored as lists of strings, and as strings (an older entry may lack any of them)
 _STORED_TUPLES = ("equation_texts", "variables", "asked", "slots", "format")
-_STORED_TEXTS = ("answer_label", "language", "target")
+_STORED_TEXTS = ("answer_label", "language", "target", "answer_form")
 
 
 @lru_cache(maxsize=4096)

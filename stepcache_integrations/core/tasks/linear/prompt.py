@@ -148,6 +148,7 @@ class LinearProblem:
     target: str = ""
     target_value: Fraction | None = None
     language: str = ""  # the vocabulary table that read the request: the language the answer is written in
+    answer_form: str = ""  # a quoted answer template the last line follows (answer_form.py), "" when none
 
 
 def _equation_runs(text: str) -> tuple[list[Equation], str, list[tuple[int, int]]] | None:
@@ -275,7 +276,7 @@ def understand_prompt(prompt: str) -> LinearProblem | None:
     named = set(variables) if request.asks_all or not request.named else request.named
     asked = tuple(v for v in variables if v in named)
     return LinearProblem(tuple(equations), tuple(variables), asked, solution, request.format, request.answer_label,
-                         request.target, value, language=request.language)
+                         request.target, answer_form=request.answer_form, target_value=value, language=request.language)
 
 
 def _history_blanked(prompt: str) -> str:

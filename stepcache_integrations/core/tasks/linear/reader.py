@@ -19,6 +19,7 @@ from typing import Any
 from lark import Token, Transformer
 
 from ..request_language import Declined, RequestLanguage, Vocabulary, Word, fold
+from .answer_form import AnswerForm, form_of_template, read_answer_form
 from .targets import EXPRESSION, canonical_target
 
 __all__ = ["FORMATS", "LinearRequest", "read_request"]
@@ -36,7 +37,8 @@ _FORMATS_BEFORE = frozenset({"NUMBERED"})
 _FORMAT_CLAUSES = {"ANSWER": frozenset({"OBJ", "ONE_LINE", "AS", "ONLY", "FRACTION", "DECIMAL"}),
                    "ONLY": frozenset({"WRITE", "GIVE", "ANSWER", "ART"})}  # ", just the answer"
 # A comma before these is no list's: "Solve 2x + 1 = 5, please", "Find y, if 3y + 4 = 25", "Find x, step by step".
-_DROPS_COMMA = frozenset({"PLEASE", "FOR_ME", "IF", "STEP_BY_STEP", "THANKS"})
+# (NUMBERED: ", with numbered steps")
+_DROPS_COMMA = frozenset({"NUMBERED", "PLEASE", "FOR_ME", "IF", "STEP_BY_STEP", "THANKS"})
 
 #: The format instructions this task reads, keys of :attr:`LinearRequest.format`.
 FORMATS = ("steps", "numbered", "lines", "answer_last", "answer_value", "answer_named", "answer_only", "one_line",
@@ -55,6 +57,12 @@ _TEMPLATE = re.compile(
     re.IGNORECASE,
 )
 _SLOT = re.compile(_PLACEHOLDER, re.IGNORECASE)
+# A quoted span on one line: "...", '...', “...”, ‘...’ (a closing quote not inside a word).
+_QUOTED = re.compile(
+    r'"([^"\n]+)"|\'([^\'\n]+)\'(?!\w)|\u201c([^\u201d\n]+)\u201d'
+    r"|\u2018([^\u2019\n]+)\u2019(?!\w)"
+)
+_QUOTED_SLOT = re.compile(r"[\"'\u201c\u2018][^\n]*" + _PLACEHOLDER, re.IGNORECASE)
 _STEP_LABEL = re.compile(r"(?:step|STEP|Step)\s+(?:[kKnN]|[1-9])\s*:")
 _ELLIPSIS = re.compile(r"\.\.\.|\u2026")
 # Sentence marks every table reads ("!" is none: a factorial after a number, an emphasis elsewhere); a table adds its own script's marks (Chinese "。", "，") as
@@ -85,6 +93,7 @@ class LinearRequest:
     answer_label: str
     language: str
     target: str = ""
+    answer_form: str = ""  # a quoted answer template the last line follows ("So x equals <value>."): answer_form.py
 
 
 class _Read(Transformer[Token, Any]):
@@ -101,6 +110,7 @@ class _Read(Transformer[Token, Any]):
         self.answer_label = ""
         self.template_names: set[str] = set()  # the unknowns an answer template names ("Answer: y = ?")
         self.derived: list[str] = []  # expressions asked ("x squared", "2x"), as the target parser reads them
+        self.answer_forms: list[AnswerForm] = []  # quoted answer templates ("End with "So x equals <value>."")
 
     def VAR(self, token: Token) -> Token:  # noqa: N802 - Lark's terminal callbacks
         return token
@@ -284,6 +294,32 @@ class _Read(Transformer[Token, Any]):
             self.template_names.add(children[-1].value)
 
 
+    def answer_form(self, children: list[Any]) -> None:
+        """A quoted answer template (or "in the form x = ..."): the last line, written verbatim with
+        the value; a template no declared form reads declines the prompt."""
+        token = next(c for c in children if isinstance(c, Token) and c.type in ("ANSWER_FORM", "TEMPLATE"))
+        form = form_of_template(token.value) if token.type == "TEMPLATE" else read_answer_form(token.value)
+        if form is None:
+            raise Declined
+        self.answer_forms.append(form)
+        if form.unknown:
+            self.template_names.add(form.unknown)
+
+    def find_as_fraction(self, children: list[Any]) -> None:
+        """"Give x as a fraction: ...": asks x, as a fraction."""
+        self.find(children)
+        self.format.add("fraction")
+
+    def find_as_decimal(self, children: list[Any]) -> None:
+        self.find(children)
+        self.format.add("decimal")
+
+    def answer_form_alone(self, children: list[Any]) -> None:
+        """"Reply with one sentence of the form "...": the template's line is the whole answer."""
+        self.answer_form(children)
+        self.format.add("answer_only")
+
+
 def _names(children: list[Any]) -> list[str]:
     return [c.value for c in children if isinstance(c, Token) and c.type == "VAR"]
 
@@ -314,7 +350,18 @@ def read_request(
         read = _parse(words, vocabulary.language, variables)
         if read is not None:
             return read
-    return None
+    return _read_quoted_form(text, runs, variables)
+
+
+def _read_quoted_form(text: str, runs: list[tuple[int, int]], variables: frozenset[str]) -> LinearRequest | None:
+    """A prompt no table reads with its quotes transparent, read again with each quoted span that
+    holds a slot as one answer template (English templates, read in the English table only): a
+    prompt read the first way is read as before."""
+    if not _QUOTED_SLOT.search(text):
+        return None
+    english = _LANGUAGE.vocabularies[0]
+    words = _words(text, runs, variables, english, quoted_forms=True)
+    return None if words is None else _parse(words, english.language, variables)
 
 
 def _parse(words: list[Word], language: str, variables: frozenset[str]) -> LinearRequest | None:
@@ -327,12 +374,30 @@ def _parse(words: list[Word], language: str, variables: frozenset[str]) -> Linea
     asked = variables if asks_all or not transformer.asked_names else transformer.asked_names
     if transformer.template_names and transformer.template_names != asked:
         return None  # "find x ... Answer: y = ?": the answer line cannot name what is asked and the template both
+    form = _answer_form(transformer, asked)
+    if form is None:
+        return None
     fmt = tuple(f for f in FORMATS if f in transformer.format)
     target = _target(transformer, variables)
     if target is None:
         return None
     return LinearRequest(frozenset(transformer.asked_names), asks_all, transformer.asks, fmt,
-                         transformer.answer_label, language, target)
+                         transformer.answer_label, language, target, form)
+
+
+def _answer_form(transformer: _Read, asked: frozenset[str] | set[str]) -> str | None:
+    """The one answer template's text ("" when none), or None when it cannot be followed: two
+    templates, one beside an "Answer: ..." template, one naming an unknown that is not the one
+    asked (or not the equations'), or a bare slot while more than one unknown is asked."""
+    forms = transformer.answer_forms
+    if not forms:
+        return ""
+    if len(forms) != 1 or transformer.answer_label:
+        return None
+    form = forms[0]
+    if form.unknown:  # tied to the one unknown asked by the template check in ``_parse``
+        return form.text
+    return form.text if transformer.derived or len(asked) == 1 else None
 
 
 def _target(transformer: _Read, variables: frozenset[str]) -> str | None:
@@ -346,8 +411,11 @@ def _target(transformer: _Read, variables: frozenset[str]) -> str | None:
     return canonical_target(transformer.derived[0], variables)
 
 
-def _words(text: str, runs: list[tuple[int, int]], variables: frozenset[str], table: Vocabulary) -> list[Word] | None:
-    """``text`` as tokens in ``table``'s language, or None when a character is read by no rule."""
+def _words(
+    text: str, runs: list[tuple[int, int]], variables: frozenset[str], table: Vocabulary, quoted_forms: bool = False
+) -> list[Word] | None:
+    """``text`` as tokens in ``table``'s language, or None when a character is read by no rule
+    (``quoted_forms``: a quoted span holding a slot is one ANSWER_FORM token)."""
     folded = fold(text)
     words: list[Word] = []
     run_at = dict(runs)
@@ -365,7 +433,8 @@ def _words(text: str, runs: list[tuple[int, int]], variables: frozenset[str], ta
             words.append(marked[0])
             pos = marked[1]
             continue
-        token = _token_at(text, folded, pos, run_at, variables if not between else frozenset(), table)
+        quoted = _quoted_form_at(text, pos) if quoted_forms else None
+        token = quoted or _token_at(text, folded, pos, run_at, variables if not between else frozenset(), table)
         if token is None:
             return None
         word, pos = token
@@ -479,6 +548,18 @@ def _token_at(
     if kind == "QUOTE":
         return None, end
     return Word(kind, text[pos:end], pos), end
+
+
+def _quoted_form_at(text: str, pos: int) -> tuple[Word, int] | None:
+    """A quoted span holding a slot at ``pos`` ("\"So x equals <value>.\"", '\u201cx = <value>\u201d'), as
+    one ANSWER_FORM word whose text is the inside (read by ``answer_form.py`` in the transformer)."""
+    match = _QUOTED.match(text, pos)
+    if match is None or (pos and text[pos - 1].isalnum()):
+        return None
+    inside = next(group for group in match.groups() if group is not None)
+    if not _SLOT.search(inside):
+        return None
+    return Word("ANSWER_FORM", inside, pos), match.end()
 
 
 def _mark(text: str, pos: int) -> tuple[Word, int] | None:

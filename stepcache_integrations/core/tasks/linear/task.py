@@ -10,10 +10,11 @@ from fractions import Fraction
 from typing import Any
 
 from ...types import Step, VerificationLevel
-from ..algebra import LinearForm, family_shape, find_equations, format_number
+from ..algebra import LinearForm, family_shape, find_equations, format_number, is_canonical_number
 from ..base import UnitCheck, Verification
 from ..stepwise import StepwiseTask
 from .chain import LinearConstraints
+from .answer_form import value_in, written_in
 from .chain import format_errors
 from .prompt import understand_prompt
 from .rewrite import reinstantiate_steps
@@ -142,7 +143,7 @@ class LinearEquationTask(StepwiseTask):
         cached = None if cached_constraints is None else self.load_constraints(cached_constraints)
         verdicts = check_steps(steps, problem_context(new, cached))
         if cached is not None and _problem_changed(cached, new):
-            _fail_unread_prose(steps, verdicts, frozenset(new.variables))
+            _fail_unread_prose(steps, verdicts, frozenset(new.variables), new.answer_form)
         mismatch = None if cached is None else _language_mismatch(cached, new)
         if mismatch is not None:
             for verdict in verdicts:
@@ -159,9 +160,7 @@ class LinearEquationTask(StepwiseTask):
         if errors:
             return errors
         c = self.load_constraints(constraints)
-        return _final_errors(steps, problem_context(c, None)) or format_errors(
-            steps, c.format, c.answer_label, c.asked_or_all, c.target
-        )
+        return _final_errors(steps, problem_context(c, None)) or _format_errors(steps, c)
 
     def verification_level(
         self,
@@ -193,7 +192,9 @@ class LinearEquationTask(StepwiseTask):
             return None
         ctx = problem_context(new, cached)
         rewritten = reinstantiate_steps(steps, cached, new, ctx)
-        if not new.solution or not cached.solution or (rewritten is not None and not _final_errors(rewritten, ctx)):
+        if not new.solution or not cached.solution:
+            return rewritten
+        if rewritten is not None and not _final_errors(rewritten, ctx) and not _format_errors(rewritten, new):
             return rewritten
         if _final_errors(steps, problem_context(cached, None)):
             return rewritten  # the cached answer does not answer its own prompt: nothing is carried over
@@ -273,7 +274,8 @@ def _answer_rewritten(
     working = steps if rewritten else _carried_working(steps, cached, new)
     if working is None:
         return None
-    final = _fallback_lines(new, new.solution or {})[-1]
+    derivation = _fallback_lines(new, new.solution or {})
+    final = derivation[-1]
     if "answer_only" in new.format or "one_line" in new.format:
         return [Step(text=final, meta=dict(WRITTEN_BY_FALLBACK))]
     kept = [step for step in (_without_answer_lines(step) for step in working) if step is not None]
@@ -281,7 +283,16 @@ def _answer_rewritten(
         return None
     if not kept[-1].text.endswith("\n"):
         kept[-1] = Step(text=kept[-1].text + "\n", kind=kept[-1].kind, meta=kept[-1].meta)
-    return [*kept, Step(text=final, meta=dict(WRITTEN_BY_FALLBACK))]
+    return _followed([*kept, Step(text=final, meta=dict(WRITTEN_BY_FALLBACK))], derivation, new)
+
+
+def _followed(carried: list[Step], derivation: list[str], new: LinearConstraints) -> list[Step]:
+    """``carried``, or, when steps are asked ("with numbered steps") that the cached working does
+    not follow, the steps the engine writes from the proven solution (checked like any answer)."""
+    if "steps" not in new.format or not _format_errors(carried, new):
+        return carried
+    return [Step(text=line + ("\n" if i < len(derivation) - 1 else ""), meta=dict(WRITTEN_BY_FALLBACK))
+            for i, line in enumerate(derivation)]
 
 
 def _carried_working(steps: list[Step], cached: LinearConstraints, new: LinearConstraints) -> list[Step] | None:
@@ -296,6 +307,7 @@ def _carried_working(steps: list[Step], cached: LinearConstraints, new: LinearCo
         target=renamed_target(cached.target, rename) if cached.target else "",
         format=cached.format,
         answer_label=cached.answer_label,
+        answer_form=cached.answer_form,
     )
     return reinstantiate_steps(steps, cached, as_cached, problem_context(as_cached, cached))
 
@@ -326,7 +338,23 @@ def _exact(value: Fraction, sign: int) -> str:
 def _format_of(c: LinearConstraints) -> tuple[str, ...]:
     """The format the prompt asks for, as ``format_errors`` enforces it: the instructions read and
     the label of an answer template ("Final answer: x = ?"), the label last."""
-    return (*(str(item) for item in c.format), f"label {c.answer_label}", f"language {c.language}")
+    keyed = (*(str(item) for item in c.format), f"label {c.answer_label}", f"language {c.language}")
+    return keyed + ((f"form {c.answer_form}",) if c.answer_form else ())  # absent when none: older keys stay
+
+
+def _format_errors(steps: list[Step], c: LinearConstraints) -> list[str]:
+    """``format_errors`` for ``c``'s format, and the value in an answer template's slot read back
+    and compared with the proven one (the template's line may state it in words no answer-line
+    reader knows: its slot is then the only place it is stated)."""
+    errors = format_errors(steps, c.format, c.answer_label, c.asked_or_all, c.target, c.answer_form)
+    if errors or not c.answer_form or not c.solution:
+        return errors
+    lines = [line for step in steps for line in step.text.splitlines() if line.strip()]
+    stated = value_in(c.answer_form, lines[-1])
+    expected = c.target_value if c.target else c.solution[c.asked_or_all[0]]
+    if stated is None or not is_canonical_number(stated) or Fraction(stated) != expected:
+        return [f"the answer template's slot states {stated}, not the proven value"]
+    return []
 
 
 def _canonical_text(*fields: tuple[str, ...]) -> str:
@@ -346,10 +374,16 @@ def _final_errors(steps: list[Step], ctx: ProblemContext) -> list[str]:
     return list(found)
 
 
-def _fail_unread_prose(steps: list[Step], verdicts: list[StepVerdict], variables: frozenset[str]) -> None:
-    """Prose written for another problem is served only when every word of it is read."""
+def _fail_unread_prose(
+    steps: list[Step], verdicts: list[StepVerdict], variables: frozenset[str], form: str = ""
+) -> None:
+    """Prose written for another problem is served only when every word of it is read; a line that
+    is this prompt's own answer template filled with a number ("So x equals 6.") is written for it."""
     for step, verdict in zip(steps, verdicts):
-        word = unread_prose(step.text, variables) if verdict.ok else None
+        text = step.text
+        if form:
+            text = "\n".join(line for line in text.split("\n") if value_in(form, line) is None)
+        word = unread_prose(text, variables) if verdict.ok else None
         if word is not None:
             verdict.fail(f"prose written for another problem that this checker cannot read ({word!r})")
 
@@ -367,7 +401,9 @@ def _fallback_lines(c: LinearConstraints, values: dict[str, Fraction]) -> list[s
         return format_number(value, prefer_decimal="decimal" in c.format)
 
     target = c.target_value
-    if target is not None and "answer_value" in c.format:
+    if c.answer_form:  # the user's template, verbatim, its slot holding the one value asked
+        final_line = written_in(c.answer_form, final(target if target is not None else values[c.asked_or_all[0]]))
+    elif target is not None and "answer_value" in c.format:
         final_line = f"{label}: {final(target)}"
     elif target is not None:  # "Answer: x^2 = 25": the asked expression, not the unknowns
         final_line = f"{label}: {written_target(c.target)} = {final(target)}"
