@@ -279,7 +279,7 @@ MUTANTS: list[Mutant] = [
            ALGEBRA, '    if not is_small(form.const) or not all(is_small(v) for _, v in form.coeffs):\n        raise NotLinear("a value too large to check")\n',
            "", (BOUNDS, RULES)),
     Mutant("huge-solution-kept", "a solution past the bound is kept (the prompt is claimed)",
-           f"{PKG}/core/tasks/algebra.py", " and is_small(pinned[v])", "", (RULES,)),
+           f"{PKG}/core/tasks/algebra.py", " and is_small(pinned[i])", "", (RULES,)),
     # -- the arithmetic task (README "What `verified` means", row arithmetic)
     Mutant("arith-last-line-not-literal", "an arithmetic last line that never writes the value ('= 12 * 12') passes",
            ARITH_TASK, "    if not final.states_final_literally:", "    if False:", (ARITH_TESTS, ARITH_PAIRS)),

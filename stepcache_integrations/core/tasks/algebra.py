@@ -575,13 +575,19 @@ def _determined_cached(forms: tuple[LinearForm, ...]) -> dict[str, Fraction] | N
     pivots = _reduced_row_echelon(rows, width)
     if any(row[width] != 0 for row in rows[len(pivots) :]):
         return None  # a row 0 = c with c != 0: inconsistent
+    pinned = _pinned(rows, pivots, width)
+    return {v: pinned[i] for i, v in enumerate(variables) if i in pinned and is_small(pinned[i])}
+
+
+def _pinned(rows: list[list[Fraction]], pivots: list[int], width: int) -> dict[int, Fraction]:
+    """Column -> value of each unknown a reduced system pins down: a pivot whose row names no
+    free (non-pivot) column."""
     free = [column for column in range(width) if column not in pivots]
-    pinned = {
-        variables[column]: rows[index][width]
+    return {
+        column: rows[index][width]
         for index, column in enumerate(pivots)
         if all(rows[index][other] == 0 for other in free)
     }
-    return {v: pinned[v] for v in variables if v in pinned and is_small(pinned[v])}
 
 
 def _reduced_row_echelon(rows: list[list[Fraction]], width: int) -> list[int]:
