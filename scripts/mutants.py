@@ -450,3 +450,7 @@ from mutants_targets import ROWS as _TARGET_ROWS  # noqa: E402
 
 MUTANTS += [Mutant(*row) for row in _MODEL_FIELD_ROWS + _RED_TEAM_ROWS + _ISSUE32_ROWS + _REPAIR_ROWS + _TIER_ROWS
             + _GRAMMAR_ROWS + _JSON_GRAMMAR_ROWS + _PROBLEM_KEY_ROWS + _TARGET_ROWS]
+
+from mutants_hitpath import ROWS as _HITPATH_ROWS  # noqa: E402
+
+MUTANTS += [Mutant(*row) for row in _HITPATH_ROWS]
