@@ -283,7 +283,11 @@ def request_parse() -> str:
     from bench_request_parse import table
 
     record = load(REQUEST_PARSE)
-    return table(record) + f"\n\nMedian of the grammar p50s: {record['grammar_p50_ms_all']:.3f} ms (target 0.3 ms). " \
+    new_form = record.get("grammar_new_form_p50_ms_all")
+    load_avg = record.get("loadavg_before")
+    return table(record) + f"\n\nMedian of the grammar p50s: {record['grammar_p50_ms_all']:.3f} ms (target 0.3 ms)" + \
+        ("" if new_form is None else f"; of a sentence form read for the first time: {new_form:.3f} ms") + ". " + \
+        ("" if load_avg is None else f"Load average {load_avg[0]:.2f} before, {record['loadavg_after'][0]:.2f} after. ") + \
         "Recorded: " + source(REQUEST_PARSE, record) + "."
 
 

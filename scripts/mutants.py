@@ -279,7 +279,7 @@ MUTANTS: list[Mutant] = [
            ALGEBRA, '    if not is_small(form.const) or not all(is_small(v) for _, v in form.coeffs):\n        raise NotLinear("a value too large to check")\n',
            "", (BOUNDS, RULES)),
     Mutant("huge-solution-kept", "a solution past the bound is kept (the prompt is claimed)",
-           f"{PKG}/core/tasks/algebra.py", " and is_small(int(value.p)) and is_small(int(value.q))", "", (RULES,)),
+           f"{PKG}/core/tasks/algebra.py", " and is_small(pinned[i])", "", (RULES,)),
     # -- the arithmetic task (README "What `verified` means", row arithmetic)
     Mutant("arith-last-line-not-literal", "an arithmetic last line that never writes the value ('= 12 * 12') passes",
            ARITH_TASK, "    if not final.states_final_literally:", "    if False:", (ARITH_TESTS, ARITH_PAIRS)),
@@ -455,3 +455,7 @@ MUTANTS += [Mutant(*row) for row in _JSONLANG_ROWS]
 from mutants_en2 import ROWS as _EN2_ROWS  # noqa: E402 - everyday English, round 2 (wip/en2)
 
 MUTANTS += [Mutant(*row) for row in _EN2_ROWS]
+
+from mutants_hitpath import ROWS as _HITPATH_ROWS  # noqa: E402
+
+MUTANTS += [Mutant(*row) for row in _HITPATH_ROWS]

@@ -543,8 +543,8 @@ def unit_coefficients_written(shape: str, params: tuple[Fraction, ...]) -> tuple
     return "".join(out), tuple(values)
 
 
-# -- solving a system of linear forms exactly: one unknown by division, more with sympy's linsolve
-# on rationals (never ``sympify``: prompts are untrusted), values bounded like the parser's
+# -- solving a system of linear forms exactly: Gauss-Jordan elimination over Fractions (what sympy's
+# linsolve computed here before, without its cost), values bounded like the parser's
 
 def solve_system(forms: tuple[LinearForm, ...]) -> dict[str, Fraction] | None:
     """Unique solution of the system sum(c*v) + k = 0, or None (none or infinitely many)."""
@@ -564,30 +564,55 @@ def determined_values(forms: tuple[LinearForm, ...]) -> dict[str, Fraction] | No
 
 @lru_cache(maxsize=4096)
 def _determined_cached(forms: tuple[LinearForm, ...]) -> dict[str, Fraction] | None:
-    import sympy
-
+    """The unknowns the system pins down, by exact elimination: the values sympy's linsolve gives
+    (an unknown is pinned down when its reduced row names no free unknown; the reduced form is
+    unique, so this does not depend on the elimination's order), those past the bound dropped."""
     variables = sorted({v for form in forms for v in form.variables})
     if not variables or len(variables) > MAX_EQUATIONS or len(forms) > MAX_EQUATIONS:
         return {}
-    symbols = [sympy.Symbol(v) for v in variables]
-    matrix = sympy.Matrix(
-        [[sympy.Rational(str(form.as_dict().get(v, 0))) for v in variables] for form in forms]
-    )
-    rhs = sympy.Matrix([-sympy.Rational(str(form.const)) for form in forms])
-    solutions = sympy.linsolve((matrix, rhs), *symbols)
-    if not solutions:
-        return None
-    (solution,) = tuple(solutions)
+    width = len(variables)
+    rows = [[form.as_dict().get(v, _ZERO) for v in variables] + [-form.const] for form in forms]
+    pivots = _reduced_row_echelon(rows, width)
+    if any(row[width] != 0 for row in rows[len(pivots) :]):
+        return None  # a row 0 = c with c != 0: inconsistent
+    pinned = _pinned(rows, pivots, width)
+    return {v: pinned[i] for i, v in enumerate(variables) if i in pinned and is_small(pinned[i])}
+
+
+def _pinned(rows: list[list[Fraction]], pivots: list[int], width: int) -> dict[int, Fraction]:
+    """Column -> value of each unknown a reduced system pins down: a pivot whose row names no
+    free (non-pivot) column."""
+    free = [column for column in range(width) if column not in pivots]
     return {
-        v: Fraction(int(value.p), int(value.q))
-        for v, value in zip(variables, solution)
-        if not value.free_symbols and is_small(int(value.p)) and is_small(int(value.q))
+        column: rows[index][width]
+        for index, column in enumerate(pivots)
+        if all(rows[index][other] == 0 for other in free)
     }
+
+
+def _reduced_row_echelon(rows: list[list[Fraction]], width: int) -> list[int]:
+    """``rows`` (coefficients, then the right-hand side) brought to reduced row echelon form in
+    place; the pivot columns, row by row (the rows after them are zero in every coefficient)."""
+    pivots: list[int] = []
+    for column in range(width):
+        top = len(pivots)
+        found = next((i for i in range(top, len(rows)) if rows[i][column] != 0), None)
+        if found is None:
+            continue
+        rows[top], rows[found] = rows[found], rows[top]
+        pivot = rows[top][column]
+        rows[top] = [value / pivot for value in rows[top]]
+        for i, row in enumerate(rows):
+            factor = row[column]
+            if i != top and factor != 0:
+                rows[i] = [a - factor * b for a, b in zip(row, rows[top])]
+        pivots.append(column)
+    return pivots
 
 
 def _one_unknown(form: LinearForm) -> dict[str, Fraction]:
     """``a*v + c = 0`` with ``a != 0``: ``v = -c/a``, exactly what sympy's linsolve returns for it,
-    without its cost (about 0.7 ms, the largest part of reading a new prompt); bounded alike."""
+    without building a matrix; bounded alike."""
     ((name, coeff),) = form.coeffs
     value = -form.const / coeff
     return {name: value} if is_small(value.numerator) and is_small(value.denominator) else {}

@@ -16,15 +16,17 @@ a second, and most processes that import the package never read a prompt).
 from __future__ import annotations
 
 import json
+import threading
 import unicodedata
+from collections import OrderedDict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, Union
 
-from lark import Lark, Token, Transformer
-from lark.exceptions import LarkError
+from lark import Lark, Token, Transformer, Tree
+from lark.exceptions import LarkError, UnexpectedInput
 from lark.lexer import Lexer
 
 __all__ = ["Declined", "RequestLanguage", "Vocabulary", "Word", "fold"]
@@ -100,9 +102,19 @@ class _Tokens(Lexer):
     def __init__(self, lexer_conf: Any) -> None:  # noqa: D107 - Lark's signature
         pass
 
-    def lex(self, data: Iterable[Word]) -> Iterator[Token]:  # type: ignore[override]
+    def lex(self, data: Iterable[Word | Token]) -> Iterator[Token]:  # type: ignore[override]
         for word in data:
-            yield Token(word.kind, word.text, start_pos=word.start)
+            yield word if isinstance(word, Token) else _token(word)
+
+
+def _token(word: Word) -> Token:
+    return Token(word.kind, word.text, start_pos=word.start)
+
+
+# A parse tree with its leaves replaced by their tokens' positions in the input (``_shape_of``).
+_Shape = tuple[Any, tuple[Union["_Shape", int], ...]]
+_UNPARSED = object()  # the grammar derives no sentence of these word classes
+_SHAPES_KEPT = 4096  # word-class sequences whose parse is kept, per language
 
 
 class Declined(Exception):
@@ -120,6 +132,8 @@ class RequestLanguage:
         # English first: most prompts are read by the first table tried
         paths = sorted(tables.glob("[!_]*.json"), key=lambda path: (path.stem != "en", path.stem))
         self.vocabularies = tuple(_load(path, common) for path in paths)
+        self._shapes: OrderedDict[tuple[str, ...], Any] = OrderedDict()  # word classes -> tree (_derive)
+        self._shapes_lock = threading.Lock()
 
     @cached_property
     def parser(self) -> Lark:
@@ -132,10 +146,67 @@ class RequestLanguage:
         attributes hold what was read), or None: no claim."""
         parser, transformer = self.parser, self.transformer()  # a grammar that does not build raises, never "no claim"
         try:
-            transformer.transform(parser.parse(words))  # type: ignore[arg-type]
+            tree = self._derive(parser, [_token(word) for word in words])
+            if tree is None:
+                return None
+            transformer.transform(tree)
         except Exception:  # noqa: BLE001 - Lark's errors, a declined sentence, an unread character: no claim
             return None
         return transformer
+
+    def _derive(self, parser: Lark, tokens: list[Token]) -> Tree[Token] | None:
+        """The tree the grammar derives from ``tokens``, or None when it derives none. An LALR
+        parse reads only the tokens' classes (the table's actions, the tree built from the rules
+        reduced), so the tree of a sequence of classes is kept (an LRU): a prompt read again with
+        other values (a new constant, another unknown) gets its tree without parsing, its own
+        tokens as the leaves."""
+        kinds = tuple(token.type for token in tokens)
+        with self._shapes_lock:
+            shape = self._shapes.get(kinds)
+            if shape is not None:
+                self._shapes.move_to_end(kinds)
+        if shape is _UNPARSED:
+            return None
+        if shape is not None:
+            return _grown(shape, tokens)
+        try:
+            tree = parser.parse(tokens)  # type: ignore[arg-type]
+        except UnexpectedInput:
+            self._keep(kinds, _UNPARSED)
+            return None
+        found = _shape_of(tree, {id(token): i for i, token in enumerate(tokens)})
+        if found is not None:
+            self._keep(kinds, found)
+        return tree
+
+    def _keep(self, kinds: tuple[str, ...], shape: Any) -> None:
+        with self._shapes_lock:
+            self._shapes[kinds] = shape
+            if len(self._shapes) > _SHAPES_KEPT:
+                self._shapes.popitem(last=False)
+
+
+def _shape_of(tree: Tree[Token], position: dict[int, int]) -> _Shape | None:
+    """``tree`` with each leaf replaced by its token's position in the input; None when a leaf is
+    not an input token (then the tree is not kept)."""
+    children: list[_Shape | int] = []
+    for child in tree.children:
+        if isinstance(child, Tree):
+            inner = _shape_of(child, position)
+            if inner is None:
+                return None
+            children.append(inner)
+        elif isinstance(child, Token) and id(child) in position:
+            children.append(position[id(child)])
+        else:
+            return None  # a placeholder (None) or a token the parser made: not kept
+    return tree.data, tuple(children)
+
+
+def _grown(shape: _Shape, tokens: list[Token]) -> Tree[Token]:
+    """The tree of ``shape`` with ``tokens`` as its leaves."""
+    data, children = shape
+    return Tree(data, [tokens[child] if isinstance(child, int) else _grown(child, tokens) for child in children])
 
 
 def _classes(path: Path) -> dict[str, list[str]]:

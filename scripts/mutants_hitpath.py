@@ -1,0 +1,21 @@
+"""Mutation-check rows for the hit path's faster readers (issue 33, hit-path speed): the exact
+solver that replaced sympy's linsolve and the request grammar's kept trees; each breaks one promise.
+Appended by ``mutants.py`` to its table: (id, behaviour, file, old, new, tests)."""
+
+from __future__ import annotations
+
+_TASKS = "stepcache_integrations/core/tasks/"
+_SOLVE = "tests/unit/test_linear_solve_exact.py"
+_SHAPES = "tests/unit/test_request_shapes.py"
+
+# fmt: off
+ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
+    ("solve-free-unknown-pinned", "an unknown a system leaves free gets a value (its reduced row's constant)",
+     _TASKS + "algebra.py", "        if all(rows[index][other] == 0 for other in free)\n", "", (_SOLVE,)),
+    ("solve-inconsistent-solved", "an inconsistent system (x + y = 3, 2x + 2y = 7) is read as solvable",
+     _TASKS + "algebra.py", "        return None  # a row 0 = c with c != 0: inconsistent", "        pass", (_SOLVE,)),
+    ("shape-kept-leaves-misplaced", "a kept tree's leaves are all the first word (a prompt read with another's words)",
+     _TASKS + "request_language.py", "            children.append(position[id(child)])", "            children.append(0)",
+     (_SHAPES, "-k", "own_words or linear_corpus")),
+]
+# fmt: on
