@@ -33,10 +33,19 @@ _PRIMES = frozenset({"'", '"', "\u2019", "\u2032"})
 _FORMATS_BEFORE = frozenset({"NUMBERED"})
 # A comma before a format clause links it ("を解いて、答えを一行で書いてください", "，只写答案"): the
 # answer and how it is written, or "only" and what it leaves; never "Answer:" (a template).
-_FORMAT_CLAUSES = {"ANSWER": frozenset({"OBJ", "ONE_LINE", "AS", "ONLY", "FRACTION", "DECIMAL"}),
-                   "ONLY": frozenset({"WRITE", "GIVE", "ANSWER", "ART"})}  # ", just the answer"
+_FORMAT_CLAUSES = {"ANSWER": frozenset({"OBJ", "ONE_LINE", "AS", "ONLY", "FRACTION", "DECIMAL", "WRITE"}),
+                   "ONLY": frozenset({"WRITE", "GIVE", "ANSWER", "ART"}),  # ", just the answer"
+                   # the form and the verb "answer" ("、分数で答えて"), "use a fraction" ("，用分数表示")
+                   "FRACTION": frozenset({"ANSWER_VERB"}), "DECIMAL": frozenset({"ANSWER_VERB"}),
+                   "ONE_LINE": frozenset({"ANSWER_VERB"}), "AS": frozenset({"FRACTION", "DECIMAL"})}
 # A comma before these is no list's: "Solve 2x + 1 = 5, please", "Find y, if 3y + 4 = 25", "Find x, step by step".
 _DROPS_COMMA = frozenset({"PLEASE", "FOR_ME", "IF", "STEP_BY_STEP", "THANKS"})
+# A comma after these is a pause ("4x + 3 = 43 を、手順に番号をつけて解いて").
+_PAUSES_AFTER = frozenset({"OBJ"})
+# "Please" right before a colon says nothing ("Só a resposta, por favor: ...").
+_DROPS_BEFORE_COLON = frozenset({"PLEASE", "FOR_ME"})
+# An exercise's number after its label ("Ejercicio 3:", "练习2："): part of the label, no constant.
+_LABEL_NUMBER = re.compile(r"\s*[0-9]{1,3}(?=\s*[:\uff1a])")
 
 #: The format instructions this task reads, keys of :attr:`LinearRequest.format`.
 FORMATS = ("steps", "numbered", "lines", "answer_last", "answer_value", "answer_named", "answer_only", "one_line",
@@ -341,6 +350,10 @@ def _words(text: str, runs: list[tuple[int, int]], variables: frozenset[str], ta
         ident = _IDENT.match(text, pos)
         if between and words[-1].kind == "EQ" and ident is not None and ident.group() in variables:
             return None  # "2x = 8 y x = y + 1": the unknown y, or Spanish "and"? read two ways
+        numbered = _LABEL_NUMBER.match(text, pos) if words and words[-1].kind == "LABEL" else None
+        if numbered is not None and pos not in run_at:
+            pos = numbered.end()
+            continue
         token = _token_at(text, folded, pos, run_at, variables if not between else frozenset(), table)
         if token is None:
             return None
@@ -383,10 +396,22 @@ def _linked(words: list[Word]) -> list[Word]:
         after = words[j].kind if j < len(words) else ""
         if _links(words, i, j):
             out.append(Word("LINK", " ".join(w.text for w in words[i:j]), words[i].start))
-        elif not (after in _DROPS_COMMA and all(w.kind == "COMMA" for w in words[i:j])):
+        elif not ((after in _DROPS_COMMA or before_kind(out) in _PAUSES_AFTER)
+                  and all(w.kind == "COMMA" for w in words[i:j])):
             out.extend(words[i:j])
         i = j
-    return out
+    return _without_please_before_colon(out)
+
+
+def before_kind(words: list[Word]) -> str:
+    """The kind of the last word read so far ("" at the start)."""
+    return words[-1].kind if words else ""
+
+
+def _without_please_before_colon(words: list[Word]) -> list[Word]:
+    """The words without a "please" (or "for me") right before a colon: it asks nothing there."""
+    return [w for i, w in enumerate(words)
+            if not (w.kind in _DROPS_BEFORE_COLON and i + 1 < len(words) and words[i + 1].kind == "COLON" and i)]
 
 
 def _links(words: list[Word], i: int, j: int) -> bool:
