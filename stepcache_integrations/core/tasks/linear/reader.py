@@ -27,7 +27,7 @@ _ASKS_QUESTION = "asks"  # what a question or a polite request returns up the tr
 _ASKS_BARE = "asks, before '?'"  # an unknown alone ("x?"): a question only when a question mark ends it
 _JOINS = frozenset({"COMMA", "AND", "THEN", "SEMI"})
 _VERBS = frozenset({"SOLVE", "FIND", "GIVE", "WHAT_IS", "SHOW", "EXPLAIN", "NUMBER", "WRITE", "END", "TEMPLATE",
-                    "ONLY_ANSWER"})
+                    "ONLY_ANSWER", "ANSWER_VERB"})
 _PRIMES = frozenset({"'", '"', "\u2019", "\u2032"})
 # A comma after these links what follows ("手順に番号をつけて、7x + 21 = 0 を解いてください").
 _FORMATS_BEFORE = frozenset({"NUMBERED"})
@@ -350,7 +350,7 @@ def _words(text: str, runs: list[tuple[int, int]], variables: frozenset[str], ta
         ident = _IDENT.match(text, pos)
         if between and words[-1].kind == "EQ" and ident is not None and ident.group() in variables:
             return None  # "2x = 8 y x = y + 1": the unknown y, or Spanish "and"? read two ways
-        numbered = _LABEL_NUMBER.match(text, pos) if words and words[-1].kind == "LABEL" else None
+        numbered = _LABEL_NUMBER.match(text, pos) if words and words[-1].kind in ("LABEL", "INTRO") else None
         if numbered is not None and pos not in run_at:
             pos = numbered.end()
             continue
@@ -394,18 +394,15 @@ def _linked(words: list[Word]) -> list[Word]:
             i += 1
             continue
         after = words[j].kind if j < len(words) else ""
-        if _links(words, i, j):
+        last = out[-1].kind if out else ""
+        if all(w.kind == "COMMA" for w in words[i:j]) and (after in _DROPS_COMMA or last in _PAUSES_AFTER):
+            pass  # a pause: "..., please", "を、"
+        elif _links(words, i, j):
             out.append(Word("LINK", " ".join(w.text for w in words[i:j]), words[i].start))
-        elif not ((after in _DROPS_COMMA or before_kind(out) in _PAUSES_AFTER)
-                  and all(w.kind == "COMMA" for w in words[i:j])):
+        else:
             out.extend(words[i:j])
         i = j
     return _without_please_before_colon(out)
-
-
-def before_kind(words: list[Word]) -> str:
-    """The kind of the last word read so far ("" at the start)."""
-    return words[-1].kind if words else ""
 
 
 def _without_please_before_colon(words: list[Word]) -> list[Word]:

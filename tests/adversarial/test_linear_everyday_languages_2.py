@@ -1,0 +1,202 @@
+"""More everyday linear requests in es/fr/de/pt/it/ru/zh/ja (issue 33, items 3 and 4; branch
+wip/langs2), written by hand per class, not from any held-out file: "tell me" before the
+question, a polite opener before a condition, the question after the condition (the unknown
+with a topic mark: "x は？"), the answer's form in its own words ("réponse en décimal", "ответ
+дробью", "用分数表示", "分数で答えて"), working shown or numbered as a manner ("mit Rechenweg",
+"spiegando i passaggi numerati"), an exercise's label and number, chat role labels and a persona,
+and a homework sentence right before the equations. Each is read with its format and served
+again with a changed constant by re-instantiation (no model call, proven, right, in the format
+asked); each trap (an inequality, a yes/no check, another unknown, another answer language, a
+negation, scrambled words) is no claim and reaches the model."""
+
+from __future__ import annotations
+
+import pytest
+
+from stepcache_integrations.core.tasks.linear.prompt import understand_prompt
+
+from .test_linear_everyday_languages import _equations, _holds, reaches_the_model, served_again
+
+# (language, prompt, format read)
+PHRASINGS = [
+    # "tell me" / "help me" before the question
+    ('es', '¿Me ayudas a encontrar x en 5x - 3 = 22?', ()),
+    ('es', 'Dime cuánto vale x: 6x - 1 = 23', ()),
+    ('es', '¿Me dices cuánto vale x en 3x + 2 = 17? Gracias.', ()),
+    ('fr', 'Pourrais-tu me dire combien vaut x si 3x + 1 = 16 ?', ()),
+    ('fr', 'Dis-moi combien vaut x : 4x + 4 = 24', ()),
+    ('de', 'Kannst du mir sagen, was x ist, wenn 3x + 1 = 16?', ()),
+    ('de', 'Sag mir, was x ist: 5x - 2 = 13', ()),
+    ('pt', 'Me diz quanto vale x: 9x - 4 = 50', ()),
+    ('pt', 'Você pode me dizer quanto vale x se 5x - 2 = 13?', ()),
+    ('it', 'Dimmi quanto vale x: 5x - 2 = 13', ()),
+    ('it', 'Mi dici quanto vale x in 3x + 1 = 16?', ()),
+    ('ru', 'Подскажите, пожалуйста, чему равен x, если 6x - 9 = 33?', ()),
+    ('ru', 'Скажи, чему равен x: 3x + 1 = 16', ()),
+    ('zh', '请问 4x - 3 = 33 时 x 等于多少？', ()),
+    ('zh', '请问 x 等于多少？3x + 1 = 16', ()),
+    # the question after a condition
+    ('es', 'Por favor, si 2x + 5 = 17, ¿cuánto vale x?', ()),
+    ('ru', 'Если 3x + 1 = 16, то чему равен x?', ()),
+    ('zh', '如果 3x + 1 = 16，x 等于多少？', ()),
+    ('ja', '6x = 9 のとき x は？', ()),
+    ('ja', '4x - 2 = 14 のとき、x は？', ()),
+    # the answer's form in its own words, joined or as its own sentence
+    ('fr', 'Calcule x dans 4x = 18, réponse en décimal', ('decimal',)),
+    ('fr', 'Résous 2x = 7, résultat en fraction.', ('fraction',)),
+    ('fr', 'Résous 3x = 2 et donne la réponse en fraction.', ('fraction',)),
+    ('es', 'Resuelve 3x = 9 en una línea.', ('one_line',)),
+    ('es', 'Resuelve 2x = 7 y da la respuesta en forma de fracción.', ('fraction',)),
+    ('es', 'Halla x en 4x = 2. Responde en decimal.', ('decimal',)),
+    ('pt', 'Resolva 4x = 6 em decimal.', ('decimal',)),
+    ('pt', 'Só a resposta, por favor: 7x + 1 = 50', ('answer_only',)),
+    ('pt', 'Me diga x, só o número: 4x + 4 = 24', ('answer_only',)),
+    ('it', 'Quanto vale x se 3x = 10? Scrivilo come frazione.', ('fraction',)),
+    ('it', 'Risolvi 2x = 7 in frazione.', ('fraction',)),
+    ('de', 'Löse 4x = 6. Antworte als Dezimalzahl.', ('decimal',)),
+    ('ru', 'Найди x: 2x - 1 = 8, ответ дробью', ('fraction',)),
+    ('ru', 'Реши 2x = 7, ответ запиши дробью.', ('fraction',)),
+    ('ru', 'Реши 4x = 6. Ответ десятичной дробью.', ('decimal',)),
+    ('zh', '解 5x + 1 = 15，用分数表示', ('fraction',)),
+    ('zh', '求 x：2x = 7，用小数表示', ('decimal',)),
+    ('ja', '6x = 20 のとき x は？分数で答えて', ('fraction',)),
+    ('ja', '2x = 7 を解いて、小数で答えてください。', ('decimal',)),
+    # working shown, or numbered, as the manner of solving
+    ('ja', '4x + 3 = 27 を、手順に番号をつけて解いてください。', ('steps', 'numbered')),
+    ('it', 'Risolvi 5x + 5 = 30 spiegando i passaggi numerati.', ('steps', 'numbered')),
+    ('it', 'Risolvi 3x - 2 = 7 mostrando i passaggi.', ('steps',)),
+    ('de', 'Löse 3x + 1 = 10 mit Rechenweg.', ('steps',)),
+    ('de', 'Löse 2x + 3 = 11 mit nummerierten Schritten, bitte.', ('steps', 'numbered')),
+    ('es', 'Resuelve 4x - 1 = 11 mostrando los pasos.', ('steps',)),
+    ('es', 'Resuelve 6x + 2 = 20 con pasos numerados.', ('steps', 'numbered')),
+    ('fr', 'Résous 5x - 5 = 10 en détaillant les étapes.', ('steps',)),
+    ('pt', 'Resolva 3x + 3 = 15 com passos numerados.', ('steps', 'numbered')),
+    ('ru', 'Реши 3x + 1 = 10 с подробным решением.', ('steps',)),
+    # an exercise's label and number, homework sentences without an instruction
+    ('es', 'Ejercicio 3: 3x + 1 = 16', ()),
+    ('es', 'Estoy con los deberes de mates y no me sale esta: 7x + 2 = 30. ¿Cuánto vale x?', ()),
+    ('de', 'Aufgabe 2: Löse 5x + 2 = 17.', ()),
+    ('fr', 'Exercice 4 : résous 2x + 9 = 21.', ()),
+    ('pt', 'Tarefa: 3x + 6 = 24. Quanto vale x?', ()),
+    ('it', 'Sto facendo i compiti di matematica e non riesco a risolvere 10x + 5 = 95. Quanto fa x?', ()),
+    ('it', 'Esercizio 7: risolvi 4x - 4 = 8.', ()),
+    ('ru', 'Делаю домашку, никак не могу решить: 35 = 4x + 3. Чему равен x?', ()),
+    ('ru', 'Упражнение 5: реши 2x + 8 = 20.', ()),
+    ('zh', '练习2：解方程 3x + 1 = 16', ()),
+    ('ja', '問1：3x + 1 = 16 を解け。', ()),
+    # chat role labels and a persona in the language
+    ('es', 'Sistema: Eres un tutor de matemáticas.\nUsuario: Resuelve 3x + 1 = 16.', ()),
+    ('de', 'System: Du bist ein Mathe-Tutor.\nNutzer: Löse 3x + 4 = 19.', ()),
+    ('pt', 'Sistema: Você é um tutor de matemática.\nUsuário: Resolva 2x + 6 = 20.', ()),
+    ('it', 'Sistema: Sei un tutor di matematica.\nUtente: Risolvi 5x - 3 = 12.', ()),
+    ('ru', 'Система: Ты репетитор по математике.\nПользователь: Реши 4x + 2 = 18.', ()),
+    ('zh', '系统：你是数学老师。\n用户：解方程 3x + 1 = 16。', ()),
+    ('ja', 'システム：あなたは数学の先生です。\nユーザー：2x + 5 = 11 を解いてください。', ()),
+]
+
+# (language, prompt): each must not be claimed
+TRAPS = [
+    ('es', 'Dime si x = 7 es solución de 3x - 4 = 17.'),
+    ('es', '¿Me dices cuánto vale x en 3x + 2 = 17? Responde en inglés.'),
+    ('es', 'Dime cuánto vale x sin resolver 3x + 2 = 17.'),
+    ('es', 'Resuelve 3x = 9 en una línea en inglés.'),
+    ('es', 'Ejercicio 3: ¿x = 3 es solución de 3x = 9?'),
+    ('es', 'Por favor, si 3x + 1 = 16, ¿es x = 5?'),
+    ('es', 'Estoy con los deberes y no me sale esta inecuación: 7x + 2 = 47. ¿Cuánto vale x?'),
+    ('es', 'Resuelve la inecuación 2x = 7 y responde en decimal.'),
+    ('fr', 'Calcule x dans 4x = 18, réponse en anglais'),
+    ('fr', 'Dis-moi si x = 5 est solution de 3x + 1 = 16.'),
+    ('fr', 'Ne me dis pas combien vaut x : 4x + 4 = 24'),
+    ('fr', 'Système : Réponds en anglais.\nUtilisateur : Résous 3x + 1 = 16.'),
+    ('de', 'Sag mir, ob x = 3 eine Lösung von 5x - 2 = 13 ist.'),
+    ('de', 'Kannst du mir sagen, was x ist, wenn 3x + 1 = 16? Antworte auf Englisch.'),
+    ('de', 'Sag mir nicht, was x ist: 5x - 2 = 13'),
+    ('de', 'Löse 3x + 1 = 10 mit Rechenweg auf Englisch.'),
+    ('de', 'Aufgabe 2: Zeige, dass x = 5 keine Lösung von 3x + 1 = 16 ist.'),
+    ('de', 'Sag mir, was y ist: 5x - 2 = 13'),
+    ('pt', 'Me diz se x = 6 é solução de 9x - 4 = 50.'),
+    ('pt', 'Me diz quanto vale x: 9x - 4 = 50, em inglês.'),
+    ('pt', 'Só a resposta, por favor, em inglês: 7x + 1 = 71'),
+    ('pt', 'Me diga y, só o número: 4x + 4 = 24'),
+    ('it', 'Dimmi se x = 3 è soluzione di 5x - 2 = 13.'),
+    ('it', 'Risolvi 5x + 5 = 60 spiegando i passaggi numerati in inglese.'),
+    ('it', 'Risolvi la disequazione 2x = 7 in frazione.'),
+    ('it', 'Non dirmi quanto vale x: 5x - 2 = 13'),
+    ('it', 'Sto facendo i compiti e non riesco a risolvere 10x + 5 = 0 in inglese.'),
+    ('ru', 'Подскажите, является ли x = 7 корнем уравнения 6x - 9 = 33?'),
+    ('ru', 'Скажи, чему равен x: 3x + 1 = 16. Ответь по-английски.'),
+    ('ru', 'Найди x: 2x - 1 = 8, ответ по-английски'),
+    ('ru', 'Не говори, чему равен x: 3x + 1 = 16'),
+    ('ru', 'Если 3x + 1 = 16, то x = 5?'),
+    ('ru', 'Делаю домашку, никак не могу решить неравенство: 23 = 4x + 3.'),
+    ('zh', '请问 x = 9 是 4x - 3 = 33 的解吗？'),
+    ('zh', '请问 4x - 3 = 33 时 x 等于多少？用英文回答。'),
+    ('zh', '解 5x + 1 = 15，用英文表示'),
+    ('zh', '如果 3x + 1 = 16，x = 5 吗？'),
+    ('zh', '如果 3x + 1 = 16，x 的平方等于多少？'),
+    ('zh', '练习：解不等式 3x + 1 = 16'),
+    ('zh', '系统：用英文回答。\n用户：解方程 3x + 1 = 16。'),
+    ('ja', '6x = 9 のとき x は 2 ですか？'),
+    ('ja', '6x = 9 のとき x は？英語で答えて'),
+    ('ja', '6x = 9 のとき x は。'),  # the topic mark asks only before a question mark
+    ('ja', '6x = 9 のとき x は'),
+    ('ja', '2x = 7 を解いて、英語で答えてください。'),
+    ('ja', '4x + 3 = 43 を、手順に番号をつけて解かないでください。'),
+    ('ja', 'は x？6x = 9 のとき'),
+    # the exercise number is skipped only when it is a label's, whole and before a colon
+    ('es', 'Ejercicio 3.5: 3x + 1 = 16'),
+    ('es', 'Ejercicio -3: 3x + 1 = 16'),
+    ('es', 'Resuelve 3: 3x + 1 = 16'),
+    ('es', 'Ejercicio 3 3x + 1 = 16'),
+]
+
+# inequalities and other relations in the new shapes: the same words around "<", ">", "≥"
+RELATIONS = [
+    ('es', 'Dime cuánto vale x: 6x - 1 < 23'),
+    ('fr', 'Dis-moi combien vaut x : 4x + 4 < 24'),
+    ('de', 'Sag mir, was x ist: 5x - 2 < 13'),
+    ('pt', 'Só a resposta, por favor: 7x + 1 > 71'),
+    ('it', 'Dimmi quanto vale x: 5x - 2 ≥ 13'),
+    ('ru', 'Подскажите, пожалуйста, чему равен x, если 6x - 9 > 33?'),
+    ('zh', '请问 4x - 3 > 33 时 x 等于多少？'),
+    ('ja', '6x < 9 のとき x は？'),
+]
+
+
+@pytest.mark.parametrize(("language", "prompt", "fmt"), PHRASINGS)
+def test_each_phrasing_is_read_with_its_format(language: str, prompt: str, fmt: tuple[str, ...]) -> None:
+    problem = understand_prompt(prompt)
+    assert problem is not None, prompt
+    assert problem.asked == ("x",) and problem.format == fmt and problem.language == language
+    assert [eq.text for eq in problem.equations] == _equations(prompt)
+    assert _holds(_equations(prompt)[0], problem.solution["x"])
+
+
+@pytest.mark.parametrize(("language", "prompt", "fmt"), PHRASINGS)
+def test_a_changed_constant_is_served_proven_without_a_model_call(language: str, prompt: str,
+                                                                   fmt: tuple[str, ...]) -> None:
+    served_again(prompt, fmt)
+
+
+@pytest.mark.parametrize(("language", "prompt"), TRAPS + RELATIONS)
+def test_a_trap_is_no_claim(language: str, prompt: str) -> None:
+    assert understand_prompt(prompt) is None, prompt
+
+
+@pytest.mark.parametrize(("language", "prompt"), TRAPS + RELATIONS)
+def test_a_trap_is_not_served_from_the_cached_problem(language: str, prompt: str) -> None:
+    reaches_the_model(prompt, "Solve 7x + 2 = 30.")
+
+
+@pytest.mark.parametrize(("language", "prompt"), [(lang, p.replace("<", "=").replace(">", "=").replace("≥", "="))
+                                                  for lang, p in RELATIONS])
+def test_the_relation_traps_are_read_with_an_equals_sign(language: str, prompt: str) -> None:
+    """The relation traps fail for their relation alone: with "=" in its place each is read."""
+    assert understand_prompt(prompt) is not None, prompt
+
+
+@pytest.mark.parametrize(("language", "prompt", "fmt"),
+                         [row for row in PHRASINGS if row[0] not in ("zh", "ja") and "\n" not in row[1]])
+def test_the_same_words_reversed_are_not_read(language: str, prompt: str, fmt: tuple[str, ...]) -> None:
+    words = prompt.split(" ")
+    assert understand_prompt(" ".join(words[::-1])) is None, prompt
