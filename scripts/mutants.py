@@ -447,6 +447,8 @@ from mutants_grammar import ROWS as _GRAMMAR_ROWS  # noqa: E402
 from mutants_json_grammar import ROWS as _JSON_GRAMMAR_ROWS  # noqa: E402
 from mutants_problem_key import ROWS as _PROBLEM_KEY_ROWS  # noqa: E402
 from mutants_targets import ROWS as _TARGET_ROWS  # noqa: E402
+from mutants_langs2 import ROWS as _LANGS2_ROWS  # noqa: E402
 
 MUTANTS += [Mutant(*row) for row in _MODEL_FIELD_ROWS + _RED_TEAM_ROWS + _ISSUE32_ROWS + _REPAIR_ROWS + _TIER_ROWS
             + _GRAMMAR_ROWS + _JSON_GRAMMAR_ROWS + _PROBLEM_KEY_ROWS + _TARGET_ROWS]
+MUTANTS += [Mutant(*row) for row in _LANGS2_ROWS]

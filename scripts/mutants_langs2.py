@@ -1,0 +1,39 @@
+"""Mutation-check rows for the everyday linear shapes in es/fr/de/pt/it/ru/zh/ja (issue 33, items 3
+and 4; branch wip/langs2): a new word deleted or moved to another class, a new production dropped
+or widened (a trap read), the exercise-number rule widened. Appended by ``mutants.py`` to its
+table: (id, behaviour, file, old, new, tests)."""
+
+from __future__ import annotations
+
+_LINEAR = "stepcache_integrations/core/tasks/linear/"
+_TESTS = ("tests/adversarial/test_linear_everyday_languages_2.py",)
+
+# fmt: off
+ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
+    ("langs2-tell-word-deleted", "a 'tell me' word deleted ('подскажите, пожалуйста,'): its questions are no longer read",
+     _LINEAR + "vocabulary/ru.json", '   "подскажите, пожалуйста,",\n', "", _TESTS),
+    ("langs2-topic-word-deleted", "the topic mark deleted ('6x = 9 のとき x は？' no longer read)",
+     _LINEAR + "vocabulary/ja.json", '  "TOPIC": [\n   "は"\n  ],', '  "TOPIC": [\n   "はは"\n  ],', _TESTS),
+    ("langs2-numbered-manner-deleted", "a numbered manner deleted ('spiegando i passaggi numerati' no longer read)",
+     _LINEAR + "vocabulary/it.json", '   "spiegando i passaggi numerati",\n', "", _TESTS),
+    ("langs2-decimal-word-moved", "a decimal form's word moved to the fraction class ('réponse en décimal' served as a fraction)",
+     _LINEAR + "vocabulary/fr.json", '   "fraction",\n   "en fraction"\n  ],\n  "DECIMAL": [\n   "décimal",\n   "nombre décimal",\n   "en décimal",',
+     '   "fraction",\n   "en fraction",\n   "en décimal"\n  ],\n  "DECIMAL": [\n   "décimal",\n   "nombre décimal",', _TESTS),
+    ("langs2-fraction-word-moved", "a fraction form's word moved to the decimal class ('ответ дробью' served as a decimal)",
+     _LINEAR + "vocabulary/ru.json", '   "дробью",\n   "обыкновенной дробью"\n  ],\n  "DECIMAL": [\n',
+     '   "обыкновенной дробью"\n  ],\n  "DECIMAL": [\n   "дробью",\n', _TESTS),
+    ("langs2-topic-asks-without-qmark", "the unknown with a topic mark asks without a question mark ('6x = 9 のとき x は。' read)",
+     _LINEAR + "request.lark", '                | named TOPIC -> bare_question         // "x は？"',
+     '                | named TOPIC -> question', _TESTS),
+    ("langs2-polite-condition-dropped", "the polite opener before a condition dropped ('请问 4x - 3 = 33 时 x 等于多少？' no longer read)",
+     _LINEAR + "request.lark", "               | courtesy eqs IF_POST COMMA? acts politely?       //", "               //", _TESTS),
+    ("langs2-answer-verb-form-swapped", "the answer's verb and its fraction form read as a decimal ('Scrivilo come frazione' served 3.33...)",
+     _LINEAR + "request.lark", "              | ANSWER_VERB (AS ART?)? FRACTION                    -> as_fraction",
+     "              | ANSWER_VERB (AS ART?)? FRACTION                    -> as_decimal", _TESTS),
+    ("langs2-label-number-widened", "an exercise's 'number' read with a point or a sign ('Ejercicio 3.5: ...', 'Ejercicio -3: ...' read)",
+     _LINEAR + "reader.py", '_LABEL_NUMBER = re.compile(r"\\s*[0-9]{1,3}(?=\\s*[:\\uff1a])")',
+     '_LABEL_NUMBER = re.compile(r"\\s*[-0-9.]{1,4}(?=\\s*[:\\uff1a])")', _TESTS),
+    ("langs2-label-number-anywhere", "a number skipped after any word, not only a label's ('Resuelve 3: 3x + 1 = 16' read)",
+     _LINEAR + "reader.py", 'words[-1].kind in ("LABEL", "INTRO") else None', 'words else None', _TESTS),
+]
+# fmt: on
