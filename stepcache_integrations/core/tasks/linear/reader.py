@@ -27,7 +27,7 @@ _ASKS_QUESTION = "asks"  # what a question or a polite request returns up the tr
 _ASKS_BARE = "asks, before '?'"  # an unknown alone ("x?"): a question only when a question mark ends it
 _JOINS = frozenset({"COMMA", "AND", "THEN", "SEMI"})
 _VERBS = frozenset({"SOLVE", "FIND", "GIVE", "WHAT_IS", "SHOW", "EXPLAIN", "NUMBER", "WRITE", "END", "TEMPLATE",
-                    "ONLY_ANSWER", "ANSWER_VERB"})
+                    "ONLY_ANSWER", "ANSWER_VERB", "NUMBERED"})
 _PRIMES = frozenset({"'", '"', "\u2019", "\u2032"})
 # A comma after these links what follows ("手順に番号をつけて、7x + 21 = 0 を解いてください").
 _FORMATS_BEFORE = frozenset({"NUMBERED"})
@@ -122,6 +122,13 @@ class _Read(Transformer[Token, Any]):
         if len(self.solves) > 1 and any(self.solves):
             raise Declined
         self.asks_all = self.asks_all or not names
+
+    def explained_solve(self, children: list[Any]) -> str:
+        """"(Can you) explain how to solve ...?": a request to solve, its working shown; a question
+        mark may end it."""
+        self.solve(children)
+        self.format.add("steps")
+        return _ASKS_QUESTION
 
     def find(self, children: list[Any]) -> None:
         """An asking verb asks for what it names ("give the value of y"); "give the answer for ..."
