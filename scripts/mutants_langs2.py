@@ -35,5 +35,14 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      '_LABEL_NUMBER = re.compile(r"\\s*[-0-9.]{1,4}(?=\\s*[:\\uff1a])")', _TESTS),
     ("langs2-label-number-anywhere", "a number skipped after any word, not only a label's ('Resuelve 3: 3x + 1 = 16' read)",
      _LINEAR + "reader.py", 'words[-1].kind in ("LABEL", "INTRO") else None', 'words else None', _TESTS),
+    ("langs2-contraction-glues-words", "a contraction blanked to spaces alone: the unknown before it joins the equation after it "
+     "('Trova x nell'equazione 3x + 6 = 21' read as 'x 3x + 6 = 21', no claim)",
+     _LINEAR + "prompt.py", '("\\u00a7" if m.re is _CONTRACTION else " ")', '" "', _TESTS),
+    ("langs2-explained-solve-without-steps", "'explain how to solve ...' served without its working",
+     _LINEAR + "reader.py", '        self.format.add("steps")\n        return _ASKS_QUESTION', "        return _ASKS_QUESTION", _TESTS),
+    ("langs2-numbered-not-linked", "a comma before a numbered manner does not link it ('解方程 ...，步骤要编号' no longer read)",
+     _LINEAR + "reader.py", '"ONLY_ANSWER", "ANSWER_VERB", "NUMBERED"})', '"ONLY_ANSWER", "ANSWER_VERB"})', _TESTS),
+    ("langs2-in-post-deleted", "'中' deleted ('4x - 8 = 12 中 x 是多少？' no longer read)",
+     _LINEAR + "vocabulary/zh.json", '  "OF_POST": [\n   "中"\n  ],', '  "OF_POST": [\n   "中中"\n  ],', _TESTS),
 ]
 # fmt: on

@@ -390,10 +390,9 @@ def _templates_blanked(prompt: str) -> str:
     """The prompt with its answer templates ("x = ?", "Answer: x = <value>") and placeholders
     blanked to spaces of the same length, so the math reader finds no equation in them (the
     request reader reads them in place)."""
-    blank = lambda m: " " * len(m.group())  # noqa: E731
     # a contraction still parts what stands around it ("x nell'equazione 7x = 2" is no run "x 7x = 2")
-    parted = lambda m: "\u00a7" + " " * (len(m.group()) - 1)  # noqa: E731
-    return _CONTRACTION.sub(parted, _PLACEHOLDER.sub(blank, _TEMPLATE_EQUATION.sub(blank, prompt)))
+    blank = lambda m: ("\u00a7" if m.re is _CONTRACTION else " ") + " " * (len(m.group()) - 1)  # noqa: E731
+    return _CONTRACTION.sub(blank, _PLACEHOLDER.sub(blank, _TEMPLATE_EQUATION.sub(blank, prompt)))
 
 
 def _rule_equations_usable(equations: list[Equation]) -> bool:
