@@ -11,6 +11,8 @@ negation, scrambled words) is no claim and reaches the model."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from stepcache_integrations.core.tasks.linear.prompt import understand_prompt
@@ -110,6 +112,40 @@ PHRASINGS = [
     ('ja', '2x + 8 = 20 の解き方を説明してください。', ('steps',)),
     ('ja', '3x + 2 = 11 を解いて、手順に番号をつけてください。', ('steps', 'numbered')),
     ('ja', '方程式 7x - 4 = 24 の x の値を求めてください。数字だけ答えて。', ('answer_only',)),
+    # "solve it" after a labelled equation, "quick question:", "I don't see how ... can you help?",
+    # solve and explain the steps, "what is the solution of ...", the unknown named first
+    ('es', 'Ecuación: 3x + 2 = 11. Resuélvela.', ()),
+    ('es', 'Una pregunta rápida: 4x + 1 = 21, ¿cuánto vale x?', ()),
+    ('es', 'No entiendo cómo resolver 5x - 3 = 12. ¿Me ayudas?', ()),
+    ('es', '¿Podrías resolver la ecuación 2x + 7 = 15 y explicar los pasos?', ('steps',)),
+    ('fr', 'Équation : 3x + 2 = 11. Résous-la.', ()),
+    ('fr', 'Petite question : 4x + 1 = 21, combien vaut x ?', ()),
+    ('fr', "Je ne comprends pas comment résoudre 5x - 3 = 12. Tu peux m'aider ?", ()),
+    ('fr', 'Résous 2x + 7 = 15 en expliquant chaque étape.', ('steps',)),
+    ('de', 'Gleichung: 3x + 2 = 11. Löse sie.', ()),
+    ('de', 'Kurze Frage: 4x + 1 = 21, was ist x?', ()),
+    ('de', 'Ich verstehe nicht, wie man 5x - 3 = 12 löst. Kannst du mir helfen?', ()),
+    ('de', 'Könntest du die Gleichung 2x + 7 = 15 lösen und die Schritte erklären?', ('steps',)),
+    ('de', 'Was ist die Lösung der Gleichung 6x - 2 = 10?', ()),
+    ('pt', 'Pergunta rápida: 4x + 1 = 21, quanto vale x?', ()),
+    ('pt', 'Não entendo como resolver 5x - 3 = 12. Pode me ajudar?', ()),
+    ('pt', 'Você poderia resolver a equação 2x + 7 = 15 e explicar os passos?', ('steps',)),
+    ('it', 'Equazione: 3x + 2 = 11. Risolvila.', ()),
+    ('it', 'Domanda veloce: 4x + 1 = 21, quanto vale x?', ()),
+    ('it', 'Non capisco come risolvere 5x - 3 = 12. Mi aiuti?', ()),
+    ('it', 'Risolvi 2x + 7 = 15 spiegando ogni passaggio.', ('steps',)),
+    ('ru', 'Уравнение: 3x + 2 = 11. Реши его.', ()),
+    ('ru', 'Быстрый вопрос: 4x + 1 = 21, чему равен x?', ()),
+    ('ru', 'Не понимаю, как решить 5x - 3 = 12. Поможешь?', ()),
+    ('ru', 'Можешь решить уравнение 2x + 7 = 15 и объяснить шаги?', ('steps',)),
+    ('zh', '方程：3x + 2 = 11。请解出 x。', ()),
+    ('zh', '快问一下：4x + 1 = 21，x 等于多少？', ()),
+    ('zh', '方程 6x - 2 = 10 的解是什么？', ()),
+    ('zh', '解关于 x 的方程：5x - 3 = 12', ()),
+    ('zh', '你能解方程 2x + 7 = 15 并解释步骤吗？', ('steps',)),
+    ('ja', 'x について解いてください：3x + 2 = 11', ()),
+    ('ja', 'ちょっと質問です：4x + 1 = 21 のとき x はいくつ？', ()),
+    ('ja', '方程式 2x + 7 = 15 を解いて、手順を説明してください。', ('steps',)),
     # chat role labels and a persona in the language
     ('es', 'Sistema: Eres un tutor de matemáticas.\nUsuario: Resuelve 3x + 1 = 16.', ()),
     ('de', 'System: Du bist ein Mathe-Tutor.\nNutzer: Löse 3x + 4 = 19.', ()),
@@ -187,6 +223,21 @@ TRAPS = [
     ('ru', 'Найди x, зная, что 4x + 3 > 19.'),
     ('ja', '2x - 9 = 11 を y について解いてください。'),
     ('ja', '2x + 8 = 20 の解き方を英語で説明してください。'),
+    ('es', 'Ecuación: 3x + 2 = 11. No la resuelvas.'),
+    ('es', 'No entiendo cómo resolver 5x - 3 = 12. ¿Me ayudas en inglés?'),
+    ('es', '5x - 3 > 12. ¿Me ayudas?'),
+    ('fr', 'Petite question : 4x + 1 = 21, x = 5 ?'),
+    ('de', 'Gleichung: 3x + 2 = 11. Löse sie nicht.'),
+    ('de', 'Kurze Frage: 4x + 1 < 21, was ist x?'),
+    ('de', 'Was ist die Lösung der Ungleichung 6x - 2 = 10?'),
+    ('pt', 'Não entendo como resolver 5x - 3 = 12. Pode me ajudar em inglês?'),
+    ('it', 'Equazione: 3x + 2 = 11. Risolvila in inglese.'),
+    ('ru', 'Уравнение: 3x + 2 = 11. Не решай его.'),
+    ('zh', '方程 6x - 2 = 10 的解是什么？用英文回答。'),
+    ('zh', '解关于 y 的方程：5x - 3 = 12'),
+    ('zh', '你能解不等式 2x + 7 = 15 并解释步骤吗？'),
+    ('ja', 'y について解いてください：3x + 2 = 11'),
+    ('ja', 'x について解かないでください：3x + 2 = 11'),
     # the exercise number is skipped only when it is a label's, whole and before a colon
     ('es', 'Ejercicio 3.5: 3x + 1 = 16'),
     ('es', 'Ejercicio -3: 3x + 1 = 16'),
@@ -241,6 +292,10 @@ def test_the_relation_traps_are_read_with_an_equals_sign(language: str, prompt: 
 
 @pytest.mark.parametrize(("language", "prompt", "fmt"),
                          [row for row in PHRASINGS if row[0] not in ("zh", "ja") and "\n" not in row[1]])
-def test_the_same_words_reversed_are_not_read(language: str, prompt: str, fmt: tuple[str, ...]) -> None:
+def test_the_same_words_reversed_and_shuffled_are_not_read(language: str, prompt: str, fmt: tuple[str, ...]) -> None:
+    """A bag of the right words is no request: reversed, and ten seeded shuffles, are declined."""
     words = prompt.split(" ")
-    assert understand_prompt(" ".join(words[::-1])) is None, prompt
+    rng = random.Random(prompt)
+    for order in [words[::-1]] + [rng.sample(words, len(words)) for _ in range(10)]:
+        if order != words:
+            assert understand_prompt(" ".join(order)) is None, " ".join(order)

@@ -57,8 +57,9 @@ _DOUBLED_OPERATOR = re.compile(r"[+\-*/^]\s*[+\-*/^]")  # "5y ++ 3", "x - -3": n
 _UNUSUAL_SPACE = re.compile(r"[^\S \t\n\r]")
 # "一" and "二" are words of the Chinese and Japanese tables ("一步一步", "一行で", "二元一次方程组"): the
 # request reader reads them only inside such a word, and no equation run ends or starts beside one
-# ("= 1一", "= 1 一"), so they are never read as a number.
-_WORD_NUMERAL = re.compile(r"[\u4e00\u4e8c]")
+# ("= 1一", "= 1 一"), so they are never read as a number. "什" (a numeral only in old or formal
+# writing) likewise, inside "什么" ("的解是什么").
+_WORD_NUMERAL = re.compile(r"[\u4e00\u4e8c\u4ec0]")
 # What may stand right before an equation and right after it: a point before a digit is a
 # decimal point (".5x" is not "5x"), a letter or digit would join the run.
 _RUN_BEFORE = frozenset(" \t\n(\"':\uff1a\uff08\u300c\u201c\u00ab\uff0c\u3001\uff1b\u3002?\uff1f\uff01")

@@ -37,7 +37,9 @@ _FORMAT_CLAUSES = {"ANSWER": frozenset({"OBJ", "ONE_LINE", "AS", "ONLY", "FRACTI
                    "ONLY": frozenset({"WRITE", "GIVE", "ANSWER", "ART"}),  # ", just the answer"
                    # the form and the verb "answer" ("、分数で答えて"), "use a fraction" ("，用分数表示")
                    "FRACTION": frozenset({"ANSWER_VERB"}), "DECIMAL": frozenset({"ANSWER_VERB"}),
-                   "ONE_LINE": frozenset({"ANSWER_VERB"}), "AS": frozenset({"FRACTION", "DECIMAL"})}
+                   "ONE_LINE": frozenset({"ANSWER_VERB"}), "AS": frozenset({"FRACTION", "DECIMAL"}),
+                   "STEPNOUN": frozenset({"OBJ"}),  # "、手順を説明して"
+                   "ART": frozenset({"STEPNOUN"})}  # "und die Schritte erklären"
 # A comma before these is no list's: "Solve 2x + 1 = 5, please", "Find y, if 3y + 4 = 25", "Find x, step by step".
 _DROPS_COMMA = frozenset({"PLEASE", "FOR_ME", "IF", "STEP_BY_STEP", "THANKS"})
 # A comma after these is a pause ("4x + 3 = 43 を、手順に番号をつけて解いて").
@@ -122,6 +124,12 @@ class _Read(Transformer[Token, Any]):
         if len(self.solves) > 1 and any(self.solves):
             raise Declined
         self.asks_all = self.asks_all or not names
+
+    def solve_for_one(self, children: list[Any]) -> None:
+        """"x について解いて": a request to solve for the unknown named before it."""
+        names = _names(children)
+        self.asked_names.update(names)
+        self.solve([*children, names])
 
     def explained_solve(self, children: list[Any]) -> str:
         """"(Can you) explain how to solve ...?": a request to solve, its working shown; a question
