@@ -44,5 +44,15 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _LINEAR + "reader.py", '"ONLY_ANSWER", "ANSWER_VERB", "NUMBERED"})', '"ONLY_ANSWER", "ANSWER_VERB"})', _TESTS),
     ("langs2-in-post-deleted", "'中' deleted ('4x - 8 = 12 中 x 是多少？' no longer read)",
      _LINEAR + "vocabulary/zh.json", '  "OF_POST": [\n   "中"\n  ],', '  "OF_POST": [\n   "中中"\n  ],', _TESTS),
+    ("langs2-compact-list-not-read", "a comma between a number and a letter lists no equation ('x + y = 14,x - y = 4' no longer read)",
+     _LINEAR + "prompt.py", '    listed = before == "," and start >= 2 and text[start - 2].isdigit() and text[start].isalpha()',
+     '    listed = False', _TESTS),
+    ("langs2-compact-list-after-any", "a comma before a run lists wherever it stands ('Resuelve 2,5x = 10' read as 5x = 10)",
+     _LINEAR + "prompt.py", '    listed = before == "," and start >= 2 and text[start - 2].isdigit() and text[start].isalpha()',
+     '    listed = before == ","', _TESTS),
+    ("langs2-help-alone-dropped", "'can you help me?' after the problem no longer read ('... 5x - 3 = 12. ¿Me ayudas?')",
+     _LINEAR + "request.lark", "%extend body: help_alone\n", "", _TESTS),
+    ("langs2-what-numeral-read", "'什' read as a numeral ('方程 6x - 2 = 10 的解是什么？' no longer read)",
+     _LINEAR + "prompt.py", '_WORD_NUMERAL = re.compile(r"[\\u4e00\\u4e8c\\u4ec0]")', '_WORD_NUMERAL = re.compile(r"[\\u4e00\\u4e8c]")', _TESTS),
 ]
 # fmt: on

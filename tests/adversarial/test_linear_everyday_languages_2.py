@@ -15,9 +15,19 @@ import random
 
 import pytest
 
+from stepcache_integrations import StepCache
 from stepcache_integrations.core.tasks.linear.prompt import understand_prompt
 
-from .test_linear_everyday_languages import _equations, _holds, reaches_the_model, served_again
+from .test_linear_everyday_languages import (
+    SystemOracle,
+    _equations,
+    _fmt,
+    _holds,
+    _system_equations,
+    _system_solution,
+    reaches_the_model,
+    served_again,
+)
 
 # (language, prompt, format read)
 PHRASINGS = [
@@ -238,6 +248,8 @@ TRAPS = [
     ('zh', '你能解不等式 2x + 7 = 15 并解释步骤吗？'),
     ('ja', 'y について解いてください：3x + 2 = 11'),
     ('ja', 'x について解かないでください：3x + 2 = 11'),
+    ('es', 'Resuelve 2,5x = 10'),  # a decimal comma: no list
+    ('es', 'Resuelve el sistema: x + y = 2,5y - x = 1'),
     # the exercise number is skipped only when it is a label's, whole and before a colon
     ('es', 'Ejercicio 3.5: 3x + 1 = 16'),
     ('es', 'Ejercicio -3: 3x + 1 = 16'),
@@ -299,3 +311,28 @@ def test_the_same_words_reversed_and_shuffled_are_not_read(language: str, prompt
     for order in [words[::-1]] + [rng.sample(words, len(words)) for _ in range(10)]:
         if order != words:
             assert understand_prompt(" ".join(order)) is None, " ".join(order)
+
+
+# (language, prompt): a system written compactly, its equations listed by a comma with no space
+SYSTEMS = [
+    ('zh', '解方程组:x + y = 14,x - y = 4'),
+    ('es', 'Resuelve el sistema: x + y = 10,x - y = 2'),
+    ('ru', 'Реши систему: x + y = 9,x - y = 3'),
+]
+
+
+@pytest.mark.parametrize(("language", "prompt"), SYSTEMS)
+def test_a_compact_system_is_read_and_a_changed_constant_served_proven(language: str, prompt: str) -> None:
+    problem = understand_prompt(prompt)
+    assert problem is not None and problem.asked == ("x", "y"), prompt
+    assert [eq.text for eq in problem.equations] == _system_equations(prompt)
+    cache, model = StepCache(), SystemOracle()
+    assert cache.generate(prompt, model).verified, prompt
+    first = _system_equations(prompt)[0]
+    moved = first[: first.rindex("=")] + "= " + str(int(first.rsplit("=", 1)[1]) + 2)  # x and y move by 1
+    changed = prompt.replace(first, moved, 1)
+    again = cache.generate(changed, model)
+    assert model.calls == 1 and again.model_calls == 0, changed
+    assert again.verified and again.verification == "proven"
+    x, y = _system_solution(changed)
+    assert again.text.strip().splitlines()[-1].endswith(f"x = {_fmt(x)}, y = {_fmt(y)}"), again.text

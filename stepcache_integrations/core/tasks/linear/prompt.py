@@ -218,7 +218,11 @@ def _run_stands_apart(text: str, start: int, end: int) -> bool:
     before a digit is a decimal point (".5x" is not "5x")."""
     before = text[start - 1] if start > 0 else " "
     after = text[end] if end < len(text) else " "
-    if not (before in _RUN_BEFORE or _UNSPACED.match(before)) or not (after in _RUN_AFTER or _UNSPACED.match(after)):
+    # a comma between a number and a letter lists ("x + y = 9,x - y = 3"): no decimal comma ends in a letter
+    listed = before == "," and start >= 2 and text[start - 2].isdigit() and text[start].isalpha()
+    if not (before in _RUN_BEFORE or _UNSPACED.match(before) or listed) or not (
+        after in _RUN_AFTER or _UNSPACED.match(after)
+    ):
         return False
     return not (end + 1 < len(text) and text[end] == "." and text[end + 1].isdigit())
 
