@@ -33,11 +33,11 @@ _PRIMES = frozenset({"'", '"', "\u2019", "\u2032"})
 _FORMATS_BEFORE = frozenset({"NUMBERED"})
 # A comma before a format clause links it ("を解いて、答えを一行で書いてください", "，只写答案"): the
 # answer and how it is written, or "only" and what it leaves; never "Answer:" (a template).
-_FORMAT_CLAUSES = {"ANSWER": frozenset({"OBJ", "ONE_LINE", "AS", "ONLY", "FRACTION", "DECIMAL", "WRITE"}),
+_FORMAT_CLAUSES = {"ANSWER": frozenset({"OBJ", "ONE_LINE", "AS", "ONLY", "FRACTION", "DECIMAL", "WRITE", "TOPIC"}),
                    "ONLY": frozenset({"WRITE", "GIVE", "ANSWER", "ART"}),  # ", just the answer"
                    # the form and the verb "answer" ("、分数で答えて"), "use a fraction" ("，用分数表示")
                    "FRACTION": frozenset({"ANSWER_VERB"}), "DECIMAL": frozenset({"ANSWER_VERB"}),
-                   "ONE_LINE": frozenset({"ANSWER_VERB"}), "AS": frozenset({"FRACTION", "DECIMAL"}),
+                   "ONE_LINE": frozenset({"ANSWER_VERB"}), "AS": frozenset({"FRACTION", "DECIMAL", "ONE_LINE"}),
                    "STEPNOUN": frozenset({"OBJ"}),  # "、手順を説明して"
                    "ART": frozenset({"STEPNOUN"})}  # "und die Schritte erklären"
 # A comma before these is no list's: "Solve 2x + 1 = 5, please", "Find y, if 3y + 4 = 25", "Find x, step by step".
