@@ -54,8 +54,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _LINEAR + "request.lark", "%extend body: help_alone\n", "", _TESTS),
     ("langs2-what-numeral-read", "'什' read as a numeral ('方程 6x - 2 = 10 的解是什么？' no longer read)",
      _LINEAR + "prompt.py", '_WORD_NUMERAL = re.compile(r"[\\u4e00\\u4e8c\\u4ec0]")', '_WORD_NUMERAL = re.compile(r"[\\u4e00\\u4e8c]")', _TESTS),
-    ("langs2-courtesy-comma-dropped", "a comma after 'do you know' no longer read ('Weißt du, was x ist, wenn ...?')",
-     _LINEAR + "request.lark", "%extend courtesy: COURTESY (COMMA | LINK)  ", "%extend courtesy: COURTESY   ", _TESTS),
+    ("langs2-courtesy-link-dropped", "a comma before the question after 'do you know' no longer read ('Знаешь, чему равен x, ...?')",
+     _LINEAR + "request.lark", "%extend courtesy: COURTESY (COMMA | LINK)  ", "%extend courtesy: COURTESY COMMA  ", _TESTS),
     ("langs2-know-word-moved", "'sais-tu' moved out of the courtesy words ('Sais-tu combien vaut x ...?' no longer read)",
      _LINEAR + "vocabulary/fr.json", '   "sais-tu",\n', "", _TESTS),
 ]
