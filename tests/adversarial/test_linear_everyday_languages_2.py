@@ -191,6 +191,18 @@ PHRASINGS = [
     ('zh', '帮我算一下 x：5x - 5 = 20', ()),
     ('ja', 'x の値を教えてもらえますか？3x + 1 = 16', ()),
     ('ja', 'すみません、2x + 4 = 18 のとき x はいくつになりますか？', ()),
+    # a condition first ("given ...", "if ..., then ..."), thanks after the request
+    ('es', 'Dado 3x + 1 = 16, halla x.', ()),
+    ('fr', 'Si 3x + 1 = 16, alors combien vaut x ?', ()),
+    ('de', 'Es gilt 3x + 1 = 16. Wie groß ist x?', ()),
+    ('de', 'Löse 4x + 2 = 14, danke dir!', ()),
+    ('it', 'Se 3x + 1 = 16, allora quanto vale x?', ()),
+    ('it', 'Dato 2x + 5 = 13, trova x.', ()),
+    ('ru', 'Дано: 3x + 1 = 16. Найди x.', ()),
+    ('ru', 'Известно, что 2x + 5 = 13. Найдите x.', ()),
+    ('ru', 'Реши 4x + 2 = 14, пожалуйста. Спасибо большое!', ()),
+    ('zh', '若 3x + 1 = 16，则 x = ?', ()),
+    ('ja', '2x + 5 = 13 が成り立つとき、x の値は？', ()),
     # chat role labels and a persona in the language
     ('es', 'Sistema: Eres un tutor de matemáticas.\nUsuario: Resuelve 3x + 1 = 16.', ()),
     ('de', 'System: Du bist ein Mathe-Tutor.\nNutzer: Löse 3x + 4 = 19.', ()),
@@ -293,6 +305,10 @@ TRAPS = [
     ('fr', 'Une question : est-ce que x = 5 dans 3x + 1 = 16 ?'),
     ('zh', '3x + 1 = 16，求 x 的值，用英文。'),
     ('ja', 'x の値を英語で教えてもらえますか？3x + 1 = 16'),
+    ('es', 'Dado 3x + 1 > 16, halla x.'),
+    ('ru', 'Дано: 3x + 1 = 16. Найди x в квадрате по-английски.'),
+    ('zh', '若 3x + 1 = 16，则 x = 5 吗？'),
+    ('ja', '2x + 5 = 13 が成り立つとき、y の値は？'),
     ('es', 'Resuelve 2,5x = 10'),  # a decimal comma: no list
     ('es', 'Resuelve el sistema: x + y = 2,5y - x = 1'),
     # the exercise number is skipped only when it is a label's, whole and before a colon
