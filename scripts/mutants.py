@@ -459,3 +459,7 @@ MUTANTS += [Mutant(*row) for row in _EN2_ROWS]
 from mutants_hitpath import ROWS as _HITPATH_ROWS  # noqa: E402
 
 MUTANTS += [Mutant(*row) for row in _HITPATH_ROWS]
+
+from mutants_langs2 import ROWS as _LANGS2_ROWS  # noqa: E402
+
+MUTANTS += [Mutant(*row) for row in _LANGS2_ROWS]

@@ -58,8 +58,9 @@ _DOUBLED_OPERATOR = re.compile(r"[+\-*/^]\s*[+\-*/^]")  # "5y ++ 3", "x - -3": n
 _UNUSUAL_SPACE = re.compile(r"[^\S \t\n\r]")
 # "一" and "二" are words of the Chinese and Japanese tables ("一步一步", "一行で", "二元一次方程组"): the
 # request reader reads them only inside such a word, and no equation run ends or starts beside one
-# ("= 1一", "= 1 一"), so they are never read as a number.
-_WORD_NUMERAL = re.compile(r"[\u4e00\u4e8c]")
+# ("= 1一", "= 1 一"), so they are never read as a number. "什" (a numeral only in old or formal
+# writing) likewise, inside "什么" ("的解是什么").
+_WORD_NUMERAL = re.compile(r"[\u4e00\u4e8c\u4ec0]")
 # What may stand right before an equation and right after it: a point before a digit is a
 # decimal point (".5x" is not "5x"), a letter or digit would join the run.
 _RUN_BEFORE = frozenset(" \t\n(\"':\uff1a\uff08\u300c\u201c\u00ab\uff0c\u3001\uff1b\u3002?\uff1f\uff01")
@@ -238,7 +239,11 @@ def _run_stands_apart(text: str, start: int, end: int) -> bool:
     before a digit is a decimal point (".5x" is not "5x")."""
     before = text[start - 1] if start > 0 else " "
     after = text[end] if end < len(text) else " "
-    if not (before in _RUN_BEFORE or _UNSPACED.match(before)) or not (after in _RUN_AFTER or _UNSPACED.match(after)):
+    # a comma between a number and a letter lists ("x + y = 9,x - y = 3"): no decimal comma ends in a letter
+    listed = before == "," and start >= 2 and text[start - 2].isdigit() and text[start].isalpha()
+    if not (before in _RUN_BEFORE or _UNSPACED.match(before) or listed) or not (
+        after in _RUN_AFTER or _UNSPACED.match(after)
+    ):
         return False
     return not (end + 1 < len(text) and text[end] == "." and text[end + 1].isdigit())
 
@@ -447,7 +452,8 @@ def _templates_blanked(prompt: str) -> str:
     """The prompt with its answer templates ("x = ?", "Answer: x = <value>") and placeholders
     blanked to spaces of the same length, so the math reader finds no equation in them (the
     request reader reads them in place)."""
-    blank = lambda m: " " * len(m.group())  # noqa: E731
+    # a contraction still parts what stands around it ("x nell'equazione 7x = 2" is no run "x 7x = 2")
+    blank = lambda m: ("\u00a7" if m.re is _CONTRACTION else " ") + " " * (len(m.group()) - 1)  # noqa: E731
     return _CONTRACTION.sub(blank, _PLACEHOLDER.sub(blank, _TEMPLATE_EQUATION.sub(blank, prompt)))
 
 

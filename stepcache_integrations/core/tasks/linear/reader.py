@@ -28,17 +28,29 @@ _ASKS_QUESTION = "asks"  # what a question or a polite request returns up the tr
 _ASKS_BARE = "asks, before '?'"  # an unknown alone ("x?"): a question only when a question mark ends it
 _JOINS = frozenset({"COMMA", "AND", "THEN", "SEMI"})
 _VERBS = frozenset({"SOLVE", "FIND", "GIVE", "WHAT_IS", "SHOW", "EXPLAIN", "NUMBER", "WRITE", "END", "TEMPLATE",
-                    "ONLY_ANSWER", "WHAT"})
+                    "ONLY_ANSWER", "WHAT", "ANSWER_VERB", "NUMBERED"})
 _PRIMES = frozenset({"'", '"', "\u2019", "\u2032"})
 # A comma after these links what follows ("手順に番号をつけて、7x + 21 = 0 を解いてください").
 _FORMATS_BEFORE = frozenset({"NUMBERED"})
 # A comma before a format clause links it ("を解いて、答えを一行で書いてください", "，只写答案"): the
 # answer and how it is written, or "only" and what it leaves; never "Answer:" (a template).
-_FORMAT_CLAUSES = {"ANSWER": frozenset({"OBJ", "ONE_LINE", "AS", "ONLY", "FRACTION", "DECIMAL"}),
-                   "ONLY": frozenset({"WRITE", "GIVE", "ANSWER", "ART"})}  # ", just the answer"
+_FORMAT_CLAUSES = {"ANSWER": frozenset({"OBJ", "ONE_LINE", "AS", "ONLY", "FRACTION", "DECIMAL", "WRITE", "TOPIC"}),
+                   "ONLY": frozenset({"WRITE", "GIVE", "ANSWER", "ART"}),  # ", just the answer"
+                   # the form and the verb "answer" ("、分数で答えて"), "use a fraction" ("，用分数表示")
+                   "FRACTION": frozenset({"ANSWER_VERB"}), "DECIMAL": frozenset({"ANSWER_VERB"}),
+                   "ONE_LINE": frozenset({"ANSWER_VERB"}), "AS": frozenset({"FRACTION", "DECIMAL", "ONE_LINE"}),
+                   "STEPNOUN": frozenset({"OBJ"}),  # "、手順を説明して"
+                   "ART": frozenset({"STEPNOUN"})}  # "und die Schritte erklären"
 # A comma before these is no list's: "Solve 2x + 1 = 5, please", "Find y, if 3y + 4 = 25", "Find x, step by step".
-# (NUMBERED: ", with numbered steps")
-_DROPS_COMMA = frozenset({"NUMBERED", "PLEASE", "FOR_ME", "IF", "STEP_BY_STEP", "THANKS"})
+# (a comma before NUMBERED links instead: a verb of _VERBS, ", with numbered steps", "を解いて、手順に番号を")
+_DROPS_COMMA = frozenset({"PLEASE", "FOR_ME", "IF", "STEP_BY_STEP", "THANKS"})
+# A comma after these is a pause ("4x + 3 = 43 を、手順に番号をつけて解いて").
+_PAUSES_AFTER = frozenset({"OBJ"})
+# "Please" right before a colon says nothing ("Só a resposta, por favor: ...").
+_DROPS_BEFORE_COLON = frozenset({"PLEASE", "FOR_ME"})
+# An exercise's number after its label or intro, before a colon ("Ejercicio 3:", "练习2："): part of
+# the label, no constant (skipped where no LABEL_NUMBER word is read).
+_EXERCISE_NUMBER = re.compile(r"\s*[0-9]{1,3}(?=\s*[:\uff1a])")
 
 #: The format instructions this task reads, keys of :attr:`LinearRequest.format`.
 FORMATS = ("steps", "numbered", "lines", "answer_last", "answer_value", "answer_named", "answer_only", "one_line",
@@ -130,6 +142,19 @@ class _Read(Transformer[Token, Any]):
             raise Declined
         self.asks_all = self.asks_all or not names
         return _ASKS_QUESTION if _ASKS_QUESTION in children else None
+
+    def solve_for_one(self, children: list[Any]) -> None:
+        """"x について解いて": a request to solve for the unknown named before it."""
+        names = _names(children)
+        self.asked_names.update(names)
+        self.solve([*children, names])
+
+    def explained_solve(self, children: list[Any]) -> str:
+        """"(Can you) explain how to solve ...?": a request to solve, its working shown; a question
+        mark may end it."""
+        self.solve(children)
+        self.format.add("steps")
+        return _ASKS_QUESTION
 
     def find(self, children: list[Any]) -> str | None:
         """An asking verb asks for what it names ("give the value of y"); "give the answer for ..."
@@ -430,7 +455,7 @@ def _words(
             return None  # "2x = 8 y x = y + 1": the unknown y, or Spanish "and"? read two ways
         marked = _label_number_or_dash(text, pos, words[-1].kind if words else "", pos in run_at)
         if marked is not None:
-            words.append(marked[0])
+            words.extend(marked[0])
             pos = marked[1]
             continue
         quoted = _quoted_form_at(text, pos) if quoted_forms else None
@@ -443,16 +468,21 @@ def _words(
     return _linked(_listed(words))
 
 
-def _label_number_or_dash(text: str, pos: int, previous: str, in_run: bool) -> tuple[Word, int] | None:
-    """A label's number ("Exercise 3:", no term of the problem), or a dash standing alone before a
-    word: after a label it leads like a colon ("Exercise 3 - solve ..."), else it pauses like a comma."""
+def _label_number_or_dash(text: str, pos: int, previous: str, in_run: bool) -> tuple[list[Word], int] | None:
+    """The words at ``pos`` and where they end: a label's number ("Exercise 3:", no term of the
+    problem), an exercise's number skipped after a label or intro before a colon ("Ejercicio 3:",
+    "练习2："), or a dash standing alone before a word: after a label it leads like a colon
+    ("Exercise 3 - solve ..."), else it pauses like a comma. None when none stands there."""
     numbered = _LABEL_NUMBER.match(text, pos) if previous == "LABEL" else None
     if numbered is not None:
-        return Word("LABEL_NUMBER", numbered.group(), pos), numbered.end()
+        return [Word("LABEL_NUMBER", numbered.group(), pos)], numbered.end()
+    exercise = _EXERCISE_NUMBER.match(text, pos) if previous in ("LABEL", "INTRO") and not in_run else None
+    if exercise is not None:
+        return [], exercise.end()
     dash = _DASH.match(text, pos - 1) if pos and not in_run else None
     if dash is None:
         return None
-    return Word("COLON" if previous in ("LABEL", "LABEL_NUMBER") else "COMMA", dash.group(1), pos), dash.end(1)
+    return [Word("COLON" if previous in ("LABEL", "LABEL_NUMBER") else "COMMA", dash.group(1), pos)], dash.end(1)
 
 
 def _ends_as_template(text: str, pos: int) -> bool:
@@ -492,12 +522,21 @@ def _linked(words: list[Word]) -> list[Word]:
             i += 1
             continue
         after = words[j].kind if j < len(words) else ""
-        if _links(words, i, j):
+        last = out[-1].kind if out else ""
+        if all(w.kind == "COMMA" for w in words[i:j]) and (after in _DROPS_COMMA or last in _PAUSES_AFTER):
+            pass  # a pause: "..., please", "を、"
+        elif _links(words, i, j):
             out.append(Word("LINK", " ".join(w.text for w in words[i:j]), words[i].start))
-        elif not (after in _DROPS_COMMA and all(w.kind == "COMMA" for w in words[i:j])):
+        else:
             out.extend(words[i:j])
         i = j
-    return out
+    return _without_please_before_colon(out)
+
+
+def _without_please_before_colon(words: list[Word]) -> list[Word]:
+    """The words without a "please" (or "for me") right before a colon: it asks nothing there."""
+    return [w for i, w in enumerate(words)
+            if not (w.kind in _DROPS_BEFORE_COLON and i + 1 < len(words) and words[i + 1].kind == "COLON" and i)]
 
 
 def _links(words: list[Word], i: int, j: int) -> bool:
