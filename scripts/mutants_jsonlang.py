@@ -63,5 +63,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("jsonlang-vocab-degrees-as-celsius", "a word moved to another class: es 'grados' read as Celsius (a conversion "
      "to Fahrenheit applies to a value with no scale)",
      _ES, '   "celsius",\n   "grados celsius",\n', '   "celsius",\n   "grados",\n   "grados celsius",\n', (_REACH,)),
+    ("json-value-asked-about-stated", "'age 52?' beside a key list binds age = 52 (served proven; wip/jsonsyn's fuzz find)",
+     "stepcache_integrations/core/tasks/json/reader.py", '    return prompt[end:].lstrip(" \\t").startswith(("?", "\\uff1f"))',
+     "    return False", ("tests/unit/test_json_request_language.py",)),
 ]
 # fmt: on

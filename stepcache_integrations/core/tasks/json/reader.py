@@ -289,10 +289,10 @@ def read_request(prompt: str) -> JsonRequest | None:
 
 def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | None:
     transformer = _LANGUAGE.parse(words)
-    stated = _named_statements(transformer, language) if transformer is not None else None
-    if transformer is None or stated is None:
+    read = _read_statements(transformer, language, prompt)
+    if transformer is None or read is None:
         return None
-    found, units, ambiguous = _statements(stated)
+    found, units, ambiguous = read
     keys = _asked_keys(transformer, found, ambiguous, prompt)
     if keys is None:
         return None
@@ -323,6 +323,26 @@ def _named_statements(transformer: _Read, language: str) -> list[tuple[str, Stat
     if any(st.spaced_bare and key not in transformer.asked for key, st, _unit in stated):
         return None  # "Stadt Bremen" names a key only beside a key list that lists it
     return stated
+
+
+def _read_statements(
+    transformer: _Read | None, language: str, prompt: str,
+) -> tuple[dict[str, Statement], dict[str, str | None], set[str]] | None:
+    """Each key's statement, its unit and the keys stated unclearly (:func:`_statements`); None
+    when nothing was derived or a statement names no key it may (:func:`_named_statements`)."""
+    stated = _named_statements(transformer, language) if transformer is not None else None
+    if transformer is None or stated is None:
+        return None
+    found, units, ambiguous = _statements(stated)
+    if transformer.asked or transformer.template:  # without them _keys_as_written declines the prompt
+        # "age 52?" asks about the value, it states none (fuzzer, wip/jsonsyn seed 3): the model writes it
+        ambiguous |= {key for key, st, _unit in stated if _asked_about(prompt, st.span[1])}
+    return found, units, ambiguous
+
+
+def _asked_about(prompt: str, end: int) -> bool:
+    """A question mark right after a statement ("age 52?")."""
+    return prompt[end:].lstrip(" \t").startswith(("?", "\uff1f"))
 
 
 def _units_read(units: dict[str, str | None], transforms: dict[str, str], language: str) -> bool:
