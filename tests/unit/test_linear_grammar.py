@@ -131,6 +131,15 @@ def test_the_answer_alone_and_its_number_form_are_enforced() -> None:
     assert again.text.strip().splitlines()[-1] == "Answer: x = 9/2" and again.verified
 
 
+def test_a_model_answer_of_several_lines_is_never_served_for_one_line() -> None:
+    """With nothing cached, the model's own answer is what the one-line rule checks: working on two
+    lines for 'Answer in one line' fails it (the engine writes the one line instead)."""
+    served = StepCache().generate("Solve 4x + 7 = 31. Answer in one line.", lambda _p: "4x = 24\nAnswer: x = 6")
+    assert served.text.strip() == "Answer: x = 6", served.text
+    alone = StepCache().generate("Solve 4x + 7 = 31. Give only the final answer.", lambda _p: "4x = 24\nAnswer: x = 6")
+    assert alone.text.strip() == "Answer: x = 6", alone.text
+
+
 @pytest.mark.parametrize("prompt", [
     "What is the solution to 3x + 5 = 20?", "Find the solution of 3x + 5 = 20.", "Isolate x in 3x + 5 = 20.",
     "I need to solve 3x + 5 = 20.", "¿Cuál es la solución de 3x + 5 = 20?", "Despeja x en 3x + 5 = 20.",
