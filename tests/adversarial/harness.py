@@ -135,6 +135,28 @@ def json_judge(expected: dict[str, Any]) -> Judge:
     return judge
 
 
+def exact_json_judge(expected: dict[str, Any]) -> Judge:
+    """Correct iff the whole answer is exactly ``expected`` (keys, values and JSON types), stricter
+    than :func:`json_judge` (no extra key, no text around the object)."""
+
+    def judge(text: str) -> bool:
+        try:
+            obj = json.loads(text)
+        except ValueError:
+            return False
+        return isinstance(obj, dict) and obj.keys() == expected.keys() and all(
+            type(obj[k]) is type(v) and obj[k] == v for k, v in expected.items()
+        )
+
+    return judge
+
+
+def exact_json_pair(cls: str, old: str, old_obj: dict[str, Any], new: str, new_obj: dict[str, Any], *,
+                    benign: bool = False) -> Pair:
+    """A JSON pair judged by :func:`exact_json_judge` of the new object."""
+    return Pair(cls, old, dumps(old_obj), new, dumps(new_obj), exact_json_judge(new_obj), benign=benign)
+
+
 def text_judge(expected: str) -> Judge:
     """Correct iff the answer is the expected text (whitespace folded)."""
     want = " ".join(expected.split())

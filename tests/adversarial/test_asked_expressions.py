@@ -16,7 +16,7 @@ from stepcache_integrations import StepCache
 from stepcache_integrations.core.tasks.linear.chain import final_value_errors
 from stepcache_integrations.core.tasks.linear.task import LinearEquationTask, problem_context
 
-from .harness import Pair, derived_judge, math_judge, run_pair
+from .harness import FixedReplyModel, Pair, derived_judge, math_judge, run_pair
 
 TASK = LinearEquationTask()
 SOLVED_X = "Step 1: Subtract 5 from both sides: 3x = 15.\nStep 2: Divide both sides by 3: x = 5.\nAnswer: x = 5"
@@ -224,15 +224,9 @@ def test_a_division_that_reads_one_way_is_still_read(written: str, canonical: st
     assert canonical_target(written, frozenset("xy")) == canonical
 
 
-class _EchoModel:
+def _echo_model() -> FixedReplyModel:
     """Never right: only what the deterministic fallback proves is stored."""
-
-    def __init__(self) -> None:
-        self.calls = 0
-
-    def __call__(self, _prompt: str) -> str:
-        self.calls += 1
-        return "I think the answer is 42."
+    return FixedReplyModel("I think the answer is 42.")
 
 
 @pytest.mark.parametrize(
@@ -250,8 +244,8 @@ def test_only_the_unknown_named_after_a_request_to_solve_is_answered(first: str,
     """"Solve <system>. Give me only x.": x alone, never every unknown (README-only red team W2:
     'Answer: x = 8, y = 4' was served proven)."""
     cache = StepCache()
-    cache.generate(first, _EchoModel())
-    model = _EchoModel()
+    cache.generate(first, _echo_model())
+    model = _echo_model()
     result = cache.generate(second, model)
     assert result.text.strip() == line, (result.outcome, result.text)
     assert result.verified

@@ -19,28 +19,9 @@ import pytest
 
 from stepcache_integrations import StepCache
 
-from .harness import Outcome, Pair, dumps, run_pair
+from .harness import Outcome, dumps, exact_json_pair as pair, run_pair
 
 Obj = dict[str, Any]
-
-
-def exact_judge(expected: Obj) -> Any:
-    """Correct iff the answer is exactly ``expected`` (keys, values and JSON types)."""
-
-    def judge(text: str) -> bool:
-        try:
-            obj = json.loads(text)
-        except ValueError:
-            return False
-        return isinstance(obj, dict) and obj.keys() == expected.keys() and all(
-            type(obj[k]) is type(v) and obj[k] == v for k, v in expected.items()
-        )
-
-    return judge
-
-
-def pair(cls: str, old: str, old_obj: Obj, new: str, new_obj: Obj, *, benign: bool = False) -> Pair:
-    return Pair(cls, old, dumps(old_obj), new, dumps(new_obj), exact_judge(new_obj), benign=benign)
 
 
 # (class, template with {a} and {b}, old values, new values): the template's keys are the values' keys.
