@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 from dataclasses import replace
 from collections import OrderedDict
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from fractions import Fraction
 from typing import Any
 
@@ -411,6 +411,8 @@ def _fallback_lines(c: LinearConstraints, values: dict[str, Fraction]) -> list[s
         final_line = f"{label}: {final(values[c.asked_or_all[0]])}"
     else:
         final_line = f"{label}: " + ", ".join(f"{v} = {final(values[v])}" for v in c.asked_or_all)
+    if c.language != ENGLISH:  # W4: no English prose in an answer to a request in another language
+        return _neutral_lines(c, values, final_line if c.answer_form or c.answer_label else "", final)
     if "answer_only" in c.format or "one_line" in c.format:
         return [final_line]
     if len(variables) == 1 and len(c.equation_texts) == 1:
@@ -431,6 +433,43 @@ def _fallback_lines(c: LinearConstraints, values: dict[str, Fraction]) -> list[s
         f"Step 2: Solving the system exactly gives {answer}.",
         final_line,
     ]
+
+
+#: The vocabulary table whose prose the fallback writes (``LinearConstraints.language``).
+ENGLISH = "en"
+
+
+def _neutral_lines(
+    c: LinearConstraints, values: dict[str, Fraction], labelled: str, final: Callable[[Fraction], str]
+) -> list[str]:
+    """The deterministic derivation for a request in another language than English (W4): equations
+    only, no word of any language ("3x + 5 = 20", "3x = 15", "x = 5"), numbered "1.", "2.", ...
+    when numbered steps are asked; the answer line is the request's own template or label when it
+    has one (``labelled``: its words are the user's), else the asked values as equations
+    ("x = 5", "2*x = 10") or, for a bare-value answer, the value alone."""
+    target = c.target_value
+    if labelled:
+        final_line = labelled
+    elif "answer_value" in c.format:
+        final_line = final(target if target is not None else values[c.asked_or_all[0]])
+    elif target is not None:
+        final_line = f"{written_target(c.target)} = {final(target)}"
+    else:
+        final_line = ", ".join(f"{v} = {final(values[v])}" for v in c.asked_or_all)
+    if "answer_only" in c.format or "one_line" in c.format:
+        return [final_line]
+    solved = ", ".join(f"{v} = {format_number(values[v])}" for v in c.variables)
+    if len(c.variables) == 1 and len(c.equation_texts) == 1:
+        var = c.variables[0]
+        coeff = c.equations[0].as_dict()[var]
+        working = [c.equation_texts[0], f"{_term(coeff, var)} = {format_number(-c.equations[0].const)}", solved]
+    else:
+        working = [*c.equation_texts, solved]
+    if working[-1] == final_line:
+        working.pop()  # "x = 5" once: the working's last line is the answer asked
+    if "numbered" in c.format:
+        working = [f"{i}. {line}" for i, line in enumerate(working, 1)]
+    return [*working, final_line]
 
 
 def _term(coeff: Fraction, var: str) -> str:
