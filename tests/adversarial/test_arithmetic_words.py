@@ -61,6 +61,7 @@ def test_questions_in_words_are_read_exactly(prompt: str, expression: str, value
     "What is 14 times 11",  # no question mark
     "What is 14 times 11? Only the number please.",  # an instruction not in the table
     "What is 14 times 11? Explain.",
+    "What is 14 times 11?Only the number, please.",  # an instruction glued to the question
     "What is 14 times 11? Only the number, please. Thanks.",
     "What is 14  times 11?",
     "What is 14 times x?",
