@@ -48,7 +48,9 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("tpl-arith-unknown-form-read", "a stored form this reader does not know still answers a question",
      _ARITH + "constraints.py", "        if form is not None and form not in FORMS:", "        if False:", _WORDS),
     ("tpl-arith-instruction-ignored", "an 'only the number' instruction read but not enforced (the answer may show work)",
-     _ARITH + "grammar.py", '    return question if question.form == "yesno" else Question(question.expression, question.value, "number")',
+     _ARITH + "grammar.py", '    return Question(question.expression, question.value, "number")',
      "    return question", _WORDS),
+    ("tpl-arith-yes-no-number", "a number asked for a yes/no question read ('Is 9 bigger than 4? Only the number, please.')",
+     _ARITH + "grammar.py", '    if question.form == "yesno":\n        return None  # a number asked', '    if False:\n        return None  # a number asked', _WORDS),
 ]
 # fmt: on

@@ -44,7 +44,10 @@ TASK = ArithmeticTask()
     ("Yes or no: is 36 larger than 83?", "36 > 83", 0, "yesno"),
     ("Is 5 greater than 5?", "5 > 5", 0, "yesno"),
     ("Is 2.5 less than 3?", "2.5 < 3", 1, "yesno"),
-    ("Is 9 not bigger than 4? Only the number, please.", "not 9 > 4", 0, "yesno"),
+    ("Is 9 not bigger than 4?", "not 9 > 4", 0, "yesno"),
+    ("What is 5 minus 12? Only the number.", "5 - 12", -7, "number"),
+    ("What is 14 degrees Fahrenheit in degrees Celsius?", "(14 - 32) * 5 / 9", -10, "value"),
+    ("What is 98.6 degrees Fahrenheit in degrees Celsius?", "(98.6 - 32) * 5 / 9", 37, "value"),
 ])
 def test_questions_in_words_are_read_exactly(prompt: str, expression: str, value: Fraction | int, form: str) -> None:
     c = ArithmeticConstraints.of_prompt(prompt)
@@ -83,6 +86,9 @@ def test_questions_in_words_are_read_exactly(prompt: str, expression: str, value
     "Yes or no: is 43 divisible by 3",
     "Yes or no, is 43 divisible by 3?",
     "Is 43 prime?",
+    "Is 9 not bigger than 4? Only the number, please.",  # a number asked for yes or no
+    "What is 5 divided by 0?",
+    "What is 0 divided by 0?",
     "Is 43 divisible by 3? Answer yes or no and explain why.",
 ])
 def test_near_misses_are_no_claim(prompt: str) -> None:
@@ -114,6 +120,9 @@ def test_near_misses_are_no_claim(prompt: str) -> None:
     ("Yes or no: is 36 larger than 83?", "No.", True),
     ("Yes or no: is 36 larger than 83?", "Yes!", False),
     ("What is 14 times 11?", "154.", True),
+    ("What is 5 minus 12? Only the number.", "-7", True),
+    ("What is 5 minus 12? Only the number.", "7", False),
+    ("What is 5 minus 12? Only the number.", "- 7", False),
     ("What is 14 times 11?", "14 * 11 = 154.", True),
     ("What is 14 times 11?", "14 * 11 = 155.", False),
     ("What is 14 times 11?", "The answer is 155.", False),

@@ -105,7 +105,9 @@ def read_question(prompt: str) -> Question | None:
     question = _symbolic(body) or _in_words(body)
     if question is None or not number_only:
         return question
-    return question if question.form == "yesno" else Question(question.expression, question.value, "number")
+    if question.form == "yesno":
+        return None  # a number asked for a yes/no question: which answer is meant is not written
+    return Question(question.expression, question.value, "number")
 
 
 def _symbolic(prompt: str) -> Question | None:
