@@ -109,3 +109,28 @@ def test_list_numbers_count_as_numbered_steps(working: list[str], numbered: bool
     steps = [Step(text="\n".join([*working, "x = 5"]))]
     errors = format_errors(steps, ("numbered",), "", ("x",))
     assert (errors == []) is numbered, errors
+
+
+def test_the_answer_form_asked_is_the_working_s_too() -> None:
+    assert _fallback("6x = 9 のとき x は？分数で答えて") == "6x = 9\nx = 3/2"  # no "x = 1.5" before the fraction
+    assert _fallback("Résous 2x + 1 = 4 et donne la réponse en fraction.") == "2x + 1 = 4\n2x = 3\nx = 3/2"
+
+
+@pytest.mark.parametrize(("first", "second", "expected"), [
+    ("Oi, resolve aí pra mim: x/2 + 3 = 8", "Oi, resolve aí pra mim: x/2 + 3 = 11", "x/2 + 3 = 11\n(0.5)x = 8\nx = 16"),
+    ("6x = 9 のとき x は？分数で答えて", "6x = 20 のとき x は？分数で答えて", "6x = 20\nx = 10/3"),
+    ("Résous l'équation 3x + 5 = 20 et numérote les étapes.", "Résous l'équation 3x + 5 = 29 et numérote les étapes.",
+     "1. 3x + 5 = 29\n2. 3x = 24\nx = 8"),
+])
+def test_equations_alone_are_written_anew_not_rewritten(first: str, second: str, expected: str) -> None:
+    """Equations alone carry no operation that checks each line against the one before: their
+    constants rewritten gave "x/2 + 3 = 11", "(0.3125)x = 5" (true at x = 16, no derivation). The
+    derivation is written anew from the proven solution, served or not."""
+    cache = StepCache()
+    cache.generate(first, Echo())
+    result = cache.generate(second, Echo())
+    assert result.verification == "proven" and result.text == expected, (result.outcome, result.text)
+    task = TASK
+    old, new = task.constraints(first), task.constraints(second)
+    rewritten = task.reinstantiate(task.segment(task.fallback(old) or "", old), old, new)
+    assert rewritten is not None and "".join(step.text for step in rewritten) == expected

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import threading
 from dataclasses import replace
 from collections import OrderedDict
@@ -190,6 +191,12 @@ class LinearEquationTask(StepwiseTask):
         new, cached = self.load_constraints(constraints), self.load_constraints(cached_constraints)
         if _language_mismatch(cached, new) is not None:
             return None
+        if new.language != ENGLISH and new.solution and not any(_WORD.search(step.text) for step in steps):
+            # Equations alone (the fallback's working for a request in another language, W4): no
+            # operation is written to check each line against the one before, so the derivation
+            # is written anew from the proven solution rather than its constants rewritten.
+            return [Step(text=line + ("\n" if i < len(lines) - 1 else ""), meta=dict(WRITTEN_BY_FALLBACK))
+                    for lines in [_fallback_lines(new, new.solution)] for i, line in enumerate(lines)]
         ctx = problem_context(new, cached)
         rewritten = reinstantiate_steps(steps, cached, new, ctx)
         if not new.solution or not cached.solution:
@@ -437,6 +444,7 @@ def _fallback_lines(c: LinearConstraints, values: dict[str, Fraction]) -> list[s
 
 #: The vocabulary table whose prose the fallback writes (``LinearConstraints.language``).
 ENGLISH = "en"
+_WORD = re.compile(r"[^\W\d_]{2,}")  # a word of two letters or more, in any script
 
 
 def _neutral_lines(
@@ -458,11 +466,12 @@ def _neutral_lines(
         final_line = ", ".join(f"{v} = {final(values[v])}" for v in c.asked_or_all)
     if "answer_only" in c.format or "one_line" in c.format:
         return [final_line]
-    solved = ", ".join(f"{v} = {format_number(values[v])}" for v in c.variables)
+    solved = ", ".join(f"{v} = {final(values[v])}" for v in c.variables)
     if len(c.variables) == 1 and len(c.equation_texts) == 1:
         var = c.variables[0]
         coeff = c.equations[0].as_dict()[var]
-        working = [c.equation_texts[0], f"{_term(coeff, var)} = {format_number(-c.equations[0].const)}", solved]
+        collected = f"{_term(coeff, var)} = {format_number(-c.equations[0].const)}"
+        working = [c.equation_texts[0], *([collected] if collected != c.equation_texts[0] else []), solved]
     else:
         working = [*c.equation_texts, solved]
     if working[-1] == final_line:
