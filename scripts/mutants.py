@@ -463,3 +463,7 @@ MUTANTS += [Mutant(*row) for row in _HITPATH_ROWS]
 from mutants_langs2 import ROWS as _LANGS2_ROWS  # noqa: E402
 
 MUTANTS += [Mutant(*row) for row in _LANGS2_ROWS]
+
+from mutants_tpl import ROWS as _TPL_ROWS  # noqa: E402 - held-out templates and the fallback's language (wip/tpl)
+
+MUTANTS += [Mutant(*row) for row in _TPL_ROWS]

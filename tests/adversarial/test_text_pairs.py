@@ -187,8 +187,23 @@ def test_no_wrong_answer_is_served_as_verified(outcomes: list[Outcome]) -> None:
     assert wrong == []
 
 
+# Pairs whose new prompt the arithmetic task now reads (wip/tpl, issue 33: one operator word
+# between two numbers, "What is 12 minus 4?"): once pinned here as going to the model, they are
+# now computed without a model call, proven and right (the stronger test below).
+READ_AS_ARITHMETIC = ("What is 12 minus 4?", "What is 6 divided by 7?", "What is 25 times 4?")
+
+
 def test_changed_content_is_never_answered_from_the_cache(outcomes: list[Outcome]) -> None:
-    assert [o.pair for o in outcomes if not o.pair.benign and o.without_full_regeneration] == []
+    assert [o.pair for o in outcomes
+            if not o.pair.benign and o.without_full_regeneration and o.pair.new_prompt not in READ_AS_ARITHMETIC] == []
+
+
+def test_operator_words_between_numbers_are_computed_proven_and_right(outcomes: list[Outcome]) -> None:
+    read = [o for o in outcomes if o.pair.new_prompt in READ_AS_ARITHMETIC]
+    assert len(read) == len(READ_AS_ARITHMETIC)
+    for o in read:
+        assert o.result.task == "arithmetic" and o.result.outcome == "reinstantiate", o.pair
+        assert o.result.model_calls == 0 and o.result.verification == "proven" and o.correct, (o.pair, o.result.text)
 
 
 def test_every_edit_goes_to_the_model(outcomes: list[Outcome]) -> None:

@@ -75,3 +75,22 @@ def test_the_cli_runs_held_out_rows_with_a_fake_model(tmp_path: Path) -> None:
     for group in ("hard", "hard_held_out", "hard_templates"):
         assert summary[group]["averaged"]["no_cache"]["correct_all_seeds"] == \
             summary[group]["averaged"]["no_cache"]["requests_all_seeds"]  # the reference model is right
+
+
+@pytest.mark.parametrize("seed", ["48", "49"])
+def test_the_held_out_templates_served_without_a_model_call_are_right(tmp_path: Path, seed: str) -> None:
+    """Issue 33's target: at least 10 of the 40 held-out template requests answered without a model
+    call, right, where the model is never right (what is served is what the checkers and the
+    fallback proved); every answer marked verified is right."""
+    parser = argparse.ArgumentParser()
+    register(parser.add_subparsers(dest="command"))
+    args = parser.parse_args(["bench", "--full", "--hard", "--seeds", "", "--held-out-seeds", "", "--held-out-templates",
+                              seed, "-k", "1", "--fake-model", "wrong", "--systems", "stepcache", "--no-plots",
+                              "--no-progress", "--out", str(tmp_path)])
+    assert args.func(args) == 0
+    records = [r for r in json.loads((tmp_path / "results.json").read_text())["seeds"][f"templates-{seed}"]["records"]
+               if r["system"] == "stepcache"]
+    assert len(records) >= 39  # a variant equal to an earlier prompt is left out (seed 49: one)
+    served_right = [r["request_id"] for r in records if r["model_calls"] == 0 and r["task_ok"]]
+    assert len(served_right) >= 10, served_right
+    assert [r["request_id"] for r in records if r["verified"] and not r["task_ok"]] == []

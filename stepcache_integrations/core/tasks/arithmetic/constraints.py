@@ -8,7 +8,7 @@ from typing import Any
 
 from ..base import TaskConstraints
 from ..fingerprint import PromptFingerprint, fingerprint
-from .grammar import read_question
+from .grammar import FORMS, read_question
 
 __all__ = ["ArithmeticConstraints"]
 
@@ -22,13 +22,16 @@ class ArithmeticConstraints(TaskConstraints):
     expression: str | None
     value: Fraction | None
     prompt: PromptFingerprint
+    #: The answer form asked (``grammar.FORMS``): "" symbolic, "value" asked in words, "number"
+    #: the value alone, "yesno" a predicate's "Yes." or "No." alone.
+    form: str = ""
 
     @staticmethod
     def of_prompt(prompt: str) -> ArithmeticConstraints:
         question = read_question(prompt)
         if question is None:
             return ArithmeticConstraints(None, None, fingerprint(prompt))
-        return ArithmeticConstraints(question.expression, question.value, fingerprint(prompt))
+        return ArithmeticConstraints(question.expression, question.value, fingerprint(prompt), question.form)
 
     @property
     def claimed(self) -> bool:
@@ -37,7 +40,8 @@ class ArithmeticConstraints(TaskConstraints):
 
     def to_dict(self) -> dict[str, Any]:
         value = None if self.value is None else str(self.value)
-        return {"expression": self.expression, "value": value, **self.prompt.fields()}
+        form = {"form": self.form} if self.form else {}  # absent for a symbolic question: older entries read the same
+        return {"expression": self.expression, "value": value, **form, **self.prompt.fields()}
 
     @staticmethod
     def read(data: Any) -> ArithmeticConstraints:
@@ -50,4 +54,9 @@ class ArithmeticConstraints(TaskConstraints):
             value = Fraction(raw) if isinstance(raw, str) and isinstance(expression, str) else None
         except (ValueError, ZeroDivisionError):
             value = None
-        return ArithmeticConstraints(expression if value is not None else None, value, PromptFingerprint.read(data))
+        form = get("form")
+        if form is not None and form not in FORMS:
+            value = None  # a form this reader does not know: the entry answers no question
+        return ArithmeticConstraints(
+            expression if value is not None else None, value, PromptFingerprint.read(data), form if value is not None and form else ""
+        )

@@ -23,7 +23,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
+from .words import read_word_question, split_number_only
+
 __all__ = [
+    "FORMS",
     "Question",
     "AnswerLine",
     "read_question",
@@ -55,10 +58,17 @@ _PROSE_PUNCTUATION = frozenset(".,;:!?'\"()-\u2018\u2019\u201c\u201d\u2014\u2026
 
 @dataclass(frozen=True)
 class Question:
-    """A claimed question: its expression (single-spaced) and exact value."""
+    """A claimed question: its expression (single-spaced) and exact value, and the form of the
+    answer asked (``FORMS``): "" a symbolic question, "value" one asked in words (``words.py``),
+    "number" the value alone asked ("Only the number, please."), "yesno" a predicate (value 1 or 0)."""
 
     expression: str
     value: Fraction
+    form: str = ""
+
+
+#: The answer forms a question may ask (``Question.form``).
+FORMS = ("", "value", "number", "yesno")
 
 
 @dataclass(frozen=True)
@@ -89,7 +99,18 @@ class AnswerLine:
 
 @lru_cache(maxsize=1024)  # detect and constraints read the same prompt of one request
 def read_question(prompt: str) -> Question | None:
-    """The question a prompt asks, when it is exactly one of the closed forms; else None."""
+    """The question a prompt asks, when it is exactly one of the closed forms (symbolic, or in
+    words: ``words.py``), optionally followed by an instruction asking for the number alone; else None."""
+    body, number_only = split_number_only(prompt)
+    question = _symbolic(body) or _in_words(body)
+    if question is None or not number_only:
+        return question
+    if question.form == "yesno":
+        return None  # a number asked for a yes/no question: which answer is meant is not written
+    return Question(question.expression, question.value, "number")
+
+
+def _symbolic(prompt: str) -> Question | None:
     for form in _QUESTION_FORMS:
         match = form.fullmatch(prompt)
         if match is None:
@@ -99,6 +120,11 @@ def read_question(prompt: str) -> Question | None:
         if value is not None:
             return Question(" ".join(expression.split()), value)
     return None
+
+
+def _in_words(prompt: str) -> Question | None:
+    read = read_word_question(prompt, read_expression)
+    return None if read is None else Question(read.expression, read.value, read.form)
 
 
 def read_expression(text: str) -> Fraction | None:

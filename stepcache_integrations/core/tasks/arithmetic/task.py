@@ -29,7 +29,7 @@ from ..base import UnitCheck, Verification
 from ..fingerprint import same_prompt
 from ..stepwise import StepwiseTask
 from .constraints import ArithmeticConstraints
-from .grammar import AnswerLine, format_value, plain_prose, read_answer_line
+from .grammar import AnswerLine, format_value, plain_prose, read_answer_line, value_literals
 
 __all__ = ["ArithmeticTask"]
 
@@ -100,6 +100,42 @@ def _opens_with(steps: list[Step], new: ArithmeticConstraints) -> bool:
     )
 
 
+_ALONE = {"number": "the prompt asks for the number alone", "yesno": "the prompt asks for yes or no alone"}
+_YES_NO = re.compile(r"(?P<word>yes|no)[.!]?", re.IGNORECASE)
+
+
+def _answer_lines(steps: list[Step]) -> list[str]:
+    return [line.strip() for step in steps for line in step.text.splitlines() if line.strip()]
+
+
+def _alone_error(steps: list[Step], new: ArithmeticConstraints) -> str | None:
+    """For a prompt asking for the number alone ("Only the number, please.") or a yes/no
+    predicate: why the answer is not exactly that (one line: the value as a canonical number, an
+    optional final period; or "Yes"/"No", an optional period), None when it is and is right."""
+    assert new.value is not None
+    lines = _answer_lines(steps)
+    if len(lines) != 1:
+        return _ALONE[new.form] + f", in one line ({len(lines)} lines)"
+    if new.form == "yesno":
+        match = _YES_NO.fullmatch(lines[0])
+        if match is None:
+            return _ALONE["yesno"]
+        said = match.group("word").casefold() == "yes"
+        return None if said == (new.value == 1) else f"answers {match.group('word')}, but the predicate is {bool(new.value)}"
+    stated = lines[0][:-1] if lines[0].endswith(".") else lines[0]
+    if stated not in value_literals(new.value):
+        return f"{_ALONE['number']} ({format_value(new.value)}), not {lines[0][:40]!r}"
+    return None
+
+
+def _value_alone(steps: list[Step], new: ArithmeticConstraints) -> bool:
+    """The whole answer is one line stating the value and nothing else ("154", "154.", "The answer
+    is 154."): no expression or prose of another question, so it answers any prompt whose value it is."""
+    lines = _answer_lines(steps)
+    line = read_answer_line(lines[0]) if len(lines) == 1 else None
+    return line is not None and line.kind == "statement" and line.final == new.value and line.states_final_literally
+
+
 def _prose_allowed(constraints: ArithmeticConstraints, cached: ArithmeticConstraints | None) -> bool:
     return cached is None or same_prompt(cached.prompt, constraints.prompt)
 
@@ -144,8 +180,14 @@ class ArithmeticTask(StepwiseTask):
         if new.value is None:
             reason = "not an arithmetic question"
             return Verification([UnitCheck(f"step {i + 1}", False, reason) for i in range(len(steps))])
+        if new.form in _ALONE:  # the value alone, whoever wrote it for whichever prompt
+            error = _alone_error(steps, new)
+            evidence = "the one line states the value asked (exact arithmetic)"
+            return Verification([UnitCheck(f"step {i + 1}", error is None, error or "", evidence=evidence if error is None else "")
+                                 for i in range(len(steps))])
         cached = None if cached_constraints is None else ArithmeticConstraints.read(cached_constraints)
-        if cached is not None and not _same_expression(cached, new) and not _opens_with(steps, new):
+        if (cached is not None and not _same_expression(cached, new) and not _opens_with(steps, new)
+                and not _value_alone(steps, new)):
             reason = "written for another expression (its answer is computed instead)"
             return Verification([UnitCheck(f"step {i + 1}", False, reason) for i in range(len(steps))])
         prose_allowed = _prose_allowed(new, cached)
@@ -160,6 +202,9 @@ class ArithmeticTask(StepwiseTask):
         """"proven" when every line was read and holds; "checked" when prose lines of words
         only were not read (a cached one no more than it was stored as); "unchecked" when a line
         it cannot read states a number, an equation or a symbol (such an answer fails its checks)."""
+        new = ArithmeticConstraints.read(constraints)
+        if new.form in _ALONE:
+            return "proven" if new.value is not None and _alone_error(steps, new) is None else "unchecked"
         lines = [line for step in steps for line in step.text.splitlines() if line.strip()]
         unread = [line for line in lines if read_answer_line(line) is None]
         if lines and not unread:
@@ -171,7 +216,10 @@ class ArithmeticTask(StepwiseTask):
     def problem_key(self, constraints: Any) -> str | None:
         """The expression up to its spaces (its value follows from it); None for a prompt not claimed."""
         new = ArithmeticConstraints.read(constraints)
-        return None if not new.claimed or new.expression is None else new.expression.replace(" ", "")
+        if not new.claimed or new.expression is None:
+            return None
+        key = new.expression.replace(" ", "")
+        return f"{new.form}: {key}" if new.form else key  # the answer's form is asked: "154" is no "14 * 11 = 154."
 
     def shape_key(self, constraints: Any) -> str | None:
         """The expression with its numbers abstracted: every answer of one is computed
@@ -187,4 +235,10 @@ class ArithmeticTask(StepwiseTask):
         new = ArithmeticConstraints.read(constraints)
         if new.expression is None or new.value is None:
             return None
+        if new.form == "yesno":
+            return "Yes." if new.value == 1 else "No."
+        if new.form == "number":
+            return format_value(new.value)
+        if new.form == "value":  # asked in words: the value, stated (the expression is the reader's)
+            return f"{format_value(new.value)}."
         return f"{new.expression} = {format_value(new.value)}."

@@ -887,7 +887,9 @@ def final_value_errors(steps: list[Step], ctx: ProblemContext) -> list[str]:
 
 # ---- The format a linear prompt asks its answer in, enforced on every answer served.
 
-_STEP_LABEL = re.compile(r"\s*\**\s*step\s+(\d+)\s*\**\s*[:.)]", re.IGNORECASE)
+# "Step 1:" or a list number "1." / "1)" before a space (no word of any language: the fallback's
+# numbering for a request in another language than English; ``stepwise.label_len`` reads both)
+_STEP_LABEL = re.compile(r"\s*\**\s*(?:step\s+(\d+)\s*\**\s*[:.)]|(\d{1,3})[.)](?=\s))", re.IGNORECASE)
 _NAMED_VALUE = re.compile(r"\s*\**\s*[A-Za-z](?:_?[0-9]+)?\s*=")
 _BARE_VALUE = re.compile(r"\s*-?\d+(?:/\d+|\.\d+)?\s*\.?\s*$")
 # An answer line of values alone: an optional label, then "x = 5, y = -1/2" or a bare value.
@@ -970,7 +972,7 @@ def _target_alone(line: str) -> bool:
 
 def _numbered(working: list[str]) -> bool:
     numbers = [_STEP_LABEL.match(line) for line in working]
-    return all(numbers) and [int(m.group(1)) for m in numbers if m] == list(range(1, len(working) + 1))
+    return all(numbers) and [int(m.group(1) or m.group(2)) for m in numbers if m] == list(range(1, len(working) + 1))
 
 
 def _labelled(line: str, label: str) -> bool:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
 import threading
 from dataclasses import replace
+from functools import partial
 from collections import OrderedDict
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from fractions import Fraction
 from typing import Any
 
@@ -190,6 +192,8 @@ class LinearEquationTask(StepwiseTask):
         new, cached = self.load_constraints(constraints), self.load_constraints(cached_constraints)
         if _language_mismatch(cached, new) is not None:
             return None
+        if new.language != ENGLISH and new.solution and not any(_WORD.search(step.text) for step in steps):
+            return _written_anew(new)
         ctx = problem_context(new, cached)
         rewritten = reinstantiate_steps(steps, cached, new, ctx)
         if not new.solution or not cached.solution:
@@ -259,6 +263,15 @@ class LinearEquationTask(StepwiseTask):
 #: ``Step.meta`` of an answer line the engine wrote from the proven values (no model wrote it, no
 #: entry cached it): its provenance is the fallback's (core.outcomes).
 WRITTEN_BY_FALLBACK = {"written_by": "fallback"}
+
+
+def _written_anew(new: LinearConstraints) -> list[Step]:
+    """Equations alone (the fallback's working for a request in another language, W4) carry no
+    operation that checks each line against the one before: the derivation is written anew from
+    the new prompt's proven solution rather than its constants rewritten."""
+    lines = _fallback_lines(new, new.solution or {})
+    return [Step(text=line + ("\n" if i < len(lines) - 1 else ""), meta=dict(WRITTEN_BY_FALLBACK))
+            for i, line in enumerate(lines)]
 
 
 def _answer_rewritten(
@@ -393,24 +406,10 @@ def _fallback_lines(c: LinearConstraints, values: dict[str, Fraction]) -> list[s
     its steps numbered and its last line labelled as the prompt asks (``layout``)."""
     variables = c.variables
     answer = ", ".join(f"{v} = {format_number(values[v])}" for v in variables)
-    label = c.answer_label or "Answer"
-
-    def final(value: Fraction) -> str:  # the answer line's values in the form asked
-        if "fraction" in c.format and value.denominator != 1:
-            return f"{value.numerator}/{value.denominator}"
-        return format_number(value, prefer_decimal="decimal" in c.format)
-
-    target = c.target_value
-    if c.answer_form:  # the user's template, verbatim, its slot holding the one value asked
-        final_line = written_in(c.answer_form, final(target if target is not None else values[c.asked_or_all[0]]))
-    elif target is not None and "answer_value" in c.format:
-        final_line = f"{label}: {final(target)}"
-    elif target is not None:  # "Answer: x^2 = 25": the asked expression, not the unknowns
-        final_line = f"{label}: {written_target(c.target)} = {final(target)}"
-    elif "answer_value" in c.format and len(c.asked_or_all) == 1:
-        final_line = f"{label}: {final(values[c.asked_or_all[0]])}"
-    else:
-        final_line = f"{label}: " + ", ".join(f"{v} = {final(values[v])}" for v in c.asked_or_all)
+    final_line = _final_line(c, values)
+    if c.language != ENGLISH:  # W4: no English prose in an answer to a request in another language
+        final = partial(_in_form, c)
+        return _neutral_lines(c, values, final_line if c.answer_form or c.answer_label else "", final)
     if "answer_only" in c.format or "one_line" in c.format:
         return [final_line]
     if len(variables) == 1 and len(c.equation_texts) == 1:
@@ -431,6 +430,67 @@ def _fallback_lines(c: LinearConstraints, values: dict[str, Fraction]) -> list[s
         f"Step 2: Solving the system exactly gives {answer}.",
         final_line,
     ]
+
+
+def _in_form(c: LinearConstraints, value: Fraction) -> str:
+    """A value as the answer line writes it, in the form asked (a fraction, a decimal)."""
+    if "fraction" in c.format and value.denominator != 1:
+        return f"{value.numerator}/{value.denominator}"
+    return format_number(value, prefer_decimal="decimal" in c.format)
+
+
+def _final_line(c: LinearConstraints, values: dict[str, Fraction]) -> str:
+    """The answer line the prompt asks for, labelled ("Answer: x = 5", "Final answer: 5"), or its template filled."""
+    label = c.answer_label or "Answer"
+    target = c.target_value
+    if c.answer_form:  # the user's template, verbatim, its slot holding the one value asked
+        return written_in(c.answer_form, _in_form(c, target if target is not None else values[c.asked_or_all[0]]))
+    if target is not None and "answer_value" in c.format:
+        return f"{label}: {_in_form(c, target)}"
+    if target is not None:  # "Answer: x^2 = 25": the asked expression, not the unknowns
+        return f"{label}: {written_target(c.target)} = {_in_form(c, target)}"
+    if "answer_value" in c.format and len(c.asked_or_all) == 1:
+        return f"{label}: {_in_form(c, values[c.asked_or_all[0]])}"
+    return f"{label}: " + ", ".join(f"{v} = {_in_form(c, values[v])}" for v in c.asked_or_all)
+
+
+#: The vocabulary table whose prose the fallback writes (``LinearConstraints.language``).
+ENGLISH = "en"
+_WORD = re.compile(r"[^\W\d_]{2,}")  # a word of two letters or more, in any script
+
+
+def _neutral_lines(
+    c: LinearConstraints, values: dict[str, Fraction], labelled: str, final: Callable[[Fraction], str]
+) -> list[str]:
+    """The deterministic derivation for a request in another language than English (W4): equations
+    only, no word of any language ("3x + 5 = 20", "3x = 15", "x = 5"), numbered "1.", "2.", ...
+    when numbered steps are asked; the answer line is the request's own template or label when it
+    has one (``labelled``: its words are the user's), else the asked values as equations
+    ("x = 5", "2*x = 10") or, for a bare-value answer, the value alone."""
+    target = c.target_value
+    if labelled:
+        final_line = labelled
+    elif "answer_value" in c.format:
+        final_line = final(target if target is not None else values[c.asked_or_all[0]])
+    elif target is not None:
+        final_line = f"{written_target(c.target)} = {final(target)}"
+    else:
+        final_line = ", ".join(f"{v} = {final(values[v])}" for v in c.asked_or_all)
+    if "answer_only" in c.format or "one_line" in c.format:
+        return [final_line]
+    solved = ", ".join(f"{v} = {final(values[v])}" for v in c.variables)
+    if len(c.variables) == 1 and len(c.equation_texts) == 1:
+        var = c.variables[0]
+        coeff = c.equations[0].as_dict()[var]
+        collected = f"{_term(coeff, var)} = {format_number(-c.equations[0].const)}"
+        working = [c.equation_texts[0], *([collected] if collected != c.equation_texts[0] else []), solved]
+    else:
+        working = [*c.equation_texts, solved]
+    if working[-1] == final_line:
+        working.pop()  # "x = 5" once: the working's last line is the answer asked
+    if "numbered" in c.format:
+        working = [f"{i}. {line}" for i, line in enumerate(working, 1)]
+    return [*working, final_line]
 
 
 def _term(coeff: Fraction, var: str) -> str:
