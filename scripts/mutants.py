@@ -463,3 +463,7 @@ MUTANTS += [Mutant(*row) for row in _HITPATH_ROWS]
 from mutants_langs2 import ROWS as _LANGS2_ROWS  # noqa: E402
 
 MUTANTS += [Mutant(*row) for row in _LANGS2_ROWS]
+
+from mutants_lin import ROWS as _LIN_ROWS  # noqa: E402 - asked expressions, bare number, yes/no checks (wip/lin)
+
+MUTANTS += [Mutant(*row) for row in _LIN_ROWS]

@@ -233,10 +233,8 @@ PHRASINGS += EVERYDAY_SHAPES
 
 # (language, prompt): each must not be claimed
 TRAPS = [
-    # the answer asked as a bare number: the engine writes a labelled line, so no claim (red team W3)
-    ('fr', 'Combien vaut x si 2x + 3 = 11 ? Juste le nombre.'),
-    ('es', '¿Cuál es la solución de 6x + 6 = 30? Dame solo el número.'),
-    ('pt', 'Quanto vale x em 2x + 3 = 11? Só o número.'),
+    # (the answer asked as a bare number, red team W3: served as the number alone, proven, in
+    # test_linear_asked_and_checked.py BARE_NUMBER_SERVED)
     ('en', "I'm doing my maths homework and I'm stuck on this one: 7x + 2 = 30. How much is x? Answer in French."),
     ('en', "I'm stuck on this one: 7x + 2 = 30. Is x = 4?"),
     ('en', "I'm doing my homework in German: 7x + 2 = 30. How much is x?"),

@@ -54,7 +54,7 @@ _EXERCISE_NUMBER = re.compile(r"\s*[0-9]{1,3}(?=\s*[:\uff1a])")
 
 #: The format instructions this task reads, keys of :attr:`LinearRequest.format`.
 FORMATS = ("steps", "numbered", "lines", "answer_last", "answer_value", "answer_named", "answer_only", "one_line",
-           "fraction", "decimal")
+           "fraction", "decimal", "bare_number")
 # Instructions no answer can follow together: the answer alone and its steps, a fraction and a decimal.
 _EXCLUSIVE = (({"steps", "numbered", "lines"}, {"answer_only", "one_line"}), ({"fraction"}, {"decimal"}))
 
@@ -300,6 +300,10 @@ class _Read(Transformer[Token, Any]):
     def one_line(self, _children: list[Any]) -> None:
         self.format.add("one_line")
 
+    def bare_number(self, _children: list[Any]) -> None:
+        """"Just the number": the answer alone, and that answer the number with no word around it."""
+        self.format.update(("answer_only", "bare_number"))
+
     def as_fraction(self, _children: list[Any]) -> None:
         self.format.add("fraction")
 
@@ -402,6 +406,10 @@ def _parse(words: list[Word], language: str, variables: frozenset[str]) -> Linea
     form = _answer_form(transformer, asked)
     if form is None:
         return None
+    if "bare_number" in transformer.format and (
+        form or transformer.answer_label or (len(asked) != 1 and not transformer.derived)
+    ):
+        return None  # the number alone: one value asked, and no template or label around it
     fmt = tuple(f for f in FORMATS if f in transformer.format)
     target = _target(transformer, variables)
     if target is None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import threading
 from dataclasses import replace
 from collections import OrderedDict
@@ -141,6 +142,15 @@ class LinearEquationTask(StepwiseTask):
     def verify(self, steps: list[Step], constraints: Any, cached_constraints: Any) -> Verification:
         new = self.load_constraints(constraints)
         cached = None if cached_constraints is None else self.load_constraints(cached_constraints)
+        if "bare_number" in new.format and new.solution:
+            # "just the number": the answer is one number, read whole and compared with the proven value
+            bare = _bare_number_errors(steps, new)
+            mismatch = None if cached is None else _language_mismatch(cached, new)
+            return Verification([
+                UnitCheck(f"step {i + 1}", not bare and mismatch is None, "; ".join(bare) or (mismatch or ""),
+                          evidence="" if bare or mismatch else "the number alone, equal to the proven value")
+                for i in range(len(steps))
+            ])
         verdicts = check_steps(steps, problem_context(new, cached))
         if cached is not None and _problem_changed(cached, new):
             _fail_unread_prose(steps, verdicts, frozenset(new.variables), new.answer_form)
@@ -160,6 +170,8 @@ class LinearEquationTask(StepwiseTask):
         if errors:
             return errors
         c = self.load_constraints(constraints)
+        if "bare_number" in c.format:
+            return _bare_number_errors(steps, c)
         return _final_errors(steps, problem_context(c, None)) or _format_errors(steps, c)
 
     def verification_level(
@@ -175,6 +187,8 @@ class LinearEquationTask(StepwiseTask):
         new = self.load_constraints(constraints)
         if not new.solution:
             return "checked"
+        if "bare_number" in new.format:  # the whole answer one number, read and compared exactly
+            return "unchecked" if _bare_number_errors(steps, new) else "proven"
         if _final_errors(steps, problem_context(new, None)):
             return "unchecked"  # never proven without a final answer read whole (docs/guarantees.md: answer lines)
         # Every equation and value is checked exactly; prose outside the closed step vocabulary
@@ -194,6 +208,9 @@ class LinearEquationTask(StepwiseTask):
         rewritten = reinstantiate_steps(steps, cached, new, ctx)
         if not new.solution or not cached.solution:
             return rewritten
+        if "bare_number" in new.format and "bare_number" in cached.format:
+            # a bare number carries no working: the new one is written from the proven solution
+            return [Step(text=_fallback_lines(new, new.solution)[-1], meta=dict(WRITTEN_BY_FALLBACK))]
         if rewritten is not None and not _final_errors(rewritten, ctx) and not _format_errors(rewritten, new):
             return rewritten
         if _final_errors(steps, problem_context(cached, None)):
@@ -357,6 +374,31 @@ def _format_errors(steps: list[Step], c: LinearConstraints) -> list[str]:
     return []
 
 
+_BARE_ANSWER = re.compile(r"-?[0-9]+(?:/[0-9]+|\.[0-9]+)?")
+
+
+def _bare_number_errors(steps: list[Step], c: LinearConstraints) -> list[str]:
+    """Why the answer is not what the bare-number form asks ("just the number"): the whole answer
+    one canonical number (no label, no unknown, no word, no closing point), in the form asked,
+    equal to the proven value of the one thing asked (the asked expression or the one unknown)."""
+    text = "".join(step.text for step in steps).strip()
+    if not _BARE_ANSWER.fullmatch(text) or not is_canonical_number(text):
+        return [f"the prompt asks for the number alone: {text[:60]!r}"]
+    if c.target:
+        expected = c.target_value
+    else:
+        expected = (c.solution or {}).get(c.asked_or_all[0]) if len(c.asked_or_all) == 1 else None
+    if expected is None:
+        return ["the number alone answers only one asked value"]
+    if Fraction(text) != expected:
+        return [f"the number {text} is wrong"]
+    if "fraction" in c.format and "." in text:
+        return ["the prompt asks for the answer as a fraction"]
+    if "decimal" in c.format and "/" in text:
+        return ["the prompt asks for the answer as a decimal"]
+    return []
+
+
 def _canonical_text(*fields: tuple[str, ...]) -> str:
     """Named fields of strings as one unambiguous text (each string quoted)."""
     return "\n".join(" ".join(repr(part) for part in field) for field in fields)
@@ -401,6 +443,8 @@ def _fallback_lines(c: LinearConstraints, values: dict[str, Fraction]) -> list[s
         return format_number(value, prefer_decimal="decimal" in c.format)
 
     target = c.target_value
+    if "bare_number" in c.format:  # the number alone, nothing around it (one value asked: reader.py)
+        return [final(target if target is not None else values[c.asked_or_all[0]])]
     if c.answer_form:  # the user's template, verbatim, its slot holding the one value asked
         final_line = written_in(c.answer_form, final(target if target is not None else values[c.asked_or_all[0]]))
     elif target is not None and "answer_value" in c.format:

@@ -1,0 +1,27 @@
+"""Mutation-check rows for the linear requests of issue 33 on branch wip/lin: the bare-number
+answer form (read, written, checked), asked expressions in more phrasings, yes/no checks of a
+candidate solution. Appended by ``mutants.py`` to its table: (id, behaviour, file, old, new, tests)."""
+
+from __future__ import annotations
+
+_LINEAR = "stepcache_integrations/core/tasks/linear/"
+_TESTS = ("tests/adversarial/test_linear_asked_and_checked.py",)
+
+# fmt: off
+ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
+    ("lin-bare-number-words-served", "the bare-number form accepts words around the number ('x = 4' served for 'just the number')",
+     _LINEAR + "task.py", "    if not _BARE_ANSWER.fullmatch(text) or not is_canonical_number(text):",
+     "    if not _BARE_ANSWER.search(text):", _TESTS),
+    ("lin-bare-number-value-unchecked", "the bare number is not compared with the proven value (a wrong number served)",
+     _LINEAR + "task.py", "    if Fraction(text) != expected:\n        return [f\"the number {text} is wrong\"]",
+     "    if False:\n        return [f\"the number {text} is wrong\"]", _TESTS),
+    ("lin-bare-number-system-read", "'just the number' read for a system (two values: which one is the number?)",
+     _LINEAR + "reader.py", "form or transformer.answer_label or (len(asked) != 1 and not transformer.derived)",
+     "form or transformer.answer_label", _TESTS),
+    ("lin-bare-number-fallback-labelled", "the engine writes a labelled line for the bare-number form ('Answer: x = 4')",
+     _LINEAR + "task.py", '    if "bare_number" in c.format:  # the number alone, nothing around it (one value asked: reader.py)\n',
+     '    if False:\n', _TESTS),
+    ("lin-bare-number-form-not-read", "'just the number' read as no format (a labelled answer served for it)",
+     _LINEAR + "reader.py", '        self.format.update(("answer_only", "bare_number"))', '        self.format.update(("answer_only",))', _TESTS),
+]
+# fmt: on
