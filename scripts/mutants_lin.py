@@ -25,3 +25,17 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _LINEAR + "reader.py", '        self.format.update(("answer_only", "bare_number"))', '        self.format.update(("answer_only",))', _TESTS),
 ]
 # fmt: on
+ROWS += [
+    ("lin-only-expression-after-names", "an unknown named after 'Only report x + 2y' ignored ('... Only report x + 2y. Give x.' served x + 2y alone)",
+     _LINEAR + "reader.py", "    if transformer.only_derived and transformer.asked_names.writes == transformer.writes_at_only:",
+     "    if transformer.only_derived:", _TESTS),
+    ("lin-refused-unknown-asked", "'do not give x' read as asking x (the refused unknown beside the expression)",
+     _LINEAR + "reader.py", '        """"do not give x": the unknown is not asked (an expression is asked instead)."""\n',
+     '        """"do not give x": the unknown is not asked (an expression is asked instead)."""\n        self.asked_names.update(_names(_children))\n', _TESTS),
+    ("lin-instead-without-refusal", "'give 20 - x instead' read without a refusal before it",
+     _LINEAR + "request.lark", "               | courtesy? acts (LINK | BUT) refused LINK instead politely?",
+     "               | courtesy? acts (LINK | BUT) refused LINK instead politely?\n               | courtesy? acts LINK instead politely?", _TESTS),
+    ("lin-opening-then-comma-kept", "'Ensuite, donne ...' no longer read (the comma after an opening 'then' kept)",
+     _LINEAR + "reader.py", '        verb = i + 2 if i + 1 < len(kinds) and kinds[i + 1] == "COMMA" else i + 1',
+     "        verb = i + 1", _TESTS),
+]

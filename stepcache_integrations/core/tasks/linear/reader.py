@@ -43,7 +43,7 @@ _FORMAT_CLAUSES = {"ANSWER": frozenset({"OBJ", "ONE_LINE", "AS", "ONLY", "FRACTI
                    "ART": frozenset({"STEPNOUN"})}  # "und die Schritte erklären"
 # A comma before these is no list's: "Solve 2x + 1 = 5, please", "Find y, if 3y + 4 = 25", "Find x, step by step".
 # (a comma before NUMBERED links instead: a verb of _VERBS, ", with numbered steps", "を解いて、手順に番号を")
-_DROPS_COMMA = frozenset({"PLEASE", "FOR_ME", "IF", "STEP_BY_STEP", "THANKS"})
+_DROPS_COMMA = frozenset({"PLEASE", "FOR_ME", "IF", "STEP_BY_STEP", "THANKS", "BUT"})
 # A comma after these is a pause ("4x + 3 = 43 を、手順に番号をつけて解いて").
 _PAUSES_AFTER = frozenset({"OBJ"})
 # "Please" right before a colon says nothing ("Só a resposta, por favor: ...").
@@ -108,12 +108,28 @@ class LinearRequest:
     answer_form: str = ""  # a quoted answer template the last line follows ("So x equals <value>."): answer_form.py
 
 
+class _Names(set[str]):
+    """The unknowns named, counting every naming (an unknown named again after "Only report x + 2y"
+    is a request that "only" no longer covers)."""
+
+    writes = 0
+
+    def add(self, name: str) -> None:
+        self.writes += 1
+        super().add(name)
+
+    def update(self, *names: Any) -> None:
+        found = [name for group in names for name in group]
+        self.writes += len(found)
+        super().update(found)
+
+
 class _Read(Transformer[Token, Any]):
     """The tree to what is asked and how: unknowns named, equations asked, format instructions."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.asked_names: set[str] = set()
+        self.asked_names: _Names = _Names()
         self.asks_all = False
         self.only_named = False  # "give me only x": the unknowns named are all that is asked
         self.asks = False
@@ -123,6 +139,8 @@ class _Read(Transformer[Token, Any]):
         self.template_names: set[str] = set()  # the unknowns an answer template names ("Answer: y = ?")
         self.derived: list[str] = []  # expressions asked ("x squared", "2x"), as the target parser reads them
         self.answer_forms: list[AnswerForm] = []  # quoted answer templates ("End with "So x equals <value>."")
+        self.only_derived = False  # "Only report x + 2y": the expression alone, the unknowns named before it not asked
+        self.writes_at_only = -1  # the unknowns named when "only" asked the expression (none may follow)
 
     def VAR(self, token: Token) -> Token:  # noqa: N802 - Lark's terminal callbacks
         return token
@@ -180,6 +198,17 @@ class _Read(Transformer[Token, Any]):
         self.find(children)
         self.format.add("answer_only")
         self.only_named = True
+
+    def find_alone_expr(self, children: list[Any]) -> None:
+        """"Only report x + 2y": the expression alone is asked, whatever unknowns an earlier request
+        named ("Find x and y: ... Only report x + 2y."); an unknown named after it declines (``_target``)."""
+        self.find(children)
+        self.format.add("answer_only")
+        self.only_derived = True
+        self.writes_at_only = self.asked_names.writes
+
+    def refused(self, _children: list[Any]) -> None:
+        """"do not give x": the unknown is not asked (an expression is asked instead)."""
 
     def question(self, _children: list[Any]) -> str:
         self.asks = True
@@ -414,6 +443,8 @@ def _parse(words: list[Word], language: str, variables: frozenset[str]) -> Linea
     target = _target(transformer, variables)
     if target is None:
         return None
+    if transformer.only_derived:  # the expression alone is asked (``_target``), over every unknown
+        return LinearRequest(frozenset(), True, transformer.asks, fmt, transformer.answer_label, language, target, form)
     return LinearRequest(frozenset(transformer.asked_names), asks_all, transformer.asks, fmt,
                          transformer.answer_label, language, target, form)
 
@@ -439,7 +470,10 @@ def _target(transformer: _Read, variables: frozenset[str]) -> str | None:
     template that names an unknown ("Give 2x. Answer: x = ?")."""
     if not transformer.derived:
         return ""
-    if len(transformer.derived) != 1 or transformer.asked_names or transformer.template_names:
+    names: set[str] = transformer.asked_names
+    if transformer.only_derived and transformer.asked_names.writes == transformer.writes_at_only:
+        names = set()  # "Find x and y: ... Only report x + 2y.": the expression alone is asked
+    if len(transformer.derived) != 1 or names or transformer.template_names:
         return None
     return canonical_target(transformer.derived[0], variables)
 
@@ -560,12 +594,16 @@ def _links(words: list[Word], i: int, j: int) -> bool:
 
 def _without_opening_then(words: list[Word]) -> list[Word]:
     """The words without a lone "then" that opens a sentence before its verb ("Solve 3x + 5 = 20.
-    Then give x squared."): it joins nothing."""
+    Then give x squared.", "Ensuite, donne ..."; the comma after it too): it joins nothing."""
     kinds = [w.kind for w in words]
-    return [
-        w for i, w in enumerate(words)
-        if not (w.kind == "THEN" and (i == 0 or kinds[i - 1] == "STOP") and i + 1 < len(words) and kinds[i + 1] in _VERBS)
-    ]
+    dropped: set[int] = set()
+    for i, kind in enumerate(kinds):
+        if kind != "THEN" or not (i == 0 or kinds[i - 1] == "STOP"):
+            continue
+        verb = i + 2 if i + 1 < len(kinds) and kinds[i + 1] == "COMMA" else i + 1
+        if verb < len(kinds) and kinds[verb] in _VERBS:
+            dropped.update(range(i, verb))
+    return [w for i, w in enumerate(words) if i not in dropped]
 
 
 def _token_at(
