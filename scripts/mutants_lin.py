@@ -39,3 +39,19 @@ ROWS += [
      _LINEAR + "reader.py", '        verb = i + 2 if i + 1 < len(kinds) and kinds[i + 1] == "COMMA" else i + 1',
      "        verb = i + 1", _TESTS),
 ]
+ROWS += [
+    ("lin-check-word-inverted", "a yes/no check answered the other way (the substitution's result inverted)",
+     _LINEAR + "task.py", "    return yes if holds else no", "    return no if holds else yes", _TESTS),
+    ("lin-check-any-word-served", "any reply served for a yes/no check (the model's 'No' for a candidate that solves)",
+     _LINEAR + "task.py", "    if stated.casefold() != word.casefold():", "    if False:", _TESTS),
+    ("lin-check-statement-read", "a candidate stated without a question mark read as a check ('x = 5 is a root of ...')",
+     _LINEAR + "reader.py", '        self.checked(children)\n        return _ASKS_BARE', '        self.checked(children)\n        return _ASKS_QUESTION', _TESTS),
+    ("lin-check-beside-other-asks", "a check read beside another request or form ('... Solve it.', '... Show your steps.')",
+     _LINEAR + "reader.py", '    if (transformer.format - {"yes_no", "answer_only"} or transformer.derived or transformer.answer_forms',
+     '    if (transformer.derived or transformer.answer_forms', _TESTS),
+    ("lin-check-candidate-for-another-unknown", "a candidate for another unknown or one of two checked ('Does y = 5 solve 3x + 5 = 21?')",
+     _LINEAR + "prompt.py", "    return (kept, variables) if variables == [name] else None", "    return kept, variables", _TESTS),
+    ("lin-check-candidate-not-keyed", "the candidate dropped from the format (a cached 'Yes' for x = 5 served for x = 4)",
+     _LINEAR + "reader.py", '    return (f"check {var} = {value}", f"yes {yes}", f"no {no}")',
+     '    return ("check x = 0", f"yes {yes}", f"no {no}")', _TESTS),
+]

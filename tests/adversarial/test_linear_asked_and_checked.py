@@ -199,3 +199,103 @@ def test_a_lead_in_joined_to_the_request_asks_the_unknown(prompt: str, value: in
     again = cache.generate(prompt, model)
     assert again.verified and model.calls == 0, again.text
     assert re.search(rf"x\s*=\s*{value}\s*\.?$", again.text.strip().splitlines()[-1]), again.text
+
+
+# -- yes/no checks of a candidate value (item 3): the answer computed exactly by substitution, the
+# word alone; a changed candidate or equation re-computes. (prompt, the word served)
+YES_NO_SERVED = [
+    ("Does x = 5 solve 3x + 5 = 21? Answer yes or no.", "No"),
+    ("Does x = 5 solve 3x + 5 = 20? Answer yes or no.", "Yes"),
+    ("Is x = 4 a solution of 4x + 1 = 17?", "Yes"),
+    ("Is x = 5 a solution of 4x + 1 = 17?", "No"),
+    ("Is x = 7 a solution of 2x - 3 = 12? Yes or no.", "No"),
+    ("Is x = 4 a solution of 2x + 7 = 15?", "Yes"),  # was a trap while no check was read
+    ("Is x = 5 a solution to 4x - 3 = 13? Answer with yes or no.", "No"),
+    ("Check whether x = 5 solves 3x + 5 = 20.", "Yes"),
+    ("Does x = 7/2 satisfy 2x + 1 = 8?", "Yes"),
+    ("Est-ce que x = 5 est solution de 2x + 6 = 20 ? Réponds par oui ou non.", "Non"),
+    ("Est-ce que x = 7 vérifie 3x + 8 = 30 ? Réponds par oui ou non.", "Non"),
+    ("Est-ce que x = 5 est solution de 3x + 6 = 21 ? Réponds juste par oui ou non.", "Oui"),
+    ("Dis-moi si x = 5 est solution de 3x + 1 = 16.", "Oui"),  # was a trap
+    ("x = 5 é solução de 5x + 1 = 26? Responda sim ou não.", "Sim"),
+    ("Verifica se x = 3 risolve 8x - 4 = 28: sì o no?", "No"),
+    ("Dimmi se x = 3 è soluzione di 5x - 2 = 13.", "Sì"),  # was a trap
+    ("Является ли x = 5 корнем уравнения 3x + 4 = 20? Ответь да или нет.", "Нет"),
+    ("x = 5 是方程 3x - 2 = 13 的解吗？请回答是或不是。", "是"),
+    ("检验 x = 4 是不是 6x + 2 = 20 的解，只回答是或否。", "否"),
+    ("¿Es x = 4 solución de 3x + 2 = 14? Responde sí o no.", "Sí"),
+    ("Dime si x = 7 es solución de 3x - 4 = 17.", "Sí"),  # was a trap
+    ("Ist x = 4 eine Lösung von 3x + 2 = 14? Antworte mit ja oder nein.", "Ja"),
+    ("Danke! Ist x = 5 die Lösung von 3x + 4 = 19?", "Ja"),  # was a trap
+    ("x = 4 は 3x + 2 = 14 の解ですか？はいかいいえで答えてください。", "はい"),
+]
+
+
+@pytest.mark.parametrize(("prompt", "word"), YES_NO_SERVED)
+def test_a_check_is_answered_with_the_exact_word_and_never_the_model_s_other_text(prompt: str, word: str) -> None:
+    problem = understand_prompt(prompt)
+    assert problem is not None and "yes_no" in problem.format, prompt
+    other = {"Yes": "No", "No": "Yes"}.get(word, "Yes")
+    for reply in (f"{word}, because substituting gives both sides equal.", other, f"Answer: x = {problem.solution['x']}"):
+        result = StepCache().generate(prompt, FixedReplyModel(reply))
+        assert result.verified and result.verification == "proven", (reply, result.text)
+        assert result.text.strip() == _closed(word), (reply, result.text)  # the engine's word: computed, not the model's
+    right = StepCache().generate(prompt, FixedReplyModel(word.lower() + "."))
+    assert right.verified and right.text.strip() == word.lower() + "." and right.steps[-1].provenance != "fallback"
+
+
+# (cached prompt, its answer, a prompt checking a candidate against it, the word)
+YES_NO_AGAIN = [
+    ("Solve 3x + 5 = 20.", "Answer: x = 5", "Does x = 5 solve 3x + 5 = 21? Answer yes or no.", "No"),
+    ("Does x = 5 solve 3x + 5 = 20? Answer yes or no.", "Yes", "Does x = 4 solve 3x + 5 = 20? Answer yes or no.", "No"),
+    ("Does x = 5 solve 3x + 5 = 20? Answer yes or no.", "Yes", "Does x = 4 solve 3x + 8 = 20? Answer yes or no.", "Yes"),
+    ("Does x = 5 solve 3x + 5 = 21? Answer yes or no.", "No", "Does x = 5 solve 3x + 5 = 20? Answer yes or no.", "Yes"),
+    ("Résous 2x + 6 = 20.", "x = 7", "Est-ce que x = 5 est solution de 2x + 6 = 20 ? Réponds par oui ou non.", "Non"),
+    ("解方程 6x + 2 = 20。", "x = 3", "检验 x = 4 是不是 6x + 2 = 20 的解，只回答是或否。", "否"),
+    ("解方程 6x + 2 = 20。", "x = 3", "检验 x = 3 是不是 6x + 2 = 20 的解，只回答是或否。", "是"),
+]
+
+
+@pytest.mark.parametrize(("cached", "cached_answer", "new", "word"), YES_NO_AGAIN)
+def test_a_changed_candidate_or_equation_is_computed_again_without_a_model_call(
+        cached: str, cached_answer: str, new: str, word: str) -> None:
+    cache = StepCache()
+    assert cache.generate(cached, FixedReplyModel(cached_answer)).verified
+    model = FixedReplyModel({"Yes": "No", "No": "Yes"}.get(word, "Yes"))  # a wrong reply: never served
+    again = cache.generate(new, model)
+    assert model.calls == 0 and again.verified and again.verification == "proven", again.outcome
+    assert again.text.strip() == _closed(word), again.text
+
+
+def _closed(word: str) -> str:
+    """The word as the engine writes it: a sentence with its point in a spaced script."""
+    return word if word in ("是", "否", "不是", "はい", "いいえ") else f"{word}."
+
+
+YES_NO_NO_CLAIM = [
+    "x = 5 is a root of 3x + 5 = 20.",  # a statement, no question mark
+    "x = 5 é solução de 5x + 1 = 26.",
+    "Is x = 5 a solution of 3x + 5 > 20?",  # an inequality
+    "Is x = 5 a solution of 3x + 5 >= 20? Yes or no.",
+    "Does x = 5 solve 3x + 5 = 21? Answer yes or no in French.",  # another language
+    "Does x = 5 solve x + y = 21?",  # a candidate for one of two unknowns
+    "Does y = 5 solve 3x + 5 = 21?",  # a candidate for no unknown of the equation
+    "Does x = 5 solve 3x + 5 = 21? Solve it.",  # a check and a request to solve
+    "Does x = 5 solve 3x + 5 = 20? Answer yes or no. Show your steps.",  # the steps and the word alone
+    "Does x = 5 solve 3x + 5 = 20? Give x squared.",  # another quantity
+    "Does x = y + 1 solve 3x + 5 = 20?",  # a candidate that is no number
+    "Does x = 5 solve 3x + 5 = 20 and 2x = 10?",  # two equations checked
+    "Does x = 5 solve 3x^2 + 5 = 20?",  # a nonlinear equation
+    "Is x = 5 not a solution of 3x + 5 = 20?",  # a negation
+    "Answer yes or no: 3x + 5 = 20.",  # yes or no without a check
+    "Solve 3x + 5 = 20. Answer yes or no.",
+    "Is x = 5 a solution of 3x + 5 = 20? Answer: x = ?",  # a template beside the check
+    "Is x = 5 a solution of 3x + 5 = 20 in meters?",  # a unit
+    "Which of these is NOT a solution of 4x + 2 = 18: x = 4 or x = 5?",  # a negation, two candidates
+    "Zeige, dass x = 7 keine Lösung von 5x + 4 = 40 ist.",  # a proof asked, negated
+]
+
+
+@pytest.mark.parametrize("prompt", YES_NO_NO_CLAIM)
+def test_a_near_miss_of_a_check_is_no_claim(prompt: str) -> None:
+    assert understand_prompt(prompt) is None, prompt

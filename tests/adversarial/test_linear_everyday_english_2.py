@@ -194,7 +194,8 @@ TRAPS = [
     ("How do I solve 2x + 7 = 15 without a calculator?", "Solve 2x + 7 = 15."),  # a word outside the table
     ("Can you show me how to solve 2x + 7 = 15 graphically?", "Solve 2x + 7 = 15."),  # another method
     ("x satisfies 2x + 7 = 15. Is x = 4?", "Solve 2x + 7 = 15."),  # a yes/no check
-    ("Is x = 4 a solution of 2x + 7 = 15?", "Solve 2x + 7 = 15."),  # a yes/no check
+    # (("Is x = 4 a solution of 2x + 7 = 15?", "Solve 2x + 7 = 15."),  # a yes/no check: a yes/no check, now read and answered exactly, wip/lin:
+    # served proven AND right in test_linear_asked_and_checked.py YES_NO_SERVED)
     ("Is x = 7 a solution? x satisfies 2x + 7 = 15.", "Solve 2x + 7 = 15."),  # a yes/no check first
     ("Which of these is NOT a solution of 2x + 7 = 15: x = 4 or x = 5?", "Solve 2x + 7 = 15."),
     ("Without solving, is the solution of 2x + 7 = 15 positive or negative?", "Solve 2x + 7 = 15."),

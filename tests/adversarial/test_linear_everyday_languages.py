@@ -292,7 +292,8 @@ TRAPS = [
     ('de', 'Kannst du mir schnell 12 - x = 5 nicht lösen?'),
     ('de', 'Nur die Lösung bitte, auf Englisch: 2x + 6 = 14'),
     ('de', 'Gib nur das Ergebnis für y an: 3x + 4 = 19'),
-    ('de', 'Danke! Ist x = 5 die Lösung von 3x + 4 = 19?'),
+    # (('de', 'Danke! Ist x = 5 die Lösung von 3x + 4 = 19?'): a yes/no check, now read and answered exactly, wip/lin:
+    # served proven AND right in test_linear_asked_and_checked.py YES_NO_SERVED)
     ('de', 'Löse die Ungleichung 5x - 5 = 20. Danke!'),
     ('de', 'Ergebnis das nur Gib an: 3x + 4 = 19'),
     ('pt', 'Oi, resolve aí pra mim em inglês: 3x + 2 = 14'),

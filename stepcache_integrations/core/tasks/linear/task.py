@@ -142,9 +142,10 @@ class LinearEquationTask(StepwiseTask):
     def verify(self, steps: list[Step], constraints: Any, cached_constraints: Any) -> Verification:
         new = self.load_constraints(constraints)
         cached = None if cached_constraints is None else self.load_constraints(cached_constraints)
-        if "bare_number" in new.format and new.solution:
-            # "just the number": the answer is one number, read whole and compared with the proven value
-            bare = _bare_number_errors(steps, new)
+        bare = _whole_answer_errors(steps, new) if new.solution else None
+        if bare is not None:
+            # "just the number", "yes or no": the answer is one number or word, read whole and
+            # compared with the proven value (the check's word computed by substitution)
             mismatch = None if cached is None else _language_mismatch(cached, new)
             return Verification([
                 UnitCheck(f"step {i + 1}", not bare and mismatch is None, "; ".join(bare) or (mismatch or ""),
@@ -170,8 +171,9 @@ class LinearEquationTask(StepwiseTask):
         if errors:
             return errors
         c = self.load_constraints(constraints)
-        if "bare_number" in c.format:
-            return _bare_number_errors(steps, c)
+        whole = _whole_answer_errors(steps, c)
+        if whole is not None:
+            return whole
         return _final_errors(steps, problem_context(c, None)) or _format_errors(steps, c)
 
     def verification_level(
@@ -187,8 +189,9 @@ class LinearEquationTask(StepwiseTask):
         new = self.load_constraints(constraints)
         if not new.solution:
             return "checked"
-        if "bare_number" in new.format:  # the whole answer one number, read and compared exactly
-            return "unchecked" if _bare_number_errors(steps, new) else "proven"
+        whole = _whole_answer_errors(steps, new)
+        if whole is not None:  # the whole answer one number or word, read and compared exactly
+            return "unchecked" if whole else "proven"
         if _final_errors(steps, problem_context(new, None)):
             return "unchecked"  # never proven without a final answer read whole (docs/guarantees.md: answer lines)
         # Every equation and value is checked exactly; prose outside the closed step vocabulary
@@ -208,8 +211,9 @@ class LinearEquationTask(StepwiseTask):
         rewritten = reinstantiate_steps(steps, cached, new, ctx)
         if not new.solution or not cached.solution:
             return rewritten
-        if "bare_number" in new.format and "bare_number" in cached.format:
-            # a bare number carries no working: the new one is written from the proven solution
+        if ("bare_number" in new.format and "bare_number" in cached.format) or _yes_no_word(new) is not None:
+            # a bare number carries no working, a check's answer is a word computed by substitution:
+            # the new one is written from the proven solution (and checked like any answer)
             return [Step(text=_fallback_lines(new, new.solution)[-1], meta=dict(WRITTEN_BY_FALLBACK))]
         if rewritten is not None and not _final_errors(rewritten, ctx) and not _format_errors(rewritten, new):
             return rewritten
@@ -374,6 +378,58 @@ def _format_errors(steps: list[Step], c: LinearConstraints) -> list[str]:
     return []
 
 
+def _whole_answer_errors(steps: list[Step], c: LinearConstraints) -> list[str] | None:
+    """Why the answer is not the one number or word a whole-answer form asks for ("just the
+    number", a yes/no check): empty when it is, None when no such form is asked."""
+    if "yes_no" in c.format:
+        return _yes_no_errors(steps, c)
+    if "bare_number" in c.format:
+        return _bare_number_errors(steps, c)
+    return None
+
+
+def _check_of(c: LinearConstraints) -> tuple[dict[str, Fraction], str, str] | None:
+    """A yes/no check's candidate values and answer words, from its format items ("check x = 5",
+    "yes Yes", "no No": reader.py); None when the prompt asks no check."""
+    if "yes_no" not in c.format:
+        return None
+    items = dict(item.split(" ", 1) for item in c.format if item.startswith(("check ", "yes ", "no ")))
+    if set(items) != {"check", "yes", "no"}:
+        return None
+    name, value = items["check"].split(" = ", 1)
+    return {name: Fraction(value)}, items["yes"], items["no"]
+
+
+def _yes_no_word(c: LinearConstraints) -> str | None:
+    """The answer to a yes/no check, computed exactly: the candidate substituted into every
+    equation (lhs - rhs); "yes" when each is 0. None when no check is asked or its candidate does
+    not give every unknown a value."""
+    check = _check_of(c)
+    if check is None or not c.equations:
+        return None
+    values, yes, no = check
+    if set(values) != set(c.variables):
+        return None
+    holds = all(sum((coeff * values[name] for name, coeff in form.coeffs), Fraction(0)) + form.const == 0
+                for form in c.equations)
+    return yes if holds else no
+
+
+_UNSPACED_WORDS = frozenset("\u662f\u5426\u3044\u3048")  # the last characters of the Chinese and Japanese words: no point after them
+
+
+def _yes_no_errors(steps: list[Step], c: LinearConstraints) -> list[str]:
+    """Why the answer is not the check's word (the whole answer, a closing point allowed)."""
+    word = _yes_no_word(c)
+    if word is None:
+        return ["the check's candidate gives no value to every unknown"]
+    text = "".join(step.text for step in steps).strip()
+    stated = text[:-1].rstrip() if text.endswith((".", "\u3002")) else text
+    if stated.casefold() != word.casefold():
+        return [f"the prompt asks for {word!r} alone (the candidate substituted exactly): {text[:60]!r}"]
+    return []
+
+
 _BARE_ANSWER = re.compile(r"-?[0-9]+(?:/[0-9]+|\.[0-9]+)?")
 
 
@@ -443,6 +499,9 @@ def _fallback_lines(c: LinearConstraints, values: dict[str, Fraction]) -> list[s
         return format_number(value, prefer_decimal="decimal" in c.format)
 
     target = c.target_value
+    word = _yes_no_word(c)
+    if word is not None:  # a yes/no check: the word alone, closed as a sentence of its script
+        return [word if word[-1] in _UNSPACED_WORDS else f"{word}."]
     if "bare_number" in c.format:  # the number alone, nothing around it (one value asked: reader.py)
         return [final(target if target is not None else values[c.asked_or_all[0]])]
     if c.answer_form:  # the user's template, verbatim, its slot holding the one value asked
