@@ -467,3 +467,6 @@ MUTANTS += [Mutant(*row) for row in _LANGS2_ROWS]
 from mutants_tpl import ROWS as _TPL_ROWS  # noqa: E402 - held-out templates and the fallback's language (wip/tpl)
 
 MUTANTS += [Mutant(*row) for row in _TPL_ROWS]
+from mutants_lin import ROWS as _LIN_ROWS  # noqa: E402 - asked expressions, bare number, yes/no checks (wip/lin)
+
+MUTANTS += [Mutant(*row) for row in _LIN_ROWS]

@@ -899,6 +899,7 @@ _VALUES_ALONE = re.compile(
     rf"(?:\s*,\s*[A-Za-z](?:_?[0-9]+)?\s*=\s*{_VALUE})*)\s*\**\s*\.?\s*$")
 _NAME = re.compile(r"([A-Za-z](?:_?[0-9]+)?)\s*=")
 _TARGET_ALONE = re.compile(rf"(?:[^=,;]+=\s*)?{_VALUE}")
+_BARE_NUMBER_LINE = re.compile(_VALUE)  # "just the number": the line is the number, nothing else
 _DECIMAL = re.compile(r"\d\.\d")  # a decimal point between digits (the line's closing period is none)
 
 
@@ -958,6 +959,8 @@ def _checks(
         (bool(working) and ("answer_only" in fmt or "one_line" in fmt), "the prompt asks for the answer on one line"),
         ("answer_only" in fmt and not (_target_alone(last) if target else _values_alone(last, asked)),
          "the prompt asks for the answer alone, no working"),
+        ("bare_number" in fmt and (bool(working) or not _BARE_NUMBER_LINE.fullmatch(last.strip())),
+         "the prompt asks for the number alone"),
         ("fraction" in fmt and _DECIMAL.search(_after_label(last)) is not None, "the prompt asks for the answer as a fraction"),
         ("decimal" in fmt and "/" in _after_label(last), "the prompt asks for the answer as a decimal"),
     )

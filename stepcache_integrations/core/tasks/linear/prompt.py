@@ -270,6 +270,12 @@ def understand_prompt(prompt: str) -> LinearProblem | None:
     request = read_request(prompt, spans, frozenset(variables))
     if not _rule_request_read(request, variables, equations, grouped > 0):
         return None
+    assert request is not None  # read above
+    if request.candidate is not None:  # a yes/no check: its candidate is no equation of the problem
+        checked = _without_candidate(request.candidate, equations, spans)
+        if checked is None:
+            return None
+        equations, variables = checked
     solution = solve_system(tuple(eq.form for eq in equations))
     if solution is None or set(solution) != set(variables):
         return None
@@ -282,6 +288,19 @@ def understand_prompt(prompt: str) -> LinearProblem | None:
     asked = tuple(v for v in variables if v in named)
     return LinearProblem(tuple(equations), tuple(variables), asked, solution, request.format, request.answer_label,
                          request.target, answer_form=request.answer_form, target_value=value, language=request.language)
+
+
+def _without_candidate(
+    candidate: tuple[str, str, int], equations: list[Equation], spans: list[tuple[int, int]]
+) -> tuple[list[Equation], list[str]] | None:
+    """The equations without a yes/no check's candidate ("x = 5" in "Does x = 5 solve 3x + 5 = 21?")
+    and their unknowns: one unknown, the candidate's; None otherwise."""
+    name, _value, start = candidate
+    kept = [eq for eq, (begin, _end) in zip(equations, spans) if begin != start]
+    if len(kept) != len(equations) - 1 or not kept:
+        return None
+    variables = _unknowns(kept)
+    return (kept, variables) if variables == [name] else None
 
 
 def _history_blanked(prompt: str) -> str:
