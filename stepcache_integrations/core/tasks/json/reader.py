@@ -37,6 +37,8 @@ class Statement:
     lowercase: bool = False
     #: A bare name after a space alone ("cliente Ana Souza"): read only for a listed key
     spaced_bare: bool = False
+    #: Written with "=" ("sku=AB-100"): such statements may follow each other without a comma
+    equals: bool = False
 
 
 @dataclass(frozen=True)
@@ -105,6 +107,8 @@ _NO_KEY = frozenset({"KEYWORD", "REQUIRED", "WITH", "FOR", "ART", "DEF", "AND", 
                      "PLEASE", "ME", "ONLY", "NOTHING", "JSON", "OBJECT", "DE", "WO", "KEYED", "KEYED_NEXT", "COPULA"})
 # "me llamo", "tengo", "j'ai" introduce a person's name or age: never a statement's key
 _NO_KEY |= {"NAME_SAYS", "AGE_HAS"}
+# "from "sku"="A-100"": "from" introduces the data, it is no key (wip/jsonA)
+_NO_KEY |= {"FROM"}
 
 
 def literal_value(match: re.Match[str]) -> tuple[str | int | float | bool, bool]:
@@ -199,11 +203,21 @@ class _Read(Transformer[Token, Any]):
         target = next(c for c in children if isinstance(c, _Target))
         self.transforms.append((keys.key, target.transform))
 
-    def comma_keys(self, children: list[Token]) -> _CommaKeys:
-        return _CommaKeys(any(c.type in ("COLON", "IS") for c in children if isinstance(c, Token)))
+    def comma_keys(self, children: list[Any]) -> _CommaKeys:
+        keys = next(c for c in children if isinstance(c, Tree))
+        quoted = all(t.type in ("QNAME", "AND", "COMMA") for t in keys.scan_values(lambda v: isinstance(v, Token)))
+        # a list of quoted keys needs no colon: "Reply with JSON only, keys "name" and "age"."
+        return _CommaKeys(quoted or any(c.type in ("COLON", "IS") for c in children if isinstance(c, Token)))
+
+    def eq_run(self, children: list[Any]) -> None:
+        """"temp=21 unit=C": statements without a comma between them, each written with "="."""
+        if len(self.stated) < 2 or not (self.stated[-1][1].equals and self.stated[-2][1].equals):
+            raise Declined  # "name Bob age 42": where one value ends is not stated
 
     def request(self, children: list[Any]) -> None:
         self.converts = any(isinstance(c, Token) and c.type in ("CONVERT", "CONVERT_END", "SOURCE") for c in children)
+        # "Make a JSON object from: ...": what follows "from" is data, as after "Convert to JSON"
+        self.converts |= any(isinstance(c, Tree) and c.data == "tail" and c.children[0].type == "FROM" for c in children)
         self.template = next((c.value for c in children if isinstance(c, Token) and c.type == "TEMPLATE"), {})
         bare = any(isinstance(c, _CommaKeys) and not c.introduced for c in children)
         if bare and not any(isinstance(c, Tree) and c.data == "tail" for c in children):
@@ -263,6 +277,9 @@ _TABLES = {path.stem: json.loads(path.read_text(encoding="utf-8")) for path in (
 _SPACED_BARE = frozenset(language for language, table in _TABLES.items() if table.get("spaced_bare_values"))
 _KEPT_UNITS = {language: tuple(table.get("kept_units", ())) for language, table in _TABLES.items()}
 _DECIMAL_COMMA = frozenset(language for language, table in _TABLES.items() if table.get("decimal_comma"))
+# Languages whose tables declare a lowercase word a value after "is" or a listed key and a space
+# ("host is localhost", "user alice"): read only in a conversion or a record of every listed key.
+_LOWERCASE = frozenset(language for language, table in _TABLES.items() if table.get("lowercase_values"))
 # A label names a listed key it equals under the table's declared folding ("label_folding":
 # "case", "accents"); none declared, only the key as written.
 _LABEL_FOLDING = {language: frozenset(table.get("label_folding", ())) for language, table in _TABLES.items()}
@@ -293,7 +310,7 @@ def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | N
     if transformer is None or read is None:
         return None
     found, units, ambiguous = read
-    keys = _asked_keys(transformer, found, ambiguous, prompt)
+    keys = _asked_keys(transformer, found, ambiguous, prompt, language)
     if keys is None:
         return None
     transforms = _declared_transforms(transformer.transforms, keys, found, units, ambiguous)
@@ -446,17 +463,28 @@ def _is_concept(key: str, concept: str, language: str) -> bool:
     return _label_folded(key, rules) in {_label_folded(word, rules) for word in words}
 
 
-def _asked_keys(transformer: _Read, found: dict[str, Statement], ambiguous: set[str], prompt: str) -> list[str] | None:
+def _asked_keys(
+    transformer: _Read, found: dict[str, Statement], ambiguous: set[str], prompt: str, language: str,
+) -> list[str] | None:
     """The keys asked: the key list's, the template's, or else the stated keys in written order
     (the object is the stated values); None when what is stated does not tell them."""
     if transformer.template and not _fills(transformer.template, transformer.asked, found, ambiguous):
         return None
     if not transformer.asked and not transformer.template and not _keys_as_written(found, ambiguous, prompt):
         return None
-    if any(st.lowercase for _key, st, _unit in transformer.stated) and not transformer.converts:
+    if any(st.lowercase for _key, st, _unit in transformer.stated) and not transformer.converts \
+            and not (language in _LOWERCASE and _a_whole_record(transformer, found, ambiguous)):
         return None  # "age: positive" after a plain "Return JSON" may describe; "Convert to JSON" states data
     keys = transformer.asked or list(transformer.template) or list(found)
     return keys
+
+
+def _a_whole_record(transformer: _Read, found: dict[str, Statement], ambiguous: set[str]) -> bool:
+    """A lowercase word is a value in a table that declares it ("lowercase_values") when the
+    statements are the record the key list (or shape) asks for: every key asked stated once, no
+    other key stated ("Return JSON with "user" and "active": user alice, active true")."""
+    keys = transformer.asked or list(transformer.template)
+    return bool(keys) and set(found) == set(keys) and not ambiguous
 
 
 def _keys_as_written(found: dict[str, Statement], ambiguous: set[str], prompt: str) -> bool:
@@ -716,19 +744,22 @@ def _statement_at(
         return None
     key, end, key_quoted = key_at
     sep_end, sep = _separator(text, folded, end, table)
-    if key_quoted and sep != ":":
-        return None  # '"name" "Bob"' is two strings; '"key": value' is the quoted form
+    if key_quoted and sep not in (":", "is" if table.language in _LOWERCASE else ":"):
+        return None  # '"name" "Bob"' is two strings; '"key": value' is the quoted form ('"key" is value': en)
     value = _value_at(text, folded, sep_end, table, bool(sep or sep_end > end or not table.spaced), bool(sep))
-    lowercase = value is None and sep == ":" and table.spaced
+    lowercase = value is None and (sep == ":" or sep == "is" and table.language in _LOWERCASE) and table.spaced
     if lowercase:
         value = _lowercase_value_at(text, folded, sep_end, table)
     spaced_bare = value is None and not sep and sep_end > end and not key_quoted and table.language in _SPACED_BARE
     if spaced_bare:
         value = _value_at(text, folded, sep_end, table, False, True)
+        if value is None and table.language in _LOWERCASE:  # "user alice": a lowercase word, a listed key's
+            lowercase, value = True, _lowercase_value_at(text, folded, sep_end, table)
     if value is None:
         return None
     value = _with_kept_unit(text, value, table)
-    st = Statement(value[0], value[1], (pos, value[2]), lowercase, spaced_bare)
+    equals = text[end:sep_end].strip(" \t") == "="
+    st = Statement(value[0], value[1], (pos, value[2]), lowercase, spaced_bare, equals)
     return Word("STMT", (key, st), pos), value[2]  # type: ignore[arg-type]
 
 
@@ -798,7 +829,7 @@ def _bare_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[str, 
     if bare is not None and _not_a_bare_value(text, folded, pos, bare.end(), table):
         return None
     if bare is not None and bare.group()[0].isupper() and bare.group().casefold() not in _NOT_BARE \
-            and folded[bare.start() : bare.end()] not in table.phrases:
+            and folded[bare.start() : bare.end()] not in table.phrases and not _number_word(folded[bare.start() : bare.end()], table):
         end = _name_run_end(text, folded, bare.end(), table) if table.language in _SPACED_BARE else bare.end()
         if table.language in _SPACED_BARE and not _one_script(text[pos:end].replace(" ", "")):
             return None  # "Kіel" with a Cyrillic "і": a look-alike, no name read whole
@@ -844,6 +875,9 @@ _TYPE_WORDS = frozenset(
     " stringa intero строка число".split()
 )
 _LOWERCASE_VALUE = re.compile(r"[^\W\d_][\w-]{0,60}(?=[ \t]*(?:$|[,;\n\uff0c\u3001]|\.(?:\s|$)))")
+# en ("lowercase_values"): also a dotted name ("db.internal") and a word before "and" ("host is
+# localhost and port is 8080")
+_LOWERCASE_RUN = re.compile(r"[^\W\d_][\w-]{0,60}(?:\.[^\W\d_][\w-]{0,60})*")
 
 
 def _lowercase_value_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[str, bool, int] | None:
@@ -851,13 +885,33 @@ def _lowercase_value_at(text: str, folded: str, pos: int, table: Vocabulary) -> 
     but an entity noun ("product: lamp"), no type or placeholder word ("name: string"), no JSON
     literal word."""
     word = _LOWERCASE_VALUE.match(text, pos)
+    if word is None and table.language in _LOWERCASE:
+        word = _LOWERCASE_RUN.match(text, pos)
+        if word is not None and not _ends_lowercase_value(text, folded, word.end(), table):
+            word = None
     if word is None or word.group() != word.group().lower():
         return None
     if table.phrases.get(folded[pos : word.end()], "ENTITY") != "ENTITY":
         return None  # a word of the request's framing ("json", "only"); an entity noun may be a value
-    if word.group() in _TYPE_WORDS or word.group() in _NOT_BARE:
+    if word.group() in _TYPE_WORDS or word.group() in _NOT_BARE or _number_word(folded[pos : word.end()], table):
         return None
     return word.group(), False, word.end()
+
+
+def _number_word(folded: str, table: Vocabulary) -> bool:
+    """A number written in words ("thirty", "forty-two": the table's NUMBER_WORD), no string value."""
+    return any(table.phrases.get(part) == "NUMBER_WORD" for part in folded.split("-"))
+
+
+def _ends_lowercase_value(text: str, folded: str, end: int, table: Vocabulary) -> bool:
+    """A lowercase value ends its statement: the text's end, a comma, a line's or sentence's end,
+    or the table's "and" after a space."""
+    rest = end + len(text[end:]) - len(text[end:].lstrip(" \t"))
+    after = text[rest : rest + 2]
+    if rest == len(text) or after[:1] in ",;\n\uff0c\u3001" or after == "." or after[:1] == "." and after[1:].isspace():
+        return True
+    found = table.match(folded, rest) if rest > end else None
+    return found is not None and found[0] == "AND"
 
 
 def _literal_at(text: str, literal: re.Match[str], table: Vocabulary) -> tuple[str | int | float | bool, bool, int] | None:
