@@ -337,8 +337,8 @@ def _named_statements(transformer: _Read, language: str) -> list[tuple[str, Stat
     stated = _labels_as_keys(transformer.stated + said, transformer.asked, language)
     if stated is None:
         return None
-    if any(st.spaced_bare and key not in transformer.asked for key, st, _unit in stated):
-        return None  # "Stadt Bremen" names a key only beside a key list that lists it
+    if any(st.spaced_bare and key not in transformer.asked and key not in transformer.template for key, st, _unit in stated):
+        return None  # "Stadt Bremen" names a key only beside a key list (or a shape: wip/jsonA) that lists it
     return stated
 
 
@@ -621,7 +621,7 @@ def _template_at(text: str, pos: int) -> tuple[Word, int] | None:
     try:
         obj, end = _PAIRS.raw_decode(text, pos)
     except ValueError:
-        return None
+        return _shape_at(text, pos)
     if not isinstance(obj, list) or not obj or len({key for key, _value in obj}) != len(obj):
         return None
     kinds: dict[str, str] = {}
@@ -632,6 +632,31 @@ def _template_at(text: str, pos: int) -> tuple[Word, int] | None:
             return None
         kinds[key] = _BLANKS[value]
     return Word("TEMPLATE", kinds, pos), end  # type: ignore[arg-type]
+
+
+# A placeholder shape ('{"title": ..., "year": ...}', wip/jsonA): a flat object whose values are
+# "..." (any type) or blanks; its keys are the keys asked. Nothing nested: '{"user": {...}}' is no shape.
+_PLACEHOLDER = r'(?:\.\.\.|\u2026|""|0|null)'
+_SHAPE_MEMBER = re.compile(r'\s*"(?P<key>[^"\\\n{}]{1,60})"\s*:\s*(?P<value>' + _PLACEHOLDER + r")\s*(?P<end>[,}])")
+_SHAPE_BLANKS = {"...": "any", "\u2026": "any", '""': "string", "0": "number", "null": "any"}
+
+
+def _shape_at(text: str, pos: int) -> tuple[Word, int] | None:
+    """A flat placeholder shape at ``pos`` ('{"title": ..., "year": ...}'): its keys and the type
+    each value asks for; None for anything else (a nested, repeated or filled member)."""
+    kinds: dict[str, str] = {}
+    at = pos + 1
+    while True:
+        member = _SHAPE_MEMBER.match(text, at)
+        if member is None:
+            return None
+        key = member.group("key")
+        if key in kinds or not _one_script(key) or not key.strip() or key != key.strip():
+            return None
+        kinds[key] = _SHAPE_BLANKS[member.group("value")]
+        at = member.end()
+        if member.group("end") == "}":
+            return Word("TEMPLATE", kinds, pos), at  # type: ignore[arg-type]
 
 
 _CSV_KEY = re.compile(r"[ \t]*(?:(?P<q>[\"'`]?)(?P<key>" + _KEY + r")(?P=q))[ \t]*")
