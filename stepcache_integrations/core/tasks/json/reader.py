@@ -171,6 +171,7 @@ class _Read(Transformer[Token, Any]):
         self.converts = False  # a conversion request ("Convert this to JSON:"): what follows is data
         self.template: dict[str, str] = {}  # a template's keys and the type each asks for
         self.said: list[tuple[str, Token]] = []  # a person's name or age said in a sentence ("Me llamo Lucía")
+        self.runs = False  # statements joined without a comma ("temp=21 unit=C")
 
     def key(self, children: list[Token]) -> Token:
         self.asked.append(children[0].value)
@@ -210,9 +211,11 @@ class _Read(Transformer[Token, Any]):
         return _CommaKeys(quoted or any(c.type in ("COLON", "IS") for c in children if isinstance(c, Token)))
 
     def eq_run(self, children: list[Any]) -> None:
-        """"temp=21 unit=C": statements without a comma between them, each written with "="."""
+        """"temp=21 unit=C": statements without a comma between them, each written with "=" (in a
+        table that declares "equals_runs")."""
         if len(self.stated) < 2 or not (self.stated[-1][1].equals and self.stated[-2][1].equals):
             raise Declined  # "name Bob age 42": where one value ends is not stated
+        self.runs = True
 
     def request(self, children: list[Any]) -> None:
         self.converts = any(isinstance(c, Token) and c.type in ("CONVERT", "CONVERT_END", "SOURCE") for c in children)
@@ -280,6 +283,8 @@ _DECIMAL_COMMA = frozenset(language for language, table in _TABLES.items() if ta
 # Languages whose tables declare a lowercase word a value after "is" or a listed key and a space
 # ("host is localhost", "user alice"): read only in a conversion or a record of every listed key.
 _LOWERCASE = frozenset(language for language, table in _TABLES.items() if table.get("lowercase_values"))
+# Languages whose tables declare "="-statements a run without commas ("temp=21 unit=C").
+_EQUALS_RUNS = frozenset(language for language, table in _TABLES.items() if table.get("equals_runs"))
 # A label names a listed key it equals under the table's declared folding ("label_folding":
 # "case", "accents"); none declared, only the key as written.
 _LABEL_FOLDING = {language: frozenset(table.get("label_folding", ())) for language, table in _TABLES.items()}
@@ -310,6 +315,8 @@ def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | N
     if transformer is None or read is None:
         return None
     found, units, ambiguous = read
+    if transformer.runs and language not in _EQUALS_RUNS:
+        return None  # "temp=21 unit=С" (a Cyrillic "С") is no English; no other table declares such runs
     keys = _asked_keys(transformer, found, ambiguous, prompt, language)
     if keys is None:
         return None
