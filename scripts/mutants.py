@@ -463,3 +463,7 @@ MUTANTS += [Mutant(*row) for row in _HITPATH_ROWS]
 from mutants_langs2 import ROWS as _LANGS2_ROWS  # noqa: E402
 
 MUTANTS += [Mutant(*row) for row in _LANGS2_ROWS]
+
+from mutants_jsonA import ROWS as _JSONA_ROWS  # noqa: E402 - English statement syntaxes (wip/jsonA)
+
+MUTANTS += [Mutant(*row) for row in _JSONA_ROWS]

@@ -225,6 +225,8 @@ def test_the_reader_states_exactly_these_values(prompt: str, stated: Obj) -> Non
         'Return JSON with keys "status" and "code": status pending approval, code 200',
         'Give JSON {"item": ..., "item": ...}: item lamp',
         'Return JSON shaped {"user": {"name": ..., "age": ...}}: name Leo, age 40',
+        # an "=" run in a table that declares none (a Cyrillic "С": no English; German read it)
+        "json: temp=21 unit=\u0421",
     ],
 )
 def test_the_reader_states_nothing_it_cannot_tell(prompt: str) -> None:
