@@ -44,3 +44,14 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("jsonA-from-as-key", "'from' is a statement's key: 'from \"code\"=...' states from=\"code\"",
      _READER, '_NO_KEY |= {"FROM"}\n', "", (_SYNTAX, "-k", "served_without")),
 ]
+ROWS += [
+    ("jsonA-named-by-any-word", "any word after a listed key says its value: 'the product price is Kettle' states "
+     "product=\"Kettle\"",
+     _READER, "        if fold(label) not in words or len(keys) != 1", "        if len(keys) != 1",
+     (_SYNTAX, "-k", "nothing_it_cannot_tell")),
+    ("jsonA-named-by-name-listed", "'the dish name is Paella' states \"dish\" though \"name\" is a listed key of its own",
+     _READER, " or any(fold(key) == fold(label) for key in transformer.asked):\n            return None  # \"the product",
+     ":\n            return None  # \"the product", (_SYNTAX, "-k", "nothing_it_cannot_tell")),
+    ("jsonA-grammar-parenthesised-deleted", "a grammar rule deleted: values in brackets after the colon are no tail",
+     f"{_JSON}/request.lark", "%extend tail: COLON LPAR stmts RPAR\n", "", (_SYNTAX, "-k", "served_without")),
+]

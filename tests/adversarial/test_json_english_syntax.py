@@ -55,6 +55,10 @@ SHAPES: list[tuple[str, str, Obj, Obj]] = [
      {"handle": "rtan", "posts": 310}, {"handle": "rtan", "posts": 355}),
     ("placeholder-shape", 'Return JSON shaped {{"artist": ..., "albums": ...}}: artist {a}, albums {b}',
      {"artist": "Adele", "albums": 4}, {"artist": "Adele", "albums": 5}),
+    ("parenthesised-values", 'JSON please, keys "film" and "minutes": (film {a}, minutes {b})',
+     {"film": "Heat", "minutes": 170}, {"film": "Heat", "minutes": 171}),
+    ("named-by", 'Output JSON with "dish" and "price": the dish name is {a} and the price is {b}.',
+     {"dish": "Paella", "price": 18}, {"dish": "Risotto", "price": 18}),
     ("placeholder-lowercase", 'Give JSON {{"fruit": ..., "kilos": ...}}: fruit {a}, kilos {b}',
      {"fruit": "mango", "kilos": 3}, {"fruit": "papaya", "kilos": 3}),
 ]
@@ -127,6 +131,13 @@ NO_CLAIM = [
          'Return JSON shaped {"user": {"name": ..., "age": ...}}: name Leo, age 40', {"user": {"name": "Leo", "age": 40}}),
     pair("json-en-syntax/shape-unstated-key", 'Give JSON {"fruit": ..., "kilos": ...}: fruit mango, kilos 3',
          {"fruit": "mango", "kilos": 3}, 'Give JSON {"fruit": ..., "kilos": ...}: fruit mango', {"fruit": "mango", "kilos": 1}),
+    # "the dish price is ...": only a name word says a listed key's value; "name" a key of its own
+    pair("json-en-syntax/named-by-other-word", 'Output JSON with "dish" and "price": the dish name is Paella and the price is 18.',
+         {"dish": "Paella", "price": 18}, 'Output JSON with "dish" and "price": the dish price is Paella and the price is 18.',
+         {"dish": "Paella", "price": 18}),
+    pair("json-en-syntax/named-by-name-listed", 'Output JSON with "dish" and "price": the dish name is Paella and the price is 18.',
+         {"dish": "Paella", "price": 18},
+         'Output JSON with "dish" and "name": the dish name is Paella and the name is Bob.', {"dish": "Paella", "name": "Bob"}),
     # the system line asks for a list, not one object
     pair("json-en-syntax/system-list", 'System: Respond only with JSON.\nUser: Build an object with "name" and "score": '
          "name is Kenji, score is 88", {"name": "Kenji", "score": 88},
@@ -196,6 +207,9 @@ def test_a_key_stated_two_ways_is_the_models_and_never_proven(outcomes: list[Out
         ('System: Reply with JSON only, keys "name" and "age".\nUser: name=Eve, age=25', {"name": "Eve", "age": 25}),
         ('Return JSON shaped {"name": ..., "age": ...}: name Leo, age 40', {"name": "Leo", "age": 40}),
         ('Return a JSON object with keys "name" and "Age". Name: Priya, age: 29', {"name": "Priya", "Age": 29}),
+        ('Output JSON with "product" and "price": the product name is Kettle and the price is 39.',
+         {"product": "Kettle", "price": 39}),
+        ('JSON please, keys "title" and "year": (title "Dune", year 1965)', {"title": "Dune", "year": 1965}),
     ],
 )
 def test_the_reader_states_exactly_these_values(prompt: str, stated: Obj) -> None:
@@ -225,6 +239,11 @@ def test_the_reader_states_exactly_these_values(prompt: str, stated: Obj) -> Non
         'Return JSON with keys "status" and "code": status pending approval, code 200',
         'Give JSON {"item": ..., "item": ...}: item lamp',
         'Return JSON shaped {"user": {"name": ..., "age": ...}}: name Leo, age 40',
+        'Output JSON with "product" and "price": the product price is Kettle and the price is 39.',
+        'Output JSON with "product" and "price": the product color is Red and the price is 39.',
+        'Output JSON with "product" and "name": the product name is Kettle and the name is Bob.',
+        'Output JSON with "item" and "price": the product name is Kettle and the price is 39.',
+        'JSON please, keys "title" and "year": (title "Dune", year 1965',
         # an "=" run in a table that declares none (a Cyrillic "С": no English; German read it)
         "json: temp=21 unit=\u0421",
     ],

@@ -172,6 +172,7 @@ class _Read(Transformer[Token, Any]):
         self.template: dict[str, str] = {}  # a template's keys and the type each asks for
         self.said: list[tuple[str, Token]] = []  # a person's name or age said in a sentence ("Me llamo Lucía")
         self.runs = False  # statements joined without a comma ("temp=21 unit=C")
+        self.named: list[tuple[str, Token]] = []  # "the product name is Kettle": (entity word, statement)
 
     def key(self, children: list[Token]) -> Token:
         self.asked.append(children[0].value)
@@ -209,6 +210,11 @@ class _Read(Transformer[Token, Any]):
         quoted = all(t.type in ("QNAME", "AND", "COMMA") for t in keys.scan_values(lambda v: isinstance(v, Token)))
         # a list of quoted keys needs no colon: "Reply with JSON only, keys "name" and "age"."
         return _CommaKeys(quoted or any(c.type in ("COLON", "IS") for c in children if isinstance(c, Token)))
+
+    def named_stmt(self, children: list[Token]) -> None:
+        """"the product name is Kettle": the entity word and the statement of its name (:func:`_named_as_keys`)."""
+        entity = next(c for c in children if c.type == "ENTITY")
+        self.named.append((entity.value, next(c for c in children if c.type == "STMT")))
 
     def eq_run(self, children: list[Any]) -> None:
         """"temp=21 unit=C": statements without a comma between them, each written with "=" (in a
@@ -283,6 +289,8 @@ _DECIMAL_COMMA = frozenset(language for language, table in _TABLES.items() if ta
 # Languages whose tables declare a lowercase word a value after "is" or a listed key and a space
 # ("host is localhost", "user alice"): read only in a conversion or a record of every listed key.
 _LOWERCASE = frozenset(language for language, table in _TABLES.items() if table.get("lowercase_values"))
+# The words after a listed key that say its value is the name stated ("the product name is Kettle").
+_NAMED_BY = {language: frozenset(fold(w) for w in table.get("named_by", ())) for language, table in _TABLES.items()}
 # Languages whose tables declare "="-statements a run without commas ("temp=21 unit=C").
 _EQUALS_RUNS = frozenset(language for language, table in _TABLES.items() if table.get("equals_runs"))
 # A label names a listed key it equals under the table's declared folding ("label_folding":
@@ -341,7 +349,10 @@ def _named_statements(transformer: _Read, language: str) -> list[tuple[str, Stat
     said = _said_as_statements(transformer, language)
     if said is None:
         return None
-    stated = _labels_as_keys(transformer.stated + said, transformer.asked, language)
+    named = _named_as_keys(transformer, language)
+    if named is None:
+        return None
+    stated = _labels_as_keys(transformer.stated + said + named, transformer.asked, language)
     if stated is None:
         return None
     if any(st.spaced_bare and key not in transformer.asked and key not in transformer.template for key, st, _unit in stated):
@@ -405,6 +416,20 @@ def _labels_as_keys(
         if label not in asked and len(keys) > 1:
             return None
         named.append((label if label in asked or not keys else keys[0], st, unit))
+    return named
+
+
+def _named_as_keys(transformer: _Read, language: str) -> list[tuple[str, Statement, str | None]] | None:
+    """"the product name is Kettle" as the statement of the listed key "product", when "name" is
+    a word the table declares for it ("named_by") and no listed key itself; None otherwise."""
+    named: list[tuple[str, Statement, str | None]] = []
+    words = _NAMED_BY.get(language, frozenset())
+    for entity, token in transformer.named:
+        label, st = token.value
+        keys = [key for key in transformer.asked if fold(key) == fold(entity)]
+        if fold(label) not in words or len(keys) != 1 or any(fold(key) == fold(label) for key in transformer.asked):
+            return None  # "the product price is 39", an entity no key names, "name" a key of its own
+        named.append((keys[0], st, None))
     return named
 
 
