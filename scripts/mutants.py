@@ -470,3 +470,6 @@ MUTANTS += [Mutant(*row) for row in _TPL_ROWS]
 from mutants_lin import ROWS as _LIN_ROWS  # noqa: E402 - asked expressions, bare number, yes/no checks (wip/lin)
 
 MUTANTS += [Mutant(*row) for row in _LIN_ROWS]
+from mutants_jsonA import ROWS as _JSONA_ROWS  # noqa: E402 - English statement syntaxes (wip/jsonA)
+
+MUTANTS += [Mutant(*row) for row in _JSONA_ROWS]

@@ -37,6 +37,8 @@ class Statement:
     lowercase: bool = False
     #: A bare name after a space alone ("cliente Ana Souza"): read only for a listed key
     spaced_bare: bool = False
+    #: Written with "=" ("sku=AB-100"): such statements may follow each other without a comma
+    equals: bool = False
 
 
 @dataclass(frozen=True)
@@ -105,6 +107,8 @@ _NO_KEY = frozenset({"KEYWORD", "REQUIRED", "WITH", "FOR", "ART", "DEF", "AND", 
                      "PLEASE", "ME", "ONLY", "NOTHING", "JSON", "OBJECT", "DE", "WO", "KEYED", "KEYED_NEXT", "COPULA"})
 # "me llamo", "tengo", "j'ai" introduce a person's name or age: never a statement's key
 _NO_KEY |= {"NAME_SAYS", "AGE_HAS"}
+# "from "sku"="A-100"": "from" introduces the data, it is no key (wip/jsonA)
+_NO_KEY |= {"FROM"}
 
 
 def literal_value(match: re.Match[str]) -> tuple[str | int | float | bool, bool]:
@@ -167,6 +171,8 @@ class _Read(Transformer[Token, Any]):
         self.converts = False  # a conversion request ("Convert this to JSON:"): what follows is data
         self.template: dict[str, str] = {}  # a template's keys and the type each asks for
         self.said: list[tuple[str, Token]] = []  # a person's name or age said in a sentence ("Me llamo Lucía")
+        self.runs = False  # statements joined without a comma ("temp=21 unit=C")
+        self.named: list[tuple[str, Token]] = []  # "the product name is Kettle": (entity word, statement)
 
     def key(self, children: list[Token]) -> Token:
         self.asked.append(children[0].value)
@@ -199,11 +205,28 @@ class _Read(Transformer[Token, Any]):
         target = next(c for c in children if isinstance(c, _Target))
         self.transforms.append((keys.key, target.transform))
 
-    def comma_keys(self, children: list[Token]) -> _CommaKeys:
-        return _CommaKeys(any(c.type in ("COLON", "IS") for c in children if isinstance(c, Token)))
+    def comma_keys(self, children: list[Any]) -> _CommaKeys:
+        keys = next(c for c in children if isinstance(c, Tree))
+        quoted = all(t.type in ("QNAME", "AND", "COMMA") for t in keys.scan_values(lambda v: isinstance(v, Token)))
+        # a list of quoted keys needs no colon: "Reply with JSON only, keys "name" and "age"."
+        return _CommaKeys(quoted or any(c.type in ("COLON", "IS") for c in children if isinstance(c, Token)))
+
+    def named_stmt(self, children: list[Token]) -> None:
+        """"the product name is Kettle": the entity word and the statement of its name (:func:`_named_as_keys`)."""
+        entity = next(c for c in children if c.type == "ENTITY")
+        self.named.append((entity.value, next(c for c in children if c.type == "STMT")))
+
+    def eq_run(self, children: list[Any]) -> None:
+        """"temp=21 unit=C": statements without a comma between them, each written with "=" (in a
+        table that declares "equals_runs")."""
+        if len(self.stated) < 2 or not (self.stated[-1][1].equals and self.stated[-2][1].equals):
+            raise Declined  # "name Bob age 42": where one value ends is not stated
+        self.runs = True
 
     def request(self, children: list[Any]) -> None:
         self.converts = any(isinstance(c, Token) and c.type in ("CONVERT", "CONVERT_END", "SOURCE") for c in children)
+        # "Make a JSON object from: ...": what follows "from" is data, as after "Convert to JSON"
+        self.converts |= any(isinstance(c, Tree) and c.data == "tail" and c.children[0].type == "FROM" for c in children)
         self.template = next((c.value for c in children if isinstance(c, Token) and c.type == "TEMPLATE"), {})
         bare = any(isinstance(c, _CommaKeys) and not c.introduced for c in children)
         if bare and not any(isinstance(c, Tree) and c.data == "tail" for c in children):
@@ -263,6 +286,13 @@ _TABLES = {path.stem: json.loads(path.read_text(encoding="utf-8")) for path in (
 _SPACED_BARE = frozenset(language for language, table in _TABLES.items() if table.get("spaced_bare_values"))
 _KEPT_UNITS = {language: tuple(table.get("kept_units", ())) for language, table in _TABLES.items()}
 _DECIMAL_COMMA = frozenset(language for language, table in _TABLES.items() if table.get("decimal_comma"))
+# Languages whose tables declare a lowercase word a value after "is" or a listed key and a space
+# ("host is localhost", "user alice"): read only in a conversion or a record of every listed key.
+_LOWERCASE = frozenset(language for language, table in _TABLES.items() if table.get("lowercase_values"))
+# The words after a listed key that say its value is the name stated ("the product name is Kettle").
+_NAMED_BY = {language: frozenset(fold(w) for w in table.get("named_by", ())) for language, table in _TABLES.items()}
+# Languages whose tables declare "="-statements a run without commas ("temp=21 unit=C").
+_EQUALS_RUNS = frozenset(language for language, table in _TABLES.items() if table.get("equals_runs"))
 # A label names a listed key it equals under the table's declared folding ("label_folding":
 # "case", "accents"); none declared, only the key as written.
 _LABEL_FOLDING = {language: frozenset(table.get("label_folding", ())) for language, table in _TABLES.items()}
@@ -293,7 +323,9 @@ def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | N
     if transformer is None or read is None:
         return None
     found, units, ambiguous = read
-    keys = _asked_keys(transformer, found, ambiguous, prompt)
+    if transformer.runs and language not in _EQUALS_RUNS:
+        return None  # "temp=21 unit=С" (a Cyrillic "С") is no English; no other table declares such runs
+    keys = _asked_keys(transformer, found, ambiguous, prompt, language)
     if keys is None:
         return None
     transforms = _declared_transforms(transformer.transforms, keys, found, units, ambiguous)
@@ -317,11 +349,14 @@ def _named_statements(transformer: _Read, language: str) -> list[tuple[str, Stat
     said = _said_as_statements(transformer, language)
     if said is None:
         return None
-    stated = _labels_as_keys(transformer.stated + said, transformer.asked, language)
+    named = _named_as_keys(transformer, language)
+    if named is None:
+        return None
+    stated = _labels_as_keys(transformer.stated + said + named, transformer.asked, language)
     if stated is None:
         return None
-    if any(st.spaced_bare and key not in transformer.asked for key, st, _unit in stated):
-        return None  # "Stadt Bremen" names a key only beside a key list that lists it
+    if any(st.spaced_bare and key not in transformer.asked and key not in transformer.template for key, st, _unit in stated):
+        return None  # "Stadt Bremen" names a key only beside a key list (or a shape: wip/jsonA) that lists it
     return stated
 
 
@@ -381,6 +416,20 @@ def _labels_as_keys(
         if label not in asked and len(keys) > 1:
             return None
         named.append((label if label in asked or not keys else keys[0], st, unit))
+    return named
+
+
+def _named_as_keys(transformer: _Read, language: str) -> list[tuple[str, Statement, str | None]] | None:
+    """"the product name is Kettle" as the statement of the listed key "product", when "name" is
+    a word the table declares for it ("named_by") and no listed key itself; None otherwise."""
+    named: list[tuple[str, Statement, str | None]] = []
+    words = _NAMED_BY.get(language, frozenset())
+    for entity, token in transformer.named:
+        label, st = token.value
+        keys = [key for key in transformer.asked if fold(key) == fold(entity)]
+        if fold(label) not in words or len(keys) != 1 or any(fold(key) == fold(label) for key in transformer.asked):
+            return None  # "the product price is 39", an entity no key names, "name" a key of its own
+        named.append((keys[0], st, None))
     return named
 
 
@@ -446,17 +495,28 @@ def _is_concept(key: str, concept: str, language: str) -> bool:
     return _label_folded(key, rules) in {_label_folded(word, rules) for word in words}
 
 
-def _asked_keys(transformer: _Read, found: dict[str, Statement], ambiguous: set[str], prompt: str) -> list[str] | None:
+def _asked_keys(
+    transformer: _Read, found: dict[str, Statement], ambiguous: set[str], prompt: str, language: str,
+) -> list[str] | None:
     """The keys asked: the key list's, the template's, or else the stated keys in written order
     (the object is the stated values); None when what is stated does not tell them."""
     if transformer.template and not _fills(transformer.template, transformer.asked, found, ambiguous):
         return None
     if not transformer.asked and not transformer.template and not _keys_as_written(found, ambiguous, prompt):
         return None
-    if any(st.lowercase for _key, st, _unit in transformer.stated) and not transformer.converts:
+    if any(st.lowercase for _key, st, _unit in transformer.stated) and not transformer.converts \
+            and not (language in _LOWERCASE and _a_whole_record(transformer, found, ambiguous)):
         return None  # "age: positive" after a plain "Return JSON" may describe; "Convert to JSON" states data
     keys = transformer.asked or list(transformer.template) or list(found)
     return keys
+
+
+def _a_whole_record(transformer: _Read, found: dict[str, Statement], ambiguous: set[str]) -> bool:
+    """A lowercase word is a value in a table that declares it ("lowercase_values") when the
+    statements are the record the key list (or shape) asks for: every key asked stated once, no
+    other key stated ("Return JSON with "user" and "active": user alice, active true")."""
+    keys = transformer.asked or list(transformer.template)
+    return bool(keys) and set(found) == set(keys) and not ambiguous
 
 
 def _keys_as_written(found: dict[str, Statement], ambiguous: set[str], prompt: str) -> bool:
@@ -593,7 +653,7 @@ def _template_at(text: str, pos: int) -> tuple[Word, int] | None:
     try:
         obj, end = _PAIRS.raw_decode(text, pos)
     except ValueError:
-        return None
+        return _shape_at(text, pos)
     if not isinstance(obj, list) or not obj or len({key for key, _value in obj}) != len(obj):
         return None
     kinds: dict[str, str] = {}
@@ -604,6 +664,31 @@ def _template_at(text: str, pos: int) -> tuple[Word, int] | None:
             return None
         kinds[key] = _BLANKS[value]
     return Word("TEMPLATE", kinds, pos), end  # type: ignore[arg-type]
+
+
+# A placeholder shape ('{"title": ..., "year": ...}', wip/jsonA): a flat object whose values are
+# "..." (any type) or blanks; its keys are the keys asked. Nothing nested: '{"user": {...}}' is no shape.
+_PLACEHOLDER = r'(?:\.\.\.|\u2026|""|0|null)'
+_SHAPE_MEMBER = re.compile(r'\s*"(?P<key>[^"\\\n{}]{1,60})"\s*:\s*(?P<value>' + _PLACEHOLDER + r")\s*(?P<end>[,}])")
+_SHAPE_BLANKS = {"...": "any", "\u2026": "any", '""': "string", "0": "number", "null": "any"}
+
+
+def _shape_at(text: str, pos: int) -> tuple[Word, int] | None:
+    """A flat placeholder shape at ``pos`` ('{"title": ..., "year": ...}'): its keys and the type
+    each value asks for; None for anything else (a nested, repeated or filled member)."""
+    kinds: dict[str, str] = {}
+    at = pos + 1
+    while True:
+        member = _SHAPE_MEMBER.match(text, at)
+        if member is None:
+            return None
+        key = member.group("key")
+        if key in kinds or not _one_script(key) or not key.strip() or key != key.strip():
+            return None
+        kinds[key] = _SHAPE_BLANKS[member.group("value")]
+        at = member.end()
+        if member.group("end") == "}":
+            return Word("TEMPLATE", kinds, pos), at  # type: ignore[arg-type]
 
 
 _CSV_KEY = re.compile(r"[ \t]*(?:(?P<q>[\"'`]?)(?P<key>" + _KEY + r")(?P=q))[ \t]*")
@@ -716,19 +801,22 @@ def _statement_at(
         return None
     key, end, key_quoted = key_at
     sep_end, sep = _separator(text, folded, end, table)
-    if key_quoted and sep != ":":
-        return None  # '"name" "Bob"' is two strings; '"key": value' is the quoted form
+    if key_quoted and sep not in (":", "is" if table.language in _LOWERCASE else ":"):
+        return None  # '"name" "Bob"' is two strings; '"key": value' is the quoted form ('"key" is value': en)
     value = _value_at(text, folded, sep_end, table, bool(sep or sep_end > end or not table.spaced), bool(sep))
-    lowercase = value is None and sep == ":" and table.spaced
+    lowercase = value is None and (sep == ":" or sep == "is" and table.language in _LOWERCASE) and table.spaced
     if lowercase:
         value = _lowercase_value_at(text, folded, sep_end, table)
     spaced_bare = value is None and not sep and sep_end > end and not key_quoted and table.language in _SPACED_BARE
     if spaced_bare:
         value = _value_at(text, folded, sep_end, table, False, True)
+        if value is None and table.language in _LOWERCASE:  # "user alice": a lowercase word, a listed key's
+            lowercase, value = True, _lowercase_value_at(text, folded, sep_end, table)
     if value is None:
         return None
     value = _with_kept_unit(text, value, table)
-    st = Statement(value[0], value[1], (pos, value[2]), lowercase, spaced_bare)
+    equals = text[end:sep_end].strip(" \t") == "="
+    st = Statement(value[0], value[1], (pos, value[2]), lowercase, spaced_bare, equals)
     return Word("STMT", (key, st), pos), value[2]  # type: ignore[arg-type]
 
 
@@ -798,7 +886,7 @@ def _bare_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[str, 
     if bare is not None and _not_a_bare_value(text, folded, pos, bare.end(), table):
         return None
     if bare is not None and bare.group()[0].isupper() and bare.group().casefold() not in _NOT_BARE \
-            and folded[bare.start() : bare.end()] not in table.phrases:
+            and folded[bare.start() : bare.end()] not in table.phrases and not _number_word(folded[bare.start() : bare.end()], table):
         end = _name_run_end(text, folded, bare.end(), table) if table.language in _SPACED_BARE else bare.end()
         if table.language in _SPACED_BARE and not _one_script(text[pos:end].replace(" ", "")):
             return None  # "Kіel" with a Cyrillic "і": a look-alike, no name read whole
@@ -844,6 +932,9 @@ _TYPE_WORDS = frozenset(
     " stringa intero строка число".split()
 )
 _LOWERCASE_VALUE = re.compile(r"[^\W\d_][\w-]{0,60}(?=[ \t]*(?:$|[,;\n\uff0c\u3001]|\.(?:\s|$)))")
+# en ("lowercase_values"): also a dotted name ("db.internal") and a word before "and" ("host is
+# localhost and port is 8080")
+_LOWERCASE_RUN = re.compile(r"[^\W\d_][\w-]{0,60}(?:\.[^\W\d_][\w-]{0,60})*")
 
 
 def _lowercase_value_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[str, bool, int] | None:
@@ -851,13 +942,33 @@ def _lowercase_value_at(text: str, folded: str, pos: int, table: Vocabulary) -> 
     but an entity noun ("product: lamp"), no type or placeholder word ("name: string"), no JSON
     literal word."""
     word = _LOWERCASE_VALUE.match(text, pos)
+    if word is None and table.language in _LOWERCASE:
+        word = _LOWERCASE_RUN.match(text, pos)
+        if word is not None and not _ends_lowercase_value(text, folded, word.end(), table):
+            word = None
     if word is None or word.group() != word.group().lower():
         return None
     if table.phrases.get(folded[pos : word.end()], "ENTITY") != "ENTITY":
         return None  # a word of the request's framing ("json", "only"); an entity noun may be a value
-    if word.group() in _TYPE_WORDS or word.group() in _NOT_BARE:
+    if word.group() in _TYPE_WORDS or word.group() in _NOT_BARE or _number_word(folded[pos : word.end()], table):
         return None
     return word.group(), False, word.end()
+
+
+def _number_word(folded: str, table: Vocabulary) -> bool:
+    """A number written in words ("thirty", "forty-two": the table's NUMBER_WORD), no string value."""
+    return any(table.phrases.get(part) == "NUMBER_WORD" for part in folded.split("-"))
+
+
+def _ends_lowercase_value(text: str, folded: str, end: int, table: Vocabulary) -> bool:
+    """A lowercase value ends its statement: the text's end, a comma, a line's or sentence's end,
+    or the table's "and" after a space."""
+    rest = end + len(text[end:]) - len(text[end:].lstrip(" \t"))
+    after = text[rest : rest + 2]
+    if rest == len(text) or after[:1] in ",;\n\uff0c\u3001" or after == "." or after[:1] == "." and after[1:].isspace():
+        return True
+    found = table.match(folded, rest) if rest > end else None
+    return found is not None and found[0] == "AND"
 
 
 def _literal_at(text: str, literal: re.Match[str], table: Vocabulary) -> tuple[str | int | float | bool, bool, int] | None:
