@@ -463,3 +463,7 @@ MUTANTS += [Mutant(*row) for row in _HITPATH_ROWS]
 from mutants_langs2 import ROWS as _LANGS2_ROWS  # noqa: E402
 
 MUTANTS += [Mutant(*row) for row in _LANGS2_ROWS]
+
+from mutants_jsonB import ROWS as _JSONB_ROWS  # noqa: E402 - values from prose, transforms, extraction (wip/jsonB)
+
+MUTANTS += [Mutant(*row) for row in _JSONB_ROWS]

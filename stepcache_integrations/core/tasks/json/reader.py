@@ -134,6 +134,7 @@ def render(value: Any) -> str | None:
 @dataclass(frozen=True)
 class _Unit:
     unit: str
+    noted: bool = False  # written in brackets after the number: "temp 20 (Celsius)"
 
 
 @dataclass(frozen=True)
@@ -167,6 +168,7 @@ class _Read(Transformer[Token, Any]):
         self.converts = False  # a conversion request ("Convert this to JSON:"): what follows is data
         self.template: dict[str, str] = {}  # a template's keys and the type each asks for
         self.said: list[tuple[str, Token]] = []  # a person's name or age said in a sentence ("Me llamo Lucía")
+        self.noted: set[str] = set()  # keys whose unit is a note in brackets ("temp 20 (Celsius)")
 
     def key(self, children: list[Token]) -> Token:
         self.asked.append(children[0].value)
@@ -179,11 +181,13 @@ class _Read(Transformer[Token, Any]):
 
     def stmt(self, children: list[Any]) -> None:
         token = next(c for c in children if isinstance(c, Token) and c.type == "STMT")
-        unit = next((c.unit for c in children if isinstance(c, _Unit)), None)
-        self.stated.append((*token.value, unit))  # (key, Statement), set by the lexer
+        unit = next((c for c in children if isinstance(c, _Unit)), None)
+        if unit is not None and unit.noted:
+            self.noted.add(token.value[0])
+        self.stated.append((*token.value, unit.unit if unit is not None else None))  # (key, Statement), set by the lexer
 
     def unit(self, children: list[Token]) -> _Unit:
-        return _Unit(UNITS[children[0].type])
+        return _Unit(UNITS[children[0].type], children[0].value.startswith(("(", "\uff08")))
 
     def target(self, children: list[Token]) -> _Target:
         return _Target(TARGETS[children[0].type])
@@ -296,17 +300,32 @@ def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | N
     keys = _asked_keys(transformer, found, ambiguous, prompt)
     if keys is None:
         return None
-    transforms = _declared_transforms(transformer.transforms, keys, found, units, ambiguous)
+    declared = [(_folded_to_key(key, keys, language), name) for key, name in transformer.transforms]
+    transforms = _declared_transforms(declared, keys, found, units, ambiguous)
     if transforms is None or (transforms and transformer.keep):
         return None  # a transform read nowhere whole, or beside "keep the values exactly as given"
-    if not _units_read(units, transforms, language):
+    if not _units_read(units, transforms, language, transformer.noted):
         return None  # "distance 5 km" with no conversion: which number to write is not stated
     stated = {k: v for k, v in found.items() if k not in ambiguous}
+    for key, name in transforms.items():
+        if name == "to months" and units.get(key) is None and _is_concept(key, "age", language):
+            units[key] = "years"  # "age 34. Give age in months": an age is counted in years (wip/jsonB)
     written = {key: (stated[key].value, units[key]) for key in transforms}
     if not _apply_transforms(stated, transforms, units):
         return None  # a tie, another type, an undeclared unit, an inexact result: no claim
     entity = transformer.entities[0] if transformer.entities else ""
     return JsonRequest(tuple(keys), stated, frozenset(found), entity, language, dict(sorted(transforms.items())), written)
+
+
+def _folded_to_key(word: str | None, keys: list[str], language: str) -> str | None:
+    """The listed key a transform names: as written, or the one key it folds to under the table's
+    label folding ("Donne l'âge en mois" names "age"; "Rechne die Temperatur ..." "temperatur");
+    a word that names no key, or two, is returned as written (no listed key: no claim)."""
+    if word is None or word in keys:
+        return word
+    rules = _LABEL_FOLDING.get(language, frozenset())
+    named = [key for key in keys if rules and _label_folded(key, rules) == _label_folded(word, rules)]
+    return named[0] if len(named) == 1 else word
 
 
 def _named_statements(transformer: _Read, language: str) -> list[tuple[str, Statement, str | None]] | None:
@@ -345,12 +364,15 @@ def _asked_about(prompt: str, end: int) -> bool:
     return prompt[end:].lstrip(" \t").startswith(("?", "\uff1f"))
 
 
-def _units_read(units: dict[str, str | None], transforms: dict[str, str], language: str) -> bool:
-    """Whether every unit stated after a number is read: by its key's conversion, or as an age
-    key's years (its number is the age; the unit is dropped)."""
+def _units_read(units: dict[str, str | None], transforms: dict[str, str], language: str, noted: set[str]) -> bool:
+    """Whether every unit stated after a number is read: by its key's conversion, as an age key's
+    years (its number is the age; the unit is dropped), or as a note in brackets on a key no
+    conversion names ("temp 20 (Celsius)": the value is the number; wip/jsonB)."""
     for key, unit in units.items():
         if unit == "years" and key not in transforms and _is_concept(key, "age", language):
             units[key] = None  # "edad: 28 años": an age is its number of years
+        elif unit is not None and key not in transforms and key in noted:
+            units[key] = None  # "temp 20 (Celsius)": the unit is a note, the value the number
     return not any(unit is not None and key not in transforms for key, unit in units.items())
 
 

@@ -1,0 +1,31 @@
+"""Mutation-check rows for JSON values said in short prose, declared transforms phrased otherwise
+and typed extraction (issue 33 items 2 and 4, wip/jsonB). Appended to the table in ``mutants.py``:
+(id, behaviour, file, old, new, tests)."""
+
+from __future__ import annotations
+
+_JSON = "stepcache_integrations/core/tasks/json"
+_READER = f"{_JSON}/reader.py"
+_TRANSFORMS = f"{_JSON}/transforms.py"
+_PROSE = "tests/adversarial/test_json_prose_values.py"
+
+# fmt: off
+ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
+    ("jsonB-unit-note-without-brackets", "any unit after a number is a note: 'temp 20 Celsius' states 20",
+     _READER, 'children[0].value.startswith(("(", "\\uff08"))', "True", (_PROSE, "-k", "no_claim")),
+    ("jsonB-unit-note-beats-conversion", "a unit in brackets is dropped even when a conversion names its key: "
+     "'temp 10 (Celsius). Convert temp to Fahrenheit.' states 10",
+     _READER, "elif unit is not None and key not in transforms and key in noted:",
+     "elif unit is not None and key in noted:", (_PROSE, "-k", "served_without")),
+    ("jsonB-months-any-key", "any unit-less number is years for a months conversion: 'weight 3. Give the weight in "
+     "months' states 36",
+     _READER, 'if name == "to months" and units.get(key) is None and _is_concept(key, "age", language):',
+     'if name == "to months" and units.get(key) is None:', (_PROSE, "-k", "no_claim")),
+    ("jsonB-folded-key-first-of-two", "a transform's word that folds to two listed keys names the first: 'Runde den "
+     "PREIS' beside \"Preis\" and \"preis\"",
+     _READER, "    return named[0] if len(named) == 1 else word\n", "    return named[0] if named else word\n",
+     (_PROSE, "-k", "no_claim")),
+    ("jsonB-vocab-zh-bracket-unit-deleted", "a word deleted from a table: zh '（摄氏度）' is no unit note",
+     f"{_JSON}/vocabulary/zh.json", '   "（摄氏度）",\n', "", (_PROSE, "-k", "served_without")),
+]
+# fmt: on

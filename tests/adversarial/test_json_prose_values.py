@@ -1,0 +1,98 @@
+"""JSON requests whose values or transforms are said in short prose (issue 33 items 2 and 4,
+wip/jsonB): a unit noted in brackets, an age key's years, transforms naming a key under the
+table's label folding, and (below) more. A changed value is re-instantiated exactly; a changed
+unit, transform or negation never serves the old object; what the grammar does not derive is no
+claim. Phrasings are our own.
+
+Every pair runs through a real StepCache with the oracle model (tests/adversarial/harness.py): a
+wrong final object can only be the cache's doing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from stepcache_integrations.core.tasks.json.reader import read_request
+
+from .harness import Outcome, Pair, exact_json_pair, run_pair
+
+Obj = dict[str, Any]
+pair = exact_json_pair
+
+NOTED = 'Return a JSON object with keys "city" and "temp": city "Bergen", temp {t} (Celsius).{rule}'
+F = " Convert temp to Fahrenheit."
+DE_F = ('Gib JSON mit den Schlüsseln "ort" und "temperatur" zurück: ort "Kiel", temperatur {t} (Celsius). '
+        "Rechne die Temperatur in Fahrenheit um.")
+ZH_NOTED = "返回一个 JSON 对象，键为 \"town\" 和 \"temp\"：town \"厦门\"，temp {t}（摄氏度）。"
+PET = 'Return JSON with keys pet and age: pet "Rex", age {a}.{rule}'
+MONTHS = " Give the age in months."
+FR_MONTHS = 'Renvoie un JSON avec les clés "chat" et "age" : chat "Tom", age {a}. Donne l\'âge en mois.'
+
+BENIGN = [
+    pair("prose/noted-unit", NOTED.format(t=12, rule=""), {"city": "Bergen", "temp": 12},
+         NOTED.format(t=15, rule=""), {"city": "Bergen", "temp": 15}, benign=True),
+    pair("prose/noted-unit-converted", NOTED.format(t=10, rule=F), {"city": "Bergen", "temp": 50},
+         NOTED.format(t=25, rule=F), {"city": "Bergen", "temp": 77}, benign=True),
+    pair("prose/de-folded-key-converted", DE_F.format(t=10), {"ort": "Kiel", "temperatur": 50},
+         DE_F.format(t=20), {"ort": "Kiel", "temperatur": 68}, benign=True),
+    pair("prose/zh-noted-unit", ZH_NOTED.format(t=21), {"town": "厦门", "temp": 21},
+         ZH_NOTED.format(t=26), {"town": "厦门", "temp": 26}, benign=True),
+    pair("prose/age-in-months", PET.format(a=3, rule=MONTHS), {"pet": "Rex", "age": 36},
+         PET.format(a=5, rule=MONTHS), {"pet": "Rex", "age": 60}, benign=True),
+    pair("prose/fr-age-in-months", FR_MONTHS.format(a=2), {"chat": "Tom", "age": 24},
+         FR_MONTHS.format(a=7), {"chat": "Tom", "age": 84}, benign=True),
+]
+
+TRAPS = [
+    pair("prose/noted-then-converted", NOTED.format(t=20, rule=""), {"city": "Bergen", "temp": 20},
+         NOTED.format(t=20, rule=F), {"city": "Bergen", "temp": 68}),
+    pair("prose/converted-then-noted", NOTED.format(t=20, rule=F), {"city": "Bergen", "temp": 68},
+         NOTED.format(t=20, rule=""), {"city": "Bergen", "temp": 20}),
+    pair("prose/months-added", PET.format(a=3, rule=""), {"pet": "Rex", "age": 3},
+         PET.format(a=3, rule=MONTHS), {"pet": "Rex", "age": 36}),
+    pair("prose/months-dropped", PET.format(a=3, rule=MONTHS), {"pet": "Rex", "age": 36},
+         PET.format(a=3, rule=""), {"pet": "Rex", "age": 3}),
+]
+
+# Read by nothing the grammar derives whole, or by no exact rule: the model answers.
+NO_CLAIM_PROMPTS = [
+    'Return JSON with keys pet and weight: pet "Rex", weight 3. Give the weight in months.',  # no unit, no age
+    'Return a JSON object with keys "city" and "temp": city "Bergen", temp 20 Celsius.',  # a unit, not a note
+    'Return a JSON object with keys "route" and "length": route "B7", length 5 km.',
+    'Gib JSON mit den Schlüsseln "Preis" und "preis" zurück: "Preis": 12, "preis": 64. Runde den PREIS auf den nächsten Zehner.',
+    'Return a JSON object with keys "city" and "temp": city "Bergen", temp 20 (Celsius). Convert temp to kelvin.',
+]
+
+ALL = BENIGN + TRAPS
+
+
+@pytest.fixture(scope="module")
+def outcomes() -> list[Outcome]:
+    return [run_pair(p) for p in ALL]
+
+
+def test_every_answer_is_exactly_right(outcomes: list[Outcome]) -> None:
+    assert [(o.pair.cls, o.result.outcome, o.result.text) for o in outcomes if not o.correct] == []
+
+
+def test_a_changed_value_is_served_without_a_model_call_and_proven(outcomes: list[Outcome]) -> None:
+    slow = [(o.pair.cls, o.result.outcome) for o in outcomes if o.pair.benign and o.result.model_calls]
+    assert slow == [] and all(o.result.verification == "proven" for o in outcomes if o.pair.benign)
+
+
+def test_a_changed_unit_or_transform_never_serves_the_old_object(outcomes: list[Outcome]) -> None:
+    traps = [o for o in outcomes if not o.pair.benign]
+    assert traps and [o.pair.cls for o in traps if o.result.outcome == "reuse" or not o.correct] == []
+
+
+@pytest.mark.parametrize("prompt", NO_CLAIM_PROMPTS)
+def test_what_no_rule_reads_exactly_is_no_claim(prompt: str) -> None:
+    assert read_request(prompt) is None
+
+
+def test_the_near_misses_are_read_without_the_rule_that_fails() -> None:
+    """The no-claim prompts decline for the reason they test: without it they are read."""
+    assert read_request('Gib JSON mit den Schlüsseln "Preis" und "preis" zurück: "Preis": 12, "preis": 64.') is not None
+    assert read_request('Return JSON with keys pet and weight: pet "Rex", weight 3.') is not None
