@@ -63,7 +63,7 @@ def test_a_plain_request_is_read_in_its_language(prompt: str, keys: list[str], s
 # Each asks for a transformation or another shape beside stated values: never a plain request.
 NOT_PLAIN = [
     'Return a JSON object with keys city and country: city = Paris, country = "France". Uppercase the city.',
-    'Return a JSON object with keys name and age: name "Bob", age 30. Give the age in months.',
+    'Return a JSON object with keys name and weight: name "Bob", weight 30. Give the weight in months.',
     'Return a JSON object with keys price: price 104, rounded.',
     'Return a JSON object with keys city: city = Paris in French.',
     'Return a JSON object with keys flag: flag: True.',
@@ -118,6 +118,16 @@ TRANSFORMED = [
      ["城市", "温度"], {"城市": "北京", "温度": 77}, {"温度": "to fahrenheit"}),
     ('scoreをキーに持つJSONオブジェクトを返してください。scoreは87.4です。score は整数に四捨五入してください。',
      ["score"], {"score": 87}, {"score": "round to 1"}),
+    # wip/jsonB: was in NOT_PLAIN (no unit stated); an age key's number is years, so it is served
+    # exactly converted; NOT_PLAIN keeps a key that is no age in its place ("weight 30")
+    ('Return a JSON object with keys name and age: name "Bob", age 30. Give the age in months.',
+     ["name", "age"], {"name": "Bob", "age": 360}, {"age": "to months"}),
+    ('Return a JSON object with keys name and age: name "Bob", age 30. Give age in months.',
+     ["name", "age"], {"name": "Bob", "age": 360}, {"age": "to months"}),
+    # wip/jsonB: was in UNTRANSFORMED; a unit in brackets after a number is a note on it, the value
+    # the number (UNTRANSFORMED keeps the unit without brackets, "temp 21 Celsius", in its place)
+    ('Return a JSON object with keys city and temp: city "Oslo", temp 21 (Celsius).',
+     ["city", "temp"], {"city": "Oslo", "temp": 21}, {}),
 ]
 
 
@@ -136,8 +146,8 @@ UNTRANSFORMED = [
     'Return a JSON object with keys item and price: item "kettle", price 105. Round the price to the nearest ten.',  # tie
     'Return a JSON object with keys item and price: item "kettle", price 104. Round the price to the nearest five.',
     'Return a JSON object with keys item and price: item "kettle", price 104. Round the price down to the nearest ten.',
-    'Return a JSON object with keys name and age: name "Bob", age 30. Give age in months.',  # no unit stated
-    'Return a JSON object with keys city and temp: city "Oslo", temp 21 (Celsius).',  # a unit, no conversion
+    'Return a JSON object with keys name and weight: name "Bob", weight 30. Give weight in months.',  # no unit stated
+    'Return a JSON object with keys city and temp: city "Oslo", temp 21 Celsius.',  # a unit, no conversion
     'Return a JSON object with keys city and temp: city "Oslo", temp 21 (Celsius). Convert temp to Kelvin.',
     'Return a JSON object with keys city and temp: city "Oslo", temp 21 (Fahrenheit). Convert temp to Fahrenheit.',
     'Return a JSON object with keys route and distance: route "B7", distance 5 km. Express the distance in miles.',
