@@ -8,6 +8,7 @@ _JSON = "stepcache_integrations/core/tasks/json"
 _READER = f"{_JSON}/reader.py"
 _TRANSFORMS = f"{_JSON}/transforms.py"
 _PROSE = "tests/adversarial/test_json_prose_values.py"
+_LANG = "tests/unit/test_json_request_language.py"
 
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
@@ -27,5 +28,22 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      (_PROSE, "-k", "no_claim")),
     ("jsonB-vocab-zh-bracket-unit-deleted", "a word deleted from a table: zh '（摄氏度）' is no unit note",
      f"{_JSON}/vocabulary/zh.json", '   "（摄氏度）",\n', "", (_PROSE, "-k", "served_without")),
+    ("jsonB-tenth-whole-kept", "a whole result of rounding to one decimal is served: 19.96 states 20 (JSON may "
+     "write it 20 or 20.0)",
+     _TRANSFORMS, "return None if tenth is None or tenth % 10 == 0 else", "return None if tenth is None else",
+     (_LANG, "-k", "outside_the_closed_set")),
+    ("jsonB-case-verb-swapped", "'Lowercase the email' writes it in uppercase",
+     _READER, '_Target("uppercase" if children[0].type == "UPPER_V" else "lowercase")',
+     '_Target("lowercase" if children[0].type == "UPPER_V" else "uppercase")', (_LANG, "-k", "declared_transform")),
+    ("jsonB-said-keys-unquoted", "bare words after 'with' are keys when a transform follows: 'JSON with comments "
+     "and notes, values in uppercase'",
+     _READER, "        self.with_quoted_keys(children)\n        self.rewrite(children)\n",
+     "        self.rewrite(children)\n", (_LANG, "-k", "outside_the_closed_set")),
+    ("jsonB-grammar-first-rewrite-deleted", "a grammar rule deleted: a transform before the request is not read",
+     f"{_JSON}/request.lark", "%extend start: _end* first_rewrite AND request (_end+ ROLE? _other)* _end*\n", "",
+     (_PROSE, "-k", "served_without")),
+    ("jsonB-vocab-tenth-is-integer", "a word moved to another class: 'to one decimal' rounds to an integer",
+     f"{_JSON}/vocabulary/en.json", '"TO_INTEGER": [\n', '"TO_INTEGER": [\n   "to one decimal",\n',
+     (_PROSE, "-k", "exactly_right")),
 ]
 # fmt: on

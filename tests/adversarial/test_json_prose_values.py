@@ -30,7 +30,24 @@ PET = 'Return JSON with keys pet and age: pet "Rex", age {a}.{rule}'
 MONTHS = " Give the age in months."
 FR_MONTHS = 'Renvoie un JSON avec les clés "chat" et "age" : chat "Tom", age {a}. Donne l\'âge en mois.'
 
+UPPER = 'Return JSON with "city" and "country"{rule}: city "{c}", country "{k}".'
+ROUNDED = 'JSON with "item" and "price" (price rounded {to}): item "Mug", price {p}.'
+FIRST = 'Round the score {to} and return JSON with keys "player" and "score": player "Ida", score {s}'
+LOWER_FIRST = 'Lowercase the email and return JSON with keys "user" and "email": user "Ann", email "{e}"'
+TENTH = 'Return JSON with keys "temp" and "city", with the temp rounded {to}: temp {t}, city "Oslo".'
+
 BENIGN = [
+    pair("prose/values-in-uppercase", UPPER.format(rule=", values in uppercase", c="Lyon", k="France"),
+         {"city": "LYON", "country": "FRANCE"}, UPPER.format(rule=", values in uppercase", c="Porto", k="Portugal"),
+         {"city": "PORTO", "country": "PORTUGAL"}, benign=True),
+    pair("prose/bracketed-rounding", ROUNDED.format(to="to the nearest integer", p="12.4"), {"item": "Mug", "price": 12},
+         ROUNDED.format(to="to the nearest integer", p="12.6"), {"item": "Mug", "price": 13}, benign=True),
+    pair("prose/rounding-first", FIRST.format(to="to the nearest integer", s="87.6"), {"player": "Ida", "score": 88},
+         FIRST.format(to="to the nearest integer", s="72.2"), {"player": "Ida", "score": 72}, benign=True),
+    pair("prose/lowercase-first", LOWER_FIRST.format(e="ANN@MAIL.COM"), {"user": "Ann", "email": "ann@mail.com"},
+         LOWER_FIRST.format(e="Ann.Lee@Mail.com"), {"user": "Ann", "email": "ann.lee@mail.com"}, benign=True),
+    pair("prose/tenth", TENTH.format(to="to one decimal", t="21.46"), {"temp": 21.5, "city": "Oslo"},
+         TENTH.format(to="to one decimal", t="19.94"), {"temp": 19.9, "city": "Oslo"}, benign=True),
     pair("prose/noted-unit", NOTED.format(t=12, rule=""), {"city": "Bergen", "temp": 12},
          NOTED.format(t=15, rule=""), {"city": "Bergen", "temp": 15}, benign=True),
     pair("prose/noted-unit-converted", NOTED.format(t=10, rule=F), {"city": "Bergen", "temp": 50},
@@ -46,6 +63,17 @@ BENIGN = [
 ]
 
 TRAPS = [
+    pair("prose/uppercase-added", UPPER.format(rule="", c="Lyon", k="France"), {"city": "Lyon", "country": "France"},
+         UPPER.format(rule=", values in uppercase", c="Lyon", k="France"), {"city": "LYON", "country": "FRANCE"}),
+    pair("prose/upper-to-lower", UPPER.format(rule=", values in uppercase", c="Lyon", k="France"),
+         {"city": "LYON", "country": "FRANCE"}, UPPER.format(rule=", values in lowercase", c="Lyon", k="France"),
+         {"city": "lyon", "country": "france"}),
+    pair("prose/integer-to-ten", ROUNDED.format(to="to the nearest integer", p="12.4"), {"item": "Mug", "price": 12},
+         ROUNDED.format(to="to the nearest ten", p="12.4"), {"item": "Mug", "price": 10}),
+    pair("prose/tenth-to-integer", TENTH.format(to="to one decimal", t="21.46"), {"temp": 21.5, "city": "Oslo"},
+         TENTH.format(to="to the nearest integer", t="21.46"), {"temp": 21, "city": "Oslo"}),
+    pair("prose/rounding-first-dropped", FIRST.format(to="to the nearest integer", s="87.6"), {"player": "Ida", "score": 88},
+         'Return JSON with keys "player" and "score": player "Ida", score 87.6', {"player": "Ida", "score": 87.6}),
     pair("prose/noted-then-converted", NOTED.format(t=20, rule=""), {"city": "Bergen", "temp": 20},
          NOTED.format(t=20, rule=F), {"city": "Bergen", "temp": 68}),
     pair("prose/converted-then-noted", NOTED.format(t=20, rule=F), {"city": "Bergen", "temp": 68},

@@ -203,6 +203,27 @@ class _Read(Transformer[Token, Any]):
         target = next(c for c in children if isinstance(c, _Target))
         self.transforms.append((keys.key, target.transform))
 
+    def said_rewrite(self, children: list[Any]) -> None:
+        """"(price rounded to the nearest integer)", ", values in uppercase" (wip/jsonB)."""
+        self.rewrite(children)
+
+    def with_quoted_keys_said(self, children: list[Any]) -> None:
+        """"JSON with "city" and "country", values in uppercase" (wip/jsonB)."""
+        self.with_quoted_keys(children)
+        self.rewrite(children)
+
+    def with_keys_said(self, children: list[Any]) -> None:
+        """"JSON with keys "code" and "city", with the code uppercased" (wip/jsonB)."""
+        self.rewrite(children)
+
+    def first_rewrite(self, children: list[Any]) -> None:
+        """"Round the score to the nearest integer and return JSON ..." (wip/jsonB)."""
+        self.rewrite(children)
+
+    def case_verb(self, children: list[Token]) -> _Target:
+        """"Uppercase the city" (wip/jsonB)."""
+        return _Target("uppercase" if children[0].type == "UPPER_V" else "lowercase")
+
     def comma_keys(self, children: list[Token]) -> _CommaKeys:
         return _CommaKeys(any(c.type in ("COLON", "IS") for c in children if isinstance(c, Token)))
 

@@ -6,7 +6,8 @@ Each transform is named by one word class of ``request.lark`` (``TO_*``); the re
 the statement, so the value the checker binds, the fallback writes and a re-instantiation
 rewrites is the transformed one, and the transform's name is part of the constraints' keys.
 
-Rounding goes to the nearest multiple; a value exactly halfway is declined (no claim): "nearest"
+Rounding goes to the nearest multiple (of 0.1 too: "rounded to one decimal", a decimal; a whole
+result is declined, as JSON may write it "20" or "20.0"); a value exactly halfway is declined (no claim): "nearest"
 does not say which way a tie goes, and Python's ``round`` sends it to the even neighbour. A
 conversion needs its source unit stated beside the number and one of the declared pairs below;
 its result is a JSON integer when whole, else a decimal only when a double holds it exactly.
@@ -27,6 +28,7 @@ TARGETS: dict[str, str] = {
     "TO_TEN": "round to 10",
     "TO_HUNDRED": "round to 100",
     "TO_THOUSAND": "round to 1000",
+    "TO_TENTH": "round to 0.1",
     "TO_METERS": "to m",
     "TO_KM": "to km",
     "TO_MONTHS": "to months",
@@ -64,6 +66,9 @@ def apply_transform(name: str, value: Any, unit: str | None) -> Any | None:
     number = _exact(value)
     if number is None:
         return None
+    if name == "round to 0.1":
+        tenth = None if unit is not None else _rounded(number * 10, 1)
+        return None if tenth is None or tenth % 10 == 0 else _number(Fraction(tenth, 10))  # "20.0" or "20": declined
     if name in _ROUNDING:
         return None if unit is not None else _rounded(number, _ROUNDING[name])
     conversion = CONVERSIONS.get((unit or "", name))
