@@ -45,5 +45,25 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("jsonB-vocab-tenth-is-integer", "a word moved to another class: 'to one decimal' rounds to an integer",
      f"{_JSON}/vocabulary/en.json", '"TO_INTEGER": [\n', '"TO_INTEGER": [\n   "to one decimal",\n',
      (_PROSE, "-k", "exactly_right")),
+    ("jsonB-in-order-count-unchecked", "values in order are bound however many: 'keys name and age: Alice, 30, 40' "
+     "states name and age",
+     _READER, "    if len(values) != len(keys):\n        return None\n", "", (_PROSE, "-k", "no_claim")),
+    ("jsonB-in-order-name-any-key", "a name in order fills a key of no name kind: 'keys status and price: Active, 30'",
+     _READER, 'if not _is_kind(key, "name", language) or any(', "if any(", (_PROSE, "-k", "no_claim")),
+    ("jsonB-in-order-number-any-key", "a number in order fills a key of no number kind: 'keys name and is_adult: "
+     "Alice, 30'",
+     _READER, 'if not (_is_concept(key, "age", language) if years else _is_kind(key, "number", language)):',
+     'if not (_is_concept(key, "age", language) if years else True):', (_PROSE, "-k", "no_claim")),
+    ("jsonB-in-order-years-any-number", "years in order fill any number key: 'keys name and price: Alice, 30 years'",
+     _READER, 'if not (_is_concept(key, "age", language) if years else _is_kind(key, "number", language)):',
+     'if not _is_kind(key, "number", language):', (_PROSE, "-k", "no_claim")),
+    ("jsonB-in-order-lowercase-name", "a lowercase word in order is a name: 'keys name and price: alice, 30'",
+     _READER, "or any(not t.value[:1].isupper() for t in tokens)", "or False", (_PROSE, "-k", "no_claim")),
+    ("jsonB-in-order-spacing-unchecked", "names in order two spaces apart are one name: 'New  York' read as 'New York'",
+     _READER, '                    or " ".join(t.value for t in tokens) != text:', "                    or False:",
+     (_PROSE, "-k", "no_claim")),
+    ("jsonB-vocab-kind-deleted", "a word deleted from a table's kinds: en 'city' holds no name",
+     f"{_JSON}/vocabulary/en.json", ' "kinds": {\n  "name": [\n   "name",\n   "city",\n',
+     ' "kinds": {\n  "name": [\n   "name",\n', (_PROSE, "-k", "served_without")),
 ]
 # fmt: on

@@ -36,7 +36,20 @@ FIRST = 'Round the score {to} and return JSON with keys "player" and "score": pl
 LOWER_FIRST = 'Lowercase the email and return JSON with keys "user" and "email": user "Ann", email "{e}"'
 TENTH = 'Return JSON with keys "temp" and "city", with the temp rounded {to}: temp {t}, city "Oslo".'
 
+IN_ORDER = 'Return a JSON object with keys "name" and "city" for: {n}, {c}.'
+SPLIT = 'JSON with keys "product" and "price": {p}, {v}'
+DE_YEARS = 'JSON mit den Schlüsseln "name" und "alter": {n}, {a} Jahre.'
+ES_PARA = 'Dame un JSON con las claves "nombre" y "edad" para {n}, {a} años.'
+
 BENIGN = [
+    pair("prose/in-order", IN_ORDER.format(n="Ines", c="Lisbon"), {"name": "Ines", "city": "Lisbon"},
+         IN_ORDER.format(n="Ines", c="New York"), {"name": "Ines", "city": "New York"}, benign=True),
+    pair("prose/in-order-split", SPLIT.format(p="Zorbo", v=40), {"product": "Zorbo", "price": 40},
+         SPLIT.format(p="Lumo", v=55), {"product": "Lumo", "price": 55}, benign=True),
+    pair("prose/de-in-order-years", DE_YEARS.format(n="Uwe", a=61), {"name": "Uwe", "alter": 61},
+         DE_YEARS.format(n="Uwe", a=62), {"name": "Uwe", "alter": 62}, benign=True),
+    pair("prose/es-in-order-para", ES_PARA.format(n="Nuria", a=35), {"nombre": "Nuria", "edad": 35},
+         ES_PARA.format(n="Pilar", a=35), {"nombre": "Pilar", "edad": 35}, benign=True),
     pair("prose/values-in-uppercase", UPPER.format(rule=", values in uppercase", c="Lyon", k="France"),
          {"city": "LYON", "country": "FRANCE"}, UPPER.format(rule=", values in uppercase", c="Porto", k="Portugal"),
          {"city": "PORTO", "country": "PORTUGAL"}, benign=True),
@@ -63,6 +76,10 @@ BENIGN = [
 ]
 
 TRAPS = [
+    pair("prose/in-order-key-changed", SPLIT.format(p="Zorbo", v=40), {"product": "Zorbo", "price": 40},
+         'JSON with keys "product" and "discount": Zorbo, 40', {"product": "Zorbo", "discount": 40}),
+    pair("prose/in-order-key-swapped", IN_ORDER.format(n="Ines", c="Lisbon"), {"name": "Ines", "city": "Lisbon"},
+         'Return a JSON object with keys "city" and "name" for: Ines, Lisbon.', {"city": "Ines", "name": "Lisbon"}),
     pair("prose/uppercase-added", UPPER.format(rule="", c="Lyon", k="France"), {"city": "Lyon", "country": "France"},
          UPPER.format(rule=", values in uppercase", c="Lyon", k="France"), {"city": "LYON", "country": "FRANCE"}),
     pair("prose/upper-to-lower", UPPER.format(rule=", values in uppercase", c="Lyon", k="France"),
@@ -86,6 +103,17 @@ TRAPS = [
 
 # Read by nothing the grammar derives whole, or by no exact rule: the model answers.
 NO_CLAIM_PROMPTS = [
+    'JSON with keys "name" and "is_adult": Alice, 30.',  # a key of no declared kind
+    'JSON with keys "status" and "price": Active, 30',
+    'JSON with keys "name" and "age": Alice, 30, 40.',  # more values than keys
+    'Return a JSON object with keys "name", "age" and "city" for: Alice, 30.',  # fewer
+    'JSON with keys "age" and "name": Alice, 30.',  # each value of another kind than its key
+    'JSON with keys "name" and "age": Alice, 30.5 years.',  # an age in whole years only
+    'JSON with keys "name" and "price": Alice, 30 years.',  # years are no price
+    'JSON with keys "name" and "price": alice, 30.',  # a lowercase word is no name
+    'Return a JSON object with keys "name" and "city" for: Ines, lisbon.',
+    'JSON with keys "name" and "price": Alice, 30 km.',  # a unit
+    'Return a JSON object with keys "name" and "city" for: Ines, New  York.',  # two spaces: not one name read whole
     'Return JSON with keys pet and weight: pet "Rex", weight 3. Give the weight in months.',  # no unit, no age
     'Return a JSON object with keys "city" and "temp": city "Bergen", temp 20 Celsius.',  # a unit, not a note
     'Return a JSON object with keys "route" and "length": route "B7", length 5 km.',
@@ -124,3 +152,6 @@ def test_the_near_misses_are_read_without_the_rule_that_fails() -> None:
     """The no-claim prompts decline for the reason they test: without it they are read."""
     assert read_request('Gib JSON mit den Schlüsseln "Preis" und "preis" zurück: "Preis": 12, "preis": 64.') is not None
     assert read_request('Return JSON with keys pet and weight: pet "Rex", weight 3.') is not None
+    assert read_request('JSON with keys "name" and "price": Alice, 30.') is not None
+    assert read_request('JSON with keys "name" and "age": Alice, 30 years.') is not None
+    assert read_request('Return a JSON object with keys "name" and "city" for: Ines, New York.') is not None

@@ -168,6 +168,7 @@ class _Read(Transformer[Token, Any]):
         self.converts = False  # a conversion request ("Convert this to JSON:"): what follows is data
         self.template: dict[str, str] = {}  # a template's keys and the type each asks for
         self.said: list[tuple[str, Token]] = []  # a person's name or age said in a sentence ("Me llamo Lucía")
+        self.in_order: list[list[Token]] = []  # values in the listed keys' order ("for: Alice, 30")
         self.noted: set[str] = set()  # keys whose unit is a note in brackets ("temp 20 (Celsius)")
 
     def key(self, children: list[Token]) -> Token:
@@ -215,6 +216,33 @@ class _Read(Transformer[Token, Any]):
     def with_keys_said(self, children: list[Any]) -> None:
         """"JSON with keys "code" and "city", with the code uppercased" (wip/jsonB)."""
         self.rewrite(children)
+
+    def pos_name(self, children: list[Token]) -> list[Token]:
+        return children
+
+    def pos_number(self, children: list[Token]) -> list[Token]:
+        return children
+
+    def positional(self, children: list[Any]) -> None:
+        """"for: Alice, 30.": the values, each a run of names or a number (and its years) (wip/jsonB)."""
+        self.in_order += [c for c in children if isinstance(c, list)]
+
+    def split_value(self, children: list[Token]) -> list[Token]:
+        """'"age": Alice' before more values in order: the last key, then the first value's tokens."""
+        key, st = children[0].value
+        if st.quoted or st.lowercase or st.spaced_bare or (children[1:] and not isinstance(st.value, str)):
+            raise Declined  # '"age": "Alice"' is a statement; only a colon and a bare value start a list
+        self.asked.append(key)
+        kind = "NAME" if isinstance(st.value, str) else "NUMBER"
+        start = st.span[1] - len(render(st.value) or "")
+        return [Token(kind, st.value, start_pos=start), *children[1:]]
+
+    def with_keys_in_order(self, children: list[Any]) -> None:
+        self.in_order += [c for c in children if isinstance(c, list)]
+
+    def with_quoted_keys_in_order(self, children: list[Any]) -> None:
+        self.with_quoted_keys(children)
+        self.in_order += [c for c in children if isinstance(c, list)]
 
     def first_rewrite(self, children: list[Any]) -> None:
         """"Round the score to the nearest integer and return JSON ..." (wip/jsonB)."""
@@ -349,7 +377,7 @@ def _folded_to_key(word: str | None, keys: list[str], language: str) -> str | No
     return named[0] if len(named) == 1 else word
 
 
-def _named_statements(transformer: _Read, language: str) -> list[tuple[str, Statement, str | None]] | None:
+def _named_statements(transformer: _Read, language: str, prompt: str) -> list[tuple[str, Statement, str | None]] | None:
     """The statements by the listed key each names: sayings (:func:`_said_as_statements`) and
     labels (:func:`_labels_as_keys`); None when one names no key it may, or a list is not read whole."""
     if not _lists_read_whole(transformer, language):
@@ -357,7 +385,10 @@ def _named_statements(transformer: _Read, language: str) -> list[tuple[str, Stat
     said = _said_as_statements(transformer, language)
     if said is None:
         return None
-    stated = _labels_as_keys(transformer.stated + said, transformer.asked, language)
+    positional = _positional_statements(transformer, language, prompt)
+    if positional is None:
+        return None
+    stated = _labels_as_keys(transformer.stated + said + positional, transformer.asked, language)
     if stated is None:
         return None
     if any(st.spaced_bare and key not in transformer.asked for key, st, _unit in stated):
@@ -370,7 +401,7 @@ def _read_statements(
 ) -> tuple[dict[str, Statement], dict[str, str | None], set[str]] | None:
     """Each key's statement, its unit and the keys stated unclearly (:func:`_statements`); None
     when nothing was derived or a statement names no key it may (:func:`_named_statements`)."""
-    stated = _named_statements(transformer, language) if transformer is not None else None
+    stated = _named_statements(transformer, language, prompt) if transformer is not None else None
     if transformer is None or stated is None:
         return None
     found, units, ambiguous = _statements(stated)
@@ -425,6 +456,53 @@ def _labels_as_keys(
             return None
         named.append((label if label in asked or not keys else keys[0], st, unit))
     return named
+
+
+def _positional_statements(transformer: _Read, language: str, prompt: str) -> list[tuple[str, Statement, str | None]] | None:
+    """Values written in the listed keys' order ("keys "name" and "age" for: Alice, 30.") as their
+    statements (wip/jsonB): exactly one value per listed key, each of the kind the table says its
+    key holds ("kinds": a name for "city", a number for "price", years for an age); None otherwise
+    (a key of no declared kind, "is_adult", is no claim)."""
+    values = transformer.in_order
+    if not values:
+        return []
+    keys = transformer.asked
+    if len(values) != len(keys):
+        return None
+    read: list[tuple[str, Statement, str | None]] = []
+    for key, tokens in zip(keys, values):
+        first, last = tokens[0], tokens[-1]
+        start = first.start_pos or 0
+        if first.type == "NAME":
+            end = (last.start_pos or 0) + len(last.value)
+            text = prompt[start:end]
+            if not _is_kind(key, "name", language) or any(not t.value[:1].isupper() for t in tokens) \
+                    or " ".join(t.value for t in tokens) != text:
+                return None  # a key that holds no name, a lowercase word, names not one space apart
+            read.append((key, Statement(text, False, (start, end)), None))
+            continue
+        value = first.value
+        years = len(tokens) > 1
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            return None
+        if not (_is_concept(key, "age", language) if years else _is_kind(key, "number", language)):
+            return None  # "30 years" for no age; a number for a key of no number kind
+        if years and not isinstance(value, int):
+            return None  # an age in whole years only
+        read.append((key, Statement(value, False, (start, start + len(str(value)))), None))
+    return read
+
+
+def _is_kind(key: str, kind: str, language: str) -> bool:
+    """Whether the table says ``key`` holds a ``kind`` ("name": a name, "number": a number)."""
+    rules = _LABEL_FOLDING.get(language, frozenset())
+    table = _TABLES.get(language, {})
+    words = list(table.get("kinds", {}).get(kind, ()))
+    if kind == "name":
+        words += table.get("concepts", {}).get("name", ())
+    if kind == "number":
+        words += table.get("concepts", {}).get("age", ())
+    return _label_folded(key, rules) in {_label_folded(word, rules) for word in words}
 
 
 def _said_as_statements(transformer: _Read, language: str) -> list[tuple[str, Statement, str | None]] | None:
