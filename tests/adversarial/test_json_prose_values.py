@@ -41,7 +41,28 @@ SPLIT = 'JSON with keys "product" and "price": {p}, {v}'
 DE_YEARS = 'JSON mit den Schlüsseln "name" und "alter": {n}, {a} Jahre.'
 ES_PARA = 'Dame un JSON con las claves "nombre" y "edad" para {n}, {a} años.'
 
+AGED = 'Return JSON with keys "name" and "age": {n} is {a} years old.'
+AGED_BARE = 'Return JSON with "name" and "age": {n} is {a}.'
+COSTS = 'JSON with "item" and "price" (price rounded to the nearest integer): {i} costs {p}.'
+SCORED = 'Return JSON with keys "player" and "score": {n} scored {s}'
+ROUTE = 'Could you format this as JSON with keys "from" and "to"? Train from {a} to {b}.'
+TRAIT = 'Return JSON with keys "name" and "vegetarian": {n} is {neg}a vegetarian.'
+
 BENIGN = [
+    pair("prose/aged", AGED.format(n="Alma", a=30), {"name": "Alma", "age": 30},
+         AGED.format(n="Alma", a=31), {"name": "Alma", "age": 31}, benign=True),
+    pair("prose/aged-bare", AGED_BARE.format(n="Grete", a=47), {"name": "Grete", "age": 47},
+         AGED_BARE.format(n="Hanne", a=52), {"name": "Hanne", "age": 52}, benign=True),
+    pair("prose/costs", COSTS.format(i="Gizmo", p="12.4"), {"item": "Gizmo", "price": 12},
+         COSTS.format(i="Gizmo", p="12.6"), {"item": "Gizmo", "price": 13}, benign=True),
+    pair("prose/scored", SCORED.format(n="Ida", s="87.5"), {"player": "Ida", "score": 87.5},
+         SCORED.format(n="Ola", s="91.5"), {"player": "Ola", "score": 91.5}, benign=True),
+    pair("prose/route", ROUTE.format(a="Porto", b="Bergen"), {"from": "Porto", "to": "Bergen"},
+         ROUTE.format(a="Rome", b="Dublin"), {"from": "Rome", "to": "Dublin"}, benign=True),
+    pair("prose/trait-negated", TRAIT.format(n="Liv", neg=""), {"name": "Liv", "vegetarian": True},
+         TRAIT.format(n="Liv", neg="not "), {"name": "Liv", "vegetarian": False}, benign=True),
+    pair("prose/trait-affirmed", TRAIT.format(n="Liv", neg="not "), {"name": "Liv", "vegetarian": False},
+         TRAIT.format(n="Liv", neg=""), {"name": "Liv", "vegetarian": True}, benign=True),
     pair("prose/in-order", IN_ORDER.format(n="Ines", c="Lisbon"), {"name": "Ines", "city": "Lisbon"},
          IN_ORDER.format(n="Ines", c="New York"), {"name": "Ines", "city": "New York"}, benign=True),
     pair("prose/in-order-split", SPLIT.format(p="Zorbo", v=40), {"product": "Zorbo", "price": 40},
@@ -76,6 +97,13 @@ BENIGN = [
 ]
 
 TRAPS = [
+    pair("prose/aged-key-changed", AGED_BARE.format(n="Grete", a=47), {"name": "Grete", "age": 47},
+         'Return JSON with "name" and "age_next_year": Grete is 47.', {"name": "Grete", "age_next_year": 48}),
+    pair("prose/route-swapped", ROUTE.format(a="Porto", b="Bergen"), {"from": "Porto", "to": "Bergen"},
+         'Could you format this as JSON with keys "from" and "to"? Train to Porto from Bergen.',
+         {"from": "Bergen", "to": "Porto"}),
+    pair("prose/trait-key-changed", TRAIT.format(n="Liv", neg=""), {"name": "Liv", "vegetarian": True},
+         'Return JSON with keys "name" and "vegan": Liv is a vegetarian.', {"name": "Liv", "vegan": False}),
     pair("prose/in-order-key-changed", SPLIT.format(p="Zorbo", v=40), {"product": "Zorbo", "price": 40},
          'JSON with keys "product" and "discount": Zorbo, 40', {"product": "Zorbo", "discount": 40}),
     pair("prose/in-order-key-swapped", IN_ORDER.format(n="Ines", c="Lisbon"), {"name": "Ines", "city": "Lisbon"},
@@ -103,6 +131,15 @@ TRAPS = [
 
 # Read by nothing the grammar derives whole, or by no exact rule: the model answers.
 NO_CLAIM_PROMPTS = [
+    'Return JSON with keys "name" and "vegan": Liv is a vegetarian.',  # the key is not the word said
+    'Return JSON with keys name and vegetarian. Liv is a vegetarian?',  # asked, not stated
+    'Return JSON with keys "name" and "vegetarian": Liv is a former vegetarian.',
+    'Return JSON with keys "name" and "vegetarian": liv is a vegetarian.',  # no name
+    'Return JSON with keys "player" and "rank": Ida scored 87.5',  # a score for no score key
+    'Return JSON with keys "item" and "price": Gizmo scored 12',  # a score is no price
+    'Could you format this as JSON with keys "origin" and "end"? Train from Porto to Bergen.',
+    'Could you format this as JSON with keys "from" and "to"? Train from Porto to New  York.',
+    'Return JSON with keys "name" and "age": Alma is 30 years old?',
     'JSON with keys "name" and "is_adult": Alice, 30.',  # a key of no declared kind
     'JSON with keys "status" and "price": Active, 30',
     'JSON with keys "name" and "age": Alice, 30, 40.',  # more values than keys
@@ -148,6 +185,12 @@ def test_what_no_rule_reads_exactly_is_no_claim(prompt: str) -> None:
     assert read_request(prompt) is None
 
 
+def test_a_person_is_aged_only_beside_an_age_key() -> None:
+    """"Grete is 47" beside "name" and "score" states neither: no listed key gets 47."""
+    read = read_request('Return JSON with "name" and "score": Grete is 47.')
+    assert read is None or not set(read.statements) & {"name", "score"}
+
+
 def test_the_near_misses_are_read_without_the_rule_that_fails() -> None:
     """The no-claim prompts decline for the reason they test: without it they are read."""
     assert read_request('Gib JSON mit den Schlüsseln "Preis" und "preis" zurück: "Preis": 12, "preis": 64.') is not None
@@ -155,3 +198,7 @@ def test_the_near_misses_are_read_without_the_rule_that_fails() -> None:
     assert read_request('JSON with keys "name" and "price": Alice, 30.') is not None
     assert read_request('JSON with keys "name" and "age": Alice, 30 years.') is not None
     assert read_request('Return a JSON object with keys "name" and "city" for: Ines, New York.') is not None
+    assert read_request('Return JSON with keys "name" and "vegetarian": Liv is a vegetarian.') is not None
+    assert read_request('Return JSON with keys name and vegetarian. Liv is a vegetarian.') is not None
+    assert read_request('Return JSON with keys "player" and "score": Ida scored 87.5') is not None
+    assert read_request('Could you format this as JSON with keys "from" and "to"? Train from Porto to New York.') is not None

@@ -105,6 +105,8 @@ _NO_KEY = frozenset({"KEYWORD", "REQUIRED", "WITH", "FOR", "ART", "DEF", "AND", 
                      "PLEASE", "ME", "ONLY", "NOTHING", "JSON", "OBJECT", "DE", "WO", "KEYED", "KEYED_NEXT", "COPULA"})
 # "me llamo", "tengo", "j'ai" introduce a person's name or age: never a statement's key
 _NO_KEY |= {"NAME_SAYS", "AGE_HAS"}
+# "Widget costs 12.4", "Mia scored 87.6", "is not a vegetarian", "from Lisbon to Oslo" (wip/jsonB)
+_NO_KEY |= {"SAYS_PRICE", "SAYS_SCORE", "TRAIT_IS", "FROM_PLACE", "TO_PLACE"}
 
 
 def literal_value(match: re.Match[str]) -> tuple[str | int | float | bool, bool]:
@@ -238,11 +240,50 @@ class _Read(Transformer[Token, Any]):
         return [Token(kind, st.value, start_pos=start), *children[1:]]
 
     def with_keys_in_order(self, children: list[Any]) -> None:
-        self.in_order += [c for c in children if isinstance(c, list)]
+        lists = [c for c in children if isinstance(c, list)]
+        said = next((c for c in children if isinstance(c, tuple)), None)
+        if said is not None:
+            self._said_about(lists[0], said)  # '"price": Widget costs 12.4'
+        else:
+            self.in_order += lists
 
     def with_quoted_keys_in_order(self, children: list[Any]) -> None:
         self.with_quoted_keys(children)
-        self.in_order += [c for c in children if isinstance(c, list)]
+        self.with_keys_in_order(children)
+
+    def trait_rest(self, children: list[Token]) -> tuple[str, Any]:
+        word = children[-1]
+        return "trait", (word, " not " in f" {children[0].value.casefold()} ")
+
+    def price_rest(self, children: list[Token]) -> tuple[str, Any]:
+        return "price", children[-1]
+
+    def score_rest(self, children: list[Token]) -> tuple[str, Any]:
+        return "score", children[-1]
+
+    def subject_sentence(self, children: list[Any]) -> None:
+        """"Widget costs 12.4", "Liam is not a vegetarian" (wip/jsonB)."""
+        self._said_about([children[0]], children[1])
+
+    def _said_about(self, subject: list[Token], rest: tuple[str, Any]) -> None:
+        what, token = rest
+        name = _joined(subject)
+        if name is None:
+            raise Declined
+        if what == "trait":
+            word, negated = token
+            self.said += [("name", name), ("trait", Token("TRAIT", (word.value, not negated), start_pos=word.start_pos))]
+        else:
+            self.said += [("item" if what == "price" else "player", name), (what, token)]
+
+    def route(self, children: list[Token]) -> None:
+        """"Flight from Lisbon to Oslo": the places for the listed keys "from" and "to" (wip/jsonB)."""
+        to = next(i for i, c in enumerate(children) if c.type == "TO_PLACE")
+        start = next(i for i, c in enumerate(children) if c.type == "FROM_PLACE")
+        origin, destination = _joined(children[start + 1 : to]), _joined(children[to + 1 :])
+        if origin is None or destination is None:
+            raise Declined
+        self.said += [("from", origin), ("to", destination)]
 
     def first_rewrite(self, children: list[Any]) -> None:
         """"Round the score to the nearest integer and return JSON ..." (wip/jsonB)."""
@@ -304,6 +345,16 @@ class _Read(Transformer[Token, Any]):
 
     def entity(self, children: list[Token]) -> None:
         self.entities.append(fold(children[-1].value))
+
+
+def _joined(tokens: list[Token]) -> Token | None:
+    """Capitalised names one space apart ("New York") as one NAME token; None otherwise."""
+    if not tokens or any(not isinstance(t.value, str) or not t.value[:1].isupper() for t in tokens):
+        return None
+    for before, after in zip(tokens, tokens[1:]):
+        if (after.start_pos or 0) != (before.start_pos or 0) + len(before.value) + 1:
+            return None  # two spaces, a tab or a mark between: not one name read whole
+    return Token("NAME", " ".join(t.value for t in tokens), start_pos=tokens[0].start_pos)
 
 
 # zh: "包含name和age两个字段": the count must be the number of keys listed.
@@ -382,9 +433,10 @@ def _named_statements(transformer: _Read, language: str, prompt: str) -> list[tu
     labels (:func:`_labels_as_keys`); None when one names no key it may, or a list is not read whole."""
     if not _lists_read_whole(transformer, language):
         return None
+    _person_is_aged(transformer, language, prompt)
     said = _said_as_statements(transformer, language)
-    if said is None:
-        return None
+    if said is None or any(_sentence_asks(prompt, st.span[1]) for _key, st, _unit in said):
+        return None  # "Liam is a vegetarian?", "Alma is 30 years old?" ask, they state nothing (wip/jsonB)
     positional = _positional_statements(transformer, language, prompt)
     if positional is None:
         return None
@@ -414,6 +466,15 @@ def _read_statements(
 def _asked_about(prompt: str, end: int) -> bool:
     """A question mark right after a statement ("age 52?")."""
     return prompt[end:].lstrip(" \t").startswith(("?", "\uff1f"))
+
+
+_SENTENCE_END = re.compile(r"[.;!?\n\u3002\uff01\uff1b\uff1f]")
+
+
+def _sentence_asks(prompt: str, pos: int) -> bool:
+    """Whether the sentence around ``pos`` ends with a question mark."""
+    end = _SENTENCE_END.search(prompt, pos)
+    return end is not None and end.group() in ("?", "\uff1f")
 
 
 def _units_read(units: dict[str, str | None], transforms: dict[str, str], language: str, noted: set[str]) -> bool:
@@ -456,6 +517,26 @@ def _labels_as_keys(
             return None
         named.append((label if label in asked or not keys else keys[0], st, unit))
     return named
+
+
+_PERSON_IS_AGED = re.compile(r"(?P<name>[A-Z][a-z]+) is (?P<age>[1-9]\d?)")
+
+
+def _person_is_aged(transformer: _Read, language: str, prompt: str) -> None:
+    """"Grace is 47." beside a key list with an age key (English, wip/jsonB): the statement
+    "Grace" = 47 the lexer read is a person's name and age (as "Grace is 47 years old" is,
+    :meth:`_Read.aged_stmt`); a label that names a listed key stays a statement."""
+    if language != "en" or not any(_is_concept(key, "age", language) for key in transformer.asked):
+        return
+    kept = []
+    for key, st, unit in transformer.stated:
+        person = _PERSON_IS_AGED.fullmatch(prompt, st.span[0], st.span[1])
+        if person is not None and unit is None and key not in transformer.asked and not st.quoted:
+            token = Token("STMT", (key, st), start_pos=st.span[0])
+            transformer.said.append(("labelled", token))
+            continue
+        kept.append((key, st, unit))
+    transformer.stated = kept
 
 
 def _positional_statements(transformer: _Read, language: str, prompt: str) -> list[tuple[str, Statement, str | None]] | None:
@@ -519,11 +600,23 @@ def _said_as_statements(transformer: _Read, language: str) -> list[tuple[str, St
                 return None  # "人口：45岁": years are no count of people
             said.append((key, st, None))
             continue
+        if concept == "trait":
+            word, holds = token.value
+            keys = [key for key in transformer.asked if _label_folded(key, rules) == _label_folded(word, rules)]
+            if len(keys) != 1:
+                return None  # "Liam is a vegetarian" states a key only when the key is that word
+            start = token.start_pos or 0
+            said.append((keys[0], Statement(holds, False, (start, start + len(word))), None))
+            continue
         one = _said_statement(concept, token, transformer.asked, language)
         if one is None:
             return None
         said.append(one)
     return said
+
+
+# Concepts whose value is a name said in a sentence (capitalised); "price", "score" are numbers.
+_NAMED = frozenset({"name", "item", "player", "from", "to"})
 
 
 def _said_statement(concept: str, token: Token, asked: list[str], language: str) -> tuple[str, Statement, None] | None:
@@ -534,10 +627,12 @@ def _said_statement(concept: str, token: Token, asked: list[str], language: str)
     if len(keys) != 1:
         return None  # "Me llamo Lucía" beside keys "name" or "nombre" and "apodo": which key is not stated
     value = token.value
-    if concept == "name" and not (isinstance(value, str) and (value[:1].isupper() or not _TABLES[language].get("spaced", True))):
+    if concept in _NAMED and not (isinstance(value, str) and (value[:1].isupper() or not _TABLES[language].get("spaced", True))):
         return None
     if concept == "age" and (isinstance(value, bool) or not isinstance(value, int)):
         return None  # "tengo 28.5 años": an age in whole years only
+    if concept in ("price", "score") and (isinstance(value, bool) or not isinstance(value, (int, float))):
+        return None
     start = token.start_pos or 0
     return keys[0], Statement(value, False, (start, start + len(str(value)))), None
 
