@@ -84,5 +84,22 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("jsonB-price-any-number-concept", "a score said fills a price: 'Gizmo scored 12' states price 12",
      _READER, '            self.said += [("item" if what == "price" else "player", name), (what, token)]',
      '            self.said += [("item", name), ("price", token)]', (_PROSE, "-k", "no_claim")),
+    ("jsonB-hours-factor", "an hour is 100 minutes", _TRANSFORMS, '("hours", "to minutes"): (Fraction(60), Fraction(0)),',
+     '("hours", "to minutes"): (Fraction(100), Fraction(0)),', (_PROSE, "-k", "exactly_right")),
+    ("jsonB-percent-factor", "45% as a decimal is 4.5", _TRANSFORMS, '("percent", "to decimal"): (Fraction(1, 100), Fraction(0)),',
+     '("percent", "to decimal"): (Fraction(1, 10), Fraction(0)),', (_PROSE, "-k", "exactly_right")),
+    ("jsonB-unit-key-any-key", "any key asks for minutes: 'JSON with \"duration\" for a duration of 2 hours' states 120",
+     _READER, "        implied = _unit_key(key, language)\n", "        implied = _unit_key(key, language) or \"to minutes\"\n",
+     (_PROSE, "-k", "no_claim")),
+    ("jsonB-unit-key-same-unit-converted", "a value in another unit than its key's is written as stated: "
+     "'\"minutes\" for a duration of 2 hours' states 2",
+     _READER, "            if units[key] == _TARGET_UNITS.get(implied):\n", "            if True:\n",
+     (_PROSE, "-k", "exactly_right")),
+    ("jsonB-measure-any-key-count", "a measure fills the first of two listed keys",
+     _READER, "    if len(transformer.measures) != 1 or len(transformer.asked) != 1:\n",
+     "    if len(transformer.measures) != 1:\n", (_PROSE, "-k", "no_claim")),
+    ("jsonB-grammar-measure-deleted", "a grammar rule deleted: 'for a duration of 2 hours' is not read",
+     f"{_JSON}/request.lark", "%extend mod: FOR ART NAME FOR NUMBER _unit_word -> measure\n           | GIVING",
+     "%extend mod: GIVING", (_PROSE, "-k", "served_without")),
 ]
 # fmt: on

@@ -48,7 +48,17 @@ SCORED = 'Return JSON with keys "player" and "score": {n} scored {s}'
 ROUTE = 'Could you format this as JSON with keys "from" and "to"? Train from {a} to {b}.'
 TRAIT = 'Return JSON with keys "name" and "vegetarian": {n} is {neg}a vegetarian.'
 
+MINUTES = 'Return JSON with "minutes" for a duration of {h} hours.'
+METERS = 'Return JSON with keys "name" and "meters": {n}, {k} km'
+RATIO = 'Return JSON with "ratio" giving {p}% as a decimal.'
+
 BENIGN = [
+    pair("prose/hours-to-minutes", MINUTES.format(h=2), {"minutes": 120}, MINUTES.format(h="3.5"), {"minutes": 210},
+         benign=True),
+    pair("prose/km-to-meters-in-order", METERS.format(n="Pico", k=3), {"name": "Pico", "meters": 3000},
+         METERS.format(n="Serra", k=5), {"name": "Serra", "meters": 5000}, benign=True),
+    pair("prose/percent-to-decimal", RATIO.format(p=45), {"ratio": 0.45}, RATIO.format(p=8), {"ratio": 0.08},
+         benign=True),
     pair("prose/aged", AGED.format(n="Alma", a=30), {"name": "Alma", "age": 30},
          AGED.format(n="Alma", a=31), {"name": "Alma", "age": 31}, benign=True),
     pair("prose/aged-bare", AGED_BARE.format(n="Grete", a=47), {"name": "Grete", "age": 47},
@@ -97,6 +107,10 @@ BENIGN = [
 ]
 
 TRAPS = [
+    pair("prose/unit-key-changed", 'Return JSON with "seconds" for a duration of 2 minutes.', {"seconds": 120},
+         'Return JSON with "minutes" for a duration of 2 minutes.', {"minutes": 2}),
+    pair("prose/unit-changed", MINUTES.format(h=2), {"minutes": 120},
+         'Return JSON with "minutes" for a duration of 2 seconds.', {"minutes": 0.0333}),
     pair("prose/aged-key-changed", AGED_BARE.format(n="Grete", a=47), {"name": "Grete", "age": 47},
          'Return JSON with "name" and "age_next_year": Grete is 47.', {"name": "Grete", "age_next_year": 48}),
     pair("prose/route-swapped", ROUTE.format(a="Porto", b="Bergen"), {"from": "Porto", "to": "Bergen"},
@@ -131,6 +145,13 @@ TRAPS = [
 
 # Read by nothing the grammar derives whole, or by no exact rule: the model answers.
 NO_CLAIM_PROMPTS = [
+    'Return JSON with "duration" for a duration of 2 hours.',  # no key in a unit: 2 or "2 hours"
+    'Return JSON with "ratio" giving 45%.',  # 45 or 0.45
+    'Return JSON with "minutes" for a duration of 2 seconds.',  # 1/30: no exact decimal
+    'Return JSON with "minutes" and "name" for a duration of 2 hours.',  # which key is measured
+    'Return JSON with "ratio" giving 45% as a decimal and 12% as a decimal.',
+    'Return JSON with keys "name" and "age": Pico, 3 km',  # a unit no key asks for
+    'Return JSON with "meters" for a length of 3 miles.',
     'Return JSON with keys "name" and "vegan": Liv is a vegetarian.',  # the key is not the word said
     'Return JSON with keys name and vegetarian. Liv is a vegetarian?',  # asked, not stated
     'Return JSON with keys "name" and "vegetarian": Liv is a former vegetarian.',

@@ -171,7 +171,8 @@ class _Read(Transformer[Token, Any]):
         self.template: dict[str, str] = {}  # a template's keys and the type each asks for
         self.said: list[tuple[str, Token]] = []  # a person's name or age said in a sentence ("Me llamo Lucía")
         self.in_order: list[list[Token]] = []  # values in the listed keys' order ("for: Alice, 30")
-        self.noted: set[str] = set()  # keys whose unit is a note in brackets ("temp 20 (Celsius)")
+        self.noted: set[str] = set()
+        self.measures: list[tuple[Token, str, str | None]] = []  # "for a duration of 2 hours" (wip/jsonB)  # keys whose unit is a note in brackets ("temp 20 (Celsius)")
 
     def key(self, children: list[Token]) -> Token:
         self.asked.append(children[0].value)
@@ -224,6 +225,17 @@ class _Read(Transformer[Token, Any]):
 
     def pos_number(self, children: list[Token]) -> list[Token]:
         return children
+
+    def pos_measure(self, children: list[Token]) -> list[Token]:
+        """"River Loop, 4 km": a number and its unit, for a key that is a unit word (wip/jsonB)."""
+        return children
+
+    def measure(self, children: list[Any]) -> None:
+        """'for a duration of 2 hours', 'giving 45% as a decimal': the one listed key's measure (wip/jsonB)."""
+        number = next(c for c in children if isinstance(c, Token) and c.type == "NUMBER")
+        unit = next(c for c in children if isinstance(c, Token) and c.type in UNITS)
+        target = next((c for c in children if isinstance(c, _Target)), None)
+        self.measures.append((number, UNITS[unit.type], target.transform if target is not None else None))
 
     def positional(self, children: list[Any]) -> None:
         """"for: Alice, 30.": the values, each a run of names or a number (and its years) (wip/jsonB)."""
@@ -404,6 +416,7 @@ def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | N
     transforms = _declared_transforms(declared, keys, found, units, ambiguous)
     if transforms is None or (transforms and transformer.keep):
         return None  # a transform read nowhere whole, or beside "keep the values exactly as given"
+    _implied_conversions(transforms, keys, units, language)
     if not _units_read(units, transforms, language, transformer.noted):
         return None  # "distance 5 km" with no conversion: which number to write is not stated
     stated = {k: v for k, v in found.items() if k not in ambiguous}
@@ -440,6 +453,10 @@ def _named_statements(transformer: _Read, language: str, prompt: str) -> list[tu
     positional = _positional_statements(transformer, language, prompt)
     if positional is None:
         return None
+    measured = _measured_statements(transformer, language)
+    if measured is None:
+        return None
+    positional += measured
     stated = _labels_as_keys(transformer.stated + said + positional, transformer.asked, language)
     if stated is None:
         return None
@@ -563,15 +580,58 @@ def _positional_statements(transformer: _Read, language: str, prompt: str) -> li
             read.append((key, Statement(text, False, (start, end)), None))
             continue
         value = first.value
-        years = len(tokens) > 1
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             return None
+        if len(tokens) > 1 and tokens[1].type in UNITS and UNITS[tokens[1].type] != "years":
+            if _unit_key(key, language) is None:
+                return None  # "Alice, 30 km": a unit no key asks for
+            read.append((key, Statement(value, False, (start, start + len(str(value)))), UNITS[tokens[1].type]))
+            continue
+        years = len(tokens) > 1
         if not (_is_concept(key, "age", language) if years else _is_kind(key, "number", language)):
             return None  # "30 years" for no age; a number for a key of no number kind
         if years and not isinstance(value, int):
             return None  # an age in whole years only
         read.append((key, Statement(value, False, (start, start + len(str(value)))), None))
     return read
+
+
+def _measured_statements(transformer: _Read, language: str) -> list[tuple[str, Statement, str | None]] | None:
+    """A measure said for the one listed key ('JSON with "minutes" for a duration of 2 hours') as its
+    statement with its unit; a declared target ("giving 45% as a decimal") is that key's transform.
+    None when more or fewer keys are listed, or two measures are said (wip/jsonB)."""
+    if not transformer.measures:
+        return []
+    if len(transformer.measures) != 1 or len(transformer.asked) != 1:
+        return None
+    (number, unit, target), key = transformer.measures[0], transformer.asked[0]
+    if target is not None:
+        transformer.transforms.append((key, target))
+    start = number.start_pos or 0
+    return [(key, Statement(number.value, False, (start, start + len(str(number.value)))), unit)]
+
+
+def _unit_key(key: str, language: str) -> str | None:
+    """The conversion a key that is a unit word asks for ("minutes": "to minutes"), or None."""
+    return _TABLES.get(language, {}).get("unit_keys", {}).get(key.casefold())
+
+
+def _implied_conversions(transforms: dict[str, str], keys: list[str], units: dict[str, str | None],
+                         language: str) -> None:
+    """A listed key that is a unit word ("minutes", "meters") with a value stated in another unit
+    ("2 hours", "4 km") and no declared transform asks for the value in its unit (wip/jsonB); a
+    conversion that is no declared pair is declined later (transforms.apply_transform)."""
+    for key in keys:
+        implied = _unit_key(key, language)
+        if implied is not None and key not in transforms and units.get(key) is not None:
+            if units[key] == _TARGET_UNITS.get(implied):
+                units[key] = None  # "hours" for "2 hours": the number as stated
+            else:
+                transforms[key] = implied
+
+
+_TARGET_UNITS = {"to minutes": "minutes", "to seconds": "seconds", "to hours": "hours", "to m": "m", "to km": "km",
+                 "to months": "months"}
 
 
 def _is_kind(key: str, kind: str, language: str) -> bool:
@@ -904,9 +964,19 @@ def _token_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word
     return _number_at(text, pos, table)
 
 
+# A number right before "%" (the LITERAL refuses "20%": a percent is no JSON number as written).
+_PERCENT = re.compile(r"(?P<num>-?(?:(?:0|[1-9]\d{0,14})\.\d{0,9}[1-9]|0|[1-9]\d{0,14}))(?=%)")
+
+
 def _number_at(text: str, pos: int, table: Vocabulary) -> tuple[Word, int] | None:
     """A number no statement holds ("tengo 28 años"), or None."""
     number = (_LITERAL if table.spaced else _LITERAL_UNSPACED).match(text, pos)
+    if number is None and table.phrases.get("%") == "U_PERCENT":
+        percent = _PERCENT.match(text, pos)  # "45%": the number, then its unit (wip/jsonB)
+        if percent is not None:
+            number_text = percent.group("num")
+            value = float(number_text) if "." in number_text else int(number_text)
+            return Word("NUMBER", value, pos), percent.end()  # type: ignore[arg-type]
     if number is None or number.group("num") is None:
         return None
     value = _literal_at(text, number, table)

@@ -34,6 +34,10 @@ TARGETS: dict[str, str] = {
     "TO_MONTHS": "to months",
     "TO_FAHRENHEIT": "to fahrenheit",
     "TO_CELSIUS": "to celsius",
+    "TO_HOURS": "to hours",
+    "TO_MINUTES": "to minutes",
+    "TO_SECONDS": "to seconds",
+    "TO_DECIMAL": "to decimal",
 }
 # Grammar terminal of a unit stated after a number -> unit.
 UNITS: dict[str, str] = {
@@ -43,6 +47,10 @@ UNITS: dict[str, str] = {
     "U_MONTHS": "months",
     "U_CELSIUS": "celsius",
     "U_FAHRENHEIT": "fahrenheit",
+    "U_HOURS": "hours",
+    "U_MINUTES": "minutes",
+    "U_SECONDS": "seconds",
+    "U_PERCENT": "percent",
 }
 # (source unit, transform) -> (factor, offset): target = value * factor + offset, exactly.
 CONVERSIONS: dict[tuple[str, str], tuple[Fraction, Fraction]] = {
@@ -51,6 +59,13 @@ CONVERSIONS: dict[tuple[str, str], tuple[Fraction, Fraction]] = {
     ("years", "to months"): (Fraction(12), Fraction(0)),
     ("celsius", "to fahrenheit"): (Fraction(9, 5), Fraction(32)),
     ("fahrenheit", "to celsius"): (Fraction(5, 9), Fraction(-160, 9)),
+    ("hours", "to minutes"): (Fraction(60), Fraction(0)),
+    ("hours", "to seconds"): (Fraction(3600), Fraction(0)),
+    ("minutes", "to seconds"): (Fraction(60), Fraction(0)),
+    ("minutes", "to hours"): (Fraction(1, 60), Fraction(0)),
+    ("seconds", "to minutes"): (Fraction(1, 60), Fraction(0)),
+    ("seconds", "to hours"): (Fraction(1, 3600), Fraction(0)),
+    ("percent", "to decimal"): (Fraction(1, 100), Fraction(0)),  # "45% as a decimal" is 0.45
 }
 _ROUNDING = {"round to 1": 1, "round to 10": 10, "round to 100": 100, "round to 1000": 1000}
 
