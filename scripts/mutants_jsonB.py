@@ -101,5 +101,10 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("jsonB-grammar-measure-deleted", "a grammar rule deleted: 'for a duration of 2 hours' is not read",
      f"{_JSON}/request.lark", "%extend mod: FOR ART NAME FOR NUMBER _unit_word -> measure\n           | GIVING",
      "%extend mod: GIVING", (_PROSE, "-k", "served_without")),
+    ("jsonB-vocab-es-tenth-deleted", "a word deleted from a table: es 'a un decimal' is no rounding target",
+     f"{_JSON}/vocabulary/es.json", '"TO_TENTH": [\n   "a un decimal",\n', '"TO_TENTH": [\n',
+     (_PROSE, "-k", "served_without")),
+    ("jsonB-vocab-it-unit-key-deleted", "a word deleted from a table's unit keys: it 'metri' asks for no unit",
+     f"{_JSON}/vocabulary/it.json", '  "metri": "to m",\n', "", (_PROSE, "-k", "served_without")),
 ]
 # fmt: on

@@ -52,7 +52,17 @@ MINUTES = 'Return JSON with "minutes" for a duration of {h} hours.'
 METERS = 'Return JSON with keys "name" and "meters": {n}, {k} km'
 RATIO = 'Return JSON with "ratio" giving {p}% as a decimal.'
 
+ES_TENTH = 'Devuelve un JSON con las claves "ciudad" y "temp", con la temp redondeada a un decimal: ciudad "Lima", temp {t}.'
+PT_ROUNDED = 'Gere um JSON com "produto" e "preco" (preço arredondado para inteiro): produto "caneta", preço {p}'
+IT_METERS = 'Dammi un JSON con le chiavi "nome" e "metri": {n}, {k} km.'
+
 BENIGN = [
+    pair("prose/es-tenth", ES_TENTH.format(t="18,46"), {"ciudad": "Lima", "temp": 18.5},
+         ES_TENTH.format(t="21,12"), {"ciudad": "Lima", "temp": 21.1}, benign=True),
+    pair("prose/pt-bracketed-rounding", PT_ROUNDED.format(p="3,40"), {"produto": "caneta", "preco": 3},
+         PT_ROUNDED.format(p="12,70"), {"produto": "caneta", "preco": 13}, benign=True),
+    pair("prose/it-unit-key", IT_METERS.format(n="Giro", k=2), {"nome": "Giro", "metri": 2000},
+         IT_METERS.format(n="Giro", k=5), {"nome": "Giro", "metri": 5000}, benign=True),
     pair("prose/hours-to-minutes", MINUTES.format(h=2), {"minutes": 120}, MINUTES.format(h="3.5"), {"minutes": 210},
          benign=True),
     pair("prose/km-to-meters-in-order", METERS.format(n="Pico", k=3), {"name": "Pico", "meters": 3000},
@@ -145,6 +155,8 @@ TRAPS = [
 
 # Read by nothing the grammar derives whole, or by no exact rule: the model answers.
 NO_CLAIM_PROMPTS = [
+    ES_TENTH.format(t="18,45"),  # a tie
+    'Dammi un JSON con le chiavi "nome" e "metri": Giro, 2 miglia.',
     'Return JSON with "duration" for a duration of 2 hours.',  # no key in a unit: 2 or "2 hours"
     'Return JSON with "ratio" giving 45%.',  # 45 or 0.45
     'Return JSON with "minutes" for a duration of 2 seconds.',  # 1/30: no exact decimal
