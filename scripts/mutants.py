@@ -473,3 +473,6 @@ MUTANTS += [Mutant(*row) for row in _LIN_ROWS]
 from mutants_jsonA import ROWS as _JSONA_ROWS  # noqa: E402 - English statement syntaxes (wip/jsonA)
 
 MUTANTS += [Mutant(*row) for row in _JSONA_ROWS]
+from mutants_jsonB import ROWS as _JSONB_ROWS  # noqa: E402 - values from prose, transforms, extraction (wip/jsonB)
+
+MUTANTS += [Mutant(*row) for row in _JSONB_ROWS]

@@ -20,7 +20,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      "and not (language in _LOWERCASE):", (_SYNTAX, "-k", "nothing_it_cannot_tell")),
     ("jsonA-vocab-descriptive-deleted", "a word deleted from the en table's DESCRIPTIVE class: 'host is lowercase' "
      "states the value \"lowercase\"",
-     _EN, '  "DESCRIPTIVE": [\n   "lowercase",\n', '  "DESCRIPTIVE": [\n', (_SYNTAX, "-k", "no_claim")),
+     _EN, '  "DESCRIPTIVE": [\n   "capitalised",\n', '  "DESCRIPTIVE": [\n', (_SYNTAX, "-k", "no_claim")),
     ("jsonA-number-word-parts-read", "a number in words with a hyphen is a string: 'port is forty-two' states \"forty-two\"",
      _READER, '    return any(table.phrases.get(part) == "NUMBER_WORD" for part in folded.split("-"))',
      '    return table.phrases.get(folded) == "NUMBER_WORD"', (_SYNTAX, "-k", "no_claim")),
