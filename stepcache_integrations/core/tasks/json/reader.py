@@ -247,6 +247,16 @@ class _Read(Transformer[Token, Any]):
     def pos_name(self, children: list[Token]) -> list[Token]:
         return children
 
+    def pos_pair(self, children: list[Token]) -> list[Token]:
+        """"Ines, New York": a later value of two capitalised words, which the lexer read as a spaced
+        statement ("New" = "York"), is those two words (a name; _positional_statements checks them)."""
+        token = children[0]
+        first, st = token.value
+        if not st.spaced_bare or st.quoted or st.equals or st.lowercase or not isinstance(st.value, str):
+            raise Declined
+        second = st.span[1] - len(st.value)
+        return [Token("NAME", first, start_pos=token.start_pos), Token("NAME", st.value, start_pos=second)]
+
     def pos_number(self, children: list[Token]) -> list[Token]:
         return children
 
@@ -312,8 +322,9 @@ class _Read(Transformer[Token, Any]):
         else:
             self.said += [("item" if what == "price" else "player", name), (what, token)]
 
-    def route(self, children: list[Token]) -> None:
+    def route(self, children: list[Any]) -> None:
         """"Flight from Lisbon to Oslo": the places for the listed keys "from" and "to" (wip/jsonB)."""
+        children = [t for c in children for t in (c if isinstance(c, list) else [c])]  # "New York" (pos_pair)
         to = next(i for i, c in enumerate(children) if c.type == "TO_PLACE")
         start = next(i for i, c in enumerate(children) if c.type == "FROM")
         origin, destination = _joined(children[start + 1 : to]), _joined(children[to + 1 :])
