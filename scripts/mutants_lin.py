@@ -19,8 +19,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _LINEAR + "reader.py", "form or transformer.answer_label or (len(asked) != 1 and not transformer.derived)",
      "form or transformer.answer_label", _TESTS),
     ("lin-bare-number-fallback-labelled", "the engine writes a labelled line for the bare-number form ('Answer: x = 4')",
-     _LINEAR + "task.py", '    if "bare_number" in c.format:  # the number alone, nothing around it (one value asked: reader.py)\n',
-     '    if False:\n', _TESTS),
+     _LINEAR + "task.py", '    if "bare_number" in c.format:\n        target = c.target_value\n',
+     '    if False:\n        target = c.target_value\n', _TESTS),
     ("lin-bare-number-form-not-read", "'just the number' read as no format (a labelled answer served for it)",
      _LINEAR + "reader.py", '        self.format.update(("answer_only", "bare_number"))', '        self.format.update(("answer_only",))', _TESTS),
 ]

@@ -142,16 +142,9 @@ class LinearEquationTask(StepwiseTask):
     def verify(self, steps: list[Step], constraints: Any, cached_constraints: Any) -> Verification:
         new = self.load_constraints(constraints)
         cached = None if cached_constraints is None else self.load_constraints(cached_constraints)
-        bare = _whole_answer_errors(steps, new) if new.solution else None
-        if bare is not None:
-            # "just the number", "yes or no": the answer is one number or word, read whole and
-            # compared with the proven value (the check's word computed by substitution)
-            mismatch = None if cached is None else _language_mismatch(cached, new)
-            return Verification([
-                UnitCheck(f"step {i + 1}", not bare and mismatch is None, "; ".join(bare) or (mismatch or ""),
-                          evidence="" if bare or mismatch else "the number alone, equal to the proven value")
-                for i in range(len(steps))
-            ])
+        whole = _whole_answer_verification(steps, new, cached)
+        if whole is not None:
+            return whole
         verdicts = check_steps(steps, problem_context(new, cached))
         if cached is not None and _problem_changed(cached, new):
             _fail_unread_prose(steps, verdicts, frozenset(new.variables), new.answer_form)
@@ -378,6 +371,22 @@ def _format_errors(steps: list[Step], c: LinearConstraints) -> list[str]:
     return []
 
 
+def _whole_answer_verification(
+    steps: list[Step], new: LinearConstraints, cached: LinearConstraints | None
+) -> Verification | None:
+    """"Just the number", "yes or no": the answer is one number or word, read whole and compared
+    with the proven value (the check's word computed by substitution); None when no such form is asked."""
+    errors = _whole_answer_errors(steps, new) if new.solution else None
+    if errors is None:
+        return None
+    mismatch = None if cached is None else _language_mismatch(cached, new)
+    return Verification([
+        UnitCheck(f"step {i + 1}", not errors and mismatch is None, "; ".join(errors) or (mismatch or ""),
+                  evidence="" if errors or mismatch else "the number alone, equal to the proven value")
+        for i in range(len(steps))
+    ])
+
+
 def _whole_answer_errors(steps: list[Step], c: LinearConstraints) -> list[str] | None:
     """Why the answer is not the one number or word a whole-answer form asks for ("just the
     number", a yes/no check): empty when it is, None when no such form is asked."""
@@ -491,29 +500,10 @@ def _fallback_lines(c: LinearConstraints, values: dict[str, Fraction]) -> list[s
     its steps numbered and its last line labelled as the prompt asks (``layout``)."""
     variables = c.variables
     answer = ", ".join(f"{v} = {format_number(values[v])}" for v in variables)
-    label = c.answer_label or "Answer"
-
-    def final(value: Fraction) -> str:  # the answer line's values in the form asked
-        if "fraction" in c.format and value.denominator != 1:
-            return f"{value.numerator}/{value.denominator}"
-        return format_number(value, prefer_decimal="decimal" in c.format)
-
-    target = c.target_value
-    word = _yes_no_word(c)
-    if word is not None:  # a yes/no check: the word alone, closed as a sentence of its script
-        return [word if word[-1] in _UNSPACED_WORDS else f"{word}."]
-    if "bare_number" in c.format:  # the number alone, nothing around it (one value asked: reader.py)
-        return [final(target if target is not None else values[c.asked_or_all[0]])]
-    if c.answer_form:  # the user's template, verbatim, its slot holding the one value asked
-        final_line = written_in(c.answer_form, final(target if target is not None else values[c.asked_or_all[0]]))
-    elif target is not None and "answer_value" in c.format:
-        final_line = f"{label}: {final(target)}"
-    elif target is not None:  # "Answer: x^2 = 25": the asked expression, not the unknowns
-        final_line = f"{label}: {written_target(c.target)} = {final(target)}"
-    elif "answer_value" in c.format and len(c.asked_or_all) == 1:
-        final_line = f"{label}: {final(values[c.asked_or_all[0]])}"
-    else:
-        final_line = f"{label}: " + ", ".join(f"{v} = {final(values[v])}" for v in c.asked_or_all)
+    whole = _whole_answer_line(c, values, lambda value: _final(c, value))
+    if whole is not None:
+        return [whole]
+    final_line = _final_line(c, values)
     if "answer_only" in c.format or "one_line" in c.format:
         return [final_line]
     if len(variables) == 1 and len(c.equation_texts) == 1:
@@ -534,6 +524,41 @@ def _fallback_lines(c: LinearConstraints, values: dict[str, Fraction]) -> list[s
         f"Step 2: Solving the system exactly gives {answer}.",
         final_line,
     ]
+
+
+def _final(c: LinearConstraints, value: Fraction) -> str:
+    """A value of the answer line in the form asked (a fraction, a decimal, else canonical)."""
+    if "fraction" in c.format and value.denominator != 1:
+        return f"{value.numerator}/{value.denominator}"
+    return format_number(value, prefer_decimal="decimal" in c.format)
+
+
+def _final_line(c: LinearConstraints, values: dict[str, Fraction]) -> str:
+    """The answer line the prompt asks for, written from the proven values: its template filled,
+    the asked expression's value, or the asked unknowns', labelled as asked."""
+    label = c.answer_label or "Answer"
+    target = c.target_value
+    if c.answer_form:  # the user's template, verbatim, its slot holding the one value asked
+        return written_in(c.answer_form, _final(c, target if target is not None else values[c.asked_or_all[0]]))
+    if target is not None and "answer_value" in c.format:
+        return f"{label}: {_final(c, target)}"
+    if target is not None:  # "Answer: x^2 = 25": the asked expression, not the unknowns
+        return f"{label}: {written_target(c.target)} = {_final(c, target)}"
+    if "answer_value" in c.format and len(c.asked_or_all) == 1:
+        return f"{label}: {_final(c, values[c.asked_or_all[0]])}"
+    return f"{label}: " + ", ".join(f"{v} = {_final(c, values[v])}" for v in c.asked_or_all)
+
+
+def _whole_answer_line(c: LinearConstraints, values: dict[str, Fraction], final: Any) -> str | None:
+    """The whole answer of a yes/no check (its word, closed as a sentence of its script) or of the
+    bare-number form (the number alone, nothing around it: one value asked, reader.py); None otherwise."""
+    word = _yes_no_word(c)
+    if word is not None:
+        return word if word[-1] in _UNSPACED_WORDS else f"{word}."
+    if "bare_number" in c.format:
+        target = c.target_value
+        return str(final(target if target is not None else values[c.asked_or_all[0]]))
+    return None
 
 
 def _term(coeff: Fraction, var: str) -> str:
