@@ -55,3 +55,14 @@ ROWS += [
      _LINEAR + "reader.py", '    return (f"check {var} = {value}", f"yes {yes}", f"no {no}")',
      '    return ("check x = 0", f"yes {yes}", f"no {no}")', _TESTS),
 ]
+ROWS += [
+    ("lin-just-give-answer-dropped", "'Just give me the answer, no working: ...' no longer read",
+     _LINEAR + "request.lark", "%extend answer_alone: ONLY GIVE ME? ART? ANSWER -> answer_only", "%extend answer_alone: ONLY ME ME ART? ANSWER -> answer_only", _TESTS),
+    ("lin-ru-fraction-read-as-decimal", "'ответ дай в виде дроби' read as a decimal",
+     _LINEAR + "request.lark", "              | ANSWER GIVE AS? ART? FRACTION -> as_fraction ", "              | ANSWER GIVE AS? ART? FRACTION -> as_decimal ", _TESTS),
+    ("lin-it-squared-read-as-cubed", "'al quadrato' read as cubed (x^3 served for x squared)",
+     _LINEAR + "vocabulary/it.json", '  "SQUARED": [\n   "al quadrato"\n  ],\n  "CUBED": [\n   "al cubo"\n  ],',
+     '  "SQUARED": [\n   "al cubo"\n  ],\n  "CUBED": [\n   "al quadrato"\n  ],', _TESTS),
+    ("lin-comma-before-only-number-kept", "', só o número' after the unknown asked no longer read (the comma not linked)",
+     _LINEAR + "reader.py", '"ART", "BARE_NUMBER"}),', '"ART"}),', _TESTS),
+]
