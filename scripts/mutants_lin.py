@@ -19,8 +19,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _LINEAR + "reader.py", "form or transformer.answer_label or (len(asked) != 1 and not transformer.derived)",
      "form or transformer.answer_label", _TESTS),
     ("lin-bare-number-fallback-labelled", "the engine writes a labelled line for the bare-number form ('Answer: x = 4')",
-     _LINEAR + "task.py", '    if "bare_number" in c.format:  # the number alone, nothing around it (one value asked: reader.py)\n',
-     '    if False:\n', _TESTS),
+     _LINEAR + "task.py", '    if "bare_number" in c.format:\n        target = c.target_value\n',
+     '    if False:\n        target = c.target_value\n', _TESTS),
     ("lin-bare-number-form-not-read", "'just the number' read as no format (a labelled answer served for it)",
      _LINEAR + "reader.py", '        self.format.update(("answer_only", "bare_number"))', '        self.format.update(("answer_only",))', _TESTS),
 ]
@@ -54,4 +54,15 @@ ROWS += [
     ("lin-check-candidate-not-keyed", "the candidate dropped from the format (a cached 'Yes' for x = 5 served for x = 4)",
      _LINEAR + "reader.py", '    return (f"check {var} = {value}", f"yes {yes}", f"no {no}")',
      '    return ("check x = 0", f"yes {yes}", f"no {no}")', _TESTS),
+]
+ROWS += [
+    ("lin-just-give-answer-dropped", "'Just give me the answer, no working: ...' no longer read",
+     _LINEAR + "request.lark", "%extend answer_alone: ONLY GIVE ME? ART? ANSWER -> answer_only", "%extend answer_alone: ONLY ME ME ART? ANSWER -> answer_only", _TESTS),
+    ("lin-ru-fraction-read-as-decimal", "'ответ дай в виде дроби' read as a decimal",
+     _LINEAR + "request.lark", "              | ANSWER GIVE AS? ART? FRACTION -> as_fraction ", "              | ANSWER GIVE AS? ART? FRACTION -> as_decimal ", _TESTS),
+    ("lin-it-squared-read-as-cubed", "'al quadrato' read as cubed (x^3 served for x squared)",
+     _LINEAR + "vocabulary/it.json", '  "SQUARED": [\n   "al quadrato"\n  ],\n  "CUBED": [\n   "al cubo"\n  ],',
+     '  "SQUARED": [\n   "al cubo"\n  ],\n  "CUBED": [\n   "al quadrato"\n  ],', _TESTS),
+    ("lin-comma-before-only-number-kept", "', só o número' after the unknown asked no longer read (the comma not linked)",
+     _LINEAR + "reader.py", '"ART", "BARE_NUMBER"}),', '"ART"}),', _TESTS),
 ]

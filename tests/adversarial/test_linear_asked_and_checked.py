@@ -299,3 +299,85 @@ YES_NO_NO_CLAIM = [
 @pytest.mark.parametrize("prompt", YES_NO_NO_CLAIM)
 def test_a_near_miss_of_a_check_is_no_claim(prompt: str) -> None:
     assert understand_prompt(prompt) is None, prompt
+
+
+# -- other shapes of the dev failures (item 4): read with their format, a changed constant served
+# proven and right without a model call. (prompt, the same with a changed constant, format, new x)
+EVERYDAY_MORE = [
+    ("Dame solo el resultado, sin explicación: 3x + 2 = 17, ¿cuánto vale x?",
+     "Dame solo el resultado, sin explicación: 3x + 2 = 26, ¿cuánto vale x?", ("answer_only",), 8),
+    ("Me diga x, só o número: 4x + 4 = 24", "Me diga x, só o número: 4x + 4 = 2", ("answer_only", "bare_number"),
+     Fraction(-1, 2)),
+    ("Résous 9x - 1 = 35 en détaillant les étapes numérotées.", "Résous 9x - 1 = 80 en détaillant les étapes numérotées.",
+     ("steps", "numbered"), 9),
+    ("Реши 6x - 1 = 4, ответ дай в виде дроби.", "Реши 6x - 1 = 6, ответ дай в виде дроби.", ("fraction",),
+     Fraction(7, 6)),
+    ("3x - 4 = 14 って x いくつ？", "3x - 4 = 35 って x いくつ？", (), 13),
+    ("5x + 2 = 32 を番号付きの手順で解いて。", "5x + 2 = 47 を番号付きの手順で解いて。", ("steps", "numbered"), 9),
+    ("6x - 3 = 2 を解き、答えを分数で示してください。", "6x - 3 = 4 を解き、答えを分数で示してください。", ("fraction",),
+     Fraction(7, 6)),
+    ("Solve 3x + 7 = 2, x as a fraction please.", "Solve 3x + 7 = 3, x as a fraction please.", ("fraction",),
+     Fraction(-4, 3)),
+    ("Just give me the answer, no working: 6x - 9 = 27", "Just give me the answer, no working: 6x - 9 = 45",
+     ("answer_only",), 9),
+]
+
+
+def _oracle_reply(prompt: str) -> str:
+    """A right answer in the format the prompt asks (the steps numbered, the number alone, a fraction)."""
+    problem = understand_prompt(prompt)
+    assert problem is not None, prompt
+    value = problem.solution["x"]
+    written = f"{value.numerator}/{value.denominator}" if value.denominator != 1 else str(value.numerator)
+    if "bare_number" in problem.format:
+        return written
+    if "answer_only" in problem.format:
+        return f"x = {written}"
+    equation = problem.equations[0].text
+    return f"Step 1: The equation is {equation}.\nStep 2: Solving it exactly gives x = {written}.\nAnswer: x = {written}"
+
+
+@pytest.mark.parametrize(("prompt", "changed", "fmt", "value"), EVERYDAY_MORE)
+def test_another_everyday_shape_is_read_and_a_changed_constant_served(
+        prompt: str, changed: str, fmt: tuple[str, ...], value: int | Fraction) -> None:
+    for text in (prompt, changed):
+        problem = understand_prompt(text)
+        assert problem is not None and problem.asked == ("x",) and problem.format == fmt, text
+    assert understand_prompt(changed).solution["x"] == value
+    cache = StepCache()
+    first = cache.generate(prompt, FixedReplyModel(_oracle_reply(prompt)))
+    assert first.verified, first.text
+    model = FixedReplyModel("Answer: x = 999")
+    again = cache.generate(changed, model)
+    assert model.calls == 0 and again.verified and again.verification == "proven", (again.outcome, again.text)
+    found = re.findall(r"-?[0-9]+(?:/[0-9]+|\.[0-9]+)?", again.text.strip().splitlines()[-1])
+    assert found and Fraction(found[-1]) == value, again.text
+    if "fraction" in fmt:
+        assert "." not in found[-1]
+
+
+# -- expressions over the unknown in Italian and Portuguese: "al quadrato", "il doppio di x", "ao quadrado"
+@pytest.mark.parametrize(("prompt", "target", "value"), [
+    ("Se 3x - 4 = 11, quanto vale x al quadrato?", "x**2", 25),
+    ("Risolvi 3x + 5 = 20 e dammi il doppio di x.", "2*x", 10),
+    ("Resolva 2x + 3 = 11 e dê x ao quadrado.", "x**2", 16),
+    ("Resolva 2x + 3 = 11 e dê o dobro de x.", "2*x", 8),
+])
+def test_an_expression_asked_in_italian_or_portuguese_is_read(prompt: str, target: str, value: int) -> None:
+    problem = understand_prompt(prompt)
+    assert problem is not None and problem.target == target and problem.target_value == value, prompt
+
+
+EVERYDAY_MORE_NO_CLAIM = [
+    "Реши 6x - 1 = 6, ответ дай в виде десятичной дроби.",  # a decimal fraction: not read
+    "Solve 3x + 7 = 3, y as a fraction please.",  # another unknown's form
+    "Solve 3x + 7 = 3, x as a fraction and as a decimal please.",
+    "Dame solo el resultado, sin explicación: 3x + 2 = 26, ¿cuánto vale y?",  # another unknown
+    "Se 3x - 4 > 11, quanto vale x al quadrato?",  # an inequality
+    "3x - 4 = 35 って x いくつ？英語で答えて。",  # another language
+]
+
+
+@pytest.mark.parametrize("prompt", EVERYDAY_MORE_NO_CLAIM)
+def test_a_near_miss_of_another_everyday_shape_is_no_claim(prompt: str) -> None:
+    assert understand_prompt(prompt) is None, prompt

@@ -238,8 +238,9 @@ TRAPS = [
     ('pt', 'Me diz quanto vale x: 9x - 4 = 50, em inglês.'),
     ('pt', 'Só a resposta, por favor, em inglês: 7x + 1 = 71'),
     ('pt', 'Me diga y, só o número: 4x + 4 = 24'),
-    # the answer asked as a bare number: no claim (main's red-team W3: the engine writes a labelled line)
-    ('pt', 'Me diga x, só o número: 4x + 4 = 24'),
+    # ('pt', 'Me diga x, só o número: 4x + 4 = 24': the answer asked as a bare number, red team W3, is now
+    # its own form, wip/lin: served as the number alone, proven AND right, in test_linear_asked_and_checked.py
+    # EVERYDAY_MORE)
     # (('it', 'Dimmi se x = 3 è soluzione di 5x - 2 = 13.'): a yes/no check, now read and answered exactly, wip/lin:
     # served proven AND right in test_linear_asked_and_checked.py YES_NO_SERVED)
     ('it', 'Risolvi 5x + 5 = 60 spiegando i passaggi numerati in inglese.'),

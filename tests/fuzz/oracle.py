@@ -1063,6 +1063,8 @@ def _lit_equal(text: str, template: str) -> bool:
 # --------------------------------------------------------------------------- answers the oracle accepts
 _ASSIGN = re.compile(r"(?<![A-Za-z0-9_])([A-Za-z])\s*=\s*(-?[0-9]+(?:\.[0-9]+)?(?:/[0-9]+)?)(?![0-9A-Za-z_/.]*[0-9A-Za-z_])")
 _BARE = re.compile(r"(?i)^\W*answer\W*\s*(-?[0-9]+(?:\.[0-9]+)?(?:/[0-9]+)?)\s*\.?$")
+# the whole answer one number ("just the number": the one value asked, nothing around it)
+_WHOLE_NUMBER = re.compile(r"(-?[0-9]+(?:\.[0-9]+)?(?:/[0-9]+)?)")
 _MATH_RUN = re.compile(r"(?:[0-9().+\-*/=]|(?<![A-Za-z])[A-Za-z](?![A-Za-z])|[ \t])+")
 
 
@@ -1082,7 +1084,7 @@ def _check_target(problem: MathProblem, text: str) -> str | None:
     line = _final_line(text).replace("**", "^")
     body = re.sub(r"(?i)^\W*answer\W*", "", line).rstrip(" .")
     stated = re.fullmatch(r"(?P<lhs>[^=]+?)\s*=\s*(?P<n>-?[0-9]+(?:\.[0-9]+)?(?:/[0-9]+)?)", body)
-    bare = _BARE.match(line)
+    bare = _BARE.match(line) or _WHOLE_NUMBER.fullmatch(text.strip())
     if stated is not None:
         if stated.group("lhs").replace(" ", "").replace("*", "") not in problem.target:
             return f"final line {line!r} does not state {problem.target[0]}"
@@ -1113,7 +1115,7 @@ def check_math_answer(problem: MathProblem, text: str) -> str | None:
             continue
         stated.setdefault(m.group(1), []).append(Fraction(m.group(2)))
     if not stated and len(problem.asked) == 1:
-        bare = _BARE.match(line)
+        bare = _BARE.match(line) or _WHOLE_NUMBER.fullmatch(text.strip())
         if bare:
             stated[problem.asked[0]] = [Fraction(bare.group(1))]
     for u in problem.asked:

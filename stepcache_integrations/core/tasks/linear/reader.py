@@ -35,8 +35,9 @@ _PRIMES = frozenset({"'", '"', "\u2019", "\u2032"})
 _FORMATS_BEFORE = frozenset({"NUMBERED"})
 # A comma before a format clause links it ("を解いて、答えを一行で書いてください", "，只写答案"): the
 # answer and how it is written, or "only" and what it leaves; never "Answer:" (a template).
-_FORMAT_CLAUSES = {"ANSWER": frozenset({"OBJ", "ONE_LINE", "AS", "ONLY", "FRACTION", "DECIMAL", "WRITE", "TOPIC"}),
-                   "ONLY": frozenset({"WRITE", "GIVE", "ANSWER", "ART"}),  # ", just the answer"
+_FORMAT_CLAUSES = {"ANSWER": frozenset({"OBJ", "ONE_LINE", "AS", "ONLY", "FRACTION", "DECIMAL", "WRITE", "TOPIC", "GIVE"}),
+                   "ONLY": frozenset({"WRITE", "GIVE", "ANSWER", "ART", "BARE_NUMBER"}),  # ", just the answer", ", só o número"
+                   "VAR": frozenset({"AS"}),  # ", x as a fraction"
                    # the form and the verb "answer" ("、分数で答えて"), "use a fraction" ("，用分数表示")
                    "FRACTION": frozenset({"ANSWER_VERB"}), "DECIMAL": frozenset({"ANSWER_VERB"}),
                    "ONE_LINE": frozenset({"ANSWER_VERB"}), "AS": frozenset({"FRACTION", "DECIMAL", "ONE_LINE"}),
@@ -461,27 +462,43 @@ def _parse(words: list[Word], language: str, variables: frozenset[str]) -> Linea
     if transformer.template_names and transformer.template_names != asked:
         return None  # "find x ... Answer: y = ?": the answer line cannot name what is asked and the template both
     form = _answer_form(transformer, asked)
-    if form is None:
+    if form is None or not _bare_number_readable(transformer, asked, form):
         return None
-    if "bare_number" in transformer.format and (
-        form or transformer.answer_label or (len(asked) != 1 and not transformer.derived)
-    ):
-        return None  # the number alone: one value asked, and no template or label around it
-    fmt = tuple(f for f in FORMATS if f in transformer.format)
-    if "yes_no" in transformer.format:
-        check = _check_format(transformer, language)
-        if check is None:
-            return None
-        fmt += check
+    fmt = _format_read(transformer, language)
     target = _target(transformer, variables)
-    if target is None:
+    if fmt is None or target is None:
         return None
+    return _request(transformer, asks_all, fmt, language, target, form)
+
+
+def _request(transformer: _Read, asks_all: bool, fmt: tuple[str, ...], language: str, target: str,
+             form: str) -> LinearRequest:
+    """What was read: a yes/no check (its candidate), the expression alone ("Only report x + 2y":
+    over every unknown), or the unknowns named and the expression asked."""
     if transformer.candidate is not None:
         return LinearRequest(frozenset(), True, True, fmt, "", language, "", "", transformer.candidate)
     if transformer.only_derived:  # the expression alone is asked (``_target``), over every unknown
         return LinearRequest(frozenset(), True, transformer.asks, fmt, transformer.answer_label, language, target, form)
     return LinearRequest(frozenset(transformer.asked_names), asks_all, transformer.asks, fmt,
                          transformer.answer_label, language, target, form)
+
+
+def _bare_number_readable(transformer: _Read, asked: frozenset[str] | set[str], form: str) -> bool:
+    """The number alone ("just the number") is read only for one value asked, with no template or
+    label around it."""
+    return "bare_number" not in transformer.format or not (
+        form or transformer.answer_label or (len(asked) != 1 and not transformer.derived)
+    )
+
+
+def _format_read(transformer: _Read, language: str) -> tuple[str, ...] | None:
+    """The format instructions read, in ``FORMATS`` order, with a yes/no check's items after them
+    (None: a check that cannot be followed)."""
+    fmt = tuple(f for f in FORMATS if f in transformer.format)
+    if "yes_no" not in transformer.format:
+        return fmt
+    check = _check_format(transformer, language)
+    return None if check is None else fmt + check
 
 
 _CANDIDATE = re.compile(r"\s*([A-Za-z](?:_?[0-9]+)?)\s*=\s*(-?[0-9]+(?:\.[0-9]+|/[1-9][0-9]*)?)\s*")

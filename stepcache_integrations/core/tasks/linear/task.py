@@ -143,16 +143,9 @@ class LinearEquationTask(StepwiseTask):
     def verify(self, steps: list[Step], constraints: Any, cached_constraints: Any) -> Verification:
         new = self.load_constraints(constraints)
         cached = None if cached_constraints is None else self.load_constraints(cached_constraints)
-        bare = _whole_answer_errors(steps, new) if new.solution else None
-        if bare is not None:
-            # "just the number", "yes or no": the answer is one number or word, read whole and
-            # compared with the proven value (the check's word computed by substitution)
-            mismatch = None if cached is None else _language_mismatch(cached, new)
-            return Verification([
-                UnitCheck(f"step {i + 1}", not bare and mismatch is None, "; ".join(bare) or (mismatch or ""),
-                          evidence="" if bare or mismatch else "the number alone, equal to the proven value")
-                for i in range(len(steps))
-            ])
+        whole = _whole_answer_verification(steps, new, cached)
+        if whole is not None:
+            return whole
         verdicts = check_steps(steps, problem_context(new, cached))
         if cached is not None and _problem_changed(cached, new):
             _fail_unread_prose(steps, verdicts, frozenset(new.variables), new.answer_form)
@@ -390,6 +383,22 @@ def _format_errors(steps: list[Step], c: LinearConstraints) -> list[str]:
     return []
 
 
+def _whole_answer_verification(
+    steps: list[Step], new: LinearConstraints, cached: LinearConstraints | None
+) -> Verification | None:
+    """"Just the number", "yes or no": the answer is one number or word, read whole and compared
+    with the proven value (the check's word computed by substitution); None when no such form is asked."""
+    errors = _whole_answer_errors(steps, new) if new.solution else None
+    if errors is None:
+        return None
+    mismatch = None if cached is None else _language_mismatch(cached, new)
+    return Verification([
+        UnitCheck(f"step {i + 1}", not errors and mismatch is None, "; ".join(errors) or (mismatch or ""),
+                  evidence="" if errors or mismatch else "the number alone, equal to the proven value")
+        for i in range(len(steps))
+    ])
+
+
 def _whole_answer_errors(steps: list[Step], c: LinearConstraints) -> list[str] | None:
     """Why the answer is not the one number or word a whole-answer form asks for ("just the
     number", a yes/no check): empty when it is, None when no such form is asked."""
@@ -503,12 +512,9 @@ def _fallback_lines(c: LinearConstraints, values: dict[str, Fraction]) -> list[s
     its steps numbered and its last line labelled as the prompt asks (``layout``)."""
     variables = c.variables
     answer = ", ".join(f"{v} = {format_number(values[v])}" for v in variables)
-    word = _yes_no_word(c)
-    if word is not None:  # a yes/no check: the word alone, closed as a sentence of its script
-        return [word if word[-1] in _UNSPACED_WORDS else f"{word}."]
-    if "bare_number" in c.format:  # the number alone, nothing around it (one value asked: reader.py)
-        target = c.target_value
-        return [_in_form(c, target if target is not None else values[c.asked_or_all[0]])]
+    whole = _whole_answer_line(c, values, partial(_in_form, c))
+    if whole is not None:  # a yes/no check's word, the bare number: the whole answer, in any language
+        return [whole]
     final_line = _final_line(c, values)
     if c.language != ENGLISH:  # W4: no English prose in an answer to a request in another language
         final = partial(_in_form, c)
@@ -594,6 +600,18 @@ def _neutral_lines(
     if "numbered" in c.format:
         working = [f"{i}. {line}" for i, line in enumerate(working, 1)]
     return [*working, final_line]
+
+
+def _whole_answer_line(c: LinearConstraints, values: dict[str, Fraction], final: Any) -> str | None:
+    """The whole answer of a yes/no check (its word, closed as a sentence of its script) or of the
+    bare-number form (the number alone, nothing around it: one value asked, reader.py); None otherwise."""
+    word = _yes_no_word(c)
+    if word is not None:
+        return word if word[-1] in _UNSPACED_WORDS else f"{word}."
+    if "bare_number" in c.format:
+        target = c.target_value
+        return str(final(target if target is not None else values[c.asked_or_all[0]]))
+    return None
 
 
 def _term(coeff: Fraction, var: str) -> str:
