@@ -173,6 +173,7 @@ class _Read(Transformer[Token, Any]):
         self.said: list[tuple[str, Token]] = []  # a person's name or age said in a sentence ("Me llamo Lucía")
         self.runs = False  # statements joined without a comma ("temp=21 unit=C")
         self.named: list[tuple[str, Token]] = []  # "the product name is Kettle": (entity word, statement)
+        self.request_keys = 0  # the keys listed up to the request sentence
 
     def key(self, children: list[Token]) -> Token:
         self.asked.append(children[0].value)
@@ -223,7 +224,14 @@ class _Read(Transformer[Token, Any]):
             raise Declined  # "name Bob age 42": where one value ends is not stated
         self.runs = True
 
+    def object_request(self, children: list[Any]) -> None:
+        """"Build an object with "name" and "score": ..." after "Respond only with JSON.": the
+        object's keys, only when no key list came before (two lists may ask for two objects)."""
+        if self.request_keys:
+            raise Declined
+
     def request(self, children: list[Any]) -> None:
+        self.request_keys = len(self.asked)
         self.converts = any(isinstance(c, Token) and c.type in ("CONVERT", "CONVERT_END", "SOURCE") for c in children)
         # "Make a JSON object from: ...": what follows "from" is data, as after "Convert to JSON"
         self.converts |= any(isinstance(c, Tree) and c.data == "tail" and c.children[0].type == "FROM" for c in children)
