@@ -55,3 +55,9 @@ ROWS += [
     ("jsonA-grammar-parenthesised-deleted", "a grammar rule deleted: values in brackets after the colon are no tail",
      f"{_JSON}/request.lark", "%extend tail: COLON LPAR stmts RPAR\n", "", (_SYNTAX, "-k", "served_without")),
 ]
+ROWS += [
+    ("jsonA-object-request-after-key-list", "an object asked after a key list merges both lists: 'Return JSON with keys "
+     "\"a\" and \"b\". Build an object with \"c\" and \"d\": ...' asks for a, b, c and d",
+     _READER, "        if self.request_keys:\n            raise Declined\n", "        pass\n",
+     (_SYNTAX, "-k", "nothing_it_cannot_tell")),
+]

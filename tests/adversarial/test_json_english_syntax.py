@@ -244,6 +244,9 @@ def test_the_reader_states_exactly_these_values(prompt: str, stated: Obj) -> Non
         'Output JSON with "product" and "name": the product name is Kettle and the name is Bob.',
         'Output JSON with "item" and "price": the product name is Kettle and the price is 39.',
         'JSON please, keys "title" and "year": (title "Dune", year 1965',
+        # an object asked after a key list: two lists may ask for two objects
+        'Return JSON with keys "a" and "b". Build an object with "c" and "d": c is 1, d is 2',
+        'Keys: a, b. Return JSON. Build an object with "c" and "d": c is 1, d is 2',
         # an "=" run in a table that declares none (a Cyrillic "С": no English; German read it)
         "json: temp=21 unit=\u0421",
     ],

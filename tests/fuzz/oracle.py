@@ -641,7 +641,7 @@ def understand_text(text: str) -> Problem | None:
         if isinstance(problem, MathProblem) and not problem.answer_format and not problem.target:
             return dataclasses.replace(problem, answer_format=answer_format)
         if (math_form(text).lower().endswith("no explanation.") and isinstance(problem, JsonProblem)
-                and problem.template in (*JSON_NO_KEY_TEMPLATES, *JSON_EN_SYNTAX_TEMPLATES)):
+                and problem.template in (*JSON_TEMPLATES, *JSON_NO_KEY_TEMPLATES, *JSON_EN_SYNTAX_TEMPLATES)):
             return problem  # the answer is the object alone: no explanation asks nothing more of it
         return None
     return _understand_asked(text)

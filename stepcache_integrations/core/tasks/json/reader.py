@@ -179,6 +179,7 @@ class _Read(Transformer[Token, Any]):
         self.in_order: list[list[Token]] = []  # values in the listed keys' order ("for: Alice, 30")
         self.noted: set[str] = set()
         self.measures: list[tuple[Token, str, str | None]] = []  # "for a duration of 2 hours" (wip/jsonB)  # keys whose unit is a note in brackets ("temp 20 (Celsius)")
+        self.request_keys = 0  # the keys listed up to the request sentence
 
     def key(self, children: list[Token]) -> Token:
         self.asked.append(children[0].value)
@@ -340,7 +341,14 @@ class _Read(Transformer[Token, Any]):
         """"Uppercase the city" (wip/jsonB)."""
         return _Target("uppercase" if children[0].type == "UPPER_V" else "lowercase")
 
+    def object_request(self, children: list[Any]) -> None:
+        """"Build an object with "name" and "score": ..." after "Respond only with JSON.": the
+        object's keys, only when no key list came before (two lists may ask for two objects)."""
+        if self.request_keys:
+            raise Declined
+
     def request(self, children: list[Any]) -> None:
+        self.request_keys = len(self.asked)
         self.converts = any(isinstance(c, Token) and c.type in ("CONVERT", "CONVERT_END", "SOURCE") for c in children)
         # "Make a JSON object from: ...": what follows "from" is data, as after "Convert to JSON"
         self.converts |= any(isinstance(c, Tree) and c.data == "tail" and c.children[0].type == "FROM" for c in children)
@@ -1100,21 +1108,40 @@ def _statement_at(
     sep_end, sep = _separator(text, folded, end, table)
     if key_quoted and sep not in (":", "is" if table.language in _LOWERCASE else ":"):
         return None  # '"name" "Bob"' is two strings; '"key": value' is the quoted form ('"key" is value': en)
-    value = _value_at(text, folded, sep_end, table, bool(sep or sep_end > end or not table.spaced), bool(sep))
-    lowercase = value is None and (sep == ":" or sep == "is" and table.language in _LOWERCASE) and table.spaced
-    if lowercase:
-        value = _lowercase_value_at(text, folded, sep_end, table)
-    spaced_bare = value is None and not sep and sep_end > end and not key_quoted and table.language in _SPACED_BARE
-    if spaced_bare:
-        value = _value_at(text, folded, sep_end, table, False, True)
-        if value is None and table.language in _LOWERCASE:  # "user alice": a lowercase word, a listed key's
-            lowercase, value = True, _lowercase_value_at(text, folded, sep_end, table)
+    value, lowercase, spaced_bare = _statement_value(text, folded, (end, sep_end), sep, key_quoted, table)
     if value is None:
         return None
     value = _with_kept_unit(text, value, table)
     equals = text[end:sep_end].strip(" \t") == "="
     st = Statement(value[0], value[1], (pos, value[2]), lowercase, spaced_bare, equals)
     return Word("STMT", (key, st), pos), value[2]  # type: ignore[arg-type]
+
+
+def _statement_value(
+    text: str, folded: str, span: tuple[int, int], sep: str, key_quoted: bool, table: Vocabulary
+) -> tuple[tuple[str | int | float | bool, bool, int] | None, bool, bool]:
+    """A statement's value after its key (ending at ``span[0]``) and separator (ending at
+    ``span[1]``): (value, lowercase, spaced_bare) as :class:`Statement` records them."""
+    end, sep_end = span
+    value = _value_at(text, folded, sep_end, table, bool(sep or sep_end > end or not table.spaced), bool(sep))
+    lowercase = value is None and (sep == ":" or sep == "is" and table.language in _LOWERCASE) and table.spaced
+    if lowercase:
+        value = _lowercase_value_at(text, folded, sep_end, table)
+    spaced_bare = value is None and not sep and sep_end > end and not key_quoted and table.language in _SPACED_BARE
+    if spaced_bare:
+        value, lowercase = _spaced_value_at(text, folded, sep_end, table)
+    return value, lowercase, spaced_bare
+
+
+def _spaced_value_at(
+    text: str, folded: str, pos: int, table: Vocabulary
+) -> tuple[tuple[str | int | float | bool, bool, int] | None, bool]:
+    """A value after a key and a space alone ("cliente Ana Souza"): a bare name, or in a table that
+    declares lowercase values a lowercase word ("user alice", a listed key's); and whether it is lowercase."""
+    value = _value_at(text, folded, pos, table, False, True)
+    if value is None and table.language in _LOWERCASE:
+        return _lowercase_value_at(text, folded, pos, table), True
+    return value, False
 
 
 def _with_kept_unit(
