@@ -7,6 +7,8 @@ from __future__ import annotations
 _TASKS = "stepcache_integrations/core/tasks/"
 _SOLVE = "tests/unit/test_linear_solve_exact.py"
 _SHAPES = "tests/unit/test_request_shapes.py"
+_CORE = "stepcache_integrations/core/"
+_SHORTCUTS = "tests/unit/test_hit_path_shortcuts.py"
 
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
@@ -17,5 +19,11 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("shape-kept-leaves-misplaced", "a kept tree's leaves are all the first word (a prompt read with another's words)",
      _TASKS + "request_language.py", "            children.append(position[id(child)])", "            children.append(0)",
      (_SHAPES, "-k", "own_words or linear_corpus")),
+    ("lookup-keys-eager", "a problem-key hit computes its shape and family keys too (work the hit does not need)",
+     _CORE + "problem_key_tier.py", "        key = plan_lookup_key(plan, which)\n", "        key = plan_lookup_keys(plan)[which]\n",
+     (_SHORTCUTS,)),
+    ("lookup-keyless-counted", "a request its task names no lookup key for is counted as a lookup of the tier",
+     _CORE + "problem_key_tier.py", "            return False  # the task names no key for this request",
+     "            pass  # the task names no key for this request", (_SHORTCUTS,)),
 ]
 # fmt: on

@@ -104,6 +104,7 @@ class CachePlan:
     tier: LookupTier | None = None  # "problem_key": the entry was found by the problem-key tier
     request_key: Any = None  # the request's exact inputs of task selection (PlanMemo); None: not memoisable
     lookup_keys: tuple[str | None, str | None, str | None] | None = None  # its problem, shape, family keys, once computed
+    key_parts: dict[int, str | None] = field(default_factory=dict)  # those computed alone (problem_key_tier.plan_lookup_key)
 
     @property
     def task(self) -> str:
