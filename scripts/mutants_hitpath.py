@@ -25,5 +25,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("lookup-keyless-counted", "a request its task names no lookup key for is counted as a lookup of the tier",
      _CORE + "problem_key_tier.py", "            return False  # the task names no key for this request",
      "            pass  # the task names no key for this request", (_SHORTCUTS,)),
+    ("presents-fallback-dropped", "a handler whose present is set to None on the object is not served through its class's present",
+     _TASKS + "protocols.py", '    return getattr(handler, "present", None) is not None or isinstance(handler, Presents)\n',
+     '    return getattr(handler, "present", None) is not None\n', (_SHORTCUTS,)),
 ]
 # fmt: on

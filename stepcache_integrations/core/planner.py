@@ -31,7 +31,7 @@ from .tasks import (
     Verification,
 )
 from .tasks.base import UnitCheck
-from .tasks.protocols import Presents, Task
+from .tasks.protocols import Task, presents
 from .types import (
     BoundedLRU,
     CacheEntry,
@@ -618,7 +618,7 @@ def _settle(plan: CachePlan) -> None:
     """Fill in what the outcome implies: served steps and their evidence, or the model prompt."""
     plan.errors = plan.verification.reasons() if plan.verification else []
     if plan.outcome in _SERVED:
-        if isinstance(plan.handler, Presents):  # served in the form the new prompt asks for
+        if presents(plan.handler):  # served in the form the new prompt asks for
             plan.steps = plan.handler.present(plan.steps, plan.constraints)
         plan.step_evidence = unit_evidence(plan.steps, plan.verification)
         plan.generation_prompt = None

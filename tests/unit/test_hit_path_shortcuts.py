@@ -85,3 +85,26 @@ def test_a_request_the_task_names_no_key_for_is_not_counted_as_a_lookup() -> Non
     assert cache.stats()["problem_key"]["lookups"] == before
     cache.generate(ASKED.format(eq="3x + 5 = 20"), no_model)
     assert cache.stats()["problem_key"]["lookups"] == before + 1
+
+
+# -- presents(): isinstance(handler, Presents) without the runtime protocol's walk -------------------
+def test_presents_answers_as_isinstance_of_the_protocol() -> None:
+    from stepcache_integrations.core.tasks.protocols import Presents, presents
+
+    class NoPresent:
+        pass
+
+    class PresentNone(LinearEquationTask):
+        present = None  # type: ignore[assignment]
+
+    class OwnPresent:
+        def present(self, steps: list[Any], constraints: Any) -> list[Any]:
+            return steps
+
+    blocked = LinearEquationTask()
+    blocked.present = None  # type: ignore[method-assign]  # set on the object: its class still presents
+    attribute = NoPresent()
+    attribute.present = lambda steps, constraints: steps  # type: ignore[attr-defined]
+    cases = [LinearEquationTask(), JsonTask(), TextTask(), NoPresent(), PresentNone(), OwnPresent(), blocked, attribute, 3]
+    assert [presents(h) for h in cases] == [isinstance(h, Presents) for h in cases]
+    assert [presents(h) for h in cases] == [True, True, True, False, False, True, True, True, False]
