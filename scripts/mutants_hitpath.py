@@ -28,5 +28,18 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("presents-fallback-dropped", "a handler whose present is set to None on the object is not served through its class's present",
      _TASKS + "protocols.py", '    return getattr(handler, "present", None) is not None or isinstance(handler, Presents)\n',
      '    return getattr(handler, "present", None) is not None\n', (_SHORTCUTS,)),
+    ("walk-discard-kept", "a callback's Discard is passed on to its rule when a kept tree is walked",
+     _TASKS + "request_language.py", "        if res is not Discard:\n            args.append(res)\n",
+     "        args.append(res)\n", (_SHORTCUTS,)),
+    ("walk-default-list", "a rule with no callback gives its children's list, not Lark's default tree, on a kept tree",
+     _TASKS + "request_language.py", "        return transformer.__default__(data, args, Meta())\n", "        return args\n",
+     (_SHORTCUTS,)),
+    ("walk-own-walk-ignored", "a transformer with its own walk (a Lark method overridden) is walked as Lark's",
+     _TASKS + "request_language.py",
+     "        and all(getattr(cls, name) is getattr(Transformer, name) for name in _LARK_WALK)\n", "", (_SHORTCUTS,)),
+    ("walk-token-callback-skipped", "a token's callback is not called when a kept tree is walked (the token passes as it is)",
+     _TASKS + "request_language.py",
+     "            res = transformer.__default_token__(token) if f is _MISSING else f(token)\n",
+     "            res = transformer.__default_token__(token)\n", (_SHORTCUTS, "tests/unit/test_request_shapes.py")),
 ]
 # fmt: on

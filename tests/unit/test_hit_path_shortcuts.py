@@ -108,3 +108,69 @@ def test_presents_answers_as_isinstance_of_the_protocol() -> None:
     cases = [LinearEquationTask(), JsonTask(), TextTask(), NoPresent(), PresentNone(), OwnPresent(), blocked, attribute, 3]
     assert [presents(h) for h in cases] == [isinstance(h, Presents) for h in cases]
     assert [presents(h) for h in cases] == [True, True, True, False, False, True, True, True, False]
+
+
+# -- the request grammar walks a kept tree without growing it (request_language._walk) ---------------
+# The corpora tests (test_request_shapes.py) compare every prompt's reading with a fresh parse; these
+# pin Lark's walk itself on a transformer using each of its features.
+def _recording_transformer() -> Any:
+    from lark import Discard, Transformer, v_args
+
+    class Recording(Transformer):  # type: ignore[type-arg]
+        def __init__(self) -> None:
+            super().__init__()
+            self.log: list[Any] = []
+
+        def A(self, token: Any) -> str:  # noqa: N802 - a terminal's callback is named by it
+            self.log.append(("A", token.value))
+            return token.value.upper()
+
+        def B(self, token: Any) -> Any:  # noqa: N802
+            self.log.append(("B", token.value))
+            return Discard
+
+        def pair(self, children: list[Any]) -> Any:
+            self.log.append(("pair", list(children)))
+            return Discard if children == ["X"] else tuple(children)
+
+        @v_args(inline=True)
+        def start(self, *children: Any) -> str:
+            self.log.append(("start", [repr(child) for child in children]))
+            return "done"
+
+    return Recording()
+
+
+def test_a_kept_tree_is_walked_as_lark_transforms_the_grown_tree() -> None:
+    from lark import Token
+
+    from stepcache_integrations.core.tasks.request_language import _grown, _walk, _walks_as_lark
+
+    # start(pair(A B), other(C), pair(A), D): a token callback, a discarded token, a rule without a
+    # callback (Lark's __default__: a tree), a discarded rule, an inline (v_args) callback
+    shape = ("start", (("pair", (0, 1)), ("other", (2,)), ("pair", (4,)), 3))
+    for texts in (("a", "b", "c", "d", "x"), ("q", "r", "s", "t", "x")):
+        tokens = [Token(kind, text) for kind, text in zip(("A", "B", "C", "D", "A"), texts)]
+        walked, transformed = _recording_transformer(), _recording_transformer()
+        assert _walks_as_lark(walked)
+        assert _walk(walked, shape, tokens) == transformed.transform(_grown(shape, tokens)) == "done"
+        assert walked.log == transformed.log and len(walked.log) == 6
+        assert "Tree('other', [Token('C', '" in walked.log[-1][1][1]  # __default__'s tree, as Lark makes it
+
+
+def test_a_transformer_with_its_own_walk_is_transformed_by_lark() -> None:
+    from lark import Transformer
+
+    from stepcache_integrations.core.tasks.request_language import _walks_as_lark
+
+    class OwnRule(Transformer):  # type: ignore[type-arg]
+        def _call_userfunc(self, tree: Any, new_children: Any = None) -> Any:
+            return "mine"
+
+    class OwnToken(Transformer):  # type: ignore[type-arg]
+        def _call_userfunc_token(self, token: Any) -> Any:
+            return "mine"
+
+    assert _walks_as_lark(Transformer())
+    assert not _walks_as_lark(OwnRule()) and not _walks_as_lark(OwnToken())
+    assert not _walks_as_lark(Transformer(visit_tokens=False))
