@@ -41,5 +41,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _TASKS + "request_language.py",
      "            res = transformer.__default_token__(token) if f is _MISSING else f(token)\n",
      "            res = transformer.__default_token__(token)\n", (_SHORTCUTS, "tests/unit/test_request_shapes.py")),
+    ("read-memo-by-texts", "a stored form is read as one read before with the same equation texts (its solution ignored)",
+     _TASKS + "linear/chain.py", "                key: Any = freeze(data)\n", '                key: Any = freeze(data.get("equation_texts"))\n',
+     (_SHORTCUTS,)),
 ]
 # fmt: on

@@ -174,3 +174,36 @@ def test_a_transformer_with_its_own_walk_is_transformed_by_lark() -> None:
     assert _walks_as_lark(Transformer())
     assert not _walks_as_lark(OwnRule()) and not _walks_as_lark(OwnToken())
     assert not _walks_as_lark(Transformer(visit_tokens=False))
+
+
+# -- a stored form read once per exact content (chain._READ) ----------------------------------------
+def test_a_stored_form_is_read_once_per_exact_content() -> None:
+    from stepcache_integrations.core.tasks.linear.chain import LinearConstraints
+
+    stored = LinearEquationTask().constraints(MATH.format(eq="3x + 5 = 20")).to_dict()
+    first = LinearConstraints.read(stored)
+    again = LinearConstraints.read({k: (list(v) if isinstance(v, list) else v) for k, v in stored.items()})
+    assert again is first and first.solution == {"x": 5}
+    # another value, or the same value as another type, is another reading
+    moved = {**stored, "solution": {"x": "6"}}
+    assert LinearConstraints.read(moved).solution == {"x": 6}
+    typed = {**stored, "params": [int(p) for p in stored["params"]]}
+    assert LinearConstraints.read(typed) is not first
+
+
+def test_an_entry_tampered_after_it_was_served_is_checked_again() -> None:
+    cache = StepCache()
+    entry_id = cache.store_answer(MATH.format(eq="3x + 5 = 20"), answer(3, 5, 20))
+    served = cache.generate(ASKED.format(eq="3x + 5 = 20"), no_model)
+    assert (served.outcome, served.verification, served.matched_entry_id) == ("reuse", "proven", entry_id)
+    entry = cache.store.get(entry_id)
+    assert entry is not None
+    # the stored problem now reads x = 6: the steps no longer hold for what the entry says it solved
+    entry.constraints["solution"] = {"x": "6"}
+    entry.steps[2].text = entry.steps[2].text.replace("x = 5", "x = 6")
+    entry.steps[3].text = entry.steps[3].text.replace("x = 5", "x = 6")
+    calls: list[str] = []
+    result = cache.generate(ASKED.format(eq="3x + 5 = 20") + " ", lambda prompt: calls.append(prompt) or answer(3, 5, 20))
+    # not reused as it stands: rewritten from what it now says and checked anew, the answer right
+    assert result.outcome != "reuse" and result.checks_passed and result.verification == "proven"
+    assert "x = 6" not in result.text and result.text.endswith("Answer: x = 5")
