@@ -65,7 +65,9 @@ SERVED = [
     Served("x-plus-1-asked-sides-swapped", *SWAPPED, "Given 3x + 3 = 18, what is x + 1?", "Answer: x + 1 = 6",
            _x("5")),
     Served("sides-swapped-constant-changed", *PLUS_9, "Solve 25 = 2x + 13", "Answer: x = 6", _x("6")),
-    Served("sides-swapped-french", *FRENCH, "Quelle est la valeur de x dans 16 = 2x + 4 ?", "Answer: x = 6", _x("6")),
+    # W4: an answer to a French request carries no English word ("Answer:"): the stored entry's English label
+    # is not re-served, and the fallback's language-neutral working ends with the equation itself
+    Served("sides-swapped-french", *FRENCH, "Quelle est la valeur de x dans 16 = 2x + 4 ?", "x = 6", _x("6")),
     Served("division-form", *DIVIDED, "Solve x/3 + 2 = 9", "Answer: x = 21", _x("21")),
     Served("coefficient-1", *PLUS_5, "Solve x + 5 = 20", "Answer: x = 15", _x("15")),
     Served("coefficient-minus-1", *PLUS_5, "Solve -x + 5 = 20", "Answer: x = -15", _x("-15")),
