@@ -201,16 +201,13 @@ class LinearEquationTask(StepwiseTask):
         new, cached = self.load_constraints(constraints), self.load_constraints(cached_constraints)
         if _language_mismatch(cached, new) is not None:
             return None
-        if new.language != ENGLISH and new.solution and not any(_WORD.search(step.text) for step in steps):
-            return _written_anew(new)
+        written = _written_from_the_solution(steps, cached, new)
+        if written is not None:
+            return written
         ctx = problem_context(new, cached)
         rewritten = reinstantiate_steps(steps, cached, new, ctx)
         if not new.solution or not cached.solution:
             return rewritten
-        if ("bare_number" in new.format and "bare_number" in cached.format) or _yes_no_word(new) is not None:
-            # a bare number carries no working, a check's answer is a word computed by substitution:
-            # the new one is written from the proven solution (and checked like any answer)
-            return [Step(text=_fallback_lines(new, new.solution)[-1], meta=dict(WRITTEN_BY_FALLBACK))]
         if rewritten is not None and not _final_errors(rewritten, ctx) and not _format_errors(rewritten, new):
             return rewritten
         if _final_errors(steps, problem_context(cached, None)):
@@ -539,6 +536,19 @@ def _fallback_lines(c: LinearConstraints, values: dict[str, Fraction]) -> list[s
         f"Step 2: Solving the system exactly gives {answer}.",
         final_line,
     ]
+
+
+def _written_from_the_solution(steps: list[Step], cached: LinearConstraints, new: LinearConstraints) -> list[Step] | None:
+    """The answer written anew from the proven solution, not rewritten from the cached steps: the
+    language-neutral working (W4: steps with no word), a bare number (it carries no working) and a
+    yes/no check's word (computed by substitution); each is checked like any answer. None otherwise."""
+    if new.language != ENGLISH and new.solution and not any(_WORD.search(step.text) for step in steps):
+        return _written_anew(new)
+    if not new.solution or not cached.solution:
+        return None
+    if ("bare_number" in new.format and "bare_number" in cached.format) or _yes_no_word(new) is not None:
+        return [Step(text=_fallback_lines(new, new.solution)[-1], meta=dict(WRITTEN_BY_FALLBACK))]
+    return None
 
 
 def _in_form(c: LinearConstraints, value: Fraction) -> str:
