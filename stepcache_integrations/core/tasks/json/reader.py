@@ -106,7 +106,7 @@ _NO_KEY = frozenset({"KEYWORD", "REQUIRED", "WITH", "FOR", "ART", "DEF", "AND", 
 # "me llamo", "tengo", "j'ai" introduce a person's name or age: never a statement's key
 _NO_KEY |= {"NAME_SAYS", "AGE_HAS"}
 # "Widget costs 12.4", "Mia scored 87.6", "is not a vegetarian", "from Lisbon to Oslo" (wip/jsonB)
-_NO_KEY |= {"SAYS_PRICE", "SAYS_SCORE", "TRAIT_IS", "FROM_PLACE", "TO_PLACE"}
+_NO_KEY |= {"SAYS_PRICE", "SAYS_SCORE", "TRAIT_IS", "FROM_PLACE", "TO_PLACE", "EXTRACT"}
 
 
 def literal_value(match: re.Match[str]) -> tuple[str | int | float | bool, bool]:
@@ -172,6 +172,8 @@ class _Read(Transformer[Token, Any]):
         self.said: list[tuple[str, Token]] = []  # a person's name or age said in a sentence ("Me llamo Lucía")
         self.in_order: list[list[Token]] = []  # values in the listed keys' order ("for: Alice, 30")
         self.noted: set[str] = set()
+        self.passages: list[Token] = []  # 'from: "<passage>"' (wip/jsonB)
+        self.iso = False  # "(YYYY-MM-DD)": dates written as the ISO format asks
         self.measures: list[tuple[Token, str, str | None]] = []  # "for a duration of 2 hours" (wip/jsonB)  # keys whose unit is a note in brackets ("temp 20 (Celsius)")
 
     def key(self, children: list[Token]) -> Token:
@@ -297,6 +299,13 @@ class _Read(Transformer[Token, Any]):
             raise Declined
         self.said += [("from", origin), ("to", destination)]
 
+    def source(self, children: list[Token]) -> None:
+        """'from: "<passage>"': the quoted passage a typed key is extracted from (wip/jsonB)."""
+        self.passages.append(children[-1])
+
+    def iso_dates(self, children: list[Token]) -> None:
+        self.iso = True
+
     def first_rewrite(self, children: list[Any]) -> None:
         """"Round the score to the nearest integer and return JSON ..." (wip/jsonB)."""
         self.rewrite(children)
@@ -311,6 +320,9 @@ class _Read(Transformer[Token, Any]):
     def request(self, children: list[Any]) -> None:
         self.converts = any(isinstance(c, Token) and c.type in ("CONVERT", "CONVERT_END", "SOURCE") for c in children)
         self.template = next((c.value for c in children if isinstance(c, Token) and c.type == "TEMPLATE"), {})
+        named = [c.children[0].value for c in children if isinstance(c, Tree) and c.data == "extract_named"]
+        if any(name not in self.template for name in named):
+            raise Declined  # "Extract the date as JSON {"day": ...}": the word names no key of the template
         bare = any(isinstance(c, _CommaKeys) and not c.introduced for c in children)
         if bare and not any(isinstance(c, Tree) and c.data == "tail" for c in children):
             raise Declined  # "JSON, keys reordered": no list
@@ -457,6 +469,10 @@ def _named_statements(transformer: _Read, language: str, prompt: str) -> list[tu
     if measured is None:
         return None
     positional += measured
+    extracted = _extracted_statements(transformer, language)
+    if extracted is None:
+        return None
+    positional += extracted
     stated = _labels_as_keys(transformer.stated + said + positional, transformer.asked, language)
     if stated is None:
         return None
@@ -611,6 +627,68 @@ def _measured_statements(transformer: _Read, language: str) -> list[tuple[str, S
     return [(key, Statement(number.value, False, (start, start + len(str(number.value)))), unit)]
 
 
+_EMAIL = re.compile(r"(?<![\w.+-])[A-Za-z0-9][A-Za-z0-9._+-]{0,63}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63})+(?![\w@-])")
+_MONTHS = {m: i for i, m in enumerate(("january", "february", "march", "april", "may", "june", "july", "august",
+                                       "september", "october", "november", "december"), 1)}
+_ISO_DATE = re.compile(r"(?<![\w-])(?P<y>\d{4})-(?P<m>\d{2})-(?P<d>\d{2})(?![\w-])")
+_WORD_DATE = re.compile(r"(?<![\w-])(?P<month>[A-Z][a-z]+) (?P<d>\d{1,2}), (?P<y>\d{4})(?![\w-])")
+# Anything else a passage may date with ("3/4/2027", "4 March", "2027"): no one date read whole.
+_DATE_LIKE = re.compile(r"\d{1,4}[/.]\d{1,2}[/.]\d{1,4}|\b(?:19|20)\d{2}\b|\b\d{1,2}(?:st|nd|rd|th)\b")
+# Words that may take back, negate or replace what a passage states: no positive evidence then.
+_HEDGES = re.compile(r"(?i)\b(?:not|no|never|n't|former|formerly|old|previous|previously|instead|except|or|wrong|"
+                     r"invalid|typo|until|was|were|used to|no longer)\b|n't\b")
+
+
+def _extracted_statements(transformer: _Read, language: str) -> list[tuple[str, Statement, str | None]] | None:
+    """The typed keys a quoted passage states on positive evidence (wip/jsonB): the one listed
+    "email" key by the one e-mail address written in it; the one listed "date" key by its one
+    date ("March 3, 2027", "2024-03-15") when the request declares the YYYY-MM-DD format. None
+    when the passage holds two, or words that may negate or replace what it says; the other
+    listed keys are stated by nothing (the model writes them)."""
+    if not transformer.passages:
+        return []
+    if len(transformer.passages) != 1 or language != "en":
+        return None
+    token = transformer.passages[0]
+    passage, start = token.value, (token.start_pos or 0) + 1
+    if _HEDGES.search(passage):
+        return None
+    read: list[tuple[str, Statement, str | None]] = []
+    for key in transformer.asked or list(transformer.template):
+        if _is_concept(key, "email", language):
+            found = list(_EMAIL.finditer(passage))
+            if len(found) != 1 or passage.count("@") != 1:
+                return None
+            m = found[0]
+            read.append((key, Statement(m.group(), False, (start + m.start(), start + m.end())), None))
+        elif _is_concept(key, "date", language) and (transformer.iso or transformer.template.get(key) == "date"):
+            date = _one_date(passage)
+            if date is None:
+                return None
+            read.append((key, Statement(date[0], False, (start + date[1], start + date[2])), None))
+    return read
+
+
+def _one_date(passage: str) -> tuple[str, int, int] | None:
+    """The one date a passage writes, as YYYY-MM-DD, and where; None for none, two, or one not
+    read whole (another form beside it, a day no calendar holds)."""
+    import datetime
+
+    iso, words = list(_ISO_DATE.finditer(passage)), [m for m in _WORD_DATE.finditer(passage) if m.group("month").lower() in _MONTHS]
+    if len(iso) + len(words) != 1:
+        return None
+    m = (iso or words)[0]
+    rest = passage[: m.start()] + " " + passage[m.end() :]
+    if _DATE_LIKE.search(rest) or any(month in rest.lower().split() for month in _MONTHS):
+        return None  # "March 3, 2027 (moved from 2026)": another date beside it
+    month = int(m.group("m")) if iso else _MONTHS[m.group("month").lower()]
+    try:
+        day = datetime.date(int(m.group("y")), month, int(m.group("d")))
+    except ValueError:
+        return None
+    return day.isoformat(), m.start(), m.end()
+
+
 def _unit_key(key: str, language: str) -> str | None:
     """The conversion a key that is a unit word asks for ("minutes": "to minutes"), or None."""
     return _TABLES.get(language, {}).get("unit_keys", {}).get(key.casefold())
@@ -753,7 +831,7 @@ def _fills(template: dict[str, str], asked: list[str], found: dict[str, Statemen
         return False
     for key, st in found.items():
         number = isinstance(st.value, (int, float)) and not isinstance(st.value, bool)
-        if template[key] == "string" and not isinstance(st.value, str) or template[key] == "number" and not number:
+        if template[key] in ("string", "date") and not isinstance(st.value, str) or template[key] == "number" and not number:
             return False
     return True
 
@@ -859,7 +937,7 @@ def _words(text: str, table: Vocabulary) -> Iterator[Word]:
 
 
 # A template's empty values and the type each asks for ("title": "" a string, "year": 0 a number).
-_BLANKS: dict[Any, str] = {"": "string", 0: "number", None: "any"}
+_BLANKS: dict[Any, str] = {"": "string", 0: "number", None: "any", "YYYY-MM-DD": "date"}
 _PAIRS = json.JSONDecoder(object_pairs_hook=list)
 
 
@@ -948,6 +1026,9 @@ def _token_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word
     if statement is not None:
         return statement
     char = text[pos]
+    passage = _PASSAGE.match(text, pos)
+    if passage is not None and table.phrases.get("extract") == "EXTRACT":
+        return Word("PASSAGE", passage.group("text"), pos), passage.end()
     quoted = _QUOTED_KEY.match(text, pos)
     if quoted is not None and _one_script(_quoted_key(quoted)):
         return Word("QNAME", _quoted_key(quoted), pos), quoted.end()
@@ -966,6 +1047,10 @@ def _token_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word
 
 # A number right before "%" (the LITERAL refuses "20%": a percent is no JSON number as written).
 _PERCENT = re.compile(r"(?P<num>-?(?:(?:0|[1-9]\d{0,14})\.\d{0,9}[1-9]|0|[1-9]\d{0,14}))(?=%)")
+
+
+# A quoted passage to extract from: double quotes around a text with a space, up to 600 characters.
+_PASSAGE = re.compile(r'"(?P<text>[^"\n\\]{0,600} [^"\n\\]{0,600})"(?=\s*[.]?\s*$)')
 
 
 def _number_at(text: str, pos: int, table: Vocabulary) -> tuple[Word, int] | None:
