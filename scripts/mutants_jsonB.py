@@ -60,7 +60,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("jsonB-in-order-lowercase-name", "a lowercase word in order is a name: 'keys name and price: alice, 30'",
      _READER, "or any(not t.value[:1].isupper() for t in tokens)", "or False", (_PROSE, "-k", "no_claim")),
     ("jsonB-in-order-spacing-unchecked", "names in order two spaces apart are one name: 'New  York' read as 'New York'",
-     _READER, '                    or " ".join(t.value for t in tokens) != text:', "                    or False:",
+     _READER, '            or " ".join(t.value for t in tokens) != text:', "            or False:",
      (_PROSE, "-k", "no_claim")),
     ("jsonB-vocab-kind-deleted", "a word deleted from a table's kinds: en 'city' holds no name",
      f"{_JSON}/vocabulary/en.json", ' "kinds": {\n  "name": [\n   "name",\n   "city",\n',

@@ -301,7 +301,8 @@ class _Read(Transformer[Token, Any]):
 
     def source(self, children: list[Token]) -> None:
         """'from: "<passage>"': the quoted passage a typed key is extracted from (wip/jsonB)."""
-        self.passages.append(children[-1])
+        quoted = children[-1]
+        self.passages.append(Token("PASSAGE", quoted.value[1:-1], start_pos=quoted.start_pos))
 
     def iso_dates(self, children: list[Token]) -> None:
         self.iso = True
@@ -320,12 +321,16 @@ class _Read(Transformer[Token, Any]):
     def request(self, children: list[Any]) -> None:
         self.converts = any(isinstance(c, Token) and c.type in ("CONVERT", "CONVERT_END", "SOURCE") for c in children)
         self.template = next((c.value for c in children if isinstance(c, Token) and c.type == "TEMPLATE"), {})
-        named = [c.children[0].value for c in children if isinstance(c, Tree) and c.data == "extract_named"]
-        if any(name not in self.template for name in named):
-            raise Declined  # "Extract the date as JSON {"day": ...}": the word names no key of the template
+        self._named_in_template(children)
         bare = any(isinstance(c, _CommaKeys) and not c.introduced for c in children)
         if bare and not any(isinstance(c, Tree) and c.data == "tail" for c in children):
             raise Declined  # "JSON, keys reordered": no list
+
+    def _named_in_template(self, children: list[Any]) -> None:
+        """"Extract the date as JSON {"date": ...}": the word names a key of the template (wip/jsonB)."""
+        named = [c.children[0].value for c in children if isinstance(c, Tree) and c.data == "extract_named"]
+        if any(name not in self.template for name in named):
+            raise Declined  # "Extract the date as JSON {"day": ...}": the word names no key of the template
 
     def keys_sentence(self, children: list[Any]) -> None:
         self._note_order(children)
@@ -432,14 +437,19 @@ def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | N
     if not _units_read(units, transforms, language, transformer.noted):
         return None  # "distance 5 km" with no conversion: which number to write is not stated
     stated = {k: v for k, v in found.items() if k not in ambiguous}
-    for key, name in transforms.items():
-        if name == "to months" and units.get(key) is None and _is_concept(key, "age", language):
-            units[key] = "years"  # "age 34. Give age in months": an age is counted in years (wip/jsonB)
+    _ages_in_years(transforms, units, language)
     written = {key: (stated[key].value, units[key]) for key in transforms}
     if not _apply_transforms(stated, transforms, units):
         return None  # a tie, another type, an undeclared unit, an inexact result: no claim
     entity = transformer.entities[0] if transformer.entities else ""
     return JsonRequest(tuple(keys), stated, frozenset(found), entity, language, dict(sorted(transforms.items())), written)
+
+
+def _ages_in_years(transforms: dict[str, str], units: dict[str, str | None], language: str) -> None:
+    """An age key stated without a unit is counted in years for a months conversion (wip/jsonB)."""
+    for key, name in transforms.items():
+        if name == "to months" and units.get(key) is None and _is_concept(key, "age", language):
+            units[key] = "years"  # "age 34. Give age in months": an age is counted in years
 
 
 def _folded_to_key(word: str | None, keys: list[str], language: str) -> str | None:
@@ -583,33 +593,41 @@ def _positional_statements(transformer: _Read, language: str, prompt: str) -> li
     keys = transformer.asked
     if len(values) != len(keys):
         return None
-    read: list[tuple[str, Statement, str | None]] = []
-    for key, tokens in zip(keys, values):
-        first, last = tokens[0], tokens[-1]
-        start = first.start_pos or 0
-        if first.type == "NAME":
-            end = (last.start_pos or 0) + len(last.value)
-            text = prompt[start:end]
-            if not _is_kind(key, "name", language) or any(not t.value[:1].isupper() for t in tokens) \
-                    or " ".join(t.value for t in tokens) != text:
-                return None  # a key that holds no name, a lowercase word, names not one space apart
-            read.append((key, Statement(text, False, (start, end)), None))
-            continue
-        value = first.value
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            return None
-        if len(tokens) > 1 and tokens[1].type in UNITS and UNITS[tokens[1].type] != "years":
-            if _unit_key(key, language) is None:
-                return None  # "Alice, 30 km": a unit no key asks for
-            read.append((key, Statement(value, False, (start, start + len(str(value)))), UNITS[tokens[1].type]))
-            continue
-        years = len(tokens) > 1
-        if not (_is_concept(key, "age", language) if years else _is_kind(key, "number", language)):
-            return None  # "30 years" for no age; a number for a key of no number kind
-        if years and not isinstance(value, int):
-            return None  # an age in whole years only
-        read.append((key, Statement(value, False, (start, start + len(str(value)))), None))
-    return read
+    read = [_in_order_statement(key, tokens, language, prompt) for key, tokens in zip(keys, values)]
+    return None if any(one is None for one in read) else read  # type: ignore[return-value]
+
+
+def _in_order_statement(key: str, tokens: list[Token], language: str, prompt: str) -> tuple[str, Statement, str | None] | None:
+    """One value in order as its key's statement: names for a key of the name kind, a number for
+    one of the number kind, years for an age, a unit for a key that is a unit word; else None."""
+    if tokens[0].type == "NAME":
+        return _in_order_name(key, tokens, language, prompt)
+    first = tokens[0]
+    start = first.start_pos or 0
+    value = first.value
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    span = (start, start + len(str(value)))
+    if len(tokens) > 1 and tokens[1].type in UNITS and UNITS[tokens[1].type] != "years":
+        unit = UNITS[tokens[1].type]
+        return (key, Statement(value, False, span), unit) if _unit_key(key, language) is not None else None
+    years = len(tokens) > 1
+    if not (_is_concept(key, "age", language) if years else _is_kind(key, "number", language)):
+        return None  # "30 years" for no age; a number for a key of no number kind
+    if years and not isinstance(value, int):
+        return None  # an age in whole years only
+    return key, Statement(value, False, span), None
+
+
+def _in_order_name(key: str, tokens: list[Token], language: str, prompt: str) -> tuple[str, Statement, None] | None:
+    """Capitalised names one space apart for a key of the name kind ("New York" for "city")."""
+    start, last = tokens[0].start_pos or 0, tokens[-1]
+    end = (last.start_pos or 0) + len(last.value)
+    text = prompt[start:end]
+    if not _is_kind(key, "name", language) or any(not t.value[:1].isupper() for t in tokens) \
+            or " ".join(t.value for t in tokens) != text:
+        return None  # a key that holds no name, a lowercase word, names not one space apart
+    return key, Statement(text, False, (start, end)), None
 
 
 def _measured_statements(transformer: _Read, language: str) -> list[tuple[str, Statement, str | None]] | None:
@@ -765,14 +783,20 @@ def _said_statement(concept: str, token: Token, asked: list[str], language: str)
     if len(keys) != 1:
         return None  # "Me llamo Lucía" beside keys "name" or "nombre" and "apodo": which key is not stated
     value = token.value
-    if concept in _NAMED and not (isinstance(value, str) and (value[:1].isupper() or not _TABLES[language].get("spaced", True))):
-        return None
-    if concept == "age" and (isinstance(value, bool) or not isinstance(value, int)):
-        return None  # "tengo 28.5 años": an age in whole years only
-    if concept in ("price", "score") and (isinstance(value, bool) or not isinstance(value, (int, float))):
+    if not _said_value_fits(concept, value, language):
         return None
     start = token.start_pos or 0
     return keys[0], Statement(value, False, (start, start + len(str(value)))), None
+
+
+def _said_value_fits(concept: str, value: Any, language: str) -> bool:
+    """A name said is capitalised (where words are spaced); an age whole years; a price or a
+    score a number."""
+    if concept in _NAMED and not (isinstance(value, str) and (value[:1].isupper() or not _TABLES[language].get("spaced", True))):
+        return False
+    if concept == "age" and (isinstance(value, bool) or not isinstance(value, int)):
+        return False  # "tengo 28.5 años": an age in whole years only
+    return not (concept in ("price", "score") and (isinstance(value, bool) or not isinstance(value, (int, float))))
 
 
 def _labelled_ages(
@@ -831,8 +855,10 @@ def _fills(template: dict[str, str], asked: list[str], found: dict[str, Statemen
         return False
     for key, st in found.items():
         number = isinstance(st.value, (int, float)) and not isinstance(st.value, bool)
-        if template[key] in ("string", "date") and not isinstance(st.value, str) or template[key] == "number" and not number:
+        if template[key] == "string" and not isinstance(st.value, str) or template[key] == "number" and not number:
             return False
+        if template[key] == "date" and not isinstance(st.value, str):
+            return False  # "YYYY-MM-DD" asks for a date written as a string (wip/jsonB)
     return True
 
 
@@ -1026,9 +1052,6 @@ def _token_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word
     if statement is not None:
         return statement
     char = text[pos]
-    passage = _PASSAGE.match(text, pos)
-    if passage is not None and table.phrases.get("extract") == "EXTRACT":
-        return Word("PASSAGE", passage.group("text"), pos), passage.end()
     quoted = _QUOTED_KEY.match(text, pos)
     if quoted is not None and _one_script(_quoted_key(quoted)):
         return Word("QNAME", _quoted_key(quoted), pos), quoted.end()
@@ -1053,6 +1076,15 @@ _PERCENT = re.compile(r"(?P<num>-?(?:(?:0|[1-9]\d{0,14})\.\d{0,9}[1-9]|0|[1-9]\d
 _PASSAGE = re.compile(r'"(?P<text>[^"\n\\]{0,600} [^"\n\\]{0,600})"(?=\s*[.]?\s*$)')
 
 
+def _passage_at(text: str, pos: int, table: Vocabulary) -> tuple[str, int] | None:
+    """A quoted passage to extract from, at the prompt's end, in a table that reads extraction
+    requests: ("PASSAGE", its end), the word's text the passage in its quotes (wip/jsonB)."""
+    passage = _PASSAGE.match(text, pos)
+    if passage is None or table.phrases.get("extract") != "EXTRACT":
+        return None
+    return "PASSAGE", passage.end()
+
+
 def _number_at(text: str, pos: int, table: Vocabulary) -> tuple[Word, int] | None:
     """A number no statement holds ("tengo 28 años"), or None."""
     number = (_LITERAL if table.spaced else _LITERAL_UNSPACED).match(text, pos)
@@ -1072,6 +1104,8 @@ def _phrase_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[str
     """The longest phrase of the table at ``pos``; a role label ("User:") only where it opens a
     line (elsewhere "user" is the word before the colon: "for this user: ...", "user: "bob"")."""
     found = table.match(folded, pos)
+    if found is None and text[pos] == '"':
+        return _passage_at(text, pos, table)
     if found is not None and found[0] == "ROLE" and text[:pos].strip(" \t")[-1:] not in ("", "\n"):
         return table.match(folded[: found[1] - 1], pos)
     return found
