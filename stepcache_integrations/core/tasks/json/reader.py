@@ -480,13 +480,9 @@ def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | N
     keys = _asked_keys(transformer, found, ambiguous, prompt, language)
     if keys is None:
         return None
-    declared = [(_folded_to_key(key, keys, language), name) for key, name in transformer.transforms]
-    transforms = _declared_transforms(declared, keys, found, units, ambiguous)
-    if transforms is None or (transforms and transformer.keep):
-        return None  # a transform read nowhere whole, or beside "keep the values exactly as given"
-    _implied_conversions(transforms, keys, units, language)
-    if not _units_read(units, transforms, language, transformer.noted):
-        return None  # "distance 5 km" with no conversion: which number to write is not stated
+    transforms = _transforms_read(transformer, keys, read, language)
+    if transforms is None:
+        return None
     stated = {k: v for k, v in found.items() if k not in ambiguous}
     _ages_in_years(transforms, units, language)
     written = {key: (stated[key].value, units[key]) for key in transforms}
@@ -494,6 +490,21 @@ def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | N
         return None  # a tie, another type, an undeclared unit, an inexact result: no claim
     entity = transformer.entities[0] if transformer.entities else ""
     return JsonRequest(tuple(keys), stated, frozenset(found), entity, language, dict(sorted(transforms.items())), written)
+
+
+def _transforms_read(transformer: _Read, keys: list[str], read: tuple[Any, Any, Any], language: str) -> dict[str, str] | None:
+    """The transforms the request declares by key, implied by a unit key, each with the unit it reads;
+    None when one is read nowhere whole, beside "keep the values exactly as given", or a unit is
+    stated that no conversion reads."""
+    found, units, ambiguous = read
+    declared = [(_folded_to_key(key, keys, language), name) for key, name in transformer.transforms]
+    transforms = _declared_transforms(declared, keys, found, units, ambiguous)
+    if transforms is None or (transforms and transformer.keep):
+        return None  # a transform read nowhere whole, or beside "keep the values exactly as given"
+    _implied_conversions(transforms, keys, units, language)
+    if not _units_read(units, transforms, language, transformer.noted):
+        return None  # "distance 5 km" with no conversion: which number to write is not stated
+    return transforms
 
 
 def _ages_in_years(transforms: dict[str, str], units: dict[str, str | None], language: str) -> None:
