@@ -467,3 +467,12 @@ MUTANTS += [Mutant(*row) for row in _LANGS2_ROWS]
 from mutants_tpl import ROWS as _TPL_ROWS  # noqa: E402 - held-out templates and the fallback's language (wip/tpl)
 
 MUTANTS += [Mutant(*row) for row in _TPL_ROWS]
+from mutants_lin import ROWS as _LIN_ROWS  # noqa: E402 - asked expressions, bare number, yes/no checks (wip/lin)
+
+MUTANTS += [Mutant(*row) for row in _LIN_ROWS]
+from mutants_jsonA import ROWS as _JSONA_ROWS  # noqa: E402 - English statement syntaxes (wip/jsonA)
+
+MUTANTS += [Mutant(*row) for row in _JSONA_ROWS]
+from mutants_jsonB import ROWS as _JSONB_ROWS  # noqa: E402 - values from prose, transforms, extraction (wip/jsonB)
+
+MUTANTS += [Mutant(*row) for row in _JSONB_ROWS]

@@ -7,6 +7,8 @@ from __future__ import annotations
 _TASKS = "stepcache_integrations/core/tasks/"
 _SOLVE = "tests/unit/test_linear_solve_exact.py"
 _SHAPES = "tests/unit/test_request_shapes.py"
+_CORE = "stepcache_integrations/core/"
+_SHORTCUTS = "tests/unit/test_hit_path_shortcuts.py"
 
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
@@ -17,5 +19,30 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("shape-kept-leaves-misplaced", "a kept tree's leaves are all the first word (a prompt read with another's words)",
      _TASKS + "request_language.py", "            children.append(position[id(child)])", "            children.append(0)",
      (_SHAPES, "-k", "own_words or linear_corpus")),
+    ("lookup-keys-eager", "a problem-key hit computes its shape and family keys too (work the hit does not need)",
+     _CORE + "problem_key_tier.py", "        key = plan_lookup_key(plan, which)\n", "        key = plan_lookup_keys(plan)[which]\n",
+     (_SHORTCUTS,)),
+    ("lookup-keyless-counted", "a request its task names no lookup key for is counted as a lookup of the tier",
+     _CORE + "problem_key_tier.py", "            return False  # the task names no key for this request",
+     "            pass  # the task names no key for this request", (_SHORTCUTS,)),
+    ("presents-fallback-dropped", "a handler whose present is set to None on the object is not served through its class's present",
+     _TASKS + "protocols.py", '    return getattr(handler, "present", None) is not None or isinstance(handler, Presents)\n',
+     '    return getattr(handler, "present", None) is not None\n', (_SHORTCUTS,)),
+    ("walk-discard-kept", "a callback's Discard is passed on to its rule when a kept tree is walked",
+     _TASKS + "request_language.py", "        if res is not Discard:\n            args.append(res)\n",
+     "        args.append(res)\n", (_SHORTCUTS,)),
+    ("walk-default-list", "a rule with no callback gives its children's list, not Lark's default tree, on a kept tree",
+     _TASKS + "request_language.py", "        return transformer.__default__(data, args, Meta())\n", "        return args\n",
+     (_SHORTCUTS,)),
+    ("walk-own-walk-ignored", "a transformer with its own walk (a Lark method overridden) is walked as Lark's",
+     _TASKS + "request_language.py",
+     "        and all(getattr(cls, name) is getattr(Transformer, name) for name in _LARK_WALK)\n", "", (_SHORTCUTS,)),
+    ("walk-token-callback-skipped", "a token's callback is not called when a kept tree is walked (the token passes as it is)",
+     _TASKS + "request_language.py",
+     "            res = transformer.__default_token__(token) if f is _MISSING else f(token)\n",
+     "            res = transformer.__default_token__(token)\n", (_SHORTCUTS, "tests/unit/test_request_shapes.py")),
+    ("read-memo-by-texts", "a stored form is read as one read before with the same equation texts (its solution ignored)",
+     _TASKS + "linear/chain.py", "                key: Any = freeze(data)\n", '                key: Any = freeze(data.get("equation_texts"))\n',
+     (_SHORTCUTS,)),
 ]
 # fmt: on

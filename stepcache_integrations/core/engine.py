@@ -32,7 +32,7 @@ from .requests import AddEntry, AskJudge, AskModel, EmbedPrompt, FindKeyed, GetE
 from .store_port import StoreArg, StorePort, resolve_store
 from .tasks import Assembly, TaskHandler, TaskRegistry
 from .tasks.prompt_diff import canonical_prompt  # the retrieval form: near-identical prompts embed equally
-from .tasks.protocols import Presents
+from .tasks.protocols import presents
 from .telemetry import OPERATION, Telemetry, as_telemetry, traced_driver, traced_request
 from .types import (
     CacheEntry,
@@ -262,7 +262,7 @@ def seed_proof(plan: CachePlan, steps: list[Step], level: VerificationLevel) -> 
     request that poses the same problem meets these proofs instead of parsing the steps again."""
     PROOFS.verify(plan.handler, steps, plan.constraints, plan.constraints)
     PROOFS.answer_errors(plan.handler, steps, plan.constraints)
-    if isinstance(plan.handler, Presents):  # served in the form the prompt asks for
+    if presents(plan.handler):  # served in the form the prompt asks for
         steps = plan.handler.present(steps, plan.constraints)
     PROOFS.level(plan.handler, steps, plan.constraints, plan.constraints, level)
 

@@ -31,7 +31,7 @@ from .tasks import (
     Verification,
 )
 from .tasks.base import UnitCheck
-from .tasks.protocols import Presents, Task
+from .tasks.protocols import Task, presents
 from .types import (
     BoundedLRU,
     CacheEntry,
@@ -104,6 +104,7 @@ class CachePlan:
     tier: LookupTier | None = None  # "problem_key": the entry was found by the problem-key tier
     request_key: Any = None  # the request's exact inputs of task selection (PlanMemo); None: not memoisable
     lookup_keys: tuple[str | None, str | None, str | None] | None = None  # its problem, shape, family keys, once computed
+    key_parts: dict[int, str | None] = field(default_factory=dict)  # those computed alone (problem_key_tier.plan_lookup_key)
 
     @property
     def task(self) -> str:
@@ -617,7 +618,7 @@ def _settle(plan: CachePlan) -> None:
     """Fill in what the outcome implies: served steps and their evidence, or the model prompt."""
     plan.errors = plan.verification.reasons() if plan.verification else []
     if plan.outcome in _SERVED:
-        if isinstance(plan.handler, Presents):  # served in the form the new prompt asks for
+        if presents(plan.handler):  # served in the form the new prompt asks for
             plan.steps = plan.handler.present(plan.steps, plan.constraints)
         plan.step_evidence = unit_evidence(plan.steps, plan.verification)
         plan.generation_prompt = None

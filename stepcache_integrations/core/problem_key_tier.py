@@ -50,6 +50,7 @@ from .requests import FindKeyed, GetEntry, RecordHit, Request
 from .types import CacheEntry, LookupTier, StepCacheResult, StepRecord, Unfreezable, freeze
 
 __all__ = [
+    "plan_lookup_key",
     "plan_lookup_keys",
     "PROBLEM_CANDIDATES",
     "SHAPE_CANDIDATES",
@@ -59,6 +60,7 @@ __all__ = [
     "keeps_plan",
     "keyed_lookup",
     "plan_ahead",
+    "task_lookup_key",
     "task_lookup_keys",
 ]
 
@@ -69,31 +71,53 @@ PROBLEM_CANDIDATES = 4  # entries of the same problem checked per request (the c
 SHAPE_CANDIDATES = 3  # entries of the same shape re-instantiated per request (newest first)
 _FETCHED = 16  # entries read from a dictionary to choose the closest among
 _SERVED = CACHE_ALONE_OUTCOMES  # what the tier serves: the cache alone, no model call
+# Paths 2 to 4: (which lookup key, whether its entries are rewritten, how many are checked)
+_PATHS = ((0, False, PROBLEM_CANDIDATES), (1, True, SHAPE_CANDIDATES), (2, True, SHAPE_CANDIDATES))
 
 
 LookupKeys = tuple[str | None, str | None, str | None]
 """A request's problem, shape and family lookup keys (each None when the task names none)."""
 
 
+_KEY_METHODS = (("problem_key", PROBLEM), ("shape_key", SHAPE), ("family_key", FAMILY))
+_UNSET = object()
+
+
 def task_lookup_keys(handler: Any, constraints: Any) -> LookupKeys:
     """The problem, shape and family lookup keys of a request (``core.problem_keys``), each None
     when the task names none (a task without the capability names none)."""
+    return (task_lookup_key(handler, constraints, 0), task_lookup_key(handler, constraints, 1),
+            task_lookup_key(handler, constraints, 2))
+
+
+def task_lookup_key(handler: Any, constraints: Any, which: int) -> str | None:
+    """One of :func:`task_lookup_keys` (``which``: 0 problem, 1 shape, 2 family), computed alone."""
     name = getattr(handler, "name", None)
     if not isinstance(name, str):
-        return None, None, None
-    keys: list[str | None] = []
-    for method, kind in (("problem_key", PROBLEM), ("shape_key", SHAPE), ("family_key", FAMILY)):
-        fn = getattr(handler, method, None)
-        canonical = fn(constraints) if callable(fn) else None
-        keys.append(lookup_key(kind, name, canonical) if isinstance(canonical, str) else None)
-    return keys[0], keys[1], keys[2]
+        return None
+    method, kind = _KEY_METHODS[which]
+    fn = getattr(handler, method, None)
+    canonical = fn(constraints) if callable(fn) else None
+    return lookup_key(kind, name, canonical) if isinstance(canonical, str) else None
 
 
 def plan_lookup_keys(plan: CachePlan) -> LookupKeys:
     """:func:`task_lookup_keys` of the plan's request, computed once per plan."""
     if plan.lookup_keys is None:
-        plan.lookup_keys = task_lookup_keys(plan.handler, plan.constraints)
+        plan.lookup_keys = (plan_lookup_key(plan, 0), plan_lookup_key(plan, 1), plan_lookup_key(plan, 2))
     return plan.lookup_keys
+
+
+def plan_lookup_key(plan: CachePlan, which: int) -> str | None:
+    """One of :func:`plan_lookup_keys`, computed once per plan and only when asked: a request its
+    problem key serves never computes its shape and family keys (each is a pure function of the
+    plan's handler and constraints, so computing it later gives the same key)."""
+    if plan.lookup_keys is not None:
+        return plan.lookup_keys[which]
+    found = plan.key_parts.get(which, _UNSET)
+    if found is _UNSET:
+        found = plan.key_parts[which] = task_lookup_key(plan.handler, plan.constraints, which)
+    return found  # type: ignore[return-value]
 
 
 def keyed_lookup(plan: CachePlan, policy: ReusePolicy) -> Generator[Request, Any, bool]:
@@ -102,13 +126,14 @@ def keyed_lookup(plan: CachePlan, policy: ReusePolicy) -> Generator[Request, Any
     call."""
     if policy.threshold_for(plan.handler) > plan.handler.similarity_threshold:
         return False  # a closer match asked for than the task's own: similarity decides, as configured
-    problem, shape, family = plan_lookup_keys(plan)
-    if problem is None and shape is None and family is None:
-        return False
     choice, looked = Choice(), 0.0
-    paths = ((problem, False, PROBLEM_CANDIDATES), (shape, True, SHAPE_CANDIDATES), (family, True, SHAPE_CANDIDATES))
-    for key, rewrite, limit in paths:
-        if key is None or choice.served or (rewrite and not policy.reinstantiate):
+    for which, rewrite, limit in _PATHS:
+        # each key is computed when its path is tried (plan_lookup_key): once one serves, the
+        # later keys are not needed, and an entry stored for this request computes them then
+        if choice.served or (rewrite and not policy.reinstantiate):
+            continue
+        key = plan_lookup_key(plan, which)
+        if key is None:
             continue
         t0 = time.perf_counter()
         # a shape's entries all rewrite alike: the newest; a problem's writings differ: the closest
@@ -117,6 +142,8 @@ def keyed_lookup(plan: CachePlan, policy: ReusePolicy) -> Generator[Request, Any
         looked += time.perf_counter() - t0
         choose_keyed(plan, closest, policy, choice, rewrite=rewrite)
     if not choice.served:
+        if all(key is None for key in plan_lookup_keys(plan)):
+            return False  # the task names no key for this request: no lookup (nothing counted)
         plan.timings["problem_key"] = looked + choice.seconds  # what the tier cost this request
         return False
     adopt(plan, choice)
@@ -235,6 +262,7 @@ def _copied(plan: CachePlan) -> CachePlan:
     out = copy.copy(plan)
     out.steps, out.provenance = list(plan.steps), list(plan.provenance)
     out.step_evidence, out.errors, out.timings = list(plan.step_evidence), list(plan.errors), dict(plan.timings)
+    out.key_parts = dict(plan.key_parts)
     return out
 
 
@@ -252,7 +280,7 @@ def fresh_plan(plan: CachePlan) -> CachePlan:
     return CachePlan(
         prompt=plan.prompt, namespace=plan.namespace, llm_key=plan.llm_key, handler=plan.handler,
         constraints=plan.constraints, outcome="miss", generation_prompt=plan.prompt, request_key=plan.request_key,
-        lookup_keys=plan.lookup_keys,
+        lookup_keys=plan.lookup_keys, key_parts=dict(plan.key_parts),
     )
 
 
@@ -368,7 +396,7 @@ class ProblemKeyTier:
     def _planned_flow(self, key: Hashable, planned: _Planned, plan: CachePlan, started: float) -> Generator[
             Request, Any, CachePlan | None]:
         # ``plan`` by that name: the telemetry of the lookup reads its task and namespace
-        problem = (plan.lookup_keys or (None, None, None))[0]
+        problem = plan_lookup_key(plan, 0)  # computed when the plan was made (keyed_lookup)
         t0 = time.perf_counter()
         entries = [] if problem is None else (yield FindKeyed(problem, plan.namespace, plan.llm_key, _FETCHED))
         t1 = time.perf_counter()

@@ -79,6 +79,11 @@ SERVED.append(pair("json-no-keys/lowercase-value", "Convert to JSON: product: la
 SERVED.append(pair("json-no-keys/es-lowercase-lines", "Convierte esto a JSON:\ncolor: azul\ntalla: 42",
                    {"color": "azul", "talla": 42}, "Convierte esto a JSON:\ncolor: verde\ntalla: 42",
                    {"color": "verde", "talla": 42}, benign=True))
+# Beside a key list, lowercase words are values when the statements are the whole record the list
+# asks for (the English table declares "lowercase_values"; wip/jsonA: this pair was a decline before).
+SERVED.append(pair("json-no-keys/lowercase-beside-key-list", 'Return a JSON object with keys name and age: name: ana, age: 31',
+                   {"name": "ana", "age": 31}, 'Return a JSON object with keys name and age: name: eva, age: 31',
+                   {"name": "eva", "age": 31}, benign=True))
 # A CSV header and one data line: the header's keys, each cell typed as a statement's value.
 SERVED.append(pair("json-no-keys/csv", "Convert this CSV to JSON:\nsku,qty,price\nAB-100,3,24.99",
                    {"sku": "AB-100", "qty": 3, "price": 24.99}, "Convert this CSV to JSON:\nsku,qty,price\nAB-100,4,24.99",
@@ -133,9 +138,10 @@ NO_CLAIM = [
          "Return JSON: color: blue, size: 42", {"color": "blue", "size": 42}),
     pair("json-no-keys/type-word", "Convert to JSON: name: string, age: 31", {"name": "Ana", "age": 31},
          "Convert to JSON: name: string, age: 32", {"name": "Ana", "age": 32}),
-    pair("json-no-keys/lowercase-beside-key-list", 'Return a JSON object with keys name and age: name: ana, age: 31',
-         {"name": "ana", "age": 31}, 'Return a JSON object with keys name and age: name: eva, age: 31',
-         {"name": "eva", "age": 31}),
+    # a lowercase word beside a key list that the statements do not fill: it may describe the key
+    pair("json-no-keys/lowercase-beside-part-of-key-list", 'Return a JSON object with keys name, age and city: name: ana, age: 31',
+         {"name": "ana", "age": 31, "city": "Lima"},
+         'Return a JSON object with keys name, age and city: name: eva, age: 31', {"name": "eva", "age": 31, "city": "Lima"}),
     pair("json-no-keys/csv-two-rows", "Convert this CSV to JSON:\nsku,qty\nAB-100,3", {"sku": "AB-100", "qty": 3},
          "Convert this CSV to JSON:\nsku,qty\nAB-100,3\nCD-200,5", {"sku": "AB-100", "qty": 3}),
     pair("json-no-keys/csv-missing-cell", "Convert this CSV to JSON:\nsku,qty\nAB-100,3", {"sku": "AB-100", "qty": 3},
@@ -171,7 +177,7 @@ def test_a_changed_value_is_served_without_a_model_call_and_proven(outcomes: lis
     served = [o for o in outcomes if o.pair in SERVED]
     slow = [(o.pair.cls, o.result.outcome, o.result.model_calls, o.result.verification) for o in served
             if o.result.model_calls or o.result.verification != "proven"]
-    assert len(served) == len(SHAPES) + 8 and slow == []
+    assert len(served) == len(SHAPES) + 9 and slow == []
 
 
 def test_a_renamed_dropped_or_retyped_key_is_never_the_cached_object(outcomes: list[Outcome]) -> None:

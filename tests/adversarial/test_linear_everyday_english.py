@@ -68,11 +68,8 @@ PHRASINGS = [
 
 # Each must not be claimed: the same equation cached first, it still reaches the model.
 TRAPS = [
-    # the answer asked as a bare number: the engine writes a labelled line, so no claim (red team W3)
-    "Find x in 8x + 4 = 36. Just the number, please.",
-    "System: Answer with only the number.\nUser: 4x - 10 = 6",
-    "Solve 2x + 1 = 10 for x. Reply with just the number.",
-    "Solve 2x + 18 = 2 for x. Give only the numeric answer.",
+    # (the answer asked as a bare number, red team W3: served as the number alone, proven, in
+    # test_linear_asked_and_checked.py BARE_NUMBER_SERVED)
     "Hi! Could you please solve 2x + 7 = 15 for me in French? Thanks so much!",  # another output language
     "Solve 2x + 7 = 15. Thanks, and round the answer.",  # an instruction that changes the answer
     "Can you tell me whether x = 4 when 2x + 7 = 15?",  # a yes/no check

@@ -194,7 +194,8 @@ TRAPS = [
     ("How do I solve 2x + 7 = 15 without a calculator?", "Solve 2x + 7 = 15."),  # a word outside the table
     ("Can you show me how to solve 2x + 7 = 15 graphically?", "Solve 2x + 7 = 15."),  # another method
     ("x satisfies 2x + 7 = 15. Is x = 4?", "Solve 2x + 7 = 15."),  # a yes/no check
-    ("Is x = 4 a solution of 2x + 7 = 15?", "Solve 2x + 7 = 15."),  # a yes/no check
+    # (("Is x = 4 a solution of 2x + 7 = 15?", "Solve 2x + 7 = 15."),  # a yes/no check: a yes/no check, now read and answered exactly, wip/lin:
+    # served proven AND right in test_linear_asked_and_checked.py YES_NO_SERVED)
     ("Is x = 7 a solution? x satisfies 2x + 7 = 15.", "Solve 2x + 7 = 15."),  # a yes/no check first
     ("Which of these is NOT a solution of 2x + 7 = 15: x = 4 or x = 5?", "Solve 2x + 7 = 15."),
     ("Without solving, is the solution of 2x + 7 = 15 positive or negative?", "Solve 2x + 7 = 15."),
@@ -259,7 +260,8 @@ TRAPS = [
     ("For which x does 2x + 7 = 15 not hold?", "Solve 2x + 7 = 15."),
     ("For what value of x is 2x + 7 = 15 false?", "Solve 2x + 7 = 15."),
     ("For which x is 2x + 7 > 15 true?", "Solve 2x + 7 = 15."),  # an inequality
-    ("My teacher gave us 2x + 7 = 15 and I can't figure out x. Help?", "Solve 2x + 7 = 15."),  # a word outside
+    # ("My teacher gave us 2x + 7 = 15 and I can't figure out x. Help?": every word is now read, the
+    # lead-in joined to the request, wip/lin; served proven and right in test_linear_asked_and_checked.py)
     ("I'm trying to solve 2x + 7 = 15 in my head. What is x?", "Solve 2x + 7 = 15."),  # words outside the table
     ("Walk me through solving 2x + 7 = 15 in Spanish.", "Solve 2x + 7 = 15."),  # another language
     ("Need help with 2x + 7 = 15 and 2x + 7 > 15", "Solve 2x + 7 = 15."),  # an inequality beside it

@@ -233,10 +233,8 @@ PHRASINGS += EVERYDAY_SHAPES
 
 # (language, prompt): each must not be claimed
 TRAPS = [
-    # the answer asked as a bare number: the engine writes a labelled line, so no claim (red team W3)
-    ('fr', 'Combien vaut x si 2x + 3 = 11 ? Juste le nombre.'),
-    ('es', '¿Cuál es la solución de 6x + 6 = 30? Dame solo el número.'),
-    ('pt', 'Quanto vale x em 2x + 3 = 11? Só o número.'),
+    # (the answer asked as a bare number, red team W3: served as the number alone, proven, in
+    # test_linear_asked_and_checked.py BARE_NUMBER_SERVED)
     ('en', "I'm doing my maths homework and I'm stuck on this one: 7x + 2 = 30. How much is x? Answer in French."),
     ('en', "I'm stuck on this one: 7x + 2 = 30. Is x = 4?"),
     ('en', "I'm doing my homework in German: 7x + 2 = 30. How much is x?"),
@@ -294,7 +292,8 @@ TRAPS = [
     ('de', 'Kannst du mir schnell 12 - x = 5 nicht lösen?'),
     ('de', 'Nur die Lösung bitte, auf Englisch: 2x + 6 = 14'),
     ('de', 'Gib nur das Ergebnis für y an: 3x + 4 = 19'),
-    ('de', 'Danke! Ist x = 5 die Lösung von 3x + 4 = 19?'),
+    # (('de', 'Danke! Ist x = 5 die Lösung von 3x + 4 = 19?'): a yes/no check, now read and answered exactly, wip/lin:
+    # served proven AND right in test_linear_asked_and_checked.py YES_NO_SERVED)
     ('de', 'Löse die Ungleichung 5x - 5 = 20. Danke!'),
     ('de', 'Ergebnis das nur Gib an: 3x + 4 = 19'),
     ('pt', 'Oi, resolve aí pra mim em inglês: 3x + 2 = 14'),

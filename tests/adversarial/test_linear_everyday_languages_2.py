@@ -214,7 +214,8 @@ PHRASINGS = [
 
 # (language, prompt): each must not be claimed
 TRAPS = [
-    ('es', 'Dime si x = 7 es solución de 3x - 4 = 17.'),
+    # (('es', 'Dime si x = 7 es solución de 3x - 4 = 17.'): a yes/no check, now read and answered exactly, wip/lin:
+    # served proven AND right in test_linear_asked_and_checked.py YES_NO_SERVED)
     ('es', '¿Me dices cuánto vale x en 3x + 2 = 17? Responde en inglés.'),
     ('es', 'Dime cuánto vale x sin resolver 3x + 2 = 17.'),
     ('es', 'Resuelve 3x = 9 en una línea en inglés.'),
@@ -223,7 +224,8 @@ TRAPS = [
     ('es', 'Estoy con los deberes y no me sale esta inecuación: 7x + 2 = 47. ¿Cuánto vale x?'),
     ('es', 'Resuelve la inecuación 2x = 7 y responde en decimal.'),
     ('fr', 'Calcule x dans 4x = 18, réponse en anglais'),
-    ('fr', 'Dis-moi si x = 5 est solution de 3x + 1 = 16.'),
+    # (('fr', 'Dis-moi si x = 5 est solution de 3x + 1 = 16.'): a yes/no check, now read and answered exactly, wip/lin:
+    # served proven AND right in test_linear_asked_and_checked.py YES_NO_SERVED)
     ('fr', 'Ne me dis pas combien vaut x : 4x + 4 = 24'),
     ('fr', 'Système : Réponds en anglais.\nUtilisateur : Résous 3x + 1 = 16.'),
     ('de', 'Sag mir, ob x = 3 eine Lösung von 5x - 2 = 13 ist.'),
@@ -236,9 +238,11 @@ TRAPS = [
     ('pt', 'Me diz quanto vale x: 9x - 4 = 50, em inglês.'),
     ('pt', 'Só a resposta, por favor, em inglês: 7x + 1 = 71'),
     ('pt', 'Me diga y, só o número: 4x + 4 = 24'),
-    # the answer asked as a bare number: no claim (main's red-team W3: the engine writes a labelled line)
-    ('pt', 'Me diga x, só o número: 4x + 4 = 24'),
-    ('it', 'Dimmi se x = 3 è soluzione di 5x - 2 = 13.'),
+    # ('pt', 'Me diga x, só o número: 4x + 4 = 24': the answer asked as a bare number, red team W3, is now
+    # its own form, wip/lin: served as the number alone, proven AND right, in test_linear_asked_and_checked.py
+    # EVERYDAY_MORE)
+    # (('it', 'Dimmi se x = 3 è soluzione di 5x - 2 = 13.'): a yes/no check, now read and answered exactly, wip/lin:
+    # served proven AND right in test_linear_asked_and_checked.py YES_NO_SERVED)
     ('it', 'Risolvi 5x + 5 = 60 spiegando i passaggi numerati in inglese.'),
     ('it', 'Risolvi la disequazione 2x = 7 in frazione.'),
     ('it', 'Non dirmi quanto vale x: 5x - 2 = 13'),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from .oracle import JSON_LANG_TEMPLATES, JSON_NO_KEY_TEMPLATES, JSON_RULE_TEMPLATES, JSON_TEMPLATES, MATH_TEMPLATES
+from .oracle import JSON_EN_SYNTAX_TEMPLATES, JSON_LANG_TEMPLATES, JSON_NO_KEY_TEMPLATES, JSON_RULE_TEMPLATES, JSON_TEMPLATES, MATH_TEMPLATES
 from .prompts import Base, Msg, Part, ToolCall
 
 PROSE = [
@@ -187,6 +187,19 @@ def _json_langs() -> list[str]:
     return out
 
 
+def _json_en_syntax() -> list[str]:
+    labels, for_colon, from_eq, eq_run, where, system, polite, shape = JSON_EN_SYNTAX_TEMPLATES
+    out = [labels.fill(name=n, age=a) for n, a in [("Priya", 29), ("Omar", 41)]]
+    out += [for_colon.fill(name=n, city=c, age=a) for n, c, a in [("Bob", "Denver", 42), ("Ines", "Porto", 35)]]
+    out += [from_eq.fill(sku=s, qty=q) for s, q in [("AB", 3), ("Zed", 12)]]
+    out += [eq_run.fill(temp=t, unit=u) for t, u in [(21, "C"), (70, "F")]]
+    out += [where.fill(host=h, port=p) for h, p in [("localhost", 8080), ("gateway", 443)]]
+    out += [system.fill(name=n, age=a) for n, a in [("Eve", 25), ("Raj", 61)]]
+    out += [polite.fill(username=u, followers=f) for u, f in [("jdoe", 1500), ("mkim", 20)]]
+    out += [shape.fill(title=t, year=y) for t, y in [("Dune", 1965), ("Emma", 1815)]]
+    return out
+
+
 def _json_rule() -> list[str]:
     price, months, temp = JSON_RULE_TEMPLATES
     out = [price.fill(item=i, price=p) for i, p in [("lamp", 104), ("chair", 47), ("desk", 311), ("rug", 89),
@@ -342,6 +355,7 @@ def plain_bases() -> dict[str, list[Base]]:
         "json_rule": _json_rule(),
         "json_no_keys": _json_no_keys(),
         "json_langs": _json_langs(),
+        "json_en_syntax": _json_en_syntax(),
         "math_en": _math("en", 32),
         "math_fr": _math("fr", 18),
         "math_ru": _math("ru", 16),

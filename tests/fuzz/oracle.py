@@ -253,6 +253,21 @@ JSON_LANG_TEMPLATES = [
 ]
 
 
+# English statement syntaxes (issue 33 items 1, 4; wip/jsonA): capitalised labels, a bare name after a
+# listed key and a space, "key=value" runs, "where k is v", a system line, greetings, a placeholder shape.
+JSON_EN_SYNTAX_TEMPLATES = [
+    Template('Return a JSON object with keys "[name]" and "[age]". Name: {name:w}, Age: {age:n}', "json"),
+    Template('Give me a JSON object with "[name]", "[city]" and "[age]" for: name {name:w}, city {city:w}, age {age:n}.',
+             "json"),
+    Template("Make a JSON object from: [sku]={sku:w}, [qty]={qty:n}", "json"),
+    Template("json: [temp]={temp:n} [unit]={unit:w}", "json"),
+    Template('Produce a JSON object with keys "[host]" and "[port]" where host is {host:w} and port is {port:n}.', "json"),
+    Template('System: Reply with JSON only, keys "[name]" and "[age]".\nUser: name={name:w}, age={age:n}', "json"),
+    Template('Hey, could you put this in JSON for me? "[username]" is {username:w} and "[followers]" is {followers:n}. '
+             "Thanks!", "json"),
+    Template('Return JSON shaped {"[title]": ..., "[year]": ...}: title {title:w}, year {year:n}', "json"),
+]
+
 def _round_ten(n: int) -> int:
     return (n + 5) // 10 * 10  # half up, like a person rounds
 
@@ -564,7 +579,7 @@ def _json_transformed(exact: str) -> JsonProblem | None:
         return None
     m = found[0]
     rest = exact[: m.start()] + exact[m.end() :]
-    for t in JSON_TEMPLATES:
+    for t in (*JSON_TEMPLATES, *JSON_EN_SYNTAX_TEMPLATES):
         base = t.regex.fullmatch(rest)
         if base is None:
             continue
@@ -626,7 +641,7 @@ def understand_text(text: str) -> Problem | None:
         if isinstance(problem, MathProblem) and not problem.answer_format and not problem.target:
             return dataclasses.replace(problem, answer_format=answer_format)
         if (math_form(text).lower().endswith("no explanation.") and isinstance(problem, JsonProblem)
-                and problem.template in JSON_NO_KEY_TEMPLATES):
+                and problem.template in (*JSON_TEMPLATES, *JSON_NO_KEY_TEMPLATES, *JSON_EN_SYNTAX_TEMPLATES)):
             return problem  # the answer is the object alone: no explanation asks nothing more of it
         return None
     return _understand_asked(text)
@@ -684,7 +699,7 @@ def _understand_text(text: str) -> Problem | None:
         problem = _asked_multiple(t, text)
         if problem is not None:
             return problem
-    for t in (*JSON_TEMPLATES, *JSON_RULE_TEMPLATES, *JSON_NO_KEY_TEMPLATES, *JSON_LANG_TEMPLATES):
+    for t in (*JSON_TEMPLATES, *JSON_RULE_TEMPLATES, *JSON_NO_KEY_TEMPLATES, *JSON_LANG_TEMPLATES, *JSON_EN_SYNTAX_TEMPLATES):
         m = t.regex.fullmatch(exact)
         if m:
             return _json_from_match(t, m)
@@ -695,7 +710,8 @@ def _understand_text(text: str) -> Problem | None:
         m = t.regex.fullmatch(text)
         if m:
             return _arith_from_match(t, m)
-    return _grammar_math(text) or _grammar_json(exact) or _grammar_json_no_keys(exact) or _grammar_json_langs(exact)
+    return (_grammar_math(text) or _grammar_json(exact) or _grammar_json_no_keys(exact) or _grammar_json_langs(exact)
+            or _grammar_json_en_syntax(exact))
 
 
 # --------------------------------------------------------------------------- the oracle's grammars
@@ -947,6 +963,46 @@ def _grammar_json_langs(text: str) -> JsonProblem | None:
     return None
 
 
+# Where each :data:`JSON_EN_SYNTAX_TEMPLATES` template states its values: the separator its own
+# statements use between a key (not a quoted key of a key list) and the value, per template.
+_EN_SEPARATORS = [r"\s*[:=]?\s*", r"\s*[:=]?\s*", r"\s*[=:]\s*", r"\s*[=:]\s*", r"\s+(?:is\s+)?", r"\s*[=:]\s*", r'"\s*is\s+', r"\s*:?\s*"]
+# a word (hyphens inside or after it as written: "P-orto", "AB-"), or capitalised words after it (a name, "New York")
+_EN_VERBS = frozenset("return give make produce output print build create generate write send provide emit".split())
+_EN_VALUES = {"w": r"(?P<v>[A-Za-z]+(?:-[A-Za-z]*)*(?:\.[a-z]+)*(?: [A-Z][A-Za-z]*(?:-[A-Za-z]*)*)*)(?![\w'@]|\.\w)",
+              "n": r"(?P<v>-?(?:0|[1-9][0-9]*))(?!\w|[.,]\d)"}
+
+
+def _grammar_json_en_syntax(text: str) -> JsonProblem | None:
+    """A prompt of one :data:`JSON_EN_SYNTAX_TEMPLATES` template, edges stripped, in which each
+    statement (the template's key, its separator, a value: no quoted key of the key list, no value
+    asked about with "?") stands once (or repeated alike), each quoted key of the template as often
+    as the template writes it, and otherwise only the template's own words and marks."""
+    text = text.strip()
+    for t, sep in zip(JSON_EN_SYNTAX_TEMPLATES, _EN_SEPARATORS):
+        obj: dict[str, Any] = {}
+        blanked = text
+        for name, typ in t.fields():
+            quote = '"' if sep.startswith('"') else ""
+            pattern = rf'(?<![\w"\'-]){quote}(?i:{name})' + sep + _EN_VALUES[typ]
+            found = list(re.finditer(pattern, blanked))
+            if len({m.group("v") for m in found}) != 1 or any(blanked[m.end() :].lstrip().startswith("?") for m in found):
+                break
+            obj[name] = int(found[0].group("v")) if typ == "n" else found[0].group("v")
+            for m in reversed(found):
+                blanked = blanked[: m.start("v")] + " " + blanked[m.end("v") :]
+        else:
+            if any(blanked.count(f'"{key}"') != t.pattern.count(f'"[{key}]"') for key in t.keys()):
+                continue
+            own_text = _SLOT.sub(lambda m: m.group(3) or " ", t.pattern)
+            own = {w.lower() for w in _LANG_WORD.findall(own_text)} | {"the", "please", "and", "only", "a", "an", "one"} | _EN_VERBS
+            words = [w.lower() for w in _LANG_WORD.findall(blanked)]
+            marks = set(re.sub(r"[\w\s]", "", blanked))
+            own_marks = set(re.sub(r"[\w\s]", "", own_text)) | set(".,;:=?\u3002\uff0c\uff1b")  # sentence marks (a value asked about is read by none)
+            if "json" in words and set(words) <= own and marks <= own_marks and all(c.isascii() for c in blanked if c.isalnum()):
+                return JsonProblem(t, obj, stated=True)
+    return None
+
+
 def _grammar_json_no_keys(text: str) -> JsonProblem | None:
     """A prompt of one no-key-list template (:data:`JSON_NO_KEY_TEMPLATES`) in which each of its
     statements (``key: "value"``, ``key is 34``, ``key=34``) stands once, and otherwise only that
@@ -1007,6 +1063,8 @@ def _lit_equal(text: str, template: str) -> bool:
 # --------------------------------------------------------------------------- answers the oracle accepts
 _ASSIGN = re.compile(r"(?<![A-Za-z0-9_])([A-Za-z])\s*=\s*(-?[0-9]+(?:\.[0-9]+)?(?:/[0-9]+)?)(?![0-9A-Za-z_/.]*[0-9A-Za-z_])")
 _BARE = re.compile(r"(?i)^\W*answer\W*\s*(-?[0-9]+(?:\.[0-9]+)?(?:/[0-9]+)?)\s*\.?$")
+# the whole answer one number ("just the number": the one value asked, nothing around it)
+_WHOLE_NUMBER = re.compile(r"(-?[0-9]+(?:\.[0-9]+)?(?:/[0-9]+)?)")
 _MATH_RUN = re.compile(r"(?:[0-9().+\-*/=]|(?<![A-Za-z])[A-Za-z](?![A-Za-z])|[ \t])+")
 
 
@@ -1026,7 +1084,7 @@ def _check_target(problem: MathProblem, text: str) -> str | None:
     line = _final_line(text).replace("**", "^")
     body = re.sub(r"(?i)^\W*answer\W*", "", line).rstrip(" .")
     stated = re.fullmatch(r"(?P<lhs>[^=]+?)\s*=\s*(?P<n>-?[0-9]+(?:\.[0-9]+)?(?:/[0-9]+)?)", body)
-    bare = _BARE.match(line)
+    bare = _BARE.match(line) or _WHOLE_NUMBER.fullmatch(text.strip())
     if stated is not None:
         if stated.group("lhs").replace(" ", "").replace("*", "") not in problem.target:
             return f"final line {line!r} does not state {problem.target[0]}"
@@ -1057,7 +1115,7 @@ def check_math_answer(problem: MathProblem, text: str) -> str | None:
             continue
         stated.setdefault(m.group(1), []).append(Fraction(m.group(2)))
     if not stated and len(problem.asked) == 1:
-        bare = _BARE.match(line)
+        bare = _BARE.match(line) or _WHOLE_NUMBER.fullmatch(text.strip())
         if bare:
             stated[problem.asked[0]] = [Fraction(bare.group(1))]
     for u in problem.asked:
@@ -1314,6 +1372,7 @@ def _request_text(request: Request) -> str:
 
 __all__ = [
     "JSON_LANG_TEMPLATES",
+    "JSON_EN_SYNTAX_TEMPLATES",
     "JSON_NO_KEY_TEMPLATES",
     "JSON_RULE_TEMPLATES",
     "JSON_TEMPLATES",

@@ -62,8 +62,8 @@ def test_a_plain_request_is_read_in_its_language(prompt: str, keys: list[str], s
 
 # Each asks for a transformation or another shape beside stated values: never a plain request.
 NOT_PLAIN = [
-    'Return a JSON object with keys city and country: city = Paris, country = "France". Uppercase the city.',
-    'Return a JSON object with keys name and age: name "Bob", age 30. Give the age in months.',
+    'Return a JSON object with keys city and country: city = Paris, country = "France". Capitalize the city.',
+    'Return a JSON object with keys name and weight: name "Bob", weight 30. Give the weight in months.',
     'Return a JSON object with keys price: price 104, rounded.',
     'Return a JSON object with keys city: city = Paris in French.',
     'Return a JSON object with keys flag: flag: True.',
@@ -118,6 +118,34 @@ TRANSFORMED = [
      ["城市", "温度"], {"城市": "北京", "温度": 77}, {"温度": "to fahrenheit"}),
     ('scoreをキーに持つJSONオブジェクトを返してください。scoreは87.4です。score は整数に四捨五入してください。',
      ["score"], {"score": 87}, {"score": "round to 1"}),
+    # wip/jsonB: was in NOT_PLAIN (no unit stated); an age key's number is years, so it is served
+    # exactly converted; NOT_PLAIN keeps a key that is no age in its place ("weight 30")
+    ('Return a JSON object with keys name and age: name "Bob", age 30. Give the age in months.',
+     ["name", "age"], {"name": "Bob", "age": 360}, {"age": "to months"}),
+    ('Return a JSON object with keys name and age: name "Bob", age 30. Give age in months.',
+     ["name", "age"], {"name": "Bob", "age": 360}, {"age": "to months"}),
+    # wip/jsonB: was in UNTRANSFORMED; a unit in brackets after a number is a note on it, the value
+    # the number (UNTRANSFORMED keeps the unit without brackets, "temp 21 Celsius", in its place)
+    ('Return a JSON object with keys city and temp: city "Oslo", temp 21 (Celsius).',
+     ["city", "temp"], {"city": "Oslo", "temp": 21}, {}),
+    # wip/jsonB: was in NOT_PLAIN; "Uppercase the city" is a declared transform now (NOT_PLAIN keeps
+    # "Capitalize the city", no word of the table, in its place)
+    ('Return a JSON object with keys city and country: city = Paris, country = "France". Uppercase the city.',
+     ["city", "country"], {"city": "PARIS", "country": "France"}, {"city": "uppercase"}),
+    ('Return JSON with "city" and "country", values in uppercase: city "Lyon", country "France".',
+     ["city", "country"], {"city": "LYON", "country": "FRANCE"}, {"city": "uppercase", "country": "uppercase"}),
+    ('JSON with "item" and "price" (price rounded to the nearest integer): item "Cup", price 12.4.',
+     ["item", "price"], {"item": "Cup", "price": 12}, {"price": "round to 1"}),
+    ('Give JSON with keys "item" and "price" with the price rounded to the nearest whole dollar: item "desk", price 149.65',
+     ["item", "price"], {"item": "desk", "price": 150}, {"price": "round to 1"}),
+    ('Round the score to the nearest integer and return JSON with keys "player" and "score": player "Mia", score 87.4',
+     ["player", "score"], {"player": "Mia", "score": 87}, {"score": "round to 1"}),
+    ('Return JSON with keys "temp" and "city", with the temp rounded to one decimal: temp 21.46, city "Oslo".',
+     ["temp", "city"], {"temp": 21.5, "city": "Oslo"}, {"temp": "round to 0.1"}),
+    ('Give me JSON with keys "code" and "city", with the code uppercased: code "lax", city "Los Angeles"',
+     ["code", "city"], {"code": "LAX", "city": "Los Angeles"}, {"code": "uppercase"}),
+    ('Lowercase the email and return JSON with keys "user" and "email": user "Tom", email "TOM@MAIL.COM"',
+     ["user", "email"], {"user": "Tom", "email": "tom@mail.com"}, {"email": "lowercase"}),
 ]
 
 
@@ -136,8 +164,8 @@ UNTRANSFORMED = [
     'Return a JSON object with keys item and price: item "kettle", price 105. Round the price to the nearest ten.',  # tie
     'Return a JSON object with keys item and price: item "kettle", price 104. Round the price to the nearest five.',
     'Return a JSON object with keys item and price: item "kettle", price 104. Round the price down to the nearest ten.',
-    'Return a JSON object with keys name and age: name "Bob", age 30. Give age in months.',  # no unit stated
-    'Return a JSON object with keys city and temp: city "Oslo", temp 21 (Celsius).',  # a unit, no conversion
+    'Return a JSON object with keys name and weight: name "Bob", weight 30. Give weight in months.',  # no unit stated
+    'Return a JSON object with keys city and temp: city "Oslo", temp 21 Celsius.',  # a unit, no conversion
     'Return a JSON object with keys city and temp: city "Oslo", temp 21 (Celsius). Convert temp to Kelvin.',
     'Return a JSON object with keys city and temp: city "Oslo", temp 21 (Fahrenheit). Convert temp to Fahrenheit.',
     'Return a JSON object with keys route and distance: route "B7", distance 5 km. Express the distance in miles.',
@@ -148,6 +176,12 @@ UNTRANSFORMED = [
     'Return a JSON object with keys name and city: name "Straße", city "Wien". Write the name in uppercase.',  # ß -> SS
     'Return a JSON object with keys temp: temp 1 (Celsius). Convert temp to Fahrenheit. Round the temp to an integer.',
     'Return a JSON object with keys temp: temp 1 (Fahrenheit). Convert temp to Celsius.',  # -155/9: not exact
+    'Return JSON with keys "temp" and "city", with the temp rounded to one decimal: temp 21.45, city "Oslo".',  # tie
+    'Return JSON with keys "temp" and "city", with the temp rounded to one decimal: temp 19.96, city "Oslo".',  # 20 or 20.0
+    'Return JSON with keys "temp" and "city", with the town rounded to one decimal: temp 21.46, city "Oslo".',  # no such key
+    'JSON with "item" and "price" (price rounded): item "Cup", price 12.4.',  # rounded to what
+    'Return JSON with comments and notes, values in uppercase: comments "a", notes "b".',  # bare words after "with"
+    'Round the score to the nearest integer or return JSON with keys "player" and "score": player "Mia", score 87.4',
     '给我一个 JSON，包含 name 和 city 三个字段，name = "小明"，city = "杭州"。',  # the count is not the list
     '生成一个 JSON 对象，键为“姓名”和“年龄”：姓名不是张伟，年龄是 28。',  # a negation
     '生成一个 JSON 对象，键为“姓名”和“年龄”：姓名是张三，年龄是二十八。',  # a numeral is no bare string

@@ -28,6 +28,8 @@ from typing import Any, Union
 from lark import Lark, Token, Transformer, Tree
 from lark.exceptions import LarkError, UnexpectedInput
 from lark.lexer import Lexer
+from lark.tree import Meta
+from lark.visitors import Discard
 
 __all__ = ["Declined", "RequestLanguage", "Vocabulary", "Word", "fold"]
 
@@ -146,13 +148,31 @@ class RequestLanguage:
         attributes hold what was read), or None: no claim."""
         parser, transformer = self.parser, self.transformer()  # a grammar that does not build raises, never "no claim"
         try:
-            tree = self._derive(parser, [_token(word) for word in words])
+            tokens = [_token(word) for word in words]
+            if _walks_as_lark(transformer):
+                # a kept tree is walked as it stands, its own tokens as the leaves (_walk): the
+                # callbacks Lark's transform would call on the grown tree, in its order
+                shape = self._kept(tuple(token.type for token in tokens))
+                if shape is _UNPARSED:
+                    return None
+                if shape is not None:
+                    _walk(transformer, shape, tokens)
+                    return transformer
+            tree = self._derive(parser, tokens)
             if tree is None:
                 return None
             transformer.transform(tree)
         except Exception:  # noqa: BLE001 - Lark's errors, a declined sentence, an unread character: no claim
             return None
         return transformer
+
+    def _kept(self, kinds: tuple[str, ...]) -> Any:
+        """The kept tree of a sequence of word classes (now the most recent), ``_UNPARSED``, or None."""
+        with self._shapes_lock:
+            shape = self._shapes.get(kinds)
+            if shape is not None:
+                self._shapes.move_to_end(kinds)
+        return shape
 
     def _derive(self, parser: Lark, tokens: list[Token]) -> Tree[Token] | None:
         """The tree the grammar derives from ``tokens``, or None when it derives none. An LALR
@@ -161,10 +181,7 @@ class RequestLanguage:
         other values (a new constant, another unknown) gets its tree without parsing, its own
         tokens as the leaves."""
         kinds = tuple(token.type for token in tokens)
-        with self._shapes_lock:
-            shape = self._shapes.get(kinds)
-            if shape is not None:
-                self._shapes.move_to_end(kinds)
+        shape = self._kept(kinds)
         if shape is _UNPARSED:
             return None
         if shape is not None:
@@ -201,6 +218,51 @@ def _shape_of(tree: Tree[Token], position: dict[int, int]) -> _Shape | None:
         else:
             return None  # a placeholder (None) or a token the parser made: not kept
     return tree.data, tuple(children)
+
+
+# Lark's walk of a tree (Transformer.transform): a transformer class that overrides none of these
+# walks as :func:`_walk` does.
+_LARK_WALK = ("transform", "_transform_children", "_transform_tree", "_call_userfunc", "_call_userfunc_token")
+_MISSING = object()
+
+
+def _walks_as_lark(transformer: Any) -> bool:
+    """Whether ``transformer.transform`` is Lark's own walk, visiting tokens: then :func:`_walk`
+    calls what it calls, in its order."""
+    cls = type(transformer)
+    return (
+        isinstance(transformer, Transformer)
+        and all(getattr(cls, name) is getattr(Transformer, name) for name in _LARK_WALK)
+        and transformer.__visit_tokens__ is True
+    )
+
+
+def _walk(transformer: Any, shape: _Shape, tokens: list[Token]) -> Any:
+    """``transformer.transform(_grown(shape, tokens))`` without building the tree: Lark's walk
+    (lark/visitors.py, ``Transformer``) step for step. Children first, left to right; a token
+    goes to the callback named by its type (else ``__default_token__``), a rule to the one named
+    by the rule with its children's results, ``Discard`` dropped (else ``__default__``, with a new
+    empty ``Meta`` as a grown tree's node has); a callback wrapped by ``v_args`` through its
+    ``visit_wrapper``, as Lark calls it. An error propagates (the caller reads it as no claim, as
+    it reads Lark's ``VisitError``)."""
+    data, children = shape
+    args: list[Any] = []
+    for child in children:
+        if isinstance(child, int):
+            token = tokens[child]
+            f = getattr(transformer, token.type, _MISSING)
+            res = transformer.__default_token__(token) if f is _MISSING else f(token)
+        else:
+            res = _walk(transformer, child, tokens)
+        if res is not Discard:
+            args.append(res)
+    f = getattr(transformer, data, _MISSING)
+    if f is _MISSING:
+        return transformer.__default__(data, args, Meta())
+    wrapper = getattr(f, "visit_wrapper", None)
+    if wrapper is not None:
+        return f.visit_wrapper(f, data, args, Meta())
+    return f(args)
 
 
 def _grown(shape: _Shape, tokens: list[Token]) -> Tree[Token]:

@@ -37,6 +37,8 @@ class Statement:
     lowercase: bool = False
     #: A bare name after a space alone ("cliente Ana Souza"): read only for a listed key
     spaced_bare: bool = False
+    #: Written with "=" ("sku=AB-100"): such statements may follow each other without a comma
+    equals: bool = False
 
 
 @dataclass(frozen=True)
@@ -105,6 +107,10 @@ _NO_KEY = frozenset({"KEYWORD", "REQUIRED", "WITH", "FOR", "ART", "DEF", "AND", 
                      "PLEASE", "ME", "ONLY", "NOTHING", "JSON", "OBJECT", "DE", "WO", "KEYED", "KEYED_NEXT", "COPULA"})
 # "me llamo", "tengo", "j'ai" introduce a person's name or age: never a statement's key
 _NO_KEY |= {"NAME_SAYS", "AGE_HAS"}
+# "from "sku"="A-100"": "from" introduces the data, it is no key (wip/jsonA)
+_NO_KEY |= {"FROM"}
+# "Widget costs 12.4", "Mia scored 87.6", "is not a vegetarian", "from Lisbon to Oslo" (wip/jsonB)
+_NO_KEY |= {"SAYS_PRICE", "SAYS_SCORE", "TRAIT_IS", "TO_PLACE"}
 
 
 def literal_value(match: re.Match[str]) -> tuple[str | int | float | bool, bool]:
@@ -134,6 +140,7 @@ def render(value: Any) -> str | None:
 @dataclass(frozen=True)
 class _Unit:
     unit: str
+    noted: bool = False  # written in brackets after the number: "temp 20 (Celsius)"
 
 
 @dataclass(frozen=True)
@@ -167,6 +174,12 @@ class _Read(Transformer[Token, Any]):
         self.converts = False  # a conversion request ("Convert this to JSON:"): what follows is data
         self.template: dict[str, str] = {}  # a template's keys and the type each asks for
         self.said: list[tuple[str, Token]] = []  # a person's name or age said in a sentence ("Me llamo Lucía")
+        self.runs = False  # statements joined without a comma ("temp=21 unit=C")
+        self.named: list[tuple[str, Token]] = []  # "the product name is Kettle": (entity word, statement)
+        self.in_order: list[list[Token]] = []  # values in the listed keys' order ("for: Alice, 30")
+        self.noted: set[str] = set()
+        self.measures: list[tuple[Token, str, str | None]] = []  # "for a duration of 2 hours" (wip/jsonB)  # keys whose unit is a note in brackets ("temp 20 (Celsius)")
+        self.request_keys = 0  # the keys listed up to the request sentence
 
     def key(self, children: list[Token]) -> Token:
         self.asked.append(children[0].value)
@@ -179,11 +192,13 @@ class _Read(Transformer[Token, Any]):
 
     def stmt(self, children: list[Any]) -> None:
         token = next(c for c in children if isinstance(c, Token) and c.type == "STMT")
-        unit = next((c.unit for c in children if isinstance(c, _Unit)), None)
-        self.stated.append((*token.value, unit))  # (key, Statement), set by the lexer
+        unit = next((c for c in children if isinstance(c, _Unit)), None)
+        if unit is not None and unit.noted:
+            self.noted.add(token.value[0])
+        self.stated.append((*token.value, unit.unit if unit is not None else None))  # (key, Statement), set by the lexer
 
     def unit(self, children: list[Token]) -> _Unit:
-        return _Unit(UNITS[children[0].type])
+        return _Unit(UNITS[children[0].type], children[0].value.startswith(("(", "\uff08")))
 
     def target(self, children: list[Token]) -> _Target:
         return _Target(TARGETS[children[0].type])
@@ -199,11 +214,144 @@ class _Read(Transformer[Token, Any]):
         target = next(c for c in children if isinstance(c, _Target))
         self.transforms.append((keys.key, target.transform))
 
-    def comma_keys(self, children: list[Token]) -> _CommaKeys:
-        return _CommaKeys(any(c.type in ("COLON", "IS") for c in children if isinstance(c, Token)))
+    def comma_keys(self, children: list[Any]) -> _CommaKeys:
+        keys = next(c for c in children if isinstance(c, Tree))
+        quoted = all(t.type in ("QNAME", "AND", "COMMA") for t in keys.scan_values(lambda v: isinstance(v, Token)))
+        # a list of quoted keys needs no colon: "Reply with JSON only, keys "name" and "age"."
+        return _CommaKeys(quoted or any(c.type in ("COLON", "IS") for c in children if isinstance(c, Token)))
+
+    def named_stmt(self, children: list[Token]) -> None:
+        """"the product name is Kettle": the entity word and the statement of its name (:func:`_named_as_keys`)."""
+        entity = next(c for c in children if c.type == "ENTITY")
+        self.named.append((entity.value, next(c for c in children if c.type == "STMT")))
+
+    def eq_run(self, children: list[Any]) -> None:
+        """"temp=21 unit=C": statements without a comma between them, each written with "=" (in a
+        table that declares "equals_runs")."""
+        if len(self.stated) < 2 or not (self.stated[-1][1].equals and self.stated[-2][1].equals):
+            raise Declined  # "name Bob age 42": where one value ends is not stated
+        self.runs = True
+
+    def said_rewrite(self, children: list[Any]) -> None:
+        """"(price rounded to the nearest integer)", ", values in uppercase" (wip/jsonB)."""
+        self.rewrite(children)
+
+    def with_quoted_keys_said(self, children: list[Any]) -> None:
+        """"JSON with "city" and "country", values in uppercase" (wip/jsonB)."""
+        self.with_quoted_keys(children)
+        self.rewrite(children)
+
+    def with_keys_said(self, children: list[Any]) -> None:
+        """"JSON with keys "code" and "city", with the code uppercased" (wip/jsonB)."""
+        self.rewrite(children)
+
+    def pos_name(self, children: list[Token]) -> list[Token]:
+        return children
+
+    def pos_pair(self, children: list[Token]) -> list[Token]:
+        """"Ines, New York": a later value of two capitalised words, which the lexer read as a spaced
+        statement ("New" = "York"), is those two words (a name; _positional_statements checks them)."""
+        token = children[0]
+        first, st = token.value
+        if not st.spaced_bare or st.quoted or st.equals or st.lowercase or not isinstance(st.value, str):
+            raise Declined
+        second = st.span[1] - len(st.value)
+        return [Token("NAME", first, start_pos=token.start_pos), Token("NAME", st.value, start_pos=second)]
+
+    def pos_number(self, children: list[Token]) -> list[Token]:
+        return children
+
+    def pos_measure(self, children: list[Token]) -> list[Token]:
+        """"River Loop, 4 km": a number and its unit, for a key that is a unit word (wip/jsonB)."""
+        return children
+
+    def measure(self, children: list[Any]) -> None:
+        """'for a duration of 2 hours', 'giving 45% as a decimal': the one listed key's measure (wip/jsonB)."""
+        number = next(c for c in children if isinstance(c, Token) and c.type == "NUMBER")
+        unit = next(c for c in children if isinstance(c, Token) and c.type in UNITS)
+        target = next((c for c in children if isinstance(c, _Target)), None)
+        self.measures.append((number, UNITS[unit.type], target.transform if target is not None else None))
+
+    def positional(self, children: list[Any]) -> None:
+        """"for: Alice, 30.": the values, each a run of names or a number (and its years) (wip/jsonB)."""
+        self.in_order += [c for c in children if isinstance(c, list)]
+
+    def split_value(self, children: list[Token]) -> list[Token]:
+        """'"age": Alice' before more values in order: the last key, then the first value's tokens."""
+        key, st = children[0].value
+        if st.quoted or st.lowercase or st.spaced_bare or (children[1:] and not isinstance(st.value, str)):
+            raise Declined  # '"age": "Alice"' is a statement; only a colon and a bare value start a list
+        self.asked.append(key)
+        kind = "NAME" if isinstance(st.value, str) else "NUMBER"
+        start = st.span[1] - len(render(st.value) or "")
+        return [Token(kind, st.value, start_pos=start), *children[1:]]
+
+    def with_keys_in_order(self, children: list[Any]) -> None:
+        lists = [c for c in children if isinstance(c, list)]
+        said = next((c for c in children if isinstance(c, tuple)), None)
+        if said is not None:
+            self._said_about(lists[0], said)  # '"price": Widget costs 12.4'
+        else:
+            self.in_order += lists
+
+    def with_quoted_keys_in_order(self, children: list[Any]) -> None:
+        self.with_quoted_keys(children)
+        self.with_keys_in_order(children)
+
+    def trait_rest(self, children: list[Token]) -> tuple[str, Any]:
+        word = children[-1]
+        return "trait", (word, " not " in f" {children[0].value.casefold()} ")
+
+    def price_rest(self, children: list[Token]) -> tuple[str, Any]:
+        return "price", children[-1]
+
+    def score_rest(self, children: list[Token]) -> tuple[str, Any]:
+        return "score", children[-1]
+
+    def subject_sentence(self, children: list[Any]) -> None:
+        """"Widget costs 12.4", "Liam is not a vegetarian" (wip/jsonB)."""
+        self._said_about([children[0]], children[1])
+
+    def _said_about(self, subject: list[Token], rest: tuple[str, Any]) -> None:
+        what, token = rest
+        name = _joined(subject)
+        if name is None:
+            raise Declined
+        if what == "trait":
+            word, negated = token
+            self.said += [("name", name), ("trait", Token("TRAIT", (word.value, not negated), start_pos=word.start_pos))]
+        else:
+            self.said += [("item" if what == "price" else "player", name), (what, token)]
+
+    def route(self, children: list[Any]) -> None:
+        """"Flight from Lisbon to Oslo": the places for the listed keys "from" and "to" (wip/jsonB)."""
+        children = [t for c in children for t in (c if isinstance(c, list) else [c])]  # "New York" (pos_pair)
+        to = next(i for i, c in enumerate(children) if c.type == "TO_PLACE")
+        start = next(i for i, c in enumerate(children) if c.type == "FROM")
+        origin, destination = _joined(children[start + 1 : to]), _joined(children[to + 1 :])
+        if origin is None or destination is None:
+            raise Declined
+        self.said += [("from", origin), ("to", destination)]
+
+    def first_rewrite(self, children: list[Any]) -> None:
+        """"Round the score to the nearest integer and return JSON ..." (wip/jsonB)."""
+        self.rewrite(children)
+
+    def case_verb(self, children: list[Token]) -> _Target:
+        """"Uppercase the city" (wip/jsonB)."""
+        return _Target("uppercase" if children[0].type == "UPPER_V" else "lowercase")
+
+    def object_request(self, children: list[Any]) -> None:
+        """"Build an object with "name" and "score": ..." after "Respond only with JSON.": the
+        object's keys, only when no key list came before (two lists may ask for two objects)."""
+        if self.request_keys:
+            raise Declined
 
     def request(self, children: list[Any]) -> None:
+        self.request_keys = len(self.asked)
         self.converts = any(isinstance(c, Token) and c.type in ("CONVERT", "CONVERT_END", "SOURCE") for c in children)
+        # "Make a JSON object from: ...": what follows "from" is data, as after "Convert to JSON"
+        self.converts |= any(isinstance(c, Tree) and c.data == "tail" and c.children[0].type == "FROM" for c in children)
         self.template = next((c.value for c in children if isinstance(c, Token) and c.type == "TEMPLATE"), {})
         bare = any(isinstance(c, _CommaKeys) and not c.introduced for c in children)
         if bare and not any(isinstance(c, Tree) and c.data == "tail" for c in children):
@@ -253,6 +401,16 @@ class _Read(Transformer[Token, Any]):
         self.entities.append(fold(children[-1].value))
 
 
+def _joined(tokens: list[Token]) -> Token | None:
+    """Capitalised names one space apart ("New York") as one NAME token; None otherwise."""
+    if not tokens or any(not isinstance(t.value, str) or not t.value[:1].isupper() for t in tokens):
+        return None
+    for before, after in zip(tokens, tokens[1:]):
+        if (after.start_pos or 0) != (before.start_pos or 0) + len(before.value) + 1:
+            return None  # two spaces, a tab or a mark between: not one name read whole
+    return Token("NAME", " ".join(t.value for t in tokens), start_pos=tokens[0].start_pos)
+
+
 # zh: "包含name和age两个字段": the count must be the number of keys listed.
 _COUNTS = {"两个": 2, "二个": 2, "三个": 3, "四个": 4, "五个": 5, "六个": 6, "2个": 2, "3个": 3, "4个": 4, "5个": 5, "6个": 6}
 
@@ -263,6 +421,13 @@ _TABLES = {path.stem: json.loads(path.read_text(encoding="utf-8")) for path in (
 _SPACED_BARE = frozenset(language for language, table in _TABLES.items() if table.get("spaced_bare_values"))
 _KEPT_UNITS = {language: tuple(table.get("kept_units", ())) for language, table in _TABLES.items()}
 _DECIMAL_COMMA = frozenset(language for language, table in _TABLES.items() if table.get("decimal_comma"))
+# Languages whose tables declare a lowercase word a value after "is" or a listed key and a space
+# ("host is localhost", "user alice"): read only in a conversion or a record of every listed key.
+_LOWERCASE = frozenset(language for language, table in _TABLES.items() if table.get("lowercase_values"))
+# The words after a listed key that say its value is the name stated ("the product name is Kettle").
+_NAMED_BY = {language: frozenset(fold(w) for w in table.get("named_by", ())) for language, table in _TABLES.items()}
+# Languages whose tables declare "="-statements a run without commas ("temp=21 unit=C").
+_EQUALS_RUNS = frozenset(language for language, table in _TABLES.items() if table.get("equals_runs"))
 # A label names a listed key it equals under the table's declared folding ("label_folding":
 # "case", "accents"); none declared, only the key as written.
 _LABEL_FOLDING = {language: frozenset(table.get("label_folding", ())) for language, table in _TABLES.items()}
@@ -293,15 +458,22 @@ def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | N
     if transformer is None or read is None:
         return None
     found, units, ambiguous = read
-    keys = _asked_keys(transformer, found, ambiguous, prompt)
+    if transformer.runs and language not in _EQUALS_RUNS:
+        return None  # "temp=21 unit=С" (a Cyrillic "С") is no English; no other table declares such runs
+    keys = _asked_keys(transformer, found, ambiguous, prompt, language)
     if keys is None:
         return None
-    transforms = _declared_transforms(transformer.transforms, keys, found, units, ambiguous)
+    declared = [(_folded_to_key(key, keys, language), name) for key, name in transformer.transforms]
+    transforms = _declared_transforms(declared, keys, found, units, ambiguous)
     if transforms is None or (transforms and transformer.keep):
         return None  # a transform read nowhere whole, or beside "keep the values exactly as given"
-    if not _units_read(units, transforms, language):
+    _implied_conversions(transforms, keys, units, language)
+    if not _units_read(units, transforms, language, transformer.noted):
         return None  # "distance 5 km" with no conversion: which number to write is not stated
     stated = {k: v for k, v in found.items() if k not in ambiguous}
+    for key, name in transforms.items():
+        if name == "to months" and units.get(key) is None and _is_concept(key, "age", language):
+            units[key] = "years"  # "age 34. Give age in months": an age is counted in years (wip/jsonB)
     written = {key: (stated[key].value, units[key]) for key in transforms}
     if not _apply_transforms(stated, transforms, units):
         return None  # a tie, another type, an undeclared unit, an inexact result: no claim
@@ -309,19 +481,41 @@ def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | N
     return JsonRequest(tuple(keys), stated, frozenset(found), entity, language, dict(sorted(transforms.items())), written)
 
 
-def _named_statements(transformer: _Read, language: str) -> list[tuple[str, Statement, str | None]] | None:
+def _folded_to_key(word: str | None, keys: list[str], language: str) -> str | None:
+    """The listed key a transform names: as written, or the one key it folds to under the table's
+    label folding ("Donne l'âge en mois" names "age"; "Rechne die Temperatur ..." "temperatur");
+    a word that names no key, or two, is returned as written (no listed key: no claim)."""
+    if word is None or word in keys:
+        return word
+    rules = _LABEL_FOLDING.get(language, frozenset())
+    named = [key for key in keys if rules and _label_folded(key, rules) == _label_folded(word, rules)]
+    return named[0] if len(named) == 1 else word
+
+
+def _named_statements(transformer: _Read, language: str, prompt: str) -> list[tuple[str, Statement, str | None]] | None:
     """The statements by the listed key each names: sayings (:func:`_said_as_statements`) and
     labels (:func:`_labels_as_keys`); None when one names no key it may, or a list is not read whole."""
     if not _lists_read_whole(transformer, language):
         return None
+    _person_is_aged(transformer, language, prompt)
     said = _said_as_statements(transformer, language)
-    if said is None:
+    if said is None or any(_sentence_asks(prompt, st.span[1]) for _key, st, _unit in said):
+        return None  # "Liam is a vegetarian?", "Alma is 30 years old?" ask, they state nothing (wip/jsonB)
+    positional = _positional_statements(transformer, language, prompt)
+    if positional is None:
         return None
-    stated = _labels_as_keys(transformer.stated + said, transformer.asked, language)
+    named = _named_as_keys(transformer, language)
+    if named is None:
+        return None
+    measured = _measured_statements(transformer, language)
+    if measured is None:
+        return None
+    positional += measured
+    stated = _labels_as_keys(transformer.stated + said + named + positional, transformer.asked, language)
     if stated is None:
         return None
-    if any(st.spaced_bare and key not in transformer.asked for key, st, _unit in stated):
-        return None  # "Stadt Bremen" names a key only beside a key list that lists it
+    if any(st.spaced_bare and key not in transformer.asked and key not in transformer.template for key, st, _unit in stated):
+        return None  # "Stadt Bremen" names a key only beside a key list (or a shape: wip/jsonA) that lists it
     return stated
 
 
@@ -330,7 +524,7 @@ def _read_statements(
 ) -> tuple[dict[str, Statement], dict[str, str | None], set[str]] | None:
     """Each key's statement, its unit and the keys stated unclearly (:func:`_statements`); None
     when nothing was derived or a statement names no key it may (:func:`_named_statements`)."""
-    stated = _named_statements(transformer, language) if transformer is not None else None
+    stated = _named_statements(transformer, language, prompt) if transformer is not None else None
     if transformer is None or stated is None:
         return None
     found, units, ambiguous = _statements(stated)
@@ -345,12 +539,24 @@ def _asked_about(prompt: str, end: int) -> bool:
     return prompt[end:].lstrip(" \t").startswith(("?", "\uff1f"))
 
 
-def _units_read(units: dict[str, str | None], transforms: dict[str, str], language: str) -> bool:
-    """Whether every unit stated after a number is read: by its key's conversion, or as an age
-    key's years (its number is the age; the unit is dropped)."""
+_SENTENCE_END = re.compile(r"[.;!?\n\u3002\uff01\uff1b\uff1f]")
+
+
+def _sentence_asks(prompt: str, pos: int) -> bool:
+    """Whether the sentence around ``pos`` ends with a question mark."""
+    end = _SENTENCE_END.search(prompt, pos)
+    return end is not None and end.group() in ("?", "\uff1f")
+
+
+def _units_read(units: dict[str, str | None], transforms: dict[str, str], language: str, noted: set[str]) -> bool:
+    """Whether every unit stated after a number is read: by its key's conversion, as an age key's
+    years (its number is the age; the unit is dropped), or as a note in brackets on a key no
+    conversion names ("temp 20 (Celsius)": the value is the number; wip/jsonB)."""
     for key, unit in units.items():
         if unit == "years" and key not in transforms and _is_concept(key, "age", language):
             units[key] = None  # "edad: 28 años": an age is its number of years
+        elif unit is not None and key not in transforms and key in noted:
+            units[key] = None  # "temp 20 (Celsius)": the unit is a note, the value the number
     return not any(unit is not None and key not in transforms for key, unit in units.items())
 
 
@@ -384,6 +590,130 @@ def _labels_as_keys(
     return named
 
 
+def _named_as_keys(transformer: _Read, language: str) -> list[tuple[str, Statement, str | None]] | None:
+    """"the product name is Kettle" as the statement of the listed key "product", when "name" is
+    a word the table declares for it ("named_by") and no listed key itself; None otherwise."""
+    named: list[tuple[str, Statement, str | None]] = []
+    words = _NAMED_BY.get(language, frozenset())
+    for entity, token in transformer.named:
+        label, st = token.value
+        keys = [key for key in transformer.asked if fold(key) == fold(entity)]
+        if fold(label) not in words or len(keys) != 1 or any(fold(key) == fold(label) for key in transformer.asked):
+            return None  # "the product price is 39", an entity no key names, "name" a key of its own
+        named.append((keys[0], st, None))
+    return named
+
+
+_PERSON_IS_AGED = re.compile(r"(?P<name>[A-Z][a-z]+) is (?P<age>[1-9]\d?)")
+
+
+def _person_is_aged(transformer: _Read, language: str, prompt: str) -> None:
+    """"Grace is 47." beside a key list with an age key (English, wip/jsonB): the statement
+    "Grace" = 47 the lexer read is a person's name and age (as "Grace is 47 years old" is,
+    :meth:`_Read.aged_stmt`); a label that names a listed key stays a statement."""
+    if language != "en" or not any(_is_concept(key, "age", language) for key in transformer.asked):
+        return
+    kept = []
+    for key, st, unit in transformer.stated:
+        person = _PERSON_IS_AGED.fullmatch(prompt, st.span[0], st.span[1])
+        if person is not None and unit is None and key not in transformer.asked and not st.quoted:
+            token = Token("STMT", (key, st), start_pos=st.span[0])
+            transformer.said.append(("labelled", token))
+            continue
+        kept.append((key, st, unit))
+    transformer.stated = kept
+
+
+def _positional_statements(transformer: _Read, language: str, prompt: str) -> list[tuple[str, Statement, str | None]] | None:
+    """Values written in the listed keys' order ("keys "name" and "age" for: Alice, 30.") as their
+    statements (wip/jsonB): exactly one value per listed key, each of the kind the table says its
+    key holds ("kinds": a name for "city", a number for "price", years for an age); None otherwise
+    (a key of no declared kind, "is_adult", is no claim)."""
+    values = transformer.in_order
+    if not values:
+        return []
+    keys = transformer.asked
+    if len(values) != len(keys):
+        return None
+    read: list[tuple[str, Statement, str | None]] = []
+    for key, tokens in zip(keys, values):
+        first, last = tokens[0], tokens[-1]
+        start = first.start_pos or 0
+        if first.type == "NAME":
+            end = (last.start_pos or 0) + len(last.value)
+            text = prompt[start:end]
+            if not _is_kind(key, "name", language) or any(not t.value[:1].isupper() for t in tokens) \
+                    or " ".join(t.value for t in tokens) != text:
+                return None  # a key that holds no name, a lowercase word, names not one space apart
+            read.append((key, Statement(text, False, (start, end)), None))
+            continue
+        value = first.value
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            return None
+        if len(tokens) > 1 and tokens[1].type in UNITS and UNITS[tokens[1].type] != "years":
+            if _unit_key(key, language) is None:
+                return None  # "Alice, 30 km": a unit no key asks for
+            read.append((key, Statement(value, False, (start, start + len(str(value)))), UNITS[tokens[1].type]))
+            continue
+        years = len(tokens) > 1
+        if not (_is_concept(key, "age", language) if years else _is_kind(key, "number", language)):
+            return None  # "30 years" for no age; a number for a key of no number kind
+        if years and not isinstance(value, int):
+            return None  # an age in whole years only
+        read.append((key, Statement(value, False, (start, start + len(str(value)))), None))
+    return read
+
+
+def _measured_statements(transformer: _Read, language: str) -> list[tuple[str, Statement, str | None]] | None:
+    """A measure said for the one listed key ('JSON with "minutes" for a duration of 2 hours') as its
+    statement with its unit; a declared target ("giving 45% as a decimal") is that key's transform.
+    None when more or fewer keys are listed, or two measures are said (wip/jsonB)."""
+    if not transformer.measures:
+        return []
+    if len(transformer.measures) != 1 or len(transformer.asked) != 1:
+        return None
+    (number, unit, target), key = transformer.measures[0], transformer.asked[0]
+    if target is not None:
+        transformer.transforms.append((key, target))
+    start = number.start_pos or 0
+    return [(key, Statement(number.value, False, (start, start + len(str(number.value)))), unit)]
+
+
+def _unit_key(key: str, language: str) -> str | None:
+    """The conversion a key that is a unit word asks for ("minutes": "to minutes"), or None."""
+    return _TABLES.get(language, {}).get("unit_keys", {}).get(key.casefold())
+
+
+def _implied_conversions(transforms: dict[str, str], keys: list[str], units: dict[str, str | None],
+                         language: str) -> None:
+    """A listed key that is a unit word ("minutes", "meters") with a value stated in another unit
+    ("2 hours", "4 km") and no declared transform asks for the value in its unit (wip/jsonB); a
+    conversion that is no declared pair is declined later (transforms.apply_transform)."""
+    for key in keys:
+        implied = _unit_key(key, language)
+        if implied is not None and key not in transforms and units.get(key) is not None:
+            if units[key] == _TARGET_UNITS.get(implied):
+                units[key] = None  # "hours" for "2 hours": the number as stated
+            else:
+                transforms[key] = implied
+
+
+_TARGET_UNITS = {"to minutes": "minutes", "to seconds": "seconds", "to hours": "hours", "to m": "m", "to km": "km",
+                 "to months": "months"}
+
+
+def _is_kind(key: str, kind: str, language: str) -> bool:
+    """Whether the table says ``key`` holds a ``kind`` ("name": a name, "number": a number)."""
+    rules = _LABEL_FOLDING.get(language, frozenset())
+    table = _TABLES.get(language, {})
+    words = list(table.get("kinds", {}).get(kind, ()))
+    if kind == "name":
+        words += table.get("concepts", {}).get("name", ())
+    if kind == "number":
+        words += table.get("concepts", {}).get("age", ())
+    return _label_folded(key, rules) in {_label_folded(word, rules) for word in words}
+
+
 def _said_as_statements(transformer: _Read, language: str) -> list[tuple[str, Statement, str | None]] | None:
     """A name or age a sentence says ("Me llamo Lucía y tengo 28 años") as the statement of the one
     listed key that is the table's word for it ("nombre", "edad"); None when no listed key, or more
@@ -398,11 +728,23 @@ def _said_as_statements(transformer: _Read, language: str) -> list[tuple[str, St
                 return None  # "人口：45岁": years are no count of people
             said.append((key, st, None))
             continue
+        if concept == "trait":
+            word, holds = token.value
+            keys = [key for key in transformer.asked if _label_folded(key, rules) == _label_folded(word, rules)]
+            if len(keys) != 1:
+                return None  # "Liam is a vegetarian" states a key only when the key is that word
+            start = token.start_pos or 0
+            said.append((keys[0], Statement(holds, False, (start, start + len(word))), None))
+            continue
         one = _said_statement(concept, token, transformer.asked, language)
         if one is None:
             return None
         said.append(one)
     return said
+
+
+# Concepts whose value is a name said in a sentence (capitalised); "price", "score" are numbers.
+_NAMED = frozenset({"name", "item", "player", "from", "to"})
 
 
 def _said_statement(concept: str, token: Token, asked: list[str], language: str) -> tuple[str, Statement, None] | None:
@@ -413,10 +755,12 @@ def _said_statement(concept: str, token: Token, asked: list[str], language: str)
     if len(keys) != 1:
         return None  # "Me llamo Lucía" beside keys "name" or "nombre" and "apodo": which key is not stated
     value = token.value
-    if concept == "name" and not (isinstance(value, str) and (value[:1].isupper() or not _TABLES[language].get("spaced", True))):
+    if concept in _NAMED and not (isinstance(value, str) and (value[:1].isupper() or not _TABLES[language].get("spaced", True))):
         return None
     if concept == "age" and (isinstance(value, bool) or not isinstance(value, int)):
         return None  # "tengo 28.5 años": an age in whole years only
+    if concept in ("price", "score") and (isinstance(value, bool) or not isinstance(value, (int, float))):
+        return None
     start = token.start_pos or 0
     return keys[0], Statement(value, False, (start, start + len(str(value)))), None
 
@@ -446,17 +790,28 @@ def _is_concept(key: str, concept: str, language: str) -> bool:
     return _label_folded(key, rules) in {_label_folded(word, rules) for word in words}
 
 
-def _asked_keys(transformer: _Read, found: dict[str, Statement], ambiguous: set[str], prompt: str) -> list[str] | None:
+def _asked_keys(
+    transformer: _Read, found: dict[str, Statement], ambiguous: set[str], prompt: str, language: str,
+) -> list[str] | None:
     """The keys asked: the key list's, the template's, or else the stated keys in written order
     (the object is the stated values); None when what is stated does not tell them."""
     if transformer.template and not _fills(transformer.template, transformer.asked, found, ambiguous):
         return None
     if not transformer.asked and not transformer.template and not _keys_as_written(found, ambiguous, prompt):
         return None
-    if any(st.lowercase for _key, st, _unit in transformer.stated) and not transformer.converts:
+    if any(st.lowercase for _key, st, _unit in transformer.stated) and not transformer.converts \
+            and not (language in _LOWERCASE and _a_whole_record(transformer, found, ambiguous)):
         return None  # "age: positive" after a plain "Return JSON" may describe; "Convert to JSON" states data
     keys = transformer.asked or list(transformer.template) or list(found)
     return keys
+
+
+def _a_whole_record(transformer: _Read, found: dict[str, Statement], ambiguous: set[str]) -> bool:
+    """A lowercase word is a value in a table that declares it ("lowercase_values") when the
+    statements are the record the key list (or shape) asks for: every key asked stated once, no
+    other key stated ("Return JSON with "user" and "active": user alice, active true")."""
+    keys = transformer.asked or list(transformer.template)
+    return bool(keys) and set(found) == set(keys) and not ambiguous
 
 
 def _keys_as_written(found: dict[str, Statement], ambiguous: set[str], prompt: str) -> bool:
@@ -593,7 +948,7 @@ def _template_at(text: str, pos: int) -> tuple[Word, int] | None:
     try:
         obj, end = _PAIRS.raw_decode(text, pos)
     except ValueError:
-        return None
+        return _shape_at(text, pos)
     if not isinstance(obj, list) or not obj or len({key for key, _value in obj}) != len(obj):
         return None
     kinds: dict[str, str] = {}
@@ -604,6 +959,31 @@ def _template_at(text: str, pos: int) -> tuple[Word, int] | None:
             return None
         kinds[key] = _BLANKS[value]
     return Word("TEMPLATE", kinds, pos), end  # type: ignore[arg-type]
+
+
+# A placeholder shape ('{"title": ..., "year": ...}', wip/jsonA): a flat object whose values are
+# "..." (any type) or blanks; its keys are the keys asked. Nothing nested: '{"user": {...}}' is no shape.
+_PLACEHOLDER = r'(?:\.\.\.|\u2026|""|0|null)'
+_SHAPE_MEMBER = re.compile(r'\s*"(?P<key>[^"\\\n{}]{1,60})"\s*:\s*(?P<value>' + _PLACEHOLDER + r")\s*(?P<end>[,}])")
+_SHAPE_BLANKS = {"...": "any", "\u2026": "any", '""': "string", "0": "number", "null": "any"}
+
+
+def _shape_at(text: str, pos: int) -> tuple[Word, int] | None:
+    """A flat placeholder shape at ``pos`` ('{"title": ..., "year": ...}'): its keys and the type
+    each value asks for; None for anything else (a nested, repeated or filled member)."""
+    kinds: dict[str, str] = {}
+    at = pos + 1
+    while True:
+        member = _SHAPE_MEMBER.match(text, at)
+        if member is None:
+            return None
+        key = member.group("key")
+        if key in kinds or not _one_script(key) or not key.strip() or key != key.strip():
+            return None
+        kinds[key] = _SHAPE_BLANKS[member.group("value")]
+        at = member.end()
+        if member.group("end") == "}":
+            return Word("TEMPLATE", kinds, pos), at  # type: ignore[arg-type]
 
 
 _CSV_KEY = re.compile(r"[ \t]*(?:(?P<q>[\"'`]?)(?P<key>" + _KEY + r")(?P=q))[ \t]*")
@@ -688,9 +1068,19 @@ def _token_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word
     return _number_at(text, pos, table)
 
 
+# A number right before "%" (the LITERAL refuses "20%": a percent is no JSON number as written).
+_PERCENT = re.compile(r"(?P<num>-?(?:(?:0|[1-9]\d{0,14})\.\d{0,9}[1-9]|0|[1-9]\d{0,14}))(?=%)")
+
+
 def _number_at(text: str, pos: int, table: Vocabulary) -> tuple[Word, int] | None:
     """A number no statement holds ("tengo 28 años"), or None."""
     number = (_LITERAL if table.spaced else _LITERAL_UNSPACED).match(text, pos)
+    if number is None and table.phrases.get("%") == "U_PERCENT":
+        percent = _PERCENT.match(text, pos)  # "45%": the number, then its unit (wip/jsonB)
+        if percent is not None:
+            number_text = percent.group("num")
+            value = float(number_text) if "." in number_text else int(number_text)
+            return Word("NUMBER", value, pos), percent.end()  # type: ignore[arg-type]
     if number is None or number.group("num") is None:
         return None
     value = _literal_at(text, number, table)
@@ -716,20 +1106,42 @@ def _statement_at(
         return None
     key, end, key_quoted = key_at
     sep_end, sep = _separator(text, folded, end, table)
-    if key_quoted and sep != ":":
-        return None  # '"name" "Bob"' is two strings; '"key": value' is the quoted form
+    if key_quoted and sep not in (":", "is" if table.language in _LOWERCASE else ":"):
+        return None  # '"name" "Bob"' is two strings; '"key": value' is the quoted form ('"key" is value': en)
+    value, lowercase, spaced_bare = _statement_value(text, folded, (end, sep_end), sep, key_quoted, table)
+    if value is None:
+        return None
+    value = _with_kept_unit(text, value, table)
+    equals = text[end:sep_end].strip(" \t") == "="
+    st = Statement(value[0], value[1], (pos, value[2]), lowercase, spaced_bare, equals)
+    return Word("STMT", (key, st), pos), value[2]  # type: ignore[arg-type]
+
+
+def _statement_value(
+    text: str, folded: str, span: tuple[int, int], sep: str, key_quoted: bool, table: Vocabulary
+) -> tuple[tuple[str | int | float | bool, bool, int] | None, bool, bool]:
+    """A statement's value after its key (ending at ``span[0]``) and separator (ending at
+    ``span[1]``): (value, lowercase, spaced_bare) as :class:`Statement` records them."""
+    end, sep_end = span
     value = _value_at(text, folded, sep_end, table, bool(sep or sep_end > end or not table.spaced), bool(sep))
-    lowercase = value is None and sep == ":" and table.spaced
+    lowercase = value is None and (sep == ":" or sep == "is" and table.language in _LOWERCASE) and table.spaced
     if lowercase:
         value = _lowercase_value_at(text, folded, sep_end, table)
     spaced_bare = value is None and not sep and sep_end > end and not key_quoted and table.language in _SPACED_BARE
     if spaced_bare:
-        value = _value_at(text, folded, sep_end, table, False, True)
-    if value is None:
-        return None
-    value = _with_kept_unit(text, value, table)
-    st = Statement(value[0], value[1], (pos, value[2]), lowercase, spaced_bare)
-    return Word("STMT", (key, st), pos), value[2]  # type: ignore[arg-type]
+        value, lowercase = _spaced_value_at(text, folded, sep_end, table)
+    return value, lowercase, spaced_bare
+
+
+def _spaced_value_at(
+    text: str, folded: str, pos: int, table: Vocabulary
+) -> tuple[tuple[str | int | float | bool, bool, int] | None, bool]:
+    """A value after a key and a space alone ("cliente Ana Souza"): a bare name, or in a table that
+    declares lowercase values a lowercase word ("user alice", a listed key's); and whether it is lowercase."""
+    value = _value_at(text, folded, pos, table, False, True)
+    if value is None and table.language in _LOWERCASE:
+        return _lowercase_value_at(text, folded, pos, table), True
+    return value, False
 
 
 def _with_kept_unit(
@@ -798,7 +1210,7 @@ def _bare_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[str, 
     if bare is not None and _not_a_bare_value(text, folded, pos, bare.end(), table):
         return None
     if bare is not None and bare.group()[0].isupper() and bare.group().casefold() not in _NOT_BARE \
-            and folded[bare.start() : bare.end()] not in table.phrases:
+            and folded[bare.start() : bare.end()] not in table.phrases and not _number_word(folded[bare.start() : bare.end()], table):
         end = _name_run_end(text, folded, bare.end(), table) if table.language in _SPACED_BARE else bare.end()
         if table.language in _SPACED_BARE and not _one_script(text[pos:end].replace(" ", "")):
             return None  # "Kіel" with a Cyrillic "і": a look-alike, no name read whole
@@ -844,6 +1256,9 @@ _TYPE_WORDS = frozenset(
     " stringa intero строка число".split()
 )
 _LOWERCASE_VALUE = re.compile(r"[^\W\d_][\w-]{0,60}(?=[ \t]*(?:$|[,;\n\uff0c\u3001]|\.(?:\s|$)))")
+# en ("lowercase_values"): also a dotted name ("db.internal") and a word before "and" ("host is
+# localhost and port is 8080")
+_LOWERCASE_RUN = re.compile(r"[^\W\d_][\w-]{0,60}(?:\.[^\W\d_][\w-]{0,60})*")
 
 
 def _lowercase_value_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[str, bool, int] | None:
@@ -851,13 +1266,33 @@ def _lowercase_value_at(text: str, folded: str, pos: int, table: Vocabulary) -> 
     but an entity noun ("product: lamp"), no type or placeholder word ("name: string"), no JSON
     literal word."""
     word = _LOWERCASE_VALUE.match(text, pos)
+    if word is None and table.language in _LOWERCASE:
+        word = _LOWERCASE_RUN.match(text, pos)
+        if word is not None and not _ends_lowercase_value(text, folded, word.end(), table):
+            word = None
     if word is None or word.group() != word.group().lower():
         return None
     if table.phrases.get(folded[pos : word.end()], "ENTITY") != "ENTITY":
         return None  # a word of the request's framing ("json", "only"); an entity noun may be a value
-    if word.group() in _TYPE_WORDS or word.group() in _NOT_BARE:
+    if word.group() in _TYPE_WORDS or word.group() in _NOT_BARE or _number_word(folded[pos : word.end()], table):
         return None
     return word.group(), False, word.end()
+
+
+def _number_word(folded: str, table: Vocabulary) -> bool:
+    """A number written in words ("thirty", "forty-two": the table's NUMBER_WORD), no string value."""
+    return any(table.phrases.get(part) == "NUMBER_WORD" for part in folded.split("-"))
+
+
+def _ends_lowercase_value(text: str, folded: str, end: int, table: Vocabulary) -> bool:
+    """A lowercase value ends its statement: the text's end, a comma, a line's or sentence's end,
+    or the table's "and" after a space."""
+    rest = end + len(text[end:]) - len(text[end:].lstrip(" \t"))
+    after = text[rest : rest + 2]
+    if rest == len(text) or after[:1] in ",;\n\uff0c\u3001" or after == "." or after[:1] == "." and after[1:].isspace():
+        return True
+    found = table.match(folded, rest) if rest > end else None
+    return found is not None and found[0] == "AND"
 
 
 def _literal_at(text: str, literal: re.Match[str], table: Vocabulary) -> tuple[str | int | float | bool, bool, int] | None:

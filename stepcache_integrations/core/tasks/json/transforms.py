@@ -6,7 +6,8 @@ Each transform is named by one word class of ``request.lark`` (``TO_*``); the re
 the statement, so the value the checker binds, the fallback writes and a re-instantiation
 rewrites is the transformed one, and the transform's name is part of the constraints' keys.
 
-Rounding goes to the nearest multiple; a value exactly halfway is declined (no claim): "nearest"
+Rounding goes to the nearest multiple (of 0.1 too: "rounded to one decimal", a decimal; a whole
+result is declined, as JSON may write it "20" or "20.0"); a value exactly halfway is declined (no claim): "nearest"
 does not say which way a tie goes, and Python's ``round`` sends it to the even neighbour. A
 conversion needs its source unit stated beside the number and one of the declared pairs below;
 its result is a JSON integer when whole, else a decimal only when a double holds it exactly.
@@ -27,11 +28,16 @@ TARGETS: dict[str, str] = {
     "TO_TEN": "round to 10",
     "TO_HUNDRED": "round to 100",
     "TO_THOUSAND": "round to 1000",
+    "TO_TENTH": "round to 0.1",
     "TO_METERS": "to m",
     "TO_KM": "to km",
     "TO_MONTHS": "to months",
     "TO_FAHRENHEIT": "to fahrenheit",
     "TO_CELSIUS": "to celsius",
+    "TO_HOURS": "to hours",
+    "TO_MINUTES": "to minutes",
+    "TO_SECONDS": "to seconds",
+    "TO_DECIMAL": "to decimal",
 }
 # Grammar terminal of a unit stated after a number -> unit.
 UNITS: dict[str, str] = {
@@ -41,6 +47,10 @@ UNITS: dict[str, str] = {
     "U_MONTHS": "months",
     "U_CELSIUS": "celsius",
     "U_FAHRENHEIT": "fahrenheit",
+    "U_HOURS": "hours",
+    "U_MINUTES": "minutes",
+    "U_SECONDS": "seconds",
+    "U_PERCENT": "percent",
 }
 # (source unit, transform) -> (factor, offset): target = value * factor + offset, exactly.
 CONVERSIONS: dict[tuple[str, str], tuple[Fraction, Fraction]] = {
@@ -49,6 +59,13 @@ CONVERSIONS: dict[tuple[str, str], tuple[Fraction, Fraction]] = {
     ("years", "to months"): (Fraction(12), Fraction(0)),
     ("celsius", "to fahrenheit"): (Fraction(9, 5), Fraction(32)),
     ("fahrenheit", "to celsius"): (Fraction(5, 9), Fraction(-160, 9)),
+    ("hours", "to minutes"): (Fraction(60), Fraction(0)),
+    ("hours", "to seconds"): (Fraction(3600), Fraction(0)),
+    ("minutes", "to seconds"): (Fraction(60), Fraction(0)),
+    ("minutes", "to hours"): (Fraction(1, 60), Fraction(0)),
+    ("seconds", "to minutes"): (Fraction(1, 60), Fraction(0)),
+    ("seconds", "to hours"): (Fraction(1, 3600), Fraction(0)),
+    ("percent", "to decimal"): (Fraction(1, 100), Fraction(0)),  # "45% as a decimal" is 0.45
 }
 _ROUNDING = {"round to 1": 1, "round to 10": 10, "round to 100": 100, "round to 1000": 1000}
 
@@ -64,6 +81,9 @@ def apply_transform(name: str, value: Any, unit: str | None) -> Any | None:
     number = _exact(value)
     if number is None:
         return None
+    if name == "round to 0.1":
+        tenth = None if unit is not None else _rounded(number * 10, 1)
+        return None if tenth is None or tenth % 10 == 0 else _number(Fraction(tenth, 10))  # "20.0" or "20": declined
     if name in _ROUNDING:
         return None if unit is not None else _rounded(number, _ROUNDING[name])
     conversion = CONVERSIONS.get((unit or "", name))

@@ -9,7 +9,7 @@ from fractions import Fraction
 from functools import cached_property, lru_cache
 from typing import Any
 
-from ...types import Step
+from ...types import BoundedLRU, Step, Unfreezable, freeze
 from ..algebra import (
     MAX_NUMBER_DIGITS,
     Equation,
@@ -899,6 +899,7 @@ _VALUES_ALONE = re.compile(
     rf"(?:\s*,\s*[A-Za-z](?:_?[0-9]+)?\s*=\s*{_VALUE})*)\s*\**\s*\.?\s*$")
 _NAME = re.compile(r"([A-Za-z](?:_?[0-9]+)?)\s*=")
 _TARGET_ALONE = re.compile(rf"(?:[^=,;]+=\s*)?{_VALUE}")
+_BARE_NUMBER_LINE = re.compile(_VALUE)  # "just the number": the line is the number, nothing else
 _DECIMAL = re.compile(r"\d\.\d")  # a decimal point between digits (the line's closing period is none)
 
 
@@ -958,6 +959,8 @@ def _checks(
         (bool(working) and ("answer_only" in fmt or "one_line" in fmt), "the prompt asks for the answer on one line"),
         ("answer_only" in fmt and not (_target_alone(last) if target else _values_alone(last, asked)),
          "the prompt asks for the answer alone, no working"),
+        ("bare_number" in fmt and (bool(working) or not _BARE_NUMBER_LINE.fullmatch(last.strip())),
+         "the prompt asks for the number alone"),
         ("fraction" in fmt and _DECIMAL.search(_after_label(last)) is not None, "the prompt asks for the answer as a fraction"),
         ("decimal" in fmt and "/" in _after_label(last), "the prompt asks for the answer as a decimal"),
     )
@@ -1087,9 +1090,25 @@ class LinearConstraints(TaskConstraints):
 
     @staticmethod
     def read(data: Any) -> LinearConstraints:
-        """The constraints an entry stored (older entries may lack texts, shapes or params)."""
+        """The constraints an entry stored (older entries may lack texts, shapes or params).
+
+        A stored form that is plain data is read once per exact content (``_READ``, keyed by
+        ``freeze``: equal keys are equal dicts of equal types, which this reading maps to equal
+        constraints): every check of a candidate reads its entry's constraints again, and the same
+        object keeps its cached problem key (``problem_context`` meets it by identity)."""
         if isinstance(data, LinearConstraints):
             return data
+        if type(data) is dict:
+            try:
+                key: Any = freeze(data)
+            except (Unfreezable, RecursionError):
+                key = None
+            if key is not None:
+                found = _READ.get(key)
+                if found is None:
+                    found = LinearConstraints._of_stored(data.get)
+                    _READ.put(key, found)
+                return found
         get = data.get if hasattr(data, "get") else (lambda _key: None)
         return LinearConstraints._of_stored(get)
 
@@ -1106,6 +1125,9 @@ class LinearConstraints(TaskConstraints):
             **{name: get(name) or "" for name in _STORED_TEXTS},  # "" for an entry stored without one
         )
 
+
+#: Stored forms already read, by exact content (``LinearConstraints.read``).
+_READ: BoundedLRU[LinearConstraints] = BoundedLRU(2048)
 
 # fields stored as lists of strings, and as strings (an older entry may lack any of them)
 _STORED_TUPLES = ("equation_texts", "variables", "asked", "slots", "format")

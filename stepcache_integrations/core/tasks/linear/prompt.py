@@ -270,10 +270,11 @@ def understand_prompt(prompt: str) -> LinearProblem | None:
     request = read_request(prompt, spans, frozenset(variables))
     if not _rule_request_read(request, variables, equations, grouped > 0):
         return None
-    solution = solve_system(tuple(eq.form for eq in equations))
-    if solution is None or set(solution) != set(variables):
-        return None
     assert request is not None  # read above
+    solved = _solved(request, equations, spans, variables)
+    if solved is None:
+        return None
+    equations, variables, solution = solved
     readable, value = _answer_readable(request, solution)
     if not readable:
         return None
@@ -282,6 +283,38 @@ def understand_prompt(prompt: str) -> LinearProblem | None:
     asked = tuple(v for v in variables if v in named)
     return LinearProblem(tuple(equations), tuple(variables), asked, solution, request.format, request.answer_label,
                          request.target, answer_form=request.answer_form, target_value=value, language=request.language)
+
+
+def _solved(
+    request: LinearRequest, equations: list[Equation], spans: list[tuple[int, int]], variables: list[str]
+) -> tuple[list[Equation], list[str], dict[str, Fraction]] | None:
+    """The problem's equations (a yes/no check's candidate is none of them), its unknowns and its
+    unique solution; None when it has none."""
+    checked = _without_candidate(request.candidate, equations, spans, variables)
+    if checked is None:
+        return None
+    equations, variables = checked
+    solution = solve_system(tuple(eq.form for eq in equations))
+    if solution is None or set(solution) != set(variables):
+        return None
+    return equations, variables, solution
+
+
+def _without_candidate(
+    candidate: tuple[str, str, int] | None, equations: list[Equation], spans: list[tuple[int, int]],
+    variables: list[str],
+) -> tuple[list[Equation], list[str]] | None:
+    """The equations without a yes/no check's candidate ("x = 5" in "Does x = 5 solve 3x + 5 = 21?")
+    and their unknowns: one unknown, the candidate's; None when that is not so (all of them, and
+    ``variables``, when no check is asked)."""
+    if candidate is None:
+        return equations, variables
+    name, _value, start = candidate
+    kept = [eq for eq, (begin, _end) in zip(equations, spans) if begin != start]
+    if len(kept) != len(equations) - 1 or not kept:
+        return None
+    variables = _unknowns(kept)
+    return (kept, variables) if variables == [name] else None
 
 
 def _history_blanked(prompt: str) -> str:

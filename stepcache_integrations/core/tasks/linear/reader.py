@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -34,8 +35,9 @@ _PRIMES = frozenset({"'", '"', "\u2019", "\u2032"})
 _FORMATS_BEFORE = frozenset({"NUMBERED"})
 # A comma before a format clause links it ("を解いて、答えを一行で書いてください", "，只写答案"): the
 # answer and how it is written, or "only" and what it leaves; never "Answer:" (a template).
-_FORMAT_CLAUSES = {"ANSWER": frozenset({"OBJ", "ONE_LINE", "AS", "ONLY", "FRACTION", "DECIMAL", "WRITE", "TOPIC"}),
-                   "ONLY": frozenset({"WRITE", "GIVE", "ANSWER", "ART"}),  # ", just the answer"
+_FORMAT_CLAUSES = {"ANSWER": frozenset({"OBJ", "ONE_LINE", "AS", "ONLY", "FRACTION", "DECIMAL", "WRITE", "TOPIC", "GIVE"}),
+                   "ONLY": frozenset({"WRITE", "GIVE", "ANSWER", "ART", "BARE_NUMBER"}),  # ", just the answer", ", só o número"
+                   "VAR": frozenset({"AS"}),  # ", x as a fraction"
                    # the form and the verb "answer" ("、分数で答えて"), "use a fraction" ("，用分数表示")
                    "FRACTION": frozenset({"ANSWER_VERB"}), "DECIMAL": frozenset({"ANSWER_VERB"}),
                    "ONE_LINE": frozenset({"ANSWER_VERB"}), "AS": frozenset({"FRACTION", "DECIMAL", "ONE_LINE"}),
@@ -43,7 +45,7 @@ _FORMAT_CLAUSES = {"ANSWER": frozenset({"OBJ", "ONE_LINE", "AS", "ONLY", "FRACTI
                    "ART": frozenset({"STEPNOUN"})}  # "und die Schritte erklären"
 # A comma before these is no list's: "Solve 2x + 1 = 5, please", "Find y, if 3y + 4 = 25", "Find x, step by step".
 # (a comma before NUMBERED links instead: a verb of _VERBS, ", with numbered steps", "を解いて、手順に番号を")
-_DROPS_COMMA = frozenset({"PLEASE", "FOR_ME", "IF", "STEP_BY_STEP", "THANKS"})
+_DROPS_COMMA = frozenset({"PLEASE", "FOR_ME", "IF", "STEP_BY_STEP", "THANKS", "BUT"})
 # A comma after these is a pause ("4x + 3 = 43 を、手順に番号をつけて解いて").
 _PAUSES_AFTER = frozenset({"OBJ"})
 # "Please" right before a colon says nothing ("Só a resposta, por favor: ...").
@@ -54,7 +56,7 @@ _EXERCISE_NUMBER = re.compile(r"\s*[0-9]{1,3}(?=\s*[:\uff1a])")
 
 #: The format instructions this task reads, keys of :attr:`LinearRequest.format`.
 FORMATS = ("steps", "numbered", "lines", "answer_last", "answer_value", "answer_named", "answer_only", "one_line",
-           "fraction", "decimal")
+           "fraction", "decimal", "bare_number", "yes_no")
 # Instructions no answer can follow together: the answer alone and its steps, a fraction and a decimal.
 _EXCLUSIVE = (({"steps", "numbered", "lines"}, {"answer_only", "one_line"}), ({"fraction"}, {"decimal"}))
 
@@ -106,6 +108,23 @@ class LinearRequest:
     language: str
     target: str = ""
     answer_form: str = ""  # a quoted answer template the last line follows ("So x equals <value>."): answer_form.py
+    candidate: tuple[str, str, int] | None = None  # a yes/no check's candidate: (unknown, value, where its equation starts)
+
+
+class _Names(set[str]):
+    """The unknowns named, counting every naming (an unknown named again after "Only report x + 2y"
+    is a request that "only" no longer covers)."""
+
+    writes = 0
+
+    def add(self, name: str) -> None:
+        self.writes += 1
+        super().add(name)
+
+    def update(self, *names: Any) -> None:
+        found = [name for group in names for name in group]
+        self.writes += len(found)
+        super().update(found)
 
 
 class _Read(Transformer[Token, Any]):
@@ -113,7 +132,7 @@ class _Read(Transformer[Token, Any]):
 
     def __init__(self) -> None:
         super().__init__()
-        self.asked_names: set[str] = set()
+        self.asked_names: _Names = _Names()
         self.asks_all = False
         self.only_named = False  # "give me only x": the unknowns named are all that is asked
         self.asks = False
@@ -123,6 +142,10 @@ class _Read(Transformer[Token, Any]):
         self.template_names: set[str] = set()  # the unknowns an answer template names ("Answer: y = ?")
         self.derived: list[str] = []  # expressions asked ("x squared", "2x"), as the target parser reads them
         self.answer_forms: list[AnswerForm] = []  # quoted answer templates ("End with "So x equals <value>."")
+        self.only_derived = False  # "Only report x + 2y": the expression alone, the unknowns named before it not asked
+        self.candidate: tuple[str, str, int] | None = None  # "Does x = 5 solve ...": (x, "5", its run's start)
+        self.yes_no_offered = ""  # the phrase offering the answers ("yes or no", "是或否")
+        self.writes_at_only = -1  # the unknowns named when "only" asked the expression (none may follow)
 
     def VAR(self, token: Token) -> Token:  # noqa: N802 - Lark's terminal callbacks
         return token
@@ -180,6 +203,41 @@ class _Read(Transformer[Token, Any]):
         self.find(children)
         self.format.add("answer_only")
         self.only_named = True
+
+    def find_alone_expr(self, children: list[Any]) -> None:
+        """"Only report x + 2y": the expression alone is asked, whatever unknowns an earlier request
+        named ("Find x and y: ... Only report x + 2y."); an unknown named after it declines (``_target``)."""
+        self.find(children)
+        self.format.add("answer_only")
+        self.only_derived = True
+        self.writes_at_only = self.asked_names.writes
+
+    def checked(self, children: list[Any]) -> str:
+        """"Does x = 5 solve 3x + 5 = 21?": a yes/no check of one candidate value, its equation
+        the run before the equation checked; one check per prompt, its candidate one unknown equal
+        to a number (anything else declines)."""
+        runs = [c for c in children if isinstance(c, Token) and c.type == "EQ"]
+        candidate = _CANDIDATE.fullmatch(runs[0].value)
+        if candidate is None or self.candidate is not None:
+            raise Declined
+        self.candidate = (candidate.group(1), str(Fraction(candidate.group(2))), runs[0].start_pos)
+        self.asks = True
+        self.format.add("yes_no")
+        return _ASKS_QUESTION
+
+    def checked_bare(self, children: list[Any]) -> str:
+        """"x = 5 é solução de ...?": a check only before its question mark (else a statement)."""
+        self.checked(children)
+        return _ASKS_BARE
+
+    def yes_no(self, children: list[Any]) -> str:
+        """"Answer yes or no.": the answer is one of the words offered (a check must be read)."""
+        self.yes_no_offered = next(c.value for c in children if isinstance(c, Token) and c.type == "YES_OR_NO")
+        self.format.add("yes_no")
+        return _ASKS_QUESTION
+
+    def refused(self, _children: list[Any]) -> None:
+        """"do not give x": the unknown is not asked (an expression is asked instead)."""
 
     def question(self, _children: list[Any]) -> str:
         self.asks = True
@@ -300,6 +358,10 @@ class _Read(Transformer[Token, Any]):
     def one_line(self, _children: list[Any]) -> None:
         self.format.add("one_line")
 
+    def bare_number(self, _children: list[Any]) -> None:
+        """"Just the number": the answer alone, and that answer the number with no word around it."""
+        self.format.update(("answer_only", "bare_number"))
+
     def as_fraction(self, _children: list[Any]) -> None:
         self.format.add("fraction")
 
@@ -400,14 +462,66 @@ def _parse(words: list[Word], language: str, variables: frozenset[str]) -> Linea
     if transformer.template_names and transformer.template_names != asked:
         return None  # "find x ... Answer: y = ?": the answer line cannot name what is asked and the template both
     form = _answer_form(transformer, asked)
-    if form is None:
+    if form is None or not _bare_number_readable(transformer, asked, form):
         return None
-    fmt = tuple(f for f in FORMATS if f in transformer.format)
+    fmt = _format_read(transformer, language)
     target = _target(transformer, variables)
-    if target is None:
+    if fmt is None or target is None:
         return None
+    return _request(transformer, asks_all, fmt, language, target, form)
+
+
+def _request(transformer: _Read, asks_all: bool, fmt: tuple[str, ...], language: str, target: str,
+             form: str) -> LinearRequest:
+    """What was read: a yes/no check (its candidate), the expression alone ("Only report x + 2y":
+    over every unknown), or the unknowns named and the expression asked."""
+    if transformer.candidate is not None:
+        return LinearRequest(frozenset(), True, True, fmt, "", language, "", "", transformer.candidate)
+    if transformer.only_derived:  # the expression alone is asked (``_target``), over every unknown
+        return LinearRequest(frozenset(), True, transformer.asks, fmt, transformer.answer_label, language, target, form)
     return LinearRequest(frozenset(transformer.asked_names), asks_all, transformer.asks, fmt,
                          transformer.answer_label, language, target, form)
+
+
+def _bare_number_readable(transformer: _Read, asked: frozenset[str] | set[str], form: str) -> bool:
+    """The number alone ("just the number") is read only for one value asked, with no template or
+    label around it."""
+    return "bare_number" not in transformer.format or not (
+        form or transformer.answer_label or (len(asked) != 1 and not transformer.derived)
+    )
+
+
+def _format_read(transformer: _Read, language: str) -> tuple[str, ...] | None:
+    """The format instructions read, in ``FORMATS`` order, with a yes/no check's items after them
+    (None: a check that cannot be followed)."""
+    fmt = tuple(f for f in FORMATS if f in transformer.format)
+    if "yes_no" not in transformer.format:
+        return fmt
+    check = _check_format(transformer, language)
+    return None if check is None else fmt + check
+
+
+_CANDIDATE = re.compile(r"\s*([A-Za-z](?:_?[0-9]+)?)\s*=\s*(-?[0-9]+(?:\.[0-9]+|/[1-9][0-9]*)?)\s*")
+# The words a yes/no check is answered with, by language (Chinese: "是" or "否" when the prompt offers "否").
+_YES_NO = {"en": ("Yes", "No"), "fr": ("Oui", "Non"), "es": ("Sí", "No"), "pt": ("Sim", "Não"), "it": ("Sì", "No"),
+           "de": ("Ja", "Nein"), "ru": ("Да", "Нет"), "zh": ("是", "不是"), "ja": ("はい", "いいえ")}
+
+
+def _check_format(transformer: _Read, language: str) -> tuple[str, ...] | None:
+    """The format items of a yes/no check ("check x = 5", "yes Yes", "no No"), or None when the
+    prompt asks anything beside it (another request, another form, an expression, a template) or
+    offers yes or no without a check."""
+    if transformer.candidate is None or language not in _YES_NO:
+        return None
+    if (transformer.format - {"yes_no", "answer_only"} or transformer.derived or transformer.answer_forms
+            or transformer.answer_label or transformer.template_names or transformer.asked_names
+            or transformer.solves or transformer.asks_all):
+        return None
+    yes, no = _YES_NO[language]
+    if language == "zh" and "\u5426" in transformer.yes_no_offered:
+        no = "\u5426"  # "是或否"
+    var, value, _start = transformer.candidate
+    return (f"check {var} = {value}", f"yes {yes}", f"no {no}")
 
 
 def _answer_form(transformer: _Read, asked: frozenset[str] | set[str]) -> str | None:
@@ -431,7 +545,10 @@ def _target(transformer: _Read, variables: frozenset[str]) -> str | None:
     template that names an unknown ("Give 2x. Answer: x = ?")."""
     if not transformer.derived:
         return ""
-    if len(transformer.derived) != 1 or transformer.asked_names or transformer.template_names:
+    names: set[str] = transformer.asked_names
+    if transformer.only_derived and transformer.asked_names.writes == transformer.writes_at_only:
+        names = set()  # "Find x and y: ... Only report x + 2y.": the expression alone is asked
+    if len(transformer.derived) != 1 or names or transformer.template_names:
         return None
     return canonical_target(transformer.derived[0], variables)
 
@@ -552,12 +669,16 @@ def _links(words: list[Word], i: int, j: int) -> bool:
 
 def _without_opening_then(words: list[Word]) -> list[Word]:
     """The words without a lone "then" that opens a sentence before its verb ("Solve 3x + 5 = 20.
-    Then give x squared."): it joins nothing."""
+    Then give x squared.", "Ensuite, donne ..."; the comma after it too): it joins nothing."""
     kinds = [w.kind for w in words]
-    return [
-        w for i, w in enumerate(words)
-        if not (w.kind == "THEN" and (i == 0 or kinds[i - 1] == "STOP") and i + 1 < len(words) and kinds[i + 1] in _VERBS)
-    ]
+    dropped: set[int] = set()
+    for i, kind in enumerate(kinds):
+        if kind != "THEN" or not (i == 0 or kinds[i - 1] == "STOP"):
+            continue
+        verb = i + 2 if i + 1 < len(kinds) and kinds[i + 1] == "COMMA" else i + 1
+        if verb < len(kinds) and kinds[verb] in _VERBS:
+            dropped.update(range(i, verb))
+    return [w for i, w in enumerate(words) if i not in dropped]
 
 
 def _token_at(

@@ -143,6 +143,9 @@ class LinearEquationTask(StepwiseTask):
     def verify(self, steps: list[Step], constraints: Any, cached_constraints: Any) -> Verification:
         new = self.load_constraints(constraints)
         cached = None if cached_constraints is None else self.load_constraints(cached_constraints)
+        whole = _whole_answer_verification(steps, new, cached)
+        if whole is not None:
+            return whole
         verdicts = check_steps(steps, problem_context(new, cached))
         if cached is not None and _problem_changed(cached, new):
             _fail_unread_prose(steps, verdicts, frozenset(new.variables), new.answer_form)
@@ -162,6 +165,9 @@ class LinearEquationTask(StepwiseTask):
         if errors:
             return errors
         c = self.load_constraints(constraints)
+        whole = _whole_answer_errors(steps, c)
+        if whole is not None:
+            return whole
         return _final_errors(steps, problem_context(c, None)) or _format_errors(steps, c)
 
     def verification_level(
@@ -177,6 +183,9 @@ class LinearEquationTask(StepwiseTask):
         new = self.load_constraints(constraints)
         if not new.solution:
             return "checked"
+        whole = _whole_answer_errors(steps, new)
+        if whole is not None:  # the whole answer one number or word, read and compared exactly
+            return "unchecked" if whole else "proven"
         if _final_errors(steps, problem_context(new, None)):
             return "unchecked"  # never proven without a final answer read whole (docs/guarantees.md: answer lines)
         # Every equation and value is checked exactly; prose outside the closed step vocabulary
@@ -198,6 +207,10 @@ class LinearEquationTask(StepwiseTask):
         rewritten = reinstantiate_steps(steps, cached, new, ctx)
         if not new.solution or not cached.solution:
             return rewritten
+        if ("bare_number" in new.format and "bare_number" in cached.format) or _yes_no_word(new) is not None:
+            # a bare number carries no working, a check's answer is a word computed by substitution:
+            # the new one is written from the proven solution (and checked like any answer)
+            return [Step(text=_fallback_lines(new, new.solution)[-1], meta=dict(WRITTEN_BY_FALLBACK))]
         if rewritten is not None and not _final_errors(rewritten, ctx) and not _format_errors(rewritten, new):
             return rewritten
         if _final_errors(steps, problem_context(cached, None)):
@@ -370,6 +383,99 @@ def _format_errors(steps: list[Step], c: LinearConstraints) -> list[str]:
     return []
 
 
+def _whole_answer_verification(
+    steps: list[Step], new: LinearConstraints, cached: LinearConstraints | None
+) -> Verification | None:
+    """"Just the number", "yes or no": the answer is one number or word, read whole and compared
+    with the proven value (the check's word computed by substitution); None when no such form is asked."""
+    errors = _whole_answer_errors(steps, new) if new.solution else None
+    if errors is None:
+        return None
+    mismatch = None if cached is None else _language_mismatch(cached, new)
+    return Verification([
+        UnitCheck(f"step {i + 1}", not errors and mismatch is None, "; ".join(errors) or (mismatch or ""),
+                  evidence="" if errors or mismatch else "the number alone, equal to the proven value")
+        for i in range(len(steps))
+    ])
+
+
+def _whole_answer_errors(steps: list[Step], c: LinearConstraints) -> list[str] | None:
+    """Why the answer is not the one number or word a whole-answer form asks for ("just the
+    number", a yes/no check): empty when it is, None when no such form is asked."""
+    if "yes_no" in c.format:
+        return _yes_no_errors(steps, c)
+    if "bare_number" in c.format:
+        return _bare_number_errors(steps, c)
+    return None
+
+
+def _check_of(c: LinearConstraints) -> tuple[dict[str, Fraction], str, str] | None:
+    """A yes/no check's candidate values and answer words, from its format items ("check x = 5",
+    "yes Yes", "no No": reader.py); None when the prompt asks no check."""
+    if "yes_no" not in c.format:
+        return None
+    items = dict(item.split(" ", 1) for item in c.format if item.startswith(("check ", "yes ", "no ")))
+    if set(items) != {"check", "yes", "no"}:
+        return None
+    name, value = items["check"].split(" = ", 1)
+    return {name: Fraction(value)}, items["yes"], items["no"]
+
+
+def _yes_no_word(c: LinearConstraints) -> str | None:
+    """The answer to a yes/no check, computed exactly: the candidate substituted into every
+    equation (lhs - rhs); "yes" when each is 0. None when no check is asked or its candidate does
+    not give every unknown a value."""
+    check = _check_of(c)
+    if check is None or not c.equations:
+        return None
+    values, yes, no = check
+    if set(values) != set(c.variables):
+        return None
+    holds = all(sum((coeff * values[name] for name, coeff in form.coeffs), Fraction(0)) + form.const == 0
+                for form in c.equations)
+    return yes if holds else no
+
+
+_UNSPACED_WORDS = frozenset("\u662f\u5426\u3044\u3048")  # the last characters of the Chinese and Japanese words: no point after them
+
+
+def _yes_no_errors(steps: list[Step], c: LinearConstraints) -> list[str]:
+    """Why the answer is not the check's word (the whole answer, a closing point allowed)."""
+    word = _yes_no_word(c)
+    if word is None:
+        return ["the check's candidate gives no value to every unknown"]
+    text = "".join(step.text for step in steps).strip()
+    stated = text[:-1].rstrip() if text.endswith((".", "\u3002")) else text
+    if stated.casefold() != word.casefold():
+        return [f"the prompt asks for {word!r} alone (the candidate substituted exactly): {text[:60]!r}"]
+    return []
+
+
+_BARE_ANSWER = re.compile(r"-?[0-9]+(?:/[0-9]+|\.[0-9]+)?")
+
+
+def _bare_number_errors(steps: list[Step], c: LinearConstraints) -> list[str]:
+    """Why the answer is not what the bare-number form asks ("just the number"): the whole answer
+    one canonical number (no label, no unknown, no word, no closing point), in the form asked,
+    equal to the proven value of the one thing asked (the asked expression or the one unknown)."""
+    text = "".join(step.text for step in steps).strip()
+    if not _BARE_ANSWER.fullmatch(text) or not is_canonical_number(text):
+        return [f"the prompt asks for the number alone: {text[:60]!r}"]
+    if c.target:
+        expected = c.target_value
+    else:
+        expected = (c.solution or {}).get(c.asked_or_all[0]) if len(c.asked_or_all) == 1 else None
+    if expected is None:
+        return ["the number alone answers only one asked value"]
+    if Fraction(text) != expected:
+        return [f"the number {text} is wrong"]
+    if "fraction" in c.format and "." in text:
+        return ["the prompt asks for the answer as a fraction"]
+    if "decimal" in c.format and "/" in text:
+        return ["the prompt asks for the answer as a decimal"]
+    return []
+
+
 def _canonical_text(*fields: tuple[str, ...]) -> str:
     """Named fields of strings as one unambiguous text (each string quoted)."""
     return "\n".join(" ".join(repr(part) for part in field) for field in fields)
@@ -406,6 +512,9 @@ def _fallback_lines(c: LinearConstraints, values: dict[str, Fraction]) -> list[s
     its steps numbered and its last line labelled as the prompt asks (``layout``)."""
     variables = c.variables
     answer = ", ".join(f"{v} = {format_number(values[v])}" for v in variables)
+    whole = _whole_answer_line(c, values, partial(_in_form, c))
+    if whole is not None:  # a yes/no check's word, the bare number: the whole answer, in any language
+        return [whole]
     final_line = _final_line(c, values)
     if c.language != ENGLISH:  # W4: no English prose in an answer to a request in another language
         final = partial(_in_form, c)
@@ -491,6 +600,18 @@ def _neutral_lines(
     if "numbered" in c.format:
         working = [f"{i}. {line}" for i, line in enumerate(working, 1)]
     return [*working, final_line]
+
+
+def _whole_answer_line(c: LinearConstraints, values: dict[str, Fraction], final: Any) -> str | None:
+    """The whole answer of a yes/no check (its word, closed as a sentence of its script) or of the
+    bare-number form (the number alone, nothing around it: one value asked, reader.py); None otherwise."""
+    word = _yes_no_word(c)
+    if word is not None:
+        return word if word[-1] in _UNSPACED_WORDS else f"{word}."
+    if "bare_number" in c.format:
+        target = c.target_value
+        return str(final(target if target is not None else values[c.asked_or_all[0]]))
+    return None
 
 
 def _term(coeff: Fraction, var: str) -> str:
