@@ -87,7 +87,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _LINEAR, '("unknowns", str(len(c.variables))), ("language", c.language))', '("language", c.language))',
      (_REACH, "-k", "family_key_leaves")),
     ("pk-family-path-dropped", "the tier never looks entries up by their family key",
-     f"{_PKG}/core/problem_key_tier.py", ", (family, True, SHAPE_CANDIDATES))", ")",
+     f"{_PKG}/core/problem_key_tier.py", ", (2, True, SHAPE_CANDIDATES))", ")",
      (_REACH, "-k", "problem_key_tier and memory")),
     ("pk-mirror-keeps-order", "a swapped equation's constants are read in the order written, not swapped with its sides",
      _ALGEBRA, '    return f"{sides[1]}={sides[0]}", (*params[left:], *params[:left])',

@@ -17,7 +17,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _LINEAR + "reader.py", '        return self._asked_expression(f"2*{_names(children)[0]}")',
      '        return self._asked_expression(f"{_names(children)[0]}/2")', (_PAIRS, "-k", "served_right")),
     ("target-beside-unknown-read", "'find x and x squared' (an unknown and an expression) is claimed",
-     _LINEAR + "reader.py", "    if len(transformer.derived) != 1 or transformer.asked_names or transformer.template_names:",
+     _LINEAR + "reader.py", "    if len(transformer.derived) != 1 or names or transformer.template_names:",
      "    if len(transformer.derived) != 1:", (_PAIRS, "-k", "not_modelled")),
     ("target-word-deleted", "'squared' deleted from the English table: 'Give x squared' no longer read",
      _LINEAR + "vocabulary/en.json", '  "SQUARED": [\n   "squared"\n  ]', '  "SQUARED": [\n  ]',

@@ -23,7 +23,7 @@ from .exact_tier import ExactTier
 from .judge import apply_verdict, judge_prompt
 from .llm import acall_llm, call_llm, coerce_response
 from .planner import PLANS, CachePlan
-from .planner import WIDE_K, ReusePolicy, adopt, choose, look_wider, prepare, unit_evidence, validate_prompt
+from .planner import WIDE_K, ReusePolicy, adopt, choose, look_wider, prepare, presents, unit_evidence, validate_prompt
 from .problem_key_tier import TIER, ProblemKeyTier, fresh_plan, keyed_lookup, plan_ahead, plan_lookup_keys
 from .problem_keys import with_lookup_keys
 from .planner import PROOFS
@@ -32,7 +32,6 @@ from .requests import AddEntry, AskJudge, AskModel, EmbedPrompt, FindKeyed, GetE
 from .store_port import StoreArg, StorePort, resolve_store
 from .tasks import Assembly, TaskHandler, TaskRegistry
 from .tasks.prompt_diff import canonical_prompt  # the retrieval form: near-identical prompts embed equally
-from .tasks.protocols import presents
 from .telemetry import OPERATION, Telemetry, as_telemetry, traced_driver, traced_request
 from .types import (
     CacheEntry,

@@ -56,7 +56,13 @@ ES_TENTH = 'Devuelve un JSON con las claves "ciudad" y "temp", con la temp redon
 PT_ROUNDED = 'Gere um JSON com "produto" e "preco" (preço arredondado para inteiro): produto "caneta", preço {p}'
 IT_METERS = 'Dammi un JSON con le chiavi "nome" e "metri": {n}, {k} km.'
 
+MAIL = 'Return JSON with keys "email" and "note" from: "Write to {e} about the order."'
+DATE = 'Extract the date as JSON {{"date": "YYYY-MM-DD"}} from: "The fair opens on {d}."'
+DATED = 'Return JSON with keys "date" and "amount" (YYYY-MM-DD) from: "Paid on {d} in full."'
+
 BENIGN = [
+    pair("prose/date-words", DATE.format(d="March 3, 2027"), {"date": "2027-03-03"},
+         DATE.format(d="July 15, 2027"), {"date": "2027-07-15"}, benign=True),
     pair("prose/es-tenth", ES_TENTH.format(t="18,46"), {"ciudad": "Lima", "temp": 18.5},
          ES_TENTH.format(t="21,12"), {"ciudad": "Lima", "temp": 21.1}, benign=True),
     pair("prose/pt-bracketed-rounding", PT_ROUNDED.format(p="3,40"), {"produto": "caneta", "preco": 3},
@@ -117,6 +123,10 @@ BENIGN = [
 ]
 
 TRAPS = [
+    pair("prose/email-changed", MAIL.format(e="ana@example.com"), {"email": "ana@example.com", "note": "order"},
+         MAIL.format(e="tom.reed@example.org"), {"email": "tom.reed@example.org", "note": "order"}),
+    pair("prose/iso-date-changed", DATED.format(d="2024-03-15"), {"date": "2024-03-15", "amount": 1},
+         DATED.format(d="2024-06-02"), {"date": "2024-06-02", "amount": 1}),
     pair("prose/unit-key-changed", 'Return JSON with "seconds" for a duration of 2 minutes.', {"seconds": 120},
          'Return JSON with "minutes" for a duration of 2 minutes.', {"minutes": 2}),
     pair("prose/unit-changed", MINUTES.format(h=2), {"minutes": 120},
@@ -155,6 +165,14 @@ TRAPS = [
 
 # Read by nothing the grammar derives whole, or by no exact rule: the model answers.
 NO_CLAIM_PROMPTS = [
+    'Return JSON with keys "email" and "note" from: "Write to ana@example.com and bo@example.com."',  # two
+    'Return JSON with keys "email" and "note" from: "Do not write to ana@example.com."',  # may negate
+    'Return JSON with keys "email" and "note" from: "Her old address was ana@example.com."',
+    'Extract the date as JSON {"date": "YYYY-MM-DD"} from: "The fair opens on March 3, 2027, not May 4, 2027."',
+    'Extract the date as JSON {"date": "YYYY-MM-DD"} from: "The fair opens on February 30, 2027."',  # no such day
+    'Extract the date as JSON {"date": "YYYY-MM-DD"} from: "The fair opens on March 3."',  # no year
+    'Extract the date as JSON {"date": "YYYY-MM-DD"} from: "The fair opens on March 3, 2027 (3/4/2027)."',
+    'Extract the date as JSON {"day": "YYYY-MM-DD"} from: "The fair opens on March 3, 2027."',  # names no key
     ES_TENTH.format(t="18,45"),  # a tie
     'Dammi un JSON con le chiavi "nome" e "metri": Giro, 2 miglia.',
     'Return JSON with "duration" for a duration of 2 hours.',  # no key in a unit: 2 or "2 hours"
@@ -222,6 +240,22 @@ def test_a_person_is_aged_only_beside_an_age_key() -> None:
     """"Grete is 47" beside "name" and "score" states neither: no listed key gets 47."""
     read = read_request('Return JSON with "name" and "score": Grete is 47.')
     assert read is None or not set(read.statements) & {"name", "score"}
+
+
+@pytest.mark.parametrize("prompt, key, value", [
+    (MAIL.format(e="ana@example.com"), "email", "ana@example.com"),
+    (DATED.format(d="2024-03-15"), "date", "2024-03-15"),
+    (DATE.format(d="March 3, 2027"), "date", "2027-03-03"),
+])
+def test_a_typed_key_is_extracted_and_no_other(prompt: str, key: str, value: str) -> None:
+    """Only the typed key is stated from the passage; the others are the model's to write."""
+    read = read_request(prompt)
+    assert read is not None and read.statements[key].value == value and set(read.statements) == {key}
+
+
+def test_a_date_without_a_declared_format_is_not_extracted() -> None:
+    read = read_request('Extract "date" as JSON from: "The fair opens on March 3, 2027."')
+    assert read is None or "date" not in read.statements
 
 
 def test_the_near_misses_are_read_without_the_rule_that_fails() -> None:

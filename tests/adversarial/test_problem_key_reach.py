@@ -13,7 +13,7 @@ language, another unknown asked) is answered right or by the model, never wrong 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -207,6 +207,9 @@ def test_an_entry_of_another_problem_carrying_the_requests_family_key_is_never_s
     model = FixedReplyModel("I cannot tell.")
     result = cache.generate(case.request, model)
     if model.calls == 0 or result.verified:
+        if result.used_fallback and handler.constraints(case.request, None).language != "en":
+            # W4: the fallback answers a request in another language without English words ("Answer:")
+            case = replace(case, answer_line=case.answer_line.removeprefix("Answer: "))
         assert right(result.text, case), (case.name, result.outcome, result.text)
 
 

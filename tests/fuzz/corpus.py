@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import random
 
-from .oracle import JSON_EN_SYNTAX_TEMPLATES, JSON_LANG_TEMPLATES, JSON_NO_KEY_TEMPLATES, JSON_RULE_TEMPLATES, JSON_TEMPLATES, MATH_TEMPLATES
+from .oracle import (
+    JSON_EN_SYNTAX_TEMPLATES, JSON_LANG_TEMPLATES, JSON_NO_KEY_TEMPLATES, JSON_PROSE_TEMPLATES, JSON_RULE_TEMPLATES,
+    JSON_TEMPLATES, MATH_TEMPLATES,
+)
 from .prompts import Base, Msg, Part, ToolCall
 
 PROSE = [
@@ -184,6 +187,12 @@ def _json_langs() -> list[str]:
     out += [it.fill(nome=n, eta=a) for n, a in [("Giulia", 26), ("Luca", 40)]]
     out += [ru.fill(имя=n, возраст=a) for n, a in [("Анна", 30), ("Игорь", 45)]]
     out += [zh.fill(姓名=n, 年龄=a) for n, a in [("王伟", 26), ("李娜", 33)]]
+    # wip/jsonB: values said in short prose, in the listed keys' order, a measure in a unit key
+    scored, in_order, aged = JSON_PROSE_TEMPLATES
+    out += [scored.fill(player=n, score=v) for n, v in [("Mia", 87), ("Leo", 72)]]
+    out += [in_order.fill(name=n, city=c) for n, c in [("Ines", "Lisbon"), ("Omar", "Cairo")]]
+    out += [aged.fill(name=n, age=a) for n, a in [("Alma", 30), ("Grete", 47)]]
+    out += [f'Return JSON with "minutes" for a duration of {h} hours.' for h in (2, 5)]
     return out
 
 

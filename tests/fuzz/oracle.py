@@ -711,7 +711,7 @@ def _understand_text(text: str) -> Problem | None:
         if m:
             return _arith_from_match(t, m)
     return (_grammar_math(text) or _grammar_json(exact) or _grammar_json_no_keys(exact) or _grammar_json_langs(exact)
-            or _grammar_json_en_syntax(exact))
+            or _grammar_json_en_syntax(exact) or _grammar_json_prose(exact))
 
 
 # --------------------------------------------------------------------------- the oracle's grammars
@@ -1000,6 +1000,81 @@ def _grammar_json_en_syntax(text: str) -> JsonProblem | None:
             own_marks = set(re.sub(r"[\w\s]", "", own_text)) | set(".,;:=?\u3002\uff0c\uff1b")  # sentence marks (a value asked about is read by none)
             if "json" in words and set(words) <= own and marks <= own_marks and all(c.isascii() for c in blanked if c.isalnum()):
                 return JsonProblem(t, obj, stated=True)
+
+
+# wip/jsonB: values said in short prose or in the listed keys' order, and a measure in a unit key.
+JSON_PROSE_TEMPLATES = [
+    Template('Return JSON with keys "[player]" and "[score]": {player:w} scored {score:n}. Output only the JSON object.',
+             "json"),
+    Template('Return a JSON object with keys "[name]" and "[city]" for: {name:w}, {city:w}.', "json"),
+    Template('Return JSON with keys "[name]" and "[age]": {name:w} is {age:n} years old.', "json"),
+]
+# (the prompt with its number, the object): the oracle's own arithmetic (an hour is 60 minutes)
+JSON_PROSE_MEASURES = [
+    (re.compile(r'(?i:Return (?:(?:a|an|one) )?JSON with )"minutes"(?i: (?:for|of) a duration (?:for|of) )(?P<n>0|[1-9][0-9]*)(?i: hours)\.?'),
+     lambda n: {"minutes": n * 60}),
+]
+
+
+# Where each prose template states its values, by its own words: (field, regex with group "v").
+_PROSE_STATEMENTS: list[list[tuple[str, str, str]]] = [
+    [("player", r"(?<![\w-])(?P<v>[A-Z][A-Za-z]*) scored (?=\d)", "w"), ("score", r"(?<=scored )(?P<v>0|[1-9][0-9]*)(?!\.\d|\w)", "n")],
+    [],  # values in the keys' order: _prose_in_order
+    [("name", r"(?<![\w-])(?P<v>[A-Z][A-Za-z]*) is (?=\d)", "w"), ("age", r"(?<= is )(?P<v>0|[1-9][0-9]*)(?= years old\b)", "n")],
+]
+
+
+def _prose_in_order(text: str) -> tuple[dict[str, Any], str] | None:
+    """"... keys "name" and "city" for: Ines, Lisbon.": the two names after the colon, bound to
+    the quoted keys in the order they are written."""
+    keys = sorted(("name", "city"), key=lambda k: text.find(f'"{k}"'))
+    if any(text.count(f'"{k}"') != 1 for k in keys):
+        return None
+    found = list(re.finditer(r"(?:: ?|(?<=\bfor) )(?P<a>[A-Z][A-Za-z]*), (?P<b>[A-Z][A-Za-z]*)(?=\.?$)", text))
+    if len(found) != 1:
+        return None
+    m = found[0]
+    return {keys[0]: m.group("a"), keys[1]: m.group("b")}, text[: m.start()] + " : " + text[m.end() :]
+
+
+def _grammar_json_prose(text: str) -> JsonProblem | None:
+    """A prompt of one :data:`JSON_PROSE_TEMPLATES` template (its values where its own words
+    place them, :data:`_PROSE_STATEMENTS`; the quoted keys once each; otherwise only its own words,
+    in any case, JSON among them, and punctuation), or a :data:`JSON_PROSE_MEASURES` form, edges
+    stripped and each run of spaces read as one."""
+    text = re.sub(r"[ \t]+", " ", text.strip())
+    for pattern, compute in JSON_PROSE_MEASURES:
+        m = pattern.fullmatch(text)
+        if m is not None:
+            return JsonProblem(JSON_PROSE_TEMPLATES[0], compute(int(m.group("n"))), stated=True)
+    for t, statements in zip(JSON_PROSE_TEMPLATES, _PROSE_STATEMENTS):
+        obj: dict[str, Any] = {}
+        blanked = text
+        if not statements:
+            read = _prose_in_order(text)
+            if read is None:
+                continue
+            obj, blanked = read
+        else:
+            for name, pattern, typ in statements:
+                found = list(re.finditer(pattern, blanked))
+                if len(found) != 1:
+                    break
+                obj[name] = int(found[0].group("v")) if typ == "n" else found[0].group("v")
+                blanked = blanked[: found[0].start("v")] + " " + blanked[found[0].end("v") :]
+            else:
+                statements = []
+            if statements:
+                continue
+        if any(blanked.count(f'"{key}"') != 1 for key in t.keys()):
+            continue
+        for key in t.keys():
+            blanked = blanked.replace(f'"{key}"', " ")
+        own = {w.lower() for w in _LANG_WORD.findall(_SLOT.sub(" ", t.pattern))} | {"only", "please", "the"}
+        words = [w.lower() for w in _LANG_WORD.findall(blanked)]
+        marks = set(re.sub(r"[\w\s]", "", blanked))
+        if "json" in words and set(words) <= own and marks <= set(".,:") and blanked.isascii():
+            return JsonProblem(t, obj, stated=True)
     return None
 
 
@@ -1375,6 +1450,7 @@ __all__ = [
     "JSON_EN_SYNTAX_TEMPLATES",
     "JSON_NO_KEY_TEMPLATES",
     "JSON_RULE_TEMPLATES",
+    "JSON_PROSE_TEMPLATES",
     "JSON_TEMPLATES",
     "MATH_SYSTEMS",
     "MATH_TEMPLATES",

@@ -38,6 +38,13 @@ def test_the_heldout_judge_can_fail() -> None:
     assert judge({"type": "json", "object": {"a": 1}}, '{"a": 1}')
     assert not judge({"type": "json", "object": {"a": 1}}, '{"a": 1.0}')
     assert not judge({"type": "any-different"}, "anything")
+    assert judge({"type": "values", "values": {"z": "6"}}, "6")  # the bare-number form
+    assert not judge({"type": "values", "values": {"z": "6"}}, "7")
+    assert not judge({"type": "values", "values": {"z": "6"}}, "Step 1: 9z = 54\n6")  # a number alone only as the whole answer
+    assert not judge({"type": "values", "values": {"x": "1", "y": "2"}}, "1")
+    assert judge({"type": "yes-no", "answer": "no"}, "No.")
+    assert not judge({"type": "yes-no", "answer": "no"}, "Yes.")
+    assert not judge({"type": "yes-no", "answer": "no"}, "No, because 3*5 + 5 = 20.")
 
 
 def test_load_test_record_has_no_error_and_no_lost_entry() -> None:

@@ -110,7 +110,7 @@ _NO_KEY |= {"NAME_SAYS", "AGE_HAS"}
 # "from "sku"="A-100"": "from" introduces the data, it is no key (wip/jsonA)
 _NO_KEY |= {"FROM"}
 # "Widget costs 12.4", "Mia scored 87.6", "is not a vegetarian", "from Lisbon to Oslo" (wip/jsonB)
-_NO_KEY |= {"SAYS_PRICE", "SAYS_SCORE", "TRAIT_IS", "TO_PLACE"}
+_NO_KEY |= {"SAYS_PRICE", "SAYS_SCORE", "TRAIT_IS", "TO_PLACE", "EXTRACT"}
 
 
 def literal_value(match: re.Match[str]) -> tuple[str | int | float | bool, bool]:
@@ -178,6 +178,8 @@ class _Read(Transformer[Token, Any]):
         self.named: list[tuple[str, Token]] = []  # "the product name is Kettle": (entity word, statement)
         self.in_order: list[list[Token]] = []  # values in the listed keys' order ("for: Alice, 30")
         self.noted: set[str] = set()
+        self.passages: list[Token] = []  # 'from: "<passage>"' (wip/jsonB)
+        self.iso = False  # "(YYYY-MM-DD)": dates written as the ISO format asks
         self.measures: list[tuple[Token, str, str | None]] = []  # "for a duration of 2 hours" (wip/jsonB)  # keys whose unit is a note in brackets ("temp 20 (Celsius)")
         self.request_keys = 0  # the keys listed up to the request sentence
 
@@ -333,6 +335,14 @@ class _Read(Transformer[Token, Any]):
             raise Declined
         self.said += [("from", origin), ("to", destination)]
 
+    def source(self, children: list[Token]) -> None:
+        """'from: "<passage>"': the quoted passage a typed key is extracted from (wip/jsonB)."""
+        quoted = children[-1]
+        self.passages.append(Token("PASSAGE", quoted.value[1:-1], start_pos=quoted.start_pos))
+
+    def iso_dates(self, children: list[Token]) -> None:
+        self.iso = True
+
     def first_rewrite(self, children: list[Any]) -> None:
         """"Round the score to the nearest integer and return JSON ..." (wip/jsonB)."""
         self.rewrite(children)
@@ -353,9 +363,16 @@ class _Read(Transformer[Token, Any]):
         # "Make a JSON object from: ...": what follows "from" is data, as after "Convert to JSON"
         self.converts |= any(isinstance(c, Tree) and c.data == "tail" and c.children[0].type == "FROM" for c in children)
         self.template = next((c.value for c in children if isinstance(c, Token) and c.type == "TEMPLATE"), {})
+        self._named_in_template(children)
         bare = any(isinstance(c, _CommaKeys) and not c.introduced for c in children)
         if bare and not any(isinstance(c, Tree) and c.data == "tail" for c in children):
             raise Declined  # "JSON, keys reordered": no list
+
+    def _named_in_template(self, children: list[Any]) -> None:
+        """"Extract the date as JSON {"date": ...}": the word names a key of the template (wip/jsonB)."""
+        named = [c.children[0].value for c in children if isinstance(c, Tree) and c.data == "extract_named"]
+        if any(name not in self.template for name in named):
+            raise Declined  # "Extract the date as JSON {"day": ...}": the word names no key of the template
 
     def keys_sentence(self, children: list[Any]) -> None:
         self._note_order(children)
@@ -471,14 +488,19 @@ def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | N
     if not _units_read(units, transforms, language, transformer.noted):
         return None  # "distance 5 km" with no conversion: which number to write is not stated
     stated = {k: v for k, v in found.items() if k not in ambiguous}
-    for key, name in transforms.items():
-        if name == "to months" and units.get(key) is None and _is_concept(key, "age", language):
-            units[key] = "years"  # "age 34. Give age in months": an age is counted in years (wip/jsonB)
+    _ages_in_years(transforms, units, language)
     written = {key: (stated[key].value, units[key]) for key in transforms}
     if not _apply_transforms(stated, transforms, units):
         return None  # a tie, another type, an undeclared unit, an inexact result: no claim
     entity = transformer.entities[0] if transformer.entities else ""
     return JsonRequest(tuple(keys), stated, frozenset(found), entity, language, dict(sorted(transforms.items())), written)
+
+
+def _ages_in_years(transforms: dict[str, str], units: dict[str, str | None], language: str) -> None:
+    """An age key stated without a unit is counted in years for a months conversion (wip/jsonB)."""
+    for key, name in transforms.items():
+        if name == "to months" and units.get(key) is None and _is_concept(key, "age", language):
+            units[key] = "years"  # "age 34. Give age in months": an age is counted in years
 
 
 def _folded_to_key(word: str | None, keys: list[str], language: str) -> str | None:
@@ -511,6 +533,10 @@ def _named_statements(transformer: _Read, language: str, prompt: str) -> list[tu
     if measured is None:
         return None
     positional += measured
+    extracted = _extracted_statements(transformer, language)
+    if extracted is None:
+        return None
+    positional += extracted
     stated = _labels_as_keys(transformer.stated + said + named + positional, transformer.asked, language)
     if stated is None:
         return None
@@ -635,33 +661,41 @@ def _positional_statements(transformer: _Read, language: str, prompt: str) -> li
     keys = transformer.asked
     if len(values) != len(keys):
         return None
-    read: list[tuple[str, Statement, str | None]] = []
-    for key, tokens in zip(keys, values):
-        first, last = tokens[0], tokens[-1]
-        start = first.start_pos or 0
-        if first.type == "NAME":
-            end = (last.start_pos or 0) + len(last.value)
-            text = prompt[start:end]
-            if not _is_kind(key, "name", language) or any(not t.value[:1].isupper() for t in tokens) \
-                    or " ".join(t.value for t in tokens) != text:
-                return None  # a key that holds no name, a lowercase word, names not one space apart
-            read.append((key, Statement(text, False, (start, end)), None))
-            continue
-        value = first.value
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            return None
-        if len(tokens) > 1 and tokens[1].type in UNITS and UNITS[tokens[1].type] != "years":
-            if _unit_key(key, language) is None:
-                return None  # "Alice, 30 km": a unit no key asks for
-            read.append((key, Statement(value, False, (start, start + len(str(value)))), UNITS[tokens[1].type]))
-            continue
-        years = len(tokens) > 1
-        if not (_is_concept(key, "age", language) if years else _is_kind(key, "number", language)):
-            return None  # "30 years" for no age; a number for a key of no number kind
-        if years and not isinstance(value, int):
-            return None  # an age in whole years only
-        read.append((key, Statement(value, False, (start, start + len(str(value)))), None))
-    return read
+    read = [_in_order_statement(key, tokens, language, prompt) for key, tokens in zip(keys, values)]
+    return None if any(one is None for one in read) else read  # type: ignore[return-value]
+
+
+def _in_order_statement(key: str, tokens: list[Token], language: str, prompt: str) -> tuple[str, Statement, str | None] | None:
+    """One value in order as its key's statement: names for a key of the name kind, a number for
+    one of the number kind, years for an age, a unit for a key that is a unit word; else None."""
+    if tokens[0].type == "NAME":
+        return _in_order_name(key, tokens, language, prompt)
+    first = tokens[0]
+    start = first.start_pos or 0
+    value = first.value
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    span = (start, start + len(str(value)))
+    if len(tokens) > 1 and tokens[1].type in UNITS and UNITS[tokens[1].type] != "years":
+        unit = UNITS[tokens[1].type]
+        return (key, Statement(value, False, span), unit) if _unit_key(key, language) is not None else None
+    years = len(tokens) > 1
+    if not (_is_concept(key, "age", language) if years else _is_kind(key, "number", language)):
+        return None  # "30 years" for no age; a number for a key of no number kind
+    if years and not isinstance(value, int):
+        return None  # an age in whole years only
+    return key, Statement(value, False, span), None
+
+
+def _in_order_name(key: str, tokens: list[Token], language: str, prompt: str) -> tuple[str, Statement, None] | None:
+    """Capitalised names one space apart for a key of the name kind ("New York" for "city")."""
+    start, last = tokens[0].start_pos or 0, tokens[-1]
+    end = (last.start_pos or 0) + len(last.value)
+    text = prompt[start:end]
+    if not _is_kind(key, "name", language) or any(not t.value[:1].isupper() for t in tokens) \
+            or " ".join(t.value for t in tokens) != text:
+        return None  # a key that holds no name, a lowercase word, names not one space apart
+    return key, Statement(text, False, (start, end)), None
 
 
 def _measured_statements(transformer: _Read, language: str) -> list[tuple[str, Statement, str | None]] | None:
@@ -677,6 +711,68 @@ def _measured_statements(transformer: _Read, language: str) -> list[tuple[str, S
         transformer.transforms.append((key, target))
     start = number.start_pos or 0
     return [(key, Statement(number.value, False, (start, start + len(str(number.value)))), unit)]
+
+
+_EMAIL = re.compile(r"(?<![\w.+-])[A-Za-z0-9][A-Za-z0-9._+-]{0,63}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63})+(?![\w@-])")
+_MONTHS = {m: i for i, m in enumerate(("january", "february", "march", "april", "may", "june", "july", "august",
+                                       "september", "october", "november", "december"), 1)}
+_ISO_DATE = re.compile(r"(?<![\w-])(?P<y>\d{4})-(?P<m>\d{2})-(?P<d>\d{2})(?![\w-])")
+_WORD_DATE = re.compile(r"(?<![\w-])(?P<month>[A-Z][a-z]+) (?P<d>\d{1,2}), (?P<y>\d{4})(?![\w-])")
+# Anything else a passage may date with ("3/4/2027", "4 March", "2027"): no one date read whole.
+_DATE_LIKE = re.compile(r"\d{1,4}[/.]\d{1,2}[/.]\d{1,4}|\b(?:19|20)\d{2}\b|\b\d{1,2}(?:st|nd|rd|th)\b")
+# Words that may take back, negate or replace what a passage states: no positive evidence then.
+_HEDGES = re.compile(r"(?i)\b(?:not|no|never|n't|former|formerly|old|previous|previously|instead|except|or|wrong|"
+                     r"invalid|typo|until|was|were|used to|no longer)\b|n't\b")
+
+
+def _extracted_statements(transformer: _Read, language: str) -> list[tuple[str, Statement, str | None]] | None:
+    """The typed keys a quoted passage states on positive evidence (wip/jsonB): the one listed
+    "email" key by the one e-mail address written in it; the one listed "date" key by its one
+    date ("March 3, 2027", "2024-03-15") when the request declares the YYYY-MM-DD format. None
+    when the passage holds two, or words that may negate or replace what it says; the other
+    listed keys are stated by nothing (the model writes them)."""
+    if not transformer.passages:
+        return []
+    if len(transformer.passages) != 1 or language != "en":
+        return None
+    token = transformer.passages[0]
+    passage, start = token.value, (token.start_pos or 0) + 1
+    if _HEDGES.search(passage):
+        return None
+    read: list[tuple[str, Statement, str | None]] = []
+    for key in transformer.asked or list(transformer.template):
+        if _is_concept(key, "email", language):
+            found = list(_EMAIL.finditer(passage))
+            if len(found) != 1 or passage.count("@") != 1:
+                return None
+            m = found[0]
+            read.append((key, Statement(m.group(), False, (start + m.start(), start + m.end())), None))
+        elif _is_concept(key, "date", language) and (transformer.iso or transformer.template.get(key) == "date"):
+            date = _one_date(passage)
+            if date is None:
+                return None
+            read.append((key, Statement(date[0], False, (start + date[1], start + date[2])), None))
+    return read
+
+
+def _one_date(passage: str) -> tuple[str, int, int] | None:
+    """The one date a passage writes, as YYYY-MM-DD, and where; None for none, two, or one not
+    read whole (another form beside it, a day no calendar holds)."""
+    import datetime
+
+    iso, words = list(_ISO_DATE.finditer(passage)), [m for m in _WORD_DATE.finditer(passage) if m.group("month").lower() in _MONTHS]
+    if len(iso) + len(words) != 1:
+        return None
+    m = (iso or words)[0]
+    rest = passage[: m.start()] + " " + passage[m.end() :]
+    if _DATE_LIKE.search(rest) or any(month in rest.lower().split() for month in _MONTHS):
+        return None  # "March 3, 2027 (moved from 2026)": another date beside it
+    month = int(m.group("m")) if iso else _MONTHS[m.group("month").lower()]
+    try:
+        day = datetime.date(int(m.group("y")), month, int(m.group("d")))
+    except ValueError:
+        return None
+    return day.isoformat(), m.start(), m.end()
 
 
 def _unit_key(key: str, language: str) -> str | None:
@@ -755,14 +851,20 @@ def _said_statement(concept: str, token: Token, asked: list[str], language: str)
     if len(keys) != 1:
         return None  # "Me llamo Lucía" beside keys "name" or "nombre" and "apodo": which key is not stated
     value = token.value
-    if concept in _NAMED and not (isinstance(value, str) and (value[:1].isupper() or not _TABLES[language].get("spaced", True))):
-        return None
-    if concept == "age" and (isinstance(value, bool) or not isinstance(value, int)):
-        return None  # "tengo 28.5 años": an age in whole years only
-    if concept in ("price", "score") and (isinstance(value, bool) or not isinstance(value, (int, float))):
+    if not _said_value_fits(concept, value, language):
         return None
     start = token.start_pos or 0
     return keys[0], Statement(value, False, (start, start + len(str(value)))), None
+
+
+def _said_value_fits(concept: str, value: Any, language: str) -> bool:
+    """A name said is capitalised (where words are spaced); an age whole years; a price or a
+    score a number."""
+    if concept in _NAMED and not (isinstance(value, str) and (value[:1].isupper() or not _TABLES[language].get("spaced", True))):
+        return False
+    if concept == "age" and (isinstance(value, bool) or not isinstance(value, int)):
+        return False  # "tengo 28.5 años": an age in whole years only
+    return not (concept in ("price", "score") and (isinstance(value, bool) or not isinstance(value, (int, float))))
 
 
 def _labelled_ages(
@@ -834,6 +936,8 @@ def _fills(template: dict[str, str], asked: list[str], found: dict[str, Statemen
         number = isinstance(st.value, (int, float)) and not isinstance(st.value, bool)
         if template[key] == "string" and not isinstance(st.value, str) or template[key] == "number" and not number:
             return False
+        if template[key] == "date" and not isinstance(st.value, str):
+            return False  # "YYYY-MM-DD" asks for a date written as a string (wip/jsonB)
     return True
 
 
@@ -938,7 +1042,7 @@ def _words(text: str, table: Vocabulary) -> Iterator[Word]:
 
 
 # A template's empty values and the type each asks for ("title": "" a string, "year": 0 a number).
-_BLANKS: dict[Any, str] = {"": "string", 0: "number", None: "any"}
+_BLANKS: dict[Any, str] = {"": "string", 0: "number", None: "any", "YYYY-MM-DD": "date"}
 _PAIRS = json.JSONDecoder(object_pairs_hook=list)
 
 
@@ -1072,6 +1176,19 @@ def _token_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word
 _PERCENT = re.compile(r"(?P<num>-?(?:(?:0|[1-9]\d{0,14})\.\d{0,9}[1-9]|0|[1-9]\d{0,14}))(?=%)")
 
 
+# A quoted passage to extract from: double quotes around a text with a space, up to 600 characters.
+_PASSAGE = re.compile(r'"(?P<text>[^"\n\\]{0,600} [^"\n\\]{0,600})"(?=\s*[.]?\s*$)')
+
+
+def _passage_at(text: str, pos: int, table: Vocabulary) -> tuple[str, int] | None:
+    """A quoted passage to extract from, at the prompt's end, in a table that reads extraction
+    requests: ("PASSAGE", its end), the word's text the passage in its quotes (wip/jsonB)."""
+    passage = _PASSAGE.match(text, pos)
+    if passage is None or table.phrases.get("extract") != "EXTRACT":
+        return None
+    return "PASSAGE", passage.end()
+
+
 def _number_at(text: str, pos: int, table: Vocabulary) -> tuple[Word, int] | None:
     """A number no statement holds ("tengo 28 años"), or None."""
     number = (_LITERAL if table.spaced else _LITERAL_UNSPACED).match(text, pos)
@@ -1091,6 +1208,8 @@ def _phrase_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[str
     """The longest phrase of the table at ``pos``; a role label ("User:") only where it opens a
     line (elsewhere "user" is the word before the colon: "for this user: ...", "user: "bob"")."""
     found = table.match(folded, pos)
+    if found is None and text[pos] == '"':
+        return _passage_at(text, pos, table)
     if found is not None and found[0] == "ROLE" and text[:pos].strip(" \t")[-1:] not in ("", "\n"):
         return table.match(folded[: found[1] - 1], pos)
     return found

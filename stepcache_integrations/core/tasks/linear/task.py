@@ -201,9 +201,9 @@ class LinearEquationTask(StepwiseTask):
         new, cached = self.load_constraints(constraints), self.load_constraints(cached_constraints)
         if _language_mismatch(cached, new) is not None:
             return None
-        anew = _written_anew(steps, cached, new)
-        if anew is not None:
-            return anew
+        written = _written_from_the_solution(steps, cached, new)
+        if written is not None:
+            return written
         ctx = problem_context(new, cached)
         rewritten = reinstantiate_steps(steps, cached, new, ctx)
         if not new.solution or not cached.solution:
@@ -275,24 +275,13 @@ class LinearEquationTask(StepwiseTask):
 WRITTEN_BY_FALLBACK = {"written_by": "fallback"}
 
 
-def _written_anew(steps: list[Step], cached: LinearConstraints, new: LinearConstraints) -> list[Step] | None:
-    """The answer written from the new prompt's proven solution instead of the cached steps
-    rewritten (checked like any answer), where rewriting would check nothing more; else None.
-
-    * Equations alone (the fallback's working for a request in another language, W4) carry no
-      operation that checks each line against the one before: the whole derivation anew.
-    * A bare number carries no working, a check's answer is a word computed by substitution:
-      the answer line alone."""
-    if not new.solution:
-        return None
-    if new.language != ENGLISH and not any(_WORD.search(step.text) for step in steps):
-        lines = _fallback_lines(new, new.solution)
-        return [Step(text=line + ("\n" if i < len(lines) - 1 else ""), meta=dict(WRITTEN_BY_FALLBACK))
-                for i, line in enumerate(lines)]
-    if cached.solution and (("bare_number" in new.format and "bare_number" in cached.format)
-                            or _yes_no_word(new) is not None):
-        return [Step(text=_fallback_lines(new, new.solution)[-1], meta=dict(WRITTEN_BY_FALLBACK))]
-    return None
+def _written_anew(new: LinearConstraints) -> list[Step]:
+    """Equations alone (the fallback's working for a request in another language, W4) carry no
+    operation that checks each line against the one before: the derivation is written anew from
+    the new prompt's proven solution rather than its constants rewritten."""
+    lines = _fallback_lines(new, new.solution or {})
+    return [Step(text=line + ("\n" if i < len(lines) - 1 else ""), meta=dict(WRITTEN_BY_FALLBACK))
+            for i, line in enumerate(lines)]
 
 
 def _answer_rewritten(
@@ -547,6 +536,19 @@ def _fallback_lines(c: LinearConstraints, values: dict[str, Fraction]) -> list[s
         f"Step 2: Solving the system exactly gives {answer}.",
         final_line,
     ]
+
+
+def _written_from_the_solution(steps: list[Step], cached: LinearConstraints, new: LinearConstraints) -> list[Step] | None:
+    """The answer written anew from the proven solution, not rewritten from the cached steps: the
+    language-neutral working (W4: steps with no word), a bare number (it carries no working) and a
+    yes/no check's word (computed by substitution); each is checked like any answer. None otherwise."""
+    if new.language != ENGLISH and new.solution and not any(_WORD.search(step.text) for step in steps):
+        return _written_anew(new)
+    if not new.solution or not cached.solution:
+        return None
+    if ("bare_number" in new.format and "bare_number" in cached.format) or _yes_no_word(new) is not None:
+        return [Step(text=_fallback_lines(new, new.solution)[-1], meta=dict(WRITTEN_BY_FALLBACK))]
+    return None
 
 
 def _in_form(c: LinearConstraints, value: Fraction) -> str:
