@@ -26,7 +26,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _CORE + "problem_key_tier.py", "            return False  # the task names no key for this request",
      "            pass  # the task names no key for this request", (_SHORTCUTS,)),
     ("presents-fallback-dropped", "a handler whose present is set to None on the object is not served through its class's present",
-     _TASKS + "protocols.py", '    return getattr(handler, "present", None) is not None or isinstance(handler, Presents)\n',
+     _CORE + "planner.py", '    return getattr(handler, "present", None) is not None or isinstance(handler, Presents)\n',
      '    return getattr(handler, "present", None) is not None\n', (_SHORTCUTS,)),
     ("walk-discard-kept", "a callback's Discard is passed on to its rule when a kept tree is walked",
      _TASKS + "request_language.py", "        if res is not Discard:\n            args.append(res)\n",

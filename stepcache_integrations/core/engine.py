@@ -26,13 +26,12 @@ from .planner import PLANS, CachePlan
 from .planner import WIDE_K, ReusePolicy, adopt, choose, look_wider, prepare, unit_evidence, validate_prompt
 from .problem_key_tier import TIER, ProblemKeyTier, fresh_plan, keyed_lookup, plan_ahead, plan_lookup_keys
 from .problem_keys import with_lookup_keys
-from .planner import PROOFS
+from .planner import PROOFS, presents
 from .repair_ledger import RepairLedger, repair_loop
 from .requests import AddEntry, AskJudge, AskModel, EmbedPrompt, FindKeyed, GetEntry, RecordHit, Request, SearchStore
 from .store_port import StoreArg, StorePort, resolve_store
 from .tasks import Assembly, TaskHandler, TaskRegistry
 from .tasks.prompt_diff import canonical_prompt  # the retrieval form: near-identical prompts embed equally
-from .tasks.protocols import presents
 from .telemetry import OPERATION, Telemetry, as_telemetry, traced_driver, traced_request
 from .types import (
     CacheEntry,

@@ -89,7 +89,8 @@ def test_a_request_the_task_names_no_key_for_is_not_counted_as_a_lookup() -> Non
 
 # -- presents(): isinstance(handler, Presents) without the runtime protocol's walk -------------------
 def test_presents_answers_as_isinstance_of_the_protocol() -> None:
-    from stepcache_integrations.core.tasks.protocols import Presents, presents
+    from stepcache_integrations.core.planner import presents
+    from stepcache_integrations.core.tasks.protocols import Presents
 
     class NoPresent:
         pass
