@@ -26,7 +26,7 @@ from .planner import PLANS, CachePlan
 from .planner import WIDE_K, ReusePolicy, adopt, choose, look_wider, prepare, presents, unit_evidence, validate_prompt
 from .problem_key_tier import TIER, ProblemKeyTier, fresh_plan, keyed_lookup, plan_ahead, plan_lookup_keys
 from .problem_keys import with_lookup_keys
-from .planner import PROOFS
+from .planner import PROOFS, presents
 from .repair_ledger import RepairLedger, repair_loop
 from .requests import AddEntry, AskJudge, AskModel, EmbedPrompt, FindKeyed, GetEntry, RecordHit, Request, SearchStore
 from .store_port import StoreArg, StorePort, resolve_store

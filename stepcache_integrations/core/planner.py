@@ -57,6 +57,7 @@ __all__ = [
     "prepare",
     "unit_evidence",
     "validate_prompt",
+    "presents",
     "ReusePolicy",
     "Keyed",
     "ProofMemo",
@@ -352,6 +353,15 @@ PROOFS = ProofMemo()
 
 _SERVED: tuple[Outcome, ...] = CACHE_ALONE_OUTCOMES
 WIDE_K = 64  # candidates retrieved when the first top_k tie and none serves (look_wider)
+
+
+def presents(handler: Any) -> bool:
+    """``isinstance(handler, Presents)`` (defined here, beside its callers: a request enters no more
+    project files for it), without the runtime protocol's check on every call (it
+    lists the protocol's members anew each time: about 20 us on the hit path). A ``present``
+    attribute that is not None is exactly the protocol's own test of an instance, so it answers
+    True at once; anything else (no such attribute, or one set to None) is left to ``isinstance``."""
+    return getattr(handler, "present", None) is not None or isinstance(handler, Presents)
 
 
 def validate_prompt(prompt: Any, max_chars: int) -> str:
