@@ -23,7 +23,7 @@ from .exact_tier import ExactTier
 from .judge import apply_verdict, judge_prompt
 from .llm import acall_llm, call_llm, coerce_response
 from .planner import PLANS, CachePlan
-from .planner import WIDE_K, ReusePolicy, adopt, choose, look_wider, prepare, presents, unit_evidence, validate_prompt
+from .planner import WIDE_K, ReusePolicy, adopt, choose, look_wider, prepare, unit_evidence, validate_prompt
 from .problem_key_tier import TIER, ProblemKeyTier, fresh_plan, keyed_lookup, plan_ahead, plan_lookup_keys
 from .problem_keys import with_lookup_keys
 from .planner import PROOFS, presents

@@ -707,12 +707,3 @@ class ReusePolicy:
         fields = {name: getattr(self, name) for name in self.__dataclass_fields__}
         fields["task_thresholds"] = dict(self.task_thresholds)
         return ReusePolicy(**{**fields, **changes})
-
-
-def presents(handler: Any) -> bool:
-    """``isinstance(handler, Presents)``, here beside its callers (a file of its own lengthened the
-    adapter walk), without the runtime protocol's check on every call (it
-    lists the protocol's members anew each time: about 20 us on the hit path). A ``present``
-    attribute that is not None is exactly the protocol's own test of an instance, so it answers
-    True at once; anything else (no such attribute, or one set to None) is left to ``isinstance``."""
-    return getattr(handler, "present", None) is not None or isinstance(handler, Presents)

@@ -102,25 +102,27 @@ PHRASINGS = [
     ('fr', 'Peux-tu m\'expliquer comment résoudre 2x + 8 = 20 ?', ('steps',)),
     ('de', 'Ich brauche den Wert von x: 5x + 5 = 40', ()),
     ('de', 'Kannst du mir erklären, wie man 2x + 8 = 20 löst?', ('steps',)),
-    ('de', 'Berechne den Wert von x in der Gleichung 7x - 4 = 24. Nur die Zahl.', ('answer_only',)),
+    ('de', 'Berechne den Wert von x in der Gleichung 7x - 4 = 24. Nur die Zahl.', ('answer_only', 'bare_number')),
     ('pt', 'Preciso saber quanto vale x: 5x + 5 = 40', ()),
     ('pt', 'Pode me explicar como resolver 2x + 8 = 20?', ('steps',)),
     ('pt', 'Me ajuda a isolar x: 2x - 9 = 11', ()),
     ('it', 'Ho bisogno del valore di x: 5x + 5 = 40', ()),
-    ('it', 'Calcola il valore di x nell\'equazione 7x - 4 = 24. Solo il numero.', ('answer_only',)),
+    ('it', 'Calcola il valore di x nell\'equazione 7x - 4 = 24. Solo il numero.', ('answer_only', 'bare_number')),
     ('it', 'Trova x nell\'equazione 3x + 6 = 21.', ()),
     ('ru', 'Сколько будет x в 4x - 8 = 12?', ()),
     ('ru', 'Найди x, зная, что 4x + 3 = 19.', ()),
-    ('ru', 'Найди значение x в уравнении 7x - 4 = 24. Только число.', ('answer_only',)),
+    ('ru', 'Найди значение x в уравнении 7x - 4 = 24. Только число.', ('answer_only', 'bare_number')),
     ('ru', 'Помоги выразить x: 2x - 9 = 11', ()),
     ('zh', '4x - 8 = 12 中 x 是多少？', ()),
-    ('zh', '求方程 7x - 4 = 24 中 x 的值。只写数字。', ('answer_only',)),
+    # W5 (red team round 6): 'only the number' is the bare-number form, which zh/ja rules do not derive
+    # (no claim: test_bare_number_languages.py); it was read as the answer only and served 'x = 5'
     ('zh', '你好，能帮我解一下 3x + 7 = 22 吗？', ()),
     ('zh', '解方程 3x + 2 = 11，步骤要编号。', ('steps', 'numbered')),
     ('ja', '2x - 9 = 11 を x について解いてください。', ()),
     ('ja', '2x + 8 = 20 の解き方を説明してください。', ('steps',)),
     ('ja', '3x + 2 = 11 を解いて、手順に番号をつけてください。', ('steps', 'numbered')),
-    ('ja', '方程式 7x - 4 = 24 の x の値を求めてください。数字だけ答えて。', ('answer_only',)),
+    # W5 (red team round 6): 'only the number' is the bare-number form, which zh/ja rules do not derive
+    # (no claim: test_bare_number_languages.py); it was read as the answer only and served 'x = 5'
     # "solve it" after a labelled equation, "quick question:", "I don't see how ... can you help?",
     # solve and explain the steps, "what is the solution of ...", the unknown named first
     ('es', 'Ecuación: 3x + 2 = 11. Resuélvela.', ()),
