@@ -436,6 +436,8 @@ def served_again(prompt: str, fmt: tuple[str, ...]) -> list[str]:
     assert again.verified and again.verification == "proven"
     lines = again.text.strip().splitlines()
     found = _ANSWER.search(lines[-1])
+    if "bare_number" in fmt:  # the number alone, nothing around it (W5: never "x = 6")
+        found = re.fullmatch(r"(-?[0-9]+(?:/[0-9]+|\.[0-9]+)?)", again.text.strip())
     assert found is not None, again.text
     assert _holds(equation, Fraction(found.group(1))), (changed, again.text)
     if "one_line" in fmt or "answer_only" in fmt:
