@@ -225,6 +225,23 @@ class Outcome:
         return self.result.outcome in ("reuse", "reinstantiate", "patch")
 
 
+def wrong_answers(outcomes: list[Outcome]) -> list[tuple[str, str | None, str]]:
+    """The pairs whose second answer is not the one the pair expects: (class, outcome, text)."""
+    return [(o.pair.cls, o.result.outcome, o.result.text) for o in outcomes if not o.correct]
+
+
+def not_served_proven(served: list[Outcome]) -> list[tuple[str, str | None, int, str]]:
+    """Of outcomes meant to be served, those that called the model or were not proven."""
+    return [(o.pair.cls, o.result.outcome, o.result.model_calls, o.result.verification) for o in served
+            if o.result.model_calls or o.result.verification != "proven"]
+
+
+def claimed(outcomes: list[Outcome], pairs: list[Pair]) -> list[tuple[str, str | None]]:
+    """Of ``pairs``' outcomes, those that were not "no claim" (the model asked, the answer unchecked)."""
+    return [(o.pair.cls, o.result.outcome) for o in outcomes
+            if o.pair in pairs and not (o.result.model_calls and o.result.verification == "unchecked")]
+
+
 def run_pair(pair: Pair, cache: StepCache | None = None) -> Outcome:
     """Cache the pair's first prompt with its correct answer, then answer the second."""
     cache = cache if cache is not None else StepCache()

@@ -16,7 +16,7 @@ import pytest
 
 from stepcache_integrations.core.tasks.json.reader import read_request
 
-from .harness import Outcome, exact_json_pair as pair, run_pair
+from .harness import Outcome, claimed, exact_json_pair as pair, not_served_proven, run_pair, wrong_answers
 
 Obj = dict[str, Any]
 
@@ -190,21 +190,17 @@ def outcomes() -> list[Outcome]:
 
 
 def test_every_answer_is_exactly_the_stated_object(outcomes: list[Outcome]) -> None:
-    wrong = [(o.pair.cls, o.result.outcome, o.result.text) for o in outcomes if not o.correct]
-    assert wrong == []
+    assert wrong_answers(outcomes) == []
 
 
 def test_a_changed_value_is_served_without_a_model_call_and_proven(outcomes: list[Outcome]) -> None:
     served = [o for o in outcomes if o.pair in SERVED]
-    slow = [(o.pair.cls, o.result.outcome, o.result.model_calls, o.result.verification) for o in served
-            if o.result.model_calls or o.result.verification != "proven"]
+    slow = not_served_proven(served)
     assert len(served) == len(SHAPES) and slow == []
 
 
 def test_an_exclusion_another_concept_or_an_unclear_value_is_no_claim(outcomes: list[Outcome]) -> None:
-    for o in outcomes:
-        if o.pair in NO_CLAIM:
-            assert o.result.model_calls and o.result.verification == "unchecked", (o.pair.cls, o.result.outcome)
+    assert claimed(outcomes, NO_CLAIM) == []
 
 
 @pytest.mark.parametrize(

@@ -15,7 +15,7 @@ import pytest
 
 from stepcache_integrations import StepCache
 
-from .harness import Outcome, Pair, dumps, json_judge, run_pair
+from .harness import Outcome, Pair, claimed, dumps, json_judge, run_pair, wrong_answers
 
 Obj = dict[str, Any]
 
@@ -170,8 +170,7 @@ def outcomes() -> list[Outcome]:
 
 
 def test_every_answer_is_correct(outcomes: list[Outcome]) -> None:
-    wrong = [(o.pair.cls, o.result.outcome, o.result.text) for o in outcomes if not o.correct]
-    assert wrong == []
+    assert wrong_answers(outcomes) == []
 
 
 def test_a_changed_stated_value_is_reinstantiated_in_every_shape(outcomes: list[Outcome]) -> None:
@@ -186,9 +185,7 @@ def test_no_cached_value_is_served_when_the_transform_changed(outcomes: list[Out
 
 
 def test_an_undeclared_transform_a_tie_or_a_negation_is_no_claim(outcomes: list[Outcome]) -> None:
-    for o in outcomes:
-        if o.pair in NO_CLAIM:
-            assert o.result.model_calls and o.result.verification == "unchecked", (o.pair.cls, o.result.outcome)
+    assert claimed(outcomes, NO_CLAIM) == []
 
 
 def test_a_model_answer_that_ignores_the_transform_is_never_served() -> None:
