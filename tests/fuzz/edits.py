@@ -35,6 +35,7 @@ TEXT_EDITS = (
     "format_toggle",
     "transform_toggle",
     "asked_expression",
+    "number_only_toggle",
 )
 # format instructions appended to (or removed from) the end of a prompt: the oracle reads the first
 # six (tests/fuzz/oracle.py FORMAT_SENTENCES) and nothing else; a negated or contradicting one must
@@ -46,6 +47,14 @@ FORMAT_SENTENCES = (
     "Give the answer as a fraction and as a decimal.", "Give only the final answer, with every step.",
     "Answer in two lines.", "Give the answer as a percentage.",
 )
+# "just the number" in nine languages (red team round 6, W5: read as "the answer only" in five of
+# them and served "x = 5"), appended to or removed from a math prompt; the oracle reads each as the
+# number alone (tests/fuzz/oracle.py FORMAT_SENTENCES), so a served "x = 5" is a violation
+NUMBER_ONLY_BY_LANGUAGE = {
+    "en": "Just the number.", "es": "Solo el número.", "fr": "Juste le nombre.", "de": "Nur die Zahl.",
+    "pt": "Só o número.", "it": "Solo il numero.", "ru": "Только число.", "zh": "只要数字。", "ja": "数字だけ。",
+}
+NUMBER_ONLY_SENTENCES = tuple(NUMBER_ONLY_BY_LANGUAGE.values())
 # words relating what stands beside them ("12 per y", "one per x", "x to y"): red team round 11
 RELATIONS = (" per y", " per x", " one per", " one", " of y", " to x", " by y", " from x", " in y", " on x", " as y", " with x")
 # marks that change the number right before them: repeating decimal, factorial, feet/inches, percent, degrees
@@ -137,7 +146,7 @@ def text_applicable(text: str) -> list[str]:
     if any(c in string.digits for c in text):
         kinds += ["foreign_digit", "number_mark", "spaced_mark", "relation_word"]
     if "=" in text:
-        kinds += ["line_layout", "asked_expression"]
+        kinds += ["line_layout", "asked_expression", "number_only_toggle"]
     if "JSON" in text and (_TRANSFORM.search(text) or _STATED_STRING.search(text) or _STATED_NUMBER.search(text)):
         kinds.append("transform_toggle")
     return [k for k in kinds if k]
@@ -276,6 +285,15 @@ def edit_text(text: str, kind: str, rng: random.Random) -> str | None:
             if stripped.endswith(sentence) and stripped[: -len(sentence)][-1:].isspace():
                 return stripped[: -len(sentence)].rstrip()
         return stripped + rng.choice((" ", "\n")) + rng.choice(FORMAT_SENTENCES)
+    if kind == "number_only_toggle":
+        # a "just the number" sentence that ends the prompt is removed; otherwise one is appended
+        stripped = text.rstrip()
+        for sentence in NUMBER_ONLY_SENTENCES:
+            if stripped.endswith(sentence) and stripped[: -len(sentence)][-1:].isspace():
+                return stripped[: -len(sentence)].rstrip()
+        own = _template_language(stripped)  # most often the prompt's own language: where a table reads it
+        sentence = NUMBER_ONLY_BY_LANGUAGE[own] if own in NUMBER_ONLY_BY_LANGUAGE and rng.random() < 0.7 else None
+        return stripped + rng.choice((" ", "\n")) + (sentence or rng.choice(NUMBER_ONLY_SENTENCES))
     if kind == "transform_toggle":
         return _toggle_transform(text, rng)
     if kind == "asked_expression":
@@ -286,6 +304,17 @@ def edit_text(text: str, kind: str, rng: random.Random) -> str | None:
         p = rng.randint(0, len(text))
         return text[:p] + rng.choice(INVISIBLE) + text[p:]
     raise ValueError(kind)
+
+
+def _template_language(text: str) -> str | None:
+    """The language of the fuzz template whose opening words (before its first slot) open ``text``."""
+    from .oracle import MATH_TEMPLATES  # the oracle's templates (imported here: the oracle reads no edit)
+
+    for t in MATH_TEMPLATES:
+        opening = t.pattern.split("{")[0]
+        if opening and text.startswith(opening):
+            return t.lang
+    return None
 
 
 def _toggle_transform(text: str, rng: random.Random) -> str | None:
@@ -400,7 +429,7 @@ def applicable(request: Request) -> list[str]:
 
 # edit kinds that apply to few bases come first, so that every base's first example covers them
 _PRIORITY = ("safe_crlf", "safe_nfd", "image_url", "tool_arg", "safe_edge_ws", "msg_name", "system_msg", "digit_change",
-             "safe_combo", "number_mark", "spaced_mark", "relation_word", "foreign_digit", "line_layout", "asked_expression",
+             "safe_combo", "number_mark", "spaced_mark", "relation_word", "foreign_digit", "line_layout", "asked_expression", "number_only_toggle",
              "operator_change", "transform_toggle")
 
 

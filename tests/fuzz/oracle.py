@@ -613,6 +613,10 @@ FORMAT_SENTENCES = {
     "give only the final answer.": "answer_only", "just the answer.": "answer_only",
     "no explanation.": "answer_only", "answer in one line.": "one_line",
     "give the answer as a fraction.": "fraction", "give the answer as a decimal.": "decimal",
+    # the number alone, in nine languages (the fuzzer's number_only_toggle)
+    "just the number.": "bare_number", "solo el número.": "bare_number", "juste le nombre.": "bare_number",
+    "nur die zahl.": "bare_number", "só o número.": "bare_number", "solo il numero.": "bare_number",
+    "только число.": "bare_number", "只要数字。": "bare_number", "数字だけ。": "bare_number",
 }
 
 
@@ -1224,6 +1228,9 @@ def _format_broken(problem: MathProblem, text: str, line: str) -> str | None:
         named = [re.fullmatch(rf"([A-Za-z])\s*=\s*{_VALUE}", p) for p in parts]
         if not bare and not (all(named) and sorted(m.group(1) for m in named if m) == sorted(problem.asked)):
             return f"the prompt asks for the answer alone; {line!r} is more"
+    if problem.answer_format == "bare_number" and not (
+            len(problem.asked) == 1 and re.fullmatch(rf"{_VALUE}\.?", text.strip())):
+        return f"the prompt asks for the number alone; {text.strip()!r} is not one number"
     if problem.answer_format == "fraction" and re.search(r"[0-9]\.[0-9]", values):
         return f"the prompt asks for a fraction; {line!r} has a decimal"
     if problem.answer_format == "decimal" and "/" in values:

@@ -24,7 +24,9 @@ from typing import Any
 
 import pytest
 
-from tests.fuzz.edits import CHAT_EDITS, FORMAT_SENTENCES, SAFE_EDITS, TEXT_EDITS, applicable, edit_text
+from tests.fuzz.edits import (
+    CHAT_EDITS, FORMAT_SENTENCES, NUMBER_ONLY_SENTENCES, SAFE_EDITS, TEXT_EDITS, applicable, edit_text,
+)
 from tests.fuzz.judge import (
     MIN_TOTAL_EDITS,
     Campaign,
@@ -414,6 +416,28 @@ def test_the_format_toggle_edit_adds_a_sentence_or_removes_the_one_that_ends_the
         seen.add(edited[len("Solve 2x = 5.") + 1 :])
         assert edit_text(edited, "format_toggle", rng) == "Solve 2x = 5."  # toggled back
     assert seen == set(FORMAT_SENTENCES)
+
+
+def test_the_number_only_toggle_adds_a_sentence_in_one_of_nine_languages_or_removes_it() -> None:
+    rng = random.Random(5)
+    seen = set()
+    for _ in range(80):
+        edited = edit_text("Solve 2x = 5.", "number_only_toggle", rng)
+        assert edited is not None and edited.startswith("Solve 2x = 5.") and edited != "Solve 2x = 5."
+        seen.add(edited[len("Solve 2x = 5.") + 1 :])
+        assert edit_text(edited, "number_only_toggle", rng) == "Solve 2x = 5."  # toggled back
+    assert seen == set(NUMBER_ONLY_SENTENCES)
+
+
+@pytest.mark.parametrize("sentence", NUMBER_ONLY_SENTENCES)
+def test_the_oracle_asks_the_number_alone_for_each_number_only_sentence(sentence: str) -> None:
+    """W5 (red team round 6): "x = 2.5" for "Nur die Zahl." is a violation; "2.5" is the answer."""
+    problem = understand_text(f"Solve 2x = 5. {sentence}")
+    assert isinstance(problem, MathProblem) and problem.answer_format == "bare_number"
+    assert check_math_answer(problem, "2.5") is None
+    assert check_math_answer(problem, "x = 2.5") is not None
+    assert check_math_answer(problem, "Answer: x = 2.5") is not None
+    assert check_math_answer(problem, "3") is not None
 
 
 def test_the_oracle_reads_a_multiple_of_the_unknown_in_the_asked_slot() -> None:
