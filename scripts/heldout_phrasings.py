@@ -51,8 +51,6 @@ def _values_right(text: str, values: dict[str, str]) -> bool:
     last = re.sub(r"\*\*(?![0-9A-Za-z(])|__|`|\$", "", lines[-1]).strip()
     if len(values) == 1 and (bare := _BARE_ANSWER.fullmatch(last)) is not None:
         return Fraction(bare.group("n")) == Fraction(next(iter(values.values())))
-    if len(values) == 1 and len(lines) == 1 and (alone := _NUMBER_ALONE.fullmatch(last)) is not None:
-        return Fraction(alone.group("n")) == Fraction(next(iter(values.values())))  # "just the number": "6"
     for name, value in values.items():
         if _IDENT.fullmatch(name):
             found = re.findall(rf"(?<![\w^*/.]){re.escape(name)}\s*=\s*(-?\d+(?:\.\d+)?(?:/\d+)?)", last)
@@ -65,7 +63,7 @@ def _values_right(text: str, values: dict[str, str]) -> bool:
 
 # "Answer: 25", "Final answer: 25." (the judge's own reading of a labelled bare value)
 _BARE_ANSWER = re.compile(r"(?i)(?:the\s+)?(?:final\s+)?answer(?:\s+is)?\s*[:=]?\s*(?P<n>-?\d+(?:\.\d+)?(?:/\d+)?)\s*\.?")
-# a whole answer that is one number ("6", "7/2."): the bare-number form, read only for one asked quantity
+# a whole answer that is one number ("6", "7/2."): the bare-number form, read only for a "number" oracle
 _NUMBER_ALONE = re.compile(r"(?P<n>-?\d+(?:\.\d+)?(?:/\d+)?)\.?")
 # one statement "<left side> = N": the left side runs back to the line's start, a label's colon or a comma
 _STATEMENT = re.compile(r"(?:^|[:,;])\s*([^=:,;]+?)\s*=\s*(-?\d+(?:\.\d+)?(?:/\d+)?)(?=\s*(?:[,;.]|\band\b|$))")
@@ -109,6 +107,9 @@ def judge(oracle: dict[str, Any], text: str) -> bool:
         return _values_right(text, oracle["values"])
     if oracle["type"] == "json":
         return _object_right(text, oracle["object"])
+    if oracle["type"] == "number":  # "just the number": the whole answer is that one number
+        alone = _NUMBER_ALONE.fullmatch(text.strip())
+        return alone is not None and Fraction(alone.group("n")) == Fraction(oracle["value"])
     if oracle["type"] == "yes-no":  # the whole answer is the one word asked ("No.", "Non.", "否")
         return text.strip().rstrip(".。").strip().casefold() == oracle["answer"].casefold()
     return False  # "any-different": reusing the first answer is wrong

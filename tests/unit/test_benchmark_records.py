@@ -38,10 +38,12 @@ def test_the_heldout_judge_can_fail() -> None:
     assert judge({"type": "json", "object": {"a": 1}}, '{"a": 1}')
     assert not judge({"type": "json", "object": {"a": 1}}, '{"a": 1.0}')
     assert not judge({"type": "any-different"}, "anything")
-    assert judge({"type": "values", "values": {"z": "6"}}, "6")  # the bare-number form
-    assert not judge({"type": "values", "values": {"z": "6"}}, "7")
-    assert not judge({"type": "values", "values": {"z": "6"}}, "Step 1: 9z = 54\n6")  # a number alone only as the whole answer
-    assert not judge({"type": "values", "values": {"x": "1", "y": "2"}}, "1")
+    assert judge({"type": "number", "value": "6"}, "6")  # the bare-number form
+    assert judge({"type": "number", "value": "7/2"}, "3.5.")
+    assert not judge({"type": "number", "value": "6"}, "7")
+    assert not judge({"type": "number", "value": "6"}, "Step 1: 9z = 54\n6")  # the number alone only as the whole answer
+    assert not judge({"type": "number", "value": "6"}, "z = 6")
+    assert not judge({"type": "values", "values": {"z": "6"}}, "6")  # a values oracle reads no bare number
     assert judge({"type": "yes-no", "answer": "no"}, "No.")
     assert not judge({"type": "yes-no", "answer": "no"}, "Yes.")
     assert not judge({"type": "yes-no", "answer": "no"}, "No, because 3*5 + 5 = 20.")
