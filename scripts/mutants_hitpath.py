@@ -9,6 +9,7 @@ _SOLVE = "tests/unit/test_linear_solve_exact.py"
 _SHAPES = "tests/unit/test_request_shapes.py"
 _CORE = "stepcache_integrations/core/"
 _SHORTCUTS = "tests/unit/test_hit_path_shortcuts.py"
+_TABLES = "tests/unit/test_parser_tables.py"
 
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
@@ -19,6 +20,13 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("shape-kept-leaves-misplaced", "a kept tree's leaves are all the first word (a prompt read with another's words)",
      _TASKS + "request_language.py", "            children.append(position[id(child)])", "            children.append(0)",
      (_SHAPES, "-k", "own_words or linear_corpus")),
+    ("parser-tables-digest-unchecked", "saved parser tables are loaded without checking they were built from this grammar",
+     _TASKS + "parser_tables.py", '            if saved.readline().rstrip(b"\\n") != digest:\n                return None\n',
+     "            saved.readline()\n", (_TABLES,)),
+    ("parser-tables-grammar-undigested", "the saved tables' name and digest leave the grammar text out (an edit loads old tables)",
+     _TASKS + "parser_tables.py", "        [grammar, lark.__version__,", "        [lark.__version__,", (_TABLES,)),
+    ("parser-tables-folder-shared", "the folder of saved tables (pickles) is created readable and writable by others",
+     _TASKS + "parser_tables.py", "folder.mkdir(mode=0o700,", "folder.mkdir(mode=0o777,", (_TABLES,)),
     ("lookup-keys-eager", "a problem-key hit computes its shape and family keys too (work the hit does not need)",
      _CORE + "problem_key_tier.py", "        key = plan_lookup_key(plan, which)\n", "        key = plan_lookup_keys(plan)[which]\n",
      (_SHORTCUTS,)),

@@ -217,6 +217,9 @@ def _env(copy: Path) -> dict[str, str]:
     env["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
     env.setdefault("OMP_NUM_THREADS", "1")
     env["STEPCACHE_HYPOTHESIS_PROFILE"] = "mutation"  # tests/conftest.py: a failing property is not shrunk
+    # the run's own saved parser tables, shared by its copies: built once per grammar, never the
+    # user's folder (a mutated grammar's tables stay in the run's temporary folder)
+    env["STEPCACHE_PARSER_CACHE"] = str(copy.parent / "parser-tables")
     return env
 
 

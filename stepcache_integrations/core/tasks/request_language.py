@@ -9,8 +9,9 @@ sequence the grammar does not derive, is "no claim".
 
 The tables are data: ``docs/request-language.md`` is generated from them and the grammars
 (``scripts/request_language_docs.py``), and the mutation check deletes or swaps their words. The
-parser is built on the first read, not at import (building an LALR table takes a noticeable part of
-a second, and most processes that import the package never read a prompt).
+parser is built on the first read, not at import (building an LALR table takes a second or two, and
+most processes that import the package never read a prompt), and its tables are kept on disk for the
+next process (``parser_tables``).
 """
 
 from __future__ import annotations
@@ -30,6 +31,8 @@ from lark.exceptions import LarkError, UnexpectedInput
 from lark.lexer import Lexer
 from lark.tree import Meta
 from lark.visitors import Discard
+
+from .parser_tables import build_lalr
 
 __all__ = ["Declined", "RequestLanguage", "Vocabulary", "Word", "fold"]
 
@@ -141,7 +144,7 @@ class RequestLanguage:
     def parser(self) -> Lark:
         """The LALR parser, built on first use (strict: a conflict in the grammar fails the build)."""
         grammar = (self.folder / "request.lark").read_text(encoding="utf-8")
-        return Lark(grammar, parser="lalr", lexer=_Tokens, start="start", strict=True)
+        return build_lalr(self.folder.name, grammar, lexer=_Tokens, start="start", strict=True)
 
     def parse(self, words: Iterable[Word]) -> Any | None:
         """The task's transformer after reading the tree the grammar derives from ``words`` (its
