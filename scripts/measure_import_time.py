@@ -33,6 +33,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OUT = ROOT / "bench_data" / "results" / "import_time.json"
 
+FIRST_PROMPTS = (
+    "from stepcache_integrations import StepCache\n"
+    "cache = StepCache()\n"
+    "cache.generate('Solve 2x + 3 = 7 for x.', lambda prompt: 'x = 2')\n"
+    "cache.generate('Return JSON with keys name and age: name Bob, age 3.', lambda prompt: '{\"name\": \"Bob\", \"age\": 3}')"
+)
 # name -> (import statement, target median in seconds or None)
 IMPORTS: dict[str, tuple[str, float | None]] = {
     "stepcache_integrations": ("import stepcache_integrations", 0.3),
@@ -48,6 +54,11 @@ IMPORTS: dict[str, tuple[str, float | None]] = {
         "langchain_core.runnables.fallbacks, langchain_core.utils.function_calling",
         None,
     ),
+    # a process's first prompts (one linear, one JSON: both request grammars), their parser tables
+    # loaded from the saved ones (the warm-up process saved them) or, turned off, built
+    "first prompts of a process (parser tables saved)": (FIRST_PROMPTS, None),
+    "first prompts of a process (parser tables built: STEPCACHE_PARSER_CACHE=off)": (
+        "import os; os.environ['STEPCACHE_PARSER_CACHE'] = 'off'\n" + FIRST_PROMPTS, None),
 }
 
 CHILD = (
