@@ -64,6 +64,7 @@ DEMO_TIME = Path("bench_data/results/demo_time.json")
 HIT_PATH = Path("bench_data/results/hit_path.json")
 HIT_PATH_100K = Path("bench_data/results/hit_path_100k.json")
 IMPORT_TIME = Path("bench_data/results/import_time.json")
+REQUEST_READING = Path("bench_data/results/request_reading_size.json")
 ADAPTER_WALK = Path("bench_data/results/adapter_walk.json")
 PROVIDERS = Path("bench_data/results/providers.json")
 #: provenance of files recorded before results carried their own (where each field comes from)
@@ -428,6 +429,13 @@ def hit_path() -> str:
     return "\n".join(rows) + f"\n\n{what}.\n\n" + "\n\n".join(notes)
 
 
+def request_reading() -> str:
+    from request_reading_size import table
+
+    data = load(REQUEST_READING)
+    return table(data) + f"\n\nRecorded: {source(REQUEST_READING, data)}."
+
+
 def import_time() -> str:
     data = load(IMPORT_TIME)
     rows = ["| import | median s (5 fresh processes) |", "|---|---|"]
@@ -576,6 +584,7 @@ BLOCKS: dict[str, Callable[[], str]] = {
     "demo-time": demo_time,
     "hit-path": hit_path,
     "import-time": import_time,
+    "request-reading": request_reading,
     "adapter-walk": adapter_walk,
     "provider-table": provider_table,
     "provider-tiers": provider_tiers,
