@@ -235,5 +235,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("bare-number-zh-read-as-answer", "Chinese '只要数字' read as the answer only: 'x = 4.5' served for the number alone",
      f"{PKG}/core/tasks/linear/vocabulary/zh.json", '"ANSWER": [\n', '"ANSWER": [\n   "数字",\n',
      ("tests/adversarial/test_bare_number_languages.py",)),
+    ("vacuous-check-serves", "a cached answer whose checks hold no unit (\"{}\" for an unread key list) serves another prompt",
+     f"{PKG}/core/planner.py", "    return verification.passed and bool(verification.units)\n",
+     "    return verification.passed\n", ("tests/adversarial/test_vacuous_evidence.py",)),
 ]
 # fmt: on

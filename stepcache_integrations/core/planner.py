@@ -547,6 +547,12 @@ def _eligible(plan: CachePlan, hits: list[CacheHit], policy: ReusePolicy) -> lis
     ]
 
 
+def proves(verification: Verification) -> bool:
+    """Every unit passed, and there was one: a check of nothing is no evidence (a cached "{}" for
+    a request whose keys were not read checks no key, and must not serve another prompt)."""
+    return verification.passed and bool(verification.units)
+
+
 def _classify(
     handler: TaskHandler, constraints: Any, hit: CacheHit, policy: ReusePolicy
 ) -> tuple[_Candidate, float]:
@@ -556,7 +562,7 @@ def _classify(
     cached, checked = keyed(entry.constraints), keyed_steps(steps)  # frozen once for every check
     verification = PROOFS.verify(handler, checked, constraints, cached)
     candidate = _Candidate(hit, "patch", steps, ["reused"] * len(steps), verification, cached)
-    if verification.passed and not PROOFS.answer_errors(handler, checked, constraints):
+    if proves(verification) and not PROOFS.answer_errors(handler, checked, constraints):
         candidate.outcome = "reuse"
         return candidate, 0.0
     seconds = 0.0
@@ -584,7 +590,7 @@ def _rewrite(handler: Task, constraints: Any, hit: CacheHit, policy: ReusePolicy
         return None, time.perf_counter() - r0
     checked = keyed_steps(rewritten)
     check = PROOFS.verify(handler, checked, constraints, cached)
-    if not check.passed or PROOFS.answer_errors(handler, checked, constraints):
+    if not proves(check) or PROOFS.answer_errors(handler, checked, constraints):
         return None, time.perf_counter() - r0
     candidate = _Candidate(hit, "reinstantiate", rewritten, _rewritten_provenance(steps, rewritten), check, cached)
     return candidate, time.perf_counter() - r0
@@ -597,7 +603,7 @@ def _try_reinstantiate(handler: Task, constraints: Any, cached: Keyed, candidate
         return
     checked = keyed_steps(rewritten)
     check = PROOFS.verify(handler, checked, constraints, cached)
-    if check.passed and not PROOFS.answer_errors(handler, checked, constraints):
+    if proves(check) and not PROOFS.answer_errors(handler, checked, constraints):
         candidate.outcome = "reinstantiate"
     if check.passed or len(check.failures) <= len(candidate.verification.failures):
         candidate.provenance = _rewritten_provenance(candidate.steps, rewritten)
