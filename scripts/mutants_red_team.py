@@ -13,6 +13,7 @@ LAYOUT = f"{PKG}/core/tasks/algebra.py"
 LINEAR_PROMPT = f"{PKG}/core/tasks/linear/prompt.py"
 JSON_EVIDENCE = f"{PKG}/core/tasks/json/evidence.py"
 JSON_READER = f"{PKG}/core/tasks/json/reader.py"
+JSON_OWNERS = "tests/adversarial/test_json_owners.py"
 JSON_GRAMMAR = f"{PKG}/core/tasks/json/request.lark"
 JSON_EN_TABLE = f"{PKG}/core/tasks/json/vocabulary/en.json"
 TEXT_CLAIMS = f"{PKG}/core/tasks/text/claims.py"
@@ -238,5 +239,15 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("vacuous-check-serves", "a cached answer whose checks hold no unit (\"{}\" for an unread key list) serves another prompt",
      f"{PKG}/core/planner.py", "    return verification.passed and bool(verification.units)\n",
      "    return verification.passed\n", ("tests/adversarial/test_vacuous_evidence.py",)),
+    ("json-owners-unchecked", "values marked as two people's (\"Me llamo Ines y tiene 77 años\") are read as one object",
+     JSON_READER, "    if transformer is not None and not _one_owner(owners):\n", "    if False:\n", (JSON_OWNERS,)),
+    ("json-owners-gender-ignored", "owners agree by grammatical person alone (\"Her name is Ana and his age is 30\" read as one)",
+     JSON_READER, "    return all(a.startswith(b) or b.startswith(a) for a in distinct for b in distinct)",
+     "    return all(a[0] == b[0] for a in distinct for b in distinct)", (JSON_OWNERS,)),
+    ("json-owner-es-tiene-deleted", "the es table's \"tiene\" marks no owner (a third person's age beside \"me llamo\")",
+     f"{PKG}/core/tasks/json/vocabulary/es.json", '  "se llama": "3s",\n  "tengo": "1s",\n  "tiene": "3s"\n',
+     '  "se llama": "3s",\n  "tengo": "1s"\n', (JSON_OWNERS,)),
+    ("json-owner-en-his-swapped", "the en table marks \"his\" as \"her\"'s owner",
+     f"{PKG}/core/tasks/json/vocabulary/en.json", '  "his": "3sm",', '  "his": "3sf",', (JSON_OWNERS,)),
 ]
 # fmt: on

@@ -239,6 +239,9 @@ def test_the_reader_states_exactly_these_values(prompt: str, stated: Obj) -> Non
         'Crea un JSON con "producto" y "stock": producto Silla, stock 12, color Rojo',
         # English keys beside a Spanish self-introduction: the concept words are the table's own
         'Dame un JSON con "name" y "age": Me llamo Carmen y tengo 19 años.',
+        # two names said for one key, by two people: was read with "nombre" unstated and Rocío's age
+        # stated (an object that may be Carmen's); two owners (red team round 7) are now no claim
+        'Dame un JSON con "nombre" y "edad": Me llamo Carmen. Rocío tiene 19 años.',
     ],
 )
 def test_the_reader_states_nothing_it_cannot_tell(prompt: str) -> None:
@@ -251,8 +254,6 @@ def test_the_reader_states_nothing_it_cannot_tell(prompt: str) -> None:
     [
         # a label and the key as written state two values: the key is stated by neither
         ('Dame un JSON con "ciudad" y "pais": Ciudad: Lima, ciudad: Cusco, pais: Perú', "ciudad"),
-        # two names said for one key
-        ('Dame un JSON con "nombre" y "edad": Me llamo Carmen. Rocío tiene 19 años.', "nombre"),
     ],
 )
 def test_a_key_stated_two_ways_is_not_stated(prompt: str, unstated: str) -> None:

@@ -450,6 +450,29 @@ _EQUALS_RUNS = frozenset(language for language, table in _TABLES.items() if tabl
 _LABEL_FOLDING = {language: frozenset(table.get("label_folding", ())) for language, table in _TABLES.items()}
 
 
+# The owner a word marks (red team round 7: values of two people were read as one object), by the
+# table's "owners": grammatical person, number and gender ("1s", "3sm", "3sf", "3p"; "3" any third
+# person). Words that mark none ("the", "this", "a request", "I need") are not listed.
+_OWNERS = {language: {fold(word): owner for word, owner in table.get("owners", {}).items()} for language, table in _TABLES.items()}
+
+
+def _noting_owners(words: Iterator[Word], language: str, owners: list[str]) -> Iterator[Word]:
+    """``words`` passed on, the owner each marks noted in ``owners``."""
+    marks = _OWNERS.get(language, {})
+    for word in words:
+        owner = marks.get(fold(word.text)) if isinstance(word.text, str) else None  # a value's token holds the value
+        if owner is not None:
+            owners.append(owner)
+        yield word
+
+
+def _one_owner(owners: list[str]) -> bool:
+    """Every owner mark can name the same one: each pair agrees where both say ("3" and "3sf" do,
+    "3sm" and "3sf" or "1s" and "3s" do not)."""
+    distinct = set(owners)
+    return all(a.startswith(b) or b.startswith(a) for a in distinct for b in distinct)
+
+
 @lru_cache(maxsize=1024)
 def read_request(prompt: str) -> JsonRequest | None:
     """The plain request ``prompt`` is, in the first language whose table reads every word and
@@ -470,7 +493,10 @@ def read_request(prompt: str) -> JsonRequest | None:
 
 
 def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | None:
-    transformer = _LANGUAGE.parse(words)
+    owners: list[str] = []
+    transformer = _LANGUAGE.parse(_noting_owners(words, language, owners))
+    if transformer is not None and not _one_owner(owners):
+        return None  # "Me llamo Hugo y tiene 77 años", "Her name is Ana and his age is 30": two people
     read = _read_statements(transformer, language, prompt)
     if transformer is None or read is None:
         return None

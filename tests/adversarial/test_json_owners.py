@@ -1,0 +1,82 @@
+"""Values about two people are never read as one object (red team round 7, W1/W2: 900 pairs served
+verified and wrong): "Me llamo Ines y tiene 77 años", "Her name is Luca and his age is 50".
+
+Each template names the name and the age through phrases that mark their owner (grammatical person,
+and gender where the language marks it). The test's own table says which phrases name the same
+person; a prompt whose phrases name two is never read as a plain request, and after a cached
+same-person request it reaches the model; a prompt whose phrases name one is still read."""
+
+from __future__ import annotations
+
+import itertools
+import json
+
+import pytest
+
+from stepcache_integrations import StepCache
+from stepcache_integrations.core.tasks.json.reader import read_request
+
+from .harness import FixedReplyModel
+
+# (template, name phrases with their person, age phrases with their person). "3" is a third person
+# whose gender the phrase leaves open.
+TEMPLATES = {
+    "en": ('Return a JSON object with keys name and age. {n} name is "Ines" and {a} age is 77.',
+           {"My": "1s", "Her": "3f", "His": "3m", "Their": "3p", "Our": "1p", "Its": "3n"},
+           {"my": "1s", "her": "3f", "his": "3m", "their": "3p", "our": "1p", "its": "3n"}),
+    "es": ("Devuelve un objeto JSON con las claves nombre y edad. {n} Ines y {a} 77 años.",
+           {"Me llamo": "1s", "Se llama": "3", "Mi nombre es": "1s"}, {"tengo": "1s", "tiene": "3"}),
+    "fr": ("Renvoie un objet JSON avec les clés nom et âge. {n} Ines et {a} 77 ans.",
+           {"Je m'appelle": "1s", "Il s'appelle": "3m", "Elle s'appelle": "3f"},
+           {"j'ai": "1s", "il a": "3m", "elle a": "3f"}),
+    "de": ("Gib ein JSON-Objekt mit den Schlüsseln name und alter zurück. {n} Ines und {a} 77 Jahre alt.",
+           {"Ich heiße": "1s", "Er heißt": "3m", "Sie heißt": "3f", "Mein Name ist": "1s"},
+           {"ich bin": "1s", "er ist": "3m", "sie ist": "3f"}),
+    "it": ("Restituisci un oggetto JSON con le chiavi nome e età. {n} Ines e {a} 77 anni.",
+           {"Mi chiamo": "1s", "Si chiama": "3", "Il mio nome è": "1s"}, {"ho": "1s", "ha": "3"}),
+    "pt": ("Retorne um objeto JSON com as chaves nome e idade. {n} Ines e {a} 77 anos.",
+           {"Me chamo": "1s", "Meu nome é": "1s"}, {"tenho": "1s", "tem": "3"}),
+}
+
+
+def _same(one: str, other: str) -> bool:
+    return one.startswith(other) or other.startswith(one)
+
+
+def _cases(same: bool) -> list[tuple[str, str]]:
+    cases = []
+    for language, (template, names, ages) in TEMPLATES.items():
+        for (n, pn), (a, pa) in itertools.product(names.items(), ages.items()):
+            if _same(pn, pa) == same:
+                cases.append((language, template.format(n=n, a=a)))
+    return cases
+
+
+TWO_PEOPLE = _cases(same=False)
+ONE_PERSON = _cases(same=True)
+
+
+@pytest.mark.parametrize(("language", "prompt"), TWO_PEOPLE)
+def test_two_owners_are_not_read_as_one_object(language: str, prompt: str) -> None:
+    assert read_request(prompt) is None, prompt
+
+
+@pytest.mark.parametrize(("language", "prompt"), TWO_PEOPLE)
+def test_two_owners_reach_the_model_after_a_cached_request(language: str, prompt: str) -> None:
+    template, names, ages = TEMPLATES[language]
+    first_name, first_person = next(iter(names.items()))
+    first_age = next(a for a, pa in ages.items() if _same(first_person, pa))
+    cached = template.format(n=first_name, a=first_age).replace("Ines", "Hugo").replace("77", "72")
+    keys = list(read_request(cached).keys)  # type: ignore[union-attr]
+    cache = StepCache()
+    cache.generate(cached, FixedReplyModel(json.dumps(dict(zip(keys, ["Hugo", 72])))))
+    model = FixedReplyModel("{}")
+    result = cache.generate(prompt, model)
+    assert result.model_calls >= 1 and model.calls >= 1, (prompt, result.outcome, result.text)
+
+
+def test_one_owner_is_still_read() -> None:
+    read = [prompt for _, prompt in ONE_PERSON if read_request(prompt) is not None]
+    # every language keeps its same-person statements (the fix declines only mixed owners)
+    assert {language for language, prompt in ONE_PERSON if prompt in read} == set(TEMPLATES)
+    assert len(read) >= len(ONE_PERSON) - 3, sorted(set(p for _, p in ONE_PERSON) - set(read))
