@@ -22,7 +22,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      f"{_PKG}/core/problem_key_tier.py", "    if not _same_entry(current, served.entry):", "    if False:",
      (_TIER, "-k", "removed")),
     ("pk-shape-rewrite-unchecked", "a re-instantiation found by its shape key is served without its checks",
-     f"{_PKG}/core/planner.py", "    if not check.passed or PROOFS.answer_errors(handler, checked, constraints):",
+     f"{_PKG}/core/planner.py", "    if not proves(check) or PROOFS.answer_errors(handler, checked, constraints):",
      "    if False:", (_TIER, "-k", "rewrite_that_fails")),
     ("pk-keyed-expired-entry", "the in-memory store's key dictionary returns an expired entry",
      f"{_PKG}/stores/memory.py", "                if self.is_expired(item[0], now):", "                if False:",
