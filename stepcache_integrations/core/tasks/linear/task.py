@@ -104,9 +104,11 @@ def _new_context(constraints: LinearConstraints, cached: LinearConstraints | Non
 
 
 def _stale_numbers(cached: LinearConstraints, new: LinearConstraints) -> set[Fraction]:
-    """Constants of the cached problem that the new one does not have (signed)."""
+    """Constants of the cached problem that the new one does not have (signed). An equation's
+    numbers are read as written, without their signs ("12 - 3x" writes 3 for the constant -3): a
+    constant whose opposite the new problem has is written by it, so it is none."""
     legit = set(new.params) | set((new.solution or {}).values())
-    return set(cached.params) - legit
+    return {p for p in cached.params if p not in legit and -p not in legit}
 
 
 def _problem_changed(cached: LinearConstraints, new: LinearConstraints) -> bool:
@@ -526,7 +528,7 @@ def _fallback_lines(c: LinearConstraints, values: dict[str, Fraction]) -> list[s
             f"Step 1: Start from the equation {c.equation_texts[0]}.",
             f"Step 2: Collect the {var} terms on the left and the constants on the right: "
             f"{_term(coeff, var)} = {format_number(rhs)}.",
-            f"Step 3: Divide both sides by {format_number(coeff)}: {answer}.",
+            *_divided(coeff, rhs, var, answer, 3),
             final_line,
         ]
     # The answer line names the unknowns asked for ("solve for y when x = 3": y only),
@@ -622,6 +624,20 @@ def _whole_answer_line(c: LinearConstraints, values: dict[str, Fraction], final:
         target = c.target_value
         return str(final(target if target is not None else values[c.asked_or_all[0]]))
     return None
+
+
+def _divided(coeff: Fraction, rhs: Fraction, var: str, answer: str, number: int) -> list[str]:
+    """The steps from ``coeff``*var = ``rhs`` to the answer: one division by the coefficient, or,
+    for a coefficient the operation reader cannot read as one number (1/3, -2/3: no decimal),
+    a multiplication by its denominator, then a division by its numerator when it is not 1."""
+    if "/" not in format_number(coeff):
+        return [f"Step {number}: Divide both sides by {format_number(coeff)}: {answer}."]
+    scaled = rhs * coeff.denominator
+    if coeff.numerator == 1:
+        return [f"Step {number}: Multiply both sides by {coeff.denominator}: {answer}."]
+    return [f"Step {number}: Multiply both sides by {coeff.denominator}: "
+            f"{_term(Fraction(coeff.numerator), var)} = {format_number(scaled)}.",
+            f"Step {number + 1}: Divide both sides by {coeff.numerator}: {answer}."]
 
 
 def _term(coeff: Fraction, var: str) -> str:

@@ -1,0 +1,159 @@
+"""Linear reach (issue 33 items 2/3/4, branch wip/linR), written by hand per class, not from any
+held-out file. Each pair: the first prompt is answered by a model that is never right (only what
+the checker or the deterministic fallback proves is stored), then the second is served proven
+without a model call and exactly right (this file's own reading of the last line); each trap is
+no claim and reaches the model.
+
+Classes: the fallback for a coefficient written as a fraction (x/3, (2/3)x: multiply by the
+denominator); a constant written without its sign ("12 - 3x") is no stale constant; the decimal
+comma in fr/de/it/ru/pt/es; the answer's form said before the equations with no verb of solving
+("Answer in one line: ...", "Responda só com o número: ...", "答えだけ教えて：...", "只要答案，不要过程：...");
+numbered steps in Japanese; an expression asked after the condition (ja, zh); a chat transcript
+ending with the assistant's empty turn; "solve simultaneously"; a homework context in Chinese."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from fractions import Fraction
+
+import pytest
+
+from stepcache_integrations import StepCache
+from stepcache_integrations.core.tasks.linear.prompt import understand_prompt
+
+
+class Echo:
+    """Never right: its answer is a function of the prompt."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def __call__(self, prompt: str) -> str:
+        self.calls += 1
+        return "ECHO " + hashlib.sha256(prompt.encode()).hexdigest()[:12]
+
+
+_VALUE = r"(-?[0-9]+(?:\.[0-9]+)?(?:/[0-9]+)?)"
+
+
+def _stated(line: str, name: str) -> Fraction | None:
+    """The value the answer's last line states for ``name`` ("x = 5", "x + 1 = 6"), or the line
+    itself when it is a number alone and ``name`` is empty."""
+    if not name:
+        alone = re.fullmatch(_VALUE, line.strip())
+        return None if alone is None else Fraction(alone.group(1))
+    found = re.findall(rf"(?:^|[\s,:]){re.escape(name)}\s*=\s*{_VALUE}(?=\s*(?:,|$))", line.strip())
+    return Fraction(found[-1]) if found else None
+
+
+def served(first: str, second: str, expected: dict[str, Fraction | int], fmt: str = "") -> str:
+    cache, model = StepCache(), Echo()
+    one = cache.generate(first, model)
+    assert one.verified and one.task == "linear_equation", (first, one.text)
+    before = model.calls
+    again = cache.generate(second, model)
+    assert model.calls == before and again.model_calls == 0, (second, again.outcome, again.text)
+    assert again.verified and again.verification == "proven", (second, again.text)
+    lines = again.text.strip().splitlines()
+    for name, value in expected.items():
+        assert _stated(lines[-1], name) == Fraction(value), (second, again.text)
+    if fmt in ("one_line", "answer_only", "bare"):
+        assert len(lines) == 1, again.text
+    if fmt == "numbered":
+        assert lines[0].startswith("1. ") and lines[1].startswith("2. "), again.text
+    return again.text
+
+
+PAIRS = [
+    # a coefficient written as a fraction: the fallback multiplies by its denominator (proven)
+    ("Solve x/3 + 2 = 6", "Solve x/3 + 2 = 9", {"x": 21}, ""),
+    ("Solve x/6 - 1 = 2.", "Solve x/9 - 1 = 2.", {"x": 27}, ""),
+    ("Solve (2/3)x - 1 = 5.", "Solve (2/3)x - 1 = 7.", {"x": 12}, ""),
+    ("Solve (3/4)x + 2 = 8.", "Solve (3/4)x + 2 = 11.", {"x": 12}, ""),
+    ("x/3 + 2 = 6, x = ?", "x/3 + 2 = 9, x = ?", {"x": 21}, ""),
+    # a constant written without its sign ("12 - 3x": 3 for -3) is the new problem's own
+    ("Can you find x? 12 - 3x = 3", "Can you find x? 12 - 3x = -9", {"x": 7}, ""),
+    ("Solve 20 - 4x = 4.", "Solve 20 - 4x = -4.", {"x": 6}, ""),
+    # the decimal comma
+    ("Berechne x: 1,5x - 2 = 7", "Berechne x: 1,5x - 2 = 10", {"x": 8}, ""),
+    ("Réponds en une ligne : 0,5x + 2 = 6", "Réponds en une ligne : 0,5x + 2 = 9,5", {"x": 15}, "one_line"),
+    ("Rispondi in una riga: 2,5x = 20", "Rispondi in una riga: 2,5x = 35", {"x": 14}, "one_line"),
+    ("Только ответ, без объяснений: 0,4x = 2", "Только ответ, без объяснений: 0,4x = 3,6", {"x": 9}, "answer_only"),
+    ("Resuelve 2,5x = 10", "Resuelve 2,5x = 15", {"x": 6}, ""),
+    ("Resolva 1,25x = 5", "Resolva 1,25x = 10", {"x": 8}, ""),
+    # the answer's form before the equations, no verb of solving
+    ("Answer in one line: 3x + 1 = 10", "Answer in one line: 3x + 1 = 16", {"x": 5}, "one_line"),
+    ("Responda só com o número: x/2 + 3 = 10", "Responda só com o número: x/2 + 3 = 15", {"": 24}, "bare"),
+    ("Antworte nur mit der Zahl: 3x + 1 = 10", "Antworte nur mit der Zahl: 3x + 1 = 16", {"": 5}, "bare"),
+    ("Ответь только числом: 3x + 1 = 10", "Ответь только числом: 3x + 1 = 22", {"": 7}, "bare"),
+    ("Responde solo con el número: 3x + 1 = 10", "Responde solo con el número: 3x + 1 = 16", {"": 5}, "bare"),
+    ("Rispondi solo con il numero: 3x + 1 = 10", "Rispondi solo con il numero: 3x + 1 = 16", {"": 5}, "bare"),
+    ("答えだけ教えて:0.2x + 1 = 3", "答えだけ教えて:0.2x + 1 = 4", {"x": 15}, "answer_only"),
+    ("只要答案,不要过程:x/4 - 1 = 2", "只要答案,不要过程:x/4 - 1 = 5", {"x": 24}, "answer_only"),
+    ("只要答案，不要过程：3x - 1 = 8", "只要答案，不要过程：3x - 1 = 14", {"x": 5}, "answer_only"),
+    # numbered steps in Japanese
+    ("ステップに番号を付けて解いてください:9n - 4 = 5n + 12", "ステップに番号を付けて解いてください:9n - 4 = 5n + 24",
+     {"n": 7}, "numbered"),
+    # an expression asked after the condition
+    ("3x + 2 = 17 を解いてください。", "3x + 2 = 17 のとき、x + 1 の値は?", {"x + 1": 6}, ""),
+    ("3x + 2 = 17 を解いてください。", "3x + 2 = 17 のとき x + 1 はいくつ？", {"x + 1": 6}, ""),
+    ("3x + 1 = 16 を解いてください。", "3x + 1 = 16 のとき 2x はいくつ？", {"2*x": 10}, ""),
+    ("解方程 3x + 1 = 16", "如果 3x + 1 = 16，x 的平方等于多少？", {"x^2": 25}, ""),
+    # a transcript ending with the assistant's empty turn
+    ("User: solve 3x + 1 = 10\nAssistant:", "User: solve 3x + 1 = 16\nAssistant:", {"x": 5}, ""),
+    ("Utente: risolvi per t: 10t + 7 = 57\nAssistente:", "Utente: risolvi per t: 10t + 7 = 127\nAssistente:", {"t": 12}, ""),
+    ("用户:帮我解一下 6m + 4 = 2m + 24\n助手:", "用户:帮我解一下 6m + 4 = 2m + 36\n助手:", {"m": 8}, ""),
+    # "solve simultaneously", a homework context in Chinese
+    ("Solve simultaneously: 2x + 3y = 13, x - y = -1.", "Solve simultaneously: 2x + 3y = 24, x - y = 2.",
+     {"x": 6, "y": 4}, ""),
+    ("Solve simultaneously:\n2x + 3y = 12\nx - y = 1", "Solve simultaneously:\n2x + 3y = 22\nx - y = 1", {"x": 5, "y": 4}, ""),
+    ("老师留的作业:已知 2(y + 3) = 18,求 y。请写出解题步骤。", "老师留的作业:已知 2(y + 3) = 30,求 y。请写出解题步骤。", {"y": 12}, ""),
+]
+
+
+@pytest.mark.parametrize(("first", "second", "expected", "fmt"), PAIRS)
+def test_served_proven_and_exactly_right(first: str, second: str, expected: dict[str, int], fmt: str) -> None:
+    served(first, second, expected, fmt)
+
+
+def test_a_previous_trap_now_served_with_the_expression_asked() -> None:
+    """Once traps (tests/adversarial/test_linear_everyday_languages_2.py): x squared asked after the
+    condition and a decimal comma in Spanish, now read and served right."""
+    problem = understand_prompt("如果 3x + 1 = 16，x 的平方等于多少？")
+    assert problem is not None and problem.target == "x**2" and problem.target_value == 25
+    problem = understand_prompt("Resuelve 2,5x = 10")
+    assert problem is not None and problem.solution == {"x": Fraction(4)} and problem.language == "es"
+
+
+# (cached, trap): the trap is no claim and, with the cached problem stored, reaches the model
+TRAPS = [
+    ("Solve x/3 + 2 = 6", "Solve x/3 + 2 > 6"),
+    ("Solve (2/3)x - 1 = 5.", "Solve (2/3)x^2 - 1 = 5."),
+    ("Solve 2x = 5", "Solve 2,5x = 10"),  # an English comma between digits may list two numbers
+    ("Résous 2x = 5", "Résous : x + y = 9,5x - y = 3"),  # a decimal comma or a list of two equations?
+    ("Löse 2x = 5", "Löse 2,5x = 1,500"),  # a decimal comma beside a comma grouping thousands
+    ("Solve 3x + 1 = 10", "Answer in one line in French: 3x + 1 = 10"),
+    ("Solve 3x + 1 = 10", "Answer in one line: 3x + 1 > 10"),
+    ("Resolva 3x + 1 = 10", "Responda só com o número: x + y = 3, x - y = 1"),  # two values: no number alone
+    ("Resolva 3x + 1 = 10", "Responda só com o número em inglês: 3x + 1 = 10"),
+    ("3x + 2 = 17 を解いてください。", "3x + 2 = 17 のとき、x + 1 の値は"),  # a topic mark only before "?"
+    ("3x + 2 = 17 を解いてください。", "3x + 2 = 17 のとき x + y はいくつ？"),  # y is no unknown
+    ("3x + 2 = 17 を解いてください。", "3x + 2 > 17 のとき x + 1 はいくつ？"),
+    ("Solve 3x + 1 = 10", "User: solve 3x + 1 = 10\nAssistant: answer in French:"),
+    ("Solve 3x + 1 = 10", "User: solve 3x + 1 = 10\nAssistant:\nUser: now in German"),
+    ("Solve 3x + 1 = 10", "User: solve 3x + 1 = 10\nAssistant: x ="),
+    ("只要答案,不要过程:x/4 - 1 = 2", "不要解:x/4 - 1 = 2"),  # "don't solve"
+    ("ステップに番号を付けて解いてください:9n - 4 = 5n + 12", "ステップに番号を付けて英語で解いてください:9n - 4 = 5n + 12"),
+]
+
+
+@pytest.mark.parametrize(("cached", "trap"), TRAPS)
+def test_a_trap_is_no_claim_and_reaches_the_model(cached: str, trap: str) -> None:
+    assert understand_prompt(trap) is None, trap
+    cache, model = StepCache(), Echo()
+    cache.generate(cached, model)
+    asked: list[str] = []
+    result = cache.generate(trap, lambda p: asked.append(p) or "I cannot say.")
+    assert asked and result.model_calls >= 1, trap
+    assert not (result.verified and result.task == "linear_equation"), trap
