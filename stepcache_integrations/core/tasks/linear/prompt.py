@@ -279,9 +279,9 @@ def understand_prompt(prompt: str) -> LinearProblem | None:
     request = read_request(prompt, spans, frozenset(variables))
     if not _rule_request_read(request, variables, equations, grouped > 0):
         return None
-    if decimals and (grouped or request is None or request.language not in _COMMA_DECIMAL_LANGUAGES):
-        return None  # "2,5x = 35" in English (two numbers listed?) or beside a comma grouping thousands
     assert request is not None  # read above
+    if decimals and request.language not in _COMMA_DECIMAL_LANGUAGES:
+        return None  # "2,5x = 35" in English: two numbers listed? (beside "1,500": no table reads both)
     solved = _solved(request, equations, spans, variables)
     if solved is None:
         return None

@@ -1,0 +1,33 @@
+"""Mutation-check rows for the linear reach of branch wip/linR (issue 33 items 2/3/4): the
+fallback for a coefficient written as a fraction, stale constants read without their signs, the
+decimal comma, the answer's form before the equations, an expression asked before a topic mark.
+Appended by ``mutants.py`` to its table: (id, behaviour, file, old, new, tests)."""
+
+from __future__ import annotations
+
+_LINEAR = "stepcache_integrations/core/tasks/linear/"
+_TESTS = ("tests/adversarial/test_linear_reach_linR.py",)
+
+# fmt: off
+ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
+    ("linR-fraction-divided", "the fallback divides by a coefficient written as a fraction ('Divide both sides by 1/3': unproven)",
+     _LINEAR + "task.py", '    if "/" not in format_number(coeff):\n', "    if True:\n", _TESTS),
+    ("linR-fraction-scaled-wrong", "the fallback multiplies the constant by the numerator, not the denominator",
+     _LINEAR + "task.py", "    scaled = rhs * coeff.denominator", "    scaled = rhs * coeff.numerator", _TESTS),
+    ("linR-stale-signed", "a constant written without its sign ('12 - 3x' writes 3 for -3) read as a stale constant",
+     _LINEAR + "task.py", "    return {p for p in cached.params if p not in legit and -p not in legit}",
+     "    return {p for p in cached.params if p not in legit}", _TESTS),
+    ("linR-decimal-comma-english", "a comma between digits read as a decimal comma in English ('Solve 2,5x = 10')",
+     _LINEAR + "prompt.py", "    if decimals and request.language not in _COMMA_DECIMAL_LANGUAGES:", "    if False:", _TESTS),
+    ("linR-decimal-comma-list", "a decimal comma read where it may list two equations ('x + y = 9,5x - y = 3')",
+     _LINEAR + "prompt.py", '        if "=" in left and "=" in right:\n            return None\n    return _COMMA_DECIMAL',
+     "    return _COMMA_DECIMAL", _TESTS),
+    ("linR-answer-in-number-labelled", "'Responda só com o número: ...' read as the answer alone (a labelled 'x = 24' served)",
+     _LINEAR + "request.lark", "         | ANSWER_VERB ONLY? ART? BARE_NUMBER ONLY?    -> bare_number",
+     "         | ANSWER_VERB ONLY? ART? BARE_NUMBER ONLY?    -> answer_only", _TESTS),
+    ("linR-topic-expression-stated", "an expression before a topic mark read as asked without '?' ('x + 1 の値は')",
+     _LINEAR + "request.lark", "                | asked_expression TOPIC -> bare_question", "                | asked_expression TOPIC -> question", _TESTS),
+    ("linR-reply-turn-with-words", "words after the assistant's empty turn read ('Assistant: answer in French:')",
+     _LINEAR + "request.lark", "reply_turn: ROLE_NOUN COLON\n", "reply_turn: ROLE_NOUN COLON | ROLE_NOUN COLON sentence COLON?\n", _TESTS),
+]
+# fmt: on
