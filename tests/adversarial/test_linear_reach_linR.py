@@ -75,6 +75,14 @@ PAIRS = [
     # a constant written without its sign ("12 - 3x": 3 for -3) is the new problem's own
     ("Can you find x? 12 - 3x = 3", "Can you find x? 12 - 3x = -9", {"x": 7}, ""),
     ("Solve 20 - 4x = 4.", "Solve 20 - 4x = -4.", {"x": 6}, ""),
+    # the engine's own derivation written for the new problem when its rewrite is refused: a number
+    # in it equal to an old constant is the new problem's ("-3x = -21" after "5x - 3 = ...", "4x = 5"
+    # after "= 5"); a decimal only where the equations write one
+    ("Halla x: 5x - 3 = 2x + 12", "Halla x: 2x + 12 = 5x - 9", {"x": 7}, ""),
+    ("Найди x: 8x - 3 = 5x + 9", "Найди x: 5x + 9 = 8x - 12", {"x": 7}, ""),
+    ("解 4x + 2 = 5，结果用分数表示。", "解 4x + 2 = 7，结果用分数表示。", {"x": Fraction(5, 4)}, ""),
+    ("Solve 0.5x + 2 = 7.", "Solve 0.5x + 2 = 9.", {"x": 14}, ""),
+    ("Give only x as a fraction: 6x - 1 = 3", "Give only x as a fraction: 6x - 1 = 8", {"x": Fraction(3, 2)}, "answer_only"),
     # the decimal comma
     ("Berechne x: 1,5x - 2 = 7", "Berechne x: 1,5x - 2 = 10", {"x": 8}, ""),
     ("Réponds en une ligne : 0,5x + 2 = 6", "Réponds en une ligne : 0,5x + 2 = 9,5", {"x": 15}, "one_line"),
@@ -157,3 +165,31 @@ def test_a_trap_is_no_claim_and_reaches_the_model(cached: str, trap: str) -> Non
     result = cache.generate(trap, lambda p: asked.append(p) or "I cannot say.")
     assert asked and result.model_calls >= 1, trap
     assert not (result.verified and result.task == "linear_equation"), trap
+
+
+def test_a_refused_rewrite_is_not_written_anew_with_a_decimal_the_prompt_does_not_write() -> None:
+    """"x/2 + 3 = 8" then "x/2 + 3 = 11": the rewrite is refused (8, an old constant, is the new
+    "(0.5)x = 8"), and the engine's derivation writes 0.5, which the equations do not: not served
+    from the cache (a served re-instantiation states no decimal the prompt did not write)."""
+    cache, model = StepCache(), Echo()
+    cache.generate("Solve x/2 + 3 = 8.", model)
+    before = model.calls
+    again = cache.generate("Solve x/2 + 3 = 11.", model)
+    assert model.calls > before or not re.search(r"\d\.\d", again.text), again.text
+
+
+def test_carried_steps_that_restate_an_old_constant_still_fail_verification() -> None:
+    """Only the engine's own derivation of the new problem, word for word, is checked without the
+    cached problem's constants: a carried step "2x = 10 - 4" holds at the new solution (x = 3 for
+    2x + 6 = 12) but restates the old constants 10 and 4, and fails."""
+    from stepcache_integrations.core.tasks.linear.task import LinearEquationTask
+    from stepcache_integrations.core.types import Step
+
+    task = LinearEquationTask()
+    cached, new = task.constraints("Solve 2x + 4 = 10."), task.constraints("Solve 2x + 6 = 12.")
+    carried = [Step(text="Step 1: 2x = 10 - 4\n"), Step(text="Step 2: x = 3\n"), Step(text="Answer: x = 3")]
+    verdict = task.verify(carried, new, cached)
+    assert not verdict.passed and "restates" in verdict.reasons()[0], verdict.reasons()
+    fresh = [Step(text=line + "\n") for line in task.fallback(new).split("\n")]
+    fresh[-1] = Step(text=fresh[-1].text.rstrip("\n"))
+    assert task.verify(fresh, new, cached).passed

@@ -148,7 +148,10 @@ class LinearEquationTask(StepwiseTask):
         whole = _whole_answer_verification(steps, new, cached)
         if whole is not None:
             return whole
-        verdicts = check_steps(steps, problem_context(new, cached))
+        # the engine's own derivation of the new problem, word for word, carries nothing of the
+        # cached one: a number in it equal to an old constant is the new problem's ("-3x = -21")
+        fresh = cached is not None and _derivation_of(steps, new)
+        verdicts = check_steps(steps, problem_context(new, None if fresh else cached))
         if cached is not None and _problem_changed(cached, new):
             _fail_unread_prose(steps, verdicts, frozenset(new.variables), new.answer_form)
         mismatch = None if cached is None else _language_mismatch(cached, new)
@@ -206,6 +209,13 @@ class LinearEquationTask(StepwiseTask):
         written = _written_from_the_solution(steps, cached, new)
         if written is not None:
             return written
+        result = self._rewritten(steps, cached, new)
+        if cached.solution and _derivation_of(steps, cached) and (
+                result is None or not self.verify(result, new, cached).passed):
+            return _written_anew(new) if _notation_kept(new) else result  # the engine's own derivation, for the new problem
+        return result
+
+    def _rewritten(self, steps: list[Step], cached: LinearConstraints, new: LinearConstraints) -> list[Step] | None:
         ctx = problem_context(new, cached)
         rewritten = reinstantiate_steps(steps, cached, new, ctx)
         if not new.solution or not cached.solution:
@@ -275,6 +285,23 @@ class LinearEquationTask(StepwiseTask):
 #: ``Step.meta`` of an answer line the engine wrote from the proven values (no model wrote it, no
 #: entry cached it): its provenance is the fallback's (core.outcomes).
 WRITTEN_BY_FALLBACK = {"written_by": "fallback"}
+
+
+def _derivation_of(steps: list[Step], new: LinearConstraints) -> bool:
+    """Whether ``steps`` are, word for word, the derivation the engine writes for ``new`` from its
+    proven solution alone (``_fallback_lines``)."""
+    return bool(new.solution) and "".join(step.text for step in steps) == "\n".join(
+        _fallback_lines(new, new.solution or {}))
+
+
+def _notation_kept(new: LinearConstraints) -> bool:
+    """Whether the engine's derivation of ``new`` writes a decimal only where its equations do (a
+    served re-instantiation states fractions as fractions: "x = -1/2", never "-0.5")."""
+    return any("." in text for text in new.equation_texts) or not _DECIMAL_WRITTEN.search(
+        "\n".join(_fallback_lines(new, new.solution or {})))
+
+
+_DECIMAL_WRITTEN = re.compile(r"\d\.\d")
 
 
 def _written_anew(new: LinearConstraints) -> list[Step]:
