@@ -46,3 +46,12 @@ ROWS += [
      _LINEAR + "task.py", '    return any("." in text for text in new.equation_texts) or not _DECIMAL_WRITTEN.search(',
      '    return True or not _DECIMAL_WRITTEN.search(', _TESTS + ("tests/adversarial/test_math_pairs.py",)),
 ]
+ROWS += [
+    ("linR-no-clause-unlinked", "', no explanation' after a request no longer linked (the answer alone not read)",
+     _LINEAR + "reader.py", '                   "NO": frozenset({"EXPLANATION", "STEPNOUN", "POSS"})}',
+     '                   "NO": frozenset()}', _TESTS),
+    ("linR-wenn-ist-any-word", "'wenn ... ist' no longer read (the verb after the condition)",
+     _LINEAR + "request.lark", "%extend where: IF eqs EQUALS\n", "%extend where: IF eqs EQUALS EQUALS\n", _TESTS),
+    ("linR-answer-in-lead-dropped", "'Answer in one line: ...' no longer read as a format lead",
+     _LINEAR + "request.lark", "%extend lead: answer_in\n", "%extend lead: ONE_LINE ONE_LINE answer_in\n", _TESTS),
+]

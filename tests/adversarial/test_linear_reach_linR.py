@@ -112,6 +112,19 @@ PAIRS = [
     ("User: solve 3x + 1 = 10\nAssistant:", "User: solve 3x + 1 = 16\nAssistant:", {"x": 5}, ""),
     ("Utente: risolvi per t: 10t + 7 = 57\nAssistente:", "Utente: risolvi per t: 10t + 7 = 127\nAssistente:", {"t": 12}, ""),
     ("用户:帮我解一下 6m + 4 = 2m + 24\n助手:", "用户:帮我解一下 6m + 4 = 2m + 36\n助手:", {"m": 8}, ""),
+    # a format lead before a question, the working refused after a comma, "can u", "wenn ... ist", a
+    # persona's adjective after its noun, "the final value"
+    ("Answer in one line: what value of t satisfies 7t - 12 = 30?", "Answer in one line: what value of t satisfies 7t - 12 = 51?",
+     {"t": 9}, "one_line"),
+    ("12 - 3x = 0. Just the number, please, no explanation.", "15 - 3x = 0. Just the number, please, no explanation.",
+     {"": 5}, "bare"),
+    ("Solve 2x + 1 = 7, no explanation.", "Solve 2x + 1 = 11, no explanation.", {"x": 5}, "answer_only"),
+    ("hey can u solve 2m - 3 = 15 for me", "hey can u solve 2m - 3 = 21 for me", {"m": 12}, ""),
+    ("Wie groß ist x, wenn 3x - 11 = 16 ist?", "Wie groß ist x, wenn 3x - 11 = 31 ist?", {"x": 14}, ""),
+    ("System: Answer with only the final value.\nUser: 13x = 91", "System: Answer with only the final value.\nUser: 13x = 143",
+     {"x": 11}, "answer_only"),
+    ("Sistema: Eres un profesor de matemáticas paciente.\nUsuario: Despeja y en 7y + 3 = 2y + 28",
+     "Sistema: Eres un profesor de matemáticas paciente.\nUsuario: Despeja y en 7y + 3 = 2y + 43", {"y": 8}, ""),
     # "solve simultaneously", a homework context in Chinese
     ("Solve simultaneously: 2x + 3y = 13, x - y = -1.", "Solve simultaneously: 2x + 3y = 24, x - y = 2.",
      {"x": 6, "y": 4}, ""),
@@ -152,6 +165,13 @@ TRAPS = [
     ("Solve 3x + 1 = 10", "User: solve 3x + 1 = 10\nAssistant:\nUser: now in German"),
     ("Solve 3x + 1 = 10", "User: solve 3x + 1 = 10\nAssistant: x ="),
     ("只要答案,不要过程:x/4 - 1 = 2", "不要解:x/4 - 1 = 2"),  # "don't solve"
+    ("Solve 3x + 1 = 10", "Answer in one line: what value of t satisfies 7t - 12 = 30 in French?"),
+    ("x + y = 5, x - y = 1. Solve.", "x + y = 5, x - y = 1. Just the number, please, no explanation."),  # two values
+    ("Solve 2x + 1 = 7", "Solve 2x + 1 = 7, no explanation of why it is linear."),
+    ("Wie groß ist x, wenn 3x - 11 = 16 ist?", "Wie groß ist x, wenn 3x - 11 = 16 nicht ist?"),
+    ("Wie groß ist x, wenn 3x - 11 = 16 ist?", "Wie groß ist x, wenn 3x - 11 > 16 ist?"),
+    ("Solve 3x + 1 = 10", "Sistema: Eres un profesor de matemáticas paciente que responde en inglés.\nUsuario: Despeja y en 7y + 3 = 2y + 28"),
+    ("Solve 3x + 1 = 10", "System: Answer with only the final value in words.\nUser: 13x = 91"),
     ("ステップに番号を付けて解いてください:9n - 4 = 5n + 12", "ステップに番号を付けて英語で解いてください:9n - 4 = 5n + 12"),
 ]
 

@@ -42,7 +42,8 @@ _FORMAT_CLAUSES = {"ANSWER": frozenset({"OBJ", "ONE_LINE", "AS", "ONLY", "FRACTI
                    "FRACTION": frozenset({"ANSWER_VERB"}), "DECIMAL": frozenset({"ANSWER_VERB"}),
                    "ONE_LINE": frozenset({"ANSWER_VERB"}), "AS": frozenset({"FRACTION", "DECIMAL", "ONE_LINE"}),
                    "STEPNOUN": frozenset({"OBJ"}),  # "、手順を説明して"
-                   "ART": frozenset({"STEPNOUN"})}  # "und die Schritte erklären"
+                   "ART": frozenset({"STEPNOUN"}),  # "und die Schritte erklären"
+                   "NO": frozenset({"EXPLANATION", "STEPNOUN", "POSS"})}  # ", no explanation", ", sin pasos"
 # A comma before these is no list's: "Solve 2x + 1 = 5, please", "Find y, if 3y + 4 = 25", "Find x, step by step".
 # (a comma before NUMBERED links instead: a verb of _VERBS, ", with numbered steps", "を解いて、手順に番号を")
 _DROPS_COMMA = frozenset({"PLEASE", "FOR_ME", "IF", "STEP_BY_STEP", "THANKS", "BUT"})
