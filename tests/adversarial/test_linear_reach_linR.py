@@ -103,6 +103,16 @@ PAIRS = [
     # numbered steps in Japanese
     ("ステップに番号を付けて解いてください:9n - 4 = 5n + 12", "ステップに番号を付けて解いてください:9n - 4 = 5n + 24",
      {"n": 7}, "numbered"),
+    ("Risolvi 3x + 1 = 10 con passaggi numerati.", "Risolvi 3x + 1 = 16 con passaggi numerati.", {"x": 5}, "numbered"),
+    ("Risolvi 3x + 1 = 10. Scrivi i passaggi numerati.", "Risolvi 3x + 1 = 22. Scrivi i passaggi numerati.", {"x": 7}, "numbered"),
+    ("解方程 3x + 1 = 10，请给步骤编号。", "解方程 3x + 1 = 16，请给步骤编号。", {"x": 5}, "numbered"),
+    ("解方程 3x + 1 = 10，并给每一步编号。", "解方程 3x + 1 = 22，并给每一步编号。", {"x": 7}, "numbered"),
+    ("3x + 1 = 10 を解いて、ステップに番号を付けてください。", "3x + 1 = 16 を解いて、ステップに番号を付けてください。", {"x": 5}, "numbered"),
+    # a system with one coefficient changed (a unit coefficient written, or one written otherwise):
+    # the engine's derivation written for the new system
+    ("Solve the system x + y = 10, x - y = 4.", "Solve the system x + y = 10, x - 3y = 2.", {"x": 8, "y": 2}, ""),
+    ("Resuelve el sistema: x + y = 10, x - y = 2", "Resuelve el sistema: x + y = 10, 3x - y = 2", {"x": 3, "y": 7}, ""),
+    ("解方程组：x + y = 9，x - y = 3", "解方程组：x + 2y = 9，x - y = 3", {"x": 5, "y": 2}, ""),
     # an expression asked after the condition
     ("3x + 2 = 17 を解いてください。", "3x + 2 = 17 のとき、x + 1 の値は?", {"x + 1": 6}, ""),
     ("3x + 2 = 17 を解いてください。", "3x + 2 = 17 のとき x + 1 はいくつ？", {"x + 1": 6}, ""),
@@ -165,6 +175,10 @@ TRAPS = [
     ("Solve 3x + 1 = 10", "User: solve 3x + 1 = 10\nAssistant:\nUser: now in German"),
     ("Solve 3x + 1 = 10", "User: solve 3x + 1 = 10\nAssistant: x ="),
     ("只要答案,不要过程:x/4 - 1 = 2", "不要解:x/4 - 1 = 2"),  # "don't solve"
+    ("Risolvi 3x + 1 = 10 con passaggi numerati.", "Risolvi 3x + 1 = 10 con i passaggi numerati in inglese."),
+    ("解方程 3x + 1 = 10，请给步骤编号。", "解方程 3x + 1 = 10，请给步骤编号，用英文。"),
+    ("Solve the system x + y = 10, x - y = 4.", "Solve the system x + y = 10, 2x + 2y = 4."),  # no unique solution
+    ("Solve the system x + y = 10, x - y = 4.", "Solve the system x + y = 10, x - y > 4."),
     ("Solve 3x + 1 = 10", "Answer in one line: what value of t satisfies 7t - 12 = 30 in French?"),
     ("x + y = 5, x - y = 1. Solve.", "x + y = 5, x - y = 1. Just the number, please, no explanation."),  # two values
     ("Solve 2x + 1 = 7", "Solve 2x + 1 = 7, no explanation of why it is linear."),
