@@ -483,13 +483,14 @@ def _thousands_joined(prompt: str) -> tuple[str, int] | None:
     if "," not in prompt:
         return prompt, 0
     found = list(_COMMA_THOUSANDS.finditer(prompt))
-    for match in found:
-        for comma in (i for i in range(*match.span()) if prompt[i] == ","):
-            left = _LIST_CUT.split(prompt[:comma])[-1]
-            right = _LIST_CUT.split(prompt[comma + 1 :])[0]
-            if "=" in left and "=" in right:
-                return None
+    if any(_may_list(prompt, i) for match in found for i in range(*match.span()) if prompt[i] == ","):
+        return None
     return _COMMA_THOUSANDS.sub(lambda m: m.group().replace(",", ""), prompt), len(found)
+
+
+def _may_list(prompt: str, comma: int) -> bool:
+    """Whether the comma at ``comma`` may as well list two equations (an '=' on each side of it)."""
+    return "=" in _LIST_CUT.split(prompt[:comma])[-1] and "=" in _LIST_CUT.split(prompt[comma + 1 :])[0]
 
 
 def _decimal_commas_pointed(prompt: str) -> tuple[str, int] | None:
@@ -498,12 +499,8 @@ def _decimal_commas_pointed(prompt: str) -> tuple[str, int] | None:
     if "," not in prompt:
         return prompt, 0
     found = list(_COMMA_DECIMAL.finditer(prompt))
-    for match in found:
-        comma = match.start() + match.group().index(",")
-        left = _LIST_CUT.split(prompt[:comma])[-1]
-        right = _LIST_CUT.split(prompt[comma + 1 :])[0]
-        if "=" in left and "=" in right:
-            return None
+    if any(_may_list(prompt, match.start() + match.group().index(",")) for match in found):
+        return None
     return _COMMA_DECIMAL.sub(lambda m: m.group().replace(",", "."), prompt), len(found)
 
 
