@@ -55,3 +55,7 @@ ROWS += [
     ("linR-answer-in-lead-dropped", "'Answer in one line: ...' no longer read as a format lead",
      _LINEAR + "request.lark", "%extend lead: answer_in\n", "%extend lead: ONE_LINE ONE_LINE answer_in\n", _TESTS),
 ]
+ROWS += [
+    ("linR-no-clause-before-colon", "', sin explicación' linked before a colon (the answer-alone list before the equations no longer read)",
+     _LINEAR + "reader.py", '        after == "NO" and _colon_follows(words, j))', '        after == "NO" and False)', _TESTS),
+]

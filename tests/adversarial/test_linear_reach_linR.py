@@ -129,6 +129,10 @@ PAIRS = [
     ("12 - 3x = 0. Just the number, please, no explanation.", "15 - 3x = 0. Just the number, please, no explanation.",
      {"": 5}, "bare"),
     ("Solve 2x + 1 = 7, no explanation.", "Solve 2x + 1 = 11, no explanation.", {"x": 5}, "answer_only"),
+    # the refusal of the working listed before the colon stays the answer-alone list
+    ("Dame solo el resultado, sin explicación: 3x + 2 = 17, ¿cuánto vale x?",
+     "Dame solo el resultado, sin explicación: 3x + 2 = 26, ¿cuánto vale x?", {"x": 8}, "answer_only"),
+    ("Just the answer, no explanation: 3x + 1 = 10", "Just the answer, no explanation: 3x + 1 = 16", {"x": 5}, "answer_only"),
     ("hey can u solve 2m - 3 = 15 for me", "hey can u solve 2m - 3 = 21 for me", {"m": 12}, ""),
     ("Wie groß ist x, wenn 3x - 11 = 16 ist?", "Wie groß ist x, wenn 3x - 11 = 31 ist?", {"x": 14}, ""),
     ("System: Answer with only the final value.\nUser: 13x = 91", "System: Answer with only the final value.\nUser: 13x = 143",

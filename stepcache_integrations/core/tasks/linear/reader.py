@@ -662,10 +662,21 @@ def _links(words: list[Word], i: int, j: int) -> bool:
     after a format instruction, or holding "then"."""
     after = words[j].kind if j < len(words) else ""
     before = words[i - 1].kind if i else ""
-    clause = after in _FORMAT_CLAUSES and j + 1 < len(words) and words[j + 1].kind in _FORMAT_CLAUSES[after]
+    clause = after in _FORMAT_CLAUSES and j + 1 < len(words) and words[j + 1].kind in _FORMAT_CLAUSES[after] and not (
+        after == "NO" and _colon_follows(words, j))  # "Dame solo el resultado, sin explicación: ...": a list before the colon
     # a polite verb links too (", can you work it out?")
     asking = after == "COURTESY" and j + 1 < len(words) and words[j + 1].kind in _VERBS
     return after in _VERBS or clause or asking or before in _FORMATS_BEFORE or any(w.kind == "THEN" for w in words[i:j])
+
+
+def _colon_follows(words: list[Word], j: int) -> bool:
+    """Whether a colon follows ``words[j]`` in its sentence."""
+    for word in words[j:]:
+        if word.kind in ("STOP", "QMARK"):
+            return False
+        if word.kind == "COLON":
+            return True
+    return False
 
 
 def _without_opening_then(words: list[Word]) -> list[Word]:
