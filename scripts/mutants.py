@@ -476,3 +476,6 @@ MUTANTS += [Mutant(*row) for row in _JSONA_ROWS]
 from mutants_jsonB import ROWS as _JSONB_ROWS  # noqa: E402 - values from prose, transforms, extraction (wip/jsonB)
 
 MUTANTS += [Mutant(*row) for row in _JSONB_ROWS]
+from mutants_linR import ROWS as _LINR_ROWS  # noqa: E402 - linear reach (wip/linR)
+
+MUTANTS += [Mutant(*row) for row in _LINR_ROWS]

@@ -260,7 +260,6 @@ TRAPS = [
     ('ru', 'Застрял на этом: 7x + 2 = 30. Верно ли, что x = 4?'),
     ('zh', '老师布置的作业，这道题我不会：7x + 2 = 30，x 是多少？用英文回答。'),
     ('zh', '这道题我不会：7x + 2 = 30，x = 4 吗？'),
-    ('zh', '这道题我不会：7x + 2 = 30，x 的平方是多少？'),
     ('zh', '这道不等式我不会：7x + 2 = 30，x 是多少？'),
     ('zh', '解方程 x + 2 = 1一步一步。'),
     ('zh', '解方程 6x - 5 = 10，答案写在一行里，用英文。'),
@@ -359,6 +358,8 @@ ASKED_AFTER_CONTEXT = [
     ('fr', 'Je bloque sur cet exercice : 7x + 2 = 30. Combien vaut 2x ?', '2*x', 8),
     ('pt', 'Travei nessa: 7x + 2 = 30. Quanto vale x + 1?', 'x + 1', 5),
     ('ru', 'Застрял на этом: 7x + 2 = 30. Чему равен x в квадрате?', 'x**2', 16),
+    # a trap until wip/linR (an expression asked before "是多少"): now served with x squared's value
+    ('zh', '这道题我不会：7x + 2 = 30，x 的平方是多少？', 'x**2', 16),
 ]
 
 

@@ -259,7 +259,6 @@ TRAPS = [
     ('zh', '请问 4x - 3 = 33 时 x 等于多少？用英文回答。'),
     ('zh', '解 5x + 1 = 15，用英文表示'),
     ('zh', '如果 3x + 1 = 16，x = 5 吗？'),
-    ('zh', '如果 3x + 1 = 16，x 的平方等于多少？'),
     ('zh', '练习：解不等式 3x + 1 = 16'),
     ('zh', '系统：用英文回答。\n用户：解方程 3x + 1 = 16。'),
     ('ja', '6x = 9 のとき x は 2 ですか？'),
@@ -316,7 +315,6 @@ TRAPS = [
     ('ru', 'Дано: 3x + 1 = 16. Найди x в квадрате по-английски.'),
     ('zh', '若 3x + 1 = 16，则 x = 5 吗？'),
     ('ja', '2x + 5 = 13 が成り立つとき、y の値は？'),
-    ('es', 'Resuelve 2,5x = 10'),  # a decimal comma: no list
     ('es', 'Resuelve el sistema: x + y = 2,5y - x = 1'),
     # the exercise number is skipped only when it is a label's, whole and before a colon
     ('es', 'Ejercicio 3.5: 3x + 1 = 16'),

@@ -99,6 +99,11 @@ _WORD_IN_MARKUP = re.compile(r"[^\W\d_]{2,}")
 # English tables only: in most others "1,500" is one and a half.
 _COMMA_THOUSANDS = re.compile(r"(?<![\w.,])[0-9]{1,3}(?:,[0-9]{3})+(?!\w|[,.][0-9])")
 _COMMA_GROUPS = frozenset({"en"})
+# A decimal comma ("0,5x + 2 = 6", "2,5x = 35", "= 9,5"): one or two digits after the comma, a
+# digit before it, no space, letter, digit, comma or point around the number otherwise. Read only
+# in the tables whose comma is the decimal mark; "2,5" in an English prompt may list two numbers.
+_COMMA_DECIMAL = re.compile(r"(?<![\w.,])[0-9]+,[0-9]{1,2}(?![0-9]|[,.][0-9])")
+_COMMA_DECIMAL_LANGUAGES = frozenset({"fr", "de", "it", "ru", "pt", "es"})
 # An equation written in words ("3 times x plus 4 equals 19", "two x plus five equals eleven"): a term
 # is a number, an unknown, a coefficient times an unknown ("3 times x", "two x", "2x") or an unknown
 # divided by a number; terms are only added or subtracted, so no precedence is guessed. Rewritten to
@@ -263,6 +268,10 @@ def understand_prompt(prompt: str) -> LinearProblem | None:
     if joined is None:
         return None
     prompt, grouped = joined
+    pointed = _decimal_commas_pointed(prompt)
+    if pointed is None:
+        return None
+    prompt, decimals = pointed
     equations, spans = _read_equations(prompt)
     if not equations:
         return None
@@ -271,6 +280,8 @@ def understand_prompt(prompt: str) -> LinearProblem | None:
     if not _rule_request_read(request, variables, equations, grouped > 0):
         return None
     assert request is not None  # read above
+    if decimals and request.language not in _COMMA_DECIMAL_LANGUAGES:
+        return None  # "2,5x = 35" in English: two numbers listed? (beside "1,500": no table reads both)
     solved = _solved(request, equations, spans, variables)
     if solved is None:
         return None
@@ -472,13 +483,25 @@ def _thousands_joined(prompt: str) -> tuple[str, int] | None:
     if "," not in prompt:
         return prompt, 0
     found = list(_COMMA_THOUSANDS.finditer(prompt))
-    for match in found:
-        for comma in (i for i in range(*match.span()) if prompt[i] == ","):
-            left = _LIST_CUT.split(prompt[:comma])[-1]
-            right = _LIST_CUT.split(prompt[comma + 1 :])[0]
-            if "=" in left and "=" in right:
-                return None
+    if any(_may_list(prompt, i) for match in found for i in range(*match.span()) if prompt[i] == ","):
+        return None
     return _COMMA_THOUSANDS.sub(lambda m: m.group().replace(",", ""), prompt), len(found)
+
+
+def _may_list(prompt: str, comma: int) -> bool:
+    """Whether the comma at ``comma`` may as well list two equations (an '=' on each side of it)."""
+    return "=" in _LIST_CUT.split(prompt[:comma])[-1] and "=" in _LIST_CUT.split(prompt[comma + 1 :])[0]
+
+
+def _decimal_commas_pointed(prompt: str) -> tuple[str, int] | None:
+    """The prompt with each decimal comma written as a point (offsets kept) and how many there
+    were; None when such a comma may as well list two equations ("x + y = 9,5 - y = 3")."""
+    if "," not in prompt:
+        return prompt, 0
+    found = list(_COMMA_DECIMAL.finditer(prompt))
+    if any(_may_list(prompt, match.start() + match.group().index(",")) for match in found):
+        return None
+    return _COMMA_DECIMAL.sub(lambda m: m.group().replace(",", "."), prompt), len(found)
 
 
 def _templates_blanked(prompt: str) -> str:

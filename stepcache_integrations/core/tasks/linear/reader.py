@@ -42,7 +42,8 @@ _FORMAT_CLAUSES = {"ANSWER": frozenset({"OBJ", "ONE_LINE", "AS", "ONLY", "FRACTI
                    "FRACTION": frozenset({"ANSWER_VERB"}), "DECIMAL": frozenset({"ANSWER_VERB"}),
                    "ONE_LINE": frozenset({"ANSWER_VERB"}), "AS": frozenset({"FRACTION", "DECIMAL", "ONE_LINE"}),
                    "STEPNOUN": frozenset({"OBJ"}),  # "、手順を説明して"
-                   "ART": frozenset({"STEPNOUN"})}  # "und die Schritte erklären"
+                   "ART": frozenset({"STEPNOUN"}),  # "und die Schritte erklären"
+                   "NO": frozenset({"EXPLANATION", "STEPNOUN", "POSS"})}  # ", no explanation", ", sin pasos"
 # A comma before these is no list's: "Solve 2x + 1 = 5, please", "Find y, if 3y + 4 = 25", "Find x, step by step".
 # (a comma before NUMBERED links instead: a verb of _VERBS, ", with numbered steps", "を解いて、手順に番号を")
 _DROPS_COMMA = frozenset({"PLEASE", "FOR_ME", "IF", "STEP_BY_STEP", "THANKS", "BUT"})
@@ -661,10 +662,21 @@ def _links(words: list[Word], i: int, j: int) -> bool:
     after a format instruction, or holding "then"."""
     after = words[j].kind if j < len(words) else ""
     before = words[i - 1].kind if i else ""
-    clause = after in _FORMAT_CLAUSES and j + 1 < len(words) and words[j + 1].kind in _FORMAT_CLAUSES[after]
+    clause = after in _FORMAT_CLAUSES and j + 1 < len(words) and words[j + 1].kind in _FORMAT_CLAUSES[after] and not (
+        after == "NO" and _colon_follows(words, j))  # "Dame solo el resultado, sin explicación: ...": a list before the colon
     # a polite verb links too (", can you work it out?")
     asking = after == "COURTESY" and j + 1 < len(words) and words[j + 1].kind in _VERBS
     return after in _VERBS or clause or asking or before in _FORMATS_BEFORE or any(w.kind == "THEN" for w in words[i:j])
+
+
+def _colon_follows(words: list[Word], j: int) -> bool:
+    """Whether a colon follows ``words[j]`` in its sentence."""
+    for word in words[j:]:
+        if word.kind in ("STOP", "QMARK"):
+            return False
+        if word.kind == "COLON":
+            return True
+    return False
 
 
 def _without_opening_then(words: list[Word]) -> list[Word]:

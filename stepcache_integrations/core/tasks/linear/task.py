@@ -104,9 +104,11 @@ def _new_context(constraints: LinearConstraints, cached: LinearConstraints | Non
 
 
 def _stale_numbers(cached: LinearConstraints, new: LinearConstraints) -> set[Fraction]:
-    """Constants of the cached problem that the new one does not have (signed)."""
+    """Constants of the cached problem that the new one does not have (signed). An equation's
+    numbers are read as written, without their signs ("12 - 3x" writes 3 for the constant -3): a
+    constant whose opposite the new problem has is written by it, so it is none."""
     legit = set(new.params) | set((new.solution or {}).values())
-    return set(cached.params) - legit
+    return {p for p in cached.params if p not in legit and -p not in legit}
 
 
 def _problem_changed(cached: LinearConstraints, new: LinearConstraints) -> bool:
@@ -146,7 +148,10 @@ class LinearEquationTask(StepwiseTask):
         whole = _whole_answer_verification(steps, new, cached)
         if whole is not None:
             return whole
-        verdicts = check_steps(steps, problem_context(new, cached))
+        # the engine's own derivation of the new problem, word for word, carries nothing of the
+        # cached one: a number in it equal to an old constant is the new problem's ("-3x = -21")
+        fresh = cached is not None and _derivation_of(steps, new)
+        verdicts = check_steps(steps, problem_context(new, None if fresh else cached))
         if cached is not None and _problem_changed(cached, new):
             _fail_unread_prose(steps, verdicts, frozenset(new.variables), new.answer_form)
         mismatch = None if cached is None else _language_mismatch(cached, new)
@@ -204,6 +209,13 @@ class LinearEquationTask(StepwiseTask):
         written = _written_from_the_solution(steps, cached, new)
         if written is not None:
             return written
+        result = self._rewritten(steps, cached, new)
+        if cached.solution and _derivation_of(steps, cached) and (
+                result is None or not self.verify(result, new, cached).passed):
+            return _written_anew(new) if _notation_kept(new) else result  # the engine's own derivation, for the new problem
+        return result
+
+    def _rewritten(self, steps: list[Step], cached: LinearConstraints, new: LinearConstraints) -> list[Step] | None:
         ctx = problem_context(new, cached)
         rewritten = reinstantiate_steps(steps, cached, new, ctx)
         if not new.solution or not cached.solution:
@@ -273,6 +285,23 @@ class LinearEquationTask(StepwiseTask):
 #: ``Step.meta`` of an answer line the engine wrote from the proven values (no model wrote it, no
 #: entry cached it): its provenance is the fallback's (core.outcomes).
 WRITTEN_BY_FALLBACK = {"written_by": "fallback"}
+
+
+def _derivation_of(steps: list[Step], new: LinearConstraints) -> bool:
+    """Whether ``steps`` are, word for word, the derivation the engine writes for ``new`` from its
+    proven solution alone (``_fallback_lines``)."""
+    return bool(new.solution) and "".join(step.text for step in steps) == "\n".join(
+        _fallback_lines(new, new.solution or {}))
+
+
+def _notation_kept(new: LinearConstraints) -> bool:
+    """Whether the engine's derivation of ``new`` writes a decimal only where its equations do (a
+    served re-instantiation states fractions as fractions: "x = -1/2", never "-0.5")."""
+    return any("." in text for text in new.equation_texts) or not _DECIMAL_WRITTEN.search(
+        "\n".join(_fallback_lines(new, new.solution or {})))
+
+
+_DECIMAL_WRITTEN = re.compile(r"\d\.\d")
 
 
 def _written_anew(new: LinearConstraints) -> list[Step]:
@@ -526,7 +555,7 @@ def _fallback_lines(c: LinearConstraints, values: dict[str, Fraction]) -> list[s
             f"Step 1: Start from the equation {c.equation_texts[0]}.",
             f"Step 2: Collect the {var} terms on the left and the constants on the right: "
             f"{_term(coeff, var)} = {format_number(rhs)}.",
-            f"Step 3: Divide both sides by {format_number(coeff)}: {answer}.",
+            *_divided(coeff, rhs, var, answer, 3),
             final_line,
         ]
     # The answer line names the unknowns asked for ("solve for y when x = 3": y only),
@@ -622,6 +651,20 @@ def _whole_answer_line(c: LinearConstraints, values: dict[str, Fraction], final:
         target = c.target_value
         return str(final(target if target is not None else values[c.asked_or_all[0]]))
     return None
+
+
+def _divided(coeff: Fraction, rhs: Fraction, var: str, answer: str, number: int) -> list[str]:
+    """The steps from ``coeff``*var = ``rhs`` to the answer: one division by the coefficient, or,
+    for a coefficient the operation reader cannot read as one number (1/3, -2/3: no decimal),
+    a multiplication by its denominator, then a division by its numerator when it is not 1."""
+    if "/" not in format_number(coeff):
+        return [f"Step {number}: Divide both sides by {format_number(coeff)}: {answer}."]
+    scaled = rhs * coeff.denominator
+    if coeff.numerator == 1:
+        return [f"Step {number}: Multiply both sides by {coeff.denominator}: {answer}."]
+    return [f"Step {number}: Multiply both sides by {coeff.denominator}: "
+            f"{_term(Fraction(coeff.numerator), var)} = {format_number(scaled)}.",
+            f"Step {number + 1}: Divide both sides by {coeff.numerator}: {answer}."]
 
 
 def _term(coeff: Fraction, var: str) -> str:
