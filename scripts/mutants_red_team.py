@@ -231,7 +231,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      "        if False:\n            return None", ("tests/adversarial/test_answer_language.py",)),
     # -- "just the number" in de/it/ru/zh/ja is the number alone (red team round 6, W5)
     ("bare-number-de-read-as-answer", "German 'Nur die Zahl.' read as the answer only: 'x = 5' served for the number alone",
-     f"{PKG}/core/tasks/linear/vocabulary/de.json", '  "BARE_NUMBER": [\n   "die zahl"\n  ]', '  "BARE_NUMBER": [\n   "die zahlen"\n  ]',
+     f"{PKG}/core/tasks/linear/vocabulary/de.json", '  "BARE_NUMBER": [\n   "die zahl",\n', '  "BARE_NUMBER": [\n   "die zahlen",\n',
      ("tests/adversarial/test_bare_number_languages.py",)),
     ("bare-number-zh-read-as-answer", "Chinese '只要数字' read as the answer only: 'x = 4.5' served for the number alone",
      f"{PKG}/core/tasks/linear/vocabulary/zh.json", '"ANSWER": [\n', '"ANSWER": [\n   "数字",\n',
