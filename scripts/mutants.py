@@ -476,3 +476,6 @@ MUTANTS += [Mutant(*row) for row in _JSONA_ROWS]
 from mutants_jsonB import ROWS as _JSONB_ROWS  # noqa: E402 - values from prose, transforms, extraction (wip/jsonB)
 
 MUTANTS += [Mutant(*row) for row in _JSONB_ROWS]
+from mutants_jsonR import ROWS as _JSONR_ROWS  # noqa: E402 - JSON reach by class (wip/jsonR)
+
+MUTANTS += [Mutant(*row) for row in _JSONR_ROWS]

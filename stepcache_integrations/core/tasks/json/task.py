@@ -156,6 +156,14 @@ class JsonTask(TaskHandler):
         context = _pair(steps, obj, cached, new)
         if not context.new_plain or not context.same_entity:
             return None  # another entity ("a book" -> "a movie") is a new request: the model answers
+        written = _written_from_statements(new) if new.read_whole else None
+        if written is not None and set(written) != set(obj) and set(obj) == set(cached.required):
+            # a key of the cached request dropped, added or renamed: the object the fallback
+            # writes, every key stated (a cached answer with a key no request asked for shows
+            # the model adds keys: the model answers)
+            meta = {"object": written, "reinstantiated": True, "written_by": "fallback",
+                    "source": context.old_object, "source_digest": cached.prompt.digest}
+            return [Step(text=dumps(written), kind="json", meta=meta)]
         changed = dict(obj)
         for key in dict.fromkeys([*new.required, *obj]):
             value = expected_stated(key, context)
@@ -175,10 +183,8 @@ class JsonTask(TaskHandler):
 
     def fallback(self, constraints: Any) -> str | None:
         """When the prompt states a value for every required key, that object is the answer."""
-        new = self.load_constraints(constraints)
-        if not new.required or any(key not in new.stated for key in new.required):
-            return None
-        return dumps({key: new.stated[key] for key in new.required})
+        written = _written_from_statements(self.load_constraints(constraints))
+        return None if written is None else dumps(written)
 
     # -- patch and repair ------------------------------------------------------------------------
     def patch_prompt(
@@ -230,6 +236,15 @@ class JsonTask(TaskHandler):
         bad = [u.name for u in verification.units if not u.ok]
         provenances: tuple[Provenance, Provenance] = (answer.provenance[0], "repaired")
         return merge(kept, bad, generated, self.load_constraints(constraints), provenances, answer.steps)
+
+
+def _written_from_statements(c: JsonConstraints) -> dict[str, Any] | None:
+    """The object a request determines when it states a value for every key it asks (the
+    fallback's answer); None when a key is not stated. A re-instantiation writes it only for a
+    request read whole (``reinstantiate``: a key dropped, added or renamed from the cached one)."""
+    if not c.required or any(key not in c.stated for key in c.required):
+        return None
+    return {key: c.stated[key] for key in c.required}
 
 
 # -- the rules of one key ----------------------------------------------------------------------

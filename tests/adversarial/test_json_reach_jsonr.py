@@ -1,0 +1,81 @@
+"""wip/jsonR (issue 33 items 4/5): JSON reach by class, each served pair served AND exactly right,
+each trap never served wrong.
+
+Every pair runs through a real StepCache with the oracle model (harness.py): the first prompt is
+cached with its right answer, then the second is asked. A served pair must need no model call,
+be proven and be exactly the expected object (keys, values, JSON types, nothing else). A trap may
+be served only when its answer is exactly right; the traps marked ``model`` must reach the model
+(the grammar derives no claim for them).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from .harness import Pair, dumps, exact_json_judge, run_pair
+
+Obj = dict[str, Any]
+
+
+def pair(cls: str, old: str, old_obj: Obj, new: str, new_obj: Obj) -> Pair:
+    return Pair(cls, old, dumps(old_obj), new, dumps(new_obj), exact_json_judge(new_obj))
+
+
+BOB = "Return JSON with keys name and age: name Bob, age 30."
+BOB_OBJ = {"name": "Bob", "age": 30}
+
+# -- class 1: a key of the cached request dropped, added or renamed, every key stated -----------
+SERVED = [
+    pair("drop-key", BOB, BOB_OBJ, "Return JSON with keys name: name Ann.", {"name": "Ann"}),
+    pair("rename-key", BOB, BOB_OBJ, "Return JSON with keys person and age: person Bob, age 31.",
+         {"person": "Bob", "age": 31}),
+    pair("rename-key", BOB, BOB_OBJ, "Return JSON with keys name and years: name Bob, years 30.",
+         {"name": "Bob", "years": 30}),
+    pair("add-key", BOB, BOB_OBJ, "Return JSON with keys name, age and city: name Ann, age 41, city Rome.",
+         {"name": "Ann", "age": 41, "city": "Rome"}),
+    pair("other-syntax", BOB, BOB_OBJ, "Return JSON with keys name, age. Name: Ann; age: 41", {"name": "Ann", "age": 41}),
+    pair("rename-key", "Give me a JSON object with fields id and status: id 17, status shipped", {"id": 17, "status": "shipped"},
+         "Give me a JSON object with fields order_id and status: order_id 23, status pending",
+         {"order_id": 23, "status": "pending"}),
+    pair("rename-key/fr", 'Renvoie un JSON avec les clés "nom" et "age" : nom Paul, age 52.', {"nom": "Paul", "age": 52},
+         'Renvoie un JSON avec les clés "prenom" et "age" : prenom Paul, age 52.', {"prenom": "Paul", "age": 52}),
+]
+
+# (pair, whether the model must answer)
+TRAPS = [
+    # a renamed key whose value the prompt does not state: never invented
+    (pair("rename-unstated", BOB, BOB_OBJ, "Return JSON with keys name and is_adult: name Bob, age 30.",
+          {"name": "Bob", "is_adult": True}), True),
+    (pair("rename-unstated", BOB, BOB_OBJ, "Return JSON with keys name and age_next_year: name Bob, age 30.",
+          {"name": "Bob", "age_next_year": 31}), True),
+    # a nested shape: no flat object is claimed for it
+    (pair("nested", BOB, BOB_OBJ, 'Return a JSON object with a key "user" containing keys name and age: name Bob, age 30.',
+          {"user": {"name": "Bob", "age": 30}}), True),
+    # a cached answer with a key no request asked for: the model adds keys, the model answers
+    (Pair("extra-key", BOB, dumps({"name": "Bob", "age": 30, "pet": "cat"}),
+          "Return JSON with keys name and years: name Ann, years 41.",
+          dumps({"name": "Ann", "years": 41, "pet": "dog"}), exact_json_judge({"name": "Ann", "years": 41, "pet": "dog"})),
+     True),
+    # another format
+    (pair("yaml", BOB, BOB_OBJ, "Return YAML with keys name and age: name Alice, age 30.", {"name": "Alice", "age": 30}), True),
+]
+
+
+@pytest.mark.parametrize("case", SERVED, ids=lambda p: f"{p.cls}:{p.new_prompt[:50]}")
+def test_served_and_exactly_right(case: Pair) -> None:
+    outcome = run_pair(case)
+    r = outcome.result
+    assert r.model_calls == 0 and r.verification == "proven", (r.outcome, r.model_calls, r.verification, r.text)
+    assert outcome.correct, r.text
+
+
+@pytest.mark.parametrize("case, model", TRAPS, ids=lambda p: f"{p.cls}:{p.new_prompt[:50]}" if isinstance(p, Pair) else str(p))
+def test_trap_never_served_wrong(case: Pair, model: bool) -> None:
+    outcome = run_pair(case)
+    r = outcome.result
+    if r.model_calls == 0:
+        assert outcome.correct, (r.outcome, r.text)
+    if model:
+        assert r.model_calls >= 1, (r.outcome, r.text)
