@@ -22,3 +22,17 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      (_REACH, "-k", "exactly_right")),
 ]
 # fmt: on
+ROWS += [
+    ("jsonR-two-key-lists-flat", "a second key list beside the request is read as the same flat list: 'with keys "
+     "\"user\" with keys name and age' asks user, name and age",
+     _READER, "        if self.key_lists > 1:\n            raise Declined\n", "",
+     ("tests/unit/test_json_reach_jsonr.py", "-k", "stays_declined")),
+    ("jsonR-one-key-unstated", "a word after 'key' is a key though neither quoted nor stated: 'with the key facts'",
+     _READER, '    if any(t.type != "QNAME" and t.value not in found for t in transformer.one_keys):',
+     "    if False:", ("tests/unit/test_json_reach_jsonr.py", "-k", "stays_declined")),
+    ("jsonR-key-word-states", "'the key \"user\"' is a statement of a key named 'key'",
+     _READER, '_NO_KEY |= {"KEYWORD_ONE"}\n', "", ("tests/unit/test_json_reach_jsonr.py", "-k", "stays_declined")),
+    ("jsonR-vocab-key-singular-deleted", "a word deleted from a table: 'the key' lists no key",
+     f"{_JSON}/vocabulary/en.json", '  "KEYWORD_ONE": [\n   "key",\n', '  "KEYWORD_ONE": [\n',
+     ("tests/unit/test_json_reach_jsonr.py", "-k", "singular_is_read")),
+]

@@ -39,6 +39,10 @@ SERVED = [
     pair("rename-key", "Give me a JSON object with fields id and status: id 17, status shipped", {"id": 17, "status": "shipped"},
          "Give me a JSON object with fields order_id and status: order_id 23, status pending",
          {"order_id": 23, "status": "pending"}),
+    # one key, singular, with its value stated
+    pair("one-key", BOB, BOB_OBJ, "Return JSON with the key name: name Bob.", {"name": "Bob"}),
+    pair("one-key/es", 'Devuelve un JSON con las claves "nombre" y "edad": nombre Lucía, edad 28.', {"nombre": "Lucía", "edad": 28},
+         'Devuelve un JSON solo con la clave "nombre": nombre Lucía.', {"nombre": "Lucía"}),
     pair("rename-key/fr", 'Renvoie un JSON avec les clés "nom" et "age" : nom Paul, age 52.', {"nom": "Paul", "age": 52},
          'Renvoie un JSON avec les clés "prenom" et "age" : prenom Paul, age 52.', {"prenom": "Paul", "age": 52}),
 ]
@@ -52,6 +56,10 @@ TRAPS = [
           {"name": "Bob", "age_next_year": 31}), True),
     # a nested shape: no flat object is claimed for it
     (pair("nested", BOB, BOB_OBJ, 'Return a JSON object with a key "user" containing keys name and age: name Bob, age 30.',
+          {"user": {"name": "Bob", "age": 30}}), True),
+    (pair("nested", BOB, BOB_OBJ, 'Return a JSON object with the key "user" containing keys name and age: name Bob, age 30.',
+          {"user": {"name": "Bob", "age": 30}}), True),
+    (pair("nested", BOB, BOB_OBJ, 'Return JSON with keys "user" with keys name and age: name Bob, age 30.',
           {"user": {"name": "Bob", "age": 30}}), True),
     # a cached answer with a key no request asked for: the model adds keys, the model answers
     (Pair("extra-key", BOB, dumps({"name": "Bob", "age": 30, "pet": "cat"}),

@@ -111,6 +111,8 @@ _NO_KEY |= {"NAME_SAYS", "AGE_HAS"}
 _NO_KEY |= {"FROM"}
 # "Widget costs 12.4", "Mia scored 87.6", "is not a vegetarian", "from Lisbon to Oslo" (wip/jsonB)
 _NO_KEY |= {"SAYS_PRICE", "SAYS_SCORE", "TRAIT_IS", "TO_PLACE", "EXTRACT"}
+# 'with the key "user" containing ...': "key" introduces a key, it states none (wip/jsonR)
+_NO_KEY |= {"KEYWORD_ONE"}
 
 
 def literal_value(match: re.Match[str]) -> tuple[str | int | float | bool, bool]:
@@ -182,12 +184,31 @@ class _Read(Transformer[Token, Any]):
         self.iso = False  # "(YYYY-MM-DD)": dates written as the ISO format asks
         self.measures: list[tuple[Token, str, str | None]] = []  # "for a duration of 2 hours" (wip/jsonB)  # keys whose unit is a note in brackets ("temp 20 (Celsius)")
         self.request_keys = 0  # the keys listed up to the request sentence
+        self.key_lists = 0  # the key lists beside the request ("with keys a and b")
+        self.one_keys: list[Token] = []  # "with the key distance_m" (wip/jsonR)
 
     def key(self, children: list[Token]) -> Token:
         self.asked.append(children[0].value)
         return children[0]
 
+    def with_keys(self, children: list[Any]) -> None:
+        """"with keys a and b": one key list beside the request; a second ('with the key "user"
+        containing keys name and age') may be a nested object's keys: no flat object is claimed."""
+        self.key_lists += 1
+        if self.key_lists > 1:
+            raise Declined
+
     def with_quoted_keys(self, children: list[Any]) -> None:
+        self.with_keys(children)
+        self._quoted_only(children)
+
+    def with_one_key(self, children: list[Any]) -> None:
+        """"with the key distance_m": one key, checked by :func:`_parse` (quoted, or its value stated)."""
+        self.with_keys(children)
+        key = next(c for c in children if isinstance(c, Token) and c.type not in ("WITH", "DEF", "KEYWORD_ONE"))
+        self.one_keys.append(key)
+
+    def _quoted_only(self, children: list[Any]) -> None:
         keys = next(c for c in children if isinstance(c, Tree))
         if any(t.type not in ("QNAME", "AND", "COMMA") for t in keys.scan_values(lambda v: isinstance(v, Token))):
             raise Declined  # "JSON with comments": a bare word after "with" may be no key
@@ -245,6 +266,7 @@ class _Read(Transformer[Token, Any]):
 
     def with_keys_said(self, children: list[Any]) -> None:
         """"JSON with keys "code" and "city", with the code uppercased" (wip/jsonB)."""
+        self.with_keys(children)
         self.rewrite(children)
 
     def pos_name(self, children: list[Token]) -> list[Token]:
@@ -289,6 +311,7 @@ class _Read(Transformer[Token, Any]):
         return [Token(kind, st.value, start_pos=start), *children[1:]]
 
     def with_keys_in_order(self, children: list[Any]) -> None:
+        self.with_keys(children)
         lists = [c for c in children if isinstance(c, list)]
         said = next((c for c in children if isinstance(c, tuple)), None)
         if said is not None:
@@ -297,7 +320,7 @@ class _Read(Transformer[Token, Any]):
             self.in_order += lists
 
     def with_quoted_keys_in_order(self, children: list[Any]) -> None:
-        self.with_quoted_keys(children)
+        self._quoted_only(children)
         self.with_keys_in_order(children)
 
     def trait_rest(self, children: list[Token]) -> tuple[str, Any]:
@@ -475,6 +498,8 @@ def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | N
     if transformer is None or read is None:
         return None
     found, units, ambiguous = read
+    if any(t.type != "QNAME" and t.value not in found for t in transformer.one_keys):
+        return None  # "with key facts": a word after "key" is a key only when quoted or stated
     if transformer.runs and language not in _EQUALS_RUNS:
         return None  # "temp=21 unit=С" (a Cyrillic "С") is no English; no other table declares such runs
     keys = _asked_keys(transformer, found, ambiguous, prompt, language)
