@@ -36,3 +36,23 @@ ROWS += [
      f"{_JSON}/vocabulary/en.json", '  "KEYWORD_ONE": [\n   "key",\n', '  "KEYWORD_ONE": [\n',
      ("tests/unit/test_json_reach_jsonr.py", "-k", "singular_is_read")),
 ]
+ROWS += [
+    ("jsonR-type-note-unchecked", "a type note is read whatever the stated value: 'age (a string)' for age 41 states 41",
+     _READER, "    if not _typed_as_noted(transformer.typed, stated):\n        return None\n", "",
+     ("tests/unit/test_json_reach_jsonr.py", "-k", "does_not_hold")),
+    ("jsonR-type-note-bool-is-number", "a boolean note admits a number: 'done (true/false)' for done 1",
+     _READER, "            ok = isinstance(value, bool)\n", "            ok = value is not None\n",
+     ("tests/unit/test_json_reach_jsonr.py", "-k", "does_not_hold")),
+    ("jsonR-type-note-integer-any-number", "an integer note admits a decimal: 'age (an integer)' for 41.5",
+     _READER, "            ok = isinstance(value, int) and not isinstance(value, bool)\n",
+     "            ok = isinstance(value, (int, float))\n", ("tests/unit/test_json_reach_jsonr.py", "-k", "does_not_hold")),
+    ("jsonR-vocab-string-note-is-number", "a word moved to another class: '(a string)' notes a number",
+     f"{_JSON}/vocabulary/en.json", '  "T_NUMBER": [\n', '  "T_NUMBER": [\n   "(a string)",\n',
+     ("tests/unit/test_json_reach_jsonr.py", "-k", "does_not_hold")),
+    ("jsonR-grammar-case-after-key-deleted", "a grammar rule deleted: 'Make the code uppercase' is not read",
+     f"{_JSON}/request.lark", "%extend rewrite: VERB DEF? tf_keys case_verb\n", "",
+     (_REACH, "-k", "exactly_right")),
+    ("jsonR-vocab-upper-case-is-lower", "a word moved to another class: 'upper case' lowercases",
+     f"{_JSON}/vocabulary/en.json", '   "lowercase",\n   "lower case",\n', '   "lowercase",\n   "upper case",\n   "lower case",\n',
+     ("tests/unit/test_json_reach_jsonr.py", "-k", "case_said_after")),
+]

@@ -47,6 +47,25 @@ SERVED = [
          'Renvoie un JSON avec les clés "prenom" et "age" : prenom Paul, age 52.', {"prenom": "Paul", "age": 52}),
 ]
 
+CODE = 'Return JSON with keys code and city: code "ab12", city "Rome".'
+CODE_OBJ = {"code": "ab12", "city": "Rome"}
+SERVED += [
+    # class 2: the uppercase / lowercase transform said after its key ("make ... uppercase", "upper case")
+    pair("case-after-key", CODE, CODE_OBJ, CODE + " Make the code uppercase.", {"code": "AB12", "city": "Rome"}),
+    pair("case-after-key", CODE, CODE_OBJ, CODE + " Make code upper case.", {"code": "AB12", "city": "Rome"}),
+    pair("case-after-key", CODE, CODE_OBJ, CODE + " Make the city all caps.", {"code": "ab12", "city": "ROME"}),
+    pair("case-after-key", CODE, CODE_OBJ, 'Return JSON with keys code and city: code "AB12", city "Rome". Make the code lower-case.',
+         {"code": "ab12", "city": "Rome"}),
+    # class 3: a type note after a key that the stated value holds
+    pair("type-note", "Return JSON with keys name and age: name Ann, age 41", {"name": "Ann", "age": 41},
+         "Return JSON with keys name and age (a number): name Ann, age 41", {"name": "Ann", "age": 41}),
+    pair("type-note", 'Return JSON with keys "task" and "done": task "laundry", done true.', {"task": "laundry", "done": True},
+         'Return JSON with keys "task" and "done" (true/false): task "laundry", done false.', {"task": "laundry", "done": False}),
+    pair("type-note/es", 'Dame un JSON con las claves "producto" y "precio": producto "silla", precio 120.',
+         {"producto": "silla", "precio": 120},
+         'Dame un JSON con las claves "producto" y "precio" (número): producto "mesa", precio 95.', {"producto": "mesa", "precio": 95}),
+]
+
 # (pair, whether the model must answer)
 TRAPS = [
     # a renamed key whose value the prompt does not state: never invented
@@ -66,6 +85,16 @@ TRAPS = [
           "Return JSON with keys name and years: name Ann, years 41.",
           dumps({"name": "Ann", "years": 41, "pet": "dog"}), exact_json_judge({"name": "Ann", "years": 41, "pet": "dog"})),
      True),
+    # a case the grammar does not derive ("capitalized" is not uppercase), a case of no listed key
+    (pair("case-other", CODE, CODE_OBJ, CODE + " Make the city capitalized.", {"code": "ab12", "city": "Rome"}), True),
+    (pair("case-other", CODE, CODE_OBJ, CODE + " Make the name uppercase.", CODE_OBJ), True),
+    # a type note the stated value does not hold: a rule ("as a string") nothing here writes
+    (pair("type-change", "Return JSON with keys name and age: name Ann, age 41", {"name": "Ann", "age": 41},
+          "Return JSON with keys name and age (a string): name Ann, age 41", {"name": "Ann", "age": "41"}), True),
+    (pair("type-change", "JSON with id and qty as numbers: id 7, qty 3", {"id": 7, "qty": 3},
+          "JSON with id and qty: id 7, qty 3. Make qty a string.", {"id": 7, "qty": "3"}), True),
+    (pair("type-unstated", "Return JSON with keys name and age: name Ann, age 41", {"name": "Ann", "age": 41},
+          "Return JSON with keys name and age (a number): name Ann", {"name": "Ann", "age": 41}), True),
     # another format
     (pair("yaml", BOB, BOB_OBJ, "Return YAML with keys name and age: name Alice, age 30.", {"name": "Alice", "age": 30}), True),
 ]

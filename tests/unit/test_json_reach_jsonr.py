@@ -39,3 +39,47 @@ def test_one_key_singular_is_read(prompt: str, keys: tuple[str, ...], stated: di
 )
 def test_what_stays_declined(prompt: str) -> None:
     assert read_request(prompt) is None
+
+
+@pytest.mark.parametrize(
+    "prompt, stated",
+    [
+        ("Return JSON with keys name and age (a number): name Ann, age 41", {"name": "Ann", "age": 41}),
+        ("Return JSON with keys name and age (an integer): name Ann, age 41", {"name": "Ann", "age": 41}),
+        ("Return JSON with keys name (a string) and age: name Ann, age 41", {"name": "Ann", "age": 41}),
+        ('Return JSON with keys "task" and "done" (true/false): task "laundry", done true.', {"task": "laundry", "done": True}),
+        ('Return JSON with keys "price" (a number) and "item": price 2.5, item "tea".', {"price": 2.5, "item": "tea"}),
+        ('Dame un JSON con las claves "producto" y "precio" (número): producto "silla", precio 120.', {"producto": "silla", "precio": 120}),
+    ],
+)
+def test_a_type_note_the_stated_value_holds_is_read(prompt: str, stated: dict[str, object]) -> None:
+    read = _read(prompt)
+    assert read is not None and read[1] == stated
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Return JSON with keys name and age (a string): name Ann, age 41",  # asks "41"
+        "Return JSON with keys name and age (an integer): name Ann, age 41.5",
+        "Return JSON with keys name (a number) and age: name Ann, age 41",
+        'Return JSON with keys "task" and "done" (true/false): task "laundry", done 1.',
+        "Return JSON with keys name and age (a number): name Ann",  # the type of an unstated key
+    ],
+)
+def test_a_type_note_the_stated_value_does_not_hold_is_no_claim(prompt: str) -> None:
+    assert read_request(prompt) is None
+
+
+@pytest.mark.parametrize(
+    "prompt, stated",
+    [
+        ('Return JSON with keys code and city: code "ab12", city "Rome". Make the code uppercase.', {"code": "AB12", "city": "Rome"}),
+        ('Return JSON with keys code and city: code "ab12", city "Rome". Make code upper case.', {"code": "AB12", "city": "Rome"}),
+        ('Return JSON with keys code and city: code "ab12", city "Rome". Make the city all caps.', {"code": "ab12", "city": "ROME"}),
+        ('Return JSON with keys code and city: code "AB12", city "Rome". Make the code lower case.', {"code": "ab12", "city": "Rome"}),
+    ],
+)
+def test_the_case_said_after_its_key_is_read(prompt: str, stated: dict[str, object]) -> None:
+    read = _read(prompt)
+    assert read is not None and read[1] == stated

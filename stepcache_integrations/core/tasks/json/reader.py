@@ -186,6 +186,7 @@ class _Read(Transformer[Token, Any]):
         self.request_keys = 0  # the keys listed up to the request sentence
         self.key_lists = 0  # the key lists beside the request ("with keys a and b")
         self.one_keys: list[Token] = []  # "with the key distance_m" (wip/jsonR)
+        self.typed: list[tuple[str, str]] = []  # "age (a number)": (key, JSON type) (wip/jsonR)
 
     def key(self, children: list[Token]) -> Token:
         self.asked.append(children[0].value)
@@ -201,6 +202,13 @@ class _Read(Transformer[Token, Any]):
     def with_quoted_keys(self, children: list[Any]) -> None:
         self.with_keys(children)
         self._quoted_only(children)
+
+    def typed_key(self, children: list[Any]) -> Token:
+        """"age (a number)", "done (true/false)": a key and the JSON type its value must have
+        (:func:`_typed_as_noted`)."""
+        key = self.key(children[:1])
+        self.typed.append((key.value, _TYPE_NOTES[children[1].children[0].type]))
+        return key
 
     def with_one_key(self, children: list[Any]) -> None:
         """"with the key distance_m": one key, checked by :func:`_parse` (quoted, or its value stated)."""
@@ -513,8 +521,33 @@ def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | N
     written = {key: (stated[key].value, units[key]) for key in transforms}
     if not _apply_transforms(stated, transforms, units):
         return None  # a tie, another type, an undeclared unit, an inexact result: no claim
+    if not _typed_as_noted(transformer.typed, stated):
+        return None
     entity = transformer.entities[0] if transformer.entities else ""
     return JsonRequest(tuple(keys), stated, frozenset(found), entity, language, dict(sorted(transforms.items())), written)
+
+
+# A type note after a key ("age (a number)") and the JSON values it admits (wip/jsonR).
+_TYPE_NOTES = {"T_NUMBER": "number", "T_INTEGER": "integer", "T_STRING": "string", "T_BOOL": "boolean"}
+
+
+def _typed_as_noted(typed: list[tuple[str, str]], stated: dict[str, Statement]) -> bool:
+    """Every key noted with a type is stated (after its transforms), with a value of that type: a
+    note is then no rule ("age (a string)" for a stated 30 asks "30", which nothing here writes;
+    an unstated key's type no check would hold the model's answer to)."""
+    for key, kind in typed:
+        value = stated[key].value if key in stated else None
+        if kind == "string":
+            ok = isinstance(value, str)
+        elif kind == "boolean":
+            ok = isinstance(value, bool)
+        elif kind == "integer":
+            ok = isinstance(value, int) and not isinstance(value, bool)
+        else:
+            ok = isinstance(value, (int, float)) and not isinstance(value, bool)
+        if not ok:
+            return False
+    return True
 
 
 def _transforms_read(transformer: _Read, keys: list[str], read: tuple[Any, Any, Any], language: str) -> dict[str, str] | None:
