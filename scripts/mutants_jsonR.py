@@ -56,3 +56,21 @@ ROWS += [
      f"{_JSON}/vocabulary/en.json", '   "lowercase",\n   "lower case",\n', '   "lowercase",\n   "upper case",\n   "lower case",\n',
      ("tests/unit/test_json_reach_jsonr.py", "-k", "case_said_after")),
 ]
+ROWS += [
+    ("jsonR-record-float-unchecked", "a record's decimal is kept whatever its literal: 'price': 1.10 states 1.1",
+     _READER, "            if not literal or not math.isfinite(value) or render(float(value)) != literal:\n                return None\n",
+     "", ("tests/unit/test_json_reach_jsonr.py", "-k", "record_the_grammar")),
+    ("jsonR-record-python-int-any", "a Python-only integer literal is a record's value: 'qty': 0x10 states 16",
+     _READER, "isinstance(value.value, int) and _JSON_INT.fullmatch(literal)", "isinstance(value.value, int)",
+     ("tests/unit/test_json_reach_jsonr.py", "-k", "record_the_grammar")),
+    ("jsonR-record-without-colon", "an object anywhere is data: 'Turn this into JSON {...}' states its members",
+     _READER, '    if text[:start].rstrip()[-1:] not in (":", "\\uff1a"):\n        return None  # data follows',
+     '    if False:\n        return None  # data follows', ("tests/unit/test_json_reach_jsonr.py", "-k", "record_the_grammar")),
+    ("jsonR-record-none-kept", "a record's None is a value: 'qty': None states null",
+     _READER, "        if not isinstance(value, ast.Constant) or value.value is None:",
+     "        if not isinstance(value, ast.Constant):", ("tests/unit/test_json_reach_jsonr.py", "-k", "record_the_grammar")),
+    ("jsonR-grammar-record-tail-deleted", "a grammar rule deleted: a record after a colon is not read",
+     f"{_JSON}/request.lark", "%extend tail: COLON RECORD -> record_tail\n", "", (_REACH, "-k", "exactly_right")),
+    ("jsonR-vocab-es-convert-deleted", "a word deleted from a table: es 'pásame esto a' is no conversion",
+     f"{_JSON}/vocabulary/es.json", '"pásame esto a",\n', "", (_REACH, "-k", "exactly_right")),
+]

@@ -66,6 +66,21 @@ SERVED += [
          'Dame un JSON con las claves "producto" y "precio" (número): producto "mesa", precio 95.', {"producto": "mesa", "precio": 95}),
 ]
 
+SERVED += [
+    # class 4: a record written as data after a colon (a JSON object or a Python dict of literals)
+    pair("record", "Turn this into proper JSON: {'sku': 'A-100', 'qty': 3}", {"sku": "A-100", "qty": 3},
+         "Turn this into proper JSON: {'sku': 'B-220', 'qty': 12}", {"sku": "B-220", "qty": 12}),
+    pair("record/pt", "Converta para JSON: {'produto': 'caneta', 'quantidade': 10}", {"produto": "caneta", "quantidade": 10},
+         "Converta para JSON: {'produto': 'caderno', 'quantidade': 4}", {"produto": "caderno", "quantidade": 4}),
+    pair("record", 'Convert to JSON: {"sku": "A-1", "price": 9.99, "ok": true}', {"sku": "A-1", "price": 9.99, "ok": True},
+         "Convert to JSON: {'sku': 'A-2', 'price': 12.5, 'ok': False}", {"sku": "A-2", "price": 12.5, "ok": False}),
+    # class 5: conversion requests phrased otherwise (es "Pásame esto a JSON", zh "把下面内容转成 JSON")
+    pair("convert/es", "Pásame esto a JSON: ciudad=Valencia, habitantes=792492", {"ciudad": "Valencia", "habitantes": 792492},
+         "Pásame esto a JSON: ciudad=Bilbao, habitantes=346843", {"ciudad": "Bilbao", "habitantes": 346843}),
+    pair("convert/zh", "把下面内容转成 JSON:city=成都, rank=4", {"city": "成都", "rank": 4},
+         "把下面内容转成 JSON:city=西安, rank=9", {"city": "西安", "rank": 9}),
+]
+
 # (pair, whether the model must answer)
 TRAPS = [
     # a renamed key whose value the prompt does not state: never invented
@@ -95,6 +110,15 @@ TRAPS = [
           "JSON with id and qty: id 7, qty 3. Make qty a string.", {"id": 7, "qty": "3"}), True),
     (pair("type-unstated", "Return JSON with keys name and age: name Ann, age 41", {"name": "Ann", "age": 41},
           "Return JSON with keys name and age (a number): name Ann", {"name": "Ann", "age": 41}), True),
+    # a record with a value no JSON data literal writes as stated, or with a rule beside it
+    (pair("record-null", "Turn this into proper JSON: {'sku': 'A-100', 'qty': 3}", {"sku": "A-100", "qty": 3},
+          "Turn this into proper JSON: {'sku': 'B-220', 'qty': None}", {"sku": "B-220", "qty": None}), True),
+    (pair("record-expr", "Turn this into proper JSON: {'sku': 'A-100', 'qty': 3}", {"sku": "A-100", "qty": 3},
+          "Turn this into proper JSON: {'sku': 'B-220', 'qty': 3 * 4}", {"sku": "B-220", "qty": 12}), True),
+    (pair("record-rule", "Turn this into proper JSON: {'sku': 'A-100', 'qty': 3}", {"sku": "A-100", "qty": 3},
+          "Turn this into proper JSON: {'sku': 'A-100', 'qty': 3}. Double the qty.", {"sku": "A-100", "qty": 6}), True),
+    (pair("record-extra-key", 'Return JSON with keys sku and qty: {"sku": "A-1", "qty": 3}', {"sku": "A-1", "qty": 3},
+          'Return JSON with keys sku and qty: {"sku": "A-1", "qty": 3, "note": "x"}', {"sku": "A-1", "qty": 3}), True),
     # another format
     (pair("yaml", BOB, BOB_OBJ, "Return YAML with keys name and age: name Alice, age 30.", {"name": "Alice", "age": 30}), True),
 ]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from stepcache_integrations.core.tasks.json.constraints import JsonConstraints
 from stepcache_integrations.core.tasks.json.reader import read_request
 
 
@@ -83,3 +84,40 @@ def test_a_type_note_the_stated_value_does_not_hold_is_no_claim(prompt: str) -> 
 def test_the_case_said_after_its_key_is_read(prompt: str, stated: dict[str, object]) -> None:
     read = _read(prompt)
     assert read is not None and read[1] == stated
+
+
+@pytest.mark.parametrize(
+    "prompt, keys, stated",
+    [
+        ("Turn this into proper JSON: {'sku': 'B-220', 'qty': 12}", ("sku", "qty"), {"sku": "B-220", "qty": 12}),
+        ('Convert to JSON: {"sku": "A-1", "price": 9.99, "ok": true}', ("sku", "price", "ok"), {"sku": "A-1", "price": 9.99, "ok": True}),
+        ("Converta para JSON: {'produto': 'caderno', 'quantidade': 4}", ("produto", "quantidade"), {"produto": "caderno", "quantidade": 4}),
+        ('Return JSON with keys sku and qty: {"sku": "A-1", "qty": 3}', ("sku", "qty"), {"sku": "A-1", "qty": 3}),
+    ],
+)
+def test_a_record_after_a_colon_states_its_members(prompt: str, keys: tuple[str, ...], stated: dict[str, object]) -> None:
+    assert _read(prompt) == (keys, stated)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Turn this into JSON: {'sku': 'A-1', 'qty': None}",
+        "Turn this into JSON: {'sku': 'A-1', 'price': 1.10}",  # "1.10": no double is that literal as written
+        "Turn this into JSON: {'sku': 'A-1', 'price': 0.1000000000000000055511}",
+        "Turn this into JSON: {'sku': 'A-1', 'qty': 3 + 4}",
+        "Turn this into JSON: {'sku': 'A-1', 'sku': 'B'}",
+        "Turn this into JSON: {'sku': 'A-1', 'tags': ['a', 'b']}",
+        'Turn this into JSON: {"sku": "A\\u0031", "qty": 3}',  # an escape
+        'Turn this into JSON: {"user": {"name": "Bob"}}',
+        "Turn this into JSON: {'sku': 'A-1', 'qty': x}",
+        "Turn this into JSON: {'sku': 'A-1', 'qty': 0x10}",  # Python-only literals
+        "Turn this into JSON: {'sku': 'A-1', 'qty': 1_000}",
+        "Turn this into JSON: {'sku': r'A-1', 'qty': 3}",
+        'Return JSON with keys sku and qty: {"sku": "A-1", "qty": 3, "x": 1}',
+        "Turn this into JSON {'sku': 'A-1', 'qty': 3}",  # no colon: a shape, not data
+    ],
+)
+def test_a_record_the_grammar_does_not_read_as_data_is_no_claim(prompt: str) -> None:
+    c = JsonConstraints.of_prompt(prompt, None)
+    assert not c.stated and not c.read_whole, c

@@ -9,7 +9,9 @@ for in order, the values stated with their JSON types, and the entity the object
 
 from __future__ import annotations
 
+import ast
 import json
+import math
 import re
 import unicodedata
 from collections.abc import Iterator
@@ -209,6 +211,13 @@ class _Read(Transformer[Token, Any]):
         key = self.key(children[:1])
         self.typed.append((key.value, _TYPE_NOTES[children[1].children[0].type]))
         return key
+
+    def record_tail(self, children: list[Any]) -> None:
+        """": {"sku": "A-1", "qty": 3}": the record's members are statements (wip/jsonR)."""
+        token = next(c for c in children if isinstance(c, Token) and c.type == "RECORD")
+        span = (token.start_pos or 0, (token.start_pos or 0) + 1)
+        for key, value, quoted in token.value:
+            self.stated.append((key, Statement(value, quoted, span), None))
 
     def with_one_key(self, children: list[Any]) -> None:
         """"with the key distance_m": one key, checked by :func:`_parse` (quoted, or its value stated)."""
@@ -1119,11 +1128,13 @@ def _template_at(text: str, pos: int) -> tuple[Word, int] | None:
     """A flat JSON object of empty values to fill (``{"title": "", "year": 0}``): its keys and the
     type each value asks for; None for anything else (a filled, nested or repeated member)."""
     try:
-        obj, end = _PAIRS.raw_decode(text, pos)
+        obj, end = _RECORD_PAIRS.raw_decode(text, pos)
     except ValueError:
-        return _shape_at(text, pos)
+        return _shape_at(text, pos) or _python_record_at(text, pos)
     if not isinstance(obj, list) or not obj or len({key for key, _value in obj}) != len(obj):
         return None
+    if not all(value in _BLANKS and not isinstance(value, (bool, float)) for _key, value in obj):
+        return _record(obj, text, pos, end)
     kinds: dict[str, str] = {}
     for key, value in obj:
         if isinstance(value, bool) or isinstance(value, float) or not isinstance(value, (str, int, type(None))):
@@ -1139,6 +1150,78 @@ def _template_at(text: str, pos: int) -> tuple[Word, int] | None:
 _PLACEHOLDER = r'(?:\.\.\.|\u2026|""|0|null)'
 _SHAPE_MEMBER = re.compile(r'\s*"(?P<key>[^"\\\n{}]{1,60})"\s*:\s*(?P<value>' + _PLACEHOLDER + r")\s*(?P<end>[,}])")
 _SHAPE_BLANKS = {"...": "any", "\u2026": "any", '""': "string", "0": "number", "null": "any"}
+
+
+class _Float(float):
+    """A decimal of a record, with its literal: kept only when the float is that very decimal."""
+
+    literal = ""
+
+
+def _json_float(literal: str) -> float:
+    value = _Float(literal)
+    value.literal = literal
+    return value
+
+
+_RECORD_PAIRS = json.JSONDecoder(object_pairs_hook=list, parse_float=_json_float)
+
+
+def _record(pairs: list[tuple[str, Any]], text: str, start: int, end: int) -> tuple[Word, int] | None:
+    """A flat object of values written as data (wip/jsonR: "Turn this into JSON: {'sku': 'A-1',
+    'qty': 3}"): each member a key and a string, an integer, a boolean or a decimal a double is
+    exactly, each key once, no escape; the members are its statements. None for anything else
+    (null, a nested value, a repeated key, "1.10")."""
+    if "\\" in text[start:end] or len({key for key, _value in pairs}) != len(pairs):
+        return None
+    if text[:start].rstrip()[-1:] not in (":", "\uff1a"):
+        return None  # data follows a colon ("Convert to JSON: {...}"); a shape elsewhere is a template
+    members: list[tuple[str, Any, bool]] = []
+    for key, value in pairs:
+        if not isinstance(key, str) or not key.strip() or not _one_script(key) or not _KEY_CHARS.fullmatch(key):
+            return None
+        if isinstance(value, float):
+            literal = getattr(value, "literal", "")
+            if not literal or not math.isfinite(value) or render(float(value)) != literal:
+                return None
+            value = float(value)
+        elif not isinstance(value, (str, int, bool)) or isinstance(value, str) and (not value.strip() or "\n" in value):
+            return None
+        members.append((key, value, isinstance(value, str)))
+    return Word("RECORD", members, start), end  # type: ignore[arg-type]
+
+
+_JSON_INT = re.compile(r"0|[1-9]\d{0,59}")
+_KEY_CHARS = re.compile(r"[^\W\d][\w-]{0,60}")
+
+
+def _python_record_at(text: str, pos: int) -> tuple[Word, int] | None:
+    """A Python dict of literals ({'sku': 'A-1', 'qty': 3, 'ok': True}) as a record (:func:`_record`)."""
+    end = text.find("}", pos)
+    if end < 0 or "{" in text[pos + 1 : end]:
+        return None
+    source = text[pos : end + 1]
+    try:
+        node = ast.parse(source, mode="eval").body
+    except (SyntaxError, ValueError, RecursionError):
+        return None
+    if not isinstance(node, ast.Dict) or not node.keys:
+        return None
+    pairs: list[tuple[str, Any]] = []
+    for key, value in zip(node.keys, node.values):
+        if not isinstance(key, ast.Constant) or not isinstance(key.value, str):
+            return None
+        if not isinstance(value, ast.Constant) or value.value is None:
+            return None  # a name, an expression, None: no JSON value written as data
+        literal = ast.get_source_segment(source, value) or ""
+        if isinstance(value.value, float):
+            pairs.append((key.value, _json_float(literal)))
+        elif isinstance(value.value, bool) or isinstance(value.value, int) and _JSON_INT.fullmatch(literal) \
+                or isinstance(value.value, str) and literal[:1] in "'\"":
+            pairs.append((key.value, value.value))  # "0x10", "1_000", r'...': not as JSON writes them
+        else:
+            return None
+    return _record(pairs, text, pos, end + 1)
 
 
 def _shape_at(text: str, pos: int) -> tuple[Word, int] | None:
