@@ -63,14 +63,19 @@ ROWS += [
     ("jsonR-record-python-int-any", "a Python-only integer literal is a record's value: 'qty': 0x10 states 16",
      _READER, "isinstance(value.value, int) and _JSON_INT.fullmatch(literal)", "isinstance(value.value, int)",
      ("tests/unit/test_json_reach_jsonr.py", "-k", "record_the_grammar")),
-    ("jsonR-record-without-colon", "an object anywhere is data: 'Turn this into JSON {...}' states its members",
-     _READER, '    if text[:start].rstrip()[-1:] not in (":", "\\uff1a"):\n        return None  # data follows',
-     '    if False:\n        return None  # data follows', ("tests/unit/test_json_reach_jsonr.py", "-k", "record_the_grammar")),
-    ("jsonR-record-none-kept", "a record's None is a value: 'qty': None states null",
-     _READER, "        if not isinstance(value, ast.Constant) or value.value is None:",
-     "        if not isinstance(value, ast.Constant):", ("tests/unit/test_json_reach_jsonr.py", "-k", "record_the_grammar")),
     ("jsonR-grammar-record-tail-deleted", "a grammar rule deleted: a record after a colon is not read",
      f"{_JSON}/request.lark", "%extend tail: COLON RECORD -> record_tail\n", "", (_REACH, "-k", "exactly_right")),
     ("jsonR-vocab-es-convert-deleted", "a word deleted from a table: es 'pásame esto a' is no conversion",
      f"{_JSON}/vocabulary/es.json", '"pásame esto a",\n', "", (_REACH, "-k", "exactly_right")),
+]
+ROWS += [
+    ("jsonR-shape-measure-deleted", "a shape's one key takes no measure: 'JSON {\"minutes\": ...} for a duration of 2 "
+     "hours' is not read",
+     _READER, "    listed = transformer.asked or list(transformer.template)  #", "    listed = transformer.asked  #",
+     (_REACH, "-k", "exactly_right")),
+    ("jsonR-equals-lowercase-any", "a lowercase word after ':' beside no key list is data: 'host: any' states 'any'",
+     _READER, "and all(st.equals for st in lowercase) and not ambiguous", "and not ambiguous",
+     (_REACH, "-k", "never_served_wrong")),
+    ("jsonR-verb-end-states", "de: the closing verb states a value: '... zurück: Name Mia' is no request",
+     _READER, '_NO_KEY |= {"VERB_END"}\n', "", (_REACH, "-k", "exactly_right")),
 ]

@@ -81,6 +81,23 @@ SERVED += [
          "把下面内容转成 JSON:city=西安, rank=9", {"city": "西安", "rank": 9}),
 ]
 
+SERVED += [
+    # class 6: a measure for the one key of a shape ('JSON {"minutes": ...} for a duration of 2 hours')
+    pair("shape-measure", 'Return JSON {"minutes": ...} for a duration of 2 hours.', {"minutes": 120},
+         'Return JSON {"minutes": ...} for a duration of 3.5 hours.', {"minutes": 210}),
+    pair("shape-measure", 'Return JSON {"meters": ...} for a length of 4 km.', {"meters": 4000},
+         'Return JSON {"meters": ...} for a length of 7.2 km.', {"meters": 7200}),
+    pair("shape-measure", 'Return JSON {"ratio": ...} giving 45% as a decimal.', {"ratio": 0.45},
+         'Return JSON {"ratio": ...} giving 8% as a decimal.', {"ratio": 0.08}),
+    # class 7: lowercase words written with "=" are data ("json please: host=db2")
+    pair("equals-data", "json please: host=db1, port=5432", {"host": "db1", "port": 5432},
+         "json please: host=db2, port=6543", {"host": "db2", "port": 6543}),
+    # class 8: de, the request's closing verb before the colon states nothing ("... zurück: Name Mia")
+    pair("verb-end/de", "Gib mir ein JSON-Objekt mit den Schlüsseln name und alter zurück: Name Jonas, Alter 34.",
+         {"name": "Jonas", "alter": 34},
+         "Gib mir ein JSON-Objekt mit den Schlüsseln name und alter zurück: Name Mia, Alter 27.", {"name": "Mia", "alter": 27}),
+]
+
 # (pair, whether the model must answer)
 TRAPS = [
     # a renamed key whose value the prompt does not state: never invented
@@ -119,6 +136,16 @@ TRAPS = [
           "Turn this into proper JSON: {'sku': 'A-100', 'qty': 3}. Double the qty.", {"sku": "A-100", "qty": 6}), True),
     (pair("record-extra-key", 'Return JSON with keys sku and qty: {"sku": "A-1", "qty": 3}', {"sku": "A-1", "qty": 3},
           'Return JSON with keys sku and qty: {"sku": "A-1", "qty": 3, "note": "x"}', {"sku": "A-1", "qty": 3}), True),
+    # a measure of a key no unit word names, a blank of another type, a unit of another quantity
+    (pair("shape-measure-other", 'Return JSON {"minutes": ...} for a duration of 2 hours.', {"minutes": 120},
+          'Return JSON {"distance": ...} for a length of 7.2 km.', {"distance": 7.2}), True),
+    (pair("shape-measure-other", 'Return JSON {"minutes": ...} for a duration of 2 hours.', {"minutes": 120},
+          'Return JSON {"minutes": ...} for a duration of 2 km.', {"minutes": 2}), True),
+    (pair("shape-measure-other", 'Return JSON {"minutes": ...} for a duration of 2 hours.', {"minutes": 120},
+          'Return JSON {"minutes": ""} for a duration of 2 hours.', {"minutes": "120"}), True),
+    # a lowercase word after ":" beside no key list may describe ("status: active" is no "=")
+    (pair("colon-lowercase", "json please: host=db1, port=5432", {"host": "db1", "port": 5432},
+          "Return JSON: host: any, port: 5432", {"host": "any", "port": 5432}), True),
     # another format
     (pair("yaml", BOB, BOB_OBJ, "Return YAML with keys name and age: name Alice, age 30.", {"name": "Alice", "age": 30}), True),
 ]

@@ -115,6 +115,8 @@ _NO_KEY |= {"FROM"}
 _NO_KEY |= {"SAYS_PRICE", "SAYS_SCORE", "TRAIT_IS", "TO_PLACE", "EXTRACT"}
 # 'with the key "user" containing ...': "key" introduces a key, it states none (wip/jsonR)
 _NO_KEY |= {"KEYWORD_ONE"}
+# de "... zurück: Name Mia": the request's closing verb states nothing (wip/jsonR)
+_NO_KEY |= {"VERB_END"}
 
 
 def literal_value(match: re.Match[str]) -> tuple[str | int | float | bool, bool]:
@@ -782,9 +784,10 @@ def _measured_statements(transformer: _Read, language: str) -> list[tuple[str, S
     None when more or fewer keys are listed, or two measures are said (wip/jsonB)."""
     if not transformer.measures:
         return []
-    if len(transformer.measures) != 1 or len(transformer.asked) != 1:
+    listed = transformer.asked or list(transformer.template)  # 'JSON {"minutes": ...} for ...' (wip/jsonR)
+    if len(transformer.measures) != 1 or len(listed) != 1:
         return None
-    (number, unit, target), key = transformer.measures[0], transformer.asked[0]
+    (number, unit, target), key = transformer.measures[0], listed[0]
     if target is not None:
         transformer.transforms.append((key, target))
     start = number.start_pos or 0
@@ -979,9 +982,12 @@ def _asked_keys(
         return None
     if not transformer.asked and not transformer.template and not _keys_as_written(found, ambiguous, prompt):
         return None
-    if any(st.lowercase for _key, st, _unit in transformer.stated) and not transformer.converts \
-            and not (language in _LOWERCASE and _a_whole_record(transformer, found, ambiguous)):
-        return None  # "age: positive" after a plain "Return JSON" may describe; "Convert to JSON" states data
+    lowercase = [st for _key, st, _unit in transformer.stated if st.lowercase]
+    if lowercase and not transformer.converts \
+            and not (language in _LOWERCASE and _a_whole_record(transformer, found, ambiguous)) \
+            and not (language in _LOWERCASE and all(st.equals for st in lowercase) and not ambiguous):
+        return None  # "age: positive" after a plain "Return JSON" may describe; "Convert to JSON" states data,
+        # as "host=db2" does (wip/jsonR: "=" writes data, never a description)
     keys = transformer.asked or list(transformer.template) or list(found)
     return keys
 
@@ -1174,8 +1180,6 @@ def _record(pairs: list[tuple[str, Any]], text: str, start: int, end: int) -> tu
     (null, a nested value, a repeated key, "1.10")."""
     if "\\" in text[start:end] or len({key for key, _value in pairs}) != len(pairs):
         return None
-    if text[:start].rstrip()[-1:] not in (":", "\uff1a"):
-        return None  # data follows a colon ("Convert to JSON: {...}"); a shape elsewhere is a template
     members: list[tuple[str, Any, bool]] = []
     for key, value in pairs:
         if not isinstance(key, str) or not key.strip() or not _one_script(key) or not _KEY_CHARS.fullmatch(key):
@@ -1211,8 +1215,8 @@ def _python_record_at(text: str, pos: int) -> tuple[Word, int] | None:
     for key, value in zip(node.keys, node.values):
         if not isinstance(key, ast.Constant) or not isinstance(key.value, str):
             return None
-        if not isinstance(value, ast.Constant) or value.value is None:
-            return None  # a name, an expression, None: no JSON value written as data
+        if not isinstance(value, ast.Constant):
+            return None  # a name, an expression: no JSON value written as data
         literal = ast.get_source_segment(source, value) or ""
         if isinstance(value.value, float):
             pairs.append((key.value, _json_float(literal)))
