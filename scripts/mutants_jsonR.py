@@ -79,3 +79,10 @@ ROWS += [
     ("jsonR-verb-end-states", "de: the closing verb states a value: '... zurück: Name Mia' is no request",
      _READER, '_NO_KEY |= {"VERB_END"}\n', "", (_REACH, "-k", "exactly_right")),
 ]
+ROWS += [
+    ("jsonR-concept-label-any", "a label of several concepts names a key: en 'name Lamp' states item",
+     _READER, "if meant == {key} and key != label]", "if key in meant and key != label]",
+     (_REACH, "-k", "never_served_wrong")),
+    ("jsonR-concept-label-deleted", "a label for a listed key's concept names no key: ru 'имя Дмитрий' beside key name",
+     _READER, "or _concept_keys(label, asked, language)", "or []", (_REACH, "-k", "exactly_right")),
+]

@@ -98,6 +98,14 @@ SERVED += [
          "Gib mir ein JSON-Objekt mit den Schlüsseln name und alter zurück: Name Mia, Alter 27.", {"name": "Mia", "alter": 27}),
 ]
 
+SERVED += [
+    # class 9: a label in the table's language for the concept a listed (English) key names
+    pair("concept-label/ru", "Верни JSON-объект с ключами name и age: имя Ольга, возраст 33.", {"name": "Ольга", "age": 33},
+         "Верни JSON-объект с ключами name и age: имя Дмитрий, возраст 45.", {"name": "Дмитрий", "age": 45}),
+    pair("concept-label/es", "Devuelve un JSON con las claves name y age: nombre Lucía, edad 28.", {"name": "Lucía", "age": 28},
+         "Devuelve un JSON con las claves name y age: nombre Pablo, edad 31.", {"name": "Pablo", "age": 31}),
+]
+
 # (pair, whether the model must answer)
 TRAPS = [
     # a renamed key whose value the prompt does not state: never invented
@@ -146,6 +154,11 @@ TRAPS = [
     # a lowercase word after ":" beside no key list may describe ("status: active" is no "=")
     (pair("colon-lowercase", "json please: host=db1, port=5432", {"host": "db1", "port": 5432},
           "Return JSON: host: any, port: 5432", {"host": "any", "port": 5432}), True),
+    # a label for a concept no listed key names, a label of several concepts
+    (pair("concept-label-other", "Верни JSON-объект с ключами name и age: имя Ольга, возраст 33.", {"name": "Ольга", "age": 33},
+          "Верни JSON-объект с ключами name и city: имя Ольга, возраст 33.", {"name": "Ольга", "city": None}), True),
+    (pair("concept-label-other", "Return JSON with keys item and price: item Lamp, price 5.", {"item": "Lamp", "price": 5},
+          "Return JSON with keys item and price: name Lamp, price 5.", {"item": "Lamp", "price": 5}), True),
     # another format
     (pair("yaml", BOB, BOB_OBJ, "Return YAML with keys name and age: name Alice, age 30.", {"name": "Alice", "age": 30}), True),
 ]

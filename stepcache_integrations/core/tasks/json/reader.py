@@ -682,18 +682,27 @@ def _labels_as_keys(
     "ciudad"); None when two listed keys fold alike and a label names them (which one is meant is
     not stated). A label equal to no listed key is kept as written."""
     rules = _LABEL_FOLDING.get(language, frozenset())
-    if not asked or not rules:
+    if not asked:
         return stated
     by_fold: dict[str, list[str]] = {}
     for key in asked:
         by_fold.setdefault(_label_folded(key, rules), []).append(key)
     named = []
     for label, st, unit in stated:
-        keys = by_fold.get(_label_folded(label, rules), [])
+        keys = by_fold.get(_label_folded(label, rules), []) or _concept_keys(label, asked, language)
         if label not in asked and len(keys) > 1:
             return None
         named.append((label if label in asked or not keys else keys[0], st, unit))
     return named
+
+
+def _concept_keys(label: str, asked: list[str], language: str) -> list[str]:
+    """The listed keys a label names as the table's word for a concept whose name the key is
+    (wip/jsonR: "имя Дмитрий" states "name", "年齢は 36" states "age" beside keys name and age)."""
+    concepts = _TABLES.get(language, {}).get("concepts", {})
+    meant = {concept for concept, words in concepts.items() if fold(label) in {fold(w) for w in words}}
+    # the label's one concept: en "name" is the word for a name, an item and a player (which is not told)
+    return [key for key in asked if meant == {key} and key != label]
 
 
 def _named_as_keys(transformer: _Read, language: str) -> list[tuple[str, Statement, str | None]] | None:
