@@ -154,11 +154,13 @@ TRAPS = [
     # a lowercase word after ":" beside no key list may describe ("status: active" is no "=")
     (pair("colon-lowercase", "json please: host=db1, port=5432", {"host": "db1", "port": 5432},
           "Return JSON: host: any, port: 5432", {"host": "any", "port": 5432}), True),
+    (pair("colon-lowercase", "json please: status=shipped, id=3", {"status": "shipped", "id": 3},
+          "Return JSON: status: pending, id: 3", {"status": "pending", "id": 3}), True),
     # a label for a concept no listed key names, a label of several concepts
     (pair("concept-label-other", "Верни JSON-объект с ключами name и age: имя Ольга, возраст 33.", {"name": "Ольга", "age": 33},
           "Верни JSON-объект с ключами name и city: имя Ольга, возраст 33.", {"name": "Ольга", "city": None}), True),
-    (pair("concept-label-other", "Return JSON with keys item and price: item Lamp, price 5.", {"item": "Lamp", "price": 5},
-          "Return JSON with keys item and price: name Lamp, price 5.", {"item": "Lamp", "price": 5}), True),
+    (pair("concept-label-other", "Return JSON with keys item and price: item Atlas, price 5.", {"item": "Atlas", "price": 5},
+          "Return JSON with keys item and price: name Atlas, price 5.", {"item": "Atlas", "price": 5}), True),
     # another format
     (pair("yaml", BOB, BOB_OBJ, "Return YAML with keys name and age: name Alice, age 30.", {"name": "Alice", "age": 30}), True),
 ]
