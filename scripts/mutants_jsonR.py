@@ -86,3 +86,9 @@ ROWS += [
     ("jsonR-concept-label-deleted", "a label for a listed key's concept names no key: ru 'имя Дмитрий' beside key name",
      _READER, "or _concept_keys(label, asked, language)", "or []", (_REACH, "-k", "exactly_right")),
 ]
+ROWS += [
+    ("jsonR-case-sentence-swapped", "'City in upper case.' lowercases the city",
+     _READER, "        self.rewrite([*children, _Target(TARGETS[case.type])])",
+     '        self.rewrite([*children, _Target(TARGETS["TO_LOWER" if case.type == "TO_UPPER" else "TO_UPPER"])])',
+     (_REACH, "-k", "exactly_right")),
+]

@@ -56,6 +56,8 @@ SERVED += [
     pair("case-after-key", CODE, CODE_OBJ, CODE + " Make the city all caps.", {"code": "ab12", "city": "ROME"}),
     pair("case-after-key", CODE, CODE_OBJ, 'Return JSON with keys code and city: code "AB12", city "Rome". Make the code lower-case.',
          {"code": "ab12", "city": "Rome"}),
+    pair("case-sentence", CODE, CODE_OBJ, CODE + " City in upper case.", {"code": "ab12", "city": "ROME"}),
+    pair("case-sentence", CODE, CODE_OBJ, CODE + " All values in uppercase.", {"code": "AB12", "city": "ROME"}),
     # class 3: a type note after a key that the stated value holds
     pair("type-note", "Return JSON with keys name and age: name Ann, age 41", {"name": "Ann", "age": 41},
          "Return JSON with keys name and age (a number): name Ann, age 41", {"name": "Ann", "age": 41}),
@@ -128,6 +130,8 @@ TRAPS = [
     # a case the grammar does not derive ("capitalized" is not uppercase), a case of no listed key
     (pair("case-other", CODE, CODE_OBJ, CODE + " Make the city capitalized.", {"code": "ab12", "city": "Rome"}), True),
     (pair("case-other", CODE, CODE_OBJ, CODE + " Make the name uppercase.", CODE_OBJ), True),
+    (pair("case-other", CODE, CODE_OBJ, CODE + " Country in upper case.", CODE_OBJ), True),
+    (pair("case-other", CODE, CODE_OBJ, CODE + " City in title case.", {"code": "ab12", "city": "Rome"}), True),
     # a type note the stated value does not hold: a rule ("as a string") nothing here writes
     (pair("type-change", "Return JSON with keys name and age: name Ann, age 41", {"name": "Ann", "age": 41},
           "Return JSON with keys name and age (a string): name Ann, age 41", {"name": "Ann", "age": "41"}), True),

@@ -389,6 +389,11 @@ class _Read(Transformer[Token, Any]):
         """"Round the score to the nearest integer and return JSON ..." (wip/jsonB)."""
         self.rewrite(children)
 
+    def case_sentence(self, children: list[Any]) -> None:
+        """"City in upper case.": the key's case said as a sentence of its own (wip/jsonR)."""
+        case = next(c for c in children if isinstance(c, Token) and c.type in ("TO_UPPER", "TO_LOWER"))
+        self.rewrite([*children, _Target(TARGETS[case.type])])
+
     def case_verb(self, children: list[Token]) -> _Target:
         """"Uppercase the city" (wip/jsonB)."""
         return _Target("uppercase" if children[0].type == "UPPER_V" else "lowercase")
