@@ -165,6 +165,15 @@ TRAPS = [
           "Верни JSON-объект с ключами name и city: имя Ольга, возраст 33.", {"name": "Ольга", "city": None}), True),
     (pair("concept-label-other", "Return JSON with keys item and price: item Atlas, price 5.", {"item": "Atlas", "price": 5},
           "Return JSON with keys item and price: name Atlas, price 5.", {"item": "Atlas", "price": 5}), True),
+    # a renamed key stated under a label folded to it, in prose, or without a key list: no oracle of the
+    # changed prompt holds that reading; the model answers
+    (pair("rename-folded", 'Return a JSON object with keys "name" and "age". Name: Priya, Age: 29', {"name": "Priya", "age": 29},
+          'Return a JSON object with keys "namE" and "age". Name: Priya, Age: 29', {"namE": "Priya", "age": 29}), True),
+    (pair("rename-prose", 'Devuelve un JSON con las claves "nombre" y "edad": Me llamo Lucia y tengo 28 años.',
+          {"nombre": "Lucia", "edad": 28},
+          'Devuelve un JSON con las claves "nombre" y "edAd": Me llamo Lucia y tengo 28 años.', {"nombre": "Lucia", "edAd": 28}), True),
+    (pair("rename-no-list", 'The city is "Lima" and the population is 0. Return JSON.', {"city": "Lima", "population": 0},
+          'The seven is "Lima" and the population is 0. Return JSON.', {"seven": "Lima", "population": 0}), True),
     # another format
     (pair("yaml", BOB, BOB_OBJ, "Return YAML with keys name and age: name Alice, age 30.", {"name": "Alice", "age": 30}), True),
 ]

@@ -58,6 +58,8 @@ class JsonRequest:
     transforms: dict[str, str] = field(default_factory=dict)
     #: A transformed key's statement as written, and the unit stated after it (or None).
     written: dict[str, tuple[str | int | float | bool, str | None]] = field(default_factory=dict)
+    #: The keys are listed (a key list or a shape), not only the stated keys as written.
+    listed: bool = False
 
 
 # A typed literal: a quoted string (no backslash, no line break), a number written as JSON writes
@@ -522,8 +524,6 @@ def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | N
     if transformer is None or read is None:
         return None
     found, units, ambiguous = read
-    if any(t.type != "QNAME" and t.value not in found for t in transformer.one_keys):
-        return None  # "with key facts": a word after "key" is a key only when quoted or stated
     if transformer.runs and language not in _EQUALS_RUNS:
         return None  # "temp=21 unit=С" (a Cyrillic "С") is no English; no other table declares such runs
     keys = _asked_keys(transformer, found, ambiguous, prompt, language)
@@ -537,21 +537,25 @@ def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | N
     written = {key: (stated[key].value, units[key]) for key in transforms}
     if not _apply_transforms(stated, transforms, units):
         return None  # a tie, another type, an undeclared unit, an inexact result: no claim
-    if not _typed_as_noted(transformer.typed, stated):
+    if not _typed_as_noted(transformer, found, stated):
         return None
     entity = transformer.entities[0] if transformer.entities else ""
-    return JsonRequest(tuple(keys), stated, frozenset(found), entity, language, dict(sorted(transforms.items())), written)
+    listed = bool(transformer.asked or transformer.template)
+    return JsonRequest(tuple(keys), stated, frozenset(found), entity, language, dict(sorted(transforms.items())), written, listed)
 
 
 # A type note after a key ("age (a number)") and the JSON values it admits (wip/jsonR).
 _TYPE_NOTES = {"T_NUMBER": "number", "T_INTEGER": "integer", "T_STRING": "string", "T_BOOL": "boolean"}
 
 
-def _typed_as_noted(typed: list[tuple[str, str]], stated: dict[str, Statement]) -> bool:
+def _typed_as_noted(transformer: _Read, found: dict[str, Statement], stated: dict[str, Statement]) -> bool:
     """Every key noted with a type is stated (after its transforms), with a value of that type: a
     note is then no rule ("age (a string)" for a stated 30 asks "30", which nothing here writes;
-    an unstated key's type no check would hold the model's answer to)."""
-    for key, kind in typed:
+    an unstated key's type no check would hold the model's answer to). A key after a singular
+    "key" is quoted or stated ("with key facts" lists nothing)."""
+    if any(t.type != "QNAME" and t.value not in found for t in transformer.one_keys):
+        return False
+    for key, kind in transformer.typed:
         value = stated[key].value if key in stated else None
         if kind == "string":
             ok = isinstance(value, str)
@@ -996,14 +1000,22 @@ def _asked_keys(
         return None
     if not transformer.asked and not transformer.template and not _keys_as_written(found, ambiguous, prompt):
         return None
-    lowercase = [st for _key, st, _unit in transformer.stated if st.lowercase]
-    if lowercase and not transformer.converts \
-            and not (language in _LOWERCASE and _a_whole_record(transformer, found, ambiguous)) \
-            and not (language in _LOWERCASE and all(st.equals for st in lowercase) and not ambiguous):
-        return None  # "age: positive" after a plain "Return JSON" may describe; "Convert to JSON" states data,
-        # as "host=db2" does (wip/jsonR: "=" writes data, never a description)
+    if not _lowercase_read(transformer, found, ambiguous, language):
+        return None
     keys = transformer.asked or list(transformer.template) or list(found)
     return keys
+
+
+def _lowercase_read(transformer: _Read, found: dict[str, Statement], ambiguous: set[str], language: str) -> bool:
+    """Every lowercase word stated is a value: "age: positive" after a plain "Return JSON" may
+    describe; "Convert to JSON" states data, as a whole record does, and as "host=db2" does in a
+    table that declares lowercase values (wip/jsonR: "=" writes data, never a description)."""
+    lowercase = [st for _key, st, _unit in transformer.stated if st.lowercase]
+    if not lowercase or transformer.converts:
+        return True
+    return language in _LOWERCASE and (
+        _a_whole_record(transformer, found, ambiguous) or all(st.equals for st in lowercase) and not ambiguous
+    )
 
 
 def _a_whole_record(transformer: _Read, found: dict[str, Statement], ambiguous: set[str]) -> bool:
@@ -1153,13 +1165,11 @@ def _template_at(text: str, pos: int) -> tuple[Word, int] | None:
         return _shape_at(text, pos) or _python_record_at(text, pos)
     if not isinstance(obj, list) or not obj or len({key for key, _value in obj}) != len(obj):
         return None
-    if not all(value in _BLANKS and not isinstance(value, (bool, float)) for _key, value in obj):
+    if not all(_blank(value) for _key, value in obj):
         return _record(obj, text, pos, end)
     kinds: dict[str, str] = {}
     for key, value in obj:
-        if isinstance(value, bool) or isinstance(value, float) or not isinstance(value, (str, int, type(None))):
-            return None
-        if value not in _BLANKS or not _one_script(key) or not key.strip():
+        if not _one_script(key) or not key.strip():
             return None
         kinds[key] = _BLANKS[value]
     return Word("TEMPLATE", kinds, pos), end  # type: ignore[arg-type]
@@ -1187,6 +1197,11 @@ def _json_float(literal: str) -> float:
 _RECORD_PAIRS = json.JSONDecoder(object_pairs_hook=list, parse_float=_json_float)
 
 
+def _blank(value: Any) -> bool:
+    """A template's empty value ("" a string, 0 a number, null any, "YYYY-MM-DD" a date)."""
+    return not isinstance(value, (bool, float)) and isinstance(value, (str, int, type(None))) and value in _BLANKS
+
+
 def _record(pairs: list[tuple[str, Any]], text: str, start: int, end: int) -> tuple[Word, int] | None:
     """A flat object of values written as data (wip/jsonR: "Turn this into JSON: {'sku': 'A-1',
     'qty': 3}"): each member a key and a string, an integer, a boolean or a decimal a double is
@@ -1195,18 +1210,25 @@ def _record(pairs: list[tuple[str, Any]], text: str, start: int, end: int) -> tu
     if "\\" in text[start:end] or len({key for key, _value in pairs}) != len(pairs):
         return None
     members: list[tuple[str, Any, bool]] = []
-    for key, value in pairs:
-        if not isinstance(key, str) or not key.strip() or not _one_script(key) or not _KEY_CHARS.fullmatch(key):
-            return None
-        if isinstance(value, float):
-            literal = getattr(value, "literal", "")
-            if not literal or not math.isfinite(value) or render(float(value)) != literal:
-                return None
-            value = float(value)
-        elif not isinstance(value, (str, int, bool)) or isinstance(value, str) and (not value.strip() or "\n" in value):
+    for key, written in pairs:
+        value = _record_value(written)
+        if not isinstance(key, str) or not _KEY_CHARS.fullmatch(key) or not _one_script(key) or value is None:
             return None
         members.append((key, value, isinstance(value, str)))
     return Word("RECORD", members, start), end  # type: ignore[arg-type]
+
+
+def _record_value(value: Any) -> str | int | float | bool | None:
+    """A record member's value as data, or None (null, a nested value, a blank or multi-line
+    string, a decimal no double is as written)."""
+    if isinstance(value, float):
+        literal = getattr(value, "literal", "")
+        if not literal or not math.isfinite(value) or render(float(value)) != literal:
+            return None
+        return float(value)
+    if not isinstance(value, (str, int, bool)) or isinstance(value, str) and (not value.strip() or "\n" in value):
+        return None
+    return value
 
 
 _JSON_INT = re.compile(r"0|[1-9]\d{0,59}")
@@ -1227,19 +1249,20 @@ def _python_record_at(text: str, pos: int) -> tuple[Word, int] | None:
         return None
     pairs: list[tuple[str, Any]] = []
     for key, value in zip(node.keys, node.values):
-        if not isinstance(key, ast.Constant) or not isinstance(key.value, str):
-            return None
-        if not isinstance(value, ast.Constant):
+        if not isinstance(key, ast.Constant) or not isinstance(key.value, str) or not isinstance(value, ast.Constant):
             return None  # a name, an expression: no JSON value written as data
-        literal = ast.get_source_segment(source, value) or ""
-        if isinstance(value.value, float):
-            pairs.append((key.value, _json_float(literal)))
-        elif isinstance(value.value, bool) or isinstance(value.value, int) and _JSON_INT.fullmatch(literal) \
-                or isinstance(value.value, str) and literal[:1] in "'\"":
-            pairs.append((key.value, value.value))  # "0x10", "1_000", r'...': not as JSON writes them
-        else:
-            return None
+        pairs.append((key.value, _python_value(value, ast.get_source_segment(source, value) or "")))
     return _record(pairs, text, pos, end + 1)
+
+
+def _python_value(value: ast.Constant, literal: str) -> Any:
+    """A Python literal as JSON writes it, or None ("0x10", "1_000", r'...': not as JSON writes them)."""
+    if isinstance(value.value, float):
+        return _json_float(literal)
+    if isinstance(value.value, bool) or isinstance(value.value, int) and _JSON_INT.fullmatch(literal) \
+            or isinstance(value.value, str) and literal[:1] in "'\"":
+        return value.value
+    return None
 
 
 def _shape_at(text: str, pos: int) -> tuple[Word, int] | None:
