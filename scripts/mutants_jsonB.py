@@ -96,7 +96,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _READER, "            if units[key] == _TARGET_UNITS.get(implied):\n", "            if True:\n",
      (_PROSE, "-k", "exactly_right")),
     ("jsonB-measure-any-key-count", "a measure fills the first of two listed keys",
-     _READER, "    if len(transformer.measures) != 1 or len(transformer.asked) != 1:\n",
+     _READER, "    if len(transformer.measures) != 1 or len(listed) != 1:\n",
      "    if len(transformer.measures) != 1:\n", (_PROSE, "-k", "no_claim")),
     ("jsonB-grammar-measure-deleted", "a grammar rule deleted: 'for a duration of 2 hours' is not read",
      f"{_JSON}/request.lark", "%extend mod: FOR ART NAME FOR NUMBER _unit_word -> measure\n           | GIVING",

@@ -9,7 +9,9 @@ for in order, the values stated with their JSON types, and the entity the object
 
 from __future__ import annotations
 
+import ast
 import json
+import math
 import re
 import unicodedata
 from collections.abc import Iterator
@@ -56,6 +58,8 @@ class JsonRequest:
     transforms: dict[str, str] = field(default_factory=dict)
     #: A transformed key's statement as written, and the unit stated after it (or None).
     written: dict[str, tuple[str | int | float | bool, str | None]] = field(default_factory=dict)
+    #: The keys are listed (a key list or a shape), not only the stated keys as written.
+    listed: bool = False
 
 
 # A typed literal: a quoted string (no backslash, no line break), a number written as JSON writes
@@ -111,6 +115,10 @@ _NO_KEY |= {"NAME_SAYS", "AGE_HAS"}
 _NO_KEY |= {"FROM"}
 # "Widget costs 12.4", "Mia scored 87.6", "is not a vegetarian", "from Lisbon to Oslo" (wip/jsonB)
 _NO_KEY |= {"SAYS_PRICE", "SAYS_SCORE", "TRAIT_IS", "TO_PLACE", "EXTRACT"}
+# 'with the key "user" containing ...': "key" introduces a key, it states none (wip/jsonR)
+_NO_KEY |= {"KEYWORD_ONE"}
+# de "... zurück: Name Mia": the request's closing verb states nothing (wip/jsonR)
+_NO_KEY |= {"VERB_END"}
 
 
 def literal_value(match: re.Match[str]) -> tuple[str | int | float | bool, bool]:
@@ -182,12 +190,46 @@ class _Read(Transformer[Token, Any]):
         self.iso = False  # "(YYYY-MM-DD)": dates written as the ISO format asks
         self.measures: list[tuple[Token, str, str | None]] = []  # "for a duration of 2 hours" (wip/jsonB)  # keys whose unit is a note in brackets ("temp 20 (Celsius)")
         self.request_keys = 0  # the keys listed up to the request sentence
+        self.key_lists = 0  # the key lists beside the request ("with keys a and b")
+        self.one_keys: list[Token] = []  # "with the key distance_m" (wip/jsonR)
+        self.typed: list[tuple[str, str]] = []  # "age (a number)": (key, JSON type) (wip/jsonR)
 
     def key(self, children: list[Token]) -> Token:
         self.asked.append(children[0].value)
         return children[0]
 
+    def with_keys(self, children: list[Any]) -> None:
+        """"with keys a and b": one key list beside the request; a second ('with the key "user"
+        containing keys name and age') may be a nested object's keys: no flat object is claimed."""
+        self.key_lists += 1
+        if self.key_lists > 1:
+            raise Declined
+
     def with_quoted_keys(self, children: list[Any]) -> None:
+        self.with_keys(children)
+        self._quoted_only(children)
+
+    def typed_key(self, children: list[Any]) -> Token:
+        """"age (a number)", "done (true/false)": a key and the JSON type its value must have
+        (:func:`_typed_as_noted`)."""
+        key = self.key(children[:1])
+        self.typed.append((key.value, _TYPE_NOTES[children[1].children[0].type]))
+        return key
+
+    def record_tail(self, children: list[Any]) -> None:
+        """": {"sku": "A-1", "qty": 3}": the record's members are statements (wip/jsonR)."""
+        token = next(c for c in children if isinstance(c, Token) and c.type == "RECORD")
+        span = (token.start_pos or 0, (token.start_pos or 0) + 1)
+        for key, value, quoted in token.value:
+            self.stated.append((key, Statement(value, quoted, span), None))
+
+    def with_one_key(self, children: list[Any]) -> None:
+        """"with the key distance_m": one key, checked by :func:`_parse` (quoted, or its value stated)."""
+        self.with_keys(children)
+        key = next(c for c in children if isinstance(c, Token) and c.type not in ("WITH", "DEF", "KEYWORD_ONE"))
+        self.one_keys.append(key)
+
+    def _quoted_only(self, children: list[Any]) -> None:
         keys = next(c for c in children if isinstance(c, Tree))
         if any(t.type not in ("QNAME", "AND", "COMMA") for t in keys.scan_values(lambda v: isinstance(v, Token))):
             raise Declined  # "JSON with comments": a bare word after "with" may be no key
@@ -245,6 +287,7 @@ class _Read(Transformer[Token, Any]):
 
     def with_keys_said(self, children: list[Any]) -> None:
         """"JSON with keys "code" and "city", with the code uppercased" (wip/jsonB)."""
+        self.with_keys(children)
         self.rewrite(children)
 
     def pos_name(self, children: list[Token]) -> list[Token]:
@@ -289,6 +332,7 @@ class _Read(Transformer[Token, Any]):
         return [Token(kind, st.value, start_pos=start), *children[1:]]
 
     def with_keys_in_order(self, children: list[Any]) -> None:
+        self.with_keys(children)
         lists = [c for c in children if isinstance(c, list)]
         said = next((c for c in children if isinstance(c, tuple)), None)
         if said is not None:
@@ -297,7 +341,7 @@ class _Read(Transformer[Token, Any]):
             self.in_order += lists
 
     def with_quoted_keys_in_order(self, children: list[Any]) -> None:
-        self.with_quoted_keys(children)
+        self._quoted_only(children)
         self.with_keys_in_order(children)
 
     def trait_rest(self, children: list[Token]) -> tuple[str, Any]:
@@ -346,6 +390,11 @@ class _Read(Transformer[Token, Any]):
     def first_rewrite(self, children: list[Any]) -> None:
         """"Round the score to the nearest integer and return JSON ..." (wip/jsonB)."""
         self.rewrite(children)
+
+    def case_sentence(self, children: list[Any]) -> None:
+        """"City in upper case.": the key's case said as a sentence of its own (wip/jsonR)."""
+        case = next(c for c in children if isinstance(c, Token) and c.type in ("TO_UPPER", "TO_LOWER"))
+        self.rewrite([*children, _Target(TARGETS[case.type])])
 
     def case_verb(self, children: list[Token]) -> _Target:
         """"Uppercase the city" (wip/jsonB)."""
@@ -514,8 +563,37 @@ def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | N
     written = {key: (stated[key].value, units[key]) for key in transforms}
     if not _apply_transforms(stated, transforms, units):
         return None  # a tie, another type, an undeclared unit, an inexact result: no claim
+    if not _typed_as_noted(transformer, found, stated):
+        return None
     entity = transformer.entities[0] if transformer.entities else ""
-    return JsonRequest(tuple(keys), stated, frozenset(found), entity, language, dict(sorted(transforms.items())), written)
+    listed = bool(transformer.asked or transformer.template)
+    return JsonRequest(tuple(keys), stated, frozenset(found), entity, language, dict(sorted(transforms.items())), written, listed)
+
+
+# A type note after a key ("age (a number)") and the JSON values it admits (wip/jsonR).
+_TYPE_NOTES = {"T_NUMBER": "number", "T_INTEGER": "integer", "T_STRING": "string", "T_BOOL": "boolean"}
+
+
+def _typed_as_noted(transformer: _Read, found: dict[str, Statement], stated: dict[str, Statement]) -> bool:
+    """Every key noted with a type is stated (after its transforms), with a value of that type: a
+    note is then no rule ("age (a string)" for a stated 30 asks "30", which nothing here writes;
+    an unstated key's type no check would hold the model's answer to). A key after a singular
+    "key" is quoted or stated ("with key facts" lists nothing)."""
+    if any(t.type != "QNAME" and t.value not in found for t in transformer.one_keys):
+        return False
+    for key, kind in transformer.typed:
+        value = stated[key].value if key in stated else None
+        if kind == "string":
+            ok = isinstance(value, str)
+        elif kind == "boolean":
+            ok = isinstance(value, bool)
+        elif kind == "integer":
+            ok = isinstance(value, int) and not isinstance(value, bool)
+        else:
+            ok = isinstance(value, (int, float)) and not isinstance(value, bool)
+        if not ok:
+            return False
+    return True
 
 
 def _transforms_read(transformer: _Read, keys: list[str], read: tuple[Any, Any, Any], language: str) -> dict[str, str] | None:
@@ -639,18 +717,27 @@ def _labels_as_keys(
     "ciudad"); None when two listed keys fold alike and a label names them (which one is meant is
     not stated). A label equal to no listed key is kept as written."""
     rules = _LABEL_FOLDING.get(language, frozenset())
-    if not asked or not rules:
+    if not asked:
         return stated
     by_fold: dict[str, list[str]] = {}
     for key in asked:
         by_fold.setdefault(_label_folded(key, rules), []).append(key)
     named = []
     for label, st, unit in stated:
-        keys = by_fold.get(_label_folded(label, rules), [])
+        keys = by_fold.get(_label_folded(label, rules), []) or _concept_keys(label, asked, language)
         if label not in asked and len(keys) > 1:
             return None
         named.append((label if label in asked or not keys else keys[0], st, unit))
     return named
+
+
+def _concept_keys(label: str, asked: list[str], language: str) -> list[str]:
+    """The listed keys a label names as the table's word for a concept whose name the key is
+    (wip/jsonR: "имя Дмитрий" states "name", "年齢は 36" states "age" beside keys name and age)."""
+    concepts = _TABLES.get(language, {}).get("concepts", {})
+    meant = {concept for concept, words in concepts.items() if fold(label) in {fold(w) for w in words}}
+    # the label's one concept: en "name" is the word for a name, an item and a player (which is not told)
+    return [key for key in asked if meant == {key} and key != label]
 
 
 def _named_as_keys(transformer: _Read, language: str) -> list[tuple[str, Statement, str | None]] | None:
@@ -741,9 +828,10 @@ def _measured_statements(transformer: _Read, language: str) -> list[tuple[str, S
     None when more or fewer keys are listed, or two measures are said (wip/jsonB)."""
     if not transformer.measures:
         return []
-    if len(transformer.measures) != 1 or len(transformer.asked) != 1:
+    listed = transformer.asked or list(transformer.template)  # 'JSON {"minutes": ...} for ...' (wip/jsonR)
+    if len(transformer.measures) != 1 or len(listed) != 1:
         return None
-    (number, unit, target), key = transformer.measures[0], transformer.asked[0]
+    (number, unit, target), key = transformer.measures[0], listed[0]
     if target is not None:
         transformer.transforms.append((key, target))
     start = number.start_pos or 0
@@ -938,11 +1026,22 @@ def _asked_keys(
         return None
     if not transformer.asked and not transformer.template and not _keys_as_written(found, ambiguous, prompt):
         return None
-    if any(st.lowercase for _key, st, _unit in transformer.stated) and not transformer.converts \
-            and not (language in _LOWERCASE and _a_whole_record(transformer, found, ambiguous)):
-        return None  # "age: positive" after a plain "Return JSON" may describe; "Convert to JSON" states data
+    if not _lowercase_read(transformer, found, ambiguous, language):
+        return None
     keys = transformer.asked or list(transformer.template) or list(found)
     return keys
+
+
+def _lowercase_read(transformer: _Read, found: dict[str, Statement], ambiguous: set[str], language: str) -> bool:
+    """Every lowercase word stated is a value: "age: positive" after a plain "Return JSON" may
+    describe; "Convert to JSON" states data, as a whole record does, and as "host=db2" does in a
+    table that declares lowercase values (wip/jsonR: "=" writes data, never a description)."""
+    lowercase = [st for _key, st, _unit in transformer.stated if st.lowercase]
+    if not lowercase or transformer.converts:
+        return True
+    return language in _LOWERCASE and (
+        _a_whole_record(transformer, found, ambiguous) or all(st.equals for st in lowercase) and not ambiguous
+    )
 
 
 def _a_whole_record(transformer: _Read, found: dict[str, Statement], ambiguous: set[str]) -> bool:
@@ -1087,16 +1186,16 @@ def _template_at(text: str, pos: int) -> tuple[Word, int] | None:
     """A flat JSON object of empty values to fill (``{"title": "", "year": 0}``): its keys and the
     type each value asks for; None for anything else (a filled, nested or repeated member)."""
     try:
-        obj, end = _PAIRS.raw_decode(text, pos)
+        obj, end = _RECORD_PAIRS.raw_decode(text, pos)
     except ValueError:
-        return _shape_at(text, pos)
+        return _shape_at(text, pos) or _python_record_at(text, pos)
     if not isinstance(obj, list) or not obj or len({key for key, _value in obj}) != len(obj):
         return None
+    if not all(_blank(value) for _key, value in obj):
+        return _record(obj, text, pos, end)
     kinds: dict[str, str] = {}
     for key, value in obj:
-        if isinstance(value, bool) or isinstance(value, float) or not isinstance(value, (str, int, type(None))):
-            return None
-        if value not in _BLANKS or not _one_script(key) or not key.strip():
+        if not _one_script(key) or not key.strip():
             return None
         kinds[key] = _BLANKS[value]
     return Word("TEMPLATE", kinds, pos), end  # type: ignore[arg-type]
@@ -1107,6 +1206,89 @@ def _template_at(text: str, pos: int) -> tuple[Word, int] | None:
 _PLACEHOLDER = r'(?:\.\.\.|\u2026|""|0|null)'
 _SHAPE_MEMBER = re.compile(r'\s*"(?P<key>[^"\\\n{}]{1,60})"\s*:\s*(?P<value>' + _PLACEHOLDER + r")\s*(?P<end>[,}])")
 _SHAPE_BLANKS = {"...": "any", "\u2026": "any", '""': "string", "0": "number", "null": "any"}
+
+
+class _Float(float):
+    """A decimal of a record, with its literal: kept only when the float is that very decimal."""
+
+    literal = ""
+
+
+def _json_float(literal: str) -> float:
+    value = _Float(literal)
+    value.literal = literal
+    return value
+
+
+_RECORD_PAIRS = json.JSONDecoder(object_pairs_hook=list, parse_float=_json_float)
+
+
+def _blank(value: Any) -> bool:
+    """A template's empty value ("" a string, 0 a number, null any, "YYYY-MM-DD" a date)."""
+    return not isinstance(value, (bool, float)) and isinstance(value, (str, int, type(None))) and value in _BLANKS
+
+
+def _record(pairs: list[tuple[str, Any]], text: str, start: int, end: int) -> tuple[Word, int] | None:
+    """A flat object of values written as data (wip/jsonR: "Turn this into JSON: {'sku': 'A-1',
+    'qty': 3}"): each member a key and a string, an integer, a boolean or a decimal a double is
+    exactly, each key once, no escape; the members are its statements. None for anything else
+    (null, a nested value, a repeated key, "1.10")."""
+    if "\\" in text[start:end] or len({key for key, _value in pairs}) != len(pairs):
+        return None
+    members: list[tuple[str, Any, bool]] = []
+    for key, written in pairs:
+        value = _record_value(written)
+        if not isinstance(key, str) or not _KEY_CHARS.fullmatch(key) or not _one_script(key) or value is None:
+            return None
+        members.append((key, value, isinstance(value, str)))
+    return Word("RECORD", members, start), end  # type: ignore[arg-type]
+
+
+def _record_value(value: Any) -> str | int | float | bool | None:
+    """A record member's value as data, or None (null, a nested value, a blank or multi-line
+    string, a decimal no double is as written)."""
+    if isinstance(value, float):
+        literal = getattr(value, "literal", "")
+        if not literal or not math.isfinite(value) or render(float(value)) != literal:
+            return None
+        return float(value)
+    if not isinstance(value, (str, int, bool)) or isinstance(value, str) and (not value.strip() or "\n" in value):
+        return None
+    return value
+
+
+_JSON_INT = re.compile(r"0|[1-9]\d{0,59}")
+_KEY_CHARS = re.compile(r"[^\W\d][\w-]{0,60}")
+
+
+def _python_record_at(text: str, pos: int) -> tuple[Word, int] | None:
+    """A Python dict of literals ({'sku': 'A-1', 'qty': 3, 'ok': True}) as a record (:func:`_record`)."""
+    end = text.find("}", pos)
+    if end < 0 or "{" in text[pos + 1 : end]:
+        return None
+    source = text[pos : end + 1]
+    try:
+        node = ast.parse(source, mode="eval").body
+    except (SyntaxError, ValueError, RecursionError):
+        return None
+    if not isinstance(node, ast.Dict) or not node.keys:
+        return None
+    pairs: list[tuple[str, Any]] = []
+    for key, value in zip(node.keys, node.values):
+        if not isinstance(key, ast.Constant) or not isinstance(key.value, str) or not isinstance(value, ast.Constant):
+            return None  # a name, an expression: no JSON value written as data
+        pairs.append((key.value, _python_value(value, ast.get_source_segment(source, value) or "")))
+    return _record(pairs, text, pos, end + 1)
+
+
+def _python_value(value: ast.Constant, literal: str) -> Any:
+    """A Python literal as JSON writes it, or None ("0x10", "1_000", r'...': not as JSON writes them)."""
+    if isinstance(value.value, float):
+        return _json_float(literal)
+    if isinstance(value.value, bool) or isinstance(value.value, int) and _JSON_INT.fullmatch(literal) \
+            or isinstance(value.value, str) and literal[:1] in "'\"":
+        return value.value
+    return None
 
 
 def _shape_at(text: str, pos: int) -> tuple[Word, int] | None:

@@ -12,6 +12,7 @@ from .constraints import JsonConstraints
 from .evidence import MISSING, PairContext, expected_stated, identical, key_verdict, pair_context
 from .literal import binds_literal, duplicate_keys, inexact_numbers, member_list, render, same_json
 from .merge import asks_for, dumps, keys_prompt, merge, object_of, ordered, written_members
+from .reader import read_request
 from .request import asks_for_one_object, has_unread_key_list
 from .schema import add_schema_errors, has_prose, schema_key
 
@@ -156,6 +157,11 @@ class JsonTask(TaskHandler):
         context = _pair(steps, obj, cached, new)
         if not context.new_plain or not context.same_entity:
             return None  # another entity ("a book" -> "a movie") is a new request: the model answers
+        rewritten = _rewritten_keys(obj, cached, new)
+        if rewritten is not None:
+            meta = {"object": rewritten, "reinstantiated": True, "written_by": "fallback",
+                    "source": context.old_object, "source_digest": cached.prompt.digest}
+            return [Step(text=dumps(rewritten), kind="json", meta=meta)]
         changed = dict(obj)
         for key in dict.fromkeys([*new.required, *obj]):
             value = expected_stated(key, context)
@@ -175,10 +181,8 @@ class JsonTask(TaskHandler):
 
     def fallback(self, constraints: Any) -> str | None:
         """When the prompt states a value for every required key, that object is the answer."""
-        new = self.load_constraints(constraints)
-        if not new.required or any(key not in new.stated for key in new.required):
-            return None
-        return dumps({key: new.stated[key] for key in new.required})
+        written = _written_from_statements(self.load_constraints(constraints))
+        return None if written is None else dumps(written)
 
     # -- patch and repair ------------------------------------------------------------------------
     def patch_prompt(
@@ -230,6 +234,42 @@ class JsonTask(TaskHandler):
         bad = [u.name for u in verification.units if not u.ok]
         provenances: tuple[Provenance, Provenance] = (answer.provenance[0], "repaired")
         return merge(kept, bad, generated, self.load_constraints(constraints), provenances, answer.steps)
+
+
+def _rewritten_keys(obj: dict[str, Any], cached: JsonConstraints, new: JsonConstraints) -> dict[str, Any] | None:
+    """A key of the cached request dropped, added or renamed: the object the fallback writes, when
+    the new request is read whole, lists its keys and states each under a label written exactly
+    as the key (``_labelled_as_listed``); a cached answer with a key no request asked for shows the
+    model adds keys (the model answers)."""
+    written = _written_from_statements(new) if new.read_whole else None
+    if written is not None and set(written) != set(obj) and set(obj) == set(cached.required):
+        return written if _labelled_as_listed(new) else None
+    return None
+
+
+def _labelled_as_listed(c: JsonConstraints) -> bool:
+    """The request lists its keys and states each as ``key value`` with the key written exactly as
+    listed (a label folded to a key, a value said in prose or stated without a list -- "namE" listed
+    beside "Name: Priya", "The seven is "Osaka"" -- is a reading no oracle of a changed prompt holds)."""
+    prompt = c.prompt.prompt
+    read = read_request(prompt) if prompt is not None and not c.prompt.truncated else None
+    if read is None or not read.listed:
+        return False
+    for key in c.required:
+        start = read.statements[key].span[0] if key in read.statements else -1
+        label = prompt[start + 1 :] if start >= 0 and prompt[start] in "\"'`" else prompt[max(start, 0) :]
+        if start < 0 or not label.startswith(key) or label[len(key) : len(key) + 1].isalnum():
+            return False
+    return True
+
+
+def _written_from_statements(c: JsonConstraints) -> dict[str, Any] | None:
+    """The object a request determines when it states a value for every key it asks (the
+    fallback's answer); None when a key is not stated. A re-instantiation writes it only for a
+    request read whole (``reinstantiate``: a key dropped, added or renamed from the cached one)."""
+    if not c.required or any(key not in c.stated for key in c.required):
+        return None
+    return {key: c.stated[key] for key in c.required}
 
 
 # -- the rules of one key ----------------------------------------------------------------------
