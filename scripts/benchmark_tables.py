@@ -53,6 +53,11 @@ HELDOUT_PHRASINGS_3 = Path("bench_data/results/heldout_phrasings_3.json")  # bli
 HELDOUT_LANGUAGES_3 = Path("bench_data/results/heldout_languages_3.json")
 HELDOUT_PHRASINGS_4 = Path("bench_data/results/heldout_phrasings_4.json")  # blind sets of 2026-12-03's night session
 HELDOUT_LANGUAGES_4 = Path("bench_data/results/heldout_languages_4.json")
+HELDOUT_PHRASINGS_5 = Path("bench_data/results/heldout_phrasings_5.json")
+HELDOUT_LANGUAGES_5 = Path("bench_data/results/heldout_languages_5.json")
+HELDOUT_PHRASINGS_6 = Path("bench_data/results/heldout_phrasings_6.json")
+HELDOUT_LANGUAGES_6 = Path("bench_data/results/heldout_languages_6.json")
+HAND_CHECKS = Path("bench_data/heldout_hand_checks.json")
 REQUEST_PARSE = Path("bench_data/results/request_parse.json")
 LOAD = Path("bench_data/results/load_test_seeds_1_5.json")
 FUZZ = Path("bench_data/results/fuzz_nightly")
@@ -257,11 +262,30 @@ def hard_report() -> str:
 # -- the other recorded runs ------------------------------------------------------------------------
 
 
+def _hand_checked(path: Path, record: dict[str, Any]) -> str:
+    """The answers the judge counts wrong that a person checked and found right
+    (``bench_data/heldout_hand_checks.json``), each with its exact served text; a check whose text
+    is no longer the record's fails the tables (the changed answer must be judged again)."""
+    checks = load(HAND_CHECKS)["checks"].get(path.stem, {})
+    rows = {row["id"]: row for row in record["rows"]}
+    notes = []
+    for pair_id, check in checks.items():
+        row = rows.get(pair_id)
+        if row is None or row["text"] != check["served"] or not row["wrong_without_model_call"]:
+            raise ValueError(f"{path.stem} {pair_id}: the hand check no longer matches the record; judge it again")
+        notes.append(f"{pair_id} served {check['served']!r} ({check['why']})")
+    if not notes:
+        return ""
+    left = sum(row["wrong_without_model_call"] for row in record["rows"]) - len(notes)
+    return (f"\n\nCounted wrong by the judge, checked right by hand ({HAND_CHECKS}): " + "; ".join(notes)
+            + f". Wrong answers after the checks: **{left}**.")
+
+
 def heldout_phrasings(path: Path = HELDOUT_PHRASINGS) -> str:
     from heldout_phrasings import table
 
     record = load(path)
-    return table(record) + "\n\n" + "Recorded: " + source(path, record) + "."
+    return table(record) + _hand_checked(path, record) + "\n\n" + "Recorded: " + source(path, record) + "."
 
 
 def heldout_languages(path: Path = HELDOUT_LANGUAGES) -> str:
@@ -277,7 +301,7 @@ def heldout_languages(path: Path = HELDOUT_LANGUAGES) -> str:
         counts[2] += row["wrong_without_model_call"]
     lines = ["| language | pairs | served without a model call | wrong without a model call |", "|---|---|---|---|"]
     lines += [f"| {lang} | {n} | {s} ({s / n:.0%}) | {w} |" for lang, (n, s, w) in served.items()]
-    return "\n".join(lines) + "\n\n" + table(record) + "\n\nRecorded: " + source(path, record) + "."
+    return "\n".join(lines) + "\n\n" + table(record) + _hand_checked(path, record) + "\n\nRecorded: " + source(path, record) + "."
 
 
 def request_parse() -> str:
@@ -574,6 +598,10 @@ BLOCKS: dict[str, Callable[[], str]] = {
     "heldout-languages-3": lambda: heldout_languages(HELDOUT_LANGUAGES_3),
     "heldout-phrasings-4": lambda: heldout_phrasings(HELDOUT_PHRASINGS_4),
     "heldout-languages-4": lambda: heldout_languages(HELDOUT_LANGUAGES_4),
+    "heldout-phrasings-5": lambda: heldout_phrasings(HELDOUT_PHRASINGS_5),
+    "heldout-languages-5": lambda: heldout_languages(HELDOUT_LANGUAGES_5),
+    "heldout-phrasings-6": lambda: heldout_phrasings(HELDOUT_PHRASINGS_6),
+    "heldout-languages-6": lambda: heldout_languages(HELDOUT_LANGUAGES_6),
     "request-parse": request_parse,
     "load-test": load_test,
     "load-test-line": load_test_line,
