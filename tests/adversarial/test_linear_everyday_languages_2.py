@@ -316,6 +316,11 @@ TRAPS = [
     ('zh', '若 3x + 1 = 16，则 x = 5 吗？'),
     ('ja', '2x + 5 = 13 が成り立つとき、y の値は？'),
     ('es', 'Resuelve el sistema: x + y = 2,5y - x = 1'),
+    # a comma lists two equations only between a number and a letter ("= 9,x - y"): a comma before a
+    # sign, a bracket or after a space joins nothing this reader can tell apart from a number's mark
+    ('en', 'Solve x + y = 9,-x + y = 1'),
+    ('en', 'Solve a + b = 9,(a - b) = 1'),
+    ('en', 'Solve x + y = 9 ,2x - y = 3'),
     # the exercise number is skipped only when it is a label's, whole and before a colon
     ('es', 'Ejercicio 3.5: 3x + 1 = 16'),
     ('es', 'Ejercicio -3: 3x + 1 = 16'),

@@ -231,3 +231,20 @@ def test_carried_steps_that_restate_an_old_constant_still_fail_verification() ->
     fresh = [Step(text=line + "\n") for line in task.fallback(new).split("\n")]
     fresh[-1] = Step(text=fresh[-1].text.rstrip("\n"))
     assert task.verify(fresh, new, cached).passed
+
+
+@pytest.mark.parametrize(
+    ("cached", "new", "stale"),
+    [
+        # "12 - 3x" writes 3 for the constant -3: the cached 3 (its right side) is the new problem's -3 written
+        ("Can you find x? 12 - 3x = 3", "Can you find x? 12 - 3x = -9", set()),
+        ("Solve 12 - 3x = 3.", "Solve 12 - 3x = 6.", set()),
+        # a constant the new problem has under neither sign is stale
+        ("Solve 2x + 5 = 11.", "Solve 2x + 7 = 11.", {Fraction(5)}),
+    ],
+)
+def test_a_constant_written_without_its_sign_is_not_stale(cached: str, new: str, stale: set[Fraction]) -> None:
+    from stepcache_integrations.core.tasks.linear.task import LinearEquationTask, _stale_numbers
+
+    task = LinearEquationTask()
+    assert _stale_numbers(task.constraints(cached), task.constraints(new)) == stale
