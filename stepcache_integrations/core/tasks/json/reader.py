@@ -541,11 +541,16 @@ def read_request(prompt: str) -> JsonRequest | None:
     return None
 
 
-def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | None:
+def _parse_one_owner(words: Iterator[Word], language: str) -> Any:
+    """The grammar's reading of ``words``, or None when their owner marks name two owners ("Me
+    llamo Hugo y tiene 77 años", "Her name is Ana and his age is 30": two people, never one object)."""
     owners: list[str] = []
     transformer = _LANGUAGE.parse(_noting_owners(words, language, owners))
-    if transformer is not None and not _one_owner(owners):
-        return None  # "Me llamo Hugo y tiene 77 años", "Her name is Ana and his age is 30": two people
+    return transformer if transformer is None or _one_owner(owners) else None
+
+
+def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | None:
+    transformer = _parse_one_owner(words, language)
     read = _read_statements(transformer, language, prompt)
     if transformer is None or read is None:
         return None
