@@ -188,6 +188,7 @@ class _Read(Transformer[Token, Any]):
         self.noted: set[str] = set()
         self.passages: list[Token] = []  # 'from: "<passage>"' (wip/jsonB)
         self.iso = False  # "(YYYY-MM-DD)": dates written as the ISO format asks
+        self.measure_nouns: list[str] = []  # "duration" of "for a duration of 2 hours": what the measure is
         self.measures: list[tuple[Token, str, str | None]] = []  # "for a duration of 2 hours" (wip/jsonB)  # keys whose unit is a note in brackets ("temp 20 (Celsius)")
         self.request_keys = 0  # the keys listed up to the request sentence
         self.key_lists = 0  # the key lists beside the request ("with keys a and b")
@@ -315,6 +316,7 @@ class _Read(Transformer[Token, Any]):
         number = next(c for c in children if isinstance(c, Token) and c.type == "NUMBER")
         unit = next(c for c in children if isinstance(c, Token) and c.type in UNITS)
         target = next((c for c in children if isinstance(c, _Target)), None)
+        self.measure_nouns += [c.value for c in children if isinstance(c, Token) and c.type == "NAME"]
         self.measures.append((number, UNITS[unit.type], target.transform if target is not None else None))
 
     def positional(self, children: list[Any]) -> None:
@@ -492,6 +494,9 @@ _DECIMAL_COMMA = frozenset(language for language, table in _TABLES.items() if ta
 _LOWERCASE = frozenset(language for language, table in _TABLES.items() if table.get("lowercase_values"))
 # The words after a listed key that say its value is the name stated ("the product name is Kettle").
 _NAMED_BY = {language: frozenset(fold(w) for w in table.get("named_by", ())) for language, table in _TABLES.items()}
+# The nouns a measure may be said of ("for a duration of 2 hours", "a length of 4 km"): a word that
+# says what part of it is meant ("for a third of 5 hours") is no such noun, so no claim.
+_MEASURE_NOUNS = {language: frozenset(fold(w) for w in table.get("measure_nouns", ())) for language, table in _TABLES.items()}
 # Languages whose tables declare "="-statements a run without commas ("temp=21 unit=C").
 _EQUALS_RUNS = frozenset(language for language, table in _TABLES.items() if table.get("equals_runs"))
 # A label names a listed key it equals under the table's declared folding ("label_folding":
@@ -836,6 +841,8 @@ def _measured_statements(transformer: _Read, language: str) -> list[tuple[str, S
     listed = transformer.asked or list(transformer.template)  # 'JSON {"minutes": ...} for ...' (wip/jsonR)
     if len(transformer.measures) != 1 or len(listed) != 1:
         return None
+    if any(fold(noun) not in _MEASURE_NOUNS.get(language, ()) for noun in transformer.measure_nouns):
+        return None  # "for a third of 5 hours": the noun is no measure the table declares
     (number, unit, target), key = transformer.measures[0], listed[0]
     if target is not None:
         transformer.transforms.append((key, target))
