@@ -250,6 +250,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      '  "se llama": "3s",\n  "tengo": "1s"\n', (JSON_OWNERS,)),
     ("json-owner-en-his-swapped", "the en table marks \"his\" as \"her\"'s owner",
      f"{PKG}/core/tasks/json/vocabulary/en.json", '  "his": "3sm",', '  "his": "3sf",', (JSON_OWNERS,)),
+    ("json-owner-named-subject-ignored", "a name said as the age's subject names no owner ('Giulia ho 26 anni' read as Giulia's age)",
+     JSON_READER, '        owners.append("3")  # "Giulia ho 26 anni"', '        pass  # "Giulia ho 26 anni"', (JSON_OWNERS,)),
     ("json-measure-any-noun", "a measure is read of any word ('for a third of 5 hours' as 300 minutes)",
      JSON_READER, "    if any(fold(noun) not in _MEASURE_NOUNS.get(language, ()) for noun in transformer.measure_nouns):\n",
      "    if False:\n", ("tests/adversarial/test_json_measure_nouns.py",)),

@@ -80,3 +80,23 @@ def test_one_owner_is_still_read() -> None:
     # every language keeps its same-person statements (the fix declines only mixed owners)
     assert {language for language, prompt in ONE_PERSON if prompt in read} == set(TEMPLATES)
     assert len(read) >= len(ONE_PERSON) - 3, sorted(set(p for _, p in ONE_PERSON) - set(read))
+
+
+# A name said as the subject of the age ("Giulia ha 26 anni") is a third person: beside a first
+# person's age verb ("Giulia ho 26 anni": "Giulia, I am 26") it names two people (prompt-edit
+# fuzzer, owner_swap edit). (template, first-person verb, third-person verb)
+NAMED_SUBJECTS = {
+    "it": ('Restituisci un JSON con "nome" e "eta": Giulia {v} 26 anni.', "ho", "ha"),
+    "es": ('Devuelve un JSON con "nombre" y "edad": Lucía {v} 28 años.', "tengo", "tiene"),
+    "pt": ('Retorne um JSON com "nome" e "idade": Rita {v} 33 anos.', "tenho", "tem"),
+    "de": ('Gib ein JSON mit "name" und "alter": Jonas {v} 27 Jahre alt.', "ich bin", "ist"),
+    "zh": ('返回一个 JSON，包含 "姓名" 和 "年龄"：王芳{v} 24 岁。', "我今年", "今年"),
+}
+
+
+@pytest.mark.parametrize("language", sorted(NAMED_SUBJECTS))
+def test_a_named_subject_beside_a_first_person_age_is_two_people(language: str) -> None:
+    template, first, third = NAMED_SUBJECTS[language]
+    assert read_request(template.format(v=first)) is None, template.format(v=first)
+    read = read_request(template.format(v=third))
+    assert read is not None and len(read.statements) == 2, template.format(v=third)

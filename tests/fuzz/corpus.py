@@ -178,7 +178,7 @@ def _json_no_keys() -> list[str]:
 
 
 def _json_langs() -> list[str]:
-    es_person, es_city, fr, de, pt, it, ru, zh = JSON_LANG_TEMPLATES
+    es_person, es_city, fr, de, pt, it, ru, zh, en_owner = JSON_LANG_TEMPLATES
     out = [es_person.fill(nombre=n, edad=a) for n, a in [("Lucia", 28), ("Tomas", 52)]]
     out += [es_city.fill(ciudad=c, habitantes=h) for c, h in [("Sevilla", 684000), ("Bilbao", 345000)]]
     out += [fr.fill(prenom=n, age=a) for n, a in [("Claire", 34), ("Hugo", 22)]]
@@ -187,6 +187,7 @@ def _json_langs() -> list[str]:
     out += [it.fill(nome=n, eta=a) for n, a in [("Giulia", 26), ("Luca", 40)]]
     out += [ru.fill(имя=n, возраст=a) for n, a in [("Анна", 30), ("Игорь", 45)]]
     out += [zh.fill(姓名=n, 年龄=a) for n, a in [("王伟", 26), ("李娜", 33)]]
+    out += [en_owner.fill(name=n, age=a) for n, a in [("Ines", 77), ("Hugo", 41)]]
     # wip/jsonB: values said in short prose, in the listed keys' order, a measure in a unit key
     scored, in_order, aged = JSON_PROSE_TEMPLATES
     out += [scored.fill(player=n, score=v) for n, v in [("Mia", 87), ("Leo", 72)]]

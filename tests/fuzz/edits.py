@@ -36,6 +36,7 @@ TEXT_EDITS = (
     "transform_toggle",
     "asked_expression",
     "number_only_toggle",
+    "owner_swap",
 )
 # format instructions appended to (or removed from) the end of a prompt: the oracle reads the first
 # six (tests/fuzz/oracle.py FORMAT_SENTENCES) and nothing else; a negated or contradicting one must
@@ -71,6 +72,26 @@ ASKED_EXPRESSIONS = (
     "Give 20 - {v}.", "Donne {v} au carré.", "Give not {v} but 20 - {v}.", "Give {v} squared and {v} cubed.",
     "Find {v} squared + 1.",
 )
+# phrases that mark whose value a statement gives (a person, number, gender), each group's phrases
+# interchangeable in the same place: one swapped for another makes a prompt state the values of two
+# people ("Me llamo Ines y tiene 77 años": red team round 7, W7), never one object. Written here, apart
+# from the engine's tables (json vocabulary "owners"), so the fuzzer does not test the tables by themselves.
+OWNER_MARKS = (
+    ("my", "his", "her", "their", "our", "its", "your"),
+    ("me llamo", "se llama", "te llamas"), ("tengo", "tiene", "tienes"), ("mi", "su", "tu"),
+    ("je m'appelle", "il s'appelle", "elle s'appelle"), ("j'ai", "il a", "elle a"), ("mon", "son", "ton"), ("ma", "sa", "ta"),
+    ("ich heiße", "er heißt", "sie heißt"), ("mein", "sein", "ihr", "dein"), ("meine", "seine", "ihre", "deine"),
+    ("ich bin", "er ist", "sie ist"),
+    ("me chamo", "se chama"), ("tenho", "tem"), ("meu", "seu"), ("minha", "sua"),
+    ("mi chiamo", "si chiama"), ("ho", "ha"), ("mio", "suo"), ("mia", "sua"),
+    ("меня зовут", "его зовут", "её зовут"), ("мне", "ему", "ей"),
+    ("我叫", "他叫", "她叫"), ("今年", "他今年", "她今年"),
+    ("私の名前は", "彼の名前は", "彼女の名前は"),
+)
+_OWNER_PHRASES = sorted({p for group in OWNER_MARKS for p in group}, key=len, reverse=True)  # "meine" before "mein"
+_OWNER_MARK = re.compile("|".join(
+    re.escape(p) if "\u3040" <= p[0] <= "\u9fff" else rf"(?<![\w']){re.escape(p)}(?![\w'])"  # no word edges in zh/ja
+    for p in _OWNER_PHRASES), re.IGNORECASE)
 # edits inside the documented safe set
 SAFE_EDITS = ("safe_nfd", "safe_crlf", "safe_edge_ws", "safe_combo")
 # edits of a chat request's structure
@@ -147,6 +168,8 @@ def text_applicable(text: str) -> list[str]:
         kinds += ["foreign_digit", "number_mark", "spaced_mark", "relation_word"]
     if "=" in text:
         kinds += ["line_layout", "asked_expression", "number_only_toggle"]
+    if "JSON" in text and _OWNER_MARK.search(text):  # whose value it is: a JSON request's statements
+        kinds.append("owner_swap")
     if "JSON" in text and (_TRANSFORM.search(text) or _STATED_STRING.search(text) or _STATED_NUMBER.search(text)):
         kinds.append("transform_toggle")
     return [k for k in kinds if k]
@@ -296,6 +319,8 @@ def edit_text(text: str, kind: str, rng: random.Random) -> str | None:
         return stripped + rng.choice((" ", "\n")) + (sentence or rng.choice(NUMBER_ONLY_SENTENCES))
     if kind == "transform_toggle":
         return _toggle_transform(text, rng)
+    if kind == "owner_swap":
+        return _owner_swap(text, rng)
     if kind == "asked_expression":
         return _asked_expression(text, rng)
     if kind == "invisible":
@@ -349,6 +374,21 @@ def _asked_expression(text: str, rng: random.Random) -> str:
                 other = rng.choice([p for p in ASKED_EXPRESSIONS if p != phrase] + [""])
                 return text.replace(written, other.format(v=name)).rstrip() if other else text.replace(" " + written, "")
     return text.rstrip() + " " + rng.choice(ASKED_EXPRESSIONS).format(v=rng.choice(names))
+
+
+def _owner_swap(text: str, rng: random.Random) -> str | None:
+    """One phrase that marks an owner swapped for another owner's phrase of its group ("my age" ->
+    "his age", "tengo" -> "tiene"), its first letter's case kept."""
+    found = list(_OWNER_MARK.finditer(text))
+    if not found:
+        return None
+    m = rng.choice(found)
+    written = m.group()
+    group = next(g for g in OWNER_MARKS if written.lower() in g)
+    other = rng.choice([p for p in group if p != written.lower()])
+    if written[:1].isupper():
+        other = other[:1].upper() + other[1:]
+    return text[: m.start()] + other + text[m.end() :]
 
 
 def _whitespace(text: str, rng: random.Random) -> str | None:
@@ -428,7 +468,7 @@ def applicable(request: Request) -> list[str]:
 
 
 # edit kinds that apply to few bases come first, so that every base's first example covers them
-_PRIORITY = ("safe_crlf", "safe_nfd", "image_url", "tool_arg", "safe_edge_ws", "msg_name", "system_msg", "digit_change",
+_PRIORITY = ("safe_crlf", "safe_nfd", "image_url", "tool_arg", "safe_edge_ws", "msg_name", "system_msg", "owner_swap", "digit_change",
              "safe_combo", "number_mark", "spaced_mark", "relation_word", "foreign_digit", "line_layout", "asked_expression", "number_only_toggle",
              "operator_change", "transform_toggle")
 

@@ -250,6 +250,8 @@ JSON_LANG_TEMPLATES = [
     Template('Restituisci un JSON con "[nome]" e "[eta]": {nome:w} ha {eta:n} anni.', "json", "it"),
     Template('Верни JSON с ключами "[имя]" и "[возраст]": Меня зовут {имя:y}, мне {возраст:n} лет.', "json", "ru"),
     Template('返回一个 JSON，包含 "[姓名]" 和 "[年龄]"：我叫{姓名:c}，今年 {年龄:n} 岁。', "json", "zh"),
+    # possessives that name one owner (the owner_swap edit names a second: red team round 7, W7)
+    Template('Return a JSON object with "[name]" and "[age]": My name is {name:w} and my age is {age:n}.', "json", "en"),
 ]
 
 
@@ -645,7 +647,7 @@ def understand_text(text: str) -> Problem | None:
         if isinstance(problem, MathProblem) and not problem.answer_format and not problem.target:
             return dataclasses.replace(problem, answer_format=answer_format)
         if (math_form(text).lower().endswith("no explanation.") and isinstance(problem, JsonProblem)
-                and problem.template in (*JSON_TEMPLATES, *JSON_NO_KEY_TEMPLATES, *JSON_EN_SYNTAX_TEMPLATES)):
+                and problem.template in (*JSON_TEMPLATES, *JSON_NO_KEY_TEMPLATES, *JSON_EN_SYNTAX_TEMPLATES, *JSON_PROSE_TEMPLATES)):
             return problem  # the answer is the object alone: no explanation asks nothing more of it
         return None
     return _understand_asked(text)
@@ -924,6 +926,7 @@ _N = r"(?:0|[1-9][0-9]*)"
 # Where each :data:`JSON_LANG_TEMPLATES` template states its values, by its own words (one regex a
 # field, each to match once): the oracle's reading, written apart from the engine's grammar.
 _LANG_STATEMENTS: dict[str, dict[str, str]] = {
+    "en": {"name": r"(?i:my\s+name\s+is)\s+(?P<v>[A-Za-z]+)\b", "age": rf"(?i:my\s+age\s+(?:is\s+)?)(?P<v>{_N})\b"},
     "es": {"nombre": r"(?i:me\s+llamo)\s+(?P<v>[A-Za-z]+)\b", "edad": rf"\b(?P<v>{_N})\s+años\b",
            "ciudad": r"\b(?i:ciudad)\s*:?\s*(?P<v>[A-Za-z]+)\b", "habitantes": rf"\b(?i:habitantes)\s*:?\s*(?P<v>{_N})\b"},
     "fr": {"prenom": r"\b(?P<v>[A-Za-z]+)\s+a\s+\d", "age": rf"\ba\s+(?P<v>{_N})\s+ans\b"},
