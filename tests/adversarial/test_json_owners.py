@@ -100,3 +100,35 @@ def test_a_named_subject_beside_a_first_person_age_is_two_people(language: str) 
     assert read_request(template.format(v=first)) is None, template.format(v=first)
     read = read_request(template.format(v=third))
     assert read is not None and len(read.statements) == 2, template.format(v=third)
+
+
+# An age said of a pronoun ("мне 30 лет") belongs to the pronoun's person: "we" beside "my name"
+# names two owners (red team round 8: "Меня зовут Анна, нам 22 года" served {"имя": "Анна", "возраст":
+# 22}, also French "nous", German "uns"). A pronoun a table does not list for ages is no claim.
+WE_AGES = [
+    "Верни JSON-объект с ключами имя и возраст. Меня зовут Анна, нам 22 года.",
+    "Верни JSON-объект с ключами имя и возраст. Меня зовут Анна, нам 22 лет.",
+    "Верни JSON-объект с ключами имя и возраст. Меня зовут Анна. Нам 22 года.",
+    "Renvoie un objet JSON avec les clés nom et âge. Je m'appelle Marc et nous 71 ans.",
+    "Gib ein JSON-Objekt mit den Schlüsseln name und alter zurück. Ich heiße Lena und uns 46 Jahre.",
+]
+
+
+@pytest.mark.parametrize("prompt", WE_AGES)
+def test_an_age_said_of_we_is_not_my_age(prompt: str) -> None:
+    assert read_request(prompt) is None, prompt
+    cache = StepCache()
+    cached = prompt.replace("нам", "мне").replace("Нам", "Мне").replace("nous", "j'ai").replace("uns", "ich bin")
+    cached = cached.replace("22", "35").replace("71", "35").replace("46", "35")
+    assert read_request(cached) is not None, cached
+    keys = list(read_request(cached).keys)  # type: ignore[union-attr]
+    name = {"ru": "Анна", "fr": "Marc", "de": "Lena"}["ru" if "Верни" in prompt else "fr" if "Renvoie" in prompt else "de"]
+    cache.generate(cached, FixedReplyModel(json.dumps(dict(zip(keys, [name, 35])), ensure_ascii=False)))
+    model = FixedReplyModel("{}")
+    result = cache.generate(prompt, model)
+    assert result.model_calls >= 1 and model.calls >= 1, (prompt, result.outcome, result.text)
+
+
+def test_an_age_said_of_me_is_still_read() -> None:
+    read = read_request("Верни JSON-объект с ключами имя и возраст. Меня зовут Анна, мне 22 года.")
+    assert read is not None and {st.value for st in read.statements.values()} == {"Анна", 22}

@@ -195,6 +195,7 @@ class _Read(Transformer[Token, Any]):
         self.one_keys: list[Token] = []  # "with the key distance_m" (wip/jsonR)
         self.typed: list[tuple[str, str]] = []  # "age (a number)": (key, JSON type) (wip/jsonR)
         self.named_subject = False  # "Lucía tiene 28 años": a name as the subject is a third person
+        self.age_pronouns: list[str] = []  # "мне 30 лет": the pronoun whose age is said
 
     def key(self, children: list[Token]) -> Token:
         self.asked.append(children[0].value)
@@ -450,6 +451,7 @@ class _Read(Transformer[Token, Any]):
         self.said.append(("age", next(c for c in children if isinstance(c, Token) and c.type == "NUMBER")))
 
     def age_said(self, children: list[Token]) -> None:
+        self.age_pronouns += [c.value for c in children if c.type == "ME"]
         self.said.append(("age", next(c for c in children if c.type == "NUMBER")))
 
     def aged_stmt(self, children: list[Token]) -> None:
@@ -510,6 +512,10 @@ _LABEL_FOLDING = {language: frozenset(table.get("label_folding", ())) for langua
 # table's "owners": grammatical person, number and gender ("1s", "3sm", "3sf", "3p"; "3" any third
 # person). Words that mark none ("the", "this", "a request", "I need") are not listed.
 _OWNERS = {language: {fold(word): owner for word, owner in table.get("owners", {}).items()} for language, table in _TABLES.items()}
+# The owner of a pronoun an age is said of ("мне 30 лет": 1s; "нам 22 года": 1p, red team round 8): by
+# the table's "age_pronouns"; a pronoun the table does not list there is no claim.
+_AGE_PRONOUNS = {language: {fold(word): owner for word, owner in table.get("age_pronouns", {}).items()}
+                 for language, table in _TABLES.items()}
 
 
 def _noting_owners(words: Iterator[Word], language: str, owners: list[str]) -> Iterator[Word]:
@@ -553,9 +559,15 @@ def _parse_one_owner(words: Iterator[Word], language: str) -> Any:
     llamo Hugo y tiene 77 años", "Her name is Ana and his age is 30": two people, never one object)."""
     owners: list[str] = []
     transformer = _LANGUAGE.parse(_noting_owners(words, language, owners))
-    if transformer is not None and transformer.named_subject:
+    if transformer is None:
+        return None
+    if transformer.named_subject:
         owners.append("3")  # "Giulia ho 26 anni" (fuzzer, owner_swap): the name and "I" are two people
-    return transformer if transformer is None or _one_owner(owners) else None
+    pronoun_owners = _AGE_PRONOUNS.get(language, {})
+    if any(fold(word) not in pronoun_owners for word in transformer.age_pronouns):
+        return None  # "Marc et nous 71 ans": an age said of a pronoun the table does not own
+    owners += [pronoun_owners[fold(word)] for word in transformer.age_pronouns]
+    return transformer if _one_owner(owners) else None
 
 
 def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | None:
