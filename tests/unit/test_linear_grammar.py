@@ -72,7 +72,11 @@ def test_problem_and_format_are_read_apart() -> None:
     assert plain and numbered and labelled
     assert plain.equations == numbered.equations == labelled.equations
     assert plain.format == () and numbered.format == ("steps", "numbered")
-    assert labelled.answer_label == "Final answer" and "answer_last" in labelled.format
+    # quoted, a template is the line asked for verbatim (red team round 8), not a label to write anew
+    assert labelled.answer_form == "Final answer: x = <value>" and labelled.answer_label == ""
+    unquoted = understand_prompt("Solve 3x + 5 = 20. End with Final answer: x = ?")
+    assert unquoted and unquoted.equations == plain.equations
+    assert unquoted.answer_label == "Final answer" and "answer_last" in unquoted.format
     assert understand_prompt("Solve 3x + 5 = 20. Answer in rhyme.") is None  # an unknown instruction: no claim
 
 

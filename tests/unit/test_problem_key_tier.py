@@ -113,10 +113,14 @@ def test_the_format_read_is_part_of_both_keys() -> None:
         if read.format:  # the reader read the instruction: another problem key than the plain prompt's
             assert LINEAR.problem_key(read) != LINEAR.problem_key(plain)
     # the answer's label is format too ("Final answer: x = ?" and "Answer: x = ?": two problems, two shapes)
-    labels = [LINEAR.constraints(f'Solve 3x + 5 = 20. End with "{label}: x = ?".') for label in ("Final answer", "Answer")]
+    labels = [LINEAR.constraints(f"Solve 3x + 5 = 20. End with {label}: x = ?") for label in ("Final answer", "Answer")]
     assert [c.answer_label for c in labels] == ["Final answer", "Answer"] and labels[0].format == labels[1].format
     assert LINEAR.problem_key(labels[0]) != LINEAR.problem_key(labels[1])
     assert LINEAR.shape_key(labels[0]) != LINEAR.shape_key(labels[1])
+    # quoted, the template itself is the format: written verbatim, each spelling its own key
+    forms = [LINEAR.constraints(f'Solve 3x + 5 = 20. End with "{form}".') for form in ("Answer: x = ?", "Answer: x=?")]
+    assert [c.answer_form for c in forms] == ["Answer: x = <value>", "Answer: x=<value>"]
+    assert LINEAR.problem_key(forms[0]) != LINEAR.problem_key(forms[1])
 
 
 def test_json_and_arithmetic_keys_and_tasks_without_them() -> None:

@@ -72,12 +72,17 @@ _TEMPLATE = re.compile(
     re.IGNORECASE,
 )
 _SLOT = re.compile(_PLACEHOLDER, re.IGNORECASE)
-# A quoted span on one line: "...", '...', “...”, ‘...’ (a closing quote not inside a word).
+# A quoted span on one line: "...", '...', “...”, ‘...’ (a closing quote not inside a word), and the
+# quotes other scripts write («...», „...“, 「...」, 『...』, ‹...›).
 _QUOTED = re.compile(
     r'"([^"\n]+)"|\'([^\'\n]+)\'(?!\w)|\u201c([^\u201d\n]+)\u201d'
-    r"|\u2018([^\u2019\n]+)\u2019(?!\w)"
+    r"|\u2018([^\u2019\n]+)\u2019(?!\w)|\u00ab([^\u00bb\n]+)\u00bb|\u201e([^\u201c\u201d\n]+)[\u201c\u201d]"
+    r"|\u300c([^\u300d\n]+)\u300d|\u300e([^\u300f\n]+)\u300f|\u2039([^\u203a\n]+)\u203a"
 )
-_QUOTED_SLOT = re.compile(r"[\"'\u201c\u2018][^\n]*" + _PLACEHOLDER, re.IGNORECASE)
+# What makes a quoted span a template to write verbatim: a slot ("<value>") or an unknown's
+# placeholder ("x = ?", "x=...") anywhere inside it.
+_PLACEHOLDER_MARK = re.compile(r"\?|\.\.\.|\u2026")
+_QUOTED_SLOT_MARK = re.compile(_PLACEHOLDER + r"|[A-Za-z0-9_]\s*=\s*(?:\?|\.\.\.|\u2026)", re.IGNORECASE)
 _STEP_LABEL = re.compile(r"(?:step|STEP|Step)\s+(?:[kKnN]|[1-9])\s*:")
 _ELLIPSIS = re.compile(r"\.\.\.|\u2026")
 # Sentence marks every table reads ("!" is none: a factorial after a number, an emphasis elsewhere); a table adds its own script's marks (Chinese "。", "，") as
@@ -438,18 +443,7 @@ def read_request(
         read = _parse(words, vocabulary.language, variables)
         if read is not None:
             return read
-    return _read_quoted_form(text, runs, variables)
-
-
-def _read_quoted_form(text: str, runs: list[tuple[int, int]], variables: frozenset[str]) -> LinearRequest | None:
-    """A prompt no table reads with its quotes transparent, read again with each quoted span that
-    holds a slot as one answer template (English templates, read in the English table only): a
-    prompt read the first way is read as before."""
-    if not _QUOTED_SLOT.search(text):
-        return None
-    english = _LANGUAGE.vocabularies[0]
-    words = _words(text, runs, variables, english, quoted_forms=True)
-    return None if words is None else _parse(words, english.language, variables)
+    return None
 
 
 def _parse(words: list[Word], language: str, variables: frozenset[str]) -> LinearRequest | None:
@@ -555,10 +549,10 @@ def _target(transformer: _Read, variables: frozenset[str]) -> str | None:
 
 
 def _words(
-    text: str, runs: list[tuple[int, int]], variables: frozenset[str], table: Vocabulary, quoted_forms: bool = False
+    text: str, runs: list[tuple[int, int]], variables: frozenset[str], table: Vocabulary
 ) -> list[Word] | None:
-    """``text`` as tokens in ``table``'s language, or None when a character is read by no rule
-    (``quoted_forms``: a quoted span holding a slot is one ANSWER_FORM token)."""
+    """``text`` as tokens in ``table``'s language, or None when a character is read by no rule (a
+    quoted span holding a slot is one ANSWER_FORM token: a template, never words to read around)."""
     folded = fold(text)
     words: list[Word] = []
     run_at = dict(runs)
@@ -576,7 +570,9 @@ def _words(
             words.extend(marked[0])
             pos = marked[1]
             continue
-        quoted = _quoted_form_at(text, pos) if quoted_forms else None
+        quoted = _quoted_form_at(text, pos)
+        if quoted is not None and table.language != "en":
+            return None  # templates' words are declared in English only (answer_form.py)
         token = quoted or _token_at(text, folded, pos, run_at, variables if not between else frozenset(), table)
         if token is None:
             return None
@@ -723,14 +719,22 @@ def _token_at(
 
 
 def _quoted_form_at(text: str, pos: int) -> tuple[Word, int] | None:
-    """A quoted span holding a slot at ``pos`` ("\"So x equals <value>.\"", '\u201cx = <value>\u201d'), as
-    one ANSWER_FORM word whose text is the inside (read by ``answer_form.py`` in the transformer)."""
+    """A quoted span holding a slot at ``pos`` ("\"So x equals <value>.\"", '\u201cResult: x=?\u201d'), as one
+    ANSWER_FORM word whose text is the inside, its placeholder written ``<value>`` (read by
+    ``answer_form.py`` in the transformer, and written back verbatim). Quoted, a template is the line
+    the user asks for character for character (red team round 8: '"Result: x=<value>"' was read as an
+    answer label and served "Result: x = 9"), so it is never read as words."""
     match = _QUOTED.match(text, pos)
     if match is None or (pos and text[pos - 1].isalnum()):
         return None
     inside = next(group for group in match.groups() if group is not None)
-    if not _SLOT.search(inside):
+    slot = _QUOTED_SLOT_MARK.search(inside)
+    if slot is None:
         return None
+    mark = None if _SLOT.search(inside) else _PLACEHOLDER_MARK.search(inside, slot.start() + 1)
+    if mark is not None and "." not in inside[mark.start() - 1 : mark.start()] + inside[mark.end() : mark.end() + 1]:
+        inside = inside[: mark.start()] + "<value>" + inside[mark.end() :]  # "x = ?" -> "x = <value>"
+    # else the slot stays unread ("x = ....": "<value>." or ".<value>"?): answer_form.py reads no template
     return Word("ANSWER_FORM", inside, pos), match.end()
 
 
