@@ -397,13 +397,14 @@ def _words(text: str, table: Vocabulary) -> list[Word] | None:
     if table.ascii_only and not text.isascii():
         return None
     folded = fold(text)
+    spaced_mark = _rules()[table.language].get("space_before_question_mark", False)
     words: list[Word] = []
     pos = 0
     while pos < len(text):
         if text[pos] == " ":
             if text[pos + 1 : pos + 2] == " ":
                 return None  # a doubled space: another layout
-            if table.spaced:
+            if table.spaced and not (text[pos + 1 : pos + 2] == "?" and spaced_mark):  # fr: "11 ?"
                 words.append(Word("_SP", " ", pos))
             pos += 1
             continue
