@@ -289,82 +289,29 @@ _NUMBER = re.compile(r"(?:0|[1-9][0-9]{0,11})(?:\.[0-9]{1,12})?")
 # An expression's run: a character of the grammar's alphabet, then more, a point only before a
 # digit (a point after the run is a full stop) and a space only before another character of the run.
 _RUN = re.compile(r"[0-9+\-*/()](?:[0-9+\-*/()]|\.(?=[0-9])| (?=[0-9+\-*/()]))*")
-_MARKS = frozenset({"QMARK", "STOP", "EQ"})
-
-
-@lru_cache(maxsize=1)
-def _common() -> dict:
-    return json.loads((_FOLDER / "vocabulary" / "_common.json").read_text(encoding="utf-8"))
-
-
-@lru_cache(maxsize=1)
-def _rules() -> dict[str, dict]:
-    """Each table's reading rules (the keys beside its word classes), by language."""
-    return {data["language"]: data for data in (json.loads(path.read_text(encoding="utf-8"))
-                                                for path in (_FOLDER / "vocabulary").glob("[!_]*.json"))}
-
-
-class _Read(Transformer):
-    """The tree of one question: ``question`` a tuple (shape, tokens...), ``number_only`` whether
-    the value alone is asked."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.question: tuple | None = None
-        self.number_only = False
-
-    def start(self, children: list) -> None:
-        self.question = children[0]
-        self.number_only = len(children) > 1
-
-    def expr(self, children: list) -> Token:
-        return children[0]
-
-    def op(self, children: list) -> str:
-        return _OPERATORS[children[0].type]
-
-    def spoken(self, children: list) -> tuple[Token, str, Token]:
-        return children[0], children[1], children[2]
-
-    glued_spoken = spoken
-
-    def measure(self, children: list) -> str:
-        return children[0].type
-
-    def relation(self, children: list) -> str:
-        return children[0].type
-
-    def ask_expr(self, children: list) -> tuple:
-        lead = [c for c in children if c.type in ("ASK", "COMMAND", "GLUED_COMMAND")]
-        (expression,) = [c for c in children if c.type in ("NUM", "EXPR")]
-        return ("expr", lead[0] if lead else None, expression)
-
-    equals = ask_expr
-
-    def ask_spoken(self, children: list) -> tuple:
-        (spoken,) = [c for c in children if isinstance(c, tuple)]
-        return ("spoken", *spoken)
-
-    def how_many(self, children: list) -> tuple:
-        to, number, source = (c for c in _unmarked(children) if not isinstance(c, Token) or c.type == "NUM")
-        return ("conversion", number, source, to)
-
-    def conversion(self, children: list) -> tuple:
-        number, source, to = (c for c in _unmarked(children) if not isinstance(c, Token) or c.type == "NUM")
-        return ("conversion", number, source, to)
-
-    def predicate(self, children: list) -> tuple:
-        kept = _unmarked(children)
-        a, relation, b = (c for c in kept if not isinstance(c, Token) or c.type == "NUM")
-        return ("predicate", a, relation, b, any(isinstance(c, Token) and c.type == "NOT" for c in kept))
-
-
 _OPERATORS = {"PLUS": "+", "MINUS": "-", "TIMES": "*", "DIVIDED": "/"}
 _RELATIONS = {"DIVISIBLE": "divisible by", "LESS": "<", "GREATER": ">"}
 
 
-def _unmarked(children: list) -> list:
-    return [c for c in children if not (isinstance(c, Token) and c.type in _MARKS)]
+@lru_cache(maxsize=1)
+def _tables() -> dict[str, dict]:
+    """Each table's data (its reading rules beside its word classes), by language ("*": shared)."""
+    return {data["language"]: data for data in (json.loads(path.read_text(encoding="utf-8"))
+                                                for path in (_FOLDER / "vocabulary").glob("*.json"))}
+
+
+class _Read(Transformer):
+    """The question's production (its alias in ``request.lark``) and its tokens, in order;
+    ``number_only``: the value alone is asked."""
+
+    question: tuple[str, list[Token]] | None = None
+    number_only = False
+
+    def __default__(self, data: str, children: list, meta: object) -> tuple[str, list[Token]]:
+        return data, [t for c in children for t in (c[1] if isinstance(c, tuple) else (c,))]
+
+    def start(self, children: list) -> None:
+        self.question, self.number_only = children[0], len(children) > 1
 
 
 _LANGUAGE = RequestLanguage(_FOLDER, _Read)
@@ -378,9 +325,7 @@ def read_question(prompt: str) -> Question | None:
     for table in _LANGUAGE.vocabularies:
         words = _words(text, table)
         read = None if words is None else _LANGUAGE.parse(words)
-        if read is None or read.question is None:
-            continue
-        question = _question(read.question, _rules()[table.language])
+        question = None if read is None or read.question is None else _question(*read.question, _tables()[table.language])
         if question is None:
             continue
         if not read.number_only:
@@ -396,10 +341,8 @@ def _words(text: str, table: Vocabulary) -> list[Word] | None:
     in a language written without them); None at a character no rule reads."""
     if table.ascii_only and not text.isascii():
         return None
-    folded = fold(text)
-    spaced_mark = _rules()[table.language].get("space_before_question_mark", False)
-    words: list[Word] = []
-    pos = 0
+    folded, words, pos = fold(text), [], 0
+    spaced_mark = _tables()[table.language].get("space_before_question_mark", False)
     while pos < len(text):
         if text[pos] == " ":
             if text[pos + 1 : pos + 2] == " ":
@@ -409,62 +352,54 @@ def _words(text: str, table: Vocabulary) -> list[Word] | None:
             pos += 1
             continue
         run = _RUN.match(text, pos)
-        if run is not None:
-            kind = "NUM" if _NUMBER.fullmatch(run.group()) else "EXPR"
-            words.append(Word(kind, run.group(), pos))
-            pos = run.end()
-            continue
-        found = table.match(folded, pos)
+        found = (("NUM" if _NUMBER.fullmatch(run.group()) else "EXPR"), run.end()) if run else table.match(folded, pos)
         if found is None:
             return None
-        kind, end = found
-        words.append(Word(kind, text[pos:end], pos))
-        pos = end
+        words.append(Word(found[0], text[pos : found[1]], pos))
+        pos = found[1]
     return words
 
 
-def _question(read: tuple, rules: dict) -> Question | None:
-    shape, *parts = read
-    numbers = [str(p) for p in parts if isinstance(p, Token) and p.type in ("NUM", "EXPR")]
+def _question(shape: str, tokens: list[Token], rules: dict) -> Question | None:
+    numbers = [str(t) for t in tokens if t.type in ("NUM", "EXPR")]
+    kinds = [t.type for t in tokens]
     if not rules.get("decimal_point") and any("." in n for n in numbers):
         return None  # "2.500": a thousands separator in this language, not a decimal point
-    if shape == "expr":
-        lead, expression = parts
-        if lead is not None and not _sentence_case(lead):
+    if shape == "ask_expr":
+        if kinds[0] in ("ASK", "COMMAND") and not _sentence_case(tokens[0]):
             return None  # "what is 12 * 12?": the symbolic forms are read as written
-        value = read_expression(expression)
-        return None if value is None else Question(str(expression), value)
-    if shape == "spoken":
-        a, op, b = parts
-        expression = f"{a} {op} {b}"
+        value = read_expression(numbers[0])
+        return None if value is None else Question(numbers[0], value)
+    if shape == "ask_spoken":
+        expression = f"{numbers[0]} {next(_OPERATORS[k] for k in kinds if k in _OPERATORS)} {numbers[1]}"
         value = read_expression(expression)
         return None if value is None else Question(expression, value, "value")
     if shape == "predicate":
-        return _predicate(*parts)
-    return _conversion(*parts)
+        return _predicate(numbers[0], next(_RELATIONS[k] for k in kinds if k in _RELATIONS), numbers[1], "NOT" in kinds)
+    measures = [k for k in kinds if k in _tables()["*"]["measures"]]
+    return _conversion(numbers[0], *(reversed(measures) if shape == "how_many" else measures))
 
 
-def _sentence_case(lead: Token) -> bool:
-    """The lead of a symbolic question written with a capital first letter, the rest lower case
-    (a script without case passes)."""
-    letters = [c for c in lead if c.isalpha()]
-    return not letters or (letters[0] == letters[0].upper() and "".join(letters[1:]) == "".join(letters[1:]).lower())
+def _sentence_case(lead: str) -> bool:
+    """A capital first letter, the rest lower case (a script without case passes)."""
+    letters = "".join(c for c in lead if c.isalpha())
+    return letters[:1] == letters[:1].upper() and letters[1:] == letters[1:].lower()
 
 
-def _predicate(a: str, relation: str, b: str, negated: bool) -> Question | None:
-    predicate = _RELATIONS[relation]
+def _predicate(a: str, predicate: str, b: str, negated: bool) -> Question | None:
     if predicate == "divisible by":
         if "." in a + b or Fraction(b) == 0:
             return None
         holds = int(a) % int(b) == 0
     else:
         holds = Fraction(a) < Fraction(b) if predicate == "<" else Fraction(a) > Fraction(b)
-    text = f"{'not ' if negated else ''}{a} {predicate} {b}"  # noqa: ISC003
+    text = f"{'not ' if negated else ''}{a} {predicate} {b}"
     return Question(text, Fraction(int(holds != negated)), "yesno")
 
 
 def _conversion(number: str, source: str, target: str) -> Question | None:
-    (dimension, factor), (to_dimension, to_factor) = _common()["measures"][source], _common()["measures"][target]
+    measures = _tables()["*"]["measures"]
+    (dimension, factor), (to_dimension, to_factor) = measures[source], measures[target]
     if dimension != to_dimension:
         return None
     if dimension == "temperature":
@@ -472,17 +407,9 @@ def _conversion(number: str, source: str, target: str) -> Question | None:
                       ("celsius", "fahrenheit"): f"{number} * 9 / 5 + 32"}.get((factor, to_factor))
     else:
         ratio = Fraction(factor) / Fraction(to_factor)
-        if ratio == 1:
-            return None
-        if ratio.denominator == 1:
-            expression = f"{number} * {ratio.numerator}"
-        elif ratio.numerator == 1:
-            expression = f"{number} / {ratio.denominator}"
-        else:
-            expression = f"{number} * {ratio.numerator} / {ratio.denominator}"
-    if expression is None:
-        return None
-    value = read_expression(expression)
+        p, q = ratio.numerator, ratio.denominator
+        expression = None if ratio == 1 else f"{number} * {p}" if q == 1 else f"{number} / {q}" if p == 1 else f"{number} * {p} / {q}"
+    value = None if expression is None else read_expression(expression)
     if value is None or not _terminating(value):
         return None  # "100 degrees Fahrenheit in degrees Celsius" is 340/9: no exact decimal to state
     return Question(expression, value, "value")
