@@ -46,6 +46,20 @@ TASK = ArithmeticTask()
     ("14 かける 11 は？", "14 * 11", 154, "value"),
     ("14かける11はいくつですか？", "14 * 11", 154, "value"),
     ("14 わる 4 は？", "14 / 4", Fraction(7, 2), "value"),
+    # unit conversions (es, fr, de, pt, it): the units' factors are the shared data's
+    ("¿Cuántos gramos hay en 4 kilogramos?", "4 * 1000", 4000, "value"),
+    ("¿Cuántas horas hay en 90 minutos? Solo el número.", "90 / 60", Fraction(3, 2), "number"),
+    ("Convierte 2 litros a mililitros.", "2 * 1000", 2000, "value"),
+    ("Combien de grammes y a-t-il dans 4 kilogrammes ?", "4 * 1000", 4000, "value"),
+    ("Combien de minutes dans 3 heures ?", "3 * 60", 180, "value"),
+    ("Convertis 25 degrés Celsius en degrés Fahrenheit.", "25 * 9 / 5 + 32", 77, "value"),
+    ("Wie viele Gramm sind 4 Kilogramm?", "4 * 1000", 4000, "value"),
+    ("Wie viele Minuten sind in 3 Stunden?", "3 * 60", 180, "value"),
+    ("Quantos gramas há em 4 quilogramas?", "4 * 1000", 4000, "value"),
+    ("Converta 2 litros em mililitros.", "2 * 1000", 2000, "value"),
+    ("Quanti grammi ci sono in 4 chilogrammi?", "4 * 1000", 4000, "value"),
+    ("Converti 3 ore in minuti.", "3 * 60", 180, "value"),
+    ("How many grams in 4 kilograms?", "4 * 1000", 4000, "value"),
 ])
 def test_questions_in_other_languages_are_read_exactly(prompt: str, expression: str, value: Fraction | int,
                                                        form: str) -> None:
@@ -79,6 +93,14 @@ def test_questions_in_other_languages_are_read_exactly(prompt: str, expression: 
     "What is 14 times 11 ?",  # a space before the mark: French typography, not English
     "Compute(3 + 4) * 2.",  # a spaced language's words run together (the glued forms are zh's and ja's)
     "Compute(3+4)*2",
+    "Wie viele Gramm sind 2.5 Kilogramm?",  # 2.5 or 2500: not read
+    "¿Cuántos gramos hay en 4 kilómetros?",  # two dimensions
+    "¿Cuántos gramos hay en 4 kg?",  # abbreviations are not read
+    "Combien de grammes y a-t-il dans 4 kilogrammes de farine ?",
+    "Quanti giorni ci sono in 3 mesi?",  # no exact factor declared
+    "Wie viele Grad Celsius sind 100 Grad Fahrenheit?",  # 340/9: no terminating decimal
+    "Convierte 2 litros a mililitros y explica.",
+    "¿Es 43 divisible por 3?",  # yes/no is read in English only (the answer's word is English)
 ])
 def test_near_misses_in_other_languages_are_no_claim(prompt: str) -> None:
     assert not ArithmeticConstraints.of_prompt(prompt).claimed
