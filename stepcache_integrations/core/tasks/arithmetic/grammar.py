@@ -362,22 +362,28 @@ def _words(text: str, table: Vocabulary) -> list[Word] | None:
 
 def _question(shape: str, tokens: list[Token], rules: dict) -> Question | None:
     numbers = [str(t) for t in tokens if t.type in ("NUM", "EXPR")]
-    kinds = [t.type for t in tokens]
     if not rules.get("decimal_point") and any("." in n for n in numbers):
         return None  # "2.500": a thousands separator in this language, not a decimal point
-    if shape == "ask_expr":
-        if kinds[0] in ("ASK", "COMMAND") and not _sentence_case(tokens[0]):
-            return None  # "what is 12 * 12?": the symbolic forms are read as written
-        value = read_expression(numbers[0])
-        return None if value is None else Question(numbers[0], value)
-    if shape == "ask_spoken":
-        expression = f"{numbers[0]} {next(_OPERATORS[k] for k in kinds if k in _OPERATORS)} {numbers[1]}"
-        value = read_expression(expression)
-        return None if value is None else Question(expression, value, "value")
-    if shape == "predicate":
-        return _predicate(numbers[0], next(_RELATIONS[k] for k in kinds if k in _RELATIONS), numbers[1], "NOT" in kinds)
+    return _SHAPES[shape]([t.type for t in tokens], tokens, numbers)
+
+
+def _symbolic(kinds: list[str], tokens: list[Token], numbers: list[str]) -> Question | None:
+    if kinds[0] in ("ASK", "COMMAND") and not _sentence_case(tokens[0]):
+        return None  # "what is 12 * 12?": the symbolic forms are read as written
+    value = read_expression(numbers[0])
+    return None if value is None else Question(numbers[0], value)
+
+
+def _spoken(kinds: list[str], tokens: list[Token], numbers: list[str]) -> Question | None:
+    expression = f"{numbers[0]} {next(_OPERATORS[k] for k in kinds if k in _OPERATORS)} {numbers[1]}"
+    value = read_expression(expression)
+    return None if value is None else Question(expression, value, "value")
+
+
+def _measured(kinds: list[str], tokens: list[Token], numbers: list[str]) -> Question | None:
+    """A conversion: "How many Y are in N X?" names the target first, "Convert N X to Y" last."""
     measures = [k for k in kinds if k in _tables()["*"]["measures"]]
-    return _conversion(numbers[0], *(reversed(measures) if shape == "how_many" else measures))
+    return _conversion(numbers[0], *(reversed(measures) if kinds[0] == "HOW_MANY" else measures))
 
 
 def _sentence_case(lead: str) -> bool:
@@ -386,7 +392,8 @@ def _sentence_case(lead: str) -> bool:
     return letters[:1] == letters[:1].upper() and letters[1:] == letters[1:].lower()
 
 
-def _predicate(a: str, predicate: str, b: str, negated: bool) -> Question | None:
+def _predicate(kinds: list[str], tokens: list[Token], numbers: list[str]) -> Question | None:
+    (a, b), predicate, negated = numbers, next(_RELATIONS[k] for k in kinds if k in _RELATIONS), "NOT" in kinds
     if predicate == "divisible by":
         if "." in a + b or Fraction(b) == 0:
             return None
@@ -421,3 +428,7 @@ def _terminating(value: Fraction) -> bool:
         while rest % prime == 0:
             rest //= prime
     return rest == 1
+
+
+_SHAPES = {"ask_expr": _symbolic, "ask_spoken": _spoken, "predicate": _predicate, "how_many": _measured,
+           "conversion": _measured}
