@@ -1,5 +1,7 @@
 """The arithmetic grammar: a closed set of question forms around one expression of
-numbers, ``+ - * /`` and parentheses, and the lines of an answer that can be read.
+numbers, ``+ - * /`` and parentheses, and the lines of an answer that can be read. The question
+forms are declared in ``request.lark`` over the word classes of ``vocabulary/<language>.json``
+(read below, through the shared ``request_language``); the expression is read here, exactly.
 
 An answer's lines are read in a closed set of forms (an equation chain, a stated value, each
 after an optional "Step N: " label); a line outside them is prose, and prose may hold only words
