@@ -483,3 +483,7 @@ MUTANTS += [Mutant(*row) for row in _LINR_ROWS]
 from mutants_jsonR import ROWS as _JSONR_ROWS  # noqa: E402 - JSON reach by class (wip/jsonR)
 
 MUTANTS += [Mutant(*row) for row in _JSONR_ROWS]
+
+from mutants_arith import ROWS as _ARITH_ROWS  # noqa: E402 - the arithmetic request grammar (wip/arith)
+
+MUTANTS += [Mutant(*row) for row in _ARITH_ROWS]

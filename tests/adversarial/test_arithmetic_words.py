@@ -1,6 +1,6 @@
 """Arithmetic asked in words (issue 33, held-out templates; branch wip/tpl): one operator word
 between two numbers, unit conversions between declared units, yes/no predicates of two numbers,
-and "only the number" instructions (core/tasks/arithmetic/words.py). Each read class has its
+and "only the number" instructions (core/tasks/arithmetic/request.lark and its tables). Each read class has its
 value computed exactly and served proven; every near miss is no claim (text: the model answers);
 an answer not in the form asked fails, whoever wrote it."""
 

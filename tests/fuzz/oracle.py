@@ -507,6 +507,7 @@ class ArithProblem:
     template: Template
     expression: str
     value: Fraction
+    bare: bool = False  # the number alone asked (a "bare_number" format sentence): the answer is that number
 
 
 Problem = MathProblem | JsonProblem | ArithProblem
@@ -646,6 +647,8 @@ def understand_text(text: str) -> Problem | None:
         problem = _understand_asked(rest)
         if isinstance(problem, MathProblem) and not problem.answer_format and not problem.target:
             return dataclasses.replace(problem, answer_format=answer_format)
+        if isinstance(problem, ArithProblem) and answer_format == "bare_number" and not problem.bare:
+            return dataclasses.replace(problem, bare=True)  # "17 + 25 = ? Solo il numero.": 42 alone
         if (math_form(text).lower().endswith("no explanation.") and isinstance(problem, JsonProblem)
                 and problem.template in (*JSON_TEMPLATES, *JSON_NO_KEY_TEMPLATES, *JSON_EN_SYNTAX_TEMPLATES, *JSON_PROSE_TEMPLATES)):
             return problem  # the answer is the object alone: no explanation asks nothing more of it
@@ -1263,11 +1266,15 @@ def false_equation(problem: MathProblem, text: str) -> str | None:
 
 
 _ANSWER_IS = re.compile(r"(?i)(?:the answer is|answer:)\s*")
+_BARE_NUMBER = re.compile(r"-?[0-9]+(?:\.[0-9]+)?(?:/[0-9]+)?\.?")
 
 
 def check_arith_answer(problem: ArithProblem, text: str) -> str | None:
     """None when the final line ends with the expression's value (after its last "=" or an
-    "answer is"), and every all-number equation in the answer holds; else why not."""
+    "answer is"), and every all-number equation in the answer holds; else why not. Where the
+    number alone is asked, the answer is that number and nothing else (an optional full stop)."""
+    if problem.bare and not _BARE_NUMBER.fullmatch(text.strip()):
+        return f"the number alone is asked, not {text.strip()[:60]!r}"
     line = _final_line(text).rstrip(".").strip()
     tail = re.split(_ANSWER_IS, line)[-1].split("=")[-1].strip()
     try:

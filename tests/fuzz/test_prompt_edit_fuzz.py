@@ -352,6 +352,16 @@ def test_the_oracle_reads_arithmetic_questions_and_checks_their_answers() -> Non
     assert understand_text("What is 2 - -3?") is None
 
 
+@pytest.mark.parametrize("sentence", ["Just the number.", "Solo il numero.", "Nur die Zahl.", "只要数字。"])
+def test_the_oracle_asks_an_arithmetic_question_s_number_alone(sentence: str) -> None:
+    problem = understand_text(f"17 + 25 = ? {sentence}")
+    assert isinstance(problem, ArithProblem) and problem.bare and problem.value == 42
+    assert check_arith_answer(problem, "42") is None and check_arith_answer(problem, "42.") is None
+    assert check_arith_answer(problem, "17 + 25 = 42.") is not None  # working where the number alone is asked
+    assert check_arith_answer(problem, "The answer is 42.") is not None
+    assert check_arith_answer(problem, "43") is not None
+
+
 def test_the_oracle_reads_json_values_exactly() -> None:
     prompt = 'Return a JSON object for a person with name "Alice", age 34. Required keys: name, age. Output only the JSON object.'
     problem = understand_text(prompt)

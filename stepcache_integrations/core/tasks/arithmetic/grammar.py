@@ -1,5 +1,7 @@
 """The arithmetic grammar: a closed set of question forms around one expression of
-numbers, ``+ - * /`` and parentheses, and the lines of an answer that can be read.
+numbers, ``+ - * /`` and parentheses, and the lines of an answer that can be read. The question
+forms are declared in ``request.lark`` over the word classes of ``vocabulary/<language>.json``
+(read below, through the shared ``request_language``); the expression is read here, exactly.
 
 An answer's lines are read in a closed set of forms (an equation chain, a stated value, each
 after an optional "Step N: " label); a line outside them is prose, and prose may hold only words
@@ -25,6 +27,10 @@ from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
 
+from lark import Token, Transformer
+
+from ..request_language import RequestLanguage, Vocabulary, Word, fold
+
 __all__ = [
     "FORMS",
     "Question",
@@ -42,12 +48,6 @@ __all__ = [
 MAX_OPERATORS = 16
 MAX_DIGITS = 12  # per side of a number's decimal point: no number string the engine cannot convert
 
-_QUESTION_FORMS = (
-    re.compile(r"What is (?P<expr>.+)\?"),
-    re.compile(r"What's (?P<expr>.+)\?"),
-    re.compile(r"(?:Compute|Calculate|Evaluate) (?P<expr>.+?)\.?"),
-    re.compile(r"(?P<expr>.+?) = ?\?"),  # "E = ?", "E =?"; "E= ?" is another layout (fuzzer, seed 1)
-)
 _ALPHABET = re.compile(r"[0-9+\-*/(). ]+")
 _TOKEN = re.compile(r"\s*(?:(?P<num>\d+(?:\.\d+)?)|(?P<op>[+\-*/])|(?P<open>\()|(?P<close>\)))")
 _ANSWER_STATEMENT = re.compile(r"(?:(?:So |Therefore )?[Tt]he answer is |Answer: )?(?P<value>-?[0-9./]+)")
@@ -95,36 +95,6 @@ class AnswerLine:
     def final(self) -> Fraction:
         """The value the line ends with."""
         return self.values[-1]
-
-
-@lru_cache(maxsize=1024)  # detect and constraints read the same prompt of one request
-def read_question(prompt: str) -> Question | None:
-    """The question a prompt asks, when it is exactly one of the closed forms (symbolic, or in
-    words: below), optionally followed by an instruction asking for the number alone; else None."""
-    body, number_only = split_number_only(prompt)
-    question = _symbolic(body) or _in_words(body)
-    if question is None or not number_only:
-        return question
-    if question.form == "yesno":
-        return None  # a number asked for a yes/no question: which answer is meant is not written
-    return Question(question.expression, question.value, "number")
-
-
-def _symbolic(prompt: str) -> Question | None:
-    for form in _QUESTION_FORMS:
-        match = form.fullmatch(prompt)
-        if match is None:
-            continue
-        expression = match.group("expr")
-        value = read_expression(expression)
-        if value is not None:
-            return Question(" ".join(expression.split()), value)
-    return None
-
-
-def _in_words(prompt: str) -> Question | None:
-    read = read_word_question(prompt, read_expression)
-    return None if read is None else Question(read.expression, read.value, read.form)
 
 
 def read_expression(text: str) -> Fraction | None:
@@ -292,136 +262,166 @@ def _value(node: ast.AST, text: str) -> Fraction:
     raise _Outside(type(node).__name__)
 
 
-# ---- Questions asked in words (one module with the grammar: a request enters one file of the task)
-# Arithmetic questions asked in words (issue 33, held-out templates): a closed set of English
-# question forms over plain numbers and the words of ``vocabulary/en.json``, each read into one
-# expression of the arithmetic grammar (``grammar.py``) or one yes/no predicate, with its exact value.
+# ---- The request language (issue 33): ``request.lark`` derives the question forms over the word
+# classes of ``vocabulary/<language>.json`` (each word in one class; ``_common.json``: the marks and
+# the units' exact factors); the transformer below turns the tree into a :class:`Question`.
 #
-# Forms (case folded; ``A``, ``B``, ``N`` plain numbers of the grammar: digits, an optional decimal
-# part, no sign, no thousands separator), the whole prompt and nothing else:
+# Forms, the whole prompt and nothing else (``A``, ``B``, ``N`` plain numbers: digits, an optional
+# decimal part where the table reads a decimal point, no sign, no thousands separator; ``E`` an
+# expression of :func:`read_expression`):
 #
+# * a symbolic question: "What is E?", "Compute E.", "E = ?" (its lead written in sentence case:
+#   "what is 12 * 12?" is no claim); zh "E 等于多少？";
 # * one operator word between two numbers: "What is 14 times 11?", "How much is 7 plus 5?",
 #   "Compute 9 divided by 4." (``14 * 11``; one operator only: "2 plus 3 times 4" is read two ways
-#   aloud, so it is declined);
+#   aloud, so it is declined); es "¿Cuánto es 14 por 11?", zh "14 乘以 11 等于多少？", ja "14 かける 11 は？";
 # * a unit conversion between two units of one dimension, or two temperature scales: "How many
-#   grams are in 4 kilograms?", "How many minutes are there in 3 hours?", "What is 77 degrees
-#   Fahrenheit in degrees Celsius?", "Convert 2 litres to millilitres." (``4 * 1000``,
-#   ``(77 - 32) * 5 / 9``); a result that is no terminating decimal is declined;
+#   grams are in 4 kilograms?", "What is 77 degrees Fahrenheit in degrees Celsius?", "Convert 2
+#   litres to millilitres." (``4 * 1000``, ``(77 - 32) * 5 / 9``); a result that is no terminating
+#   decimal is declined;
 # * a yes/no predicate of two numbers: "Yes or no: is 43 divisible by 3?", "Is 36 not smaller than
 #   83?" (divisibility of integers by a positive integer; smaller, less, larger, greater, bigger);
 #
-# each optionally followed by one instruction of NUMBER_ONLY ("Only the number, please."), which
-# asks for the value alone (a predicate's answer is "Yes." or "No." alone anyway). The symbolic
-# questions ("What is 12 * 12?") are ``grammar.read_question``'s; that instruction may follow them too.
+# each optionally followed by one NUMBER_ONLY instruction ("Only the number, please."), which asks
+# for the value alone (a number asked for a yes/no question is declined: which answer is meant is
+# not written).
 
-VOCABULARY = Path(__file__).resolve().with_name("vocabulary") / "en.json"
-
-_NUMBER = r"(?:0|[1-9][0-9]{0,11})(?:\.[0-9]{1,12})?"
-
-
-@dataclass(frozen=True)
-class WordQuestion:
-    """A question read in words: its expression (grammar text, or a predicate's canonical text),
-    its exact value (a predicate's: 1 true, 0 false) and its form ("value" or "yesno")."""
-
-    expression: str
-    value: Fraction
-    form: str
+_FOLDER = Path(__file__).resolve().parent
+_NUMBER = re.compile(r"(?:0|[1-9][0-9]{0,11})(?:\.[0-9]{1,12})?")
+# An expression's run: a character of the grammar's alphabet, then more, a point only before a
+# digit (a point after the run is a full stop) and a space only before another character of the run.
+_RUN = re.compile(r"[0-9+\-*/()](?:[0-9+\-*/()]|\.(?=[0-9])| (?=[0-9+\-*/()]))*")
+_OPERATORS = {"PLUS": "+", "MINUS": "-", "TIMES": "*", "DIVIDED": "/"}
+_RELATIONS = {"DIVISIBLE": "divisible by", "LESS": "<", "GREATER": ">"}
 
 
 @lru_cache(maxsize=1)
-def _table() -> dict:
-    return json.loads(VOCABULARY.read_text(encoding="utf-8"))
+def _tables() -> dict[str, dict]:
+    """Each table's data (its reading rules beside its word classes), by language ("*": shared)."""
+    return {data["language"]: data for data in (json.loads(path.read_text(encoding="utf-8"))
+                                                for path in (_FOLDER / "vocabulary").glob("*.json"))}
 
 
-def _alternatives(words) -> str:  # noqa: ANN001 - a list or the keys of a dict
-    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+class _Read(Transformer):
+    """The question's production (its alias in ``request.lark``) and its tokens, in order;
+    ``number_only``: the value alone is asked."""
+
+    question: tuple[str, list[Token]] | None = None
+    number_only = False
+
+    def __default__(self, data: str, children: list, meta: object) -> tuple[str, list[Token]]:
+        return data, [t for c in children for t in (c[1] if isinstance(c, tuple) else (c,))]
+
+    def start(self, children: list) -> None:
+        self.question, self.number_only = children[0], len(children) > 1
 
 
-@lru_cache(maxsize=1)
-def _forms() -> tuple[re.Pattern[str], ...]:
-    t = _table()
-    ask, command = _alternatives(t["ASK"]), _alternatives(t["COMMAND"])
-    op, unit = _alternatives(t["OPERATOR"]), _alternatives(t["UNIT"])
-    temp, pred, yes_no = _alternatives(t["TEMPERATURE"]), _alternatives(t["PREDICATE"]), _alternatives(t["YES_OR_NO"])
-    n = _NUMBER
-    return tuple(re.compile(p, re.IGNORECASE) for p in (
-        rf"(?:{ask}) (?P<a>{n}) (?P<op>{op}) (?P<b>{n})\?",
-        rf"(?:{command}) (?P<a>{n}) (?P<op>{op}) (?P<b>{n})\.?",
-        rf"how many (?P<to>{unit}) (?:are|are there|is|is there) in (?P<n>{n}) (?P<from>{unit})\?",
-        rf"how many (?P<to>{unit}) (?:are|is) (?P<n>{n}) (?P<from>{unit})\?",
-        rf"(?:{ask}) (?P<n>{n}) (?P<from>{unit}|{temp}) in (?P<to>{unit}|{temp})\?",
-        rf"(?:convert) (?P<n>{n}) (?P<from>{unit}|{temp}) (?:to|into) (?P<to>{unit}|{temp})\.?",
-        rf"(?:(?:{yes_no}) )?is (?P<a>{n}) (?P<not>not )?(?P<pred>{pred}) (?P<b>{n})\?",
-    ))
+_LANGUAGE = RequestLanguage(_FOLDER, _Read)
 
 
-def split_number_only(prompt: str) -> tuple[str, bool]:
-    """The prompt without one closing NUMBER_ONLY instruction (after a space), and whether it had one."""
-    folded = prompt.casefold()
-    for instruction in sorted(_table()["NUMBER_ONLY"], key=len, reverse=True):
-        if folded.endswith(" " + instruction):
-            return prompt[: -len(instruction) - 1], True
-    return prompt, False
-
-
-def read_word_question(prompt: str, expression_value) -> WordQuestion | None:  # noqa: ANN001
-    """The question ``prompt`` asks in words (``expression_value``: the grammar's reader of an
-    expression's exact value, ``grammar.read_expression``); None when it is no form above."""
-    if prompt != prompt.strip() or "  " in prompt or "\n" in prompt:
-        return None
-    for form in _forms():
-        match = form.fullmatch(prompt)
-        if match is None:
+@lru_cache(maxsize=1024)  # detect and constraints read the same prompt of one request
+def read_question(prompt: str) -> Question | None:
+    """The question a prompt asks, when the grammar derives it whole in one language's table
+    (the forms above), optionally followed by an instruction asking for the number alone; else None."""
+    text = unicodedata.normalize("NFC", prompt)
+    for table in _LANGUAGE.vocabularies:
+        words = _words(text, table)
+        read = None if words is None else _LANGUAGE.parse(words)
+        question = None if read is None or read.question is None else _question(*read.question, _tables()[table.language])
+        if question is None:
             continue
-        groups = match.groupdict()
-        if groups.get("op"):
-            expression = f"{match['a']} {_table()['OPERATOR'][match['op'].casefold()]} {match['b']}"
-            value = expression_value(expression)
-            return None if value is None else WordQuestion(expression, value, "value")
-        if groups.get("pred"):
-            return _predicate(match)
-        return _conversion(match["n"], match["from"].casefold(), match["to"].casefold(), expression_value)
+        if not read.number_only:
+            return question
+        if question.form == "yesno":
+            return None  # a number asked for a yes/no question: which answer is meant is not written
+        return Question(question.expression, question.value, "number")
     return None
 
 
-def _predicate(match: re.Match[str]) -> WordQuestion | None:
-    a, b = Fraction(match["a"]), Fraction(match["b"])
-    predicate = _table()["PREDICATE"][match["pred"].casefold()]
-    if predicate == "divisible by":
-        if a.denominator != 1 or b.denominator != 1 or b == 0 or "." in match["a"] + match["b"]:
-            return None
-        holds = a.numerator % b.numerator == 0
-    else:
-        holds = a < b if predicate == "<" else a > b
-    negated = match["not"] is not None
-    text = f"{'not ' if negated else ''}{match['a']} {predicate} {match['b']}"
-    return WordQuestion(text, Fraction(int(holds != negated)), "yesno")
-
-
-def _conversion(number: str, source: str, target: str, expression_value) -> WordQuestion | None:  # noqa: ANN001
-    t = _table()
-    if source in t["TEMPERATURE"] or target in t["TEMPERATURE"]:
-        scales = (t["TEMPERATURE"].get(source), t["TEMPERATURE"].get(target))
-        expression = {("fahrenheit", "celsius"): f"({number} - 32) * 5 / 9",
-                      ("celsius", "fahrenheit"): f"{number} * 9 / 5 + 32"}.get(scales)  # type: ignore[arg-type]
-    else:
-        (dimension, factor), (to_dimension, to_factor) = t["UNIT"][source], t["UNIT"][target]
-        ratio = Fraction(factor) / Fraction(to_factor)
-        if dimension != to_dimension or ratio == 1:
-            return None
-        if ratio.denominator == 1:
-            expression = f"{number} * {ratio.numerator}"
-        elif ratio.numerator == 1:
-            expression = f"{number} / {ratio.denominator}"
-        else:
-            expression = f"{number} * {ratio.numerator} / {ratio.denominator}"
-    if expression is None:
+def _words(text: str, table: Vocabulary) -> list[Word] | None:
+    """``text`` cut into the table's words, numbers, expression runs and single spaces (dropped
+    in a language written without them); None at a character no rule reads."""
+    if table.ascii_only and not text.isascii():
         return None
-    value = expression_value(expression)
+    folded, words, pos = fold(text), [], 0
+    spaced_mark = _tables()[table.language].get("space_before_question_mark", False)
+    while pos < len(text):
+        if text[pos] == " ":
+            if text[pos + 1 : pos + 2] == " ":
+                return None  # a doubled space: another layout
+            if table.spaced and not (text[pos + 1 : pos + 2] == "?" and spaced_mark):  # fr: "11 ?"
+                words.append(Word("_SP", " ", pos))
+            pos += 1
+            continue
+        run = _RUN.match(text, pos)
+        found = (("NUM" if _NUMBER.fullmatch(run.group()) else "EXPR"), run.end()) if run else table.match(folded, pos)
+        if found is None:
+            return None
+        words.append(Word(found[0], text[pos : found[1]], pos))
+        pos = found[1]
+    return words
+
+
+def _question(shape: str, tokens: list[Token], rules: dict) -> Question | None:
+    numbers = [str(t) for t in tokens if t.type in ("NUM", "EXPR")]
+    if not rules.get("decimal_point") and any("." in n for n in numbers):
+        return None  # "2.500": a thousands separator in this language, not a decimal point
+    return _SHAPES[shape]([t.type for t in tokens], tokens, numbers)
+
+
+def _symbolic(kinds: list[str], tokens: list[Token], numbers: list[str]) -> Question | None:
+    if kinds[0] in ("ASK", "COMMAND") and not _sentence_case(tokens[0]):
+        return None  # "what is 12 * 12?": the symbolic forms are read as written
+    value = read_expression(numbers[0])
+    return None if value is None else Question(numbers[0], value)
+
+
+def _spoken(kinds: list[str], tokens: list[Token], numbers: list[str]) -> Question | None:
+    expression = f"{numbers[0]} {next(_OPERATORS[k] for k in kinds if k in _OPERATORS)} {numbers[1]}"
+    value = read_expression(expression)
+    return None if value is None else Question(expression, value, "value")
+
+
+def _measured(kinds: list[str], tokens: list[Token], numbers: list[str]) -> Question | None:
+    """A conversion: "How many Y are in N X?" names the target first, "Convert N X to Y" last."""
+    measures = [k for k in kinds if k in _tables()["*"]["measures"]]
+    return _conversion(numbers[0], *(reversed(measures) if kinds[0] == "HOW_MANY" else measures))
+
+
+def _sentence_case(lead: str) -> bool:
+    """A capital first letter, the rest lower case (a script without case passes)."""
+    letters = "".join(c for c in lead if c.isalpha())
+    return letters[:1] == letters[:1].upper() and letters[1:] == letters[1:].lower()
+
+
+def _predicate(kinds: list[str], tokens: list[Token], numbers: list[str]) -> Question | None:
+    (a, b), predicate, negated = numbers, next(_RELATIONS[k] for k in kinds if k in _RELATIONS), "NOT" in kinds
+    if predicate == "divisible by":
+        if "." in a + b or Fraction(b) == 0:
+            return None
+        holds = int(a) % int(b) == 0
+    else:
+        holds = Fraction(a) < Fraction(b) if predicate == "<" else Fraction(a) > Fraction(b)
+    text = f"{'not ' if negated else ''}{a} {predicate} {b}"
+    return Question(text, Fraction(int(holds != negated)), "yesno")
+
+
+def _conversion(number: str, source: str, target: str) -> Question | None:
+    measures = _tables()["*"]["measures"]
+    (dimension, factor), (to_dimension, to_factor) = measures[source], measures[target]
+    if dimension != to_dimension:
+        return None
+    if dimension == "temperature":
+        expression = {("fahrenheit", "celsius"): f"({number} - 32) * 5 / 9",
+                      ("celsius", "fahrenheit"): f"{number} * 9 / 5 + 32"}.get((factor, to_factor))
+    else:
+        ratio = Fraction(factor) / Fraction(to_factor)
+        p, q = ratio.numerator, ratio.denominator
+        expression = None if ratio == 1 else f"{number} * {p}" if q == 1 else f"{number} / {q}" if p == 1 else f"{number} * {p} / {q}"
+    value = None if expression is None else read_expression(expression)
     if value is None or not _terminating(value):
         return None  # "100 degrees Fahrenheit in degrees Celsius" is 340/9: no exact decimal to state
-    return WordQuestion(expression, value, "value")
+    return Question(expression, value, "value")
 
 
 def _terminating(value: Fraction) -> bool:
@@ -430,3 +430,7 @@ def _terminating(value: Fraction) -> bool:
         while rest % prime == 0:
             rest //= prime
     return rest == 1
+
+
+_SHAPES = {"ask_expr": _symbolic, "ask_spoken": _spoken, "predicate": _predicate, "how_many": _measured,
+           "conversion": _measured}
