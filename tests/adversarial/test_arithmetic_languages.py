@@ -121,3 +121,14 @@ def test_a_changed_question_in_another_language_is_computed_without_a_model_call
     assert model.calls == 1 and written.used_fallback and written.verification == "proven"
     result = cache.generate(second, model)
     assert model.calls == 1 and result.text == expected and result.verification == "proven" and result.verified
+
+
+@pytest.mark.parametrize("question", ["Was ist 14 mal 11?", "¿Cuánto es 14 por 11?", "Combien font 14 fois 11 ?", "14 乘以 11 等于多少？"])
+def test_an_english_answer_is_not_served_for_another_language(question: str) -> None:
+    """An answer's words are its question's language: after "The answer is 154." for the English
+    question, the same product asked in German is answered without English words (the value computed)."""
+    cache = StepCache()
+    cache.generate("What is 14 times 11?", FixedReplyModel("14 * 11 = 154\nThe answer is 154."))
+    result = cache.generate(question, FixedReplyModel("MODEL"))
+    assert "154" in result.text and "answer" not in result.text.lower(), (question, result.outcome, result.text)
+    assert not any(c.isascii() and c.isalpha() for c in result.text), result.text

@@ -25,13 +25,15 @@ class ArithmeticConstraints(TaskConstraints):
     #: The answer form asked (``grammar.FORMS``): "" symbolic, "value" asked in words, "number"
     #: the value alone, "yesno" a predicate's "Yes." or "No." alone.
     form: str = ""
+    #: The table that read the question ("en", "de", ...): a cached answer's words serve only its language.
+    language: str = "en"
 
     @staticmethod
     def of_prompt(prompt: str) -> ArithmeticConstraints:
         question = read_question(prompt)
         if question is None:
             return ArithmeticConstraints(None, None, fingerprint(prompt))
-        return ArithmeticConstraints(question.expression, question.value, fingerprint(prompt), question.form)
+        return ArithmeticConstraints(question.expression, question.value, fingerprint(prompt), question.form, question.language)
 
     @property
     def claimed(self) -> bool:
@@ -41,7 +43,8 @@ class ArithmeticConstraints(TaskConstraints):
     def to_dict(self) -> dict[str, Any]:
         value = None if self.value is None else str(self.value)
         form = {"form": self.form} if self.form else {}  # absent for a symbolic question: older entries read the same
-        return {"expression": self.expression, "value": value, **form, **self.prompt.fields()}
+        language = {"language": self.language} if self.language != "en" else {}  # absent in English, as before
+        return {"expression": self.expression, "value": value, **form, **language, **self.prompt.fields()}
 
     @staticmethod
     def read(data: Any) -> ArithmeticConstraints:
@@ -57,6 +60,10 @@ class ArithmeticConstraints(TaskConstraints):
         form = get("form")
         if form is not None and form not in FORMS:
             value = None  # a form this reader does not know: the entry answers no question
+        language = get("language") or "en"
+        if not isinstance(language, str):
+            value = None  # a language this reader cannot name: the entry answers no question
         return ArithmeticConstraints(
-            expression if value is not None else None, value, PromptFingerprint.read(data), form if value is not None and form else ""
+            expression if value is not None else None, value, PromptFingerprint.read(data), form if value is not None and form else "",
+            language if value is not None else "en",
         )

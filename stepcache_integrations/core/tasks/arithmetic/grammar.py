@@ -19,6 +19,7 @@ arithmetic nodes are accepted.
 from __future__ import annotations
 
 import ast
+import dataclasses
 import json
 import re
 import unicodedata
@@ -65,6 +66,7 @@ class Question:
     expression: str
     value: Fraction
     form: str = ""
+    language: str = "en"  # the table that read it: an answer's words are in its question's language
 
 
 #: The answer forms a question may ask (``Question.form``).
@@ -331,10 +333,10 @@ def read_question(prompt: str) -> Question | None:
         if question is None:
             continue
         if not read.number_only:
-            return question
+            return dataclasses.replace(question, language=table.language)
         if question.form == "yesno":
             return None  # a number asked for a yes/no question: which answer is meant is not written
-        return Question(question.expression, question.value, "number")
+        return Question(question.expression, question.value, "number", table.language)
     return None
 
 

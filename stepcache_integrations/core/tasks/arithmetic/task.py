@@ -190,6 +190,9 @@ class ArithmeticTask(StepwiseTask):
                 and not _value_alone(steps, new)):
             reason = "written for another expression (its answer is computed instead)"
             return Verification([UnitCheck(f"step {i + 1}", False, reason) for i in range(len(steps))])
+        if cached is not None and cached.language != new.language and any(c.isalpha() for step in steps for c in step.text):
+            reason = f"words written for a question in {cached.language} (its answer is computed instead)"
+            return Verification([UnitCheck(f"step {i + 1}", False, reason) for i in range(len(steps))])
         prose_allowed = _prose_allowed(new, cached)
         return Verification([
             _check_step(f"step {i + 1}", step, new.value, last=i == len(steps) - 1, prose_allowed=prose_allowed)
