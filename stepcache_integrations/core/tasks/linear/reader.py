@@ -35,7 +35,8 @@ _PRIMES = frozenset({"'", '"', "\u2019", "\u2032"})
 _FORMATS_BEFORE = frozenset({"NUMBERED"})
 # A comma before a format clause links it ("を解いて、答えを一行で書いてください", "，只写答案"): the
 # answer and how it is written, or "only" and what it leaves; never "Answer:" (a template).
-_FORMAT_CLAUSES = {"ANSWER": frozenset({"OBJ", "ONE_LINE", "AS", "ONLY", "FRACTION", "DECIMAL", "WRITE", "TOPIC", "GIVE"}),
+_FORMAT_CLAUSES = {"ANSWER": frozenset({"OBJ", "ONE_LINE", "AS", "ONLY", "FRACTION", "DECIMAL", "WRITE", "TOPIC", "GIVE",
+                                      "FORM_OF"}),  # "... and answer in the form x = <value>"
                    "ONLY": frozenset({"WRITE", "GIVE", "ANSWER", "ART", "BARE_NUMBER"}),  # ", just the answer", ", só o número"
                    "VAR": frozenset({"AS"}),  # ", x as a fraction"
                    # the form and the verb "answer" ("、分数で答えて"), "use a fraction" ("，用分数表示")
@@ -283,6 +284,10 @@ class _Read(Transformer[Token, Any]):
     def help_with(self, _children: list[Any]) -> str:
         """"Can you help me with this equation?" asks to solve it (which unknowns: the rest says)."""
         self.asks = True
+        return _ASKS_QUESTION
+
+    def offer(self, _children: list[Any]) -> str:
+        """"How can I help?" (an assistant's greeting turn): a question that asks nothing of the answer."""
         return _ASKS_QUESTION
 
     def template_act(self, _children: list[Any]) -> None:
