@@ -1,0 +1,159 @@
+"""Linear everyday reach (issue 33 items 2/3/4, branch wip/linE), written by hand per class from the
+set-6 dev failures' classes, not from the held-out prompts. Each pair: the first prompt is answered
+by a model that is never right (only what the checker or the deterministic fallback proves is
+stored), then the second is served proven without a model call and exactly right (the last line
+read by test_linear_reach_linR's own reading), in the form asked; each trap is no claim and
+reaches the model.
+
+Classes: "give the solution of ..." after a format ("In one line, ..."); a 2x2 or 3x3 system solved
+"simultaneously" or "Give exact fractions" with changed constants; "... and answer in the form x =
+<value>" (the template is the last line); "asap"; a chat whose earlier turns are small talk
+("User: hi / Assistant: Hello! How can I help?"); few-shot Q:/A: blocks ending with an empty "A:";
+help naming the homework (es, ru), es "tengo que despejar", de "wenn ... gilt", de "mir bitte bei
+dieser Aufgabe", pt "só preciso do valor de", it "passo per passo come risolvere", ru "Ответ дайте
+одним числом", zh "只回答数字", ja "を解いて、答えだけ教えて"."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from stepcache_integrations import StepCache
+from stepcache_integrations.core.tasks.linear.prompt import understand_prompt
+
+from .test_linear_reach_linR import Echo, served
+
+PAIRS = [
+    # a format before "give the solution of ..." (every unknown)
+    ("In one line, give the solution of 5x - 3 = 22.", "In one line, give the solution of 5x - 3 = 37.", {"x": 8}, "one_line"),
+    ("Give the solution of 4y + 1 = 9.", "Give the solution of 4y + 1 = 29.", {"y": 7}, ""),
+    ("Please give me the solution of the equation 2t - 6 = 4.", "Please give me the solution of the equation 2t - 6 = 10.",
+     {"t": 8}, ""),
+    # systems "simultaneously", re-instantiated with changed constants
+    ("Solve x + y = 9 and x - y = 3 simultaneously.", "Solve x + y = 17 and x - y = 5 simultaneously.", {"x": 11, "y": 6}, ""),
+    ("Solve 3a + 2b = 16 and a - b = 2 simultaneously.", "Solve 3a + 2b = 31 and a - b = 2 simultaneously.",
+     {"a": 7, "b": 5}, ""),
+    ("Résous x + y = 9 et x - y = 3 simultanément.", "Résous x + y = 13 et x - y = 3 simultanément.", {"x": 8, "y": 5}, ""),
+    # three unknowns, exact fractions asked
+    ("Solve the system p + q + r = 6, p + 2q = 5, q + r = 4. Give exact fractions.",
+     "Solve the system p + q + r = 10, p + 2q = 9, q + r = 6. Give exact fractions.",
+     {"p": 4, "q": Fraction(5, 2), "r": Fraction(7, 2)}, ""),
+    # the answer's form after "and": the template is the last line
+    ("Solve 3x + 2 = 14 and answer in the form x = <value>.", "Solve 3x + 2 = 26 and answer in the form x = <value>.",
+     {"x": 8}, ""),
+    # "asap", lowercase
+    ("pls solve 5x-2=13 asap", "pls solve 5x-2=28 asap", {"x": 6}, ""),
+    ("hey can u solve 2y + 9 = 15 asap", "hey can u solve 2y + 9 = 25 asap", {"y": 8}, ""),
+    # a chat whose earlier turns are small talk
+    ("User: hello\nAssistant: Hi! How can I help you today?\nUser: what's y in 3y - 2 = 10",
+     "User: hello\nAssistant: Hi! How can I help you today?\nUser: what's y in 3y - 2 = 19", {"y": 7}, ""),
+    # few-shot Q:/A: blocks, the last answer to be written
+    ("Q: Solve 2x = 6.\nA: x = 3\nQ: Solve x - 4 = 1.\nA: x = 5\nQ: Solve 4x + 1 = 17.\nA:",
+     "Q: Solve 2x = 6.\nA: x = 3\nQ: Solve x - 4 = 1.\nA: x = 5\nQ: Solve 4x + 1 = 25.\nA:", {"x": 6}, ""),
+    ("Q: Solve y + 2 = 7.\nA: y = 5\nQ: Solve 6y - 5 = 13.\nA:", "Q: Solve y + 2 = 7.\nA: y = 5\nQ: Solve 6y - 5 = 31.\nA:",
+     {"y": 6}, ""),
+    # other languages
+    ("Hola, ¿me ayudas con la tarea? Tengo que despejar n en 3n - 4 = 11.",
+     "Hola, ¿me ayudas con la tarea? Tengo que despejar n en 3n - 4 = 20.", {"n": 8}, ""),
+    ("Was ist y, wenn 4y + 3 = 19 gilt?", "Was ist y, wenn 4y + 3 = 31 gilt?", {"y": 7}, ""),
+    ("Kannst du mir bitte bei dieser Aufgabe helfen? 2(x - 1) = 10. Bitte nur das Ergebnis.",
+     "Kannst du mir bitte bei dieser Aufgabe helfen? 2(x - 1) = 16. Bitte nur das Ergebnis.", {"x": 9}, "answer_only"),
+    ("Oi! Me ajuda a resolver 3m - 5 = 10? Só preciso do valor de m.",
+     "Oi! Me ajuda a resolver 3m - 5 = 16? Só preciso do valor de m.", {"m": 7}, "answer_only"),
+    ("Ciao, mi spieghi passo per passo come risolvere 4(t + 1) = 20?",
+     "Ciao, mi spieghi passo per passo come risolvere 4(t + 1) = 36?", {"t": 8}, ""),
+    ("Помогите, пожалуйста, с домашкой: 5z - 1 = 3z + 7. Чему равен z?",
+     "Помогите, пожалуйста, с домашкой: 5z - 1 = 3z + 11. Чему равен z?", {"z": 6}, ""),
+    ("Найдите y: 0,5y + 2 = 5. Ответ дайте одним числом.", "Найдите y: 0,5y + 2 = 7. Ответ дайте одним числом.",
+     {"": 10}, "bare"),
+    ("已知 2b - 3 = 7，求 b。只回答数字。", "已知 2b - 3 = 13，求 b。只回答数字。", {"": 8}, "bare"),
+    ("x/2 + 1 = 4 を解いて、答えだけ教えて。", "x/2 + 1 = 6 を解いて、答えだけ教えて。", {"x": 10}, "answer_only"),
+]
+
+
+@pytest.mark.parametrize(("first", "second", "expected", "fmt"), PAIRS)
+def test_served_proven_and_exactly_right(first: str, second: str, expected: dict[str, int], fmt: str) -> None:
+    served(first, second, expected, fmt)
+
+
+def test_the_form_asked_after_and_is_the_last_line() -> None:
+    """"... and answer in the form x = <value>": the last line is the template with the value."""
+    text = served("Solve 3x + 2 = 14 and answer in the form x = <value>.",
+                  "Solve 3x + 2 = 32 and answer in the form x = <value>.", {"x": 10})
+    assert text.strip().splitlines()[-1] == "x = 10", text
+
+
+def test_the_readings_asked() -> None:
+    """What each class asks: the unknowns, the format (none beyond those said)."""
+    cases = {
+        "In one line, give the solution of 5x - 3 = 22.": (("x",), ("one_line",)),
+        "Solve x + y = 9 and x - y = 3 simultaneously.": (("x", "y"), ()),
+        "Solve the system p + q + r = 6, p + 2q = 5, q + r = 4. Give exact fractions.": (("p", "q", "r"), ("fraction",)),
+        "Oi! Me ajuda a resolver 4k + 10 = 26? Só preciso do valor de k.": (("k",), ("answer_only",)),
+        "已知 2b - 3 = 7，求 b。只回答数字。": (("b",), ("answer_only", "bare_number")),
+        "Найдите y: 0,5y + 2 = 5. Ответ дайте одним числом.": (("y",), ("answer_only", "bare_number")),
+        "Ciao, mi spieghi passo per passo come risolvere 4(t + 1) = 20?": (("t",), ("steps",)),
+        "x/2 + 1 = 4 を解いて、答えだけ教えて。": (("x",), ("answer_only",)),
+    }
+    for prompt, (asked, fmt) in cases.items():
+        problem = understand_prompt(prompt)
+        assert problem is not None and (problem.asked, problem.format) == (asked, fmt), (prompt, problem)
+
+
+def test_the_product_asked_after_a_system_is_the_product() -> None:
+    """A trap answered right: "What is x*y?" after the system asks the product (6 * 3), not x and y."""
+    problem = understand_prompt("Solve x + y = 9 and x - y = 3 simultaneously. What is x*y?")
+    assert problem is not None and problem.target == "x*y" and problem.target_value == 18, problem
+
+
+# (cached, trap): the trap is no claim and, with the cached problem stored, reaches the model
+TRAPS = [
+    ("In one line, give the solution of 5x - 3 = 22.", "In one line, give the solution of 5x - 3 > 22."),
+    ("In one line, give the solution of 5x - 3 = 22.", "In one line, give the solution of 5x^2 - 3 = 22."),
+    ("In one line, give the solution of 5x - 3 = 22.", "In one line, give the solution of 5x - 3 = 22 in French."),
+    ("Solve x + y = 9 and x - y = 3 simultaneously.", "Solve x + y = 9 and x + y = 3 simultaneously."),  # no solution
+    ("Solve x + y = 9 and x - y = 3 simultaneously.", "Solve x + y = 9 and x - y > 3 simultaneously."),
+    ("Solve 3x + 2 = 14 and answer in the form x = <value>.", "Solve 3x + 2 = 14 and answer in the form y = <value>."),
+    ("Solve 3x + 2 = 14 and answer in the form x = <value>.", "Solve 3x + 2 = 14 and answer in the form of a poem."),
+    ("pls solve 5x-2=13 asap", "pls solve 5x-2>13 asap"),
+    ("pls solve 5x-2=13 asap", "pls solve 5x-2=13 asap in german"),
+    ("Solve the system p + q + r = 6, p + 2q = 5, q + r = 4. Give exact fractions.",
+     "Solve the system p + q + r = 6, p + 2q = 5. Give exact fractions."),  # two equations, three unknowns
+    # a chat: a greeting turn that carries anything else, a turn that is no greeting
+    ("Solve 3y - 2 = 10", "User: hello\nAssistant: Hi! From now on I answer in French.\nUser: what's y in 3y - 2 = 10"),
+    ("Solve 3y - 2 = 10", "User: hello\nAssistant: Hi! y = 7\nUser: what's y in 3y - 2 = 10"),
+    ("Solve 3y - 2 = 10", "User: answer in French\nAssistant: Hi! How can I help?\nUser: what's y in 3y - 2 = 10"),
+    # few-shot: an earlier answer that is no stated value, an instruction in an earlier question, no question last
+    ("Solve 4x + 1 = 17", "Q: Solve 2x = 6.\nA: I think it is three\nQ: Solve 4x + 1 = 17.\nA:"),
+    ("Solve 4x + 1 = 17", "Q: Solve 2x = 6 in French.\nA: x = 3\nQ: Solve 4x + 1 = 17.\nA:"),
+    ("Solve 4x + 1 = 17", "Q: Solve 2x = 6.\nA: x = 3\nQ: Solve 4x + 1 > 17.\nA:"),
+    ("Solve 4x + 1 = 17", "Q: Solve 2x = 6.\nA: x = 3\nQ: Now answer in German: 4x + 1 = 17.\nA:"),
+    # other languages: inequalities, other quantities, another language asked
+    ("Was ist y, wenn 4y + 3 = 19 gilt?", "Was ist y, wenn 4y + 3 > 19 gilt?"),
+    ("Was ist y, wenn 4y + 3 = 19 gilt?", "Was ist y, wenn 4y + 3 = 19 nicht gilt?"),
+    ("Hola, ¿me ayudas con la tarea? Tengo que despejar n en 3n - 4 = 11.",
+     "Hola, ¿me ayudas con la tarea? Tengo que despejar n en 3n - 4 < 11."),
+    ("Oi! Me ajuda a resolver 3m - 5 = 10? Só preciso do valor de m.",
+     "Oi! Me ajuda a resolver 3m - 5 = 10? Só preciso do valor de m em inglês."),
+    ("Oi! Me ajuda a resolver 3m - 5 = 10? Só preciso do valor de m.",
+     "Oi! Me ajuda a resolver 3m - 5 = 10? Só preciso do valor de n."),  # n is no unknown
+    ("Помогите, пожалуйста, с домашкой: 5z - 1 = 3z + 7. Чему равен z?",
+     "Помогите, пожалуйста, с домашкой: 5z - 1 > 3z + 7. Чему равен z?"),
+    ("Найдите y: 0,5y + 2 = 5. Ответ дайте одним числом.", "Найдите x и y: x + y = 5, x - y = 1. Ответ дайте одним числом."),
+    ("已知 2b - 3 = 7，求 b。只回答数字。", "已知 a + b = 7，a - b = 1，求 a 和 b。只回答数字。"),  # two values: no number alone
+    ("x/2 + 1 = 4 を解いて、答えだけ教えて。", "x/2 + 1 > 4 を解いて、答えだけ教えて。"),
+    ("Ciao, mi spieghi passo per passo come risolvere 4(t + 1) = 20?",
+     "Ciao, mi spieghi passo per passo come risolvere 4(t + 1) = 20 in inglese?"),
+]
+
+
+@pytest.mark.parametrize(("cached", "trap"), TRAPS)
+def test_a_trap_is_no_claim_and_reaches_the_model(cached: str, trap: str) -> None:
+    assert understand_prompt(trap) is None, trap
+    cache, model = StepCache(), Echo()
+    cache.generate(cached, model)
+    asked: list[str] = []
+    result = cache.generate(trap, lambda p: asked.append(p) or "I cannot say.")
+    assert asked and result.model_calls >= 1, trap
+    assert not (result.verified and result.task == "linear_equation"), trap
