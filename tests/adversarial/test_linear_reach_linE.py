@@ -11,7 +11,10 @@ Classes: "give the solution of ..." after a format ("In one line, ..."); a 2x2 o
 ("User: hi / Assistant: Hello! How can I help?"); few-shot Q:/A: blocks ending with an empty "A:";
 help naming the homework (es, ru), es "tengo que despejar", de "wenn ... gilt", de "mir bitte bei
 dieser Aufgabe", pt "só preciso do valor de", it "passo per passo come risolvere", ru "Ответ дайте
-одним числом", zh "只回答数字", ja "を解いて、答えだけ教えて"."""
+одним числом", zh "只回答数字", ja "を解いて、答えだけ教えて"; "please" in English inside another
+language's request, a context after "please" ("por favor, I need it for class"), a quoted homework
+("My son's homework says: ...") and "Can you walk me through it?" (the working), pt "Preciso apenas
+de x: ..." (the unknown alone)."""
 
 from __future__ import annotations
 
@@ -69,6 +72,17 @@ PAIRS = [
      {"": 10}, "bare"),
     ("已知 2b - 3 = 7，求 b。只回答数字。", "已知 2b - 3 = 13，求 b。只回答数字。", {"": 8}, "bare"),
     ("x/2 + 1 = 4 を解いて、答えだけ教えて。", "x/2 + 1 = 6 を解いて、答えだけ教えて。", {"x": 10}, "answer_only"),
+    # "please" in English inside another language's request; a context after "please"
+    ("Resuelve 3x + 2 = 11 please", "Resuelve 3x + 2 = 20 please", {"x": 6}, ""),
+    ("Löse 2x - 1 = 7 please.", "Löse 2x - 1 = 11 please.", {"x": 6}, ""),
+    ("Solve 4x - 2 = 10 por favor, I need it for class", "Solve 4x - 2 = 26 por favor, I need it for class", {"x": 7}, ""),
+    ("Solve 2y + 5 = 9, please, it's for my homework", "Solve 2y + 5 = 21, please, it's for my homework", {"y": 8}, ""),
+    # a homework quoted, a context, and the working asked as "walk me through it"
+    ('My son\'s homework says: "Find k if 3k + 4 = 19." I forgot how to do these. Can you walk me through it?',
+     'My son\'s homework says: "Find k if 3k + 4 = 25." I forgot how to do these. Can you walk me through it?', {"k": 7}, ""),
+    ("2x + 3 = 11. Can you walk me through it?", "2x + 3 = 19. Can you walk me through it?", {"x": 8}, ""),
+    # pt: only the unknown, after "preciso"
+    ("Preciso apenas de x: 2x + 4 = 10", "Preciso apenas de x: 2x + 4 = 1", {"x": Fraction(-3, 2)}, "answer_only"),
 ]
 
 
@@ -95,6 +109,9 @@ def test_the_readings_asked() -> None:
         "Найдите y: 0,5y + 2 = 5. Ответ дайте одним числом.": (("y",), ("answer_only", "bare_number")),
         "Ciao, mi spieghi passo per passo come risolvere 4(t + 1) = 20?": (("t",), ("steps",)),
         "x/2 + 1 = 4 を解いて、答えだけ教えて。": (("x",), ("answer_only",)),
+        "2x + 3 = 11. Can you walk me through it?": (("x",), ("steps",)),
+        "Preciso apenas de x: 2x + 4 = 10": (("x",), ("answer_only",)),
+        "Solve 4x - 2 = 10 por favor, I need it for class": (("x",), ()),
     }
     for prompt, (asked, fmt) in cases.items():
         problem = understand_prompt(prompt)
@@ -145,6 +162,15 @@ TRAPS = [
     ("x/2 + 1 = 4 を解いて、答えだけ教えて。", "x/2 + 1 > 4 を解いて、答えだけ教えて。"),
     ("Ciao, mi spieghi passo per passo come risolvere 4(t + 1) = 20?",
      "Ciao, mi spieghi passo per passo come risolvere 4(t + 1) = 20 in inglese?"),
+    ("Resuelve 3x + 2 = 11 please", "Resuelve 3x + 2 = 11 please in English"),
+    ("Solve 4x - 2 = 10 por favor, I need it for class", "Solve 4x - 2 = 10 por favor, I need it in French"),
+    ("Solve 4x - 2 = 10 por favor, I need it for class", "Solve 4x - 2 > 10 por favor, I need it for class"),
+    ("2x + 3 = 11. Can you walk me through it?", "2x + 3 = 11. Can you walk me through it in Spanish?"),
+    ("2x + 3 = 11. Can you walk me through it?", "2x + 3 = 11. Can you walk me through x squared?"),
+    ('My son\'s homework says: "Find k if 3k + 4 = 19."', 'My son\'s homework says: "Find k if 3k + 4 > 19."'),
+    ('My son\'s homework says: "Find k if 3k + 4 = 19."', 'My son\'s homework says: "Find k if 3k^2 + 4 = 19."'),
+    ("Preciso apenas de x: 2x + 4 = 10", "Preciso apenas de y: 2x + 4 = 10"),  # y is no unknown
+    ("Preciso apenas de x: 2x + 4 = 10", "Preciso apenas de x: x + y = 10"),  # no unique value
 ]
 
 
