@@ -68,8 +68,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      "%extend find: ONLY OF (VAR | ART? VALUE OF VAR) (COLON eqs)? -> find", _TESTS),
     ("linE-word-walk-through", "'Can you walk me through it?' no longer read", _VOCABULARY + "en.json",
      '   "walk me through it",\n', '   "walk me through it_",\n', _TESTS),
-    ("linE-word-homework-says", "'My daughter's homework says: ...' no longer read", _VOCABULARY + "en.json",
-     '   "my daughter\'s homework says",\n', '   "my daughter\'s homework says_",\n', _TESTS),
+    ("linE-word-homework-says", "'My son's homework says: ...' no longer read", _VOCABULARY + "en.json",
+     '   "my son\'s homework says",\n', '   "my son\'s homework says_",\n', _TESTS),
     ("linE-word-please-es", "es 'please' no longer read", _VOCABULARY + "es.json", '   "please"\n', '   "please_"\n', _TESTS),
     ("linE-word-q-role", "'Q:' no longer a role", _VOCABULARY + "_common.json", '   "q"\n', '   "q_"\n', _TESTS),
 ]
