@@ -71,6 +71,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("linE-word-homework-says", "'My son's homework says: ...' no longer read", _VOCABULARY + "en.json",
      '   "my son\'s homework says",\n', '   "my son\'s homework says_",\n', _TESTS),
     ("linE-word-please-es", "es 'please' no longer read", _VOCABULARY + "es.json", '   "please"\n', '   "please_"\n', _TESTS),
+    ("linE-word-guillemet-es", "es '«' no longer a quote", _VOCABULARY + "es.json", '   "¡",\n   "«",\n', '   "¡",\n', _TESTS),
+    ("linE-word-como-se", "es '¿Cómo se resuelve?' no longer read", _VOCABULARY + "es.json", '   "cómo se",\n', '   "cómo se_",\n', _TESTS),
     ("linE-word-q-role", "'Q:' no longer a role", _VOCABULARY + "_common.json", '   "q"\n', '   "q_"\n', _TESTS),
 ]
 # fmt: on

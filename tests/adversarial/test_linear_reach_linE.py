@@ -14,7 +14,8 @@ dieser Aufgabe", pt "só preciso do valor de", it "passo per passo come risolver
 одним числом", zh "只回答数字", ja "を解いて、答えだけ教えて"; "please" in English inside another
 language's request, a context after "please" ("por favor, I need it for class"), a quoted homework
 ("My son's homework says: ...") and "Can you walk me through it?" (the working), pt "Preciso apenas
-de x: ..." (the unknown alone)."""
+de x: ..." (the unknown alone); es "Mi hija tiene estos deberes: «...»" (guillemets are quotes in es, ru
+too), "¿Me ayudas a explicárselo paso a paso?", "¿Cómo se resuelve?" (the working)."""
 
 from __future__ import annotations
 
@@ -81,6 +82,11 @@ PAIRS = [
     ('My son\'s homework says: "Find k if 3k + 4 = 19." I forgot how to do these. Can you walk me through it?',
      'My son\'s homework says: "Find k if 3k + 4 = 25." I forgot how to do these. Can you walk me through it?', {"k": 7}, ""),
     ("2x + 3 = 11. Can you walk me through it?", "2x + 3 = 19. Can you walk me through it?", {"x": 8}, ""),
+    # es: a homework quoted in guillemets, "explain it to him step by step", "how is it solved?"
+    ("Mi hija tiene estos deberes: «Halla el valor de m en 5m - 2 = 13». ¿Me ayudas a explicárselo paso a paso?",
+     "Mi hija tiene estos deberes: «Halla el valor de m en 5m - 2 = 28». ¿Me ayudas a explicárselo paso a paso?", {"m": 6}, ""),
+    ("Mi hijo tiene esta tarea de mates: 3y + 1 = 10. ¿Cómo se resuelve? No me acuerdo de nada jaja",
+     "Mi hijo tiene esta tarea de mates: 3y + 1 = 22. ¿Cómo se resuelve? No me acuerdo de nada jaja", {"y": 7}, ""),
     # pt: only the unknown, after "preciso"
     ("Preciso apenas de x: 2x + 4 = 10", "Preciso apenas de x: 2x + 4 = 1", {"x": Fraction(-3, 2)}, "answer_only"),
 ]
@@ -112,6 +118,9 @@ def test_the_readings_asked() -> None:
         "2x + 3 = 11. Can you walk me through it?": (("x",), ("steps",)),
         "Preciso apenas de x: 2x + 4 = 10": (("x",), ("answer_only",)),
         "Solve 4x - 2 = 10 por favor, I need it for class": (("x",), ()),
+        "Mi hijo tiene esta tarea de mates: 3y + 1 = 10. ¿Cómo se resuelve? No me acuerdo de nada jaja": (("y",), ("steps",)),
+        "Mi hija tiene estos deberes: «Halla el valor de m en 5m - 2 = 13». ¿Me ayudas a explicárselo paso a paso?": (
+            ("m",), ("steps",)),
     }
     for prompt, (asked, fmt) in cases.items():
         problem = understand_prompt(prompt)
@@ -169,6 +178,9 @@ TRAPS = [
     ("2x + 3 = 11. Can you walk me through it?", "2x + 3 = 11. Can you walk me through x squared?"),
     ('My son\'s homework says: "Find k if 3k + 4 = 19."', 'My son\'s homework says: "Find k if 3k + 4 > 19."'),
     ('My son\'s homework says: "Find k if 3k + 4 = 19."', 'My son\'s homework says: "Find k if 3k^2 + 4 = 19."'),
+    ("Mi hijo tiene esta tarea de mates: 3y + 1 = 10. ¿Cómo se resuelve?", "Mi hijo tiene esta tarea de mates: 3y + 1 = 10. ¿Cómo se resuelve en inglés?"),
+    ("Mi hijo tiene esta tarea de mates: 3y + 1 = 10. ¿Cómo se resuelve?", "Mi hijo tiene esta tarea de mates: 3y + 1 < 10. ¿Cómo se resuelve?"),
+    ("Mi hija tiene estos deberes: «Halla el valor de m en 5m - 2 = 13».", "Mi hija tiene estos deberes: «Halla el valor de m² en 5m - 2 = 13»."),
     ("Preciso apenas de x: 2x + 4 = 10", "Preciso apenas de y: 2x + 4 = 10"),  # y is no unknown
     ("Preciso apenas de x: 2x + 4 = 10", "Preciso apenas de x: x + y = 10"),  # no unique value
 ]
