@@ -73,6 +73,11 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("linE-word-please-es", "es 'please' no longer read", _VOCABULARY + "es.json", '   "please"\n', '   "please_"\n', _TESTS),
     ("linE-word-guillemet-es", "es '«' no longer a quote", _VOCABULARY + "es.json", '   "¡",\n   "«",\n', '   "¡",\n', _TESTS),
     ("linE-word-como-se", "es '¿Cómo se resuelve?' no longer read", _VOCABULARY + "es.json", '   "cómo se",\n', '   "cómo se_",\n', _TESTS),
+    ("linE-shown-solve-second", "'Solve for k and show your work: ...' read as two requests to solve (declined)",
+     _LINEAR + "reader.py", "        self.format.add(\"steps\")\n        if self.solves:\n            return None\n",
+     "        self.format.add(\"steps\")\n", _TESTS),
+    ("linE-shown-solve-no-steps", "'Show your work: ...' read without the working asked",
+     _LINEAR + "reader.py", "        self.format.add(\"steps\")\n        if self.solves:\n", "        if self.solves:\n", _TESTS),
     ("linE-word-q-role", "'Q:' no longer a role", _VOCABULARY + "_common.json", '   "q"\n', '   "q_"\n', _TESTS),
 ]
 # fmt: on

@@ -15,7 +15,8 @@ dieser Aufgabe", pt "só preciso do valor de", it "passo per passo come risolver
 language's request, a context after "please" ("por favor, I need it for class"), a quoted homework
 ("My son's homework says: ...") and "Can you walk me through it?" (the working), pt "Preciso apenas
 de x: ..." (the unknown alone); es "Mi hija tiene estos deberes: «...»" (guillemets are quotes in es, ru
-too), "¿Me ayudas a explicárselo paso a paso?", "¿Cómo se resuelve?" (the working)."""
+too), "¿Me ayudas a explicárselo paso a paso?", "¿Cómo se resuelve?" (the working); "Solve for k and show your work: ..." (the unknown named, the
+working shown)."""
 
 from __future__ import annotations
 
@@ -87,6 +88,10 @@ PAIRS = [
      "Mi hija tiene estos deberes: «Halla el valor de m en 5m - 2 = 28». ¿Me ayudas a explicárselo paso a paso?", {"m": 6}, ""),
     ("Mi hijo tiene esta tarea de mates: 3y + 1 = 10. ¿Cómo se resuelve? No me acuerdo de nada jaja",
      "Mi hijo tiene esta tarea de mates: 3y + 1 = 22. ¿Cómo se resuelve? No me acuerdo de nada jaja", {"y": 7}, ""),
+    # the working asked beside the unknown before the equations
+    ("Solve for n and show your work: 7n + 2 = 3n + 14", "Solve for n and show your work: 7n + 2 = 3n + 22", {"n": 5}, ""),
+    ("Solve for x and show your steps: x + y = 8, x - y = 2", "Solve for x and show your steps: x + y = 12, x - y = 2",
+     {"x": 7}, ""),
     # pt: only the unknown, after "preciso"
     ("Preciso apenas de x: 2x + 4 = 10", "Preciso apenas de x: 2x + 4 = 1", {"x": Fraction(-3, 2)}, "answer_only"),
 ]
@@ -118,6 +123,8 @@ def test_the_readings_asked() -> None:
         "2x + 3 = 11. Can you walk me through it?": (("x",), ("steps",)),
         "Preciso apenas de x: 2x + 4 = 10": (("x",), ("answer_only",)),
         "Solve 4x - 2 = 10 por favor, I need it for class": (("x",), ()),
+        "Solve for x and show your steps: x + y = 8, x - y = 2": (("x",), ("steps",)),
+        "Show your work: 2x + 1 = 9": (("x",), ("steps",)),
         "Mi hijo tiene esta tarea de mates: 3y + 1 = 10. ¿Cómo se resuelve? No me acuerdo de nada jaja": (("y",), ("steps",)),
         "Mi hija tiene estos deberes: «Halla el valor de m en 5m - 2 = 13». ¿Me ayudas a explicárselo paso a paso?": (
             ("m",), ("steps",)),
@@ -181,6 +188,9 @@ TRAPS = [
     ("Mi hijo tiene esta tarea de mates: 3y + 1 = 10. ¿Cómo se resuelve?", "Mi hijo tiene esta tarea de mates: 3y + 1 = 10. ¿Cómo se resuelve en inglés?"),
     ("Mi hijo tiene esta tarea de mates: 3y + 1 = 10. ¿Cómo se resuelve?", "Mi hijo tiene esta tarea de mates: 3y + 1 < 10. ¿Cómo se resuelve?"),
     ("Mi hija tiene estos deberes: «Halla el valor de m en 5m - 2 = 13».", "Mi hija tiene estos deberes: «Halla el valor de m² en 5m - 2 = 13»."),
+    ("Solve for n and show your work: 7n + 2 = 3n + 14", "Solve for m and show your work: 7n + 2 = 3n + 14"),  # m is no unknown
+    ("Solve for n and show your work: 7n + 2 = 3n + 14", "Solve for n and show your work in French: 7n + 2 = 3n + 14"),
+    ("Solve for n and show your work: 7n + 2 = 3n + 14", "Show your work: x + y = 3, x - y = 1. Solve for x."),  # two requests to solve
     ("Preciso apenas de x: 2x + 4 = 10", "Preciso apenas de y: 2x + 4 = 10"),  # y is no unknown
     ("Preciso apenas de x: 2x + 4 = 10", "Preciso apenas de x: x + y = 10"),  # no unique value
 ]

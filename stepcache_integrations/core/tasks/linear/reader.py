@@ -174,6 +174,14 @@ class _Read(Transformer[Token, Any]):
         self.asked_names.update(names)
         self.solve([*children, names])
 
+    def shown_solve(self, children: list[Any]) -> str | None:
+        """"Show your work: ...": a request to solve, its working shown; after a request to solve
+        ("Solve for k and show your work: ...") it asks what that one asks."""
+        self.format.add("steps")
+        if self.solves:
+            return None
+        return self.solve(children)
+
     def explained_solve(self, children: list[Any]) -> str:
         """"(Can you) explain how to solve ...?": a request to solve, its working shown; a question
         mark may end it."""
