@@ -13,7 +13,7 @@ _TESTS = ("tests/adversarial/test_linear_reach_linE.py",)
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("linE-give-solution-of", "'give the solution of ...' no longer read",
-     _LINEAR + "request.lark", "%extend find: GIVE ME? ART? ANSWER OF object? eqs ", "%extend find: GIVE ME? ART? ANSWER OF OF object? eqs ", _TESTS),
+     _LINEAR + "request.lark", "%extend find: GIVE ME? ART? (ANSWER | VALUE) OF object? eqs ", "%extend find: GIVE ME? ART? (ANSWER | VALUE) OF OF object? eqs ", _TESTS),
     ("linE-simultaneously", "a system solved 'simultaneously' after its equations no longer read",
      _LINEAR + "request.lark", "%extend solve: SOLVE object? COLON? eqs SIMULTANEOUSLY ",
      "%extend solve: SOLVE object? COLON? eqs SIMULTANEOUSLY SIMULTANEOUSLY ", _TESTS),
@@ -70,7 +70,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      '   "walk me through it",\n', '   "walk me through it_",\n', _TESTS),
     ("linE-word-homework-says", "'My son's homework says: ...' no longer read", _VOCABULARY + "en.json",
      '   "my son\'s homework says",\n', '   "my son\'s homework says_",\n', _TESTS),
-    ("linE-word-please-es", "es 'please' no longer read", _VOCABULARY + "es.json", '   "please"\n', '   "please_"\n', _TESTS),
+    ("linE-word-please-es", "es 'please' no longer read", _VOCABULARY + "es.json", '   "please",\n', '   "please_",\n', _TESTS),
     ("linE-word-guillemet-es", "es '«' no longer a quote", _VOCABULARY + "es.json", '   "¡",\n   "«",\n', '   "¡",\n', _TESTS),
     ("linE-word-como-se", "es '¿Cómo se resuelve?' no longer read", _VOCABULARY + "es.json", '   "cómo se",\n', '   "cómo se_",\n', _TESTS),
     ("linE-shown-solve-second", "'Solve for k and show your work: ...' read as two requests to solve (declined)",
@@ -78,6 +78,13 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      "        self.format.add(\"steps\")\n", _TESTS),
     ("linE-shown-solve-no-steps", "'Show your work: ...' read without the working asked",
      _LINEAR + "reader.py", "        self.format.add(\"steps\")\n        if self.solves:\n", "        if self.solves:\n", _TESTS),
+    ("linE-exact-verb-end", "'Gib exakte Brüche an.' no longer read", _LINEAR + "request.lark",
+     "%extend format: (GIVE ME? | WRITE) EXACT_ANSWER VERB_END -> as_fraction", "%extend format: (GIVE ME? | WRITE) EXACT_ANSWER VERB_END VERB_END -> as_fraction", _TESTS),
+    ("linE-word-offer-es", "es '¿En qué puedo ayudarte?' no longer read", _VOCABULARY + "es.json",
+     '   "en qué puedo ayudarte",\n', '   "en qué puedo ayudarte_",\n', _TESTS),
+    ("linE-word-exact-es", "es 'fracciones exactas' no longer read", _VOCABULARY + "es.json",
+     '   "fracciones exactas",\n', '   "fracciones exactas_",\n', _TESTS),
+    ("linE-word-quel-est", "fr 'quel est' no longer read", _VOCABULARY + "fr.json", '   "quel est",\n', '   "quel est_",\n', _TESTS),
     ("linE-word-q-role", "'Q:' no longer a role", _VOCABULARY + "_common.json", '   "q"\n', '   "q_"\n', _TESTS),
 ]
 # fmt: on

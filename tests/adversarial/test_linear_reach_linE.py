@@ -16,7 +16,9 @@ language's request, a context after "please" ("por favor, I need it for class"),
 ("My son's homework says: ...") and "Can you walk me through it?" (the working), pt "Preciso apenas
 de x: ..." (the unknown alone); es "Mi hija tiene estos deberes: «...»" (guillemets are quotes in es, ru
 too), "¿Me ayudas a explicárselo paso a paso?", "¿Cómo se resuelve?" (the working); "Solve for k and show your work: ..." (the unknown named, the
-working shown)."""
+working shown); the chat's greeting turn, "give the solution of", exact fractions and "asap" in the
+other tables where they exist ("¿En qué puedo ayudarte?", "En una línea, da la solución de ...",
+"Donne des fractions exactes.", "Gib exakte Brüche an.", "porfa ... rápido", "Quel est y si ...")."""
 
 from __future__ import annotations
 
@@ -92,6 +94,24 @@ PAIRS = [
     ("Solve for n and show your work: 7n + 2 = 3n + 14", "Solve for n and show your work: 7n + 2 = 3n + 22", {"n": 5}, ""),
     ("Solve for x and show your steps: x + y = 8, x - y = 2", "Solve for x and show your steps: x + y = 12, x - y = 2",
      {"x": 7}, ""),
+    # the same classes in the other tables: a chat's greeting turn, a format before "give the solution
+    # of", exact fractions, "asap", "quel est x si"
+    ("Usuario: hola\nAsistente: ¡Hola! ¿En qué puedo ayudarte?\nUsuario: ¿cuánto vale x en 3x + 3 = 12?",
+     "Usuario: hola\nAsistente: ¡Hola! ¿En qué puedo ayudarte?\nUsuario: ¿cuánto vale x en 3x + 3 = 21?", {"x": 6}, ""),
+    ("Utilisateur : bonjour\nAssistant : Bonjour ! Comment puis-je vous aider ?\nUtilisateur : résous 2x + 3 = 11",
+     "Utilisateur : bonjour\nAssistant : Bonjour ! Comment puis-je vous aider ?\nUtilisateur : résous 2x + 3 = 17", {"x": 7}, ""),
+    ("用户：你好\n助手：你好！有什么可以帮你的吗？\n用户：2x + 3 = 11，x 是多少？", "用户：你好\n助手：你好！有什么可以帮你的吗？\n用户：2x + 3 = 15，x 是多少？",
+     {"x": 6}, ""),
+    ("En una línea, da la solución de 4x - 3 = 9.", "En una línea, da la solución de 4x - 3 = 17.", {"x": 5}, "one_line"),
+    ("En une ligne, donne la solution de 4x - 3 = 9.", "En une ligne, donne la solution de 4x - 3 = 21.", {"x": 6}, "one_line"),
+    ("Resuelve el sistema p + q + r = 6, p + 2q = 5, q + r = 4. Da fracciones exactas.",
+     "Resuelve el sistema p + q + r = 10, p + 2q = 9, q + r = 6. Da fracciones exactas.",
+     {"p": 4, "q": Fraction(5, 2), "r": Fraction(7, 2)}, ""),
+    ("Löse das System p + q + r = 6, p + 2q = 5, q + r = 4. Gib exakte Brüche an.",
+     "Löse das System p + q + r = 10, p + 2q = 9, q + r = 6. Gib exakte Brüche an.",
+     {"p": 4, "q": Fraction(5, 2), "r": Fraction(7, 2)}, ""),
+    ("porfa resuelve 5x+1=11 rápido", "porfa resuelve 5x+1=31 rápido", {"x": 6}, ""),
+    ("Quel est y si 3y - 4 = 11 ?", "Quel est y si 3y - 4 = 20 ?", {"y": 8}, ""),
     # pt: only the unknown, after "preciso"
     ("Preciso apenas de x: 2x + 4 = 10", "Preciso apenas de x: 2x + 4 = 1", {"x": Fraction(-3, 2)}, "answer_only"),
 ]
@@ -123,6 +143,8 @@ def test_the_readings_asked() -> None:
         "2x + 3 = 11. Can you walk me through it?": (("x",), ("steps",)),
         "Preciso apenas de x: 2x + 4 = 10": (("x",), ("answer_only",)),
         "Solve 4x - 2 = 10 por favor, I need it for class": (("x",), ()),
+        "Résous le système p + q + r = 6, p + 2q = 5, q + r = 4. Donne des fractions exactes.": (("p", "q", "r"), ("fraction",)),
+        "Löse das System p + q + r = 6, p + 2q = 5, q + r = 4. Gib exakte Brüche an.": (("p", "q", "r"), ("fraction",)),
         "Solve for x and show your steps: x + y = 8, x - y = 2": (("x",), ("steps",)),
         "Show your work: 2x + 1 = 9": (("x",), ("steps",)),
         "Mi hijo tiene esta tarea de mates: 3y + 1 = 10. ¿Cómo se resuelve? No me acuerdo de nada jaja": (("y",), ("steps",)),
@@ -191,6 +213,14 @@ TRAPS = [
     ("Solve for n and show your work: 7n + 2 = 3n + 14", "Solve for m and show your work: 7n + 2 = 3n + 14"),  # m is no unknown
     ("Solve for n and show your work: 7n + 2 = 3n + 14", "Solve for n and show your work in French: 7n + 2 = 3n + 14"),
     ("Solve for n and show your work: 7n + 2 = 3n + 14", "Show your work: x + y = 3, x - y = 1. Solve for x."),  # two requests to solve
+    ("Solve 3x + 3 = 12", "Usuario: hola\nAsistente: ¡Hola! Respondo en inglés.\nUsuario: ¿cuánto vale x en 3x + 3 = 12?"),
+    ("Solve 3x + 3 = 12", "Usuario: hola\nAsistente: ¡Hola! ¿En qué puedo ayudarte?\nUsuario: ¿cuánto vale x² en 3x + 3 = 12? en inglés"),
+    ("En una línea, da la solución de 4x - 3 = 9.", "En una línea, da la solución de 4x - 3 > 9."),
+    ("En una línea, da la solución de 4x - 3 = 9.", "En una línea, da la solución de 4x - 3 = 9 en inglés."),
+    ("Resuelve el sistema p + q + r = 6, p + 2q = 5, q + r = 4. Da fracciones exactas.",
+     "Resuelve el sistema p + q + r = 6, p + 2q = 5. Da fracciones exactas."),
+    ("Quel est y si 3y - 4 = 11 ?", "Quel est y si 3y - 4 < 11 ?"),
+    ("Quel est y si 3y - 4 = 11 ?", "Quel est z si 3y - 4 = 11 ?"),
     ("Preciso apenas de x: 2x + 4 = 10", "Preciso apenas de y: 2x + 4 = 10"),  # y is no unknown
     ("Preciso apenas de x: 2x + 4 = 10", "Preciso apenas de x: x + y = 10"),  # no unique value
 ]
