@@ -112,6 +112,16 @@ PAIRS = [
      {"p": 4, "q": Fraction(5, 2), "r": Fraction(7, 2)}, ""),
     ("porfa resuelve 5x+1=11 rápido", "porfa resuelve 5x+1=31 rápido", {"x": 6}, ""),
     ("Quel est y si 3y - 4 = 11 ?", "Quel est y si 3y - 4 = 20 ?", {"y": 8}, ""),
+    # more wordings of the same classes: "the solution to ... in one line", "at the same time", "quickly pls",
+    # an Input:/Output: few-shot block, "the answers as exact fractions"
+    ("Give me the solution to 6x + 1 = 13 in one line.", "Give me the solution to 6x + 1 = 43 in one line.", {"x": 7}, "one_line"),
+    ("Solve x + 2y = 7 and x - y = 1 at the same time.", "Solve x + 2y = 10 and x - y = 1 at the same time.", {"x": 4, "y": 3}, ""),
+    ("solve 3x+4=19 quickly pls", "solve 3x+4=28 quickly pls", {"x": 8}, ""),
+    ("Input: x + 1 = 3\nOutput: x = 2\nInput: 5x - 4 = 11\nOutput:", "Input: x + 1 = 3\nOutput: x = 2\nInput: 5x - 4 = 26\nOutput:",
+     {"x": 6}, ""),
+    ("Solve the system p + q + r = 6, p + 2q = 5, q + r = 4. Give the answers as exact fractions.",
+     "Solve the system p + q + r = 10, p + 2q = 9, q + r = 6. Give the answers as exact fractions.",
+     {"p": 4, "q": Fraction(5, 2), "r": Fraction(7, 2)}, ""),
     # pt: only the unknown, after "preciso"
     ("Preciso apenas de x: 2x + 4 = 10", "Preciso apenas de x: 2x + 4 = 1", {"x": Fraction(-3, 2)}, "answer_only"),
 ]
@@ -221,6 +231,12 @@ TRAPS = [
      "Resuelve el sistema p + q + r = 6, p + 2q = 5. Da fracciones exactas."),
     ("Quel est y si 3y - 4 = 11 ?", "Quel est y si 3y - 4 < 11 ?"),
     ("Quel est y si 3y - 4 = 11 ?", "Quel est z si 3y - 4 = 11 ?"),
+    ("Give me the solution to 6x + 1 = 13 in one line.", "Give me the solution to 6x + 1 = 13 in one line in German."),
+    ("Give me the solution to 6x + 1 = 13 in one line.", "Give me the solution to 6x^2 + 1 = 13 in one line."),
+    ("Solve x + 2y = 7 and x - y = 1 at the same time.", "Solve x + 2y = 7 and 2x + 4y = 14 at the same time."),  # no unique solution
+    ("Solve 5x - 4 = 11", "Input: x + 1 = 3\nOutput: x = 3\nInput: 5x - 4 = 11 in French\nOutput:"),
+    ("Solve 5x - 4 = 11", "Input: x + 1 = 3\nOutput: maybe 2\nInput: 5x - 4 = 11\nOutput:"),
+    ("Solve 5x - 4 = 11", "Input: x + 1 = 3\nOutput: x = 2\nInput: 5x - 4 > 11\nOutput:"),
     ("Preciso apenas de x: 2x + 4 = 10", "Preciso apenas de y: 2x + 4 = 10"),  # y is no unknown
     ("Preciso apenas de x: 2x + 4 = 10", "Preciso apenas de x: x + y = 10"),  # no unique value
 ]

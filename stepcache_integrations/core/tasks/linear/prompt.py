@@ -133,10 +133,10 @@ _LIST_CUT = re.compile(r"[,;\n]|\.(?:\s|$)")  # where a listed equation would st
 
 
 # A chat rendered as text (the LangChain adapter's "User: ...\n\nAssistant: ..."): turn labels at line starts.
-# a chat's turns; "Q:"/"A:" are a few-shot block's ("Q: Solve x + 3 = 5.\nA: x = 2\nQ: ...\nA:")
-_TURN = re.compile(r"^(system|user|human|assistant|ai|q|a)[ \t]*:", re.IGNORECASE | re.MULTILINE)
-_USER_ROLES = frozenset({"user", "human", "q"})
-_ASSISTANT_ROLES = frozenset({"assistant", "ai", "a"})
+# a chat's turns; "Q:"/"A:", "Input:"/"Output:" are a few-shot block's ("Q: Solve x + 3 = 5.\nA: x = 2\nQ: ...\nA:")
+_TURN = re.compile(r"^(system|user|human|assistant|ai|q|a|input|output)[ \t]*:", re.IGNORECASE | re.MULTILINE)
+_USER_ROLES = frozenset({"user", "human", "q", "input"})
+_ASSISTANT_ROLES = frozenset({"assistant", "ai", "a", "output"})
 _VALUE = r"[A-Za-z](?:_?[0-9]+)? = -?[0-9]+(?:[./][0-9]+)?"
 _STATED_VALUES = re.compile(rf"(?:Answer: )?{_VALUE}(?:, (?:and )?{_VALUE})*\.?")  # "x = 2", "Answer: x = 2, y = 1"
 
