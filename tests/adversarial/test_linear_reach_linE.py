@@ -157,6 +157,9 @@ def test_the_readings_asked() -> None:
         "Löse das System p + q + r = 6, p + 2q = 5, q + r = 4. Gib exakte Brüche an.": (("p", "q", "r"), ("fraction",)),
         "Solve for x and show your steps: x + y = 8, x - y = 2": (("x",), ("steps",)),
         "Show your work: 2x + 1 = 9": (("x",), ("steps",)),
+        "Solve the system p + q + r = 6, p + 2q = 5, q + r = 4. Give the answers as exact fractions.": (
+            ("p", "q", "r"), ("fraction",)),
+        "Give me the solution to 6x + 1 = 13 in one line.": (("x",), ("one_line",)),
         "Mi hijo tiene esta tarea de mates: 3y + 1 = 10. ¿Cómo se resuelve? No me acuerdo de nada jaja": (("y",), ("steps",)),
         "Mi hija tiene estos deberes: «Halla el valor de m en 5m - 2 = 13». ¿Me ayudas a explicárselo paso a paso?": (
             ("m",), ("steps",)),
