@@ -294,10 +294,6 @@ class _Read(Transformer[Token, Any]):
         self.asks = True
         return _ASKS_QUESTION
 
-    def offer(self, _children: list[Any]) -> str:
-        """"How can I help?" (an assistant's greeting turn): a question that asks nothing of the answer."""
-        return _ASKS_QUESTION
-
     def template_act(self, _children: list[Any]) -> None:
         self.asks = True
 
