@@ -479,6 +479,9 @@ MUTANTS += [Mutant(*row) for row in _JSONB_ROWS]
 from mutants_linR import ROWS as _LINR_ROWS  # noqa: E402 - linear reach (wip/linR)
 
 MUTANTS += [Mutant(*row) for row in _LINR_ROWS]
+from mutants_linE import ROWS as _LINE_ROWS  # noqa: E402 - linear everyday reach (wip/linE)
+
+MUTANTS += [Mutant(*row) for row in _LINE_ROWS]
 
 from mutants_jsonR import ROWS as _JSONR_ROWS  # noqa: E402 - JSON reach by class (wip/jsonR)
 

@@ -133,9 +133,10 @@ _LIST_CUT = re.compile(r"[,;\n]|\.(?:\s|$)")  # where a listed equation would st
 
 
 # A chat rendered as text (the LangChain adapter's "User: ...\n\nAssistant: ..."): turn labels at line starts.
-_TURN = re.compile(r"^(system|user|human|assistant|ai)[ \t]*:", re.IGNORECASE | re.MULTILINE)
-_USER_ROLES = frozenset({"user", "human"})
-_ASSISTANT_ROLES = frozenset({"assistant", "ai"})
+# a chat's turns; "Q:"/"A:", "Input:"/"Output:" are a few-shot block's ("Q: Solve x + 3 = 5.\nA: x = 2\nQ: ...\nA:")
+_TURN = re.compile(r"^(system|user|human|assistant|ai|q|a|input|output)[ \t]*:", re.IGNORECASE | re.MULTILINE)
+_USER_ROLES = frozenset({"user", "human", "q", "input"})
+_ASSISTANT_ROLES = frozenset({"assistant", "ai", "a", "output"})
 _VALUE = r"[A-Za-z](?:_?[0-9]+)? = -?[0-9]+(?:[./][0-9]+)?"
 _STATED_VALUES = re.compile(rf"(?:Answer: )?{_VALUE}(?:, (?:and )?{_VALUE})*\.?")  # "x = 2", "Answer: x = 2, y = 1"
 
@@ -333,12 +334,17 @@ def _history_blanked(prompt: str) -> str:
     x = 2\nUser: <problem>" is asked the last problem. Only when every earlier user turn is a problem
     read whole with no format asked and every assistant turn states values alone ("x = 2"): then no
     earlier turn carries an instruction or an equation into the last one. Anything else is kept, and
-    its turn labels are no claim."""
+    its turn labels are no claim. An assistant's empty last turn ("...\nA:") is the reply to be
+    written: blanked with the exchanges."""
     turns = list(_TURN.finditer(prompt))
+    reply = turns.pop() if len(turns) > 1 and turns[-1].group(1).lower() in _ASSISTANT_ROLES and not (
+        prompt[turns[-1].end() :].strip()) else None
     first = _exchanges_start(prompt, turns)
     if first is None:
         return prompt
     blanked = list(prompt)
+    if reply is not None:
+        blanked[reply.start() : reply.end()] = " " * (reply.end() - reply.start())
     for i in range(first, len(turns) - 1, 2):
         asked = prompt[turns[i].end() : turns[i + 1].start()]
         answered = prompt[turns[i + 1].end() : turns[i + 2].start()]

@@ -35,7 +35,8 @@ _PRIMES = frozenset({"'", '"', "\u2019", "\u2032"})
 _FORMATS_BEFORE = frozenset({"NUMBERED"})
 # A comma before a format clause links it ("を解いて、答えを一行で書いてください", "，只写答案"): the
 # answer and how it is written, or "only" and what it leaves; never "Answer:" (a template).
-_FORMAT_CLAUSES = {"ANSWER": frozenset({"OBJ", "ONE_LINE", "AS", "ONLY", "FRACTION", "DECIMAL", "WRITE", "TOPIC", "GIVE"}),
+_FORMAT_CLAUSES = {"ANSWER": frozenset({"OBJ", "ONE_LINE", "AS", "ONLY", "FRACTION", "DECIMAL", "WRITE", "TOPIC", "GIVE",
+                                      "FORM_OF"}),  # "... and answer in the form x = <value>"
                    "ONLY": frozenset({"WRITE", "GIVE", "ANSWER", "ART", "BARE_NUMBER"}),  # ", just the answer", ", só o número"
                    "VAR": frozenset({"AS"}),  # ", x as a fraction"
                    # the form and the verb "answer" ("、分数で答えて"), "use a fraction" ("，用分数表示")
@@ -177,6 +178,14 @@ class _Read(Transformer[Token, Any]):
         names = _names(children)
         self.asked_names.update(names)
         self.solve([*children, names])
+
+    def shown_solve(self, children: list[Any]) -> str | None:
+        """"Show your work: ...": a request to solve, its working shown; after a request to solve
+        ("Solve for k and show your work: ...") it asks what that one asks."""
+        self.format.add("steps")
+        if self.solves:
+            return None
+        return self.solve(children)
 
     def explained_solve(self, children: list[Any]) -> str:
         """"(Can you) explain how to solve ...?": a request to solve, its working shown; a question
