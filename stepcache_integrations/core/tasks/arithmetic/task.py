@@ -136,6 +136,15 @@ def _value_alone(steps: list[Step], new: ArithmeticConstraints) -> bool:
     return line is not None and line.kind == "statement" and line.final == new.value and line.states_final_literally
 
 
+def _written_for_another(steps: list[Step], new: ArithmeticConstraints, cached: ArithmeticConstraints) -> str | None:
+    """Why a cached answer answers another question ("" or None when it may answer this one)."""
+    if not _same_expression(cached, new) and not _opens_with(steps, new) and not _value_alone(steps, new):
+        return "written for another expression (its answer is computed instead)"
+    if cached.language != new.language and any(c.isalpha() for step in steps for c in step.text):
+        return f"words written for a question in {cached.language} (its answer is computed instead)"
+    return None
+
+
 def _prose_allowed(constraints: ArithmeticConstraints, cached: ArithmeticConstraints | None) -> bool:
     return cached is None or same_prompt(cached.prompt, constraints.prompt)
 
@@ -186,13 +195,9 @@ class ArithmeticTask(StepwiseTask):
             return Verification([UnitCheck(f"step {i + 1}", error is None, error or "", evidence=evidence if error is None else "")
                                  for i in range(len(steps))])
         cached = None if cached_constraints is None else ArithmeticConstraints.read(cached_constraints)
-        if (cached is not None and not _same_expression(cached, new) and not _opens_with(steps, new)
-                and not _value_alone(steps, new)):
-            reason = "written for another expression (its answer is computed instead)"
-            return Verification([UnitCheck(f"step {i + 1}", False, reason) for i in range(len(steps))])
-        if cached is not None and cached.language != new.language and any(c.isalpha() for step in steps for c in step.text):
-            reason = f"words written for a question in {cached.language} (its answer is computed instead)"
-            return Verification([UnitCheck(f"step {i + 1}", False, reason) for i in range(len(steps))])
+        refused = None if cached is None else _written_for_another(steps, new, cached)
+        if refused:
+            return Verification([UnitCheck(f"step {i + 1}", False, refused) for i in range(len(steps))])
         prose_allowed = _prose_allowed(new, cached)
         return Verification([
             _check_step(f"step {i + 1}", step, new.value, last=i == len(steps) - 1, prose_allowed=prose_allowed)

@@ -579,10 +579,7 @@ def _words(
             words.extend(marked[0])
             pos = marked[1]
             continue
-        quoted = _quoted_form_at(text, pos)
-        if quoted is not None and table.language != "en":
-            return None  # templates' words are declared in English only (answer_form.py)
-        token = quoted or _token_at(text, folded, pos, run_at, variables if not between else frozenset(), table)
+        token = _template_or_token(text, folded, pos, run_at, variables if not between else frozenset(), table)
         if token is None:
             return None
         word, pos = token
@@ -725,6 +722,16 @@ def _token_at(
     if kind == "QUOTE":
         return None, end
     return Word(kind, text[pos:end], pos), end
+
+
+def _template_or_token(
+    text: str, folded: str, pos: int, run_at: dict[int, int], variables: frozenset[str], table: Vocabulary
+) -> tuple[Word | None, int] | None:
+    """A quoted template at ``pos`` (read in English only), else the token there."""
+    quoted = _quoted_form_at(text, pos)
+    if quoted is not None and table.language != "en":
+        return None  # templates' words are declared in English only (answer_form.py)
+    return quoted or _token_at(text, folded, pos, run_at, variables, table)
 
 
 def _quoted_form_at(text: str, pos: int) -> tuple[Word, int] | None:
