@@ -189,6 +189,7 @@ class _Read(Transformer[Token, Any]):
         self.passages: list[Token] = []  # 'from: "<passage>"' (wip/jsonB)
         self.iso = False  # "(YYYY-MM-DD)": dates written as the ISO format asks
         self.measure_nouns: list[str] = []  # "duration" of "for a duration of 2 hours": what the measure is
+        self.converted_first = ""  # the verb of a conversion said before the request (wip/jsonR2)
         self.measures: list[tuple[Token, str, str | None]] = []  # "for a duration of 2 hours" (wip/jsonB)  # keys whose unit is a note in brackets ("temp 20 (Celsius)")
         self.request_keys = 0  # the keys listed up to the request sentence
         self.key_lists = 0  # the key lists beside the request ("with keys a and b")
@@ -318,6 +319,12 @@ class _Read(Transformer[Token, Any]):
         target = next((c for c in children if isinstance(c, _Target)), None)
         self.measure_nouns += [c.value for c in children if isinstance(c, Token) and c.type == "NAME"]
         self.measures.append((number, UNITS[unit.type], target.transform if target is not None else None))
+
+    def converted(self, children: list[Any]) -> None:
+        """"Convert 2.5 km to meters and return JSON {"meters": ...}": a measure whose key must be
+        the target's unit word (wip/jsonR2)."""
+        self.measure(children)
+        self.converted_first = next(c.value for c in children if isinstance(c, Token) and c.type == "TF_VERB")
 
     def positional(self, children: list[Any]) -> None:
         """"for: Alice, 30.": the values, each a run of names or a number (and its years) (wip/jsonB)."""
@@ -496,6 +503,7 @@ _LOWERCASE = frozenset(language for language, table in _TABLES.items() if table.
 _NAMED_BY = {language: frozenset(fold(w) for w in table.get("named_by", ())) for language, table in _TABLES.items()}
 # The nouns a measure may be said of ("for a duration of 2 hours", "a length of 4 km"): a word that
 # says what part of it is meant ("for a third of 5 hours") is no such noun, so no claim.
+_CONVERSION_VERBS = {language: frozenset(fold(w) for w in table.get("conversion_verbs", ())) for language, table in _TABLES.items()}
 _MEASURE_NOUNS = {language: frozenset(fold(w) for w in table.get("measure_nouns", ())) for language, table in _TABLES.items()}
 # Languages whose tables declare "="-statements a run without commas ("temp=21 unit=C").
 _EQUALS_RUNS = frozenset(language for language, table in _TABLES.items() if table.get("equals_runs"))
@@ -844,6 +852,9 @@ def _measured_statements(transformer: _Read, language: str) -> list[tuple[str, S
     if any(fold(noun) not in _MEASURE_NOUNS.get(language, ()) for noun in transformer.measure_nouns):
         return None  # "for a third of 5 hours": the noun is no measure the table declares
     (number, unit, target), key = transformer.measures[0], listed[0]
+    if transformer.converted_first and (_unit_key(key, language) != target
+                                        or fold(transformer.converted_first) not in _CONVERSION_VERBS.get(language, ())):
+        return None  # '... to meters ... {"centimeters": ...}': another unit; "Round 2.0005 km to meters": no conversion
     if target is not None:
         transformer.transforms.append((key, target))
     start = number.start_pos or 0
@@ -1213,9 +1224,11 @@ def _template_at(text: str, pos: int) -> tuple[Word, int] | None:
     return Word("TEMPLATE", kinds, pos), end  # type: ignore[arg-type]
 
 
+# A number's placeholder (wip/jsonR2): '{"meters": <number>}', '{"minutos": n}', '{"厘米": 数值}'.
+_NUMBER_PLACEHOLDERS = r"(?:<(?:n|number|num|n\u00famero|numero|nombre|zahl|numero|\u0447\u0438\u0441\u043b\u043e)>|n|\u6570\u503c|\u6570\u5024)"
 # A placeholder shape ('{"title": ..., "year": ...}', wip/jsonA): a flat object whose values are
 # "..." (any type) or blanks; its keys are the keys asked. Nothing nested: '{"user": {...}}' is no shape.
-_PLACEHOLDER = r'(?:\.\.\.|\u2026|""|0|null)'
+_PLACEHOLDER = r'(?:\.\.\.|\u2026|""|0|null|' + _NUMBER_PLACEHOLDERS + ")"
 _SHAPE_MEMBER = re.compile(r'\s*"(?P<key>[^"\\\n{}]{1,60})"\s*:\s*(?P<value>' + _PLACEHOLDER + r")\s*(?P<end>[,}])")
 _SHAPE_BLANKS = {"...": "any", "\u2026": "any", '""': "string", "0": "number", "null": "any"}
 
@@ -1315,7 +1328,7 @@ def _shape_at(text: str, pos: int) -> tuple[Word, int] | None:
         key = member.group("key")
         if key in kinds or not _one_script(key) or not key.strip() or key != key.strip():
             return None
-        kinds[key] = _SHAPE_BLANKS[member.group("value")]
+        kinds[key] = _SHAPE_BLANKS.get(member.group("value"), "number")  # else a number's placeholder
         at = member.end()
         if member.group("end") == "}":
             return Word("TEMPLATE", kinds, pos), at  # type: ignore[arg-type]
@@ -1421,7 +1434,11 @@ def _passage_at(text: str, pos: int, table: Vocabulary) -> tuple[str, int] | Non
 
 
 def _number_at(text: str, pos: int, table: Vocabulary) -> tuple[Word, int] | None:
-    """A number no statement holds ("tengo 28 años"), or None."""
+    """A number no statement holds ("tengo 28 años"; "1,5 kg" in a table that declares the decimal
+    comma, as a statement's value reads it), or None."""
+    decimal = _COMMA_DECIMAL.match(text, pos) if table.language in _DECIMAL_COMMA else None
+    if decimal is not None and float(decimal.group().replace(",", ".")) % 1:
+        return Word("NUMBER", float(decimal.group().replace(",", ".")), pos), decimal.end()  # type: ignore[arg-type]
     number = (_LITERAL if table.spaced else _LITERAL_UNSPACED).match(text, pos)
     if number is None and table.phrases.get("%") == "U_PERCENT":
         percent = _PERCENT.match(text, pos)  # "45%": the number, then its unit (wip/jsonB)
@@ -1531,6 +1548,8 @@ def _key_at(
         key, end, key_quoted = match.group("key"), match.end(), False
         if table.phrases.get(folded[pos:end]) in _NO_KEY:
             return None  # "keys", "with", "JSON": a word that frames the request, no key
+        if table.phrases.get(folded[pos:end]) == "TF_VERB" and not text[:pos].strip():
+            return None  # "Convert 2.5 km to meters ...": the prompt's first word is a verb, no key (wip/jsonR2)
         if found is not None and found[1] > end:
             return None  # the key starts a longer phrase of the table
     return (key, end, key_quoted) if _one_script(key) else None

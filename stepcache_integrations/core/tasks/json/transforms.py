@@ -38,6 +38,8 @@ TARGETS: dict[str, str] = {
     "TO_MINUTES": "to minutes",
     "TO_SECONDS": "to seconds",
     "TO_DECIMAL": "to decimal",
+    "TO_GRAMS": "to g",
+    "TO_CM": "to cm",
 }
 # Grammar terminal of a unit stated after a number -> unit.
 UNITS: dict[str, str] = {
@@ -51,6 +53,8 @@ UNITS: dict[str, str] = {
     "U_MINUTES": "minutes",
     "U_SECONDS": "seconds",
     "U_PERCENT": "percent",
+    "U_KG": "kg",
+    "U_KILO": "kilo",  # ja キロ: kilograms or kilometres; each declared pair below is x1000 either way
 }
 # (source unit, transform) -> (factor, offset): target = value * factor + offset, exactly.
 CONVERSIONS: dict[tuple[str, str], tuple[Fraction, Fraction]] = {
@@ -66,6 +70,11 @@ CONVERSIONS: dict[tuple[str, str], tuple[Fraction, Fraction]] = {
     ("seconds", "to minutes"): (Fraction(1, 60), Fraction(0)),
     ("seconds", "to hours"): (Fraction(1, 3600), Fraction(0)),
     ("percent", "to decimal"): (Fraction(1, 100), Fraction(0)),  # "45% as a decimal" is 0.45
+    ("kg", "to g"): (Fraction(1000), Fraction(0)),
+    ("kilo", "to g"): (Fraction(1000), Fraction(0)),  # only a kilogram has grams
+    ("kilo", "to m"): (Fraction(1000), Fraction(0)),  # only a kilometre has metres
+    ("m", "to cm"): (Fraction(100), Fraction(0)),
+    ("km", "to cm"): (Fraction(100000), Fraction(0)),
 }
 _ROUNDING = {"round to 1": 1, "round to 10": 10, "round to 100": 100, "round to 1000": 1000}
 
