@@ -483,3 +483,7 @@ MUTANTS += [Mutant(*row) for row in _LINR_ROWS]
 from mutants_jsonR import ROWS as _JSONR_ROWS  # noqa: E402 - JSON reach by class (wip/jsonR)
 
 MUTANTS += [Mutant(*row) for row in _JSONR_ROWS]
+
+from mutants_jsonR2 import ROWS as _JSONR2_ROWS  # noqa: E402 - a conversion said before the request (wip/jsonR2)
+
+MUTANTS += [Mutant(*row) for row in _JSONR2_ROWS]
