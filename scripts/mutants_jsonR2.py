@@ -38,3 +38,29 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      (_CONV, "-k", "exactly_right")),
 ]
 # fmt: on
+_R2 = "tests/adversarial/test_json_reach_jsonr2.py"
+ROWS += [
+    ("jsonR2-hundredth-short-served", "a result rounded to hundredths with fewer decimals is served ('19.901' -> 19.9)",
+     _TRANSFORMS, "        return None if hundredth is None or hundredth % 10 == 0 else", "        return None if hundredth is None else",
+     (_R2, "-k", "hundredths or never_served_wrong")),
+    ("jsonR2-hundredth-step", "rounding to hundredths rounds to tenths",
+     _TRANSFORMS, "_rounded(number * 100, 1)", "_rounded(number * 10, 1) * 10", (_R2, "-k", "exactly_right")),
+    ("jsonR2-stmt-rounded-unrounded", "'with the price 19.987 rounded to 2 decimals' states 19.987",
+     _READER, "        self.stmt([token])\n        self.rewrite([_Keys(token.value[0]), next(c for c in children if isinstance(c, _Target))])",
+     "        self.stmt([token])", (_R2, "-k", "exactly_right")),
+    ("jsonR2-comma-decimal-three", "de '8,912' (a thousands group) is read as a decimal",
+     _READER, r",(?:\d{1,2}|\d{4,9})(?!", r",(?:\d{1,9})(?!", (_R2, "-k", "four_digits")),
+    ("jsonR2-vocab-source-deleted", "a word deleted from a table: 'from these fields:' reads no data",
+     f"{_JSON}/vocabulary/en.json", '  "SOURCE": [\n   "these"\n  ]', '  "SOURCE": [\n   "thesex"\n  ]',
+     (_R2, "-k", "exactly_right")),
+    ("jsonR2-vocab-hundredth-deleted", "a word deleted from a table: 'rounded to 2 decimals' reads no rounding",
+     f"{_JSON}/vocabulary/en.json", '   "to 2 decimals",\n', "", (_R2, "-k", "exactly_right")),
+]
+ROWS += [
+    ("jsonR2-grammar-nothing-then-values", "'Respond with only a JSON object, no explanation: sku = ...' reads no values",
+     f"{_JSON}/request.lark", "%extend request: lead noun COMMA NOTHING tail politely?\n", "",
+     (_R2, "-k", "exactly_right")),
+    ("jsonR2-grammar-conversion-first", "'Convert 2.5 km to meters and return JSON {...}' reads nothing",
+     f"{_JSON}/request.lark", "%extend start: _end* conversion (AND | COMMA) request (_end+ ROLE? _other)* _end*\n",
+     "", (_CONV, "-k", "exactly_right")),
+]

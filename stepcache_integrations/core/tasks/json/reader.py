@@ -84,8 +84,9 @@ _BARE = re.compile(r"[^\W\d_][\w-]{0,60}(?![\w'\u2019?!]|\.\.|\.\w)")
 _POINT_IS_DECIMAL = frozenset({"en", "zh", "ja"})
 _DOT_THOUSANDS = re.compile(r"-?\d+\.\d{3}")
 # A decimal comma ("12,70", "3,5") in a language whose table declares it ("decimal_comma"): one or
-# two digits after it, never three ("1,299" groups thousands in some of these languages' regions).
-_COMMA_DECIMAL = re.compile(r"-?(?:0|[1-9]\d{0,14}),\d{1,2}(?![\w%/!'`\"\u2032\u2033\u2026\u00b0\u2030]|[.,]\d|\.\.)")
+# two digits after it, or four to nine ("3,14159", wip/jsonR2), never three ("1,299" groups thousands
+# in some of these languages' regions).
+_COMMA_DECIMAL = re.compile(r"-?(?:0|[1-9]\d{0,14}),(?:\d{1,2}|\d{4,9})(?![\w%/!'`\"\u2032\u2033\u2026\u00b0\u2030]|[.,]\d|\.\.)")
 _NOT_BARE = frozenset("true false null none nil nan inf infinity yes no".split())
 _KEY = r"[^\W\d][\w-]{0,60}"
 _SPACED_KEY = re.compile(r"(?P<key>" + _KEY + r")(?![\w'\u2019])")
@@ -242,6 +243,12 @@ class _Read(Transformer[Token, Any]):
         if unit is not None and unit.noted:
             self.noted.add(token.value[0])
         self.stated.append((*token.value, unit.unit if unit is not None else None))  # (key, Statement), set by the lexer
+
+    def stmt_rounded(self, children: list[Any]) -> None:
+        """'with the price 19.987 rounded to 2 decimals': the statement, and its key's rounding (wip/jsonR2)."""
+        token = next(c for c in children if isinstance(c, Token) and c.type == "STMT")
+        self.stmt([token])
+        self.rewrite([_Keys(token.value[0]), next(c for c in children if isinstance(c, _Target))])
 
     def unit(self, children: list[Token]) -> _Unit:
         return _Unit(UNITS[children[0].type], children[0].value.startswith(("(", "\uff08")))

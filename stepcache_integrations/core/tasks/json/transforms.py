@@ -38,6 +38,7 @@ TARGETS: dict[str, str] = {
     "TO_MINUTES": "to minutes",
     "TO_SECONDS": "to seconds",
     "TO_DECIMAL": "to decimal",
+    "TO_HUNDREDTH": "round to 0.01",
     "TO_GRAMS": "to g",
     "TO_CM": "to cm",
 }
@@ -93,6 +94,9 @@ def apply_transform(name: str, value: Any, unit: str | None) -> Any | None:
     if name == "round to 0.1":
         tenth = None if unit is not None else _rounded(number * 10, 1)
         return None if tenth is None or tenth % 10 == 0 else _number(Fraction(tenth, 10))  # "20.0" or "20": declined
+    if name == "round to 0.01":  # "rounded to 2 decimals": two decimals written, else declined ("19.9" or "19.90")
+        hundredth = None if unit is not None else _rounded(number * 100, 1)
+        return None if hundredth is None or hundredth % 10 == 0 else _number(Fraction(hundredth, 100))
     if name in _ROUNDING:
         return None if unit is not None else _rounded(number, _ROUNDING[name])
     conversion = CONVERSIONS.get((unit or "", name))
