@@ -64,3 +64,20 @@ ROWS += [
      f"{_JSON}/request.lark", "%extend start: _end* conversion (AND | COMMA) request (_end+ ROLE? _other)* _end*\n",
      "", (_CONV, "-k", "exactly_right")),
 ]
+ROWS += [
+    ("jsonR2-article-key-any-gap", "'a = 1' (an article, a space) is read as a key too",
+     _READER, 'word_class in ("ART", "DEF") and text[end : end + 1] == "="', 'word_class in ("ART", "DEF")',
+     (_R2, "-k", "no_claim")),
+    ("jsonR2-article-key-deleted", "'json: a=1 b=2' reads no key 'a'",
+     _READER, ' and not (word_class in ("ART", "DEF") and text[end : end + 1] == "=")', "",
+     (_R2, "-k", "exactly_right")),
+    ("jsonR2-email-value-truncated", "an e-mail address as a bare value loses its domain",
+     _READER, "        return email.group(), False, email.end()  #", "        return email.group().split('@')[0], False, email.end()  #",
+     (_R2, "-k", "exactly_right")),
+    ("jsonR2-two-blocks-read", "two code blocks are read as one ('the block above' unsaid)",
+     _READER, '    if prompt.count("```") > 2:\n        return None', '    if False:\n        return None',
+     (_R2, "-k", "never_served_wrong")),
+    ("jsonR2-grammar-shape-as", "'Return {...} as JSON ...' reads nothing",
+     f"{_JSON}/request.lark", "%extend request: lead TEMPLATE AS noun mods? tail? politely?\n", "",
+     (_R2, "-k", "exactly_right")),
+]

@@ -47,7 +47,43 @@ SERVED = [
          {"name": "Tee", "preis": 8.91}),
 ]
 
+TERSE = "json: a=3 b=9"
+BLOCK = "```\nname = Ada\nemail = ada@example.net\n```\nConvert the block above to a JSON object."
+SHAPE_AS = 'Return {"item": ..., "price": ...} as JSON with the price rounded to 2 decimals. item: soap, price: 1.2345'
+SERVED += [
+    # "a", "the" right before "=" are keys ("a=1"), not articles
+    pair("terse-article-key", TERSE, {"a": 3, "b": 9}, "json: a=12 b=-4", {"a": 12, "b": -4}),
+    pair("terse-article-key", TERSE, {"a": 3, "b": 9}, "Return a JSON object: a=7, b=8", {"a": 7, "b": 8}),
+    # an e-mail address as a bare value, copied as written
+    pair("email-value/pt", "Retorne um JSON com as chaves nome e email: nome Rui, email rui@exemplo.com",
+         {"nome": "Rui", "email": "rui@exemplo.com"},
+         "Retorne um JSON com as chaves nome e email: nome Ana, email ana.lima@correio.pt", {"nome": "Ana", "email": "ana.lima@correio.pt"}),
+    pair("email-value", "Return JSON with keys name and email: name Lina, email lina@example.com.",
+         {"name": "Lina", "email": "lina@example.com"},
+         "Return JSON with keys name and email: name Omar, email omar+news@mail.example.org.",
+         {"name": "Omar", "email": "omar+news@mail.example.org"}),
+    # the values in a code block above "Convert the block above to a JSON object."
+    pair("code-block", BLOCK, {"name": "Ada", "email": "ada@example.net"},
+         "```\nname = Bo\nemail = bo@example.com\n```\nConvert the block above to a JSON object.", {"name": "Bo", "email": "bo@example.com"}),
+    # the shape first, then "as JSON"
+    pair("shape-as-json", SHAPE_AS, {"item": "soap", "price": 1.23},
+         'Return {"item": ..., "price": ...} as JSON with the price rounded to 2 decimals. item: tea, price: 2.71828',
+         {"item": "tea", "price": 2.72}),
+]
+
 TRAPS = [
+    (pair("terse-spaced-article", TERSE, {"a": 3, "b": 9}, "json: a = 3 b = 9", {"a": 3, "b": 9}), False),
+    (pair("email-no-domain", "Return JSON with keys name and email: name Lina, email lina@example.com.",
+          {"name": "Lina", "email": "lina@example.com"},
+          "Return JSON with keys name and email: name Lina, email lina@example", {"name": "Lina", "email": "lina@example"}), True),
+    (pair("two-blocks", BLOCK, {"name": "Ada", "email": "ada@example.net"},
+          "```\nname = Ada\n```\n```\nemail = ada@example.net\n```\nConvert the block above to a JSON object.",
+          {"email": "ada@example.net"}), True),
+    (pair("block-yaml", BLOCK, {"name": "Ada", "email": "ada@example.net"},
+          "```\nname = Ada\nemail = ada@example.net\n```\nConvert the block above to YAML.", {"name": "Ada", "email": "ada@example.net"}), True),
+    (pair("shape-as-yaml", SHAPE_AS, {"item": "soap", "price": 1.23},
+          'Return {"item": ..., "price": ...} as YAML with the price rounded to 2 decimals. item: soap, price: 1.2345',
+          {"item": "soap", "price": 1.23}), True),
     # a tie: which way "rounded" goes is not stated
     (pair("round-tie", PRICE, {"price": 7.12}, 'Return JSON {"price": ...} with the price 19.985 rounded to 2 decimals.',
           {"price": 19.99}), True),
@@ -107,6 +143,7 @@ def test_rounding_with_a_unit_is_no_claim() -> None:
     "Make a JSON object from these:\ncolor: Teal\nsize: 42",        # no "fields"
     'Respond with only a JSON object, no explanation, sku = "A-100", quantity = 12',  # no colon
     'Return JSON {"price": ...} with the price 19.987 rounded.',   # rounded to what
+    "json: a = 3 b = 9",  # an article with a space before "=" is no key read ("the = sign"): only "a=3" is
 ])
 def test_no_claim(prompt: str) -> None:
     assert read_request(prompt) is None, prompt

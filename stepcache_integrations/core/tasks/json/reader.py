@@ -552,6 +552,8 @@ def read_request(prompt: str) -> JsonRequest | None:
         return None
     if any(c < " " and c not in "\t\n" for c in prompt):  # a carriage return is no character of the grammar
         return None
+    if prompt.count("```") > 2:
+        return None  # two code blocks: which one "the block above" means is not stated (wip/jsonR2)
     for vocabulary in _LANGUAGE.vocabularies:  # English first: most prompts
         if vocabulary.ascii_only and not prompt.isascii():
             continue  # English reads printable ASCII only ("José", an emoji: blind red team round 4)
@@ -1402,6 +1404,8 @@ def _csv_value(
 def _token_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word, int] | None:
     if text[pos] == "{":
         return _template_at(text, pos)
+    if _FENCE.match(text, pos) and (pos == 0 or text[pos - 1] == "\n"):
+        return Word("STOP", "```", pos), pos + 3  # a code fence alone on its line ends a sentence, as a line break (wip/jsonR2)
     found = _phrase_at(text, folded, pos, table)
     statement = _statement_at(text, folded, pos, table, found)
     if statement is not None:
@@ -1423,6 +1427,8 @@ def _token_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word
     return _number_at(text, pos, table)
 
 
+# A code fence alone on its line ("```\nname = Lina\n```"): no language tag, nothing after it on the line.
+_FENCE = re.compile(r"```(?=\n|$)")
 # A number right before "%" (the LITERAL refuses "20%": a percent is no JSON number as written).
 _PERCENT = re.compile(r"(?P<num>-?(?:(?:0|[1-9]\d{0,14})\.\d{0,9}[1-9]|0|[1-9]\d{0,14}))(?=%)")
 
@@ -1553,8 +1559,9 @@ def _key_at(
         if match is None:
             return None
         key, end, key_quoted = match.group("key"), match.end(), False
-        if table.phrases.get(folded[pos:end]) in _NO_KEY:
-            return None  # "keys", "with", "JSON": a word that frames the request, no key
+        word_class = table.phrases.get(folded[pos:end])
+        if word_class in _NO_KEY and not (word_class in ("ART", "DEF") and text[end : end + 1] == "="):
+            return None  # "keys", "with", "JSON": a word that frames the request, no key ("a=1" states a: wip/jsonR2)
         if table.phrases.get(folded[pos:end]) == "TF_VERB" and not text[:pos].strip():
             return None  # "Convert 2.5 km to meters ...": the prompt's first word is a verb, no key (wip/jsonR2)
         if found is not None and found[1] > end:
@@ -1577,6 +1584,9 @@ def _value_at(
         cjk_end = _cjk_run(text, folded, pos, table, value=True)
         if cjk_end is not None and _ends_value(text, folded, cjk_end, table):
             return text[pos:cjk_end], False, cjk_end  # "姓名是张伟": a name in ideographs after a separator
+    email = _EMAIL.match(text, pos) if bare_ok else None
+    if email is not None:
+        return email.group(), False, email.end()  # "email rui@exemplo.com": an address, copied as written (wip/jsonR2)
     return _bare_at(text, folded, pos, table) if bare_ok else None
 
 
