@@ -81,3 +81,13 @@ ROWS += [
      f"{_JSON}/request.lark", "%extend request: lead TEMPLATE AS noun mods? tail? politely?\n", "",
      (_R2, "-k", "exactly_right")),
 ]
+ROWS += [
+    ("jsonR2-unit-note-ignored", "'distance_m (in meters)' keeps the measure as stated (12 km -> 12)",
+     _READER, "        self.transforms.append((key.value, TARGETS[children[1].value]))  #", "        pass  #",
+     (_R2, "-k", "exactly_right")),
+    ("jsonR2-unit-note-unclosed", "'(in meters' with no closing bracket is a unit note",
+     _READER, "    if found is None or found[0] not in _UNIT_NOTES or text[found[1] : found[1] + 1] != close:",
+     "    if found is None or found[0] not in _UNIT_NOTES:", (_R2, "-k", "never_served_wrong or exactly_right")),
+    ("jsonR2-vocab-it-measure-noun-deleted", "a word deleted from a table: it 'per una distanza di 3,5 km' reads no measure",
+     f"{_JSON}/vocabulary/it.json", '  "distanza",\n', "", (_R2, "-k", "exactly_right")),
+]

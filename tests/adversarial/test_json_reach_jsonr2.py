@@ -71,7 +71,33 @@ SERVED += [
          {"item": "tea", "price": 2.72}),
 ]
 
+RUN = "Return JSON with the key distance_m (in meters) for a run of 12 km."
+METRI = 'Dammi un JSON con la chiave "metri" per una distanza di 3,5 km.'
+SERVED += [
+    # a unit note after a key is its conversion
+    pair("unit-note", RUN, {"distance_m": 12000}, "Return JSON with the key distance_m (in meters) for a run of 7.5 km.",
+         {"distance_m": 7500}),
+    pair("unit-note", 'Return JSON with key "wait_s" (in seconds) for a delay of 3 minutes.', {"wait_s": 180},
+         'Return JSON with key "wait_s" (in seconds) for a delay of 11 minutes.', {"wait_s": 660}),
+    pair("unit-note/de", "Gib JSON mit dem Schlüssel strecke_m (in Metern) zurück: strecke_m 7,2 km.", {"strecke_m": 7200},
+         "Gib JSON mit dem Schlüssel strecke_m (in Metern) zurück: strecke_m 3,5 km.", {"strecke_m": 3500}),
+    # a measure of the one key in es/fr/it/pt (their tables' measure nouns)
+    pair("measure/it", METRI, {"metri": 3500}, 'Dammi un JSON con la chiave "metri" per una distanza di 12 km.', {"metri": 12000}),
+    pair("measure/es", 'Devuelve un JSON con la clave "metros" para una distancia de 2,5 km.', {"metros": 2500},
+         'Devuelve un JSON con la clave "metros" para una distancia de 4 km.', {"metros": 4000}),
+    pair("measure/fr", 'Renvoie un JSON avec la clé "minutes" pour une durée de 2 heures.', {"minutes": 120},
+         'Renvoie un JSON avec la clé "minutes" pour une durée de 5 heures.', {"minutes": 300}),
+    pair("measure/pt", 'Retorne um JSON com a chave "metros" para uma distância de 1,5 km.', {"metros": 1500},
+         'Retorne um JSON com a chave "metros" para uma distância de 6 km.', {"metros": 6000}),
+]
+
 TRAPS = [
+    (pair("unit-note-undeclared", RUN, {"distance_m": 12000}, "Return JSON with the key distance_m (in meters) for a run of 12 hours.",
+          {"distance_m": 12}), True),
+    (pair("measure-not-a-noun/it", METRI, {"metri": 3500}, 'Dammi un JSON con la chiave "metri" per una terza di 3,5 km.',
+          {"metri": 1167}), True),
+    (pair("unit-note-unclosed", RUN, {"distance_m": 12000}, "Return JSON with the key distance_m (in meters for a run of 12 km.",
+          {"distance_m": 12000}), True),
     (pair("terse-spaced-article", TERSE, {"a": 3, "b": 9}, "json: a = 3 b = 9", {"a": 3, "b": 9}), False),
     (pair("email-no-domain", "Return JSON with keys name and email: name Lina, email lina@example.com.",
           {"name": "Lina", "email": "lina@example.com"},

@@ -219,6 +219,12 @@ class _Read(Transformer[Token, Any]):
         self.typed.append((key.value, _TYPE_NOTES[children[1].children[0].type]))
         return key
 
+    def key_in_unit(self, children: list[Any]) -> Token:
+        """"distance_m (in meters)": a key and the conversion of its stated measure (wip/jsonR2)."""
+        key = self.key(children[:1])
+        self.transforms.append((key.value, TARGETS[children[1].value]))  # the note's text is its target's class
+        return key
+
     def record_tail(self, children: list[Any]) -> None:
         """": {"sku": "A-1", "qty": 3}": the record's members are statements (wip/jsonR)."""
         token = next(c for c in children if isinstance(c, Token) and c.type == "RECORD")
@@ -1417,6 +1423,9 @@ def _token_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word
     name = (_SPACED_KEY if table.spaced else _ASCII_KEY).match(text, pos)
     if found is not None and (name is None or found[1] >= name.end() or not table.spaced):
         return Word(found[0], text[pos : found[1]], pos), found[1]
+    note = _unit_note_at(text, folded, pos, table) if char in "(\uff08" else None
+    if note is not None:
+        return note
     if char in _MARKS:
         return Word(_MARKS[char], char, pos), pos + 1
     if name is not None and _one_script(name.group("key")):
@@ -1425,6 +1434,21 @@ def _token_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word
     if cjk_end is not None:
         return Word("NAME", text[pos:cjk_end], pos), cjk_end
     return _number_at(text, pos, table)
+
+
+# The conversions a unit note after a key may name: "distance_m (in meters)" (wip/jsonR2).
+_UNIT_NOTES = frozenset({"TO_METERS", "TO_KM", "TO_MONTHS", "TO_FAHRENHEIT", "TO_CELSIUS", "TO_HOURS", "TO_MINUTES",
+                         "TO_SECONDS", "TO_GRAMS", "TO_CM"})
+
+
+def _unit_note_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word, int] | None:
+    """"(in meters)" at ``pos``: one conversion target of the table alone in brackets, as a
+    UNIT_NOTE whose text is the target's class; None for anything else."""
+    found = table.match(folded, pos + 1)
+    close = ")" if text[pos] == "(" else "\uff09"
+    if found is None or found[0] not in _UNIT_NOTES or text[found[1] : found[1] + 1] != close:
+        return None
+    return Word("UNIT_NOTE", found[0], pos), found[1] + 1
 
 
 # A code fence alone on its line ("```\nname = Lina\n```"): no language tag, nothing after it on the line.
