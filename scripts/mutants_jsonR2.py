@@ -27,7 +27,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _READER, "<(?:n|number|num|n\\u00famero|numero|nombre|zahl|numero|\\u0447\\u0438\\u0441\\u043b\\u043e)>",
      "<\\w+>", (_CONV, "-k", "never_served_wrong")),
     ("jsonR2-first-verb-is-key", "'Convert 2.5 km ...': the first word is read as a statement's key",
-     _READER, '        if table.phrases.get(folded[pos:end]) == "TF_VERB" and not text[:pos].strip():\n            return None',
+     _READER, '        if word_class == "TF_VERB" and not text[:pos].strip() and _VERB_THEN_MEASURE.match(text, end):\n            return None',
      '        if False:\n            return None', (_CONV, "-k", "exactly_right")),
     ("jsonR2-comma-decimal-truncated", "a decimal-comma number no statement holds ('1,5 kg') is read as its whole part",
      _READER, '        return Word("NUMBER", float(decimal.group().replace(",", ".")), pos), decimal.end()',
@@ -90,4 +90,12 @@ ROWS += [
      "    if found is None or found[0] not in _UNIT_NOTES:", (_R2, "-k", "never_served_wrong or exactly_right")),
     ("jsonR2-vocab-it-measure-noun-deleted", "a word deleted from a table: it 'per una distanza di 3,5 km' reads no measure",
      f"{_JSON}/vocabulary/it.json", '  "distanza",\n', "", (_R2, "-k", "exactly_right")),
+]
+ROWS += [
+    ("jsonR2-unit-word-splits-names", "a unit word cuts a name in ideographs ('玉米', '米莉', '巧克力' are no longer read)",
+     _READER, "    return in_run or (_CJK.match(folded, found[1]) is not None and _inside_name(folded, found[1], table))",
+     "    return False", (_R2, "-k", "ideographs")),
+    ("jsonR2-first-verb-always-no-key", "'round 3, score 5. Return JSON.': a first verb is never a key",
+     _READER, " and _VERB_THEN_MEASURE.match(text, end):\n            return None", ":\n            return None",
+     (_R2, "-k", "first_word")),
 ]

@@ -180,3 +180,21 @@ def test_decimal_comma_with_four_digits_or_more() -> None:
     four = read_request('Gib JSON mit den Schlüsseln name und preis zurück: name "Tee", preis 8,9125.')
     assert four is not None and four.statements["preis"].value == 8.9125
     assert read_request('Gib JSON mit den Schlüsseln name und preis zurück: name "Tee", preis 8,912.') is None
+
+
+@pytest.mark.parametrize(("prompt", "expected"), [
+    ("生成 JSON：商品=玉米,价格=5", {"商品": "玉米", "价格": 5}),
+    ("生成 JSON：商品=巧克力,价格=5", {"商品": "巧克力", "价格": 5}),
+    ("请返回 JSON，键为 name 和 city：name 米莉，city 上海", {"name": "米莉", "city": "上海"}),
+    ('把 3.45 米换算成厘米，只输出 JSON：{"厘米": 数值}', {"厘米": 345}),
+])
+def test_unit_words_inside_names_in_ideographs(prompt: str, expected: Obj) -> None:
+    """zh "米" (metre) and "克" (gram) are table words: inside a name ("玉米", "米莉") they are part of it."""
+    read = read_request(prompt)
+    assert read is not None and {k: s.value for k, s in read.statements.items()} == expected
+
+
+def test_a_first_word_that_is_a_verb_is_a_key_before_a_comma() -> None:
+    """"round 3, score 5": the first word is a key; "Round 2.5 km to ...": a verb and its measure."""
+    read = read_request("round 3, score 5. Return JSON.")
+    assert read is not None and {k: s.value for k, s in read.statements.items()} == {"round": 3, "score": 5}

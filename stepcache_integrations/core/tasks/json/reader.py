@@ -1586,8 +1586,8 @@ def _key_at(
         word_class = table.phrases.get(folded[pos:end])
         if word_class in _NO_KEY and not (word_class in ("ART", "DEF") and text[end : end + 1] == "="):
             return None  # "keys", "with", "JSON": a word that frames the request, no key ("a=1" states a: wip/jsonR2)
-        if table.phrases.get(folded[pos:end]) == "TF_VERB" and not text[:pos].strip():
-            return None  # "Convert 2.5 km to meters ...": the prompt's first word is a verb, no key (wip/jsonR2)
+        if word_class == "TF_VERB" and not text[:pos].strip() and _VERB_THEN_MEASURE.match(text, end):
+            return None  # "Convert 2.5 km to meters ...": the prompt's first word is a verb, no key ("round 3, ..." is one) (wip/jsonR2)
         if found is not None and found[1] > end:
             return None  # the key starts a longer phrase of the table
     return (key, end, key_quoted) if _one_script(key) else None
@@ -1744,23 +1744,35 @@ _NEGATION = frozenset("不没沒非无無未别別否")
 _NUMERALS = frozenset("〇一二三四五六七八九十百千万萬亿億两兩零壹贰貳叁參肆伍陆陸柒捌玖拾佰仟")
 
 
+# After a first verb, a number and a word ("Convert 2.5 km", "Переведи 2 часа", "Convierte 1,5 kg"): a conversion.
+_VERB_THEN_MEASURE = re.compile(r"[ \t]+-?\d+(?:[.,]\d+)?[ \t]*[^\W\d_]")
+# Unit and conversion words: inside a run of ideographs they are part of a name ("玉米", "米莉").
+_UNIT_WORDS = frozenset(UNITS) | frozenset(TARGETS)
+
+
 def _cjk_run(text: str, folded: str, pos: int, table: Vocabulary, value: bool = False) -> int | None:
     """The end of a run of ideographs or katakana at ``pos`` that no word of the table starts, or None."""
     end = pos
-    while end < len(text) and end - pos < 30 and _CJK.match(text, end) and _inside_name(folded, end, table):
+    while end < len(text) and end - pos < 30 and _CJK.match(text, end) and _inside_name(folded, end, table, end > pos):
         end += 1
     run = text[pos:end]
-    if not run or (end < len(text) and _CJK.match(text, end) and _inside_name(folded, end, table)):
+    if not run or (end < len(text) and _CJK.match(text, end) and _inside_name(folded, end, table, True)):
         return None  # nothing read, or longer than any key
     if _NEGATION.intersection(run) or (value and _NUMERALS.intersection(run)):
         return None
     return end
 
 
-def _inside_name(folded: str, pos: int, table: Vocabulary) -> bool:
-    """No word of the table starts here but an entity word ("城市" is a key too, "北京人" a value)."""
+def _inside_name(folded: str, pos: int, table: Vocabulary, in_run: bool = False) -> bool:
+    """No word of the table starts here but an entity word ("城市" is a key too, "北京人" a value),
+    or a unit word inside a name: after ideographs of the run ("玉米", "巧克力") or before more of
+    the name ("米莉"); "1.2 米换算成厘米" keeps its units (wip/jsonR2)."""
     found = table.match(folded, pos)
-    return found is None or found[0] == "ENTITY"
+    if found is None or found[0] == "ENTITY":
+        return True
+    if found[0] not in _UNIT_WORDS:
+        return False
+    return in_run or (_CJK.match(folded, found[1]) is not None and _inside_name(folded, found[1], table))
 
 
 def _ends_value(text: str, folded: str, end: int, table: Vocabulary) -> bool:
