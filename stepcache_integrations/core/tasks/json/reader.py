@@ -1410,8 +1410,6 @@ def _csv_value(
 def _token_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word, int] | None:
     if text[pos] == "{":
         return _template_at(text, pos)
-    if _FENCE.match(text, pos) and (pos == 0 or text[pos - 1] == "\n"):
-        return Word("STOP", "```", pos), pos + 3  # a code fence alone on its line ends a sentence, as a line break (wip/jsonR2)
     found = _phrase_at(text, folded, pos, table)
     statement = _statement_at(text, folded, pos, table, found)
     if statement is not None:
@@ -1423,11 +1421,9 @@ def _token_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word
     name = (_SPACED_KEY if table.spaced else _ASCII_KEY).match(text, pos)
     if found is not None and (name is None or found[1] >= name.end() or not table.spaced):
         return Word(found[0], text[pos : found[1]], pos), found[1]
-    note = _unit_note_at(text, folded, pos, table) if char in "(\uff08" else None
-    if note is not None:
-        return note
-    if char in _MARKS:
-        return Word(_MARKS[char], char, pos), pos + 1
+    mark = _mark_at(text, folded, pos, table)
+    if mark is not None:
+        return mark
     if name is not None and _one_script(name.group("key")):
         return Word("NAME", name.group("key"), pos), name.end()
     cjk_end = None if table.spaced else _cjk_run(text, folded, pos, table)
@@ -1439,6 +1435,18 @@ def _token_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word
 # The conversions a unit note after a key may name: "distance_m (in meters)" (wip/jsonR2).
 _UNIT_NOTES = frozenset({"TO_METERS", "TO_KM", "TO_MONTHS", "TO_FAHRENHEIT", "TO_CELSIUS", "TO_HOURS", "TO_MINUTES",
                          "TO_SECONDS", "TO_GRAMS", "TO_CM"})
+
+
+def _mark_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word, int] | None:
+    """A sentence mark at ``pos``; a code fence alone on its line ends a sentence, as a line break
+    ("```\nname = Lina\n```"); a unit note in brackets ("(in meters)") is one word (wip/jsonR2)."""
+    char = text[pos]
+    if _FENCE.match(text, pos) and (pos == 0 or text[pos - 1] == "\n"):
+        return Word("STOP", "```", pos), pos + 3
+    note = _unit_note_at(text, folded, pos, table) if char in "(\uff08" else None
+    if note is not None:
+        return note
+    return (Word(_MARKS[char], char, pos), pos + 1) if char in _MARKS else None
 
 
 def _unit_note_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word, int] | None:
@@ -1583,14 +1591,20 @@ def _key_at(
         if match is None:
             return None
         key, end, key_quoted = match.group("key"), match.end(), False
-        word_class = table.phrases.get(folded[pos:end])
-        if word_class in _NO_KEY and not (word_class in ("ART", "DEF") and text[end : end + 1] == "="):
-            return None  # "keys", "with", "JSON": a word that frames the request, no key ("a=1" states a: wip/jsonR2)
-        if word_class == "TF_VERB" and not text[:pos].strip() and _VERB_THEN_MEASURE.match(text, end):
-            return None  # "Convert 2.5 km to meters ...": the prompt's first word is a verb, no key ("round 3, ..." is one) (wip/jsonR2)
+        if _frames_request(table.phrases.get(folded[pos:end]), text, pos, end):
+            return None  # "keys", "with", "JSON": a word that frames the request, no key
         if found is not None and found[1] > end:
             return None  # the key starts a longer phrase of the table
     return (key, end, key_quoted) if _one_script(key) else None
+
+
+def _frames_request(word_class: str | None, text: str, pos: int, end: int) -> bool:
+    """Whether the word of ``word_class`` at ``pos`` frames the request, so it is no key: a class
+    of _NO_KEY ("keys", "with", "JSON"; but "a=1" states a), or the prompt's first word, a verb,
+    before a number and a word ("Convert 2.5 km to meters ..."; "round 3, ..." is a key) (wip/jsonR2)."""
+    if word_class in _NO_KEY:
+        return not (word_class in ("ART", "DEF") and text[end : end + 1] == "=")
+    return word_class == "TF_VERB" and not text[:pos].strip() and _VERB_THEN_MEASURE.match(text, end) is not None
 
 
 def _value_at(

@@ -91,19 +91,25 @@ def apply_transform(name: str, value: Any, unit: str | None) -> Any | None:
     number = _exact(value)
     if number is None:
         return None
-    if name == "round to 0.1":
-        tenth = None if unit is not None else _rounded(number * 10, 1)
-        return None if tenth is None or tenth % 10 == 0 else _number(Fraction(tenth, 10))  # "20.0" or "20": declined
-    if name == "round to 0.01":  # "rounded to 2 decimals": two decimals written, else declined ("19.9" or "19.90")
-        hundredth = None if unit is not None else _rounded(number * 100, 1)
-        return None if hundredth is None or hundredth % 10 == 0 else _number(Fraction(hundredth, 100))
-    if name in _ROUNDING:
-        return None if unit is not None else _rounded(number, _ROUNDING[name])
+    if name.startswith("round to "):
+        return None if unit is not None else _round(name, number)
     conversion = CONVERSIONS.get((unit or "", name))
     if conversion is None:
         return None
     factor, offset = conversion
     return _number(number * factor + offset)
+
+
+def _round(name: str, number: Fraction) -> int | float | None:
+    """``number`` rounded as ``name`` says ("round to 10", "round to 0.1"); None at a tie, for a
+    decimal rounding whose result is written with fewer decimals, or for a step not declared."""
+    if name == "round to 0.1":
+        tenth = _rounded(number * 10, 1)
+        return None if tenth is None or tenth % 10 == 0 else _number(Fraction(tenth, 10))  # "20.0" or "20": declined
+    if name == "round to 0.01":  # "rounded to 2 decimals": two decimals written, else declined ("19.9" or "19.90")
+        hundredth = _rounded(number * 100, 1)
+        return None if hundredth is None or hundredth % 10 == 0 else _number(Fraction(hundredth, 100))
+    return _rounded(number, _ROUNDING[name]) if name in _ROUNDING else None
 
 
 def _exact(value: Any) -> Fraction | None:
