@@ -490,3 +490,7 @@ MUTANTS += [Mutant(*row) for row in _JSONR_ROWS]
 from mutants_arith import ROWS as _ARITH_ROWS  # noqa: E402 - the arithmetic request grammar (wip/arith)
 
 MUTANTS += [Mutant(*row) for row in _ARITH_ROWS]
+
+from mutants_jsonR2 import ROWS as _JSONR2_ROWS  # noqa: E402 - a conversion said before the request (wip/jsonR2)
+
+MUTANTS += [Mutant(*row) for row in _JSONR2_ROWS]

@@ -194,6 +194,8 @@ def _json_langs() -> list[str]:
     out += [in_order.fill(name=n, city=c) for n, c in [("Ines", "Lisbon"), ("Omar", "Cairo")]]
     out += [aged.fill(name=n, age=a) for n, a in [("Alma", 30), ("Grete", 47)]]
     out += [f'Return JSON with "minutes" for a duration of {h} hours.' for h in (2, 5)]
+    out += [f'Convert {k} km to meters and return JSON {{"meters": <number>}}.' for k in (3, 12)]  # wip/jsonR2
+    out += [f'Convert {h} hours to minutes and return JSON with the key "minutes".' for h in (2, 7)]
     return out
 
 

@@ -1023,6 +1023,11 @@ JSON_PROSE_TEMPLATES = [
 JSON_PROSE_MEASURES = [
     (re.compile(r'(?i:Return (?:(?:a|an|one) )?JSON with )"minutes"(?i: (?:for|of) a duration (?:for|of) )(?P<n>0|[1-9][0-9]*)(?i: hours)\.?'),
      lambda n: {"minutes": n * 60}),
+    # wip/jsonR2: a conversion said before the request (a kilometre is 1000 metres)
+    (re.compile(r'(?i:Convert )(?P<n>0|[1-9][0-9]*)(?i: km to meters and return JSON )\{"meters": <number>\}\.?'),
+     lambda n: {"meters": n * 1000}),
+    (re.compile(r'(?i:Convert )(?P<n>0|[1-9][0-9]*)(?i: hours to minutes and return JSON with the key )"minutes"\.?'),
+     lambda n: {"minutes": n * 60}),
 ]
 
 

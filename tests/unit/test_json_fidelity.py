@@ -70,7 +70,8 @@ def served_fresh(prompt: str, answer: str) -> tuple[str, list[str]]:
         ("Required keys: name (integer), age (integer)", []),
         ("Required keys: name (string), age (a string)", []),
         ("Required keys: name (uppercase), age", []),
-        ("Required keys: name, age (in months)", []),
+        # a unit note after a key is that key's conversion (wip/jsonR2): read whole, age 30 (years) is 360 months
+        ("Required keys: name, age (in months)", ["name", "age"]),
         ("Required keys: name, age, city (all strings)", []),
         ("Required keys: name: string, age: integer", []),
         ("Required keys: name | age | city", []),
@@ -80,6 +81,15 @@ def served_fresh(prompt: str, answer: str) -> tuple[str, list[str]]:
 def test_a_key_list_is_read_whole_or_claims_no_key(key_list: str, keys: list[str]) -> None:
     assert required_keys_from_prompt(HEAD + key_list) == keys
     assert list(js.constraints(HEAD + key_list)["required"]) == keys
+
+
+def test_a_unit_note_after_a_key_converts_its_value() -> None:
+    """Was a pinned decline ("age (in months)" read no list); now served and exactly right (wip/jsonR2)."""
+    c = js.constraints('Return a JSON object for a person with name "Bob" and age 30. Required keys: name, age (in months)')
+    assert c["required"] == ["name", "age"] and c["stated"] == {"name": "Bob", "age": 360}
+    r = StepCache().generate('Return a JSON object for a person with name "Bob" and age 30. Required keys: name, age (in months)',
+                             const('{"name": "Bob", "age": 30}'))
+    assert r.verification == "proven" and exact(r.text) == {"name": "Bob", "age": 360}
 
 
 def test_a_list_closed_by_and_may_end_at_a_colon() -> None:

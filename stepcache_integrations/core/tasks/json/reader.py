@@ -84,8 +84,9 @@ _BARE = re.compile(r"[^\W\d_][\w-]{0,60}(?![\w'\u2019?!]|\.\.|\.\w)")
 _POINT_IS_DECIMAL = frozenset({"en", "zh", "ja"})
 _DOT_THOUSANDS = re.compile(r"-?\d+\.\d{3}")
 # A decimal comma ("12,70", "3,5") in a language whose table declares it ("decimal_comma"): one or
-# two digits after it, never three ("1,299" groups thousands in some of these languages' regions).
-_COMMA_DECIMAL = re.compile(r"-?(?:0|[1-9]\d{0,14}),\d{1,2}(?![\w%/!'`\"\u2032\u2033\u2026\u00b0\u2030]|[.,]\d|\.\.)")
+# two digits after it, or four to nine ("3,14159", wip/jsonR2), never three ("1,299" groups thousands
+# in some of these languages' regions).
+_COMMA_DECIMAL = re.compile(r"-?(?:0|[1-9]\d{0,14}),(?:\d{1,2}|\d{4,9})(?![\w%/!'`\"\u2032\u2033\u2026\u00b0\u2030]|[.,]\d|\.\.)")
 _NOT_BARE = frozenset("true false null none nil nan inf infinity yes no".split())
 _KEY = r"[^\W\d][\w-]{0,60}"
 _SPACED_KEY = re.compile(r"(?P<key>" + _KEY + r")(?![\w'\u2019])")
@@ -189,6 +190,7 @@ class _Read(Transformer[Token, Any]):
         self.passages: list[Token] = []  # 'from: "<passage>"' (wip/jsonB)
         self.iso = False  # "(YYYY-MM-DD)": dates written as the ISO format asks
         self.measure_nouns: list[str] = []  # "duration" of "for a duration of 2 hours": what the measure is
+        self.converted_first = ""  # the verb of a conversion said before the request (wip/jsonR2)
         self.measures: list[tuple[Token, str, str | None]] = []  # "for a duration of 2 hours" (wip/jsonB)  # keys whose unit is a note in brackets ("temp 20 (Celsius)")
         self.request_keys = 0  # the keys listed up to the request sentence
         self.key_lists = 0  # the key lists beside the request ("with keys a and b")
@@ -219,6 +221,12 @@ class _Read(Transformer[Token, Any]):
         self.typed.append((key.value, _TYPE_NOTES[children[1].children[0].type]))
         return key
 
+    def key_in_unit(self, children: list[Any]) -> Token:
+        """"distance_m (in meters)": a key and the conversion of its stated measure (wip/jsonR2)."""
+        key = self.key(children[:1])
+        self.transforms.append((key.value, TARGETS[children[1].value]))  # the note's text is its target's class
+        return key
+
     def record_tail(self, children: list[Any]) -> None:
         """": {"sku": "A-1", "qty": 3}": the record's members are statements (wip/jsonR)."""
         token = next(c for c in children if isinstance(c, Token) and c.type == "RECORD")
@@ -243,6 +251,12 @@ class _Read(Transformer[Token, Any]):
         if unit is not None and unit.noted:
             self.noted.add(token.value[0])
         self.stated.append((*token.value, unit.unit if unit is not None else None))  # (key, Statement), set by the lexer
+
+    def stmt_rounded(self, children: list[Any]) -> None:
+        """'with the price 19.987 rounded to 2 decimals': the statement, and its key's rounding (wip/jsonR2)."""
+        token = next(c for c in children if isinstance(c, Token) and c.type == "STMT")
+        self.stmt([token])
+        self.rewrite([_Keys(token.value[0]), next(c for c in children if isinstance(c, _Target))])
 
     def unit(self, children: list[Token]) -> _Unit:
         return _Unit(UNITS[children[0].type], children[0].value.startswith(("(", "\uff08")))
@@ -320,6 +334,12 @@ class _Read(Transformer[Token, Any]):
         target = next((c for c in children if isinstance(c, _Target)), None)
         self.measure_nouns += [c.value for c in children if isinstance(c, Token) and c.type == "NAME"]
         self.measures.append((number, UNITS[unit.type], target.transform if target is not None else None))
+
+    def converted(self, children: list[Any]) -> None:
+        """"Convert 2.5 km to meters and return JSON {"meters": ...}": a measure whose key must be
+        the target's unit word (wip/jsonR2)."""
+        self.measure(children)
+        self.converted_first = next(c.value for c in children if isinstance(c, Token) and c.type == "TF_VERB")
 
     def positional(self, children: list[Any]) -> None:
         """"for: Alice, 30.": the values, each a run of names or a number (and its years) (wip/jsonB)."""
@@ -500,6 +520,7 @@ _LOWERCASE = frozenset(language for language, table in _TABLES.items() if table.
 _NAMED_BY = {language: frozenset(fold(w) for w in table.get("named_by", ())) for language, table in _TABLES.items()}
 # The nouns a measure may be said of ("for a duration of 2 hours", "a length of 4 km"): a word that
 # says what part of it is meant ("for a third of 5 hours") is no such noun, so no claim.
+_CONVERSION_VERBS = {language: frozenset(fold(w) for w in table.get("conversion_verbs", ())) for language, table in _TABLES.items()}
 _MEASURE_NOUNS = {language: frozenset(fold(w) for w in table.get("measure_nouns", ())) for language, table in _TABLES.items()}
 # Languages whose tables declare "="-statements a run without commas ("temp=21 unit=C").
 _EQUALS_RUNS = frozenset(language for language, table in _TABLES.items() if table.get("equals_runs"))
@@ -545,6 +566,8 @@ def read_request(prompt: str) -> JsonRequest | None:
         return None
     if any(c < " " and c not in "\t\n" for c in prompt):  # a carriage return is no character of the grammar
         return None
+    if prompt.count("```") > 2:
+        return None  # two code blocks: which one "the block above" means is not stated (wip/jsonR2)
     for vocabulary in _LANGUAGE.vocabularies:  # English first: most prompts
         if vocabulary.ascii_only and not prompt.isascii():
             continue  # English reads printable ASCII only ("José", an emoji: blind red team round 4)
@@ -860,6 +883,9 @@ def _measured_statements(transformer: _Read, language: str) -> list[tuple[str, S
     if any(fold(noun) not in _MEASURE_NOUNS.get(language, ()) for noun in transformer.measure_nouns):
         return None  # "for a third of 5 hours": the noun is no measure the table declares
     (number, unit, target), key = transformer.measures[0], listed[0]
+    if transformer.converted_first and (_unit_key(key, language) != target
+                                        or fold(transformer.converted_first) not in _CONVERSION_VERBS.get(language, ())):
+        return None  # '... to meters ... {"centimeters": ...}': another unit; "Round 2.0005 km to meters": no conversion
     if target is not None:
         transformer.transforms.append((key, target))
     start = number.start_pos or 0
@@ -1229,9 +1255,11 @@ def _template_at(text: str, pos: int) -> tuple[Word, int] | None:
     return Word("TEMPLATE", kinds, pos), end  # type: ignore[arg-type]
 
 
+# A number's placeholder (wip/jsonR2): '{"meters": <number>}', '{"minutos": n}', '{"厘米": 数值}'.
+_NUMBER_PLACEHOLDERS = r"(?:<(?:n|number|num|n\u00famero|numero|nombre|zahl|numero|\u0447\u0438\u0441\u043b\u043e)>|n|\u6570\u503c|\u6570\u5024)"
 # A placeholder shape ('{"title": ..., "year": ...}', wip/jsonA): a flat object whose values are
 # "..." (any type) or blanks; its keys are the keys asked. Nothing nested: '{"user": {...}}' is no shape.
-_PLACEHOLDER = r'(?:\.\.\.|\u2026|""|0|null)'
+_PLACEHOLDER = r'(?:\.\.\.|\u2026|""|0|null|' + _NUMBER_PLACEHOLDERS + ")"
 _SHAPE_MEMBER = re.compile(r'\s*"(?P<key>[^"\\\n{}]{1,60})"\s*:\s*(?P<value>' + _PLACEHOLDER + r")\s*(?P<end>[,}])")
 _SHAPE_BLANKS = {"...": "any", "\u2026": "any", '""': "string", "0": "number", "null": "any"}
 
@@ -1331,7 +1359,7 @@ def _shape_at(text: str, pos: int) -> tuple[Word, int] | None:
         key = member.group("key")
         if key in kinds or not _one_script(key) or not key.strip() or key != key.strip():
             return None
-        kinds[key] = _SHAPE_BLANKS[member.group("value")]
+        kinds[key] = _SHAPE_BLANKS.get(member.group("value"), "number")  # else a number's placeholder
         at = member.end()
         if member.group("end") == "}":
             return Word("TEMPLATE", kinds, pos), at  # type: ignore[arg-type]
@@ -1409,8 +1437,9 @@ def _token_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word
     name = (_SPACED_KEY if table.spaced else _ASCII_KEY).match(text, pos)
     if found is not None and (name is None or found[1] >= name.end() or not table.spaced):
         return Word(found[0], text[pos : found[1]], pos), found[1]
-    if char in _MARKS:
-        return Word(_MARKS[char], char, pos), pos + 1
+    mark = _mark_at(text, folded, pos, table)
+    if mark is not None:
+        return mark
     if name is not None and _one_script(name.group("key")):
         return Word("NAME", name.group("key"), pos), name.end()
     cjk_end = None if table.spaced else _cjk_run(text, folded, pos, table)
@@ -1419,6 +1448,35 @@ def _token_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word
     return _number_at(text, pos, table)
 
 
+# The conversions a unit note after a key may name: "distance_m (in meters)" (wip/jsonR2).
+_UNIT_NOTES = frozenset({"TO_METERS", "TO_KM", "TO_MONTHS", "TO_FAHRENHEIT", "TO_CELSIUS", "TO_HOURS", "TO_MINUTES",
+                         "TO_SECONDS", "TO_GRAMS", "TO_CM"})
+
+
+def _mark_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word, int] | None:
+    """A sentence mark at ``pos``; a code fence alone on its line ends a sentence, as a line break
+    ("```\nname = Lina\n```"); a unit note in brackets ("(in meters)") is one word (wip/jsonR2)."""
+    char = text[pos]
+    if _FENCE.match(text, pos) and (pos == 0 or text[pos - 1] == "\n"):
+        return Word("STOP", "```", pos), pos + 3
+    note = _unit_note_at(text, folded, pos, table) if char in "(\uff08" else None
+    if note is not None:
+        return note
+    return (Word(_MARKS[char], char, pos), pos + 1) if char in _MARKS else None
+
+
+def _unit_note_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word, int] | None:
+    """"(in meters)" at ``pos``: one conversion target of the table alone in brackets, as a
+    UNIT_NOTE whose text is the target's class; None for anything else."""
+    found = table.match(folded, pos + 1)
+    close = ")" if text[pos] == "(" else "\uff09"
+    if found is None or found[0] not in _UNIT_NOTES or text[found[1] : found[1] + 1] != close:
+        return None
+    return Word("UNIT_NOTE", found[0], pos), found[1] + 1
+
+
+# A code fence alone on its line ("```\nname = Lina\n```"): no language tag, nothing after it on the line.
+_FENCE = re.compile(r"```(?=\n|$)")
 # A number right before "%" (the LITERAL refuses "20%": a percent is no JSON number as written).
 _PERCENT = re.compile(r"(?P<num>-?(?:(?:0|[1-9]\d{0,14})\.\d{0,9}[1-9]|0|[1-9]\d{0,14}))(?=%)")
 
@@ -1437,7 +1495,11 @@ def _passage_at(text: str, pos: int, table: Vocabulary) -> tuple[str, int] | Non
 
 
 def _number_at(text: str, pos: int, table: Vocabulary) -> tuple[Word, int] | None:
-    """A number no statement holds ("tengo 28 años"), or None."""
+    """A number no statement holds ("tengo 28 años"; "1,5 kg" in a table that declares the decimal
+    comma, as a statement's value reads it), or None."""
+    decimal = _COMMA_DECIMAL.match(text, pos) if table.language in _DECIMAL_COMMA else None
+    if decimal is not None and float(decimal.group().replace(",", ".")) % 1:
+        return Word("NUMBER", float(decimal.group().replace(",", ".")), pos), decimal.end()  # type: ignore[arg-type]
     number = (_LITERAL if table.spaced else _LITERAL_UNSPACED).match(text, pos)
     if number is None and table.phrases.get("%") == "U_PERCENT":
         percent = _PERCENT.match(text, pos)  # "45%": the number, then its unit (wip/jsonB)
@@ -1545,11 +1607,20 @@ def _key_at(
         if match is None:
             return None
         key, end, key_quoted = match.group("key"), match.end(), False
-        if table.phrases.get(folded[pos:end]) in _NO_KEY:
+        if _frames_request(table.phrases.get(folded[pos:end]), text, pos, end):
             return None  # "keys", "with", "JSON": a word that frames the request, no key
         if found is not None and found[1] > end:
             return None  # the key starts a longer phrase of the table
     return (key, end, key_quoted) if _one_script(key) else None
+
+
+def _frames_request(word_class: str | None, text: str, pos: int, end: int) -> bool:
+    """Whether the word of ``word_class`` at ``pos`` frames the request, so it is no key: a class
+    of _NO_KEY ("keys", "with", "JSON"; but "a=1" states a), or the prompt's first word, a verb,
+    before a number and a word ("Convert 2.5 km to meters ..."; "round 3, ..." is a key) (wip/jsonR2)."""
+    if word_class in _NO_KEY:
+        return not (word_class in ("ART", "DEF") and text[end : end + 1] == "=")
+    return word_class == "TF_VERB" and not text[:pos].strip() and _VERB_THEN_MEASURE.match(text, end) is not None
 
 
 def _value_at(
@@ -1567,6 +1638,9 @@ def _value_at(
         cjk_end = _cjk_run(text, folded, pos, table, value=True)
         if cjk_end is not None and _ends_value(text, folded, cjk_end, table):
             return text[pos:cjk_end], False, cjk_end  # "姓名是张伟": a name in ideographs after a separator
+    email = _EMAIL.match(text, pos) if bare_ok else None
+    if email is not None:
+        return email.group(), False, email.end()  # "email rui@exemplo.com": an address, copied as written (wip/jsonR2)
     return _bare_at(text, folded, pos, table) if bare_ok else None
 
 
@@ -1700,23 +1774,35 @@ _NEGATION = frozenset("不没沒非无無未别別否")
 _NUMERALS = frozenset("〇一二三四五六七八九十百千万萬亿億两兩零壹贰貳叁參肆伍陆陸柒捌玖拾佰仟")
 
 
+# After a first verb, a number and a word ("Convert 2.5 km", "Переведи 2 часа", "Convierte 1,5 kg"): a conversion.
+_VERB_THEN_MEASURE = re.compile(r"[ \t]+-?\d+(?:[.,]\d+)?[ \t]*[^\W\d_]")
+# Unit and conversion words: inside a run of ideographs they are part of a name ("玉米", "米莉").
+_UNIT_WORDS = frozenset(UNITS) | frozenset(TARGETS)
+
+
 def _cjk_run(text: str, folded: str, pos: int, table: Vocabulary, value: bool = False) -> int | None:
     """The end of a run of ideographs or katakana at ``pos`` that no word of the table starts, or None."""
     end = pos
-    while end < len(text) and end - pos < 30 and _CJK.match(text, end) and _inside_name(folded, end, table):
+    while end < len(text) and end - pos < 30 and _CJK.match(text, end) and _inside_name(folded, end, table, end > pos):
         end += 1
     run = text[pos:end]
-    if not run or (end < len(text) and _CJK.match(text, end) and _inside_name(folded, end, table)):
+    if not run or (end < len(text) and _CJK.match(text, end) and _inside_name(folded, end, table, True)):
         return None  # nothing read, or longer than any key
     if _NEGATION.intersection(run) or (value and _NUMERALS.intersection(run)):
         return None
     return end
 
 
-def _inside_name(folded: str, pos: int, table: Vocabulary) -> bool:
-    """No word of the table starts here but an entity word ("城市" is a key too, "北京人" a value)."""
+def _inside_name(folded: str, pos: int, table: Vocabulary, in_run: bool = False) -> bool:
+    """No word of the table starts here but an entity word ("城市" is a key too, "北京人" a value),
+    or a unit word inside a name: after ideographs of the run ("玉米", "巧克力") or before more of
+    the name ("米莉"); "1.2 米换算成厘米" keeps its units (wip/jsonR2)."""
     found = table.match(folded, pos)
-    return found is None or found[0] == "ENTITY"
+    if found is None or found[0] == "ENTITY":
+        return True
+    if found[0] not in _UNIT_WORDS:
+        return False
+    return in_run or (_CJK.match(folded, found[1]) is not None and _inside_name(folded, found[1], table))
 
 
 def _ends_value(text: str, folded: str, end: int, table: Vocabulary) -> bool:

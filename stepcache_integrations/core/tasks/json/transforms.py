@@ -38,6 +38,9 @@ TARGETS: dict[str, str] = {
     "TO_MINUTES": "to minutes",
     "TO_SECONDS": "to seconds",
     "TO_DECIMAL": "to decimal",
+    "TO_HUNDREDTH": "round to 0.01",
+    "TO_GRAMS": "to g",
+    "TO_CM": "to cm",
 }
 # Grammar terminal of a unit stated after a number -> unit.
 UNITS: dict[str, str] = {
@@ -51,6 +54,8 @@ UNITS: dict[str, str] = {
     "U_MINUTES": "minutes",
     "U_SECONDS": "seconds",
     "U_PERCENT": "percent",
+    "U_KG": "kg",
+    "U_KILO": "kilo",  # ja キロ: kilograms or kilometres; each declared pair below is x1000 either way
 }
 # (source unit, transform) -> (factor, offset): target = value * factor + offset, exactly.
 CONVERSIONS: dict[tuple[str, str], tuple[Fraction, Fraction]] = {
@@ -66,6 +71,11 @@ CONVERSIONS: dict[tuple[str, str], tuple[Fraction, Fraction]] = {
     ("seconds", "to minutes"): (Fraction(1, 60), Fraction(0)),
     ("seconds", "to hours"): (Fraction(1, 3600), Fraction(0)),
     ("percent", "to decimal"): (Fraction(1, 100), Fraction(0)),  # "45% as a decimal" is 0.45
+    ("kg", "to g"): (Fraction(1000), Fraction(0)),
+    ("kilo", "to g"): (Fraction(1000), Fraction(0)),  # only a kilogram has grams
+    ("kilo", "to m"): (Fraction(1000), Fraction(0)),  # only a kilometre has metres
+    ("m", "to cm"): (Fraction(100), Fraction(0)),
+    ("km", "to cm"): (Fraction(100000), Fraction(0)),
 }
 _ROUNDING = {"round to 1": 1, "round to 10": 10, "round to 100": 100, "round to 1000": 1000}
 
@@ -81,16 +91,25 @@ def apply_transform(name: str, value: Any, unit: str | None) -> Any | None:
     number = _exact(value)
     if number is None:
         return None
-    if name == "round to 0.1":
-        tenth = None if unit is not None else _rounded(number * 10, 1)
-        return None if tenth is None or tenth % 10 == 0 else _number(Fraction(tenth, 10))  # "20.0" or "20": declined
-    if name in _ROUNDING:
-        return None if unit is not None else _rounded(number, _ROUNDING[name])
+    if name.startswith("round to "):
+        return None if unit is not None else _round(name, number)
     conversion = CONVERSIONS.get((unit or "", name))
     if conversion is None:
         return None
     factor, offset = conversion
     return _number(number * factor + offset)
+
+
+def _round(name: str, number: Fraction) -> int | float | None:
+    """``number`` rounded as ``name`` says ("round to 10", "round to 0.1"); None at a tie, for a
+    decimal rounding whose result is written with fewer decimals, or for a step not declared."""
+    if name == "round to 0.1":
+        tenth = _rounded(number * 10, 1)
+        return None if tenth is None or tenth % 10 == 0 else _number(Fraction(tenth, 10))  # "20.0" or "20": declined
+    if name == "round to 0.01":  # "rounded to 2 decimals": two decimals written, else declined ("19.9" or "19.90")
+        hundredth = _rounded(number * 100, 1)
+        return None if hundredth is None or hundredth % 10 == 0 else _number(Fraction(hundredth, 100))
+    return _rounded(number, _ROUNDING[name]) if name in _ROUNDING else None
 
 
 def _exact(value: Any) -> Fraction | None:
