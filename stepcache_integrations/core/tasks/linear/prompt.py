@@ -29,6 +29,7 @@ from ..algebra import (
 )
 from .reader import LinearRequest, read_request
 from .targets import target_value
+from .word_problems import understand_word_problem
 
 __all__ = ["LinearProblem", "understand_prompt", "MAX_PROMPT_CHARS"]
 
@@ -261,6 +262,8 @@ def understand_prompt(prompt: str) -> LinearProblem | None:
     (``request.lark`` over one language's table, ``reader.py``). Cached (task detection and
     constraints both ask); the result is shared, so read it only."""
     prompt = _spelled_as_symbols(_history_blanked(prompt))
+    if "=" not in prompt:  # no equation written: a word problem of a declared shape, or no claim
+        return understand_word_problem(prompt)
     if not _rule_plain_notation(prompt):
         return None
     prompt = _markup_blanked(unicodedata.normalize("NFC", prompt))

@@ -22,6 +22,7 @@ from lark import Token, Transformer
 from ..request_language import Declined, RequestLanguage, Vocabulary, Word, fold
 from .answer_form import AnswerForm, form_of_template, read_answer_form
 from .targets import EXPRESSION, canonical_target
+from .word_problems import WordFacts
 
 __all__ = ["FORMATS", "LinearRequest", "read_request"]
 
@@ -128,7 +129,7 @@ class _Names(set[str]):
         super().update(found)
 
 
-class _Read(Transformer[Token, Any]):
+class _Read(WordFacts, Transformer[Token, Any]):
     """The tree to what is asked and how: unknowns named, equations asked, format instructions."""
 
     def __init__(self) -> None:
@@ -454,8 +455,8 @@ def _read_quoted_form(text: str, runs: list[tuple[int, int]], variables: frozens
 
 def _parse(words: list[Word], language: str, variables: frozenset[str]) -> LinearRequest | None:
     transformer = _LANGUAGE.parse(words)
-    if transformer is None:
-        return None
+    if transformer is None or getattr(transformer, "word_facts", None):
+        return None  # a word problem's facts beside written equations: read by word_problems.py only
     if any(transformer.format & one and transformer.format & other for one, other in _EXCLUSIVE):
         return None  # "Show your steps. Answer in one line.": which is asked is not read
     asks_all = transformer.asks_all and not (transformer.only_named and transformer.asked_names)

@@ -1,0 +1,171 @@
+"""Word problems read by the linear task's request grammar (``request.lark``, its WORD PROBLEMS
+section): the prompt states no equation, its sentences are facts the grammar declares, and the
+equation is derived from those facts here, never from the model's text.
+
+Shape "fixed + rate x count = total": one charge of a fixed amount plus a rate per unit ("A taxi
+charges a $3 base fare plus $2 per mile."), one total paid ("The ride cost $19."), the count's
+letter named by the prompt over the rate's unit ("Let m be the number of miles."): 2m + 3 = 19.
+Every amount is in one currency; the count is not negative, and a whole number where the unit is
+counted whole (days, weeks, months, minutes). Anything else is no claim.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from lark import Token
+
+from ..algebra import find_equations, format_number
+from ..request_language import Declined, Word, fold
+
+if TYPE_CHECKING:
+    from .prompt import LinearProblem
+
+__all__ = ["WordFacts", "understand_word_problem"]
+
+# An amount with its currency: "$3", "$0.20" (English). The number is read whole: no digit, letter,
+# point or comma-digit after it ("$1,200", "$3.5.1", "$3x" are no amount of this grammar).
+_MONEY = {"en": re.compile(r"\$([0-9]+(?:\.[0-9]{1,2})?)(?![\w%$]|[.,][0-9])")}
+_LETTER = re.compile(r"(?<![\w'\u2019$])[A-Za-z](?![\w'\u2019])")
+# Units a count of which may be a fraction (2.5 miles, 1.5 hours); the others are counted whole.
+_CONTINUOUS = frozenset({"WP_U_MILE", "WP_U_KM", "WP_U_HOUR"})
+
+
+@dataclass(frozen=True)
+class _Charge:
+    fixed: Fraction
+    rate: Fraction
+    unit: str
+
+
+class WordFacts:
+    """Transformer callbacks of the WORD PROBLEMS rules (mixed into the reader's transformer): the
+    facts stated, each at most once."""
+
+    word_facts: dict[str, Any]
+
+    def _fact(self, name: str, value: Any) -> None:
+        facts = self.__dict__.setdefault("word_facts", {})
+        if name in facts:
+            raise Declined  # two charges, two totals, two letters named: not this shape
+        facts[name] = value
+
+    def wp_charge(self, children: list[Any]) -> None:
+        fixed = next(c for c in children if isinstance(c, Fraction))
+        rate, unit = next(c for c in children if isinstance(c, tuple))
+        self._fact("charge", _Charge(fixed, rate, unit))
+
+    def wp_total(self, children: list[Any]) -> None:
+        self._fact("total", _money(children))
+
+    def wp_let(self, children: list[Any]) -> None:
+        letters = next(c for c in children if isinstance(c, list))
+        if len(letters) != 1:
+            raise Declined  # "let m and n be the number of miles": one count named
+        self._fact("count", (letters[0], _unit(children)))
+
+    def wp_fixed(self, children: list[Any]) -> Fraction:
+        return _money(children)
+
+    def wp_rate(self, children: list[Any]) -> tuple[Fraction, str]:
+        return _money(children), _unit(children)
+
+    def wp_unit(self, children: list[Any]) -> str:
+        return str(children[0].type)
+
+
+def _money(children: list[Any]) -> Fraction:
+    return next(Fraction(c.value) for c in children if isinstance(c, Token) and c.type == "MONEY")
+
+
+def _unit(children: list[Any]) -> str:
+    return next(c for c in children if isinstance(c, str) and not isinstance(c, Token))
+
+
+def understand_word_problem(prompt: str) -> LinearProblem | None:
+    """The problem a word problem states, its equation derived from the facts the grammar read;
+    None when the prompt is not one of the declared shapes, read whole."""
+    from .prompt import LinearProblem
+    from .reader import _LANGUAGE, FORMATS
+
+    text = unicodedata.normalize("NFC", prompt)
+    if text.count("(") != text.count(")") or len(text) > 2000:
+        return None
+    for table in _LANGUAGE.vocabularies:
+        money = _MONEY.get(table.language)
+        if money is None:
+            continue
+        read = _read(text, table, money)
+        if read is None:
+            continue
+        transformer, letter = read
+        derived = _derived(transformer, letter)
+        if derived is None:
+            return None
+        equation, value = derived
+        fmt = tuple(f for f in FORMATS if f in transformer.format)
+        return LinearProblem((equation,), (letter,), (letter,), {letter: value}, fmt, transformer.answer_label,
+                             language=table.language)
+    return None
+
+
+def _read(text: str, table: Any, money: re.Pattern[str]) -> tuple[Any, str] | None:
+    """The transformer after the grammar read ``text`` in ``table``'s language, and the one letter
+    the prompt names; None when a character is read by no rule or the grammar derives no reading."""
+    from .reader import _LANGUAGE, _linked, _token_at
+
+    folded = fold(text)
+    letters = {m.group() for m in _LETTER.finditer(text) if table.match(folded, m.start()) != ("ART", m.end())}
+    letters = {letter for letter in letters if table.match(fold(letter), 0) is None}
+    if len(letters) != 1:
+        return None
+    words: list[Word] = []
+    pos = 0
+    while pos < len(text):
+        amount = money.match(text, pos)
+        if amount is not None:
+            words.append(Word("MONEY", amount.group(1), pos))
+            pos = amount.end()
+            continue
+        token = _token_at(text, folded, pos, {}, frozenset(letters), table)
+        if token is None:
+            return None
+        word, pos = token
+        if word is not None:
+            if word.kind in ("EQ", "EXPR", "TEMPLATE", "VALUE_SLOT", "ANSWER_FORM"):
+                return None
+            words.append(word)
+    transformer = _LANGUAGE.parse(_linked(words))
+    if transformer is None:
+        return None
+    return transformer, next(iter(letters))
+
+
+def _derived(transformer: Any, letter: str) -> tuple[Any, Fraction] | None:
+    """The equation the facts state and the count's value; None when the facts are not the whole
+    shape, the request asks anything but the named count, or the count is negative (or not whole
+    for a unit counted whole)."""
+    facts = getattr(transformer, "word_facts", {})
+    if set(facts) != {"charge", "total", "count"}:
+        return None
+    charge, total, (named, unit) = facts["charge"], facts["total"], facts["count"]
+    if named != letter or unit != charge.unit or charge.rate == 0:
+        return None
+    if (transformer.derived or transformer.candidate is not None or transformer.answer_forms
+            or transformer.template_names - {letter} or not transformer.asks
+            or transformer.asked_names - {letter} or "yes_no" in transformer.format):
+        return None
+    value = (total - charge.fixed) / charge.rate
+    if value < 0 or (unit not in _CONTINUOUS and value.denominator != 1):
+        return None
+    text = f"{format_number(charge.rate)}{letter} + {format_number(charge.fixed)} = {format_number(total)}"
+    if charge.rate == 1:
+        text = f"{letter} + {format_number(charge.fixed)} = {format_number(total)}"
+    equations = find_equations(text)
+    if len(equations) != 1:
+        return None
+    return equations[0], value
