@@ -483,3 +483,7 @@ MUTANTS += [Mutant(*row) for row in _LINR_ROWS]
 from mutants_jsonR import ROWS as _JSONR_ROWS  # noqa: E402 - JSON reach by class (wip/jsonR)
 
 MUTANTS += [Mutant(*row) for row in _JSONR_ROWS]
+
+from mutants_linW import ROWS as _LINW_ROWS  # noqa: E402 - word problems by a declared grammar (wip/linW)
+
+MUTANTS += [Mutant(*row) for row in _LINW_ROWS]

@@ -1,0 +1,40 @@
+"""Mutation-check rows for word problems read by a declared grammar (branch wip/linW, issue 33
+items 1/3/4): the equation derived from the facts read, the count's unit, sign and wholeness, one
+fact of each kind, facts beside written equations. Appended by ``mutants.py`` to its table:
+(id, behaviour, file, old, new, tests)."""
+
+from __future__ import annotations
+
+_LINEAR = "stepcache_integrations/core/tasks/linear/"
+_TESTS = ("tests/adversarial/test_linear_word_problems.py",)
+
+# fmt: off
+ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
+    ("linW-negative-count", "a negative count served (rate and total swapped: '$19 plus $2 per mile ... cost $3')",
+     _LINEAR + "word_problems.py", "    if value < 0 or (unit not in _CONTINUOUS and value.denominator != 1):",
+     "    if unit not in _CONTINUOUS and value.denominator != 1:", _TESTS),
+    ("linW-months-fractional", "a fractional count of a unit counted whole served (8.33 months)",
+     _LINEAR + "word_problems.py", "    if value < 0 or (unit not in _CONTINUOUS and value.denominator != 1):",
+     "    if value < 0:", _TESTS),
+    ("linW-unit-mismatch", "the count named over another unit than the rate's ('$2 per mile', 'the number of kilometers')",
+     _LINEAR + "word_problems.py", "    if named != letter or unit != charge.unit or charge.rate == 0:",
+     "    if named != letter or charge.rate == 0:", _TESTS),
+    ("linW-fixed-rate-swapped", "the equation derived with the fixed amount and the rate swapped",
+     _LINEAR + "word_problems.py",
+     '    text = f"{format_number(charge.rate)}{letter} + {format_number(charge.fixed)} = {format_number(total)}"',
+     '    text = f"{format_number(charge.fixed)}{letter} + {format_number(charge.rate)} = {format_number(total)}"', _TESTS),
+    ("linW-second-fact-kept", "a second total (or charge) read over the first ('The ride cost $19. The trip cost $21.')",
+     _LINEAR + "word_problems.py", "            raise Declined  # two charges, two totals, two letters named: not this shape",
+     "            pass", _TESTS),
+    ("linW-facts-beside-equations", "a word problem's facts read beside a written equation ('Let m be the number of miles. Solve 2m + 3 = 19')",
+     _LINEAR + "reader.py", '    if transformer is None or getattr(transformer, "word_facts", None):', "    if transformer is None:", _TESTS),
+    ("linW-nothing-asked", "facts alone, with no request, served as asked",
+     _LINEAR + "word_problems.py", "            or transformer.template_names - {letter} or not transformer.asks\n",
+     "            or transformer.template_names - {letter}\n", _TESTS),
+    ("linW-tip-is-a-bill", "a total that is no charge ('The tip cost $19') read as the total paid",
+     _LINEAR + "vocabulary/en.json", '  "WP_BILL": [\n   "ride",', '  "WP_BILL": [\n   "tip",\n   "ride",', _TESTS),
+    ("linW-rule-total-dropped", "the total's rule dropped ('The ride cost $19' no longer read: served pairs lost)",
+     _LINEAR + "request.lark", "         | ART? WP_BILL WP_COST MONEY                             -> wp_total",
+     "         | ART? WP_BILL WP_COST MONEY WP_PLUS                     -> wp_total", _TESTS),
+]
+# fmt: on

@@ -1,0 +1,125 @@
+"""Word problems read by a declared grammar (issue 33 items 1/3/4, branch wip/linW), written by
+hand per class, not from any held-out file. The equation is derived from the facts the grammar
+reads ("fixed + rate x count = total"), never from the model's text. Each pair: the first prompt is
+answered by a model that is never right (only what the derivation proves is stored), then the
+second is served proven without a model call and exactly right; each trap is no claim (the task
+does not understand it) and reaches the model."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from fractions import Fraction
+
+import pytest
+
+from stepcache_integrations import StepCache
+from stepcache_integrations.core.tasks.linear.prompt import understand_prompt
+
+
+class Echo:
+    """Never right: its answer is a function of the prompt."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def __call__(self, prompt: str) -> str:
+        self.calls += 1
+        return "ECHO " + hashlib.sha256(prompt.encode()).hexdigest()[:12]
+
+
+TAXI = ("A taxi charges a $3 base fare plus $2 per mile. The ride cost ${total}. Let m be the number of miles. "
+        "Set up an equation and solve for m.")
+PLUMBER = "A plumber charges a $40 call-out fee plus $35 per hour. The bill was ${total}. Let h be the number of hours. Find h."
+PHONE = "A phone plan charges $10 plus $0.25 per minute. The bill was ${total}. Let n be the number of minutes. Solve for n."
+GYM = "My homework says: a gym charges a $25 sign-up fee plus $15 per month. The total was ${total}. Let k be the number of months. Solve for k."
+
+SERVED = [
+    (TAXI, 19, 27, "m", Fraction(12), "2m + 3 = 27"),
+    (PLUMBER, 180, 250, "h", Fraction(6), "35h + 40 = 250"),
+    (PHONE, 18, 23, "n", Fraction(52), "0.25n + 10 = 23"),
+    (GYM, 145, 205, "k", Fraction(12), "15k + 25 = 205"),
+    (TAXI, 19, 8, "m", Fraction(5, 2), "2m + 3 = 8"),  # miles may be a fraction
+]
+
+
+@pytest.mark.parametrize(("template", "first", "second", "name", "value", "setup"), SERVED)
+def test_a_word_problem_is_served_with_its_derived_equation(
+    template: str, first: int, second: int, name: str, value: Fraction, setup: str
+) -> None:
+    cache, model = StepCache(), Echo()
+    one = cache.generate(template.format(total=first), model)
+    assert one.verified and one.task == "linear_equation", one.text
+    before = model.calls
+    again = cache.generate(template.format(total=second), model)
+    assert model.calls == before and again.model_calls == 0, again.text
+    assert again.verified and again.verification == "proven", again.text
+    lines = again.text.strip().splitlines()
+    assert setup in lines[0], again.text  # the engine writes the set-up line, derived by the grammar
+    found = re.findall(rf"{name} = (-?[0-9]+(?:\.[0-9]+)?(?:/[0-9]+)?)$", lines[-1])
+    assert found and Fraction(found[-1]) == value, again.text
+
+
+def test_the_equation_is_derived_from_the_facts() -> None:
+    problem = understand_prompt(TAXI.format(total=19))
+    assert problem is not None
+    assert [eq.text for eq in problem.equations] == ["2m + 3 = 19"]
+    assert problem.asked == ("m",) and problem.solution == {"m": Fraction(8)}
+
+
+TRAPS = [
+    # one extra condition: derived by no rule
+    "A taxi charges $3 plus $2 per mile after the first mile. The ride cost $19. Let m be the number of miles. Solve for m.",
+    "A taxi charges $3 plus $2 per mile. The ride cost $19 after a 10% discount. Let m be the number of miles. Solve for m.",
+    "A plumber charges $40 plus $35 per 2 hours. The bill was $180. Let h be the number of hours. Find h.",
+    "A taxi charges $3 plus $2 per mile for each of the 2 riders. The ride cost $19. Let m be the number of miles. Solve for m.",
+    "A taxi charges $3 plus $2 per mile. The ride cost $19 at half price. Let m be the number of miles. Solve for m.",
+    "A taxi charges $3 plus $2 per mile. The ride cost $19 each. Let m be the number of miles. Solve for m.",
+    "A taxi charges $3 plus $2 per mile. The ride cost $19 with tip. Let m be the number of miles. Solve for m.",
+    "A taxi charges $3 plus $2 per mile each way. The ride cost $19. Let m be the number of miles. Solve for m.",
+    # rate and total swapped: the count would be negative
+    "A taxi charges $19 plus $2 per mile. The ride cost $3. Let m be the number of miles. Solve for m.",
+    # the letter counts another unit than the rate's
+    "A taxi charges $3 plus $2 per mile. The ride cost $19. Let m be the number of kilometers. Solve for m.",
+    "A plumber charges $40 plus $35 per hour. The bill was $180. Let h be the number of minutes. Find h.",
+    # two unknowns, another letter asked, no letter named
+    "A taxi charges $3 plus $2 per mile. The ride cost $19. Let m be the number of miles and n the number of hours. Solve for m.",
+    "A taxi charges $3 plus $2 per mile. The ride cost $19. Let m be the number of miles. Solve for n.",
+    "A taxi charges $3 plus $2 per mile. The ride cost $19. Solve for the number of miles.",
+    "A taxi charges $3 plus $2 per mile. The ride cost $19. How many miles m?  How much more would 10 miles cost?",
+    # how much more, another question
+    "A taxi charges $3 plus $2 per mile. Let m be the number of miles. How much more does a ride of m miles cost?",
+    # two charges, two totals, no total
+    "A taxi charges $3 plus $2 per mile. A cab charges $4 plus $1 per mile. The ride cost $19. Let m be the number of miles. Solve for m.",
+    "A taxi charges $3 plus $2 per mile. The ride cost $19. The trip cost $21. Let m be the number of miles. Solve for m.",
+    "A taxi charges $3 plus $2 per mile. Let m be the number of miles. Solve for m.",
+    # a total that is no charge, a rate of zero, another currency, an amount not read whole
+    "A taxi charges $3 plus $2 per mile. The tip cost $19. Let m be the number of miles. Solve for m.",
+    "A taxi charges $3 plus $0 per mile. The ride cost $3. Let m be the number of miles. Solve for m.",
+    "A taxi charges $3 plus $2 per mile. The ride cost \u20ac19. Let m be the number of miles. Solve for m.",
+    "A taxi charges $3 plus $2 per mile. The ride cost $1,900. Let m be the number of miles. Solve for m.",
+    "A taxi charges $3 plus $2.555 per mile. The ride cost $19. Let m be the number of miles. Solve for m.",
+    # months are counted whole
+    "A gym charges a $25 sign-up fee plus $15 per month. The total was $150. Let k be the number of months. Solve for k.",
+    # facts beside a written equation: not read as either
+    "A taxi charges $3 plus $2 per mile. The ride cost $19. Let m be the number of miles. Solve 2m + 3 = 19 for m.",
+    "Let m be the number of miles. Solve 2m + 3 = 19 for m.",
+    # facts alone: nothing asked
+    "A taxi charges $3 plus $2 per mile. The ride cost $19. Let m be the number of miles.",
+    # an answer in another form the derivation does not follow
+    "A taxi charges $3 plus $2 per mile. The ride cost $19. Let m be the number of miles. Solve for m. Is m = 8?",
+]
+
+
+@pytest.mark.parametrize("prompt", TRAPS)
+def test_a_word_problem_outside_the_declared_shapes_is_no_claim(prompt: str) -> None:
+    assert understand_prompt(prompt) is None, prompt
+
+
+def test_a_trap_after_a_served_word_problem_reaches_the_model() -> None:
+    cache, model = StepCache(), Echo()
+    cache.generate(TAXI.format(total=19), model)
+    for prompt in TRAPS[:10]:
+        before = model.calls
+        out = cache.generate(prompt, model)
+        assert model.calls == before + 1 and out.model_calls == 1, (prompt, out.text)
