@@ -37,4 +37,14 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _LINEAR + "request.lark", "         | ART? WP_BILL WP_COST MONEY                             -> wp_total",
      "         | ART? WP_BILL WP_COST MONEY WP_PLUS                     -> wp_total", _TESTS),
 ]
+ROWS += [
+    ("linW-and-joins-any-fixed", "'$3 and $2 per mile' read as a fixed amount and a rate (both may be per mile)",
+     _LINEAR + "request.lark", "wp_fixed_named: ART? MONEY WP_FIXED_NOUN -> wp_fixed", "wp_fixed_named: ART? MONEY WP_FIXED_NOUN? -> wp_fixed", _TESTS),
+    ("linW-decimal-comma-dropped", "'R$ 2,50' read as 2 (the decimal comma not read)",
+     _LINEAR + "word_problems.py", '            words.append(Word("MONEY", amount.group(1).replace(",", "."), pos))',
+     '            words.append(Word("MONEY", amount.group(1).split(",")[0], pos))', _TESTS),
+    ("linW-asked-unit-ignored", "the count asked in another unit than the rate's ('Wie viele Minuten h', '35 € pro Stunde')",
+     _LINEAR + "word_problems.py", '        self._fact("count", (letter, _unit(children)))\n        self.asks = True',
+     '        self._fact("count", (letter, "WP_U_HOUR"))\n        self.asks = True', _TESTS),
+]
 # fmt: on

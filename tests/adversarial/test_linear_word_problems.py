@@ -34,7 +34,14 @@ PLUMBER = "A plumber charges a $40 call-out fee plus $35 per hour. The bill was 
 PHONE = "A phone plan charges $10 plus $0.25 per minute. The bill was ${total}. Let n be the number of minutes. Solve for n."
 GYM = "My homework says: a gym charges a $25 sign-up fee plus $15 per month. The total was ${total}. Let k be the number of months. Solve for k."
 
+HOW_MANY = "A taxi charges $3 plus $2 per mile. The ride cost ${total}. How many miles m did the ride cover?"
+DE = "Ein Elektriker berechnet 30 \u20ac Anfahrt und 45 \u20ac pro Stunde. Die Rechnung betr\u00e4gt {total} \u20ac. Wie viele Stunden h hat er gearbeitet?"
+PT = "Um t\u00e1xi cobra R$ 4 de bandeirada e R$ 2,50 por quil\u00f4metro. Uma corrida custou R$ {total}. Quantos quil\u00f4metros d foram percorridos?"
+
 SERVED = [
+    (HOW_MANY, 19, 33, "m", Fraction(15), "2m + 3 = 33"),
+    (DE, 120, 255, "h", Fraction(5), "45h + 30 = 255"),
+    (PT, 14, 19, "d", Fraction(6), "2.5d + 4 = 19"),
     (TAXI, 19, 27, "m", Fraction(12), "2m + 3 = 27"),
     (PLUMBER, 180, 250, "h", Fraction(6), "35h + 40 = 250"),
     (PHONE, 18, 23, "n", Fraction(52), "0.25n + 10 = 23"),
@@ -104,6 +111,15 @@ TRAPS = [
     # facts beside a written equation: not read as either
     "A taxi charges $3 plus $2 per mile. The ride cost $19. Let m be the number of miles. Solve 2m + 3 = 19 for m.",
     "Let m be the number of miles. Solve 2m + 3 = 19 for m.",
+    # "$3 and $2 per mile": both per mile? (only a named fixed amount is joined by "and")
+    "A taxi charges $3 and $2 per mile. The ride cost $19. How many miles m did the ride cover?",
+    # the question asks another unit, or something else ("nicht"), or counts another way
+    "Ein Elektriker berechnet 30 \u20ac Anfahrt und 45 \u20ac pro Stunde. Die Rechnung betr\u00e4gt 120 \u20ac. Wie viele Minuten h hat er gearbeitet?",
+    "Ein Elektriker berechnet 30 \u20ac Anfahrt und 45 \u20ac pro Stunde. Die Rechnung betr\u00e4gt 120 \u20ac. Wie viele Stunden h hat er nicht gearbeitet?",
+    "Ein Elektriker berechnet 30 \u20ac Anfahrt und 45 \u20ac pro 2 Stunden. Die Rechnung betr\u00e4gt 120 \u20ac. Wie viele Stunden h hat er gearbeitet?",
+    "Um t\u00e1xi cobra R$ 4 de bandeirada e R$ 2,50 por hora. Uma corrida custou R$ 14. Quantos quil\u00f4metros d foram percorridos?",
+    "Um t\u00e1xi cobra R$ 4 de bandeirada e R$ 2,50 por quil\u00f4metro. Uma corrida custou R$ 14 com desconto. Quantos quil\u00f4metros d foram percorridos?",
+    "Um t\u00e1xi cobra R$ 4 de bandeirada e R$ 2,50 por quil\u00f4metro. Uma corrida custou 14 \u20ac. Quantos quil\u00f4metros d foram percorridos?",
     # facts alone: nothing asked
     "A taxi charges $3 plus $2 per mile. The ride cost $19. Let m be the number of miles.",
     # an answer in another form the derivation does not follow

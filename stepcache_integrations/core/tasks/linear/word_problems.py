@@ -29,8 +29,11 @@ __all__ = ["WordFacts", "understand_word_problem"]
 
 # An amount with its currency: "$3", "$0.20" (English). The number is read whole: no digit, letter,
 # point or comma-digit after it ("$1,200", "$3.5.1", "$3x" are no amount of this grammar).
-_MONEY = {"en": re.compile(r"\$([0-9]+(?:\.[0-9]{1,2})?)(?![\w%$]|[.,][0-9])")}
-_LETTER = re.compile(r"(?<![\w'\u2019$])[A-Za-z](?![\w'\u2019])")
+# German and Portuguese write a decimal comma ("0,20 €", "R$ 2,50").
+_MONEY = {"en": re.compile(r"\$([0-9]+(?:\.[0-9]{1,2})?)(?![\w%$]|[.,][0-9])"),
+          "de": re.compile(r"(?<![\w.,])([0-9]+(?:,[0-9]{1,2})?) ?\u20ac(?![\w$])"),
+          "pt": re.compile(r"R\$ ?([0-9]+(?:,[0-9]{1,2})?)(?![\w%$]|[.,][0-9])")}
+_LETTER = re.compile(r"(?<![\w'\u2019$])[A-Za-z](?![\w'\u2019$])")
 # Units a count of which may be a fraction (2.5 miles, 1.5 hours); the others are counted whole.
 _CONTINUOUS = frozenset({"WP_U_MILE", "WP_U_KM", "WP_U_HOUR"})
 
@@ -67,6 +70,14 @@ class WordFacts:
         if len(letters) != 1:
             raise Declined  # "let m and n be the number of miles": one count named
         self._fact("count", (letters[0], _unit(children)))
+
+    def wp_asked(self, children: list[Any]) -> str:
+        """"Wie viele Stunden h hat er gearbeitet?": the count asked, its letter named; a question."""
+        letter = next(c.value for c in children if isinstance(c, Token) and c.type == "VAR")
+        self._fact("count", (letter, _unit(children)))
+        self.asks = True  # type: ignore[attr-defined]
+        self.asked_names.add(letter)  # type: ignore[attr-defined]
+        return "asks"  # reader._ASKS_QUESTION: a question mark may end it
 
     def wp_fixed(self, children: list[Any]) -> Fraction:
         return _money(children)
@@ -128,7 +139,7 @@ def _read(text: str, table: Any, money: re.Pattern[str]) -> tuple[Any, str] | No
     while pos < len(text):
         amount = money.match(text, pos)
         if amount is not None:
-            words.append(Word("MONEY", amount.group(1), pos))
+            words.append(Word("MONEY", amount.group(1).replace(",", "."), pos))
             pos = amount.end()
             continue
         token = _token_at(text, folded, pos, {}, frozenset(letters), table)
