@@ -11,11 +11,11 @@ _TESTS = ("tests/adversarial/test_linear_word_problems.py",)
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("linW-negative-count", "a negative count served (rate and total swapped: '$19 plus $2 per mile ... cost $3')",
-     _LINEAR + "word_problems.py", "    if value < 0 or (unit not in _CONTINUOUS and value.denominator != 1):",
-     "    if unit not in _CONTINUOUS and value.denominator != 1:", _TESTS),
+     _LINEAR + "word_problems.py", "    return text, lambda value: value >= 0 and (unit in _CONTINUOUS or value.denominator == 1)",
+     "    return text, lambda value: unit in _CONTINUOUS or value.denominator == 1", _TESTS),
     ("linW-months-fractional", "a fractional count of a unit counted whole served (8.33 months)",
-     _LINEAR + "word_problems.py", "    if value < 0 or (unit not in _CONTINUOUS and value.denominator != 1):",
-     "    if value < 0:", _TESTS),
+     _LINEAR + "word_problems.py", "    return text, lambda value: value >= 0 and (unit in _CONTINUOUS or value.denominator == 1)",
+     "    return text, lambda value: value >= 0", _TESTS),
     ("linW-unit-mismatch", "the count named over another unit than the rate's ('$2 per mile', 'the number of kilometers')",
      _LINEAR + "word_problems.py", "    if named != letter or unit != charge.unit or charge.rate == 0:",
      "    if named != letter or charge.rate == 0:", _TESTS),
@@ -46,5 +46,16 @@ ROWS += [
     ("linW-asked-unit-ignored", "the count asked in another unit than the rate's ('Wie viele Minuten h', '35 € pro Stunde')",
      _LINEAR + "word_problems.py", '        self._fact("count", (letter, _unit(children)))\n        self.asks = True',
      '        self._fact("count", (letter, "WP_U_HOUR"))\n        self.asks = True', _TESTS),
+]
+ROWS += [
+    ("linW-rect-units-mixed", "a perimeter and a side in two units read as one ('62 cm', '18 mm')",
+     _LINEAR + "word_problems.py", "        if unit != side_unit:\n            raise Declined", "        if False:\n            raise Declined", _TESTS),
+    ("linW-rect-given-side-asked", "the side given asked again ('a length of 18 cm. Find its length w.')",
+     _LINEAR + "word_problems.py", "    if named != letter or asked == given:", "    if named != letter:", _TESTS),
+    ("linW-rect-side-not-positive", "a side of zero or less served ('a perimeter of 36 cm and a length of 18 cm')",
+     _LINEAR + "word_problems.py", "lambda value: value > 0\n", "lambda value: value >= 0\n", _TESTS),
+    ("linW-rect-half-perimeter", "the perimeter derived as l + w (the factor 2 dropped)",
+     _LINEAR + "word_problems.py", '    return f"2({format_number(side)} + {letter}) = {format_number(perimeter)}"',
+     '    return f"({format_number(side)} + {letter}) = {format_number(perimeter)}"', _TESTS),
 ]
 # fmt: on

@@ -38,7 +38,12 @@ HOW_MANY = "A taxi charges $3 plus $2 per mile. The ride cost ${total}. How many
 DE = "Ein Elektriker berechnet 30 \u20ac Anfahrt und 45 \u20ac pro Stunde. Die Rechnung betr\u00e4gt {total} \u20ac. Wie viele Stunden h hat er gearbeitet?"
 PT = "Um t\u00e1xi cobra R$ 4 de bandeirada e R$ 2,50 por quil\u00f4metro. Uma corrida custou R$ {total}. Quantos quil\u00f4metros d foram percorridos?"
 
+RECT = "A rectangle has a perimeter of {total} cm and a length of 15 cm. Find its width w."
+RECT_LET = "A rectangle has a perimeter of {total} feet and a width of 4 feet. Let l be the length. Find l."
+
 SERVED = [
+    (RECT, 50, 62, "w", Fraction(16), "2(15 + w) = 62"),
+    (RECT_LET, 20, 27, "l", Fraction(19, 2), "2(4 + l) = 27"),
     (HOW_MANY, 19, 33, "m", Fraction(15), "2m + 3 = 33"),
     (DE, 120, 255, "h", Fraction(5), "45h + 30 = 255"),
     (PT, 14, 19, "d", Fraction(6), "2.5d + 4 = 19"),
@@ -120,6 +125,15 @@ TRAPS = [
     "Um t\u00e1xi cobra R$ 4 de bandeirada e R$ 2,50 por hora. Uma corrida custou R$ 14. Quantos quil\u00f4metros d foram percorridos?",
     "Um t\u00e1xi cobra R$ 4 de bandeirada e R$ 2,50 por quil\u00f4metro. Uma corrida custou R$ 14 com desconto. Quantos quil\u00f4metros d foram percorridos?",
     "Um t\u00e1xi cobra R$ 4 de bandeirada e R$ 2,50 por quil\u00f4metro. Uma corrida custou 14 \u20ac. Quantos quil\u00f4metros d foram percorridos?",
+    # a rectangle: two units, the given side asked, a side not positive, another quantity, another unit asked
+    "A rectangle has a perimeter of 62 cm and a length of 18 mm. Find its width w.",
+    "A rectangle has a perimeter of 62 cm and a length of 18 cm. Find its length w.",
+    "A rectangle has a perimeter of 30 cm and a length of 18 cm. Find its width w.",
+    "A rectangle has a perimeter of 36 cm and a length of 18 cm. Find its width w.",
+    "A rectangle has a perimeter of 62 cm and a length of 18 cm. Find its area w.",
+    "A rectangle has a perimeter of 62 cm and a length of 18 cm. Find its width w in mm.",
+    "A rectangle has a perimeter of 62 cm and a length of 18 cm. Let w be the width. Find its width w.",
+    "A rectangle has a perimeter of 62 cm and a length of 18 cm and a width of 10 cm. Find its width w.",
     # facts alone: nothing asked
     "A taxi charges $3 plus $2 per mile. The ride cost $19. Let m be the number of miles.",
     # an answer in another form the derivation does not follow

@@ -15,11 +15,11 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from lark import Token
 
-from ..algebra import find_equations, format_number
+from ..algebra import find_equations, format_number, solve_system
 from ..request_language import Declined, Word, fold
 
 if TYPE_CHECKING:
@@ -33,6 +33,8 @@ __all__ = ["WordFacts", "understand_word_problem"]
 _MONEY = {"en": re.compile(r"\$([0-9]+(?:\.[0-9]{1,2})?)(?![\w%$]|[.,][0-9])"),
           "de": re.compile(r"(?<![\w.,])([0-9]+(?:,[0-9]{1,2})?) ?\u20ac(?![\w$])"),
           "pt": re.compile(r"R\$ ?([0-9]+(?:,[0-9]{1,2})?)(?![\w%$]|[.,][0-9])")}
+# A plain number, read whole (no letter, digit, or point or comma before a digit after it).
+_NUMBER = re.compile(r"[0-9]+(?:\.[0-9]+)?(?![\w%$\u20ac]|[.,][0-9])")
 _LETTER = re.compile(r"(?<![\w'\u2019$])[A-Za-z](?![\w'\u2019$])")
 # Units a count of which may be a fraction (2.5 miles, 1.5 hours); the others are counted whole.
 _CONTINUOUS = frozenset({"WP_U_MILE", "WP_U_KM", "WP_U_HOUR"})
@@ -78,6 +80,33 @@ class WordFacts:
         self.asks = True  # type: ignore[attr-defined]
         self.asked_names.add(letter)  # type: ignore[attr-defined]
         return "asks"  # reader._ASKS_QUESTION: a question mark may end it
+
+    def wp_rectangle(self, children: list[Any]) -> None:
+        """"A rectangle has a perimeter of 50 cm and a length of 15 cm": both in one unit."""
+        (perimeter, unit), (side, side_unit) = [c for c in children if isinstance(c, tuple)]
+        if unit != side_unit:
+            raise Declined  # "50 cm ... 15 mm": not one unit
+        given = next(c for c in children if isinstance(c, str) and not isinstance(c, Token))
+        self._fact("rectangle", (perimeter, given, side))
+
+    def wp_let_side(self, children: list[Any]) -> None:
+        letters = next(c for c in children if isinstance(c, list))
+        if len(letters) != 1:
+            raise Declined
+        self._fact("side", (letters[0], _unit(children)))
+
+    def wp_find_side(self, children: list[Any]) -> None:
+        """"Find its width w": the side asked, its letter named."""
+        letter = next(c.value for c in children if isinstance(c, Token) and c.type == "VAR")
+        self._fact("side", (letter, _unit(children)))
+        self.asks = True  # type: ignore[attr-defined]
+        self.asked_names.add(letter)  # type: ignore[attr-defined]
+
+    def wp_measure(self, children: list[Any]) -> tuple[Fraction, str]:
+        return Fraction(children[0].value), fold(children[1].value)
+
+    def wp_side(self, children: list[Any]) -> str:
+        return str(children[0].type)
 
     def wp_fixed(self, children: list[Any]) -> Fraction:
         return _money(children)
@@ -142,6 +171,11 @@ def _read(text: str, table: Any, money: re.Pattern[str]) -> tuple[Any, str] | No
             words.append(Word("MONEY", amount.group(1).replace(",", "."), pos))
             pos = amount.end()
             continue
+        number = _NUMBER.match(text, pos) if not (pos and (text[pos - 1].isalnum() or text[pos - 1] in ".,")) else None
+        if number is not None:
+            words.append(Word("NUM", number.group().replace(",", "."), pos))
+            pos = number.end()
+            continue
         token = _token_at(text, folded, pos, {}, frozenset(letters), table)
         if token is None:
             return None
@@ -157,26 +191,45 @@ def _read(text: str, table: Any, money: re.Pattern[str]) -> tuple[Any, str] | No
 
 
 def _derived(transformer: Any, letter: str) -> tuple[Any, Fraction] | None:
-    """The equation the facts state and the count's value; None when the facts are not the whole
-    shape, the request asks anything but the named count, or the count is negative (or not whole
-    for a unit counted whole)."""
+    """The equation the facts state and the unknown's value; None when the facts are not one whole
+    shape, the request asks anything but the named unknown, or the value cannot be the quantity's
+    (a negative count, or not whole for a unit counted whole; a side not positive)."""
     facts = getattr(transformer, "word_facts", {})
-    if set(facts) != {"charge", "total", "count"}:
-        return None
-    charge, total, (named, unit) = facts["charge"], facts["total"], facts["count"]
-    if named != letter or unit != charge.unit or charge.rate == 0:
-        return None
     if (transformer.derived or transformer.candidate is not None or transformer.answer_forms
             or transformer.template_names - {letter} or not transformer.asks
             or transformer.asked_names - {letter} or "yes_no" in transformer.format):
         return None
-    value = (total - charge.fixed) / charge.rate
-    if value < 0 or (unit not in _CONTINUOUS and value.denominator != 1):
+    if set(facts) == {"charge", "total", "count"}:
+        found = _fixed_and_rate(facts, letter)
+    elif set(facts) == {"rectangle", "side"}:
+        found = _perimeter(facts, letter)
+    else:
+        return None
+    if found is None:
+        return None
+    text, possible = found
+    equations = find_equations(text)
+    solution = solve_system(tuple(eq.form for eq in equations)) if len(equations) == 1 else None
+    if solution is None or set(solution) != {letter} or not possible(solution[letter]):
+        return None
+    return equations[0], solution[letter]
+
+
+def _fixed_and_rate(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[Fraction], bool]] | None:
+    """fixed + rate x count = total, the count named over the rate's unit: "2m + 3 = 19"; the count
+    not negative, and whole for a unit counted whole."""
+    charge, total, (named, unit) = facts["charge"], facts["total"], facts["count"]
+    if named != letter or unit != charge.unit or charge.rate == 0:
         return None
     text = f"{format_number(charge.rate)}{letter} + {format_number(charge.fixed)} = {format_number(total)}"
     if charge.rate == 1:
         text = f"{letter} + {format_number(charge.fixed)} = {format_number(total)}"
-    equations = find_equations(text)
-    if len(equations) != 1:
-        return None
-    return equations[0], value
+    return text, lambda value: value >= 0 and (unit in _CONTINUOUS or value.denominator == 1)
+
+
+def _perimeter(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[Fraction], bool]] | None:
+    """2(given + other) = perimeter, the other side asked: "2(15 + w) = 50"; the side positive."""
+    (perimeter, given, side), (named, asked) = facts["rectangle"], facts["side"]
+    if named != letter or asked == given:
+        return None  # "a length of 15 cm. Find its length l."
+    return f"2({format_number(side)} + {letter}) = {format_number(perimeter)}", lambda value: value > 0
