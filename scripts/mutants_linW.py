@@ -58,4 +58,16 @@ ROWS += [
      _LINEAR + "word_problems.py", '    return f"2({format_number(side)} + {letter}) = {format_number(perimeter)}"',
      '    return f"({format_number(side)} + {letter}) = {format_number(perimeter)}"', _TESTS),
 ]
+ROWS += [
+    ("linW-currencies-mixed", "amounts in two currencies read as one ('$25 ... 145 euros')",
+     _LINEAR + "word_problems.py", "    if charge.currencies != {currency} or charge.monthly != monthly:",
+     "    if charge.monthly != monthly:", _TESTS),
+    ("linW-monthly-bill-any", "a fee for the month read beside a bill that is not the month's ('10 \u20ac par mois ... La facture est de 18 \u20ac')",
+     _LINEAR + "word_problems.py", "    if charge.currencies != {currency} or charge.monthly != monthly:",
+     "    if charge.currencies != {currency}:", _TESTS),
+    ("linW-group-is-a-name", "a group ('Everyone paid $145') read as one person's total (a WP_GROUP word dropped)",
+     _LINEAR + "vocabulary/en.json", '  "WP_GROUP": [\n   "everyone",\n', '  "WP_GROUP": [\n', _TESTS),
+    ("linW-name-any-word", "any capitalized word read as a name, a table's word too ('Tutti hanno speso')",
+     _LINEAR + "word_problems.py", "        if name is not None and table.match(folded, pos) is None:", "        if name is not None:", _TESTS),
+]
 # fmt: on

@@ -41,7 +41,18 @@ PT = "Um t\u00e1xi cobra R$ 4 de bandeirada e R$ 2,50 por quil\u00f4metro. Uma c
 RECT = "A rectangle has a perimeter of {total} cm and a length of 15 cm. Find its width w."
 RECT_LET = "A rectangle has a perimeter of {total} feet and a width of 4 feet. Let l be the length. Find l."
 
+ES = ("Un gimnasio cobra 20 euros de inscripci\u00f3n y 15 euros al mes. Si Ana pag\u00f3 {total} euros en total, "
+      "\u00bfcu\u00e1ntos meses m estuvo inscrita? Plantea la ecuaci\u00f3n y resu\u00e9lvela.")
+FR = ("Un forfait t\u00e9l\u00e9phonique co\u00fbte 12 \u20ac par mois plus 0,50 \u20ac par minute. La facture du mois est de {total} \u20ac. "
+      "Combien de minutes n ont \u00e9t\u00e9 utilis\u00e9es ?")
+IT = "Un abbonamento in palestra costa 40 euro d'iscrizione pi\u00f9 20 euro al mese. Giulia ha speso {total} euro. Per quanti mesi m si \u00e8 abbonata?"
+EN_PAID = "A gym charges a $25 sign-up fee plus $15 per month. Priya paid {total} dollars in total. Let k be the number of months. Solve for k."
+
 SERVED = [
+    (ES, 110, 200, "m", Fraction(12), "15m + 20 = 200"),
+    (FR, 18, 27, "n", Fraction(30), "0.5n + 12 = 27"),
+    (IT, 100, 180, "m", Fraction(7), "20m + 40 = 180"),
+    (EN_PAID, 145, 70, "k", Fraction(3), "15k + 25 = 70"),
     (RECT, 50, 62, "w", Fraction(16), "2(15 + w) = 62"),
     (RECT_LET, 20, 27, "l", Fraction(19, 2), "2(4 + l) = 27"),
     (HOW_MANY, 19, 33, "m", Fraction(15), "2m + 3 = 33"),
@@ -134,6 +145,16 @@ TRAPS = [
     "A rectangle has a perimeter of 62 cm and a length of 18 cm. Find its width w in mm.",
     "A rectangle has a perimeter of 62 cm and a length of 18 cm. Let w be the width. Find its width w.",
     "A rectangle has a perimeter of 62 cm and a length of 18 cm and a width of 10 cm. Find its width w.",
+    # a fee for the month beside a bill that is not the month's, or a monthly rate beside it
+    "Un forfait t\u00e9l\u00e9phonique co\u00fbte 12 \u20ac par mois plus 0,50 \u20ac par minute. La facture est de 18 \u20ac. Combien de minutes n ont \u00e9t\u00e9 utilis\u00e9es ?",
+    "Un forfait t\u00e9l\u00e9phonique co\u00fbte 12 \u20ac par mois plus 0,50 \u20ac par mois. La facture du mois est de 18 \u20ac. Combien de mois n ?",
+    # a group paid, not one person; two currencies; the same total twice
+    "A gym charges a $25 sign-up fee plus $15 per month. Everyone paid $145 in total. Let k be the number of months. Solve for k.",
+    "Un abbonamento in palestra costa 40 euro d'iscrizione pi\u00f9 20 euro al mese. Tutti hanno speso 100 euro. Per quanti mesi m si \u00e8 abbonata?",
+    "A gym charges a $25 sign-up fee plus $15 per month. Priya paid 145 euros in total. Let k be the number of months. Solve for k.",
+    "Un gimnasio cobra 20 euros de inscripci\u00f3n y 15 d\u00f3lares al mes. Si Ana pag\u00f3 110 euros en total, \u00bfcu\u00e1ntos meses m estuvo inscrita?",
+    "Un gimnasio cobra 20 euros de inscripci\u00f3n y 15 euros al mes. Si Ana pag\u00f3 110 euros en total, \u00bfcu\u00e1ntos meses m estuvo inscrita? Ana pag\u00f3 95 euros.",
+    "A gym charges a $25 sign-up fee plus $15 per month. Priya paid $145 in total. Priya paid $100. Let k be the number of months. Solve for k.",
     # facts alone: nothing asked
     "A taxi charges $3 plus $2 per mile. The ride cost $19. Let m be the number of miles.",
     # an answer in another form the derivation does not follow

@@ -27,14 +27,19 @@ if TYPE_CHECKING:
 
 __all__ = ["WordFacts", "understand_word_problem"]
 
-# An amount with its currency: "$3", "$0.20" (English). The number is read whole: no digit, letter,
-# point or comma-digit after it ("$1,200", "$3.5.1", "$3x" are no amount of this grammar).
-# German and Portuguese write a decimal comma ("0,20 €", "R$ 2,50").
-_MONEY = {"en": re.compile(r"\$([0-9]+(?:\.[0-9]{1,2})?)(?![\w%$]|[.,][0-9])"),
-          "de": re.compile(r"(?<![\w.,])([0-9]+(?:,[0-9]{1,2})?) ?\u20ac(?![\w$])"),
-          "pt": re.compile(r"R\$ ?([0-9]+(?:,[0-9]{1,2})?)(?![\w%$]|[.,][0-9])")}
+# An amount written with its currency's sign before it: "$3", "$0.20" (English: a decimal point),
+# "R$ 2,50" (Portuguese: a decimal comma); read whole (no digit, letter, point or comma-digit after
+# it: "$1,200", "$3.5.1", "$3x" are no amount of this grammar). An amount written with a currency
+# word after it ("20 euros", "0,20 \u20ac", "5 \u5143") is NUM and a WP_C_* word of the table.
+_MONEY = {"en": ("WP_C_USD", re.compile(r"\$([0-9]+(?:\.[0-9]{1,2})?)(?![\w%$]|[.,][0-9])")),
+          "pt": ("WP_C_BRL", re.compile(r"R\$ ?([0-9]+(?:,[0-9]{1,2})?)(?![\w%$]|[.,][0-9])"))}
+# Tables whose decimal mark is the point (the others write a comma: "0,20").
+_POINT = frozenset({"en", "zh", "ja"})
 # A plain number, read whole (no letter, digit, or point or comma before a digit after it).
-_NUMBER = re.compile(r"[0-9]+(?:\.[0-9]+)?(?![\w%$\u20ac]|[.,][0-9])")
+_NUMBER = {True: re.compile(r"[0-9]+(?:\.[0-9]+)?(?![\w%$]|[.,][0-9])"),
+           False: re.compile(r"[0-9]+(?:,[0-9]+)?(?![\w%$]|[.,][0-9])")}
+# A capitalized word no table reads: a person's name ("Marco ha speso 205 euro.").
+_NAME = re.compile(r"[A-Z][a-z\u00e0-\u00ff]+(?![\w'\u2019])")
 _LETTER = re.compile(r"(?<![\w'\u2019$])[A-Za-z](?![\w'\u2019$])")
 # Units a count of which may be a fraction (2.5 miles, 1.5 hours); the others are counted whole.
 _CONTINUOUS = frozenset({"WP_U_MILE", "WP_U_KM", "WP_U_HOUR"})
@@ -45,6 +50,8 @@ class _Charge:
     fixed: Fraction
     rate: Fraction
     unit: str
+    currencies: frozenset[str]
+    monthly: bool = False  # the fixed amount is a month's ("10 \u20ac par mois"): the total must be the month's
 
 
 class WordFacts:
@@ -59,13 +66,35 @@ class WordFacts:
             raise Declined  # two charges, two totals, two letters named: not this shape
         facts[name] = value
 
-    def wp_charge(self, children: list[Any]) -> None:
-        fixed = next(c for c in children if isinstance(c, Fraction))
-        rate, unit = next(c for c in children if isinstance(c, tuple))
-        self._fact("charge", _Charge(fixed, rate, unit))
+    def wp_charge(self, children: list[Any], monthly: bool = False) -> None:
+        (fixed, fixed_currency), (rate, rate_currency, unit) = [c for c in children if isinstance(c, tuple)]
+        if monthly and unit == "WP_U_MONTH":
+            raise Declined  # "10 \u20ac par mois plus 2 \u20ac par mois"
+        self._fact("charge", _Charge(fixed, rate, unit, frozenset({fixed_currency, rate_currency}), monthly))
+
+    def wp_charge_monthly(self, children: list[Any]) -> None:
+        self.wp_charge(children, monthly=True)
 
     def wp_total(self, children: list[Any]) -> None:
-        self._fact("total", _money(children))
+        self._fact("total", (*_money(children), False))
+
+    def wp_total_monthly(self, children: list[Any]) -> None:
+        self._fact("total", (*_money(children), True))
+
+    def wp_paid_then(self, children: list[Any]) -> Any:
+        """"Si Ana pagó 110 euros en total, ¿cuántos meses m ...?": the total, then the question."""
+        self.wp_total(children[:-1])
+        return children[-1]
+
+    def money(self, children: list[Any]) -> tuple[Fraction, str]:
+        """An amount and its currency (a WP_C_* class)."""
+        if children[0].type == "MONEY":
+            currency, number = children[0].value.split(" ")
+            return Fraction(number), currency
+        return Fraction(children[0].value), children[1]
+
+    def currency(self, children: list[Any]) -> str:
+        return str(children[0].type)
 
     def wp_let(self, children: list[Any]) -> None:
         letters = next(c for c in children if isinstance(c, list))
@@ -108,18 +137,18 @@ class WordFacts:
     def wp_side(self, children: list[Any]) -> str:
         return str(children[0].type)
 
-    def wp_fixed(self, children: list[Any]) -> Fraction:
+    def wp_fixed(self, children: list[Any]) -> tuple[Fraction, str]:
         return _money(children)
 
-    def wp_rate(self, children: list[Any]) -> tuple[Fraction, str]:
-        return _money(children), _unit(children)
+    def wp_rate(self, children: list[Any]) -> tuple[Fraction, str, str]:
+        return (*_money(children), _unit(children))
 
     def wp_unit(self, children: list[Any]) -> str:
         return str(children[0].type)
 
 
-def _money(children: list[Any]) -> Fraction:
-    return next(Fraction(c.value) for c in children if isinstance(c, Token) and c.type == "MONEY")
+def _money(children: list[Any]) -> tuple[Fraction, str]:
+    return next(c for c in children if isinstance(c, tuple))
 
 
 def _unit(children: list[Any]) -> str:
@@ -136,10 +165,7 @@ def understand_word_problem(prompt: str) -> LinearProblem | None:
     if text.count("(") != text.count(")") or len(text) > 2000:
         return None
     for table in _LANGUAGE.vocabularies:
-        money = _MONEY.get(table.language)
-        if money is None:
-            continue
-        read = _read(text, table, money)
+        read = _read(text, table)
         if read is None:
             continue
         transformer, letter = read
@@ -153,7 +179,7 @@ def understand_word_problem(prompt: str) -> LinearProblem | None:
     return None
 
 
-def _read(text: str, table: Any, money: re.Pattern[str]) -> tuple[Any, str] | None:
+def _read(text: str, table: Any) -> tuple[Any, str] | None:
     """The transformer after the grammar read ``text`` in ``table``'s language, and the one letter
     the prompt names; None when a character is read by no rule or the grammar derives no reading."""
     from .reader import _LANGUAGE, _linked, _token_at
@@ -165,16 +191,23 @@ def _read(text: str, table: Any, money: re.Pattern[str]) -> tuple[Any, str] | No
         return None
     words: list[Word] = []
     pos = 0
+    currency, money = _MONEY.get(table.language, ("", None))
+    numeral = _NUMBER[table.language in _POINT]
     while pos < len(text):
-        amount = money.match(text, pos)
+        amount = money.match(text, pos) if money is not None else None
         if amount is not None:
-            words.append(Word("MONEY", amount.group(1).replace(",", "."), pos))
+            words.append(Word("MONEY", f"{currency} {amount.group(1).replace(',', '.')}", pos))
             pos = amount.end()
             continue
-        number = _NUMBER.match(text, pos) if not (pos and (text[pos - 1].isalnum() or text[pos - 1] in ".,")) else None
+        number = numeral.match(text, pos) if not (pos and (text[pos - 1].isalnum() or text[pos - 1] in ".,")) else None
         if number is not None:
             words.append(Word("NUM", number.group().replace(",", "."), pos))
             pos = number.end()
+            continue
+        name = _NAME.match(text, pos) if not (pos and text[pos - 1].isalnum()) else None
+        if name is not None and table.match(folded, pos) is None:
+            words.append(Word("NAME", name.group(), pos))
+            pos = name.end()
             continue
         token = _token_at(text, folded, pos, {}, frozenset(letters), table)
         if token is None:
@@ -218,9 +251,11 @@ def _derived(transformer: Any, letter: str) -> tuple[Any, Fraction] | None:
 def _fixed_and_rate(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[Fraction], bool]] | None:
     """fixed + rate x count = total, the count named over the rate's unit: "2m + 3 = 19"; the count
     not negative, and whole for a unit counted whole."""
-    charge, total, (named, unit) = facts["charge"], facts["total"], facts["count"]
+    charge, (total, currency, monthly), (named, unit) = facts["charge"], facts["total"], facts["count"]
     if named != letter or unit != charge.unit or charge.rate == 0:
         return None
+    if charge.currencies != {currency} or charge.monthly != monthly:
+        return None  # "$3 ... 19 euros"; "10 \u20ac par mois" and a bill not the month's
     text = f"{format_number(charge.rate)}{letter} + {format_number(charge.fixed)} = {format_number(total)}"
     if charge.rate == 1:
         text = f"{letter} + {format_number(charge.fixed)} = {format_number(total)}"
