@@ -70,4 +70,16 @@ ROWS += [
     ("linW-name-any-word", "any capitalized word read as a name, a table's word too ('Tutti hanno speso')",
      _LINEAR + "word_problems.py", "        if name is not None and table.match(folded, pos) is None:", "        if name is not None:", _TESTS),
 ]
+ROWS += [
+    ("linW-price-of-other-item", "the price named of the other item read as the counted item's ('设每瓶牛奶 x 元')",
+     _LINEAR + "word_problems.py", "    if named != letter or priced != item or currencies != {currency} or count == 0:",
+     "    if named != letter or currencies != {currency} or count == 0:", _TESTS),
+    ("linW-price-of-two", "'パン 2 個の値段を q 円' read as the price of one",
+     _LINEAR + "word_problems.py", "        if numbers and Fraction(numbers[0]) != 1:", "        if False:", _TESTS),
+    ("linW-same-item-twice", "the same item counted and priced apart read ('4 个苹果和一个 6 元的苹果')",
+     _LINEAR + "word_problems.py", "        if item == other_item:\n            raise Declined", "        if False:\n            raise Declined", _TESTS),
+    ("linW-price-not-positive", "a price of zero or less served (a total below the other item's price)",
+     _LINEAR + "word_problems.py", '{format_number(total)}", lambda value: value > 0\n\n\ndef _perimeter',
+     '{format_number(total)}", lambda value: True\n\n\ndef _perimeter', _TESTS),
+]
 # fmt: on

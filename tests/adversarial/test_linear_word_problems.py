@@ -48,7 +48,12 @@ FR = ("Un forfait t\u00e9l\u00e9phonique co\u00fbte 12 \u20ac par mois plus 0,50
 IT = "Un abbonamento in palestra costa 40 euro d'iscrizione pi\u00f9 20 euro al mese. Giulia ha speso {total} euro. Per quanti mesi m si \u00e8 abbonata?"
 EN_PAID = "A gym charges a $25 sign-up fee plus $15 per month. Priya paid {total} dollars in total. Let k be the number of months. Solve for k."
 
+ZH = "\u5c0f\u7ea2\u4e70\u4e86 4 \u4e2a\u82f9\u679c\u548c\u4e00\u74f6 6 \u5143\u7684\u725b\u5976\uff0c\u4e00\u5171\u82b1\u4e86 {total} \u5143\u3002\u8bbe\u6bcf\u4e2a\u82f9\u679c x \u5143\uff0c\u6c42 x\u3002"
+JA = "\u30d1\u30f3 1 \u500b\u306e\u5024\u6bb5\u3092 q \u5186\u3068\u3057\u307e\u3059\u3002\u30d1\u30f3 3 \u500b\u3068 120 \u5186\u306e\u725b\u4e73\u3092\u8cb7\u3063\u3066\u3001\u5408\u8a08 {total} \u5186\u3067\u3057\u305f\u3002q \u3092\u6c42\u3081\u3066\u304f\u3060\u3055\u3044\u3002"
+
 SERVED = [
+    (ZH, 30, 38, "x", Fraction(8), "4x + 6 = 38"),
+    (JA, 480, 570, "q", Fraction(150), "3q + 120 = 570"),
     (ES, 110, 200, "m", Fraction(12), "15m + 20 = 200"),
     (FR, 18, 27, "n", Fraction(30), "0.5n + 12 = 27"),
     (IT, 100, 180, "m", Fraction(7), "20m + 40 = 180"),
@@ -155,6 +160,12 @@ TRAPS = [
     "Un gimnasio cobra 20 euros de inscripci\u00f3n y 15 d\u00f3lares al mes. Si Ana pag\u00f3 110 euros en total, \u00bfcu\u00e1ntos meses m estuvo inscrita?",
     "Un gimnasio cobra 20 euros de inscripci\u00f3n y 15 euros al mes. Si Ana pag\u00f3 110 euros en total, \u00bfcu\u00e1ntos meses m estuvo inscrita? Ana pag\u00f3 95 euros.",
     "A gym charges a $25 sign-up fee plus $15 per month. Priya paid $145 in total. Priya paid $100. Let k be the number of months. Solve for k.",
+    # the other item's price asked, the price of two, the same item twice, a total below the other price
+    ZH.format(total=30).replace("\u8bbe\u6bcf\u4e2a\u82f9\u679c", "\u8bbe\u6bcf\u74f6\u725b\u5976"),
+    JA.format(total=480).replace("\u30d1\u30f3 1 \u500b\u306e", "\u30d1\u30f3 2 \u500b\u306e"),
+    ZH.format(total=30).replace("\u4e00\u74f6 6 \u5143\u7684\u725b\u5976", "\u4e00\u4e2a 6 \u5143\u7684\u82f9\u679c"),
+    ZH.format(total=5),
+    ZH.format(total=30).replace("\u4e00\u5171\u82b1\u4e86 30 \u5143", "\u4e00\u5171\u82b1\u4e86 30 \u5186"),
     # facts alone: nothing asked
     "A taxi charges $3 plus $2 per mile. The ride cost $19. Let m be the number of miles.",
     # an answer in another form the derivation does not follow

@@ -54,6 +54,13 @@ class _Charge:
     monthly: bool = False  # the fixed amount is a month's ("10 \u20ac par mois"): the total must be the month's
 
 
+@dataclass(frozen=True)
+class _Item:
+    """An item bought, by its word ("笔记本"): one item, one word."""
+
+    word: str
+
+
 class WordFacts:
     """Transformer callbacks of the WORD PROBLEMS rules (mixed into the reader's transformer): the
     facts stated, each at most once."""
@@ -136,6 +143,27 @@ class WordFacts:
 
     def wp_side(self, children: list[Any]) -> str:
         return str(children[0].type)
+
+    def wp_purchase(self, children: list[Any]) -> None:
+        """"3 本笔记本和一支 5 元的笔，一共花了 26 元": a count of one item, another item's price, the total."""
+        count = Fraction(next(c.value for c in children if isinstance(c, Token) and c.type == "NUM"))
+        (other, other_currency), (total, currency) = [c for c in children if isinstance(c, tuple)]
+        item, other_item = [c for c in children if isinstance(c, _Item)]
+        if item == other_item:
+            raise Declined  # "3 本笔记本和一本 5 元的笔记本": which price is asked?
+        self._fact("purchase", (count, item, other, total, frozenset({other_currency, currency})))
+
+    def wp_let_price(self, children: list[Any]) -> None:
+        """"设每本笔记本 n 元", "りんご 1 個の値段を p 円とします": the price of one item, named by its letter."""
+        numbers = [c.value for c in children if isinstance(c, Token) and c.type == "NUM"]
+        if numbers and Fraction(numbers[0]) != 1:
+            raise Declined  # "りんご 2 個の値段を p 円": the price of two
+        letter = next(c.value for c in children if isinstance(c, Token) and c.type == "VAR")
+        item = next(c for c in children if isinstance(c, _Item))
+        self._fact("price", (letter, item, next(c for c in children if isinstance(c, str) and not isinstance(c, Token))))
+
+    def wp_item(self, children: list[Any]) -> _Item:
+        return _Item(fold(children[0].value))
 
     def wp_fixed(self, children: list[Any]) -> tuple[Fraction, str]:
         return _money(children)
@@ -234,6 +262,8 @@ def _derived(transformer: Any, letter: str) -> tuple[Any, Fraction] | None:
         return None
     if set(facts) == {"charge", "total", "count"}:
         found = _fixed_and_rate(facts, letter)
+    elif set(facts) == {"purchase", "price"}:
+        found = _count_and_price(facts, letter)
     elif set(facts) == {"rectangle", "side"}:
         found = _perimeter(facts, letter)
     else:
@@ -260,6 +290,14 @@ def _fixed_and_rate(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[
     if charge.rate == 1:
         text = f"{letter} + {format_number(charge.fixed)} = {format_number(total)}"
     return text, lambda value: value >= 0 and (unit in _CONTINUOUS or value.denominator == 1)
+
+
+def _count_and_price(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[Fraction], bool]] | None:
+    """count x price + other = total, the counted item's price named: "3n + 5 = 26"; the price positive."""
+    (count, item, other, total, currencies), (named, priced, currency) = facts["purchase"], facts["price"]
+    if named != letter or priced != item or currencies != {currency} or count == 0:
+        return None
+    return f"{format_number(count)}{letter} + {format_number(other)} = {format_number(total)}", lambda value: value > 0
 
 
 def _perimeter(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[Fraction], bool]] | None:
