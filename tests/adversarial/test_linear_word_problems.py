@@ -51,7 +51,16 @@ EN_PAID = "A gym charges a $25 sign-up fee plus $15 per month. Priya paid {total
 ZH = "\u5c0f\u7ea2\u4e70\u4e86 4 \u4e2a\u82f9\u679c\u548c\u4e00\u74f6 6 \u5143\u7684\u725b\u5976\uff0c\u4e00\u5171\u82b1\u4e86 {total} \u5143\u3002\u8bbe\u6bcf\u4e2a\u82f9\u679c x \u5143\uff0c\u6c42 x\u3002"
 JA = "\u30d1\u30f3 1 \u500b\u306e\u5024\u6bb5\u3092 q \u5186\u3068\u3057\u307e\u3059\u3002\u30d1\u30f3 3 \u500b\u3068 120 \u5186\u306e\u725b\u4e73\u3092\u8cb7\u3063\u3066\u3001\u5408\u8a08 {total} \u5186\u3067\u3057\u305f\u3002q \u3092\u6c42\u3081\u3066\u304f\u3060\u3055\u3044\u3002"
 
+AGES = "Ravi is 4 times as old as Mia. Together they are {total} years old. Let a be Mia's age and solve for a."
+AGES_BIG = "Ravi is 4 times as old as Mia. Together they are {total} years old. Let r be Ravi's age. Find r."
+RU = ("\u041a\u043d\u0438\u0433\u0430 \u043d\u0430 90 \u0440\u0443\u0431\u043b\u0435\u0439 \u0434\u043e\u0440\u043e\u0436\u0435 \u0442\u0435\u0442\u0440\u0430\u0434\u0438. "
+      "\u0412\u043c\u0435\u0441\u0442\u0435 \u043e\u043d\u0438 \u0441\u0442\u043e\u044f\u0442 {total} \u0440\u0443\u0431\u043b\u0435\u0439. "
+      "\u041f\u0443\u0441\u0442\u044c t \u2014 \u0446\u0435\u043d\u0430 \u0442\u0435\u0442\u0440\u0430\u0434\u0438. \u041d\u0430\u0439\u0434\u0438\u0442\u0435 t.")
+
 SERVED = [
+    (AGES, 50, 65, "a", Fraction(13), "a + 4a = 65"),
+    (AGES_BIG, 50, 65, "r", Fraction(52), "r + r/4 = 65"),
+    (RU, 150, 250, "t", Fraction(80), "t + (t + 90) = 250"),
     (ZH, 30, 38, "x", Fraction(8), "4x + 6 = 38"),
     (JA, 480, 570, "q", Fraction(150), "3q + 120 = 570"),
     (ES, 110, 200, "m", Fraction(12), "15m + 20 = 200"),
@@ -166,6 +175,16 @@ TRAPS = [
     ZH.format(total=30).replace("\u4e00\u74f6 6 \u5143\u7684\u725b\u5976", "\u4e00\u4e2a 6 \u5143\u7684\u82f9\u679c"),
     ZH.format(total=5),
     ZH.format(total=30).replace("\u4e00\u5171\u82b1\u4e86 30 \u5143", "\u4e00\u5171\u82b1\u4e86 30 \u5186"),
+    # the letter names someone else, the pair names one twice, a condition more, a sum below the difference
+    "Ravi is 4 times as old as Mia. Together they are 50 years old. Let a be Bob's age and solve for a.",
+    "Ravi is 4 times as old as Ravi. Together they are 50 years old. Let r be Ravi's age. Find r.",
+    "Ravi is 4 times as old as Mia. Together they are 50 years old. Let a be Mia's age in 5 years and solve for a.",
+    "Ravi is 4 times as old as Mia was. Together they are 50 years old. Let a be Mia's age and solve for a.",
+    "Ravi is 4 times as old as a dog. Together they are 50 years old. Let a be Mia's age and solve for a.",
+    "Ravi is 1 times as old as Mia. Together they are 50 years old. Let a be Mia's age and solve for a.",
+    RU.format(total=80),
+    RU.format(total=150).replace("\u0446\u0435\u043d\u0430 \u0442\u0435\u0442\u0440\u0430\u0434\u0438", "\u0446\u0435\u043d\u0430 \u0440\u0443\u0447\u043a\u0438"),
+    RU.format(total=150).replace("\u043d\u0430 90 \u0440\u0443\u0431\u043b\u0435\u0439", "\u043d\u0430 90 \u0435\u0432\u0440\u043e"),
     # facts alone: nothing asked
     "A taxi charges $3 plus $2 per mile. The ride cost $19. Let m be the number of miles.",
     # an answer in another form the derivation does not follow

@@ -39,7 +39,7 @@ _POINT = frozenset({"en", "zh", "ja"})
 _NUMBER = {True: re.compile(r"[0-9]+(?:\.[0-9]+)?(?![\w%$]|[.,][0-9])"),
            False: re.compile(r"[0-9]+(?:,[0-9]+)?(?![\w%$]|[.,][0-9])")}
 # A capitalized word no table reads: a person's name ("Marco ha speso 205 euro.").
-_NAME = re.compile(r"[A-Z][a-z\u00e0-\u00ff]+(?![\w'\u2019])")
+_NAME = re.compile(r"[A-Z][a-z\u00e0-\u00ff]+(?!\w|['\u2019](?!s\b))")
 _LETTER = re.compile(r"(?<![\w'\u2019$])[A-Za-z](?![\w'\u2019$])")
 # Units a count of which may be a fraction (2.5 miles, 1.5 hours); the others are counted whole.
 _CONTINUOUS = frozenset({"WP_U_MILE", "WP_U_KM", "WP_U_HOUR"})
@@ -165,6 +165,39 @@ class WordFacts:
     def wp_item(self, children: list[Any]) -> _Item:
         return _Item(fold(children[0].value))
 
+    def wp_times(self, children: list[Any]) -> None:
+        """"Tom is 3 times as old as Ann": (big, small) = (Tom, Ann), the big one k times the small."""
+        big, small = [c.value for c in children if isinstance(c, Token) and c.type == "NAME"]
+        k = Fraction(next(c.value for c in children if isinstance(c, Token) and c.type == "NUM"))
+        self._pair("times", k, big, small, "age")
+
+    def wp_more(self, children: list[Any]) -> None:
+        """"Книга на 120 рублей дороже тетради": the first costs d more than the second."""
+        big, small = [c.word for c in children if isinstance(c, _Item)]
+        d, currency = next(c for c in children if isinstance(c, tuple))
+        self._pair("more", d, big, small, currency)
+
+    def _pair(self, kind: str, k: Fraction, big: str, small: str, measure: str) -> None:
+        if big == small or k <= 0 or (kind == "times" and k == 1):
+            raise Declined  # "Tom is 3 times as old as Tom"
+        self._fact("pair", (kind, k, big, small, measure))
+
+    def wp_sum_age(self, children: list[Any]) -> None:
+        self._fact("sum", (Fraction(next(c.value for c in children if isinstance(c, Token) and c.type == "NUM")), "age"))
+
+    def wp_sum_money(self, children: list[Any]) -> None:
+        self._fact("sum", _money(children))
+
+    def wp_let_whose(self, children: list[Any]) -> None:
+        """"Let a be Ann's age", "Пусть t — цена тетради": the letter names one of the pair."""
+        letters = next((c for c in children if isinstance(c, list)), None)
+        letters = letters if letters is not None else [c.value for c in children if isinstance(c, Token) and c.type == "VAR"]
+        if len(letters) != 1:
+            raise Declined
+        item = next((c.word for c in children if isinstance(c, _Item)), None)
+        who = item if item is not None else next(c.value for c in children if isinstance(c, Token) and c.type == "NAME")
+        self._fact("whose", (letters[0], who, "age" if item is None else ""))
+
     def wp_fixed(self, children: list[Any]) -> tuple[Fraction, str]:
         return _money(children)
 
@@ -210,11 +243,14 @@ def understand_word_problem(prompt: str) -> LinearProblem | None:
 def _read(text: str, table: Any) -> tuple[Any, str] | None:
     """The transformer after the grammar read ``text`` in ``table``'s language, and the one letter
     the prompt names; None when a character is read by no rule or the grammar derives no reading."""
-    from .reader import _LANGUAGE, _linked, _token_at
+    from .reader import _DASH, _LANGUAGE, _linked, _token_at
 
     folded = fold(text)
-    letters = {m.group() for m in _LETTER.finditer(text) if table.match(folded, m.start()) != ("ART", m.end())}
-    letters = {letter for letter in letters if table.match(fold(letter), 0) is None}
+    letters = {m.group() for m in _LETTER.finditer(text)}
+    spelled = {letter for letter in letters if table.match(fold(letter), 0) is None}
+    if not spelled:  # "Let a be Ann's age": a letter that is a word ("a") only when no other is named;
+        spelled = letters  # then it is the letter wherever it stands (an article "a" is no claim)
+    letters = spelled
     if len(letters) != 1:
         return None
     words: list[Word] = []
@@ -231,6 +267,16 @@ def _read(text: str, table: Any) -> tuple[Any, str] | None:
         if number is not None:
             words.append(Word("NUM", number.group().replace(",", "."), pos))
             pos = number.end()
+            continue
+        dash = _DASH.match(text, pos - 1) if pos and text[pos] in "-\u2013\u2014" else None
+        if dash is not None:  # "Пусть t — цена тетради": a dash alone before a word pauses like a comma
+            words.append(Word("COMMA", dash.group(1), pos))
+            pos = dash.end(1)
+            continue
+        possessive = table.match(folded, pos) if text[pos] in "'\u2019" else None
+        if possessive is not None and possessive[0] == "WP_POSS_AGE":  # "Ann's age" (a quote or a prime elsewhere)
+            words.append(Word(possessive[0], text[pos : possessive[1]], pos))
+            pos = possessive[1]
             continue
         name = _NAME.match(text, pos) if not (pos and text[pos - 1].isalnum()) else None
         if name is not None and table.match(folded, pos) is None:
@@ -264,6 +310,8 @@ def _derived(transformer: Any, letter: str) -> tuple[Any, Fraction] | None:
         found = _fixed_and_rate(facts, letter)
     elif set(facts) == {"purchase", "price"}:
         found = _count_and_price(facts, letter)
+    elif set(facts) == {"pair", "sum", "whose"}:
+        found = _pair_and_sum(facts, letter)
     elif set(facts) == {"rectangle", "side"}:
         found = _perimeter(facts, letter)
     else:
@@ -298,6 +346,22 @@ def _count_and_price(facts: dict[str, Any], letter: str) -> tuple[str, Callable[
     if named != letter or priced != item or currencies != {currency} or count == 0:
         return None
     return f"{format_number(count)}{letter} + {format_number(other)} = {format_number(total)}", lambda value: value > 0
+
+
+def _pair_and_sum(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[Fraction], bool]] | None:
+    """One k times (or d more than) the other and their sum, one of them named: "a + 3a = 48",
+    "t + (t + 120) = 200"; both positive."""
+    (kind, k, big, small, measure), (total, sum_measure), (named, who, whose_measure) = (
+        facts["pair"], facts["sum"], facts["whose"])
+    if named != letter or sum_measure != measure or (whose_measure and whose_measure != measure) or who not in (big, small):
+        return None
+    n, other = format_number(k), ""
+    if kind == "times":
+        other = f"{n}{letter}" if who == small else f"{letter}/{n}"
+    else:
+        other = f"({letter} + {n})" if who == small else f"({letter} - {n})"
+    text = f"{letter} + {other} = {format_number(total)}"
+    return text, lambda value: value > 0 and (kind == "times" or who == small or value > k)
 
 
 def _perimeter(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[Fraction], bool]] | None:
