@@ -3,9 +3,11 @@
 The task claims a prompt only when it can account for all of it: the equations (linear, a
 unique solution, read by the math reader), and every other word derived by the request grammar
 (``request.lark`` over one language's vocabulary table, ``reader.py``): what is asked and the
-format it is asked in. Anything else (a word problem's prices, "what is 3y", "25% of x", sqrt,
-inequalities, code, a negation) means the prompt asks something this task does not model, so
-it falls to the conservative text task, and the deterministic fallback is never used for it.
+format it is asked in. A prompt with no equation written is read only as a word problem of a
+declared shape, its equation derived from the facts the grammar reads (``word_problems.py``).
+Anything else (a word problem of another shape or with one more condition, "what is 3y", "25% of
+x", sqrt, inequalities, code, a negation) means the prompt asks something this task does not
+model, so it falls to the conservative text task, and the deterministic fallback is never used for it.
 """
 
 from __future__ import annotations
