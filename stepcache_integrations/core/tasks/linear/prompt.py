@@ -264,10 +264,8 @@ def understand_prompt(prompt: str) -> LinearProblem | None:
     (``request.lark`` over one language's table, ``reader.py``). Cached (task detection and
     constraints both ask); the result is shared, so read it only."""
     prompt = _spelled_as_symbols(_history_blanked(prompt))
-    if "=" not in prompt:  # no equation written: a word problem of a declared shape, or no claim
-        return understand_word_problem(prompt)
     if not _rule_plain_notation(prompt):
-        return None
+        return _word_problem(prompt)
     prompt = _markup_blanked(unicodedata.normalize("NFC", prompt))
     joined = _thousands_joined(prompt)
     if joined is None:
@@ -299,6 +297,11 @@ def understand_prompt(prompt: str) -> LinearProblem | None:
     asked = tuple(v for v in variables if v in named)
     return LinearProblem(tuple(equations), tuple(variables), asked, solution, request.format, request.answer_label,
                          request.target, answer_form=request.answer_form, target_value=value, language=request.language)
+
+
+def _word_problem(prompt: str) -> LinearProblem | None:
+    """No equation written: a word problem of a declared shape (``word_problems.py``), or no claim."""
+    return None if "=" in prompt else understand_word_problem(prompt)
 
 
 def _solved(

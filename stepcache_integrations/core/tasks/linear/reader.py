@@ -454,9 +454,9 @@ def _read_quoted_form(text: str, runs: list[tuple[int, int]], variables: frozens
 
 
 def _parse(words: list[Word], language: str, variables: frozenset[str]) -> LinearRequest | None:
-    transformer = _LANGUAGE.parse(words)
-    if transformer is None or getattr(transformer, "word_facts", None):
-        return None  # a word problem's facts beside written equations: read by word_problems.py only
+    transformer = _without_word_facts(_LANGUAGE.parse(words))
+    if transformer is None:
+        return None
     if any(transformer.format & one and transformer.format & other for one, other in _EXCLUSIVE):
         return None  # "Show your steps. Answer in one line.": which is asked is not read
     asks_all = transformer.asks_all and not (transformer.only_named and transformer.asked_names)
@@ -471,6 +471,11 @@ def _parse(words: list[Word], language: str, variables: frozenset[str]) -> Linea
     if fmt is None or target is None:
         return None
     return _request(transformer, asks_all, fmt, language, target, form)
+
+
+def _without_word_facts(transformer: _Read | None) -> _Read | None:
+    """None for a word problem's facts beside written equations (read by word_problems.py only)."""
+    return None if transformer is None or getattr(transformer, "word_facts", None) else transformer
 
 
 def _request(transformer: _Read, asks_all: bool, fmt: tuple[str, ...], language: str, target: str,

@@ -243,58 +243,65 @@ def understand_word_problem(prompt: str) -> LinearProblem | None:
 def _read(text: str, table: Any) -> tuple[Any, str] | None:
     """The transformer after the grammar read ``text`` in ``table``'s language, and the one letter
     the prompt names; None when a character is read by no rule or the grammar derives no reading."""
-    from .reader import _DASH, _LANGUAGE, _linked, _token_at
+    from .reader import _LANGUAGE, _linked, _token_at
 
-    folded = fold(text)
-    letters = {m.group() for m in _LETTER.finditer(text)}
-    spelled = {letter for letter in letters if table.match(fold(letter), 0) is None}
-    if not spelled:  # "Let a be Ann's age": a letter that is a word ("a") only when no other is named;
-        spelled = letters  # then it is the letter wherever it stands (an article "a" is no claim)
-    letters = spelled
-    if len(letters) != 1:
+    letter = _letter_of(text, table)
+    if letter is None:
         return None
+    folded = fold(text)
     words: list[Word] = []
     pos = 0
-    currency, money = _MONEY.get(table.language, ("", None))
-    numeral = _NUMBER[table.language in _POINT]
     while pos < len(text):
-        amount = money.match(text, pos) if money is not None else None
-        if amount is not None:
-            words.append(Word("MONEY", f"{currency} {amount.group(1).replace(',', '.')}", pos))
-            pos = amount.end()
-            continue
-        number = numeral.match(text, pos) if not (pos and (text[pos - 1].isalnum() or text[pos - 1] in ".,")) else None
-        if number is not None:
-            words.append(Word("NUM", number.group().replace(",", "."), pos))
-            pos = number.end()
-            continue
-        dash = _DASH.match(text, pos - 1) if pos and text[pos] in "-\u2013\u2014" else None
-        if dash is not None:  # "Пусть t — цена тетради": a dash alone before a word pauses like a comma
-            words.append(Word("COMMA", dash.group(1), pos))
-            pos = dash.end(1)
-            continue
-        possessive = table.match(folded, pos) if text[pos] in "'\u2019" else None
-        if possessive is not None and possessive[0] == "WP_POSS_AGE":  # "Ann's age" (a quote or a prime elsewhere)
-            words.append(Word(possessive[0], text[pos : possessive[1]], pos))
-            pos = possessive[1]
-            continue
-        name = _NAME.match(text, pos) if not (pos and text[pos - 1].isalnum()) else None
-        if name is not None and table.match(folded, pos) is None:
-            words.append(Word("NAME", name.group(), pos))
-            pos = name.end()
-            continue
-        token = _token_at(text, folded, pos, {}, frozenset(letters), table)
+        token = _amount_or_name_at(text, folded, pos, table) or _token_at(
+            text, folded, pos, {}, frozenset({letter}), table)
         if token is None:
             return None
         word, pos = token
+        if word is not None and word.kind in ("EQ", "EXPR", "TEMPLATE", "VALUE_SLOT", "ANSWER_FORM"):
+            return None
         if word is not None:
-            if word.kind in ("EQ", "EXPR", "TEMPLATE", "VALUE_SLOT", "ANSWER_FORM"):
-                return None
             words.append(word)
     transformer = _LANGUAGE.parse(_linked(words))
-    if transformer is None:
-        return None
-    return transformer, next(iter(letters))
+    return None if transformer is None else (transformer, letter)
+
+
+def _letter_of(text: str, table: Any) -> str | None:
+    """The one letter standing alone that no table reads as a word; a letter that is a word ("a")
+    only when no other stands alone ("Let a be Ann's age"): then it is the letter wherever it stands
+    (an article "a" beside it is no claim). None when there is not exactly one."""
+    letters = {m.group() for m in _LETTER.finditer(text)}
+    spelled = {letter for letter in letters if table.match(fold(letter), 0) is None} or letters
+    return next(iter(spelled)) if len(spelled) == 1 else None
+
+
+def _amount_or_name_at(text: str, folded: str, pos: int, table: Any) -> tuple[Word, int] | None:
+    """The word at ``pos`` that only a word problem reads, and its end: an amount ("$3", "R$ 2,50"),
+    a number, a dash before a word (a pause), "'s age", a name; None when none stands there."""
+    currency, money = _MONEY.get(table.language, ("", None))
+    amount = money.match(text, pos) if money is not None else None
+    if amount is not None:
+        return Word("MONEY", f"{currency} {amount.group(1).replace(',', '.')}", pos), amount.end()
+    after_word = pos > 0 and text[pos - 1].isalnum()
+    number = _NUMBER[table.language in _POINT].match(text, pos) if not (after_word or text[pos - 1 : pos] in (".", ",")) else None
+    if number is not None:
+        return Word("NUM", number.group().replace(",", "."), pos), number.end()
+    return _mark_or_name_at(text, folded, pos, table, after_word)
+
+
+def _mark_or_name_at(text: str, folded: str, pos: int, table: Any, after_word: bool) -> tuple[Word, int] | None:
+    """A dash before a word (a pause), "'s age" or a name at ``pos`` and its end; None when none."""
+    from .reader import _DASH
+
+    dash = _DASH.match(text, pos - 1) if pos and text[pos] in "-\u2013\u2014" else None
+    if dash is not None:  # "Пусть t — цена тетради": a dash alone before a word pauses like a comma
+        return Word("COMMA", dash.group(1), pos), dash.end(1)
+    possessive = table.match(folded, pos) if text[pos] in "'\u2019" else None
+    if possessive is not None and possessive[0] == "WP_POSS_AGE":  # "Ann's age" (a quote or a prime elsewhere)
+        return Word(possessive[0], text[pos : possessive[1]], pos), possessive[1]
+    name = _NAME.match(text, pos) if not after_word else None
+    if name is not None and table.match(folded, pos) is None:
+        return Word("NAME", name.group(), pos), name.end()
+    return None
 
 
 def _derived(transformer: Any, letter: str) -> tuple[Any, Fraction] | None:
@@ -302,20 +309,10 @@ def _derived(transformer: Any, letter: str) -> tuple[Any, Fraction] | None:
     shape, the request asks anything but the named unknown, or the value cannot be the quantity's
     (a negative count, or not whole for a unit counted whole; a side not positive)."""
     facts = getattr(transformer, "word_facts", {})
-    if (transformer.derived or transformer.candidate is not None or transformer.answer_forms
-            or transformer.template_names - {letter} or not transformer.asks
-            or transformer.asked_names - {letter} or "yes_no" in transformer.format):
+    shape = _SHAPES.get(frozenset(facts))
+    if shape is None or not _asks_only(transformer, letter):
         return None
-    if set(facts) == {"charge", "total", "count"}:
-        found = _fixed_and_rate(facts, letter)
-    elif set(facts) == {"purchase", "price"}:
-        found = _count_and_price(facts, letter)
-    elif set(facts) == {"pair", "sum", "whose"}:
-        found = _pair_and_sum(facts, letter)
-    elif set(facts) == {"rectangle", "side"}:
-        found = _perimeter(facts, letter)
-    else:
-        return None
+    found = shape(facts, letter)
     if found is None:
         return None
     text, possible = found
@@ -324,6 +321,13 @@ def _derived(transformer: Any, letter: str) -> tuple[Any, Fraction] | None:
     if solution is None or set(solution) != {letter} or not possible(solution[letter]):
         return None
     return equations[0], solution[letter]
+
+
+def _asks_only(transformer: Any, letter: str) -> bool:
+    """The request asks the named unknown and nothing else (no expression, check or template of another)."""
+    return not (transformer.derived or transformer.candidate is not None or transformer.answer_forms
+            or transformer.template_names - {letter} or not transformer.asks
+            or transformer.asked_names - {letter} or "yes_no" in transformer.format)
 
 
 def _fixed_and_rate(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[Fraction], bool]] | None:
@@ -370,3 +374,12 @@ def _perimeter(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[Fract
     if named != letter or asked == given:
         return None  # "a length of 15 cm. Find its length l."
     return f"2({format_number(side)} + {letter}) = {format_number(perimeter)}", lambda value: value > 0
+
+
+# The declared shapes: the facts each states, and the equation derived from them.
+_SHAPES: dict[frozenset[str], Callable[[dict[str, Any], str], tuple[str, Callable[[Fraction], bool]] | None]] = {
+    frozenset({"charge", "total", "count"}): _fixed_and_rate,
+    frozenset({"purchase", "price"}): _count_and_price,
+    frozenset({"pair", "sum", "whose"}): _pair_and_sum,
+    frozenset({"rectangle", "side"}): _perimeter,
+}
