@@ -494,3 +494,7 @@ MUTANTS += [Mutant(*row) for row in _ARITH_ROWS]
 from mutants_jsonR2 import ROWS as _JSONR2_ROWS  # noqa: E402 - a conversion said before the request (wip/jsonR2)
 
 MUTANTS += [Mutant(*row) for row in _JSONR2_ROWS]
+
+from mutants_linW import ROWS as _LINW_ROWS  # noqa: E402 - word problems by a declared grammar (wip/linW)
+
+MUTANTS += [Mutant(*row) for row in _LINW_ROWS]

@@ -3,9 +3,11 @@
 The task claims a prompt only when it can account for all of it: the equations (linear, a
 unique solution, read by the math reader), and every other word derived by the request grammar
 (``request.lark`` over one language's vocabulary table, ``reader.py``): what is asked and the
-format it is asked in. Anything else (a word problem's prices, "what is 3y", "25% of x", sqrt,
-inequalities, code, a negation) means the prompt asks something this task does not model, so
-it falls to the conservative text task, and the deterministic fallback is never used for it.
+format it is asked in. A prompt with no equation written is read only as a word problem of a
+declared shape, its equation derived from the facts the grammar reads (``word_problems.py``).
+Anything else (a word problem of another shape or with one more condition, "what is 3y", "25% of
+x", sqrt, inequalities, code, a negation) means the prompt asks something this task does not
+model, so it falls to the conservative text task, and the deterministic fallback is never used for it.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from ..algebra import (
 )
 from .reader import LinearRequest, read_request
 from .targets import target_value
+from .word_problems import understand_word_problem
 
 __all__ = ["LinearProblem", "understand_prompt", "MAX_PROMPT_CHARS"]
 
@@ -263,7 +266,7 @@ def understand_prompt(prompt: str) -> LinearProblem | None:
     constraints both ask); the result is shared, so read it only."""
     prompt = _spelled_as_symbols(_history_blanked(prompt))
     if not _rule_plain_notation(prompt):
-        return None
+        return _word_problem(prompt)
     prompt = _markup_blanked(unicodedata.normalize("NFC", prompt))
     joined = _thousands_joined(prompt)
     if joined is None:
@@ -295,6 +298,11 @@ def understand_prompt(prompt: str) -> LinearProblem | None:
     asked = tuple(v for v in variables if v in named)
     return LinearProblem(tuple(equations), tuple(variables), asked, solution, request.format, request.answer_label,
                          request.target, answer_form=request.answer_form, target_value=value, language=request.language)
+
+
+def _word_problem(prompt: str) -> LinearProblem | None:
+    """No equation written: a word problem of a declared shape (``word_problems.py``), or no claim."""
+    return None if "=" in prompt else understand_word_problem(prompt)
 
 
 def _solved(

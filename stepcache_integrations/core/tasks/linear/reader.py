@@ -22,6 +22,7 @@ from lark import Token, Transformer
 from ..request_language import Declined, RequestLanguage, Vocabulary, Word, fold
 from .answer_form import AnswerForm, form_of_template, read_answer_form
 from .targets import EXPRESSION, canonical_target
+from .word_problems import WordFacts
 
 __all__ = ["FORMATS", "LinearRequest", "read_request"]
 
@@ -134,7 +135,7 @@ class _Names(set[str]):
         super().update(found)
 
 
-class _Read(Transformer[Token, Any]):
+class _Read(WordFacts, Transformer[Token, Any]):
     """The tree to what is asked and how: unknowns named, equations asked, format instructions."""
 
     def __init__(self) -> None:
@@ -456,7 +457,7 @@ def read_request(
 
 
 def _parse(words: list[Word], language: str, variables: frozenset[str]) -> LinearRequest | None:
-    transformer = _LANGUAGE.parse(words)
+    transformer = _without_word_facts(_LANGUAGE.parse(words))
     if transformer is None:
         return None
     if any(transformer.format & one and transformer.format & other for one, other in _EXCLUSIVE):
@@ -473,6 +474,11 @@ def _parse(words: list[Word], language: str, variables: frozenset[str]) -> Linea
     if fmt is None or target is None:
         return None
     return _request(transformer, asks_all, fmt, language, target, form)
+
+
+def _without_word_facts(transformer: _Read | None) -> _Read | None:
+    """None for a word problem's facts beside written equations (read by word_problems.py only)."""
+    return None if transformer is None or getattr(transformer, "word_facts", None) else transformer
 
 
 def _request(transformer: _Read, asks_all: bool, fmt: tuple[str, ...], language: str, target: str,

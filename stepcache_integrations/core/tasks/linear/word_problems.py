@@ -1,0 +1,385 @@
+"""Word problems read by the linear task's request grammar (``request.lark``, its WORD PROBLEMS
+section): the prompt states no equation, its sentences are facts the grammar declares, and the
+equation is derived from those facts here, never from the model's text.
+
+Shape "fixed + rate x count = total": one charge of a fixed amount plus a rate per unit ("A taxi
+charges a $3 base fare plus $2 per mile."), one total paid ("The ride cost $19."), the count's
+letter named by the prompt over the rate's unit ("Let m be the number of miles."): 2m + 3 = 19.
+Every amount is in one currency; the count is not negative, and a whole number where the unit is
+counted whole (days, weeks, months, minutes). Anything else is no claim.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Callable
+
+from lark import Token
+
+from ..algebra import find_equations, format_number, solve_system
+from ..request_language import Declined, Word, fold
+
+if TYPE_CHECKING:
+    from .prompt import LinearProblem
+
+__all__ = ["WordFacts", "understand_word_problem"]
+
+# An amount written with its currency's sign before it: "$3", "$0.20" (English: a decimal point),
+# "R$ 2,50" (Portuguese: a decimal comma); read whole (no digit, letter, point or comma-digit after
+# it: "$1,200", "$3.5.1", "$3x" are no amount of this grammar). An amount written with a currency
+# word after it ("20 euros", "0,20 \u20ac", "5 \u5143") is NUM and a WP_C_* word of the table.
+_MONEY = {"en": ("WP_C_USD", re.compile(r"\$([0-9]+(?:\.[0-9]{1,2})?)(?![\w%$]|[.,][0-9])")),
+          "pt": ("WP_C_BRL", re.compile(r"R\$ ?([0-9]+(?:,[0-9]{1,2})?)(?![\w%$]|[.,][0-9])"))}
+# Tables whose decimal mark is the point (the others write a comma: "0,20").
+_POINT = frozenset({"en", "zh", "ja"})
+# A plain number, read whole (no letter, digit, or point or comma before a digit after it).
+_NUMBER = {True: re.compile(r"[0-9]+(?:\.[0-9]+)?(?![\w%$]|[.,][0-9])"),
+           False: re.compile(r"[0-9]+(?:,[0-9]+)?(?![\w%$]|[.,][0-9])")}
+# A capitalized word no table reads: a person's name ("Marco ha speso 205 euro.").
+_NAME = re.compile(r"[A-Z][a-z\u00e0-\u00ff]+(?!\w|['\u2019](?!s\b))")
+_LETTER = re.compile(r"(?<![\w'\u2019$])[A-Za-z](?![\w'\u2019$])")
+# Units a count of which may be a fraction (2.5 miles, 1.5 hours); the others are counted whole.
+_CONTINUOUS = frozenset({"WP_U_MILE", "WP_U_KM", "WP_U_HOUR"})
+
+
+@dataclass(frozen=True)
+class _Charge:
+    fixed: Fraction
+    rate: Fraction
+    unit: str
+    currencies: frozenset[str]
+    monthly: bool = False  # the fixed amount is a month's ("10 \u20ac par mois"): the total must be the month's
+
+
+@dataclass(frozen=True)
+class _Item:
+    """An item bought, by its word ("笔记本"): one item, one word."""
+
+    word: str
+
+
+class WordFacts:
+    """Transformer callbacks of the WORD PROBLEMS rules (mixed into the reader's transformer): the
+    facts stated, each at most once."""
+
+    word_facts: dict[str, Any]
+
+    def _fact(self, name: str, value: Any) -> None:
+        facts = self.__dict__.setdefault("word_facts", {})
+        if name in facts:
+            raise Declined  # two charges, two totals, two letters named: not this shape
+        facts[name] = value
+
+    def wp_charge(self, children: list[Any], monthly: bool = False) -> None:
+        (fixed, fixed_currency), (rate, rate_currency, unit) = [c for c in children if isinstance(c, tuple)]
+        if monthly and unit == "WP_U_MONTH":
+            raise Declined  # "10 \u20ac par mois plus 2 \u20ac par mois"
+        self._fact("charge", _Charge(fixed, rate, unit, frozenset({fixed_currency, rate_currency}), monthly))
+
+    def wp_charge_monthly(self, children: list[Any]) -> None:
+        self.wp_charge(children, monthly=True)
+
+    def wp_total(self, children: list[Any]) -> None:
+        self._fact("total", (*_money(children), False))
+
+    def wp_total_monthly(self, children: list[Any]) -> None:
+        self._fact("total", (*_money(children), True))
+
+    def wp_paid_then(self, children: list[Any]) -> Any:
+        """"Si Ana pagó 110 euros en total, ¿cuántos meses m ...?": the total, then the question."""
+        self.wp_total(children[:-1])
+        return children[-1]
+
+    def money(self, children: list[Any]) -> tuple[Fraction, str]:
+        """An amount and its currency (a WP_C_* class)."""
+        if children[0].type == "MONEY":
+            currency, number = children[0].value.split(" ")
+            return Fraction(number), currency
+        return Fraction(children[0].value), children[1]
+
+    def currency(self, children: list[Any]) -> str:
+        return str(children[0].type)
+
+    def wp_let(self, children: list[Any]) -> None:
+        letters = next(c for c in children if isinstance(c, list))
+        if len(letters) != 1:
+            raise Declined  # "let m and n be the number of miles": one count named
+        self._fact("count", (letters[0], _unit(children)))
+
+    def wp_asked(self, children: list[Any]) -> str:
+        """"Wie viele Stunden h hat er gearbeitet?": the count asked, its letter named; a question."""
+        letter = next(c.value for c in children if isinstance(c, Token) and c.type == "VAR")
+        self._fact("count", (letter, _unit(children)))
+        self.asks = True  # type: ignore[attr-defined]
+        self.asked_names.add(letter)  # type: ignore[attr-defined]
+        return "asks"  # reader._ASKS_QUESTION: a question mark may end it
+
+    def wp_rectangle(self, children: list[Any]) -> None:
+        """"A rectangle has a perimeter of 50 cm and a length of 15 cm": both in one unit."""
+        (perimeter, unit), (side, side_unit) = [c for c in children if isinstance(c, tuple)]
+        if unit != side_unit:
+            raise Declined  # "50 cm ... 15 mm": not one unit
+        given = next(c for c in children if isinstance(c, str) and not isinstance(c, Token))
+        self._fact("rectangle", (perimeter, given, side))
+
+    def wp_let_side(self, children: list[Any]) -> None:
+        letters = next(c for c in children if isinstance(c, list))
+        if len(letters) != 1:
+            raise Declined
+        self._fact("side", (letters[0], _unit(children)))
+
+    def wp_find_side(self, children: list[Any]) -> None:
+        """"Find its width w": the side asked, its letter named."""
+        letter = next(c.value for c in children if isinstance(c, Token) and c.type == "VAR")
+        self._fact("side", (letter, _unit(children)))
+        self.asks = True  # type: ignore[attr-defined]
+        self.asked_names.add(letter)  # type: ignore[attr-defined]
+
+    def wp_measure(self, children: list[Any]) -> tuple[Fraction, str]:
+        return Fraction(children[0].value), fold(children[1].value)
+
+    def wp_side(self, children: list[Any]) -> str:
+        return str(children[0].type)
+
+    def wp_purchase(self, children: list[Any]) -> None:
+        """"3 本笔记本和一支 5 元的笔，一共花了 26 元": a count of one item, another item's price, the total."""
+        count = Fraction(next(c.value for c in children if isinstance(c, Token) and c.type == "NUM"))
+        (other, other_currency), (total, currency) = [c for c in children if isinstance(c, tuple)]
+        item, other_item = [c for c in children if isinstance(c, _Item)]
+        if item == other_item:
+            raise Declined  # "3 本笔记本和一本 5 元的笔记本": which price is asked?
+        self._fact("purchase", (count, item, other, total, frozenset({other_currency, currency})))
+
+    def wp_let_price(self, children: list[Any]) -> None:
+        """"设每本笔记本 n 元", "りんご 1 個の値段を p 円とします": the price of one item, named by its letter."""
+        numbers = [c.value for c in children if isinstance(c, Token) and c.type == "NUM"]
+        if numbers and Fraction(numbers[0]) != 1:
+            raise Declined  # "りんご 2 個の値段を p 円": the price of two
+        letter = next(c.value for c in children if isinstance(c, Token) and c.type == "VAR")
+        item = next(c for c in children if isinstance(c, _Item))
+        self._fact("price", (letter, item, next(c for c in children if isinstance(c, str) and not isinstance(c, Token))))
+
+    def wp_item(self, children: list[Any]) -> _Item:
+        return _Item(fold(children[0].value))
+
+    def wp_times(self, children: list[Any]) -> None:
+        """"Tom is 3 times as old as Ann": (big, small) = (Tom, Ann), the big one k times the small."""
+        big, small = [c.value for c in children if isinstance(c, Token) and c.type == "NAME"]
+        k = Fraction(next(c.value for c in children if isinstance(c, Token) and c.type == "NUM"))
+        self._pair("times", k, big, small, "age")
+
+    def wp_more(self, children: list[Any]) -> None:
+        """"Книга на 120 рублей дороже тетради": the first costs d more than the second."""
+        big, small = [c.word for c in children if isinstance(c, _Item)]
+        d, currency = next(c for c in children if isinstance(c, tuple))
+        self._pair("more", d, big, small, currency)
+
+    def _pair(self, kind: str, k: Fraction, big: str, small: str, measure: str) -> None:
+        if big == small or k <= 0 or (kind == "times" and k == 1):
+            raise Declined  # "Tom is 3 times as old as Tom"
+        self._fact("pair", (kind, k, big, small, measure))
+
+    def wp_sum_age(self, children: list[Any]) -> None:
+        self._fact("sum", (Fraction(next(c.value for c in children if isinstance(c, Token) and c.type == "NUM")), "age"))
+
+    def wp_sum_money(self, children: list[Any]) -> None:
+        self._fact("sum", _money(children))
+
+    def wp_let_whose(self, children: list[Any]) -> None:
+        """"Let a be Ann's age", "Пусть t — цена тетради": the letter names one of the pair."""
+        letters = next((c for c in children if isinstance(c, list)), None)
+        letters = letters if letters is not None else [c.value for c in children if isinstance(c, Token) and c.type == "VAR"]
+        if len(letters) != 1:
+            raise Declined
+        item = next((c.word for c in children if isinstance(c, _Item)), None)
+        who = item if item is not None else next(c.value for c in children if isinstance(c, Token) and c.type == "NAME")
+        self._fact("whose", (letters[0], who, "age" if item is None else ""))
+
+    def wp_fixed(self, children: list[Any]) -> tuple[Fraction, str]:
+        return _money(children)
+
+    def wp_rate(self, children: list[Any]) -> tuple[Fraction, str, str]:
+        return (*_money(children), _unit(children))
+
+    def wp_unit(self, children: list[Any]) -> str:
+        return str(children[0].type)
+
+
+def _money(children: list[Any]) -> tuple[Fraction, str]:
+    return next(c for c in children if isinstance(c, tuple))
+
+
+def _unit(children: list[Any]) -> str:
+    return next(c for c in children if isinstance(c, str) and not isinstance(c, Token))
+
+
+def understand_word_problem(prompt: str) -> LinearProblem | None:
+    """The problem a word problem states, its equation derived from the facts the grammar read;
+    None when the prompt is not one of the declared shapes, read whole."""
+    from .prompt import LinearProblem
+    from .reader import _LANGUAGE, FORMATS
+
+    text = unicodedata.normalize("NFC", prompt)
+    if text.count("(") != text.count(")") or len(text) > 2000:
+        return None
+    for table in _LANGUAGE.vocabularies:
+        read = _read(text, table)
+        if read is None:
+            continue
+        transformer, letter = read
+        derived = _derived(transformer, letter)
+        if derived is None:
+            return None
+        equation, value = derived
+        fmt = tuple(f for f in FORMATS if f in transformer.format)
+        return LinearProblem((equation,), (letter,), (letter,), {letter: value}, fmt, transformer.answer_label,
+                             language=table.language)
+    return None
+
+
+def _read(text: str, table: Any) -> tuple[Any, str] | None:
+    """The transformer after the grammar read ``text`` in ``table``'s language, and the one letter
+    the prompt names; None when a character is read by no rule or the grammar derives no reading."""
+    from .reader import _LANGUAGE, _linked, _token_at
+
+    letter = _letter_of(text, table)
+    if letter is None:
+        return None
+    folded = fold(text)
+    words: list[Word] = []
+    pos = 0
+    while pos < len(text):
+        token = _amount_or_name_at(text, folded, pos, table) or _token_at(
+            text, folded, pos, {}, frozenset({letter}), table)
+        if token is None:
+            return None
+        word, pos = token
+        if word is not None and word.kind in ("EQ", "EXPR", "TEMPLATE", "VALUE_SLOT", "ANSWER_FORM"):
+            return None
+        if word is not None:
+            words.append(word)
+    transformer = _LANGUAGE.parse(_linked(words))
+    return None if transformer is None else (transformer, letter)
+
+
+def _letter_of(text: str, table: Any) -> str | None:
+    """The one letter standing alone that no table reads as a word; a letter that is a word ("a")
+    only when no other stands alone ("Let a be Ann's age"): then it is the letter wherever it stands
+    (an article "a" beside it is no claim). None when there is not exactly one."""
+    letters = {m.group() for m in _LETTER.finditer(text)}
+    spelled = {letter for letter in letters if table.match(fold(letter), 0) is None} or letters
+    return next(iter(spelled)) if len(spelled) == 1 else None
+
+
+def _amount_or_name_at(text: str, folded: str, pos: int, table: Any) -> tuple[Word, int] | None:
+    """The word at ``pos`` that only a word problem reads, and its end: an amount ("$3", "R$ 2,50"),
+    a number, a dash before a word (a pause), "'s age", a name; None when none stands there."""
+    currency, money = _MONEY.get(table.language, ("", None))
+    amount = money.match(text, pos) if money is not None else None
+    if amount is not None:
+        return Word("MONEY", f"{currency} {amount.group(1).replace(',', '.')}", pos), amount.end()
+    after_word = pos > 0 and text[pos - 1].isalnum()
+    number = _NUMBER[table.language in _POINT].match(text, pos) if not (after_word or text[pos - 1 : pos] in (".", ",")) else None
+    if number is not None:
+        return Word("NUM", number.group().replace(",", "."), pos), number.end()
+    return _mark_or_name_at(text, folded, pos, table, after_word)
+
+
+def _mark_or_name_at(text: str, folded: str, pos: int, table: Any, after_word: bool) -> tuple[Word, int] | None:
+    """A dash before a word (a pause), "'s age" or a name at ``pos`` and its end; None when none."""
+    from .reader import _DASH
+
+    dash = _DASH.match(text, pos - 1) if pos and text[pos] in "-\u2013\u2014" else None
+    if dash is not None:  # "Пусть t — цена тетради": a dash alone before a word pauses like a comma
+        return Word("COMMA", dash.group(1), pos), dash.end(1)
+    possessive = table.match(folded, pos) if text[pos] in "'\u2019" else None
+    if possessive is not None and possessive[0] == "WP_POSS_AGE":  # "Ann's age" (a quote or a prime elsewhere)
+        return Word(possessive[0], text[pos : possessive[1]], pos), possessive[1]
+    name = _NAME.match(text, pos) if not after_word else None
+    if name is not None and table.match(folded, pos) is None:
+        return Word("NAME", name.group(), pos), name.end()
+    return None
+
+
+def _derived(transformer: Any, letter: str) -> tuple[Any, Fraction] | None:
+    """The equation the facts state and the unknown's value; None when the facts are not one whole
+    shape, the request asks anything but the named unknown, or the value cannot be the quantity's
+    (a negative count, or not whole for a unit counted whole; a side not positive)."""
+    facts = getattr(transformer, "word_facts", {})
+    shape = _SHAPES.get(frozenset(facts))
+    if shape is None or not _asks_only(transformer, letter):
+        return None
+    found = shape(facts, letter)
+    if found is None:
+        return None
+    text, possible = found
+    equations = find_equations(text)
+    solution = solve_system(tuple(eq.form for eq in equations)) if len(equations) == 1 else None
+    if solution is None or set(solution) != {letter} or not possible(solution[letter]):
+        return None
+    return equations[0], solution[letter]
+
+
+def _asks_only(transformer: Any, letter: str) -> bool:
+    """The request asks the named unknown and nothing else (no expression, check or template of another)."""
+    return not (transformer.derived or transformer.candidate is not None or transformer.answer_forms
+            or transformer.template_names - {letter} or not transformer.asks
+            or transformer.asked_names - {letter} or "yes_no" in transformer.format)
+
+
+def _fixed_and_rate(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[Fraction], bool]] | None:
+    """fixed + rate x count = total, the count named over the rate's unit: "2m + 3 = 19"; the count
+    not negative, and whole for a unit counted whole."""
+    charge, (total, currency, monthly), (named, unit) = facts["charge"], facts["total"], facts["count"]
+    if named != letter or unit != charge.unit or charge.rate == 0:
+        return None
+    if charge.currencies != {currency} or charge.monthly != monthly:
+        return None  # "$3 ... 19 euros"; "10 \u20ac par mois" and a bill not the month's
+    text = f"{format_number(charge.rate)}{letter} + {format_number(charge.fixed)} = {format_number(total)}"
+    if charge.rate == 1:
+        text = f"{letter} + {format_number(charge.fixed)} = {format_number(total)}"
+    return text, lambda value: value >= 0 and (unit in _CONTINUOUS or value.denominator == 1)
+
+
+def _count_and_price(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[Fraction], bool]] | None:
+    """count x price + other = total, the counted item's price named: "3n + 5 = 26"; the price positive."""
+    (count, item, other, total, currencies), (named, priced, currency) = facts["purchase"], facts["price"]
+    if named != letter or priced != item or currencies != {currency} or count == 0:
+        return None
+    return f"{format_number(count)}{letter} + {format_number(other)} = {format_number(total)}", lambda value: value > 0
+
+
+def _pair_and_sum(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[Fraction], bool]] | None:
+    """One k times (or d more than) the other and their sum, one of them named: "a + 3a = 48",
+    "t + (t + 120) = 200"; both positive."""
+    (kind, k, big, small, measure), (total, sum_measure), (named, who, whose_measure) = (
+        facts["pair"], facts["sum"], facts["whose"])
+    if named != letter or sum_measure != measure or (whose_measure and whose_measure != measure) or who not in (big, small):
+        return None
+    n, other = format_number(k), ""
+    if kind == "times":
+        other = f"{n}{letter}" if who == small else f"{letter}/{n}"
+    else:
+        other = f"({letter} + {n})" if who == small else f"({letter} - {n})"
+    text = f"{letter} + {other} = {format_number(total)}"
+    return text, lambda value: value > 0 and (kind == "times" or who == small or value > k)
+
+
+def _perimeter(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[Fraction], bool]] | None:
+    """2(given + other) = perimeter, the other side asked: "2(15 + w) = 50"; the side positive."""
+    (perimeter, given, side), (named, asked) = facts["rectangle"], facts["side"]
+    if named != letter or asked == given:
+        return None  # "a length of 15 cm. Find its length l."
+    return f"2({format_number(side)} + {letter}) = {format_number(perimeter)}", lambda value: value > 0
+
+
+# The declared shapes: the facts each states, and the equation derived from them.
+_SHAPES: dict[frozenset[str], Callable[[dict[str, Any], str], tuple[str, Callable[[Fraction], bool]] | None]] = {
+    frozenset({"charge", "total", "count"}): _fixed_and_rate,
+    frozenset({"purchase", "price"}): _count_and_price,
+    frozenset({"pair", "sum", "whose"}): _pair_and_sum,
+    frozenset({"rectangle", "side"}): _perimeter,
+}
