@@ -187,3 +187,17 @@ def test_equal_results_are_kept_once() -> None:
         assert memo.verify(task, steps_for(answer(3, b, 15 + b)), new, new).passed
     kept = list(memo.digests._items.values())
     assert len(kept) == 3 and kept[0] is kept[1] is kept[2]
+
+
+def test_a_proof_found_in_either_memo_cannot_change_what_is_kept() -> None:
+    """A hit of the exact LRU and a hit of the digests each hand out a copy: a caller that changes
+    it changes nothing later callers meet."""
+    for exact in (16, 1):
+        memo, task = ProofMemo(maxsize=exact), LinearEquationTask()
+        new = constraints(3, 5, 20)
+        memo.verify(task, steps_for(GOOD), new, new)
+        memo.verify(task, steps_for("Answer: x = 1"), new, None)  # with an LRU of 1: the first is dropped
+        for _ in range(2):
+            found = memo.verify(task, steps_for(GOOD), new, new)
+            assert found.passed
+            found.units[0].ok = False
