@@ -314,20 +314,20 @@ class ProofMemo(BoundedLRU[tuple[Any, Any]]):
         """``handler.verify(steps, constraints, cached_constraints)``, memoised (any of the three
         may come ``Keyed``: frozen once by the caller)."""
         key = self._key(("verify",), handler, steps, constraints, cached_constraints)
-        found = self._get(key, handler)
+        found, digest = self._get(key, handler)
         if found is None:
             found = handler.verify(_raw(steps), _raw(constraints), _raw(cached_constraints))
-            self._put(key, handler, _copy(found), _units(found))
+            self._put(key, handler, _copy(found), digest, _units(found))
             return found
         return _copy(found) if isinstance(found, Verification) else _verification(found)
 
     def answer_errors(self, handler: Any, steps: list[Step] | Keyed, constraints: Any) -> list[str]:
         """``handler.check_answer(steps, constraints)``, memoised."""
         key = self._key(("check_answer",), handler, steps, constraints, None)
-        found = self._get(key, handler)
+        found, digest = self._get(key, handler)
         if found is None:
             found = tuple(handler.check_answer(_raw(steps), _raw(constraints)))
-            self._put(key, handler, found, found)
+            self._put(key, handler, found, digest, found)
         return list(found)
 
     def level(
@@ -335,10 +335,10 @@ class ProofMemo(BoundedLRU[tuple[Any, Any]]):
     ) -> VerificationLevel:
         """``handler.verification_level(steps, constraints, cached_constraints, stored)``, memoised."""
         key = self._key(("level", stored), handler, steps, constraints, cached_constraints)
-        found: VerificationLevel | None = self._get(key, handler)
+        found, digest = self._get(key, handler)
         if found is None:
             found = handler.verification_level(_raw(steps), _raw(constraints), _raw(cached_constraints), stored)
-            self._put(key, handler, found, found)
+            self._put(key, handler, found, digest, found)
         return found
 
     def clear(self) -> None:
@@ -356,19 +356,22 @@ class ProofMemo(BoundedLRU[tuple[Any, Any]]):
         except Unfreezable:
             return None
 
-    def _get(self, key: Hashable | None, handler: Any) -> Any:
+    def _get(self, key: Hashable | None, handler: Any) -> tuple[Any, bytes | None]:
+        """The result kept for ``key`` (None when none), and the key's digest when it was computed
+        (a miss of the exact LRU, a built-in task): the same digest files the result computed next."""
         if key is None:
-            return None
+            return None, None
         found = self.get(key)
         if found is not None:
-            return found[1]
-        return self.digests.get(key, handler) if _builtin(handler) else None
+            return found[1], None
+        digest = self.digests.digest(key, handler) if _builtin(handler) else None
+        return (None, None) if digest is None else (self.digests.get(digest), digest)
 
-    def _put(self, key: Hashable | None, handler: Any, value: Any, compact: Any) -> None:
+    def _put(self, key: Hashable | None, handler: Any, value: Any, digest: bytes | None, compact: Any) -> None:
         if key is not None:
             self.put(key, (handler, value))
-            if _builtin(handler):
-                self.digests.put(key, handler, compact)
+            if digest is not None:
+                self.digests.put(digest, compact)
 
 
 class ProofDigests:
@@ -397,10 +400,8 @@ class ProofDigests:
         self._counter = itertools.count()
         self._lock = threading.RLock()  # a handler collected inside put drops its token here
 
-    def get(self, key: Hashable, handler: Any) -> Any:
-        digest = self._digest(key, handler)
-        if digest is None:
-            return None
+    def get(self, digest: bytes) -> Any:
+        """The result kept for ``digest`` (now the most recent), or None."""
         with self._lock:
             found = self._items.get(digest)
             if found is not None:
@@ -408,10 +409,8 @@ class ProofDigests:
                 self.hits += 1
             return found
 
-    def put(self, key: Hashable, handler: Any, value: Any) -> None:
-        digest = self._digest(key, handler)
-        if digest is None:
-            return
+    def put(self, digest: bytes, value: Any) -> None:
+        """Keep ``value`` (or an equal one kept before) for ``digest``; the oldest past the bound go."""
         with self._lock:
             value = self._shared.get(value, value)
             if len(self._shared) < self._max_shared:
@@ -429,7 +428,9 @@ class ProofDigests:
     def __len__(self) -> int:
         return len(self._items)
 
-    def _digest(self, key: Hashable, handler: Any) -> bytes | None:
+    def digest(self, key: Hashable, handler: Any) -> bytes | None:
+        """The digest of an exact key of :class:`ProofMemo` (``handler`` in place of its id), or
+        None when nothing is kept (off, or a value that does not pickle)."""
         if self.maxsize <= 0:
             return None
         check, _, *inputs = key  # type: ignore[misc]
