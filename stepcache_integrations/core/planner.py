@@ -380,10 +380,11 @@ class ProofDigests:
 
     Sound as the exact memo is: a result is found only for inputs whose digest equals the digest
     of inputs it was computed for, and the digest is BLAKE2b-256 of the exact key's pickle
-    (:meth:`_digest`), which writes every value with its exact type (a ``str`` subclass, a
+    (:meth:`digest`), which writes every value with its exact type (a ``str`` subclass, a
     ``bool`` for an ``int``, a ``Fraction``: each its own opcode or class reference), so two
     pickles are equal only for keys of the same types and values: the same inputs to a pure
-    check. Anything that does not pickle is not kept (the exact LRU alone holds it). The handler
+    check (an object's own ``frozen_key`` is trusted to pickle as it is, as the exact LRU trusts
+    its ``==``). Anything that does not pickle is not kept (the exact LRU alone holds it). The handler
     enters as a token of its own (never reused, not its ``id``): a handler collected and another
     made at the same address never meets its proofs. Only the built-in tasks (``_builtin``: their
     checks pure functions of the inputs) are kept here. Results are kept compact and shared
