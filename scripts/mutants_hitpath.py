@@ -10,6 +10,7 @@ _SHAPES = "tests/unit/test_request_shapes.py"
 _CORE = "stepcache_integrations/core/"
 _SHORTCUTS = "tests/unit/test_hit_path_shortcuts.py"
 _TABLES = "tests/unit/test_parser_tables.py"
+_DIGESTS = "tests/unit/test_proof_digests.py"
 
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
@@ -52,5 +53,27 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("read-memo-by-texts", "a stored form is read as one read before with the same equation texts (its solution ignored)",
      _TASKS + "linear/chain.py", "                key: Any = freeze(data)\n", '                key: Any = freeze(data.get("equation_texts"))\n',
      (_SHORTCUTS,)),
+    ("digest-steps-dropped", "a proof kept by digest is found for other steps (a tampered entry's steps meet the seeded proof)",
+     _CORE + "planner.py", "            pickler.dump((check, self._token(handler), *inputs))\n",
+     "            pickler.dump((check, self._token(handler), *inputs[1:]))\n", (_DIGESTS,)),
+    ("digest-cached-dropped", "a proof kept by digest is found for another cached problem (the entry's stored constraints left out)",
+     _CORE + "planner.py", "            pickler.dump((check, self._token(handler), *inputs))\n",
+     "            pickler.dump((check, self._token(handler), *inputs[:-1]))\n", (_DIGESTS,)),
+    ("digest-handler-shared", "two handlers of one task share the proofs kept by digest (the handler's token left out)",
+     _CORE + "planner.py", "            pickler.dump((check, self._token(handler), *inputs))\n",
+     "            pickler.dump((check, 0, *inputs))\n", (_DIGESTS,)),
+    ("digest-token-reused", "a handler made where a collected one was meets its proofs (the token is the handler's id)",
+     _CORE + "planner.py", "            token, ident = next(self._counter), id(handler)\n",
+     "            token, ident = id(handler), id(handler)\n", (_DIGESTS,)),
+    ("digest-memo-shared", "the type-exact pickle shares equal objects (a memo): the seeded proof misses the stored form",
+     _CORE + "planner.py", "        pickler.fast = True  # no memo", "        pickler.fast = False  # no memo", (_DIGESTS,)),
+    ("digest-unbounded", "the proofs kept by digest grow without bound",
+     _CORE + "planner.py", "            while len(self._items) > self.maxsize:\n", "            while False:\n", (_DIGESTS,)),
+    ("digest-own-task-kept", "a task of its own (a subclass) has its proofs kept by digest too",
+     _CORE + "planner.py", "        digest = self.digests.digest(key, handler) if _builtin(handler) else None\n",
+     "        digest = self.digests.digest(key, handler)\n", (_DIGESTS,)),
+    ("digest-result-shared-mutable", "a returned proof found by digest is the kept one (a caller's change reaches the memo)",
+     _CORE + "planner.py", "        return _copy(found) if isinstance(found, Verification) else _verification(found)\n",
+     "        return found if isinstance(found, Verification) else _verification(found)\n", (_DIGESTS, "tests/unit/test_proofs.py")),
 ]
 # fmt: on

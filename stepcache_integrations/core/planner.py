@@ -7,7 +7,14 @@ re-instantiation, and classifies the candidate; the best-ranked candidate become
 from __future__ import annotations
 
 import copy
+import hashlib
+import io
+import itertools
+import pickle
+import threading
 import time
+import weakref
+from collections import OrderedDict
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -292,29 +299,35 @@ def _copy(verification: Verification) -> Verification:
 
 class ProofMemo(BoundedLRU[tuple[Any, Any]]):
     """An LRU of task checks by their exact inputs (thread-safe). Each value is (handler, result):
-    the handler is held so its id (in the key) is not reused meanwhile."""
+    the handler is held so its id (in the key) is not reused meanwhile.
 
-    def __init__(self, maxsize: int = 16384) -> None:
+    Behind it, for the built-in tasks only, :class:`ProofDigests`: the same results by a digest of
+    the same exact inputs, small enough per proof that the proofs seeded for every stored answer
+    of a large cache stay (the LRU holds the frozen inputs themselves, a few KB each, so it is
+    bounded at 16,384 and a 100,000-entry working set would evict its seeded proofs)."""
+
+    def __init__(self, maxsize: int = 16384, digests: int = 1 << 19) -> None:
         super().__init__(maxsize)
+        self.digests = ProofDigests(digests)
 
     def verify(self, handler: Any, steps: list[Step] | Keyed, constraints: Any, cached_constraints: Any) -> Verification:
         """``handler.verify(steps, constraints, cached_constraints)``, memoised (any of the three
         may come ``Keyed``: frozen once by the caller)."""
         key = self._key(("verify",), handler, steps, constraints, cached_constraints)
-        found = self._get(key)
+        found, digest = self._get(key, handler)
         if found is None:
             found = handler.verify(_raw(steps), _raw(constraints), _raw(cached_constraints))
-            self._put(key, handler, _copy(found))
+            self._put(key, handler, _copy(found), digest, _units(found))
             return found
-        return _copy(found)
+        return _copy(found) if isinstance(found, Verification) else _verification(found)
 
     def answer_errors(self, handler: Any, steps: list[Step] | Keyed, constraints: Any) -> list[str]:
         """``handler.check_answer(steps, constraints)``, memoised."""
         key = self._key(("check_answer",), handler, steps, constraints, None)
-        found = self._get(key)
+        found, digest = self._get(key, handler)
         if found is None:
             found = tuple(handler.check_answer(_raw(steps), _raw(constraints)))
-            self._put(key, handler, found)
+            self._put(key, handler, found, digest, found)
         return list(found)
 
     def level(
@@ -322,11 +335,16 @@ class ProofMemo(BoundedLRU[tuple[Any, Any]]):
     ) -> VerificationLevel:
         """``handler.verification_level(steps, constraints, cached_constraints, stored)``, memoised."""
         key = self._key(("level", stored), handler, steps, constraints, cached_constraints)
-        found: VerificationLevel | None = self._get(key)
+        found, digest = self._get(key, handler)
         if found is None:
             found = handler.verification_level(_raw(steps), _raw(constraints), _raw(cached_constraints), stored)
-            self._put(key, handler, found)
+            self._put(key, handler, found, digest, found)
         return found
+
+    def clear(self) -> None:
+        """Forget everything (the digests too)."""
+        super().clear()
+        self.digests.clear()
 
     def _key(self, check: tuple[str, ...], handler: Any, steps: list[Step] | Keyed, constraints: Any, cached: Any) -> Hashable | None:
         if self.maxsize <= 0:
@@ -338,13 +356,118 @@ class ProofMemo(BoundedLRU[tuple[Any, Any]]):
         except Unfreezable:
             return None
 
-    def _get(self, key: Hashable | None) -> Any:
-        found = None if key is None else self.get(key)
-        return None if found is None else found[1]
+    def _get(self, key: Hashable | None, handler: Any) -> tuple[Any, bytes | None]:
+        """The result kept for ``key`` (None when none), and the key's digest when it was computed
+        (a miss of the exact LRU, a built-in task): the same digest files the result computed next."""
+        if key is None:
+            return None, None
+        found = self.get(key)
+        if found is not None:
+            return found[1], None
+        digest = self.digests.digest(key, handler) if _builtin(handler) else None
+        return (None, None) if digest is None else (self.digests.get(digest), digest)
 
-    def _put(self, key: Hashable | None, handler: Any, value: Any) -> None:
+    def _put(self, key: Hashable | None, handler: Any, value: Any, digest: bytes | None, compact: Any) -> None:
         if key is not None:
             self.put(key, (handler, value))
+            if digest is not None:
+                self.digests.put(digest, compact)
+
+
+class ProofDigests:
+    """Check results by a digest of their exact inputs (thread-safe, least recently used first out,
+    at most ``maxsize`` of them; ``maxsize <= 0`` keeps nothing).
+
+    Sound as the exact memo is: a result is found only for inputs whose digest equals the digest
+    of inputs it was computed for, and the digest is BLAKE2b-256 of the exact key's pickle
+    (:meth:`digest`), which writes every value with its exact type (a ``str`` subclass, a
+    ``bool`` for an ``int``, a ``Fraction``: each its own opcode or class reference), so two
+    pickles are equal only for keys of the same types and values: the same inputs to a pure
+    check (an object's own ``frozen_key`` is trusted to pickle as it is, as the exact LRU trusts
+    its ``==``). Anything that does not pickle is not kept (the exact LRU alone holds it). The handler
+    enters as a token of its own (never reused, not its ``id``): a handler collected and another
+    made at the same address never meets its proofs. Only the built-in tasks (``_builtin``: their
+    checks pure functions of the inputs) are kept here. Results are kept compact and shared
+    (a verification as a tuple of its units; equal results one object): a proof costs about a
+    hundred bytes beside its result."""
+
+    def __init__(self, maxsize: int, shared: int = 1 << 16) -> None:
+        self.maxsize = maxsize
+        self.hits = 0
+        self._items: OrderedDict[bytes, Any] = OrderedDict()
+        self._shared: dict[Any, Any] = {}
+        self._max_shared = shared
+        self._tokens: dict[int, tuple[weakref.ref[Any], int]] = {}
+        self._counter = itertools.count()
+        self._lock = threading.RLock()  # a handler collected inside put drops its token here
+
+    def get(self, digest: bytes) -> Any:
+        """The result kept for ``digest`` (now the most recent), or None."""
+        with self._lock:
+            found = self._items.get(digest)
+            if found is not None:
+                self._items.move_to_end(digest)
+                self.hits += 1
+            return found
+
+    def put(self, digest: bytes, value: Any) -> None:
+        """Keep ``value`` (or an equal one kept before) for ``digest``; the oldest past the bound go."""
+        with self._lock:
+            value = self._shared.get(value, value)
+            if len(self._shared) < self._max_shared:
+                self._shared.setdefault(value, value)
+            self._items[digest] = value
+            self._items.move_to_end(digest)
+            while len(self._items) > self.maxsize:
+                self._items.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+            self._shared.clear()
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def digest(self, key: Hashable, handler: Any) -> bytes | None:
+        """The digest of an exact key of :class:`ProofMemo` (``handler`` in place of its id), or
+        None when nothing is kept (off, or a value that does not pickle)."""
+        if self.maxsize <= 0:
+            return None
+        check, _, *inputs = key  # type: ignore[misc]
+        buffer = io.BytesIO()
+        pickler = pickle.Pickler(buffer, protocol=5)
+        pickler.fast = True  # no memo: equal values pickle alike, shared or not
+        try:
+            pickler.dump((check, self._token(handler), *inputs))
+        except Exception:  # noqa: BLE001 - a value that does not pickle is not kept here
+            return None
+        return hashlib.blake2b(buffer.getvalue(), digest_size=32).digest()
+
+    def _token(self, handler: Any) -> int:
+        """A number of this handler's own for as long as it lives (never given to another)."""
+        with self._lock:
+            found = self._tokens.get(id(handler))
+            if found is not None and found[0]() is handler:
+                return found[1]
+            token, ident = next(self._counter), id(handler)
+
+            def forget(ref: weakref.ref[Any]) -> None:
+                with self._lock:
+                    if self._tokens.get(ident, (None,))[0] is ref:
+                        del self._tokens[ident]
+
+            self._tokens[ident] = (weakref.ref(handler, forget), token)
+            return token
+
+
+def _units(verification: Verification) -> tuple[tuple[str, bool, str, str], ...]:
+    """A verification as a tuple of its units (what :class:`ProofDigests` keeps)."""
+    return tuple((u.name, u.ok, u.reason, u.evidence) for u in verification.units)
+
+
+def _verification(units: tuple[tuple[str, bool, str, str], ...]) -> Verification:
+    return Verification([UnitCheck(*unit) for unit in units])
 
 
 #: The process's memo, used by the planner and seeded when an answer is stored.
