@@ -57,6 +57,8 @@ HELDOUT_PHRASINGS_5 = Path("bench_data/results/heldout_phrasings_5.json")
 HELDOUT_LANGUAGES_5 = Path("bench_data/results/heldout_languages_5.json")
 HELDOUT_PHRASINGS_6 = Path("bench_data/results/heldout_phrasings_6.json")
 HELDOUT_LANGUAGES_6 = Path("bench_data/results/heldout_languages_6.json")
+HELDOUT_PHRASINGS_7 = Path("bench_data/results/heldout_phrasings_7.json")
+HELDOUT_LANGUAGES_7 = Path("bench_data/results/heldout_languages_7.json")
 HAND_CHECKS = Path("bench_data/heldout_hand_checks.json")
 REQUEST_PARSE = Path("bench_data/results/request_parse.json")
 LOAD = Path("bench_data/results/load_test_seeds_1_5.json")
@@ -602,6 +604,8 @@ BLOCKS: dict[str, Callable[[], str]] = {
     "heldout-languages-5": lambda: heldout_languages(HELDOUT_LANGUAGES_5),
     "heldout-phrasings-6": lambda: heldout_phrasings(HELDOUT_PHRASINGS_6),
     "heldout-languages-6": lambda: heldout_languages(HELDOUT_LANGUAGES_6),
+    "heldout-phrasings-7": lambda: heldout_phrasings(HELDOUT_PHRASINGS_7),
+    "heldout-languages-7": lambda: heldout_languages(HELDOUT_LANGUAGES_7),
     "request-parse": request_parse,
     "load-test": load_test,
     "load-test-line": load_test_line,
