@@ -36,7 +36,7 @@ FIRST = 'Round the score {to} and return JSON with keys "player" and "score": pl
 LOWER_FIRST = 'Lowercase the email and return JSON with keys "user" and "email": user "Ann", email "{e}"'
 TENTH = 'Return JSON with keys "temp" and "city", with the temp rounded {to}: temp {t}, city "Oslo".'
 
-IN_ORDER = 'Return a JSON object with keys "name" and "city" for: {n}, {c}.'
+IN_ORDER = 'Return a JSON object with keys "population" and "city" for: {c}, {n}.'
 SPLIT = 'JSON with keys "product" and "price": {p}, {v}'
 DE_YEARS = 'JSON mit den Schlüsseln "name" und "alter": {n}, {a} Jahre.'
 ES_PARA = 'Dame un JSON con las claves "nombre" y "edad" para {n}, {a} años.'
@@ -89,8 +89,8 @@ BENIGN = [
          TRAIT.format(n="Liv", neg="not "), {"name": "Liv", "vegetarian": False}, benign=True),
     pair("prose/trait-affirmed", TRAIT.format(n="Liv", neg="not "), {"name": "Liv", "vegetarian": False},
          TRAIT.format(n="Liv", neg=""), {"name": "Liv", "vegetarian": True}, benign=True),
-    pair("prose/in-order", IN_ORDER.format(n="Ines", c="Lisbon"), {"name": "Ines", "city": "Lisbon"},
-         IN_ORDER.format(n="Ines", c="New York"), {"name": "Ines", "city": "New York"}, benign=True),
+    pair("prose/in-order", IN_ORDER.format(n="Lisbon", c=545000), {"population": 545000, "city": "Lisbon"},
+         IN_ORDER.format(n="New York", c=8300000), {"population": 8300000, "city": "New York"}, benign=True),
     pair("prose/in-order-split", SPLIT.format(p="Zorbo", v=40), {"product": "Zorbo", "price": 40},
          SPLIT.format(p="Lumo", v=55), {"product": "Lumo", "price": 55}, benign=True),
     pair("prose/de-in-order-years", DE_YEARS.format(n="Uwe", a=61), {"name": "Uwe", "alter": 61},
@@ -140,8 +140,9 @@ TRAPS = [
          'Return JSON with keys "name" and "vegan": Liv is a vegetarian.', {"name": "Liv", "vegan": False}),
     pair("prose/in-order-key-changed", SPLIT.format(p="Zorbo", v=40), {"product": "Zorbo", "price": 40},
          'JSON with keys "product" and "discount": Zorbo, 40', {"product": "Zorbo", "discount": 40}),
-    pair("prose/in-order-key-swapped", IN_ORDER.format(n="Ines", c="Lisbon"), {"name": "Ines", "city": "Lisbon"},
-         'Return a JSON object with keys "city" and "name" for: Ines, Lisbon.', {"city": "Ines", "name": "Lisbon"}),
+    # keys swapped, values as before: each value's kind binds it, never its place (red team round 9, W13)
+    pair("prose/in-order-key-swapped", IN_ORDER.format(n="Lisbon", c=545000), {"population": 545000, "city": "Lisbon"},
+         'Return a JSON object with keys "city" and "population" for: 545000, Lisbon.', {"city": "Lisbon", "population": 545000}),
     pair("prose/uppercase-added", UPPER.format(rule="", c="Lyon", k="France"), {"city": "Lyon", "country": "France"},
          UPPER.format(rule=", values in uppercase", c="Lyon", k="France"), {"city": "LYON", "country": "FRANCE"}),
     pair("prose/upper-to-lower", UPPER.format(rule=", values in uppercase", c="Lyon", k="France"),
@@ -199,9 +200,16 @@ NO_CLAIM_PROMPTS = [
     'JSON with keys "name" and "age": Alice, 30.5 years.',  # an age in whole years only
     'JSON with keys "name" and "price": Alice, 30 years.',  # years are no price
     'JSON with keys "name" and "price": alice, 30.',  # a lowercase word is no name
-    'Return a JSON object with keys "name" and "city" for: Ines, lisbon.',
+    'Return a JSON object with keys "population" and "city" for: 545000, lisbon.',
     'JSON with keys "name" and "price": Alice, 30 km.',  # a unit
-    'Return a JSON object with keys "name" and "city" for: Ines, New  York.',  # two spaces: not one name read whole
+    'Return a JSON object with keys "population" and "city" for: 8300000, New  York.',  # two spaces: not one name read whole
+    # two values of one kind: only their order binds them, and a reader may mean either (red team round 9, W13)
+    'Return JSON with keys "country" and "city" for: Paris, France.',
+    'Return a JSON object with keys "name" and "city" for: Ines, Lisbon.',
+    'Return JSON with keys "city" and "name" for: Alice, Paris.',
+    'Return JSON with keys "name", "city" and "country" for: Ana, Lima, Peru.',
+    'Devuelve JSON con las claves "país" y "ciudad" para: París, Francia.',
+    'Return JSON with keys "price" and "quantity" for: 5, 30.',
     'Return JSON with keys pet and weight: pet "Rex", weight 3. Give the weight in months.',  # no unit, no age
     'Return a JSON object with keys "city" and "temp": city "Bergen", temp 20 Celsius.',  # a unit, not a note
     'Return a JSON object with keys "route" and "length": route "B7", length 5 km.',
@@ -264,7 +272,7 @@ def test_the_near_misses_are_read_without_the_rule_that_fails() -> None:
     assert read_request('Return JSON with keys pet and weight: pet "Rex", weight 3.') is not None
     assert read_request('JSON with keys "name" and "price": Alice, 30.') is not None
     assert read_request('JSON with keys "name" and "age": Alice, 30 years.') is not None
-    assert read_request('Return a JSON object with keys "name" and "city" for: Ines, New York.') is not None
+    assert read_request('Return a JSON object with keys "population" and "city" for: 8300000, New York.') is not None
     assert read_request('Return JSON with keys "name" and "vegetarian": Liv is a vegetarian.') is not None
     assert read_request('Return JSON with keys name and vegetarian. Liv is a vegetarian.') is not None
     assert read_request('Return JSON with keys "player" and "score": Ida scored 87.5') is not None

@@ -105,6 +105,15 @@ def test_the_equation_is_derived_from_the_facts() -> None:
 
 
 TRAPS = [
+    # red team round 9: a counting word for the count other than the price's (W10: "5 盒" is five boxes,
+    # "每本" a notebook's price), one item on both sides of "дороже" (W11), a plural subject (W12)
+    "小明买了 5 盒笔记本和一支 20 元的笔，一共花了 35 元。设每本笔记本 n 元，求 n。",
+    "小明买了 5 瓶饮料和一个 20 元的蛋糕，一共花了 35 元。设每杯饮料 n 元，求 n。",
+    "小明买了 5 笔记本和一支 20 元的笔，一共花了 35 元。设每本笔记本 n 元，求 n。",
+    "りんご 1 個の値段を p 円とします。りんご 5 本と 80 円のジュースを買って、合計 580 円でした。p を求めてください。",
+    "Книга на 117 рублей дороже книги. Вместе они стоят 271 рублей. Пусть t — цена книги. Найди t.",
+    "Тетрадь на 117 рублей дороже тетради. Вместе они стоят 271 рублей. Пусть t — цена тетради. Найди t.",
+    "Книги на 117 рублей дороже тетради. Вместе они стоят 271 рублей. Пусть t — цена тетради. Найди t.",
     # one extra condition: derived by no rule
     "A taxi charges $3 plus $2 per mile after the first mile. The ride cost $19. Let m be the number of miles. Solve for m.",
     "A taxi charges $3 plus $2 per mile. The ride cost $19 after a 10% discount. Let m be the number of miles. Solve for m.",

@@ -834,8 +834,18 @@ def _positional_statements(transformer: _Read, language: str, prompt: str) -> li
     keys = transformer.asked
     if len(values) != len(keys):
         return None
+    kinds = [_value_kind(tokens) for tokens in values]
+    if len(set(kinds)) != len(kinds):
+        return None  # two values of one kind ("country" and "city" for: Paris, France): only order binds them (W13)
     read = [_in_order_statement(key, tokens, language, prompt) for key, tokens in zip(keys, values)]
     return None if any(one is None for one in read) else read  # type: ignore[return-value]
+
+
+def _value_kind(tokens: list[Token]) -> str:
+    """A value's kind as written: names, a number, a number with a unit word after it."""
+    if tokens[0].type == "NAME":
+        return "name"
+    return "number" if len(tokens) == 1 else f"number {tokens[1].type}"
 
 
 def _in_order_statement(key: str, tokens: list[Token], language: str, prompt: str) -> tuple[str, Statement, str | None] | None:

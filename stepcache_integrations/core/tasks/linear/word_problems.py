@@ -11,10 +11,12 @@ counted whole (days, weeks, months, minutes). Anything else is no claim.
 
 from __future__ import annotations
 
+import json
 import re
 import unicodedata
 from dataclasses import dataclass
 from fractions import Fraction
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
 from lark import Token
@@ -52,6 +54,20 @@ class _Charge:
     unit: str
     currencies: frozenset[str]
     monthly: bool = False  # the fixed amount is a month's ("10 \u20ac par mois"): the total must be the month's
+
+
+# Each form of an item's word to the item (a table's "item_forms": ru "тетради" is "тетрадь"), so two
+# forms of one word are one item (red team round 9: "Книга на 117 рублей дороже книги").
+_ITEM_FORMS: dict[str, str] = {
+    fold(form): fold(item)
+    for table in sorted((Path(__file__).parent / "vocabulary").glob("*.json"))
+    for form, item in json.loads(table.read_text(encoding="utf-8")).get("item_forms", {}).items()
+}
+
+
+def _counter(children: list[Any]) -> str:
+    """The counting word before the counted item ("3 本笔记本": 本; "5 盒笔记本": 盒), "" when none."""
+    return next((fold(c.value) for c in children if isinstance(c, Token) and c.type == "WP_CL"), "")
 
 
 @dataclass(frozen=True)
@@ -152,6 +168,7 @@ class WordFacts:
         if item == other_item:
             raise Declined  # "3 本笔记本和一本 5 元的笔记本": which price is asked?
         self._fact("purchase", (count, item, other, total, frozenset({other_currency, currency})))
+        self._fact("counted_by", _counter(children))
 
     def wp_let_price(self, children: list[Any]) -> None:
         """"设每本笔记本 n 元", "りんご 1 個の値段を p 円とします": the price of one item, named by its letter."""
@@ -161,9 +178,11 @@ class WordFacts:
         letter = next(c.value for c in children if isinstance(c, Token) and c.type == "VAR")
         item = next(c for c in children if isinstance(c, _Item))
         self._fact("price", (letter, item, next(c for c in children if isinstance(c, str) and not isinstance(c, Token))))
+        self._fact("priced_by", _counter(children))
 
     def wp_item(self, children: list[Any]) -> _Item:
-        return _Item(fold(children[0].value))
+        word = fold(children[0].value)
+        return _Item(_ITEM_FORMS.get(word, word))
 
     def wp_times(self, children: list[Any]) -> None:
         """"Tom is 3 times as old as Ann": (big, small) = (Tom, Ann), the big one k times the small."""
@@ -349,6 +368,8 @@ def _count_and_price(facts: dict[str, Any], letter: str) -> tuple[str, Callable[
     (count, item, other, total, currencies), (named, priced, currency) = facts["purchase"], facts["price"]
     if named != letter or priced != item or currencies != {currency} or count == 0:
         return None
+    if facts["counted_by"] != facts["priced_by"]:
+        return None  # "5 盒笔记本" priced "每本": a box's price is no notebook's (red team round 9, W10)
     return f"{format_number(count)}{letter} + {format_number(other)} = {format_number(total)}", lambda value: value > 0
 
 
@@ -379,7 +400,7 @@ def _perimeter(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[Fract
 # The declared shapes: the facts each states, and the equation derived from them.
 _SHAPES: dict[frozenset[str], Callable[[dict[str, Any], str], tuple[str, Callable[[Fraction], bool]] | None]] = {
     frozenset({"charge", "total", "count"}): _fixed_and_rate,
-    frozenset({"purchase", "price"}): _count_and_price,
+    frozenset({"purchase", "price", "counted_by", "priced_by"}): _count_and_price,
     frozenset({"pair", "sum", "whose"}): _pair_and_sum,
     frozenset({"rectangle", "side"}): _perimeter,
 }
