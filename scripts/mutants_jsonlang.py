@@ -33,10 +33,10 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _READER, "    if any(st.spaced_bare and key not in transformer.asked and key not in transformer.template for key, st, _unit in stated):\n",
      "    if False:\n", (_REACH, "-k", "nothing_it_cannot_tell")),
     ("jsonlang-comma-three-digits", "a comma before three digits is read as a decimal: 'precio: 1,299' states 1.299",
-     _READER, r"-?(?:0|[1-9]\d{0,14}),\d{1,2}(?!", r"-?(?:0|[1-9]\d{0,14}),\d{1,3}(?!", (_REACH, "-k", "no_claim")),
+     _READER, r"-?(?:0|[1-9]\d{0,14}),(?:\d{1,2}|\d{4,9})(?!", r"-?(?:0|[1-9]\d{0,14}),(?:\d{1,3}|\d{4,9})(?!", (_REACH, "-k", "no_claim")),
     ("jsonlang-comma-whole-read", "a whole number written with a comma is read: 'precio: 3,00' states the float 3.0",
-     _READER, 'if decimal is not None and float(decimal.group().replace(",", ".")) % 1:',
-     "if decimal is not None:", (_REACH, "-k", "no_claim")),
+     _READER, 'literal_ok and table.language in _DECIMAL_COMMA else None\n    if decimal is not None and float(decimal.group().replace(",", ".")) % 1:',
+     "literal_ok and table.language in _DECIMAL_COMMA else None\n    if decimal is not None:", (_REACH, "-k", "no_claim")),
     ("jsonlang-subject-read-as-value", "a capitalised word before 'tiene' is a bare value: '\"edad\": Carmen tiene 19 "
      "años' is no sentence the grammar derives",
      _READER, '    return (said is not None and said[0] == "NAME_SAYS") or (after is not None and after[0] in ("AGE_HAS", "IS"))',
