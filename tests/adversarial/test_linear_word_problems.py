@@ -114,6 +114,9 @@ TRAPS = [
     "Книга на 117 рублей дороже книги. Вместе они стоят 271 рублей. Пусть t — цена книги. Найди t.",
     "Тетрадь на 117 рублей дороже тетради. Вместе они стоят 271 рублей. Пусть t — цена тетради. Найди t.",
     "Книги на 117 рублей дороже тетради. Вместе они стоят 271 рублей. Пусть t — цена тетради. Найди t.",
+    # the price named of the other item, counted by the same word: the other item's price is not asked
+    "小明买了 3 本笔记本和一本 5 元的书，一共花了 26 元。设每本书 n 元，求 n。",
+    "りんご 1 個の値段を p 円とします。みかん 5 個と 80 円のジュースを買って、合計 580 円でした。p を求めてください。",
     # one extra condition: derived by no rule
     "A taxi charges $3 plus $2 per mile after the first mile. The ride cost $19. Let m be the number of miles. Solve for m.",
     "A taxi charges $3 plus $2 per mile. The ride cost $19 after a 10% discount. Let m be the number of miles. Solve for m.",
