@@ -137,7 +137,7 @@ def _value_alone(steps: list[Step], new: ArithmeticConstraints) -> bool:
 
 
 def _written_for_another(steps: list[Step], new: ArithmeticConstraints, cached: ArithmeticConstraints) -> str | None:
-    """Why a cached answer answers another question ("" or None when it may answer this one)."""
+    """Why a cached answer answers another question; None when it may answer this one."""
     if not _same_expression(cached, new) and not _opens_with(steps, new) and not _value_alone(steps, new):
         return "written for another expression (its answer is computed instead)"
     if cached.language != new.language and any(c.isalpha() for step in steps for c in step.text):

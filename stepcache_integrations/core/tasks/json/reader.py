@@ -532,11 +532,15 @@ _LABEL_FOLDING = {language: frozenset(table.get("label_folding", ())) for langua
 # The owner a word marks (red team round 7: values of two people were read as one object), by the
 # table's "owners": grammatical person, number and gender ("1s", "3sm", "3sf", "3p"; "3" any third
 # person). Words that mark none ("the", "this", "a request", "I need") are not listed.
-_OWNERS = {language: {fold(word): owner for word, owner in table.get("owners", {}).items()} for language, table in _TABLES.items()}
+def _owner_table(name: str) -> dict[str, dict[str, str]]:
+    """Each language's table ``name`` (word -> owner), its words folded."""
+    return {language: {fold(word): owner for word, owner in table.get(name, {}).items()} for language, table in _TABLES.items()}
+
+
+_OWNERS = _owner_table("owners")
 # The owner of a pronoun an age is said of ("мне 30 лет": 1s; "нам 22 года": 1p, red team round 8): by
 # the table's "age_pronouns"; a pronoun the table does not list there is no claim.
-_AGE_PRONOUNS = {language: {fold(word): owner for word, owner in table.get("age_pronouns", {}).items()}
-                 for language, table in _TABLES.items()}
+_AGE_PRONOUNS = _owner_table("age_pronouns")
 
 
 def _noting_owners(words: Iterator[Word], language: str, owners: list[str]) -> Iterator[Word]:
