@@ -59,6 +59,8 @@ HELDOUT_PHRASINGS_6 = Path("bench_data/results/heldout_phrasings_6.json")
 HELDOUT_LANGUAGES_6 = Path("bench_data/results/heldout_languages_6.json")
 HELDOUT_PHRASINGS_7 = Path("bench_data/results/heldout_phrasings_7.json")
 HELDOUT_LANGUAGES_7 = Path("bench_data/results/heldout_languages_7.json")
+HELDOUT_PHRASINGS_8 = Path("bench_data/results/heldout_phrasings_8.json")
+HELDOUT_LANGUAGES_8 = Path("bench_data/results/heldout_languages_8.json")
 HAND_CHECKS = Path("bench_data/heldout_hand_checks.json")
 REQUEST_PARSE = Path("bench_data/results/request_parse.json")
 LOAD = Path("bench_data/results/load_test_seeds_1_5.json")
@@ -606,6 +608,8 @@ BLOCKS: dict[str, Callable[[], str]] = {
     "heldout-languages-6": lambda: heldout_languages(HELDOUT_LANGUAGES_6),
     "heldout-phrasings-7": lambda: heldout_phrasings(HELDOUT_PHRASINGS_7),
     "heldout-languages-7": lambda: heldout_languages(HELDOUT_LANGUAGES_7),
+    "heldout-phrasings-8": lambda: heldout_phrasings(HELDOUT_PHRASINGS_8),
+    "heldout-languages-8": lambda: heldout_languages(HELDOUT_LANGUAGES_8),
     "request-parse": request_parse,
     "load-test": load_test,
     "load-test-line": load_test_line,
