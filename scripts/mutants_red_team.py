@@ -289,5 +289,11 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("json-measure-any-noun", "a measure is read of any word ('for a third of 5 hours' as 300 minutes)",
      JSON_READER, "    if any(fold(noun) not in _MEASURE_NOUNS.get(language, ()) for noun in transformer.measure_nouns):\n",
      "    if False:\n", ("tests/adversarial/test_json_measure_nouns.py",)),
+    ("overdetermined-working-served", "a prompt stating more equations than unknowns is read ('Given 4x + 18 = 38, solve 7x + 23 = 58': A's working served, W14)",
+     f"{PKG}/core/tasks/linear/prompt.py", "    if len(_restated_once(equations)) != len(variables):\n", "    if False:\n",
+     ("tests/adversarial/test_overdetermined_working.py",)),
+    ("overdetermined-forms-as-restated", "equations with one normalized form are one ('5x + 1 = 31' and '5x + 17 = 47', W14)",
+     f"{PKG}/core/tasks/linear/prompt.py", "            sides.add((eq.left, eq.right))\n", "            sides.add((eq.form, eq.form))\n",
+     ("tests/adversarial/test_overdetermined_working.py",)),
 ]
 # fmt: on

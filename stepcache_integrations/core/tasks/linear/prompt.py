@@ -21,6 +21,7 @@ from functools import lru_cache
 from ..algebra import (
     MAX_EQUATIONS,
     Equation,
+    LinearForm,
     NotLinear,
     find_equations,
     format_number,
@@ -314,10 +315,25 @@ def _solved(
     if checked is None:
         return None
     equations, variables = checked
+    if len(_restated_once(equations)) != len(variables):
+        # more equations than unknowns ("Given 4x + 18 = 38, solve 7x + 23 = 58"): which one the
+        # working must derive is not read, and a chain for one checks true against the other (W14)
+        return None
     solution = solve_system(tuple(eq.form for eq in equations))
     if solution is None or set(solution) != set(variables):
         return None
     return equations, variables, solution
+
+
+def _restated_once(equations: list[Equation]) -> set[tuple[LinearForm, LinearForm]]:
+    """The equations as written, one per equation restated with the same sides or with its sides
+    swapped ("x + y = 5", "y + x = 5" and "5 = x + y" are one; "5x + 1 = 31" and "5x + 17 = 47" are
+    two, though both are 5x - 30 = 0: a working for one is not a working for the other)."""
+    sides: set[tuple[LinearForm, LinearForm]] = set()
+    for eq in equations:
+        if (eq.right, eq.left) not in sides:
+            sides.add((eq.left, eq.right))
+    return sides
 
 
 def _without_candidate(
