@@ -73,6 +73,46 @@ TRAPS = [
 ]
 
 
+RATIO = "Return JSON with key ratio as a decimal fraction: 45%"
+PRICE = "Return JSON with a single key price, rounded to 2 decimals. The price is 3.14159."
+MEDIA = "JSON con la chiave media arrotondata a una cifra decimale: 7,46"
+SCORE_JA = "score を整数に四捨五入して JSON で返して：score は 72.6"
+SERVED += [
+    # one key and its declared transform beside it, then its one value after the colon
+    pair("one-key-said/percent", RATIO, {"ratio": 0.45}, "Return JSON with key ratio as a decimal fraction: 80%", {"ratio": 0.8}),
+    pair("one-key-said/percent", RATIO, {"ratio": 0.45}, "Return JSON with key ratio as a decimal fraction: 12.5%", {"ratio": 0.125}),
+    pair("one-key-said/percent-pt", "Devolva um JSON com a chave taxa em decimal: 12%", {"taxa": 0.12},
+         "Devolva um JSON com a chave taxa em decimal: 35%", {"taxa": 0.35}),
+    pair("one-key-said/percent-fr", "Donne un JSON avec la clé taux en décimal : 12 %", {"taux": 0.12},
+         "Donne un JSON avec la clé taux en décimal : 7 %", {"taux": 0.07}),
+    pair("one-key-said/percent-es", "Devuelve un JSON con la clave tasa en decimal: 12%", {"tasa": 0.12},
+         "Devuelve un JSON con la clave tasa en decimal: 3%", {"tasa": 0.03}),
+    pair("one-key-said/round", PRICE, {"price": 3.14}, "Return JSON with a single key price, rounded to 2 decimals. The price is 2.71828.",
+         {"price": 2.72}),
+    pair("one-key-said/round-it", MEDIA, {"media": 7.5}, "JSON con la chiave media arrotondata a una cifra decimale: 8,83", {"media": 8.8}),
+    pair("one-key-said/round-fr", "Donne un JSON avec la clé prix, arrondi à l'euro près : 12,49", {"prix": 12},
+         "Donne un JSON avec la clé prix, arrondi à l'euro près : 27,62", {"prix": 28}),
+    # ja: the rounding said first, its te-form verb joining the request
+    pair("rewrite-te/ja", SCORE_JA, {"score": 73}, "score を整数に四捨五入して JSON で返して：score は 88.4", {"score": 88}),
+]
+
+TRAPS += [
+    # another unit, no unit, two values, a tie, another rounding, a renamed key
+    (pair("percent-other-unit", RATIO, {"ratio": 0.45}, "Return JSON with key ratio as a decimal fraction: 45 km", {"ratio": 0.45}), True),
+    (pair("percent-no-unit", RATIO, {"ratio": 0.45}, "Return JSON with key ratio as a decimal fraction: 45", {"ratio": 0.45}), True),
+    (pair("percent-two-values", RATIO, {"ratio": 0.45}, "Return JSON with key ratio as a decimal fraction: 45%, 50%", {"ratio": 0.45}), True),
+    (pair("percent-rounded-instead", RATIO, {"ratio": 0.45}, "Return JSON with key ratio rounded to the nearest integer: 45%",
+          {"ratio": 45}), True),
+    (pair("round-tie/ja", SCORE_JA, {"score": 73}, "score を整数に四捨五入して JSON で返して：score は 88.5", {"score": 89}), True),
+    (pair("round-other-key/ja", SCORE_JA, {"score": 73}, "score を整数に四捨五入して JSON で返して：points は 88.4", {"score": 88}), True),
+    (pair("round-other-step/it", MEDIA, {"media": 7.5}, "JSON con la chiave media arrotondata a due decimali: 7,46", {"media": 7.46}),
+     False),
+    (pair("round-tie/it", MEDIA, {"media": 7.5}, "JSON con la chiave media arrotondata a una cifra decimale: 7,45", {"media": 7.5}), True),
+    (pair("round-other-key", PRICE, {"price": 3.14}, "Return JSON with a single key price, rounded to 2 decimals. The cost is 3.14159.",
+          {"price": 3.14}), True),
+]
+
+
 @pytest.mark.parametrize("case", SERVED, ids=lambda p: f"{p.cls}:{p.new_prompt[:50]}")
 def test_served_and_exactly_right(case: Pair) -> None:
     outcome = run_pair(case)
@@ -95,6 +135,10 @@ def test_trap_never_served_wrong(case: Pair, model: bool) -> None:
     "Make a JSON object with keys name and email: Ana Ruiz, ana.ruiz@example.com, bob@example.com",  # three values, two keys
     "Make a JSON object with keys email and mail: ana@example.com, bob@example.com",                 # two addresses
     "Make a JSON object with keys name and city: Ana Ruiz, ana.ruiz@example.com",   # an address for a key of no "email" word
+    "Return JSON with key ratio: 45%",                       # a percent and no conversion declared
+    "Return JSON with key ratio as a decimal fraction: 45",  # a number and no percent
+    "Return JSON with keys ratio and share, as a decimal fraction: 45%",  # one value, two keys
+    "Return JSON with key ratio as a decimal fraction: 45 km",
 ])
 def test_no_claim(prompt: str) -> None:
     assert read_request(prompt) is None, prompt

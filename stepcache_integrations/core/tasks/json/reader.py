@@ -240,6 +240,15 @@ class _Read(Transformer[Token, Any]):
         key = next(c for c in children if isinstance(c, Token) and c.type not in ("WITH", "DEF", "KEYWORD_ONE"))
         self.one_keys.append(key)
 
+    def with_one_key_said(self, children: list[Any]) -> None:
+        """"with key ratio as a decimal fraction", "with a single key price, rounded to 2 decimals":
+        the one key and its transform (wip/jsonR3)."""
+        self.with_keys(children)
+        key = next(c for c in children if isinstance(c, Token) and c.type not in ("WITH", "DEF", "ART", "ADJ", "KEYWORD_ONE",
+                                                                                 "COMMA", "ROUNDED"))
+        self.one_keys.append(key)
+        self.rewrite([_Keys(key.value), next(c for c in children if isinstance(c, _Target))])
+
     def _quoted_only(self, children: list[Any]) -> None:
         keys = next(c for c in children if isinstance(c, Tree))
         if any(t.type not in ("QNAME", "AND", "COMMA") for t in keys.scan_values(lambda v: isinstance(v, Token))):
@@ -844,7 +853,8 @@ def _positional_statements(transformer: _Read, language: str, prompt: str) -> li
     kinds = [_value_kind(tokens) for tokens in values]
     if len(set(kinds)) != len(kinds):
         return None  # two values of one kind ("country" and "city" for: Paris, France): only order binds them (W13)
-    read = [_in_order_statement(key, tokens, language, prompt) for key, tokens in zip(keys, values)]
+    declared = {key for key, _transform in transformer.transforms}
+    read = [_in_order_statement(key, tokens, language, prompt, key in declared) for key, tokens in zip(keys, values)]
     return None if any(one is None for one in read) else read  # type: ignore[return-value]
 
 
@@ -855,9 +865,13 @@ def _value_kind(tokens: list[Token]) -> str:
     return "number" if len(tokens) == 1 else f"number {tokens[1].type}"
 
 
-def _in_order_statement(key: str, tokens: list[Token], language: str, prompt: str) -> tuple[str, Statement, str | None] | None:
+def _in_order_statement(
+    key: str, tokens: list[Token], language: str, prompt: str, converted: bool = False
+) -> tuple[str, Statement, str | None] | None:
     """One value in order as its key's statement: names for a key of the name kind, a number for
-    one of the number kind, years for an age, a unit for a key that is a unit word; else None."""
+    one of the number kind, years for an age, a unit for a key that is a unit word or whose
+    conversion is declared ("with key ratio as a decimal fraction: 45%"; the transform must read
+    the unit: _units_read); else None."""
     if tokens[0].type == "NAME":
         return _in_order_name(key, tokens, language, prompt)
     first = tokens[0]
@@ -872,9 +886,9 @@ def _in_order_statement(key: str, tokens: list[Token], language: str, prompt: st
     span = (start, start + len(str(value)))
     if len(tokens) > 1 and tokens[1].type in UNITS and UNITS[tokens[1].type] != "years":
         unit = UNITS[tokens[1].type]
-        return (key, Statement(value, False, span), unit) if _unit_key(key, language) is not None else None
+        return (key, Statement(value, False, span), unit) if converted or _unit_key(key, language) is not None else None
     years = len(tokens) > 1
-    if not (_is_concept(key, "age", language) if years else _is_kind(key, "number", language)):
+    if not (_is_concept(key, "age", language) if years else converted or _is_kind(key, "number", language)):
         return None  # "30 years" for no age; a number for a key of no number kind
     if years and not isinstance(value, int):
         return None  # an age in whole years only
