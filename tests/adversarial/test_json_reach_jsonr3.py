@@ -113,6 +113,42 @@ TRAPS += [
 ]
 
 
+ATIVO = "Converta para JSON com as chaves id e ativo (booleano): id 7, ativo: sim"
+TOVAR = "Сформируй JSON: товар=чайник, цена=2490, в_наличии=true"
+FORMATO = "Formato JSON, por favor: ciudad=Sevilla, temperatura=31"
+SERVED += [
+    # a table's words for true and false, read only for a key noted boolean
+    pair("declared-boolean/pt", ATIVO, {"id": 7, "ativo": True},
+         "Converta para JSON com as chaves id e ativo (booleano): id 12, ativo: não", {"id": 12, "ativo": False}),
+    pair("declared-boolean/ru", "Сформируй JSON с ключами товар и есть (boolean): товар=чайник, есть=да", {"товар": "чайник", "есть": True},
+         "Сформируй JSON с ключами товар и есть (boolean): товар=утюг, есть=нет", {"товар": "утюг", "есть": False}),
+    # "=" writes data in every table: a lowercase value after it is a value
+    pair("equals-lowercase/ru", TOVAR, {"товар": "чайник", "цена": 2490, "в_наличии": True},
+         "Сформируй JSON: товар=утюг, цена=3190, в_наличии=false", {"товар": "утюг", "цена": 3190, "в_наличии": False}),
+    pair("equals-lowercase/de", "Erstelle JSON: artikel=schraube, menge=250", {"artikel": "schraube", "menge": 250},
+         "Erstelle JSON: artikel=mutter, menge=400", {"artikel": "mutter", "menge": 400}),
+    # es/pt/it "Formato JSON, por favor: ..."
+    pair("formato-please/es", FORMATO, {"ciudad": "Sevilla", "temperatura": 31},
+         "Formato JSON, por favor: ciudad=Bilbao, temperatura=18", {"ciudad": "Bilbao", "temperatura": 18}),
+]
+
+TRAPS += [
+    # a boolean word for a key noted as no boolean, a quoted word, a word of no table, a key renamed
+    (pair("boolean-undeclared/pt", ATIVO, {"id": 7, "ativo": True},
+          "Converta para JSON com as chaves id e ativo: id 7, ativo: sim", {"id": 7, "ativo": True}), True),
+    (pair("boolean-quoted/pt", ATIVO, {"id": 7, "ativo": True},
+          'Converta para JSON com as chaves id e ativo (booleano): id 7, ativo: "sim"', {"id": 7, "ativo": True}), True),
+    (pair("boolean-maybe/pt", ATIVO, {"id": 7, "ativo": True},
+          "Converta para JSON com as chaves id e ativo (booleano): id 7, ativo: talvez", {"id": 7, "ativo": None}), True),
+    (pair("boolean-other-language/pt", ATIVO, {"id": 7, "ativo": True},
+          "Converta para JSON com as chaves id e ativo (booleano): id 7, ativo: oui", {"id": 7, "ativo": True}), True),
+    (pair("equals-key-renamed/ru", TOVAR, {"товар": "чайник", "цена": 2490, "в_наличии": True},
+          "Сформируй JSON: товар=чайник, стоимость=2490, в_наличии=true", {"товар": "чайник", "цена": 2490, "в_наличии": True}), True),
+    (pair("formato-yaml/es", FORMATO, {"ciudad": "Sevilla", "temperatura": 31},
+          "Formato YAML, por favor: ciudad=Sevilla, temperatura=31", {"ciudad": "Sevilla", "temperatura": 31}), True),
+]
+
+
 @pytest.mark.parametrize("case", SERVED, ids=lambda p: f"{p.cls}:{p.new_prompt[:50]}")
 def test_served_and_exactly_right(case: Pair) -> None:
     outcome = run_pair(case)
@@ -139,6 +175,21 @@ def test_trap_never_served_wrong(case: Pair, model: bool) -> None:
     "Return JSON with key ratio as a decimal fraction: 45",  # a number and no percent
     "Return JSON with keys ratio and share, as a decimal fraction: 45%",  # one value, two keys
     "Return JSON with key ratio as a decimal fraction: 45 km",
+    "Converta para JSON com as chaves id e ativo (booleano): id 7, ativo: talvez",   # no word of the table for true or false
+    'Converta para JSON com as chaves id e ativo (booleano): id 7, ativo: "sim"',    # quoted: a string, not a boolean
+    "Converta para JSON com as chaves id e ativo (booleano): id 7, ativo: oui",      # French in a Portuguese request
 ])
 def test_no_claim(prompt: str) -> None:
     assert read_request(prompt) is None, prompt
+
+
+def test_a_boolean_word_is_read_only_for_a_key_noted_boolean() -> None:
+    untyped = read_request("Converta para JSON com as chaves id e ativo: id 7, ativo: sim")
+    assert untyped is None or untyped.statements["ativo"].value == "sim"
+    typed = read_request("Converta para JSON com as chaves id e ativo (booleano): id 7, ativo: sim")
+    assert typed is not None and typed.statements["ativo"].value is True
+
+
+def test_a_boolean_word_for_a_key_noted_string_stays_the_word() -> None:
+    read = read_request("Converta para JSON com as chaves id e ativo (texto): id 7, ativo: sim")
+    assert read is not None and read.statements["ativo"].value == "sim"

@@ -15,7 +15,7 @@ import math
 import re
 import unicodedata
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -628,6 +628,7 @@ def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | N
     written = {key: (stated[key].value, units[key]) for key in transforms}
     if not _apply_transforms(stated, transforms, units):
         return None  # a tie, another type, an undeclared unit, an inexact result: no claim
+    _declared_booleans(transformer, stated, language)
     if not _typed_as_noted(transformer, found, stated):
         return None
     entity = transformer.entities[0] if transformer.entities else ""
@@ -637,6 +638,21 @@ def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | N
 
 # A type note after a key ("age (a number)") and the JSON values it admits (wip/jsonR).
 _TYPE_NOTES = {"T_NUMBER": "number", "T_INTEGER": "integer", "T_STRING": "string", "T_BOOL": "boolean"}
+
+
+# A table's words for true and false ("booleans": pt "sim"/"não", de "ja"/"nein"), read only as the
+# value of a key noted boolean ("ativo (booleano)"), unquoted (wip/jsonR3).
+_BOOLEAN_WORDS = {language: {fold(word): value == "true" for value, words in table.get("booleans", {}).items() for word in words}
+                  for language, table in _TABLES.items()}
+
+
+def _declared_booleans(transformer: _Read, stated: dict[str, Statement], language: str) -> None:
+    """A boolean key's unquoted value that is the table's word for true or false, as that boolean."""
+    words = _BOOLEAN_WORDS.get(language, {})
+    for key, kind in transformer.typed:
+        st = stated.get(key)
+        if kind == "boolean" and st is not None and isinstance(st.value, str) and not st.quoted and fold(st.value) in words:
+            stated[key] = replace(st, value=words[fold(st.value)])
 
 
 def _typed_as_noted(transformer: _Read, found: dict[str, Statement], stated: dict[str, Statement]) -> bool:
@@ -1124,13 +1140,14 @@ def _asked_keys(
 def _lowercase_read(transformer: _Read, found: dict[str, Statement], ambiguous: set[str], language: str) -> bool:
     """Every lowercase word stated is a value: "age: positive" after a plain "Return JSON" may
     describe; "Convert to JSON" states data, as a whole record does, and as "host=db2" does in a
-    table that declares lowercase values (wip/jsonR: "=" writes data, never a description)."""
+    table that declares lowercase values; "=" writes data, never a description, in any table
+    (wip/jsonR, wip/jsonR3)."""
     lowercase = [st for _key, st, _unit in transformer.stated if st.lowercase]
     if not lowercase or transformer.converts:
         return True
-    return language in _LOWERCASE and (
-        _a_whole_record(transformer, found, ambiguous) or all(st.equals for st in lowercase) and not ambiguous
-    )
+    if all(st.equals for st in lowercase) and not ambiguous:
+        return True  # "=" writes data in every table (wip/jsonR3: ru "товар=чайник")
+    return language in _LOWERCASE and _a_whole_record(transformer, found, ambiguous)
 
 
 def _a_whole_record(transformer: _Read, found: dict[str, Statement], ambiguous: set[str]) -> bool:
