@@ -149,6 +149,52 @@ TRAPS += [
 ]
 
 
+GRAMM = 'Rechne 2,5 kg in Gramm um und antworte als JSON {"gramm": <Zahl>}.'
+MINUTES_RU = 'Переведи 3 часа в минуты и ответь в формате JSON {"minutes": <число>}.'
+TITRE = "Renvoie uniquement un objet JSON avec les clés titre et annee : « Les Misérables », 1862."
+NOTEBOOK = 'Give me JSON {"item": ..., "price": ...} with the price rounded to the nearest whole dollar. Item "notebook", price 3.49'
+SERVED += [
+    # a conversion said first in de (its verb "Rechne ... um", a capitalised placeholder "<Zahl>")
+    pair("conversion-first/de", GRAMM, {"gramm": 2500}, 'Rechne 4,2 kg in Gramm um und antworte als JSON {"gramm": <Zahl>}.',
+         {"gramm": 4200}),
+    # the English unit word as the template's key in ru/zh (ja's table had "grams", "meters" already)
+    pair("unit-key-english/ru", MINUTES_RU, {"minutes": 180},
+         'Переведи 5 часов в минуты и ответь в формате JSON {"minutes": <число>}.', {"minutes": 300}),
+    pair("unit-key-english/ru", 'Переведи 1,5 часа в минуты и верни JSON {"minutes": ...}', {"minutes": 90},
+         'Переведи 2,5 часа в минуты и верни JSON {"minutes": ...}', {"minutes": 150}),
+    pair("unit-key-english/zh", '把 2.5 公斤换算成克，返回 JSON：{"grams": ...}', {"grams": 2500},
+         '把 3.2 公斤换算成克，返回 JSON：{"grams": ...}', {"grams": 3200}),
+    # a quoted string, then a number, in the listed keys' order (two kinds)
+    pair("quoted-in-order/fr", TITRE, {"titre": "Les Misérables", "annee": 1862},
+         "Renvoie uniquement un objet JSON avec les clés titre et annee : « Germinal », 1885.", {"titre": "Germinal", "annee": 1885}),
+    pair("quoted-in-order", 'Return a JSON object with keys title and year: "Dune", 1965.', {"title": "Dune", "year": 1965},
+         'Return a JSON object with keys title and year: "Neuromancer", 1984.', {"title": "Neuromancer", "year": 1984}),
+    # a capitalised label names the shape's key as it names a listed key
+    pair("label-case/shape", NOTEBOOK, {"item": "notebook", "price": 3},
+         'Give me JSON {"item": ..., "price": ...} with the price rounded to the nearest whole dollar. Item "backpack", price 38.61',
+         {"item": "backpack", "price": 39}),
+]
+
+TRAPS += [
+    # another unit, another target, a key that is not the target's unit word
+    (pair("conversion-other-unit/de", GRAMM, {"gramm": 2500}, 'Rechne 2,5 km in Gramm um und antworte als JSON {"gramm": <Zahl>}.',
+          {"gramm": 2500}), True),
+    (pair("unit-key-other/ru", MINUTES_RU, {"minutes": 180},
+          'Переведи 3 часа в минуты и ответь в формате JSON {"seconds": <число>}.', {"seconds": 180}), True),
+    # the values swapped, two strings (one quoted), a quoted number
+    (pair("quoted-swapped/fr", TITRE, {"titre": "Les Misérables", "annee": 1862},
+          "Renvoie uniquement un objet JSON avec les clés annee et titre : « Germinal », 1885.", {"annee": "Germinal", "titre": 1885}), True),
+    (pair("quoted-two-strings/fr", TITRE, {"titre": "Les Misérables", "annee": 1862},
+          "Renvoie uniquement un objet JSON avec les clés titre et ville : « Germinal », Paris.", {"titre": "Germinal", "ville": "Paris"}), True),
+    (pair("quoted-number", 'Return a JSON object with keys title and year: "Dune", 1965.', {"title": "Dune", "year": 1965},
+          'Return a JSON object with keys title and year: "Dune", "1965".', {"title": "Dune", "year": 1965}), True),
+    # a tie when rounding to the dollar
+    (pair("label-case-tie", NOTEBOOK, {"item": "notebook", "price": 3},
+          'Give me JSON {"item": ..., "price": ...} with the price rounded to the nearest whole dollar. Item "pen", price 2.50',
+          {"item": "pen", "price": 3}), True),
+]
+
+
 @pytest.mark.parametrize("case", SERVED, ids=lambda p: f"{p.cls}:{p.new_prompt[:50]}")
 def test_served_and_exactly_right(case: Pair) -> None:
     outcome = run_pair(case)
@@ -178,6 +224,11 @@ def test_trap_never_served_wrong(case: Pair, model: bool) -> None:
     "Converta para JSON com as chaves id e ativo (booleano): id 7, ativo: talvez",   # no word of the table for true or false
     'Converta para JSON com as chaves id e ativo (booleano): id 7, ativo: "sim"',    # quoted: a string, not a boolean
     "Converta para JSON com as chaves id e ativo (booleano): id 7, ativo: oui",      # French in a Portuguese request
+    "Renvoie uniquement un objet JSON avec les clés annee et titre : « Germinal », 1885.",  # a string for a number's key
+    "Renvoie uniquement un objet JSON avec les clés titre et ville : « Germinal », Paris.",  # two strings (W13)
+    'Return a JSON object with keys title and year: "Dune" costs 12.',                       # a quoted name said of
+    'Return a JSON object with keys code and year: "X-1", 1965.',                           # a key of no declared kind
+    'Переведи 3 часа в минуты и ответь в формате JSON {"seconds": <число>}.',               # a key of another unit
 ])
 def test_no_claim(prompt: str) -> None:
     assert read_request(prompt) is None, prompt

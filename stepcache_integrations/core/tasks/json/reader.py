@@ -360,6 +360,10 @@ class _Read(Transformer[Token, Any]):
     def split_value(self, children: list[Token]) -> list[Token]:
         """'"age": Alice' before more values in order: the last key, then the first value's tokens."""
         key, st = children[0].value
+        if st.quoted and isinstance(st.value, str) and not children[1:]:
+            # fr 'clés titre et annee : « Les Misérables », 1862': a quoted first value, a string (wip/jsonR3)
+            self.asked.append(key)
+            return [Token("QUOTED", st, start_pos=st.span[0])]
         if st.quoted or st.lowercase or st.spaced_bare or (children[1:] and not isinstance(st.value, str)):
             raise Declined  # '"age": "Alice"' is a statement; only a colon and a bare value start a list
         self.asked.append(key)
@@ -371,6 +375,8 @@ class _Read(Transformer[Token, Any]):
         self.with_keys(children)
         lists = [c for c in children if isinstance(c, list)]
         said = next((c for c in children if isinstance(c, tuple)), None)
+        if said is not None and lists[0][0].type == "QUOTED":
+            raise Declined  # '"price": "Widget" costs 12.4' says nothing of a name
         if said is not None:
             self._said_about(lists[0], said)  # '"price": Widget costs 12.4'
         else:
@@ -733,7 +739,9 @@ def _named_statements(transformer: _Read, language: str, prompt: str) -> list[tu
     if extracted is None:
         return None
     positional += extracted
-    stated = _labels_as_keys(transformer.stated + said + named + positional, transformer.asked, language)
+    # a shape's keys are the keys asked as a key list's are: 'Item "notebook"' names "item" (wip/jsonR3)
+    asked = transformer.asked or list(transformer.template)
+    stated = _labels_as_keys(transformer.stated + said + named + positional, asked, language)
     if stated is None:
         return None
     if any(st.spaced_bare and key not in transformer.asked and key not in transformer.template for key, st, _unit in stated):
@@ -878,6 +886,8 @@ def _value_kind(tokens: list[Token]) -> str:
     """A value's kind as written: names, an e-mail address, a number, a number with a unit word after it."""
     if tokens[0].type in ("NAME", "EMAIL"):
         return tokens[0].type.lower()
+    if tokens[0].type == "QUOTED":
+        return "name"  # a quoted string and a bare name are two strings: only order tells them apart (W13)
     return "number" if len(tokens) == 1 else f"number {tokens[1].type}"
 
 
@@ -891,6 +901,10 @@ def _in_order_statement(
     if tokens[0].type == "NAME":
         return _in_order_name(key, tokens, language, prompt)
     first = tokens[0]
+    if first.type == "QUOTED":  # a quoted string for a key of the name kind, as written inside its quotes (wip/jsonR3)
+        st = first.value
+        start = prompt.rfind(st.value, st.span[0], st.span[1])
+        return (key, Statement(st.value, True, (start, st.span[1])), None) if _is_kind(key, "name", language) else None
     if first.type == "EMAIL":  # an address for the one key whose table word is "email" (wip/jsonR3)
         start = first.start_pos or 0
         span = (start, start + len(first.value))
@@ -1308,7 +1322,10 @@ def _template_at(text: str, pos: int) -> tuple[Word, int] | None:
 
 
 # A number's placeholder (wip/jsonR2): '{"meters": <number>}', '{"minutos": n}', '{"厘米": 数值}'.
-_NUMBER_PLACEHOLDERS = r"(?:<(?:n|number|num|n\u00famero|numero|nombre|zahl|numero|\u0447\u0438\u0441\u043b\u043e)>|n|\u6570\u503c|\u6570\u5024)"
+# Capitalised (de "<Zahl>": nouns are capitalised) and zh/ja "<数字>", "<数值>" (wip/jsonR3).
+_NUMBER_PLACEHOLDERS = (r"(?:<(?:n|number|num|n\u00famero|numero|nombre|zahl|numero|\u0447\u0438\u0441\u043b\u043e)>"
+                        r"|<(?:Zahl|Number|N\u00famero|Numero|Nombre|\u0427\u0438\u0441\u043b\u043e|\u6570\u5b57|\u6570\u503c|\u6570\u5024)>"
+                        r"|n|\u6570\u503c|\u6570\u5024)")
 # A placeholder shape ('{"title": ..., "year": ...}', wip/jsonA): a flat object whose values are
 # "..." (any type) or blanks; its keys are the keys asked. Nothing nested: '{"user": {...}}' is no shape.
 _PLACEHOLDER = r'(?:\.\.\.|\u2026|""|0|null|' + _NUMBER_PLACEHOLDERS + ")"
