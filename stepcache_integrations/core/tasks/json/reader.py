@@ -1159,8 +1159,10 @@ def _lowercase_read(transformer: _Read, found: dict[str, Statement], ambiguous: 
     lowercase = [st for _key, st, _unit in transformer.stated if st.lowercase]
     if not lowercase or transformer.converts:
         return True
-    if all(st.equals for st in lowercase) and not ambiguous:
-        return True  # "=" writes data in every table (wip/jsonR3: ru "товар=чайник")
+    if all(st.equals for st in lowercase) and not ambiguous and (
+        language in _LOWERCASE or all(isinstance(st.value, str) and all(c.isalpha() or c in "-_" for c in st.value) for st in lowercase)
+    ):
+        return True  # "=" writes data in every table (wip/jsonR3: ru "товар=чайник"); elsewhere only words ("=³1" is none)
     return language in _LOWERCASE and _a_whole_record(transformer, found, ambiguous)
 
 
