@@ -221,6 +221,11 @@ def test_trap_never_served_wrong(case: Pair, model: bool) -> None:
     "Return JSON with key ratio as a decimal fraction: 45",  # a number and no percent
     "Return JSON with keys ratio and share, as a decimal fraction: 45%",  # one value, two keys
     "Return JSON with key ratio as a decimal fraction: 45 km",
+    # one value after "for" is what the object is for, not the key's value: France's capital is the model's
+    "Return JSON with key capital for France",
+    "Return a JSON object with the key capital for France.",
+    "Return JSON with key author for Dune",
+    "Return JSON with key capital for: France",
     "Crea un JSON: ciudad=Sevilla, temperatura=³1",  # a superscript digit: no word after "=" (a lookalike of 31)
     "Converta para JSON com as chaves id e ativo (booleano): id 7, ativo: talvez",   # no word of the table for true or false
     'Converta para JSON com as chaves id e ativo (booleano): id 7, ativo: "sim"',    # quoted: a string, not a boolean

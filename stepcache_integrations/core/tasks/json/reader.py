@@ -357,6 +357,10 @@ class _Read(Transformer[Token, Any]):
         """"for: Alice, 30.": the values, each a run of names or a number (and its years) (wip/jsonB)."""
         self.in_order += [c for c in children if isinstance(c, list)]
 
+    def one_value(self, children: list[Any]) -> None:
+        """"with key ratio as a decimal fraction: 45%": one value in order, right after the colon (wip/jsonR3)."""
+        self.in_order += [c for c in children if isinstance(c, list)]
+
     def split_value(self, children: list[Token]) -> list[Token]:
         """'"age": Alice' before more values in order: the last key, then the first value's tokens."""
         key, st = children[0].value
