@@ -898,35 +898,46 @@ def _value_kind(tokens: list[Token]) -> str:
 def _in_order_statement(
     key: str, tokens: list[Token], language: str, prompt: str, converted: bool = False
 ) -> tuple[str, Statement, str | None] | None:
-    """One value in order as its key's statement: names for a key of the name kind, a number for
-    one of the number kind, years for an age, a unit for a key that is a unit word or whose
-    conversion is declared ("with key ratio as a decimal fraction: 45%"; the transform must read
-    the unit: _units_read); else None."""
-    if tokens[0].type == "NAME":
-        return _in_order_name(key, tokens, language, prompt)
+    """One value in order as its key's statement: names for a key of the name kind (a quoted
+    string too), an address for an "email" key, a number for one of the number kind, years for an
+    age, a unit for a key that is a unit word or whose conversion is declared ("with key ratio as a
+    decimal fraction: 45%"; the transform must read the unit: _units_read); else None."""
     first = tokens[0]
-    if first.type == "QUOTED":  # a quoted string for a key of the name kind, as written inside its quotes (wip/jsonR3)
-        st = first.value
-        start = prompt.rfind(st.value, st.span[0], st.span[1])
-        return (key, Statement(st.value, True, (start, st.span[1])), None) if _is_kind(key, "name", language) else None
-    if first.type == "EMAIL":  # an address for the one key whose table word is "email" (wip/jsonR3)
-        start = first.start_pos or 0
-        span = (start, start + len(first.value))
-        return (key, Statement(first.value, False, span), None) if _is_concept(key, "email", language) else None
+    if first.type in _IN_ORDER_STRINGS:
+        return _IN_ORDER_STRINGS[first.type](key, tokens, language, prompt)
     start = first.start_pos or 0
     value = first.value
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return None
     span = (start, start + len(str(value)))
     if len(tokens) > 1 and tokens[1].type in UNITS and UNITS[tokens[1].type] != "years":
-        unit = UNITS[tokens[1].type]
-        return (key, Statement(value, False, span), unit) if converted or _unit_key(key, language) is not None else None
+        return _in_order_measure(key, Statement(value, False, span), UNITS[tokens[1].type], language, converted)
     years = len(tokens) > 1
     if not (_is_concept(key, "age", language) if years else converted or _is_kind(key, "number", language)):
         return None  # "30 years" for no age; a number for a key of no number kind
     if years and not isinstance(value, int):
         return None  # an age in whole years only
     return key, Statement(value, False, span), None
+
+
+def _in_order_measure(key: str, st: Statement, unit: str, language: str, converted: bool) -> tuple[str, Statement, str] | None:
+    """A number and its unit, for a key that is a unit word or whose conversion is declared."""
+    return (key, st, unit) if converted or _unit_key(key, language) is not None else None
+
+
+def _in_order_quoted(key: str, tokens: list[Token], language: str, prompt: str) -> tuple[str, Statement, None] | None:
+    """A quoted string for a key of the name kind, as written inside its quotes (wip/jsonR3)."""
+    st = tokens[0].value
+    start = prompt.rfind(st.value, st.span[0], st.span[1])
+    return (key, Statement(st.value, True, (start, st.span[1])), None) if _is_kind(key, "name", language) else None
+
+
+def _in_order_email(key: str, tokens: list[Token], language: str, prompt: str) -> tuple[str, Statement, None] | None:
+    """An address for the one key whose table word is "email" (wip/jsonR3)."""
+    first = tokens[0]
+    start = first.start_pos or 0
+    span = (start, start + len(first.value))
+    return (key, Statement(first.value, False, span), None) if _is_concept(key, "email", language) else None
 
 
 def _in_order_name(key: str, tokens: list[Token], language: str, prompt: str) -> tuple[str, Statement, None] | None:
@@ -938,6 +949,9 @@ def _in_order_name(key: str, tokens: list[Token], language: str, prompt: str) ->
             or " ".join(t.value for t in tokens) != text:
         return None  # a key that holds no name, a lowercase word, names not one space apart
     return key, Statement(text, False, (start, end)), None
+
+
+_IN_ORDER_STRINGS = {"NAME": _in_order_name, "QUOTED": _in_order_quoted, "EMAIL": _in_order_email}
 
 
 def _measured_statements(transformer: _Read, language: str) -> list[tuple[str, Statement, str | None]] | None:
@@ -1506,12 +1520,9 @@ def _token_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word
     if statement is not None:
         return statement
     char = text[pos]
-    quoted = _QUOTED_KEY.match(text, pos)
-    if quoted is not None and _one_script(_quoted_key(quoted)):
-        return Word("QNAME", _quoted_key(quoted), pos), quoted.end()
-    email = _EMAIL.match(text, pos)
-    if email is not None:
-        return Word("EMAIL", email.group(), pos), email.end()  # a value in order: only an "email" key's (wip/jsonR3)
+    quoted = _quoted_or_address_at(text, pos)
+    if quoted is not None:
+        return quoted
     name = (_SPACED_KEY if table.spaced else _ASCII_KEY).match(text, pos)
     if found is not None and (name is None or found[1] >= name.end() or not table.spaced):
         return Word(found[0], text[pos : found[1]], pos), found[1]
@@ -1524,6 +1535,18 @@ def _token_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word
     if cjk_end is not None:
         return Word("NAME", text[pos:cjk_end], pos), cjk_end
     return _number_at(text, pos, table)
+
+
+def _quoted_or_address_at(text: str, pos: int) -> tuple[Word, int] | None:
+    """A quoted key at ``pos`` (QNAME), or an e-mail address (EMAIL: a value in order, only an
+    "email" key's: wip/jsonR3); None for anything else."""
+    quoted = _QUOTED_KEY.match(text, pos)
+    if quoted is not None and _one_script(_quoted_key(quoted)):
+        return Word("QNAME", _quoted_key(quoted), pos), quoted.end()
+    email = _EMAIL.match(text, pos)
+    if email is not None:
+        return Word("EMAIL", email.group(), pos), email.end()
+    return None
 
 
 # The conversions a unit note after a key may name: "distance_m (in meters)" (wip/jsonR2).
