@@ -498,3 +498,7 @@ MUTANTS += [Mutant(*row) for row in _JSONR2_ROWS]
 from mutants_linW import ROWS as _LINW_ROWS  # noqa: E402 - word problems by a declared grammar (wip/linW)
 
 MUTANTS += [Mutant(*row) for row in _LINW_ROWS]
+
+from mutants_jsonR3 import ROWS as _JSONR3_ROWS  # noqa: E402 - JSON reach round 3 (wip/jsonR3)
+
+MUTANTS += [Mutant(*row) for row in _JSONR3_ROWS]

@@ -16,8 +16,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _READER, "    return bool(keys) and set(found) == set(keys) and not ambiguous\n",
      "    return bool(keys) and not ambiguous\n", (_SYNTAX, "-k", "nothing_it_cannot_tell")),
     ("jsonA-lowercase-without-record", "a lowercase word is a value after any English request: 'age: positive' states it",
-     _READER, "    return language in _LOWERCASE and (\n        _a_whole_record(transformer, found, ambiguous) or",
-     "    return language in _LOWERCASE or (\n        _a_whole_record(transformer, found, ambiguous) or", (_SYNTAX, "-k", "nothing_it_cannot_tell")),
+     _READER, "    return language in _LOWERCASE and _a_whole_record(transformer, found, ambiguous)",
+     "    return language in _LOWERCASE", (_SYNTAX, "-k", "nothing_it_cannot_tell")),
     ("jsonA-vocab-descriptive-deleted", "a word deleted from the en table's DESCRIPTIVE class: 'host is lowercase' "
      "states the value \"lowercase\"",
      _EN, '  "DESCRIPTIVE": [\n   "capitalised",\n', '  "DESCRIPTIVE": [\n', (_SYNTAX, "-k", "no_claim")),

@@ -52,10 +52,10 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _READER, 'if not _is_kind(key, "name", language) or any(', "if any(", (_PROSE, "-k", "no_claim")),
     ("jsonB-in-order-number-any-key", "a number in order fills a key of no number kind: 'keys name and is_adult: "
      "Alice, 30'",
-     _READER, 'if not (_is_concept(key, "age", language) if years else _is_kind(key, "number", language)):',
+     _READER, 'if not (_is_concept(key, "age", language) if years else converted or _is_kind(key, "number", language)):',
      'if not (_is_concept(key, "age", language) if years else True):', (_PROSE, "-k", "no_claim")),
     ("jsonB-in-order-years-any-number", "years in order fill any number key: 'keys name and price: Alice, 30 years'",
-     _READER, 'if not (_is_concept(key, "age", language) if years else _is_kind(key, "number", language)):',
+     _READER, 'if not (_is_concept(key, "age", language) if years else converted or _is_kind(key, "number", language)):',
      'if not _is_kind(key, "number", language):', (_PROSE, "-k", "no_claim")),
     ("jsonB-in-order-lowercase-name", "a lowercase word in order is a name: 'keys name and price: alice, 30'",
      _READER, "or any(not t.value[:1].isupper() for t in tokens)", "or False", (_PROSE, "-k", "no_claim")),

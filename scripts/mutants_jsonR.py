@@ -74,7 +74,7 @@ ROWS += [
      _READER, "    listed = transformer.asked or list(transformer.template)  #", "    listed = transformer.asked  #",
      (_REACH, "-k", "exactly_right")),
     ("jsonR-equals-lowercase-any", "a lowercase word after ':' beside no key list is data: 'host: any' states 'any'",
-     _READER, "or all(st.equals for st in lowercase) and not ambiguous", "or not ambiguous",
+     _READER, "    if all(st.equals for st in lowercase) and not ambiguous and (", "    if not ambiguous and (",
      (_REACH, "-k", "never_served_wrong")),
     ("jsonR-verb-end-states", "de: the closing verb states a value: '... zurück: Name Mia' is no request",
      _READER, '_NO_KEY |= {"VERB_END"}\n', "", (_REACH, "-k", "exactly_right")),

@@ -15,7 +15,7 @@ import math
 import re
 import unicodedata
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -240,6 +240,15 @@ class _Read(Transformer[Token, Any]):
         key = next(c for c in children if isinstance(c, Token) and c.type not in ("WITH", "DEF", "KEYWORD_ONE"))
         self.one_keys.append(key)
 
+    def with_one_key_said(self, children: list[Any]) -> None:
+        """"with key ratio as a decimal fraction", "with a single key price, rounded to 2 decimals":
+        the one key and its transform (wip/jsonR3)."""
+        self.with_keys(children)
+        key = next(c for c in children if isinstance(c, Token) and c.type not in ("WITH", "DEF", "ART", "ADJ", "KEYWORD_ONE",
+                                                                                 "COMMA", "ROUNDED"))
+        self.one_keys.append(key)
+        self.rewrite([_Keys(key.value), next(c for c in children if isinstance(c, _Target))])
+
     def _quoted_only(self, children: list[Any]) -> None:
         keys = next(c for c in children if isinstance(c, Tree))
         if any(t.type not in ("QNAME", "AND", "COMMA") for t in keys.scan_values(lambda v: isinstance(v, Token))):
@@ -323,6 +332,9 @@ class _Read(Transformer[Token, Any]):
     def pos_number(self, children: list[Token]) -> list[Token]:
         return children
 
+    def pos_email(self, children: list[Token]) -> list[Token]:
+        return children
+
     def pos_measure(self, children: list[Token]) -> list[Token]:
         """"River Loop, 4 km": a number and its unit, for a key that is a unit word (wip/jsonB)."""
         return children
@@ -345,9 +357,17 @@ class _Read(Transformer[Token, Any]):
         """"for: Alice, 30.": the values, each a run of names or a number (and its years) (wip/jsonB)."""
         self.in_order += [c for c in children if isinstance(c, list)]
 
+    def one_value(self, children: list[Any]) -> None:
+        """"with key ratio as a decimal fraction: 45%": one value in order, right after the colon (wip/jsonR3)."""
+        self.in_order += [c for c in children if isinstance(c, list)]
+
     def split_value(self, children: list[Token]) -> list[Token]:
         """'"age": Alice' before more values in order: the last key, then the first value's tokens."""
         key, st = children[0].value
+        if st.quoted and isinstance(st.value, str) and not children[1:]:
+            # fr 'clés titre et annee : « Les Misérables », 1862': a quoted first value, a string (wip/jsonR3)
+            self.asked.append(key)
+            return [Token("QUOTED", st, start_pos=st.span[0])]
         if st.quoted or st.lowercase or st.spaced_bare or (children[1:] and not isinstance(st.value, str)):
             raise Declined  # '"age": "Alice"' is a statement; only a colon and a bare value start a list
         self.asked.append(key)
@@ -359,6 +379,8 @@ class _Read(Transformer[Token, Any]):
         self.with_keys(children)
         lists = [c for c in children if isinstance(c, list)]
         said = next((c for c in children if isinstance(c, tuple)), None)
+        if said is not None and lists[0][0].type == "QUOTED":
+            raise Declined  # '"price": "Widget" costs 12.4' says nothing of a name
         if said is not None:
             self._said_about(lists[0], said)  # '"price": Widget costs 12.4'
         else:
@@ -616,6 +638,7 @@ def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | N
     written = {key: (stated[key].value, units[key]) for key in transforms}
     if not _apply_transforms(stated, transforms, units):
         return None  # a tie, another type, an undeclared unit, an inexact result: no claim
+    _declared_booleans(transformer, stated, language)
     if not _typed_as_noted(transformer, found, stated):
         return None
     entity = transformer.entities[0] if transformer.entities else ""
@@ -625,6 +648,21 @@ def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | N
 
 # A type note after a key ("age (a number)") and the JSON values it admits (wip/jsonR).
 _TYPE_NOTES = {"T_NUMBER": "number", "T_INTEGER": "integer", "T_STRING": "string", "T_BOOL": "boolean"}
+
+
+# A table's words for true and false ("booleans": pt "sim"/"não", de "ja"/"nein"), read only as the
+# value of a key noted boolean ("ativo (booleano)"), unquoted (wip/jsonR3).
+_BOOLEAN_WORDS = {language: {fold(word): value == "true" for value, words in table.get("booleans", {}).items() for word in words}
+                  for language, table in _TABLES.items()}
+
+
+def _declared_booleans(transformer: _Read, stated: dict[str, Statement], language: str) -> None:
+    """A boolean key's unquoted value that is the table's word for true or false, as that boolean."""
+    words = _BOOLEAN_WORDS.get(language, {})
+    for key, kind in transformer.typed:
+        st = stated.get(key)
+        if kind == "boolean" and st is not None and isinstance(st.value, str) and not st.quoted and fold(st.value) in words:
+            stated[key] = replace(st, value=words[fold(st.value)])
 
 
 def _typed_as_noted(transformer: _Read, found: dict[str, Statement], stated: dict[str, Statement]) -> bool:
@@ -705,7 +743,9 @@ def _named_statements(transformer: _Read, language: str, prompt: str) -> list[tu
     if extracted is None:
         return None
     positional += extracted
-    stated = _labels_as_keys(transformer.stated + said + named + positional, transformer.asked, language)
+    # a shape's keys are the keys asked as a key list's are: 'Item "notebook"' names "item" (wip/jsonR3)
+    asked = transformer.asked or list(transformer.template)
+    stated = _labels_as_keys(transformer.stated + said + named + positional, asked, language)
     if stated is None:
         return None
     if any(st.spaced_bare and key not in transformer.asked and key not in transformer.template for key, st, _unit in stated):
@@ -841,37 +881,63 @@ def _positional_statements(transformer: _Read, language: str, prompt: str) -> li
     kinds = [_value_kind(tokens) for tokens in values]
     if len(set(kinds)) != len(kinds):
         return None  # two values of one kind ("country" and "city" for: Paris, France): only order binds them (W13)
-    read = [_in_order_statement(key, tokens, language, prompt) for key, tokens in zip(keys, values)]
+    declared = {key for key, _transform in transformer.transforms}
+    read = [_in_order_statement(key, tokens, language, prompt, key in declared) for key, tokens in zip(keys, values)]
     return None if any(one is None for one in read) else read  # type: ignore[return-value]
 
 
 def _value_kind(tokens: list[Token]) -> str:
-    """A value's kind as written: names, a number, a number with a unit word after it."""
-    if tokens[0].type == "NAME":
-        return "name"
+    """A value's kind as written: names, an e-mail address, a number, a number with a unit word after it."""
+    if tokens[0].type in ("NAME", "EMAIL"):
+        return tokens[0].type.lower()
+    if tokens[0].type == "QUOTED":
+        return "name"  # a quoted string and a bare name are two strings: only order tells them apart (W13)
     return "number" if len(tokens) == 1 else f"number {tokens[1].type}"
 
 
-def _in_order_statement(key: str, tokens: list[Token], language: str, prompt: str) -> tuple[str, Statement, str | None] | None:
-    """One value in order as its key's statement: names for a key of the name kind, a number for
-    one of the number kind, years for an age, a unit for a key that is a unit word; else None."""
-    if tokens[0].type == "NAME":
-        return _in_order_name(key, tokens, language, prompt)
+def _in_order_statement(
+    key: str, tokens: list[Token], language: str, prompt: str, converted: bool = False
+) -> tuple[str, Statement, str | None] | None:
+    """One value in order as its key's statement: names for a key of the name kind (a quoted
+    string too), an address for an "email" key, a number for one of the number kind, years for an
+    age, a unit for a key that is a unit word or whose conversion is declared ("with key ratio as a
+    decimal fraction: 45%"; the transform must read the unit: _units_read); else None."""
     first = tokens[0]
+    if first.type in _IN_ORDER_STRINGS:
+        return _IN_ORDER_STRINGS[first.type](key, tokens, language, prompt)
     start = first.start_pos or 0
     value = first.value
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return None
     span = (start, start + len(str(value)))
     if len(tokens) > 1 and tokens[1].type in UNITS and UNITS[tokens[1].type] != "years":
-        unit = UNITS[tokens[1].type]
-        return (key, Statement(value, False, span), unit) if _unit_key(key, language) is not None else None
+        return _in_order_measure(key, Statement(value, False, span), UNITS[tokens[1].type], language, converted)
     years = len(tokens) > 1
-    if not (_is_concept(key, "age", language) if years else _is_kind(key, "number", language)):
+    if not (_is_concept(key, "age", language) if years else converted or _is_kind(key, "number", language)):
         return None  # "30 years" for no age; a number for a key of no number kind
     if years and not isinstance(value, int):
         return None  # an age in whole years only
     return key, Statement(value, False, span), None
+
+
+def _in_order_measure(key: str, st: Statement, unit: str, language: str, converted: bool) -> tuple[str, Statement, str] | None:
+    """A number and its unit, for a key that is a unit word or whose conversion is declared."""
+    return (key, st, unit) if converted or _unit_key(key, language) is not None else None
+
+
+def _in_order_quoted(key: str, tokens: list[Token], language: str, prompt: str) -> tuple[str, Statement, None] | None:
+    """A quoted string for a key of the name kind, as written inside its quotes (wip/jsonR3)."""
+    st = tokens[0].value
+    start = prompt.rfind(st.value, st.span[0], st.span[1])
+    return (key, Statement(st.value, True, (start, st.span[1])), None) if _is_kind(key, "name", language) else None
+
+
+def _in_order_email(key: str, tokens: list[Token], language: str, prompt: str) -> tuple[str, Statement, None] | None:
+    """An address for the one key whose table word is "email" (wip/jsonR3)."""
+    first = tokens[0]
+    start = first.start_pos or 0
+    span = (start, start + len(first.value))
+    return (key, Statement(first.value, False, span), None) if _is_concept(key, "email", language) else None
 
 
 def _in_order_name(key: str, tokens: list[Token], language: str, prompt: str) -> tuple[str, Statement, None] | None:
@@ -883,6 +949,9 @@ def _in_order_name(key: str, tokens: list[Token], language: str, prompt: str) ->
             or " ".join(t.value for t in tokens) != text:
         return None  # a key that holds no name, a lowercase word, names not one space apart
     return key, Statement(text, False, (start, end)), None
+
+
+_IN_ORDER_STRINGS = {"NAME": _in_order_name, "QUOTED": _in_order_quoted, "EMAIL": _in_order_email}
 
 
 def _measured_statements(transformer: _Read, language: str) -> list[tuple[str, Statement, str | None]] | None:
@@ -1103,13 +1172,16 @@ def _asked_keys(
 def _lowercase_read(transformer: _Read, found: dict[str, Statement], ambiguous: set[str], language: str) -> bool:
     """Every lowercase word stated is a value: "age: positive" after a plain "Return JSON" may
     describe; "Convert to JSON" states data, as a whole record does, and as "host=db2" does in a
-    table that declares lowercase values (wip/jsonR: "=" writes data, never a description)."""
+    table that declares lowercase values; "=" writes data, never a description, in any table
+    (wip/jsonR, wip/jsonR3)."""
     lowercase = [st for _key, st, _unit in transformer.stated if st.lowercase]
     if not lowercase or transformer.converts:
         return True
-    return language in _LOWERCASE and (
-        _a_whole_record(transformer, found, ambiguous) or all(st.equals for st in lowercase) and not ambiguous
-    )
+    if all(st.equals for st in lowercase) and not ambiguous and (
+        language in _LOWERCASE or all(isinstance(st.value, str) and all(c.isalpha() or c in "-_" for c in st.value) for st in lowercase)
+    ):
+        return True  # "=" writes data in every table (wip/jsonR3: ru "товар=чайник"); elsewhere only words ("=³1" is none)
+    return language in _LOWERCASE and _a_whole_record(transformer, found, ambiguous)
 
 
 def _a_whole_record(transformer: _Read, found: dict[str, Statement], ambiguous: set[str]) -> bool:
@@ -1270,7 +1342,10 @@ def _template_at(text: str, pos: int) -> tuple[Word, int] | None:
 
 
 # A number's placeholder (wip/jsonR2): '{"meters": <number>}', '{"minutos": n}', '{"厘米": 数值}'.
-_NUMBER_PLACEHOLDERS = r"(?:<(?:n|number|num|n\u00famero|numero|nombre|zahl|numero|\u0447\u0438\u0441\u043b\u043e)>|n|\u6570\u503c|\u6570\u5024)"
+# Capitalised (de "<Zahl>": nouns are capitalised) and zh/ja "<数字>", "<数值>" (wip/jsonR3).
+_NUMBER_PLACEHOLDERS = (r"(?:<(?:n|number|num|n\u00famero|numero|nombre|zahl|numero|\u0447\u0438\u0441\u043b\u043e)>"
+                        r"|<(?:Zahl|Number|N\u00famero|Numero|Nombre|\u0427\u0438\u0441\u043b\u043e|\u6570\u5b57|\u6570\u503c|\u6570\u5024)>"
+                        r"|n|\u6570\u503c|\u6570\u5024)")
 # A placeholder shape ('{"title": ..., "year": ...}', wip/jsonA): a flat object whose values are
 # "..." (any type) or blanks; its keys are the keys asked. Nothing nested: '{"user": {...}}' is no shape.
 _PLACEHOLDER = r'(?:\.\.\.|\u2026|""|0|null|' + _NUMBER_PLACEHOLDERS + ")"
@@ -1445,9 +1520,9 @@ def _token_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word
     if statement is not None:
         return statement
     char = text[pos]
-    quoted = _QUOTED_KEY.match(text, pos)
-    if quoted is not None and _one_script(_quoted_key(quoted)):
-        return Word("QNAME", _quoted_key(quoted), pos), quoted.end()
+    quoted = _quoted_or_address_at(text, pos)
+    if quoted is not None:
+        return quoted
     name = (_SPACED_KEY if table.spaced else _ASCII_KEY).match(text, pos)
     if found is not None and (name is None or found[1] >= name.end() or not table.spaced):
         return Word(found[0], text[pos : found[1]], pos), found[1]
@@ -1460,6 +1535,18 @@ def _token_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word
     if cjk_end is not None:
         return Word("NAME", text[pos:cjk_end], pos), cjk_end
     return _number_at(text, pos, table)
+
+
+def _quoted_or_address_at(text: str, pos: int) -> tuple[Word, int] | None:
+    """A quoted key at ``pos`` (QNAME), or an e-mail address (EMAIL: a value in order, only an
+    "email" key's: wip/jsonR3); None for anything else."""
+    quoted = _QUOTED_KEY.match(text, pos)
+    if quoted is not None and _one_script(_quoted_key(quoted)):
+        return Word("QNAME", _quoted_key(quoted), pos), quoted.end()
+    email = _EMAIL.match(text, pos)
+    if email is not None:
+        return Word("EMAIL", email.group(), pos), email.end()
+    return None
 
 
 # The conversions a unit note after a key may name: "distance_m (in meters)" (wip/jsonR2).
