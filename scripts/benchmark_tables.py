@@ -61,6 +61,8 @@ HELDOUT_PHRASINGS_7 = Path("bench_data/results/heldout_phrasings_7.json")
 HELDOUT_LANGUAGES_7 = Path("bench_data/results/heldout_languages_7.json")
 HELDOUT_PHRASINGS_8 = Path("bench_data/results/heldout_phrasings_8.json")
 HELDOUT_LANGUAGES_8 = Path("bench_data/results/heldout_languages_8.json")
+HELDOUT_PHRASINGS_9 = Path("bench_data/results/heldout_phrasings_9.json")
+HELDOUT_LANGUAGES_9 = Path("bench_data/results/heldout_languages_9.json")
 HAND_CHECKS = Path("bench_data/heldout_hand_checks.json")
 REQUEST_PARSE = Path("bench_data/results/request_parse.json")
 LOAD = Path("bench_data/results/load_test_seeds_1_5.json")
@@ -610,6 +612,8 @@ BLOCKS: dict[str, Callable[[], str]] = {
     "heldout-languages-7": lambda: heldout_languages(HELDOUT_LANGUAGES_7),
     "heldout-phrasings-8": lambda: heldout_phrasings(HELDOUT_PHRASINGS_8),
     "heldout-languages-8": lambda: heldout_languages(HELDOUT_LANGUAGES_8),
+    "heldout-phrasings-9": lambda: heldout_phrasings(HELDOUT_PHRASINGS_9),
+    "heldout-languages-9": lambda: heldout_languages(HELDOUT_LANGUAGES_9),
     "request-parse": request_parse,
     "load-test": load_test,
     "load-test-line": load_test_line,

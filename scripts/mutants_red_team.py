@@ -295,5 +295,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("overdetermined-forms-as-restated", "equations with one normalized form are one ('5x + 1 = 31' and '5x + 17 = 47', W14)",
      f"{PKG}/core/tasks/linear/prompt.py", "            sides.add((eq.left, eq.right))\n", "            sides.add((eq.form, eq.form))\n",
      ("tests/adversarial/test_overdetermined_working.py",)),
+    ("json-entity-fills-any-key", "the entity after 'for' (no colon) fills any key of its kind ('keys capital and population for France, 68000000' read capital France)",
+     JSON_READER, "    if transformer.entity_first and not any(_is_concept(keys[0], c, language) for c in _ENTITY_KEYS):\n",
+     "    if False:\n", ("tests/adversarial/test_json_reach_jsonr3.py",)),
 ]
 # fmt: on

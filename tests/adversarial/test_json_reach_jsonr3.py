@@ -250,3 +250,31 @@ def test_a_boolean_word_is_read_only_for_a_key_noted_boolean() -> None:
 def test_a_boolean_word_for_a_key_noted_string_stays_the_word() -> None:
     read = read_request("Converta para JSON com as chaves id e ativo (texto): id 7, ativo: sim")
     assert read is not None and read.statements["ativo"].value == "sim"
+
+
+# "for <entity>, values" (no colon): the first value names the entity the object describes, so it
+# fills only a key that is the entity itself (its name, the item); "capital" or "city" for France is
+# the entity's relation, which no value in the prompt states (found reading jsonR3's report,
+# 2026-12-04: 'keys capital and population for France, 68000000' was read {"capital": "France"}).
+@pytest.mark.parametrize("prompt", [
+    "Return JSON with keys capital and population for France, 68000000",
+    "Return JSON with keys city and population for France, 68000000.",
+    "Return JSON with keys country and population for France, 68000000",
+    "Return JSON with keys author and year for Dune, 1965",
+    "Return a JSON object with keys capital and population for Japan, 125000000.",
+])
+def test_the_entity_after_for_fills_no_key_that_is_its_relation(prompt: str) -> None:
+    from stepcache_integrations.core.tasks.json.constraints import JsonConstraints
+
+    assert JsonConstraints.of_prompt(prompt, None).stated == {}, prompt
+
+
+@pytest.mark.parametrize(("prompt", "stated"), [
+    ("Return JSON with keys name and age for Alice, 30", {"name": "Alice", "age": 30}),
+    ("Return JSON with keys product and price for Widget, 12", {"product": "Widget", "price": 12}),
+    ("Return JSON with keys capital and population for: Paris, 2100000", {"capital": "Paris", "population": 2100000}),
+])
+def test_the_entity_after_for_fills_its_own_name_and_a_colon_lists_values(prompt: str, stated: dict) -> None:
+    from stepcache_integrations.core.tasks.json.constraints import JsonConstraints
+
+    assert JsonConstraints.of_prompt(prompt, None).stated == stated, prompt

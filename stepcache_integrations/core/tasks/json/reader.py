@@ -186,6 +186,7 @@ class _Read(Transformer[Token, Any]):
         self.runs = False  # statements joined without a comma ("temp=21 unit=C")
         self.named: list[tuple[str, Token]] = []  # "the product name is Kettle": (entity word, statement)
         self.in_order: list[list[Token]] = []  # values in the listed keys' order ("for: Alice, 30")
+        self.entity_first = False  # the first value in order follows "for" with no colon: the entity
         self.noted: set[str] = set()
         self.passages: list[Token] = []  # 'from: "<passage>"' (wip/jsonB)
         self.iso = False  # "(YYYY-MM-DD)": dates written as the ISO format asks
@@ -356,6 +357,10 @@ class _Read(Transformer[Token, Any]):
     def positional(self, children: list[Any]) -> None:
         """"for: Alice, 30.": the values, each a run of names or a number (and its years) (wip/jsonB)."""
         self.in_order += [c for c in children if isinstance(c, list)]
+
+    def entity_then_values(self, children: list[Any]) -> None:
+        """"keys name and age for Alice, 30": the first value names the entity the object describes."""
+        self.entity_first = True
 
     def one_value(self, children: list[Any]) -> None:
         """"with key ratio as a decimal fraction: 45%": one value in order, right after the colon (wip/jsonR3)."""
@@ -878,12 +883,19 @@ def _positional_statements(transformer: _Read, language: str, prompt: str) -> li
     keys = transformer.asked
     if len(values) != len(keys):
         return None
+    if transformer.entity_first and not any(_is_concept(keys[0], c, language) for c in _ENTITY_KEYS):
+        return None  # "keys capital and population for France, 68000000": France is what the object describes
     kinds = [_value_kind(tokens) for tokens in values]
     if len(set(kinds)) != len(kinds):
         return None  # two values of one kind ("country" and "city" for: Paris, France): only order binds them (W13)
     declared = {key for key, _transform in transformer.transforms}
     read = [_in_order_statement(key, tokens, language, prompt, key in declared) for key, tokens in zip(keys, values)]
     return None if any(one is None for one in read) else read  # type: ignore[return-value]
+
+
+# The concepts whose key holds the entity itself, so "for <entity>" states its value ("keys name and
+# age for Alice, 30"); any other key of that kind ("capital", "city", "author") is the entity's relation.
+_ENTITY_KEYS = ("name", "item")
 
 
 def _value_kind(tokens: list[Token]) -> str:
