@@ -498,3 +498,7 @@ MUTANTS += [Mutant(*row) for row in _JSONR2_ROWS]
 from mutants_linW import ROWS as _LINW_ROWS  # noqa: E402 - word problems by a declared grammar (wip/linW)
 
 MUTANTS += [Mutant(*row) for row in _LINW_ROWS]
+
+from mutants_linF import ROWS as _LINF_ROWS  # noqa: E402 - linear everyday reach, round 2 (wip/linF)
+
+MUTANTS += [Mutant(*row) for row in _LINF_ROWS]

@@ -43,6 +43,7 @@ _FORMAT_CLAUSES = {"ANSWER": frozenset({"OBJ", "ONE_LINE", "AS", "ONLY", "FRACTI
                    # the form and the verb "answer" ("、分数で答えて"), "use a fraction" ("，用分数表示")
                    "FRACTION": frozenset({"ANSWER_VERB"}), "DECIMAL": frozenset({"ANSWER_VERB"}),
                    "ONE_LINE": frozenset({"ANSWER_VERB"}), "AS": frozenset({"FRACTION", "DECIMAL", "ONE_LINE"}),
+                   "OWN_LANGUAGE": frozenset({"ANSWER_VERB"}),  # "，用中文回答" (wip/linF)
                    "STEPNOUN": frozenset({"OBJ"}),  # "、手順を説明して"
                    "ART": frozenset({"STEPNOUN"}),  # "und die Schritte erklären"
                    "NO": frozenset({"EXPLANATION", "STEPNOUN", "POSS"})}  # ", no explanation", ", sin pasos"
@@ -90,6 +91,9 @@ _ELLIPSIS = re.compile(r"\.\.\.|\u2026")
 # Sentence marks every table reads ("!" is none: a factorial after a number, an emphasis elsewhere); a table adds its own script's marks (Chinese "。", "，") as
 # phrases of the STOP, QMARK, COMMA, COLON and SEMI classes, and its quotes ("«", "「") as QUOTE.
 _MARKS = {".": "STOP", "\n": "STOP", "?": "QMARK", ",": "COMMA", ":": "COLON", ";": "SEMI"}
+# A bar between spaces before a turn's label ("... | Utente: ...") ends a turn as a line break does;
+# anywhere else (an absolute value "|2x| = 4") a bar is read by no rule (wip/linF).
+_TURN_BAR = re.compile(r"(?<= )\|(?= [^\W\d_]+(?: [^\W\d_]+)? ?[:\uff1a])")
 # Transparent in every language: ASCII quotes and brackets (balanced brackets checked apart).
 _TRANSPARENT = frozenset("\"'()")
 # A dash standing alone before a word pauses like a comma ("Quick question - solve ...", "... = 21 -- what
@@ -367,6 +371,9 @@ class _Read(WordFacts, Transformer[Token, Any]):
 
     def answer_last(self, _children: list[Any]) -> None:
         self.format.add("answer_last")
+
+    def own_language(self, _children: list[Any]) -> None:
+        """"Answer in <the table's language>": the answer is written in it; no format (wip/linF)."""
 
     def answer_only(self, _children: list[Any]) -> None:
         self.format.add("answer_only")
@@ -716,6 +723,8 @@ def _token_at(
         return special
     if char in _MARKS:
         return _mark(text, pos)
+    if _TURN_BAR.match(text, pos):
+        return Word("STOP", char, pos), pos + 1
     if char == "!" and not _EMPHASIS.search(text, 0, pos):
         return None  # "!" ends a sentence only after a word ("¡Gracias!", "Merci !"), never after a mark or a number
     found = table.match(folded, pos)

@@ -1,0 +1,50 @@
+"""Mutation-check rows for the linear everyday reach of branch wip/linF (issue 33 items 2/3/4): the
+number alone with the answering verb, steps numbered before the equations, the working asked of
+the equation just stated, a question after "in" the equation, the answer brief with its verb, a
+request joined to the persona, turns split by " | ", the answer in the table's own language, an
+expression asked with the verb after it. Appended by ``mutants.py`` to its table: (id, behaviour,
+file, old, new, tests)."""
+
+from __future__ import annotations
+
+_LINEAR = "stepcache_integrations/core/tasks/linear/"
+_TESTS = ("tests/adversarial/test_linear_reach_linF.py",)
+
+# fmt: off
+ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
+    ("linF-answer-number-labelled", "'只要答案数字：...' read as the answer alone (a labelled 'y = 5' served for the number alone)",
+     _LINEAR + "request.lark", "            | ONLY ART? ANSWER BARE_NUMBER              -> bare_number",
+     "            | ONLY ART? ANSWER BARE_NUMBER              -> answer_only", _TESTS),
+    ("linF-numbered-lead-steps", "'Nummeriere deine Schritte: ...' read as steps, not numbered",
+     _LINEAR + "request.lark", "%extend lead: NUMBER ART? POSS? STEPNOUN -> numbered",
+     "%extend lead: NUMBER ART? POSS? STEPNOUN -> steps", _TESTS),
+    ("linF-explained-anaphora-dropped", "'¿Me explicas paso a paso cómo se resuelve?' after the equation no longer read",
+     _LINEAR + "request.lark", "%extend solve: EXPLAIN manner COMMA? HOW_DO SOLVE -> explained_solve",
+     "%extend solve: EXPLAIN manner COMMA? HOW_DO SOLVE SOLVE -> explained_solve", _TESTS),
+    ("linF-in-courtesy-dropped", "'请问 ... 里 x 等于多少？' no longer read (the polite opener before the equation)",
+     _LINEAR + "request.lark", "%extend request: courtesy object? eqs OF_POST asked_after",
+     "%extend request: courtesy courtesy object? eqs OF_POST asked_after", _TESTS),
+    ("linF-brief-verb-no-format", "'Antworte knapp.' read as no format (the working served for the answer alone)",
+     _LINEAR + "request.lark", "%extend format: ANSWER_VERB BRIEF -> answer_only", "%extend format: ANSWER_VERB BRIEF -> own_language", _TESTS),
+    ("linF-persona-request-dropped", "a request joined to the persona ('你是一名数学老师，只输出最终答案') no longer read",
+     _LINEAR + "request.lark", "%extend body: persona LINK request -> led", "%extend body: persona LINK LINK request -> led", _TESTS),
+    ("linF-own-language-other", "another language read as the table's own ('Answer in French' read, answered in English)",
+     _LINEAR + "vocabulary/en.json", '  "OWN_LANGUAGE": [\n   "in english"\n  ]', '  "OWN_LANGUAGE": [\n   "in english",\n   "in french"\n  ]', _TESTS),
+    ("linF-own-language-unlinked", "'，用中文回答' no longer linked after the request",
+     _LINEAR + "reader.py", '                   "OWN_LANGUAGE": frozenset({"ANSWER_VERB"}),', "", _TESTS),
+    ("linF-turn-bar-anywhere", "a bar read as a turn's end anywhere (before no label: 'Solve for x | 2x + 1 = 7')",
+     _LINEAR + "reader.py", "    if _TURN_BAR.match(text, pos):", '    if char == "|":', _TESTS),
+    ("linF-turn-bar-dropped", "' | ' before a turn's label no longer read ('Sistema: ... | Utente: ...')",
+     _LINEAR + "reader.py", "    if _TURN_BAR.match(text, pos):", "    if False:", _TESTS),
+    ("linF-asked-after-expression-dropped", "'请问 ... 里 2x 等于多少？' no longer read (the expression after 'in')",
+     _LINEAR + "request.lark", "%extend asked_after: asked_expression WHAT_POST -> question",
+     "%extend asked_after: asked_expression WHAT_POST WHAT_POST -> question", _TESTS),
+    ("linF-find-expression-dropped", "'2x の値を求めてください' no longer read",
+     _LINEAR + "request.lark", "%extend find: asked_expression OBJ FIND ", "%extend find: asked_expression OBJ OBJ FIND ", _TESTS),
+    ("linF-juste-only", "'juste' read as 'only' ('la réponse juste', 'réponds juste' asked the answer alone)",
+     _LINEAR + "vocabulary/fr.json", '  "ONLY": [\n   "seulement",', '  "ONLY": [\n   "juste",\n   "seulement",',
+     _TESTS + ("tests/adversarial/test_grammar_red_team.py",)),
+    ("linF-explain-to-her-dropped", "'so I can explain it to her' no longer read after the request",
+     _LINEAR + "vocabulary/en.json", '   "so i can explain it to her",\n', "", _TESTS),
+]
+# fmt: on
