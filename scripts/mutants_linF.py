@@ -46,5 +46,18 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _TESTS + ("tests/adversarial/test_grammar_red_team.py",)),
     ("linF-explain-to-her-dropped", "'so I can explain it to her' no longer read after the request",
      _LINEAR + "vocabulary/en.json", '   "so i can explain it to her",\n', "", _TESTS),
+    ("linF-latex-fraction-unjoined", "'\\frac{1}{2}x' written '1/2x' (no parentheses where a term joins the fraction)",
+     _LINEAR + "prompt.py", '        return f"({quotient})" if re.fullmatch(r"[\\w(]", after) else quotient',
+     "        return quotient", _TESTS),
+    ("linF-latex-fraction-after-term", "'3\\frac{1}{2}x' or '\\frac{x}{4}^2' rewritten (a mixed number? a power of the fraction)",
+     _LINEAR + "prompt.py", '        if re.fullmatch(r"[\\w).^\\\\]", before) or after in ("^", "\\\\", "_", "!", "."):',
+     "        if False:", _TESTS),
+    ("linF-latex-fraction-dropped", "'\\frac{x}{4}' no longer written plainly (the LaTeX fraction no claim again)",
+     _LINEAR + "prompt.py", '    if "frac" not in prompt:\n        return prompt', '    if True:\n        return prompt', _TESTS),
+    ("linF-leading-letter-any", "a letter alone before a number split off as the unknown named ('solve for x 3 + x = 10': x·3?)",
+     _LINEAR + "prompt.py", '_LEADING_LETTER = re.compile(r"\\s*[A-Za-z] (?=[0-9.]*[A-Za-z])")',
+     '_LEADING_LETTER = re.compile(r"\\s*[A-Za-z] (?=[0-9.(]*[A-Za-z0-9])")', _TESTS),
+    ("linF-leading-letter-dropped", "'solve for x 3x+2=17' no longer read (the letter before the equation)",
+     _LINEAR + "prompt.py", "    if leading is not None and _run_sides(", "    if False and _run_sides(", _TESTS),
 ]
 # fmt: on

@@ -107,6 +107,14 @@ PAIRS = [
      {"m": Fraction(3, 4)}, ""),
     ("Ciao, mi aiuteresti a trovare y in 7y - 2 = 5y + 6?", "Ciao, mi aiuteresti a trovare y in 7y - 2 = 5y + 12?", {"y": 7}, ""),
     ("Tu peux me trouver x dans 3x + 5 = 20 stp ?", "Tu peux me trouver x dans 3x + 5 = 26 stp ?", {"x": 7}, ""),
+    # a LaTeX fraction of a term over a number, written plainly ("(1/2)x", never "1/2x")
+    ("Solve $\\frac{x}{3} + 2 = 4$.", "Solve $\\frac{x}{3} + 2 = 7$.", {"x": 15}, ""),
+    ("Solve \\frac{3x}{4} = 6", "Solve \\frac{3x}{4} = 9", {"x": 12}, ""),
+    ("Solve \\dfrac{1}{2}x - 1 = 3", "Solve \\dfrac{1}{2}x - 1 = 4", {"x": 10}, ""),
+    ("Resuelve \\(\\frac{x - 2}{5} = 1\\)", "Resuelve \\(\\frac{x - 2}{5} = 3\\)", {"x": 17}, ""),
+    # the unknown named right before the equation, no colon ("solve for x 3x+2=17")
+    ("pls solve for x 4x+3=19 thx", "pls solve for x 4x+3=27 thx", {"x": 6}, ""),
+    ("resuelve para y 2y - 5 = 7", "resuelve para y 2y - 5 = 11", {"y": 8}, ""),
     # yes/no checks in other languages (served: the class existed)
     ("x = 4 é solução de 2x + 3 = 11? Responda sim ou não.", "x = 5 é solução de 2x + 3 = 11? Responda sim ou não.", {}, "no Não"),
     ("x = 4 è soluzione di 2x + 3 = 11? Rispondi sì o no.", "x = 5 è soluzione di 2x + 3 = 13? Rispondi sì o no.", {}, "yes Sì"),
@@ -136,6 +144,14 @@ TRAPS = [
     ("Solve 2x + 1 = 7", "Solve for x | 2x + 1 = 7"),
     # "la réponse juste" is the correct answer, not the answer alone; "juste" alone is no "only"
     ("Résous 2x + 1 = 6.", "Résous 2x + 1 = 6, réponds juste."),
+    # a LaTeX fraction after a term (a mixed number?), before a power, or over an unknown
+    ("Solve x/4 = 2", "Solve 3\\frac{1}{2}x = 7"),
+    ("Solve x/4 = 2", "Solve \\frac{x}{4}^2 = 2"),
+    ("Solve x/4 = 2", "Solve \\frac{x}{y} = 2"),
+    ("Solve x/4 = 2", "Solve \\frac{x}{4}_1 = 2"),
+    # a letter alone before a number: a factor or the unknown named? ("x 3 + x = 10": x·3 + x?)
+    ("solve for x 3x+2=17", "solve for x 3 + x = 10"),
+    ("solve for x 3x+2=17", "solve for x (3x+2)=17"),
     # a word no table reads beside the new shapes
     ("请问 3x + 4 = 19 里 x 等于多少？", "请问 3x + 4 = 19 里 x 的平方根等于多少？"),
     ("只要答案数字：4y + 1 = 9", "只要答案数字的平方：4y + 1 = 9"),
@@ -154,6 +170,14 @@ def test_a_trap_is_no_claim_and_reaches_the_model(cached: str, trap: str) -> Non
     result = cache.generate(trap, lambda p: asked.append(p) or "I cannot say.")
     assert asked and result.model_calls >= 1, trap
     assert not (result.verified and result.task == "linear_equation"), trap
+
+
+def test_a_former_latex_trap_is_served_and_right() -> None:
+    """"Solve $\\frac{x}{2} + 7 = 15$." was a trap of test_linear_everyday_english.py (LaTeX not read):
+    now read as x/2 + 7 = 15 and served proven, x = 16, from the cached "Solve x/2 + 7 = 9."."""
+    read = understand_prompt("Solve $\\frac{x}{2} + 7 = 15$.")
+    assert read is not None and read.solution == {"x": Fraction(16)}
+    served("Solve x/2 + 7 = 9.", "Solve $\\frac{x}{2} + 7 = 15$.", {"x": 16})
 
 
 def test_the_own_language_is_no_format_and_brief_is_the_answer_alone() -> None:

@@ -75,6 +75,10 @@ _LONE_LETTER = re.compile(r"(?<=[\d\w)]) [A-Za-z] (?=[\d\w(+\-])")
 _TRAILING_DASH = re.compile(r" --? $")  # a run's last mark, a dash alone before prose
 _DASH_BEFORE_WORD = re.compile(r" (--?) (?=[^\W\d_])")
 _TRAILING_LETTER = re.compile(r"(?<=[\d\w)]) [A-Za-z] $")  # a run's last word, a letter alone before prose
+# A run's first word, a letter alone before a term with an unknown ("solve for x 3x+2=17"): the
+# unknown named, never a factor (x·3x is no linear term); before a number alone ("x 3 + x = 10":
+# x·3?) it stays in the run, and the run is no claim (wip/linF).
+_LEADING_LETTER = re.compile(r"\s*[A-Za-z] (?=[0-9.]*[A-Za-z])")
 # Languages whose "1.500" is a decimal; in the others a point before three digits may group thousands.
 _POINT_IS_DECIMAL = frozenset({"en", "zh", "ja"})
 _DOT_THOUSANDS = re.compile(r"\d\.\d{3}(?!\d)")
@@ -95,6 +99,12 @@ _MARKUP = re.compile(
     r"|(?<![\w*])\*\*(?=\S)(?P<f>[^*\n]+?)(?<=\S)\*\*(?![\w*])"
 )
 _MARKUP_CHARS = frozenset("$`*\\")
+# A LaTeX fraction of a term over a positive integer ("\frac{x}{4}", "\dfrac{2x + 1}{3}") is that
+# quotient written plainly ("x/4", "(2x + 1)/3"), in parentheses where a term joins it ("\frac{1}{2}x":
+# "(1/2)x", never "1/2x"); one after a term ("3\frac{1}{2}": a mixed number?) or before a power, any
+# other command, or a fraction over an unknown stays and is no claim.
+_LATEX_FRACTION = re.compile(
+    r"\\[dt]?frac\{\s*(?P<num>[0-9A-Za-z.]+(?:\s*[+\-]\s*[0-9A-Za-z.]+)*)\s*\}\{\s*(?P<den>[1-9][0-9]*)\s*\}")
 # Only math is unwrapped: a body with a word (two letters or more) keeps its markup.
 _WORD_IN_MARKUP = re.compile(r"[^\W\d_]{2,}")
 # A comma grouping thousands ("1,200", "4,500,000"): three digits after each comma, no letter or
@@ -183,6 +193,10 @@ def _equation_runs(text: str) -> tuple[list[Equation], str, list[tuple[int, int]
         for i in range(end, start):
             if marked[i].isalpha():
                 marked[i] = ";"
+    for start, _ in spans:  # nor a letter alone cut off its start ("for x 3x+2=17")
+        if start >= 2 and text[start - 1] == " " and text[start - 2].isascii() and text[start - 2].isalpha() and not (
+                text[start - 3 : start - 2].isalnum()):
+            marked[start - 2] = ";"
     for _, end in spans:  # a letter alone cut off a run's end ("= 20 y explica") is no factor of it
         if _TRAILING_LETTER.search(text, end - 1, end + 3) and end + 3 <= len(text):
             marked[end + 1] = ";"
@@ -211,6 +225,9 @@ def _split_at_word(text: str, pos: int, run: str) -> list[tuple[int, str]]:
     if dash is not None and text[pos + len(run) : pos + len(run) + 1].isalpha() and _run_sides(
             text, pos, run[: dash.start()]) is not None:
         return [(pos, run[: dash.start()])]
+    leading = _LEADING_LETTER.match(run)  # "solve for x 3x+2=17": the unknown named before the equation
+    if leading is not None and _run_sides(text, pos + leading.end(), run[leading.end() :]) is not None:
+        return [(pos + leading.end(), run[leading.end() :])]
     trailing = _TRAILING_LETTER.search(run)  # "3x + 5 = 20 y explica los pasos": Spanish "and" before a word
     if trailing is not None and _run_sides(text, pos, run[: trailing.start() + 1]) is not None:
         return [(pos, run[: trailing.start() + 1])]
@@ -267,7 +284,7 @@ def understand_prompt(prompt: str) -> LinearProblem | None:
     prompt = _spelled_as_symbols(_history_blanked(prompt))
     if not _rule_plain_notation(prompt):
         return _word_problem(prompt)
-    prompt = _markup_blanked(unicodedata.normalize("NFC", prompt))
+    prompt = _markup_blanked(_latex_fractions(unicodedata.normalize("NFC", prompt)))
     joined = _thousands_joined(prompt)
     if joined is None:
         return None
@@ -447,6 +464,23 @@ def _markup_blanked(prompt: str) -> str:
         return " " * (start - match.start()) + match.string[start:end] + " " * (match.end() - end)
 
     return _MARKUP.sub(blank, prompt)
+
+
+def _latex_fractions(prompt: str) -> str:
+    """The prompt with its LaTeX fractions of a term over a number written plainly (``_LATEX_FRACTION``)."""
+    if "frac" not in prompt:
+        return prompt
+
+    def plain(match: re.Match[str]) -> str:
+        num, den = match.group("num"), match.group("den")
+        quotient = f"({num})/{den}" if re.search(r"[+\-]", num) else f"{num}/{den}"
+        before = match.string[match.start() - 1 : match.start()]
+        after = match.string[match.end() : match.end() + 1]
+        if re.fullmatch(r"[\w).^\\]", before) or after in ("^", "\\", "_", "!", "."):
+            return match.group()  # "3\frac{1}{2}" (a mixed number?), "\frac{x}{4}^2": kept, so no claim
+        return f"({quotient})" if re.fullmatch(r"[\w(]", after) else quotient
+
+    return _LATEX_FRACTION.sub(plain, prompt)
 
 
 def _spelled_as_symbols(prompt: str) -> str:
