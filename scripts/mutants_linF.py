@@ -60,4 +60,14 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("linF-leading-letter-dropped", "'solve for x 3x+2=17' no longer read (the letter before the equation)",
      _LINEAR + "prompt.py", "    if leading is not None and _run_sides(", "    if False and _run_sides(", _TESTS),
 ]
+ROWS += [
+    ("linF-just-give-number-answer-only", "'Just give me the number' read as the answer alone (a labelled 'x = 12' served for the number)",
+     _LINEAR + "request.lark", "            | ONLY GIVE ME? ART? BARE_NUMBER            -> bare_number",
+     "            | ONLY GIVE ME? ART? BARE_NUMBER            -> answer_only", _TESTS),
+    ("linF-fraction-if-needed-dropped", "'as a fraction if needed' no longer read",
+     _LINEAR + "vocabulary/en.json", '   "fraction if needed",\n', "", _TESTS),
+    ("linF-two-manners-dropped", "'请分步骤（给每一步编号）解：...' no longer read (two manners before the verb)",
+     _LINEAR + "request.lark", "%extend solve: manner manner SOLVE object? COLON? eqs",
+     "%extend solve: manner manner manner SOLVE object? COLON? eqs", _TESTS),
+]
 # fmt: on

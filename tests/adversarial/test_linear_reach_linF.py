@@ -75,6 +75,8 @@ PAIRS = [
     ("Résous 2x - 3 = 9, réponds juste avec le nombre.", "Résous 2x - 3 = 13, réponds juste avec le nombre.", {"": 8}, "bare"),
     ("只要答案数字：4y + 1 = 9", "只要答案数字：4y + 1 = 21", {"": 5}, "bare"),
     ("Responda só com o número: 3k - 2 = 10", "Responda só com o número: 3k - 2 = 19", {"": 7}, "bare"),
+    ("Just give me the number, no explanation. 9x = 63, x = ?", "Just give me the number, no explanation. 9x = 108, x = ?", {"": 12}, "bare"),
+    ("Just give me the number: 5x - 2 = 13", "Just give me the number: 5x - 2 = 18", {"": 4}, "bare"),
     # the steps numbered before the equations
     ("Nummeriere deine Schritte: 3(y - 1) = y + 5", "Nummeriere deine Schritte: 3(y - 1) = y + 9", {"y": 6}, "numbered"),
     ("Number your steps: 4(x + 1) = 2x + 10", "Number your steps: 4(x + 1) = 2x + 14", {"x": 5}, "numbered"),
@@ -107,6 +109,14 @@ PAIRS = [
      {"m": Fraction(3, 4)}, ""),
     ("Ciao, mi aiuteresti a trovare y in 7y - 2 = 5y + 6?", "Ciao, mi aiuteresti a trovare y in 7y - 2 = 5y + 12?", {"y": 7}, ""),
     ("Tu peux me trouver x dans 3x + 5 = 20 stp ?", "Tu peux me trouver x dans 3x + 5 = 26 stp ?", {"x": 7}, ""),
+    # a fraction "if needed" is the fraction form (an integer or a/b)
+    ("Solve 6x + 1 = 13. Give the answer as a fraction if needed.", "Solve 6x + 1 = 5. Give the answer as a fraction if needed.",
+     {"x": Fraction(2, 3)}, ""),
+    ("Résous 6x + 1 = 13, réponse en fraction si besoin.", "Résous 6x + 1 = 6, réponse en fraction si besoin.", {"x": Fraction(5, 6)}, ""),
+    ("Resuelve 6x + 1 = 13. Da la respuesta como fracción si es necesario.",
+     "Resuelve 6x + 1 = 3. Da la respuesta como fracción si es necesario.", {"x": Fraction(1, 3)}, ""),
+    # two manners before the verb, the numbering in full-width parentheses
+    ("请分步骤（给每一步编号）解：3(y - 2) = 12", "请分步骤（给每一步编号）解：3(y - 2) = 15", {"y": 7}, "numbered"),
     # a LaTeX fraction of a term over a number, written plainly ("(1/2)x", never "1/2x")
     ("Solve $\\frac{x}{3} + 2 = 4$.", "Solve $\\frac{x}{3} + 2 = 7$.", {"x": 15}, ""),
     ("Solve \\frac{3x}{4} = 6", "Solve \\frac{3x}{4} = 9", {"x": 12}, ""),
@@ -152,6 +162,10 @@ TRAPS = [
     # a letter alone before a number: a factor or the unknown named? ("x 3 + x = 10": x·3 + x?)
     ("solve for x 3x+2=17", "solve for x 3 + x = 10"),
     ("solve for x 3x+2=17", "solve for x (3x+2)=17"),
+    # another form beside "if needed", a parenthesis the table does not declare
+    ("Solve 6x + 1 = 13. Give the answer as a fraction if needed.", "Solve 6x + 1 = 5. Give the answer as a decimal or a fraction if needed."),
+    ("请分步骤（给每一步编号）解：3(y - 2) = 12", "请分步骤（不要编号）解：3(y - 2) = 12"),
+    ("Just give me the number: 5x - 2 = 13", "Just give me the number: x + y = 10, x - y = 2"),  # two values
     # a word no table reads beside the new shapes
     ("请问 3x + 4 = 19 里 x 等于多少？", "请问 3x + 4 = 19 里 x 的平方根等于多少？"),
     ("只要答案数字：4y + 1 = 9", "只要答案数字的平方：4y + 1 = 9"),
