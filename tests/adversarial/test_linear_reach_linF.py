@@ -94,6 +94,11 @@ PAIRS = [
      "Système : Tu es un prof de maths patient. | Utilisateur : trouve z tel que 5z - 2 = 28", {"z": 6}, ""),
     ("Sistema: Rispondi in italiano. | Utente: quanto vale x se x/5 = 2?",
      "Sistema: Rispondi in italiano. | Utente: quanto vale x se x/5 = 4?", {"x": 20}, ""),
+    ("System: Answer math questions concisely.\nUser: hi\nAssistant: Hello! How can I help?\nUser: solve 4k + 3 = 19",
+     "System: Answer math questions concisely.\nUser: hi\nAssistant: Hello! How can I help?\nUser: solve 4k + 3 = 27", {"k": 6}, "one_line"),
+    ("System: Beantworte Matheaufgaben knapp.\nUser: Löse 3z + 7 = 22", "System: Beantworte Matheaufgaben knapp.\nUser: Löse 3z + 7 = 34",
+     {"z": 9}, "one_line"),
+    ("请帮我解这个方程组：x + y = 12，x - y = 4", "请帮我解这个方程组：x + y = 18，x - y = 4", {"x": 11, "y": 7}, ""),
     # the answer asked in the table's own language
     ("Résous 5x + 2 = 17. Réponds en français.", "Résous 5x + 2 = 27. Réponds en français.", {"x": 5}, ""),
     ("解方程 2x + 5 = 11，用中文回答。", "解方程 2x + 5 = 17，用中文回答。", {"x": 6}, ""),
@@ -166,6 +171,8 @@ TRAPS = [
     ("Solve 6x + 1 = 13. Give the answer as a fraction if needed.", "Solve 6x + 1 = 5. Give the answer as a decimal or a fraction if needed."),
     ("请分步骤（给每一步编号）解：3(y - 2) = 12", "请分步骤（不要编号）解：3(y - 2) = 12"),
     ("Just give me the number: 5x - 2 = 13", "Just give me the number: x + y = 10, x - y = 2"),  # two values
+    ("Solve 3z + 7 = 22", "System: Answer physics questions concisely.\nUser: solve 3z + 7 = 34"),  # another subject
+    ("Solve 3z + 7 = 22", "System: Answer questions in French.\nUser: solve 3z + 7 = 34"),
     # a word no table reads beside the new shapes
     ("请问 3x + 4 = 19 里 x 等于多少？", "请问 3x + 4 = 19 里 x 的平方根等于多少？"),
     ("只要答案数字：4y + 1 = 9", "只要答案数字的平方：4y + 1 = 9"),
