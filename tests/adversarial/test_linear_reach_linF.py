@@ -130,6 +130,10 @@ PAIRS = [
     # the unknown named right before the equation, no colon ("solve for x 3x+2=17")
     ("pls solve for x 4x+3=19 thx", "pls solve for x 4x+3=27 thx", {"x": 6}, ""),
     ("resuelve para y 2y - 5 = 7", "resuelve para y 2y - 5 = 11", {"y": 8}, ""),
+    # a note in English after a request in another language: the answer in English
+    ("Résous: 6x + 5 = 29 (answer in English please)", "Résous: 6x + 5 = 41 (answer in English please)", {"x": 6}, "english"),
+    ("Resuelve 3y - 2 = 10 (answer in English)", "Resuelve 3y - 2 = 16 (answer in English)", {"y": 6}, "english"),
+    ("Solve 2x + 1 = 7 (please)", "Solve 2x + 1 = 11 (please)", {"x": 5}, ""),
     # yes/no checks in other languages (served: the class existed)
     ("x = 4 é solução de 2x + 3 = 11? Responda sim ou não.", "x = 5 é solução de 2x + 3 = 11? Responda sim ou não.", {}, "no Não"),
     ("x = 4 è soluzione di 2x + 3 = 11? Rispondi sì o no.", "x = 5 è soluzione di 2x + 3 = 13? Rispondi sì o no.", {}, "yes Sì"),
@@ -141,6 +145,8 @@ PAIRS = [
 @pytest.mark.parametrize(("first", "second", "expected", "fmt"), PAIRS)
 def test_served_proven_and_exactly_right(first: str, second: str, expected: dict[str, int], fmt: str) -> None:
     text = served(first.replace("\\n", "\n"), second.replace("\\n", "\n"), expected, fmt)
+    if fmt == "english":
+        assert text.startswith("Step 1: Start from the equation") and "\nAnswer: " in text, text
     if fmt.startswith(("yes ", "no ")):
         assert text.strip().rstrip(".") == fmt.split(" ", 1)[1], text
 
@@ -173,6 +179,12 @@ TRAPS = [
     ("Just give me the number: 5x - 2 = 13", "Just give me the number: x + y = 10, x - y = 2"),  # two values
     ("Solve 3z + 7 = 22", "System: Answer physics questions concisely.\nUser: solve 3z + 7 = 34"),  # another subject
     ("Solve 3z + 7 = 22", "System: Answer questions in French.\nUser: solve 3z + 7 = 34"),
+    ("Résous: 6x + 5 = 29 (answer in English please)", "Résous: 6x + 5 = 29 (réponds en anglais)"),  # the note in French
+    ("x = 4 est-elle solution de 3x + 1 = 13 ?", "x = 4 est-elle solution de 3x + 1 = 13 ? (answer in English please)"),
+    ("x = 4 est-elle solution de 3x + 1 = 13 ?",  # the check's words are the table's ("Oui"): the note cannot be followed
+     "x = 4 est-elle solution de 3x + 1 = 13 ? Réponds par oui ou non (answer in English please)"),
+    ("Solve 2x + 1 = 7 (please)", "Solve 2x + 1 = 7 (x > 0)"),
+    ("Solve 2x + 1 = 7 (please)", "Solve 2x + 1 = 7 (mod 5)"),
     # a word no table reads beside the new shapes
     ("请问 3x + 4 = 19 里 x 等于多少？", "请问 3x + 4 = 19 里 x 的平方根等于多少？"),
     ("只要答案数字：4y + 1 = 9", "只要答案数字的平方：4y + 1 = 9"),
@@ -199,6 +211,15 @@ def test_a_former_latex_trap_is_served_and_right() -> None:
     read = understand_prompt("Solve $\\frac{x}{2} + 7 = 15$.")
     assert read is not None and read.solution == {"x": Fraction(16)}
     served("Solve x/2 + 7 = 9.", "Solve $\\frac{x}{2} + 7 = 15$.", {"x": 16})
+
+
+def test_a_note_in_english_is_not_served_from_a_french_answer() -> None:
+    """The French request's answer (no English prose) is not the answer to the same request with a
+    note asking English: the language is part of what the answer is written for."""
+    first = understand_prompt("Résous: 6x + 5 = 29")
+    noted = understand_prompt("Résous: 6x + 5 = 41 (answer in English please)")
+    assert first is not None and first.language == "fr"
+    assert noted is not None and noted.language == "en"
 
 
 def test_the_own_language_is_no_format_and_brief_is_the_answer_alone() -> None:

@@ -73,6 +73,7 @@ _CONTRACTION = re.compile(r"[^\W\d_]+['\u2019][^\W\d_]+")
 _UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")  # kana and CJK ideographs
 _LONE_LETTER = re.compile(r"(?<=[\d\w)]) [A-Za-z] (?=[\d\w(+\-])")
 _TRAILING_DASH = re.compile(r" --? $")  # a run's last mark, a dash alone before prose
+_TRAILING_BRACKET = re.compile(r" \($")  # a run's last mark, a bracket opening prose ("= 50 (answer in ...)")
 _DASH_BEFORE_WORD = re.compile(r" (--?) (?=[^\W\d_])")
 _TRAILING_LETTER = re.compile(r"(?<=[\d\w)]) [A-Za-z] $")  # a run's last word, a letter alone before prose
 # A run's first word, a letter alone before a term with an unknown ("solve for x 3x+2=17"): the
@@ -200,6 +201,8 @@ def _equation_runs(text: str) -> tuple[list[Equation], str, list[tuple[int, int]
     for _, end in spans:  # a letter alone cut off a run's end ("= 20 y explica") is no factor of it
         if _TRAILING_LETTER.search(text, end - 1, end + 3) and end + 3 <= len(text):
             marked[end + 1] = ";"
+        if text[end : end + 2] == " (" and text[end + 2 : end + 3].isalpha():
+            marked[end + 1] = ";"  # nor a bracket opening prose ("= 50 (answer in English please)")
         dash = _DASH_BEFORE_WORD.match(text, end)  # nor a dash before a word ("= 21 - just the answer")
         if dash is not None:
             marked[dash.start(1) : dash.end(1)] = ";" * len(dash.group(1))
@@ -228,6 +231,10 @@ def _split_at_word(text: str, pos: int, run: str) -> list[tuple[int, str]]:
     leading = _LEADING_LETTER.match(run)  # "solve for x 3x+2=17": the unknown named before the equation
     if leading is not None and _run_sides(text, pos + leading.end(), run[leading.end() :]) is not None:
         return [(pos + leading.end(), run[leading.end() :])]
+    bracket = _TRAILING_BRACKET.search(run)  # "7x + 1 = 50 (answer in English please)": the note is prose
+    if bracket is not None and text[pos + len(run) : pos + len(run) + 1].isalpha() and _run_sides(
+            text, pos, run[: bracket.start()]) is not None:
+        return [(pos, run[: bracket.start()])]
     trailing = _TRAILING_LETTER.search(run)  # "3x + 5 = 20 y explica los pasos": Spanish "and" before a word
     if trailing is not None and _run_sides(text, pos, run[: trailing.start() + 1]) is not None:
         return [(pos, run[: trailing.start() + 1])]
@@ -314,7 +321,8 @@ def understand_prompt(prompt: str) -> LinearProblem | None:
     named = set(variables) if request.asks_all or not request.named else request.named
     asked = tuple(v for v in variables if v in named)
     return LinearProblem(tuple(equations), tuple(variables), asked, solution, request.format, request.answer_label,
-                         request.target, answer_form=request.answer_form, target_value=value, language=request.language)
+                         request.target, answer_form=request.answer_form, target_value=value,
+                         language=request.answer_language or request.language)
 
 
 def _word_problem(prompt: str) -> LinearProblem | None:

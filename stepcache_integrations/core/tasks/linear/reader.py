@@ -121,6 +121,7 @@ class LinearRequest:
     target: str = ""
     answer_form: str = ""  # a quoted answer template the last line follows ("So x equals <value>."): answer_form.py
     candidate: tuple[str, str, int] | None = None  # a yes/no check's candidate: (unknown, value, where its equation starts)
+    answer_language: str = ""  # "en" when a note in English asks the answer in English ("(answer in English please)")
 
 
 class _Names(set[str]):
@@ -158,6 +159,7 @@ class _Read(WordFacts, Transformer[Token, Any]):
         self.candidate: tuple[str, str, int] | None = None  # "Does x = 5 solve ...": (x, "5", its run's start)
         self.yes_no_offered = ""  # the phrase offering the answers ("yes or no", "是或否")
         self.writes_at_only = -1  # the unknowns named when "only" asked the expression (none may follow)
+        self.english_note = False  # "(answer in English please)" after a request in another language
 
     def VAR(self, token: Token) -> Token:  # noqa: N802 - Lark's terminal callbacks
         return token
@@ -372,6 +374,12 @@ class _Read(WordFacts, Transformer[Token, Any]):
     def answer_last(self, _children: list[Any]) -> None:
         self.format.add("answer_last")
 
+    def in_english(self, _children: list[Any]) -> None:
+        """"(answer in English please)" after a request in another language: the answer in English (a
+        format item no check follows: a yes/no check with it is no claim)."""
+        self.english_note = True
+        self.format.add("in_english")
+
     def own_language(self, _children: list[Any]) -> None:
         """"Answer in <the table's language>": the answer is written in it; no format (wip/linF)."""
 
@@ -495,9 +503,11 @@ def _request(transformer: _Read, asks_all: bool, fmt: tuple[str, ...], language:
     if transformer.candidate is not None:
         return LinearRequest(frozenset(), True, True, fmt, "", language, "", "", transformer.candidate)
     if transformer.only_derived:  # the expression alone is asked (``_target``), over every unknown
-        return LinearRequest(frozenset(), True, transformer.asks, fmt, transformer.answer_label, language, target, form)
+        return LinearRequest(frozenset(), True, transformer.asks, fmt, transformer.answer_label, language, target, form,
+                             answer_language="en" if transformer.english_note else "")
     return LinearRequest(frozenset(transformer.asked_names), asks_all, transformer.asks, fmt,
-                         transformer.answer_label, language, target, form)
+                         transformer.answer_label, language, target, form,
+                         answer_language="en" if transformer.english_note else "")
 
 
 def _bare_number_readable(transformer: _Read, asked: frozenset[str] | set[str], form: str) -> bool:
