@@ -173,6 +173,8 @@ TRAPS = [
     # a letter alone before a number: a factor or the unknown named? ("x 3 + x = 10": x·3 + x?)
     ("solve for x 3x+2=17", "solve for x 3 + x = 10"),
     ("solve for x 3x+2=17", "solve for x (3x+2)=17"),
+    ("Risolvi l'equazione 5y + 3 = 28.", "Risolvi l'equazione per y 5y + 3 = 28."),  # "per": "for" or "times"?
+    ("solve for x 3x+2=17", "solve before x 3x+2=17"),
     # another form beside "if needed", a parenthesis the table does not declare
     ("Solve 6x + 1 = 13. Give the answer as a fraction if needed.", "Solve 6x + 1 = 5. Give the answer as a decimal or a fraction if needed."),
     ("请分步骤（给每一步编号）解：3(y - 2) = 12", "请分步骤（不要编号）解：3(y - 2) = 12"),

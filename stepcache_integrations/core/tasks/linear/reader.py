@@ -123,6 +123,11 @@ class LinearRequest:
     candidate: tuple[str, str, int] | None = None  # a yes/no check's candidate: (unknown, value, where its equation starts)
     answer_language: str = ""  # "en" when a note in English asks the answer in English ("(answer in English please)")
 
+    @property
+    def written_in(self) -> str:
+        """The language the answer is written in: the note's ("answer in English") or the table's."""
+        return self.answer_language or self.language
+
 
 class _Names(set[str]):
     """The unknowns named, counting every naming (an unknown named again after "Only report x + 2y"
