@@ -502,3 +502,7 @@ MUTANTS += [Mutant(*row) for row in _LINW_ROWS]
 from mutants_jsonR3 import ROWS as _JSONR3_ROWS  # noqa: E402 - JSON reach round 3 (wip/jsonR3)
 
 MUTANTS += [Mutant(*row) for row in _JSONR3_ROWS]
+
+from mutants_linF import ROWS as _LINF_ROWS  # noqa: E402 - linear everyday reach, round 2 (wip/linF)
+
+MUTANTS += [Mutant(*row) for row in _LINF_ROWS]

@@ -224,7 +224,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      f"{PKG}/core/tasks/linear/task.py", ', f"language {c.language}")', ")",
      ("tests/adversarial/test_answer_language.py",)),
     ("answer-language-not-read", "the request's language is never recorded: every entry serves every language",
-     LINEAR_PROMPT, "value, language=request.language)", 'value, language="")',
+     LINEAR_PROMPT, "language=request.written_in)", 'language="")',
      ("tests/adversarial/test_answer_language.py",)),
     ("answer-language-not-reinstantiated", "English steps are re-instantiated for a French request with other constants",
      f"{PKG}/core/tasks/linear/task.py", "        if _language_mismatch(cached, new) is not None:\n            return None",

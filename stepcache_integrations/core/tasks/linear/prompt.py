@@ -74,8 +74,16 @@ _CONTRACTION = re.compile(r"[^\W\d_]+['\u2019][^\W\d_]+")
 _UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")  # kana and CJK ideographs
 _LONE_LETTER = re.compile(r"(?<=[\d\w)]) [A-Za-z] (?=[\d\w(+\-])")
 _TRAILING_DASH = re.compile(r" --? $")  # a run's last mark, a dash alone before prose
+_TRAILING_BRACKET = re.compile(r" \($")  # a run's last mark, a bracket opening prose ("= 50 (answer in ...)")
 _DASH_BEFORE_WORD = re.compile(r" (--?) (?=[^\W\d_])")
 _TRAILING_LETTER = re.compile(r"(?<=[\d\w)]) [A-Za-z] $")  # a run's last word, a letter alone before prose
+# A letter alone right after "for" ("para", "pour", "nach") and before a term with an unknown ("solve
+# for x 3x+2=17"): the unknown named, never a factor (x·3x is no linear term); before a number alone
+# ("for x 3 + x = 10": x·3?) or after another word ("per y": Italian "times"?) it stays in the run,
+# and the run is no claim (wip/linF).
+_LEADING_LETTER = re.compile(
+    r"(?:(?<=(?<![^\W\d_])for)|(?<=(?<![^\W\d_])para)|(?<=(?<![^\W\d_])pour)|(?<=(?<![^\W\d_])nach))"
+    r" [A-Za-z] (?=[0-9.]*[A-Za-z])", re.IGNORECASE)
 # Languages whose "1.500" is a decimal; in the others a point before three digits may group thousands.
 _POINT_IS_DECIMAL = frozenset({"en", "zh", "ja"})
 _DOT_THOUSANDS = re.compile(r"\d\.\d{3}(?!\d)")
@@ -96,6 +104,12 @@ _MARKUP = re.compile(
     r"|(?<![\w*])\*\*(?=\S)(?P<f>[^*\n]+?)(?<=\S)\*\*(?![\w*])"
 )
 _MARKUP_CHARS = frozenset("$`*\\")
+# A LaTeX fraction of a term over a positive integer ("\frac{x}{4}", "\dfrac{2x + 1}{3}") is that
+# quotient written plainly ("x/4", "(2x + 1)/3"), in parentheses where a term joins it ("\frac{1}{2}x":
+# "(1/2)x", never "1/2x"); one after a term ("3\frac{1}{2}": a mixed number?) or before a power, any
+# other command, or a fraction over an unknown stays and is no claim.
+_LATEX_FRACTION = re.compile(
+    r"\\[dt]?frac\{\s*(?P<num>[0-9A-Za-z.]+(?:\s*[+\-]\s*[0-9A-Za-z.]+)*)\s*\}\{\s*(?P<den>[1-9][0-9]*)\s*\}")
 # Only math is unwrapped: a body with a word (two letters or more) keeps its markup.
 _WORD_IN_MARKUP = re.compile(r"[^\W\d_]{2,}")
 # A comma grouping thousands ("1,200", "4,500,000"): three digits after each comma, no letter or
@@ -178,22 +192,31 @@ def _equation_runs(text: str) -> tuple[list[Equation], str, list[tuple[int, int]
         spans.append((pos + len(run) - len(run.lstrip()), pos + len(run.rstrip())))
         last = pos + len(run)
     pieces.append(text[last:])
-    # read whole (what stands right after a run changes it: "3x = 20 '"), each splitting word a ";"
-    marked = list(text)
-    for (_, end), (start, _) in zip(spans, spans[1:]):
-        for i in range(end, start):
-            if marked[i].isalpha():
-                marked[i] = ";"
-    for _, end in spans:  # a letter alone cut off a run's end ("= 20 y explica") is no factor of it
-        if _TRAILING_LETTER.search(text, end - 1, end + 3) and end + 3 <= len(text):
-            marked[end + 1] = ";"
-        dash = _DASH_BEFORE_WORD.match(text, end)  # nor a dash before a word ("= 21 - just the answer")
-        if dash is not None:
-            marked[dash.start(1) : dash.end(1)] = ";" * len(dash.group(1))
-    equations = find_equations("".join(marked), limit=len(text) + 1)
+    marked = _marked(text, spans)
+    equations = find_equations(marked, limit=len(text) + 1)
     if len(equations) != pairs:
         return None  # an '=' the equation reader did not read ("2x = 6 'x = 4'", "0.33..."): no claim
     return equations, "".join(pieces), spans
+
+
+def _marked(text: str, spans: list[tuple[int, int]]) -> str:
+    """``text`` as the equation reader reads it whole (what stands right after a run changes it:
+    "3x = 20 '"), each word splitting two runs, or cut off a run's end or start, a ";"."""
+    marked = list(text)
+    for (_, end), (start, _) in zip(spans, spans[1:]):
+        marked[end:start] = [";" if c.isalpha() else c for c in marked[end:start]]
+    for start, _ in spans:  # nor a letter alone cut off its start ("for x 3x+2=17")
+        if _LEADING_LETTER.match(text, max(start - 3, 0)) is not None and start >= 2:
+            marked[start - 2] = ";"
+    for _, end in spans:  # a letter alone cut off a run's end ("= 20 y explica") is no factor of it
+        if _TRAILING_LETTER.search(text, end - 1, end + 3) and end + 3 <= len(text):
+            marked[end + 1] = ";"
+        if text[end : end + 2] == " (" and text[end + 2 : end + 3].isalpha():
+            marked[end + 1] = ";"  # nor a bracket opening prose ("= 50 (answer in English please)")
+        dash = _DASH_BEFORE_WORD.match(text, end)  # nor a dash before a word ("= 21 - just the answer")
+        if dash is not None:
+            marked[dash.start(1) : dash.end(1)] = ";" * len(dash.group(1))
+    return "".join(marked)
 
 
 def _runs_split_at_words(text: str) -> list[tuple[int, str]]:
@@ -208,10 +231,9 @@ def _runs_split_at_words(text: str) -> list[tuple[int, str]]:
 
 
 def _split_at_word(text: str, pos: int, run: str) -> list[tuple[int, str]]:
-    dash = _TRAILING_DASH.search(run)  # "3x + 6 = 21 - just the answer": a dash before a word is no minus
-    if dash is not None and text[pos + len(run) : pos + len(run) + 1].isalpha() and _run_sides(
-            text, pos, run[: dash.start()]) is not None:
-        return [(pos, run[: dash.start()])]
+    cut = _prose_cut(text, pos, run)
+    if cut is not None:
+        return cut
     trailing = _TRAILING_LETTER.search(run)  # "3x + 5 = 20 y explica los pasos": Spanish "and" before a word
     if trailing is not None and _run_sides(text, pos, run[: trailing.start() + 1]) is not None:
         return [(pos, run[: trailing.start() + 1])]
@@ -222,6 +244,19 @@ def _split_at_word(text: str, pos: int, run: str) -> list[tuple[int, str]]:
             if all(_run_sides(text, at, piece) is not None for at, piece in rest):
                 return [(pos, left), *rest]
     return [(pos, run)]
+
+
+def _prose_cut(text: str, pos: int, run: str) -> list[tuple[int, str]] | None:
+    """The run cut where prose meets it: a dash or a bracket before a word ("= 21 - just the answer",
+    "= 50 (answer in English please)"), the unknown named right before it ("solve for x 3x+2=17")."""
+    before_word = text[pos + len(run) : pos + len(run) + 1].isalpha()
+    for mark in (_TRAILING_DASH.search(run), _TRAILING_BRACKET.search(run)):
+        if mark is not None and before_word and _run_sides(text, pos, run[: mark.start()]) is not None:
+            return [(pos, run[: mark.start()])]
+    leading = _LEADING_LETTER.match(text, pos)
+    if leading is not None and _run_sides(text, leading.end(), run[leading.end() - pos :]) is not None:
+        return [(leading.end(), run[leading.end() - pos :])]
+    return None
 
 
 def _run_sides(text: str, pos: int, run: str) -> list[str] | None:
@@ -268,7 +303,7 @@ def understand_prompt(prompt: str) -> LinearProblem | None:
     prompt = _spelled_as_symbols(_history_blanked(prompt))
     if not _rule_plain_notation(prompt):
         return _word_problem(prompt)
-    prompt = _markup_blanked(unicodedata.normalize("NFC", prompt))
+    prompt = _markup_blanked(_latex_fractions(unicodedata.normalize("NFC", prompt)))
     joined = _thousands_joined(prompt)
     if joined is None:
         return None
@@ -298,7 +333,8 @@ def understand_prompt(prompt: str) -> LinearProblem | None:
     named = set(variables) if request.asks_all or not request.named else request.named
     asked = tuple(v for v in variables if v in named)
     return LinearProblem(tuple(equations), tuple(variables), asked, solution, request.format, request.answer_label,
-                         request.target, answer_form=request.answer_form, target_value=value, language=request.language)
+                         request.target, answer_form=request.answer_form, target_value=value,
+                         language=request.written_in)
 
 
 def _word_problem(prompt: str) -> LinearProblem | None:
@@ -463,6 +499,23 @@ def _markup_blanked(prompt: str) -> str:
         return " " * (start - match.start()) + match.string[start:end] + " " * (match.end() - end)
 
     return _MARKUP.sub(blank, prompt)
+
+
+def _latex_fractions(prompt: str) -> str:
+    """The prompt with its LaTeX fractions of a term over a number written plainly (``_LATEX_FRACTION``)."""
+    if "frac" not in prompt:
+        return prompt
+
+    def plain(match: re.Match[str]) -> str:
+        num, den = match.group("num"), match.group("den")
+        quotient = f"({num})/{den}" if re.search(r"[+\-]", num) else f"{num}/{den}"
+        before = match.string[match.start() - 1 : match.start()]
+        after = match.string[match.end() : match.end() + 1]
+        if re.fullmatch(r"[\w).^\\]", before) or after in ("^", "\\", "_", "!", "."):
+            return match.group()  # "3\frac{1}{2}" (a mixed number?), "\frac{x}{4}^2": kept, so no claim
+        return f"({quotient})" if re.fullmatch(r"[\w(]", after) else quotient
+
+    return _LATEX_FRACTION.sub(plain, prompt)
 
 
 def _spelled_as_symbols(prompt: str) -> str:

@@ -43,6 +43,7 @@ _FORMAT_CLAUSES = {"ANSWER": frozenset({"OBJ", "ONE_LINE", "AS", "ONLY", "FRACTI
                    # the form and the verb "answer" ("、分数で答えて"), "use a fraction" ("，用分数表示")
                    "FRACTION": frozenset({"ANSWER_VERB"}), "DECIMAL": frozenset({"ANSWER_VERB"}),
                    "ONE_LINE": frozenset({"ANSWER_VERB"}), "AS": frozenset({"FRACTION", "DECIMAL", "ONE_LINE"}),
+                   "OWN_LANGUAGE": frozenset({"ANSWER_VERB"}),  # "，用中文回答" (wip/linF)
                    "STEPNOUN": frozenset({"OBJ"}),  # "、手順を説明して"
                    "ART": frozenset({"STEPNOUN"}),  # "und die Schritte erklären"
                    "NO": frozenset({"EXPLANATION", "STEPNOUN", "POSS"})}  # ", no explanation", ", sin pasos"
@@ -90,6 +91,9 @@ _ELLIPSIS = re.compile(r"\.\.\.|\u2026")
 # Sentence marks every table reads ("!" is none: a factorial after a number, an emphasis elsewhere); a table adds its own script's marks (Chinese "。", "，") as
 # phrases of the STOP, QMARK, COMMA, COLON and SEMI classes, and its quotes ("«", "「") as QUOTE.
 _MARKS = {".": "STOP", "\n": "STOP", "?": "QMARK", ",": "COMMA", ":": "COLON", ";": "SEMI"}
+# A bar between spaces before a turn's label ("... | Utente: ...") ends a turn as a line break does;
+# anywhere else (an absolute value "|2x| = 4") a bar is read by no rule (wip/linF).
+_TURN_BAR = re.compile(r"(?<= )\|(?= [^\W\d_]+(?: [^\W\d_]+)? ?[:\uff1a])")
 # Transparent in every language: ASCII quotes and brackets (balanced brackets checked apart).
 _TRANSPARENT = frozenset("\"'()")
 # A dash standing alone before a word pauses like a comma ("Quick question - solve ...", "... = 21 -- what
@@ -117,6 +121,12 @@ class LinearRequest:
     target: str = ""
     answer_form: str = ""  # a quoted answer template the last line follows ("So x equals <value>."): answer_form.py
     candidate: tuple[str, str, int] | None = None  # a yes/no check's candidate: (unknown, value, where its equation starts)
+    answer_language: str = ""  # "en" when a note in English asks the answer in English ("(answer in English please)")
+
+    @property
+    def written_in(self) -> str:
+        """The language the answer is written in: the note's ("answer in English") or the table's."""
+        return self.answer_language or self.language
 
 
 class _Names(set[str]):
@@ -154,6 +164,7 @@ class _Read(WordFacts, Transformer[Token, Any]):
         self.candidate: tuple[str, str, int] | None = None  # "Does x = 5 solve ...": (x, "5", its run's start)
         self.yes_no_offered = ""  # the phrase offering the answers ("yes or no", "是或否")
         self.writes_at_only = -1  # the unknowns named when "only" asked the expression (none may follow)
+        self.english_note = False  # "(answer in English please)" after a request in another language
 
     def VAR(self, token: Token) -> Token:  # noqa: N802 - Lark's terminal callbacks
         return token
@@ -368,6 +379,15 @@ class _Read(WordFacts, Transformer[Token, Any]):
     def answer_last(self, _children: list[Any]) -> None:
         self.format.add("answer_last")
 
+    def in_english(self, _children: list[Any]) -> None:
+        """"(answer in English please)" after a request in another language: the answer in English (a
+        format item no check follows: a yes/no check with it is no claim)."""
+        self.english_note = True
+        self.format.add("in_english")
+
+    def own_language(self, _children: list[Any]) -> None:
+        """"Answer in <the table's language>": the answer is written in it; no format (wip/linF)."""
+
     def answer_only(self, _children: list[Any]) -> None:
         self.format.add("answer_only")
 
@@ -488,9 +508,11 @@ def _request(transformer: _Read, asks_all: bool, fmt: tuple[str, ...], language:
     if transformer.candidate is not None:
         return LinearRequest(frozenset(), True, True, fmt, "", language, "", "", transformer.candidate)
     if transformer.only_derived:  # the expression alone is asked (``_target``), over every unknown
-        return LinearRequest(frozenset(), True, transformer.asks, fmt, transformer.answer_label, language, target, form)
+        return LinearRequest(frozenset(), True, transformer.asks, fmt, transformer.answer_label, language, target, form,
+                             answer_language="en" if transformer.english_note else "")
     return LinearRequest(frozenset(transformer.asked_names), asks_all, transformer.asks, fmt,
-                         transformer.answer_label, language, target, form)
+                         transformer.answer_label, language, target, form,
+                         answer_language="en" if transformer.english_note else "")
 
 
 def _bare_number_readable(transformer: _Read, asked: frozenset[str] | set[str], form: str) -> bool:
@@ -716,6 +738,8 @@ def _token_at(
         return special
     if char in _MARKS:
         return _mark(text, pos)
+    if _TURN_BAR.match(text, pos):
+        return Word("STOP", char, pos), pos + 1
     if char == "!" and not _EMPHASIS.search(text, 0, pos):
         return None  # "!" ends a sentence only after a word ("¡Gracias!", "Merci !"), never after a mark or a number
     found = table.match(folded, pos)
