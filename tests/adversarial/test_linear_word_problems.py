@@ -216,3 +216,139 @@ def test_a_trap_after_a_served_word_problem_reaches_the_model() -> None:
         before = model.calls
         out = cache.generate(prompt, model)
         assert model.calls == before + 1 and out.model_calls == 1, (prompt, out.text)
+
+
+# -- wip/linW2: the quantity asked in words, no letter named (issue 33, round 2). Written by hand per
+# class and language (the dev failures' classes, never their sentences); the derivation names the
+# unknown x and the answer line is labelled with the user's own words for what is asked.
+TAXI_W = "A cab charges a ${fixed} flat fee plus ${rate} per mile. My trip cost ${total}. How many miles did I travel?"
+GYM_W = "A gym charges a $30 joining fee plus $12 per month. I have paid ${total} so far. How many months have I been a member?"
+SON = "Ravi is {k} times as old as his daughter. Together their ages add up to {total}. How old is the daughter?"
+SON_BIG = "Ravi is 4 times as old as his daughter. Together their ages add up to {total}. How old is Ravi?"
+OLDER = "Lena is 4 times as old as her nephew. Lena is {total} years older than her nephew. How old is the nephew?"
+OLDER_BIG = "Lena is 4 times as old as her nephew. Lena is {total} years older than her nephew. How old is Lena?"
+RECT_W = "A rectangle has a perimeter of {total} cm and a width of 7 cm. What is its length?"
+RECT_W2 = "The perimeter of a rectangle is {total} m and its length is 20 m. Find the width."
+NUMBER = "If 5 less than 3 times a number is {total}, what is the number?"
+ES_W = "Un gimnasio cobra 30 € de inscripción y 20 € al mes. Si en total he pagado {total} €, ¿cuántos meses llevo inscrita?"
+PT_W = "Um táxi cobra R$ 6 de bandeirada mais R$ 2,50 por quilômetro. A corrida deu R$ {total}. Quantos quilômetros foram?"
+ZH_W = "出租车起步价 8 元，之后每公里 3 元，我一共付了 {total} 元，走了多少公里？"
+FR_W = "Luc a 4 fois l'âge de son fils. À eux deux, ils ont {total} ans. Quel âge a son fils ?"
+IT_W = "Anna ha 3 volte l'età di sua figlia e ha {total} anni più di lei. Quanti anni ha la figlia?"
+JA_W = "母の年齢は娘の年齢の4倍で、二人の年齢の合計は{total}歳です。娘は何歳ですか？"
+DE_W = "Ein Rechteck hat einen Umfang von {total} cm und ist 9 cm lang. Wie breit ist es?"
+RU_W = "Периметр прямоугольника {total} см, ширина 5 см. Найдите длину."
+
+WORDS_SERVED = [
+    (TAXI_W.format(fixed=3, rate=2, total=19), TAXI_W.format(fixed=4, rate="2.50", total=24), "Miles", Fraction(8), "2.5x + 4 = 24"),
+    (GYM_W.format(total=90), GYM_W.format(total=126), "Months", Fraction(8), "12x + 30 = 126"),
+    (SON.format(k=3, total=48), SON.format(k=4, total=50), "The daughter", Fraction(10), "x + 4x = 50"),
+    (SON.format(k=3, total=48), SON.format(k=3, total=50), "The daughter", Fraction(25, 2), "x + 3x = 50"),  # an age may be a fraction: exact
+    (SON_BIG.format(total=45), SON_BIG.format(total=60), "Ravi", Fraction(48), "x + x/4 = 60"),
+    (OLDER.format(total=30), OLDER.format(total=36), "The nephew", Fraction(12), "4x - x = 36"),
+    (OLDER_BIG.format(total=30), OLDER_BIG.format(total=36), "Lena", Fraction(48), "x - x/4 = 36"),
+    (RECT_W.format(total=40), RECT_W.format(total=44), "Length", Fraction(15), "2(7 + x) = 44"),
+    (RECT_W2.format(total=60), RECT_W2.format(total=70), "Width", Fraction(15), "2(20 + x) = 70"),
+    (NUMBER.format(total=16), NUMBER.format(total=20), "The number", Fraction(25, 3), "3x - 5 = 20"),
+    (ES_W.format(total=110), ES_W.format(total=150), "Meses", Fraction(6), "20x + 30 = 150"),
+    (PT_W.format(total=16), PT_W.format(total=31), "Quilômetros", Fraction(10), "2.5x + 6 = 31"),
+    (ZH_W.format(total=20), ZH_W.format(total=29), "公里", Fraction(7), "3x + 8 = 29"),
+    (FR_W.format(total=50), FR_W.format(total=60), "Son fils", Fraction(12), "x + 4x = 60"),
+    (IT_W.format(total=20), IT_W.format(total=24), "La figlia", Fraction(12), "3x - x = 24"),
+    (JA_W.format(total=50), JA_W.format(total=60), "娘", Fraction(12), "x + 4x = 60"),
+    (DE_W.format(total=30), DE_W.format(total=34), "Breit", Fraction(8), "2(9 + x) = 34"),
+    (RU_W.format(total=30), RU_W.format(total=36), "Длину", Fraction(13), "2(5 + x) = 36"),
+]
+
+
+@pytest.mark.parametrize(("first", "second", "label", "value", "setup"), WORDS_SERVED)
+def test_a_quantity_asked_in_words_is_served_exactly_and_named(
+    first: str, second: str, label: str, value: Fraction, setup: str
+) -> None:
+    cache, model = StepCache(), Echo()
+    one = cache.generate(first, model)
+    assert one.verified and one.task == "linear_equation", one.text
+    before = model.calls
+    again = cache.generate(second, model)
+    assert model.calls == before and again.model_calls == 0, again.text
+    assert again.verified and again.verification == "proven", again.text
+    lines = again.text.strip().splitlines()
+    assert setup in lines[0], again.text  # the engine's set-up line, the equation the grammar derived
+    assert lines[-1].startswith(f"{label}: x = "), again.text  # the answer names what is asked, in the user's words
+    found = re.findall(r"x = (-?[0-9]+(?:\.[0-9]+)?(?:/[0-9]+)?)$", lines[-1])
+    assert found and Fraction(found[-1]) == value, again.text
+
+
+def test_a_changed_question_is_not_served_the_cached_label() -> None:
+    """The same equation asked of another unit: the cached "Miles:" line is no answer to "How many km"."""
+    cache, model = StepCache(), Echo()
+    cache.generate(TAXI_W.format(fixed=3, rate=2, total=19), model)
+    out = cache.generate("A cab charges a $3 flat fee plus $2 per km. My trip cost $19. How many km did I travel?", model)
+    assert out.verified and "Miles" not in out.text and out.text.strip().splitlines()[-1] == "Km: x = 8", out.text
+
+
+WORDS_TRAPS = [
+    # the asked quantity changed: the total, the fee, the given side, the area, twice the number
+    "A cab charges a $3 flat fee plus $2 per mile. My trip cost $19. How much did I pay?",
+    "A cab charges a $3 flat fee plus $2 per mile. My trip cost $19. How many dollars did I pay?",
+    "A rectangle has a perimeter of 40 cm and a width of 7 cm. What is its width?",
+    "A rectangle has a perimeter of 40 cm and a width of 7 cm. What is its area?",
+    "The perimeter of a rectangle is 60 m and its length is 20 m. Find the length.",
+    "Ein Rechteck hat einen Umfang von 30 cm und ist 9 cm lang. Wie lang ist es?",
+    "Периметр прямоугольника 30 см, ширина 5 см. Найдите ширину.",
+    "Периметр прямоугольника 30 см, ширина 5 см. Найдите площадь.",
+    "If 5 less than 3 times a number is 16, what is twice the number?",
+    "If 5 less than 3 times a number is 16, what is the number plus 1?",
+    # a condition added: after the first mile, a tip, a discount, per 2 hours, each way, this month
+    "A cab charges a $3 flat fee plus $2 per mile after the first mile. My trip cost $19. How many miles did I travel?",
+    "A cab charges a $3 flat fee plus $2 per mile. My trip cost $19 with tip. How many miles did I travel?",
+    "A cab charges a $3 flat fee plus $2 per mile. My trip cost $19 after a 10% discount. How many miles did I travel?",
+    "A cab charges a $3 flat fee plus $2 per 2 miles. My trip cost $19. How many miles did I travel?",
+    "A cab charges a $3 flat fee plus $2 per mile each way. My trip cost $19. How many miles did I travel?",
+    "A gym charges a $30 joining fee plus $12 per month. I have paid $90 this month. How many months have I been a member?",
+    "出租车起步价 8 元（含 3 公里），之后每公里 3 元，我一共付了 20 元，走了多少公里？",
+    "出租车起步价 8 元，3 公里之后每公里 3 元，我一共付了 20 元，走了多少公里？",
+    "Um táxi cobra R$ 6 de bandeirada mais R$ 2,50 por quilômetro. A corrida deu R$ 16 com desconto. Quantos quilômetros foram?",
+    # units mismatched: the rate per km, the question in miles; a side in another unit
+    "A cab charges a $3 flat fee plus $2 per km. My trip cost $19. How many miles did I travel?",
+    "Um táxi cobra R$ 6 de bandeirada mais R$ 2,50 por hora. A corrida deu R$ 16. Quantos quilômetros foram?",
+    "出租车起步价 8 元，之后每小时 3 元，我一共付了 20 元，走了多少公里？",
+    "The perimeter of a rectangle is 60 m and its length is 20 cm. Find the width.",
+    "A rectangle has a perimeter of 40 cm and a width of 7 mm. What is its length?",
+    "A cab charges a $3 flat fee plus $2 per mile. My trip cost 19 euros. How many miles did I travel?",
+    # a count that is not whole where it is counted whole; a count or a side that would be negative
+    "A gym charges a $30 joining fee plus $12 per month. I have paid $91 so far. How many months have I been a member?",
+    "Un gimnasio cobra 30 € de inscripción y 20 € al mes. Si en total he pagado 115 €, ¿cuántos meses llevo inscrita?",
+    "A cab charges a $19 flat fee plus $2 per mile. My trip cost $3. How many miles did I travel?",
+    "A rectangle has a perimeter of 10 cm and a width of 7 cm. What is its length?",
+    "Периметр прямоугольника 8 см, ширина 5 см. Найдите длину.",
+    # roles swapped or another person asked; two possessives of one relative; a person not in the story
+    "Ravi is 4 times as old as his daughter. Together their ages add up to 50. How old is the son?",
+    "Ravi is 4 times as old as his daughter. Together their ages add up to 50. How old is her daughter?",
+    "Ravi is 4 times as old as his daughter. Together their ages add up to 50. How old is Mia?",
+    "Ravi is 4 times as old as Ravi. Together their ages add up to 50. How old is Ravi?",
+    "Ravi is 1 times as old as his daughter. Together their ages add up to 50. How old is the daughter?",
+    "Ravi is 4 times as old as his daughter. Together their ages add up to 50 months. How old is the daughter?",
+    "Lena is 4 times as old as her nephew. Her nephew is 30 years older than Lena. How old is the nephew?",
+    "Lena is 4 times as old as her nephew. Mia is 30 years older than her nephew. How old is the nephew?",
+    "Lena is 4 times as old as her nephew. Lena is 30 years younger than her nephew. How old is the nephew?",
+    "Lena is 4 times as old as her nephew. Lena is 30 years older than her niece. How old is the nephew?",
+    "Luc a 4 fois l'âge de son fils. À eux deux, ils ont 50 ans. Quel âge a sa fille ?",
+    "Anna ha 3 volte l'età di sua figlia e ha 20 anni meno di lei. Quanti anni ha la figlia?",
+    "Anna ha 3 volte l'età di sua figlia e ha 20 anni più di lei. Quanti anni ha il figlio?",
+    "母の年齢は娘の年齢の4倍で、二人の年齢の合計は50歳です。父は何歳ですか？",
+    # two of a fact, a fact missing, the letter named beside the words
+    "A cab charges a $3 flat fee plus $2 per mile. My trip cost $19. My trip cost $21. How many miles did I travel?",
+    "A cab charges a $3 flat fee plus $2 per mile. How many miles did I travel?",
+    "出租车起步价 8 元，之后每公里 3 元，走了多少公里？",
+    "出租车起步价 8 元，起步价 9 元，之后每公里 3 元，我一共付了 20 元，走了多少公里？",
+    "A cab charges a $3 flat fee plus $2 per mile. My trip cost $19. Let m be the number of miles. How many miles did I travel?",
+    "A cab charges a $3 flat fee plus $2 per mile. My trip cost $19. How many miles did I travel? Solve for m.",
+    "A cab charges a $3 flat fee plus $2 per mile. My trip cost $19. How many miles did I travel? How old is the son?",
+    "If 5 less than 3 times a number is 16, what is the number? How many miles did I travel?",
+]
+
+
+@pytest.mark.parametrize("prompt", WORDS_TRAPS)
+def test_a_word_problem_asked_in_words_outside_the_shapes_is_no_claim(prompt: str) -> None:
+    assert understand_prompt(prompt) is None, prompt

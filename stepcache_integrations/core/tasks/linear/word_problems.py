@@ -172,9 +172,15 @@ class WordFacts:
         return self._asked("whose", (None, who.word, "age"), who.text)
 
     def wp_who(self, children: list[Any]) -> _Who:
+        """A person: a name, or a relative's word with its article or possessive ("his son"); one
+        relative's word is one person, so two possessives of it ("his son", "her son") are no claim."""
         word = children[-1]
-        text = " ".join(str(c.value) for c in children)
-        return _Who(word.value if word.type == "NAME" else fold(word.value), text)
+        who = _Who(word.value if word.type == "NAME" else fold(word.value), " ".join(str(c.value) for c in children))
+        possessive = next((fold(c.value) for c in children if c.type == "WP_HIS"), None)
+        seen = self.__dict__.setdefault("possessives", {})
+        if possessive is not None and seen.setdefault(who.word, possessive) != possessive:
+            raise Declined  # "Tom is 3 times as old as his son ... How old is her son?": whose son?
+        return who
 
     def wp_facts(self, children: list[Any]) -> str | None:
         """Facts joined by commas: a question among them may end the sentence with "?"."""
