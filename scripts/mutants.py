@@ -498,3 +498,7 @@ MUTANTS += [Mutant(*row) for row in _JSONR2_ROWS]
 from mutants_linW import ROWS as _LINW_ROWS  # noqa: E402 - word problems by a declared grammar (wip/linW)
 
 MUTANTS += [Mutant(*row) for row in _LINW_ROWS]
+
+from mutants_linW2 import ROWS as _LINW2_ROWS  # noqa: E402 - a quantity asked in words (wip/linW2)
+
+MUTANTS += [Mutant(*row) for row in _LINW2_ROWS]

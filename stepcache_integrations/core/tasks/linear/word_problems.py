@@ -461,8 +461,6 @@ def _derived(transformer: Any, letter: str, implicit: bool) -> tuple[Any, Fracti
     (a negative count, or not whole for a unit counted whole; a side not positive). A quantity asked
     in words (None for its letter) is the unknown only in a prompt naming no letter."""
     facts = _resolved(dict(getattr(transformer, "word_facts", {})), letter, implicit)
-    if facts is None:
-        return None
     shape = _SHAPES.get(frozenset(facts))
     if shape is None or not _asks_only(transformer, letter):
         return None
@@ -481,13 +479,11 @@ def _derived(transformer: Any, letter: str, implicit: bool) -> tuple[Any, Fracti
 _NAMING = ("count", "side", "whose", "price", "asked_number")
 
 
-def _resolved(facts: dict[str, Any], letter: str, implicit: bool) -> dict[str, Any] | None:
-    """The facts with a quantity asked in words named ``letter`` (in a prompt naming no letter, and
-    only there: else None), and a fixed amount and a rate stated apart ("起步价 10 元，之后每公里 2 元")
-    joined into one charge."""
+def _resolved(facts: dict[str, Any], letter: str, implicit: bool) -> dict[str, Any]:
+    """The facts with a quantity asked in words named ``letter`` in a prompt naming no letter (where
+    one names a letter, a quantity asked in words is no letter's: each shape compares them), and a
+    fixed amount and a rate stated apart ("起步价 10 元，之后每公里 2 元") joined into one charge."""
     for name in _NAMING:
-        if name in facts and (facts[name][0] is None) != implicit:
-            return None  # a letter named and a quantity asked in words, or neither
         if name in facts and implicit:
             facts[name] = (letter, *facts[name][1:])
     if "fixed" in facts and "rate" in facts and "charge" not in facts:
