@@ -352,3 +352,56 @@ WORDS_TRAPS = [
 @pytest.mark.parametrize("prompt", WORDS_TRAPS)
 def test_a_word_problem_asked_in_words_outside_the_shapes_is_no_claim(prompt: str) -> None:
     assert understand_prompt(prompt) is None, prompt
+
+
+# the same classes in more languages (vocabulary only: the rules are the ones above)
+DE_AGE = "Tom ist {k} mal so alt wie sein Sohn. Zusammen sind sie {total} Jahre alt. Wie alt ist der Sohn?"
+ES_AGE = "Juan tiene 4 veces la edad de su hija y tiene {total} años más que ella. ¿Cuántos años tiene su hija?"
+PT_AGE = "Pedro tem 3 vezes a idade do filho. Juntos, eles têm {total} anos. Quantos anos tem o filho?"
+RU_FEE = "Такси берёт 50 рублей за посадку и 20 рублей за километр. Поездка стоила {total} рублей. Сколько километров проехали?"
+ES_RECT = "Un rectángulo tiene un perímetro de {total} cm y un largo de 9 cm. ¿Cuál es su ancho?"
+FR_RECT = "Un rectangle a un périmètre de {total} cm et une longueur de 9 cm. Quelle est sa largeur ?"
+IT_RECT = "Un rettangolo ha un perimetro di {total} cm e una lunghezza di 9 cm. Qual è la sua larghezza?"
+PT_RECT = "Um retângulo tem um perímetro de {total} cm e um comprimento de 9 cm. Qual é a sua largura?"
+FR_FEE = "Un taxi demande 4 € de prise en charge plus 2 € par kilomètre. La course a coûté {total} €. Combien de kilomètres ont été parcourus ?"
+
+MORE_SERVED = [
+    (DE_AGE.format(k=3, total=48), DE_AGE.format(k=4, total=60), "Der Sohn", Fraction(12), "x + 4x = 60"),
+    (ES_AGE.format(total=27), ES_AGE.format(total=33), "Su hija", Fraction(11), "4x - x = 33"),
+    (PT_AGE.format(total=48), PT_AGE.format(total=52), "O filho", Fraction(13), "x + 3x = 52"),
+    (RU_FEE.format(total=250), RU_FEE.format(total=290), "Километров", Fraction(12), "20x + 50 = 290"),
+    (ES_RECT.format(total=30), ES_RECT.format(total=40), "Ancho", Fraction(11), "2(9 + x) = 40"),
+    (FR_RECT.format(total=30), FR_RECT.format(total=40), "Largeur", Fraction(11), "2(9 + x) = 40"),
+    (IT_RECT.format(total=30), IT_RECT.format(total=40), "Larghezza", Fraction(11), "2(9 + x) = 40"),
+    (PT_RECT.format(total=30), PT_RECT.format(total=40), "Largura", Fraction(11), "2(9 + x) = 40"),
+    (FR_FEE.format(total=20), FR_FEE.format(total=27), "Kilomètres", Fraction(23, 2), "2x + 4 = 27"),  # kilometres may be a fraction
+]
+
+
+@pytest.mark.parametrize(("first", "second", "label", "value", "setup"), MORE_SERVED)
+def test_the_classes_asked_in_words_in_more_languages(first: str, second: str, label: str, value: Fraction, setup: str) -> None:
+    test_a_quantity_asked_in_words_is_served_exactly_and_named(first, second, label, value, setup)
+
+
+MORE_TRAPS = [
+    "Tom ist 3 mal so alt wie sein Sohn. Zusammen sind sie 48 Jahre alt. Wie alt ist die Tochter?",
+    "Tom ist 3 mal so alt wie sein Sohn. Zusammen sind sie 48 Jahre alt. Wie alt ist Tom in 5 Jahren?",
+    "Tom ist 3 mal so alt wie sein Sohn. Tom ist 24 Jahre jünger als sein Sohn. Wie alt ist der Sohn?",
+    "Juan tiene 4 veces la edad de su hija y tiene 27 años menos que ella. ¿Cuántos años tiene su hija?",
+    "Juan tiene 4 veces la edad de su hija y tiene 27 años más que ella. ¿Cuántos años tiene su hijo?",
+    "Pedro tem 3 vezes a idade do filho. Juntos, eles têm 48 anos. Quantos anos tem a filha?",
+    "Pedro tem 3 vezes a idade do filho. Juntos, eles têm 50 meses. Quantos anos tem o filho?",
+    "Такси берёт 50 рублей за посадку и 20 рублей за километр. Поездка стоила 255 рублей со скидкой. Сколько километров проехали?",
+    "Такси берёт 50 рублей за посадку и 20 рублей за час. Поездка стоила 250 рублей. Сколько километров проехали?",
+    "Такси берёт 50 рублей за посадку и 20 рублей за километр. Поездка стоила 250 рублей. Сколько стоил один километр?",
+    "Un rectángulo tiene un perímetro de 30 cm y un largo de 9 cm. ¿Cuál es su largo?",
+    "Un rectangle a un périmètre de 30 cm et une longueur de 9 mm. Quelle est sa largeur ?",
+    "Un rettangolo ha un perimetro di 30 cm e una lunghezza di 9 cm. Qual è la sua area?",
+    "Um retângulo tem um perímetro de 10 cm e um comprimento de 9 cm. Qual é a sua largura?",
+    "Un taxi demande 4 € de prise en charge plus 2 € par kilomètre après le premier kilomètre. La course a coûté 20 €. Combien de kilomètres ont été parcourus ?",
+]
+
+
+@pytest.mark.parametrize("prompt", MORE_TRAPS)
+def test_more_languages_outside_the_shapes_are_no_claim(prompt: str) -> None:
+    assert understand_prompt(prompt) is None, prompt
