@@ -405,3 +405,50 @@ MORE_TRAPS = [
 @pytest.mark.parametrize("prompt", MORE_TRAPS)
 def test_more_languages_outside_the_shapes_are_no_claim(prompt: str) -> None:
     assert understand_prompt(prompt) is None, prompt
+
+
+# fee problems in words in pt/fr (red team round 9: never read), a bill or a question with no verb
+# after the unit ("Combien de mois ?"), a number sentence in more word orders
+PT_FEE = "Um encanador cobra R$ 80 de taxa de visita mais R$ 50 por hora. O serviço custou R$ {total}. Quantas horas ele trabalhou?"
+FR_GYM = "Une salle de sport demande 30 € d'inscription plus 20 € par mois. J'ai payé {total} € au total. Combien de mois ?"
+FR_PLUMBER = "Un plombier demande 40 € de déplacement plus 35 € par heure. La facture est de {total} €. Combien d'heures a-t-il travaillé ?"
+EN_RENTAL = "A car rental company charges a $20 flat fee plus $30 per day. I paid ${total}. How many days did I rent the car?"
+EN_PHONE = "A phone plan charges $10 plus $0.25 per minute. My bill was ${total}. How many minutes did I use?"
+TWICE_PLUS = "Twice a number minus 3 is {total}. What is the number?"
+FIND_NUMBER = "2 more than 4 times a number is {total}. Find the number."
+
+FEE_SERVED = [
+    (PT_FEE.format(total=230), PT_FEE.format(total=330), "Horas", Fraction(5), "50x + 80 = 330"),
+    (FR_GYM.format(total=150), FR_GYM.format(total=190), "Mois", Fraction(8), "20x + 30 = 190"),
+    (FR_PLUMBER.format(total=145), FR_PLUMBER.format(total=180), "Heures", Fraction(4), "35x + 40 = 180"),
+    (EN_RENTAL.format(total=140), EN_RENTAL.format(total=200), "Days", Fraction(6), "30x + 20 = 200"),
+    (EN_PHONE.format(total=15), EN_PHONE.format(total=16), "Minutes", Fraction(24), "0.25x + 10 = 16"),
+    (TWICE_PLUS.format(total=17), TWICE_PLUS.format(total=20), "The number", Fraction(23, 2), "2x - 3 = 20"),
+    (FIND_NUMBER.format(total=30), FIND_NUMBER.format(total=50), "The number", Fraction(12), "4x + 2 = 50"),
+]
+
+
+@pytest.mark.parametrize(("first", "second", "label", "value", "setup"), FEE_SERVED)
+def test_fee_problems_and_number_sentences_asked_in_words(first: str, second: str, label: str, value: Fraction, setup: str) -> None:
+    test_a_quantity_asked_in_words_is_served_exactly_and_named(first, second, label, value, setup)
+
+
+FEE_TRAPS = [
+    "Um encanador cobra R$ 80 de taxa de visita mais R$ 50 por hora. O serviço custou R$ 230. Quantos reais ele cobrou?",
+    "Um encanador cobra R$ 80 de taxa de visita mais R$ 50 por hora. O serviço custou R$ 230 com desconto. Quantas horas ele trabalhou?",
+    "Une salle de sport demande 30 € d'inscription plus 20 € par mois. J'ai payé 150 € au total. Combien de semaines ?",
+    "Une salle de sport demande 30 € d'inscription plus 20 € par mois. J'ai payé 150 € au total avec une réduction. Combien de mois ?",
+    "A car rental company charges a $20 flat fee plus $30 per day. I paid $140 plus tax. How many days did I rent the car?",
+    "A car rental company charges a $20 flat fee plus $30 per day. I paid $145. How many days did I rent the car?",
+    "A phone plan charges $10 plus $0.25 per minute. My bill was $15. How many hours did I use?",
+    "Twice a number minus 3 is 17. What is twice the number?",
+    "Twice a number minus 3 is 17. What is the number squared?",
+    "2 more than 4 times a number is 30. Find the number plus 1.",
+    "If 3 more than twice a number is 17 and 4 less than the number is 3, what is the number?",
+    "If 3 more than twice a number is 17, what is the number? What is the number?",
+]
+
+
+@pytest.mark.parametrize("prompt", FEE_TRAPS)
+def test_fee_problems_and_number_sentences_outside_the_shapes_are_no_claim(prompt: str) -> None:
+    assert understand_prompt(prompt) is None, prompt

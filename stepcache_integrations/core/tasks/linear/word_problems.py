@@ -212,10 +212,11 @@ class WordFacts:
         self._fact("diff", (d, big, small))
 
     def wp_number(self, children: list[Any]) -> None:
-        """"3 more than twice a number is 17": (k, b, total), the number k times, b added."""
+        """"3 more than twice a number is 17", "twice a number minus 3 is 17": (k, b, total), the
+        number k times, b added (or taken away)."""
         b, total = [Fraction(c.value) for c in children if isinstance(c, Token) and c.type == "NUM"]
         k = next(c for c in children if isinstance(c, Fraction))
-        less = any(isinstance(c, Token) and c.type == "WP_LESS_THAN" for c in children)
+        less = any(isinstance(c, Token) and c.type in ("WP_LESS_THAN", "WP_MINUS") for c in children)
         self._fact("number", (k, -b if less else b, total))
 
     def wp_multiple(self, children: list[Any]) -> Fraction:
@@ -225,9 +226,6 @@ class WordFacts:
     def wp_number_asked(self, children: list[Any]) -> str:
         """"what is the number?": the number asked in words."""
         return self._asked("asked_number", (None,), str(children[-1].value))
-
-    def wp_number_question(self, children: list[Any]) -> str:
-        return "asks"
 
     def wp_let(self, children: list[Any]) -> None:
         letters = next(c for c in children if isinstance(c, list))
