@@ -51,3 +51,8 @@ ROWS += [
      _LINEAR + "word_problems.py", "        unit = _unit(children)\n        return self._asked(\"count\", (None, unit), unit.text)",
      "        unit = _unit(children)\n        return self._asked(\"count\", (None, \"WP_U_MONTH\"), unit.text)", _TESTS),
 ]
+ROWS += [
+    ("linW2-relative-forms-apart", "ru 'сына' and 'сыну' read as two people (the son's age asked no longer served)",
+     _LINEAR + "word_problems.py", "        relative = _ITEM_FORMS.get(fold(word.value), fold(word.value))",
+     "        relative = fold(word.value)", _TESTS),
+]

@@ -452,3 +452,38 @@ FEE_TRAPS = [
 @pytest.mark.parametrize("prompt", FEE_TRAPS)
 def test_fee_problems_and_number_sentences_outside_the_shapes_are_no_claim(prompt: str) -> None:
     assert understand_prompt(prompt) is None, prompt
+
+
+# ages in zh and ru: a relative's forms are one person (ru "сына", "сыну": the table's item_forms)
+ZH_AGE = "爸爸的年龄是儿子的{k}倍，两人的年龄和是{total}岁，儿子今年多少岁？"
+RU_AGE = "Отец в 4 раза старше сына. Отец старше сына на {total} лет. Сколько лет сыну?"
+RU_AGE_BIG = "Отец в 3 раза старше сына. Вместе им {total} лет. Сколько лет отцу?"
+
+AGES_SERVED = [
+    (ZH_AGE.format(k=3, total=48), ZH_AGE.format(k=4, total=55), "儿子", Fraction(11), "x + 4x = 55"),
+    (RU_AGE.format(total=27), RU_AGE.format(total=30), "Сыну", Fraction(10), "4x - x = 30"),
+    (RU_AGE_BIG.format(total=48), RU_AGE_BIG.format(total=60), "Отцу", Fraction(45), "x + x/3 = 60"),
+]
+
+
+@pytest.mark.parametrize(("first", "second", "label", "value", "setup"), AGES_SERVED)
+def test_ages_asked_in_words_in_zh_and_ru(first: str, second: str, label: str, value: Fraction, setup: str) -> None:
+    test_a_quantity_asked_in_words_is_served_exactly_and_named(first, second, label, value, setup)
+
+
+AGES_TRAPS = [
+    "爸爸的年龄是儿子的3倍，两人的年龄和是48岁，女儿今年多少岁？",
+    "爸爸的年龄是儿子的3倍，两人的年龄和是48岁，妈妈今年多少岁？",
+    "爸爸的年龄是爸爸的3倍，两人的年龄和是48岁，爸爸今年多少岁？",
+    "爸爸的年龄是儿子的3倍，两人的年龄和是48岁，5年后儿子多少岁？",
+    "Отец в 3 раза старше сына. Вместе им 48 лет. Сколько лет дочери?",
+    "Отец в 3 раза старше сына. Вместе им 48 лет. Сколько лет будет сыну через 5 лет?",
+    "Отец в 3 раза старше сына. Сын старше отца на 24 года. Сколько лет сыну?",
+    "Отец в 3 раза старше отца. Вместе им 48 лет. Сколько лет отцу?",
+    "Отец в 3 раза моложе сына. Вместе им 48 лет. Сколько лет сыну?",
+]
+
+
+@pytest.mark.parametrize("prompt", AGES_TRAPS)
+def test_ages_in_zh_and_ru_outside_the_shapes_are_no_claim(prompt: str) -> None:
+    assert understand_prompt(prompt) is None, prompt

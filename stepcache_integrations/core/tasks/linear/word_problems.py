@@ -175,7 +175,8 @@ class WordFacts:
         """A person: a name, or a relative's word with its article or possessive ("his son"); one
         relative's word is one person, so two possessives of it ("his son", "her son") are no claim."""
         word = children[-1]
-        who = _Who(word.value if word.type == "NAME" else fold(word.value), " ".join(str(c.value) for c in children))
+        relative = _ITEM_FORMS.get(fold(word.value), fold(word.value))  # ru "сына", "сыну": one son
+        who = _Who(word.value if word.type == "NAME" else relative, " ".join(str(c.value) for c in children))
         possessive = next((fold(c.value) for c in children if c.type == "WP_HIS"), None)
         seen = self.__dict__.setdefault("possessives", {})
         if possessive is not None and seen.setdefault(who.word, possessive) != possessive:
