@@ -506,3 +506,7 @@ MUTANTS += [Mutant(*row) for row in _JSONR3_ROWS]
 from mutants_linF import ROWS as _LINF_ROWS  # noqa: E402 - linear everyday reach, round 2 (wip/linF)
 
 MUTANTS += [Mutant(*row) for row in _LINF_ROWS]
+
+from mutants_linW2 import ROWS as _LINW2_ROWS  # noqa: E402 - a quantity asked in words (wip/linW2)
+
+MUTANTS += [Mutant(*row) for row in _LINW2_ROWS]

@@ -216,3 +216,274 @@ def test_a_trap_after_a_served_word_problem_reaches_the_model() -> None:
         before = model.calls
         out = cache.generate(prompt, model)
         assert model.calls == before + 1 and out.model_calls == 1, (prompt, out.text)
+
+
+# -- wip/linW2: the quantity asked in words, no letter named (issue 33, round 2). Written by hand per
+# class and language (the dev failures' classes, never their sentences); the derivation names the
+# unknown x and the answer line is labelled with the user's own words for what is asked.
+TAXI_W = "A cab charges a ${fixed} flat fee plus ${rate} per mile. My trip cost ${total}. How many miles did I travel?"
+GYM_W = "A gym charges a $30 joining fee plus $12 per month. I have paid ${total} so far. How many months have I been a member?"
+SON = "Ravi is {k} times as old as his daughter. Together their ages add up to {total}. How old is the daughter?"
+SON_BIG = "Ravi is 4 times as old as his daughter. Together their ages add up to {total}. How old is Ravi?"
+OLDER = "Lena is 4 times as old as her nephew. Lena is {total} years older than her nephew. How old is the nephew?"
+OLDER_BIG = "Lena is 4 times as old as her nephew. Lena is {total} years older than her nephew. How old is Lena?"
+RECT_W = "A rectangle has a perimeter of {total} cm and a width of 7 cm. What is its length?"
+RECT_W2 = "The perimeter of a rectangle is {total} m and its length is 20 m. Find the width."
+NUMBER = "If 5 less than 3 times a number is {total}, what is the number?"
+ES_W = "Un gimnasio cobra 30 € de inscripción y 20 € al mes. Si en total he pagado {total} €, ¿cuántos meses llevo inscrita?"
+PT_W = "Um táxi cobra R$ 6 de bandeirada mais R$ 2,50 por quilômetro. A corrida deu R$ {total}. Quantos quilômetros foram?"
+ZH_W = "出租车起步价 8 元，之后每公里 3 元，我一共付了 {total} 元，走了多少公里？"
+FR_W = "Luc a 4 fois l'âge de son fils. À eux deux, ils ont {total} ans. Quel âge a son fils ?"
+IT_W = "Anna ha 3 volte l'età di sua figlia e ha {total} anni più di lei. Quanti anni ha la figlia?"
+JA_W = "母の年齢は娘の年齢の4倍で、二人の年齢の合計は{total}歳です。娘は何歳ですか？"
+DE_W = "Ein Rechteck hat einen Umfang von {total} cm und ist 9 cm lang. Wie breit ist es?"
+RU_W = "Периметр прямоугольника {total} см, ширина 5 см. Найдите длину."
+
+WORDS_SERVED = [
+    (TAXI_W.format(fixed=3, rate=2, total=19), TAXI_W.format(fixed=4, rate="2.50", total=24), "Miles", Fraction(8), "2.5x + 4 = 24"),
+    (GYM_W.format(total=90), GYM_W.format(total=126), "Months", Fraction(8), "12x + 30 = 126"),
+    (SON.format(k=3, total=48), SON.format(k=4, total=50), "The daughter", Fraction(10), "x + 4x = 50"),
+    (SON.format(k=3, total=48), SON.format(k=3, total=50), "The daughter", Fraction(25, 2), "x + 3x = 50"),  # an age may be a fraction: exact
+    (SON_BIG.format(total=45), SON_BIG.format(total=60), "Ravi", Fraction(48), "x + x/4 = 60"),
+    (OLDER.format(total=30), OLDER.format(total=36), "The nephew", Fraction(12), "4x - x = 36"),
+    (OLDER_BIG.format(total=30), OLDER_BIG.format(total=36), "Lena", Fraction(48), "x - x/4 = 36"),
+    (RECT_W.format(total=40), RECT_W.format(total=44), "Length", Fraction(15), "2(7 + x) = 44"),
+    (RECT_W2.format(total=60), RECT_W2.format(total=70), "Width", Fraction(15), "2(20 + x) = 70"),
+    (NUMBER.format(total=16), NUMBER.format(total=20), "The number", Fraction(25, 3), "3x - 5 = 20"),
+    (ES_W.format(total=110), ES_W.format(total=150), "Meses", Fraction(6), "20x + 30 = 150"),
+    (PT_W.format(total=16), PT_W.format(total=31), "Quilômetros", Fraction(10), "2.5x + 6 = 31"),
+    (ZH_W.format(total=20), ZH_W.format(total=29), "公里", Fraction(7), "3x + 8 = 29"),
+    (FR_W.format(total=50), FR_W.format(total=60), "Son fils", Fraction(12), "x + 4x = 60"),
+    (IT_W.format(total=20), IT_W.format(total=24), "La figlia", Fraction(12), "3x - x = 24"),
+    (JA_W.format(total=50), JA_W.format(total=60), "娘", Fraction(12), "x + 4x = 60"),
+    (DE_W.format(total=30), DE_W.format(total=34), "Breit", Fraction(8), "2(9 + x) = 34"),
+    (RU_W.format(total=30), RU_W.format(total=36), "Длину", Fraction(13), "2(5 + x) = 36"),
+]
+
+
+@pytest.mark.parametrize(("first", "second", "label", "value", "setup"), WORDS_SERVED)
+def test_a_quantity_asked_in_words_is_served_exactly_and_named(
+    first: str, second: str, label: str, value: Fraction, setup: str
+) -> None:
+    cache, model = StepCache(), Echo()
+    one = cache.generate(first, model)
+    assert one.verified and one.task == "linear_equation", one.text
+    before = model.calls
+    again = cache.generate(second, model)
+    assert model.calls == before and again.model_calls == 0, again.text
+    assert again.verified and again.verification == "proven", again.text
+    lines = again.text.strip().splitlines()
+    assert setup in lines[0], again.text  # the engine's set-up line, the equation the grammar derived
+    assert lines[-1].startswith(f"{label}: x = "), again.text  # the answer names what is asked, in the user's words
+    found = re.findall(r"x = (-?[0-9]+(?:\.[0-9]+)?(?:/[0-9]+)?)$", lines[-1])
+    assert found and Fraction(found[-1]) == value, again.text
+
+
+def test_a_changed_question_is_not_served_the_cached_label() -> None:
+    """The same equation asked of another unit: the cached "Miles:" line is no answer to "How many km"."""
+    cache, model = StepCache(), Echo()
+    cache.generate(TAXI_W.format(fixed=3, rate=2, total=19), model)
+    out = cache.generate("A cab charges a $3 flat fee plus $2 per km. My trip cost $19. How many km did I travel?", model)
+    assert out.verified and "Miles" not in out.text and out.text.strip().splitlines()[-1] == "Km: x = 8", out.text
+
+
+WORDS_TRAPS = [
+    # the asked quantity changed: the total, the fee, the given side, the area, twice the number
+    "A cab charges a $3 flat fee plus $2 per mile. My trip cost $19. How much did I pay?",
+    "A cab charges a $3 flat fee plus $2 per mile. My trip cost $19. How many dollars did I pay?",
+    "A rectangle has a perimeter of 40 cm and a width of 7 cm. What is its width?",
+    "A rectangle has a perimeter of 40 cm and a width of 7 cm. What is its area?",
+    "The perimeter of a rectangle is 60 m and its length is 20 m. Find the length.",
+    "Ein Rechteck hat einen Umfang von 30 cm und ist 9 cm lang. Wie lang ist es?",
+    "Периметр прямоугольника 30 см, ширина 5 см. Найдите ширину.",
+    "Периметр прямоугольника 30 см, ширина 5 см. Найдите площадь.",
+    "If 5 less than 3 times a number is 16, what is twice the number?",
+    "If 5 less than 3 times a number is 16, what is the number plus 1?",
+    # a condition added: after the first mile, a tip, a discount, per 2 hours, each way, this month
+    "A cab charges a $3 flat fee plus $2 per mile after the first mile. My trip cost $19. How many miles did I travel?",
+    "A cab charges a $3 flat fee plus $2 per mile. My trip cost $19 with tip. How many miles did I travel?",
+    "A cab charges a $3 flat fee plus $2 per mile. My trip cost $19 after a 10% discount. How many miles did I travel?",
+    "A cab charges a $3 flat fee plus $2 per 2 miles. My trip cost $19. How many miles did I travel?",
+    "A cab charges a $3 flat fee plus $2 per mile each way. My trip cost $19. How many miles did I travel?",
+    "A gym charges a $30 joining fee plus $12 per month. I have paid $90 this month. How many months have I been a member?",
+    "出租车起步价 8 元（含 3 公里），之后每公里 3 元，我一共付了 20 元，走了多少公里？",
+    "出租车起步价 8 元，3 公里之后每公里 3 元，我一共付了 20 元，走了多少公里？",
+    "Um táxi cobra R$ 6 de bandeirada mais R$ 2,50 por quilômetro. A corrida deu R$ 16 com desconto. Quantos quilômetros foram?",
+    # units mismatched: the rate per km, the question in miles; a side in another unit
+    "A cab charges a $3 flat fee plus $2 per km. My trip cost $19. How many miles did I travel?",
+    "Um táxi cobra R$ 6 de bandeirada mais R$ 2,50 por hora. A corrida deu R$ 16. Quantos quilômetros foram?",
+    "出租车起步价 8 元，之后每小时 3 元，我一共付了 20 元，走了多少公里？",
+    "The perimeter of a rectangle is 60 m and its length is 20 cm. Find the width.",
+    "A rectangle has a perimeter of 40 cm and a width of 7 mm. What is its length?",
+    "A cab charges a $3 flat fee plus $2 per mile. My trip cost 19 euros. How many miles did I travel?",
+    # a count that is not whole where it is counted whole; a count or a side that would be negative
+    "A gym charges a $30 joining fee plus $12 per month. I have paid $91 so far. How many months have I been a member?",
+    "Un gimnasio cobra 30 € de inscripción y 20 € al mes. Si en total he pagado 115 €, ¿cuántos meses llevo inscrita?",
+    "A cab charges a $19 flat fee plus $2 per mile. My trip cost $3. How many miles did I travel?",
+    "A rectangle has a perimeter of 10 cm and a width of 7 cm. What is its length?",
+    "Периметр прямоугольника 8 см, ширина 5 см. Найдите длину.",
+    # roles swapped or another person asked; two possessives of one relative; a person not in the story
+    "Ravi is 4 times as old as his daughter. Together their ages add up to 50. How old is the son?",
+    "Ravi is 4 times as old as his daughter. Together their ages add up to 50. How old is her daughter?",
+    "Ravi is 4 times as old as his daughter. Together their ages add up to 50. How old is Mia?",
+    "Ravi is 4 times as old as Ravi. Together their ages add up to 50. How old is Ravi?",
+    "Ravi is 1 times as old as his daughter. Together their ages add up to 50. How old is the daughter?",
+    "Ravi is 4 times as old as his daughter. Together their ages add up to 50 months. How old is the daughter?",
+    "Lena is 4 times as old as her nephew. Her nephew is 30 years older than Lena. How old is the nephew?",
+    "Lena is 4 times as old as her nephew. Mia is 30 years older than her nephew. How old is the nephew?",
+    "Lena is 4 times as old as her nephew. Lena is 30 years younger than her nephew. How old is the nephew?",
+    "Lena is 4 times as old as her nephew. Lena is 30 years older than her niece. How old is the nephew?",
+    "Luc a 4 fois l'âge de son fils. À eux deux, ils ont 50 ans. Quel âge a sa fille ?",
+    "Anna ha 3 volte l'età di sua figlia e ha 20 anni meno di lei. Quanti anni ha la figlia?",
+    "Anna ha 3 volte l'età di sua figlia e ha 20 anni più di lei. Quanti anni ha il figlio?",
+    "母の年齢は娘の年齢の4倍で、二人の年齢の合計は50歳です。父は何歳ですか？",
+    # two of a fact, a fact missing, the letter named beside the words
+    "A cab charges a $3 flat fee plus $2 per mile. My trip cost $19. My trip cost $21. How many miles did I travel?",
+    "A cab charges a $3 flat fee plus $2 per mile. How many miles did I travel?",
+    "出租车起步价 8 元，之后每公里 3 元，走了多少公里？",
+    "出租车起步价 8 元，起步价 9 元，之后每公里 3 元，我一共付了 20 元，走了多少公里？",
+    "A cab charges a $3 flat fee plus $2 per mile. My trip cost $19. Let m be the number of miles. How many miles did I travel?",
+    "A cab charges a $3 flat fee plus $2 per mile. My trip cost $19. How many miles did I travel? Solve for m.",
+    "A cab charges a $3 flat fee plus $2 per mile. My trip cost $19. How many miles did I travel? How old is the son?",
+    "If 5 less than 3 times a number is 16, what is the number? How many miles did I travel?",
+]
+
+
+@pytest.mark.parametrize("prompt", WORDS_TRAPS)
+def test_a_word_problem_asked_in_words_outside_the_shapes_is_no_claim(prompt: str) -> None:
+    assert understand_prompt(prompt) is None, prompt
+
+
+# the same classes in more languages (vocabulary only: the rules are the ones above)
+DE_AGE = "Tom ist {k} mal so alt wie sein Sohn. Zusammen sind sie {total} Jahre alt. Wie alt ist der Sohn?"
+ES_AGE = "Juan tiene 4 veces la edad de su hija y tiene {total} años más que ella. ¿Cuántos años tiene su hija?"
+PT_AGE = "Pedro tem 3 vezes a idade do filho. Juntos, eles têm {total} anos. Quantos anos tem o filho?"
+RU_FEE = "Такси берёт 50 рублей за посадку и 20 рублей за километр. Поездка стоила {total} рублей. Сколько километров проехали?"
+ES_RECT = "Un rectángulo tiene un perímetro de {total} cm y un largo de 9 cm. ¿Cuál es su ancho?"
+FR_RECT = "Un rectangle a un périmètre de {total} cm et une longueur de 9 cm. Quelle est sa largeur ?"
+IT_RECT = "Un rettangolo ha un perimetro di {total} cm e una lunghezza di 9 cm. Qual è la sua larghezza?"
+PT_RECT = "Um retângulo tem um perímetro de {total} cm e um comprimento de 9 cm. Qual é a sua largura?"
+FR_FEE = "Un taxi demande 4 € de prise en charge plus 2 € par kilomètre. La course a coûté {total} €. Combien de kilomètres ont été parcourus ?"
+
+MORE_SERVED = [
+    (DE_AGE.format(k=3, total=48), DE_AGE.format(k=4, total=60), "Der Sohn", Fraction(12), "x + 4x = 60"),
+    (ES_AGE.format(total=27), ES_AGE.format(total=33), "Su hija", Fraction(11), "4x - x = 33"),
+    (PT_AGE.format(total=48), PT_AGE.format(total=52), "O filho", Fraction(13), "x + 3x = 52"),
+    (RU_FEE.format(total=250), RU_FEE.format(total=290), "Километров", Fraction(12), "20x + 50 = 290"),
+    (ES_RECT.format(total=30), ES_RECT.format(total=40), "Ancho", Fraction(11), "2(9 + x) = 40"),
+    (FR_RECT.format(total=30), FR_RECT.format(total=40), "Largeur", Fraction(11), "2(9 + x) = 40"),
+    (IT_RECT.format(total=30), IT_RECT.format(total=40), "Larghezza", Fraction(11), "2(9 + x) = 40"),
+    (PT_RECT.format(total=30), PT_RECT.format(total=40), "Largura", Fraction(11), "2(9 + x) = 40"),
+    (FR_FEE.format(total=20), FR_FEE.format(total=27), "Kilomètres", Fraction(23, 2), "2x + 4 = 27"),  # kilometres may be a fraction
+]
+
+
+@pytest.mark.parametrize(("first", "second", "label", "value", "setup"), MORE_SERVED)
+def test_the_classes_asked_in_words_in_more_languages(first: str, second: str, label: str, value: Fraction, setup: str) -> None:
+    test_a_quantity_asked_in_words_is_served_exactly_and_named(first, second, label, value, setup)
+
+
+MORE_TRAPS = [
+    "Tom ist 3 mal so alt wie sein Sohn. Zusammen sind sie 48 Jahre alt. Wie alt ist die Tochter?",
+    "Tom ist 3 mal so alt wie sein Sohn. Zusammen sind sie 48 Jahre alt. Wie alt ist Tom in 5 Jahren?",
+    "Tom ist 3 mal so alt wie sein Sohn. Tom ist 24 Jahre jünger als sein Sohn. Wie alt ist der Sohn?",
+    "Juan tiene 4 veces la edad de su hija y tiene 27 años menos que ella. ¿Cuántos años tiene su hija?",
+    "Juan tiene 4 veces la edad de su hija y tiene 27 años más que ella. ¿Cuántos años tiene su hijo?",
+    "Pedro tem 3 vezes a idade do filho. Juntos, eles têm 48 anos. Quantos anos tem a filha?",
+    "Pedro tem 3 vezes a idade do filho. Juntos, eles têm 50 meses. Quantos anos tem o filho?",
+    "Такси берёт 50 рублей за посадку и 20 рублей за километр. Поездка стоила 255 рублей со скидкой. Сколько километров проехали?",
+    "Такси берёт 50 рублей за посадку и 20 рублей за час. Поездка стоила 250 рублей. Сколько километров проехали?",
+    "Такси берёт 50 рублей за посадку и 20 рублей за километр. Поездка стоила 250 рублей. Сколько стоил один километр?",
+    "Un rectángulo tiene un perímetro de 30 cm y un largo de 9 cm. ¿Cuál es su largo?",
+    "Un rectangle a un périmètre de 30 cm et une longueur de 9 mm. Quelle est sa largeur ?",
+    "Un rettangolo ha un perimetro di 30 cm e una lunghezza di 9 cm. Qual è la sua area?",
+    "Um retângulo tem um perímetro de 10 cm e um comprimento de 9 cm. Qual é a sua largura?",
+    "Un taxi demande 4 € de prise en charge plus 2 € par kilomètre après le premier kilomètre. La course a coûté 20 €. Combien de kilomètres ont été parcourus ?",
+]
+
+
+@pytest.mark.parametrize("prompt", MORE_TRAPS)
+def test_more_languages_outside_the_shapes_are_no_claim(prompt: str) -> None:
+    assert understand_prompt(prompt) is None, prompt
+
+
+# fee problems in words in pt/fr (red team round 9: never read), a bill or a question with no verb
+# after the unit ("Combien de mois ?"), a number sentence in more word orders
+PT_FEE = "Um encanador cobra R$ 80 de taxa de visita mais R$ 50 por hora. O serviço custou R$ {total}. Quantas horas ele trabalhou?"
+FR_GYM = "Une salle de sport demande 30 € d'inscription plus 20 € par mois. J'ai payé {total} € au total. Combien de mois ?"
+FR_PLUMBER = "Un plombier demande 40 € de déplacement plus 35 € par heure. La facture est de {total} €. Combien d'heures a-t-il travaillé ?"
+EN_RENTAL = "A car rental company charges a $20 flat fee plus $30 per day. I paid ${total}. How many days did I rent the car?"
+EN_PHONE = "A phone plan charges $10 plus $0.25 per minute. My bill was ${total}. How many minutes did I use?"
+TWICE_PLUS = "Twice a number minus 3 is {total}. What is the number?"
+FIND_NUMBER = "2 more than 4 times a number is {total}. Find the number."
+
+FEE_SERVED = [
+    (PT_FEE.format(total=230), PT_FEE.format(total=330), "Horas", Fraction(5), "50x + 80 = 330"),
+    (FR_GYM.format(total=150), FR_GYM.format(total=190), "Mois", Fraction(8), "20x + 30 = 190"),
+    (FR_PLUMBER.format(total=145), FR_PLUMBER.format(total=180), "Heures", Fraction(4), "35x + 40 = 180"),
+    (EN_RENTAL.format(total=140), EN_RENTAL.format(total=200), "Days", Fraction(6), "30x + 20 = 200"),
+    (EN_PHONE.format(total=15), EN_PHONE.format(total=16), "Minutes", Fraction(24), "0.25x + 10 = 16"),
+    (TWICE_PLUS.format(total=17), TWICE_PLUS.format(total=20), "The number", Fraction(23, 2), "2x - 3 = 20"),
+    (FIND_NUMBER.format(total=30), FIND_NUMBER.format(total=50), "The number", Fraction(12), "4x + 2 = 50"),
+]
+
+
+@pytest.mark.parametrize(("first", "second", "label", "value", "setup"), FEE_SERVED)
+def test_fee_problems_and_number_sentences_asked_in_words(first: str, second: str, label: str, value: Fraction, setup: str) -> None:
+    test_a_quantity_asked_in_words_is_served_exactly_and_named(first, second, label, value, setup)
+
+
+FEE_TRAPS = [
+    "Um encanador cobra R$ 80 de taxa de visita mais R$ 50 por hora. O serviço custou R$ 230. Quantos reais ele cobrou?",
+    "Um encanador cobra R$ 80 de taxa de visita mais R$ 50 por hora. O serviço custou R$ 230 com desconto. Quantas horas ele trabalhou?",
+    "Une salle de sport demande 30 € d'inscription plus 20 € par mois. J'ai payé 150 € au total. Combien de semaines ?",
+    "Une salle de sport demande 30 € d'inscription plus 20 € par mois. J'ai payé 150 € au total avec une réduction. Combien de mois ?",
+    "A car rental company charges a $20 flat fee plus $30 per day. I paid $140 plus tax. How many days did I rent the car?",
+    "A car rental company charges a $20 flat fee plus $30 per day. I paid $145. How many days did I rent the car?",
+    "A phone plan charges $10 plus $0.25 per minute. My bill was $15. How many hours did I use?",
+    "Twice a number minus 3 is 17. What is twice the number?",
+    "Twice a number minus 3 is 17. What is the number squared?",
+    "2 more than 4 times a number is 30. Find the number plus 1.",
+    "If 3 more than twice a number is 17 and 4 less than the number is 3, what is the number?",
+    "If 3 more than twice a number is 17, what is the number? What is the number?",
+]
+
+
+@pytest.mark.parametrize("prompt", FEE_TRAPS)
+def test_fee_problems_and_number_sentences_outside_the_shapes_are_no_claim(prompt: str) -> None:
+    assert understand_prompt(prompt) is None, prompt
+
+
+# ages in zh and ru: a relative's forms are one person (ru "сына", "сыну": the table's item_forms)
+ZH_AGE = "爸爸的年龄是儿子的{k}倍，两人的年龄和是{total}岁，儿子今年多少岁？"
+RU_AGE = "Отец в 4 раза старше сына. Отец старше сына на {total} лет. Сколько лет сыну?"
+RU_AGE_BIG = "Отец в 3 раза старше сына. Вместе им {total} лет. Сколько лет отцу?"
+
+AGES_SERVED = [
+    (ZH_AGE.format(k=3, total=48), ZH_AGE.format(k=4, total=55), "儿子", Fraction(11), "x + 4x = 55"),
+    (RU_AGE.format(total=27), RU_AGE.format(total=30), "Сыну", Fraction(10), "4x - x = 30"),
+    (RU_AGE_BIG.format(total=48), RU_AGE_BIG.format(total=60), "Отцу", Fraction(45), "x + x/3 = 60"),
+]
+
+
+@pytest.mark.parametrize(("first", "second", "label", "value", "setup"), AGES_SERVED)
+def test_ages_asked_in_words_in_zh_and_ru(first: str, second: str, label: str, value: Fraction, setup: str) -> None:
+    test_a_quantity_asked_in_words_is_served_exactly_and_named(first, second, label, value, setup)
+
+
+AGES_TRAPS = [
+    "爸爸的年龄是儿子的3倍，两人的年龄和是48岁，女儿今年多少岁？",
+    "爸爸的年龄是儿子的3倍，两人的年龄和是48岁，妈妈今年多少岁？",
+    "爸爸的年龄是爸爸的3倍，两人的年龄和是48岁，爸爸今年多少岁？",
+    "爸爸的年龄是儿子的3倍，两人的年龄和是48岁，5年后儿子多少岁？",
+    "Отец в 3 раза старше сына. Вместе им 48 лет. Сколько лет дочери?",
+    "Отец в 3 раза старше сына. Вместе им 48 лет. Сколько лет будет сыну через 5 лет?",
+    "Отец в 3 раза старше сына. Сын старше отца на 24 года. Сколько лет сыну?",
+    "Отец в 3 раза старше отца. Вместе им 48 лет. Сколько лет отцу?",
+    "Отец в 3 раза моложе сына. Вместе им 48 лет. Сколько лет сыну?",
+]
+
+
+@pytest.mark.parametrize("prompt", AGES_TRAPS)
+def test_ages_in_zh_and_ru_outside_the_shapes_are_no_claim(prompt: str) -> None:
+    assert understand_prompt(prompt) is None, prompt

@@ -112,9 +112,10 @@ def _stale_numbers(cached: LinearConstraints, new: LinearConstraints) -> set[Fra
 
 
 def _problem_changed(cached: LinearConstraints, new: LinearConstraints) -> bool:
-    """Whether two prompts pose different problems (equations, their order, unknowns or what is asked)."""
-    return (cached.equations, cached.variables, cached.asked, cached.target) != (
-        new.equations, new.variables, new.asked, new.target
+    """Whether two prompts pose different problems (equations, their order, unknowns or what is
+    asked, by letter or in words: a word problem's label, "Miles" or "Km")."""
+    return (cached.equations, cached.variables, cached.asked, cached.target, cached.answer_label) != (
+        new.equations, new.variables, new.asked, new.target, new.answer_label
     )
 
 
@@ -153,7 +154,7 @@ class LinearEquationTask(StepwiseTask):
         fresh = cached is not None and _derivation_of(steps, new)
         verdicts = check_steps(steps, problem_context(new, None if fresh else cached))
         if cached is not None and _problem_changed(cached, new):
-            _fail_unread_prose(steps, verdicts, frozenset(new.variables), new.answer_form)
+            _fail_unread_prose(steps, verdicts, frozenset(new.variables), new.answer_form, new.answer_label)
         mismatch = None if cached is None else _language_mismatch(cached, new)
         if mismatch is not None:
             for verdict in verdicts:
@@ -196,7 +197,7 @@ class LinearEquationTask(StepwiseTask):
         # Every equation and value is checked exactly; prose outside the closed step vocabulary
         # ("Halve both sides", "x is prime") is a claim no checker read.
         variables = frozenset(new.variables)
-        return "checked" if any(unread_prose(step.text, variables) for step in steps) else "proven"
+        return "checked" if any(unread_prose(_unlabelled(step.text, new.answer_label), variables) for step in steps) else "proven"
 
     # -- re-instantiation --------------------------------------------------------------------
     def reinstantiate(self, steps: list[Step], cached_constraints: Any, constraints: Any) -> list[Step] | None:
@@ -520,17 +521,28 @@ def _final_errors(steps: list[Step], ctx: ProblemContext) -> list[str]:
 
 
 def _fail_unread_prose(
-    steps: list[Step], verdicts: list[StepVerdict], variables: frozenset[str], form: str = ""
+    steps: list[Step], verdicts: list[StepVerdict], variables: frozenset[str], form: str = "", label: str = ""
 ) -> None:
     """Prose written for another problem is served only when every word of it is read; a line that
-    is this prompt's own answer template filled with a number ("So x equals 6.") is written for it."""
+    is this prompt's own answer template filled with a number ("So x equals 6.") is written for it,
+    and so is this prompt's own label before the answer ("Miles: x = 8")."""
     for step, verdict in zip(steps, verdicts):
-        text = step.text
+        text = _unlabelled(step.text, label)
         if form:
             text = "\n".join(line for line in text.split("\n") if value_in(form, line) is None)
         word = unread_prose(text, variables) if verdict.ok else None
         if word is not None:
             verdict.fail(f"prose written for another problem that this checker cannot read ({word!r})")
+
+
+def _unlabelled(text: str, label: str) -> str:
+    """The step's text without the answer line's label, the prompt's own words ("Final answer",
+    a word problem's "Miles": word_problems.py), at a line's start before its colon: the label
+    names the asked value, which the checks read."""
+    if not label:
+        return text
+    return "\n".join(line.split(":", 1)[1] if line.strip(" *_").startswith(label + ":") else line
+                     for line in text.split("\n"))
 
 
 def _fallback_lines(c: LinearConstraints, values: dict[str, Fraction]) -> list[str]:

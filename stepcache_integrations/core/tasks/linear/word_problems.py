@@ -37,11 +37,15 @@ _MONEY = {"en": ("WP_C_USD", re.compile(r"\$([0-9]+(?:\.[0-9]{1,2})?)(?![\w%$]|[
           "pt": ("WP_C_BRL", re.compile(r"R\$ ?([0-9]+(?:,[0-9]{1,2})?)(?![\w%$]|[.,][0-9])"))}
 # Tables whose decimal mark is the point (the others write a comma: "0,20").
 _POINT = frozenset({"en", "zh", "ja"})
-# A plain number, read whole (no letter, digit, or point or comma before a digit after it).
-_NUMBER = {True: re.compile(r"[0-9]+(?:\.[0-9]+)?(?![\w%$]|[.,][0-9])"),
-           False: re.compile(r"[0-9]+(?:,[0-9]+)?(?![\w%$]|[.,][0-9])")}
+# A plain number, read whole (no letter, digit, or point or comma before a digit after it; a kana
+# or a CJK character is a word of its own: "3倍", "48歳").
+_NUMBER = {True: re.compile(r"[0-9]+(?:\.[0-9]+)?(?![^\W\u3040-\u30ff\u4e00-\u9fff]|[%$]|[.,][0-9])"),
+           False: re.compile(r"[0-9]+(?:,[0-9]+)?(?![^\W\u3040-\u30ff\u4e00-\u9fff]|[%$]|[.,][0-9])")}
+_CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 # A capitalized word no table reads: a person's name ("Marco ha speso 205 euro.").
 _NAME = re.compile(r"[A-Z][a-z\u00e0-\u00ff]+(?!\w|['\u2019](?!s\b))")
+# "m" (metres) right after a number: a unit, never the unknown, in a prompt naming no letter.
+_METRES = re.compile(r"(?<=[0-9] )m(?![\w'\u2019])")
 _LETTER = re.compile(r"(?<![\w'\u2019$])[A-Za-z](?![\w'\u2019$])")
 # Units a count of which may be a fraction (2.5 miles, 1.5 hours); the others are counted whole.
 _CONTINUOUS = frozenset({"WP_U_MILE", "WP_U_KM", "WP_U_HOUR"})
@@ -68,6 +72,26 @@ _ITEM_FORMS: dict[str, str] = {
 def _counter(children: list[Any]) -> str:
     """The counting word before the counted item ("3 本笔记本": 本; "5 盒笔记本": 盒), "" when none."""
     return next((fold(c.value) for c in children if isinstance(c, Token) and c.type == "WP_CL"), "")
+
+
+class _Unit(str):
+    """A class of words (a unit, a side: "WP_U_MILE"), keeping the user's word for it ("miles")."""
+
+    text: str
+
+
+def _unit_of(token: Token) -> _Unit:
+    unit = _Unit(token.type)
+    unit.text = str(token.value)
+    return unit
+
+
+@dataclass(frozen=True)
+class _Who:
+    """A person by name ("Tom", its case kept) or by one relative's word ("son"); ``text``: as written."""
+
+    word: str
+    text: str
 
 
 @dataclass(frozen=True)
@@ -119,6 +143,91 @@ class WordFacts:
     def currency(self, children: list[Any]) -> str:
         return str(children[0].type)
 
+    def _label(self, words: str) -> None:
+        """The user's own words for the quantity asked, no letter named ("miles", "the son")."""
+        if "word_label" in self.__dict__:
+            raise Declined  # two quantities asked in words
+        self.word_label = words[:1].upper() + words[1:]
+
+    def _asked(self, name: str, value: Any, words: str) -> str:
+        """A quantity asked in words, no letter named (None stands for the letter the derivation names)."""
+        self._fact(name, value)
+        self._label(words)
+        self.asks = True  # type: ignore[attr-defined]
+        return "asks"
+
+    def wp_asked_count(self, children: list[Any]) -> str:
+        """"How many miles did I ride?", "坐了多少公里": the count asked over a unit."""
+        unit = _unit(children)
+        return self._asked("count", (None, unit), unit.text)
+
+    def wp_asked_side(self, children: list[Any]) -> str:
+        """"What is its width?", "Find the length.", "Найдите ширину.", "Wie breit ist es?"."""
+        side = _unit(children)
+        return self._asked("side", (None, side), side.text)
+
+    def wp_asked_whose(self, children: list[Any]) -> str:
+        """"How old is the son?", "Quel âge a sa fille ?", "子どもは何歳ですか": one person's age."""
+        who = next(c for c in children if isinstance(c, _Who))
+        return self._asked("whose", (None, who.word, "age"), who.text)
+
+    def wp_who(self, children: list[Any]) -> _Who:
+        """A person: a name, or a relative's word with its article or possessive ("his son"); one
+        relative's word is one person, so two possessives of it ("his son", "her son") are no claim."""
+        word = children[-1]
+        relative = _ITEM_FORMS.get(fold(word.value), fold(word.value))  # ru "сына", "сыну": one son
+        who = _Who(word.value if word.type == "NAME" else relative, " ".join(str(c.value) for c in children))
+        possessive = next((fold(c.value) for c in children if c.type == "WP_HIS"), None)
+        seen = self.__dict__.setdefault("possessives", {})
+        if possessive is not None and seen.setdefault(who.word, possessive) != possessive:
+            raise Declined  # "Tom is 3 times as old as his son ... How old is her son?": whose son?
+        return who
+
+    def wp_facts(self, children: list[Any]) -> str | None:
+        """Facts joined by commas: a question among them may end the sentence with "?"."""
+        return "asks" if "asks" in children else None
+
+    def wp_fixed_fact(self, children: list[Any]) -> None:
+        """"出租车起步价 10 元": the fixed amount alone (its rate another fact)."""
+        self._fact("fixed", _money(children))
+
+    def wp_rate_fact(self, children: list[Any]) -> None:
+        """"之后每公里 2 元": the rate per unit alone."""
+        self._fact("rate", (*_money(children), _unit(children)))
+
+    def wp_older(self, children: list[Any]) -> None:
+        """"Maria is 24 years older than her niece": (d, big, small)."""
+        big, small = _people(children)
+        d = Fraction(next(c.value for c in children if isinstance(c, Token) and c.type == "NUM"))
+        if big == small or d <= 0:
+            raise Declined
+        self._fact("diff", (d, big, small))
+
+    def wp_times_older(self, children: list[Any]) -> None:
+        """"Marco ha 4 volte l'età di suo figlio e ha 27 anni più di lui": k times and d more, one pair."""
+        k, d = [Fraction(c.value) for c in children if isinstance(c, Token) and c.type == "NUM"]
+        big, small = _people(children)
+        self._pair("times", k, big, small, "age")
+        if d <= 0:
+            raise Declined
+        self._fact("diff", (d, big, small))
+
+    def wp_number(self, children: list[Any]) -> None:
+        """"3 more than twice a number is 17", "twice a number minus 3 is 17": (k, b, total), the
+        number k times, b added (or taken away)."""
+        b, total = [Fraction(c.value) for c in children if isinstance(c, Token) and c.type == "NUM"]
+        k = next(c for c in children if isinstance(c, Fraction))
+        less = any(isinstance(c, Token) and c.type in ("WP_LESS_THAN", "WP_MINUS") for c in children)
+        self._fact("number", (k, -b if less else b, total))
+
+    def wp_multiple(self, children: list[Any]) -> Fraction:
+        numbers = [c for c in children if isinstance(c, Token) and c.type == "NUM"]
+        return Fraction(numbers[0].value) if numbers else Fraction(2)
+
+    def wp_number_asked(self, children: list[Any]) -> str:
+        """"what is the number?": the number asked in words."""
+        return self._asked("asked_number", (None,), str(children[-1].value))
+
     def wp_let(self, children: list[Any]) -> None:
         letters = next(c for c in children if isinstance(c, list))
         if len(letters) != 1:
@@ -158,7 +267,7 @@ class WordFacts:
         return Fraction(children[0].value), fold(children[1].value)
 
     def wp_side(self, children: list[Any]) -> str:
-        return str(children[0].type)
+        return _unit_of(children[0])
 
     def wp_purchase(self, children: list[Any]) -> None:
         """"3 本笔记本和一支 5 元的笔，一共花了 26 元": a count of one item, another item's price, the total."""
@@ -186,7 +295,7 @@ class WordFacts:
 
     def wp_times(self, children: list[Any]) -> None:
         """"Tom is 3 times as old as Ann": (big, small) = (Tom, Ann), the big one k times the small."""
-        big, small = [c.value for c in children if isinstance(c, Token) and c.type == "NAME"]
+        big, small = _people(children)
         k = Fraction(next(c.value for c in children if isinstance(c, Token) and c.type == "NUM"))
         self._pair("times", k, big, small, "age")
 
@@ -224,7 +333,13 @@ class WordFacts:
         return (*_money(children), _unit(children))
 
     def wp_unit(self, children: list[Any]) -> str:
-        return str(children[0].type)
+        return _unit_of(children[0])
+
+
+def _people(children: list[Any]) -> list[str]:
+    """The people of a sentence in order: names and relatives ("Tom", "son")."""
+    return [c.value if isinstance(c, Token) else c.word for c in children
+            if (isinstance(c, Token) and c.type == "NAME") or isinstance(c, _Who)]
 
 
 def _money(children: list[Any]) -> tuple[Fraction, str]:
@@ -248,31 +363,43 @@ def understand_word_problem(prompt: str) -> LinearProblem | None:
         read = _read(text, table)
         if read is None:
             continue
-        transformer, letter = read
-        derived = _derived(transformer, letter)
+        transformer, letter, implicit = read
+        derived = _derived(transformer, letter, implicit)
         if derived is None:
             return None
         equation, value = derived
         fmt = tuple(f for f in FORMATS if f in transformer.format)
-        return LinearProblem((equation,), (letter,), (letter,), {letter: value}, fmt, transformer.answer_label,
-                             language=table.language)
+        label = transformer.word_label if implicit else transformer.answer_label
+        return LinearProblem((equation,), (letter,), (letter,), {letter: value}, fmt, label, language=table.language)
     return None
 
 
-def _read(text: str, table: Any) -> tuple[Any, str] | None:
-    """The transformer after the grammar read ``text`` in ``table``'s language, and the one letter
-    the prompt names; None when a character is read by no rule or the grammar derives no reading."""
+def _read(text: str, table: Any) -> tuple[Any, str, bool] | None:
+    """The transformer after the grammar read ``text`` in ``table``'s language, the one letter the
+    prompt names and whether it names none (then every letter standing in it is read as a word, the
+    quantity is asked in words and the derivation names it ``IMPLICIT``); None when a character is
+    read by no rule or the grammar derives no reading."""
+    letter = _letter_of(text, table)
+    named = _read_with(text, table, letter) if letter is not None else None
+    if named is not None:
+        return named, letter, False  # type: ignore[return-value]
+    implicit = _read_with(text, table, None)
+    return None if implicit is None else (implicit, IMPLICIT, True)
+
+
+# The letter a word problem that names none is written with ("How many miles did I ride?": 2x + 3 = 19).
+IMPLICIT = "x"
+
+
+def _read_with(text: str, table: Any, letter: str | None) -> Any:
     from .reader import _LANGUAGE, _linked, _token_at
 
-    letter = _letter_of(text, table)
-    if letter is None:
-        return None
     folded = fold(text)
     words: list[Word] = []
     pos = 0
     while pos < len(text):
-        token = _amount_or_name_at(text, folded, pos, table) or _token_at(
-            text, folded, pos, {}, frozenset({letter}), table)
+        token = _amount_or_name_at(text, folded, pos, table, letter is None) or _token_at(
+            text, folded, pos, {}, frozenset({letter} if letter else ()), table)
         if token is None:
             return None
         word, pos = token
@@ -280,8 +407,9 @@ def _read(text: str, table: Any) -> tuple[Any, str] | None:
             return None
         if word is not None:
             words.append(word)
-    transformer = _LANGUAGE.parse(_linked(words))
-    return None if transformer is None else (transformer, letter)
+    if letter is not None and not any(word.kind == "VAR" for word in words):
+        return None  # the letter is part of a word ("did I ride"): the prompt names none
+    return _LANGUAGE.parse(_linked(words))
 
 
 def _letter_of(text: str, table: Any) -> str | None:
@@ -293,17 +421,20 @@ def _letter_of(text: str, table: Any) -> str | None:
     return next(iter(spelled)) if len(spelled) == 1 else None
 
 
-def _amount_or_name_at(text: str, folded: str, pos: int, table: Any) -> tuple[Word, int] | None:
+def _amount_or_name_at(text: str, folded: str, pos: int, table: Any, implicit: bool) -> tuple[Word, int] | None:
     """The word at ``pos`` that only a word problem reads, and its end: an amount ("$3", "R$ 2,50"),
     a number, a dash before a word (a pause), "'s age", a name; None when none stands there."""
     currency, money = _MONEY.get(table.language, ("", None))
     amount = money.match(text, pos) if money is not None else None
     if amount is not None:
         return Word("MONEY", f"{currency} {amount.group(1).replace(',', '.')}", pos), amount.end()
-    after_word = pos > 0 and text[pos - 1].isalnum()
+    after_word = pos > 0 and text[pos - 1].isalnum() and not _CJK.match(text, pos - 1)
     number = _NUMBER[table.language in _POINT].match(text, pos) if not (after_word or text[pos - 1 : pos] in (".", ",")) else None
     if number is not None:
         return Word("NUM", number.group().replace(",", "."), pos), number.end()
+    metres = _METRES.match(text, pos) if implicit and table.language == "en" else None
+    if metres is not None:  # "50 m": metres after a number, in a prompt that names no letter
+        return Word("WP_LEN_UNIT", "m", pos), metres.end()
     return _mark_or_name_at(text, folded, pos, table, after_word)
 
 
@@ -323,11 +454,12 @@ def _mark_or_name_at(text: str, folded: str, pos: int, table: Any, after_word: b
     return None
 
 
-def _derived(transformer: Any, letter: str) -> tuple[Any, Fraction] | None:
+def _derived(transformer: Any, letter: str, implicit: bool) -> tuple[Any, Fraction] | None:
     """The equation the facts state and the unknown's value; None when the facts are not one whole
     shape, the request asks anything but the named unknown, or the value cannot be the quantity's
-    (a negative count, or not whole for a unit counted whole; a side not positive)."""
-    facts = getattr(transformer, "word_facts", {})
+    (a negative count, or not whole for a unit counted whole; a side not positive). A quantity asked
+    in words (None for its letter) is the unknown only in a prompt naming no letter."""
+    facts = _resolved(dict(getattr(transformer, "word_facts", {})), letter, implicit)
     shape = _SHAPES.get(frozenset(facts))
     if shape is None or not _asks_only(transformer, letter):
         return None
@@ -340,6 +472,46 @@ def _derived(transformer: Any, letter: str) -> tuple[Any, Fraction] | None:
     if solution is None or set(solution) != {letter} or not possible(solution[letter]):
         return None
     return equations[0], solution[letter]
+
+
+# The facts that name the unknown by its letter, first in their tuple (None: asked in words).
+_NAMING = ("count", "side", "whose", "price", "asked_number")
+
+
+def _resolved(facts: dict[str, Any], letter: str, implicit: bool) -> dict[str, Any]:
+    """The facts with a quantity asked in words named ``letter`` in a prompt naming no letter (where
+    one names a letter, a quantity asked in words is no letter's: each shape compares them), and a
+    fixed amount and a rate stated apart ("起步价 10 元，之后每公里 2 元") joined into one charge."""
+    for name in _NAMING:
+        if name in facts and implicit:
+            facts[name] = (letter, *facts[name][1:])
+    if "fixed" in facts and "rate" in facts and "charge" not in facts:
+        (fixed, fixed_currency), (rate, rate_currency, unit) = facts.pop("fixed"), facts.pop("rate")
+        facts["charge"] = _Charge(fixed, rate, unit, frozenset({fixed_currency, rate_currency}))
+    return facts
+
+
+def _number(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[Fraction], bool]] | None:
+    """"b more than k times a number is t", the number asked: "2x + 3 = 17"; any number."""
+    (k, b, total), (named,) = facts["number"], facts["asked_number"]
+    if named != letter:
+        return None
+    sign = "-" if b < 0 else "+"
+    return f"{format_number(k)}{letter} {sign} {format_number(abs(b))} = {format_number(total)}", lambda value: True
+
+
+def _times_and_difference(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[Fraction], bool]] | None:
+    """One k times as old as the other and d years older, one of them asked: "5x - x = 24" (the
+    younger), "x - x/5 = 24" (the elder); both ages positive."""
+    (kind, k, big, small, measure), (d, diff_big, diff_small), (named, who, whose_measure) = (
+        facts["pair"], facts["diff"], facts["whose"])
+    if named != letter or kind != "times" or measure != "age" or whose_measure != "age":
+        return None
+    if (diff_big, diff_small) != (big, small) or who not in (big, small):
+        return None  # "her niece is 24 years older than Maria": roles swapped
+    n = format_number(k)
+    text = f"{n}{letter} - {letter} = {format_number(d)}" if who == small else f"{letter} - {letter}/{n} = {format_number(d)}"
+    return text, lambda value: value > 0
 
 
 def _asks_only(transformer: Any, letter: str) -> bool:
@@ -403,4 +575,6 @@ _SHAPES: dict[frozenset[str], Callable[[dict[str, Any], str], tuple[str, Callabl
     frozenset({"purchase", "price", "counted_by", "priced_by"}): _count_and_price,
     frozenset({"pair", "sum", "whose"}): _pair_and_sum,
     frozenset({"rectangle", "side"}): _perimeter,
+    frozenset({"pair", "diff", "whose"}): _times_and_difference,
+    frozenset({"number", "asked_number"}): _number,
 }
