@@ -85,7 +85,8 @@ ROWS += [
 ]
 ROWS += [
     ("linW-pair-whose-other", "the letter named of someone outside the pair read as one of it ('Let a be Bob's age')",
-     _LINEAR + "word_problems.py", " or who not in (big, small):\n", ":\n", _TESTS),
+     _LINEAR + "word_problems.py", " or (whose_measure and whose_measure != measure) or who not in (big, small):\n",
+     " or (whose_measure and whose_measure != measure):\n", _TESTS),
     ("linW-pair-big-small-swapped", "the letter of the bigger one read as the smaller one's ('Let r be Ravi's age': r + 4r)",
      _LINEAR + "word_problems.py", '        other = f"{n}{letter}" if who == small else f"{letter}/{n}"',
      '        other = f"{n}{letter}"', _TESTS),
