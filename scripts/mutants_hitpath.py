@@ -11,6 +11,7 @@ _CORE = "stepcache_integrations/core/"
 _SHORTCUTS = "tests/unit/test_hit_path_shortcuts.py"
 _TABLES = "tests/unit/test_parser_tables.py"
 _DIGESTS = "tests/unit/test_proof_digests.py"
+_ROUND4 = "tests/unit/test_hit_path_round4.py"
 
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
@@ -75,5 +76,12 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("digest-result-shared-mutable", "a returned proof found by digest is the kept one (a caller's change reaches the memo)",
      _CORE + "planner.py", "        return _copy(found) if isinstance(found, Verification) else _verification(found)\n",
      "        return found if isinstance(found, Verification) else _verification(found)\n", (_DIGESTS, "tests/unit/test_proofs.py")),
+    ("closest-first-unchecked", "the lazy order yields the newest entry first though another shares more of the new reading",
+     _CORE + "problem_key_tier.py", "    if _shared(entries[0].constraints, new) == 2 * len(new):\n",
+     "    if _shared(entries[0].constraints, new) >= len(new):\n", (_ROUND4,)),
+    ("closest-first-twice", "the newest entry, yielded first, is yielded again among the others (checked twice)",
+     _CORE + "problem_key_tier.py", "    rest = entries[start:]\n", "    rest = entries[0:]\n", (_ROUND4,)),
+    ("closest-eager", "every entry of a problem is scored though the newest shares every field (the order's work not skipped)",
+     _CORE + "problem_key_tier.py", "        yield entries[0]\n        start = 1\n", "        pass\n", (_ROUND4,)),
 ]
 # fmt: on

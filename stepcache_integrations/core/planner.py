@@ -15,7 +15,7 @@ import threading
 import time
 import weakref
 from collections import OrderedDict
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
@@ -593,7 +593,7 @@ def choose(plan: CachePlan, hits: list[CacheHit], policy: ReusePolicy, choice: C
 
 
 def choose_keyed(
-    plan: CachePlan, entries: list[CacheEntry], policy: ReusePolicy, choice: Choice, *, rewrite: bool
+    plan: CachePlan, entries: Iterable[CacheEntry], policy: ReusePolicy, choice: Choice, *, rewrite: bool
 ) -> Choice:
     """Classify entries found by a lookup key (``problem_key_tier``), keeping the best; they are
     checked exactly as candidates found by similarity (:func:`_classify`), and no similarity
