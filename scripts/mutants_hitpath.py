@@ -83,5 +83,14 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _CORE + "problem_key_tier.py", "    rest = entries[start:]\n", "    rest = entries[0:]\n", (_ROUND4,)),
     ("closest-eager", "every entry of a problem is scored though the newest shares every field (the order's work not skipped)",
      _CORE + "problem_key_tier.py", "        yield entries[0]\n        start = 1\n", "        pass\n", (_ROUND4,)),
+    ("rewrite-verify-digested", "a rewrite's verify (against the entry it was rewritten from) is looked up and kept by digest",
+     _CORE + "planner.py", "    check = PROOFS.verify(handler, checked, constraints, cached, kept=False)  # see _try_reinstantiate\n",
+     "    check = PROOFS.verify(handler, checked, constraints, cached)  # see _try_reinstantiate\n", (_ROUND4,)),
+    ("rewrite-level-digested", "a rewrite's served level is looked up and kept by digest",
+     _CORE + "engine.py", "                        kept=plan.outcome != \"reinstantiate\")", "                        kept=True)",
+     (_ROUND4,)),
+    ("digest-kept-ignored", "a check asked not to be kept by digest is digested all the same",
+     _CORE + "planner.py", "        digest = self.digests.digest(key, handler) if kept and _builtin(handler) else None\n",
+     "        digest = self.digests.digest(key, handler) if _builtin(handler) else None\n", (_ROUND4,)),
 ]
 # fmt: on

@@ -310,11 +310,16 @@ class ProofMemo(BoundedLRU[tuple[Any, Any]]):
         super().__init__(maxsize)
         self.digests = ProofDigests(digests)
 
-    def verify(self, handler: Any, steps: list[Step] | Keyed, constraints: Any, cached_constraints: Any) -> Verification:
+    def verify(
+        self, handler: Any, steps: list[Step] | Keyed, constraints: Any, cached_constraints: Any, *, kept: bool = True
+    ) -> Verification:
         """``handler.verify(steps, constraints, cached_constraints)``, memoised (any of the three
-        may come ``Keyed``: frozen once by the caller)."""
+        may come ``Keyed``: frozen once by the caller). ``kept=False``: a check no later request
+        meets again (a rewrite's, against the entry it was rewritten from) is neither looked up
+        nor kept by digest (:class:`ProofDigests`: no digest computed, no seeded proof pushed
+        out); the exact LRU still holds it. Either way the result is the check's own."""
         key = self._key(("verify",), handler, steps, constraints, cached_constraints)
-        found, digest = self._get(key, handler)
+        found, digest = self._get(key, handler, kept)
         if found is None:
             found = handler.verify(_raw(steps), _raw(constraints), _raw(cached_constraints))
             self._put(key, handler, _copy(found), digest, _units(found))
@@ -331,11 +336,13 @@ class ProofMemo(BoundedLRU[tuple[Any, Any]]):
         return list(found)
 
     def level(
-        self, handler: Any, steps: list[Step] | Keyed, constraints: Any, cached_constraints: Any, stored: VerificationLevel
+        self, handler: Any, steps: list[Step] | Keyed, constraints: Any, cached_constraints: Any, stored: VerificationLevel,
+        *, kept: bool = True,
     ) -> VerificationLevel:
-        """``handler.verification_level(steps, constraints, cached_constraints, stored)``, memoised."""
+        """``handler.verification_level(steps, constraints, cached_constraints, stored)``, memoised
+        (``kept``: as :meth:`verify`'s)."""
         key = self._key(("level", stored), handler, steps, constraints, cached_constraints)
-        found, digest = self._get(key, handler)
+        found, digest = self._get(key, handler, kept)
         if found is None:
             found = handler.verification_level(_raw(steps), _raw(constraints), _raw(cached_constraints), stored)
             self._put(key, handler, found, digest, found)
@@ -356,15 +363,15 @@ class ProofMemo(BoundedLRU[tuple[Any, Any]]):
         except Unfreezable:
             return None
 
-    def _get(self, key: Hashable | None, handler: Any) -> tuple[Any, bytes | None]:
+    def _get(self, key: Hashable | None, handler: Any, kept: bool = True) -> tuple[Any, bytes | None]:
         """The result kept for ``key`` (None when none), and the key's digest when it was computed
-        (a miss of the exact LRU, a built-in task): the same digest files the result computed next."""
+        (a miss of the exact LRU, a built-in task, ``kept``): the same digest files the result computed next."""
         if key is None:
             return None, None
         found = self.get(key)
         if found is not None:
             return found[1], None
-        digest = self.digests.digest(key, handler) if _builtin(handler) else None
+        digest = self.digests.digest(key, handler) if kept and _builtin(handler) else None
         return (None, None) if digest is None else (self.digests.get(digest), digest)
 
     def _put(self, key: Hashable | None, handler: Any, value: Any, digest: bytes | None, compact: Any) -> None:
@@ -712,7 +719,7 @@ def _rewrite(handler: Task, constraints: Any, hit: CacheHit, policy: ReusePolicy
     if rewritten is None:
         return None, time.perf_counter() - r0
     checked = keyed_steps(rewritten)
-    check = PROOFS.verify(handler, checked, constraints, cached)
+    check = PROOFS.verify(handler, checked, constraints, cached, kept=False)  # see _try_reinstantiate
     if not proves(check) or PROOFS.answer_errors(handler, checked, constraints):
         return None, time.perf_counter() - r0
     candidate = _Candidate(hit, "reinstantiate", rewritten, _rewritten_provenance(steps, rewritten), check, cached)
@@ -725,7 +732,12 @@ def _try_reinstantiate(handler: Task, constraints: Any, cached: Keyed, candidate
     if rewritten is None:
         return
     checked = keyed_steps(rewritten)
-    check = PROOFS.verify(handler, checked, constraints, cached)
+    # Checked in full, never found by digest: a rewrite's steps against the entry it was rewritten
+    # from meet again only when the same request is rewritten from the same entry again (its
+    # answer is stored as an entry of its own, checked against its own constraints), so the digest
+    # would cost a pickle and push a seeded proof out for nothing. The final check (no cached
+    # constraints) is kept: the stored rewrite meets it when its problem is asked again.
+    check = PROOFS.verify(handler, checked, constraints, cached, kept=False)
     if proves(check) and not PROOFS.answer_errors(handler, checked, constraints):
         candidate.outcome = "reinstantiate"
     if check.passed or len(check.failures) <= len(candidate.verification.failures):

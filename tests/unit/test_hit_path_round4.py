@@ -149,3 +149,30 @@ def test_every_entry_tampered_reaches_the_model() -> None:
     result = cache.generate(prompt.replace("Solve", "Please solve"), model)
     assert model.calls == 1 and result.tier is None and result.text.endswith("Answer: x = 5")
     assert "x = 6" not in result.text
+
+
+# -- a rewrite's checks are not kept by digest ----------------------------------------------------
+def test_a_rewrites_checks_are_checked_in_full_and_not_kept_by_digest() -> None:
+    """A re-instantiation's verify and level (against the entry it was rewritten from, met by no
+    later request) add no proof kept by digest; only its final check (no cached constraints) is
+    kept. The rewrite is served, proven and right; the seeded proofs stay."""
+    from stepcache_integrations.core.planner import PROOFS
+
+    cache = StepCache()
+    assert cache.store_answer(MATH.format(eq="7x + 11 = 60"), answer(7, 11, 60))
+    before = len(PROOFS.digests)
+    result = cache.generate(MATH.format(eq="7x + 11 = 81"), no_model)
+    assert result.outcome == "reinstantiate" and result.tier == TIER and result.verification == "proven"
+    assert result.text.endswith("Answer: x = 10") and "Subtract 11 from both sides: 7x = 70" in result.text
+    assert len(PROOFS.digests) - before == 1  # the final check alone
+
+
+def test_a_wrong_rewrite_is_refused_whatever_the_digests_hold() -> None:
+    """The rewrite's verify is neither looked up by digest: a proof kept under any digest cannot
+    pass a rewrite the check refuses (9x + 36 = 162 rewritten for 198 states 9x = 126)."""
+    cache = StepCache()
+    assert cache.store_answer(MATH.format(eq="9x + 36 = 162"), answer(9, 36, 162))
+    model = Model(answer(9, 36, 198))
+    result = cache.generate(MATH.format(eq="9x + 36 = 198"), model)
+    assert model.calls == 1 and result.tier is None and "9x = 126" not in result.text
+    assert result.text.endswith("Answer: x = 18") and result.checks_passed
