@@ -405,6 +405,10 @@ class ProofDigests:
         self._shared: dict[Any, Any] = {}
         self._max_shared = shared
         self._tokens: dict[int, tuple[weakref.ref[Any], int]] = {}
+        # The pickles of the last frozen inputs, by the identity of the input (each held, so its id
+        # is not reused while kept): a candidate's steps and constraints, frozen once by the caller
+        # (``Keyed``), enter its verify, final check and level, and are pickled once.
+        self._inputs: OrderedDict[int, tuple[Any, bytes]] = OrderedDict()
         self._counter = itertools.count()
         self._lock = threading.RLock()  # a handler collected inside put drops its token here
 
@@ -432,6 +436,7 @@ class ProofDigests:
         with self._lock:
             self._items.clear()
             self._shared.clear()
+            self._inputs.clear()
 
     def __len__(self) -> int:
         return len(self._items)
@@ -442,14 +447,33 @@ class ProofDigests:
         if self.maxsize <= 0:
             return None
         check, _, *inputs = key  # type: ignore[misc]
-        buffer = io.BytesIO()
-        pickler = pickle.Pickler(buffer, protocol=5)
-        pickler.fast = True  # no memo: equal values pickle alike, shared or not
         try:
-            pickler.dump((check, self._token(handler), *inputs))
+            # The check and token, then each input, each pickled alone and the pickles joined: a
+            # pickle ends at its own STOP opcode, so the joined bytes read back as one sequence of
+            # values only (equal bytes: equal checks, handlers and inputs, of the same types).
+            parts = [_type_exact_pickle((check, self._token(handler)))]
+            parts.extend(self._input_pickle(value) for value in inputs)
         except Exception:  # noqa: BLE001 - a value that does not pickle is not kept here
             return None
-        return hashlib.blake2b(buffer.getvalue(), digest_size=32).digest()
+        return hashlib.blake2b(b"".join(parts), digest_size=32).digest()
+
+    def _input_pickle(self, value: Any) -> bytes:
+        """``_type_exact_pickle(value)``, kept for the last inputs by their identity: a frozen input
+        is immutable (tuples of strings, numbers and ``Fraction``; an object's own ``frozen_key``
+        trusted as the exact LRU trusts it), so while it is held its pickle stays its pickle.
+        Never by equality: ``(1,)``, ``(1.0,)`` and ``(True,)`` are equal and pickle apart."""
+        ident = id(value)
+        with self._lock:
+            found = self._inputs.get(ident)
+            if found is not None and found[0] is value:
+                self._inputs.move_to_end(ident)
+                return found[1]
+        data = _type_exact_pickle(value)
+        with self._lock:
+            self._inputs[ident] = (value, data)
+            while len(self._inputs) > _PICKLED_INPUTS:
+                self._inputs.popitem(last=False)
+        return data
 
     def _token(self, handler: Any) -> int:
         """A number of this handler's own for as long as it lives (never given to another)."""
@@ -466,6 +490,19 @@ class ProofDigests:
 
             self._tokens[ident] = (weakref.ref(handler, forget), token)
             return token
+
+
+_PICKLED_INPUTS = 64  # the inputs of a few requests' candidates
+
+
+def _type_exact_pickle(value: Any) -> bytes:
+    """``value``'s pickle, every value with its exact type and no memo (equal values pickle alike,
+    shared or not): :class:`ProofDigests`' argument."""
+    buffer = io.BytesIO()
+    pickler = pickle.Pickler(buffer, protocol=5)
+    pickler.fast = True  # no memo: equal values pickle alike, shared or not
+    pickler.dump(value)
+    return buffer.getvalue()
 
 
 def _units(verification: Verification) -> tuple[tuple[str, bool, str, str], ...]:

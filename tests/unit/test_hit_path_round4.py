@@ -176,3 +176,68 @@ def test_a_wrong_rewrite_is_refused_whatever_the_digests_hold() -> None:
     result = cache.generate(MATH.format(eq="9x + 36 = 198"), model)
     assert model.calls == 1 and result.tier is None and "9x = 126" not in result.text
     assert result.text.endswith("Answer: x = 18") and result.checks_passed
+
+
+# -- digests: each frozen input pickled once while held ---------------------------------------------
+def _digests() -> Any:
+    from stepcache_integrations.core.planner import ProofDigests
+
+    return ProofDigests(1000)
+
+
+def test_a_kept_input_pickle_gives_the_digest_of_a_fresh_pickle() -> None:
+    """The digest of a key whose inputs were pickled before equals the digest a fresh memo computes
+    for an equal key built anew; another input in any place gives another digest."""
+    rng = random.Random(3)
+    warm = _digests()
+    atoms = ["x", "", 1, -1, 0, 2.5, None, "3x + 5 = 20"]
+    for _ in range(300):
+        inputs = tuple(tuple(("str", rng.choice(atoms)) for _ in range(rng.randint(0, 4))) for _ in range(3))
+        key = (("verify",), id(LINEAR), *inputs)
+        first = warm.digest(key, LINEAR)
+        again = warm.digest(key, LINEAR)  # the inputs' pickles kept
+        copy = (("verify",), id(LINEAR), *(tuple(list(part)) for part in inputs))
+        cold = _digests()
+        cold._token = warm._token  # the same handler token, computed by the other memo
+        assert first == again == cold.digest(copy, LINEAR)
+        for place in range(3):
+            changed = list(inputs)
+            changed[place] = (*inputs[place], ("str", "other"))
+            assert warm.digest((("verify",), id(LINEAR), *changed), LINEAR) != first
+
+
+def test_equal_inputs_of_other_types_never_share_a_pickle() -> None:
+    """(1,), (1.0,) and (True,) are equal (and hash alike) but pickle apart: with the first's
+    pickle kept, the others still get digests of their own, in any order."""
+    for order in ([(1,), (1.0,), (True,)], [(True,), (1,), (1.0,)]):
+        digests = _digests()
+        seen = set()
+        for value in order:
+            key = (("verify",), id(LINEAR), ("str", "steps"), value, None)
+            found = digests.digest(key, LINEAR)
+            assert found is not None and found not in seen
+            seen.add(found)
+
+
+def test_the_kept_input_pickles_are_bounded_and_cleared() -> None:
+    from stepcache_integrations.core.planner import _PICKLED_INPUTS
+
+    digests = _digests()
+    for i in range(3 * _PICKLED_INPUTS):
+        digests.digest((("verify",), id(LINEAR), (i,), ("c", i), None), LINEAR)
+    assert 0 < len(digests._inputs) <= _PICKLED_INPUTS
+    digests.clear()
+    assert len(digests._inputs) == 0
+
+
+def test_an_input_sharing_its_parts_digests_as_one_built_anew() -> None:
+    """Equal inputs pickle alike whether their parts are shared objects or not (no pickle memo):
+    a stored form read back from a store (parts built anew) meets the proof seeded with shared ones."""
+    part = ("str", "".join(["3x + 5", " = 20"]))  # built at run time: not a shared constant
+    shared = (part, part, ("map", (part,)))
+    anew = tuple((p[0], "".join(["3x + 5", " = 20"])) for p in (part, part)) + (
+        ("map", (("str", "".join(["3x + 5", " = 20"])),)),)
+    assert shared == anew and shared[0] is shared[1] and anew[0] is not anew[1]
+    digests = _digests()
+    assert digests.digest((("verify",), id(LINEAR), shared, None, None), LINEAR) == digests.digest(
+        (("verify",), id(LINEAR), anew, None, None), LINEAR)
