@@ -11,6 +11,7 @@ _CORE = "stepcache_integrations/core/"
 _SHORTCUTS = "tests/unit/test_hit_path_shortcuts.py"
 _TABLES = "tests/unit/test_parser_tables.py"
 _DIGESTS = "tests/unit/test_proof_digests.py"
+_ROUND4 = "tests/unit/test_hit_path_round4.py"
 
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
@@ -54,19 +55,19 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _TASKS + "linear/chain.py", "                key: Any = freeze(data)\n", '                key: Any = freeze(data.get("equation_texts"))\n',
      (_SHORTCUTS,)),
     ("digest-steps-dropped", "a proof kept by digest is found for other steps (a tampered entry's steps meet the seeded proof)",
-     _CORE + "planner.py", "            pickler.dump((check, self._token(handler), *inputs))\n",
-     "            pickler.dump((check, self._token(handler), *inputs[1:]))\n", (_DIGESTS,)),
+     _CORE + "planner.py", "            parts.extend(self._input_pickle(value) for value in inputs)\n",
+     "            parts.extend(self._input_pickle(value) for value in inputs[1:])\n", (_DIGESTS,)),
     ("digest-cached-dropped", "a proof kept by digest is found for another cached problem (the entry's stored constraints left out)",
-     _CORE + "planner.py", "            pickler.dump((check, self._token(handler), *inputs))\n",
-     "            pickler.dump((check, self._token(handler), *inputs[:-1]))\n", (_DIGESTS,)),
+     _CORE + "planner.py", "            parts.extend(self._input_pickle(value) for value in inputs)\n",
+     "            parts.extend(self._input_pickle(value) for value in inputs[:-1])\n", (_DIGESTS,)),
     ("digest-handler-shared", "two handlers of one task share the proofs kept by digest (the handler's token left out)",
-     _CORE + "planner.py", "            pickler.dump((check, self._token(handler), *inputs))\n",
-     "            pickler.dump((check, 0, *inputs))\n", (_DIGESTS,)),
+     _CORE + "planner.py", "            parts = [_type_exact_pickle((check, self._token(handler)))]\n",
+     "            parts = [_type_exact_pickle((check, 0))]\n", (_DIGESTS,)),
     ("digest-token-reused", "a handler made where a collected one was meets its proofs (the token is the handler's id)",
      _CORE + "planner.py", "            token, ident = next(self._counter), id(handler)\n",
      "            token, ident = id(handler), id(handler)\n", (_DIGESTS,)),
     ("digest-memo-shared", "the type-exact pickle shares equal objects (a memo): the seeded proof misses the stored form",
-     _CORE + "planner.py", "        pickler.fast = True  # no memo", "        pickler.fast = False  # no memo", (_DIGESTS,)),
+     _CORE + "planner.py", "    pickler.fast = True  # no memo", "    pickler.fast = False  # no memo", (_DIGESTS, _ROUND4)),
     ("digest-unbounded", "the proofs kept by digest grow without bound",
      _CORE + "planner.py", "            while len(self._items) > self.maxsize:\n", "            while False:\n", (_DIGESTS,)),
     ("digest-own-task-kept", "a task of its own (a subclass) has its proofs kept by digest too",
@@ -75,5 +76,30 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("digest-result-shared-mutable", "a returned proof found by digest is the kept one (a caller's change reaches the memo)",
      _CORE + "planner.py", "        return _copy(found) if isinstance(found, Verification) else _verification(found)\n",
      "        return found if isinstance(found, Verification) else _verification(found)\n", (_DIGESTS, "tests/unit/test_proofs.py")),
+    ("closest-first-unchecked", "the lazy order yields the newest entry first though another shares more of the new reading",
+     _CORE + "problem_key_tier.py", "    if _shared(entries[0].constraints, new) == 2 * len(new):\n",
+     "    if _shared(entries[0].constraints, new) >= len(new):\n", (_ROUND4,)),
+    ("closest-first-twice", "the newest entry, yielded first, is yielded again among the others (checked twice)",
+     _CORE + "problem_key_tier.py", "    rest = entries[start:]\n", "    rest = entries[0:]\n", (_ROUND4,)),
+    ("closest-eager", "every entry of a problem is scored though the newest shares every field (the order's work not skipped)",
+     _CORE + "problem_key_tier.py", "        yield entries[0]\n        start = 1\n", "        pass\n", (_ROUND4,)),
+    ("rewrite-verify-digested", "a rewrite's verify (against the entry it was rewritten from) is looked up and kept by digest",
+     _CORE + "planner.py", "    check = PROOFS.verify(handler, checked, constraints, cached, kept=False)  # see _try_reinstantiate\n",
+     "    check = PROOFS.verify(handler, checked, constraints, cached)  # see _try_reinstantiate\n", (_ROUND4,)),
+    ("rewrite-level-digested", "a rewrite's served level is looked up and kept by digest",
+     _CORE + "engine.py", "                        kept=plan.outcome != \"reinstantiate\")", "                        kept=True)",
+     (_ROUND4,)),
+    ("digest-kept-ignored", "a check asked not to be kept by digest is digested all the same",
+     _CORE + "planner.py", "        digest = self.digests.digest(key, handler) if kept and _builtin(handler) else None\n",
+     "        digest = self.digests.digest(key, handler) if _builtin(handler) else None\n", (_ROUND4,)),
+    ("digest-inputs-by-equality", "an input's pickle is found by equality (True for 1): two keys of other types share a digest",
+     _CORE + "planner.py", "        ident = id(value)\n        with self._lock:\n            found = self._inputs.get(ident)\n"
+     "            if found is not None and found[0] is value:\n",
+     "        ident = value\n        with self._lock:\n            found = self._inputs.get(ident)\n"
+     "            if found is not None:\n", (_ROUND4,)),
+    ("digest-inputs-unbounded", "the kept input pickles grow without bound",
+     _CORE + "planner.py", "            while len(self._inputs) > _PICKLED_INPUTS:\n", "            while False:\n", (_ROUND4,)),
+    ("digest-inputs-outlive-clear", "clearing the digests keeps the input pickles",
+     _CORE + "planner.py", "            self._inputs.clear()\n", "            pass\n", (_ROUND4,)),
 ]
 # fmt: on

@@ -307,7 +307,10 @@ def _served_level(plan: CachePlan) -> VerificationLevel:
     entry, cached = plan.entry, plan.entry_constraints
     if cached is None or cached.value is not entry.constraints:  # frozen by the planner, or now
         cached = entry.constraints
-    return PROOFS.level(plan.handler, plan.steps, plan.constraints, cached, entry.verification)
+    # a rewrite's level, against the entry it was rewritten from, is met again by no later request
+    # (planner._try_reinstantiate): not kept by digest, checked in full as any other
+    return PROOFS.level(plan.handler, plan.steps, plan.constraints, cached, entry.verification,
+                        kept=plan.outcome != "reinstantiate")
 
 
 @dataclass

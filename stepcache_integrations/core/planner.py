@@ -15,7 +15,7 @@ import threading
 import time
 import weakref
 from collections import OrderedDict
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
@@ -310,11 +310,16 @@ class ProofMemo(BoundedLRU[tuple[Any, Any]]):
         super().__init__(maxsize)
         self.digests = ProofDigests(digests)
 
-    def verify(self, handler: Any, steps: list[Step] | Keyed, constraints: Any, cached_constraints: Any) -> Verification:
+    def verify(
+        self, handler: Any, steps: list[Step] | Keyed, constraints: Any, cached_constraints: Any, *, kept: bool = True
+    ) -> Verification:
         """``handler.verify(steps, constraints, cached_constraints)``, memoised (any of the three
-        may come ``Keyed``: frozen once by the caller)."""
+        may come ``Keyed``: frozen once by the caller). ``kept=False``: a check no later request
+        meets again (a rewrite's, against the entry it was rewritten from) is neither looked up
+        nor kept by digest (:class:`ProofDigests`: no digest computed, no seeded proof pushed
+        out); the exact LRU still holds it. Either way the result is the check's own."""
         key = self._key(("verify",), handler, steps, constraints, cached_constraints)
-        found, digest = self._get(key, handler)
+        found, digest = self._get(key, handler, kept)
         if found is None:
             found = handler.verify(_raw(steps), _raw(constraints), _raw(cached_constraints))
             self._put(key, handler, _copy(found), digest, _units(found))
@@ -331,11 +336,13 @@ class ProofMemo(BoundedLRU[tuple[Any, Any]]):
         return list(found)
 
     def level(
-        self, handler: Any, steps: list[Step] | Keyed, constraints: Any, cached_constraints: Any, stored: VerificationLevel
+        self, handler: Any, steps: list[Step] | Keyed, constraints: Any, cached_constraints: Any, stored: VerificationLevel,
+        *, kept: bool = True,
     ) -> VerificationLevel:
-        """``handler.verification_level(steps, constraints, cached_constraints, stored)``, memoised."""
+        """``handler.verification_level(steps, constraints, cached_constraints, stored)``, memoised
+        (``kept``: as :meth:`verify`'s)."""
         key = self._key(("level", stored), handler, steps, constraints, cached_constraints)
-        found, digest = self._get(key, handler)
+        found, digest = self._get(key, handler, kept)
         if found is None:
             found = handler.verification_level(_raw(steps), _raw(constraints), _raw(cached_constraints), stored)
             self._put(key, handler, found, digest, found)
@@ -356,15 +363,15 @@ class ProofMemo(BoundedLRU[tuple[Any, Any]]):
         except Unfreezable:
             return None
 
-    def _get(self, key: Hashable | None, handler: Any) -> tuple[Any, bytes | None]:
+    def _get(self, key: Hashable | None, handler: Any, kept: bool = True) -> tuple[Any, bytes | None]:
         """The result kept for ``key`` (None when none), and the key's digest when it was computed
-        (a miss of the exact LRU, a built-in task): the same digest files the result computed next."""
+        (a miss of the exact LRU, a built-in task, ``kept``): the same digest files the result computed next."""
         if key is None:
             return None, None
         found = self.get(key)
         if found is not None:
             return found[1], None
-        digest = self.digests.digest(key, handler) if _builtin(handler) else None
+        digest = self.digests.digest(key, handler) if kept and _builtin(handler) else None
         return (None, None) if digest is None else (self.digests.get(digest), digest)
 
     def _put(self, key: Hashable | None, handler: Any, value: Any, digest: bytes | None, compact: Any) -> None:
@@ -398,6 +405,10 @@ class ProofDigests:
         self._shared: dict[Any, Any] = {}
         self._max_shared = shared
         self._tokens: dict[int, tuple[weakref.ref[Any], int]] = {}
+        # The pickles of the last frozen inputs, by the identity of the input (each held, so its id
+        # is not reused while kept): a candidate's steps and constraints, frozen once by the caller
+        # (``Keyed``), enter its verify, final check and level, and are pickled once.
+        self._inputs: OrderedDict[int, tuple[Any, bytes]] = OrderedDict()
         self._counter = itertools.count()
         self._lock = threading.RLock()  # a handler collected inside put drops its token here
 
@@ -425,6 +436,7 @@ class ProofDigests:
         with self._lock:
             self._items.clear()
             self._shared.clear()
+            self._inputs.clear()
 
     def __len__(self) -> int:
         return len(self._items)
@@ -435,14 +447,33 @@ class ProofDigests:
         if self.maxsize <= 0:
             return None
         check, _, *inputs = key  # type: ignore[misc]
-        buffer = io.BytesIO()
-        pickler = pickle.Pickler(buffer, protocol=5)
-        pickler.fast = True  # no memo: equal values pickle alike, shared or not
         try:
-            pickler.dump((check, self._token(handler), *inputs))
+            # The check and token, then each input, each pickled alone and the pickles joined: a
+            # pickle ends at its own STOP opcode, so the joined bytes read back as one sequence of
+            # values only (equal bytes: equal checks, handlers and inputs, of the same types).
+            parts = [_type_exact_pickle((check, self._token(handler)))]
+            parts.extend(self._input_pickle(value) for value in inputs)
         except Exception:  # noqa: BLE001 - a value that does not pickle is not kept here
             return None
-        return hashlib.blake2b(buffer.getvalue(), digest_size=32).digest()
+        return hashlib.blake2b(b"".join(parts), digest_size=32).digest()
+
+    def _input_pickle(self, value: Any) -> bytes:
+        """``_type_exact_pickle(value)``, kept for the last inputs by their identity: a frozen input
+        is immutable (tuples of strings, numbers and ``Fraction``; an object's own ``frozen_key``
+        trusted as the exact LRU trusts it), so while it is held its pickle stays its pickle.
+        Never by equality: ``(1,)``, ``(1.0,)`` and ``(True,)`` are equal and pickle apart."""
+        ident = id(value)
+        with self._lock:
+            found = self._inputs.get(ident)
+            if found is not None and found[0] is value:
+                self._inputs.move_to_end(ident)
+                return found[1]
+        data = _type_exact_pickle(value)
+        with self._lock:
+            self._inputs[ident] = (value, data)
+            while len(self._inputs) > _PICKLED_INPUTS:
+                self._inputs.popitem(last=False)
+        return data
 
     def _token(self, handler: Any) -> int:
         """A number of this handler's own for as long as it lives (never given to another)."""
@@ -459,6 +490,19 @@ class ProofDigests:
 
             self._tokens[ident] = (weakref.ref(handler, forget), token)
             return token
+
+
+_PICKLED_INPUTS = 64  # the inputs of a few requests' candidates
+
+
+def _type_exact_pickle(value: Any) -> bytes:
+    """``value``'s pickle, every value with its exact type and no memo (equal values pickle alike,
+    shared or not): :class:`ProofDigests`' argument."""
+    buffer = io.BytesIO()
+    pickler = pickle.Pickler(buffer, protocol=5)
+    pickler.fast = True  # no memo: equal values pickle alike, shared or not
+    pickler.dump(value)
+    return buffer.getvalue()
 
 
 def _units(verification: Verification) -> tuple[tuple[str, bool, str, str], ...]:
@@ -593,7 +637,7 @@ def choose(plan: CachePlan, hits: list[CacheHit], policy: ReusePolicy, choice: C
 
 
 def choose_keyed(
-    plan: CachePlan, entries: list[CacheEntry], policy: ReusePolicy, choice: Choice, *, rewrite: bool
+    plan: CachePlan, entries: Iterable[CacheEntry], policy: ReusePolicy, choice: Choice, *, rewrite: bool
 ) -> Choice:
     """Classify entries found by a lookup key (``problem_key_tier``), keeping the best; they are
     checked exactly as candidates found by similarity (:func:`_classify`), and no similarity
@@ -712,7 +756,7 @@ def _rewrite(handler: Task, constraints: Any, hit: CacheHit, policy: ReusePolicy
     if rewritten is None:
         return None, time.perf_counter() - r0
     checked = keyed_steps(rewritten)
-    check = PROOFS.verify(handler, checked, constraints, cached)
+    check = PROOFS.verify(handler, checked, constraints, cached, kept=False)  # see _try_reinstantiate
     if not proves(check) or PROOFS.answer_errors(handler, checked, constraints):
         return None, time.perf_counter() - r0
     candidate = _Candidate(hit, "reinstantiate", rewritten, _rewritten_provenance(steps, rewritten), check, cached)
@@ -725,7 +769,12 @@ def _try_reinstantiate(handler: Task, constraints: Any, cached: Keyed, candidate
     if rewritten is None:
         return
     checked = keyed_steps(rewritten)
-    check = PROOFS.verify(handler, checked, constraints, cached)
+    # Checked in full, never found by digest: a rewrite's steps against the entry it was rewritten
+    # from meet again only when the same request is rewritten from the same entry again (its
+    # answer is stored as an entry of its own, checked against its own constraints), so the digest
+    # would cost a pickle and push a seeded proof out for nothing. The final check (no cached
+    # constraints) is kept: the stored rewrite meets it when its problem is asked again.
+    check = PROOFS.verify(handler, checked, constraints, cached, kept=False)
     if proves(check) and not PROOFS.answer_errors(handler, checked, constraints):
         candidate.outcome = "reinstantiate"
     if check.passed or len(check.failures) <= len(candidate.verification.failures):

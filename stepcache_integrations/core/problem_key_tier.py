@@ -37,8 +37,9 @@ import copy
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Generator, Hashable, Mapping
+from collections.abc import Generator, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from itertools import islice
 from typing import Any
 
 from .outcomes import CACHE_ALONE_OUTCOMES
@@ -138,7 +139,9 @@ def keyed_lookup(plan: CachePlan, policy: ReusePolicy) -> Generator[Request, Any
         t0 = time.perf_counter()
         # a shape's entries all rewrite alike: the newest; a problem's writings differ: the closest
         entries = yield FindKeyed(key, plan.namespace, plan.llm_key, limit if rewrite else _FETCHED)
-        closest = list(entries or ()) if rewrite else _closest(list(entries or ()), plan.constraints)[:limit]
+        closest: Iterable[CacheEntry] = (
+            list(entries or ()) if rewrite else islice(_closest(list(entries or ()), plan.constraints), limit)
+        )  # the closest read lazily: the entries after the first are ordered only when it does not serve
         looked += time.perf_counter() - t0
         choose_keyed(plan, closest, policy, choice, rewrite=rewrite)
     if not choice.served:
@@ -158,19 +161,31 @@ def plan_ahead(plan: CachePlan, policy: ReusePolicy) -> Generator[Request, Any, 
     return plan if (yield from keyed_lookup(plan, policy)) else None
 
 
-def _closest(entries: list[CacheEntry], constraints: Any) -> list[CacheEntry]:
+def _closest(entries: list[CacheEntry], constraints: Any) -> Iterator[CacheEntry]:
     """Entries ordered by how much of the new prompt's reading their stored one shares (newest
     first among equals): one key holds every writing of a problem ("3x + 5 = -10" and "3x + 10 =
     -5" both move a term of the other), and the entry written as the new prompt is the one whose
-    steps hold for it. Only the order in which candidates are checked; each is checked in full."""
+    steps hold for it. Only the order in which candidates are checked; each is checked in full.
+
+    Yielded lazily, in exactly that order: when the newest entry shares every field of the new
+    reading (each field scores at most 2, so none can score more, and it is first among equals),
+    it comes first without scoring the others; they are scored only when a later candidate is
+    asked for (the first one usually serves: a problem cached many times is one read and checked)."""
     if len(entries) < 2 or not isinstance(constraints, Mapping):
-        return entries
+        yield from entries
+        return
     try:
         new = dict(constraints)
     except (TypeError, ValueError):
-        return entries
-    scored = sorted(enumerate(entries), key=lambda item: (-_shared(item[1].constraints, new), item[0]))
-    return [entry for _, entry in scored]
+        yield from entries
+        return
+    start = 0
+    if _shared(entries[0].constraints, new) == 2 * len(new):
+        yield entries[0]
+        start = 1
+    rest = entries[start:]
+    scored = sorted(enumerate(rest), key=lambda item: (-_shared(item[1].constraints, new), item[0]))
+    yield from (entry for _, entry in scored)
 
 
 def _shared(stored: Any, new: dict[str, Any]) -> int:
