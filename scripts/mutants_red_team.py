@@ -298,5 +298,13 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("json-entity-fills-any-key", "the entity after 'for' (no colon) fills any key of its kind ('keys capital and population for France, 68000000' read capital France)",
      JSON_READER, "    if transformer.entity_first and not any(_is_concept(keys[0], c, language) for c in _ENTITY_KEYS):\n",
      "    if False:\n", ("tests/adversarial/test_json_reach_jsonr3.py",)),
+    ("wp-bill-of-anyone", "a bill word is read as anyone's bill ('A plumber charges ... The ride cost $114', W15)",
+     f"{PKG}/core/tasks/linear/word_problems.py",
+     '        if subject is not None and bill is not None and not {"*", subject} & set(_BILL_OF.get(bill, ())):\n',
+     "        if False:\n", ("tests/adversarial/test_word_problem_owners.py",)),
+    ("wp-pronoun-gender-ignored", "'years more than him' is read of a daughter ('... di sua figlia e ha 15 anni più di lui', W16)",
+     f"{PKG}/core/tasks/linear/word_problems.py",
+     "        if d <= 0 or _GENDERS.get(pronoun) is None or _GENDERS.get(pronoun) != _GENDERS.get(fold(small)):\n",
+     "        if d <= 0:\n", ("tests/adversarial/test_word_problem_owners.py",)),
 ]
 # fmt: on

@@ -69,6 +69,21 @@ _ITEM_FORMS: dict[str, str] = {
 }
 
 
+def _table_words(key: str) -> dict[str, Any]:
+    """A table field mapping words to data, folded, over every table (each language's words its own)."""
+    return {fold(word): data
+            for table in sorted((Path(__file__).parent / "vocabulary").glob("*.json"))
+            for word, data in json.loads(table.read_text(encoding="utf-8")).get(key, {}).items()}
+
+
+# Whose bill a bill word is (a table's "bill_of": "ride" is a taxi's, "repair" a plumber's; "*": anyone's).
+# A word no table lists there is no claim: "A plumber charges ... The ride cost $114" (W15).
+_BILL_OF: dict[str, list[str]] = _table_words("bill_of")
+# The grammatical gender of a relative's word and of a pronoun after "years more than" (a table's
+# "genders"): "e ha 27 anni più di lui" is said of a male relative only (W16); a word not listed is no claim.
+_GENDERS: dict[str, str] = _table_words("genders")
+
+
 def _counter(children: list[Any]) -> str:
     """The counting word before the counted item ("3 本笔记本": 本; "5 盒笔记本": 盒), "" when none."""
     return next((fold(c.value) for c in children if isinstance(c, Token) and c.type == "WP_CL"), "")
@@ -113,7 +128,19 @@ class WordFacts:
             raise Declined  # two charges, two totals, two letters named: not this shape
         facts[name] = value
 
+    def _billed(self, children: list[Any], kind: str) -> None:
+        """The subject who charges and the bill's word, each kept as read; when both are, the bill
+        must be that subject's (the table's ``bill_of``): "A plumber charges ... The ride cost" is no claim."""
+        word = next((fold(c.value) for c in children if isinstance(c, Token) and c.type == kind), None)
+        if word is None:
+            return
+        self.__dict__[kind] = word
+        subject, bill = self.__dict__.get("WP_SUBJECT"), self.__dict__.get("WP_BILL")
+        if subject is not None and bill is not None and not {"*", subject} & set(_BILL_OF.get(bill, ())):
+            raise Declined  # the bill of something else than what charges (W15)
+
     def wp_charge(self, children: list[Any], monthly: bool = False) -> None:
+        self._billed(children, "WP_SUBJECT")
         (fixed, fixed_currency), (rate, rate_currency, unit) = [c for c in children if isinstance(c, tuple)]
         if monthly and unit == "WP_U_MONTH":
             raise Declined  # "10 \u20ac par mois plus 2 \u20ac par mois"
@@ -123,6 +150,7 @@ class WordFacts:
         self.wp_charge(children, monthly=True)
 
     def wp_total(self, children: list[Any]) -> None:
+        self._billed(children, "WP_BILL")
         self._fact("total", (*_money(children), False))
 
     def wp_total_monthly(self, children: list[Any]) -> None:
@@ -189,6 +217,7 @@ class WordFacts:
 
     def wp_fixed_fact(self, children: list[Any]) -> None:
         """"出租车起步价 10 元": the fixed amount alone (its rate another fact)."""
+        self._billed(children, "WP_SUBJECT")
         self._fact("fixed", _money(children))
 
     def wp_rate_fact(self, children: list[Any]) -> None:
@@ -208,8 +237,9 @@ class WordFacts:
         k, d = [Fraction(c.value) for c in children if isinstance(c, Token) and c.type == "NUM"]
         big, small = _people(children)
         self._pair("times", k, big, small, "age")
-        if d <= 0:
-            raise Declined
+        pronoun = next(fold(c.value) for c in children if isinstance(c, Token) and c.type == "WP_YEARS_MORE_PRONOUN")
+        if d <= 0 or _GENDERS.get(pronoun) is None or _GENDERS.get(pronoun) != _GENDERS.get(fold(small)):
+            raise Declined  # "... di sua figlia e ha 15 anni più di lui": more than whom? (W16)
         self._fact("diff", (d, big, small))
 
     def wp_number(self, children: list[Any]) -> None:
