@@ -33,7 +33,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _LINEAR + "word_problems.py", "            or transformer.template_names - {letter} or not transformer.asks\n",
      "            or transformer.template_names - {letter}\n", _TESTS),
     ("linW-tip-is-a-bill", "a total that is no charge ('The tip cost $19') read as the total paid",
-     _LINEAR + "vocabulary/en.json", '  "WP_BILL": [\n   "ride",', '  "WP_BILL": [\n   "tip",\n   "ride",', _TESTS),
+     _LINEAR + "vocabulary/en.json", '  "WP_BILL": [\n   "ride",', '  "WP_BILL": [\n   "tip",\n   "ride",',
+     (*_TESTS, "tests/adversarial/test_word_problem_owners.py")),  # a bill word of no declared owner (W15)
     ("linW-rule-total-dropped", "the total's rule dropped ('The ride cost $19' no longer read: served pairs lost)",
      _LINEAR + "request.lark", "         | ART? WP_BILL WP_COST money                             -> wp_total",
      "         | ART? WP_BILL WP_COST money WP_PLUS                     -> wp_total", _TESTS),
