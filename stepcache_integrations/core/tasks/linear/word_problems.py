@@ -60,22 +60,17 @@ class _Charge:
     monthly: bool = False  # the fixed amount is a month's ("10 \u20ac par mois"): the total must be the month's
 
 
-# Each form of an item's word to the item (a table's "item_forms": ru "тетради" is "тетрадь"), so two
-# forms of one word are one item (red team round 9: "Книга на 117 рублей дороже книги").
-_ITEM_FORMS: dict[str, str] = {
-    fold(form): fold(item)
-    for table in sorted((Path(__file__).parent / "vocabulary").glob("*.json"))
-    for form, item in json.loads(table.read_text(encoding="utf-8")).get("item_forms", {}).items()
-}
-
-
 def _table_words(key: str) -> dict[str, Any]:
     """A table field mapping words to data, folded, over every table (each language's words its own)."""
-    return {fold(word): data
-            for table in sorted((Path(__file__).parent / "vocabulary").glob("*.json"))
-            for word, data in json.loads(table.read_text(encoding="utf-8")).get(key, {}).items()}
+    return {fold(word): data for table in _TABLES for word, data in table.get(key, {}).items()}
 
 
+# Every vocabulary table's data, read once for the fields below.
+_TABLES = [json.loads(path.read_text(encoding="utf-8"))
+           for path in sorted((Path(__file__).parent / "vocabulary").glob("*.json"))]
+# Each form of an item's word to the item (a table's "item_forms": ru "тетради" is "тетрадь"), so two
+# forms of one word are one item (red team round 9: "Книга на 117 рублей дороже книги").
+_ITEM_FORMS: dict[str, str] = {form: fold(item) for form, item in _table_words("item_forms").items()}
 # Whose bill a bill word is (a table's "bill_of": "ride" is a taxi's, "repair" a plumber's; "*": anyone's).
 # A word no table lists there is no claim: "A plumber charges ... The ride cost $114" (W15).
 _BILL_OF: dict[str, list[str]] = _table_words("bill_of")
