@@ -15,7 +15,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("linN-half-as-double", "'half of a number' derived as 2x",
      _LINEAR + "word_problems.py", '"HALF": Fraction(1, 2), "WP_HALF": Fraction(1, 2)}', '"HALF": Fraction(2), "WP_HALF": Fraction(1, 2)}', _TESTS),
     ("linN-divided-as-times", "'a number divided by 4' derived as 4x",
-     _LINEAR + "word_problems.py", "            k = 1 / k\n", "            k = k\n", _TESTS),
+     _LINEAR + "word_problems.py", "        k = 1 / factors[0] if any(", "        k = factors[0] if any(", _TESTS),
     ("linN-number-word-value", "the number word 'three' read as 2 (a table's number_words)",
      _VOCAB + "en.json", '  "three": 3,', '  "three": 2,', _TESTS),
     ("linN-ja-subtract-as-add", "ja '2を引くと' derived as + 2",

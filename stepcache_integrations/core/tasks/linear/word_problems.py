@@ -261,14 +261,10 @@ class WordFacts:
         """k and the letter named beside "a number": "twice a number" (2), "el triple de" (3), "half
         of" (1/2), "Three times" (the table's number_words), "3 times" (3), "divided by 4" (1/4)."""
         tokens = [c for c in children if isinstance(c, Token)]
-        number = next((Fraction(c.value) for c in tokens if c.type == "NUM"), None)
-        word = next((Fraction(_NUMBER_WORDS[fold(c.value)]) for c in tokens if c.type == "WP_NUMWORD"), None)
-        factor = next((_FACTORS[c.type] for c in tokens if c.type in _FACTORS), None)
-        k = number if number is not None else word if word is not None else factor
-        if k is None or k == 0:
+        factors = [_factor(c) for c in tokens if c.type in ("NUM", "WP_NUMWORD") or c.type in _FACTORS]
+        if len(factors) != 1 or factors[0] == 0:
             raise Declined
-        if any(c.type == "WP_DIVIDED_BY" for c in tokens):
-            k = 1 / k
+        k = 1 / factors[0] if any(c.type == "WP_DIVIDED_BY" for c in tokens) else factors[0]
         return k, next((c.value for c in tokens if c.type == "VAR"), None)
 
     def wp_number_asked(self, children: list[Any]) -> str:
@@ -393,6 +389,15 @@ _FACTORS = {"TWICE": Fraction(2), "WP_K2": Fraction(2), "WP_K3": Fraction(3), "H
 _TAKEN_AWAY = frozenset({"WP_LESS_THAN", "WP_MINUS", "WP_SUB_POST"})
 # A number word's value (a table's "number_words": "three" is 3).
 _NUMBER_WORDS: dict[str, int] = _table_words("number_words")
+
+
+def _factor(token: Token) -> Fraction:
+    """The factor one word states: a number, a number word, or a class's factor ("twice")."""
+    if token.type == "NUM":
+        return Fraction(token.value)
+    if token.type == "WP_NUMWORD":
+        return Fraction(_NUMBER_WORDS[fold(token.value)])
+    return _FACTORS[token.type]
 
 
 def _num_token(value: Fraction) -> Token:
