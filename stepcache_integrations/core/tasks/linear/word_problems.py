@@ -254,8 +254,8 @@ class WordFacts:
     def wp_number_ja(self, children: list[Any]) -> None:
         """"ある数を3倍して4を足すと19になります": k, b added (or taken away), the result."""
         k, b, total = [Fraction(c.value) for c in children if isinstance(c, Token) and c.type == "NUM"]
-        self.wp_number([_num_token(b), _num_token(total), (k, None),
-                        *[c for c in children if isinstance(c, Token) and c.type in _TAKEN_AWAY]])
+        less = any(isinstance(c, Token) and c.type in _TAKEN_AWAY for c in children)
+        self._fact("number", (k, -b if less else b, total))
 
     def wp_multiple(self, children: list[Any]) -> tuple[Fraction, str | None]:
         """k and the letter named beside "a number": "twice a number" (2), "el triple de" (3), "half
@@ -398,10 +398,6 @@ def _factor(token: Token) -> Fraction:
     if token.type == "WP_NUMWORD":
         return Fraction(_NUMBER_WORDS[fold(token.value)])
     return _FACTORS[token.type]
-
-
-def _num_token(value: Fraction) -> Token:
-    return Token("NUM", str(value))
 
 
 def _people(children: list[Any]) -> list[str]:
