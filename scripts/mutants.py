@@ -510,3 +510,7 @@ MUTANTS += [Mutant(*row) for row in _LINF_ROWS]
 from mutants_linW2 import ROWS as _LINW2_ROWS  # noqa: E402 - a quantity asked in words (wip/linW2)
 
 MUTANTS += [Mutant(*row) for row in _LINW2_ROWS]
+
+from mutants_linN import ROWS as _LINN_ROWS  # noqa: E402 - number sentences in every table, round 3 (wip/linN)
+
+MUTANTS += [Mutant(*row) for row in _LINN_ROWS]

@@ -43,8 +43,8 @@ ROWS += [
     ("linW-and-joins-any-fixed", "'$3 and $2 per mile' read as a fixed amount and a rate (both may be per mile)",
      _LINEAR + "request.lark", "wp_fixed_named: ART? money WP_FIXED_NOUN -> wp_fixed", "wp_fixed_named: ART? money WP_FIXED_NOUN? -> wp_fixed", _TESTS),
     ("linW-decimal-comma-dropped", "'R$ 2,50' read as 2 (the decimal comma not read)",
-     _LINEAR + "word_problems.py", '        return Word("MONEY", f"{currency} {amount.group(1).replace(\',\', \'.\')}", pos), amount.end()',
-     '        return Word("MONEY", f"{currency} {amount.group(1).split(\',\')[0]}", pos), amount.end()', _TESTS),
+     _LINEAR + "word_problems.py", '        digits = amount.group(1).replace(",", "") if table.language == "en" else amount.group(1).replace(",", ".")',
+     '        digits = amount.group(1).replace(",", "") if table.language == "en" else amount.group(1).split(",")[0]', _TESTS),  # wip/linN: en thousands
     ("linW-asked-unit-ignored", "the count asked in another unit than the rate's ('Wie viele Minuten h', '35 € pro Stunde')",
      _LINEAR + "word_problems.py", '        self._fact("count", (letter, _unit(children)))\n        self.asks = True',
      '        self._fact("count", (letter, "WP_U_HOUR"))\n        self.asks = True', _TESTS),

@@ -45,8 +45,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
 ]
 ROWS += [
     ("linW2-minus-sign", "'twice a number minus 3' derived as 2x + 3",
-     _LINEAR + "word_problems.py", '        less = any(isinstance(c, Token) and c.type in ("WP_LESS_THAN", "WP_MINUS") for c in children)',
-     '        less = any(isinstance(c, Token) and c.type in ("WP_LESS_THAN",) for c in children)', _TESTS),
+     _LINEAR + "word_problems.py", '_TAKEN_AWAY = frozenset({"WP_LESS_THAN", "WP_MINUS", "WP_SUB_POST"})',
+     '_TAKEN_AWAY = frozenset({"WP_LESS_THAN", "WP_SUB_POST"})', _TESTS),  # wip/linN: the words that take away, one set
     ("linW2-question-unit-free", "the count asked with no unit read as the rate's ('Combien de semaines ?' of a rate per month)",
      _LINEAR + "word_problems.py", "        unit = _unit(children)\n        return self._asked(\"count\", (None, unit), unit.text)",
      "        unit = _unit(children)\n        return self._asked(\"count\", (None, \"WP_U_MONTH\"), unit.text)", _TESTS),

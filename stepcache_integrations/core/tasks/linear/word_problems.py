@@ -33,7 +33,7 @@ __all__ = ["WordFacts", "understand_word_problem"]
 # "R$ 2,50" (Portuguese: a decimal comma); read whole (no digit, letter, point or comma-digit after
 # it: "$1,200", "$3.5.1", "$3x" are no amount of this grammar). An amount written with a currency
 # word after it ("20 euros", "0,20 \u20ac", "5 \u5143") is NUM and a WP_C_* word of the table.
-_MONEY = {"en": ("WP_C_USD", re.compile(r"\$([0-9]+(?:\.[0-9]{1,2})?)(?![\w%$]|[.,][0-9])")),
+_MONEY = {"en": ("WP_C_USD", re.compile(r"\$((?:[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.[0-9]{1,2})?)(?![\w%$]|[.,][0-9])")),
           "pt": ("WP_C_BRL", re.compile(r"R\$ ?([0-9]+(?:,[0-9]{1,2})?)(?![\w%$]|[.,][0-9])"))}
 # Tables whose decimal mark is the point (the others write a comma: "0,20").
 _POINT = frozenset({"en", "zh", "ja"})
@@ -237,21 +237,43 @@ class WordFacts:
             raise Declined  # "... di sua figlia e ha 15 anni più di lui": more than whom? (W16)
         self._fact("diff", (d, big, small))
 
-    def wp_number(self, children: list[Any]) -> None:
+    def wp_number(self, children: list[Any], less: bool = False) -> None:
         """"3 more than twice a number is 17", "twice a number minus 3 is 17": (k, b, total), the
-        number k times, b added (or taken away)."""
+        number k times, b added (or taken away); a letter written beside "a number" names it."""
         b, total = [Fraction(c.value) for c in children if isinstance(c, Token) and c.type == "NUM"]
-        k = next(c for c in children if isinstance(c, Fraction))
-        less = any(isinstance(c, Token) and c.type in ("WP_LESS_THAN", "WP_MINUS") for c in children)
+        k, letter = next(c for c in children if isinstance(c, tuple))
+        less = less or any(isinstance(c, Token) and c.type in _TAKEN_AWAY for c in children)
+        self._fact("number", (k, -b if less else b, total))
+        if letter is not None:  # "a number n times 3, plus 8, equals 29. What's n?"
+            self._fact("asked_number", (letter,))
+
+    def wp_number_less(self, children: list[Any]) -> None:
+        """"если из утроенного числа вычесть 4, получится 11": b taken away."""
+        self.wp_number(children, less=True)
+
+    def wp_number_ja(self, children: list[Any]) -> None:
+        """"ある数を3倍して4を足すと19になります": k, b added (or taken away), the result."""
+        k, b, total = [Fraction(c.value) for c in children if isinstance(c, Token) and c.type == "NUM"]
+        less = any(isinstance(c, Token) and c.type in _TAKEN_AWAY for c in children)
         self._fact("number", (k, -b if less else b, total))
 
-    def wp_multiple(self, children: list[Any]) -> Fraction:
-        numbers = [c for c in children if isinstance(c, Token) and c.type == "NUM"]
-        return Fraction(numbers[0].value) if numbers else Fraction(2)
+    def wp_multiple(self, children: list[Any]) -> tuple[Fraction, str | None]:
+        """k and the letter named beside "a number": "twice a number" (2), "el triple de" (3), "half
+        of" (1/2), "Three times" (the table's number_words), "3 times" (3), "divided by 4" (1/4)."""
+        tokens = [c for c in children if isinstance(c, Token)]
+        factors = [_factor(c) for c in tokens if c.type in ("NUM", "WP_NUMWORD") or c.type in _FACTORS]
+        if len(factors) != 1 or factors[0] == 0:
+            raise Declined
+        k = 1 / factors[0] if any(c.type == "WP_DIVIDED_BY" for c in tokens) else factors[0]
+        return k, next((c.value for c in tokens if c.type == "VAR"), None)
 
     def wp_number_asked(self, children: list[Any]) -> str:
-        """"what is the number?": the number asked in words."""
-        return self._asked("asked_number", (None,), str(children[-1].value))
+        """"what is the number?", "Wie heißt die Zahl?", "ある数はいくつですか": the number asked in words."""
+        number = next(c for c in children if isinstance(c, Token) and c.type in ("BARE_NUMBER", "WP_NUMBER"))
+        return self._asked("asked_number", (None,), str(number.value))
+
+    def wp_a_number(self, children: list[Any]) -> Token:
+        return children[0]
 
     def wp_let(self, children: list[Any]) -> None:
         letters = next(c for c in children if isinstance(c, list))
@@ -361,6 +383,23 @@ class WordFacts:
         return _unit_of(children[0])
 
 
+# The factor a word states of "a number" (a table's words: "twice", "el triple", "удвоенному", "half").
+_FACTORS = {"TWICE": Fraction(2), "WP_K2": Fraction(2), "WP_K3": Fraction(3), "HALF": Fraction(1, 2), "WP_HALF": Fraction(1, 2)}
+# The words that take the number away ("minus", "4 less than", "减去", "引くと").
+_TAKEN_AWAY = frozenset({"WP_LESS_THAN", "WP_MINUS", "WP_SUB_POST"})
+# A number word's value (a table's "number_words": "three" is 3).
+_NUMBER_WORDS: dict[str, int] = _table_words("number_words")
+
+
+def _factor(token: Token) -> Fraction:
+    """The factor one word states: a number, a number word, or a class's factor ("twice")."""
+    if token.type == "NUM":
+        return Fraction(token.value)
+    if token.type == "WP_NUMWORD":
+        return Fraction(_NUMBER_WORDS[fold(token.value)])
+    return _FACTORS[token.type]
+
+
 def _people(children: list[Any]) -> list[str]:
     """The people of a sentence in order: names and relatives ("Tom", "son")."""
     return [c.value if isinstance(c, Token) else c.word for c in children
@@ -452,7 +491,8 @@ def _amount_or_name_at(text: str, folded: str, pos: int, table: Any, implicit: b
     currency, money = _MONEY.get(table.language, ("", None))
     amount = money.match(text, pos) if money is not None else None
     if amount is not None:
-        return Word("MONEY", f"{currency} {amount.group(1).replace(',', '.')}", pos), amount.end()
+        digits = amount.group(1).replace(",", "") if table.language == "en" else amount.group(1).replace(",", ".")
+        return Word("MONEY", f"{currency} {digits}", pos), amount.end()
     after_word = pos > 0 and text[pos - 1].isalnum() and not _CJK.match(text, pos - 1)
     number = _NUMBER[table.language in _POINT].match(text, pos) if not (after_word or text[pos - 1 : pos] in (".", ",")) else None
     if number is not None:
@@ -510,6 +550,9 @@ def _resolved(facts: dict[str, Any], letter: str, implicit: bool) -> dict[str, A
     for name in _NAMING:
         if name in facts and implicit:
             facts[name] = (letter, *facts[name][1:])
+    if "diff" in facts and "sum" in facts and "pair" not in facts:  # "24 years older ... Together they are 40"
+        d, big, small = facts.pop("diff")
+        facts["pair"] = ("more", d, big, small, "age")
     if "fixed" in facts and "rate" in facts and "charge" not in facts:
         (fixed, fixed_currency), (rate, rate_currency, unit) = facts.pop("fixed"), facts.pop("rate")
         facts["charge"] = _Charge(fixed, rate, unit, frozenset({fixed_currency, rate_currency}))
@@ -522,7 +565,9 @@ def _number(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[Fraction
     if named != letter:
         return None
     sign = "-" if b < 0 else "+"
-    return f"{format_number(k)}{letter} {sign} {format_number(abs(b))} = {format_number(total)}", lambda value: True
+    term = f"{format_number(k)}{letter}" if k.denominator == 1 else f"{format_number(k.numerator)}{letter}/{k.denominator}"
+    term = term[1:] if term.startswith(f"1{letter}") else term  # "x/4", never "1x/4"
+    return f"{term} {sign} {format_number(abs(b))} = {format_number(total)}", lambda value: True
 
 
 def _times_and_difference(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[Fraction], bool]] | None:
