@@ -1072,16 +1072,37 @@ _TARGET_UNITS = {"to minutes": "minutes", "to seconds": "seconds", "to hours": "
                  "to months": "months"}
 
 
-def _is_kind(key: str, kind: str, language: str) -> bool:
-    """Whether the table says ``key`` holds a ``kind`` ("name": a name, "number": a number)."""
+def _table_kinds(key: str, language: str) -> tuple[set[str], set[str]]:
+    """The kinds ("name", "number") and concepts ("age", "email") one table says ``key`` is the word for."""
     rules = _LABEL_FOLDING.get(language, frozenset())
     table = _TABLES.get(language, {})
-    words = list(table.get("kinds", {}).get(kind, ()))
-    if kind == "name":
-        words += table.get("concepts", {}).get("name", ())
-    if kind == "number":
-        words += table.get("concepts", {}).get("age", ())
-    return _label_folded(key, rules) in {_label_folded(word, rules) for word in words}
+    folded = _label_folded(key, rules)
+    concepts = {c for c, words in table.get("concepts", {}).items() if folded in {_label_folded(w, rules) for w in words}}
+    kinds = {k for k, words in table.get("kinds", {}).items() if folded in {_label_folded(w, rules) for w in words}}
+    kinds |= {"name"} if "name" in concepts else set()
+    kinds |= {"number"} if "age" in concepts else set()
+    return kinds, concepts
+
+
+@lru_cache(maxsize=4096)
+def _key_meaning(key: str, language: str) -> tuple[frozenset[str], frozenset[str]]:
+    """What ``key`` is the word for: by the prompt's own table when it lists the key; else by every
+    other table that does ('Верни JSON с ключами "name" и "age"': English keys in a Russian request,
+    wip/jsonR4), and nothing when those tables disagree on its kind (a name in one, a number in another)."""
+    kinds, concepts = _table_kinds(key, language)
+    if kinds or concepts:
+        return frozenset(kinds), frozenset(concepts)
+    for other in _TABLES:
+        if other != language:
+            more_kinds, more_concepts = _table_kinds(key, other)
+            kinds |= more_kinds
+            concepts |= more_concepts
+    return (frozenset(kinds), frozenset(concepts)) if len(kinds) <= 1 else (frozenset(), frozenset())
+
+
+def _is_kind(key: str, kind: str, language: str) -> bool:
+    """Whether the tables say ``key`` holds a ``kind`` ("name": a name, "number": a number)."""
+    return kind in _key_meaning(key, language)[0]
 
 
 def _said_as_statements(transformer: _Read, language: str) -> list[tuple[str, Statement, str | None]] | None:
@@ -1160,10 +1181,8 @@ def _labelled_ages(
 
 
 def _is_concept(key: str, concept: str, language: str) -> bool:
-    """Whether ``key`` is the table's word for ``concept`` ("edad" for an age in Spanish)."""
-    rules = _LABEL_FOLDING.get(language, frozenset())
-    words = _TABLES.get(language, {}).get("concepts", {}).get(concept, ())
-    return _label_folded(key, rules) in {_label_folded(word, rules) for word in words}
+    """Whether ``key`` is the tables' word for ``concept`` ("edad" for an age in Spanish; :func:`_key_meaning`)."""
+    return concept in _key_meaning(key, language)[1]
 
 
 def _asked_keys(
