@@ -395,6 +395,10 @@ class _Read(Transformer[Token, Any]):
         self._quoted_only(children)
         self.with_keys_in_order(children)
 
+    def comma_keys_in_order(self, children: list[Any]) -> None:
+        """zh '，键为 "name" 和 "age"：张伟，29': a key list after a comma, then its values in order (wip/jsonR4)."""
+        self.with_keys_in_order(children)
+
     def trait_rest(self, children: list[Token]) -> tuple[str, Any]:
         word = children[-1]
         return "trait", (word, " not " in f" {children[0].value.casefold()} ")
@@ -957,9 +961,10 @@ def _in_order_name(key: str, tokens: list[Token], language: str, prompt: str) ->
     start, last = tokens[0].start_pos or 0, tokens[-1]
     end = (last.start_pos or 0) + len(last.value)
     text = prompt[start:end]
-    if not _is_kind(key, "name", language) or any(not t.value[:1].isupper() for t in tokens) \
-            or " ".join(t.value for t in tokens) != text:
-        return None  # a key that holds no name, a lowercase word, names not one space apart
+    spaced = _TABLES.get(language, {}).get("spaced", True)
+    if not _is_kind(key, "name", language) or (spaced and any(not t.value[:1].isupper() for t in tokens)) \
+            or (not spaced and len(tokens) != 1) or " ".join(t.value for t in tokens) != text:
+        return None  # a key that holds no name, a lowercase word, names not one space apart (zh, ja: one run of ideographs)
     return key, Statement(text, False, (start, end)), None
 
 
