@@ -320,6 +320,13 @@ class _Read(Transformer[Token, Any]):
     def pos_name(self, children: list[Token]) -> list[Token]:
         return children
 
+    def pos_titled(self, children: list[Token]) -> list[Token]:
+        """"Il Gattopardo, 1958": a name whose first word is the table's article, capitalised (wip/jsonR4)."""
+        article = children[0]
+        if not article.value[:1].isupper():
+            raise Declined  # "the Hobbit": a lowercase article describes, it names nothing
+        return [Token("NAME", article.value, start_pos=article.start_pos), *children[1:]]
+
     def pos_pair(self, children: list[Token]) -> list[Token]:
         """"Ines, New York": a later value of two capitalised words, which the lexer read as a spaced
         statement ("New" = "York"), is those two words (a name; _positional_statements checks them)."""
@@ -648,6 +655,8 @@ def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | N
     if not _apply_transforms(stated, transforms, units):
         return None  # a tie, another type, an undeclared unit, an inexact result: no claim
     _declared_booleans(transformer, stated, language)
+    if any(isinstance(st.value, str) and not st.quoted and st.value in _NOT_BARE for st in stated.values()):
+        return None  # "enabled: yes" for a key noted no boolean: true, or the word? not stated (wip/jsonR4)
     if not _typed_as_noted(transformer, found, stated):
         return None
     entity = transformer.entities[0] if transformer.entities else ""
@@ -1851,8 +1860,10 @@ def _lowercase_value_at(text: str, folded: str, pos: int, table: Vocabulary) -> 
         return None
     if table.phrases.get(folded[pos : word.end()], "ENTITY") != "ENTITY":
         return None  # a word of the request's framing ("json", "only"); an entity noun may be a value
-    if word.group() in _TYPE_WORDS or word.group() in _NOT_BARE or _number_word(folded[pos : word.end()], table):
+    if word.group() in _TYPE_WORDS or _number_word(folded[pos : word.end()], table):
         return None
+    if word.group() in _NOT_BARE and word.group() not in _BOOLEAN_WORDS.get(table.language, {}):
+        return None  # "yes"/"no" only as the table's boolean words, for a key noted boolean (_parse; wip/jsonR4)
     return word.group(), False, word.end()
 
 
