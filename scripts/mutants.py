@@ -510,3 +510,7 @@ MUTANTS += [Mutant(*row) for row in _LINF_ROWS]
 from mutants_linW2 import ROWS as _LINW2_ROWS  # noqa: E402 - a quantity asked in words (wip/linW2)
 
 MUTANTS += [Mutant(*row) for row in _LINW2_ROWS]
+
+from mutants_jsonR4 import ROWS as _JSONR4_ROWS  # noqa: E402 - JSON reach round 4 (wip/jsonR4)
+
+MUTANTS += [Mutant(*row) for row in _JSONR4_ROWS]

@@ -92,6 +92,9 @@ TRAPS = [
           {"name": "不是张伟", "age": 29}), True),
     (pair("in-order-three/zh", ZH, {"name": "张伟", "age": 29}, '返回一个 JSON，键为 "name" 和 "age"：张伟，29，30。',
           {"name": "张伟", "age": 29}), True),
+    # two runs of ideographs a space apart: two names, or one? (no one run read whole)
+    (pair("in-order-two-runs/zh", ZH, {"name": "张伟", "age": 29}, '返回一个 JSON，键为 "name" 和 "age"：张伟 李娜，29。',
+          {"name": "张伟 李娜", "age": 29}), True),
     (pair("in-order-one/zh", ZH, {"name": "张伟", "age": 29}, '返回一个 JSON，键为 "name" 和 "age"：张伟。', {"name": "张伟"}), True),
     # yes/no for a key noted no boolean, a capitalised or quoted word, "not yes", an unknown word
     (pair("yes-untyped", FLAG, {"feature": "dark_mode", "enabled": True},
@@ -149,6 +152,7 @@ def test_trap_never_served_wrong(case: Pair, model: bool) -> None:
     '返回一个 JSON，键为 "name" 和 "city"：张伟，杭州。',               # two names (W13)
     '返回一个 JSON，键为 "name" 和 "age"：不是张伟，29。',             # a negation
     '返回一个 JSON，键为 "age" 和 "name"：张伟，29。',                 # a name for the age
+    '返回一个 JSON，键为 "name" 和 "age"：张伟 李娜，29。',             # two runs of ideographs for one key
     'Create JSON with keys "feature" and "enabled": feature dark_mode, enabled yes',           # no boolean note
     'Create JSON with keys "feature" and "enabled" (string): feature dark_mode, enabled yes',  # a string note
     'Create JSON with keys "feature" and "enabled" (boolean): feature dark_mode, enabled Yes',  # capitalised: no table word

@@ -322,9 +322,7 @@ class _Read(Transformer[Token, Any]):
 
     def pos_titled(self, children: list[Token]) -> list[Token]:
         """"Il Gattopardo, 1958": a name whose first word is the table's article, capitalised (wip/jsonR4)."""
-        article = children[0]
-        if not article.value[:1].isupper():
-            raise Declined  # "the Hobbit": a lowercase article describes, it names nothing
+        article = children[0]  # a lowercase one ("the Hobbit") is declined as any lowercase word of a name is
         return [Token("NAME", article.value, start_pos=article.start_pos), *children[1:]]
 
     def pos_pair(self, children: list[Token]) -> list[Token]:
