@@ -40,6 +40,9 @@ SERVED = [
     pair("in-order/ja", JA, {"name": "佐藤", "age": 27}, '"name" と "age" をキーにした JSON を返して：鈴木、38。', {"name": "鈴木", "age": 38}),
     pair("in-order/ja", "名前と年齢をキーに持つJSONを返して：佐藤、27。", {"名前": "佐藤", "年齢": 27},
          "名前と年齢をキーに持つJSONを返して：田中、45。", {"名前": "田中", "年齢": 45}),
+    # ja: the key word before the key list, "を持つ" (having) after it
+    pair("in-order/ja-keyword", "キー name と email を持つ JSON を返して：山田太郎、taro@example.jp", {"name": "山田太郎", "email": "taro@example.jp"},
+         "キー name と email を持つ JSON を返して：佐藤花子、hanako@example.jp", {"name": "佐藤花子", "email": "hanako@example.jp"}),
     # zh: a key list after a comma, then the values in its order
     pair("in-order/zh", ZH, {"name": "张伟", "age": 29}, '返回一个 JSON，键为 "name" 和 "age"：李娜，41。', {"name": "李娜", "age": 41}),
     pair("in-order/zh", '返回一个 JSON，键为 "姓名" 和 "年龄"：张伟，29。', {"姓名": "张伟", "年龄": 29},
@@ -87,6 +90,12 @@ TRAPS = [
           {"name": "Ирина", "data": 34}), True),
     (pair("in-order-renamed/ja", JA, {"name": "佐藤", "age": 27}, '"name" と "foo" をキーにした JSON を返して：佐藤、27。',
           {"name": "佐藤", "foo": 27}), True),
+    (pair("in-order-swapped/ja-keyword", "キー name と email を持つ JSON を返して：山田太郎、taro@example.jp",
+          {"name": "山田太郎", "email": "taro@example.jp"}, "キー name と email を持つ JSON を返して：taro@example.jp、山田太郎",
+          {"name": "taro@example.jp", "email": "山田太郎"}), True),
+    (pair("in-order-two-names/ja-keyword", "キー name と email を持つ JSON を返して：山田太郎、taro@example.jp",
+          {"name": "山田太郎", "email": "taro@example.jp"}, "キー name と city を持つ JSON を返して：山田太郎、東京",
+          {"name": "山田太郎", "city": "東京"}), True),
     # a negation in the value, one value too many or too few
     (pair("in-order-negation/zh", ZH, {"name": "张伟", "age": 29}, '返回一个 JSON，键为 "name" 和 "age"：不是张伟，29。',
           {"name": "不是张伟", "age": 29}), True),
