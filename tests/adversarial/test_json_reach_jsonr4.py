@@ -201,3 +201,25 @@ def test_a_ja_key_list_after_the_colon_follows_no_key_list_before() -> None:
     read = read_request("次のキーを持つJSONを返して：name、age")
     assert read is not None and list(read.keys) == ["name", "age"] and not read.statements
     assert read_request('"name" と "age" をキーにした JSON を返して：name、age') is None  # keys twice: values or keys?
+
+
+@pytest.mark.parametrize("prompt, expected", [
+    # was in test_json_languages_reach.py's "states nothing" list while a key's concept was read from the
+    # prompt's own table only: the English keys now read as "nombre" and "edad" do
+    ('Dame un JSON con "name" y "age": Me llamo Carmen y tengo 19 años.', {"name": "Carmen", "age": 19}),
+    ('Dame un JSON con "nombre" y "edad": Me llamo Carmen y tengo 19 años.', {"nombre": "Carmen", "edad": 19}),
+    ("Верни JSON с ключами name и age. Меня зовут Анна, мне 30 лет.", {"name": "Анна", "age": 30}),
+])
+def test_an_english_key_takes_a_self_introduction(prompt: str, expected: dict[str, Any]) -> None:
+    read = read_request(prompt)
+    assert read is not None and list(read.keys) == list(expected)
+    assert {key: st.value for key, st in read.statements.items()} == expected
+
+
+@pytest.mark.parametrize("prompt", [
+    'Dame un JSON con "name" y "nombre": Me llamo Carmen y tengo 19 años.',   # two keys for one name
+    'Dame un JSON con "name" y "age": Me llamo Carmen. Rocío tiene 19 años.',  # two people
+])
+def test_a_self_introduction_names_one_key(prompt: str) -> None:
+    read = read_request(prompt)
+    assert read is None or not read.statements, prompt

@@ -1151,10 +1151,8 @@ _NAMED = frozenset({"name", "item", "player", "from", "to"})
 
 
 def _said_statement(concept: str, token: Token, asked: list[str], language: str) -> tuple[str, Statement, None] | None:
-    """One name or age said, as the statement of the one listed key that is the table's word for it."""
-    rules = _LABEL_FOLDING.get(language, frozenset())
-    words = {_label_folded(word, rules) for word in _TABLES[language].get("concepts", {}).get(concept, ())}
-    keys = [key for key in asked if _label_folded(key, rules) in words]
+    """One name or age said, as the statement of the one listed key that is the tables' word for it."""
+    keys = [key for key in asked if _is_concept(key, concept, language)]
     if len(keys) != 1:
         return None  # "Me llamo Lucía" beside keys "name" or "nombre" and "apodo": which key is not stated
     value = token.value
