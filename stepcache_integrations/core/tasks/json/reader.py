@@ -653,8 +653,6 @@ def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | N
     if not _apply_transforms(stated, transforms, units):
         return None  # a tie, another type, an undeclared unit, an inexact result: no claim
     _declared_booleans(transformer, stated, language)
-    if any(isinstance(st.value, str) and not st.quoted and st.value in _NOT_BARE for st in stated.values()):
-        return None  # "enabled: yes" for a key noted no boolean: true, or the word? not stated (wip/jsonR4)
     if not _typed_as_noted(transformer, found, stated):
         return None
     entity = transformer.entities[0] if transformer.entities else ""
@@ -686,7 +684,7 @@ def _typed_as_noted(transformer: _Read, found: dict[str, Statement], stated: dic
     note is then no rule ("age (a string)" for a stated 30 asks "30", which nothing here writes;
     an unstated key's type no check would hold the model's answer to). A key after a singular
     "key" is quoted or stated ("with key facts" lists nothing)."""
-    if any(t.type != "QNAME" and t.value not in found for t in transformer.one_keys):
+    if not _stated_plainly(transformer, found, stated):
         return False
     for key, kind in transformer.typed:
         value = stated[key].value if key in stated else None
@@ -701,6 +699,13 @@ def _typed_as_noted(transformer: _Read, found: dict[str, Statement], stated: dic
         if not ok:
             return False
     return True
+
+
+def _stated_plainly(transformer: _Read, found: dict[str, Statement], stated: dict[str, Statement]) -> bool:
+    """A key after a singular "key" is quoted or stated; no unquoted yes/no stands for a key noted no
+    boolean ("enabled: yes": true, or the word? not stated; wip/jsonR4)."""
+    return not any(t.type != "QNAME" and t.value not in found for t in transformer.one_keys) \
+        and not any(isinstance(st.value, str) and not st.quoted and st.value in _NOT_BARE for st in stated.values())
 
 
 def _transforms_read(transformer: _Read, keys: list[str], read: tuple[Any, Any, Any], language: str) -> dict[str, str] | None:
