@@ -514,3 +514,7 @@ MUTANTS += [Mutant(*row) for row in _LINW2_ROWS]
 from mutants_linN import ROWS as _LINN_ROWS  # noqa: E402 - number sentences in every table, round 3 (wip/linN)
 
 MUTANTS += [Mutant(*row) for row in _LINN_ROWS]
+
+from mutants_jsonR4 import ROWS as _JSONR4_ROWS  # noqa: E402 - JSON reach round 4 (wip/jsonR4)
+
+MUTANTS += [Mutant(*row) for row in _JSONR4_ROWS]

@@ -51,6 +51,12 @@ PLAIN = [
     ('请返回一个JSON对象，包含name和age字段，其中name是"小明"，age是12。', ["name", "age"], {"name": "小明", "age": 12}),
     ('nameとageをキーに持つJSONオブジェクトを返してください。nameは"太郎"、ageは30です。', ["name", "age"],
      {"name": "太郎", "age": 30}),
+    # wip/jsonR4: an English key's concept is read from the tables that list it when the prompt's own
+    # table does not ("age" is the English table's word for an age), so its years are the age, as
+    # "возраст — 30 лет", "年龄是30岁", "年齢は30歳" are: these three were in NOT_PLAIN (an unread unit)
+    ('Создай JSON-объект с полями age: age — 30 лет.', ["age"], {"age": 30}),
+    ('请返回一个JSON对象，包含age字段，其中age是30岁。', ["age"], {"age": 30}),
+    ('ageをキーに持つJSONオブジェクトを返してください。ageは30歳です。', ["age"], {"age": 30}),
 ]
 
 
@@ -73,9 +79,6 @@ NOT_PLAIN = [
     'Gib ein JSON-Objekt mit den Feldern name zurück: name "bob" in Großbuchstaben.',
     'Crie um objeto JSON com as chaves preco: preco 10 em dólares.',
     'Crea un oggetto JSON con le chiavi età: età 30 in mesi.',
-    'Создай JSON-объект с полями age: age — 30 лет.',
-    '请返回一个JSON对象，包含age字段，其中age是30岁。',
-    'ageをキーに持つJSONオブジェクトを返してください。ageは30歳です。',
     'Return a JSON array with keys name: name "Bob".',
     'Return a JSON object for a person with name "Bob". Required keys: name. Return a JSON object.',
 ]

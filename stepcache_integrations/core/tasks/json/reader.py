@@ -320,6 +320,11 @@ class _Read(Transformer[Token, Any]):
     def pos_name(self, children: list[Token]) -> list[Token]:
         return children
 
+    def pos_titled(self, children: list[Token]) -> list[Token]:
+        """"Il Gattopardo, 1958": a name whose first word is the table's article, capitalised (wip/jsonR4)."""
+        article = children[0]  # a lowercase one ("the Hobbit") is declined as any lowercase word of a name is
+        return [Token("NAME", article.value, start_pos=article.start_pos), *children[1:]]
+
     def pos_pair(self, children: list[Token]) -> list[Token]:
         """"Ines, New York": a later value of two capitalised words, which the lexer read as a spaced
         statement ("New" = "York"), is those two words (a name; _positional_statements checks them)."""
@@ -393,6 +398,10 @@ class _Read(Transformer[Token, Any]):
 
     def with_quoted_keys_in_order(self, children: list[Any]) -> None:
         self._quoted_only(children)
+        self.with_keys_in_order(children)
+
+    def comma_keys_in_order(self, children: list[Any]) -> None:
+        """zh '，键为 "name" 和 "age"：张伟，29': a key list after a comma, then its values in order (wip/jsonR4)."""
         self.with_keys_in_order(children)
 
     def trait_rest(self, children: list[Token]) -> tuple[str, Any]:
@@ -675,7 +684,7 @@ def _typed_as_noted(transformer: _Read, found: dict[str, Statement], stated: dic
     note is then no rule ("age (a string)" for a stated 30 asks "30", which nothing here writes;
     an unstated key's type no check would hold the model's answer to). A key after a singular
     "key" is quoted or stated ("with key facts" lists nothing)."""
-    if any(t.type != "QNAME" and t.value not in found for t in transformer.one_keys):
+    if not _stated_plainly(transformer, found, stated):
         return False
     for key, kind in transformer.typed:
         value = stated[key].value if key in stated else None
@@ -690,6 +699,13 @@ def _typed_as_noted(transformer: _Read, found: dict[str, Statement], stated: dic
         if not ok:
             return False
     return True
+
+
+def _stated_plainly(transformer: _Read, found: dict[str, Statement], stated: dict[str, Statement]) -> bool:
+    """A key after a singular "key" is quoted or stated; no unquoted yes/no stands for a key noted no
+    boolean ("enabled: yes": true, or the word? not stated; wip/jsonR4)."""
+    return not any(t.type != "QNAME" and t.value not in found for t in transformer.one_keys) \
+        and not any(isinstance(st.value, str) and not st.quoted and st.value in _NOT_BARE for st in stated.values())
 
 
 def _transforms_read(transformer: _Read, keys: list[str], read: tuple[Any, Any, Any], language: str) -> dict[str, str] | None:
@@ -957,9 +973,10 @@ def _in_order_name(key: str, tokens: list[Token], language: str, prompt: str) ->
     start, last = tokens[0].start_pos or 0, tokens[-1]
     end = (last.start_pos or 0) + len(last.value)
     text = prompt[start:end]
-    if not _is_kind(key, "name", language) or any(not t.value[:1].isupper() for t in tokens) \
-            or " ".join(t.value for t in tokens) != text:
-        return None  # a key that holds no name, a lowercase word, names not one space apart
+    spaced = _TABLES.get(language, {}).get("spaced", True)
+    if not _is_kind(key, "name", language) or (spaced and any(not t.value[:1].isupper() for t in tokens)) \
+            or (not spaced and len(tokens) != 1) or " ".join(t.value for t in tokens) != text:
+        return None  # a key that holds no name, a lowercase word, names not one space apart (zh, ja: one run of ideographs)
     return key, Statement(text, False, (start, end)), None
 
 
@@ -1072,16 +1089,37 @@ _TARGET_UNITS = {"to minutes": "minutes", "to seconds": "seconds", "to hours": "
                  "to months": "months"}
 
 
-def _is_kind(key: str, kind: str, language: str) -> bool:
-    """Whether the table says ``key`` holds a ``kind`` ("name": a name, "number": a number)."""
+def _table_kinds(key: str, language: str) -> tuple[set[str], set[str]]:
+    """The kinds ("name", "number") and concepts ("age", "email") one table says ``key`` is the word for."""
     rules = _LABEL_FOLDING.get(language, frozenset())
     table = _TABLES.get(language, {})
-    words = list(table.get("kinds", {}).get(kind, ()))
-    if kind == "name":
-        words += table.get("concepts", {}).get("name", ())
-    if kind == "number":
-        words += table.get("concepts", {}).get("age", ())
-    return _label_folded(key, rules) in {_label_folded(word, rules) for word in words}
+    folded = _label_folded(key, rules)
+    concepts = {c for c, words in table.get("concepts", {}).items() if folded in {_label_folded(w, rules) for w in words}}
+    kinds = {k for k, words in table.get("kinds", {}).items() if folded in {_label_folded(w, rules) for w in words}}
+    kinds |= {"name"} if "name" in concepts else set()
+    kinds |= {"number"} if "age" in concepts else set()
+    return kinds, concepts
+
+
+@lru_cache(maxsize=4096)
+def _key_meaning(key: str, language: str) -> tuple[frozenset[str], frozenset[str]]:
+    """What ``key`` is the word for: by the prompt's own table when it lists the key; else by every
+    other table that does ('Верни JSON с ключами "name" и "age"': English keys in a Russian request,
+    wip/jsonR4), and nothing when those tables disagree on its kind (a name in one, a number in another)."""
+    kinds, concepts = _table_kinds(key, language)
+    if kinds or concepts:
+        return frozenset(kinds), frozenset(concepts)
+    for other in _TABLES:
+        if other != language:
+            more_kinds, more_concepts = _table_kinds(key, other)
+            kinds |= more_kinds
+            concepts |= more_concepts
+    return (frozenset(kinds), frozenset(concepts)) if len(kinds) <= 1 else (frozenset(), frozenset())
+
+
+def _is_kind(key: str, kind: str, language: str) -> bool:
+    """Whether the tables say ``key`` holds a ``kind`` ("name": a name, "number": a number)."""
+    return kind in _key_meaning(key, language)[0]
 
 
 def _said_as_statements(transformer: _Read, language: str) -> list[tuple[str, Statement, str | None]] | None:
@@ -1118,10 +1156,8 @@ _NAMED = frozenset({"name", "item", "player", "from", "to"})
 
 
 def _said_statement(concept: str, token: Token, asked: list[str], language: str) -> tuple[str, Statement, None] | None:
-    """One name or age said, as the statement of the one listed key that is the table's word for it."""
-    rules = _LABEL_FOLDING.get(language, frozenset())
-    words = {_label_folded(word, rules) for word in _TABLES[language].get("concepts", {}).get(concept, ())}
-    keys = [key for key in asked if _label_folded(key, rules) in words]
+    """One name or age said, as the statement of the one listed key that is the tables' word for it."""
+    keys = [key for key in asked if _is_concept(key, concept, language)]
     if len(keys) != 1:
         return None  # "Me llamo Lucía" beside keys "name" or "nombre" and "apodo": which key is not stated
     value = token.value
@@ -1160,10 +1196,8 @@ def _labelled_ages(
 
 
 def _is_concept(key: str, concept: str, language: str) -> bool:
-    """Whether ``key`` is the table's word for ``concept`` ("edad" for an age in Spanish)."""
-    rules = _LABEL_FOLDING.get(language, frozenset())
-    words = _TABLES.get(language, {}).get("concepts", {}).get(concept, ())
-    return _label_folded(key, rules) in {_label_folded(word, rules) for word in words}
+    """Whether ``key`` is the tables' word for ``concept`` ("edad" for an age in Spanish; :func:`_key_meaning`)."""
+    return concept in _key_meaning(key, language)[1]
 
 
 def _asked_keys(
@@ -1827,8 +1861,10 @@ def _lowercase_value_at(text: str, folded: str, pos: int, table: Vocabulary) -> 
         return None
     if table.phrases.get(folded[pos : word.end()], "ENTITY") != "ENTITY":
         return None  # a word of the request's framing ("json", "only"); an entity noun may be a value
-    if word.group() in _TYPE_WORDS or word.group() in _NOT_BARE or _number_word(folded[pos : word.end()], table):
+    if word.group() in _TYPE_WORDS or _number_word(folded[pos : word.end()], table):
         return None
+    if word.group() in _NOT_BARE and word.group() not in _BOOLEAN_WORDS.get(table.language, {}):
+        return None  # "yes"/"no" only as the table's boolean words, for a key noted boolean (_parse; wip/jsonR4)
     return word.group(), False, word.end()
 
 
