@@ -748,39 +748,61 @@ _WORD_SLOT = re.compile(r"\{(\w+)(?::(\w))?\}|<<|>>|\[\[|\]\]")
 # how a story is read around its words: a sentence mark may stand with or without spaces around it, the
 # last one and a Spanish opening mark may be missing, spaces between ideographs or kana say nothing, and
 # an article ("a", "the") may be left out; every other word stands as written (any letter case)
-_WORD_ARTICLES = frozenset({"a", "an", "the"})
-_WORD_MARKS = ".,;:?!¿¡。，、？！：'"
+# a determiner each language's story may leave out (the engine reads "trip cost $19" as "My trip cost $19")
+_WORD_ARTICLES = {
+    "en": {"a", "an", "the", "my", "its"}, "es": {"un", "una", "el", "la"}, "pt": {"um", "uma", "a", "o"},
+    "de": {"ein", "eine", "einen", "die", "der", "das"}, "fr": {"un", "une", "la", "le"}, "it": {"un", "una", "il", "la"},
+}
+_WORD_MARKS = frozenset(".,;:?!。，、？！：")
+_WORD_MARK_RUN = r"(?:\s*[.,;:?!。，、？！：])*\s*"  # a sentence mark written as another one, doubled or left out
 _WORD_TOKEN = re.compile(r"\s+|[^\W\d_]+|.", re.DOTALL)
 
 
-def _lit_word(text: str, last: bool, articles: bool) -> str:
-    """A literal of a word template (see :data:`_WORD_ARTICLES`, English only: ``articles``); ``last``: it
-    ends the prompt."""
+def _cjk(tok: str) -> bool:
+    return bool(tok) and "\u3040" <= tok[0] <= "\u9fff"
+
+
+def _lit_word(text: str, last: bool, lang: str) -> str:
+    """A literal of a word template: its sentence marks read as any run of sentence marks (or none),
+    spaces next to a mark, a currency sign or an ideograph optional, a determiner of
+    :data:`_WORD_ARTICLES` optional, apostrophes of either kind; ``last``: it ends the prompt."""
     tokens = _WORD_TOKEN.findall(text)
-    marks = [i for i, tok in enumerate(tokens) if tok in _WORD_MARKS and tok != "'"]
+    articles = _WORD_ARTICLES.get(lang, set())
     out = []
     for i, tok in enumerate(tokens):
         if tok.isspace():
-            near_mark = (i > 0 and tokens[i - 1] in _WORD_MARKS) or (i + 1 < len(tokens) and tokens[i + 1] in _WORD_MARKS)
-            out.append(r"\s*" if near_mark else r"\s+")
+            before, after = (tokens[i - 1] if i else ""), (tokens[i + 1] if i + 1 < len(tokens) else "")
+            loose = lang in ("zh", "ja") or any(t in _WORD_MARKS or t in "$€¿¡" or _cjk(t) for t in (before, after) if t)
+            out.append(r"\s*" if loose or not before or not after else r"\s+")
         elif tok in _WORD_MARKS:
-            optional = tok in "¿¡" or (last and marks and i == marks[-1] and not "".join(tokens[i + 1 :]).strip())
-            out.append(r"\s*" + re.escape(tok) + ("?" if optional else "") + r"\s*")
-        elif articles and tok.lower() in _WORD_ARTICLES and i + 1 < len(tokens) and tokens[i + 1].isspace():
+            out.append(_WORD_MARK_RUN)
+        elif tok in "¿¡":
+            out.append(re.escape(tok) + "?")
+        elif tok in "'\u2019":
+            out.append("['\u2019]")
+        elif tok.lower() in articles and i + 1 < len(tokens) and tokens[i + 1].isspace():
             out.append("(?:" + _lit(tok) + r"\s+)?")
-            tokens[i + 1] = ""  # the space after it goes with it
-        elif tok and "\u3040" <= tok[0] <= "\u9fff":
+            tokens[i + 1] = "\x00"  # the space after it goes with it
+        elif tok == "\x00":
+            continue
+        elif _cjk(tok):
             out.append(r"\s*".join(re.escape(c) for c in tok))
-        elif tok:
+        else:
             out.append(_lit(tok))
     return "".join(out)
 
 
-def _word_form(text: str) -> str:
+def _word_form(text: str) -> str | None:
     """The oracle's reading of a story's text: a stray quotation mark of the typographic kinds (never
-    one after a number: feet, inches) and sentence marks before the first word say nothing."""
+    one after a number: feet, inches), quotes and sentence marks before the first word and a closing
+    "please" say nothing; a "!" after a number (a factorial) is read by no template."""
+    if re.search(r"[0-9]\s*!", text):
+        return None
     text = re.sub(r"(?<![0-9])(?<![0-9] )[«»„“”]", "", text)
-    return re.sub(r"^[\s.,;:!?。，、？！]+", "", text)
+    text = re.sub(r"\s+(?i:please|quickly)\s*$", "", text)
+    return re.sub(r"^[\s.,;:!?。，、？！'\"]+", "", text)
+
+
 _WORD_NUMBER = {"n": r"(?:0|[1-9][0-9]*)", "d": r"(?:0|[1-9][0-9]*)(?:\.[0-9]+)?", "e": r"(?:0|[1-9][0-9]*)(?:,[0-9]+)?"}
 
 
@@ -801,7 +823,7 @@ class WordTemplate:
             parts, pos, seen, strip = [], 0, set(), False
             for m in _WORD_SLOT.finditer(self.pattern):
                 literal = self.pattern[pos : m.start()]
-                parts.append(_lit_word(literal.lstrip() if strip else literal, last=False, articles=self.lang == "en"))
+                parts.append(_lit_word(literal.lstrip() if strip else literal, last=False, lang=self.lang))
                 pos, strip = m.end(), False
                 if m.group(1) == "H":  # a possessive: may be left out at any mention, the ones written agree
                     words = "|".join(re.escape(w) for w in sorted(roles["H"], key=len, reverse=True))
@@ -825,7 +847,7 @@ class WordTemplate:
                 else:
                     words = sorted(roles[name], key=len, reverse=True)
                     parts.append(f"(?P<{name}>(?i:" + "|".join(re.escape(w) for w in words) + "))")
-            parts.append(_lit_word(self.pattern[pos:], last=True, articles=self.lang == "en"))
+            parts.append(_lit_word(self.pattern[pos:], last=True, lang=self.lang))
             cached = re.compile("".join(parts), re.DOTALL)
             _COMPILED["word:" + self.pattern] = cached
         return cached
@@ -850,7 +872,7 @@ def _same_gender(*slots: str) -> Callable[[dict[str, str]], bool]:
 
 
 _PRONOUNS_EN = ("he", "she")
-_POSSESSIVES_EN = ("his", "her")
+_POSSESSIVES_EN = ("his", "her", "the")  # "the sister" is his sister: one relative
 WORD_TEMPLATES = [
     # fee + rate x count = total, the count named by its letter or asked in words
     WordTemplate("taxi_let", "en", "A {S} charges a ${a:d} base fare plus ${b:d} per mile. The {B} cost ${c:d}. "
@@ -862,7 +884,7 @@ WORD_TEMPLATES = [
                  "How many <<hours>> did {P} work?", "{b}*X + {a} = {c}",
                  (("S", SUBJECTS_EN), ("B", tuple(BILL_OF)), ("P", _PRONOUNS_EN)), _bill_ok),
     # ages: k times as old, a sum or a difference, the relative asked
-    WordTemplate("ages_sum", "en", "{N} is {k:n} times as old as {H} {R}. Together their ages add up to {c:n}. "
+    WordTemplate("ages_sum", "en", "{N} is {k:n} times as old as {H} {R}. [[Together ]]their ages add up to {c:n}. "
                  "How old is <<the {R}>>?", "X + {k}*X = {c}",
                  (("N", ("Ravi", "Lena", "Omar")), ("H", _POSSESSIVES_EN), ("R", RELATIVES_EN))),
     WordTemplate("ages_older", "en", "{N} is {k:n} times as old as {H} {R}. {N} is {d:n} years older than {H} {R}. "
@@ -894,7 +916,7 @@ WORD_TEMPLATES = [
                  "{k}*X - X = {d}", (("N", ("Marco", "Anna")), ("H", ("suo", "sua")), ("R", RELATIVES_IT),
                                      ("P", ("lui", "lei")), ("T", ("il", "la"))), _same_gender("R", "P")),
     WordTemplate("taxi_pt", "pt", "Um táxi cobra R$ {a:n} de bandeirada mais R$ {b:e} por quilômetro. A corrida deu R$ {c:n}. "
-                 "Quantos <<quilômetros>> foram?", "{b}*X + {a} = {c}"),
+                 "Quantos <<quilômetros>>[[ foram]]?", "{b}*X + {a} = {c}"),
     WordTemplate("ages_pt", "pt", "{N} tem {k:n} vezes a idade {H} {R} e tem {d:n} anos a mais que {P}. Quantos anos tem <<{T} {R}>>?",
                  "{k}*X - X = {d}", (("H", ("da", "do")), ("R", RELATIVES_PT), ("P", ("ele", "ela")), ("T", ("a", "o"))),
                  _same_gender("R", "P")),
@@ -915,13 +937,16 @@ def _word_problem(text: str) -> MathProblem | None:
     """A prompt of one :data:`WORD_TEMPLATES` template whose roles agree (every mention the same,
     ``check``): the equation the story states, solved; the unknown named by the prompt's letter,
     else ``x`` with the asked words as the answer's label."""
-    text = _word_form(text)
+    form = _word_form(text)
+    if form is None:
+        return None
+    text = form
     for t in WORD_TEMPLATES:
         m = t.regex.fullmatch(text)
         if m is None:
             continue
         fields = {k: v for k, v in m.groupdict().items() if v is not None}
-        possessives = {v.lower() for k, v in fields.items() if re.fullmatch(r"H[0-9]+", k)}
+        possessives = {v.lower() for k, v in fields.items() if re.fullmatch(r"H[0-9]+", k)} - {"the"}
         if len(possessives) > 1:
             return None  # "his nephew ... her nephew": two people's relatives
         if t.check is not None and not t.check(fields):
