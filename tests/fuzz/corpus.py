@@ -276,7 +276,7 @@ _WORD_FILLS = {
         ("ages_it", dict(N="Marco", k=4, H="suo", R="figlio", d=27, P="lui", T="il")),
         ("ages_it", dict(N="Anna", k=3, H="sua", R="figlia", d=20, P="lei", T="la")),
         ("taxi_pt", dict(a=6, b=2, c=16)), ("ages_pt", dict(N="João", k=4, H="da", R="filha", d=27, P="ela", T="a")),
-        ("rectangle_ru", dict(p=30, w=5)), ("ages_ru", dict(Q="Отец", k=3, R="сына", c=48, D="сыну")),
+        ("rectangle_ru", dict(p=30, w=5)), ("ages_ru", dict(N="Отец", k=3, R="сына", c=48, D="сыну")),
         ("taxi_zh", dict(a=8, b=3, c=20)), ("ages_ja", dict(Q="母", R="娘", k=4, c=50)),
     ],
 }

@@ -42,7 +42,7 @@ from typing import Any, Callable
 
 from .prompts import Request, canon_text, single_text
 from .roles import (
-    BILL_OF, GENDER, PARENTS_JA, PARENTS_RU, RELATIVES_EN, RELATIVES_ES, RELATIVES_FR, RELATIVES_IT, RELATIVES_JA,
+    BILL_OF, GENDER, PARENTS_JA, RELATIVES_EN, RELATIVES_ES, RELATIVES_FR, RELATIVES_IT, RELATIVES_JA,
     RELATIVES_PT, RELATIVES_RU_GEN, RU_DATIVE, SIDES_EN, SUBJECTS_DE, SUBJECTS_EN,
 )
 
@@ -781,7 +781,7 @@ def _lit_word(text: str, last: bool, lang: str) -> str:
         elif tok in "'\u2019":
             out.append("['\u2019]")
         elif tok.lower() in articles and i + 1 < len(tokens) and tokens[i + 1].isspace():
-            out.append("(?:" + _lit(tok) + r"\s+)?")
+            out.append("(?:(?i:" + "|".join(sorted(articles, key=len, reverse=True)) + r")\s+)?")  # one for another too
             tokens[i + 1] = "\x00"  # the space after it goes with it
         elif tok == "\x00":
             continue
@@ -789,6 +789,8 @@ def _lit_word(text: str, last: bool, lang: str) -> str:
             out.append(r"\s*".join(re.escape(c) for c in tok))
         else:
             out.append(_lit(tok))
+    if lang in ("zh", "ja"):  # a space between an ideograph and a number or the asked word says nothing
+        return r"\s*" + "".join(out) + r"\s*"
     return "".join(out)
 
 
@@ -800,6 +802,7 @@ def _word_form(text: str) -> str | None:
         return None
     text = re.sub(r"(?<![0-9])(?<![0-9] )[«»„“”]", "", text)
     text = re.sub(r"\s+(?i:please|quickly)\s*$", "", text)
+    text = re.sub(r"(?<![0-9] )(?<=\s)['\"](?=[^\W\d_]|[$€])", "", text)  # a stray quote before a word (after a number: feet)
     return re.sub(r"^[\s.,;:!?。，、？！'\"]+", "", text)
 
 
@@ -843,7 +846,7 @@ class WordTemplate:
                 elif name == "u":
                     parts.append("(?P<u>[A-Za-z])")
                 elif name == "N":  # a person's name: one capitalised word
-                    parts.append("(?P<N>[A-Z\u00c0-\u00dd][a-z\u00e0-\u00ff]+)")
+                    parts.append("(?P<N>[A-Z\u00c0-\u00dd\u0410-\u042f\u0401][a-z\u00e0-\u00ff\u0430-\u044f\u0451]+)")
                 else:
                     words = sorted(roles[name], key=len, reverse=True)
                     parts.append(f"(?P<{name}>(?i:" + "|".join(re.escape(w) for w in words) + "))")
@@ -907,7 +910,7 @@ WORD_TEMPLATES = [
     WordTemplate("ages_fr", "fr", "{N} a {k:n} fois l'âge de {H} {R}. À eux deux, ils ont {c:n} ans. Quel âge a <<{H} {R}>> ?",
                  "X + {k}*X = {c}", (("H", ("son", "sa")), ("R", RELATIVES_FR))),
     WordTemplate("phone_fr", "fr", "Un forfait [[téléphonique ]]coûte {a:n} € par mois plus {b:e} € par minute. "
-                 "La facture du mois est de {c:n} €. Combien de minutes {u} ont été utilisées ?", "{b}*X + {a} = {c}"),
+                 "La facture du mois est de {c:n} €. Combien de <<minutes>>[[ {u}]] ont été utilisées ?", "{b}*X + {a} = {c}"),
     WordTemplate("hours_de", "de", "Ein {S} berechnet {a:n} € Anfahrt und {b:n} € pro Stunde. Die Rechnung beträgt {c:n} €. "
                  "Wie viele <<Stunden>> hat {P} gearbeitet?", "{b}*X + {a} = {c}", (("S", SUBJECTS_DE), ("P", ("er", "sie")))),
     WordTemplate("rectangle_de", "de", "Ein Rechteck hat einen Umfang von {p:n} cm und ist {w:n} cm lang. Wie <<breit>> ist es?",
@@ -921,9 +924,11 @@ WORD_TEMPLATES = [
                  "{k}*X - X = {d}", (("H", ("da", "do")), ("R", RELATIVES_PT), ("P", ("ele", "ela")), ("T", ("a", "o"))),
                  _same_gender("R", "P")),
     WordTemplate("rectangle_ru", "ru", "Периметр прямоугольника {p:n} см, ширина {w:n} см. Найдите <<длину>>.", "2*({w} + X) = {p}"),
-    WordTemplate("ages_ru", "ru", "{Q} в {k:n} раза старше {R}. Вместе им {c:n} лет. Сколько лет <<{D}>>?", "X + {k}*X = {c}",
-                 (("Q", PARENTS_RU), ("R", RELATIVES_RU_GEN), ("D", tuple(RU_DATIVE.values()))),
+    WordTemplate("ages_ru", "ru", "{N} в {k:n} раза старше {R}. Вместе им {c:n}[[ лет]]. Сколько лет <<{D}>>?", "X + {k}*X = {c}",
+                 (("R", RELATIVES_RU_GEN), ("D", tuple(RU_DATIVE.values()))),
                  lambda f: RU_DATIVE.get(f["R"].lower()) == f["D"].lower()),
+    WordTemplate("taxi_zh_swapped", "zh", "之后每公里 {b:n} 元，出租车起步价 {a:n} 元，我一共付了 {c:n} 元，走了多少<<公里>>？",
+                 "{b}*X + {a} = {c}"),
     WordTemplate("taxi_zh", "zh", "出租车起步价 {a:n} 元，之后每公里 {b:n} 元，我一共付了 {c:n} 元，走了多少<<公里>>？", "{b}*X + {a} = {c}"),
     WordTemplate("ages_ja", "ja", "{Q}の年齢は{R}の年齢の{k:n}倍で、二人の年齢の合計は{c:n}歳です。<<{R}>>は何歳ですか？", "X + {k}*X = {c}",
                  (("Q", PARENTS_JA), ("R", RELATIVES_JA))),
@@ -958,9 +963,11 @@ def _word_problem(text: str) -> MathProblem | None:
         except ParseError:
             return None
         solution = solve([eq])
-        if solution is None or set(solution) != {var} or solution[var] <= 0:
-            return None  # a count, an age or a side is positive
-        ask = fields.get("ask")
+        if solution is None or set(solution) != {var} or solution[var] < 0:
+            return None  # a count is not negative
+        if solution[var] == 0 and not t.equation.startswith("{b}*X + {a}"):
+            return None  # an age, a side or a number of a sentence the engine reads is positive
+        ask = None if "u" in fields else fields.get("ask")  # a letter named: it names the answer
         label = "" if ask is None else re.sub(r"\s+", " ", ask[:1].upper() + ask[1:])
         return MathProblem(Template(t.pattern, "math", t.lang), (eq,), (equation.replace("X", var),), (var,), solution,
                            label=label)
