@@ -802,7 +802,7 @@ def _word_form(text: str) -> str | None:
         return None
     text = re.sub(r"(?<![0-9])(?<![0-9] )[«»„“”]", "", text)
     text = re.sub(r"\s+(?i:please|quickly)\s*$", "", text)
-    text = re.sub(r"(?<![0-9] )(?<=\s)['\"](?=[^\W\d_]|[$€])", "", text)  # a stray quote before a word (after a number: feet)
+    text = re.sub(r"(?<![0-9] )(?<=[\s，。、,.;:])['\"](?=[^\W\d_]|[$€])", "", text)  # a stray quote before a word (after a number: feet)
     return re.sub(r"^[\s.,;:!?。，、？！'\"]+", "", text)
 
 
@@ -846,7 +846,7 @@ class WordTemplate:
                 elif name == "u":
                     parts.append("(?P<u>[A-Za-z])")
                 elif name == "N":  # a person's name: one capitalised word
-                    parts.append("(?P<N>[A-Z\u00c0-\u00dd\u0410-\u042f\u0401][a-z\u00e0-\u00ff\u0430-\u044f\u0451]+)")
+                    parts.append("(?P<N>[A-Z\u00c0-\u00dd\u0410-\u042f\u0401][A-Za-z\u00c0-\u00ff\u0410-\u044f\u0401\u0451]+)")
                 else:
                     words = sorted(roles[name], key=len, reverse=True)
                     parts.append(f"(?P<{name}>(?i:" + "|".join(re.escape(w) for w in words) + "))")
@@ -968,7 +968,8 @@ def _word_problem(text: str) -> MathProblem | None:
         if solution[var] == 0 and not t.equation.startswith("{b}*X + {a}"):
             return None  # an age, a side or a number of a sentence the engine reads is positive
         ask = None if "u" in fields else fields.get("ask")  # a letter named: it names the answer
-        label = "" if ask is None else re.sub(r"\s+", " ", ask[:1].upper() + ask[1:])
+        ask = None if ask is None else re.sub(r"\s+", "" if t.lang in ("zh", "ja") else " ", ask.strip())
+        label = "" if ask is None else ask[:1].upper() + ask[1:]
         return MathProblem(Template(t.pattern, "math", t.lang), (eq,), (equation.replace("X", var),), (var,), solution,
                            label=label)
     return None
