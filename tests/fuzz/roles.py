@@ -37,8 +37,8 @@ ROLE_GROUPS: tuple[tuple[str, ...], ...] = (
     RELATIVES_EN, RELATIVES_ES, RELATIVES_FR, RELATIVES_IT, RELATIVES_PT, RELATIVES_RU_GEN, RELATIVES_RU_DAT,
     RELATIVES_JA, PARENTS_JA, PARENTS_RU,
     ("he", "she"), ("his", "her"), ("him", "her"),  # en pronouns
-    ("él", "ella"), ("lui", "lei"), ("er", "sie"), ("ele", "ela"), ("il", "elle"), ("он", "она"),
-    ("suo", "sua"), ("son", "sa"), ("da", "do"), ("il", "la"),  # possessives, articles
+    ("él", "ella"), ("lui", "lei"), ("er", "sie"), ("ele", "ela"), ("он", "она"),  # pronouns
+    ("suo", "sua"), ("son", "sa"),  # possessives
     ("他", "她"), ("儿子", "女儿"),
 )
 
