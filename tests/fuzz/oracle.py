@@ -13,6 +13,11 @@ oracle *fully understands* a prompt only when it is one of the corpus templates 
 * quoted JSON values without quotes, backslashes or control characters, integers in ASCII,
   bare names in ASCII letters.
 
+Word problems (:data:`WORD_TEMPLATES`: a fee plus a rate times a count, ages, a rectangle's
+perimeter, a number sentence, in nine languages) are read with their roles (tests/fuzz/roles.py:
+whose bill, which relative, which pronoun) agreeing at every mention; the oracle derives and solves
+the equation itself, and an answer to a quantity asked in words must carry its label ("Miles: x = 8").
+
 Besides the templates, the oracle reads its own small closed grammars (``_grammar_math``,
 ``_grammar_json``): an English math prompt whose every word outside the equations is one of the
 words of its own English math templates and system messages (or "please"), with sentence
