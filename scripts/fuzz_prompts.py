@@ -8,13 +8,15 @@
 A fresh in-memory StepCache (or adapter) is warmed with each base prompt P by an echo model,
 then asked random edits P' of it. A changed prompt answered without a model call is a
 violation unless the judge's own oracle proves the answer right for P' (linear equations,
-JSON stating every value); a prompt inside the documented safe set (NFC, line endings, edge
+word problems in the engine's declared shapes with their answer label, JSON stating every value); a prompt inside the documented safe set (NFC, line endings, edge
 whitespace) must get the cached answer unchanged. The rule is written out in
 tests/fuzz/judge.py.
 
 Prints the judged edits per prompt kind and per edit kind and every violation (P, P', the
 served text, the outcome); exits 1 when there is a violation or a base prompt the cache did
-not cache (the run would test nothing for it), 0 otherwise.
+not cache (the run would test nothing for it), 0 otherwise. (The CI test marks two open engine
+findings in word problems as expected failures, tests/fuzz/test_prompt_edit_fuzz.py
+_known_engine_finding; this script reports them like any other violation.)
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ import random
 
 from .oracle import (
     JSON_EN_SYNTAX_TEMPLATES, JSON_LANG_TEMPLATES, JSON_NO_KEY_TEMPLATES, JSON_PROSE_TEMPLATES, JSON_RULE_TEMPLATES,
-    JSON_TEMPLATES, MATH_TEMPLATES,
+    JSON_TEMPLATES, MATH_TEMPLATES, WORD_TEMPLATES,
 )
 from .prompts import Base, Msg, Part, ToolCall
 
@@ -254,6 +254,39 @@ def _math(lang: str, count: int) -> list[str]:
     return prompts[:count]
 
 
+# word problems in the engine's declared shapes (the oracle's WORD_TEMPLATES): template name, values
+_WORD_FILLS = {
+    "en": [
+        ("taxi_let", dict(S="taxi", B="ride", a=3, b=2, c=19, u="m")), ("taxi_let", dict(S="cab", B="fare", a=4, b=3, c=31, u="n")),
+        ("cab_words", dict(S="cab", B="trip", a=3, b=2, c=19)), ("cab_words", dict(S="taxi", B="ride", a=4, b="2.50", c=24)),
+        ("hours_words", dict(S="plumber", B="bill", a=3, b=2, c=19, P="he")),
+        ("hours_words", dict(S="electrician", B="repair", a=40, b=35, c=250, P="she")),
+        ("hours_words", dict(S="mechanic", B="job", a=20, b=15, c=80, P="he")),
+        ("ages_sum", dict(N="Ravi", k=3, H="his", R="daughter", c=48)), ("ages_sum", dict(N="Lena", k=4, H="her", R="son", c=50)),
+        ("ages_older", dict(N="Lena", k=4, H="her", R="nephew", d=30)), ("ages_older", dict(N="Omar", k=3, H="his", R="sister", d=24)),
+        ("rectangle", dict(p=40, G="width", w=7, A="length")), ("rectangle", dict(p=50, G="length", w=15, A="width")),
+        ("number_less", dict(d=5, k=3, c=16)), ("number_more", dict(d=3, c=17)), ("number_less", dict(d=2, k=4, c=30)),
+    ],
+    "langs": [
+        ("gym_es", dict(a=30, b=20, c=110)), ("ages_es", dict(N="Juan", k=4, R="hijo", d=27, P="él")),
+        ("ages_es", dict(N="Lucía", k=3, R="hermana", d=20, P="ella")),
+        ("ages_fr", dict(N="Luc", k=4, H="son", R="fils", c=50)), ("ages_fr", dict(N="Luc", k=3, H="sa", R="fille", c=48)),
+        ("phone_fr", dict(a=12, b="0,50", c=27, u="n")),
+        ("hours_de", dict(S="Elektriker", a=30, b=45, c=120, P="er")), ("rectangle_de", dict(p=30, w=9)),
+        ("ages_it", dict(N="Marco", k=4, H="suo", R="figlio", d=27, P="lui", T="il")),
+        ("ages_it", dict(N="Anna", k=3, H="sua", R="figlia", d=20, P="lei", T="la")),
+        ("taxi_pt", dict(a=6, b=2, c=16)), ("ages_pt", dict(N="João", k=4, H="da", R="filha", d=27, P="ela", T="a")),
+        ("rectangle_ru", dict(p=30, w=5)), ("ages_ru", dict(N="Отец", k=3, R="сына", c=48, D="сыну")),
+        ("taxi_zh", dict(a=8, b=3, c=20)), ("ages_ja", dict(Q="母", R="娘", k=4, c=50)),
+    ],
+}
+
+
+def _word(group: str) -> list[str]:
+    by_name = {t.name: t for t in WORD_TEMPLATES}
+    return [by_name[name].fill(**values) for name, values in _WORD_FILLS[group]]
+
+
 # ------------------------------------------------------------------------ chat transcripts (adapters)
 def _u(text: str, name: str | None = None) -> Msg:
     return Msg("user", text, name=name)
@@ -380,6 +413,8 @@ def plain_bases() -> dict[str, list[Base]]:
         "math_system": _math("system", 18),
         "math_en_everyday": _math("en_everyday", 16),
         "arithmetic": ARITHMETIC,
+        "word_en": _word("en"),
+        "word_langs": _word("langs"),
     }
     return {k: [Base(k, p) for p in prompts] for k, prompts in kinds.items()}
 

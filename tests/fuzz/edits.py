@@ -10,6 +10,7 @@ import string
 import unicodedata
 
 from .prompts import Msg, Part, Request, ToolCall, get_field, set_field, single_text, text_fields
+from .roles import ROLE_GROUPS
 
 # edits of the text (any prompt kind; for a chat request: one message content or text part)
 TEXT_EDITS = (
@@ -37,6 +38,7 @@ TEXT_EDITS = (
     "asked_expression",
     "number_only_toggle",
     "owner_swap",
+    "role_swap",
 )
 # format instructions appended to (or removed from) the end of a prompt: the oracle reads the first
 # six (tests/fuzz/oracle.py FORMAT_SENTENCES) and nothing else; a negated or contradicting one must
@@ -92,6 +94,17 @@ _OWNER_PHRASES = sorted({p for group in OWNER_MARKS for p in group}, key=len, re
 _OWNER_MARK = re.compile("|".join(
     re.escape(p) if "\u3040" <= p[0] <= "\u9fff" else rf"(?<![\w']){re.escape(p)}(?![\w'])"  # no word edges in zh/ja
     for p in _OWNER_PHRASES), re.IGNORECASE)
+# role words of a story (tests/fuzz/roles.py: a subject and its bill, relatives, pronouns, possessives), one
+# swapped for another of its group: at one mention the story names two roles ("his daughter ... How old
+# is the son?", "A plumber charges ... The ride cost", "sua figlia ... più di lui": W15, W16), at every
+# mention of the word another consistent story whose answer the oracle computes (the son asked)
+def _is_cjk(word: str) -> bool:
+    return "\u3040" <= word[0] <= "\u9fff"
+
+
+_ROLE_WORDS = sorted({w.lower() for g in ROLE_GROUPS for w in g}, key=len, reverse=True)
+_ROLE_WORD = re.compile("|".join(
+    re.escape(w) if _is_cjk(w) else rf"(?<![\w'\u2019]){re.escape(w)}(?![\w'\u2019])" for w in _ROLE_WORDS), re.IGNORECASE)
 # edits inside the documented safe set
 SAFE_EDITS = ("safe_nfd", "safe_crlf", "safe_edge_ws", "safe_combo")
 # edits of a chat request's structure
@@ -170,6 +183,8 @@ def text_applicable(text: str) -> list[str]:
         kinds += ["line_layout", "asked_expression", "number_only_toggle"]
     if "JSON" in text and _OWNER_MARK.search(text):  # whose value it is: a JSON request's statements
         kinds.append("owner_swap")
+    if _ROLE_WORD.search(text):
+        kinds.append("role_swap")
     if "JSON" in text and (_TRANSFORM.search(text) or _STATED_STRING.search(text) or _STATED_NUMBER.search(text)):
         kinds.append("transform_toggle")
     return [k for k in kinds if k]
@@ -321,6 +336,8 @@ def edit_text(text: str, kind: str, rng: random.Random) -> str | None:
         return _toggle_transform(text, rng)
     if kind == "owner_swap":
         return _owner_swap(text, rng)
+    if kind == "role_swap":
+        return _role_swap(text, rng)
     if kind == "asked_expression":
         return _asked_expression(text, rng)
     if kind == "invisible":
@@ -389,6 +406,31 @@ def _owner_swap(text: str, rng: random.Random) -> str | None:
     if written[:1].isupper():
         other = other[:1].upper() + other[1:]
     return text[: m.start()] + other + text[m.end() :]
+
+
+def _role_swap(text: str, rng: random.Random) -> str | None:
+    """One role word replaced by another of its group (tests/fuzz/roles.py), each replacement keeping
+    the case of the first letter it replaces: half the time at one mention only (the story then names
+    two roles), else at every mention of that word (a consistent story about another role)."""
+    found = list(_ROLE_WORD.finditer(text))
+    if not found:
+        return None
+    m = rng.choice(found)
+    written = m.group().lower()
+    group = rng.choice([g for g in ROLE_GROUPS if written in (w.lower() for w in g)])
+    other = rng.choice([w for w in group if w.lower() != written]).lower()
+
+    def cased(original: str) -> str:
+        return other[:1].upper() + other[1:] if original[:1].isupper() else other
+
+    if rng.random() < 0.5:
+        return text[: m.start()] + cased(m.group()) + text[m.end() :]
+    out, pos = [], 0
+    for each in found:
+        if each.group().lower() == written:
+            out += [text[pos : each.start()], cased(each.group())]
+            pos = each.end()
+    return "".join(out) + text[pos:]
 
 
 def _whitespace(text: str, rng: random.Random) -> str | None:
@@ -468,7 +510,7 @@ def applicable(request: Request) -> list[str]:
 
 
 # edit kinds that apply to few bases come first, so that every base's first example covers them
-_PRIORITY = ("safe_crlf", "safe_nfd", "image_url", "tool_arg", "safe_edge_ws", "msg_name", "system_msg", "owner_swap", "digit_change",
+_PRIORITY = ("safe_crlf", "safe_nfd", "image_url", "tool_arg", "safe_edge_ws", "msg_name", "system_msg", "owner_swap", "role_swap", "digit_change",
              "safe_combo", "number_mark", "spaced_mark", "relation_word", "foreign_digit", "line_layout", "asked_expression", "number_only_toggle",
              "operator_change", "transform_toggle")
 

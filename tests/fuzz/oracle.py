@@ -13,6 +13,11 @@ oracle *fully understands* a prompt only when it is one of the corpus templates 
 * quoted JSON values without quotes, backslashes or control characters, integers in ASCII,
   bare names in ASCII letters.
 
+Word problems (:data:`WORD_TEMPLATES`: a fee plus a rate times a count, ages, a rectangle's
+perimeter, a number sentence, in nine languages) are read with their roles (tests/fuzz/roles.py:
+whose bill, which relative, which pronoun) agreeing at every mention; the oracle derives and solves
+the equation itself, and an answer to a quantity asked in words must carry its label ("Miles: x = 8").
+
 Besides the templates, the oracle reads its own small closed grammars (``_grammar_math``,
 ``_grammar_json``): an English math prompt whose every word outside the equations is one of the
 words of its own English math templates and system messages (or "please"), with sentence
@@ -41,6 +46,10 @@ from fractions import Fraction
 from typing import Any, Callable
 
 from .prompts import Request, canon_text, single_text
+from .roles import (
+    BILL_OF, GENDER, PARENTS_JA, RELATIVES_EN, RELATIVES_ES, RELATIVES_FR, RELATIVES_IT, RELATIVES_JA,
+    RELATIVES_PT, RELATIVES_RU_GEN, RU_DATIVE, SIDES_EN, SUBJECTS_DE, SUBJECTS_EN,
+)
 
 # --------------------------------------------------------------------------- templates
 _SLOT = re.compile(r"\{(\w+)(?::(\w))?\}|\[(\w+)\]")
@@ -493,6 +502,9 @@ class MathProblem:
     # an expression asked instead of the unknowns: its spellings (no spaces, no "*") and its value
     target: tuple[str, ...] = ()
     target_value: Fraction | None = None
+    # a word problem's quantity asked in words ("How many miles did I ride?"): the answer line is
+    # labelled with the user's own words for it ("Miles: x = 8"; docs/guarantees.md, wip/linW2)
+    label: str = ""
 
 
 @dataclass(frozen=True)
@@ -664,7 +676,7 @@ def _understand_asked(text: str) -> Problem | None:
             continue
         problem = _understand_text(text[: found.start()])
         name = found.group("v")
-        if not isinstance(problem, MathProblem) or name not in problem.solution or problem.target:
+        if not isinstance(problem, MathProblem) or name not in problem.solution or problem.target or problem.label:
             return None
         return dataclasses.replace(problem, target=tuple(s.format(v=name) for s in spellings),
                                    target_value=Fraction(value(problem.solution[name])))
@@ -701,6 +713,9 @@ def _understand_text(text: str) -> Problem | None:
             problem = _math_from_match(t, m)
             if problem is not None:
                 return problem
+    word = _word_problem(text)
+    if word is not None:
+        return word
     repeated = _loose_repeated(text)
     if repeated is not None:
         return repeated
@@ -721,6 +736,248 @@ def _understand_text(text: str) -> Problem | None:
             return _arith_from_match(t, m)
     return (_grammar_math(text) or _grammar_json(exact) or _grammar_json_no_keys(exact) or _grammar_json_langs(exact)
             or _grammar_json_en_syntax(exact) or _grammar_json_prose(exact))
+
+
+# --------------------------------------------------------------------------- word problems
+# The declared shapes of the engine's word problems (docs/request-language.md, "WORD PROBLEMS";
+# docs/guarantees.md, W11/W15/W16), written here as the oracle's own templates: a fee plus a rate
+# times a count and the total, ages "k times as old" with a sum or a difference, a rectangle's
+# perimeter, a number sentence. Slots: ``{a:n}`` an integer, ``{a:d}`` a number with a decimal point,
+# ``{a:e}`` one with a decimal comma, ``{u}`` the one-letter unknown (every mention the same letter),
+# ``{S}`` a role word of the template's ``roles`` (every mention the same word; ``check`` says which
+# roles agree: whose bill, which gender); ``<<...>>`` the quantity asked in words, whose words label the
+# answer line ("How old is <<the son>>?": "The son: x = 12"). The equation is the oracle's own, in
+# ``X`` (the letter named, else ``x``), solved here with exact rationals; a count, an age or a side is
+# positive.
+_WORD_SLOT = re.compile(r"\{(\w+)(?::(\w))?\}|<<|>>|\[\[|\]\]")
+# how a story is read around its words: a sentence mark may stand with or without spaces around it, the
+# last one and a Spanish opening mark may be missing, spaces between ideographs or kana say nothing, and
+# an article ("a", "the") may be left out; every other word stands as written (any letter case)
+# a determiner each language's story may leave out (the engine reads "trip cost $19" as "My trip cost $19")
+_WORD_ARTICLES = {
+    "en": {"a", "an", "the", "my", "its"}, "es": {"un", "una", "el", "la"}, "pt": {"um", "uma", "a", "o"},
+    "de": {"ein", "eine", "einen", "die", "der", "das"}, "fr": {"un", "une", "la", "le"}, "it": {"un", "una", "il", "la"},
+}
+_WORD_MARKS = frozenset(".,;:?!。，、？！：")
+_WORD_MARK_RUN = r"(?:\s*[.,;:?!。，、？！：])*\s*"  # a sentence mark written as another one, doubled or left out
+_WORD_TOKEN = re.compile(r"\s+|[^\W\d_]+|.", re.DOTALL)
+
+
+def _cjk(tok: str) -> bool:
+    return bool(tok) and "\u3040" <= tok[0] <= "\u9fff"
+
+
+def _lit_word(text: str, last: bool, lang: str) -> str:
+    """A literal of a word template: its sentence marks read as any run of sentence marks (or none),
+    spaces next to a mark, a currency sign or an ideograph optional, a determiner of
+    :data:`_WORD_ARTICLES` optional, apostrophes of either kind; ``last``: it ends the prompt."""
+    tokens = _WORD_TOKEN.findall(text)
+    articles = _WORD_ARTICLES.get(lang, set())
+    out = []
+    for i, tok in enumerate(tokens):
+        if tok.isspace():
+            before, after = (tokens[i - 1] if i else ""), (tokens[i + 1] if i + 1 < len(tokens) else "")
+            loose = lang in ("zh", "ja") or any(t in _WORD_MARKS or t in "$€¿¡" or _cjk(t) for t in (before, after) if t)
+            out.append(r"\s*" if loose or not before or not after else r"\s+")
+        elif tok in _WORD_MARKS:
+            out.append(_WORD_MARK_RUN)
+        elif tok in "¿¡":
+            out.append(re.escape(tok) + "?")
+        elif tok in "'\u2019":
+            out.append("['\u2019]")
+        elif tok.lower() in articles and i + 1 < len(tokens) and tokens[i + 1].isspace():
+            out.append("(?:(?i:" + "|".join(sorted(articles, key=len, reverse=True)) + r")\s+)?")  # one for another too
+            tokens[i + 1] = "\x00"  # the space after it goes with it
+        elif tok == "\x00":
+            continue
+        elif _cjk(tok):
+            out.append(r"\s*".join(re.escape(c) for c in tok))
+        else:
+            out.append(_lit(tok))
+    if lang in ("zh", "ja"):  # a space between an ideograph and a number or the asked word says nothing
+        return r"\s*" + "".join(out) + r"\s*"
+    return "".join(out)
+
+
+def _word_form(text: str) -> str | None:
+    """The oracle's reading of a story's text: a stray quotation mark of the typographic kinds (never
+    one after a number: feet, inches), quotes and sentence marks before the first word and a closing
+    "please" say nothing; a "!" after a number (a factorial) is read by no template."""
+    if re.search(r"[0-9]\s*!", text):
+        return None
+    text = re.sub(r"(?<![0-9])(?<![0-9] )[«»„“”]", "", text)
+    text = re.sub(r"\s+(?i:please|quickly)\s*$", "", text)
+    text = re.sub(r"(?<![0-9] )(?<=[\s，。、,.;:])['\"](?=[^\W\d_]|[$€])", "", text)  # a stray quote before a word (after a number: feet)
+    return re.sub(r"^[\s.,;:!?。，、？！'\"]+", "", text)
+
+
+_WORD_NUMBER = {"n": r"(?:0|[1-9][0-9]*)", "d": r"(?:0|[1-9][0-9]*)(?:\.[0-9]+)?", "e": r"(?:0|[1-9][0-9]*)(?:,[0-9]+)?"}
+
+
+@dataclass(frozen=True)
+class WordTemplate:
+    name: str
+    lang: str
+    pattern: str
+    equation: str  # e.g. "{b}*X + {a} = {c}"
+    roles: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    check: Callable[[dict[str, str]], bool] | None = None
+
+    @property
+    def regex(self) -> re.Pattern[str]:
+        cached = _COMPILED.get("word:" + self.pattern)
+        if cached is None:
+            roles = dict(self.roles)
+            parts, pos, seen, strip = [], 0, set(), False
+            for m in _WORD_SLOT.finditer(self.pattern):
+                literal = self.pattern[pos : m.start()]
+                parts.append(_lit_word(literal.lstrip() if strip else literal, last=False, lang=self.lang))
+                pos, strip = m.end(), False
+                if m.group(1) == "H":  # a possessive: may be left out at any mention, the ones written agree
+                    words = "|".join(re.escape(w) for w in sorted(roles["H"], key=len, reverse=True))
+                    parts.append(f"(?:(?P<H{len(parts)}>(?i:{words}))\\s+)?")
+                    strip = True  # the space after it goes with it
+                    continue
+                if m.group() in ("<<", ">>", "[[", "]]"):  # the asked words; an optional word
+                    parts.append({"<<": "(?P<ask>", ">>": ")", "[[": "(?:", "]]": ")?"}[m.group()])
+                    continue
+                name, typ = m.group(1), m.group(2)
+                if name in seen:
+                    parts.append(f"(?P={name})" if name == "u" else f"(?i:(?P={name}))")  # a role in any case, a letter exactly
+                    continue
+                seen.add(name)
+                if typ:
+                    parts.append(f"(?P<{name}>{_WORD_NUMBER[typ]})")
+                elif name == "u":
+                    parts.append("(?P<u>[A-Za-z])")
+                elif name == "N":  # a person's name: one capitalised word
+                    parts.append("(?P<N>[A-Z\u00c0-\u00dd\u0410-\u042f\u0401][A-Za-z\u00c0-\u00ff\u0410-\u044f\u0401\u0451]+)")
+                else:
+                    words = sorted(roles[name], key=len, reverse=True)
+                    parts.append(f"(?P<{name}>(?i:" + "|".join(re.escape(w) for w in words) + "))")
+            parts.append(_lit_word(self.pattern[pos:], last=True, lang=self.lang))
+            cached = re.compile("".join(parts), re.DOTALL)
+            _COMPILED["word:" + self.pattern] = cached
+        return cached
+
+    def fill(self, **values: Any) -> str:
+        return _WORD_SLOT.sub(lambda m: str(values[m.group(1)]) if m.group(1) else "", self.pattern)
+
+    def numbers(self) -> list[str]:
+        return [m.group(1) for m in _WORD_SLOT.finditer(self.pattern) if m.group(2)]
+
+
+def _bill_ok(f: dict[str, str]) -> bool:
+    owners = BILL_OF.get(f["B"].lower(), ())
+    return "*" in owners or f["S"].lower() in owners
+
+
+def _same_gender(*slots: str) -> Callable[[dict[str, str]], bool]:
+    def check(f: dict[str, str]) -> bool:
+        genders = {GENDER.get(f[s].lower(), "?") for s in slots}
+        return len(genders) == 1 and "?" not in genders
+    return check
+
+
+_PRONOUNS_EN = ("he", "she")
+_POSSESSIVES_EN = ("his", "her", "the")  # "the sister" is his sister: one relative
+WORD_TEMPLATES = [
+    # fee + rate x count = total, the count named by its letter or asked in words
+    WordTemplate("taxi_let", "en", "A {S} charges a ${a:d} base fare plus ${b:d} per mile. The {B} cost ${c:d}. "
+                 "Let {u} be the number of miles. Set up an equation and solve for {u}.", "{b}*X + {a} = {c}",
+                 (("S", SUBJECTS_EN), ("B", tuple(BILL_OF))), _bill_ok),
+    WordTemplate("cab_words", "en", "A {S} charges a ${a:d} flat fee plus ${b:d} per mile. My {B} cost ${c:d}. "
+                 "How many <<miles>> did I travel?", "{b}*X + {a} = {c}", (("S", SUBJECTS_EN), ("B", tuple(BILL_OF))), _bill_ok),
+    WordTemplate("hours_words", "en", "A {S} charges a ${a:d} call-out fee plus ${b:d} per hour. The {B} was ${c:d}. "
+                 "How many <<hours>> did {P} work?", "{b}*X + {a} = {c}",
+                 (("S", SUBJECTS_EN), ("B", tuple(BILL_OF)), ("P", _PRONOUNS_EN)), _bill_ok),
+    # ages: k times as old, a sum or a difference, the relative asked
+    WordTemplate("ages_sum", "en", "{N} is {k:n} times as old as {H} {R}. [[Together ]]their ages add up to {c:n}. "
+                 "How old is <<the {R}>>?", "X + {k}*X = {c}",
+                 (("N", ("Ravi", "Lena", "Omar")), ("H", _POSSESSIVES_EN), ("R", RELATIVES_EN))),
+    WordTemplate("ages_older", "en", "{N} is {k:n} times as old as {H} {R}. {N} is {d:n} years older than {H} {R}. "
+                 "How old is <<the {R}>>?", "{k}*X - X = {d}",
+                 (("N", ("Ravi", "Lena", "Omar")), ("H", _POSSESSIVES_EN), ("R", RELATIVES_EN))),
+    # a rectangle: the perimeter and one side given, the other asked
+    WordTemplate("rectangle", "en", "A rectangle has a perimeter of {p:n} cm and a {G} of {w:n} cm. What is its <<{A}>>?",
+                 "2*({w} + X) = {p}", (("G", SIDES_EN), ("A", SIDES_EN)), lambda f: f["G"].lower() != f["A"].lower()),
+    # number sentences
+    WordTemplate("number_less", "en", "If {d:n} less than {k:n} times a number is {c:n}, what is <<the number>>?",
+                 "{k}*X - {d} = {c}"),
+    WordTemplate("number_more", "en", "If {d:n} more than twice a number is {c:n}, what is <<the number>>?",
+                 "2*X + {d} = {c}"),
+    # issue 33's other languages
+    WordTemplate("gym_es", "es", "Un gimnasio cobra {a:n} € de inscripción y {b:n} € al mes. Si en total he pagado {c:n} €, "
+                 "¿cuántos <<meses>> llevo inscrita?", "{b}*X + {a} = {c}"),
+    WordTemplate("ages_es", "es", "{N} tiene {k:n} veces la edad de su {R} y tiene {d:n} años más que {P}. "
+                 "¿Cuántos años tiene <<su {R}>>?", "{k}*X - X = {d}",
+                 (("R", RELATIVES_ES), ("P", ("él", "ella"))), _same_gender("R", "P")),
+    WordTemplate("ages_fr", "fr", "{N} a {k:n} fois l'âge de {H} {R}. À eux deux, ils ont {c:n} ans. Quel âge a <<{H} {R}>> ?",
+                 "X + {k}*X = {c}", (("H", ("son", "sa")), ("R", RELATIVES_FR))),
+    WordTemplate("phone_fr", "fr", "Un forfait [[téléphonique ]]coûte {a:n} € par mois plus {b:e} € par minute. "
+                 "La facture du mois est de {c:n} €. Combien de <<minutes>>[[ {u}]] ont été utilisées ?", "{b}*X + {a} = {c}"),
+    WordTemplate("hours_de", "de", "Ein {S} berechnet {a:n} € Anfahrt und {b:n} € pro Stunde. Die Rechnung beträgt {c:n} €. "
+                 "Wie viele <<Stunden>> hat {P} gearbeitet?", "{b}*X + {a} = {c}", (("S", SUBJECTS_DE), ("P", ("er", "sie")))),
+    WordTemplate("rectangle_de", "de", "Ein Rechteck hat einen Umfang von {p:n} cm und ist {w:n} cm lang. Wie <<breit>> ist es?",
+                 "2*({w} + X) = {p}"),
+    WordTemplate("ages_it", "it", "{N} ha {k:n} volte l'età di {H} {R} e ha {d:n} anni più di {P}. Quanti anni ha <<{T} {R}>>?",
+                 "{k}*X - X = {d}", (("N", ("Marco", "Anna")), ("H", ("suo", "sua")), ("R", RELATIVES_IT),
+                                     ("P", ("lui", "lei")), ("T", ("il", "la"))), _same_gender("R", "P")),
+    WordTemplate("taxi_pt", "pt", "Um táxi cobra R$ {a:n} de bandeirada mais R$ {b:e} por quilômetro. A corrida deu R$ {c:n}. "
+                 "Quantos <<quilômetros>>[[ foram]]?", "{b}*X + {a} = {c}"),
+    WordTemplate("ages_pt", "pt", "{N} tem {k:n} vezes a idade {H} {R} e tem {d:n} anos a mais que {P}. Quantos anos tem <<{T} {R}>>?",
+                 "{k}*X - X = {d}", (("H", ("da", "do")), ("R", RELATIVES_PT), ("P", ("ele", "ela")), ("T", ("a", "o"))),
+                 _same_gender("R", "P")),
+    WordTemplate("rectangle_ru", "ru", "Периметр прямоугольника {p:n} см, ширина {w:n} см. Найдите <<длину>>.", "2*({w} + X) = {p}"),
+    WordTemplate("ages_ru", "ru", "{N} в {k:n} раза старше {R}. Вместе им {c:n}[[ лет]]. Сколько лет <<{D}>>?", "X + {k}*X = {c}",
+                 (("R", RELATIVES_RU_GEN), ("D", tuple(RU_DATIVE.values()))),
+                 lambda f: RU_DATIVE.get(f["R"].lower()) == f["D"].lower()),
+    WordTemplate("taxi_zh_swapped", "zh", "之后每公里 {b:n} 元，出租车起步价 {a:n} 元，我一共付了 {c:n} 元，走了多少<<公里>>？",
+                 "{b}*X + {a} = {c}"),
+    WordTemplate("taxi_zh", "zh", "出租车起步价 {a:n} 元，之后每公里 {b:n} 元，我一共付了 {c:n} 元，走了多少<<公里>>？", "{b}*X + {a} = {c}"),
+    WordTemplate("ages_ja", "ja", "{Q}の年齢は{R}の年齢の{k:n}倍で、二人の年齢の合計は{c:n}歳です。<<{R}>>は何歳ですか？", "X + {k}*X = {c}",
+                 (("Q", PARENTS_JA), ("R", RELATIVES_JA))),
+    # its two clauses in the other order (a word swap of the fuzzer's: one fact each, the same story)
+    WordTemplate("ages_ja_swapped", "ja", "二人の年齢の合計は{c:n}歳です、{Q}の年齢は{R}の年齢の{k:n}倍で。<<{R}>>は何歳ですか？",
+                 "X + {k}*X = {c}", (("Q", PARENTS_JA), ("R", RELATIVES_JA))),
+]
+
+
+def _word_problem(text: str) -> MathProblem | None:
+    """A prompt of one :data:`WORD_TEMPLATES` template whose roles agree (every mention the same,
+    ``check``): the equation the story states, solved; the unknown named by the prompt's letter,
+    else ``x`` with the asked words as the answer's label."""
+    form = _word_form(text)
+    if form is None:
+        return None
+    text = form
+    for t in WORD_TEMPLATES:
+        m = t.regex.fullmatch(text)
+        if m is None:
+            continue
+        fields = {k: v for k, v in m.groupdict().items() if v is not None}
+        possessives = {v.lower() for k, v in fields.items() if re.fullmatch(r"H[0-9]+", k)} - {"the"}
+        if len(possessives) > 1:
+            return None  # "his nephew ... her nephew": two people's relatives
+        if t.check is not None and not t.check(fields):
+            return None
+        var = fields.get("u", "x")
+        equation = re.sub(r"\{(\w+)\}", lambda s: fields[s.group(1)].replace(",", "."), t.equation)
+        try:
+            eq = parse_equation(equation.replace("X", var))
+        except ParseError:
+            return None
+        solution = solve([eq])
+        if solution is None or set(solution) != {var} or solution[var] < 0:
+            return None  # a count is not negative
+        if solution[var] == 0 and not t.equation.startswith("{b}*X + {a}"):
+            return None  # an age, a side or a number of a sentence the engine reads is positive
+        ask = None if "u" in fields else fields.get("ask")  # a letter named: it names the answer
+        ask = None if ask is None else re.sub(r"\s+", "" if t.lang in ("zh", "ja") else " ", ask.strip())
+        label = "" if ask is None else ask[:1].upper() + ask[1:]
+        return MathProblem(Template(t.pattern, "math", t.lang), (eq,), (equation.replace("X", var),), (var,), solution,
+                           label=label)
+    return None
 
 
 # --------------------------------------------------------------------------- the oracle's grammars
@@ -1191,6 +1448,8 @@ def _check_target(problem: MathProblem, text: str) -> str | None:
 def check_math_answer(problem: MathProblem, text: str) -> str | None:
     """None when the answer's final line states the right value of every asked unknown (or of the
     asked expression) and no equation it states is false at the solution; else why not."""
+    if problem.label and problem.answer_format != "bare_number" and not _final_line(text).startswith(problem.label + ": "):
+        return f"final line {_final_line(text)!r} is not labelled {problem.label!r} (the quantity asked in words)"
     if problem.target:
         reason = _check_target(problem, text)
         if reason:
@@ -1230,6 +1489,10 @@ _LABEL = re.compile(r"(?i)^[*_ ]*(?:final\s+)?answer[*_ ]*:[*_ ]*")
 def _format_broken(problem: MathProblem, text: str, line: str) -> str | None:
     """Why the answer does not follow the format the prompt's last sentence asked for (None: it does)."""
     lines = [x for x in text.splitlines() if x.strip()]
+    if problem.label:  # "Miles: x = 8": the label names the value asked, it is no working
+        line = line[len(problem.label) + 2 :] if line.startswith(problem.label + ": ") else line
+        text = text.strip()
+        text = text[len(problem.label) + 2 :] if len(lines) == 1 and text.startswith(problem.label + ": ") else text
     values = _LABEL.sub("", line).strip(" *_.")
     if problem.answer_format in ("answer_only", "one_line") and len(lines) != 1:
         return f"the prompt asks for the answer on one line; {len(lines)} lines served"
@@ -1384,7 +1647,7 @@ def math_solution(problem: MathProblem) -> str:
         if a != 1:
             steps.append(f"Divide both sides by {_num(a)}: {u} = {fmt(sol[u])}.")
         lines = [f"Step {i}: {s}" for i, s in enumerate(steps, 1)]
-        answer = f"Answer: {u} = {fmt(sol[u])}"
+        answer = f"{problem.label or 'Answer'}: {u} = {fmt(sol[u])}"
         return "\n".join([*lines, answer])
     names = list(problem.asked) + [v for v in sorted(sol) if v not in problem.asked]
     u, v = names[0], names[1]
@@ -1479,6 +1742,8 @@ __all__ = [
     "JsonProblem",
     "MathProblem",
     "Template",
+    "WORD_TEMPLATES",
+    "WordTemplate",
     "check_json_answer",
     "check_math_answer",
     "echo_text",
