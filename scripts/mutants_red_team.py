@@ -306,5 +306,11 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      f"{PKG}/core/tasks/linear/word_problems.py",
      "        if d <= 0 or _GENDERS.get(pronoun) is None or _GENDERS.get(pronoun) != _GENDERS.get(fold(small)):\n",
      "        if d <= 0:\n", ("tests/adversarial/test_word_problem_owners.py",)),
+    ("wp-number-mark-dropped", "a mark after a story's number is dropped ('A cab charges a $3 \u201d flat fee ...' read $3; fuzzer, wip/fuzzW)",
+     f"{PKG}/core/tasks/linear/word_problems.py", '_MARKED = "\'\\"\\u2032\\u2033\\u2018\\u2019\\u201c\\u201d"\n', '_MARKED = "\\u2033"\n',
+     ("tests/adversarial/test_linear_word_problems.py", "-k", "marked_or_zero")),
+    ("wp-leading-zero-read", "a story's number with a leading zero is read as the number ('ils ont 08 ans' read 8; fuzzer, wip/fuzzW)",
+     f"{PKG}/core/tasks/linear/word_problems.py", '_NUMBER = {True: re.compile(r"(?:0|[1-9][0-9]*)(?:\\.[0-9]+)?',
+     '_NUMBER = {True: re.compile(r"(?:[0-9]+)(?:\\.[0-9]+)?', ("tests/adversarial/test_linear_word_problems.py", "-k", "marked_or_zero")),
 ]
 # fmt: on

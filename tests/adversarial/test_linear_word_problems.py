@@ -671,3 +671,28 @@ AGES_MORE_TRAPS = [
 @pytest.mark.parametrize("prompt", AGES_MORE_TRAPS)
 def test_ages_and_fares_outside_the_shapes_are_no_claim(prompt: str) -> None:
     assert understand_prompt(prompt) is None, prompt
+
+
+# A mark after a number, even after a space ("$3 \" flat fee", "9 'cm": feet, inches, minutes?) and a
+# number with a leading zero ("08 ans", "$09") are no numbers of the grammar (equations decline
+# "20 '" and "020" too): found by the prompt-edit fuzzer's word problems (wip/fuzzW). Every served
+# story of this file, each number edited in turn.
+_SERVED_STORIES = sorted({second for rows in (WORDS_SERVED, MORE_SERVED, FEE_SERVED, AGES_SERVED, NUMBERS_SERVED, AGES_MORE_SERVED)
+                          for second in (row[1] for row in rows)})
+_NUMBER_IN_STORY = re.compile(r"(?<![0-9.,])[0-9]+(?:[.,][0-9]+)?")
+
+
+def _number_edits(story: str) -> list[str]:
+    edits = []
+    for m in _NUMBER_IN_STORY.finditer(story):
+        for mark in (" '", ' "', "'", "\u2032", " \u201d"):
+            edits.append(story[: m.end()] + mark + story[m.end():])
+        edits.append(story[: m.start()] + "0" + story[m.start():])
+    return edits
+
+
+@pytest.mark.parametrize("story", _SERVED_STORIES)
+def test_a_marked_or_zero_padded_number_in_a_story_is_no_claim(story: str) -> None:
+    assert understand_prompt(story) is not None, story  # the story itself is read
+    read = [edited for edited in _number_edits(story) if understand_prompt(edited) is not None]
+    assert not read, read

@@ -73,27 +73,7 @@ def test_no_edit_outside_the_safe_set_is_answered_from_the_cache(report: Report,
     """Every violation of the campaign, grouped by prompt kind and edit kind, with P, P', the served
     text and the outcome."""
     bad = report.violations_for(campaign=campaign)
-    others = [v for v in bad if not _known_engine_finding(v)]
-    assert not others, report.summary(max_examples=4, only=lambda v: v.campaign == campaign and not _known_engine_finding(v))
-    if bad:  # every one of the known classes below, none else: reported to the lead, open
-        pytest.xfail(f"{len(bad)} known engine findings in word problems (wip/fuzzW):\n"
-                     + report.summary(max_examples=2, only=lambda v: v.campaign == campaign))
-
-
-def _known_engine_finding(v: Any) -> bool:
-    """Word problems on main's engine (found by wip/fuzzW, 2026-12-04, open): a quote mark after a number
-    and a space (``$2 " per hour``, ``30 ' years older``, ``48 " лет``: feet, inches? equations decline
-    it) and a number with a leading zero (``$09``, ``07 anni``: equations decline ``020``) are read as the
-    plain number and served. Only these two classes, and only in word problems, are known; any other
-    violation fails the test."""
-    if v.prompt_kind not in ("word_en", "word_langs") or v.violation != "unsafe_reuse":
-        return False
-    text = v.edited if isinstance(v.edited, str) else " ".join(str(getattr(m, "content", "")) for m in v.edited)
-    if v.edit_kind == "spaced_mark":
-        return re.search(r"[0-9] ['\"\u2032]", text) is not None
-    if v.edit_kind in ("digit_change", "punct_add"):
-        return re.search(r"(?<![0-9.,])0[0-9]|[0-9] ['\"]", text) is not None
-    return False
+    assert not bad, report.summary(max_examples=4, only=lambda v: v.campaign == campaign)
 
 
 # ----------------------------------------------------------------------------- the judge cannot shrink

@@ -29,18 +29,22 @@ if TYPE_CHECKING:
 
 __all__ = ["WordFacts", "understand_word_problem"]
 
+# Marks that make a number something else when they follow it, even after a space: feet, inches,
+# minutes, seconds ("9 'cm", "$3 \" flat fee": equations decline them too). A number with a leading
+# zero ("08 ans", "$09") is no number of this grammar either (equations decline "020").
+_MARKED = "'\"\u2032\u2033\u2018\u2019\u201c\u201d"
 # An amount written with its currency's sign before it: "$3", "$0.20" (English: a decimal point),
 # "R$ 2,50" (Portuguese: a decimal comma); read whole (no digit, letter, point or comma-digit after
 # it: "$1,200", "$3.5.1", "$3x" are no amount of this grammar). An amount written with a currency
 # word after it ("20 euros", "0,20 \u20ac", "5 \u5143") is NUM and a WP_C_* word of the table.
-_MONEY = {"en": ("WP_C_USD", re.compile(r"\$((?:[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.[0-9]{1,2})?)(?![\w%$]|[.,][0-9])")),
-          "pt": ("WP_C_BRL", re.compile(r"R\$ ?([0-9]+(?:,[0-9]{1,2})?)(?![\w%$]|[.,][0-9])"))}
+_MONEY = {"en": ("WP_C_USD", re.compile(r"\$((?:[1-9][0-9]{0,2}(?:,[0-9]{3})+|0|[1-9][0-9]*)(?:\.[0-9]{1,2})?)(?![\w%$]|[.,][0-9]|\s*[" + _MARKED + "])")),
+          "pt": ("WP_C_BRL", re.compile(r"R\$ ?((?:0|[1-9][0-9]*)(?:,[0-9]{1,2})?)(?![\w%$]|[.,][0-9]|\s*[" + _MARKED + "])"))}
 # Tables whose decimal mark is the point (the others write a comma: "0,20").
 _POINT = frozenset({"en", "zh", "ja"})
 # A plain number, read whole (no letter, digit, or point or comma before a digit after it; a kana
 # or a CJK character is a word of its own: "3倍", "48歳").
-_NUMBER = {True: re.compile(r"[0-9]+(?:\.[0-9]+)?(?![^\W\u3040-\u30ff\u4e00-\u9fff]|[%$]|[.,][0-9])"),
-           False: re.compile(r"[0-9]+(?:,[0-9]+)?(?![^\W\u3040-\u30ff\u4e00-\u9fff]|[%$]|[.,][0-9])")}
+_NUMBER = {True: re.compile(r"(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?![^\W\u3040-\u30ff\u4e00-\u9fff]|[%$]|[.,][0-9]|\s*[" + _MARKED + "])"),
+           False: re.compile(r"(?:0|[1-9][0-9]*)(?:,[0-9]+)?(?![^\W\u3040-\u30ff\u4e00-\u9fff]|[%$]|[.,][0-9]|\s*[" + _MARKED + "])")}
 _CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 # A capitalized word no table reads: a person's name ("Marco ha speso 205 euro.").
 _NAME = re.compile(r"[A-Z][a-z\u00e0-\u00ff]+(?!\w|['\u2019](?!s\b))")
