@@ -57,8 +57,7 @@ _TEMPLATE_EQUATION = re.compile(
 _PLACEHOLDER = re.compile(
     _PLACEHOLDER_TEXT + r"|(?<![\w)+\-*/=^.])(?:\.\.\.|\u2026)(?![\w(+\-*/=^])", re.IGNORECASE
 )
-# What every match of _TEMPLATE_EQUATION or _PLACEHOLDER holds (``_templates_blanked`` runs them only then).
-_PLACEHOLDER_MARKS = ("<", "?", "...", "\u2026")
+_PLACEHOLDER_MARKS = ("<", "?", "...", "\u2026")  # one stands in every match of the two patterns above
 _LEADING_ZERO = re.compile(r"(?<![\d.])0\d")
 _DOUBLED_OPERATOR = re.compile(r"[+\-*/^]\s*[+\-*/^]")  # "5y ++ 3", "x - -3": not read
 _UNUSUAL_SPACE = re.compile(r"[^\S \t\n\r]")
@@ -595,10 +594,8 @@ def _templates_blanked(prompt: str) -> str:
     request reader reads them in place)."""
     # a contraction still parts what stands around it ("x nell'equazione 7x = 2" is no run "x 7x = 2")
     blank = lambda m: ("\u00a7" if m.re is _CONTRACTION else " ") + " " * (len(m.group()) - 1)  # noqa: E731
-    # Each pattern is run only where a character every match of it holds stands in the prompt (a
-    # template's or placeholder's "<", "?", "..." or "\u2026"; a contraction's apostrophe): a pattern
-    # cannot match a text without one, and each blanking only turns characters into spaces or
-    # "\u00a7", so a character the prompt lacks is lacking at every stage (hit-path speed, issue 33).
+    # A pattern runs only where a character each of its matches holds stands (a mark above; an
+    # apostrophe): blanking writes only spaces and "\u00a7", so what the prompt lacks stays lacking.
     text = prompt
     if any(mark in text for mark in _PLACEHOLDER_MARKS):
         text = _PLACEHOLDER.sub(blank, _TEMPLATE_EQUATION.sub(blank, text))
