@@ -12,6 +12,8 @@ _SHORTCUTS = "tests/unit/test_hit_path_shortcuts.py"
 _TABLES = "tests/unit/test_parser_tables.py"
 _DIGESTS = "tests/unit/test_proof_digests.py"
 _ROUND4 = "tests/unit/test_hit_path_round4.py"
+_ROUND5 = "tests/unit/test_hit_path_round5.py"
+_LINEAR = _TASKS + "linear/"
 
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
@@ -101,5 +103,19 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _CORE + "planner.py", "            while len(self._inputs) > _PICKLED_INPUTS:\n", "            while False:\n", (_ROUND4,)),
     ("digest-inputs-outlive-clear", "clearing the digests keeps the input pickles",
      _CORE + "planner.py", "            self._inputs.clear()\n", "            pass\n", (_ROUND4,)),
+    ("blank-question-mark-skipped", "a prompt whose only placeholder mark is '?' is not blanked (\"x = ?\" read as an equation)",
+     _LINEAR + "prompt.py", '_PLACEHOLDER_MARKS = ("<", "?", "...", "\\u2026")', '_PLACEHOLDER_MARKS = ("<", "...", "\\u2026")',
+     (_ROUND5,)),
+    ("blank-ellipsis-char-skipped", "a prompt whose only placeholder mark is '\u2026' is not blanked",
+     _LINEAR + "prompt.py", '_PLACEHOLDER_MARKS = ("<", "?", "...", "\\u2026")', '_PLACEHOLDER_MARKS = ("<", "?", "...")',
+     (_ROUND5,)),
+    ("blank-curly-contraction-skipped", "a contraction written with a curly apostrophe is not blanked (\"what\u2019s\")",
+     _LINEAR + "prompt.py", """    if "'" in text or "\\u2019" in text:\n""", """    if "'" in text:\n""", (_ROUND5,)),
+    ("final-memo-not-shared", "a rewrite's final check is computed twice (under the pair's context and the plain one)",
+     _LINEAR + "task.py", "    memo = ctx.final_memo if ctx.plain is None or ctx.stale_vars else ctx.plain.final_memo\n",
+     "    memo = ctx.final_memo\n", (_ROUND5,)),
+    ("final-memo-by-last-texts", "the final check kept by the steps' texts but the last (another answer line meets it)",
+     _LINEAR + "task.py", "    key = tuple(step.text for step in steps)\n    found = memo.get(key)\n",
+     "    key = tuple(step.text for step in steps[:-1])\n    found = memo.get(key)\n", (_ROUND5,)),
 ]
 # fmt: on

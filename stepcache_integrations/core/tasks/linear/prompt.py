@@ -57,6 +57,7 @@ _TEMPLATE_EQUATION = re.compile(
 _PLACEHOLDER = re.compile(
     _PLACEHOLDER_TEXT + r"|(?<![\w)+\-*/=^.])(?:\.\.\.|\u2026)(?![\w(+\-*/=^])", re.IGNORECASE
 )
+_PLACEHOLDER_MARKS = ("<", "?", "...", "\u2026")  # one stands in every match of the two patterns above
 _LEADING_ZERO = re.compile(r"(?<![\d.])0\d")
 _DOUBLED_OPERATOR = re.compile(r"[+\-*/^]\s*[+\-*/^]")  # "5y ++ 3", "x - -3": not read
 _UNUSUAL_SPACE = re.compile(r"[^\S \t\n\r]")
@@ -593,7 +594,14 @@ def _templates_blanked(prompt: str) -> str:
     request reader reads them in place)."""
     # a contraction still parts what stands around it ("x nell'equazione 7x = 2" is no run "x 7x = 2")
     blank = lambda m: ("\u00a7" if m.re is _CONTRACTION else " ") + " " * (len(m.group()) - 1)  # noqa: E731
-    return _CONTRACTION.sub(blank, _PLACEHOLDER.sub(blank, _TEMPLATE_EQUATION.sub(blank, prompt)))
+    # A pattern runs only where a character each of its matches holds stands (a mark above; an
+    # apostrophe): blanking writes only spaces and "\u00a7", so what the prompt lacks stays lacking.
+    text = prompt
+    if any(mark in text for mark in _PLACEHOLDER_MARKS):
+        text = _PLACEHOLDER.sub(blank, _TEMPLATE_EQUATION.sub(blank, text))
+    if "'" in text or "\u2019" in text:
+        text = _CONTRACTION.sub(blank, text)
+    return text
 
 
 def _rule_equations_usable(equations: list[Equation]) -> bool:

@@ -510,13 +510,22 @@ def _canonical_text(*fields: tuple[str, ...]) -> str:
 
 def _final_errors(steps: list[Step], ctx: ProblemContext) -> list[str]:
     """``final_value_errors(steps, ctx)``, once per step texts under ``ctx`` (the final check and
-    the level both ask; it reads nothing of a step but its text)."""
+    the level both ask; it reads nothing of a step but its text).
+
+    Kept in the plain context (``ctx.plain``: the same new problem with no cached one) when ``ctx``
+    has one: a re-instantiation's own final check (under the pair's context) and the planner's
+    final check of the rewrite (``check_answer``, under the plain context) then compute it once.
+    Sound because ``final_value_errors`` reads only ``variables``, ``asked``, ``solution``,
+    ``target`` and ``target_value`` of its context (never the stale unknowns or constants, the only
+    fields a pair's context adds), and ``plain`` is set only when those fields are equal
+    (``_new_context`` compares them; ``target_value`` is a function of ``target`` and ``solution``)."""
+    memo = ctx.final_memo if ctx.plain is None or ctx.stale_vars else ctx.plain.final_memo
     key = tuple(step.text for step in steps)
-    found = ctx.final_memo.get(key)
+    found = memo.get(key)
     if found is None:
         found = tuple(final_value_errors(steps, ctx))
-        if len(ctx.final_memo) < _MAX_FINAL_MEMO:
-            ctx.final_memo[key] = found
+        if len(memo) < _MAX_FINAL_MEMO:
+            memo[key] = found
     return list(found)
 
 
