@@ -510,3 +510,6 @@ MUTANTS += [Mutant(*row) for row in _LINF_ROWS]
 from mutants_linW2 import ROWS as _LINW2_ROWS  # noqa: E402 - a quantity asked in words (wip/linW2)
 
 MUTANTS += [Mutant(*row) for row in _LINW2_ROWS]
+from mutants_jsonT import ROWS as _JSONT_ROWS  # noqa: E402 - JSON transforms said first (wip/jsonT)
+
+MUTANTS += [Mutant(*row) for row in _JSONT_ROWS]

@@ -45,6 +45,10 @@ SERVED = [
          'Convert 275 cm to meters and return JSON {"meters": <number>}.', {"meters": 2.75}),
     pair("conv/en-g", 'Convert 2500 g to kilograms and return JSON {"kg": <number>}.', {"kg": 2.5},
          'Convert 750 g to kilograms and return JSON {"kg": <number>}.', {"kg": 0.75}),
+    pair("sum/it", 'Converti 2 ore e 30 minuti in minuti e rispondi con JSON {"minuti": ...}.', {"minuti": 150},
+         'Converti 3 ore e 15 minuti in minuti e rispondi con JSON {"minuti": ...}.', {"minuti": 195}),
+    pair("sum/de", 'Rechne 2 Stunden und 30 Minuten in Minuten um und gib JSON {"minuten": ...} zurück.', {"minuten": 150},
+         'Rechne 1 Stunde und 5 Minuten in Minuten um und gib JSON {"minuten": ...} zurück.', {"minuten": 65}),
     pair("round/de", 'Runde 3,14159 auf zwei Nachkommastellen und gib JSON {"wert": ...} zurück.', {"wert": 3.14},
          'Runde 2,71828 auf zwei Nachkommastellen und gib JSON {"wert": ...} zurück.', {"wert": 2.72}),
     pair("round/en", 'Round 3.14159 to two decimals and return JSON {"value": ...}.', {"value": 3.14},
@@ -124,6 +128,11 @@ READINGS = [
     ('Переведи 90 минут в часы и верни JSON {"часы": ...}.', "часы", 1.5, "to hours"),
     ('Convierte 250 cm a metros y devuelve JSON {"metros": ...}.', "metros", 2.5, "to m"),
     ('Converti 1500 g in chilogrammi e rispondi con JSON {"kg": ...}.', "kg", 1.5, "to kg"),
+    ('Converti 2 ore e 30 minuti in minuti e rispondi con {"minuti": ...}.', "minuti", 150, "to minutes"),
+    ('Convert 1 hour and 20 minutes to seconds and return JSON {"seconds": <number>}.', "seconds", 4800, "to seconds"),
+    ('Convertis 2 heures et 15 minutes en minutes et renvoie le JSON {"minutes": ...}.', "minutes", 135, "to minutes"),
+    ('Convert 1 hour and 30 minutes to hours and return JSON {"hours": <number>}.', "hours", 1.5, "to hours"),
+    ('Convert 5 minutes to minutes and return JSON {"minutes": <number>}.', "minutes", 5, "to minutes"),
 ]
 
 
@@ -161,6 +170,11 @@ def test_reading(prompt: str, key: str, value: Any, name: str) -> None:
     'Give me {"minutes": ...} for 3 hours.',
     'Convert 3 hours to minutes and return {"minutes": ...} in YAML.',
     'Convert 3 hours to minutes and return JSON and {"minutes": ...}.',
+    'Convert 20 minutes and 1 hour to minutes and return JSON {"minutes": <number>}.',  # the smaller unit first
+    'Convert 2 hours and 3 hours to minutes and return JSON {"minutes": <number>}.',    # one unit twice
+    'Convert 1 hour and 20 minutes to hours and return JSON {"hours": <number>}.',      # 4/3 hours: no exact decimal
+    'Convert 2 hours and 30 km to minutes and return JSON {"minutes": <number>}.',      # no declared pair for a part
+    'Convert 2 hours and 30 minutes to meters and return JSON {"meters": <number>}.',
 ])
 def test_no_claim(prompt: str) -> None:
     assert read_request(prompt) is None, prompt
@@ -177,4 +191,5 @@ def test_half_up_only_where_the_verb_says_it() -> None:
     assert apply_transform("round half up to 0.01", 2.675, "km") is None
     assert apply_transform("to m", 150, "cm") == 1.5
     assert apply_transform("to kg", 2500, "g") == 2.5
-    assert apply_transform("to kg", 2500, "kg") is None
+    assert apply_transform("to kg", 2500, "kg") == 2500  # already in the target's unit (a compound sum)
+    assert apply_transform("to kg", 2500, "m") is None

@@ -23,7 +23,7 @@ from typing import Any
 from lark import Token, Transformer, Tree
 
 from ..request_language import Declined, RequestLanguage, Vocabulary, Word, fold
-from .transforms import HALF_UP, TARGETS, UNITS, apply_transform, rounding_first
+from .transforms import HALF_UP, TARGETS, UNITS, apply_transform, rounding_first, summed
 
 __all__ = ["JsonRequest", "Statement", "literal_value", "read_request", "LITERAL", "render"]
 
@@ -193,7 +193,6 @@ class _Read(Transformer[Token, Any]):
         self.measure_nouns: list[str] = []  # "duration" of "for a duration of 2 hours": what the measure is
         self.converted_first = ""  # the verb of a conversion said before the request (wip/jsonR2)
         self.rounded_first_label: tuple[Token, str | None] | None = None  # "Round 3.14159 to ...", zh "把价格 88.456 ..." (wip/jsonT)
-        self.bare = False  # the template alone after a conversion, no "JSON" word (wip/jsonT)
         self.measures: list[tuple[Token, str, str | None]] = []  # "for a duration of 2 hours" (wip/jsonB)  # keys whose unit is a note in brackets ("temp 20 (Celsius)")
         self.request_keys = 0  # the keys listed up to the request sentence
         self.key_lists = 0  # the key lists beside the request ("with keys a and b")
@@ -364,6 +363,17 @@ class _Read(Transformer[Token, Any]):
         self.converted(children)
         self._half_up()
 
+    def converted_sum(self, children: list[Any]) -> None:
+        """"Converti 2 ore e 30 minuti in minuti": the parts summed in the target's unit (wip/jsonT)."""
+        numbers = [c for c in children if isinstance(c, Token) and c.type == "NUMBER"]
+        units = [UNITS[c.type] for c in children if isinstance(c, Token) and c.type in UNITS]
+        target = next(c for c in children if isinstance(c, _Target)).transform
+        total = summed(list(zip([n.value for n in numbers], units)), target)
+        if total is None:
+            raise Declined
+        self.converted_first = next(c.value for c in children if isinstance(c, Token) and c.type == "TF_VERB")
+        self.measures.append((Token("NUMBER", total, start_pos=numbers[0].start_pos), _TARGET_UNITS[target], target))
+
     def _half_up(self) -> None:
         """A rounding said first by a verb the table declares half-up ("四舍五入"): a tie goes up (wip/jsonT)."""
         number, unit, target = self.measures[-1]
@@ -485,7 +495,6 @@ class _Read(Transformer[Token, Any]):
 
     def request(self, children: list[Any]) -> None:
         self.request_keys = len(self.asked)
-        self.bare = not any(isinstance(c, Tree) and c.data == "noun" for c in children)  # bare_request (wip/jsonT)
         self.converts = any(isinstance(c, Token) and c.type in ("CONVERT", "CONVERT_END", "SOURCE") for c in children)
         # "Make a JSON object from: ...": what follows "from" is data, as after "Convert to JSON"
         self.converts |= any(isinstance(c, Tree) and c.data == "tail" and c.children[0].type == "FROM" for c in children)
@@ -625,7 +634,8 @@ def read_request(prompt: str) -> JsonRequest | None:
     """The plain request ``prompt`` is, in the first language whose table reads every word and
     whose sentences the grammar derives; None when none does (no plain request)."""
     if len(prompt) > 4000 or ("json" not in prompt.casefold() and "{" not in prompt):
-        return None  # every request sentence the grammar derives names JSON (its noun) or is a template after a conversion
+        return None  # every request sentence the grammar derives names JSON (its noun; every table's JSON word
+        # holds "json") or is a template after a conversion (bare_request)
     if unicodedata.normalize("NFC", prompt) != prompt:
         return None
     if any(c < " " and c not in "\t\n" for c in prompt):  # a carriage return is no character of the grammar
@@ -663,8 +673,6 @@ def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | N
     if transformer is None or read is None:
         return None
     found, units, ambiguous = read
-    if transformer.bare != ("json" not in prompt.casefold()):
-        return None  # a request with no "JSON" word is a template after a conversion, and only that (wip/jsonT)
     if transformer.runs and language not in _EQUALS_RUNS:
         return None  # "temp=21 unit=С" (a Cyrillic "С") is no English; no other table declares such runs
     keys = _asked_keys(transformer, found, ambiguous, prompt, language)
@@ -1014,8 +1022,8 @@ def _measured_statements(transformer: _Read, language: str) -> list[tuple[str, S
         return None  # "for a third of 5 hours": the noun is no measure the table declares
     (number, unit, target), key = transformer.measures[0], listed[0]
     if transformer.rounded_first_label is not None:
-        if not rounding_first(target, transformer.rounded_first_label[1], key, lambda label: _same_concept(label, key, language)):
-            return None  # "Round 3.14 to meters", zh "把重量 88.4 四舍五入..." for {"price": ...}
+        if not rounding_first(transformer.rounded_first_label[1], key, lambda label: _same_concept(label, key, language)):
+            return None  # zh "把重量 88.4 四舍五入..." for {"price": ...} ("Round 3.14 to meters": no unit, declined when applied)
     elif transformer.converted_first and (_unit_key(key, language) != target
                                           or fold(transformer.converted_first) not in _CONVERSION_VERBS.get(language, ())):
         return None  # '... to meters ... {"centimeters": ...}': another unit; "Round 2.0005 km to meters": no conversion

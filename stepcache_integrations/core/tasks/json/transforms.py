@@ -21,7 +21,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-__all__ = ["CONVERSIONS", "TARGETS", "UNITS", "apply_transform", "rounding_first"]
+__all__ = ["CONVERSIONS", "HALF_UP", "TARGETS", "UNITS", "apply_transform", "rounding_first", "summed"]
 
 # Grammar terminal -> transform name.
 TARGETS: dict[str, str] = {
@@ -85,6 +85,9 @@ CONVERSIONS: dict[tuple[str, str], tuple[Fraction, Fraction]] = {
     ("cm", "to m"): (Fraction(1, 100), Fraction(0)),  # wip/jsonT
     ("g", "to kg"): (Fraction(1, 1000), Fraction(0)),
 }
+# The unit a conversion's result is in (a compound quantity is summed in it: ``summed``)
+_TARGET_UNIT = {"to m": "m", "to km": "km", "to cm": "cm", "to g": "g", "to kg": "kg", "to months": "months",
+                "to hours": "hours", "to minutes": "minutes", "to seconds": "seconds"}
 # A rounding whose verb says a tie goes up ("四舍五入": four down, five up): "round half up to 0.01"
 HALF_UP = "round half up to "
 _ROUNDING = {"round to 1": 1, "round to 10": 10, "round to 100": 100, "round to 1000": 1000}
@@ -105,6 +108,8 @@ def apply_transform(name: str, value: Any, unit: str | None) -> Any | None:
         return None if unit is not None else _round(name, number)
     if name.startswith(HALF_UP):  # a verb that says a tie goes up (zh 四舍五入), wip/jsonT
         return None if unit is not None else _round("round to " + name[len(HALF_UP) :], number, half_up=True)
+    if unit is not None and _TARGET_UNIT.get(name) == unit:
+        return _number(number)  # a sum already in the target's unit ("2 ore e 30 minuti in minuti": 150 minutes)
     conversion = CONVERSIONS.get((unit or "", name))
     if conversion is None:
         return None
@@ -152,11 +157,30 @@ def _number(result: Fraction) -> int | float | None:
     return as_float if Fraction(repr(as_float)) == result else None
 
 
-def rounding_first(target: str | None, label: str | None, key: str, same_concept: Any) -> bool:
+def rounding_first(label: str | None, key: str, same_concept: Any) -> bool:
     """Whether a number said first with no unit ("Round 3.14159 to two decimals and return JSON
-    {"value": ...}") is the one listed ``key``'s value under ``target``: the target is a rounding (a
-    conversion needs its source unit), and a label written before the number ("把价格 88.456 ...")
-    is the key or a word of the key's concept (``same_concept(label)``); wip/jsonT."""
-    if target is None or not target.startswith(("round to ", HALF_UP)):
-        return False
+    {"value": ...}") is the one listed ``key``'s value: a label written before the number
+    ("把价格 88.456 ...") is the key or a word of the key's concept (``same_concept(label)``). A
+    conversion target there has no source unit: ``apply_transform`` declines it; wip/jsonT."""
     return label is None or label.casefold() == key.casefold() or bool(same_concept(label))
+
+
+def summed(parts: list[tuple[Any, str]], name: str) -> int | float | None:
+    """A compound quantity ("2 ore e 30 minuti") under the conversion ``name`` ("to minutes"): each
+    part converted exactly by a declared pair (or already in the target's unit) and summed, the units
+    told apart and the larger first ("30 minutes 2 hours" is no way to write it); None otherwise
+    (wip/jsonT)."""
+    target_unit = _TARGET_UNIT.get(name)
+    if target_unit is None or len({unit for _value, unit in parts}) != len(parts):
+        return None
+    total, factors = Fraction(0), []
+    for value, unit in parts:
+        number = _exact(value)
+        factor = Fraction(1) if unit == target_unit else CONVERSIONS.get((unit, name), (None, None))[0]
+        if number is None or number < 0 or factor is None or CONVERSIONS.get((unit, name), (0, 0))[1] != 0:
+            return None
+        total += number * factor
+        factors.append(factor)
+    if factors != sorted(factors, reverse=True):
+        return None
+    return _number(total)
