@@ -45,6 +45,12 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _TF, '        total += number * factor\n', '        total = total or number * factor\n', (_T,)),
     ("jsonT-identity-any-unit", "a sum in another unit than the target's is served as the target's",
      _TF, '    if unit is not None and _TARGET_UNIT.get(name) == unit:', '    if unit is not None:', (_T,)),
+    ("jsonT-route-json-word-only", "a template after a conversion without the word 'JSON' is routed to the text task",
+     "stepcache_integrations/core/tasks/json/task.py", 'return ("{" in prompt or "json" in prompt.casefold()) and',
+     'return ("json" in prompt.casefold()) and', (_T, "tests/unit/test_task_detect_word.py")),
+    ("jsonT-route-any-prompt", "the JSON task's readers are entered for every prompt (no word, no '{')",
+     "stepcache_integrations/core/tasks/json/task.py", 'return ("{" in prompt or "json" in prompt.casefold()) and',
+     'return True and', ("tests/unit/test_task_detect_word.py",)),
     ("jsonT-fr-verb-deleted", "a word deleted from a table: fr 'convertis' is no conversion verb",
      f"{_JSON}/vocabulary/fr.json", ' "conversion_verbs": [\n  "convertis",', ' "conversion_verbs": [\n  "convertisx",', (_T,)),
 ]
