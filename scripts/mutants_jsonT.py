@@ -51,6 +51,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("jsonT-route-any-prompt", "the JSON task's readers are entered for every prompt (no word, no '{')",
      "stepcache_integrations/core/tasks/json/task.py", 'return ("{" in prompt or "json" in prompt.casefold()) and',
      'return True and', ("tests/unit/test_task_detect_word.py",)),
+    ("jsonT-grammar-labelled-conversion", "'Rechne die Strecke 3,5 km in Meter um' reads no conversion",
+     _GRAMMAR, "%extend conversion: TF_VERB DEF? STMT _unit_word target TF_END? -> labelled_converted\n", "", (_T,)),
     ("jsonT-fr-verb-deleted", "a word deleted from a table: fr 'convertis' is no conversion verb",
      f"{_JSON}/vocabulary/fr.json", ' "conversion_verbs": [\n  "convertis",', ' "conversion_verbs": [\n  "convertisx",', (_T,)),
 ]

@@ -49,6 +49,10 @@ SERVED = [
          'Converti 3 ore e 15 minuti in minuti e rispondi con JSON {"minuti": ...}.', {"minuti": 195}),
     pair("sum/de", 'Rechne 2 Stunden und 30 Minuten in Minuten um und gib JSON {"minuten": ...} zurück.', {"minuten": 150},
          'Rechne 1 Stunde und 5 Minuten in Minuten um und gib JSON {"minuten": ...} zurück.', {"minuten": 65}),
+    pair("labelled/de", 'Rechne die Strecke 3,5 km in Meter um und gib JSON mit dem Schlüssel "meter" zurück.', {"meter": 3500},
+         'Rechne die Strecke 1,2 km in Meter um und gib JSON mit dem Schlüssel "meter" zurück.', {"meter": 1200}),
+    pair("labelled/en", 'Convert the distance 2.5 km to meters and return JSON {"meters": <number>}.', {"meters": 2500},
+         'Convert the distance 4.25 km to meters and return JSON {"meters": <number>}.', {"meters": 4250}),
     pair("round/de", 'Runde 3,14159 auf zwei Nachkommastellen und gib JSON {"wert": ...} zurück.', {"wert": 3.14},
          'Runde 2,71828 auf zwei Nachkommastellen und gib JSON {"wert": ...} zurück.', {"wert": 2.72}),
     pair("round/en", 'Round 3.14159 to two decimals and return JSON {"value": ...}.', {"value": 3.14},
@@ -199,6 +203,9 @@ def test_reading(prompt: str, key: str, value: Any, name: str) -> None:
     'Convert 1 hour and 20 minutes to hours and return JSON {"hours": <number>}.',      # 4/3 hours: no exact decimal
     'Convert 2 hours and 30 km to minutes and return JSON {"minutes": <number>}.',      # no declared pair for a part
     'Convert 2 hours and 30 minutes to meters and return JSON {"meters": <number>}.',
+    'Convert the distance 2.5 km to meters and return JSON {"centimeters": <number>}.',  # a labelled quantity, another unit key
+    'Convert the distance "2.5" km to meters and return JSON {"meters": <number>}.',     # a quoted label value
+    'Convert the distance true km to meters and return JSON {"meters": <number>}.',
 ])
 def test_no_claim(prompt: str) -> None:
     assert read_request(prompt) is None, prompt

@@ -382,13 +382,16 @@ class _Read(Transformer[Token, Any]):
 
     def labelled_rounded_first(self, children: list[Any]) -> None:
         """zh "把价格 88.456 四舍五入到两位小数": the number's label must name the key asked (wip/jsonT)."""
-        label, st = next(c for c in children if isinstance(c, Token) and c.type == "STMT").value
-        if isinstance(st.value, bool) or not isinstance(st.value, (int, float)) or st.quoted:
-            raise Declined
-        number = Token("NUMBER", st.value, start_pos=st.span[1] - len(str(st.value)))
+        label, number, rest = _labelled_number(children)
         self.rounded_first_label = (number, label)
-        self.converted([number, *(c for c in children if not (isinstance(c, Token) and c.type == "STMT"))])
+        self.converted([number, *rest])
         self._half_up()
+
+    def labelled_converted(self, children: list[Any]) -> None:
+        """"Rechne die Strecke 3,5 km in Meter um": the label names what is measured, the key asked
+        is the target's unit word as without it (wip/jsonT)."""
+        _label, number, rest = _labelled_number(children)
+        self.converted([number, *rest])
 
     def positional(self, children: list[Any]) -> None:
         """"for: Alice, 30.": the values, each a run of names or a number (and its years) (wip/jsonB)."""
@@ -554,6 +557,14 @@ class _Read(Transformer[Token, Any]):
 
     def entity(self, children: list[Token]) -> None:
         self.entities.append(fold(children[-1].value))
+
+
+def _labelled_number(children: list[Any]) -> tuple[str, Token, list[Any]]:
+    """A labelled value ("Strecke 3,5", "价格 88.456") as its label, the value as a NUMBER token
+    (a string or boolean there is declined when the transform is applied), and the other children (wip/jsonT)."""
+    label, st = next(c for c in children if isinstance(c, Token) and c.type == "STMT").value
+    number = Token("NUMBER", st.value, start_pos=st.span[1] - len(str(st.value)))
+    return label, number, [c for c in children if not (isinstance(c, Token) and c.type == "STMT")]
 
 
 def _joined(tokens: list[Token]) -> Token | None:
