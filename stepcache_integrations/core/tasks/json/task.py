@@ -26,16 +26,12 @@ class JsonTask(TaskHandler):
     accepts_schema = True
     # Keys, types and prompt-stated values are checked, so a looser match is safe.
     similarity_threshold = 0.55
-    # No detect_word: a template after a conversion asks for JSON without the word ('Convertis 3 heures
-    # en minutes et renvoie {"minutes": ...}.', wip/jsonT); detect tests for "json" or "{" before any reader.
+    detect_word = "json"  # asks_for_one_object needs it: read_request and _JSON_WORD both do
 
     # -- claim and constraints -----------------------------------------------------------------
     def detect(self, prompt: str, schema: dict[str, Any] | None = None) -> bool:
-        """A schema, or a prompt that asks for one JSON object (read_request and _JSON_WORD both
-        need the word "json" or a template's "{": without both no reader is entered)."""
-        if schema is not None:
-            return True
-        return ("{" in prompt or "json" in prompt.casefold()) and asks_for_one_object(prompt)
+        """A schema, or a prompt that asks for one JSON object."""
+        return schema is not None or asks_for_one_object(prompt)
 
     def constraints(self, prompt: str, schema: dict[str, Any] | None = None) -> JsonConstraints:
         return JsonConstraints.of_prompt(prompt, schema)
