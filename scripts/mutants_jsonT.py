@@ -44,9 +44,12 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("jsonT-sum-first-part-only", "a compound quantity is read as its first part",
      _TF, '        total += number * factor\n', '        total = total or number * factor\n', (_T,)),
     ("jsonT-identity-any-unit", "a sum in another unit than the target's is served as the target's",
-     _TF, '    if unit is not None and _TARGET_UNIT.get(name) == unit:', '    if unit is not None:', (_T,)),
+     _TF, '    if unit is not None and TARGET_UNIT.get(name) == unit:', '    if unit is not None:', (_T,)),
     ("jsonT-grammar-labelled-conversion", "'Rechne die Strecke 3,5 km in Meter um' reads no conversion",
      _GRAMMAR, "%extend conversion: TF_VERB DEF? STMT _unit_word target TF_END? -> labelled_converted\n", "", (_T,)),
+    ("jsonT-unicode-digits", "a decimal comma reads any Unicode digit ('3,1\\uff14159' as 3.14159)",
+     _READER, '_COMMA_DECIMAL = re.compile(r"-?(?:0|[1-9][0-9]{0,14}),(?:[0-9]{1,2}|[0-9]{4,9})',
+     '_COMMA_DECIMAL = re.compile(r"-?(?:0|[1-9]\\d{0,14}),(?:\\d{1,2}|\\d{4,9})', (_T,)),
     ("jsonT-fr-verb-deleted", "a word deleted from a table: fr 'convertis' is no conversion verb",
      f"{_JSON}/vocabulary/fr.json", ' "conversion_verbs": [\n  "convertis",', ' "conversion_verbs": [\n  "convertisx",', (_T,)),
 ]

@@ -137,6 +137,7 @@ READINGS = [
     ('Convertis 2 heures et 15 minutes en minutes et renvoie le JSON {"minutes": ...}.', "minutes", 135, "to minutes"),
     ('Convert 1 hour and 30 minutes to hours and return JSON {"hours": <number>}.', "hours", 1.5, "to hours"),
     ('Convert 5 minutes to minutes and return JSON {"minutes": <number>}.', "minutes", 5, "to minutes"),
+    ('Convert 25 °C to Celsius and return JSON {"celsius": <number>}.', "celsius", 25, "to celsius"),  # already in the target's unit
 ]
 
 
@@ -161,7 +162,6 @@ def test_reading(prompt: str, key: str, value: Any, name: str) -> None:
     'Convert 5 km to meters and return {"cm": <number>}.',
     'Convert 25 °C to Fahrenheit and return JSON {"celsius": <number>}.',  # C -> F for a celsius key
     'Convert 25 °F to Celsius and return JSON {"fahrenheit": <number>}.',
-    'Convert 25 °C to Celsius and return JSON {"celsius": <number>}.',     # no declared pair
     'Convert 2500 g to kilograms and return JSON {"g": <number>}.',
     'Convert 25 C to Fahrenheit and return JSON {"fahrenheit": <number>}.',  # "C" alone is no unit word
     'Convertis 3 heures en secondes et renvoie {"minutes": ...}.',
@@ -182,6 +182,9 @@ def test_reading(prompt: str, key: str, value: Any, name: str) -> None:
     'Convert the distance 2.5 km to meters and return JSON {"centimeters": <number>}.',  # a labelled quantity, another unit key
     'Convert the distance "2.5" km to meters and return JSON {"meters": <number>}.',     # a quoted label value
     'Convert the distance true km to meters and return JSON {"meters": <number>}.',
+    'Runde 3,1\uff14159 auf zwei Nachkommastellen und gib JSON {"wert": ...} zurück.',  # a fullwidth digit: no number read whole
+    'Return JSON with key ratio as a decimal fraction: 4\uff15%',
+    'Convert 2\uff112°F to Celsius and answer as JSON {"celsius": <number>}.',
 ])
 def test_no_claim(prompt: str) -> None:
     assert read_request(prompt) is None, prompt

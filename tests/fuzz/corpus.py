@@ -196,13 +196,6 @@ def _json_langs() -> list[str]:
     out += [f'Return JSON with "minutes" for a duration of {h} hours.' for h in (2, 5)]
     out += [f'Convert {k} km to meters and return JSON {{"meters": <number>}}.' for k in (3, 12)]  # wip/jsonR2
     out += [f'Convert {h} hours to minutes and return JSON with the key "minutes".' for h in (2, 7)]
-    # wip/jsonT: conversions and roundings said first, in every table; a template alone after a conversion
-    out += [f'Convertis {h} heures en minutes et renvoie {{"minutes": ...}}.' for h in (3, 5)]
-    out += [f'Converti {h} ore e 30 minuti in minuti e rispondi con JSON {{"minuti": ...}}.' for h in (2, 4)]
-    out += [f'Runde {x} auf zwei Nachkommastellen und gib JSON {{"wert": ...}} zurück.' for x in ("3,14159", "2,71828")]
-    out += [f'把价格 {x} 四舍五入到两位小数，返回 {{"price": ...}}。' for x in ("88.456", "19.994")]
-    out += [f'Convert {t} °C to Fahrenheit and answer as JSON with key "fahrenheit".' for t in (25, 40)]
-    out += [f'{k} km をメートルに変換して {{"meters": ...}} で返して。' for k in (5, 12)]
     return out
 
 

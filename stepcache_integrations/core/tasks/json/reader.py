@@ -23,7 +23,7 @@ from typing import Any
 from lark import Token, Transformer, Tree
 
 from ..request_language import Declined, RequestLanguage, Vocabulary, Word, fold
-from .transforms import HALF_UP, TARGETS, UNITS, apply_transform, rounding_first, summed
+from .transforms import HALF_UP, TARGET_UNIT, TARGETS, UNITS, apply_transform, rounding_first, summed
 
 __all__ = ["JsonRequest", "Statement", "literal_value", "read_request", "LITERAL", "render"]
 
@@ -85,8 +85,8 @@ _POINT_IS_DECIMAL = frozenset({"en", "zh", "ja"})
 _DOT_THOUSANDS = re.compile(r"-?\d+\.\d{3}")
 # A decimal comma ("12,70", "3,5") in a language whose table declares it ("decimal_comma"): one or
 # two digits after it, or four to nine ("3,14159", wip/jsonR2), never three ("1,299" groups thousands
-# in some of these languages' regions).
-_COMMA_DECIMAL = re.compile(r"-?(?:0|[1-9]\d{0,14}),(?:\d{1,2}|\d{4,9})(?![\w%/!'`\"\u2032\u2033\u2026\u00b0\u2030]|[.,]\d|\.\.)")
+# in some of these languages' regions); ASCII digits only ("3,1\uff14159" is no number read whole: wip/jsonT).
+_COMMA_DECIMAL = re.compile(r"-?(?:0|[1-9][0-9]{0,14}),(?:[0-9]{1,2}|[0-9]{4,9})(?![\w%/!'`\"\u2032\u2033\u2026\u00b0\u2030]|[.,]\d|\.\.)")
 _NOT_BARE = frozenset("true false null none nil nan inf infinity yes no".split())
 _KEY = r"[^\W\d][\w-]{0,60}"
 _SPACED_KEY = re.compile(r"(?P<key>" + _KEY + r")(?![\w'\u2019])")
@@ -372,7 +372,7 @@ class _Read(Transformer[Token, Any]):
         if total is None:
             raise Declined
         self.converted_first = next(c.value for c in children if isinstance(c, Token) and c.type == "TF_VERB")
-        self.measures.append((Token("NUMBER", total, start_pos=numbers[0].start_pos), _TARGET_UNITS[target], target))
+        self.measures.append((Token("NUMBER", total, start_pos=numbers[0].start_pos), TARGET_UNIT[target], target))
 
     def _half_up(self) -> None:
         """A rounding said first by a verb the table declares half-up ("四舍五入"): a tie goes up (wip/jsonT)."""
@@ -1119,15 +1119,10 @@ def _implied_conversions(transforms: dict[str, str], keys: list[str], units: dic
     for key in keys:
         implied = _unit_key(key, language)
         if implied is not None and key not in transforms and units.get(key) is not None:
-            if units[key] == _TARGET_UNITS.get(implied):
+            if units[key] == TARGET_UNIT.get(implied):
                 units[key] = None  # "hours" for "2 hours": the number as stated
             else:
                 transforms[key] = implied
-
-
-_TARGET_UNITS = {"to minutes": "minutes", "to seconds": "seconds", "to hours": "hours", "to m": "m", "to km": "km",
-                 "to months": "months", "to cm": "cm", "to g": "g", "to kg": "kg", "to fahrenheit": "fahrenheit",
-                 "to celsius": "celsius"}
 
 
 def _is_kind(key: str, kind: str, language: str) -> bool:
@@ -1655,7 +1650,7 @@ def _unit_note_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[
 # A code fence alone on its line ("```\nname = Lina\n```"): no language tag, nothing after it on the line.
 _FENCE = re.compile(r"```(?=\n|$)")
 # A number right before "%" or a degree sign (the LITERAL refuses "20%", "212\u00b0F": no JSON number as written).
-_PERCENT = re.compile(r"(?P<num>-?(?:(?:0|[1-9]\d{0,14})\.\d{0,9}[1-9]|0|[1-9]\d{0,14}))(?=[%\u00b0\u2103\u2109])")
+_PERCENT = re.compile(r"(?P<num>-?(?:(?:0|[1-9][0-9]{0,14})\.[0-9]{0,9}[1-9]|0|[1-9][0-9]{0,14}))(?=[%\u00b0\u2103\u2109])")
 
 
 # A quoted passage to extract from: double quotes around a text with a space, up to 600 characters.

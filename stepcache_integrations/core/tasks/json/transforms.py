@@ -21,7 +21,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-__all__ = ["CONVERSIONS", "HALF_UP", "TARGETS", "UNITS", "apply_transform", "rounding_first", "summed"]
+__all__ = ["CONVERSIONS", "HALF_UP", "TARGETS", "TARGET_UNIT", "UNITS", "apply_transform", "rounding_first", "summed"]
 
 # Grammar terminal -> transform name.
 TARGETS: dict[str, str] = {
@@ -86,8 +86,9 @@ CONVERSIONS: dict[tuple[str, str], tuple[Fraction, Fraction]] = {
     ("g", "to kg"): (Fraction(1, 1000), Fraction(0)),
 }
 # The unit a conversion's result is in (a compound quantity is summed in it: ``summed``)
-_TARGET_UNIT = {"to m": "m", "to km": "km", "to cm": "cm", "to g": "g", "to kg": "kg", "to months": "months",
-                "to hours": "hours", "to minutes": "minutes", "to seconds": "seconds"}
+TARGET_UNIT = {"to m": "m", "to km": "km", "to cm": "cm", "to g": "g", "to kg": "kg", "to months": "months",
+               "to hours": "hours", "to minutes": "minutes", "to seconds": "seconds", "to fahrenheit": "fahrenheit",
+               "to celsius": "celsius"}
 # A rounding whose verb says a tie goes up ("四舍五入": four down, five up): "round half up to 0.01"
 HALF_UP = "round half up to "
 _ROUNDING = {"round to 1": 1, "round to 10": 10, "round to 100": 100, "round to 1000": 1000}
@@ -108,7 +109,7 @@ def apply_transform(name: str, value: Any, unit: str | None) -> Any | None:
         return None if unit is not None else _round(name, number)
     if name.startswith(HALF_UP):  # a verb that says a tie goes up (zh 四舍五入), wip/jsonT
         return None if unit is not None else _round("round to " + name[len(HALF_UP) :], number, half_up=True)
-    if unit is not None and _TARGET_UNIT.get(name) == unit:
+    if unit is not None and TARGET_UNIT.get(name) == unit:
         return _number(number)  # a sum already in the target's unit ("2 ore e 30 minuti in minuti": 150 minutes)
     conversion = CONVERSIONS.get((unit or "", name))
     if conversion is None:
@@ -170,7 +171,7 @@ def summed(parts: list[tuple[Any, str]], name: str) -> int | float | None:
     part converted exactly by a declared pair (or already in the target's unit) and summed, the units
     told apart and the larger first ("30 minutes 2 hours" is no way to write it); None otherwise
     (wip/jsonT)."""
-    target_unit = _TARGET_UNIT.get(name)
+    target_unit = TARGET_UNIT.get(name)
     if target_unit is None or len({unit for _value, unit in parts}) != len(parts):
         return None
     total, factors = Fraction(0), []
