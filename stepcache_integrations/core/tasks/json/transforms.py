@@ -86,9 +86,9 @@ CONVERSIONS: dict[tuple[str, str], tuple[Fraction, Fraction]] = {
     ("g", "to kg"): (Fraction(1, 1000), Fraction(0)),
 }
 # The unit a conversion's result is in (a compound quantity is summed in it: ``summed``)
+# (no temperature: "temp 21 (Fahrenheit). Convert temp to Fahrenheit" stays declined, tests/unit/test_json_request_language.py)
 TARGET_UNIT = {"to m": "m", "to km": "km", "to cm": "cm", "to g": "g", "to kg": "kg", "to months": "months",
-               "to hours": "hours", "to minutes": "minutes", "to seconds": "seconds", "to fahrenheit": "fahrenheit",
-               "to celsius": "celsius"}
+               "to hours": "hours", "to minutes": "minutes", "to seconds": "seconds"}
 # A rounding whose verb says a tie goes up ("四舍五入": four down, five up): "round half up to 0.01"
 HALF_UP = "round half up to "
 _ROUNDING = {"round to 1": 1, "round to 10": 10, "round to 100": 100, "round to 1000": 1000}
