@@ -518,3 +518,7 @@ MUTANTS += [Mutant(*row) for row in _LINN_ROWS]
 from mutants_jsonR4 import ROWS as _JSONR4_ROWS  # noqa: E402 - JSON reach round 4 (wip/jsonR4)
 
 MUTANTS += [Mutant(*row) for row in _JSONR4_ROWS]
+
+from mutants_jsonT import ROWS as _JSONT_ROWS  # noqa: E402 - JSON transforms said first (wip/jsonT)
+
+MUTANTS += [Mutant(*row) for row in _JSONT_ROWS]

@@ -23,7 +23,7 @@ from typing import Any
 from lark import Token, Transformer, Tree
 
 from ..request_language import Declined, RequestLanguage, Vocabulary, Word, fold
-from .transforms import TARGETS, UNITS, apply_transform
+from .transforms import HALF_UP, TARGET_UNIT, TARGETS, UNITS, apply_transform, rounding_first, summed
 
 __all__ = ["JsonRequest", "Statement", "literal_value", "read_request", "LITERAL", "render"]
 
@@ -85,8 +85,8 @@ _POINT_IS_DECIMAL = frozenset({"en", "zh", "ja"})
 _DOT_THOUSANDS = re.compile(r"-?\d+\.\d{3}")
 # A decimal comma ("12,70", "3,5") in a language whose table declares it ("decimal_comma"): one or
 # two digits after it, or four to nine ("3,14159", wip/jsonR2), never three ("1,299" groups thousands
-# in some of these languages' regions).
-_COMMA_DECIMAL = re.compile(r"-?(?:0|[1-9]\d{0,14}),(?:\d{1,2}|\d{4,9})(?![\w%/!'`\"\u2032\u2033\u2026\u00b0\u2030]|[.,]\d|\.\.)")
+# in some of these languages' regions); ASCII digits only ("3,1\uff14159" is no number read whole: wip/jsonT).
+_COMMA_DECIMAL = re.compile(r"-?(?:0|[1-9][0-9]{0,14}),(?:[0-9]{1,2}|[0-9]{4,9})(?![\w%/!'`\"\u2032\u2033\u2026\u00b0\u2030]|[.,]\d|\.\.)")
 _NOT_BARE = frozenset("true false null none nil nan inf infinity yes no".split())
 _KEY = r"[^\W\d][\w-]{0,60}"
 _SPACED_KEY = re.compile(r"(?P<key>" + _KEY + r")(?![\w'\u2019])")
@@ -192,6 +192,7 @@ class _Read(Transformer[Token, Any]):
         self.iso = False  # "(YYYY-MM-DD)": dates written as the ISO format asks
         self.measure_nouns: list[str] = []  # "duration" of "for a duration of 2 hours": what the measure is
         self.converted_first = ""  # the verb of a conversion said before the request (wip/jsonR2)
+        self.rounded_first_label: tuple[Token, str | None] | None = None  # "Round 3.14159 to ...", zh "把价格 88.456 ..." (wip/jsonT)
         self.measures: list[tuple[Token, str, str | None]] = []  # "for a duration of 2 hours" (wip/jsonB)  # keys whose unit is a note in brackets ("temp 20 (Celsius)")
         self.request_keys = 0  # the keys listed up to the request sentence
         self.key_lists = 0  # the key lists beside the request ("with keys a and b")
@@ -348,16 +349,54 @@ class _Read(Transformer[Token, Any]):
     def measure(self, children: list[Any]) -> None:
         """'for a duration of 2 hours', 'giving 45% as a decimal': the one listed key's measure (wip/jsonB)."""
         number = next(c for c in children if isinstance(c, Token) and c.type == "NUMBER")
-        unit = next(c for c in children if isinstance(c, Token) and c.type in UNITS)
+        unit = next((c for c in children if isinstance(c, Token) and c.type in UNITS), None)
         target = next((c for c in children if isinstance(c, _Target)), None)
         self.measure_nouns += [c.value for c in children if isinstance(c, Token) and c.type == "NAME"]
-        self.measures.append((number, UNITS[unit.type], target.transform if target is not None else None))
+        self.measures.append((number, UNITS[unit.type] if unit is not None else None, target.transform if target is not None else None))
 
     def converted(self, children: list[Any]) -> None:
         """"Convert 2.5 km to meters and return JSON {"meters": ...}": a measure whose key must be
         the target's unit word (wip/jsonR2)."""
         self.measure(children)
         self.converted_first = next(c.value for c in children if isinstance(c, Token) and c.type == "TF_VERB")
+
+    def rounded_first(self, children: list[Any]) -> None:
+        """"Round 3.14159 to two decimals and return JSON {"value": ...}": a number said first with
+        no unit, its rounding the one listed key's transform (wip/jsonT: transforms.rounding_first)."""
+        number = next(c for c in children if isinstance(c, Token) and c.type == "NUMBER")
+        self.rounded_first_label = (number, None)
+        self.converted(children)
+        self._half_up()
+
+    def converted_sum(self, children: list[Any]) -> None:
+        """"Converti 2 ore e 30 minuti in minuti": the parts summed in the target's unit (wip/jsonT)."""
+        numbers = [c for c in children if isinstance(c, Token) and c.type == "NUMBER"]
+        units = [UNITS[c.type] for c in children if isinstance(c, Token) and c.type in UNITS]
+        target = next(c for c in children if isinstance(c, _Target)).transform
+        total = summed(list(zip([n.value for n in numbers], units)), target)
+        if total is None:
+            raise Declined
+        self.converted_first = next(c.value for c in children if isinstance(c, Token) and c.type == "TF_VERB")
+        self.measures.append((Token("NUMBER", total, start_pos=numbers[0].start_pos), TARGET_UNIT[target], target))
+
+    def _half_up(self) -> None:
+        """A rounding said first by a verb the table declares half-up ("四舍五入"): a tie goes up (wip/jsonT)."""
+        number, unit, target = self.measures[-1]
+        if target is not None and target.startswith("round to ") and fold(self.converted_first) in _HALF_UP_VERBS:
+            self.measures[-1] = (number, unit, HALF_UP + target[len("round to ") :])
+
+    def labelled_rounded_first(self, children: list[Any]) -> None:
+        """zh "把价格 88.456 四舍五入到两位小数": the number's label must name the key asked (wip/jsonT)."""
+        label, number, rest = _labelled_number(children)
+        self.rounded_first_label = (number, label)
+        self.converted([number, *rest])
+        self._half_up()
+
+    def labelled_converted(self, children: list[Any]) -> None:
+        """"Rechne die Strecke 3,5 km in Meter um": the label names what is measured, the key asked
+        is the target's unit word as without it (wip/jsonT)."""
+        _label, number, rest = _labelled_number(children)
+        self.converted([number, *rest])
 
     def positional(self, children: list[Any]) -> None:
         """"for: Alice, 30.": the values, each a run of names or a number (and its years) (wip/jsonB)."""
@@ -529,6 +568,14 @@ class _Read(Transformer[Token, Any]):
         self.entities.append(fold(children[-1].value))
 
 
+def _labelled_number(children: list[Any]) -> tuple[str, Token, list[Any]]:
+    """A labelled value ("Strecke 3,5", "价格 88.456") as its label, the value as a NUMBER token
+    (a string or boolean there is declined when the transform is applied), and the other children (wip/jsonT)."""
+    label, st = next(c for c in children if isinstance(c, Token) and c.type == "STMT").value
+    number = Token("NUMBER", st.value, start_pos=st.span[1] - len(str(st.value)))
+    return label, number, [c for c in children if not (isinstance(c, Token) and c.type == "STMT")]
+
+
 def _joined(tokens: list[Token]) -> Token | None:
     """Capitalised names one space apart ("New York") as one NAME token; None otherwise."""
     if not tokens or any(not isinstance(t.value, str) or not t.value[:1].isupper() for t in tokens):
@@ -556,6 +603,8 @@ _LOWERCASE = frozenset(language for language, table in _TABLES.items() if table.
 _NAMED_BY = {language: frozenset(fold(w) for w in table.get("named_by", ())) for language, table in _TABLES.items()}
 # The nouns a measure may be said of ("for a duration of 2 hours", "a length of 4 km"): a word that
 # says what part of it is meant ("for a third of 5 hours") is no such noun, so no claim.
+# Verbs that say a tie rounds up ("half_up_verbs": zh 四舍五入, ja 四捨五入して), in any table (wip/jsonT)
+_HALF_UP_VERBS = frozenset(fold(w) for table in _TABLES.values() for w in table.get("half_up_verbs", ()))
 _CONVERSION_VERBS = {language: frozenset(fold(w) for w in table.get("conversion_verbs", ())) for language, table in _TABLES.items()}
 _MEASURE_NOUNS = {language: frozenset(fold(w) for w in table.get("measure_nouns", ())) for language, table in _TABLES.items()}
 # Languages whose tables declare "="-statements a run without commas ("temp=21 unit=C").
@@ -596,12 +645,17 @@ def _one_owner(owners: list[str]) -> bool:
     return all(a.startswith(b) or b.startswith(a) for a in distinct for b in distinct)
 
 
+# Degree signs an ASCII-only table still reads, in its unit words only ("25 \u00b0C"): elsewhere no word is read (wip/jsonT)
+_DEGREE_SIGNS = dict.fromkeys(map(ord, "\u00b0\u2103\u2109"), "")
+
+
 @lru_cache(maxsize=1024)
 def read_request(prompt: str) -> JsonRequest | None:
     """The plain request ``prompt`` is, in the first language whose table reads every word and
     whose sentences the grammar derives; None when none does (no plain request)."""
-    if len(prompt) > 4000 or "json" not in prompt.casefold():
-        return None  # every request sentence the grammar derives names JSON (its noun)
+    if len(prompt) > 4000 or ("json" not in prompt.casefold() and "{" not in prompt):
+        return None  # every request sentence the grammar derives names JSON (its noun; every table's JSON word
+        # holds "json") or is a template after a conversion (bare_request)
     if unicodedata.normalize("NFC", prompt) != prompt:
         return None
     if any(c < " " and c not in "\t\n" for c in prompt):  # a carriage return is no character of the grammar
@@ -609,7 +663,7 @@ def read_request(prompt: str) -> JsonRequest | None:
     if prompt.count("```") > 2:
         return None  # two code blocks: which one "the block above" means is not stated (wip/jsonR2)
     for vocabulary in _LANGUAGE.vocabularies:  # English first: most prompts
-        if vocabulary.ascii_only and not prompt.isascii():
+        if vocabulary.ascii_only and not prompt.translate(_DEGREE_SIGNS).isascii():
             continue  # English reads printable ASCII only ("José", an emoji: blind red team round 4)
         read = _parse(_words(prompt, vocabulary), vocabulary.language, prompt)
         if read is not None:
@@ -995,8 +1049,11 @@ def _measured_statements(transformer: _Read, language: str) -> list[tuple[str, S
     if any(fold(noun) not in _MEASURE_NOUNS.get(language, ()) for noun in transformer.measure_nouns):
         return None  # "for a third of 5 hours": the noun is no measure the table declares
     (number, unit, target), key = transformer.measures[0], listed[0]
-    if transformer.converted_first and (_unit_key(key, language) != target
-                                        or fold(transformer.converted_first) not in _CONVERSION_VERBS.get(language, ())):
+    if transformer.rounded_first_label is not None:
+        if not rounding_first(transformer.rounded_first_label[1], key, lambda label: _same_concept(label, key, language)):
+            return None  # zh "把重量 88.4 四舍五入..." for {"price": ...} ("Round 3.14 to meters": no unit, declined when applied)
+    elif transformer.converted_first and (_unit_key(key, language) != target
+                                          or fold(transformer.converted_first) not in _CONVERSION_VERBS.get(language, ())):
         return None  # '... to meters ... {"centimeters": ...}': another unit; "Round 2.0005 km to meters": no conversion
     if target is not None:
         transformer.transforms.append((key, target))
@@ -1079,14 +1136,10 @@ def _implied_conversions(transforms: dict[str, str], keys: list[str], units: dic
     for key in keys:
         implied = _unit_key(key, language)
         if implied is not None and key not in transforms and units.get(key) is not None:
-            if units[key] == _TARGET_UNITS.get(implied):
+            if units[key] == TARGET_UNIT.get(implied):
                 units[key] = None  # "hours" for "2 hours": the number as stated
             else:
                 transforms[key] = implied
-
-
-_TARGET_UNITS = {"to minutes": "minutes", "to seconds": "seconds", "to hours": "hours", "to m": "m", "to km": "km",
-                 "to months": "months"}
 
 
 def _table_kinds(key: str, language: str) -> tuple[set[str], set[str]]:
@@ -1193,6 +1246,12 @@ def _labelled_ages(
         else:
             yield "name", Token("NAME", label, start_pos=token.start_pos)
             yield "age", Token("NUMBER", st.value, start_pos=st.span[1])
+
+
+def _same_concept(label: str, key: str, language: str) -> bool:
+    """Whether ``label`` and ``key`` are words of one concept of the table ("价格" and "price"; wip/jsonT)."""
+    concepts = _TABLES.get(language, {}).get("concepts", {})
+    return any(_is_concept(label, concept, language) and _is_concept(key, concept, language) for concept in concepts)
 
 
 def _is_concept(key: str, concept: str, language: str) -> bool:
@@ -1624,8 +1683,8 @@ def _unit_note_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[
 
 # A code fence alone on its line ("```\nname = Lina\n```"): no language tag, nothing after it on the line.
 _FENCE = re.compile(r"```(?=\n|$)")
-# A number right before "%" (the LITERAL refuses "20%": a percent is no JSON number as written).
-_PERCENT = re.compile(r"(?P<num>-?(?:(?:0|[1-9]\d{0,14})\.\d{0,9}[1-9]|0|[1-9]\d{0,14}))(?=%)")
+# A number right before "%" or a degree sign (the LITERAL refuses "20%", "212\u00b0F": no JSON number as written).
+_PERCENT = re.compile(r"(?P<num>-?(?:(?:0|[1-9][0-9]{0,14})\.[0-9]{0,9}[1-9]|0|[1-9][0-9]{0,14}))(?=[%\u00b0\u2103\u2109])")
 
 
 # A quoted passage to extract from: double quotes around a text with a space, up to 600 characters.
@@ -1648,9 +1707,10 @@ def _number_at(text: str, pos: int, table: Vocabulary) -> tuple[Word, int] | Non
     if decimal is not None and float(decimal.group().replace(",", ".")) % 1:
         return Word("NUMBER", float(decimal.group().replace(",", ".")), pos), decimal.end()  # type: ignore[arg-type]
     number = (_LITERAL if table.spaced else _LITERAL_UNSPACED).match(text, pos)
-    if number is None and table.phrases.get("%") == "U_PERCENT":
-        percent = _PERCENT.match(text, pos)  # "45%": the number, then its unit (wip/jsonB)
-        if percent is not None:
+    percent = _PERCENT.match(text, pos) if number is None else None
+    if percent is not None:  # "45%", "212\u00b0F": the number, then a unit of the table (wip/jsonB, wip/jsonT)
+        unit = table.match(fold(text[percent.end() : percent.end() + table.longest + 1]), 0)
+        if unit is not None and unit[0] in UNITS:
             number_text = percent.group("num")
             value = float(number_text) if "." in number_text else int(number_text)
             return Word("NUMBER", value, pos), percent.end()  # type: ignore[arg-type]
@@ -1924,7 +1984,7 @@ _NUMERALS = frozenset("〇一二三四五六七八九十百千万萬亿億两兩
 
 
 # After a first verb, a number and a word ("Convert 2.5 km", "Переведи 2 часа", "Convierte 1,5 kg"): a conversion.
-_VERB_THEN_MEASURE = re.compile(r"[ \t]+-?\d+(?:[.,]\d+)?[ \t]*[^\W\d_]")
+_VERB_THEN_MEASURE = re.compile(r"[ \t]+-?\d+(?:[.,]\d+)?[ \t]*(?:[^\W\d_]|[\u00b0\u2103\u2109])")  # "Convert 25 \u00b0C" (wip/jsonT)
 # Unit and conversion words: inside a run of ideographs they are part of a name ("玉米", "米莉").
 _UNIT_WORDS = frozenset(UNITS) | frozenset(TARGETS)
 

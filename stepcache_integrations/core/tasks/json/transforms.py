@@ -8,7 +8,10 @@ rewrites is the transformed one, and the transform's name is part of the constra
 
 Rounding goes to the nearest multiple (of 0.1 too: "rounded to one decimal", a decimal; a whole
 result is declined, as JSON may write it "20" or "20.0"); a value exactly halfway is declined (no claim): "nearest"
-does not say which way a tie goes, and Python's ``round`` sends it to the even neighbour. A
+does not say which way a tie goes, and Python's ``round`` sends it to the even neighbour. Only a verb
+the table declares half-up ("half_up_verbs": zh 四舍五入, ja 四捨五入) says it: "round half up to 0.01"
+sends 88.455 to 88.46, computed on the decimal as written (never a double); a negative tie is still
+declined. A
 conversion needs its source unit stated beside the number and one of the declared pairs below;
 its result is a JSON integer when whole, else a decimal only when a double holds it exactly.
 """
@@ -18,7 +21,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-__all__ = ["CONVERSIONS", "TARGETS", "UNITS", "apply_transform"]
+__all__ = ["CONVERSIONS", "HALF_UP", "TARGETS", "TARGET_UNIT", "UNITS", "apply_transform", "rounding_first", "summed"]
 
 # Grammar terminal -> transform name.
 TARGETS: dict[str, str] = {
@@ -41,6 +44,7 @@ TARGETS: dict[str, str] = {
     "TO_HUNDREDTH": "round to 0.01",
     "TO_GRAMS": "to g",
     "TO_CM": "to cm",
+    "TO_KG": "to kg",  # wip/jsonT
 }
 # Grammar terminal of a unit stated after a number -> unit.
 UNITS: dict[str, str] = {
@@ -56,6 +60,8 @@ UNITS: dict[str, str] = {
     "U_PERCENT": "percent",
     "U_KG": "kg",
     "U_KILO": "kilo",  # ja キロ: kilograms or kilometres; each declared pair below is x1000 either way
+    "U_CM": "cm",  # wip/jsonT
+    "U_GRAMS": "g",
 }
 # (source unit, transform) -> (factor, offset): target = value * factor + offset, exactly.
 CONVERSIONS: dict[tuple[str, str], tuple[Fraction, Fraction]] = {
@@ -76,7 +82,15 @@ CONVERSIONS: dict[tuple[str, str], tuple[Fraction, Fraction]] = {
     ("kilo", "to m"): (Fraction(1000), Fraction(0)),  # only a kilometre has metres
     ("m", "to cm"): (Fraction(100), Fraction(0)),
     ("km", "to cm"): (Fraction(100000), Fraction(0)),
+    ("cm", "to m"): (Fraction(1, 100), Fraction(0)),  # wip/jsonT
+    ("g", "to kg"): (Fraction(1, 1000), Fraction(0)),
 }
+# The unit a conversion's result is in (a compound quantity is summed in it: ``summed``)
+# (no temperature: "temp 21 (Fahrenheit). Convert temp to Fahrenheit" stays declined, tests/unit/test_json_request_language.py)
+TARGET_UNIT = {"to m": "m", "to km": "km", "to cm": "cm", "to g": "g", "to kg": "kg", "to months": "months",
+               "to hours": "hours", "to minutes": "minutes", "to seconds": "seconds"}
+# A rounding whose verb says a tie goes up ("四舍五入": four down, five up): "round half up to 0.01"
+HALF_UP = "round half up to "
 _ROUNDING = {"round to 1": 1, "round to 10": 10, "round to 100": 100, "round to 1000": 1000}
 
 
@@ -93,6 +107,10 @@ def apply_transform(name: str, value: Any, unit: str | None) -> Any | None:
         return None
     if name.startswith("round to "):
         return None if unit is not None else _round(name, number)
+    if name.startswith(HALF_UP):  # a verb that says a tie goes up (zh 四舍五入), wip/jsonT
+        return None if unit is not None else _round("round to " + name[len(HALF_UP) :], number, half_up=True)
+    if unit is not None and TARGET_UNIT.get(name) == unit:
+        return _number(number)  # a sum already in the target's unit ("2 ore e 30 minuti in minuti": 150 minutes)
     conversion = CONVERSIONS.get((unit or "", name))
     if conversion is None:
         return None
@@ -100,16 +118,17 @@ def apply_transform(name: str, value: Any, unit: str | None) -> Any | None:
     return _number(number * factor + offset)
 
 
-def _round(name: str, number: Fraction) -> int | float | None:
-    """``number`` rounded as ``name`` says ("round to 10", "round to 0.1"); None at a tie, for a
-    decimal rounding whose result is written with fewer decimals, or for a step not declared."""
+def _round(name: str, number: Fraction, half_up: bool = False) -> int | float | None:
+    """``number`` rounded as ``name`` says ("round to 10", "round to 0.1"); None at a tie (unless
+    ``half_up``), for a decimal rounding whose result is written with fewer decimals, or for a step
+    not declared."""
     if name == "round to 0.1":
-        tenth = _rounded(number * 10, 1)
+        tenth = _rounded(number * 10, 1, half_up)
         return None if tenth is None or tenth % 10 == 0 else _number(Fraction(tenth, 10))  # "20.0" or "20": declined
     if name == "round to 0.01":  # "rounded to 2 decimals": two decimals written, else declined ("19.9" or "19.90")
-        hundredth = _rounded(number * 100, 1)
+        hundredth = _rounded(number * 100, 1, half_up)
         return None if hundredth is None or hundredth % 10 == 0 else _number(Fraction(hundredth, 100))
-    return _rounded(number, _ROUNDING[name]) if name in _ROUNDING else None
+    return _rounded(number, _ROUNDING[name], half_up) if name in _ROUNDING else None
 
 
 def _exact(value: Any) -> Fraction | None:
@@ -120,13 +139,14 @@ def _exact(value: Any) -> Fraction | None:
     return Fraction(value) if isinstance(value, int) else Fraction(repr(value))
 
 
-def _rounded(number: Fraction, step: int) -> int | None:
-    """The nearest multiple of ``step``; None at a tie."""
+def _rounded(number: Fraction, step: int, half_up: bool = False) -> int | None:
+    """The nearest multiple of ``step``; at a tie the one above when ``half_up`` and the number is
+    not negative (which way "half up" sends -2.5 is not said), else None."""
     quotient = number / step
     low = quotient.numerator // quotient.denominator
     rest = quotient - low
     if rest == Fraction(1, 2):
-        return None
+        return (low + 1) * step if half_up and number >= 0 else None
     return (low + (1 if rest > Fraction(1, 2) else 0)) * step
 
 
@@ -136,3 +156,32 @@ def _number(result: Fraction) -> int | float | None:
         return int(result)
     as_float = float(result)
     return as_float if Fraction(repr(as_float)) == result else None
+
+
+def rounding_first(label: str | None, key: str, same_concept: Any) -> bool:
+    """Whether a number said first with no unit ("Round 3.14159 to two decimals and return JSON
+    {"value": ...}") is the one listed ``key``'s value: a label written before the number
+    ("把价格 88.456 ...") is the key or a word of the key's concept (``same_concept(label)``). A
+    conversion target there has no source unit: ``apply_transform`` declines it; wip/jsonT."""
+    return label is None or label.casefold() == key.casefold() or bool(same_concept(label))
+
+
+def summed(parts: list[tuple[Any, str]], name: str) -> int | float | None:
+    """A compound quantity ("2 ore e 30 minuti") under the conversion ``name`` ("to minutes"): each
+    part converted exactly by a declared pair (or already in the target's unit) and summed, the units
+    told apart and the larger first ("30 minutes 2 hours" is no way to write it); None otherwise
+    (wip/jsonT)."""
+    target_unit = TARGET_UNIT.get(name)
+    if target_unit is None or len({unit for _value, unit in parts}) != len(parts):
+        return None
+    total, factors = Fraction(0), []
+    for value, unit in parts:
+        number = _exact(value)
+        factor = Fraction(1) if unit == target_unit else CONVERSIONS.get((unit, name), (None, None))[0]
+        if number is None or number < 0 or factor is None or CONVERSIONS.get((unit, name), (0, 0))[1] != 0:
+            return None
+        total += number * factor
+        factors.append(factor)
+    if factors != sorted(factors, reverse=True):
+        return None
+    return _number(total)
