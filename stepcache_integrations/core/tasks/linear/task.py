@@ -563,11 +563,15 @@ def _fallback_lines(c: LinearConstraints, values: dict[str, Fraction]) -> list[s
         var = variables[0]
         coeff = c.equations[0].as_dict()[var]
         rhs = -c.equations[0].const
+        # equations that write no decimal get working that writes none ("x/4 + 2 = 5": "(1/4)x = 3",
+        # then "Multiply both sides by 4"), so a re-instantiation of it states no decimal (_notation_kept)
+        exact = not any("." in text for text in c.equation_texts)
+        number = _fraction_written if exact else format_number
         return [
             f"Step 1: Start from the equation {c.equation_texts[0]}.",
             f"Step 2: Collect the {var} terms on the left and the constants on the right: "
-            f"{_term(coeff, var)} = {format_number(rhs)}.",
-            *_divided(coeff, rhs, var, answer, 3),
+            f"{_term(coeff, var, number)} = {number(rhs)}.",
+            *_divided(coeff, rhs, var, answer, 3, number),
             final_line,
         ]
     # The answer line names the unknowns asked for ("solve for y when x = 3": y only),
@@ -665,28 +669,35 @@ def _whole_answer_line(c: LinearConstraints, values: dict[str, Fraction], final:
     return None
 
 
-def _divided(coeff: Fraction, rhs: Fraction, var: str, answer: str, number: int) -> list[str]:
+def _divided(coeff: Fraction, rhs: Fraction, var: str, answer: str, number: int,
+             written: Callable[[Fraction], str] = format_number) -> list[str]:
     """The steps from ``coeff``*var = ``rhs`` to the answer: one division by the coefficient, or,
-    for a coefficient the operation reader cannot read as one number (1/3, -2/3: no decimal),
-    a multiplication by its denominator, then a division by its numerator when it is not 1."""
-    if "/" not in format_number(coeff):
-        return [f"Step {number}: Divide both sides by {format_number(coeff)}: {answer}."]
+    for a coefficient the operation reader cannot read as one number (1/3, -2/3: no decimal;
+    1/4 when ``written`` writes no decimal), a multiplication by its denominator, then a division
+    by its numerator when it is not 1."""
+    if "/" not in written(coeff):
+        return [f"Step {number}: Divide both sides by {written(coeff)}: {answer}."]
     scaled = rhs * coeff.denominator
     if coeff.numerator == 1:
         return [f"Step {number}: Multiply both sides by {coeff.denominator}: {answer}."]
     return [f"Step {number}: Multiply both sides by {coeff.denominator}: "
-            f"{_term(Fraction(coeff.numerator), var)} = {format_number(scaled)}.",
+            f"{_term(Fraction(coeff.numerator), var)} = {written(scaled)}.",
             f"Step {number + 1}: Divide both sides by {coeff.numerator}: {answer}."]
 
 
-def _term(coeff: Fraction, var: str) -> str:
+def _fraction_written(value: Fraction) -> str:
+    """An exact value with no decimal point: 5, -3, 1/4."""
+    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
+def _term(coeff: Fraction, var: str, written: Callable[[Fraction], str] = format_number) -> str:
     if coeff == 1:
         return var
     if coeff == -1:
         return f"-{var}"
     if coeff.denominator == 1:
         return f"{coeff.numerator}{var}"
-    return f"({format_number(coeff)}){var}"
+    return f"({written(coeff)}){var}"
 
 
 def _language_mismatch(cached: LinearConstraints, new: LinearConstraints) -> str | None:

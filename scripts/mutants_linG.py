@@ -1,0 +1,28 @@
+"""Mutation-check rows for the linear reach of branch wip/linG (issue 33 items 2/3/4, round 3): the
+engine's derivation with no decimal the equations do not write (a changed divisor re-instantiated),
+being stuck said after the request, the answer alone after the request, the unknown named before a
+final verb, "答えだけ書いて". Appended by ``mutants.py`` to its table: (id, behaviour, file, old, new, tests)."""
+
+from __future__ import annotations
+
+_LINEAR = "stepcache_integrations/core/tasks/linear/"
+_TESTS = ("tests/adversarial/test_linear_reach_linG.py",)
+
+# fmt: off
+ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
+    ("linG-exact-working-decimal", "the derivation of 'x/4 + 2 = 5' writes '(0.25)x' (its re-instantiation no longer served)",
+     _LINEAR + "task.py", '        exact = not any("." in text for text in c.equation_texts)\n', "        exact = False\n", _TESTS),
+    ("linG-exact-divided-by-fraction", "the derivation divides by a coefficient written '1/4' ('Divide both sides by 1/4': unproven)",
+     _LINEAR + "task.py", '    if "/" not in written(coeff):\n', '    if "/" not in format_number(coeff):\n', _TESTS),
+    ("linG-stuck-after-dropped", "'pls help solve 3x+7=22 i dont get it' no longer read",
+     _LINEAR + "request.lark", "%extend request: courtesy? acts STUCK\n", "%extend request: courtesy? acts STUCK STUCK\n", _TESTS),
+    ("linG-stuck-any-context", "any context phrase after the request read ('... solve yo')",
+     _LINEAR + "request.lark", "%extend request: courtesy? acts STUCK\n", "%extend request: courtesy? acts (STUCK | CONTEXT)\n", _TESTS),
+    ("linG-alone-after-steps", "'(nur das Ergebnis)' after the request read as asking the working",
+     _LINEAR + "request.lark", "alone_after: ONLY ART? ANSWER -> answer_only", "alone_after: ONLY ART? ANSWER -> steps", _TESTS),
+    ("linG-for-vars-before-verb-dropped", "'die Gleichung 9b + 2 = 47 nach b auflösen' no longer read",
+     _LINEAR + "request.lark", "%extend solve: object? eqs for_vars SOLVE\n", "%extend solve: object? eqs for_vars SOLVE SOLVE\n", _TESTS),
+    ("linG-answer-only-write-steps", "'答えだけ書いて' read as asking the working",
+     _LINEAR + "request.lark", "%extend format: ART? ANSWER ONLY SHOW -> answer_only\n", "%extend format: ART? ANSWER ONLY SHOW -> steps\n", _TESTS),
+]
+# fmt: on

@@ -1,0 +1,139 @@
+"""Linear reach, round 3 (issue 33 items 2/3/4, branch wip/linG), written by hand per class, not
+from any held-out file. Each pair: the first prompt is answered by a model that is never right
+(only what the checker or the deterministic fallback proves is stored), then the second is served
+proven without a model call and exactly right (this file's own reading of the last line); each
+trap is no claim, or, when read, answers exactly what it asks.
+
+Classes: a changed divisor ("x/3 + 2 = 5" then "x/4 + 2 = 5": the engine's derivation writes no
+decimal the equations do not, "(1/4)x = 3", so the re-instantiation is served); being stuck said
+right after the request ("pls help solve 3x+7=22 i dont get it", in every table); the answer alone
+right after the request ("Bestimme x: ... (nur das Ergebnis)"); the unknown named before a final
+verb ("die Gleichung 9b + 2 = 47 nach b auflösen"); "答えだけ書いて"."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from fractions import Fraction
+
+import pytest
+
+from stepcache_integrations import StepCache
+from stepcache_integrations.core.tasks.linear.prompt import understand_prompt
+
+
+class Echo:
+    """Never right: its answer is a function of the prompt."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def __call__(self, prompt: str) -> str:
+        self.calls += 1
+        return "ECHO " + hashlib.sha256(prompt.encode()).hexdigest()[:12]
+
+
+_VALUE = r"(-?[0-9]+(?:\.[0-9]+)?(?:/[0-9]+)?)"
+
+
+def _stated(line: str, name: str) -> Fraction | None:
+    """The value the answer's last line states for ``name`` ("x = 5", "Answer: x = 5, y = 3")."""
+    found = re.findall(rf"(?:^|[\s,:]){re.escape(name)}\s*=\s*{_VALUE}(?=\s*(?:,|$))", line.strip())
+    return Fraction(found[-1]) if found else None
+
+
+def served(first: str, second: str, expected: dict[str, int | Fraction], fmt: str = "") -> str:
+    cache, model = StepCache(), Echo()
+    one = cache.generate(first, model)
+    assert one.verified and one.task == "linear_equation", (first, one.text)
+    before = model.calls
+    again = cache.generate(second, model)
+    assert model.calls == before and again.model_calls == 0, (second, again.outcome, again.text)
+    assert again.verified and again.verification == "proven", (second, again.text)
+    lines = again.text.strip().splitlines()
+    for name, value in expected.items():
+        assert _stated(lines[-1], name) == Fraction(value), (second, again.text)
+    if fmt == "answer_only":
+        assert len(lines) == 1, again.text
+    return again.text
+
+
+PAIRS = [
+    # a changed divisor: the derivation writes (1/4)x and multiplies, no decimal the prompt does not write
+    ("Solve x/3 + 2 = 5.", "Solve x/4 + 2 = 5.", {"x": 12}, ""),
+    ("Find x: x/5 - 1 = 3", "Find x: x/2 - 1 = 3", {"x": 8}, ""),
+    ("Solve x/2 + 3 = 8.", "Solve x/2 + 3 = 11.", {"x": 16}, ""),
+    ("Solve 2x/3 + 1 = 5.", "Solve 3x/4 + 1 = 10.", {"x": 12}, ""),
+    ("Solve x/3 = 5.", "Solve x/7 = 2.", {"x": 14}, ""),
+    # a 2x2 system with other coefficients
+    ("Solve x + y = 5, 2x - y = 1.", "Solve x + y = 5, 3x - y = 3.", {"x": 2, "y": 3}, ""),
+    ("Solve 2x + 3y = 12 and x - y = 1.", "Solve 3x + 2y = 12 and x - y = -1.", {"x": 2, "y": 3}, ""),
+    # being stuck, said right after the request
+    ("pls help solve 3x+7=22 i dont get it", "pls help solve 3x+7=34 i dont get it", {"x": 9}, ""),
+    ("solve 2x - 5 = 9 i don't understand", "solve 2x - 5 = 11 i don't understand", {"x": 8}, ""),
+    ("I'm confused. Solve 4x + 1 = 13.", "I'm confused. Solve 4x + 1 = 21.", {"x": 5}, ""),
+    ("Resuelve 2x + 3 = 11. No lo entiendo.", "Resuelve 2x + 3 = 13. No lo entiendo.", {"x": 5}, ""),
+    ("Résous 2x + 3 = 11 je ne comprends pas", "Résous 2x + 3 = 15 je ne comprends pas", {"x": 6}, ""),
+    ("Löse 2x + 3 = 11. Ich verstehe das nicht.", "Löse 2x + 3 = 17. Ich verstehe das nicht.", {"x": 7}, ""),
+    # the answer alone right after the request (brackets are transparent), the decimal comma kept read
+    ("Bestimme x: 1,2x + 0,6 = 6,6 (nur das Ergebnis)", "Bestimme x: 1,2x + 0,6 = 9 (nur das Ergebnis)",
+     {"x": 7}, "answer_only"),
+    ("Berechne x: 3x - 4 = 11 (nur das Ergebnis)", "Berechne x: 3x - 4 = 14 (nur das Ergebnis)", {"x": 6}, "answer_only"),
+    ("Trova x: 3x - 4 = 11 (solo il risultato)", "Trova x: 3x - 4 = 17 (solo il risultato)", {"x": 7}, "answer_only"),
+    # the unknown named before a final verb
+    ("Könnten Sie bitte die Gleichung 9b + 2 = 47 nach b auflösen?",
+     "Könnten Sie bitte die Gleichung 9b + 2 = 65 nach b auflösen?", {"b": 7}, ""),
+    ("Kannst du 3y - 4 = 11 nach y auflösen?", "Kannst du 3y - 4 = 20 nach y auflösen?", {"y": 8}, ""),
+    # the answer alone with the verb "write"
+    ("x/4 - 2 = 3 を解いて、答えだけ書いて。", "x/4 - 2 = 5 を解いて、答えだけ書いて。", {"x": 28}, "answer_only"),
+    ("2x + 1 = 9 を解いて、答えだけ書いて。", "2x + 1 = 15 を解いて、答えだけ書いて。", {"x": 7}, "answer_only"),
+]
+
+
+@pytest.mark.parametrize(("first", "second", "expected", "fmt"), PAIRS)
+def test_served_and_exactly_right(first: str, second: str, expected: dict[str, int | Fraction], fmt: str) -> None:
+    served(first, second, expected, fmt)
+
+
+def test_a_changed_divisor_is_served_with_no_decimal_the_prompt_does_not_write() -> None:
+    text = served("Solve x/3 + 2 = 5.", "Solve x/4 + 2 = 5.", {"x": 12})
+    assert "(1/4)x = 3" in text and "Multiply both sides by 4" in text and not re.search(r"\d\.\d", text), text
+
+
+def test_the_answer_alone_after_the_request_is_enforced() -> None:
+    """A model's working is not served for "(nur das Ergebnis)": the answer line alone."""
+    cache = StepCache()
+    result = cache.generate("Berechne x: 3x - 4 = 11 (nur das Ergebnis)",
+                            lambda _p: "3x - 4 = 11\n3x = 15\nx = 5")
+    assert not result.verified or result.text.strip() == "x = 5", result.text
+
+
+TRAPS = [
+    "22 = 6 + 4x solve yo",                                           # a greeting after the verb: no request
+    "pls help solve 3x+7=22 yo",
+    "Könnten Sie bitte die Gleichung 9b + 2 = 47 nach c auflösen?",    # c is no unknown of the equation
+    "Bestimme x: 1,2x + 0,6 = 6,6 (nur das Ergebnis, als Bruch und als Dezimalzahl)",
+    "pls help solve 3x+7=22 i dont get it why",
+    "x/4 - 2 = 3 を解いて、答えだけ書いて、グラフも描いて。",
+]
+
+
+@pytest.mark.parametrize("trap", TRAPS)
+def test_a_trap_is_no_claim(trap: str) -> None:
+    assert understand_prompt(trap) is None, trap
+
+
+@pytest.mark.parametrize(("cached", "asked", "expected"), [
+    # another quantity asked after the same words: the answer states it, never x
+    ("pls help solve 3x+7=22 i dont get it", "pls help find 2x if 3x+7=22 i dont get it", {"2*x": 10}),
+    ("Bestimme x: 2x + 1 = 9 (nur das Ergebnis)", "Bestimme 2x: 2x + 1 = 9 (nur das Ergebnis)", {"2*x": 8}),
+])
+def test_another_quantity_asked_is_answered_or_declined(cached: str, asked: str, expected: dict[str, int]) -> None:
+    cache = StepCache()
+    cache.generate(cached, Echo())
+    result = cache.generate(asked, Echo())
+    if result.verified:
+        last = result.text.strip().splitlines()[-1]
+        for name, value in expected.items():
+            assert _stated(last, name) == value, result.text
+            assert not re.search(r"(?<![*\w])x\s*=", last), result.text
