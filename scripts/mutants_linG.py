@@ -24,5 +24,16 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _LINEAR + "request.lark", "%extend solve: object? eqs for_vars SOLVE\n", "%extend solve: object? eqs for_vars SOLVE SOLVE\n", _TESTS),
     ("linG-answer-only-write-steps", "'答えだけ書いて' read as asking the working",
      _LINEAR + "request.lark", "%extend format: ART? ANSWER ONLY SHOW -> answer_only\n", "%extend format: ART? ANSWER ONLY SHOW -> steps\n", _TESTS),
+    ("linG-comma-written-as-point", "the engine's answer to '1,2x + 0,6 = 3,6' writes 'x = 2.5' (the prompt's decimal comma not kept)",
+     _LINEAR + "task.py", '    lines = _fallback_lines_pointed(c, values)\n    if "decimal_comma" not in c.format:\n',
+     '    lines = _fallback_lines_pointed(c, values)\n    if True:\n', _TESTS),
+    ("linG-point-accepted", "a model's 'x = 2.5' for a prompt writing '3,6' verified (the notation not enforced)",
+     _LINEAR + "task.py", '    if "decimal_comma" in c.format and any(_DECIMAL_WRITTEN.search(step.text) for step in steps):',
+     '    if False and any(_DECIMAL_WRITTEN.search(step.text) for step in steps):', _TESTS),
+    ("linG-comma-not-read", "'x = 2,5' read as 'x = 2' for a prompt writing its decimals with a comma",
+     _LINEAR + "task.py", '    if "decimal_comma" not in c.format:\n        return steps\n', "    if True:\n        return steps\n", _TESTS),
+    ("linG-comma-flag-dropped", "the decimal comma not kept in the constraints (keys and checks no longer know it)",
+     _LINEAR + "chain.py", '            format=problem.format + (("decimal_comma",) if problem.decimal_comma else ()),',
+     "            format=problem.format,", _TESTS),
 ]
 # fmt: on

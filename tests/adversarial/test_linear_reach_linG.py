@@ -137,3 +137,56 @@ def test_another_quantity_asked_is_answered_or_declined(cached: str, asked: str,
         for name, value in expected.items():
             assert _stated(last, name) == value, result.text
             assert not re.search(r"(?<![*\w])x\s*=", last), result.text
+
+
+# -- the decimal comma kept: a prompt that writes "1,2x + 0,6 = 3,6" is answered "x = 2,5", never "x = 2.5"
+COMMA_PAIRS = [
+    ("Bestimme x: 1,2x + 0,6 = 6,6 (nur das Ergebnis)", "Bestimme x: 1,2x + 0,6 = 3,6 (nur das Ergebnis)", "x = 2,5"),
+    ("Bestimme x: 1,2x + 0,6 = 6,6", "Bestimme x: 1,2x + 0,6 = 3,6", "x = 2,5"),
+    ("Résous 0,5x + 2 = 6", "Résous 0,5x + 2 = 3,25", "x = 2,5"),
+    ("Resuelve 2,5x = 10", "Resuelve 2,5x = 5,5", "x = 2,2"),
+    ("Risolvi 0,4x = 2", "Risolvi 0,4x = 3", "x = 7,5"),
+    ("Resolva 1,25x = 5", "Resolva 1,25x = 2", "x = 1,6"),
+    ("Реши 0,5x + 1 = 3", "Реши 0,5x + 1 = 2,25", "x = 2,5"),
+]
+
+
+@pytest.mark.parametrize(("first", "second", "last"), COMMA_PAIRS)
+def test_the_decimal_comma_is_kept(first: str, second: str, last: str) -> None:
+    cache, model = StepCache(), Echo()
+    cache.generate(first, model)
+    before = model.calls
+    again = cache.generate(second, model)
+    assert model.calls == before and again.verified and again.verification == "proven", (second, again.text)
+    assert again.text.strip().splitlines()[-1] == last, again.text
+    assert not re.search(r"\d\.\d", again.text), again.text
+
+
+def test_a_decimal_point_answer_to_a_comma_prompt_is_not_served() -> None:
+    """A model's "x = 2.5" for "1,2x + 0,6 = 3,6" is right in value, not in the prompt's notation:
+    never verified; the engine's own answer writes "2,5". A prompt that writes points is answered
+    with points (the problem-key tier keeps the two apart)."""
+    cache = StepCache()
+    result = cache.generate("Bestimme x: 1,2x + 0,6 = 3,6", lambda _p: "1.2x + 0.6 = 3.6\n1.2x = 3\nx = 2.5")
+    assert not (result.verified and "2.5" in result.text), result.text
+    assert not result.verified or result.text.strip().splitlines()[-1] == "x = 2,5", result.text
+    pointed = cache.generate("Bestimme x: 1.2x + 0.6 = 3.6", Echo())
+    assert pointed.verified and pointed.text.strip().splitlines()[-1] == "x = 2.5", pointed.text
+    again = cache.generate("Bestimme x: 1,2x + 0,6 = 3,6", Echo())
+    assert again.verified and again.text.strip().splitlines()[-1] == "x = 2,5", again.text
+
+
+def test_a_comma_answer_is_read_as_the_prompt_was() -> None:
+    from stepcache_integrations.core.tasks.linear.task import LinearEquationTask
+    from stepcache_integrations.core.types import Step
+
+    task = LinearEquationTask()
+    comma = task.constraints("Bestimme x: 1,2x + 0,6 = 3,6 (nur das Ergebnis)")
+    assert task.check_answer([Step(text="x = 2,5")], comma) == []
+    assert task.verification_level([Step(text="x = 2,5")], comma, None) == "proven"
+    assert task.check_answer([Step(text="x = 2.5")], comma)
+    assert task.verification_level([Step(text="x = 2.5")], comma, None) == "unchecked"
+    assert task.check_answer([Step(text="x = 2,4")], comma)
+    point = task.constraints("Bestimme x: 1.2x + 0.6 = 3.6 (nur das Ergebnis)")
+    assert task.check_answer([Step(text="x = 2.5")], point) == []
+    assert task.check_answer([Step(text="x = 2,5")], point)

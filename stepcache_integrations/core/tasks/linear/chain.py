@@ -1034,7 +1034,7 @@ class LinearConstraints(TaskConstraints):
             solution={v: problem.solution[v] for v in problem.variables},
             params=tuple(params),
             slots=slots,
-            format=problem.format,
+            format=problem.format + (("decimal_comma",) if problem.decimal_comma else ()),  # task.py: kept and read
             answer_label=problem.answer_label,
             language=problem.language,
             target=problem.target,

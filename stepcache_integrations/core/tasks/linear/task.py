@@ -18,7 +18,7 @@ from ..stepwise import StepwiseTask
 from .chain import LinearConstraints
 from .answer_form import value_in, written_in
 from .chain import format_errors
-from .prompt import understand_prompt
+from .prompt import _COMMA_DECIMAL, understand_prompt
 from .rewrite import reinstantiate_steps
 from .chain import answer_lines
 from .targets import renamed_target, written_target
@@ -146,6 +146,10 @@ class LinearEquationTask(StepwiseTask):
     def verify(self, steps: list[Step], constraints: Any, cached_constraints: Any) -> Verification:
         new = self.load_constraints(constraints)
         cached = None if cached_constraints is None else self.load_constraints(cached_constraints)
+        point = _point_written(steps, new)
+        if point:
+            return Verification([UnitCheck(f"step {i + 1}", False, point) for i in range(len(steps))])
+        steps = _comma_read(steps, new)
         whole = _whole_answer_verification(steps, new, cached)
         if whole is not None:
             return whole
@@ -171,6 +175,7 @@ class LinearEquationTask(StepwiseTask):
         if errors:
             return errors
         c = self.load_constraints(constraints)
+        steps = _comma_read(steps, c)
         whole = _whole_answer_errors(steps, c)
         if whole is not None:
             return whole
@@ -189,6 +194,9 @@ class LinearEquationTask(StepwiseTask):
         new = self.load_constraints(constraints)
         if not new.solution:
             return "checked"
+        if _point_written(steps, new):
+            return "unchecked"
+        steps = _comma_read(steps, new)
         whole = _whole_answer_errors(steps, new)
         if whole is not None:  # the whole answer one number or word, read and compared exactly
             return "unchecked" if whole else "proven"
@@ -545,7 +553,35 @@ def _unlabelled(text: str, label: str) -> str:
                      for line in text.split("\n"))
 
 
+def _point_written(steps: list[Step], c: LinearConstraints) -> str:
+    """Why an answer to a prompt that writes its decimals with a comma ("1,2x + 0,6 = 6,6") does
+    not keep that notation (a decimal point written: "x = 2.5"); "" when it does or none is asked."""
+    if "decimal_comma" in c.format and any(_DECIMAL_WRITTEN.search(step.text) for step in steps):
+        return "the prompt writes decimals with a comma; the answer writes a decimal point"
+    return ""
+
+
+def _comma_read(steps: list[Step], c: LinearConstraints) -> list[Step]:
+    """The answer read as its prompt was: each decimal comma ("2,5") a point, for a prompt that
+    writes its decimals with a comma (the same rule as the prompt's, ``prompt._COMMA_DECIMAL``)."""
+    if "decimal_comma" not in c.format:
+        return steps
+    return [Step(text=_COMMA_DECIMAL.sub(lambda m: m.group().replace(",", "."), step.text), kind=step.kind,
+                 meta=step.meta) for step in steps]
+
+
 def _fallback_lines(c: LinearConstraints, values: dict[str, Fraction]) -> list[str]:
+    """The deterministic derivation, its decimals written with a comma when the prompt's are."""
+    lines = _fallback_lines_pointed(c, values)
+    if "decimal_comma" not in c.format:
+        return lines
+    return [_DECIMAL_POINT.sub(r"\1,\2", line) for line in lines]
+
+
+_DECIMAL_POINT = re.compile(r"(\d)\.(\d)")
+
+
+def _fallback_lines_pointed(c: LinearConstraints, values: dict[str, Fraction]) -> list[str]:
     """The deterministic derivation: one equation solved in three steps, or a system solved exactly;
     its steps numbered and its last line labelled as the prompt asks (``layout``)."""
     variables = c.variables
