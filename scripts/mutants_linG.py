@@ -35,5 +35,11 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("linG-comma-flag-dropped", "the decimal comma not kept in the constraints (keys and checks no longer know it)",
      _LINEAR + "chain.py", '            format=problem.format + (("decimal_comma",) if problem.decimal_comma else ()),',
      "            format=problem.format,", _TESTS),
+    ("linG-box-not-read", "the boxed line read as written by the value checks ('\\boxed{9}' unread: not served)",
+     _LINEAR + "task.py", "    if c.answer_form != BOXED:\n        return steps\n", "    if True:\n        return steps\n", _TESTS),
+    ("linG-box-any-line", "the value checks read a boxed line as the answer for any asked name (x's value for '2x')",
+     _LINEAR + "task.py", "    name = written_target(c.target) if c.target else c.asked_or_all[0]\n", "    name = c.asked_or_all[0]\n", _TESTS),
+    ("linG-box-template-dropped", "'put the final answer in \\boxed{}' read with no template (the box not enforced)",
+     _LINEAR + "reader.py", "        self.answer_forms.append(AnswerForm(BOXED, \"\"))\n", "        pass\n", _TESTS),
 ]
 # fmt: on

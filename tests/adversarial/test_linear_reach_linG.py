@@ -190,3 +190,50 @@ def test_a_comma_answer_is_read_as_the_prompt_was() -> None:
     point = task.constraints("Bestimme x: 1.2x + 0.6 = 3.6 (nur das Ergebnis)")
     assert task.check_answer([Step(text="x = 2.5")], point) == []
     assert task.check_answer([Step(text="x = 2,5")], point)
+
+
+# -- the answer boxed: "put the final answer in \boxed{}" / "in a box": the last line is "\boxed{<value>}"
+BOXED_PAIRS = [
+    ("Solve $4x + 1 = 29$ and put the final answer in \\boxed{}.", "Solve $4x + 1 = 37$ and put the final answer in \\boxed{}.",
+     "\\boxed{9}"),
+    ("Please solve the following equation and put the final answer in a box: 13 - 2x = 5",
+     "Please solve the following equation and put the final answer in a box: 13 - 2x = -3", "\\boxed{8}"),
+    ("Solve 3y - 2 = 10. Put your final answer in \\boxed{}.", "Solve 3y - 2 = 13. Put your final answer in \\boxed{}.",
+     "\\boxed{5}"),
+    # another quantity asked: its value boxed, never x's
+    ("Solve $4x + 1 = 29$ and put the final answer in \\boxed{}.", "Find 2x if 4x + 1 = 29 and put the final answer in \\boxed{}.",
+     "\\boxed{14}"),
+]
+
+
+@pytest.mark.parametrize(("first", "second", "last"), BOXED_PAIRS)
+def test_the_boxed_answer_is_served_and_exact(first: str, second: str, last: str) -> None:
+    cache, model = StepCache(), Echo()
+    cache.generate(first, model)
+    before = model.calls
+    again = cache.generate(second, model)
+    assert model.calls == before and again.verified and again.verification == "proven", (second, again.text)
+    assert again.text.strip().splitlines()[-1] == last, again.text
+
+
+def test_the_box_is_enforced_and_its_value_checked() -> None:
+    from stepcache_integrations.core.tasks.linear.task import LinearEquationTask
+    from stepcache_integrations.core.types import Step
+
+    task = LinearEquationTask()
+    c = task.constraints("Solve 2x + 1 = 6 and put the final answer in \\boxed{}.")
+    assert task.check_answer([Step(text="x = 2.5\n"), Step(text="\\boxed{2.5}")], c) == []
+    for wrong in ("x = 2.5", "\\boxed{3}", "Answer: \\boxed{2.5}", "\\boxed{2.5} or 3", "\\boxed{x = 3}"):
+        assert task.check_answer([Step(text=wrong)], c), wrong
+    cache = StepCache()
+    result = cache.generate("Solve 2x + 1 = 8 and put the final answer in \\boxed{}.", lambda _p: "x = 3.5")
+    assert not result.verified or result.text.strip().splitlines()[-1] == "\\boxed{3.5}", result.text
+
+
+@pytest.mark.parametrize("trap", [
+    "Solve x + y = 10, x - y = 2 and put the final answer in \\boxed{}.",   # two values, one box
+    "Solve 2x + 1 = 6 and put the final answer in \\boxed{} and in a box.",
+    "Solve 2x + 1 = 6 and put the final answer in \\fbox{}.",
+])
+def test_a_box_trap_is_no_claim(trap: str) -> None:
+    assert understand_prompt(trap) is None, trap

@@ -16,7 +16,7 @@ from ..algebra import LinearForm, family_shape, find_equations, format_number, i
 from ..base import UnitCheck, Verification
 from ..stepwise import StepwiseTask
 from .chain import LinearConstraints
-from .answer_form import value_in, written_in
+from .answer_form import BOXED, value_in, written_in
 from .chain import format_errors
 from .prompt import _COMMA_DECIMAL, understand_prompt
 from .rewrite import reinstantiate_steps
@@ -149,7 +149,7 @@ class LinearEquationTask(StepwiseTask):
         point = _point_written(steps, new)
         if point:
             return Verification([UnitCheck(f"step {i + 1}", False, point) for i in range(len(steps))])
-        steps = _comma_read(steps, new)
+        steps = _box_read(_comma_read(steps, new), new)
         whole = _whole_answer_verification(steps, new, cached)
         if whole is not None:
             return whole
@@ -179,7 +179,7 @@ class LinearEquationTask(StepwiseTask):
         whole = _whole_answer_errors(steps, c)
         if whole is not None:
             return whole
-        return _final_errors(steps, problem_context(c, None)) or _format_errors(steps, c)
+        return _final_errors(_box_read(steps, c), problem_context(c, None)) or _format_errors(steps, c)
 
     def verification_level(
         self,
@@ -196,7 +196,7 @@ class LinearEquationTask(StepwiseTask):
             return "checked"
         if _point_written(steps, new):
             return "unchecked"
-        steps = _comma_read(steps, new)
+        steps = _box_read(_comma_read(steps, new), new)
         whole = _whole_answer_errors(steps, new)
         if whole is not None:  # the whole answer one number or word, read and compared exactly
             return "unchecked" if whole else "proven"
@@ -568,6 +568,17 @@ def _comma_read(steps: list[Step], c: LinearConstraints) -> list[Step]:
         return steps
     return [Step(text=_COMMA_DECIMAL.sub(lambda m: m.group().replace(",", "."), step.text), kind=step.kind,
                  meta=step.meta) for step in steps]
+
+
+def _box_read(steps: list[Step], c: LinearConstraints) -> list[Step]:
+    """The answer's boxed line ("\\boxed{7}", asked by "put the final answer in \\boxed{}") read as
+    the answer line it is ("Answer: x = 7": the asked unknown, or the expression asked), for the
+    checks of the value; the format check reads the line as written (the box is the template)."""
+    if c.answer_form != BOXED:
+        return steps
+    name = written_target(c.target) if c.target else c.asked_or_all[0]
+    return [Step(text="\n".join(line if (value := value_in(BOXED, line)) is None else f"Answer: {name} = {value}"
+                                for line in step.text.split("\n")), kind=step.kind, meta=step.meta) for step in steps]
 
 
 def _fallback_lines(c: LinearConstraints, values: dict[str, Fraction]) -> list[str]:
