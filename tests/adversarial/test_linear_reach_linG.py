@@ -148,6 +148,8 @@ COMMA_PAIRS = [
     ("Risolvi 0,4x = 2", "Risolvi 0,4x = 3", "x = 7,5"),
     ("Resolva 1,25x = 5", "Resolva 1,25x = 2", "x = 1,6"),
     ("Реши 0,5x + 1 = 3", "Реши 0,5x + 1 = 2,25", "x = 2,5"),
+    # the engine's own derivation, written with commas, is still its own: "(0,25)y = 5" restates no old constant
+    ("Encontre y: 0,25y + 2 = 5", "Encontre y: 0,25y + 2 = 7", "y = 20"),
 ]
 
 

@@ -149,13 +149,13 @@ class LinearEquationTask(StepwiseTask):
         point = _point_written(steps, new)
         if point:
             return Verification([UnitCheck(f"step {i + 1}", False, point) for i in range(len(steps))])
-        steps = _box_read(_comma_read(steps, new), new)
+        written, steps = steps, _box_read(_comma_read(steps, new), new)
         whole = _whole_answer_verification(steps, new, cached)
         if whole is not None:
             return whole
         # the engine's own derivation of the new problem, word for word, carries nothing of the
         # cached one: a number in it equal to an old constant is the new problem's ("-3x = -21")
-        fresh = cached is not None and _derivation_of(steps, new)
+        fresh = cached is not None and _derivation_of(written, new)
         verdicts = check_steps(steps, problem_context(new, None if fresh else cached))
         if cached is not None and _problem_changed(cached, new):
             _fail_unread_prose(steps, verdicts, frozenset(new.variables), new.answer_form, new.answer_label)
