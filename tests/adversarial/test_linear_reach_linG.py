@@ -253,3 +253,19 @@ def test_the_box_is_enforced_and_its_value_checked() -> None:
 ])
 def test_a_box_trap_is_no_claim(trap: str) -> None:
     assert understand_prompt(trap) is None, trap
+
+
+@pytest.mark.parametrize(("first", "second"), [
+    ("Solve 3x + 2 = 11.", "Solve 4x + 2 = 5."),            # x = 3/4: the derivation would write "x = 0.75"
+    ("Solve x/3 + 2 = 5.", "Solve x/4 + 2 = 3.5."),          # a decimal the prompt writes: served as written
+    ("Solve x + y = 5, 2x - y = 1.", "Solve x + y = 5, 3x - y = 1."),  # x = 3/2
+])
+def test_a_re_instantiation_states_no_decimal_the_prompt_does_not_write(first: str, second: str) -> None:
+    """Served from the cache, the engine's derivation for the new problem writes a decimal only where
+    its equations do (a fraction stays a fraction: "x = 3/4" is not "0.75")."""
+    cache, model = StepCache(), Echo()
+    cache.generate(first, model)
+    before = model.calls
+    again = cache.generate(second, model)
+    if model.calls == before:
+        assert "." in second.rstrip(".") or not re.search(r"\d\.\d", again.text), again.text

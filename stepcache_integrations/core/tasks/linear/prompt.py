@@ -335,7 +335,7 @@ def understand_prompt(prompt: str) -> LinearProblem | None:
     asked = tuple(v for v in variables if v in named)
     return LinearProblem(tuple(equations), tuple(variables), asked, solution, request.format, request.answer_label,
                          request.target, answer_form=request.answer_form, target_value=value,
-                         language=request.written_in, decimal_comma=decimals > 0)
+                         decimal_comma=decimals > 0, language=request.written_in)
 
 
 def _word_problem(prompt: str) -> LinearProblem | None:

@@ -310,7 +310,7 @@ def _notation_kept(new: LinearConstraints) -> bool:
         "\n".join(_fallback_lines(new, new.solution or {})))
 
 
-_DECIMAL_WRITTEN = re.compile(r"\d\.\d")
+_DECIMAL_WRITTEN = re.compile(r"(?<=\d)\.(?=\d)")  # a decimal point (a comma in its place: _fallback_lines)
 
 
 def _written_anew(new: LinearConstraints) -> list[Step]:
@@ -586,10 +586,7 @@ def _fallback_lines(c: LinearConstraints, values: dict[str, Fraction]) -> list[s
     lines = _fallback_lines_pointed(c, values)
     if "decimal_comma" not in c.format:
         return lines
-    return [_DECIMAL_POINT.sub(r"\1,\2", line) for line in lines]
-
-
-_DECIMAL_POINT = re.compile(r"(\d)\.(\d)")
+    return [_DECIMAL_WRITTEN.sub(",", line) for line in lines]
 
 
 def _fallback_lines_pointed(c: LinearConstraints, values: dict[str, Fraction]) -> list[str]:
