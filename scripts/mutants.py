@@ -482,6 +482,9 @@ MUTANTS += [Mutant(*row) for row in _LINR_ROWS]
 from mutants_linE import ROWS as _LINE_ROWS  # noqa: E402 - linear everyday reach (wip/linE)
 
 MUTANTS += [Mutant(*row) for row in _LINE_ROWS]
+from mutants_linG import ROWS as _LING_ROWS  # noqa: E402 - linear everyday reach, round 3 (wip/linG)
+
+MUTANTS += [Mutant(*row) for row in _LING_ROWS]
 
 from mutants_jsonR import ROWS as _JSONR_ROWS  # noqa: E402 - JSON reach by class (wip/jsonR)
 

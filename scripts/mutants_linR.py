@@ -11,7 +11,7 @@ _TESTS = ("tests/adversarial/test_linear_reach_linR.py",)
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("linR-fraction-divided", "the fallback divides by a coefficient written as a fraction ('Divide both sides by 1/3': unproven)",
-     _LINEAR + "task.py", '    if "/" not in format_number(coeff):\n', "    if True:\n", _TESTS),
+     _LINEAR + "task.py", '    if "/" not in written(coeff):\n', "    if True:\n", _TESTS),
     ("linR-fraction-scaled-wrong", "the fallback multiplies the constant by the numerator, not the denominator",
      _LINEAR + "task.py", "    scaled = rhs * coeff.denominator", "    scaled = rhs * coeff.numerator", _TESTS),
     ("linR-stale-signed", "a constant written without its sign ('12 - 3x' writes 3 for -3) read as a stale constant",
@@ -33,7 +33,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
 # fmt: on
 ROWS += [
     ("linR-fresh-any-steps", "cached steps verified without the cached problem's stale constants whatever they are",
-     _LINEAR + "task.py", "        fresh = cached is not None and _derivation_of(steps, new)\n",
+     _LINEAR + "task.py", "        fresh = cached is not None and _derivation_of(written, new)\n",
      "        fresh = cached is not None\n", _TESTS + ("tests/unit/test_linear_speed_equivalence.py", "tests/adversarial/test_math_pairs.py")),
     ("linR-derivation-any-steps", "any cached answer replaced by the engine's derivation (the test of its words dropped)",
      _LINEAR + "task.py", '    return bool(new.solution) and "".join(step.text for step in steps) == "\\n".join(\n        _fallback_lines(new, new.solution or {}))',
@@ -44,7 +44,8 @@ ROWS += [
 ROWS += [
     ("linR-anew-decimal", "the engine's derivation written anew with a decimal the equations do not write ('x = -0.5' for -1/2)",
      _LINEAR + "task.py", '    return any("." in text for text in new.equation_texts) or not _DECIMAL_WRITTEN.search(',
-     '    return True or not _DECIMAL_WRITTEN.search(', _TESTS + ("tests/adversarial/test_math_pairs.py",)),
+     '    return True or not _DECIMAL_WRITTEN.search(', _TESTS + ("tests/adversarial/test_math_pairs.py",
+                                                                "tests/adversarial/test_linear_reach_linG.py")),
 ]
 ROWS += [
     ("linR-no-clause-unlinked", "', no explanation' after a request no longer linked (the answer alone not read)",

@@ -13,10 +13,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["AnswerForm", "SLOT", "form_of_template", "read_answer_form", "value_in", "written_in"]
+__all__ = ["AnswerForm", "BOXED", "SLOT", "form_of_template", "read_answer_form", "value_in", "written_in"]
 
 #: The slot as a stored template writes it.
 SLOT = "<value>"
+#: "Put the final answer in \boxed{}": the last line is the one value asked, boxed.
+BOXED = "\\boxed{" + SLOT + "}"
 
 _PLACEHOLDER = r"<\s*(?:(?:the|your|final)\s+)*(?:value|answer|number|solution|result)\s*>"
 _UNKNOWN = r"[A-Za-z](?:_?[0-9]+)?"

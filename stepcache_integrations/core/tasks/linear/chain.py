@@ -4,7 +4,7 @@ answer lines, the answer format the prompt asks for, and the constraints a promp
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property, lru_cache
 from typing import Any
@@ -1019,6 +1019,8 @@ class LinearConstraints(TaskConstraints):
         slots = tuple(extract_slots(prompt))
         if problem is None:
             return LinearConstraints(slots=slots)
+        if problem.decimal_comma:  # the prompt's decimal comma, kept in the answer and read in it (task.py)
+            problem = replace(problem, format=(*problem.format, "decimal_comma"))
         shapes: list[str] = []
         params: list[Fraction] = []
         for eq in problem.equations:

@@ -175,6 +175,7 @@ class LinearProblem:
     target_value: Fraction | None = None
     language: str = ""  # the vocabulary table that read the request: the language the answer is written in
     answer_form: str = ""  # a quoted answer template the last line follows (answer_form.py), "" when none
+    decimal_comma: bool = False  # decimals written with a comma ("1,2x"): the answer writes and is read so (task.py)
 
 
 def _equation_runs(text: str) -> tuple[list[Equation], str, list[tuple[int, int]]] | None:
@@ -335,7 +336,7 @@ def understand_prompt(prompt: str) -> LinearProblem | None:
     asked = tuple(v for v in variables if v in named)
     return LinearProblem(tuple(equations), tuple(variables), asked, solution, request.format, request.answer_label,
                          request.target, answer_form=request.answer_form, target_value=value,
-                         language=request.written_in)
+                         decimal_comma=decimals > 0, language=request.written_in)
 
 
 def _word_problem(prompt: str) -> LinearProblem | None:

@@ -20,7 +20,7 @@ from typing import Any
 from lark import Token, Transformer
 
 from ..request_language import Declined, RequestLanguage, Vocabulary, Word, fold
-from .answer_form import AnswerForm, form_of_template, read_answer_form
+from .answer_form import BOXED, AnswerForm, form_of_template, read_answer_form
 from .targets import EXPRESSION, canonical_target
 from .word_problems import WordFacts
 
@@ -427,6 +427,10 @@ class _Read(WordFacts, Transformer[Token, Any]):
         self.answer_forms.append(form)
         if form.unknown:
             self.template_names.add(form.unknown)
+
+    def boxed(self, _children: list[Any]) -> None:
+        """"Put the final answer in \\boxed{}": the last line is the value asked, boxed (a template)."""
+        self.answer_forms.append(AnswerForm(BOXED, ""))
 
     def find_as_fraction(self, children: list[Any]) -> None:
         """"Give x as a fraction: ...": asks x, as a fraction."""

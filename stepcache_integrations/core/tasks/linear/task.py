@@ -16,9 +16,9 @@ from ..algebra import LinearForm, family_shape, find_equations, format_number, i
 from ..base import UnitCheck, Verification
 from ..stepwise import StepwiseTask
 from .chain import LinearConstraints
-from .answer_form import value_in, written_in
+from .answer_form import BOXED, value_in, written_in
 from .chain import format_errors
-from .prompt import understand_prompt
+from .prompt import _COMMA_DECIMAL, understand_prompt
 from .rewrite import reinstantiate_steps
 from .chain import answer_lines
 from .targets import renamed_target, written_target
@@ -146,12 +146,16 @@ class LinearEquationTask(StepwiseTask):
     def verify(self, steps: list[Step], constraints: Any, cached_constraints: Any) -> Verification:
         new = self.load_constraints(constraints)
         cached = None if cached_constraints is None else self.load_constraints(cached_constraints)
+        point = _point_written(steps, new)
+        if point:
+            return Verification([UnitCheck(f"step {i + 1}", False, point) for i in range(len(steps))])
+        written, steps = steps, _box_read(_comma_read(steps, new), new)
         whole = _whole_answer_verification(steps, new, cached)
         if whole is not None:
             return whole
         # the engine's own derivation of the new problem, word for word, carries nothing of the
         # cached one: a number in it equal to an old constant is the new problem's ("-3x = -21")
-        fresh = cached is not None and _derivation_of(steps, new)
+        fresh = cached is not None and _derivation_of(written, new)
         verdicts = check_steps(steps, problem_context(new, None if fresh else cached))
         if cached is not None and _problem_changed(cached, new):
             _fail_unread_prose(steps, verdicts, frozenset(new.variables), new.answer_form, new.answer_label)
@@ -171,10 +175,11 @@ class LinearEquationTask(StepwiseTask):
         if errors:
             return errors
         c = self.load_constraints(constraints)
+        steps = _comma_read(steps, c)
         whole = _whole_answer_errors(steps, c)
         if whole is not None:
             return whole
-        return _final_errors(steps, problem_context(c, None)) or _format_errors(steps, c)
+        return _final_errors(_box_read(steps, c), problem_context(c, None)) or _format_errors(steps, c)
 
     def verification_level(
         self,
@@ -189,6 +194,9 @@ class LinearEquationTask(StepwiseTask):
         new = self.load_constraints(constraints)
         if not new.solution:
             return "checked"
+        if _point_written(steps, new):
+            return "unchecked"
+        steps = _box_read(_comma_read(steps, new), new)
         whole = _whole_answer_errors(steps, new)
         if whole is not None:  # the whole answer one number or word, read and compared exactly
             return "unchecked" if whole else "proven"
@@ -302,7 +310,7 @@ def _notation_kept(new: LinearConstraints) -> bool:
         "\n".join(_fallback_lines(new, new.solution or {})))
 
 
-_DECIMAL_WRITTEN = re.compile(r"\d\.\d")
+_DECIMAL_WRITTEN = re.compile(r"(?<=\d)\.(?=\d)")  # a decimal point (a comma in its place: _fallback_lines)
 
 
 def _written_anew(new: LinearConstraints) -> list[Step]:
@@ -554,7 +562,43 @@ def _unlabelled(text: str, label: str) -> str:
                      for line in text.split("\n"))
 
 
+def _point_written(steps: list[Step], c: LinearConstraints) -> str:
+    """Why an answer to a prompt that writes its decimals with a comma ("1,2x + 0,6 = 6,6") does
+    not keep that notation (a decimal point written: "x = 2.5"); "" when it does or none is asked."""
+    if "decimal_comma" in c.format and any(_DECIMAL_WRITTEN.search(step.text) for step in steps):
+        return "the prompt writes decimals with a comma; the answer writes a decimal point"
+    return ""
+
+
+def _comma_read(steps: list[Step], c: LinearConstraints) -> list[Step]:
+    """The answer read as its prompt was: each decimal comma ("2,5") a point, for a prompt that
+    writes its decimals with a comma (the same rule as the prompt's, ``prompt._COMMA_DECIMAL``)."""
+    if "decimal_comma" not in c.format:
+        return steps
+    return [Step(text=_COMMA_DECIMAL.sub(lambda m: m.group().replace(",", "."), step.text), kind=step.kind,
+                 meta=step.meta) for step in steps]
+
+
+def _box_read(steps: list[Step], c: LinearConstraints) -> list[Step]:
+    """The answer's boxed line ("\\boxed{7}", asked by "put the final answer in \\boxed{}") read as
+    the answer line it is ("Answer: x = 7": the asked unknown, or the expression asked), for the
+    checks of the value; the format check reads the line as written (the box is the template)."""
+    if c.answer_form != BOXED:
+        return steps
+    name = written_target(c.target) if c.target else c.asked_or_all[0]
+    return [Step(text="\n".join(line if (value := value_in(BOXED, line)) is None else f"Answer: {name} = {value}"
+                                for line in step.text.split("\n")), kind=step.kind, meta=step.meta) for step in steps]
+
+
 def _fallback_lines(c: LinearConstraints, values: dict[str, Fraction]) -> list[str]:
+    """The deterministic derivation, its decimals written with a comma when the prompt's are."""
+    lines = _fallback_lines_pointed(c, values)
+    if "decimal_comma" not in c.format:
+        return lines
+    return [_DECIMAL_WRITTEN.sub(",", line) for line in lines]
+
+
+def _fallback_lines_pointed(c: LinearConstraints, values: dict[str, Fraction]) -> list[str]:
     """The deterministic derivation: one equation solved in three steps, or a system solved exactly;
     its steps numbered and its last line labelled as the prompt asks (``layout``)."""
     variables = c.variables
@@ -572,11 +616,15 @@ def _fallback_lines(c: LinearConstraints, values: dict[str, Fraction]) -> list[s
         var = variables[0]
         coeff = c.equations[0].as_dict()[var]
         rhs = -c.equations[0].const
+        # equations that write no decimal get working that writes none ("x/4 + 2 = 5": "(1/4)x = 3",
+        # then "Multiply both sides by 4"), so a re-instantiation of it states no decimal (_notation_kept)
+        exact = not any("." in text for text in c.equation_texts)
+        number = _fraction_written if exact else format_number
         return [
             f"Step 1: Start from the equation {c.equation_texts[0]}.",
             f"Step 2: Collect the {var} terms on the left and the constants on the right: "
-            f"{_term(coeff, var)} = {format_number(rhs)}.",
-            *_divided(coeff, rhs, var, answer, 3),
+            f"{_term(coeff, var, number)} = {number(rhs)}.",
+            *_divided(coeff, rhs, var, answer, 3, number),
             final_line,
         ]
     # The answer line names the unknowns asked for ("solve for y when x = 3": y only),
@@ -674,28 +722,35 @@ def _whole_answer_line(c: LinearConstraints, values: dict[str, Fraction], final:
     return None
 
 
-def _divided(coeff: Fraction, rhs: Fraction, var: str, answer: str, number: int) -> list[str]:
+def _divided(coeff: Fraction, rhs: Fraction, var: str, answer: str, number: int,
+             written: Callable[[Fraction], str] = format_number) -> list[str]:
     """The steps from ``coeff``*var = ``rhs`` to the answer: one division by the coefficient, or,
-    for a coefficient the operation reader cannot read as one number (1/3, -2/3: no decimal),
-    a multiplication by its denominator, then a division by its numerator when it is not 1."""
-    if "/" not in format_number(coeff):
-        return [f"Step {number}: Divide both sides by {format_number(coeff)}: {answer}."]
+    for a coefficient the operation reader cannot read as one number (1/3, -2/3: no decimal;
+    1/4 when ``written`` writes no decimal), a multiplication by its denominator, then a division
+    by its numerator when it is not 1."""
+    if "/" not in written(coeff):
+        return [f"Step {number}: Divide both sides by {written(coeff)}: {answer}."]
     scaled = rhs * coeff.denominator
     if coeff.numerator == 1:
         return [f"Step {number}: Multiply both sides by {coeff.denominator}: {answer}."]
     return [f"Step {number}: Multiply both sides by {coeff.denominator}: "
-            f"{_term(Fraction(coeff.numerator), var)} = {format_number(scaled)}.",
+            f"{_term(Fraction(coeff.numerator), var)} = {written(scaled)}.",
             f"Step {number + 1}: Divide both sides by {coeff.numerator}: {answer}."]
 
 
-def _term(coeff: Fraction, var: str) -> str:
+def _fraction_written(value: Fraction) -> str:
+    """An exact value with no decimal point: 5, -3, 1/4."""
+    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
+def _term(coeff: Fraction, var: str, written: Callable[[Fraction], str] = format_number) -> str:
     if coeff == 1:
         return var
     if coeff == -1:
         return f"-{var}"
     if coeff.denominator == 1:
         return f"{coeff.numerator}{var}"
-    return f"({format_number(coeff)}){var}"
+    return f"({written(coeff)}){var}"
 
 
 def _language_mismatch(cached: LinearConstraints, new: LinearConstraints) -> str | None:
