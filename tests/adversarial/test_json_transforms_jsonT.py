@@ -63,8 +63,32 @@ SERVED = [
          '把价格 2.675 四舍五入到两位小数，返回 JSON {"price": ...}。', {"price": 2.68}),
 ]
 
+# The template alone after a conversion, no "JSON" word: routed to the JSON task (JsonTask.detect)
+SERVED += [
+    pair("bare/fr", 'Convertis 3 heures en minutes et renvoie {"minutes": ...}.', {"minutes": 180},
+         'Convertis 5 heures en minutes et renvoie {"minutes": ...}.', {"minutes": 300}),
+    pair("bare/it-sum", 'Converti 2 ore e 30 minuti in minuti e rispondi con {"minuti": ...}.', {"minuti": 150},
+         'Converti 3 ore e 15 minuti in minuti e rispondi con {"minuti": ...}.', {"minuti": 195}),
+    pair("bare/pt", 'Converta 1,8 m em centímetros e retorne {"cm": ...}.', {"cm": 180},
+         'Converta 1,65 m em centímetros e retorne {"cm": ...}.', {"cm": 165}),
+    pair("bare/ru", 'Переведи 4 км в метры и верни {"m": ...}.', {"m": 4000},
+         'Переведи 9 км в метры и верни {"m": ...}.', {"m": 9000}),
+    pair("bare/ja", '5 km をメートルに変換して {"meters": ...} で返して。', {"meters": 5000},
+         '12 km をメートルに変換して {"meters": ...} で返して。', {"meters": 12000}),
+    pair("bare/de", 'Runde 3,14159 auf zwei Nachkommastellen und gib {"wert": ...} zurück.', {"wert": 3.14},
+         'Runde 2,71828 auf zwei Nachkommastellen und gib {"wert": ...} zurück.', {"wert": 2.72}),
+    pair("bare/zh", '把价格 88.456 四舍五入到两位小数，返回 {"price": ...}。', {"price": 88.46},
+         '把价格 19.994 四舍五入到两位小数，返回 {"price": ...}。', {"price": 19.99}),
+    pair("bare/en-F", 'Convert 212°F to Celsius and answer as {"celsius": <number>}.', {"celsius": 100},
+         'Convert 50°F to Celsius and answer as {"celsius": <number>}.', {"celsius": 10}),
+]
+
 # (pair, whether the model must answer)
 TRAPS = [
+    (pair("bare-other-target", 'Convertis 3 heures en minutes et renvoie {"minutes": ...}.', {"minutes": 180},
+          'Convertis 3 heures en secondes et renvoie {"minutes": ...}.', {"minutes": 180}), True),
+    (pair("bare-no-conversion", 'Convertis 3 heures en minutes et renvoie {"minutes": ...}.', {"minutes": 180},
+          'Donne 3 heures et renvoie {"minutes": ...}.', {"minutes": 180}), True),
     # another target unit than the key: km -> cm for {"meters"}
     (pair("other-target", 'Convert 5 km to meters and return JSON {"meters": <number>}.', {"meters": 5000},
           'Convert 5 km to centimeters and return JSON {"meters": <number>}.', {"meters": 500000}), True),

@@ -24,16 +24,44 @@ WITH_THE_WORD = [
 ]
 
 
-@pytest.mark.parametrize("prompt", WITHOUT_THE_WORD + WITH_THE_WORD)
-def test_the_json_task_accepts_no_prompt_without_its_word(prompt: str) -> None:
-    word = JsonTask.detect_word
-    assert word == "json"
-    if word not in prompt.casefold():
+# wip/jsonT: a template after a conversion asks for JSON without the word; the JSON task declares
+# two detect words since ("json" or a template's "{"), and the registry enters none of its readers
+# for a prompt with neither (was: JsonTask.detect_word == "json"; the declines above are still
+# asserted, and the prompts below are served AND exactly right in
+# tests/adversarial/test_json_transforms_jsonT.py)
+TEMPLATE_AFTER_A_CONVERSION = [
+    'Convertis 3 heures en minutes et renvoie {"minutes": ...}.',
+    'Runde 3,14159 auf zwei Nachkommastellen und gib {"wert": ...} zurück.',
+    '5 km をメートルに変換して {"meters": ...} で返して。',
+]
+
+
+@pytest.mark.parametrize("prompt", WITHOUT_THE_WORD + WITH_THE_WORD + TEMPLATE_AFTER_A_CONVERSION)
+def test_the_json_task_accepts_no_prompt_without_its_word(prompt: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert JsonTask.detect_word == ("json", "{")
+    if prompt in WITHOUT_THE_WORD:
         assert JsonTask().detect(prompt) is False
+    if prompt in TEMPLATE_AFTER_A_CONVERSION:
+        assert JsonTask().detect(prompt) is True
     # the registry's choice is the one asking every detector gives
     registry = TaskRegistry()
     asked = next(h for h in registry.handlers if h.detect(prompt, None))
     assert registry.detect(prompt).name == asked.name
+    if "json" not in prompt.casefold() and "{" not in prompt:
+        import stepcache_integrations.core.tasks.json.task as task_module
+
+        def entered(_prompt: str) -> bool:
+            raise AssertionError("a reader entered for a prompt with neither 'json' nor '{'")
+
+        monkeypatch.setattr(task_module, "asks_for_one_object", entered)
+        assert TaskRegistry().detect(prompt).name != "json"
+
+
+def test_a_template_without_the_word_is_json_only_after_a_conversion() -> None:
+    registry = TaskRegistry()
+    assert registry.detect('Convert 3 hours to minutes and return {"minutes": ...}.').name == "json"
+    assert registry.detect('Solve 6x + 1 = 25 and reply with {"x": <value>}.').name != "json"
+    assert registry.detect('Give me {"name": ..., "age": ...} filled in for Ada, 36.').name != "json"
 
 
 def test_the_registry_skips_detect_only_without_the_word() -> None:

@@ -53,13 +53,15 @@ def _default_handlers() -> list[TaskHandler]:
     ]
 
 
-def _detect_word(handler: TaskHandler) -> str | None:
-    """The handler's ``detect_word`` when the class that defines its ``detect`` declares it (a
-    subclass that detects otherwise does not inherit the shortcut)."""
+def _detect_word(handler: TaskHandler) -> tuple[str, ...] | None:
+    """The handler's ``detect_word`` (one word or several) when the class that defines its
+    ``detect`` declares it (a subclass that detects otherwise does not inherit the shortcut)."""
     for cls in type(handler).__mro__:
         if "detect" in vars(cls):
             word = vars(cls).get("detect_word")
-            return word.casefold() if isinstance(word, str) and word else None
+            words = (word,) if isinstance(word, str) else tuple(word or ())
+            words = tuple(w.casefold() for w in words if isinstance(w, str) and w)
+            return words or None
     return None
 
 
@@ -69,7 +71,7 @@ class TaskRegistry:
     def __init__(self, handlers: list[TaskHandler] | None = None) -> None:
         self._lock = threading.Lock()
         self._handlers: dict[str, TaskHandler] = {}
-        self._detect_words: dict[str, str | None] = {}
+        self._detect_words: dict[str, tuple[str, ...] | None] = {}
         #: Bumped by every :meth:`register`: what the planner's memo of task selection is keyed by.
         self.version = 0
         for handler in handlers if handlers is not None else _default_handlers():
@@ -101,8 +103,8 @@ class TaskRegistry:
         folded = prompt.casefold() if schema is None else ""
         words = self._detect_words
         for name, handler in self._handlers.items():
-            word = words.get(name) if schema is None else None
-            if (word is None or word in folded) and handler.detect(prompt, schema):
+            needed = words.get(name) if schema is None else None
+            if (needed is None or any(word in folded for word in needed)) and handler.detect(prompt, schema):
                 return handler
         return self._first(lambda h: h.catch_all, "a catch-all task (catch_all = True)")
 

@@ -153,9 +153,10 @@ class TaskHandler(ABC):
     catch_all: bool = False
     #: A ``judge`` model may approve reuse of its answers when verification could not.
     judge_may_approve: bool = False
-    #: A word (casefolded) in every prompt :meth:`detect` accepts without a schema: the registry
-    #: skips ``detect`` for a prompt without it. Honoured only from the class that defines ``detect``.
-    detect_word: str | None = None
+    #: A word (casefolded), or several, one of which is in every prompt :meth:`detect` accepts
+    #: without a schema: the registry skips ``detect`` for a prompt with none of them. Honoured only
+    #: from the class that defines ``detect``.
+    detect_word: str | tuple[str, ...] | None = None
 
     @abstractmethod
     def detect(self, prompt: str, schema: dict[str, Any] | None = None) -> bool:

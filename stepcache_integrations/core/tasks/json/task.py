@@ -26,7 +26,9 @@ class JsonTask(TaskHandler):
     accepts_schema = True
     # Keys, types and prompt-stated values are checked, so a looser match is safe.
     similarity_threshold = 0.55
-    detect_word = "json"  # asks_for_one_object needs it: read_request and _JSON_WORD both do
+    # asks_for_one_object needs one: the word, or a template's "{" after a conversion that names no
+    # "JSON" ('Convertis 3 heures en minutes et renvoie {"minutes": ...}.', wip/jsonT)
+    detect_word = ("json", "{")
 
     # -- claim and constraints -----------------------------------------------------------------
     def detect(self, prompt: str, schema: dict[str, Any] | None = None) -> bool:
