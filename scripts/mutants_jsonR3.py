@@ -67,7 +67,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("jsonR3-vocab-ru-minutes-key-deleted", "a word deleted from a table: ru's English unit key 'minutes'",
      f"{_JSON}/vocabulary/ru.json", '  "minutes": "to minutes",', '  "minutesx": "to minutes",', (_R3, "-k", "exactly_right")),
     ("jsonR3-vocab-de-rechne-deleted", "a word deleted from a table: de 'rechne' is no conversion verb",
-     f"{_JSON}/vocabulary/de.json", ' "conversion_verbs": [\n  "rechne"\n ]', ' "conversion_verbs": [\n  "rechnex"\n ]',
+     f"{_JSON}/vocabulary/de.json", ' "conversion_verbs": [\n  "rechne",\n', ' "conversion_verbs": [\n  "rechnex",\n',
      (_R3, "-k", "exactly_right")),
     ("jsonR3-equals-lowercase-any-chars", "after '=' any lowercase run is a value in every table ('temperatura=³1' a string)",
      _READER, 'or all(isinstance(st.value, str) and all(c.isalpha() or c in "-_" for c in st.value) for st in lowercase)',

@@ -45,7 +45,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      (_LANGUAGE_TESTS, _TRANSFORMS)),
     ("json-transform-tie-rounded", "a rounding tie is not declined: 105 to the nearest ten is read as 100 (half "
      "down), though 'nearest' does not say which way a tie goes",
-     _TRANSFORMS_PY, "    if rest == Fraction(1, 2):\n        return None\n", "", (_LANGUAGE_TESTS, _TRANSFORMS)),
+     _TRANSFORMS_PY, "        return (low + 1) * step if half_up and number >= 0 else None\n", "        return low * step\n",
+     (_LANGUAGE_TESTS, _TRANSFORMS)),
     ("json-transform-target-swapped", "a target read as another: 'in lowercase' applies uppercase",
      _TRANSFORMS_PY, '"TO_LOWER": "lowercase",', '"TO_LOWER": "uppercase",', (_TRANSFORMS,)),
     ("json-vocab-ten-read-as-hundred", "a vocabulary word moved: 'to the nearest ten' rounds to the nearest hundred",

@@ -20,8 +20,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      "        if False:\n            return None\n", (_REACH, "-k", "no_claim")),
     ("jsonlang-concept-any-key", "a name said fills the first listed key when none is the table's word for a name: "
      "'Me llamo Tomás' states \"apodo\" (a nickname)",
-     _READER, "keys = [key for key in asked if _label_folded(key, rules) in words]\n",
-     "keys = [key for key in asked if _label_folded(key, rules) in words] or asked[:1]\n",
+     _READER, "    keys = [key for key in asked if _is_concept(key, concept, language)]\n",
+     "    keys = [key for key in asked if _is_concept(key, concept, language)] or asked[:1]\n",
      (_REACH, "-k", "no_claim")),
     ("jsonlang-vocab-concepts-swapped", "a vocabulary table's concept words swapped: es 'Me llamo Tomás y tengo 52 años' "
      "states \"edad\": \"Tomás\"",
@@ -33,7 +33,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _READER, "    if any(st.spaced_bare and key not in transformer.asked and key not in transformer.template for key, st, _unit in stated):\n",
      "    if False:\n", (_REACH, "-k", "nothing_it_cannot_tell")),
     ("jsonlang-comma-three-digits", "a comma before three digits is read as a decimal: 'precio: 1,299' states 1.299",
-     _READER, r"-?(?:0|[1-9]\d{0,14}),(?:\d{1,2}|\d{4,9})(?!", r"-?(?:0|[1-9]\d{0,14}),(?:\d{1,3}|\d{4,9})(?!", (_REACH, "-k", "no_claim")),
+     _READER, r"-?(?:0|[1-9][0-9]{0,14}),(?:[0-9]{1,2}|[0-9]{4,9})(?!", r"-?(?:0|[1-9][0-9]{0,14}),(?:[0-9]{1,3}|[0-9]{4,9})(?!", (_REACH, "-k", "no_claim")),
     ("jsonlang-comma-whole-read", "a whole number written with a comma is read: 'precio: 3,00' states the float 3.0",
      _READER, 'literal_ok and table.language in _DECIMAL_COMMA else None\n    if decimal is not None and float(decimal.group().replace(",", ".")) % 1:',
      "literal_ok and table.language in _DECIMAL_COMMA else None\n    if decimal is not None:", (_REACH, "-k", "no_claim")),

@@ -36,7 +36,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("linN-es-relative-form-deleted", "es 'su hijo' and 'el hijo' read as two people (the table's item_forms)",
      _VOCAB + "es.json", '  "su hijo": "hijo",\n', "", _TESTS),
     ("linN-thousands-not-read", "'$1,900' no longer read whole (thousands groups)",
-     _LINEAR + "word_problems.py", r'(?:[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.[0-9]{1,2})?', r'[0-9]+(?:\.[0-9]{1,2})?', _TESTS),
+     _LINEAR + "word_problems.py", r'(?:[1-9][0-9]{0,2}(?:,[0-9]{3})+|0|[1-9][0-9]*)(?:\.[0-9]{1,2})?', r'(?:0|[1-9][0-9]*)(?:\.[0-9]{1,2})?', _TESTS),
     ("linN-my-fare-anyones", "'My fare' declared anyone's bill: a plumber's 'My fare was $180' served",
      _VOCAB + "en.json", '  "my fare": [\n   "taxi",\n   "cab"\n  ],', '  "my fare": [\n   "*"\n  ],', _TESTS),
 ]

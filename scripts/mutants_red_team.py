@@ -177,7 +177,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      RELATIONS, '    "with": lambda before, after: before in _ENDING and _first_beyond(after, _BEFORE_ANSWER) in _ANSWER_WORDS,',
      '    "with": lambda before, after: before in _ENDING,', (RELATIONS_TESTS, RELATION_WORDS)),
     ('whats-blanked', 'the contraction "what\'s" is not blanked for the math reader, so what it asks for is never read',
-     LINEAR_PROMPT, '    return _CONTRACTION.sub(blank, _PLACEHOLDER.sub(blank, _TEMPLATE_EQUATION.sub(blank, prompt)))', '    return _PLACEHOLDER.sub(blank, _TEMPLATE_EQUATION.sub(blank, prompt))',
+     LINEAR_PROMPT, '        text = _CONTRACTION.sub(blank, text)\n', '        text = text\n',
      (RELATIONS_TESTS, RELATION_WORDS, U + "test_linear_statements.py")),
     ('question-asks-no-equation', "'Solve for x: 3x + 5 = 26. What is y = 2x?' asks for x alone (answer line x = 7, proven)",
      f"{PKG}/core/tasks/linear/request.lark", '?target: VAR | ART? VALUE OF VAR -> value_of | VALUE VAR -> value_of | VAR POST_VALUE -> value_of | EQ -> defined', '?target: VAR | ART? VALUE OF VAR -> value_of | VALUE VAR -> value_of | VAR POST_VALUE -> value_of | EQ -> value_of',
