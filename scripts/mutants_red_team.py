@@ -312,5 +312,11 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("wp-leading-zero-read", "a story's number with a leading zero is read as the number ('ils ont 08 ans' read 8; fuzzer, wip/fuzzW)",
      f"{PKG}/core/tasks/linear/word_problems.py", '_NUMBER = {True: re.compile(r"(?:0|[1-9][0-9]*)(?:\\.[0-9]+)?',
      '_NUMBER = {True: re.compile(r"(?:[0-9]+)(?:\\.[0-9]+)?', ("tests/adversarial/test_linear_word_problems.py", "-k", "marked_or_zero")),
+    ("json-conversion-label-any-word", "any word before a conversion's number is its label ('Convert minus 34 degrees Celsius' converted as 34, W17)",
+     JSON_READER, "        self.measure_nouns.append(label)\n        self.converted([number, *rest])\n",
+     "        self.converted([number, *rest])\n", ("tests/adversarial/test_json_transforms_jsonT.py",)),
+    ("json-vocab-de-strecke-deleted", "a word deleted from a table: de 'Strecke' is no measure noun",
+     f"{PKG}/core/tasks/json/vocabulary/de.json", '  "länge",\n  "strecke",\n', '  "länge",\n  "streckex",\n',
+     ("tests/adversarial/test_json_transforms_jsonT.py",)),
 ]
 # fmt: on

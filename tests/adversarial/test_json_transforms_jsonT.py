@@ -227,3 +227,43 @@ def test_half_up_only_where_the_verb_says_it() -> None:
     assert apply_transform("to kg", 2500, "g") == 2.5
     assert apply_transform("to kg", 2500, "kg") == 2500  # already in the target's unit (a compound sum)
     assert apply_transform("to kg", 2500, "m") is None
+
+
+# W17 (red team round 12, 1,907 pairs served verified=True): a word between the conversion verb and
+# the number was read as the quantity's label and dropped ("Convert minus 34 degrees Celsius ..." was
+# converted as 34; "twice 21 hours", "half 10 km", "menos 14 horas", "doppelt 14 Stunden"). A label is
+# read only when the table declares it a measure noun ("the distance 2.5 km", "die Strecke 3,5 km").
+_W17_WORDS = ["minus", "negative", "twice", "double", "triple", "half", "quarter", "thousand", "dozen", "ten",
+              "zero", "no", "less", "almost", "nearly", "approximately", "over", "under", "not", "about", "only"]
+_W17_REQUESTS = [
+    ('Convert {w} 34 degrees Celsius to Fahrenheit and return JSON {{"fahrenheit": <number>}}', "en"),
+    ('Convert {w} 21 hours to minutes and return JSON {{"minutes": <number>}}', "en"),
+    ('Convert {w} 10 km to meters and return JSON {{"meters": <number>}}', "en"),
+    ('Convert the {w} 2.5 km to meters and return JSON {{"meters": <number>}}', "en"),
+]
+_W17_OTHER = [
+    'Convierte menos 14 horas a minutos y responde solo con JSON: {"minutos": <número>}',
+    'Rechne doppelt 14 Stunden in Minuten um und gib JSON {"minuten": ...} zurück',
+    'Rechne minus 14 Stunden in Minuten um und gib JSON {"minuten": ...} zurück',
+    'Переведи минус 14 часа в минуты и верни JSON {"минуты": ...}',
+    'Converti meno 14 ore in minuti e rispondi con JSON {"minuti": ...}.',
+    'Converta menos 14 horas em minutos e retorne JSON {"minutos": ...}.',
+]
+
+
+@pytest.mark.parametrize("prompt", [t.format(w=w) for t, _ in _W17_REQUESTS for w in _W17_WORDS] + _W17_OTHER)
+def test_a_word_before_the_number_is_no_label_unless_a_declared_measure_noun(prompt: str) -> None:
+    assert read_request(prompt) is None, prompt
+
+
+def test_a_cold_cache_serves_the_model_s_answer_to_a_signed_conversion() -> None:
+    """Before W17 was closed, the model's right -1800 was rejected and the fallback's 1800 served proven."""
+    from stepcache_integrations import StepCache
+
+    from .harness import OracleModel
+
+    prompt = 'Convert minus 30 hours to minutes and return JSON {"minutes": <number>}'
+    model = OracleModel({prompt: dumps({"minutes": -1800})})
+    result = StepCache().generate(prompt, model)
+    assert result.model_calls == 1 and result.verification != "proven", (result.text, result.verification)
+    assert '"minutes": -1800' in result.text, result.text

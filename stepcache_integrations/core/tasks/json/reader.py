@@ -394,8 +394,10 @@ class _Read(Transformer[Token, Any]):
 
     def labelled_converted(self, children: list[Any]) -> None:
         """"Rechne die Strecke 3,5 km in Meter um": the label names what is measured, the key asked
-        is the target's unit word as without it (wip/jsonT)."""
-        _label, number, rest = _labelled_number(children)
+        is the target's unit word as without it (wip/jsonT). The label must be a measure noun the
+        table declares: "Convert minus 34 degrees Celsius" is no label "minus" (W17, red team 12)."""
+        label, number, rest = _labelled_number(children)
+        self.measure_nouns.append(label)
         self.converted([number, *rest])
 
     def positional(self, children: list[Any]) -> None:
