@@ -20,8 +20,9 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("jsonR3-vocab-ru-city-deleted", "a word deleted from a table: ru 'город' is no label for the key city",
      f"{_JSON}/vocabulary/ru.json", '  "city": [\n   "город"\n  ]', '  "city": [\n   "городx"\n  ]',
      (_R3, "-k", "exactly_right")),
-    ("jsonR3-vocab-pt-email-deleted", "a word deleted from a table: pt 'email' is no e-mail key",
-     f"{_JSON}/vocabulary/pt.json", '  "email": [\n   "email",', '  "email": [\n   "emailx",',
+    # a deleted pt 'email' is read from the other tables since wip/jsonR4 (same meaning): swapped instead
+    ("jsonR3-vocab-pt-email-deleted", "a word swapped in a table: pt 'email' and 'e-mail' read as words for an age",
+     f"{_JSON}/vocabulary/pt.json", '  "email": [\n   "email",', '  "age": [\n   "email",',
      (_R3, "-k", "exactly_right")),
     ("jsonR3-one-key-said-untransformed", "'with key ratio as a decimal fraction' declares no transform (45% read as is)",
      _READER, "        self.one_keys.append(key)\n        self.rewrite([_Keys(key.value), next(c for c in children if isinstance(c, _Target))])",
