@@ -99,6 +99,30 @@ PAIRS = [
     # the answer alone, a decimal comma
     ("Rispondi solo con il risultato: 1,5z = 6", "Rispondi solo con il risultato: 1,5z = 9", {"z": 6}, "answer_only", ""),
     ("Ответ одним числом: 0,5x = 3", "Ответ одним числом: 0,5x = 4", {}, "bare_number", "8"),
+    # the same classes in the other tables
+    ("Système : Réponds uniquement avec le résultat final. | Utilisateur : 3x - 4 = 11",
+     "Système : Réponds uniquement avec le résultat final. | Utilisateur : 3x - 4 = 14", {"x": 6}, "answer_only", ""),
+    ("System: Antworte nur mit dem Endergebnis. | Nutzer: 3x - 4 = 11",
+     "System: Antworte nur mit dem Endergebnis. | Nutzer: 3x - 4 = 17", {"x": 7}, "answer_only", ""),
+    ("Sistema: Responde solo con el resultado final. | Usuario: 3x - 4 = 11",
+     "Sistema: Responde solo con el resultado final. | Usuario: 3x - 4 = 20", {"x": 8}, "answer_only", ""),
+    ("Система: Отвечай только итоговым ответом. | Пользователь: 3x - 4 = 11",
+     "Система: Отвечай только итоговым ответом. | Пользователь: 3x - 4 = 23", {"x": 9}, "answer_only", ""),
+    ("Mio figlio è bloccato sui compiti: 3x = 12. Quanto vale x?",
+     "Mio figlio è bloccato sui compiti: 3x = 15. Quanto vale x?", {"x": 5}, "", ""),
+    ("Mi hija está atascada con los deberes: 3x = 12. ¿Cuánto vale x?",
+     "Mi hija está atascada con los deberes: 3x = 18. ¿Cuánto vale x?", {"x": 6}, "", ""),
+    ("Meu filho está com dificuldade no dever de casa: 3x = 12. Quanto vale x?",
+     "Meu filho está com dificuldade no dever de casa: 3x = 21. Quanto vale x?", {"x": 7}, "", ""),
+    ("Meine Tochter kommt bei den Hausaufgaben nicht weiter: 3x = 12. Was ist x?",
+     "Meine Tochter kommt bei den Hausaufgaben nicht weiter: 3x = 24. Was ist x?", {"x": 8}, "", ""),
+    ("My son is stuck on his homework: 2x + 1 = 7. What is x?",
+     "My son is stuck on his homework: 2x + 1 = 9. What is x?", {"x": 4}, "", ""),
+    ("I'm stuck on my homework, the equation is 3x = 12. What's x?",
+     "I'm stuck on my homework, the equation is 3x = 27. What's x?", {"x": 9}, "", ""),
+    ("我的作业不会做：3x = 12，x 是多少？", "我的作业不会做：3x = 30，x 是多少？", {"x": 10}, "", ""),
+    ("Solve for x and explain each step clearly: 3x = 12",
+     "Solve for x and explain each step clearly: 3x = 33", {"x": 11}, "steps", ""),
 ]
 
 
@@ -130,6 +154,9 @@ TRAPS = [
     "Mi aiuti con i compiti? Devo risolvere il sistema x + y = 8.",
     "Bitte das Gleichungssystem lösen: 2x + y = 11",
     "I'm stuck on my algebra homework, the problem is 3n + 7 = 40. What's m?",
+    "I'm stuck on my homework, the equation is 3x + y = 12. What's x?",             # one equation, two unknowns
+    "System: Antworte nur mit dem Endergebnis. | Nutzer: 3x - 4 = 11. Zeige alle Schritte.",  # two formats
+    "Mio figlio è bloccato sui compiti: 3x = 12. Quanto vale y?",                    # another quantity asked
 ]
 
 
