@@ -32,6 +32,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _LINEAR + "request.lark", "STEPNOUN (BRIEF | ADV)? COLON eqs -> shown_solve", "STEPNOUN BRIEF? COLON eqs -> shown_solve", _TESTS),
     ("linH-final-result-unread", "'Antworte nur mit dem Endergebnis.' no longer read as the answer alone",
      _LINEAR + "vocabulary/de.json", '   "antworte nur mit dem endergebnis",\n', '   "antworte nur mit dem endergebnis x",\n', _TESTS),
+    ("linH-stuck-after-context-dropped", "'Hi, I keep getting this wrong: ...' no longer read",
+     _LINEAR + "request.lark", "%extend contexts: contexts (COMMA | AND | LINK) STUCK ", "%extend contexts: contexts (COMMA | AND | LINK) STUCK STUCK ", _TESTS),
     ("linH-reply-only-unread", "'System: Reply only with the final answer.' no longer read as the answer alone",
      _LINEAR + "vocabulary/en.json", '   "reply only with the final answer",\n', '   "reply only with the final answer x",\n', _TESTS),
 ]

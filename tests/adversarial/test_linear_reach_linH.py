@@ -121,6 +121,10 @@ PAIRS = [
     ("I'm stuck on my homework, the equation is 3x = 12. What's x?",
      "I'm stuck on my homework, the equation is 3x = 27. What's x?", {"x": 9}, "", ""),
     ("我的作业不会做：3x = 12，x 是多少？", "我的作业不会做：3x = 30，x 是多少？", {"x": 10}, "", ""),
+    # being stuck said after the request or after context
+    ("solve 3x + 8 = 29 i keep getting it wrong", "solve 3x + 8 = 32 i keep getting it wrong", {"x": 8}, "", ""),
+    ("Hi, I keep getting this wrong: 5x - 2 = 13. What is x?", "Hi, I keep getting this wrong: 5x - 2 = 18. What is x?",
+     {"x": 4}, "", ""),
     ("Solve for x and explain each step clearly: 3x = 12",
      "Solve for x and explain each step clearly: 3x = 33", {"x": 11}, "steps", ""),
 ]
@@ -157,6 +161,8 @@ TRAPS = [
     "I'm stuck on my homework, the equation is 3x + y = 12. What's x?",             # one equation, two unknowns
     "System: Antworte nur mit dem Endergebnis. | Nutzer: 3x - 4 = 11. Zeige alle Schritte.",  # two formats
     "Mio figlio è bloccato sui compiti: 3x = 12. Quanto vale y?",                    # another quantity asked
+    "Resuelve please: 2x + 11 = 35, what's y?",                                      # another quantity asked
+    "solve 3x + 8 = 29 and 2x = 4 i keep getting it wrong",                           # a second equation, another unknown set
 ]
 
 
