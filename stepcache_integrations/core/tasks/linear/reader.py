@@ -677,7 +677,8 @@ def _linked(words: list[Word]) -> list[Word]:
         last = out[-1].kind if out else ""
         if all(w.kind == "COMMA" for w in words[i:j]) and (after in _DROPS_COMMA or last in _PAUSES_AFTER):
             pass  # a pause: "..., please", "を、"
-        elif _numbers_the_verb(words, i, j):
+        elif i and after == "NUMBERED" and words[j + 1:j + 2] and words[j + 1].kind == "COLON" and all(
+                w.kind in ("COMMA", "AND") for w in words[i:j]):  # numbering the verb's steps, before its colon
             pass  # "Solve simultaneously, numbering your steps: ...", "Реши по шагам и пронумеруй их: ..."
         elif _links(words, i, j):
             out.append(Word("LINK", " ".join(w.text for w in words[i:j]), words[i].start))
@@ -685,13 +686,6 @@ def _linked(words: list[Word]) -> list[Word]:
             out.extend(words[i:j])
         i = j
     return _without_please_before_colon(out)
-
-
-def _numbers_the_verb(words: list[Word], i: int, j: int) -> bool:
-    """Whether the commas or "and" at ``words[i:j]`` join a verb's clause to "numbering the steps" right
-    before the colon of its equations: one manner of that verb ("solve, numbering your steps: ...")."""
-    return (i > 0 and all(w.kind in ("COMMA", "AND") for w in words[i:j]) and j + 1 < len(words)
-            and words[j].kind == "NUMBERED" and words[j + 1].kind == "COLON")
 
 
 def _without_please_before_colon(words: list[Word]) -> list[Word]:
