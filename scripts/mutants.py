@@ -518,6 +518,10 @@ from mutants_linN import ROWS as _LINN_ROWS  # noqa: E402 - number sentences in 
 
 MUTANTS += [Mutant(*row) for row in _LINN_ROWS]
 
+from mutants_linH import ROWS as _LINH_ROWS  # noqa: E402 - linear everyday reach, round 4 (wip/linH)
+
+MUTANTS += [Mutant(*row) for row in _LINH_ROWS]
+
 from mutants_jsonR4 import ROWS as _JSONR4_ROWS  # noqa: E402 - JSON reach round 4 (wip/jsonR4)
 
 MUTANTS += [Mutant(*row) for row in _JSONR4_ROWS]

@@ -677,6 +677,9 @@ def _linked(words: list[Word]) -> list[Word]:
         last = out[-1].kind if out else ""
         if all(w.kind == "COMMA" for w in words[i:j]) and (after in _DROPS_COMMA or last in _PAUSES_AFTER):
             pass  # a pause: "..., please", "を、"
+        elif i and after == "NUMBERED" and words[j + 1:j + 2] and words[j + 1].kind == "COLON" and all(
+                w.kind in ("COMMA", "AND") for w in words[i:j]):  # numbering the verb's steps, before its colon
+            pass  # "Solve simultaneously, numbering your steps: ...", "Реши по шагам и пронумеруй их: ..."
         elif _links(words, i, j):
             out.append(Word("LINK", " ".join(w.text for w in words[i:j]), words[i].start))
         else:
