@@ -11,7 +11,7 @@ _TESTS = ("tests/adversarial/test_linear_reach_linH.py",)
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("linH-numbering-comma-kept", "'Solve simultaneously, numbering your steps: ...' no longer read (the comma links)",
-     _LINEAR + "reader.py", '        elif i and after == "NUMBERED" and words[j + 1:j + 2]', '        elif False and words[j + 1:j + 2]', _TESTS),
+     _LINEAR + "reader.py", '    return bool(i and after == "NUMBERED" and words[j + 1:j + 2]', '    return bool(False and words[j + 1:j + 2]', _TESTS),
     ("linH-named-colon-dropped", "'y: 4y = 100' no longer read",
      _LINEAR + "request.lark", "%extend request: named COLON eqs ", "%extend request: named COLON COLON eqs ", _TESTS),
     ("linH-explained-no-steps", "'Solve for x and explain each step briefly: ...' read without asking the working",

@@ -673,19 +673,26 @@ def _linked(words: list[Word]) -> list[Word]:
             out.append(words[i])
             i += 1
             continue
-        after = words[j].kind if j < len(words) else ""
-        last = out[-1].kind if out else ""
-        if all(w.kind == "COMMA" for w in words[i:j]) and (after in _DROPS_COMMA or last in _PAUSES_AFTER):
-            pass  # a pause: "..., please", "を、"
-        elif i and after == "NUMBERED" and words[j + 1:j + 2] and words[j + 1].kind == "COLON" and all(
-                w.kind in ("COMMA", "AND") for w in words[i:j]):  # numbering the verb's steps, before its colon
-            pass  # "Solve simultaneously, numbering your steps: ...", "Реши по шагам и пронумеруй их: ..."
+        if _pauses(words, out, i, j):
+            pass
         elif _links(words, i, j):
             out.append(Word("LINK", " ".join(w.text for w in words[i:j]), words[i].start))
         else:
             out.extend(words[i:j])
         i = j
     return _without_please_before_colon(out)
+
+
+def _pauses(words: list[Word], out: list[Word], i: int, j: int) -> bool:
+    """Whether the joining words ``words[i:j]`` only pause (dropped): commas before "please" or after
+    a pausing word ("..., please", "を、"), or before numbering the verb's steps and its colon."""
+    after = words[j].kind if j < len(words) else ""
+    last = out[-1].kind if out else ""
+    if all(w.kind == "COMMA" for w in words[i:j]) and (after in _DROPS_COMMA or last in _PAUSES_AFTER):
+        return True
+    # "Solve simultaneously, numbering your steps: ...", "Реши по шагам и пронумеруй их: ..."
+    return bool(i and after == "NUMBERED" and words[j + 1:j + 2] and words[j + 1].kind == "COLON" and all(
+                w.kind in ("COMMA", "AND") for w in words[i:j]))
 
 
 def _without_please_before_colon(words: list[Word]) -> list[Word]:
