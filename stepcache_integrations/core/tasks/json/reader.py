@@ -1453,7 +1453,12 @@ _NUMBER_PLACEHOLDERS = (r"(?:<(?:n|number|num|n\u00famero|numero|nombre|zahl|num
                         r"|n|\u6570\u503c|\u6570\u5024)")
 # A placeholder shape ('{"title": ..., "year": ...}', wip/jsonA): a flat object whose values are
 # "..." (any type) or blanks; its keys are the keys asked. Nothing nested: '{"user": {...}}' is no shape.
-_PLACEHOLDER = r'(?:\.\.\.|\u2026|""|0|null|' + _NUMBER_PLACEHOLDERS + ")"
+# A value's placeholder word, bare or in angle brackets ('{"meters": <value>}', '{"grammes": valeur}',
+# '{"minutes": 値}'; "placeholder_words" of each table, wip/jsonR5): any type, the prompt states the value.
+_VALUE_WORDS = sorted({w for table in _TABLES.values() for w in table.get("placeholder_words", ())}, key=len, reverse=True)
+_VALUE_WORD = "(?:" + "|".join(map(re.escape, _VALUE_WORDS)) + ")"
+_VALUE_PLACEHOLDER = "<" + _VALUE_WORD + ">|" + _VALUE_WORD
+_PLACEHOLDER = r'(?:\.\.\.|\u2026|""|0|null|' + _NUMBER_PLACEHOLDERS + "|" + _VALUE_PLACEHOLDER + ")"
 _SHAPE_MEMBER = re.compile(r'\s*"(?P<key>[^"\\\n{}]{1,60})"\s*:\s*(?P<value>' + _PLACEHOLDER + r")\s*(?P<end>[,}])")
 _SHAPE_BLANKS = {"...": "any", "\u2026": "any", '""': "string", "0": "number", "null": "any"}
 
@@ -1553,7 +1558,8 @@ def _shape_at(text: str, pos: int) -> tuple[Word, int] | None:
         key = member.group("key")
         if key in kinds or not _one_script(key) or not key.strip() or key != key.strip():
             return None
-        kinds[key] = _SHAPE_BLANKS.get(member.group("value"), "number")  # else a number's placeholder
+        value = member.group("value")
+        kinds[key] = "any" if value.strip("<>") in _VALUE_WORDS else _SHAPE_BLANKS.get(value, "number")  # else a number's placeholder
         at = member.end()
         if member.group("end") == "}":
             return Word("TEMPLATE", kinds, pos), at  # type: ignore[arg-type]

@@ -1,0 +1,69 @@
+"""wip/jsonR5: a template's placeholder word in each language ("value", "valeur", "Wert", "値") and the
+template said "as JSON" after a conversion ("en JSON", "als JSON aus", "em JSON", "の JSON で返して")."""
+
+from __future__ import annotations
+
+import pytest
+
+from stepcache_integrations.core.tasks.json.reader import read_request
+
+
+def _read(prompt: str) -> tuple[tuple[str, ...], dict[str, object]] | None:
+    r = read_request(prompt)
+    return None if r is None else (r.keys, {k: s.value for k, s in r.statements.items()})
+
+
+@pytest.mark.parametrize(
+    "prompt, keys, stated",
+    [
+        ('Convert 5 km to metres and return {"meters": <value>} as JSON.', ("meters",), {"meters": 5000}),
+        ('Convert 7 km to meters and return {"meters": value} as JSON.', ("meters",), {"meters": 7000}),
+        ('Convertis 3,5 kg en grammes et renvoie {"grammes": valeur} en JSON.', ("grammes",), {"grammes": 3500}),
+        ('Convertis 4,2 kg en grammes et renvoie {"grammes": ...} en JSON.', ("grammes",), {"grammes": 4200}),
+        ('Rechne 90 Minuten in Stunden um und gib {"stunden": Wert} als JSON aus.', ("stunden",), {"stunden": 1.5}),
+        ('Rechne 150 Minuten in Stunden um und gib {"stunden": Wert} als JSON aus.', ("stunden",), {"stunden": 2.5}),
+        ('Переведи 5 часов в минуты и верни JSON {"minutes": значение}.', ("minutes",), {"minutes": 300}),
+        ('1.2 時間を分に換算して、{"minutes": 値} の JSON で返してください。', ("minutes",), {"minutes": 72}),
+        ('2.5 時間を分に換算して、{"minutes": 値} の JSON で返してください。', ("minutes",), {"minutes": 150}),
+        ('Arredonde 3,14159 para duas casas decimais e devolva {"valor": ...} em JSON.', ("valor",), {"valor": 3.14}),
+        ('Arredonde 2,71828 para duas casas decimais e devolva {"valor": ...} em JSON.', ("valor",), {"valor": 2.72}),
+        ('Convierte 2 km a metros y devuelve {"metros": valor} en JSON.', ("metros",), {"metros": 2000}),
+        ('Converti 2,5 km in metri e rispondi con il JSON {"metri": valore}.', ("metri",), {"metri": 2500}),
+    ],
+)
+def test_a_placeholder_word_and_as_json_after_a_conversion_are_read(prompt: str, keys: tuple[str, ...], stated: dict[str, object]) -> None:
+    assert _read(prompt) == (keys, stated)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        # the template's key is another unit than the conversion's target
+        'Convertis 3,5 kg en grammes et renvoie {"kilogrammes": valeur} en JSON.',
+        'Rechne 90 Minuten in Stunden um und gib {"minuten": Wert} als JSON aus.',
+        '1.2 時間を分に換算して、{"seconds": 値} の JSON で返してください。',
+        # a placeholder word half written, or quoted (a value, not a placeholder: a filled record)
+        'Convert 5 km to metres and return {"meters": <value} as JSON.',
+        # two keys, one conversion: which value fills the other is not stated
+        'Convertis 3,5 kg en grammes et renvoie {"grammes": valeur, "kg": valeur} en JSON.',
+    ],
+)
+def test_what_stays_declined(prompt: str) -> None:
+    assert read_request(prompt) is None
+
+
+def test_a_quoted_placeholder_word_is_a_value() -> None:
+    read = _read('Return {"status": "value"} as JSON.')
+    assert read is None or read[1] == {"status": "value"}
+
+
+def test_one_decimal_is_not_two() -> None:
+    assert _read('Arredonde 3,14159 para uma casa decimal e devolva {"valor": ...} em JSON.') in (None, (("valor",), {"valor": 3.1}))
+
+
+@pytest.mark.parametrize("prompt", ['Return {"status": value} as JSON.', 'Renvoie {"statut": valeur} en JSON.'])
+def test_a_placeholder_word_with_no_value_stated_fills_nothing(prompt: str) -> None:
+    # read as '{"status": ...}' is: the key asked, no value stated (the model writes it; nothing served from the prompt)
+    read = _read(prompt)
+    assert read is None or read[1] == {}
+    assert _read(prompt) == _read(prompt.replace("value}", "...}").replace("valeur}", "...}"))
