@@ -67,3 +67,44 @@ def test_a_placeholder_word_with_no_value_stated_fills_nothing(prompt: str) -> N
     read = _read(prompt)
     assert read is None or read[1] == {}
     assert _read(prompt) == _read(prompt.replace("value}", "...}").replace("valeur}", "...}"))
+
+
+@pytest.mark.parametrize(
+    "prompt, keys, stated",
+    [
+        # a lowercase word after "=" ends before the table's "and" (data in every table)
+        ("Genera un JSON con producto=teclado y precio=24.95", ("producto", "precio"), {"producto": "teclado", "precio": 24.95}),
+        ("Genera un JSON con producto=ratón y precio=12", ("producto", "precio"), {"producto": "ratón", "precio": 12}),
+        ("Génère un JSON avec produit=clavier et prix=24", ("produit", "prix"), {"produit": "clavier", "prix": 24}),
+        ("Make a JSON with product=keyboard and price=24", ("product", "price"), {"product": "keyboard", "price": 24}),
+        ("Erzeuge ein JSON mit produkt=tastatur und preis=24", ("produkt", "preis"), {"produkt": "tastatur", "preis": 24}),
+        # the values' own label: "Values: lat 48.85, lon 2.35"
+        ("Please respond with a JSON object. Keys: lat, lon. Values: lat 48.85, lon 2.35", ("lat", "lon"), {"lat": 48.85, "lon": 2.35}),
+        ("Please respond with a JSON object. Keys: lat, lon. Values: lat 40.71, lon -74.01", ("lat", "lon"), {"lat": 40.71, "lon": -74.01}),
+        ("Dame un JSON con las claves nombre y edad. Valores: nombre Ana, edad 30.", ("nombre", "edad"), {"nombre": "Ana", "edad": 30}),
+        # pt (Brazil): the pronoun before the verb
+        ("Me devolve um JSON com as chaves nome e cidade: nome Ana, cidade Recife.", ("nome", "cidade"), {"nome": "Ana", "cidade": "Recife"}),
+        ("Me devolve um JSON com as chaves nome e cidade: nome Paulo, cidade Curitiba.", ("nome", "cidade"), {"nome": "Paulo", "cidade": "Curitiba"}),
+    ],
+)
+def test_equals_before_and_values_label_and_pt_proclisis_are_read(prompt: str, keys: tuple[str, ...], stated: dict[str, object]) -> None:
+    assert _read(prompt) == (keys, stated)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Genera un JSON con producto=teclado y precio=24 y producto=ratón",  # one key, two values
+        "Genera un JSON con producto=teclado y precio",  # a key with no value
+        "Make a JSON with mode=fast and slow",  # "slow" is no statement
+        "Genera un JSON con producto=teclado y precio=24.90",  # 24.90: JSON writes 24.9 (declined as before)
+        "Please respond with a JSON object. Keys: lat, lon. Values: 48.85, 2.35",  # values without their keys
+    ],
+)
+def test_equals_and_values_traps_stay_declined(prompt: str) -> None:
+    assert read_request(prompt) is None
+
+
+def test_a_values_label_with_a_key_twice_serves_no_value() -> None:
+    read = _read("Please respond with a JSON object. Keys: lat, lon. Values: lat 48.85, lat 2.35")
+    assert read is None or read[1] == {}

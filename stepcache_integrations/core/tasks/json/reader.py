@@ -1919,7 +1919,8 @@ def _lowercase_value_at(text: str, folded: str, pos: int, table: Vocabulary) -> 
     but an entity noun ("product: lamp"), no type or placeholder word ("name: string"), no JSON
     literal word."""
     word = _LOWERCASE_VALUE.match(text, pos)
-    if word is None and table.language in _LOWERCASE:
+    # after "=" (data in every table) also before the table's "and": es "producto=teclado y precio=24.90" (wip/jsonR5)
+    if word is None and (table.language in _LOWERCASE or text[:pos].rstrip(" \t")[-1:] == "="):
         word = _LOWERCASE_RUN.match(text, pos)
         if word is not None and not _ends_lowercase_value(text, folded, word.end(), table):
             word = None

@@ -1,0 +1,32 @@
+"""Mutation-check rows for wip/jsonR5: JSON reach round 5 (issue 33 items 3/4).
+Appended to the table in ``mutants.py``: (id, behaviour, file, old, new, tests)."""
+
+from __future__ import annotations
+
+_JSON = "stepcache_integrations/core/tasks/json"
+_READER = f"{_JSON}/reader.py"
+_GRAMMAR = f"{_JSON}/request.lark"
+_T = "tests/unit/test_json_reach_jsonr5.py"
+
+# fmt: off
+ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
+    ("jsonR5-placeholder-fr-deleted", "fr 'valeur' is no placeholder word ('{\"grammes\": valeur}' reads nothing)",
+     f"{_JSON}/vocabulary/fr.json", ' "placeholder_words": ["valeur"],', ' "placeholder_words": ["valeurx"],', (_T,)),
+    ("jsonR5-placeholder-half-bracket", "'<value' (no closing bracket) is read as a placeholder",
+     _READER, '_VALUE_PLACEHOLDER = "<" + _VALUE_WORD + ">|" + _VALUE_WORD', '_VALUE_PLACEHOLDER = "<?" + _VALUE_WORD + ">?|" + _VALUE_WORD', (_T,)),
+    ("jsonR5-placeholder-kind-string", "a placeholder word asks for a string (a number stated for it is declined)",
+     _READER, 'kinds[key] = "any" if value.strip("<>") in _VALUE_WORDS else', 'kinds[key] = "string" if value.strip("<>") in _VALUE_WORDS else', (_T,)),
+    ("jsonR5-as-pt-deleted", "pt 'em JSON' after the template is not read",
+     f"{_JSON}/vocabulary/pt.json", '  "AS": ["em"],', '  "AS": ["emx"],', (_T,)),
+    ("jsonR5-grammar-as-verb-end", "de 'gib {...} als JSON aus' is not derived",
+     _GRAMMAR, "%extend request: lead TEMPLATE AS noun VERB_END politely?\n", "%extend request: lead TEMPLATE AS noun VERB_END VERB_END politely?\n", (_T,)),
+    ("jsonR5-grammar-ja-de-noun", "ja '{...} の JSON で返してください' is not derived",
+     _GRAMMAR, "               | TEMPLATE DE noun VERB_END politely?\n", "               | TEMPLATE DE DE noun VERB_END politely?\n", (_T,)),
+    ("jsonR5-equals-before-and-never", "es 'producto=teclado y precio=24.95': the lowercase word before 'y' is not read",
+     _READER, 'or text[:pos].rstrip(" \\t")[-1:] == "="):', 'or False):', (_T,)),
+    ("jsonR5-grammar-values-label", "'Values: lat 48.85, lon 2.35' is not derived",
+     _GRAMMAR, "%extend stmt_sentence: VALUES COLON stmts\n", "%extend stmt_sentence: VALUES COLON COLON stmts\n", (_T,)),
+    ("jsonR5-grammar-pt-me-verb", "pt 'Me devolve um JSON ...' is not derived",
+     _GRAMMAR, "%extend lead: courtesy? ME VERB ONLY?\n", "%extend lead: courtesy? ME ME VERB ONLY?\n", (_T,)),
+]
+# fmt: on
