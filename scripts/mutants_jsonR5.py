@@ -28,5 +28,15 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _GRAMMAR, "%extend stmt_sentence: VALUES COLON stmts\n", "%extend stmt_sentence: VALUES COLON COLON stmts\n", (_T,)),
     ("jsonR5-grammar-pt-me-verb", "pt 'Me devolve um JSON ...' is not derived",
      _GRAMMAR, "%extend lead: courtesy? ME VERB ONLY?\n", "%extend lead: courtesy? ME ME VERB ONLY?\n", (_T,)),
+    ("jsonR5-js-true-any-name", "a JavaScript literal's bare name is read as true ('{active: yes}')",
+     _READER, 'if bare and isinstance(value, ast.Name) and value.id in ("true", "false"):', 'if bare and isinstance(value, ast.Name):', (_T,)),
+    ("jsonR5-js-python-true", "'{active: True}' beside bare keys is read as a record",
+     _READER, '            return None  # "{active: True}": JavaScript writes true', '            pass  # "{active: True}": JavaScript writes true', (_T,)),
+    ("jsonR5-js-mixed-keys", "bare and quoted keys mixed are read ('{active: true, \'count\': 3}')",
+     _READER, "    bare = all(isinstance(key, ast.Name) for key, _value in items)", "    bare = any(isinstance(key, ast.Name) for key, _value in items)", (_T,)),
+    ("jsonR5-dict-call-args", "a positional argument of dict(...) is ignored",
+     _READER, "if call and isinstance(node, ast.Call) and not node.args and node.keywords", "if call and isinstance(node, ast.Call) and node.keywords", (_T,)),
+    ("jsonR5-dict-call-deleted", "'dict(title=..., year=...)' is not read",
+     _READER, '    if text.startswith("dict(", pos):\n        return _python_record_at(text, pos)\n', '', (_T,)),
 ]
 # fmt: on

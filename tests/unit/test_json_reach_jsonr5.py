@@ -108,3 +108,45 @@ def test_equals_and_values_traps_stay_declined(prompt: str) -> None:
 def test_a_values_label_with_a_key_twice_serves_no_value() -> None:
     read = _read("Please respond with a JSON object. Keys: lat, lon. Values: lat 48.85, lat 2.35")
     assert read is None or read[1] == {}
+
+
+@pytest.mark.parametrize(
+    "prompt, keys, stated",
+    [
+        ("JSON please: {active: true, count: 3}", ("active", "count"), {"active": True, "count": 3}),
+        ("JSON please: {active: false, count: 5}", ("active", "count"), {"active": False, "count": 5}),
+        ("JSON please: {name: 'Ana', count: 3.5}", ("name", "count"), {"name": "Ana", "count": 3.5}),
+        ("Turn this into JSON: dict(title='Dune', year=1965)", ("title", "year"), {"title": "Dune", "year": 1965}),
+        ("Turn this into JSON: dict(title='Emma', year=1815)", ("title", "year"), {"title": "Emma", "year": 1815}),
+        ("Turn this into JSON: dict(ok=True, n=2)", ("ok", "n"), {"ok": True, "n": 2}),
+    ],
+)
+def test_a_javascript_object_literal_and_a_dict_call_are_records(prompt: str, keys: tuple[str, ...], stated: dict[str, object]) -> None:
+    read = _read(prompt)
+    assert read == (keys, stated)
+    assert [type(v) for v in read[1].values()] == [type(v) for v in stated.values()]  # true is a bool, 3 an int
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "JSON please: {active: True, count: 3}",  # Python's True beside bare keys: which language is not stated
+        "JSON please: {active: yes, count: 3}",
+        "JSON please: {name: Ana, count: 3}",  # a variable, no value
+        "JSON please: {active: true, 'count': 3}",  # bare and quoted keys mixed
+        "JSON please: {active: true, active: false}",
+        "JSON please: {active: true, count: null}",
+        "Turn this into JSON: dict(title=Dune, year=1965)",
+        "Turn this into JSON: dict(title='Dune', year=1965+1)",
+        "Turn this into JSON: dict(title='Dune', year=int(1965))",
+        "Turn this into JSON: dict(title='Dune', title='Emma')",
+        "Turn this into JSON: dict(**x)",
+        "Turn this into JSON: dict([('a', 1)])",
+        "Turn this into JSON: dict(ok=True, n=None)",
+        "Turn this into JSON: dict(ok=True, n=0x10)",
+        "Turn this into JSON: dict(ok=True, n=1.10)",
+        "Turn this into JSON: dict('a', b=1)",
+    ],
+)
+def test_record_traps_stay_declined(prompt: str) -> None:
+    assert read_request(prompt) is None

@@ -1517,19 +1517,34 @@ _KEY_CHARS = re.compile(r"[^\W\d][\w-]{0,60}")
 
 
 def _python_record_at(text: str, pos: int) -> tuple[Word, int] | None:
-    """A Python dict of literals ({'sku': 'A-1', 'qty': 3, 'ok': True}) as a record (:func:`_record`)."""
-    end = text.find("}", pos)
-    if end < 0 or "{" in text[pos + 1 : end]:
+    """A Python dict of literals ({'sku': 'A-1', 'qty': 3, 'ok': True}), a JavaScript object literal
+    ({active: true, count: 3}: bare keys, "true"/"false" as JSON writes them) or a call of dict of
+    literal arguments (dict(title='Dune', year=1965); wip/jsonR5) as a record (:func:`_record`)."""
+    call = text.startswith("dict(", pos)
+    end = text.find(")" if call else "}", pos)
+    if end < 0 or "{" in text[pos + 1 : end] or call and "(" in text[pos + 5 : end]:
         return None
     source = text[pos : end + 1]
     try:
         node = ast.parse(source, mode="eval").body
     except (SyntaxError, ValueError, RecursionError):
         return None
-    if not isinstance(node, ast.Dict) or not node.keys:
+    if call and isinstance(node, ast.Call) and not node.args and node.keywords and all(k.arg for k in node.keywords):
+        items: list[tuple[Any, Any]] = [(ast.Constant(k.arg), k.value) for k in node.keywords]
+    elif not call and isinstance(node, ast.Dict) and node.keys:
+        items = list(zip(node.keys, node.values))
+    else:
         return None
+    bare = all(isinstance(key, ast.Name) for key, _value in items)  # a JavaScript object literal's keys
     pairs: list[tuple[str, Any]] = []
-    for key, value in zip(node.keys, node.values):
+    for key, value in items:
+        if bare and isinstance(value, ast.Name) and value.id in ("true", "false"):
+            pairs.append((key.id, value.id == "true"))
+            continue
+        if bare and isinstance(value, ast.Constant) and isinstance(value.value, bool):
+            return None  # "{active: True}": JavaScript writes true; which language it is is not stated
+        if bare:
+            key = ast.Constant(key.id)
         if not isinstance(key, ast.Constant) or not isinstance(key.value, str) or not isinstance(value, ast.Constant):
             return None  # a name, an expression: no JSON value written as data
         pairs.append((key.value, _python_value(value, ast.get_source_segment(source, value) or "")))
@@ -1626,6 +1641,8 @@ def _csv_value(
 def _token_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word, int] | None:
     if text[pos] == "{":
         return _template_at(text, pos)
+    if text.startswith("dict(", pos):
+        return _python_record_at(text, pos)
     found = _phrase_at(text, folded, pos, table)
     statement = _statement_at(text, folded, pos, table, found)
     if statement is not None:
