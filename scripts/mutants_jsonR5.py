@@ -38,5 +38,11 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _READER, "if call and isinstance(node, ast.Call) and not node.args and node.keywords", "if call and isinstance(node, ast.Call) and node.keywords", (_T,)),
     ("jsonR5-dict-call-deleted", "'dict(title=..., year=...)' is not read",
      _READER, '    if text.startswith("dict(", pos):\n        return _python_record_at(text, pos)\n', '', (_T,)),
+    ("jsonR5-grammar-one-key-stmt", "'with key \"color\" set to \"red\"' is not derived",
+     _GRAMMAR, "%extend mod: WITH (DEF | ART)? KEYWORD_ONE stmt -> with_stmts\n", "%extend mod: WITH (DEF | ART)? KEYWORD_ONE KEYWORD_ONE stmt -> with_stmts\n", (_T,)),
+    ("jsonR5-grammar-one-key-rounded-plain", "'with key \"temp\" holding 21.46 rounded to one decimal' states the value unrounded",
+     _GRAMMAR, "           | WITH (DEF | ART)? KEYWORD_ONE STMT ROUNDED target -> stmt_rounded\n", "           | WITH (DEF | ART)? KEYWORD_ONE STMT ROUNDED target -> with_stmts\n", (_T,)),
+    ("jsonR5-en-holding-deleted", "en 'holding' is no separator of a key and its value",
+     f"{_JSON}/vocabulary/en.json", '   "holding",\n', '   "holdingx",\n', (_T,)),
 ]
 # fmt: on

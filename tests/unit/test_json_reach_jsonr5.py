@@ -150,3 +150,31 @@ def test_a_javascript_object_literal_and_a_dict_call_are_records(prompt: str, ke
 )
 def test_record_traps_stay_declined(prompt: str) -> None:
     assert read_request(prompt) is None
+
+
+@pytest.mark.parametrize(
+    "prompt, keys, stated",
+    [
+        ('Return JSON with key "color" set to "red".', ("color",), {"color": "red"}),
+        ('Return JSON with key "colour" set to "red".', ("colour",), {"colour": "red"}),  # a renamed key is another key
+        ('Return JSON with the key "count" equal to 4.', ("count",), {"count": 4}),
+        ('Make a JSON object with key "temp" holding 21.46.', ("temp",), {"temp": 21.46}),
+        ('Make a JSON object with key "temp" holding 21.46 rounded to one decimal.', ("temp",), {"temp": 21.5}),
+        ('Make a JSON object with key "temp" holding 19.84 rounded to one decimal.', ("temp",), {"temp": 19.8}),
+        ('Make a JSON object with key "temp" holding 19.84 rounded to two decimals.', ("temp",), {"temp": 19.84}),
+        ('Return JSON with keys "color" and "size": color set to "red", size set to 3.', ("color", "size"), {"color": "red", "size": 3}),
+    ],
+)
+def test_one_key_and_its_value_said_with_it_are_read(prompt: str, keys: tuple[str, ...], stated: dict[str, object]) -> None:
+    assert _read(prompt) == (keys, stated)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        'Make a JSON object with key "temp" holding 19.85 rounded to one decimal.',  # a tie: "nearest" says no way
+        'Return JSON with key "color" set to "red" and "blue".',  # two values for one key
+    ],
+)
+def test_one_key_said_traps_stay_declined(prompt: str) -> None:
+    assert read_request(prompt) is None
