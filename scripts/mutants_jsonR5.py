@@ -44,5 +44,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _GRAMMAR, "           | WITH (DEF | ART)? KEYWORD_ONE STMT ROUNDED target -> stmt_rounded\n", "           | WITH (DEF | ART)? KEYWORD_ONE STMT ROUNDED target -> with_stmts\n", (_T,)),
     ("jsonR5-en-holding-deleted", "en 'holding' is no separator of a key and its value",
      f"{_JSON}/vocabulary/en.json", '   "holding",\n', '   "holdingx",\n', (_T,)),
+    ("jsonR5-ru-population-deleted", "ru 'население' is no word for a population ('население: 1300000' fills no key population)",
+     f"{_JSON}/vocabulary/ru.json", '"население"', '"населениеx"', (_T,)),
 ]
 # fmt: on

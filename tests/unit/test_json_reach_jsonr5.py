@@ -178,3 +178,29 @@ def test_one_key_and_its_value_said_with_it_are_read(prompt: str, keys: tuple[st
 )
 def test_one_key_said_traps_stay_declined(prompt: str) -> None:
     assert read_request(prompt) is None
+
+
+@pytest.mark.parametrize(
+    "prompt, keys, stated",
+    [
+        # a native label for an English key: the table's word for the concept the key names
+        ("Сформируй JSON с ключами city и population. Город: Казань, население: 1300000.", ("city", "population"),
+         {"city": "Казань", "population": 1300000}),
+        ("Сформируй JSON с ключами city и population. Город: Самара, население: 1160000.", ("city", "population"),
+         {"city": "Самара", "population": 1160000}),
+        ("输出 JSON（键：product, price）。商品：耳机，价格：299", ("product", "price"), {"product": "耳机", "price": 299}),
+        ("Donne un JSON avec les clés city et population : ville Lyon, habitants 522000.", ("city", "population"),
+         {"city": "Lyon", "population": 522000}),
+        ('Devuelve un JSON con las claves product y price: producto "teclado", precio 25.', ("product", "price"),
+         {"product": "teclado", "price": 25}),
+    ],
+)
+def test_a_native_label_for_an_english_key_is_read(prompt: str, keys: tuple[str, ...], stated: dict[str, object]) -> None:
+    assert _read(prompt) == (keys, stated)
+
+
+def test_a_native_label_of_another_concept_fills_no_key() -> None:
+    read = _read("Сформируй JSON с ключами city и country. Город: Казань, население: 1300000.")
+    assert read is None or ("country" not in read[1] and read[1].get("city") in (None, "Казань"))
+    read = _read("Сформируй JSON с ключами city и population. Город: Казань, город: Самара.")
+    assert read is None or ("city" not in read[1] and "population" not in read[1])
