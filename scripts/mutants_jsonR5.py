@@ -46,5 +46,14 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      f"{_JSON}/vocabulary/en.json", '   "holding",\n', '   "holdingx",\n', (_T,)),
     ("jsonR5-ru-population-deleted", "ru 'население' is no word for a population ('население: 1300000' fills no key population)",
      f"{_JSON}/vocabulary/ru.json", '"население"', '"населениеx"', (_T,)),
+    ("jsonR5-bar-anywhere", "a bar is skipped before a role label after any word ('... only | User: ...')",
+     _READER, '    return text[:pos].rstrip(" \\t")[-1:] in (".", "!") and found is not None and found[0] == "ROLE"',
+     '    return found is not None and found[0] == "ROLE"', (_T,)),
+    ("jsonR5-bar-never", "'... only. | User: ...' is not read (the bar unread)",
+     _READER, '    return text[:pos].rstrip(" \\t")[-1:] in (".", "!") and found is not None and found[0] == "ROLE"',
+     '    return False', (_T,)),
+    ("jsonR5-bar-any-word", "a bar is skipped before any word after a sentence's end",
+     _READER, '    return text[:pos].rstrip(" \\t")[-1:] in (".", "!") and found is not None and found[0] == "ROLE"',
+     '    return text[:pos].rstrip(" \\t")[-1:] in (".", "!")', (_T,)),
 ]
 # fmt: on

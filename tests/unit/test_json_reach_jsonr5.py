@@ -204,3 +204,30 @@ def test_a_native_label_of_another_concept_fills_no_key() -> None:
     assert read is None or ("country" not in read[1] and read[1].get("city") in (None, "Казань"))
     read = _read("Сформируй JSON с ключами city и population. Город: Казань, город: Самара.")
     assert read is None or ("city" not in read[1] and "population" not in read[1])
+
+
+@pytest.mark.parametrize(
+    "prompt, keys, stated",
+    [
+        ('System: You output strict JSON only. | User: user_id is 442, plan is "pro". Keys: user_id, plan.', ("user_id", "plan"),
+         {"user_id": 442, "plan": "pro"}),
+        ('System: You output strict JSON only. | User: user_id is 443, plan is "free". Keys: user_id, plan.', ("user_id", "plan"),
+         {"user_id": 443, "plan": "free"}),
+        ("Return strict JSON with keys x and y: x 1, y 2.", ("x", "y"), {"x": 1, "y": 2}),
+    ],
+)
+def test_two_turns_on_one_line_and_strict_json_are_read(prompt: str, keys: tuple[str, ...], stated: dict[str, object]) -> None:
+    assert _read(prompt) == (keys, stated)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        # a bar is a turn's boundary only after a sentence's end and before a role label
+        'System: You output strict JSON only | User: user_id is 443, plan is "free". Keys: user_id, plan.',
+        'System: You output strict JSON only. | user_id is 443, plan is "free". Keys: user_id, plan.',
+        'Return JSON with keys user and age | User: "bob", age: 3.',
+    ],
+)
+def test_a_bar_elsewhere_stays_declined(prompt: str) -> None:
+    assert read_request(prompt) is None

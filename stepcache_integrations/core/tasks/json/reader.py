@@ -1400,7 +1400,7 @@ def _words(text: str, table: Vocabulary) -> Iterator[Word]:
     pending: Word | None = None
     pos = 0
     while pos < len(text):
-        if text[pos] in " \t":
+        if text[pos] in " \t" or text[pos] == "|" and _role_after_bar(text, folded, pos, table):
             pos += 1
             continue
         csv = _csv_at(text, folded, pos, table) if pos == 0 or text[pos - 1] == "\n" else None
@@ -1743,13 +1743,20 @@ def _number_at(text: str, pos: int, table: Vocabulary) -> tuple[Word, int] | Non
     return (Word("NUMBER", value[0], pos), value[2]) if value is not None else None  # type: ignore[arg-type]
 
 
+def _role_after_bar(text: str, folded: str, pos: int, table: Vocabulary) -> bool:
+    """A bar between a sentence's end and a role label joins two turns on one line ("... only. | User: ...")."""
+    rest = pos + 1 + len(text[pos + 1 :]) - len(text[pos + 1 :].lstrip(" \t"))
+    found = table.match(folded, rest)
+    return text[:pos].rstrip(" \t")[-1:] in (".", "!") and found is not None and found[0] == "ROLE"
+
+
 def _phrase_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[str, int] | None:
     """The longest phrase of the table at ``pos``; a role label ("User:") only where it opens a
     line (elsewhere "user" is the word before the colon: "for this user: ...", "user: "bob"")."""
     found = table.match(folded, pos)
     if found is None and text[pos] == '"':
         return _passage_at(text, pos, table)
-    if found is not None and found[0] == "ROLE" and text[:pos].strip(" \t")[-1:] not in ("", "\n"):
+    if found is not None and found[0] == "ROLE" and text[:pos].strip(" \t")[-1:] not in ("", "\n", "|"):  # "... | User:" (wip/jsonR5)
         return table.match(folded[: found[1] - 1], pos)
     return found
 
