@@ -1744,10 +1744,11 @@ def _number_at(text: str, pos: int, table: Vocabulary) -> tuple[Word, int] | Non
 
 
 def _role_after_bar(text: str, folded: str, pos: int, table: Vocabulary) -> bool:
-    """A bar between a sentence's end and a role label joins two turns on one line ("... only. | User: ...")."""
+    """A bar before a role label joins two turns on one line ("... only. | User: ..."; the grammar asks
+    for the first turn's sentence end before it)."""
     rest = pos + 1 + len(text[pos + 1 :]) - len(text[pos + 1 :].lstrip(" \t"))
     found = table.match(folded, rest)
-    return text[:pos].rstrip(" \t")[-1:] in (".", "!") and found is not None and found[0] == "ROLE"
+    return found is not None and found[0] == "ROLE"
 
 
 def _phrase_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[str, int] | None:
