@@ -1525,16 +1525,26 @@ def _python_record_at(text: str, pos: int) -> tuple[Word, int] | None:
     if end < 0 or "{" in text[pos + 1 : end] or call and "(" in text[pos + 5 : end]:
         return None
     source = text[pos : end + 1]
+    items = _literal_items(source, call)
+    pairs = None if items is None else _literal_pairs(items, source)
+    return None if pairs is None else _record(pairs, text, pos, end + 1)
+
+
+def _literal_items(source: str, call: bool) -> list[tuple[Any, Any]] | None:
+    """The (key, value) nodes of a dict display or of a call of dict with keyword arguments alone."""
     try:
         node = ast.parse(source, mode="eval").body
     except (SyntaxError, ValueError, RecursionError):
         return None
     if call and isinstance(node, ast.Call) and not node.args and node.keywords and all(k.arg for k in node.keywords):
-        items: list[tuple[Any, Any]] = [(ast.Constant(k.arg), k.value) for k in node.keywords]
-    elif not call and isinstance(node, ast.Dict) and node.keys:
-        items = list(zip(node.keys, node.values))
-    else:
-        return None
+        return [(ast.Constant(k.arg), k.value) for k in node.keywords]
+    if not call and isinstance(node, ast.Dict) and node.keys:
+        return list(zip(node.keys, node.values))
+    return None
+
+
+def _literal_pairs(items: list[tuple[Any, Any]], source: str) -> list[tuple[str, Any]] | None:
+    """Each key and its literal value as JSON writes it; None for a name, an expression, a mix."""
     bare = all(isinstance(key, ast.Name) for key, _value in items)  # a JavaScript object literal's keys
     pairs: list[tuple[str, Any]] = []
     for key, value in items:
@@ -1548,7 +1558,7 @@ def _python_record_at(text: str, pos: int) -> tuple[Word, int] | None:
         if not isinstance(key, ast.Constant) or not isinstance(key.value, str) or not isinstance(value, ast.Constant):
             return None  # a name, an expression: no JSON value written as data
         pairs.append((key.value, _python_value(value, ast.get_source_segment(source, value) or "")))
-    return _record(pairs, text, pos, end + 1)
+    return pairs
 
 
 def _python_value(value: ast.Constant, literal: str) -> Any:
