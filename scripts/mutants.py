@@ -529,3 +529,7 @@ MUTANTS += [Mutant(*row) for row in _JSONR4_ROWS]
 from mutants_jsonT import ROWS as _JSONT_ROWS  # noqa: E402 - JSON transforms said first (wip/jsonT)
 
 MUTANTS += [Mutant(*row) for row in _JSONT_ROWS]
+
+from mutants_jsonR5 import ROWS as _JSONR5_ROWS  # noqa: E402 - JSON reach round 5 (wip/jsonR5)
+
+MUTANTS += [Mutant(*row) for row in _JSONR5_ROWS]

@@ -1402,7 +1402,7 @@ def _words(text: str, table: Vocabulary) -> Iterator[Word]:
     pending: Word | None = None
     pos = 0
     while pos < len(text):
-        if text[pos] in " \t":
+        if text[pos] in " \t" or text[pos] == "|" and _role_after_bar(text, folded, pos, table):
             pos += 1
             continue
         csv = _csv_at(text, folded, pos, table) if pos == 0 or text[pos - 1] == "\n" else None
@@ -1455,7 +1455,12 @@ _NUMBER_PLACEHOLDERS = (r"(?:<(?:n|number|num|n\u00famero|numero|nombre|zahl|num
                         r"|n|\u6570\u503c|\u6570\u5024)")
 # A placeholder shape ('{"title": ..., "year": ...}', wip/jsonA): a flat object whose values are
 # "..." (any type) or blanks; its keys are the keys asked. Nothing nested: '{"user": {...}}' is no shape.
-_PLACEHOLDER = r'(?:\.\.\.|\u2026|""|0|null|' + _NUMBER_PLACEHOLDERS + ")"
+# A value's placeholder word, bare or in angle brackets ('{"meters": <value>}', '{"grammes": valeur}',
+# '{"minutes": 値}'; "placeholder_words" of each table, wip/jsonR5): any type, the prompt states the value.
+_VALUE_WORDS = sorted({w for table in _TABLES.values() for w in table.get("placeholder_words", ())}, key=len, reverse=True)
+_VALUE_WORD = "(?:" + "|".join(map(re.escape, _VALUE_WORDS)) + ")"
+_VALUE_PLACEHOLDER = "<" + _VALUE_WORD + ">|" + _VALUE_WORD
+_PLACEHOLDER = r'(?:\.\.\.|\u2026|""|0|null|' + _NUMBER_PLACEHOLDERS + "|" + _VALUE_PLACEHOLDER + ")"
 _SHAPE_MEMBER = re.compile(r'\s*"(?P<key>[^"\\\n{}]{1,60})"\s*:\s*(?P<value>' + _PLACEHOLDER + r")\s*(?P<end>[,}])")
 _SHAPE_BLANKS = {"...": "any", "\u2026": "any", '""': "string", "0": "number", "null": "any"}
 
@@ -1514,23 +1519,48 @@ _KEY_CHARS = re.compile(r"[^\W\d][\w-]{0,60}")
 
 
 def _python_record_at(text: str, pos: int) -> tuple[Word, int] | None:
-    """A Python dict of literals ({'sku': 'A-1', 'qty': 3, 'ok': True}) as a record (:func:`_record`)."""
-    end = text.find("}", pos)
-    if end < 0 or "{" in text[pos + 1 : end]:
+    """A Python dict of literals ({'sku': 'A-1', 'qty': 3, 'ok': True}), a JavaScript object literal
+    ({active: true, count: 3}: bare keys, "true"/"false" as JSON writes them) or a call of dict of
+    literal arguments (dict(title='Dune', year=1965); wip/jsonR5) as a record (:func:`_record`)."""
+    call = text.startswith("dict(", pos)
+    end = text.find(")" if call else "}", pos)
+    if end < 0 or "{" in text[pos + 1 : end] or call and "(" in text[pos + 5 : end]:
         return None
     source = text[pos : end + 1]
+    items = _literal_items(source, call)
+    pairs = None if items is None else _literal_pairs(items, source)
+    return None if pairs is None else _record(pairs, text, pos, end + 1)
+
+
+def _literal_items(source: str, call: bool) -> list[tuple[Any, Any]] | None:
+    """The (key, value) nodes of a dict display or of a call of dict with keyword arguments alone."""
     try:
         node = ast.parse(source, mode="eval").body
     except (SyntaxError, ValueError, RecursionError):
         return None
-    if not isinstance(node, ast.Dict) or not node.keys:
-        return None
+    if call and isinstance(node, ast.Call) and not node.args and node.keywords and all(k.arg for k in node.keywords):
+        return [(ast.Constant(k.arg), k.value) for k in node.keywords]
+    if not call and isinstance(node, ast.Dict) and node.keys:
+        return list(zip(node.keys, node.values))
+    return None
+
+
+def _literal_pairs(items: list[tuple[Any, Any]], source: str) -> list[tuple[str, Any]] | None:
+    """Each key and its literal value as JSON writes it; None for a name, an expression, a mix."""
+    bare = all(isinstance(key, ast.Name) for key, _value in items)  # a JavaScript object literal's keys
     pairs: list[tuple[str, Any]] = []
-    for key, value in zip(node.keys, node.values):
+    for key, value in items:
+        if bare and isinstance(value, ast.Name) and value.id in ("true", "false"):
+            pairs.append((key.id, value.id == "true"))
+            continue
+        if bare and isinstance(value, ast.Constant) and isinstance(value.value, bool):
+            return None  # "{active: True}": JavaScript writes true; which language it is is not stated
+        if bare:
+            key = ast.Constant(key.id)
         if not isinstance(key, ast.Constant) or not isinstance(key.value, str) or not isinstance(value, ast.Constant):
             return None  # a name, an expression: no JSON value written as data
         pairs.append((key.value, _python_value(value, ast.get_source_segment(source, value) or "")))
-    return _record(pairs, text, pos, end + 1)
+    return pairs
 
 
 def _python_value(value: ast.Constant, literal: str) -> Any:
@@ -1555,7 +1585,8 @@ def _shape_at(text: str, pos: int) -> tuple[Word, int] | None:
         key = member.group("key")
         if key in kinds or not _one_script(key) or not key.strip() or key != key.strip():
             return None
-        kinds[key] = _SHAPE_BLANKS.get(member.group("value"), "number")  # else a number's placeholder
+        value = member.group("value")
+        kinds[key] = "any" if value.strip("<>") in _VALUE_WORDS else _SHAPE_BLANKS.get(value, "number")  # else a number's placeholder
         at = member.end()
         if member.group("end") == "}":
             return Word("TEMPLATE", kinds, pos), at  # type: ignore[arg-type]
@@ -1622,6 +1653,8 @@ def _csv_value(
 def _token_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word, int] | None:
     if text[pos] == "{":
         return _template_at(text, pos)
+    if text.startswith("dict(", pos):
+        return _python_record_at(text, pos)
     found = _phrase_at(text, folded, pos, table)
     statement = _statement_at(text, folded, pos, table, found)
     if statement is not None:
@@ -1722,13 +1755,21 @@ def _number_at(text: str, pos: int, table: Vocabulary) -> tuple[Word, int] | Non
     return (Word("NUMBER", value[0], pos), value[2]) if value is not None else None  # type: ignore[arg-type]
 
 
+def _role_after_bar(text: str, folded: str, pos: int, table: Vocabulary) -> bool:
+    """A bar before a role label joins two turns on one line ("... only. | User: ..."; the grammar asks
+    for the first turn's sentence end before it)."""
+    rest = pos + 1 + len(text[pos + 1 :]) - len(text[pos + 1 :].lstrip(" \t"))
+    found = table.match(folded, rest)
+    return found is not None and found[0] == "ROLE"
+
+
 def _phrase_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[str, int] | None:
     """The longest phrase of the table at ``pos``; a role label ("User:") only where it opens a
     line (elsewhere "user" is the word before the colon: "for this user: ...", "user: "bob"")."""
     found = table.match(folded, pos)
     if found is None and text[pos] == '"':
         return _passage_at(text, pos, table)
-    if found is not None and found[0] == "ROLE" and text[:pos].strip(" \t")[-1:] not in ("", "\n"):
+    if found is not None and found[0] == "ROLE" and text[:pos].strip(" \t")[-1:] not in ("", "\n", "|"):  # "... | User:" (wip/jsonR5)
         return table.match(folded[: found[1] - 1], pos)
     return found
 
@@ -1915,7 +1956,8 @@ def _lowercase_value_at(text: str, folded: str, pos: int, table: Vocabulary) -> 
     but an entity noun ("product: lamp"), no type or placeholder word ("name: string"), no JSON
     literal word."""
     word = _LOWERCASE_VALUE.match(text, pos)
-    if word is None and table.language in _LOWERCASE:
+    # after "=" (data in every table) also before the table's "and": es "producto=teclado y precio=24.90" (wip/jsonR5)
+    if word is None and (table.language in _LOWERCASE or text[:pos].rstrip(" \t")[-1:] == "="):
         word = _LOWERCASE_RUN.match(text, pos)
         if word is not None and not _ends_lowercase_value(text, folded, word.end(), table):
             word = None
