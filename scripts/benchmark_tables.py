@@ -65,6 +65,8 @@ HELDOUT_PHRASINGS_9 = Path("bench_data/results/heldout_phrasings_9.json")
 HELDOUT_LANGUAGES_9 = Path("bench_data/results/heldout_languages_9.json")
 HELDOUT_PHRASINGS_10 = Path("bench_data/results/heldout_phrasings_10.json")
 HELDOUT_LANGUAGES_10 = Path("bench_data/results/heldout_languages_10.json")
+HELDOUT_PHRASINGS_10_BRIEFED = Path("bench_data/results/heldout_phrasings_10_briefed.json")
+HELDOUT_LANGUAGES_10_BRIEFED = Path("bench_data/results/heldout_languages_10_briefed.json")
 HELDOUT_PHRASINGS_10_BEFORE = Path("bench_data/results/heldout_phrasings_10_before.json")
 HELDOUT_LANGUAGES_10_BEFORE = Path("bench_data/results/heldout_languages_10_before.json")
 HAND_CHECKS = Path("bench_data/heldout_hand_checks.json")
@@ -620,6 +622,8 @@ BLOCKS: dict[str, Callable[[], str]] = {
     "heldout-languages-9": lambda: heldout_languages(HELDOUT_LANGUAGES_9),
     "heldout-phrasings-10": lambda: heldout_phrasings(HELDOUT_PHRASINGS_10),
     "heldout-languages-10": lambda: heldout_languages(HELDOUT_LANGUAGES_10),
+    "heldout-phrasings-10-briefed": lambda: heldout_phrasings(HELDOUT_PHRASINGS_10_BRIEFED),
+    "heldout-languages-10-briefed": lambda: heldout_languages(HELDOUT_LANGUAGES_10_BRIEFED),
     "heldout-phrasings-10-before": lambda: heldout_phrasings(HELDOUT_PHRASINGS_10_BEFORE),
     "heldout-languages-10-before": lambda: heldout_languages(HELDOUT_LANGUAGES_10_BEFORE),
     "request-parse": request_parse,
