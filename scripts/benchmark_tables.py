@@ -69,6 +69,10 @@ HELDOUT_PHRASINGS_10_BRIEFED = Path("bench_data/results/heldout_phrasings_10_bri
 HELDOUT_LANGUAGES_10_BRIEFED = Path("bench_data/results/heldout_languages_10_briefed.json")
 HELDOUT_PHRASINGS_10_BEFORE = Path("bench_data/results/heldout_phrasings_10_before.json")
 HELDOUT_LANGUAGES_10_BEFORE = Path("bench_data/results/heldout_languages_10_before.json")
+HELDOUT_PHRASINGS_11 = Path("bench_data/results/heldout_phrasings_11.json")
+HELDOUT_LANGUAGES_11 = Path("bench_data/results/heldout_languages_11.json")
+HELDOUT_PHRASINGS_11_BEFORE = Path("bench_data/results/heldout_phrasings_11_before.json")
+HELDOUT_LANGUAGES_11_BEFORE = Path("bench_data/results/heldout_languages_11_before.json")
 HAND_CHECKS = Path("bench_data/heldout_hand_checks.json")
 REQUEST_PARSE = Path("bench_data/results/request_parse.json")
 LOAD = Path("bench_data/results/load_test_seeds_1_5.json")
@@ -626,6 +630,8 @@ BLOCKS: dict[str, Callable[[], str]] = {
     "heldout-languages-10-briefed": lambda: heldout_languages(HELDOUT_LANGUAGES_10_BRIEFED),
     "heldout-phrasings-10-before": lambda: heldout_phrasings(HELDOUT_PHRASINGS_10_BEFORE),
     "heldout-languages-10-before": lambda: heldout_languages(HELDOUT_LANGUAGES_10_BEFORE),
+    "heldout-phrasings-11-before": lambda: heldout_phrasings(HELDOUT_PHRASINGS_11_BEFORE),
+    "heldout-languages-11-before": lambda: heldout_languages(HELDOUT_LANGUAGES_11_BEFORE),
     "request-parse": request_parse,
     "load-test": load_test,
     "load-test-line": load_test_line,
