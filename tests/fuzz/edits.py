@@ -183,7 +183,9 @@ def text_applicable(text: str) -> list[str]:
         kinds += ["line_layout", "asked_expression", "number_only_toggle"]
     if "JSON" in text and _OWNER_MARK.search(text):  # whose value it is: a JSON request's statements
         kinds.append("owner_swap")
-    if _ROLE_WORD.search(text):
+    # a story's roles; in a JSON request a role word may be a key name, which the JSON oracle does not
+    # rename (owner_swap edits its statements instead)
+    if _ROLE_WORD.search(text) and "JSON" not in text and "{" not in text:
         kinds.append("role_swap")
     if "JSON" in text and (_TRANSFORM.search(text) or _STATED_STRING.search(text) or _STATED_NUMBER.search(text)):
         kinds.append("transform_toggle")

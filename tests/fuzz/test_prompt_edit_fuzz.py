@@ -600,3 +600,5 @@ def test_the_role_swap_edit_changes_one_mention_or_every_mention() -> None:
             assert problem.solution["x"] == 12  # another relative asked: the same equation, its own label
     assert one >= 20 and every >= 20
     assert "role_swap" in applicable(base) and "role_swap" not in applicable("What is 12 * 12?")
+    json_request = 'Return JSON with keys id, customer and total: id 1001, customer "ACME Corp", total 250.'
+    assert "role_swap" not in applicable(json_request) and "owner_swap" not in applicable("What is 12 * 12?")
