@@ -1385,7 +1385,9 @@ def understand(request: Request) -> Problem | None:
         system, user = request
         if system.role == "system" and isinstance(system.content, str) and system.name is None:
             content, answer_format = _format_apart(system.content)
-            if any(_lit_equal(content, s) for s in MATH_SYSTEMS) or _neutral_system(content):
+            # a persona or steps sentence ends with '.' or '!' alike (an exclamation sets no format)
+            if any(_lit_equal(content, s) or _lit_equal(content, s[:-1] + "!") for s in MATH_SYSTEMS) \
+                    or _neutral_system(content):
                 problem = understand((user,))
                 if isinstance(problem, MathProblem) and not (answer_format and (problem.answer_format or problem.target)):
                     return dataclasses.replace(problem, answer_format=answer_format or problem.answer_format)

@@ -392,7 +392,9 @@ def test_chat_requests_the_oracle_reads() -> None:
 
     user = Msg("user", "Find y if 2y - 7 = 9.")
     assert isinstance(understand((Msg("system", "Show every step."), user)), MathProblem)
-    assert understand((Msg("system", "Show every step!"), user)) is None
+    assert isinstance(understand((Msg("system", "Show every step!"), user)), MathProblem)  # '!' ends it too
+    assert isinstance(understand((Msg("system", "You are a careful math tutor!"), user)), MathProblem)
+    assert understand((Msg("system", "Show every step!!"), user)) is None
     assert understand((Msg("system", "Reply in French."), user)) is None
     assert understand((user.with_(name="sam"),)) is None
 
