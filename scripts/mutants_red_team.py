@@ -28,6 +28,8 @@ RELATIONS = f"{PKG}/core/tasks/relations.py"
 RELATIONS_TESTS = U + "test_relations.py"
 RELATION_WORDS = "tests/adversarial/test_relation_words.py"
 STEP_SOURCES = "tests/adversarial/test_step_sources.py"
+DEGENERATE = "tests/adversarial/test_degenerate_asked_expression.py"
+LINEAR_READER = f"{PKG}/core/tasks/linear/reader.py"
 LINEAR_REQUESTS = "tests/adversarial/test_linear_requests.py"
 
 # fmt: off
@@ -315,6 +317,9 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("json-conversion-label-any-word", "any word before a conversion's number is its label ('Convert minus 34 degrees Celsius' converted as 34, W17)",
      JSON_READER, "        self.measure_nouns.append(label)\n        self.converted([number, *rest])\n",
      "        self.converted([number, *rest])\n", ("tests/adversarial/test_json_transforms_jsonT.py",)),
+    ("lin-dash-between-terms-pauses", "a dash between two terms is read as a pause ('what is x \u2013 y?' read as x and y, W18)",
+     LINEAR_READER, "    if previous in _TERMS and LONE_NAME.match(text, dash.end()):\n        return None",
+     "    if False:\n        return None", (DEGENERATE,)),
     ("json-vocab-de-strecke-deleted", "a word deleted from a table: de 'Strecke' is no measure noun",
      f"{PKG}/core/tasks/json/vocabulary/de.json", '  "länge",\n  "strecke",\n', '  "länge",\n  "streckex",\n',
      ("tests/adversarial/test_json_transforms_jsonT.py",)),

@@ -21,7 +21,7 @@ from lark import Token, Transformer
 
 from ..request_language import Declined, RequestLanguage, Vocabulary, Word, fold
 from .answer_form import BOXED, AnswerForm, form_of_template, read_answer_form
-from .targets import EXPRESSION, canonical_target
+from .targets import EXPRESSION, LONE_NAME, canonical_target
 from .word_problems import WordFacts
 
 __all__ = ["FORMATS", "LinearRequest", "read_request"]
@@ -29,6 +29,7 @@ __all__ = ["FORMATS", "LinearRequest", "read_request"]
 _ASKS_QUESTION = "asks"  # what a question or a polite request returns up the tree
 _ASKS_BARE = "asks, before '?'"  # an unknown alone ("x?"): a question only when a question mark ends it
 _JOINS = frozenset({"COMMA", "AND", "THEN", "SEMI"})
+_TERMS = frozenset({"VAR", "EXPR"})  # words that are terms of the problem: a dash after one is a minus
 _VERBS = frozenset({"SOLVE", "FIND", "GIVE", "WHAT_IS", "SHOW", "EXPLAIN", "NUMBER", "WRITE", "END", "TEMPLATE",
                     "ONLY_ANSWER", "WHAT", "ANSWER_VERB", "NUMBERED"})
 _PRIMES = frozenset({"'", '"', "\u2019", "\u2032"})
@@ -634,6 +635,8 @@ def _label_number_or_dash(text: str, pos: int, previous: str, in_run: bool) -> t
     dash = _DASH.match(text, pos - 1) if pos and not in_run else None
     if dash is None:
         return None
+    if previous in _TERMS and LONE_NAME.match(text, dash.end()):
+        return None  # "x – y", "x -- x": a minus between two terms, never a pause (red team round 13)
     return [Word("COLON" if previous in ("LABEL", "LABEL_NUMBER") else "COMMA", dash.group(1), pos)], dash.end(1)
 
 

@@ -13,10 +13,12 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-__all__ = ["EXPRESSION", "canonical_target", "target_value", "same_target", "written_target", "renamed_target"]
+__all__ = ["EXPRESSION", "LONE_NAME", "canonical_target", "target_value", "same_target", "written_target", "renamed_target"]
 
 _NAME = r"[A-Za-z](?:_?[0-9]+)?(?![A-Za-z0-9_])"
 _NUMBER = r"[0-9]+(?:\.[0-9]+)?"
+#: An unknown's name standing alone ("x", "x_1", "a2"; not the first letter of a word).
+LONE_NAME = re.compile(_NAME)
 _POWER = r"(?:\s*(?:\^|\*\*)\s*[1-9](?![0-9])|[\u00b2\u00b3])"
 # a coefficient written against a name or a bracket ("2x", "3(x + 1)"), a name, a bracket, a number
 _ATOM = rf"(?:(?:{_NUMBER})?(?:{_NAME}|\([^()=\n]{{1,40}}\)){_POWER}?|{_NUMBER}(?![0-9]|\.[0-9]))"
