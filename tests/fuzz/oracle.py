@@ -1124,9 +1124,11 @@ _STATED_STRING = r'"(?P<v>[^"\\\x00-\x08\x0a-\x1f\x7f]*)"'
 _STATED_NUMBER = r"(?P<v>-?(?:0|[1-9][0-9]*))(?=\s*[.,;:]|\s+and\b|\s*$)"
 
 
+# the request verbs an English JSON request may open with (each asks for the object, none changes it)
+_EN_VERBS = frozenset("return give make produce output print build create generate write send provide emit".split())
 _JSON_WORDS = frozenset(
     w.lower() for t in JSON_TEMPLATES for w in _WORD.findall(_SLOT.sub(lambda m: m.group(3) or " ", t.pattern))
-) | {"please"}
+) | {"please"} | _EN_VERBS
 
 
 # "a JSON object", "an object", "another record": a mention that may ask for one more object ("the
@@ -1234,7 +1236,6 @@ def _grammar_json_langs(text: str) -> JsonProblem | None:
 # statements use between a key (not a quoted key of a key list) and the value, per template.
 _EN_SEPARATORS = [r"\s*[:=]?\s*", r"\s*[:=]?\s*", r"\s*[=:]\s*", r"\s*[=:]\s*", r"\s+(?:is\s+)?", r"\s*[=:]\s*", r'"\s*is\s+', r"\s*:?\s*"]
 # a word (hyphens inside or after it as written: "P-orto", "AB-"), or capitalised words after it (a name, "New York")
-_EN_VERBS = frozenset("return give make produce output print build create generate write send provide emit".split())
 _EN_VALUES = {"w": r"(?P<v>[A-Za-z]+(?:-[A-Za-z]*)*(?:\.[a-z]+)*(?: [A-Z][A-Za-z]*(?:-[A-Za-z]*)*)*)(?![\w'@]|\.\w)",
               "n": r"(?P<v>-?(?:0|[1-9][0-9]*))(?!\w|[.,]\d)"}
 

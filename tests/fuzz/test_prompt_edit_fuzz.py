@@ -604,3 +604,11 @@ def test_the_role_swap_edit_changes_one_mention_or_every_mention() -> None:
     assert "role_swap" in applicable(base) and "role_swap" not in applicable("What is 12 * 12?")
     json_request = 'Return JSON with keys id, customer and total: id 1001, customer "ACME Corp", total 250.'
     assert "role_swap" not in applicable(json_request) and "owner_swap" not in applicable("What is 12 * 12?")
+
+
+def test_the_json_oracle_reads_any_request_verb_of_the_template_language() -> None:
+    base = 'Produce a JSON object with keys city and country: city "Paris", country "France". Output only the JSON object.'
+    for verb in ("print", "Return", "send"):
+        problem = understand_text(base.replace("Produce", verb))
+        assert isinstance(problem, JsonProblem) and problem.obj == {"city": "Paris", "country": "France"}, verb
+    assert understand_text(base.replace("Produce", "Translate")) is None
