@@ -68,11 +68,12 @@ OPERATORS = "+-*/="
 # zero in scripts other than ASCII: ARABIC-INDIC, EXTENDED ARABIC-INDIC, DEVANAGARI, FULLWIDTH
 FOREIGN_ZEROS = (0x0660, 0x06F0, 0x0966, 0xFF10)
 # an expression asked of the problem's unknowns, appended or toggled (issue 33): "{v}" is one of the
-# prompt's one-letter names; the last ones are not modelled (a negation, two asked, a sum of words)
+# prompt's one-letter names; the last ones are not modelled (a negation, two asked, a sum of words, a
+# constant or one unknown written with a dash between terms: W18, red team round 13)
 ASKED_EXPRESSIONS = (
     "Give {v} squared.", "Give 2{v}.", "Find {v} + 1.", "What is {v}/2?", "Give twice {v}.", "Then give {v}*{v}.",
     "Give 20 - {v}.", "Donne {v} au carré.", "Give not {v} but 20 - {v}.", "Give {v} squared and {v} cubed.",
-    "Find {v} squared + 1.",
+    "Find {v} squared + 1.", "Give {v} - {v}.", "What is {v} \u2013 {v}?", "Give 2{v} -- {v}.",
 )
 # phrases that mark whose value a statement gives (a person, number, gender), each group's phrases
 # interchangeable in the same place: one swapped for another makes a prompt state the values of two

@@ -552,7 +552,7 @@ def _math_from_match(t: Template, m: re.Match[str]) -> MathProblem | None:
 
 
 _ASKED_SLOT = "(?P<u>[A-Za-z])"
-_MULTIPLE_SLOT = "(?P<k>[1-9][0-9]?)(?P<u>[A-Za-z])"  # "2x" in the asked slot: a multiple of the unknown
+_MULTIPLE_SLOT = "(?P<k>-|[1-9][0-9]?)(?P<u>[A-Za-z])"  # "2x", "-x" in the asked slot: a multiple of the unknown
 
 
 def _asked_multiple(t: Template, text: str) -> MathProblem | None:
@@ -565,7 +565,7 @@ def _asked_multiple(t: Template, text: str) -> MathProblem | None:
     problem = None if m is None else _math_from_match(t, m)
     if m is None or problem is None:
         return None
-    k, u = Fraction(m.group("k")), m.group("u")
+    k, u = Fraction(-1 if m.group("k") == "-" else m.group("k")), m.group("u")
     return dataclasses.replace(problem, target=(f"{m.group('k')}{u}",), target_value=k * problem.solution[u])
 
 

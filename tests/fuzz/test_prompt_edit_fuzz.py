@@ -612,3 +612,11 @@ def test_the_json_oracle_reads_any_request_verb_of_the_template_language() -> No
         problem = understand_text(base.replace("Produce", verb))
         assert isinstance(problem, JsonProblem) and problem.obj == {"city": "Paris", "country": "France"}, verb
     assert understand_text(base.replace("Produce", "Translate")) is None
+
+
+def test_the_oracle_reads_a_negated_unknown_asked_and_checks_its_value() -> None:
+    problem = understand_text("Trouve -x tel que 3x + 5 = 20.")
+    assert isinstance(problem, MathProblem) and problem.target == ("-x",) and problem.target_value == -5
+    assert check_math_answer(problem, "3x = 15\nx = 5\n-x = -5") is None
+    assert check_math_answer(problem, "3x = 15\nx = 5") is not None
+    assert check_math_answer(problem, "3x = 15\nx = 5\n-x = 5") is not None
