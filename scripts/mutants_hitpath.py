@@ -151,5 +151,11 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("pending-keyed-unread", "the problem-key tier does not read the held derived entries (written on the request again)",
      _CORE + "engine.py", "    held = io.pending.find(request.key, request.namespace, request.llm_key, request.limit) if io.pending else []\n",
      "    held = []\n", (_ROUND6, "tests/unit/test_problem_key_tier.py")),
+    ("pending-get-unread", "the tier's repeat path does not read a held derived entry by its id (the answer is planned again)",
+     _CORE + "engine.py", "    if isinstance(request, GetEntry):\n        held = io.pending.get(request.entry_id) if io.pending else None\n"
+     "        if held is not None:\n            return held\n        get = ",
+     "    if isinstance(request, GetEntry):\n        get = ", (_ROUND6,)),
+    ("pending-hit-lost", "a hit on a held derived entry is not counted",
+     _CORE + "engine.py", "    entry.hits += 1\n", "    pass\n", (_ROUND6,)),
 ]
 # fmt: on

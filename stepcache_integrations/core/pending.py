@@ -31,9 +31,8 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from .problem_key_tier import _content
 from .problem_keys import entry_lookup_keys
-from .types import CacheEntry, Unfreezable
+from .types import CacheEntry
 
 __all__ = ["FLUSH_CHUNK", "Held", "PendingEntries"]
 
@@ -53,9 +52,16 @@ class Held:
 
 
 def _fingerprint(entry: CacheEntry) -> Hashable | None:
+    """What a served or written entry is, compared cheaply (a few microseconds: it is read on the
+    tier's path): its identity, prompt, level, tokens and steps by value; its constraints (the stored
+    reading, a nested dict whose full comparison costs ~45 us) by identity. Sound: whatever a stored
+    reading says, the tier checks the steps it serves against the new prompt's own reading, as for
+    any stored entry; the fingerprint is the rule that nothing changed is served or written."""
     try:
-        return _content(entry)
-    except (Unfreezable, RecursionError):
+        steps = tuple((step.text, step.kind, id(step.meta)) for step in entry.steps)
+        return (entry.id, entry.namespace, entry.llm_key, entry.task, entry.prompt, entry.verification,
+                entry.prompt_tokens, entry.completion_tokens, id(entry.constraints), id(entry.steps), steps)
+    except (AttributeError, TypeError):
         return None
 
 

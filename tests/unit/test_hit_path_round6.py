@@ -173,3 +173,20 @@ def test_aclose_writes_the_held_entries(open_store: Any) -> None:  # noqa: F811
     derived = asyncio.run(run())
     written = open_store().get(derived)
     assert written is not None and written.metadata["derived_from"]
+
+
+def test_a_repeat_of_an_answer_served_from_a_held_entry_reads_it_and_counts_its_hits() -> None:
+    cache = StepCache()
+    derived = derive(cache)
+    prompt = MATH.format(eq="29 = 5 + 3x")
+    first = cache.generate(prompt, no_model)
+    assert first.matched_entry_id == derived and first.outcome == "reuse"
+    again = cache.generate(prompt, no_model)  # the tier's first path: the held entry read by its id
+    assert again.matched_entry_id == derived and again.text == first.text and cache.stats()[TIER]["repeats"] == 1
+    held = cache._pending.get(derived)
+    assert held is not None and held.hits == 2  # both hits counted on the held entry
+    assert cache.flush() == 1
+    written = cache.store.get(derived)
+    assert written is not None and written.hits == 2
+    asyncio.run(cache.agenerate(prompt, no_model))
+    assert cache.stats()[TIER]["repeats"] == 2
