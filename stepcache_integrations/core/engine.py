@@ -1227,8 +1227,7 @@ def _fulfil(request: Request, io: Services) -> Any:
     if isinstance(request, HoldEntry):
         flushed = _held(request, io)
         if flushed is None:  # nothing holds it: embedded and written now
-            vector = request.vector if request.vector is not None else _embed(EmbedPrompt(request.text, True), io)
-            return None if vector is None else guard.call(lambda: store.add(request.entry, vector), None, "write")
+            return _write(Held(request.entry, request.text, request.vector, None, ()), io)
         _flush(flushed, io)
         return request.entry.id
     if isinstance(request, RecordHit):
@@ -1261,8 +1260,7 @@ async def _afulfil(request: Request, io: Services) -> Any:
     if isinstance(request, HoldEntry):
         flushed = _held(request, io)
         if flushed is None:
-            vector = request.vector if request.vector is not None else await _aembed(EmbedPrompt(request.text, True), io)
-            return None if vector is None else await guard.acall(lambda: store.aadd(request.entry, vector), None, "write")
+            return await _awrite(Held(request.entry, request.text, request.vector, None, ()), io)
         await _aflush(flushed, io)
         return request.entry.id
     if isinstance(request, RecordHit):
@@ -1378,22 +1376,28 @@ def _flush(held: list[Held], io: Services) -> int:
     """Embed held entries (unless a vector came with them) and write them to the store; an embedder
     or store failure skips that entry only (a derived entry: re-derived on demand). How many were
     written."""
-    written = 0
-    for item in held:
-        vector = item.vector if item.vector is not None else _embed(EmbedPrompt(item.text, True), io)
-        if vector is not None and io.guard.call(lambda: io.store.add(item.entry, vector), None, "write") is not None:
-            written += 1
-    return written
+    return sum(_write(item, io) is not None for item in held)
 
 
 async def _aflush(held: list[Held], io: Services) -> int:
     """Async twin of :func:`_flush`."""
-    written = 0
-    for item in held:
-        vector = item.vector if item.vector is not None else await _aembed(EmbedPrompt(item.text, True), io)
-        if vector is not None and await io.guard.acall(lambda: io.store.aadd(item.entry, vector), None, "write") is not None:
-            written += 1
-    return written
+    return sum([await _awrite(item, io) is not None for item in held])
+
+
+def _write(item: Held, io: Services) -> str | None:
+    """One held entry embedded (unless its vector came with it) and written: its id, or None."""
+    vector = item.vector if item.vector is not None else _embed(EmbedPrompt(item.text, True), io)
+    if vector is None:
+        return None
+    return io.guard.call(lambda: io.store.add(item.entry, vector), None, "write")
+
+
+async def _awrite(item: Held, io: Services) -> str | None:
+    """Async twin of :func:`_write`."""
+    vector = item.vector if item.vector is not None else await _aembed(EmbedPrompt(item.text, True), io)
+    if vector is None:
+        return None
+    return await io.guard.acall(lambda: io.store.aadd(item.entry, vector), None, "write")
 
 
 def _embedding_failed(exc: Exception) -> None:
