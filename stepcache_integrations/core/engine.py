@@ -28,7 +28,10 @@ from .problem_key_tier import TIER, ProblemKeyTier, fresh_plan, keyed_lookup, pl
 from .problem_keys import with_lookup_keys
 from .planner import PROOFS, presents
 from .repair_ledger import RepairLedger, repair_loop
-from .requests import AddEntry, AskJudge, AskModel, EmbedPrompt, FindKeyed, GetEntry, RecordHit, Request, SearchStore
+from .pending import Held, PendingEntries
+from .requests import (
+    AddEntry, AskJudge, AskModel, EmbedPrompt, FindKeyed, GetEntry, HoldEntry, RecordHit, Request, SearchStore,
+)
 from .store_port import StoreArg, StorePort, resolve_store
 from .tasks import Assembly, TaskHandler, TaskRegistry
 from .tasks.prompt_diff import canonical_prompt  # the retrieval form: near-identical prompts embed equally
@@ -102,8 +105,9 @@ def lookup_flow(plan: CachePlan, policy: ReusePolicy, *, judged: bool, keyed: bo
     return plan
 
 
-def serve_flow(plan: CachePlan, *, store_derived: bool) -> Flow:
-    """Answer a plan that needs no model: record the hit, store a re-instantiated answer."""
+def serve_flow(plan: CachePlan, *, store_derived: bool, defer: bool = False) -> Flow:
+    """Answer a plan that needs no model: record the hit, store a re-instantiated answer (``defer``:
+    held for the problem-key tier at once, embedded and written later: ``core.pending``)."""
     if plan.needs_model or plan.entry is None:
         raise StepCacheError("this plan needs a model call; use StepCache.complete or finalize")
     judge = _JudgeCost.of(plan)
@@ -135,22 +139,32 @@ def serve_flow(plan: CachePlan, *, store_derived: bool) -> Flow:
     yield RecordHit(plan.entry.id)
     if plan.outcome == "reinstantiate" and store_derived:
         t0 = time.perf_counter()
+        if defer:  # the tier finds it at once; its embedding and store write wait (core.pending)
+            derived = _derived(plan, level)
+            result.stored_entry_id = yield HoldEntry(derived, canonical_prompt(plan.prompt), plan.vector)
+            result.timings["store"] = time.perf_counter() - t0
+            return result
         # A plan of the problem-key tier found its entry without embedding the prompt: it is
         # embedded now, for the store's vector index (an embedder failure skips the write only).
         vector = plan.vector
         if vector is None:
             vector = yield EmbedPrompt(canonical_prompt(plan.prompt), optional=True)
         if vector is not None:
-            derived = _entry(
-                plan,
-                plan.handler.segment(plan.cached_text, plan.constraints),
-                plan.entry.prompt_tokens,
-                plan.entry.completion_tokens,
-                {"outcome": "reinstantiate", "derived_from": plan.entry.id, "verification": level},
-            )
-            result.stored_entry_id = yield AddEntry(derived, vector)
+            result.stored_entry_id = yield AddEntry(_derived(plan, level), vector)
         result.timings["store"] = time.perf_counter() - t0
     return result
+
+
+def _derived(plan: CachePlan, level: VerificationLevel) -> CacheEntry:
+    """The entry of a re-instantiated answer (``serve_flow``), derived from the plan's entry."""
+    assert plan.entry is not None
+    return _entry(
+        plan,
+        plan.handler.segment(plan.cached_text, plan.constraints),
+        plan.entry.prompt_tokens,
+        plan.entry.completion_tokens,
+        {"outcome": "reinstantiate", "derived_from": plan.entry.id, "verification": level},
+    )
 
 
 def complete_flow(
@@ -555,6 +569,11 @@ class StepCache:
             cached problem's shape are found by dictionary lookups, without embedding or vector
             search, and served only when the same checks pass; False: the semantic path only. A
             similarity threshold set above a task's own leaves that task to the semantic path.
+        defer_derived: with the problem-key tier on, a derived entry (``store_derived``) is held
+            for the tier at once and embedded and written to the store later (``core.pending``):
+            before a semantic search of its namespace and model, when more than this many are held,
+            and on :meth:`flush` / :meth:`close` (and their async twins); :meth:`clear` drops held
+            entries. 0: embedded and written on the request that derived it.
     """
 
     def __init__(
@@ -578,6 +597,7 @@ class StepCache:
         judge: Any = None,
         telemetry: Telemetry | bool | None = None,
         problem_keys: bool = True,
+        defer_derived: int = 64,
     ) -> None:
         overrides = {
             "similarity_threshold": similarity_threshold,
@@ -606,6 +626,7 @@ class StepCache:
         self.problem_keys = bool(problem_keys)
         self.problem_key_tier = ProblemKeyTier()
         """The problem-key tier's map of served answers and its counters (``problem_key_tier``)."""
+        self._pending = PendingEntries(defer_derived)
 
     # ------------------------------------------------------------------ settings
     similarity_threshold = _PolicySetting()
@@ -703,12 +724,13 @@ class StepCache:
 
     def serve(self, plan: CachePlan) -> StepCacheResult:
         """The answer of a plan that needs no model call; records the hit."""
-        result = drive(serve_flow(plan, store_derived=self.store_derived), self._services())
+        result = drive(serve_flow(plan, store_derived=self.store_derived, defer=self._defers()), self._services())
         return self._recorded(self._remembered(plan, result))
 
     async def aserve(self, plan: CachePlan) -> StepCacheResult:
         """Async twin of :meth:`serve`."""
-        result = await adrive(serve_flow(plan, store_derived=self.store_derived), self._services())
+        result = await adrive(serve_flow(plan, store_derived=self.store_derived, defer=self._defers()),
+                              self._services())
         return self._recorded(self._remembered(plan, result))
 
     def complete(self, plan: CachePlan, llm: Any, *, metadata: dict[str, Any] | None = None) -> StepCacheResult:
@@ -856,12 +878,36 @@ class StepCache:
         return report
 
     def clear(self, namespace: str | None = None) -> int:
-        """Delete cached entries (of one namespace if given); return how many."""
-        return self.store.clear(namespace)
+        """Delete cached entries (of one namespace if given), the derived entries held for the
+        store (``defer_derived``) with them; return how many."""
+        return self._pending.drop(namespace) + self.store.clear(namespace)
 
     async def aclear(self, namespace: str | None = None) -> int:
         """Async twin of :meth:`clear`."""
-        return await self.store.aclear(namespace)
+        return self._pending.drop(namespace) + await self.store.aclear(namespace)
+
+    def flush(self) -> int:
+        """Embed the derived entries held for the store (``defer_derived``) and write them to it
+        now; return how many were written."""
+        return _flush(self._pending.take(), self._services())
+
+    async def aflush(self) -> int:
+        """Async twin of :meth:`flush`."""
+        return await _aflush(self._pending.take(), self._services())
+
+    def close(self) -> None:
+        """:meth:`flush`, then close the store."""
+        self.flush()
+        close = getattr(self.store, "close", None)
+        if close is not None:
+            close()
+
+    async def aclose(self) -> None:
+        """Async twin of :meth:`close`."""
+        await self.aflush()
+        aclose = getattr(self.store, "aclose", None)
+        if aclose is not None:
+            await aclose()
 
     # ------------------------------------------------------------------ stats
     def stats(self) -> dict[str, Any]:
@@ -985,8 +1031,13 @@ class StepCache:
         """The store guard every store call goes through (``fail_open``, the breaker)."""
         return self._guard
 
+    def _defers(self) -> bool:
+        """Whether a derived entry is held (``core.pending``) rather than written on the request."""
+        return self.problem_keys and self._pending.bound > 0
+
     def _services(self, llm: Any = None) -> Services:
-        return Services(self.embedder, self.store, self._guard, llm=llm, judge=self.judge, telemetry=self.telemetry)
+        return Services(self.embedder, self.store, self._guard, llm=llm, judge=self.judge, telemetry=self.telemetry,
+                        pending=self._pending)
 
     def _recorded(self, result: StepCacheResult, *, repeat: bool = False) -> StepCacheResult:
         self._stats.record(result)
@@ -1114,6 +1165,7 @@ class Services:
     llm: Any = None
     judge: Any = None
     telemetry: Any = None  # a telemetry.Telemetry: spans and metrics of the flows driven
+    pending: PendingEntries | None = None  # the derived entries held for the store (core.pending)
 
 
 def drive(flow: Flow, io: Services) -> Any:
@@ -1165,12 +1217,22 @@ def _fulfil(request: Request, io: Services) -> Any:
         return _embed(request, io)
     if isinstance(request, SearchStore):
         r = request
+        if io.pending:  # what a search of this partition could find is written first (core.pending)
+            _flush(io.pending.take(r.namespace, r.llm_key), io)
         return guard.call(lambda: store.search(r.vector, namespace=r.namespace, llm_key=r.llm_key, k=r.k), [])
     if isinstance(request, (FindKeyed, GetEntry)):
         return _read_keyed(request, io)
     if isinstance(request, AddEntry):
         return guard.call(lambda: store.add(request.entry, request.vector), None, "write")
+    if isinstance(request, HoldEntry):
+        flushed = _held(request, io)
+        if flushed is None:  # nothing holds it: embedded and written now
+            return _write(Held(request.entry, request.text, request.vector, None, ()), io)
+        _flush(flushed, io)
+        return request.entry.id
     if isinstance(request, RecordHit):
+        if _held_hit(request.entry_id, io):
+            return None
         return guard.call(lambda: store.record_hit(request.entry_id), None, "write")
     if isinstance(request, AskModel):
         return None if (io.llm is None and request.kind == "repair") else call_llm(io.llm, request.prompt)
@@ -1188,12 +1250,22 @@ async def _afulfil(request: Request, io: Services) -> Any:
         return await _aembed(request, io)
     if isinstance(request, SearchStore):
         r = request
+        if io.pending:
+            await _aflush(io.pending.take(r.namespace, r.llm_key), io)
         return await guard.acall(lambda: store.asearch(r.vector, namespace=r.namespace, llm_key=r.llm_key, k=r.k), [])
     if isinstance(request, (FindKeyed, GetEntry)):
         return await _aread_keyed(request, io)
     if isinstance(request, AddEntry):
         return await guard.acall(lambda: store.aadd(request.entry, request.vector), None, "write")
+    if isinstance(request, HoldEntry):
+        flushed = _held(request, io)
+        if flushed is None:
+            return await _awrite(Held(request.entry, request.text, request.vector, None, ()), io)
+        await _aflush(flushed, io)
+        return request.entry.id
     if isinstance(request, RecordHit):
+        if _held_hit(request.entry_id, io):
+            return None
         return await guard.acall(lambda: store.arecord_hit(request.entry_id), None, "write")
     if isinstance(request, AskModel):
         return None if (io.llm is None and request.kind == "repair") else await acall_llm(io.llm, request.prompt)
@@ -1238,27 +1310,94 @@ async def _aembed(request: EmbedPrompt, io: Services) -> Any:
 
 
 def _read_keyed(request: FindKeyed | GetEntry, io: Services) -> Any:
-    """The problem-key tier's reads (a store without ``find_keyed`` or ``get``: nothing found)."""
+    """The problem-key tier's reads (a store without ``find_keyed`` or ``get``: nothing found), the
+    derived entries held for the store (``core.pending``) read with them."""
     if isinstance(request, GetEntry):
+        held = io.pending.get(request.entry_id) if io.pending else None
+        if held is not None:
+            return held
         get = getattr(io.store, "get", None)
         return None if get is None else io.guard.call(lambda: get(request.entry_id), None)
     find = getattr(io.store, "find_keyed", None)
-    if find is None:
-        return []
     r = request
-    return io.guard.call(lambda: find(r.key, namespace=r.namespace, llm_key=r.llm_key, limit=r.limit), [])
+    stored = [] if find is None else io.guard.call(
+        lambda: find(r.key, namespace=r.namespace, llm_key=r.llm_key, limit=r.limit), [])
+    return _with_held(r, stored, io)
 
 
 async def _aread_keyed(request: FindKeyed | GetEntry, io: Services) -> Any:
     """Async twin of :func:`_read_keyed`."""
     if isinstance(request, GetEntry):
+        held = io.pending.get(request.entry_id) if io.pending else None
+        if held is not None:
+            return held
         aget = getattr(io.store, "aget", None)
         return None if aget is None else await io.guard.acall(lambda: aget(request.entry_id), None)
     afind = getattr(io.store, "afind_keyed", None)
-    if afind is None:
-        return []
     r = request
-    return await io.guard.acall(lambda: afind(r.key, namespace=r.namespace, llm_key=r.llm_key, limit=r.limit), [])
+    stored = [] if afind is None else await io.guard.acall(
+        lambda: afind(r.key, namespace=r.namespace, llm_key=r.llm_key, limit=r.limit), [])
+    return _with_held(r, stored, io)
+
+
+def _with_held(request: FindKeyed, stored: Any, io: Services) -> Any:
+    """The store's entries under a lookup key and the held ones (``core.pending``) of the same
+    partition and key, newest first (as ``CacheStore.find_keyed`` orders them), at most ``limit``."""
+    held = io.pending.find(request.key, request.namespace, request.llm_key, request.limit) if io.pending else []
+    if not held:
+        return stored
+    merged = sorted([*held, *(stored or ())], key=lambda entry: -entry.created_at)  # stable: held first on a tie
+    return merged[: request.limit]
+
+
+def _held(request: HoldEntry, io: Services) -> list[Held] | None:
+    """Hold a derived entry (``core.pending``): the held entries to write now (an overflow), or
+    None when nothing holds it (the caller writes it now). Its TTL is stamped as the store's
+    ``add`` would stamp it, so a held entry expires when the stored one would."""
+    if io.pending is None or io.pending.bound <= 0:
+        return None
+    stamp = getattr(io.store, "stamp_expiry", None)
+    if stamp is not None:
+        stamp(request.entry)
+    return io.pending.hold(request.entry, request.text, request.vector)
+
+
+def _held_hit(entry_id: str, io: Services) -> bool:
+    """Count a hit on a held entry (``CacheStore.record_hit`` of it, before it is written)."""
+    entry = io.pending.get(entry_id) if io.pending else None
+    if entry is None:
+        return False
+    entry.hits += 1
+    entry.last_hit_at = time.time()
+    return True
+
+
+def _flush(held: list[Held], io: Services) -> int:
+    """Embed held entries (unless a vector came with them) and write them to the store; an embedder
+    or store failure skips that entry only (a derived entry: re-derived on demand). How many were
+    written."""
+    return sum(_write(item, io) is not None for item in held)
+
+
+async def _aflush(held: list[Held], io: Services) -> int:
+    """Async twin of :func:`_flush`."""
+    return sum([await _awrite(item, io) is not None for item in held])
+
+
+def _write(item: Held, io: Services) -> str | None:
+    """One held entry embedded (unless its vector came with it) and written: its id, or None."""
+    vector = item.vector if item.vector is not None else _embed(EmbedPrompt(item.text, True), io)
+    if vector is None:
+        return None
+    return io.guard.call(lambda: io.store.add(item.entry, vector), None, "write")
+
+
+async def _awrite(item: Held, io: Services) -> str | None:
+    """Async twin of :func:`_write`."""
+    vector = item.vector if item.vector is not None else await _aembed(EmbedPrompt(item.text, True), io)
+    if vector is None:
+        return None
+    return await io.guard.acall(lambda: io.store.aadd(item.entry, vector), None, "write")
 
 
 def _embedding_failed(exc: Exception) -> None:

@@ -14,7 +14,8 @@ import numpy as np
 from .types import CacheEntry
 
 __all__ = [
-    "AddEntry", "AskJudge", "AskModel", "EmbedPrompt", "FindKeyed", "GetEntry", "RecordHit", "Request", "SearchStore"
+    "AddEntry", "AskJudge", "AskModel", "EmbedPrompt", "FindKeyed", "GetEntry", "HoldEntry", "RecordHit", "Request",
+    "SearchStore",
 ]
 
 
@@ -64,6 +65,18 @@ class AddEntry:
 
 
 @dataclass(frozen=True)
+class HoldEntry:
+    """A derived entry for the problem-key tier at once, its embedding and store write deferred
+    (``core.pending``): ``text`` is what it is embedded from, ``vector`` its vector if known.
+    Reply: the entry's id; a driver that holds nothing embeds and writes it at once (then None when
+    the embedder or the store fails, as for ``AddEntry``)."""
+
+    entry: CacheEntry
+    text: str
+    vector: np.ndarray | None
+
+
+@dataclass(frozen=True)
 class RecordHit:
     """Reply: None."""
 
@@ -85,4 +98,4 @@ class AskJudge:
     prompt: str
 
 
-Request = Union[EmbedPrompt, SearchStore, FindKeyed, GetEntry, AddEntry, RecordHit, AskModel, AskJudge]
+Request = Union[EmbedPrompt, SearchStore, FindKeyed, GetEntry, AddEntry, HoldEntry, RecordHit, AskModel, AskJudge]

@@ -35,7 +35,7 @@ from typing import Any, Callable, TypeVar
 
 from .outcomes import PROVENANCE
 from .planner import CachePlan
-from .requests import AddEntry, AskJudge, AskModel, EmbedPrompt, FindKeyed, GetEntry, RecordHit, SearchStore
+from .requests import AddEntry, AskJudge, AskModel, EmbedPrompt, FindKeyed, GetEntry, HoldEntry, RecordHit, SearchStore
 from .types import LLMResponse, StepCacheResult, otel_records
 
 __all__ = [
@@ -458,7 +458,7 @@ def _stage_name(request: Any, op: _Operation, io: Any) -> str | None:
         patching = request.kind == "generate" and plan is not None and plan.outcome == "patch"
         return "patch" if patching else request.kind
     kinds = {EmbedPrompt: "embed", SearchStore: "search", FindKeyed: "problem_key", GetEntry: "get", AddEntry: "store",
-             RecordHit: "record_hit", AskJudge: "judge"}
+             HoldEntry: "store", RecordHit: "record_hit", AskJudge: "judge"}
     return kinds.get(type(request))
 
 
@@ -482,7 +482,7 @@ def _stage(request: Any, io: Any) -> Iterator[Any]:
             attributes["gen_ai.operation.name"] = "embeddings"
         elif stage == "search":
             attributes["gen_ai.operation.name"] = "retrieval"
-        elif stage == "store" and isinstance(request, AddEntry):
+        elif stage == "store" and isinstance(request, (AddEntry, HoldEntry)):
             op.stored_level = request.entry.verification
             attributes["stepcache.verification"] = request.entry.verification
         name = f"stepcache.{stage}"

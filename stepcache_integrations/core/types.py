@@ -183,7 +183,7 @@ class StepCacheResult(BaseModel):
     steps: list[StepRecord] = Field(default_factory=list)
     matched_entry_id: str | None = None
     similarity: float | None = None
-    stored_entry_id: str | None = None
+    stored_entry_id: str | None = None  # a derived entry may be held until a flush (StepCache defer_derived)
     model_calls: int = 0
     repair_calls: int = 0
     judge_calls: int = 0

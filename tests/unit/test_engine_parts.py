@@ -182,10 +182,17 @@ def test_sync_and_async_drivers_make_the_same_store_calls() -> None:
     assert _session(StepCache(store=RecordingStore(), problem_keys=False), True) == sync
     # the problem-key tier: the problem, the shape, then the family dictionary (a miss reads all three);
     # a hit is neither embedded nor searched
-    keyed = _session(StepCache(store=RecordingStore()), False)
+    keyed = _session(StepCache(store=RecordingStore(), defer_derived=0), False)
     assert keyed == ["find_keyed", "find_keyed", "find_keyed", "search", "add", "find_keyed", "record_hit",
                      "find_keyed", "find_keyed", "record_hit", "add"]
-    assert _session(StepCache(store=RecordingStore()), True) == keyed
+    assert _session(StepCache(store=RecordingStore(), defer_derived=0), True) == keyed
+    # the derived entry held (the default, core.pending): no store call on the request; written by
+    # the flush (sync and async alike)
+    held = StepCache(store=RecordingStore())
+    assert _session(held, False) == keyed[:-1] and held.flush() == 1 and held.store.log == keyed  # type: ignore[attr-defined]
+    held = StepCache(store=RecordingStore())
+    assert _session(held, True) == keyed[:-1] and asyncio.run(held.aflush()) == 1
+    assert held.store.log == keyed  # type: ignore[attr-defined]
 
 
 def test_lookup_flow_yields_embed_then_search() -> None:

@@ -206,6 +206,7 @@ def test_a_rewrites_final_check_is_computed_once(monkeypatch: pytest.MonkeyPatch
     result = cache.generate(MATH.format(eq="7x + 11 = 95"), no_model)
     assert result.outcome == "reinstantiate" and result.tier == TIER and result.verification == "proven"
     assert result.text.endswith("Answer: x = 12") and "Subtract 11 from both sides: 7x = 84" in result.text
+    assert cache.flush() == 1  # the derived entry, held for the tier (core.pending), written now
     served = tuple(step.text for step in cache.store.get(result.stored_entry_id).steps)  # type: ignore[union-attr]
     assert "".join(served) == result.text
     rewritten = [texts for texts in calls if "".join(texts) == result.text]

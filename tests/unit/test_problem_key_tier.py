@@ -203,13 +203,19 @@ def test_a_changed_constant_is_reinstantiated_from_the_shape_dictionary_without_
     assert result.matched_entry_id == source and result.text.endswith("Answer: x = 7")
     assert embedder.calls == 0 and result.stored_entry_id is None and cache.store.count() == 1
     assert "reinstantiated" in result.provenance_counts()
-    # store_derived (the default): found the same way, then embedded once to be stored as its own entry
+    # store_derived (the default): found the same way, held for the tier at once (core.pending), then
+    # embedded once to be stored as its own entry when the held entries are flushed
     cache.store_derived = True
     derived = cache.generate(MATH.format(eq="3x + 5 = 29"), no_model)
-    assert derived.tier == TIER and derived.outcome == "reinstantiate" and embedder.calls == 1
+    assert derived.tier == TIER and derived.outcome == "reinstantiate" and embedder.calls == 0
+    assert derived.stored_entry_id and cache.store.get(derived.stored_entry_id) is None  # held, not yet written
+    again = cache.generate(MATH.format(eq="29 = 5 + 3x"), no_model)  # its own problem key now, while held
+    assert again.outcome == "reuse" and again.matched_entry_id == derived.stored_entry_id and embedder.calls == 0
+    assert again.text.endswith("Answer: x = 8") and again.verified
+    assert cache.flush() == 1 and embedder.calls == 1 and cache.flush() == 0
     entry = cache.store.get(derived.stored_entry_id or "")
     assert entry is not None and entry.metadata["derived_from"] == source and entry.verification == "proven"
-    again = cache.generate(MATH.format(eq="29 = 5 + 3x"), no_model)  # its own problem key now
+    again = cache.generate(MATH.format(eq="29 = 5 + 3x"), no_model)  # its own problem key, written
     assert again.outcome == "reuse" and again.matched_entry_id == derived.stored_entry_id and embedder.calls == 1
 
 
@@ -222,11 +228,22 @@ def test_an_embedder_failure_skips_only_the_derived_entry() -> None:
 
     embedder = Failing()
     embedder.fail = False
-    cache = StepCache(embedder=embedder)
+    cache = StepCache(embedder=embedder, defer_derived=0)  # written on the request (no entry held)
     stored(cache, 3, 5, 20)
     embedder.fail = True
     result = cache.generate(MATH.format(eq="3x + 5 = 26"), no_model)
     assert result.outcome == "reinstantiate" and result.verified and result.stored_entry_id is None
+    # held (the default): the answer stands and the tier serves the held entry; the flush, where it is
+    # embedded, skips it (nothing written, nothing raised), and the same request is derived again
+    embedder.fail = False
+    cache = StepCache(embedder=embedder)
+    stored(cache, 3, 5, 20)
+    embedder.fail = True
+    result = cache.generate(MATH.format(eq="3x + 5 = 26"), no_model)
+    assert result.outcome == "reinstantiate" and result.verified and result.stored_entry_id
+    assert cache.flush() == 0 and cache.store.count() == 1 and cache.store.get(result.stored_entry_id) is None
+    again = cache.generate(MATH.format(eq="3x + 5 = 26"), no_model)
+    assert again.outcome == "reinstantiate" and again.verified and again.text == result.text
 
 
 def test_the_entry_written_as_the_prompt_is_checked_first() -> None:
@@ -456,7 +473,10 @@ def test_a_persistent_store_keeps_its_dictionary_across_a_reopen(open_store: Any
     assert result.tier == TIER and result.outcome == "reuse" and result.matched_entry_id == entry_id
     changed = reopened.generate(MATH.format(eq="3x + 5 = 26"), no_model)
     assert changed.tier == TIER and changed.outcome == "reinstantiate"
-    assert embedder.calls == 1 and changed.stored_entry_id  # embedded only to store the derived entry
+    assert embedder.calls == 0 and changed.stored_entry_id  # held for the tier (core.pending), not embedded
+    assert reopened.flush() == 1 and embedder.calls == 1  # embedded only to store the derived entry
+    written = open_store().get(changed.stored_entry_id)  # in the file, for another handle
+    assert written is not None and written.metadata["derived_from"] == entry_id
     assert reopened.generate(MATH.format(eq="20 = 5 + 3x"), no_model).tier == TIER  # a repeat
     # another handle deletes it: neither the dictionary nor the map of served answers serves it again
     other = open_store()

@@ -127,6 +127,8 @@ def test_linear_answers_are_proven_fresh_reused_reinstantiated_and_from_the_fall
     assert reused.outcome == "reuse" and reused.verification == "proven"
     changed = cache.generate(MATH.replace("= 20", "= 26"), no_model)
     assert changed.outcome == "reinstantiate" and changed.verification == "proven"
+    assert cache._pending.get(changed.stored_entry_id).verification == "proven"  # the derived entry, held
+    assert cache.flush() == 1  # and written (core.pending)
     assert cache.store.get(changed.stored_entry_id).verification == "proven"  # the derived entry too
     fallback = StepCache().generate("Solve for x step by step: 7 - 2x = 3x + 1.", model("x = 2", "x = 2"))
     assert fallback.used_fallback and fallback.verification == "proven"
