@@ -1,0 +1,128 @@
+"""Linear reach, round I (issue 33 items 2-4, branch wip/linI), written by hand per class, not from
+any held-out file. Each pair: the first prompt is answered by a model that is never right (only what
+the checker or the deterministic fallback proves is stored), then the second is served proven
+without a model call and exactly right; each trap is no claim, or, when read, answers exactly what
+it asks.
+
+Classes: the equation set up (written) before it is solved ("Set up x + 19 = 21 and solve it.",
+"Write the equation x + 5 = 17 and solve", "Plantea ... y resuélvela"); a number sentence whose
+result is negative ("Five times a number minus 9 equals -46.": the cached answer negative, then a
+variant re-instantiated); "the sum of a number and 7 is 19"; the answer asked as JSON
+('... reply as JSON like {"x": <value>}': the last line is that object, its keys exactly the
+unknowns asked, its values the exact solution as JSON numbers)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from fractions import Fraction
+
+import pytest
+
+from stepcache_integrations import StepCache
+from stepcache_integrations.core.tasks.linear.prompt import understand_prompt
+
+
+class Echo:
+    """Never right: its answer is a function of the prompt."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def __call__(self, prompt: str) -> str:
+        self.calls += 1
+        return "ECHO " + hashlib.sha256(prompt.encode()).hexdigest()[:12]
+
+
+_VALUE = r"(-?[0-9]+(?:[.,][0-9]+)?(?:/[0-9]+)?)"
+
+
+def _stated(line: str, name: str) -> Fraction | None:
+    """The value the answer's last line states for ``name`` ("x = 5", "The number: x = 5")."""
+    found = re.findall(rf"(?:^|[\s,:]){re.escape(name)}\s*=\s*{_VALUE}(?=\s*(?:,|$))", line.strip())
+    return Fraction(found[-1].replace(",", ".")) if found else None
+
+
+def served(first: str, second: str) -> str:
+    cache, model = StepCache(), Echo()
+    one = cache.generate(first, model)
+    assert one.verified and one.task == "linear_equation", (first, one.text)
+    before = model.calls
+    again = cache.generate(second, model)
+    assert model.calls == before and again.model_calls == 0, (second, again.outcome, again.text)
+    assert again.verified and again.verification == "proven", (second, again.text)
+    assert again.task == "linear_equation", (second, again.task)
+    return again.text
+
+
+PAIRS = [
+    # the equation set up, then solved
+    ("Set up x + 19 = 21 and solve it.", "Set up x + 19 = 25 and solve it.", {"x": 6}),
+    ("Write the equation x + 5 = 17 and solve", "Write the equation x + 5 = 20 and solve", {"x": 15}),
+    ("Set up the equation 2y - 1 = 9 and solve for y.", "Set up the equation 2y - 1 = 13 and solve for y.", {"y": 7}),
+    ("Plantea x + 19 = 21 y resuélvela.", "Plantea x + 19 = 30 y resuélvela.", {"x": 11}),
+    ("Plantea la ecuación 3x = 12 y resuélvela.", "Plantea la ecuación 3x = 15 y resuélvela.", {"x": 5}),
+    # number sentences: a negative result, cached negative then re-instantiated, and back
+    ("Five times a number minus 9 equals -46. What is the number?",
+     "Five times a number minus 9 equals -41. What is the number?", {"x": Fraction(-32, 5)}),
+    ("Twice a number plus 3 equals -10. What is the number?",
+     "Twice a number plus 3 equals 21. What is the number?", {"x": 9}),
+    ("Twice a number plus 3 equals 21. What is the number?",
+     "Twice a number plus 3 equals -11. What is the number?", {"x": -7}),
+    ("El triple de un número más 4 es igual a -20. ¿Cuál es el número?",
+     "El triple de un número más 4 es igual a 25. ¿Cuál es el número?", {"x": 7}),
+    ("某数的5倍减去3等于-18，求这个数。", "某数的5倍减去3等于22，求这个数。", {"x": 5}),
+    ("ある数を3倍して4を足すと-5になります。ある数はいくつですか？",
+     "ある数を3倍して4を足すと19になります。ある数はいくつですか？", {"x": 5}),
+    # the sum of a number and b
+    ("The sum of a number and 7 is 19. What is the number?", "The sum of a number and 7 is 25. What is the number?", {"x": 18}),
+    ("The sum of a number and 7 is -19. Find the number.", "The sum of a number and 7 is 2. Find the number.", {"x": -5}),
+    ("La suma de un número y 7 es 19. ¿Cuál es el número?", "La suma de un número y 7 es 25. ¿Cuál es el número?", {"x": 18}),
+    ("Die Summe einer Zahl und 7 ist 19. Wie heißt die Zahl?", "Die Summe einer Zahl und 7 ist 25. Wie heißt die Zahl?", {"x": 18}),
+]
+
+
+@pytest.mark.parametrize(("first", "second", "expected"), PAIRS)
+def test_served_and_exactly_right(first: str, second: str, expected: dict[str, Fraction]) -> None:
+    text = served(first, second)
+    lines = text.strip().splitlines()
+    for name, value in expected.items():
+        assert _stated(lines[-1], name) == Fraction(value), (second, text)
+
+
+@pytest.mark.parametrize(("first", "second", "bare"), [
+    ("Twice a number plus 3 equals -10. What is the number? Just the number.",
+     "Twice a number plus 3 equals 20. What is the number? Just the number.", "8.5"),
+    ("Five times a number minus 9 equals 41. What is the number? Just the number.",
+     "Five times a number minus 9 equals -46. What is the number? Just the number.", "-7.4"),
+    ("El triple de un número más 4 es igual a 19. ¿Cuál es el número? Solo el número.",
+     "El triple de un número más 4 es igual a -26. ¿Cuál es el número? Solo el número.", "-10"),
+    ("Das Dreifache einer Zahl plus 4 ergibt 19. Wie heißt die Zahl? Nur die Zahl.",
+     "Das Dreifache einer Zahl plus 4 ergibt -8. Wie heißt die Zahl? Nur die Zahl.", "-4"),
+])
+def test_the_number_alone_after_a_number_sentence(first: str, second: str, bare: str) -> None:
+    assert served(first, second).strip() == bare
+
+
+NUMBER_TRAPS = [
+    "Write the equation x + 5 = 17.",                           # nothing asked
+    "Set up x + 19 = 21.",
+    "Write the equation x + 5 = 17 and solve for y.",           # y is no unknown of it
+    "Set up x + 19 = 21 and solve 2x = 4.",                     # another equation solved
+    "Five times a number minus 9 equals - 46. What is the number?",  # a dash apart: no number
+    "Five times a number minus 9 equals --46. What is the number?",
+    "Five times a number minus 9 equals 4-6. What is the number?",
+    "Five times a number minus -9 equals 46. What is the number?",  # a negative number elsewhere: no shape
+    "-5 times a number minus 9 equals 46. What is the number?",
+    "Lena is 4 times as old as her nephew. Lena is -30 years older than her nephew. How old is the nephew?",
+    "A cab charges a $3 flat fee plus $2 per mile. My trip cost -19. How many miles did I travel?",
+    "The sum of a number and 7 is 19. What is twice the number?",
+    "The sum of two numbers and 7 is 19. What is the number?",
+    "The sum of a number and a number is 19. What is the number?",
+]
+
+
+@pytest.mark.parametrize("trap", NUMBER_TRAPS)
+def test_a_trap_is_no_claim(trap: str) -> None:
+    assert understand_prompt(trap) is None, trap
