@@ -126,3 +126,96 @@ NUMBER_TRAPS = [
 @pytest.mark.parametrize("trap", NUMBER_TRAPS)
 def test_a_trap_is_no_claim(trap: str) -> None:
     assert understand_prompt(trap) is None, trap
+
+
+# -- the answer asked as a JSON object: the last line is the object, keys exactly the unknowns asked
+JSON_PAIRS = [
+    ('Solve 3x + 8 = 41 and reply as JSON like {"x": <value>}.',
+     'Solve 3x + 8 = 44 and reply as JSON like {"x": <value>}.', {"x": 12}),
+    ('Solve 3x - 4 = 11 and reply as JSON like {"x": ...}.', 'Solve 3x - 4 = 23 and reply as JSON like {"x": ...}.', {"x": 9}),
+    ('Solve 2x + 1 = 9. Return the solution as JSON {"x": ...}', 'Solve 2x + 1 = 11. Return the solution as JSON {"x": ...}', {"x": 5}),
+    ('System: Answer in JSON: {"x": number} | User: 2x + 1 = 9', 'System: Answer in JSON: {"x": number} | User: 2x + 1 = 11', {"x": 5}),
+    ('Solve x + y = 10, x - y = 4. Reply in JSON: {"x": ..., "y": ...}',
+     'Solve x + y = 12, x - y = 4. Reply in JSON: {"x": ..., "y": ...}', {"x": 8, "y": 4}),
+    ('Solve 2x + 7 = 3 and reply as JSON like {"x": <value>}.', 'Solve 2x + 7 = -9 and reply as JSON like {"x": <value>}.', {"x": -8}),
+    ('Resuelve 2x + 1 = 9. Responde en JSON: {"x": ...}', 'Resuelve 2x + 1 = 11. Responde en JSON: {"x": ...}', {"x": 5}),
+]
+
+
+@pytest.mark.parametrize(("first", "second", "expected"), JSON_PAIRS)
+def test_the_answer_asked_as_json_is_served_as_that_object(first: str, second: str, expected: dict[str, Fraction]) -> None:
+    text = served(first, second)
+    last = text.strip().splitlines()[-1]
+    read = json.loads(last)
+    assert isinstance(read, dict) and set(read) == set(expected), text
+    for name, value in expected.items():
+        assert isinstance(read[name], (int, float)) and not isinstance(read[name], bool), text
+        assert Fraction(str(read[name])) == Fraction(value), text
+
+
+JSON_TRAPS = [
+    'Solve 3x + 8 = 41 and reply as JSON like {"y": <value>}.',              # a key that is no unknown solved
+    'Solve 3x + 8 = 41 and reply as JSON like {"x": ..., "check": ...}.',   # another key
+    'Solve 3x + 8 = 41 and reply as JSON like {"answer": ...}.',            # no unknown's key: not declared
+    'Solve 3x + 8 = 41 and reply as JSON like {"x": "<value>"}.',           # a string slot
+    'Solve 3x + 8 = 41 and reply as JSON like {"x": ..., "x": ...}.',       # a key twice
+    'Solve x + y = 10, x - y = 4. Reply in JSON: {"x": ...}',               # one unknown of two (both asked)
+    'Solve x + y = 10, x - y = 4 for x. Reply in JSON: {"x": ..., "y": ...}',  # y not asked
+    'Solve 3x + 1 = 10 and reply as JSON like {"x": <value>}. Answer in one line.',  # two forms? one line is read apart
+    'Solve 3x + 1 = 9 and reply as JSON like {"x": <value>}.',              # x = 8/3: no JSON number
+    'Solve 2x + 1 = 9. Give x as a fraction. Reply as JSON like {"x": ...}',  # a fraction in JSON
+    'Find x squared if 2x = 6. Reply as JSON like {"x": ...}',              # an expression asked, the key names x
+    'Solve 3x + 8 = 41 and reply as JSON like {"x": <value>} please {',
+    'Solve 3x + 8 = 41 and reply as YAML like {"x": <value>}.',
+]
+
+
+@pytest.mark.parametrize("trap", JSON_TRAPS[:7] + JSON_TRAPS[8:])
+def test_a_json_trap_is_no_claim(trap: str) -> None:
+    assert understand_prompt(trap) is None, trap
+
+
+def test_one_line_beside_json_is_the_object_alone() -> None:
+    """"Answer in one line" beside the JSON form: when read, the whole answer is that one object line."""
+    problem = understand_prompt(JSON_TRAPS[7])
+    if problem is not None:
+        text = served(JSON_TRAPS[7].replace("10", "7"), JSON_TRAPS[7])
+        assert json.loads(text.strip().splitlines()[-1]) == {"x": 3}, text
+
+
+@pytest.mark.parametrize("answer", [
+    '{"x": 12.0}', '{"x": "12"}', '{"x": 12e0}', '{"x": 12, "y": 0}', '{"x": 12, "x": 12}', '{"x": 13}',
+    '{"y": 12}', '{"x": true}', 'x = 12', '{"x": 12} ', 'Answer: x = 12',
+])
+def test_a_model_answer_not_the_exact_object_is_never_verified(answer: str) -> None:
+    """The model's own answer: only the object with the exact value of x, as a canonical JSON number."""
+    cache = StepCache()
+    prompt = 'Solve 3x + 8 = 44 and reply as JSON like {"x": <value>}.'
+    out = cache.generate(prompt, lambda _p: f"Step 1: 3x = 36.\nStep 2: x = 12.\n{answer}")
+    if answer.strip() == '{"x": 12}':
+        assert out.verified, out.text
+        return
+    # never verified as written: a verified answer is the fallback's, its last line the exact object
+    assert not out.verified or json.loads(out.text.strip().splitlines()[-1]) == {"x": 12}, out.text
+    assert out.text.strip().splitlines()[-1] != answer.strip() or not out.verified, out.text
+
+
+@pytest.mark.parametrize(("prompt", "task"), [
+    ('Solve 3x + 8 = 41 and reply as JSON like {"x": <value>}.', "linear_equation"),
+    ('Return a JSON object with keys "equation" and "x": equation "2x + 1 = 9", x 4.', "json"),
+    ('Return JSON {"eq": "3x + 8 = 41"}', "json"),
+    ('Solve 3x + 8 = 41 and reply as JSON like {"answer": <value>}.', "json"),
+    ('Return a JSON object with keys name and age: name "Bob", age 30.', "json"),
+])
+def test_routing_a_linear_problem_asked_as_json_is_linear_and_json_prompts_stay_json(prompt: str, task: str) -> None:
+    """The linear task is tried first and claims only prompts its grammar derives whole."""
+    cache = StepCache()
+    assert cache.tasks.select(prompt).name == task, prompt
+
+
+def test_a_decimal_solution_in_json_is_exact() -> None:
+    """x = 2.5 is a JSON number: the answer (the fallback's after the model's) is verified and exact."""
+    cache, model = StepCache(), Echo()
+    cache.generate('Solve 4x + 2 = 8 and reply as JSON like {"x": <value>}.', model)
+    out = cache.generate('Solve 4x + 2 = 12 and reply as JSON like {"x": <value>}.', model)
+    assert out.verified and out.text.strip().splitlines()[-1] == '{"x": 2.5}', out.text

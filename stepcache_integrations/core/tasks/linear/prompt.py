@@ -30,6 +30,7 @@ from ..algebra import (
     parse_linear,
     solve_system,
 )
+from .answer_form import is_json_form
 from .reader import LinearRequest, read_request
 from .targets import target_value
 from .word_problems import understand_word_problem
@@ -439,7 +440,9 @@ def _answer_readable(request: LinearRequest, solution: dict[str, Fraction]) -> t
     value = target_value(request.target, solution) if request.target else None
     if request.target and value is None:
         return False, None
-    if "decimal" in request.format:
+    if is_json_form(request.answer_form) and "fraction" in request.format:
+        return False, None  # a JSON number is no fraction
+    if "decimal" in request.format or is_json_form(request.answer_form):  # a JSON number: x = 1/3 cannot be one
         values = [*solution.values(), *([value] if value is not None else [])]
         if any(not _terminates(v) for v in values):
             return False, None
