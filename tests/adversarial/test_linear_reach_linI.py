@@ -219,3 +219,53 @@ def test_a_decimal_solution_in_json_is_exact() -> None:
     cache.generate('Solve 4x + 2 = 8 and reply as JSON like {"x": <value>}.', model)
     out = cache.generate('Solve 4x + 2 = 12 and reply as JSON like {"x": <value>}.', model)
     assert out.verified and out.text.strip().splitlines()[-1] == '{"x": 2.5}', out.text
+
+
+# -- code-switching: an English question after another table's request ("Resuelve please: ..., what's
+# x?"); a letter that begins a phrase of the table is no unknown ("... What's n? I keep getting it
+# wrong lol"); ages told in two sentences (it "Insieme hanno 50 anni.", ja "...3倍です。")
+MORE_PAIRS = [
+    ("Resuelve please: 2x + 11 = 35, what's x?", "Resuelve please: 2x + 11 = 45, what's x?", {"x": 17}),
+    ("Résous please : 3x + 1 = 10, what is x ?", "Résous please : 3x + 1 = 16, what is x ?", {"x": 5}),
+    ("Risolvi please: 2x = 8, what's x?", "Risolvi please: 2x = 14, what's x?", {"x": 7}),
+    ("Löse please: x + 4 = 9, what's x?", "Löse please: x + 4 = 19, what's x?", {"x": 15}),
+    ("Resolva please: 5x = 20, what's x?", "Resolva please: 5x = 35, what's x?", {"x": 7}),
+    ("My homework says: a number n times 3, plus 8, equals 29. What's n? I keep getting it wrong lol",
+     "My homework says: a number n times 3, plus 8, equals 41. What's n? I keep getting it wrong lol", {"n": 11}),
+    ("A number k times 2, plus 1, equals 9. What's k? I keep getting it wrong.",
+     "A number k times 2, plus 1, equals 15. What's k? I keep getting it wrong.", {"k": 7}),
+    ("Marco ha 4 volte l'età di suo figlio. Insieme hanno 50 anni. Quanti anni ha il figlio?",
+     "Marco ha 4 volte l'età di suo figlio. Insieme hanno 60 anni. Quanti anni ha il figlio?", {"x": 12}),
+    ("Marco ha 4 volte l'età di suo figlio. Insieme hanno 50 anni. Quanti anni ha Marco?",
+     "Marco ha 4 volte l'età di suo figlio. Insieme hanno 60 anni. Quanti anni ha Marco?", {"x": 48}),
+    ("父の年齢は子どもの年齢の3倍です。二人の年齢の合計は48歳です。子どもは何歳ですか？",
+     "父の年齢は子どもの年齢の3倍です。二人の年齢の合計は60歳です。子どもは何歳ですか？", {"x": 15}),
+    ("父の年齢は子どもの年齢の3倍です。二人の年齢の合計は48歳です。父は何歳ですか？",
+     "父の年齢は子どもの年齢の3倍です。二人の年齢の合計は60歳です。父は何歳ですか？", {"x": 45}),
+]
+
+
+@pytest.mark.parametrize(("first", "second", "expected"), MORE_PAIRS)
+def test_more_served_and_exactly_right(first: str, second: str, expected: dict[str, Fraction]) -> None:
+    text = served(first, second)
+    for name, value in expected.items():
+        assert _stated(text.strip().splitlines()[-1], name) == Fraction(value), (second, text)
+
+
+MORE_TRAPS = [
+    "Resuelve please: 2x + 11 = 35, what's y?",              # no unknown of it
+    "Resuelve please: 2x + 11 = 35, what's x squared?",
+    "Résous please : x + y = 10, what is x ?, y = 2x + 1 ?",
+    "A number n times 3, plus 8, equals 29. What's m? I keep getting it wrong.",
+    "A number n times 3, plus 8, equals 29. What is I?",
+    "lol",
+    "Solve 2x + 1 = 9 lol what is y",
+    "Marco ha 4 volte l'età di suo figlio. Insieme hanno 50 anni. Quanti anni ha la figlia?",
+    "Marco ha 4 volte l'età di suo figlio. Insieme hanno 50 euro. Quanti anni ha il figlio?",
+    "父の年齢は子どもの年齢の3倍です。二人の年齢の合計は48歳です。母は何歳ですか？",
+]
+
+
+@pytest.mark.parametrize("trap", MORE_TRAPS)
+def test_more_traps_are_no_claim(trap: str) -> None:
+    assert understand_prompt(trap) is None, trap

@@ -489,7 +489,10 @@ def _letter_of(text: str, table: Any) -> str | None:
     """The one letter standing alone that no table reads as a word; a letter that is a word ("a")
     only when no other stands alone ("Let a be Ann's age"): then it is the letter wherever it stands
     (an article "a" beside it is no claim). None when there is not exactly one."""
-    letters = {m.group() for m in _LETTER.finditer(text)}
+    folded = fold(text)
+    # a letter only ever beginning a longer phrase of the table ("I keep getting it wrong") is that phrase's (wip/linI)
+    letters = {m.group() for m in _LETTER.finditer(text)
+               if (phrase := table.match(folded, m.start())) is None or phrase[1] <= m.end()}
     spelled = {letter for letter in letters if table.match(fold(letter), 0) is None} or letters
     return next(iter(spelled)) if len(spelled) == 1 else None
 
