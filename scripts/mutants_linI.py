@@ -35,7 +35,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _LINEAR + "answer_form.py", "    if not all(isinstance(value, _Number) for value in read.values()):",
      "    if not all(isinstance(value, str) for value in read.values()):", _TESTS),
     ("linI-json-non-terminating", "x = 8/3 asked as a JSON number read (no JSON number holds it)",
-     _LINEAR + "prompt.py", '    if "decimal" in request.format or is_json_form(request.answer_form):',
+     _LINEAR + "prompt.py", '    if "decimal" in request.format or json_asked:',
      '    if "decimal" in request.format:', _TESTS),
     ("linI-json-routing", "a linear problem asked as JSON routed to the JSON task (not served)",
      "stepcache_integrations/core/tasks/__init__.py", "        LinearEquationTask(),\n        JsonTask(),",

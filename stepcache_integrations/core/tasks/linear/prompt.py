@@ -440,9 +440,10 @@ def _answer_readable(request: LinearRequest, solution: dict[str, Fraction]) -> t
     value = target_value(request.target, solution) if request.target else None
     if request.target and value is None:
         return False, None
-    if is_json_form(request.answer_form) and "fraction" in request.format:
+    json_asked = bool(request.answer_form) and is_json_form(request.answer_form)
+    if json_asked and "fraction" in request.format:
         return False, None  # a JSON number is no fraction
-    if "decimal" in request.format or is_json_form(request.answer_form):  # a JSON number: x = 1/3 cannot be one
+    if "decimal" in request.format or json_asked:  # a JSON number: x = 1/3 cannot be one
         values = [*solution.values(), *([value] if value is not None else [])]
         if any(not _terminates(v) for v in values):
             return False, None

@@ -588,7 +588,7 @@ def _box_read(steps: list[Step], c: LinearConstraints) -> list[Step]:
     """The answer's boxed line ("\\boxed{7}", asked by "put the final answer in \\boxed{}") read as
     the answer line it is ("Answer: x = 7": the asked unknown, or the expression asked), for the
     checks of the value; the format check reads the line as written (the box is the template)."""
-    if is_json_form(c.answer_form):  # '{"x": 7, "y": 3}' read as "Answer: x = 7, y = 3" (its keys are the asked unknowns)
+    if c.answer_form.startswith("{"):  # a JSON form (answer_form.is_json_form, not entered on other paths): '{"x": 7, "y": 3}' read as "Answer: x = 7, y = 3" (its keys are the asked unknowns)
         return [Step(text="\n".join(line if (read := json_values(c.answer_form, line)) is None
                                     else "Answer: " + ", ".join(f"{k} = {v}" for k, v in read.items())
                                     for line in step.text.split("\n")), kind=step.kind, meta=step.meta)
@@ -670,7 +670,7 @@ def _final_line(c: LinearConstraints, values: dict[str, Fraction]) -> str:
     """The answer line the prompt asks for, labelled ("Answer: x = 5", "Final answer: 5"), or its template filled."""
     label = c.answer_label or "Answer"
     target = c.target_value
-    if is_json_form(c.answer_form):  # the JSON object asked, each key's exact value
+    if c.answer_form and is_json_form(c.answer_form):  # the JSON object asked, each key's exact value
         return json_written(c.answer_form, {v: _in_form(c, values[v]) for v in values})
     if c.answer_form:  # the user's template, verbatim, its slot holding the one value asked
         return written_in(c.answer_form, _in_form(c, target if target is not None else values[c.asked_or_all[0]]))
