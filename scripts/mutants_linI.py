@@ -21,7 +21,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("linI-negative-sign-dropped", "'... equals -46' read as '... equals 46'",
      _LINEAR + "word_problems.py", '        return Word("NEG_NUM", "-" + signed.group()', '        return Word("NEG_NUM", "" + signed.group()', _TESTS),
     ("linI-dash-apart-read", "'equals --46' or '4-6' read as a negative number",
-     _LINEAR + "word_problems.py", 'if signed is not None and text[pos - 1 : pos] not in (".", ",", "-"):',
+     _LINEAR + "word_problems.py", 'if signed is not None and text[pos - 1 : pos] != "-":',
      'if signed is not None:', _TESTS),
     ("linI-sum-added-twice", "'the sum of a number and 7 is 19' read as 2x + 7 = 19",
      _LINEAR + "word_problems.py", '        self._fact("number", (Fraction(1), b, total))', '        self._fact("number", (Fraction(2), b, total))', _TESTS),

@@ -506,16 +506,25 @@ def _amount_or_name_at(text: str, folded: str, pos: int, table: Any, implicit: b
         digits = amount.group(1).replace(",", "") if table.language == "en" else amount.group(1).replace(",", ".")
         return Word("MONEY", f"{currency} {digits}", pos), amount.end()
     after_word = pos > 0 and text[pos - 1].isalnum() and not _CJK.match(text, pos - 1)
-    number = _NUMBER[table.language in _POINT].match(text, pos) if not (after_word or text[pos - 1 : pos] in (".", ",")) else None
+    number = _number_at(text, pos, table) if not (after_word or text[pos - 1 : pos] in (".", ",")) else None
     if number is not None:
-        return Word("NUM", number.group().replace(",", "."), pos), number.end()
-    signed = _NUMBER[table.language in _POINT].match(text, pos + 1) if text[pos] == "-" and not after_word else None
-    if signed is not None and text[pos - 1 : pos] not in (".", ",", "-"):  # "equals -46": a number sentence's result only
-        return Word("NEG_NUM", "-" + signed.group().replace(",", "."), pos), signed.end()
+        return number
     metres = _METRES.match(text, pos) if implicit and table.language == "en" else None
     if metres is not None:  # "50 m": metres after a number, in a prompt that names no letter
         return Word("WP_LEN_UNIT", "m", pos), metres.end()
     return _mark_or_name_at(text, folded, pos, table, after_word)
+
+
+def _number_at(text: str, pos: int, table: Any) -> tuple[Word, int] | None:
+    """A plain number at ``pos`` (NUM), or one with a minus sign right before its digits (NEG_NUM:
+    "equals -46", only a number sentence's result derives it; "--46", "4-6" are none)."""
+    number = _NUMBER[table.language in _POINT].match(text, pos)
+    if number is not None:
+        return Word("NUM", number.group().replace(",", "."), pos), number.end()
+    signed = _NUMBER[table.language in _POINT].match(text, pos + 1) if text[pos] == "-" else None
+    if signed is not None and text[pos - 1 : pos] != "-":
+        return Word("NEG_NUM", "-" + signed.group().replace(",", "."), pos), signed.end()
+    return None
 
 
 def _mark_or_name_at(text: str, folded: str, pos: int, table: Any, after_word: bool) -> tuple[Word, int] | None:
