@@ -517,12 +517,13 @@ def _amount_or_name_at(text: str, folded: str, pos: int, table: Any, implicit: b
 
 def _number_at(text: str, pos: int, table: Any) -> tuple[Word, int] | None:
     """A plain number at ``pos`` (NUM), or one with a minus sign right before its digits (NEG_NUM:
-    "equals -46", only a number sentence's result derives it; "--46", "4-6" are none)."""
+    "equals -46", only a number sentence's result derives it; in "4-6" the minus follows a word, in
+    "--46" a dash no rule reads)."""
     number = _NUMBER[table.language in _POINT].match(text, pos)
     if number is not None:
         return Word("NUM", number.group().replace(",", "."), pos), number.end()
     signed = _NUMBER[table.language in _POINT].match(text, pos + 1) if text[pos] == "-" else None
-    if signed is not None and text[pos - 1 : pos] != "-":
+    if signed is not None:
         return Word("NEG_NUM", "-" + signed.group().replace(",", "."), pos), signed.end()
     return None
 
