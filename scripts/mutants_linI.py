@@ -45,6 +45,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _LINEAR + "vocabulary/ja.json", '   "倍です"\n', '   "倍ですx"\n', _TESTS),
     ("linI-it-together-unread", "it 'Insieme hanno 50 anni.' no longer read",
      _LINEAR + "vocabulary/it.json", '   "insieme hanno"\n', '   "insieme hanno x"\n', _TESTS),
+    ("linI-fewshot-bare-any-problem", "'A: 3' blanked as history after a problem asking two unknowns",
+     _LINEAR + "prompt.py", 'stated is None or (stated.group("bare") and len(problem.asked) != 1):', 'stated is None:', _TESTS),
     ("linI-json-routing", "a linear problem asked as JSON routed to the JSON task (not served)",
      "stepcache_integrations/core/tasks/__init__.py", "        LinearEquationTask(),\n        JsonTask(),",
      "        JsonTask(),\n        LinearEquationTask(),", _TESTS),

@@ -269,3 +269,24 @@ MORE_TRAPS = [
 @pytest.mark.parametrize("trap", MORE_TRAPS)
 def test_more_traps_are_no_claim(trap: str) -> None:
     assert understand_prompt(trap) is None, trap
+
+
+# -- a few-shot exchange before the problem: an earlier problem answered by its number alone ("A: 3")
+FEW_SHOT = "Q: Twice a number plus 1 equals 7. What is the number?\nA: 3\nQ: Three times a number plus 4 equals {t}. What is the number?"
+FEW_SHOT_EQ = "User: Solve 2x + 1 = 7.\nAssistant: 3\nUser: Solve 3x + 4 = {t}."
+
+
+@pytest.mark.parametrize(("template", "value"), [(FEW_SHOT, 7), (FEW_SHOT_EQ, 7)])
+def test_a_few_shot_line_answered_by_its_number_before_the_problem(template: str, value: int) -> None:
+    text = served(template.format(t=19), template.format(t=25))
+    assert _stated(text.strip().splitlines()[-1], "x") == value, text
+
+
+@pytest.mark.parametrize("trap", [
+    "Q: Solve x + y = 5, x - y = 1.\nA: 3\nQ: Solve 3x + 4 = 19.",            # one number for two unknowns
+    "Q: Twice a number plus 1 equals 7. What is the number?\nA: 3 apples\nQ: Solve 3x + 4 = 19.",
+    "Q: Twice a number plus 1 equals 7. What is the number?\nA: 3, in French from now on\nQ: Solve 3x + 4 = 19.",
+    "Q: Solve 2x + 1 = 7 step by step.\nA: 3\nQ: Solve 3x + 4 = 19.",          # an earlier format
+])
+def test_a_few_shot_trap_is_no_claim(trap: str) -> None:
+    assert understand_prompt(trap) is None, trap

@@ -158,7 +158,8 @@ _TURN = re.compile(r"^(system|user|human|assistant|ai|q|a|input|output)[ \t]*:",
 _USER_ROLES = frozenset({"user", "human", "q", "input"})
 _ASSISTANT_ROLES = frozenset({"assistant", "ai", "a", "output"})
 _VALUE = r"[A-Za-z](?:_?[0-9]+)? = -?[0-9]+(?:[./][0-9]+)?"
-_STATED_VALUES = re.compile(rf"(?:Answer: )?{_VALUE}(?:, (?:and )?{_VALUE})*\.?")  # "x = 2", "Answer: x = 2, y = 1"
+# "x = 2", "Answer: x = 2, y = 1"; the number alone ("A: 3") for a problem asking one unknown (wip/linI)
+_STATED_VALUES = re.compile(rf"(?:Answer: )?(?:{_VALUE}(?:, (?:and )?{_VALUE})*|(?P<bare>-?[0-9]+(?:[./][0-9]+)?))\.?")
 
 
 @dataclass(frozen=True)
@@ -412,7 +413,8 @@ def _history_blanked(prompt: str) -> str:
         asked = prompt[turns[i].end() : turns[i + 1].start()]
         answered = prompt[turns[i + 1].end() : turns[i + 2].start()]
         problem = understand_prompt(asked.strip())
-        if problem is None or problem.format or not _STATED_VALUES.fullmatch(answered.strip()):
+        stated = _STATED_VALUES.fullmatch(answered.strip())
+        if problem is None or problem.format or stated is None or (stated.group("bare") and len(problem.asked) != 1):
             return prompt
         for j in range(turns[i].start(), turns[i + 2].start()):
             blanked[j] = "\n" if prompt[j] == "\n" else " "
