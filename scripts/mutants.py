@@ -521,6 +521,9 @@ MUTANTS += [Mutant(*row) for row in _LINN_ROWS]
 from mutants_linH import ROWS as _LINH_ROWS  # noqa: E402 - linear everyday reach, round 4 (wip/linH)
 
 MUTANTS += [Mutant(*row) for row in _LINH_ROWS]
+from mutants_linI import ROWS as _LINI_ROWS  # noqa: E402 - linear reach, round I (wip/linI)
+
+MUTANTS += [Mutant(*row) for row in _LINI_ROWS]
 
 from mutants_jsonR4 import ROWS as _JSONR4_ROWS  # noqa: E402 - JSON reach round 4 (wip/jsonR4)
 

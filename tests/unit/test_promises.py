@@ -262,14 +262,14 @@ def test_register_appends_a_handler_after_the_builtin_ones() -> None:
     registry = TaskRegistry()
     assert JsonTask().detect(JSON_CHECKLIST)  # both detectors accept this prompt
     registry.register(JsonChecklist())
-    assert registry.names == ["json", "linear_equation", "arithmetic", "json_checklist", "text"]
+    assert registry.names == ["linear_equation", "json", "arithmetic", "json_checklist", "text"]
     assert registry.detect(JSON_CHECKLIST).name == "json"
 
 
 def test_register_first_runs_the_handler_before_the_others() -> None:
     registry = TaskRegistry()
     registry.register(JsonChecklist(), first=True)
-    assert registry.names == ["json_checklist", "json", "linear_equation", "arithmetic", "text"]
+    assert registry.names == ["json_checklist", "linear_equation", "json", "arithmetic", "text"]
     assert registry.detect(JSON_CHECKLIST).name == "json_checklist"
     assert registry.detect("Solve for x: 3x + 5 = 20").name == "linear_equation"  # others still detect
     result = StepCache(tasks=registry).generate(JSON_CHECKLIST, Recorder("1. a\n2. b"))
@@ -281,7 +281,7 @@ def test_register_first_replaces_a_handler_of_the_same_name_and_keeps_text_last(
     registry.register(JsonChecklist())
     replacement = JsonChecklist()
     registry.register(replacement, first=True)
-    assert registry.names == ["json_checklist", "json", "linear_equation", "arithmetic", "text"]
+    assert registry.names == ["json_checklist", "linear_equation", "json", "arithmetic", "text"]
     assert registry.get("json_checklist") is replacement
     catch_all = TextTask()
     registry.register(catch_all, first=True)  # the catch-all stays last, even when put first

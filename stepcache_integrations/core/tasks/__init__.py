@@ -44,10 +44,13 @@ __all__ = [
 
 
 def _default_handlers() -> list[TaskHandler]:
-    """The built-in tasks, one line each (detection order; the catch-all is kept last)."""
+    """The built-in tasks, one line each (detection order; the catch-all is kept last). The linear
+    task comes first: it claims only a prompt its grammar derives whole, so a linear problem whose
+    answer is asked as a JSON object ('Solve 3x + 8 = 41 and reply as JSON like {"x": <value>}') is
+    its (wip/linI); every other prompt holding "json" or "{" is derived by no linear rule."""
     return [
-        JsonTask(),
         LinearEquationTask(),
+        JsonTask(),
         ArithmeticTask(),
         TextTask(),
     ]

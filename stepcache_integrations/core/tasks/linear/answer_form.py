@@ -13,7 +13,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["AnswerForm", "BOXED", "SLOT", "form_of_template", "read_answer_form", "value_in", "written_in"]
+__all__ = ["AnswerForm", "BOXED", "SLOT", "form_of_template", "is_json_form", "json_form", "json_keys", "json_values",
+           "json_written", "read_answer_form", "value_in", "written_in"]
 
 #: The slot as a stored template writes it.
 SLOT = "<value>"
@@ -75,7 +76,10 @@ def written_in(form: str, value: str) -> str:
 
 def value_in(form: str, line: str) -> str | None:
     """The value ``line`` states in the slot of the template ``form`` (the line is the template
-    exactly, the value a plain number), or None when the line is not the template filled."""
+    exactly, the value a plain number), or None when the line is not the template filled; for a JSON
+    form, the line itself when it is the object asked (its values: ``json_values``)."""
+    if is_json_form(form):
+        return None if json_values(form, line) is None else line.strip()
     before, after = form.split(SLOT, 1)
     match = re.fullmatch(re.escape(before) + f"({_VALUE})" + re.escape(after), line.strip())
     return None if match is None else match.group(1)
@@ -84,3 +88,63 @@ def value_in(form: str, line: str) -> str | None:
 def form_of_template(unknown: str) -> AnswerForm:
     """The unquoted template "x = ..." as a form ("Answer in the form x = ..."): the line "x = 5"."""
     return AnswerForm(f"{unknown} = {SLOT}", unknown)
+
+
+# -- the answer asked as a JSON object (wip/linI): 'reply as JSON like {"x": <value>}'. The template is
+# an object whose every key is one unknown's letter and every value a slot ("<value>", "...",
+# "number"); its line is that object with the exact value of each key's unknown as a JSON number
+# (an integer or a terminating decimal: no string, no fraction, no other key, no key twice).
+_JSON_SLOT = r"(?:" + _PLACEHOLDER + r"|\.\.\.|\u2026|<?\s*number\s*>?|\?)"
+_JSON_MEMBER = r'"(' + _UNKNOWN + r')"\s?:\s?' + _JSON_SLOT
+JSON_TEMPLATE = re.compile(r"\{\s?" + _JSON_MEMBER + r"(?:\s?,\s?" + _JSON_MEMBER + r")*\s?\}", re.IGNORECASE)
+
+
+def json_form(template: str) -> str | None:
+    """The stored form of a JSON template (the text of a ``JSON_TEMPLATE`` match), its slots written
+    ``<value>``: '{"x": <value>, "y": <value>}'; None when a key is written twice."""
+    keys = template.split('"')[1::2]  # a slot holds no quote: the quoted strings are the keys
+    if len(set(keys)) != len(keys):
+        return None
+    return "{" + ", ".join(f'"{key}": {SLOT}' for key in keys) + "}"
+
+
+def is_json_form(form: str) -> bool:
+    return form.startswith("{")
+
+
+def json_keys(form: str) -> list[str]:
+    """The unknowns a stored JSON form's keys name, in written order."""
+    return form.split('"')[1::2]
+
+
+def json_written(form: str, values: dict[str, str]) -> str:
+    """The object the JSON form asks for, each key's slot holding its unknown's value (written as
+    a JSON number by the caller)."""
+    return "{" + ", ".join(f'"{key}": {values[key]}' for key in json_keys(form)) + "}"
+
+
+def json_values(form: str, line: str) -> dict[str, str] | None:
+    """The numbers a line states for the JSON form's keys: the line is one JSON object whose keys
+    are exactly the form's, each once, each value a JSON number (its text as written); None else."""
+    import json
+
+    def pairs(items: list[tuple[str, object]]) -> dict[str, object]:
+        if len({key for key, _ in items}) != len(items):
+            raise ValueError("a key written twice")
+        return dict(items)
+
+    number = _Number
+    try:
+        read = json.loads(line.strip(), object_pairs_hook=pairs, parse_int=number, parse_float=number,
+                          parse_constant=lambda _c: None)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(read, dict) or set(read) != set(json_keys(form)):
+        return None
+    if not all(isinstance(value, _Number) for value in read.values()):
+        return None
+    return {key: str(value) for key, value in read.items()}
+
+
+class _Number(str):
+    """A JSON number's text as written (a string value is a plain ``str``, never this)."""

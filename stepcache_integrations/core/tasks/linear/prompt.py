@@ -30,6 +30,7 @@ from ..algebra import (
     parse_linear,
     solve_system,
 )
+from .answer_form import is_json_form
 from .reader import LinearRequest, read_request
 from .targets import target_value
 from .word_problems import understand_word_problem
@@ -157,7 +158,8 @@ _TURN = re.compile(r"^(system|user|human|assistant|ai|q|a|input|output)[ \t]*:",
 _USER_ROLES = frozenset({"user", "human", "q", "input"})
 _ASSISTANT_ROLES = frozenset({"assistant", "ai", "a", "output"})
 _VALUE = r"[A-Za-z](?:_?[0-9]+)? = -?[0-9]+(?:[./][0-9]+)?"
-_STATED_VALUES = re.compile(rf"(?:Answer: )?{_VALUE}(?:, (?:and )?{_VALUE})*\.?")  # "x = 2", "Answer: x = 2, y = 1"
+# "x = 2", "Answer: x = 2, y = 1"; the number alone ("A: 3") for a problem asking one unknown (wip/linI)
+_STATED_VALUES = re.compile(rf"(?:Answer: )?(?:{_VALUE}(?:, (?:and )?{_VALUE})*|(?P<bare>-?[0-9]+(?:[./][0-9]+)?))\.?")
 
 
 @dataclass(frozen=True)
@@ -411,7 +413,8 @@ def _history_blanked(prompt: str) -> str:
         asked = prompt[turns[i].end() : turns[i + 1].start()]
         answered = prompt[turns[i + 1].end() : turns[i + 2].start()]
         problem = understand_prompt(asked.strip())
-        if problem is None or problem.format or not _STATED_VALUES.fullmatch(answered.strip()):
+        stated = _STATED_VALUES.fullmatch(answered.strip())
+        if problem is None or problem.format or stated is None or (stated.group("bare") and len(problem.asked) != 1):
             return prompt
         for j in range(turns[i].start(), turns[i + 2].start()):
             blanked[j] = "\n" if prompt[j] == "\n" else " "
@@ -439,7 +442,10 @@ def _answer_readable(request: LinearRequest, solution: dict[str, Fraction]) -> t
     value = target_value(request.target, solution) if request.target else None
     if request.target and value is None:
         return False, None
-    if "decimal" in request.format:
+    json_asked = bool(request.answer_form) and is_json_form(request.answer_form)
+    if json_asked and "fraction" in request.format:
+        return False, None  # a JSON number is no fraction
+    if "decimal" in request.format or json_asked:  # a JSON number: x = 1/3 cannot be one
         values = [*solution.values(), *([value] if value is not None else [])]
         if any(not _terminates(v) for v in values):
             return False, None

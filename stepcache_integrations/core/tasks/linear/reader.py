@@ -20,7 +20,7 @@ from typing import Any
 from lark import Token, Transformer
 
 from ..request_language import Declined, RequestLanguage, Vocabulary, Word, fold
-from .answer_form import BOXED, AnswerForm, form_of_template, read_answer_form
+from .answer_form import BOXED, JSON_TEMPLATE, AnswerForm, form_of_template, is_json_form, json_form, json_keys, read_answer_form
 from .targets import EXPRESSION, LONE_NAME, canonical_target
 from .word_problems import WordFacts
 
@@ -429,6 +429,14 @@ class _Read(WordFacts, Transformer[Token, Any]):
         if form.unknown:
             self.template_names.add(form.unknown)
 
+    def json_answer(self, children: list[Any]) -> None:
+        """'reply as JSON like {"x": <value>}': the last line is that object, each key's value the
+        exact value of its unknown (the keys must be the unknowns asked: ``_answer_form``)."""
+        form = json_form(next(c.value for c in children if isinstance(c, Token) and c.type == "JSON_FORM"))
+        if form is None:
+            raise Declined
+        self.answer_forms.append(AnswerForm(form, ""))
+
     def boxed(self, _children: list[Any]) -> None:
         """"Put the final answer in \\boxed{}": the last line is the value asked, boxed (a template)."""
         self.answer_forms.append(AnswerForm(BOXED, ""))
@@ -571,6 +579,8 @@ def _answer_form(transformer: _Read, asked: frozenset[str] | set[str]) -> str | 
     if len(forms) != 1 or transformer.answer_label:
         return None
     form = forms[0]
+    if is_json_form(form.text):  # its keys are exactly the unknowns asked, no expression asked
+        return form.text if set(json_keys(form.text)) == set(asked) and not transformer.derived else None
     if form.unknown:  # tied to the one unknown asked by the template check in ``_parse``
         return form.text
     return form.text if transformer.derived or len(asked) == 1 else None
@@ -775,6 +785,9 @@ def _template_or_token(
     text: str, folded: str, pos: int, run_at: dict[int, int], variables: frozenset[str], table: Vocabulary
 ) -> tuple[Word | None, int] | None:
     """A quoted template at ``pos`` (read in English only), else the token there."""
+    json_template = JSON_TEMPLATE.match(text, pos) if text[pos] == "{" else None
+    if json_template is not None:  # 'reply as JSON like {"x": <value>}' (wip/linI): one token, any table
+        return Word("JSON_FORM", json_template.group(), pos), json_template.end()
     quoted = _quoted_form_at(text, pos)
     if quoted is not None and table.language != "en":
         return None  # templates' words are declared in English only (answer_form.py)

@@ -16,7 +16,7 @@ from ..algebra import LinearForm, family_shape, find_equations, format_number, i
 from ..base import UnitCheck, Verification
 from ..stepwise import StepwiseTask
 from .chain import LinearConstraints
-from .answer_form import BOXED, value_in, written_in
+from .answer_form import BOXED, is_json_form, json_values, json_written, value_in, written_in
 from .chain import format_errors
 from .prompt import _COMMA_DECIMAL, understand_prompt
 from .rewrite import reinstantiate_steps
@@ -411,6 +411,8 @@ def _format_errors(steps: list[Step], c: LinearConstraints) -> list[str]:
     if errors or not c.answer_form or not c.solution:
         return errors
     lines = [line for step in steps for line in step.text.splitlines() if line.strip()]
+    if is_json_form(c.answer_form):  # its numbers are read as the answer line (_box_read) and checked there
+        return errors
     stated = value_in(c.answer_form, lines[-1])
     expected = c.target_value if c.target else c.solution[c.asked_or_all[0]]
     if stated is None or not is_canonical_number(stated) or Fraction(stated) != expected:
@@ -583,6 +585,11 @@ def _box_read(steps: list[Step], c: LinearConstraints) -> list[Step]:
     """The answer's boxed line ("\\boxed{7}", asked by "put the final answer in \\boxed{}") read as
     the answer line it is ("Answer: x = 7": the asked unknown, or the expression asked), for the
     checks of the value; the format check reads the line as written (the box is the template)."""
+    if c.answer_form.startswith("{"):  # a JSON form (answer_form.is_json_form, not entered on other paths): '{"x": 7, "y": 3}' read as "Answer: x = 7, y = 3" (its keys are the asked unknowns)
+        return [Step(text="\n".join(line if (read := json_values(c.answer_form, line)) is None
+                                    else "Answer: " + ", ".join(f"{k} = {v}" for k, v in read.items())
+                                    for line in step.text.split("\n")), kind=step.kind, meta=step.meta)
+                for step in steps]
     if c.answer_form != BOXED:
         return steps
     name = written_target(c.target) if c.target else c.asked_or_all[0]
@@ -660,6 +667,8 @@ def _final_line(c: LinearConstraints, values: dict[str, Fraction]) -> str:
     """The answer line the prompt asks for, labelled ("Answer: x = 5", "Final answer: 5"), or its template filled."""
     label = c.answer_label or "Answer"
     target = c.target_value
+    if c.answer_form and is_json_form(c.answer_form):  # the JSON object asked, each key's exact value
+        return json_written(c.answer_form, {v: _in_form(c, values[v]) for v in values})
     if c.answer_form:  # the user's template, verbatim, its slot holding the one value asked
         return written_in(c.answer_form, _in_form(c, target if target is not None else values[c.asked_or_all[0]]))
     if target is not None and "answer_value" in c.format:

@@ -244,12 +244,17 @@ class WordFacts:
     def wp_number(self, children: list[Any], less: bool = False) -> None:
         """"3 more than twice a number is 17", "twice a number minus 3 is 17": (k, b, total), the
         number k times, b added (or taken away); a letter written beside "a number" names it."""
-        b, total = [Fraction(c.value) for c in children if isinstance(c, Token) and c.type == "NUM"]
+        b, total = [Fraction(c.value) for c in children if isinstance(c, Token) and c.type in ("NUM", "NEG_NUM")]
         k, letter = next(c for c in children if isinstance(c, tuple))
         less = less or any(isinstance(c, Token) and c.type in _TAKEN_AWAY for c in children)
         self._fact("number", (k, -b if less else b, total))
         if letter is not None:  # "a number n times 3, plus 8, equals 29. What's n?"
             self._fact("asked_number", (letter,))
+
+    def wp_number_sum(self, children: list[Any]) -> None:
+        """"the sum of a number and 7 is 19": the number once, 7 added (wip/linI)."""
+        b, total = [Fraction(c.value) for c in children if isinstance(c, Token) and c.type in ("NUM", "NEG_NUM")]
+        self._fact("number", (Fraction(1), b, total))
 
     def wp_number_less(self, children: list[Any]) -> None:
         """"если из утроенного числа вычесть 4, получится 11": b taken away."""
@@ -257,7 +262,7 @@ class WordFacts:
 
     def wp_number_ja(self, children: list[Any]) -> None:
         """"ある数を3倍して4を足すと19になります": k, b added (or taken away), the result."""
-        k, b, total = [Fraction(c.value) for c in children if isinstance(c, Token) and c.type == "NUM"]
+        k, b, total = [Fraction(c.value) for c in children if isinstance(c, Token) and c.type in ("NUM", "NEG_NUM")]
         less = any(isinstance(c, Token) and c.type in _TAKEN_AWAY for c in children)
         self._fact("number", (k, -b if less else b, total))
 
@@ -484,7 +489,10 @@ def _letter_of(text: str, table: Any) -> str | None:
     """The one letter standing alone that no table reads as a word; a letter that is a word ("a")
     only when no other stands alone ("Let a be Ann's age"): then it is the letter wherever it stands
     (an article "a" beside it is no claim). None when there is not exactly one."""
-    letters = {m.group() for m in _LETTER.finditer(text)}
+    folded = fold(text)
+    # a letter only ever beginning a longer phrase of the table ("I keep getting it wrong") is that phrase's (wip/linI)
+    letters = {m.group() for m in _LETTER.finditer(text)
+               if (phrase := table.match(folded, m.start())) is None or phrase[1] <= m.end()}
     spelled = {letter for letter in letters if table.match(fold(letter), 0) is None} or letters
     return next(iter(spelled)) if len(spelled) == 1 else None
 
@@ -498,13 +506,26 @@ def _amount_or_name_at(text: str, folded: str, pos: int, table: Any, implicit: b
         digits = amount.group(1).replace(",", "") if table.language == "en" else amount.group(1).replace(",", ".")
         return Word("MONEY", f"{currency} {digits}", pos), amount.end()
     after_word = pos > 0 and text[pos - 1].isalnum() and not _CJK.match(text, pos - 1)
-    number = _NUMBER[table.language in _POINT].match(text, pos) if not (after_word or text[pos - 1 : pos] in (".", ",")) else None
+    number = _number_at(text, pos, table) if not (after_word or text[pos - 1 : pos] in (".", ",")) else None
     if number is not None:
-        return Word("NUM", number.group().replace(",", "."), pos), number.end()
+        return number
     metres = _METRES.match(text, pos) if implicit and table.language == "en" else None
     if metres is not None:  # "50 m": metres after a number, in a prompt that names no letter
         return Word("WP_LEN_UNIT", "m", pos), metres.end()
     return _mark_or_name_at(text, folded, pos, table, after_word)
+
+
+def _number_at(text: str, pos: int, table: Any) -> tuple[Word, int] | None:
+    """A plain number at ``pos`` (NUM), or one with a minus sign right before its digits (NEG_NUM:
+    "equals -46", only a number sentence's result derives it; in "4-6" the minus follows a word, in
+    "--46" a dash no rule reads)."""
+    number = _NUMBER[table.language in _POINT].match(text, pos)
+    if number is not None:
+        return Word("NUM", number.group().replace(",", "."), pos), number.end()
+    signed = _NUMBER[table.language in _POINT].match(text, pos + 1) if text[pos] == "-" else None
+    if signed is not None:
+        return Word("NEG_NUM", "-" + signed.group().replace(",", "."), pos), signed.end()
+    return None
 
 
 def _mark_or_name_at(text: str, folded: str, pos: int, table: Any, after_word: bool) -> tuple[Word, int] | None:
