@@ -533,3 +533,7 @@ MUTANTS += [Mutant(*row) for row in _JSONT_ROWS]
 from mutants_jsonR5 import ROWS as _JSONR5_ROWS  # noqa: E402 - JSON reach round 5 (wip/jsonR5)
 
 MUTANTS += [Mutant(*row) for row in _JSONR5_ROWS]
+
+from mutants_jsonR6 import ROWS as _JSONR6_ROWS  # noqa: E402 - JSON stated-values reach round 6 (wip/jsonR6)
+
+MUTANTS += [Mutant(*row) for row in _JSONR6_ROWS]

@@ -509,7 +509,9 @@ class _Read(Transformer[Token, Any]):
 
     def request(self, children: list[Any]) -> None:
         self.request_keys = len(self.asked)
-        self.converts = any(isinstance(c, Token) and c.type in ("CONVERT", "CONVERT_END", "SOURCE") for c in children)
+        if any(isinstance(c, Token) and c.type == "TF_VERB" and fold(c.value) not in _ALL_CONVERSION_VERBS for c in children):
+            raise Declined  # "四舍五入JSON：..." rounds what? Only a conversion verb frames data (zh 转换成JSON：; wip/jsonR6)
+        self.converts = any(isinstance(c, Token) and c.type in ("CONVERT", "CONVERT_END", "SOURCE", "TF_VERB") for c in children)
         # "Make a JSON object from: ...": what follows "from" is data, as after "Convert to JSON"
         self.converts |= any(isinstance(c, Tree) and c.data == "tail" and c.children[0].type == "FROM" for c in children)
         self.template = next((c.value for c in children if isinstance(c, Token) and c.type == "TEMPLATE"), {})
@@ -608,6 +610,7 @@ _NAMED_BY = {language: frozenset(fold(w) for w in table.get("named_by", ())) for
 # Verbs that say a tie rounds up ("half_up_verbs": zh 四舍五入, ja 四捨五入して), in any table (wip/jsonT)
 _HALF_UP_VERBS = frozenset(fold(w) for table in _TABLES.values() for w in table.get("half_up_verbs", ()))
 _CONVERSION_VERBS = {language: frozenset(fold(w) for w in table.get("conversion_verbs", ())) for language, table in _TABLES.items()}
+_ALL_CONVERSION_VERBS = frozenset().union(*_CONVERSION_VERBS.values())
 _MEASURE_NOUNS = {language: frozenset(fold(w) for w in table.get("measure_nouns", ())) for language, table in _TABLES.items()}
 # Languages whose tables declare "="-statements a run without commas ("temp=21 unit=C").
 _EQUALS_RUNS = frozenset(language for language, table in _TABLES.items() if table.get("equals_runs"))
@@ -1805,6 +1808,9 @@ def _statement_value(
     lowercase = value is None and (sep == ":" or sep == "is" and table.language in _LOWERCASE) and table.spaced
     if lowercase:
         value = _lowercase_value_at(text, folded, sep_end, table)
+    elif value is None and not table.spaced and text[end:sep_end].strip(" \t") == "=":
+        value = _equals_data_at(text, folded, sep_end, table)  # zh/ja "host=db7；", "item=りんご、" (wip/jsonR6)
+        lowercase = value is not None
     spaced_bare = value is None and not sep and sep_end > end and not key_quoted and table.language in _SPACED_BARE
     if spaced_bare:
         value, lowercase = _spaced_value_at(text, folded, sep_end, table)
@@ -1970,6 +1976,27 @@ def _lowercase_value_at(text: str, folded: str, pos: int, table: Vocabulary) -> 
     if word.group() in _NOT_BARE and word.group() not in _BOOLEAN_WORDS.get(table.language, {}):
         return None  # "yes"/"no" only as the table's boolean words, for a key noted boolean (_parse; wip/jsonR4)
     return word.group(), False, word.end()
+
+
+# After "=" in a table written without spaces: one word of one script, a letter first, no digit
+# beside kana or ideographs ("db7", "りんご", "苹果"; not "りんご6個"), then the statement's end.
+_EQUALS_DATA = re.compile(r"[^\W\d_][\w.-]{0,60}(?=[ \t]*(?:$|[,;\n\uff0c\uff1b\u3001\u3002]))")
+
+
+def _equals_data_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[str, bool, int] | None:
+    """A value written as data after "=" in a table without spaces (zh, ja: "host=db7；port=1545",
+    "item=りんご、qty=6"): a word no table word starts inside (no particle, copula or framing word:
+    "りんごです" is no value), no type, placeholder or JSON literal word; else None."""
+    word = _EQUALS_DATA.match(text, pos)
+    if word is None or not _one_script(word.group()) or word.group().casefold() in _NOT_BARE | _TYPE_WORDS:
+        return None
+    run = word.group()
+    if run.isascii():
+        if run != run.lower() or folded[pos : word.end()] in table.phrases:
+            return None  # "DB7" is a bare name (_bare_at); "json" frames the request
+    elif any(c.isdigit() for c in run) or any(table.match(folded, i) is not None for i in range(pos, word.end())):
+        return None
+    return run, False, word.end()
 
 
 def _number_word(folded: str, table: Vocabulary) -> bool:
