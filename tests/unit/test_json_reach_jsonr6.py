@@ -110,3 +110,120 @@ def test_pairs_are_served_exactly(first: str, second: str, expected: dict[str, o
 def test_traps_are_not_served_from_the_cache(first: str, second: str) -> None:
     served, _obj = _second(first, second)
     assert not served
+
+
+# -- records with Python's None, tuples, lists and dicts (issue 33 item 4, class 1) -------------------
+# The JSON mapping: None -> null, True/False -> true/false, a tuple or a list -> an array, a dict -> an
+# object (its keys in order, each once), a number only as JSON writes it; anything else no claim.
+
+def _typed(a: object, b: object) -> bool:
+    """Equal with the same type at every depth (1, 1.0 and True differ; order kept)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, list):
+        return len(a) == len(b) and all(map(_typed, a, b))  # type: ignore[arg-type]
+    if isinstance(a, dict):
+        return list(a) == list(b) and all(_typed(a[k], b[k]) for k in a)  # type: ignore[index]
+    return a == b
+
+
+RECORDS = [
+    ("Turn this into JSON: {'sku': 'A-542', 'qty': True, 'tags': ('a', 'b'), 'meta': None}",
+     {"sku": "A-542", "qty": True, "tags": ["a", "b"], "meta": None}),
+    ("Turn this Python dict into valid JSON: {'sku': 'B-1', 'dims': {'w': 2.5, 'h': -3}, 'ok': False}",
+     {"sku": "B-1", "dims": {"w": 2.5, "h": -3}, "ok": False}),
+    ("Turn this into JSON: {'a': (1, 'x', None, False), 'b': [[1, 2], []]}", {"a": [1, "x", None, False], "b": [[1, 2], []]}),
+    ("Turn this into JSON: {'a': '}', 'b': {'c': ')'}}", {"a": "}", "b": {"c": ")"}}),
+    ("Turn this into JSON: dict(title='Dune', tags=('sf', 'classic'), sequel=None)",
+     {"title": "Dune", "tags": ["sf", "classic"], "sequel": None}),
+    ('Convert to JSON: {"a": null, "b": [1, 2.5], "c": {"d": "e"}}', {"a": None, "b": [1, 2.5], "c": {"d": "e"}}),
+    ("JSON please: {active: true, tags: ['a', 'b'], dims: {w: 1, h: 2}}", {"active": True, "tags": ["a", "b"], "dims": {"w": 1, "h": 2}}),
+    ("Convert this to JSON: {active: false, note: null}", {"active": False, "note": None}),
+    ("Convierte a JSON: {'producto': 'mesa', 'medidas': (120, 80), 'color': None}",
+     {"producto": "mesa", "medidas": [120, 80], "color": None}),
+    ("把以下内容转换成JSON：{'名称': '苹果', '标签': ('红', '甜')}", {"名称": "苹果", "标签": ["红", "甜"]}),
+    ("Turn this into JSON: {'a': {'b': {'c': {'d': 1}}}}", {"a": {"b": {"c": {"d": 1}}}}),
+]
+
+
+@pytest.mark.parametrize("prompt, stated", RECORDS)
+def test_a_record_of_literals_reads_as_json_writes_it(prompt: str, stated: dict[str, object]) -> None:
+    read = _read(prompt)
+    assert read is not None and read[0] == tuple(stated) and _typed(read[1], stated)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Turn this into JSON: {'a': x, 'b': 1}",               # a name
+        "Turn this into JSON: {'a': {1, 2}}",                  # a set: no JSON value
+        "Turn this into JSON: {'a': (1, x)}",                  # a name inside an array
+        "Turn this into JSON: {'a': {'b': y}}",                # a name inside an object
+        "Turn this into JSON: {'a': 1 + 2}",                   # an expression
+        "Turn this into JSON: {'a': - 7}",                     # a sign apart from its number
+        "Turn this into JSON: {'a': -x}",
+        "Turn this into JSON: {'a': b'x'}",                    # bytes
+        "Turn this into JSON: {'a': (1.10, 2)}",               # no double is "1.10" as written
+        "Turn this into JSON: {'a': [0x10]}",                  # a Python-only literal inside
+        "Turn this into JSON: {'a': {'x': 1, 'x': 2}}",        # a nested key twice
+        "Turn this into JSON: {'a': {1: 'x'}}",                # a key that is no string
+        "Turn this into JSON: {'a': {**b}}",                   # unpacking
+        "Turn this into JSON: {'a': {'b': {'c': {'d': {'e': 1}}}}}",  # deeper than a record reads
+        "Turn this into JSON: {'a': [None, '']}",              # a blank string
+        "JSON please: {active: None, count: 3}",               # Python's None beside bare keys
+        "JSON please: {tags: [True], count: 3}",               # Python's True inside a JavaScript literal
+        "JSON please: {active: true, count: null}",            # null, but no conversion: a blank to fill?
+        "Return JSON: {'title': None, 'year': 1965}",          # the same in a Python dict
+        "Return JSON: {'title': [None], 'year': 1965}",
+        "Fill in this JSON: {'title': None, 'year': 1965}",
+        "Turn this into JSON: {'a': 1, 'b': 2",                # never closed
+    ],
+)
+def test_what_is_not_a_literal_record_stays_declined(prompt: str) -> None:
+    assert read_request(prompt) is None
+
+
+@pytest.mark.parametrize(
+    "first, second, expected",
+    [
+        ("Turn this into JSON: {'sku': 'A-542', 'qty': True, 'tags': ('a', 'b'), 'meta': None}",
+         "Turn this into JSON: {'sku': 'B-7', 'qty': False, 'tags': ('c', 'd', 'e'), 'meta': None}",
+         {"sku": "B-7", "qty": False, "tags": ["c", "d", "e"], "meta": None}),
+        ("Turn this into JSON: {'sku': 'A-1', 'dims': {'w': 2.5, 'h': 3}}",
+         "Turn this into JSON: {'sku': 'A-2', 'dims': {'w': 4.5, 'h': 1}}", {"sku": "A-2", "dims": {"w": 4.5, "h": 1}}),
+        ("JSON please: {active: true, tags: ['a']}", "JSON please: {active: false, tags: ['b', 'c']}",
+         {"active": False, "tags": ["b", "c"]}),
+        ("Turn this into JSON: {'n': [1, None]}", "Turn this into JSON: {'n': [True, None]}", {"n": [True, None]}),
+    ],
+)
+def test_record_pairs_are_served_exactly(first: str, second: str, expected: dict[str, object]) -> None:
+    served, obj = _second(first, second)
+    assert served and _typed(obj, expected)
+
+
+@pytest.mark.parametrize(
+    "first, second, expected",
+    [
+        # the second states a value no literal writes: the model answers, nothing is served from the cache
+        ("Turn this into JSON: {'sku': 'A-1', 'tags': ('a', 'b')}", "Turn this into JSON: {'sku': 'A-1', 'tags': ('a', b)}", None),
+        ("Turn this into JSON: {'sku': 'A-1', 'meta': None}", "Return JSON: {'sku': 'A-1', 'meta': None}", None),
+        ("Turn this into JSON: {'sku': 'A-1', 'dims': {'w': 2}}", "Turn this into JSON: {'sku': 'A-1', 'dims': {'w': 2, 'w': 3}}", None),
+    ],
+)
+def test_record_traps_are_not_served_from_the_cache(first: str, second: str, expected: object) -> None:
+    served, _obj = _second(first, second)
+    assert not served
+
+
+def test_a_served_record_holds_every_item_as_stated() -> None:
+    # a cached answer whose array differs in one item, type or order is never served for the new request
+    from stepcache_integrations.core.tasks.json.evidence import identical
+    from stepcache_integrations.core.tasks.json.literal import binds_literal
+
+    assert identical([1, None, {"a": [2.5]}], [1, None, {"a": [2.5]}])
+    assert not identical([1], [True]) and not identical([1], [1.0]) and not identical([1, 2], [2, 1])
+    assert not identical({"a": 1, "b": 2}, {"b": 2, "a": 1}) and not identical([1], [1, 1]) and not identical(None, 0)
+    assert binds_literal('[1, null, {"a": [2.5]}]', [1, None, {"a": [2.5]}])
+    assert not binds_literal("[1, 2.0]", [1, 2]) and not binds_literal("[true]", [1]) and not binds_literal("[1]", [1, 1])
+    assert not binds_literal('{"a": 1, "a": 1}', {"a": 1}) and not binds_literal('{"b": 1, "a": 2}', {"a": 2, "b": 1})
+    assert not binds_literal("0", None) and binds_literal("null", None) and not binds_literal("[1,]", [1])

@@ -712,11 +712,20 @@ def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | N
     if not _apply_transforms(stated, transforms, units):
         return None  # a tie, another type, an undeclared unit, an inexact result: no claim
     _declared_booleans(transformer, stated, language)
+    if not transformer.converts and any(_holds_null(st.value) for st in stated.values()):
+        return None  # "Return JSON: {"title": null, ...}" may ask to fill it; only data to convert states null (wip/jsonR6)
     if not _typed_as_noted(transformer, found, stated):
         return None
     entity = transformer.entities[0] if transformer.entities else ""
     listed = bool(transformer.asked or transformer.template)
     return JsonRequest(tuple(keys), stated, frozenset(found), entity, language, dict(sorted(transforms.items())), written, listed)
+
+
+def _holds_null(value: Any) -> bool:
+    """A value that is null or holds one (a record's None, [1, None], {"a": null})."""
+    if isinstance(value, dict):
+        return any(_holds_null(item) for item in value.values())
+    return value is None or isinstance(value, list) and any(_holds_null(item) for item in value)
 
 
 # A type note after a key ("age (a number)") and the JSON values it admits (wip/jsonR).
@@ -1480,7 +1489,13 @@ def _json_float(literal: str) -> float:
     return value
 
 
-_RECORD_PAIRS = json.JSONDecoder(object_pairs_hook=list, parse_float=_json_float)
+class _Pairs(list):  # type: ignore[type-arg]
+    """An object's members as written, in order (a nested object of a record; wip/jsonR6)."""
+
+
+_RECORD_PAIRS = json.JSONDecoder(object_pairs_hook=_Pairs, parse_float=_json_float)
+_NOT_DATA: Any = object()
+_DEPTH = 4  # a record's values nest at most this deep (deeper: no claim)
 
 
 def _blank(value: Any) -> bool:
@@ -1489,32 +1504,46 @@ def _blank(value: Any) -> bool:
 
 
 def _record(pairs: list[tuple[str, Any]], text: str, start: int, end: int) -> tuple[Word, int] | None:
-    """A flat object of values written as data (wip/jsonR: "Turn this into JSON: {'sku': 'A-1',
-    'qty': 3}"): each member a key and a string, an integer, a boolean or a decimal a double is
-    exactly, each key once, no escape; the members are its statements. None for anything else
-    (null, a nested value, a repeated key, "1.10")."""
-    if "\\" in text[start:end] or len({key for key, _value in pairs}) != len(pairs):
+    """An object of values written as data (wip/jsonR: "Turn this into JSON: {'sku': 'A-1',
+    'qty': 3}"): each member a key and a value :func:`_record_value` reads, each key once, no
+    escape; the members are its statements. None for anything else (a repeated key, "1.10")."""
+    if "\\" in text[start:end]:
         return None
-    members: list[tuple[str, Any, bool]] = []
-    for key, written in pairs:
-        value = _record_value(written)
-        if not isinstance(key, str) or not _KEY_CHARS.fullmatch(key) or not _one_script(key) or value is None:
-            return None
-        members.append((key, value, isinstance(value, str)))
+    value = _record_value(_Pairs(pairs))
+    if value is _NOT_DATA:
+        return None
+    members = [(key, item, isinstance(item, str)) for key, item in value.items()]
     return Word("RECORD", members, start), end  # type: ignore[arg-type]
 
 
-def _record_value(value: Any) -> str | int | float | bool | None:
-    """A record member's value as data, or None (null, a nested value, a blank or multi-line
-    string, a decimal no double is as written)."""
+def _record_value(value: Any, depth: int = 0) -> Any:
+    """A record member's value as JSON data: a string (not blank, one line), an integer, a boolean,
+    a decimal a double is exactly as written, null, an array of such values, an object of such
+    members (keys of one script, each once); nested at most :data:`_DEPTH` deep (wip/jsonR6:
+    Python's None, tuples and lists, dicts as JSON writes them). :data:`_NOT_DATA` for anything else."""
     if isinstance(value, float):
         literal = getattr(value, "literal", "")
         if not literal or not math.isfinite(value) or render(float(value)) != literal:
-            return None
+            return _NOT_DATA
         return float(value)
-    if not isinstance(value, (str, int, bool)) or isinstance(value, str) and (not value.strip() or "\n" in value):
-        return None
-    return value
+    if value is None or isinstance(value, (bool, int)):
+        return value
+    if isinstance(value, str):
+        return value if value.strip() and "\n" not in value else _NOT_DATA
+    if depth >= _DEPTH:
+        return _NOT_DATA
+    if isinstance(value, _Pairs):
+        keys = [key for key, _item in value]
+        if not keys or len(set(keys)) != len(keys) or not all(isinstance(k, str) and _KEY_CHARS.fullmatch(k) and _one_script(k) for k in keys):
+            return _NOT_DATA
+        found = {key: _record_value(item, depth + 1) for key, item in value}
+    elif type(value) is list:
+        found = {str(i): _record_value(item, depth + 1) for i, item in enumerate(value)}
+    else:
+        return _NOT_DATA
+    if any(item is _NOT_DATA for item in found.values()):
+        return _NOT_DATA
+    return found if isinstance(value, _Pairs) else list(found.values())
 
 
 _JSON_INT = re.compile(r"0|[1-9]\d{0,59}")
@@ -1522,58 +1551,90 @@ _KEY_CHARS = re.compile(r"[^\W\d][\w-]{0,60}")
 
 
 def _python_record_at(text: str, pos: int) -> tuple[Word, int] | None:
-    """A Python dict of literals ({'sku': 'A-1', 'qty': 3, 'ok': True}), a JavaScript object literal
-    ({active: true, count: 3}: bare keys, "true"/"false" as JSON writes them) or a call of dict of
-    literal arguments (dict(title='Dune', year=1965); wip/jsonR5) as a record (:func:`_record`)."""
+    """A Python dict of literals ({'sku': 'A-1', 'qty': 3, 'ok': True, 'tags': ('a', 'b'), 'meta':
+    None}), a JavaScript object literal ({active: true, count: 3}: bare keys, true / false / null as
+    JSON writes them) or a call of dict of literal arguments (dict(title='Dune', year=1965); wip/jsonR5)
+    as a record (:func:`_record`): the shortest display from ``pos`` that parses, its values as JSON
+    writes them (None null, a tuple or list an array, a dict an object; wip/jsonR6)."""
     call = text.startswith("dict(", pos)
-    end = text.find(")" if call else "}", pos)
-    if end < 0 or "{" in text[pos + 1 : end] or call and "(" in text[pos + 5 : end]:
-        return None
-    source = text[pos : end + 1]
-    items = _literal_items(source, call)
-    pairs = None if items is None else _literal_pairs(items, source)
-    return None if pairs is None else _record(pairs, text, pos, end + 1)
+    close, at = (")" if call else "}"), pos
+    for _tried in range(_DEPTH * 4):
+        end = text.find(close, at)
+        if end < 0:
+            return None
+        source = text[pos : end + 1]
+        items = _literal_items(source, call)
+        if items is not None:
+            pairs = _literal_pairs(items, source)
+            return None if pairs is None else _record(pairs, text, pos, end + 1)
+        at = end + 1
+    return None
 
 
 def _literal_items(source: str, call: bool) -> list[tuple[Any, Any]] | None:
     """The (key, value) nodes of a dict display or of a call of dict with keyword arguments alone."""
     try:
         node = ast.parse(source, mode="eval").body
-    except (SyntaxError, ValueError, RecursionError):
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
     if call and isinstance(node, ast.Call) and not node.args and node.keywords and all(k.arg for k in node.keywords):
         return [(ast.Constant(k.arg), k.value) for k in node.keywords]
     if not call and isinstance(node, ast.Dict) and node.keys:
         return list(zip(node.keys, node.values))
-    return None
+    return []  # parsed, but no dict display (a set, a name): no record, however it ends
 
 
 def _literal_pairs(items: list[tuple[Any, Any]], source: str) -> list[tuple[str, Any]] | None:
     """Each key and its literal value as JSON writes it; None for a name, an expression, a mix."""
+    if not items:
+        return None
     bare = all(isinstance(key, ast.Name) for key, _value in items)  # a JavaScript object literal's keys
     pairs: list[tuple[str, Any]] = []
     for key, value in items:
-        if bare and isinstance(value, ast.Name) and value.id in ("true", "false"):
-            pairs.append((key.id, value.id == "true"))
-            continue
-        if bare and isinstance(value, ast.Constant) and isinstance(value.value, bool):
-            return None  # "{active: True}": JavaScript writes true; which language it is is not stated
         if bare:
             key = ast.Constant(key.id)
-        if not isinstance(key, ast.Constant) or not isinstance(key.value, str) or not isinstance(value, ast.Constant):
+        data = _python_data(value, source, bare)
+        if not isinstance(key, ast.Constant) or not isinstance(key.value, str) or data is _NOT_DATA:
             return None  # a name, an expression: no JSON value written as data
-        pairs.append((key.value, _python_value(value, ast.get_source_segment(source, value) or "")))
+        pairs.append((key.value, data))
     return pairs
 
 
+def _python_data(node: Any, source: str, bare: bool) -> Any:
+    """A literal's value as JSON writes it (a dict as :class:`_Pairs`, a tuple or list a list),
+    or :data:`_NOT_DATA`: a name but JavaScript's true / false / null beside bare keys, Python's
+    True / False / None beside bare keys (which language it is is not stated), an expression."""
+    if bare and isinstance(node, ast.Name) and node.id in _JS_WORDS:
+        return _JS_WORDS[node.id]
+    if isinstance(node, ast.Constant):
+        if bare and (node.value is None or isinstance(node.value, bool)):
+            return _NOT_DATA  # "{active: True}": JavaScript writes true
+        return _python_value(node, ast.get_source_segment(source, node) or "")
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and isinstance(node.operand, ast.Constant) \
+            and type(node.operand.value) in (int, float) and (ast.get_source_segment(source, node) or "")[1:2].isdigit():
+        value = _python_value(node.operand, ast.get_source_segment(source, node.operand) or "")
+        return _NOT_DATA if value is _NOT_DATA else -value if isinstance(value, int) else _json_float("-" + value.literal)
+    if isinstance(node, (ast.Tuple, ast.List)):
+        return [_python_data(item, source, bare) for item in node.elts]
+    if isinstance(node, ast.Dict) and all(key is not None for key in node.keys):
+        return _Pairs((key.id if bare and isinstance(key, ast.Name) else key.value if isinstance(key, ast.Constant) else _NOT_DATA,
+                       _python_data(value, source, bare)) for key, value in zip(node.keys, node.values))
+    return _NOT_DATA
+
+
+_JS_WORDS = {"true": True, "false": False, "null": None}
+
+
 def _python_value(value: ast.Constant, literal: str) -> Any:
-    """A Python literal as JSON writes it, or None ("0x10", "1_000", r'...': not as JSON writes them)."""
+    """A Python literal as JSON writes it, or :data:`_NOT_DATA` ("0x10", "1_000", r'...', b'...': not as JSON writes them)."""
+    if value.value is None and literal == "None":
+        return None
     if isinstance(value.value, float):
         return _json_float(literal)
     if isinstance(value.value, bool) or isinstance(value.value, int) and _JSON_INT.fullmatch(literal) \
             or isinstance(value.value, str) and literal[:1] in "'\"":
         return value.value
-    return None
+    return _NOT_DATA
 
 
 def _shape_at(text: str, pos: int) -> tuple[Word, int] | None:

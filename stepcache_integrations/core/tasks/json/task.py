@@ -345,8 +345,8 @@ def _requested_key_error(key: str, obj: dict[str, Any], c: JsonConstraints) -> s
     """A requested key is present, not empty, and holds the value a plain request states."""
     if key not in obj:
         return "missing"
-    if obj[key] is None or obj[key] == "":
-        return "empty"
+    if (obj[key] is None or obj[key] == "") and not (key in c.stated and c.stated[key] is None):
+        return "empty"  # null only where the request states null (wip/jsonR6: a record's None)
     if key in c.stated and not _same_value(obj[key], c.stated[key]):
         return f"the prompt states {json.dumps(c.stated[key], ensure_ascii=False)}"
     return ""
