@@ -149,7 +149,8 @@ RECORDS = [
 @pytest.mark.parametrize("prompt, stated", RECORDS)
 def test_a_record_of_literals_reads_as_json_writes_it(prompt: str, stated: dict[str, object]) -> None:
     read = _read(prompt)
-    assert read is not None and read[0] == tuple(stated) and _typed(read[1], stated)
+    assert read is not None and read[0] == tuple(stated) and set(read[1]) == set(stated)
+    assert all(_typed(read[1][key], value) for key, value in stated.items())
 
 
 @pytest.mark.parametrize(
@@ -227,3 +228,95 @@ def test_a_served_record_holds_every_item_as_stated() -> None:
     assert not binds_literal("[1, 2.0]", [1, 2]) and not binds_literal("[true]", [1]) and not binds_literal("[1]", [1, 1])
     assert not binds_literal('{"a": 1, "a": 1}', {"a": 1}) and not binds_literal('{"b": 1, "a": 2}', {"a": 2, "b": 1})
     assert not binds_literal("0", None) and binds_literal("null", None) and not binds_literal("[1,]", [1])
+
+
+# -- lists: a key noted as a list, or named by one key's sentence (issue 33 item 4, class 2) ----------
+
+LISTS = [
+    ('Return JSON with a "tags" key holding a list of these colors: red, green', {"tags": ["red", "green"]}),
+    ('Return JSON with a "tags" key holding a list of these colors: blue, yellow, black', {"tags": ["blue", "yellow", "black"]}),
+    ('Return JSON with a "sizes" key holding a list of these numbers: 3, 5, 8', {"sizes": [3, 5, 8]}),
+    ("JSON with one key, tags, as a list of strings: rust, async, tokio", {"tags": ["rust", "async", "tokio"]}),
+    ('Return JSON with keys name and tags (a list): name "Ana", tags: red, green', {"name": "Ana", "tags": ["red", "green"]}),
+    ('Return JSON with keys name and tags (a list): name "Ana", tags: red', {"name": "Ana", "tags": ["red"]}),
+    ('Return JSON with keys name and tags (a list): tags: red, green and blue, name "Ana"', {"name": "Ana", "tags": ["red", "green", "blue"]}),
+    ('Return JSON with keys name and sizes (an array): name "Ana", sizes: 3, 5, 8', {"name": "Ana", "sizes": [3, 5, 8]}),
+    ('Devuelve un JSON con las claves nombre y colores (una lista): nombre "Ana", colores: amarillo, morado',
+     {"nombre": "Ana", "colores": ["amarillo", "morado"]}),
+    ('Renvoie un JSON avec les clés nom et couleurs (une liste) : nom "Ana", couleurs : rouge, vert',
+     {"nom": "Ana", "couleurs": ["rouge", "vert"]}),
+    ('Gib ein JSON mit den Schlüsseln name und farben (Liste) zurück: name "Ana", farben: rot, grün', {"name": "Ana", "farben": ["rot", "grün"]}),
+    ('Me devolve um JSON com as chaves nome e cores (uma lista): nome "Ana", cores: amarelo, roxo', {"nome": "Ana", "cores": ["amarelo", "roxo"]}),
+    ('Restituisci un JSON con le chiavi nome e colori (una lista): nome "Ana", colori: rosso, verde', {"nome": "Ana", "colori": ["rosso", "verde"]}),
+    ('Верни JSON с ключами name и tags (список): name "Анна", tags: красный, зелёный', {"name": "Анна", "tags": ["красный", "зелёный"]}),
+    ("返回 JSON，键：name、tags（列表）。name：张伟，tags：红、绿", {"name": "张伟", "tags": ["红", "绿"]}),
+    ("キー name と tags（リスト）の JSON を返して：name：佐藤、tags：赤、青", {"name": "佐藤", "tags": ["赤", "青"]}),
+    # ja: "キー a と b の JSON": a key word, the keys, then "の" (wip/jsonR6)
+    ("キー name と age の JSON を返して：佐藤花子、27歳。", {"name": "佐藤花子", "age": 27}),
+    ("キー name と age の JSON を返して：name=佐藤、age=27", {"name": "佐藤", "age": 27}),
+]
+
+
+@pytest.mark.parametrize("prompt, stated", LISTS)
+def test_a_list_for_a_key_noted_as_one_is_read(prompt: str, stated: dict[str, object]) -> None:
+    read = _read(prompt)
+    assert read is not None and read[0] == tuple(stated) and set(read[1]) == set(stated)
+    assert all(_typed(read[1][key], value) for key, value in stated.items())
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        'Return JSON with keys name and tags: name "Ana", tags: red, green',          # no key noted a list
+        'Return JSON with keys name and tags (a list): name "Ana"',                    # a key noted a list, no list stated
+        'Return JSON with keys name and tags (a list): name: Ana, Bob, tags: red',    # items after a key not noted a list
+        'Return JSON with keys tags (a list) and owner: tags: red, Bob',              # "Bob" may be the owner's value
+        'Return JSON with keys name and tags (a list): name "Ana", tags: red, name',  # an item that is a key's name
+        'Return JSON with a "tags" key holding a list of these colors: red, tags',
+        'Return JSON with a "tags" key holding a list of these colors: red, true',    # a JSON literal word
+        'Return JSON with a "tags" key holding a list of these colors: red, none',
+        'Return JSON with a "tags" key holding a list of these colors: red, string',  # a type word
+        'Return JSON with a "sizes" key holding a list of these numbers: 3, 45%',     # a unit after an item
+        'Return JSON with a "sizes" key holding a list of these numbers: 3, 5 km',
+        'Return JSON with a "sizes" key holding a list of these numbers: 3, 5.5',     # two JSON types
+        'Return JSON with a "tags" key holding a list of these colors: red, 5',
+        "JSON with one key, tags, as a list of numbers: rust, async",                 # the label names another type
+        "JSON with one key, tags, as a list of strings: 1, 2",
+        'Return JSON with a "tags" key holding a list of these colors: red, "dark blue"',  # an item of two words
+        'Return JSON with a "tags" key holding a list of these colors: red, green, for Bob',
+        'Return JSON with keys name and tags (a list): name "Ana", tags=red, green',  # "=" states one value
+    ],
+)
+def test_what_is_no_list_stays_declined(prompt: str) -> None:
+    assert read_request(prompt) is None
+
+
+@pytest.mark.parametrize(
+    "first, second, expected",
+    [
+        # the number of items changed is a variation
+        ('Return JSON with a "tags" key holding a list of these colors: red, green',
+         'Return JSON with a "tags" key holding a list of these colors: blue, yellow, black', {"tags": ["blue", "yellow", "black"]}),
+        ("JSON with one key, tags, as a list of strings: python, cache", "JSON with one key, tags, as a list of strings: rust, async, tokio",
+         {"tags": ["rust", "async", "tokio"]}),
+        ('Devuelve un JSON con las claves nombre y colores (una lista): nombre "Ana", colores: amarillo, morado',
+         'Devuelve un JSON con las claves nombre y colores (una lista): nombre "Luis", colores: rojo',
+         {"nombre": "Luis", "colores": ["rojo"]}),
+        ("キー name と age の JSON を返して：佐藤花子、27歳。", "キー name と age の JSON を返して：田中一郎、45歳。", {"name": "田中一郎", "age": 45}),
+    ],
+)
+def test_list_pairs_are_served_exactly(first: str, second: str, expected: dict[str, object]) -> None:
+    served, obj = _second(first, second)
+    assert served and _typed(obj, expected)
+
+
+@pytest.mark.parametrize(
+    "first, second",
+    [
+        ('Return JSON with keys tags (a list) and owner: tags: red, green, owner: Bob', 'Return JSON with keys tags (a list) and owner: tags: red, Bob'),
+        ('Return JSON with a "tags" key holding a list of these colors: red, green', 'Return JSON with a "tags" key holding a list of these colors: red, tags'),
+    ],
+)
+def test_list_traps_are_not_served_from_the_cache(first: str, second: str) -> None:
+    served, _obj = _second(first, second)
+    assert not served

@@ -200,6 +200,7 @@ class _Read(Transformer[Token, Any]):
         self.typed: list[tuple[str, str]] = []  # "age (a number)": (key, JSON type) (wip/jsonR)
         self.named_subject = False  # "Lucía tiene 28 años": a name as the subject is a third person
         self.age_pronouns: list[str] = []  # "мне 30 лет": the pronoun whose age is said
+        self.items: dict[str, list[Token]] = {}  # "tags: red, green": the items after a statement's first (wip/jsonR6)
 
     def key(self, children: list[Token]) -> Token:
         self.asked.append(children[0].value)
@@ -250,6 +251,31 @@ class _Read(Transformer[Token, Any]):
                                                                                  "COMMA", "ROUNDED"))
         self.one_keys.append(key)
         self.rewrite([_Keys(key.value), next(c for c in children if isinstance(c, _Target))])
+
+    def list_item(self, children: list[Any]) -> None:
+        """", green": one more item of the statement before it (a list; :func:`_lists_assembled`, wip/jsonR6)."""
+        if not self.stated:
+            raise Declined
+        self.items.setdefault(self.stated[-1][0], []).append(children[-1])
+
+    def with_one_list(self, children: list[Any]) -> None:
+        """'a "tags" key holding a list of these colors: red, green': the one key, noted a list; the
+        statement's label ("colors") names the items, no key (wip/jsonR6)."""
+        self.with_keys(children)
+        key = next(c for c in children if isinstance(c, Token) and c.type not in (
+            "WITH", "DEF", "ART", "KEYWORD_ONE", "COMMA", "AS", "IS", "LIST_OF", "SOURCE"))
+        if key.type == "QNAME":
+            self.key([key])  # '"tags" key' (the key rule reads the key after "key")
+        if len(self.stated) != 1 or len(self.items) > 1 or self.items and self.stated[0][0] not in self.items:
+            raise Declined
+        label, st, unit = self.stated[0]
+        kind = _LIST_LABELS.get(fold(label))
+        if kind is not None and not all(isinstance(v, kind) and not isinstance(v, bool)
+                                        for v in (st.value, *(t.value for t in self.items.get(label, [])))):
+            raise Declined  # "a list of numbers: red, green": the items are not what the label says
+        self.stated[0] = (key.value, st, unit)
+        self.items = {key.value: self.items.get(label, [])}
+        self.typed.append((key.value, "array"))
 
     def _quoted_only(self, children: list[Any]) -> None:
         keys = next(c for c in children if isinstance(c, Tree))
@@ -694,6 +720,8 @@ def _parse_one_owner(words: Iterator[Word], language: str) -> Any:
 
 def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | None:
     transformer = _parse_one_owner(words, language)
+    if transformer is not None and not _lists_assembled(transformer):
+        return None
     read = _read_statements(transformer, language, prompt)
     if transformer is None or read is None:
         return None
@@ -729,7 +757,7 @@ def _holds_null(value: Any) -> bool:
 
 
 # A type note after a key ("age (a number)") and the JSON values it admits (wip/jsonR).
-_TYPE_NOTES = {"T_NUMBER": "number", "T_INTEGER": "integer", "T_STRING": "string", "T_BOOL": "boolean"}
+_TYPE_NOTES = {"T_NUMBER": "number", "T_INTEGER": "integer", "T_STRING": "string", "T_BOOL": "boolean", "T_ARRAY": "array"}
 
 
 # A table's words for true and false ("booleans": pt "sim"/"não", de "ja"/"nein"), read only as the
@@ -762,11 +790,46 @@ def _typed_as_noted(transformer: _Read, found: dict[str, Statement], stated: dic
             ok = isinstance(value, bool)
         elif kind == "integer":
             ok = isinstance(value, int) and not isinstance(value, bool)
+        elif kind == "array":
+            ok = isinstance(value, list)
         else:
             ok = isinstance(value, (int, float)) and not isinstance(value, bool)
         if not ok:
             return False
     return True
+
+
+# A list's label that names its items' JSON type ("a list of strings: ...", "a list of integers: ...").
+_LIST_LABELS: dict[str, type | tuple[type, ...]] = {"strings": str, "words": str, "numbers": (int, float), "integers": int}
+
+
+def _lists_assembled(transformer: _Read) -> bool:
+    """Each key noted a list ("tags (a list)", "a list of these colors") stated once, its value the
+    statement's then the items after it ("tags: red, green": ["red", "green"]), every item of one
+    JSON type, none a key's name or a word JSON or a type names ("null", "string"); items only after
+    a key noted a list (else "name: Ana, Bob" is no claim). A list's words are data, as after "=" (wip/jsonR6)."""
+    arrays = {key for key, kind in transformer.typed if kind == "array"}
+    if not set(transformer.items) <= arrays:
+        return False
+    if transformer.items and not set(transformer.asked) <= {key for key, _st, _unit in transformer.stated}:
+        return False  # "keys tags (a list) and owner: tags: red, Bob": "Bob" may be the owner
+    for key in arrays:
+        at = [i for i, (k, _st, _unit) in enumerate(transformer.stated) if k == key]
+        if len(at) != 1 or transformer.stated[at[0]][2] is not None:
+            return False if at else key not in transformer.items
+        st = transformer.stated[at[0]][1]
+        if st.spaced_bare or st.equals and transformer.items.get(key):
+            return False  # "tags Red, Green": a bare name run; "tags=red, green": "=" states one value
+        values = [st.value, *(item.value for item in transformer.items.get(key, []))]
+        if len({type(v) for v in values}) != 1 or not isinstance(values[0], (str, int, float)) or isinstance(values[0], bool):
+            return False
+        if any(isinstance(v, str) and (v.casefold() in _NOT_BARE | _TYPE_WORDS or v in transformer.asked) for v in values):
+            return False
+        span = (st.span[0], max([st.span[1], *((item.end_pos or 0) for item in transformer.items.get(key, []))]))
+        transformer.stated[at[0]] = (key, Statement(values, False, span), None)  # type: ignore[arg-type]
+    return True
+
+
 
 
 def _stated_plainly(transformer: _Read, found: dict[str, Statement], stated: dict[str, Statement]) -> bool:
