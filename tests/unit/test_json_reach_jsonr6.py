@@ -320,3 +320,83 @@ def test_list_pairs_are_served_exactly(first: str, second: str, expected: dict[s
 def test_list_traps_are_not_served_from_the_cache(first: str, second: str) -> None:
     served, _obj = _second(first, second)
     assert not served
+
+
+# -- renamed keys: one family for requests that state every listed key under its own label ------------
+
+def _family(prompt: str) -> str | None:
+    from stepcache_integrations.core.tasks.json import JsonTask
+
+    task = JsonTask()
+    return task.family_key(task.constraints(prompt))
+
+
+def test_renamed_keys_stated_as_listed_share_a_family() -> None:
+    base = _family("JSON with keys 'width' and 'height': width 1920, height 1080")
+    assert base is not None
+    assert _family("JSON with keys 'w' and 'h': w 1280, h 720") == base
+    assert _family("JSON with keys 'w' and 'h': w 1280, h 7.5") != base          # another type: another family
+    assert _family("JSON with keys 'w', 'h' and 'd': w 1, h 2, d 3") != base     # another number of keys
+    assert _family("JSON with keys 'w' and 'h': w 1280") is None                 # a key not stated
+    assert _family("Return JSON with keys w and h: 1280, 720") is None           # values in order, no label
+    assert _family("JSON with keys name and age: Ana, 30") is None              # read whole, but no label
+    assert _family("Return JSON with keys name and age for Ana, 30") is None
+    assert _family("Tell me a joke about JSON.") is None
+
+
+@pytest.mark.parametrize(
+    "first, second, expected",
+    [
+        ("JSON with keys 'width' and 'height': width 1920, height 1080", "JSON with keys 'w' and 'h': w 1280, h 720", {"w": 1280, "h": 720}),
+        ('Return JSON with keys name and city: name "Ana", city "Lima"', 'Return JSON with keys nombre and ciudad: nombre "Luis", ciudad "Quito"',
+         {"nombre": "Luis", "ciudad": "Quito"}),
+    ],
+)
+def test_renamed_key_pairs_are_served_exactly(first: str, second: str, expected: dict[str, object]) -> None:
+    served, obj = _second(first, second)
+    assert served and _typed(obj, expected)
+
+
+@pytest.mark.parametrize(
+    "first, second",
+    [
+        ("JSON with keys 'width' and 'height': width 1920, height 1080", "JSON with keys 'w' and 'h': w 1280"),
+        ("JSON with keys 'width' and 'height': width 1920, height 1080", "Return JSON with keys w and h: 1280, 720"),
+    ],
+)
+def test_renamed_key_traps_are_not_served_from_the_cache(first: str, second: str) -> None:
+    served, _obj = _second(first, second)
+    assert not served
+
+
+# -- zh/ja: a value whose word holds the table's key word ("键盘", "キーボード") is read whole ------------
+
+@pytest.mark.parametrize(
+    "prompt, stated",
+    [
+        ("输出 JSON（键：product, price）。商品：键盘，价格：459", {"product": "键盘", "price": 459}),
+        ("输出 JSON（键：product, price）。商品：机械键盘，价格：459", {"product": "机械键盘", "price": 459}),
+        ("次の情報を JSON にしてください（キー：item, qty）。item=キーボード, qty=10", {"item": "キーボード", "qty": 10}),
+        ("キー name と price の JSON を返して：name：キーボード、price：5000", {"name": "キーボード", "price": 5000}),
+    ],
+)
+def test_a_value_holding_the_key_word_is_read_whole(prompt: str, stated: dict[str, object]) -> None:
+    read = _read(prompt)
+    assert read is not None and set(read[1]) == set(stated) and all(_typed(read[1][k], v) for k, v in stated.items())
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "输出 JSON（键：product, price）。商品：键，价格：459",   # the key word alone is no value
+        "输出 JSON（键：product, price）。商品：耳机键，价格：459",  # nothing of the word after the key word
+    ],
+)
+def test_the_key_word_alone_is_no_value(prompt: str) -> None:
+    read = _read(prompt)
+    assert read is None or "product" not in read[1]
+
+
+def test_the_zh_labelled_pair_is_served_exactly() -> None:
+    served, obj = _second("输出 JSON（键：product, price）。商品：耳机，价格：299", "输出 JSON（键：product, price）。商品：键盘，价格：459")
+    assert served and _typed(obj, {"product": "键盘", "price": 459})

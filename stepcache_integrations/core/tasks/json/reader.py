@@ -2187,22 +2187,25 @@ _UNIT_WORDS = frozenset(UNITS) | frozenset(TARGETS)
 def _cjk_run(text: str, folded: str, pos: int, table: Vocabulary, value: bool = False) -> int | None:
     """The end of a run of ideographs or katakana at ``pos`` that no word of the table starts, or None."""
     end = pos
-    while end < len(text) and end - pos < 30 and _CJK.match(text, end) and _inside_name(folded, end, table, end > pos):
+    while end < len(text) and end - pos < 30 and _CJK.match(text, end) and _inside_name(folded, end, table, end > pos, value):
         end += 1
     run = text[pos:end]
-    if not run or (end < len(text) and _CJK.match(text, end) and _inside_name(folded, end, table, True)):
+    if not run or (end < len(text) and _CJK.match(text, end) and _inside_name(folded, end, table, True, value)):
         return None  # nothing read, or longer than any key
     if _NEGATION.intersection(run) or (value and _NUMERALS.intersection(run)):
         return None
     return end
 
 
-def _inside_name(folded: str, pos: int, table: Vocabulary, in_run: bool = False) -> bool:
+def _inside_name(folded: str, pos: int, table: Vocabulary, in_run: bool = False, value: bool = False) -> bool:
     """No word of the table starts here but an entity word ("城市" is a key too, "北京人" a value),
     or a unit word inside a name: after ideographs of the run ("玉米", "巧克力") or before more of
-    the name ("米莉"); "1.2 米换算成厘米" keeps its units (wip/jsonR2)."""
+    the name ("米莉"); "1.2 米换算成厘米" keeps its units (wip/jsonR2); in a value, a key word with
+    more of the word after it ("键盘", "キーボード": no key word there; wip/jsonR6)."""
     found = table.match(folded, pos)
     if found is None or found[0] == "ENTITY":
+        return True
+    if value and found[0] == "KEYWORD" and _CJK.match(folded, found[1]) is not None:
         return True
     if found[0] not in _UNIT_WORDS:
         return False
