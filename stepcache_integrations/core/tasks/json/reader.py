@@ -65,7 +65,6 @@ class JsonRequest:
 # A typed literal: a quoted string (no backslash, no line break), a number written as JSON writes
 # it and followed by nothing that changes it ("0.33...", "4!", "6'", "20%", "5°", "1,299", "74EUR"),
 # or the JSON literals true / false.
-_QUOTES = {'"': '"', "'": "'", "\u201c": "\u201d", "\u00ab": "\u00bb", "\u300c": "\u300d", "\u300e": "\u300f"}
 LITERAL = (
     r"""(?:"(?P<dq>[^"\n\\\\]{0,200})"|'(?P<sq>[^'\n\\\\]{0,200})'"""
     r"""|\u201c(?P<cq>[^\u201d\u201c"\n\\\\]{0,200})\u201d|\u00ab\s?(?P<gq>[^\u00bb\u00ab"\n\\\\]{0,200}?)\s?\u00bb"""
@@ -1501,7 +1500,6 @@ def _words(text: str, table: Vocabulary) -> Iterator[Word]:
 
 # A template's empty values and the type each asks for ("title": "" a string, "year": 0 a number).
 _BLANKS: dict[Any, str] = {"": "string", 0: "number", None: "any", "YYYY-MM-DD": "date"}
-_PAIRS = json.JSONDecoder(object_pairs_hook=list)
 
 
 def _template_at(text: str, pos: int) -> tuple[Word, int] | None:
@@ -2075,7 +2073,7 @@ _TYPE_WORDS = frozenset(
     " texto cadena entero número numero fecha texte chaîne entier nombre zahl ganzzahl zeichenkette inteiro testo"
     " stringa intero строка число".split()
 )
-_LOWERCASE_VALUE = re.compile(r"[^\W\d_][\w-]{0,60}(?=[ \t]*(?:$|[,;\n\uff0c\u3001]|\.(?:\s|$)))")
+_LOWERCASE_VALUE = re.compile(r"[^\W\d_][\w-]{0,60}(?=[ \t]*(?:$|[,;\n\uff0c\uff1b\u3001\u3002]|\.(?:\s|$)))")
 # en ("lowercase_values"): also a dotted name ("db.internal") and a word before "and" ("host is
 # localhost and port is 8080")
 _LOWERCASE_RUN = re.compile(r"[^\W\d_][\w-]{0,60}(?:\.[^\W\d_][\w-]{0,60})*")
@@ -2102,16 +2100,11 @@ def _lowercase_value_at(text: str, folded: str, pos: int, table: Vocabulary) -> 
     return word.group(), False, word.end()
 
 
-# After "=" in a table written without spaces: one word of one script, a letter first, no digit
-# beside kana or ideographs ("db7", "りんご", "苹果"; not "りんご6個"), then the statement's end.
-_EQUALS_DATA = re.compile(r"[^\W\d_][\w.-]{0,60}(?=[ \t]*(?:$|[,;\n\uff0c\uff1b\u3001\u3002]))")
-
-
 def _equals_data_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[str, bool, int] | None:
     """A value written as data after "=" in a table without spaces (zh, ja: "host=db7；port=1545",
     "item=りんご、qty=6"): a word no table word starts inside (no particle, copula or framing word:
     "りんごです" is no value), no type, placeholder or JSON literal word; else None."""
-    word = _EQUALS_DATA.match(text, pos)
+    word = _LOWERCASE_VALUE.match(text, pos)  # one word of one script, a letter first, then the statement's end
     if word is None or not _one_script(word.group()) or word.group().casefold() in _NOT_BARE | _TYPE_WORDS:
         return None
     run = word.group()
