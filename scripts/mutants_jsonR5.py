@@ -32,7 +32,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _READER, "    if bare and isinstance(node, ast.Name) and node.id in _JS_WORDS:\n        return _JS_WORDS[node.id]\n",
      "    if bare and isinstance(node, ast.Name):\n        return _JS_WORDS.get(node.id, True)\n", (_T,)),
     ("jsonR5-js-python-true", "'{active: True}' beside bare keys is read as a record",
-     _READER, '            return _NOT_DATA  # "{active: True}": JavaScript writes true', '            pass  # "{active: True}": JavaScript writes true', (_T,)),
+     _READER, '        return _NOT_DATA  # "{active: True}": JavaScript writes true', '        pass  # "{active: True}": JavaScript writes true', (_T,)),
     ("jsonR5-dict-call-args", "a positional argument of dict(...) is ignored",
      _READER, "if call and isinstance(node, ast.Call) and not node.args and node.keywords", "if call and isinstance(node, ast.Call) and node.keywords", (_T,)),
     ("jsonR5-dict-call-deleted", "'dict(title=..., year=...)' is not read",

@@ -194,14 +194,17 @@ def binds_literal(value_text: str, stated: Any) -> bool:
         return isinstance(decoded, str) and decoded == stated
     if stated is None:
         return text == "null"
+    return isinstance(stated, (list, dict)) and _binds_container(text, stated)
+
+
+def _binds_container(text: str, stated: list[Any] | dict[str, Any]) -> bool:
+    """An array item by item, an object member by member in the stated order, each key once (wip/jsonR6)."""
     if isinstance(stated, list):  # item by item (wip/jsonR6: a record's array)
         items = _array_items(text)
         return items is not None and len(items) == len(stated) and all(map(binds_literal, items, stated))
-    if isinstance(stated, dict):  # member by member, in the stated order, each key once
-        listed = member_list(text)
-        return listed is not None and [key for key, _raw, _value in listed] == list(stated) and all(
-            binds_literal(value, stated[key]) for key, _raw, value in listed)
-    return False
+    listed = member_list(text)
+    return listed is not None and [key for key, _raw, _value in listed] == list(stated) and all(
+        binds_literal(value, stated[key]) for key, _raw, value in listed)
 
 
 def _array_items(text: str) -> list[str] | None:

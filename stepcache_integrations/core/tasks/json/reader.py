@@ -534,8 +534,7 @@ class _Read(Transformer[Token, Any]):
 
     def request(self, children: list[Any]) -> None:
         self.request_keys = len(self.asked)
-        if any(isinstance(c, Token) and c.type == "TF_VERB" and fold(c.value) not in _ALL_CONVERSION_VERBS for c in children):
-            raise Declined  # "四舍五入JSON：..." rounds what? Only a conversion verb frames data (zh 转换成JSON：; wip/jsonR6)
+        self._conversion_verb_only(children)
         self.converts = any(isinstance(c, Token) and c.type in ("CONVERT", "CONVERT_END", "SOURCE", "TF_VERB") for c in children)
         # "Make a JSON object from: ...": what follows "from" is data, as after "Convert to JSON"
         self.converts |= any(isinstance(c, Tree) and c.data == "tail" and c.children[0].type == "FROM" for c in children)
@@ -544,6 +543,11 @@ class _Read(Transformer[Token, Any]):
         bare = any(isinstance(c, _CommaKeys) and not c.introduced for c in children)
         if bare and not any(isinstance(c, Tree) and c.data == "tail" for c in children):
             raise Declined  # "JSON, keys reordered": no list
+
+    @staticmethod
+    def _conversion_verb_only(children: list[Any]) -> None:
+        if any(isinstance(c, Token) and c.type == "TF_VERB" and fold(c.value) not in _ALL_CONVERSION_VERBS for c in children):
+            raise Declined  # "四舍五入JSON：..." rounds what? Only a conversion verb frames data (zh 转换成JSON：; wip/jsonR6)
 
     def _named_in_template(self, children: list[Any]) -> None:
         """"Extract the date as JSON {"date": ...}": the word names a key of the template (wip/jsonB)."""
@@ -719,8 +723,6 @@ def _parse_one_owner(words: Iterator[Word], language: str) -> Any:
 
 def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | None:
     transformer = _parse_one_owner(words, language)
-    if transformer is not None and not _lists_assembled(transformer):
-        return None
     read = _read_statements(transformer, language, prompt)
     if transformer is None or read is None:
         return None
@@ -739,8 +741,6 @@ def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | N
     if not _apply_transforms(stated, transforms, units):
         return None  # a tie, another type, an undeclared unit, an inexact result: no claim
     _declared_booleans(transformer, stated, language)
-    if not transformer.converts and any(_holds_null(st.value) for st in stated.values()):
-        return None  # "Return JSON: {"title": null, ...}" may ask to fill it; only data to convert states null (wip/jsonR6)
     if not _typed_as_noted(transformer, found, stated):
         return None
     entity = transformer.entities[0] if transformer.entities else ""
@@ -781,6 +781,8 @@ def _typed_as_noted(transformer: _Read, found: dict[str, Statement], stated: dic
     "key" is quoted or stated ("with key facts" lists nothing)."""
     if not _stated_plainly(transformer, found, stated):
         return False
+    if not transformer.converts and any(_holds_null(st.value) for st in stated.values()):
+        return False  # "Return JSON: {"title": null, ...}" may ask to fill it; only data to convert states null (wip/jsonR6)
     for key, kind in transformer.typed:
         value = stated[key].value if key in stated else None
         if kind == "string":
@@ -812,20 +814,29 @@ def _lists_assembled(transformer: _Read) -> bool:
         return False
     if transformer.items and not set(transformer.asked) <= {key for key, _st, _unit in transformer.stated}:
         return False  # "keys tags (a list) and owner: tags: red, Bob": "Bob" may be the owner
-    for key in arrays:
-        at = [i for i, (k, _st, _unit) in enumerate(transformer.stated) if k == key]
-        if len(at) != 1 or transformer.stated[at[0]][2] is not None:
-            return False if at else key not in transformer.items
-        st = transformer.stated[at[0]][1]
-        if st.spaced_bare or st.equals and transformer.items.get(key):
-            return False  # "tags Red, Green": a bare name run; "tags=red, green": "=" states one value
-        values = [st.value, *(item.value for item in transformer.items.get(key, []))]
-        if len({type(v) for v in values}) != 1 or not isinstance(values[0], (str, int, float)) or isinstance(values[0], bool):
-            return False
-        if any(isinstance(v, str) and (v.casefold() in _NOT_BARE | _TYPE_WORDS or v in transformer.asked) for v in values):
-            return False
-        span = (st.span[0], max([st.span[1], *((item.end_pos or 0) for item in transformer.items.get(key, []))]))
-        transformer.stated[at[0]] = (key, Statement(values, False, span), None)  # type: ignore[arg-type]
+    return all(_list_assembled(transformer, key) for key in arrays)
+
+
+def _items_fit(values: list[Any], asked: list[str]) -> bool:
+    """A list's items: one JSON type (a string, an integer or a decimal), none a key's name or a word JSON or a type names."""
+    if len({type(v) for v in values}) != 1 or not isinstance(values[0], (str, int, float)) or isinstance(values[0], bool):
+        return False
+    return not any(isinstance(v, str) and (v.casefold() in _NOT_BARE | _TYPE_WORDS or v in asked) for v in values)
+
+
+def _list_assembled(transformer: _Read, key: str) -> bool:
+    """One key noted a list: its one statement's value and items as one list (:func:`_lists_assembled`)."""
+    at = [i for i, (k, _st, _unit) in enumerate(transformer.stated) if k == key]
+    if len(at) != 1 or transformer.stated[at[0]][2] is not None:
+        return False if at else key not in transformer.items
+    st = transformer.stated[at[0]][1]
+    if st.spaced_bare or st.equals and transformer.items.get(key):
+        return False  # "tags Red, Green": a bare name run; "tags=red, green": "=" states one value
+    values = [st.value, *(item.value for item in transformer.items.get(key, []))]
+    if not _items_fit(values, transformer.asked):
+        return False
+    span = (st.span[0], max([st.span[1], *((item.end_pos or 0) for item in transformer.items.get(key, []))]))
+    transformer.stated[at[0]] = (key, Statement(values, False, span), None)  # type: ignore[arg-type]
     return True
 
 
@@ -1416,7 +1427,8 @@ def _lists_read_whole(transformer: _Read, language: str) -> bool:
         return False  # "keys: price, price", "for a person for a dog": no list, no entity read whole
     if transformer.postposed and language == "en":
         return False  # "keys Required: name" (a fuzzer's word swap): no English key list
-    return all(count == len(keys) for count in transformer.counts)  # "name和age三个字段": not the list
+    # "name和age三个字段": not the list; a list stated for a key noted as one is assembled first (wip/jsonR6)
+    return all(count == len(keys) for count in transformer.counts) and _lists_assembled(transformer)
 
 
 def _statements(
@@ -1591,11 +1603,20 @@ def _record_value(value: Any, depth: int = 0) -> Any:
         return value
     if isinstance(value, str):
         return value if value.strip() and "\n" not in value else _NOT_DATA
+    return _record_container(value, depth)
+
+
+def _record_keys(keys: list[Any]) -> bool:
+    """An object's keys: at least one, each once, each a string of key characters in one script."""
+    return bool(keys) and len(set(keys)) == len(keys) and all(isinstance(k, str) and _KEY_CHARS.fullmatch(k) and _one_script(k) for k in keys)
+
+
+def _record_container(value: Any, depth: int) -> Any:
+    """An array or an object of :func:`_record_value` items, or :data:`_NOT_DATA`."""
     if depth >= _DEPTH:
         return _NOT_DATA
     if isinstance(value, _Pairs):
-        keys = [key for key, _item in value]
-        if not keys or len(set(keys)) != len(keys) or not all(isinstance(k, str) and _KEY_CHARS.fullmatch(k) and _one_script(k) for k in keys):
+        if not _record_keys([key for key, _item in value]):
             return _NOT_DATA
         found = {key: _record_value(item, depth + 1) for key, item in value}
     elif type(value) is list:
@@ -1668,19 +1689,35 @@ def _python_data(node: Any, source: str, bare: bool) -> Any:
     if bare and isinstance(node, ast.Name) and node.id in _JS_WORDS:
         return _JS_WORDS[node.id]
     if isinstance(node, ast.Constant):
-        if bare and (node.value is None or isinstance(node.value, bool)):
-            return _NOT_DATA  # "{active: True}": JavaScript writes true
-        return _python_value(node, ast.get_source_segment(source, node) or "")
-    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and isinstance(node.operand, ast.Constant) \
-            and type(node.operand.value) in (int, float) and (ast.get_source_segment(source, node) or "")[1:2].isdigit():
-        value = _python_value(node.operand, ast.get_source_segment(source, node.operand) or "")
-        return _NOT_DATA if value is _NOT_DATA else -value if isinstance(value, int) else _json_float("-" + value.literal)
+        return _python_constant(node, source, bare)
+    if isinstance(node, ast.UnaryOp):
+        return _negative(node, source)
     if isinstance(node, (ast.Tuple, ast.List)):
         return [_python_data(item, source, bare) for item in node.elts]
     if isinstance(node, ast.Dict) and all(key is not None for key in node.keys):
-        return _Pairs((key.id if bare and isinstance(key, ast.Name) else key.value if isinstance(key, ast.Constant) else _NOT_DATA,
-                       _python_data(value, source, bare)) for key, value in zip(node.keys, node.values))
+        return _Pairs((_python_key(key, bare), _python_data(value, source, bare)) for key, value in zip(node.keys, node.values))
     return _NOT_DATA
+
+
+def _python_constant(node: ast.Constant, source: str, bare: bool) -> Any:
+    """A constant as JSON writes it; Python's True / False / None beside bare keys is :data:`_NOT_DATA`."""
+    if bare and (node.value is None or isinstance(node.value, bool)):
+        return _NOT_DATA  # "{active: True}": JavaScript writes true; which language it is is not stated
+    return _python_value(node, ast.get_source_segment(source, node) or "")
+
+
+def _negative(node: ast.UnaryOp, source: str) -> Any:
+    """"-7", "-2.5": a minus written right before a number (not "- 7", not "-x"), else :data:`_NOT_DATA`."""
+    if isinstance(node.op, ast.USub) and isinstance(node.operand, ast.Constant) \
+            and type(node.operand.value) in (int, float) and (ast.get_source_segment(source, node) or "")[1:2].isdigit():
+        value = _python_value(node.operand, ast.get_source_segment(source, node.operand) or "")
+        return _NOT_DATA if value is _NOT_DATA else -value if isinstance(value, int) else _json_float("-" + value.literal)
+    return _NOT_DATA
+
+
+def _python_key(key: Any, bare: bool) -> Any:
+    """A nested dict's key: a bare name beside bare keys, else a constant (checked by :func:`_record_value`)."""
+    return key.id if bare and isinstance(key, ast.Name) else key.value if isinstance(key, ast.Constant) else _NOT_DATA
 
 
 _JS_WORDS = {"true": True, "false": False, "null": None}
@@ -1930,13 +1967,24 @@ def _statement_value(
     lowercase = value is None and (sep == ":" or sep == "is" and table.language in _LOWERCASE) and table.spaced
     if lowercase:
         value = _lowercase_value_at(text, folded, sep_end, table)
-    elif value is None and not table.spaced and text[end:sep_end].strip(" \t") == "=":
-        value = _equals_data_at(text, folded, sep_end, table)  # zh/ja "host=db7；", "item=りんご、" (wip/jsonR6)
-        lowercase = value is not None
+    value, lowercase = _or_equals_data(value, lowercase, text, folded, span, table)
     spaced_bare = value is None and not sep and sep_end > end and not key_quoted and table.language in _SPACED_BARE
     if spaced_bare:
         value, lowercase = _spaced_value_at(text, folded, sep_end, table)
     return value, lowercase, spaced_bare
+
+
+def _or_equals_data(
+    value: tuple[str | int | float | bool, bool, int] | None, lowercase: bool, text: str, folded: str, span: tuple[int, int], table: Vocabulary
+) -> tuple[tuple[str | int | float | bool, bool, int] | None, bool]:
+    """``value`` as read, or else the word written as data after "=" in a table without spaces (zh/ja
+    "host=db7；", "item=りんご、": :func:`_equals_data_at`, read as a lowercase value is; wip/jsonR6)."""
+    end, sep_end = span
+    if value is not None or lowercase:
+        return value, lowercase
+    elif value is None and not table.spaced and text[end:sep_end].strip(" \t") == "=":
+        value = _equals_data_at(text, folded, sep_end, table)
+    return value, value is not None
 
 
 def _spaced_value_at(
