@@ -260,7 +260,8 @@ MUTANTS: list[Mutant] = [
            LINEAR_REWRITE, "    if not check_steps([*done, candidate], ctx, provisional_tail=True)[-1].ok:\n        return False\n",
            "", (RULES, TASK_TESTS, ENGINE_TESTS)),
     Mutant("json-empty-value-accepted", "a requested JSON key holding null or an empty string passes",
-           JSON_TASK, '    if obj[key] is None or obj[key] == "":\n        return "empty"\n', "", (RULES, TASK_TESTS)),
+           JSON_TASK, '    if (obj[key] is None or obj[key] == "") and not (key in c.stated and c.stated[key] is None):\n'
+           '        return "empty"  # null only where the request states null (wip/jsonR6: a record\'s None)\n', "", (RULES, TASK_TESTS)),
     Mutant("json-schema-prose-missed", "a schema keyword outside the structural grammar (a description) is no prose",
            JSON_SCHEMA, "value.values())\n    return True\n", "value.values())\n    return False\n", (RULES, TASK_TESTS)),
     Mutant("json-rule-across-types", "a cached answer's rule for a number is applied to a statement of a string",
@@ -536,3 +537,7 @@ MUTANTS += [Mutant(*row) for row in _JSONT_ROWS]
 from mutants_jsonR5 import ROWS as _JSONR5_ROWS  # noqa: E402 - JSON reach round 5 (wip/jsonR5)
 
 MUTANTS += [Mutant(*row) for row in _JSONR5_ROWS]
+
+from mutants_jsonR6 import ROWS as _JSONR6_ROWS  # noqa: E402 - JSON stated-values reach round 6 (wip/jsonR6)
+
+MUTANTS += [Mutant(*row) for row in _JSONR6_ROWS]

@@ -58,7 +58,7 @@ ROWS += [
 ]
 ROWS += [
     ("jsonR-record-float-unchecked", "a record's decimal is kept whatever its literal: 'price': 1.10 states 1.1",
-     _READER, "        if not literal or not math.isfinite(value) or render(float(value)) != literal:\n            return None\n",
+     _READER, "        if not literal or not math.isfinite(value) or render(float(value)) != literal:\n            return _NOT_DATA\n",
      "", ("tests/unit/test_json_reach_jsonr.py", "-k", "record_the_grammar")),
     ("jsonR-record-python-int-any", "a Python-only integer literal is a record's value: 'qty': 0x10 states 16",
      _READER, "isinstance(value.value, int) and _JSON_INT.fullmatch(literal)", "isinstance(value.value, int)",

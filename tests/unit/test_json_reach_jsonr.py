@@ -93,6 +93,11 @@ def test_the_case_said_after_its_key_is_read(prompt: str, stated: dict[str, obje
         ('Convert to JSON: {"sku": "A-1", "price": 9.99, "ok": true}', ("sku", "price", "ok"), {"sku": "A-1", "price": 9.99, "ok": True}),
         ("Converta para JSON: {'produto': 'caderno', 'quantidade': 4}", ("produto", "quantidade"), {"produto": "caderno", "quantidade": 4}),
         ('Return JSON with keys sku and qty: {"sku": "A-1", "qty": 3}', ("sku", "qty"), {"sku": "A-1", "qty": 3}),
+        # wip/jsonR6: null, an array and a nested object as JSON writes them (declined before; now served exactly:
+        # tests/unit/test_json_reach_jsonr6.py checks every type, item by item)
+        ("Turn this into JSON: {'sku': 'A-1', 'qty': None}", ("sku", "qty"), {"sku": "A-1", "qty": None}),
+        ("Turn this into JSON: {'sku': 'A-1', 'tags': ['a', 'b']}", ("sku", "tags"), {"sku": "A-1", "tags": ["a", "b"]}),
+        ('Turn this into JSON: {"user": {"name": "Bob"}}', ("user",), {"user": {"name": "Bob"}}),
     ],
 )
 def test_a_record_after_a_colon_states_its_members(prompt: str, keys: tuple[str, ...], stated: dict[str, object]) -> None:
@@ -102,14 +107,11 @@ def test_a_record_after_a_colon_states_its_members(prompt: str, keys: tuple[str,
 @pytest.mark.parametrize(
     "prompt",
     [
-        "Turn this into JSON: {'sku': 'A-1', 'qty': None}",
         "Turn this into JSON: {'sku': 'A-1', 'price': 1.10}",  # "1.10": no double is that literal as written
         "Turn this into JSON: {'sku': 'A-1', 'price': 0.1000000000000000055511}",
         "Turn this into JSON: {'sku': 'A-1', 'qty': 3 + 4}",
         "Turn this into JSON: {'sku': 'A-1', 'sku': 'B'}",
-        "Turn this into JSON: {'sku': 'A-1', 'tags': ['a', 'b']}",
         'Turn this into JSON: {"sku": "A\\u0031", "qty": 3}',  # an escape
-        'Turn this into JSON: {"user": {"name": "Bob"}}',
         "Turn this into JSON: {'sku': 'A-1', 'qty': x}",
         "Turn this into JSON: {'sku': 'A-1', 'qty': 0x10}",  # Python-only literals
         "Turn this into JSON: {'sku': 'A-1', 'qty': 1_000}",

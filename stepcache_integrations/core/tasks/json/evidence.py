@@ -108,8 +108,15 @@ MISSING: Any = object()
 
 
 def identical(a: Any, b: Any) -> bool:
-    """Equal with the same JSON type (``1``, ``1.0``, ``True`` and ``"1"`` all differ)."""
-    return type(a) is type(b) and a == b
+    """Equal with the same JSON type (``1``, ``1.0``, ``True`` and ``"1"`` all differ), item by item
+    in an array and member by member, in order, in an object (``[1]`` is not ``[true]``; wip/jsonR6)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, list):
+        return len(a) == len(b) and all(identical(x, y) for x, y in zip(a, b))
+    if isinstance(a, dict):
+        return list(a) == list(b) and all(identical(a[k], b[k]) for k in a)
+    return bool(a == b)
 
 
 @dataclass(frozen=True)

@@ -192,7 +192,40 @@ def binds_literal(value_text: str, stated: Any) -> bool:
         except (ValueError, RecursionError):
             return False
         return isinstance(decoded, str) and decoded == stated
-    return False
+    if stated is None:
+        return text == "null"
+    return isinstance(stated, (list, dict)) and _binds_container(text, stated)
+
+
+def _binds_container(text: str, stated: list[Any] | dict[str, Any]) -> bool:
+    """An array item by item, an object member by member in the stated order, each key once (wip/jsonR6)."""
+    if isinstance(stated, list):  # item by item (wip/jsonR6: a record's array)
+        items = _array_items(text)
+        return items is not None and len(items) == len(stated) and all(map(binds_literal, items, stated))
+    listed = member_list(text)
+    return listed is not None and [key for key, _raw, _value in listed] == list(stated) and all(
+        binds_literal(value, stated[key]) for key, _raw, value in listed)
+
+
+def _array_items(text: str) -> list[str] | None:
+    """Each item's text of the JSON array ``text`` (only the array, whitespace around it allowed),
+    or None when ``text`` is no array."""
+    pos = _skip(text, 0)
+    if not _at(text, pos, "["):
+        return None
+    items: list[str] = []
+    pos = _skip(text, pos + 1)
+    try:
+        while not (_at(text, pos, "]") and not items):
+            _value, end = _DECODER.raw_decode(text, pos)
+            items.append(text[pos:end])
+            pos = _skip(text, end)
+            if not _at(text, pos, ","):
+                break
+            pos = _skip(text, pos + 1)
+    except (ValueError, RecursionError):
+        return None
+    return items if _at(text, pos, "]") and _skip(text, pos + 1) == len(text) else None
 
 
 def same_json(a: Any, b: Any) -> bool:

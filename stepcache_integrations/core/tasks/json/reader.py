@@ -65,7 +65,6 @@ class JsonRequest:
 # A typed literal: a quoted string (no backslash, no line break), a number written as JSON writes
 # it and followed by nothing that changes it ("0.33...", "4!", "6'", "20%", "5°", "1,299", "74EUR"),
 # or the JSON literals true / false.
-_QUOTES = {'"': '"', "'": "'", "\u201c": "\u201d", "\u00ab": "\u00bb", "\u300c": "\u300d", "\u300e": "\u300f"}
 LITERAL = (
     r"""(?:"(?P<dq>[^"\n\\\\]{0,200})"|'(?P<sq>[^'\n\\\\]{0,200})'"""
     r"""|\u201c(?P<cq>[^\u201d\u201c"\n\\\\]{0,200})\u201d|\u00ab\s?(?P<gq>[^\u00bb\u00ab"\n\\\\]{0,200}?)\s?\u00bb"""
@@ -200,6 +199,7 @@ class _Read(Transformer[Token, Any]):
         self.typed: list[tuple[str, str]] = []  # "age (a number)": (key, JSON type) (wip/jsonR)
         self.named_subject = False  # "Lucía tiene 28 años": a name as the subject is a third person
         self.age_pronouns: list[str] = []  # "мне 30 лет": the pronoun whose age is said
+        self.items: dict[str, list[Token]] = {}  # "tags: red, green": the items after a statement's first (wip/jsonR6)
 
     def key(self, children: list[Token]) -> Token:
         self.asked.append(children[0].value)
@@ -250,6 +250,31 @@ class _Read(Transformer[Token, Any]):
                                                                                  "COMMA", "ROUNDED"))
         self.one_keys.append(key)
         self.rewrite([_Keys(key.value), next(c for c in children if isinstance(c, _Target))])
+
+    def list_item(self, children: list[Any]) -> None:
+        """", green": one more item of the statement before it (a list; :func:`_lists_assembled`, wip/jsonR6)."""
+        if not self.stated:
+            raise Declined
+        self.items.setdefault(self.stated[-1][0], []).append(children[-1])
+
+    def with_one_list(self, children: list[Any]) -> None:
+        """'a "tags" key holding a list of these colors: red, green': the one key, noted a list; the
+        statement's label ("colors") names the items, no key (wip/jsonR6)."""
+        self.with_keys(children)
+        key = next(c for c in children if isinstance(c, Token) and c.type not in (
+            "WITH", "DEF", "ART", "KEYWORD_ONE", "COMMA", "AS", "IS", "LIST_OF", "SOURCE"))
+        if key.type == "QNAME":
+            self.key([key])  # '"tags" key' (the key rule reads the key after "key")
+        if len(self.stated) != 1 or len(self.items) > 1 or self.items and self.stated[0][0] not in self.items:
+            raise Declined
+        label, st, unit = self.stated[0]
+        kind = _LIST_LABELS.get(fold(label))
+        if kind is not None and not all(isinstance(v, kind) and not isinstance(v, bool)
+                                        for v in (st.value, *(t.value for t in self.items.get(label, [])))):
+            raise Declined  # "a list of numbers: red, green": the items are not what the label says
+        self.stated[0] = (key.value, st, unit)
+        self.items = {key.value: self.items.get(label, [])}
+        self.typed.append((key.value, "array"))
 
     def _quoted_only(self, children: list[Any]) -> None:
         keys = next(c for c in children if isinstance(c, Tree))
@@ -509,7 +534,8 @@ class _Read(Transformer[Token, Any]):
 
     def request(self, children: list[Any]) -> None:
         self.request_keys = len(self.asked)
-        self.converts = any(isinstance(c, Token) and c.type in ("CONVERT", "CONVERT_END", "SOURCE") for c in children)
+        self._conversion_verb_only(children)
+        self.converts = any(isinstance(c, Token) and c.type in ("CONVERT", "CONVERT_END", "SOURCE", "TF_VERB") for c in children)
         # "Make a JSON object from: ...": what follows "from" is data, as after "Convert to JSON"
         self.converts |= any(isinstance(c, Tree) and c.data == "tail" and c.children[0].type == "FROM" for c in children)
         self.template = next((c.value for c in children if isinstance(c, Token) and c.type == "TEMPLATE"), {})
@@ -517,6 +543,11 @@ class _Read(Transformer[Token, Any]):
         bare = any(isinstance(c, _CommaKeys) and not c.introduced for c in children)
         if bare and not any(isinstance(c, Tree) and c.data == "tail" for c in children):
             raise Declined  # "JSON, keys reordered": no list
+
+    @staticmethod
+    def _conversion_verb_only(children: list[Any]) -> None:
+        if any(isinstance(c, Token) and c.type == "TF_VERB" and fold(c.value) not in _ALL_CONVERSION_VERBS for c in children):
+            raise Declined  # "四舍五入JSON：..." rounds what? Only a conversion verb frames data (zh 转换成JSON：; wip/jsonR6)
 
     def _named_in_template(self, children: list[Any]) -> None:
         """"Extract the date as JSON {"date": ...}": the word names a key of the template (wip/jsonB)."""
@@ -608,6 +639,7 @@ _NAMED_BY = {language: frozenset(fold(w) for w in table.get("named_by", ())) for
 # Verbs that say a tie rounds up ("half_up_verbs": zh 四舍五入, ja 四捨五入して), in any table (wip/jsonT)
 _HALF_UP_VERBS = frozenset(fold(w) for table in _TABLES.values() for w in table.get("half_up_verbs", ()))
 _CONVERSION_VERBS = {language: frozenset(fold(w) for w in table.get("conversion_verbs", ())) for language, table in _TABLES.items()}
+_ALL_CONVERSION_VERBS = frozenset().union(*_CONVERSION_VERBS.values())
 _MEASURE_NOUNS = {language: frozenset(fold(w) for w in table.get("measure_nouns", ())) for language, table in _TABLES.items()}
 # Languages whose tables declare "="-statements a run without commas ("temp=21 unit=C").
 _EQUALS_RUNS = frozenset(language for language, table in _TABLES.items() if table.get("equals_runs"))
@@ -716,8 +748,15 @@ def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | N
     return JsonRequest(tuple(keys), stated, frozenset(found), entity, language, dict(sorted(transforms.items())), written, listed)
 
 
+def _holds_null(value: Any) -> bool:
+    """A value that is null or holds one (a record's None, [1, None], {"a": null})."""
+    if isinstance(value, dict):
+        return any(_holds_null(item) for item in value.values())
+    return value is None or isinstance(value, list) and any(_holds_null(item) for item in value)
+
+
 # A type note after a key ("age (a number)") and the JSON values it admits (wip/jsonR).
-_TYPE_NOTES = {"T_NUMBER": "number", "T_INTEGER": "integer", "T_STRING": "string", "T_BOOL": "boolean"}
+_TYPE_NOTES = {"T_NUMBER": "number", "T_INTEGER": "integer", "T_STRING": "string", "T_BOOL": "boolean", "T_ARRAY": "array"}
 
 
 # A table's words for true and false ("booleans": pt "sim"/"não", de "ja"/"nein"), read only as the
@@ -742,6 +781,8 @@ def _typed_as_noted(transformer: _Read, found: dict[str, Statement], stated: dic
     "key" is quoted or stated ("with key facts" lists nothing)."""
     if not _stated_plainly(transformer, found, stated):
         return False
+    if not transformer.converts and any(_holds_null(st.value) for st in stated.values()):
+        return False  # "Return JSON: {"title": null, ...}" may ask to fill it; only data to convert states null (wip/jsonR6)
     for key, kind in transformer.typed:
         value = stated[key].value if key in stated else None
         if kind == "string":
@@ -750,11 +791,55 @@ def _typed_as_noted(transformer: _Read, found: dict[str, Statement], stated: dic
             ok = isinstance(value, bool)
         elif kind == "integer":
             ok = isinstance(value, int) and not isinstance(value, bool)
+        elif kind == "array":
+            ok = isinstance(value, list)
         else:
             ok = isinstance(value, (int, float)) and not isinstance(value, bool)
         if not ok:
             return False
     return True
+
+
+# A list's label that names its items' JSON type ("a list of strings: ...", "a list of integers: ...").
+_LIST_LABELS: dict[str, type | tuple[type, ...]] = {"strings": str, "words": str, "numbers": (int, float), "integers": int}
+
+
+def _lists_assembled(transformer: _Read) -> bool:
+    """Each key noted a list ("tags (a list)", "a list of these colors") stated once, its value the
+    statement's then the items after it ("tags: red, green": ["red", "green"]), every item of one
+    JSON type, none a key's name or a word JSON or a type names ("null", "string"); items only after
+    a key noted a list (else "name: Ana, Bob" is no claim). A list's words are data, as after "=" (wip/jsonR6)."""
+    arrays = {key for key, kind in transformer.typed if kind == "array"}
+    if not set(transformer.items) <= arrays:
+        return False
+    if transformer.items and not set(transformer.asked) <= {key for key, _st, _unit in transformer.stated}:
+        return False  # "keys tags (a list) and owner: tags: red, Bob": "Bob" may be the owner
+    return all(_list_assembled(transformer, key) for key in arrays)
+
+
+def _items_fit(values: list[Any], asked: list[str]) -> bool:
+    """A list's items: one JSON type (a string, an integer or a decimal), none a key's name or a word JSON or a type names."""
+    if len({type(v) for v in values}) != 1 or not isinstance(values[0], (str, int, float)) or isinstance(values[0], bool):
+        return False
+    return not any(isinstance(v, str) and (v.casefold() in _NOT_BARE | _TYPE_WORDS or v in asked) for v in values)
+
+
+def _list_assembled(transformer: _Read, key: str) -> bool:
+    """One key noted a list: its one statement's value and items as one list (:func:`_lists_assembled`)."""
+    at = [i for i, (k, _st, _unit) in enumerate(transformer.stated) if k == key]
+    if len(at) != 1 or transformer.stated[at[0]][2] is not None:
+        return False if at else key not in transformer.items
+    st = transformer.stated[at[0]][1]
+    if st.spaced_bare or st.equals and transformer.items.get(key):
+        return False  # "tags Red, Green": a bare name run; "tags=red, green": "=" states one value
+    values = [st.value, *(item.value for item in transformer.items.get(key, []))]
+    if not _items_fit(values, transformer.asked):
+        return False
+    span = (st.span[0], max([st.span[1], *((item.end_pos or 0) for item in transformer.items.get(key, []))]))
+    transformer.stated[at[0]] = (key, Statement(values, False, span), None)  # type: ignore[arg-type]
+    return True
+
+
 
 
 def _stated_plainly(transformer: _Read, found: dict[str, Statement], stated: dict[str, Statement]) -> bool:
@@ -1342,7 +1427,8 @@ def _lists_read_whole(transformer: _Read, language: str) -> bool:
         return False  # "keys: price, price", "for a person for a dog": no list, no entity read whole
     if transformer.postposed and language == "en":
         return False  # "keys Required: name" (a fuzzer's word swap): no English key list
-    return all(count == len(keys) for count in transformer.counts)  # "name和age三个字段": not the list
+    # "name和age三个字段": not the list; a list stated for a key noted as one is assembled first (wip/jsonR6)
+    return all(count == len(keys) for count in transformer.counts) and _lists_assembled(transformer)
 
 
 def _statements(
@@ -1426,7 +1512,6 @@ def _words(text: str, table: Vocabulary) -> Iterator[Word]:
 
 # A template's empty values and the type each asks for ("title": "" a string, "year": 0 a number).
 _BLANKS: dict[Any, str] = {"": "string", 0: "number", None: "any", "YYYY-MM-DD": "date"}
-_PAIRS = json.JSONDecoder(object_pairs_hook=list)
 
 
 def _template_at(text: str, pos: int) -> tuple[Word, int] | None:
@@ -1477,7 +1562,13 @@ def _json_float(literal: str) -> float:
     return value
 
 
-_RECORD_PAIRS = json.JSONDecoder(object_pairs_hook=list, parse_float=_json_float)
+class _Pairs(list):  # type: ignore[type-arg]
+    """An object's members as written, in order (a nested object of a record; wip/jsonR6)."""
+
+
+_RECORD_PAIRS = json.JSONDecoder(object_pairs_hook=_Pairs, parse_float=_json_float)
+_NOT_DATA: Any = object()
+_DEPTH = 4  # a record's values nest at most this deep (deeper: no claim)
 
 
 def _blank(value: Any) -> bool:
@@ -1486,32 +1577,55 @@ def _blank(value: Any) -> bool:
 
 
 def _record(pairs: list[tuple[str, Any]], text: str, start: int, end: int) -> tuple[Word, int] | None:
-    """A flat object of values written as data (wip/jsonR: "Turn this into JSON: {'sku': 'A-1',
-    'qty': 3}"): each member a key and a string, an integer, a boolean or a decimal a double is
-    exactly, each key once, no escape; the members are its statements. None for anything else
-    (null, a nested value, a repeated key, "1.10")."""
-    if "\\" in text[start:end] or len({key for key, _value in pairs}) != len(pairs):
+    """An object of values written as data (wip/jsonR: "Turn this into JSON: {'sku': 'A-1',
+    'qty': 3}"): each member a key and a value :func:`_record_value` reads, each key once, no
+    escape; the members are its statements. None for anything else (a repeated key, "1.10")."""
+    if "\\" in text[start:end]:
         return None
-    members: list[tuple[str, Any, bool]] = []
-    for key, written in pairs:
-        value = _record_value(written)
-        if not isinstance(key, str) or not _KEY_CHARS.fullmatch(key) or not _one_script(key) or value is None:
-            return None
-        members.append((key, value, isinstance(value, str)))
+    value = _record_value(_Pairs(pairs))
+    if value is _NOT_DATA:
+        return None
+    members = [(key, item, isinstance(item, str)) for key, item in value.items()]
     return Word("RECORD", members, start), end  # type: ignore[arg-type]
 
 
-def _record_value(value: Any) -> str | int | float | bool | None:
-    """A record member's value as data, or None (null, a nested value, a blank or multi-line
-    string, a decimal no double is as written)."""
+def _record_value(value: Any, depth: int = 0) -> Any:
+    """A record member's value as JSON data: a string (not blank, one line), an integer, a boolean,
+    a decimal a double is exactly as written, null, an array of such values, an object of such
+    members (keys of one script, each once); nested at most :data:`_DEPTH` deep (wip/jsonR6:
+    Python's None, tuples and lists, dicts as JSON writes them). :data:`_NOT_DATA` for anything else."""
     if isinstance(value, float):
         literal = getattr(value, "literal", "")
         if not literal or not math.isfinite(value) or render(float(value)) != literal:
-            return None
+            return _NOT_DATA
         return float(value)
-    if not isinstance(value, (str, int, bool)) or isinstance(value, str) and (not value.strip() or "\n" in value):
-        return None
-    return value
+    if value is None or isinstance(value, (bool, int)):
+        return value
+    if isinstance(value, str):
+        return value if value.strip() and "\n" not in value else _NOT_DATA
+    return _record_container(value, depth)
+
+
+def _record_keys(keys: list[Any]) -> bool:
+    """An object's keys: at least one, each once, each a string of key characters in one script."""
+    return bool(keys) and len(set(keys)) == len(keys) and all(isinstance(k, str) and _KEY_CHARS.fullmatch(k) and _one_script(k) for k in keys)
+
+
+def _record_container(value: Any, depth: int) -> Any:
+    """An array or an object of :func:`_record_value` items, or :data:`_NOT_DATA`."""
+    if depth >= _DEPTH:
+        return _NOT_DATA
+    if isinstance(value, _Pairs):
+        if not _record_keys([key for key, _item in value]):
+            return _NOT_DATA
+        found = {key: _record_value(item, depth + 1) for key, item in value}
+    elif type(value) is list:
+        found = {str(i): _record_value(item, depth + 1) for i, item in enumerate(value)}
+    else:
+        return _NOT_DATA
+    if any(item is _NOT_DATA for item in found.values()):
+        return _NOT_DATA
+    return found if isinstance(value, _Pairs) else list(found.values())
 
 
 _JSON_INT = re.compile(r"0|[1-9]\d{0,59}")
@@ -1519,58 +1633,106 @@ _KEY_CHARS = re.compile(r"[^\W\d][\w-]{0,60}")
 
 
 def _python_record_at(text: str, pos: int) -> tuple[Word, int] | None:
-    """A Python dict of literals ({'sku': 'A-1', 'qty': 3, 'ok': True}), a JavaScript object literal
-    ({active: true, count: 3}: bare keys, "true"/"false" as JSON writes them) or a call of dict of
-    literal arguments (dict(title='Dune', year=1965); wip/jsonR5) as a record (:func:`_record`)."""
+    """A Python dict of literals ({'sku': 'A-1', 'qty': 3, 'ok': True, 'tags': ('a', 'b'), 'meta':
+    None}), a JavaScript object literal ({active: true, count: 3}: bare keys, true / false / null as
+    JSON writes them) or a call of dict of literal arguments (dict(title='Dune', year=1965); wip/jsonR5)
+    as a record (:func:`_record`): the shortest display from ``pos`` that parses, its values as JSON
+    writes them (None null, a tuple or list an array, a dict an object; wip/jsonR6)."""
     call = text.startswith("dict(", pos)
-    end = text.find(")" if call else "}", pos)
-    if end < 0 or "{" in text[pos + 1 : end] or call and "(" in text[pos + 5 : end]:
-        return None
-    source = text[pos : end + 1]
-    items = _literal_items(source, call)
-    pairs = None if items is None else _literal_pairs(items, source)
-    return None if pairs is None else _record(pairs, text, pos, end + 1)
+    close, at = (")" if call else "}"), pos
+    for _tried in range(_DEPTH * 4):
+        end = text.find(close, at)
+        if end < 0:
+            return None
+        source = text[pos : end + 1]
+        items = _literal_items(source, call)
+        if items is not None:
+            pairs = _literal_pairs(items, source)
+            return None if pairs is None else _record(pairs, text, pos, end + 1)
+        at = end + 1
+    return None
 
 
 def _literal_items(source: str, call: bool) -> list[tuple[Any, Any]] | None:
     """The (key, value) nodes of a dict display or of a call of dict with keyword arguments alone."""
     try:
         node = ast.parse(source, mode="eval").body
-    except (SyntaxError, ValueError, RecursionError):
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
     if call and isinstance(node, ast.Call) and not node.args and node.keywords and all(k.arg for k in node.keywords):
         return [(ast.Constant(k.arg), k.value) for k in node.keywords]
     if not call and isinstance(node, ast.Dict) and node.keys:
         return list(zip(node.keys, node.values))
-    return None
+    return []  # parsed, but no dict display (a set, a name): no record, however it ends
 
 
 def _literal_pairs(items: list[tuple[Any, Any]], source: str) -> list[tuple[str, Any]] | None:
     """Each key and its literal value as JSON writes it; None for a name, an expression, a mix."""
+    if not items:
+        return None
     bare = all(isinstance(key, ast.Name) for key, _value in items)  # a JavaScript object literal's keys
     pairs: list[tuple[str, Any]] = []
     for key, value in items:
-        if bare and isinstance(value, ast.Name) and value.id in ("true", "false"):
-            pairs.append((key.id, value.id == "true"))
-            continue
-        if bare and isinstance(value, ast.Constant) and isinstance(value.value, bool):
-            return None  # "{active: True}": JavaScript writes true; which language it is is not stated
         if bare:
             key = ast.Constant(key.id)
-        if not isinstance(key, ast.Constant) or not isinstance(key.value, str) or not isinstance(value, ast.Constant):
+        data = _python_data(value, source, bare)
+        if not isinstance(key, ast.Constant) or not isinstance(key.value, str) or data is _NOT_DATA:
             return None  # a name, an expression: no JSON value written as data
-        pairs.append((key.value, _python_value(value, ast.get_source_segment(source, value) or "")))
+        pairs.append((key.value, data))
     return pairs
 
 
+def _python_data(node: Any, source: str, bare: bool) -> Any:
+    """A literal's value as JSON writes it (a dict as :class:`_Pairs`, a tuple or list a list),
+    or :data:`_NOT_DATA`: a name but JavaScript's true / false / null beside bare keys, Python's
+    True / False / None beside bare keys (which language it is is not stated), an expression."""
+    if bare and isinstance(node, ast.Name) and node.id in _JS_WORDS:
+        return _JS_WORDS[node.id]
+    if isinstance(node, ast.Constant):
+        return _python_constant(node, source, bare)
+    if isinstance(node, ast.UnaryOp):
+        return _negative(node, source)
+    if isinstance(node, (ast.Tuple, ast.List)):
+        return [_python_data(item, source, bare) for item in node.elts]
+    if isinstance(node, ast.Dict) and all(key is not None for key in node.keys):
+        return _Pairs((_python_key(key, bare), _python_data(value, source, bare)) for key, value in zip(node.keys, node.values))
+    return _NOT_DATA
+
+
+def _python_constant(node: ast.Constant, source: str, bare: bool) -> Any:
+    """A constant as JSON writes it; Python's True / False / None beside bare keys is :data:`_NOT_DATA`."""
+    if bare and (node.value is None or isinstance(node.value, bool)):
+        return _NOT_DATA  # "{active: True}": JavaScript writes true; which language it is is not stated
+    return _python_value(node, ast.get_source_segment(source, node) or "")
+
+
+def _negative(node: ast.UnaryOp, source: str) -> Any:
+    """"-7", "-2.5": a minus written right before a number (not "- 7", not "-x"), else :data:`_NOT_DATA`."""
+    if isinstance(node.op, ast.USub) and isinstance(node.operand, ast.Constant) \
+            and type(node.operand.value) in (int, float) and (ast.get_source_segment(source, node) or "")[1:2].isdigit():
+        value = _python_value(node.operand, ast.get_source_segment(source, node.operand) or "")
+        return _NOT_DATA if value is _NOT_DATA else -value if isinstance(value, int) else _json_float("-" + value.literal)
+    return _NOT_DATA
+
+
+def _python_key(key: Any, bare: bool) -> Any:
+    """A nested dict's key: a bare name beside bare keys, else a constant (checked by :func:`_record_value`)."""
+    return key.id if bare and isinstance(key, ast.Name) else key.value if isinstance(key, ast.Constant) else _NOT_DATA
+
+
+_JS_WORDS = {"true": True, "false": False, "null": None}
+
+
 def _python_value(value: ast.Constant, literal: str) -> Any:
-    """A Python literal as JSON writes it, or None ("0x10", "1_000", r'...': not as JSON writes them)."""
+    """A Python literal as JSON writes it, or :data:`_NOT_DATA` ("0x10", "1_000", r'...', b'...': not as JSON writes them)."""
+    if value.value is None and literal == "None":
+        return None
     if isinstance(value.value, float):
         return _json_float(literal)
     if isinstance(value.value, bool) or isinstance(value.value, int) and _JSON_INT.fullmatch(literal) \
             or isinstance(value.value, str) and literal[:1] in "'\"":
         return value.value
-    return None
+    return _NOT_DATA
 
 
 def _shape_at(text: str, pos: int) -> tuple[Word, int] | None:
@@ -1805,10 +1967,24 @@ def _statement_value(
     lowercase = value is None and (sep == ":" or sep == "is" and table.language in _LOWERCASE) and table.spaced
     if lowercase:
         value = _lowercase_value_at(text, folded, sep_end, table)
+    value, lowercase = _or_equals_data(value, lowercase, text, folded, span, table)
     spaced_bare = value is None and not sep and sep_end > end and not key_quoted and table.language in _SPACED_BARE
     if spaced_bare:
         value, lowercase = _spaced_value_at(text, folded, sep_end, table)
     return value, lowercase, spaced_bare
+
+
+def _or_equals_data(
+    value: tuple[str | int | float | bool, bool, int] | None, lowercase: bool, text: str, folded: str, span: tuple[int, int], table: Vocabulary
+) -> tuple[tuple[str | int | float | bool, bool, int] | None, bool]:
+    """``value`` as read, or else the word written as data after "=" in a table without spaces (zh/ja
+    "host=db7；", "item=りんご、": :func:`_equals_data_at`, read as a lowercase value is; wip/jsonR6)."""
+    end, sep_end = span
+    if value is not None or lowercase:
+        return value, lowercase
+    elif value is None and not table.spaced and text[end:sep_end].strip(" \t") == "=":
+        value = _equals_data_at(text, folded, sep_end, table)
+    return value, value is not None
 
 
 def _spaced_value_at(
@@ -1945,7 +2121,7 @@ _TYPE_WORDS = frozenset(
     " texto cadena entero número numero fecha texte chaîne entier nombre zahl ganzzahl zeichenkette inteiro testo"
     " stringa intero строка число".split()
 )
-_LOWERCASE_VALUE = re.compile(r"[^\W\d_][\w-]{0,60}(?=[ \t]*(?:$|[,;\n\uff0c\u3001]|\.(?:\s|$)))")
+_LOWERCASE_VALUE = re.compile(r"[^\W\d_][\w-]{0,60}(?=[ \t]*(?:$|[,;\n\uff0c\uff1b\u3001\u3002]|\.(?:\s|$)))")
 # en ("lowercase_values"): also a dotted name ("db.internal") and a word before "and" ("host is
 # localhost and port is 8080")
 _LOWERCASE_RUN = re.compile(r"[^\W\d_][\w-]{0,60}(?:\.[^\W\d_][\w-]{0,60})*")
@@ -1970,6 +2146,22 @@ def _lowercase_value_at(text: str, folded: str, pos: int, table: Vocabulary) -> 
     if word.group() in _NOT_BARE and word.group() not in _BOOLEAN_WORDS.get(table.language, {}):
         return None  # "yes"/"no" only as the table's boolean words, for a key noted boolean (_parse; wip/jsonR4)
     return word.group(), False, word.end()
+
+
+def _equals_data_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[str, bool, int] | None:
+    """A value written as data after "=" in a table without spaces (zh, ja: "host=db7；port=1545",
+    "item=りんご、qty=6"): a word no table word starts inside (no particle, copula or framing word:
+    "りんごです" is no value), no type, placeholder or JSON literal word; else None."""
+    word = _LOWERCASE_VALUE.match(text, pos)  # one word of one script, a letter first, then the statement's end
+    if word is None or not _one_script(word.group()) or word.group().casefold() in _NOT_BARE | _TYPE_WORDS:
+        return None
+    run = word.group()
+    if run.isascii():
+        if run != run.lower() or folded[pos : word.end()] in table.phrases:
+            return None  # "DB7" is a bare name (_bare_at); "json" frames the request
+    elif any(c.isdigit() for c in run) or any(table.match(folded, i) is not None for i in range(pos, word.end())):
+        return None
+    return run, False, word.end()
 
 
 def _number_word(folded: str, table: Vocabulary) -> bool:
@@ -2036,22 +2228,25 @@ _UNIT_WORDS = frozenset(UNITS) | frozenset(TARGETS)
 def _cjk_run(text: str, folded: str, pos: int, table: Vocabulary, value: bool = False) -> int | None:
     """The end of a run of ideographs or katakana at ``pos`` that no word of the table starts, or None."""
     end = pos
-    while end < len(text) and end - pos < 30 and _CJK.match(text, end) and _inside_name(folded, end, table, end > pos):
+    while end < len(text) and end - pos < 30 and _CJK.match(text, end) and _inside_name(folded, end, table, end > pos, value):
         end += 1
     run = text[pos:end]
-    if not run or (end < len(text) and _CJK.match(text, end) and _inside_name(folded, end, table, True)):
+    if not run or (end < len(text) and _CJK.match(text, end) and _inside_name(folded, end, table, True, value)):
         return None  # nothing read, or longer than any key
     if _NEGATION.intersection(run) or (value and _NUMERALS.intersection(run)):
         return None
     return end
 
 
-def _inside_name(folded: str, pos: int, table: Vocabulary, in_run: bool = False) -> bool:
+def _inside_name(folded: str, pos: int, table: Vocabulary, in_run: bool = False, value: bool = False) -> bool:
     """No word of the table starts here but an entity word ("城市" is a key too, "北京人" a value),
     or a unit word inside a name: after ideographs of the run ("玉米", "巧克力") or before more of
-    the name ("米莉"); "1.2 米换算成厘米" keeps its units (wip/jsonR2)."""
+    the name ("米莉"); "1.2 米换算成厘米" keeps its units (wip/jsonR2); in a value, a key word with
+    more of the word after it ("键盘", "キーボード": no key word there; wip/jsonR6)."""
     found = table.match(folded, pos)
     if found is None or found[0] == "ENTITY":
+        return True
+    if value and found[0] == "KEYWORD" and _CJK.match(folded, found[1]) is not None:
         return True
     if found[0] not in _UNIT_WORDS:
         return False

@@ -134,6 +134,18 @@ class JsonTask(TaskHandler):
         types = sorted((str(key), type(value).__name__) for key, value in c.stated.items())
         return "\n".join((repr(c.required), repr(types), *_transforms_identity(c), _schema_identity(c.schema)))
 
+    def family_key(self, constraints: Any) -> str | None:
+        """A request read whole that states every key it lists, each under a label written as the
+        key (``_labelled_as_listed``): the number of keys, each value's type in key order, the
+        declared transforms and the schema. The key names are abstracted too: a cached object of
+        other keys ("width"/"height" -> "w"/"h") is re-instantiated as the fallback's object
+        (``_rewritten_keys``), then checked as any re-instantiation (wip/jsonR6)."""
+        c = self.load_constraints(constraints)
+        if not c.read_whole or _written_from_statements(c) is None or not _labelled_as_listed(c):
+            return None
+        types = repr([type(c.stated[key]).__name__ for key in c.required])
+        return "\n".join(("stated as listed", types, *_transforms_identity(c), _schema_identity(c.schema)))
+
     def present(self, steps: list[Step], constraints: Any) -> list[Step]:
         """The object as verified: no key is dropped, no value re-serialised (a cached key the
         new prompt did not ask for was judged by verify on evidence, like any other key)."""
@@ -345,8 +357,8 @@ def _requested_key_error(key: str, obj: dict[str, Any], c: JsonConstraints) -> s
     """A requested key is present, not empty, and holds the value a plain request states."""
     if key not in obj:
         return "missing"
-    if obj[key] is None or obj[key] == "":
-        return "empty"
+    if (obj[key] is None or obj[key] == "") and not (key in c.stated and c.stated[key] is None):
+        return "empty"  # null only where the request states null (wip/jsonR6: a record's None)
     if key in c.stated and not _same_value(obj[key], c.stated[key]):
         return f"the prompt states {json.dumps(c.stated[key], ensure_ascii=False)}"
     return ""
