@@ -119,11 +119,11 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _LINEAR + "task.py", "    key = tuple(step.text for step in steps)\n    found = memo.get(key)\n",
      "    key = tuple(step.text for step in steps[:-1])\n    found = memo.get(key)\n", (_ROUND5,)),
     ("pending-search-unflushed", "a semantic search runs before the held derived entries of its partition are written",
-     _CORE + "engine.py", "        if io.pending:  # what a search of this partition could find is written first (core.pending)\n"
+     _CORE + "engine.py", "        if _holding(io):  # what a search of this partition could find is written first (core.pending)\n"
      "            _flush(io.pending.take(r.namespace, r.llm_key), io)\n",
      "        pass\n", (_ROUND6,)),
     ("pending-asearch-unflushed", "an async semantic search runs before the held derived entries of its partition are written",
-     _CORE + "engine.py", "        if io.pending:\n            await _aflush(io.pending.take(r.namespace, r.llm_key), io)\n",
+     _CORE + "engine.py", "        if _holding(io):\n            await _aflush(io.pending.take(r.namespace, r.llm_key), io)\n",
      "        pass\n", (_ROUND6,)),
     ("pending-take-any-partition", "a search of one partition writes (and a flush of one partition takes) every held entry",
      _CORE + "pending.py", "                if namespace is None or (held.entry.namespace == namespace and held.entry.llm_key == llm_key)\n",
@@ -141,7 +141,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _CORE + "pending.py", "        return [held for held in taken if held is not None and unchanged(held)]\n",
      "        return [held for held in taken if held is not None]\n", (_ROUND6,)),
     ("pending-unbounded", "the held derived entries grow without bound",
-     _CORE + "pending.py", "            if len(self._held) <= self.bound:\n", "            if True:\n", (_ROUND6,)),
+     _CORE + "pending.py", "            if len(self.held) <= self.bound:\n", "            if True:\n", (_ROUND6,)),
     ("pending-close-unflushed", "close() closes the store without writing the held derived entries",
      _CORE + "engine.py", '        """:meth:`flush`, then close the store."""\n        self.flush()\n',
      '        """:meth:`flush`, then close the store."""\n', (_ROUND6,)),
@@ -149,10 +149,10 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _CORE + "engine.py", '        """Async twin of :meth:`close`."""\n        await self.aflush()\n',
      '        """Async twin of :meth:`close`."""\n', (_ROUND6,)),
     ("pending-keyed-unread", "the problem-key tier does not read the held derived entries (written on the request again)",
-     _CORE + "engine.py", "    held = io.pending.find(request.key, request.namespace, request.llm_key, request.limit) if io.pending else []\n",
+     _CORE + "engine.py", "    held = io.pending.find(request.key, request.namespace, request.llm_key, request.limit) if _holding(io) else []\n",
      "    held = []\n", (_ROUND6, "tests/unit/test_problem_key_tier.py")),
     ("pending-get-unread", "the tier's repeat path does not read a held derived entry by its id (the answer is planned again)",
-     _CORE + "engine.py", "    if isinstance(request, GetEntry):\n        held = io.pending.get(request.entry_id) if io.pending else None\n"
+     _CORE + "engine.py", "    if isinstance(request, GetEntry):\n        held = io.pending.get(request.entry_id) if _holding(io) else None\n"
      "        if held is not None:\n            return held\n        get = ",
      "    if isinstance(request, GetEntry):\n        get = ", (_ROUND6,)),
     ("pending-hit-lost", "a hit on a held derived entry is not counted",

@@ -1217,7 +1217,7 @@ def _fulfil(request: Request, io: Services) -> Any:
         return _embed(request, io)
     if isinstance(request, SearchStore):
         r = request
-        if io.pending:  # what a search of this partition could find is written first (core.pending)
+        if _holding(io):  # what a search of this partition could find is written first (core.pending)
             _flush(io.pending.take(r.namespace, r.llm_key), io)
         return guard.call(lambda: store.search(r.vector, namespace=r.namespace, llm_key=r.llm_key, k=r.k), [])
     if isinstance(request, (FindKeyed, GetEntry)):
@@ -1250,7 +1250,7 @@ async def _afulfil(request: Request, io: Services) -> Any:
         return await _aembed(request, io)
     if isinstance(request, SearchStore):
         r = request
-        if io.pending:
+        if _holding(io):
             await _aflush(io.pending.take(r.namespace, r.llm_key), io)
         return await guard.acall(lambda: store.asearch(r.vector, namespace=r.namespace, llm_key=r.llm_key, k=r.k), [])
     if isinstance(request, (FindKeyed, GetEntry)):
@@ -1313,7 +1313,7 @@ def _read_keyed(request: FindKeyed | GetEntry, io: Services) -> Any:
     """The problem-key tier's reads (a store without ``find_keyed`` or ``get``: nothing found), the
     derived entries held for the store (``core.pending``) read with them."""
     if isinstance(request, GetEntry):
-        held = io.pending.get(request.entry_id) if io.pending else None
+        held = io.pending.get(request.entry_id) if _holding(io) else None
         if held is not None:
             return held
         get = getattr(io.store, "get", None)
@@ -1328,7 +1328,7 @@ def _read_keyed(request: FindKeyed | GetEntry, io: Services) -> Any:
 async def _aread_keyed(request: FindKeyed | GetEntry, io: Services) -> Any:
     """Async twin of :func:`_read_keyed`."""
     if isinstance(request, GetEntry):
-        held = io.pending.get(request.entry_id) if io.pending else None
+        held = io.pending.get(request.entry_id) if _holding(io) else None
         if held is not None:
             return held
         aget = getattr(io.store, "aget", None)
@@ -1343,11 +1343,17 @@ async def _aread_keyed(request: FindKeyed | GetEntry, io: Services) -> Any:
 def _with_held(request: FindKeyed, stored: Any, io: Services) -> Any:
     """The store's entries under a lookup key and the held ones (``core.pending``) of the same
     partition and key, newest first (as ``CacheStore.find_keyed`` orders them), at most ``limit``."""
-    held = io.pending.find(request.key, request.namespace, request.llm_key, request.limit) if io.pending else []
+    held = io.pending.find(request.key, request.namespace, request.llm_key, request.limit) if _holding(io) else []
     if not held:
         return stored
     merged = sorted([*held, *(stored or ())], key=lambda entry: -entry.created_at)  # stable: held first on a tie
     return merged[: request.limit]
+
+
+def _holding(io: Services) -> bool:
+    """Whether any derived entry is held (``core.pending``): read here, so a request while none is
+    held makes no call into pending.py."""
+    return io.pending is not None and bool(io.pending.held)
 
 
 def _held(request: HoldEntry, io: Services) -> list[Held] | None:
@@ -1364,7 +1370,7 @@ def _held(request: HoldEntry, io: Services) -> list[Held] | None:
 
 def _held_hit(entry_id: str, io: Services) -> bool:
     """Count a hit on a held entry (``CacheStore.record_hit`` of it, before it is written)."""
-    entry = io.pending.get(entry_id) if io.pending else None
+    entry = io.pending.get(entry_id) if _holding(io) else None
     if entry is None:
         return False
     entry.hits += 1

@@ -73,11 +73,11 @@ class PendingEntries:
             raise ValueError("defer_derived must be >= 0")
         self.bound = bound
         self._lock = threading.Lock()
-        self._held: OrderedDict[str, Held] = OrderedDict()
+        self.held: OrderedDict[str, Held] = OrderedDict()
         self._keyed: dict[tuple[str, str, str], dict[str, None]] = {}
 
     def __len__(self) -> int:
-        return len(self._held)
+        return len(self.held)
 
     def hold(self, entry: CacheEntry, text: str, vector: Any) -> list[Held] | None:
         """Hold an entry; returns the held entries to write now: the oldest ``FLUSH_CHUNK`` (taken
@@ -90,17 +90,17 @@ class PendingEntries:
         held = Held(entry, text, vector, fingerprint, keys)
         with self._lock:
             self._remove_locked(entry.id)
-            self._held[entry.id] = held
+            self.held[entry.id] = held
             for key in keys:
                 self._keyed.setdefault(key, {})[entry.id] = None
-            if len(self._held) <= self.bound:
+            if len(self.held) <= self.bound:
                 return []
-            oldest = [self._remove_locked(next(iter(self._held))) for _ in range(min(FLUSH_CHUNK, len(self._held)))]
+            oldest = [self._remove_locked(next(iter(self.held))) for _ in range(min(FLUSH_CHUNK, len(self.held)))]
         return [held for held in oldest if unchanged(held)]
 
     def find(self, key: str, namespace: str, llm_key: str, limit: int) -> list[CacheEntry]:
         """Up to ``limit`` live held entries of the partition under a lookup key, newest first."""
-        if limit <= 0 or not self._held:
+        if limit <= 0 or not self.held:
             return []
         now = time.time()
         with self._lock:
@@ -118,22 +118,22 @@ class PendingEntries:
 
     def get(self, entry_id: str) -> CacheEntry | None:
         """The live held entry of that id, or None."""
-        if not self._held:
+        if not self.held:
             return None
         with self._lock:
             return self._live_locked(entry_id, time.time())
 
     def holds(self, entry_id: str) -> bool:
-        return entry_id in self._held
+        return entry_id in self.held
 
     def take(self, namespace: str | None = None, llm_key: str | None = None) -> list[Held]:
         """Take out (to write) the held entries of a partition (every one when ``namespace`` is None),
         oldest first; an entry changed since it was held is dropped, not taken."""
-        if not self._held:
+        if not self.held:
             return []
         with self._lock:
             ids = [
-                entry_id for entry_id, held in self._held.items()
+                entry_id for entry_id, held in self.held.items()
                 if namespace is None or (held.entry.namespace == namespace and held.entry.llm_key == llm_key)
             ]
             taken = [self._remove_locked(entry_id) for entry_id in ids]
@@ -142,13 +142,13 @@ class PendingEntries:
     def drop(self, namespace: str | None = None) -> int:
         """Forget the held entries (of one namespace if given); return how many."""
         with self._lock:
-            ids = [eid for eid, held in self._held.items() if namespace is None or held.entry.namespace == namespace]
+            ids = [eid for eid, held in self.held.items() if namespace is None or held.entry.namespace == namespace]
             for entry_id in ids:
                 self._remove_locked(entry_id)
             return len(ids)
 
     def _live_locked(self, entry_id: str, now: float) -> CacheEntry | None:
-        held = self._held.get(entry_id)
+        held = self.held.get(entry_id)
         if held is None:
             return None
         expires = held.entry.expires_at
@@ -158,7 +158,7 @@ class PendingEntries:
         return held.entry
 
     def _remove_locked(self, entry_id: str) -> Any:
-        held = self._held.pop(entry_id, None)
+        held = self.held.pop(entry_id, None)
         if held is None:
             return None
         for key in held.keys:  # the keys it was held under (its metadata may have changed since)

@@ -68,7 +68,7 @@ def test_pending_entries_find_only_their_partition() -> None:
     cache = StepCache()
     derived = derive(cache, namespace="a", llm_key="m1")
     held = cache._pending
-    keys = held._held[derived].keys
+    keys = held.held[derived].keys
     assert keys and all(ns == "a" and lk == "m1" for ns, lk, _ in keys)
     key = keys[0][2]
     assert [e.id for e in held.find(key, "a", "m1", 4)] == [derived]
@@ -113,7 +113,7 @@ def test_a_held_entry_changed_after_it_was_held_is_neither_served_nor_written(ch
 def test_a_changed_held_entry_is_not_written_by_a_flush() -> None:
     cache = StepCache()
     derived = derive(cache)
-    cache._pending._held[derived].entry.steps[-1].text = "Answer: x = 9"
+    cache._pending.held[derived].entry.steps[-1].text = "Answer: x = 9"
     assert cache.flush() == 0 and cache.store.get(derived) is None and len(cache._pending) == 0
 
 
