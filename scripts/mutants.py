@@ -533,3 +533,7 @@ MUTANTS += [Mutant(*row) for row in _JSONT_ROWS]
 from mutants_jsonR5 import ROWS as _JSONR5_ROWS  # noqa: E402 - JSON reach round 5 (wip/jsonR5)
 
 MUTANTS += [Mutant(*row) for row in _JSONR5_ROWS]
+
+from mutants_jsonU import ROWS as _JSONU_ROWS  # noqa: E402 - every declared unit, arithmetic yes/no (wip/jsonU)
+
+MUTANTS += [Mutant(*row) for row in _JSONU_ROWS]

@@ -23,7 +23,7 @@ from typing import Any
 from lark import Token, Transformer, Tree
 
 from ..request_language import Declined, RequestLanguage, Vocabulary, Word, fold
-from .transforms import HALF_UP, TARGET_UNIT, TARGETS, UNITS, apply_transform, rounding_first, summed
+from .transforms import HALF_UP, TARGET_UNIT, TARGETS, UNIT_TARGET, UNITS, apply_transform, rounding_first, summed
 
 __all__ = ["JsonRequest", "Statement", "literal_value", "read_request", "LITERAL", "render"]
 
@@ -378,6 +378,14 @@ class _Read(Transformer[Token, Any]):
             raise Declined
         self.converted_first = next(c.value for c in children if isinstance(c, Token) and c.type == "TF_VERB")
         self.measures.append((Token("NUMBER", total, start_pos=numbers[0].start_pos), TARGET_UNIT[target], target))
+
+    def converted_to_unit(self, children: list[Any]) -> None:
+        """zh "把 2.5 公里换算成米": the unit word after the verb names the target (wip/jsonU)."""
+        *said, unit = children
+        target = UNIT_TARGET.get(UNITS[unit.type])
+        if target is None:
+            raise Declined
+        self.converted([*said, _Target(target)])
 
     def _half_up(self) -> None:
         """A rounding said first by a verb the table declares half-up ("四舍五入"): a tie goes up (wip/jsonT)."""

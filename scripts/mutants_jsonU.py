@@ -1,0 +1,54 @@
+"""Mutation-check rows for wip/jsonU: every declared unit converts to every other of its dimension
+(JSON transforms.MEASURES), and arithmetic yes/no paraphrases (issue 33 items 3/4).
+Appended to the table in ``mutants.py``: (id, behaviour, file, old, new, tests)."""
+
+from __future__ import annotations
+
+_JSON = "stepcache_integrations/core/tasks/json"
+_TF = f"{_JSON}/transforms.py"
+_READER = f"{_JSON}/reader.py"
+_GRAMMAR = f"{_JSON}/request.lark"
+_U = "tests/adversarial/test_json_conversions_jsonU.py"
+
+# fmt: off
+ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
+    ("jsonU-mm-factor", "a millimetre is a centimetre", _TF,
+     '    "mm": ("length", Fraction(1, 1000)),', '    "mm": ("length", Fraction(1, 100)),', (_U,)),
+    ("jsonU-miles-factor", "a mile is 1609 m (not the international mile's exact 1609.344)", _TF,
+     '    "miles": ("length", Fraction(1609344, 1000)),', '    "miles": ("length", Fraction(1609)),', (_U,)),
+    ("jsonU-ml-factor", "a millilitre is a litre", _TF,
+     '    "ml": ("volume", Fraction(1, 1000)),', '    "ml": ("volume", Fraction(1)),', (_U,)),
+    ("jsonU-days-factor", "a day is 8640 seconds", _TF,
+     '    "days": ("time", Fraction(86400)),', '    "days": ("time", Fraction(8640)),', (_U,)),
+    ("jsonU-weeks-factor", "a week is 6 days", _TF,
+     '    "weeks": ("time", Fraction(604800)),', '    "weeks": ("time", Fraction(518400)),', (_U,)),
+    ("jsonU-months-in-time", "a month is a unit of time (60 seconds): '8 months to minutes' served", _TF,
+     '    "months": ("calendar", Fraction(1)),', '    "months": ("time", Fraction(60)),', (_U,)),
+    ("jsonU-any-dimension", "a conversion across dimensions ('3 kg to metres') is served", _TF,
+     '    if source is None or source[0] != target[0]:', '    if source is None:', (_U,)),
+    ("jsonU-ratio-inverted", "a conversion multiplies by the target's factor over the source's", _TF,
+     '    return source[1] / target[1], Fraction(0)', '    return target[1] / source[1], Fraction(0)', (_U,)),
+    ("jsonU-kilo-dimensions-swapped", "ja キロ is kilometres for a mass target", _TF,
+     'KILO = {"mass": "kg", "length": "km"}', 'KILO = {"mass": "km", "length": "kg"}', (_U, "tests/adversarial/test_json_conversion_first.py")),
+    ("jsonU-sum-offset-lookup", "a compound quantity's part converted with the source's factor alone (no lookup)", _TF,
+     '        factor, offset = (Fraction(1), Fraction(0)) if unit == target_unit else conversion(unit, name) or (None, None)',
+     '        factor, offset = (Fraction(1), Fraction(0)) if unit == target_unit else (MEASURES[unit][1], Fraction(0))',
+     (_U, "tests/adversarial/test_json_transforms_jsonT.py")),
+    ("jsonU-zh-unit-target-any", "zh '把3小时换算成秒' reads the unit after the verb as minutes", _READER,
+     '        target = UNIT_TARGET.get(UNITS[unit.type])\n', '        target = "to minutes"\n', (_U,)),
+    ("jsonU-zh-unit-target-grammar", "zh '把 2.5 公里换算成米' reads no conversion", _GRAMMAR,
+     "%extend conversion: BA NUMBER _unit_word TF_VERB _unit_word -> converted_to_unit\n", "", (_U,)),
+    ("jsonU-zh-as-deleted", "a word deleted from a table: zh '用' (用 JSON 返回) is no word", f"{_JSON}/vocabulary/zh.json",
+     '  "AS": [\n   "用",', '  "AS": [\n   "用x",', (_U,)),
+    ("jsonU-en-miles-deleted", "a word deleted from a table: en 'miles' is no unit", f"{_JSON}/vocabulary/en.json",
+     '  "U_MILES": [\n   "miles",', '  "U_MILES": [\n   "milesx",', (_U,)),
+    ("jsonU-en-litres-ml-swapped", "a word deleted from a table: en 'litres' is no unit", f"{_JSON}/vocabulary/en.json",
+     '  "U_LITRES": [\n   "liters",\n   "litres",', '  "U_LITRES": [\n   "liters",\n   "litresx",', (_U,)),
+    ("jsonU-ru-days-case-deleted", "a word deleted from a table: ru 'дня' (3 дня) is no unit", f"{_JSON}/vocabulary/ru.json",
+     '   "дней",\n   "дня",', '   "дней",\n   "дняx",', (_U,)),
+    ("jsonU-en-grammes-deleted", "a word deleted from a table: en 'grammes' is no unit key", f"{_JSON}/vocabulary/en.json",
+     '  "grammes": "to g"', '  "grammesx": "to g"', (_U,)),
+    ("jsonU-weeks-unit-key-days", "a unit key moved: en 'weeks' asks for days", f"{_JSON}/vocabulary/en.json",
+     '  "weeks": "to weeks"', '  "weeks": "to days"', (_U,)),
+]
+# fmt: on
