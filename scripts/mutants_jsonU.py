@@ -51,4 +51,29 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("jsonU-weeks-unit-key-days", "a unit key moved: en 'weeks' asks for days", f"{_JSON}/vocabulary/en.json",
      '  "weeks": "to weeks"', '  "weeks": "to days"', (_U,)),
 ]
+# -- arithmetic yes/no paraphrases ---------------------------------------------------------------
+_A = "stepcache_integrations/core/tasks/arithmetic/"
+_Y = "tests/adversarial/test_arithmetic_yes_no_jsonU.py"
+ROWS += [
+    ("jsonU-arith-divisor-first-unswapped", "'Is 3 a factor of 30?' read as 3 divisible by 30 (the roles not reversed)",
+     _A + "grammar.py", '        (b, a), predicate = numbers, "divisible by"', '        (a, b), predicate = numbers, "divisible by"', (_Y,)),
+    ("jsonU-arith-expr-predicate", "an expression is a predicate's number ('3+4は7で割り切れますか')",
+     _A + "grammar.py", '    if "EXPR" in kinds:\n        return None', '    if False:\n        return None', (_Y,)),
+    ("jsonU-arith-yes-no-english", "a predicate asked in German is answered 'Yes.' (English)",
+     _A + "task.py", "            yes, no = yes_no(new.language)\n", '            yes, no = "Yes.", "No."\n', (_Y,)),
+    ("jsonU-arith-english-yes-any-language", "a one-line 'Yes.' proves the answer to a German question",
+     _A + "task.py", '    if language == "en":\n        match = _YES_NO.fullmatch(line)', '    if True:\n        match = _YES_NO.fullmatch(line)', (_Y,)),
+    ("jsonU-arith-factor-read-as-multiple", "a word moved: en 'a factor of' read as 'a multiple of' (roles not reversed)",
+     _A + "vocabulary/en.json", '   "a multiple of"\n  ],', '   "a multiple of",\n   "a factor of"\n  ],', (_Y,)),
+    ("jsonU-arith-divides-production", "'Does 3 divide 30?' no longer read",
+     _A + "request.lark", "        | (YES_OR_NO _SP)? DOES _SP NUM _SP DIVIDES _SP NUM QMARK -> predicate", "        | (YES_OR_NO _SP)? DOES _SP NUM _SP DIVIDES _SP NUM QMARK -> ask_spoken", (_Y,)),
+    ("jsonU-arith-de-production", "de 'Ist 30 nicht durch 4 teilbar?' (a negation) no longer read",
+     _A + "request.lark", "        | IS _SP NUM _SP (NOT _SP)? BY _SP NUM _SP DIVISIBLE_END QMARK -> predicate", "        | IS _SP NUM _SP BY _SP NUM _SP DIVISIBLE_END QMARK -> predicate", (_Y,)),
+    ("jsonU-arith-ja-topic-deleted", "a word deleted from a table: ja 'は' is no topic marker",
+     _A + "vocabulary/ja.json", '  "TOPIC": [\n   "は"\n  ],', '  "TOPIC": [\n   "はx"\n  ],', (_Y, "tests/adversarial/test_arithmetic_languages.py")),
+    ("jsonU-arith-zh-divisible-deleted", "a word deleted from a table: zh '整除吗' is no word",
+     _A + "vocabulary/zh.json", '   "整除吗",', '   "整除吗x",', (_Y,)),
+    ("jsonU-arith-ru-no-swapped", "a table's answer words swapped: ru 'Да.' for no",
+     _A + "vocabulary/ru.json", '"yes_no": ["Да.", "Нет."]', '"yes_no": ["Нет.", "Да."]', (_Y,)),
+]
 # fmt: on
