@@ -48,6 +48,11 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      '   "дней",\n   "дня",', '   "дней",\n   "дняx",', (_U,)),
     ("jsonU-en-grammes-deleted", "a word deleted from a table: en 'grammes' is no unit key", f"{_JSON}/vocabulary/en.json",
      '  "grammes": "to g"', '  "grammesx": "to g"', (_U,)),
+    ("jsonU-unitless-any-key", "a percentage as a decimal is held by the key 'percent' (45 or 0.45?)", _READER,
+     '    return source is not None and _unit_key(key, language) is None and key.casefold() not in {fold(w) for w in words}',
+     '    return source is not None and _unit_key(key, language) is None', (_U,)),
+    ("jsonU-unitless-none", "'Express 45% as a decimal' holds no key that is no unit word", _TF,
+     'UNITLESS_TARGETS = {"to decimal": "U_PERCENT"}', 'UNITLESS_TARGETS: dict[str, str] = {}', (_U,)),
     ("jsonU-weeks-unit-key-days", "a unit key moved: en 'weeks' asks for days", f"{_JSON}/vocabulary/en.json",
      '  "weeks": "to weeks"', '  "weeks": "to days"', (_U,)),
 ]

@@ -82,6 +82,11 @@ SERVED = [
          '3 週間を時間に換算して {"hours": ...} で返して。', {"hours": 504}),
     pair("conv/ja-litres", '1.5 リットルをミリリットルに換算して {"ml": ...} で返して。', {"ml": 1500},
          '0.5 リットルをミリリットルに換算して {"ml": ...} で返して。', {"ml": 500}),
+    # a percentage said first, as a decimal, for a key that names no unit
+    pair("pct/en", 'Express 45% as a decimal and return JSON {"ratio": <number>}.', {"ratio": 0.45},
+         'Express 80% as a decimal and return JSON {"ratio": <number>}.', {"ratio": 0.8}),
+    pair("pct/es", 'Convierte 45% en decimal y devuelve JSON {"tasa": ...}.', {"tasa": 0.45},
+         'Convierte 12% en decimal y devuelve JSON {"tasa": ...}.', {"tasa": 0.12}),
 ]
 
 # (pair, whether the model must answer)
@@ -154,6 +159,9 @@ READINGS = [
     ('把 120 秒换算成分钟，返回 {"minutes": ...}', "minutes", 2, "to minutes"),
     ('3 km をミリメートルに変換して {"mm": ...} で返して。', "mm", 3000000, "to mm"),
     ('2 マイルをメートルに変換して {"meters": ...} で返して。', "meters", 3218.688, "to m"),
+    ('Express 45% as a decimal and return JSON {"ratio": <number>}.', "ratio", 0.45, "to decimal"),
+    ('Convert 45% to a decimal and return JSON {"decimal": <number>}.', "decimal", 0.45, "to decimal"),
+    ('Convierte 45% en decimal y devuelve JSON {"tasa": ...}.', "tasa", 0.45, "to decimal"),
 ]
 
 
@@ -180,6 +188,10 @@ def test_reading(prompt: str, key: str, value: Any, name: str) -> None:
     '把3小时换算成公斤，返回 {"公斤": ...}',                                   # another dimension
     '把 25 摄氏度换算成摄氏度，返回 {"celsius": ...}',                         # a scale to itself
     '把 2 个月换算成天，返回 {"天": ...}',
+    'Express 45% as a decimal and return JSON {"percent": <number>}.',  # the key names the source's unit: 45 or 0.45
+    'Express 45% as a decimal and return JSON {"minutes": <number>}.',  # the key names a unit
+    'Express 45 minutes as a decimal and return JSON {"ratio": <number>}.',
+    'Round 45% as a decimal and return JSON {"ratio": <number>}.',     # no conversion verb
 ])
 def test_no_claim(prompt: str) -> None:
     assert read_request(prompt) is None, prompt

@@ -22,7 +22,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-__all__ = ["FORMULAS", "HALF_UP", "KILO", "MEASURES", "TARGETS", "TARGET_UNIT", "UNITS", "UNIT_TARGET", "apply_transform", "conversion",
+__all__ = ["FORMULAS", "HALF_UP", "KILO", "MEASURES", "TARGETS", "TARGET_UNIT", "UNITS", "UNIT_TARGET", "UNITLESS_TARGETS", "apply_transform", "conversion",
            "rounding_first", "summed"]
 
 # Grammar terminal -> transform name.
@@ -132,6 +132,9 @@ def conversion(unit: str | None, name: str) -> tuple[Fraction, Fraction] | None:
 
 # The transform a unit word names as a target (zh "换算成米": the unit's own word after the verb)
 UNIT_TARGET = {unit: name for name, unit in TARGET_UNIT.items()} | {"celsius": "to celsius", "fahrenheit": "to fahrenheit"}
+# A target whose result has no unit word, and the word class of its source's unit: "Express 45% as a
+# decimal and return JSON {"ratio": ...}" (any key naming no unit holds it; reader.py: _holds_unitless)
+UNITLESS_TARGETS = {"to decimal": "U_PERCENT"}
 # A rounding whose verb says a tie goes up ("四舍五入": four down, five up): "round half up to 0.01"
 HALF_UP = "round half up to "
 _ROUNDING = {"round to 1": 1, "round to 10": 10, "round to 100": 100, "round to 1000": 1000}
