@@ -12,7 +12,7 @@ _CONV = "tests/adversarial/test_json_conversion_first.py"
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("jsonR2-conversion-any-key", "the result of 'Convert 2.5 km to meters' is written for any one key asked: "
      "'{\"centimeters\": ...}' states 2500",
-     _READER, "    elif transformer.converted_first and (_unit_key(key, language) != target\n                                          or ",
+     _READER, "    elif transformer.converted_first and ((_unit_key(key, language) != target and not _holds_unitless(key, target, language))\n                                          or ",
      "    elif transformer.converted_first and (", (_CONV, "-k", "never_served_wrong")),
     ("jsonR2-conversion-any-verb", "'Round 2.0005 km to meters' is read as a conversion (the verb unchecked)",
      _READER, "\n                                          or fold(transformer.converted_first) not in _CONVERSION_VERBS.get(language, ())):",

@@ -53,6 +53,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      '    return source is not None and _unit_key(key, language) is None', (_U,)),
     ("jsonU-unitless-none", "'Express 45% as a decimal' holds no key that is no unit word", _TF,
      'UNITLESS_TARGETS = {"to decimal": "U_PERCENT"}', 'UNITLESS_TARGETS: dict[str, str] = {}', (_U,)),
+    ("jsonU-conversion-sentence", "'Convert 8 hours into minutes. Return JSON {...}' (the conversion its own sentence) no longer read",
+     _GRAMMAR, "%extend start: _end* conversion STOP (request | bare_request) (_end+ ROLE? _other)* _end*\n", "", (_U,)),
     ("jsonU-weeks-unit-key-days", "a unit key moved: en 'weeks' asks for days", f"{_JSON}/vocabulary/en.json",
      '  "weeks": "to weeks"', '  "weeks": "to days"', (_U,)),
 ]
@@ -78,6 +80,12 @@ ROWS += [
      _A + "vocabulary/ja.json", '  "TOPIC": [\n   "は"\n  ],', '  "TOPIC": [\n   "はx"\n  ],', (_Y, "tests/adversarial/test_arithmetic_languages.py")),
     ("jsonU-arith-zh-divisible-deleted", "a word deleted from a table: zh '整除吗' is no word",
      _A + "vocabulary/zh.json", '   "整除吗",', '   "整除吗x",', (_Y,)),
+    ("jsonU-arith-mile-factor", "an arithmetic mile is 1609 m", _A + "vocabulary/_common.json",
+     '  "MILE": ["length", "1609.344"]', '  "MILE": ["length", "1609"]', (_Y,)),
+    ("jsonU-arith-ru-hours-case-deleted", "a word deleted from a table: ru 'часа' (3 часа) is no unit", _A + "vocabulary/ru.json",
+     '   "час",\n   "часа",', '   "час",\n   "часаx",', (_Y,)),
+    ("jsonU-arith-km-symbol-deleted", "a word deleted from a table: en 'km' is no unit", _A + "vocabulary/en.json",
+     '"kilometres", "km"]', '"kilometres", "kmx"]', (_Y,)),
     ("jsonU-arith-ru-no-swapped", "a table's answer words swapped: ru 'Да.' for no",
      _A + "vocabulary/ru.json", '"yes_no": ["Да.", "Нет."]', '"yes_no": ["Нет.", "Да."]', (_Y,)),
 ]

@@ -142,3 +142,63 @@ def test_an_answer_in_another_language_is_no_proof() -> None:
     assert task.fallback(zh) == "不是。" and _alone_error([Step("不是。")], zh) is None and _alone_error([Step("是。")], zh) is not None
     en = ArithmeticConstraints.of_prompt("Does 3 divide 30?")
     assert task.fallback(en) == "Yes." and _alone_error([Step("yes")], en) is None and _alone_error([Step("No.")], en) is not None
+
+
+# -- conversions: the mile (1609.344 m exactly) and unit symbols in every spaced table, ru conversions in its case forms
+CONVERSIONS = [
+    ("What is 5.2 miles in metres?", "5.2 * 201168 / 125", "8368.5888"),
+    ("How many metres are in 3 miles?", "3 * 201168 / 125", "4828.032"),
+    ("Convert 3 kilos to grammes.", "3 * 1000", "3000"),
+    ("Convert 5.2 km to metres.", "5.2 * 1000", "5200"),
+    ("How many grams are in 2.5 kg?", "2.5 * 1000", "2500"),
+    ("Convierte 3 millas a metros.", "3 * 201168 / 125", "4828.032"),
+    ("Wie viele Meter sind 2 Meilen?", "2 * 201168 / 125", "3218.688"),
+    ("Wie viele Meter sind 5 km?", "5 * 1000", "5000"),
+    ("Переведи 3 часа в минуты.", "3 * 60", "180"),
+    ("Переведи 5 километров в метры.", "5 * 1000", "5000"),
+    ("Переведи 5 км в метры.", "5 * 1000", "5000"),
+    ("Сколько минут в 3 часах?", "3 * 60", "180"),
+    ("Сколько секунд в 2 сутках?", "2 * 86400", "172800"),
+    ("Сколько литров в 2500 миллилитрах?", "2500 / 1000", "2.5"),
+]
+
+
+@pytest.mark.parametrize("prompt, expression, answer", CONVERSIONS)
+def test_conversion_read_and_answered_exactly(prompt: str, expression: str, answer: str) -> None:
+    from stepcache_integrations.core.tasks.arithmetic.task import ArithmeticTask
+
+    question = read_question(prompt)
+    assert question is not None and question.expression == expression, (prompt, question)
+    assert ArithmeticTask().fallback(ArithmeticConstraints.of_prompt(prompt)) == f"{answer}.", prompt
+
+
+CONVERSION_SWAPS = [
+    ("Convert 5.2 km to metres.", "5200.", "Convert 5.2 miles to metres.", "8368.5888."),
+    ("Convert 5.2 km to metres.", "5200.", "Convert 5.2 mm to metres.", "0.0052."),
+    ("What is 5.2 kilometres in metres?", "5200.", "What is 5.2 miles in metres?", "8368.5888."),
+    ("Convert 8 hours to minutes.", "480.", "Convert 8 days to minutes.", "11520."),
+    ("Convert 8 hours to minutes.", "480.", "Convert 8 weeks to minutes.", "80640."),
+    ("Convert 2 litres to ml.", "2000.", "Convert 2.5 liters to millilitres.", "2500."),
+    ("Переведи 3 часа в минуты.", "180.", "Переведи 5 часов в минуты.", "300."),
+    ("Переведи 3 часа в минуты.", "180.", "Переведи 3 дня в минуты.", "4320."),
+]
+
+
+@pytest.mark.parametrize("cached, answer, new, expected", CONVERSION_SWAPS)
+def test_conversion_unit_swap_served_exactly(cached: str, answer: str, new: str, expected: str) -> None:
+    cache = StepCache()
+    cache.generate(cached, OracleModel({cached: answer}))
+    result = cache.generate(new, OracleModel({}))
+    assert result.model_calls == 0 and result.verification == "proven", (result.outcome, result.text)
+    assert result.text.strip() == expected, (result.text, expected)
+
+
+@pytest.mark.parametrize("prompt", [
+    "How many hours are in 3 miles?",     # another dimension
+    "Переведи 2,5 часа в минуты.",         # a decimal comma: no number this table reads
+    "Переведи 3 часа в километры.",
+    "Сколько минут в 3 месяцах?",          # an undeclared unit
+    "Convert 5 m to cm.",                 # "m" alone is no declared symbol
+])
+def test_conversion_no_claim(prompt: str) -> None:
+    assert not ArithmeticConstraints.of_prompt(prompt).claimed, prompt

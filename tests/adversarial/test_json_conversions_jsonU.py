@@ -82,6 +82,8 @@ SERVED = [
          '3 週間を時間に換算して {"hours": ...} で返して。', {"hours": 504}),
     pair("conv/ja-litres", '1.5 リットルをミリリットルに換算して {"ml": ...} で返して。', {"ml": 1500},
          '0.5 リットルをミリリットルに換算して {"ml": ...} で返して。', {"ml": 500}),
+    pair("sentence/en", 'Convert 8 hours into minutes. Return JSON {"minutes": <number>}.', {"minutes": 480},
+         'Convert 8 days into minutes. Return JSON {"minutes": <number>}.', {"minutes": 11520}),
     # a percentage said first, as a decimal, for a key that names no unit
     pair("pct/en", 'Express 45% as a decimal and return JSON {"ratio": <number>}.', {"ratio": 0.45},
          'Express 80% as a decimal and return JSON {"ratio": <number>}.', {"ratio": 0.8}),
@@ -160,6 +162,9 @@ READINGS = [
     ('3 km をミリメートルに変換して {"mm": ...} で返して。', "mm", 3000000, "to mm"),
     ('2 マイルをメートルに変換して {"meters": ...} で返して。', "meters", 3218.688, "to m"),
     ('Express 45% as a decimal and return JSON {"ratio": <number>}.', "ratio", 0.45, "to decimal"),
+    ('Convert 8 hours into minutes. Return JSON {"minutes": <number>}.', "minutes", 480, "to minutes"),
+    ('把8小时换算成分钟。返回 {"minutes": ...}', "minutes", 480, "to minutes"),
+    ('Convert 3 kilos to grams and return JSON {"grams": <number>}.', "grams", 3000, "to g"),
     ('Convert 45% to a decimal and return JSON {"decimal": <number>}.', "decimal", 0.45, "to decimal"),
     ('Convierte 45% en decimal y devuelve JSON {"tasa": ...}.', "tasa", 0.45, "to decimal"),
 ]
