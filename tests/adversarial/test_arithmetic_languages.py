@@ -95,7 +95,7 @@ def test_questions_in_other_languages_are_read_exactly(prompt: str, expression: 
     "Compute(3+4)*2",
     "Wie viele Gramm sind 2.5 Kilogramm?",  # 2.5 or 2500: not read
     "¿Cuántos gramos hay en 4 kilómetros?",  # two dimensions
-    "¿Cuántos gramos hay en 4 kg?",  # abbreviations are not read
+    "¿Cuántos gramos hay en 4 lb?",  # an undeclared abbreviation is not read ("4 kg" is: wip/jsonU, served exactly)
     "Combien de grammes y a-t-il dans 4 kilogrammes de farine ?",
     "Quanti giorni ci sono in 3 mesi?",  # no exact factor declared
     "Wie viele Grad Celsius sind 100 Grad Fahrenheit?",  # 340/9: no terminating decimal

@@ -151,6 +151,9 @@ CONVERSIONS = [
     ("Convert 3 kilos to grammes.", "3 * 1000", "3000"),
     ("Convert 5.2 km to metres.", "5.2 * 1000", "5200"),
     ("How many grams are in 2.5 kg?", "2.5 * 1000", "2500"),
+    ("How many grams are in 4 kg?", "4 * 1000", "4000"),            # was declined: abbreviations were not read
+    ("¿Cuántos gramos hay en 4 kg?", "4 * 1000", "4000"),
+    ("How many meters are in 3 cm?", "3 / 100", "0.03"),
     ("Convierte 3 millas a metros.", "3 * 201168 / 125", "4828.032"),
     ("Wie viele Meter sind 2 Meilen?", "2 * 201168 / 125", "3218.688"),
     ("Wie viele Meter sind 5 km?", "5 * 1000", "5000"),

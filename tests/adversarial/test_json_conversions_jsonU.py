@@ -82,6 +82,8 @@ SERVED = [
          '3 週間を時間に換算して {"hours": ...} で返して。', {"hours": 504}),
     pair("conv/ja-litres", '1.5 リットルをミリリットルに換算して {"ml": ...} で返して。', {"ml": 1500},
          '0.5 リットルをミリリットルに換算して {"ml": ...} で返して。', {"ml": 500}),
+    pair("key-target/en-miles", 'Convert 3 km and return {"meters": <number>}.', {"meters": 3000},
+         'Convert 125 miles and return {"meters": <number>}.', {"meters": 201168}),
     pair("sentence/en", 'Convert 8 hours into minutes. Return JSON {"minutes": <number>}.', {"minutes": 480},
          'Convert 8 days into minutes. Return JSON {"minutes": <number>}.', {"minutes": 11520}),
     # a percentage said first, as a decimal, for a key that names no unit
@@ -105,6 +107,9 @@ TRAPS = [
           'Convert 1 minute to days and return JSON {"days": <number>}.', {"days": 0}), True),
     (pair("swap-target", 'Convert 2 litres to ml and return JSON {"ml": <number>}.', {"ml": 2000},
           'Convert 2 ml to litres and return JSON {"ml": <number>}.', {"ml": 2}), True),
+    # another key: another problem (its answer patched by the model or computed, never the cached 3000)
+    (pair("key-target-changed", 'Convert 3 km and return {"meters": <number>}.', {"meters": 3000},
+          'Convert 3 km and return {"centimeters": <number>}.', {"centimeters": 300000}), False),
     (pair("zh-other-target", '把3小时换算成分钟，返回 {"minutes": ...}', {"minutes": 180},
           '把3小时换算成秒，返回 {"minutes": ...}', {"minutes": 180}), True),
 ]
@@ -165,6 +170,10 @@ READINGS = [
     ('Convert 8 hours into minutes. Return JSON {"minutes": <number>}.', "minutes", 480, "to minutes"),
     ('把8小时换算成分钟。返回 {"minutes": ...}', "minutes", 480, "to minutes"),
     ('Convert 3 kilos to grams and return JSON {"grams": <number>}.', "grams", 3000, "to g"),
+    # no target said: the one key asked names it
+    ('Convert 3 km and return {"centimeters": <number>}.', "centimeters", 300000, "to cm"),
+    ('Convert 25 °C and return JSON {"fahrenheit": <number>}.', "fahrenheit", 77, "to fahrenheit"),
+    ('Convertis 3 heures et renvoie {"minutes": ...}.', "minutes", 180, "to minutes"),
     ('Convert 45% to a decimal and return JSON {"decimal": <number>}.', "decimal", 0.45, "to decimal"),
     ('Convierte 45% en decimal y devuelve JSON {"tasa": ...}.', "tasa", 0.45, "to decimal"),
 ]
@@ -197,6 +206,10 @@ def test_reading(prompt: str, key: str, value: Any, name: str) -> None:
     'Express 45% as a decimal and return JSON {"minutes": <number>}.',  # the key names a unit
     'Express 45 minutes as a decimal and return JSON {"ratio": <number>}.',
     'Round 45% as a decimal and return JSON {"ratio": <number>}.',     # no conversion verb
+    'Convert 3 km and return {"value": <number>}.',                     # no target said, the key names none
+    'Convert 3 km and return {"grams": <number>}.',                     # another dimension
+    'Round 3 km and return {"meters": <number>}.',                      # no conversion verb
+    'Convert 45% and return JSON {"ratio": <number>}.',
 ])
 def test_no_claim(prompt: str) -> None:
     assert read_request(prompt) is None, prompt

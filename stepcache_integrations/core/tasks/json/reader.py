@@ -379,6 +379,10 @@ class _Read(Transformer[Token, Any]):
         self.converted_first = next(c.value for c in children if isinstance(c, Token) and c.type == "TF_VERB")
         self.measures.append((Token("NUMBER", total, start_pos=numbers[0].start_pos), TARGET_UNIT[target], target))
 
+    def converted_by_key(self, children: list[Any]) -> None:
+        """'Convert 3 km and return {"centimeters": ...}': no target said, the key asked names it (wip/jsonU)."""
+        self.converted(children)
+
     def converted_to_unit(self, children: list[Any]) -> None:
         """zh "把 2.5 公里换算成米": the unit word after the verb names the target (wip/jsonU)."""
         *said, unit = children
@@ -1059,6 +1063,8 @@ def _measured_statements(transformer: _Read, language: str) -> list[tuple[str, S
     if any(fold(noun) not in _MEASURE_NOUNS.get(language, ()) for noun in transformer.measure_nouns):
         return None  # "for a third of 5 hours": the noun is no measure the table declares
     (number, unit, target), key = transformer.measures[0], listed[0]
+    if target is None and transformer.converted_first:  # "Convert 3 km and return {"centimeters": ...}" (wip/jsonU)
+        target = _unit_key(key, language)
     if transformer.rounded_first_label is not None:
         if not rounding_first(transformer.rounded_first_label[1], key, lambda label: _same_concept(label, key, language)):
             return None  # zh "把重量 88.4 四舍五入..." for {"price": ...} ("Round 3.14 to meters": no unit, declined when applied)
