@@ -272,8 +272,9 @@ class _Read(Transformer[Token, Any]):
     def unit(self, children: list[Token]) -> _Unit:
         return _Unit(UNITS[children[0].type], children[0].value.startswith(("(", "\uff08")))
 
-    def target(self, children: list[Token]) -> _Target:
-        return _Target(TARGETS[children[0].type])
+    def target(self, children: list[Token]) -> _Target:  # zh "换算成米": a unit word names its unit's target (wip/jsonU)
+        kind = children[0].type
+        return _Target(TARGETS[kind] if kind in TARGETS else UNIT_TARGET.get(UNITS[kind], "no target"))
 
     def tf_key(self, children: list[Token]) -> _Keys:
         return _Keys(children[0].value)
@@ -378,18 +379,6 @@ class _Read(Transformer[Token, Any]):
             raise Declined
         self.converted_first = next(c.value for c in children if isinstance(c, Token) and c.type == "TF_VERB")
         self.measures.append((Token("NUMBER", total, start_pos=numbers[0].start_pos), TARGET_UNIT[target], target))
-
-    def converted_by_key(self, children: list[Any]) -> None:
-        """'Convert 3 km and return {"centimeters": ...}': no target said, the key asked names it (wip/jsonU)."""
-        self.converted(children)
-
-    def converted_to_unit(self, children: list[Any]) -> None:
-        """zh "把 2.5 公里换算成米": the unit word after the verb names the target (wip/jsonU)."""
-        *said, unit = children
-        target = UNIT_TARGET.get(UNITS[unit.type])
-        if target is None:
-            raise Declined
-        self.converted([*said, _Target(target)])
 
     def _half_up(self) -> None:
         """A rounding said first by a verb the table declares half-up ("四舍五入"): a tie goes up (wip/jsonT)."""
