@@ -68,7 +68,7 @@ _A = "stepcache_integrations/core/tasks/arithmetic/"
 _Y = "tests/adversarial/test_arithmetic_yes_no_jsonU.py"
 ROWS += [
     ("jsonU-arith-divisor-first-unswapped", "'Is 3 a factor of 30?' read as 3 divisible by 30 (the roles not reversed)",
-     _A + "grammar.py", '        (b, a), predicate = numbers, "divisible by"', '        (a, b), predicate = numbers, "divisible by"', (_Y,)),
+     _A + "vocabulary/_common.json", '"FACTOR_OF": "divides", "DIVIDES": "divides"', '"FACTOR_OF": "divisible by", "DIVIDES": "divisible by"', (_Y,)),
     ("jsonU-arith-expr-predicate", "an expression is a predicate's number ('3+4は7で割り切れますか')",
      _A + "grammar.py", '    if "EXPR" in kinds:\n        return None', '    if False:\n        return None', (_Y,)),
     ("jsonU-arith-yes-no-english", "a predicate asked in German is answered 'Yes.' (English)",

@@ -298,10 +298,6 @@ _NUMBER = re.compile(r"(?:0|[1-9][0-9]{0,11})(?:\.[0-9]{1,12})?")
 # digit (a point after the run is a full stop) and a space only before another character of the run.
 _RUN = re.compile(r"[0-9+\-*/()](?:[0-9+\-*/()]|\.(?=[0-9])| (?=[0-9+\-*/()]))*")
 _OPERATORS = {"PLUS": "+", "MINUS": "-", "TIMES": "*", "DIVIDED": "/"}
-_RELATIONS = {"DIVISIBLE": "divisible by", "LESS": "<", "GREATER": ">", "DIVISIBLE_END": "divisible by",
-              "MULTIPLE_END": "divisible by", "DIVIDES_Q": "divisible by"}
-# Relations that name the divisor first: "Is 3 a factor of 30?", "Does 3 divide 30?" (30 divisible by 3)
-_DIVISOR_FIRST = {"FACTOR_OF", "DIVIDES"}
 
 
 @lru_cache(maxsize=1)
@@ -313,8 +309,7 @@ def _tables() -> dict[str, dict]:
 
 def yes_no(language: str) -> tuple[str, str]:
     """A predicate's answers in the words of the table that read it ("Ja.", "Nein."; English by default)."""
-    yes, no = _tables().get(language, {}).get("yes_no", ("Yes.", "No."))
-    return yes, no
+    return tuple(_tables().get(language, {}).get("yes_no", ("Yes.", "No.")))  # type: ignore[return-value]
 
 
 class _Read(Transformer):
@@ -412,11 +407,9 @@ def _sentence_case(lead: str) -> bool:
 def _predicate(kinds: list[str], tokens: list[Token], numbers: list[str]) -> Question | None:
     if "EXPR" in kinds:
         return None  # "3+4は7で割り切れますか": a predicate of two plain numbers only
-    (a, b), negated = numbers, "NOT" in kinds
-    if _DIVISOR_FIRST & set(kinds):
-        (b, a), predicate = numbers, "divisible by"
-    else:
-        predicate = next(_RELATIONS[k] for k in kinds if k in _RELATIONS)
+    relations = _tables()["*"]["relations"]  # "divides": the divisor first ("Is 3 a factor of 30?")
+    relation, negated = next(relations[k] for k in kinds if k in relations), "NOT" in kinds
+    (a, b), predicate = numbers[::-1] if relation == "divides" else numbers, relation.replace("divides", "divisible by")
     if predicate == "divisible by":
         if "." in a + b or Fraction(b) == 0:
             return None
