@@ -56,10 +56,10 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("jsonU-conversion-sentence", "'Convert 8 hours into minutes. Return JSON {...}' (the conversion its own sentence) no longer read",
      _GRAMMAR, "%extend start: _end* conversion STOP (request | bare_request) (_end+ ROLE? _other)* _end*\n", "", (_U,)),
     ("jsonU-key-target-none", "'Convert 3 km and return {\"centimeters\": ...}' (no target said) is no longer read", _READER,
-     '        target = _unit_key(key, language)\n', '        target = None\n', (_U,)),
+     '    return _unit_key(key, language) if target is None and verb else target\n', '    return target\n', (_U,)),
     ("jsonU-key-target-any-verb", "'Round 3 km and return {\"meters\": ...}' is read as a conversion", _READER,
-     '    if target is None and transformer.converted_first:  # "Convert 3 km and return {"centimeters": ...}" (wip/jsonU)\n        target = _unit_key(key, language)\n',
-     '    if target is None and transformer.converted_first:  # "Convert 3 km and return {"centimeters": ...}" (wip/jsonU)\n        target = _unit_key(key, language)\n        transformer.converted_first = "convert"\n', (_U,)),
+     '    target = _said_or_keyed(said, transformer.converted_first, key, language)\n',
+     '    target = _said_or_keyed(said, transformer.converted_first, key, language)\n    transformer.converted_first = transformer.converted_first and "convert"\n', (_U,)),
     ("jsonU-weeks-unit-key-days", "a unit key moved: en 'weeks' asks for days", f"{_JSON}/vocabulary/en.json",
      '  "weeks": "to weeks"', '  "weeks": "to days"', (_U,)),
 ]

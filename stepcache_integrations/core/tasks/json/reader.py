@@ -1051,9 +1051,8 @@ def _measured_statements(transformer: _Read, language: str) -> list[tuple[str, S
         return None
     if any(fold(noun) not in _MEASURE_NOUNS.get(language, ()) for noun in transformer.measure_nouns):
         return None  # "for a third of 5 hours": the noun is no measure the table declares
-    (number, unit, target), key = transformer.measures[0], listed[0]
-    if target is None and transformer.converted_first:  # "Convert 3 km and return {"centimeters": ...}" (wip/jsonU)
-        target = _unit_key(key, language)
+    (number, unit, said), key = transformer.measures[0], listed[0]
+    target = _said_or_keyed(said, transformer.converted_first, key, language)
     if transformer.rounded_first_label is not None:
         if not rounding_first(transformer.rounded_first_label[1], key, lambda label: _same_concept(label, key, language)):
             return None  # zh "把重量 88.4 四舍五入..." for {"price": ...} ("Round 3.14 to meters": no unit, declined when applied)
@@ -1126,6 +1125,12 @@ def _one_date(passage: str) -> tuple[str, int, int] | None:
     except ValueError:
         return None
     return day.isoformat(), m.start(), m.end()
+
+
+def _said_or_keyed(target: str | None, verb: str, key: str, language: str) -> str | None:
+    """The conversion said, else (a conversion verb and no target: 'Convert 3 km and return
+    {"centimeters": ...}') the one the key asked names (wip/jsonU)."""
+    return _unit_key(key, language) if target is None and verb else target
 
 
 def _holds_unitless(key: str, target: str | None, language: str) -> bool:
