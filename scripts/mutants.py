@@ -541,3 +541,7 @@ MUTANTS += [Mutant(*row) for row in _JSONR5_ROWS]
 from mutants_jsonR6 import ROWS as _JSONR6_ROWS  # noqa: E402 - JSON stated-values reach round 6 (wip/jsonR6)
 
 MUTANTS += [Mutant(*row) for row in _JSONR6_ROWS]
+
+from mutants_jsonU import ROWS as _JSONU_ROWS  # noqa: E402 - every declared unit, arithmetic yes/no (wip/jsonU)
+
+MUTANTS += [Mutant(*row) for row in _JSONU_ROWS]

@@ -12,9 +12,9 @@ _T = "tests/adversarial/test_json_transforms_jsonT.py"
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("jsonT-factor-cm-swapped", "a swapped factor: cm -> m multiplies by 100",
-     _TF, '    ("cm", "to m"): (Fraction(1, 100), Fraction(0)),', '    ("cm", "to m"): (Fraction(100), Fraction(0)),', (_T,)),
+     _TF, '    "cm": ("length", Fraction(1, 100)),', '    "cm": ("length", Fraction(100)),', (_T,)),
     ("jsonT-factor-g-swapped", "a swapped factor: g -> kg multiplies by 1000",
-     _TF, '    ("g", "to kg"): (Fraction(1, 1000), Fraction(0)),', '    ("g", "to kg"): (Fraction(1000), Fraction(0)),', (_T,)),
+     _TF, '    "g": ("mass", Fraction(1)),', '    "g": ("mass", Fraction(1000000)),', (_T,)),
     ("jsonT-unit-word-swapped", "a swapped unit word: en '°c' is Fahrenheit",
      f"{_JSON}/vocabulary/en.json", '   "(celsius)",\n   "°c",', '   "(celsius)",\n   "°f_",', (_T,)),
     ("jsonT-ru-minutes-deleted", "a word deleted from a table: ru 'минут' is no unit of minutes",

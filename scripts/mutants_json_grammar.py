@@ -41,7 +41,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _TRANSFORMS_PY, '("celsius", "to fahrenheit"): (Fraction(9, 5), Fraction(32)),',
      '("celsius", "to fahrenheit"): (Fraction(9, 5), Fraction(31)),', (_LANGUAGE_TESTS, _TRANSFORMS)),
     ("json-transform-km-factor-changed", "a conversion factor changed: a kilometre is 100 metres",
-     _TRANSFORMS_PY, '("km", "to m"): (Fraction(1000), Fraction(0)),', '("km", "to m"): (Fraction(100), Fraction(0)),',
+     _TRANSFORMS_PY, '"km": ("length", Fraction(1000)),', '"km": ("length", Fraction(100)),',
      (_LANGUAGE_TESTS, _TRANSFORMS)),
     ("json-transform-tie-rounded", "a rounding tie is not declined: 105 to the nearest ten is read as 100 (half "
      "down), though 'nearest' does not say which way a tie goes",

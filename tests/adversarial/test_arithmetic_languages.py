@@ -95,12 +95,13 @@ def test_questions_in_other_languages_are_read_exactly(prompt: str, expression: 
     "Compute(3+4)*2",
     "Wie viele Gramm sind 2.5 Kilogramm?",  # 2.5 or 2500: not read
     "¿Cuántos gramos hay en 4 kilómetros?",  # two dimensions
-    "¿Cuántos gramos hay en 4 kg?",  # abbreviations are not read
+    "¿Cuántos gramos hay en 4 lb?",  # an undeclared abbreviation is not read ("4 kg" is: wip/jsonU, served exactly)
     "Combien de grammes y a-t-il dans 4 kilogrammes de farine ?",
     "Quanti giorni ci sono in 3 mesi?",  # no exact factor declared
     "Wie viele Grad Celsius sind 100 Grad Fahrenheit?",  # 340/9: no terminating decimal
     "Convierte 2 litros a mililitros y explica.",
-    "¿Es 43 divisible por 3?",  # yes/no is read in English only (the answer's word is English)
+    # "¿Es 43 divisible por 3?" was declined while the answer's word was English: now read and answered
+    # "No." in the table's words (wip/jsonU: test_arithmetic_yes_no_jsonU, served AND exact)
 ])
 def test_near_misses_in_other_languages_are_no_claim(prompt: str) -> None:
     assert not ArithmeticConstraints.of_prompt(prompt).claimed

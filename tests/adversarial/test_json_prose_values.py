@@ -175,14 +175,14 @@ NO_CLAIM_PROMPTS = [
     'Extract the date as JSON {"date": "YYYY-MM-DD"} from: "The fair opens on March 3, 2027 (3/4/2027)."',
     'Extract the date as JSON {"day": "YYYY-MM-DD"} from: "The fair opens on March 3, 2027."',  # names no key
     ES_TENTH.format(t="18,45"),  # a tie
-    'Dammi un JSON con le chiavi "nome" e "metri": Giro, 2 miglia.',
+    'Dammi un JSON con le chiavi "nome" e "metri": Giro, 2 iarde.',  # an undeclared unit (miles: wip/jsonU, served exactly)
     'Return JSON with "duration" for a duration of 2 hours.',  # no key in a unit: 2 or "2 hours"
     'Return JSON with "ratio" giving 45%.',  # 45 or 0.45
     'Return JSON with "minutes" for a duration of 2 seconds.',  # 1/30: no exact decimal
     'Return JSON with "minutes" and "name" for a duration of 2 hours.',  # which key is measured
     'Return JSON with "ratio" giving 45% as a decimal and 12% as a decimal.',
     'Return JSON with keys "name" and "age": Pico, 3 km',  # a unit no key asks for
-    'Return JSON with "meters" for a length of 3 miles.',
+    'Return JSON with "meters" for a length of 3 yards.',  # an undeclared unit (miles: wip/jsonU, served exactly)
     'Return JSON with keys "name" and "vegan": Liv is a vegetarian.',  # the key is not the word said
     'Return JSON with keys name and vegetarian. Liv is a vegetarian?',  # asked, not stated
     'Return JSON with keys "name" and "vegetarian": Liv is a former vegetarian.',

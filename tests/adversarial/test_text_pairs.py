@@ -190,7 +190,8 @@ def test_no_wrong_answer_is_served_as_verified(outcomes: list[Outcome]) -> None:
 # Pairs whose new prompt the arithmetic task now reads (wip/tpl, issue 33: one operator word
 # between two numbers, "What is 12 minus 4?"): once pinned here as going to the model, they are
 # now computed without a model call, proven and right (the stronger test below).
-READ_AS_ARITHMETIC = ("What is 12 minus 4?", "What is 6 divided by 7?", "What is 25 times 4?")
+# wip/jsonU: the unit symbols km, cm, ... are declared: "How many meters are in 3 cm?" is computed (0.03), proven and right.
+READ_AS_ARITHMETIC = ("What is 12 minus 4?", "What is 6 divided by 7?", "What is 25 times 4?", "How many meters are in 3 cm?")
 
 
 def test_changed_content_is_never_answered_from_the_cache(outcomes: list[Outcome]) -> None:

@@ -41,6 +41,7 @@ __all__ = [
     "read_answer_line",
     "plain_prose",
     "format_value",
+    "yes_no",
     "value_literals",
     "MAX_OPERATORS",
     "MAX_DIGITS",
@@ -282,7 +283,10 @@ def _value(node: ast.AST, text: str) -> Fraction:
 #   litres to millilitres." (``4 * 1000``, ``(77 - 32) * 5 / 9``); a result that is no terminating
 #   decimal is declined;
 # * a yes/no predicate of two numbers: "Yes or no: is 43 divisible by 3?", "Is 36 not smaller than
-#   83?" (divisibility of integers by a positive integer; smaller, less, larger, greater, bigger);
+#   83?" (divisibility of integers by a positive integer; smaller, less, larger, greater, bigger),
+#   in each table's words: "Is 30 a multiple of 3?", "Is 3 a factor of 30?" and "Does 3 divide 30?"
+#   (the divisor named first), de "Ist 30 durch 3 teilbar?", ru "Делится ли 30 на 3?", zh
+#   "30能被3整除吗？", ja "30は3で割り切れますか？"; the answer is the table's "yes_no" words;
 #
 # each optionally followed by one NUMBER_ONLY instruction ("Only the number, please."), which asks
 # for the value alone (a number asked for a yes/no question is declined: which answer is meant is
@@ -294,7 +298,6 @@ _NUMBER = re.compile(r"(?:0|[1-9][0-9]{0,11})(?:\.[0-9]{1,12})?")
 # digit (a point after the run is a full stop) and a space only before another character of the run.
 _RUN = re.compile(r"[0-9+\-*/()](?:[0-9+\-*/()]|\.(?=[0-9])| (?=[0-9+\-*/()]))*")
 _OPERATORS = {"PLUS": "+", "MINUS": "-", "TIMES": "*", "DIVIDED": "/"}
-_RELATIONS = {"DIVISIBLE": "divisible by", "LESS": "<", "GREATER": ">"}
 
 
 @lru_cache(maxsize=1)
@@ -302,6 +305,11 @@ def _tables() -> dict[str, dict]:
     """Each table's data (its reading rules beside its word classes), by language ("*": shared)."""
     return {data["language"]: data for data in (json.loads(path.read_text(encoding="utf-8"))
                                                 for path in (_FOLDER / "vocabulary").glob("*.json"))}
+
+
+def yes_no(language: str) -> tuple[str, str]:
+    """A predicate's answers in the words of the table that read it ("Ja.", "Nein."; English by default)."""
+    return tuple(_tables().get(language, {}).get("yes_no", ("Yes.", "No.")))  # type: ignore[return-value]
 
 
 class _Read(Transformer):
@@ -397,7 +405,11 @@ def _sentence_case(lead: str) -> bool:
 
 
 def _predicate(kinds: list[str], tokens: list[Token], numbers: list[str]) -> Question | None:
-    (a, b), predicate, negated = numbers, next(_RELATIONS[k] for k in kinds if k in _RELATIONS), "NOT" in kinds
+    if "EXPR" in kinds:
+        return None  # "3+4は7で割り切れますか": a predicate of two plain numbers only
+    relations = _tables()["*"]["relations"]  # "divides": the divisor first ("Is 3 a factor of 30?")
+    relation, negated = next(relations[k] for k in kinds if k in relations), "NOT" in kinds
+    (a, b), predicate = numbers[::-1] if relation == "divides" else numbers, relation.replace("divides", "divisible by")
     if predicate == "divisible by":
         if "." in a + b or Fraction(b) == 0:
             return None

@@ -29,7 +29,7 @@ from ..base import UnitCheck, Verification
 from ..fingerprint import same_prompt
 from ..stepwise import StepwiseTask
 from .constraints import ArithmeticConstraints
-from .grammar import AnswerLine, format_value, plain_prose, read_answer_line, value_literals
+from .grammar import AnswerLine, format_value, plain_prose, read_answer_line, value_literals, yes_no
 
 __all__ = ["ArithmeticTask"]
 
@@ -117,15 +117,26 @@ def _alone_error(steps: list[Step], new: ArithmeticConstraints) -> str | None:
     if len(lines) != 1:
         return _ALONE[new.form] + f", in one line ({len(lines)} lines)"
     if new.form == "yesno":
-        match = _YES_NO.fullmatch(lines[0])
-        if match is None:
-            return _ALONE["yesno"]
-        said = match.group("word").casefold() == "yes"
-        return None if said == (new.value == 1) else f"answers {match.group('word')}, but the predicate is {bool(new.value)}"
+        said = _said_yes(lines[0], new.language)
+        if said is None:
+            return _ALONE["yesno"] + (f" ({' / '.join(yes_no(new.language))})" if new.language != "en" else "")
+        return None if said == (new.value == 1) else f"answers {lines[0][:20]}, but the predicate is {bool(new.value)}"
     stated = lines[0][:-1] if lines[0].endswith(".") else lines[0]
     if stated not in value_literals(new.value):
         return f"{_ALONE['number']} ({format_value(new.value)}), not {lines[0][:40]!r}"
     return None
+
+
+def _said_yes(line: str, language: str) -> bool | None:
+    """Whether a line alone says yes (True) or no (False) in the words of the question's table
+    ("Ja.", "Nein"; in English "yes"/"no", any case, "." or "!"), else None: "Yes." answers no
+    German question (its answer is computed in its own words instead)."""
+    if language == "en":
+        match = _YES_NO.fullmatch(line)
+        return None if match is None else match.group("word").casefold() == "yes"
+    yes, no = (word.rstrip(".。").casefold() for word in yes_no(language))
+    said = line.rstrip(".。").casefold()
+    return True if said == yes else False if said == no else None
 
 
 def _value_alone(steps: list[Step], new: ArithmeticConstraints) -> bool:
@@ -244,7 +255,8 @@ class ArithmeticTask(StepwiseTask):
         if new.expression is None or new.value is None:
             return None
         if new.form == "yesno":
-            return "Yes." if new.value == 1 else "No."
+            yes, no = yes_no(new.language)
+            return yes if new.value == 1 else no
         if new.form == "number":
             return format_value(new.value)
         if new.form == "value":  # asked in words: the value, stated (the expression is the reader's)

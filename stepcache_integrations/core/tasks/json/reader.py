@@ -23,7 +23,7 @@ from typing import Any
 from lark import Token, Transformer, Tree
 
 from ..request_language import Declined, RequestLanguage, Vocabulary, Word, fold
-from .transforms import HALF_UP, TARGET_UNIT, TARGETS, UNITS, apply_transform, rounding_first, summed
+from .transforms import HALF_UP, TARGET_UNIT, TARGETS, UNIT_TARGET, UNITLESS_TARGETS, UNITS, apply_transform, rounding_first, summed
 
 __all__ = ["JsonRequest", "Statement", "literal_value", "read_request", "LITERAL", "render"]
 
@@ -297,8 +297,9 @@ class _Read(Transformer[Token, Any]):
     def unit(self, children: list[Token]) -> _Unit:
         return _Unit(UNITS[children[0].type], children[0].value.startswith(("(", "\uff08")))
 
-    def target(self, children: list[Token]) -> _Target:
-        return _Target(TARGETS[children[0].type])
+    def target(self, children: list[Token]) -> _Target:  # zh "换算成米": a unit word names its unit's target (wip/jsonU)
+        kind = children[0].type
+        return _Target(TARGETS[kind] if kind in TARGETS else UNIT_TARGET.get(UNITS[kind], "no target"))
 
     def tf_key(self, children: list[Token]) -> _Keys:
         return _Keys(children[0].value)
@@ -1135,11 +1136,12 @@ def _measured_statements(transformer: _Read, language: str) -> list[tuple[str, S
         return None
     if any(fold(noun) not in _MEASURE_NOUNS.get(language, ()) for noun in transformer.measure_nouns):
         return None  # "for a third of 5 hours": the noun is no measure the table declares
-    (number, unit, target), key = transformer.measures[0], listed[0]
+    (number, unit, said), key = transformer.measures[0], listed[0]
+    target = _said_or_keyed(said, transformer.converted_first, key, language)
     if transformer.rounded_first_label is not None:
         if not rounding_first(transformer.rounded_first_label[1], key, lambda label: _same_concept(label, key, language)):
             return None  # zh "把重量 88.4 四舍五入..." for {"price": ...} ("Round 3.14 to meters": no unit, declined when applied)
-    elif transformer.converted_first and (_unit_key(key, language) != target
+    elif transformer.converted_first and ((_unit_key(key, language) != target and not _holds_unitless(key, target, language))
                                           or fold(transformer.converted_first) not in _CONVERSION_VERBS.get(language, ())):
         return None  # '... to meters ... {"centimeters": ...}': another unit; "Round 2.0005 km to meters": no conversion
     if target is not None:
@@ -1208,6 +1210,20 @@ def _one_date(passage: str) -> tuple[str, int, int] | None:
     except ValueError:
         return None
     return day.isoformat(), m.start(), m.end()
+
+
+def _said_or_keyed(target: str | None, verb: str, key: str, language: str) -> str | None:
+    """The conversion said, else (a conversion verb and no target: 'Convert 3 km and return
+    {"centimeters": ...}') the one the key asked names (wip/jsonU)."""
+    return _unit_key(key, language) if target is None and verb else target
+
+
+def _holds_unitless(key: str, target: str | None, language: str) -> bool:
+    """A result with no unit word ("Express 45% as a decimal": 0.45) is held by any key that names
+    no unit, nor the source's own unit ("ratio" yes; "percent", "minutes" no) (wip/jsonU)."""
+    source = UNITLESS_TARGETS.get(target or "")
+    words = _TABLES.get(language, {}).get("classes", {}).get(source, ()) if source else ()
+    return source is not None and _unit_key(key, language) is None and key.casefold() not in {fold(w) for w in words}
 
 
 def _unit_key(key: str, language: str) -> str | None:

@@ -12,7 +12,8 @@ does not say which way a tie goes, and Python's ``round`` sends it to the even n
 the table declares half-up ("half_up_verbs": zh 四舍五入, ja 四捨五入) says it: "round half up to 0.01"
 sends 88.455 to 88.46, computed on the decimal as written (never a double); a negative tie is still
 declined. A
-conversion needs its source unit stated beside the number and one of the declared pairs below;
+conversion needs its source unit stated beside the number, and both units declared in one dimension
+(``MEASURES``: the ratio of their exact factors) or a declared formula (``FORMULAS``: temperatures);
 its result is a JSON integer when whole, else a decimal only when a double holds it exactly.
 """
 
@@ -21,7 +22,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-__all__ = ["CONVERSIONS", "HALF_UP", "TARGETS", "TARGET_UNIT", "UNITS", "apply_transform", "rounding_first", "summed"]
+__all__ = ["FORMULAS", "HALF_UP", "KILO", "MEASURES", "TARGETS", "TARGET_UNIT", "UNITS", "UNIT_TARGET", "UNITLESS_TARGETS", "apply_transform", "conversion",
+           "rounding_first", "summed"]
 
 # Grammar terminal -> transform name.
 TARGETS: dict[str, str] = {
@@ -45,6 +47,11 @@ TARGETS: dict[str, str] = {
     "TO_GRAMS": "to g",
     "TO_CM": "to cm",
     "TO_KG": "to kg",  # wip/jsonT
+    "TO_MM": "to mm",  # wip/jsonU
+    "TO_ML": "to ml",
+    "TO_LITRES": "to l",
+    "TO_DAYS": "to days",
+    "TO_WEEKS": "to weeks",
 }
 # Grammar terminal of a unit stated after a number -> unit.
 UNITS: dict[str, str] = {
@@ -62,33 +69,72 @@ UNITS: dict[str, str] = {
     "U_KILO": "kilo",  # ja キロ: kilograms or kilometres; each declared pair below is x1000 either way
     "U_CM": "cm",  # wip/jsonT
     "U_GRAMS": "g",
+    "U_MM": "mm",  # wip/jsonU
+    "U_MILES": "miles",
+    "U_ML": "ml",
+    "U_LITRES": "l",
+    "U_DAYS": "days",
+    "U_WEEKS": "weeks",
 }
-# (source unit, transform) -> (factor, offset): target = value * factor + offset, exactly.
-CONVERSIONS: dict[tuple[str, str], tuple[Fraction, Fraction]] = {
-    ("km", "to m"): (Fraction(1000), Fraction(0)),
-    ("m", "to km"): (Fraction(1, 1000), Fraction(0)),
-    ("years", "to months"): (Fraction(12), Fraction(0)),
+# Each unit a conversion reads -> (dimension, its exact factor to the dimension's base unit): a
+# conversion between two units of one dimension is the ratio of their factors, exactly (wip/jsonU:
+# every declared unit to every other of its dimension; an undeclared unit is no claim).
+MEASURES: dict[str, tuple[str, Fraction]] = {
+    "mm": ("length", Fraction(1, 1000)),
+    "cm": ("length", Fraction(1, 100)),
+    "m": ("length", Fraction(1)),
+    "km": ("length", Fraction(1000)),
+    "miles": ("length", Fraction(1609344, 1000)),  # the international mile: 1609.344 m exactly
+    "g": ("mass", Fraction(1)),
+    "kg": ("mass", Fraction(1000)),
+    "ml": ("volume", Fraction(1, 1000)),
+    "l": ("volume", Fraction(1)),
+    "seconds": ("time", Fraction(1)),
+    "minutes": ("time", Fraction(60)),
+    "hours": ("time", Fraction(3600)),
+    "days": ("time", Fraction(86400)),
+    "weeks": ("time", Fraction(604800)),
+    "months": ("calendar", Fraction(1)),  # a month has no fixed number of days: months and years only
+    "years": ("calendar", Fraction(12)),
+}
+# ja キロ: kilograms or kilometres; the target's dimension says which
+KILO = {"mass": "kg", "length": "km"}
+# (source unit, transform) -> (factor, offset) of the conversions that are no ratio of factors
+FORMULAS: dict[tuple[str, str], tuple[Fraction, Fraction]] = {
     ("celsius", "to fahrenheit"): (Fraction(9, 5), Fraction(32)),
     ("fahrenheit", "to celsius"): (Fraction(5, 9), Fraction(-160, 9)),
-    ("hours", "to minutes"): (Fraction(60), Fraction(0)),
-    ("hours", "to seconds"): (Fraction(3600), Fraction(0)),
-    ("minutes", "to seconds"): (Fraction(60), Fraction(0)),
-    ("minutes", "to hours"): (Fraction(1, 60), Fraction(0)),
-    ("seconds", "to minutes"): (Fraction(1, 60), Fraction(0)),
-    ("seconds", "to hours"): (Fraction(1, 3600), Fraction(0)),
     ("percent", "to decimal"): (Fraction(1, 100), Fraction(0)),  # "45% as a decimal" is 0.45
-    ("kg", "to g"): (Fraction(1000), Fraction(0)),
-    ("kilo", "to g"): (Fraction(1000), Fraction(0)),  # only a kilogram has grams
-    ("kilo", "to m"): (Fraction(1000), Fraction(0)),  # only a kilometre has metres
-    ("m", "to cm"): (Fraction(100), Fraction(0)),
-    ("km", "to cm"): (Fraction(100000), Fraction(0)),
-    ("cm", "to m"): (Fraction(1, 100), Fraction(0)),  # wip/jsonT
-    ("g", "to kg"): (Fraction(1, 1000), Fraction(0)),
 }
 # The unit a conversion's result is in (a compound quantity is summed in it: ``summed``)
 # (no temperature: "temp 21 (Fahrenheit). Convert temp to Fahrenheit" stays declined, tests/unit/test_json_request_language.py)
-TARGET_UNIT = {"to m": "m", "to km": "km", "to cm": "cm", "to g": "g", "to kg": "kg", "to months": "months",
-               "to hours": "hours", "to minutes": "minutes", "to seconds": "seconds"}
+TARGET_UNIT = {"to m": "m", "to km": "km", "to cm": "cm", "to mm": "mm", "to g": "g", "to kg": "kg", "to months": "months",
+               "to hours": "hours", "to minutes": "minutes", "to seconds": "seconds", "to days": "days",
+               "to weeks": "weeks", "to ml": "ml", "to l": "l"}
+
+
+def conversion(unit: str | None, name: str) -> tuple[Fraction, Fraction] | None:
+    """(factor, offset) of the conversion ``name`` ("to m") of a value stated in ``unit``: target =
+    value * factor + offset, exactly; None when it is not declared (another dimension, an
+    undeclared unit or target, no unit)."""
+    if unit is None:
+        return None
+    formula = FORMULAS.get((unit, name))
+    if formula is not None:
+        return formula
+    target = MEASURES.get(TARGET_UNIT.get(name, ""))
+    if target is None:
+        return None
+    source = MEASURES.get(KILO.get(target[0], "")) if unit == "kilo" else MEASURES.get(unit)
+    if source is None or source[0] != target[0]:
+        return None
+    return source[1] / target[1], Fraction(0)
+
+
+# The transform a unit word names as a target (zh "换算成米": the unit's own word after the verb)
+UNIT_TARGET = {unit: name for name, unit in TARGET_UNIT.items()} | {"celsius": "to celsius", "fahrenheit": "to fahrenheit"}
+# A target whose result has no unit word, and the word class of its source's unit: "Express 45% as a
+# decimal and return JSON {"ratio": ...}" (any key naming no unit holds it; reader.py: _holds_unitless)
+UNITLESS_TARGETS = {"to decimal": "U_PERCENT"}
 # A rounding whose verb says a tie goes up ("四舍五入": four down, five up): "round half up to 0.01"
 HALF_UP = "round half up to "
 _ROUNDING = {"round to 1": 1, "round to 10": 10, "round to 100": 100, "round to 1000": 1000}
@@ -111,10 +157,10 @@ def apply_transform(name: str, value: Any, unit: str | None) -> Any | None:
         return None if unit is not None else _round("round to " + name[len(HALF_UP) :], number, half_up=True)
     if unit is not None and TARGET_UNIT.get(name) == unit:
         return _number(number)  # a sum already in the target's unit ("2 ore e 30 minuti in minuti": 150 minutes)
-    conversion = CONVERSIONS.get((unit or "", name))
-    if conversion is None:
+    declared = conversion(unit, name)
+    if declared is None:
         return None
-    factor, offset = conversion
+    factor, offset = declared
     return _number(number * factor + offset)
 
 
@@ -177,8 +223,8 @@ def summed(parts: list[tuple[Any, str]], name: str) -> int | float | None:
     total, factors = Fraction(0), []
     for value, unit in parts:
         number = _exact(value)
-        factor = Fraction(1) if unit == target_unit else CONVERSIONS.get((unit, name), (None, None))[0]
-        if number is None or number < 0 or factor is None or CONVERSIONS.get((unit, name), (0, 0))[1] != 0:
+        factor, offset = (Fraction(1), Fraction(0)) if unit == target_unit else conversion(unit, name) or (None, None)
+        if number is None or number < 0 or factor is None or offset != 0:
             return None
         total += number * factor
         factors.append(factor)
