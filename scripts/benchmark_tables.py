@@ -630,6 +630,8 @@ BLOCKS: dict[str, Callable[[], str]] = {
     "heldout-languages-10-briefed": lambda: heldout_languages(HELDOUT_LANGUAGES_10_BRIEFED),
     "heldout-phrasings-10-before": lambda: heldout_phrasings(HELDOUT_PHRASINGS_10_BEFORE),
     "heldout-languages-10-before": lambda: heldout_languages(HELDOUT_LANGUAGES_10_BEFORE),
+    "heldout-phrasings-11": lambda: heldout_phrasings(HELDOUT_PHRASINGS_11),
+    "heldout-languages-11": lambda: heldout_languages(HELDOUT_LANGUAGES_11),
     "heldout-phrasings-11-before": lambda: heldout_phrasings(HELDOUT_PHRASINGS_11_BEFORE),
     "heldout-languages-11-before": lambda: heldout_languages(HELDOUT_LANGUAGES_11_BEFORE),
     "request-parse": request_parse,
