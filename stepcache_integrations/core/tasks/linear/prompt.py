@@ -35,7 +35,7 @@ from .reader import LinearRequest, read_request
 from .targets import target_value
 from .word_problems import understand_word_problem
 
-__all__ = ["LinearProblem", "understand_prompt", "MAX_PROMPT_CHARS"]
+__all__ = ["COMMA_DECIMAL", "LinearProblem", "understand_prompt", "MAX_PROMPT_CHARS"]
 
 MAX_PROMPT_CHARS = 20000
 
@@ -122,7 +122,8 @@ _COMMA_GROUPS = frozenset({"en"})
 # A decimal comma ("0,5x + 2 = 6", "2,5x = 35", "= 9,5"): one or two digits after the comma, a
 # digit before it, no space, letter, digit, comma or point around the number otherwise. Read only
 # in the tables whose comma is the decimal mark; "2,5" in an English prompt may list two numbers.
-_COMMA_DECIMAL = re.compile(r"(?<![\w.,])[0-9]+,[0-9]{1,2}(?![0-9]|[,.][0-9])")
+# Public: the answer of a prompt written so keeps its comma by the same rule (task.py).
+COMMA_DECIMAL = re.compile(r"(?<![\w.,])[0-9]+,[0-9]{1,2}(?![0-9]|[,.][0-9])")
 _COMMA_DECIMAL_LANGUAGES = frozenset({"fr", "de", "it", "ru", "pt", "es"})
 # An equation written in words ("3 times x plus 4 equals 19", "two x plus five equals eleven"): a term
 # is a number, an unknown, a coefficient times an unknown ("3 times x", "two x", "2x") or an unknown
@@ -589,10 +590,10 @@ def _decimal_commas_pointed(prompt: str) -> tuple[str, int] | None:
     were; None when such a comma may as well list two equations ("x + y = 9,5 - y = 3")."""
     if "," not in prompt:
         return prompt, 0
-    found = list(_COMMA_DECIMAL.finditer(prompt))
+    found = list(COMMA_DECIMAL.finditer(prompt))
     if any(_may_list(prompt, match.start() + match.group().index(",")) for match in found):
         return None
-    return _COMMA_DECIMAL.sub(lambda m: m.group().replace(",", "."), prompt), len(found)
+    return COMMA_DECIMAL.sub(lambda m: m.group().replace(",", "."), prompt), len(found)
 
 
 def _templates_blanked(prompt: str) -> str:

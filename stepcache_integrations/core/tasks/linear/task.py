@@ -18,7 +18,7 @@ from ..stepwise import StepwiseTask
 from .chain import LinearConstraints
 from .answer_form import BOXED, is_json_form, json_values, json_written, value_in, written_in
 from .chain import format_errors
-from .prompt import _COMMA_DECIMAL, understand_prompt
+from .prompt import COMMA_DECIMAL, understand_prompt
 from .rewrite import reinstantiate_steps
 from .chain import answer_lines
 from .targets import renamed_target, written_target
@@ -574,10 +574,10 @@ def _point_written(steps: list[Step], c: LinearConstraints) -> str:
 
 def _comma_read(steps: list[Step], c: LinearConstraints) -> list[Step]:
     """The answer read as its prompt was: each decimal comma ("2,5") a point, for a prompt that
-    writes its decimals with a comma (the same rule as the prompt's, ``prompt._COMMA_DECIMAL``)."""
+    writes its decimals with a comma (the same rule as the prompt's, ``prompt.COMMA_DECIMAL``)."""
     if "decimal_comma" not in c.format:
         return steps
-    return [Step(text=_COMMA_DECIMAL.sub(lambda m: m.group().replace(",", "."), step.text), kind=step.kind,
+    return [Step(text=COMMA_DECIMAL.sub(lambda m: m.group().replace(",", "."), step.text), kind=step.kind,
                  meta=step.meta) for step in steps]
 
 
