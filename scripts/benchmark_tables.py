@@ -73,6 +73,8 @@ HELDOUT_PHRASINGS_11 = Path("bench_data/results/heldout_phrasings_11.json")
 HELDOUT_LANGUAGES_11 = Path("bench_data/results/heldout_languages_11.json")
 HELDOUT_PHRASINGS_11_BEFORE = Path("bench_data/results/heldout_phrasings_11_before.json")
 HELDOUT_LANGUAGES_11_BEFORE = Path("bench_data/results/heldout_languages_11_before.json")
+HELDOUT_PHRASINGS_12_BEFORE = Path("bench_data/results/heldout_phrasings_12_before.json")
+HELDOUT_LANGUAGES_12_BEFORE = Path("bench_data/results/heldout_languages_12_before.json")
 HAND_CHECKS = Path("bench_data/heldout_hand_checks.json")
 REQUEST_PARSE = Path("bench_data/results/request_parse.json")
 LOAD = Path("bench_data/results/load_test_seeds_1_5.json")
@@ -634,6 +636,8 @@ BLOCKS: dict[str, Callable[[], str]] = {
     "heldout-languages-11": lambda: heldout_languages(HELDOUT_LANGUAGES_11),
     "heldout-phrasings-11-before": lambda: heldout_phrasings(HELDOUT_PHRASINGS_11_BEFORE),
     "heldout-languages-11-before": lambda: heldout_languages(HELDOUT_LANGUAGES_11_BEFORE),
+    "heldout-phrasings-12-before": lambda: heldout_phrasings(HELDOUT_PHRASINGS_12_BEFORE),
+    "heldout-languages-12-before": lambda: heldout_languages(HELDOUT_LANGUAGES_12_BEFORE),
     "request-parse": request_parse,
     "load-test": load_test,
     "load-test-line": load_test_line,
