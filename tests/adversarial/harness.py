@@ -10,6 +10,7 @@ come from a cached step or value the cache served without evidence.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from collections.abc import Callable
@@ -271,3 +272,65 @@ class FixedReplyModel:
 def step_cache_for(kind: str, tmp_path: Path) -> StepCache:
     """A fresh StepCache: in memory, or on a SQLite file under ``tmp_path`` when ``kind`` is "sqlite"."""
     return StepCache(store=SQLiteStore(tmp_path / "pairs.db") if kind == "sqlite" else None)
+
+
+# -- linear reach pairs: a never-right model, the second prompt served proven without a call ----
+class NeverRightModel:
+    """Never right: its answer is a function of the prompt, so only what a checker or the
+    deterministic fallback proves is ever stored, and a served answer is the cache's own work."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def __call__(self, prompt: str) -> str:
+        self.calls += 1
+        return "ECHO " + hashlib.sha256(prompt.encode()).hexdigest()[:12]
+
+
+_POINT_VALUE = r"(-?[0-9]+(?:\.[0-9]+)?(?:/[0-9]+)?)"
+_POINT_OR_COMMA_VALUE = r"(-?[0-9]+(?:[.,][0-9]+)?(?:/[0-9]+)?)"
+
+
+def stated_value(line: str, name: str, *, decimal_comma: bool = False) -> Fraction | None:
+    """The value the answer line states for ``name`` ("x = 5", "Answer: x = 5, y = 3", "x + 1 = 6"),
+    or the line itself when it is a number alone and ``name`` is empty. A decimal comma ("x = 2,5")
+    is read only when ``decimal_comma`` (the prompt writes one)."""
+    value = _POINT_OR_COMMA_VALUE if decimal_comma else _POINT_VALUE
+    if not name:
+        alone = re.fullmatch(value, line.strip())
+        return None if alone is None else Fraction(alone.group(1).replace(",", "."))
+    found = re.findall(rf"(?:^|[\s,:]){re.escape(name)}\s*=\s*{value}(?=\s*(?:,|$))", line.strip())
+    return Fraction(found[-1].replace(",", ".")) if found else None
+
+
+def served_linear(
+    first: str,
+    second: str,
+    expected: dict[str, Fraction | int] | None = None,
+    fmt: str = "",
+    *,
+    step_labels: bool = False,
+) -> str:
+    """The text ``second`` is served after ``first`` was cached by a never-right model: the first
+    must be proven by the cache's own checks, the second served proven, as a linear equation, with
+    no model call; each ``expected`` value stated on its last line; ``fmt`` ("one_line",
+    "answer_only", "bare": one line; "numbered": "1. " lines, or "Step 1:" lines when
+    ``step_labels``) followed."""
+    cache, model = StepCache(), NeverRightModel()
+    one = cache.generate(first, model)
+    assert one.verified and one.task == "linear_equation", (first, one.text)
+    before = model.calls
+    again = cache.generate(second, model)
+    assert model.calls == before and again.model_calls == 0, (second, again.outcome, again.text)
+    assert again.verified and again.verification == "proven", (second, again.text)
+    assert again.task == "linear_equation", (second, again.task)
+    lines = again.text.strip().splitlines()
+    for name, value in (expected or {}).items():
+        assert stated_value(lines[-1], name) == Fraction(value), (second, again.text)
+    if fmt in ("one_line", "answer_only", "bare"):
+        assert len(lines) == 1, again.text
+    if fmt == "numbered":
+        numbered = lines[0].startswith("1. ") and lines[1].startswith("2. ")
+        labelled = step_labels and lines[0].startswith("Step 1:") and lines[1].startswith("Step 2:")
+        assert numbered or labelled, again.text
+    return again.text

@@ -29,7 +29,8 @@ import pytest
 from stepcache_integrations import StepCache
 from stepcache_integrations.core.tasks.linear.prompt import understand_prompt
 
-from .test_linear_reach_linR import Echo, served
+from .harness import NeverRightModel
+from .test_linear_reach_linR import served
 
 PAIRS = [
     # a format before "give the solution of ..." (every unknown)
@@ -248,7 +249,7 @@ TRAPS = [
 @pytest.mark.parametrize(("cached", "trap"), TRAPS)
 def test_a_trap_is_no_claim_and_reaches_the_model(cached: str, trap: str) -> None:
     assert understand_prompt(trap) is None, trap
-    cache, model = StepCache(), Echo()
+    cache, model = StepCache(), NeverRightModel()
     cache.generate(cached, model)
     asked: list[str] = []
     result = cache.generate(trap, lambda p: asked.append(p) or "I cannot say.")

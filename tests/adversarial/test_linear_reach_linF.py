@@ -16,8 +16,6 @@ Yes/no checks in pt/it/ru/zh/ja are served (the class existed; pinned here)."""
 
 from __future__ import annotations
 
-import hashlib
-import re
 from fractions import Fraction
 
 import pytest
@@ -25,48 +23,11 @@ import pytest
 from stepcache_integrations import StepCache
 from stepcache_integrations.core.tasks.linear.prompt import understand_prompt
 
-
-class Echo:
-    """Never right: its answer is a function of the prompt."""
-
-    def __init__(self) -> None:
-        self.calls = 0
-
-    def __call__(self, prompt: str) -> str:
-        self.calls += 1
-        return "ECHO " + hashlib.sha256(prompt.encode()).hexdigest()[:12]
-
-
-_VALUE = r"(-?[0-9]+(?:\.[0-9]+)?(?:/[0-9]+)?)"
-
-
-def _stated(line: str, name: str) -> Fraction | None:
-    """The value the answer's last line states for ``name`` ("x = 5", "x + 1 = 6"), or the line
-    itself when it is a number alone and ``name`` is empty."""
-    if not name:
-        alone = re.fullmatch(_VALUE, line.strip())
-        return None if alone is None else Fraction(alone.group(1))
-    found = re.findall(rf"(?:^|[\s,:]){re.escape(name)}\s*=\s*{_VALUE}(?=\s*(?:,|$))", line.strip())
-    return Fraction(found[-1]) if found else None
+from .harness import NeverRightModel, served_linear
 
 
 def served(first: str, second: str, expected: dict[str, Fraction | int], fmt: str = "") -> str:
-    cache, model = StepCache(), Echo()
-    one = cache.generate(first, model)
-    assert one.verified and one.task == "linear_equation", (first, one.text)
-    before = model.calls
-    again = cache.generate(second, model)
-    assert model.calls == before and again.model_calls == 0, (second, again.outcome, again.text)
-    assert again.verified and again.verification == "proven", (second, again.text)
-    lines = again.text.strip().splitlines()
-    for name, value in expected.items():
-        assert _stated(lines[-1], name) == Fraction(value), (second, again.text)
-    if fmt in ("one_line", "answer_only", "bare"):
-        assert len(lines) == 1, again.text
-    if fmt == "numbered":
-        assert (lines[0].startswith("1. ") and lines[1].startswith("2. ")) or (
-            lines[0].startswith("Step 1:") and lines[1].startswith("Step 2:")), again.text
-    return again.text
+    return served_linear(first, second, expected, fmt, step_labels=True)
 
 
 PAIRS = [
@@ -199,7 +160,7 @@ TRAPS = [
 @pytest.mark.parametrize(("cached", "trap"), TRAPS)
 def test_a_trap_is_no_claim_and_reaches_the_model(cached: str, trap: str) -> None:
     assert understand_prompt(trap) is None, trap
-    cache, model = StepCache(), Echo()
+    cache, model = StepCache(), NeverRightModel()
     cache.generate(cached, model)
     asked: list[str] = []
     result = cache.generate(trap, lambda p: asked.append(p) or "I cannot say.")

@@ -12,7 +12,6 @@ verb ("die Gleichung 9b + 2 = 47 nach b auflösen"); "答えだけ書いて"."""
 
 from __future__ import annotations
 
-import hashlib
 import re
 from fractions import Fraction
 
@@ -21,41 +20,10 @@ import pytest
 from stepcache_integrations import StepCache
 from stepcache_integrations.core.tasks.linear.prompt import understand_prompt
 
-
-class Echo:
-    """Never right: its answer is a function of the prompt."""
-
-    def __init__(self) -> None:
-        self.calls = 0
-
-    def __call__(self, prompt: str) -> str:
-        self.calls += 1
-        return "ECHO " + hashlib.sha256(prompt.encode()).hexdigest()[:12]
+from .harness import NeverRightModel, served_linear, stated_value
 
 
-_VALUE = r"(-?[0-9]+(?:\.[0-9]+)?(?:/[0-9]+)?)"
-
-
-def _stated(line: str, name: str) -> Fraction | None:
-    """The value the answer's last line states for ``name`` ("x = 5", "Answer: x = 5, y = 3")."""
-    found = re.findall(rf"(?:^|[\s,:]){re.escape(name)}\s*=\s*{_VALUE}(?=\s*(?:,|$))", line.strip())
-    return Fraction(found[-1]) if found else None
-
-
-def served(first: str, second: str, expected: dict[str, int | Fraction], fmt: str = "") -> str:
-    cache, model = StepCache(), Echo()
-    one = cache.generate(first, model)
-    assert one.verified and one.task == "linear_equation", (first, one.text)
-    before = model.calls
-    again = cache.generate(second, model)
-    assert model.calls == before and again.model_calls == 0, (second, again.outcome, again.text)
-    assert again.verified and again.verification == "proven", (second, again.text)
-    lines = again.text.strip().splitlines()
-    for name, value in expected.items():
-        assert _stated(lines[-1], name) == Fraction(value), (second, again.text)
-    if fmt == "answer_only":
-        assert len(lines) == 1, again.text
-    return again.text
+served = served_linear
 
 
 PAIRS = [
@@ -130,12 +98,12 @@ def test_a_trap_is_no_claim(trap: str) -> None:
 ])
 def test_another_quantity_asked_is_answered_or_declined(cached: str, asked: str, expected: dict[str, int]) -> None:
     cache = StepCache()
-    cache.generate(cached, Echo())
-    result = cache.generate(asked, Echo())
+    cache.generate(cached, NeverRightModel())
+    result = cache.generate(asked, NeverRightModel())
     if result.verified:
         last = result.text.strip().splitlines()[-1]
         for name, value in expected.items():
-            assert _stated(last, name) == value, result.text
+            assert stated_value(last, name) == value, result.text
             assert not re.search(r"(?<![*\w])x\s*=", last), result.text
 
 
@@ -155,7 +123,7 @@ COMMA_PAIRS = [
 
 @pytest.mark.parametrize(("first", "second", "last"), COMMA_PAIRS)
 def test_the_decimal_comma_is_kept(first: str, second: str, last: str) -> None:
-    cache, model = StepCache(), Echo()
+    cache, model = StepCache(), NeverRightModel()
     cache.generate(first, model)
     before = model.calls
     again = cache.generate(second, model)
@@ -172,9 +140,9 @@ def test_a_decimal_point_answer_to_a_comma_prompt_is_not_served() -> None:
     result = cache.generate("Bestimme x: 1,2x + 0,6 = 3,6", lambda _p: "1.2x + 0.6 = 3.6\n1.2x = 3\nx = 2.5")
     assert not (result.verified and "2.5" in result.text), result.text
     assert not result.verified or result.text.strip().splitlines()[-1] == "x = 2,5", result.text
-    pointed = cache.generate("Bestimme x: 1.2x + 0.6 = 3.6", Echo())
+    pointed = cache.generate("Bestimme x: 1.2x + 0.6 = 3.6", NeverRightModel())
     assert pointed.verified and pointed.text.strip().splitlines()[-1] == "x = 2.5", pointed.text
-    again = cache.generate("Bestimme x: 1,2x + 0,6 = 3,6", Echo())
+    again = cache.generate("Bestimme x: 1,2x + 0,6 = 3,6", NeverRightModel())
     assert again.verified and again.text.strip().splitlines()[-1] == "x = 2,5", again.text
 
 
@@ -224,7 +192,7 @@ BOXED_PAIRS = [
 
 @pytest.mark.parametrize(("first", "second", "last"), BOXED_PAIRS)
 def test_the_boxed_answer_is_served_and_exact(first: str, second: str, last: str) -> None:
-    cache, model = StepCache(), Echo()
+    cache, model = StepCache(), NeverRightModel()
     cache.generate(first, model)
     before = model.calls
     again = cache.generate(second, model)
@@ -263,7 +231,7 @@ def test_a_box_trap_is_no_claim(trap: str) -> None:
 def test_a_re_instantiation_states_no_decimal_the_prompt_does_not_write(first: str, second: str) -> None:
     """Served from the cache, the engine's derivation for the new problem writes a decimal only where
     its equations do (a fraction stays a fraction: "x = 3/4" is not "0.75")."""
-    cache, model = StepCache(), Echo()
+    cache, model = StepCache(), NeverRightModel()
     cache.generate(first, model)
     before = model.calls
     again = cache.generate(second, model)

@@ -18,45 +18,17 @@ after its object ("Bitte das Gleichungssystem lösen: ..."); a persona with the 
 
 from __future__ import annotations
 
-import hashlib
-import re
 from fractions import Fraction
 
 import pytest
 
-from stepcache_integrations import StepCache
 from stepcache_integrations.core.tasks.linear.prompt import understand_prompt
 
-
-class Echo:
-    """Never right: its answer is a function of the prompt."""
-
-    def __init__(self) -> None:
-        self.calls = 0
-
-    def __call__(self, prompt: str) -> str:
-        self.calls += 1
-        return "ECHO " + hashlib.sha256(prompt.encode()).hexdigest()[:12]
-
-
-_VALUE = r"(-?[0-9]+(?:[.,][0-9]+)?(?:/[0-9]+)?)"
-
-
-def _stated(line: str, name: str) -> Fraction | None:
-    """The value the answer's last line states for ``name`` ("x = 5", "Answer: x = 5, y = 3")."""
-    found = re.findall(rf"(?:^|[\s,:]){re.escape(name)}\s*=\s*{_VALUE}(?=\s*(?:,|$))", line.strip())
-    return Fraction(found[-1].replace(",", ".")) if found else None
+from .harness import served_linear, stated_value
 
 
 def served(first: str, second: str) -> str:
-    cache, model = StepCache(), Echo()
-    one = cache.generate(first, model)
-    assert one.verified and one.task == "linear_equation", (first, one.text)
-    before = model.calls
-    again = cache.generate(second, model)
-    assert model.calls == before and again.model_calls == 0, (second, again.outcome, again.text)
-    assert again.verified and again.verification == "proven", (second, again.text)
-    return again.text
+    return served_linear(first, second)
 
 
 PAIRS = [
@@ -138,7 +110,7 @@ def test_served_and_exactly_right(first: str, second: str, expected: dict[str, i
     assert problem is not None
     assert set(problem.asked) == set(expected or problem.asked), (second, problem.asked)
     for name, value in expected.items():
-        assert _stated(lines[-1], name) == Fraction(value), (second, text)
+        assert stated_value(lines[-1], name, decimal_comma=True) == Fraction(value), (second, text)
     if fmt == "answer_only":
         assert len(lines) == 1 and "answer_only" in problem.format, text
     if fmt in ("steps", "numbered"):

@@ -13,9 +13,7 @@ unknowns asked, its values the exact solution as JSON numbers)."""
 
 from __future__ import annotations
 
-import hashlib
 import json
-import re
 from fractions import Fraction
 
 import pytest
@@ -23,37 +21,11 @@ import pytest
 from stepcache_integrations import StepCache
 from stepcache_integrations.core.tasks.linear.prompt import understand_prompt
 
-
-class Echo:
-    """Never right: its answer is a function of the prompt."""
-
-    def __init__(self) -> None:
-        self.calls = 0
-
-    def __call__(self, prompt: str) -> str:
-        self.calls += 1
-        return "ECHO " + hashlib.sha256(prompt.encode()).hexdigest()[:12]
-
-
-_VALUE = r"(-?[0-9]+(?:[.,][0-9]+)?(?:/[0-9]+)?)"
-
-
-def _stated(line: str, name: str) -> Fraction | None:
-    """The value the answer's last line states for ``name`` ("x = 5", "The number: x = 5")."""
-    found = re.findall(rf"(?:^|[\s,:]){re.escape(name)}\s*=\s*{_VALUE}(?=\s*(?:,|$))", line.strip())
-    return Fraction(found[-1].replace(",", ".")) if found else None
+from .harness import NeverRightModel, served_linear, stated_value
 
 
 def served(first: str, second: str) -> str:
-    cache, model = StepCache(), Echo()
-    one = cache.generate(first, model)
-    assert one.verified and one.task == "linear_equation", (first, one.text)
-    before = model.calls
-    again = cache.generate(second, model)
-    assert model.calls == before and again.model_calls == 0, (second, again.outcome, again.text)
-    assert again.verified and again.verification == "proven", (second, again.text)
-    assert again.task == "linear_equation", (second, again.task)
-    return again.text
+    return served_linear(first, second)
 
 
 PAIRS = [
@@ -88,7 +60,7 @@ def test_served_and_exactly_right(first: str, second: str, expected: dict[str, F
     text = served(first, second)
     lines = text.strip().splitlines()
     for name, value in expected.items():
-        assert _stated(lines[-1], name) == Fraction(value), (second, text)
+        assert stated_value(lines[-1], name, decimal_comma=True) == Fraction(value), (second, text)
 
 
 @pytest.mark.parametrize(("first", "second", "bare"), [
@@ -215,7 +187,7 @@ def test_routing_a_linear_problem_asked_as_json_is_linear_and_json_prompts_stay_
 
 def test_a_decimal_solution_in_json_is_exact() -> None:
     """x = 2.5 is a JSON number: the answer (the fallback's after the model's) is verified and exact."""
-    cache, model = StepCache(), Echo()
+    cache, model = StepCache(), NeverRightModel()
     cache.generate('Solve 4x + 2 = 8 and reply as JSON like {"x": <value>}.', model)
     out = cache.generate('Solve 4x + 2 = 12 and reply as JSON like {"x": <value>}.', model)
     assert out.verified and out.text.strip().splitlines()[-1] == '{"x": 2.5}', out.text
@@ -249,7 +221,7 @@ MORE_PAIRS = [
 def test_more_served_and_exactly_right(first: str, second: str, expected: dict[str, Fraction]) -> None:
     text = served(first, second)
     for name, value in expected.items():
-        assert _stated(text.strip().splitlines()[-1], name) == Fraction(value), (second, text)
+        assert stated_value(text.strip().splitlines()[-1], name, decimal_comma=True) == Fraction(value), (second, text)
 
 
 MORE_TRAPS = [
@@ -279,7 +251,7 @@ FEW_SHOT_EQ = "User: Solve 2x + 1 = 7.\nAssistant: 3\nUser: Solve 3x + 4 = {t}."
 @pytest.mark.parametrize(("template", "value"), [(FEW_SHOT, 7), (FEW_SHOT_EQ, 7)])
 def test_a_few_shot_line_answered_by_its_number_before_the_problem(template: str, value: int) -> None:
     text = served(template.format(t=19), template.format(t=25))
-    assert _stated(text.strip().splitlines()[-1], "x") == value, text
+    assert stated_value(text.strip().splitlines()[-1], "x", decimal_comma=True) == value, text
 
 
 @pytest.mark.parametrize("trap", [

@@ -13,7 +13,6 @@ ending with the assistant's empty turn; "solve simultaneously"; a homework conte
 
 from __future__ import annotations
 
-import hashlib
 import re
 from fractions import Fraction
 
@@ -22,47 +21,10 @@ import pytest
 from stepcache_integrations import StepCache
 from stepcache_integrations.core.tasks.linear.prompt import understand_prompt
 
-
-class Echo:
-    """Never right: its answer is a function of the prompt."""
-
-    def __init__(self) -> None:
-        self.calls = 0
-
-    def __call__(self, prompt: str) -> str:
-        self.calls += 1
-        return "ECHO " + hashlib.sha256(prompt.encode()).hexdigest()[:12]
+from .harness import NeverRightModel, served_linear
 
 
-_VALUE = r"(-?[0-9]+(?:\.[0-9]+)?(?:/[0-9]+)?)"
-
-
-def _stated(line: str, name: str) -> Fraction | None:
-    """The value the answer's last line states for ``name`` ("x = 5", "x + 1 = 6"), or the line
-    itself when it is a number alone and ``name`` is empty."""
-    if not name:
-        alone = re.fullmatch(_VALUE, line.strip())
-        return None if alone is None else Fraction(alone.group(1))
-    found = re.findall(rf"(?:^|[\s,:]){re.escape(name)}\s*=\s*{_VALUE}(?=\s*(?:,|$))", line.strip())
-    return Fraction(found[-1]) if found else None
-
-
-def served(first: str, second: str, expected: dict[str, Fraction | int], fmt: str = "") -> str:
-    cache, model = StepCache(), Echo()
-    one = cache.generate(first, model)
-    assert one.verified and one.task == "linear_equation", (first, one.text)
-    before = model.calls
-    again = cache.generate(second, model)
-    assert model.calls == before and again.model_calls == 0, (second, again.outcome, again.text)
-    assert again.verified and again.verification == "proven", (second, again.text)
-    lines = again.text.strip().splitlines()
-    for name, value in expected.items():
-        assert _stated(lines[-1], name) == Fraction(value), (second, again.text)
-    if fmt in ("one_line", "answer_only", "bare"):
-        assert len(lines) == 1, again.text
-    if fmt == "numbered":
-        assert lines[0].startswith("1. ") and lines[1].startswith("2. "), again.text
-    return again.text
+served = served_linear
 
 
 PAIRS = [
@@ -197,7 +159,7 @@ TRAPS = [
 @pytest.mark.parametrize(("cached", "trap"), TRAPS)
 def test_a_trap_is_no_claim_and_reaches_the_model(cached: str, trap: str) -> None:
     assert understand_prompt(trap) is None, trap
-    cache, model = StepCache(), Echo()
+    cache, model = StepCache(), NeverRightModel()
     cache.generate(cached, model)
     asked: list[str] = []
     result = cache.generate(trap, lambda p: asked.append(p) or "I cannot say.")
@@ -209,7 +171,7 @@ def test_a_refused_rewrite_is_not_written_anew_with_a_decimal_the_prompt_does_no
     """"x/2 + 3 = 8" then "x/2 + 3 = 11": the rewrite is refused (8, an old constant, is the new
     "(0.5)x = 8"), and the engine's derivation writes 0.5, which the equations do not: not served
     from the cache (a served re-instantiation states no decimal the prompt did not write)."""
-    cache, model = StepCache(), Echo()
+    cache, model = StepCache(), NeverRightModel()
     cache.generate("Solve x/2 + 3 = 8.", model)
     before = model.calls
     again = cache.generate("Solve x/2 + 3 = 11.", model)
