@@ -334,3 +334,23 @@ def served_linear(
         labelled = step_labels and lines[0].startswith("Step 1:") and lines[1].startswith("Step 2:")
         assert numbered or labelled, again.text
     return again.text
+
+
+# -- JSON / conversion reach pairs: served proven and exact; a trap never served wrong ----------
+def assert_served_proven(case: Pair) -> None:
+    """``case``'s new prompt is served without a model call, proven, and exactly right."""
+    outcome = run_pair(case)
+    r = outcome.result
+    assert r.model_calls == 0 and r.verification == "proven", (r.outcome, r.model_calls, r.verification, r.text)
+    assert outcome.correct, r.text
+
+
+def assert_trap_never_wrong(case: Pair, model: bool) -> None:
+    """``case``'s new prompt is never served wrong without a model call; when ``model``, the
+    model is asked (the trap is no claim)."""
+    outcome = run_pair(case)
+    r = outcome.result
+    if r.model_calls == 0:
+        assert outcome.correct, (r.outcome, r.text)
+    if model:
+        assert r.model_calls >= 1, (r.outcome, r.text)

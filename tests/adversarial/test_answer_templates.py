@@ -23,7 +23,7 @@ from stepcache_integrations.core.tasks.linear.prompt import understand_prompt
 from stepcache_integrations.core.tasks.linear.task import LinearEquationTask
 from stepcache_integrations.core.types import Step
 
-from ..fuzz.oracle import evaluate, parse_equation
+from ..fuzz.oracle import parse_equation
 
 _TERM = r"(?:\d+[a-z]?|(?<![A-Za-z])[a-z])(?![A-Za-z])"
 _SIDE = rf"-?{_TERM}(?:\s*[+\-]\s*{_TERM})*"

@@ -16,7 +16,7 @@ import pytest
 
 from stepcache_integrations.core.tasks.json.reader import read_request
 
-from .harness import Outcome, Pair, exact_json_pair, run_pair
+from .harness import Outcome, exact_json_pair, run_pair
 
 Obj = dict[str, Any]
 pair = exact_json_pair

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from .harness import Pair, dumps, exact_json_judge, run_pair
+from .harness import Pair, assert_served_proven, assert_trap_never_wrong, dumps, exact_json_judge
 
 Obj = dict[str, Any]
 
@@ -181,17 +181,9 @@ TRAPS = [
 
 @pytest.mark.parametrize("case", SERVED, ids=lambda p: f"{p.cls}:{p.new_prompt[:50]}")
 def test_served_and_exactly_right(case: Pair) -> None:
-    outcome = run_pair(case)
-    r = outcome.result
-    assert r.model_calls == 0 and r.verification == "proven", (r.outcome, r.model_calls, r.verification, r.text)
-    assert outcome.correct, r.text
+    assert_served_proven(case)
 
 
 @pytest.mark.parametrize("case, model", TRAPS, ids=lambda p: f"{p.cls}:{p.new_prompt[:50]}" if isinstance(p, Pair) else str(p))
 def test_trap_never_served_wrong(case: Pair, model: bool) -> None:
-    outcome = run_pair(case)
-    r = outcome.result
-    if r.model_calls == 0:
-        assert outcome.correct, (r.outcome, r.text)
-    if model:
-        assert r.model_calls >= 1, (r.outcome, r.text)
+    assert_trap_never_wrong(case, model)

@@ -10,7 +10,7 @@ import pytest
 from stepcache_integrations.core.tasks.json.reader import read_request
 from stepcache_integrations.core.tasks.json.transforms import apply_transform
 
-from .harness import Pair, dumps, exact_json_judge, run_pair
+from .harness import Pair, assert_served_proven, assert_trap_never_wrong, dumps, exact_json_judge
 
 Obj = dict[str, Any]
 
@@ -135,20 +135,12 @@ TRAPS = [
 
 @pytest.mark.parametrize("case", SERVED, ids=lambda p: f"{p.cls}:{p.new_prompt[:50]}")
 def test_served_and_exactly_right(case: Pair) -> None:
-    outcome = run_pair(case)
-    r = outcome.result
-    assert r.model_calls == 0 and r.verification == "proven", (r.outcome, r.model_calls, r.verification, r.text)
-    assert outcome.correct, r.text
+    assert_served_proven(case)
 
 
 @pytest.mark.parametrize("case, model", TRAPS, ids=lambda p: f"{p.cls}:{p.new_prompt[:50]}" if isinstance(p, Pair) else str(p))
 def test_trap_never_served_wrong(case: Pair, model: bool) -> None:
-    outcome = run_pair(case)
-    r = outcome.result
-    if r.model_calls == 0:
-        assert outcome.correct, (r.outcome, r.text)
-    if model:
-        assert r.model_calls >= 1, (r.outcome, r.text)
+    assert_trap_never_wrong(case, model)
 
 
 @pytest.mark.parametrize(("value", "expected"), [(19.987, 19.99), (24.456, 24.46), (0.125, None), (19.901, None),
