@@ -8,6 +8,8 @@ _JSON = "stepcache_integrations/core/tasks/json"
 _READER = f"{_JSON}/reader.py"
 _TRANSFORMS = f"{_JSON}/transforms.py"
 _PROSE = "tests/adversarial/test_json_prose_values.py"
+_BINDING = "tests/adversarial/test_passage_binding.py"
+_PASSAGE = f"{_JSON}/passage.py"
 _LANG = "tests/unit/test_json_request_language.py"
 
 # fmt: off
@@ -106,22 +108,28 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      (_PROSE, "-k", "served_without")),
     ("jsonB-vocab-it-unit-key-deleted", "a word deleted from a table's unit keys: it 'metri' asks for no unit",
      f"{_JSON}/vocabulary/it.json", '  "metri": "to m",\n', "", (_PROSE, "-k", "served_without")),
-    ("jsonB-email-first-of-two", "a passage with two e-mail addresses states the first",
-     _READER, '            if len(found) != 1 or passage.count("@") != 1:\n', "            if not found:\n",
-     (_PROSE, "-k", "no_claim")),
-    ("jsonB-hedges-ignored", "a passage that may negate or replace its value states it: 'Do not write to ana@...'",
-     _READER, "    if _HEDGES.search(passage):\n        return None\n", "", (_PROSE, "-k", "no_claim")),
+    # the passage rows re-anchored on json/passage.py (red team 14, W19: the hedge list gave way to
+    # a passage grammar; each row breaks the same promise in the new mechanism)
+    ("jsonB-email-first-of-two", "a passage with two e-mail addresses states one of them",
+     _PASSAGE, "if read is None or len(read.dates) > 1 or len(read.emails) > 1:",
+     "if read is None or len(read.dates) > 1 or len(read.emails) > 2:", (_BINDING, "-k", "unbound")),
+    ("jsonB-hedges-ignored", "a word outside the passage table is skipped: 'The payment is one week before 2023-01-15.' states the date",
+     _PASSAGE, '        raise Declined(f"no word class at {pos}")\n', "        pos += 1\n", (_BINDING, "-k", "unbound")),
     ("jsonB-date-format-undeclared", "a date is extracted without a declared YYYY-MM-DD format",
-     _READER, 'and (transformer.iso or transformer.template.get(key) == "date"):', "and True:",
+     _READER, 'and (transformer.iso or transformer.template.get(key) == "date")\n', "and True\n",
      (_PROSE, "-k", "declared_format")),
-    ("jsonB-date-beside-other-forms", "a date beside another date form ('(3/4/2027)') is read as the one date",
-     _READER, "    if _DATE_LIKE.search(rest) or any(", "    if False and any(", (_PROSE, "-k", "no_claim")),
+    ("jsonB-date-beside-other-forms", "any capitalised word is a name: 'Tomorrow starts on 2024-03-04.', 'Nobody can be reached at ...' bind",
+     f"{_JSON}/passage/vocabulary/en.json", '  "NOT_NAME": ["nobody", ', '  "NOT_NAME": [', (_BINDING, "-k", "unbound")),
+    ("passage-offset-word-read", "an offset word read as the passage's 'on': 'The fair opens after 2024-03-04.' binds the date",
+     f"{_JSON}/passage/vocabulary/en.json", '  "ON": ["on"],', '  "ON": ["on", "after"],', (_BINDING, "-k", "unbound")),
+    ("passage-clause-dropped", "a clause of the passage grammar dropped: 'Gina can be reached at gina@uni.edu.' binds nothing",
+     f"{_JSON}/passage/request.lark", "      | named REACHED_AT EMAIL ", "      | named REACHED_AT REACHED_AT EMAIL ",
+     (_BINDING, "-k", "binds_exactly or served_proven")),
     ("jsonB-extract-named-unchecked", "'Extract the date as JSON {\"day\": ...}' is read: the word names no key",
      _READER, "        if any(name not in self.template for name in named):\n", "        if False:\n",
      (_PROSE, "-k", "no_claim")),
     ("jsonB-calendar-unchecked", "a day no calendar holds is extracted: 'February 30, 2027'",
-     _READER, "        day = datetime.date(int(m.group(\"y\")), month, int(m.group(\"d\")))\n    except ValueError:\n        return None\n    return day.isoformat(), m.start(), m.end()",
-     "        day = f'{int(m.group(\"y\")):04d}-{month:02d}-{int(m.group(\"d\")):02d}'\n    except ValueError:\n        return None\n    return day, m.start(), m.end()",
-     (_PROSE, "-k", "no_claim")),
+     _PASSAGE, "return datetime.date(int(words.group(\"y\")), month, int(words.group(\"d\"))).isoformat()",
+     "return f'{int(words.group(\"y\")):04d}-{month:02d}-{int(words.group(\"d\")):02d}'", (_BINDING, "-k", "unbound")),
 ]
 # fmt: on

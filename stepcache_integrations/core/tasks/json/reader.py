@@ -23,6 +23,7 @@ from typing import Any
 from lark import Token, Transformer, Tree
 
 from ..request_language import Declined, RequestLanguage, Vocabulary, Word, fold
+from .passage import bound_values
 from .transforms import HALF_UP, TARGET_UNIT, TARGETS, UNIT_TARGET, UNITLESS_TARGETS, UNITS, apply_transform, rounding_first, summed
 
 __all__ = ["JsonRequest", "Statement", "literal_value", "read_request", "LITERAL", "render"]
@@ -1151,65 +1152,34 @@ def _measured_statements(transformer: _Read, language: str) -> list[tuple[str, S
 
 
 _EMAIL = re.compile(r"(?<![\w.+-])[A-Za-z0-9][A-Za-z0-9._+-]{0,63}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63})+(?![\w@-])")
-_MONTHS = {m: i for i, m in enumerate(("january", "february", "march", "april", "may", "june", "july", "august",
-                                       "september", "october", "november", "december"), 1)}
-_ISO_DATE = re.compile(r"(?<![\w-])(?P<y>\d{4})-(?P<m>\d{2})-(?P<d>\d{2})(?![\w-])")
-_WORD_DATE = re.compile(r"(?<![\w-])(?P<month>[A-Z][a-z]+) (?P<d>\d{1,2}), (?P<y>\d{4})(?![\w-])")
-# Anything else a passage may date with ("3/4/2027", "4 March", "2027"): no one date read whole.
-_DATE_LIKE = re.compile(r"\d{1,4}[/.]\d{1,2}[/.]\d{1,4}|\b(?:19|20)\d{2}\b|\b\d{1,2}(?:st|nd|rd|th)\b")
-# Words that may take back, negate or replace what a passage states: no positive evidence then.
-_HEDGES = re.compile(r"(?i)\b(?:not|no|never|n't|former|formerly|old|previous|previously|instead|except|or|wrong|"
-                     r"invalid|typo|until|was|were|used to|no longer)\b|n't\b")
 
 
 def _extracted_statements(transformer: _Read, language: str) -> list[tuple[str, Statement, str | None]] | None:
-    """The typed keys a quoted passage states on positive evidence (wip/jsonB): the one listed
-    "email" key by the one e-mail address written in it; the one listed "date" key by its one
-    date ("March 3, 2027", "2024-03-15") when the request declares the YYYY-MM-DD format. None
-    when the passage holds two, or words that may negate or replace what it says; the other
-    listed keys are stated by nothing (the model writes them)."""
+    """The typed keys a quoted passage states on positive evidence (wip/jsonB; red team 14: W19):
+    the one listed "email" key by the address, the one listed "date" key by the date (when the
+    request declares the YYYY-MM-DD format), each only as the passage grammar binds it
+    (passage.bound_values: the whole passage one declared clause). None when the passage binds
+    no value of a typed key asked; the other listed keys are stated by nothing (the model writes them)."""
     if not transformer.passages:
         return []
     if len(transformer.passages) != 1 or language != "en":
         return None
     token = transformer.passages[0]
     passage, start = token.value, (token.start_pos or 0) + 1
-    if _HEDGES.search(passage):
-        return None
+    bound: dict[str, tuple[str, int, int]] | None = None
     read: list[tuple[str, Statement, str | None]] = []
     for key in transformer.asked or list(transformer.template):
-        if _is_concept(key, "email", language):
-            found = list(_EMAIL.finditer(passage))
-            if len(found) != 1 or passage.count("@") != 1:
-                return None
-            m = found[0]
-            read.append((key, Statement(m.group(), False, (start + m.start(), start + m.end())), None))
-        elif _is_concept(key, "date", language) and (transformer.iso or transformer.template.get(key) == "date"):
-            date = _one_date(passage)
-            if date is None:
-                return None
-            read.append((key, Statement(date[0], False, (start + date[1], start + date[2])), None))
+        kind = "email" if _is_concept(key, "email", language) else (
+            "date" if _is_concept(key, "date", language) and (transformer.iso or transformer.template.get(key) == "date")
+            else None)
+        if kind is None:
+            continue
+        bound = bound_values(passage) if bound is None else bound
+        if kind not in bound:
+            return None
+        value, begin, end = bound[kind]
+        read.append((key, Statement(value, False, (start + begin, start + end)), None))
     return read
-
-
-def _one_date(passage: str) -> tuple[str, int, int] | None:
-    """The one date a passage writes, as YYYY-MM-DD, and where; None for none, two, or one not
-    read whole (another form beside it, a day no calendar holds)."""
-    import datetime
-
-    iso, words = list(_ISO_DATE.finditer(passage)), [m for m in _WORD_DATE.finditer(passage) if m.group("month").lower() in _MONTHS]
-    if len(iso) + len(words) != 1:
-        return None
-    m = (iso or words)[0]
-    rest = passage[: m.start()] + " " + passage[m.end() :]
-    if _DATE_LIKE.search(rest) or any(month in rest.lower().split() for month in _MONTHS):
-        return None  # "March 3, 2027 (moved from 2026)": another date beside it
-    month = int(m.group("m")) if iso else _MONTHS[m.group("month").lower()]
-    try:
-        day = datetime.date(int(m.group("y")), month, int(m.group("d")))
-    except ValueError:
-        return None
-    return day.isoformat(), m.start(), m.end()
 
 
 def _said_or_keyed(target: str | None, verb: str, key: str, language: str) -> str | None:
