@@ -297,7 +297,8 @@ _NUMBER = re.compile(r"(?:0|[1-9][0-9]{0,11})(?:\.[0-9]{1,12})?")
 # An expression's run: a character of the grammar's alphabet, then more, a point only before a
 # digit (a point after the run is a full stop) and a space only before another character of the run.
 _RUN = re.compile(r"[0-9+\-*/()](?:[0-9+\-*/()]|\.(?=[0-9])| (?=[0-9+\-*/()]))*")
-_OPERATORS = {"PLUS": "+", "MINUS": "-", "TIMES": "*", "DIVIDED": "/"}
+_OPERATORS = {"PLUS": "+", "MINUS": "-", "TIMES": "*", "DIVIDED": "/", "SUM_OF": "+", "PRODUCT_OF": "*"}
+_POWERS = {"SQUARED": 2, "SQUARE_OF": 2, "CUBED": 3, "CUBE_OF": 3}  # "11 squared": 11 * 11
 
 
 @lru_cache(maxsize=1)
@@ -323,7 +324,9 @@ class _Read(Transformer):
         return data, [t for c in children for t in (c[1] if isinstance(c, tuple) else (c,))]
 
     def start(self, children: list) -> None:
-        self.question, self.number_only = children[0], len(children) > 1
+        read = [child for child in children if isinstance(child, tuple)]  # the rules read (a mark is a token)
+        self.question = next(child for child in read if child[0] != "only_number")
+        self.number_only = any(child[0] == "only_number" for child in read)
 
 
 _LANGUAGE = RequestLanguage(_FOLDER, _Read)
@@ -387,15 +390,28 @@ def _symbolic(kinds: list[str], tokens: list[Token], numbers: list[str]) -> Ques
 
 
 def _spoken(kinds: list[str], tokens: list[Token], numbers: list[str]) -> Question | None:
-    expression = f"{numbers[0]} {next(_OPERATORS[k] for k in kinds if k in _OPERATORS)} {numbers[1]}"
+    power = next((_POWERS[k] for k in kinds if k in _POWERS), 0)
+    operator = "*" if power else next(_OPERATORS[k] for k in kinds if k in _OPERATORS)
+    expression = f" {operator} ".join(numbers * power if power else numbers)
     value = read_expression(expression)
     return None if value is None else Question(expression, value, "value")
 
 
 def _measured(kinds: list[str], tokens: list[Token], numbers: list[str]) -> Question | None:
     """A conversion: "How many Y are in N X?" names the target first, "Convert N X to Y" last."""
+    if "EXPR" in kinds:  # "4 + 3 km in m?": a plain number of a unit only
+        return None
     measures = [k for k in kinds if k in _tables()["*"]["measures"]]
     return _conversion(numbers[0], *(reversed(measures) if kinds[0] == "HOW_MANY" else measures))
+
+
+def _percent(kinds: list[str], tokens: list[Token], numbers: list[str]) -> Question | None:
+    """"What is P% of N?" (zh, ja: "N的P%是多少？", N first): P * N / 100, exactly."""
+    if "EXPR" in kinds:  # "3+4% of 80?": a plain percentage of a plain number only
+        return None
+    expression = f"{numbers[0]} * {numbers[1]} / 100"
+    value = read_expression(expression)
+    return None if value is None else Question(expression, value, "value")
 
 
 def _sentence_case(lead: str) -> bool:
@@ -447,4 +463,5 @@ def _terminating(value: Fraction) -> bool:
 
 
 _SHAPES = {"ask_expr": _symbolic, "ask_spoken": _spoken, "predicate": _predicate, "how_many": _measured,
-           "conversion": _measured}
+           "conversion": _measured, "percent": _percent,
+           "percent_glued": lambda kinds, tokens, numbers: _percent(kinds, tokens, numbers[::-1])}  # the number first
