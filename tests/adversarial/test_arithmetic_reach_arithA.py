@@ -36,6 +36,9 @@ READ = [
     ("What is 12 times 11? Answer with a single number.", "12 * 11", 132, "number", "en"),
     ("What is 12 times 11? Just give me the number!", "12 * 11", 132, "number", "en"),
     ("What is 14 times 11? Only the number, please", "14 * 11", 154, "number", "en"),
+    ("What is 14 times 11? Only the number please.", "14 * 11", 154, "number", "en"),
+    ("Was ist 12 mal 11? Nur die Zahl bitte.", "12 * 11", 132, "number", "de"),
+    ("Just the number please: what is 12 times 11?", "12 * 11", 132, "number", "en"),
     ("Only the number: what is 12 times 11?", "12 * 11", 132, "number", "en"),
     ("Number only. What is 25% of 198?", "25 * 198 / 100", Fraction(99, 2), "number", "en"),
     ("Answer only: How many cm are in 4 km?", "4 * 100000", 400000, "number", "en"),
@@ -185,6 +188,7 @@ def test_near_misses_are_no_claim(prompt: str) -> None:
     ("Convert 4 km to m.", "Convert 250 ms to s.", "0.25."),
     # the number alone asked in other words and positions
     ("What is 12 times 11? Number only.", "Only the number: what is 12 times 12?", "144"),
+    ("What is 14 times 11? Only the number please.", "What is 14 times 12? Only the number please.", "168"),
     ("System: Reply with a number only. | User: What is 12 times 11?",
      "System: Reply with a number only. | User: What is 25% of 320?", "80"),
     ("What is 15% of 80?", "What is 12.5% of 80?", "10."),

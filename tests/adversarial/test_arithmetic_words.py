@@ -62,7 +62,7 @@ def test_questions_in_words_are_read_exactly(prompt: str, expression: str, value
     "What is 1,000 times 3?",  # no thousands separator
     "What is 03 times 4?",
     "What is 14 times 11",  # no question mark
-    "What is 14 times 11? Only the number please.",  # an instruction not in the table
+    "What is 14 times 11? Only the number, thanks.",  # an instruction not in the table ("Only the number please" is read since wip/arithA: served AND exact)
     "What is 14 times 11? Explain.",
     "What is 14 times 11?Only the number, please.",  # an instruction glued to the question
     "What is 14 times 11? Only the number, please. Thanks.",
