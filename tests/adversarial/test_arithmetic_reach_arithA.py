@@ -71,6 +71,9 @@ READ = [
     ("What is 12.5% of 80?", "12.5 * 80 / 100", 10, "value", "en"),
     ("What is 25% of 198?", "25 * 198 / 100", Fraction(99, 2), "value", "en"),
     ("¿Cuánto es el 25 % de 320?", "25 * 320 / 100", 80, "value", "es"),
+    ("¿Cuánto es 14 por ciento de 80?", "14 * 80 / 100", Fraction(56, 5), "value", "es"),  # once pinned as no claim
+    ("Quanto fa 14 per cento di 80?", "14 * 80 / 100", Fraction(56, 5), "value", "it"),  # "per cento", not "per" (times)
+    ("Wie viel sind 25 Prozent von 320?", "25 * 320 / 100", 80, "value", "de"),
     ("Combien font 25 % de 320 ?", "25 * 320 / 100", 80, "value", "fr"),
     ("Wie viel sind 25 % von 320?", "25 * 320 / 100", 80, "value", "de"),
     ("Quanto fa il 25% di 320?", "25 * 320 / 100", 80, "value", "it"),
@@ -139,6 +142,7 @@ def test_each_class_is_read_exactly(prompt: str, expression: str, value: int | F
     "What is -25% of 320?",
     "What is 25%% of 320?",
     "What is 3 + 4% of 80?",
+    "3 + 4% of 80?",
     # units: "m" is the metre (never minutes or miles); a unit outside the tables is no claim
     "Convert 4 m to min.",
     "How many minutes are in 4 m?",
@@ -196,6 +200,7 @@ def test_near_misses_are_no_claim(prompt: str) -> None:
     ("What is 11 squared?", "What is 2.5 squared?", "6.25."),
     ("¿Cuánto es el 25 % de 320? Solo el número.", "¿Cuánto es el 30 % de 320? Solo el número.", "96"),
     ("320的25%是多少？只要数字。", "320的15%是多少？只要数字。", "48"),
+    ("¿Cuánto es 14 por ciento de 80?", "¿Cuánto es 15 por ciento de 80?", "12."),
     ("Сколько будет 25% от 320?", "Сколько будет 25% от 330?", "82.5."),
     ("Переведи 4 км в м.", "Переведи 4 км в см.", "400000."),
 ])
