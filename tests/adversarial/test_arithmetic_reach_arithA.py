@@ -121,6 +121,21 @@ READ = [
     ("11的平方是多少？", "11 * 11", 121, "value", "zh"),
     ("3と4の和はいくつですか？", "3 + 4", 7, "value", "ja"),
     ("11の二乗は？", "11 * 11", 121, "value", "ja"),
+    # the hard workload's yes/no items: "Answer yes or no:" and parity (divisible by 2)
+    ("Answer yes or no: is 57 greater than 23?", "57 > 23", 1, "yesno", "en"),
+    ("Answer yes or no: is 57 less than 23?", "57 < 23", 0, "yesno", "en"),
+    ("Answer yes or no: is 57 an even number?", "57 divisible by 2", 0, "yesno", "en"),
+    ("Answer yes or no: is 57 not an even number?", "not 57 divisible by 2", 1, "yesno", "en"),
+    ("Is 57 odd?", "not 57 divisible by 2", 1, "yesno", "en"),
+    ("Is 58 not odd?", "58 divisible by 2", 1, "yesno", "en"),
+    ("¿Es 57 par?", "57 divisible by 2", 0, "yesno", "es"),
+    ("Est-ce que 58 est impair ?", "not 58 divisible by 2", 0, "yesno", "fr"),
+    ("Ist 57 ungerade?", "not 57 divisible by 2", 1, "yesno", "de"),
+    ("57 è pari?", "57 divisible by 2", 0, "yesno", "it"),
+    ("57 é ímpar?", "not 57 divisible by 2", 1, "yesno", "pt"),
+    ("Является ли 58 чётным числом?", "58 divisible by 2", 1, "yesno", "ru"),
+    ("57是奇数吗？", "not 57 divisible by 2", 1, "yesno", "zh"),
+    ("58は偶数ですか？", "58 divisible by 2", 1, "yesno", "ja"),
 ]
 
 
@@ -173,6 +188,11 @@ def test_each_class_is_read_exactly(prompt: str, expression: str, value: int | F
     "User: What is 12 times 11?",
     "Is 42 divisible by 7? Number only.",  # a number asked for a yes/no question
     "Is 42 divisible by 7? Answer only.",
+    "Is 57 even? Number only.",
+    "Is 2.5 even?",  # parity of an integer only
+    "Is 3 + 4 even?",
+    "Is 57 an even number or odd?",
+    "Is 57 even and prime?",
 ])
 def test_near_misses_are_no_claim(prompt: str) -> None:
     assert not ArithmeticConstraints.of_prompt(prompt).claimed, prompt
@@ -203,6 +223,10 @@ def test_near_misses_are_no_claim(prompt: str) -> None:
     ("¿Cuánto es 14 por ciento de 80?", "¿Cuánto es 15 por ciento de 80?", "12."),
     ("Сколько будет 25% от 320?", "Сколько будет 25% от 330?", "82.5."),
     ("Переведи 4 км в м.", "Переведи 4 км в см.", "400000."),
+    ("Answer yes or no: is 57 greater than 23?", "Answer yes or no: is 57 less than 23?", "No."),
+    ("Answer yes or no: is 57 an even number?", "Answer yes or no: is 57 not an even number?", "Yes."),
+    ("Is 57 odd?", "Is 58 odd?", "No."),
+    ("¿Es 57 par?", "¿Es 58 par?", "Sí."),
 ])
 def test_a_changed_question_is_computed_without_a_model_call(first: str, second: str, expected: str) -> None:
     cache = StepCache()

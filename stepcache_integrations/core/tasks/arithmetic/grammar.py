@@ -419,6 +419,11 @@ def _predicate(kinds: list[str], tokens: list[Token], numbers: list[str]) -> Que
     return Question(text, Fraction(int(holds != negated)), "yesno")
 
 
+def _parity(kinds: list[str], tokens: list[Token], numbers: list[str]) -> Question | None:
+    """"Is 57 even?": 57 divisible by 2; "odd": not divisible by 2."""
+    return _predicate(["DIVISIBLE"] + ["NOT"] * (("NOT" in kinds) != ("ODD" in kinds)), tokens, [numbers[0], "2"])
+
+
 def _conversion(number: str, source: str, target: str) -> Question | None:
     measures = _tables()["*"]["measures"]
     (dimension, factor), (to_dimension, to_factor) = measures[source], measures[target]
@@ -446,5 +451,5 @@ def _terminating(value: Fraction) -> bool:
 
 
 _SHAPES = {"ask_expr": _symbolic, "ask_spoken": _spoken, "predicate": _predicate, "how_many": _measured,
-           "conversion": _measured, "percent": _spoken,
+           "conversion": _measured, "percent": _spoken, "parity": _parity,
            "percent_glued": lambda kinds, tokens, numbers: _spoken(kinds, tokens, numbers[::-1])}  # zh "320的25%": 25% of 320
