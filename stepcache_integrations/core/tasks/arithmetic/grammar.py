@@ -278,9 +278,8 @@ def _value(node: ast.AST, text: str) -> Fraction:
 # * one operation said in words: "What is 14 times 11?", "the sum of 3 and 4", "11 squared", "25% of
 #   320" (``25 * 320 / 100``); one operator only ("2 plus 3 times 4" is read two ways aloud);
 #   es "¿Cuánto es el 25 % de 320?", zh "14 乘以 11 等于多少？", "320的25%是多少？", ja "11の二乗は？";
-# * a unit conversion between two units of one dimension, or two temperature scales: "How many
-#   grams are in 4 kilograms?", "4 km in m?", "Convert 25 degrees Celsius to Fahrenheit." (``4 *
-#   1000``, ``25 * 9 / 5 + 32``); a result that is no terminating decimal is declined;
+# * a unit conversion in one dimension, or between temperature scales: "How many grams are in 4 kg?", "4 km in
+#   m?", "Convert 25 degrees Celsius to Fahrenheit." (``4 * 1000``, ``25 * 9 / 5 + 32``; no terminating decimal: declined);
 # * a yes/no predicate of two numbers (divisibility of integers by a positive integer; smaller, larger):
 #   "Yes or no: is 43 divisible by 3?", "Is 36 not smaller than 83?", "Does 3 divide 30?" (the divisor
 #   first), de "Ist 30 durch 3 teilbar?", zh "30能被3整除吗？"; the answer is the table's "yes_no" words;
@@ -419,11 +418,6 @@ def _predicate(kinds: list[str], tokens: list[Token], numbers: list[str]) -> Que
     return Question(text, Fraction(int(holds != negated)), "yesno")
 
 
-def _parity(kinds: list[str], tokens: list[Token], numbers: list[str]) -> Question | None:
-    """"Is 57 even?": 57 divisible by 2; "odd": not divisible by 2."""
-    return _predicate(["DIVISIBLE"] + ["NOT"] * (("NOT" in kinds) != ("ODD" in kinds)), tokens, [numbers[0], "2"])
-
-
 def _conversion(number: str, source: str, target: str) -> Question | None:
     measures = _tables()["*"]["measures"]
     (dimension, factor), (to_dimension, to_factor) = measures[source], measures[target]
@@ -451,5 +445,6 @@ def _terminating(value: Fraction) -> bool:
 
 
 _SHAPES = {"ask_expr": _symbolic, "ask_spoken": _spoken, "predicate": _predicate, "how_many": _measured,
-           "conversion": _measured, "percent": _spoken, "parity": _parity,
+           "conversion": _measured, "percent": _spoken,  # "Is 57 odd?": not 57 divisible by 2
+           "parity": lambda kinds, tokens, numbers: _predicate(["DIVISIBLE"] + ["NOT"] * (("NOT" in kinds) != ("ODD" in kinds)), tokens, [numbers[0], "2"]),
            "percent_glued": lambda kinds, tokens, numbers: _spoken(kinds, tokens, numbers[::-1])}  # zh "320的25%": 25% of 320
