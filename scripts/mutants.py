@@ -545,3 +545,7 @@ MUTANTS += [Mutant(*row) for row in _JSONR6_ROWS]
 from mutants_jsonU import ROWS as _JSONU_ROWS  # noqa: E402 - every declared unit, arithmetic yes/no (wip/jsonU)
 
 MUTANTS += [Mutant(*row) for row in _JSONU_ROWS]
+
+from mutants_arithA import ROWS as _ARITHA_ROWS  # noqa: E402 - arithmetic reach: number only, percent, units, operator words (wip/arithA)
+
+MUTANTS += [Mutant(*row) for row in _ARITHA_ROWS]

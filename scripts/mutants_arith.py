@@ -40,8 +40,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("arith-full-stop-in-run", "a full stop read into the expression's run ('Compute 9 divided by 4.' no longer read)",
      _ARITH + "grammar.py", '|\\.(?=[0-9])| (?=', '|\\.| (?=', _WORDS),
     ("arith-unit-words-swapped", "de 'Minuten' and 'Stunden' swapped between their classes ('Wie viele Minuten sind in 3 Stunden?' read as 3 minutes in hours)",
-     _ARITH + "vocabulary/de.json", '   "minute",\n   "minuten"\n  ],\n  "HOUR": [\n   "stunde",\n   "stunden"\n  ]',
-     '   "minute",\n   "stunden"\n  ],\n  "HOUR": [\n   "stunde",\n   "minuten"\n  ]', _LANGS),
+     _ARITH + "vocabulary/de.json", '   "minute",\n   "minuten",\n   "min"\n  ],\n  "HOUR": [\n   "stunde",\n   "stunden",',
+     '   "minute",\n   "stunden",\n   "min"\n  ],\n  "HOUR": [\n   "stunde",\n   "minuten",', _LANGS),
     ("arith-there-is-production-dropped", "the conversion production with the language's 'there is' dropped ('¿Cuántos gramos hay en 4 kilogramos?')",
      _ARITH + "request.lark", "        | HOW_MANY _SP measure _SP (THERE_IS _SP)? IN _SP NUM _SP measure QMARK -> how_many\n", "", _LANGS),
 ]

@@ -73,7 +73,7 @@ def test_questions_in_other_languages_are_read_exactly(prompt: str, expression: 
     "¿Cuánto es 2.5 por 4?",
     "Combien font 2,5 fois 4 ?",  # a decimal comma: not read
     "Quanto fa 2,5 per 4?",
-    "¿Cuánto es 14 por ciento de 80?",  # a percentage
+    "¿Cuánto es 14 por ciento más que 80?",  # a percentage more ("14 por ciento de 80" is read: wip/arithA, served AND exact)
     "¿Cuánto es 14 por 11",  # no question mark
     "Was ist 14 mal 11 mal 2?",  # two operator words
     "Was ist 14mal 11?",
@@ -88,7 +88,7 @@ def test_questions_in_other_languages_are_read_exactly(prompt: str, expression: 
     "14 乘以 11 等于多少",
     "14 かける 11 かける 2 は？",
     "14 わる 0 は？",
-    "Quanto fa 14 per cento di 80?",
+    "Quanto fa 14 per cento in più di 80?",
     "Was ist 14 mal 11? Nur die Zahl. Danke.",
     "What is 14 times 11 ?",  # a space before the mark: French typography, not English
     "Compute(3 + 4) * 2.",  # a spaced language's words run together (the glued forms are zh's and ja's)

@@ -62,7 +62,7 @@ PAIRS: list[Pair] = [
     pair("arith/leading-zero", "What is 5 + 1?", "5 + 1", "What is 05 + 1?", "5 + 1", served=False),
     pair("arith/comma", "What is 1000 + 1?", "1000 + 1", "What is 1,000 + 1?", "1000 + 1", served=False),
     pair("arith/power", "What is 2 * 3?", "2 * 3", "What is 2 ** 3?", "2 ** 3", served=False),
-    pair("arith/percent", "What is 15 + 80?", "15 + 80", "What is 15% of 80?", "15 * 80 / 100", served=False),
+    pair("arith/percent", "What is 15 + 80?", "15 + 80", "What is 15% more than 80?", "80 + 15 * 80 / 100", served=False),
     pair("arith/words", "What is 12 * 12?", "12 * 12", "What is 12 * 12 in base 8?", "12 * 12", served=False),
     pair("arith/doubled-operator", "What is 2 + 3?", "2 + 3", "What is 2 - -3?", "2 + 3", served=False),
 ]

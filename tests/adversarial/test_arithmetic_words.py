@@ -62,21 +62,21 @@ def test_questions_in_words_are_read_exactly(prompt: str, expression: str, value
     "What is 1,000 times 3?",  # no thousands separator
     "What is 03 times 4?",
     "What is 14 times 11",  # no question mark
-    "What is 14 times 11? Only the number please.",  # an instruction not in the table
+    "What is 14 times 11? Only the number, thanks.",  # an instruction not in the table ("Only the number please" is read since wip/arithA: served AND exact)
     "What is 14 times 11? Explain.",
     "What is 14 times 11?Only the number, please.",  # an instruction glued to the question
     "What is 14 times 11? Only the number, please. Thanks.",
     "What is 14  times 11?",
     "What is 14 times x?",
-    "What is 8 squared?",
-    "What is 15 percent of 80?",
+    "What is 8 squared plus 1?",  # "8 squared" alone is read (wip/arithA: served AND exact in test_arithmetic_reach_arithA)
+    "What is 15 percent more than 80?",  # "15 percent of 80" is read (wip/arithA)
     "How many grams are in 4 kilometers?",  # another dimension
     "How many grams are in 4 grams?",  # no conversion
     "How many grams are in 4 kilograms of flour?",
     "How many grams are in 4 lb?",  # an undeclared abbreviation is not read ("4 kg" is: wip/jsonU, served exactly)
     "How many days are in 3 months?",  # no exact factor: not declared
     "What is 100 degrees Fahrenheit in degrees Celsius?",  # 340/9: no terminating decimal
-    "Convert 100 degrees Celsius to Fahrenheit.",  # a scale without "degrees"
+    "Convert 100 degrees Celsius to Kelvin.",  # an undeclared scale ("to Fahrenheit" is read: wip/arithA, served AND exact)
     "What is 100 degrees Celsius in kilograms?",
     "Is 7 divisible by 0?",
     "Is 7.5 divisible by 2?",

@@ -191,7 +191,10 @@ def test_no_wrong_answer_is_served_as_verified(outcomes: list[Outcome]) -> None:
 # between two numbers, "What is 12 minus 4?"): once pinned here as going to the model, they are
 # now computed without a model call, proven and right (the stronger test below).
 # wip/jsonU: the unit symbols km, cm, ... are declared: "How many meters are in 3 cm?" is computed (0.03), proven and right.
-READ_AS_ARITHMETIC = ("What is 12 minus 4?", "What is 6 divided by 7?", "What is 25 times 4?", "How many meters are in 3 cm?")
+# wip/arithA: "P% of N" and "N squared" are declared forms: "What is 25% of 80?" (20) and "What is 9 squared?" (81) are
+# computed, proven and right.
+READ_AS_ARITHMETIC = ("What is 12 minus 4?", "What is 6 divided by 7?", "What is 25 times 4?", "How many meters are in 3 cm?",
+                      "What is 25% of 80?", "What is 9 squared?")
 
 
 def test_changed_content_is_never_answered_from_the_cache(outcomes: list[Outcome]) -> None:

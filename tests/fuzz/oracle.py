@@ -659,8 +659,9 @@ def understand_text(text: str) -> Problem | None:
         problem = _understand_asked(rest)
         if isinstance(problem, MathProblem) and not problem.answer_format and not problem.target:
             return dataclasses.replace(problem, answer_format=answer_format)
-        if isinstance(problem, ArithProblem) and answer_format == "bare_number" and not problem.bare:
-            return dataclasses.replace(problem, bare=True)  # "17 + 25 = ? Solo il numero.": 42 alone
+        if isinstance(problem, ArithProblem) and answer_format in ("bare_number", "answer_only") and not problem.bare:
+            # "17 + 25 = ? Solo il numero.", "17 + 25 = ? No explanation." (wip/arithA: the answer alone): 42 alone
+            return dataclasses.replace(problem, bare=True)
         if (math_form(text).lower().endswith("no explanation.") and isinstance(problem, JsonProblem)
                 and problem.template in (*JSON_TEMPLATES, *JSON_NO_KEY_TEMPLATES, *JSON_EN_SYNTAX_TEMPLATES, *JSON_PROSE_TEMPLATES)):
             return problem  # the answer is the object alone: no explanation asks nothing more of it

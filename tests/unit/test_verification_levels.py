@@ -108,12 +108,18 @@ def test_a_stated_equation_value_in_free_text_is_checked_not_proven() -> None:
 def test_a_reworded_free_text_prompt_regenerates_an_unchecked_answer() -> None:
     cache = StepCache()
     cache.generate(FREE_TEXT, model(WRONG_FREE_TEXT))
-    other = cache.generate("What is 12 squared?", model("144"))
+    other = cache.generate("What is twelve squared?", model("144"))
     assert other.outcome in ("miss", "skip_reuse") and other.verification == "unchecked" and not other.verified
-    # "What is 12 times 12?" was this test's prompt; the arithmetic task reads it now (wip/tpl): the
-    # model is still asked (the cached free text is not reused) and its answer is proven
-    asked = cache.generate("What is 12 times 12?", model("144"))
-    assert asked.outcome in ("miss", "skip_reuse") and asked.task == "arithmetic" and asked.model_calls == 1
+    # "What is 12 squared?" was this test's prompt; the arithmetic task reads it now (wip/arithA: "N squared" is
+    # declared): the model is still asked (the cached free text is not reused) and its answer is proven
+    squared = cache.generate("What is 12 squared?", model("144"))
+    assert squared.outcome in ("miss", "skip_reuse") and squared.task == "arithmetic" and squared.model_calls == 1
+    assert squared.verification == "proven" and squared.verified and squared.text == "144"
+    # "What is 12 times 12?" was this test's prompt; the arithmetic task reads it now (wip/tpl): it is the
+    # problem "12 squared" asked (12 * 12, its value alone asked in words), served from the problem-key
+    # tier without a model call since wip/arithA, proven and right
+    asked = cache.generate("What is 12 times 12?", model("145"))
+    assert asked.outcome == "reuse" and asked.task == "arithmetic" and asked.model_calls == 0
     assert asked.verification == "proven" and asked.verified and asked.text == "144"
 
 

@@ -275,29 +275,25 @@ def _value(node: ast.AST, text: str) -> Fraction:
 #
 # * a symbolic question: "What is E?", "Compute E.", "E = ?" (its lead written in sentence case:
 #   "what is 12 * 12?" is no claim); zh "E 等于多少？";
-# * one operator word between two numbers: "What is 14 times 11?", "How much is 7 plus 5?",
-#   "Compute 9 divided by 4." (``14 * 11``; one operator only: "2 plus 3 times 4" is read two ways
-#   aloud, so it is declined); es "¿Cuánto es 14 por 11?", zh "14 乘以 11 等于多少？", ja "14 かける 11 は？";
-# * a unit conversion between two units of one dimension, or two temperature scales: "How many
-#   grams are in 4 kilograms?", "What is 77 degrees Fahrenheit in degrees Celsius?", "Convert 2
-#   litres to millilitres." (``4 * 1000``, ``(77 - 32) * 5 / 9``); a result that is no terminating
-#   decimal is declined;
-# * a yes/no predicate of two numbers: "Yes or no: is 43 divisible by 3?", "Is 36 not smaller than
-#   83?" (divisibility of integers by a positive integer; smaller, less, larger, greater, bigger),
-#   in each table's words: "Is 30 a multiple of 3?", "Is 3 a factor of 30?" and "Does 3 divide 30?"
-#   (the divisor named first), de "Ist 30 durch 3 teilbar?", ru "Делится ли 30 на 3?", zh
-#   "30能被3整除吗？", ja "30は3で割り切れますか？"; the answer is the table's "yes_no" words;
+# * one operation said in words: "What is 14 times 11?", "the sum of 3 and 4", "11 squared", "25% of
+#   320" (``25 * 320 / 100``); one operator only ("2 plus 3 times 4" is read two ways aloud);
+#   es "¿Cuánto es el 25 % de 320?", zh "14 乘以 11 等于多少？", "320的25%是多少？", ja "11の二乗は？";
+# * a unit conversion in one dimension, or between temperature scales: "How many grams are in 4 kg?", "4 km in
+#   m?", "Convert 25 degrees Celsius to Fahrenheit." (``4 * 1000``, ``25 * 9 / 5 + 32``; no terminating decimal: declined);
+# * a yes/no predicate of two numbers (divisibility of integers by a positive integer; smaller, larger):
+#   "Yes or no: is 43 divisible by 3?", "Is 36 not smaller than 83?", "Does 3 divide 30?" (the divisor
+#   first), de "Ist 30 durch 3 teilbar?", zh "30能被3整除吗？"; the answer is the table's "yes_no" words;
 #
-# each optionally followed by one NUMBER_ONLY instruction ("Only the number, please."), which asks
-# for the value alone (a number asked for a yes/no question is declined: which answer is meant is
-# not written).
+# each with an optional instruction asking for the value alone (``only_number``: "Reply with the
+# number only.", before the question or in a system turn too); asked of a yes/no question it is declined.
 
 _FOLDER = Path(__file__).resolve().parent
 _NUMBER = re.compile(r"(?:0|[1-9][0-9]{0,11})(?:\.[0-9]{1,12})?")
 # An expression's run: a character of the grammar's alphabet, then more, a point only before a
 # digit (a point after the run is a full stop) and a space only before another character of the run.
 _RUN = re.compile(r"[0-9+\-*/()](?:[0-9+\-*/()]|\.(?=[0-9])| (?=[0-9+\-*/()]))*")
-_OPERATORS = {"PLUS": "+", "MINUS": "-", "TIMES": "*", "DIVIDED": "/"}
+_OPERATORS = {"PLUS": "+", "MINUS": "-", "TIMES": "*", "DIVIDED": "/", "SUM_OF": "+", "PRODUCT_OF": "*", "PERCENT": "*"}
+_POWERS = {"SQUARED": 2, "SQUARE_OF": 2, "CUBED": 3, "CUBE_OF": 3}  # "11 squared": 11 * 11
 
 
 @lru_cache(maxsize=1)
@@ -313,8 +309,7 @@ def yes_no(language: str) -> tuple[str, str]:
 
 
 class _Read(Transformer):
-    """The question's production (its alias in ``request.lark``) and its tokens, in order;
-    ``number_only``: the value alone is asked."""
+    """The question's production (its alias in ``request.lark``) and tokens; ``number_only``: the value alone is asked."""
 
     question: tuple[str, list[Token]] | None = None
     number_only = False
@@ -323,7 +318,8 @@ class _Read(Transformer):
         return data, [t for c in children for t in (c[1] if isinstance(c, tuple) else (c,))]
 
     def start(self, children: list) -> None:
-        self.question, self.number_only = children[0], len(children) > 1
+        read = [child for child in children if isinstance(child, tuple)]  # the rules read (a mark is a token)
+        self.question, self.number_only = next(c for c in read if c[0] != "only_number"), any(c[0] == "only_number" for c in read)
 
 
 _LANGUAGE = RequestLanguage(_FOLDER, _Read)
@@ -373,10 +369,12 @@ def _words(text: str, table: Vocabulary) -> list[Word] | None:
 
 
 def _question(shape: str, tokens: list[Token], rules: dict) -> Question | None:
-    numbers = [str(t) for t in tokens if t.type in ("NUM", "EXPR")]
+    numbers, kinds = [str(t) for t in tokens if t.type in ("NUM", "EXPR")], [t.type for t in tokens]
     if not rules.get("decimal_point") and any("." in n for n in numbers):
         return None  # "2.500": a thousands separator in this language, not a decimal point
-    return _SHAPES[shape]([t.type for t in tokens], tokens, numbers)
+    if "EXPR" in kinds and shape != "ask_expr":
+        return None  # "3+4は7で割り切れますか", "4 + 3 km in m?", "3 + 4% of 80?": plain numbers only
+    return _SHAPES[shape](kinds, tokens, numbers)
 
 
 def _symbolic(kinds: list[str], tokens: list[Token], numbers: list[str]) -> Question | None:
@@ -387,7 +385,9 @@ def _symbolic(kinds: list[str], tokens: list[Token], numbers: list[str]) -> Ques
 
 
 def _spoken(kinds: list[str], tokens: list[Token], numbers: list[str]) -> Question | None:
-    expression = f"{numbers[0]} {next(_OPERATORS[k] for k in kinds if k in _OPERATORS)} {numbers[1]}"
+    power = next((_POWERS[k] for k in kinds if k in _POWERS), 0)
+    operator = "*" if power else next(_OPERATORS[k] for k in kinds if k in _OPERATORS)
+    expression = f" {operator} ".join(numbers * power if power else numbers) + (" / 100" if "PERCENT" in kinds else "")
     value = read_expression(expression)
     return None if value is None else Question(expression, value, "value")
 
@@ -405,8 +405,6 @@ def _sentence_case(lead: str) -> bool:
 
 
 def _predicate(kinds: list[str], tokens: list[Token], numbers: list[str]) -> Question | None:
-    if "EXPR" in kinds:
-        return None  # "3+4は7で割り切れますか": a predicate of two plain numbers only
     relations = _tables()["*"]["relations"]  # "divides": the divisor first ("Is 3 a factor of 30?")
     relation, negated = next(relations[k] for k in kinds if k in relations), "NOT" in kinds
     (a, b), predicate = numbers[::-1] if relation == "divides" else numbers, relation.replace("divides", "divisible by")
@@ -447,4 +445,6 @@ def _terminating(value: Fraction) -> bool:
 
 
 _SHAPES = {"ask_expr": _symbolic, "ask_spoken": _spoken, "predicate": _predicate, "how_many": _measured,
-           "conversion": _measured}
+           "conversion": _measured, "percent": _spoken,  # "Is 57 odd?": not 57 divisible by 2
+           "parity": lambda kinds, tokens, numbers: _predicate(["DIVISIBLE"] + ["NOT"] * (("NOT" in kinds) != ("ODD" in kinds)), tokens, [numbers[0], "2"]),
+           "percent_glued": lambda kinds, tokens, numbers: _spoken(kinds, tokens, numbers[::-1])}  # zh "320的25%": 25% of 320
