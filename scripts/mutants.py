@@ -545,3 +545,7 @@ MUTANTS += [Mutant(*row) for row in _JSONR6_ROWS]
 from mutants_jsonU import ROWS as _JSONU_ROWS  # noqa: E402 - every declared unit, arithmetic yes/no (wip/jsonU)
 
 MUTANTS += [Mutant(*row) for row in _JSONU_ROWS]
+
+from mutants_hit7 import ROWS as _HIT7_ROWS  # noqa: E402 - re-instantiation's first pass (wip/hit7)
+
+MUTANTS += [Mutant(*row) for row in _HIT7_ROWS]

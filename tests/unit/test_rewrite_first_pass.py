@@ -159,3 +159,17 @@ def test_reader_corpus_rewrites_as_the_search_does(monkeypatch: pytest.MonkeyPat
             assert _texts(with_pass) == _texts(search), (prompt, changed)
             compared += 1
     assert compared >= 200
+
+
+def test_a_step_with_a_number_too_long_stays_in_its_place(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A step left as it was (a number too long to compute with) keeps its place in the chain the
+    first pass checks: the rewrite has every step, as the search's has."""
+    cached = TASK.load_constraints(TASK.constraints(_prompt(3, 5, 20)))
+    new = TASK.load_constraints(TASK.constraints(_prompt(3, 8, 26)))
+    steps = [Step(text="Step 1: 3x + 5 = 20\n"), Step(text=f"Step 2: Note {'9' * 5000}.\n"), Step(text="Step 3: x = 5\n")]
+    with_pass, search, _ = _both(steps, cached, new, monkeypatch)
+    assert with_pass is not None and len(with_pass) == 3 and _texts(with_pass) == _texts(search)
+    assert with_pass[1].text == steps[1].text and with_pass[0].text == "Step 1: 3x + 8 = 26\n"
+    tail = [Step(text=f"Step 1: Note {'9' * 5000}.\n"), Step(text="Step 2: 3x + 5 = 20\n")]
+    with_pass, search, _ = _both(tail, cached, new, monkeypatch)
+    assert with_pass is not None and len(with_pass) == 2 and _texts(with_pass) == _texts(search)
