@@ -549,3 +549,7 @@ MUTANTS += [Mutant(*row) for row in _JSONU_ROWS]
 from mutants_arithA import ROWS as _ARITHA_ROWS  # noqa: E402 - arithmetic reach: number only, percent, units, operator words (wip/arithA)
 
 MUTANTS += [Mutant(*row) for row in _ARITHA_ROWS]
+
+from mutants_hit7 import ROWS as _HIT7_ROWS  # noqa: E402 - re-instantiation's first pass (wip/hit7)
+
+MUTANTS += [Mutant(*row) for row in _HIT7_ROWS]

@@ -47,6 +47,9 @@ def reinstantiate_steps(
     options_for = _derived_values(old_atoms, new_atoms, needed, len(cached.params))
     rename = dict(zip(cached.variables, new.variables))
     restated = _restatements(cached, new)
+    first = _first_rewrites(steps, options_for, rename, restated)
+    if _all_prove(first, ctx):
+        return [candidate for candidate, _ in first]
     out: list[Step] = []
     for step in steps:
         out.append(_reinstantiate_step(step, out, options_for, rename, ctx, restated))
@@ -128,6 +131,26 @@ def _reinstantiate_step(
 ) -> Step:
     """The first rewrite of ``step`` (one choice per number) that the checker proves after
     ``done`` and that restates the new problem where the step restated the old one."""
+    parts = _parts(step, options_for, rename, restated)
+    if parts is None:
+        return step  # a number too long to compute with: left for verify to judge
+    head, body, matches, choices, must_state = parts
+    for combo in itertools.islice(itertools.product(*choices), _MAX_COMBOS):
+        candidate = Step(text=head + _replace_numbers(body, matches, list(combo), rename), kind=step.kind)
+        if _proves(candidate, done, ctx, must_state):
+            return candidate
+    return step
+
+
+_Parts = tuple[str, str, list[re.Match[str]], list[list[Fraction]], list[LinearForm]]
+
+
+def _parts(
+    step: Step, options_for: dict[Fraction, tuple[Fraction, ...]], rename: dict[str, str],
+    restated: dict[LinearForm, LinearForm],
+) -> _Parts | None:
+    """A step's label, body, numbers, the choices for each number (in the order they are tried)
+    and the forms it must restate; None when a number is too long to compute with."""
     text = step.text
     label = label_len(text)
     head, body = text[:label], text[label:]
@@ -139,14 +162,49 @@ def _reinstantiate_step(
     matches = list(_NUMBER.finditer(body))
     values = [_literal(m.group()) for m in matches]
     if any(value is None for value in values):
-        return step  # a number too long to compute with: left for verify to judge
+        return None
     # One choice per occurrence: in "3x = 3" the two 3s may stand for different things.
     choices = [list(dict.fromkeys([*options_for.get(v, ()), v])) for v in values if v is not None]
-    for combo in itertools.islice(itertools.product(*choices), _MAX_COMBOS):
-        candidate = Step(text=head + _replace_numbers(body, matches, list(combo), rename), kind=step.kind)
-        if _proves(candidate, done, ctx, must_state):
-            return candidate
-    return step
+    return head, body, matches, choices, must_state
+
+
+def _first_rewrites(
+    steps: list[Step], options_for: dict[Fraction, tuple[Fraction, ...]], rename: dict[str, str],
+    restated: dict[LinearForm, LinearForm],
+) -> list[tuple[Step, list[LinearForm]]]:
+    """Each step rewritten with the first choice for each of its numbers (the rewrite
+    :func:`_reinstantiate_step` tries first), with the forms it must restate; a step with a number
+    too long to compute with as it was (as :func:`_reinstantiate_step` leaves it)."""
+    out: list[tuple[Step, list[LinearForm]]] = []
+    for step in steps:
+        parts = _parts(step, options_for, rename, restated)
+        if parts is None:
+            out.append((step, []))
+            continue
+        head, body, matches, choices, must_state = parts
+        combo = [options[0] for options in choices]  # itertools.product's first combination
+        out.append((Step(text=head + _replace_numbers(body, matches, combo, rename), kind=step.kind), must_state))
+    return out
+
+
+def _all_prove(first: list[tuple[Step, list[LinearForm]]], ctx: ProblemContext) -> bool:
+    """Whether the first rewrites are what the step-by-step search returns: checked once, whole,
+    every step passes and restates what it must. Then each step passes after the ones before it
+    too, so the search keeps each first rewrite: an operation the whole chain proves is proven by
+    the same equations in its prefix (the reading order of a prefix is the start of the whole's,
+    and an operation still open at a prefix's end is provisional there), a later step neither
+    explains nor fails an earlier one's arithmetic, and what a step restates is its own text.
+    Otherwise (any step fails, or does not restate what it must) the search decides, step by step."""
+    candidates = [candidate for candidate, _ in first]
+    if not all(verdict.ok for verdict in check_steps(candidates, ctx, provisional_tail=True)):
+        return False
+    variables = frozenset(ctx.variables)
+    for candidate, must_state in first:
+        if must_state:
+            stated = {_canonical(eq.form) for eq in _equations_of(candidate.text, variables)}
+            if not all(form in stated for form in must_state):
+                return False
+    return True
 
 
 def _proves(candidate: Step, done: list[Step], ctx: ProblemContext, must_state: list[LinearForm]) -> bool:
