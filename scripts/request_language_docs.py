@@ -26,8 +26,9 @@ def page() -> str:
         "(the exact tier still answers the same request). Terminals in capitals are word classes;",
         "`EQ` is an equation the math reader parsed, `VAR` one of its unknowns.\n",
     ]
-    for grammar in sorted(TASKS.glob("*/request.lark")):
-        task = grammar.parent.name
+    # a task's own grammars, then the languages a task reads beside its request (json/pastes: wip/jsonP)
+    for grammar in [*sorted(TASKS.glob("*/request.lark")), *sorted(TASKS.glob("*/*/request.lark"))]:
+        task = grammar.parent.relative_to(TASKS).as_posix()
         parts.append(f"## `{task}`\n\n```lark\n{grammar.read_text(encoding='utf-8').rstrip()}\n```\n")
         parts.append("| language | word class | words and phrases |\n|---|---|---|")
         for table in sorted((grammar.parent / "vocabulary").glob("*.json")):
