@@ -218,8 +218,6 @@ def _delimited(lines: list[str], i: int) -> _Block | None:
     header = _cells(lines[i], separator) if separator else None
     if separator is None or header is None:
         return None
-    if i > 0 and _separator(lines[i - 1]) == separator and len(_cells(lines[i - 1], separator) or ()) == len(header):
-        return None  # the line above is a row of this table too: this line is no header
     end, rows = i + 1, []
     while end < len(lines) and _separator(lines[end]) == separator:
         cells = _cells(lines[end], separator)
@@ -280,7 +278,7 @@ def _read(prompt: str, lines: list[str], offsets: list[int], block: _Block, voca
     except Declined:
         return None
     read = _LANGUAGE.parse(words)
-    if read is None or read.asks != 1 or any(_SEPARATOR_NOTED[layout] not in ("", block.separator) for layout in read.layouts):
+    if read is None or read.asks == 0 or any(_SEPARATOR_NOTED[layout] not in ("", block.separator) for layout in read.layouts):
         return None
     statements: dict[str, Statement] = {}
     row_span = (offsets[block.end - 1], offsets[block.end] - 1)
