@@ -126,6 +126,9 @@ TRAPS = [
     "Turn the row into JSON for the second row.\nname,score\nLiam,93",            # a word outside the table
     "Turn the row into JSON\n| nom | note |\n|---|---|\n| Alice | 17 |\n| Bastien | 11 |",  # a table of two rows
     "Turn the row into JSON.\nname,score\nLiam,93\n\nname,score\nAna,41",         # two pastes
+    "Turn the row into JSON.\n| name | score |\n|---|---|\n| Liam | 93 | 12 |",        # a markdown row wider than its header
+    "Turn the row into JSON.\nA=1,B=2\nC=3,D=4",                                # a table or NAME=value lines?
+    "Turn the row into JSON, score as a number, score as a string.\nname,score\nLiam,93",  # two notes for one key
 ]
 
 

@@ -164,9 +164,10 @@ def _blocks(lines: list[str]) -> list[_Block]:
     blocks: list[_Block] = []
     for i in range(len(lines) - 1):
         labelled = _labelled(lines, i)  # "Header: a,b": its label is no key ("Header: a" is not read as one)
-        for block in (_markdown(lines, i), labelled or _delimited(lines, i), _env(lines, i)):
-            if block is not None:
-                blocks.append(block)
+        delimited, env = labelled or _delimited(lines, i), _env(lines, i)
+        if delimited is not None and env is not None:
+            continue  # "A=1,B=2" lines: a table's cells or NAME=value lines? (either may be the one read)
+        blocks += [block for block in (_markdown(lines, i), delimited, env) if block is not None]
     return blocks
 
 
