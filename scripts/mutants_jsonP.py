@@ -57,5 +57,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("jsonP-fr-string-word", "fr 'chaîne de caractères' is no type word (the fr pair is not served)",
      f"{_JSON}/pastes/vocabulary/fr.json", '"chaîne de caractères",', '"chaîne de caractèresx",', (_T,)),
     ("jsonP-number-note-a-string", "'einwohner als Zahl' (a number noted) makes the cell a string",
-     _PASTES, '_TYPES = {"T_NUMBER": "number", "T_STRING": "string", "T_BOOL": "boolean"}', '_TYPES = {"T_NUMBER": "string", "T_STRING": "string", "T_BOOL": "boolean"}', (_T,)),
+     _PASTES, '_TYPES = {"T_NUMBER": "number",', '_TYPES = {"T_NUMBER": "string",', (_T,)),
+    ("jsonP-integer-takes-decimal", "'31.5' noted an integer is the number 31.5",
+     _PASTES, 'if noted not in (None, "number", "integer") or noted == "integer" and "." in cell:', 'if noted not in (None, "number", "integer"):', (_T,)),
 ]

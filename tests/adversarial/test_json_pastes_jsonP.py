@@ -86,6 +86,27 @@ READS: list[tuple[str, Obj]] = [
     ("Convert the row to JSON.\ncode,qty\n007,4", {"code": "007", "qty": 4}),  # leading zeros stay a string
     ("Convert the row to JSON, qty as a string.\ncode,qty\nA-7,4", {"code": "A-7", "qty": "4"}),
     ("Convert the row to JSON, active as a string.\nname,active\nAna,true", {"name": "Ana", "active": "true"}),
+    ("Convert to JSON (age as an integer):\nname,age\nAna,31", {"name": "Ana", "age": 31}),
+    # the request said in other words, in every table
+    ("Here's a row from my spreadsheet:\nname,email,age\nAna Ruiz,ana@example.com,34\nCan you turn it into a JSON object?",
+     {"name": "Ana Ruiz", "email": "ana@example.com", "age": 34}),
+    ("Make a JSON object out of this row (header first):\ncity;country;population\nLyon;France;522000",
+     {"city": "Lyon", "country": "France", "population": 522000}),
+    ("I copied this from Excel:\nsku\tprice\tstock\nAB-12\t24.5\t7\nPlease give me the JSON object for the row.",
+     {"sku": "AB-12", "price": 24.5, "stock": 7}),
+    ("Use the header as keys and return JSON:\nhost,port,ssl\ndb.internal,5432,true", {"host": "db.internal", "port": 5432, "ssl": True}),
+    ("csv -> json pls\nuser,score\nmkim,88", {"user": "mkim", "score": 88}),
+    ("Turn this into JSON:\nAPP_ENV=production\nDEBUG=false\nWORKERS=4", {"APP_ENV": "production", "DEBUG": False, "WORKERS": 4}),
+    ("Give me this row as a JSON object, with the header as the keys:\nname,age\nAna,31", {"name": "Ana", "age": 31}),
+    ("Convert to JSON, keeping zip as a string:\nname,zip\nAna,02139", {"name": "Ana", "zip": "02139"}),
+    ("Pasa esta tabla a un objeto JSON:\n| campo | valor |\n|---|---|\n| usuario | lrivas |\n| rol | admin |", {"usuario": "lrivas", "rol": "admin"}),
+    ("Voici une ligne copiée de mon tableur :\nproduit,prix\nCafé,3.5\nDonne-moi un objet JSON.", {"produit": "Café", "prix": 3.5}),
+    ("Wandle diese Zeile in ein JSON-Objekt um:\nname;stadt;alter\nJonas;Bremen;27", {"name": "Jonas", "stadt": "Bremen", "alter": 27}),
+    ("Transforma esta tabela em JSON:\n| campo | valor |\n|---|---|\n| nome | Rita |\n| idade | 33 |", {"nome": "Rita", "idade": 33}),
+    ("Trasforma questa tabella in un oggetto JSON:\n| chiave | valore |\n|---|---|\n| host | db |\n| porta | 5432 |", {"host": "db", "porta": 5432}),
+    ("Вот строка из таблицы:\nтовар;цена\nчай;120\nСделай JSON-объект.", {"товар": "чай", "цена": 120}),
+    ("请把这行数据转成JSON：\n姓名,城市,年龄\n王伟,上海,26", {"姓名": "王伟", "城市": "上海", "年龄": 26}),
+    ("以下の行をJSONに変換してください：\n名前,都市,年齢\n佐藤,大阪,27", {"名前": "佐藤", "都市": "大阪", "年齢": 27}),
 ]
 
 
@@ -129,6 +150,7 @@ TRAPS = [
     "Turn the row into JSON.\n| name | score |\n|---|---|\n| Liam | 93 | 12 |",        # a markdown row wider than its header
     "Turn the row into JSON.\nA=1,B=2\nC=3,D=4",                                # a table or NAME=value lines?
     "Turn the row into JSON, score as a number, score as a string.\nname,score\nLiam,93",  # two notes for one key
+    "Convert to JSON (age as an integer):\nname,age\nAna,31.5",                  # not an integer
 ]
 
 
@@ -149,6 +171,7 @@ def test_a_trap_is_no_claim_and_reaches_the_model(trap: str) -> None:
     ("ja", None, "de", None), ("Oui", None, "fr", None), ("-0", None, "en", None), ("1e5", None, "en", None), ("+33", None, "fr", None),
     ("72 kg", None, "en", None), ("$5", None, "en", None), ("3B", None, "pt", "3B"), ("150-0002", None, "ja", "150-0002"),
     ("Köln", "number", "de", None), ("Köln", "boolean", "de", None), (" x", None, "en", None), ("", "string", "en", None),
+    ("31", "integer", "en", 31), ("31.5", "integer", "en", None), ("31.5", "number", "en", 31.5),
 ])
 def test_a_cell_is_typed_as_written_or_noted(cell: str, noted: str | None, language: str, value: Any) -> None:
     got = _typed(cell, noted, language)

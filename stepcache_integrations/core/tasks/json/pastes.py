@@ -75,7 +75,7 @@ _MARKS = {".": "STOP", "\n": "STOP", ";": "STOP", "?": "QMARK", "!": "EXCL", "\u
           ":": "COLON", "(": "LPAR", ")": "RPAR", "=": "EQUALS", "\u3002": "STOP", "\uff01": "EXCL", "\uff1b": "STOP",
           "\uff1f": "QMARK", "\uff0c": "COMMA", "\u3001": "COMMA", "\uff1a": "COLON", "\uff08": "LPAR", "\uff09": "RPAR",
           "\uff1d": "EQUALS"}
-_TYPES = {"T_NUMBER": "number", "T_STRING": "string", "T_BOOL": "boolean"}
+_TYPES = {"T_NUMBER": "number", "T_INTEGER": "integer", "T_STRING": "string", "T_BOOL": "boolean"}
 
 
 @dataclass(frozen=True)
@@ -356,8 +356,8 @@ def _typed(cell: str, noted: str | None, language: str) -> str | int | float | b
     if _NUMBER.fullmatch(cell) and cell != "-0":
         if "." in cell and language not in _POINT_IS_DECIMAL and _DOT_THOUSANDS.fullmatch(cell):
             return None  # "1.080" may be 1080 where a point groups thousands
-        if noted not in (None, "number"):
-            return None
+        if noted not in (None, "number", "integer") or noted == "integer" and "." in cell:
+            return None  # "31.5" noted an integer
         return float(cell) if "." in cell else int(cell)
     if cell in ("true", "false"):
         return cell == "true" if noted in (None, "boolean") else None
