@@ -271,7 +271,7 @@ def _read(prompt: str, lines: list[str], offsets: list[int], block: _Block, voca
     if block.labels is not None and not _labels_read(block.labels, table):
         return None
     keys = [key for key, _cell in block.pairs]
-    if len(set(keys)) != len(keys) or not all(keys) or any(key != key.strip() for key in keys):
+    if not _keys_read(keys):
         return None
     start, end = offsets[block.start], offsets[block.end] - 1
     try:
@@ -281,14 +281,26 @@ def _read(prompt: str, lines: list[str], offsets: list[int], block: _Block, voca
     read = _LANGUAGE.parse(words)
     if read is None or read.asks == 0 or any(_SEPARATOR_NOTED[layout] not in ("", block.separator) for layout in read.layouts):
         return None
+    statements = _statements(block, read.types, vocabulary.language, (offsets[block.end - 1], offsets[block.end] - 1))
+    if statements is None:
+        return None
+    return JsonRequest(tuple(keys), statements, frozenset(statements), "", vocabulary.language, {}, {}, True)
+
+
+def _statements(block: _Block, types: dict[str, str], language: str, span: tuple[int, int]) -> dict[str, Statement] | None:
+    """Each key's cell typed (``_typed``), or None when a cell is no value the paste states."""
     statements: dict[str, Statement] = {}
-    row_span = (offsets[block.end - 1], offsets[block.end] - 1)
     for key, cell in block.pairs:
-        value = _typed(cell, read.types.get(key), vocabulary.language)
+        value = _typed(cell, types.get(key), language)
         if value is None:
             return None
-        statements[key] = Statement(value, isinstance(value, str), row_span)
-    return JsonRequest(tuple(keys), statements, frozenset(statements), "", vocabulary.language, {}, {}, True)
+        statements[key] = Statement(value, isinstance(value, str), span)
+    return statements
+
+
+def _keys_read(keys: list[str]) -> bool:
+    """Keys written once each, none empty or padded."""
+    return not (len(set(keys)) != len(keys) or not all(keys) or any(key != key.strip() for key in keys))
 
 
 def _labels_read(labels: tuple[str, str], table: dict[str, Any]) -> bool:
@@ -323,24 +335,25 @@ def _words(prompt: str, start: int, end: int, keys: list[str], vocabulary: Vocab
         if pos == start:
             yield Word("PASTE", prompt[start:end], start)
             pos = end
-            continue
-        ch = prompt[pos]
-        if ch in " \t\u3000" or (ch == "\n" and pos + 1 == start):
-            pos += 1
-            continue
-        key = next((k for k in by_length if prompt.startswith(k, pos) and _key_ends(prompt, pos + len(k), vocabulary)), None)
-        matched = vocabulary.match(folded, pos)
-        if key is not None and (matched is None or matched[1] - pos < len(key)):
-            yield Word("KEY", key, pos)
-            pos += len(key)
-        elif matched is not None:
-            yield Word(matched[0], prompt[pos : matched[1]], pos)
-            pos = matched[1]
-        elif ch in _MARKS:
-            yield Word(_MARKS[ch], ch, pos)
+        elif prompt[pos] in " \t\u3000" or (prompt[pos] == "\n" and pos + 1 == start):
             pos += 1
         else:
-            raise Declined  # a word outside the table
+            word = _word(prompt, folded, pos, by_length, vocabulary)
+            yield word
+            pos += len(word.text)
+
+
+def _word(prompt: str, folded: str, pos: int, keys: list[str], vocabulary: Vocabulary) -> Word:
+    """The word at ``pos``: a key (longer than any table phrase there), a table phrase, or a mark."""
+    key = next((k for k in keys if prompt.startswith(k, pos) and _key_ends(prompt, pos + len(k), vocabulary)), None)
+    matched = vocabulary.match(folded, pos)
+    if key is not None and (matched is None or matched[1] - pos < len(key)):
+        return Word("KEY", key, pos)
+    if matched is not None:
+        return Word(matched[0], prompt[pos : matched[1]], pos)
+    if prompt[pos] in _MARKS:
+        return Word(_MARKS[prompt[pos]], prompt[pos], pos)
+    raise Declined  # a word outside the table
 
 
 def _key_ends(prompt: str, end: int, vocabulary: Vocabulary) -> bool:
@@ -354,15 +367,25 @@ def _typed(cell: str, noted: str | None, language: str) -> str | int | float | b
     if noted == "string":
         return cell if cell and cell == cell.strip() else None
     if _NUMBER.fullmatch(cell) and cell != "-0":
-        if "." in cell and language not in _POINT_IS_DECIMAL and _DOT_THOUSANDS.fullmatch(cell):
-            return None  # "1.080" may be 1080 where a point groups thousands
-        if noted not in (None, "number", "integer") or noted == "integer" and "." in cell:
-            return None  # "31.5" noted an integer
-        return float(cell) if "." in cell else int(cell)
+        return _number(cell, noted, language)
     if cell in ("true", "false"):
         return cell == "true" if noted in (None, "boolean") else None
     if noted is not None or not cell or cell != cell.strip() or fold(cell) in _NOT_STRINGS:
         return None
+    return _plain_string(cell)
+
+
+def _number(cell: str, noted: str | None, language: str) -> int | float | None:
+    """A number literal's value, unless a point may group thousands or the note says otherwise."""
+    if "." in cell and language not in _POINT_IS_DECIMAL and _DOT_THOUSANDS.fullmatch(cell):
+        return None  # "1.080" may be 1080 where a point groups thousands
+    if noted not in (None, "number", "integer") or noted == "integer" and "." in cell:
+        return None  # "31.5" noted an integer
+    return float(cell) if "." in cell else int(cell)
+
+
+def _plain_string(cell: str) -> str | None:
+    """A cell no note types: a string, unless it may be a number written otherwise."""
     if any(ch.isdigit() and not ch.isascii() for ch in cell):
         return None  # "\uff11\uff12": a number in other digits, or a string?
     if _LEADING_ZEROS.fullmatch(cell):
