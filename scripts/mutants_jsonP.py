@@ -60,4 +60,11 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _PASTES, '_TYPES = {"T_NUMBER": "number",', '_TYPES = {"T_NUMBER": "string",', (_T,)),
     ("jsonP-integer-takes-decimal", "'31.5' noted an integer is the number 31.5",
      _PASTES, 'if noted not in (None, "number", "integer") or noted == "integer" and "." in cell:', 'if noted not in (None, "number", "integer"):', (_T,)),
+    ("jsonP-all-values-ignored", "'every value is a string' leaves 415 a number",
+     _PASTES, "    types = {key: read.types.get(key, *read.all_types[:1]) for key in keys} if read.all_types else read.types",
+     "    types = read.types", (_T,)),
+    ("jsonP-all-values-two-types", "'all values as strings, all values as numbers' keeps the first",
+     _PASTES, " or len(set(read.all_types)) > 1 or any(", " or any(", (_T,)),
+    ("jsonP-all-values-over-key-note", "'all values as strings, qty as a number' makes qty a string",
+     _PASTES, "read.types.get(key, *read.all_types[:1])", "(read.all_types[:1] or [read.types.get(key)])[0]", (_T,)),
 ]

@@ -107,6 +107,11 @@ READS: list[tuple[str, Obj]] = [
     ("Вот строка из таблицы:\nтовар;цена\nчай;120\nСделай JSON-объект.", {"товар": "чай", "цена": 120}),
     ("请把这行数据转成JSON：\n姓名,城市,年龄\n王伟,上海,26", {"姓名": "王伟", "城市": "上海", "年龄": 26}),
     ("以下の行をJSONに変換してください：\n名前,都市,年齢\n佐藤,大阪,27", {"名前": "佐藤", "都市": "大阪", "年齢": 27}),
+    # one type for every cell no key's own note types
+    ("Return JSON where every value is a string:\ninvoice,amount\n00172,415", {"invoice": "00172", "amount": "415"}),
+    ("Convert to JSON, all values as strings, qty as a number.\ncode,qty\n007,4", {"code": "007", "qty": 4}),
+    ("输出JSON，所有值都用字符串：\n工号,部门,工龄\n007,研发,6", {"工号": "007", "部门": "研发", "工龄": "6"}),
+    ("Devuelve un JSON donde todos los valores son texto:\ncodigo;planta\n08001;5", {"codigo": "08001", "planta": "5"}),
 ]
 
 
@@ -151,6 +156,8 @@ TRAPS = [
     "Turn the row into JSON.\nA=1,B=2\nC=3,D=4",                                # a table or NAME=value lines?
     "Turn the row into JSON, score as a number, score as a string.\nname,score\nLiam,93",  # two notes for one key
     "Convert to JSON (age as an integer):\nname,age\nAna,31.5",                  # not an integer
+    "Convert to JSON, all values as numbers.\ncode,qty\nA7,4",                   # a cell that is no number
+    "Convert to JSON, all values as strings, all values as numbers.\ncode,qty\n7,4",  # two types for every cell
 ]
 
 

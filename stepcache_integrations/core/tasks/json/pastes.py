@@ -102,6 +102,7 @@ class _Read(Transformer[Token, Any]):
         self.asks = 0
         self.types: dict[str, str] = {}
         self.layouts: list[str] = []
+        self.all_types: list[str] = []  # "all values as strings": every cell no key's note types
 
     def asked(self, children: list[Any]) -> None:
         self.asks += 1
@@ -117,6 +118,9 @@ class _Read(Transformer[Token, Any]):
                 raise Declined  # "a as a number, a as a string"
     def keys(self, children: list[Token]) -> list[str]:
         return [str(child) for child in children if child.type == "KEY"]
+
+    def all_note(self, children: list[Any]) -> None:
+        self.all_types.append(next(child for child in children if isinstance(child, str) and child in _TYPES.values()))
 
     def keep(self, children: list[Any]) -> None:
         if children[0] != children[-1]:
@@ -279,9 +283,10 @@ def _read(prompt: str, lines: list[str], offsets: list[int], block: _Block, voca
     except Declined:
         return None
     read = _LANGUAGE.parse(words)
-    if read is None or read.asks == 0 or any(_SEPARATOR_NOTED[layout] not in ("", block.separator) for layout in read.layouts):
+    if read is None or read.asks == 0 or len(set(read.all_types)) > 1 or any(_SEPARATOR_NOTED[layout] not in ("", block.separator) for layout in read.layouts):
         return None
-    statements = _statements(block, read.types, vocabulary.language, (offsets[block.end - 1], offsets[block.end] - 1))
+    types = {key: read.types.get(key, *read.all_types[:1]) for key in keys} if read.all_types else read.types
+    statements = _statements(block, types, vocabulary.language, (offsets[block.end - 1], offsets[block.end] - 1))
     if statements is None:
         return None
     return JsonRequest(tuple(keys), statements, frozenset(statements), "", vocabulary.language, {}, {}, True)
