@@ -29,7 +29,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("jsonP-pipe-cells-unstripped", "a pipe row's padding is kept in its cells ('TS-01 | azul' is not served)",
      _PASTES, '    return [cell.strip(" \\t") for cell in cells] if separator == "|" else cells', "    return cells", (_T,)),
     ("jsonP-layout-disagrees", "'(Tab-getrennt)' above a comma-separated paste is read",
-     _PASTES, "    if read is None or read.asks == 0 or any(_SEPARATOR_NOTED[layout] not in", "    if read is None or read.asks == 0 or False and any(_SEPARATOR_NOTED[layout] not in", (_T,)),
+     _PASTES, 'any(_SEPARATOR_NOTED[layout] not in ("", block.separator) for layout in read.layouts)', "False", (_T,)),
     ("jsonP-note-twice", "'score as a number, score as a string' keeps the first note",
      _PASTES, "            if self.types.setdefault(key, noted) != noted:", "            if self.types.setdefault(key, noted) != noted and False:", (_T,)),
     ("jsonP-keep-other-type", "'numbers as strings' (a rule over every cell) is read as keeping the types",
