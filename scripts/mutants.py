@@ -553,3 +553,6 @@ MUTANTS += [Mutant(*row) for row in _ARITHA_ROWS]
 from mutants_hit7 import ROWS as _HIT7_ROWS  # noqa: E402 - re-instantiation's first pass (wip/hit7)
 
 MUTANTS += [Mutant(*row) for row in _HIT7_ROWS]
+from mutants_jsonP import ROWS as _JSONP_ROWS  # noqa: E402 - pasted tables and .env blocks (wip/jsonP)
+
+MUTANTS += [Mutant(*row) for row in _JSONP_ROWS]

@@ -704,7 +704,9 @@ def read_request(prompt: str) -> JsonRequest | None:
         read = _parse(_words(prompt, vocabulary), vocabulary.language, prompt)
         if read is not None:
             return read
-    return None
+    from .pastes import read_paste  # a pasted table or .env block (wip/jsonP); imports this module
+
+    return read_paste(prompt)
 
 
 def _parse_one_owner(words: Iterator[Word], language: str) -> Any:
