@@ -1,0 +1,216 @@
+"""Linear re-instantiation that does not depend on the model's prose (issue 33 item 2, branch
+wip/linK), written by hand per class, not from any held-out file. Where the rewrite of a cached
+working cannot carry it to the new prompt (another form: a 2x2 system with other coefficients, a
+sign flipped, a bracket, a divisor; prose it cannot rewrite; another answer form), the engine
+writes the derivation from the new prompt's proven solution (``task._written_anew``: exact values
+where neither the equations nor the format write a decimal), checked like any answer, its
+provenance "fallback", never "reused". Each pair is run twice: the first prompt answered by a
+model that is never right (the fallback's derivation is stored) and by a right model whose prose
+the engine cannot rewrite; the second prompt is then served proven with no model call and exactly
+right (this file's own reading of the last line). Traps: no claim, or the model answers."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from fractions import Fraction
+
+import pytest
+
+from stepcache_integrations import StepCache
+from stepcache_integrations.core.tasks import LinearEquationTask
+
+
+class Echo:
+    """Never right: its answer is a function of the prompt."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def __call__(self, prompt: str) -> str:
+        self.calls += 1
+        return "ECHO " + hashlib.sha256(prompt.encode()).hexdigest()[:12]
+
+
+class Right:
+    """Right for the first prompt only, in prose no rewrite carries; any other call is counted."""
+
+    def __init__(self, answer: str) -> None:
+        self.answer, self.calls = answer, 0
+
+    def __call__(self, prompt: str) -> str:
+        self.calls += 1
+        return self.answer if self.calls == 1 else "ECHO"
+
+
+_VALUE = r"(-?[0-9]+(?:\.[0-9]+)?(?:/[0-9]+)?)"
+
+
+def _stated(line: str, name: str) -> Fraction | None:
+    """The value the answer's last line states for ``name`` ("x = 5", "Answer: x = 5, y = 3")."""
+    found = re.findall(rf"(?:^|[\s,:]){re.escape(name)}\s*=\s*{_VALUE}(?=\s*(?:,|\.?$))", line.strip())
+    return Fraction(found[-1]) if found else None
+
+
+def served(first: str, answer: str | None, second: str, expected: dict[str, Fraction]) -> str:
+    cache = StepCache()
+    model = Echo() if answer is None else Right(answer)
+    one = cache.generate(first, model)
+    assert one.task == "linear_equation" and one.verification in ("proven", "checked"), (first, one.text)
+    before = model.calls
+    again = cache.generate(second, model)
+    assert model.calls == before and again.model_calls == 0, (second, again.outcome, again.text)
+    assert again.outcome == "reinstantiate" and again.verified and again.verification == "proven", (second, again.text)
+    lines = again.text.strip().splitlines()
+    for name, value in expected.items():
+        assert _stated(lines[-1], name) == value, (second, again.text)
+    return again.text
+
+
+F = Fraction
+SYSTEM = "x = 6\ny = 4\nAnswer: x = 6, y = 4"
+ONE = "Subtract 5 from both sides to get 3x = 15, then divide by 3.\nAnswer: x = 5"
+PAIRS = [
+    # English 2x2 systems whose coefficients change (red team round 13: 0/39 served)
+    ("Solve x + y = 10 and x - y = 2.", SYSTEM, "Solve 3x + 2y = 5 and x + 4y = 7.", {"x": F(3, 5), "y": F(8, 5)}),
+    ("Solve x + y = 10 and x - y = 2.", SYSTEM, "Solve 2x - 3y = -4 and 5x + y = 7.", {"x": F(1), "y": F(2)}),
+    ("Solve 2x + 3y = 12 and x - y = 1.",
+     "Adding three times the second equation to the first gives 5x = 15, so x = 3 and y = 2.\nAnswer: x = 3, y = 2",
+     "Solve 3x - 2y = 5 and x + 4y = -3.", {"x": F(1), "y": F(-1)}),
+    # one equation of another form: a bracket, a sign flipped, unknowns on both sides
+    ('Solve for x step by step: 3x + 5 = 20. Write one step per line as "Step k: ...".', ONE,
+     'Solve for x step by step: 2(x + 3) = 10. Write one step per line as "Step k: ...".', {"x": F(2)}),
+    ('Solve for x step by step: 3x + 5 = 20. Write one step per line as "Step k: ...".', ONE,
+     'Solve for x step by step: 7 - 2x = 3x + 1. Write one step per line as "Step k: ...".', {"x": F(6, 5)}),
+    ("Solve 3x + 5 = 20 step by step.", ONE, "Solve 4x - 6 = 2x + 9 step by step.", {"x": F(15, 2)}),
+    # another answer form: one line, a fraction
+    ("Solve 3x + 5 = 20.", "Step 1: 3x = 15\nStep 2: x = 5\nAnswer: x = 5", "Solve 3x + 5 = 26. Answer in one line.", {"x": F(7)}),
+    ("Solve 3x + 5 = 20.", "Step 1: 3x = 15\nStep 2: x = 5\nAnswer: x = 5",
+     "Solve 3x + 5 = 21. Give the answer as a fraction.", {"x": F(16, 3)}),
+]
+
+
+@pytest.mark.parametrize("right", [False, True], ids=["never-right", "right-prose"])
+@pytest.mark.parametrize(("first", "answer", "second", "expected"), PAIRS)
+def test_served_and_exactly_right(first: str, answer: str, second: str, expected: dict[str, Fraction], right: bool) -> None:
+    served(first, answer if right else None, second, expected)
+
+
+def test_the_engine_writes_the_steps_exactly_not_the_models_prose() -> None:
+    """The served steps are the engine's (provenance "fallback"), every value exact: "3/5", never "0.6"."""
+    cache = StepCache()
+    cache.generate("Solve x + y = 10 and x - y = 2.", Right(SYSTEM))
+    again = cache.generate("Solve 3x + 2y = 5 and x + 4y = 7.", Echo())
+    assert {step.provenance for step in again.steps} == {"fallback"} and again.verified, again.text
+    assert "x = 3/5, y = 8/5" in again.text and not re.search(r"\d\.\d", again.text), again.text
+
+
+def test_a_decimal_asked_is_written_as_asked() -> None:
+    text = served("Solve 2x + 3 = 11.", "Step 1: 2x = 8\nStep 2: x = 4\nAnswer: x = 4",
+                  "Solve 2x + 3 = 10. Give the answer as a decimal.", {"x": F(7, 2)})
+    assert text.strip().splitlines()[-1] == "Answer: x = 3.5", text
+
+
+def test_a_rewrite_the_checks_refuse_is_replaced_by_the_engines_derivation() -> None:
+    """9x + 36 = 162 rewritten for 198 states 9x = 126 (a coincidence of constants): that rewrite is
+    never served; the engine's derivation of the new problem is, proven, with no model call."""
+    task = LinearEquationTask()
+    math = 'Solve for x step by step: {eq}. Write one step per line as "Step k: ...".'
+    old, new = task.constraints(math.format(eq="9x + 36 = 162")), task.constraints(math.format(eq="9x + 36 = 198"))
+    cached = task.segment("Step 1: 9x + 36 = 162\nStep 2: Subtract 36 from both sides: 9x = 126\n"
+                          "Step 3: Divide both sides by 9: x = 14\nAnswer: x = 14", old)
+    written = task.reinstantiate(cached, old, new)
+    assert written is not None and all(step.meta.get("written_by") == "fallback" for step in written)
+    text = "".join(step.text for step in written)
+    assert "9x = 126" not in text and text.endswith("Answer: x = 18"), text
+    assert task.verify(written, new, old).passed and not task.check_answer(written, new)
+    assert task.verification_level(written, new, old) == "proven"
+
+
+def test_another_form_is_written_anew_and_proven() -> None:
+    """The rewrite refuses "2(x + 3) = 10" after "3x + 5 = 20" (``reinstantiate_steps``: None); the
+    engine's derivation of it is served instead, proven."""
+    from stepcache_integrations.core.tasks.linear.rewrite import reinstantiate_steps
+    from stepcache_integrations.core.tasks.linear.task import problem_context
+
+    task = LinearEquationTask()
+    old, new = task.constraints("Solve for x: 3x + 5 = 20."), task.constraints("Solve for x: 2(x + 3) = 10.")
+    cached = task.segment("Step 1: 3x + 5 = 20\nStep 2: Subtract 5 from both sides: 3x = 15\nStep 3: Divide by 3: x = 5\nAnswer: x = 5", old)
+    assert reinstantiate_steps(cached, old, new, problem_context(new, old)) is None
+    written = task.reinstantiate(cached, old, new)
+    assert written is not None and "".join(s.text for s in written).endswith("Answer: x = 2")
+    assert task.verify(written, new, old).passed and task.verification_level(written, new, old) == "proven"
+
+
+def test_another_problems_answer_line_never_answers() -> None:
+    """An entry that is only another problem's answer line ("Answer: x = 6", right for 3x + 5 = 23)
+    is never served for 3x + 5 = 20: the new problem's derivation is, proven."""
+    cache = StepCache()
+    target = "Solve 3x + 5 = 20."
+    cache.store_answer(target.replace("20", "23"), "Answer: x = 6")
+    again = cache.generate(target, Echo())
+    assert again.verified and again.text.endswith("x = 5") and "x = 6" not in again.text, again.text
+
+
+TRAPS = [
+    # no unique solution: no claim (the model answers; nothing is proven)
+    ("Solve x + y = 10 and x - y = 2.", SYSTEM, "Solve x + y = 1 and x + y = 2."),
+    ("Solve x + y = 10 and x - y = 2.", SYSTEM, "Solve x + y = 4 and 2x + 2y = 8."),
+    # more equations than unknowns (W14): no claim
+    ("Solve 3x + 5 = 20.", ONE, "Given 4x + 18 = 38, solve 7x + 23 = 58."),
+    # prose asked that no checker reads: no claim
+    ("Solve 3x + 5 = 20.", ONE, "Solve 3x + 5 = 26 and explain each step in words."),
+    # an inequality: no claim
+    ("Solve 3x + 5 = 20.", ONE, "Solve 3x + 5 > 26."),
+]
+
+
+@pytest.mark.parametrize(("first", "answer", "second"), TRAPS)
+def test_traps_are_never_written_by_the_engine(first: str, answer: str, second: str) -> None:
+    cache = StepCache()
+    model = Right(answer)
+    cache.generate(first, model)
+    again = cache.generate(second, model)
+    assert model.calls == 2 and not again.verified and again.outcome != "reinstantiate", (second, again.outcome, again.text)
+
+
+def test_another_language_is_never_answered_with_english_steps() -> None:
+    """An English entry serves no German request: its derivation is written language-neutral."""
+    cache = StepCache()
+    cache.generate("Solve x + y = 10 and x - y = 2.", Right(SYSTEM))
+    again = cache.generate("Löse x + y = 10 und x - y = 4.", Echo())
+    assert again.outcome != "reinstantiate" and "Step" not in again.text and "Answer" not in again.text, again.text
+
+
+def test_another_count_of_unknowns_is_not_written_from_the_entry() -> None:
+    """A cached system does not stand for a one-unknown problem (``task._same_kind``): the rewrite
+    alone decides, as before."""
+    task = LinearEquationTask()
+    old, new = task.constraints("Solve x + y = 10 and x - y = 2."), task.constraints("Solve 3x + 5 = 20.")
+    assert task.reinstantiate(task.segment(SYSTEM, old), old, new) is None
+
+
+@pytest.mark.parametrize(("first", "answer", "second", "last"), [
+    ("Solve x + y = 10 and x - y = 2.", SYSTEM, "Solve 3x + 2y = 5 and x + 4y = 7. Give the answer as a decimal.",
+     "Answer: x = 0.6, y = 1.6"),
+    ("Solve 3x + 5 = 20 step by step.", ONE, "Solve 4x - 6 = 2x + 9 step by step. Give the answer as a decimal.",
+     "Answer: x = 7.5"),
+])
+def test_the_derivation_written_anew_writes_the_decimal_asked(first: str, answer: str, second: str, last: str) -> None:
+    """Where the format asks a decimal, the engine's derivation writes decimals (its working too)."""
+    for model in (Echo(), Right(answer)):
+        cache = StepCache()
+        cache.generate(first, model)
+        before = model.calls
+        again = cache.generate(second, model)
+        assert model.calls == before and again.verified and again.outcome == "reinstantiate", again.text
+        lines = again.text.strip().splitlines()
+        assert lines[-1] == last and "/" not in again.text, again.text
+
+
+def test_the_first_derivation_writes_no_decimal_the_equations_do_not() -> None:
+    """A never-right model's first answer is the engine's derivation: "(1/3)x = 3", never "(0.33...)x"
+    or "(0.25)x" for a divisor the prompt writes as a fraction."""
+    for prompt, working in (("Solve x/3 + 2 = 5.", "(1/3)x = 3"), ("Solve x/4 + 2 = 5.", "(1/4)x = 3")):
+        result = StepCache().generate(prompt, Echo())
+        assert result.verified and working in result.text and not re.search(r"\d\.\d", result.text), result.text
