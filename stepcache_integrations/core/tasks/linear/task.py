@@ -359,16 +359,9 @@ def _answer_rewritten(
         return None
     if not kept[-1].text.endswith("\n"):
         kept[-1] = Step(text=kept[-1].text + "\n", kind=kept[-1].kind, meta=kept[-1].meta)
-    return _followed([*kept, Step(text=final, meta=dict(WRITTEN_BY_FALLBACK))], derivation, new)
-
-
-def _followed(carried: list[Step], derivation: list[str], new: LinearConstraints) -> list[Step]:
-    """``carried``, or, when steps are asked ("with numbered steps") that the cached working does
-    not follow, the steps the engine writes from the proven solution (checked like any answer)."""
-    if "steps" not in new.format or not _format_errors(carried, new):
-        return carried
-    return [Step(text=line + ("\n" if i < len(derivation) - 1 else ""), meta=dict(WRITTEN_BY_FALLBACK))
-            for i, line in enumerate(derivation)]
+    # steps asked ("with numbered steps") that the cached working does not follow: ``reinstantiate``
+    # writes the engine's derivation instead (its format check)
+    return [*kept, Step(text=final, meta=dict(WRITTEN_BY_FALLBACK))]
 
 
 def _carried_working(steps: list[Step], cached: LinearConstraints, new: LinearConstraints) -> list[Step] | None:
