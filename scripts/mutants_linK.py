@@ -26,4 +26,17 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _LINEAR + "task.py", '    return not ({"decimal", "decimal_comma"} & set(c.format)) and not any("." in text for text in c.equation_texts)\n',
      '    return not any("." in text for text in c.equation_texts)\n', _TESTS),
 ]
+ROWS += [
+    ("linK-wp-each-any-poss", "a price closed by any possessive read as a price each ('for 9 dollars its')",
+     _LINEAR + "word_problems.py", '        if closing.type == "POSS" and fold(closing.value) not in _EACH:\n', "        if False:\n", _TESTS),
+    ("linK-wp-payer-unchecked", "a total paid by another person than the buyer read as the buyer's ('Maria buys x pens ...; Tom pays 57 dollars')",
+     _LINEAR + "word_problems.py", '        if name is not None and self.__dict__.setdefault("payer", name) != name:\n', "        if False:\n", _TESTS),
+    ("linK-wp-goods-any", "the goods counted not compared with the goods priced ('pens for 9 dollars each ... buys x pencils')",
+     _LINEAR + "word_problems.py", '        unit = _Unit("WP_GOODS " + _ITEM_FORMS.get(word, word))\n', '        unit = _Unit("WP_GOODS")\n', _TESTS),
+    ("linK-wp-template-unread", "a word problem ending with a quoted answer template is no claim again (the hard workload's word problem goes to the model)",
+     _LINEAR + "word_problems.py", '        if word is not None and word.kind in ("EQ", "EXPR", "JSON_FORM"):\n',
+     '        if word is not None and word.kind in ("EQ", "EXPR", "JSON_FORM", "ANSWER_FORM"):\n', _TESTS),
+    ("linK-wp-template-implicit", "a template read beside the user's words for the quantity ('How many miles did I ride? End with \"Answer: x = <value>\"')",
+     _LINEAR + "word_problems.py", "        if form is None or (form and implicit):\n", "        if form is None:\n", _TESTS),
+]
 # fmt: on

@@ -214,3 +214,65 @@ def test_the_first_derivation_writes_no_decimal_the_equations_do_not() -> None:
     for prompt, working in (("Solve x/3 + 2 = 5.", "(1/3)x = 3"), ("Solve x/4 + 2 = 5.", "(1/4)x = 3")):
         result = StepCache().generate(prompt, Echo())
         assert result.verified and working in result.text and not re.search(r"\d\.\d", result.text), result.text
+
+
+# -- word problems: a price each, a count named, a fee, a total (the hard workload's word problem) ---------
+STORY = "A shop sells pens for {p} dollars each. Maria buys x pens and pays a {f} dollar fee; she pays {t} dollars in total. {q}"
+ASK = 'Solve for x step by step and end with "Answer: x = <value>".'
+WORD_PAIRS = [
+    (STORY.format(p=9, f=3, t=57, q=ASK), "9x + 3 = 57, so 9x = 54 and x = 6.\nAnswer: x = 6",
+     STORY.format(p=13, f=3, t=81, q=ASK), {"x": F(6)}),
+    (STORY.format(p=4, f=2, t=30, q=ASK), "She pays 4 dollars per pen plus the fee: 4x + 2 = 30, x = 7.\nAnswer: x = 7",
+     STORY.format(p=5, f=6, t=41, q=ASK), {"x": F(7)}),
+    (STORY.format(p=9, f=3, t=57, q="Solve for x."), "Answer: x = 6", STORY.format(p=9, f=5, t=59, q="Solve for x."), {"x": F(6)}),
+    ("A store sells notebooks for $4 each. Tom buys n notebooks and pays a $2 delivery fee. He pays $30 in total. Solve for n.",
+     "4n + 2 = 30\nn = 7\nAnswer: n = 7",
+     "A store sells notebooks for $5 each. Tom buys n notebooks and pays a $2 delivery fee. He pays $37 in total. Solve for n.",
+     {"n": F(7)}),
+]
+
+
+@pytest.mark.parametrize("right", [False, True], ids=["never-right", "right-prose"])
+@pytest.mark.parametrize(("first", "answer", "second", "expected"), WORD_PAIRS)
+def test_a_word_problem_with_other_constants_is_served_and_exactly_right(
+        first: str, answer: str, second: str, expected: dict[str, Fraction], right: bool) -> None:
+    text = served(first, answer if right else None, second, expected)
+    if "<value>" in second:  # the template followed verbatim
+        assert text.strip().splitlines()[-1] == f"Answer: x = {expected['x']}", text
+
+
+def test_the_story_is_read_to_its_equation() -> None:
+    from stepcache_integrations.core.tasks.linear.prompt import understand_prompt
+
+    read = understand_prompt(STORY.format(p=9, f=3, t=57, q=ASK))
+    assert read is not None and [eq.text for eq in read.equations] == ["9x + 3 = 57"] and read.solution == {"x": 6}
+    assert read.answer_form == "Answer: x = <value>"
+
+
+WORD_TRAPS = [
+    STORY.format(p=9, f=3, t=57, q="How much is each pen?"),                      # the question changes
+    STORY.format(p=9, f=3, t=57, q='How many pens does her friend buy if she buys three times as many? End with "Answer: <value>".'),
+    STORY.format(p=9, f=3, t=57, q=ASK).replace("dollar fee", "dollar discount"),   # a fee becomes a discount
+    STORY.format(p=9, f=3, t=58, q=ASK),                                           # no whole count of pens
+    STORY.format(p=9, f=3, t=57, q=ASK).replace("buys x pens", "buys x pencils"),  # other goods than the price's
+    STORY.format(p=9, f=3, t=57, q=ASK).replace("a 3 dollar fee", "a 3 euro fee"),  # two currencies
+    STORY.format(p=9, f=3, t=57, q=ASK).replace("she pays", "Tom pays"),            # another payer's total
+    STORY.format(p=9, f=3, t=57, q=ASK).replace("dollars each", "dollars its"),    # no price each
+    STORY.format(p=9, f=3, t=57, q='Solve for x and end with "Answer: y = <value>".'),  # a template of another unknown
+    STORY.format(p=9, f=3, t=57, q="Solve for x.").replace("; she pays 57 dollars in total", ""),  # no total
+    STORY.format(p=9, f=3, t=57, q="Solve for x.") + " Pens are 20% off today.",     # a condition no rule reads
+    # a template beside the user's words for the quantity (the answer line is labelled with them)
+    'A taxi charges a $3 base fare plus $2 per mile. The ride cost $19. How many miles did I ride? End with "Answer: x = <value>".',
+]
+
+
+@pytest.mark.parametrize("trap", WORD_TRAPS)
+def test_a_word_problem_trap_is_no_claim(trap: str) -> None:
+    from stepcache_integrations.core.tasks.linear.prompt import understand_prompt
+
+    assert understand_prompt(trap) is None, trap
+    cache, model = StepCache(), Echo()
+    cache.generate(STORY.format(p=9, f=3, t=57, q=ASK), model)
+    before = model.calls
+    again = cache.generate(trap, model)
+    assert model.calls == before + 1 and not again.verified, (trap, again.outcome, again.text)

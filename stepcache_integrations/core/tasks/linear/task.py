@@ -636,7 +636,7 @@ def _fallback_lines_pointed(c: LinearConstraints, values: dict[str, Fraction], e
         coeff = c.equations[0].as_dict()[var]
         rhs = -c.equations[0].const
         # equations that write no decimal get working that writes none ("x/4 + 2 = 5": "(1/4)x = 3",
-        # then "Multiply both sides by 4"), so a re-instantiation of it states no decimal (_notation_kept)
+        # then "Multiply both sides by 4"), so a re-instantiation of it states no decimal (_written_anew)
         number = _fraction_written if exact or not any("." in text for text in c.equation_texts) else format_number
         return [
             f"Step 1: Start from the equation {c.equation_texts[0]}.",

@@ -152,7 +152,15 @@ class WordFacts:
 
     def wp_total(self, children: list[Any]) -> None:
         self._billed(children, "WP_BILL")
+        self._payer(children)
         self._fact("total", (*_money(children), False))
+
+    def _payer(self, children: list[Any]) -> None:
+        """The one person named who buys and pays: "Maria buys x pens ...; Tom pays 57 dollars in
+        total" is no claim (whose total?)."""
+        name = next((c.value for c in children if isinstance(c, Token) and c.type == "NAME"), None)
+        if name is not None and self.__dict__.setdefault("payer", name) != name:
+            raise Declined
 
     def wp_total_monthly(self, children: list[Any]) -> None:
         self._fact("total", (*_money(children), True))
@@ -402,11 +410,13 @@ class WordFacts:
         closing = children[-1]
         if closing.type == "POSS" and fold(closing.value) not in _EACH:
             raise Declined  # "for 9 dollars its": only "each" ends a price
-        self._fact("rate", (*_money(children), _unit(children)))
+        price, currency = _money(children)
+        self._fact("rate", (price, currency, _unit(children)))
 
     def wp_buys_with_fee(self, children: list[Any]) -> None:
         """"Maria buys x pens and pays a 3 dollar fee": the count named over the goods, the fixed amount."""
         letter = next(c.value for c in children if isinstance(c, Token) and c.type == "VAR")
+        self._payer(children)
         self._fact("count", (letter, _unit(children)))
         self._fact("fixed", _money(children))
 
