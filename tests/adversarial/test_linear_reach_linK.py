@@ -276,3 +276,21 @@ def test_a_word_problem_trap_is_no_claim(trap: str) -> None:
     before = model.calls
     again = cache.generate(trap, model)
     assert model.calls == before + 1 and not again.verified, (trap, again.outcome, again.text)
+
+
+def test_a_tampered_entry_is_never_served_the_engine_writes_instead() -> None:
+    """An entry whose last line was tampered (a wrong value, stored around the checks): neither the
+    rephrased problem nor a new constant is served from its text; the engine's derivation is, proven."""
+    from stepcache_integrations.core.types import Step
+
+    math = 'Solve for x step by step: {eq}. Write one step per line as "Step k: ...".'
+    cache = StepCache()
+    entry_id = cache.store_answer(math.format(eq="6x + 13 = 55"), "Step 1: 6x = 42\nStep 2: x = 7\nAnswer: x = 7")
+    assert entry_id is not None
+    entry = cache.store.get(entry_id)
+    assert entry is not None
+    entry.steps = [*entry.steps[:-1], Step(text="Answer: x = 8")]
+    for prompt, value in ((math.format(eq="6x + 13 = 55").replace("Solve", "Please solve"), 7), (math.format(eq="6x + 13 = 67"), 9)):
+        model = Echo()
+        result = cache.generate(prompt, model)
+        assert "x = 8" not in result.text and result.verified and result.text.endswith(f"Answer: x = {value}"), result.text
