@@ -11,9 +11,9 @@ _TESTS = ("tests/adversarial/test_linear_reach_linK.py",)
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("linK-same-kind-off", "a cached model working the rewrite cannot carry is no longer replaced by the engine's derivation (2x2 systems with other coefficients go to the model)",
-     _LINEAR + "task.py", "    return bool(new.solution) and len(cached.variables) == len(new.variables)\n", "    return False\n", _TESTS),
+     _LINEAR + "task.py", "    return bool(new.solution) and len(cached.variables) == len(new.variables) and not _chained(new)\n", "    return False\n", _TESTS),
     ("linK-same-kind-any-count", "a cached system stands for a one-unknown problem (the count of unknowns not compared)",
-     _LINEAR + "task.py", "    return bool(new.solution) and len(cached.variables) == len(new.variables)\n", "    return bool(new.solution)\n", _TESTS),
+     _LINEAR + "task.py", "    return bool(new.solution) and len(cached.variables) == len(new.variables) and not _chained(new)\n", "    return bool(new.solution) and not _chained(new)\n", _TESTS),
     ("linK-failed-rewrite-returned", "a rewrite the checks refuse returned as the re-instantiation (the engine's derivation not written: 9x = 126)",
      _LINEAR + "task.py", "                result is None or not self.verify(result, new, cached).passed or _format_errors(result, new)):\n",
      "                result is None):\n", _TESTS),
@@ -25,6 +25,11 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("linK-exact-despite-decimal", "the derivation written anew with fractions where the format asks a decimal",
      _LINEAR + "task.py", '    return not ({"decimal", "decimal_comma"} & set(c.format)) and not any("." in text for text in c.equation_texts)\n',
      '    return not any("." in text for text in c.equation_texts)\n', _TESTS),
+]
+ROWS += [
+    ("linK-chain-written", "a chain 'a = b = c' (a list mistyped: '16+ x + y = 6') answered by the engine's derivation with no model call",
+     _LINEAR + "task.py", "    return bool(new.solution) and len(cached.variables) == len(new.variables) and not _chained(new)\n",
+     "    return bool(new.solution) and len(cached.variables) == len(new.variables)\n", _TESTS),
 ]
 ROWS += [
     ("linK-wp-each-any-poss", "a price closed by any possessive read as a price each ('for 9 dollars its')",

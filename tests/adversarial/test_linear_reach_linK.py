@@ -294,3 +294,14 @@ def test_a_tampered_entry_is_never_served_the_engine_writes_instead() -> None:
         model = Echo()
         result = cache.generate(prompt, model)
         assert "x = 8" not in result.text and result.verified and result.text.endswith(f"Answer: x = {value}"), result.text
+
+
+def test_a_chain_is_answered_by_the_model_not_written_by_the_engine() -> None:
+    """A chain "a = b = c" read as two equations sharing a side (a list mistyped, "16, x" as "16+ x";
+    the fuzzer's oracle reads no chain): the engine does not write it from a cached entry; the model
+    answers (the checks, or the fallback when the model is wrong, as for any first answer)."""
+    cache = StepCache()
+    model = Right("x = 4\ny = 2\nAnswer: x = 4, y = 2")
+    cache.generate("Solve the system: 3x + 2y = 16, x + y = 6. Find x and y.", model)
+    again = cache.generate("Solve the system: 3x + 2y = 16+ x + y = 6. Find x and y.", model)
+    assert model.calls == 2 and again.outcome != "reinstantiate", (again.outcome, again.text)

@@ -310,8 +310,17 @@ def _same_kind(cached: LinearConstraints, new: LinearConstraints) -> bool:
     """Whether a cached working the rewrite cannot carry over (another form: "2x + 3y = 12" after
     "x + y = 10", a sign flipped, a divisor; prose it cannot rewrite; another answer form) is
     replaced by the engine's derivation of ``new``: both pose a solved problem with as many
-    unknowns (the language is compared before: ``_language_mismatch``)."""
-    return bool(new.solution) and len(cached.variables) == len(new.variables)
+    unknowns (the language is compared before: ``_language_mismatch``), and ``new`` writes no chain
+    ("3x + 2y = 16+ x + y = 6", read as two equations sharing a side, may be a list mistyped: the
+    model answers it, as before)."""
+    return bool(new.solution) and len(cached.variables) == len(new.variables) and not _chained(new)
+
+
+def _chained(c: LinearConstraints) -> bool:
+    """Whether two equations the prompt states one after the other share a side as written: a chain
+    "a = b = c" read as "a = b" and "b = c"."""
+    texts = c.equation_texts
+    return any(left.rsplit("=", 1)[-1].strip() == right.split("=", 1)[0].strip() for left, right in zip(texts, texts[1:]))
 
 
 def _exact_notation(c: LinearConstraints) -> bool:
