@@ -486,6 +486,9 @@ MUTANTS += [Mutant(*row) for row in _LINE_ROWS]
 from mutants_linG import ROWS as _LING_ROWS  # noqa: E402 - linear everyday reach, round 3 (wip/linG)
 
 MUTANTS += [Mutant(*row) for row in _LING_ROWS]
+from mutants_linK import ROWS as _LINK_ROWS  # noqa: E402 - the engine's derivation where a rewrite cannot carry (wip/linK)
+
+MUTANTS += [Mutant(*row) for row in _LINK_ROWS]
 
 from mutants_jsonR import ROWS as _JSONR_ROWS  # noqa: E402 - JSON reach by class (wip/jsonR)
 

@@ -205,5 +205,5 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      '            text = ""', _FORMS),
     ("numbered-steps-not-written", "numbered steps asked and the cached working unnumbered: the unnumbered working "
      "served or a model call made (the engine no longer writes them)",
-     _LINEAR + "task.py", '    if "steps" not in new.format or not _format_errors(carried, new):', "    if True:", _FORMS),
+     _LINEAR + "task.py", " or _format_errors(result, new)):\n", "):\n", _FORMS),
 ]

@@ -11,7 +11,8 @@ _TESTS = ("tests/adversarial/test_linear_reach_linG.py",)
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("linG-exact-working-decimal", "the derivation of 'x/4 + 2 = 5' writes '(0.25)x' (its re-instantiation no longer served)",
-     _LINEAR + "task.py", '        exact = not any("." in text for text in c.equation_texts)\n', "        exact = False\n", _TESTS),
+     _LINEAR + "task.py", '        number = _fraction_written if exact or not any("." in text for text in c.equation_texts) else format_number\n',
+     "        number = _fraction_written if exact else format_number\n", _TESTS + ("tests/adversarial/test_linear_reach_linK.py",)),
     ("linG-exact-divided-by-fraction", "the derivation divides by a coefficient written '1/4' ('Divide both sides by 1/4': unproven)",
      _LINEAR + "task.py", '    if "/" not in written(coeff):\n', '    if "/" not in format_number(coeff):\n', _TESTS),
     ("linG-stuck-after-dropped", "'pls help solve 3x+7=22 i dont get it' no longer read",
@@ -25,8 +26,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("linG-answer-only-write-steps", "'答えだけ書いて' read as asking the working",
      _LINEAR + "request.lark", "%extend format: ART? ANSWER ONLY SHOW -> answer_only\n", "%extend format: ART? ANSWER ONLY SHOW -> steps\n", _TESTS),
     ("linG-comma-written-as-point", "the engine's answer to '1,2x + 0,6 = 3,6' writes 'x = 2.5' (the prompt's decimal comma not kept)",
-     _LINEAR + "task.py", '    lines = _fallback_lines_pointed(c, values)\n    if "decimal_comma" not in c.format:\n',
-     '    lines = _fallback_lines_pointed(c, values)\n    if True:\n', _TESTS),
+     _LINEAR + "task.py", '    lines = _fallback_lines_pointed(c, values, exact and _exact_notation(c))\n    if "decimal_comma" not in c.format:\n',
+     '    lines = _fallback_lines_pointed(c, values, exact and _exact_notation(c))\n    if True:\n', _TESTS),
     ("linG-point-accepted", "a model's 'x = 2.5' for a prompt writing '3,6' verified (the notation not enforced)",
      _LINEAR + "task.py", '    if "decimal_comma" in c.format and any(_DECIMAL_WRITTEN.search(step.text) for step in steps):',
      '    if False and any(_DECIMAL_WRITTEN.search(step.text) for step in steps):', _TESTS),

@@ -9,6 +9,8 @@ known, so the shortcut cannot serve what the full check refuses.
 
 from __future__ import annotations
 
+import pytest
+
 import random
 from typing import Any
 
@@ -137,8 +139,11 @@ def test_a_tampered_newest_entry_is_checked_in_full_and_never_served() -> None:
     assert result.matched_entry_id == ids[-2] and result.text.endswith("Answer: x = 5") and "x = 6" not in result.text
 
 
-def test_every_entry_tampered_reaches_the_model() -> None:
+def test_every_entry_tampered_reaches_the_model(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every entry of the problem tampered: none serves, the model answers (and rightly)."""
+    # the rewrite itself (the engine's own derivation, written when a rewrite fails since wip/linK, off)
+    monkeypatch.setattr("stepcache_integrations.core.tasks.linear.task._same_kind", lambda *a: False)
+    # (with it on, the engine's derivation answers, proven: test_linear_reach_linK.py)
     cache = StepCache()
     prompt = MATH.format(eq="3x + 5 = 20")
     ids = [cache.store_answer(prompt, answer(3, 5, 20)) for _ in range(3)]
@@ -167,9 +172,11 @@ def test_a_rewrites_checks_are_checked_in_full_and_not_kept_by_digest() -> None:
     assert len(PROOFS.digests) - before == 1  # the final check alone
 
 
-def test_a_wrong_rewrite_is_refused_whatever_the_digests_hold() -> None:
+def test_a_wrong_rewrite_is_refused_whatever_the_digests_hold(monkeypatch: pytest.MonkeyPatch) -> None:
     """The rewrite's verify is neither looked up by digest: a proof kept under any digest cannot
     pass a rewrite the check refuses (9x + 36 = 162 rewritten for 198 states 9x = 126)."""
+    # the rewrite itself (the engine's own derivation, written when a rewrite fails since wip/linK, off)
+    monkeypatch.setattr("stepcache_integrations.core.tasks.linear.task._same_kind", lambda *a: False)
     cache = StepCache()
     assert cache.store_answer(MATH.format(eq="9x + 36 = 162"), answer(9, 36, 162))
     model = Model(answer(9, 36, 198))

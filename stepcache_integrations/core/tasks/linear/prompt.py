@@ -308,6 +308,7 @@ def understand_prompt(prompt: str) -> LinearProblem | None:
     prompt = _spelled_as_symbols(_history_blanked(prompt))
     if not _rule_plain_notation(prompt):
         return _word_problem(prompt)
+    spelled = prompt
     prompt = _markup_blanked(_latex_fractions(unicodedata.normalize("NFC", prompt)))
     joined = _thousands_joined(prompt)
     if joined is None:
@@ -318,8 +319,8 @@ def understand_prompt(prompt: str) -> LinearProblem | None:
         return None
     prompt, decimals = pointed
     equations, spans = _read_equations(prompt)
-    if not equations:
-        return None
+    if not equations:  # an '=' only in a quoted answer template: a word problem's (word_problems.py reads no other '=')
+        return understand_word_problem(spelled)
     variables = _unknowns(equations)
     request = read_request(prompt, spans, frozenset(variables))
     if not _rule_request_read(request, variables, equations, grouped > 0):

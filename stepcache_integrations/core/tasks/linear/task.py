@@ -219,9 +219,9 @@ class LinearEquationTask(StepwiseTask):
         if written is not None:
             return written
         result = self._rewritten(steps, cached, new)
-        if cached.solution and _derivation_of(steps, cached) and (
-                result is None or not self.verify(result, new, cached).passed):
-            return _written_anew(new) if _notation_kept(new) else result  # the engine's own derivation, for the new problem
+        if cached.solution and (_derivation_of(steps, cached) or _same_kind(cached, new)) and (
+                result is None or not self.verify(result, new, cached).passed or _format_errors(result, new)):
+            return _written_anew(new) or result  # the engine's own derivation, for the new problem
         return result
 
     def _rewritten(self, steps: list[Step], cached: LinearConstraints, new: LinearConstraints) -> list[Step] | None:
@@ -298,26 +298,50 @@ WRITTEN_BY_FALLBACK = {"written_by": "fallback"}
 
 def _derivation_of(steps: list[Step], new: LinearConstraints) -> bool:
     """Whether ``steps`` are, word for word, the derivation the engine writes for ``new`` from its
-    proven solution alone (``_fallback_lines``)."""
-    return bool(new.solution) and "".join(step.text for step in steps) == "\n".join(
-        _fallback_lines(new, new.solution or {}))
+    proven solution alone (``_fallback_lines``, or the exact one :func:`_written_anew` writes)."""
+    if not new.solution:
+        return False
+    text = "".join(step.text for step in steps)
+    return text == "\n".join(_fallback_lines(new, new.solution)) or (
+        _exact_notation(new) and text == "\n".join(_fallback_lines(new, new.solution, exact=True)))
 
 
-def _notation_kept(new: LinearConstraints) -> bool:
-    """Whether the engine's derivation of ``new`` writes a decimal only where its equations do (a
-    served re-instantiation states fractions as fractions: "x = -1/2", never "-0.5")."""
-    return any("." in text for text in new.equation_texts) or not _DECIMAL_WRITTEN.search(
-        "\n".join(_fallback_lines(new, new.solution or {})))
+def _same_kind(cached: LinearConstraints, new: LinearConstraints) -> bool:
+    """Whether a cached working the rewrite cannot carry over (another form: "2x + 3y = 12" after
+    "x + y = 10", a sign flipped, a divisor; prose it cannot rewrite; another answer form) is
+    replaced by the engine's derivation of ``new``: both pose a solved problem with as many
+    unknowns (the language is compared before: ``_language_mismatch``), and ``new`` writes no chain
+    ("3x + 2y = 16+ x + y = 6", read as two equations sharing a side, may be a list mistyped: the
+    model answers it, as before)."""
+    return bool(new.solution) and len(cached.variables) == len(new.variables) and not _chained(new)
+
+
+def _chained(c: LinearConstraints) -> bool:
+    """Whether two equations the prompt states one after the other share a side as written: a chain
+    "a = b = c" read as "a = b" and "b = c"."""
+    texts = c.equation_texts
+    return any(left.rsplit("=", 1)[-1].strip() == right.split("=", 1)[0].strip() for left, right in zip(texts, texts[1:]))
+
+
+def _exact_notation(c: LinearConstraints) -> bool:
+    """Whether neither the equations nor the format write a decimal: the derivation written anew
+    then states every value as an exact fraction ("x = -1/2", never "-0.5")."""
+    return not ({"decimal", "decimal_comma"} & set(c.format)) and not any("." in text for text in c.equation_texts)
 
 
 _DECIMAL_WRITTEN = re.compile(r"(?<=\d)\.(?=\d)")  # a decimal point (a comma in its place: _fallback_lines)
 
 
-def _written_anew(new: LinearConstraints) -> list[Step]:
-    """Equations alone (the fallback's working for a request in another language, W4) carry no
-    operation that checks each line against the one before: the derivation is written anew from
-    the new prompt's proven solution rather than its constants rewritten."""
-    lines = _fallback_lines(new, new.solution or {})
+def _written_anew(new: LinearConstraints, exact: bool = True) -> list[Step] | None:
+    """The derivation written anew from the new prompt's proven solution rather than a cached one's
+    constants rewritten (equations alone carry no operation that checks each line against the one
+    before; a working of another form or in other words cannot be rewritten), each value exact
+    where neither the equations nor the format write a decimal; None when it would write one
+    there (never expected). Checked like any answer; its provenance is the fallback's. ``exact``
+    False: the first answer's derivation (``_fallback_lines``), for the equations-alone working (W4)."""
+    lines = _fallback_lines(new, new.solution or {}, exact=exact)
+    if exact and _exact_notation(new) and _DECIMAL_WRITTEN.search("\n".join(lines)):
+        return None
     return [Step(text=line + ("\n" if i < len(lines) - 1 else ""), meta=dict(WRITTEN_BY_FALLBACK))
             for i, line in enumerate(lines)]
 
@@ -344,16 +368,9 @@ def _answer_rewritten(
         return None
     if not kept[-1].text.endswith("\n"):
         kept[-1] = Step(text=kept[-1].text + "\n", kind=kept[-1].kind, meta=kept[-1].meta)
-    return _followed([*kept, Step(text=final, meta=dict(WRITTEN_BY_FALLBACK))], derivation, new)
-
-
-def _followed(carried: list[Step], derivation: list[str], new: LinearConstraints) -> list[Step]:
-    """``carried``, or, when steps are asked ("with numbered steps") that the cached working does
-    not follow, the steps the engine writes from the proven solution (checked like any answer)."""
-    if "steps" not in new.format or not _format_errors(carried, new):
-        return carried
-    return [Step(text=line + ("\n" if i < len(derivation) - 1 else ""), meta=dict(WRITTEN_BY_FALLBACK))
-            for i, line in enumerate(derivation)]
+    # steps asked ("with numbered steps") that the cached working does not follow: ``reinstantiate``
+    # writes the engine's derivation instead (its format check)
+    return [*kept, Step(text=final, meta=dict(WRITTEN_BY_FALLBACK))]
 
 
 def _carried_working(steps: list[Step], cached: LinearConstraints, new: LinearConstraints) -> list[Step] | None:
@@ -597,26 +614,30 @@ def _box_read(steps: list[Step], c: LinearConstraints) -> list[Step]:
                                 for line in step.text.split("\n")), kind=step.kind, meta=step.meta) for step in steps]
 
 
-def _fallback_lines(c: LinearConstraints, values: dict[str, Fraction]) -> list[str]:
-    """The deterministic derivation, its decimals written with a comma when the prompt's are."""
-    lines = _fallback_lines_pointed(c, values)
+def _fallback_lines(c: LinearConstraints, values: dict[str, Fraction], exact: bool = False) -> list[str]:
+    """The deterministic derivation, its decimals written with a comma when the prompt's are;
+    ``exact``: every value written as an exact fraction where neither the equations nor the format
+    write a decimal (``_exact_notation``: the derivation a re-instantiation writes anew)."""
+    lines = _fallback_lines_pointed(c, values, exact and _exact_notation(c))
     if "decimal_comma" not in c.format:
         return lines
     return [_DECIMAL_WRITTEN.sub(",", line) for line in lines]
 
 
-def _fallback_lines_pointed(c: LinearConstraints, values: dict[str, Fraction]) -> list[str]:
+def _fallback_lines_pointed(c: LinearConstraints, values: dict[str, Fraction], exact: bool = False) -> list[str]:
     """The deterministic derivation: one equation solved in three steps, or a system solved exactly;
-    its steps numbered and its last line labelled as the prompt asks (``layout``)."""
+    its steps numbered and its last line labelled as the prompt asks (``layout``); ``exact``: its
+    values written as exact fractions ("x = 7/2", never "3.5")."""
     variables = c.variables
-    answer = ", ".join(f"{v} = {format_number(values[v])}" for v in variables)
-    whole = _whole_answer_line(c, values, partial(_in_form, c))
+    written: Callable[[Fraction], str] = _fraction_written if exact else format_number
+    final: Callable[[Fraction], str] = _fraction_written if exact else partial(_in_form, c)
+    answer = ", ".join(f"{v} = {written(values[v])}" for v in variables)
+    whole = _whole_answer_line(c, values, final)
     if whole is not None:  # a yes/no check's word, the bare number: the whole answer, in any language
         return [whole]
-    final_line = _final_line(c, values)
+    final_line = _final_line(c, values, final)
     if c.language != ENGLISH:  # W4: no English prose in an answer to a request in another language
-        final = partial(_in_form, c)
-        return _neutral_lines(c, values, final_line if c.answer_form or c.answer_label else "", final)
+        return _neutral_lines(c, values, final_line if c.answer_form or c.answer_label else "", final, written)
     if "answer_only" in c.format or "one_line" in c.format:
         return [final_line]
     if len(variables) == 1 and len(c.equation_texts) == 1:
@@ -624,9 +645,8 @@ def _fallback_lines_pointed(c: LinearConstraints, values: dict[str, Fraction]) -
         coeff = c.equations[0].as_dict()[var]
         rhs = -c.equations[0].const
         # equations that write no decimal get working that writes none ("x/4 + 2 = 5": "(1/4)x = 3",
-        # then "Multiply both sides by 4"), so a re-instantiation of it states no decimal (_notation_kept)
-        exact = not any("." in text for text in c.equation_texts)
-        number = _fraction_written if exact else format_number
+        # then "Multiply both sides by 4"), so a re-instantiation of it states no decimal (_written_anew)
+        number = _fraction_written if exact or not any("." in text for text in c.equation_texts) else format_number
         return [
             f"Step 1: Start from the equation {c.equation_texts[0]}.",
             f"Step 2: Collect the {var} terms on the left and the constants on the right: "
@@ -648,7 +668,7 @@ def _written_from_the_solution(steps: list[Step], cached: LinearConstraints, new
     language-neutral working (W4: steps with no word), a bare number (it carries no working) and a
     yes/no check's word (computed by substitution); each is checked like any answer. None otherwise."""
     if new.language != ENGLISH and new.solution and not any(_WORD.search(step.text) for step in steps):
-        return _written_anew(new)
+        return _written_anew(new, exact=False)
     if not new.solution or not cached.solution:
         return None
     if ("bare_number" in new.format and "bare_number" in cached.format) or _yes_no_word(new) is not None:
@@ -663,21 +683,23 @@ def _in_form(c: LinearConstraints, value: Fraction) -> str:
     return format_number(value, prefer_decimal="decimal" in c.format)
 
 
-def _final_line(c: LinearConstraints, values: dict[str, Fraction]) -> str:
-    """The answer line the prompt asks for, labelled ("Answer: x = 5", "Final answer: 5"), or its template filled."""
+def _final_line(c: LinearConstraints, values: dict[str, Fraction], final: Callable[[Fraction], str] | None = None) -> str:
+    """The answer line the prompt asks for, labelled ("Answer: x = 5", "Final answer: 5"), or its
+    template filled; each value as ``final`` writes it (the form asked: ``_in_form``)."""
     label = c.answer_label or "Answer"
     target = c.target_value
+    form = partial(_in_form, c) if final is None else final
     if c.answer_form and is_json_form(c.answer_form):  # the JSON object asked, each key's exact value
-        return json_written(c.answer_form, {v: _in_form(c, values[v]) for v in values})
+        return json_written(c.answer_form, {v: form(values[v]) for v in values})
     if c.answer_form:  # the user's template, verbatim, its slot holding the one value asked
-        return written_in(c.answer_form, _in_form(c, target if target is not None else values[c.asked_or_all[0]]))
+        return written_in(c.answer_form, form(target if target is not None else values[c.asked_or_all[0]]))
     if target is not None and "answer_value" in c.format:
-        return f"{label}: {_in_form(c, target)}"
+        return f"{label}: {form(target)}"
     if target is not None:  # "Answer: x^2 = 25": the asked expression, not the unknowns
-        return f"{label}: {written_target(c.target)} = {_in_form(c, target)}"
+        return f"{label}: {written_target(c.target)} = {form(target)}"
     if "answer_value" in c.format and len(c.asked_or_all) == 1:
-        return f"{label}: {_in_form(c, values[c.asked_or_all[0]])}"
-    return f"{label}: " + ", ".join(f"{v} = {_in_form(c, values[v])}" for v in c.asked_or_all)
+        return f"{label}: {form(values[c.asked_or_all[0]])}"
+    return f"{label}: " + ", ".join(f"{v} = {form(values[v])}" for v in c.asked_or_all)
 
 
 #: The vocabulary table whose prose the fallback writes (``LinearConstraints.language``).
@@ -686,7 +708,8 @@ _WORD = re.compile(r"[^\W\d_]{2,}")  # a word of two letters or more, in any scr
 
 
 def _neutral_lines(
-    c: LinearConstraints, values: dict[str, Fraction], labelled: str, final: Callable[[Fraction], str]
+    c: LinearConstraints, values: dict[str, Fraction], labelled: str, final: Callable[[Fraction], str],
+    written: Callable[[Fraction], str] = format_number,
 ) -> list[str]:
     """The deterministic derivation for a request in another language than English (W4): equations
     only, no word of any language ("3x + 5 = 20", "3x = 15", "x = 5"), numbered "1.", "2.", ...
@@ -708,7 +731,7 @@ def _neutral_lines(
     if len(c.variables) == 1 and len(c.equation_texts) == 1:
         var = c.variables[0]
         coeff = c.equations[0].as_dict()[var]
-        collected = f"{_term(coeff, var)} = {format_number(-c.equations[0].const)}"
+        collected = f"{_term(coeff, var, written)} = {written(-c.equations[0].const)}"
         working = [c.equation_texts[0], *([collected] if collected != c.equation_texts[0] else []), solved]
     else:
         working = [*c.equation_texts, solved]

@@ -81,6 +81,8 @@ _BILL_OF: dict[str, list[str]] = _table_words("bill_of")
 # The grammatical gender of a relative's word and of a pronoun after "years more than" (a table's
 # "genders"): "e ha 27 anni più di lui" is said of a male relative only (W16); a word not listed is no claim.
 _GENDERS: dict[str, str] = _table_words("genders")
+# The words that end a price per item ("for 9 dollars each"; a table's "each_words"; wip/linK).
+_EACH: frozenset[str] = frozenset(fold(word) for table in _TABLES for word in table.get("each_words", ()))
 
 
 def _counter(children: list[Any]) -> str:
@@ -150,7 +152,15 @@ class WordFacts:
 
     def wp_total(self, children: list[Any]) -> None:
         self._billed(children, "WP_BILL")
+        self._payer(children)
         self._fact("total", (*_money(children), False))
+
+    def _payer(self, children: list[Any]) -> None:
+        """The one person named who buys and pays: "Maria buys x pens ...; Tom pays 57 dollars in
+        total" is no claim (whose total?)."""
+        name = next((c.value for c in children if isinstance(c, Token) and c.type == "NAME"), None)
+        if name is not None and self.__dict__.setdefault("payer", name) != name:
+            raise Declined
 
     def wp_total_monthly(self, children: list[Any]) -> None:
         self._fact("total", (*_money(children), True))
@@ -388,6 +398,28 @@ class WordFacts:
     def wp_rate(self, children: list[Any]) -> tuple[Fraction, str, str]:
         return (*_money(children), _unit(children))
 
+    def wp_goods(self, children: list[Any]) -> _Unit:
+        """Goods counted ("pens"): a unit of the rate, one item in either form (the table's item_forms)."""
+        word = fold(children[0].value)
+        unit = _Unit("WP_GOODS " + _ITEM_FORMS.get(word, word))
+        unit.text = str(children[0].value)
+        return unit
+
+    def wp_price_each(self, children: list[Any]) -> None:
+        """"A shop sells pens for 9 dollars each": the rate per item (wip/linK)."""
+        closing = children[-1]
+        if closing.type == "POSS" and fold(closing.value) not in _EACH:
+            raise Declined  # "for 9 dollars its": only "each" ends a price
+        price, currency = _money(children)
+        self._fact("rate", (price, currency, _unit(children)))
+
+    def wp_buys_with_fee(self, children: list[Any]) -> None:
+        """"Maria buys x pens and pays a 3 dollar fee": the count named over the goods, the fixed amount."""
+        letter = next(c.value for c in children if isinstance(c, Token) and c.type == "VAR")
+        self._payer(children)
+        self._fact("count", (letter, _unit(children)))
+        self._fact("fixed", _money(children))
+
     def wp_unit(self, children: list[Any]) -> str:
         return _unit_of(children[0])
 
@@ -427,7 +459,7 @@ def understand_word_problem(prompt: str) -> LinearProblem | None:
     """The problem a word problem states, its equation derived from the facts the grammar read;
     None when the prompt is not one of the declared shapes, read whole."""
     from .prompt import LinearProblem
-    from .reader import _LANGUAGE, FORMATS
+    from .reader import _LANGUAGE, FORMATS, _answer_form
 
     text = unicodedata.normalize("NFC", prompt)
     if text.count("(") != text.count(")") or len(text) > 2000:
@@ -443,7 +475,11 @@ def understand_word_problem(prompt: str) -> LinearProblem | None:
         equation, value = derived
         fmt = tuple(f for f in FORMATS if f in transformer.format)
         label = transformer.word_label if implicit else transformer.answer_label
-        return LinearProblem((equation,), (letter,), (letter,), {letter: value}, fmt, label, language=table.language)
+        form = _answer_form(transformer, {letter}) if transformer.answer_forms else ""
+        if form is None or (form and implicit):
+            return None  # a template beside the user's words for the quantity, or one naming another unknown
+        return LinearProblem((equation,), (letter,), (letter,), {letter: value}, fmt, label, language=table.language,
+                             answer_form=form)
     return None
 
 
@@ -465,18 +501,18 @@ IMPLICIT = "x"
 
 
 def _read_with(text: str, table: Any, letter: str | None) -> Any:
-    from .reader import _LANGUAGE, _linked, _token_at
+    from .reader import _LANGUAGE, _linked, _template_or_token
 
     folded = fold(text)
     words: list[Word] = []
     pos = 0
     while pos < len(text):
-        token = _amount_or_name_at(text, folded, pos, table, letter is None) or _token_at(
+        token = _amount_or_name_at(text, folded, pos, table, letter is None) or _template_or_token(
             text, folded, pos, {}, frozenset({letter} if letter else ()), table)
         if token is None:
             return None
         word, pos = token
-        if word is not None and word.kind in ("EQ", "EXPR", "TEMPLATE", "VALUE_SLOT", "ANSWER_FORM"):
+        if word is not None and word.kind in ("EQ", "EXPR", "JSON_FORM"):
             return None
         if word is not None:
             words.append(word)
@@ -611,7 +647,7 @@ def _times_and_difference(facts: dict[str, Any], letter: str) -> tuple[str, Call
 
 def _asks_only(transformer: Any, letter: str) -> bool:
     """The request asks the named unknown and nothing else (no expression, check or template of another)."""
-    return not (transformer.derived or transformer.candidate is not None or transformer.answer_forms
+    return not (transformer.derived or transformer.candidate is not None
             or transformer.template_names - {letter} or not transformer.asks
             or transformer.asked_names - {letter} or "yes_no" in transformer.format)
 
