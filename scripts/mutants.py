@@ -545,3 +545,7 @@ MUTANTS += [Mutant(*row) for row in _JSONR6_ROWS]
 from mutants_jsonU import ROWS as _JSONU_ROWS  # noqa: E402 - every declared unit, arithmetic yes/no (wip/jsonU)
 
 MUTANTS += [Mutant(*row) for row in _JSONU_ROWS]
+
+from mutants_jsonV import ROWS as _JSONV_ROWS  # noqa: E402 - JSON request reach (wip/jsonV)
+
+MUTANTS += [Mutant(*row) for row in _JSONV_ROWS]

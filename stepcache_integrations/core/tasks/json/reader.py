@@ -970,6 +970,11 @@ def _label_folded(word: str, rules: frozenset[str]) -> str:
     return unicodedata.normalize("NFC", word)
 
 
+# The keys whose value is a common noun, written lowercase ("product": pen; wip/jsonV)
+_COMMON_NOUN_KEYS = {language: frozenset(_label_folded(w, _LABEL_FOLDING[language]) for w in table.get("common_noun_keys", ()))
+                     for language, table in _TABLES.items()}
+
+
 def _labels_as_keys(
     stated: list[tuple[str, Statement, str | None]], asked: list[str], language: str
 ) -> list[tuple[str, Statement, str | None]] | None:
@@ -1120,16 +1125,20 @@ def _in_order_name(key: str, tokens: list[Token], language: str, prompt: str) ->
     end = (last.start_pos or 0) + len(last.value)
     text = prompt[start:end]
     spaced = _TABLES.get(language, {}).get("spaced", True)
-    if not _is_kind(key, "name", language) or (spaced and any(not t.value[:1].isupper() for t in tokens) and not _one_plain_word(tokens)) \
+    if not _is_kind(key, "name", language) or (spaced and any(not t.value[:1].isupper() for t in tokens) and not _one_plain_word(key, tokens, language)) \
             or (not spaced and len(tokens) != 1) or " ".join(t.value for t in tokens) != text:
         return None  # a key that holds no name, lowercase words, names not one space apart (zh, ja: one run of ideographs)
     return key, Statement(text, False, (start, end)), None
 
 
-def _one_plain_word(tokens: list[Token]) -> bool:
+def _one_plain_word(key: str, tokens: list[Token], language: str) -> bool:
     """One lowercase word of letters as a value in order (pt '"produto" e "quantidade": caneta, 12',
-    "keys product and qty: pen, 12"; wip/jsonV): no type, placeholder or JSON literal word ("string, 12")."""
+    "keys product and qty: pen, 12"; wip/jsonV) for a key whose value is a common noun (a table's
+    "common_noun_keys"): no type, placeholder or JSON literal word ("string, 12"); a proper name is
+    written capitalised ("name and price: alice, 30", "city: lisbon" are no claim)."""
     word = tokens[0].value
+    if _label_folded(key, _LABEL_FOLDING.get(language, frozenset())) not in _COMMON_NOUN_KEYS.get(language, frozenset()):
+        return False
     return len(tokens) == 1 and word.isalpha() and word.islower() and word.casefold() not in _NOT_BARE | _TYPE_WORDS
 
 
