@@ -38,3 +38,15 @@ ROWS += [
     ("jsonV-pt-common-noun-key-deleted", "pt '\"produto\" e \"quantidade\": caneta, 12' is declined",
      f"{_JSON}/vocabulary/pt.json", ' "common_noun_keys": [\n  "produto",', ' "common_noun_keys": [\n  "produtox",', (_T,)),
 ]
+ROWS += [
+    ("jsonV-grammar-from-this-lines", "'Make a JSON object from this:\\nname: ...' (the values on the lines after 'from this:') is not derived",
+     f"{_JSON}/request.lark", "            | FROM (DEF | SOURCE)? COLON STOP+ stmts", "            | FROM (DEF | SOURCE)? COLON STOP STOP+ stmts", (_T,)),
+    ("jsonV-grammar-from-this-inline", "'Make a JSON object from this: name: Ana, age: 31' is not derived",
+     f"{_JSON}/request.lark", "%extend tail: FROM DEF COLON stmts\n", "%extend tail: FROM DEF DEF COLON stmts\n", (_T,)),
+    ("jsonV-grammar-als-json-ausgeben", "de 'Bitte als JSON ausgeben:\\n...' is not derived",
+     f"{_JSON}/request.lark", "%extend request: courtesy? AS noun VERB_END politely? tail\n", "%extend request: courtesy? AS AS noun VERB_END politely? tail\n", (_T,)),
+    ("jsonV-es-from-phrase-deleted", "es 'a partir de esto:' frames no data",
+     f"{_JSON}/vocabulary/es.json", '    "a partir de esto",\n', "", (_T,)),
+    ("jsonV-pt-transforma-deleted", "pt 'Transforma isso em JSON' is declined",
+     f"{_JSON}/vocabulary/pt.json", '   "transforma isso em",\n', "", (_T,)),
+]

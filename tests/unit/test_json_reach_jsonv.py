@@ -168,3 +168,57 @@ def test_pairs_are_served_exactly(first: str, second: str, expected: dict[str, o
 def test_traps_are_not_served_from_the_cache(first: str, second: str) -> None:
     served, _obj = _second(first, second)
     assert not served
+
+
+# -- class 1: labelled lines after "from this:" (every table's FROM phrase) and de "als JSON ausgeben:" --
+FROM_THIS = [
+    ("Make a JSON object from this:\nname: Laura Chen\nage: 41\ncity: Denver", ("name", "age", "city"),
+     {"name": "Laura Chen", "age": 41, "city": "Denver"}),
+    ("Make a JSON object from these:\nname: Ana\nage: 31", ("name", "age"), {"name": "Ana", "age": 31}),
+    ("Make a JSON object from this: name: Ana, age: 31", ("name", "age"), {"name": "Ana", "age": 31}),
+    ("Crea un objeto JSON a partir de esto:\nnombre: Lucía Romero\nedad: 31", ("nombre", "edad"), {"nombre": "Lucía Romero", "edad": 31}),
+    ("Crée un objet JSON à partir de ceci :\nnom : Dubois\nâge : 36", ("nom", "âge"), {"nom": "Dubois", "âge": 36}),
+    ("Crie um JSON a partir disso:\nnome: Beatriz Costa\nidade: 26", ("nome", "idade"), {"nome": "Beatriz Costa", "idade": 26}),
+    ("Crea un JSON da questo:\nnome: Giulia Ferri\netà: 40", ("nome", "età"), {"nome": "Giulia Ferri", "età": 40}),
+    ("Создай JSON из этого:\nимя: Анна\nвозраст: 35", ("имя", "возраст"), {"имя": "Анна", "возраст": 35}),
+    ("Transforma isso em JSON pra mim:\nnome: Beatriz Costa\nidade: 26\ncidade: Recife", ("nome", "idade", "cidade"),
+     {"nome": "Beatriz Costa", "idade": 26, "cidade": "Recife"}),
+    ("Bitte als JSON ausgeben:\nname: Jonas Weber\nalter: 52\nstadt: Leipzig", ("name", "alter", "stadt"),
+     {"name": "Jonas Weber", "alter": 52, "stadt": "Leipzig"}),
+]
+
+
+@pytest.mark.parametrize("prompt, keys, stated", FROM_THIS)
+def test_labelled_lines_from_this(prompt: str, keys: tuple[str, ...], stated: dict[str, object]) -> None:
+    assert _read(prompt) == (keys, stated)
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Make a JSON object from this:\nname: Ana\nage: 31?",          # a value asked about states nothing
+        "Make a JSON object from this:\nname: Ana\nage: 31\nname: Eva",  # a key stated twice
+        "Bitte als YAML ausgeben:\nname: Jonas Weber\nalter: 52",     # no JSON
+        "Bitte als JSON ausgeben:\nname: Jonas Weber\nalter: zweiundfünfzig",
+    ],
+)
+def test_from_this_traps_declined(prompt: str) -> None:
+    assert read_request(prompt) is None
+
+
+@pytest.mark.parametrize(
+    "first, second, expected",
+    [
+        ("Make a JSON object from this:\nname: Laura Chen\nage: 34\ncity: Denver",
+         "Make a JSON object from this:\nname: Laura Chen\nage: 41\ncity: Denver", {"name": "Laura Chen", "age": 41, "city": "Denver"}),
+        ("Bitte als JSON ausgeben:\nname: Jonas Weber\nalter: 45\nstadt: Leipzig",
+         "Bitte als JSON ausgeben:\nname: Jonas Weber\nalter: 52\nstadt: Leipzig", {"name": "Jonas Weber", "alter": 52, "stadt": "Leipzig"}),
+        ("Transforma isso em JSON pra mim:\nnome: Beatriz Costa\nidade: 22\ncidade: Recife",
+         "Transforma isso em JSON pra mim:\nnome: Beatriz Costa\nidade: 26\ncidade: Recife", {"nome": "Beatriz Costa", "idade": 26, "cidade": "Recife"}),
+        ("Crea un objeto JSON a partir de esto:\nnombre: Lucía Romero\nedad: 31", "Crea un objeto JSON a partir de esto:\nnombre: Ana Gil\nedad: 44",
+         {"nombre": "Ana Gil", "edad": 44}),
+    ],
+)
+def test_from_this_pairs_are_served_exactly(first: str, second: str, expected: dict[str, object]) -> None:
+    served, obj = _second(first, second)
+    assert served and _exact(obj, expected)
