@@ -20,7 +20,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _READER, "        self.bare_list = bare and not any(isinstance(c, Tree) and c.data == \"tail\" for c in children)",
      "        self.bare_list = False", (_T,)),
     ("jsonV-plain-word-type-words", "'12, text' reads the type word 'text' as the product",
-     _READER, "    return len(tokens) == 1 and word.isalpha() and word.islower() and word.casefold() not in _NOT_BARE | _TYPE_WORDS",
+     _READER, "    return len(tokens) == 1 and word.isalpha() and word.islower() and _one_script(word) and word.casefold() not in _NOT_BARE | _TYPE_WORDS",
      "    return len(tokens) == 1 and word.isalpha() and word.islower()", (_T,)),
     ("jsonV-plain-word-never", "one lowercase word in order ('pen, 12') is declined",
      _READER, " and not _one_plain_word(key, tokens, language)) \\", ") \\", (_T,)),
@@ -49,4 +49,8 @@ ROWS += [
      f"{_JSON}/vocabulary/es.json", '    "a partir de esto",\n', "", (_T,)),
     ("jsonV-pt-transforma-deleted", "pt 'Transforma isso em JSON' is declined",
      f"{_JSON}/vocabulary/pt.json", '   "transforma isso em",\n', "", (_T,)),
+]
+ROWS += [
+    ("jsonV-plain-word-two-scripts", "'p\u0435n' (a Cyrillic 'е') in order is read as the product",
+     _READER, " and _one_script(word) and word.casefold() not in _NOT_BARE | _TYPE_WORDS", " and word.casefold() not in _NOT_BARE | _TYPE_WORDS", (_T,)),
 ]

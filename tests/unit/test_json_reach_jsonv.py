@@ -118,6 +118,8 @@ def test_one_lowercase_word_in_order(prompt: str, keys: tuple[str, ...], stated:
         'Return JSON with keys "product" and "quantity": red pen, 12',  # two lowercase words
         'Return JSON with keys "quantity" and "product": 12, red pen',
         'Return JSON with keys "quantity" and "product": 12, red Pen',  # a lowercase word in a name of two words
+        'Retorne um JSON com as chaves "produto" e "quantidade": \u0441aderno, 5',  # a Cyrillic "с": two scripts
+        'Return JSON with keys "quantity" and "product": 12, p\u0435n',
         'Return JSON with keys "quantity" and "product": 12, text',
         'Restituisci un JSON con le chiavi "nome" e "città": Giulia, Torino',  # two names: only order binds them (W13)
         'Restituisci un JSON con le chiavi "nome" e "città": giulia, torino',

@@ -1139,7 +1139,7 @@ def _one_plain_word(key: str, tokens: list[Token], language: str) -> bool:
     word = tokens[0].value
     if _label_folded(key, _LABEL_FOLDING.get(language, frozenset())) not in _COMMON_NOUN_KEYS.get(language, frozenset()):
         return False
-    return len(tokens) == 1 and word.isalpha() and word.islower() and word.casefold() not in _NOT_BARE | _TYPE_WORDS
+    return len(tokens) == 1 and word.isalpha() and word.islower() and _one_script(word) and word.casefold() not in _NOT_BARE | _TYPE_WORDS
 
 
 _IN_ORDER_STRINGS = {"NAME": _in_order_name, "QUOTED": _in_order_quoted, "EMAIL": _in_order_email}
