@@ -54,3 +54,11 @@ ROWS += [
     ("jsonV-plain-word-two-scripts", "'p\u0435n' (a Cyrillic 'е') in order is read as the product",
      _READER, " and _one_script(word) and word.casefold() not in _NOT_BARE | _TYPE_WORDS", " and word.casefold() not in _NOT_BARE | _TYPE_WORDS", (_T,)),
 ]
+ROWS += [
+    ("jsonV-number-type-change-patched", "es 'precio=45.5' then 'precio=120' is patched with a model call (no re-instantiation)",
+     f"{_JSON}/evidence.py", "        if _a_number(new.value) and _a_number(old.value) and identical(old_value, old.value):\n            return new.value",
+     "        if False:\n            return new.value", (_T,)),
+    ("jsonV-number-type-any-type", "a number stated for a cached boolean or string is written as stated",
+     f"{_JSON}/evidence.py", "        if _a_number(new.value) and _a_number(old.value) and identical(old_value, old.value):",
+     "        if True:", (_T,)),
+]

@@ -224,3 +224,34 @@ def test_from_this_traps_declined(prompt: str) -> None:
 def test_from_this_pairs_are_served_exactly(first: str, second: str, expected: dict[str, object]) -> None:
     served, obj = _second(first, second)
     assert served and _exact(obj, expected)
+
+
+# -- class 2: a stated number of the other JSON number type re-instantiates (es "precio=45.5" -> "precio=120") --
+@pytest.mark.parametrize(
+    "first, second, expected",
+    [
+        ("Convierte a JSON: producto=silla, precio=45.5, disponible=true", "Convierte a JSON: producto=mesa, precio=120, disponible=false",
+         {"producto": "mesa", "precio": 120, "disponible": False}),
+        ("Convert to JSON: product=chair, price=45, available=true", "Convert to JSON: product=table, price=120.5, available=false",
+         {"product": "table", "price": 120.5, "available": False}),
+        ("Return JSON with keys sku and weight: sku AB-1, weight 2.25", "Return JSON with keys sku and weight: sku AB-2, weight 3",
+         {"sku": "AB-2", "weight": 3}),
+    ],
+)
+def test_a_number_of_the_other_type_is_served_exactly(first: str, second: str, expected: dict[str, object]) -> None:
+    served, obj = _second(first, second)
+    assert served and _exact(obj, expected)
+
+
+@pytest.mark.parametrize(
+    "first, second",
+    [
+        # a number stated as a string or a boolean is another JSON type: the model answers
+        ("Convert to JSON: product=chair, price=45, available=true", 'Convert to JSON: product=table, price="120", available=false'),
+        ("Convert to JSON: product=chair, price=45.5, available=true", "Convert to JSON: product=table, price=true, available=false"),
+        ("Convert to JSON: product=chair, price=45.5, available=true", "Convert to YAML: product=table, price=120, available=false"),
+    ],
+)
+def test_another_type_is_not_served_from_the_cache(first: str, second: str) -> None:
+    served, _obj = _second(first, second)
+    assert not served
