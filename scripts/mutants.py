@@ -559,3 +559,6 @@ MUTANTS += [Mutant(*row) for row in _HIT7_ROWS]
 from mutants_jsonP import ROWS as _JSONP_ROWS  # noqa: E402 - pasted tables and .env blocks (wip/jsonP)
 
 MUTANTS += [Mutant(*row) for row in _JSONP_ROWS]
+from mutants_jsonV import ROWS as _JSONV_ROWS  # noqa: E402 - JSON request reach (wip/jsonV)
+
+MUTANTS += [Mutant(*row) for row in _JSONV_ROWS]

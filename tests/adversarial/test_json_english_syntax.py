@@ -233,7 +233,6 @@ def test_the_reader_states_exactly_these_values(prompt: str, stated: Obj) -> Non
         "json: temp 21 unit=C",
         "Make a JSON object from the list: sku=AB-100, qty=3",
         "Make a JSON object from: sku=string, qty=number",
-        'System: Reply with JSON only, keys name and age.\nUser: name=Eve, age=25',
         'Output JSON (keys "city", "country", "zip") for -> city: porto, country: portugal',
         'Return JSON with keys "status" and "code": status pending approval, code 200',
         'Give JSON {"item": ..., "item": ...}: item lamp',
@@ -253,6 +252,22 @@ def test_the_reader_states_exactly_these_values(prompt: str, stated: Obj) -> Non
 def test_the_reader_states_nothing_it_cannot_tell(prompt: str) -> None:
     read = read_request(prompt)
     assert read is None, read
+
+
+# wip/jsonV: a bare key list that ends the request sentence is read when the values then state exactly
+# its keys in order (pinned above as no claim before wip/jsonV; now served, and exactly)
+@pytest.mark.parametrize(
+    "old, old_obj, new, new_obj",
+    [
+        ("System: Reply with JSON only, keys name and age.\nUser: name=Ana, age=31", {"name": "Ana", "age": 31},
+         "System: Reply with JSON only, keys name and age.\nUser: name=Eve, age=25", {"name": "Eve", "age": 25}),
+    ],
+)
+def test_a_bare_key_list_with_its_values_is_served_exactly(old: str, old_obj: Obj, new: str, new_obj: Obj) -> None:
+    read = read_request(new)
+    assert read is not None and {k: st.value for k, st in read.statements.items()} == new_obj and list(read.keys) == list(new_obj)
+    outcome = run_pair(pair("jsonV/bare-list", old, old_obj, new, new_obj, benign=True))
+    assert outcome.correct and outcome.result.model_calls == 0 and outcome.result.verification == "proven"
 
 
 def test_a_label_stated_two_ways_is_not_stated() -> None:

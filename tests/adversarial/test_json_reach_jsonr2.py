@@ -158,7 +158,6 @@ def test_rounding_with_a_unit_is_no_claim() -> None:
 
 @pytest.mark.parametrize("prompt", [
     "Make a JSON object from these fields: color: Teal",           # no line break: where the list starts is not said
-    "Make a JSON object from these:\ncolor: Teal\nsize: 42",        # no "fields"
     'Respond with only a JSON object, no explanation, sku = "A-100", quantity = 12',  # no colon
     'Return JSON {"price": ...} with the price 19.987 rounded.',   # rounded to what
     "json: a = 3 b = 9",  # an article with a space before "=" is no key read ("the = sign"): only "a=3" is
@@ -190,3 +189,15 @@ def test_a_first_word_that_is_a_verb_is_a_key_before_a_comma() -> None:
     """"round 3, score 5": the first word is a key; "Round 2.5 km to ...": a verb and its measure."""
     read = read_request("round 3, score 5. Return JSON.")
     assert read is not None and {k: s.value for k, s in read.statements.items()} == {"round": 3, "score": 5}
+
+
+def test_values_on_the_lines_after_from_these_are_served_exactly() -> None:
+    """wip/jsonV: "from these:" (no "fields") then the values on the lines after it (pinned as no claim
+    before wip/jsonV; now read, and served exactly)."""
+    new = "Make a JSON object from these:\ncolor: Teal\nsize: 42"
+    read = read_request(new)
+    assert read is not None and {k: st.value for k, st in read.statements.items()} == {"color": "Teal", "size": 42}
+    old_obj, new_obj = {"color": "Red", "size": 38}, {"color": "Teal", "size": 42}
+    outcome = run_pair(Pair("jsonV/from-these", "Make a JSON object from these:\ncolor: Red\nsize: 38", dumps(old_obj), new,
+                            dumps(new_obj), exact_json_judge(new_obj), benign=True))
+    assert outcome.correct and outcome.result.model_calls == 0 and outcome.result.verification == "proven"

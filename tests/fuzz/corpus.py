@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from .oracle import (
-    JSON_EN_SYNTAX_TEMPLATES, JSON_LANG_TEMPLATES, JSON_NO_KEY_TEMPLATES, JSON_PROSE_TEMPLATES, JSON_RULE_TEMPLATES,
+    JSON_EN_SYNTAX_TEMPLATES, JSON_LANG_TEMPLATES, JSON_V_TEMPLATES, JSON_NO_KEY_TEMPLATES, JSON_PROSE_TEMPLATES, JSON_RULE_TEMPLATES,
     JSON_TEMPLATES, MATH_TEMPLATES, WORD_TEMPLATES,
 )
 from .prompts import Base, Msg, Part, ToolCall
@@ -209,6 +209,15 @@ def _json_en_syntax() -> list[str]:
     out += [system.fill(name=n, age=a) for n, a in [("Eve", 25), ("Raj", 61)]]
     out += [polite.fill(username=u, followers=f) for u, f in [("jdoe", 1500), ("mkim", 20)]]
     out += [shape.fill(title=t, year=y) for t, y in [("Dune", 1965), ("Emma", 1815)]]
+    # wip/jsonV: labelled lines after "make this a JSON object" / "from this:", a bare key list read when its
+    # values follow, one lowercase word in the listed keys' order for a common-noun key
+    made, from_this, bare_list, in_order, pt_in_order, ausgeben = JSON_V_TEMPLATES
+    out += [made.fill(title=t, year=y) for t, y in [("Dune", 1965), ("Emma", 1815)]]
+    out += [from_this.fill(name=n, age=a) for n, a in [("Laura", 34), ("Omar", 41)]]
+    out += [bare_list.fill(user=u, role=r) for u, r in [("Maria", "admin"), ("Kenji", "editor")]]
+    out += [in_order.fill(product=w, quantity=q) for w, q in [("pen", 12), ("mug", 3)]]
+    out += [pt_in_order.fill(produto=w, quantidade=q) for w, q in [("caneta", 12), ("caderno", 5)]]
+    out += [ausgeben.fill(name=n, alter=a) for n, a in [("Jonas", 52), ("Lena", 35)]]
     return out
 
 

@@ -279,6 +279,18 @@ JSON_EN_SYNTAX_TEMPLATES = [
     Template('Return JSON shaped {"[title]": ..., "[year]": ...}: title {title:w}, year {year:n}', "json"),
 ]
 
+# wip/jsonV (issue 33 items 2-4): labelled lines after "make this a JSON object" / "from this:", a bare key
+# list read when its values follow, one lowercase word in the listed keys' order for a common-noun key.
+JSON_V_TEMPLATES = [
+    Template("Make this a JSON object:\n[title]: {title:w}\n[year]: {year:n}", "json"),
+    Template("Make a JSON object from this:\n[name]: {name:w}\n[age]: {age:n}", "json"),
+    Template("System: Reply with JSON only, keys [user] and [role].\nUser: user {user:w}, role {role:w}", "json"),
+    Template('Return JSON with keys "[product]" and "[quantity]": {product:w}, {quantity:n}', "json"),
+    Template('Retorne um JSON com as chaves "[produto]" e "[quantidade]": {produto:w}, {quantidade:n}', "json", "pt"),
+    Template("Bitte als JSON ausgeben:\n[name]: {name:w}\n[alter]: {alter:n}", "json", "de"),
+]
+
+
 def _round_ten(n: int) -> int:
     return (n + 5) // 10 * 10  # half up, like a person rounds
 
@@ -663,7 +675,8 @@ def understand_text(text: str) -> Problem | None:
             # "17 + 25 = ? Solo il numero.", "17 + 25 = ? No explanation." (wip/arithA: the answer alone): 42 alone
             return dataclasses.replace(problem, bare=True)
         if (math_form(text).lower().endswith("no explanation.") and isinstance(problem, JsonProblem)
-                and problem.template in (*JSON_TEMPLATES, *JSON_NO_KEY_TEMPLATES, *JSON_EN_SYNTAX_TEMPLATES, *JSON_PROSE_TEMPLATES)):
+                and problem.template in (*JSON_TEMPLATES, *JSON_NO_KEY_TEMPLATES, *JSON_EN_SYNTAX_TEMPLATES, *JSON_PROSE_TEMPLATES,
+                                         *JSON_V_TEMPLATES)):
             return problem  # the answer is the object alone: no explanation asks nothing more of it
         return None
     return _understand_asked(text)
@@ -736,7 +749,7 @@ def _understand_text(text: str) -> Problem | None:
         if m:
             return _arith_from_match(t, m)
     return (_grammar_math(text) or _grammar_json(exact) or _grammar_json_no_keys(exact) or _grammar_json_langs(exact)
-            or _grammar_json_en_syntax(exact) or _grammar_json_prose(exact))
+            or _grammar_json_en_syntax(exact) or _grammar_json_prose(exact) or _grammar_json_v(exact))
 
 
 # --------------------------------------------------------------------------- word problems
@@ -1252,7 +1265,8 @@ def _grammar_json_en_syntax(text: str) -> JsonProblem | None:
         blanked = text
         for name, typ in t.fields():
             quote = '"' if sep.startswith('"') else ""
-            pattern = rf'(?<![\w"\'-]){quote}(?i:{name})' + sep + _EN_VALUES[typ]
+            before = r'(?<!["\'-])' if quote else r'(?<![\w"\'-])'  # '... and"followers" is 20': a quoted key may touch a word
+            pattern = rf"{before}{quote}(?i:{name})" + sep + _EN_VALUES[typ]
             found = list(re.finditer(pattern, blanked))
             if len({m.group("v") for m in found}) != 1 or any(blanked[m.end() :].lstrip().startswith("?") for m in found):
                 break
@@ -1349,6 +1363,68 @@ def _grammar_json_prose(text: str) -> JsonProblem | None:
         marks = set(re.sub(r"[\w\s]", "", blanked))
         if "json" in words and set(words) <= own and marks <= set(".,:") and blanked.isascii():
             return JsonProblem(t, obj, stated=True)
+    return None
+
+
+def _v_canon(text: str) -> str:
+    """Literal text of a :data:`JSON_V_TEMPLATES` prompt as the oracle compares its ordered ones: the
+    words "only", "please", "return", "keys", "a", "an", "one", "the" and pt "as", "um", "retorne",
+    "chaves" left out (with a question mark after "only"), the marks , . : ; " (an ideographic comma
+    too) and an ellipsis left out, each run of spaces one space (a question mark elsewhere stays: a
+    value asked about states nothing)."""
+    text = re.sub(r"(?i)\bonly\?", " ", text)
+    text = re.sub(r"(?i)\b(?:only|please|as|um|return|retorne|keys|chaves|one|a|an|the)\b", " ", text)
+    text = re.sub(r'[,.:;"\u2026\u3001\uff0c]', " ", text)
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def _v_canon_regex(pattern: str) -> re.Pattern[str]:
+    """The regex of a template's :func:`_v_canon` literal text and its slots: a word value may go on
+    with capitalised words ("user Reply Kenji" states "Reply Kenji", as "name Ana Ruiz" does)."""
+    parts, pos = [], 0
+    for m in _SLOT.finditer(pattern):
+        parts.append(_lit(_v_canon(pattern[pos : m.start()])))
+        if m.group(3):
+            parts.append(re.escape(m.group(3)))
+        elif m.group(2) == "w":
+            parts.append(rf"(?P<{m.group(1)}>[A-Za-z]+(?:-[A-Za-z]*)*(?: [A-Z][A-Za-z]*(?:-[A-Za-z]*)*)*)")
+        else:
+            parts.append(_SLOT_RE[m.group(2)].format(name=m.group(1)))
+        pos = m.end()
+    parts.append(_lit(_v_canon(pattern[pos:])))
+    return re.compile(r"\s*".join(part for part in parts if part))
+
+
+def _grammar_json_v(text: str) -> JsonProblem | None:
+    """A prompt of one :data:`JSON_V_TEMPLATES` template, edges stripped: the labelled-lines ones
+    (each label, ":" or "=" or nothing, and its value standing once, or repeated alike; no value asked
+    about; otherwise only the template's own words and marks), the others as written (their values
+    are bound by their order: the oracle reads no other order)."""
+    text = text.strip()
+    made, from_this, bare_list, in_order, pt_in_order, ausgeben = JSON_V_TEMPLATES
+    canon = _v_canon(text)
+    for t in (bare_list, in_order, pt_in_order):
+        m = _v_canon_regex(t.pattern).fullmatch(canon)
+        if m is not None:
+            return JsonProblem(t, {k: (int(m.group(k)) if typ == "n" else m.group(k)) for k, typ in t.fields()}, stated=True)
+    for t in (made, from_this, ausgeben):
+        obj: dict[str, Any] = {}
+        blanked = text
+        for name, typ in t.fields():
+            pattern = rf'(?<![\w"\'-])(?i:{name})\s*[:=]?\s*' + _EN_VALUES[typ]
+            found = list(re.finditer(pattern, blanked))
+            if len({m.group("v") for m in found}) != 1 or any(blanked[m.end() :].lstrip().startswith("?") for m in found):
+                break
+            obj[name] = int(found[0].group("v")) if typ == "n" else found[0].group("v")
+            for m in reversed(found):
+                blanked = blanked[: m.start("v")] + " " + blanked[m.end("v") :]
+        else:
+            own_text = _SLOT.sub(lambda m: m.group(3) or " ", t.pattern)
+            own = {w.lower() for w in _LANG_WORD.findall(own_text)} | {"the", "please", "and", "only", "a", "an", "one"}
+            words = [w.lower() for w in _LANG_WORD.findall(blanked)]
+            marks = set(re.sub(r"[\w\s]", "", blanked))
+            if "json" in words and set(words) <= own and marks <= set(".,;:=") and blanked.isascii():
+                return JsonProblem(t, obj, stated=True)
     return None
 
 

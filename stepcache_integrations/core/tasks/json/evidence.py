@@ -199,6 +199,8 @@ def _written_as_cached(new: Statement, old: Statement, old_value: Any) -> Any:
     """The new statement written as the cached answer wrote the cached statement (as is, a
     number as a string, an integer as a float); MISSING for another type or another rule."""
     if type(new.value) is not type(old.value):
+        if _a_number(new.value) and _a_number(old.value) and identical(old_value, old.value):
+            return new.value  # es "precio=45.5" written 45.5, then "precio=120": a number written as stated (wip/jsonV)
         return MISSING  # 'age "Bob"' for a cached age 30: the cached answer shows no rule for it
     if identical(old_value, old.value):
         return new.value
@@ -228,3 +230,8 @@ def key_verdict(key: str, value: Any, ctx: PairContext) -> tuple[bool, str, str]
     if key in ctx.old_stated:
         return False, "the prompt no longer states this value", ""
     return False, "not stated in the prompt, and the prompt changed", ""
+
+
+def _a_number(value: Any) -> bool:
+    """An integer or a decimal, never a boolean."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool)

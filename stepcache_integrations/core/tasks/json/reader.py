@@ -201,6 +201,7 @@ class _Read(Transformer[Token, Any]):
         self.named_subject = False  # "Lucía tiene 28 años": a name as the subject is a third person
         self.age_pronouns: list[str] = []  # "мне 30 лет": the pronoun whose age is said
         self.items: dict[str, list[Token]] = {}  # "tags: red, green": the items after a statement's first (wip/jsonR6)
+        self.bare_list = False  # "JSON only, keys user and role.": a list of bare keys the request sentence ends with (wip/jsonV)
 
     def key(self, children: list[Token]) -> Token:
         self.asked.append(children[0].value)
@@ -446,8 +447,10 @@ class _Read(Transformer[Token, Any]):
             # fr 'clés titre et annee : « Les Misérables », 1862': a quoted first value, a string (wip/jsonR3)
             self.asked.append(key)
             return [Token("QUOTED", st, start_pos=st.span[0])]
-        if st.quoted or st.lowercase or st.spaced_bare or (children[1:] and not isinstance(st.value, str)):
+        if st.quoted or st.spaced_bare or (children[1:] and not isinstance(st.value, str)):
             raise Declined  # '"age": "Alice"' is a statement; only a colon and a bare value start a list
+        if st.lowercase and (children[1:] or st.equals):
+            raise Declined  # pt '"quantidade": caneta, 12': one lowercase word, the first value (wip/jsonV)
         self.asked.append(key)
         kind = "NAME" if isinstance(st.value, str) else "NUMBER"
         start = st.span[1] - len(render(st.value) or "")
@@ -543,8 +546,9 @@ class _Read(Transformer[Token, Any]):
         self.template = next((c.value for c in children if isinstance(c, Token) and c.type == "TEMPLATE"), {})
         self._named_in_template(children)
         bare = any(isinstance(c, _CommaKeys) and not c.introduced for c in children)
-        if bare and not any(isinstance(c, Tree) and c.data == "tail" for c in children):
-            raise Declined  # "JSON, keys reordered": no list
+        # "JSON, keys reordered": no list, unless the later sentences state exactly the keys listed
+        # ("Reply with JSON only, keys user and role. | User: user Maria, role admin": _asked_keys)
+        self.bare_list = bare and not any(isinstance(c, Tree) and c.data == "tail" for c in children)
 
     @staticmethod
     def _conversion_verb_only(children: list[Any]) -> None:
@@ -969,6 +973,11 @@ def _label_folded(word: str, rules: frozenset[str]) -> str:
     return unicodedata.normalize("NFC", word)
 
 
+# The keys whose value is a common noun, written lowercase ("product": pen; wip/jsonV)
+_COMMON_NOUN_KEYS = {language: frozenset(_label_folded(w, _LABEL_FOLDING[language]) for w in table.get("common_noun_keys", ()))
+                     for language, table in _TABLES.items()}
+
+
 def _labels_as_keys(
     stated: list[tuple[str, Statement, str | None]], asked: list[str], language: str
 ) -> list[tuple[str, Statement, str | None]] | None:
@@ -1119,10 +1128,21 @@ def _in_order_name(key: str, tokens: list[Token], language: str, prompt: str) ->
     end = (last.start_pos or 0) + len(last.value)
     text = prompt[start:end]
     spaced = _TABLES.get(language, {}).get("spaced", True)
-    if not _is_kind(key, "name", language) or (spaced and any(not t.value[:1].isupper() for t in tokens)) \
+    if not _is_kind(key, "name", language) or (spaced and any(not t.value[:1].isupper() for t in tokens) and not _one_plain_word(key, tokens, language)) \
             or (not spaced and len(tokens) != 1) or " ".join(t.value for t in tokens) != text:
-        return None  # a key that holds no name, a lowercase word, names not one space apart (zh, ja: one run of ideographs)
+        return None  # a key that holds no name, lowercase words, names not one space apart (zh, ja: one run of ideographs)
     return key, Statement(text, False, (start, end)), None
+
+
+def _one_plain_word(key: str, tokens: list[Token], language: str) -> bool:
+    """One lowercase word of letters as a value in order (pt '"produto" e "quantidade": caneta, 12',
+    "keys product and qty: pen, 12"; wip/jsonV) for a key whose value is a common noun (a table's
+    "common_noun_keys"): no type, placeholder or JSON literal word ("string, 12"); a proper name is
+    written capitalised ("name and price: alice, 30", "city: lisbon" are no claim)."""
+    word = tokens[0].value
+    if _label_folded(key, _LABEL_FOLDING.get(language, frozenset())) not in _COMMON_NOUN_KEYS.get(language, frozenset()):
+        return False
+    return len(tokens) == 1 and word.isalpha() and word.islower() and _one_script(word) and word.casefold() not in _NOT_BARE | _TYPE_WORDS
 
 
 _IN_ORDER_STRINGS = {"NAME": _in_order_name, "QUOTED": _in_order_quoted, "EMAIL": _in_order_email}
@@ -1345,6 +1365,8 @@ def _asked_keys(
         return None
     if not _lowercase_read(transformer, found, ambiguous, language):
         return None
+    if transformer.bare_list and (ambiguous or list(found) != transformer.asked):
+        return None  # "JSON, keys reordered": a bare list is one only when the values then state each of its keys, in order
     keys = transformer.asked or list(transformer.template) or list(found)
     return keys
 

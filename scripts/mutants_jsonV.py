@@ -1,0 +1,64 @@
+"""Mutation-check rows for wip/jsonV: JSON request reach (issue 33 items 2-4): a bare key list read
+when its values follow, one lowercase word in the listed keys' order, "make this a JSON object".
+Appended to the table in ``mutants.py``: (id, behaviour, file, old, new, tests)."""
+
+from __future__ import annotations
+
+_JSON = "stepcache_integrations/core/tasks/json"
+_READER = f"{_JSON}/reader.py"
+_T = "tests/unit/test_json_reach_jsonv.py"
+
+# fmt: off
+ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
+    ("jsonV-bare-list-unchecked", "'JSON, keys reordered.' is read as a list holding 'reordered' with no value stated",
+     _READER, "    if transformer.bare_list and (ambiguous or list(found) != transformer.asked):",
+     "    if False:", (_T,)),
+    ("jsonV-bare-list-any-order", "a bare list's values stated in another order are read",
+     _READER, "    if transformer.bare_list and (ambiguous or list(found) != transformer.asked):",
+     "    if transformer.bare_list and (ambiguous or set(found) != set(transformer.asked)):", (_T,)),
+    ("jsonV-bare-list-never-noted", "a bare key list ending the request sentence is read with no check of its values",
+     _READER, "        self.bare_list = bare and not any(isinstance(c, Tree) and c.data == \"tail\" for c in children)",
+     "        self.bare_list = False", (_T,)),
+    ("jsonV-plain-word-type-words", "'12, text' reads the type word 'text' as the product",
+     _READER, "    return len(tokens) == 1 and word.isalpha() and word.islower() and _one_script(word) and word.casefold() not in _NOT_BARE | _TYPE_WORDS",
+     "    return len(tokens) == 1 and word.isalpha() and word.islower()", (_T,)),
+    ("jsonV-plain-word-never", "one lowercase word in order ('pen, 12') is declined",
+     _READER, " and not _one_plain_word(key, tokens, language)) \\", ") \\", (_T,)),
+    ("jsonV-split-lowercase-declined", "a lowercase first value in order ('\"quantidade\": caneta, 12') is declined",
+     _READER, "        if st.lowercase and (children[1:] or st.equals):", "        if st.lowercase:", (_T,)),
+    ("jsonV-en-make-this-deleted", "'Make this a JSON object: ...' is declined",
+     f"{_JSON}/vocabulary/en.json", '   "make this",\n', "", (_T,)),
+    ("jsonV-de-mach-daraus-deleted", "'Mach daraus ein JSON-Objekt: ...' is declined",
+     f"{_JSON}/vocabulary/de.json", '   "mach daraus",\n', "", (_T,)),
+]
+ROWS += [
+    ("jsonV-plain-word-any-name-key", "'keys population and city for: 545000, lisbon' reads a lowercase word as a proper name",
+     _READER, "    if _label_folded(key, _LABEL_FOLDING.get(language, frozenset())) not in _COMMON_NOUN_KEYS.get(language, frozenset()):\n        return False\n",
+     "", (_T,)),
+    ("jsonV-pt-common-noun-key-deleted", "pt '\"produto\" e \"quantidade\": caneta, 12' is declined",
+     f"{_JSON}/vocabulary/pt.json", ' "common_noun_keys": [\n  "produto",', ' "common_noun_keys": [\n  "produtox",', (_T,)),
+]
+ROWS += [
+    ("jsonV-grammar-from-this-lines", "'Make a JSON object from this:\\nname: ...' (the values on the lines after 'from this:') is not derived",
+     f"{_JSON}/request.lark", "            | FROM (DEF | SOURCE)? COLON STOP+ stmts", "            | FROM (DEF | SOURCE)? COLON STOP STOP+ stmts", (_T,)),
+    ("jsonV-grammar-from-this-inline", "'Make a JSON object from this: name: Ana, age: 31' is not derived",
+     f"{_JSON}/request.lark", "%extend tail: FROM DEF COLON stmts\n", "%extend tail: FROM DEF DEF COLON stmts\n", (_T,)),
+    ("jsonV-grammar-als-json-ausgeben", "de 'Bitte als JSON ausgeben:\\n...' is not derived",
+     f"{_JSON}/request.lark", "%extend request: courtesy? AS noun VERB_END politely? tail\n", "%extend request: courtesy? AS AS noun VERB_END politely? tail\n", (_T,)),
+    ("jsonV-es-from-phrase-deleted", "es 'a partir de esto:' frames no data",
+     f"{_JSON}/vocabulary/es.json", '    "a partir de esto",\n', "", (_T,)),
+    ("jsonV-pt-transforma-deleted", "pt 'Transforma isso em JSON' is declined",
+     f"{_JSON}/vocabulary/pt.json", '   "transforma isso em",\n', "", (_T,)),
+]
+ROWS += [
+    ("jsonV-plain-word-two-scripts", "'p\u0435n' (a Cyrillic 'е') in order is read as the product",
+     _READER, " and _one_script(word) and word.casefold() not in _NOT_BARE | _TYPE_WORDS", " and word.casefold() not in _NOT_BARE | _TYPE_WORDS", (_T,)),
+]
+ROWS += [
+    ("jsonV-number-type-change-patched", "es 'precio=45.5' then 'precio=120' is patched with a model call (no re-instantiation)",
+     f"{_JSON}/evidence.py", "        if _a_number(new.value) and _a_number(old.value) and identical(old_value, old.value):\n            return new.value",
+     "        if False:\n            return new.value", (_T,)),
+    ("jsonV-number-type-any-type", "a number stated for a cached boolean or string is written as stated",
+     f"{_JSON}/evidence.py", "        if _a_number(new.value) and _a_number(old.value) and identical(old_value, old.value):",
+     "        if True:", (_T,)),
+]
