@@ -156,9 +156,11 @@ TRAPS = [
     "Turn the row into JSON.\nname,score\nLiam,93\n\nname,score\nAna,41",         # two pastes
     "Turn the row into JSON.\n| name | score |\n|---|---|\n| Liam | 93 | 12 |",        # a markdown row wider than its header
     "Turn the row into JSON.\nA=1,B=2\nC=3,D=4",                                # a table or NAME=value lines?
+    "Turn the row into JSON.\nrow=1,y=2\nz=3,w=4",
     "Turn the row into JSON, score as a number, score as a string.\nname,score\nLiam,93",  # two notes for one key
     "Convert to JSON (age as an integer):\nname,age\nAna,31.5",                  # not an integer
     "Turn this into JSON:\nAna,31\nBob,40",                                     # "31" is a row's cell, no header's
+    "Turn this into JSON:\nana,31\nbob,40",
     "Turn the row into JSON:\nAna,Lima\nBob,Paris",                              # a header, or a first row of names?
     "Convert this CSV to JSON:\nSku,Qty\nAB-100,3",                              # a capitalised header the words do not name
     "Convert to JSON, all values as numbers.\ncode,qty\nA7,4",                   # a cell that is no number
