@@ -87,6 +87,8 @@ READS: list[tuple[str, Obj]] = [
     ("Convert the row to JSON, qty as a string.\ncode,qty\nA-7,4", {"code": "A-7", "qty": "4"}),
     ("Convert the row to JSON, active as a string.\nname,active\nAna,true", {"name": "Ana", "active": "true"}),
     ("Convert to JSON (age as an integer):\nname,age\nAna,31", {"name": "Ana", "age": 31}),
+    ("Turn the row into JSON, keyed by the header:\nName,City\nBob,Paris", {"Name": "Bob", "City": "Paris"}),  # a header named
+    ("Turn the row into JSON (header first):\nName,City\nBob,Paris", {"Name": "Bob", "City": "Paris"}),
     # the request said in other words, in every table
     ("Here's a row from my spreadsheet:\nname,email,age\nAna Ruiz,ana@example.com,34\nCan you turn it into a JSON object?",
      {"name": "Ana Ruiz", "email": "ana@example.com", "age": 34}),
@@ -154,8 +156,13 @@ TRAPS = [
     "Turn the row into JSON.\nname,score\nLiam,93\n\nname,score\nAna,41",         # two pastes
     "Turn the row into JSON.\n| name | score |\n|---|---|\n| Liam | 93 | 12 |",        # a markdown row wider than its header
     "Turn the row into JSON.\nA=1,B=2\nC=3,D=4",                                # a table or NAME=value lines?
+    "Turn the row into JSON.\nrow=1,y=2\nz=3,w=4",
     "Turn the row into JSON, score as a number, score as a string.\nname,score\nLiam,93",  # two notes for one key
     "Convert to JSON (age as an integer):\nname,age\nAna,31.5",                  # not an integer
+    "Turn this into JSON:\nAna,31\nBob,40",                                     # "31" is a row's cell, no header's
+    "Turn this into JSON:\nana,31\nbob,40",
+    "Turn the row into JSON:\nAna,Lima\nBob,Paris",                              # a header, or a first row of names?
+    "Convert this CSV to JSON:\nSku,Qty\nAB-100,3",                              # a capitalised header the words do not name
     "Convert to JSON, all values as numbers.\ncode,qty\nA7,4",                   # a cell that is no number
     "Convert to JSON, all values as strings, all values as numbers.\ncode,qty\n7,4",  # two types for every cell
 ]

@@ -103,6 +103,10 @@ class _Read(Transformer[Token, Any]):
         self.types: dict[str, str] = {}
         self.layouts: list[str] = []
         self.all_types: list[str] = []  # "all values as strings": every cell no key's note types
+        self.headed = False  # the request names the header ("keyed by the header", "(header first)")
+
+    def header_keys(self, children: list[Any]) -> None:
+        self.headed = True
 
     def asked(self, children: list[Any]) -> None:
         self.asks += 1
@@ -130,6 +134,7 @@ class _Read(Transformer[Token, Any]):
         for child in children:
             if isinstance(child, Token) and child.type.startswith("LAYOUT"):
                 self.layouts.append(child.type)
+                self.headed |= child.type == "LAYOUT"
 
 
 class _Language(RequestLanguage):
@@ -269,13 +274,8 @@ def _env(lines: list[str], i: int) -> _Block | None:
 
 
 def _read(prompt: str, lines: list[str], offsets: list[int], block: _Block, vocabulary: Vocabulary) -> JsonRequest | None:
-    table = _LANGUAGE.tables[vocabulary.language]
-    if block.key_value != _key_value_header(block.header):
-        return None  # a key/value table of many rows, or "| key | value |" and one row: its cells or one key's value?
-    if block.labels is not None and not _labels_read(block.labels, table):
-        return None
     keys = [key for key, _cell in block.pairs]
-    if not _keys_read(keys):
+    if not _block_fits(block, _LANGUAGE.tables[vocabulary.language], keys):
         return None
     start, end = offsets[block.start], offsets[block.end] - 1
     try:
@@ -286,10 +286,21 @@ def _read(prompt: str, lines: list[str], offsets: list[int], block: _Block, voca
     if read is None or read.asks == 0 or len(set(read.all_types)) > 1 or any(_SEPARATOR_NOTED[layout] not in ("", block.separator) for layout in read.layouts):
         return None
     types = {key: read.types.get(key, *read.all_types[:1]) for key in keys} if read.all_types else read.types
+    if not _header_named(read, block, keys):
+        return None
     statements = _statements(block, types, vocabulary.language, (offsets[block.end - 1], offsets[block.end] - 1))
     if statements is None:
         return None
     return JsonRequest(tuple(keys), statements, frozenset(statements), "", vocabulary.language, {}, {}, True)
+
+
+def _block_fits(block: _Block, table: dict[str, Any], keys: list[str]) -> bool:
+    """A key/value table under a key/value header only, labels the table declares, keys read whole."""
+    if block.key_value != _key_value_header(block.header):
+        return False  # a key/value table of many rows, or "| key | value |" and one row: its cells or one key's value?
+    if block.labels is not None and not _labels_read(block.labels, table):
+        return False
+    return _keys_read(keys)
 
 
 def _statements(block: _Block, types: dict[str, str], language: str, span: tuple[int, int]) -> dict[str, Statement] | None:
@@ -303,9 +314,17 @@ def _statements(block: _Block, types: dict[str, str], language: str, span: tuple
     return statements
 
 
+def _header_named(read: _Read, block: _Block, keys: list[str]) -> bool:
+    """The first line is the header: its keys lowercase, a markdown rule, labels or the request's words
+    say so ("Sku,Qty" / "Ana,Lima": a header, or a first row of names?)."""
+    return bool(read.headed or block.separator in ("md", "env") or block.labels or all(not key[:1].isupper() for key in keys))
+
+
 def _keys_read(keys: list[str]) -> bool:
     """Keys written once each, none empty or padded."""
-    return not (len(set(keys)) != len(keys) or not all(keys) or any(key != key.strip() for key in keys))
+    return not (len(set(keys)) != len(keys) or not all(keys) or any(key != key.strip() for key in keys)) and not any(
+        key[0].isdigit() or key in ("true", "false") for key in keys  # "31" or "true" is a row's cell, no header's
+    )
 
 
 def _labels_read(labels: tuple[str, str], table: dict[str, Any]) -> bool:
