@@ -10,7 +10,7 @@ import pytest
 from stepcache_integrations.core.tasks.json.reader import read_request
 from stepcache_integrations.core.tasks.json.transforms import apply_transform
 
-from .harness import Pair, assert_served_proven, assert_trap_never_wrong, dumps, exact_json_judge
+from .harness import Pair, assert_served_proven, assert_trap_never_wrong, dumps, exact_json_judge, run_pair
 
 Obj = dict[str, Any]
 
