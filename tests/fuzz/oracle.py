@@ -916,14 +916,14 @@ WORD_TEMPLATES = [
     WordTemplate("rectangle", "en", "A rectangle has a perimeter of {p:n} cm and a {G} of {w:n} cm. What is its <<{A}>>?",
                  "2*({w} + X) = {p}", (("G", SIDES_EN), ("A", SIDES_EN)), lambda f: f["G"].lower() != f["A"].lower()),
     # number sentences
-    WordTemplate("number_less", "en", "If {d:n} less than {k:n} times a number is {c:n}, what is <<the number>>?",
+    WordTemplate("number_less", "en", "If {d:n} less than {k:n} times a number is {c:n}, what [[number ]]is <<the number>>?",
                  "{k}*X - {d} = {c}"),
-    WordTemplate("number_more", "en", "If {d:n} more than twice a number is {c:n}, what is <<the number>>?",
+    WordTemplate("number_more", "en", "If {d:n} more than twice a number is {c:n}, what [[number ]]is <<the number>>?",
                  "2*X + {d} = {c}"),
     # issue 33's other languages
     WordTemplate("gym_es", "es", "Un gimnasio cobra {a:n} € de inscripción y {b:n} € al mes. Si en total he pagado {c:n} €, "
                  "¿cuántos <<meses>> llevo inscrita?", "{b}*X + {a} = {c}"),
-    WordTemplate("ages_es", "es", "{N} tiene {k:n} veces la edad de su {R} y tiene {d:n} años más que {P}. "
+    WordTemplate("ages_es", "es", "{N} tiene {k:n} veces la edad de [[su ]]{R} y tiene {d:n} años más que {P}. "
                  "¿Cuántos años tiene <<su {R}>>?", "{k}*X - X = {d}",
                  (("R", RELATIVES_ES), ("P", ("él", "ella"))), _same_gender("R", "P")),
     WordTemplate("ages_fr", "fr", "{N} a {k:n} fois l'âge de {H} {R}. À eux deux, ils ont {c:n} ans. Quel âge a <<{H} {R}>> ?",
