@@ -192,7 +192,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      f"{PKG}/core/tasks/linear/request.lark", '    | GIVE ME? ART? ANSWER (FOR | COLON) eqs', '    | GIVE ME? ART? (ANSWER | VALUE) (FOR | COLON) eqs',
      (U + "test_linear_request.py", LINEAR_REQUESTS)),
     ('writing-verb-any-object', "'Write the equation: 3x + 5 = 20.' is answered by the solver (proven)",
-     f"{PKG}/core/tasks/linear/request.lark", '     | SHOW ART? POSS? STEPNOUN COLON eqs', '     | (SHOW | WRITE) ART? POSS? (STEPNOUN | EQNOUN) COLON eqs',
+     f"{PKG}/core/tasks/linear/request.lark", '?colon_format: SHOW ART? POSS? STEPNOUN ADV?', '?colon_format: (SHOW | WRITE) ART? POSS? (STEPNOUN | EQNOUN) ADV?',
      (U + "test_linear_request.py", LINEAR_REQUESTS)),
     ('each-equation-read', "'Solve each equation for x: x + y = 10, x - y = 2' is solved as one system",
      f"{PKG}/core/tasks/linear/request.lark", 'object: ART? EQNOUN', 'object: (ART | POSS)? EQNOUN',

@@ -38,12 +38,13 @@ _FORMATS_BEFORE = frozenset({"NUMBERED"})
 # A comma before a format clause links it ("を解いて、答えを一行で書いてください", "，只写答案"): the
 # answer and how it is written, or "only" and what it leaves; never "Answer:" (a template).
 _FORMAT_CLAUSES = {"ANSWER": frozenset({"OBJ", "ONE_LINE", "AS", "ONLY", "FRACTION", "DECIMAL", "WRITE", "TOPIC", "GIVE",
-                                      "FORM_OF"}),  # "... and answer in the form x = <value>"
+                                      "FORM_OF", "IN"}),  # "... and reply in one sentence"  # "... and answer in the form x = <value>"
                    "ONLY": frozenset({"WRITE", "GIVE", "ANSWER", "ART", "BARE_NUMBER"}),  # ", just the answer", ", só o número"
                    "VAR": frozenset({"AS"}),  # ", x as a fraction"
                    # the form and the verb "answer" ("、分数で答えて"), "use a fraction" ("，用分数表示")
                    "FRACTION": frozenset({"ANSWER_VERB"}), "DECIMAL": frozenset({"ANSWER_VERB"}),
-                   "ONE_LINE": frozenset({"ANSWER_VERB"}), "AS": frozenset({"FRACTION", "DECIMAL", "ONE_LINE"}),
+                   "ONE_LINE": frozenset({"ANSWER_VERB", "PLEASE", "STOP", "QMARK"}),  # ", one line please"
+                   "AS": frozenset({"FRACTION", "DECIMAL", "ONE_LINE"}),
                    "OWN_LANGUAGE": frozenset({"ANSWER_VERB"}),  # "，用中文回答" (wip/linF)
                    "STEPNOUN": frozenset({"OBJ"}),  # "、手順を説明して"
                    "ART": frozenset({"STEPNOUN"}),  # "und die Schritte erklären"
@@ -51,6 +52,8 @@ _FORMAT_CLAUSES = {"ANSWER": frozenset({"OBJ", "ONE_LINE", "AS", "ONLY", "FRACTI
 # A comma before these is no list's: "Solve 2x + 1 = 5, please", "Find y, if 3y + 4 = 25", "Find x, step by step".
 # (a comma before NUMBERED links instead: a verb of _VERBS, ", with numbered steps", "を解いて、手順に番号を")
 _DROPS_COMMA = frozenset({"PLEASE", "FOR_ME", "IF", "STEP_BY_STEP", "THANKS", "BUT"})
+# A comma or "and" after equations before these links a remark to them ("... = 45 and I'm stuck").
+_REMARKS = frozenset({"CONTEXT", "STUCK", "HELP"})
 # A comma after these is a pause ("4x + 3 = 43 を、手順に番号をつけて解いて").
 _PAUSES_AFTER = frozenset({"OBJ"})
 # "Please" right before a colon says nothing ("Só a resposta, por favor: ...").
@@ -100,6 +103,7 @@ _TRANSPARENT = frozenset("\"'()")
 # A dash standing alone before a word pauses like a comma ("Quick question - solve ...", "... = 21 -- what
 # is x?"); beside a number or a sign it is a minus, read with its equation or not at all.
 _DASH = re.compile(r" (--?|\u2013|\u2014) (?=[^\W\d_])")
+_SLASH = re.compile(r" / (?=[^\W\d_])")  # "Resuelve por favor / please solve": two sayings of one request
 _LABEL_NUMBER = re.compile(r"#?[1-9][0-9]{0,2}(?=:| - )")  # "Exercise 3:", "Problem #12:"
 _EMPHASIS = re.compile(r"[^\W\d_]{2}[ ]?$")  # a word of two letters or more, then at most one space
 _DOT_TERM = re.compile(r"[0-9(]|[A-Za-z](?![A-Za-z])")  # a number, a bracket or one letter: a term
@@ -191,14 +195,6 @@ class _Read(WordFacts, Transformer[Token, Any]):
         names = _names(children)
         self.asked_names.update(names)
         self.solve([*children, names])
-
-    def shown_solve(self, children: list[Any]) -> str | None:
-        """"Show your work: ...": a request to solve, its working shown; after a request to solve
-        ("Solve for k and show your work: ...") it asks what that one asks."""
-        self.format.add("steps")
-        if self.solves:
-            return None
-        return self.solve(children)
 
     def explained_solve(self, children: list[Any]) -> str:
         """"(Can you) explain how to solve ...?": a request to solve, its working shown; a question
@@ -303,6 +299,10 @@ class _Read(WordFacts, Transformer[Token, Any]):
         """A labelled sentence ("User: What's x in ...?") asks what its body asks."""
         return children[-1]
 
+    def after_given(self, children: list[Any]) -> str | None:
+        """"..., je ne comprends pas, tu peux m'aider ?": asks when its help request does."""
+        return _ASKS_QUESTION if _ASKS_QUESTION in children else None
+
     def led(self, children: list[Any]) -> Any:
         """A sentence led by context ("I'm stuck on this one: ...") asks what its request asks."""
         return children[-1]
@@ -388,6 +388,10 @@ class _Read(WordFacts, Transformer[Token, Any]):
 
     def own_language(self, _children: list[Any]) -> None:
         """"Answer in <the table's language>": the answer is written in it; no format (wip/linF)."""
+
+    def mode(self, _children: list[Any]) -> None:
+        """"Tutor mode:": a label asking for the working."""
+        self.format.add("steps")
 
     def answer_only(self, _children: list[Any]) -> None:
         self.format.add("answer_only")
@@ -626,6 +630,8 @@ def _words(
         if token is None:
             return None
         word, pos = token
+        if word is not None and word.kind == "EQ" and words and words[-1].kind == "INTRO" and word.text[0] in "-\u2212":
+            return None  # "Quick question -2x + 7 = 15": a dash pausing, or a minus? read two ways
         if word is not None:
             words.append(word)
     return _linked(_listed(words))
@@ -644,10 +650,18 @@ def _label_number_or_dash(text: str, pos: int, previous: str, in_run: bool) -> t
         return [], exercise.end()
     dash = _DASH.match(text, pos - 1) if pos and not in_run else None
     if dash is None:
-        return None
+        return _slash(text, pos, previous, in_run)
     if previous in _TERMS and LONE_NAME.match(text, dash.end()):
         return None  # "x – y", "x -- x": a minus between two terms, never a pause (red team round 13)
     return [Word("COLON" if previous in ("LABEL", "LABEL_NUMBER") else "COMMA", dash.group(1), pos)], dash.end(1)
+
+
+def _slash(text: str, pos: int, previous: str, in_run: bool) -> tuple[list[Word], int] | None:
+    """A slash between spaces, between two words of the table, ends a sentence: the same request said
+    twice ("Resuelve por favor / please solve: ..."); beside a term or an unknown it divides (no claim)."""
+    if in_run or not _SLASH.match(text, pos - 1 if pos else 0) or previous in _TERMS or previous in ("EQ", ""):
+        return None
+    return None if LONE_NAME.match(text, pos + 2) else ([Word("STOP", "/", pos)], pos + 1)
 
 
 def _ends_as_template(text: str, pos: int) -> bool:
@@ -721,9 +735,12 @@ def _links(words: list[Word], i: int, j: int) -> bool:
     before = words[i - 1].kind if i else ""
     clause = after in _FORMAT_CLAUSES and j + 1 < len(words) and words[j + 1].kind in _FORMAT_CLAUSES[after] and not (
         after == "NO" and _colon_follows(words, j))  # "Dame solo el resultado, sin explicación: ...": a list before the colon
-    # a polite verb links too (", can you work it out?")
+    # a polite verb links too (", can you work it out?"); after equations, a remark or a help request
+    # ("... and I'm stuck", "..., tu peux m'aider ?")
     asking = after == "COURTESY" and j + 1 < len(words) and words[j + 1].kind in _VERBS
-    return after in _VERBS or clause or asking or before in _FORMATS_BEFORE or any(w.kind == "THEN" for w in words[i:j])
+    helping = after in ("COURTESY", "ME") and j + 1 < len(words) and words[j + 1].kind == "HELP"
+    remark = before == "EQ" and (after in _REMARKS or helping)
+    return after in _VERBS or clause or asking or remark or before in _FORMATS_BEFORE or any(w.kind == "THEN" for w in words[i:j])
 
 
 def _colon_follows(words: list[Word], j: int) -> bool:

@@ -1,0 +1,50 @@
+"""Mutation-check rows for the linear reach of branch wip/linJ (issue 33 items 2-4, round 5): a remark
+or a help request after the equations, the equations "given" after them (Japanese), a "mode" label
+asking the working, a format between the request and a colon before the equations, "one line please"
+after a comma, "what number x makes ... true", a persona naming its field, an English "System:" label
+before another language, code-switching across a slash, and the minus right after a lead-in (no claim).
+Appended by ``mutants.py`` to its table: (id, behaviour, file, old, new, tests)."""
+
+from __future__ import annotations
+
+_LINEAR = "stepcache_integrations/core/tasks/linear/"
+_TESTS = ("tests/adversarial/test_linear_reach_linJ.py",)
+
+# fmt: off
+ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
+    ("linJ-remark-after-equations-unlinked", "'My textbook says ... and I'm really stuck. What's n?' no longer read",
+     _LINEAR + "reader.py", '    remark = before == "EQ" and (after in _REMARKS or helping)', "    remark = False", _TESTS),
+    ("linJ-lead-in-minus-read", "'Quick question -2x + 7 = 15 and I'm stuck' read with -2x (a dash pausing, or a minus?)",
+     _LINEAR + "reader.py", 'words[-1].kind == "INTRO" and word.text[0] in "-\\u2212":', 'words[-1].kind == "INTRO" and word.text[0] in "":', _TESTS),
+    ("linJ-slash-unread", "'Resuelve por favor / please solve: ...' no longer read",
+     _LINEAR + "reader.py", '_SLASH = re.compile(r" / (?=[^\\W\\d_])")', '_SLASH = re.compile(r" // (?=[^\\W\\d_])")', _TESTS),
+    ("linJ-mode-no-steps", "'Tutor mode: ...' read without the working asked",
+     _LINEAR + "reader.py", '        """"Tutor mode:": a label asking for the working."""\n        self.format.add("steps")\n',
+     '        """"Tutor mode:": a label asking for the working."""\n', _TESTS),
+    ("linJ-help-after-given-asks-nothing", "'..., je suis perdu, tu peux m'aider ?' declined (the question mark after no question)",
+     _LINEAR + "reader.py", '        """"..., je ne comprends pas, tu peux m\'aider ?": asks when its help request does."""\n        return _ASKS_QUESTION if',
+     '        """"..., je ne comprends pas, tu peux m\'aider ?": asks when its help request does."""\n        return None if', _TESTS),
+    ("linJ-one-line-comma-unlinked", "'Compute x from ..., one line please.' no longer read",
+     _LINEAR + "reader.py", '"ONE_LINE": frozenset({"ANSWER_VERB", "PLEASE", "STOP", "QMARK"})', '"ONE_LINE": frozenset({"ANSWER_VERB"})', _TESTS),
+    ("linJ-fraction-before-colon-as-decimal", "'Solve for m, answer as a fraction: ...' served as a decimal",
+     _LINEAR + "request.lark", "       | (GIVE ME? | WRITE)? ART? ANSWER AS ART? FRACTION -> as_fraction\n",
+     "       | (GIVE ME? | WRITE)? ART? ANSWER AS ART? FRACTION -> as_decimal\n", _TESTS),
+    ("linJ-format-before-colon-dropped", "'Solve for p and number your steps: ...' no longer read",
+     _LINEAR + "request.lark", "%extend request: courtesy? acts LINK colon_format COLON eqs politely?",
+     "%extend request: courtesy? acts LINK colon_format COLON COLON eqs politely?", _TESTS),
+    ("linJ-one-sentence-as-steps", "'... and reply in one sentence.' served with the working",
+     _LINEAR + "request.lark", "(ANSWER | WRITE)? IN? ONE_SENTENCE_PLAIN -> one_line", "(ANSWER | WRITE)? IN? ONE_SENTENCE_PLAIN -> steps", _TESTS),
+    ("linJ-what-number-dropped", "'What number x makes 4x - 2 = 18 true?' no longer read",
+     _LINEAR + "request.lark", "%extend question: WHAT (NUMBER | VALUE) vars where ", "%extend question: WHAT (NUMBER | VALUE) vars where where ", _TESTS),
+    ("linJ-given-post-dropped", "'宿題に ... が出ました。c はいくつですか？' no longer read",
+     _LINEAR + "request.lark", "%extend given: INTRO? object? eqs GIVEN_POST ", "%extend given: INTRO? object? eqs GIVEN_POST GIVEN_POST ", _TESTS),
+    ("linJ-persona-field-dropped", "'Ты терпеливый учитель по математике' no longer read",
+     _LINEAR + "request.lark", "%extend persona: YOU_ARE COMMA? ART? ROLE_ADJ* ROLE_NOUN ROLE_DOMAIN ROLE_ADJ*",
+     "%extend persona: YOU_ARE COMMA? ART? ROLE_ADJ* ROLE_NOUN ROLE_DOMAIN ROLE_DOMAIN ROLE_ADJ*", _TESTS),
+    ("linJ-help-with-homework-dropped", "'Kannst du mir bei meiner Hausaufgabe helfen? ...' no longer read",
+     _LINEAR + "request.lark", "%extend help_with: courtesy? HELP_WITH ART? INTRO HELP_END? politely? (COLON eqs)? ",
+     "%extend help_with: courtesy? HELP_WITH ART? INTRO INTRO HELP_END? politely? (COLON eqs)? ", _TESTS),
+    ("linJ-system-label-ru-unread", "'System: Ты репетитор.' (an English label before Russian) no longer read",
+     _LINEAR + "vocabulary/ru.json", '   "ученица",\n   "system"\n', '   "ученица"\n', _TESTS),
+]
+# fmt: on
