@@ -123,6 +123,39 @@ PAIRS = [
     ("Resuelve por favor / please solve: 4x - 8 = 12", "Resuelve por favor / please solve: 4x - 8 = 16",
      {"x": 6}, "", ""),
     ("Löse bitte / please solve: 3x + 3 = 18", "Löse bitte / please solve: 3x + 3 = 21", {"x": 6}, "", ""),
+    # the same classes, more wordings in more tables
+    ("Can you help me with my homework? 3x + 4 = 19", "Can you help me with my homework? 3x + 4 = 25", {"x": 7}, "", ""),
+    ("I'm stuck on 3x + 4 = 19. What's x?", "I'm stuck on 3x + 4 = 28. What's x?", {"x": 8}, "", ""),
+    ("Estoy atascado con 3x + 1 = 10, ¿me ayudas?", "Estoy atascado con 3x + 1 = 13, ¿me ayudas?", {"x": 4}, "", ""),
+    ("Non capisco questo esercizio: 2x + 5 = 11. Quanto vale x?",
+     "Non capisco questo esercizio: 2x + 5 = 13. Quanto vale x?", {"x": 4}, "", ""),
+    ("Не понимаю задание: 4x - 3 = 9. Чему равен x?", "Не понимаю задание: 4x - 3 = 13. Чему равен x?", {"x": 4}, "", ""),
+    ("Peux-tu m'aider avec mes devoirs ? 2x + 3 = 9", "Peux-tu m'aider avec mes devoirs ? 2x + 3 = 11", {"x": 4}, "", ""),
+    ("Erkläre mir Schritt für Schritt, wie man 3x + 2 = 11 löst.",
+     "Erkläre mir Schritt für Schritt, wie man 3x + 2 = 14 löst.", {"x": 4}, "steps", ""),
+    ("请一步一步解释怎么解 3x + 2 = 11。", "请一步一步解释怎么解 3x + 2 = 17。", {"x": 5}, "steps", ""),
+    ("5x + 1 = 11 の解き方を一歩ずつ教えてください。", "5x + 1 = 16 の解き方を一歩ずつ教えてください。", {"x": 3}, "steps", ""),
+    ("Resolva para x, resposta em fração: 3x = 2", "Resolva para x, resposta em fração: 3x = 1", {"x": Fraction(1, 3)}, "", ""),
+    ("Solve for x in one line: 5x = 35", "Solve for x in one line: 5x = 45", {"x": 9}, "one_line", ""),
+    ("系统：你是一位耐心的数学老师。| 用户：解方程 3x - 5 = 16", "系统：你是一位耐心的数学老师。| 用户：解方程 3x - 5 = 19",
+     {"x": 8}, "", ""),
+    ("System: You're a helpful assistant. | User: Solve 3x - 5 = 16",
+     "System: You're a helpful assistant. | User: Solve 3x - 5 = 22", {"x": 9}, "", ""),
+    ("Hi! Sorry to bother you, could you please help me solve 9 - 2k = 1? Thank you so much!",
+     "Hi! Sorry to bother you, could you please help me solve 9 - 2k = -3? Thank you so much!", {"k": 6}, "", ""),
+    ("Donne juste le résultat, pas d'explication : 10 - 3x = 2x - 5",
+     "Donne juste le résultat, pas d'explication : 10 - 3x = 2x - 10", {"x": 4}, "answer_only", ""),
+    ("Système : Tu es un assistant de maths concis.\nUtilisateur : 3(2x + 1) - 4 = 29, x = ?",
+     "Système : Tu es un assistant de maths concis.\nUtilisateur : 3(2x + 1) - 4 = 35, x = ?", {"x": 6}, "", ""),
+    ("Mostra tutti i passaggi numerandoli: 3x + 1 = 10", "Mostra tutti i passaggi numerandoli: 3x + 1 = 13",
+     {"x": 4}, "numbered", ""),
+    ("お忙しいところ恐れ入りますが、2(3x - 1) = 4x + 6 の解き方を教えていただけますでしょうか。",
+     "お忙しいところ恐れ入りますが、2(3x - 1) = 4x + 8 の解き方を教えていただけますでしょうか。", {"x": 5}, "steps", ""),
+    ("Gib die Lösung als gekürzten Bruch an: 6x + 1 = 3", "Gib die Lösung als gekürzten Bruch an: 6x + 1 = 5",
+     {"x": Fraction(2, 3)}, "", ""),
+    ("Explain how to solve 2x + 3 = 11 step by step.", "Explain how to solve 2x + 3 = 15 step by step.", {"x": 6}, "steps", ""),
+    ("解 3x = 2，用分数表示答案。", "解 3x = 1，用分数表示答案。", {"x": Fraction(1, 3)}, "", ""),
+    ("Solve for x (fraction): 5x = 2", "Solve for x (fraction): 5x = 3", {"x": Fraction(3, 5)}, "", ""),
 ]
 
 
@@ -138,6 +171,8 @@ def test_served_and_exactly_right(first: str, second: str, expected: dict[str, F
         assert _stated(lines[-1], name) == Fraction(value), (second, text)
     if fmt == "one_line":
         assert len(lines) == 1 and "one_line" in problem.format, text
+    if fmt == "answer_only":
+        assert len(lines) == 1 and "answer_only" in problem.format, text
     if fmt in ("steps", "numbered"):
         assert fmt in problem.format and len(lines) > 1, text
     if not fmt:
@@ -180,6 +215,15 @@ TRAPS = [
     "Solve 4x = 28 and reply in one sentence. Show every step.",                  # two formats
     "Quick question -2x + 7 = 15 and I'm stuck. What's x?",                       # a dash pausing, or a minus?
     "My textbook says -2x + 7 = 15 and I'm stuck. What's x?",
+    "I'm stuck on x + y = 5. What's x?",                                          # two unknowns, one equation
+    "Estoy atascado con 3x + 1 > 10, ¿me ayudas?",                                # an inequality
+    "Explain how to solve 3x - 5 = 16 step by step. Answer only.",                # two formats
+    "Solve for x (fraction): 3x = 2. Give x as a decimal.",                       # two forms
+    "Не понимаю задание: 4x - 3 = 9. Чему равен y?",                              # another quantity
+    "System: You're a pirate. | User: Solve 3x - 5 = 16",                         # a persona no table declares
+    "So 4x = 2.",                                                                 # a step's words, no request
+    "Donne juste le résultat, pas d'explication : 10 - 3x = 2x - 5. Montre les étapes.",  # two formats
+    "Gib die Lösung als gekürzten Bruch an: 6x + 1 = 3. Gib x als Dezimalzahl an.",   # two forms
 ]
 
 

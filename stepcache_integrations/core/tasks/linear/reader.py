@@ -97,7 +97,7 @@ _ELLIPSIS = re.compile(r"\.\.\.|\u2026")
 _MARKS = {".": "STOP", "\n": "STOP", "?": "QMARK", ",": "COMMA", ":": "COLON", ";": "SEMI"}
 # A bar between spaces before a turn's label ("... | Utente: ...") ends a turn as a line break does;
 # anywhere else (an absolute value "|2x| = 4") a bar is read by no rule (wip/linF).
-_TURN_BAR = re.compile(r"(?<= )\|(?= [^\W\d_]+(?: [^\W\d_]+)? ?[:\uff1a])")
+_TURN_BAR = re.compile(r"(?<=[ \u3002])\|(?= [^\W\d_]+(?: [^\W\d_]+)? ?[:\uff1a])")  # after a space or "。"
 # Transparent in every language: ASCII quotes and brackets (balanced brackets checked apart).
 _TRANSPARENT = frozenset("\"'()")
 # A dash standing alone before a word pauses like a comma ("Quick question - solve ...", "... = 21 -- what
