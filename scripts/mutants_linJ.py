@@ -52,9 +52,9 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("linJ-solve-form-before-colon-dropped", "'Solve for x (fraction): ...', 'Solve for x in one line: ...' no longer read",
      _LINEAR + "request.lark", "| SOLVE object? for_vars? (tail_format | solve_form) COLON eqs",
      "| SOLVE object? for_vars? (tail_format | solve_form) COLON COLON eqs", _TESTS),
-    ("linJ-explain-how-zh-no-steps", "'请一步一步解释怎么解 ...' read without the working",
+    ("linJ-explain-how-zh-dropped", "'请一步一步解释怎么解 ...' no longer read",
      _LINEAR + "request.lark", "| manner EXPLAIN (HOW | AS) SOLVE object? COLON? eqs -> explained_solve",
-     "| manner EXPLAIN (HOW | AS) SOLVE object? COLON? eqs -> solve", _TESTS),
+     "| manner EXPLAIN EXPLAIN (HOW | AS) SOLVE object? COLON? eqs -> explained_solve", _TESTS),
     ("linJ-how-to-manner-ja-dropped", "'... の解き方を一歩ずつ教えてください' no longer read",
      _LINEAR + "request.lark", "| object? eqs OF_POST how_to OBJ manner FIND", "| object? eqs OF_POST how_to OBJ manner manner FIND", _TESTS),
     ("linJ-fraction-answer-zh-as-decimal", "'用分数表示答案' served as a decimal",
@@ -64,5 +64,10 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _LINEAR + "reader.py", '_TURN_BAR = re.compile(r"(?<=[ \\u3002])', '_TURN_BAR = re.compile(r"(?<=[ ])', _TESTS),
     ("linJ-stuck-on-unread", "'I'm stuck on 3x + 4 = 28. What's x?' no longer read",
      _LINEAR + "vocabulary/en.json", '   "i\'m stuck on",\n', '   "i\'m stuck on_",\n', _TESTS),
+    ("linJ-courtesy-please-comma-dropped", "'Poderia, por favor, resolver ...' no longer read",
+     _LINEAR + "request.lark", "%extend courtesy: COURTESY PLEASE LINK ", "%extend courtesy: COURTESY PLEASE LINK LINK ", _TESTS),
+    ("linJ-vocative-dropped", "'Gentile assistente, potrebbe ...' no longer read",
+     _LINEAR + "request.lark", "%extend sentence: ROLE_ADJ* ROLE_NOUN COMMA request -> led ",
+     "%extend sentence: ROLE_ADJ* ROLE_NOUN COMMA COMMA request -> led ", _TESTS),
 ]
 # fmt: on

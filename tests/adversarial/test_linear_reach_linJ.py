@@ -156,6 +156,10 @@ PAIRS = [
     ("Explain how to solve 2x + 3 = 11 step by step.", "Explain how to solve 2x + 3 = 15 step by step.", {"x": 6}, "steps", ""),
     ("解 3x = 2，用分数表示答案。", "解 3x = 1，用分数表示答案。", {"x": Fraction(1, 3)}, "", ""),
     ("Solve for x (fraction): 5x = 2", "Solve for x (fraction): 5x = 3", {"x": Fraction(3, 5)}, "", ""),
+    ("Boa tarde. Poderia, por favor, resolver a equação 4(x - 1) = 2x + 6 e indicar os passos? Obrigado.",
+     "Boa tarde. Poderia, por favor, resolver a equação 4(x - 1) = 2x + 8 e indicar os passos? Obrigado.", {"x": 6}, "steps", ""),
+    ("Gentile assistente, potrebbe cortesemente aiutarmi a risolvere 3(x - 1) = x + 7? La ringrazio.",
+     "Gentile assistente, potrebbe cortesemente aiutarmi a risolvere 3(x - 1) = x + 9? La ringrazio.", {"x": 6}, "", ""),
 ]
 
 
@@ -222,6 +226,8 @@ TRAPS = [
     "Не понимаю задание: 4x - 3 = 9. Чему равен y?",                              # another quantity
     "System: You're a pirate. | User: Solve 3x - 5 = 16",                         # a persona no table declares
     "So 4x = 2.",                                                                 # a step's words, no request
+    "Gentile assistente, potrebbe cortesemente aiutarmi a risolvere 3(x - 1) = x + 7? Solo la risposta. Mostra i passaggi.",
+    "Dear pirate, solve 3x = 12.",                                                # a persona no table declares
     "Donne juste le résultat, pas d'explication : 10 - 3x = 2x - 5. Montre les étapes.",  # two formats
     "Gib die Lösung als gekürzten Bruch an: 6x + 1 = 3. Gib x als Dezimalzahl an.",   # two forms
 ]
