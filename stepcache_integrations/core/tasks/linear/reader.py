@@ -102,8 +102,7 @@ _TURN_BAR = re.compile(r"(?<=[ \u3002])\|(?= [^\W\d_]+(?: [^\W\d_]+)? ?[:\uff1a]
 _TRANSPARENT = frozenset("\"'()")
 # A dash standing alone before a word pauses like a comma ("Quick question - solve ...", "... = 21 -- what
 # is x?"); beside a number or a sign it is a minus, read with its equation or not at all.
-_DASH = re.compile(r" (--?|\u2013|\u2014) (?=[^\W\d_])")
-_SLASH = re.compile(r" / (?=[^\W\d_])")  # "Resuelve por favor / please solve": two sayings of one request
+_DASH = re.compile(r" (--?|\u2013|\u2014|/) (?=[^\W\d_])")
 _LABEL_NUMBER = re.compile(r"#?[1-9][0-9]{0,2}(?=:| - )")  # "Exercise 3:", "Problem #12:"
 _EMPHASIS = re.compile(r"[^\W\d_]{2}[ ]?$")  # a word of two letters or more, then at most one space
 _DOT_TERM = re.compile(r"[0-9(]|[A-Za-z](?![A-Za-z])")  # a number, a bracket or one letter: a term
@@ -299,10 +298,6 @@ class _Read(WordFacts, Transformer[Token, Any]):
         """A labelled sentence ("User: What's x in ...?") asks what its body asks."""
         return children[-1]
 
-    def after_given(self, children: list[Any]) -> str | None:
-        """"..., je ne comprends pas, tu peux m'aider ?": asks when its help request does."""
-        return _ASKS_QUESTION if _ASKS_QUESTION in children else None
-
     def led(self, children: list[Any]) -> Any:
         """A sentence led by context ("I'm stuck on this one: ...") asks what its request asks."""
         return children[-1]
@@ -388,10 +383,6 @@ class _Read(WordFacts, Transformer[Token, Any]):
 
     def own_language(self, _children: list[Any]) -> None:
         """"Answer in <the table's language>": the answer is written in it; no format (wip/linF)."""
-
-    def mode(self, _children: list[Any]) -> None:
-        """"Tutor mode:": a label asking for the working."""
-        self.format.add("steps")
 
     def answer_only(self, _children: list[Any]) -> None:
         self.format.add("answer_only")
@@ -649,19 +640,11 @@ def _label_number_or_dash(text: str, pos: int, previous: str, in_run: bool) -> t
     if exercise is not None:
         return [], exercise.end()
     dash = _DASH.match(text, pos - 1) if pos and not in_run else None
-    if dash is None:
-        return _slash(text, pos, previous, in_run)
-    if previous in _TERMS and LONE_NAME.match(text, dash.end()):
-        return None  # "x – y", "x -- x": a minus between two terms, never a pause (red team round 13)
-    return [Word("COLON" if previous in ("LABEL", "LABEL_NUMBER") else "COMMA", dash.group(1), pos)], dash.end(1)
-
-
-def _slash(text: str, pos: int, previous: str, in_run: bool) -> tuple[list[Word], int] | None:
-    """A slash between spaces, between two words of the table, ends a sentence: the same request said
-    twice ("Resuelve por favor / please solve: ..."); beside a term or an unknown it divides (no claim)."""
-    if in_run or not _SLASH.match(text, pos - 1 if pos else 0) or previous in _TERMS or previous in ("EQ", ""):
-        return None
-    return None if LONE_NAME.match(text, pos + 2) else ([Word("STOP", "/", pos)], pos + 1)
+    slash = dash is not None and dash.group(1) == "/"  # "Resuelve por favor / please solve": two sayings, two sentences
+    if dash is None or (previous in _TERMS or slash) and LONE_NAME.match(text, dash.end()):
+        return None  # "x – y", "x -- x", "x / y": a minus or a quotient between two terms, never a pause (red team round 13)
+    kind = "STOP" if slash else "COLON" if previous in ("LABEL", "LABEL_NUMBER") else "COMMA"
+    return [Word(kind, dash.group(1), pos)], dash.end(1)
 
 
 def _ends_as_template(text: str, pos: int) -> bool:
