@@ -13,9 +13,9 @@ _TESTS = ("tests/adversarial/test_linear_reach_linJ.py",)
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("linJ-remark-after-equations-unlinked", "'My textbook says ... and I'm really stuck. What's n?' no longer read",
-     _LINEAR + "reader.py", '    remark = before == "EQ" and (after in _REMARKS or helping)', "    remark = False", _TESTS),
+     _LINEAR + "reader.py", '    return bool(i) and words[i - 1].kind == "EQ" and (after in _REMARKS or helping)', "    return False", _TESTS),
     ("linJ-lead-in-minus-read", "'Quick question -2x + 7 = 15 and I'm stuck' read with -2x (a dash pausing, or a minus?)",
-     _LINEAR + "reader.py", 'words[-1].kind == "INTRO" and word.text[0] in "-\\u2212":', 'words[-1].kind == "INTRO" and word.text[0] in "":', _TESTS),
+     _LINEAR + "reader.py", 'words[-1].kind == "INTRO" and word.text[0] in "-\\u2212"\n', 'words[-1].kind == "INTRO" and word.text[0] in ""\n', _TESTS),
     ("linJ-slash-unread", "'Resuelve por favor / please solve: ...' no longer read",
      _LINEAR + "reader.py", '_DASH = re.compile(r" (--?|\\u2013|\\u2014|/) ', '_DASH = re.compile(r" (--?|\\u2013|\\u2014) ', _TESTS),
     ("linJ-slash-before-unknown-pauses", "'Resuelve / x: 2x = 4' read (a slash before an unknown divides, never a pause)",

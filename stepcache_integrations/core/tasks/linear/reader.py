@@ -621,9 +621,9 @@ def _words(
         if token is None:
             return None
         word, pos = token
-        if word is not None and word.kind == "EQ" and words and words[-1].kind == "INTRO" and word.text[0] in "-\u2212":
-            return None  # "Quick question -2x + 7 = 15": a dash pausing, or a minus? read two ways
         if word is not None:
+            if _minus_after_lead(words, word):
+                return None  # "Quick question -2x + 7 = 15": a dash pausing, or a minus? read two ways
             words.append(word)
     return _linked(_listed(words))
 
@@ -718,12 +718,23 @@ def _links(words: list[Word], i: int, j: int) -> bool:
     before = words[i - 1].kind if i else ""
     clause = after in _FORMAT_CLAUSES and j + 1 < len(words) and words[j + 1].kind in _FORMAT_CLAUSES[after] and not (
         after == "NO" and _colon_follows(words, j))  # "Dame solo el resultado, sin explicación: ...": a list before the colon
-    # a polite verb links too (", can you work it out?"); after equations, a remark or a help request
-    # ("... and I'm stuck", "..., tu peux m'aider ?")
+    # a polite verb links too (", can you work it out?")
     asking = after == "COURTESY" and j + 1 < len(words) and words[j + 1].kind in _VERBS
+    return after in _VERBS or clause or asking or _remark(words, i, j) or before in _FORMATS_BEFORE or any(
+        w.kind == "THEN" for w in words[i:j])
+
+
+def _remark(words: list[Word], i: int, j: int) -> bool:
+    """Whether ``words[j]`` after equations starts a remark or a help request ("... and I'm stuck",
+    "..., tu peux m'aider ?"): the joining words before it link."""
+    after = words[j].kind if j < len(words) else ""
     helping = after in ("COURTESY", "ME") and j + 1 < len(words) and words[j + 1].kind == "HELP"
-    remark = before == "EQ" and (after in _REMARKS or helping)
-    return after in _VERBS or clause or asking or remark or before in _FORMATS_BEFORE or any(w.kind == "THEN" for w in words[i:j])
+    return bool(i) and words[i - 1].kind == "EQ" and (after in _REMARKS or helping)
+
+
+def _minus_after_lead(words: list[Word], word: Word) -> bool:
+    """Whether an equation starting with a minus follows a lead-in word ("Quick question -2x ...")."""
+    return word.kind == "EQ" and bool(words) and words[-1].kind == "INTRO" and word.text[0] in "-\u2212"
 
 
 def _colon_follows(words: list[Word], j: int) -> bool:
