@@ -529,6 +529,10 @@ from mutants_linI import ROWS as _LINI_ROWS  # noqa: E402 - linear reach, round 
 
 MUTANTS += [Mutant(*row) for row in _LINI_ROWS]
 
+from mutants_linJ import ROWS as _LINJ_ROWS  # noqa: E402 - linear reach, round 5 (wip/linJ)
+
+MUTANTS += [Mutant(*row) for row in _LINJ_ROWS]
+
 from mutants_jsonR4 import ROWS as _JSONR4_ROWS  # noqa: E402 - JSON reach round 4 (wip/jsonR4)
 
 MUTANTS += [Mutant(*row) for row in _JSONR4_ROWS]

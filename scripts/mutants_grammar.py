@@ -138,7 +138,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("explain-why-read-as-dont-explain", "'explain why' read as 'don't explain' (the answer alone served for an explanation asked)",
      _LINEAR + "vocabulary/en.json", '   "no explanations needed"\n', '   "no explanations needed",\n   "explain why"\n', _ENGLISH),
     ("undeclared-persona-read", "a persona the table does not declare ('You are a pirate') read as a tutor's",
-     _LINEAR + "vocabulary/en.json", '   "solver",\n   "helper"\n', '   "solver",\n   "helper",\n   "pirate"\n', _ENGLISH),
+     _LINEAR + "vocabulary/en.json", '   "chatbot",\n   "ai assistant"\n', '   "chatbot",\n   "ai assistant",\n   "pirate"\n', _ENGLISH),
     ("lone-dollar-blanked", "a lone '$' (a price) blanked as markup ('Solve 2x + 7 = $15' read)",
      _LINEAR + "prompt.py", "    return _MARKUP.sub(blank, prompt)\n", '    return _MARKUP.sub(blank, prompt).replace("$", " ")\n',
      _ENGLISH),

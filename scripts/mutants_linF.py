@@ -16,8 +16,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _LINEAR + "request.lark", "            | ONLY ART? ANSWER BARE_NUMBER              -> bare_number",
      "            | ONLY ART? ANSWER BARE_NUMBER              -> answer_only", _TESTS),
     ("linF-numbered-lead-steps", "'Nummeriere deine Schritte: ...' read as steps, not numbered",
-     _LINEAR + "request.lark", "%extend lead: NUMBER ART? POSS? STEPNOUN -> numbered",
-     "%extend lead: NUMBER ART? POSS? STEPNOUN -> steps", _TESTS),
+     _LINEAR + "request.lark", "       | NUMBER ART? POSS? STEPNOUN label_list?         -> numbered",
+     "       | NUMBER ART? POSS? STEPNOUN label_list?         -> steps", _TESTS),  # wip/linJ: colon_format, one of the leads
     ("linF-explained-anaphora-dropped", "'¿Me explicas paso a paso cómo se resuelve?' after the equation no longer read",
      _LINEAR + "request.lark", "%extend solve: EXPLAIN manner COMMA? HOW_DO SOLVE -> explained_solve",
      "%extend solve: EXPLAIN manner COMMA? HOW_DO SOLVE SOLVE -> explained_solve", _TESTS),

@@ -226,7 +226,8 @@ TRAPS = [
     ("Mi hija tiene estos deberes: «Halla el valor de m en 5m - 2 = 13».", "Mi hija tiene estos deberes: «Halla el valor de m² en 5m - 2 = 13»."),
     ("Solve for n and show your work: 7n + 2 = 3n + 14", "Solve for m and show your work: 7n + 2 = 3n + 14"),  # m is no unknown
     ("Solve for n and show your work: 7n + 2 = 3n + 14", "Solve for n and show your work in French: 7n + 2 = 3n + 14"),
-    ("Solve for n and show your work: 7n + 2 = 3n + 14", "Show your work: x + y = 3, x - y = 1. Solve for x."),  # two requests to solve
+    # ("Show your work: x + y = 3, x - y = 1. Solve for x.": one request, x with the working: served and exactly
+    # right since wip/linJ, test_linear_reach_linJ.py::test_the_working_shown_then_one_unknown_asked_is_served)
     ("Solve 3x + 3 = 12", "Usuario: hola\nAsistente: ¡Hola! Respondo en inglés.\nUsuario: ¿cuánto vale x en 3x + 3 = 12?"),
     ("Solve 3x + 3 = 12", "Usuario: hola\nAsistente: ¡Hola! ¿En qué puedo ayudarte?\nUsuario: ¿cuánto vale x² en 3x + 3 = 12? en inglés"),
     ("En una línea, da la solución de 4x - 3 = 9.", "En una línea, da la solución de 4x - 3 > 9."),

@@ -38,12 +38,13 @@ _FORMATS_BEFORE = frozenset({"NUMBERED"})
 # A comma before a format clause links it ("を解いて、答えを一行で書いてください", "，只写答案"): the
 # answer and how it is written, or "only" and what it leaves; never "Answer:" (a template).
 _FORMAT_CLAUSES = {"ANSWER": frozenset({"OBJ", "ONE_LINE", "AS", "ONLY", "FRACTION", "DECIMAL", "WRITE", "TOPIC", "GIVE",
-                                      "FORM_OF"}),  # "... and answer in the form x = <value>"
+                                      "FORM_OF", "IN"}),  # "... and reply in one sentence"  # "... and answer in the form x = <value>"
                    "ONLY": frozenset({"WRITE", "GIVE", "ANSWER", "ART", "BARE_NUMBER"}),  # ", just the answer", ", só o número"
                    "VAR": frozenset({"AS"}),  # ", x as a fraction"
                    # the form and the verb "answer" ("、分数で答えて"), "use a fraction" ("，用分数表示")
                    "FRACTION": frozenset({"ANSWER_VERB"}), "DECIMAL": frozenset({"ANSWER_VERB"}),
-                   "ONE_LINE": frozenset({"ANSWER_VERB"}), "AS": frozenset({"FRACTION", "DECIMAL", "ONE_LINE"}),
+                   "ONE_LINE": frozenset({"ANSWER_VERB", "PLEASE", "STOP", "QMARK"}),  # ", one line please"
+                   "AS": frozenset({"FRACTION", "DECIMAL", "ONE_LINE"}),
                    "OWN_LANGUAGE": frozenset({"ANSWER_VERB"}),  # "，用中文回答" (wip/linF)
                    "STEPNOUN": frozenset({"OBJ"}),  # "、手順を説明して"
                    "ART": frozenset({"STEPNOUN"}),  # "und die Schritte erklären"
@@ -51,6 +52,8 @@ _FORMAT_CLAUSES = {"ANSWER": frozenset({"OBJ", "ONE_LINE", "AS", "ONLY", "FRACTI
 # A comma before these is no list's: "Solve 2x + 1 = 5, please", "Find y, if 3y + 4 = 25", "Find x, step by step".
 # (a comma before NUMBERED links instead: a verb of _VERBS, ", with numbered steps", "を解いて、手順に番号を")
 _DROPS_COMMA = frozenset({"PLEASE", "FOR_ME", "IF", "STEP_BY_STEP", "THANKS", "BUT"})
+# A comma or "and" after equations before these links a remark to them ("... = 45 and I'm stuck").
+_REMARKS = frozenset({"CONTEXT", "STUCK", "HELP"})
 # A comma after these is a pause ("4x + 3 = 43 を、手順に番号をつけて解いて").
 _PAUSES_AFTER = frozenset({"OBJ"})
 # "Please" right before a colon says nothing ("Só a resposta, por favor: ...").
@@ -94,12 +97,12 @@ _ELLIPSIS = re.compile(r"\.\.\.|\u2026")
 _MARKS = {".": "STOP", "\n": "STOP", "?": "QMARK", ",": "COMMA", ":": "COLON", ";": "SEMI"}
 # A bar between spaces before a turn's label ("... | Utente: ...") ends a turn as a line break does;
 # anywhere else (an absolute value "|2x| = 4") a bar is read by no rule (wip/linF).
-_TURN_BAR = re.compile(r"(?<= )\|(?= [^\W\d_]+(?: [^\W\d_]+)? ?[:\uff1a])")
+_TURN_BAR = re.compile(r"(?<=[ \u3002])\|(?= [^\W\d_]+(?: [^\W\d_]+)? ?[:\uff1a])")  # after a space or "。"
 # Transparent in every language: ASCII quotes and brackets (balanced brackets checked apart).
 _TRANSPARENT = frozenset("\"'()")
 # A dash standing alone before a word pauses like a comma ("Quick question - solve ...", "... = 21 -- what
 # is x?"); beside a number or a sign it is a minus, read with its equation or not at all.
-_DASH = re.compile(r" (--?|\u2013|\u2014) (?=[^\W\d_])")
+_DASH = re.compile(r" (--?|\u2013|\u2014|/) (?=[^\W\d_])")
 _LABEL_NUMBER = re.compile(r"#?[1-9][0-9]{0,2}(?=:| - )")  # "Exercise 3:", "Problem #12:"
 _EMPHASIS = re.compile(r"[^\W\d_]{2}[ ]?$")  # a word of two letters or more, then at most one space
 _DOT_TERM = re.compile(r"[0-9(]|[A-Za-z](?![A-Za-z])")  # a number, a bracket or one letter: a term
@@ -191,14 +194,6 @@ class _Read(WordFacts, Transformer[Token, Any]):
         names = _names(children)
         self.asked_names.update(names)
         self.solve([*children, names])
-
-    def shown_solve(self, children: list[Any]) -> str | None:
-        """"Show your work: ...": a request to solve, its working shown; after a request to solve
-        ("Solve for k and show your work: ...") it asks what that one asks."""
-        self.format.add("steps")
-        if self.solves:
-            return None
-        return self.solve(children)
 
     def explained_solve(self, children: list[Any]) -> str:
         """"(Can you) explain how to solve ...?": a request to solve, its working shown; a question
@@ -627,6 +622,8 @@ def _words(
             return None
         word, pos = token
         if word is not None:
+            if _minus_after_lead(words, word):
+                return None  # "Quick question -2x + 7 = 15": a dash pausing, or a minus? read two ways
             words.append(word)
     return _linked(_listed(words))
 
@@ -643,11 +640,11 @@ def _label_number_or_dash(text: str, pos: int, previous: str, in_run: bool) -> t
     if exercise is not None:
         return [], exercise.end()
     dash = _DASH.match(text, pos - 1) if pos and not in_run else None
-    if dash is None:
-        return None
-    if previous in _TERMS and LONE_NAME.match(text, dash.end()):
-        return None  # "x – y", "x -- x": a minus between two terms, never a pause (red team round 13)
-    return [Word("COLON" if previous in ("LABEL", "LABEL_NUMBER") else "COMMA", dash.group(1), pos)], dash.end(1)
+    slash = dash is not None and dash.group(1) == "/"  # "Resuelve por favor / please solve": two sayings, two sentences
+    if dash is None or (previous in _TERMS or slash) and LONE_NAME.match(text, dash.end()):
+        return None  # "x – y", "x -- x", "x / y": a minus or a quotient between two terms, never a pause (red team round 13)
+    kind = "STOP" if slash else "COLON" if previous in ("LABEL", "LABEL_NUMBER") else "COMMA"
+    return [Word(kind, dash.group(1), pos)], dash.end(1)
 
 
 def _ends_as_template(text: str, pos: int) -> bool:
@@ -723,7 +720,21 @@ def _links(words: list[Word], i: int, j: int) -> bool:
         after == "NO" and _colon_follows(words, j))  # "Dame solo el resultado, sin explicación: ...": a list before the colon
     # a polite verb links too (", can you work it out?")
     asking = after == "COURTESY" and j + 1 < len(words) and words[j + 1].kind in _VERBS
-    return after in _VERBS or clause or asking or before in _FORMATS_BEFORE or any(w.kind == "THEN" for w in words[i:j])
+    return after in _VERBS or clause or asking or _remark(words, i, j) or before in _FORMATS_BEFORE or any(
+        w.kind == "THEN" for w in words[i:j])
+
+
+def _remark(words: list[Word], i: int, j: int) -> bool:
+    """Whether ``words[j]`` after equations starts a remark or a help request ("... and I'm stuck",
+    "..., tu peux m'aider ?"): the joining words before it link."""
+    after = words[j].kind if j < len(words) else ""
+    helping = after in ("COURTESY", "ME") and j + 1 < len(words) and words[j + 1].kind == "HELP"
+    return bool(i) and words[i - 1].kind == "EQ" and (after in _REMARKS or helping)
+
+
+def _minus_after_lead(words: list[Word], word: Word) -> bool:
+    """Whether an equation starting with a minus follows a lead-in word ("Quick question -2x ...")."""
+    return word.kind == "EQ" and bool(words) and words[-1].kind == "INTRO" and word.text[0] in "-\u2212"
 
 
 def _colon_follows(words: list[Word], j: int) -> bool:
