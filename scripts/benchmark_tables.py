@@ -73,6 +73,10 @@ HELDOUT_PHRASINGS_11 = Path("bench_data/results/heldout_phrasings_11.json")
 HELDOUT_LANGUAGES_11 = Path("bench_data/results/heldout_languages_11.json")
 HELDOUT_PHRASINGS_11_BEFORE = Path("bench_data/results/heldout_phrasings_11_before.json")
 HELDOUT_LANGUAGES_11_BEFORE = Path("bench_data/results/heldout_languages_11_before.json")
+HELDOUT_PHRASINGS_12 = Path("bench_data/results/heldout_phrasings_12.json")
+HELDOUT_LANGUAGES_12 = Path("bench_data/results/heldout_languages_12.json")
+HELDOUT_PHRASINGS_13 = Path("bench_data/results/heldout_phrasings_13.json")
+HELDOUT_LANGUAGES_13 = Path("bench_data/results/heldout_languages_13.json")
 HELDOUT_PHRASINGS_12_BEFORE = Path("bench_data/results/heldout_phrasings_12_before.json")
 HELDOUT_LANGUAGES_12_BEFORE = Path("bench_data/results/heldout_languages_12_before.json")
 HAND_CHECKS = Path("bench_data/heldout_hand_checks.json")
@@ -636,6 +640,10 @@ BLOCKS: dict[str, Callable[[], str]] = {
     "heldout-languages-11": lambda: heldout_languages(HELDOUT_LANGUAGES_11),
     "heldout-phrasings-11-before": lambda: heldout_phrasings(HELDOUT_PHRASINGS_11_BEFORE),
     "heldout-languages-11-before": lambda: heldout_languages(HELDOUT_LANGUAGES_11_BEFORE),
+    "heldout-phrasings-12": lambda: heldout_phrasings(HELDOUT_PHRASINGS_12),
+    "heldout-languages-12": lambda: heldout_languages(HELDOUT_LANGUAGES_12),
+    "heldout-phrasings-13": lambda: heldout_phrasings(HELDOUT_PHRASINGS_13),
+    "heldout-languages-13": lambda: heldout_languages(HELDOUT_LANGUAGES_13),
     "heldout-phrasings-12-before": lambda: heldout_phrasings(HELDOUT_PHRASINGS_12_BEFORE),
     "heldout-languages-12-before": lambda: heldout_languages(HELDOUT_LANGUAGES_12_BEFORE),
     "request-parse": request_parse,
