@@ -19,6 +19,7 @@ from stepcache_integrations.core.llm import estimate_tokens
 __all__ = ["ScriptedModel", "DEMO_REQUESTS", "run_demo", "register"]
 
 MATH = 'Solve for {v} step by step: {eq}. Write one step per line as "Step k: ..." and end with "Answer: {v} = <value>".'
+SYSTEM = 'Solve for x and y step by step: {eqs}. Write one step per line as "Step k: ...".'
 PERSON = 'Return a JSON object for a person with name "{name}", age {age}, city "{city}". Required keys: {keys}.'
 PLAN = (
     "Write a short numbered rollout plan for moving the {svc} service to Kubernetes. "
@@ -30,7 +31,9 @@ DEMO_REQUESTS: list[tuple[str, str]] = [
     ("paraphrase", MATH.format(v="x", eq="3x + 5 = 20").replace("Solve for x step by step", "Find x, step by step")),
     ("constant changed", MATH.format(v="x", eq="3x + 5 = 26")),
     ("variable renamed", MATH.format(v="y", eq="3y + 5 = 20")),
-    ("model gets it wrong", MATH.format(v="t", eq="2(t - 3) = 10")),
+    # two unknowns: no cached working of its kind, so the model answers, is repaired, and the sympy
+    # fallback writes the answer (one unknown would be written by the engine from the cached entry)
+    ("model gets it wrong", SYSTEM.format(eqs="x + y = 10, x - y = 4")),
     ("JSON, key dropped", PERSON.format(name="Alice Smith", age=34, city="Lyon", keys="name, age, city and email")),
     ("JSON, keys reordered", PERSON.format(name="Alice Smith", age=34, city="Lyon", keys="email, city, age and name")),
     ("JSON, entity changed", PERSON.format(name="Bob Jones", age=34, city="Lyon", keys="name, age, city and email")),
@@ -67,8 +70,8 @@ class ScriptedModel:
                 'Sure! Here is the object:\n```json\n{"name": "%s", "age": 34, "city": "Lyon"}\n```'
                 % (name.group(1) if name else "Unknown")
             )
-        if "2(t - 3) = 10" in prompt:  # distributes wrongly, twice
-            return "Step 1: 2(t - 3) = 10\nStep 2: 2t - 3 = 10\nStep 3: t = 6.5\nAnswer: t = 6.5"
+        if "x + y = 10, x - y = 4" in prompt:  # subtracts instead of adding, twice
+            return "Step 1: x + y = 10 and x - y = 4\nStep 2: 2x = 6\nStep 3: x = 3, y = 7"
         if "Continue from there" in prompt and "Kubernetes" in prompt:
             day = re.search(r"cut-over is on (\w+)", prompt)
             day = re.search(r"cut-over is on ([^.]+)\.", prompt)
