@@ -22,25 +22,14 @@ Classes:
 
 from __future__ import annotations
 
-import hashlib
 import re
 from fractions import Fraction
 
 import pytest
 
-from stepcache_integrations import StepCache
 from stepcache_integrations.core.tasks.linear.prompt import understand_prompt
 
-
-class Echo:
-    """Never right: its answer is a function of the prompt."""
-
-    def __init__(self) -> None:
-        self.calls = 0
-
-    def __call__(self, prompt: str) -> str:
-        self.calls += 1
-        return "ECHO " + hashlib.sha256(prompt.encode()).hexdigest()[:12]
+from .harness import served_linear
 
 
 _VALUE = r"(-?[0-9]+(?:[.,][0-9]+)?(?:/[0-9]+)?)"
@@ -53,14 +42,7 @@ def _stated(line: str, name: str) -> Fraction | None:
 
 
 def served(first: str, second: str) -> str:
-    cache, model = StepCache(), Echo()
-    one = cache.generate(first, model)
-    assert one.verified and one.task == "linear_equation", (first, one.text)
-    before = model.calls
-    again = cache.generate(second, model)
-    assert model.calls == before and again.model_calls == 0, (second, again.outcome, again.text)
-    assert again.verified and again.verification == "proven", (second, again.text)
-    return again.text
+    return served_linear(first, second)
 
 
 PAIRS = [

@@ -11,7 +11,6 @@ right (this file's own reading of the last line). Traps: no claim, or the model 
 
 from __future__ import annotations
 
-import hashlib
 import re
 from fractions import Fraction
 
@@ -20,16 +19,7 @@ import pytest
 from stepcache_integrations import StepCache
 from stepcache_integrations.core.tasks import LinearEquationTask
 
-
-class Echo:
-    """Never right: its answer is a function of the prompt."""
-
-    def __init__(self) -> None:
-        self.calls = 0
-
-    def __call__(self, prompt: str) -> str:
-        self.calls += 1
-        return "ECHO " + hashlib.sha256(prompt.encode()).hexdigest()[:12]
+from .harness import NeverRightModel as Echo
 
 
 class Right:
