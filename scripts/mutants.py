@@ -566,3 +566,7 @@ MUTANTS += [Mutant(*row) for row in _JSONP_ROWS]
 from mutants_jsonV import ROWS as _JSONV_ROWS  # noqa: E402 - JSON request reach (wip/jsonV)
 
 MUTANTS += [Mutant(*row) for row in _JSONV_ROWS]
+
+from mutants_w20 import ROWS as _W20_ROWS  # noqa: E402 - unit symbols read as their tables spell them (W20)
+
+MUTANTS += [Mutant(*row) for row in _W20_ROWS]

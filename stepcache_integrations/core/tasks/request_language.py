@@ -49,7 +49,8 @@ class Word:
 class Vocabulary:
     """One language's table: phrase (case-folded, NFC) -> word class, matched longest first."""
 
-    def __init__(self, language: str, classes: dict[str, list[str]], spaced: bool, ascii_only: bool = False) -> None:
+    def __init__(self, language: str, classes: dict[str, list[str]], spaced: bool, ascii_only: bool = False,
+                 case_sensitive: Iterable[str] = ()) -> None:
         self.language = language
         self.spaced = spaced  # words are separated by spaces (not Chinese or Japanese)
         self.ascii_only = ascii_only  # a prompt with a character outside printable ASCII is not this language's
@@ -60,6 +61,14 @@ class Vocabulary:
                 if key in self.phrases and self.phrases[key] != kind:
                     raise ValueError(f"{language}: {phrase!r} is in two word classes")
                 self.phrases[key] = kind
+        # a unit symbol is read only as the table spells it ("mg" and "Mg" are a milligram and a
+        # megagram: W20): folded phrase -> the spellings the table lists
+        self.cased: dict[str, frozenset[str]] = {}
+        for phrase in case_sensitive:
+            key = fold(phrase)
+            if key not in self.phrases:
+                raise ValueError(f"{language}: case-sensitive {phrase!r} is in no word class")
+            self.cased[key] = self.cased.get(key, frozenset()) | {phrase}
         self.longest = max((len(p) for p in self.phrases), default=0)
         self.lengths = sorted({len(p) for p in self.phrases}, reverse=True)  # only these can match
         # per first character, the lengths of the phrases starting with it (longest first): a
@@ -72,14 +81,19 @@ class Vocabulary:
         self.lengths_from = {first: (*sorted(ns, reverse=True), *empty) for first, ns in by_first.items()}
         self.lengths_from[""] = empty  # past the end of the text
 
-    def match(self, text: str, pos: int) -> tuple[str, int] | None:
-        """The word class and end of the longest phrase of the table at ``pos``, or None."""
+    def match(self, text: str, pos: int, written: str | None = None) -> tuple[str, int] | None:
+        """The word class and end of the longest phrase of the table at ``pos`` of the folded
+        ``text``, or None. With ``written`` (the text as written, of the same length), a
+        case-sensitive phrase matches only as the table spells it."""
         for length in self.lengths_from.get(text[pos : pos + 1], self.lengths_from[""]):
             end = pos + length
             if end > len(text):
                 continue
-            kind = self.phrases.get(text[pos:end])
+            key = text[pos:end]
+            kind = self.phrases.get(key)
             if kind is not None and (not self.spaced or _ends_word(text, end)):
+                if written is not None and key in self.cased and written[pos:end] not in self.cased[key]:
+                    continue  # "Mg" is no "mg"
                 return kind, end
         return None
 
@@ -283,5 +297,6 @@ def _load(path: Path, common: dict[str, list[str]]) -> Vocabulary:
     data = json.loads(path.read_text(encoding="utf-8"))
     classes = {kind: list(common.get(kind, [])) + list(words) for kind, words in data["classes"].items()}
     classes.update({kind: list(words) for kind, words in common.items() if kind not in classes})
-    return Vocabulary(data["language"], classes, bool(data.get("spaced", True)), bool(data.get("ascii_only")))
+    return Vocabulary(data["language"], classes, bool(data.get("spaced", True)), bool(data.get("ascii_only")),
+                      data.get("case_sensitive", ()))
 

@@ -360,7 +360,7 @@ def _words(text: str, table: Vocabulary) -> list[Word] | None:
             pos += 1
             continue
         run = _RUN.match(text, pos)
-        found = (("NUM" if _NUMBER.fullmatch(run.group()) else "EXPR"), run.end()) if run else table.match(folded, pos)
+        found = (("NUM" if _NUMBER.fullmatch(run.group()) else "EXPR"), run.end()) if run else table.match(folded, pos, text)
         if found is None:
             return None
         words.append(Word(found[0], text[pos : found[1]], pos))

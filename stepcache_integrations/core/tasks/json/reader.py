@@ -1881,7 +1881,7 @@ def _mark_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word,
 def _unit_note_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word, int] | None:
     """"(in meters)" at ``pos``: one conversion target of the table alone in brackets, as a
     UNIT_NOTE whose text is the target's class; None for anything else."""
-    found = table.match(folded, pos + 1)
+    found = table.match(folded, pos + 1, text)
     close = ")" if text[pos] == "(" else "\uff09"
     if found is None or found[0] not in _UNIT_NOTES or text[found[1] : found[1] + 1] != close:
         return None
@@ -1916,7 +1916,8 @@ def _number_at(text: str, pos: int, table: Vocabulary) -> tuple[Word, int] | Non
     number = (_LITERAL if table.spaced else _LITERAL_UNSPACED).match(text, pos)
     percent = _PERCENT.match(text, pos) if number is None else None
     if percent is not None:  # "45%", "212\u00b0F": the number, then a unit of the table (wip/jsonB, wip/jsonT)
-        unit = table.match(fold(text[percent.end() : percent.end() + table.longest + 1]), 0)
+        after = text[percent.end() : percent.end() + table.longest + 1]
+        unit = table.match(fold(after), 0, after)
         if unit is not None and unit[0] in UNITS:
             number_text = percent.group("num")
             value = float(number_text) if "." in number_text else int(number_text)
@@ -1938,7 +1939,7 @@ def _role_after_bar(text: str, folded: str, pos: int, table: Vocabulary) -> bool
 def _phrase_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[str, int] | None:
     """The longest phrase of the table at ``pos``; a role label ("User:") only where it opens a
     line (elsewhere "user" is the word before the colon: "for this user: ...", "user: "bob"")."""
-    found = table.match(folded, pos)
+    found = table.match(folded, pos, text)
     if found is None and text[pos] == '"':
         return _passage_at(text, pos, table)
     if found is not None and found[0] == "ROLE" and text[:pos].strip(" \t")[-1:] not in ("", "\n", "|"):  # "... | User:" (wip/jsonR5)
