@@ -21,6 +21,16 @@ __all__ = ["cpu_model", "git_state", "provenance", "provenance_line"]
 _ROOT = Path(__file__).resolve().parents[2]
 
 
+def _code_root() -> Path:
+    """The checkout of the cache code this process runs (a PYTHONPATH worktree may shadow the
+    editable install beside this tooling), else the tooling's own checkout."""
+    try:
+        import stepcache_integrations
+    except ImportError:
+        return _ROOT
+    return Path(stepcache_integrations.__file__).resolve().parents[1]
+
+
 def _git(*args: str, cwd: Path = _ROOT) -> str | None:
     try:
         done = subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True, check=False, timeout=30)
@@ -29,11 +39,12 @@ def _git(*args: str, cwd: Path = _ROOT) -> str | None:
     return done.stdout.strip() if done.returncode == 0 else None
 
 
-def git_state(cwd: Path = _ROOT) -> dict[str, Any]:
+def git_state(cwd: Path | None = None) -> dict[str, Any]:
     """``{"commit": short sha or None, "dirty": bool or None}`` of the checkout the code runs from.
 
     Dirty means tracked files differ from the commit (untracked files are not counted).
     """
+    cwd = _code_root() if cwd is None else cwd
     commit = _git("rev-parse", "--short", "HEAD", cwd=cwd)
     status = _git("status", "--porcelain", "--untracked-files=no", cwd=cwd) if commit else None
     return {"commit": commit, "dirty": None if status is None else bool(status)}
