@@ -570,3 +570,7 @@ MUTANTS += [Mutant(*row) for row in _JSONV_ROWS]
 from mutants_w20 import ROWS as _W20_ROWS  # noqa: E402 - unit symbols read as their tables spell them (W20)
 
 MUTANTS += [Mutant(*row) for row in _W20_ROWS]
+
+from mutants_w21 import ROWS as _W21_ROWS  # noqa: E402 - a values-like key makes "the values" no claim (W21)
+
+MUTANTS += [Mutant(*row) for row in _W21_ROWS]

@@ -646,6 +646,11 @@ _NAMED_BY = {language: frozenset(fold(w) for w in table.get("named_by", ())) for
 _HALF_UP_VERBS = frozenset(fold(w) for table in _TABLES.values() for w in table.get("half_up_verbs", ()))
 _CONVERSION_VERBS = {language: frozenset(fold(w) for w in table.get("conversion_verbs", ())) for language, table in _TABLES.items()}
 _ALL_CONVERSION_VERBS = frozenset().union(*_CONVERSION_VERBS.values())
+# A key spelled like "the values" or a word for "all" in any table ("values", "all", "werte",
+# "todos"): "Round the values" could name that key or every value (red team 16, W21), so a
+# transform of "the values" beside such a key, or naming such a word, is no claim.
+_VALUES_LIKE = frozenset(fold(w) for table in _TABLES.values()
+                         for w in (*table.get("classes", {}).get("VALUES", ()), *table.get("quantifier_words", ())))
 _MEASURE_NOUNS = {language: frozenset(fold(w) for w in table.get("measure_nouns", ())) for language, table in _TABLES.items()}
 # Languages whose tables declare "="-statements a run without commas ("temp=21 unit=C").
 _EQUALS_RUNS = frozenset(language for language, table in _TABLES.items() if table.get("equals_runs"))
@@ -862,6 +867,9 @@ def _transforms_read(transformer: _Read, keys: list[str], read: tuple[Any, Any, 
     None when one is read nowhere whole, beside "keep the values exactly as given", or a unit is
     stated that no conversion reads."""
     found, units, ambiguous = read
+    values_like_key = any(fold(key) in _VALUES_LIKE for key in (*keys, *found))
+    if any(fold(key) in _VALUES_LIKE if key is not None else values_like_key for key, _name in transformer.transforms):
+        return None  # "values 41.3 and count 7.2. Round the values": the key, or every value? (W21)
     declared = [(_folded_to_key(key, keys, language), name) for key, name in transformer.transforms]
     transforms = _declared_transforms(declared, keys, found, units, ambiguous)
     if transforms is None or (transforms and transformer.keep):
