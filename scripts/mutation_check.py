@@ -283,6 +283,7 @@ class Worker:
             raise RuntimeError(f"the pytest server in {self.copy} stopped")
         answer = json.loads(line)
         code, tail = answer["returncode"], answer["tail"]
+        self.cpu = answer.get("cpu") or 0.0  # the child's CPU seconds (0: not forked), load-independent
         self.failed: str | None = answer.get("failed") or (_failed_test(tail) if code == 1 else None)
         if code is None:
             return "timeout", tail
@@ -422,6 +423,7 @@ def main(argv: list[str] | None = None) -> int:
     copies = [tmp / f"repo-{i}" for i in range(jobs)]
     workers: list[Worker] = []
     caught: list[str] = []
+    cpu_seconds = [0.0, 0.0]  # the children's CPU: the mutants' runs, the witnesses' runs
     survived: list[str] = []
     lock = threading.Lock()
     try:
@@ -457,17 +459,20 @@ def main(argv: list[str] | None = None) -> int:
             original = target.read_text(encoding="utf-8")
             target.write_text(original.replace(m.old, m.new, 1), encoding="utf-8")
             t0 = time.perf_counter()
+            cpu = 0.0
             hint = _hint_for(m, hints)
             try:
                 results = []  # (selection, status, tail) of each pytest run, the deciding one last
                 if hint is not None:
                     status, tail = worker.pytest((hint,), args.timeout)
+                    cpu += worker.cpu
                     # a catch only when that very test failed (a stale id exits 4: no catch)
                     if status == "timeout" or (status == "fail" and worker.failed == hint):
                         results.append(((hint,), status, tail, worker.failed))
                 if not results:
                     for selection in _split(m.tests):
                         status, tail = worker.pytest(selection, args.timeout)
+                        cpu += worker.cpu
                         results.append((selection, status, tail, worker.failed))
                         if status in ("fail", "timeout"):
                             break
@@ -477,15 +482,16 @@ def main(argv: list[str] | None = None) -> int:
             seconds = time.perf_counter() - t0
             failed = failed if status == "fail" else None
             with lock:
+                cpu_seconds[0] += cpu
                 if failed:
                     learned[m.id] = failed
                 if status in ("fail", "timeout"):
                     witnesses[m.id] = (failed,) if failed else selection
                     caught.append(m.id)
-                    print(f"caught    {m.id:<28} {seconds:5.1f} s  ({status}) {m.behaviour}", flush=True)
+                    print(f"caught    {m.id:<28} {seconds:5.1f} s {cpu:5.1f} cpu-s  ({status}) {m.behaviour}", flush=True)
                 else:
                     survived.append(m.id)
-                    print(f"SURVIVED  {m.id:<28} {seconds:5.1f} s  ({status}) {m.behaviour}\n{tail}", flush=True)
+                    print(f"SURVIVED  {m.id:<28} {seconds:5.1f} s {cpu:5.1f} cpu-s  ({status}) {m.behaviour}\n{tail}", flush=True)
 
         _pool(workers, runnable, run_mutant)
 
@@ -498,6 +504,8 @@ def main(argv: list[str] | None = None) -> int:
 
         def run_witness(worker: Worker, selection: tuple[str, ...]) -> None:
             status, tail = worker.pytest(selection, args.timeout)
+            with lock:
+                cpu_seconds[1] += worker.cpu
             if status == "pass":
                 return
             if len(selection) > 1 and all("::" in arg for arg in selection):  # which node: one at a time
@@ -515,6 +523,7 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         print(f"witnesses: the {len(nodes)} catching tests and {len(selections)} catching selection(s) pass on the "
               f"unmutated copy ({time.perf_counter() - t0:.0f} s)")
+        print(f"children's CPU: {cpu_seconds[0]:.0f} s the mutants, {cpu_seconds[1]:.0f} s the witnesses")
     finally:
         for worker in workers:
             worker.close()
