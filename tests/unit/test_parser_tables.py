@@ -127,29 +127,3 @@ def test_an_unusable_folder_still_builds(tmp_path: Path, monkeypatch: pytest.Mon
     parser = build_lalr("json", _grammar("json"), **OPTIONS)
     assert _tables(parser)[0]
     assert blocker.read_text() == "not a folder" and os.path.isfile(blocker)
-
-
-def test_a_grammar_that_does_not_build_fails_every_use_and_is_built_once(tmp_path: Path, folder: Path,
-                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
-    """A strict conflict fails the build; later uses raise that error again, never build again."""
-    (tmp_path / "lang" / "vocabulary").mkdir(parents=True)
-    (tmp_path / "lang" / "request.lark").write_text("start: A | a\na: A\n%declare A\n", encoding="utf-8")
-    (tmp_path / "lang" / "vocabulary" / "en.json").write_text(
-        json.dumps({"language": "en", "classes": {"A": ["a"]}}), encoding="utf-8")
-    language = RequestLanguage(tmp_path / "lang", json_reader._LANGUAGE.transformer)
-    builds: list[str] = []
-    real = parser_tables.Lark
-
-    def counted(*args: Any, **kwargs: Any) -> Any:
-        builds.append("built")
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(parser_tables, "Lark", counted)
-    errors = []
-    for _ in range(3):
-        with pytest.raises(Exception) as raised:
-            language.parser  # noqa: B018 - the property builds
-        errors.append(raised.value)
-    assert builds == ["built"]
-    assert all(error is errors[0] for error in errors)
-    assert "_build_error" in language.__dict__ and "parser" not in language.__dict__
