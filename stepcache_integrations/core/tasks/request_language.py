@@ -156,18 +156,9 @@ class RequestLanguage:
 
     @cached_property
     def parser(self) -> Lark:
-        """The LALR parser, built on first use (strict: a conflict in the grammar fails the build).
-        A grammar that does not build fails every use with its first error, never built again (a
-        build is deterministic, and one of the linear grammar takes seconds)."""
-        failed = self.__dict__.get("_build_error")
-        if failed is not None:
-            raise failed
+        """The LALR parser, built on first use (strict: a conflict in the grammar fails the build)."""
         grammar = (self.folder / "request.lark").read_text(encoding="utf-8")
-        try:
-            return build_lalr(self.folder.name, grammar, lexer=_Tokens, start="start", strict=True)
-        except LarkError as exc:  # the grammar's own fault (a conflict, a syntax error): not transient
-            self.__dict__["_build_error"] = exc
-            raise
+        return build_lalr(self.folder.name, grammar, lexer=_Tokens, start="start", strict=True)
 
     def parse(self, words: Iterable[Word]) -> Any | None:
         """The task's transformer after reading the tree the grammar derives from ``words`` (its
