@@ -217,10 +217,59 @@ def _env(copy: Path) -> dict[str, str]:
     env["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
     env.setdefault("OMP_NUM_THREADS", "1")
     env["STEPCACHE_HYPOTHESIS_PROFILE"] = "mutation"  # tests/conftest.py: a failing property is not shrunk
-    # the run's own saved parser tables, shared by its copies: built once per grammar, never the
-    # user's folder (a mutated grammar's tables stay in the run's temporary folder)
-    env["STEPCACHE_PARSER_CACHE"] = str(copy.parent / "parser-tables")
+    # the copy's own saved parser tables, never the user's folder: the unmutated grammars' tables,
+    # built once at setup (_warm_tables) and put back as they were after every mutant (_restore_tables)
+    env["STEPCACHE_PARSER_CACHE"] = str(_tables(copy))
     return env
+
+
+def _tables(copy: Path) -> Path:
+    return copy.parent / f"parser-tables-{copy.name}"
+
+
+_WARM = r"""
+import sys
+from pathlib import Path
+from lark import Transformer
+from stepcache_integrations.core.tasks.request_language import RequestLanguage
+RequestLanguage(Path(sys.argv[1]), Transformer).parser
+"""
+
+
+def _warm_tables(copies: list[Path], pristine: Path) -> None:
+    """Build each unmutated grammar's LALR tables once (one process per grammar, side by side) into
+    ``pristine``, exactly as a reader does (``RequestLanguage.parser``), and give every copy its own
+    folder of them. A child then loads them (~0.1 s) instead of building them (the linear grammar:
+    ~8 s of CPU), and no two copies share a folder (one copy's mutant never touches another's)."""
+    env = {**_env(copies[0]), "STEPCACHE_PARSER_CACHE": str(pristine)}
+    procs = [subprocess.Popen([sys.executable, "-c", _WARM, str(grammar.parent)], cwd=copies[0], env=env,
+                              stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+             for grammar in sorted((copies[0] / PKG).rglob("request.lark"))]
+    for proc in procs:
+        _, stderr = proc.communicate(timeout=900)
+        if proc.returncode != 0:
+            print(f"note: a grammar's tables were not built at setup (its children build them):\n{stderr[-400:]}")
+    for copy in copies:
+        _restore_tables(copy, pristine)
+
+
+def _listing(folder: Path) -> dict[str, tuple[int, int]]:
+    try:
+        return {p.name: (p.stat().st_size, p.stat().st_mtime_ns) for p in folder.iterdir()}
+    except OSError:
+        return {}
+
+
+def _restore_tables(copy: Path, pristine: Path) -> None:
+    """The copy's tables folder exactly as ``pristine`` again, if a run changed it (a mutated
+    grammar's tables saved beside them would soon prune the unmutated ones: each later child would
+    then build them again; a mutant of the tables module may write anything there)."""
+    folder = _tables(copy)
+    if folder.exists() and _listing(folder) == _listing(pristine):
+        return
+    shutil.rmtree(folder, ignore_errors=True)
+    if pristine.exists():
+        shutil.copytree(pristine, folder)  # copy2 keeps sizes and mtimes, so the listings compare
 
 
 _OWN = (PKG, BENCH_PKG, "tests", "conftest", "mutants", "__main__", "__mp_main__")
@@ -283,6 +332,7 @@ class Worker:
             raise RuntimeError(f"the pytest server in {self.copy} stopped")
         answer = json.loads(line)
         code, tail = answer["returncode"], answer["tail"]
+        self.cpu = answer.get("cpu") or 0.0  # the child's CPU seconds (0: not forked), load-independent
         self.failed: str | None = answer.get("failed") or (_failed_test(tail) if code == 1 else None)
         if code is None:
             return "timeout", tail
@@ -422,6 +472,7 @@ def main(argv: list[str] | None = None) -> int:
     copies = [tmp / f"repo-{i}" for i in range(jobs)]
     workers: list[Worker] = []
     caught: list[str] = []
+    cpu_seconds = [0.0, 0.0]  # the children's CPU: the mutants' runs, the witnesses' runs
     survived: list[str] = []
     lock = threading.Lock()
     try:
@@ -431,8 +482,13 @@ def main(argv: list[str] | None = None) -> int:
         _compile(copies)
         print(f"setup: compile {time.perf_counter() - t_setup:.0f} s", flush=True)
         t_setup = time.perf_counter()
+        pristine = tmp / "parser-tables-base"
+        warming = threading.Thread(target=_warm_tables, args=(copies, pristine))
+        warming.start()  # beside the probe: both are other processes
         preload = _preload(copies[0])
         print(f"setup: preload probe {time.perf_counter() - t_setup:.0f} s", flush=True)
+        warming.join()
+        print(f"setup: preload probe and parser tables {time.perf_counter() - t_setup:.0f} s", flush=True)
         workers = [Worker(copy, preload) for copy in copies]
         for worker in workers:
             if not worker.hello.get("forking"):
@@ -457,35 +513,40 @@ def main(argv: list[str] | None = None) -> int:
             original = target.read_text(encoding="utf-8")
             target.write_text(original.replace(m.old, m.new, 1), encoding="utf-8")
             t0 = time.perf_counter()
+            cpu = 0.0
             hint = _hint_for(m, hints)
             try:
                 results = []  # (selection, status, tail) of each pytest run, the deciding one last
                 if hint is not None:
                     status, tail = worker.pytest((hint,), args.timeout)
+                    cpu += worker.cpu
                     # a catch only when that very test failed (a stale id exits 4: no catch)
                     if status == "timeout" or (status == "fail" and worker.failed == hint):
                         results.append(((hint,), status, tail, worker.failed))
                 if not results:
                     for selection in _split(m.tests):
                         status, tail = worker.pytest(selection, args.timeout)
+                        cpu += worker.cpu
                         results.append((selection, status, tail, worker.failed))
                         if status in ("fail", "timeout"):
                             break
             finally:
                 target.write_text(original, encoding="utf-8")
+                _restore_tables(worker.copy, pristine)
             selection, status, tail, failed = results[-1]
             seconds = time.perf_counter() - t0
             failed = failed if status == "fail" else None
             with lock:
+                cpu_seconds[0] += cpu
                 if failed:
                     learned[m.id] = failed
                 if status in ("fail", "timeout"):
                     witnesses[m.id] = (failed,) if failed else selection
                     caught.append(m.id)
-                    print(f"caught    {m.id:<28} {seconds:5.1f} s  ({status}) {m.behaviour}", flush=True)
+                    print(f"caught    {m.id:<28} {seconds:5.1f} s {cpu:5.1f} cpu-s  ({status}) {m.behaviour}", flush=True)
                 else:
                     survived.append(m.id)
-                    print(f"SURVIVED  {m.id:<28} {seconds:5.1f} s  ({status}) {m.behaviour}\n{tail}", flush=True)
+                    print(f"SURVIVED  {m.id:<28} {seconds:5.1f} s {cpu:5.1f} cpu-s  ({status}) {m.behaviour}\n{tail}", flush=True)
 
         _pool(workers, runnable, run_mutant)
 
@@ -498,6 +559,8 @@ def main(argv: list[str] | None = None) -> int:
 
         def run_witness(worker: Worker, selection: tuple[str, ...]) -> None:
             status, tail = worker.pytest(selection, args.timeout)
+            with lock:
+                cpu_seconds[1] += worker.cpu
             if status == "pass":
                 return
             if len(selection) > 1 and all("::" in arg for arg in selection):  # which node: one at a time
@@ -515,6 +578,7 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         print(f"witnesses: the {len(nodes)} catching tests and {len(selections)} catching selection(s) pass on the "
               f"unmutated copy ({time.perf_counter() - t0:.0f} s)")
+        print(f"children's CPU: {cpu_seconds[0]:.0f} s the mutants, {cpu_seconds[1]:.0f} s the witnesses")
     finally:
         for worker in workers:
             worker.close()
