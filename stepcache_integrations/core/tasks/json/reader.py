@@ -290,6 +290,13 @@ class _Read(Transformer[Token, Any]):
             self.noted.add(token.value[0])
         self.stated.append((*token.value, unit.unit if unit is not None else None))  # (key, Statement), set by the lexer
 
+    def typed_stmt(self, children: list[Any]) -> None:
+        """zh 'order_id = 8812（整数）': a statement and the JSON type its value must have (wip/jsonT)."""
+        token = next(c for c in children if isinstance(c, Token) and c.type == "STMT")
+        self.stmt([token])
+        note = next(c for c in children if isinstance(c, Tree))
+        self.typed.append((token.value[0], _TYPE_NOTES[note.children[0].type]))
+
     def stmt_rounded(self, children: list[Any]) -> None:
         """'with the price 19.987 rounded to 2 decimals': the statement, and its key's rounding (wip/jsonR2)."""
         token = next(c for c in children if isinstance(c, Token) and c.type == "STMT")
@@ -1912,7 +1919,8 @@ def _number_at(text: str, pos: int, table: Vocabulary) -> tuple[Word, int] | Non
     comma, as a statement's value reads it), or None."""
     decimal = _COMMA_DECIMAL.match(text, pos) if table.language in _DECIMAL_COMMA else None
     if decimal is not None and float(decimal.group().replace(",", ".")) % 1:
-        return Word("NUMBER", float(decimal.group().replace(",", ".")), pos), decimal.end()  # type: ignore[arg-type]
+        end = _kept_unit_end(text, decimal.end(), table)  # "24,30 €": the number, its kept unit after it (wip/jsonT)
+        return Word("NUMBER", float(decimal.group().replace(",", ".")), pos), end  # type: ignore[arg-type]
     number = (_LITERAL if table.spaced else _LITERAL_UNSPACED).match(text, pos)
     percent = _PERCENT.match(text, pos) if number is None else None
     if percent is not None:  # "45%", "212\u00b0F": the number, then a unit of the table (wip/jsonB, wip/jsonT)
@@ -1925,7 +1933,10 @@ def _number_at(text: str, pos: int, table: Vocabulary) -> tuple[Word, int] | Non
     if number is None or number.group("num") is None:
         return None
     value = _literal_at(text, number, table)
-    return (Word("NUMBER", value[0], pos), value[2]) if value is not None else None  # type: ignore[arg-type]
+    if value is None:
+        return None
+    value = _with_kept_unit(text, value, table)
+    return Word("NUMBER", value[0], pos), value[2]  # type: ignore[arg-type]
 
 
 def _role_after_bar(text: str, folded: str, pos: int, table: Vocabulary) -> bool:
