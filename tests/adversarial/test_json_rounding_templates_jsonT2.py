@@ -6,7 +6,9 @@ price (fr/de/es/it/pt "kept_units": '... arrondi à l'euro près : prix 3,75 €
 type note after a stated value (zh 'order_id = 8812（整数）'). Served pairs are served AND exactly
 right; each trap (another rounding place, a tie "nearest" does not settle, a key outside the template,
 another currency, a type note the value contradicts, "it" with nothing said first) is no claim or
-right. Nested templates and few-shot examples stay no claim (readings below)."""
+right. Few-shot examples: an example whose object copies its values in order (one member each, as
+written) gives the keys; the problem's values fill them, each of its example's type. Nested templates
+stay no claim (readings below)."""
 
 from __future__ import annotations
 
@@ -76,6 +78,15 @@ SERVED = [
          {"id": 8, "statut": "actif"},
          'System: Tu réponds uniquement en JSON.\nUser: Crée un objet avec id = 15 et statut = "inactif".',
          {"id": 15, "statut": "inactif"}),
+    # few-shot: the example's object copies its values in order; the problem fills the same keys
+    pair("shot/en-arrow", 'Input: Tom, 25 -> {"name": "Tom", "age": 25}\nInput: Ann, 31 ->', {"name": "Ann", "age": 31},
+         'Input: Tom, 25 -> {"name": "Tom", "age": 25}\nInput: Bob, 47 ->', {"name": "Bob", "age": 47}),
+    pair("shot/en-output", 'Input: red, 3\nOutput: {"color": "red", "count": 3}\nInput: blue, 5\nOutput:', {"color": "blue", "count": 5},
+         'Input: red, 3\nOutput: {"color": "red", "count": 3}\nInput: green, 7\nOutput:', {"color": "green", "count": 7}),
+    pair("shot/fr", 'Exemple : Marie, Lyon -> {"prenom": "Marie", "ville": "Lyon"}\nMaintenant : Hugo, Nantes ->',
+         {"prenom": "Hugo", "ville": "Nantes"},
+         'Exemple : Marie, Lyon -> {"prenom": "Marie", "ville": "Lyon"}\nMaintenant : Léa, Brest ->',
+         {"prenom": "Léa", "ville": "Brest"}),
     pair("chat/zh-typed", 'System: 只输出 JSON。\nUser: order_id = 8812（整数），status = "已发货"', {"order_id": 8812, "status": "已发货"},
          'System: 只输出 JSON。\nUser: order_id = 9034（整数），status = "待付款"', {"order_id": 9034, "status": "待付款"}),
 ]
@@ -113,6 +124,17 @@ TRAPS = [
           {"user": "dana", "score": 88},
           'System: You only reply with valid JSON.\nUser: Give me an object with user = "dana" and points = 88.',
           {"user": "dana", "points": 88}), False),
+    # few-shot: only the example changed (its value must not leak into the answer)
+    (pair("shot-example-changed", 'Input: red, 3 -> {"color": "red", "count": 3}\nInput: blue, 5 ->', {"color": "blue", "count": 5},
+          'Input: pink, 9 -> {"color": "pink", "count": 9}\nInput: blue, 5 ->', {"color": "blue", "count": 5}), False),
+    # the example's key renamed: the answer's key follows it
+    (pair("shot-key-renamed", 'Input: red, 3 -> {"color": "red", "count": 3}\nInput: blue, 5 ->', {"color": "blue", "count": 5},
+          'Input: red, 3 -> {"colour": "red", "count": 3}\nInput: blue, 5 ->', {"colour": "blue", "count": 5}), False),
+    # the example's object is no copy of its values: the model's
+    (pair("shot-not-copy", 'Input: red, 3 -> {"color": "red", "count": 3}\nInput: blue, 5 ->', {"color": "blue", "count": 5},
+          'Input: red, 3 -> {"color": "RED", "count": 3}\nInput: blue, 5 ->', {"color": "BLUE", "count": 5}), True),
+    (pair("shot-other-type", 'Input: red, 3 -> {"color": "red", "count": 3}\nInput: blue, 5 ->', {"color": "blue", "count": 5},
+          'Input: red, 3 -> {"color": "red", "count": 3}\nInput: blue, 5.5 ->', {"color": "blue", "count": 5.5}), True),
     # "the weight" is no word for the result said first
     (pair("not-result", 'Runde 3,14159 auf zwei Nachkommastellen und gib das Ergebnis als JSON {"wert": ...} aus.', {"wert": 3.14},
           'Runde 3,14159 auf zwei Nachkommastellen und gib das Gewicht als JSON {"wert": ...} aus.', {"wert": 3.14}), True),
@@ -142,11 +164,22 @@ def test_trap_never_served_wrong(case: Pair, model: bool) -> None:
     'Arredonde 5,349 para uma casa decimal e devolva {"resultado": ...}',  # "5,349" may group thousands
     'System: 只输出 JSON。\nUser: order_id = 9034，status = "待付款"（整数）',  # the note contradicts the value
     'Return JSON: age = 30 (a string), name = "Ann"',
-    # nested templates and few-shot examples stay no claim (wip/jsonT round 2 left them)
+    # nested templates stay no claim (wip/jsonT round 2 left them)
     'Return JSON {"user": {"name": ..., "age": ...}} for: Frank, 61.',
     'Return JSON shaped like {"user": {"id": ..., "name": ...}} for user 45 named Leo.',
-    'Input: red, 3 -> {"color": "red", "count": 3}\nInput: blue, 5 ->',
-    'Input: red, 3\nOutput: {"color": "red", "count": 3}\nInput: blue, 5\nOutput:',
+    # few-shot: an example whose object is no copy of its values, another order, type or count
+    'Input: red, 3 -> {"color": "RED", "count": 3}\nInput: blue, 5 ->',
+    'Input: red, 3 -> {"color": "red", "count": 4}\nInput: blue, 5 ->',
+    'Input: red, 3 -> {"count": 3, "color": "red"}\nInput: blue, 5 ->',
+    'Input: red, 3 -> {"color": "red", "count": "3"}\nInput: blue, 5 ->',
+    'Input: red, 3 -> {"color": "red", "count": 3}\nInput: blue, 5.5 ->',
+    'Input: red, 3 -> {"color": "red", "count": 3}\nInput: 5, blue ->',
+    'Input: red, 3 -> {"color": "red", "count": 3}\nInput: blue, 5, 7 ->',
+    'Input: red, 3 -> {"color": "red", "count": 3, "x": 1}\nInput: blue, 5 ->',
+    'Input: red, 3 -> {"color": "red", "count": 3}\nInput: blue, 5 -> {"color": "blue", "count": 5}',  # no problem left
+    'Input: red, 3 -> {"color": "red", "count": 3}\nInput: green, 4 -> {"hue": "green", "count": 4}\nInput: blue, 5 ->',
+    'Input: cat, 4 legs -> {"animal": "cat", "legs": 4}\nInput: bird, 2 legs ->',  # a unit word: no copy as written
+    'Say input: red, 3 -> {"color": "red", "count": 3}\nInput: blue, 5 ->',
 ])
 def test_no_claim(prompt: str) -> None:
     assert read_request(prompt) is None, read_request(prompt)
@@ -162,6 +195,9 @@ READINGS = [
     ("Donne un JSON avec la clé prix, arrondi à l'euro près : 27,62 €", {"prix": 28}, {"prix": "round to 1"}),
     ('System: 只输出 JSON。\nUser: order_id = 9034（整数），status = "待付款"', {"order_id": 9034, "status": "待付款"}, {}),
     ('System: You only reply with valid JSON.\nUser: Give me an object with user = "eli" and score = 91.', {"user": "eli", "score": 91}, {}),
+    ('Input: red, 3 -> {"color": "red", "count": 3}\nInput: green, 4 -> {"color": "green", "count": 4}\nInput: blue, 5 ->',
+     {"color": "blue", "count": 5}, {}),
+    ('Return JSON with keys input and output: input 3, output 4', {"input": 3, "output": 4}, {}),  # "input" is still a key
 ]
 
 
