@@ -570,3 +570,7 @@ MUTANTS += [Mutant(*row) for row in _JSONV_ROWS]
 from mutants_w20 import ROWS as _W20_ROWS  # noqa: E402 - unit symbols read as their tables spell them (W20)
 
 MUTANTS += [Mutant(*row) for row in _W20_ROWS]
+
+from mutants_jsonT2 import ROWS as _JSONT2_ROWS  # noqa: E402 - rounding then "as JSON", euro kept, few-shot (wip/jsonT round 2)
+
+MUTANTS += [Mutant(*row) for row in _JSONT2_ROWS]

@@ -3,8 +3,8 @@
 {"wert": ...} aus', ja '4.32 を小数第1位までに四捨五入して {"value": ...} の形で返して'); a euro sign after a
 price (fr/de/es/it/pt "kept_units": '... arrondi à l'euro près : prix 3,75 €'); a system prompt with
 "only" before its verb ("You only reply with valid JSON.", fr "Tu réponds uniquement en JSON.") and a
-type note after a stated value (zh 'order_id = 8812（整数）'). Served pairs are served AND exactly
-right; each trap (another rounding place, a tie "nearest" does not settle, a key outside the template,
+type note after a stated value (zh 'order_id = 8812（整数）'), "only" before the noun (es "Solo JSON,
+por favor. producto=Café, ..."). Served pairs are served AND exactly right; each trap (another rounding place, a tie "nearest" does not settle, a key outside the template,
 another currency, a type note the value contradicts, "it" with nothing said first) is no claim or
 right. Few-shot examples: an example whose object copies its values in order (one member each, as
 written) gives the keys; the problem's values fill them, each of its example's type. Nested templates
@@ -87,6 +87,13 @@ SERVED = [
          {"prenom": "Hugo", "ville": "Nantes"},
          'Exemple : Marie, Lyon -> {"prenom": "Marie", "ville": "Lyon"}\nMaintenant : Léa, Brest ->',
          {"prenom": "Léa", "ville": "Brest"}),
+    # "only" before the noun, then the values (the stated keys are the keys asked)
+    pair("only/es", "Solo JSON, por favor. producto=Café, precio=3.5, stock=120", {"producto": "Café", "precio": 3.5, "stock": 120},
+         "Solo JSON, por favor. producto=Té, precio=2.75, stock=80", {"producto": "Té", "precio": 2.75, "stock": 80}),
+    pair("only/it", "Solo JSON: titolo=Gattopardo, anno=1958", {"titolo": "Gattopardo", "anno": 1958},
+         "Solo JSON: titolo=Senilità, anno=1898", {"titolo": "Senilità", "anno": 1898}),
+    pair("only/en", 'Only JSON: sku = "A-1", qty = 3', {"sku": "A-1", "qty": 3},
+         'Only JSON: sku = "B-7", qty = 12', {"sku": "B-7", "qty": 12}),
     pair("chat/zh-typed", 'System: 只输出 JSON。\nUser: order_id = 8812（整数），status = "已发货"', {"order_id": 8812, "status": "已发货"},
          'System: 只输出 JSON。\nUser: order_id = 9034（整数），status = "待付款"', {"order_id": 9034, "status": "待付款"}),
 ]
@@ -135,6 +142,11 @@ TRAPS = [
           'Input: red, 3 -> {"color": "RED", "count": 3}\nInput: blue, 5 ->', {"color": "BLUE", "count": 5}), True),
     (pair("shot-other-type", 'Input: red, 3 -> {"color": "red", "count": 3}\nInput: blue, 5 ->', {"color": "blue", "count": 5},
           'Input: red, 3 -> {"color": "red", "count": 3}\nInput: blue, 5.5 ->', {"color": "blue", "count": 5.5}), True),
+    # a stated key renamed after "only JSON"
+    (pair("only-key", "Solo JSON, por favor. producto=Café, precio=3.5, stock=120", {"producto": "Café", "precio": 3.5, "stock": 120},
+          "Solo JSON, por favor. producto=Café, precio=3.5, existencias=120", {"producto": "Café", "precio": 3.5, "existencias": 120}), False),
+    (pair("only-twice", "Solo JSON, por favor. producto=Café, precio=3.5, stock=120", {"producto": "Café", "precio": 3.5, "stock": 120},
+          "Solo JSON, por favor. producto=Café, producto=Té", {"producto": "Té"}), True),
     # "the weight" is no word for the result said first
     (pair("not-result", 'Runde 3,14159 auf zwei Nachkommastellen und gib das Ergebnis als JSON {"wert": ...} aus.', {"wert": 3.14},
           'Runde 3,14159 auf zwei Nachkommastellen und gib das Gewicht als JSON {"wert": ...} aus.', {"wert": 3.14}), True),
