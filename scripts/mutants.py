@@ -574,3 +574,6 @@ MUTANTS += [Mutant(*row) for row in _W20_ROWS]
 from mutants_w21 import ROWS as _W21_ROWS  # noqa: E402 - a values-like key makes "the values" no claim (W21)
 
 MUTANTS += [Mutant(*row) for row in _W21_ROWS]
+from mutants_jsonT2 import ROWS as _JSONT2_ROWS  # noqa: E402 - rounding then "as JSON", euro kept, few-shot (wip/jsonT round 2)
+
+MUTANTS += [Mutant(*row) for row in _JSONT2_ROWS]

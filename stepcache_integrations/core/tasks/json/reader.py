@@ -120,6 +120,9 @@ _NO_KEY |= {"SAYS_PRICE", "SAYS_SCORE", "TRAIT_IS", "TO_PLACE", "EXTRACT"}
 _NO_KEY |= {"KEYWORD_ONE"}
 # de "... zurück: Name Mia": the request's closing verb states nothing (wip/jsonR)
 _NO_KEY |= {"VERB_END"}
+# "Input: red, 3 -> {...}": a few-shot example's label at a line's start, before its colon, states
+# nothing; elsewhere "input" may be a key ("keys input and output: input 3") (wip/jsonT)
+_SHOT_LABELS = frozenset({"SHOT", "SHOT_NOW"})
 
 
 def literal_value(match: re.Match[str]) -> tuple[str | int | float | bool, bool]:
@@ -202,6 +205,8 @@ class _Read(Transformer[Token, Any]):
         self.age_pronouns: list[str] = []  # "мне 30 лет": the pronoun whose age is said
         self.items: dict[str, list[Token]] = {}  # "tags: red, green": the items after a statement's first (wip/jsonR6)
         self.bare_list = False  # "JSON only, keys user and role.": a list of bare keys the request sentence ends with (wip/jsonV)
+        self.shot_keys: list[str] = []  # few-shot: the examples' keys (wip/jsonT)
+        self.shot_types: list[type] = []
 
     def key(self, children: list[Token]) -> Token:
         self.asked.append(children[0].value)
@@ -289,6 +294,44 @@ class _Read(Transformer[Token, Any]):
         if unit is not None and unit.noted:
             self.noted.add(token.value[0])
         self.stated.append((*token.value, unit.unit if unit is not None else None))  # (key, Statement), set by the lexer
+
+    def shot_values(self, children: list[Any]) -> list[Token]:
+        return [c for c in children if isinstance(c, Token) and c.type in ("NAME", "NUMBER")]
+
+    def shot(self, children: list[Any]) -> None:
+        """"Input: red, 3 -> {"color": "red", "count": 3}": an example whose object holds its values as
+        written, in order, one member each (a string for a name, the number for a number); its keys are
+        the keys asked. Another example must have the same keys (wip/jsonT)."""
+        values = next(c for c in children if isinstance(c, list))
+        record = next(c for c in children if isinstance(c, Token) and c.type == "RECORD")
+        members = list(record.value)
+        if len(members) != len(values) or any(
+            value.value != member or type(value.value) is not type(member) or quoted != (value.type == "NAME")
+            for value, (_key, member, quoted) in zip(values, members)
+        ):
+            raise Declined  # "Input: red, 3 -> {"color": "RED", ...}": no copy of the values: the model's
+        keys = [key for key, _member, _quoted in members]
+        if self.shot_keys and keys != self.shot_keys:
+            raise Declined
+        self.shot_keys, self.shot_types = keys, [type(value.value) for value in values]
+
+    def shot_problem(self, children: list[Any]) -> None:
+        """"Input: blue, 5 ->": the problem after the examples, its values for the examples' keys in order,
+        each of its example's type ("Input: blue, 5.5" after "red, 3" is no claim; wip/jsonT)."""
+        values = next(c for c in children if isinstance(c, list))
+        if len(values) != len(self.shot_keys) or any(type(v.value) is not t for v, t in zip(values, self.shot_types)):
+            raise Declined
+        for key, value in zip(self.shot_keys, values):
+            start = value.start_pos or 0
+            self.key([Token("NAME", key, start_pos=start)])
+            self.stated.append((key, Statement(value.value, False, (start, start + len(str(value.value)))), None))
+
+    def typed_stmt(self, children: list[Any]) -> None:
+        """zh 'order_id = 8812（整数）': a statement and the JSON type its value must have (wip/jsonT)."""
+        token = next(c for c in children if isinstance(c, Token) and c.type == "STMT")
+        self.stmt([token])
+        note = next(c for c in children if isinstance(c, Tree))
+        self.typed.append((token.value[0], _TYPE_NOTES[note.children[0].type]))
 
     def stmt_rounded(self, children: list[Any]) -> None:
         """'with the price 19.987 rounded to 2 decimals': the statement, and its key's rounding (wip/jsonR2)."""
@@ -1920,7 +1963,8 @@ def _number_at(text: str, pos: int, table: Vocabulary) -> tuple[Word, int] | Non
     comma, as a statement's value reads it), or None."""
     decimal = _COMMA_DECIMAL.match(text, pos) if table.language in _DECIMAL_COMMA else None
     if decimal is not None and float(decimal.group().replace(",", ".")) % 1:
-        return Word("NUMBER", float(decimal.group().replace(",", ".")), pos), decimal.end()  # type: ignore[arg-type]
+        end = _kept_unit_end(text, decimal.end(), table)  # "24,30 €": the number, its kept unit after it (wip/jsonT)
+        return Word("NUMBER", float(decimal.group().replace(",", ".")), pos), end  # type: ignore[arg-type]
     number = (_LITERAL if table.spaced else _LITERAL_UNSPACED).match(text, pos)
     percent = _PERCENT.match(text, pos) if number is None else None
     if percent is not None:  # "45%", "212\u00b0F": the number, then a unit of the table (wip/jsonB, wip/jsonT)
@@ -1933,7 +1977,10 @@ def _number_at(text: str, pos: int, table: Vocabulary) -> tuple[Word, int] | Non
     if number is None or number.group("num") is None:
         return None
     value = _literal_at(text, number, table)
-    return (Word("NUMBER", value[0], pos), value[2]) if value is not None else None  # type: ignore[arg-type]
+    if value is None:
+        return None
+    value = _with_kept_unit(text, value, table)
+    return Word("NUMBER", value[0], pos), value[2]  # type: ignore[arg-type]
 
 
 def _role_after_bar(text: str, folded: str, pos: int, table: Vocabulary) -> bool:
@@ -2065,6 +2112,8 @@ def _frames_request(word_class: str | None, text: str, pos: int, end: int) -> bo
     before a number and a word ("Convert 2.5 km to meters ..."; "round 3, ..." is a key) (wip/jsonR2)."""
     if word_class in _NO_KEY:
         return not (word_class in ("ART", "DEF") and text[end : end + 1] == "=")
+    if word_class in _SHOT_LABELS:
+        return text[:pos].rstrip(" \t")[-1:] in ("", "\n") and text[end:].lstrip(" \t")[:1] == ":"
     return word_class == "TF_VERB" and not text[:pos].strip() and _VERB_THEN_MEASURE.match(text, end) is not None
 
 
