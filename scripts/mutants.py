@@ -570,3 +570,7 @@ MUTANTS += [Mutant(*row) for row in _JSONV_ROWS]
 from mutants_w20 import ROWS as _W20_ROWS  # noqa: E402 - unit symbols read as their tables spell them (W20)
 
 MUTANTS += [Mutant(*row) for row in _W20_ROWS]
+
+from mutants_jsonK import ROWS as _JSONK_ROWS  # noqa: E402 - values in the keys' order bound by a typed proof (wip/jsonK)
+
+MUTANTS += [Mutant(*row) for row in _JSONK_ROWS]
