@@ -211,15 +211,13 @@ def _json_en_syntax() -> list[str]:
     out += [shape.fill(title=t, year=y) for t, y in [("Dune", 1965), ("Emma", 1815)]]
     # wip/jsonV: labelled lines after "make this a JSON object" / "from this:", a bare key list read when its
     # values follow, one lowercase word in the listed keys' order for a common-noun key
-    made, from_this, bare_list, in_order, pt_in_order, ausgeben, typed_order = JSON_V_TEMPLATES
+    made, from_this, bare_list, in_order, pt_in_order, ausgeben = JSON_V_TEMPLATES
     out += [made.fill(title=t, year=y) for t, y in [("Dune", 1965), ("Emma", 1815)]]
     out += [from_this.fill(name=n, age=a) for n, a in [("Laura", 34), ("Omar", 41)]]
     out += [bare_list.fill(user=u, role=r) for u, r in [("Maria", "admin"), ("Kenji", "editor")]]
     out += [in_order.fill(product=w, quantity=q) for w, q in [("pen", 12), ("mug", 3)]]
     out += [pt_in_order.fill(produto=w, quantidade=q) for w, q in [("caneta", 12), ("caderno", 5)]]
     out += [ausgeben.fill(name=n, alter=a) for n, a in [("Jonas", 52), ("Lena", 35)]]
-    # wip/jsonK: a person's name and a city in the keys' order (the gazetteer knows the city, not the name)
-    out += [typed_order.fill(name=n, age=a, city=c) for n, a, c in [("Bruno", 42, "Lisbon"), ("Jonas", 30, "Hamburg")]]
     return out
 
 

@@ -288,8 +288,6 @@ JSON_V_TEMPLATES = [
     Template('Return JSON with keys "[product]" and "[quantity]": {product:w}, {quantity:n}', "json"),
     Template('Retorne um JSON com as chaves "[produto]" e "[quantidade]": {produto:w}, {quantidade:n}', "json", "pt"),
     Template("Bitte als JSON ausgeben:\n[name]: {name:w}\n[alter]: {alter:n}", "json", "de"),
-    # wip/jsonK: two strings in the keys' order, bound by a typed proof (a person's name, a city)
-    Template("Return JSON with keys [name], [age] and [city]: {name:w}, {age:n}, {city:w}", "json"),
 ]
 
 
@@ -1403,9 +1401,9 @@ def _grammar_json_v(text: str) -> JsonProblem | None:
     about; otherwise only the template's own words and marks), the others as written (their values
     are bound by their order: the oracle reads no other order)."""
     text = text.strip()
-    made, from_this, bare_list, in_order, pt_in_order, ausgeben, typed_order = JSON_V_TEMPLATES
+    made, from_this, bare_list, in_order, pt_in_order, ausgeben = JSON_V_TEMPLATES
     canon = _v_canon(text)
-    for t in (bare_list, in_order, pt_in_order, typed_order):
+    for t in (bare_list, in_order, pt_in_order):
         m = _v_canon_regex(t.pattern).fullmatch(canon)
         if m is not None:
             return JsonProblem(t, {k: (int(m.group(k)) if typ == "n" else m.group(k)) for k, typ in t.fields()}, stated=True)
