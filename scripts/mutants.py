@@ -577,3 +577,6 @@ MUTANTS += [Mutant(*row) for row in _W21_ROWS]
 from mutants_jsonT2 import ROWS as _JSONT2_ROWS  # noqa: E402 - rounding then "as JSON", euro kept, few-shot (wip/jsonT round 2)
 
 MUTANTS += [Mutant(*row) for row in _JSONT2_ROWS]
+from mutants_jsonK import ROWS as _JSONK_ROWS  # noqa: E402 - values in the keys' order bound by a typed proof (wip/jsonK)
+
+MUTANTS += [Mutant(*row) for row in _JSONK_ROWS]

@@ -88,10 +88,10 @@ else
     fi
 fi
 if [ "$PROFILE" = demo ]; then
-    phase "installing stepcache-integrations with its extras (LangChain, LlamaIndex, PostgreSQL, OpenTelemetry; the test tools come with scripts/test.sh) and the stepcache-bench tooling (llama.cpp server, benchmark, demo)"
+    phase "installing stepcache-integrations with its extras (LangChain, LlamaIndex, PostgreSQL, OpenTelemetry, places; the test tools come with scripts/test.sh) and the stepcache-bench tooling (llama.cpp server, benchmark, demo)"
     run "${PIP[@]}" --no-build-isolation --no-compile -e ".[all]" -e "./tooling[all]"
 else
-    phase "installing stepcache-integrations with all extras (LangChain, LlamaIndex, PostgreSQL, dev, the provider classes of the provider table) and the stepcache-bench tooling (llama.cpp server, benchmark, demo)"
+    phase "installing stepcache-integrations with all extras (LangChain, LlamaIndex, PostgreSQL, places, dev, the provider classes of the provider table) and the stepcache-bench tooling (llama.cpp server, benchmark, demo)"
     # bytecode below, on every core (pip compiles one file at a time)
     run "${PIP[@]}" --no-build-isolation --no-compile -e ".[all,dev,providers]" -e "./tooling[all]"
 fi

@@ -75,10 +75,11 @@ SERVED = [
 ]
 
 TRAPS = [
-    # two values of one kind (W13): two names for English keys in ru, zh
-    (pair("english-keys-two-names/ru", RU, {"name": "Ирина", "age": 34}, 'Верни JSON с ключами "name" и "city": Ирина, Казань.',
+    # two values of one kind (W13): two names for English keys in ru, zh, against their kinds' order (in
+    # the keys' order, "Ирина, Казань" and "张伟，杭州" are bound by the typed proof of wip/jsonK)
+    (pair("english-keys-two-names/ru", RU, {"name": "Ирина", "age": 34}, 'Верни JSON с ключами "name" и "city": Казань, Ирина.',
           {"name": "Ирина", "city": "Казань"}), True),
-    (pair("in-order-two-names/zh", ZH, {"name": "张伟", "age": 29}, '返回一个 JSON，键为 "name" 和 "city"：张伟，杭州。',
+    (pair("in-order-two-names/zh", ZH, {"name": "张伟", "age": 29}, '返回一个 JSON，键为 "name" 和 "city"：杭州，张伟。',
           {"name": "张伟", "city": "杭州"}), True),
     # the values swapped against the keys
     (pair("in-order-swapped/ja", JA, {"name": "佐藤", "age": 27}, '"name" と "age" をキーにした JSON を返して：27、佐藤。',
@@ -145,12 +146,12 @@ def test_trap_never_served_wrong(case: Pair, model: bool) -> None:
 
 
 @pytest.mark.parametrize("prompt", [
-    'Верни JSON с ключами "name" и "city": Ирина, Казань.',           # two names (W13)
+    'Верни JSON с ключами "name" и "city": Казань, Ирина.',           # swapped (wip/jsonK reads "Ирина, Казань" by place kind)
     'Верни JSON с ключами "name" и "data": Ирина, 34.',               # a key no table declares a kind for
     'Верни JSON с ключами "name" и "age": ирина, 34.',                # a lowercase word is no name
     '"name" と "age" をキーにした JSON を返して：27、佐藤。',          # swapped
     '"name" と "age" をキーにした JSON を返して：佐藤さんではない、27。',  # a negation inside the name
-    '返回一个 JSON，键为 "name" 和 "city"：张伟，杭州。',               # two names (W13)
+    '返回一个 JSON，键为 "name" 和 "city"：杭州，张伟。',               # swapped (wip/jsonK reads 张伟，杭州 by place kind)
     '返回一个 JSON，键为 "name" 和 "age"：不是张伟，29。',             # a negation
     '返回一个 JSON，键为 "age" 和 "name"：张伟，29。',                 # a name for the age
     '返回一个 JSON，键为 "name" 和 "age"：张伟 李娜，29。',             # two runs of ideographs for one key

@@ -24,6 +24,7 @@ from lark import Token, Transformer, Tree
 
 from ..request_language import Declined, RequestLanguage, Vocabulary, Word, fold
 from .passage import bound_values
+from .places import CITY, COUNTRY, place_kinds
 from .transforms import HALF_UP, TARGET_UNIT, TARGETS, UNIT_TARGET, UNITLESS_TARGETS, UNITS, apply_transform, rounding_first, summed
 
 __all__ = ["JsonRequest", "Statement", "literal_value", "read_request", "LITERAL", "render"]
@@ -189,6 +190,7 @@ class _Read(Transformer[Token, Any]):
         self.runs = False  # statements joined without a comma ("temp=21 unit=C")
         self.named: list[tuple[str, Token]] = []  # "the product name is Kettle": (entity word, statement)
         self.in_order: list[list[Token]] = []  # values in the listed keys' order ("for: Alice, 30")
+        self.bare_keys = False  # keys in order not quoted: each must be a table's key word (wip/jsonK)
         self.entity_first = False  # the first value in order follows "for" with no colon: the entity
         self.noted: set[str] = set()
         self.passages: list[Token] = []  # 'from: "<passage>"' (wip/jsonB)
@@ -511,7 +513,13 @@ class _Read(Transformer[Token, Any]):
             self.in_order += lists
 
     def with_quoted_keys_in_order(self, children: list[Any]) -> None:
-        self._quoted_only(children)
+        """Keys before values in order: quoted, or (wip/jsonK: de 'mit name, alter und stadt: Lea, 31,
+        München') bare words that must each be a table's key word (_positional_statements checks)."""
+        keys = next(c for c in children if isinstance(c, Tree))
+        if any(t.type not in ("QNAME", "AND", "COMMA") for t in keys.scan_values(lambda v: isinstance(v, Token))):
+            if any(isinstance(c, tuple) for c in children):
+                raise Declined  # a sentence about the first value after bare keys: not read
+            self.bare_keys = True
         self.with_keys_in_order(children)
 
     def comma_keys_in_order(self, children: list[Any]) -> None:
@@ -1104,14 +1112,95 @@ def _positional_statements(transformer: _Read, language: str, prompt: str) -> li
     keys = transformer.asked
     if len(values) != len(keys):
         return None
+    if transformer.bare_keys and not all(any(_key_meaning(key, language)) for key in keys):
+        return None  # "JSON mit Kommentaren, ...": a bare word after "with" is a key only when a table says what it holds
     if transformer.entity_first and not any(_is_concept(keys[0], c, language) for c in _ENTITY_KEYS):
         return None  # "keys capital and population for France, 68000000": France is what the object describes
     kinds = [_value_kind(tokens) for tokens in values]
-    if len(set(kinds)) != len(kinds):
-        return None  # two values of one kind ("country" and "city" for: Paris, France): only order binds them (W13)
     declared = {key for key, _transform in transformer.transforms}
+    if len(set(kinds)) != len(kinds):
+        return _typed_statements(keys, values, kinds, language, prompt, declared)
     read = [_in_order_statement(key, tokens, language, prompt, key in declared) for key, tokens in zip(keys, values)]
     return None if any(one is None for one in read) else read  # type: ignore[return-value]
+
+
+def _typed_statements(
+    keys: list[str], values: list[list[Token]], kinds: list[str], language: str, prompt: str, declared: set[str]
+) -> list[tuple[str, Statement, str | None]] | None:
+    """Strings in the keys' order bound by a typed proof (wip/jsonK): each string's key declares a
+    place kind (the tables' "city" or "country" concept) that the gazetteer says the string alone
+    fills (a city known as no country; a country), or is the one person's name key, which takes the
+    one string left, known as no place. Two keys of one kind, a key of no place or person kind, two
+    values of another kind (two numbers), a string its key's kind does not take ("Paris, France" for
+    "country" and "city"), or no gazetteer installed: None, as W13 declines them."""
+    others = [kind for kind in kinds if kind != "name"]
+    if len(set(others)) != len(others):
+        return None  # two numbers: only order binds them (W13)
+    wanted = [_string_kind(key, language) for key, kind in zip(keys, kinds) if kind == "name"]
+    if None in wanted or len(set(wanted)) != len(wanted):
+        return None  # a string key of no place or person kind, or two keys of one kind: only order binds them (W13)
+    read = []
+    for key, tokens, kind in zip(keys, values, kinds):
+        one = _in_order_statement(key, tokens, language, prompt, key in declared) if kind != "name" \
+            else _in_order_typed(key, tokens, language, prompt)
+        if one is None:
+            return None
+        read.append(one)
+    return read
+
+
+# A string key's kind for the typed proof: a place concept of the tables, or the person's name.
+_PLACE_CONCEPTS = (CITY, COUNTRY)
+_PERSON = "person"
+
+
+def _string_kind(key: str, language: str) -> str | None:
+    """The one place concept ("city", "country") the tables say ``key`` is the word for, else
+    "person" for the tables' "name" concept, else None (two concepts: None)."""
+    meant = [concept for concept in _PLACE_CONCEPTS if _is_concept(key, concept, language)]
+    if _is_concept(key, "name", language):
+        meant.append(_PERSON)
+    return meant[0] if len(meant) == 1 else None
+
+
+def _in_order_typed(key: str, tokens: list[Token], language: str, prompt: str) -> tuple[str, Statement, None] | None:
+    """One string in order for a key of a place or person kind, as written, when its kind takes it:
+    a city key a string the gazetteer knows as a city and not as a country, a country key one it
+    knows as a country, the name key one it knows as no place; None otherwise or with no gazetteer."""
+    kind = _string_kind(key, language)
+    if tokens[0].type == "QUOTED":
+        st = tokens[0].value
+        start = prompt.rfind(st.value, st.span[0], st.span[1])
+        one: tuple[str, Statement, None] | None = (key, Statement(st.value, True, (start, st.span[1])), None)
+    elif kind == _PERSON:
+        one = _in_order_name(key, tokens, language, prompt)
+    else:
+        one = _place_name(key, tokens, language, prompt)
+    if one is None:
+        return None
+    known = place_kinds(str(one[1].value))
+    if known is None:
+        return None  # no gazetteer (the extra "places" is not installed): no claim
+    if kind == CITY:
+        return one if CITY in known and COUNTRY not in known else None
+    if kind == COUNTRY:
+        return one if COUNTRY in known else None
+    return one if not known else None
+
+
+def _place_name(key: str, tokens: list[Token], language: str, prompt: str) -> tuple[str, Statement, None] | None:
+    """Capitalised words one space apart (one run of ideographs where the table is not spaced) as
+    written, for a place key ("Томск", "New York", "成都")."""
+    if tokens[0].type != "NAME":
+        return None
+    start, last = tokens[0].start_pos or 0, tokens[-1]
+    end = (last.start_pos or 0) + len(last.value)
+    text = prompt[start:end]
+    spaced = _TABLES.get(language, {}).get("spaced", True)
+    if (spaced and any(not t.value[:1].isupper() for t in tokens)) or (not spaced and len(tokens) != 1) \
+            or " ".join(t.value for t in tokens) != text:
+        return None
+    return key, Statement(text, False, (start, end)), None
 
 
 # The concepts whose key holds the entity itself, so "for <entity>" states its value ("keys name and
