@@ -570,3 +570,6 @@ MUTANTS += [Mutant(*row) for row in _JSONV_ROWS]
 from mutants_w20 import ROWS as _W20_ROWS  # noqa: E402 - unit symbols read as their tables spell them (W20)
 
 MUTANTS += [Mutant(*row) for row in _W20_ROWS]
+from mutants_cleanup import ROWS as _CLEANUP_ROWS  # noqa: E402 - every table match reads a Folded text (wip/cleanup)
+
+MUTANTS += [Mutant(*row) for row in _CLEANUP_ROWS]

@@ -26,7 +26,7 @@ from typing import Any
 
 from lark import Token, Transformer
 
-from ..request_language import Declined, RequestLanguage, Vocabulary, Word, fold
+from ..request_language import Declined, Folded, RequestLanguage, Vocabulary, Word, fold
 from .reader import JsonRequest, Statement
 
 __all__ = ["read_paste"]
@@ -347,7 +347,7 @@ _SEPARATOR_NOTED = {"LAYOUT": "", "LAYOUT_TAB": "\t", "LAYOUT_COMMA": ",", "LAYO
 def _words(prompt: str, start: int, end: int, keys: list[str], vocabulary: Vocabulary) -> Any:
     """The prompt outside the block as words of ``vocabulary``, the block one PASTE word; a key of
     the block written exactly is a KEY word (a key that is also a table word is no claim)."""
-    folded = fold(prompt)
+    folded = Folded(prompt)
     if len(folded) != len(prompt):
         raise Declined
     by_length = sorted(keys, key=len, reverse=True)

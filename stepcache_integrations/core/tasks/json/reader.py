@@ -22,7 +22,7 @@ from typing import Any
 
 from lark import Token, Transformer, Tree
 
-from ..request_language import Declined, RequestLanguage, Vocabulary, Word, fold
+from ..request_language import Declined, Folded, RequestLanguage, Vocabulary, Word, fold
 from .passage import bound_values
 from .transforms import HALF_UP, TARGET_UNIT, TARGETS, UNIT_TARGET, UNITLESS_TARGETS, UNITS, apply_transform, rounding_first, summed
 
@@ -1492,7 +1492,7 @@ def _words(text: str, table: Vocabulary) -> Iterator[Word]:
     """``text`` as tokens in ``table``'s language, cut as the parser asks for them (a sentence the
     grammar cannot derive stops the cutting at its first word); :class:`_Unread` at a character
     read by no rule. A comma before a clause word joins clauses and is dropped."""
-    folded = fold(text)
+    folded = Folded(text)
     if len(folded) != len(text):
         raise _Unread
     pending: Word | None = None
@@ -1813,10 +1813,10 @@ def _csv_value(
     while end > start and text[end - 1] in " \t":
         end -= 1
     cell = text[:end]
-    value = _value_at(cell, folded[:end], start, table, True, True)
+    value = _value_at(cell, folded.upto(end), start, table, True, True)
     lowercase = value is None
     if lowercase:
-        value = _lowercase_value_at(cell, folded[:end], start, table)
+        value = _lowercase_value_at(cell, folded.upto(end), start, table)
     if value is None or value[2] != end:
         return None
     return value[0], value[1], lowercase
@@ -1881,7 +1881,7 @@ def _mark_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word,
 def _unit_note_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word, int] | None:
     """"(in meters)" at ``pos``: one conversion target of the table alone in brackets, as a
     UNIT_NOTE whose text is the target's class; None for anything else."""
-    found = table.match(folded, pos + 1, text)
+    found = table.match(folded, pos + 1)
     close = ")" if text[pos] == "(" else "\uff09"
     if found is None or found[0] not in _UNIT_NOTES or text[found[1] : found[1] + 1] != close:
         return None
@@ -1917,7 +1917,7 @@ def _number_at(text: str, pos: int, table: Vocabulary) -> tuple[Word, int] | Non
     percent = _PERCENT.match(text, pos) if number is None else None
     if percent is not None:  # "45%", "212\u00b0F": the number, then a unit of the table (wip/jsonB, wip/jsonT)
         after = text[percent.end() : percent.end() + table.longest + 1]
-        unit = table.match(fold(after), 0, after)
+        unit = table.match(Folded(after), 0)
         if unit is not None and unit[0] in UNITS:
             number_text = percent.group("num")
             value = float(number_text) if "." in number_text else int(number_text)
@@ -1939,11 +1939,11 @@ def _role_after_bar(text: str, folded: str, pos: int, table: Vocabulary) -> bool
 def _phrase_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[str, int] | None:
     """The longest phrase of the table at ``pos``; a role label ("User:") only where it opens a
     line (elsewhere "user" is the word before the colon: "for this user: ...", "user: "bob"")."""
-    found = table.match(folded, pos, text)
+    found = table.match(folded, pos)
     if found is None and text[pos] == '"':
         return _passage_at(text, pos, table)
     if found is not None and found[0] == "ROLE" and text[:pos].strip(" \t")[-1:] not in ("", "\n", "|"):  # "... | User:" (wip/jsonR5)
-        return table.match(folded[: found[1] - 1], pos)
+        return table.match(folded.upto(found[1] - 1), pos)
     return found
 
 
