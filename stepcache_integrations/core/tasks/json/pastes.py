@@ -47,9 +47,11 @@ class _Dialect(csv.Dialect):
 
 
 # One dialect per separator; a pipe row pads its cells with spaces ("TS-01 | azul"), which are not
-# the cell's (a markdown table's cells are stripped the same way).
+# the cell's (a markdown table's cells are stripped the same way), and a comma row may put one after
+# each comma ("name, zip" then '"Ana", "01234"': the cells as the JSON reader's own CSV line read them
+# before wip/cleanup routed it here); a space before a comma stays the cell's (no claim).
 _DIALECTS: dict[str, type[csv.Dialect]] = {
-    sep: type(f"_Dialect{ord(sep)}", (_Dialect,), {"delimiter": sep, "skipinitialspace": sep == "|"})
+    sep: type(f"_Dialect{ord(sep)}", (_Dialect,), {"delimiter": sep, "skipinitialspace": sep in "|,"})
     for sep in (",", ";", "\t", "|")
 }
 _MARKDOWN_ROW = re.compile(r"[ \t]*\|.*\|[ \t]*")

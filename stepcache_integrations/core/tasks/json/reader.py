@@ -1501,14 +1501,6 @@ def _words(text: str, table: Vocabulary) -> Iterator[Word]:
         if text[pos] in " \t" or text[pos] == "|" and _role_after_bar(text, folded, pos, table):
             pos += 1
             continue
-        csv = _csv_at(text, folded, pos, table) if pos == 0 or text[pos - 1] == "\n" else None
-        if csv is not None:
-            if pending is not None:
-                yield pending
-            *read, pending = csv[0]
-            yield from read
-            pos = csv[1]
-            continue
         token = _token_at(text, folded, pos, table)
         if token is None:
             raise _Unread
@@ -1762,64 +1754,6 @@ def _shape_at(text: str, pos: int) -> tuple[Word, int] | None:
         at = member.end()
         if member.group("end") == "}":
             return Word("TEMPLATE", kinds, pos), at  # type: ignore[arg-type]
-
-
-_CSV_KEY = re.compile(r"[ \t]*(?:(?P<q>[\"'`]?)(?P<key>" + _KEY + r")(?P=q))[ \t]*")
-
-
-def _csv_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[list[Word], int] | None:
-    """A CSV header line and exactly one data line at ``pos`` ("name,age\nAna,31"), as statements
-    joined by commas: each cell typed as a statement's value is, the header's keys; None for
-    anything else (two data lines are an array; a cell with a comma, an empty or untyped cell)."""
-    header_end = text.find("\n", pos)
-    if header_end < 0 or "," not in text[pos:header_end]:
-        return None
-    row_end = text.find("\n", header_end + 1)
-    row_end = len(text) if row_end < 0 else row_end
-    header, cells = _csv_cells(text, pos, header_end), _csv_cells(text, header_end + 1, row_end)
-    if len(header) != len(cells) or len(header) < 2:
-        return None
-    next_line = text[row_end + 1 :].split("\n", 1)[0]
-    if row_end < len(text) and next_line.count(",") == len(header) - 1:
-        return None  # another data line: an array of objects, not one object
-    words: list[Word] = []
-    for (key_start, key_end), (cell_start, cell_end) in zip(header, cells):
-        key = _CSV_KEY.fullmatch(text, key_start, key_end)
-        value = _csv_value(text, folded, cell_start, cell_end, table)
-        if key is None or value is None or table.phrases.get(folded[key.start("key") : key.end("key")]) in _NO_KEY:
-            return None
-        st = Statement(value[0], value[1], (key.start(), cell_end), value[2])
-        words += [Word("STMT", (key.group("key"), st), cell_start), Word("COMMA", ",", cell_end)]  # type: ignore[arg-type]
-    return words[:-1], row_end
-
-
-def _csv_cells(text: str, start: int, end: int) -> list[tuple[int, int]]:
-    """The spans of a line's comma-separated cells."""
-    spans, cell = [], start
-    for i in range(start, end + 1):
-        if i == end or text[i] == ",":
-            spans.append((cell, i))
-            cell = i + 1
-    return spans
-
-
-def _csv_value(
-    text: str, folded: str, start: int, end: int, table: Vocabulary
-) -> tuple[str | int | float | bool, bool, bool] | None:
-    """A CSV cell's value (spaces around it dropped): (value, quoted, lowercase), read as a
-    statement's value is; None when the cell is not one value read whole."""
-    while start < end and text[start] in " \t":
-        start += 1
-    while end > start and text[end - 1] in " \t":
-        end -= 1
-    cell = text[:end]
-    value = _value_at(cell, folded.upto(end), start, table, True, True)
-    lowercase = value is None
-    if lowercase:
-        value = _lowercase_value_at(cell, folded.upto(end), start, table)
-    if value is None or value[2] != end:
-        return None
-    return value[0], value[1], lowercase
 
 
 def _token_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word, int] | None:
