@@ -7,6 +7,8 @@ prompt is no claim and the model answers."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from stepcache_integrations import StepCache
@@ -21,6 +23,15 @@ class Scripted:
     def __call__(self, prompt: str) -> str:
         self.calls += 1
         return self.text
+
+
+def _asked_after(first: str, second: str) -> tuple[Scripted, Any]:
+    """The model ``second`` was asked of (counting its calls) and its result, after ``first`` was
+    answered on a fresh cache."""
+    cache = StepCache()
+    cache.generate(first, Scripted())
+    model = Scripted()
+    return model, cache.generate(second, model)
 
 
 MISCASED = [
@@ -44,10 +55,7 @@ MISCASED = [
 
 @pytest.mark.parametrize(("first", "second"), MISCASED)
 def test_a_unit_symbol_in_another_case_is_no_claim(first: str, second: str) -> None:
-    cache = StepCache()
-    cache.generate(first, Scripted())
-    model = Scripted()
-    result = cache.generate(second, model)
+    model, result = _asked_after(first, second)
     assert model.calls >= 1, (second, result.outcome, result.text)
     assert result.text == "ECHO", result.text  # the model's answer, served as it is
 
@@ -64,10 +72,7 @@ SERVED = [
 
 @pytest.mark.parametrize(("first", "second", "value"), SERVED)
 def test_a_symbol_as_the_table_spells_it_is_served_exactly(first: str, second: str, value: str) -> None:
-    cache = StepCache()
-    cache.generate(first, Scripted())
-    model = Scripted()
-    result = cache.generate(second, model)
+    model, result = _asked_after(first, second)
     assert model.calls == 0 and result.verification == "proven", (second, result.outcome, result.text)
     assert result.text.strip().rstrip(".") == value, result.text
 
@@ -103,10 +108,7 @@ EVERY_READER_MISCASED = [
 
 @pytest.mark.parametrize(("first", "second"), EVERY_READER_MISCASED)
 def test_every_reader_reads_a_miscased_symbol_as_no_claim(first: str, second: str) -> None:
-    cache = StepCache()
-    cache.generate(first, Scripted())
-    model = Scripted()
-    result = cache.generate(second, model)
+    model, result = _asked_after(first, second)
     assert model.calls >= 1, (second, result.outcome, result.text)
     assert result.text == "ECHO", result.text  # no answer without the model
 
@@ -123,10 +125,7 @@ EVERY_READER_SERVED = [
 
 @pytest.mark.parametrize(("first", "second", "value"), EVERY_READER_SERVED)
 def test_every_reader_serves_a_symbol_as_the_table_spells_it(first: str, second: str, value: str) -> None:
-    cache = StepCache()
-    cache.generate(first, Scripted())
-    model = Scripted()
-    result = cache.generate(second, model)
+    model, result = _asked_after(first, second)
     assert model.calls == 0 and result.verification == "proven", (second, result.outcome, result.text)
     if value.startswith('"'):  # a JSON object: the value as its key's
         assert f"{value}\n" in result.text or f"{value}," in result.text, result.text
