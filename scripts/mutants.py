@@ -580,3 +580,6 @@ MUTANTS += [Mutant(*row) for row in _JSONT2_ROWS]
 from mutants_jsonK import ROWS as _JSONK_ROWS  # noqa: E402 - values in the keys' order bound by a typed proof (wip/jsonK)
 
 MUTANTS += [Mutant(*row) for row in _JSONK_ROWS]
+from mutants_cleanup import ROWS as _CLEANUP_ROWS  # noqa: E402 - every table match reads a Folded text (wip/cleanup)
+
+MUTANTS += [Mutant(*row) for row in _CLEANUP_ROWS]

@@ -10,7 +10,6 @@ come from a cached step or value the cache served without evidence.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 from collections.abc import Callable
@@ -24,6 +23,7 @@ from stepcache_integrations import LLMResponse, SQLiteStore, StepCache, StepCach
 # The judges share no code with the engine: equations are read by the fuzzer's own oracle parser
 # (tests/fuzz/oracle.py), JSON by the standard library.
 from ..fuzz.oracle import ParseError, evaluate, parse_equation
+from .._pairs import NeverRightModel  # noqa: F401 - the never-right model of every reach test (tests/_pairs.py)
 
 _CONTINUE = re.compile(r"The first (\d+) step\(s\) of the answer are already written and checked")
 
@@ -275,18 +275,6 @@ def step_cache_for(kind: str, tmp_path: Path) -> StepCache:
 
 
 # -- linear reach pairs: a never-right model, the second prompt served proven without a call ----
-class NeverRightModel:
-    """Never right: its answer is a function of the prompt, so only what a checker or the
-    deterministic fallback proves is ever stored, and a served answer is the cache's own work."""
-
-    def __init__(self) -> None:
-        self.calls = 0
-
-    def __call__(self, prompt: str) -> str:
-        self.calls += 1
-        return "ECHO " + hashlib.sha256(prompt.encode()).hexdigest()[:12]
-
-
 _POINT_VALUE = r"(-?[0-9]+(?:\.[0-9]+)?(?:/[0-9]+)?)"
 _POINT_OR_COMMA_VALUE = r"(-?[0-9]+(?:[.,][0-9]+)?(?:/[0-9]+)?)"
 

@@ -7,6 +7,8 @@ prompt is no claim and the model answers."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from stepcache_integrations import StepCache
@@ -21,6 +23,15 @@ class Scripted:
     def __call__(self, prompt: str) -> str:
         self.calls += 1
         return self.text
+
+
+def _asked_after(first: str, second: str) -> tuple[Scripted, Any]:
+    """The model ``second`` was asked of (counting its calls) and its result, after ``first`` was
+    answered on a fresh cache."""
+    cache = StepCache()
+    cache.generate(first, Scripted())
+    model = Scripted()
+    return model, cache.generate(second, model)
 
 
 MISCASED = [
@@ -44,10 +55,7 @@ MISCASED = [
 
 @pytest.mark.parametrize(("first", "second"), MISCASED)
 def test_a_unit_symbol_in_another_case_is_no_claim(first: str, second: str) -> None:
-    cache = StepCache()
-    cache.generate(first, Scripted())
-    model = Scripted()
-    result = cache.generate(second, model)
+    model, result = _asked_after(first, second)
     assert model.calls >= 1, (second, result.outcome, result.text)
     assert result.text == "ECHO", result.text  # the model's answer, served as it is
 
@@ -64,9 +72,75 @@ SERVED = [
 
 @pytest.mark.parametrize(("first", "second", "value"), SERVED)
 def test_a_symbol_as_the_table_spells_it_is_served_exactly(first: str, second: str, value: str) -> None:
-    cache = StepCache()
-    cache.generate(first, Scripted())
-    model = Scripted()
-    result = cache.generate(second, model)
+    model, result = _asked_after(first, second)
     assert model.calls == 0 and result.verification == "proven", (second, result.outcome, result.text)
     assert result.text.strip().rstrip(".") == value, result.text
+
+
+# Every reader that reads a unit or symbol word matches its table through a Folded text (the
+# folded text and the text as written together): a JSON statement's value, a unit note, a pasted
+# block's request, a word problem's unit (wip/cleanup). The linear tables declare their symbols too.
+ROUTE = 'Give me a JSON object with keys route and distance. route "B7", distance {} Express the distance in meters.'
+RUN = "Return JSON with the key distance_m (in {}) for a run of {}."
+CAB = "A cab charges a $3 flat fee plus $2 per {unit}. My trip cost ${total}. How many {unit} did I travel?"
+RECT = "A rectangle has a perimeter of {total} {unit} and a width of 7 {unit}. What is its length?"
+RU_RECT = "Периметр прямоугольника {total} {unit}, ширина 5 {unit}. Найдите длину."
+DE_RECT = "Ein Rechteck hat einen Umfang von {total} {unit} und ist 9 {unit} lang. Wie breit ist es?"
+PASTE = "Turn the row into JSON.\nname,score\nNoah,50"
+
+EVERY_READER_MISCASED = [
+    (ROUTE.format("3.5 km."), ROUTE.format("4.5 Km.")),  # a JSON statement's value
+    (ROUTE.format("3.5 km."), ROUTE.format("4.5 KM.")),
+    (ROUTE.format("3.5 km."), ROUTE.format("4.5 Mm.")),
+    (RUN.format("meters", "12 km"), RUN.format("meters", "7.5 Km")),  # a unit note's key, a value's unit
+    (RUN.format("meters", "12 km"), RUN.format("M", "7.5 km")),
+    (PASTE, "Turn the row into JSON, the distance in Km.\nname,distance\nNoah,50"),  # a pasted block
+    (PASTE, "Turn the row into JSON.\nname,distance\nNoah,5 KM"),
+    (CAB.format(unit="km", total=19), CAB.format(unit="Km", total=21)),  # a word problem's unit
+    (CAB.format(unit="km", total=19), CAB.format(unit="KM", total=21)),
+    (CAB.format(unit="km", total=19), CAB.format(unit="Mm", total=21)),
+    (RECT.format(unit="cm", total=40), RECT.format(unit="CM", total=50)),
+    (RECT.format(unit="mm", total=40), RECT.format(unit="Mm", total=50)),  # megametres, not millimetres
+    (RU_RECT.format(unit="см", total=30), RU_RECT.format(unit="Мм", total=40)),
+    (DE_RECT.format(unit="cm", total=30), DE_RECT.format(unit="CM", total=40)),
+]
+
+
+@pytest.mark.parametrize(("first", "second"), EVERY_READER_MISCASED)
+def test_every_reader_reads_a_miscased_symbol_as_no_claim(first: str, second: str) -> None:
+    model, result = _asked_after(first, second)
+    assert model.calls >= 1, (second, result.outcome, result.text)
+    assert result.text == "ECHO", result.text  # no answer without the model
+
+
+EVERY_READER_SERVED = [
+    (ROUTE.format("3.5 km."), ROUTE.format("4.5 km."), '"distance": 4500'),
+    (RUN.format("meters", "12 km"), RUN.format("meters", "7.5 km"), '"distance_m": 7500'),
+    (CAB.format(unit="km", total=19), CAB.format(unit="km", total=21), "x = 9"),
+    (RECT.format(unit="cm", total=40), RECT.format(unit="cm", total=50), "x = 18"),
+    (RU_RECT.format(unit="см", total=30), RU_RECT.format(unit="см", total=40), "x = 15"),
+    (DE_RECT.format(unit="cm", total=30), DE_RECT.format(unit="cm", total=40), "x = 11"),
+]
+
+
+@pytest.mark.parametrize(("first", "second", "value"), EVERY_READER_SERVED)
+def test_every_reader_serves_a_symbol_as_the_table_spells_it(first: str, second: str, value: str) -> None:
+    model, result = _asked_after(first, second)
+    assert model.calls == 0 and result.verification == "proven", (second, result.outcome, result.text)
+    if value.startswith('"'):  # a JSON object: the value as its key's
+        assert f"{value}\n" in result.text or f"{value}," in result.text, result.text
+    else:  # a word problem: the answer line
+        assert result.text.strip().splitlines()[-1].endswith(value), result.text
+
+
+def test_a_table_is_matched_only_through_a_folded_text() -> None:
+    """The two-string API is gone: a bare (folded) string is refused, so no reader can forget the
+    text as written."""
+    from stepcache_integrations.core.tasks.arithmetic.grammar import _LANGUAGE as LANGUAGE
+    from stepcache_integrations.core.tasks.request_language import Folded
+
+    table = next(v for v in LANGUAGE.vocabularies if v.language == "en")
+    with pytest.raises(TypeError):
+        table.match("2 mg", 2)  # type: ignore[arg-type]
+    assert table.match(Folded("2 mg"), 2) is not None
+    assert table.match(Folded("2 Mg"), 2) is None

@@ -39,6 +39,7 @@ TEXT_EDITS = (
     "number_only_toggle",
     "owner_swap",
     "role_swap",
+    "unit_case",
 )
 # format instructions appended to (or removed from) the end of a prompt: the oracle reads the first
 # six (tests/fuzz/oracle.py FORMAT_SENTENCES) and nothing else; a negated or contradicting one must
@@ -106,6 +107,48 @@ def _is_cjk(word: str) -> bool:
 _ROLE_WORDS = sorted({w.lower() for g in ROLE_GROUPS for w in g}, key=len, reverse=True)
 _ROLE_WORD = re.compile("|".join(
     re.escape(w) if _is_cjk(w) else rf"(?<![\w'\u2019]){re.escape(w)}(?![\w'\u2019])" for w in _ROLE_WORDS), re.IGNORECASE)
+# unit symbols and the spellings a reader may read (SI: "L" and "mL" beside "l" and "ml"; every other
+# case is another unit or none: "Mg" a megagram, "Mm" a megametre, "MS"/"mS" no second): written here,
+# apart from the engine's tables. A symbol of two or more letters after a number or "to"/"in" gets
+# its case changed ("km" -> "Km"/"KM", "mg" -> "Mg"); answered without a model call, that is a
+# violation (tests/fuzz/judge.py: W20, wip/cleanup).
+UNIT_SPELLINGS = {
+    "km": ("km",), "m": ("m",), "cm": ("cm",), "mm": ("mm",), "kg": ("kg",), "g": ("g",), "mg": ("mg",),
+    "ml": ("ml", "mL"), "l": ("l", "L"), "ms": ("ms",), "s": ("s",), "min": ("min",), "h": ("h",),
+    "км": ("км",), "м": ("м",), "см": ("см",), "мм": ("мм",), "кг": ("кг",), "г": ("г",), "мг": ("мг",),
+    "мл": ("мл",), "л": ("л",),
+}
+_SYMBOLS = "|".join(sorted(map(re.escape, UNIT_SPELLINGS), key=len, reverse=True))
+_UNIT = re.compile(rf"(?:(?<=[0-9])|(?<=[0-9] )|(?<=\bto )|(?<=\bin ))(?P<u>{_SYMBOLS})(?![\w'\u2019])", re.IGNORECASE)
+
+
+def _unit_spans(text: str) -> list[tuple[int, int, str]]:
+    """The unit symbols of two or more letters of ``text`` (start, end, as written): after a number
+    or after "to"/"in" ("Convert 3 g to kg"); a one-letter symbol may name an unknown ("2m = 4")."""
+    out = []
+    for m in _UNIT.finditer(text):
+        before = text[: m.start()]
+        if len(m.group("u")) >= 2:  # a one-letter symbol may be an unknown ("2m = 4", "Let m be ...")
+            out.append((m.start(), m.end(), m.group("u")))
+    return out
+
+
+def miscased_units(text: str) -> list[str]:
+    """The unit symbols of ``text`` written in a case no reader may read ("Km", "Mg", "ML")."""
+    return [u for _, _, u in _unit_spans(text) if u not in UNIT_SPELLINGS[u.lower()]]
+
+
+def _unit_case(text: str, rng: random.Random) -> str | None:
+    """One unit symbol in another case no reader may read ("km" -> "Km"/"KM", "mg" -> "Mg", "ml" -> "ML")."""
+    spans = [s for s in _unit_spans(text) if s[2] in UNIT_SPELLINGS[s[2].lower()]]
+    if not spans:
+        return None
+    start, end, unit = rng.choice(spans)
+    cases = {"".join(c.upper() if bit >> i & 1 else c for i, c in enumerate(unit.lower())) for bit in range(2 ** len(unit))}
+    others = sorted(cases - set(UNIT_SPELLINGS[unit.lower()]))
+    return text[:start] + rng.choice(others) + text[end:] if others else None
+
+
 # edits inside the documented safe set
 SAFE_EDITS = ("safe_nfd", "safe_crlf", "safe_edge_ws", "safe_combo")
 # edits of a chat request's structure
@@ -182,6 +225,8 @@ def text_applicable(text: str) -> list[str]:
         kinds += ["foreign_digit", "number_mark", "spaced_mark", "relation_word"]
     if "=" in text:
         kinds += ["line_layout", "asked_expression", "number_only_toggle"]
+    if any(u in UNIT_SPELLINGS[u.lower()] for _, _, u in _unit_spans(text)):
+        kinds.append("unit_case")
     if "JSON" in text and _OWNER_MARK.search(text):  # whose value it is: a JSON request's statements
         kinds.append("owner_swap")
     # a story's roles; in a JSON request a role word may be a key name, which the JSON oracle does not
@@ -343,6 +388,8 @@ def edit_text(text: str, kind: str, rng: random.Random) -> str | None:
         return _role_swap(text, rng)
     if kind == "asked_expression":
         return _asked_expression(text, rng)
+    if kind == "unit_case":
+        return _unit_case(text, rng)
     if kind == "invisible":
         # a character that renders as nothing and is not Unicode whitespace, anywhere including the
         # edges: zero-width space/joiner, byte-order mark, soft hyphen, a unit separator
@@ -513,7 +560,7 @@ def applicable(request: Request) -> list[str]:
 
 
 # edit kinds that apply to few bases come first, so that every base's first example covers them
-_PRIORITY = ("safe_crlf", "safe_nfd", "image_url", "tool_arg", "safe_edge_ws", "msg_name", "system_msg", "owner_swap", "role_swap", "digit_change",
+_PRIORITY = ("safe_crlf", "safe_nfd", "image_url", "tool_arg", "safe_edge_ws", "msg_name", "system_msg", "owner_swap", "role_swap", "unit_case", "digit_change",
              "safe_combo", "number_mark", "spaced_mark", "relation_word", "foreign_digit", "line_layout", "asked_expression", "number_only_toggle",
              "operator_change", "transform_toggle")
 

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .corpus import chat_bases, plain_bases, single_message_sample
-from .edits import apply_edit, rotation
+from .edits import _texts, apply_edit, miscased_units, rotation
 from .oracle import oracle_verdict
 from .prompts import Base, Msg, Request, canon_key, digest, edge_key, show
 from .targets import TARGETS, Served, Session, Target
@@ -251,6 +251,10 @@ def judge_one(
             pass  # the cached answer of this very prompt (up to the safe set), unchanged
         elif relation in ("safe", "edge"):
             problems.append(("safe_edit_changed", "a prompt inside the safe set was served a text other than the cached answer"))
+        elif edit_kind == "unit_case" and any(miscased_units(t) for t in _texts(edited)):
+            # a unit symbol in a case no reader may read ("2 Mg", "3 Km"): no answer without the model,
+            # whatever the oracle reads (its conversions read the symbol in any case)
+            problems.append(("unsafe_reuse", f"a miscased unit symbol {miscased_units(' '.join(_texts(edited)))} answered without a model call"))
         else:
             why = oracle_verdict(edited, served.text)
             if why is not None:

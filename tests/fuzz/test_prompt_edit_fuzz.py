@@ -27,7 +27,7 @@ from typing import Any
 import pytest
 
 from tests.fuzz.edits import (
-    CHAT_EDITS, FORMAT_SENTENCES, NUMBER_ONLY_SENTENCES, SAFE_EDITS, TEXT_EDITS, applicable, edit_text,
+    CHAT_EDITS, FORMAT_SENTENCES, NUMBER_ONLY_SENTENCES, SAFE_EDITS, TEXT_EDITS, applicable, edit_text, miscased_units,
 )
 from tests.fuzz.judge import (
     MIN_TOTAL_EDITS,
@@ -201,8 +201,8 @@ class ProvingCache(ReferenceCache):
         self.derived = 0
 
     def generate(self, prompt: str, llm: Any, **kwargs: Any) -> Any:
-        if not self.answers or self.key(prompt) in self.answers:
-            return super().generate(prompt, llm)
+        if not self.answers or self.key(prompt) in self.answers or miscased_units(prompt):
+            return super().generate(prompt, llm)  # a unit symbol in a case no reader reads: the model's (unit_case)
         problem = understand_text(prompt)
         if isinstance(problem, MathProblem):
             text = math_solution(problem)

@@ -5,47 +5,12 @@ by the cache alone with the exact object, and the traps stay with the model."""
 
 from __future__ import annotations
 
-import hashlib
-import json
-
 import pytest
 
-from stepcache_integrations import StepCache
 from stepcache_integrations.core.tasks.json.reader import read_request
-
-
-def _read(prompt: str) -> tuple[tuple[str, ...], dict[str, object]] | None:
-    r = read_request(prompt)
-    return None if r is None else (r.keys, {k: s.value for k, s in r.statements.items()})
-
-
-class _Echo:
-    """Never right: its answer is a function of the whole prompt."""
-
-    def __init__(self) -> None:
-        self.calls = 0
-
-    def __call__(self, prompt: str) -> str:
-        self.calls += 1
-        return "ECHO " + hashlib.sha256(prompt.encode("utf-8")).hexdigest()[:12]
-
-
-def _second(first: str, second: str) -> tuple[bool, object]:
-    """(served without a model call, the second answer's object) after ``first`` was answered."""
-    cache, model = StepCache(), _Echo()
-    cache.generate(first, model)
-    before = model.calls
-    result = cache.generate(second, model)
-    try:
-        obj = json.loads(result.text)
-    except ValueError:
-        obj = None
-    return model.calls == before and result.verified, obj
-
-
-def _exact(obj: object, expected: dict[str, object]) -> bool:
-    return isinstance(obj, dict) and list(obj.items()) == list(expected.items()) and all(
-        type(obj[k]) is type(v) for k, v in expected.items())
+from tests._pairs import exact_object as _exact
+from tests._pairs import read_stated as _read
+from tests._pairs import served_after as _second
 
 
 EQUALS_DATA = [

@@ -34,7 +34,7 @@ from lark.visitors import Discard
 
 from .parser_tables import build_lalr
 
-__all__ = ["Declined", "RequestLanguage", "Vocabulary", "Word", "fold"]
+__all__ = ["Declined", "Folded", "RequestLanguage", "Vocabulary", "Word", "fold"]
 
 
 @dataclass(frozen=True)
@@ -81,10 +81,14 @@ class Vocabulary:
         self.lengths_from = {first: (*sorted(ns, reverse=True), *empty) for first, ns in by_first.items()}
         self.lengths_from[""] = empty  # past the end of the text
 
-    def match(self, text: str, pos: int, written: str | None = None) -> tuple[str, int] | None:
-        """The word class and end of the longest phrase of the table at ``pos`` of the folded
-        ``text``, or None. With ``written`` (the text as written, of the same length), a
-        case-sensitive phrase matches only as the table spells it."""
+    def match(self, text: Folded, pos: int) -> tuple[str, int] | None:
+        """The word class and end of the longest phrase of the table at ``pos`` of ``text``, or
+        None; a case-sensitive phrase matches only as the table spells it ("Mg" is no "mg": W20).
+        ``text`` is a :class:`Folded`, never a bare string: the text as written goes wherever the
+        folded text does, so no reader can match case-folded alone (wip/cleanup)."""
+        if not isinstance(text, Folded):
+            raise TypeError(f"Vocabulary.match reads a Folded text, not {type(text).__name__}")
+        written = text.written
         for length in self.lengths_from.get(text[pos : pos + 1], self.lengths_from[""]):
             end = pos + length
             if end > len(text):
@@ -92,10 +96,29 @@ class Vocabulary:
             key = text[pos:end]
             kind = self.phrases.get(key)
             if kind is not None and (not self.spaced or _ends_word(text, end)):
-                if written is not None and key in self.cased and written[pos:end] not in self.cased[key]:
+                if key in self.cased and written[pos:end] not in self.cased[key]:
                     continue  # "Mg" is no "mg"
                 return kind, end
         return None
+
+
+class Folded(str):
+    """A text folded (:func:`fold`: the string itself, read by slices, regexes and phrase lookups)
+    that keeps the text as written, of the same length (``written``): what :meth:`Vocabulary.match`
+    reads, so a case-sensitive symbol is checked wherever a table is matched. Made once per text
+    read (``Folded(text)``); a slice is a bare string again, and ``upto`` keeps the pair."""
+
+    written: str
+
+    def __new__(cls, text: str) -> Folded:
+        written = text if text.isascii() else unicodedata.normalize("NFC", text).replace("\u2019", "'")
+        self = super().__new__(cls, fold(written))
+        self.written = written  # NFC, as fold reads it: its offsets are the folded text's
+        return self
+
+    def upto(self, end: int) -> Folded:
+        """The text up to ``end``, folded and as written."""
+        return Folded(self.written[:end])
 
 
 def fold(text: str) -> str:

@@ -30,7 +30,7 @@ from pathlib import Path
 
 from lark import Token, Transformer
 
-from ..request_language import RequestLanguage, Vocabulary, Word, fold
+from ..request_language import Folded, RequestLanguage, Vocabulary, Word
 
 __all__ = [
     "FORMS",
@@ -349,7 +349,7 @@ def _words(text: str, table: Vocabulary) -> list[Word] | None:
     in a language written without them); None at a character no rule reads."""
     if table.ascii_only and not text.isascii():
         return None
-    folded, words, pos = fold(text), [], 0
+    folded, words, pos = Folded(text), [], 0
     spaced_mark = _tables()[table.language].get("space_before_question_mark", False)
     while pos < len(text):
         if text[pos] == " ":
@@ -360,7 +360,7 @@ def _words(text: str, table: Vocabulary) -> list[Word] | None:
             pos += 1
             continue
         run = _RUN.match(text, pos)
-        found = (("NUM" if _NUMBER.fullmatch(run.group()) else "EXPR"), run.end()) if run else table.match(folded, pos, text)
+        found = (("NUM" if _NUMBER.fullmatch(run.group()) else "EXPR"), run.end()) if run else table.match(folded, pos)
         if found is None:
             return None
         words.append(Word(found[0], text[pos : found[1]], pos))

@@ -18,7 +18,7 @@ from typing import Any
 
 from lark import Token, Transformer
 
-from ..request_language import Declined, RequestLanguage, Word, fold
+from ..request_language import Declined, Folded, RequestLanguage, Word
 
 __all__ = ["bound_values"]
 
@@ -73,7 +73,7 @@ def bound_values(passage: str) -> dict[str, tuple[str, int, int]]:
 def _words(passage: str, vocabulary: Any) -> Iterator[Word]:
     """The passage cut into word classes: a date or an address read whole, a table's phrase, a
     capitalised name, a mark; anything else raises :class:`Declined` (no claim)."""
-    folded, pos = fold(passage), 0
+    folded, pos = Folded(passage), 0
     while pos < len(passage):
         ch = passage[pos]
         if ch == " ":

@@ -26,7 +26,7 @@ from typing import Any
 
 from lark import Token, Transformer
 
-from ..request_language import Declined, RequestLanguage, Vocabulary, Word, fold
+from ..request_language import Declined, Folded, RequestLanguage, Vocabulary, Word, fold
 from .reader import JsonRequest, Statement
 
 __all__ = ["read_paste"]
@@ -47,9 +47,11 @@ class _Dialect(csv.Dialect):
 
 
 # One dialect per separator; a pipe row pads its cells with spaces ("TS-01 | azul"), which are not
-# the cell's (a markdown table's cells are stripped the same way).
+# the cell's (a markdown table's cells are stripped the same way), and a comma row may put one after
+# each comma ("name, zip" then '"Ana", "01234"': the cells as the JSON reader's own CSV line read them
+# before wip/cleanup routed it here); a space before a comma stays the cell's (no claim).
 _DIALECTS: dict[str, type[csv.Dialect]] = {
-    sep: type(f"_Dialect{ord(sep)}", (_Dialect,), {"delimiter": sep, "skipinitialspace": sep == "|"})
+    sep: type(f"_Dialect{ord(sep)}", (_Dialect,), {"delimiter": sep, "skipinitialspace": sep in "|,"})
     for sep in (",", ";", "\t", "|")
 }
 _MARKDOWN_ROW = re.compile(r"[ \t]*\|.*\|[ \t]*")
@@ -347,7 +349,7 @@ _SEPARATOR_NOTED = {"LAYOUT": "", "LAYOUT_TAB": "\t", "LAYOUT_COMMA": ",", "LAYO
 def _words(prompt: str, start: int, end: int, keys: list[str], vocabulary: Vocabulary) -> Any:
     """The prompt outside the block as words of ``vocabulary``, the block one PASTE word; a key of
     the block written exactly is a KEY word (a key that is also a table word is no claim)."""
-    folded = fold(prompt)
+    folded = Folded(prompt)
     if len(folded) != len(prompt):
         raise Declined
     by_length = sorted(keys, key=len, reverse=True)

@@ -22,7 +22,7 @@ from typing import Any
 
 from lark import Token, Transformer, Tree
 
-from ..request_language import Declined, RequestLanguage, Vocabulary, Word, fold
+from ..request_language import Declined, Folded, RequestLanguage, Vocabulary, Word, fold
 from .passage import bound_values
 from .places import CITY, COUNTRY, place_kinds
 from .transforms import HALF_UP, TARGET_UNIT, TARGETS, UNIT_TARGET, UNITLESS_TARGETS, UNITS, apply_transform, rounding_first, summed
@@ -1632,7 +1632,7 @@ def _words(text: str, table: Vocabulary) -> Iterator[Word]:
     """``text`` as tokens in ``table``'s language, cut as the parser asks for them (a sentence the
     grammar cannot derive stops the cutting at its first word); :class:`_Unread` at a character
     read by no rule. A comma before a clause word joins clauses and is dropped."""
-    folded = fold(text)
+    folded = Folded(text)
     if len(folded) != len(text):
         raise _Unread
     pending: Word | None = None
@@ -1640,14 +1640,6 @@ def _words(text: str, table: Vocabulary) -> Iterator[Word]:
     while pos < len(text):
         if text[pos] in " \t" or text[pos] == "|" and _role_after_bar(text, folded, pos, table):
             pos += 1
-            continue
-        csv = _csv_at(text, folded, pos, table) if pos == 0 or text[pos - 1] == "\n" else None
-        if csv is not None:
-            if pending is not None:
-                yield pending
-            *read, pending = csv[0]
-            yield from read
-            pos = csv[1]
             continue
         token = _token_at(text, folded, pos, table)
         if token is None:
@@ -1904,64 +1896,6 @@ def _shape_at(text: str, pos: int) -> tuple[Word, int] | None:
             return Word("TEMPLATE", kinds, pos), at  # type: ignore[arg-type]
 
 
-_CSV_KEY = re.compile(r"[ \t]*(?:(?P<q>[\"'`]?)(?P<key>" + _KEY + r")(?P=q))[ \t]*")
-
-
-def _csv_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[list[Word], int] | None:
-    """A CSV header line and exactly one data line at ``pos`` ("name,age\nAna,31"), as statements
-    joined by commas: each cell typed as a statement's value is, the header's keys; None for
-    anything else (two data lines are an array; a cell with a comma, an empty or untyped cell)."""
-    header_end = text.find("\n", pos)
-    if header_end < 0 or "," not in text[pos:header_end]:
-        return None
-    row_end = text.find("\n", header_end + 1)
-    row_end = len(text) if row_end < 0 else row_end
-    header, cells = _csv_cells(text, pos, header_end), _csv_cells(text, header_end + 1, row_end)
-    if len(header) != len(cells) or len(header) < 2:
-        return None
-    next_line = text[row_end + 1 :].split("\n", 1)[0]
-    if row_end < len(text) and next_line.count(",") == len(header) - 1:
-        return None  # another data line: an array of objects, not one object
-    words: list[Word] = []
-    for (key_start, key_end), (cell_start, cell_end) in zip(header, cells):
-        key = _CSV_KEY.fullmatch(text, key_start, key_end)
-        value = _csv_value(text, folded, cell_start, cell_end, table)
-        if key is None or value is None or table.phrases.get(folded[key.start("key") : key.end("key")]) in _NO_KEY:
-            return None
-        st = Statement(value[0], value[1], (key.start(), cell_end), value[2])
-        words += [Word("STMT", (key.group("key"), st), cell_start), Word("COMMA", ",", cell_end)]  # type: ignore[arg-type]
-    return words[:-1], row_end
-
-
-def _csv_cells(text: str, start: int, end: int) -> list[tuple[int, int]]:
-    """The spans of a line's comma-separated cells."""
-    spans, cell = [], start
-    for i in range(start, end + 1):
-        if i == end or text[i] == ",":
-            spans.append((cell, i))
-            cell = i + 1
-    return spans
-
-
-def _csv_value(
-    text: str, folded: str, start: int, end: int, table: Vocabulary
-) -> tuple[str | int | float | bool, bool, bool] | None:
-    """A CSV cell's value (spaces around it dropped): (value, quoted, lowercase), read as a
-    statement's value is; None when the cell is not one value read whole."""
-    while start < end and text[start] in " \t":
-        start += 1
-    while end > start and text[end - 1] in " \t":
-        end -= 1
-    cell = text[:end]
-    value = _value_at(cell, folded[:end], start, table, True, True)
-    lowercase = value is None
-    if lowercase:
-        value = _lowercase_value_at(cell, folded[:end], start, table)
-    if value is None or value[2] != end:
-        return None
-    return value[0], value[1], lowercase
-
-
 def _token_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word, int] | None:
     if text[pos] == "{":
         return _template_at(text, pos)
@@ -2021,7 +1955,7 @@ def _mark_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word,
 def _unit_note_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word, int] | None:
     """"(in meters)" at ``pos``: one conversion target of the table alone in brackets, as a
     UNIT_NOTE whose text is the target's class; None for anything else."""
-    found = table.match(folded, pos + 1, text)
+    found = table.match(folded, pos + 1)
     close = ")" if text[pos] == "(" else "\uff09"
     if found is None or found[0] not in _UNIT_NOTES or text[found[1] : found[1] + 1] != close:
         return None
@@ -2058,7 +1992,7 @@ def _number_at(text: str, pos: int, table: Vocabulary) -> tuple[Word, int] | Non
     percent = _PERCENT.match(text, pos) if number is None else None
     if percent is not None:  # "45%", "212\u00b0F": the number, then a unit of the table (wip/jsonB, wip/jsonT)
         after = text[percent.end() : percent.end() + table.longest + 1]
-        unit = table.match(fold(after), 0, after)
+        unit = table.match(Folded(after), 0)
         if unit is not None and unit[0] in UNITS:
             number_text = percent.group("num")
             value = float(number_text) if "." in number_text else int(number_text)
@@ -2083,11 +2017,11 @@ def _role_after_bar(text: str, folded: str, pos: int, table: Vocabulary) -> bool
 def _phrase_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[str, int] | None:
     """The longest phrase of the table at ``pos``; a role label ("User:") only where it opens a
     line (elsewhere "user" is the word before the colon: "for this user: ...", "user: "bob"")."""
-    found = table.match(folded, pos, text)
+    found = table.match(folded, pos)
     if found is None and text[pos] == '"':
         return _passage_at(text, pos, table)
     if found is not None and found[0] == "ROLE" and text[:pos].strip(" \t")[-1:] not in ("", "\n", "|"):  # "... | User:" (wip/jsonR5)
-        return table.match(folded[: found[1] - 1], pos)
+        return table.match(folded.upto(found[1] - 1), pos)
     return found
 
 

@@ -19,7 +19,7 @@ from typing import Any
 
 from lark import Token, Transformer
 
-from ..request_language import Declined, RequestLanguage, Vocabulary, Word, fold
+from ..request_language import Declined, Folded, RequestLanguage, Vocabulary, Word
 from .answer_form import BOXED, JSON_TEMPLATE, AnswerForm, form_of_template, is_json_form, json_form, json_keys, read_answer_form
 from .targets import EXPRESSION, LONE_NAME, canonical_target
 from .word_problems import WordFacts
@@ -600,7 +600,7 @@ def _words(
 ) -> list[Word] | None:
     """``text`` as tokens in ``table``'s language, or None when a character is read by no rule (a
     quoted span holding a slot is one ANSWER_FORM token: a template, never words to read around)."""
-    folded = fold(text)
+    folded = Folded(text)
     words: list[Word] = []
     run_at = dict(runs)
     pos = 0

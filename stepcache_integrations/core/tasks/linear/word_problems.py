@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from lark import Token
 
 from ..algebra import find_equations, format_number, solve_system
-from ..request_language import Declined, Word, fold
+from ..request_language import Declined, Folded, Word, fold
 
 if TYPE_CHECKING:
     from .prompt import LinearProblem
@@ -503,7 +503,7 @@ IMPLICIT = "x"
 def _read_with(text: str, table: Any, letter: str | None) -> Any:
     from .reader import _LANGUAGE, _linked, _template_or_token
 
-    folded = fold(text)
+    folded = Folded(text)
     words: list[Word] = []
     pos = 0
     while pos < len(text):
@@ -525,11 +525,11 @@ def _letter_of(text: str, table: Any) -> str | None:
     """The one letter standing alone that no table reads as a word; a letter that is a word ("a")
     only when no other stands alone ("Let a be Ann's age"): then it is the letter wherever it stands
     (an article "a" beside it is no claim). None when there is not exactly one."""
-    folded = fold(text)
+    folded = Folded(text)
     # a letter only ever beginning a longer phrase of the table ("I keep getting it wrong") is that phrase's (wip/linI)
     letters = {m.group() for m in _LETTER.finditer(text)
                if (phrase := table.match(folded, m.start())) is None or phrase[1] <= m.end()}
-    spelled = {letter for letter in letters if table.match(fold(letter), 0) is None} or letters
+    spelled = {letter for letter in letters if table.match(Folded(letter), 0) is None} or letters
     return next(iter(spelled)) if len(spelled) == 1 else None
 
 
