@@ -570,3 +570,7 @@ MUTANTS += [Mutant(*row) for row in _JSONV_ROWS]
 from mutants_w20 import ROWS as _W20_ROWS  # noqa: E402 - unit symbols read as their tables spell them (W20)
 
 MUTANTS += [Mutant(*row) for row in _W20_ROWS]
+
+from mutants_overdecl import ROWS as _OVERDECL_ROWS  # noqa: E402 - over-declines of red teams 14-15 (wip/overdecl)
+
+MUTANTS += [Mutant(*row) for row in _OVERDECL_ROWS]
