@@ -290,6 +290,14 @@ class _Read(Transformer[Token, Any]):
             self.noted.add(token.value[0])
         self.stated.append((*token.value, unit.unit if unit is not None else None))  # (key, Statement), set by the lexer
 
+    def typed_stmt(self, children: list[Any]) -> None:
+        """"age: 41 (integer)": the statement, and the JSON type its value must have (:func:`_typed_as_noted`;
+        wip/overdecl)."""
+        token = next(c for c in children if isinstance(c, Token) and c.type == "STMT")
+        note = next(c for c in children if isinstance(c, Tree) and c.data == "type_note")
+        self.stmt([token])
+        self.typed.append((token.value[0], _TYPE_NOTES[note.children[0].type]))
+
     def stmt_rounded(self, children: list[Any]) -> None:
         """'with the price 19.987 rounded to 2 decimals': the statement, and its key's rounding (wip/jsonR2)."""
         token = next(c for c in children if isinstance(c, Token) and c.type == "STMT")
@@ -748,6 +756,8 @@ def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | N
     written = {key: (stated[key].value, units[key]) for key in transforms}
     if not _apply_transforms(stated, transforms, units):
         return None  # a tie, another type, an undeclared unit, an inexact result: no claim
+    # a note after a label names the listed key the label folds to ("Age: 41 (integer)": "age"; wip/overdecl)
+    transformer.typed = [(_folded_to_key(key, keys, language) or key, kind) for key, kind in transformer.typed]
     _declared_booleans(transformer, stated, language)
     if not _typed_as_noted(transformer, found, stated):
         return None
