@@ -7,6 +7,11 @@ from __future__ import annotations
 
 _ARITH = "stepcache_integrations/core/tasks/arithmetic/"
 _A = ("tests/adversarial/test_overdecl_arithmetic.py",)
+_JSON = "stepcache_integrations/core/tasks/json/"
+_PASTES = _JSON + "pastes.py"
+_J = ("tests/adversarial/test_overdecl_json.py",)
+_LIN = "stepcache_integrations/core/tasks/linear/"
+_L = ("tests/adversarial/test_overdecl_linear.py",)
 
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
@@ -40,6 +45,34 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      '  "LESS": [\n  ],\n  "LESS_THAN": [\n   "less than",\n   "smaller than"\n  ],', _A),
     ("overdecl-less-than-relation-dropped", "'less than' no longer a relation ('Is 11 less than 14?' declined)",
      _ARITH + "request.lark", 'relation: DIVISIBLE | LESS | LESS_THAN | GREATER', 'relation: DIVISIBLE | LESS | GREATER', _A),
+    # JSON: .env quoting and export, a type note after a stated value
+    ("overdecl-env-quotes-kept", "a quoted .env value keeps its quotes (served with the quote marks)",
+     _PASTES, '            value = inner["double"] or inner["single"]\n', "            pass\n", _J),
+    ("overdecl-env-left-marks", "a quote, escape or comment mark left in a value no longer declines",
+     _PASTES, "    if len(pairs) != end - i or any(mark in value for _name, value in pairs for mark in \"\\\"'#`$\\\\\"):",
+     "    if len(pairs) != end - i:", _J),
+    ("overdecl-env-quoted-number", "a quoted number read as a number ('PORT=\"5432\"' served 5432)",
+     _PASTES, "        if key in block.quoted and not isinstance(_typed(cell, None, language), str):\n", "        if False:\n", _J),
+    ("overdecl-env-export-dropped", "'export NAME=value' lines no longer read",
+     _PASTES, '_ENV_LINE = re.compile(r"(?:export[ \\t]+)?', '_ENV_LINE = re.compile(r"(?:[ \\t]+)?', _J),
+    ("overdecl-env-export-kept-in-name", "'export ' kept in the name ('export HOST=b' served the key 'export HOST')",
+     _PASTES, '"\\n".join(_EXPORT.sub("", line, count=1) for line in lines[i:end])', '"\\n".join(lines[i:end])', _J),
+    ("overdecl-typed-stmt-rule-deleted", "a type note after a stated value no longer read ('age: 41 (integer)' declined)",
+     _JSON + "request.lark", "%extend stmt: DEF? STMT type_note -> typed_stmt\n", "", _J),
+    ("overdecl-typed-stmt-unchecked", "a type note after a stated value read but not checked ('age: 41 (string)' served 41)",
+     _JSON + "reader.py", "        self.stmt([token])\n        self.typed.append((token.value[0], _TYPE_NOTES[note.children[0].type]))\n",
+     "        self.stmt([token])\n", _J),
+    ("overdecl-typed-label-not-folded", "a note after a capitalised label names no listed key ('Age: 41 (integer)' declined)",
+     _JSON + "reader.py", "    transformer.typed = [(_folded_to_key(key, keys, language) or key, kind) for key, kind in transformer.typed]\n", "", _J),
+    # linear: the price each said inside the purchase (the pen story)
+    ("overdecl-pen-rule-deleted", "'Maria buys x pens for 9 dollars a piece and pays a 3 dollar fee' no longer read",
+     _LIN + "request.lark", "                 | NAME WP_BUYS VAR wp_goods FOR money (WP_EACH_POST | POSS) AND WP_PAID ART? money WP_FEE -> wp_buys_each_with_fee\n",
+     "", _L),
+    ("overdecl-pen-fee-as-rate", "the fee read as the price each (9 and 3 swapped: 3x + 9 = 57)",
+     _LIN + "word_problems.py", "        self.wp_price_each(children[:cut])\n        self.wp_buys_with_fee([c for c in children[:cut] if not isinstance(c, tuple)] + children[cut:])\n",
+     "        self.wp_price_each([c for c in children if not (isinstance(c, tuple) and c is _money(children))])\n        self.wp_buys_with_fee(children)\n", _L),
+    ("overdecl-piece-word-deleted", "'a piece' deleted from WP_EACH_POST",
+     _LIN + "vocabulary/en.json", '   "apiece",\n   "a piece"\n', '   "apiece"\n', _L),
     ("overdecl-space-mark-dropped", "the English table no longer reads a space before '?' ('What is 14 + 11 ?' declined)",
      _ARITH + "vocabulary/en.json", ' "space_before_question_mark": true,\n', '', _A),
 ]
