@@ -63,7 +63,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _JSON + "reader.py", "        self.stmt([token])\n        self.typed.append((token.value[0], _TYPE_NOTES[note.children[0].type]))\n",
      "        self.stmt([token])\n", _J),
     ("overdecl-typed-label-not-folded", "a note after a capitalised label names no listed key ('Age: 41 (integer)' declined)",
-     _JSON + "reader.py", "    transformer.typed = [(_folded_to_key(key, keys, language) or key, kind) for key, kind in transformer.typed]\n", "", _J),
+     _JSON + "reader.py", "    _notes_by_listed_key(transformer, keys, language)\n", "", _J),
     # linear: the price each said inside the purchase (the pen story)
     ("overdecl-pen-rule-deleted", "'Maria buys x pens for 9 dollars a piece and pays a 3 dollar fee' no longer read",
      _LIN + "request.lark", "                 | NAME WP_BUYS VAR wp_goods FOR money (WP_EACH_POST | POSS) AND WP_PAID ART? money WP_FEE -> wp_buys_each_with_fee\n",
