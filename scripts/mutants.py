@@ -583,3 +583,6 @@ MUTANTS += [Mutant(*row) for row in _JSONK_ROWS]
 from mutants_cleanup import ROWS as _CLEANUP_ROWS  # noqa: E402 - every table match reads a Folded text (wip/cleanup)
 
 MUTANTS += [Mutant(*row) for row in _CLEANUP_ROWS]
+from mutants_overdecl import ROWS as _OVERDECL_ROWS  # noqa: E402 - over-declines of red teams 14-15 (wip/overdecl)
+
+MUTANTS += [Mutant(*row) for row in _OVERDECL_ROWS]

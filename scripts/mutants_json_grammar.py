@@ -88,7 +88,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      f"{_JSON}/reader.py", 'lstrip(" \\t")[:1] in ("?", "\\uff1f")', 'lstrip(" \\t")[:1] in ()', (_NO_KEYS, "-k", "no_claim")),
     ("json-csv-short-row-read", "a CSV data line with fewer cells than the header is read: 'sku,qty,price' over "
      "'AB-100,3' states sku and qty, and price is asked of nobody",
-     f"{_JSON}/reader.py", "    if len(header) != len(cells) or len(header) < 2:\n", "    if len(header) < 2:\n",
+     f"{_JSON}/pastes.py", "    if len(header) < 2 or any(len(row) != len(header) for row in rows) or not rows:\n",
+     "    if len(header) < 2 or not rows:\n",
      (_NO_KEYS, "-k", "no_claim")),
     ("json-template-type-unchecked", "a template's blank does not type its value: {\"year\": 0} filled with year "
      "\"1965\" states the string",

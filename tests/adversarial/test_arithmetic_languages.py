@@ -90,7 +90,8 @@ def test_questions_in_other_languages_are_read_exactly(prompt: str, expression: 
     "14 わる 0 は？",
     "Quanto fa 14 per cento in più di 80?",
     "Was ist 14 mal 11? Nur die Zahl. Danke.",
-    "What is 14 times 11 ?",  # a space before the mark: French typography, not English
+    # "What is 14 times 11 ?" is read since wip/overdecl (one space before the mark: the English table's
+    # space_before_question_mark), served AND exact in test_overdecl_arithmetic
     "Compute(3 + 4) * 2.",  # a spaced language's words run together (the glued forms are zh's and ja's)
     "Compute(3+4)*2",
     "Wie viele Gramm sind 2.5 Kilogramm?",  # 2.5 or 2500: not read

@@ -139,7 +139,7 @@ TRAPS = [
     "Mach ein JSON-Objekt aus der Zeile.\nname;preis\nTasse;1.080",               # de: 1.080 may be 1080
     "| key | value |\n|---|---|\n| host | db |\n\nflat JSON object please",      # one row: its cells, or one key's value?
     "Turn the row into JSON.\nname;score,rank\nLiam;93,1",                        # two separators
-    "turn this .env into json:\nAPP_NAME=\"ledger\"\nWORKERS=8",                 # a quoted .env value
+    "turn this .env into json:\nAPP_NAME=\"led\\\"ger\"\nWORKERS=8",             # a quoted .env value with an escape ('APP_NAME="ledger"' is read since wip/overdecl)
     "Turn the row into JSON.\nname,name\nLiam,93",                                # a key twice
     "Turn the row into JSON.\nname,active\nLiam,TRUE",                            # TRUE: a boolean or a string?
     "Turn the row into JSON.\nname,note\nLiam,null",                              # null

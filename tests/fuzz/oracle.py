@@ -196,6 +196,8 @@ MATH_TEMPLATES = [
     Template("ok quick one: {eq}", "math", "en_everyday", loose=True),
 ]
 
+_OPERATOR_SIGNS = str.maketrans({"\u00d7": "*", "\u2217": "*", "\u2212": "-", "\u00f7": "/"})
+
 ARITH_TEMPLATES = [
     Template(pattern, "arith")
     for pattern in (
@@ -744,8 +746,11 @@ def _understand_text(text: str) -> Problem | None:
     transformed = _json_transformed(exact)
     if transformed is not None:
         return transformed
+    # the typographic signs of the four operations are the operators they print (wip/overdecl):
+    # "What is 23 × 19?" asks 23 * 19 (the oracle's own table of them, not the engine's)
+    signed = text.translate(_OPERATOR_SIGNS)
     for t in ARITH_TEMPLATES:
-        m = t.regex.fullmatch(text)
+        m = t.regex.fullmatch(signed)
         if m:
             return _arith_from_match(t, m)
     return (_grammar_math(text) or _grammar_json(exact) or _grammar_json_no_keys(exact) or _grammar_json_langs(exact)

@@ -52,7 +52,7 @@ def test_claimed_questions_have_their_exact_value(prompt: str, value: Fraction) 
         "What is 2(3)?",
         "What is 1e5 + 1?",
         "What is 15% more than 80?",  # "15% of 80" is read (wip/arithA: served AND exact in test_arithmetic_reach_arithA)
-        "What is 12 × 12?",
+        "What is 12 · 12?",  # "What is 12 × 12?" is read (wip/overdecl: the table's operator_signs); the dot is not
         "What is 12 * 12 in base 8?",
         "what is 12 * 12?",
         "What is 12 * 12? Answer in words.",

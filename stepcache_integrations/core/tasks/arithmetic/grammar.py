@@ -292,7 +292,7 @@ _NUMBER = re.compile(r"(?:0|[1-9][0-9]{0,11})(?:\.[0-9]{1,12})?")
 # An expression's run: a character of the grammar's alphabet, then more, a point only before a
 # digit (a point after the run is a full stop) and a space only before another character of the run.
 _RUN = re.compile(r"[0-9+\-*/()](?:[0-9+\-*/()]|\.(?=[0-9])| (?=[0-9+\-*/()]))*")
-_OPERATORS = {"PLUS": "+", "MINUS": "-", "TIMES": "*", "DIVIDED": "/", "SUM_OF": "+", "PRODUCT_OF": "*", "PERCENT": "*"}
+_OPERATORS = {"LESS_THAN": "-", "PLUS": "+", "MINUS": "-", "TIMES": "*", "DIVIDED": "/", "SUM_OF": "+", "PRODUCT_OF": "*", "PERCENT": "*"}
 _POWERS = {"SQUARED": 2, "SQUARE_OF": 2, "CUBED": 3, "CUBE_OF": 3}  # "11 squared": 11 * 11
 
 
@@ -301,6 +301,12 @@ def _tables() -> dict[str, dict]:
     """Each table's data (its reading rules beside its word classes), by language ("*": shared)."""
     return {data["language"]: data for data in (json.loads(path.read_text(encoding="utf-8"))
                                                 for path in (_FOLDER / "vocabulary").glob("*.json"))}
+
+
+@lru_cache(maxsize=1)
+def _signs() -> dict[int, str]:
+    """The typographic operator signs and the ASCII operator each is read as (``_common.json``)."""
+    return {ord(sign): operator for sign, operator in _tables()["*"].get("operator_signs", {}).items()}
 
 
 def yes_no(language: str) -> tuple[str, str]:
@@ -329,7 +335,9 @@ _LANGUAGE = RequestLanguage(_FOLDER, _Read)
 def read_question(prompt: str) -> Question | None:
     """The question a prompt asks, when the grammar derives it whole in one language's table
     (the forms above), optionally followed by an instruction asking for the number alone; else None."""
-    text = unicodedata.normalize("NFC", prompt)
+    # "14 × 11", "14 − 11", "14 ÷ 11": each typographic sign of an operation read as its ASCII
+    # operator (_common.json "operator_signs"; one character for one, so offsets are kept)
+    text = unicodedata.normalize("NFC", prompt).translate(_signs())
     for table in _LANGUAGE.vocabularies:
         words = _words(text, table)
         read = None if words is None else _LANGUAGE.parse(words)
@@ -369,7 +377,10 @@ def _words(text: str, table: Vocabulary) -> list[Word] | None:
 
 
 def _question(shape: str, tokens: list[Token], rules: dict) -> Question | None:
-    numbers, kinds = [str(t) for t in tokens if t.type in ("NUM", "EXPR")], [t.type for t in tokens]
+    # a number word is its value in the table's "number_words" ("fourteen": 14)
+    numbers = [str(rules["number_words"][fold(t)]) if t.type == "NUMWORD" else str(t)
+               for t in tokens if t.type in ("NUM", "EXPR", "NUMWORD")]
+    kinds = [t.type for t in tokens]
     if not rules.get("decimal_point") and any("." in n for n in numbers):
         return None  # "2.500": a thousands separator in this language, not a decimal point
     if "EXPR" in kinds and shape != "ask_expr":
@@ -386,6 +397,8 @@ def _symbolic(kinds: list[str], tokens: list[Token], numbers: list[str]) -> Ques
 
 def _spoken(kinds: list[str], tokens: list[Token], numbers: list[str]) -> Question | None:
     power = next((_POWERS[k] for k in kinds if k in _POWERS), 0)
+    if "LESS_THAN" in kinds:  # "11 less than 14": 14 - 11
+        numbers = numbers[::-1]
     operator = "*" if power else next(_OPERATORS[k] for k in kinds if k in _OPERATORS)
     expression = f" {operator} ".join(numbers * power if power else numbers) + (" / 100" if "PERCENT" in kinds else "")
     value = read_expression(expression)

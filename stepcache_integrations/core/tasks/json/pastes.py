@@ -56,7 +56,12 @@ _DIALECTS: dict[str, type[csv.Dialect]] = {
 }
 _MARKDOWN_ROW = re.compile(r"[ \t]*\|.*\|[ \t]*")
 _MARKDOWN_RULE = re.compile(r"[ \t]*\|(?:[ \t]*:?-{3,}:?[ \t]*\|)+[ \t]*")
-_ENV_LINE = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,60}=\S.*")
+_ENV_LINE = re.compile(r"(?:export[ \t]+)?[A-Za-z_][A-Za-z0-9_]{0,60}=\S.*")
+# "export NAME=value": the shell's prefix, no part of the name (wip/overdecl)
+_EXPORT = re.compile(r"export[ \t]+(?=[A-Za-z_][A-Za-z0-9_]{0,60}=)")
+# A value in one pair of quotes, "b.example" or 'b': the text between them, which holds no quote, no
+# escape, no expansion and no comment mark (what a .env tool makes of those, the tools differ on)
+_ENV_QUOTED = re.compile(r"\"(?P<double>[^\"'\\$`#]+)\"|'(?P<single>[^\"'\\$`#]+)'")
 _LABELLED = re.compile(r"(?P<label>[^\W\d_][\w -]{0,30}?)[ \t]*[:\uff1a][ \t]*(?P<rest>.*)")
 # A number as JSON writes it (no "-0", no leading zero, no exponent); "00421" keeps its zeros as a string.
 _NUMBER = re.compile(r"-?(?:0|[1-9][0-9]{0,14})(?:\.[0-9]{1,9})?")
@@ -93,6 +98,8 @@ class _Block:
     key_value: bool = False
     #: "Header:" and "Row:" written before the two lines
     labels: tuple[str, str] | None = None
+    #: the keys of an .env block whose values were written in quotes ('HOST="b.example"'): strings
+    quoted: frozenset[str] = frozenset()
 
 
 class _Read(Transformer[Token, Any]):
@@ -266,13 +273,19 @@ def _env(lines: list[str], i: int) -> _Block | None:
                                           strict=True, empty_lines_in_values=False, default_section="\0")
     parser.optionxform = str  # type: ignore[assignment,method-assign]
     try:
-        parser.read_string("[paste]\n" + "\n".join(lines[i:end]))
+        parser.read_string("[paste]\n" + "\n".join(_EXPORT.sub("", line, count=1) for line in lines[i:end]))
     except configparser.Error:
         return None
-    pairs = tuple(parser.items("paste"))
-    if len(pairs) != end - i or any(mark in value for _name, value in pairs for mark in "\"'#`$"):
-        return None  # a quoted value ("NAME="x""), a comment or an expansion: which value it is the .env tools differ on
-    return _Block(i, end, pairs, "env")
+    pairs, quoted = [], set()
+    for name, value in parser.items("paste"):
+        inner = _ENV_QUOTED.fullmatch(value)
+        if inner is not None:  # HOST="b.example", HOST='b': the value between the quotes, a string
+            value = inner["double"] or inner["single"]
+            quoted.add(name)
+        pairs.append((name, value))
+    if len(pairs) != end - i or any(mark in value for _name, value in pairs for mark in "\"'#`$\\"):
+        return None  # a quote left ("a"b", "\"x\""), an escape, a comment or an expansion: which value it is the .env tools differ on
+    return _Block(i, end, tuple(pairs), "env", quoted=frozenset(quoted))
 
 
 def _read(prompt: str, lines: list[str], offsets: list[int], block: _Block, vocabulary: Vocabulary) -> JsonRequest | None:
@@ -310,6 +323,8 @@ def _statements(block: _Block, types: dict[str, str], language: str, span: tuple
     statements: dict[str, Statement] = {}
     for key, cell in block.pairs:
         value = _typed(cell, types.get(key), language)
+        if key in block.quoted and not isinstance(_typed(cell, None, language), str):
+            return None  # PORT="5432", DEBUG="false": quoted, a string; unquoted, a number; which one is meant is not said
         if value is None:
             return None
         statements[key] = Statement(value, isinstance(value, str), span)

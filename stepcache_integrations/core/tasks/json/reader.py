@@ -804,12 +804,18 @@ def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | N
     written = {key: (stated[key].value, units[key]) for key in transforms}
     if not _apply_transforms(stated, transforms, units):
         return None  # a tie, another type, an undeclared unit, an inexact result: no claim
+    _notes_by_listed_key(transformer, keys, language)
     _declared_booleans(transformer, stated, language)
     if not _typed_as_noted(transformer, found, stated):
         return None
     entity = transformer.entities[0] if transformer.entities else ""
     listed = bool(transformer.asked or transformer.template)
     return JsonRequest(tuple(keys), stated, frozenset(found), entity, language, dict(sorted(transforms.items())), written, listed)
+
+
+def _notes_by_listed_key(transformer: _Read, keys: list[str], language: str) -> None:
+    """A note after a label names the listed key the label folds to ("Age: 41 (integer)": "age"; wip/overdecl)."""
+    transformer.typed = [(_folded_to_key(key, keys, language) or key, kind) for key, kind in transformer.typed]
 
 
 def _holds_null(value: Any) -> bool:

@@ -420,6 +420,13 @@ class WordFacts:
         self._fact("count", (letter, _unit(children)))
         self._fact("fixed", _money(children))
 
+    def wp_buys_each_with_fee(self, children: list[Any]) -> None:
+        """"Maria buys x pens for 9 dollars a piece and pays a 3 dollar fee": the price each (before "and"),
+        then the count named over the goods and the fixed amount, as the two sentences say them (wip/overdecl)."""
+        cut = next(i for i, c in enumerate(children) if isinstance(c, Token) and c.type == "AND")
+        self.wp_price_each(children[:cut])
+        self.wp_buys_with_fee([c for c in children[:cut] if not isinstance(c, tuple)] + children[cut:])
+
     def wp_unit(self, children: list[Any]) -> str:
         return _unit_of(children[0])
 
