@@ -570,3 +570,7 @@ MUTANTS += [Mutant(*row) for row in _JSONV_ROWS]
 from mutants_w20 import ROWS as _W20_ROWS  # noqa: E402 - unit symbols read as their tables spell them (W20)
 
 MUTANTS += [Mutant(*row) for row in _W20_ROWS]
+
+from mutants_jsonX import ROWS as _JSONX_ROWS  # noqa: E402 - passages by labels and relation frames (wip/jsonX)
+
+MUTANTS += [Mutant(*row) for row in _JSONX_ROWS]

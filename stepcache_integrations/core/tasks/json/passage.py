@@ -72,6 +72,25 @@ class _Framed(_Bound):
     def lives(self, children: list[Token]) -> None:
         self.roles.update(person=[children[0]], place=[children[2]])
 
+    def paid(self, children: list[Any]) -> None:
+        item, _paid, price = children
+        self.roles.update(payer=item, paid=[t for t in price.children if t.type == "NUMBER"])
+
+    def temperature(self, children: list[Token]) -> None:
+        self.roles.update(place=[t for t in children if t.type == "NAME"],
+                          temperature=[t for t in children if t.type == "NUMBER"])
+
+    def scored(self, children: list[Any]) -> None:
+        item = next(c for c in children if isinstance(c, list))
+        self.roles.update(team=item, goals=[t for t in children if isinstance(t, Token) and t.type == "NUMBER"])
+
+    def aged(self, children: list[Token]) -> None:
+        self.roles.update(person=[children[0]], age=[children[2]])
+
+    def employs(self, children: list[Any]) -> None:
+        item, _employs, number, _people = children
+        self.roles.update(company=item, employees=[number])
+
     def item_noun(self, children: list[Token]) -> list[Token]:
         return [children[1]]  # the determiner is dropped
 
@@ -206,7 +225,7 @@ def _words(passage: str, vocabulary: Any, *, framed: bool = False) -> Iterator[W
 def _framed_word(passage: str, pos: int, vocabulary: Any) -> Word | None:
     """At ``pos``, a word of a labelled passage or a frame (wip/jsonX): a label (one word right
     before ":"), a number in the table's format, a currency sign of the table, a lowercase word no
-    table holds (WORD), a code ("X2", "AZ208", "Lumo-5": CODE); None leaves the word to the table
+    table holds (WORD), a code ("X2", "AZ208", "Lumo-5", "GmbH": CODE); None leaves the word to the table
     and the name classes, and raises :class:`Declined` for a word of no class."""
     if pos > 0 and passage[pos].isalnum() and passage[pos - 1].isalnum():
         raise Declined(f"a word glued to the one before at {pos}")
@@ -231,7 +250,7 @@ def _framed_word(passage: str, pos: int, vocabulary: Any) -> Word | None:
         return Word("WORD", text, pos)
     if text.isalpha() and text[0].isupper() and text[1:].islower():
         return Word("NAME", text, pos)
-    if any(ch.isdigit() for ch in text) or text.isupper():
+    if any(ch.isdigit() for ch in text) or any(ch.isupper() for ch in text[1:]):  # "X2", "AG", "GmbH"
         return Word("CODE", text, pos)
     raise Declined(f"no word class at {pos}")
 

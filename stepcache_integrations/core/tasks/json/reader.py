@@ -519,6 +519,10 @@ class _Read(Transformer[Token, Any]):
         quoted = children[-1]
         self.passages.append(Token("PASSAGE", quoted.value[1:-1], start_pos=quoted.start_pos))
 
+    def from_first(self, children: list[Any]) -> None:
+        """pt 'Extraia deste texto um JSON com ...: "<passage>"': the passage after the request (wip/jsonX)."""
+        self.source(children)
+
     def iso_dates(self, children: list[Token]) -> None:
         self.iso = True
 
