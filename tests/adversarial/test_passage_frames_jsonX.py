@@ -118,6 +118,7 @@ UNBOUND = [
     ("en", ["price_usd", "product"], "The chair costs 120 euros."),
     ("es", ["ciudad", "pais"], "Ana vive en Bilbao."),
     ("es", ["producto", "precio"], "Color: rojo. Precio: 5 euros."),
+    ("en", ["product", "price", "color"], "Product: chair. Price: 5 euros."),
     ("es", ["producto", "precio"], "Producto: silla. Precio: no disponible."),
     # a pronoun or nobody as the subject; a subject noun alone
     ("en", ["product", "price"], "It costs 120 euros."),
@@ -192,6 +193,9 @@ SERVED = [
     ("Extraia em JSON (chaves: cidade, temperatura): \"Em Recife faz 31 graus hoje.\"",
      "Extraia em JSON (chaves: cidade, temperatura): \"Em Curitiba faz 14 graus hoje.\"",
      {"cidade": "Curitiba", "temperatura": 14}),
+    ('Extraia deste texto um JSON com "cliente" e "valor" (número): "O cliente Paulo pagou 250 reais."',
+     'Extraia deste texto um JSON com "cliente" e "valor" (número): "O cliente Renata pagou 1200 reais."',
+     {"cliente": "Renata", "valor": 1200}),
     ("Estrai in JSON (chiavi: squadra, gol) da: 'Il Torino ha segnato 3 gol.'",
      "Estrai in JSON (chiavi: squadra, gol) da: 'Il Bologna ha segnato 2 gol.'", {"squadra": "Bologna", "gol": 2}),
     ("Извлеки в JSON (ключи товар и цена, цена числом): «Чайник стоит 2500 рублей».",
