@@ -586,3 +586,6 @@ MUTANTS += [Mutant(*row) for row in _CLEANUP_ROWS]
 from mutants_overdecl import ROWS as _OVERDECL_ROWS  # noqa: E402 - over-declines of red teams 14-15 (wip/overdecl)
 
 MUTANTS += [Mutant(*row) for row in _OVERDECL_ROWS]
+from mutants_jsonX import ROWS as _JSONX_ROWS  # noqa: E402 - passages by labels and relation frames (wip/jsonX)
+
+MUTANTS += [Mutant(*row) for row in _JSONX_ROWS]

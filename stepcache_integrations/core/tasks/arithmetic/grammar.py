@@ -30,7 +30,7 @@ from pathlib import Path
 
 from lark import Token, Transformer
 
-from ..request_language import Folded, RequestLanguage, Vocabulary, Word
+from ..request_language import Folded, RequestLanguage, Vocabulary, Word, fold
 
 __all__ = [
     "FORMS",

@@ -1,4 +1,5 @@
-"""A quoted passage's one date or e-mail address, read by a declared grammar (red team 14: W19).
+"""A quoted passage's values, read by a declared grammar: its one date or e-mail address (red team
+14: W19), and since wip/jsonX the values of a labelled passage or of a relation frame.
 
 'Extract the date as JSON {"date": "YYYY-MM-DD"} from: "<passage>"' states the key from the
 passage only when ``passage/request.lark`` derives the whole passage in ``passage/vocabulary``:
@@ -6,21 +7,29 @@ one clause that binds the value to its subject ("The fair opens on March 3, 2027
 reached at gina@uni.edu."). A passage's only date is not, by itself, the date asked ("two days
 after 2024-03-04", "the date is unknown; 2024-03-04 is the press day"); a word outside the table
 or a sentence the grammar does not derive is no claim, and the model writes the key.
+
+A labelled passage ("Producto: silla Oslo. Precio: 120 euros.") states each listed key by its label
+(the key itself, or a word of the key's role in the table); a relation frame ("La chaqueta cuesta
+39,5 euros.": COSTS) states the listed keys that name its roles (``roles`` in the table:
+"producto" the subject, "precio" the amount). Every listed key must be stated so, and every
+label named by one key, else nothing is (:func:`framed_values`).
 """
 
 from __future__ import annotations
 
 import datetime
+import json
 import re
+import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from lark import Token, Transformer
 
-from ..request_language import Declined, Folded, RequestLanguage, Word
+from ..request_language import Declined, Folded, RequestLanguage, Word, fold
 
-__all__ = ["bound_values"]
+__all__ = ["bound_values", "framed_values"]
 
 _EMAIL = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,63}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63})+(?![\w@-])(?!\.\w)")
 _ISO_DATE = re.compile(r"(?P<y>\d{4})-(?P<m>\d{2})-(?P<d>\d{2})(?![\w-])")
@@ -48,15 +57,71 @@ class _Bound(Transformer[Token, Any]):
         return token
 
 
-_LANGUAGE = RequestLanguage(Path(__file__).parent / "passage", _Bound)
+class _Framed(_Bound):
+    """What a labelled passage or a relation frame binds, by role (wip/jsonX)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.roles: dict[str, list[Token]] = {}
+        self.labels: list[tuple[Token, list[Token]]] = []
+
+    def priced(self, children: list[Any]) -> None:
+        item, _costs, price = children
+        self.roles.update(subject=item, amount=[t for t in price.children if t.type == "NUMBER"])
+
+    def lives(self, children: list[Token]) -> None:
+        self.roles.update(person=[children[0]], place=[children[2]])
+
+    def paid(self, children: list[Any]) -> None:
+        item, _paid, price = children
+        self.roles.update(payer=item, paid=[t for t in price.children if t.type == "NUMBER"])
+
+    def temperature(self, children: list[Token]) -> None:
+        self.roles.update(place=[t for t in children if t.type == "NAME"],
+                          temperature=[t for t in children if t.type == "NUMBER"])
+
+    def scored(self, children: list[Any]) -> None:
+        item = next(c for c in children if isinstance(c, list))
+        self.roles.update(team=item, goals=[t for t in children if isinstance(t, Token) and t.type == "NUMBER"])
+
+    def aged(self, children: list[Token]) -> None:
+        self.roles.update(person=[children[0]], age=[children[2]])
+
+    def employs(self, children: list[Any]) -> None:
+        item, _employs, number, _people = children
+        self.roles.update(company=item, employees=[number])
+
+    def item_noun(self, children: list[Token]) -> list[Token]:
+        return [children[1]]  # the determiner is dropped
+
+    def item_name(self, children: list[Token]) -> list[Token]:
+        return [t for t in children if t.type not in ("DET", "ITEM_NOUN")]
+
+    def field_number(self, children: list[Token]) -> None:
+        self.labels.append((children[0], [children[2]]))
+
+    def field_text(self, children: list[Token]) -> None:
+        self.labels.append((children[0], list(children[2:])))
+
+
+_LANGUAGE = RequestLanguage(Path(__file__).parent / "passage", _Framed)
+_TABLES = {path.stem: json.loads(path.read_text(encoding="utf-8"))
+           for path in sorted((Path(__file__).parent / "passage" / "vocabulary").glob("[!_]*.json"))}
+# A number in the table's number format: "39,5" in a decimal-comma language, "18.75" in English; a
+# number glued to a letter, a digit group ("1,299", "1.500") or a second separator is no number.
+_NUMBER = {False: re.compile(r"-?(?:0|[1-9][0-9]{0,14})(?:\.[0-9]{1,9})?(?![\w%])(?![.,][0-9])"),
+           True: re.compile(r"-?(?:0|[1-9][0-9]{0,14})(?:,[0-9]{1,9})?(?![\w%])(?![.,][0-9])")}
+_DECIMAL_COMMA = frozenset({"es", "fr", "de", "pt", "it", "ru"})
+# One word: letters (any script), digits, single inner hyphens ("Lumo-5", "L-50")
+_TOKEN = re.compile(r"[^\W_]+(?:-[^\W_]+)*")
 
 
 def bound_values(passage: str) -> dict[str, tuple[str, int, int]]:
     """The values the passage binds, by type ("date": "YYYY-MM-DD", "email": the address as
     written), each with where it stands in ``passage``; empty when the grammar does not derive the
     passage (no claim), a type bound twice or a date no calendar holds."""
-    (english,) = _LANGUAGE.vocabularies
-    read = _LANGUAGE.parse(_words(passage, english)) if passage.isascii() else None
+    english = _vocabulary("en")
+    read = _LANGUAGE.parse(_words(passage, english)) if passage.isascii() and english is not None else None
     if read is None or len(read.dates) > 1 or len(read.emails) > 1:
         return {}
     bound: dict[str, tuple[str, int, int]] = {}
@@ -70,7 +135,57 @@ def bound_values(passage: str) -> dict[str, tuple[str, int, int]]:
     return bound
 
 
-def _words(passage: str, vocabulary: Any) -> Iterator[Word]:
+def framed_values(passage: str, keys: list[str], language: str) -> dict[str, tuple[str | int | float, int, int]]:
+    """Each listed key's value as a labelled passage or a relation frame binds it, with where it
+    stands in ``passage`` (wip/jsonX); empty (no claim) when the grammar does not derive the whole
+    passage in the language's table, a key names no role of the frame (or two keys one), a label
+    names no listed key, or a listed key is stated by none."""
+    vocabulary, table = _vocabulary(language), _TABLES.get(language)
+    if vocabulary is None or table is None or not keys or len(set(map(_folded, keys))) != len(keys):
+        return {}
+    read = _LANGUAGE.parse(_words(passage, vocabulary, framed=True))
+    if read is None or read.dates or read.emails:
+        return {}
+    roles = {role: {_folded(word) for word in words} for role, words in table.get("roles", {}).items()}
+    by_key: dict[str, list[Token]] = {}
+    if read.labels:
+        for label, tokens in read.labels:
+            named = [key for key in keys if _folded(key) == _folded(str(label))
+                     or any(_folded(key) in words and _folded(str(label)) in words for words in roles.values())]
+            if len(named) != 1 or named[0] in by_key:
+                return {}
+            by_key[named[0]] = tokens
+    elif read.roles:
+        for key in keys:
+            role = [name for name, words in roles.items() if _folded(key) in words and name in read.roles]
+            if len(role) != 1 or any(read.roles[role[0]] is tokens for tokens in by_key.values()):
+                return {}
+            by_key[key] = read.roles[role[0]]
+    if sorted(by_key) != sorted(keys):
+        return {}
+    values: dict[str, tuple[str | int | float, int, int]] = {}
+    for key, tokens in by_key.items():
+        begin = tokens[0].start_pos or 0
+        end = (tokens[-1].start_pos or 0) + len(tokens[-1])
+        if len(tokens) == 1 and tokens[0].type == "NUMBER":
+            text = str(tokens[0]).replace(",", ".")
+            values[key] = (float(text) if "." in text else int(text), begin, end)
+        else:
+            values[key] = (passage[begin:end], begin, end)
+    return values
+
+
+def _folded(word: str) -> str:
+    """A key or label compared without case or accents ("País" is "pais")."""
+    decomposed = unicodedata.normalize("NFD", fold(word))
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def _vocabulary(language: str) -> Any:
+    return next((v for v in _LANGUAGE.vocabularies if v.language == language), None)
+
+
+def _words(passage: str, vocabulary: Any, *, framed: bool = False) -> Iterator[Word]:
     """The passage cut into word classes: a date or an address read whole, a table's phrase, a
     capitalised name, a mark; anything else raises :class:`Declined` (no claim)."""
     folded, pos = Folded(passage), 0
@@ -84,6 +199,12 @@ def _words(passage: str, vocabulary: Any) -> Iterator[Word]:
             yield Word("EMAIL" if "@" in found.group() else "DATE", found.group(), pos)
             pos = found.end()
             continue
+        if framed:
+            word = _framed_word(passage, folded, pos, vocabulary)
+            if word is not None:
+                yield word
+                pos += len(word.text)
+                continue
         matched = vocabulary.match(folded, pos)
         if matched is not None:
             yield Word(matched[0], passage[pos : matched[1]], pos)
@@ -99,6 +220,39 @@ def _words(passage: str, vocabulary: Any) -> Iterator[Word]:
             pos += 1
             continue
         raise Declined(f"no word class at {pos}")
+
+
+def _framed_word(passage: str, folded: Folded, pos: int, vocabulary: Any) -> Word | None:
+    """At ``pos``, a word of a labelled passage or a frame (wip/jsonX): a label (one word right
+    before ":"), a number in the table's format, a currency sign of the table, a lowercase word no
+    table holds (WORD), a code ("X2", "AZ208", "Lumo-5", "GmbH": CODE); None leaves the word to the table
+    and the name classes, and raises :class:`Declined` for a word of no class."""
+    if pos > 0 and passage[pos].isalnum() and passage[pos - 1].isalnum():
+        raise Declined(f"a word glued to the one before at {pos}")
+    signs = _TABLES[vocabulary.language]["classes"].get("CURRENCY_SIGN", ())
+    sign = next((s for s in signs if passage.startswith(s, pos)), None)
+    if sign is not None:
+        return Word("CURRENCY_SIGN", sign, pos)
+    if passage[pos] == ":":
+        return Word("COLON", ":", pos)
+    number = _NUMBER[vocabulary.language in _DECIMAL_COMMA].match(passage, pos)
+    if number is not None:
+        return Word("NUMBER", number.group(), pos)
+    token = _TOKEN.match(passage, pos)
+    if token is None:
+        return None
+    text = token.group()
+    if passage[token.end() : token.end() + 1] == ":" and text.isalpha():
+        return Word("LABEL", text, pos)
+    if vocabulary.match(folded, pos) is not None:
+        return None  # a table word (or phrase): the table's class
+    if text.isalpha() and text.islower():
+        return Word("WORD", text, pos)
+    if text.isalpha() and text[0].isupper() and text[1:].islower():
+        return Word("NAME", text, pos)
+    if any(ch.isdigit() for ch in text) or any(ch.isupper() for ch in text[1:]):  # "X2", "AG", "GmbH"
+        return Word("CODE", text, pos)
+    raise Declined(f"no word class at {pos}")
 
 
 def _word_date(passage: str, pos: int) -> re.Match[str] | None:

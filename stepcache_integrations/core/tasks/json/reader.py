@@ -23,7 +23,7 @@ from typing import Any
 from lark import Token, Transformer, Tree
 
 from ..request_language import Declined, Folded, RequestLanguage, Vocabulary, Word, fold
-from .passage import bound_values
+from .passage import bound_values, framed_values
 from .places import CITY, COUNTRY, place_kinds
 from .transforms import HALF_UP, TARGET_UNIT, TARGETS, UNIT_TARGET, UNITLESS_TARGETS, UNITS, apply_transform, rounding_first, summed
 
@@ -220,6 +220,10 @@ class _Read(Transformer[Token, Any]):
         self.key_lists += 1
         if self.key_lists > 1:
             raise Declined
+
+    def said_typed(self, children: list[Token]) -> None:
+        """"(el precio como número)": the key's value must be a number (:func:`_typed_as_noted`; wip/jsonX)."""
+        self.typed.append((str(children[0].value), "number"))
 
     def with_quoted_keys(self, children: list[Any]) -> None:
         self.with_keys(children)
@@ -565,6 +569,10 @@ class _Read(Transformer[Token, Any]):
         """'from: "<passage>"': the quoted passage a typed key is extracted from (wip/jsonB)."""
         quoted = children[-1]
         self.passages.append(Token("PASSAGE", quoted.value[1:-1], start_pos=quoted.start_pos))
+
+    def from_first(self, children: list[Any]) -> None:
+        """pt 'Extraia deste texto um JSON com ...: "<passage>"': the passage after the request (wip/jsonX)."""
+        self.source(children)
 
     def iso_dates(self, children: list[Token]) -> None:
         self.iso = True
@@ -1330,10 +1338,17 @@ def _extracted_statements(transformer: _Read, language: str) -> list[tuple[str, 
     no value of a typed key asked; the other listed keys are stated by nothing (the model writes them)."""
     if not transformer.passages:
         return []
-    if len(transformer.passages) != 1 or language != "en":
+    if len(transformer.passages) != 1:
         return None
     token = transformer.passages[0]
     passage, start = token.value, (token.start_pos or 0) + 1
+    # a labelled passage or a relation frame states every listed key, or none (wip/jsonX)
+    framed = framed_values(passage, list(transformer.asked or transformer.template), language)
+    if framed:
+        return [(key, Statement(value, False, (start + begin, start + end)), None)
+                for key, (value, begin, end) in framed.items()]
+    if language != "en":
+        return None
     bound: dict[str, tuple[str, int, int]] | None = None
     read: list[tuple[str, Statement, str | None]] = []
     for key in transformer.asked or list(transformer.template):
@@ -1974,15 +1989,21 @@ _FENCE = re.compile(r"```(?=\n|$)")
 _PERCENT = re.compile(r"(?P<num>-?(?:(?:0|[1-9][0-9]{0,14})\.[0-9]{0,9}[1-9]|0|[1-9][0-9]{0,14}))(?=[%\u00b0\u2103\u2109])")
 
 
-# A quoted passage to extract from: double quotes around a text with a space, up to 600 characters.
-_PASSAGE = re.compile(r'"(?P<text>[^"\n\\]{0,600} [^"\n\\]{0,600})"(?=\s*[.]?\s*$)')
+# A quoted passage to extract from: double quotes around a text with a space, up to 600 characters;
+# since wip/jsonX also guillemets, single quotes and German quotes ('«...»', "'...'", '„...“').
+_PASSAGE = re.compile(
+    r'(?:"(?P<text>[^"\n\\]{0,600} [^"\n\\]{0,600})"'
+    r"|'[^'\n\\\"]{0,600} [^'\n\\\"]{0,600}'"
+    r'|\u00ab[^\u00ab\u00bb\n\\"]{0,600} [^\u00ab\u00bb\n\\"]{0,600}\u00bb'
+    r'|\u201e[^\u201e\u201c\u201d\n\\"]{0,600} [^\u201e\u201c\u201d\n\\"]{0,600}\u201c)(?=\s*[.]?\s*$)')
+_PASSAGE_QUOTES = "\"'\u00ab\u201e"
 
 
 def _passage_at(text: str, pos: int, table: Vocabulary) -> tuple[str, int] | None:
     """A quoted passage to extract from, at the prompt's end, in a table that reads extraction
     requests: ("PASSAGE", its end), the word's text the passage in its quotes (wip/jsonB)."""
     passage = _PASSAGE.match(text, pos)
-    if passage is None or table.phrases.get("extract") != "EXTRACT":
+    if passage is None or "EXTRACT" not in table.phrases.values():
         return None
     return "PASSAGE", passage.end()
 
@@ -2024,7 +2045,7 @@ def _phrase_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[str
     """The longest phrase of the table at ``pos``; a role label ("User:") only where it opens a
     line (elsewhere "user" is the word before the colon: "for this user: ...", "user: "bob"")."""
     found = table.match(folded, pos)
-    if found is None and text[pos] == '"':
+    if found is None and text[pos] in _PASSAGE_QUOTES:
         return _passage_at(text, pos, table)
     if found is not None and found[0] == "ROLE" and text[:pos].strip(" \t")[-1:] not in ("", "\n", "|"):  # "... | User:" (wip/jsonR5)
         return table.match(folded.upto(found[1] - 1), pos)
