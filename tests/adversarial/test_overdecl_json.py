@@ -50,8 +50,8 @@ SERVED: list[tuple[str, str, str, Obj]] = [
      "Return a JSON object with keys name and age.\nName: Bob\nAge: 41", {"name": "Bob", "age": 41}),
     ("label-capitalised-inline", "Return a JSON object with keys name and age. name: Ann, age: 30.",
      "Return a JSON object with keys name and age. Name: Bob, Age: 41.", {"name": "Bob", "age": 41}),
-    ("csv-header-capitalised", "Return a JSON object with keys name and age.\nname,age\nAnn,30",
-     "Return a JSON object with keys name and age.\nName,Age\nBob,41", {"name": "Bob", "age": 41}),
+    # "Name,Age\nBob,41" under a key list: declined since wip/cleanup routed every CSV row through
+    # json/pastes.py, whose keys are the header's cells as written (NO_CLAIM below; a reach loss noted)
 ]
 
 
@@ -68,6 +68,8 @@ def test_served_proven_and_exactly_right(cls: str, first: str, second: str, expe
 
 
 NO_CLAIM = [
+    # a capitalised CSV header under a key list: pastes.py reads the cells as written (see SERVED)
+    "Return a JSON object with keys name and age.\nName,Age\nBob,41",
     # a quoted value with an escape, a quote left, a comment, an expansion, an empty value
     ENV.format('HOST="b\\"x"\nPORT=5432'),
     ENV.format('HOST="b\\nx"\nPORT=5432'),
