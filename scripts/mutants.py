@@ -570,3 +570,7 @@ MUTANTS += [Mutant(*row) for row in _JSONV_ROWS]
 from mutants_w20 import ROWS as _W20_ROWS  # noqa: E402 - unit symbols read as their tables spell them (W20)
 
 MUTANTS += [Mutant(*row) for row in _W20_ROWS]
+
+from mutants_linL import ROWS as _LINL_ROWS  # noqa: E402 - homework labels and intros in more words (wip/linL)
+
+MUTANTS += [Mutant(*row) for row in _LINL_ROWS]
