@@ -45,4 +45,22 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("linL-de-intro-word", "the table word 'mathe-hausaufgabe' (de INTRO) dropped",
      _TABLES + "de.json", '   "mathe-hausaufgabe",\n', "", _TESTS),
 ]
+ROWS += [
+    ("linL-few-shot-off", "a few-shot block of arrows is no claim again ('Example: 2x = 8 -> x = 4\\nNow: 3x - 2 = 13 ->')",
+     _LINEAR + "prompt.py", "    prompt = _spelled_as_symbols(_few_shot_blanked(_history_blanked(prompt)))\n",
+     "    prompt = _spelled_as_symbols(_history_blanked(prompt))\n", _TESTS),
+    ("linL-few-shot-wrong-example", "an example whose values are not its problem's own is blanked ('2x = 8 -> x = 5')",
+     _LINEAR + "prompt.py", " or any(Fraction(v) != problem.solution[k] for k, v in stated.items()):\n", ":\n", _TESTS),
+    ("linL-few-shot-answered", "a last line already answered is read as asked ('Now: 3x - 2 = 13 -> x = 4')",
+     _LINEAR + "prompt.py", "    if last.group(\"answer\") or not any(\n", "    if not any(\n", _TESTS),
+    ("linL-few-shot-any-table", "labels of two tables read as one block ('Beispiel: ...\\nNow: ...')",
+     _LINEAR + "prompt.py", "            all(fold(m.group(\"label\")) in example for m in examples if m) and fold(last.group(\"label\")) in nxt\n",
+     "            fold(last.group(\"label\")) in nxt\n", _TESTS),
+    ("linL-few-shot-format-kept", "an example asking a format is blanked (its instruction dropped)",
+     _LINEAR + "prompt.py", "        if problem is None or problem.format or _EXAMPLE_VALUES", "        if problem is None or _EXAMPLE_VALUES", _TESTS),
+    ("linL-few-shot-ru-next-word", "the table word 'теперь' (ru few_shot_next) dropped",
+     _TABLES + "ru.json", '  "теперь"\n', '  "теперь же"\n', _TESTS),
+    ("linL-few-shot-en-next-word", "the table word 'your turn' (en few_shot_next) dropped",
+     _TABLES + "en.json", '  "now",\n  "your turn"\n', '  "now"\n', _TESTS),
+]
 # fmt: on

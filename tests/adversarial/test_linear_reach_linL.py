@@ -122,3 +122,55 @@ def test_the_label_changes_nothing_read(prompt: str, asked: tuple[str, ...], fmt
     problem = understand_prompt(prompt)
     assert problem is not None, prompt
     assert (problem.asked, problem.format) == (asked, fmt), (prompt, problem.asked, problem.format)
+
+
+# Class 2, few-shot blocks of arrows: example lines ("Example: 2x = 8 -> x = 4") whose values are their
+# problems' own, then a next label, one problem and the arrow. The examples are blanked: the last
+# problem is asked alone, its value never an example's.
+FEW_SHOT = [
+    ("Example: 4x = 12 -> x = 3\nNow: 2x + 5 = 17 ->", "Example: 4x = 12 -> x = 3\nNow: 2x + 5 = 27 ->", {"x": 11}),
+    ("Example: x - 1 = 6 -> x = 7\nExample: 5x = 10 -> x = 2\nYour turn: 6x + 1 = 25 ->",
+     "Example: x - 1 = 6 -> x = 7\nExample: 5x = 10 -> x = 2\nYour turn: 6x + 1 = 43 ->", {"x": 7}),
+    ("Exemple : 5x = 20 → x = 4\nMaintenant : 3y - 1 = 8 →", "Exemple : 5x = 20 → x = 4\nMaintenant : 3y - 1 = 26 →", {"y": 9}),
+    ("Exemplo: 2x = 14 → x = 7\nSua vez: 4x + 2 = 18 →", "Exemplo: 2x = 14 → x = 7\nSua vez: 4x + 2 = 30 →", {"x": 7}),
+    ("Пример: 3x = 9 → x = 3\nТеперь: 2k + 7 = 15 →", "Пример: 3x = 9 → x = 3\nТеперь: 2k + 7 = 27 →", {"k": 10}),
+    ("Ejemplo: 6x = 18 -> x = 3\nAhora: 5x - 4 = 11 ->", "Ejemplo: 6x = 18 -> x = 3\nAhora: 5x - 4 = 31 ->", {"x": 7}),
+    ("Beispiel: 2x = 10 -> x = 5\nJetzt: 3x + 4 = 19 ->", "Beispiel: 2x = 10 -> x = 5\nJetzt: 3x + 4 = 31 ->", {"x": 9}),
+    ("Esempio: 7x = 21 → x = 3\nTocca a te: 2x - 3 = 9 →", "Esempio: 7x = 21 → x = 3\nTocca a te: 2x - 3 = 15 →", {"x": 9}),
+]
+
+
+@pytest.mark.parametrize(("first", "second", "expected"), FEW_SHOT)
+def test_few_shot_served_and_exactly_right(first: str, second: str, expected: dict[str, int]) -> None:
+    text = served_linear(first, second)
+    problem = understand_prompt(second)
+    assert problem is not None and set(problem.asked) == set(expected) and len(problem.equations) == 1
+    for name, value in expected.items():
+        assert _stated(text.strip().splitlines()[-1], name) == Fraction(value), (second, text)
+
+
+def test_an_examples_value_never_leaks() -> None:
+    """The last problem's value is its own (5), never the example's (4), though both ask x."""
+    text = served_linear("Example: 2x = 8 -> x = 4\nNow: 3x - 2 = 7 ->", "Example: 2x = 8 -> x = 4\nNow: 3x - 2 = 13 ->")
+    assert _stated(text.strip().splitlines()[-1], "x") == 5, text
+
+
+FEW_SHOT_TRAPS = [
+    "Example: 2x = 8 -> x = 5\nNow: 3x - 2 = 13 ->",          # a wrong example: which is meant?
+    "Example: 2x = 8 -> x = 4\nNow: 3x - 2 = 13 -> x = 4",     # the last line answered already
+    "Example: 2x = 8 -> 4\nNow: 3x - 2 = 13 ->",               # an example's bare number
+    "Example: 2x = 8 -> x = 4\nNow: x + y = 13 ->",            # two unknowns, one equation
+    "Beispiel: 2x = 8 -> x = 4\nNow: 3x - 2 = 13 ->",          # labels of two tables
+    "Sample: 2x = 8 -> x = 4\nNow: 3x - 2 = 13 ->",            # a label no table declares
+    "Example: 2x = 8 -> y = 4\nNow: 3x - 2 = 13 ->",           # an example naming another unknown
+    "Example: 2x = 8 -> x = 4, y = 1\nNow: 3x - 2 = 13 ->",    # a value no problem has
+    "Example: solve 2x = 8 step by step -> x = 4\nNow: 3x - 2 = 13 ->",  # an example with a format
+    "Example: 2x = 8 -> x = 4\nNow: 3x - 2 > 13 ->",           # an inequality
+    "Example: 2x = 8 -> x = 4\nThen: 3x - 2 = 13 ->",          # a next label no table declares
+    "Example: 2x = 8 -> x = 4\nExample: 3x - 2 = 13 ->",       # no next label
+]
+
+
+@pytest.mark.parametrize("trap", FEW_SHOT_TRAPS)
+def test_a_few_shot_trap_is_no_claim(trap: str) -> None:
+    assert understand_prompt(trap) is None, trap
