@@ -443,32 +443,44 @@ _EXAMPLE_VALUES = re.compile(rf"{_VALUE}(?:, (?:and )?{_VALUE})*")
 
 def _few_shot_blanked(prompt: str) -> str:
     """``prompt`` with a few-shot block of arrows blanked down to its last problem (above), or as it is."""
-    lines = [m for m in (_ARROW_LINE.fullmatch(line) for line in prompt.strip("\n").split("\n"))]
+    lines = [_ARROW_LINE.fullmatch(line) for line in prompt.strip("\n").split("\n")]
     if len(lines) < 2 or any(m is None for m in lines):
         return prompt
-    *examples, last = lines
-    assert last is not None
-    if last.group("answer") or not any(
-            all(fold(m.group("label")) in example for m in examples if m) and fold(last.group("label")) in nxt
-            for example, nxt in _FEW_SHOT_LABELS):
+    block: list[re.Match[str]] = [m for m in lines if m is not None]
+    *examples, last = block
+    if last.group("answer") or not _labels_of_one_table(examples, last):
         return prompt
-    for m in examples:
-        assert m is not None
-        problem = understand_prompt(m.group("problem"))
-        if problem is None or problem.format or _EXAMPLE_VALUES.fullmatch(m.group("answer")) is None:
-            return prompt
-        stated = dict(pair.split(" = ") for pair in re.findall(_VALUE, m.group("answer")))
-        if set(stated) != set(problem.asked) or any(Fraction(v) != problem.solution[k] for k, v in stated.items()):
-            return prompt  # an example whose values are not its problem's own
+    if not all(_example_holds(m) for m in examples):
+        return prompt
+    return _blanked_to_last(prompt, examples, last)
+
+
+def _blanked_to_last(prompt: str, examples: list[re.Match[str]], last: re.Match[str]) -> str:
+    """The example lines blanked (line breaks kept), and the last line's label and arrow."""
     lead = len(prompt) - len(prompt.lstrip("\n"))
-    start = lead + sum(len(m.string) + 1 for m in examples if m)
-    blanked = list(prompt)
-    for i in range(lead, start):
-        blanked[i] = "\n" if prompt[i] == "\n" else " "
+    start = lead + sum(len(m.string) + 1 for m in examples)
+    blanked = [("\n" if c == "\n" else " ") if lead <= i < start else c for i, c in enumerate(prompt)]
     for a, b in ((0, last.start("problem")), (last.start("arrow"), len(last.string))):
-        for i in range(start + a, start + b):
-            blanked[i] = " "
+        blanked[start + a : start + b] = " " * (b - a)
     return "".join(blanked)
+
+
+def _labels_of_one_table(examples: list[re.Match[str]], last: re.Match[str]) -> bool:
+    """Whether every example label and the next label are one table's few-shot words."""
+    return any(
+            all(fold(m.group("label")) in example for m in examples) and fold(last.group("label")) in nxt
+            for example, nxt in _FEW_SHOT_LABELS)
+
+
+def _example_holds(m: re.Match[str]) -> bool:
+    """Whether an example line is a problem read whole with no format, answered by exactly its own values."""
+    problem = understand_prompt(m.group("problem"))
+    if problem is None or problem.format or _EXAMPLE_VALUES.fullmatch(m.group("answer")) is None:
+        return False
+    stated = dict(pair.split(" = ") for pair in re.findall(_VALUE, m.group("answer")))
+    if set(stated) != set(problem.asked) or any(Fraction(v) != problem.solution[k] for k, v in stated.items()):
+        return False  # an example whose values are not its problem's own
+    return True
 
 
 def _exchanges_start(prompt: str, turns: list[re.Match[str]]) -> int | None:
