@@ -589,3 +589,6 @@ MUTANTS += [Mutant(*row) for row in _OVERDECL_ROWS]
 from mutants_jsonX import ROWS as _JSONX_ROWS  # noqa: E402 - passages by labels and relation frames (wip/jsonX)
 
 MUTANTS += [Mutant(*row) for row in _JSONX_ROWS]
+from mutants_linL import ROWS as _LINL_ROWS  # noqa: E402 - homework labels and intros in more words (wip/linL)
+
+MUTANTS += [Mutant(*row) for row in _LINL_ROWS]

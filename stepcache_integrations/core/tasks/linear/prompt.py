@@ -12,11 +12,13 @@ model, so it falls to the conservative text task, and the deterministic fallback
 
 from __future__ import annotations
 
+import json
 import re
 import unicodedata
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from pathlib import Path
 
 from ..algebra import (
     MAX_EQUATIONS,
@@ -31,6 +33,7 @@ from ..algebra import (
     solve_system,
 )
 from .answer_form import is_json_form
+from ..request_language import fold
 from .reader import LinearRequest, read_request
 from .targets import target_value
 from .word_problems import understand_word_problem
@@ -305,7 +308,7 @@ def understand_prompt(prompt: str) -> LinearProblem | None:
     The equations are read by the math reader, every other word by the request grammar
     (``request.lark`` over one language's table, ``reader.py``). Cached (task detection and
     constraints both ask); the result is shared, so read it only."""
-    prompt = _spelled_as_symbols(_history_blanked(prompt))
+    prompt = _spelled_as_symbols(_few_shot_blanked(_history_blanked(prompt)))
     if not _rule_plain_notation(prompt):
         return _word_problem(prompt)
     spelled = prompt
@@ -421,6 +424,63 @@ def _history_blanked(prompt: str) -> str:
         for j in range(turns[i].start(), turns[i + 2].start()):
             blanked[j] = "\n" if prompt[j] == "\n" else " "
     return "".join(blanked)
+
+
+# A few-shot block of arrows (wip/linL): "Example: 2x = 8 -> x = 4\nNow: 3x - 2 = 13 ->". Each earlier
+# line is one table's example label (its "few_shot_example" words), a problem read whole with no format
+# asked, an arrow and exactly that problem's values ("x = 4"); the last line is the same table's next
+# label ("few_shot_next"), a problem and the arrow alone: the reply to be written. Labels, examples and
+# the last arrow are blanked (offsets kept), so the last problem is asked alone. A wrong example, a
+# format, a bare number, labels of two tables or any other layout: kept, no claim.
+_ARROW_LINE = re.compile(r"[ \t]*(?P<label>[^:\n]{1,40}?)[ \t]*:[ \t]*(?P<problem>[^\n]*?)[ \t]*(?P<arrow>->|\u2192)"
+                         r"[ \t]*(?P<answer>[^\n]*?)[ \t]*$")
+_FEW_SHOT_TABLES = [json.loads(path.read_text(encoding="utf-8"))
+                    for path in sorted((Path(__file__).parent / "vocabulary").glob("[!_]*.json"))]
+_FEW_SHOT_LABELS = [(frozenset(fold(w) for w in t.get("few_shot_example", ())),
+                     frozenset(fold(w) for w in t.get("few_shot_next", ()))) for t in _FEW_SHOT_TABLES]
+_EXAMPLE_VALUES = re.compile(rf"{_VALUE}(?:, (?:and )?{_VALUE})*")
+
+
+def _few_shot_blanked(prompt: str) -> str:
+    """``prompt`` with a few-shot block of arrows blanked down to its last problem (above), or as it is."""
+    lines = [_ARROW_LINE.fullmatch(line) for line in prompt.strip("\n").split("\n")]
+    if len(lines) < 2 or any(m is None for m in lines):
+        return prompt
+    block: list[re.Match[str]] = [m for m in lines if m is not None]
+    *examples, last = block
+    if last.group("answer") or not _labels_of_one_table(examples, last):
+        return prompt
+    if not all(_example_holds(m) for m in examples):
+        return prompt
+    return _blanked_to_last(prompt, examples, last)
+
+
+def _blanked_to_last(prompt: str, examples: list[re.Match[str]], last: re.Match[str]) -> str:
+    """The example lines blanked (line breaks kept), and the last line's label and arrow."""
+    lead = len(prompt) - len(prompt.lstrip("\n"))
+    start = lead + sum(len(m.string) + 1 for m in examples)
+    blanked = [("\n" if c == "\n" else " ") if lead <= i < start else c for i, c in enumerate(prompt)]
+    for a, b in ((0, last.start("problem")), (last.start("arrow"), len(last.string))):
+        blanked[start + a : start + b] = " " * (b - a)
+    return "".join(blanked)
+
+
+def _labels_of_one_table(examples: list[re.Match[str]], last: re.Match[str]) -> bool:
+    """Whether every example label and the next label are one table's few-shot words."""
+    return any(
+            all(fold(m.group("label")) in example for m in examples) and fold(last.group("label")) in nxt
+            for example, nxt in _FEW_SHOT_LABELS)
+
+
+def _example_holds(m: re.Match[str]) -> bool:
+    """Whether an example line is a problem read whole with no format, answered by exactly its own values."""
+    problem = understand_prompt(m.group("problem"))
+    if problem is None or problem.format or _EXAMPLE_VALUES.fullmatch(m.group("answer")) is None:
+        return False
+    stated = dict(pair.split(" = ") for pair in re.findall(_VALUE, m.group("answer")))
+    if set(stated) != set(problem.asked) or any(Fraction(v) != problem.solution[k] for k, v in stated.items()):
+        return False  # an example whose values are not its problem's own
+    return True
 
 
 def _exchanges_start(prompt: str, turns: list[re.Match[str]]) -> int | None:
