@@ -147,32 +147,54 @@ def framed_values(passage: str, keys: list[str], language: str) -> dict[str, tup
     if read is None or read.dates or read.emails:
         return {}
     roles = {role: {_folded(word) for word in words} for role, words in table.get("roles", {}).items()}
-    by_key: dict[str, list[Token]] = {}
-    if read.labels:
-        for label, tokens in read.labels:
-            named = [key for key in keys if _folded(key) == _folded(str(label))
-                     or any(_folded(key) in words and _folded(str(label)) in words for words in roles.values())]
-            if len(named) != 1 or named[0] in by_key:
-                return {}
-            by_key[named[0]] = tokens
-    elif read.roles:
-        for key in keys:
-            role = [name for name, words in roles.items() if _folded(key) in words and name in read.roles]
-            if len(role) != 1 or any(read.roles[role[0]] is tokens for tokens in by_key.values()):
-                return {}
-            by_key[key] = read.roles[role[0]]
+    by_key = _keyed(read, keys, roles)
+    if by_key is None:
+        return {}
     if sorted(by_key) != sorted(keys):
         return {}
-    values: dict[str, tuple[str | int | float, int, int]] = {}
-    for key, tokens in by_key.items():
-        begin = tokens[0].start_pos or 0
-        end = (tokens[-1].start_pos or 0) + len(tokens[-1])
-        if len(tokens) == 1 and tokens[0].type == "NUMBER":
-            text = str(tokens[0]).replace(",", ".")
-            values[key] = (float(text) if "." in text else int(text), begin, end)
-        else:
-            values[key] = (passage[begin:end], begin, end)
-    return values
+    return {key: _framed_value(passage, tokens) for key, tokens in by_key.items()}
+
+
+def _keyed(read: _Framed, keys: list[str], roles: dict[str, set[str]]) -> dict[str, list[Token]] | None:
+    """The tokens each listed key names: by the passage's labels, else by the frame's roles."""
+    if read.labels:
+        return _by_label(read, keys, roles)
+    return _by_role(read, keys, roles) if read.roles else {}
+
+
+def _by_label(read: _Framed, keys: list[str], roles: dict[str, set[str]]) -> dict[str, list[Token]] | None:
+    """Each label's tokens under the one listed key it names; None when a label names none, two,
+    or a key already named."""
+    by_key: dict[str, list[Token]] = {}
+    for label, tokens in read.labels:
+        named = [key for key in keys if _folded(key) == _folded(str(label))
+                 or any(_folded(key) in words and _folded(str(label)) in words for words in roles.values())]
+        if len(named) != 1 or named[0] in by_key:
+            return None
+        by_key[named[0]] = tokens
+    return by_key
+
+
+def _by_role(read: _Framed, keys: list[str], roles: dict[str, set[str]]) -> dict[str, list[Token]] | None:
+    """Each listed key's tokens by the one frame role it names; None when a key names none, two,
+    or a role another key took."""
+    by_key: dict[str, list[Token]] = {}
+    for key in keys:
+        role = [name for name, words in roles.items() if _folded(key) in words and name in read.roles]
+        if len(role) != 1 or any(read.roles[role[0]] is tokens for tokens in by_key.values()):
+            return None
+        by_key[key] = read.roles[role[0]]
+    return by_key
+
+
+def _framed_value(passage: str, tokens: list[Token]) -> tuple[str | int | float, int, int]:
+    """A key's value with where it stands: a lone NUMBER as a number, else the text spanned."""
+    begin = tokens[0].start_pos or 0
+    end = (tokens[-1].start_pos or 0) + len(tokens[-1])
+    if len(tokens) == 1 and tokens[0].type == "NUMBER":
+        text = str(tokens[0]).replace(",", ".")
+        return (float(text) if "." in text else int(text), begin, end)
+    return (passage[begin:end], begin, end)
 
 
 def _folded(word: str) -> str:
@@ -190,36 +212,43 @@ def _words(passage: str, vocabulary: Any, *, framed: bool = False) -> Iterator[W
     capitalised name, a mark; anything else raises :class:`Declined` (no claim)."""
     folded, pos = Folded(passage), 0
     while pos < len(passage):
-        ch = passage[pos]
-        if ch == " ":
+        if passage[pos] == " ":
             pos += 1
             continue
-        found = _EMAIL.match(passage, pos) or _ISO_DATE.match(passage, pos) or _word_date(passage, pos)
-        if found is not None and (pos == 0 or not (passage[pos - 1].isalnum() or passage[pos - 1] in "@.+-")):
-            yield Word("EMAIL" if "@" in found.group() else "DATE", found.group(), pos)
-            pos = found.end()
-            continue
-        if framed:
-            word = _framed_word(passage, folded, pos, vocabulary)
-            if word is not None:
-                yield word
-                pos += len(word.text)
-                continue
-        matched = vocabulary.match(folded, pos)
-        if matched is not None:
-            yield Word(matched[0], passage[pos : matched[1]], pos)
-            pos = matched[1]
-            continue
-        name = _NAME.match(passage, pos)
-        if name is not None and (pos == 0 or passage[pos - 1] in " ("):
-            yield Word("NAME", name.group(), pos)
-            pos = name.end()
-            continue
-        if ch in _MARKS:
-            yield Word(_MARKS[ch], ch, pos)
-            pos += 1
+        found = _word_at(passage, folded, pos, vocabulary, framed)
+        if found is not None:
+            yield found[0]
+            pos = found[1]
             continue
         raise Declined(f"no word class at {pos}")
+
+
+def _word_at(passage: str, folded: Folded, pos: int, vocabulary: Any, framed: bool) -> tuple[Word, int] | None:
+    """The word at ``pos`` and where the next one may start, or None (no word class)."""
+    whole = _date_or_email(passage, pos)
+    if whole is not None:
+        return whole, pos + len(whole.text)
+    if framed:
+        word = _framed_word(passage, folded, pos, vocabulary)
+        if word is not None:
+            return word, pos + len(word.text)
+    matched = vocabulary.match(folded, pos)
+    if matched is not None:
+        return Word(matched[0], passage[pos : matched[1]], pos), matched[1]
+    name = _NAME.match(passage, pos)
+    if name is not None and (pos == 0 or passage[pos - 1] in " ("):
+        return Word("NAME", name.group(), pos), name.end()
+    if passage[pos] in _MARKS:
+        return Word(_MARKS[passage[pos]], passage[pos], pos), pos + 1
+    return None
+
+
+def _date_or_email(passage: str, pos: int) -> Word | None:
+    """A date or an e-mail address read whole at ``pos``, not glued to the word before."""
+    found = _EMAIL.match(passage, pos) or _ISO_DATE.match(passage, pos) or _word_date(passage, pos)
+    if found is not None and (pos == 0 or not (passage[pos - 1].isalnum() or passage[pos - 1] in "@.+-")):
+        return Word("EMAIL" if "@" in found.group() else "DATE", found.group(), pos)
+    return None
 
 
 def _framed_word(passage: str, folded: Folded, pos: int, vocabulary: Any) -> Word | None:
@@ -229,6 +258,17 @@ def _framed_word(passage: str, folded: Folded, pos: int, vocabulary: Any) -> Wor
     and the name classes, and raises :class:`Declined` for a word of no class."""
     if pos > 0 and passage[pos].isalnum() and passage[pos - 1].isalnum():
         raise Declined(f"a word glued to the one before at {pos}")
+    mark = _sign_colon_or_number(passage, pos, vocabulary)
+    if mark is not None:
+        return mark
+    token = _TOKEN.match(passage, pos)
+    if token is None:
+        return None
+    return _framed_token(passage, folded, pos, vocabulary, token)
+
+
+def _sign_colon_or_number(passage: str, pos: int, vocabulary: Any) -> Word | None:
+    """At ``pos``, a currency sign of the table, a colon or a number in the table's format."""
     signs = _TABLES[vocabulary.language]["classes"].get("CURRENCY_SIGN", ())
     sign = next((s for s in signs if passage.startswith(s, pos)), None)
     if sign is not None:
@@ -238,9 +278,11 @@ def _framed_word(passage: str, folded: Folded, pos: int, vocabulary: Any) -> Wor
     number = _NUMBER[vocabulary.language in _DECIMAL_COMMA].match(passage, pos)
     if number is not None:
         return Word("NUMBER", number.group(), pos)
-    token = _TOKEN.match(passage, pos)
-    if token is None:
-        return None
+    return None
+
+
+def _framed_token(passage: str, folded: Folded, pos: int, vocabulary: Any, token: re.Match[str]) -> Word | None:
+    """The class of the word ``token`` at ``pos``: LABEL, WORD, NAME or CODE; None for a table word."""
     text = token.group()
     if passage[token.end() : token.end() + 1] == ":" and text.isalpha():
         return Word("LABEL", text, pos)

@@ -1349,6 +1349,13 @@ def _extracted_statements(transformer: _Read, language: str) -> list[tuple[str, 
                 for key, (value, begin, end) in framed.items()]
     if language != "en":
         return None
+    return _bound_statements(transformer, passage, start, language)
+
+
+def _bound_statements(transformer: _Read, passage: str, start: int,
+                      language: str) -> list[tuple[str, Statement, str | None]] | None:
+    """The listed "email" and "date" keys stated by the address and the date the passage binds
+    (passage.bound_values), ``start`` the passage's offset in the prompt; None when one is unbound."""
     bound: dict[str, tuple[str, int, int]] | None = None
     read: list[tuple[str, Statement, str | None]] = []
     for key in transformer.asked or list(transformer.template):
