@@ -79,6 +79,8 @@ HELDOUT_PHRASINGS_13 = Path("bench_data/results/heldout_phrasings_13.json")
 HELDOUT_LANGUAGES_13 = Path("bench_data/results/heldout_languages_13.json")
 HELDOUT_PHRASINGS_12_BEFORE = Path("bench_data/results/heldout_phrasings_12_before.json")
 HELDOUT_LANGUAGES_12_BEFORE = Path("bench_data/results/heldout_languages_12_before.json")
+HELDOUT_PHRASINGS_14 = Path("bench_data/results/heldout_phrasings_14.json")
+HELDOUT_LANGUAGES_14 = Path("bench_data/results/heldout_languages_14.json")
 HELDOUT_PHRASINGS_14_BEFORE = Path("bench_data/results/heldout_phrasings_14_before.json")
 HELDOUT_LANGUAGES_14_BEFORE = Path("bench_data/results/heldout_languages_14_before.json")
 HAND_CHECKS = Path("bench_data/heldout_hand_checks.json")
@@ -648,6 +650,8 @@ BLOCKS: dict[str, Callable[[], str]] = {
     "heldout-languages-13": lambda: heldout_languages(HELDOUT_LANGUAGES_13),
     "heldout-phrasings-12-before": lambda: heldout_phrasings(HELDOUT_PHRASINGS_12_BEFORE),
     "heldout-languages-12-before": lambda: heldout_languages(HELDOUT_LANGUAGES_12_BEFORE),
+    "heldout-phrasings-14": lambda: heldout_phrasings(HELDOUT_PHRASINGS_14),
+    "heldout-languages-14": lambda: heldout_languages(HELDOUT_LANGUAGES_14),
     "heldout-phrasings-14-before": lambda: heldout_phrasings(HELDOUT_PHRASINGS_14_BEFORE),
     "heldout-languages-14-before": lambda: heldout_languages(HELDOUT_LANGUAGES_14_BEFORE),
     "request-parse": request_parse,
