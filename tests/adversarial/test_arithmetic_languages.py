@@ -91,7 +91,10 @@ def test_questions_in_other_languages_are_read_exactly(prompt: str, expression: 
     "Quanto fa 14 per cento in più di 80?",
     "Was ist 14 mal 11? Nur die Zahl. Danke.",
     # "What is 14 times 11 ?" is read since wip/overdecl (one space before the mark: the English table's
-    # space_before_question_mark), served AND exact in test_overdecl_arithmetic
+    # space_before_question_mark), served AND exact in test_overdecl_arithmetic; a table that does not
+    # declare it still reads no space before the mark:
+    "Was ist 14 mal 11 ?",
+    "¿Cuánto es 14 por 11 ?",
     "Compute(3 + 4) * 2.",  # a spaced language's words run together (the glued forms are zh's and ja's)
     "Compute(3+4)*2",
     "Wie viele Gramm sind 2.5 Kilogramm?",  # 2.5 or 2500: not read
