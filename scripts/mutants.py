@@ -592,3 +592,6 @@ MUTANTS += [Mutant(*row) for row in _JSONX_ROWS]
 from mutants_linL import ROWS as _LINL_ROWS  # noqa: E402 - homework labels and intros in more words (wip/linL)
 
 MUTANTS += [Mutant(*row) for row in _LINL_ROWS]
+from mutants_linM import ROWS as _LINM_ROWS  # noqa: E402 - homework labels with a problem's number (wip/linM)
+
+MUTANTS += [Mutant(*row) for row in _LINM_ROWS]

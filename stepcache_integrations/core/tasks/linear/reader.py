@@ -58,9 +58,10 @@ _REMARKS = frozenset({"CONTEXT", "STUCK", "HELP"})
 _PAUSES_AFTER = frozenset({"OBJ"})
 # "Please" right before a colon says nothing ("Só a resposta, por favor: ...").
 _DROPS_BEFORE_COLON = frozenset({"PLEASE", "FOR_ME"})
-# An exercise's number after its label or intro, before a colon ("Ejercicio 3:", "练习2："): part of
-# the label, no constant (skipped where no LABEL_NUMBER word is read).
-_EXERCISE_NUMBER = re.compile(r"\s*[0-9]{1,3}(?=\s*[:\uff1a])")
+# An exercise's number after its label or intro, before a colon ("Ejercicio 3:", "练习2：") or a
+# comma and a space ("Homework 3, problem 7:", wip/linM): part of the label, no constant (skipped
+# where no LABEL_NUMBER word is read; the grammar then reads the labels around it or nothing).
+_EXERCISE_NUMBER = re.compile(r"\s*[0-9]{1,3}(?=\s*[:\uff1a]|, )")
 
 #: The format instructions this task reads, keys of :attr:`LinearRequest.format`.
 FORMATS = ("steps", "numbered", "lines", "answer_last", "answer_value", "answer_named", "answer_only", "one_line",
@@ -103,7 +104,7 @@ _TRANSPARENT = frozenset("\"'()")
 # A dash standing alone before a word pauses like a comma ("Quick question - solve ...", "... = 21 -- what
 # is x?"); beside a number or a sign it is a minus, read with its equation or not at all.
 _DASH = re.compile(r" (--?|\u2013|\u2014|/) (?=[^\W\d_])")
-_LABEL_NUMBER = re.compile(r"#?[1-9][0-9]{0,2}(?=:| - )")  # "Exercise 3:", "Problem #12:"
+_LABEL_NUMBER = re.compile(r"#?[1-9][0-9]{0,2}(?=:| - |\. )")  # "Exercise 3:", "Problem #12:", "№3. " (wip/linM)
 _EMPHASIS = re.compile(r"[^\W\d_]{2}[ ]?$")  # a word of two letters or more, then at most one space
 _DOT_TERM = re.compile(r"[0-9(]|[A-Za-z](?![A-Za-z])")  # a number, a bracket or one letter: a term
 
