@@ -592,3 +592,6 @@ MUTANTS += [Mutant(*row) for row in _JSONX_ROWS]
 from mutants_linL import ROWS as _LINL_ROWS  # noqa: E402 - homework labels and intros in more words (wip/linL)
 
 MUTANTS += [Mutant(*row) for row in _LINL_ROWS]
+from mutants_jsonW import ROWS as _JSONW_ROWS  # noqa: E402 - JSON conversions whose keys are the units (wip/jsonW)
+
+MUTANTS += [Mutant(*row) for row in _JSONW_ROWS]
