@@ -1315,15 +1315,13 @@ def _measured_statements(transformer: _Read, language: str) -> list[tuple[str, S
     statement with its unit; a declared target ("giving 45% as a decimal") is that key's transform.
     None when more or fewer keys are listed, or two measures are said (wip/jsonB)."""
     listed = transformer.asked or list(transformer.template)  # 'JSON {"minutes": ...} for ...' (wip/jsonR)
-    if not transformer.measures and len(listed) > 1:
-        _labelled_measure(transformer, language)
+    if len(listed) > 1:
+        return _measured_in_unit_keys(transformer, listed, language)
     if not transformer.measures:
         return []
-    if len(transformer.measures) == 1 and len(listed) > 1:
-        return _measured_in_unit_keys(transformer, listed, language)
     if len(transformer.measures) != 1 or len(listed) != 1:
         return None
-    if any(fold(noun) not in _MEASURE_NOUNS.get(language, ()) for noun in transformer.measure_nouns):
+    if not _measure_nouns_declared(transformer, language):
         return None  # "for a third of 5 hours": the noun is no measure the table declares
     (number, unit, said), key = transformer.measures[0], listed[0]
     target = _said_or_keyed(said, transformer.converted_first, key, language)
@@ -1393,11 +1391,31 @@ def _labelled_measure(transformer: _Read, language: str) -> None:
     label, st, unit = entry
     if fold(label) not in _MEASURE_NOUNS.get(language, ()) or unit not in MEASURES or entry not in transformer.stated:
         return
-    if isinstance(st.value, bool) or not isinstance(st.value, (int, float)) or st.quoted:
+    if not _a_number(st.value) or st.quoted:
         return
     transformer.stated.remove(entry)
     transformer.measure_nouns.append(label)
     transformer.measures.append((Token("NUMBER", st.value, start_pos=st.span[1] - len(str(st.value))), unit, None))
+
+
+def _measure_nouns_declared(transformer: _Read, language: str) -> bool:
+    """Every noun said of the measure ("duration" of "for a duration of 2 hours") is a measure noun of the table."""
+    return all(fold(noun) in _MEASURE_NOUNS.get(language, ()) for noun in transformer.measure_nouns)
+
+
+def _a_number(value: Any) -> bool:
+    return not isinstance(value, bool) and isinstance(value, (int, float))
+
+
+def _units_of_keys(listed: list[str], unit: str | None, language: str) -> bool:
+    """Each listed key a unit word of the table as written (case-sensitive), no two of one unit, all of
+    the dimension of ``unit``, which is one of theirs (wip/jsonW)."""
+    unit_keys = _TABLES.get(language, {}).get("unit_keys", {})
+    units = [TARGET_UNIT.get(unit_keys.get(key, "")) for key in listed]
+    measure = MEASURES.get(unit or "")
+    if measure is None or None in units or len(set(units)) != len(units) or unit not in units:
+        return False
+    return all(MEASURES.get(key_unit or "", ("", 0))[0] == measure[0] for key_unit in units)
 
 
 def _measured_in_unit_keys(transformer: _Read, listed: list[str], language: str) -> list[tuple[str, Statement, str | None]] | None:
@@ -1407,19 +1425,16 @@ def _measured_in_unit_keys(transformer: _Read, listed: list[str], language: str)
     later: an inexact result is declined). None when a key is no unit word of the table as written
     (case-sensitive: "M" is no "m"), two keys name one unit, a key's unit is of another dimension
     than the measure's, or a conversion, rounding or target is said beside it (wip/jsonW)."""
+    if not transformer.measures:
+        _labelled_measure(transformer, language)
+    if not transformer.measures:
+        return []
+    if len(transformer.measures) != 1:
+        return None
     (number, unit, said), = transformer.measures
-    if isinstance(number.value, bool) or not isinstance(number.value, (int, float)):
+    if not _a_number(number.value) or said is not None or transformer.converted_first or transformer.rounded_first_label is not None:
         return None
-    if said is not None or transformer.converted_first or transformer.rounded_first_label is not None:
-        return None
-    if any(fold(noun) not in _MEASURE_NOUNS.get(language, ()) for noun in transformer.measure_nouns):
-        return None
-    unit_keys = _TABLES.get(language, {}).get("unit_keys", {})
-    units = [TARGET_UNIT.get(unit_keys.get(key, "")) for key in listed]
-    measure = MEASURES.get(unit or "")
-    if measure is None or None in units or len(set(units)) != len(units) or unit not in units:
-        return None
-    if any(MEASURES.get(key_unit or "", ("", 0))[0] != measure[0] for key_unit in units):
+    if not _measure_nouns_declared(transformer, language) or not _units_of_keys(listed, unit, language):
         return None
     start = number.start_pos or 0
     span = (start, start + len(str(number.value)))
