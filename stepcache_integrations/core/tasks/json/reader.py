@@ -25,7 +25,7 @@ from lark import Token, Transformer, Tree
 from ..request_language import Declined, Folded, RequestLanguage, Vocabulary, Word, fold
 from .passage import bound_values, framed_values
 from .places import CITY, COUNTRY, place_kinds
-from .transforms import HALF_UP, TARGET_UNIT, TARGETS, UNIT_TARGET, UNITLESS_TARGETS, UNITS, apply_transform, rounding_first, summed
+from .transforms import HALF_UP, MEASURES, TARGET_UNIT, TARGETS, UNIT_TARGET, UNITLESS_TARGETS, UNITS, apply_transform, rounding_first, summed
 
 __all__ = ["JsonRequest", "Statement", "literal_value", "read_request", "LITERAL", "render"]
 
@@ -196,6 +196,7 @@ class _Read(Transformer[Token, Any]):
         self.passages: list[Token] = []  # 'from: "<passage>"' (wip/jsonB)
         self.iso = False  # "(YYYY-MM-DD)": dates written as the ISO format asks
         self.measure_nouns: list[str] = []  # "duration" of "for a duration of 2 hours": what the measure is
+        self.for_stated: list[tuple[str, Statement, str | None]] = []  # ru "для расстояния 9 км": a statement after "for" (wip/jsonW)
         self.converted_first = ""  # the verb of a conversion said before the request (wip/jsonR2)
         self.rounded_first_label: tuple[Token, str | None] | None = None  # "Round 3.14159 to ...", zh "把价格 88.456 ..." (wip/jsonT)
         self.measures: list[tuple[Token, str, str | None]] = []  # "for a duration of 2 hours" (wip/jsonB)  # keys whose unit is a note in brackets ("temp 20 (Celsius)")
@@ -300,6 +301,13 @@ class _Read(Transformer[Token, Any]):
         if unit is not None and unit.noted:
             self.noted.add(token.value[0])
         self.stated.append((*token.value, unit.unit if unit is not None else None))  # (key, Statement), set by the lexer
+
+    def entity_stmt(self, children: list[Any]) -> None:
+        """"for <label> <number> <unit>" (ru "для расстояния 9 км"): the statement just read, noted as
+        one said after "for"; read as a measure only of a measure noun the table declares, for keys
+        that are each a unit word (_measured_in_unit_keys), else a statement as before (wip/jsonW)."""
+        if self.stated:
+            self.for_stated.append(self.stated[-1])
 
     def shot_values(self, children: list[Any]) -> list[Token]:
         return [c for c in children if isinstance(c, Token) and c.type in ("NAME", "NUMBER")]
@@ -1306,12 +1314,14 @@ def _measured_statements(transformer: _Read, language: str) -> list[tuple[str, S
     """A measure said for the one listed key ('JSON with "minutes" for a duration of 2 hours') as its
     statement with its unit; a declared target ("giving 45% as a decimal") is that key's transform.
     None when more or fewer keys are listed, or two measures are said (wip/jsonB)."""
+    listed = transformer.asked or list(transformer.template)  # 'JSON {"minutes": ...} for ...' (wip/jsonR)
+    if len(listed) > 1:
+        return _measured_in_unit_keys(transformer, listed, language)
     if not transformer.measures:
         return []
-    listed = transformer.asked or list(transformer.template)  # 'JSON {"minutes": ...} for ...' (wip/jsonR)
     if len(transformer.measures) != 1 or len(listed) != 1:
         return None
-    if any(fold(noun) not in _MEASURE_NOUNS.get(language, ()) for noun in transformer.measure_nouns):
+    if not _measure_nouns_declared(transformer, language):
         return None  # "for a third of 5 hours": the noun is no measure the table declares
     (number, unit, said), key = transformer.measures[0], listed[0]
     target = _said_or_keyed(said, transformer.converted_first, key, language)
@@ -1370,6 +1380,65 @@ def _bound_statements(transformer: _Read, passage: str, start: int,
         value, begin, end = bound[kind]
         read.append((key, Statement(value, False, (start + begin, start + end)), None))
     return read
+
+
+def _labelled_measure(transformer: _Read, language: str) -> None:
+    """The one statement said after "for" whose label is a measure noun of the table and whose value
+    is a number with a declared unit (ru "для расстояния 9 км") as the measure, out of the statements (wip/jsonW)."""
+    if len(transformer.for_stated) != 1:
+        return
+    entry = transformer.for_stated[0]
+    label, st, unit = entry
+    if fold(label) not in _MEASURE_NOUNS.get(language, ()) or unit not in MEASURES or entry not in transformer.stated:
+        return
+    if not _a_number(st.value) or st.quoted:
+        return
+    transformer.stated.remove(entry)
+    transformer.measure_nouns.append(label)
+    transformer.measures.append((Token("NUMBER", st.value, start_pos=st.span[1] - len(str(st.value))), unit, None))
+
+
+def _measure_nouns_declared(transformer: _Read, language: str) -> bool:
+    """Every noun said of the measure ("duration" of "for a duration of 2 hours") is a measure noun of the table."""
+    return all(fold(noun) in _MEASURE_NOUNS.get(language, ()) for noun in transformer.measure_nouns)
+
+
+def _a_number(value: Any) -> bool:
+    return not isinstance(value, bool) and isinstance(value, (int, float))
+
+
+def _units_of_keys(listed: list[str], unit: str | None, language: str) -> bool:
+    """Each listed key a unit word of the table as written (case-sensitive), no two of one unit, all of
+    the dimension of ``unit``, which is one of theirs (wip/jsonW)."""
+    unit_keys = _TABLES.get(language, {}).get("unit_keys", {})
+    units = [TARGET_UNIT.get(unit_keys.get(key, "")) for key in listed]
+    measure = MEASURES.get(unit or "")
+    if measure is None or None in units or len(set(units)) != len(units) or unit not in units:
+        return False
+    return all(MEASURES.get(key_unit or "", ("", 0))[0] == measure[0] for key_unit in units)
+
+
+def _measured_in_unit_keys(transformer: _Read, listed: list[str], language: str) -> list[tuple[str, Statement, str | None]] | None:
+    """One measure said for keys that are each a unit word ('JSON with keys "km" and "m" for 3 km',
+    ru 'с ключами "km" и "m" для расстояния 9 км'): each key's value is the measure in its unit,
+    converted exactly by the declared factors (transforms.MEASURES; _implied_conversions, applied
+    later: an inexact result is declined). None when a key is no unit word of the table as written
+    (case-sensitive: "M" is no "m"), two keys name one unit, a key's unit is of another dimension
+    than the measure's, or a conversion, rounding or target is said beside it (wip/jsonW)."""
+    if not transformer.measures:
+        _labelled_measure(transformer, language)
+    if not transformer.measures:
+        return []
+    if len(transformer.measures) != 1:
+        return None
+    (number, unit, said), = transformer.measures
+    if not _a_number(number.value) or said is not None or transformer.converted_first or transformer.rounded_first_label is not None:
+        return None
+    if not _measure_nouns_declared(transformer, language) or not _units_of_keys(listed, unit, language):
+        return None
+    start = number.start_pos or 0
+    span = (start, start + len(str(number.value)))
+    return [(key, Statement(number.value, False, span), unit) for key in listed]
 
 
 def _said_or_keyed(target: str | None, verb: str, key: str, language: str) -> str | None:
@@ -1715,7 +1784,10 @@ _NUMBER_PLACEHOLDERS = (r"(?:<(?:n|number|num|n\u00famero|numero|nombre|zahl|num
 _VALUE_WORDS = sorted({w for table in _TABLES.values() for w in table.get("placeholder_words", ())}, key=len, reverse=True)
 _VALUE_WORD = "(?:" + "|".join(map(re.escape, _VALUE_WORDS)) + ")"
 _VALUE_PLACEHOLDER = "<" + _VALUE_WORD + ">|" + _VALUE_WORD
-_PLACEHOLDER = r'(?:\.\.\.|\u2026|""|0|null|' + _NUMBER_PLACEHOLDERS + "|" + _VALUE_PLACEHOLDER + ")"
+# One lowercase letter in angle brackets ('{"minuti": <m>, "secondi": <s>}', wip/jsonW): any type, the prompt states
+# the value ("<n>" stays a number's)
+_LETTER_PLACEHOLDER = "<[a-z]>"
+_PLACEHOLDER = r'(?:\.\.\.|\u2026|""|0|null|' + _NUMBER_PLACEHOLDERS + "|" + _VALUE_PLACEHOLDER + "|" + _LETTER_PLACEHOLDER + ")"
 _SHAPE_MEMBER = re.compile(r'\s*"(?P<key>[^"\\\n{}]{1,60})"\s*:\s*(?P<value>' + _PLACEHOLDER + r")\s*(?P<end>[,}])")
 _SHAPE_BLANKS = {"...": "any", "\u2026": "any", '""': "string", "0": "number", "null": "any"}
 
@@ -1918,7 +1990,8 @@ def _shape_at(text: str, pos: int) -> tuple[Word, int] | None:
         if key in kinds or not _one_script(key) or not key.strip() or key != key.strip():
             return None
         value = member.group("value")
-        kinds[key] = "any" if value.strip("<>") in _VALUE_WORDS else _SHAPE_BLANKS.get(value, "number")  # else a number's placeholder
+        letter = value != "<n>" and re.fullmatch(_LETTER_PLACEHOLDER, value) is not None
+        kinds[key] = "any" if value.strip("<>") in _VALUE_WORDS or letter else _SHAPE_BLANKS.get(value, "number")  # else a number's placeholder
         at = member.end()
         if member.group("end") == "}":
             return Word("TEMPLATE", kinds, pos), at  # type: ignore[arg-type]
