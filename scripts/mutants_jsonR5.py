@@ -15,7 +15,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("jsonR5-placeholder-half-bracket", "'<value' (no closing bracket) is read as a placeholder",
      _READER, '_VALUE_PLACEHOLDER = "<" + _VALUE_WORD + ">|" + _VALUE_WORD', '_VALUE_PLACEHOLDER = "<?" + _VALUE_WORD + ">?|" + _VALUE_WORD', (_T,)),
     ("jsonR5-placeholder-kind-string", "a placeholder word asks for a string (a number stated for it is declined)",
-     _READER, 'kinds[key] = "any" if value.strip("<>") in _VALUE_WORDS else', 'kinds[key] = "string" if value.strip("<>") in _VALUE_WORDS else', (_T,)),
+     _READER, 'kinds[key] = "any" if value.strip("<>") in _VALUE_WORDS or letter else', 'kinds[key] = "string" if value.strip("<>") in _VALUE_WORDS or letter else', (_T,)),
     ("jsonR5-as-pt-deleted", "pt 'em JSON' after the template is not read",
      f"{_JSON}/vocabulary/pt.json", '  "AS": ["em"],', '  "AS": ["emx"],', (_T,)),
     ("jsonR5-grammar-as-verb-end", "de 'gib {...} als JSON aus' is not derived",

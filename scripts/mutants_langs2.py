@@ -31,8 +31,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _LINEAR + "request.lark", "              | ANSWER_VERB (AS ART?)? FRACTION                    -> as_fraction",
      "              | ANSWER_VERB (AS ART?)? FRACTION                    -> as_decimal", _TESTS),
     ("langs2-label-number-widened", "an exercise's 'number' read with a point or a sign ('Ejercicio 3.5: ...', 'Ejercicio -3: ...' read)",
-     _LINEAR + "reader.py", '_EXERCISE_NUMBER = re.compile(r"\\s*[0-9]{1,3}(?=\\s*[:\\uff1a])")',
-     '_EXERCISE_NUMBER = re.compile(r"\\s*[-0-9.]{1,4}(?=\\s*[:\\uff1a])")', _TESTS),
+     _LINEAR + "reader.py", '_EXERCISE_NUMBER = re.compile(r"\\s*[0-9]{1,3}(?=\\s*[:\\uff1a]|, )")',
+     '_EXERCISE_NUMBER = re.compile(r"\\s*[-0-9.]{1,4}(?=\\s*[:\\uff1a]|, )")', _TESTS),
     ("langs2-label-number-anywhere", "a number skipped after any word, not only a label's ('Resuelve 3: 3x + 1 = 16' read)",
      _LINEAR + "reader.py", 'if previous in ("LABEL", "INTRO") and not in_run else None', 'if not in_run else None', _TESTS),
     ("langs2-contraction-glues-words", "a contraction blanked to spaces alone: the unknown before it joins the equation after it "

@@ -19,7 +19,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _GRAMMAR, "%extend label: LABEL ROLE_DOMAIN LABEL_OWNER?\n             | LABEL LABEL_OWNER\n",
      "%extend label: LABEL ROLE_DOMAIN LABEL_OWNER?\n", _TESTS),
     ("linL-intro-label-dropped", "an intro then a label is no claim again ('Mathe-Hausaufgabe, Aufgabe 2: ...')",
-     _GRAMMAR, "             | INTRO COMMA LABEL ", "             | INTRO COMMA LABEL_NUMBER ", _TESTS),
+     _GRAMMAR, "             | INTRO COMMA LABEL  ", "             | INTRO COMMA LABEL_NUMBER  ", _TESTS),
     ("linL-intro-alone-dropped", "a homework intro alone as a sentence is no claim again ('宿題です。...')",
      _GRAMMAR, "%extend body: INTRO -> context\n", "", _TESTS),
     ("linL-intro-please-acts-dropped", "the working asked after the equation and a comma is no claim again ('孩子的作业：...，请分步讲解。')",
