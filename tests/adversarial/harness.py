@@ -158,6 +158,12 @@ def exact_json_pair(cls: str, old: str, old_obj: dict[str, Any], new: str, new_o
     return Pair(cls, old, dumps(old_obj), new, dumps(new_obj), exact_json_judge(new_obj), benign=benign)
 
 
+def json_pair(cls: str, old: str, old_obj: dict[str, Any], new: str, new_obj: dict[str, Any], *,
+              benign: bool = False) -> Pair:
+    """A JSON pair judged by :func:`json_judge` of the new object (other key order, extra keys allowed)."""
+    return Pair(cls, old, dumps(old_obj), new, dumps(new_obj), json_judge(new_obj), benign=benign)
+
+
 def text_judge(expected: str) -> Judge:
     """Correct iff the answer is the expected text (whitespace folded)."""
     want = " ".join(expected.split())

@@ -17,13 +17,9 @@ from hypothesis import strategies as st
 from stepcache_integrations import StepCache
 from stepcache_integrations.core.tasks.json import JsonTask
 
-from .harness import Outcome, Pair, dumps, json_judge, run_pair
+from .harness import Outcome, Pair, run_pair, json_pair as pair
 
 Obj = dict[str, Any]
-
-
-def pair(cls: str, old: str, old_obj: Obj, new: str, new_obj: Obj, *, benign: bool = False) -> Pair:
-    return Pair(cls, old, dumps(old_obj), new, dumps(new_obj), json_judge(new_obj), benign=benign)
 
 
 def described(values: Obj) -> str:

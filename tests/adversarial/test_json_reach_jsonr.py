@@ -14,13 +14,9 @@ from typing import Any
 
 import pytest
 
-from .harness import Pair, assert_served_proven, assert_trap_never_wrong, dumps, exact_json_judge
+from .harness import Pair, assert_served_proven, assert_trap_never_wrong, dumps, exact_json_judge, exact_json_pair as pair
 
 Obj = dict[str, Any]
-
-
-def pair(cls: str, old: str, old_obj: Obj, new: str, new_obj: Obj) -> Pair:
-    return Pair(cls, old, dumps(old_obj), new, dumps(new_obj), exact_json_judge(new_obj))
 
 
 BOB = "Return JSON with keys name and age: name Bob, age 30."

@@ -10,13 +10,9 @@ import pytest
 from stepcache_integrations.core.tasks.json.reader import read_request
 from stepcache_integrations.core.tasks.json.transforms import apply_transform
 
-from .harness import Pair, assert_served_proven, assert_trap_never_wrong, dumps, exact_json_judge, run_pair
+from .harness import Pair, assert_served_proven, assert_trap_never_wrong, dumps, exact_json_judge, run_pair, exact_json_pair as pair
 
 Obj = dict[str, Any]
-
-
-def pair(cls: str, old: str, old_obj: Obj, new: str, new_obj: Obj) -> Pair:
-    return Pair(cls, old, dumps(old_obj), new, dumps(new_obj), exact_json_judge(new_obj))
 
 
 NOTHING = 'Respond with only a JSON object, no explanation: code = "Q-7", count = 3'

@@ -15,13 +15,9 @@ import pytest
 
 from stepcache_integrations import StepCache
 
-from .harness import Outcome, Pair, claimed, dumps, json_judge, run_pair, wrong_answers
+from .harness import Outcome, claimed, dumps, run_pair, wrong_answers, json_pair as pair
 
 Obj = dict[str, Any]
-
-
-def pair(cls: str, old: str, old_obj: Obj, new: str, new_obj: Obj, *, benign: bool = False) -> Pair:
-    return Pair(cls, old, dumps(old_obj), new, dumps(new_obj), json_judge(new_obj), benign=benign)
 
 
 # -- stated-value shapes, one class per language: the stated value changes -----------------------

@@ -16,13 +16,9 @@ import pytest
 
 from stepcache_integrations.core.tasks.json.reader import read_request
 
-from .harness import Pair, assert_served_proven, assert_trap_never_wrong, dumps, exact_json_judge
+from .harness import Pair, assert_served_proven, assert_trap_never_wrong, exact_json_pair as pair
 
 Obj = dict[str, Any]
-
-
-def pair(cls: str, old: str, old_obj: Obj, new: str, new_obj: Obj) -> Pair:
-    return Pair(cls, old, dumps(old_obj), new, dumps(new_obj), exact_json_judge(new_obj))
 
 
 DE = 'Gib ein JSON-Objekt mit den Schlüsseln "kg" und "g" für {} kg zurück.'
