@@ -297,6 +297,37 @@ def stated_value(line: str, name: str, *, decimal_comma: bool = False) -> Fracti
     return Fraction(found[-1].replace(",", ".")) if found else None
 
 
+def stated_in_sentence(line: str, name: str) -> Fraction | None:
+    """As :func:`stated_value` for an answer line that may end its sentence ("x = 5.") and may write
+    a decimal comma ("x = 2,5"): the reach tests of prompts in every language read their last line so."""
+    found = re.findall(rf"(?:^|[\s,:]){re.escape(name)}\s*=\s*{_POINT_OR_COMMA_VALUE}(?=\s*(?:[,.]|$))", line.strip())
+    return Fraction(found[-1].replace(",", ".")) if found else None
+
+
+def assert_linear_pair_served(first: str, second: str, expected: dict[str, Fraction | int], fmt: str,
+                              serve: Callable[[str, str], str] | None = None) -> tuple[str, Any]:
+    """``second`` is served proven after ``first`` (``serve``, default :func:`served_linear`), read as
+    asking exactly ``expected``'s unknowns, each stated on the last line, and ``fmt`` ("one_line",
+    "answer_only", "steps", "numbered", or "" for none of the answer-shaping formats) read and followed.
+    Returns the served text and the reading of ``second``."""
+    from stepcache_integrations.core.tasks.linear.prompt import understand_prompt
+
+    text = (serve or served_linear)(first, second)
+    lines = text.strip().splitlines()
+    problem = understand_prompt(second)
+    assert problem is not None
+    assert set(problem.asked) == set(expected), (second, problem.asked)
+    for name, value in expected.items():
+        assert stated_in_sentence(lines[-1], name) == Fraction(value), (second, text)
+    if fmt in ("one_line", "answer_only"):
+        assert len(lines) == 1 and fmt in problem.format, text
+    if fmt in ("steps", "numbered"):
+        assert fmt in problem.format and len(lines) > 1, text
+    if not fmt:
+        assert not {"answer_only", "one_line", "numbered"} & set(problem.format), (second, problem.format)
+    return text, problem
+
+
 def served_linear(
     first: str,
     second: str,

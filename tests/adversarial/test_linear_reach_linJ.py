@@ -22,23 +22,15 @@ Classes:
 
 from __future__ import annotations
 
-import re
 from fractions import Fraction
 
 import pytest
 
 from stepcache_integrations.core.tasks.linear.prompt import understand_prompt
 
-from .harness import served_linear
+from .harness import assert_linear_pair_served, served_linear, stated_in_sentence
 
 
-_VALUE = r"(-?[0-9]+(?:[.,][0-9]+)?(?:/[0-9]+)?)"
-
-
-def _stated(line: str, name: str) -> Fraction | None:
-    """The value the answer's last line states for ``name`` ("x = 5", "Answer: x = 5, y = 3")."""
-    found = re.findall(rf"(?:^|[\s,:]){re.escape(name)}\s*=\s*{_VALUE}(?=\s*(?:[,.]|$))", line.strip())
-    return Fraction(found[-1].replace(",", ".")) if found else None
 
 
 def served(first: str, second: str) -> str:
@@ -148,21 +140,7 @@ PAIRS = [
 @pytest.mark.parametrize(("first", "second", "expected", "fmt", "bare"), PAIRS)
 def test_served_and_exactly_right(first: str, second: str, expected: dict[str, Fraction], fmt: str,
                                   bare: str) -> None:
-    text = served(first, second)
-    lines = text.strip().splitlines()
-    problem = understand_prompt(second)
-    assert problem is not None
-    assert set(problem.asked) == set(expected), (second, problem.asked)
-    for name, value in expected.items():
-        assert _stated(lines[-1], name) == Fraction(value), (second, text)
-    if fmt == "one_line":
-        assert len(lines) == 1 and "one_line" in problem.format, text
-    if fmt == "answer_only":
-        assert len(lines) == 1 and "answer_only" in problem.format, text
-    if fmt in ("steps", "numbered"):
-        assert fmt in problem.format and len(lines) > 1, text
-    if not fmt:
-        assert not {"answer_only", "one_line", "numbered"} & set(problem.format), (second, problem.format)
+    assert_linear_pair_served(first, second, expected, fmt, served)
 
 
 def test_a_fraction_asked_is_served_as_the_fraction() -> None:
@@ -248,7 +226,7 @@ def test_the_working_shown_then_one_unknown_asked_is_served() -> None:
     text = served("Show your work: x + y = 5, x - y = 1. Solve for x.", second)
     problem = understand_prompt(second)
     assert problem is not None and problem.asked == ("x",) and "steps" in problem.format
-    assert _stated(text.strip().splitlines()[-1], "x") == 2 and _stated(text.strip().splitlines()[-1], "y") is None, text
+    assert stated_in_sentence(text.strip().splitlines()[-1], "x") == 2 and stated_in_sentence(text.strip().splitlines()[-1], "y") is None, text
 
 
 def test_a_box_asked_before_the_colon_is_the_boxed_line() -> None:

@@ -15,22 +15,14 @@ Class 1, homework labels in other languages and the working asked around them:
 
 from __future__ import annotations
 
-import re
 from fractions import Fraction
 
 import pytest
 
 from stepcache_integrations.core.tasks.linear.prompt import understand_prompt
 
-from .harness import served_linear
+from .harness import assert_linear_pair_served, served_linear, stated_in_sentence
 
-_VALUE = r"(-?[0-9]+(?:[.,][0-9]+)?(?:/[0-9]+)?)"
-
-
-def _stated(line: str, name: str) -> Fraction | None:
-    """The value the answer's last line states for ``name`` ("x = 5", "Answer: x = 5, y = 3")."""
-    found = re.findall(rf"(?:^|[\s,:]){re.escape(name)}\s*=\s*{_VALUE}(?=\s*(?:[,.]|$))", line.strip())
-    return Fraction(found[-1].replace(",", ".")) if found else None
 
 
 PAIRS = [
@@ -65,19 +57,7 @@ PAIRS = [
 
 @pytest.mark.parametrize(("first", "second", "expected", "fmt"), PAIRS)
 def test_served_and_exactly_right(first: str, second: str, expected: dict[str, int], fmt: str) -> None:
-    text = served_linear(first, second)
-    lines = text.strip().splitlines()
-    problem = understand_prompt(second)
-    assert problem is not None
-    assert set(problem.asked) == set(expected), (second, problem.asked)
-    for name, value in expected.items():
-        assert _stated(lines[-1], name) == Fraction(value), (second, text)
-    if fmt == "one_line":
-        assert len(lines) == 1 and "one_line" in problem.format, text
-    if fmt in ("steps", "numbered"):
-        assert fmt in problem.format and len(lines) > 1, text
-    if not fmt:
-        assert not {"answer_only", "one_line", "numbered"} & set(problem.format), (second, problem.format)
+    assert_linear_pair_served(first, second, expected, fmt)
 
 
 def test_the_quoted_problem_asks_what_it_names() -> None:
@@ -146,13 +126,13 @@ def test_few_shot_served_and_exactly_right(first: str, second: str, expected: di
     problem = understand_prompt(second)
     assert problem is not None and set(problem.asked) == set(expected) and len(problem.equations) == 1
     for name, value in expected.items():
-        assert _stated(text.strip().splitlines()[-1], name) == Fraction(value), (second, text)
+        assert stated_in_sentence(text.strip().splitlines()[-1], name) == Fraction(value), (second, text)
 
 
 def test_an_examples_value_never_leaks() -> None:
     """The last problem's value is its own (5), never the example's (4), though both ask x."""
     text = served_linear("Example: 2x = 8 -> x = 4\nNow: 3x - 2 = 7 ->", "Example: 2x = 8 -> x = 4\nNow: 3x - 2 = 13 ->")
-    assert _stated(text.strip().splitlines()[-1], "x") == 5, text
+    assert stated_in_sentence(text.strip().splitlines()[-1], "x") == 5, text
 
 
 FEW_SHOT_TRAPS = [
