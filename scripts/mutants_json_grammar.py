@@ -86,9 +86,9 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      f"{_JSON}/reader.py", '"string str text int', '"str text int', (_NO_KEYS, "-k", "no_claim")),
     ("json-no-keys-question-read", "a statement asked about is read: 'price: 24.99?' states 24.99",
      f"{_JSON}/reader.py", 'lstrip(" \\t")[:1] in ("?", "\\uff1f")', 'lstrip(" \\t")[:1] in ()', (_NO_KEYS, "-k", "no_claim")),
-    # json-csv-short-row-read retired with the JSON reader's hand CSV splitter (wip/cleanup): pastes.py
-    # holds the check twice (_delimited stops at a row of another length, _table declines one), so a
-    # mutant of either survives by the other; tests/adversarial/test_json_stated_without_keys.py pins it
+    ("json-csv-short-row-read", "a pasted row shorter or longer than its header is read (cells paired with keys by position)",
+     f"{_JSON}/pastes.py", "if len(header) < 2 or any(len(row) != len(header) for row in rows) or not rows:",
+     "if len(header) < 2 or not rows:", (_NO_KEYS,)),
     ("json-template-type-unchecked", "a template's blank does not type its value: {\"year\": 0} filled with year "
      "\"1965\" states the string",
      f"{_JSON}/reader.py", 'if template[key] == "string" and not isinstance(st.value, str) or template[key] == "number" and not number:',

@@ -240,9 +240,9 @@ def _delimited(lines: list[str], i: int) -> _Block | None:
     end, rows = i + 1, []
     while end < len(lines) and _separator(lines[end]) == separator:
         cells = _cells(lines[end], separator)
-        if cells is None or len(cells) != len(header):
+        if cells is None:
             break
-        rows.append(cells)
+        rows.append(cells)  # a short or long row is kept: _table declines it (one check for every layout)
         end += 1
     return _table(header, rows, i, end, separator)
 
