@@ -23,7 +23,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _READER, "    return len(tokens) == 1 and word.isalpha() and word.islower() and _one_script(word) and word.casefold() not in _NOT_BARE | _TYPE_WORDS",
      "    return len(tokens) == 1 and word.isalpha() and word.islower()", (_T,)),
     ("jsonV-plain-word-never", "one lowercase word in order ('pen, 12') is declined",
-     _READER, " and not _one_plain_word(key, tokens, language)) \\", ") \\", (_T,)),
+     _READER, "lowercase_ok=lambda: _one_plain_word(key, tokens, language))", "lowercase_ok=lambda: False)", (_T,)),
     ("jsonV-split-lowercase-declined", "a lowercase first value in order ('\"quantidade\": caneta, 12') is declined",
      _READER, "        if st.lowercase and (children[1:] or st.equals):", "        if st.lowercase:", (_T,)),
     ("jsonV-en-make-this-deleted", "'Make this a JSON object: ...' is declined",

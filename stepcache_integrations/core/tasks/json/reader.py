@@ -14,7 +14,7 @@ import json
 import math
 import re
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
@@ -1213,16 +1213,8 @@ def _in_order_typed(key: str, tokens: list[Token], language: str, prompt: str) -
 def _place_name(key: str, tokens: list[Token], language: str, prompt: str) -> tuple[str, Statement, None] | None:
     """Capitalised words one space apart (one run of ideographs where the table is not spaced) as
     written, for a place key ("Томск", "New York", "成都")."""
-    if tokens[0].type != "NAME":
-        return None
-    start, last = tokens[0].start_pos or 0, tokens[-1]
-    end = (last.start_pos or 0) + len(last.value)
-    text = prompt[start:end]
-    spaced = _TABLES.get(language, {}).get("spaced", True)
-    if (spaced and any(not t.value[:1].isupper() for t in tokens)) or (not spaced and len(tokens) != 1) \
-            or " ".join(t.value for t in tokens) != text:
-        return None
-    return key, Statement(text, False, (start, end)), None
+    run = _name_run(tokens, language, prompt) if tokens[0].type == "NAME" else None
+    return None if run is None else (key, Statement(run[2], False, run[:2]), None)
 
 
 # The concepts whose key holds the entity itself, so "for <entity>" states its value ("keys name and
@@ -1286,14 +1278,24 @@ def _in_order_email(key: str, tokens: list[Token], language: str, prompt: str) -
 
 def _in_order_name(key: str, tokens: list[Token], language: str, prompt: str) -> tuple[str, Statement, None] | None:
     """Capitalised names one space apart for a key of the name kind ("New York" for "city")."""
+    if not _is_kind(key, "name", language):
+        return None  # a key that holds no name
+    run = _name_run(tokens, language, prompt, lowercase_ok=lambda: _one_plain_word(key, tokens, language))
+    return None if run is None else (key, Statement(run[2], False, run[:2]), None)
+
+
+def _name_run(tokens: list[Token], language: str, prompt: str, *,
+              lowercase_ok: Callable[[], bool] = lambda: False) -> tuple[int, int, str] | None:
+    """Capitalised words one space apart as written (one run of ideographs where the table is not
+    spaced: zh, ja), their span and text; lowercase words only where ``lowercase_ok()`` says so."""
     start, last = tokens[0].start_pos or 0, tokens[-1]
     end = (last.start_pos or 0) + len(last.value)
     text = prompt[start:end]
     spaced = _TABLES.get(language, {}).get("spaced", True)
-    if not _is_kind(key, "name", language) or (spaced and any(not t.value[:1].isupper() for t in tokens) and not _one_plain_word(key, tokens, language)) \
+    if (spaced and any(not t.value[:1].isupper() for t in tokens) and not lowercase_ok()) \
             or (not spaced and len(tokens) != 1) or " ".join(t.value for t in tokens) != text:
-        return None  # a key that holds no name, lowercase words, names not one space apart (zh, ja: one run of ideographs)
-    return key, Statement(text, False, (start, end)), None
+        return None
+    return start, end, text
 
 
 def _one_plain_word(key: str, tokens: list[Token], language: str) -> bool:
