@@ -83,6 +83,10 @@ HELDOUT_PHRASINGS_14 = Path("bench_data/results/heldout_phrasings_14.json")
 HELDOUT_LANGUAGES_14 = Path("bench_data/results/heldout_languages_14.json")
 HELDOUT_PHRASINGS_14_BEFORE = Path("bench_data/results/heldout_phrasings_14_before.json")
 HELDOUT_LANGUAGES_14_BEFORE = Path("bench_data/results/heldout_languages_14_before.json")
+HELDOUT_PHRASINGS_15 = Path("bench_data/results/heldout_phrasings_15.json")
+HELDOUT_LANGUAGES_15 = Path("bench_data/results/heldout_languages_15.json")
+HELDOUT_PHRASINGS_15_BEFORE = Path("bench_data/results/heldout_phrasings_15_before.json")
+HELDOUT_LANGUAGES_15_BEFORE = Path("bench_data/results/heldout_languages_15_before.json")
 HAND_CHECKS = Path("bench_data/heldout_hand_checks.json")
 REQUEST_PARSE = Path("bench_data/results/request_parse.json")
 LOAD = Path("bench_data/results/load_test_seeds_1_5.json")
@@ -654,6 +658,8 @@ BLOCKS: dict[str, Callable[[], str]] = {
     "heldout-languages-14": lambda: heldout_languages(HELDOUT_LANGUAGES_14),
     "heldout-phrasings-14-before": lambda: heldout_phrasings(HELDOUT_PHRASINGS_14_BEFORE),
     "heldout-languages-14-before": lambda: heldout_languages(HELDOUT_LANGUAGES_14_BEFORE),
+    "heldout-phrasings-15-before": lambda: heldout_phrasings(HELDOUT_PHRASINGS_15_BEFORE),
+    "heldout-languages-15-before": lambda: heldout_languages(HELDOUT_LANGUAGES_15_BEFORE),
     "request-parse": request_parse,
     "load-test": load_test,
     "load-test-line": load_test_line,
