@@ -598,3 +598,6 @@ MUTANTS += [Mutant(*row) for row in _LINM_ROWS]
 from mutants_jsonW import ROWS as _JSONW_ROWS  # noqa: E402 - JSON conversions whose keys are the units (wip/jsonW)
 
 MUTANTS += [Mutant(*row) for row in _JSONW_ROWS]
+from mutants_lead15 import ROWS as _LEAD15_ROWS  # noqa: E402 - the lead's changes of session 15 (subscripted unknowns in prose)
+
+MUTANTS += [Mutant(*row) for row in _LEAD15_ROWS]
