@@ -601,3 +601,6 @@ MUTANTS += [Mutant(*row) for row in _JSONW_ROWS]
 from mutants_lead15 import ROWS as _LEAD15_ROWS  # noqa: E402 - the lead's changes of session 15 (subscripted unknowns in prose)
 
 MUTANTS += [Mutant(*row) for row in _LEAD15_ROWS]
+from mutants_w22 import ROWS as _W22_ROWS  # noqa: E402 - W22 (red team 17): passage roles, digit groups, labels, pasted numbers as written
+
+MUTANTS += [Mutant(*row) for row in _W22_ROWS]

@@ -46,7 +46,7 @@ SERVED: list[tuple[str, str, str, Obj]] = [
     ("tsv/de", TSV_DE, TSV_DE.replace("50667\tKöln\t1080000", "80331\tMünchen\t1510000"), {"plz": "80331", "ort": "München", "einwohner": 1510000}),
     ("csv/fr", FR, FR.replace("Angers,49000", "Nantes,44000"), {"ville": "Nantes", "code_postal": "44000", "departement": "Maine-et-Loire"}),
     ("semicolon/it", IT, IT.replace("Marco", "Giulia"), {"cognome": "Esposito", "nome": "Giulia", "reparto": "Logistica", "turno": "mattina"}),
-    ("semicolon/es", ES, ES.replace("8.95", "9.40"), {"producto": "Aceite de oliva 1L", "precio": 9.4, "stock": 25}),
+    ("semicolon/es", ES, ES.replace("8.95", "9.45"), {"producto": "Aceite de oliva 1L", "precio": 9.45, "stock": 25}),
     ("pipe/pt", PT, PT.replace("| 14", "| 3"), {"sku": "TS-01", "cor": "azul", "tamanho": "G", "estoque": 3}),
     ("csv/zh", ZH, ZH.replace("李娜", "王芳"), {"学号": "20230115", "姓名": "王芳", "班级": "高二3班", "成绩": 88}),
     ("csv/ja", JA, JA.replace("3021", "3055"), {"社員番号": "00421", "氏名": "鈴木 花子", "部署": "総務部", "内線": "3055"}),
@@ -137,6 +137,7 @@ TRAPS = [
     "Turn the row into JSON, name as a number.\nname,score\nLiam,93",             # not a number
     "Mach ein JSON-Objekt aus der Zeile.\nname;preis\nTasse;1,5",                 # a decimal comma: 1.5 or "1,5"?
     "Mach ein JSON-Objekt aus der Zeile.\nname;preis\nTasse;1.080",               # de: 1.080 may be 1080
+    "Turn the row into JSON.\nversion,qty\n1.10,2",                              # 1.1 is not written 1.10 (W22)
     "| key | value |\n|---|---|\n| host | db |\n\nflat JSON object please",      # one row: its cells, or one key's value?
     "Turn the row into JSON.\nname;score,rank\nLiam;93,1",                        # two separators
     "turn this .env into json:\nAPP_NAME=\"led\\\"ger\"\nWORKERS=8",             # a quoted .env value with an escape ('APP_NAME="ledger"' is read since wip/overdecl)
@@ -180,7 +181,7 @@ def test_a_trap_is_no_claim_and_reaches_the_model(trap: str) -> None:
 
 @pytest.mark.parametrize(("cell", "noted", "language", "value"), [
     ("72000", None, "en", 72000), ("8.95", None, "es", 8.95), ("0.2", None, "zh", 0.2), ("-3", None, "en", -3),
-    ("1.080", None, "en", 1.08), ("1.080", None, "de", None), ("00421", None, "ja", "00421"), ("00421", "number", "ja", None),
+    ("1.080", None, "en", None), ("1.080", None, "de", None), ("9.40", None, "es", None), ("1.10", None, "en", None), ("1.234", None, "de", None), ("1.234", None, "en", 1.234), ("00421", None, "ja", "00421"), ("00421", "number", "ja", None),
     ("49000", "string", "fr", "49000"), ("true", None, "en", True), ("false", "boolean", "en", False), ("true", "number", "en", None),
     ("ja", None, "de", None), ("Oui", None, "fr", None), ("-0", None, "en", None), ("1e5", None, "en", None), ("+33", None, "fr", None),
     ("72 kg", None, "en", None), ("$5", None, "en", None), ("3B", None, "pt", "3B"), ("150-0002", None, "ja", "150-0002"),

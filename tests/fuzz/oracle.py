@@ -1007,7 +1007,7 @@ _MATH_WORDS = frozenset(
     for t in MATH_TEMPLATES
     if t.lang in ("en", "system") and not t.pattern.startswith("R")
     for w in _WORD.findall(_SLOT.sub(" ", t.pattern))
-) | frozenset(w.lower() for s in (*MATH_SYSTEMS, "You are a helpful assistant.") for w in _WORD.findall(s)) | {"please"}
+) | frozenset(w.lower() for s in (*MATH_SYSTEMS, "You are a helpful assistant.") for w in _WORD.findall(s)) | {"please", "quickly"}  # "quickly": how, never what, is asked
 _FRENCH_SOLVE = re.compile(r"(?<![\w'])r\u00e9sous l'\u00e9quation(?![\w'])", re.IGNORECASE)
 # The words of the oracle's own French, Russian, Chinese, Spanish, German, Portuguese, Italian and
 # Japanese templates, each read as the English

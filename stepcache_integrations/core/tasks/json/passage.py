@@ -64,13 +64,14 @@ class _Framed(_Bound):
         super().__init__()
         self.roles: dict[str, list[Token]] = {}
         self.labels: list[tuple[Token, list[Token]]] = []
+        # id of an item's tokens -> what the passage itself says the item is (W22): "noun" (a noun
+        # of the table names it: "the model Sol 2", "o cliente Tiago"), "common" (a lowercase noun
+        # after a determiner: "la chaqueta"), "code" (a code or a number in its name: "Atlas X2")
+        self.kinds: dict[int, frozenset[str]] = {}
 
     def priced(self, children: list[Any]) -> None:
         item, _costs, price = children
         self.roles.update(subject=item, amount=[t for t in price.children if t.type == "NUMBER"])
-
-    def lives(self, children: list[Token]) -> None:
-        self.roles.update(person=[children[0]], place=[children[2]])
 
     def paid(self, children: list[Any]) -> None:
         item, _paid, price = children
@@ -92,10 +93,17 @@ class _Framed(_Bound):
         self.roles.update(company=item, employees=[number])
 
     def item_noun(self, children: list[Token]) -> list[Token]:
-        return [children[1]]  # the determiner is dropped
+        item = [children[1]]  # the determiner is dropped
+        self.kinds[id(item)] = frozenset({"common"})
+        return item
 
     def item_name(self, children: list[Token]) -> list[Token]:
-        return [t for t in children if t.type not in ("DET", "ITEM_NOUN")]
+        item = [t for t in children if t.type not in ("DET", "ITEM_NOUN")]
+        kinds = {"noun"} if any(t.type == "ITEM_NOUN" for t in children) else set()
+        if any(t.type in ("CODE", "NUMBER") for t in item):
+            kinds.add("code")
+        self.kinds[id(item)] = frozenset(kinds)
+        return item
 
     def field_number(self, children: list[Token]) -> None:
         self.labels.append((children[0], [children[2]]))
@@ -112,6 +120,16 @@ _TABLES = {path.stem: json.loads(path.read_text(encoding="utf-8"))
 _NUMBER = {False: re.compile(r"-?(?:0|[1-9][0-9]{0,14})(?:\.[0-9]{1,9})?(?![\w%])(?![.,][0-9])"),
            True: re.compile(r"-?(?:0|[1-9][0-9]{0,14})(?:,[0-9]{1,9})?(?![\w%])(?![.,][0-9])")}
 _DECIMAL_COMMA = frozenset({"es", "fr", "de", "pt", "it", "ru"})
+# A digit group read two ways ("1,500": 1500 in en-US, 1.5 with a decimal comma; "1.500" the other
+# way round): no number in any table (W22)
+_GROUPED = re.compile(r"[0-9]+[.,][0-9]{3}(?![0-9])")
+# What a role's words must be shown to name by the passage itself (W22): a capitalised word alone
+# ("Ana", "Neither", "España", "Navidad", "Mario Rossi", "Il Bologna") says nothing of its kind, so a
+# person, a place or a team is served only where a table noun names it; a product may also be a
+# lowercase noun or carry a code. Roles not listed hold numbers only.
+_EVIDENCE = {"subject": frozenset({"noun", "common", "code"}), "company": frozenset({"noun", "code"}),
+             "payer": frozenset({"noun"}), "team": frozenset({"noun"}), "person": frozenset({"noun"}),
+             "place": frozenset({"noun"})}
 # One word: letters (any script), digits, single inner hyphens ("Lumo-5", "L-50")
 _TOKEN = re.compile(r"[^\W_]+(?:-[^\W_]+)*")
 
@@ -150,25 +168,33 @@ def framed_values(passage: str, keys: list[str], language: str) -> dict[str, tup
     by_key = _keyed(read, keys, roles)
     if by_key is None:
         return {}
-    if sorted(by_key) != sorted(keys):
+    if sorted(by_key) != sorted(keys) or not read.labels and not all(_kind_shown(read, t) for t in by_key.values()):
         return {}
     return {key: _framed_value(passage, tokens) for key, tokens in by_key.items()}
+
+
+def _kind_shown(read: _Framed, tokens: list[Token]) -> bool:
+    """A frame role's value is of the kind its key asks: a number, or words the passage itself
+    shows to be of the role's kind (``_EVIDENCE``)."""
+    if all(t.type == "NUMBER" for t in tokens):
+        return True
+    role = next(name for name, held in read.roles.items() if held is tokens)
+    return bool(read.kinds.get(id(tokens), frozenset()) & _EVIDENCE.get(role, frozenset()))
 
 
 def _keyed(read: _Framed, keys: list[str], roles: dict[str, set[str]]) -> dict[str, list[Token]] | None:
     """The tokens each listed key names: by the passage's labels, else by the frame's roles."""
     if read.labels:
-        return _by_label(read, keys, roles)
+        return _by_label(read, keys)
     return _by_role(read, keys, roles) if read.roles else {}
 
 
-def _by_label(read: _Framed, keys: list[str], roles: dict[str, set[str]]) -> dict[str, list[Token]] | None:
+def _by_label(read: _Framed, keys: list[str]) -> dict[str, list[Token]] | None:
     """Each label's tokens under the one listed key it names; None when a label names none, two,
     or a key already named."""
     by_key: dict[str, list[Token]] = {}
     for label, tokens in read.labels:
-        named = [key for key in keys if _folded(key) == _folded(str(label))
-                 or any(_folded(key) in words and _folded(str(label)) in words for words in roles.values())]
+        named = [key for key in keys if _folded(key) == _folded(str(label))]  # "Cost:" is no price (W22)
         if len(named) != 1 or named[0] in by_key:
             return None
         by_key[named[0]] = tokens
@@ -275,6 +301,8 @@ def _sign_colon_or_number(passage: str, pos: int, vocabulary: Any) -> Word | Non
         return Word("CURRENCY_SIGN", sign, pos)
     if passage[pos] == ":":
         return Word("COLON", ":", pos)
+    if _GROUPED.match(passage, pos):
+        raise Declined(f"a digit group read two ways at {pos}")
     number = _NUMBER[vocabulary.language in _DECIMAL_COMMA].match(passage, pos)
     if number is not None:
         return Word("NUMBER", number.group(), pos)

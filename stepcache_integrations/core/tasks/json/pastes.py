@@ -422,7 +422,8 @@ def _number(cell: str, noted: str | None, language: str) -> int | float | None:
         return None  # "1.080" may be 1080 where a point groups thousands
     if noted not in (None, "number", "integer") or noted == "integer" and "." in cell:
         return None  # "31.5" noted an integer
-    return float(cell) if "." in cell else int(cell)
+    value = float(cell) if "." in cell else int(cell)
+    return value if json.dumps(value) == cell else None  # "1.10" would be served 1.1: not as written (W22)
 
 
 def _plain_string(cell: str) -> str | None:
