@@ -23,6 +23,9 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("w22-label-any-key", "a label that spells no key fills the first key left ('Cost: 80' -> price)",
      f"{_JSON}/passage.py", "        named = [key for key in keys if _folded(key) == _folded(str(label))]",
      "        named = [key for key in keys if _folded(key) == _folded(str(label))] or [k for k in keys if k not in by_key][:1]", _W22),
+    ("w22-unit-keys-fraction", "a measure no whole number in a key's unit is served ('minutes' and 'seconds' for 90 seconds: 1.5 and 90)",
+     f"{_JSON}/reader.py", "            or not _whole_in_every_unit(number.value, unit, listed, language):", "            or False:",
+     ("tests/adversarial/test_json_unit_keys_jsonW.py",)),
     ("w22-paste-rewritten", "a pasted '1.10' is served as 1.1 (not as written)",
      f"{_JSON}/pastes.py", "    return value if json.dumps(value) == cell else None", "    return value", _W22),
 ]

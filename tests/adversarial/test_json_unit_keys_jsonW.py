@@ -30,18 +30,18 @@ EN = 'Return JSON with keys "km" and "m" for {} km.'
 
 SERVED = [
     pair("de/kg-g", DE.format(2), {"kg": 2, "g": 2000}, DE.format(6), {"kg": 6, "g": 6000}),
-    pair("de/kg-g-decimal", DE.format(2), {"kg": 2, "g": 2000}, DE.format("1,25"), {"kg": 1.25, "g": 1250}),
+    pair("de/kg-g-more", DE.format(2), {"kg": 2, "g": 2000}, DE.format(13), {"kg": 13, "g": 13000}),
     pair("ru/km-m", RU.format(2), {"km": 2, "m": 2000}, RU.format(9), {"km": 9, "m": 9000}),
     pair("es/metros-cm", ES.format(4), {"metros": 4, "centimetros": 400}, ES.format(7), {"metros": 7, "centimetros": 700}),
     pair("it/minuti-secondi", IT.format(4), {"minuti": 4, "secondi": 240}, IT.format(6), {"minuti": 6, "secondi": 360}),
     pair("zh/hours-minutes", ZH.format(2), {"小时": 2, "分钟": 120}, ZH.format(5), {"小时": 5, "分钟": 300}),
     pair("en/km-m", EN.format(3), {"km": 3, "m": 3000}, EN.format(11), {"km": 11, "m": 11000}),
     pair("en/km-m-noun", 'Return JSON with keys "km" and "m" for a distance of 3 km.', {"km": 3, "m": 3000},
-         'Return JSON with keys "km" and "m" for a distance of 4.5 km.', {"km": 4.5, "m": 4500}),
+         'Return JSON with keys "km" and "m" for a distance of 4 km.', {"km": 4, "m": 4000}),
     pair("en/three-keys", 'Return JSON with keys "km", "m" and "cm" for 2 km.', {"km": 2, "m": 2000, "cm": 200000},
-         'Return JSON with keys "km", "m" and "cm" for 2.5 km.', {"km": 2.5, "m": 2500, "cm": 250000}),
+         'Return JSON with keys "km", "m" and "cm" for 7 km.', {"km": 7, "m": 7000, "cm": 700000}),
     pair("en/hours-exact", 'Return JSON with keys "minutes" and "hours" for 120 minutes.', {"minutes": 120, "hours": 2},
-         'Return JSON with keys "minutes" and "hours" for 90 minutes.', {"minutes": 90, "hours": 1.5}),
+         'Return JSON with keys "minutes" and "hours" for 180 minutes.', {"minutes": 180, "hours": 3}),
 ]
 
 
@@ -78,6 +78,14 @@ NO_CLAIM = [
     '用 JSON 返回 {"小时": <h>, "分钟": <m>}，重量为 5 小时。',
     '用 JSON 返回 {"小时": <h>, "克": <m>}，时长为 5 小时。',
     '用 JSON 返回 {"小时": <h>, "分钟": <m>}，时长为 5 公里。',
+    # W22: a measure that is no whole number in a key's unit may ask a duration or length taken apart
+    # ('90 seconds': minutes 1.5 and seconds 90, or 1 and 30): no claim
+    'Return JSON with keys "minutes" and "seconds" for 90 seconds.',
+    'Return JSON with keys "minutes" and "hours" for 90 minutes.',
+    'Return JSON with keys "km" and "m" for a distance of 4.5 km.',
+    'Return JSON with keys "km", "m" and "cm" for 2.5 km.',
+    'Gib ein JSON-Objekt mit den Schlüsseln "kg" und "g" für 1,25 kg zurück.',
+    'Restituisci {"minuti": <m>, "secondi": <s>} per una durata di 150 secondi.',
 ]
 
 

@@ -16,6 +16,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -1436,11 +1437,20 @@ def _measured_in_unit_keys(transformer: _Read, listed: list[str], language: str)
     (number, unit, said), = transformer.measures
     if not _a_number(number.value) or said is not None or transformer.converted_first or transformer.rounded_first_label is not None:
         return None
-    if not _measure_nouns_declared(transformer, language) or not _units_of_keys(listed, unit, language):
+    if not _measure_nouns_declared(transformer, language) or not _units_of_keys(listed, unit, language) \
+            or not _whole_in_every_unit(number.value, unit, listed, language):
         return None
     start = number.start_pos or 0
     span = (start, start + len(str(number.value)))
     return [(key, Statement(number.value, False, span), unit) for key in listed]
+
+
+def _whole_in_every_unit(value: int | float, unit: str | None, listed: list[str], language: str) -> bool:
+    """The measure is a whole number in every key's unit: '90 seconds' for "minutes" and "seconds"
+    may ask 1.5 and 90 or 1 and 30 (a duration taken apart), so it is no claim (W22)."""
+    unit_keys = _TABLES.get(language, {}).get("unit_keys", {})
+    measure = Fraction(str(value)) * MEASURES[unit or ""][1]
+    return all((measure / MEASURES[TARGET_UNIT[unit_keys[key]]][1]).denominator == 1 for key in listed)
 
 
 def _said_or_keyed(target: str | None, verb: str, key: str, language: str) -> str | None:
