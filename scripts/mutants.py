@@ -560,6 +560,10 @@ MUTANTS += [Mutant(*row) for row in _ARITHA_ROWS]
 from mutants_hit7 import ROWS as _HIT7_ROWS  # noqa: E402 - re-instantiation's first pass (wip/hit7)
 
 MUTANTS += [Mutant(*row) for row in _HIT7_ROWS]
+
+from mutants_hit8 import ROWS as _HIT8_ROWS  # noqa: E402 - a re-instantiation proven once (wip/hit8)
+
+MUTANTS += [Mutant(*row) for row in _HIT8_ROWS]
 from mutants_jsonP import ROWS as _JSONP_ROWS  # noqa: E402 - pasted tables and .env blocks (wip/jsonP)
 
 MUTANTS += [Mutant(*row) for row in _JSONP_ROWS]

@@ -319,7 +319,7 @@ def _served_level(plan: CachePlan) -> VerificationLevel:
     if plan.judge_reply is not None or plan.entry is None:
         return "unchecked"
     entry, cached = plan.entry, plan.entry_constraints
-    if cached is None or cached.value is not entry.constraints:  # frozen by the planner, or now
+    if cached is None or not cached.holds(entry.constraints):  # frozen (and read) by the planner, or now
         cached = entry.constraints
     # a rewrite's level, against the entry it was rewritten from, is met again by no later request
     # (planner._try_reinstantiate): not kept by digest, checked in full as any other

@@ -37,7 +37,7 @@ from .tasks import (
     TextTask,
     Verification,
 )
-from .tasks.base import UnitCheck
+from .tasks.base import TaskConstraints, UnitCheck
 from .tasks.protocols import Presents, Task
 from .types import (
     BoundedLRU,
@@ -256,6 +256,12 @@ class Keyed:
 
     value: Any
     key: Hashable | None  # None: no exact key, so never memoised
+    # the stored form ``value`` was read from (``keyed_loaded``), None when ``value`` is it
+    source: Any = None
+
+    def holds(self, stored: Any) -> bool:
+        """Whether these are the constraints of ``stored`` (the object itself, or read from it)."""
+        return self.value is stored or (self.source is not None and self.source is stored)
 
 
 def keyed(value: Any) -> Keyed:
@@ -264,6 +270,26 @@ def keyed(value: Any) -> Keyed:
         return Keyed(value, freeze(value))
     except Unfreezable:
         return Keyed(value, None)
+
+
+def keyed_loaded(handler: Any, value: Any) -> Keyed:
+    """:func:`keyed` of an entry's stored constraints, whose value is the task's typed reading of
+    them (``load_constraints``, read once here instead of by each check of a re-instantiation: the
+    rewrite, its verification, its level), the key still the stored form's (so the same proofs
+    are met). Only a reading the task's own checks take as it is: a ``TaskConstraints`` that
+    ``load_constraints`` returns unchanged (every check reads its constraints through it first,
+    so each sees what it would have read from the stored form); else the stored form, as
+    :func:`keyed`. Reading is the checks' own, so a form that does not read fails as before."""
+    found = keyed(value)
+    if isinstance(value, TaskConstraints):
+        return found
+    try:
+        loaded = handler.load_constraints(value)
+        if not isinstance(loaded, TaskConstraints) or handler.load_constraints(loaded) is not loaded:
+            return found
+    except Exception:  # noqa: BLE001 - read again (and fail) by the checks themselves
+        return found
+    return Keyed(loaded, found.key, value)
 
 
 def keyed_steps(steps: list[Step]) -> Keyed:
@@ -751,7 +777,7 @@ def _rewrite(handler: Task, constraints: Any, hit: CacheHit, policy: ReusePolicy
     r0 = time.perf_counter()
     entry = hit.entry
     steps = [Step(text=s.text, kind=s.kind, meta=s.meta) for s in entry.steps]
-    cached = keyed(entry.constraints)
+    cached = keyed_loaded(handler, entry.constraints)  # read once for the rewrite and its checks
     rewritten = handler.reinstantiate(steps, cached.value, constraints)
     if rewritten is None:
         return None, time.perf_counter() - r0

@@ -506,6 +506,11 @@ class ProblemContext:
     plain: ProblemContext | None = field(default=None, compare=False, repr=False)
     # step texts -> the final check's errors (:func:`final_value_errors`, a function of them)
     final_memo: dict[tuple[str, ...], tuple[str, ...]] = field(default_factory=dict, compare=False, repr=False)
+    # step texts -> the task's whole verification of them against this pair of problems (the
+    # context of (new, cached) as ``problem_context`` keys it: ``LinearEquationTask.verify``)
+    proof_memo: dict[tuple[str, ...], tuple[Any, ...]] = field(default_factory=dict, compare=False, repr=False)
+    # step texts -> the verdicts of :func:`check_steps` on them (the whole chain, no provisional tail)
+    chain_memo: dict[tuple[str, ...], tuple[StepVerdict, ...]] = field(default_factory=dict, compare=False, repr=False)
     # the expression asked instead of the unknowns ("x**2") and its exact value at the solution
     target: str = ""
     target_value: Fraction | None = None
@@ -579,9 +584,39 @@ def _check_prose_numbers(
         return
 
 
+MAX_CHAIN_MEMO = 64  # whole chains kept per context (:func:`check_steps`)
+
+
 def check_steps(steps: list[Step], ctx: ProblemContext, *, provisional_tail: bool = False) -> list[StepVerdict]:
     """A verdict per step. ``provisional_tail`` accepts an operation whose resulting equation
-    is not among ``steps`` yet (re-instantiation checks a prefix step by step)."""
+    is not among ``steps`` yet (re-instantiation checks a prefix step by step).
+
+    A whole chain (no provisional tail) is checked once per exact step texts under ``ctx`` (a pure
+    function of them, each step's own rules memoised the same way: :func:`_check_step_once`): a
+    re-instantiation's proof of its rewrite (``rewrite._all_prove``) is the verifier's of the same
+    text for the same pair of problems. Copies are returned (callers fail verdicts further).
+
+    A chain every step of which passes is kept for ``ctx.plain`` too (the final check's context of
+    the same new problem), as a passing step is (:func:`_share_with_plain`): there each step passes
+    its own rules with the same evidence and items, and the rules of the chain read only what both
+    contexts share (the problem's equations and solution; no stale unknowns, so the same known
+    names). A chain with a failing step is never shared (without the stale constants it may pass)."""
+    if provisional_tail:
+        return _check_steps(steps, ctx, True)
+    key = tuple(step.text for step in steps)
+    found = ctx.chain_memo.get(key)
+    if found is None:
+        found = tuple(verdict.copy() for verdict in _check_steps(steps, ctx, False))
+        if len(ctx.chain_memo) < MAX_CHAIN_MEMO:
+            ctx.chain_memo[key] = found
+        plain = ctx.plain
+        if plain is not None and not ctx.stale_vars and all(v.ok for v in found) and len(plain.chain_memo) < MAX_CHAIN_MEMO:
+            plain.chain_memo.setdefault(key, found)
+    return [verdict.copy() for verdict in found]
+
+
+def _check_steps(steps: list[Step], ctx: ProblemContext, provisional_tail: bool) -> list[StepVerdict]:
+    """:func:`check_steps` computed."""
     known = frozenset(ctx.variables) | ctx.stale_vars
     sequence: list[tuple[int, int, Equation | _Op]] = []  # (step, position, item) in reading order
     verdicts = [_check_step_once(i, step, ctx, known, sequence) for i, step in enumerate(steps)]

@@ -194,9 +194,16 @@ def _all_prove(first: list[tuple[Step, list[LinearForm]]], ctx: ProblemContext) 
     the same equations in its prefix (the reading order of a prefix is the start of the whole's,
     and an operation still open at a prefix's end is provisional there), a later step neither
     explains nor fails an earlier one's arithmetic, and what a step restates is its own text.
-    Otherwise (any step fails, or does not restate what it must) the search decides, step by step."""
+    Otherwise (any step fails, or does not restate what it must) the search decides, step by step.
+
+    The whole chain is checked first as the verifier checks it (no provisional tail: the same
+    verdicts, memoised in ``ctx`` by the exact texts, so the task's and the planner's check of the
+    rewrite served meet this proof instead of proving it again); only when a step fails there is
+    it checked with the provisional tail, which accepts what that check accepts and more (an
+    operation whose result is not stated yet), so the answer is the same either way."""
     candidates = [candidate for candidate, _ in first]
-    if not all(verdict.ok for verdict in check_steps(candidates, ctx, provisional_tail=True)):
+    if not all(verdict.ok for verdict in check_steps(candidates, ctx)) and not all(
+            verdict.ok for verdict in check_steps(candidates, ctx, provisional_tail=True)):
         return False
     variables = frozenset(ctx.variables)
     for candidate, must_state in first:

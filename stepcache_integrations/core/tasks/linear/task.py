@@ -52,6 +52,7 @@ _CONTEXTS_LOCK = threading.Lock()
 _MAX_CONTEXTS = 256
 _MAX_STEPS_MEMO = 4096
 _MAX_FINAL_MEMO = 256
+_MAX_PROOF_MEMO = 64
 
 
 def problem_context(constraints: LinearConstraints, cached: LinearConstraints | None) -> ProblemContext:
@@ -144,31 +145,25 @@ class LinearEquationTask(StepwiseTask):
 
     # -- verification ---------------------------------------------------------------------------
     def verify(self, steps: list[Step], constraints: Any, cached_constraints: Any) -> Verification:
+        """Every step checked against the new prompt (:func:`_verified`), once per exact step texts
+        and pair of problems: a re-instantiation's rewrite is proven in ``reinstantiate``, and the
+        planner's check of the same text against the same constraints meets that proof instead of
+        proving it again.
+
+        Kept in the pair's problem context (``problem_context(new, cached)``: one object per exact
+        pair of constraints, compared whole), by the exact texts of the steps: the verification
+        reads nothing else of a step (neither its kind nor its metadata), so equal keys give equal
+        results. A copy is returned each time (the caller may change its units)."""
         new = self.load_constraints(constraints)
         cached = None if cached_constraints is None else self.load_constraints(cached_constraints)
-        point = _point_written(steps, new)
-        if point:
-            return Verification([UnitCheck(f"step {i + 1}", False, point) for i in range(len(steps))])
-        written, steps = steps, _box_read(_comma_read(steps, new), new)
-        whole = _whole_answer_verification(steps, new, cached)
-        if whole is not None:
-            return whole
-        # the engine's own derivation of the new problem, word for word, carries nothing of the
-        # cached one: a number in it equal to an old constant is the new problem's ("-3x = -21")
-        fresh = cached is not None and _derivation_of(written, new)
-        verdicts = check_steps(steps, problem_context(new, None if fresh else cached))
-        if cached is not None and _problem_changed(cached, new):
-            _fail_unread_prose(steps, verdicts, frozenset(new.variables), new.answer_form, new.answer_label)
-        mismatch = None if cached is None else _language_mismatch(cached, new)
-        if mismatch is not None:
-            for verdict in verdicts:
-                verdict.fail(mismatch)
-        return Verification(
-            [
-                UnitCheck(f"step {i + 1}", v.ok, v.reason, evidence="; ".join(v.evidence) if v.ok else "")
-                for i, v in enumerate(verdicts)
-            ]
-        )
+        memo = problem_context(new, cached).proof_memo
+        key = tuple(step.text for step in steps)
+        found = memo.get(key)
+        if found is None:
+            found = tuple(_copied(_verified(steps, new, cached).units))
+            if len(memo) < _MAX_PROOF_MEMO:
+                memo[key] = found
+        return Verification(_copied(found))
 
     def check_answer(self, steps: list[Step], constraints: Any) -> list[str]:
         errors = super().check_answer(steps, constraints)
@@ -294,6 +289,38 @@ class LinearEquationTask(StepwiseTask):
 #: ``Step.meta`` of an answer line the engine wrote from the proven values (no model wrote it, no
 #: entry cached it): its provenance is the fallback's (core.outcomes).
 WRITTEN_BY_FALLBACK = {"written_by": "fallback"}
+
+
+def _verified(steps: list[Step], new: LinearConstraints, cached: LinearConstraints | None) -> Verification:
+    """``LinearEquationTask.verify`` itself: a pure function of the steps' texts and the two constraints."""
+    point = _point_written(steps, new)
+    if point:
+        return Verification([UnitCheck(f"step {i + 1}", False, point) for i in range(len(steps))])
+    written, steps = steps, _box_read(_comma_read(steps, new), new)
+    whole = _whole_answer_verification(steps, new, cached)
+    if whole is not None:
+        return whole
+    # the engine's own derivation of the new problem, word for word, carries nothing of the
+    # cached one: a number in it equal to an old constant is the new problem's ("-3x = -21")
+    fresh = cached is not None and _derivation_of(written, new)
+    verdicts = check_steps(steps, problem_context(new, None if fresh else cached))
+    if cached is not None and _problem_changed(cached, new):
+        _fail_unread_prose(steps, verdicts, frozenset(new.variables), new.answer_form, new.answer_label)
+    mismatch = None if cached is None else _language_mismatch(cached, new)
+    if mismatch is not None:
+        for verdict in verdicts:
+            verdict.fail(mismatch)
+    return Verification(
+        [
+            UnitCheck(f"step {i + 1}", v.ok, v.reason, evidence="; ".join(v.evidence) if v.ok else "")
+            for i, v in enumerate(verdicts)
+        ]
+    )
+
+
+def _copied(units: Any) -> list[UnitCheck]:
+    """Independent copies of verification units."""
+    return [UnitCheck(u.name, u.ok, u.reason, u.evidence) for u in units]
 
 
 def _derivation_of(steps: list[Step], new: LinearConstraints) -> bool:
