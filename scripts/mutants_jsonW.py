@@ -24,8 +24,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      'units = [TARGET_UNIT.get(unit_keys.get(key, "")) for key in listed]',
      'units = [TARGET_UNIT.get(unit_keys.get(key.casefold(), "")) for key in listed]', (_W,)),
     ("jsonW-no-measure-noun-check", "'for a third of 3 km' read as 3 km for unit keys", _READER,
-     "    if not _measure_nouns_declared(transformer, language) or not _units_of_keys(listed, unit, language):",
-     "    if not _units_of_keys(listed, unit, language):", (_W,)),
+     "    if not _measure_nouns_declared(transformer, language) or not _units_of_keys(listed, unit, language) \\",
+     "    if not _units_of_keys(listed, unit, language) \\", (_W,)),
     ("jsonW-label-any-noun", "ru 'для веса 9 км' (no measure noun) read as a measure", _READER,
      "    if fold(label) not in _MEASURE_NOUNS.get(language, ()) or unit not in MEASURES or entry not in transformer.stated:\n"
      "        return\n"

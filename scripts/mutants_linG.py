@@ -42,7 +42,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("linG-box-template-dropped", "'put the final answer in \\boxed{}' read with no template (the box not enforced)",
      _LINEAR + "reader.py", "        self.answer_forms.append(AnswerForm(BOXED, \"\"))\n", "        pass\n", _TESTS),
     ("linG-comma-derivation-not-own", "the engine's comma-written derivation compared after its commas are read ('(0,25)y = 5' an old constant)",
-     _LINEAR + "task.py", "        fresh = cached is not None and _derivation_of(written, new)\n",
-     "        fresh = cached is not None and _derivation_of(steps, new)\n", _TESTS),
+     _LINEAR + "task.py", "    fresh = cached is not None and _derivation_of(written, new)\n",
+     "    fresh = cached is not None and _derivation_of(steps, new)\n", _TESTS),
 ]
 # fmt: on

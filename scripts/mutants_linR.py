@@ -33,8 +33,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
 # fmt: on
 ROWS += [
     ("linR-fresh-any-steps", "cached steps verified without the cached problem's stale constants whatever they are",
-     _LINEAR + "task.py", "        fresh = cached is not None and _derivation_of(written, new)\n",
-     "        fresh = cached is not None\n", _TESTS + ("tests/unit/test_linear_speed_equivalence.py", "tests/adversarial/test_math_pairs.py")),
+     _LINEAR + "task.py", "    fresh = cached is not None and _derivation_of(written, new)\n",
+     "    fresh = cached is not None\n", _TESTS + ("tests/unit/test_linear_speed_equivalence.py", "tests/adversarial/test_math_pairs.py")),
     ("linR-derivation-any-steps", "any cached answer replaced by the engine's derivation (the test of its words dropped)",
      _LINEAR + "task.py", '    return text == "\\n".join(_fallback_lines(new, new.solution)) or (\n',
      "    return True or (\n", _TESTS + ("tests/adversarial/test_math_pairs.py",)),

@@ -220,8 +220,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      (U + "test_linear_request.py", LINEAR_REQUESTS)),
     # -- the request's language is part of what is asked (blind red team 2026-12-03, W1)
     ("answer-language-not-verified", "English steps cached for an English request are reused for a French one",
-     f"{PKG}/core/tasks/linear/task.py", "        if mismatch is not None:\n            for verdict in verdicts:",
-     "        if False:\n            for verdict in verdicts:", ("tests/adversarial/test_answer_language.py",)),
+     f"{PKG}/core/tasks/linear/task.py", "    if mismatch is not None:\n        for verdict in verdicts:",
+     "    if False:\n        for verdict in verdicts:", ("tests/adversarial/test_answer_language.py",)),
     ("answer-language-not-keyed", "a French request of a cached English problem is served by the problem-key tier",
      f"{PKG}/core/tasks/linear/task.py", ', f"language {c.language}")', ")",
      ("tests/adversarial/test_answer_language.py",)),
