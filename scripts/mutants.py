@@ -598,3 +598,6 @@ MUTANTS += [Mutant(*row) for row in _LINM_ROWS]
 from mutants_jsonW import ROWS as _JSONW_ROWS  # noqa: E402 - JSON conversions whose keys are the units (wip/jsonW)
 
 MUTANTS += [Mutant(*row) for row in _JSONW_ROWS]
+from mutants_jsonY import ROWS as _JSONY_ROWS  # noqa: E402 - JSON requests users write: all-key notes, personas, said order (wip/jsonY)
+
+MUTANTS += [Mutant(*row) for row in _JSONY_ROWS]

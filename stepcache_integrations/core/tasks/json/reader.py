@@ -209,6 +209,7 @@ class _Read(Transformer[Token, Any]):
         self.items: dict[str, list[Token]] = {}  # "tags: red, green": the items after a statement's first (wip/jsonR6)
         self.bare_list = False  # "JSON only, keys user and role.": a list of bare keys the request sentence ends with (wip/jsonV)
         self.shot_keys: list[str] = []  # few-shot: the examples' keys (wip/jsonT)
+        self.declared_order = False  # "and values 20, 35, 10 in that order": the values' order is said (wip/jsonY)
         self.shot_types: list[type] = []
 
     def key(self, children: list[Token]) -> Token:
@@ -236,6 +237,21 @@ class _Read(Transformer[Token, Any]):
         key = self.key(children[:1])
         self.typed.append((key.value, _TYPE_NOTES[children[1].children[0].type]))
         return key
+
+    def ordered(self, children: list[Any]) -> None:
+        """"and values 20, 35, 10 in that order", zh "值依次为 15 和 25": values in the listed keys' order, said so (wip/jsonY)."""
+        if self.in_order:
+            raise Declined  # two runs of values in order: which one the object holds is not said
+        self.declared_order = True
+        self.in_order += [c for c in children if isinstance(c, list)]
+
+    def keys_noted(self, children: list[Any]) -> Tree[Token]:
+        """"keys active and admin as booleans": every key of the list typed by the one note after it (wip/jsonY)."""
+        keys, note = children
+        kind = _ALL_NOTES[note.children[0].type]
+        for token in keys.scan_values(lambda v: isinstance(v, Token) and v.type not in ("COMMA", "AND")):
+            self.typed.append((str(token.value), kind))
+        return keys
 
     def key_in_unit(self, children: list[Any]) -> Token:
         """"distance_m (in meters)": a key and the conversion of its stated measure (wip/jsonR2)."""
@@ -843,6 +859,8 @@ def _holds_null(value: Any) -> bool:
 
 # A type note after a key ("age (a number)") and the JSON values it admits (wip/jsonR).
 _TYPE_NOTES = {"T_NUMBER": "number", "T_INTEGER": "integer", "T_STRING": "string", "T_BOOL": "boolean", "T_ARRAY": "array"}
+# One note for every key of a list ("keys a and b as booleans", wip/jsonY).
+_ALL_NOTES = {"T_ALL_NUMBER": "number", "T_ALL_INTEGER": "integer", "T_ALL_STRING": "string", "T_ALL_BOOL": "boolean"}
 
 
 # A table's words for true and false ("booleans": pt "sim"/"não", de "ja"/"nein"), read only as the
@@ -1134,6 +1152,8 @@ def _positional_statements(transformer: _Read, language: str, prompt: str) -> li
     keys = transformer.asked
     if len(values) != len(keys):
         return None
+    if transformer.declared_order:
+        return _declared_order_statements(keys, values, prompt)
     if transformer.bare_keys and not all(any(_key_meaning(key, language)) for key in keys):
         return None  # "JSON mit Kommentaren, ...": a bare word after "with" is a key only when a table says what it holds
     if transformer.entity_first and not any(_is_concept(keys[0], c, language) for c in _ENTITY_KEYS):
@@ -1144,6 +1164,30 @@ def _positional_statements(transformer: _Read, language: str, prompt: str) -> li
         return _typed_statements(keys, values, kinds, language, prompt, declared)
     read = [_in_order_statement(key, tokens, language, prompt, key in declared) for key, tokens in zip(keys, values)]
     return None if any(one is None for one in read) else read  # type: ignore[return-value]
+
+
+def _declared_order_statements(keys: list[str], values: list[list[Token]], prompt: str) -> list[tuple[str, Statement, str | None]] | None:
+    """Values whose order the prompt says ("in that order", zh 依次), each the statement of the listed key at its
+    place: a number as written, or one capitalised word (a name) as written; anything else (a unit, a name of
+    several words, a lowercase word, a key listed twice) is no claim (wip/jsonY)."""
+    if len(set(keys)) != len(keys):
+        return None
+    read: list[tuple[str, Statement, str | None]] = []
+    for key, tokens in zip(keys, values):
+        if len(tokens) != 1:
+            return None
+        token = tokens[0]
+        start = token.start_pos or 0
+        if token.type == "NUMBER" and isinstance(token.value, (int, float)) and not isinstance(token.value, bool):
+            text = render(token.value) or ""
+        elif token.type == "NAME" and isinstance(token.value, str) and token.value[:1].isupper():
+            text = token.value
+        else:
+            return None
+        if prompt[start : start + len(text)] != text:
+            return None  # the value is read exactly as written, or not at all
+        read.append((key, Statement(token.value, False, (start, start + len(text))), None))
+    return read
 
 
 def _typed_statements(
@@ -2274,12 +2318,19 @@ def _bare_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[str, 
     if bare is not None and _not_a_bare_value(text, folded, pos, bare.end(), table):
         return None
     if bare is not None and bare.group()[0].isupper() and bare.group().casefold() not in _NOT_BARE \
-            and folded[bare.start() : bare.end()] not in table.phrases and not _number_word(folded[bare.start() : bare.end()], table):
+            and not _table_word(text, folded, bare.start(), bare.end(), table) and not _number_word(folded[bare.start() : bare.end()], table):
         end = _name_run_end(text, folded, bare.end(), table) if table.language in _SPACED_BARE else bare.end()
         if table.language in _SPACED_BARE and not _one_script(text[pos:end].replace(" ", "")):
             return None  # "Kіel" with a Cyrillic "і": a look-alike, no name read whole
         return text[pos:end], False, end
     return None
+
+
+def _table_word(text: str, folded: str, start: int, end: int, table: Vocabulary) -> bool:
+    """The word at ``start:end`` is a table phrase as the table spells it: a case-sensitive symbol in
+    another case is none ("size=M": "M" is no "m", meters; W20), so it may be a bare value (wip/jsonY)."""
+    key = folded[start:end]
+    return key in table.phrases and (key not in table.cased or text[start:end] in table.cased[key])
 
 
 def _not_a_bare_value(text: str, folded: str, start: int, end: int, table: Vocabulary) -> bool:

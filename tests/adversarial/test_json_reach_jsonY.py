@@ -1,0 +1,150 @@
+"""wip/jsonY: JSON requests users write that were declined, read by class. Served pairs are served
+without a model call (a never-right model answered the first prompt; and after the oracle, proven)
+AND exactly right; each trap beside them is no claim or never served wrong.
+
+- one type note for every listed key: "keys active and admin as booleans: active yes, admin no"
+  (en/es/fr/de/pt/it; a boolean key's "yes"/"no" the table's words for true and false);
+- a persona line as the request, then "Input: k=v, ...": "You are an API that only outputs JSON.";
+- values in the keys' order when the prompt says so: "... and values 20, 35, 10 in that order",
+  zh "值依次为 15 和 25" (order alone still binds no two numbers: W13).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from stepcache_integrations.core.tasks.json.reader import read_request
+
+from .._pairs import exact_object, served_after
+from .harness import Pair, assert_served_proven, assert_trap_never_wrong, dumps, exact_json_judge
+
+Obj = dict[str, Any]
+
+
+def pair(cls: str, old: str, old_obj: Obj, new: str, new_obj: Obj) -> Pair:
+    return Pair(cls, old, dumps(old_obj), new, dumps(new_obj), exact_json_judge(new_obj))
+
+
+EN_BOOL = "JSON please, keys active and admin as booleans: active {}, admin {}."
+EN_BOOL2 = "Return a JSON object with keys active and admin (booleans): active {}, admin {}."
+ES_BOOL = "Devuelve un objeto JSON con las claves activo y admin como booleanos: activo = {}, admin = {}."
+FR_BOOL = "Retourne un objet JSON avec les clés actif et admin en booléens : actif = {}, admin = {}."
+DE_BOOL = "Gib ein JSON-Objekt mit den Schlüsseln aktiv und admin als Wahrheitswerte zurück: aktiv = {}, admin = {}."
+PT_BOOL = "Retorne um objeto JSON com as chaves ativo e admin como booleanos: ativo = {}, admin = {}."
+IT_BOOL = "Restituisci un oggetto JSON con le chiavi attivo e admin come booleani: attivo = {}, admin = {}."
+EN_INT = "Return a JSON object with keys width and height as integers: width {}, height {}."
+IT_INT = "Restituisci un oggetto JSON con le chiavi larghezza e altezza come interi: larghezza = {}, altezza = {}."
+PERSONA = "You are an API that only outputs JSON. Input: color={}, size={}, qty={}"
+PERSONA2 = "You are an assistant that replies with JSON only.\nInput: city={}, zip={}"
+ORDER = "Give me a JSON object with keys width, height, depth and values {}, {}, {} in that order."
+ORDER2 = "Return JSON with keys name and score and values {}, {} respectively."
+ZH_ORDER = "请输出 JSON，键为 width 和 height，值依次为 {} 和 {}。"
+
+SERVED = [
+    pair("en/as-booleans", EN_BOOL.format("yes", "no"), {"active": True, "admin": False},
+         EN_BOOL.format("no", "yes"), {"active": False, "admin": True}),
+    pair("en/booleans-bracket", EN_BOOL2.format("yes", "no"), {"active": True, "admin": False},
+         EN_BOOL2.format("true", "yes"), {"active": True, "admin": True}),
+    pair("es/como-booleanos", ES_BOOL.format("sí", "no"), {"activo": True, "admin": False},
+         ES_BOOL.format("no", "sí"), {"activo": False, "admin": True}),
+    pair("fr/en-booleens", FR_BOOL.format("oui", "non"), {"actif": True, "admin": False},
+         FR_BOOL.format("non", "oui"), {"actif": False, "admin": True}),
+    pair("de/als-wahrheitswerte", DE_BOOL.format("ja", "nein"), {"aktiv": True, "admin": False},
+         DE_BOOL.format("nein", "nein"), {"aktiv": False, "admin": False}),
+    pair("pt/como-booleanos", PT_BOOL.format("sim", "não"), {"ativo": True, "admin": False},
+         PT_BOOL.format("não", "sim"), {"ativo": False, "admin": True}),
+    pair("it/come-booleani", IT_BOOL.format("sì", "no"), {"attivo": True, "admin": False},
+         IT_BOOL.format("no", "sì"), {"attivo": False, "admin": True}),
+    pair("en/as-integers", EN_INT.format(3, 4), {"width": 3, "height": 4}, EN_INT.format(12, 7), {"width": 12, "height": 7}),
+    pair("it/come-interi", IT_INT.format(3, 4), {"larghezza": 3, "altezza": 4},
+         IT_INT.format(9, 2), {"larghezza": 9, "altezza": 2}),
+    pair("en/persona-input", PERSONA.format("red", "M", 2), {"color": "red", "size": "M", "qty": 2},
+         PERSONA.format("blue", "S", 3), {"color": "blue", "size": "S", "qty": 3}),
+    pair("en/persona-input-line", PERSONA2.format("Lyon", '"69001"'), {"city": "Lyon", "zip": "69001"},
+         PERSONA2.format("Nantes", '"44000"'), {"city": "Nantes", "zip": "44000"}),
+    pair("en/in-that-order", ORDER.format(20, 35, 10), {"width": 20, "height": 35, "depth": 10},
+         ORDER.format(21, 36, 11), {"width": 21, "height": 36, "depth": 11}),
+    pair("en/in-that-order-decimal", ORDER.format(20, 35, 10), {"width": 20, "height": 35, "depth": 10},
+         ORDER.format(2.5, 35, 10), {"width": 2.5, "height": 35, "depth": 10}),
+    pair("en/respectively", ORDER2.format("Ana", 87), {"name": "Ana", "score": 87},
+         ORDER2.format("Bruno", 91), {"name": "Bruno", "score": 91}),
+    pair("zh/依次", ZH_ORDER.format(15, 25), {"width": 15, "height": 25}, ZH_ORDER.format(16, 30), {"width": 16, "height": 30}),
+]
+
+
+@pytest.mark.parametrize("case", SERVED, ids=lambda c: c.cls)
+def test_jsony_served_exactly(case: Pair) -> None:
+    assert_served_proven(case)
+
+
+@pytest.mark.parametrize("case", SERVED, ids=lambda c: c.cls)
+def test_jsony_served_after_never_right_model(case: Pair) -> None:
+    import json
+
+    served, obj = served_after(case.cached_prompt, case.new_prompt)
+    assert served, case.new_prompt
+    assert exact_object(obj, json.loads(case.new_answer)), obj
+
+
+NO_CLAIM = [
+    # booleans: a value no boolean word, a key unstated or added, a note for no list
+    EN_BOOL.format("maybe", "no"),
+    EN_BOOL.format("yes", "1"),
+    EN_BOOL.format('"yes"', "no"),
+    "JSON please, keys active and admin as booleans: active yes.",
+    "JSON please, keys active and admin as booleans: active yes, admin no, root yes.",
+    "JSON please, keys name and admin as booleans: name Ana, admin no.",
+    "Return a JSON object with keys width and height as integers: width 3, height 4.5.",
+    ES_BOOL.format("quizás", "no"),
+    DE_BOOL.format("vielleicht", "nein"),
+    # persona: another format, another verb, a few-shot output, a key stated twice, data that is no statement
+    "You are an API that only outputs XML. Input: color=red",
+    "You are an API that never outputs JSON. Input: color=red",
+    "You are an API that only outputs JSON. Input: red, M, 2",
+    "You are an API that only outputs JSON. Input: color=red, color=blue",
+    'You are an API that only outputs JSON. Input: color=red, size=M. Output: {"color": "red"}',
+    "You are a poet that only outputs JSON. Input: color=red",
+    # order: a count changed, no order said, another order said, a key twice, a unit, two-word names, a key restated
+    "Give me a JSON object with keys width, height, depth and values 20, 35 in that order.",
+    "Give me a JSON object with keys width, height, depth and values 20, 35, 10, 5 in that order.",
+    "Give me a JSON object with keys width, height, depth and values 20, 35, 10.",
+    "Give me a JSON object with keys width, height, depth and values 20, 35, 10 in reverse order.",
+    "Give me a JSON object with keys width, width, depth and values 20, 35, 10 in that order.",
+    "Give me a JSON object with keys width, height, depth and values 20 cm, 35, 10 in that order.",
+    "Give me a JSON object with keys name, height and values Ana Ruiz, 35 in that order.",
+    "Give me a JSON object with keys width, height, depth and values 20, 35, 10 in that order, width 5.",
+    "Return a JSON object with keys price and qty: 3, 30.",  # W13: order said by no word
+    "请输出 JSON，键为 width 和 height，值依次为 15。",
+    "请输出 JSON，键为 width 和 height，值为 15 和 25。",
+]
+
+
+@pytest.mark.parametrize("prompt", NO_CLAIM)
+def test_jsony_traps_are_no_claim(prompt: str) -> None:
+    assert read_request(prompt) is None, prompt
+
+
+TRAPS = [
+    pair("trap/maybe", EN_BOOL.format("yes", "no"), {"active": True, "admin": False},
+         EN_BOOL.format("maybe", "no"), {"active": "maybe", "admin": False}),
+    pair("trap/key-set-changed", EN_BOOL.format("yes", "no"), {"active": True, "admin": False},
+         "JSON please, keys active and root as booleans: active yes, admin no.", {"active": True, "root": None}),
+    pair("trap/persona-xml", PERSONA.format("red", "M", 2), {"color": "red", "size": "M", "qty": 2},
+         "You are an API that only outputs XML. Input: color=blue, size=S, qty=3", {"color": "blue", "size": "S", "qty": 3}),
+    pair("trap/order-count", ORDER.format(20, 35, 10), {"width": 20, "height": 35, "depth": 10},
+         "Give me a JSON object with keys width, height, depth and values 20, 35 in that order.",
+         {"width": 20, "height": 35, "depth": None}),
+    pair("trap/order-unsaid", ORDER.format(20, 35, 10), {"width": 20, "height": 35, "depth": 10},
+         "Give me a JSON object with keys width, height, depth and values 21, 36, 11.",
+         {"width": 21, "height": 36, "depth": 11}),
+    pair("trap/order-reverse", ORDER.format(20, 35, 10), {"width": 20, "height": 35, "depth": 10},
+         "Give me a JSON object with keys width, height, depth and values 20, 35, 10 in reverse order.",
+         {"width": 10, "height": 35, "depth": 20}),
+]
+
+
+@pytest.mark.parametrize("case", TRAPS, ids=lambda c: c.cls)
+def test_jsony_traps_never_wrong(case: Pair) -> None:
+    assert_trap_never_wrong(case, model=True)
