@@ -148,3 +148,105 @@ TRAPS = [
 @pytest.mark.parametrize("case", TRAPS, ids=lambda c: c.cls)
 def test_jsony_traps_never_wrong(case: Pair) -> None:
     assert_trap_never_wrong(case, model=True)
+
+
+# -- templates filled by each slot's key or own word (wip/jsonY) ---------------------------------------------------
+# '{"user": <name>, "level": <level>} with name Priya and level 4': "<name>" is the slot's word; pt "3 pedidos" a number
+# before its key; fr "pour Lyon" the one key left, of a place kind the gazetteer says Lyon fills (never by position)
+EN_FILL = 'Fill in this template: {{"user": <name>, "level": <level>}} with name {} and level {}.'
+EN_FILL_KEY = 'Fill in this template: {{"user": <name>, "level": <level>}} with user {} and level {}.'
+PT_FILL = 'Preencha: {{"cliente": <nome>, "pedidos": <n>}} com o cliente {} e {} pedidos.'
+PT_FILL_WORD = 'Preencha: {{"cliente": <nome>, "pedidos": <n>}} com nome {} e pedidos {}.'
+FR_FILL = 'Complète ce modèle : {{"ville": <ville>, "habitants": <nombre>}} pour {}, {} habitants.'
+FR_FILL_KEYS = 'Complète ce modèle : {{"ville": <ville>, "habitants": <nombre>}} avec ville {} et habitants {}.'
+EN_PLACE = 'Fill in this template: {{"city": <city>, "population": <n>}} for {}, population {}.'
+
+FILLED = [
+    pair("en/slot-word", EN_FILL.format("Priya", 4), {"user": "Priya", "level": 4},
+         EN_FILL.format("Omar", 7), {"user": "Omar", "level": 7}),
+    pair("en/slot-key", EN_FILL_KEY.format("Priya", 4), {"user": "Priya", "level": 4},
+         EN_FILL_KEY.format("Omar", 12), {"user": "Omar", "level": 12}),
+    pair("pt/counted", PT_FILL.format("João", 3), {"cliente": "João", "pedidos": 3},
+         PT_FILL.format("Maria", 5), {"cliente": "Maria", "pedidos": 5}),
+    pair("pt/slot-word", PT_FILL_WORD.format("João", 3), {"cliente": "João", "pedidos": 3},
+         PT_FILL_WORD.format("Maria", 8), {"cliente": "Maria", "pedidos": 8}),
+    pair("fr/place-left", FR_FILL.format("Lyon", 520000), {"ville": "Lyon", "habitants": 520000},
+         FR_FILL.format("Nantes", 320000), {"ville": "Nantes", "habitants": 320000}),
+    pair("fr/keys", FR_FILL_KEYS.format("Lyon", 520000), {"ville": "Lyon", "habitants": 520000},
+         FR_FILL_KEYS.format("Nantes", 320000), {"ville": "Nantes", "habitants": 320000}),
+    pair("en/place-left", EN_PLACE.format("Lyon", 520000), {"city": "Lyon", "population": 520000},
+         EN_PLACE.format("Nantes", 320000), {"city": "Nantes", "population": 320000}),
+]
+
+
+@pytest.mark.parametrize("case", FILLED, ids=lambda c: c.cls)
+def test_jsony_templates_served_exactly(case: Pair) -> None:
+    assert_served_proven(case)
+
+
+@pytest.mark.parametrize("case", FILLED, ids=lambda c: c.cls)
+def test_jsony_templates_served_after_never_right_model(case: Pair) -> None:
+    import json
+
+    served, obj = served_after(case.cached_prompt, case.new_prompt)
+    assert served, case.new_prompt
+    assert exact_object(obj, json.loads(case.new_answer)), obj
+
+
+FILL_NO_CLAIM = [
+    # a slot two values could fill, a word that is one slot's key and another's word, a slot word twice
+    'Fill in this template: {"user": <name>, "level": <level>} with user Priya and name Ana and level 4.',
+    'Fill in this template: {"name": <user>, "user": <name>} with name Priya and user Ana.',
+    'Fill in this template: {"user": <name>, "level": <name>} with name Priya.',
+    # a value stated for no key, a key set changed, a number before no key
+    'Fill in this template: {"user": <name>, "level": <level>} with name Priya, level 4 and rank 2.',
+    'Fill in this template: {"user": <name>, "level": <level>} with login Priya and level 4.',
+    'Preencha: {"cliente": <nome>, "pedidos": <n>} com o cliente João e 3 pedido.',
+    'Preencha: {"cliente": <nome>, "pedidos": <n>} com o cliente João e 3 pedidos e pedidos 4.',
+    'Preencha: {"cliente": <nome>, "pedidos": <n>} com o cliente João e 3 maçãs.',
+    'Return a JSON object with keys name and level: name Ana, 4 apples.',
+    # a place: two keys left, a key of no place kind, a country for a city, an unknown place, two places, a key restated
+    'Complète ce modèle : {"ville": <ville>, "pays": <pays>} pour Lyon.',
+    'Complète ce modèle : {"ville": <ville>, "capitale": <ville2>} pour Lyon.',
+    'Complète ce modèle : {"nom": <nom>, "habitants": <nombre>} pour Lyon, 520000 habitants.',
+    'Complète ce modèle : {"nom": <nom>, "habitants": <nombre>} pour Marie, 30 habitants.',  # a person "for": no place
+    'Complète ce modèle : {"ville": <ville>, "habitants": <nombre>} pour France, 520000 habitants.',
+    'Complète ce modèle : {"ville": <ville>, "habitants": <nombre>} pour Foobarville, 520000 habitants.',
+    'Complète ce modèle : {"ville": <ville>, "habitants": <nombre>} pour Lyon, 520000 habitants, ville Paris.',
+    'Fill in this template: {"city": <city>, "population": <n>} for Lyon, Paris, population 520000.',
+    'Fill in this template: {"country": <c>, "population": <n>} for Lyon, population 520000.',
+]
+
+
+@pytest.mark.parametrize("prompt", FILL_NO_CLAIM)
+def test_jsony_template_traps_are_no_claim(prompt: str) -> None:
+    assert read_request(prompt) is None, prompt
+
+
+FILL_TRAPS = [
+    pair("trap/slot-two-values", EN_FILL.format("Priya", 4), {"user": "Priya", "level": 4},
+         'Fill in this template: {"user": <name>, "level": <level>} with user Omar and name Ana and level 4.',
+         {"user": "Omar", "level": 4}),
+    pair("trap/key-set-changed", EN_FILL.format("Priya", 4), {"user": "Priya", "level": 4},
+         'Fill in this template: {"user": <name>, "rank": <rank>} with name Omar and level 4.',
+         {"user": "Omar", "rank": 4}),
+    pair("trap/place-two-left", FR_FILL.format("Lyon", 520000), {"ville": "Lyon", "habitants": 520000},
+         'Complète ce modèle : {"ville": <ville>, "pays": <pays>} pour Lyon.', {"ville": "Lyon", "pays": "France"}),
+]
+
+
+@pytest.mark.parametrize("case", FILL_TRAPS, ids=lambda c: c.cls)
+def test_jsony_template_traps_never_wrong(case: Pair) -> None:
+    assert_trap_never_wrong(case, model=True)
+
+
+def test_jsony_place_without_the_gazetteer_is_no_claim(monkeypatch: pytest.MonkeyPatch) -> None:
+    from stepcache_integrations.core.tasks.json import places
+
+    monkeypatch.setattr(places, "_gazetteer", lambda: None)  # the extra "places" not installed
+    read_request.cache_clear()  # read_request keeps its readings: prompts read above with the gazetteer
+    try:
+        assert read_request(FR_FILL.format("Lyon", 513275)) is None
+        assert read_request(FR_FILL_KEYS.format("Lyon", 513275)) is not None  # bound by its key, no gazetteer needed
+    finally:
+        read_request.cache_clear()

@@ -209,6 +209,8 @@ class _Read(Transformer[Token, Any]):
         self.items: dict[str, list[Token]] = {}  # "tags: red, green": the items after a statement's first (wip/jsonR6)
         self.bare_list = False  # "JSON only, keys user and role.": a list of bare keys the request sentence ends with (wip/jsonV)
         self.shot_keys: list[str] = []  # few-shot: the examples' keys (wip/jsonT)
+        self.places: list[list[Token]] = []  # fr "pour Lyon": a place named after "for" (wip/jsonY)
+        self.counted: list[str] = []  # pt "3 pedidos": keys written after their number (wip/jsonY)
         self.declared_order = False  # "and values 20, 35, 10 in that order": the values' order is said (wip/jsonY)
         self.shot_types: list[type] = []
 
@@ -317,6 +319,22 @@ class _Read(Transformer[Token, Any]):
         if unit is not None and unit.noted:
             self.noted.add(token.value[0])
         self.stated.append((*token.value, unit.unit if unit is not None else None))  # (key, Statement), set by the lexer
+
+    def for_place(self, children: list[Any]) -> None:
+        """fr "pour Lyon, 520000 habitants": the place named after "for", bound by its kind (_places_bound; wip/jsonY)."""
+        names = [c for c in children if isinstance(c, Token) and c.type == "NAME"]
+        self.places.append(names)
+
+    def counted_stmt(self, children: list[Token]) -> None:
+        """pt "3 pedidos": the number stated for the key written after it, read only for a key the shape
+        or a key list holds (_named_statements; wip/jsonY)."""
+        number, name = children
+        if isinstance(number.value, bool) or not isinstance(number.value, (int, float)):
+            raise Declined
+        start = number.start_pos or 0
+        st = Statement(number.value, False, (start, (name.start_pos or 0) + len(name.value)))
+        self.counted.append(str(name.value))
+        self.stated.append((str(name.value), st, None))
 
     def entity_stmt(self, children: list[Any]) -> None:
         """"for <label> <number> <unit>" (ru "для расстояния 9 км"): the statement just read, noted as
@@ -1014,12 +1032,55 @@ def _named_statements(transformer: _Read, language: str, prompt: str) -> list[tu
     positional += extracted
     # a shape's keys are the keys asked as a key list's are: 'Item "notebook"' names "item" (wip/jsonR3)
     asked = transformer.asked or list(transformer.template)
-    stated = _labels_as_keys(transformer.stated + said + named + positional, asked, language)
+    if any(key not in asked for key in transformer.counted):
+        return None  # "3 users" for a key "user", "3 apples" for no key: no statement read
+    placed = _places_bound(transformer, asked, language, prompt)
+    if placed is None:
+        return None
+    bound = _slots_bound(transformer.stated + said + named + positional + placed, transformer.template)
+    if bound is None:
+        return None
+    stated = _labels_as_keys(bound, asked, language)
     if stated is None:
         return None
     if any(st.spaced_bare and key not in transformer.asked and key not in transformer.template for key, st, _unit in stated):
         return None  # "Stadt Bremen" names a key only beside a key list (or a shape: wip/jsonA) that lists it
     return stated
+
+
+def _places_bound(transformer: _Read, asked: list[str], language: str, prompt: str) -> list[tuple[str, Statement, str | None]] | None:
+    """The place named after "for" (fr "pour Lyon") as the statement of the one listed key no statement names,
+    when that key is of a place kind the gazetteer says the name alone fills (:func:`_in_order_typed`); None
+    when two keys are left or none, the key is of no place kind, two places are named, or no gazetteer is
+    installed (wip/jsonY)."""
+    if not transformer.places:
+        return []
+    if len(transformer.places) > 1:
+        return None
+    slots = getattr(transformer.template, "slots", {})
+    stated = {slots.get(key, key) for key, _st, _unit in transformer.stated}
+    keys = [key for key in asked if key not in stated]
+    if len(keys) != 1 or _string_kind(keys[0], language) not in _PLACE_CONCEPTS:
+        return None  # the place fills the one key no statement names, a key of a place kind, or none
+    one = _in_order_typed(keys[0], transformer.places[0], language, prompt)
+    return None if one is None else [one]
+
+
+def _slots_bound(
+    stated: list[tuple[str, Statement, str | None]], template: dict[str, str]
+) -> list[tuple[str, Statement, str | None]] | None:
+    """Each statement whose key is a slot word of the shape ('{"user": <name>}': "with name Priya") as the
+    statement of the slot's key; None when a stated word is one slot's word and another slot's key
+    ('{"name": <user>, "user": <name>}': which slot "name Ana" fills is not said; wip/jsonY)."""
+    slots = getattr(template, "slots", {})
+    if not slots:
+        return stated
+    bound = []
+    for key, st, unit in stated:
+        if key in slots and key in template and slots[key] != key:
+            return None
+        bound.append((slots.get(key, key), st, unit))
+    return bound
 
 
 def _read_statements(
@@ -1831,7 +1892,10 @@ _VALUE_PLACEHOLDER = "<" + _VALUE_WORD + ">|" + _VALUE_WORD
 # One lowercase letter in angle brackets ('{"minuti": <m>, "secondi": <s>}', wip/jsonW): any type, the prompt states
 # the value ("<n>" stays a number's)
 _LETTER_PLACEHOLDER = "<[a-z]>"
-_PLACEHOLDER = r'(?:\.\.\.|\u2026|""|0|null|' + _NUMBER_PLACEHOLDERS + "|" + _VALUE_PLACEHOLDER + "|" + _LETTER_PLACEHOLDER + ")"
+# A slot's own word in angle brackets ('{"user": <name>, "level": <level>}', wip/jsonY): any type, the value stated
+# with that word ("with name Priya and level 4") fills the slot (reader.py: _slots_bound); tried after the others
+_SLOT_PLACEHOLDER = r"<[^\W\d_][\w-]{0,40}>"
+_PLACEHOLDER = r'(?:\.\.\.|\u2026|""|0|null|' + _NUMBER_PLACEHOLDERS + "|" + _VALUE_PLACEHOLDER + "|" + _LETTER_PLACEHOLDER + "|" + _SLOT_PLACEHOLDER + ")"
 _SHAPE_MEMBER = re.compile(r'\s*"(?P<key>[^"\\\n{}]{1,60})"\s*:\s*(?P<value>' + _PLACEHOLDER + r")\s*(?P<end>[,}])")
 _SHAPE_BLANKS = {"...": "any", "\u2026": "any", '""': "string", "0": "number", "null": "any"}
 
@@ -2024,7 +2088,7 @@ def _python_value(value: ast.Constant, literal: str) -> Any:
 def _shape_at(text: str, pos: int) -> tuple[Word, int] | None:
     """A flat placeholder shape at ``pos`` ('{"title": ..., "year": ...}'): its keys and the type
     each value asks for; None for anything else (a nested, repeated or filled member)."""
-    kinds: dict[str, str] = {}
+    kinds = _Slots()
     at = pos + 1
     while True:
         member = _SHAPE_MEMBER.match(text, at)
@@ -2035,10 +2099,33 @@ def _shape_at(text: str, pos: int) -> tuple[Word, int] | None:
             return None
         value = member.group("value")
         letter = value != "<n>" and re.fullmatch(_LETTER_PLACEHOLDER, value) is not None
-        kinds[key] = "any" if value.strip("<>") in _VALUE_WORDS or letter else _SHAPE_BLANKS.get(value, "number")  # else a number's placeholder
+        slot = _slot_word(value)
+        if slot is not None:
+            if slot in kinds.slots:
+                return None  # '{"a": <name>, "b": <name>}': which slot a stated name fills is not said
+            kinds.slots[slot] = key
+            kinds[key] = "any"
+        else:
+            kinds[key] = "any" if value.strip("<>") in _VALUE_WORDS or letter else _SHAPE_BLANKS.get(value, "number")  # else a number's placeholder
         at = member.end()
         if member.group("end") == "}":
             return Word("TEMPLATE", kinds, pos), at  # type: ignore[arg-type]
+
+
+class _Slots(dict):  # type: ignore[type-arg]
+    """A shape's keys and the type each asks for, and its slot words ('<name>': "name" -> the key it fills; wip/jsonY)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.slots: dict[str, str] = {}
+
+
+def _slot_word(value: str) -> str | None:
+    """The word of a slot placeholder ('<name>'), or None for every other placeholder (a number's, a value word's, a letter)."""
+    if re.fullmatch(_SLOT_PLACEHOLDER, value) is None or re.fullmatch(_NUMBER_PLACEHOLDERS, value) is not None:
+        return None
+    word = value[1:-1]
+    return None if word in _VALUE_WORDS or re.fullmatch(_LETTER_PLACEHOLDER, value) is not None else word
 
 
 def _token_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word, int] | None:
