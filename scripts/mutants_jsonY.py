@@ -8,6 +8,7 @@ _JSON = "stepcache_integrations/core/tasks/json"
 _READER = f"{_JSON}/reader.py"
 _GRAMMAR = f"{_JSON}/request.lark"
 _Y = "tests/adversarial/test_json_reach_jsonY.py"
+_PASTES = f"{_JSON}/pastes"
 
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
@@ -77,5 +78,16 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("jsonY-place-unchecked", "'pour France' fills a city key (the gazetteer not asked)", _READER,
      "    one = _in_order_typed(keys[0], transformer.places[0], language, prompt)\n    return None if one is None else [one]",
      "    one = _place_name(keys[0], transformer.places[0], language, prompt)\n    return None if one is None else [one]", (_Y,)),
+    ("jsonY-row-then-sheet-rule", "fr 'cette ligne CSV' (the sheet after the row's noun) is not derived", f"{_PASTES}/request.lark",
+     "%extend ref: DET? ROW_NOUN SHEET BELOW?\n", "", (_Y,)),
+    ("jsonY-de-csv-zeile-word", "de 'CSV-Zeile' is no table word", f"{_PASTES}/vocabulary/de.json",
+     '   ".env",\n   "csv-zeile"\n', '   ".env"\n', (_Y,)),
+    ("jsonY-numbers-as-integers-any", "'(numbers as integers)' reads a decimal cell", f"{_JSON}/pastes.py",
+     "    if read.integers and any(isinstance(st.value, float) for st in statements.values()):\n        return None",
+     "    if False:\n        return None", (_Y,)),
+    ("jsonY-numbers-as-integers-declined", "'(numbers as integers)' declined as 'numbers as strings' is", f"{_JSON}/pastes.py",
+     "            self.integers = True", "            raise Declined", (_Y,)),
+    ("jsonY-en-integers-word", "en pastes 'integers' is no table word", f"{_PASTES}/vocabulary/en.json",
+     '   "integers",\n', "", (_Y,)),
 ]
 # fmt: on

@@ -250,3 +250,58 @@ def test_jsony_place_without_the_gazetteer_is_no_claim(monkeypatch: pytest.Monke
         assert read_request(FR_FILL_KEYS.format("Lyon", 513275)) is not None  # bound by its key, no gazetteer needed
     finally:
         read_request.cache_clear()
+
+
+# -- pasted rows: the sheet's name after the row's noun, and "(numbers as integers)" (wip/jsonY) ---------------------
+DE_CSV = "Wandle diese CSV-Zeile in ein JSON-Objekt um (Zahlen als Zahlen):\nid,artikel,menge\n{},{},{}"
+FR_CSV = "Convertis cette ligne CSV en JSON (nombres en entiers) :\nid,article,quantite\n{},{},{}"
+ES_CSV = "Convierte esta fila CSV a JSON:\nid,articulo,cantidad\n{},{},{}"
+EN_CSV = "Convert this CSV row to JSON (numbers as integers):\nid,item,qty\n{},{},{}"
+DE_CSV_INT = "Wandle diese CSV-Zeile in JSON um (Zahlen als ganze Zahlen):\nid,artikel,menge\n{},{},{}"
+
+PASTED = [
+    pair("de/csv-zeile", DE_CSV.format(12, "Schraube", 500), {"id": 12, "artikel": "Schraube", "menge": 500},
+         DE_CSV.format(13, "Mutter", 200), {"id": 13, "artikel": "Mutter", "menge": 200}),
+    pair("fr/ligne-csv-entiers", FR_CSV.format(12, "Vis", 500), {"id": 12, "article": "Vis", "quantite": 500},
+         FR_CSV.format(14, "Clou", 90), {"id": 14, "article": "Clou", "quantite": 90}),
+    pair("es/fila-csv", ES_CSV.format(12, "Tornillo", 500), {"id": 12, "articulo": "Tornillo", "cantidad": 500},
+         ES_CSV.format(15, "Tuerca", 30), {"id": 15, "articulo": "Tuerca", "cantidad": 30}),
+    pair("en/numbers-as-integers", EN_CSV.format(12, "Bolt", 500), {"id": 12, "item": "Bolt", "qty": 500},
+         EN_CSV.format(13, "Nut", 7), {"id": 13, "item": "Nut", "qty": 7}),
+    pair("de/ganze-zahlen", DE_CSV_INT.format(12, "Schraube", 500), {"id": 12, "artikel": "Schraube", "menge": 500},
+         DE_CSV_INT.format(13, "Mutter", 200), {"id": 13, "artikel": "Mutter", "menge": 200}),
+]
+
+
+@pytest.mark.parametrize("case", PASTED, ids=lambda c: c.cls)
+def test_jsony_pastes_served_exactly(case: Pair) -> None:
+    assert_served_proven(case)
+
+
+@pytest.mark.parametrize("case", PASTED, ids=lambda c: c.cls)
+def test_jsony_pastes_served_after_never_right_model(case: Pair) -> None:
+    import json
+
+    served, obj = served_after(case.cached_prompt, case.new_prompt)
+    assert served, case.new_prompt
+    assert exact_object(obj, json.loads(case.new_answer)), obj
+
+
+PASTE_NO_CLAIM = [
+    EN_CSV.format(13, "Nut", 2.5),  # "(numbers as integers)" and a decimal: rounded how? not said
+    DE_CSV_INT.format(13, "Mutter", "2,5"),
+    FR_CSV.format(14, "Clou", 0.5),
+    "Convert this CSV row to JSON (numbers as strings):\nid,item,qty\n13,Nut,7",  # a rule over every cell, not read
+    "Wandle diese CSV-Zeile in ein JSON-Objekt um (Zahlen als Text):\nid,artikel,menge\n12,Schraube,500",
+    "Convertis cette ligne CSV en JSON :\nid,article,quantite\n12,Vis,500\n13,Clou,90",  # two rows
+]
+
+
+@pytest.mark.parametrize("prompt", PASTE_NO_CLAIM)
+def test_jsony_paste_traps_are_no_claim(prompt: str) -> None:
+    assert read_request(prompt) is None, prompt
+
+
+def test_jsony_paste_trap_never_wrong() -> None:
+    assert_trap_never_wrong(pair("trap/integers-decimal", EN_CSV.format(12, "Bolt", 500), {"id": 12, "item": "Bolt", "qty": 500},
+                                 EN_CSV.format(13, "Nut", 2.5), {"id": 13, "item": "Nut", "qty": 2.5}), model=True)
