@@ -89,5 +89,15 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      "            self.integers = True", "            raise Declined", (_Y,)),
     ("jsonY-en-integers-word", "en pastes 'integers' is no table word", f"{_PASTES}/vocabulary/en.json",
      '   "integers",\n', "", (_Y,)),
+    ("jsonY-conversion-any-target", "'Convert 2 hours to seconds and return {\"hours\", \"minutes\"}' read", _READER,
+     " and said in {_unit_key(key, language) for key in listed}", "", (_Y,)),
+    ("jsonY-conversion-any-verb", "'Round 2 hours to minutes and return {...}' read as a conversion", _READER,
+     "    return said is not None and fold(verb) in _CONVERSION_VERBS.get(language, ()) and said",
+     "    return said is not None and said", (_Y,)),
+    ("jsonY-conversion-declined", "a conversion said first, then unit keys, declined as before", _READER,
+     "    if (said is not None or transformer.converted_first) and not _conversion_to_a_key(said, transformer.converted_first, listed, language):",
+     "    if said is not None or transformer.converted_first:", (_Y,)),
+    ("jsonY-slot-type-word", "'<text>' read as a slot ('{\"meters\": <text>}' served a number)", _READER,
+     "        if slot is not None and slot.casefold() in _TYPE_WORDS:", "        if slot is not None and slot.casefold() in ():", (_Y,)),
 ]
 # fmt: on

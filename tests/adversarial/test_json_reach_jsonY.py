@@ -305,3 +305,56 @@ def test_jsony_paste_traps_are_no_claim(prompt: str) -> None:
 def test_jsony_paste_trap_never_wrong() -> None:
     assert_trap_never_wrong(pair("trap/integers-decimal", EN_CSV.format(12, "Bolt", 500), {"id": 12, "item": "Bolt", "qty": 500},
                                  EN_CSV.format(13, "Nut", 2.5), {"id": 13, "item": "Nut", "qty": 2.5}), model=True)
+
+
+# -- a conversion said first, then keys that are each a unit word (wip/jsonY; wip/jsonW read "for 3 km") ---------------
+EN_CONV = 'Convert {} hours to minutes and return {{"hours": <h>, "minutes": <m>}}.'
+FR_CONV = 'Convertis {} heures en minutes et renvoie {{"heures": <h>, "minutes": <m>}}.'
+EN_CONV_KM = 'Convert {} km to meters and return {{"km": <a>, "m": <b>}}.'
+
+CONVERTED = [
+    pair("en/hours-minutes", EN_CONV.format(2), {"hours": 2, "minutes": 120}, EN_CONV.format(3), {"hours": 3, "minutes": 180}),
+    pair("en/hours-minutes-decimal", EN_CONV.format(2), {"hours": 2, "minutes": 120},
+         EN_CONV.format(1.5), {"hours": 1.5, "minutes": 90}),
+    pair("fr/heures-minutes", FR_CONV.format(2), {"heures": 2, "minutes": 120}, FR_CONV.format(4), {"heures": 4, "minutes": 240}),
+    pair("en/km-m", EN_CONV_KM.format(2), {"km": 2, "m": 2000}, EN_CONV_KM.format(2.5), {"km": 2.5, "m": 2500}),
+    pair("en/key-list", 'Convert 2 km to meters and return JSON with keys "km" and "m".', {"km": 2, "m": 2000},
+         'Convert 3 km to meters and return JSON with keys "km" and "m".', {"km": 3, "m": 3000}),
+]
+
+
+@pytest.mark.parametrize("case", CONVERTED, ids=lambda c: c.cls)
+def test_jsony_conversions_served_exactly(case: Pair) -> None:
+    assert_served_proven(case)
+
+
+@pytest.mark.parametrize("case", CONVERTED, ids=lambda c: c.cls)
+def test_jsony_conversions_served_after_never_right_model(case: Pair) -> None:
+    import json
+
+    served, obj = served_after(case.cached_prompt, case.new_prompt)
+    assert served, case.new_prompt
+    assert exact_object(obj, json.loads(case.new_answer)), obj
+
+
+CONVERT_NO_CLAIM = [
+    'Convert 2 hours to seconds and return {"hours": <h>, "minutes": <m>}.',  # a target no key names
+    'Convert 2 hours to minutes and return {"days": <h>, "minutes": <m>}.',  # the stated unit no key's
+    'Convert 2 km to minutes and return {"hours": <h>, "minutes": <m>}.',  # another dimension
+    'Round 2 hours to minutes and return {"hours": <h>, "minutes": <m>}.',  # no conversion verb
+    'Convert 2 hours to minutes and return {"hours": <h>, "name": <m>}.',  # a key naming no unit
+    'Convert 2.5 km to meters and return JSON {"meters": <text>}.',  # a placeholder naming a type: no shape read
+    'Fill in this template: {"user": <string>, "level": <level>} with user Priya and level 4.',
+    'Convert 2 hours to minutes and return {"hours": <h>, "minutes": <m>, "seconds": <s>} rounded.',
+]
+
+
+@pytest.mark.parametrize("prompt", CONVERT_NO_CLAIM)
+def test_jsony_conversion_traps_are_no_claim(prompt: str) -> None:
+    assert read_request(prompt) is None, prompt
+
+
+def test_jsony_conversion_trap_never_wrong() -> None:
+    assert_trap_never_wrong(pair("trap/other-target", EN_CONV.format(2), {"hours": 2, "minutes": 120},
+                                 'Convert 3 hours to seconds and return {"hours": <h>, "minutes": <m>}.',
+                                 {"hours": 3, "minutes": 180}), model=True)

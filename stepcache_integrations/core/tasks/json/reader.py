@@ -1537,13 +1537,22 @@ def _measured_in_unit_keys(transformer: _Read, listed: list[str], language: str)
     if len(transformer.measures) != 1:
         return None
     (number, unit, said), = transformer.measures
-    if not _a_number(number.value) or said is not None or transformer.converted_first or transformer.rounded_first_label is not None:
+    if not _a_number(number.value) or transformer.rounded_first_label is not None:
+        return None
+    if (said is not None or transformer.converted_first) and not _conversion_to_a_key(said, transformer.converted_first, listed, language):
         return None
     if not _measure_nouns_declared(transformer, language) or not _units_of_keys(listed, unit, language):
         return None
     start = number.start_pos or 0
     span = (start, start + len(str(number.value)))
     return [(key, Statement(number.value, False, span), unit) for key in listed]
+
+
+def _conversion_to_a_key(said: str | None, verb: str, listed: list[str], language: str) -> bool:
+    """'Convert 2 hours to minutes and return {"hours": <h>, "minutes": <m>}': a conversion said first, by a
+    conversion verb of the table, to the unit one listed key names; each key still holds the measure in its own
+    unit (wip/jsonY). "Round ..." or a target no key names ("to seconds") is no claim."""
+    return said is not None and fold(verb) in _CONVERSION_VERBS.get(language, ()) and said in {_unit_key(key, language) for key in listed}
 
 
 def _said_or_keyed(target: str | None, verb: str, key: str, language: str) -> str | None:
@@ -2100,6 +2109,8 @@ def _shape_at(text: str, pos: int) -> tuple[Word, int] | None:
         value = member.group("value")
         letter = value != "<n>" and re.fullmatch(_LETTER_PLACEHOLDER, value) is not None
         slot = _slot_word(value)
+        if slot is not None and slot.casefold() in _TYPE_WORDS:
+            return None  # '{"meters": <text>}' names a type, no slot: which type the value takes is not read
         if slot is not None:
             if slot in kinds.slots:
                 return None  # '{"a": <name>, "b": <name>}': which slot a stated name fills is not said
