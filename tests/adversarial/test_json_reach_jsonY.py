@@ -358,3 +358,39 @@ def test_jsony_conversion_trap_never_wrong() -> None:
     assert_trap_never_wrong(pair("trap/other-target", EN_CONV.format(2), {"hours": 2, "minutes": 120},
                                  'Convert 3 hours to seconds and return {"hours": <h>, "minutes": <m>}.',
                                  {"hours": 3, "minutes": 180}), model=True)
+
+
+# -- one quoted key and its list after a listing word (wip/jsonY) ----------------------------------------------------
+EN_LIST = 'JSON object with a key "tags" listing: {}'
+LISTED = [
+    pair("en/listing", EN_LIST.format("red, green, blue"), {"tags": ["red", "green", "blue"]},
+         EN_LIST.format("red, yellow, blue"), {"tags": ["red", "yellow", "blue"]}),
+    pair("en/listing-count", EN_LIST.format("red, green, blue"), {"tags": ["red", "green", "blue"]},
+         EN_LIST.format("red, green, blue, black"), {"tags": ["red", "green", "blue", "black"]}),
+    pair("en/listing-order", EN_LIST.format("red, green, blue"), {"tags": ["red", "green", "blue"]},
+         EN_LIST.format("blue, green, red"), {"tags": ["blue", "green", "red"]}),
+]
+
+
+@pytest.mark.parametrize("case", LISTED, ids=lambda c: c.cls)
+def test_jsony_lists_served_exactly(case: Pair) -> None:
+    assert_served_proven(case)
+
+
+@pytest.mark.parametrize("case", LISTED, ids=lambda c: c.cls)
+def test_jsony_lists_served_after_never_right_model(case: Pair) -> None:
+    import json
+
+    served, obj = served_after(case.cached_prompt, case.new_prompt)
+    assert served, case.new_prompt
+    assert exact_object(obj, json.loads(case.new_answer)), obj
+
+
+@pytest.mark.parametrize("prompt", [
+    EN_LIST.format("red, 3, blue"),  # two JSON types
+    EN_LIST.format("red, green, tags"),  # a key's name as an item
+    'JSON object with a key "tags" color: red, green, blue',  # a label that says no list
+    'JSON object with a key "tags" listing: red, green, blue, name Ana',
+])
+def test_jsony_list_traps_are_no_claim(prompt: str) -> None:
+    assert read_request(prompt) is None, prompt

@@ -308,6 +308,13 @@ class _Read(Transformer[Token, Any]):
         self.items = {key.value: self.items.get(label, [])}
         self.typed.append((key.value, "array"))
 
+    def with_listed_key(self, children: list[Any]) -> None:
+        """'a key "tags" listing: red, green, blue': the quoted key noted a list, its items after the listing
+        word (one of the tables' "listing_labels"; any other label states no list: wip/jsonY)."""
+        if len(self.stated) != 1 or fold(self.stated[0][0]) not in _LISTING_LABELS:
+            raise Declined  # 'a key "tags" color: red, green' says nothing of a list
+        self.with_one_list(children)
+
     def _quoted_only(self, children: list[Any]) -> None:
         keys = next(c for c in children if isinstance(c, Tree))
         if any(t.type not in ("QNAME", "AND", "COMMA") for t in keys.scan_values(lambda v: isinstance(v, Token))):
@@ -922,6 +929,8 @@ def _typed_as_noted(transformer: _Read, found: dict[str, Statement], stated: dic
     return True
 
 
+# The words that say a list follows after one quoted key ('a key "tags" listing: red, green'; wip/jsonY).
+_LISTING_LABELS = frozenset(fold(w) for table in _TABLES.values() for w in table.get("listing_labels", ()))
 # A list's label that names its items' JSON type ("a list of strings: ...", "a list of integers: ...").
 _LIST_LABELS: dict[str, type | tuple[type, ...]] = {"strings": str, "words": str, "numbers": (int, float), "integers": int}
 
