@@ -394,3 +394,71 @@ def test_jsony_lists_served_after_never_right_model(case: Pair) -> None:
 ])
 def test_jsony_list_traps_are_no_claim(prompt: str) -> None:
     assert read_request(prompt) is None, prompt
+
+
+# -- a listed key computed by a declared formula over two stated numbers (wip/jsonY) --------------------------------
+EN_TOTAL = "JSON with keys price, qty, total for price {} and qty {}, where total = price * qty."
+EN_TOTAL2 = "JSON with keys price, qty and total: price {}, qty {}. Total = price * qty."
+EN_SUM = "JSON with keys base, bonus and pay: base {}, bonus {}. pay = base + bonus."
+FR_TOTAL = "Donne un objet JSON avec les clés prix_unitaire, quantite et total (= prix_unitaire × quantite) : prix_unitaire {}, quantite {}."
+
+COMPUTED = [
+    pair("en/where-formula", EN_TOTAL.format(4, 5), {"price": 4, "qty": 5, "total": 20},
+         EN_TOTAL.format(6, 5), {"price": 6, "qty": 5, "total": 30}),
+    pair("en/formula-sentence", EN_TOTAL2.format(4, 5), {"price": 4, "qty": 5, "total": 20},
+         EN_TOTAL2.format(1.1, 3), {"price": 1.1, "qty": 3, "total": 3.3}),
+    pair("en/sum", EN_SUM.format(100, 20), {"base": 100, "bonus": 20, "pay": 120},
+         EN_SUM.format(0.1, 0.2), {"base": 0.1, "bonus": 0.2, "pay": 0.3}),
+    pair("en/formula-first", "Return JSON with keys price, qty and total, where total = price * qty. Values: price 4, qty 5.",
+         {"price": 4, "qty": 5, "total": 20},
+         "Return JSON with keys price, qty and total, where total = price * qty. Values: price 7, qty 3.",
+         {"price": 7, "qty": 3, "total": 21}),
+    pair("fr/key-formula", FR_TOTAL.format(3, 8), {"prix_unitaire": 3, "quantite": 8, "total": 24},
+         FR_TOTAL.format(4, 8), {"prix_unitaire": 4, "quantite": 8, "total": 32}),
+]
+
+
+@pytest.mark.parametrize("case", COMPUTED, ids=lambda c: c.cls)
+def test_jsony_formulas_served_exactly(case: Pair) -> None:
+    assert_served_proven(case)
+
+
+@pytest.mark.parametrize("case", COMPUTED, ids=lambda c: c.cls)
+def test_jsony_formulas_served_after_never_right_model(case: Pair) -> None:
+    import json
+
+    served, obj = served_after(case.cached_prompt, case.new_prompt)
+    assert served, case.new_prompt
+    assert exact_object(obj, json.loads(case.new_answer)), obj
+
+
+FORMULA_NO_CLAIM = [
+    "JSON with keys price, qty, total for price 4 and qty 5, where total = price * tax.",  # a key the formula names unstated
+    "JSON with keys price, qty, total for price 4 and qty 5, where total = price * qty * 2.",  # more than two operands
+    "JSON with keys price, qty, total for price 4, qty 5 and total 30, where total = price * qty.",  # the computed key stated
+    "JSON with keys price, qty for price 4 and qty 5, where total = price * qty.",  # the computed key unlisted
+    "JSON with keys price, qty and total: price 4, qty 5. total = price * qty. total = price + qty.",  # computed twice
+    "JSON with keys price, qty, total for price 4 and qty 5, where total = price / qty.",  # no declared operator
+    'JSON with keys price, qty, total for price "4" and qty 5, where total = price * qty.',  # a string operand
+    "JSON with keys price, qty, total for price 4 and qty 5, where total = price * qty. Round the total to the nearest ten.",
+    "JSON: price 4, qty 5. total = price * qty.",  # no key list
+    "Donne un objet JSON avec les clés prix_unitaire, quantite et total (= prix_unitaire × remise) : prix_unitaire 3, quantite 8.",
+]
+
+
+@pytest.mark.parametrize("prompt", FORMULA_NO_CLAIM)
+def test_jsony_formula_traps_are_no_claim(prompt: str) -> None:
+    assert read_request(prompt) is None, prompt
+
+
+FORMULA_TRAPS = [
+    pair("trap/formula-unstated-key", EN_TOTAL.format(4, 5), {"price": 4, "qty": 5, "total": 20},
+         "JSON with keys price, qty, total for price 6 and qty 5, where total = price * tax.", {"price": 6, "qty": 5, "total": None}),
+    pair("trap/formula-changed-op", EN_TOTAL.format(4, 5), {"price": 4, "qty": 5, "total": 20},
+         "JSON with keys price, qty, total for price 6 and qty 5, where total = price + qty.", {"price": 6, "qty": 5, "total": 11}),
+]
+
+
+@pytest.mark.parametrize("case", FORMULA_TRAPS, ids=lambda c: c.cls)
+def test_jsony_formula_traps_never_wrong(case: Pair) -> None:
+    assert_trap_never_wrong(case, model=False)

@@ -10,6 +10,7 @@ for in order, the values stated with their JSON types, and the entity the object
 from __future__ import annotations
 
 import ast
+from decimal import Decimal
 import json
 import math
 import re
@@ -209,6 +210,7 @@ class _Read(Transformer[Token, Any]):
         self.items: dict[str, list[Token]] = {}  # "tags: red, green": the items after a statement's first (wip/jsonR6)
         self.bare_list = False  # "JSON only, keys user and role.": a list of bare keys the request sentence ends with (wip/jsonV)
         self.shot_keys: list[str] = []  # few-shot: the examples' keys (wip/jsonT)
+        self.formulas: list[tuple[str, str, str, str, int]] = []  # "total = price * qty": (target, a, op, b, start) (wip/jsonY)
         self.places: list[list[Token]] = []  # fr "pour Lyon": a place named after "for" (wip/jsonY)
         self.counted: list[str] = []  # pt "3 pedidos": keys written after their number (wip/jsonY)
         self.declared_order = False  # "and values 20, 35, 10 in that order": the values' order is said (wip/jsonY)
@@ -307,6 +309,17 @@ class _Read(Transformer[Token, Any]):
         self.stated[0] = (key.value, st, unit)
         self.items = {key.value: self.items.get(label, [])}
         self.typed.append((key.value, "array"))
+
+    def formula(self, children: list[Any]) -> None:
+        """"where total = price * qty": the target key computed from two stated keys (_formulas_applied; wip/jsonY)."""
+        token = next(c for c in children if isinstance(c, Token) and c.type == "FORMULA")
+        self.formulas.append((*token.value, token.start_pos or 0))
+
+    def formula_key(self, children: list[Token]) -> Token:
+        """fr "total (= prix_unitaire × quantite)": a listed key and the formula that computes it (wip/jsonY)."""
+        key = self.key(children[:1])
+        self.formulas.append((str(key.value), *children[1].value, children[1].start_pos or 0))
+        return key
 
     def with_listed_key(self, children: list[Any]) -> None:
         """'a key "tags" listing: red, green, blue': the quoted key noted a list, its items after the listing
@@ -865,9 +878,47 @@ def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | N
     _declared_booleans(transformer, stated, language)
     if not _typed_as_noted(transformer, found, stated):
         return None
+    if not _formulas_applied(transformer, keys, found, stated):
+        return None
+    found = {**found, **{key: stated[key] for key in stated if key not in found}}
     entity = transformer.entities[0] if transformer.entities else ""
     listed = bool(transformer.asked or transformer.template)
     return JsonRequest(tuple(keys), stated, frozenset(found), entity, language, dict(sorted(transforms.items())), written, listed)
+
+
+def _formula_key(name: str, keys: list[str]) -> str:
+    """The listed key a formula names: as written, else the one listed key of that name in another case
+    ("Total = price * qty" for "total"); else the name (no listed key: the formula is declined)."""
+    if name in keys:
+        return name
+    same = [key for key in keys if key.casefold() == name.casefold()]
+    return same[0] if len(same) == 1 else name
+
+
+def _formulas_applied(transformer: _Read, keys: list[str], found: dict[str, Statement], stated: dict[str, Statement]) -> bool:
+    """Each declared formula's target as its statement, computed exactly from the two stated numbers it names
+    ("total = price * qty": 4 * 5 = 20; decimals by their literals, an inexact double declined). False (no claim)
+    when the target is unlisted or stated, an operand is unlisted, unstated, stated unclearly or no number, one
+    key is computed twice, or the keys are no key list's (wip/jsonY)."""
+    if not transformer.formulas:
+        return True
+    if not transformer.asked:
+        return False  # "Total = price * qty" without a key list: which keys the object holds is not said
+    for named in transformer.formulas:
+        target, a, b = (_formula_key(name, keys) for name in (named[0], named[1], named[3]))
+        op, start = named[2], named[4]
+        if target not in keys or target in found or target in stated or a not in keys or b not in keys or a == target or b == target:
+            return False
+        operands = [stated.get(a), stated.get(b)]
+        if any(st is None or isinstance(st.value, bool) or not isinstance(st.value, (int, float)) for st in operands):
+            return False
+        x, y = (Decimal(render(st.value) or "x") for st in operands)  # type: ignore[union-attr]
+        exact = x * y if op == "*" else x + y if op == "+" else x - y
+        value: int | float = int(exact) if all(isinstance(st.value, int) for st in operands) else float(exact)  # type: ignore[union-attr]
+        if Decimal(render(value) or "x") != exact:
+            return False
+        stated[target] = Statement(value, False, (start, start))
+    return True
 
 
 def _notes_by_listed_key(transformer: _Read, keys: list[str], language: str) -> None:
@@ -2148,9 +2199,34 @@ def _slot_word(value: str) -> str | None:
     return None if word in _VALUE_WORDS or re.fullmatch(_LETTER_PLACEHOLDER, value) is not None else word
 
 
+# A declared formula (wip/jsonY): "total = price * qty" (FORMULA), "(= prix_unitaire × quantite)" after a key (KEY_FORMULA).
+_FORMULA_KEY = r"[A-Za-z_][A-Za-z0-9_]{0,60}"
+_FORMULA_OPS = {"*": "*", "\u00d7": "*", "\u00b7": "*", "+": "+", "-": "-"}
+_FORMULA = re.compile(r"(?P<target>" + _FORMULA_KEY + r")[ \t]*=[ \t]*(?P<a>" + _FORMULA_KEY + r")[ \t]*(?P<op>[*\u00d7\u00b7+-])[ \t]*(?P<b>"
+                      + _FORMULA_KEY + r")(?![\w]|\.\w|[ \t]*[*\u00d7\u00b7+\-/(=])")
+_KEY_FORMULA = re.compile(r"\([ \t]*=[ \t]*(?P<a>" + _FORMULA_KEY + r")[ \t]*(?P<op>[*\u00d7\u00b7+-])[ \t]*(?P<b>" + _FORMULA_KEY + r")[ \t]*\)")
+
+
+def _formula_at(text: str, pos: int) -> tuple[Word, int] | None:
+    """A declared formula at ``pos``: FORMULA ("total = price * qty", its target, operands and operator) or
+    KEY_FORMULA ("(= a × b)", after the key it computes); None for anything else (wip/jsonY)."""
+    if pos > 0 and (text[pos - 1].isalnum() or text[pos - 1] == "_"):
+        return None
+    found = _FORMULA.match(text, pos)
+    if found is not None:
+        return Word("FORMULA", (found["target"], found["a"], _FORMULA_OPS[found["op"]], found["b"]), pos), found.end()  # type: ignore[arg-type]
+    found = _KEY_FORMULA.match(text, pos)
+    if found is not None:
+        return Word("KEY_FORMULA", (found["a"], _FORMULA_OPS[found["op"]], found["b"]), pos), found.end()  # type: ignore[arg-type]
+    return None
+
+
 def _token_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word, int] | None:
     if text[pos] == "{":
         return _template_at(text, pos)
+    formula = _formula_at(text, pos) if table.spaced else None
+    if formula is not None:
+        return formula
     if text.startswith("dict(", pos):
         return _python_record_at(text, pos)
     found = _phrase_at(text, folded, pos, table)
