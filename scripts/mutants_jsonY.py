@@ -131,5 +131,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("jsonY-for-stmts-without-formula", "'for item \"lamp\", price 97' read as two statements without a formula", _GRAMMAR,
      "%extend tail: FOR stmt (COMMA | AND | COMMA AND) stmts for_formula\n", "%extend tail: FOR stmt (COMMA | AND | COMMA AND) stmts for_formula?\n",
      ("tests/adversarial/test_unnamed_classes.py", _Y)),
+    ("jsonY-persona-keys", "'You are an API ... JSON, keys temperature and city.' is not derived", _GRAMMAR,
+     "%extend request: YOU PERSONA ONLY? VERB_3 ONLY? noun comma_keys?", "%extend request: YOU PERSONA ONLY? VERB_3 ONLY? noun", (_Y,)),
 ]
 # fmt: on

@@ -38,6 +38,7 @@ EN_INT = "Return a JSON object with keys width and height as integers: width {},
 IT_INT = "Restituisci un oggetto JSON con le chiavi larghezza e altezza come interi: larghezza = {}, altezza = {}."
 PERSONA = "You are an API that only outputs JSON. Input: color={}, size={}, qty={}"
 PERSONA2 = "You are an assistant that replies with JSON only.\nInput: city={}, zip={}"
+PERSONA3 = "You are an API that only answers with JSON, keys temperature and city. Input: temperature {}, city {}."
 ORDER = "Give me a JSON object with keys width, height, depth and values {}, {}, {} in that order."
 ORDER2 = "Return JSON with keys name and score and values {}, {} respectively."
 ZH_ORDER = "请输出 JSON，键为 width 和 height，值依次为 {} 和 {}。"
@@ -64,6 +65,8 @@ SERVED = [
          PERSONA.format("blue", "S", 3), {"color": "blue", "size": "S", "qty": 3}),
     pair("en/persona-input-line", PERSONA2.format("Lyon", '"69001"'), {"city": "Lyon", "zip": "69001"},
          PERSONA2.format("Nantes", '"44000"'), {"city": "Nantes", "zip": "44000"}),
+    pair("en/persona-keys", PERSONA3.format(21, "Oslo"), {"temperature": 21, "city": "Oslo"},
+         PERSONA3.format(19, "Bergen"), {"temperature": 19, "city": "Bergen"}),
     pair("en/in-that-order", ORDER.format(20, 35, 10), {"width": 20, "height": 35, "depth": 10},
          ORDER.format(21, 36, 11), {"width": 21, "height": 36, "depth": 11}),
     pair("en/in-that-order-decimal", ORDER.format(20, 35, 10), {"width": 20, "height": 35, "depth": 10},
@@ -106,6 +109,9 @@ NO_CLAIM = [
     "You are an API that only outputs JSON. Input: color=red, color=blue",
     'You are an API that only outputs JSON. Input: color=red, size=M. Output: {"color": "red"}',
     "You are a poet that only outputs JSON. Input: color=red",
+    # a bare key list after the persona is one only when the input states exactly its keys
+    "You are an API that only answers with JSON, keys temperature and city. Input: temperature 19.",
+    "You are an API that only answers with JSON, keys temperature and city. Input: temperature 19, city Oslo, wind 3.",
     # order: a count changed, no order said, another order said, a key twice, a unit, two-word names, a key restated
     "Give me a JSON object with keys width, height, depth and values 20, 35 in that order.",
     "Give me a JSON object with keys width, height, depth and values 20, 35, 10, 5 in that order.",
