@@ -608,3 +608,6 @@ MUTANTS += [Mutant(*row) for row in _LEAD15_ROWS]
 from mutants_w22 import ROWS as _W22_ROWS  # noqa: E402 - W22 (red team 17): passage roles, digit groups, labels, pasted numbers as written
 
 MUTANTS += [Mutant(*row) for row in _W22_ROWS]
+from mutants_jsonY import ROWS as _JSONY_ROWS  # noqa: E402 - JSON requests users write: all-key notes, personas, said order (wip/jsonY)
+
+MUTANTS += [Mutant(*row) for row in _JSONY_ROWS]

@@ -33,7 +33,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("jsonP-note-twice", "'score as a number, score as a string' keeps the first note",
      _PASTES, "            if self.types.setdefault(key, noted) != noted:", "            if self.types.setdefault(key, noted) != noted and False:", (_T,)),
     ("jsonP-keep-other-type", "'numbers as strings' (a rule over every cell) is read as keeping the types",
-     _PASTES, "        if children[0] != children[-1]:", "        if False:", (_T,)),
+     _PASTES, "        elif children[0] != children[-1]:", "        elif False:", (_T,)),
     ("jsonP-leading-zeros-number", "'00421' is the number 421",
      _PASTES, '_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]{0,14})(?:\\.[0-9]{1,9})?")', '_NUMBER = re.compile(r"-?[0-9]{1,15}(?:\\.[0-9]{1,9})?")', (_T,)),
     ("jsonP-dot-thousands", "de '1.080' is the number 1.08",

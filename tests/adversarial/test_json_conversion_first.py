@@ -53,9 +53,9 @@ TRAPS = [
     (pair("undeclared", KM, KM_OBJ, 'Convert 2.5 kg to meters and return JSON {"meters": <number>}.', {"meters": 2500}), True),
     # no unit stated
     (pair("no-unit", KM, KM_OBJ, 'Convert 2.5 to meters and return JSON {"meters": <number>}.', {"meters": 2500}), True),
-    # two keys for one result
+    # two keys that are each a unit word: each holds the measure in its unit (wip/jsonY serves it, exactly)
     (pair("two-keys", KM, KM_OBJ, 'Convert 2.5 km to meters and return JSON {"meters": <number>, "km": <number>}.',
-          {"meters": 2500, "km": 2.5}), True),
+          {"meters": 2500, "km": 2.5}), False),
     # another format
     (pair("yaml", KM, KM_OBJ, 'Convert 2.5 km to meters and return YAML {"meters": <number>}.', {"meters": 2500}), True),
     # a placeholder that is no number's: no template read

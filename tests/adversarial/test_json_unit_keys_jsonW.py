@@ -61,7 +61,9 @@ NO_CLAIM = [
     'Return JSON with keys "km" and "M" for 3 km.',
     'Return JSON with keys "days" and "weeks" for 3 days.',  # 3/7 week: no exact decimal
     'Return JSON with keys "km" and "m" for a third of 3 km.',  # no measure noun
-    'Convert 3 km to meters and return JSON with keys "km" and "m".',
+    # 'Convert 3 km to meters and return JSON with keys "km" and "m".' is served since wip/jsonY (a conversion to a
+    # key's unit said first: test_json_reach_jsonY.py); a target no key names stays no claim:
+    'Convert 3 km to centimeters and return JSON with keys "km" and "m".',
     'Return JSON with keys "km" and "m" for "3" km.',
     'Return JSON with keys "m" and "meters" for 3 m.',  # two keys, one unit
     'Return JSON with keys "km" and "m" for 3 km rounded to the nearest ten.',

@@ -10,6 +10,7 @@ for in order, the values stated with their JSON types, and the entity the object
 from __future__ import annotations
 
 import ast
+from decimal import Decimal
 import json
 import math
 import re
@@ -210,6 +211,10 @@ class _Read(Transformer[Token, Any]):
         self.items: dict[str, list[Token]] = {}  # "tags: red, green": the items after a statement's first (wip/jsonR6)
         self.bare_list = False  # "JSON only, keys user and role.": a list of bare keys the request sentence ends with (wip/jsonV)
         self.shot_keys: list[str] = []  # few-shot: the examples' keys (wip/jsonT)
+        self.formulas: list[tuple[str, str, str, str, int]] = []  # "total = price * qty": (target, a, op, b, start) (wip/jsonY)
+        self.places: list[list[Token]] = []  # fr "pour Lyon": a place named after "for" (wip/jsonY)
+        self.counted: list[str] = []  # pt "3 pedidos": keys written after their number (wip/jsonY)
+        self.declared_order = False  # "and values 20, 35, 10 in that order": the values' order is said (wip/jsonY)
         self.shot_types: list[type] = []
 
     def key(self, children: list[Token]) -> Token:
@@ -237,6 +242,21 @@ class _Read(Transformer[Token, Any]):
         key = self.key(children[:1])
         self.typed.append((key.value, _TYPE_NOTES[children[1].children[0].type]))
         return key
+
+    def ordered(self, children: list[Any]) -> None:
+        """"and values 20, 35, 10 in that order", zh "值依次为 15 和 25": values in the listed keys' order, said so (wip/jsonY)."""
+        if self.in_order:
+            raise Declined  # two runs of values in order: which one the object holds is not said
+        self.declared_order = True
+        self.in_order += [c for c in children if isinstance(c, list)]
+
+    def keys_noted(self, children: list[Any]) -> Tree[Token]:
+        """"keys active and admin as booleans": every key of the list typed by the one note after it (wip/jsonY)."""
+        keys, note = children
+        kind = _ALL_NOTES[note.children[0].type]
+        for token in keys.scan_values(lambda v: isinstance(v, Token) and v.type not in ("COMMA", "AND")):
+            self.typed.append((str(token.value), kind))
+        return keys
 
     def key_in_unit(self, children: list[Any]) -> Token:
         """"distance_m (in meters)": a key and the conversion of its stated measure (wip/jsonR2)."""
@@ -291,6 +311,24 @@ class _Read(Transformer[Token, Any]):
         self.items = {key.value: self.items.get(label, [])}
         self.typed.append((key.value, "array"))
 
+    def formula(self, children: list[Any]) -> None:
+        """"where total = price * qty": the target key computed from two stated keys (_formulas_applied; wip/jsonY)."""
+        token = next(c for c in children if isinstance(c, Token) and c.type == "FORMULA")
+        self.formulas.append((*token.value, token.start_pos or 0))
+
+    def formula_key(self, children: list[Token]) -> Token:
+        """fr "total (= prix_unitaire × quantite)": a listed key and the formula that computes it (wip/jsonY)."""
+        key = self.key(children[:1])
+        self.formulas.append((str(key.value), *children[1].value, children[1].start_pos or 0))
+        return key
+
+    def with_listed_key(self, children: list[Any]) -> None:
+        """'a key "tags" listing: red, green, blue': the quoted key noted a list, its items after the listing
+        word (one of the tables' "listing_labels"; any other label states no list: wip/jsonY)."""
+        if len(self.stated) != 1 or fold(self.stated[0][0]) not in _LISTING_LABELS:
+            raise Declined  # 'a key "tags" color: red, green' says nothing of a list
+        self.with_one_list(children)
+
     def _quoted_only(self, children: list[Any]) -> None:
         keys = next(c for c in children if isinstance(c, Tree))
         if any(t.type not in ("QNAME", "AND", "COMMA") for t in keys.scan_values(lambda v: isinstance(v, Token))):
@@ -302,6 +340,22 @@ class _Read(Transformer[Token, Any]):
         if unit is not None and unit.noted:
             self.noted.add(token.value[0])
         self.stated.append((*token.value, unit.unit if unit is not None else None))  # (key, Statement), set by the lexer
+
+    def for_place(self, children: list[Any]) -> None:
+        """fr "pour Lyon, 520000 habitants": the place named after "for", bound by its kind (_places_bound; wip/jsonY)."""
+        names = [c for c in children if isinstance(c, Token) and c.type == "NAME"]
+        self.places.append(names)
+
+    def counted_stmt(self, children: list[Token]) -> None:
+        """pt "3 pedidos": the number stated for the key written after it, read only for a key the shape
+        or a key list holds (_named_statements; wip/jsonY)."""
+        number, name = children
+        if isinstance(number.value, bool) or not isinstance(number.value, (int, float)):
+            raise Declined
+        start = number.start_pos or 0
+        st = Statement(number.value, False, (start, (name.start_pos or 0) + len(name.value)))
+        self.counted.append(str(name.value))
+        self.stated.append((str(name.value), st, None))
 
     def entity_stmt(self, children: list[Any]) -> None:
         """"for <label> <number> <unit>" (ru "для расстояния 9 км"): the statement just read, noted as
@@ -825,9 +879,47 @@ def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | N
     _declared_booleans(transformer, stated, language)
     if not _typed_as_noted(transformer, found, stated):
         return None
+    if not _formulas_applied(transformer, keys, found, stated):
+        return None
+    found = {**found, **{key: stated[key] for key in stated if key not in found}}
     entity = transformer.entities[0] if transformer.entities else ""
     listed = bool(transformer.asked or transformer.template)
     return JsonRequest(tuple(keys), stated, frozenset(found), entity, language, dict(sorted(transforms.items())), written, listed)
+
+
+def _formula_key(name: str, keys: list[str]) -> str:
+    """The listed key a formula names: as written, else the one listed key of that name in another case
+    ("Total = price * qty" for "total"); else the name (no listed key: the formula is declined)."""
+    if name in keys:
+        return name
+    same = [key for key in keys if key.casefold() == name.casefold()]
+    return same[0] if len(same) == 1 else name
+
+
+def _formulas_applied(transformer: _Read, keys: list[str], found: dict[str, Statement], stated: dict[str, Statement]) -> bool:
+    """Each declared formula's target as its statement, computed exactly from the two stated numbers it names
+    ("total = price * qty": 4 * 5 = 20; decimals by their literals, an inexact double declined). False (no claim)
+    when the target is unlisted or stated, an operand is unlisted, unstated, stated unclearly or no number, one
+    key is computed twice, or the keys are no key list's (wip/jsonY)."""
+    if not transformer.formulas:
+        return True
+    if not transformer.asked:
+        return False  # "Total = price * qty" without a key list: which keys the object holds is not said
+    for named in transformer.formulas:
+        target, a, b = (_formula_key(name, keys) for name in (named[0], named[1], named[3]))
+        op, start = named[2], named[4]
+        if target not in keys or target in found or target in stated or a not in keys or b not in keys or a == target or b == target:
+            return False
+        operands = [stated.get(a), stated.get(b)]
+        if any(st is None or isinstance(st.value, bool) or not isinstance(st.value, (int, float)) for st in operands):
+            return False
+        x, y = (Decimal(render(st.value) or "x") for st in operands)  # type: ignore[union-attr]
+        exact = x * y if op == "*" else x + y if op == "+" else x - y
+        value: int | float = int(exact) if all(isinstance(st.value, int) for st in operands) else float(exact)  # type: ignore[union-attr]
+        if Decimal(render(value) or "x") != exact:
+            return False
+        stated[target] = Statement(value, False, (start, start))
+    return True
 
 
 def _notes_by_listed_key(transformer: _Read, keys: list[str], language: str) -> None:
@@ -844,6 +936,8 @@ def _holds_null(value: Any) -> bool:
 
 # A type note after a key ("age (a number)") and the JSON values it admits (wip/jsonR).
 _TYPE_NOTES = {"T_NUMBER": "number", "T_INTEGER": "integer", "T_STRING": "string", "T_BOOL": "boolean", "T_ARRAY": "array"}
+# One note for every key of a list ("keys a and b as booleans", wip/jsonY).
+_ALL_NOTES = {"T_ALL_NUMBER": "number", "T_ALL_INTEGER": "integer", "T_ALL_STRING": "string", "T_ALL_BOOL": "boolean"}
 
 
 # A table's words for true and false ("booleans": pt "sim"/"não", de "ja"/"nein"), read only as the
@@ -887,6 +981,8 @@ def _typed_as_noted(transformer: _Read, found: dict[str, Statement], stated: dic
     return True
 
 
+# The words that say a list follows after one quoted key ('a key "tags" listing: red, green'; wip/jsonY).
+_LISTING_LABELS = frozenset(fold(w) for table in _TABLES.values() for w in table.get("listing_labels", ()))
 # A list's label that names its items' JSON type ("a list of strings: ...", "a list of integers: ...").
 _LIST_LABELS: dict[str, type | tuple[type, ...]] = {"strings": str, "words": str, "numbers": (int, float), "integers": int}
 
@@ -997,12 +1093,55 @@ def _named_statements(transformer: _Read, language: str, prompt: str) -> list[tu
     positional += extracted
     # a shape's keys are the keys asked as a key list's are: 'Item "notebook"' names "item" (wip/jsonR3)
     asked = transformer.asked or list(transformer.template)
-    stated = _labels_as_keys(transformer.stated + said + named + positional, asked, language)
+    if any(key not in asked for key in transformer.counted):
+        return None  # "3 users" for a key "user", "3 apples" for no key: no statement read
+    placed = _places_bound(transformer, asked, language, prompt)
+    if placed is None:
+        return None
+    bound = _slots_bound(transformer.stated + said + named + positional + placed, transformer.template)
+    if bound is None:
+        return None
+    stated = _labels_as_keys(bound, asked, language)
     if stated is None:
         return None
     if any(st.spaced_bare and key not in transformer.asked and key not in transformer.template for key, st, _unit in stated):
         return None  # "Stadt Bremen" names a key only beside a key list (or a shape: wip/jsonA) that lists it
     return stated
+
+
+def _places_bound(transformer: _Read, asked: list[str], language: str, prompt: str) -> list[tuple[str, Statement, str | None]] | None:
+    """The place named after "for" (fr "pour Lyon") as the statement of the one listed key no statement names,
+    when that key is of a place kind the gazetteer says the name alone fills (:func:`_in_order_typed`); None
+    when two keys are left or none, the key is of no place kind, two places are named, or no gazetteer is
+    installed (wip/jsonY)."""
+    if not transformer.places:
+        return []
+    if len(transformer.places) > 1:
+        return None
+    slots = getattr(transformer.template, "slots", {})
+    stated = {slots.get(key, key) for key, _st, _unit in transformer.stated}
+    keys = [key for key in asked if key not in stated]
+    if len(keys) != 1 or _string_kind(keys[0], language) not in _PLACE_CONCEPTS:
+        return None  # the place fills the one key no statement names, a key of a place kind, or none
+    one = _in_order_typed(keys[0], transformer.places[0], language, prompt)
+    return None if one is None else [one]
+
+
+def _slots_bound(
+    stated: list[tuple[str, Statement, str | None]], template: dict[str, str]
+) -> list[tuple[str, Statement, str | None]] | None:
+    """Each statement whose key is a slot word of the shape ('{"user": <name>}': "with name Priya") as the
+    statement of the slot's key; None when a stated word is one slot's word and another slot's key
+    ('{"name": <user>, "user": <name>}': which slot "name Ana" fills is not said; wip/jsonY)."""
+    slots = getattr(template, "slots", {})
+    if not slots:
+        return stated
+    bound = []
+    for key, st, unit in stated:
+        if key in slots and key in template and slots[key] != key:
+            return None
+        bound.append((slots.get(key, key), st, unit))
+    return bound
 
 
 def _read_statements(
@@ -1135,6 +1274,8 @@ def _positional_statements(transformer: _Read, language: str, prompt: str) -> li
     keys = transformer.asked
     if len(values) != len(keys):
         return None
+    if transformer.declared_order:
+        return _declared_order_statements(keys, values, prompt)
     if transformer.bare_keys and not all(any(_key_meaning(key, language)) for key in keys):
         return None  # "JSON mit Kommentaren, ...": a bare word after "with" is a key only when a table says what it holds
     if transformer.entity_first and not any(_is_concept(keys[0], c, language) for c in _ENTITY_KEYS):
@@ -1145,6 +1286,30 @@ def _positional_statements(transformer: _Read, language: str, prompt: str) -> li
         return _typed_statements(keys, values, kinds, language, prompt, declared)
     read = [_in_order_statement(key, tokens, language, prompt, key in declared) for key, tokens in zip(keys, values)]
     return None if any(one is None for one in read) else read  # type: ignore[return-value]
+
+
+def _declared_order_statements(keys: list[str], values: list[list[Token]], prompt: str) -> list[tuple[str, Statement, str | None]] | None:
+    """Values whose order the prompt says ("in that order", zh 依次), each the statement of the listed key at its
+    place: a number as written, or one capitalised word (a name) as written; anything else (a unit, a name of
+    several words, a lowercase word, a key listed twice) is no claim (wip/jsonY)."""
+    if len(set(keys)) != len(keys):
+        return None
+    read: list[tuple[str, Statement, str | None]] = []
+    for key, tokens in zip(keys, values):
+        if len(tokens) != 1:
+            return None
+        token = tokens[0]
+        start = token.start_pos or 0
+        if token.type == "NUMBER" and isinstance(token.value, (int, float)) and not isinstance(token.value, bool):
+            text = render(token.value) or ""
+        elif token.type == "NAME" and isinstance(token.value, str) and token.value[:1].isupper():
+            text = token.value
+        else:
+            return None
+        if prompt[start : start + len(text)] != text:
+            return None  # the value is read exactly as written, or not at all
+        read.append((key, Statement(token.value, False, (start, start + len(text))), None))
+    return read
 
 
 def _typed_statements(
@@ -1435,7 +1600,9 @@ def _measured_in_unit_keys(transformer: _Read, listed: list[str], language: str)
     if len(transformer.measures) != 1:
         return None
     (number, unit, said), = transformer.measures
-    if not _a_number(number.value) or said is not None or transformer.converted_first or transformer.rounded_first_label is not None:
+    if not _a_number(number.value) or transformer.rounded_first_label is not None:
+        return None
+    if (said is not None or transformer.converted_first) and not _conversion_to_a_key(said, transformer.converted_first, listed, language):
         return None
     if not _measure_nouns_declared(transformer, language) or not _units_of_keys(listed, unit, language) \
             or not _whole_in_every_unit(number.value, unit, listed, language):
@@ -1451,6 +1618,11 @@ def _whole_in_every_unit(value: int | float, unit: str | None, listed: list[str]
     unit_keys = _TABLES.get(language, {}).get("unit_keys", {})
     measure = Fraction(str(value)) * MEASURES[unit or ""][1]
     return all((measure / MEASURES[TARGET_UNIT[unit_keys[key]]][1]).denominator == 1 for key in listed)
+def _conversion_to_a_key(said: str | None, verb: str, listed: list[str], language: str) -> bool:
+    """'Convert 2 hours to minutes and return {"hours": <h>, "minutes": <m>}': a conversion said first, by a
+    conversion verb of the table, to the unit one listed key names; each key still holds the measure in its own
+    unit (wip/jsonY). "Round ..." or a target no key names ("to seconds") is no claim."""
+    return said is not None and fold(verb) in _CONVERSION_VERBS.get(language, ()) and said in {_unit_key(key, language) for key in listed}
 
 
 def _said_or_keyed(target: str | None, verb: str, key: str, language: str) -> str | None:
@@ -1799,7 +1971,10 @@ _VALUE_PLACEHOLDER = "<" + _VALUE_WORD + ">|" + _VALUE_WORD
 # One lowercase letter in angle brackets ('{"minuti": <m>, "secondi": <s>}', wip/jsonW): any type, the prompt states
 # the value ("<n>" stays a number's)
 _LETTER_PLACEHOLDER = "<[a-z]>"
-_PLACEHOLDER = r'(?:\.\.\.|\u2026|""|0|null|' + _NUMBER_PLACEHOLDERS + "|" + _VALUE_PLACEHOLDER + "|" + _LETTER_PLACEHOLDER + ")"
+# A slot's own word in angle brackets ('{"user": <name>, "level": <level>}', wip/jsonY): any type, the value stated
+# with that word ("with name Priya and level 4") fills the slot (reader.py: _slots_bound); tried after the others
+_SLOT_PLACEHOLDER = r"<[^\W\d_][\w-]{0,40}>"
+_PLACEHOLDER = r'(?:\.\.\.|\u2026|""|0|null|' + _NUMBER_PLACEHOLDERS + "|" + _VALUE_PLACEHOLDER + "|" + _LETTER_PLACEHOLDER + "|" + _SLOT_PLACEHOLDER + ")"
 _SHAPE_MEMBER = re.compile(r'\s*"(?P<key>[^"\\\n{}]{1,60})"\s*:\s*(?P<value>' + _PLACEHOLDER + r")\s*(?P<end>[,}])")
 _SHAPE_BLANKS = {"...": "any", "\u2026": "any", '""': "string", "0": "number", "null": "any"}
 
@@ -1992,7 +2167,7 @@ def _python_value(value: ast.Constant, literal: str) -> Any:
 def _shape_at(text: str, pos: int) -> tuple[Word, int] | None:
     """A flat placeholder shape at ``pos`` ('{"title": ..., "year": ...}'): its keys and the type
     each value asks for; None for anything else (a nested, repeated or filled member)."""
-    kinds: dict[str, str] = {}
+    kinds = _Slots()
     at = pos + 1
     while True:
         member = _SHAPE_MEMBER.match(text, at)
@@ -2003,15 +2178,65 @@ def _shape_at(text: str, pos: int) -> tuple[Word, int] | None:
             return None
         value = member.group("value")
         letter = value != "<n>" and re.fullmatch(_LETTER_PLACEHOLDER, value) is not None
-        kinds[key] = "any" if value.strip("<>") in _VALUE_WORDS or letter else _SHAPE_BLANKS.get(value, "number")  # else a number's placeholder
+        slot = _slot_word(value)
+        if slot is not None and slot.casefold() in _TYPE_WORDS:
+            return None  # '{"meters": <text>}' names a type, no slot: which type the value takes is not read
+        if slot is not None:
+            if slot in kinds.slots:
+                return None  # '{"a": <name>, "b": <name>}': which slot a stated name fills is not said
+            kinds.slots[slot] = key
+            kinds[key] = "any"
+        else:
+            kinds[key] = "any" if value.strip("<>") in _VALUE_WORDS or letter else _SHAPE_BLANKS.get(value, "number")  # else a number's placeholder
         at = member.end()
         if member.group("end") == "}":
             return Word("TEMPLATE", kinds, pos), at  # type: ignore[arg-type]
 
 
+class _Slots(dict):  # type: ignore[type-arg]
+    """A shape's keys and the type each asks for, and its slot words ('<name>': "name" -> the key it fills; wip/jsonY)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.slots: dict[str, str] = {}
+
+
+def _slot_word(value: str) -> str | None:
+    """The word of a slot placeholder ('<name>'), or None for every other placeholder (a number's, a value word's, a letter)."""
+    if re.fullmatch(_SLOT_PLACEHOLDER, value) is None or re.fullmatch(_NUMBER_PLACEHOLDERS, value) is not None:
+        return None
+    word = value[1:-1]
+    return None if word in _VALUE_WORDS or re.fullmatch(_LETTER_PLACEHOLDER, value) is not None else word
+
+
+# A declared formula (wip/jsonY): "total = price * qty" (FORMULA), "(= prix_unitaire × quantite)" after a key (KEY_FORMULA).
+_FORMULA_KEY = r"[A-Za-z_][A-Za-z0-9_]{0,60}"
+_FORMULA_OPS = {"*": "*", "\u00d7": "*", "\u00b7": "*", "+": "+", "-": "-"}
+_FORMULA = re.compile(r"(?P<target>" + _FORMULA_KEY + r")[ \t]*=[ \t]*(?P<a>" + _FORMULA_KEY + r")[ \t]*(?P<op>[*\u00d7\u00b7+-])[ \t]*(?P<b>"
+                      + _FORMULA_KEY + r")(?![\w]|\.\w|[ \t]*[*\u00d7\u00b7+\-/(=])")
+_KEY_FORMULA = re.compile(r"\([ \t]*=[ \t]*(?P<a>" + _FORMULA_KEY + r")[ \t]*(?P<op>[*\u00d7\u00b7+-])[ \t]*(?P<b>" + _FORMULA_KEY + r")[ \t]*\)")
+
+
+def _formula_at(text: str, pos: int) -> tuple[Word, int] | None:
+    """A declared formula at ``pos``: FORMULA ("total = price * qty", its target, operands and operator) or
+    KEY_FORMULA ("(= a × b)", after the key it computes); None for anything else (wip/jsonY)."""
+    if pos > 0 and (text[pos - 1].isalnum() or text[pos - 1] == "_"):
+        return None
+    found = _FORMULA.match(text, pos)
+    if found is not None:
+        return Word("FORMULA", (found["target"], found["a"], _FORMULA_OPS[found["op"]], found["b"]), pos), found.end()  # type: ignore[arg-type]
+    found = _KEY_FORMULA.match(text, pos)
+    if found is not None:
+        return Word("KEY_FORMULA", (found["a"], _FORMULA_OPS[found["op"]], found["b"]), pos), found.end()  # type: ignore[arg-type]
+    return None
+
+
 def _token_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word, int] | None:
     if text[pos] == "{":
         return _template_at(text, pos)
+    formula = _formula_at(text, pos) if table.spaced else None
+    if formula is not None:
+        return formula
     if text.startswith("dict(", pos):
         return _python_record_at(text, pos)
     found = _phrase_at(text, folded, pos, table)
@@ -2286,12 +2511,19 @@ def _bare_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[str, 
     if bare is not None and _not_a_bare_value(text, folded, pos, bare.end(), table):
         return None
     if bare is not None and bare.group()[0].isupper() and bare.group().casefold() not in _NOT_BARE \
-            and folded[bare.start() : bare.end()] not in table.phrases and not _number_word(folded[bare.start() : bare.end()], table):
+            and not _table_word(text, folded, bare.start(), bare.end(), table) and not _number_word(folded[bare.start() : bare.end()], table):
         end = _name_run_end(text, folded, bare.end(), table) if table.language in _SPACED_BARE else bare.end()
         if table.language in _SPACED_BARE and not _one_script(text[pos:end].replace(" ", "")):
             return None  # "Kіel" with a Cyrillic "і": a look-alike, no name read whole
         return text[pos:end], False, end
     return None
+
+
+def _table_word(text: str, folded: str, start: int, end: int, table: Vocabulary) -> bool:
+    """The word at ``start:end`` is a table phrase as the table spells it: a case-sensitive symbol in
+    another case is none ("size=M": "M" is no "m", meters; W20), so it may be a bare value (wip/jsonY)."""
+    key = folded[start:end]
+    return key in table.phrases and (key not in table.cased or text[start:end] in table.cased[key])
 
 
 def _not_a_bare_value(text: str, folded: str, start: int, end: int, table: Vocabulary) -> bool:
