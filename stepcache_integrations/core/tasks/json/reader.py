@@ -1605,8 +1605,8 @@ def _measured_in_unit_keys(transformer: _Read, listed: list[str], language: str)
     if (said is not None or transformer.converted_first) and not _conversion_to_a_key(said, transformer.converted_first, listed, language):
         return None
     if not _measure_nouns_declared(transformer, language) or not _units_of_keys(listed, unit, language) \
-            or not _whole_in_every_unit(number.value, unit, listed, language):
-        return None
+            or not (said is not None or transformer.converted_first or _whole_in_every_unit(number.value, unit, listed, language)):
+        return None  # a conversion said ("Convert 1.5 hours to minutes") says how the measure is meant
     start = number.start_pos or 0
     span = (start, start + len(str(number.value)))
     return [(key, Statement(number.value, False, span), unit) for key in listed]
