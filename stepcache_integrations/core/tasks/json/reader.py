@@ -445,6 +445,11 @@ class _Read(Transformer[Token, Any]):
         self.measure(children)
         self.converted_first = next(c.value for c in children if isinstance(c, Token) and c.type == "TF_VERB")
 
+    def grams_converted(self, children: list[Any]) -> None:
+        """zh '把 3000 克换算一下': "克" (the table's grams target) right after the number is its unit (wip/jsonZ)."""
+        self.converted([Token("U_GRAMS", c.value, start_pos=c.start_pos) if isinstance(c, Token) and c.type == "TO_GRAMS"
+                        else c for c in children])
+
     def rounded_first(self, children: list[Any]) -> None:
         """"Round 3.14159 to two decimals and return JSON {"value": ...}": a number said first with
         no unit, its rounding the one listed key's transform (wip/jsonT: transforms.rounding_first)."""
