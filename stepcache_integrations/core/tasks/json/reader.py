@@ -210,6 +210,7 @@ class _Read(Transformer[Token, Any]):
         self.bare_list = False  # "JSON only, keys user and role.": a list of bare keys the request sentence ends with (wip/jsonV)
         self.shot_keys: list[str] = []  # few-shot: the examples' keys (wip/jsonT)
         self.shot_types: list[type] = []
+        self.values_in_order: list[Token] = []  # "Keys: a, b. Values: 17, open.": the values in the keys' order (wip/jsonZ)
 
     def key(self, children: list[Token]) -> Token:
         self.asked.append(children[0].value)
@@ -449,6 +450,12 @@ class _Read(Transformer[Token, Any]):
         """zh '把 3000 克换算一下': "克" (the table's grams target) right after the number is its unit (wip/jsonZ)."""
         self.converted([Token("U_GRAMS", c.value, start_pos=c.start_pos) if isinstance(c, Token) and c.type == "TO_GRAMS"
                         else c for c in children])
+
+    def listed_values(self, children: list[Token]) -> None:
+        """"Values: 17, open, 2" after "Keys: ...": the values in order (wip/jsonZ: _listed_values_statements)."""
+        if self.values_in_order:
+            raise Declined
+        self.values_in_order = [c for c in children if c.type != "COMMA"]
 
     def rounded_first(self, children: list[Any]) -> None:
         """"Round 3.14159 to two decimals and return JSON {"value": ...}": a number said first with
@@ -995,6 +1002,10 @@ def _named_statements(transformer: _Read, language: str, prompt: str) -> list[tu
     if measured is None:
         return None
     positional += measured
+    listed = _listed_values_statements(transformer, language)
+    if listed is None or any(_sentence_asks(prompt, st.span[1]) for _key, st, _unit in listed):
+        return None
+    positional += listed
     extracted = _extracted_statements(transformer, language)
     if extracted is None:
         return None
@@ -1126,6 +1137,42 @@ def _person_is_aged(transformer: _Read, language: str, prompt: str) -> None:
             continue
         kept.append((key, st, unit))
     transformer.stated = kept
+
+
+# The labels of a values sentence: the table's VALUES words and its "value_labels" (zh 值, ja 値: no word class there)
+_VALUES_WORDS = {language: frozenset(fold(w) for w in [*table["classes"].get("VALUES", ()), *table.get("value_labels", ())])
+                 for language, table in _TABLES.items()}
+
+
+def _listed_values_statements(transformer: _Read, language: str) -> list[tuple[str, Statement, str | None]] | None:
+    """"Keys: id, status, retries. Values: 17, open, 2.": each value the statement of the key at its place in
+    the one key list (wip/jsonZ). The first is lexed as a statement labelled by the table's VALUES word; a
+    number stays the number, a word is the string as written. None when the counts differ, the label is no
+    VALUES word, or a value is quoted, a JSON literal, a type or placeholder word, or carries a unit (a
+    values sentence that asks, "Values: 42, closed?", states nothing: _named_statements)."""
+    if not transformer.values_in_order:
+        return []
+    first, *rest = transformer.values_in_order
+    label, st = first.value[0], first.value[1]
+    keys = transformer.asked
+    if fold(label) not in _VALUES_WORDS.get(language, ()) or len(first.value) > 2 and first.value[2] is not None:
+        return None
+    if len(keys) != len(rest) + 1 or len(set(keys)) != len(keys) or transformer.stated or transformer.in_order:
+        return None
+    if st.quoted or isinstance(st.value, bool) or st.equals or st.spaced_bare:
+        return None
+    read = [(keys[0], Statement(st.value, False, (st.span[1] - len(str(st.value)), st.span[1])), None)]  # the span ends with the value
+    for key, token in zip(keys[1:], rest):
+        start = token.start_pos or 0
+        if token.type == "NAME":
+            if fold(token.value) in _NOT_BARE | _TYPE_WORDS:
+                return None
+            read.append((key, Statement(token.value, False, (start, start + len(token.value))), None))
+        elif isinstance(token.value, bool) or not isinstance(token.value, (int, float)):
+            return None
+        else:
+            read.append((key, Statement(token.value, False, (start, start + len(str(token.value)))), None))
+    return read
 
 
 def _positional_statements(transformer: _Read, language: str, prompt: str) -> list[tuple[str, Statement, str | None]] | None:
