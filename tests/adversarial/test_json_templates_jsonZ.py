@@ -134,3 +134,72 @@ def test_key_list_changed_between_the_pair_is_not_served_for_the_old_keys() -> N
     assert_trap_never_wrong(pair("kv/key-changed", EN_KV.format(17, "open", 2), {"id": 17, "status": "open", "retries": 2},
                                  "Keys: id, state, retries. Values: 42, closed, 0. Output JSON.",
                                  {"id": 42, "state": "closed", "retries": 0}), model=False)
+
+
+# -- (2) a template filled by a sum, difference or product --------------------------------------------
+EN_T = 'Fill in the template {{"total": <value>}} with the total of {} + 30.'
+EN_R = 'Give me {{"result": <value>}} for {} / 4.'
+EN_P = 'Give me {{"product": <value>}} for {} * 7.'
+EN_D = 'Give me {{"difference": <value>}} for {} - 30.'
+DE_S = 'Gib {{"summe": <Wert>}} zurück für 17 + {}.'
+RU_I = 'Заполни шаблон {{"итого": <значение>}}: 250 + {}'
+ES_S = 'Devuélveme {{"suma": <valor>}} para 17 + {}'
+ES_T = 'Rellena la plantilla {{"total": <valor>}}: 250 + {}'
+FR_S = 'Renvoie {{"somme": <valeur>}} pour 17 + {}.'
+PT_S = 'Devolva {{"soma": <valor>}} para 17 + {}.'
+IT_T = 'Compila il modello {{"totale": <valore>}}: 250 + {}'
+ZH_T = '按照模板 {{"合计": <数值>}} 计算 250 + {}'
+JA_T = 'テンプレート {{"合計": <値>}} で 12 + {} を計算して'
+
+SUMS = [
+    pair("en/total-of", EN_T.format(12), {"total": 42}, EN_T.format(15), {"total": 45}),
+    pair("en/result-quotient", EN_R.format(10), {"result": 2.5}, EN_R.format(18), {"result": 4.5}),
+    pair("en/product", EN_P.format(6), {"product": 42}, EN_P.format(8), {"product": 56}),
+    pair("en/difference", EN_D.format(50), {"difference": 20}, EN_D.format(12), {"difference": -18}),
+    pair("de/summe-fuer", DE_S.format(25), {"summe": 42}, DE_S.format(38), {"summe": 55}),
+    pair("ru/itogo-colon", RU_I.format(130), {"итого": 380}, RU_I.format(175), {"итого": 425}),
+    pair("es/suma-para", ES_S.format(25), {"suma": 42}, ES_S.format(38), {"suma": 55}),
+    pair("es/plantilla", ES_T.format(130), {"total": 380}, ES_T.format(175), {"total": 425}),
+    pair("fr/somme-pour", FR_S.format(25), {"somme": 42}, FR_S.format(38), {"somme": 55}),
+    pair("pt/soma-para", PT_S.format(25), {"soma": 42}, PT_S.format(38), {"soma": 55}),
+    pair("it/modello", IT_T.format(130), {"totale": 380}, IT_T.format(175), {"totale": 425}),
+    pair("zh/heji", ZH_T.format(130), {"合计": 380}, ZH_T.format(175), {"合计": 425}),
+    pair("ja/goukei", JA_T.format(30), {"合計": 42}, JA_T.format(45), {"合計": 57}),
+]
+
+
+@pytest.mark.parametrize("case", SUMS, ids=lambda c: c.cls)
+def test_expression_template_served_exactly(case: Pair) -> None:
+    assert_served_proven(case)
+
+
+SUM_TRAPS = [
+    'Gib {"summe": <Wert>} zurück für 3 + 4 * 2.',  # precedence not said
+    'Gib {"ergebnis": <Wert>} zurück für 3 + 4 * 2.',
+    'Give me {"total": <value>} for 10 / 3.',  # no exact decimal
+    'Give me {"total": <value>} for 6 * 7.',  # a sum's key for a product
+    'Give me {"difference": <value>} for 6 + 7.',
+    'Give me {"name": <value>} for 6 + 7.',  # a key naming no result
+    'Give me {"total": <value>, "sum": <value>} for 6 + 7.',  # two slots, one value
+    'Give me {"total": <value>} for 6 + 7 and 8 + 9.',  # two expressions
+    'Fill in the template {"total": <value>} with the product of 12 + 30.',  # the noun another operation
+    'Fill in the template {"total": <value>} with the name of 12 + 30.',
+    'Give me {"total": ""} for 6 + 7.',  # a string blank
+    'Give me {"total": <value>} for 6 + 7 km.',
+    'Give me {"total": <value>} for 6 +7.',
+    'Give me {"total": <value>} for 7 / 2 / 2.',  # read two ways
+    'Give me {"total": <value>} for 06 + 7.',
+    'Give me {"total": <value>} for 6 + 7?',
+    'Give me {"total": <value>} for 6 + x.',
+    'Fill in the template {"total": <value>} with the total of 12 + 30 rounded to the nearest ten.',
+    'Заполни шаблон {"итого": <значение>}: 250 + 130 + 5 * 2',
+    '按照模板 {"合计": <数值>} 计算 250 * 130',
+    'テンプレート {"合計": <値>} で 12 * 30 を計算して',
+]
+
+
+@pytest.mark.parametrize("prompt", SUM_TRAPS)
+def test_expression_template_traps(prompt: str) -> None:
+    read = read_request(prompt)
+    assert read is None or not read.statements, (prompt, read)
+    assert_trap_never_wrong(pair("trap", EN_T.format(12), {"total": 42}, prompt, {"total": -1}), model=True)

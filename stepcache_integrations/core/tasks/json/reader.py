@@ -16,6 +16,7 @@ import re
 import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -210,6 +211,7 @@ class _Read(Transformer[Token, Any]):
         self.bare_list = False  # "JSON only, keys user and role.": a list of bare keys the request sentence ends with (wip/jsonV)
         self.shot_keys: list[str] = []  # few-shot: the examples' keys (wip/jsonT)
         self.shot_types: list[type] = []
+        self.expressions: list[tuple[Token, str | None]] = []  # '{"total": <value>} with the total of 12 + 30': (EXPR, noun) (wip/jsonZ)
         self.values_in_order: list[Token] = []  # "Keys: a, b. Values: 17, open.": the values in the keys' order (wip/jsonZ)
 
     def key(self, children: list[Token]) -> Token:
@@ -450,6 +452,12 @@ class _Read(Transformer[Token, Any]):
         """zh '把 3000 克换算一下': "克" (the table's grams target) right after the number is its unit (wip/jsonZ)."""
         self.converted([Token("U_GRAMS", c.value, start_pos=c.start_pos) if isinstance(c, Token) and c.type == "TO_GRAMS"
                         else c for c in children])
+
+    def expression(self, children: list[Token]) -> None:
+        """'with the total of 12 + 30', 'für 17 + 25', ': 250 + 130': the expression filling the template's slot,
+        and the noun said of it (wip/jsonZ: _expression_statements)."""
+        noun = next((c.value for c in children if c.type == "NAME"), None)
+        self.expressions.append((next(c for c in children if c.type == "EXPR"), noun))
 
     def listed_values(self, children: list[Token]) -> None:
         """"Values: 17, open, 2" after "Keys: ...": the values in order (wip/jsonZ: _listed_values_statements)."""
@@ -1002,6 +1010,10 @@ def _named_statements(transformer: _Read, language: str, prompt: str) -> list[tu
     if measured is None:
         return None
     positional += measured
+    computed = _expression_statements(transformer, language)
+    if computed is None:
+        return None
+    positional += computed
     listed = _listed_values_statements(transformer, language)
     if listed is None or any(_sentence_asks(prompt, st.span[1]) for _key, st, _unit in listed):
         return None
@@ -1137,6 +1149,42 @@ def _person_is_aged(transformer: _Read, language: str, prompt: str) -> None:
             continue
         kept.append((key, st, unit))
     transformer.stated = kept
+
+
+# The words of each table for the result of an expression, and the operators the expression may hold for each
+# ("total": only "+"; "result": any the arithmetic grammar reads): "expression_keys" (wip/jsonZ)
+_EXPRESSION_KEYS = {language: {fold(k): frozenset(v.split()) for k, v in table.get("expression_keys", {}).items()}
+                    for language, table in _TABLES.items()}
+
+
+def _expression_statements(transformer: _Read, language: str) -> list[tuple[str, Statement, str | None]] | None:
+    """The one slot of a template filled by a stated expression ('Fill in the template {"total": <value>} with the
+    total of 12 + 30', de 'Gib {"summe": <Wert>} zurück für 17 + 25'): its exact value (arithmetic.grammar), an
+    integer or a terminating decimal JSON writes exactly (wip/jsonZ). None when the template has another number of
+    slots, the key (or the noun said of the expression) is no word of the table's "expression_keys" whose operators
+    the expression holds ("total" for 3 * 4), it mixes a sum or difference with a product or quotient ("3 + 4 * 2"),
+    or the value is no exact JSON number (10 / 3)."""
+    if not transformer.expressions:
+        return []
+    from ..arithmetic.grammar import format_value
+
+    keys = transformer.asked or list(transformer.template)
+    if len(transformer.expressions) != 1 or len(keys) != 1 or transformer.template.get(keys[0]) not in ("any", "number"):
+        return None
+    (token, noun), = transformer.expressions
+    value, operators, text = token.value
+    if operators & {"+", "-"} and operators & {"*", "/"}:
+        return None  # "3 + 4 * 2": which operation binds first is not said here
+    for word in (keys[0], noun):
+        allowed = _EXPRESSION_KEYS.get(language, {}).get(fold(word)) if word is not None else frozenset({"any"})
+        if allowed is None or "any" not in allowed and not operators <= allowed:
+            return None
+    literal = format_value(value)
+    number: int | float = int(literal) if value.denominator == 1 else float(literal)
+    if "/" in literal or Fraction(repr(number)) != value:
+        return None  # 10 / 3: no exact decimal
+    start = token.start_pos or 0
+    return [(keys[0], Statement(number, False, (start, start + len(text))), None)]
 
 
 # The labels of a values sentence: the table's VALUES words and its "value_labels" (zh 值, ja 値: no word class there)
@@ -2052,6 +2100,10 @@ def _shape_at(text: str, pos: int) -> tuple[Word, int] | None:
 def _token_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word, int] | None:
     if text[pos] == "{":
         return _template_at(text, pos)
+    if text[pos] in "0123456789":
+        expression = _expression_at(text, pos)
+        if expression is not None:
+            return expression
     if text.startswith("dict(", pos):
         return _python_record_at(text, pos)
     found = _phrase_at(text, folded, pos, table)
@@ -2074,6 +2126,24 @@ def _token_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word
     if cjk_end is not None:
         return Word("NAME", text[pos:cjk_end], pos), cjk_end
     return _number_at(text, pos, table)
+
+
+# Plain numbers joined by spaced operators ("12 + 30", "250 + 130", "6 * 7"): an expression of the arithmetic
+# grammar (wip/jsonZ); its value is the arithmetic task's exact reading (arithmetic.grammar.read_expression)
+_EXPRESSION = re.compile(r"(?:0|[1-9][0-9]{0,11})(?:\.[0-9]{1,12})?(?: [+\-*/] (?:0|[1-9][0-9]{0,11})(?:\.[0-9]{1,12})?)+(?![\w\-+*/]|\.[0-9])")
+
+
+def _expression_at(text: str, pos: int) -> tuple[Word, int] | None:
+    """An expression at ``pos`` (EXPR: its exact value, its operators and its text), or None: a run the
+    arithmetic grammar does not derive ("7 / 2 / 2" read two ways, a division by zero) is no expression."""
+    from ..arithmetic.grammar import read_expression
+
+    run = _EXPRESSION.match(text, pos)
+    value = read_expression(run.group()) if run is not None else None
+    if run is None or value is None:
+        return None
+    operators = frozenset(run.group().split()[1::2])
+    return Word("EXPR", (value, operators, run.group()), pos), run.end()  # type: ignore[arg-type]
 
 
 def _quoted_or_address_at(text: str, pos: int) -> tuple[Word, int] | None:
