@@ -598,3 +598,6 @@ MUTANTS += [Mutant(*row) for row in _LINM_ROWS]
 from mutants_jsonW import ROWS as _JSONW_ROWS  # noqa: E402 - JSON conversions whose keys are the units (wip/jsonW)
 
 MUTANTS += [Mutant(*row) for row in _JSONW_ROWS]
+from mutants_jsonZ import ROWS as _JSONZ_ROWS  # noqa: E402 - JSON templates filled by a conversion or a sum, key/value lists (wip/jsonZ)
+
+MUTANTS += [Mutant(*row) for row in _JSONZ_ROWS]

@@ -177,6 +177,10 @@ SUM_TRAPS = [
     'Gib {"summe": <Wert>} zurück für 3 + 4 * 2.',  # precedence not said
     'Gib {"ergebnis": <Wert>} zurück für 3 + 4 * 2.',
     'Give me {"total": <value>} for 10 / 3.',  # no exact decimal
+    'Give me {"result": <value>} for 10 / 3.',
+    'Give me {"product": <value>} for 1.000000000001 * 1.000000000001.',  # more digits than a double holds
+    'Give me {"result": <value>} for 555-1234.',  # unspaced: a phone number, a date, a range
+    'Give me {"result": <value>} for 2024-05-01.',
     'Give me {"total": <value>} for 6 * 7.',  # a sum's key for a product
     'Give me {"difference": <value>} for 6 + 7.',
     'Give me {"name": <value>} for 6 + 7.',  # a key naming no result

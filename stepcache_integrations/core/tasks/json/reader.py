@@ -1180,9 +1180,11 @@ def _expression_statements(transformer: _Read, language: str) -> list[tuple[str,
         if allowed is None or "any" not in allowed and not operators <= allowed:
             return None
     literal = format_value(value)
+    if "/" in literal:
+        return None  # 10 / 3: no terminating decimal
     number: int | float = int(literal) if value.denominator == 1 else float(literal)
-    if "/" in literal or Fraction(repr(number)) != value:
-        return None  # 10 / 3: no exact decimal
+    if Fraction(repr(number)) != value:
+        return None  # more digits than a double holds: JSON would not write the value exactly
     start = token.start_pos or 0
     return [(keys[0], Statement(number, False, (start, start + len(text))), None)]
 
