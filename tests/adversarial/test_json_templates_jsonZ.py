@@ -29,6 +29,16 @@ CONVERSIONS = [
     pair("it/ore", IT_H.format(90), {"ore": 1.5}, IT_H.format(150), {"ore": 2.5}),
     pair("zh/kg", ZH_KG.format(3000), {"千克": 3}, ZH_KG.format(4500), {"千克": 4.5}),
     pair("ja/seconds", JA_S.format(5), {"seconds": 300}, JA_S.format(8), {"seconds": 480}),
+    pair("de/meter-zurueck", 'Gib {"meter": <Wert>} für 3 km zurück.', {"meter": 3000},
+         'Gib {"meter": <Wert>} für 2,5 km zurück.', {"meter": 2500}),
+    pair("de/zurueck-meter", 'Gib {"meter": <Wert>} zurück für 3 km.', {"meter": 3000},
+         'Gib {"meter": <Wert>} zurück für 7 km.', {"meter": 7000}),
+    pair("fr/metres", 'Donne-moi {"mètres": <valeur>} pour 3 km.', {"mètres": 3000},
+         'Donne-moi {"mètres": <valeur>} pour 1,2 km.', {"mètres": 1200}),
+    pair("pt/metros", 'Devolva {"metros": <valor>} para 3 km.', {"metros": 3000},
+         'Devolva {"metros": <valor>} para 6 km.', {"metros": 6000}),
+    pair("ru/metry", 'Верни {"метры": <значение>} для 3 км.', {"метры": 3000},
+         'Верни {"метры": <значение>} для 5 км.', {"метры": 5000}),
 ]
 
 
@@ -47,6 +57,8 @@ CONVERSION_TRAPS = [
     'Give me {"meters": <value>} for a third of 3 km.',
     'Give me {"meters": <value>} for "3" km.',
     'Devuélveme {"gramos": <valor>} para 4 km',
+    'Gib {"gramm": <Wert>} für 3 km zurück.',
+    'Gib {"meter": <Wert>} zurück für 3 km und 4 km.',
     'Devuélveme {"metros": <valor>} para 4 kg',
     'Converti 90 minuti in secondi e rispondi {"ore": <valore>}',  # the target another unit than the key
     'Converti 90 minuti in ore e rispondi {"secondi": <valore>}',
@@ -157,6 +169,8 @@ SUMS = [
     pair("en/product", EN_P.format(6), {"product": 42}, EN_P.format(8), {"product": 56}),
     pair("en/difference", EN_D.format(50), {"difference": 20}, EN_D.format(12), {"difference": -18}),
     pair("de/summe-fuer", DE_S.format(25), {"summe": 42}, DE_S.format(38), {"summe": 55}),
+    pair("de/summe-zurueck-last", 'Gib {"summe": <Wert>} für 17 + 25 zurück.', {"summe": 42},
+         'Gib {"summe": <Wert>} für 17 + 38 zurück.', {"summe": 55}),
     pair("ru/itogo-colon", RU_I.format(130), {"итого": 380}, RU_I.format(175), {"итого": 425}),
     pair("es/suma-para", ES_S.format(25), {"suma": 42}, ES_S.format(38), {"suma": 55}),
     pair("es/plantilla", ES_T.format(130), {"total": 380}, ES_T.format(175), {"total": 425}),

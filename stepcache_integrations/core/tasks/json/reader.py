@@ -1006,18 +1006,10 @@ def _named_statements(transformer: _Read, language: str, prompt: str) -> list[tu
     named = _named_as_keys(transformer, language)
     if named is None:
         return None
-    measured = _measured_statements(transformer, language)
+    measured = _measured_and_computed(transformer, language, prompt)
     if measured is None:
         return None
     positional += measured
-    computed = _expression_statements(transformer, language)
-    if computed is None:
-        return None
-    positional += computed
-    listed = _listed_values_statements(transformer, language)
-    if listed is None or any(_sentence_asks(prompt, st.span[1]) for _key, st, _unit in listed):
-        return None
-    positional += listed
     extracted = _extracted_statements(transformer, language)
     if extracted is None:
         return None
@@ -1166,8 +1158,6 @@ def _expression_statements(transformer: _Read, language: str) -> list[tuple[str,
     or the value is no exact JSON number (10 / 3)."""
     if not transformer.expressions:
         return []
-    from ..arithmetic.grammar import format_value
-
     keys = transformer.asked or list(transformer.template)
     if len(transformer.expressions) != 1 or len(keys) != 1 or transformer.template.get(keys[0]) not in ("any", "number"):
         return None
@@ -1175,18 +1165,34 @@ def _expression_statements(transformer: _Read, language: str) -> list[tuple[str,
     value, operators, text = token.value
     if operators & {"+", "-"} and operators & {"*", "/"}:
         return None  # "3 + 4 * 2": which operation binds first is not said here
-    for word in (keys[0], noun):
-        allowed = _EXPRESSION_KEYS.get(language, {}).get(fold(word)) if word is not None else frozenset({"any"})
-        if allowed is None or "any" not in allowed and not operators <= allowed:
-            return None
+    if not all(_names_the_result(word, operators, language) for word in (keys[0], noun)):
+        return None
+    number = _exact_json_number(value)
+    start = token.start_pos or 0
+    return None if number is None else [(keys[0], Statement(number, False, (start, start + len(text))), None)]
+
+
+def _names_the_result(word: str | None, operators: frozenset[str], language: str) -> bool:
+    """``word`` (a template's key, a noun said of an expression; None: nothing said) a word of the table's
+    "expression_keys" for the result of an expression of ``operators`` (wip/jsonZ)."""
+    if word is None:
+        return True
+    allowed = _EXPRESSION_KEYS.get(language, {}).get(fold(word))
+    return allowed is not None and ("any" in allowed or operators <= allowed)
+
+
+def _exact_json_number(value: Fraction) -> int | float | None:
+    """``value`` as the JSON number that writes it exactly (an integer, a terminating decimal a double
+    holds), else None (wip/jsonZ)."""
+    from ..arithmetic.grammar import format_value
+
     literal = format_value(value)
     if "/" in literal:
         return None  # 10 / 3: no terminating decimal
     number: int | float = int(literal) if value.denominator == 1 else float(literal)
     if Fraction(repr(number)) != value:
         return None  # more digits than a double holds: JSON would not write the value exactly
-    start = token.start_pos or 0
-    return [(keys[0], Statement(number, False, (start, start + len(text))), None)]
+    return number
 
 
 # The labels of a values sentence: the table's VALUES words and its "value_labels" (zh 值, ja 値: no word class there)
@@ -1194,34 +1200,56 @@ _VALUES_WORDS = {language: frozenset(fold(w) for w in [*table["classes"].get("VA
                  for language, table in _TABLES.items()}
 
 
-def _listed_values_statements(transformer: _Read, language: str) -> list[tuple[str, Statement, str | None]] | None:
+def _listed_values_statements(transformer: _Read, language: str, prompt: str) -> list[tuple[str, Statement, str | None]] | None:
     """"Keys: id, status, retries. Values: 17, open, 2.": each value the statement of the key at its place in
     the one key list (wip/jsonZ). The first is lexed as a statement labelled by the table's VALUES word; a
     number stays the number, a word is the string as written. None when the counts differ, the label is no
     VALUES word, or a value is quoted, a JSON literal, a type or placeholder word, or carries a unit (a
-    values sentence that asks, "Values: 42, closed?", states nothing: _named_statements)."""
+    values sentence that asks, "Values: 42, closed?", states nothing)."""
     if not transformer.values_in_order:
         return []
     first, *rest = transformer.values_in_order
-    label, st = first.value[0], first.value[1]
     keys = transformer.asked
-    if fold(label) not in _VALUES_WORDS.get(language, ()) or len(first.value) > 2 and first.value[2] is not None:
-        return None
     if len(keys) != len(rest) + 1 or len(set(keys)) != len(keys) or transformer.stated or transformer.in_order:
+        return None
+    read = [_first_listed_value(keys[0], first, language), *(_listed_value(key, token) for key, token in zip(keys[1:], rest))]
+    if any(one is None for one in read) or any(_sentence_asks(prompt, one[1].span[1]) for one in read if one is not None):
+        return None
+    return read  # type: ignore[return-value]
+
+
+def _first_listed_value(key: str, first: Token, language: str) -> tuple[str, Statement, None] | None:
+    """"Values: 17" (one statement labelled by the table's VALUES word) as ``key``'s value, or None (wip/jsonZ)."""
+    label, st = first.value[0], first.value[1]
+    if fold(label) not in _VALUES_WORDS.get(language, ()) or len(first.value) > 2 and first.value[2] is not None:
         return None
     if st.quoted or isinstance(st.value, bool) or st.equals or st.spaced_bare:
         return None
-    read = [(keys[0], Statement(st.value, False, (st.span[1] - len(str(st.value)), st.span[1])), None)]  # the span ends with the value
-    for key, token in zip(keys[1:], rest):
-        start = token.start_pos or 0
-        if token.type == "NAME":
-            if fold(token.value) in _NOT_BARE | _TYPE_WORDS:
-                return None
-            read.append((key, Statement(token.value, False, (start, start + len(token.value))), None))
-        elif isinstance(token.value, bool) or not isinstance(token.value, (int, float)):
+    return key, Statement(st.value, False, (st.span[1] - len(str(st.value)), st.span[1])), None  # the span ends with the value
+
+
+def _listed_value(key: str, token: Token) -> tuple[str, Statement, None] | None:
+    """A later value in order: a word (no JSON literal, type or placeholder word) as its string, a number as
+    itself, or None (wip/jsonZ)."""
+    start = token.start_pos or 0
+    if token.type == "NAME":
+        if fold(token.value) in _NOT_BARE | _TYPE_WORDS:
             return None
-        else:
-            read.append((key, Statement(token.value, False, (start, start + len(str(token.value)))), None))
+        return key, Statement(token.value, False, (start, start + len(token.value))), None
+    if isinstance(token.value, bool) or not isinstance(token.value, (int, float)):
+        return None
+    return key, Statement(token.value, False, (start, start + len(str(token.value)))), None
+
+
+def _measured_and_computed(transformer: _Read, language: str, prompt: str) -> list[tuple[str, Statement, str | None]] | None:
+    """The statements of a measure (:func:`_measured_statements`), of a template's expression and of values
+    listed after their keys (wip/jsonZ); None when one of them is no claim."""
+    read: list[tuple[str, Statement, str | None]] = []
+    for part in (_measured_statements(transformer, language), _expression_statements(transformer, language),
+                 _listed_values_statements(transformer, language, prompt)):
+        if part is None:
+            return None
+        read += part
     return read
 
 
@@ -2102,10 +2130,6 @@ def _shape_at(text: str, pos: int) -> tuple[Word, int] | None:
 def _token_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word, int] | None:
     if text[pos] == "{":
         return _template_at(text, pos)
-    if text[pos] in "0123456789":
-        expression = _expression_at(text, pos)
-        if expression is not None:
-            return expression
     if text.startswith("dict(", pos):
         return _python_record_at(text, pos)
     found = _phrase_at(text, folded, pos, table)
@@ -2214,7 +2238,10 @@ def _passage_at(text: str, pos: int, table: Vocabulary) -> tuple[str, int] | Non
 
 def _number_at(text: str, pos: int, table: Vocabulary) -> tuple[Word, int] | None:
     """A number no statement holds ("tengo 28 años"; "1,5 kg" in a table that declares the decimal
-    comma, as a statement's value reads it), or None."""
+    comma, as a statement's value reads it), an expression ("12 + 30": wip/jsonZ), or None."""
+    expression = _expression_at(text, pos)
+    if expression is not None:
+        return expression
     decimal = _COMMA_DECIMAL.match(text, pos) if table.language in _DECIMAL_COMMA else None
     if decimal is not None and float(decimal.group().replace(",", ".")) % 1:
         end = _kept_unit_end(text, decimal.end(), table)  # "24,30 €": the number, its kept unit after it (wip/jsonT)
