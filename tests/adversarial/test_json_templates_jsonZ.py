@@ -29,6 +29,8 @@ CONVERSIONS = [
     pair("it/ore", IT_H.format(90), {"ore": 1.5}, IT_H.format(150), {"ore": 2.5}),
     pair("zh/kg", ZH_KG.format(3000), {"千克": 3}, ZH_KG.format(4500), {"千克": 4.5}),
     pair("ja/seconds", JA_S.format(5), {"seconds": 300}, JA_S.format(8), {"seconds": 480}),
+    pair("en/minutes-dots", 'Give me {"minutes": ...} for 3 hours.', {"minutes": 180},
+         'Give me {"minutes": ...} for 2.5 hours.', {"minutes": 150}),
     pair("de/meter-zurueck", 'Gib {"meter": <Wert>} für 3 km zurück.', {"meter": 3000},
          'Gib {"meter": <Wert>} für 2,5 km zurück.', {"meter": 2500}),
     pair("de/zurueck-meter", 'Gib {"meter": <Wert>} zurück für 3 km.', {"meter": 3000},
