@@ -611,3 +611,6 @@ MUTANTS += [Mutant(*row) for row in _W22_ROWS]
 from mutants_jsonY import ROWS as _JSONY_ROWS  # noqa: E402 - JSON requests users write: all-key notes, personas, said order (wip/jsonY)
 
 MUTANTS += [Mutant(*row) for row in _JSONY_ROWS]
+from mutants_jsonZ import ROWS as _JSONZ_ROWS  # noqa: E402 - JSON templates filled by a conversion or a sum, key/value lists (wip/jsonZ)
+
+MUTANTS += [Mutant(*row) for row in _JSONZ_ROWS]

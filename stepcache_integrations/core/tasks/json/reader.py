@@ -216,6 +216,8 @@ class _Read(Transformer[Token, Any]):
         self.counted: list[str] = []  # pt "3 pedidos": keys written after their number (wip/jsonY)
         self.declared_order = False  # "and values 20, 35, 10 in that order": the values' order is said (wip/jsonY)
         self.shot_types: list[type] = []
+        self.expressions: list[tuple[Token, str | None]] = []  # '{"total": <value>} with the total of 12 + 30': (EXPR, noun) (wip/jsonZ)
+        self.values_in_order: list[Token] = []  # "Keys: a, b. Values: 17, open.": the values in the keys' order (wip/jsonZ)
 
     def key(self, children: list[Token]) -> Token:
         self.asked.append(children[0].value)
@@ -499,6 +501,23 @@ class _Read(Transformer[Token, Any]):
         the target's unit word (wip/jsonR2)."""
         self.measure(children)
         self.converted_first = next(c.value for c in children if isinstance(c, Token) and c.type == "TF_VERB")
+
+    def grams_converted(self, children: list[Any]) -> None:
+        """zh '把 3000 克换算一下': "克" (the table's grams target) right after the number is its unit (wip/jsonZ)."""
+        self.converted([Token("U_GRAMS", c.value, start_pos=c.start_pos) if isinstance(c, Token) and c.type == "TO_GRAMS"
+                        else c for c in children])
+
+    def expression(self, children: list[Token]) -> None:
+        """'with the total of 12 + 30', 'für 17 + 25', ': 250 + 130': the expression filling the template's slot,
+        and the noun said of it (wip/jsonZ: _expression_statements)."""
+        noun = next((c.value for c in children if c.type == "NAME"), None)
+        self.expressions.append((next(c for c in children if c.type == "EXPR"), noun))
+
+    def listed_values(self, children: list[Token]) -> None:
+        """"Values: 17, open, 2" after "Keys: ...": the values in order (wip/jsonZ: _listed_values_statements)."""
+        if self.values_in_order:
+            raise Declined
+        self.values_in_order = [c for c in children if c.type != "COMMA"]
 
     def rounded_first(self, children: list[Any]) -> None:
         """"Round 3.14159 to two decimals and return JSON {"value": ...}": a number said first with
@@ -1083,7 +1102,7 @@ def _named_statements(transformer: _Read, language: str, prompt: str) -> list[tu
     named = _named_as_keys(transformer, language)
     if named is None:
         return None
-    measured = _measured_statements(transformer, language)
+    measured = _measured_and_computed(transformer, language, prompt)
     if measured is None:
         return None
     positional += measured
@@ -1261,6 +1280,116 @@ def _person_is_aged(transformer: _Read, language: str, prompt: str) -> None:
             continue
         kept.append((key, st, unit))
     transformer.stated = kept
+
+
+# The words of each table for the result of an expression, and the operators the expression may hold for each
+# ("total": only "+"; "result": any the arithmetic grammar reads): "expression_keys" (wip/jsonZ)
+_EXPRESSION_KEYS = {language: {fold(k): frozenset(v.split()) for k, v in table.get("expression_keys", {}).items()}
+                    for language, table in _TABLES.items()}
+
+
+def _expression_statements(transformer: _Read, language: str) -> list[tuple[str, Statement, str | None]] | None:
+    """The one slot of a template filled by a stated expression ('Fill in the template {"total": <value>} with the
+    total of 12 + 30', de 'Gib {"summe": <Wert>} zurück für 17 + 25'): its exact value (arithmetic.grammar), an
+    integer or a terminating decimal JSON writes exactly (wip/jsonZ). None when the template has another number of
+    slots, the key (or the noun said of the expression) is no word of the table's "expression_keys" whose operators
+    the expression holds ("total" for 3 * 4), it mixes a sum or difference with a product or quotient ("3 + 4 * 2"),
+    or the value is no exact JSON number (10 / 3)."""
+    if not transformer.expressions:
+        return []
+    keys = transformer.asked or list(transformer.template)
+    if len(transformer.expressions) != 1 or len(keys) != 1 or transformer.template.get(keys[0]) not in ("any", "number"):
+        return None
+    (token, noun), = transformer.expressions
+    value, operators, text = token.value
+    if operators & {"+", "-"} and operators & {"*", "/"}:
+        return None  # "3 + 4 * 2": which operation binds first is not said here
+    if not all(_names_the_result(word, operators, language) for word in (keys[0], noun)):
+        return None
+    number = _exact_json_number(value)
+    start = token.start_pos or 0
+    return None if number is None else [(keys[0], Statement(number, False, (start, start + len(text))), None)]
+
+
+def _names_the_result(word: str | None, operators: frozenset[str], language: str) -> bool:
+    """``word`` (a template's key, a noun said of an expression; None: nothing said) a word of the table's
+    "expression_keys" for the result of an expression of ``operators`` (wip/jsonZ)."""
+    if word is None:
+        return True
+    allowed = _EXPRESSION_KEYS.get(language, {}).get(fold(word))
+    return allowed is not None and ("any" in allowed or operators <= allowed)
+
+
+def _exact_json_number(value: Fraction) -> int | float | None:
+    """``value`` as the JSON number that writes it exactly (an integer, a terminating decimal a double
+    holds), else None (wip/jsonZ)."""
+    from ..arithmetic.grammar import format_value
+
+    literal = format_value(value)
+    if "/" in literal:
+        return None  # 10 / 3: no terminating decimal
+    number: int | float = int(literal) if value.denominator == 1 else float(literal)
+    if Fraction(repr(number)) != value:
+        return None  # more digits than a double holds: JSON would not write the value exactly
+    return number
+
+
+# The labels of a values sentence: the table's VALUES words and its "value_labels" (zh 值, ja 値: no word class there)
+_VALUES_WORDS = {language: frozenset(fold(w) for w in [*table["classes"].get("VALUES", ()), *table.get("value_labels", ())])
+                 for language, table in _TABLES.items()}
+
+
+def _listed_values_statements(transformer: _Read, language: str, prompt: str) -> list[tuple[str, Statement, str | None]] | None:
+    """"Keys: id, status, retries. Values: 17, open, 2.": each value the statement of the key at its place in
+    the one key list (wip/jsonZ). The first is lexed as a statement labelled by the table's VALUES word; a
+    number stays the number, a word is the string as written. None when the counts differ, the label is no
+    VALUES word, or a value is quoted, a JSON literal, a type or placeholder word, or carries a unit (a
+    values sentence that asks, "Values: 42, closed?", states nothing)."""
+    if not transformer.values_in_order:
+        return []
+    first, *rest = transformer.values_in_order
+    keys = transformer.asked
+    if len(keys) != len(rest) + 1 or len(set(keys)) != len(keys) or transformer.stated or transformer.in_order:
+        return None
+    read = [_first_listed_value(keys[0], first, language), *(_listed_value(key, token) for key, token in zip(keys[1:], rest))]
+    if any(one is None for one in read) or any(_sentence_asks(prompt, one[1].span[1]) for one in read if one is not None):
+        return None
+    return read  # type: ignore[return-value]
+
+
+def _first_listed_value(key: str, first: Token, language: str) -> tuple[str, Statement, None] | None:
+    """"Values: 17" (one statement labelled by the table's VALUES word) as ``key``'s value, or None (wip/jsonZ)."""
+    label, st = first.value[0], first.value[1]
+    if fold(label) not in _VALUES_WORDS.get(language, ()) or len(first.value) > 2 and first.value[2] is not None:
+        return None
+    if st.quoted or isinstance(st.value, bool) or st.equals or st.spaced_bare:
+        return None
+    return key, Statement(st.value, False, (st.span[1] - len(str(st.value)), st.span[1])), None  # the span ends with the value
+
+
+def _listed_value(key: str, token: Token) -> tuple[str, Statement, None] | None:
+    """A later value in order: a word (no JSON literal, type or placeholder word) as its string, a number as
+    itself, or None (wip/jsonZ)."""
+    start = token.start_pos or 0
+    if token.type == "NAME":
+        if fold(token.value) in _NOT_BARE | _TYPE_WORDS:
+            return None
+        return key, Statement(token.value, False, (start, start + len(token.value))), None
+    if isinstance(token.value, bool) or not isinstance(token.value, (int, float)):
+        return None
+    return key, Statement(token.value, False, (start, start + len(str(token.value)))), None
+
+
+def _measured_and_computed(transformer: _Read, language: str, prompt: str) -> list[tuple[str, Statement, str | None]] | None:
+    """The statements of a measure (:func:`_measured_statements`), of a template's expression and of values
+    listed after their keys (wip/jsonZ); None when one of them is no claim."""
+    read: list[tuple[str, Statement, str | None]] = []
+    for part in (_measured_statements(transformer, language), _expression_statements(transformer, language),
+                 _listed_values_statements(transformer, language, prompt)):
+        if part is None:
+            return None
+        read += part
+    return read
 
 
 def _positional_statements(transformer: _Read, language: str, prompt: str) -> list[tuple[str, Statement, str | None]] | None:
@@ -2261,6 +2390,24 @@ def _token_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word
     return _number_at(text, pos, table)
 
 
+# Plain numbers joined by spaced operators ("12 + 30", "250 + 130", "6 * 7"): an expression of the arithmetic
+# grammar (wip/jsonZ); its value is the arithmetic task's exact reading (arithmetic.grammar.read_expression)
+_EXPRESSION = re.compile(r"(?:0|[1-9][0-9]{0,11})(?:\.[0-9]{1,12})?(?: [+\-*/] (?:0|[1-9][0-9]{0,11})(?:\.[0-9]{1,12})?)+(?![\w\-+*/]|\.[0-9])")
+
+
+def _expression_at(text: str, pos: int) -> tuple[Word, int] | None:
+    """An expression at ``pos`` (EXPR: its exact value, its operators and its text), or None: a run the
+    arithmetic grammar does not derive ("7 / 2 / 2" read two ways, a division by zero) is no expression."""
+    from ..arithmetic.grammar import read_expression
+
+    run = _EXPRESSION.match(text, pos)
+    value = read_expression(run.group()) if run is not None else None
+    if run is None or value is None:
+        return None
+    operators = frozenset(run.group().split()[1::2])
+    return Word("EXPR", (value, operators, run.group()), pos), run.end()  # type: ignore[arg-type]
+
+
 def _quoted_or_address_at(text: str, pos: int) -> tuple[Word, int] | None:
     """A quoted key at ``pos`` (QNAME), or an e-mail address (EMAIL: a value in order, only an
     "email" key's: wip/jsonR3); None for anything else."""
@@ -2327,7 +2474,10 @@ def _passage_at(text: str, pos: int, table: Vocabulary) -> tuple[str, int] | Non
 
 def _number_at(text: str, pos: int, table: Vocabulary) -> tuple[Word, int] | None:
     """A number no statement holds ("tengo 28 años"; "1,5 kg" in a table that declares the decimal
-    comma, as a statement's value reads it), or None."""
+    comma, as a statement's value reads it), an expression ("12 + 30": wip/jsonZ), or None."""
+    expression = _expression_at(text, pos)
+    if expression is not None:
+        return expression
     decimal = _COMMA_DECIMAL.match(text, pos) if table.language in _DECIMAL_COMMA else None
     if decimal is not None and float(decimal.group().replace(",", ".")) % 1:
         end = _kept_unit_end(text, decimal.end(), table)  # "24,30 €": the number, its kept unit after it (wip/jsonT)
