@@ -31,14 +31,15 @@ _ASKS_BARE = "asks, before '?'"  # an unknown alone ("x?"): a question only when
 _JOINS = frozenset({"COMMA", "AND", "THEN", "SEMI"})
 _TERMS = frozenset({"VAR", "EXPR"})  # words that are terms of the problem: a dash after one is a minus
 _VERBS = frozenset({"SOLVE", "FIND", "GIVE", "WHAT_IS", "SHOW", "EXPLAIN", "NUMBER", "WRITE", "END", "TEMPLATE",
-                    "ONLY_ANSWER", "WHAT", "ANSWER_VERB", "NUMBERED"})
+                    "ONLY_ANSWER", "WHAT", "ANSWER_VERB", "NUMBERED",
+                    "LABELING", "BOX_VERB", "EXACT"})  # wip/linN: ", labelling each line 'Step k:'", ", puis encadre ...", ", exact answer"
 _PRIMES = frozenset({"'", '"', "\u2019", "\u2032"})
 # A comma after these links what follows ("手順に番号をつけて、7x + 21 = 0 を解いてください").
 _FORMATS_BEFORE = frozenset({"NUMBERED"})
 # A comma before a format clause links it ("を解いて、答えを一行で書いてください", "，只写答案"): the
 # answer and how it is written, or "only" and what it leaves; never "Answer:" (a template).
 _FORMAT_CLAUSES = {"ANSWER": frozenset({"OBJ", "ONE_LINE", "AS", "ONLY", "FRACTION", "DECIMAL", "WRITE", "TOPIC", "GIVE",
-                                      "FORM_OF", "IN"}),  # "... and reply in one sentence"  # "... and answer in the form x = <value>"
+                                      "FORM_OF", "IN", "BOX_VERB"}),  # "... and reply in one sentence"  # "... and answer in the form x = <value>"
                    "ONLY": frozenset({"WRITE", "GIVE", "ANSWER", "ART", "BARE_NUMBER"}),  # ", just the answer", ", só o número"
                    "VAR": frozenset({"AS"}),  # ", x as a fraction"
                    # the form and the verb "answer" ("、分数で答えて"), "use a fraction" ("，用分数表示")
@@ -105,6 +106,7 @@ _TRANSPARENT = frozenset("\"'()")
 # is x?"); beside a number or a sign it is a minus, read with its equation or not at all.
 _DASH = re.compile(r" (--?|\u2013|\u2014|/) (?=[^\W\d_])")
 _LABEL_NUMBER = re.compile(r"#?[1-9][0-9]{0,2}(?=:| - |\. )")  # "Exercise 3:", "Problem #12:", "№3. " (wip/linM)
+_ORDINAL_NUMBER = re.compile(r"[1-9][0-9]{0,2}(?![0-9.,])")  # "第4题", "第12問" (wip/linN)
 _EMPHASIS = re.compile(r"[^\W\d_]{2}[ ]?$")  # a word of two letters or more, then at most one space
 _DOT_TERM = re.compile(r"[0-9(]|[A-Za-z](?![A-Za-z])")  # a number, a bracket or one letter: a term
 
@@ -635,6 +637,8 @@ def _label_number_or_dash(text: str, pos: int, previous: str, in_run: bool) -> t
     "练习2："), or a dash standing alone before a word: after a label it leads like a colon
     ("Exercise 3 - solve ..."), else it pauses like a comma. None when none stands there."""
     numbered = _LABEL_NUMBER.match(text, pos) if previous == "LABEL" else None
+    if previous == "ORDINAL" and not in_run:  # "第4题" (wip/linN): the number an ordinal mark leads, part of the label
+        numbered = _ORDINAL_NUMBER.match(text, pos)
     if numbered is not None:
         return [Word("LABEL_NUMBER", numbered.group(), pos)], numbered.end()
     exercise = _EXERCISE_NUMBER.match(text, pos) if previous in ("LABEL", "INTRO") and not in_run else None
