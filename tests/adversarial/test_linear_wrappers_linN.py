@@ -140,6 +140,8 @@ def test_served_and_exactly_right(first: str, second: str, expected: dict[str, i
     assert problem is not None and set(problem.asked) == set(expected), (second, problem)
     if fmt == "steps":
         assert "steps" in problem.format and len(text.strip().splitlines()) > 1, text
+    if fmt == "one_line":  # "答えだけ一行で": the answer alone, on one line
+        assert {"answer_only", "one_line"} <= set(problem.format), problem.format
     if not fmt:
         assert not {"answer_only", "one_line", "numbered", "fraction", "decimal"} & set(problem.format), problem.format
 
@@ -148,6 +150,8 @@ def test_served_and_exactly_right(first: str, second: str, expected: dict[str, i
 def test_step_labels_are_followed(first: str, second: str, expected: dict[str, int]) -> None:
     text = served_linear(first, second, expected, "numbered", step_labels=True)
     assert text.startswith("Step 1:"), text
+    problem = understand_prompt(second)
+    assert problem is not None and "numbered" in problem.format, (second, problem)
 
 
 def _served(first: str, second: str) -> str:
@@ -164,6 +168,8 @@ def _served(first: str, second: str) -> str:
 @pytest.mark.parametrize(("first", "second", "value"), EXACT)
 def test_exact_answer_is_a_fraction_or_an_integer(first: str, second: str, value: str) -> None:
     text = _served(first, second)
+    problem = understand_prompt(second)
+    assert problem is not None and "fraction" in problem.format, (second, problem)
     last = text.strip().splitlines()[-1]
     assert last.rstrip(". ").endswith(f"x = {value}"), text
     # the answer line in the form asked (the working may show the division's decimal: the fraction
