@@ -85,6 +85,19 @@ PAIRS = [
     ("第3問：3x + 1 = 13 を解きなさい。", "第3問：3x + 1 = 16 を解きなさい。", {"x": 5}, ""),
     ("宿題の問題です。9a + 9 = 54 を満たす a を求めなさい。途中式も書いてください。",
      "宿題の問題です。9a + 9 = 63 を満たす a を求めなさい。途中式も書いてください。", {"a": 6}, "steps"),
+    # an emoticon closing the request, a quoted equation, bold labels opening their lines
+    ("Hi! Could you please help me figure out x in 6x + 4 = 34? Thanks so much :)",
+     "Hi! Could you please help me figure out x in 6x + 4 = 40? Thanks so much :)", {"x": 6}, ""),
+    ("Resuelve 3x + 1 = 13, gracias ;)", "Resuelve 3x + 1 = 16, gracias ;)", {"x": 5}, ""),
+    ('My textbook says "2(3x - 1) = 16". Can you solve it for x?',
+     'My textbook says "2(3x - 1) = 22". Can you solve it for x?', {"x": 4}, ""),
+    ("My textbook says \u201c2(3x - 1) = 16\u201d. Can you solve it for x?",
+     "My textbook says \u201c2(3x - 1) = 22\u201d. Can you solve it for x?", {"x": 4}, ""),
+    ("Solve '3x + 1 = 13' please.", "Solve '3x + 1 = 16' please.", {"x": 5}, ""),
+    ("**Problem:** 11x - 9 = 24\n**Task:** find x, explain briefly.",
+     "**Problem:** 11x - 9 = 35\n**Task:** find x, explain briefly.", {"x": 4}, "steps"),
+    ("**Problema:** 11x - 9 = 24\n**Tarea:** halla x.", "**Problema:** 11x - 9 = 35\n**Tarea:** halla x.", {"x": 4}, ""),
+    ("**Exercice :** 11x - 9 = 24", "**Exercice :** 11x - 9 = 35", {"x": 4}, ""),
     # the answer alone in one line
     ("0.2x + 1 = 2 を解いて、答えだけ一行で。", "0.2x + 1 = 3 を解いて、答えだけ一行で。", {"x": 10}, "one_line"),
 ]
@@ -183,11 +196,46 @@ def test_boxed_answer_is_the_last_line(first: str, second: str, value: str) -> N
     assert text.strip().splitlines()[-1].strip() == f"\\boxed{{{value}}}", text
 
 
+# a quoted answer template in the table's own words: its last line, verbatim with the value
+TEMPLATES = [
+    ('Resolva 3p + 4 = 19 e termine com "Resposta: p = <valor>".',
+     'Resolva 3p + 4 = 25 e termine com "Resposta: p = <valor>".', "Resposta: p = 7"),
+    ('Resuelve 3p + 4 = 19 y termina con "Respuesta: p = <valor>".',
+     'Resuelve 3p + 4 = 25 y termina con "Respuesta: p = <valor>".', "Respuesta: p = 7"),
+    ("Résous 3p + 4 = 19 et termine par « Réponse : p = <valeur> ».",
+     "Résous 3p + 4 = 25 et termine par « Réponse : p = <valeur> ».", "Réponse : p = 7"),
+    ('Risolvi 3p + 4 = 19 e termina con "Risposta: p = <valore>".',
+     'Risolvi 3p + 4 = 25 e termina con "Risposta: p = <valore>".', "Risposta: p = 7"),
+    ("Реши 3p + 4 = 19 и закончи строкой «Ответ: p = <значение>».",
+     "Реши 3p + 4 = 25 и закончи строкой «Ответ: p = <значение>».", "Ответ: p = 7"),
+    ('Löse 3p + 4 = 19 und ende mit "Antwort: p = <Wert>".', 'Löse 3p + 4 = 25 und ende mit "Antwort: p = <Wert>".',
+     "Antwort: p = 7"),
+]
+
+
+@pytest.mark.parametrize(("first", "second", "line"), TEMPLATES)
+def test_a_template_in_the_tables_words_is_the_last_line(first: str, second: str, line: str) -> None:
+    text = _served(first, second)
+    assert text.strip().splitlines()[-1].strip() == line, text
+
+
 TRAPS = [
+    'Resolva 3p + 4 = 25 e termine com "Resposta: p \u2248 <valor>".',               # approximately: no template read
+    'Resolva 3p + 4 = 25 e termine com "Resposta: p = <decimal>".',              # a slot naming a form
+    'Resolva 3p + 4 = 25 e termine com "Resposta: q = <valor>".',                # the template names another unknown
+    'Resolva 3p + 4 = 25 e termine com "Resposta: p = <valor> <valor>".',        # two slots
+    "Solve 3x + 1 = 16 :(",                                                       # an emoticon outside the table
+    "Solve (3x + 1 = 16 :)",                                                      # a bracket left open
+    'My textbook says "2(3x - 1) = 22" inches. Solve it for x.',                 # a word after the quote
+    'The board is 2x = 6" long. Find x.',                                         # an inch mark, no quote
+    "**Problem:** 11x - 9 = 35\n**Answer:** x = ?",                               # a bold template: kept, no claim
+    "Solve 11x - 9 = 35. **Answer:** x = 4",                                      # bold inside a line: kept
+
     "Hi! Could you please help me check whether x = 4 solves 6x + 4 = 40? Thanks so much!",  # a check (yes/no), not x
     "Hi! Could you please help me figure out 2x in 6x + 4 = 40? Thanks!",       # another expression: read as 2x or not at all
     "Hi! Could you please help me figure out x in 6x + 4 = 40? Thanks 🦄",        # an emoji outside the table
-    "Hi! Could you please help me figure out x in 6x + 4 = 40? Thanks so much :)",  # an emoticon no table reads (yet)
+    'Resuelve 3x + 5 = 20. Termina con "Resposta: x = <valor>".',               # a template in another table's words
+    'Solve 3x + 5 = 20. End with "Resposta: x = <valor>".',                     # a template in another table's words
     "🦄 Solve 3x + 2 = 11.",                                                    # an emoji outside the table, first
     "You are a patient math tutor. A student asks: is 2a + 9 = 31 true for a = 11?",  # another question
     "You are a patient math tutor. A student asks: what is 2a in 2a + 9 = 31?",  # another expression

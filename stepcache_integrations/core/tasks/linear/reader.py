@@ -20,7 +20,8 @@ from typing import Any
 from lark import Token, Transformer
 
 from ..request_language import Declined, Folded, RequestLanguage, Vocabulary, Word
-from .answer_form import BOXED, JSON_TEMPLATE, AnswerForm, form_of_template, is_json_form, json_form, json_keys, read_answer_form
+from .answer_form import (BOXED, JSON_TEMPLATE, PLACEHOLDER, AnswerForm, form_of_template, in_language, is_json_form, json_form,
+                          json_keys, read_answer_form)
 from .targets import EXPRESSION, LONE_NAME, canonical_target
 from .word_problems import WordFacts
 
@@ -75,7 +76,7 @@ _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 # Answer templates: an unknown with a placeholder ("x = ?", "x = <value>", "x = ..."), a bare
 # placeholder, "Step k:" / "Step 1:" labels, an ellipsis. Placeholders naming a form ("<decimal>",
 # "?.??") are not among them: those prompts are not claimed.
-_PLACEHOLDER = r"<\s*(?:(?:the|your|final)\s+)*(?:value|answer|number|solution|result)\s*>"
+_PLACEHOLDER = PLACEHOLDER  # "<value>", "<valor>", ... (answer_form.py)
 _TEMPLATE = re.compile(
     r"(?P<var>[A-Za-z](?:_?[0-9]+)?)\s*=\s*(?:" + _PLACEHOLDER + r"|\.\.\.|\u2026|\?)(?:(?=\s+(?:if|when|given)\s)|(?!\s*[.,:;'\u2019]*\s*[?<\w]))",
     re.IGNORECASE,
@@ -475,16 +476,20 @@ def read_request(
     """What ``text`` (its equations at ``runs``) asks in the first language whose table reads
     every word and whose sentences the grammar derives; None when none does."""
     text = unicodedata.normalize("NFC", text)
-    if text.count("(") != text.count(")"):
-        return None
     for vocabulary in _LANGUAGE.vocabularies:
         words = _words(text, runs, variables, vocabulary)
-        if words is None:
+        if words is None or not _brackets_paired(text, words):
             continue
         read = _parse(words, vocabulary.language, variables)
         if read is not None:
             return read
     return None
+
+
+def _brackets_paired(text: str, words: list[Word]) -> bool:
+    """As many "(" as ")" in ``text``, an emoticon of the table's sentence ends aside (":)", wip/linN)."""
+    ends = "".join(w.text for w in words if w.kind == "STOP")
+    return text.count("(") - ends.count("(") == text.count(")") - ends.count(")")
 
 
 def _parse(words: list[Word], language: str, variables: frozenset[str]) -> LinearRequest | None:
@@ -780,6 +785,9 @@ def _token_at(
     if special is not None:
         return special
     if char in _MARKS:
+        ending = table.match(folded, pos)  # an emoticon of the table's sentence ends (":)", ";-)"), read whole (wip/linN)
+        if ending is not None and ending[0] == "STOP" and ending[1] > pos + 1:
+            return Word("STOP", text[pos : ending[1]], pos), ending[1]
         return _mark(text, pos)
     if _TURN_BAR.match(text, pos):
         return Word("STOP", char, pos), pos + 1
@@ -805,8 +813,8 @@ def _template_or_token(
     if json_template is not None:  # 'reply as JSON like {"x": <value>}' (wip/linI): one token, any table
         return Word("JSON_FORM", json_template.group(), pos), json_template.end()
     quoted = _quoted_form_at(text, pos)
-    if quoted is not None and table.language != "en":
-        return None  # templates' words are declared in English only (answer_form.py)
+    if quoted is not None and quoted[0].kind == "ANSWER_FORM" and not in_language(quoted[0].text, table.language):
+        return None  # a template is read in its own words only (answer_form.py: English, es pt fr de it ru, wip/linN)
     return quoted or _token_at(text, folded, pos, run_at, variables, table)
 
 
