@@ -98,6 +98,13 @@ PAIRS = [
      "**Problem:** 11x - 9 = 35\n**Task:** find x, explain briefly.", {"x": 4}, "steps"),
     ("**Problema:** 11x - 9 = 24\n**Tarea:** halla x.", "**Problema:** 11x - 9 = 35\n**Tarea:** halla x.", {"x": 4}, ""),
     ("**Exercice :** 11x - 9 = 24", "**Exercice :** 11x - 9 = 35", {"x": 4}, ""),
+    # shapes of the dev set's misses (written anew): a remark after the request, a greeting naming
+    # the teacher, "just x" after "no explanation", a casual lead-in
+    ("Помогите пожалуйста решить 3(x - 2) = 12, никак не получается",
+     "Помогите пожалуйста решить 3(x - 2) = 21, никак не получается", {"x": 9}, ""),
+    ("老师好，请帮我解一下这个方程：3(x + 1) = 18，谢谢！", "老师好，请帮我解一下这个方程：3(x + 1) = 24，谢谢！", {"x": 7}, ""),
+    ("No explanation, just y: 7y + 4 = 39", "No explanation, just y: 7y + 4 = 60", {"y": 8}, "answer_only"),
+    ("ugh stuck on this one: 13 - 2x = 5. what's x", "ugh stuck on this one: 13 - 2x = 3. what's x", {"x": 5}, ""),
     # the answer alone in one line
     ("0.2x + 1 = 2 を解いて、答えだけ一行で。", "0.2x + 1 = 3 を解いて、答えだけ一行で。", {"x": 10}, "one_line"),
 ]
@@ -153,6 +160,8 @@ def test_served_and_exactly_right(first: str, second: str, expected: dict[str, i
     assert problem is not None and set(problem.asked) == set(expected), (second, problem)
     if fmt == "steps":
         assert "steps" in problem.format and len(text.strip().splitlines()) > 1, text
+    if fmt == "answer_only":
+        assert "answer_only" in problem.format, problem.format
     if fmt == "one_line":  # "答えだけ一行で": the answer alone, on one line
         assert {"answer_only", "one_line"} <= set(problem.format), problem.format
     if not fmt:
@@ -210,7 +219,30 @@ TEMPLATES = [
      "Реши 3p + 4 = 25 и закончи строкой «Ответ: p = <значение>».", "Ответ: p = 7"),
     ('Löse 3p + 4 = 19 und ende mit "Antwort: p = <Wert>".', 'Löse 3p + 4 = 25 und ende mit "Antwort: p = <Wert>".',
      "Antwort: p = 7"),
+    # an answer line's template after "Format:" or "write the answer as:" (unquoted)
+    ("Find k. 10 - 3k = k - 10. Format: Answer: k = <value>", "Find k. 10 - 3k = k - 18. Format: Answer: k = <value>",
+     "Answer: k = 7"),
+    ("Реши 5y - 7 = 2y + 8. Ответ запиши в виде: Ответ: y = ...", "Реши 5y - 7 = 2y + 14. Ответ запиши в виде: Ответ: y = ...",
+     "Ответ: y = 7"),
+    ("Solve 5y - 7 = 2y + 8. Write the answer as: Answer: y = ?", "Solve 5y - 7 = 2y + 14. Write the answer as: Answer: y = ?",
+     "Answer: y = 7"),
 ]
+
+# the answer as a decimal, in the table's words ("sous forme décimale")
+DECIMALS = [
+    ("Résous 0,5x + 1,5 = 4 et donne la réponse sous forme décimale.",
+     "Résous 0,5x + 2,5 = 7 et donne la réponse sous forme décimale.", "x = 9"),
+    ("Résous 4x = 2 et donne la réponse sous forme décimale.", "Résous 4x = 10 et donne la réponse sous forme décimale.",
+     "x = 2.5"),  # no decimal comma written in the prompt: a point
+]
+
+
+@pytest.mark.parametrize(("first", "second", "stated"), DECIMALS)
+def test_the_decimal_form_is_followed(first: str, second: str, stated: str) -> None:
+    text = _served(first, second)
+    problem = understand_prompt(second)
+    assert problem is not None and "decimal" in problem.format, (second, problem)
+    assert text.strip().splitlines()[-1].rstrip(". ").endswith(stated), text
 
 
 @pytest.mark.parametrize(("first", "second", "line"), TEMPLATES)
@@ -220,6 +252,11 @@ def test_a_template_in_the_tables_words_is_the_last_line(first: str, second: str
 
 
 TRAPS = [
+    "Find w. 10 - 3w = w - 14. Format: Answer: v = <value>",                     # the template names another unknown
+    "No explanation, just y: 13x + 4 = 82",                                      # an unknown not in the equation
+    "Помогите пожалуйста решить 2(x - 4) = 18, никак не получается понять",      # a word outside the table
+    "Résous 3x = 1 et donne la réponse sous forme décimale.",                    # no finite decimal
+    "No explanation, just x: 13x + 4 = 82. Show your steps.",                    # two formats that exclude each other
     'Resolva 3p + 4 = 25 e termine com "Resposta: p \u2248 <valor>".',               # approximately: no template read
     'Resolva 3p + 4 = 25 e termine com "Resposta: p = <decimal>".',              # a slot naming a form
     'Resolva 3p + 4 = 25 e termine com "Resposta: q = <valor>".',                # the template names another unknown
