@@ -283,6 +283,9 @@ TRAPS = [
     "I'm helping my kid with algebra and we're stuck on 12 - 2x = 4 and 3x = 9. What's x?",  # two equations, one unknown
     "Solve 10x + 15 = 95, labelling each line 'Line k:'.",                        # a label no rule reads
     "Solve 6x - 5 = 10, exact answer please (no fractions).",                    # "no fractions": not read
+    "Solve 6x - 5 = 10 please (no decimals).",                                   # no "exact": maybe a rounded whole number
+    "解方程 6x - 5 = 10（不要小数）。",                                              # no "exact": maybe a rounded whole number
+    "Löse 6x - 5 = 10, bitte keine Nachkommastellen.",                            # no decimal places: rounded?
     "Solve 6x - 5 = 10, exact answer please (two decimals).",                    # rounding asked
     "Solve 6x - 5 = 10, exact answer as a decimal please.",                     # two forms
     "Résous 9x - 7 = 20, puis encadre le double du résultat.",                  # another quantity boxed

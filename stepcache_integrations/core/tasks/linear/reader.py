@@ -401,6 +401,12 @@ class _Read(WordFacts, Transformer[Token, Any]):
     def as_fraction(self, _children: list[Any]) -> None:
         self.format.add("fraction")
 
+    def no_decimals(self, _children: list[Any]) -> None:
+        """"(no decimals)": the fraction form, read only beside "exact answer" (``_parse``: alone it
+        may ask for a rounded whole number; wip/linN)."""
+        self.format.add("fraction")
+        self.no_decimals_read = True
+
     def as_decimal(self, _children: list[Any]) -> None:
         self.format.add("decimal")
 
@@ -496,6 +502,8 @@ def _parse(words: list[Word], language: str, variables: frozenset[str]) -> Linea
     transformer = _without_word_facts(_LANGUAGE.parse(words))
     if transformer is None:
         return None
+    if getattr(transformer, "no_decimals_read", False) and not any(w.kind == "EXACT" for w in words):
+        return None  # "(no decimals)" with no "exact answer": a rounded whole number, or the fraction form?
     if any(transformer.format & one and transformer.format & other for one, other in _EXCLUSIVE):
         return None  # "Show your steps. Answer in one line.": which is asked is not read
     asks_all = transformer.asks_all and not (transformer.only_named and transformer.asked_names)
