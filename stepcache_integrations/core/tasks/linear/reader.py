@@ -499,11 +499,9 @@ def _brackets_paired(text: str, words: list[Word]) -> bool:
 
 
 def _parse(words: list[Word], language: str, variables: frozenset[str]) -> LinearRequest | None:
-    transformer = _without_word_facts(_LANGUAGE.parse(words))
+    transformer = _no_decimals_beside_exact(_without_word_facts(_LANGUAGE.parse(words)), words)
     if transformer is None:
         return None
-    if getattr(transformer, "no_decimals_read", False) and not any(w.kind == "EXACT" for w in words):
-        return None  # "(no decimals)" with no "exact answer": a rounded whole number, or the fraction form?
     if any(transformer.format & one and transformer.format & other for one, other in _EXCLUSIVE):
         return None  # "Show your steps. Answer in one line.": which is asked is not read
     asks_all = transformer.asks_all and not (transformer.only_named and transformer.asked_names)
@@ -518,6 +516,13 @@ def _parse(words: list[Word], language: str, variables: frozenset[str]) -> Linea
     if fmt is None or target is None:
         return None
     return _request(transformer, asks_all, fmt, language, target, form)
+
+
+def _no_decimals_beside_exact(transformer: _Read | None, words: list[Word]) -> _Read | None:
+    """None for "(no decimals)" with no "exact answer" beside it: a rounded whole number, or the
+    fraction form? (wip/linN)"""
+    alone = getattr(transformer, "no_decimals_read", False) and not any(w.kind == "EXACT" for w in words)
+    return None if alone else transformer
 
 
 def _without_word_facts(transformer: _Read | None) -> _Read | None:
@@ -649,9 +654,7 @@ def _label_number_or_dash(text: str, pos: int, previous: str, in_run: bool) -> t
     problem), an exercise's number skipped after a label or intro before a colon ("Ejercicio 3:",
     "练习2："), or a dash standing alone before a word: after a label it leads like a colon
     ("Exercise 3 - solve ..."), else it pauses like a comma. None when none stands there."""
-    numbered = _LABEL_NUMBER.match(text, pos) if previous == "LABEL" else None
-    if previous == "ORDINAL" and not in_run:  # "第4题" (wip/linN): the number an ordinal mark leads, part of the label
-        numbered = _ORDINAL_NUMBER.match(text, pos)
+    numbered = _label_number(text, pos, previous, in_run)
     if numbered is not None:
         return [Word("LABEL_NUMBER", numbered.group(), pos)], numbered.end()
     exercise = _EXERCISE_NUMBER.match(text, pos) if previous in ("LABEL", "INTRO") and not in_run else None
@@ -663,6 +666,14 @@ def _label_number_or_dash(text: str, pos: int, previous: str, in_run: bool) -> t
         return None  # "x – y", "x -- x", "x / y": a minus or a quotient between two terms, never a pause (red team round 13)
     kind = "STOP" if slash else "COLON" if previous in ("LABEL", "LABEL_NUMBER") else "COMMA"
     return [Word(kind, dash.group(1), pos)], dash.end(1)
+
+
+def _label_number(text: str, pos: int, previous: str, in_run: bool) -> re.Match[str] | None:
+    """A label's number at ``pos`` ("Exercise 3:"), or the number an ordinal mark leads ("第4题",
+    wip/linN: part of the label)."""
+    if previous == "ORDINAL" and not in_run:
+        return _ORDINAL_NUMBER.match(text, pos)
+    return _LABEL_NUMBER.match(text, pos) if previous == "LABEL" else None
 
 
 def _ends_as_template(text: str, pos: int) -> bool:
@@ -793,10 +804,7 @@ def _token_at(
     if special is not None:
         return special
     if char in _MARKS:
-        ending = table.match(folded, pos)  # an emoticon of the table's sentence ends (":)", ";-)"), read whole (wip/linN)
-        if ending is not None and ending[0] == "STOP" and ending[1] > pos + 1:
-            return Word("STOP", text[pos : ending[1]], pos), ending[1]
-        return _mark(text, pos)
+        return _mark_or_emoticon(text, folded, pos, table)
     if _TURN_BAR.match(text, pos):
         return Word("STOP", char, pos), pos + 1
     if char == "!" and not _EMPHASIS.search(text, 0, pos):
@@ -844,6 +852,18 @@ def _quoted_form_at(text: str, pos: int) -> tuple[Word, int] | None:
         inside = inside[: mark.start()] + "<value>" + inside[mark.end() :]  # "x = ?" -> "x = <value>"
     # else the slot stays unread ("x = ....": "<value>." or ".<value>"?): answer_form.py reads no template
     return Word("ANSWER_FORM", inside, pos), match.end()
+
+
+def _emoticon(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word, int] | None:
+    """An emoticon of the table's sentence ends at ``pos`` (":)", ";-)"), read whole (wip/linN)."""
+    ending = table.match(folded, pos)
+    if ending is not None and ending[0] == "STOP" and ending[1] > pos + 1:
+        return Word("STOP", text[pos : ending[1]], pos), ending[1]
+    return None
+
+
+def _mark_or_emoticon(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word, int] | None:
+    return _emoticon(text, folded, pos, table) or _mark(text, pos)
 
 
 def _mark(text: str, pos: int) -> tuple[Word, int] | None:
