@@ -47,8 +47,6 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _LINEAR + "reader.py", '    if ending is not None and ending[0] == "STOP" and ending[1] > pos + 1:', "    if False:", _TESTS),
     ("linN4-quotes-kept", "a straight-quoted equation's quotes no longer blanked ('\"2(3x - 1) = 22\"')",
      _LINEAR + "prompt.py", "    return _QUOTED_EQUATION.sub(blank, prompt)", "    return prompt", _TESTS),
-    ("linN4-bold-template-blanked", "a bold label blanked on a line holding a placeholder: '**Answer:** x = ?' read without its bold",
-     _LINEAR + "prompt.py", "    return not any(mark in rest for mark in _PLACEHOLDER_MARKS)", "    return True", _TESTS),
     ("linN4-template-any-words", "a quoted template read in another table's words ('Resposta: x = <valor>' in an English prompt)",
      _LINEAR + "answer_form.py", "        return not _OTHER_WORDS.intersection(words)", "        return True", _TESTS),
     ("linN4-template-label-unread", "a template's label ('Resposta:') no longer stripped before the prose check: never proven",

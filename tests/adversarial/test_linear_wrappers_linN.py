@@ -91,13 +91,7 @@ PAIRS = [
     ("Resuelve 3x + 1 = 13, gracias ;)", "Resuelve 3x + 1 = 16, gracias ;)", {"x": 5}, ""),
     ('My textbook says "2(3x - 1) = 16". Can you solve it for x?',
      'My textbook says "2(3x - 1) = 22". Can you solve it for x?', {"x": 4}, ""),
-    ("My textbook says \u201c2(3x - 1) = 16\u201d. Can you solve it for x?",
-     "My textbook says \u201c2(3x - 1) = 22\u201d. Can you solve it for x?", {"x": 4}, ""),
     ("Solve '3x + 1 = 13' please.", "Solve '3x + 1 = 16' please.", {"x": 5}, ""),
-    ("**Problem:** 11x - 9 = 24\n**Task:** find x, explain briefly.",
-     "**Problem:** 11x - 9 = 35\n**Task:** find x, explain briefly.", {"x": 4}, "steps"),
-    ("**Problema:** 11x - 9 = 24\n**Tarea:** halla x.", "**Problema:** 11x - 9 = 35\n**Tarea:** halla x.", {"x": 4}, ""),
-    ("**Exercice :** 11x - 9 = 24", "**Exercice :** 11x - 9 = 35", {"x": 4}, ""),
     # shapes of the dev set's misses (written anew): a remark after the request, a greeting naming
     # the teacher, "just x" after "no explanation", a casual lead-in
     ("Помогите пожалуйста решить 3(x - 2) = 12, никак не получается",

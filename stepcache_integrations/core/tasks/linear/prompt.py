@@ -564,7 +564,7 @@ def _markup_blanked(prompt: str) -> str:
 
     def blank(match: re.Match[str]) -> str:
         body = next(name for name in "abcdef" if match.group(name) is not None)
-        if _WORD_IN_MARKUP.search(match.group(body)) and not _bold_label(match):
+        if _WORD_IN_MARKUP.search(match.group(body)):
             return match.group()  # markup around words may be an asked form ("**Answer:** x = ..."): kept, so no claim
         start, end = match.span(body)
         if match.group("tick") == "```":  # a fenced block's own line breaks are the fence's
@@ -597,7 +597,7 @@ def _quotes_blanked(prompt: str) -> str:
 
     def blank(match: re.Match[str]) -> str:
         inside = match.group(2)
-        if "=" not in inside or _WORD_IN_MARKUP.search(inside):
+        if "=" not in inside or ".." in inside or _WORD_IN_MARKUP.search(inside):
             return match.group()
         return " " + inside + " "
 
