@@ -599,6 +599,9 @@ MUTANTS += [Mutant(*row) for row in _LINL_ROWS]
 from mutants_linM import ROWS as _LINM_ROWS  # noqa: E402 - homework labels with a problem's number (wip/linM)
 
 MUTANTS += [Mutant(*row) for row in _LINM_ROWS]
+from mutants_linN4 import ROWS as _LINN4_ROWS  # noqa: E402 - everyday wrappers around a written equation, round 4 (wip/linN)
+
+MUTANTS += [Mutant(*row) for row in _LINN4_ROWS]
 from mutants_jsonW import ROWS as _JSONW_ROWS  # noqa: E402 - JSON conversions whose keys are the units (wip/jsonW)
 
 MUTANTS += [Mutant(*row) for row in _JSONW_ROWS]

@@ -5,8 +5,7 @@ served proven without a model call and exactly right; each trap is no claim.
 Class: a homework label that carries a problem's number ("Homework 3, problem 7:", "Tarea 2,
 ejercicio 5:", "Hausaufgabe Nr. 6:", "Compito per casa, es. 12:", "Домашнее задание, №3."). The
 numbers are part of the labels, never constants of the equation: a label number equal to a constant
-("Homework 3, problem 3: Solve 3n - 3 = 12") changes nothing. Still declined: zh "作业第4题：", ja
-"宿題の問題です。... を満たす a を求めなさい", a plural label ("problems 8 and 9"), a label word outside the
+("Homework 3, problem 3: Solve 3n - 3 = 12") changes nothing. Still declined: a plural label ("problems 8 and 9"), a label word outside the
 tables, two equations for one unknown."""
 
 from __future__ import annotations
@@ -78,8 +77,8 @@ TRAPS = [
     "Домашнее задание, стр. 3. Найдите y из уравнения 8y + 6 = 54.",   # a label word outside the table
     "Homework 3, problem 7: Solve for n: 3n - 11 = 16. Show your work. Answer only.",  # two formats
     "Homework 3, problem 7: Don't solve 3n - 11 = 16.",                # asked not to solve
-    "作业第4题：已知 5n + 15 = 50，求 n 的值，要写出步骤。",               # zh numbered label: not read (yet)
-    "宿題の問題です。9a + 9 = 63 を満たす a を求めなさい。途中式も書いてください。",  # ja: not read (yet)
+    # (zh "作业第4题：..." and ja "宿題の問題です。... を満たす a を求めなさい。..." are read exactly since
+    # wip/linN round 4: served-and-exact pairs in test_linear_wrappers_linN.py)
 ]
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["AnswerForm", "BOXED", "SLOT", "form_of_template", "is_json_form", "json_form", "json_keys", "json_values",
+__all__ = ["AnswerForm", "BOXED", "PLACEHOLDER", "SLOT", "TEMPLATE_WORDS", "in_language", "form_of_template", "is_json_form", "json_form", "json_keys", "json_values",
            "json_written", "read_answer_form", "value_in", "written_in"]
 
 #: The slot as a stored template writes it.
@@ -21,12 +21,37 @@ SLOT = "<value>"
 #: "Put the final answer in \boxed{}": the last line is the one value asked, boxed.
 BOXED = "\\boxed{" + SLOT + "}"
 
-_PLACEHOLDER = r"<\s*(?:(?:the|your|final)\s+)*(?:value|answer|number|solution|result)\s*>"
+#: The words a slot may name, in each table's language ("<value>", "<valor>", "<valeur>", "<Wert>",
+#: "<valore>", "<значение>": wip/linN); a slot naming a form ("<decimal>", "<fraction>") is none.
+PLACEHOLDER_WORDS = "value|answer|number|solution|result|valor|valeur|wert|valore|\u0437\u043d\u0430\u0447\u0435\u043d\u0438\u0435"
+PLACEHOLDER = r"<\s*(?:(?:the|your|final)\s+)*(?:" + PLACEHOLDER_WORDS + r")\s*>"
+_PLACEHOLDER = PLACEHOLDER
+#: A template's words in each table's language but English (its label, its slot's word): a quoted
+#: template is read only in its own words ("Resposta: p = <valor>" in Portuguese, "So x equals
+#: <value>." never in a Spanish prompt).
+TEMPLATE_WORDS = {
+    "es": frozenset({"respuesta", "valor"}), "pt": frozenset({"resposta", "valor"}),
+    "fr": frozenset({"r\u00e9ponse", "valeur"}), "de": frozenset({"antwort", "wert"}),
+    "it": frozenset({"risposta", "valore"}), "ru": frozenset({"\u043e\u0442\u0432\u0435\u0442", "\u0437\u043d\u0430\u0447\u0435\u043d\u0438\u0435"}),
+}
+_OTHER_WORDS = frozenset().union(*TEMPLATE_WORDS.values())
+_TEMPLATE_WORD = re.compile(r"[^\W\d_]{2,}")
+
+
+def in_language(text: str, language: str) -> bool:
+    """Whether the quoted template ``text`` is written in ``language``'s template words (English:
+    none of another table's)."""
+    words = _TEMPLATE_WORD.findall(text.lower())
+    if language == "en":
+        return not _OTHER_WORDS.intersection(words)
+    return language in TEMPLATE_WORDS and all(word in TEMPLATE_WORDS[language] for word in words)
 _UNKNOWN = r"[A-Za-z](?:_?[0-9]+)?"
 _MARK = r"(?:\*\*|__)"
 # "Answer:", "**Answer:**", "**Answer**:", "Final answer:", "Solution:", "Result:" (bold marks paired)
-_LABEL = (rf"(?P<open>{_MARK})?(?:final\s+answer|answer|solution|result)"
-          rf"(?:(?P<close>{_MARK})?:|:(?P<close2>{_MARK})?)[ ]")
+# (the answer's word in es/pt/fr/de/it/ru too, wip/linN: "Resposta:", "Réponse :", "Antwort:", "Ответ:")
+_LABEL = (rf"(?P<open>{_MARK})?(?:final\s+answer|answer|solution|result|respuesta|resposta|r\u00e9ponse|antwort"
+          rf"|risposta|\u043e\u0442\u0432\u0435\u0442)"
+          rf"(?:(?P<close>{_MARK})?[ ]?:|[ ]?:(?P<close2>{_MARK})?)[ ]")
 _LEAD = r"(?:(?:so|thus|therefore|hence),?[ ])?"
 _FORMS = (
     # [label | so] x = <value>  /  label <value>

@@ -32,7 +32,7 @@ from ..algebra import (
     parse_linear,
     solve_system,
 )
-from .answer_form import is_json_form
+from .answer_form import PLACEHOLDER, is_json_form
 from ..request_language import fold
 from .reader import LinearRequest, read_request
 from .targets import target_value
@@ -46,7 +46,7 @@ MAX_PROMPT_CHARS = 20000
 # reader runs, read in place by the request reader. Only a bare unknown may stand before "="
 # ("-x = <value>" asks for -x) and only a placeholder that names no form ("<decimal>",
 # "<fraction>", "<value in cm>" ask for one: not this task's prompt).
-_PLACEHOLDER_TEXT = r"<\s*(?:(?:the|your|final)\s+)*(?:value|answer|number|solution|result)\s*>"
+_PLACEHOLDER_TEXT = PLACEHOLDER  # "<value>", "<valor>", ... (answer_form.py)
 _TEMPLATE_EQUATION = re.compile(
     r"(?<![A-Za-z0-9_+\-*/^.\u2212])([A-Za-z](?:_?[0-9]+)?)\s*=\s*(?:"
     + _PLACEHOLDER_TEXT
@@ -117,6 +117,10 @@ _LATEX_FRACTION = re.compile(
     r"\\[dt]?frac\{\s*(?P<num>[0-9A-Za-z.]+(?:\s*[+\-]\s*[0-9A-Za-z.]+)*)\s*\}\{\s*(?P<den>[1-9][0-9]*)\s*\}")
 # Only math is unwrapped: a body with a word (two letters or more) keeps its markup.
 _WORD_IN_MARKUP = re.compile(r"[^\W\d_]{2,}")
+# A bold label's words and its colon ("**Problem:**"): ``_bold_label``.
+_BOLD_LABEL = re.compile(r"[^\W\d_]+(?: [^\W\d_]+){0,2}(?: #?[1-9][0-9]{0,2})? ?[:\uff1a]")
+# A straight-quoted span of math alone ('"2(3x - 1) = 22"', "'3x + 1 = 16'"): ``_quotes_blanked``.
+_QUOTED_EQUATION = re.compile(r"""(?<![\w"'])(["'])(?=[^\s"'])([0-9A-Za-z_+\-*/^()., =]+?)(?<=[^\s"'])\1(?![\w"'])""")
 # A comma grouping thousands ("1,200", "4,500,000"): three digits after each comma, no letter or
 # digit around and no comma or point before another digit ("1,200x", "1,2003", "1,200.5", "4,500,00").
 # English tables only: in most others "1,500" is one and a half.
@@ -312,7 +316,7 @@ def understand_prompt(prompt: str) -> LinearProblem | None:
     if not _rule_plain_notation(prompt):
         return _word_problem(prompt)
     spelled = prompt
-    prompt = _markup_blanked(_latex_fractions(unicodedata.normalize("NFC", prompt)))
+    prompt = _quotes_blanked(_markup_blanked(_latex_fractions(unicodedata.normalize("NFC", prompt))))
     joined = _thousands_joined(prompt)
     if joined is None:
         return None
@@ -569,6 +573,35 @@ def _markup_blanked(prompt: str) -> str:
         return " " * (start - match.start()) + match.string[start:end] + " " * (match.end() - end)
 
     return _MARKUP.sub(blank, prompt)
+
+
+def _bold_label(match: re.Match[str]) -> bool:
+    """A bold label opening its line ("**Problem:** 11x - 9 = 35", "**Task:** find x", wip/linN):
+    its words are read as the label they are (the request grammar still reads them); not when the
+    line holds a placeholder ("**Answer:** x = ?": a template asked verbatim, bold kept: no claim)."""
+    text, start = match.string, match.start()
+    if match.group("f") is None or not _BOLD_LABEL.fullmatch(match.group("f")) or (start and text[start - 1] != "\n"):
+        return False
+    line_end = text.find("\n", match.end())
+    rest = text[match.end() : len(text) if line_end < 0 else line_end]
+    return not any(mark in rest for mark in _PLACEHOLDER_MARKS)
+
+
+def _quotes_blanked(prompt: str) -> str:
+    """The prompt with straight quotes blanked where a pair holds an equation and nothing else
+    ('My textbook says "2(3x - 1) = 22".', wip/linN): read as unquoted. A quote after a number is
+    otherwise an inch or foot mark, so a pair holding a word or a placeholder ('"x = ?"', '"x =
+    <value>"': an answer template) or anything but math is kept, and no claim or read as before."""
+    if '"' not in prompt and "'" not in prompt:
+        return prompt
+
+    def blank(match: re.Match[str]) -> str:
+        inside = match.group(2)
+        if "=" not in inside or ".." in inside or _WORD_IN_MARKUP.search(inside):
+            return match.group()
+        return " " + inside + " "
+
+    return _QUOTED_EQUATION.sub(blank, prompt)
 
 
 def _latex_fractions(prompt: str) -> str:

@@ -20,7 +20,8 @@ from typing import Any
 from lark import Token, Transformer
 
 from ..request_language import Declined, Folded, RequestLanguage, Vocabulary, Word
-from .answer_form import BOXED, JSON_TEMPLATE, AnswerForm, form_of_template, is_json_form, json_form, json_keys, read_answer_form
+from .answer_form import (BOXED, JSON_TEMPLATE, PLACEHOLDER, AnswerForm, form_of_template, in_language, is_json_form, json_form,
+                          json_keys, read_answer_form)
 from .targets import EXPRESSION, LONE_NAME, canonical_target
 from .word_problems import WordFacts
 
@@ -31,14 +32,15 @@ _ASKS_BARE = "asks, before '?'"  # an unknown alone ("x?"): a question only when
 _JOINS = frozenset({"COMMA", "AND", "THEN", "SEMI"})
 _TERMS = frozenset({"VAR", "EXPR"})  # words that are terms of the problem: a dash after one is a minus
 _VERBS = frozenset({"SOLVE", "FIND", "GIVE", "WHAT_IS", "SHOW", "EXPLAIN", "NUMBER", "WRITE", "END", "TEMPLATE",
-                    "ONLY_ANSWER", "WHAT", "ANSWER_VERB", "NUMBERED"})
+                    "ONLY_ANSWER", "WHAT", "ANSWER_VERB", "NUMBERED",
+                    "LABELING", "BOX_VERB", "EXACT"})  # wip/linN: ", labelling each line 'Step k:'", ", puis encadre ...", ", exact answer"
 _PRIMES = frozenset({"'", '"', "\u2019", "\u2032"})
 # A comma after these links what follows ("手順に番号をつけて、7x + 21 = 0 を解いてください").
 _FORMATS_BEFORE = frozenset({"NUMBERED"})
 # A comma before a format clause links it ("を解いて、答えを一行で書いてください", "，只写答案"): the
 # answer and how it is written, or "only" and what it leaves; never "Answer:" (a template).
 _FORMAT_CLAUSES = {"ANSWER": frozenset({"OBJ", "ONE_LINE", "AS", "ONLY", "FRACTION", "DECIMAL", "WRITE", "TOPIC", "GIVE",
-                                      "FORM_OF", "IN"}),  # "... and reply in one sentence"  # "... and answer in the form x = <value>"
+                                      "FORM_OF", "IN", "BOX_VERB"}),  # "... and reply in one sentence"  # "... and answer in the form x = <value>"
                    "ONLY": frozenset({"WRITE", "GIVE", "ANSWER", "ART", "BARE_NUMBER"}),  # ", just the answer", ", só o número"
                    "VAR": frozenset({"AS"}),  # ", x as a fraction"
                    # the form and the verb "answer" ("、分数で答えて"), "use a fraction" ("，用分数表示")
@@ -74,7 +76,7 @@ _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 # Answer templates: an unknown with a placeholder ("x = ?", "x = <value>", "x = ..."), a bare
 # placeholder, "Step k:" / "Step 1:" labels, an ellipsis. Placeholders naming a form ("<decimal>",
 # "?.??") are not among them: those prompts are not claimed.
-_PLACEHOLDER = r"<\s*(?:(?:the|your|final)\s+)*(?:value|answer|number|solution|result)\s*>"
+_PLACEHOLDER = PLACEHOLDER  # "<value>", "<valor>", ... (answer_form.py)
 _TEMPLATE = re.compile(
     r"(?P<var>[A-Za-z](?:_?[0-9]+)?)\s*=\s*(?:" + _PLACEHOLDER + r"|\.\.\.|\u2026|\?)(?:(?=\s+(?:if|when|given)\s)|(?!\s*[.,:;'\u2019]*\s*[?<\w]))",
     re.IGNORECASE,
@@ -105,6 +107,7 @@ _TRANSPARENT = frozenset("\"'()")
 # is x?"); beside a number or a sign it is a minus, read with its equation or not at all.
 _DASH = re.compile(r" (--?|\u2013|\u2014|/) (?=[^\W\d_])")
 _LABEL_NUMBER = re.compile(r"#?[1-9][0-9]{0,2}(?=:| - |\. )")  # "Exercise 3:", "Problem #12:", "№3. " (wip/linM)
+_ORDINAL_NUMBER = re.compile(r"[1-9][0-9]{0,2}(?![0-9.,])")  # "第4题", "第12問" (wip/linN)
 _EMPHASIS = re.compile(r"[^\W\d_]{2}[ ]?$")  # a word of two letters or more, then at most one space
 _DOT_TERM = re.compile(r"[0-9(]|[A-Za-z](?![A-Za-z])")  # a number, a bracket or one letter: a term
 
@@ -398,6 +401,12 @@ class _Read(WordFacts, Transformer[Token, Any]):
     def as_fraction(self, _children: list[Any]) -> None:
         self.format.add("fraction")
 
+    def no_decimals(self, _children: list[Any]) -> None:
+        """"(no decimals)": the fraction form, read only beside "exact answer" (``_parse``: alone it
+        may ask for a rounded whole number; wip/linN)."""
+        self.format.add("fraction")
+        self.no_decimals_read = True
+
     def as_decimal(self, _children: list[Any]) -> None:
         self.format.add("decimal")
 
@@ -473,11 +482,9 @@ def read_request(
     """What ``text`` (its equations at ``runs``) asks in the first language whose table reads
     every word and whose sentences the grammar derives; None when none does."""
     text = unicodedata.normalize("NFC", text)
-    if text.count("(") != text.count(")"):
-        return None
     for vocabulary in _LANGUAGE.vocabularies:
         words = _words(text, runs, variables, vocabulary)
-        if words is None:
+        if words is None or not _brackets_paired(text, words):
             continue
         read = _parse(words, vocabulary.language, variables)
         if read is not None:
@@ -485,8 +492,14 @@ def read_request(
     return None
 
 
+def _brackets_paired(text: str, words: list[Word]) -> bool:
+    """As many "(" as ")" in ``text``, an emoticon of the table's sentence ends aside (":)", wip/linN)."""
+    ends = "".join(w.text for w in words if w.kind == "STOP")
+    return text.count("(") - ends.count("(") == text.count(")") - ends.count(")")
+
+
 def _parse(words: list[Word], language: str, variables: frozenset[str]) -> LinearRequest | None:
-    transformer = _without_word_facts(_LANGUAGE.parse(words))
+    transformer = _no_decimals_beside_exact(_without_word_facts(_LANGUAGE.parse(words)), words)
     if transformer is None:
         return None
     if any(transformer.format & one and transformer.format & other for one, other in _EXCLUSIVE):
@@ -503,6 +516,13 @@ def _parse(words: list[Word], language: str, variables: frozenset[str]) -> Linea
     if fmt is None or target is None:
         return None
     return _request(transformer, asks_all, fmt, language, target, form)
+
+
+def _no_decimals_beside_exact(transformer: _Read | None, words: list[Word]) -> _Read | None:
+    """None for "(no decimals)" with no "exact answer" beside it: a rounded whole number, or the
+    fraction form? (wip/linN)"""
+    alone = getattr(transformer, "no_decimals_read", False) and not any(w.kind == "EXACT" for w in words)
+    return None if alone else transformer
 
 
 def _without_word_facts(transformer: _Read | None) -> _Read | None:
@@ -634,7 +654,7 @@ def _label_number_or_dash(text: str, pos: int, previous: str, in_run: bool) -> t
     problem), an exercise's number skipped after a label or intro before a colon ("Ejercicio 3:",
     "练习2："), or a dash standing alone before a word: after a label it leads like a colon
     ("Exercise 3 - solve ..."), else it pauses like a comma. None when none stands there."""
-    numbered = _LABEL_NUMBER.match(text, pos) if previous == "LABEL" else None
+    numbered = _label_number(text, pos, previous, in_run)
     if numbered is not None:
         return [Word("LABEL_NUMBER", numbered.group(), pos)], numbered.end()
     exercise = _EXERCISE_NUMBER.match(text, pos) if previous in ("LABEL", "INTRO") and not in_run else None
@@ -646,6 +666,14 @@ def _label_number_or_dash(text: str, pos: int, previous: str, in_run: bool) -> t
         return None  # "x – y", "x -- x", "x / y": a minus or a quotient between two terms, never a pause (red team round 13)
     kind = "STOP" if slash else "COLON" if previous in ("LABEL", "LABEL_NUMBER") else "COMMA"
     return [Word(kind, dash.group(1), pos)], dash.end(1)
+
+
+def _label_number(text: str, pos: int, previous: str, in_run: bool) -> re.Match[str] | None:
+    """A label's number at ``pos`` ("Exercise 3:"), or the number an ordinal mark leads ("第4题",
+    wip/linN: part of the label)."""
+    if previous == "ORDINAL" and not in_run:
+        return _ORDINAL_NUMBER.match(text, pos)
+    return _LABEL_NUMBER.match(text, pos) if previous == "LABEL" else None
 
 
 def _ends_as_template(text: str, pos: int) -> bool:
@@ -776,7 +804,7 @@ def _token_at(
     if special is not None:
         return special
     if char in _MARKS:
-        return _mark(text, pos)
+        return _mark_or_emoticon(text, folded, pos, table)
     if _TURN_BAR.match(text, pos):
         return Word("STOP", char, pos), pos + 1
     if char == "!" and not _EMPHASIS.search(text, 0, pos):
@@ -801,8 +829,8 @@ def _template_or_token(
     if json_template is not None:  # 'reply as JSON like {"x": <value>}' (wip/linI): one token, any table
         return Word("JSON_FORM", json_template.group(), pos), json_template.end()
     quoted = _quoted_form_at(text, pos)
-    if quoted is not None and table.language != "en":
-        return None  # templates' words are declared in English only (answer_form.py)
+    if quoted is not None and quoted[0].kind == "ANSWER_FORM" and not in_language(quoted[0].text, table.language):
+        return None  # a template is read in its own words only (answer_form.py: English, es pt fr de it ru, wip/linN)
     return quoted or _token_at(text, folded, pos, run_at, variables, table)
 
 
@@ -824,6 +852,18 @@ def _quoted_form_at(text: str, pos: int) -> tuple[Word, int] | None:
         inside = inside[: mark.start()] + "<value>" + inside[mark.end() :]  # "x = ?" -> "x = <value>"
     # else the slot stays unread ("x = ....": "<value>." or ".<value>"?): answer_form.py reads no template
     return Word("ANSWER_FORM", inside, pos), match.end()
+
+
+def _emoticon(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word, int] | None:
+    """An emoticon of the table's sentence ends at ``pos`` (":)", ";-)"), read whole (wip/linN)."""
+    ending = table.match(folded, pos)
+    if ending is not None and ending[0] == "STOP" and ending[1] > pos + 1:
+        return Word("STOP", text[pos : ending[1]], pos), ending[1]
+    return None
+
+
+def _mark_or_emoticon(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word, int] | None:
+    return _emoticon(text, folded, pos, table) or _mark(text, pos)
 
 
 def _mark(text: str, pos: int) -> tuple[Word, int] | None:

@@ -200,7 +200,8 @@ class LinearEquationTask(StepwiseTask):
         # Every equation and value is checked exactly; prose outside the closed step vocabulary
         # ("Halve both sides", "x is prime") is a claim no checker read.
         variables = frozenset(new.variables)
-        return "checked" if any(unread_prose(_unlabelled(step.text, new.answer_label), variables) for step in steps) else "proven"
+        label = new.answer_label or _template_label(new.answer_form)
+        return "checked" if any(unread_prose(_unlabelled(step.text, label), variables) for step in steps) else "proven"
 
     # -- re-instantiation --------------------------------------------------------------------
     def reinstantiate(self, steps: list[Step], cached_constraints: Any, constraints: Any) -> list[Step] | None:
@@ -600,12 +601,23 @@ def _fail_unread_prose(
 
 def _unlabelled(text: str, label: str) -> str:
     """The step's text without the answer line's label, the prompt's own words ("Final answer",
-    a word problem's "Miles": word_problems.py), at a line's start before its colon: the label
-    names the asked value, which the checks read."""
+    a word problem's "Miles": word_problems.py, a template's "Resposta", "Réponse :"), at a line's
+    start before its colon: the label names the asked value, which the checks read."""
     if not label:
         return text
-    return "\n".join(line.split(":", 1)[1] if line.strip(" *_").startswith(label + ":") else line
+    return "\n".join(line.split(":", 1)[1] if _labelled(line.strip(" *_"), label) else line
                      for line in text.split("\n"))
+
+
+def _labelled(line: str, label: str) -> bool:
+    return line.startswith(label + ":") or line.startswith(label + " :")
+
+
+def _template_label(form: str) -> str:
+    """The label an answer template asked verbatim opens with ("Resposta: p = <value>": "Resposta"),
+    the prompt's own words (answer_form.py declares them), or ""."""
+    head = form.split(":", 1)[0].strip(" *_") if ":" in form and "<" not in form.split(":", 1)[0] else ""
+    return head if head and "{" not in head else ""
 
 
 def _point_written(steps: list[Step], c: LinearConstraints) -> str:
