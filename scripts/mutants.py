@@ -598,3 +598,7 @@ MUTANTS += [Mutant(*row) for row in _LINM_ROWS]
 from mutants_jsonW import ROWS as _JSONW_ROWS  # noqa: E402 - JSON conversions whose keys are the units (wip/jsonW)
 
 MUTANTS += [Mutant(*row) for row in _JSONW_ROWS]
+
+from mutants_linW_1205 import ROWS as _LINW_1205_ROWS  # noqa: E402 - price stories in every table (wip/linW, 2026-12-05)
+
+MUTANTS += [Mutant(*row) for row in _LINW_1205_ROWS]

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
@@ -83,6 +83,9 @@ _BILL_OF: dict[str, list[str]] = _table_words("bill_of")
 _GENDERS: dict[str, str] = _table_words("genders")
 # The words that end a price per item ("for 9 dollars each"; a table's "each_words"; wip/linK).
 _EACH: frozenset[str] = frozenset(fold(word) for table in _TABLES for word in table.get("each_words", ()))
+# The plural forms of item words (a table's "item_plurals"): a price named or asked over one is no
+# claim ("How much did the mangoes cost?" asks them all; wip/linW 2026-12-05).
+_PLURALS: frozenset[str] = frozenset(fold(word) for table in _TABLES for word in table.get("item_plurals", ()))
 
 
 def _counter(children: list[Any]) -> str:
@@ -115,6 +118,7 @@ class _Item:
     """An item bought, by its word ("笔记本"): one item, one word."""
 
     word: str
+    plural: bool = field(default=False, compare=False)  # written in a plural form (the table's item_plurals)
 
 
 class WordFacts:
@@ -357,7 +361,93 @@ class WordFacts:
 
     def wp_item(self, children: list[Any]) -> _Item:
         word = fold(children[0].value)
-        return _Item(_ITEM_FORMS.get(word, word))
+        return _Item(_ITEM_FORMS.get(word, word), word in _PLURALS)
+
+    wp_thing = wp_item
+
+    # -- wip/linW (2026-12-05): price stories in every table
+    def wp_price_of(self, children: list[Any]) -> None:
+        """"A notebook costs p dollars", "Ручка стоит p рублей": one item's price, named by its letter."""
+        item = next(c for c in children if isinstance(c, _Item))
+        if item.plural:
+            raise Declined  # "Notebooks cost p dollars" (each? all?): no claim
+        letter = next(c.value for c in children if isinstance(c, Token) and c.type == "VAR")
+        self._fact("price", (letter, item, next(c for c in children if isinstance(c, str) and not isinstance(c, Token))))
+        self._fact("priced_by", "")
+
+    def wp_bought_priced(self, children: list[Any]) -> None:
+        """"Three notebooks and a $5 pen cost $29 altogether": a count of one item, one other item at
+        its price, the total (in this order)."""
+        count = _factor(next(c for c in children if isinstance(c, Token) and c.type in ("NUM", "WP_NUMWORD")))
+        item, other_item = [c for c in children if isinstance(c, _Item)]
+        (other, other_currency), (total, currency) = [c for c in children if isinstance(c, tuple)]
+        if item == other_item or other_item.plural or count.denominator != 1:
+            raise Declined  # "3 cahiers et un cahier à 2 euros", "and the $5 pens": which price?
+        self._payer(children)
+        self._fact("purchase", (count, item, other, total, frozenset({other_currency, currency})))
+        self._fact("counted_by", "")
+
+    def wp_change(self, children: list[Any]) -> None:
+        """"Ana bought 6 identical mangoes, paid with a $50 bill and got $14 back": count x price + the
+        change = the amount paid (6x + 14 = 50)."""
+        count = Fraction(next(c.value for c in children if isinstance(c, Token) and c.type == "NUM"))
+        item = next(c for c in children if isinstance(c, _Item))
+        (paid, paid_currency), (change, currency) = [c for c in children if isinstance(c, tuple)]
+        self._payer(children)
+        self._fact("purchase", (count, item, change, paid, frozenset({paid_currency, currency})))
+        self._fact("counted_by", "")
+
+    def wp_asked_price(self, children: list[Any]) -> str:
+        """"How much did one mango cost?", "Wie viel kostet ein Ticket?", "每本书多少元", "りんご 1 個の値段は":
+        the price of one item asked in words (a plural, or a count but 1, is no claim)."""
+        item = next(c for c in children if isinstance(c, _Item))
+        numbers = [c.value for c in children if isinstance(c, Token) and c.type == "NUM"]
+        if item.plural or (numbers and Fraction(numbers[0]) != 1):
+            raise Declined  # "How much did the mangoes cost?", "りんご 2 個の値段は"
+        words = " ".join(str(c.value) for c in children if isinstance(c, Token) and c.type in ("WP_ITEM", "WP_GOODS"))
+        return self._asked("asked_price", (item, _counter(children)), words or item.word)
+
+    def wp_k(self, children: list[Any]) -> Fraction:
+        """"twice", "el doble", "del triplo", "3 times": the factor of an age."""
+        return _factor(children[0])
+
+    def wp_older_times(self, children: list[Any]) -> None:
+        """"Tom is 4 years older than twice his sister's age": (d, k, big, small), big = k small + d."""
+        k = next(c for c in children if isinstance(c, Fraction))
+        d = Fraction(next(c.value for c in children if isinstance(c, Token) and c.type == "NUM"))
+        relative = [c for c in children if isinstance(c, Token) and c.type in ("ART", "WP_HIS", "WP_RELATIVE_AGE")]
+        who = [c for c in children if isinstance(c, _Who)] or ([self.wp_who(relative)] if relative else [])
+        big, small = next(c.value for c in children if isinstance(c, Token) and c.type == "NAME"), who[0].word
+        if big == small or d <= 0 or k <= 0:
+            raise Declined
+        self._fact("older_times", (d, k, big, small))
+
+    def wp_age_is(self, children: list[Any]) -> None:
+        """"Tom is 22", "Marco ha 41 anni": one person's age."""
+        name = next(c.value for c in children if isinstance(c, Token) and c.type == "NAME")
+        self._fact("age", (Fraction(next(c.value for c in children if isinstance(c, Token) and c.type == "NUM")), name))
+
+    def wp_age_then(self, children: list[Any]) -> Any:
+        """"Si Lucía tiene 19 años, ¿cuántos años tiene su primo?": the age given, then the question."""
+        self.wp_age_is(children[:-1])
+        return children[-1]
+
+    def wp_let_relative_age(self, children: list[Any]) -> None:
+        """"Let s be the sister's age": the letter names the relative's age."""
+        letters = next(c for c in children if isinstance(c, list))
+        if len(letters) != 1:
+            raise Declined
+        who = self.wp_who([c for c in children if isinstance(c, Token) and c.type in ("ART", "WP_HIS", "WP_RELATIVE_AGE")])
+        self._fact("whose", (letters[0], who.word, "age"))
+
+    def wp_counted(self, children: list[Any]) -> None:
+        """"小明买了 3 本一样的书": a count of one item (its price asked, the other item and the total other facts)."""
+        count = Fraction(next(c.value for c in children if isinstance(c, Token) and c.type == "NUM"))
+        self._fact("counted", (count, next(c for c in children if isinstance(c, _Item)), _counter(children)))
+
+    def wp_other_item(self, children: list[Any]) -> None:
+        """"又买了一支 8 元的笔": one other item at its price."""
+        self._fact("other", (*_money(children), next(c for c in children if isinstance(c, _Item))))
 
     def wp_times(self, children: list[Any]) -> None:
         """"Tom is 3 times as old as Ann": (big, small) = (Tom, Ann), the big one k times the small."""
@@ -615,6 +705,19 @@ def _resolved(facts: dict[str, Any], letter: str, implicit: bool) -> dict[str, A
     """The facts with a quantity asked in words named ``letter`` in a prompt naming no letter (where
     one names a letter, a quantity asked in words is no letter's: each shape compares them), and a
     fixed amount and a rate stated apart ("起步价 10 元，之后每公里 2 元") joined into one charge."""
+    if "asked_price" in facts:  # the price asked in words (wip/linW 2026-12-05)
+        item, counter = facts.pop("asked_price")
+        if "price" not in facts:
+            facts["price"], facts["priced_by"] = (None, item, None), counter
+        elif facts["price"][1] != item or facts.get("priced_by") != counter:
+            facts["asked_another"] = item  # "A notebook costs p dollars ... How much did the pen cost?": no shape
+    if {"counted", "other", "total"} <= set(facts) and "purchase" not in facts:  # zh: the purchase in clauses
+        (count, item, counter), (other, other_currency, other_item), (total, currency, monthly) = (
+            facts.pop("counted"), facts.pop("other"), facts.pop("total"))
+        if other_item == item or monthly:
+            facts["asked_another"] = item
+        facts["purchase"] = (count, item, other, total, frozenset({other_currency, currency}))
+        facts["counted_by"] = counter
     for name in _NAMING:
         if name in facts and implicit:
             facts[name] = (letter, *facts[name][1:])
@@ -676,7 +779,7 @@ def _fixed_and_rate(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[
 def _count_and_price(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[Fraction], bool]] | None:
     """count x price + other = total, the counted item's price named: "3n + 5 = 26"; the price positive."""
     (count, item, other, total, currencies), (named, priced, currency) = facts["purchase"], facts["price"]
-    if named != letter or priced != item or currencies != {currency} or count == 0:
+    if named != letter or priced != item or len(currencies) != 1 or currency not in (None, *currencies) or count == 0:
         return None
     if facts["counted_by"] != facts["priced_by"]:
         return None  # "5 盒笔记本" priced "每本": a box's price is no notebook's (red team round 9, W10)
@@ -707,6 +810,16 @@ def _perimeter(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[Fract
     return f"2({format_number(side)} + {letter}) = {format_number(perimeter)}", lambda value: value > 0
 
 
+def _older_times(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[Fraction], bool]] | None:
+    """One d years more than k times the other's age, the first's age given, the other's asked:
+    "2s + 4 = 22" (wip/linW 2026-12-05); the age positive."""
+    (d, k, big, small), (age, whose_age), (named, who, measure) = facts["older_times"], facts["age"], facts["whose"]
+    if named != letter or measure != "age" or whose_age != big or who != small:
+        return None  # "... Ann is 22", "How old is Tom?": not this shape
+    term = f"{format_number(k)}{letter}" if k.denominator == 1 else f"{format_number(k.numerator)}{letter}/{k.denominator}"
+    return f"{term} + {format_number(d)} = {format_number(age)}", lambda value: value > 0
+
+
 # The declared shapes: the facts each states, and the equation derived from them.
 _SHAPES: dict[frozenset[str], Callable[[dict[str, Any], str], tuple[str, Callable[[Fraction], bool]] | None]] = {
     frozenset({"charge", "total", "count"}): _fixed_and_rate,
@@ -715,4 +828,5 @@ _SHAPES: dict[frozenset[str], Callable[[dict[str, Any], str], tuple[str, Callabl
     frozenset({"rectangle", "side"}): _perimeter,
     frozenset({"pair", "diff", "whose"}): _times_and_difference,
     frozenset({"number", "asked_number"}): _number,
+    frozenset({"older_times", "age", "whose"}): _older_times,
 }

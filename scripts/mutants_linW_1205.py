@@ -1,0 +1,46 @@
+"""Mutation-check rows for price stories in every table (branch wip/linW, 2026-12-05): one item's
+price asked or named (never a plural, a count but 1, another item), the purchase's facts (one other
+item at its price, one currency, one counter), the change back (count x price + change = paid),
+and the table words and grammar rules added. Appended by ``mutants.py`` to its table:
+(id, behaviour, file, old, new, tests)."""
+
+from __future__ import annotations
+
+_LINEAR = "stepcache_integrations/core/tasks/linear/"
+_TESTS = ("tests/adversarial/test_linear_price_stories_linW.py",)
+
+# fmt: off
+ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
+    ("linW1205-plural-asked", "'How much did the mangoes cost?' (all of them) served the price of one",
+     _LINEAR + "word_problems.py", "        if item.plural or (numbers and Fraction(numbers[0]) != 1):",
+     "        if numbers and Fraction(numbers[0]) != 1:", _TESTS),
+    ("linW1205-count-asked", "'りんご 2 個の値段は' (the price of two) served the price of one",
+     _LINEAR + "word_problems.py", "        if item.plural or (numbers and Fraction(numbers[0]) != 1):",
+     "        if item.plural:", _TESTS),
+    ("linW1205-asked-another", "'A notebook costs p dollars ... How much did the pen cost?' served p",
+     _LINEAR + "word_problems.py", '            facts["asked_another"] = item  # "A notebook costs p dollars',
+     '            pass  # "A notebook costs p dollars', _TESTS),
+    ("linW1205-change-swapped", "the change read as the amount paid: 6x + 50 = 14 (no story served)",
+     _LINEAR + "word_problems.py", "        (paid, paid_currency), (change, currency) = [c for c in children if isinstance(c, tuple)]",
+     "        (change, currency), (paid, paid_currency) = [c for c in children if isinstance(c, tuple)]", _TESTS),
+    ("linW1205-two-currencies", "'$50 bill ... got 14 euros back' served as one currency",
+     _LINEAR + "word_problems.py", "len(currencies) != 1 or currency not in (None, *currencies)",
+     "currency not in (None, *currencies)", _TESTS),
+    ("linW1205-other-plural", "'and the $5 pens' (each? all?) read as one pen at $5",
+     _LINEAR + "word_problems.py", "        if item == other_item or other_item.plural or count.denominator != 1:",
+     "        if item == other_item or count.denominator != 1:", _TESTS),
+    ("linW1205-zh-counter", "'3 盒 ... 书' priced '每本' (a box's price is no book's) served",
+     _LINEAR + "word_problems.py", '        facts["counted_by"] = counter\n',
+     '        facts["counted_by"] = facts.get("priced_by", "")\n', _TESTS),
+    ("linW1205-en-plural-word", "the English plural 'mangoes' dropped from item_plurals: the mangoes' cost served as one's",
+     _LINEAR + "vocabulary/en.json", '  "bottles of water",\n  "mangoes"\n', '  "bottles of water"\n', _TESTS),
+    ("linW1205-de-fuer-word", "de 'für' dropped from the table: 'Für 3 Tickets ...' no longer served",
+     _LINEAR + "vocabulary/de.json", '  "WP_FOR_ALL": [\n   "für"\n  ],', '  "WP_FOR_ALL": [\n   "fürx"\n  ],', _TESTS),
+    ("linW1205-change-rule", "the change-back rule deleted: 'paid with a $50 bill and got $14 back' not served",
+     _LINEAR + "request.lark", "WP_PAID_WITH ART money WP_BILL? AND WP_GOT money WP_BACK -> wp_change",
+     "WP_PAID_WITH ART money WP_BILL? AND WP_GOT money WP_BACK WP_BACK -> wp_change", _TESTS),
+    ("linW1205-asked-rule-any-count", "the ja question rule reads any count's price ('りんご 2 個の値段は') as one's",
+     _LINEAR + "word_problems.py", '        numbers = [c.value for c in children if isinstance(c, Token) and c.type == "NUM"]\n        if item.plural',
+     '        numbers = []\n        if item.plural', _TESTS),
+]
+# fmt: on
