@@ -44,3 +44,41 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      '        numbers = []\n        if item.plural', _TESTS),
 ]
 # fmt: on
+
+ROWS += [
+    ("linW1205-age-asked-big", "'How old is Tom?' (the age given) served as the sister's",
+     _LINEAR + "word_problems.py", "    if named != letter or measure != \"age\" or whose_age != big or who != small:",
+     "    if named != letter or measure != \"age\" or whose_age != big:", _TESTS),
+    ("linW1205-age-of-another", "'Ann is 22' read as Tom's age",
+     _LINEAR + "word_problems.py", "    if named != letter or measure != \"age\" or whose_age != big or who != small:",
+     "    if named != letter or measure != \"age\" or who != small:", _TESTS),
+    ("linW1205-age-equation", "the age derived as k s - d = N (d taken away)",
+     _LINEAR + "word_problems.py", '    return f"{term} + {format_number(d)} = {format_number(age)}", lambda value: value > 0',
+     '    return f"{term} - {format_number(d)} = {format_number(age)}", lambda value: value > 0', _TESTS),
+    ("linW1205-relative-age-form", "'sister's age' kept as its own word: 'Let s be the sister's age' names no relative of the story",
+     _LINEAR + "word_problems.py", '        who = self.wp_who([c for c in children if isinstance(c, Token) and c.type in ("ART", "WP_HIS", "WP_RELATIVE_AGE")])\n        self._fact("whose", (letters[0], who.word, "age"))',
+     '        who = self.wp_who([c for c in children if isinstance(c, Token) and c.type in ("ART", "WP_HIS", "WP_RELATIVE_AGE")])\n        self._fact("whose", (letters[0], who.text, "age"))', _TESTS),
+    ("linW1205-it-age-rule", "the it age rule deleted: 'Marco ha 5 anni in più del triplo ...' not served",
+     _LINEAR + "request.lark", "NAME WP_HAS NUM WP_YEARS_OLD IN WP_PLUS OF wp_k OF WP_AGE_NOUN OF wp_who         -> wp_older_times",
+     "NAME WP_HAS NUM WP_YEARS_OLD IN WP_PLUS OF wp_k OF WP_AGE_NOUN OF wp_who WP_PLUS -> wp_older_times", _TESTS),
+    ("linW1205-es-primo-word", "es 'su primo' dropped from the table: the cousin story not served",
+     _LINEAR + "vocabulary/es.json", '   "su primo",\n', '', _TESTS),
+]
+
+ROWS += [
+    ("linW1205-two-roles-ignored", "the roles read in the order written: 'Let a be the smaller and b the larger' served a the larger",
+     _LINEAR + "word_problems.py", '    big, small = roles["WP_LARGER"], roles["WP_SMALLER"]\n',
+     '    big, small = sorted(roles.values())\n', _TESTS),
+    ("linW1205-two-one-asked", "'find a' alone (one of two asked) served both",
+     _LINEAR + "word_problems.py", "            or set(transformer.asked_names) != letters or \"yes_no\" in transformer.format):",
+     "            or not set(transformer.asked_names) <= letters or \"yes_no\" in transformer.format):", _TESTS),
+    # a role named twice ("Let a be the larger and b the larger") is declined twice over (wp_let_roles and
+    # _two_unknowns' letters check): no single edit lets it through, so no row
+    ("linW1205-differ-word", "en 'differ by' dropped from the table: the two-numbers story not served",
+     _LINEAR + "vocabulary/en.json", '  "WP_DIFFER_BY": [\n   "differ by",', '  "WP_DIFFER_BY": [\n   "differ byx",', _TESTS),
+    ("linW1205-three-numbers", "'Three numbers add up to 30 and differ by 8' read as two",
+     _LINEAR + "word_problems.py", "        if _factor(two) != 2 or d <= 0:", "        if d <= 0:", _TESTS),
+    ("linW1205-two-rule", "the two-numbers rule deleted: 'Two numbers add up to 30 and differ by 8' not served",
+     _LINEAR + "request.lark", "WP_NUMWORD WP_NUMBERS WP_ADD_UP_TO NUM AND WP_DIFFER_BY NUM                       -> wp_two_numbers",
+     "WP_NUMWORD WP_NUMBERS WP_ADD_UP_TO NUM AND WP_DIFFER_BY NUM WP_NUMBERS           -> wp_two_numbers", _TESTS),
+]

@@ -111,3 +111,107 @@ def test_a_changed_story_is_no_claim(trap: str) -> None:
     before = model.calls
     again = cache.generate(trap, model)
     assert model.calls > before or not again.verified, (trap, again.text)
+
+
+# -- ages: one d years more than k times another's, the first's age given, the other's asked
+AGE_EN = "Tom is 4 years older than twice his sister's age. Tom is {t}. Let s be the sister's age. Find s."
+AGE_EN_WORDS = "Tom is 4 years older than twice his sister's age. Tom is {t}. How old is the sister?"
+AGE_ES = ("Luc\u00eda tiene el doble de la edad de su primo m\u00e1s 3 a\u00f1os. Si Luc\u00eda tiene {t} a\u00f1os, "
+          "\u00bfcu\u00e1ntos a\u00f1os tiene su primo? Responde solo con el n\u00famero.")
+AGE_IT = ("Marco ha 5 anni in pi\u00f9 del triplo dell'et\u00e0 di sua figlia. Marco ha {t} anni. "
+          "Quanti anni ha la figlia? Rispondi solo con il numero.")
+
+AGES = [
+    (AGE_EN, 22, 30, "s", Fraction(13), False),
+    (AGE_EN_WORDS, 22, 30, "x", Fraction(13), False),
+    (AGE_ES, 19, 25, "", Fraction(11), True),
+    (AGE_IT, 41, 44, "", Fraction(13), True),
+]
+
+
+@pytest.mark.parametrize(("template", "first", "second", "name", "value", "bare"), AGES)
+def test_an_age_story_is_served_exact(template: str, first: int, second: int, name: str, value: Fraction, bare: bool) -> None:
+    text = served_linear(template.format(t=first), template.format(t=second), {name: value}, "bare" if bare else "")
+    if bare:
+        assert text.strip() == str(value), text
+
+
+def test_the_age_equation_is_k_times_plus_d() -> None:
+    problem = understand_prompt(AGE_EN.format(t=22))
+    assert problem is not None and problem.equations[0].text == "2s + 4 = 22" and problem.solution == {"s": 9}
+
+
+AGE_TRAPS = [
+    AGE_EN_WORDS.format(t=22).replace("How old is the sister?", "How old is Tom?"),
+    AGE_EN.format(t=22).replace("Tom is 22", "Ann is 22"),
+    AGE_EN.format(t=22).replace("years older", "years younger"),
+    AGE_EN.format(t=22).replace("the sister's age", "Tom's age"),
+    AGE_EN.format(t=22).replace("the sister's age", "the brother's age"),
+    AGE_EN_WORDS.format(t=22).replace("his sister's", "her sister's").replace("the sister?", "his sister?"),
+    AGE_EN.format(t=22).replace("Tom is 22", "Tom was 22 in 2019"),
+    AGE_IT.format(t=41).replace("ha la figlia", "ha Marco"),
+    AGE_IT.format(t=41).replace("in pi\u00f9", "in meno"),
+    AGE_IT.format(t=41).replace("Marco ha 41", "Luca ha 41"),
+    AGE_IT.format(t=41).replace("la figlia?", "il figlio?"),
+    AGE_ES.format(t=19).replace("Si Luc\u00eda tiene 19 a\u00f1os, \u00bfcu\u00e1ntos a\u00f1os tiene su primo",
+                                "Si su primo tiene 19 a\u00f1os, \u00bfcu\u00e1ntos a\u00f1os tiene Luc\u00eda"),
+    AGE_ES.format(t=19).replace("tiene su primo?", "tiene Luc\u00eda?"),
+    AGE_ES.format(t=19).replace("de su primo m\u00e1s", "de su prima m\u00e1s"),
+]
+
+
+@pytest.mark.parametrize("trap", AGE_TRAPS)
+def test_a_changed_age_story_is_no_claim(trap: str) -> None:
+    assert understand_prompt(trap) is None, trap
+    cache, model = StepCache(), NeverRightModel()
+    cache.generate(AGE_EN.format(t=22), model)
+    before = model.calls
+    again = cache.generate(trap, model)
+    assert model.calls > before or not again.verified, (trap, again.text)
+
+
+# -- two numbers: their sum and their difference, each letter named the larger or the smaller
+TWO = "Two numbers add up to {t} and differ by 8. Let a be the larger and b the smaller; find a and b."
+TWO_SWAPPED = "Two numbers add up to {t} and differ by 8. Let a be the smaller and b the larger; find a and b."
+TWO_SUM = "The sum of two numbers is {t} and their difference is 8. Let x be the larger number and y the smaller number. Find x and y."
+
+TWOS = [
+    (TWO, 30, 40, {"a": Fraction(24), "b": Fraction(16)}),
+    (TWO, 30, 9, {"a": Fraction(17, 2), "b": Fraction(1, 2)}),
+    (TWO_SWAPPED, 30, 40, {"a": Fraction(16), "b": Fraction(24)}),
+    (TWO_SUM, 30, 31, {"x": Fraction(39, 2), "y": Fraction(23, 2)}),
+]
+
+
+@pytest.mark.parametrize(("template", "first", "second", "expected"), TWOS)
+def test_two_numbers_are_served_exact(template: str, first: int, second: int, expected: dict[str, Fraction]) -> None:
+    served_linear(template.format(t=first), template.format(t=second), expected)
+
+
+def test_the_larger_less_the_smaller_is_the_difference() -> None:
+    problem = understand_prompt(TWO_SWAPPED.format(t=30))
+    assert problem is not None and [eq.text for eq in problem.equations] == ["b + a = 30", "b - a = 8"]
+    assert problem.solution == {"a": 11, "b": 19}
+
+
+TWO_TRAPS = [
+    TWO.format(t=30).replace("b the smaller", "b the larger"),
+    TWO.format(t=30).replace("Two numbers", "Three numbers"),
+    TWO.format(t=30).replace("find a and b", "find a"),
+    TWO.format(t=30).replace("find a and b", "find a + b"),
+    TWO.format(t=30).replace("differ by 8", "differ by 0"),
+    TWO.format(t=30).replace("differ by 8", "differ by 8 on May 3"),
+    TWO.format(t=30).replace("and differ by 8", "and their product is 8"),
+    TWO_SUM.format(t=30).replace("their difference", "their product"),
+    TWO.format(t=30).replace("Let a be the larger and b the smaller", "Let a be the larger and a the smaller"),
+]
+
+
+@pytest.mark.parametrize("trap", TWO_TRAPS)
+def test_a_changed_two_numbers_story_is_no_claim(trap: str) -> None:
+    assert understand_prompt(trap) is None, trap
+    cache, model = StepCache(), NeverRightModel()
+    cache.generate(TWO.format(t=30), model)
+    before = model.calls
+    again = cache.generate(trap, model)
+    assert model.calls > before or not again.verified, (trap, again.text)

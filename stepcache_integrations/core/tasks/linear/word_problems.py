@@ -440,6 +440,26 @@ class WordFacts:
         who = self.wp_who([c for c in children if isinstance(c, Token) and c.type in ("ART", "WP_HIS", "WP_RELATIVE_AGE")])
         self._fact("whose", (letters[0], who.word, "age"))
 
+    def wp_two_numbers(self, children: list[Any]) -> None:
+        """"Two numbers add up to 30 and differ by 8": (sum, difference) of two numbers."""
+        two = next(c for c in children if isinstance(c, Token) and c.type == "WP_NUMWORD")
+        total, d = [Fraction(c.value) for c in children if isinstance(c, Token) and c.type == "NUM"]
+        if _factor(two) != 2 or d <= 0:
+            raise Declined  # "Three numbers ...", "differ by 0": no larger one
+        self._fact("two_numbers", (total, d))
+
+    def wp_role(self, children: list[Any]) -> str:
+        return str(children[0].type)
+
+    def wp_let_roles(self, children: list[Any]) -> None:
+        """"Let a be the larger and b the smaller": each letter's role (the larger first or second)."""
+        first = next(c for c in children if isinstance(c, list))
+        letters = [*first, *(c.value for c in children if isinstance(c, Token) and c.type == "VAR")]
+        roles = [c for c in children if isinstance(c, str) and not isinstance(c, Token)]
+        if len(set(letters)) != 2 or sorted(roles) != ["WP_LARGER", "WP_SMALLER"]:
+            raise Declined  # "Let a be the larger and b the larger", "Let a be the larger and a the smaller"
+        self._fact("roles", dict(zip(roles, letters)))
+
     def wp_counted(self, children: list[Any]) -> None:
         """"小明买了 3 本一样的书": a count of one item (its price asked, the other item and the total other facts)."""
         count = Fraction(next(c.value for c in children if isinstance(c, Token) and c.type == "NUM"))
@@ -564,6 +584,9 @@ def understand_word_problem(prompt: str) -> LinearProblem | None:
     for table in _LANGUAGE.vocabularies:
         read = _read(text, table)
         if read is None:
+            two = _two_unknowns(text, table)  # a prompt naming two letters (wip/linW 2026-12-05)
+            if two is not None:
+                return two
             continue
         transformer, letter, implicit = read
         derived = _derived(transformer, letter, implicit)
@@ -578,6 +601,36 @@ def understand_word_problem(prompt: str) -> LinearProblem | None:
         return LinearProblem((equation,), (letter,), (letter,), {letter: value}, fmt, label, language=table.language,
                              answer_form=form)
     return None
+
+
+def _two_unknowns(text: str, table: Any) -> LinearProblem | None:
+    """The problem of a prompt naming two letters, each standing alone wherever it stands ("Let a be the
+    larger and b the smaller; find a and b."): the equations the facts state, both letters asked; None
+    when the prompt names not two or the grammar reads no two-unknown shape whole (wip/linW 2026-12-05)."""
+    from .prompt import LinearProblem
+    from .reader import FORMATS
+
+    letters = {m.group() for m in _LETTER.finditer(text)}
+    if len(letters) != 2:
+        return None
+    transformer = _read_with(text, table, frozenset(letters))
+    if transformer is None or transformer.answer_forms:
+        return None
+    facts = dict(getattr(transformer, "word_facts", {}))
+    if set(facts) != {"two_numbers", "roles"} or set(facts["roles"].values()) != letters:
+        return None
+    if (transformer.derived or transformer.candidate is not None or transformer.template_names - letters
+            or set(transformer.asked_names) != letters or "yes_no" in transformer.format):
+        return None  # both asked, nothing else
+    (total, d), roles = facts["two_numbers"], facts["roles"]
+    big, small = roles["WP_LARGER"], roles["WP_SMALLER"]
+    equations = find_equations(f"{big} + {small} = {format_number(total)}, {big} - {small} = {format_number(d)}")
+    solution = solve_system(tuple(eq.form for eq in equations)) if len(equations) == 2 else None
+    if solution is None or set(solution) != letters or solution[big] <= solution[small]:
+        return None
+    order = tuple(sorted(letters))
+    fmt = tuple(f for f in FORMATS if f in transformer.format)
+    return LinearProblem(tuple(equations), order, order, dict(solution), fmt, transformer.answer_label, language=table.language)
 
 
 def _read(text: str, table: Any) -> tuple[Any, str, bool] | None:
@@ -597,7 +650,7 @@ def _read(text: str, table: Any) -> tuple[Any, str, bool] | None:
 IMPLICIT = "x"
 
 
-def _read_with(text: str, table: Any, letter: str | None) -> Any:
+def _read_with(text: str, table: Any, letter: str | frozenset[str] | None) -> Any:
     from .reader import _LANGUAGE, _linked, _template_or_token
 
     folded = Folded(text)
@@ -605,7 +658,7 @@ def _read_with(text: str, table: Any, letter: str | None) -> Any:
     pos = 0
     while pos < len(text):
         token = _amount_or_name_at(text, folded, pos, table, letter is None) or _template_or_token(
-            text, folded, pos, {}, frozenset({letter} if letter else ()), table)
+            text, folded, pos, {}, letter if isinstance(letter, frozenset) else frozenset({letter} if letter else ()), table)
         if token is None:
             return None
         word, pos = token
