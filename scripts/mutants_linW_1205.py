@@ -82,3 +82,14 @@ ROWS += [
      _LINEAR + "request.lark", "WP_NUMWORD WP_NUMBERS WP_ADD_UP_TO NUM AND WP_DIFFER_BY NUM                       -> wp_two_numbers",
      "WP_NUMWORD WP_NUMBERS WP_ADD_UP_TO NUM AND WP_DIFFER_BY NUM WP_NUMBERS           -> wp_two_numbers", _TESTS),
 ]
+
+ROWS += [
+    ("linW1205-two-ages-someone-else", "'Let m be Ann's age' (not of the pair) read as Maria's",
+     _LINEAR + "word_problems.py", "        if measure != \"age\" or sum_measure != \"age\" or set(named) != {big, small} or set(named.values()) != letters:",
+     "        if measure != \"age\" or sum_measure != \"age\" or set(named.values()) != letters:", _TESTS),
+    ("linW1205-two-ages-times-swapped", "'Maria is 3 times as old as her son' derived as s = 3m",
+     _LINEAR + "word_problems.py", '        relation = f"{b} = {format_number(k)}{s}" if kind == "times"',
+     '        relation = f"{s} = {format_number(k)}{b}" if kind == "times"', _TESTS),
+    ("linW1205-two-ages-negative", "a negative age served ('24 years older ... together they are 20')",
+     _LINEAR + "word_problems.py", "lambda solution: min(solution.values()) > 0", "lambda solution: True", _TESTS),
+]

@@ -174,12 +174,16 @@ def test_a_changed_age_story_is_no_claim(trap: str) -> None:
 TWO = "Two numbers add up to {t} and differ by 8. Let a be the larger and b the smaller; find a and b."
 TWO_SWAPPED = "Two numbers add up to {t} and differ by 8. Let a be the smaller and b the larger; find a and b."
 TWO_SUM = "The sum of two numbers is {t} and their difference is 8. Let x be the larger number and y the smaller number. Find x and y."
+MARIA = "Maria is 3 times as old as her son, and together they are {t}. Let m be Maria's age and s her son's age. Find m and s."
+MARIA_MORE = "Maria is 24 years older than her son, and together they are {t}. Let m be Maria's age and s her son's age. Find m and s."
 
 TWOS = [
     (TWO, 30, 40, {"a": Fraction(24), "b": Fraction(16)}),
     (TWO, 30, 9, {"a": Fraction(17, 2), "b": Fraction(1, 2)}),
     (TWO_SWAPPED, 30, 40, {"a": Fraction(16), "b": Fraction(24)}),
     (TWO_SUM, 30, 31, {"x": Fraction(39, 2), "y": Fraction(23, 2)}),
+    (MARIA, 48, 60, {"m": Fraction(45), "s": Fraction(15)}),
+    (MARIA_MORE, 48, 40, {"m": Fraction(32), "s": Fraction(8)}),
 ]
 
 
@@ -204,6 +208,12 @@ TWO_TRAPS = [
     TWO.format(t=30).replace("and differ by 8", "and their product is 8"),
     TWO_SUM.format(t=30).replace("their difference", "their product"),
     TWO.format(t=30).replace("Let a be the larger and b the smaller", "Let a be the larger and a the smaller"),
+    MARIA.format(t=48).replace("her son's age", "her daughter's age"),
+    MARIA.format(t=48).replace("Maria's age", "Ann's age"),
+    MARIA.format(t=48).replace("her son's age", "his son's age"),
+    MARIA.format(t=48).replace("Find m and s.", "Find m."),
+    MARIA.format(t=48).replace("together they are", "Maria is"),
+    MARIA_MORE.format(t=20),  # the son's age would be -2
 ]
 
 

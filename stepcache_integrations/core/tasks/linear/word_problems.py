@@ -460,6 +460,14 @@ class WordFacts:
             raise Declined  # "Let a be the larger and b the larger", "Let a be the larger and a the smaller"
         self._fact("roles", dict(zip(roles, letters)))
 
+    def wp_let_two_ages(self, children: list[Any]) -> None:
+        """"Let m be Maria's age and s her son's age": two letters, each naming one person's age (two unknowns)."""
+        cut = next(i for i, c in enumerate(children) if isinstance(c, Token) and c.type == "AND")
+        self.wp_let_whose(children[:cut])
+        letter = next(c.value for c in children[cut:] if isinstance(c, Token) and c.type == "VAR")
+        who = self.wp_who([c for c in children if isinstance(c, Token) and c.type in ("WP_HIS", "WP_RELATIVE_AGE")])
+        self._fact("whose2", (letter, who.word, "age"))
+
     def wp_counted(self, children: list[Any]) -> None:
         """"小明买了 3 本一样的书": a count of one item (its price asked, the other item and the total other facts)."""
         count = Fraction(next(c.value for c in children if isinstance(c, Token) and c.type == "NUM"))
@@ -617,20 +625,44 @@ def _two_unknowns(text: str, table: Any) -> LinearProblem | None:
     if transformer is None or transformer.answer_forms:
         return None
     facts = dict(getattr(transformer, "word_facts", {}))
-    if set(facts) != {"two_numbers", "roles"} or set(facts["roles"].values()) != letters:
+    texts = _two_equations(facts, letters)
+    if texts is None:
         return None
     if (transformer.derived or transformer.candidate is not None or transformer.template_names - letters
             or set(transformer.asked_names) != letters or "yes_no" in transformer.format):
         return None  # both asked, nothing else
-    (total, d), roles = facts["two_numbers"], facts["roles"]
-    big, small = roles["WP_LARGER"], roles["WP_SMALLER"]
-    equations = find_equations(f"{big} + {small} = {format_number(total)}, {big} - {small} = {format_number(d)}")
+    equations = find_equations(texts[0])
     solution = solve_system(tuple(eq.form for eq in equations)) if len(equations) == 2 else None
-    if solution is None or set(solution) != letters or solution[big] <= solution[small]:
+    if solution is None or set(solution) != letters or not texts[1](solution):
         return None
     order = tuple(sorted(letters))
     fmt = tuple(f for f in FORMATS if f in transformer.format)
     return LinearProblem(tuple(equations), order, order, dict(solution), fmt, transformer.answer_label, language=table.language)
+
+
+def _two_equations(facts: dict[str, Any], letters: set[str]) -> tuple[str, Callable[[dict[str, Fraction]], bool]] | None:
+    """The two equations two-unknown facts state and what their solution must be: two numbers, their
+    sum and difference (the larger the greater); two people's ages, one k times or d more than the
+    other's, and their sum (both ages positive). None when the facts are not one of these whole."""
+    if set(facts) == {"two_numbers", "roles"} and set(facts["roles"].values()) == letters:
+        (total, d), roles = facts["two_numbers"], facts["roles"]
+        big, small = roles["WP_LARGER"], roles["WP_SMALLER"]
+        return (f"{big} + {small} = {format_number(total)}, {big} - {small} = {format_number(d)}",
+                lambda solution: solution[big] > solution[small])
+    if "diff" in facts and "sum" in facts and "pair" not in facts:  # "24 years older than her son, and together ..."
+        d, older, younger = facts.pop("diff")
+        facts["pair"] = ("more", d, older, younger, "age")
+    if set(facts) == {"pair", "sum", "whose", "whose2"}:
+        (kind, k, big, small, measure), (total, sum_measure) = facts["pair"], facts["sum"]
+        named = {facts["whose"][1]: facts["whose"][0], facts["whose2"][1]: facts["whose2"][0]}
+        if measure != "age" or sum_measure != "age" or set(named) != {big, small} or set(named.values()) != letters:
+            return None  # "Let m be Ann's age": someone else; one letter for both
+        if facts["whose"][2] != "age" or facts["whose2"][2] != "age":
+            return None
+        b, s = named[big], named[small]
+        relation = f"{b} = {format_number(k)}{s}" if kind == "times" else f"{b} = {s} + {format_number(k)}"
+        return f"{relation}, {b} + {s} = {format_number(total)}", lambda solution: min(solution.values()) > 0
+    return None
 
 
 def _read(text: str, table: Any) -> tuple[Any, str, bool] | None:
