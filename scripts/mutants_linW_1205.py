@@ -70,8 +70,8 @@ ROWS += [
      _LINEAR + "word_problems.py", '    big, small = roles["WP_LARGER"], roles["WP_SMALLER"]\n',
      '    big, small = sorted(roles.values())\n', _TESTS),
     ("linW1205-two-one-asked", "'find a' alone (one of two asked) served both",
-     _LINEAR + "word_problems.py", "            or set(transformer.asked_names) != letters or \"yes_no\" in transformer.format):",
-     "            or not set(transformer.asked_names) <= letters or \"yes_no\" in transformer.format):", _TESTS),
+     _LINEAR + "word_problems.py", "                or set(transformer.asked_names) != letters or \"yes_no\" in transformer.format)",
+     "                or not set(transformer.asked_names) <= letters or \"yes_no\" in transformer.format)", _TESTS),
     # a role named twice ("Let a be the larger and b the larger") is declined twice over (wp_let_roles and
     # _two_unknowns' letters check): no single edit lets it through, so no row
     ("linW1205-differ-word", "en 'differ by' dropped from the table: the two-numbers story not served",
@@ -92,4 +92,12 @@ ROWS += [
      '        relation = f"{s} = {format_number(k)}{b}" if kind == "times"', _TESTS),
     ("linW1205-two-ages-negative", "a negative age served ('24 years older ... together they are 20')",
      _LINEAR + "word_problems.py", "lambda solution: min(solution.values()) > 0", "lambda solution: True", _TESTS),
+]
+
+ROWS += [
+    ("linW1205-fr-older-rule", "the fr rule 'Paul a 6 ans de plus que sa sœur' deleted: the age story not served",
+     _LINEAR + "request.lark", "%extend word_fact: NAME WP_HAS NUM WP_YEARS_OLDER wp_who                                            -> wp_older",
+     "%extend word_fact: NAME WP_HAS NUM WP_YEARS_OLDER wp_who WP_HAS                                     -> wp_older", _TESTS),
+    ("linW1205-fr-sum-word", "fr 'la somme de leurs âges est' dropped from the table: the age story not served",
+     _LINEAR + "vocabulary/fr.json", '   "la somme de leurs âges est"\n', '   "la somme de leurs âges estx"\n', _TESTS),
 ]

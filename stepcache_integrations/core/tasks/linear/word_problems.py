@@ -363,7 +363,8 @@ class WordFacts:
         word = fold(children[0].value)
         return _Item(_ITEM_FORMS.get(word, word), word in _PLURALS)
 
-    wp_thing = wp_item
+
+    wp_item_counted = wp_item  # ru "5 ручек", "2 ручки": an item counted in its plural or genitive form
 
     # -- wip/linW (2026-12-05): price stories in every table
     def wp_price_of(self, children: list[Any]) -> None:
@@ -415,12 +416,17 @@ class WordFacts:
         """"Tom is 4 years older than twice his sister's age": (d, k, big, small), big = k small + d."""
         k = next(c for c in children if isinstance(c, Fraction))
         d = Fraction(next(c.value for c in children if isinstance(c, Token) and c.type == "NUM"))
-        relative = [c for c in children if isinstance(c, Token) and c.type in ("ART", "WP_HIS", "WP_RELATIVE_AGE")]
-        who = [c for c in children if isinstance(c, _Who)] or ([self.wp_who(relative)] if relative else [])
-        big, small = next(c.value for c in children if isinstance(c, Token) and c.type == "NAME"), who[0].word
+        big, small = next(c.value for c in children if isinstance(c, Token) and c.type == "NAME"), self._other(children).word
         if big == small or d <= 0 or k <= 0:
             raise Declined
         self._fact("older_times", (d, k, big, small))
+
+    def _other(self, children: list[Any]) -> _Who:
+        """The other person of an age story: a relative read as a person ("di sua figlia") or its age's word ("his sister's age")."""
+        who = next((c for c in children if isinstance(c, _Who)), None)
+        if who is not None:
+            return who
+        return self.wp_who([c for c in children if isinstance(c, Token) and c.type in ("ART", "WP_HIS", "WP_RELATIVE_AGE")])
 
     def wp_age_is(self, children: list[Any]) -> None:
         """"Tom is 22", "Marco ha 41 anni": one person's age."""
@@ -628,8 +634,7 @@ def _two_unknowns(text: str, table: Any) -> LinearProblem | None:
     texts = _two_equations(facts, letters)
     if texts is None:
         return None
-    if (transformer.derived or transformer.candidate is not None or transformer.template_names - letters
-            or set(transformer.asked_names) != letters or "yes_no" in transformer.format):
+    if not _asks_both(transformer, letters):
         return None  # both asked, nothing else
     equations = find_equations(texts[0])
     solution = solve_system(tuple(eq.form for eq in equations)) if len(equations) == 2 else None
@@ -638,6 +643,12 @@ def _two_unknowns(text: str, table: Any) -> LinearProblem | None:
     order = tuple(sorted(letters))
     fmt = tuple(f for f in FORMATS if f in transformer.format)
     return LinearProblem(tuple(equations), order, order, dict(solution), fmt, transformer.answer_label, language=table.language)
+
+
+def _asks_both(transformer: Any, letters: set[str]) -> bool:
+    """The request asks both unknowns and nothing else (no expression, check or template of another)."""
+    return not (transformer.derived or transformer.candidate is not None or transformer.template_names - letters
+                or set(transformer.asked_names) != letters or "yes_no" in transformer.format)
 
 
 def _two_equations(facts: dict[str, Any], letters: set[str]) -> tuple[str, Callable[[dict[str, Fraction]], bool]] | None:
@@ -790,7 +801,23 @@ def _resolved(facts: dict[str, Any], letter: str, implicit: bool) -> dict[str, A
     """The facts with a quantity asked in words named ``letter`` in a prompt naming no letter (where
     one names a letter, a quantity asked in words is no letter's: each shape compares them), and a
     fixed amount and a rate stated apart ("起步价 10 元，之后每公里 2 元") joined into one charge."""
-    if "asked_price" in facts:  # the price asked in words (wip/linW 2026-12-05)
+    _price_resolved(facts)
+    for name in _NAMING:
+        if name in facts and implicit:
+            facts[name] = (letter, *facts[name][1:])
+    if "diff" in facts and "sum" in facts and "pair" not in facts:  # "24 years older ... Together they are 40"
+        d, big, small = facts.pop("diff")
+        facts["pair"] = ("more", d, big, small, "age")
+    if "fixed" in facts and "rate" in facts and "charge" not in facts:
+        (fixed, fixed_currency), (rate, rate_currency, unit) = facts.pop("fixed"), facts.pop("rate")
+        facts["charge"] = _Charge(fixed, rate, unit, frozenset({fixed_currency, rate_currency}))
+    return facts
+
+
+def _price_resolved(facts: dict[str, Any]) -> None:
+    """The price asked in words named as the price (or checked against the one named), and a zh
+    purchase stated in clauses joined into one (wip/linW 2026-12-05)."""
+    if "asked_price" in facts:
         item, counter = facts.pop("asked_price")
         if "price" not in facts:
             facts["price"], facts["priced_by"] = (None, item, None), counter
@@ -803,16 +830,6 @@ def _resolved(facts: dict[str, Any], letter: str, implicit: bool) -> dict[str, A
             facts["asked_another"] = item
         facts["purchase"] = (count, item, other, total, frozenset({other_currency, currency}))
         facts["counted_by"] = counter
-    for name in _NAMING:
-        if name in facts and implicit:
-            facts[name] = (letter, *facts[name][1:])
-    if "diff" in facts and "sum" in facts and "pair" not in facts:  # "24 years older ... Together they are 40"
-        d, big, small = facts.pop("diff")
-        facts["pair"] = ("more", d, big, small, "age")
-    if "fixed" in facts and "rate" in facts and "charge" not in facts:
-        (fixed, fixed_currency), (rate, rate_currency, unit) = facts.pop("fixed"), facts.pop("rate")
-        facts["charge"] = _Charge(fixed, rate, unit, frozenset({fixed_currency, rate_currency}))
-    return facts
 
 
 def _number(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[Fraction], bool]] | None:
