@@ -93,11 +93,3 @@ ROWS += [
     ("linW1205-two-ages-negative", "a negative age served ('24 years older ... together they are 20')",
      _LINEAR + "word_problems.py", "lambda solution: min(solution.values()) > 0", "lambda solution: True", _TESTS),
 ]
-
-ROWS += [
-    ("linW1205-fr-older-rule", "the fr rule 'Paul a 6 ans de plus que sa sœur' deleted: the age story not served",
-     _LINEAR + "request.lark", "%extend word_fact: NAME WP_HAS NUM WP_YEARS_OLDER wp_who                                            -> wp_older",
-     "%extend word_fact: NAME WP_HAS NUM WP_YEARS_OLDER wp_who WP_HAS                                     -> wp_older", _TESTS),
-    ("linW1205-fr-sum-word", "fr 'la somme de leurs âges est' dropped from the table: the age story not served",
-     _LINEAR + "vocabulary/fr.json", '   "la somme de leurs âges est"\n', '   "la somme de leurs âges estx"\n', _TESTS),
-]

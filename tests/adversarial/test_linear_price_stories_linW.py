@@ -226,22 +226,3 @@ def test_a_changed_two_numbers_story_is_no_claim(trap: str) -> None:
     again = cache.generate(trap, model)
     assert model.calls > before or not again.verified, (trap, again.text)
 
-
-# -- fr: d years more than the other and the sum of their ages (dev15 d015's shape)
-AGE_FR = "Paul a 6 ans de plus que sa s\u0153ur. La somme de leurs \u00e2ges est {t}. Quel \u00e2ge a {who} ?"
-
-
-@pytest.mark.parametrize(("who", "value"), [("sa s\u0153ur", Fraction(17)), ("Paul", Fraction(23))])
-def test_a_french_age_difference_and_sum_is_served_exact(who: str, value: Fraction) -> None:
-    served_linear(AGE_FR.format(t=30, who=who), AGE_FR.format(t=40, who=who), {"x": value})
-
-
-@pytest.mark.parametrize("trap", [
-    AGE_FR.format(t=40, who="son fr\u00e8re"),
-    AGE_FR.format(t=40, who="Marie"),
-    AGE_FR.format(t=40, who="sa s\u0153ur").replace("de plus", "de moins"),
-    AGE_FR.format(t=4, who="sa s\u0153ur"),
-    AGE_FR.format(t=30, who="son s\u0153ur"),
-])
-def test_a_changed_french_age_story_is_no_claim(trap: str) -> None:
-    assert understand_prompt(trap) is None, trap
