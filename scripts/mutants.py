@@ -617,3 +617,7 @@ MUTANTS += [Mutant(*row) for row in _JSONY_ROWS]
 from mutants_jsonZ import ROWS as _JSONZ_ROWS  # noqa: E402 - JSON templates filled by a conversion or a sum, key/value lists (wip/jsonZ)
 
 MUTANTS += [Mutant(*row) for row in _JSONZ_ROWS]
+
+from mutants_linW_1205 import ROWS as _LINW_1205_ROWS  # noqa: E402 - price stories in every table (wip/linW, 2026-12-05)
+
+MUTANTS += [Mutant(*row) for row in _LINW_1205_ROWS]

@@ -75,8 +75,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _LINEAR + "vocabulary/es.json", '   "me atasqué con este ejercicio",\n', "", _LANGUAGES),
     ("context-word-moved-to-instruction", "a context phrase moved into an answer-form class ('estoy haciendo los deberes "
      "de matemáticas' read as 'decimal')", _LINEAR + "vocabulary/es.json",
-     '   "número decimal"\n  ],\n  "CONTEXT": [\n   "estoy haciendo los deberes de matemáticas",',
-     '   "número decimal",\n   "estoy haciendo los deberes de matemáticas"\n  ],\n  "CONTEXT": [', _LANGUAGES),
+     '   "decimales"\n  ],\n  "CONTEXT": [\n   "estoy haciendo los deberes de matemáticas",',
+     '   "decimales",\n   "estoy haciendo los deberes de matemáticas"\n  ],\n  "CONTEXT": [', _LANGUAGES),
     ("instruction-read-as-context", "an instruction that changes the answer ('responde en inglés') read as a context sentence",
      _LINEAR + "vocabulary/es.json", '  "CONTEXT": [\n   "estoy haciendo los deberes de matemáticas",',
      '  "CONTEXT": [\n   "responde en inglés",\n   "estoy haciendo los deberes de matemáticas",', _LANGUAGES),

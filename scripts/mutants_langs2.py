@@ -42,7 +42,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _LINEAR + "reader.py", '        self.solve(children)\n        self.format.add("steps")\n        return _ASKS_QUESTION',
      "        self.solve(children)\n        return _ASKS_QUESTION", _TESTS),
     ("langs2-numbered-not-linked", "a comma before a numbered manner does not link it ('解方程 ...，步骤要编号' no longer read)",
-     _LINEAR + "reader.py", '"ONLY_ANSWER", "WHAT", "ANSWER_VERB", "NUMBERED"})', '"ONLY_ANSWER", "WHAT", "ANSWER_VERB"})', _TESTS),
+     _LINEAR + "reader.py", '"ONLY_ANSWER", "WHAT", "ANSWER_VERB", "NUMBERED",', '"ONLY_ANSWER", "WHAT", "ANSWER_VERB",', _TESTS),
     ("langs2-in-post-deleted", "'中' deleted ('4x - 8 = 12 中 x 是多少？' no longer read)",
      _LINEAR + "vocabulary/zh.json", '  "OF_POST": [\n   "中",', '  "OF_POST": [\n   "中中",', _TESTS),
     ("langs2-compact-list-not-read", "a comma between a number and a letter lists no equation ('x + y = 14,x - y = 4' no longer read)",

@@ -37,7 +37,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("linL-pt-numbered-word", "the table word 'em passos numerados' (pt NUMBERED) dropped",
      _TABLES + "pt.json", '   "em passos numerados"\n', '   "em passos numeradas"\n', _TESTS),
     ("linL-zh-steps-word", "the table word '分步讲解' (zh STEP_BY_STEP) dropped",
-     _TABLES + "zh.json", '   "分步讲解"\n', '   "分步讲解吧"\n', _TESTS),
+     _TABLES + "zh.json", '   "分步讲解",\n', '   "分步讲解吧",\n', _TESTS),
     ("linL-it-explain-word", "the table word 'spiegamelo' (it EXPLAIN) dropped",
      _TABLES + "it.json", '   "spiegamelo",\n', "", _TESTS),
     ("linL-ru-intro-word", "the table word 'задача из домашки' (ru INTRO) dropped",

@@ -74,8 +74,8 @@ ROWS += [
 ]
 ROWS += [
     ("linW-price-of-other-item", "the price named of the other item read as the counted item's ('设每瓶牛奶 x 元')",
-     _LINEAR + "word_problems.py", "    if named != letter or priced != item or currencies != {currency} or count == 0:",
-     "    if named != letter or currencies != {currency} or count == 0:", _TESTS),
+     _LINEAR + "word_problems.py", "    if named != letter or priced != item or len(currencies) != 1",
+     "    if named != letter or len(currencies) != 1", _TESTS),
     ("linW-price-of-two", "'パン 2 個の値段を q 円' read as the price of one",
      _LINEAR + "word_problems.py", "        if numbers and Fraction(numbers[0]) != 1:", "        if False:", _TESTS),
     ("linW-same-item-twice", "the same item counted and priced apart read ('4 个苹果和一个 6 元的苹果')",

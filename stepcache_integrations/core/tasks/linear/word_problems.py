@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
@@ -83,6 +83,9 @@ _BILL_OF: dict[str, list[str]] = _table_words("bill_of")
 _GENDERS: dict[str, str] = _table_words("genders")
 # The words that end a price per item ("for 9 dollars each"; a table's "each_words"; wip/linK).
 _EACH: frozenset[str] = frozenset(fold(word) for table in _TABLES for word in table.get("each_words", ()))
+# The plural forms of item words (a table's "item_plurals"): a price named or asked over one is no
+# claim ("How much did the mangoes cost?" asks them all; wip/linW 2026-12-05).
+_PLURALS: frozenset[str] = frozenset(fold(word) for table in _TABLES for word in table.get("item_plurals", ()))
 
 
 def _counter(children: list[Any]) -> str:
@@ -115,6 +118,7 @@ class _Item:
     """An item bought, by its word ("笔记本"): one item, one word."""
 
     word: str
+    plural: bool = field(default=False, compare=False)  # written in a plural form (the table's item_plurals)
 
 
 class WordFacts:
@@ -357,7 +361,127 @@ class WordFacts:
 
     def wp_item(self, children: list[Any]) -> _Item:
         word = fold(children[0].value)
-        return _Item(_ITEM_FORMS.get(word, word))
+        return _Item(_ITEM_FORMS.get(word, word), word in _PLURALS)
+
+
+    wp_item_counted = wp_item  # ru "5 ручек", "2 ручки": an item counted in its plural or genitive form
+
+    # -- wip/linW (2026-12-05): price stories in every table
+    def wp_price_of(self, children: list[Any]) -> None:
+        """"A notebook costs p dollars", "Ручка стоит p рублей": one item's price, named by its letter."""
+        item = next(c for c in children if isinstance(c, _Item))
+        if item.plural:
+            raise Declined  # "Notebooks cost p dollars" (each? all?): no claim
+        letter = next(c.value for c in children if isinstance(c, Token) and c.type == "VAR")
+        self._fact("price", (letter, item, next(c for c in children if isinstance(c, str) and not isinstance(c, Token))))
+        self._fact("priced_by", "")
+
+    def wp_bought_priced(self, children: list[Any]) -> None:
+        """"Three notebooks and a $5 pen cost $29 altogether": a count of one item, one other item at
+        its price, the total (in this order)."""
+        count = _factor(next(c for c in children if isinstance(c, Token) and c.type in ("NUM", "WP_NUMWORD")))
+        item, other_item = [c for c in children if isinstance(c, _Item)]
+        (other, other_currency), (total, currency) = [c for c in children if isinstance(c, tuple)]
+        if item == other_item or other_item.plural or count.denominator != 1:
+            raise Declined  # "3 cahiers et un cahier à 2 euros", "and the $5 pens": which price?
+        self._payer(children)
+        self._fact("purchase", (count, item, other, total, frozenset({other_currency, currency})))
+        self._fact("counted_by", "")
+
+    def wp_change(self, children: list[Any]) -> None:
+        """"Ana bought 6 identical mangoes, paid with a $50 bill and got $14 back": count x price + the
+        change = the amount paid (6x + 14 = 50)."""
+        count = Fraction(next(c.value for c in children if isinstance(c, Token) and c.type == "NUM"))
+        item = next(c for c in children if isinstance(c, _Item))
+        (paid, paid_currency), (change, currency) = [c for c in children if isinstance(c, tuple)]
+        self._payer(children)
+        self._fact("purchase", (count, item, change, paid, frozenset({paid_currency, currency})))
+        self._fact("counted_by", "")
+
+    def wp_asked_price(self, children: list[Any]) -> str:
+        """"How much did one mango cost?", "Wie viel kostet ein Ticket?", "每本书多少元", "りんご 1 個の値段は":
+        the price of one item asked in words (a plural, or a count but 1, is no claim)."""
+        item = next(c for c in children if isinstance(c, _Item))
+        numbers = [c.value for c in children if isinstance(c, Token) and c.type == "NUM"]
+        if item.plural or (numbers and Fraction(numbers[0]) != 1):
+            raise Declined  # "How much did the mangoes cost?", "りんご 2 個の値段は"
+        words = " ".join(str(c.value) for c in children if isinstance(c, Token) and c.type in ("WP_ITEM", "WP_GOODS"))
+        return self._asked("asked_price", (item, _counter(children)), words or item.word)
+
+    def wp_k(self, children: list[Any]) -> Fraction:
+        """"twice", "el doble", "del triplo", "3 times": the factor of an age."""
+        return _factor(children[0])
+
+    def wp_older_times(self, children: list[Any]) -> None:
+        """"Tom is 4 years older than twice his sister's age": (d, k, big, small), big = k small + d."""
+        k = next(c for c in children if isinstance(c, Fraction))
+        d = Fraction(next(c.value for c in children if isinstance(c, Token) and c.type == "NUM"))
+        big, small = next(c.value for c in children if isinstance(c, Token) and c.type == "NAME"), self._other(children).word
+        if big == small or d <= 0 or k <= 0:
+            raise Declined
+        self._fact("older_times", (d, k, big, small))
+
+    def _other(self, children: list[Any]) -> _Who:
+        """The other person of an age story: a relative read as a person ("di sua figlia") or its age's word ("his sister's age")."""
+        who = next((c for c in children if isinstance(c, _Who)), None)
+        if who is not None:
+            return who
+        return self.wp_who([c for c in children if isinstance(c, Token) and c.type in ("ART", "WP_HIS", "WP_RELATIVE_AGE")])
+
+    def wp_age_is(self, children: list[Any]) -> None:
+        """"Tom is 22", "Marco ha 41 anni": one person's age."""
+        name = next(c.value for c in children if isinstance(c, Token) and c.type == "NAME")
+        self._fact("age", (Fraction(next(c.value for c in children if isinstance(c, Token) and c.type == "NUM")), name))
+
+    def wp_age_then(self, children: list[Any]) -> Any:
+        """"Si Lucía tiene 19 años, ¿cuántos años tiene su primo?": the age given, then the question."""
+        self.wp_age_is(children[:-1])
+        return children[-1]
+
+    def wp_let_relative_age(self, children: list[Any]) -> None:
+        """"Let s be the sister's age": the letter names the relative's age."""
+        letters = next(c for c in children if isinstance(c, list))
+        if len(letters) != 1:
+            raise Declined
+        who = self.wp_who([c for c in children if isinstance(c, Token) and c.type in ("ART", "WP_HIS", "WP_RELATIVE_AGE")])
+        self._fact("whose", (letters[0], who.word, "age"))
+
+    def wp_two_numbers(self, children: list[Any]) -> None:
+        """"Two numbers add up to 30 and differ by 8": (sum, difference) of two numbers."""
+        two = next(c for c in children if isinstance(c, Token) and c.type == "WP_NUMWORD")
+        total, d = [Fraction(c.value) for c in children if isinstance(c, Token) and c.type == "NUM"]
+        if _factor(two) != 2 or d <= 0:
+            raise Declined  # "Three numbers ...", "differ by 0": no larger one
+        self._fact("two_numbers", (total, d))
+
+    def wp_role(self, children: list[Any]) -> str:
+        return str(children[0].type)
+
+    def wp_let_roles(self, children: list[Any]) -> None:
+        """"Let a be the larger and b the smaller": each letter's role (the larger first or second)."""
+        first = next(c for c in children if isinstance(c, list))
+        letters = [*first, *(c.value for c in children if isinstance(c, Token) and c.type == "VAR")]
+        roles = [c for c in children if isinstance(c, str) and not isinstance(c, Token)]
+        if len(set(letters)) != 2 or sorted(roles) != ["WP_LARGER", "WP_SMALLER"]:
+            raise Declined  # "Let a be the larger and b the larger", "Let a be the larger and a the smaller"
+        self._fact("roles", dict(zip(roles, letters)))
+
+    def wp_let_two_ages(self, children: list[Any]) -> None:
+        """"Let m be Maria's age and s her son's age": two letters, each naming one person's age (two unknowns)."""
+        cut = next(i for i, c in enumerate(children) if isinstance(c, Token) and c.type == "AND")
+        self.wp_let_whose(children[:cut])
+        letter = next(c.value for c in children[cut:] if isinstance(c, Token) and c.type == "VAR")
+        who = self.wp_who([c for c in children if isinstance(c, Token) and c.type in ("WP_HIS", "WP_RELATIVE_AGE")])
+        self._fact("whose2", (letter, who.word, "age"))
+
+    def wp_counted(self, children: list[Any]) -> None:
+        """"小明买了 3 本一样的书": a count of one item (its price asked, the other item and the total other facts)."""
+        count = Fraction(next(c.value for c in children if isinstance(c, Token) and c.type == "NUM"))
+        self._fact("counted", (count, next(c for c in children if isinstance(c, _Item)), _counter(children)))
+
+    def wp_other_item(self, children: list[Any]) -> None:
+        """"又买了一支 8 元的笔": one other item at its price."""
+        self._fact("other", (*_money(children), next(c for c in children if isinstance(c, _Item))))
 
     def wp_times(self, children: list[Any]) -> None:
         """"Tom is 3 times as old as Ann": (big, small) = (Tom, Ann), the big one k times the small."""
@@ -474,6 +598,9 @@ def understand_word_problem(prompt: str) -> LinearProblem | None:
     for table in _LANGUAGE.vocabularies:
         read = _read(text, table)
         if read is None:
+            two = _two_unknowns(text, table)  # a prompt naming two letters (wip/linW 2026-12-05)
+            if two is not None:
+                return two
             continue
         transformer, letter, implicit = read
         derived = _derived(transformer, letter, implicit)
@@ -487,6 +614,65 @@ def understand_word_problem(prompt: str) -> LinearProblem | None:
             return None  # a template beside the user's words for the quantity, or one naming another unknown
         return LinearProblem((equation,), (letter,), (letter,), {letter: value}, fmt, label, language=table.language,
                              answer_form=form)
+    return None
+
+
+def _two_unknowns(text: str, table: Any) -> LinearProblem | None:
+    """The problem of a prompt naming two letters, each standing alone wherever it stands ("Let a be the
+    larger and b the smaller; find a and b."): the equations the facts state, both letters asked; None
+    when the prompt names not two or the grammar reads no two-unknown shape whole (wip/linW 2026-12-05)."""
+    from .prompt import LinearProblem
+    from .reader import FORMATS
+
+    letters = {m.group() for m in _LETTER.finditer(text)}
+    if len(letters) != 2:
+        return None
+    transformer = _read_with(text, table, frozenset(letters))
+    if transformer is None or transformer.answer_forms:
+        return None
+    facts = dict(getattr(transformer, "word_facts", {}))
+    texts = _two_equations(facts, letters)
+    if texts is None:
+        return None
+    if not _asks_both(transformer, letters):
+        return None  # both asked, nothing else
+    equations = find_equations(texts[0])
+    solution = solve_system(tuple(eq.form for eq in equations)) if len(equations) == 2 else None
+    if solution is None or set(solution) != letters or not texts[1](solution):
+        return None
+    order = tuple(sorted(letters))
+    fmt = tuple(f for f in FORMATS if f in transformer.format)
+    return LinearProblem(tuple(equations), order, order, dict(solution), fmt, transformer.answer_label, language=table.language)
+
+
+def _asks_both(transformer: Any, letters: set[str]) -> bool:
+    """The request asks both unknowns and nothing else (no expression, check or template of another)."""
+    return not (transformer.derived or transformer.candidate is not None or transformer.template_names - letters
+                or set(transformer.asked_names) != letters or "yes_no" in transformer.format)
+
+
+def _two_equations(facts: dict[str, Any], letters: set[str]) -> tuple[str, Callable[[dict[str, Fraction]], bool]] | None:
+    """The two equations two-unknown facts state and what their solution must be: two numbers, their
+    sum and difference (the larger the greater); two people's ages, one k times or d more than the
+    other's, and their sum (both ages positive). None when the facts are not one of these whole."""
+    if set(facts) == {"two_numbers", "roles"} and set(facts["roles"].values()) == letters:
+        (total, d), roles = facts["two_numbers"], facts["roles"]
+        big, small = roles["WP_LARGER"], roles["WP_SMALLER"]
+        return (f"{big} + {small} = {format_number(total)}, {big} - {small} = {format_number(d)}",
+                lambda solution: solution[big] > solution[small])
+    if "diff" in facts and "sum" in facts and "pair" not in facts:  # "24 years older than her son, and together ..."
+        d, older, younger = facts.pop("diff")
+        facts["pair"] = ("more", d, older, younger, "age")
+    if set(facts) == {"pair", "sum", "whose", "whose2"}:
+        (kind, k, big, small, measure), (total, sum_measure) = facts["pair"], facts["sum"]
+        named = {facts["whose"][1]: facts["whose"][0], facts["whose2"][1]: facts["whose2"][0]}
+        if measure != "age" or sum_measure != "age" or set(named) != {big, small} or set(named.values()) != letters:
+            return None  # "Let m be Ann's age": someone else; one letter for both
+        if facts["whose"][2] != "age" or facts["whose2"][2] != "age":
+            return None
+        b, s = named[big], named[small]
+        relation = f"{b} = {format_number(k)}{s}" if kind == "times" else f"{b} = {s} + {format_number(k)}"
+        return f"{relation}, {b} + {s} = {format_number(total)}", lambda solution: min(solution.values()) > 0
     return None
 
 
@@ -507,7 +693,7 @@ def _read(text: str, table: Any) -> tuple[Any, str, bool] | None:
 IMPLICIT = "x"
 
 
-def _read_with(text: str, table: Any, letter: str | None) -> Any:
+def _read_with(text: str, table: Any, letter: str | frozenset[str] | None) -> Any:
     from .reader import _LANGUAGE, _linked, _template_or_token
 
     folded = Folded(text)
@@ -515,7 +701,7 @@ def _read_with(text: str, table: Any, letter: str | None) -> Any:
     pos = 0
     while pos < len(text):
         token = _amount_or_name_at(text, folded, pos, table, letter is None) or _template_or_token(
-            text, folded, pos, {}, frozenset({letter} if letter else ()), table)
+            text, folded, pos, {}, letter if isinstance(letter, frozenset) else frozenset({letter} if letter else ()), table)
         if token is None:
             return None
         word, pos = token
@@ -615,6 +801,7 @@ def _resolved(facts: dict[str, Any], letter: str, implicit: bool) -> dict[str, A
     """The facts with a quantity asked in words named ``letter`` in a prompt naming no letter (where
     one names a letter, a quantity asked in words is no letter's: each shape compares them), and a
     fixed amount and a rate stated apart ("起步价 10 元，之后每公里 2 元") joined into one charge."""
+    _price_resolved(facts)
     for name in _NAMING:
         if name in facts and implicit:
             facts[name] = (letter, *facts[name][1:])
@@ -625,6 +812,24 @@ def _resolved(facts: dict[str, Any], letter: str, implicit: bool) -> dict[str, A
         (fixed, fixed_currency), (rate, rate_currency, unit) = facts.pop("fixed"), facts.pop("rate")
         facts["charge"] = _Charge(fixed, rate, unit, frozenset({fixed_currency, rate_currency}))
     return facts
+
+
+def _price_resolved(facts: dict[str, Any]) -> None:
+    """The price asked in words named as the price (or checked against the one named), and a zh
+    purchase stated in clauses joined into one (wip/linW 2026-12-05)."""
+    if "asked_price" in facts:
+        item, counter = facts.pop("asked_price")
+        if "price" not in facts:
+            facts["price"], facts["priced_by"] = (None, item, None), counter
+        elif facts["price"][1] != item or facts.get("priced_by") != counter:
+            facts["asked_another"] = item  # "A notebook costs p dollars ... How much did the pen cost?": no shape
+    if {"counted", "other", "total"} <= set(facts) and "purchase" not in facts:  # zh: the purchase in clauses
+        (count, item, counter), (other, other_currency, other_item), (total, currency, monthly) = (
+            facts.pop("counted"), facts.pop("other"), facts.pop("total"))
+        if other_item == item or monthly:
+            facts["asked_another"] = item
+        facts["purchase"] = (count, item, other, total, frozenset({other_currency, currency}))
+        facts["counted_by"] = counter
 
 
 def _number(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[Fraction], bool]] | None:
@@ -676,7 +881,7 @@ def _fixed_and_rate(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[
 def _count_and_price(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[Fraction], bool]] | None:
     """count x price + other = total, the counted item's price named: "3n + 5 = 26"; the price positive."""
     (count, item, other, total, currencies), (named, priced, currency) = facts["purchase"], facts["price"]
-    if named != letter or priced != item or currencies != {currency} or count == 0:
+    if named != letter or priced != item or len(currencies) != 1 or currency not in (None, *currencies) or count == 0:
         return None
     if facts["counted_by"] != facts["priced_by"]:
         return None  # "5 盒笔记本" priced "每本": a box's price is no notebook's (red team round 9, W10)
@@ -707,6 +912,16 @@ def _perimeter(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[Fract
     return f"2({format_number(side)} + {letter}) = {format_number(perimeter)}", lambda value: value > 0
 
 
+def _older_times(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[Fraction], bool]] | None:
+    """One d years more than k times the other's age, the first's age given, the other's asked:
+    "2s + 4 = 22" (wip/linW 2026-12-05); the age positive."""
+    (d, k, big, small), (age, whose_age), (named, who, measure) = facts["older_times"], facts["age"], facts["whose"]
+    if named != letter or measure != "age" or whose_age != big or who != small:
+        return None  # "... Ann is 22", "How old is Tom?": not this shape
+    term = f"{format_number(k)}{letter}" if k.denominator == 1 else f"{format_number(k.numerator)}{letter}/{k.denominator}"
+    return f"{term} + {format_number(d)} = {format_number(age)}", lambda value: value > 0
+
+
 # The declared shapes: the facts each states, and the equation derived from them.
 _SHAPES: dict[frozenset[str], Callable[[dict[str, Any], str], tuple[str, Callable[[Fraction], bool]] | None]] = {
     frozenset({"charge", "total", "count"}): _fixed_and_rate,
@@ -715,4 +930,5 @@ _SHAPES: dict[frozenset[str], Callable[[dict[str, Any], str], tuple[str, Callabl
     frozenset({"rectangle", "side"}): _perimeter,
     frozenset({"pair", "diff", "whose"}): _times_and_difference,
     frozenset({"number", "asked_number"}): _number,
+    frozenset({"older_times", "age", "whose"}): _older_times,
 }
