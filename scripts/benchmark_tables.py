@@ -658,6 +658,8 @@ BLOCKS: dict[str, Callable[[], str]] = {
     "heldout-languages-14": lambda: heldout_languages(HELDOUT_LANGUAGES_14),
     "heldout-phrasings-14-before": lambda: heldout_phrasings(HELDOUT_PHRASINGS_14_BEFORE),
     "heldout-languages-14-before": lambda: heldout_languages(HELDOUT_LANGUAGES_14_BEFORE),
+    "heldout-phrasings-15": lambda: heldout_phrasings(HELDOUT_PHRASINGS_15),
+    "heldout-languages-15": lambda: heldout_languages(HELDOUT_LANGUAGES_15),
     "heldout-phrasings-15-before": lambda: heldout_phrasings(HELDOUT_PHRASINGS_15_BEFORE),
     "heldout-languages-15-before": lambda: heldout_languages(HELDOUT_LANGUAGES_15_BEFORE),
     "request-parse": request_parse,
