@@ -153,6 +153,12 @@ def bound_values(passage: str) -> dict[str, tuple[str, int, int]]:
     return bound
 
 
+def _folded_roles(table: dict[str, Any]) -> dict[str, set[str]]:
+    """Each frame role of the language's table with its words folded, so a key matches a role however
+    it is cased or accented."""
+    return {role: {_folded(word) for word in words} for role, words in table.get("roles", {}).items()}
+
+
 def framed_values(passage: str, keys: list[str], language: str) -> dict[str, tuple[str | int | float, int, int]]:
     """Each listed key's value as a labelled passage or a relation frame binds it, with where it
     stands in ``passage`` (wip/jsonX); empty (no claim) when the grammar does not derive the whole
@@ -164,8 +170,7 @@ def framed_values(passage: str, keys: list[str], language: str) -> dict[str, tup
     read = _LANGUAGE.parse(_words(passage, vocabulary, framed=True))
     if read is None or read.dates or read.emails:
         return {}
-    roles = {role: {_folded(word) for word in words} for role, words in table.get("roles", {}).items()}
-    by_key = _keyed(read, keys, roles)
+    by_key = _keyed(read, keys, _folded_roles(table))
     if by_key is None:
         return {}
     if sorted(by_key) != sorted(keys) or not read.labels and not all(_kind_shown(read, t) for t in by_key.values()):

@@ -291,6 +291,12 @@ def _env(lines: list[str], i: int) -> _Block | None:
     return _Block(i, end, tuple(pairs), "env", quoted=frozenset(quoted))
 
 
+def _asks_for_the_block(read: _Read, block: _Block) -> bool:
+    """The request around a paste asks for it, notes at most one type for all its values, and names
+    no layout but the block's own: a "comma-separated" note over a pipe table describes another paste."""
+    return not (read.asks == 0 or len(set(read.all_types)) > 1 or any(_SEPARATOR_NOTED[layout] not in ("", block.separator) for layout in read.layouts))
+
+
 def _read(prompt: str, lines: list[str], offsets: list[int], block: _Block, vocabulary: Vocabulary) -> JsonRequest | None:
     keys = [key for key, _cell in block.pairs]
     if not _block_fits(block, _LANGUAGE.tables[vocabulary.language], keys):
@@ -301,7 +307,7 @@ def _read(prompt: str, lines: list[str], offsets: list[int], block: _Block, voca
     except Declined:
         return None
     read = _LANGUAGE.parse(words)
-    if read is None or read.asks == 0 or len(set(read.all_types)) > 1 or any(_SEPARATOR_NOTED[layout] not in ("", block.separator) for layout in read.layouts):
+    if read is None or not _asks_for_the_block(read, block):
         return None
     types = {key: read.types.get(key, *read.all_types[:1]) for key in keys} if read.all_types else read.types
     if not _header_named(read, block, keys):

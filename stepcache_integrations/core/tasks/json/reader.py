@@ -900,6 +900,13 @@ def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | N
         return None
     if not _formulas_applied(transformer, keys, found, stated):
         return None
+    return _request_read(transformer, keys, found, stated, language, transforms, written)
+
+
+def _request_read(transformer: _Read, keys: list[str], found: dict[str, Statement], stated: dict[str, Statement], language: str,
+                  transforms: dict[str, str], written: dict[str, tuple[str | int | float | bool, str | None]]) -> JsonRequest:
+    """The request as read, once every check passed: a computed key counts as found beside the stated ones,
+    the first entity named is the object's, and the keys are listed when a key list or a shape said them."""
     found = {**found, **{key: stated[key] for key in stated if key not in found}}
     entity = transformer.entities[0] if transformer.entities else ""
     listed = bool(transformer.asked or transformer.template)
@@ -927,18 +934,31 @@ def _formulas_applied(transformer: _Read, keys: list[str], found: dict[str, Stat
     for named in transformer.formulas:
         target, a, b = (_formula_key(name, keys) for name in (named[0], named[1], named[3]))
         op, start = named[2], named[4]
-        if target not in keys or target in found or target in stated or a not in keys or b not in keys or a == target or b == target:
+        if _formula_keys_declined(target, a, b, keys, found, stated):
             return False
         operands = [stated.get(a), stated.get(b)]
         if any(st is None or isinstance(st.value, bool) or not isinstance(st.value, (int, float)) for st in operands):
             return False
-        x, y = (Decimal(render(st.value) or "x") for st in operands)  # type: ignore[union-attr]
-        exact = x * y if op == "*" else x + y if op == "+" else x - y
-        value: int | float = int(exact) if all(isinstance(st.value, int) for st in operands) else float(exact)  # type: ignore[union-attr]
-        if Decimal(render(value) or "x") != exact:
+        value = _formula_result(op, operands)
+        if value is None:
             return False
         stated[target] = Statement(value, False, (start, start))
     return True
+
+
+def _formula_keys_declined(target: str, a: str, b: str, keys: list[str], found: dict[str, Statement], stated: dict[str, Statement]) -> bool:
+    """True when a formula may not be computed: its target is unlisted or already stated (the prompt's value
+    and the formula's could differ), an operand is unlisted, or the target is one of its own operands."""
+    return target not in keys or target in found or target in stated or a not in keys or b not in keys or a == target or b == target
+
+
+def _formula_result(op: str, operands: list[Statement | None]) -> int | float | None:
+    """``op`` applied exactly to the two stated numbers, decimals by their literals (0.1 + 0.2 is 0.3):
+    an int when both are ints; None when the result has no exact double, so no value is guessed."""
+    x, y = (Decimal(render(st.value) or "x") for st in operands)  # type: ignore[union-attr]
+    exact = x * y if op == "*" else x + y if op == "+" else x - y
+    value: int | float = int(exact) if all(isinstance(st.value, int) for st in operands) else float(exact)  # type: ignore[union-attr]
+    return value if Decimal(render(value) or "x") == exact else None
 
 
 def _notes_by_listed_key(transformer: _Read, keys: list[str], language: str) -> None:
@@ -1120,6 +1140,13 @@ def _named_statements(transformer: _Read, language: str, prompt: str) -> list[tu
     bound = _slots_bound(transformer.stated + said + named + positional + placed, transformer.template)
     if bound is None:
         return None
+    return _stated_by_asked_keys(transformer, bound, asked, language)
+
+
+def _stated_by_asked_keys(transformer: _Read, bound: list[tuple[str, Statement, str | None]], asked: list[str],
+                          language: str) -> list[tuple[str, Statement, str | None]] | None:
+    """The bound statements by the asked key each label names (:func:`_labels_as_keys`); None when a
+    label names no key it may, or a spaced bare label ("Stadt Bremen") is listed by no key list or shape."""
     stated = _labels_as_keys(bound, asked, language)
     if stated is None:
         return None
@@ -1392,6 +1419,16 @@ def _measured_and_computed(transformer: _Read, language: str, prompt: str) -> li
     return read
 
 
+def _keys_take_values_in_order(transformer: _Read, keys: list[str], language: str) -> bool:
+    """Whether values in order may be read for these keys at all: bare keys only when a table says what
+    each holds, and a leading entity only when the first key names what the object describes."""
+    if transformer.bare_keys and not all(any(_key_meaning(key, language)) for key in keys):
+        return False  # "JSON mit Kommentaren, ...": a bare word after "with" is a key only when a table says what it holds
+    if transformer.entity_first and not any(_is_concept(keys[0], c, language) for c in _ENTITY_KEYS):
+        return False  # "keys capital and population for France, 68000000": France is what the object describes
+    return True
+
+
 def _positional_statements(transformer: _Read, language: str, prompt: str) -> list[tuple[str, Statement, str | None]] | None:
     """Values written in the listed keys' order ("keys "name" and "age" for: Alice, 30.") as their
     statements (wip/jsonB): exactly one value per listed key, each of the kind the table says its
@@ -1405,10 +1442,8 @@ def _positional_statements(transformer: _Read, language: str, prompt: str) -> li
         return None
     if transformer.declared_order:
         return _declared_order_statements(keys, values, prompt)
-    if transformer.bare_keys and not all(any(_key_meaning(key, language)) for key in keys):
-        return None  # "JSON mit Kommentaren, ...": a bare word after "with" is a key only when a table says what it holds
-    if transformer.entity_first and not any(_is_concept(keys[0], c, language) for c in _ENTITY_KEYS):
-        return None  # "keys capital and population for France, 68000000": France is what the object describes
+    if not _keys_take_values_in_order(transformer, keys, language):
+        return None
     kinds = [_value_kind(tokens) for tokens in values]
     declared = {key for key, _transform in transformer.transforms}
     if len(set(kinds)) != len(kinds):
@@ -1715,6 +1750,20 @@ def _units_of_keys(listed: list[str], unit: str | None, language: str) -> bool:
     return all(MEASURES.get(key_unit or "", ("", 0))[0] == measure[0] for key_unit in units)
 
 
+def _measure_fits_unit_keys(transformer: _Read, number: Token, unit: str | None, said: str | None, listed: list[str], language: str) -> bool:
+    """Whether the one measure said may fill the unit keys: a number, rounded by no label, converted (if a
+    conversion is said) to a listed key, of a declared measure noun, every key a unit of its dimension,
+    and whole in every unit when no conversion says how a fraction is meant (W22)."""
+    if not _a_number(number.value) or transformer.rounded_first_label is not None:
+        return False
+    if (said is not None or transformer.converted_first) and not _conversion_to_a_key(said, transformer.converted_first, listed, language):
+        return False
+    if not _measure_nouns_declared(transformer, language) or not _units_of_keys(listed, unit, language) \
+            or not (said is not None or transformer.converted_first or _whole_in_every_unit(number.value, unit, listed, language)):
+        return False  # a conversion said ("Convert 1.5 hours to minutes") says how the measure is meant
+    return True
+
+
 def _measured_in_unit_keys(transformer: _Read, listed: list[str], language: str) -> list[tuple[str, Statement, str | None]] | None:
     """One measure said for keys that are each a unit word ('JSON with keys "km" and "m" for 3 km',
     ru 'с ключами "km" и "m" для расстояния 9 км'): each key's value is the measure in its unit,
@@ -1729,13 +1778,8 @@ def _measured_in_unit_keys(transformer: _Read, listed: list[str], language: str)
     if len(transformer.measures) != 1:
         return None
     (number, unit, said), = transformer.measures
-    if not _a_number(number.value) or transformer.rounded_first_label is not None:
+    if not _measure_fits_unit_keys(transformer, number, unit, said, listed, language):
         return None
-    if (said is not None or transformer.converted_first) and not _conversion_to_a_key(said, transformer.converted_first, listed, language):
-        return None
-    if not _measure_nouns_declared(transformer, language) or not _units_of_keys(listed, unit, language) \
-            or not (said is not None or transformer.converted_first or _whole_in_every_unit(number.value, unit, listed, language)):
-        return None  # a conversion said ("Convert 1.5 hours to minutes") says how the measure is meant
     start = number.start_pos or 0
     span = (start, start + len(str(number.value)))
     return [(key, Statement(number.value, False, span), unit) for key in listed]
@@ -2379,6 +2423,12 @@ def _token_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word
     name = (_SPACED_KEY if table.spaced else _ASCII_KEY).match(text, pos)
     if found is not None and (name is None or found[1] >= name.end() or not table.spaced):
         return Word(found[0], text[pos : found[1]], pos), found[1]
+    return _mark_name_or_number_at(text, folded, pos, table, name)
+
+
+def _mark_name_or_number_at(text: str, folded: str, pos: int, table: Vocabulary, name: re.Match[str] | None) -> tuple[Word, int] | None:
+    """The word at ``pos`` once no template, formula, record, phrase, statement or quote starts there:
+    a mark, a name in one script, a run of CJK (unspaced tables), else a number."""
     mark = _mark_at(text, folded, pos, table)
     if mark is not None:
         return mark
