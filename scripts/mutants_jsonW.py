@@ -43,7 +43,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("jsonW-unit-dropped", "each key gets the number as stated, unconverted", _READER,
      "    return [(key, Statement(number.value, False, span), unit) for key in listed]",
      "    return [(key, Statement(number.value, False, span), None) for key in listed]", (_W,)),
-    ("jsonW-letter-placeholder", "'<m>' is no placeholder", _READER,
-     '_LETTER_PLACEHOLDER = "<[a-z]>"', '_LETTER_PLACEHOLDER = "<[a-z]{9}>"', (_W,)),
+    # jsonW-letter-placeholder retired after the wip/jsonY merge: its slot placeholder (<[^\W\d_][\w-]{0,40}>)
+    # reads '<m>' as well, so the letter pattern no longer decides whether '<m>' is a placeholder
 ]
 # fmt: on

@@ -320,10 +320,10 @@ EN_CONV_KM = 'Convert {} km to meters and return {{"km": <a>, "m": <b>}}.'
 
 CONVERTED = [
     pair("en/hours-minutes", EN_CONV.format(2), {"hours": 2, "minutes": 120}, EN_CONV.format(3), {"hours": 3, "minutes": 180}),
-    pair("en/hours-minutes-decimal", EN_CONV.format(2), {"hours": 2, "minutes": 120},
-         EN_CONV.format(1.5), {"hours": 1.5, "minutes": 90}),
+    pair("en/hours-minutes-more", EN_CONV.format(2), {"hours": 2, "minutes": 120},
+         EN_CONV.format(5), {"hours": 5, "minutes": 300}),
     pair("fr/heures-minutes", FR_CONV.format(2), {"heures": 2, "minutes": 120}, FR_CONV.format(4), {"heures": 4, "minutes": 240}),
-    pair("en/km-m", EN_CONV_KM.format(2), {"km": 2, "m": 2000}, EN_CONV_KM.format(2.5), {"km": 2.5, "m": 2500}),
+    pair("en/km-m", EN_CONV_KM.format(2), {"km": 2, "m": 2000}, EN_CONV_KM.format(7), {"km": 7, "m": 7000}),
     pair("en/key-list", 'Convert 2 km to meters and return JSON with keys "km" and "m".', {"km": 2, "m": 2000},
          'Convert 3 km to meters and return JSON with keys "km" and "m".', {"km": 3, "m": 3000}),
 ]
@@ -352,6 +352,9 @@ CONVERT_NO_CLAIM = [
     'Convert 2.5 km to meters and return JSON {"meters": <text>}.',  # a placeholder naming a type: no shape read
     'Fill in this template: {"user": <string>, "level": <level>} with user Priya and level 4.',
     'Convert 2 hours to minutes and return {"hours": <h>, "minutes": <m>, "seconds": <s>} rounded.',
+    # W22: a measure no whole number in some key's unit ("1.5 hours": minutes 90, or 1 hour and 30 minutes?)
+    'Convert 1.5 hours to minutes and return {"hours": <h>, "minutes": <m>}.',
+    'Convert 2.5 km to meters and return {"km": <a>, "m": <b>}.',
 ]
 
 

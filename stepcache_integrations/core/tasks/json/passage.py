@@ -64,10 +64,10 @@ class _Framed(_Bound):
         super().__init__()
         self.roles: dict[str, list[Token]] = {}
         self.labels: list[tuple[Token, list[Token]]] = []
-        # id of an item's tokens -> what the passage itself says the item is (W22): "noun" (a noun
+        # an item's tokens (_item_key) -> what the passage itself says the item is (W22): "noun" (a noun
         # of the table names it: "the model Sol 2", "o cliente Tiago"), "common" (a lowercase noun
         # after a determiner: "la chaqueta"), "code" (a code or a number in its name: "Atlas X2")
-        self.kinds: dict[int, frozenset[str]] = {}
+        self.kinds: dict[tuple[tuple[str, str, int | None], ...], frozenset[str]] = {}
 
     def priced(self, children: list[Any]) -> None:
         item, _costs, price = children
@@ -94,7 +94,7 @@ class _Framed(_Bound):
 
     def item_noun(self, children: list[Token]) -> list[Token]:
         item = [children[1]]  # the determiner is dropped
-        self.kinds[id(item)] = frozenset({"common"})
+        self.kinds[_item_key(item)] = frozenset({"common"})
         return item
 
     def item_name(self, children: list[Token]) -> list[Token]:
@@ -102,7 +102,7 @@ class _Framed(_Bound):
         kinds = {"noun"} if any(t.type == "ITEM_NOUN" for t in children) else set()
         if any(t.type in ("CODE", "NUMBER") for t in item):
             kinds.add("code")
-        self.kinds[id(item)] = frozenset(kinds)
+        self.kinds[_item_key(item)] = frozenset(kinds)
         return item
 
     def field_number(self, children: list[Token]) -> None:
@@ -110,6 +110,11 @@ class _Framed(_Bound):
 
     def field_text(self, children: list[Token]) -> None:
         self.labels.append((children[0], list(children[2:])))
+
+
+def _item_key(tokens: list[Token]) -> tuple[tuple[str, str, int | None], ...]:
+    """An item's tokens by class, text and place: the same for a kept parse tree as for a fresh one."""
+    return tuple((t.type, str(t), t.start_pos) for t in tokens)
 
 
 _LANGUAGE = RequestLanguage(Path(__file__).parent / "passage", _Framed)
@@ -184,7 +189,7 @@ def _kind_shown(read: _Framed, tokens: list[Token]) -> bool:
     if all(t.type == "NUMBER" for t in tokens):
         return True
     role = next(name for name, held in read.roles.items() if held is tokens)
-    return bool(read.kinds.get(id(tokens), frozenset()) & _EVIDENCE.get(role, frozenset()))
+    return bool(read.kinds.get(_item_key(tokens), frozenset()) & _EVIDENCE.get(role, frozenset()))
 
 
 def _keyed(read: _Framed, keys: list[str], roles: dict[str, set[str]]) -> dict[str, list[Token]] | None:

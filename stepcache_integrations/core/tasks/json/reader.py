@@ -1753,14 +1753,15 @@ def _units_of_keys(listed: list[str], unit: str | None, language: str) -> bool:
 def _measure_fits_unit_keys(transformer: _Read, number: Token, unit: str | None, said: str | None, listed: list[str], language: str) -> bool:
     """Whether the one measure said may fill the unit keys: a number, rounded by no label, converted (if a
     conversion is said) to a listed key, of a declared measure noun, every key a unit of its dimension,
-    and whole in every unit when no conversion says how a fraction is meant (W22)."""
+    and whole in every unit (W22: "90 minutes" for "hours" and "minutes" may ask 1.5 and 90 or 1 and 30,
+    a conversion said first or not)."""
     if not _a_number(number.value) or transformer.rounded_first_label is not None:
         return False
     if (said is not None or transformer.converted_first) and not _conversion_to_a_key(said, transformer.converted_first, listed, language):
         return False
     if not _measure_nouns_declared(transformer, language) or not _units_of_keys(listed, unit, language) \
-            or not (said is not None or transformer.converted_first or _whole_in_every_unit(number.value, unit, listed, language)):
-        return False  # a conversion said ("Convert 1.5 hours to minutes") says how the measure is meant
+            or not _whole_in_every_unit(number.value, unit, listed, language):
+        return False
     return True
 
 
