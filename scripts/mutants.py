@@ -611,6 +611,9 @@ MUTANTS += [Mutant(*row) for row in _LEAD15_ROWS]
 from mutants_lead16 import ROWS as _LEAD16_ROWS  # noqa: E402 - the lead's changes of session 16 (the place gazetteer saved as digests)
 
 MUTANTS += [Mutant(*row) for row in _LEAD16_ROWS]
+from mutants_w23 import ROWS as _W23_ROWS  # noqa: E402 - W23 (red team 18): numbers read two ways in expressions, passage items, modal copulas
+
+MUTANTS += [Mutant(*row) for row in _W23_ROWS]
 from mutants_w22 import ROWS as _W22_ROWS  # noqa: E402 - W22 (red team 17): passage roles, digit groups, labels, pasted numbers as written
 
 MUTANTS += [Mutant(*row) for row in _W22_ROWS]

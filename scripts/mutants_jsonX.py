@@ -14,8 +14,10 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     # jsonx-lives-rule-deleted retired by W22 (red team 17): the LIVES_IN frame is deleted (its roles, a person and a place, were bare names no passage shows the kind of)
     ("jsonx-labelled-rule-deleted", "labelled passages deleted from the grammar: 'Producto: silla Oslo. Precio: 120 euros.' no longer served",
      f"{_JSON}/passage/request.lark", "     | labelled\n", "     | COSTS labelled\n", _T),
-    ("jsonx-determiner-kept", "the subject's determiner kept: 'La chaqueta' served where the oracles write 'chaqueta'",
-     f"{_JSON}/passage.py", "        item = [children[1]]  # the determiner is dropped", "        item = children", _T),
+    ("jsonx-determiner-kept", "the subject's determiner kept: 'The Nimbus 7' served where the oracles write 'Nimbus 7' "
+     "(re-anchored by W23: the lowercase item rule is gone)",
+     f"{_JSON}/passage.py", 'item = [t for t in children if t.type not in ("DET", "ITEM_NOUN")]',
+     'item = [t for t in children if t.type not in ("ITEM_NOUN",)]', _T),
     # jsonx-roles-swapped retired by W22 (red team 17): the LIVES_IN frame is deleted
     ("jsonx-partial-frame", "a frame states the keys it names and leaves the rest: 'product, price, color' served in part",
      f"{_JSON}/passage.py", "    if sorted(by_key) != sorted(keys) or not read.labels", "    if not read.labels", _T),

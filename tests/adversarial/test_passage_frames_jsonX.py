@@ -25,17 +25,17 @@ ES = 'Extrae un JSON con las claves {k} de esta frase: «{p}»'
 # (language, keys, passage, what it states): each frame and the labelled passage, in each table
 BOUND = [
     ("en", ["model", "price"], "The Nimbus 7 costs $349.", {"model": "Nimbus 7", "price": 349}),
-    ("en", ["product", "price"], "The chair costs 12.5 dollars.", {"product": "chair", "price": 12.5}),
     ("en", ["product", "price"], "The model Atlas X2 costs 499 dollars.", {"product": "Atlas X2", "price": 499}),
     ("en", ["product", "price"], "Product: chair Oslo. Price: 120 euros.", {"product": "chair Oslo", "price": 120}),
-    ("es", ["producto", "precio"], "La chaqueta cuesta 39,5 euros.", {"producto": "chaqueta", "precio": 39.5}),
     ("es", ["modelo", "precio"], "El modelo Sol 2 cuesta 45 euros.", {"modelo": "Sol 2", "precio": 45}),
     ("es", ["modelo", "precio"], "El modelo Lumo-5 cuesta 45 euros.", {"modelo": "Lumo-5", "precio": 45}),
     ("es", ["producto", "precio"], "Producto: silla Oslo. Precio: 120 euros.", {"producto": "silla Oslo", "precio": 120}),
     ("pt", ["cliente", "valor"], "O cliente Tiago pagou 87,5 reais.", {"cliente": "Tiago", "valor": 87.5}),
-    ("it", ["prodotto", "prezzo"], "Il cappuccino costa 1,80 euro.", {"prodotto": "cappuccino", "prezzo": 1.8}),
     ("de", ["firma", "mitarbeiter"], "Die Schmidt AG beschäftigt 450 Leute.", {"firma": "Schmidt AG", "mitarbeiter": 450}),
     ("de", ["firma", "mitarbeiter"], "Die Müller GmbH beschäftigt 120 Leute.", {"firma": "Müller GmbH", "mitarbeiter": 120}),
+    # W23: a lowercase word after a determiner ("The chair", "La chaqueta", "Il cappuccino") is no item
+    # (nothing shows it is a noun): test_red_team_18_w23.py pins those passages no claim
+    ("es", ["producto", "precio"], "La Bora 3 cuesta 39,5 euros.", {"producto": "Bora 3", "precio": 39.5}),
     # W22: the frames whose other role is a bare capitalised word state their number alone
     ("es", ["temperatura"], "Hoy en Bilbao hace 18 grados.", {"temperatura": 18}),
     ("pt", ["temperatura"], "Em Curitiba faz 14 graus hoje.", {"temperatura": 14}),
@@ -87,32 +87,33 @@ def test_a_word_outside_the_frame_anywhere_is_no_claim(language: str, keys: list
 
 
 UNBOUND = [
+    # W23: the items are codes ("The Nimbus 7"), so each trap fails for its own reason, not the item
     # negation, another tense, a hedge
-    ("en", ["product", "price"], "The chair does not cost 120 euros."),
-    ("en", ["product", "price"], "The chair cost 120 euros."),
-    ("en", ["product", "price"], "The chair will cost 120 euros."),
-    ("en", ["product", "price"], "The chair costs about 120 euros."),
-    ("es", ["producto", "precio"], "La chaqueta no cuesta 39,5 euros."),
-    ("es", ["producto", "precio"], "La chaqueta costaba 39,5 euros."),
-    ("es", ["producto", "precio"], "La chaqueta cuesta unos 39,5 euros."),
+    ("en", ["product", "price"], "The Nimbus 7 does not cost 120 euros."),
+    ("en", ["product", "price"], "The Nimbus 7 cost 120 euros."),
+    ("en", ["product", "price"], "The Nimbus 7 will cost 120 euros."),
+    ("en", ["product", "price"], "The Nimbus 7 costs about 120 euros."),
+    ("es", ["producto", "precio"], "La Bora 3 no cuesta 39,5 euros."),
+    ("es", ["producto", "precio"], "La Bora 3 costaba 39,5 euros."),
+    ("es", ["producto", "precio"], "La Bora 3 cuesta unos 39,5 euros."),
     # two candidates, a second clause
-    ("en", ["product", "price"], "The chair costs 120 euros or 130 euros."),
-    ("en", ["product", "price"], "The chair costs 120 euros. The lamp costs 45 euros."),
+    ("en", ["product", "price"], "The Nimbus 7 costs 120 euros or 130 euros."),
+    ("en", ["product", "price"], "The Nimbus 7 costs 120 euros. The Atlas X2 costs 45 euros."),
     ("es", ["nombre", "ciudad"], "Ana vive en Bilbao y Madrid."),
     ("es", ["producto", "precio"], "Precio: 5 euros. Precio: 6 euros."),
     ("en", ["product", "price"], "The red chair costs 120 euros."),
     # a computed value
-    ("en", ["product", "price"], "The chair costs 10 euros more than the lamp."),
-    ("en", ["product", "price"], "The chair costs 120 euros per night."),
-    ("es", ["producto", "precio"], "La chaqueta cuesta 39,5 euros menos 5."),
+    ("en", ["product", "price"], "The Nimbus 7 costs 10 euros more than the lamp."),
+    ("en", ["product", "price"], "The Nimbus 7 costs 120 euros per night."),
+    ("es", ["producto", "precio"], "La Bora 3 cuesta 39,5 euros menos 5."),
     # another number format: a digit group, a comma in English, a point in Spanish
-    ("en", ["product", "price"], "The chair costs 1,299 dollars."),
+    ("en", ["product", "price"], "The Nimbus 7 costs 1,299 dollars."),
     ("es", ["producto", "precio"], "La silla cuesta 1.500 euros."),
     # another key asked, or the value of another subject
-    ("en", ["product", "currency"], "The chair costs 120 euros."),
-    ("en", ["product", "price", "color"], "The chair costs 120 euros."),
-    ("en", ["model", "product"], "The chair costs 120 euros."),
-    ("en", ["price_usd", "product"], "The chair costs 120 euros."),
+    ("en", ["product", "currency"], "The Nimbus 7 costs 120 euros."),
+    ("en", ["product", "price", "color"], "The Nimbus 7 costs 120 euros."),
+    ("en", ["model", "product"], "The Nimbus 7 costs 120 euros."),
+    ("en", ["price_usd", "product"], "The Nimbus 7 costs 120 euros."),
     ("es", ["ciudad", "pais"], "Ana vive en Bilbao."),
     ("es", ["producto", "precio"], "Color: rojo. Precio: 5 euros."),
     ("en", ["product", "price", "color"], "Product: chair. Price: 5 euros."),
@@ -163,13 +164,13 @@ def _served_after_never_right(first: str, second: str, expected: dict[str, objec
 SERVED = [
     (EN.format(k="model and price (number)", p="The Atlas X2 costs $499."),
      EN.format(k="model and price (number)", p="The Nimbus 7 costs $349."), {"model": "Nimbus 7", "price": 349}),
-    (EN.format(k='"product" and "price"', p="The chair costs 120 euros."),
-     EN.format(k='"product" and "price"', p="The lamp costs 45.5 dollars."), {"product": "lamp", "price": 45.5}),
+    (EN.format(k='"product" and "price"', p="The Atlas X2 costs 120 euros."),
+     EN.format(k='"product" and "price"', p="The Nimbus 7 costs 45.5 dollars."), {"product": "Nimbus 7", "price": 45.5}),
     (EN.format(k='"product" and "price"', p="Product: chair Oslo. Price: 120 euros."),
      EN.format(k='"product" and "price"', p="Product: lamp Nordic. Price: 45 euros."), {"product": "lamp Nordic", "price": 45}),
-    ("Extrae en JSON (claves producto y precio, precio como número): 'La camiseta cuesta 12,99 euros.'",
-     "Extrae en JSON (claves producto y precio, precio como número): 'La chaqueta cuesta 39,5 euros.'",
-     {"producto": "chaqueta", "precio": 39.5}),
+    ("Extrae en JSON (claves producto y precio, precio como número): 'La Bora 2 cuesta 12,99 euros.'",
+     "Extrae en JSON (claves producto y precio, precio como número): 'La Bora 3 cuesta 39,5 euros.'",
+     {"producto": "Bora 3", "precio": 39.5}),
     ("Extrae en JSON (claves: modelo, precio) de esta frase: «El modelo Sol 2 cuesta 45 euros».",
      "Extrae en JSON (claves: modelo, precio) de esta frase: «El modelo Luna 7 cuesta 60 euros».",
      {"modelo": "Luna 7", "precio": 60}),

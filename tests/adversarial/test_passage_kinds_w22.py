@@ -4,8 +4,8 @@ team ("Ana lives in France." -> "city": "France"; "Neither lives in Lisbon." -> 
 "Mario Rossi ha segnato 1 gol." -> "squadra": "Mario Rossi"); a digit group ("1,500 pesos") was read
 as 1.5; a label of one word filled another key of its role ("Cost: 80" -> "price"); a pasted "1.10"
 was served as 1.1. Closed by construction: a role other than a number is filled only by words the
-passage itself shows to be of its kind (a noun of the table names it, a lowercase noun after a
-determiner or a code for a product), a digit group read two ways is no number, a label fills only
+passage itself shows to be of its kind (a noun of the table names it, or a code for a product;
+since W23 no lowercase noun after a determiner), a digit group read two ways is no number, a label fills only
 the key it spells, a pasted number is served only as written. Every pair below (a sample of each
 class of the red team's 1,504) is never served wrong, and on an empty cache the model's right
 answer is kept."""
@@ -69,7 +69,7 @@ def test_a_role_the_passage_does_not_show_is_no_claim(language: str, keys: list[
 @pytest.mark.parametrize(("language", "keys", "passage", "expected"), [
     ("pt", ["cliente", "valor"], "O cliente Tiago pagou 87,5 reais.", {"cliente": "Tiago", "valor": 87.5}),
     ("es", ["modelo", "precio"], "El modelo Sol 2 cuesta 45 euros.", {"modelo": "Sol 2", "precio": 45}),
-    ("es", ["producto", "precio"], "La chaqueta cuesta 39,5 euros.", {"producto": "chaqueta", "precio": 39.5}),
+    ("es", ["producto", "precio"], "La Bora 3 cuesta 39,5 euros.", {"producto": "Bora 3", "precio": 39.5}),  # W23: "La chaqueta" no claim
     ("de", ["firma", "mitarbeiter"], "Die Schmidt AG beschäftigt 450 Leute.", {"firma": "Schmidt AG", "mitarbeiter": 450}),
     ("en", ["product", "price"], "Product: Nimbus 7. Price: 80 dollars.", {"product": "Nimbus 7", "price": 80}),
 ])

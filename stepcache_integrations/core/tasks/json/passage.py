@@ -65,8 +65,8 @@ class _Framed(_Bound):
         self.roles: dict[str, list[Token]] = {}
         self.labels: list[tuple[Token, list[Token]]] = []
         # an item's tokens (_item_key) -> what the passage itself says the item is (W22): "noun" (a noun
-        # of the table names it: "the model Sol 2", "o cliente Tiago"), "common" (a lowercase noun
-        # after a determiner: "la chaqueta"), "code" (a code or a number in its name: "Atlas X2")
+        # of the table names it: "the model Sol 2", "o cliente Tiago"), "code" (a code or a number in
+        # its name: "Atlas X2")
         self.kinds: dict[tuple[tuple[str, str, int | None], ...], frozenset[str]] = {}
 
     def priced(self, children: list[Any]) -> None:
@@ -92,16 +92,11 @@ class _Framed(_Bound):
         item, _employs, number, _people = children
         self.roles.update(company=item, employees=[number])
 
-    def item_noun(self, children: list[Token]) -> list[Token]:
-        item = [children[1]]  # the determiner is dropped
-        self.kinds[_item_key(item)] = frozenset({"common"})
-        return item
-
     def item_name(self, children: list[Token]) -> list[Token]:
         item = [t for t in children if t.type not in ("DET", "ITEM_NOUN")]
         kinds = {"noun"} if any(t.type == "ITEM_NOUN" for t in children) else set()
-        if any(t.type in ("CODE", "NUMBER") for t in item):
-            kinds.add("code")
+        if any(t.type in ("CODE", "NUMBER") for t in item) and (children[0].type == "DET" or item[0].type != "NAME"):
+            kinds.add("code")  # a sentence's first word is capitalised by its place: "Every Nimbus 7" shows no name (W23)
         self.kinds[_item_key(item)] = frozenset(kinds)
         return item
 
@@ -130,9 +125,9 @@ _DECIMAL_COMMA = frozenset({"es", "fr", "de", "pt", "it", "ru"})
 _GROUPED = re.compile(r"[0-9]+[.,][0-9]{3}(?![0-9])")
 # What a role's words must be shown to name by the passage itself (W22): a capitalised word alone
 # ("Ana", "Neither", "España", "Navidad", "Mario Rossi", "Il Bologna") says nothing of its kind, so a
-# person, a place or a team is served only where a table noun names it; a product may also be a
-# lowercase noun or carry a code. Roles not listed hold numbers only.
-_EVIDENCE = {"subject": frozenset({"noun", "common", "code"}), "company": frozenset({"noun", "code"}),
+# person, a place or a team is served only where a table noun names it; a product may also carry a
+# code. Roles not listed hold numbers only.
+_EVIDENCE = {"subject": frozenset({"noun", "code"}), "company": frozenset({"noun", "code"}),
              "payer": frozenset({"noun"}), "team": frozenset({"noun"}), "person": frozenset({"noun"}),
              "place": frozenset({"noun"})}
 # One word: letters (any script), digits, single inner hyphens ("Lumo-5", "L-50")

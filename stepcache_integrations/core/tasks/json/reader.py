@@ -2446,14 +2446,20 @@ def _mark_name_or_number_at(text: str, folded: str, pos: int, table: Vocabulary,
 _EXPRESSION = re.compile(r"(?:0|[1-9][0-9]{0,11})(?:\.[0-9]{1,12})?(?: [+\-*/] (?:0|[1-9][0-9]{0,11})(?:\.[0-9]{1,12})?)+(?![\w\-+*/]|\.[0-9])")
 
 
+# A number read two ways: a thousands group after a dot ("17.500", "250.000") or a decimal with three places (W23)
+_GROUPED_OR_DECIMAL = re.compile(r"[1-9][0-9]{0,2}\.[0-9]{3}")
+
+
 def _expression_at(text: str, pos: int) -> tuple[Word, int] | None:
     """An expression at ``pos`` (EXPR: its exact value, its operators and its text), or None: a run the
     arithmetic grammar does not derive ("7 / 2 / 2" read two ways, a division by zero) is no expression."""
     from ..arithmetic.grammar import read_expression
 
     run = _EXPRESSION.match(text, pos)
-    value = read_expression(run.group()) if run is not None else None
-    if run is None or value is None:
+    if run is None or any(_GROUPED_OR_DECIMAL.fullmatch(number) for number in run.group().split()[::2]):
+        return None  # de "17.500 + 38": 17500 in the tables whose decimal mark is a comma, 17.5 in English (W23)
+    value = read_expression(run.group())
+    if value is None:
         return None
     operators = frozenset(run.group().split()[1::2])
     return Word("EXPR", (value, operators, run.group()), pos), run.end()  # type: ignore[arg-type]
