@@ -106,7 +106,11 @@ _TRANSPARENT = frozenset("\"'()")
 # A dash standing alone before a word pauses like a comma ("Quick question - solve ...", "... = 21 -- what
 # is x?"); beside a number or a sign it is a minus, read with its equation or not at all.
 _DASH = re.compile(r" (--?|\u2013|\u2014|/) (?=[^\W\d_])")
-_LABEL_NUMBER = re.compile(r"#?[1-9][0-9]{0,2}(?=:| - |\. )")  # "Exercise 3:", "Problem #12:", "№3. " (wip/linM)
+# wip/linP: a label's id is any of "3", "#12", "12b", "12(b)", "4.2", "Q4", "IV" (no constant of the
+# problem: its word is LABEL_NUMBER, read by no rule as a term), closed by ":", ". ", ")", " - " or
+# a word of two letters ("Exercise 3 solve ..."); a bracket closing it is part of it ("Questão 3)").
+_LABEL_ID = r"(?:#|No\. ?|Nr\. ?|[Nn][°º] ?|№ ?)?(?:[1-9][0-9]{0,2}(?:\.[1-9][0-9]?)?(?:[a-z]|\([a-z]\))?|Q[1-9][0-9]?|[IVX]{1,4})"
+_LABEL_NUMBER = re.compile(_LABEL_ID + r"(?:\)(?= )|(?=\s?:| [-\u2013] |\. | [^\W\d_]{2}))")  # "Exercise 3:", "Problem #12:", "№3. " (wip/linM)
 _ORDINAL_NUMBER = re.compile(r"[1-9][0-9]{0,2}(?![0-9.,])")  # "第4题", "第12問" (wip/linN)
 _EMPHASIS = re.compile(r"[^\W\d_]{2}[ ]?$")  # a word of two letters or more, then at most one space
 _DOT_TERM = re.compile(r"[0-9(]|[A-Za-z](?![A-Za-z])")  # a number, a bracket or one letter: a term
@@ -494,7 +498,7 @@ def read_request(
 
 def _brackets_paired(text: str, words: list[Word]) -> bool:
     """As many "(" as ")" in ``text``, an emoticon of the table's sentence ends aside (":)", wip/linN)."""
-    ends = "".join(w.text for w in words if w.kind == "STOP")
+    ends = "".join(w.text for w in words if w.kind in ("STOP", "LABEL_NUMBER"))  # wip/linP: "Questão 3)"
     return text.count("(") - ends.count("(") == text.count(")") - ends.count(")")
 
 
@@ -635,6 +639,8 @@ def _words(
             return None  # "2x = 8 y x = y + 1": the unknown y, or Spanish "and"? read two ways
         marked = _label_number_or_dash(text, pos, words[-1].kind if words else "", pos in run_at)
         if marked is not None:
+            if any(w.kind == "LABEL_NUMBER" and set(re.findall(r"[A-Za-z]", w.text)) & variables for w in marked[0]):
+                return None  # wip/linP: "Exercise 3x: solve 2x + 7 = 15": a label's part, or a term?
             words.extend(marked[0])
             pos = marked[1]
             continue
@@ -673,6 +679,8 @@ def _label_number(text: str, pos: int, previous: str, in_run: bool) -> re.Match[
     wip/linN: part of the label)."""
     if previous == "ORDINAL" and not in_run:
         return _ORDINAL_NUMBER.match(text, pos)
+    if previous == "INTRO" and not in_run and _EXERCISE_NUMBER.match(text, pos) is None:
+        return _LABEL_NUMBER.match(text, pos)  # wip/linP: "Homework Q4:", "Hausaufgabe 3b)"
     return _LABEL_NUMBER.match(text, pos) if previous == "LABEL" else None
 
 

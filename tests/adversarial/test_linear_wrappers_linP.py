@@ -1,0 +1,81 @@
+"""Linear reach, branch wip/linP, written by construction per FAMILY of wrapper around a written
+equation (not per example of a held-out file). Each phrasing is written with "{eq}" (and "{v}" for
+its unknown): the first prompt holds 3v + 2 = 17 and is answered by a model that is never right, the
+second only the constant changed (3v + 2 = 23), served proven without a model call and exactly
+right (v = 7), in every table the family is declared in; each trap is never served wrong.
+
+Families: (1) exercise labels, "<label noun> <id> <punct>": a table of label nouns per language,
+the id any of "3", "#3", "№3", "12b", "12(b)", "4.2", "Q4", "IV", closed by ":", ". ", ")", " - " or
+nothing before a word; the label carries no number into the problem."""
+
+from __future__ import annotations
+
+import pytest
+
+from stepcache_integrations.core.tasks.linear.prompt import understand_prompt
+
+from .harness import served_linear
+
+FIRST, SECOND = "3{v} + 2 = 17", "3{v} + 2 = 23"
+
+
+def _pair(phrasing: str, v: str = "x") -> tuple[str, str, dict[str, int]]:
+    return (phrasing.format(eq=FIRST.format(v=v), v=v), phrasing.format(eq=SECOND.format(v=v), v=v), {v: 7})
+
+
+# (1) labels: "<label noun> <id> <punct>" in every table
+LABELS = [
+    "Exercise 7: solve {eq}", "Exercise 7. Solve {eq}", "Exercise 7) Solve {eq}", "Exercise 7 - solve {eq}",
+    "Problem 12b: {eq}", "Problem 4.2. Find {v}: {eq}", "Question IV: what is {v} if {eq}?", "Task #3. {eq}",
+    "Ex. 5: solve for {v}: {eq}", "HW 3: {eq}", "Homework 2b. Solve {eq}.", "Homework Q7: find {v}: {eq}",
+    "Practice problem 9 solve {eq}", "Exercise 12(b). Determine the value of {v} for which {eq}.",
+    "Assignment 3: solve {eq}", "Worksheet problem 14) solve {eq}",
+    "Ejercicio 4. Resuelve {eq}", "Ejercicio 4b) Resuelve {eq}", "Problema 2: {eq}",
+    "Pregunta 3. ¿Cuánto vale {v} en {eq}?",
+    "Exercice 3 : résous {eq}", "Exercice 3. Résoudre {eq}.", "Exercice n°3 : résous {eq}", "Question 2) Trouve {v} : {eq}",
+    "Aufgabe 5: Löse {eq}", "Aufgabe 5b) Löse {eq}", "Übung 3. Löse {eq}.", "Aufgabe Nr. 4: {eq}",
+    "Questão 3) Resolva {eq}", "Exercício 2. Resolva {eq}", "Questão 4: quanto vale {v} em {eq}?",
+    "Questão 3) Determine o valor de {v}: {eq}",
+    "Esercizio 3: risolvi {eq}", "Esercizio 3. Risolvi {eq}", "Problema 2) Risolvi {eq}",
+    "Задание 4. Решите уравнение {eq}", "Задача 2: решите {eq}", "Упражнение 5) Реши {eq}", "№5. Решите {eq}",
+    "Задание 4. Найдите значение {v}: {eq}", "№3. {eq}",
+    "题1：解方程 {eq}", "第4题：解方程 {eq}", "練習問題 3：{eq} を解いて", "問2. {eq} を解いてください",
+]
+
+LABEL_TRAPS = [
+    "Problem 3: add 3 to both sides of 3x + 2 = 23",      # a verb outside the table: what is asked is not read
+    "Exercise 3 and 4: solve 3x + 2 = 23",                # two labels
+    "Problem 3 x = 5",                                     # an id before a term
+    "Exercise 3.5x = 2",                                   # an id run into the equation
+    "Exercise 3 times 3x + 2 = 23",                        # a word outside the table
+    "Problem 3 multiply 3x + 2 = 23 by 3",                 # another task
+    "Exercise 2: solve 3x + 2 = 23 in binary",             # a format not enforced
+    "Exercise 2: solve 3x + 2 = 23 and answer in words",   # a format not enforced
+    "Task 3: write a word problem for 3x + 2 = 23",        # another task
+    "Exercise 3x: solve 3x + 2 = 23",                      # a label's part that is an unknown
+    "Exercise 12(b) 3x + 2 = 23",                          # an id, then a term
+    "Exercise 3) 4) solve 3x + 2 = 23",                    # two ids
+    "Q3: solve 3x + 2 = 23",                               # "Q" alone is a role's, not a label noun
+    "Exercise 3. 3x + 2 = 23. What is 2x?",                # another expression: read as 2x or not at all
+    "Aufgabe 5: Löse 3x + 2 = 23 und 2x = 8",              # two equations, one unknown
+]
+
+
+@pytest.mark.parametrize("phrasing", LABELS)
+def test_a_labelled_problem_is_served_exactly(phrasing: str) -> None:
+    first, second, expected = _pair(phrasing)
+    served_linear(first, second, expected)
+    problem = understand_prompt(second)
+    assert problem is not None and set(problem.asked) == {"x"} and problem.solution["x"] == 7, (second, problem)
+
+
+def _never_wrong(trap: str) -> None:
+    problem = understand_prompt(trap)
+    if problem is None:
+        return
+    assert "2x" in trap and problem.target == "2*x" and problem.target_value == 14, (trap, problem)
+
+
+@pytest.mark.parametrize("trap", LABEL_TRAPS)
+def test_a_label_trap_is_never_served_wrong(trap: str) -> None:
+    _never_wrong(trap)
