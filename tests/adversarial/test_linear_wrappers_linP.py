@@ -6,7 +6,10 @@ right (v = 7), in every table the family is declared in; each trap is never serv
 
 Families: (1) exercise labels, "<label noun> <id> <punct>": a table of label nouns per language,
 the id any of "3", "#3", "№3", "12b", "12(b)", "4.2", "Q4", "IV", closed by ":", ". ", ")", " - " or
-nothing before a word; the label carries no number into the problem."""
+nothing before a word; the label carries no number into the problem. (2) courtesy and context
+clauses: greetings, thanks, "could you (please) help me (with this one)", "I'm stuck (lol)", "my
+teacher gave us this", "can someone help", in every table, before or after the problem, emoticons and
+"!!"; a clause with a number or an unknown is never courtesy."""
 
 from __future__ import annotations
 
@@ -79,3 +82,68 @@ def _never_wrong(trap: str) -> None:
 @pytest.mark.parametrize("trap", LABEL_TRAPS)
 def test_a_label_trap_is_never_served_wrong(trap: str) -> None:
     _never_wrong(trap)
+
+
+# (2) courtesy and context clauses, before and after the problem, in every table
+COURTESY = [
+    "Hi! Could you please help me with this one: {eq}. Thanks so much!!",
+    "Hello, can someone help me with this one? {eq}. Thanks!",
+    "Hey! I'm stuck lol: {eq}. What's {v}?",
+    "ok so my teacher gave us this and im stuck lol: {eq}. whats {v}?",
+    "ugh stuck on this one lol: {eq}. what's {v}",
+    "Solve {eq} please, thanks so much!!",
+    "Can you help me solve {eq}? I'm stuck :)",
+    "my teacher gave us this: {eq}. can someone help?",
+    "Hi there! Solve {eq} for {v}. Thanks in advance 🙏",
+    "Hola, ¿me podrías ayudar a despejar {v} en {eq}? Gracias!",
+    "Hola! ¿Alguien me ayuda? ¿Cuánto vale {v} en {eq}? Gracias",
+    "Buenas, estoy atascado: {eq}. ¿Cuánto vale {v}?",
+    "Bonjour ! Tu peux m'aider avec celui-ci : {eq} ? Merci beaucoup !!",
+    "Salut, je bloque : {eq}. Combien vaut {v} ?",
+    "Hallo! Kannst du mir bitte sagen, was {v} bei {eq} ist?",
+    "Hallo, kannst du mir helfen? {eq}. Danke!",
+    "Hi, ich komme nicht weiter: {eq}. Was ist {v}?",
+    "Oi, alguém me ajuda? Quanto vale {v} em {eq}?",
+    "Olá! Pode me ajudar com essa: {eq}? Obrigado!!",
+    "Oi, travei nessa: {eq}. Quanto vale {v}?",
+    "Ciao! Mi puoi aiutare con questo: {eq}? Grazie mille!",
+    "Ciao, sono bloccato: {eq}. Quanto vale {v}?",
+    "Привет! Помоги, пожалуйста, с этим: {eq}. Спасибо!",
+    "Привет, застрял: {eq}. Чему равен {v}?",
+    "你好！请帮我解一下这道题：{eq}。谢谢！",
+    "你好，我卡住了：{eq}，{v} 等于多少？",
+    "こんにちは！この問題を手伝ってください：{eq}。ありがとう！",
+    "すみません、{eq} の {v} はいくつですか？ありがとうございます！",
+]
+
+COURTESY_TRAPS = [
+    "Hi! Could you please help me with this one: 3x + 2 = 23. Thanks so much, x is 2!!",  # a clause with a value
+    "Hey! I'm stuck lol: 3x + 2 = 23. What's y?",                   # an unknown not in the equation
+    "ok so my teacher gave us this and im stuck lol: 3x + 2 = 23. whats 2x?",  # another expression: 2x or nothing
+    "ok so my teacher gave us this and im stuck lmao: 3x + 2 = 23. whats x?",  # a word outside the table
+    "my teacher gave us this: 3x + 2 = 23 and 3x + 2 = 20. can someone help?",  # two equations, one unknown
+    "Hi! Could you please help me with this one: 3x + 2 = 23. Then 4x = 8!!",   # a second problem
+    "Hallo! Kannst du mir bitte sagen, was y bei 3x + 2 = 23 ist?",  # an unknown not in the equation
+    "Hallo! Kannst du mir bitte sagen, ob x bei 3x + 2 = 23 gleich 7 ist?",  # a yes/no question
+    "Oi, alguém me ajuda? Quanto vale x em 3x + 2 = 23? E quanto vale 2x?",   # a second question
+    "Hey! I'm stuck lol: 3x + 2 = 23. What's x? 🦄",                 # an emoji outside the table
+    "Привет, застрял: 3x + 2 = 23. Чему равен x в квадрате?",        # another expression
+]
+
+
+@pytest.mark.parametrize("phrasing", COURTESY)
+def test_a_courteous_problem_is_served_exactly(phrasing: str) -> None:
+    first, second, expected = _pair(phrasing)
+    served_linear(first, second, expected)
+    problem = understand_prompt(second)
+    assert problem is not None and set(problem.asked) == {"x"} and problem.solution["x"] == 7, (second, problem)
+    assert not problem.format, problem.format
+
+
+@pytest.mark.parametrize("trap", COURTESY_TRAPS)
+def test_a_courtesy_trap_is_never_served_wrong(trap: str) -> None:
+    problem = understand_prompt(trap)
+    if problem is None:
+        return
+    assert ("2x" in trap and problem.target == "2*x" and problem.target_value == 14) or (
+        "квадрате" in trap and problem.target == "x**2" and problem.target_value == 49), (trap, problem)

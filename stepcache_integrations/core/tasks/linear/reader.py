@@ -98,6 +98,7 @@ _ELLIPSIS = re.compile(r"\.\.\.|\u2026")
 # Sentence marks every table reads ("!" is none: a factorial after a number, an emphasis elsewhere); a table adds its own script's marks (Chinese "。", "，") as
 # phrases of the STOP, QMARK, COMMA, COLON and SEMI classes, and its quotes ("«", "「") as QUOTE.
 _MARKS = {".": "STOP", "\n": "STOP", "?": "QMARK", ",": "COMMA", ":": "COLON", ";": "SEMI"}
+_STOP_MARKS = frozenset({"!", "\uff01", "\u3002", "\uff0e"})  # marks a table reads as STOP (never dropped: wip/linP)
 # A bar between spaces before a turn's label ("... | Utente: ...") ends a turn as a line break does;
 # anywhere else (an absolute value "|2x| = 4") a bar is read by no rule (wip/linF).
 _TURN_BAR = re.compile(r"(?<=[ \u3002])\|(?= [^\W\d_]+(?: [^\W\d_]+)? ?[:\uff1a])")  # after a space or "。"
@@ -112,7 +113,7 @@ _DASH = re.compile(r" (--?|\u2013|\u2014|/) (?=[^\W\d_])")
 _LABEL_ID = r"(?:#|No\. ?|Nr\. ?|[Nn][°º] ?|№ ?)?(?:[1-9][0-9]{0,2}(?:\.[1-9][0-9]?)?(?:[a-z]|\([a-z]\))?|Q[1-9][0-9]?|[IVX]{1,4})"
 _LABEL_NUMBER = re.compile(_LABEL_ID + r"(?:\)(?= )|(?=\s?:| [-\u2013] |\. | [^\W\d_]{2}))")  # "Exercise 3:", "Problem #12:", "№3. " (wip/linM)
 _ORDINAL_NUMBER = re.compile(r"[1-9][0-9]{0,2}(?![0-9.,])")  # "第4题", "第12問" (wip/linN)
-_EMPHASIS = re.compile(r"[^\W\d_]{2}[ ]?$")  # a word of two letters or more, then at most one space
+_EMPHASIS = re.compile(r"[^\W\d_]{2}[ ]?!*$")  # a word of two letters or more, then at most one space (wip/linP: "!!")
 _DOT_TERM = re.compile(r"[0-9(]|[A-Za-z](?![A-Za-z])")  # a number, a bracket or one letter: a term
 
 
@@ -745,7 +746,16 @@ def _pauses(words: list[Word], out: list[Word], i: int, j: int) -> bool:
 def _without_please_before_colon(words: list[Word]) -> list[Word]:
     """The words without a "please" (or "for me") right before a colon: it asks nothing there."""
     return [w for i, w in enumerate(words)
-            if not (w.kind in _DROPS_BEFORE_COLON and i + 1 < len(words) and words[i + 1].kind == "COLON" and i)]
+            if not (w.kind in _DROPS_BEFORE_COLON and i + 1 < len(words) and words[i + 1].kind == "COLON" and i)
+            and not _closing_before_colon(words, i)]
+
+
+def _closing_before_colon(words: list[Word], i: int) -> bool:
+    """Whether ``words[i]`` is an emoji or a laugh ("lol", "🙏": a STOP that is no mark) right after a
+    word and before a colon: it says nothing there ("I'm stuck lol: ...", wip/linP)."""
+    return (words[i].kind == "STOP" and words[i].text not in _MARKS and words[i].text not in _STOP_MARKS
+            and bool(i) and words[i - 1].kind not in ("STOP", "COLON") and i + 1 < len(words)
+            and words[i + 1].kind == "COLON")
 
 
 def _links(words: list[Word], i: int, j: int) -> bool:
