@@ -9,7 +9,11 @@ the id any of "3", "#3", "№3", "12b", "12(b)", "4.2", "Q4", "IV", closed by ":
 nothing before a word; the label carries no number into the problem. (2) courtesy and context
 clauses: greetings, thanks, "could you (please) help me (with this one)", "I'm stuck (lol)", "my
 teacher gave us this", "can someone help", in every table, before or after the problem, emoticons and
-"!!"; a clause with a number or an unknown is never courtesy."""
+"!!"; a clause with a number or an unknown is never courtesy. (3) answer-shape instructions mapped to
+the enforced formats: the number alone ("Reply with just the number x": the last line "7"), a
+quoted template ("End your reply with 'Answer: x = ...'", "then a final line 'z = ...': ...", "no
+formato 'x = ...'": the last line, verbatim with the value), a fraction or decimal form, the answer
+alone ("answer tersely"), the steps ("Détailler les étapes")."""
 
 from __future__ import annotations
 
@@ -147,3 +151,87 @@ def test_a_courtesy_trap_is_never_served_wrong(trap: str) -> None:
         return
     assert ("2x" in trap and problem.target == "2*x" and problem.target_value == 14) or (
         "квадрате" in trap and problem.target == "x**2" and problem.target_value == 49), (trap, problem)
+
+
+# (3) answer-shape instructions: (phrasing, the last line served, the format read)
+FORMATS = [
+    ("{eq}. Reply with just the number {v}.", "7", "bare_number"),
+    ("Solve {eq}. Answer with only the number {v}.", "7", "bare_number"),
+    ("Resuelve {eq}. Solo el número.", "7", "bare_number"),
+    ("Resolva {eq}. Responda só com o número.", "7", "bare_number"),
+    ("Löse {eq}. Nur die Zahl.", "7", "bare_number"),
+    ("Risolvi {eq}. Rispondi solo con il numero.", "7", "bare_number"),
+    ("Реши {eq}. В ответе только число.", "7", "bare_number"),
+    ("解方程 {eq}，只回答数字。", "7", "bare_number"),
+    ("{eq} を解いて。数字だけで答えて。", "7", "bare_number"),
+    ("Solve {eq}. End your reply with 'Answer: {v} = ...'.", "Answer: x = 7", ""),
+    ('Solve {eq} and end your response with "Answer: {v} = <value>".', "Answer: x = 7", ""),
+    ("Solve for {v}, show the steps, then a final line '{v} = ...': {eq}", "x = 7", "steps"),
+    ("Solve for {v}, then a final line '{v} = ?': {eq}", "x = 7", ""),
+    ("Find {v} and write the answer in the form '{v} = ...': {eq}", "x = 7", ""),
+    ("Encontre {v} e escreva a resposta no formato '{v} = ...': {eq}", "x = 7", ""),
+    ("Resuelve para {v} y escribe la respuesta en el formato '{v} = ...': {eq}", "x = 7", ""),
+    ("Trouve {v} et écris la réponse au format '{v} = ...' : {eq}", "x = 7", ""),
+    ("System: answer tersely.\nUser: {eq}, {v} = ?", "", "answer_only"),
+    ("System: be concise.\nUser: Solve {eq}", "", "answer_only"),
+    ("Solve {eq}. Only the value.", "", "answer_only"),
+    ("Exercice 2 : déterminer la valeur de {v} telle que {eq}. Détailler les étapes.", "", "steps"),
+    ("Résous {eq} et détaille les étapes.", "", "steps"),
+    ("Solve {eq}, detail the steps.", "", "steps"),
+]
+
+# the answer's form before the colon: a fraction (x = 5/6) or a decimal (x = 2.5)
+FORMS = [
+    ("Trouve x sous forme de fraction : 6x + 1 = 4", "Trouve x sous forme de fraction : 6x + 1 = 6", "fraction", "x = 5/6"),
+    ("Trouve x sous forme décimale : 2x + 1 = 4", "Trouve x sous forme décimale : 2x + 1 = 6", "decimal", "x = 2.5"),
+    ("Trouve x en fraction : 6x + 1 = 4", "Trouve x en fraction : 6x + 1 = 6", "fraction", "x = 5/6"),
+]
+
+FORMAT_TRAPS = [
+    "3x + 2 = 23. Reply with just the number y.",                    # an unknown not in the equation
+    "3x + 2 = 23. Reply with just the number 2x.",                  # another expression
+    "Solve 3x + 2 = 23. Answer in words.",                          # a form not enforced
+    "Solve 3x + 2 = 23. Answer in binary.",                         # a form not enforced
+    "Solve 3x + 2 = 23. End your reply with 'Answer: y = ...'.",    # the template names another unknown
+    "Solve for x, then a final line 'x ≈ ...': 3x + 2 = 23",        # approximately: no template read
+    "Solve for x, then a final line 'x = <decimal>': 3x + 2 = 23",  # a slot naming a form
+    "Encontre x e escreva a resposta no formato 'y = ...': 3x + 2 = 23",  # another unknown
+    "Trouve x sous forme de fraction : 3x + 2 = 23. Donne la valeur décimale.",  # two forms
+    "Trouve x sous forme de pourcentage : 3x + 2 = 23",             # a form not enforced
+    "System: answer in French.\nUser: 3x + 2 = 23, x = ?",           # a language not read
+    "Solve 3x + 2 = 23. Only the value. Show your steps.",          # two formats that exclude each other
+    "3x + 2 = 23. Reply with just the number x and the number y.",   # a second unknown
+]
+
+
+@pytest.mark.parametrize(("phrasing", "last", "fmt"), FORMATS)
+def test_an_answer_shape_is_followed(phrasing: str, last: str, fmt: str) -> None:
+    first, second, expected = _pair(phrasing)
+    text = served_linear(first, second, expected if fmt != "bare_number" else None,
+                         "bare" if fmt == "bare_number" else "")
+    problem = understand_prompt(second)
+    assert problem is not None and set(problem.asked) == {"x"} and problem.solution["x"] == 7, (second, problem)
+    if fmt:
+        assert fmt in problem.format, (second, problem.format)
+    else:
+        assert not {"answer_only", "bare_number", "fraction", "decimal"} & set(problem.format), problem.format
+    lines = text.strip().splitlines()
+    if last:
+        assert lines[-1].strip() == last, text
+    if fmt == "steps":
+        assert len(lines) > 1, text
+    if fmt == "answer_only":
+        assert len(lines) == 1, text
+
+
+@pytest.mark.parametrize(("first", "second", "fmt", "last"), FORMS)
+def test_a_form_before_the_colon_is_followed(first: str, second: str, fmt: str, last: str) -> None:
+    text = served_linear(first, second)
+    problem = understand_prompt(second)
+    assert problem is not None and fmt in problem.format, (second, problem)
+    assert text.strip().splitlines()[-1].rstrip(". ").endswith(last), text
+
+
+@pytest.mark.parametrize("trap", FORMAT_TRAPS)
+def test_a_format_trap_is_never_served_wrong(trap: str) -> None:
+    _never_wrong(trap)

@@ -41,7 +41,7 @@ _FORMATS_BEFORE = frozenset({"NUMBERED"})
 # answer and how it is written, or "only" and what it leaves; never "Answer:" (a template).
 _FORMAT_CLAUSES = {"ANSWER": frozenset({"OBJ", "ONE_LINE", "AS", "ONLY", "FRACTION", "DECIMAL", "WRITE", "TOPIC", "GIVE",
                                       "FORM_OF", "IN", "BOX_VERB"}),  # "... and reply in one sentence"  # "... and answer in the form x = <value>"
-                   "ONLY": frozenset({"WRITE", "GIVE", "ANSWER", "ART", "BARE_NUMBER"}),  # ", just the answer", ", só o número"
+                   "ONLY": frozenset({"WRITE", "GIVE", "ANSWER", "ART", "BARE_NUMBER", "ANSWER_VERB"}),  # ", just the answer", ", só o número", "，只回答数字" (wip/linP)
                    "VAR": frozenset({"AS"}),  # ", x as a fraction"
                    # the form and the verb "answer" ("、分数で答えて"), "use a fraction" ("，用分数表示")
                    "FRACTION": frozenset({"ANSWER_VERB"}), "DECIMAL": frozenset({"ANSWER_VERB"}),
@@ -402,6 +402,11 @@ class _Read(WordFacts, Transformer[Token, Any]):
     def bare_number(self, _children: list[Any]) -> None:
         """"Just the number": the answer alone, and that answer the number with no word around it."""
         self.format.update(("answer_only", "bare_number"))
+
+    def bare_number_of(self, children: list[Any]) -> None:
+        """"Reply with just the number x" (wip/linP): the number alone, and the unknown it names asked."""
+        self.asked_names.update(_names(children))
+        self.bare_number(children)
 
     def as_fraction(self, _children: list[Any]) -> None:
         self.format.add("fraction")
@@ -847,7 +852,8 @@ def _template_or_token(
     if json_template is not None:  # 'reply as JSON like {"x": <value>}' (wip/linI): one token, any table
         return Word("JSON_FORM", json_template.group(), pos), json_template.end()
     quoted = _quoted_form_at(text, pos)
-    if quoted is not None and quoted[0].kind == "ANSWER_FORM" and not in_language(quoted[0].text, table.language):
+    # the words as written (wip/linP: "'x = ...'" holds none; the "<value>" its "..." is read as is no word of it)
+    if quoted is not None and quoted[0].kind == "ANSWER_FORM" and not in_language(text[pos + 1 : quoted[1] - 1], table.language):
         return None  # a template is read in its own words only (answer_form.py: English, es pt fr de it ru, wip/linN)
     return quoted or _token_at(text, folded, pos, run_at, variables, table)
 
