@@ -13,7 +13,10 @@ teacher gave us this", "can someone help", in every table, before or after the p
 the enforced formats: the number alone ("Reply with just the number x": the last line "7"), a
 quoted template ("End your reply with 'Answer: x = ...'", "then a final line 'z = ...': ...", "no
 formato 'x = ...'": the last line, verbatim with the value), a fraction or decimal form, the answer
-alone ("answer tersely"), the steps ("Détailler les étapes")."""
+alone ("answer tersely"), the steps ("Détailler les étapes"). (4) chat transcripts whose system turn
+names only a persona or a format ("System: answer tersely.\nUser: ..., x = ?", in every table), and
+bare questions: one equation alone before its question mark ("x - 3 = 2(x - 9)?"), "x in ... ?",
+"..., x = ?", "what is x in ..."."""
 
 from __future__ import annotations
 
@@ -234,4 +237,66 @@ def test_a_form_before_the_colon_is_followed(first: str, second: str, fmt: str, 
 
 @pytest.mark.parametrize("trap", FORMAT_TRAPS)
 def test_a_format_trap_is_never_served_wrong(trap: str) -> None:
+    _never_wrong(trap)
+
+
+# (4) chat transcripts and bare questions
+CHAT = [
+    ("x - 3 = 2(x - 9)?", "x - 3 = 2(x - 7)?", {"x": 11}),
+]
+CHAT_PHRASINGS = [
+    "{eq}?", "{eq} ?", "{eq}, {v} = ?", "what is {v} in {eq}", "what's {v} in {eq}?", "{v} in {eq}?", "{eq}. {v}?",
+    "System: You are a math tutor.\nUser: {eq}?",
+    "System: answer tersely.\nUser: {v} = ? if {eq}",
+    "System: Reply with just the number.\nUser: {eq}",
+    "System: You are a helpful assistant.\nUser: Solve {eq}",
+    "SYSTEM: be brief\nUSER: {eq}, {v} = ?",
+    "system: you are a terse math bot.\nuser: what is {v} if {eq}?",
+    "System: answer tersely.\nUser: {eq}?",
+    "Sistema: responde brevemente.\nUsuario: {eq}, {v} = ?",
+    "Système : réponds brièvement.\nUtilisateur : {eq}, {v} = ?",
+    "System: Antworte knapp.\nNutzer: {eq}, {v} = ?",
+    "Sistema: responda de forma breve.\nUsuário: {eq}, {v} = ?",
+    "Sistema: rispondi brevemente.\nUtente: {eq}, {v} = ?",
+    "Система: отвечай кратко.\nПользователь: {eq}, {v} = ?",
+    "系统：简短回答。\n用户：{eq}，{v} = ?",
+    "システム：簡潔に答えてください。\nユーザー：{eq}、{v} = ?",
+]
+
+CHAT_TRAPS = [
+    "x = 4?",                                   # a value alone asks nothing
+    "x + y = 10. x - y = 2?",                   # does the second hold?
+    "3x + 2 = 23? x = 5?",                      # a candidate after it
+    "3x + 2 = 23 for x = 5?",                   # a check
+    "x + 2 = x + 2?",                           # no unique solution
+    "3x + 2 = 3x + 5?",                         # no solution
+    "3x + 2 = 23, y = 2?",                      # a second equation
+    "3x + 2 = 23? What is 2x?",                 # another expression: 2x or nothing
+    "Is 3x + 2 = 23?",                          # is it true?
+    "System: answer in French.\nUser: 3x + 2 = 23?",    # a language not read
+    "System: be brief\nUser: 3x + 2 = 23 and 2x = 10?",  # two equations, one unknown
+    "y in 3x + 2 = 23?",                        # an unknown not in the equation
+    "3x + 2 = 23 and x = 5?",                   # a candidate
+    "x in 3x + 2 = 23",                         # no question mark: a statement
+    "System: answer in binary.\nUser: 3x + 2 = 23, x = ?",  # a form not enforced
+]
+
+
+@pytest.mark.parametrize("phrasing", CHAT_PHRASINGS)
+def test_a_chat_or_bare_question_is_served_exactly(phrasing: str) -> None:
+    first, second, expected = _pair(phrasing)
+    served_linear(first, second, expected if "just the number" not in phrasing else None)
+    problem = understand_prompt(second)
+    assert problem is not None and set(problem.asked) == {"x"} and problem.solution["x"] == 7, (second, problem)
+    brief = "math bot" not in phrasing and any(w in phrasing for w in ("terse", "brief", "brev", "briè", "knapp", "кратко", "简短", "簡潔", "just the number"))
+    assert ("answer_only" in problem.format) == brief, (second, problem.format)
+
+
+@pytest.mark.parametrize(("first", "second", "expected"), CHAT)
+def test_the_dev_shape_of_a_bare_question(first: str, second: str, expected: dict[str, int]) -> None:
+    served_linear(first, second, expected)
+
+
+@pytest.mark.parametrize("trap", CHAT_TRAPS)
+def test_a_chat_trap_is_never_served_wrong(trap: str) -> None:
     _never_wrong(trap)

@@ -17,7 +17,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from lark import Token, Transformer
+from lark import Token, Transformer, Tree
 
 from ..request_language import Declined, Folded, RequestLanguage, Vocabulary, Word
 from .answer_form import (BOXED, JSON_TEMPLATE, PLACEHOLDER, AnswerForm, form_of_template, in_language, is_json_form, json_form,
@@ -296,7 +296,7 @@ class _Read(WordFacts, Transformer[Token, Any]):
         previous: Any = None
         for i, child in enumerate(children):
             if isinstance(child, Token) and child.type == "QMARK":
-                if previous not in (_ASKS_QUESTION, _ASKS_BARE):
+                if previous not in (_ASKS_QUESTION, _ASKS_BARE) and not _lone_equation_asked(previous, children):
                     raise Declined
             elif not isinstance(child, Token):
                 previous = child
@@ -469,6 +469,21 @@ class _Read(WordFacts, Transformer[Token, Any]):
         """"Reply with one sentence of the form "...": the template's line is the whole answer."""
         self.answer_form(children)
         self.format.add("answer_only")
+
+
+def _lone_equation_asked(sentence: Any, children: list[Any]) -> bool:
+    """Whether ``sentence`` is one equation alone before its question mark, the prompt's only
+    equation ("x - 3 = 2(x - 9)?", "User: 3x + 2 = 17?", wip/linP): it asks for its unknown (a value
+    alone, "x = 4?", asks nothing: prompt.py; two equations, "x + y = 10. x - y = 2?", may ask
+    whether the second holds: no claim)."""
+    if not (isinstance(sentence, Tree) and sentence.data == "given" and len(sentence.children) == 1):
+        return False
+    eqs = sentence.children[0]
+    if not (isinstance(eqs, Tree) and eqs.data == "eqs" and len(eqs.children) == 1):
+        return False
+    equations = [t for c in children if isinstance(c, Tree) for t in c.scan_values(lambda v: isinstance(v, Token))
+                 if t.type == "EQ"]
+    return len(equations) == 1
 
 
 def _names(children: list[Any]) -> list[str]:
