@@ -52,8 +52,11 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _VOCAB + "ru.json", ',\n   "в ответе"', "", _TESTS),
     ("linP-es-brief-deleted", "es 'responde brevemente' deleted (a system turn's format no claim)",
      _VOCAB + "es.json", '   "responde brevemente",\n', "", _TESTS),
-    ("linP-de-verb-last-deleted", "de 'was x bei ... ist?' no longer read",
+    ("linP-de-verb-last-deleted", "de 'Weißt du, was x bei ... ist?' no longer read",
      _LINEAR + "request.lark", "%extend question: WHAT vars IN eqs EQUALS  ", "%extend question: WHAT vars IN eqs EQUALS COMMA  ", _TESTS),
+    ("linP-de-tell-verb-last-deleted", "de 'Kannst du mir bitte sagen, was x bei ... ist?' no longer read",
+     _LINEAR + "request.lark", "%extend find: GIVE ME? (COMMA | LINK) WHAT vars IN eqs EQUALS  ",
+     "%extend find: GIVE ME? (COMMA | LINK) WHAT vars IN eqs EQUALS COMMA  ", _TESTS),
     ("linP-zh-only-answer-unlinked", "zh '，只回答数字' no longer joined to the request",
      _LINEAR + "reader.py", '"BARE_NUMBER", "ANSWER_VERB"}),', '"BARE_NUMBER"}),', _TESTS),
 ]

@@ -43,7 +43,7 @@ LABELS = [
     "Ejercicio 4. Resuelve {eq}", "Ejercicio 4b) Resuelve {eq}", "Problema 2: {eq}",
     "Pregunta 3. ¿Cuánto vale {v} en {eq}?",
     "Exercice 3 : résous {eq}", "Exercice 3. Résoudre {eq}.", "Exercice n°3 : résous {eq}", "Question 2) Trouve {v} : {eq}",
-    "Aufgabe 5: Löse {eq}", "Aufgabe 5b) Löse {eq}", "Übung 3. Löse {eq}.", "Aufgabe Nr. 4: {eq}",
+    "Aufgabe 5: Löse {eq}", "Aufgabe 5b) Löse {eq}", "Übung 3. Löse {eq}.", "Aufgabe Nr. 4: {eq}", "Nr. 4: Löse {eq}",
     "Questão 3) Resolva {eq}", "Exercício 2. Resolva {eq}", "Questão 4: quanto vale {v} em {eq}?",
     "Questão 3) Determine o valor de {v}: {eq}",
     "Esercizio 3: risolvi {eq}", "Esercizio 3. Risolvi {eq}", "Problema 2) Risolvi {eq}",
@@ -108,6 +108,7 @@ COURTESY = [
     "Bonjour ! Tu peux m'aider avec celui-ci : {eq} ? Merci beaucoup !!",
     "Salut, je bloque : {eq}. Combien vaut {v} ?",
     "Hallo! Kannst du mir bitte sagen, was {v} bei {eq} ist?",
+    "Weißt du, was {v} bei {eq} ist?",
     "Hallo, kannst du mir helfen? {eq}. Danke!",
     "Hi, ich komme nicht weiter: {eq}. Was ist {v}?",
     "Oi, alguém me ajuda? Quanto vale {v} em {eq}?",
@@ -225,6 +226,13 @@ def test_an_answer_shape_is_followed(phrasing: str, last: str, fmt: str) -> None
         assert len(lines) > 1, text
     if fmt == "answer_only":
         assert len(lines) == 1, text
+
+
+def test_the_number_alone_names_the_unknown_asked() -> None:
+    """"Reply with just the number y" of two unknowns: y alone, its bare number."""
+    text = served_linear("x + y = 10, x - y = 2. Reply with just the number y.",
+                         "x + y = 12, x - y = 2. Reply with just the number y.", None, "bare")
+    assert text.strip() == "5", text
 
 
 @pytest.mark.parametrize(("first", "second", "fmt", "last"), FORMS)
