@@ -509,12 +509,18 @@ def read_request(
     text = unicodedata.normalize("NFC", text)
     for vocabulary in _LANGUAGE.vocabularies:
         words = _words(text, runs, variables, vocabulary)
-        if words is None or not _brackets_paired(text, words):
+        if words is None or not _brackets_paired(text, words) or _label_letter_unknown(words, variables):
             continue
         read = _parse(words, vocabulary.language, variables)
         if read is not None:
             return read
     return None
+
+
+def _label_letter_unknown(words: list[Word], variables: frozenset[str]) -> bool:
+    """Whether a label's id holds a letter that is an unknown ("Exercise 3x: solve 2x + 7 = 15": a
+    label's part, or a term? wip/linP)."""
+    return any(w.kind == "LABEL_NUMBER" and set(re.findall(r"[A-Za-z]", w.text)) & variables for w in words)
 
 
 def _brackets_paired(text: str, words: list[Word]) -> bool:
@@ -660,8 +666,6 @@ def _words(
             return None  # "2x = 8 y x = y + 1": the unknown y, or Spanish "and"? read two ways
         marked = _label_number_or_dash(text, pos, words[-1].kind if words else "", pos in run_at)
         if marked is not None:
-            if any(w.kind == "LABEL_NUMBER" and set(re.findall(r"[A-Za-z]", w.text)) & variables for w in marked[0]):
-                return None  # wip/linP: "Exercise 3x: solve 2x + 7 = 15": a label's part, or a term?
             words.extend(marked[0])
             pos = marked[1]
             continue
