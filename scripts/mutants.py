@@ -627,3 +627,7 @@ MUTANTS += [Mutant(*row) for row in _JSONZ_ROWS]
 from mutants_linW_1205 import ROWS as _LINW_1205_ROWS  # noqa: E402 - price stories in every table (wip/linW, 2026-12-05)
 
 MUTANTS += [Mutant(*row) for row in _LINW_1205_ROWS]
+
+from mutants_linP import ROWS as _LINP_ROWS  # noqa: E402 - wrappers, labels and formats around a written equation, by family (wip/linP)
+
+MUTANTS += [Mutant(*row) for row in _LINP_ROWS]

@@ -27,9 +27,10 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _LINEAR + "request.lark", "    | EXACT -> as_fraction\n", "\n", _ENGLISH_2),
     ("en2-audience-names-a-language", "'a patient teacher for a French student' is read (the audience names a language)",
      _LINEAR + "vocabulary/en.json", '  "AUDIENCE": [\n   "kid",', '  "AUDIENCE": [\n   "french student",\n   "kid",', _ENGLISH_2),
-    ("en2-label-number-widened", "'Exercise 3x: ...' or 'Exercise 3.5: ...' is read (a term taken for a label's number)",
-     _LINEAR + "reader.py", '_LABEL_NUMBER = re.compile(r"#?[1-9][0-9]{0,2}(?=:| - |\\. )")', '_LABEL_NUMBER = re.compile(r"#?[0-9][0-9.x]*(?=:| - |\\. )")',
-     _ENGLISH_2),
+    # en2-label-number-widened retired by wip/linP: a label's id is now "3", "12b", "12(b)", "4.2", "Q4", "IV"
+    # ("Exercise 3.5:" is a label, read into nothing), and a term taken for the id ("Exercise 3x: solve 2x + 7
+    # = 15") is declined by the unknown-letter check in reader._words: mutants_linP.py's
+    # linP-label-letter-unknown-read breaks that check and is caught (the widened id alone serves nothing wrong)
     ("en2-spelled-comma-split-dropped", "'x divided by 2, plus 3, equals 10' is not rewritten term by term (the comma kept in a term)",
      _LINEAR + "prompt.py", '    for token in re.split(r",?\\s+(plus|minus)\\s+", side.lower()):',
      '    for token in re.split(r"\\s+(plus|minus)\\s+", side.lower()):', _ENGLISH_2),

@@ -61,7 +61,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      '  "ONLY": [\n   "seulement",\n   "uniquement",\n   "juste"\n  ]', _RED_TEAM),
     # -- blind red team on the grammars (tests/adversarial/test_grammar_red_team.py)
     ("question-mark-after-a-given", "'x + y = 10. y = 4?' (is y = 4?) is read with y = 4 as a given (x = 6 proven)",
-     _LINEAR + "reader.py", "                if previous not in (_ASKS_QUESTION, _ASKS_BARE):", "                if False:", _RED_TEAM),
+     _LINEAR + "reader.py", "                if previous not in (_ASKS_QUESTION, _ASKS_BARE) and not _lone_equation_asked(previous, children):",
+     "                if False:", _RED_TEAM),  # re-anchored (wip/linP)
     ("answer-template-name-unchecked", "'End with Answer: x = ?' is served a cached 'Answer: 7'",
      _LINEAR + "chain.py", '        ("answer_named" in fmt and not _NAMED_VALUE.match(_after_label(last)),',
      '        (False,', _RED_TEAM),
@@ -116,7 +117,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("thanks-comma-kept", "a comma before thanks no longer dropped ('Calcula x en ..., gracias.' not read)",
      _LINEAR + "reader.py", '"STEP_BY_STEP", "THANKS", "BUT"})', '"STEP_BY_STEP", "BUT"})', _LANGUAGES),
     ("only-the-comma-not-linked", "a comma before 'only the answer' no longer links it ('Resuelve 2x - 3 = 7, solo la respuesta.')",
-     _LINEAR + "reader.py", '"ONLY": frozenset({"WRITE", "GIVE", "ANSWER", "ART", "BARE_NUMBER"})', '"ONLY": frozenset({"WRITE", "GIVE", "ANSWER", "BARE_NUMBER"})',
+     _LINEAR + "reader.py", '"ONLY": frozenset({"WRITE", "GIVE", "ANSWER", "ART", "BARE_NUMBER", "ANSWER_VERB"})',
+     '"ONLY": frozenset({"WRITE", "GIVE", "ANSWER", "BARE_NUMBER", "ANSWER_VERB"})',  # re-anchored (wip/linP)
      _LANGUAGES),
     ("asked-after-equation-dropped", "'5x - 2 = 18 の x はいくつですか？' no longer read (the unknown asked after the equation's の)",
      _LINEAR + "request.lark", "asked_after: named WHAT_POST -> question | ", "asked_after: named WHAT_POST ONLY -> question | ",
@@ -138,7 +140,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("explain-why-read-as-dont-explain", "'explain why' read as 'don't explain' (the answer alone served for an explanation asked)",
      _LINEAR + "vocabulary/en.json", '   "no explanations needed"\n', '   "no explanations needed",\n   "explain why"\n', _ENGLISH),
     ("undeclared-persona-read", "a persona the table does not declare ('You are a pirate') read as a tutor's",
-     _LINEAR + "vocabulary/en.json", '   "chatbot",\n   "ai assistant"\n', '   "chatbot",\n   "ai assistant",\n   "pirate"\n', _ENGLISH),
+     _LINEAR + "vocabulary/en.json", '   "chatbot",\n   "ai assistant",\n   "bot",\n', '   "chatbot",\n   "ai assistant",\n   "pirate",\n   "bot",\n',
+     _ENGLISH),  # re-anchored (wip/linP)
     ("lone-dollar-blanked", "a lone '$' (a price) blanked as markup ('Solve 2x + 7 = $15' read)",
      _LINEAR + "prompt.py", "    return _MARKUP.sub(blank, prompt)\n", '    return _MARKUP.sub(blank, prompt).replace("$", " ")\n',
      _ENGLISH),

@@ -23,12 +23,12 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("linM-numbered-label-sentence-dropped", "a numbered label alone as a sentence is no claim again ('Домашнее задание, №3. ...')",
      _GRAMMAR, "%extend body: INTRO COMMA LABEL LABEL_NUMBER -> context", "%extend body: INTRO COMMA LABEL LABEL_NUMBER COMMA -> context", _TESTS),
     ("linM-number-before-stop-off", "a label's number before a full stop is no claim again ('№3. ')",
-     _READER, r'(?=:| - |\. )")', r'(?=:| - )")', _TESTS),
+     _READER, r'(?=\s?:| [-\u2013] |\. | [^\W\d_]{2}))")', r'(?=\s?:| [-\u2013] | [^\W\d_]{2}))")', _TESTS),  # re-anchored (wip/linP)
     ("linM-de-nr-word", "the table word 'nr.' (de LABEL) dropped",
-     _TABLES + "de.json", '   "nr."\n', '   "nr.x"\n', _TESTS),
+     _TABLES + "de.json", '   "nr.",\n', '   "nr.x",\n', (*_TESTS, "tests/adversarial/test_linear_wrappers_linP.py")),  # re-anchored (wip/linP: "Nr. 6" after an intro is an id; "Nr. 4:" opening is the word's)
     ("linM-it-es-word", "the table word 'es.' (it LABEL) dropped",
-     _TABLES + "it.json", '   "es."\n', '   "es.x"\n', _TESTS),
+     _TABLES + "it.json", '   "es.",\n', '   "es.x",\n', _TESTS),  # re-anchored (wip/linP)
     ("linM-ru-number-sign-word", "the table word '№' (ru LABEL) dropped",
-     _TABLES + "ru.json", '   "№"\n', '   "№№"\n', _TESTS),
+     _TABLES + "ru.json", '   "№",\n', '   "№№",\n', _TESTS),  # re-anchored (wip/linP)
 ]
 # fmt: on

@@ -260,7 +260,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("json-age-pronoun-ru-we-as-me", "the ru table owns 'нам' (we) as 'мне' (me): 'Меня зовут Анна, нам 22 года' read as Anna's age",
      f"{PKG}/core/tasks/json/vocabulary/ru.json", '  "нам": "1p"\n', '  "нам": "1s"\n', (JSON_OWNERS,)),
     ("quoted-template-other-language", "a quoted answer template is read in any table (a Spanish request ending with an English template)",
-     f"{PKG}/core/tasks/linear/reader.py", '    if quoted is not None and quoted[0].kind == "ANSWER_FORM" and not in_language(quoted[0].text, table.language):\n', '    if False:\n',
+     f"{PKG}/core/tasks/linear/reader.py", '    if quoted is not None and quoted[0].kind == "ANSWER_FORM" and not in_language(text[pos + 1 : quoted[1] - 1], table.language):\n', '    if False:\n',  # re-anchored (wip/linP)
      ("tests/adversarial/test_answer_templates.py",)),
     ("quoted-template-slot-only-value", "a quoted template whose placeholder is '?' is read as words ('\"Result: x=?\"' served 'Result: x = 2')",
      f"{PKG}/core/tasks/linear/reader.py", "    slot = _QUOTED_SLOT_MARK.search(inside)\n", "    slot = _SLOT.search(inside)\n",

@@ -244,7 +244,7 @@ TRAPS = [
     ("Hi\nUser: Solve 3x + 1 = 10\nAssistant: x = 3\nUser: Solve 2x + 7 = 15", "Solve 2x + 7 = 15."),
     ("Exercise 3: solve 2x + 7 = 15. Exercise 4: solve 3x + 1 = 10.", "Solve 2x + 7 = 15."),  # two problems
     ("Exercise 3x: solve 2x + 7 = 15", "Solve 2x + 7 = 15."),  # a label's number is digits alone
-    ("Exercise 3.5: solve 2x + 7 = 15", "Solve 2x + 7 = 15."),
+    ("Exercise 3.5x: solve 2x + 7 = 15", "Solve 2x + 7 = 15."),  # wip/linP: "Exercise 3.5:" is a label (test_linear_labels_linP.py)
     ("Quick question - is x = 4 a solution of 2x + 7 = 15?", "Solve 2x + 7 = 15."),  # a yes/no check
     ("Quick question -2x + 7 = 15", "Solve 2x + 7 = 15."),  # a minus sign, not a dash
     ("Solve: x divided by 2, plus 7, times 2, equals 15.", "Solve 2x + 7 = 15."),  # (x/2 + 7) * 2, said aloud

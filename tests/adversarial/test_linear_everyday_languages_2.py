@@ -322,7 +322,7 @@ TRAPS = [
     ('en', 'Solve a + b = 9,(a - b) = 1'),
     ('en', 'Solve x + y = 9 ,2x - y = 3'),
     # the exercise number is skipped only when it is a label's, whole and before a colon
-    ('es', 'Ejercicio 3.5: 3x + 1 = 16'),
+    ('es', 'Ejercicio 3.5x: 3x + 1 = 16'),  # wip/linP: 'Ejercicio 3.5:' is a label (test_linear_labels_linP.py)
     ('es', 'Ejercicio -3: 3x + 1 = 16'),
     ('es', 'Resuelve 3: 3x + 1 = 16'),
     ('es', 'Ejercicio 3 3x + 1 = 16'),

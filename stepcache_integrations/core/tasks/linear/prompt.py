@@ -53,7 +53,8 @@ _TEMPLATE_EQUATION = re.compile(
     + r"|\.\.\.|\u2026|\?)"
     # not a placeholder spelling a form: "?.??", "<value>.<value>", "?:?", "?,??", "? ?" (round 12d);
     # a condition may follow ("x = ? if 3x + 1 = 16")
-    + r"(?:(?=\s+(?:if|when|given)\s)|(?!\s*[.,:;'\u2019]*\s*[?<\w]))",
+    # wip/linP: or a closing quote right after it, then a mark and a space ("... a final line 'z = ...': 9 - 2z = 1")
+    + r"(?:(?=\s+(?:if|when|given)\s)|(?=['\"\u2019\u201d\u00bb][.,:;]?(?:\s|$))|(?!\s*[.,:;'\u2019]*\s*[?<\w]))",
     re.IGNORECASE,
 )
 # A bare "..." is a placeholder only as a word of its own ("Step k: ..."), never inside an

@@ -17,7 +17,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from lark import Token, Transformer
+from lark import Token, Transformer, Tree
 
 from ..request_language import Declined, Folded, RequestLanguage, Vocabulary, Word
 from .answer_form import (BOXED, JSON_TEMPLATE, PLACEHOLDER, AnswerForm, form_of_template, in_language, is_json_form, json_form,
@@ -41,7 +41,7 @@ _FORMATS_BEFORE = frozenset({"NUMBERED"})
 # answer and how it is written, or "only" and what it leaves; never "Answer:" (a template).
 _FORMAT_CLAUSES = {"ANSWER": frozenset({"OBJ", "ONE_LINE", "AS", "ONLY", "FRACTION", "DECIMAL", "WRITE", "TOPIC", "GIVE",
                                       "FORM_OF", "IN", "BOX_VERB"}),  # "... and reply in one sentence"  # "... and answer in the form x = <value>"
-                   "ONLY": frozenset({"WRITE", "GIVE", "ANSWER", "ART", "BARE_NUMBER"}),  # ", just the answer", ", só o número"
+                   "ONLY": frozenset({"WRITE", "GIVE", "ANSWER", "ART", "BARE_NUMBER", "ANSWER_VERB"}),  # ", just the answer", ", só o número", "，只回答数字" (wip/linP)
                    "VAR": frozenset({"AS"}),  # ", x as a fraction"
                    # the form and the verb "answer" ("、分数で答えて"), "use a fraction" ("，用分数表示")
                    "FRACTION": frozenset({"ANSWER_VERB"}), "DECIMAL": frozenset({"ANSWER_VERB"}),
@@ -98,6 +98,7 @@ _ELLIPSIS = re.compile(r"\.\.\.|\u2026")
 # Sentence marks every table reads ("!" is none: a factorial after a number, an emphasis elsewhere); a table adds its own script's marks (Chinese "。", "，") as
 # phrases of the STOP, QMARK, COMMA, COLON and SEMI classes, and its quotes ("«", "「") as QUOTE.
 _MARKS = {".": "STOP", "\n": "STOP", "?": "QMARK", ",": "COMMA", ":": "COLON", ";": "SEMI"}
+_STOP_MARKS = frozenset({"!", "\uff01", "\u3002", "\uff0e"})  # marks a table reads as STOP (never dropped: wip/linP)
 # A bar between spaces before a turn's label ("... | Utente: ...") ends a turn as a line break does;
 # anywhere else (an absolute value "|2x| = 4") a bar is read by no rule (wip/linF).
 _TURN_BAR = re.compile(r"(?<=[ \u3002])\|(?= [^\W\d_]+(?: [^\W\d_]+)? ?[:\uff1a])")  # after a space or "。"
@@ -106,9 +107,13 @@ _TRANSPARENT = frozenset("\"'()")
 # A dash standing alone before a word pauses like a comma ("Quick question - solve ...", "... = 21 -- what
 # is x?"); beside a number or a sign it is a minus, read with its equation or not at all.
 _DASH = re.compile(r" (--?|\u2013|\u2014|/) (?=[^\W\d_])")
-_LABEL_NUMBER = re.compile(r"#?[1-9][0-9]{0,2}(?=:| - |\. )")  # "Exercise 3:", "Problem #12:", "№3. " (wip/linM)
+# wip/linP: a label's id is any of "3", "#12", "12b", "12(b)", "4.2", "Q4", "IV" (no constant of the
+# problem: its word is LABEL_NUMBER, read by no rule as a term), closed by ":", ". ", ")", " - " or
+# a word of two letters ("Exercise 3 solve ..."); a bracket closing it is part of it ("Questão 3)").
+_LABEL_ID = r"(?:#|No\. ?|Nr\. ?|[Nn][°º] ?|№ ?)?(?:[1-9][0-9]{0,2}(?:\.[1-9][0-9]?)?(?:[a-z]|\([a-z]\))?|Q[1-9][0-9]?|[IVX]{1,4})"
+_LABEL_NUMBER = re.compile(_LABEL_ID + r"(?:\)(?= )|(?=\s?:| [-\u2013] |\. | [^\W\d_]{2}))")  # "Exercise 3:", "Problem #12:", "№3. " (wip/linM)
 _ORDINAL_NUMBER = re.compile(r"[1-9][0-9]{0,2}(?![0-9.,])")  # "第4题", "第12問" (wip/linN)
-_EMPHASIS = re.compile(r"[^\W\d_]{2}[ ]?$")  # a word of two letters or more, then at most one space
+_EMPHASIS = re.compile(r"[^\W\d_]{2}[ ]?!*$")  # a word of two letters or more, then at most one space (wip/linP: "!!")
 _DOT_TERM = re.compile(r"[0-9(]|[A-Za-z](?![A-Za-z])")  # a number, a bracket or one letter: a term
 
 
@@ -291,7 +296,7 @@ class _Read(WordFacts, Transformer[Token, Any]):
         previous: Any = None
         for i, child in enumerate(children):
             if isinstance(child, Token) and child.type == "QMARK":
-                if previous not in (_ASKS_QUESTION, _ASKS_BARE):
+                if previous not in (_ASKS_QUESTION, _ASKS_BARE) and not _lone_equation_asked(previous, children):
                     raise Declined
             elif not isinstance(child, Token):
                 previous = child
@@ -398,6 +403,11 @@ class _Read(WordFacts, Transformer[Token, Any]):
         """"Just the number": the answer alone, and that answer the number with no word around it."""
         self.format.update(("answer_only", "bare_number"))
 
+    def bare_number_of(self, children: list[Any]) -> None:
+        """"Reply with just the number x" (wip/linP): the number alone, and the unknown it names asked."""
+        self.asked_names.update(_names(children))
+        self.bare_number(children)
+
     def as_fraction(self, _children: list[Any]) -> None:
         self.format.add("fraction")
 
@@ -461,6 +471,21 @@ class _Read(WordFacts, Transformer[Token, Any]):
         self.format.add("answer_only")
 
 
+def _lone_equation_asked(sentence: Any, children: list[Any]) -> bool:
+    """Whether ``sentence`` is one equation alone before its question mark, the prompt's only
+    equation ("x - 3 = 2(x - 9)?", "User: 3x + 2 = 17?", wip/linP): it asks for its unknown (a value
+    alone, "x = 4?", asks nothing: prompt.py; two equations, "x + y = 10. x - y = 2?", may ask
+    whether the second holds: no claim)."""
+    if not (isinstance(sentence, Tree) and sentence.data == "given" and len(sentence.children) == 1):
+        return False
+    eqs = sentence.children[0]
+    if not (isinstance(eqs, Tree) and eqs.data == "eqs" and len(eqs.children) == 1):
+        return False
+    equations = [t for c in children if isinstance(c, Tree) for t in c.scan_values(lambda v: isinstance(v, Token))
+                 if t.type == "EQ"]
+    return len(equations) == 1
+
+
 def _names(children: list[Any]) -> list[str]:
     return [c.value for c in children if isinstance(c, Token) and c.type == "VAR"]
 
@@ -484,7 +509,7 @@ def read_request(
     text = unicodedata.normalize("NFC", text)
     for vocabulary in _LANGUAGE.vocabularies:
         words = _words(text, runs, variables, vocabulary)
-        if words is None or not _brackets_paired(text, words):
+        if words is None or not _brackets_paired(text, words) or _label_letter_unknown(words, variables):
             continue
         read = _parse(words, vocabulary.language, variables)
         if read is not None:
@@ -492,9 +517,15 @@ def read_request(
     return None
 
 
+def _label_letter_unknown(words: list[Word], variables: frozenset[str]) -> bool:
+    """Whether a label's id holds a letter that is an unknown ("Exercise 3x: solve 2x + 7 = 15": a
+    label's part, or a term? wip/linP)."""
+    return any(w.kind == "LABEL_NUMBER" and set(re.findall(r"[A-Za-z]", w.text)) & variables for w in words)
+
+
 def _brackets_paired(text: str, words: list[Word]) -> bool:
     """As many "(" as ")" in ``text``, an emoticon of the table's sentence ends aside (":)", wip/linN)."""
-    ends = "".join(w.text for w in words if w.kind == "STOP")
+    ends = "".join(w.text for w in words if w.kind in ("STOP", "LABEL_NUMBER"))  # wip/linP: "Questão 3)"
     return text.count("(") - ends.count("(") == text.count(")") - ends.count(")")
 
 
@@ -673,6 +704,8 @@ def _label_number(text: str, pos: int, previous: str, in_run: bool) -> re.Match[
     wip/linN: part of the label)."""
     if previous == "ORDINAL" and not in_run:
         return _ORDINAL_NUMBER.match(text, pos)
+    if previous == "INTRO" and not in_run and _EXERCISE_NUMBER.match(text, pos) is None:
+        return _LABEL_NUMBER.match(text, pos)  # wip/linP: "Homework Q4:", "Hausaufgabe 3b)"
     return _LABEL_NUMBER.match(text, pos) if previous == "LABEL" else None
 
 
@@ -737,7 +770,16 @@ def _pauses(words: list[Word], out: list[Word], i: int, j: int) -> bool:
 def _without_please_before_colon(words: list[Word]) -> list[Word]:
     """The words without a "please" (or "for me") right before a colon: it asks nothing there."""
     return [w for i, w in enumerate(words)
-            if not (w.kind in _DROPS_BEFORE_COLON and i + 1 < len(words) and words[i + 1].kind == "COLON" and i)]
+            if not (w.kind in _DROPS_BEFORE_COLON and i + 1 < len(words) and words[i + 1].kind == "COLON" and i)
+            and not _closing_before_colon(words, i)]
+
+
+def _closing_before_colon(words: list[Word], i: int) -> bool:
+    """Whether ``words[i]`` is an emoji or a laugh ("lol", "🙏": a STOP that is no mark) right after a
+    word and before a colon: it says nothing there ("I'm stuck lol: ...", wip/linP)."""
+    return (words[i].kind == "STOP" and words[i].text not in _MARKS and words[i].text not in _STOP_MARKS
+            and bool(i) and words[i - 1].kind not in ("STOP", "COLON") and i + 1 < len(words)
+            and words[i + 1].kind == "COLON")
 
 
 def _links(words: list[Word], i: int, j: int) -> bool:
@@ -829,7 +871,8 @@ def _template_or_token(
     if json_template is not None:  # 'reply as JSON like {"x": <value>}' (wip/linI): one token, any table
         return Word("JSON_FORM", json_template.group(), pos), json_template.end()
     quoted = _quoted_form_at(text, pos)
-    if quoted is not None and quoted[0].kind == "ANSWER_FORM" and not in_language(quoted[0].text, table.language):
+    # the words as written (wip/linP: "'x = ...'" holds none; the "<value>" its "..." is read as is no word of it)
+    if quoted is not None and quoted[0].kind == "ANSWER_FORM" and not in_language(text[pos + 1 : quoted[1] - 1], table.language):
         return None  # a template is read in its own words only (answer_form.py: English, es pt fr de it ru, wip/linN)
     return quoted or _token_at(text, folded, pos, run_at, variables, table)
 
