@@ -218,7 +218,7 @@ class WordFacts:
         word = children[-1]
         relative = _ITEM_FORMS.get(fold(word.value), fold(word.value))  # ru "сына", "сыну": one son
         who = _Who(word.value if word.type == "NAME" else relative, " ".join(str(c.value) for c in children))
-        possessive = next((fold(c.value) for c in children if c.type == "WP_HIS"), None)
+        possessive = next((fold(c.value) for c in children if c.type in ("WP_HIS", "POSS")), None)
         seen = self.__dict__.setdefault("possessives", {})
         if possessive is not None and seen.setdefault(who.word, possessive) != possessive:
             raise Declined  # "Tom is 3 times as old as his son ... How old is her son?": whose son?
@@ -554,11 +554,57 @@ class WordFacts:
     def wp_unit(self, children: list[Any]) -> str:
         return _unit_of(children[0])
 
+    # -- wip/linQ (2026-12-05): two things compared, their sum, one asked in words
+    def wp_item_compared(self, children: list[Any]) -> None:
+        """"A notebook costs $4 more than a pen", "Ручка дешевле тетради на 20 рублей": the larger costs d
+        more than the other; "less"/"cheaper" name the smaller first."""
+        first, second = [c.word for c in children if isinstance(c, _Item)]
+        d, currency = _money(children)
+        less = any(isinstance(c, Token) and c.type in _LESS for c in children)
+        self._pair("more", d, *((second, first) if less else (first, second)), currency)
+
+    def wp_times_k(self, children: list[Any]) -> None:
+        """"Ein Vater ist viermal so alt wie sein Sohn", "María tiene el doble de edad que su hermano":
+        the first k times as old as the second (k: the table's age_factors, or wp_k's factor)."""
+        cut = next(i for i, c in enumerate(children) if isinstance(c, Token) and c.type in ("EQUALS", "WP_HAS"))
+        subject = children[:cut]  # "Ein Vater": a relative read as a person, "María": a name
+        big = subject[0].value if subject[0].type == "NAME" else self.wp_who(subject).word
+        (small,) = _people(children[cut:])
+        word = next((fold(c.value) for c in children if isinstance(c, Token) and c.type == "WP_K_OLD"), None)
+        k = Fraction(_AGE_FACTORS[word]) if word is not None else next(c for c in children if isinstance(c, Fraction))
+        self._pair("times", k, big, small, "age")
+
+    def wp_asked_item(self, children: list[Any]) -> str:
+        """"How much is the pen?", "笔多少元", "ペンはいくらですか": one of two things compared asked in
+        words (only a relation and a sum make it a price: alone, no shape reads it)."""
+        item = next(c for c in children if isinstance(c, _Item))
+        post = next((fold(c.value) for c in children if isinstance(c, Token) and c.type == "WHAT_POST"), None)
+        if item.plural or (post is not None and post not in _PRICE_ASKS):
+            raise Declined  # "How much are the pens?", "ペンはいくつですか" (how many)
+        words = " ".join(str(c.value) for c in children if isinstance(c, Token) and c.type in ("WP_ITEM", "WP_GOODS"))
+        return self._asked("asked_item", (item,), words)
+
+    def wp_compared_age(self, children: list[Any]) -> None:
+        """"Ann is 5 years younger than Tom", "Luca ha 6 anni più di Marco": the elder d years more."""
+        first, second = _people(children)
+        d = Fraction(next(c.value for c in children if isinstance(c, Token) and c.type == "NUM"))
+        less = any(isinstance(c, Token) and c.type in _LESS for c in children)
+        big, small = (second, first) if less else (first, second)
+        if big == small or d <= 0:
+            raise Declined
+        self._fact("diff", (d, big, small))
+
 
 # The factor a word states of "a number" (a table's words: "twice", "el triple", "удвоенному", "half").
 _FACTORS = {"TWICE": Fraction(2), "WP_K2": Fraction(2), "WP_K3": Fraction(3), "HALF": Fraction(1, 2), "WP_HALF": Fraction(1, 2)}
 # The words that take the number away ("minus", "4 less than", "减去", "引くと").
 _TAKEN_AWAY = frozenset({"WP_LESS_THAN", "WP_MINUS", "WP_SUB_POST"})
+# The words that turn a comparison round: the one said first is the smaller (wip/linQ).
+_LESS = frozenset({"WP_LESS_THAN", "WP_CHEAPER", "WP_YEARS_YOUNGER", "WP_MINUS"})
+# The endings that ask a price (a table's "price_asks": ja "はいくらですか", not "はいくつですか"; wip/linQ).
+_PRICE_ASKS: frozenset[str] = frozenset(fold(word) for table in _TABLES for word in table.get("price_asks", ()))
+# The factor an age word states (a table's "age_factors": "viermal so alt wie" is 4; wip/linQ).
+_AGE_FACTORS: dict[str, int] = _table_words("age_factors")
 # A number word's value (a table's "number_words": "three" is 3).
 _NUMBER_WORDS: dict[str, int] = _table_words("number_words")
 
@@ -801,6 +847,11 @@ def _resolved(facts: dict[str, Any], letter: str, implicit: bool) -> dict[str, A
     """The facts with a quantity asked in words named ``letter`` in a prompt naming no letter (where
     one names a letter, a quantity asked in words is no letter's: each shape compares them), and a
     fixed amount and a rate stated apart ("起步价 10 元，之后每公里 2 元") joined into one charge."""
+    if {"pair", "sum"} <= set(facts) and "whose" not in facts:  # wip/linQ: "How much is the pen?", "Combien coûte le stylo ?"
+        if "asked_item" in facts:
+            facts["whose"] = (None, facts.pop("asked_item")[0].word, "")
+        elif "asked_price" in facts and not facts["asked_price"][1]:
+            facts["whose"] = (None, facts.pop("asked_price")[0].word, "")
     _price_resolved(facts)
     for name in _NAMING:
         if name in facts and implicit:
