@@ -584,6 +584,47 @@ class WordFacts:
         words = " ".join(str(c.value) for c in children if isinstance(c, Token) and c.type in ("WP_ITEM", "WP_GOODS"))
         return self._asked("asked_item", (item,), words)
 
+    def wp_earns(self, children: list[Any]) -> None:
+        """"Sara earns $12 an hour plus a $30 bonus": a rate per unit and a fixed amount added."""
+        self._payer(children)
+        rate, fixed = [c for c in children if isinstance(c, tuple)]
+        self._fact("rate", rate)
+        self._fact("fixed", fixed)
+
+    def wp_net(self, children: list[Any]) -> None:
+        """"After paying a $12 stall fee she had $76 left": the fee taken away from the sales, what is left the total."""
+        self._payer(children)
+        (fee, fee_currency), left = [c for c in children if isinstance(c, tuple)]
+        self._fact("fixed", (-fee, fee_currency))
+        self._fact("total", (*left, False))
+
+    def wp_person_sells(self, children: list[Any]) -> None:
+        """"Ana sells muffins at a market for $4 each": the price each of what a person sells (the count
+        asked must be what she sold: "How many muffins did she buy?" is no claim)."""
+        self._payer(children)
+        self.wp_price_each(children)
+        self._fact("seller", next(c.value for c in children if isinstance(c, Token) and c.type == "NAME"))
+
+    def wp_asked_sold(self, children: list[Any]) -> str:
+        """"How many muffins did she sell?": the count of goods sold, asked in words."""
+        self._fact("asked_sold", True)
+        return self.wp_asked_count(children)
+
+    def wp_bought_paid(self, children: list[Any]) -> None:
+        """"I grabbed 4 coffees and a $5 sandwich at the cafe and paid $21 total": a purchase said by its
+        buyer; a bill word after the amount only when it is anyone's ("total", "bill"; the table's bill_of)."""
+        bill = next((fold(c.value) for c in children if isinstance(c, Token) and c.type == "WP_BILL"), None)
+        if bill is not None and "*" not in _BILL_OF.get(bill, ()):
+            raise Declined  # "paid $21 ride"
+        self.wp_bought_priced([c for c in children if not (isinstance(c, Token) and c.type == "WP_BILL")])
+
+    def wp_asked_each(self, children: list[Any]) -> str:
+        """"Quanto custou cada caderno?": one item's price asked ("cada", "each": the table's each_words)."""
+        each = next(fold(c.value) for c in children if isinstance(c, Token) and c.type == "POSS")
+        if each not in _EACH:
+            raise Declined  # "Quanto custou seu caderno?"
+        return self.wp_asked_price([c for c in children if not (isinstance(c, Token) and c.type == "POSS")])
+
     def wp_compared_age(self, children: list[Any]) -> None:
         """"Ann is 5 years younger than Tom", "Luca ha 6 anni più di Marco": the elder d years more."""
         first, second = _people(children)
@@ -847,6 +888,9 @@ def _resolved(facts: dict[str, Any], letter: str, implicit: bool) -> dict[str, A
     """The facts with a quantity asked in words named ``letter`` in a prompt naming no letter (where
     one names a letter, a quantity asked in words is no letter's: each shape compares them), and a
     fixed amount and a rate stated apart ("起步价 10 元，之后每公里 2 元") joined into one charge."""
+    if ("seller" in facts) != ("asked_sold" in facts):  # wip/linQ: "Ana sells muffins ... How many did she buy?"
+        facts["sale_unasked"] = True
+    facts.pop("seller", None), facts.pop("asked_sold", None)
     if {"pair", "sum"} <= set(facts) and "whose" not in facts:  # wip/linQ: "How much is the pen?", "Combien coûte le stylo ?"
         if "asked_item" in facts:
             facts["whose"] = (None, facts.pop("asked_item")[0].word, "")
@@ -923,9 +967,10 @@ def _fixed_and_rate(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[
         return None
     if charge.currencies != {currency} or charge.monthly != monthly:
         return None  # "$3 ... 19 euros"; "10 \u20ac par mois" and a bill not the month's
-    text = f"{format_number(charge.rate)}{letter} + {format_number(charge.fixed)} = {format_number(total)}"
+    sign = "-" if charge.fixed < 0 else "+"  # wip/linQ: a fee taken away from the sales ("4x - 12 = 76")
+    text = f"{format_number(charge.rate)}{letter} {sign} {format_number(abs(charge.fixed))} = {format_number(total)}"
     if charge.rate == 1:
-        text = f"{letter} + {format_number(charge.fixed)} = {format_number(total)}"
+        text = f"{letter} {sign} {format_number(abs(charge.fixed))} = {format_number(total)}"
     return text, lambda value: value >= 0 and (unit in _CONTINUOUS or value.denominator == 1)
 
 
