@@ -36,6 +36,13 @@ SERVED = [
     ("I bought 5 muffins and a $2 coffee and paid ${t}. How much was one muffin?", 12, 17, Fraction(3), False),
     ("Comprei 4 cadernos e uma caneta de R$ 3 e paguei R$ {t} no total. Quanto custou cada caderno? Responda s\u00f3 com o n\u00famero.", 27, 31, Fraction(7), True),
     ("Comprei 3 livros e uma borracha de R$ 2 e paguei R$ {t} no total. Quanto custou cada livro?", 32, 38, Fraction(12), False),
+    # counts bought at a unit price, the unknown count asked: sum of count x price + other amounts = total
+    ("A notebook costs $3 and a pen costs $2. Maria spent ${t} on 5 notebooks and some pens. How many pens did she buy?", 25, 29, Fraction(7), False),
+    ("A notebook costs $3 and a pen costs $2. She paid ${t} for 5 notebooks and some pens. How many pens did she buy? Just the number.", 25, 29, Fraction(7), True),
+    ("Pens cost $2 each. A notebook costs $3. Maria spent ${t} on 5 notebooks and a few pens. How many pens did she buy?", 25, 29, Fraction(7), False),
+    ("\u4e00\u652f\u7b143\u5143\uff0c\u5c0f\u7ea2\u4e70\u4e86\u51e0\u652f\u7b14\u548c\u4e00\u4e2a8\u5143\u7684\u672c\u5b50\uff0c\u4e00\u5171\u82b1\u4e86{t}\u5143\u3002\u5979\u4e70\u4e86\u51e0\u652f\u7b14\uff1f", 26, 32, Fraction(8), False),
+    ("\u6bcf\u652f\u7b143\u5143\uff0c\u5c0f\u7ea2\u4e70\u4e86\u51e0\u652f\u7b14\u548c\u4e00\u4e2a8\u5143\u7684\u672c\u5b50\uff0c\u4e00\u5171\u82b1\u4e86{t}\u5143\u3002\u5979\u4e70\u4e86\u51e0\u652f\u7b14\uff1f\u53ea\u56de\u7b54\u6570\u5b57\u3002", 26, 32, Fraction(8), True),
+    ("Uma camiseta custa R$ 25. Joana comprou algumas e pagou R$ 10 de frete, totalizando R$ {t}. Quantas camisetas ela comprou?", 110, 160, Fraction(6), False),
 ]
 
 
@@ -80,6 +87,21 @@ TRAPS = [
     "Comprei 4 cadernos e uma caneta de R$ 3 e paguei R$ 31 no total. Quanto custou cada caneta?",
     "Comprei 4 cadernos e uma caneta de R$ 3 e paguei R$ 31 no total. Quanto custou seu caderno?",
     "Comprei 4 cadernos e uma caneta de R$ 3 e paguei 31 euros no total. Quanto custou cada caderno?",
+    "A notebook costs $3 and a pen costs $2. Maria spent $29 on 5 notebooks and some pens. How many notebooks did she buy?",
+    "A notebook costs $3 and a pen costs $2. Maria spent $30 on 5 notebooks and some pens. How many pens did she buy?",
+    "A notebook costs $3 and a pen costs $2. Maria spent 29 euros on 5 notebooks and some pens. How many pens did she buy?",
+    "A notebook costs $3. Maria spent $29 on 5 notebooks and some pens. How many pens did she buy?",
+    "A notebook costs $3 and a pencil costs $2. Maria spent $29 on 5 notebooks and some pens. How many pens did she buy?",
+    "Pens cost $2. A notebook costs $3. Maria spent $29 on 5 notebooks and some pens. How many pens did she buy?",
+    "A notebook costs $3 and a pen costs $2. Maria spent $29 on 5 notebooks and some pens. How many pens did she sell?",
+    "A notebook costs $3 and a notebook costs $2. Maria spent $29 on 5 notebooks and some pens. How many pens did she buy?",
+    "\u4e00\u652f\u7b143\u5143\uff0c\u5c0f\u7ea2\u4e70\u4e86\u51e0\u76d2\u7b14\u548c\u4e00\u4e2a8\u5143\u7684\u672c\u5b50\uff0c\u4e00\u5171\u82b1\u4e8632\u5143\u3002\u5979\u4e70\u4e86\u51e0\u76d2\u7b14\uff1f",
+    "\u4e00\u652f\u7b143\u5143\uff0c\u5c0f\u7ea2\u4e70\u4e86\u51e0\u652f\u7b14\u548c\u4e00\u4e2a8\u5143\u7684\u672c\u5b50\uff0c\u4e00\u5171\u82b1\u4e8632\u5143\u3002\u5979\u4e70\u4e86\u51e0\u4e2a\u672c\u5b50\uff1f",
+    "\u6bcf\u652f\u7b143\u5143\uff0c\u5c0f\u7ea2\u4e70\u4e86\u51e0\u672c\u7b14\u548c\u4e00\u4e2a8\u5143\u7684\u672c\u5b50\uff0c\u4e00\u5171\u82b1\u4e8632\u5143\u3002\u5979\u4e70\u4e86\u51e0\u672c\u7b14\uff1f",
+    "Uma camiseta custa R$ 25. Joana comprou algumas e pagou R$ 10 de frete, totalizando R$ 160. Quantas canetas ela comprou?",
+    "Uma camiseta custa 25 euros. Joana comprou algumas e pagou R$ 10 de frete, totalizando R$ 160. Quantas camisetas ela comprou?",
+    "Uma camiseta custa R$ 25. Joana comprou algumas e pagou R$ 10 de frete, totalizando R$ 165. Quantas camisetas ela comprou?",
+    "A notebook costs p dollars. A pen costs 5 dollars. Three notebooks and a pen cost $29 altogether. Find p.",
 ]
 
 

@@ -625,6 +625,62 @@ class WordFacts:
             raise Declined  # "Quanto custou seu caderno?"
         return self.wp_asked_price([c for c in children if not (isinstance(c, Token) and c.type == "POSS")])
 
+    def wp_unit_price(self, children: list[Any]) -> None:
+        """"A pen costs $2", "Pens cost $2 each", "一支笔3元": one item's price (a plural only with "each";
+        one price per item; its counter kept: "一支" prices a 支)."""
+        item = next(c for c in children if isinstance(c, _Item))
+        each = next((fold(c.value) for c in children if isinstance(c, Token) and c.type in ("POSS", "WP_EACH_POST")), None)
+        if (each is not None and each not in _EACH and each not in ("apiece", "a piece")) or (item.plural and each is None):
+            raise Declined  # "Pens cost $2" (each? all?), "costs $2 its"
+        one = next((fold(c.value) for c in children if isinstance(c, Token) and c.type == "WP_ONE_CL"), "")
+        one = one or "." + _counter(children)  # "每支笔": the counter alone
+        prices = self.__dict__.setdefault("word_facts", {}).setdefault("unit_prices", {})
+        if item.word in prices:
+            raise Declined  # two prices of one item
+        prices[item.word] = (*_money(children), one[1:])
+
+    def wp_unit_prices(self, children: list[Any]) -> None:
+        """"A notebook costs $3 and a pen costs $2": two unit prices."""
+        cut = next(i for i, c in enumerate(children) if isinstance(c, Token) and c.type == "AND")
+        self.wp_unit_price(children[:cut])
+        self.wp_unit_price(children[cut + 1 :])
+
+    def _basket(self, known: list[tuple[str, Fraction, str]], unknown: _Item, counter: str,
+                other: list[tuple[Fraction, str]]) -> None:
+        """What was bought: the known counts (item, count, counter), the one item whose count is unknown, and
+        other amounts (another item at its price, a fee)."""
+        if unknown.word in {item for item, _, _ in known}:
+            raise Declined  # "5 pens and some pens"
+        self._fact("basket", (tuple(known), unknown.word, counter, tuple(other)))
+
+    def wp_spent_on(self, children: list[Any]) -> None:
+        """"Maria spent $29 on 5 notebooks and some pens": the total and the basket."""
+        self._payer(children)
+        count = Fraction(next(c.value for c in children if isinstance(c, Token) and c.type == "NUM"))
+        known, unknown = [c for c in children if isinstance(c, _Item)]
+        self._fact("total", (*_money(children), False))
+        self._basket([(known.word, count, "")], unknown, "", [])
+
+    def wp_some_and_other(self, children: list[Any]) -> None:
+        """"小红买了几支笔和一个8元的本子": some of one item (its counter kept) and one other item at its price."""
+        unknown, other = [c for c in children if isinstance(c, _Item)]
+        if unknown == other:
+            raise Declined
+        self._basket([], unknown, _counter(children), [_money(children)])
+
+    def wp_some_with_fee(self, children: list[Any]) -> None:
+        """"Joana comprou algumas e pagou R$ 10 de frete, totalizando R$ 160": some of the one item priced, a fee, the total."""
+        self._payer(children)
+        fee, total = [c for c in children if isinstance(c, tuple)]
+        self._fact("total", (*total, False))
+        self._fact("basket", ((), None, "", (fee,)))
+
+    def wp_asked_bought(self, children: list[Any]) -> str:
+        """"How many pens did she buy?", "她买了几支笔", "Quantas camisetas ela comprou?": the count of one item."""
+        item = next(c for c in children if isinstance(c, _Item))
+        words = " ".join(str(c.value) for c in children if isinstance(c, Token) and c.type in ("WP_ITEM", "WP_GOODS"))
+        return self._asked("asked_bought", (None, item.word, _counter(children)), words)
+
     def wp_compared_age(self, children: list[Any]) -> None:
         """"Ann is 5 years younger than Tom", "Luca ha 6 anni più di Marco": the elder d years more."""
         first, second = _people(children)
@@ -881,7 +937,7 @@ def _derived(transformer: Any, letter: str, implicit: bool) -> tuple[Any, Fracti
 
 
 # The facts that name the unknown by its letter, first in their tuple (None: asked in words).
-_NAMING = ("count", "side", "whose", "price", "asked_number")
+_NAMING = ("count", "side", "whose", "price", "asked_number", "asked_bought")
 
 
 def _resolved(facts: dict[str, Any], letter: str, implicit: bool) -> dict[str, Any]:
@@ -1018,6 +1074,37 @@ def _older_times(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[Fra
     return f"{term} + {format_number(d)} = {format_number(age)}", lambda value: value > 0
 
 
+def _bought(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[Fraction], bool]] | None:
+    """The sum over the basket of count x unit price, plus the other amounts, = the total, the one unknown
+    count asked: "2x + 15 = 29" (wip/linQ). Every unit price is used once (each priced item bought, each
+    item bought priced), one currency, the count whole and not negative."""
+    prices, (known, unknown, counter, other), (total, currency, monthly) = facts["unit_prices"], facts["basket"], facts["total"]
+    named, asked, asked_counter = facts["asked_bought"]
+    if unknown is None and len(prices) == 1 and not known:  # "comprou algumas": some of the one item priced
+        unknown = counter = None
+    items = [item for item, _, _ in known] + ([unknown] if unknown is not None else [])
+    if named != letter or monthly or (unknown is not None and asked != unknown):
+        return None  # another item asked: "How many notebooks did she buy?" (their count is given)
+    if unknown is None:
+        unknown = next(iter(prices))
+        if asked != unknown:
+            return None
+        items = [unknown]
+    if set(items) != set(prices) or len(items) != len(set(items)):
+        return None  # a price no item of the basket uses, or an item bought with no price
+    currencies = {prices[item][1] for item in items} | {c for _, c in other} | {currency}
+    counters = [(prices[unknown][2], counter or "", asked_counter)] + [(prices[i][2], c, prices[i][2]) for i, _, c in known]
+    if len(currencies) != 1 or any(len({a, b, c} - {""}) > 1 for a, b, c in counters):
+        return None  # two currencies; "一支笔3元 ... 几盒笔" (a box's count is no pen's)
+    rate = prices[unknown][0]
+    constant = sum((count * prices[item][0] for item, count, _ in known), Fraction(0)) + sum((a for a, _ in other), Fraction(0))
+    if rate <= 0:
+        return None
+    term = letter if rate == 1 else f"{format_number(rate)}{letter}"
+    text = f"{term} + {format_number(constant)} = {format_number(total)}" if constant else f"{term} = {format_number(total)}"
+    return text, lambda value: value >= 0 and value.denominator == 1
+
+
 # The declared shapes: the facts each states, and the equation derived from them.
 _SHAPES: dict[frozenset[str], Callable[[dict[str, Any], str], tuple[str, Callable[[Fraction], bool]] | None]] = {
     frozenset({"charge", "total", "count"}): _fixed_and_rate,
@@ -1027,4 +1114,5 @@ _SHAPES: dict[frozenset[str], Callable[[dict[str, Any], str], tuple[str, Callabl
     frozenset({"pair", "diff", "whose"}): _times_and_difference,
     frozenset({"number", "asked_number"}): _number,
     frozenset({"older_times", "age", "whose"}): _older_times,
+    frozenset({"unit_prices", "basket", "total", "asked_bought"}): _bought,
 }
