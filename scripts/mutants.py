@@ -621,3 +621,7 @@ MUTANTS += [Mutant(*row) for row in _JSONZ_ROWS]
 from mutants_linW_1205 import ROWS as _LINW_1205_ROWS  # noqa: E402 - price stories in every table (wip/linW, 2026-12-05)
 
 MUTANTS += [Mutant(*row) for row in _LINW_1205_ROWS]
+
+from mutants_linQ import ROWS as _LINQ_ROWS  # noqa: E402 - word problems by construction (wip/linQ, 2026-12-05)
+
+MUTANTS += [Mutant(*row) for row in _LINQ_ROWS]
