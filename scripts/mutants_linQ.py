@@ -9,6 +9,7 @@ from __future__ import annotations
 
 _LINEAR = "stepcache_integrations/core/tasks/linear/"
 _COMPARED = ("tests/adversarial/test_linear_compared_stories_linQ.py",)
+_CONSECUTIVE = ("tests/adversarial/test_linear_consecutive_linQ.py",)
 _EARNINGS = ("tests/adversarial/test_linear_earnings_stories_linQ.py",)
 
 # fmt: off
@@ -59,5 +60,15 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      "    if not set(items) <= set(prices) or len(items) != len(set(items)):", _EARNINGS),
     ("linQ-earned-word", "en 'made' dropped from WP_EARNED: 'Last week she made $174.' not served",
      _LINEAR + "vocabulary/en.json", '  "WP_EARNED": [\n   "made",\n', '  "WP_EARNED": [\n', _EARNINGS),
+    ("linQ-consecutive-largest-plus", "the largest of consecutive integers written n x + n(n-1)/2: the smallest served for it",
+     _LINEAR + "word_problems.py", '    sign = "+" if _RANKS[rank] == "min" else "-"', '    sign = "+"', _CONSECUTIVE),
+    ("linQ-consecutive-comparative-of-three", "'the smaller one' of three consecutive integers served as the smallest",
+     _LINEAR + "word_problems.py", '    if named != letter or n < 2 or (rank in ("WP_SMALLER", "WP_LARGER") and n != 2):',
+     "    if named != letter or n < 2:", _CONSECUTIVE),
+    ("linQ-consecutive-not-whole", "'two consecutive integers sum to 58' served 28.5",
+     _LINEAR + "word_problems.py", '    return f"{n}{letter} {sign} {offset} = {format_number(total)}", lambda value: value.denominator == 1',
+     '    return f"{n}{letter} {sign} {offset} = {format_number(total)}", lambda value: True', _CONSECUTIVE),
+    ("linQ-de-consecutive-count", "de 'dreier aufeinanderfolgender zahlen' counted 2 in consecutive_counts",
+     _LINEAR + "vocabulary/de.json", '  "dreier aufeinanderfolgender zahlen": 3,', '  "dreier aufeinanderfolgender zahlen": 2,', _CONSECUTIVE),
 ]
 # fmt: on

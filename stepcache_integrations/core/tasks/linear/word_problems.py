@@ -681,6 +681,20 @@ class WordFacts:
         words = " ".join(str(c.value) for c in children if isinstance(c, Token) and c.type in ("WP_ITEM", "WP_GOODS"))
         return self._asked("asked_bought", (None, item.word, _counter(children)), words)
 
+    def wp_consecutive(self, children: list[Any]) -> None:
+        """"The sum of two consecutive integers is 57": (n, sum), n from the table's consecutive_counts."""
+        word = next(fold(c.value) for c in children if isinstance(c, Token) and c.type == "WP_CONSEC")
+        total = Fraction(next(c.value for c in children if isinstance(c, Token) and c.type == "NUM"))
+        self._fact("consecutive", (_CONSECUTIVE[word], total))
+
+    def wp_asked_rank(self, children: list[Any]) -> str:
+        """"What is the smaller one?", "Find the smallest.": the least or the greatest asked (a comparative of two only)."""
+        rank = next(c for c in children if isinstance(c, Token) and c.type in _RANKS)
+        return self._asked("rank", (None, rank.type), str(rank.value))
+
+    def wp_rank(self, children: list[Any]) -> Token:
+        return children[0]
+
     def wp_compared_age(self, children: list[Any]) -> None:
         """"Ann is 5 years younger than Tom", "Luca ha 6 anni più di Marco": the elder d years more."""
         first, second = _people(children)
@@ -700,6 +714,10 @@ _TAKEN_AWAY = frozenset({"WP_LESS_THAN", "WP_MINUS", "WP_SUB_POST"})
 _LESS = frozenset({"WP_LESS_THAN", "WP_CHEAPER", "WP_YEARS_YOUNGER", "WP_MINUS"})
 # The endings that ask a price (a table's "price_asks": ja "はいくらですか", not "はいくつですか"; wip/linQ).
 _PRICE_ASKS: frozenset[str] = frozenset(fold(word) for table in _TABLES for word in table.get("price_asks", ()))
+# How many consecutive integers a phrase names (a table's "consecutive_counts"; wip/linQ).
+_CONSECUTIVE: dict[str, int] = _table_words("consecutive_counts")
+# The words that ask the least or the greatest of consecutive integers; a comparative asks one of two only.
+_RANKS = {"WP_SMALLER": "min", "WP_LARGER": "max", "WP_SMALLEST": "min", "WP_LARGEST": "max"}
 # The factor an age word states (a table's "age_factors": "viermal so alt wie" is 4; wip/linQ).
 _AGE_FACTORS: dict[str, int] = _table_words("age_factors")
 # A number word's value (a table's "number_words": "three" is 3).
@@ -937,7 +955,7 @@ def _derived(transformer: Any, letter: str, implicit: bool) -> tuple[Any, Fracti
 
 
 # The facts that name the unknown by its letter, first in their tuple (None: asked in words).
-_NAMING = ("count", "side", "whose", "price", "asked_number", "asked_bought")
+_NAMING = ("count", "side", "whose", "price", "asked_number", "asked_bought", "rank")
 
 
 def _resolved(facts: dict[str, Any], letter: str, implicit: bool) -> dict[str, Any]:
@@ -1105,6 +1123,16 @@ def _bought(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[Fraction
     return text, lambda value: value >= 0 and value.denominator == 1
 
 
+def _consecutive(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[Fraction], bool]] | None:
+    """n consecutive integers summing to S, the least asked: "3x + 3 = 72"; the greatest: "3x - 3 = 72" (wip/linQ)."""
+    (n, total), (named, rank) = facts["consecutive"], facts["rank"]
+    if named != letter or n < 2 or (rank in ("WP_SMALLER", "WP_LARGER") and n != 2):
+        return None  # "the smaller" of three
+    offset = n * (n - 1) // 2
+    sign = "+" if _RANKS[rank] == "min" else "-"
+    return f"{n}{letter} {sign} {offset} = {format_number(total)}", lambda value: value.denominator == 1
+
+
 # The declared shapes: the facts each states, and the equation derived from them.
 _SHAPES: dict[frozenset[str], Callable[[dict[str, Any], str], tuple[str, Callable[[Fraction], bool]] | None]] = {
     frozenset({"charge", "total", "count"}): _fixed_and_rate,
@@ -1115,4 +1143,5 @@ _SHAPES: dict[frozenset[str], Callable[[dict[str, Any], str], tuple[str, Callabl
     frozenset({"number", "asked_number"}): _number,
     frozenset({"older_times", "age", "whose"}): _older_times,
     frozenset({"unit_prices", "basket", "total", "asked_bought"}): _bought,
+    frozenset({"consecutive", "rank"}): _consecutive,
 }
