@@ -629,15 +629,20 @@ class WordFacts:
         """"A pen costs $2", "Pens cost $2 each", "一支笔3元": one item's price (a plural only with "each";
         one price per item; its counter kept: "一支" prices a 支)."""
         item = next(c for c in children if isinstance(c, _Item))
-        each = next((fold(c.value) for c in children if isinstance(c, Token) and c.type in ("POSS", "WP_EACH_POST")), None)
-        if (each is not None and each not in _EACH and each not in ("apiece", "a piece")) or (item.plural and each is None):
-            raise Declined  # "Pens cost $2" (each? all?), "costs $2 its"
+        self._priced_each(children, item)
         one = next((fold(c.value) for c in children if isinstance(c, Token) and c.type == "WP_ONE_CL"), "")
         one = one or "." + _counter(children)  # "每支笔": the counter alone
         prices = self.__dict__.setdefault("word_facts", {}).setdefault("unit_prices", {})
         if item.word in prices:
             raise Declined  # two prices of one item
         prices[item.word] = (*_money(children), one[1:])
+
+    @staticmethod
+    def _priced_each(children: list[Any], item: _Item) -> None:
+        """A plural item priced only with "each" ("Pens cost $2" is no claim); "each" only of the table's each_words."""
+        each = next((fold(c.value) for c in children if isinstance(c, Token) and c.type in ("POSS", "WP_EACH_POST")), None)
+        if (each is not None and each not in _EACH and each not in ("apiece", "a piece")) or (item.plural and each is None):
+            raise Declined  # "Pens cost $2" (each? all?), "costs $2 its"
 
     def wp_unit_prices(self, children: list[Any]) -> None:
         """"A notebook costs $3 and a pen costs $2": two unit prices."""
@@ -962,14 +967,7 @@ def _resolved(facts: dict[str, Any], letter: str, implicit: bool) -> dict[str, A
     """The facts with a quantity asked in words named ``letter`` in a prompt naming no letter (where
     one names a letter, a quantity asked in words is no letter's: each shape compares them), and a
     fixed amount and a rate stated apart ("起步价 10 元，之后每公里 2 元") joined into one charge."""
-    if ("seller" in facts) != ("asked_sold" in facts):  # wip/linQ: "Ana sells muffins ... How many did she buy?"
-        facts["sale_unasked"] = True
-    facts.pop("seller", None), facts.pop("asked_sold", None)
-    if {"pair", "sum"} <= set(facts) and "whose" not in facts:  # wip/linQ: "How much is the pen?", "Combien coûte le stylo ?"
-        if "asked_item" in facts:
-            facts["whose"] = (None, facts.pop("asked_item")[0].word, "")
-        elif "asked_price" in facts and not facts["asked_price"][1]:
-            facts["whose"] = (None, facts.pop("asked_price")[0].word, "")
+    _story_resolved(facts)
     _price_resolved(facts)
     for name in _NAMING:
         if name in facts and implicit:
@@ -981,6 +979,19 @@ def _resolved(facts: dict[str, Any], letter: str, implicit: bool) -> dict[str, A
         (fixed, fixed_currency), (rate, rate_currency, unit) = facts.pop("fixed"), facts.pop("rate")
         facts["charge"] = _Charge(fixed, rate, unit, frozenset({fixed_currency, rate_currency}))
     return facts
+
+
+def _story_resolved(facts: dict[str, Any]) -> None:
+    """wip/linQ: a seller's story asks what she sold ("Ana sells muffins ... How many did she buy?" is no
+    shape), and one of two things compared asked in words is the one named ("How much is the pen?")."""
+    if ("seller" in facts) != ("asked_sold" in facts):
+        facts["sale_unasked"] = True
+    facts.pop("seller", None), facts.pop("asked_sold", None)
+    if {"pair", "sum"} <= set(facts) and "whose" not in facts:  # "How much is the pen?", "Combien coûte le stylo ?"
+        if "asked_item" in facts:
+            facts["whose"] = (None, facts.pop("asked_item")[0].word, "")
+        elif "asked_price" in facts and not facts["asked_price"][1]:
+            facts["whose"] = (None, facts.pop("asked_price")[0].word, "")
 
 
 def _price_resolved(facts: dict[str, Any]) -> None:
@@ -1092,32 +1103,44 @@ def _older_times(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[Fra
     return f"{term} + {format_number(d)} = {format_number(age)}", lambda value: value > 0
 
 
-def _bought(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[Fraction], bool]] | None:
-    """The sum over the basket of count x unit price, plus the other amounts, = the total, the one unknown
-    count asked: "2x + 15 = 29" (wip/linQ). Every unit price is used once (each priced item bought, each
-    item bought priced), one currency, the count whole and not negative."""
-    prices, (known, unknown, counter, other), (total, currency, monthly) = facts["unit_prices"], facts["basket"], facts["total"]
-    named, asked, asked_counter = facts["asked_bought"]
-    if unknown is None and len(prices) == 1 and not known:  # "comprou algumas": some of the one item priced
-        unknown = counter = None
+def _basket_items(facts: dict[str, Any], letter: str) -> tuple[str, list[str]] | None:
+    """The item whose count is unknown and every item bought: each priced once, the unknown one asked."""
+    prices, (known, unknown, _, _), monthly = facts["unit_prices"], facts["basket"], facts["total"][2]
+    named, asked, _ = facts["asked_bought"]
     items = [item for item, _, _ in known] + ([unknown] if unknown is not None else [])
     if named != letter or monthly or (unknown is not None and asked != unknown):
         return None  # another item asked: "How many notebooks did she buy?" (their count is given)
-    if unknown is None:
+    if unknown is None:  # "comprou algumas": some of the one item priced
         unknown = next(iter(prices))
-        if asked != unknown:
+        if asked != unknown or known:
             return None
         items = [unknown]
     if set(items) != set(prices) or len(items) != len(set(items)):
         return None  # a price no item of the basket uses, or an item bought with no price
+    return unknown, items
+
+
+def _basket_agrees(facts: dict[str, Any], unknown: str, items: list[str]) -> bool:
+    """One currency, one counter for each item ("一支笔3元 ... 几盒笔" is no claim), a positive price."""
+    prices, (known, _, counter, other), currency = facts["unit_prices"], facts["basket"], facts["total"][1]
+    asked_counter = facts["asked_bought"][2]
     currencies = {prices[item][1] for item in items} | {c for _, c in other} | {currency}
     counters = [(prices[unknown][2], counter or "", asked_counter)] + [(prices[i][2], c, prices[i][2]) for i, _, c in known]
     if len(currencies) != 1 or any(len({a, b, c} - {""}) > 1 for a, b, c in counters):
-        return None  # two currencies; "一支笔3元 ... 几盒笔" (a box's count is no pen's)
-    rate = prices[unknown][0]
-    constant = sum((count * prices[item][0] for item, count, _ in known), Fraction(0)) + sum((a for a, _ in other), Fraction(0))
-    if rate <= 0:
+        return False  # two currencies; "一支笔3元 ... 几盒笔" (a box's count is no pen's)
+    return prices[unknown][0] > 0
+
+
+def _bought(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[Fraction], bool]] | None:
+    """The sum over the basket of count x unit price, plus the other amounts, = the total, the one unknown
+    count asked: "2x + 15 = 29" (wip/linQ). Every unit price is used once (each priced item bought, each
+    item bought priced), one currency, the count whole and not negative."""
+    found = _basket_items(facts, letter)
+    if found is None or not _basket_agrees(facts, *found):
         return None
+    prices, (known, _, _, other), total = facts["unit_prices"], facts["basket"], facts["total"][0]
+    rate = prices[found[0]][0]
+    constant = sum((count * prices[item][0] for item, count, _ in known), Fraction(0)) + sum((a for a, _ in other), Fraction(0))
     term = letter if rate == 1 else f"{format_number(rate)}{letter}"
     text = f"{term} + {format_number(constant)} = {format_number(total)}" if constant else f"{term} = {format_number(total)}"
     return text, lambda value: value >= 0 and value.denominator == 1
