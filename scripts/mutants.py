@@ -631,3 +631,6 @@ MUTANTS += [Mutant(*row) for row in _LINW_1205_ROWS]
 from mutants_linP import ROWS as _LINP_ROWS  # noqa: E402 - wrappers, labels and formats around a written equation, by family (wip/linP)
 
 MUTANTS += [Mutant(*row) for row in _LINP_ROWS]
+from mutants_linQ import ROWS as _LINQ_ROWS  # noqa: E402 - word problems by construction (wip/linQ, 2026-12-05)
+
+MUTANTS += [Mutant(*row) for row in _LINQ_ROWS]

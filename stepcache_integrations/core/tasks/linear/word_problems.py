@@ -218,7 +218,7 @@ class WordFacts:
         word = children[-1]
         relative = _ITEM_FORMS.get(fold(word.value), fold(word.value))  # ru "сына", "сыну": one son
         who = _Who(word.value if word.type == "NAME" else relative, " ".join(str(c.value) for c in children))
-        possessive = next((fold(c.value) for c in children if c.type == "WP_HIS"), None)
+        possessive = next((fold(c.value) for c in children if c.type in ("WP_HIS", "POSS")), None)
         seen = self.__dict__.setdefault("possessives", {})
         if possessive is not None and seen.setdefault(who.word, possessive) != possessive:
             raise Declined  # "Tom is 3 times as old as his son ... How old is her son?": whose son?
@@ -554,11 +554,177 @@ class WordFacts:
     def wp_unit(self, children: list[Any]) -> str:
         return _unit_of(children[0])
 
+    # -- wip/linQ (2026-12-05): two things compared, their sum, one asked in words
+    def wp_item_compared(self, children: list[Any]) -> None:
+        """"A notebook costs $4 more than a pen", "Ручка дешевле тетради на 20 рублей": the larger costs d
+        more than the other; "less"/"cheaper" name the smaller first."""
+        first, second = [c.word for c in children if isinstance(c, _Item)]
+        d, currency = _money(children)
+        less = any(isinstance(c, Token) and c.type in _LESS for c in children)
+        self._pair("more", d, *((second, first) if less else (first, second)), currency)
+
+    def wp_times_k(self, children: list[Any]) -> None:
+        """"Ein Vater ist viermal so alt wie sein Sohn", "María tiene el doble de edad que su hermano":
+        the first k times as old as the second (k: the table's age_factors, or wp_k's factor)."""
+        cut = next(i for i, c in enumerate(children) if isinstance(c, Token) and c.type in ("EQUALS", "WP_HAS"))
+        subject = children[:cut]  # "Ein Vater": a relative read as a person, "María": a name
+        big = subject[0].value if subject[0].type == "NAME" else self.wp_who(subject).word
+        (small,) = _people(children[cut:])
+        word = next((fold(c.value) for c in children if isinstance(c, Token) and c.type == "WP_K_OLD"), None)
+        k = Fraction(_AGE_FACTORS[word]) if word is not None else next(c for c in children if isinstance(c, Fraction))
+        self._pair("times", k, big, small, "age")
+
+    def wp_asked_item(self, children: list[Any]) -> str:
+        """"How much is the pen?", "笔多少元", "ペンはいくらですか": one of two things compared asked in
+        words (only a relation and a sum make it a price: alone, no shape reads it)."""
+        item = next(c for c in children if isinstance(c, _Item))
+        post = next((fold(c.value) for c in children if isinstance(c, Token) and c.type == "WHAT_POST"), None)
+        if item.plural or (post is not None and post not in _PRICE_ASKS):
+            raise Declined  # "How much are the pens?", "ペンはいくつですか" (how many)
+        words = " ".join(str(c.value) for c in children if isinstance(c, Token) and c.type in ("WP_ITEM", "WP_GOODS"))
+        return self._asked("asked_item", (item,), words)
+
+    def wp_earns(self, children: list[Any]) -> None:
+        """"Sara earns $12 an hour plus a $30 bonus": a rate per unit and a fixed amount added."""
+        self._payer(children)
+        rate, fixed = [c for c in children if isinstance(c, tuple)]
+        self._fact("rate", rate)
+        self._fact("fixed", fixed)
+
+    def wp_net(self, children: list[Any]) -> None:
+        """"After paying a $12 stall fee she had $76 left": the fee taken away from the sales, what is left the total."""
+        self._payer(children)
+        (fee, fee_currency), left = [c for c in children if isinstance(c, tuple)]
+        self._fact("fixed", (-fee, fee_currency))
+        self._fact("total", (*left, False))
+
+    def wp_person_sells(self, children: list[Any]) -> None:
+        """"Ana sells muffins at a market for $4 each": the price each of what a person sells (the count
+        asked must be what she sold: "How many muffins did she buy?" is no claim)."""
+        self._payer(children)
+        self.wp_price_each(children)
+        self._fact("seller", next(c.value for c in children if isinstance(c, Token) and c.type == "NAME"))
+
+    def wp_asked_sold(self, children: list[Any]) -> str:
+        """"How many muffins did she sell?": the count of goods sold, asked in words."""
+        self._fact("asked_sold", True)
+        return self.wp_asked_count(children)
+
+    def wp_bought_paid(self, children: list[Any]) -> None:
+        """"I grabbed 4 coffees and a $5 sandwich at the cafe and paid $21 total": a purchase said by its
+        buyer; a bill word after the amount only when it is anyone's ("total", "bill"; the table's bill_of)."""
+        bill = next((fold(c.value) for c in children if isinstance(c, Token) and c.type == "WP_BILL"), None)
+        if bill is not None and "*" not in _BILL_OF.get(bill, ()):
+            raise Declined  # "paid $21 ride"
+        self.wp_bought_priced([c for c in children if not (isinstance(c, Token) and c.type == "WP_BILL")])
+
+    def wp_asked_each(self, children: list[Any]) -> str:
+        """"Quanto custou cada caderno?": one item's price asked ("cada", "each": the table's each_words)."""
+        each = next(fold(c.value) for c in children if isinstance(c, Token) and c.type == "POSS")
+        if each not in _EACH:
+            raise Declined  # "Quanto custou seu caderno?"
+        return self.wp_asked_price([c for c in children if not (isinstance(c, Token) and c.type == "POSS")])
+
+    def wp_unit_price(self, children: list[Any]) -> None:
+        """"A pen costs $2", "Pens cost $2 each", "一支笔3元": one item's price (a plural only with "each";
+        one price per item; its counter kept: "一支" prices a 支)."""
+        item = next(c for c in children if isinstance(c, _Item))
+        self._priced_each(children, item)
+        one = next((fold(c.value) for c in children if isinstance(c, Token) and c.type == "WP_ONE_CL"), "")
+        one = one or "." + _counter(children)  # "每支笔": the counter alone
+        prices = self.__dict__.setdefault("word_facts", {}).setdefault("unit_prices", {})
+        if item.word in prices:
+            raise Declined  # two prices of one item
+        prices[item.word] = (*_money(children), one[1:])
+
+    @staticmethod
+    def _priced_each(children: list[Any], item: _Item) -> None:
+        """A plural item priced only with "each" ("Pens cost $2" is no claim); "each" only of the table's each_words."""
+        each = next((fold(c.value) for c in children if isinstance(c, Token) and c.type in ("POSS", "WP_EACH_POST")), None)
+        if (each is not None and each not in _EACH and each not in ("apiece", "a piece")) or (item.plural and each is None):
+            raise Declined  # "Pens cost $2" (each? all?), "costs $2 its"
+
+    def wp_unit_prices(self, children: list[Any]) -> None:
+        """"A notebook costs $3 and a pen costs $2": two unit prices."""
+        cut = next(i for i, c in enumerate(children) if isinstance(c, Token) and c.type == "AND")
+        self.wp_unit_price(children[:cut])
+        self.wp_unit_price(children[cut + 1 :])
+
+    def _basket(self, known: list[tuple[str, Fraction, str]], unknown: _Item, counter: str,
+                other: list[tuple[Fraction, str]]) -> None:
+        """What was bought: the known counts (item, count, counter), the one item whose count is unknown, and
+        other amounts (another item at its price, a fee)."""
+        if unknown.word in {item for item, _, _ in known}:
+            raise Declined  # "5 pens and some pens"
+        self._fact("basket", (tuple(known), unknown.word, counter, tuple(other)))
+
+    def wp_spent_on(self, children: list[Any]) -> None:
+        """"Maria spent $29 on 5 notebooks and some pens": the total and the basket."""
+        self._payer(children)
+        count = Fraction(next(c.value for c in children if isinstance(c, Token) and c.type == "NUM"))
+        known, unknown = [c for c in children if isinstance(c, _Item)]
+        self._fact("total", (*_money(children), False))
+        self._basket([(known.word, count, "")], unknown, "", [])
+
+    def wp_some_and_other(self, children: list[Any]) -> None:
+        """"小红买了几支笔和一个8元的本子": some of one item (its counter kept) and one other item at its price."""
+        unknown, other = [c for c in children if isinstance(c, _Item)]
+        if unknown == other:
+            raise Declined
+        self._basket([], unknown, _counter(children), [_money(children)])
+
+    def wp_some_with_fee(self, children: list[Any]) -> None:
+        """"Joana comprou algumas e pagou R$ 10 de frete, totalizando R$ 160": some of the one item priced, a fee, the total."""
+        self._payer(children)
+        fee, total = [c for c in children if isinstance(c, tuple)]
+        self._fact("total", (*total, False))
+        self._fact("basket", ((), None, "", (fee,)))
+
+    def wp_asked_bought(self, children: list[Any]) -> str:
+        """"How many pens did she buy?", "她买了几支笔", "Quantas camisetas ela comprou?": the count of one item."""
+        item = next(c for c in children if isinstance(c, _Item))
+        words = " ".join(str(c.value) for c in children if isinstance(c, Token) and c.type in ("WP_ITEM", "WP_GOODS"))
+        return self._asked("asked_bought", (None, item.word, _counter(children)), words)
+
+    def wp_consecutive(self, children: list[Any]) -> None:
+        """"The sum of two consecutive integers is 57": (n, sum), n from the table's consecutive_counts."""
+        word = next(fold(c.value) for c in children if isinstance(c, Token) and c.type == "WP_CONSEC")
+        total = Fraction(next(c.value for c in children if isinstance(c, Token) and c.type == "NUM"))
+        self._fact("consecutive", (_CONSECUTIVE[word], total))
+
+    def wp_asked_rank(self, children: list[Any]) -> str:
+        """"What is the smaller one?", "Find the smallest.": the least or the greatest asked (a comparative of two only)."""
+        rank = next(c for c in children if isinstance(c, Token) and c.type in _RANKS)
+        return self._asked("rank", (None, rank.type), str(rank.value))
+
+    def wp_rank(self, children: list[Any]) -> Token:
+        return children[0]
+
+    def wp_compared_age(self, children: list[Any]) -> None:
+        """"Ann is 5 years younger than Tom", "Luca ha 6 anni più di Marco": the elder d years more."""
+        first, second = _people(children)
+        d = Fraction(next(c.value for c in children if isinstance(c, Token) and c.type == "NUM"))
+        less = any(isinstance(c, Token) and c.type in _LESS for c in children)
+        big, small = (second, first) if less else (first, second)
+        if big == small or d <= 0:
+            raise Declined
+        self._fact("diff", (d, big, small))
+
 
 # The factor a word states of "a number" (a table's words: "twice", "el triple", "удвоенному", "half").
 _FACTORS = {"TWICE": Fraction(2), "WP_K2": Fraction(2), "WP_K3": Fraction(3), "HALF": Fraction(1, 2), "WP_HALF": Fraction(1, 2)}
 # The words that take the number away ("minus", "4 less than", "减去", "引くと").
 _TAKEN_AWAY = frozenset({"WP_LESS_THAN", "WP_MINUS", "WP_SUB_POST"})
+# The words that turn a comparison round: the one said first is the smaller (wip/linQ).
+_LESS = frozenset({"WP_LESS_THAN", "WP_CHEAPER", "WP_YEARS_YOUNGER", "WP_MINUS"})
+# The endings that ask a price (a table's "price_asks": ja "はいくらですか", not "はいくつですか"; wip/linQ).
+_PRICE_ASKS: frozenset[str] = frozenset(fold(word) for table in _TABLES for word in table.get("price_asks", ()))
+# How many consecutive integers a phrase names (a table's "consecutive_counts"; wip/linQ).
+_CONSECUTIVE: dict[str, int] = _table_words("consecutive_counts")
+# The words that ask the least or the greatest of consecutive integers; a comparative asks one of two only.
+_RANKS = {"WP_SMALLER": "min", "WP_LARGER": "max", "WP_SMALLEST": "min", "WP_LARGEST": "max"}
+# The factor an age word states (a table's "age_factors": "viermal so alt wie" is 4; wip/linQ).
+_AGE_FACTORS: dict[str, int] = _table_words("age_factors")
 # A number word's value (a table's "number_words": "three" is 3).
 _NUMBER_WORDS: dict[str, int] = _table_words("number_words")
 
@@ -794,13 +960,14 @@ def _derived(transformer: Any, letter: str, implicit: bool) -> tuple[Any, Fracti
 
 
 # The facts that name the unknown by its letter, first in their tuple (None: asked in words).
-_NAMING = ("count", "side", "whose", "price", "asked_number")
+_NAMING = ("count", "side", "whose", "price", "asked_number", "asked_bought", "rank")
 
 
 def _resolved(facts: dict[str, Any], letter: str, implicit: bool) -> dict[str, Any]:
     """The facts with a quantity asked in words named ``letter`` in a prompt naming no letter (where
     one names a letter, a quantity asked in words is no letter's: each shape compares them), and a
     fixed amount and a rate stated apart ("起步价 10 元，之后每公里 2 元") joined into one charge."""
+    _story_resolved(facts)
     _price_resolved(facts)
     for name in _NAMING:
         if name in facts and implicit:
@@ -812,6 +979,19 @@ def _resolved(facts: dict[str, Any], letter: str, implicit: bool) -> dict[str, A
         (fixed, fixed_currency), (rate, rate_currency, unit) = facts.pop("fixed"), facts.pop("rate")
         facts["charge"] = _Charge(fixed, rate, unit, frozenset({fixed_currency, rate_currency}))
     return facts
+
+
+def _story_resolved(facts: dict[str, Any]) -> None:
+    """wip/linQ: a seller's story asks what she sold ("Ana sells muffins ... How many did she buy?" is no
+    shape), and one of two things compared asked in words is the one named ("How much is the pen?")."""
+    if ("seller" in facts) != ("asked_sold" in facts):
+        facts["sale_unasked"] = True
+    facts.pop("seller", None), facts.pop("asked_sold", None)
+    if {"pair", "sum"} <= set(facts) and "whose" not in facts:  # "How much is the pen?", "Combien coûte le stylo ?"
+        if "asked_item" in facts:
+            facts["whose"] = (None, facts.pop("asked_item")[0].word, "")
+        elif "asked_price" in facts and not facts["asked_price"][1]:
+            facts["whose"] = (None, facts.pop("asked_price")[0].word, "")
 
 
 def _price_resolved(facts: dict[str, Any]) -> None:
@@ -872,9 +1052,10 @@ def _fixed_and_rate(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[
         return None
     if charge.currencies != {currency} or charge.monthly != monthly:
         return None  # "$3 ... 19 euros"; "10 \u20ac par mois" and a bill not the month's
-    text = f"{format_number(charge.rate)}{letter} + {format_number(charge.fixed)} = {format_number(total)}"
+    sign = "-" if charge.fixed < 0 else "+"  # wip/linQ: a fee taken away from the sales ("4x - 12 = 76")
+    text = f"{format_number(charge.rate)}{letter} {sign} {format_number(abs(charge.fixed))} = {format_number(total)}"
     if charge.rate == 1:
-        text = f"{letter} + {format_number(charge.fixed)} = {format_number(total)}"
+        text = f"{letter} {sign} {format_number(abs(charge.fixed))} = {format_number(total)}"
     return text, lambda value: value >= 0 and (unit in _CONTINUOUS or value.denominator == 1)
 
 
@@ -922,6 +1103,59 @@ def _older_times(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[Fra
     return f"{term} + {format_number(d)} = {format_number(age)}", lambda value: value > 0
 
 
+def _basket_items(facts: dict[str, Any], letter: str) -> tuple[str, list[str]] | None:
+    """The item whose count is unknown and every item bought: each priced once, the unknown one asked."""
+    prices, (known, unknown, _, _), monthly = facts["unit_prices"], facts["basket"], facts["total"][2]
+    named, asked, _ = facts["asked_bought"]
+    items = [item for item, _, _ in known] + ([unknown] if unknown is not None else [])
+    if named != letter or monthly or (unknown is not None and asked != unknown):
+        return None  # another item asked: "How many notebooks did she buy?" (their count is given)
+    if unknown is None:  # "comprou algumas": some of the one item priced
+        unknown = next(iter(prices))
+        if asked != unknown or known:
+            return None
+        items = [unknown]
+    if set(items) != set(prices) or len(items) != len(set(items)):
+        return None  # a price no item of the basket uses, or an item bought with no price
+    return unknown, items
+
+
+def _basket_agrees(facts: dict[str, Any], unknown: str, items: list[str]) -> bool:
+    """One currency, one counter for each item ("一支笔3元 ... 几盒笔" is no claim), a positive price."""
+    prices, (known, _, counter, other), currency = facts["unit_prices"], facts["basket"], facts["total"][1]
+    asked_counter = facts["asked_bought"][2]
+    currencies = {prices[item][1] for item in items} | {c for _, c in other} | {currency}
+    counters = [(prices[unknown][2], counter or "", asked_counter)] + [(prices[i][2], c, prices[i][2]) for i, _, c in known]
+    if len(currencies) != 1 or any(len({a, b, c} - {""}) > 1 for a, b, c in counters):
+        return False  # two currencies; "一支笔3元 ... 几盒笔" (a box's count is no pen's)
+    return prices[unknown][0] > 0
+
+
+def _bought(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[Fraction], bool]] | None:
+    """The sum over the basket of count x unit price, plus the other amounts, = the total, the one unknown
+    count asked: "2x + 15 = 29" (wip/linQ). Every unit price is used once (each priced item bought, each
+    item bought priced), one currency, the count whole and not negative."""
+    found = _basket_items(facts, letter)
+    if found is None or not _basket_agrees(facts, *found):
+        return None
+    prices, (known, _, _, other), total = facts["unit_prices"], facts["basket"], facts["total"][0]
+    rate = prices[found[0]][0]
+    constant = sum((count * prices[item][0] for item, count, _ in known), Fraction(0)) + sum((a for a, _ in other), Fraction(0))
+    term = letter if rate == 1 else f"{format_number(rate)}{letter}"
+    text = f"{term} + {format_number(constant)} = {format_number(total)}" if constant else f"{term} = {format_number(total)}"
+    return text, lambda value: value >= 0 and value.denominator == 1
+
+
+def _consecutive(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[Fraction], bool]] | None:
+    """n consecutive integers summing to S, the least asked: "3x + 3 = 72"; the greatest: "3x - 3 = 72" (wip/linQ)."""
+    (n, total), (named, rank) = facts["consecutive"], facts["rank"]
+    if named != letter or n < 2 or (rank in ("WP_SMALLER", "WP_LARGER") and n != 2):
+        return None  # "the smaller" of three
+    offset = n * (n - 1) // 2
+    sign = "+" if _RANKS[rank] == "min" else "-"
+    return f"{n}{letter} {sign} {offset} = {format_number(total)}", lambda value: value.denominator == 1
+
+
 # The declared shapes: the facts each states, and the equation derived from them.
 _SHAPES: dict[frozenset[str], Callable[[dict[str, Any], str], tuple[str, Callable[[Fraction], bool]] | None]] = {
     frozenset({"charge", "total", "count"}): _fixed_and_rate,
@@ -931,4 +1165,6 @@ _SHAPES: dict[frozenset[str], Callable[[dict[str, Any], str], tuple[str, Callabl
     frozenset({"pair", "diff", "whose"}): _times_and_difference,
     frozenset({"number", "asked_number"}): _number,
     frozenset({"older_times", "age", "whose"}): _older_times,
+    frozenset({"unit_prices", "basket", "total", "asked_bought"}): _bought,
+    frozenset({"consecutive", "rank"}): _consecutive,
 }
