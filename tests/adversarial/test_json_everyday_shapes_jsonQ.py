@@ -150,7 +150,7 @@ TRAPS_NO_CLAIM = [
     "Convert this to JSON: city=Nice, size=extra large",  # lowercase words may describe
     "Convert this to JSON: city=Paris in French, population=5",  # a transformation said after the value
     "Convert this to JSON: city=Nice population=Five Hundred Thousand",
-    "json: city=Nice size=Extra Large",  # a run without marks: where the value ends is not said
+    "json: city=Nice size=extra Large",  # a run without marks: where the value ends is not said
     "Convert this to JSON: city=New York?, population=5",
     "Convert this to JSON: city=Nice, population=340000 and also the country",
     "Convert this to JSON: city=Nice, population=none of them",
@@ -166,6 +166,12 @@ TRAPS_NO_CLAIM = [
 @pytest.mark.parametrize("prompt", TRAPS_NO_CLAIM)
 def test_header_traps_no_claim(prompt: str) -> None:
     assert_trap_never_wrong(pair("trap", OLD, OLD_OBJ, prompt, {"never": prompt}), model=True)
+
+
+@pytest.mark.parametrize("prompt", [p for p in TRAPS_NO_CLAIM if "with keys" not in p])
+def test_header_traps_read_nothing(prompt: str) -> None:
+    """The reader itself states nothing for a trap (not only the cache's key check declines it)."""
+    assert read_request(prompt) is None
 
 
 @pytest.mark.parametrize("prompt,obj", [

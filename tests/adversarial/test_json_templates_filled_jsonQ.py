@@ -107,3 +107,9 @@ TRAPS = [
 @pytest.mark.parametrize("prompt", TRAPS)
 def test_template_traps_no_claim(prompt: str) -> None:
     assert_trap_never_wrong(pair("trap", OLD, {"user": "Ben", "score": 88}, prompt, {"never": prompt}), model=True)
+
+
+@pytest.mark.parametrize("prompt", [p for p in TRAPS if not p.endswith("The name is Amy.")])
+def test_template_traps_read_nothing(prompt: str) -> None:
+    """The reader itself states nothing for a trap (a slot left empty is declined after reading: the key check)."""
+    assert read_request(prompt) is None
