@@ -18,8 +18,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      f"{_JSON}/reader.py", '_RUN_STOPS = frozenset({"JSON", "VERB", "VERB_END", "ONLY", "PLEASE", "AND", ',
      '_RUN_STOPS = frozenset({"JSON", "VERB", "VERB_END", "ONLY", "PLEASE", ', _SHAPES),
     ("jsonQ-run-without-marks", "a run of words in a statement run without marks: 'json: temp=21 unit=C extra' read 'C extra'",
-     f"{_JSON}/reader.py", '    if before and before[-1] not in ",;:.?!\\n\\uff0c\\uff1b\\uff1a\\u3002\\uff1f\\uff01":\n        return None',
-     '    if False:\n        return None', ("tests/adversarial/test_json_english_syntax.py", *_SHAPES)),
+     f"{_JSON}/reader.py", '    if before and before[-1] not in ",;:.?!\\n\\uff0c\\uff1b\\uff1a\\u3002\\uff1f\\uff01":\n        return False',
+     '    if False:\n        return False', ("tests/adversarial/test_json_english_syntax.py", *_SHAPES)),
     # jsonQ-run-end-ignored left out: a run not ending its statement leaves a word the grammar derives in no
     # sentence ("city=New York 2", "title=The Hobbit (1937)"), so dropping the end check is equivalent
     ("jsonQ-run-off", "no value of several words after '=': 'titolo=Il nome della rosa' no longer served",

@@ -66,8 +66,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("jsonY-counted-rule", "pt 'e 3 pedidos' is not derived", _GRAMMAR,
      "%extend stmt: NUMBER NAME -> counted_stmt\n", "", (_Y,)),
     ("jsonY-counted-any-word", "'3 maçãs' read for a key 'maçãs' no list holds", _READER,
-     "    if any(key not in asked and key not in slot_words and _label_folded(key, rules) not in slot_words for key in transformer.counted):\n        return None",
-     "    if False:\n        return None", (_Y,)),  # re-anchored by wip/jsonQ
+     "    return any(key not in asked and key not in slot_words and _label_folded(key, rules) not in slot_words for key in transformer.counted)",
+     "    return False", (_Y,)),  # re-anchored by wip/jsonQ (the check now _counted_unlisted)
     ("jsonY-place-rule", "fr '{...} pour Lyon, 520000 habitants' is not derived", _GRAMMAR,
      "%extend request: courtesy? FILL (DEF? TEMPLATE_NOUN)? COLON TEMPLATE for_place politely?\n", "", (_Y,)),
     ("jsonY-place-two-left", "'pour Lyon' read with two keys left (the first of a place kind)", _READER,

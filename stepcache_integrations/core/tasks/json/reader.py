@@ -1136,10 +1136,7 @@ def _named_statements(transformer: _Read, language: str, prompt: str) -> list[tu
     positional += extracted
     # a shape's keys are the keys asked as a key list's are: 'Item "notebook"' names "item" (wip/jsonR3)
     asked = transformer.asked or list(transformer.template)
-    slot_words = getattr(transformer.template, "slots", {})  # wip/jsonQ: "he has 92 points" fills '"score": <points>'
-    rules = _LABEL_FOLDING.get(language, frozenset())
-    slot_words = {*slot_words, *(_label_folded(w, rules) for w in slot_words), *(_label_folded(k, rules) for k in asked)}
-    if any(key not in asked and key not in slot_words and _label_folded(key, rules) not in slot_words for key in transformer.counted):
+    if _counted_unlisted(transformer, asked, language):
         return None  # "3 users" for a key "user", "3 apples" for no key: no statement read
     placed = _places_bound(transformer, asked, language, prompt)
     if placed is None:
@@ -1148,6 +1145,15 @@ def _named_statements(transformer: _Read, language: str, prompt: str) -> list[tu
     if bound is None:
         return None
     return _stated_by_asked_keys(transformer, bound, asked, language)
+
+
+def _counted_unlisted(transformer: _Read, asked: list[str], language: str) -> bool:
+    """Whether a number is said with a word that is no key asked nor a slot's word (wip/jsonY); "he has 92 points"
+    fills '"score": <points>', de "12 Tore" the key "tore" (wip/jsonQ)."""
+    slot_words = getattr(transformer.template, "slots", {})  # wip/jsonQ: "he has 92 points" fills '"score": <points>'
+    rules = _LABEL_FOLDING.get(language, frozenset())
+    slot_words = {*slot_words, *(_label_folded(w, rules) for w in slot_words), *(_label_folded(k, rules) for k in asked)}
+    return any(key not in asked and key not in slot_words and _label_folded(key, rules) not in slot_words for key in transformer.counted)
 
 
 def _stated_by_asked_keys(transformer: _Read, bound: list[tuple[str, Statement, str | None]], asked: list[str],
@@ -1986,12 +1992,17 @@ def _lowercase_read(transformer: _Read, found: dict[str, Statement], ambiguous: 
     if not lowercase or transformer.converts:
         return True
     if all(st.equals for st in lowercase) and not ambiguous and (
-        language in _LOWERCASE or all(isinstance(st.value, str) and all(c.isalpha() or c in "-_" or c in " '\u2019" and " " in st.value for c in st.value) for st in lowercase)
+        language in _LOWERCASE or all(_written_as_data(st) for st in lowercase)
     ):
         return True  # "=" writes data in every table (wip/jsonR3: ru "товар=чайник"); elsewhere only words ("=³1" is none)
     if transformer.template and _a_whole_record(transformer, found, ambiguous):
         return True  # wip/jsonQ: a template's slots each stated once, no other key: "Article : chaise, prix : 49" fills it
     return language in _LOWERCASE and _a_whole_record(transformer, found, ambiguous)
+
+
+def _written_as_data(st: Statement) -> bool:
+    """A word of letters (or wip/jsonQ: words one space apart, "titolo=Il nome della rosa") after "=": data in every table."""
+    return isinstance(st.value, str) and all(c.isalpha() or c in "-_" or c in " '\u2019" and " " in st.value for c in st.value)
 
 
 def _a_whole_record(transformer: _Read, found: dict[str, Statement], ambiguous: set[str]) -> bool:
@@ -2655,6 +2666,24 @@ def _equals_run_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple
     the run ending its statement (a comma, a line's or sentence's end, the text's end); none a
     number word, a JSON literal or type word, a unit or a word of the request's framing (_RUN_STOPS);
     else None (no claim)."""
+    words = _run_words(text, pos)
+    if words is None:
+        return None
+    end = words[-1].end()
+    if len(words) < 2 or not _one_script(text[pos:end].replace(" ", "")) or not words[0].group()[0].isupper():
+        return None  # a name or title starts with a capital ("size=extra large" may describe)
+    if not _after_list_mark(text, pos):
+        return None
+    after = text[end : end + 2]
+    if not (end == len(text) or after[:1] in ",;\n" or after == "." or after[:1] == "." and after[1:].isspace()):
+        return None
+    if not all(_run_word_free(word, folded, table) for word in words):
+        return None
+    return text[pos:end], False, end
+
+
+def _run_words(text: str, pos: int) -> list[re.Match[str]] | None:
+    """The words of letters one space apart from ``pos`` (at most 12), or None."""
     words: list[re.Match[str]] = []
     at = pos
     while True:
@@ -2665,28 +2694,28 @@ def _equals_run_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple
         if text[word.end() : word.end() + 1] == " " and _RUN_WORD.match(text, word.end() + 1):
             at = word.end() + 1
             continue
-        break
-    end = words[-1].end()
-    if len(words) < 2 or not _one_script(text[pos:end].replace(" ", "")) or not words[0].group()[0].isupper():
-        return None  # a name or title starts with a capital ("size=extra large" may describe)
+        return words
+
+
+def _after_list_mark(text: str, pos: int) -> bool:
+    """The statement whose value starts at ``pos`` follows a list or sentence mark (or starts the text)."""
     before = re.sub(r"[\"'`]?[\w-]+[\"'`]?[ \t]*=[ \t]*$", "", text[:pos]).rstrip(" \t")  # the text before the key
     if before and before[-1] not in ",;:.?!\n\uff0c\uff1b\uff1a\u3002\uff1f\uff01":
-        return None  # "temp=21 unit=C extra": a statement of a run without marks, whose words end where is not said
-    after = text[end : end + 2]
-    if not (end == len(text) or after[:1] in ",;\n" or after == "." or after[:1] == "." and after[1:].isspace()):
-        return None
-    for word in words:
-        low = word.group().casefold()
-        said = table.phrases.get(folded[word.start() : word.end()])
-        if low in _NOT_BARE | _TYPE_WORDS | _RUN_STOP_WORDS.get(table.language, frozenset()) \
-                or _number_word(folded[word.start() : word.end()], table):
-            return None
-        if said in _RUN_STOPS or (said or "").startswith(("U_", "TO_")):
-            return None
-    if any(table.match(folded, word.start()) is not None and table.match(folded, word.start())[0] in _RUN_STOPS
-           for word in words):
-        return None  # a phrase of the framing ("return only", "and also") that starts at a word of the run
-    return text[pos:end], False, end
+        return False  # "temp=21 unit=C extra": a statement of a run without marks, whose words end where is not said
+    return True
+
+
+def _run_word_free(word: re.Match[str], folded: str, table: Vocabulary) -> bool:
+    """A word of a run is no number, literal, type, hedge or framing word, no unit and starts no framing phrase."""
+    low = word.group().casefold()
+    said = table.phrases.get(folded[word.start() : word.end()])
+    if low in _NOT_BARE | _TYPE_WORDS | _RUN_STOP_WORDS.get(table.language, frozenset()) \
+            or _number_word(folded[word.start() : word.end()], table):
+        return False
+    if said in _RUN_STOPS or (said or "").startswith(("U_", "TO_")):
+        return False
+    phrase = table.match(folded, word.start())
+    return phrase is None or phrase[0] not in _RUN_STOPS  # "return only", "and also": a phrase of the framing
 
 
 def _spaced_value_at(
