@@ -634,3 +634,6 @@ MUTANTS += [Mutant(*row) for row in _LINP_ROWS]
 from mutants_linQ import ROWS as _LINQ_ROWS  # noqa: E402 - word problems by construction (wip/linQ, 2026-12-05)
 
 MUTANTS += [Mutant(*row) for row in _LINQ_ROWS]
+from mutants_jsonQ import ROWS as _JSONQ_ROWS  # noqa: E402 - JSON values after request phrases by construction, filled templates (wip/jsonQ)
+
+MUTANTS += [Mutant(*row) for row in _JSONQ_ROWS]

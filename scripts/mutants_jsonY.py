@@ -58,15 +58,16 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("jsonY-slot-placeholder", "'<name>' is no placeholder", _READER,
      '_SLOT_PLACEHOLDER = r"<[^\\W\\d_][\\w-]{0,40}>"', '_SLOT_PLACEHOLDER = r"<[^\\W\\d_][\\w-]{0,40}>{9}"', (_Y,)),
     ("jsonY-slot-unbound", "a slot word names no slot ('with name Priya' fills no key)", _READER,
-     "        bound.append((slots.get(key, key), st, unit))", "        bound.append((key, st, unit))", (_Y,)),
+     "        bound.append((slots.get(word, key), st, unit))", "        bound.append((key, st, unit))", (_Y,)),  # re-anchored by wip/jsonQ
     ("jsonY-slot-key-clash", "a word that is one slot's key and another's word is read", _READER,
-     "        if key in slots and key in template and slots[key] != key:\n            return None\n", "", (_Y,)),
+     "        if word in slots and (key in template or word in template) and slots[word] != word:\n            return None\n", "", (_Y,)),  # re-anchored by wip/jsonQ
     ("jsonY-slot-word-twice", "'<name>' for two slots fills the last", _READER,
      "            if slot in kinds.slots:\n                return None", "            if False:\n                return None", (_Y,)),
     ("jsonY-counted-rule", "pt 'e 3 pedidos' is not derived", _GRAMMAR,
      "%extend stmt: NUMBER NAME -> counted_stmt\n", "", (_Y,)),
     ("jsonY-counted-any-word", "'3 maçãs' read for a key 'maçãs' no list holds", _READER,
-     "    if any(key not in asked for key in transformer.counted):\n        return None", "    if False:\n        return None", (_Y,)),
+     "    return any(key not in asked and key not in slot_words and _label_folded(key, rules) not in slot_words for key in transformer.counted)",
+     "    return False", (_Y,)),  # re-anchored by wip/jsonQ (the check now _counted_unlisted)
     ("jsonY-place-rule", "fr '{...} pour Lyon, 520000 habitants' is not derived", _GRAMMAR,
      "%extend request: courtesy? FILL (DEF? TEMPLATE_NOUN)? COLON TEMPLATE for_place politely?\n", "", (_Y,)),
     ("jsonY-place-two-left", "'pour Lyon' read with two keys left (the first of a place kind)", _READER,

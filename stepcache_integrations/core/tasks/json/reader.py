@@ -359,6 +359,10 @@ class _Read(Transformer[Token, Any]):
         self.counted.append(str(name.value))
         self.stated.append((str(name.value), st, None))
 
+    def had_stmt(self, children: list[Token]) -> None:
+        """"he has 92 points": the number stated for the word after it, as "92 points" is (wip/jsonQ)."""
+        self.counted_stmt(children[1:])
+
     def entity_stmt(self, children: list[Any]) -> None:
         """"for <label> <number> <unit>" (ru "для расстояния 9 км"): the statement just read, noted as
         one said after "for"; read as a measure only of a measure noun the table declares, for keys
@@ -1132,15 +1136,24 @@ def _named_statements(transformer: _Read, language: str, prompt: str) -> list[tu
     positional += extracted
     # a shape's keys are the keys asked as a key list's are: 'Item "notebook"' names "item" (wip/jsonR3)
     asked = transformer.asked or list(transformer.template)
-    if any(key not in asked for key in transformer.counted):
+    if _counted_unlisted(transformer, asked, language):
         return None  # "3 users" for a key "user", "3 apples" for no key: no statement read
     placed = _places_bound(transformer, asked, language, prompt)
     if placed is None:
         return None
-    bound = _slots_bound(transformer.stated + said + named + positional + placed, transformer.template)
+    bound = _slots_bound(transformer.stated + said + named + positional + placed, transformer.template, _LABEL_FOLDING.get(language, frozenset()))
     if bound is None:
         return None
     return _stated_by_asked_keys(transformer, bound, asked, language)
+
+
+def _counted_unlisted(transformer: _Read, asked: list[str], language: str) -> bool:
+    """Whether a number is said with a word that is no key asked nor a slot's word (wip/jsonY); "he has 92 points"
+    fills '"score": <points>', de "12 Tore" the key "tore" (wip/jsonQ)."""
+    slot_words = getattr(transformer.template, "slots", {})  # wip/jsonQ: "he has 92 points" fills '"score": <points>'
+    rules = _LABEL_FOLDING.get(language, frozenset())
+    slot_words = {*slot_words, *(_label_folded(w, rules) for w in slot_words), *(_label_folded(k, rules) for k in asked)}
+    return any(key not in asked and key not in slot_words and _label_folded(key, rules) not in slot_words for key in transformer.counted)
 
 
 def _stated_by_asked_keys(transformer: _Read, bound: list[tuple[str, Statement, str | None]], asked: list[str],
@@ -1174,7 +1187,7 @@ def _places_bound(transformer: _Read, asked: list[str], language: str, prompt: s
 
 
 def _slots_bound(
-    stated: list[tuple[str, Statement, str | None]], template: dict[str, str]
+    stated: list[tuple[str, Statement, str | None]], template: dict[str, str], rules: frozenset[str] = frozenset()
 ) -> list[tuple[str, Statement, str | None]] | None:
     """Each statement whose key is a slot word of the shape ('{"user": <name>}': "with name Priya") as the
     statement of the slot's key; None when a stated word is one slot's word and another slot's key
@@ -1182,11 +1195,15 @@ def _slots_bound(
     slots = getattr(template, "slots", {})
     if not slots:
         return stated
+    folded = {_label_folded(word, rules): word for word in slots}  # wip/jsonQ: de "Der Name ist Lena" names <name>
+    if len(folded) != len(slots):
+        folded = {}
     bound = []
     for key, st, unit in stated:
-        if key in slots and key in template and slots[key] != key:
+        word = key if key in slots else folded.get(_label_folded(key, rules), key)
+        if word in slots and (key in template or word in template) and slots[word] != word:
             return None
-        bound.append((slots.get(key, key), st, unit))
+        bound.append((slots.get(word, key), st, unit))
     return bound
 
 
@@ -1975,10 +1992,17 @@ def _lowercase_read(transformer: _Read, found: dict[str, Statement], ambiguous: 
     if not lowercase or transformer.converts:
         return True
     if all(st.equals for st in lowercase) and not ambiguous and (
-        language in _LOWERCASE or all(isinstance(st.value, str) and all(c.isalpha() or c in "-_" for c in st.value) for st in lowercase)
+        language in _LOWERCASE or all(_written_as_data(st) for st in lowercase)
     ):
         return True  # "=" writes data in every table (wip/jsonR3: ru "товар=чайник"); elsewhere only words ("=³1" is none)
+    if transformer.template and _a_whole_record(transformer, found, ambiguous):
+        return True  # wip/jsonQ: a template's slots each stated once, no other key: "Article : chaise, prix : 49" fills it
     return language in _LOWERCASE and _a_whole_record(transformer, found, ambiguous)
+
+
+def _written_as_data(st: Statement) -> bool:
+    """A word of letters (or wip/jsonQ: words one space apart, "titolo=Il nome della rosa") after "=": data in every table."""
+    return isinstance(st.value, str) and all(c.isalpha() or c in "-_" or c in " '\u2019" and " " in st.value for c in st.value)
 
 
 def _a_whole_record(transformer: _Read, found: dict[str, Statement], ambiguous: set[str]) -> bool:
@@ -2620,11 +2644,84 @@ def _or_equals_data(
     """``value`` as read, or else the word written as data after "=" in a table without spaces (zh/ja
     "host=db7；", "item=りんご、": :func:`_equals_data_at`, read as a lowercase value is; wip/jsonR6)."""
     end, sep_end = span
-    if value is not None or lowercase:
-        return value, lowercase
-    elif value is None and not table.spaced and text[end:sep_end].strip(" \t") == "=":
+    if value is not None and not (table.spaced and text[end:sep_end].strip(" \t") == "=" and isinstance(value[0], str) and not value[1]):
+        return value, lowercase  # a literal; after "=" a word may start a value of several words (wip/jsonQ)
+    elif not table.spaced and text[end:sep_end].strip(" \t") == "=":
         value = _equals_data_at(text, folded, sep_end, table)
+    elif table.spaced and text[end:sep_end].strip(" \t") == "=":
+        run = _equals_run_at(text, folded, sep_end, table)  # wip/jsonQ: "titolo=Il nome della rosa,"
+        if run is not None and (value is None or run[2] > value[2]):
+            return run, True
+        return value, lowercase if value is not None else False
     return value, value is not None
+
+
+# wip/jsonQ: the word classes a value of several words written after "=" never holds: a word that frames
+# the request or joins statements ("b=green and size large": two statements, or one?) is no claim
+_RUN_STOPS = frozenset({"JSON", "VERB", "VERB_END", "ONLY", "PLEASE", "AND", "KEYWORD", "KEYWORD_ONE", "NOTHING",
+                        "CONVERT", "TF_VERB", "OBJECT", "THANKS", "COURTESY", "IS", "COPULA", "WITH", "WHERE", "AS"})
+_RUN_WORD = re.compile(r"[^\W\d_][\w'\u2019-]{0,40}")
+# wip/jsonQ: the words a table declares no value of several words holds ("value_run_stops": "about", "million",
+# ru "около"): "population=about a million" may be a number the writer means, so no claim
+_RUN_STOP_WORDS = {language: frozenset(fold(w) for w in table.get("value_run_stops", ())) for language, table in _TABLES.items()}
+
+
+def _equals_run_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[str, bool, int] | None:
+    """wip/jsonQ: a value of two or more words written as data after "=" in a spaced table
+    ("titolo=Il nome della rosa, anno=1980", "title=The Hobbit"): words of letters one space apart,
+    the run ending its statement (a comma, a line's or sentence's end, the text's end); none a
+    number word, a JSON literal or type word, a unit or a word of the request's framing (_RUN_STOPS);
+    else None (no claim)."""
+    words = _run_words(text, pos)
+    if words is None:
+        return None
+    end = words[-1].end()
+    if len(words) < 2 or not _one_script(text[pos:end].replace(" ", "")) or not words[0].group()[0].isupper():
+        return None  # a name or title starts with a capital ("size=extra large" may describe)
+    if not _after_list_mark(text, pos):
+        return None
+    after = text[end : end + 2]
+    if not (end == len(text) or after[:1] in ",;\n" or after == "." or after[:1] == "." and after[1:].isspace()):
+        return None
+    if not all(_run_word_free(word, folded, table) for word in words):
+        return None
+    return text[pos:end], False, end
+
+
+def _run_words(text: str, pos: int) -> list[re.Match[str]] | None:
+    """The words of letters one space apart from ``pos`` (at most 12), or None."""
+    words: list[re.Match[str]] = []
+    at = pos
+    while True:
+        word = _RUN_WORD.match(text, at)
+        if word is None or len(words) >= 12:
+            return None
+        words.append(word)
+        if text[word.end() : word.end() + 1] == " " and _RUN_WORD.match(text, word.end() + 1):
+            at = word.end() + 1
+            continue
+        return words
+
+
+def _after_list_mark(text: str, pos: int) -> bool:
+    """The statement whose value starts at ``pos`` follows a list or sentence mark (or starts the text)."""
+    before = re.sub(r"[\"'`]?[\w-]+[\"'`]?[ \t]*=[ \t]*$", "", text[:pos]).rstrip(" \t")  # the text before the key
+    if before and before[-1] not in ",;:.?!\n\uff0c\uff1b\uff1a\u3002\uff1f\uff01":
+        return False  # "temp=21 unit=C extra": a statement of a run without marks, whose words end where is not said
+    return True
+
+
+def _run_word_free(word: re.Match[str], folded: str, table: Vocabulary) -> bool:
+    """A word of a run is no number, literal, type, hedge or framing word, no unit and starts no framing phrase."""
+    low = word.group().casefold()
+    said = table.phrases.get(folded[word.start() : word.end()])
+    if low in _NOT_BARE | _TYPE_WORDS | _RUN_STOP_WORDS.get(table.language, frozenset()) \
+            or _number_word(folded[word.start() : word.end()], table):
+        return False
+    if said in _RUN_STOPS or (said or "").startswith(("U_", "TO_")):
+        return False
+    phrase = table.match(folded, word.start())
+    return phrase is None or phrase[0] not in _RUN_STOPS  # "return only", "and also": a phrase of the framing
 
 
 def _spaced_value_at(

@@ -1,0 +1,52 @@
+"""Mutation-check rows for wip/jsonQ: JSON values after a request phrase built by construction, values of several
+words after "=", templates filled by named slots. Appended by ``mutants.py`` to its table: (id, behaviour, file,
+old, new, tests)."""
+
+from __future__ import annotations
+
+_JSON = "stepcache_integrations/core/tasks/json"
+_SHAPES = ("tests/adversarial/test_json_everyday_shapes_jsonQ.py",)
+_TPL = ("tests/adversarial/test_json_templates_filled_jsonQ.py",)
+
+# fmt: off
+ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
+    ("jsonQ-run-any-case", "a value of several words read whatever its first letter: 'size=extra large' (may describe) served",
+     f"{_JSON}/reader.py", " or not words[0].group()[0].isupper():\n", ":\n", _SHAPES),
+    ("jsonQ-run-stops-ignored", "the table's value_run_stops not read: 'population=about a million' served as a string",
+     f"{_JSON}/reader.py", "_NOT_BARE | _TYPE_WORDS | _RUN_STOP_WORDS.get(table.language, frozenset())", "_NOT_BARE | _TYPE_WORDS", _SHAPES),
+    ("jsonQ-run-and-allowed", "'and' inside a run of words: 'city=Nice and population large' read as one value",
+     f"{_JSON}/reader.py", '_RUN_STOPS = frozenset({"JSON", "VERB", "VERB_END", "ONLY", "PLEASE", "AND", ',
+     '_RUN_STOPS = frozenset({"JSON", "VERB", "VERB_END", "ONLY", "PLEASE", ', _SHAPES),
+    ("jsonQ-run-without-marks", "a run of words in a statement run without marks: 'json: temp=21 unit=C extra' read 'C extra'",
+     f"{_JSON}/reader.py", '    if before and before[-1] not in ",;:.?!\\n\\uff0c\\uff1b\\uff1a\\u3002\\uff1f\\uff01":\n        return False',
+     '    if False:\n        return False', ("tests/adversarial/test_json_english_syntax.py", *_SHAPES)),
+    # jsonQ-run-end-ignored left out: a run not ending its statement leaves a word the grammar derives in no
+    # sentence ("city=New York 2", "title=The Hobbit (1937)"), so dropping the end check is equivalent
+    ("jsonQ-run-off", "no value of several words after '=': 'titolo=Il nome della rosa' no longer served",
+     f"{_JSON}/reader.py", "        run = _equals_run_at(text, folded, sep_end, table)  # wip/jsonQ", "        run = None  # wip/jsonQ", _SHAPES),
+    ("jsonQ-or-word-dropped", "the table's 'or' dropped from value_run_stops: 'city=New York or Boston' served as one value",
+     f"{_JSON}/vocabulary/en.json", '"many", "few", "or", ', '"many", "few", ', _SHAPES),
+    ("jsonQ-convert-wandle-dropped", "the de construction's 'wandle in' dropped: 'Wandle in JSON um: ...' declined",
+     f"{_JSON}/vocabulary/de.json", ',\n   "wandle in",', ",", _SHAPES),
+    ("jsonQ-as-noun-verb-tail", "the zh rule 'as JSON + verb, then the values' deleted: '用JSON输出：...' declined",
+     f"{_JSON}/request.lark", "%extend request: courtesy? AS noun VERB politely? tail\n", "", _SHAPES),
+    ("jsonQ-comma-please", "the rule 'CONVERT noun, please: values' deleted: 'Could you convert this info to JSON, please: ...' declined",
+     f"{_JSON}/request.lark", "%extend request: courtesy? SOURCE? CONVERT noun COMMA politely tail\n", "", _SHAPES),
+    ("jsonQ-fill-and-request", "the rule 'Fill in this template and return only the JSON: {...}' deleted",
+     f"{_JSON}/request.lark", "%extend request: courtesy? FILL DEF? TEMPLATE_NOUN AND lead noun VERB_END? COLON TEMPLATE mods? tail? politely?\n"
+     "               | TEMPLATE_BY lead noun COLON TEMPLATE\n", "", _TPL),
+    ("jsonQ-has-said-dropped", "the rule 'he has 92 points' deleted: the brief's template declined",
+     f"{_JSON}/request.lark", "%extend stmt: HAS_SAID NUMBER NAME -> had_stmt\n", "", _TPL),
+    ("jsonQ-counted-slot-words-off", "a number said with a slot's word fills no slot: 'he has 92 points' for <points> declined",
+     f"{_JSON}/reader.py", "    slot_words = {*slot_words, *(_label_folded(w, rules) for w in slot_words), *(_label_folded(k, rules) for k in asked)}\n",
+     "    slot_words = set(asked)\n", _TPL),
+    ("jsonQ-template-lowercase-off", "a template's lowercase values not read: 'Article : chaise, prix : 49' declined",
+     f"{_JSON}/reader.py", "    if transformer.template and _a_whole_record(transformer, found, ambiguous):\n        return True  # wip/jsonQ",
+     "    if False:\n        return True  # wip/jsonQ", _TPL),
+    ("jsonQ-template-lowercase-any", "a template's lowercase values read with a slot left empty or a key the template lacks",
+     f"{_JSON}/reader.py", "    if transformer.template and _a_whole_record(transformer, found, ambiguous):\n        return True  # wip/jsonQ",
+     "    if transformer.template:\n        return True  # wip/jsonQ", _TPL),
+    ("jsonQ-slot-case-folded-off", "de 'Der Name ist Lena' names no slot <name>: the capitalised label unbound",
+     f"{_JSON}/reader.py", "        word = key if key in slots else folded.get(_label_folded(key, rules), key)\n", "        word = key\n", _TPL),
+]
+# fmt: on
