@@ -89,7 +89,8 @@ def _lit_loose(text: str) -> str:
     for token in re.findall(r"[A-Za-z']+|[^\sA-Za-z']", text):
         if token.lower() in _FILLERS or token in ".,!?:;":
             continue
-        out.append(_lit(token).replace("'", "['\u2019]") + _GAP)  # "What’s": a typographic apostrophe
+        # "What’s": a typographic apostrophe; "Whats": a contraction written without it is the same word
+        out.append(_lit(token).replace("'", "['\u2019]?") + _GAP)
     return "".join(out)
 
 
@@ -194,6 +195,13 @@ MATH_TEMPLATES = [
     Template("Solve {eq}, give {u} as a fraction.", "math", "en_everyday", loose=True),
     Template("Solve {eq}, thanks!", "math", "en_everyday", loose=True),
     Template("ok quick one: {eq}", "math", "en_everyday", loose=True),
+]
+
+# Templates the oracle reads but the corpus never fills (the corpus names MATH_TEMPLATES by index): a
+# base's edit that lands on another way of saying the same problem. Italian "per y" after an
+# equation is "for y" (fuzz seed 33, relation_word: "Risolvi l'equazione 5y + 3 = 28 per y.").
+MATH_READ_TEMPLATES = [
+    Template("Risolvi l'equazione {eq} per {u}.", "math", "it"),
 ]
 
 _OPERATOR_SIGNS = str.maketrans({"\u00d7": "*", "\u2217": "*", "\u2212": "-", "\u00f7": "/"})
@@ -723,7 +731,7 @@ def _loose_repeated(text: str) -> MathProblem | None:
 
 def _understand_text(text: str) -> Problem | None:
     exact, text = canon_text(text), math_form(text)
-    for t in MATH_TEMPLATES:
+    for t in (*MATH_TEMPLATES, *MATH_READ_TEMPLATES):
         m = t.regex.fullmatch(text)
         if m:
             problem = _math_from_match(t, m)
