@@ -621,3 +621,6 @@ MUTANTS += [Mutant(*row) for row in _JSONZ_ROWS]
 from mutants_linW_1205 import ROWS as _LINW_1205_ROWS  # noqa: E402 - price stories in every table (wip/linW, 2026-12-05)
 
 MUTANTS += [Mutant(*row) for row in _LINW_1205_ROWS]
+from mutants_fuzzC import ROWS as _FUZZC_ROWS  # noqa: E402 - fuzzer findings fixed by wip/fuzzC (digit groups in word problems)
+
+MUTANTS += [Mutant(*row) for row in _FUZZC_ROWS]
