@@ -258,10 +258,8 @@ def text_applicable(text: str) -> list[str]:
         kinds.append("unit_case")
     if ("JSON" in text or "json" in text) and _PROPER_NOUN.search(text):  # a JSON or passage prompt's names
         kinds.append("proper_noun")
-    if any(c in string.digits for c in text):
-        kinds.append("number_format")
-    if any(c in string.digits for c in text) or "JSON" in text:
-        kinds.append("negation")
+    if _numeric_prompt(text):  # a linear, arithmetic, word-problem or JSON prompt (wip/fuzzC)
+        kinds += ["number_format", "negation"]
     if "JSON" in text and _OWNER_MARK.search(text):  # whose value it is: a JSON request's statements
         kinds.append("owner_swap")
     # a story's roles; in a JSON request a role word may be a key name, which the JSON oracle does not
@@ -271,6 +269,13 @@ def text_applicable(text: str) -> list[str]:
     if "JSON" in text and (_TRANSFORM.search(text) or _STATED_STRING.search(text) or _STATED_NUMBER.search(text)):
         kinds.append("transform_toggle")
     return [k for k in kinds if k]
+
+
+def _numeric_prompt(text: str) -> bool:
+    """A prompt whose numbers are its content: JSON, an equation, or two numbers or more (a list's
+    "1." and "2." are no numbers here)."""
+    numbers = re.findall(r"(?<![\w.,])[0-9]+(?:[.,][0-9]+)?(?!\.\s|\.$)", text)
+    return "JSON" in text or "=" in text or len(numbers) >= 2
 
 
 def _cased(c: str) -> bool:

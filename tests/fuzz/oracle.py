@@ -353,6 +353,15 @@ JSON_PASSAGE_TEMPLATES = [
 ]
 
 
+# The same passage requests as the oracle also reads them (never filled by the corpus): a model
+# named without its determiner.
+JSON_PASSAGE_READ_TEMPLATES = [
+    Template('Extract JSON with keys "[model]" and "[price]" from: "{model:m} costs ${price:f}."', "json"),
+]
+# "Extract JSON with "a" and "b" from: ..." asks the same keys as "with keys" (the word left out)
+_PASSAGE_KEYS = re.compile(r'^(Extract JSON with) (?=")')
+
+
 def _round_ten(n: int) -> int:
     return (n + 5) // 10 * 10  # half up, like a person rounds
 
@@ -818,10 +827,12 @@ def _understand_text(text: str) -> Problem | None:
         problem = _asked_multiple(t, text)
         if problem is not None:
             return problem
+    passage_request = _PASSAGE_KEYS.sub(r"\1 keys ", exact.strip())
     for t in (*JSON_TEMPLATES, *JSON_RULE_TEMPLATES, *JSON_NO_KEY_TEMPLATES, *JSON_LANG_TEMPLATES, *JSON_EN_SYNTAX_TEMPLATES,
-              *JSON_PASSAGE_TEMPLATES):
+              *JSON_PASSAGE_TEMPLATES, *JSON_PASSAGE_READ_TEMPLATES):
         # a passage request's edge whitespace is no part of its passage (the values stand inside quotes)
-        m = t.regex.fullmatch(exact.strip() if t in JSON_PASSAGE_TEMPLATES else exact)
+        passage = t in JSON_PASSAGE_TEMPLATES or t in JSON_PASSAGE_READ_TEMPLATES
+        m = t.regex.fullmatch(passage_request if passage else exact)
         if m:
             return _json_from_match(t, m)
     transformed = _json_transformed(exact)
@@ -1468,10 +1479,11 @@ def _grammar_json_prose(text: str) -> JsonProblem | None:
 def _v_canon(text: str) -> str:
     """Literal text of a :data:`JSON_V_TEMPLATES` prompt as the oracle compares its ordered ones: the
     words "only", "please", "return", "keys", "a", "an", "one", "the" and pt "as", "um", "retorne",
-    "chaves" left out (with a question mark after "only"), the marks , . : ; " (an ideographic comma
+    "chaves" left out (with a question mark after "only" or ending the system line), the marks , . : ; " (an ideographic comma
     too) and an ellipsis left out, each run of spaces one space (a question mark elsewhere stays: a
     value asked about states nothing)."""
     text = re.sub(r"(?i)\bonly\?", " ", text)
+    text = re.sub(r"\?(?=[ \t]*\nUser:)", " ", text)  # the system line's key list asked ("... keys user and role?")
     text = re.sub(r"(?i)\b(?:only|please|as|um|return|retorne|keys|chaves|one|a|an|the)\b", " ", text)
     text = re.sub(r'[,.:;"\u2026\u3001\uff0c]', " ", text)
     return re.sub(r"\s+", " ", text).strip()
