@@ -259,7 +259,7 @@ def text_applicable(text: str) -> list[str]:
     if ("JSON" in text or "json" in text) and _PROPER_NOUN.search(text):  # a JSON or passage prompt's names
         kinds.append("proper_noun")
     if _numeric_prompt(text):  # a linear, arithmetic, word-problem or JSON prompt (wip/fuzzC)
-        kinds += ["number_format", "negation"]
+        kinds += ["number_format", "negation"] if _NUMBER.search(text) else ["negation"]
     if "JSON" in text and _OWNER_MARK.search(text):  # whose value it is: a JSON request's statements
         kinds.append("owner_swap")
     # a story's roles; in a JSON request a role word may be a key name, which the JSON oracle does not

@@ -362,6 +362,16 @@ JSON_PASSAGE_READ_TEMPLATES = [
 _PASSAGE_KEYS = re.compile(r'^(Extract JSON with) (?=")')
 
 
+def _passage_request(text: str) -> str:
+    """A passage request as the oracle's passage templates write it: edges stripped, "keys" and es "un"
+    said, one space between the colon and the quote, the passage's last sentence ended by a period
+    (none of these changes a key or a value)."""
+    text = _PASSAGE_KEYS.sub(r"\1 keys ", text.strip())
+    text = re.sub(r"^Extrae JSON ", "Extrae un JSON ", text)
+    text = re.sub(r'(de|from|da|aus):\s*"', r'\1: "', text)
+    return re.sub(r'(?<=[^.\s])"$', '."', text)
+
+
 def _round_ten(n: int) -> int:
     return (n + 5) // 10 * 10  # half up, like a person rounds
 
@@ -827,7 +837,7 @@ def _understand_text(text: str) -> Problem | None:
         problem = _asked_multiple(t, text)
         if problem is not None:
             return problem
-    passage_request = _PASSAGE_KEYS.sub(r"\1 keys ", exact.strip())
+    passage_request = _passage_request(exact)
     for t in (*JSON_TEMPLATES, *JSON_RULE_TEMPLATES, *JSON_NO_KEY_TEMPLATES, *JSON_LANG_TEMPLATES, *JSON_EN_SYNTAX_TEMPLATES,
               *JSON_PASSAGE_TEMPLATES, *JSON_PASSAGE_READ_TEMPLATES):
         # a passage request's edge whitespace is no part of its passage (the values stand inside quotes)
