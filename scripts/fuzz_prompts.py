@@ -44,6 +44,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="random: seeded random.Random (default); hypothesis: the CI driver, derandomized")
     parser.add_argument("--only", action="append", default=[],
                         help="run only campaigns whose name contains this text (repeatable), e.g. engine/math, lc_cache")
+    parser.add_argument("--edit", action="append", default=[],
+                        help="judge only these edit kinds (repeatable; random driver), e.g. proper_noun, number_format, negation")
     parser.add_argument("--quiet", action="store_true", help="print the counts and one line per violation only")
     parser.add_argument("--json", metavar="PATH", help="also record the counts, violations and provenance as JSON")
     args = parser.parse_args(argv)
@@ -57,6 +59,8 @@ def main(argv: list[str] | None = None) -> int:
     chosen = [c for c in campaigns() if not args.only or any(o in c.name for o in args.only)]
     if not chosen:
         parser.error(f"no campaign matches {args.only}; campaigns: {', '.join(c.name for c in campaigns())}")
+    if args.edit and args.driver != "random":
+        parser.error("--edit needs the random driver")
     scale = args.examples / sum(c.edits for c in chosen)
     names = {c.name for c in chosen}
     report = run_all(
@@ -65,6 +69,7 @@ def main(argv: list[str] | None = None) -> int:
         seed=args.seed,
         only=lambda c: c.name in names,
         progress=lambda line: print(line, file=sys.stderr, flush=True),
+        edit_kinds=frozenset(args.edit) or None,
     )
 
     print(f"seed {args.seed}, driver {args.driver}: {report.judged} edits judged in {report.seconds:.1f}s")
@@ -90,6 +95,17 @@ def main(argv: list[str] | None = None) -> int:
             else:
                 print(v.describe())
                 print()
+    if report.open_findings:
+        from tests.fuzz.judge import OPEN_FINDINGS
+
+        print(f"\n{len(report.open_findings)} served pairs of open engine findings (tests/fuzz/judge.py OPEN_FINDINGS;"
+              " reported, not counted as new violations):")
+        for name, _, why in OPEN_FINDINGS:
+            mine = [v for v in report.open_findings if v.open_finding == name]
+            if mine:
+                print(f"  {name} ({len(mine)}): {why}")
+                for v in mine[: 3 if args.quiet else 10]:
+                    print(f"    {v.prompt_kind}/{v.edit_kind}: P' = {show(v.edited)} -> {v.served.text if v.served else ''!r}")
     # image and tool-call transcripts, and messages with a name, bypass a cache (README: "a name ...
     # bypass"); any other uncached base is a failure
     uncached = [w for w in report.warmup_failures

@@ -637,3 +637,6 @@ MUTANTS += [Mutant(*row) for row in _LINQ_ROWS]
 from mutants_jsonQ import ROWS as _JSONQ_ROWS  # noqa: E402 - JSON values after request phrases by construction, filled templates (wip/jsonQ)
 
 MUTANTS += [Mutant(*row) for row in _JSONQ_ROWS]
+from mutants_fuzzC import ROWS as _FUZZC_ROWS  # noqa: E402 - fuzzer findings fixed by wip/fuzzC (digit groups in word problems)
+
+MUTANTS += [Mutant(*row) for row in _FUZZC_ROWS]

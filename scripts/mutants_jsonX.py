@@ -10,7 +10,7 @@ _T = ("tests/adversarial/test_passage_frames_jsonX.py",)
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("jsonx-costs-rule-deleted", "the COSTS frame deleted from the passage grammar: 'La chaqueta cuesta 39,5 euros.' no longer served",
      f"{_JSON}/passage/request.lark", "      | item COSTS price                                 -> priced",
-     "      | LIVES_IN COSTS LIVES_IN                          -> priced", _T),
+     "      | NOT_VALUE COSTS NOT_VALUE                        -> priced", _T),
     # jsonx-lives-rule-deleted retired by W22 (red team 17): the LIVES_IN frame is deleted (its roles, a person and a place, were bare names no passage shows the kind of)
     ("jsonx-labelled-rule-deleted", "labelled passages deleted from the grammar: 'Producto: silla Oslo. Precio: 120 euros.' no longer served",
      f"{_JSON}/passage/request.lark", "     | labelled\n", "     | COSTS labelled\n", _T),
@@ -20,7 +20,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      'item = [t for t in children if t.type not in ("ITEM_NOUN",)]', _T),
     # jsonx-roles-swapped retired by W22 (red team 17): the LIVES_IN frame is deleted
     ("jsonx-partial-frame", "a frame states the keys it names and leaves the rest: 'product, price, color' served in part",
-     f"{_JSON}/passage.py", "    if sorted(by_key) != sorted(keys) or not read.labels", "    if not read.labels", _T),
+     f"{_JSON}/passage.py", "    if sorted(by_key) != sorted(keys) or not all(", "    if not all(", _T),
     # jsonx-label-any-role retired by W22 (red team 17): a label fills only the key it spells now (w22-label-any-key)
     ("jsonx-decimal-point-everywhere", "the Spanish number read in the English format: '39,5 euros' no number, '1.500 euros' 1.5",
      f"{_JSON}/passage.py", "    number = _NUMBER[vocabulary.language in _DECIMAL_COMMA].match(passage, pos)",

@@ -11,7 +11,7 @@ _W22 = ("tests/adversarial/test_passage_kinds_w22.py",)
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("w22-kind-unchecked", "any capitalised word fills a person, place or team role: 'Ana lives in France.' -> city France",
-     f"{_JSON}/passage.py", "if sorted(by_key) != sorted(keys) or not read.labels and not all(_kind_shown(read, t) for t in by_key.values()):",
+     f"{_JSON}/passage.py", "if sorted(by_key) != sorted(keys) or not all(_kind_shown(read, role, t) for role, t in by_key.values()):",
      "if sorted(by_key) != sorted(keys):", _W22),
     ("w22-person-place-unshown", "a bare name fills the person and the place roles ('Neither lives in Lisbon.')",
      f"{_JSON}/passage.py", "    return bool(read.kinds.get(_item_key(tokens), frozenset()) & _EVIDENCE.get(role, frozenset()))\n",

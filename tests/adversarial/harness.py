@@ -379,3 +379,46 @@ def assert_trap_never_wrong(case: Pair, model: bool) -> None:
         assert outcome.correct, (r.outcome, r.text)
     if model:
         assert r.model_calls >= 1, (r.outcome, r.text)
+
+
+# -- shared loops of the reach tests (wip/fuzzC: the linW/jsonZ twins) ---------------------------
+def assert_json_trap_declined(prompt: str, base: str, base_obj: dict[str, Any], wrong: dict[str, Any]) -> None:
+    """``prompt`` states no value (the JSON reader reads nothing, or no statement), and after
+    ``base`` (whose object is ``base_obj``) was cached it is never served wrong and reaches the model."""
+    from stepcache_integrations.core.tasks.json.reader import read_request
+
+    read = read_request(prompt)
+    assert read is None or not read.statements, (prompt, read)
+    assert_trap_never_wrong(exact_json_pair("trap", base, base_obj, prompt, wrong), model=True)
+
+
+def served_story(template: str, first: int, second: int, name: str, value: Fraction, bare: bool) -> str:
+    """A story template's ``{t}`` filled twice: the second served exact after the first
+    (:func:`served_linear`); ``bare``: the answer is the number alone."""
+    text = served_linear(template.format(t=first), template.format(t=second), {name: value}, "bare" if bare else "")
+    if bare:
+        assert text.strip() == str(value), text
+    return text
+
+
+def assert_linear_trap_declined(trap: str, base: str) -> None:
+    """``trap`` is no linear claim, and after ``base`` was cached it costs a model call or is served
+    unverified."""
+    from stepcache_integrations.core.tasks.linear.prompt import understand_prompt
+
+    assert understand_prompt(trap) is None, trap
+    cache, model = StepCache(), NeverRightModel()
+    cache.generate(base, model)
+    before = model.calls
+    again = cache.generate(trap, model)
+    assert model.calls > before or not again.verified, (trap, again.text)
+
+
+def assert_served_exact_object(case: Pair) -> None:
+    """``case``'s new prompt is served after its cached prompt (tests/_pairs.py ``served_after``) with
+    exactly the object of its answer (``exact_object``: types too)."""
+    from .._pairs import exact_object, served_after
+
+    served, obj = served_after(case.cached_prompt, case.new_prompt)
+    assert served, case.new_prompt
+    assert exact_object(obj, json.loads(case.new_answer)), obj

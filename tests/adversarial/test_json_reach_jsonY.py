@@ -17,8 +17,7 @@ import pytest
 
 from stepcache_integrations.core.tasks.json.reader import read_request
 
-from .._pairs import exact_object, served_after
-from .harness import Pair, assert_served_proven, assert_trap_never_wrong, dumps, exact_json_judge
+from .harness import Pair, assert_served_exact_object, assert_served_proven, assert_trap_never_wrong, dumps, exact_json_judge
 
 Obj = dict[str, Any]
 
@@ -84,11 +83,7 @@ def test_jsony_served_exactly(case: Pair) -> None:
 
 @pytest.mark.parametrize("case", SERVED, ids=lambda c: c.cls)
 def test_jsony_served_after_never_right_model(case: Pair) -> None:
-    import json
-
-    served, obj = served_after(case.cached_prompt, case.new_prompt)
-    assert served, case.new_prompt
-    assert exact_object(obj, json.loads(case.new_answer)), obj
+    assert_served_exact_object(case)
 
 
 NO_CLAIM = [
@@ -192,11 +187,7 @@ def test_jsony_templates_served_exactly(case: Pair) -> None:
 
 @pytest.mark.parametrize("case", FILLED, ids=lambda c: c.cls)
 def test_jsony_templates_served_after_never_right_model(case: Pair) -> None:
-    import json
-
-    served, obj = served_after(case.cached_prompt, case.new_prompt)
-    assert served, case.new_prompt
-    assert exact_object(obj, json.loads(case.new_answer)), obj
+    assert_served_exact_object(case)
 
 
 FILL_NO_CLAIM = [
@@ -286,11 +277,7 @@ def test_jsony_pastes_served_exactly(case: Pair) -> None:
 
 @pytest.mark.parametrize("case", PASTED, ids=lambda c: c.cls)
 def test_jsony_pastes_served_after_never_right_model(case: Pair) -> None:
-    import json
-
-    served, obj = served_after(case.cached_prompt, case.new_prompt)
-    assert served, case.new_prompt
-    assert exact_object(obj, json.loads(case.new_answer)), obj
+    assert_served_exact_object(case)
 
 
 PASTE_NO_CLAIM = [
@@ -336,11 +323,7 @@ def test_jsony_conversions_served_exactly(case: Pair) -> None:
 
 @pytest.mark.parametrize("case", CONVERTED, ids=lambda c: c.cls)
 def test_jsony_conversions_served_after_never_right_model(case: Pair) -> None:
-    import json
-
-    served, obj = served_after(case.cached_prompt, case.new_prompt)
-    assert served, case.new_prompt
-    assert exact_object(obj, json.loads(case.new_answer)), obj
+    assert_served_exact_object(case)
 
 
 CONVERT_NO_CLAIM = [
@@ -388,11 +371,7 @@ def test_jsony_lists_served_exactly(case: Pair) -> None:
 
 @pytest.mark.parametrize("case", LISTED, ids=lambda c: c.cls)
 def test_jsony_lists_served_after_never_right_model(case: Pair) -> None:
-    import json
-
-    served, obj = served_after(case.cached_prompt, case.new_prompt)
-    assert served, case.new_prompt
-    assert exact_object(obj, json.loads(case.new_answer)), obj
+    assert_served_exact_object(case)
 
 
 @pytest.mark.parametrize("prompt", [
@@ -434,11 +413,7 @@ def test_jsony_formulas_served_exactly(case: Pair) -> None:
 
 @pytest.mark.parametrize("case", COMPUTED, ids=lambda c: c.cls)
 def test_jsony_formulas_served_after_never_right_model(case: Pair) -> None:
-    import json
-
-    served, obj = served_after(case.cached_prompt, case.new_prompt)
-    assert served, case.new_prompt
-    assert exact_object(obj, json.loads(case.new_answer)), obj
+    assert_served_exact_object(case)
 
 
 FORMULA_NO_CLAIM = [

@@ -13,7 +13,7 @@ import pytest
 
 from stepcache_integrations.core.tasks.json.reader import read_request
 
-from .harness import Pair, assert_served_proven, assert_trap_never_wrong, exact_json_pair as pair
+from .harness import Pair, assert_json_trap_declined, assert_served_proven, assert_trap_never_wrong, exact_json_pair as pair
 
 # -- (1) a template filled by a conversion -----------------------------------------------------------
 EN_M = 'Give me {{"meters": <value>}} for {} km.'
@@ -76,9 +76,7 @@ CONVERSION_TRAPS = [
 
 @pytest.mark.parametrize("prompt", CONVERSION_TRAPS)
 def test_conversion_template_traps_no_claim(prompt: str) -> None:
-    read = read_request(prompt)
-    assert read is None or not read.statements, (prompt, read)
-    assert_trap_never_wrong(pair("trap", EN_M.format(3), {"meters": 3000}, prompt, {"meters": -1}), model=True)
+    assert_json_trap_declined(prompt, EN_M.format(3), {"meters": 3000}, {"meters": -1})
 
 
 # -- (3) "Keys: ... Values: ..." in order ---------------------------------------------------------------
@@ -137,10 +135,7 @@ KEY_VALUE_TRAPS = [
 
 @pytest.mark.parametrize("prompt", KEY_VALUE_TRAPS)
 def test_key_values_traps(prompt: str) -> None:
-    read = read_request(prompt)
-    assert read is None or not read.statements, (prompt, read)
-    assert_trap_never_wrong(pair("trap", EN_KV.format(17, "open", 2), {"id": 17, "status": "open", "retries": 2},
-                                 prompt, {"id": -1}), model=True)
+    assert_json_trap_declined(prompt, EN_KV.format(17, "open", 2), {"id": 17, "status": "open", "retries": 2}, {"id": -1})
 
 
 def test_key_list_changed_between_the_pair_is_not_served_for_the_old_keys() -> None:
@@ -219,9 +214,7 @@ SUM_TRAPS = [
 
 @pytest.mark.parametrize("prompt", SUM_TRAPS)
 def test_expression_template_traps(prompt: str) -> None:
-    read = read_request(prompt)
-    assert read is None or not read.statements, (prompt, read)
-    assert_trap_never_wrong(pair("trap", EN_T.format(12), {"total": 42}, prompt, {"total": -1}), model=True)
+    assert_json_trap_declined(prompt, EN_T.format(12), {"total": 42}, {"total": -1})
 
 
 def test_two_unit_slots_after_a_conversion_hold_the_measure_in_each_unit() -> None:

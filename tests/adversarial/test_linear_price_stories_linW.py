@@ -13,10 +13,9 @@ from fractions import Fraction
 
 import pytest
 
-from stepcache_integrations import StepCache
 from stepcache_integrations.core.tasks.linear.prompt import understand_prompt
 
-from .harness import NeverRightModel, served_linear
+from .harness import assert_linear_trap_declined, served_linear, served_story
 
 EN = "A notebook costs p dollars. Three notebooks and a $5 pen cost ${t} altogether. Find p."
 EN_WORDS = "Three notebooks and a $5 pen cost ${t} altogether. How much does one notebook cost?"
@@ -59,9 +58,7 @@ SERVED = [
 
 @pytest.mark.parametrize(("template", "first", "second", "name", "value", "bare"), SERVED)
 def test_a_price_story_is_served_exact(template: str, first: int, second: int, name: str, value: Fraction, bare: bool) -> None:
-    text = served_linear(template.format(t=first), template.format(t=second), {name: value}, "bare" if bare else "")
-    if bare:
-        assert text.strip() == str(value), text
+    served_story(template, first, second, name, value, bare)
 
 
 def test_the_change_back_is_the_amount_paid_less_the_change() -> None:
@@ -105,12 +102,7 @@ TRAPS = [
 
 @pytest.mark.parametrize("trap", TRAPS)
 def test_a_changed_story_is_no_claim(trap: str) -> None:
-    assert understand_prompt(trap) is None, trap
-    cache, model = StepCache(), NeverRightModel()
-    cache.generate(EN.format(t=29), model)
-    before = model.calls
-    again = cache.generate(trap, model)
-    assert model.calls > before or not again.verified, (trap, again.text)
+    assert_linear_trap_declined(trap, EN.format(t=29))
 
 
 # -- ages: one d years more than k times another's, the first's age given, the other's asked
@@ -131,9 +123,7 @@ AGES = [
 
 @pytest.mark.parametrize(("template", "first", "second", "name", "value", "bare"), AGES)
 def test_an_age_story_is_served_exact(template: str, first: int, second: int, name: str, value: Fraction, bare: bool) -> None:
-    text = served_linear(template.format(t=first), template.format(t=second), {name: value}, "bare" if bare else "")
-    if bare:
-        assert text.strip() == str(value), text
+    served_story(template, first, second, name, value, bare)
 
 
 def test_the_age_equation_is_k_times_plus_d() -> None:
@@ -162,12 +152,7 @@ AGE_TRAPS = [
 
 @pytest.mark.parametrize("trap", AGE_TRAPS)
 def test_a_changed_age_story_is_no_claim(trap: str) -> None:
-    assert understand_prompt(trap) is None, trap
-    cache, model = StepCache(), NeverRightModel()
-    cache.generate(AGE_EN.format(t=22), model)
-    before = model.calls
-    again = cache.generate(trap, model)
-    assert model.calls > before or not again.verified, (trap, again.text)
+    assert_linear_trap_declined(trap, AGE_EN.format(t=22))
 
 
 # -- two numbers: their sum and their difference, each letter named the larger or the smaller
@@ -219,10 +204,5 @@ TWO_TRAPS = [
 
 @pytest.mark.parametrize("trap", TWO_TRAPS)
 def test_a_changed_two_numbers_story_is_no_claim(trap: str) -> None:
-    assert understand_prompt(trap) is None, trap
-    cache, model = StepCache(), NeverRightModel()
-    cache.generate(TWO.format(t=30), model)
-    before = model.calls
-    again = cache.generate(trap, model)
-    assert model.calls > before or not again.verified, (trap, again.text)
+    assert_linear_trap_declined(trap, TWO.format(t=30))
 

@@ -18,10 +18,9 @@ from fractions import Fraction
 
 import pytest
 
-from stepcache_integrations import StepCache
 from stepcache_integrations.core.tasks.linear.prompt import understand_prompt
 
-from .harness import NeverRightModel, served_linear
+from .harness import served_linear
 
 # (first, second, expected, fmt): fmt as ``served_linear`` reads it ("numbered", "one_line", ...)
 PAIRS = [
@@ -170,20 +169,9 @@ def test_step_labels_are_followed(first: str, second: str, expected: dict[str, i
     assert problem is not None and "numbered" in problem.format, (second, problem)
 
 
-def _served(first: str, second: str) -> str:
-    cache, model = StepCache(), NeverRightModel()
-    one = cache.generate(first, model)
-    assert one.verified and one.task == "linear_equation", (first, one.text)
-    before = model.calls
-    again = cache.generate(second, model)
-    assert model.calls == before and again.model_calls == 0, (second, again.outcome, again.text)
-    assert again.verified and again.verification == "proven", (second, again.text)
-    return again.text
-
-
 @pytest.mark.parametrize(("first", "second", "value"), EXACT)
 def test_exact_answer_is_a_fraction_or_an_integer(first: str, second: str, value: str) -> None:
-    text = _served(first, second)
+    text = served_linear(first, second)
     problem = understand_prompt(second)
     assert problem is not None and "fraction" in problem.format, (second, problem)
     last = text.strip().splitlines()[-1]
@@ -195,7 +183,7 @@ def test_exact_answer_is_a_fraction_or_an_integer(first: str, second: str, value
 
 @pytest.mark.parametrize(("first", "second", "value"), BOXED)
 def test_boxed_answer_is_the_last_line(first: str, second: str, value: str) -> None:
-    text = _served(first, second)
+    text = served_linear(first, second)
     assert text.strip().splitlines()[-1].strip() == f"\\boxed{{{value}}}", text
 
 
@@ -233,7 +221,7 @@ DECIMALS = [
 
 @pytest.mark.parametrize(("first", "second", "stated"), DECIMALS)
 def test_the_decimal_form_is_followed(first: str, second: str, stated: str) -> None:
-    text = _served(first, second)
+    text = served_linear(first, second)
     problem = understand_prompt(second)
     assert problem is not None and "decimal" in problem.format, (second, problem)
     assert text.strip().splitlines()[-1].rstrip(". ").endswith(stated), text
@@ -241,7 +229,7 @@ def test_the_decimal_form_is_followed(first: str, second: str, stated: str) -> N
 
 @pytest.mark.parametrize(("first", "second", "line"), TEMPLATES)
 def test_a_template_in_the_tables_words_is_the_last_line(first: str, second: str, line: str) -> None:
-    text = _served(first, second)
+    text = served_linear(first, second)
     assert text.strip().splitlines()[-1].strip() == line, text
 
 

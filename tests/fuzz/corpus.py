@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from .oracle import (
-    JSON_EN_SYNTAX_TEMPLATES, JSON_LANG_TEMPLATES, JSON_V_TEMPLATES, JSON_NO_KEY_TEMPLATES, JSON_PROSE_TEMPLATES, JSON_RULE_TEMPLATES,
+    JSON_EN_SYNTAX_TEMPLATES, JSON_LANG_TEMPLATES, JSON_PASSAGE_TEMPLATES, JSON_V_TEMPLATES, JSON_NO_KEY_TEMPLATES, JSON_PROSE_TEMPLATES, JSON_RULE_TEMPLATES,
     JSON_TEMPLATES, MATH_TEMPLATES, WORD_TEMPLATES,
 )
 from .prompts import Base, Msg, Part, ToolCall
@@ -221,6 +221,23 @@ def _json_en_syntax() -> list[str]:
     return out
 
 
+def _json_passage() -> list[str]:
+    """wip/fuzzC (W22): quoted passages whose frame binds the listed keys, served and declined ones."""
+    (costs, model, labelled, lives, es_costs, es_city_temp, es_temp, it_scored, pt_paid, fr_temp, de_aged,
+     de_employs) = JSON_PASSAGE_TEMPLATES
+    out = [costs.fill(product=p, price=n) for p, n in [("chair", 12), ("lamp", 40)]]
+    out += [model.fill(model=m, price=n) for m, n in [("Nimbus 7", 349), ("Atlas 2", 499)]]
+    out += [labelled.fill(product=p, price=n) for p, n in [("chair Oslo", 120), ("Nimbus 7", 80)]]
+    out += [lives.fill(name=a, city=c) for a, c in [("Ana", "Porto"), ("Ines", "Lisbon")]]
+    out += [es_costs.fill(producto=p, precio=n) for p, n in [("chaqueta", 39), ("silla", 120)]]
+    out += [es_city_temp.fill(ciudad="Bilbao", temperatura=18), es_temp.fill(ciudad="Bilbao", temperatura=18),
+            es_temp.fill(ciudad="Sevilla", temperatura=25)]
+    out += [it_scored.fill(squadra="Bologna", gol=1), pt_paid.fill(cliente="Tiago", valor=87), pt_paid.fill(cliente="Rita", valor=45)]
+    out += [fr_temp.fill(temperature=24, ville="Rennes"), de_aged.fill(name="Lena", alter=35),
+            de_employs.fill(firma="Schmidt AG", mitarbeiter=450)]
+    return out
+
+
 def _json_rule() -> list[str]:
     price, months, temp = JSON_RULE_TEMPLATES
     out = [price.fill(item=i, price=p) for i, p in [("lamp", 104), ("chair", 47), ("desk", 311), ("rug", 89),
@@ -410,6 +427,7 @@ def plain_bases() -> dict[str, list[Base]]:
         "json_no_keys": _json_no_keys(),
         "json_langs": _json_langs(),
         "json_en_syntax": _json_en_syntax(),
+        "json_passage": _json_passage(),
         "math_en": _math("en", 32),
         "math_fr": _math("fr", 18),
         "math_ru": _math("ru", 16),

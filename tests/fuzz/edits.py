@@ -40,6 +40,9 @@ TEXT_EDITS = (
     "owner_swap",
     "role_swap",
     "unit_case",
+    "proper_noun",
+    "number_format",
+    "negation",
 )
 # format instructions appended to (or removed from) the end of a prompt: the oracle reads the first
 # six (tests/fuzz/oracle.py FORMAT_SENTENCES) and nothing else; a negated or contradicting one must
@@ -148,6 +151,32 @@ def _unit_case(text: str, rng: random.Random) -> str | None:
     others = sorted(cases - set(UNIT_SPELLINGS[unit.lower()]))
     return text[:start] + rng.choice(others) + text[end:] if others else None
 
+# wip/fuzzC (W22, red team round 17): words of a kind, one swapped for another of the same or of
+# ANOTHER kind ("Ana lives in Porto." -> "Ana lives in France.", "Neither lives in Porto.", "Porto
+# lives in Ana."): a frame role filled by any capitalised word serves "France" as a city. Written
+# here, apart from the engine's tables and from the oracle's own lists of people and cities.
+PROPER_NOUN_KINDS = {
+    "person": ("Ana", "Bob", "Ines", "Omar", "Lena", "Hugo", "Mia", "Leo", "Tiago", "Claire", "Giulia", "Luca",
+               "Priya", "Laura", "Jonas", "Kenji", "Maria", "Lucia", "Tomas", "Bruno", "Rita", "Alma", "Grete",
+               "Eve", "Raj", "Tom"),
+    "city": ("Porto", "Lisbon", "Denver", "Bilbao", "Oslo", "Cairo", "Lima", "Quito", "Sevilla", "Bremen", "Kiel",
+             "Rennes", "Lyon", "Osaka"),
+    "country": ("France", "Spain", "Peru", "Portugal", "Egypt", "Japan"),
+    "month": ("March", "May", "August", "Mayo", "Enero", "Mars"),
+    "weekday": ("Monday", "Friday", "Lunes", "Montag", "Sunday"),
+    "pronoun": ("He", "She", "They", "It", "Ella", "Who"),
+    "company": ("Acme", "Google", "Siemens", "Nimbus"),
+    "other": ("Denial", "Neither", "Nobody", "Navidad", "Christmas", "None", "Nothing", "Bologna"),
+}
+_PROPER_NOUNS = sorted({w for words in PROPER_NOUN_KINDS.values() for w in words}, key=len, reverse=True)
+_PROPER_NOUN = re.compile(r"(?<![\w'\u2019-])(?:" + "|".join(map(re.escape, _PROPER_NOUNS)) + r")(?![\w'\u2019-])")
+# number formats (W22: "1,500" read as 1.5, a pasted "1.10" served as 1.1): the same digits with a
+# trailing zero, a leading zero, a digit group ("1500" -> "1,500" / "1.500" / "1 500"), a sign moved
+# ("-3" -> "3-", "5" -> "-5"), a decimal comma ("0.5" -> "0,5")
+_NUMBER = re.compile(r"(?<![\w.,])-?[0-9]+(?:\.[0-9]+)?(?![0-9]|[.,][0-9])")  # "3" of "3x" too
+# negation and exception words (wip/fuzzC): inserted before a word, a number or the end
+NEGATIONS = ("not", "except", "instead of", "excluding", "no", "Not", "except for", "but not")
+
 
 # edits inside the documented safe set
 SAFE_EDITS = ("safe_nfd", "safe_crlf", "safe_edge_ws", "safe_combo")
@@ -227,6 +256,10 @@ def text_applicable(text: str) -> list[str]:
         kinds += ["line_layout", "asked_expression", "number_only_toggle"]
     if any(u in UNIT_SPELLINGS[u.lower()] for _, _, u in _unit_spans(text)):
         kinds.append("unit_case")
+    if ("JSON" in text or "json" in text) and _PROPER_NOUN.search(text):  # a JSON or passage prompt's names
+        kinds.append("proper_noun")
+    if _numeric_prompt(text):  # a linear, arithmetic, word-problem or JSON prompt (wip/fuzzC)
+        kinds += ["number_format", "negation"] if _NUMBER.search(text) else ["negation"]
     if "JSON" in text and _OWNER_MARK.search(text):  # whose value it is: a JSON request's statements
         kinds.append("owner_swap")
     # a story's roles; in a JSON request a role word may be a key name, which the JSON oracle does not
@@ -236,6 +269,13 @@ def text_applicable(text: str) -> list[str]:
     if "JSON" in text and (_TRANSFORM.search(text) or _STATED_STRING.search(text) or _STATED_NUMBER.search(text)):
         kinds.append("transform_toggle")
     return [k for k in kinds if k]
+
+
+def _numeric_prompt(text: str) -> bool:
+    """A prompt whose numbers are its content: JSON, an equation, or two numbers or more (a list's
+    "1." and "2." are no numbers here)."""
+    numbers = re.findall(r"(?<![\w.,])[0-9]+(?:[.,][0-9]+)?(?!\.\s|\.$)", text)
+    return "JSON" in text or "=" in text or len(numbers) >= 2
 
 
 def _cased(c: str) -> bool:
@@ -390,6 +430,12 @@ def edit_text(text: str, kind: str, rng: random.Random) -> str | None:
         return _asked_expression(text, rng)
     if kind == "unit_case":
         return _unit_case(text, rng)
+    if kind == "proper_noun":
+        return _proper_noun(text, rng)
+    if kind == "number_format":
+        return _number_format(text, rng)
+    if kind == "negation":
+        return _negation(text, rng)
     if kind == "invisible":
         # a character that renders as nothing and is not Unicode whitespace, anywhere including the
         # edges: zero-width space/joiner, byte-order mark, soft hyphen, a unit separator
@@ -407,6 +453,78 @@ def _template_language(text: str) -> str | None:
         if opening and text.startswith(opening):
             return t.lang
     return None
+
+
+def _proper_noun(text: str, rng: random.Random) -> str | None:
+    """A word of :data:`PROPER_NOUN_KINDS` replaced by another of the same kind or of another kind,
+    or (a third of the time, when there are two) two such words exchanged ("Porto lives in Ana")."""
+    found = list(_PROPER_NOUN.finditer(text))
+    if not found:
+        return None
+    distinct = [m for m in found if m.group() != found[0].group()]
+    if distinct and rng.random() < 1 / 3:
+        a, b = found[0], rng.choice(distinct)
+        a, b = (a, b) if a.start() < b.start() else (b, a)
+        return text[: a.start()] + b.group() + text[a.end() : b.start()] + a.group() + text[b.end() :]
+    m = rng.choice(found)
+    own = next(k for k, words in PROPER_NOUN_KINDS.items() if m.group() in words)
+    kind = own if rng.random() < 0.4 else rng.choice([k for k in PROPER_NOUN_KINDS if k != own])
+    other = rng.choice([w for w in PROPER_NOUN_KINDS[kind] if w != m.group()])
+    return text[: m.start()] + other + text[m.end() :]
+
+
+def _number_format(text: str, rng: random.Random) -> str | None:
+    """One number written another way (:data:`_NUMBER`): a trailing zero ("9.4" -> "9.40", "7" ->
+    "7.0"), a leading zero ("07"), a digit group ("1500" -> "1,500" / "1.500" / "1 500"; a smaller
+    number gets a thousands part, "450" -> "1,450"), its sign moved ("-3" -> "3-", or onto another
+    number), a decimal comma ("0.5" -> "0,5")."""
+    found = list(_NUMBER.finditer(text))
+    if not found:
+        return None
+    m = rng.choice(found)
+    num = m.group()
+    sign, digits = ("-", num[1:]) if num.startswith("-") else ("", num)
+    whole, _, frac = digits.partition(".")
+    tail = "." + frac if frac else ""
+    options = [sign + digits + ("0" if frac else ".0"), sign + "0" + digits]
+    if frac:
+        options.append(sign + whole + "," + frac)
+    grouped = whole if len(whole) >= 4 else "1" + whole.zfill(3)
+    for mark in (",", ".", " ", "\u00a0"):
+        options.append(sign + grouped[:-3] + mark + grouped[-3:] + tail)
+    if sign:
+        options.append(digits + "-")
+    choice = rng.choice(options + ["<move sign>"])
+    if choice == "<move sign>":
+        others = [o for o in found if o is not m]
+        if not others:
+            return None
+        o = rng.choice(others)
+        # the sign of one number moved onto another ("-3x + 4 = 8" -> "3x + 4 = -8")
+        edits = [(m.start(), m.end(), digits), (o.start(), o.end(), o.group()[1:] if o.group().startswith("-") else "-" + o.group())]
+        if not sign and not o.group().startswith("-"):
+            return None
+        if not sign:  # move the other's sign onto this one
+            edits = [(m.start(), m.end(), "-" + digits), (o.start(), o.end(), o.group()[1:])]
+        out = text
+        for start, end, new in sorted(edits, reverse=True):
+            out = out[:start] + new + out[end:]
+        return out
+    return text[: m.start()] + choice + text[m.end() :]
+
+
+def _negation(text: str, rng: random.Random) -> str | None:
+    """A negation or exception word inserted before a word or a number, or at the end."""
+    starts = [m.start() for m in re.finditer(r"(?<![\w.,-])[\w-]", text)]
+    if not starts:
+        return None
+    word = rng.choice(NEGATIONS)
+    if rng.random() < 0.1:
+        stripped = text.rstrip()
+        end = len(stripped) - 1 if stripped[-1:] in ".?!" else len(stripped)
+        return stripped[:end] + " " + word + stripped[end:]
+    p = rng.choice(starts)
+    return text[:p] + word + " " + text[p:]
 
 
 def _toggle_transform(text: str, rng: random.Random) -> str | None:
@@ -560,7 +678,7 @@ def applicable(request: Request) -> list[str]:
 
 
 # edit kinds that apply to few bases come first, so that every base's first example covers them
-_PRIORITY = ("safe_crlf", "safe_nfd", "image_url", "tool_arg", "safe_edge_ws", "msg_name", "system_msg", "owner_swap", "role_swap", "unit_case", "digit_change",
+_PRIORITY = ("safe_crlf", "safe_nfd", "image_url", "tool_arg", "safe_edge_ws", "msg_name", "system_msg", "proper_noun", "owner_swap", "role_swap", "unit_case", "digit_change",
              "safe_combo", "number_mark", "spaced_mark", "relation_word", "foreign_digit", "line_layout", "asked_expression", "number_only_toggle",
              "operator_change", "transform_toggle")
 

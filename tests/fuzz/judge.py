@@ -46,6 +46,32 @@ _ECHO = re.compile(r"ECHO:([0-9a-p]{12})")
 _LETTERS_AS_HEX = str.maketrans("ghijklmnop", "0123456789")
 
 
+# Open engine findings (wip/fuzzC, reported to the lead, not fixed on that branch): a violation whose
+# edited prompt matches one is listed apart under its name, by the script and in the report, so that
+# every other violation still fails the run. (name, the edited prompt's text, why)
+OPEN_FINDINGS: tuple[tuple[str, re.Pattern[str], str], ...] = (
+    ("jsonB-bare-name-role",
+     re.compile(r'"(?:name|player)" and "(?:age|score)": [^\W\d_][\w\'-]* (?:is [0-9]+ years old|scored [0-9]+)\b'
+                r'|"name" and "city" for: [^\W\d_][\w\'-]*, [^\W\d_][\w\'-]*\.'),
+     "a bare capitalised word bound by its place alone fills a person, player or city key of the JSON reader's "
+     "prose shapes (wip/jsonB): 'Who is 47 years old.' -> name Who, 'Spain scored 87.' -> player Spain, "
+     "'for: Omar, Luca.' -> city Luca (W22's rule, never applied to json/reader.py)"),
+    ("json-en-point-group",
+     re.compile(r"(?<![0-9.,])[1-9][0-9]{0,2}\.[0-9]{3}(?![0-9])"),
+     "an English JSON statement reads '1.034' as the decimal 1.034 ('age 1.034', 'year 1.987'); the passage and "
+     "word-problem readers refuse a digit group read two ways in every table (W22)"),
+    ("json-capitalised-negation-in-name",
+     re.compile(r"\b(?:Not|No) [A-Z]"),
+     "a capitalised negation before a labelled name is read as part of the name ('Stadt Not Kiel' -> stadt 'Not Kiel')"),
+)
+
+
+def open_finding(request: Request) -> str | None:
+    """The name of the open finding whose shape the request's text has, if any."""
+    text = "\n".join(_texts(request))
+    return next((name for name, shape, _ in OPEN_FINDINGS if shape.search(text)), None)
+
+
 @dataclass
 class Judged:
     campaign: str
@@ -61,6 +87,7 @@ class Judged:
     problems: list[tuple[str, str]] = field(default_factory=list)
     cached_text: str | None = None
     served_from: Request | None = None  # the earlier request whose answer was served verbatim
+    open_finding: str | None = None  # the OPEN_FINDINGS entry the violation is (listed apart)
 
     def describe(self) -> str:
         s = self.served
@@ -115,7 +142,12 @@ class Report:
 
     @property
     def violations(self) -> list[Judged]:
-        return [r for r in self.records if r.violation]
+        return [r for r in self.records if r.violation and not r.open_finding]
+
+    @property
+    def open_findings(self) -> list[Judged]:
+        """Violations of a known open engine finding (:data:`OPEN_FINDINGS`), listed apart."""
+        return [r for r in self.records if r.violation and r.open_finding]
 
     def counts(self, *keys: str) -> Counter:
         return Counter(tuple(getattr(r, k) for k in keys) for r in self.records)
@@ -270,6 +302,8 @@ def judge_one(
         problems.append(("stale_content", f"served text contains echo lines written for another prompt: {sources}"))
     if problems:
         record.violation = min((k for k, _ in problems), key=VIOLATION_ORDER.index)
+        if record.violation == "unsafe_reuse" and len(problems) == 1:
+            record.open_finding = open_finding(edited)
     history[key].append((edited, served.text))
     seen_digests.setdefault(d, edited)
     return record
@@ -292,10 +326,10 @@ _ENGINE_BUDGET = {
     "json_rule": 240, "math_en": 480, "math_fr": 240, "math_ru": 240, "math_zh": 240, "math_system": 320,
     "math_es": 160, "math_de": 160, "math_pt": 120, "math_it": 120, "math_ja": 160,
     "math_en_everyday": 240,
-    "arithmetic": 320, "json_no_keys": 320, "json_langs": 320, "json_en_syntax": 320,
-    "word_en": 320, "word_langs": 320,
+    "arithmetic": 320, "json_no_keys": 320, "json_langs": 320, "json_en_syntax": 320, "json_passage": 320,
+    "word_en": 440, "word_langs": 440,  # 320 -> 440 since wip/fuzzC: two more edit kinds, as many role swaps
 }
-_ADAPTER_BUDGET = {"chat": 320, "multimodal": 160, "tools": 160, "single": 616}  # single: 3 bases of every prompt kind (24 kinds, 72 bases: each visited once, some twice)
+_ADAPTER_BUDGET = {"chat": 320, "multimodal": 160, "tools": 160, "single": 760}  # single: 3 bases of every prompt kind (25 kinds, 75 bases: each visited once or twice; 760 since wip/fuzzC so that every kind is still judged)
 
 
 def campaigns() -> list[Campaign]:
@@ -388,12 +422,18 @@ def run_hypothesis(campaign: Campaign, report: Report, scale: float = 1.0, targe
     test()
 
 
-def run_random(campaign: Campaign, report: Report, rng: random.Random, examples: int, target: Target | None = None) -> None:
-    """The nightly driver: the same examples from a seeded ``random.Random``."""
+def run_random(campaign: Campaign, report: Report, rng: random.Random, examples: int, target: Target | None = None,
+               edit_kinds: frozenset[str] | None = None) -> None:
+    """The nightly driver: the same examples from a seeded ``random.Random``; with ``edit_kinds``,
+    only those kinds (a base none of them applies to is skipped)."""
     target = target or TARGETS[campaign.target]()
     for n in range(examples):
         base = campaign.bases[n % len(campaign.bases)] if n < len(campaign.bases) else rng.choice(campaign.bases)
         kinds = rotation(base.request, shift=rng.randrange(64))
+        if edit_kinds is not None:
+            kinds = [k for k in kinds if k in edit_kinds]
+            if not kinds:
+                continue
         start = 0 if n < len(campaign.bases) else rng.randrange(len(kinds))
         edits = [(kinds[(start + j) % len(kinds)], rng.getrandbits(32)) for j in range(EDITS_PER_EXAMPLE)]
         run_example(target, campaign.name, base, edits, report, salt=f"r{n}")
@@ -405,6 +445,7 @@ def run_all(
     seed: int = 0,
     only: Callable[[Campaign], bool] | None = None,
     progress: Callable[[str], None] | None = None,
+    edit_kinds: frozenset[str] | None = None,
 ) -> Report:
     report = Report()
     start = time.perf_counter()
@@ -417,7 +458,7 @@ def run_all(
             if driver == "hypothesis":
                 run_hypothesis(c, report, scale)
             else:
-                run_random(c, report, rng, c.examples(scale))
+                run_random(c, report, rng, c.examples(scale), edit_kinds=edit_kinds)
             if progress:
                 progress(f"{c.name}: {time.perf_counter() - t0:.1f}s")
     report.seconds = time.perf_counter() - start

@@ -89,8 +89,27 @@ def _lit_loose(text: str) -> str:
     for token in re.findall(r"[A-Za-z']+|[^\sA-Za-z']", text):
         if token.lower() in _FILLERS or token in ".,!?:;":
             continue
-        out.append(_lit(token).replace("'", "['\u2019]") + _GAP)  # "What’s": a typographic apostrophe
+        # "What’s": a typographic apostrophe; "Whats": a contraction written without it is the same word
+        out.append(_lit(token).replace("'", "['\u2019]?") + _GAP)
     return "".join(out)
+
+
+# wip/fuzzC (W22): the oracle's own closed lists of first names, cities and football clubs. A value
+# a sentence binds by its place alone, with no label or noun that says what it is ("{name} is 30
+# years old", "for: {name}, {city}", "{prenom} a 34 ans", "in {city}"), is read only when it is one
+# of these: any other word (a country, a month, "Neither", a pronoun) the oracle cannot tell the kind
+# of, so a pair served with one is a finding to check by hand. A labelled value ("name: X", "named X",
+# "Me llamo X") is what the label says, whatever the word.
+ORACLE_PEOPLE = ("Ana", "Bob", "Ines", "Omar", "Lena", "Hugo", "Mia", "Leo", "Tiago", "Claire", "Giulia", "Luca",
+                 "Priya", "Laura", "Jonas", "Kenji", "Maria", "Lucia", "Tomas", "Bruno", "Rita", "Alma", "Grete",
+                 "Eve", "Raj", "Tom", "Paul", "Sara", "Marco", "Anna")
+ORACLE_CITIES = ("Porto", "Lisbon", "Denver", "Bilbao", "Oslo", "Cairo", "Lima", "Quito", "Sevilla", "Bremen", "Kiel",
+                 "Rennes", "Lyon", "Osaka", "Madrid", "Paris", "Berlin", "Rome", "Curitiba", "Recife")
+ORACLE_CLUBS = ("Bologna", "Torino", "Napoli", "Genoa")
+
+
+def _one_of(words: tuple[str, ...]) -> str:
+    return "(?:" + "|".join(map(re.escape, words)) + r")(?![\w'\u2019-])"
 
 
 _SLOT_RE = {
@@ -102,6 +121,17 @@ _SLOT_RE = {
     "a": r"(?P<{name}>[0-9+\-*/(). ]+?)",
     "c": r"(?P<{name}>[\u4e00-\u9fff]+)",  # a name in ideographs
     "y": r"(?P<{name}>[\u0410-\u044f\u0401\u0451]+)",  # a name in Cyrillic
+    # wip/fuzzC: a value bound by its place alone (ORACLE_PEOPLE, ORACLE_CITIES, ORACLE_CLUBS), a
+    # lowercase common noun, a model name with its number ("Nimbus 7"), a labelled text value, a firm
+    "N": "(?P<{name}>" + _one_of(ORACLE_PEOPLE) + ")",
+    "C": "(?P<{name}>" + _one_of(ORACLE_CITIES) + ")",
+    "T": "(?P<{name}>" + _one_of(ORACLE_CLUBS) + ")",
+    "l": r"(?P<{name}>[a-z]+)",
+    "m": r"(?P<{name}>[A-Z][a-z]+ [0-9]+(?:[., \u00a0][0-9]+)*)",  # a model's number is text as written ("Atlas 2.0")
+    "t": r"(?P<{name}>[A-Za-z][A-Za-z0-9]*(?:(?: |[.,](?=[0-9]))[A-Za-z0-9]+)*)",
+    # a number as JSON writes it back ("12", "12.0", "12.5"; never "12.50", "012": W22)
+    "f": r"(?P<{name}>-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?)",
+    "g": r"(?P<{name}>[A-Z][a-z\u00e4\u00f6\u00fc]+ (?:AG|GmbH))",
 }
 
 
@@ -196,6 +226,14 @@ MATH_TEMPLATES = [
     Template("ok quick one: {eq}", "math", "en_everyday", loose=True),
 ]
 
+# Templates the oracle reads but the corpus never fills (the corpus names MATH_TEMPLATES by index): a
+# base's edit that lands on another way of saying the same problem. Italian "per y" after an
+# equation is "for y" (fuzz seed 33, relation_word: "Risolvi l'equazione 5y + 3 = 28 per y.").
+MATH_READ_TEMPLATES = [
+    Template("Risolvi l'equazione {eq} per {u}.", "math", "it"),
+    Template("Risolvi per {u} l'equazione {eq}.", "math", "it"),
+]
+
 _OPERATOR_SIGNS = str.maketrans({"\u00d7": "*", "\u2217": "*", "\u2212": "-", "\u00f7": "/"})
 
 ARITH_TEMPLATES = [
@@ -254,11 +292,11 @@ JSON_NO_KEY_TEMPLATES = [
 JSON_LANG_TEMPLATES = [
     Template('Devuelve un JSON con las claves "[nombre]" y "[edad]": Me llamo {nombre:w} y tengo {edad:n} años.', "json", "es"),
     Template('Dame un objeto JSON con "[ciudad]" y "[habitantes]". Ciudad: {ciudad:w}, habitantes: {habitantes:n}', "json", "es"),
-    Template("Donne-moi un JSON avec \"[prenom]\" et \"[age]\" : {prenom:w} a {age:n} ans.", "json", "fr"),
+    Template("Donne-moi un JSON avec \"[prenom]\" et \"[age]\" : {prenom:N} a {age:n} ans.", "json", "fr"),
     Template('Gib mir ein JSON mit den Schlüsseln "[stadt]" und "[einwohner]": Stadt {stadt:w}, Einwohner {einwohner:n}',
              "json", "de"),
     Template('Retorne um JSON com "[nome]" e "[idade]": Eu me chamo {nome:w} e tenho {idade:n} anos.', "json", "pt"),
-    Template('Restituisci un JSON con "[nome]" e "[eta]": {nome:w} ha {eta:n} anni.', "json", "it"),
+    Template('Restituisci un JSON con "[nome]" e "[eta]": {nome:N} ha {eta:n} anni.', "json", "it"),
     Template('Верни JSON с ключами "[имя]" и "[возраст]": Меня зовут {имя:y}, мне {возраст:n} лет.', "json", "ru"),
     Template('返回一个 JSON，包含 "[姓名]" 和 "[年龄]"：我叫{姓名:c}，今年 {年龄:n} 岁。', "json", "zh"),
     # possessives that name one owner (the owner_swap edit names a second: red team round 7, W7)
@@ -287,10 +325,51 @@ JSON_V_TEMPLATES = [
     Template("Make this a JSON object:\n[title]: {title:w}\n[year]: {year:n}", "json"),
     Template("Make a JSON object from this:\n[name]: {name:w}\n[age]: {age:n}", "json"),
     Template("System: Reply with JSON only, keys [user] and [role].\nUser: user {user:w}, role {role:w}", "json"),
-    Template('Return JSON with keys "[product]" and "[quantity]": {product:w}, {quantity:n}', "json"),
-    Template('Retorne um JSON com as chaves "[produto]" e "[quantidade]": {produto:w}, {quantidade:n}', "json", "pt"),
+    Template('Return JSON with keys "[product]" and "[quantity]": {product:l}, {quantity:n}', "json"),
+    Template('Retorne um JSON com as chaves "[produto]" e "[quantidade]": {produto:l}, {quantidade:n}', "json", "pt"),
     Template("Bitte als JSON ausgeben:\n[name]: {name:w}\n[alter]: {alter:n}", "json", "de"),
 ]
+
+
+# wip/fuzzC (W22): a quoted passage whose frame binds the listed keys ("The chair costs 12 dollars.",
+# "O cliente Tiago pagou 87 reais.", a labelled "Product: ... Price: ..."), read by the oracle's own
+# templates: a value bound by its place alone is one of the oracle's people, cities or clubs; a product
+# a lowercase noun or a model name with its number; a customer any word after the noun "cliente".
+JSON_PASSAGE_TEMPLATES = [
+    Template('Extract JSON with keys "[product]" and "[price]" from: "The {product:l} costs {price:f} dollars."', "json"),
+    Template('Extract JSON with keys "[model]" and "[price]" from: "The {model:m} costs ${price:f}."', "json"),
+    Template('Extract JSON with keys "[product]" and "[price]" from: "Product: {product:t}. Price: {price:f} dollars."', "json"),
+    Template('Extract JSON with keys "[name]" and "[city]" from: "{name:N} lives in {city:C}."', "json"),
+    Template('Extrae un JSON con las claves "[producto]" y "[precio]" de: "La {producto:l} cuesta {precio:f} euros."', "json", "es"),
+    Template('Extrae un JSON con las claves "[ciudad]" y "[temperatura]" de: "Hoy en {ciudad:C} hace {temperatura:f} grados."',
+             "json", "es"),
+    Template('Extrae un JSON con las claves "[temperatura]" de: "Hoy en {ciudad:w} hace {temperatura:f} grados."', "json", "es"),
+    Template('Estrai un JSON con le chiavi "[squadra]" e "[gol]" da: "Il {squadra:T} ha segnato {gol:f} gol."', "json", "it"),
+    Template('Extraia um JSON com as chaves "[cliente]" e "[valor]" de: "O cliente {cliente:w} pagou {valor:f} reais."', "json", "pt"),
+    Template('Extrais un JSON avec les clés "[temperature]" de : "Il fait {temperature:f} degrés à {ville:w}."', "json", "fr"),
+    Template('Extrahiere ein JSON mit den Schlüsseln "[name]" und "[alter]" aus: "{name:N} ist {alter:f} Jahre alt."', "json", "de"),
+    Template('Extrahiere ein JSON mit den Schlüsseln "[firma]" und "[mitarbeiter]" aus: "Die {firma:g} beschäftigt {mitarbeiter:f} Leute."',
+             "json", "de"),
+]
+
+
+# The same passage requests as the oracle also reads them (never filled by the corpus): a model
+# named without its determiner.
+JSON_PASSAGE_READ_TEMPLATES = [
+    Template('Extract JSON with keys "[model]" and "[price]" from: "{model:m} costs ${price:f}."', "json"),
+]
+# "Extract JSON with "a" and "b" from: ..." asks the same keys as "with keys" (the word left out)
+_PASSAGE_KEYS = re.compile(r'^(Extract JSON with) (?=")')
+
+
+def _passage_request(text: str) -> str:
+    """A passage request as the oracle's passage templates write it: edges stripped, "keys" and es "un"
+    said, one space between the colon and the quote, the passage's last sentence ended by a period
+    (none of these changes a key or a value)."""
+    text = _PASSAGE_KEYS.sub(r"\1 keys ", text.strip())
+    text = re.sub(r"^Extrae JSON ", "Extrae un JSON ", text)
+    text = re.sub(r'(de|from|da|aus):\s*"', r'\1: "', text)
+    return re.sub(r'(?<=[^.\s])"$', '."', text)
 
 
 def _round_ten(n: int) -> int:
@@ -299,7 +378,7 @@ def _round_ten(n: int) -> int:
 
 JSON_RULE_TEMPLATES = [
     Template(
-        "Return a JSON object with keys [item] and [price] for a {item:w}, price {price:n}. "
+        "Return a JSON object with keys [item] and [price] for a {item:l}, price {price:n}. "
         "Round the price to the nearest ten. Output only the JSON object.",
         "json_rule",
         compute=lambda f: {"item": f["item"], "price": _round_ten(f["price"])},
@@ -311,7 +390,7 @@ JSON_RULE_TEMPLATES = [
         compute=lambda f: {"name": f["name"], "months": f["years"] * 12},
     ),
     Template(
-        "Return a JSON object with keys [city] and [fahrenheit] for {city:w}, where it is {celsius:n} degrees Celsius. "
+        "Return a JSON object with keys [city] and [fahrenheit] for {city:C}, where it is {celsius:n} degrees Celsius. "
         "Convert the temperature to Fahrenheit. Output only the JSON object.",
         "json_rule",
         compute=lambda f: {
@@ -547,9 +626,21 @@ def _arith_from_match(t: Template, m: re.Match[str]) -> ArithProblem | None:
     return None if coefs else ArithProblem(t, m.group("e"), value)
 
 
+# A thousands separator in an English template's equation ("2x - 1,007 = 9" is 1007; wip/fuzzC's
+# number_format edit): a comma after one to three digits and before groups of exactly three. In the
+# other languages a comma is a decimal comma or a list mark: not read.
+_EN_THOUSANDS = re.compile(r"(?<![0-9.,])[1-9][0-9]{0,2}(?:,[0-9]{3})+(?![0-9]|[.,][0-9])")
+
+
+def _english(t: Template) -> bool:
+    return t.lang in ("en", "en_everyday") or t.lang == "system" and t.pattern.startswith("Solve")
+
+
 def _math_from_match(t: Template, m: re.Match[str]) -> MathProblem | None:
     groups = m.groupdict()
     eq_texts = [groups[k] for k in ("eq", "eq1", "eq2") if groups.get(k) is not None]
+    if _english(t):
+        eq_texts = [_EN_THOUSANDS.sub(lambda g: g.group().replace(",", ""), e) for e in eq_texts]
     try:
         equations = tuple(parse_equation(e) for e in eq_texts)
     except ParseError:
@@ -583,11 +674,18 @@ def _asked_multiple(t: Template, text: str) -> MathProblem | None:
     return dataclasses.replace(problem, target=(f"{m.group('k')}{u}",), target_value=k * problem.solution[u])
 
 
+def _as_written(raw: str) -> int | float | str:
+    """A number JSON writes back exactly as stated ("12.0" -> 12.0), else the text (no number: a
+    served number then differs from it)."""
+    value: int | float = float(raw) if "." in raw else int(raw)
+    return value if json.dumps(value) == raw else raw
+
+
 def _json_from_match(t: Template, m: re.Match[str]) -> JsonProblem:
     fields: dict[str, Any] = {}
     for name, typ in t.fields():
         raw = m.group(name)
-        fields[name] = int(raw) if typ == "n" else raw
+        fields[name] = int(raw) if typ == "n" else _as_written(raw) if typ == "f" else raw
     if t.compute is not None:
         return JsonProblem(t, t.compute(fields), stated=False)
     return JsonProblem(t, {k: fields[k] for k in t.keys()}, stated=True)
@@ -723,7 +821,7 @@ def _loose_repeated(text: str) -> MathProblem | None:
 
 def _understand_text(text: str) -> Problem | None:
     exact, text = canon_text(text), math_form(text)
-    for t in MATH_TEMPLATES:
+    for t in (*MATH_TEMPLATES, *MATH_READ_TEMPLATES):
         m = t.regex.fullmatch(text)
         if m:
             problem = _math_from_match(t, m)
@@ -739,8 +837,12 @@ def _understand_text(text: str) -> Problem | None:
         problem = _asked_multiple(t, text)
         if problem is not None:
             return problem
-    for t in (*JSON_TEMPLATES, *JSON_RULE_TEMPLATES, *JSON_NO_KEY_TEMPLATES, *JSON_LANG_TEMPLATES, *JSON_EN_SYNTAX_TEMPLATES):
-        m = t.regex.fullmatch(exact)
+    passage_request = _passage_request(exact)
+    for t in (*JSON_TEMPLATES, *JSON_RULE_TEMPLATES, *JSON_NO_KEY_TEMPLATES, *JSON_LANG_TEMPLATES, *JSON_EN_SYNTAX_TEMPLATES,
+              *JSON_PASSAGE_TEMPLATES, *JSON_PASSAGE_READ_TEMPLATES):
+        # a passage request's edge whitespace is no part of its passage (the values stand inside quotes)
+        passage = t in JSON_PASSAGE_TEMPLATES or t in JSON_PASSAGE_READ_TEMPLATES
+        m = t.regex.fullmatch(passage_request if passage else exact)
         if m:
             return _json_from_match(t, m)
     transformed = _json_transformed(exact)
@@ -830,7 +932,12 @@ def _word_form(text: str) -> str | None:
     return re.sub(r"^[\s.,;:!?。，、？！'\"]+", "", text)
 
 
-_WORD_NUMBER = {"n": r"(?:0|[1-9][0-9]*)", "d": r"(?:0|[1-9][0-9]*)(?:\.[0-9]+)?", "e": r"(?:0|[1-9][0-9]*)(?:,[0-9]+)?"}
+# "n": a whole number, also written with one trailing ".0" ("48.0", "3.0 times": the same number; the
+# fuzzer's number_format edit, wip/fuzzC)
+# fuzzer's number_format edit, wip/fuzzC); "n" and "d" also with English thousands groups ("$1,019" is
+# 1019: read so only in an English template, _word_problem)
+_WORD_NUMBER = {"n": r"(?:[1-9][0-9]{0,2}(?:,[0-9]{3})+|0|[1-9][0-9]*)(?:\.0)?",
+                "d": r"(?:[1-9][0-9]{0,2}(?:,[0-9]{3})+|0|[1-9][0-9]*)(?:\.[0-9]+)?", "e": r"(?:0|[1-9][0-9]*)(?:,[0-9]+)?"}
 
 
 @dataclass(frozen=True)
@@ -981,7 +1088,12 @@ def _word_problem(text: str) -> MathProblem | None:
         if t.check is not None and not t.check(fields):
             return None
         var = fields.get("u", "x")
-        equation = re.sub(r"\{(\w+)\}", lambda s: fields[s.group(1)].replace(",", "."), t.equation)
+        types = {m.group(1): m.group(2) for m in _WORD_SLOT.finditer(t.pattern) if m.group(2)}
+        if t.lang != "en" and any(types.get(k) in ("n", "d") and "," in v for k, v in fields.items()):
+            return None  # "1,004" outside English: a thousands group or a decimal comma (W22)
+        # an English number's commas group thousands; elsewhere a comma is the decimal mark
+        mark = "" if t.lang == "en" else "."
+        equation = re.sub(r"\{(\w+)\}", lambda s: fields[s.group(1)].replace(",", mark), t.equation)
         try:
             eq = parse_equation(equation.replace("X", var))
         except ParseError:
@@ -1292,10 +1404,10 @@ def _grammar_json_en_syntax(text: str) -> JsonProblem | None:
 
 # wip/jsonB: values said in short prose or in the listed keys' order, and a measure in a unit key.
 JSON_PROSE_TEMPLATES = [
-    Template('Return JSON with keys "[player]" and "[score]": {player:w} scored {score:n}. Output only the JSON object.',
+    Template('Return JSON with keys "[player]" and "[score]": {player:N} scored {score:n}. Output only the JSON object.',
              "json"),
-    Template('Return a JSON object with keys "[name]" and "[city]" for: {name:w}, {city:w}.', "json"),
-    Template('Return JSON with keys "[name]" and "[age]": {name:w} is {age:n} years old.', "json"),
+    Template('Return a JSON object with keys "[name]" and "[city]" for: {name:N}, {city:C}.', "json"),
+    Template('Return JSON with keys "[name]" and "[age]": {name:N} is {age:n} years old.', "json"),
 ]
 # (the prompt with its number, the object): the oracle's own arithmetic (an hour is 60 minutes)
 JSON_PROSE_MEASURES = [
@@ -1311,9 +1423,9 @@ JSON_PROSE_MEASURES = [
 
 # Where each prose template states its values, by its own words: (field, regex with group "v").
 _PROSE_STATEMENTS: list[list[tuple[str, str, str]]] = [
-    [("player", r"(?<![\w-])(?P<v>[A-Z][A-Za-z]*) scored (?=\d)", "w"), ("score", r"(?<=scored )(?P<v>0|[1-9][0-9]*)(?!\.\d|\w)", "n")],
+    [("player", r"(?<![\w-])(?P<v>" + _one_of(ORACLE_PEOPLE) + r") scored (?=\d)", "w"), ("score", r"(?<=scored )(?P<v>0|[1-9][0-9]*)(?!\.\d|\w)", "n")],
     [],  # values in the keys' order: _prose_in_order
-    [("name", r"(?<![\w-])(?P<v>[A-Z][A-Za-z]*) is (?=\d)", "w"), ("age", r"(?<= is )(?P<v>0|[1-9][0-9]*)(?= years old\b)", "n")],
+    [("name", r"(?<![\w-])(?P<v>" + _one_of(ORACLE_PEOPLE) + r") is (?=\d)", "w"), ("age", r"(?<= is )(?P<v>0|[1-9][0-9]*)(?= years old\b)", "n")],
 ]
 
 
@@ -1327,7 +1439,10 @@ def _prose_in_order(text: str) -> tuple[dict[str, Any], str] | None:
     if len(found) != 1:
         return None
     m = found[0]
-    return {keys[0]: m.group("a"), keys[1]: m.group("b")}, text[: m.start()] + " : " + text[m.end() :]
+    obj = {keys[0]: m.group("a"), keys[1]: m.group("b")}
+    if obj["name"] not in ORACLE_PEOPLE or obj["city"] not in ORACLE_CITIES:
+        return None  # a word bound by its place alone, of a kind the oracle cannot tell (W22)
+    return obj, text[: m.start()] + " : " + text[m.end() :]
 
 
 def _grammar_json_prose(text: str) -> JsonProblem | None:
@@ -1374,10 +1489,11 @@ def _grammar_json_prose(text: str) -> JsonProblem | None:
 def _v_canon(text: str) -> str:
     """Literal text of a :data:`JSON_V_TEMPLATES` prompt as the oracle compares its ordered ones: the
     words "only", "please", "return", "keys", "a", "an", "one", "the" and pt "as", "um", "retorne",
-    "chaves" left out (with a question mark after "only"), the marks , . : ; " (an ideographic comma
+    "chaves" left out (with a question mark after "only" or ending the system line), the marks , . : ; " (an ideographic comma
     too) and an ellipsis left out, each run of spaces one space (a question mark elsewhere stays: a
     value asked about states nothing)."""
     text = re.sub(r"(?i)\bonly\?", " ", text)
+    text = re.sub(r"\?(?=[ \t]*\nUser:)", " ", text)  # the system line's key list asked ("... keys user and role?")
     text = re.sub(r"(?i)\b(?:only|please|as|um|return|retorne|keys|chaves|one|a|an|the)\b", " ", text)
     text = re.sub(r'[,.:;"\u2026\u3001\uff0c]', " ", text)
     return re.sub(r"\s+", " ", text).strip()

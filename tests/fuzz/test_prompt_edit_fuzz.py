@@ -620,3 +620,42 @@ def test_the_oracle_reads_a_negated_unknown_asked_and_checks_its_value() -> None
     assert check_math_answer(problem, "3x = 15\nx = 5\n-x = -5") is None
     assert check_math_answer(problem, "3x = 15\nx = 5") is not None
     assert check_math_answer(problem, "3x = 15\nx = 5\n-x = 5") is not None
+
+
+def test_the_proper_noun_edit_swaps_a_name_for_another_kind_or_two_names() -> None:
+    """wip/fuzzC (W22): "Ana lives in Porto." -> another kind ("France", "Neither") or the two exchanged."""
+    import random
+
+    prompt = 'Extract JSON with keys "name" and "city" from: "Ana lives in Porto."'
+    edited = {edit_text(prompt, "proper_noun", random.Random(i)) for i in range(60)}
+    assert 'Extract JSON with keys "name" and "city" from: "Porto lives in Ana."' in edited
+    assert any(e is not None and ("France" in e or "Neither" in e or "Monday" in e or "She" in e) for e in edited), edited
+
+
+def test_the_number_format_edit_writes_digit_groups_zeros_and_commas() -> None:
+    import random
+
+    edited = {edit_text("Solve 0.5x + 1500 = 4.", "number_format", random.Random(i)) for i in range(80)}
+    for expected in ("1,500", "1.500", "1 500", "01500", "1500.0", "0,5x", "0.50x"):
+        assert any(e is not None and expected in e for e in edited), (expected, edited)
+
+
+def test_the_oracle_reads_a_bare_name_only_of_its_own_kind() -> None:
+    """A name bound by its place alone is read only from the oracle's own lists (W22): a pronoun, a
+    month or a city in a person's place is a prompt the oracle cannot tell."""
+    assert understand_text('Return JSON with keys "name" and "age": Alma is 30 years old.').obj == {"name": "Alma", "age": 30}
+    for word in ("Who", "May", "Lisbon", "Nobody"):
+        assert understand_text(f'Return JSON with keys "name" and "age": {word} is 30 years old.') is None, word
+    assert understand_text('Return a JSON object with keys "name" and "city" for: Omar, Luca.') is None
+    passage = 'Extract JSON with keys "name" and "city" from: "{}."'
+    assert understand_text(passage.format("Ana lives in Porto")).obj == {"name": "Ana", "city": "Porto"}
+    assert understand_text(passage.format("Ana lives in France")) is None
+    assert understand_text(passage.format("Porto lives in Ana")) is None
+
+
+def test_the_oracle_reads_english_thousands_and_a_number_as_json_writes_it() -> None:
+    assert understand_text("Solve 2x - 1,007 = 9 for x. Show your steps.").solution == {"x": 508}
+    assert understand_text("Résous l'équation 1,004x = 2.") is None
+    served = 'Extract JSON with keys "product" and "price" from: "The chair costs {} dollars."'
+    assert understand_text(served.format("12.0")).obj == {"product": "chair", "price": 12.0}
+    assert understand_text(served.format("12.50")).obj == {"product": "chair", "price": "12.50"}  # 12.5 served is wrong

@@ -125,11 +125,11 @@ _DECIMAL_COMMA = frozenset({"es", "fr", "de", "pt", "it", "ru"})
 _GROUPED = re.compile(r"[0-9]+[.,][0-9]{3}(?![0-9])")
 # What a role's words must be shown to name by the passage itself (W22): a capitalised word alone
 # ("Ana", "Neither", "España", "Navidad", "Mario Rossi", "Il Bologna") says nothing of its kind, so a
-# person, a place or a team is served only where a table noun names it; a product may also carry a
-# code. Roles not listed hold numbers only.
+# team or a payer is served only where a table noun names it; a product may also carry a code (W23:
+# no lowercase word). Roles not listed hold numbers only: the person of AGED and the place of a
+# temperature are a bare NAME in every rule, so no passage shows their kind (no claim).
 _EVIDENCE = {"subject": frozenset({"noun", "code"}), "company": frozenset({"noun", "code"}),
-             "payer": frozenset({"noun"}), "team": frozenset({"noun"}), "person": frozenset({"noun"}),
-             "place": frozenset({"noun"})}
+             "payer": frozenset({"noun"}), "team": frozenset({"noun"})}
 # One word: letters (any script), digits, single inner hyphens ("Lumo-5", "L-50")
 _TOKEN = re.compile(r"[^\W_]+(?:-[^\W_]+)*")
 
@@ -173,24 +173,25 @@ def framed_values(passage: str, keys: list[str], language: str) -> dict[str, tup
     by_key = _keyed(read, keys, _folded_roles(table))
     if by_key is None:
         return {}
-    if sorted(by_key) != sorted(keys) or not read.labels and not all(_kind_shown(read, t) for t in by_key.values()):
+    if sorted(by_key) != sorted(keys) or not all(_kind_shown(read, role, t) for role, t in by_key.values()):
         return {}
-    return {key: _framed_value(passage, tokens) for key, tokens in by_key.items()}
+    return {key: _framed_value(passage, tokens) for key, (_, tokens) in by_key.items()}
 
 
-def _kind_shown(read: _Framed, tokens: list[Token]) -> bool:
-    """A frame role's value is of the kind its key asks: a number, or words the passage itself
-    shows to be of the role's kind (``_EVIDENCE``)."""
-    if all(t.type == "NUMBER" for t in tokens):
+def _kind_shown(read: _Framed, role: str | None, tokens: list[Token]) -> bool:
+    """A key's value is of the kind its key asks: a label's words (the label spells the key), a
+    number, or words the passage itself shows to be of the frame role's kind (``_EVIDENCE``)."""
+    if role is None or all(t.type == "NUMBER" for t in tokens):
         return True
-    role = next(name for name, held in read.roles.items() if held is tokens)
     return bool(read.kinds.get(_item_key(tokens), frozenset()) & _EVIDENCE.get(role, frozenset()))
 
 
-def _keyed(read: _Framed, keys: list[str], roles: dict[str, set[str]]) -> dict[str, list[Token]] | None:
-    """The tokens each listed key names: by the passage's labels, else by the frame's roles."""
+def _keyed(read: _Framed, keys: list[str], roles: dict[str, set[str]]) -> dict[str, tuple[str | None, list[Token]]] | None:
+    """The role (None for a label) and tokens each listed key names: by the passage's labels, else
+    by the frame's roles."""
     if read.labels:
-        return _by_label(read, keys)
+        labelled = _by_label(read, keys)
+        return None if labelled is None else {key: (None, tokens) for key, tokens in labelled.items()}
     return _by_role(read, keys, roles) if read.roles else {}
 
 
@@ -206,15 +207,15 @@ def _by_label(read: _Framed, keys: list[str]) -> dict[str, list[Token]] | None:
     return by_key
 
 
-def _by_role(read: _Framed, keys: list[str], roles: dict[str, set[str]]) -> dict[str, list[Token]] | None:
-    """Each listed key's tokens by the one frame role it names; None when a key names none, two,
-    or a role another key took."""
-    by_key: dict[str, list[Token]] = {}
+def _by_role(read: _Framed, keys: list[str], roles: dict[str, set[str]]) -> dict[str, tuple[str | None, list[Token]]] | None:
+    """Each listed key's frame role and tokens, by the one role it names; None when a key names
+    none, two, or a role another key took."""
+    by_key: dict[str, tuple[str | None, list[Token]]] = {}
     for key in keys:
         role = [name for name, words in roles.items() if _folded(key) in words and name in read.roles]
-        if len(role) != 1 or any(read.roles[role[0]] is tokens for tokens in by_key.values()):
+        if len(role) != 1 or any(taken == role[0] for taken, _ in by_key.values()):
             return None
-        by_key[key] = read.roles[role[0]]
+        by_key[key] = (role[0], read.roles[role[0]])
     return by_key
 
 
