@@ -49,7 +49,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      (_PROSE, "-k", "exactly_right")),
     ("jsonB-in-order-count-unchecked", "values in order are bound however many: 'keys name and age: Alice, 30, 40' "
      "states name and age",
-     _READER, "    if len(values) != len(keys):\n        return None\n", "", (_PROSE, "-k", "no_claim")),
+     _READER, "if len(values) != len(keys) or any(_never_a_name(tokens, language) for tokens in values):", "if any(_never_a_name(tokens, language) for tokens in values):", (_PROSE, "-k", "no_claim")),
     ("jsonB-in-order-name-any-key", "a name in order fills a key of no name kind: 'keys status and price: Active, 30'",
      _READER, '    if not _is_kind(key, "name", language):\n        return None  # a key that holds no name', '    if False:\n        return None  # a key that holds no name', (_PROSE, "-k", "no_claim")),
     ("jsonB-in-order-number-any-key", "a number in order fills a key of no number kind: 'keys name and is_adult: "

@@ -53,9 +53,11 @@ OPEN_FINDINGS: tuple[tuple[str, re.Pattern[str], str], ...] = (
     ("jsonB-bare-name-role",
      re.compile(r'"(?:name|player)" and "(?:age|score)": [^\W\d_][\w\'-]* (?:is [0-9]+ years old|scored [0-9]+)\b'
                 r'|"name" and "city" for: [^\W\d_][\w\'-]*, [^\W\d_][\w\'-]*\.'),
-     "a bare capitalised word bound by its place alone fills a person, player or city key of the JSON reader's "
-     "prose shapes (wip/jsonB): 'Who is 47 years old.' -> name Who, 'Spain scored 87.' -> player Spain, "
-     "'for: Omar, Luca.' -> city Luca (W22's rule, never applied to json/reader.py)"),
+     "the subject a sentence names fills a person or player key of the JSON reader's prose shapes as written "
+     "(wip/jsonB; declared, the oracle's closed lists of people cannot tell): 'Lyon scored 87.' -> player Lyon, "
+     "'Mars is 30 years old.' -> name Mars, 'for: Omar, Luca.' -> city Luca (a GeoNames city). Since W24 a "
+     "pronoun, question word, quantifier, negation or calendar word of the table is never served as a name "
+     "('Who is 47 years old.', 'She scored 87.', 'for: He, Cairo.': tests/adversarial/test_json_said_names_w24.py)"),
     ("json-en-point-group",
      re.compile(r"(?<![0-9.,])[1-9][0-9]{0,2}\.[0-9]{3}(?![0-9])"),
      "an English JSON statement reads '1.034' as the decimal 1.034 ('age 1.034', 'year 1.987'); the passage and "

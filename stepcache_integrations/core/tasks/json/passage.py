@@ -134,6 +134,13 @@ _EVIDENCE = {"subject": frozenset({"noun", "code"}), "company": frozenset({"noun
 _TOKEN = re.compile(r"[^\W_]+(?:-[^\W_]+)*")
 
 
+def never_names(language: str) -> frozenset[str]:
+    """The folded words of ``language``'s passage table that are never a name: pronouns, question
+    words, quantifiers, negations (NOT_NAME) and calendar words (W24); empty without a table."""
+    classes = _TABLES.get(language, {}).get("classes", {})
+    return frozenset(fold(word) for cls in ("NOT_NAME", "CALENDAR") for word in classes.get(cls, ()))
+
+
 def bound_values(passage: str) -> dict[str, tuple[str, int, int]]:
     """The values the passage binds, by type ("date": "YYYY-MM-DD", "email": the address as
     written), each with where it stands in ``passage``; empty when the grammar does not derive the

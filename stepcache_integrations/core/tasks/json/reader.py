@@ -25,7 +25,7 @@ from typing import Any
 from lark import Token, Transformer, Tree
 
 from ..request_language import Declined, Folded, RequestLanguage, Vocabulary, Word, fold
-from .passage import bound_values, framed_values
+from .passage import bound_values, framed_values, never_names
 from .places import CITY, COUNTRY, place_kinds
 from .transforms import HALF_UP, MEASURES, TARGET_UNIT, TARGETS, UNIT_TARGET, UNITLESS_TARGETS, UNITS, apply_transform, rounding_first, summed
 
@@ -1455,8 +1455,8 @@ def _positional_statements(transformer: _Read, language: str, prompt: str) -> li
     if not values:
         return []
     keys = transformer.asked
-    if len(values) != len(keys):
-        return None
+    if len(values) != len(keys) or any(_never_a_name(tokens, language) for tokens in values):
+        return None  # "for: He, Cairo.": a pronoun is no value of a name or a place (W24)
     if transformer.declared_order:
         return _declared_order_statements(keys, values, prompt)
     if not _keys_take_values_in_order(transformer, keys, language):
@@ -1576,6 +1576,12 @@ def _value_kind(tokens: list[Token]) -> str:
     if tokens[0].type == "QUOTED":
         return "name"  # a quoted string and a bare name are two strings: only order tells them apart (W13)
     return "number" if len(tokens) == 1 else f"number {tokens[1].type}"
+
+
+def _never_a_name(tokens: list[Token], language: str) -> bool:
+    """A value of words one of which is never a name: a pronoun, a question word, a quantifier, a
+    negation, a calendar word (:func:`passage.never_names`; W24)."""
+    return any(t.type == "NAME" and fold(word) in never_names(language) for t in tokens for word in str(t.value).split())
 
 
 def _in_order_statement(
@@ -1932,6 +1938,8 @@ def _said_value_fits(concept: str, value: Any, language: str) -> bool:
     score a number."""
     if concept in _NAMED and not (isinstance(value, str) and (value[:1].isupper() or not _TABLES[language].get("spaced", True))):
         return False
+    if concept in _NAMED and _never_a_name([Token("NAME", str(value))], language):
+        return False  # "Who is 47 years old.", "She scored 87.": a pronoun or a question word names no one (W24)
     if concept == "age" and (isinstance(value, bool) or not isinstance(value, int)):
         return False  # "tengo 28.5 años": an age in whole years only
     return not (concept in ("price", "score") and (isinstance(value, bool) or not isinstance(value, (int, float))))

@@ -1,0 +1,65 @@
+"""W24 (found by wip/fuzzC's proper_noun edit kind): the JSON reader's prose shapes (wip/jsonB) took any
+capitalised word as a name, so "Return JSON with keys "name" and "age": Who is 47 years old." was served
+{"name": "Who", "age": 47} verified, and "She scored 87.", "Nobody is 30 years old.", "for: He, Cairo."
+the same. Closed by construction: a said or ordered name holding a pronoun, a question word, a
+quantifier, a negation or a calendar word of its language's passage table (``passage.never_names``) is
+no claim. A subject the sentence names ("Alma is 47 years old.", "Lyon scored 87.") is extracted as
+written."""
+
+from __future__ import annotations
+
+import pytest
+
+from stepcache_integrations import StepCache
+from stepcache_integrations.core.tasks.json.reader import read_request
+
+from .harness import FixedReplyModel, NeverRightModel
+
+NAME_AGE = 'Return JSON with keys "name" and "age": {s}'
+PLAYER = 'Return JSON with keys "player" and "score": {s}'
+ORDER = 'Return a JSON object with keys "name" and "city" for: {s}'
+
+
+@pytest.mark.parametrize("prompt", [
+    NAME_AGE.format(s="Who is 47 years old."),
+    NAME_AGE.format(s="She is 47 years old."),
+    NAME_AGE.format(s="It is 47 years old."),
+    NAME_AGE.format(s="Nobody is 47 years old."),
+    NAME_AGE.format(s="Everyone is 47 years old."),
+    NAME_AGE.format(s="May is 47 years old."),
+    NAME_AGE.format(s="Monday is 47 years old."),
+    NAME_AGE.format(s="She is 47."),
+    PLAYER.format(s="Nobody scored 87."),
+    PLAYER.format(s="Who scored 87."),
+    PLAYER.format(s="They scored 87."),
+    ORDER.format(s="He, Cairo."),
+    ORDER.format(s="Nobody, Cairo."),
+    'Return JSON with keys "name" and "age" for: Nobody, 30.',
+])
+def test_a_word_that_names_no_one_is_no_claim(prompt: str) -> None:
+    assert read_request(prompt) is None
+
+
+@pytest.mark.parametrize(("prompt", "expected"), [
+    (NAME_AGE.format(s="Alma is 47 years old."), {"name": "Alma", "age": 47}),
+    (NAME_AGE.format(s="Grace is 47."), {"name": "Grace", "age": 47}),
+    (PLAYER.format(s="Mia scored 87."), {"player": "Mia", "score": 87}),
+    (ORDER.format(s="Omar, Cairo."), {"name": "Omar", "city": "Cairo"}),
+])
+def test_a_name_the_sentence_says_is_read(prompt: str, expected: dict[str, object]) -> None:
+    read = read_request(prompt)
+    assert read is not None and {k: s.value for k, s in read.statements.items()} == expected
+
+
+@pytest.mark.parametrize(("first", "second", "right"), [
+    (NAME_AGE.format(s="Alma is 47 years old."), NAME_AGE.format(s="Who is 47 years old."), '{"name": null, "age": 47}'),
+    (PLAYER.format(s="Mia scored 87."), PLAYER.format(s="She scored 87."), '{"player": null, "score": 87}'),
+    (ORDER.format(s="Omar, Cairo."), ORDER.format(s="He, Cairo."), '{"name": null, "city": "Cairo"}'),
+])
+def test_never_served_and_the_models_answer_kept(first: str, second: str, right: str) -> None:
+    cache, model = StepCache(), NeverRightModel()
+    cache.generate(first, model)
+    before = model.calls
+    cache.generate(second, model)
+    assert model.calls == before + 1  # not served: the model answers
+    assert StepCache().generate(second, FixedReplyModel(right)).text == right
