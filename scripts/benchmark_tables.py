@@ -87,6 +87,8 @@ HELDOUT_PHRASINGS_15 = Path("bench_data/results/heldout_phrasings_15.json")
 HELDOUT_LANGUAGES_15 = Path("bench_data/results/heldout_languages_15.json")
 HELDOUT_PHRASINGS_15_BEFORE = Path("bench_data/results/heldout_phrasings_15_before.json")
 HELDOUT_LANGUAGES_15_BEFORE = Path("bench_data/results/heldout_languages_15_before.json")
+HELDOUT_PHRASINGS_16 = Path("bench_data/results/heldout_phrasings_16.json")
+HELDOUT_LANGUAGES_16 = Path("bench_data/results/heldout_languages_16.json")
 HELDOUT_PHRASINGS_16_BEFORE = Path("bench_data/results/heldout_phrasings_16_before.json")
 HELDOUT_LANGUAGES_16_BEFORE = Path("bench_data/results/heldout_languages_16_before.json")
 HAND_CHECKS = Path("bench_data/heldout_hand_checks.json")
@@ -664,6 +666,8 @@ BLOCKS: dict[str, Callable[[], str]] = {
     "heldout-languages-15": lambda: heldout_languages(HELDOUT_LANGUAGES_15),
     "heldout-phrasings-15-before": lambda: heldout_phrasings(HELDOUT_PHRASINGS_15_BEFORE),
     "heldout-languages-15-before": lambda: heldout_languages(HELDOUT_LANGUAGES_15_BEFORE),
+    "heldout-phrasings-16": lambda: heldout_phrasings(HELDOUT_PHRASINGS_16),
+    "heldout-languages-16": lambda: heldout_languages(HELDOUT_LANGUAGES_16),
     "heldout-phrasings-16-before": lambda: heldout_phrasings(HELDOUT_PHRASINGS_16_BEFORE),
     "heldout-languages-16-before": lambda: heldout_languages(HELDOUT_LANGUAGES_16_BEFORE),
     "request-parse": request_parse,
