@@ -874,9 +874,11 @@ _WORD_SLOT = re.compile(r"\{(\w+)(?::(\w))?\}|<<|>>|\[\[|\]\]")
 # how a story is read around its words: a sentence mark may stand with or without spaces around it, the
 # last one and a Spanish opening mark may be missing, spaces between ideographs or kana say nothing, and
 # an article ("a", "the") may be left out; every other word stands as written (any letter case)
-# a determiner each language's story may leave out (the engine reads "trip cost $19" as "My trip cost $19")
+# a determiner each language's story may leave out (the engine reads "trip cost $19" as "My trip cost $19";
+# es "¿Cuántos años tiene hermana?" as "... su hermana": "su" is the owner's whoever it is, so no edit of it
+# changes whose sister is asked)
 _WORD_ARTICLES = {
-    "en": {"a", "an", "the", "my", "its"}, "es": {"un", "una", "el", "la"}, "pt": {"um", "uma", "a", "o"},
+    "en": {"a", "an", "the", "my", "its"}, "es": {"un", "una", "el", "la", "su"}, "pt": {"um", "uma", "a", "o"},
     "de": {"ein", "eine", "einen", "die", "der", "das"}, "fr": {"un", "une", "la", "le"}, "it": {"un", "una", "il", "la"},
 }
 _WORD_MARKS = frozenset(".,;:?!。，、？！：")
@@ -928,7 +930,7 @@ def _word_form(text: str) -> str | None:
         return None
     text = re.sub(r"(?<![0-9])(?<![0-9] )[«»„“”]", "", text)
     text = re.sub(r"\s+(?i:please|quickly)\s*$", "", text)
-    text = re.sub(r"(?<![0-9] )(?<=[\s，。、,.;:])['\"](?=[^\W\d_]|[$€])", "", text)  # a stray quote before a word (after a number: feet)
+    text = re.sub(r"(?<![0-9] )(?<=[\s，。、,.;:])['\"](?=[^\W_]|[$€])", "", text)  # a stray quote before a word or a number (after a number: feet)
     return re.sub(r"^[\s.,;:!?。，、？！'\"]+", "", text)
 
 
