@@ -18,8 +18,9 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _GRAMMAR, "%extend label: LABEL COMMA LABEL  ", "%extend label: LABEL COMMA LABEL LABEL  ", _TESTS),
     ("linM-intro-label-number-dropped", "an intro, a comma and a numbered label is no claim again ('Домашнее задание, №5: ...')",
      _GRAMMAR, "             | INTRO COMMA LABEL LABEL_NUMBER    ", "             | INTRO COMMA LABEL COLON    ", _TESTS),
-    ("linM-intro-label-dropped", "an intro then a label is no claim again ('Hausaufgabe Nr. 6: ...')",
-     _GRAMMAR, "             | INTRO LABEL        ", "             | INTRO LABEL LABEL        ", _TESTS),
+    # linM-intro-label-dropped retired (2026-12-05, the clean-clone mutation check of 7f9857a): since wip/linP's label
+    # family ("<label noun> <id> <punct>", en "homework" an INTRO word labelling the same way) 'Hausaufgabe Nr. 6: ...'
+    # is read without this alternative, so its mutant is equivalent on every test; linP-label-* rows guard the family
     ("linM-numbered-label-sentence-dropped", "a numbered label alone as a sentence is no claim again ('Домашнее задание, №3. ...')",
      _GRAMMAR, "%extend body: INTRO COMMA LABEL LABEL_NUMBER -> context", "%extend body: INTRO COMMA LABEL LABEL_NUMBER COMMA -> context", _TESTS),
     ("linM-number-before-stop-off", "a label's number before a full stop is no claim again ('№3. ')",
