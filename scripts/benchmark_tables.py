@@ -91,6 +91,8 @@ HELDOUT_PHRASINGS_16 = Path("bench_data/results/heldout_phrasings_16.json")
 HELDOUT_LANGUAGES_16 = Path("bench_data/results/heldout_languages_16.json")
 HELDOUT_PHRASINGS_16_BEFORE = Path("bench_data/results/heldout_phrasings_16_before.json")
 HELDOUT_LANGUAGES_16_BEFORE = Path("bench_data/results/heldout_languages_16_before.json")
+HELDOUT_PHRASINGS_17_BEFORE = Path("bench_data/results/heldout_phrasings_17_before.json")
+HELDOUT_LANGUAGES_17_BEFORE = Path("bench_data/results/heldout_languages_17_before.json")
 HAND_CHECKS = Path("bench_data/heldout_hand_checks.json")
 REQUEST_PARSE = Path("bench_data/results/request_parse.json")
 LOAD = Path("bench_data/results/load_test_seeds_1_5.json")
@@ -670,6 +672,8 @@ BLOCKS: dict[str, Callable[[], str]] = {
     "heldout-languages-16": lambda: heldout_languages(HELDOUT_LANGUAGES_16),
     "heldout-phrasings-16-before": lambda: heldout_phrasings(HELDOUT_PHRASINGS_16_BEFORE),
     "heldout-languages-16-before": lambda: heldout_languages(HELDOUT_LANGUAGES_16_BEFORE),
+    "heldout-phrasings-17-before": lambda: heldout_phrasings(HELDOUT_PHRASINGS_17_BEFORE),
+    "heldout-languages-17-before": lambda: heldout_languages(HELDOUT_LANGUAGES_17_BEFORE),
     "request-parse": request_parse,
     "load-test": load_test,
     "load-test-line": load_test_line,
