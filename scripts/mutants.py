@@ -614,6 +614,9 @@ MUTANTS += [Mutant(*row) for row in _LEAD16_ROWS]
 from mutants_w23 import ROWS as _W23_ROWS  # noqa: E402 - W23 (red team 18): numbers read two ways in expressions, passage items, modal copulas
 
 MUTANTS += [Mutant(*row) for row in _W23_ROWS]
+from mutants_w25 import ROWS as _W25_ROWS  # noqa: E402 - W25 (red team 19): template values naming no one, quoted CSV cells, formulas asked
+
+MUTANTS += [Mutant(*row) for row in _W25_ROWS]
 from mutants_w22 import ROWS as _W22_ROWS  # noqa: E402 - W22 (red team 17): passage roles, digit groups, labels, pasted numbers as written
 
 MUTANTS += [Mutant(*row) for row in _W22_ROWS]

@@ -35,8 +35,6 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("jsonQ-fill-and-request", "the rule 'Fill in this template and return only the JSON: {...}' deleted",
      f"{_JSON}/request.lark", "%extend request: courtesy? FILL DEF? TEMPLATE_NOUN AND lead noun VERB_END? COLON TEMPLATE mods? tail? politely?\n"
      "               | TEMPLATE_BY lead noun COLON TEMPLATE\n", "", _TPL),
-    ("jsonQ-has-said-dropped", "the rule 'he has 92 points' deleted: the brief's template declined",
-     f"{_JSON}/request.lark", "%extend stmt: HAS_SAID NUMBER NAME -> had_stmt\n", "", _TPL),
     ("jsonQ-counted-slot-words-off", "a number said with a slot's word fills no slot: 'he has 92 points' for <points> declined",
      f"{_JSON}/reader.py", "    slot_words = {*slot_words, *(_label_folded(w, rules) for w in slot_words), *(_label_folded(k, rules) for k in asked)}\n",
      "    slot_words = set(asked)\n", _TPL),

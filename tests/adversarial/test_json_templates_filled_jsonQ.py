@@ -1,8 +1,8 @@
 """wip/jsonQ class 3: a template to fill, then the request for JSON joined by "and" ("Fill in this template and return only
 the JSON: {...}", fr "Complète ce modèle et renvoie uniquement le JSON : {...}", de "Fülle diese Vorlage aus und gib nur das
 JSON zurück: {...}", zh "按照模板只返回JSON：{...}"), its slots filled by statements that name them: a slot's word
-('"score": <points>') as a label ("points: 75"), "The name is Ben and he has 92 points" (the number said with the slot's
-own word after the table's "he has"), and a lowercase value when every slot is stated once ("Article : chaise, prix : 49").
+('"score": <points>') as a label ("points: 75"), and a lowercase value when every slot is stated once ("Article : chaise,
+prix : 49"). "The name is Ben and he has 92 points" is no claim since W25 (whose points a pronoun says is not proven).
 Served AND exact in every table; traps (another slot word, a slot left empty, a key the template lacks, two values, a word
 outside the tables) are never served wrong."""
 
@@ -30,7 +30,7 @@ HEADERS = {
     "zh": ["按照模板只返回JSON：", "按照模板返回JSON："],
 }
 BODIES = {
-    "en": [('{{"user": <name>, "score": <points>}}. The name is {a} and he has {n} points.', "Ben", "Amy", 92, 75, "user", "score"),
+    "en": [('{{"user": <name>, "score": <points>}}. The name is {a}, {n} points.', "Ben", "Amy", 92, 75, "user", "score"),
            ('{{"user": <name>, "score": <points>}}. name: {a}, points: {n}', "Ben", "Amy", 92, 75, "user", "score"),
            ('{{"player": <name>, "goals": <goals>}}. name={a}, goals={n}', "Ben", "Amy", 23, 41, "player", "goals")],
     "fr": [('{{"article": <nom>, "prix": <prix>}}. Article : {a}, prix : {n}', "chaise", "table", 49, 120, "article", "prix"),
@@ -60,18 +60,10 @@ def _pairs() -> list[Pair]:
 
 
 TEMPLATE_PAIRS = _pairs() + [
-    pair("en/brief", 'Fill in this template and return only the JSON: {"user": <name>, "score": <points>}. The name is Ben and he has 88 points.',
-         {"user": "Ben", "score": 88},
-         'Fill in this template and return only the JSON: {"user": <name>, "score": <points>}. The name is Ben and he has 92 points.',
-         {"user": "Ben", "score": 92}),
     pair("fr/brief", 'Complète ce modèle et renvoie uniquement le JSON : {"article": <nom>, "prix": <prix>}. Article : chaise, prix : 49',
          {"article": "chaise", "prix": 49},
          'Complète ce modèle et renvoie uniquement le JSON : {"article": <nom>, "prix": <prix>}. Article : lampe, prix : 35',
          {"article": "lampe", "prix": 35}),
-    pair("de/er-hat", 'Fülle diese Vorlage aus: {"spieler": <name>, "tore": <tore>}. Der Name ist Jonas und er hat 12 Tore.',
-         {"spieler": "Jonas", "tore": 12},
-         'Fülle diese Vorlage aus: {"spieler": <name>, "tore": <tore>}. Der Name ist Lena und sie hat 15 Tore.',
-         {"spieler": "Lena", "tore": 15}),
 ]
 
 
@@ -101,6 +93,10 @@ TRAPS = [
     'Complète ce modèle et renvoie uniquement le JSON : {"article": <nom>, "prix": <prix>}. Article : chaise, prix : 49, couleur : rouge',
     'Complète ce modèle et renvoie uniquement le JSON : {"article": <nom>, "prix": <prix>}. Article : chaise, article : table, prix : 49',
     'Fülle diese Vorlage aus: {"spieler": <name>, "tore": <tore>}. Der Name ist Jonas und er hat 12 Punkte.',
+    # W25: a pronoun's points are not proven to be the named one's
+    OLD.replace("88", "92"),
+    T + "The name is Ben and she has 92 points.",
+    'Fülle diese Vorlage aus: {"spieler": <name>, "tore": <tore>}. Der Name ist Lena und sie hat 15 Tore.',
 ]
 
 

@@ -54,6 +54,8 @@ _DIALECTS: dict[str, type[csv.Dialect]] = {
     sep: type(f"_Dialect{ord(sep)}", (_Dialect,), {"delimiter": sep, "skipinitialspace": sep in "|,"})
     for sep in (",", ";", "\t", "|")
 }
+# A cell as written: its quotes, if it starts with one ('A1,"true",7'), then the rest up to the separator
+_QUOTED_CELL = {sep: re.compile(("[ ]*" if sep in "|," else "") + r'("(?:[^"]|"")*")?[^' + re.escape(sep) + "]*") for sep in _DIALECTS}
 _MARKDOWN_ROW = re.compile(r"[ \t]*\|.*\|[ \t]*")
 _MARKDOWN_RULE = re.compile(r"[ \t]*\|(?:[ \t]*:?-{3,}:?[ \t]*\|)+[ \t]*")
 _ENV_LINE = re.compile(r"(?:export[ \t]+)?[A-Za-z_][A-Za-z0-9_]{0,60}=\S.*")
@@ -98,7 +100,7 @@ class _Block:
     key_value: bool = False
     #: "Header:" and "Row:" written before the two lines
     labels: tuple[str, str] | None = None
-    #: the keys of an .env block whose values were written in quotes ('HOST="b.example"'): strings
+    #: the keys whose values were written in quotes ('HOST="b.example"', 'A1,"true",7'): strings
     quoted: frozenset[str] = frozenset()
 
 
@@ -203,20 +205,35 @@ def _cells(line: str, separator: str) -> list[str] | None:
     return [cell.strip(" \t") for cell in cells] if separator == "|" else cells
 
 
+def _quoted(line: str, separator: str) -> list[bool]:
+    """Which cells of a row ``csv`` read were written in quotes: the module drops them, and a quoted
+    "7" or "true" is the string as written where the bare cell is a number or a boolean (W25)."""
+    flags, pos = [], 0
+    while True:
+        cell = _QUOTED_CELL[separator].match(line, pos)
+        flags.append(cell is not None and cell.group(1) is not None)
+        pos = (cell.end() if cell is not None else len(line)) + 1
+        if pos > len(line):
+            return flags
+
+
 def _separator(line: str) -> str | None:
     """The one separator the line holds ("a;b,c" holds two: which one splits it is not said)."""
     present = [sep for sep in _DIALECTS if sep in line]
     return present[0] if len(present) == 1 else None
 
 
-def _table(header: list[str], rows: list[list[str]], start: int, end: int, separator: str) -> _Block | None:
-    """A header and one row (keys and cells), or a key/value table of two columns."""
+def _table(header: list[str], rows: list[list[str]], quoted: list[list[bool]], start: int, end: int, separator: str) -> _Block | None:
+    """A header and one row (keys and cells), or a key/value table of two columns; ``quoted`` says which
+    of the rows' cells were written in quotes."""
     if len(header) < 2 or any(len(row) != len(header) for row in rows) or not rows:
         return None
     if len(rows) == 1:
-        return _Block(start, end, tuple(zip(header, rows[0])), separator, tuple(header))
+        keys = frozenset(key for key, flag in zip(header, quoted[0]) if flag)
+        return _Block(start, end, tuple(zip(header, rows[0])), separator, tuple(header), quoted=keys)
     if len(header) == 2:
-        return _Block(start, end, tuple((row[0], row[1]) for row in rows), separator, tuple(header), key_value=True)
+        keys = frozenset(row[0] for row, flags in zip(rows, quoted) if flags[1:2] == [True])
+        return _Block(start, end, tuple((row[0], row[1]) for row in rows), separator, tuple(header), key_value=True, quoted=keys)
     return None  # two data rows: which one is "the row"?
 
 
@@ -226,11 +243,12 @@ def _markdown(lines: list[str], i: int) -> _Block | None:
     end = i + 2
     while end < len(lines) and _MARKDOWN_ROW.fullmatch(lines[end]) and not _MARKDOWN_RULE.fullmatch(lines[end]):
         end += 1
-    read = [_cells(lines[j].strip(" \t")[1:-1], "|") for j in (i, *range(i + 2, end))]
+    inner = [lines[j].strip(" \t")[1:-1] for j in (i, *range(i + 2, end))]
+    read = [_cells(line, "|") for line in inner]
     if any(cells is None for cells in read):
         return None
     header, *rows = read
-    return _table(header, rows, i, end, "md")  # type: ignore[arg-type]
+    return _table(header, rows, [_quoted(line, "|") for line in inner[1:]], i, end, "md")  # type: ignore[arg-type]
 
 
 def _delimited(lines: list[str], i: int) -> _Block | None:
@@ -240,14 +258,15 @@ def _delimited(lines: list[str], i: int) -> _Block | None:
     header = _cells(lines[i], separator) if separator else None
     if separator is None or header is None:
         return None
-    end, rows = i + 1, []
+    end, rows, quoted = i + 1, [], []
     while end < len(lines) and _separator(lines[end]) == separator:
         cells = _cells(lines[end], separator)
         if cells is None:
             break
         rows.append(cells)  # a short or long row is kept: _table declines it (one check for every layout)
+        quoted.append(_quoted(lines[end], separator))
         end += 1
-    return _table(header, rows, i, end, separator)
+    return _table(header, rows, quoted, i, end, separator)
 
 
 def _labelled(lines: list[str], i: int) -> _Block | None:
@@ -261,7 +280,8 @@ def _labelled(lines: list[str], i: int) -> _Block | None:
     header, row = _cells(first["rest"], separator), _cells(second["rest"], separator)
     if header is None or row is None or len(header) < 2 or len(row) != len(header):
         return None
-    return _Block(i, i + 2, tuple(zip(header, row)), separator, tuple(header), labels=(first["label"], second["label"]))
+    keys = frozenset(key for key, flag in zip(header, _quoted(second["rest"], separator)) if flag)
+    return _Block(i, i + 2, tuple(zip(header, row)), separator, tuple(header), labels=(first["label"], second["label"]), quoted=keys)
 
 
 def _env(lines: list[str], i: int) -> _Block | None:

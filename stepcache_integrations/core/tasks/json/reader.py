@@ -359,10 +359,6 @@ class _Read(Transformer[Token, Any]):
         self.counted.append(str(name.value))
         self.stated.append((str(name.value), st, None))
 
-    def had_stmt(self, children: list[Token]) -> None:
-        """"he has 92 points": the number stated for the word after it, as "92 points" is (wip/jsonQ)."""
-        self.counted_stmt(children[1:])
-
     def entity_stmt(self, children: list[Any]) -> None:
         """"for <label> <number> <unit>" (ru "для расстояния 9 км"): the statement just read, noted as
         one said after "for"; read as a measure only of a measure noun the table declares, for keys
@@ -902,7 +898,7 @@ def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | N
     _declared_booleans(transformer, stated, language)
     if not _typed_as_noted(transformer, found, stated):
         return None
-    if not _formulas_applied(transformer, keys, found, stated):
+    if not _formulas_applied(transformer, keys, found, stated, prompt):
         return None
     return _request_read(transformer, keys, found, stated, language, transforms, written)
 
@@ -926,7 +922,8 @@ def _formula_key(name: str, keys: list[str]) -> str:
     return same[0] if len(same) == 1 else name
 
 
-def _formulas_applied(transformer: _Read, keys: list[str], found: dict[str, Statement], stated: dict[str, Statement]) -> bool:
+def _formulas_applied(transformer: _Read, keys: list[str], found: dict[str, Statement], stated: dict[str, Statement],
+                      prompt: str) -> bool:
     """Each declared formula's target as its statement, computed exactly from the two stated numbers it names
     ("total = price * qty": 4 * 5 = 20; decimals by their literals, an inexact double declined). False (no claim)
     when the target is unlisted or stated, an operand is unlisted, unstated, stated unclearly or no number, one
@@ -938,8 +935,8 @@ def _formulas_applied(transformer: _Read, keys: list[str], found: dict[str, Stat
     for named in transformer.formulas:
         target, a, b = (_formula_key(name, keys) for name in (named[0], named[1], named[3]))
         op, start = named[2], named[4]
-        if _formula_keys_declined(target, a, b, keys, found, stated):
-            return False
+        if _formula_keys_declined(target, a, b, keys, found, stated) or _sentence_asks(prompt, start):
+            return False  # "Total = price + qty?" asks whether the formula holds, it declares none (W25)
         operands = [stated.get(a), stated.get(b)]
         if any(st is None or isinstance(st.value, bool) or not isinstance(st.value, (int, float)) for st in operands):
             return False
@@ -1141,16 +1138,16 @@ def _named_statements(transformer: _Read, language: str, prompt: str) -> list[tu
     placed = _places_bound(transformer, asked, language, prompt)
     if placed is None:
         return None
-    bound = _slots_bound(transformer.stated + said + named + positional + placed, transformer.template, _LABEL_FOLDING.get(language, frozenset()))
+    bound = _slots_bound(transformer.stated + said + named + positional + placed, transformer.template, language)
     if bound is None:
         return None
     return _stated_by_asked_keys(transformer, bound, asked, language)
 
 
 def _counted_unlisted(transformer: _Read, asked: list[str], language: str) -> bool:
-    """Whether a number is said with a word that is no key asked nor a slot's word (wip/jsonY); "he has 92 points"
+    """Whether a number is said with a word that is no key asked nor a slot's word (wip/jsonY); "92 points"
     fills '"score": <points>', de "12 Tore" the key "tore" (wip/jsonQ)."""
-    slot_words = getattr(transformer.template, "slots", {})  # wip/jsonQ: "he has 92 points" fills '"score": <points>'
+    slot_words = getattr(transformer.template, "slots", {})  # wip/jsonQ: "92 points" fills '"score": <points>'
     rules = _LABEL_FOLDING.get(language, frozenset())
     slot_words = {*slot_words, *(_label_folded(w, rules) for w in slot_words), *(_label_folded(k, rules) for k in asked)}
     return any(key not in asked and key not in slot_words and _label_folded(key, rules) not in slot_words for key in transformer.counted)
@@ -1187,14 +1184,19 @@ def _places_bound(transformer: _Read, asked: list[str], language: str, prompt: s
 
 
 def _slots_bound(
-    stated: list[tuple[str, Statement, str | None]], template: dict[str, str], rules: frozenset[str] = frozenset()
+    stated: list[tuple[str, Statement, str | None]], template: dict[str, str], language: str
 ) -> list[tuple[str, Statement, str | None]] | None:
     """Each statement whose key is a slot word of the shape ('{"user": <name>}': "with name Priya") as the
     statement of the slot's key; None when a stated word is one slot's word and another slot's key
-    ('{"name": <user>, "user": <name>}': which slot "name Ana" fills is not said; wip/jsonY)."""
+    ('{"name": <user>, "user": <name>}': which slot "name Ana" fills is not said; wip/jsonY), or a template's
+    unquoted value holds a word that is never a name ("The name is Nobody", "Article : rien": W25)."""
+    if template and any(isinstance(st.value, str) and not st.quoted and _never_a_name([Token("NAME", st.value)], language)
+                        for _key, st, _unit in stated):
+        return None
     slots = getattr(template, "slots", {})
     if not slots:
         return stated
+    rules = _LABEL_FOLDING.get(language, frozenset())
     folded = {_label_folded(word, rules): word for word in slots}  # wip/jsonQ: de "Der Name ist Lena" names <name>
     if len(folded) != len(slots):
         folded = {}
@@ -1580,8 +1582,16 @@ def _value_kind(tokens: list[Token]) -> str:
 
 def _never_a_name(tokens: list[Token], language: str) -> bool:
     """A value of words one of which is never a name: a pronoun, a question word, a quantifier, a
-    negation, a calendar word (:func:`passage.never_names`; W24)."""
-    return any(t.type == "NAME" and fold(word) in never_names(language) for t in tokens for word in str(t.value).split())
+    negation, a calendar word, a place adverb (:func:`_never_names`; W24, W25)."""
+    words = _never_names(language)
+    return any(t.type == "NAME" and fold(word) in words for t in tokens for word in str(t.value).split())
+
+
+@lru_cache(maxsize=None)
+def _never_names(language: str) -> frozenset[str]:
+    """The passage table's words that are never a name (:func:`passage.never_names`) and the JSON table's
+    own ("never_names": calendar words and place adverbs; zh and ja, which have no passage table; W25)."""
+    return never_names(language) | frozenset(fold(word) for word in _TABLES.get(language, {}).get("never_names", ()))
 
 
 def _in_order_statement(
