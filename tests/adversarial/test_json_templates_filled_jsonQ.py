@@ -60,6 +60,10 @@ def _pairs() -> list[Pair]:
 
 
 TEMPLATE_PAIRS = _pairs() + [
+    pair("de/name-ist", 'Fülle diese Vorlage aus: {"spieler": <name>, "tore": <tore>}. Der Name ist Jonas, 12 Tore.',
+         {"spieler": "Jonas", "tore": 12},
+         'Fülle diese Vorlage aus: {"spieler": <name>, "tore": <tore>}. Der Name ist Lena, 15 Tore.',
+         {"spieler": "Lena", "tore": 15}),
     pair("fr/brief", 'Complète ce modèle et renvoie uniquement le JSON : {"article": <nom>, "prix": <prix>}. Article : chaise, prix : 49',
          {"article": "chaise", "prix": 49},
          'Complète ce modèle et renvoie uniquement le JSON : {"article": <nom>, "prix": <prix>}. Article : lampe, prix : 35',
