@@ -134,11 +134,15 @@ _EVIDENCE = {"subject": frozenset({"noun", "code"}), "company": frozenset({"noun
 _TOKEN = re.compile(r"[^\W_]+(?:-[^\W_]+)*")
 
 
+# Per table, folded once at import: never_names is asked for every said name a statement reads
+_NEVER_NAMES = {language: frozenset(fold(word) for cls in ("NOT_NAME", "CALENDAR") for word in table.get("classes", {}).get(cls, ()))
+                for language, table in _TABLES.items()}
+
+
 def never_names(language: str) -> frozenset[str]:
     """The folded words of ``language``'s passage table that are never a name: pronouns, question
     words, quantifiers, negations (NOT_NAME) and calendar words (W24); empty without a table."""
-    classes = _TABLES.get(language, {}).get("classes", {})
-    return frozenset(fold(word) for cls in ("NOT_NAME", "CALENDAR") for word in classes.get(cls, ()))
+    return _NEVER_NAMES.get(language, frozenset())
 
 
 def bound_values(passage: str) -> dict[str, tuple[str, int, int]]:
