@@ -113,6 +113,9 @@ _BESIDE: list[tuple[str, str, float | None]] = [
     ('Convierte 1.034 km a metros y devuelve JSON {"m": <number>}.', "m", None),
     ('Fill in the template {"total": <value>} with the total of 1.034 + 2', "total", None),
     ('Fill in the template {"total": <value>} with the total of 2 + -1.034', "total", None),
+    ('Return JSON {"price": ...} with the price 12.456 rounded to two decimal places.', "price", None),  # jsonR2's reach before
+    ('把价格 88.456 四舍五入到两位小数，返回 JSON {"price": ...}。', "price", None),                        # jsonT's, zh too
+    ('Return JSON {"price": ...} with the price 1012.456 rounded to two decimal places.', "price", 1012.46),
     ('Express 1.5% as a decimal and return JSON {"ratio": <number>}.', "ratio", 0.015),
     ('Express 45% as a decimal and return JSON {"ratio": <number>}.', "ratio", 0.45),
     ('Convert 1.5 km to meters and return JSON {"m": <number>}.', "m", 1500),
