@@ -643,3 +643,6 @@ MUTANTS += [Mutant(*row) for row in _JSONQ_ROWS]
 from mutants_fuzzC import ROWS as _FUZZC_ROWS  # noqa: E402 - fuzzer findings fixed by wip/fuzzC (digit groups in word problems)
 
 MUTANTS += [Mutant(*row) for row in _FUZZC_ROWS]
+from mutants_cleanD import ROWS as _CLEAND_ROWS  # noqa: E402 - shared atomic write; one "number read two ways" predicate (wip/cleanD)
+
+MUTANTS += [Mutant(*row) for row in _CLEAND_ROWS]

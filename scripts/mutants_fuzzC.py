@@ -10,8 +10,8 @@ _T = ("tests/adversarial/test_digit_groups_fuzzC.py",)
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("fuzzC-word-digit-group-read", "a digit group in a word problem is read in the table's format: 'Luc a 1,003 fois l'âge' -> 1.003",
-     _WP, '    if _GROUPED.match(text, pos + (text[pos] == "-")):\n        return None\n', "", _T),
+     _WP, '    if read_two_ways(text, pos):\n        return None\n', "", _T),  # re-anchored by wip/cleanD (the shared predicate)
     ("fuzzC-word-digit-group-point-only", "only a comma group is refused: 'add up to 1.048' read as 1.048 in English",
-     _WP, '_GROUPED = re.compile(r"[1-9][0-9]{0,2}[.,][0-9]{3}(?![0-9])")', '_GROUPED = re.compile(r"[1-9][0-9]{0,2}[,][0-9]{3}(?![0-9])")', _T),
+     "stepcache_integrations/core/tasks/digit_groups.py", 'r"-?[1-9][0-9]{0,2}[.,][0-9]{3}(?![0-9])"', 'r"-?[1-9][0-9]{0,2}[,][0-9]{3}(?![0-9])"', _T),  # re-anchored by wip/cleanD
 ]
 # fmt: on

@@ -19,7 +19,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("w22-team-by-code", "a code is evidence of a team too ('CR7 ha segnato 2 gol.' -> squadra CR7)",
      f"{_JSON}/passage.py", '"team": frozenset({"noun"})', '"team": frozenset({"noun", "code", "common"})', _W22),
     ("w22-digit-group-read", "'1,500 pesos' is read as 1.5 in a decimal-comma table",
-     f"{_JSON}/passage.py", "    if _GROUPED.match(passage, pos):\n", "    if False:\n", _W22),
+     f"{_JSON}/passage.py", "    if read_two_ways(passage, pos):", "    if False:", _W22),  # re-anchored by wip/cleanD (the shared predicate)
     ("w22-label-any-key", "a label that spells no key fills the first key left ('Cost: 80' -> price)",
      f"{_JSON}/passage.py", "        named = [key for key in keys if _folded(key) == _folded(str(label))]",
      "        named = [key for key in keys if _folded(key) == _folded(str(label))] or [k for k in keys if k not in by_key][:1]", _W22),

@@ -11,7 +11,7 @@ _W23 = ("tests/adversarial/test_red_team_18_w23.py",)
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("w23-expression-group-read", "de 'Gib {\"summe\": <Wert>} zurück für 17.500 + 38' is served 55.5 (17538 meant)",
-     f"{_JSON}/reader.py", "if run is None or any(_GROUPED_OR_DECIMAL.fullmatch(number) for number in run.group().split()[::2]):",
+     f"{_JSON}/reader.py", "if run is None or any(read_two_ways(number) for number in run.group().split()[::2]):",  # re-anchored by wip/cleanD
      "if run is None:", _W23),
     ("w23-sentence-capital-evidence", "'Every Nimbus 7 costs $349.' is served product 'Every Nimbus 7'",
      f"{_JSON}/passage.py", ' and (children[0].type == "DET" or item[0].type != "NAME"):', ":", _W23),

@@ -275,6 +275,31 @@ class FixedReplyModel:
         return self.reply
 
 
+def same_json(text: str, expected: str) -> bool:
+    """``text`` parses as JSON to the value ``expected`` parses to."""
+    try:
+        return bool(json.loads(text) == json.loads(expected))
+    except ValueError:
+        return False
+
+
+def assert_red_team_pair_never_served_wrong(first: str, second: str, expected: str | None) -> None:
+    """After ``first`` was cached by a never-right model, ``second`` costs a model call or is served
+    exactly the ``expected`` JSON (never when ``expected`` is None: nothing may be served; W22, W23)."""
+    cache, model = StepCache(), NeverRightModel()
+    cache.generate(first, model)
+    before = model.calls
+    result = cache.generate(second, model)
+    if model.calls == before:
+        assert expected is not None and same_json(result.text, expected), (second, result.text)
+
+
+def assert_right_answer_kept(prompt: str, right: str) -> None:
+    """On an empty cache the model's right answer to ``prompt`` is kept (the same JSON, or the same text)."""
+    result = StepCache().generate(prompt, FixedReplyModel(right))
+    assert result.text == right or same_json(result.text, right), (prompt, result.text)
+
+
 def step_cache_for(kind: str, tmp_path: Path) -> StepCache:
     """A fresh StepCache: in memory, or on a SQLite file under ``tmp_path`` when ``kind`` is "sqlite"."""
     return StepCache(store=SQLiteStore(tmp_path / "pairs.db") if kind == "sqlite" else None)
@@ -397,7 +422,7 @@ def served_story(template: str, first: int, second: int, name: str, value: Fract
     (:func:`served_linear`); ``bare``: the answer is the number alone."""
     text = served_linear(template.format(t=first), template.format(t=second), {name: value}, "bare" if bare else "")
     if bare:
-        assert text.strip() == str(value), text
+        assert text.strip() == (str(value) if value.denominator == 1 else str(float(value))), text
     return text
 
 

@@ -17,7 +17,7 @@ Obj = dict[str, Any]
 
 NOTHING = 'Respond with only a JSON object, no explanation: code = "Q-7", count = 3'
 FIELDS = "Make a JSON object from these fields:\ncolor: Teal\nsize: 42\nfragile: false"
-PRICE = 'Return JSON {"price": ...} with the price 7.123 rounded to 2 decimals.'
+PRICE = 'Return JSON {"price": ...} with the price 1007.123 rounded to 2 decimals.'
 SERVED = [
     # what not to write said between the request and its values
     pair("nothing-then-values", NOTHING, {"code": "Q-7", "count": 3},
@@ -30,13 +30,13 @@ SERVED = [
     pair("fields-lines", FIELDS, {"color": "Teal", "size": 42, "fragile": False},
          "Build a JSON object from these fields:\ncolor: Red\nsize: 8\nfragile: true", {"color": "Red", "size": 8, "fragile": True}),
     # rounding to hundredths, said after the statement or as a sentence of its own
-    pair("round-hundredth", PRICE, {"price": 7.12}, 'Return JSON {"price": ...} with the price 3.14159 rounded to 2 decimals.',
+    pair("round-hundredth", PRICE, {"price": 1007.12}, 'Return JSON {"price": ...} with the price 3.14159 rounded to 2 decimals.',
          {"price": 3.14}),
-    pair("round-hundredth", PRICE, {"price": 7.12}, 'Return JSON {"price": ...} with the price 12.456 rounded to two decimal places.',
-         {"price": 12.46}),
-    pair("round-hundredth", 'Return JSON with keys item and price: item "pen", price 2.344. Round the price to 2 decimals.',
-         {"item": "pen", "price": 2.34},
-         'Return JSON with keys item and price: item "pen", price 2.347. Round the price to 2 decimals.', {"item": "pen", "price": 2.35}),
+    pair("round-hundredth", PRICE, {"price": 1007.12}, 'Return JSON {"price": ...} with the price 1012.456 rounded to two decimal places.',
+         {"price": 1012.46}),
+    pair("round-hundredth", 'Return JSON with keys item and price: item "pen", price 1002.344. Round the price to 2 decimals.',
+         {"item": "pen", "price": 1002.34},
+         'Return JSON with keys item and price: item "pen", price 1002.347. Round the price to 2 decimals.', {"item": "pen", "price": 1002.35}),
     pair("round-hundredth/de", 'Gib JSON mit den Schlüsseln name und preis zurück: name "Tee", preis 4,5678. Runde den preis auf zwei Nachkommastellen.',
          {"name": "Tee", "preis": 4.57},
          'Gib JSON mit den Schlüsseln name und preis zurück: name "Tee", preis 8,9125. Runde den preis auf zwei Nachkommastellen.',

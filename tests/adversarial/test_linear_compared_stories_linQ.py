@@ -17,10 +17,9 @@ from fractions import Fraction
 
 import pytest
 
-from stepcache_integrations import StepCache
 from stepcache_integrations.core.tasks.linear.prompt import understand_prompt
 
-from .harness import NeverRightModel, served_linear
+from .harness import assert_linear_trap_declined, served_story
 
 # (template with {t} the sum, first sum, second sum, value asked at the second sum, bare answer asked)
 SERVED = [
@@ -79,9 +78,7 @@ SERVED = [
 
 @pytest.mark.parametrize(("template", "first", "second", "value", "bare"), SERVED)
 def test_a_compared_story_is_served_exact(template: str, first: int, second: int, value: Fraction, bare: bool) -> None:
-    text = served_linear(template.format(t=first), template.format(t=second), {} if bare else {"x": value}, "bare" if bare else "")
-    if bare:
-        assert text.strip() == (str(value) if value.denominator == 1 else str(float(value))), text
+    served_story(template, first, second, "" if bare else "x", value, bare)
 
 
 def test_the_relation_is_turned_round_by_less_and_younger() -> None:
@@ -135,9 +132,4 @@ TRAPS = [
 
 @pytest.mark.parametrize("trap", TRAPS)
 def test_a_changed_compared_story_is_no_claim(trap: str) -> None:
-    assert understand_prompt(trap) is None, trap
-    cache, model = StepCache(), NeverRightModel()
-    cache.generate(BASE, model)
-    before = model.calls
-    again = cache.generate(trap, model)
-    assert model.calls > before or not again.verified, (trap, again.text)
+    assert_linear_trap_declined(trap, BASE)

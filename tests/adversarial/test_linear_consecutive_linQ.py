@@ -12,10 +12,8 @@ from fractions import Fraction
 
 import pytest
 
-from stepcache_integrations import StepCache
-from stepcache_integrations.core.tasks.linear.prompt import understand_prompt
 
-from .harness import NeverRightModel, served_linear
+from .harness import assert_linear_trap_declined, served_story
 
 SERVED = [
     ("The sum of two consecutive integers is {t}. What is the smaller one?", 45, 57, Fraction(28), False),
@@ -34,9 +32,7 @@ SERVED = [
 
 @pytest.mark.parametrize(("template", "first", "second", "value", "bare"), SERVED)
 def test_consecutive_integers_are_served_exact(template: str, first: int, second: int, value: Fraction, bare: bool) -> None:
-    text = served_linear(template.format(t=first), template.format(t=second), {} if bare else {"x": value}, "bare" if bare else "")
-    if bare:
-        assert text.strip() == str(value), text
+    served_story(template, first, second, "" if bare else "x", value, bare)
 
 
 TRAPS = [
@@ -54,9 +50,4 @@ TRAPS = [
 
 @pytest.mark.parametrize("trap", TRAPS)
 def test_a_changed_consecutive_story_is_no_claim(trap: str) -> None:
-    assert understand_prompt(trap) is None, trap
-    cache, model = StepCache(), NeverRightModel()
-    cache.generate("The sum of two consecutive integers is 45. What is the smaller one?", model)
-    before = model.calls
-    again = cache.generate(trap, model)
-    assert model.calls > before or not again.verified, (trap, again.text)
+    assert_linear_trap_declined(trap, "The sum of two consecutive integers is 45. What is the smaller one?")

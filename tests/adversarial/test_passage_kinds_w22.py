@@ -17,36 +17,22 @@ from pathlib import Path
 
 import pytest
 
-from stepcache_integrations import StepCache
 from stepcache_integrations.core.tasks.json.passage import framed_values
 from stepcache_integrations.core.tasks.json.pastes import read_paste
 
-from .harness import FixedReplyModel, NeverRightModel
+from .harness import assert_red_team_pair_never_served_wrong, assert_right_answer_kept
 
 _PAIRS = json.loads((Path(__file__).parents[1] / "fixtures" / "red_team_17_w22_pairs.json").read_text(encoding="utf-8"))
 
 
-def _same(text: str, expected: str) -> bool:
-    try:
-        return json.loads(text) == json.loads(expected)
-    except ValueError:
-        return False
-
-
 @pytest.mark.parametrize("pair", [p for p in _PAIRS if p["first"]], ids=lambda p: p["cls"])
 def test_a_red_team_pair_is_never_served_wrong(pair: dict[str, str]) -> None:
-    cache, model = StepCache(), NeverRightModel()
-    cache.generate(pair["first"], model)
-    before = model.calls
-    result = cache.generate(pair["second"], model)
-    if model.calls == before:
-        assert _same(result.text, pair["expected"]), (pair["second"], result.text)
+    assert_red_team_pair_never_served_wrong(pair["first"], pair["second"], pair["expected"])
 
 
 @pytest.mark.parametrize("pair", [p for p in _PAIRS if not p["first"]], ids=lambda p: p["cls"])
 def test_the_models_right_answer_is_kept_on_an_empty_cache(pair: dict[str, str]) -> None:
-    result = StepCache().generate(pair["second"], FixedReplyModel(pair["expected"]))
-    assert _same(result.text, pair["expected"]), (pair["second"], result.text)
+    assert_right_answer_kept(pair["second"], pair["expected"])
 
 
 @pytest.mark.parametrize(("language", "keys", "passage"), [

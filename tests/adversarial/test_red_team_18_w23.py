@@ -29,34 +29,21 @@ from stepcache_integrations.core.tasks.json.passage import framed_values
 from stepcache_integrations.core.tasks.json.reader import read_request
 from stepcache_integrations.core.tasks.linear.prompt import understand_prompt
 
-from .harness import FixedReplyModel, NeverRightModel
+from .harness import NeverRightModel, assert_red_team_pair_never_served_wrong, assert_right_answer_kept
 
 _PAIRS = json.loads((Path(__file__).parents[1] / "fixtures" / "red_team_18_w23_pairs.json").read_text(encoding="utf-8"))
 _UNDETERMINED = "It cannot be determined from the information given."
 
 
-def _same(text: str, expected: str) -> bool:
-    try:
-        return json.loads(text) == json.loads(expected)
-    except ValueError:
-        return False
-
-
 @pytest.mark.parametrize("pair", [p for p in _PAIRS if p["first"]], ids=lambda p: p["cls"])
 def test_a_red_team_pair_is_never_served_wrong(pair: dict[str, str | None]) -> None:
-    cache, model = StepCache(), NeverRightModel()
-    cache.generate(str(pair["first"]), model)
-    before = model.calls
-    result = cache.generate(str(pair["second"]), model)
-    if model.calls == before:  # served: only the exact right object, and never for an undetermined story
-        assert pair["expected"] is not None and _same(result.text, pair["expected"]), (pair["second"], result.text)
+    # served: only the exact right object, and never for an undetermined story
+    assert_red_team_pair_never_served_wrong(str(pair["first"]), str(pair["second"]), pair["expected"])
 
 
 @pytest.mark.parametrize("pair", _PAIRS, ids=lambda p: p["cls"])
 def test_the_models_right_answer_is_kept_on_an_empty_cache(pair: dict[str, str | None]) -> None:
-    right = pair["expected"] or _UNDETERMINED
-    result = StepCache().generate(str(pair["second"]), FixedReplyModel(right))
-    assert result.text == right or (pair["expected"] is not None and _same(result.text, right)), (pair["second"], result.text)
+    assert_right_answer_kept(str(pair["second"]), pair["expected"] or _UNDETERMINED)
 
 
 @pytest.mark.parametrize("prompt", [

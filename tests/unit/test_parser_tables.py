@@ -127,3 +127,26 @@ def test_an_unusable_folder_still_builds(tmp_path: Path, monkeypatch: pytest.Mon
     parser = build_lalr("json", _grammar("json"), **OPTIONS)
     assert _tables(parser)[0]
     assert blocker.read_text() == "not a folder" and os.path.isfile(blocker)
+
+
+def test_write_atomically_syncs_renames_and_leaves_no_partial(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The one atomic write the parser tables and the place digests share (wip/cleanD): the bytes are
+    synced before the rename; a failed write leaves neither a half file nor a temporary one."""
+    synced: list[int] = []
+    real_fsync = os.fsync
+    monkeypatch.setattr(parser_tables.os, "fsync", lambda fd: synced.append(fd) or real_fsync(fd))
+    target = tmp_path / "kept" / "data.bin"
+    assert parser_tables.write_atomically(target, ".data-", lambda out: out.write(b"whole"))
+    assert target.read_bytes() == b"whole" and len(synced) == 1
+    assert stat.S_IMODE(target.parent.stat().st_mode) == 0o700
+
+    def broken(out: Any) -> None:
+        out.write(b"half")
+        raise OSError("disk full")
+
+    assert not parser_tables.write_atomically(target, ".data-", broken)
+    assert target.read_bytes() == b"whole"  # the old file stays whole
+    assert sorted(p.name for p in target.parent.iterdir()) == ["data.bin"]
+    blocked = tmp_path / "a-file"
+    blocked.write_bytes(b"")
+    assert not parser_tables.write_atomically(blocked / "data.bin", ".data-", lambda out: out.write(b"x"))

@@ -22,29 +22,33 @@ def cache_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     places._gazetteer.cache_clear()
 
 
+@pytest.fixture
+def gazetteer_reads(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """One entry per reading of the gazetteer from the packages (not from the saved file)."""
+    reads: list[int] = []
+    original = places._read_gazetteer
+    monkeypatch.setattr(places, "_read_gazetteer", lambda: reads.append(1) or original())
+    return reads
+
+
 def _kinds() -> dict[str, frozenset[str] | None]:
     places._gazetteer.cache_clear()
     return {name: places.place_kinds(name) for name in SAMPLE}
 
 
-def test_saved_digests_read_back_the_same(cache_folder: Path) -> None:
+def test_saved_digests_read_back_the_same(cache_folder: Path, gazetteer_reads: list[int]) -> None:
     first = _kinds()
     saved = list(cache_folder.glob("places-*.digests"))
     assert len(saved) == 1
     assert first["Lisbon"] == {places.CITY} and first["Portugal"] == {places.COUNTRY}
     assert first["Denial"] == frozenset() and first["成都"] == {places.CITY}
-    reads: list[int] = []
-    original = places._read_gazetteer
-    try:
-        places._read_gazetteer = lambda: reads.append(1) or original()  # type: ignore[assignment]
-        assert _kinds() == first
-    finally:
-        places._read_gazetteer = original  # type: ignore[assignment]
-    assert reads == []  # the second process's reading came from the file
+    gazetteer_reads.clear()
+    assert _kinds() == first
+    assert gazetteer_reads == []  # the second process's reading came from the file
 
 
 @pytest.mark.parametrize("damage", ["payload", "header", "truncate"])
-def test_damaged_or_stale_file_is_read_again(cache_folder: Path, damage: str) -> None:
+def test_damaged_or_stale_file_is_read_again(cache_folder: Path, gazetteer_reads: list[int], damage: str) -> None:
     first = _kinds()
     (saved,) = cache_folder.glob("places-*.digests")
     data = bytearray(saved.read_bytes())
@@ -59,14 +63,9 @@ def test_damaged_or_stale_file_is_read_again(cache_folder: Path, damage: str) ->
     else:
         data = data[: len(data) - 8]
     saved.write_bytes(bytes(data))
-    reads: list[int] = []
-    original = places._read_gazetteer
-    try:
-        places._read_gazetteer = lambda: reads.append(1) or original()  # type: ignore[assignment]
-        assert _kinds() == first
-    finally:
-        places._read_gazetteer = original  # type: ignore[assignment]
-    assert reads == [1]  # not trusted: read from the packages again
+    gazetteer_reads.clear()
+    assert _kinds() == first
+    assert gazetteer_reads == [1]  # not trusted: read from the packages again
 
 
 def test_off_keeps_nothing_on_disk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -11,8 +11,9 @@ tables and load them again (``Lark.save`` / ``Lark.load``, ~0.1 s); this module 
   ``$XDG_CACHE_HOME/stepcache-integrations/parsers`` or ``~/.cache/...``), created private (0700):
   the tables are a pickle, so they are never read from a folder other users can write, such as
   ``/tmp`` (Lark's own default);
-* a new file is written to a temporary name and renamed into place, so a concurrent process never
-  reads half a file; a file that does not load is ignored and the tables are built again;
+* a new file is written to a temporary name in the same folder, synced and renamed into place
+  (:func:`write_atomically`, also used by the place gazetteer's digests), so a concurrent process
+  never reads half a file; a file that does not load is ignored and the tables are built again;
 * ``STEPCACHE_PARSER_CACHE=off`` (or a folder that cannot be created or written) builds in memory
   only, as before.
 """
@@ -25,12 +26,12 @@ import os
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import IO, Any, Callable
 
 import lark
 from lark import Lark
 
-__all__ = ["PARSER_CACHE_ENV", "build_lalr", "parser_cache_folder", "tables_file"]
+__all__ = ["PARSER_CACHE_ENV", "build_lalr", "parser_cache_folder", "tables_file", "write_atomically"]
 
 #: The folder for saved parser tables; ``off`` (or ``0``/``false``/``no``) disables saving them.
 PARSER_CACHE_ENV = "STEPCACHE_PARSER_CACHE"
@@ -92,24 +93,39 @@ def _load(path: Path, digest: bytes) -> Lark | None:
         return None
 
 
-def _save(parser: Lark, folder: Path, task: str, path: Path, digest: bytes) -> None:
-    """Write the tables under a temporary name, then rename: readers see a whole file or none."""
+def write_atomically(path: Path, prefix: str, write: Callable[[IO[bytes]], object]) -> bool:
+    """Create ``path``'s folder (private, 0700) and give ``write`` a temporary file beside ``path``;
+    sync it and rename it into place, so a reader sees a whole file or none. False when the folder
+    cannot be made or written (the caller keeps its data in memory only); the temporary file never stays."""
+    folder = path.parent
     try:
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{task}-", suffix=".partial")
-    except OSError:  # a read-only or unusable folder: the tables stay in memory, as without the cache
-        return
+        handle, temporary = tempfile.mkstemp(dir=folder, prefix=prefix, suffix=".partial")
+    except OSError:  # a read-only or unusable folder
+        return False
     try:
         with os.fdopen(handle, "wb") as out:
-            out.write(digest + b"\n")
-            parser.save(out)
+            write(out)
+            out.flush()
+            os.fsync(out.fileno())
         os.replace(temporary, path)
-        _prune(folder, task, keep=path)
+        return True
     except OSError:
-        pass
+        return False
     finally:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
+
+
+def _save(parser: Lark, folder: Path, task: str, path: Path, digest: bytes) -> None:
+    """Write the tables atomically (a failure keeps them in memory only), then prune older ones."""
+
+    def write(out: IO[bytes]) -> None:
+        out.write(digest + b"\n")
+        parser.save(out)
+
+    if write_atomically(path, f".{task}-", write):
+        _prune(folder, task, keep=path)
 
 
 def _prune(folder: Path, task: str, keep: Path) -> None:

@@ -27,6 +27,7 @@ from typing import Any
 
 from lark import Token, Transformer
 
+from ..digit_groups import read_two_ways
 from ..request_language import Declined, Folded, RequestLanguage, Word, fold
 
 __all__ = ["bound_values", "framed_values"]
@@ -120,9 +121,6 @@ _TABLES = {path.stem: json.loads(path.read_text(encoding="utf-8"))
 _NUMBER = {False: re.compile(r"-?(?:0|[1-9][0-9]{0,14})(?:\.[0-9]{1,9})?(?![\w%])(?![.,][0-9])"),
            True: re.compile(r"-?(?:0|[1-9][0-9]{0,14})(?:,[0-9]{1,9})?(?![\w%])(?![.,][0-9])")}
 _DECIMAL_COMMA = frozenset({"es", "fr", "de", "pt", "it", "ru"})
-# A digit group read two ways ("1,500": 1500 in en-US, 1.5 with a decimal comma; "1.500" the other
-# way round): no number in any table (W22)
-_GROUPED = re.compile(r"[0-9]+[.,][0-9]{3}(?![0-9])")
 # What a role's words must be shown to name by the passage itself (W22): a capitalised word alone
 # ("Ana", "Neither", "España", "Navidad", "Mario Rossi", "Il Bologna") says nothing of its kind, so a
 # team or a payer is served only where a table noun names it; a product may also carry a code (W23:
@@ -134,11 +132,15 @@ _EVIDENCE = {"subject": frozenset({"noun", "code"}), "company": frozenset({"noun
 _TOKEN = re.compile(r"[^\W_]+(?:-[^\W_]+)*")
 
 
+# Per table, folded once at import: never_names is asked for every said name a statement reads
+_NEVER_NAMES = {language: frozenset(fold(word) for cls in ("NOT_NAME", "CALENDAR") for word in table.get("classes", {}).get(cls, ()))
+                for language, table in _TABLES.items()}
+
+
 def never_names(language: str) -> frozenset[str]:
     """The folded words of ``language``'s passage table that are never a name: pronouns, question
     words, quantifiers, negations (NOT_NAME) and calendar words (W24); empty without a table."""
-    classes = _TABLES.get(language, {}).get("classes", {})
-    return frozenset(fold(word) for cls in ("NOT_NAME", "CALENDAR") for word in classes.get(cls, ()))
+    return _NEVER_NAMES.get(language, frozenset())
 
 
 def bound_values(passage: str) -> dict[str, tuple[str, int, int]]:
@@ -314,7 +316,7 @@ def _sign_colon_or_number(passage: str, pos: int, vocabulary: Any) -> Word | Non
         return Word("CURRENCY_SIGN", sign, pos)
     if passage[pos] == ":":
         return Word("COLON", ":", pos)
-    if _GROUPED.match(passage, pos):
+    if read_two_ways(passage, pos):  # "1,500": 1500 in en-US, 1.5 with a decimal comma (W22)
         raise Declined(f"a digit group read two ways at {pos}")
     number = _NUMBER[vocabulary.language in _DECIMAL_COMMA].match(passage, pos)
     if number is not None:

@@ -25,16 +25,14 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import os
 import sys
-import tempfile
 import unicodedata
 from array import array
 from functools import lru_cache
 from importlib import metadata
 from pathlib import Path
 
-from ..parser_tables import parser_cache_folder
+from ..parser_tables import parser_cache_folder, write_atomically
 
 __all__ = ["place_kinds", "CITY", "COUNTRY"]
 
@@ -77,8 +75,8 @@ def _gazetteer() -> tuple[frozenset[int], frozenset[int]] | None:
     if names is None:
         return None
     digests = frozenset(map(_name_digest, names[0])), frozenset(map(_name_digest, names[1]))
-    if folder is not None and path is not None:
-        _save(folder, path, key, digests)
+    if path is not None:
+        _save(path, key, digests)
     return digests
 
 
@@ -101,30 +99,18 @@ def _load(path: Path, key: str) -> tuple[frozenset[int], frozenset[int]] | None:
     return frozenset(values[: int(cities)]), frozenset(values[int(cities) :])
 
 
-def _save(folder: Path, path: Path, key: str, digests: tuple[frozenset[int], frozenset[int]]) -> None:
-    """Write under a temporary name, then rename: a reader sees a whole file or none."""
+def _save(path: Path, key: str, digests: tuple[frozenset[int], frozenset[int]]) -> None:
+    """Write atomically (a failure keeps the digests in memory only), then drop older saved files."""
     values = array("Q", sorted(digests[0]) + sorted(digests[1]))
     if sys.byteorder != "little":
         values.byteswap()
     payload = values.tobytes()
     header = f"{key}\n{len(digests[0])} {len(digests[1])} {hashlib.sha256(payload).hexdigest()}\n".encode("ascii")
-    try:
-        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=folder, prefix=".places-", suffix=".partial")
-    except OSError:  # a read-only or unusable folder: the digests stay in memory only
-        return
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(header + payload)
-        os.replace(temporary, path)
-        for old in folder.glob("places-*.digests"):
+    if write_atomically(path, ".places-", lambda out: out.write(header + payload)):
+        for old in path.parent.glob("places-*.digests"):
             if old != path:
-                old.unlink()
-    except OSError:
-        pass
-    finally:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
+                with contextlib.suppress(OSError):
+                    old.unlink()
 
 
 def _read_gazetteer() -> tuple[set[str], set[str]] | None:

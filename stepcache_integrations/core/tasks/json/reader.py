@@ -24,6 +24,7 @@ from typing import Any
 
 from lark import Token, Transformer, Tree
 
+from ..digit_groups import read_two_ways
 from ..request_language import Declined, Folded, RequestLanguage, Vocabulary, Word, fold
 from .passage import bound_values, framed_values, never_names
 from .places import CITY, COUNTRY, place_kinds
@@ -2488,17 +2489,13 @@ def _mark_name_or_number_at(text: str, folded: str, pos: int, table: Vocabulary,
 _EXPRESSION = re.compile(r"(?:0|[1-9][0-9]{0,11})(?:\.[0-9]{1,12})?(?: [+\-*/] (?:0|[1-9][0-9]{0,11})(?:\.[0-9]{1,12})?)+(?![\w\-+*/]|\.[0-9])")
 
 
-# A number read two ways: a thousands group after a dot ("17.500", "250.000") or a decimal with three places (W23)
-_GROUPED_OR_DECIMAL = re.compile(r"[1-9][0-9]{0,2}\.[0-9]{3}")
-
-
 def _expression_at(text: str, pos: int) -> tuple[Word, int] | None:
     """An expression at ``pos`` (EXPR: its exact value, its operators and its text), or None: a run the
     arithmetic grammar does not derive ("7 / 2 / 2" read two ways, a division by zero) is no expression."""
     from ..arithmetic.grammar import read_expression
 
     run = _EXPRESSION.match(text, pos)
-    if run is None or any(_GROUPED_OR_DECIMAL.fullmatch(number) for number in run.group().split()[::2]):
+    if run is None or any(read_two_ways(number) for number in run.group().split()[::2]):
         return None  # de "17.500 + 38": 17500 in the tables whose decimal mark is a comma, 17.5 in English (W23)
     value = read_expression(run.group())
     if value is None:
@@ -2586,7 +2583,7 @@ def _number_at(text: str, pos: int, table: Vocabulary) -> tuple[Word, int] | Non
     if percent is not None:  # "45%", "212\u00b0F": the number, then a unit of the table (wip/jsonB, wip/jsonT)
         after = text[percent.end() : percent.end() + table.longest + 1]
         unit = table.match(Folded(after), 0)
-        if unit is not None and unit[0] in UNITS:
+        if unit is not None and unit[0] in UNITS and not read_two_ways(percent.group("num")):
             number_text = percent.group("num")
             value = float(number_text) if "." in number_text else int(number_text)
             return Word("NUMBER", value, pos), percent.end()  # type: ignore[arg-type]
@@ -2951,6 +2948,8 @@ def _literal_at(text: str, literal: re.Match[str], table: Vocabulary) -> tuple[s
         return None  # 'qty: "sku": "A-100"': the quoted word is the next statement's key
     if not is_quoted and render(value) != (literal.group("num") or literal.group("bool")):
         return None  # a number no JSON value writes as stated ("-0")
+    if not is_quoted and read_two_ways(literal.group("num") or ""):
+        return None  # "age 1.034": 1034 with a point grouping thousands, 1.034 in English: read two ways, in every table
     if not is_quoted and table.language not in _POINT_IS_DECIMAL and _DOT_THOUSANDS.fullmatch(literal.group("num") or ""):
         return None  # "pop 1.234" in German is one thousand two hundred thirty-four: read two ways
     return value, is_quoted, literal.end()

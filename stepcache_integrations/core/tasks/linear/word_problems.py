@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from lark import Token
 
 from ..algebra import find_equations, format_number, solve_system
+from ..digit_groups import read_two_ways
 from ..request_language import Declined, Folded, Word, fold
 
 if TYPE_CHECKING:
@@ -45,11 +46,10 @@ _POINT = frozenset({"en", "zh", "ja"})
 # or a CJK character is a word of its own: "3倍", "48歳").
 _NUMBER = {True: re.compile(r"(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?![^\W\u3040-\u30ff\u4e00-\u9fff]|[%$]|[.,][0-9]|\s*[" + _MARKED + "])"),
            False: re.compile(r"(?:0|[1-9][0-9]*)(?:,[0-9]+)?(?![^\W\u3040-\u30ff\u4e00-\u9fff]|[%$]|[.,][0-9]|\s*[" + _MARKED + "])")}
-# A digit group read two ways ("1,004": 1004 in en-US, 1.004 with a decimal comma; "1.004" the
-# other way round): no number in any table (W22's passage rule, wip/fuzzC: "Luc a 1,003 fois l'âge
-# de sa fille" was served x = 48000/2003, "tiene 1,027 años más" 1027/3000). An English amount
-# with its sign and comma groups ("$1,250") stays an amount: _MONEY reads it first.
-_GROUPED = re.compile(r"[1-9][0-9]{0,2}[.,][0-9]{3}(?![0-9])")
+# A digit group read two ways (digit_groups.read_two_ways: "1,004" is 1004 in en-US, 1.004 with a
+# decimal comma) is no number in any table (wip/fuzzC: "Luc a 1,003 fois l'âge de sa fille" was
+# served x = 48000/2003). An English amount with its sign and comma groups ("$1,250") stays an
+# amount: _MONEY reads it first.
 _CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 # A capitalized word no table reads: a person's name ("Marco ha speso 205 euro.").
 _NAME = re.compile(r"[A-Z][a-z\u00e0-\u00ff]+(?!\w|['\u2019](?!s\b))")
@@ -918,8 +918,8 @@ def _amount_or_name_at(text: str, folded: str, pos: int, table: Any, implicit: b
 def _number_at(text: str, pos: int, table: Any) -> tuple[Word, int] | None:
     """A plain number at ``pos`` (NUM), or one with a minus sign right before its digits (NEG_NUM:
     "equals -46", only a number sentence's result derives it; in "4-6" the minus follows a word, in
-    "--46" a dash no rule reads); a digit group read two ways is none (``_GROUPED``)."""
-    if _GROUPED.match(text, pos + (text[pos] == "-")):
+    "--46" a dash no rule reads); a digit group read two ways is none (:func:`read_two_ways`)."""
+    if read_two_ways(text, pos):
         return None
     number = _NUMBER[table.language in _POINT].match(text, pos)
     if number is not None:
