@@ -640,3 +640,6 @@ MUTANTS += [Mutant(*row) for row in _JSONQ_ROWS]
 from mutants_fuzzC import ROWS as _FUZZC_ROWS  # noqa: E402 - fuzzer findings fixed by wip/fuzzC (digit groups in word problems)
 
 MUTANTS += [Mutant(*row) for row in _FUZZC_ROWS]
+from mutants_hitB import ROWS as _HITB_ROWS  # noqa: E402 - the readers' per-position shortcuts (wip/hitB)
+
+MUTANTS += [Mutant(*row) for row in _HITB_ROWS]
