@@ -25,8 +25,10 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      "        lengths = shorter.get(text[pos : pos + 1], shorter[\"\"]) + by_prefix.get(text[pos : pos + _PREFIX], ())\n", _HITB),
     ("hitB-prefix-of-two", "the long phrases indexed by three characters but looked up by two (none found)",
      _TABLES, "        lengths = by_prefix.get(text[pos : pos + _PREFIX], ())", "        lengths = by_prefix.get(text[pos : pos + 2], ())", _HITB),
-    ("hitB-three-letter-phrase-short", "a phrase of exactly three characters is indexed nowhere",
-     _TABLES, "            if len(phrase) >= _PREFIX:\n", "            if len(phrase) > _PREFIX:\n", _HITB),
+    # (a phrase of three characters indexed with the shorter ones is still tried, after the longer: equivalent, no row)
+    ("hitB-indexed-by-two", "the long phrases indexed by their first two characters, looked up by three (none found)",
+     _TABLES, "                long.setdefault(phrase[:_PREFIX], set()).add(len(phrase))\n",
+     "                long.setdefault(phrase[:2], set()).add(len(phrase))\n", _HITB),
     ("hitB-blank-after-label", "a blank after a label or an intro is skipped (its exercise number is then read as a word)",
      _LINEAR, ' and not (words and words[-1].kind in ("LABEL", "INTRO"))\n', "\n", _HITB),
     ("hitB-blank-run-start", "a blank where an equation's run starts is skipped (the run is not read as one word)",
