@@ -868,7 +868,7 @@ def _token_at(
         return special
     if char in _MARKS:
         return _mark_or_emoticon(text, folded, pos, table)
-    if char in _TURN_BARS and _TURN_BAR.match(text, pos):
+    if _turn_bar_at(text, pos):
         return Word("STOP", char, pos), pos + 1
     if char == "!" and not _EMPHASIS.search(text, 0, pos):
         return None  # "!" ends a sentence only after a word ("¡Gracias!", "Merci !"), never after a mark or a number
@@ -882,6 +882,12 @@ def _token_at(
     if kind == "QUOTE":
         return None, end
     return Word(kind, text[pos:end], pos), end
+
+
+def _turn_bar_at(text: str, pos: int) -> bool:
+    """Whether a bar before a turn's label stands at ``pos`` ("... | Utente: ..."), tried only where
+    a bar stands (wip/hitB)."""
+    return text[pos] in _TURN_BARS and _TURN_BAR.match(text, pos) is not None
 
 
 def _template_or_token(
