@@ -646,3 +646,6 @@ MUTANTS += [Mutant(*row) for row in _FUZZC_ROWS]
 from mutants_cleanD import ROWS as _CLEAND_ROWS  # noqa: E402 - shared atomic write; one "number read two ways" predicate (wip/cleanD)
 
 MUTANTS += [Mutant(*row) for row in _CLEAND_ROWS]
+from mutants_hitB import ROWS as _HITB_ROWS  # noqa: E402 - the readers' per-position shortcuts (wip/hitB)
+
+MUTANTS += [Mutant(*row) for row in _HITB_ROWS]

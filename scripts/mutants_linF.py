@@ -33,9 +33,11 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("linF-own-language-unlinked", "'，用中文回答' no longer linked after the request",
      _LINEAR + "reader.py", '                   "OWN_LANGUAGE": frozenset({"ANSWER_VERB"}),', "", _TESTS),
     ("linF-turn-bar-anywhere", "a bar read as a turn's end anywhere (before no label: 'Solve for x | 2x + 1 = 7')",
-     _LINEAR + "reader.py", "    if _TURN_BAR.match(text, pos):", '    if char == "|":', _TESTS),
+     _LINEAR + "reader.py", "    return text[pos] in _TURN_BARS and _TURN_BAR.match(text, pos) is not None\n",
+     '    return text[pos] == "|"\n', _TESTS),  # re-anchored (wip/hitB: _turn_bar_at)
     ("linF-turn-bar-dropped", "' | ' before a turn's label no longer read ('Sistema: ... | Utente: ...')",
-     _LINEAR + "reader.py", "    if _TURN_BAR.match(text, pos):", "    if False:", _TESTS),
+     _LINEAR + "reader.py", "    return text[pos] in _TURN_BARS and _TURN_BAR.match(text, pos) is not None\n",
+     "    return False\n", _TESTS),  # re-anchored (wip/hitB: _turn_bar_at)
     ("linF-asked-after-expression-dropped", "'请问 ... 里 2x 等于多少？' no longer read (the expression after 'in')",
      _LINEAR + "request.lark", "%extend asked_after: asked_expression WHAT_POST -> question",
      "%extend asked_after: asked_expression WHAT_POST WHAT_POST -> question", _TESTS),

@@ -36,6 +36,8 @@ from .parser_tables import build_lalr
 
 __all__ = ["Declined", "Folded", "RequestLanguage", "Vocabulary", "Word", "fold"]
 
+_PREFIX = 3  # the characters a phrase's lengths are indexed by (Vocabulary.match, wip/hitB)
+
 
 @dataclass(frozen=True)
 class Word:
@@ -85,11 +87,49 @@ class Vocabulary:
         """The word class and end of the longest phrase of the table at ``pos`` of ``text``, or
         None; a case-sensitive phrase matches only as the table spells it ("Mg" is no "mg": W20).
         ``text`` is a :class:`Folded`, never a bare string: the text as written goes wherever the
-        folded text does, so no reader can match case-folded alone (wip/cleanup)."""
+        folded text does, so no reader can match case-folded alone (wip/cleanup).
+
+        wip/hitB: only the lengths of the phrases whose first three characters stand at ``pos``
+        are looked up (then those of the shorter phrases whose first character does, longest
+        first), not those of every phrase of the same first character (:meth:`match_by_lengths`,
+        the reference it is checked against: tests/unit/test_hit_path_hitB.py)."""
         if not isinstance(text, Folded):
             raise TypeError(f"Vocabulary.match reads a Folded text, not {type(text).__name__}")
+        by_prefix, shorter = self._lengths_by_prefix
+        lengths = by_prefix.get(text[pos : pos + _PREFIX], ()) + shorter.get(text[pos : pos + 1], shorter[""])
+        return self._longest(text, pos, lengths)
+
+    @cached_property
+    def _lengths_by_prefix(self) -> tuple[dict[str, tuple[int, ...]], dict[str, tuple[int, ...]]]:
+        """Per first ``_PREFIX`` characters, the lengths of the phrases that long or longer; per
+        first character, the lengths of the shorter ones; each longest first (an empty phrase, none
+        today, last everywhere, as in ``lengths_from``)."""
+        empty = (0,) if "" in self.phrases else ()
+        long: dict[str, set[int]] = {}
+        short: dict[str, set[int]] = {}
+        for phrase in self.phrases:
+            if len(phrase) >= _PREFIX:
+                long.setdefault(phrase[:_PREFIX], set()).add(len(phrase))
+            elif phrase:
+                short.setdefault(phrase[0], set()).add(len(phrase))
+        for first in {phrase[0] for phrase in self.phrases if phrase}:
+            short.setdefault(first, set())
+        by_prefix = {prefix: tuple(sorted(ns, reverse=True)) for prefix, ns in long.items()}
+        shorter = {first: (*sorted(ns, reverse=True), *empty) for first, ns in short.items()}
+        shorter[""] = empty  # past the end of the text, or a character no phrase starts with
+        return by_prefix, shorter
+
+    def match_by_lengths(self, text: Folded, pos: int) -> tuple[str, int] | None:
+        """:meth:`match` trying the length of every phrase of the character at ``pos``: the
+        reference :meth:`match` is checked against (tests/unit/test_hit_path_hitB.py)."""
+        if not isinstance(text, Folded):
+            raise TypeError(f"Vocabulary.match reads a Folded text, not {type(text).__name__}")
+        return self._longest(text, pos, self.lengths_from.get(text[pos : pos + 1], self.lengths_from[""]))
+
+    def _longest(self, text: Folded, pos: int, lengths: Iterable[int]) -> tuple[str, int] | None:
+        """The first of ``lengths`` (longest first) whose phrase stands at ``pos`` and ends a word."""
         written = text.written
-        for length in self.lengths_from.get(text[pos : pos + 1], self.lengths_from[""]):
+        for length in lengths:
             end = pos + length
             if end > len(text):
                 continue

@@ -91,10 +91,14 @@ _QUOTED = re.compile(
 )
 # What makes a quoted span a template to write verbatim: a slot ("<value>") or an unknown's
 # placeholder ("x = ?", "x=...") anywhere inside it.
+_OPENING_QUOTES = frozenset('"\'\u201c\u2018\u00ab\u201e\u300c\u300e\u2039')  # _QUOTED's first characters (wip/hitB)
 _PLACEHOLDER_MARK = re.compile(r"\?|\.\.\.|\u2026")
 _QUOTED_SLOT_MARK = re.compile(_PLACEHOLDER + r"|[A-Za-z0-9_]\s*=\s*(?:\?|\.\.\.|\u2026)", re.IGNORECASE)
 _STEP_LABEL = re.compile(r"(?:step|STEP|Step)\s+(?:[kKnN]|[1-9])\s*:")
 _ELLIPSIS = re.compile(r"\.\.\.|\u2026")
+# The ASCII characters a template, a "Step k:" label, a placeholder or an ellipsis can start with
+# (_special_at tries its patterns at an ASCII character only there; wip/hitB).
+_SPECIAL_FIRST = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz<.")
 # Sentence marks every table reads ("!" is none: a factorial after a number, an emphasis elsewhere); a table adds its own script's marks (Chinese "。", "，") as
 # phrases of the STOP, QMARK, COMMA, COLON and SEMI classes, and its quotes ("«", "「") as QUOTE.
 _MARKS = {".": "STOP", "\n": "STOP", "?": "QMARK", ",": "COMMA", ":": "COLON", ";": "SEMI"}
@@ -102,11 +106,14 @@ _STOP_MARKS = frozenset({"!", "\uff01", "\u3002", "\uff0e"})  # marks a table re
 # A bar between spaces before a turn's label ("... | Utente: ...") ends a turn as a line break does;
 # anywhere else (an absolute value "|2x| = 4") a bar is read by no rule (wip/linF).
 _TURN_BAR = re.compile(r"(?<=[ \u3002])\|(?= [^\W\d_]+(?: [^\W\d_]+)? ?[:\uff1a])")  # after a space or "。"
+_TURN_BARS = frozenset("|")  # _TURN_BAR's first character (wip/hitB: tried only there)
 # Transparent in every language: ASCII quotes and brackets (balanced brackets checked apart).
 _TRANSPARENT = frozenset("\"'()")
 # A dash standing alone before a word pauses like a comma ("Quick question - solve ...", "... = 21 -- what
 # is x?"); beside a number or a sign it is a minus, read with its equation or not at all.
 _DASH = re.compile(r" (--?|\u2013|\u2014|/) (?=[^\W\d_])")
+_DASHES = frozenset("-\u2013\u2014/")  # the characters _DASH's dash starts with (wip/hitB: tried only there)
+_BLANKS = frozenset(" \t\r")  # read by no rule outside an equation (_token_at)
 # wip/linP: a label's id is any of "3", "#12", "12b", "12(b)", "4.2", "Q4", "IV" (no constant of the
 # problem: its word is LABEL_NUMBER, read by no rule as a term), closed by ":", ". ", ")", " - " or
 # a word of two letters ("Exercise 3 solve ..."); a bracket closing it is part of it ("Questão 3)").
@@ -657,12 +664,12 @@ def _words(
     run_at = dict(runs)
     pos = 0
     while pos < len(text):
+        if _blank_read_by_no_rule(text, pos, words, run_at):
+            pos += 1
+            continue
         # after an equation or "you are", a one-letter word is the table's ("y": Spanish "and"; "a")
         between = bool(words) and words[-1].kind in ("EQ", "YOU_ARE")
-        ident = _IDENT.match(text, pos)
-        if between and words[-1].kind == "EQ" and ident is not None and ident.group() in variables and not (
-            _ends_as_template(text, pos)
-        ):
+        if between and words[-1].kind == "EQ" and _unknown_after_equation(text, pos, variables):
             return None  # "2x = 8 y x = y + 1": the unknown y, or Spanish "and"? read two ways
         marked = _label_number_or_dash(text, pos, words[-1].kind if words else "", pos in run_at)
         if marked is not None:
@@ -680,6 +687,20 @@ def _words(
     return _linked(_listed(words))
 
 
+def _blank_read_by_no_rule(text: str, pos: int, words: list[Word], run_at: dict[int, int]) -> bool:
+    """Whether ``text[pos]`` is a blank outside an equation where no rule but the blank's own reads
+    it (wip/hitB: the reading skips it at once): after a label or an intro an exercise's number
+    may start with it ("Ejercicio 3:"), so there every rule is tried."""
+    return text[pos] in _BLANKS and pos not in run_at and not (words and words[-1].kind in ("LABEL", "INTRO"))
+
+
+def _unknown_after_equation(text: str, pos: int, variables: frozenset[str]) -> bool:
+    """Whether an unknown stands at ``pos`` right after an equation, no answer template ending the
+    prompt there ("2x = 8 y x = y + 1": the unknown y, or Spanish "and"?)."""
+    ident = _IDENT.match(text, pos)
+    return ident is not None and ident.group() in variables and not _ends_as_template(text, pos)
+
+
 def _label_number_or_dash(text: str, pos: int, previous: str, in_run: bool) -> tuple[list[Word], int] | None:
     """The words at ``pos`` and where they end: a label's number ("Exercise 3:", no term of the
     problem), an exercise's number skipped after a label or intro before a colon ("Ejercicio 3:",
@@ -691,7 +712,7 @@ def _label_number_or_dash(text: str, pos: int, previous: str, in_run: bool) -> t
     exercise = _EXERCISE_NUMBER.match(text, pos) if previous in ("LABEL", "INTRO") and not in_run else None
     if exercise is not None:
         return [], exercise.end()
-    dash = _DASH.match(text, pos - 1) if pos and not in_run else None
+    dash = _DASH.match(text, pos - 1) if pos and not in_run and text[pos] in _DASHES else None
     slash = dash is not None and dash.group(1) == "/"  # "Resuelve por favor / please solve": two sayings, two sentences
     if dash is None or (previous in _TERMS or slash) and LONE_NAME.match(text, dash.end()):
         return None  # "x – y", "x -- x", "x / y": a minus or a quotient between two terms, never a pause (red team round 13)
@@ -847,7 +868,7 @@ def _token_at(
         return special
     if char in _MARKS:
         return _mark_or_emoticon(text, folded, pos, table)
-    if _TURN_BAR.match(text, pos):
+    if _turn_bar_at(text, pos):
         return Word("STOP", char, pos), pos + 1
     if char == "!" and not _EMPHASIS.search(text, 0, pos):
         return None  # "!" ends a sentence only after a word ("¡Gracias!", "Merci !"), never after a mark or a number
@@ -861,6 +882,12 @@ def _token_at(
     if kind == "QUOTE":
         return None, end
     return Word(kind, text[pos:end], pos), end
+
+
+def _turn_bar_at(text: str, pos: int) -> bool:
+    """Whether a bar before a turn's label stands at ``pos`` ("... | Utente: ..."), tried only where
+    a bar stands (wip/hitB)."""
+    return text[pos] in _TURN_BARS and _TURN_BAR.match(text, pos) is not None
 
 
 def _template_or_token(
@@ -883,7 +910,7 @@ def _quoted_form_at(text: str, pos: int) -> tuple[Word, int] | None:
     ``answer_form.py`` in the transformer, and written back verbatim). Quoted, a template is the line
     the user asks for character for character (red team round 8: '"Result: x=<value>"' was read as an
     answer label and served "Result: x = 9"), so it is never read as words."""
-    match = _QUOTED.match(text, pos)
+    match = _QUOTED.match(text, pos) if text[pos] in _OPENING_QUOTES else None
     if match is None or (pos and text[pos - 1].isalnum()):
         return None
     inside = next(group for group in match.groups() if group is not None)
@@ -952,6 +979,9 @@ def _expression_at(text: str, pos: int, variables: frozenset[str]) -> tuple[Word
 
 def _special_at(text: str, pos: int) -> tuple[Word, int] | None:
     """A template, a placeholder, a "Step k:" label or an ellipsis at ``pos``."""
+    char = text[pos]
+    if char.isascii() and char not in _SPECIAL_FIRST:
+        return None  # wip/hitB: each pattern's first character is a letter, "<", "." or "\u2026"
     for kind, pattern in (("TEMPLATE", _TEMPLATE), ("STEP_LABEL", _STEP_LABEL), ("VALUE_SLOT", _SLOT),
                           ("ELLIPSIS", _ELLIPSIS)):
         match = pattern.match(text, pos)
