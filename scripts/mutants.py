@@ -640,3 +640,6 @@ MUTANTS += [Mutant(*row) for row in _JSONQ_ROWS]
 from mutants_fuzzC import ROWS as _FUZZC_ROWS  # noqa: E402 - fuzzer findings fixed by wip/fuzzC (digit groups in word problems)
 
 MUTANTS += [Mutant(*row) for row in _FUZZC_ROWS]
+from mutants_jsonS import ROWS as _JSONS_ROWS  # noqa: E402 - conversion phrases composed by the grammar (wip/jsonS)
+
+MUTANTS += [Mutant(*row) for row in _JSONS_ROWS]

@@ -45,6 +45,9 @@ class Statement:
     spaced_bare: bool = False
     #: Written with "=" ("sku=AB-100"): such statements may follow each other without a comma
     equals: bool = False
+    #: Written with a hyphen between spaces ("age - 31"): a number so written is read only beside a
+    #: string so written ("name - Ana"), which shows the hyphen to be the block's separator (wip/jsonS)
+    dashed: bool = False
 
 
 @dataclass(frozen=True)
@@ -488,6 +491,11 @@ class _Read(Transformer[Token, Any]):
     def pos_email(self, children: list[Token]) -> list[Token]:
         return children
 
+    def pos_quoted(self, children: list[Token]) -> list[Token]:
+        """'and values 18, "open", 3': a quoted value, a string; read only where the order is said (wip/jsonS:
+        _positional_statements declines it elsewhere)."""
+        return children
+
     def pos_measure(self, children: list[Token]) -> list[Token]:
         """"River Loop, 4 km": a number and its unit, for a key that is a unit word (wip/jsonB)."""
         return children
@@ -682,6 +690,19 @@ class _Read(Transformer[Token, Any]):
         if self.request_keys:
             raise Declined
 
+    def convert(self, children: list[Any]) -> Token:
+        """wip/jsonS: a conversion phrase the grammar composed ("convert this to", "make the data below into",
+        "gib das als"): a word of another class serves as its verb, object or preposition only when a
+        table's "convert_shared" lists it ("Round this to JSON" is no conversion); read as the table's
+        CONVERT phrases were (one CONVERT token)."""
+        tokens = [c for c in children if isinstance(c, Token)]
+        for token in tokens:
+            role = _CONVERT_SHARED_ROLE.get(token.type)
+            if role is not None and fold(token.value) not in _CONVERT_SHARED[role]:
+                raise Declined
+        first = tokens[0] if tokens else children[0]
+        return Token("CONVERT", " ".join(t.value for t in tokens), start_pos=getattr(first, "start_pos", None))
+
     def request(self, children: list[Any]) -> None:
         self.request_keys = len(self.asked)
         self._conversion_verb_only(children)
@@ -791,6 +812,12 @@ _NAMED_BY = {language: frozenset(fold(w) for w in table.get("named_by", ())) for
 _HALF_UP_VERBS = frozenset(fold(w) for table in _TABLES.values() for w in table.get("half_up_verbs", ()))
 _CONVERSION_VERBS = {language: frozenset(fold(w) for w in table.get("conversion_verbs", ())) for language, table in _TABLES.items()}
 _ALL_CONVERSION_VERBS = frozenset().union(*_CONVERSION_VERBS.values())
+# wip/jsonS: the words of other classes a conversion phrase takes as its verb, object or preposition
+# (each table's "convert_shared"), by the class they are read as
+_CONVERT_SHARED = {role: frozenset(fold(w) for table in _TABLES.values() for w in table.get("convert_shared", {}).get(role, ()))
+                   for role in ("verbs", "objects", "prepositions")}
+_CONVERT_SHARED_ROLE = {"TF_VERB": "verbs", "DEF": "objects", "RESULT": "objects", "SOURCE": "objects", "REQUIRED": "objects",
+                        "IS": "objects", "AS": "prepositions", "TO_PLACE": "prepositions", "FOR": "prepositions"}
 # A key spelled like "the values" or a word for "all" in any table ("values", "all", "werte",
 # "todos"): "Round the values" could name that key or every value (red team 16, W21), so a
 # transform of "the values" beside such a key, or naming such a word, is no claim.
@@ -885,6 +912,8 @@ def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | N
     if transformer is None or read is None:
         return None
     found, units, ambiguous = read
+    if _dashed_numbers_alone(found):
+        return None
     if transformer.runs and language not in _EQUALS_RUNS:
         return None  # "temp=21 unit=С" (a Cyrillic "С") is no English; no other table declares such runs
     keys = _asked_keys(transformer, found, ambiguous, prompt, language)
@@ -905,6 +934,13 @@ def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | N
     if not _formulas_applied(transformer, keys, found, stated):
         return None
     return _request_read(transformer, keys, found, stated, language, transforms, written)
+
+
+def _dashed_numbers_alone(found: dict[str, Statement]) -> bool:
+    """wip/jsonS: "temp - 12" alone may be a minus sign: a number after a spaced hyphen is read only when
+    a string is written so too ("name - Ana\nage - 31": the hyphen is the block's separator)."""
+    dashed = [st for st in found.values() if st.dashed]
+    return any(not isinstance(st.value, str) for st in dashed) and not any(isinstance(st.value, str) for st in dashed)
 
 
 def _request_read(transformer: _Read, keys: list[str], found: dict[str, Statement], stated: dict[str, Statement], language: str,
@@ -1459,6 +1495,8 @@ def _positional_statements(transformer: _Read, language: str, prompt: str) -> li
         return None  # "for: He, Cairo.": a pronoun is no value of a name or a place (W24)
     if transformer.declared_order:
         return _declared_order_statements(keys, values, prompt)
+    if any(token.type == "QNAME" for tokens in values for token in tokens):
+        return None  # a quoted value in order binds only where the order is said (wip/jsonS)
     if not _keys_take_values_in_order(transformer, keys, language):
         return None
     kinds = [_value_kind(tokens) for tokens in values]
@@ -1485,6 +1523,12 @@ def _declared_order_statements(keys: list[str], values: list[list[Token]], promp
             text = render(token.value) or ""
         elif token.type == "NAME" and isinstance(token.value, str) and token.value[:1].isupper():
             text = token.value
+        elif token.type == "QNAME" and isinstance(token.value, str) and prompt[start : start + 1] in _KEY_QUOTES:
+            text = prompt[start] + token.value  # wip/jsonS: '"open"', a string as written between its quotes
+            if prompt[start : start + len(text)] != text:
+                return None
+            read.append((key, Statement(token.value, True, (start, start + len(text) + 1)), None))
+            continue
         else:
             return None
         if prompt[start : start + len(text)] != text:
@@ -2625,7 +2669,8 @@ def _statement_at(
         return None
     value = _with_kept_unit(text, value, table)
     equals = text[end:sep_end].strip(" \t") == "="
-    st = Statement(value[0], value[1], (pos, value[2]), lowercase, spaced_bare, equals)
+    dashed = text[end:sep_end].strip(" \t") == "-"
+    st = Statement(value[0], value[1], (pos, value[2]), lowercase, spaced_bare, equals, dashed)
     return Word("STMT", (key, st), pos), value[2]  # type: ignore[arg-type]
 
 
@@ -2953,6 +2998,16 @@ def _separator(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[int
         i += 1
     if i < len(text) and text[i] in ":=\uff1a":
         j = i + 1
+        while j < len(text) and text[j] in " \t":
+            j += 1
+        return j, ":"
+    # wip/jsonS: a labelled line's arrow ("name -> Ana", "age → 31") or a hyphen with a space on each side
+    # ("name - Ana"): read as ":" is; "temp -12" or "temp- 12" is no separator (a minus sign, or a typo)
+    arrow = 2 if text.startswith("->", i) else 1 if text.startswith("\u2192", i) else 0
+    if not arrow and i > pos and text.startswith("- ", i) or not arrow and i > pos and text.startswith("-\t", i):
+        arrow = 1
+    if arrow:
+        j = i + arrow
         while j < len(text) and text[j] in " \t":
             j += 1
         return j, ":"

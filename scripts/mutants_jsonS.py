@@ -1,0 +1,50 @@
+"""Mutation-check rows for wip/jsonS: conversion phrases composed by the grammar from three word classes per
+table (CONVERT_VERB, CONVERT_OBJECT, CONVERT_PREP, the table's "convert_shared" words). Appended by
+``mutants.py`` to its table: (id, behaviour, file, old, new, tests)."""
+
+from __future__ import annotations
+
+_JSON = "stepcache_integrations/core/tasks/json"
+_COMPOSED = ("tests/adversarial/test_json_convert_composed_jsonS.py",)
+
+# fmt: off
+ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
+    ("jsonS-convert-lead-dropped", "the rule 'request verb + what it converts + preposition' deleted: 'Give me this as JSON:' declined",
+     f"{_JSON}/request.lark", "       | lead _lead_object _convert_prep", "       | lead _lead_object _convert_prep CONVERT_PREP", _COMPOSED),
+    ("jsonS-convert-object-required", "what is converted made obligatory: 'Преобразуй в JSON:', 'Wandle in JSON um:' declined",
+     f"{_JSON}/request.lark", "(CONVERT_VERB | TF_VERB) _convert_object? _convert_prep", "(CONVERT_VERB | TF_VERB) _convert_object _convert_prep", _COMPOSED),
+    ("jsonS-convert-shared-unchecked", "a word of another class serves the conversion unlisted: 'Round this to JSON:' read as a conversion",
+     f"{_JSON}/reader.py", "            if role is not None and fold(token.value) not in _CONVERT_SHARED[role]:\n                raise Declined\n",
+     "            pass\n", _COMPOSED),
+    ("jsonS-convert-ru-verb-deleted", "ru 'преобразуй' deleted from CONVERT_VERB: 'Преобразуй эти данные в JSON:' declined",
+     f"{_JSON}/vocabulary/ru.json", '   "преобразуй",\n', "", ("tests/adversarial/test_json_everyday_shapes_jsonQ.py",)),
+    ("jsonS-convert-fr-shared-mets-deleted", "fr 'mets' no longer shared as a conversion verb: 'Mets ça en JSON :' declined",
+     f"{_JSON}/vocabulary/fr.json", '"verbs": ["convertis", "convertissez", "mets", "mettez"]', '"verbs": ["convertis", "convertissez", "mettez"]',
+     ("tests/adversarial/test_json_everyday_shapes_jsonQ.py",)),
+    ("jsonS-convert-token-not-convert", "the composed phrase read as no conversion: lowercase values after 'Turn this into JSON:' declined",
+     f"{_JSON}/reader.py", '        return Token("CONVERT", " ".join(t.value for t in tokens)', '        return Token("CONVERTED", " ".join(t.value for t in tokens)',
+     ("tests/adversarial/test_json_everyday_shapes_jsonQ.py",)),
+]
+# fmt: on
+_BLOCKS = ("tests/adversarial/test_json_labelled_blocks_jsonS.py",)
+ROWS += [
+    ("jsonS-side-by-side-dropped", "the rule 'keys ... and values ...' without 'in that order' deleted: 'keys id, status, retries and values 18, \"open\", 3' declined",
+     f"{_JSON}/request.lark", "%extend ordered: VALUES_LIST _ordered_items\n", "", _BLOCKS),
+    ("jsonS-quoted-value-dropped", "a quoted value in a value list no longer read: 'values 18, \"open\", 3' declined",
+     f"{_JSON}/request.lark", "%extend pos_value: QNAME -> pos_quoted\n", "", _BLOCKS),
+    ("jsonS-quoted-value-positional", "a quoted value in order read where the order is not said ('keys name, status: \"Ana\", \"open\"')",
+     f"{_JSON}/reader.py", '    if any(token.type == "QNAME" for tokens in values for token in tokens):\n        return None  # a quoted value',
+     '    if False:\n        return None  # a quoted value', _BLOCKS),
+    ("jsonS-values-first-dropped", "the values before 'as JSON' in one sentence no longer read: 'lat 45.76, lon 4.84 as JSON with keys lat and lon' declined",
+     f"{_JSON}/request.lark", "%extend start: _end* values_as (_end+ ROLE? _other)* _end*\n", "", _BLOCKS),
+    ("jsonS-arrow-dropped", "'->' no separator: 'host -> db1' declined",
+     f"{_JSON}/reader.py", '    arrow = 2 if text.startswith("->", i) else 1 if text.startswith("\\u2192", i) else 0\n', "    arrow = 0\n", _BLOCKS),
+    ("jsonS-hyphen-unspaced", "a hyphen without a space after it read as the separator: 'temp -12' served 12",
+     f"{_JSON}/reader.py", 'and text.startswith("- ", i) or not arrow', 'and text.startswith("-", i) or not arrow', _BLOCKS),
+    ("jsonS-dashed-number-alone", "'temp - 12' read 12 with no string written so (a minus sign, or the separator?)",
+     f"{_JSON}/reader.py", "    if _dashed_numbers_alone(found):\n        return None\n", "", _BLOCKS),
+    ("jsonS-values-list-pt-deleted", "pt 'e os valores' deleted: 'com as chaves cidade e estado e os valores Campinas, SP.' declined",
+     f"{_JSON}/vocabulary/pt.json", '   "e os valores"\n', '   "e os valoresx"\n', _BLOCKS),
+    ("jsonS-de-particle-after-keys", "de 'Gib das als JSON mit den Schlüsseln ... zurück.' declined",
+     f"{_JSON}/request.lark", "%extend request: SOURCE? convert noun mods (VERB_END | TF_END) politely? tail?\n", "", _BLOCKS),
+]
