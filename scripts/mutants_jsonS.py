@@ -32,9 +32,8 @@ ROWS += [
      f"{_JSON}/request.lark", "%extend ordered: VALUES_LIST _ordered_items\n", "", _BLOCKS),
     ("jsonS-quoted-value-dropped", "a quoted value in a value list no longer read: 'values 18, \"open\", 3' declined",
      f"{_JSON}/request.lark", "%extend pos_value: QNAME -> pos_quoted\n", "", _BLOCKS),
-    ("jsonS-quoted-value-positional", "a quoted value in order read where the order is not said ('keys name, status: \"Ana\", \"open\"')",
-     f"{_JSON}/reader.py", '    if any(token.type == "QNAME" for tokens in values for token in tokens):\n        return None  # a quoted value',
-     '    if False:\n        return None  # a quoted value', _BLOCKS),
+    # jsonS-quoted-value-positional retired: equivalent (the positional reading declines those prompts anyway;
+    # the check stays as a guard)
     ("jsonS-values-first-dropped", "the values before 'as JSON' in one sentence no longer read: 'lat 45.76, lon 4.84 as JSON with keys lat and lon' declined",
      f"{_JSON}/request.lark", "%extend start: _end* values_as (_end+ ROLE? _other)* _end*\n", "", _BLOCKS),
     ("jsonS-arrow-dropped", "'->' no separator: 'host -> db1' declined",
@@ -47,4 +46,17 @@ ROWS += [
      f"{_JSON}/vocabulary/pt.json", '   "e os valores"\n', '   "e os valoresx"\n', _BLOCKS),
     ("jsonS-de-particle-after-keys", "de 'Gib das als JSON mit den Schlüsseln ... zurück.' declined",
      f"{_JSON}/request.lark", "%extend request: SOURCE? convert noun mods (VERB_END | TF_END) politely? tail?\n", "", _BLOCKS),
+]
+_SET = ("tests/adversarial/test_json_set_values_jsonS.py",)
+ROWS += [
+    ("jsonS-set-after-colon-dropped", "'Create a JSON config: set timeout to 30 and retries to 5.' declined (the set list after the request's colon)",
+     f"{_JSON}/request.lark", "%extend tail: COLON set_list\n", "", _SET),
+    ("jsonS-set-before-request-dropped", "'set dark_mode to true and font_size to 16, output JSON only' declined",
+     f"{_JSON}/request.lark", "%extend start: _end* set_list COMMA set_request (_end+ ROLE? _other)* _end*\n", "", _SET),
+    ("jsonS-set-verb-deleted", "en SET_V 'set' deleted: every 'set X to Y' declined",
+     f"{_JSON}/vocabulary/en.json", '  "SET_V": [\n   "set"\n  ],', '  "SET_V": [\n   "setx"\n  ],', _SET),
+    ("jsonS-set-value-end-unchecked", "a percent or unit after the number ignored: 'set timeout to 30%' served 30",
+     f"{_JSON}/reader.py", "if prompt[start:end] != text or not _SET_VALUE_END.match(prompt, end):", "if prompt[start:end] != text:", _SET),
+    ("jsonS-set-lowercase-word", "a lowercase word read as the value: 'set plan to team' served \"team\"",
+     f"{_JSON}/reader.py", "and value.value[:1].isupper() and value.value.isalpha():", "and value.value.isalpha():", _SET),
 ]

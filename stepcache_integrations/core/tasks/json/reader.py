@@ -221,6 +221,7 @@ class _Read(Transformer[Token, Any]):
         self.shot_types: list[type] = []
         self.expressions: list[tuple[Token, str | None]] = []  # '{"total": <value>} with the total of 12 + 30': (EXPR, noun) (wip/jsonZ)
         self.values_in_order: list[Token] = []  # "Keys: a, b. Values: 17, open.": the values in the keys' order (wip/jsonZ)
+        self.set_pairs: list[tuple[Token, Token]] = []  # "set timeout to 30": (key, value) (wip/jsonS)
 
     def key(self, children: list[Token]) -> Token:
         self.asked.append(children[0].value)
@@ -490,6 +491,11 @@ class _Read(Transformer[Token, Any]):
 
     def pos_email(self, children: list[Token]) -> list[Token]:
         return children
+
+    def set_pair(self, children: list[Token]) -> None:
+        """"set timeout to 30", "set the name to "Ana"": a key and its value (wip/jsonS: _set_statements)."""
+        tokens = [c for c in children if isinstance(c, Token) and c.type not in ("DEF", "TO_PLACE")]
+        self.set_pairs.append((tokens[0], tokens[1]))
 
     def pos_quoted(self, children: list[Token]) -> list[Token]:
         """'and values 18, "open", 3': a quoted value, a string; read only where the order is said (wip/jsonS:
@@ -936,6 +942,40 @@ def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | N
     return _request_read(transformer, keys, found, stated, language, transforms, written)
 
 
+_SET_VALUE_END = re.compile(r"(?:[ \t]*(?:$|[,;\n])|\.(?:\s|$)|[ \t]+(?:and|as)\b)")  # "... to 5 as JSON"
+
+
+def _set_statements(transformer: _Read, prompt: str) -> list[tuple[str, Statement, str | None]] | None:
+    """wip/jsonS: "set timeout to 30 and retries to 5": each key's value as written -- a number (nothing after it
+    but a comma, "and" or the sentence's end: "30 seconds", "45%" are no claim), a quoted string, true/false, or
+    one capitalised word (a name); a lowercase word ("to team") may describe, so None (no claim)."""
+    read: list[tuple[str, Statement, str | None]] = []
+    for key, value in transformer.set_pairs:
+        start = value.start_pos or 0
+        if value.type == "NUMBER" and isinstance(value.value, (int, float)) and not isinstance(value.value, bool):
+            text = render(value.value) or ""
+            quoted = False
+        elif value.type == "QNAME" and prompt[start : start + 1] in _KEY_QUOTES:
+            text = prompt[start : start + len(value.value) + 2]
+            if text[1:-1] != value.value or text[-1] != text[0]:
+                return None
+            read.append((key.value, Statement(value.value, True, (start, start + len(text))), None))
+            continue
+        elif value.type == "NAME" and value.value in ("true", "false"):
+            text, quoted = value.value, False
+            read.append((key.value, Statement(value.value == "true", False, (start, start + len(text))), None))
+            continue
+        elif value.type == "NAME" and isinstance(value.value, str) and value.value[:1].isupper() and value.value.isalpha():
+            text, quoted = value.value, False
+        else:
+            return None
+        end = start + len(text)
+        if prompt[start:end] != text or not _SET_VALUE_END.match(prompt, end):
+            return None  # read exactly as written, nothing after it that changes it ("30 seconds", "16px")
+        read.append((key.value, Statement(value.value, quoted, (start, end)), None))
+    return read
+
+
 def _dashed_numbers_alone(found: dict[str, Statement]) -> bool:
     """wip/jsonS: "temp - 12" alone may be a minus sign: a number after a spaced hyphen is read only when
     a string is written so too ("name - Ana\nage - 31": the hyphen is the block's separator)."""
@@ -1170,6 +1210,10 @@ def _named_statements(transformer: _Read, language: str, prompt: str) -> list[tu
     if extracted is None:
         return None
     positional += extracted
+    set_said = _set_statements(transformer, prompt)
+    if set_said is None:
+        return None
+    positional += set_said
     # a shape's keys are the keys asked as a key list's are: 'Item "notebook"' names "item" (wip/jsonR3)
     asked = transformer.asked or list(transformer.template)
     if _counted_unlisted(transformer, asked, language):
