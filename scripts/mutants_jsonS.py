@@ -60,3 +60,11 @@ ROWS += [
     ("jsonS-set-lowercase-word", "a lowercase word read as the value: 'set plan to team' served \"team\"",
      f"{_JSON}/reader.py", "and value.value[:1].isupper() and value.value.isalpha():", "and value.value.isalpha():", _SET),
 ]
+_LABELS = ("tests/adversarial/test_json_spaced_labels_jsonS.py",)
+ROWS += [
+    ("jsonS-spaced-labels-off", "en no longer folds a label's spaces: 'Order number: 5512' names no key order_number",
+     f"{_JSON}/vocabulary/en.json", ' "label_folding": [\n  "case",\n  "spaces"\n ],', ' "label_folding": [\n  "case"\n ],', _LABELS),
+    ("jsonS-spaced-label-prep-word", "a label's word of CONVERT_PREP refused: 'In stock: true' declined",
+     f"{_JSON}/reader.py", '_LABEL_WORD_CLASSES = frozenset({"CONVERT_PREP", "FOR", "TO_PLACE", "ENTITY", "DEF"})',
+     '_LABEL_WORD_CLASSES = frozenset({"FOR", "TO_PLACE", "ENTITY", "DEF"})', _LABELS),
+]

@@ -2857,6 +2857,9 @@ def _key_at(
 ) -> tuple[str, int, bool] | None:
     """A statement's key at ``pos``: (key, end, quoted); None for a word that frames the request."""
     quoted = _QUOTED_KEY.match(text, pos)
+    label = _line_label_at(text, folded, pos, table) if quoted is None else None
+    if label is not None:
+        return label
     if quoted is not None:
         key, end, key_quoted = _quoted_key(quoted), quoted.end(), True
     else:
@@ -2872,6 +2875,29 @@ def _key_at(
         if found is not None and found[1] > end:
             return None  # the key starts a longer phrase of the table
     return (key, end, key_quoted) if _one_script(key) else None
+
+
+# wip/jsonS: a label of two to four words at a line's start before ":" ("Order number: 5512", "In stock: yes"), in a
+# table whose label_folding declares "spaces": the key is its words joined by "_" (order_number), compared with the
+# listed keys as any label is (case folded); a word of the table's framing (a verb, "JSON", "keys") makes it no label
+_LINE_LABEL = re.compile(r"[^\W\d_][^\W_]*(?:[ \t][^\W\d_][^\W_]*){1,3}(?=[ \t]*:)")
+_LABEL_WORD_CLASSES = frozenset({"CONVERT_PREP", "FOR", "TO_PLACE", "ENTITY", "DEF"})
+_SPACED_LABELS = frozenset(language for language, rules in _LABEL_FOLDING.items() if "spaces" in rules)
+
+
+def _line_label_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[str, int, bool] | None:
+    """A label of several words at a line's start (wip/jsonS): (its words joined by "_", end, False), or None."""
+    if table.language not in _SPACED_LABELS or text[:pos].rstrip(" \t")[-1:] not in ("", "\n"):
+        return None
+    match = _LINE_LABEL.match(text, pos)
+    if match is None or not _one_script(match.group().replace(" ", "").replace("\t", "")):
+        return None
+    words = match.group().split()
+    if any(table.phrases.get(fold(word), None) not in (None, *_LABEL_WORD_CLASSES) for word in words):
+        return None
+    if table.phrases.get(fold(words[0])) in ("DEF", "FOR", "TO_PLACE"):
+        return None  # "The price: 5", "For Ana: ..." -- a sentence, not a label
+    return "_".join(words), match.end(), False
 
 
 def _frames_request(word_class: str | None, text: str, pos: int, end: int) -> bool:
