@@ -68,3 +68,14 @@ ROWS += [
      f"{_JSON}/reader.py", '_LABEL_WORD_CLASSES = frozenset({"CONVERT_PREP", "FOR", "TO_PLACE", "ENTITY", "DEF"})',
      '_LABEL_WORD_CLASSES = frozenset({"FOR", "TO_PLACE", "ENTITY", "DEF"})', _LABELS),
 ]
+ROWS += [
+    ("jsonS-entity-value-refused", "a capitalised entity noun after a label's colon refused again: 'Product: Lamp' declined",
+     f"{_JSON}/reader.py", "            and not _framing_table_word(text, folded, bare.start(), bare.end(), table) and not _number_word(",
+     "            and not _table_word(text, folded, bare.start(), bare.end(), table) and not _number_word(", _LABELS),
+    ("jsonS-entity-run-refused", "an entity noun inside a name refused again: 'Product: Desk Lamp' declined",
+     f"{_JSON}/reader.py", "not word.group()[0].isupper() or _framing_table_word(text, folded, word.start(), word.end(), table)",
+     "not word.group()[0].isupper() or folded[word.start() : word.end()] in table.phrases", _LABELS),
+    ("jsonS-framing-value-allowed", "any table word after a colon read as a name: 'Product: Return' served",
+     f"{_JSON}/reader.py", '    return _table_word(text, folded, start, end, table) and table.phrases.get(folded[start:end]) != "ENTITY"\n',
+     "    return False\n", _LABELS),
+]

@@ -76,3 +76,31 @@ def test_spaced_label_traps_never_wrong(prompt: str) -> None:
 def test_unlisted_spaced_label_states_no_listed_key() -> None:
     read = read_request("Order number: 6620\nTotal: 88.5\nReturn JSON with keys order, total.")
     assert read is None or "order" not in read.statements, read
+
+
+# A capitalised entity noun of the table after a label's colon is the thing's name as written ("Product: Desk Lamp",
+# "Item: Kettle"; set 16 i242); any other table word there stays no name.
+ENTITY_VALUES = [
+    pair("en/entity-value/i242", "Product: Desk Lamp\nPrice: 19.99\nIn stock: yes\nOutput this as JSON with keys product, price, in_stock (boolean).",
+         {"product": "Desk Lamp", "price": 19.99, "in_stock": True},
+         "Product: Desk Lamp\nPrice: 24.5\nIn stock: no\nOutput this as JSON with keys product, price, in_stock (boolean).",
+         {"product": "Desk Lamp", "price": 24.5, "in_stock": False}),
+    pair("en/entity-value/item", "Item: Kettle\nPrice: 19.99\nOutput this as JSON with keys item, price.", {"item": "Kettle", "price": 19.99},
+         "Item: Lamp\nPrice: 12\nOutput this as JSON with keys item, price.", {"item": "Lamp", "price": 12}),
+    pair("en/entity-value/before", "Return JSON with keys product and price:\nProduct: Lamp\nPrice: 19.99", {"product": "Lamp", "price": 19.99},
+         "Return JSON with keys product and price:\nProduct: Desk Lamp\nPrice: 21", {"product": "Desk Lamp", "price": 21}),
+]
+
+
+@pytest.mark.parametrize("case", ENTITY_VALUES, ids=lambda c: c.cls)
+def test_entity_word_values_served_exactly(case: Pair) -> None:
+    assert_served_proven(case)
+
+
+@pytest.mark.parametrize("prompt", [
+    "Product: Return\nPrice: 19.99\nOutput this as JSON with keys product, price.",  # a verb of the table: no name
+    "Product: JSON\nPrice: 19.99\nOutput this as JSON with keys product, price.",
+    "Product: Desk Keys\nPrice: 19.99\nOutput this as JSON with keys product, price.",
+])
+def test_framing_word_values_never_wrong(prompt: str) -> None:
+    assert_trap_never_wrong(pair("trap", OLD, OLD_OBJ, prompt, {"never": prompt}), model=True)

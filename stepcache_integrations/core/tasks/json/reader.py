@@ -2938,12 +2938,18 @@ def _bare_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[str, 
     if bare is not None and _not_a_bare_value(text, folded, pos, bare.end(), table):
         return None
     if bare is not None and bare.group()[0].isupper() and bare.group().casefold() not in _NOT_BARE \
-            and not _table_word(text, folded, bare.start(), bare.end(), table) and not _number_word(folded[bare.start() : bare.end()], table):
+            and not _framing_table_word(text, folded, bare.start(), bare.end(), table) and not _number_word(folded[bare.start() : bare.end()], table):
         end = _name_run_end(text, folded, bare.end(), table) if table.language in _SPACED_BARE else bare.end()
         if table.language in _SPACED_BARE and not _one_script(text[pos:end].replace(" ", "")):
             return None  # "Kіel" with a Cyrillic "і": a look-alike, no name read whole
         return text[pos:end], False, end
     return None
+
+
+def _framing_table_word(text: str, folded: str, start: int, end: int, table: Vocabulary) -> bool:
+    """A table word that is no name after a separator: any but an entity noun ("Product: Lamp", "Item: Kettle": a
+    capitalised entity word after ":" is the thing's name as written; wip/jsonS)."""
+    return _table_word(text, folded, start, end, table) and table.phrases.get(folded[start:end]) != "ENTITY"
 
 
 def _table_word(text: str, folded: str, start: int, end: int, table: Vocabulary) -> bool:
@@ -2975,7 +2981,7 @@ def _name_run_end(text: str, folded: str, end: int, table: Vocabulary) -> int:
     run_end = end
     while text[run_end : run_end + 1] == " ":
         word = _BARE.match(text, run_end + 1)
-        if word is None or not word.group()[0].isupper() or folded[word.start() : word.end()] in table.phrases \
+        if word is None or not word.group()[0].isupper() or _framing_table_word(text, folded, word.start(), word.end(), table) \
                 or word.group().casefold() in _NOT_BARE:
             break
         run_end = word.end()
