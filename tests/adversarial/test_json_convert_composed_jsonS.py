@@ -105,6 +105,12 @@ LEAD_PAIRS = [
          "Mach daraus JSON: stadt=Kiel, einwohner=250000", {"stadt": "Kiel", "einwohner": 250000}),
     pair("zh/zhuancheng", "把下面的数据转成JSON：name=wang，age=30", {"name": "wang", "age": 30},
          "把下面的数据转成JSON：name=li，age=41", {"name": "li", "age": 41}),
+    pair("pt/passa-isso-pra", "Passa isso pra JSON:\nproduto: caderno\npreco: 13.5", {"produto": "caderno", "preco": 13.5},
+         "Passa isso pra JSON:\nproduto: lápis\npreco: 2.5", {"produto": "lápis", "preco": 2.5}),
+    pair("de/als-json-ausgeben", "Bitte als JSON mit den Schlüsseln name, alter, stadt ausgeben: Name: Jonas, Alter: 42, Stadt: Köln",
+         {"name": "Jonas", "alter": 42, "stadt": "Köln"},
+         "Bitte als JSON mit den Schlüsseln name, alter, stadt ausgeben: Name: Lena, Alter: 31, Stadt: Bonn",
+         {"name": "Lena", "alter": 31, "stadt": "Bonn"}),
     pair("ja/henkan", "以下をJSONに変換してください：name=Sato、age=23", {"name": "Sato", "age": 23},
          "以下をJSONに変換してください：name=Kato、age=31", {"name": "Kato", "age": 31}),
 ]

@@ -66,6 +66,8 @@ TRAPS = [
     "Create a JSON config: set timeout to 30% and retries to 5.",
     "Create a JSON config: set timeout to 30s and retries to 5.",
     "Create a JSON config: set plan to team and retries to 5.",  # a lowercase word may describe
+    "set plan to pro and retries to 5, output JSON only",
+    "Set plan to basic, as JSON.",
     "Create a JSON config: set timeout to 30 and timeout to 5.",  # two values for one key
     "Create a JSON config: don't set timeout to 30 and retries to 5.",
     "Create a JSON config: set timeout to 30 and retries to 5 except retries.",
