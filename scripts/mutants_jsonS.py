@@ -70,13 +70,13 @@ ROWS += [
 ]
 ROWS += [
     ("jsonS-entity-value-refused", "a capitalised entity noun after a label's colon refused again: 'Product: Lamp' declined",
-     f"{_JSON}/reader.py", "            and not _framing_table_word(text, folded, bare.start(), bare.end(), table) and not _number_word(",
+     f"{_JSON}/reader.py", "            and not _framing_table_word(text, folded, bare.start(), bare.end(), table, pos) and not _number_word(",
      "            and not _table_word(text, folded, bare.start(), bare.end(), table) and not _number_word(", _LABELS),
     ("jsonS-entity-run-refused", "an entity noun inside a name refused again: 'Product: Desk Lamp' declined",
-     f"{_JSON}/reader.py", "not word.group()[0].isupper() or _framing_table_word(text, folded, word.start(), word.end(), table)",
-     "not word.group()[0].isupper() or folded[word.start() : word.end()] in table.phrases", _LABELS),
+     f"{_JSON}/reader.py", "in table.phrases \\\n                and not _labelled_entity(text, folded, word.start(), word.end(), table, start) \\\n",
+     "in table.phrases \\\n", _LABELS),
     ("jsonS-framing-value-allowed", "any table word after a colon read as a name: 'Product: Return' served",
-     f"{_JSON}/reader.py", '    return _table_word(text, folded, start, end, table) and table.phrases.get(folded[start:end]) != "ENTITY"\n',
+     f"{_JSON}/reader.py", '    return _table_word(text, folded, start, end, table) and not _labelled_entity(text, folded, start, end, table, value_start)\n',
      "    return False\n", _LABELS),
 ]
 ROWS += [
@@ -84,4 +84,13 @@ ROWS += [
      f"{_JSON}/vocabulary/pt.json", '"prepositions": ["em", "para", "pra"]', '"prepositions": ["em", "para"]', _COMPOSED),
     ("jsonS-de-als-json-ausgeben", "de 'Bitte als JSON mit den Schlüsseln ... ausgeben: ...' declined",
      f"{_JSON}/request.lark", "%extend request: courtesy? AS noun mods VERB_END politely? tail\n", "", _COMPOSED),
+]
+ROWS += [
+    ("jsonS-entity-anywhere", "an entity noun read as a name after any colon: '\"einwohner\": Stadt Bonn' states einwohner 'Stadt Bonn'",
+     f"{_JSON}/reader.py", "    if table.phrases.get(folded[start:end]) != \"ENTITY\" or value_start is None:\n        return False\n    line_start",
+     "    if table.phrases.get(folded[start:end]) != \"ENTITY\" or value_start is None:\n        return False\n    return True\n    line_start",
+     ("tests/adversarial/test_json_languages_reach.py",)),
+    ("jsonS-source-keyword-object-dropped", "'Convert these fields to JSON:' no longer read",
+     f"{_JSON}/request.lark", " | SOURCE KEYWORD   // \"convert these fields to\"", "   // \"convert these fields to\"",
+     _COMPOSED),
 ]

@@ -111,6 +111,8 @@ LEAD_PAIRS = [
          {"name": "Jonas", "alter": 42, "stadt": "Köln"},
          "Bitte als JSON mit den Schlüsseln name, alter, stadt ausgeben: Name: Lena, Alter: 31, Stadt: Bonn",
          {"name": "Lena", "alter": 31, "stadt": "Bonn"}),
+    pair("en/these-fields", "Convert these fields to JSON: city=Lyon, population=520000", {"city": "Lyon", "population": 520000},
+         "Convert these fields to JSON: city=Nice, population=340000", {"city": "Nice", "population": 340000}),
     pair("ja/henkan", "以下をJSONに変換してください：name=Sato、age=23", {"name": "Sato", "age": 23},
          "以下をJSONに変換してください：name=Kato、age=31", {"name": "Kato", "age": 31}),
 ]

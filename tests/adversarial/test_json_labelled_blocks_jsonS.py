@@ -155,6 +155,10 @@ def _first_pairs() -> list[Pair]:
 FIRST_PAIRS = _first_pairs()
 
 EXAMPLES = [
+    # was wip/jsonY's trap "order-unsaid": the pairing of a key list and a value list says the order (wip/jsonS brief)
+    pair("en/jsonY-order-unsaid", "Give me a JSON object with keys width, height, depth and values 20, 35, 10.",
+         {"width": 20, "height": 35, "depth": 10},
+         "Give me a JSON object with keys width, height, depth and values 21, 36, 11.", {"width": 21, "height": 36, "depth": 11}),
     pair("en/i243", 'Build a JSON object with keys id, status, retries and values 18, "open", 3.', {"id": 18, "status": "open", "retries": 3},
          'Build a JSON object with keys id, status, retries and values 7, "closed", 0.', {"id": 7, "status": "closed", "retries": 0}),
     pair("en/i258", "lat 45.76, lon 4.84 as JSON with keys lat and lon", {"lat": 45.76, "lon": 4.84},
@@ -188,6 +192,8 @@ def test_labelled_and_ordered_values_served_exactly(case: Pair) -> None:
 OLD = "city: Lyon\npopulation: 520000\nReturn JSON with keys city and population."
 OLD_OBJ = {"city": "Lyon", "population": 520000}
 TRAPS = [
+    # an entity noun after a quoted key's colon may start the next statement (de "Stadt Bonn"): never the value
+    'Gib mir ein JSON mit den Schlüsseln "stadt" und "einwohner": Stadt Bonn, Einwohner 330000 und Stadt Köln',
     "city: Nice\npopulation: 340000\nReturn JSON with keys city and country.",  # a key set changed
     "city: Nice\ncity: Lyon\nReturn JSON with keys city and population.",  # two values for one key
     "city - Nice\ncity - Lyon\nReturn JSON with keys city and population.",

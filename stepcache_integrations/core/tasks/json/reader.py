@@ -2938,18 +2938,33 @@ def _bare_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[str, 
     if bare is not None and _not_a_bare_value(text, folded, pos, bare.end(), table):
         return None
     if bare is not None and bare.group()[0].isupper() and bare.group().casefold() not in _NOT_BARE \
-            and not _framing_table_word(text, folded, bare.start(), bare.end(), table) and not _number_word(folded[bare.start() : bare.end()], table):
-        end = _name_run_end(text, folded, bare.end(), table) if table.language in _SPACED_BARE else bare.end()
+            and not _framing_table_word(text, folded, bare.start(), bare.end(), table, pos) and not _number_word(folded[bare.start() : bare.end()], table):
+        end = _name_run_end(text, folded, bare.end(), table, pos) if table.language in _SPACED_BARE else bare.end()
         if table.language in _SPACED_BARE and not _one_script(text[pos:end].replace(" ", "")):
             return None  # "Kіel" with a Cyrillic "і": a look-alike, no name read whole
         return text[pos:end], False, end
     return None
 
 
-def _framing_table_word(text: str, folded: str, start: int, end: int, table: Vocabulary) -> bool:
-    """A table word that is no name after a separator: any but an entity noun ("Product: Lamp", "Item: Kettle": a
-    capitalised entity word after ":" is the thing's name as written; wip/jsonS)."""
-    return _table_word(text, folded, start, end, table) and table.phrases.get(folded[start:end]) != "ENTITY"
+# wip/jsonS: a labelled line up to its value ("Product: ", "Order number: ") and the rest of a line that holds one
+# value only (no comma, colon or semicolon up to the line's end)
+_LINE_UP_TO_VALUE = re.compile(r"[ \t]*[^\W\d_][^\W_]*(?:[ \t][^\W\d_][^\W_]*){0,3}[ \t]*:[ \t]*")
+_REST_OF_LINE_ONE_VALUE = re.compile(r"[^\n,;:]*(?:\n|$)")
+
+
+def _framing_table_word(text: str, folded: str, start: int, end: int, table: Vocabulary, value_start: int | None = None) -> bool:
+    """A table word that is no name after a separator: any but an entity noun of a labelled line's only value
+    ("Product: Lamp", "Item: Desk Lamp": a capitalised entity word there is the thing's name as written; wip/jsonS).
+    Elsewhere ('"einwohner": Stadt Bonn, ...') an entity noun may start the next statement: no name."""
+    return _table_word(text, folded, start, end, table) and not _labelled_entity(text, folded, start, end, table, value_start)
+
+
+def _labelled_entity(text: str, folded: str, start: int, end: int, table: Vocabulary, value_start: int | None) -> bool:
+    """The word at ``start:end`` is an entity noun of the table inside a labelled line's only value (wip/jsonS)."""
+    if table.phrases.get(folded[start:end]) != "ENTITY" or value_start is None:
+        return False
+    line_start = text.rfind("\n", 0, value_start) + 1
+    return bool(_LINE_UP_TO_VALUE.fullmatch(text, line_start, value_start) and _REST_OF_LINE_ONE_VALUE.match(text, value_start))
 
 
 def _table_word(text: str, folded: str, start: int, end: int, table: Vocabulary) -> bool:
@@ -2975,13 +2990,14 @@ def _subject_of_clause(folded: str, start: int, end: int, table: Vocabulary) -> 
     return (said is not None and said[0] == "NAME_SAYS") or (after is not None and after[0] in ("AGE_HAS", "IS"))
 
 
-def _name_run_end(text: str, folded: str, end: int, table: Vocabulary) -> int:
+def _name_run_end(text: str, folded: str, end: int, table: Vocabulary, start: int | None = None) -> int:
     """The end of a name of several capitalised words ("Ana Souza", "Nueva York") when the run
     ends its clause (a mark or the text's end follows); else the first word's end."""
     run_end = end
     while text[run_end : run_end + 1] == " ":
         word = _BARE.match(text, run_end + 1)
-        if word is None or not word.group()[0].isupper() or _framing_table_word(text, folded, word.start(), word.end(), table) \
+        if word is None or not word.group()[0].isupper() or folded[word.start() : word.end()] in table.phrases \
+                and not _labelled_entity(text, folded, word.start(), word.end(), table, start) \
                 or word.group().casefold() in _NOT_BARE:
             break
         run_end = word.end()
