@@ -951,29 +951,39 @@ def _set_statements(transformer: _Read, prompt: str) -> list[tuple[str, Statemen
     one capitalised word (a name); a lowercase word ("to team") may describe, so None (no claim)."""
     read: list[tuple[str, Statement, str | None]] = []
     for key, value in transformer.set_pairs:
-        start = value.start_pos or 0
-        if value.type == "NUMBER" and isinstance(value.value, (int, float)) and not isinstance(value.value, bool):
-            text = render(value.value) or ""
-            quoted = False
-        elif value.type == "QNAME" and prompt[start : start + 1] in _KEY_QUOTES:
-            text = prompt[start : start + len(value.value) + 2]
-            if text[1:-1] != value.value or text[-1] != text[0]:
-                return None
-            read.append((key.value, Statement(value.value, True, (start, start + len(text))), None))
-            continue
-        elif value.type == "NAME" and value.value in ("true", "false"):
-            text, quoted = value.value, False
-            read.append((key.value, Statement(value.value == "true", False, (start, start + len(text))), None))
-            continue
-        elif value.type == "NAME" and isinstance(value.value, str) and value.value[:1].isupper() and value.value.isalpha():
-            text, quoted = value.value, False
-        else:
+        one = _set_value(value, prompt)
+        if one is None:
             return None
-        end = start + len(text)
-        if prompt[start:end] != text or not _SET_VALUE_END.match(prompt, end):
-            return None  # read exactly as written, nothing after it that changes it ("30 seconds", "16px")
-        read.append((key.value, Statement(value.value, quoted, (start, end)), None))
+        read.append((key.value, one, None))
     return read
+
+
+def _set_scalar(value: Token) -> tuple[str, Any] | None:
+    """A number, true/false or one capitalised word after "set <key> to": (as written, as read), or None."""
+    if value.type == "NUMBER" and isinstance(value.value, (int, float)) and not isinstance(value.value, bool):
+        return render(value.value) or "", value.value
+    if value.type != "NAME" or not isinstance(value.value, str):
+        return None
+    if value.value in ("true", "false"):
+        return value.value, value.value == "true"
+    return (value.value, value.value) if value.value[:1].isupper() and value.value.isalpha() else None
+
+
+def _set_value(value: Token, prompt: str) -> Statement | None:
+    """One value after "set <key> to" as written (wip/jsonS: _set_statements), or None."""
+    start = value.start_pos or 0
+    if value.type == "QNAME" and prompt[start : start + 1] in _KEY_QUOTES:
+        text = prompt[start : start + len(value.value) + 2]
+        ok = text[1:-1] == value.value and text[-1] == text[0]
+        return Statement(value.value, True, (start, start + len(text))) if ok else None
+    scalar = _set_scalar(value)
+    if scalar is None:
+        return None
+    text, read = scalar
+    end = start + len(text)
+    if prompt[start:end] != text or not _SET_VALUE_END.match(prompt, end):
+        return None  # read exactly as written, nothing after it that changes it ("30 seconds", "16px")
+    return Statement(read, False, (start, end))
 
 
 def _dashed_numbers_alone(found: dict[str, Statement]) -> bool:
@@ -1523,7 +1533,12 @@ def _keys_take_values_in_order(transformer: _Read, keys: list[str], language: st
         return False  # "JSON mit Kommentaren, ...": a bare word after "with" is a key only when a table says what it holds
     if transformer.entity_first and not any(_is_concept(keys[0], c, language) for c in _ENTITY_KEYS):
         return False  # "keys capital and population for France, 68000000": France is what the object describes
-    return True
+    return not _quoted_in_order(transformer.in_order)
+
+
+def _quoted_in_order(values: list[list[Token]]) -> bool:
+    """A quoted value in order: it binds only where the order is said (wip/jsonS)."""
+    return any(token.type == "QNAME" for tokens in values for token in tokens)
 
 
 def _positional_statements(transformer: _Read, language: str, prompt: str) -> list[tuple[str, Statement, str | None]] | None:
@@ -1539,8 +1554,6 @@ def _positional_statements(transformer: _Read, language: str, prompt: str) -> li
         return None  # "for: He, Cairo.": a pronoun is no value of a name or a place (W24)
     if transformer.declared_order:
         return _declared_order_statements(keys, values, prompt)
-    if any(token.type == "QNAME" for tokens in values for token in tokens):
-        return None  # a quoted value in order binds only where the order is said (wip/jsonS)
     if not _keys_take_values_in_order(transformer, keys, language):
         return None
     kinds = [_value_kind(tokens) for tokens in values]
@@ -1559,26 +1572,35 @@ def _declared_order_statements(keys: list[str], values: list[list[Token]], promp
         return None
     read: list[tuple[str, Statement, str | None]] = []
     for key, tokens in zip(keys, values):
-        if len(tokens) != 1:
+        one = _declared_value(tokens, prompt)
+        if one is None:
             return None
-        token = tokens[0]
-        start = token.start_pos or 0
-        if token.type == "NUMBER" and isinstance(token.value, (int, float)) and not isinstance(token.value, bool):
-            text = render(token.value) or ""
-        elif token.type == "NAME" and isinstance(token.value, str) and token.value[:1].isupper():
-            text = token.value
-        elif token.type == "QNAME" and isinstance(token.value, str) and prompt[start : start + 1] in _KEY_QUOTES:
-            text = prompt[start] + token.value  # wip/jsonS: '"open"', a string as written between its quotes
-            if prompt[start : start + len(text)] != text:
-                return None
-            read.append((key, Statement(token.value, True, (start, start + len(text) + 1)), None))
-            continue
-        else:
-            return None
-        if prompt[start : start + len(text)] != text:
-            return None  # the value is read exactly as written, or not at all
-        read.append((key, Statement(token.value, False, (start, start + len(text))), None))
+        read.append((key, one, None))
     return read
+
+
+def _declared_text(token: Token, quote: str) -> str | None:
+    """A value in a declared order as it must be written: a number, one capitalised word, or after ``quote`` a
+    quoted string; None for anything else."""
+    if token.type == "NUMBER" and isinstance(token.value, (int, float)) and not isinstance(token.value, bool):
+        return render(token.value) or ""
+    if quote:
+        return quote + token.value
+    return token.value if token.type == "NAME" and isinstance(token.value, str) and token.value[:1].isupper() else None
+
+
+def _declared_value(tokens: list[Token], prompt: str) -> Statement | None:
+    """One value in a declared order: a number or one capitalised word as written, or (wip/jsonS) a quoted string
+    ('"open"') as written between its quotes; None otherwise."""
+    if len(tokens) != 1:
+        return None
+    token = tokens[0]
+    start = token.start_pos or 0
+    quoted = token.type == "QNAME" and isinstance(token.value, str) and prompt[start : start + 1] in _KEY_QUOTES
+    text = _declared_text(token, prompt[start : start + 1] if quoted else "")
+    if text is None or prompt[start : start + len(text)] != text:
+        return None  # the value is read exactly as written, or not at all
+    return Statement(token.value, quoted, (start, start + len(text) + (1 if quoted else 0)))
 
 
 def _typed_statements(
@@ -3083,6 +3105,15 @@ def _literal_at(text: str, literal: re.Match[str], table: Vocabulary) -> tuple[s
     return value, is_quoted, literal.end()
 
 
+def _arrow_at(text: str, pos: int, i: int) -> int:
+    """wip/jsonS: the length of a labelled line's arrow at ``i`` ("name -> Ana", "age → 31") or of a hyphen with a
+    space on each side ("name - Ana"), read as ":" is; 0 for none ("temp -12", "temp- 12": a minus sign, or a typo)."""
+    arrow = 2 if text.startswith("->", i) else 1 if text.startswith("\u2192", i) else 0
+    if not arrow and i > pos and text.startswith("- ", i) or not arrow and i > pos and text.startswith("-\t", i):
+        arrow = 1
+    return arrow
+
+
 def _separator(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[int, str]:
     """Where the literal starts after a key, and the separator read ("" for a space alone)."""
     i = pos
@@ -3093,11 +3124,7 @@ def _separator(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[int
         while j < len(text) and text[j] in " \t":
             j += 1
         return j, ":"
-    # wip/jsonS: a labelled line's arrow ("name -> Ana", "age → 31") or a hyphen with a space on each side
-    # ("name - Ana"): read as ":" is; "temp -12" or "temp- 12" is no separator (a minus sign, or a typo)
-    arrow = 2 if text.startswith("->", i) else 1 if text.startswith("\u2192", i) else 0
-    if not arrow and i > pos and text.startswith("- ", i) or not arrow and i > pos and text.startswith("-\t", i):
-        arrow = 1
+    arrow = _arrow_at(text, pos, i)
     if arrow:
         j = i + arrow
         while j < len(text) and text[j] in " \t":
