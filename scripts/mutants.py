@@ -649,3 +649,6 @@ MUTANTS += [Mutant(*row) for row in _CLEAND_ROWS]
 from mutants_hitB import ROWS as _HITB_ROWS  # noqa: E402 - the readers' per-position shortcuts (wip/hitB)
 
 MUTANTS += [Mutant(*row) for row in _HITB_ROWS]
+from mutants_jsonS import ROWS as _JSONS_ROWS  # noqa: E402 - conversion phrases composed by the grammar (wip/jsonS)
+
+MUTANTS += [Mutant(*row) for row in _JSONS_ROWS]

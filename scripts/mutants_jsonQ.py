@@ -27,11 +27,11 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("jsonQ-or-word-dropped", "the table's 'or' dropped from value_run_stops: 'city=New York or Boston' served as one value",
      f"{_JSON}/vocabulary/en.json", '"many", "few", "or", ', '"many", "few", ', _SHAPES),
     ("jsonQ-convert-wandle-dropped", "the de construction's 'wandle in' dropped: 'Wandle in JSON um: ...' declined",
-     f"{_JSON}/vocabulary/de.json", ',\n   "wandle in",', ",", _SHAPES),
+     f"{_JSON}/vocabulary/de.json", '   "wandle",\n', "", _SHAPES),  # wip/jsonS: the verb of the de CONVERT_VERB class
     ("jsonQ-as-noun-verb-tail", "the zh rule 'as JSON + verb, then the values' deleted: '用JSON输出：...' declined",
      f"{_JSON}/request.lark", "%extend request: courtesy? AS noun VERB politely? tail\n", "", _SHAPES),
     ("jsonQ-comma-please", "the rule 'CONVERT noun, please: values' deleted: 'Could you convert this info to JSON, please: ...' declined",
-     f"{_JSON}/request.lark", "%extend request: courtesy? SOURCE? CONVERT noun COMMA politely tail\n", "", _SHAPES),
+     f"{_JSON}/request.lark", "%extend request: SOURCE? convert noun COMMA politely tail\n", "", _SHAPES),
     ("jsonQ-fill-and-request", "the rule 'Fill in this template and return only the JSON: {...}' deleted",
      f"{_JSON}/request.lark", "%extend request: courtesy? FILL DEF? TEMPLATE_NOUN AND lead noun VERB_END? COLON TEMPLATE mods? tail? politely?\n"
      "               | TEMPLATE_BY lead noun COLON TEMPLATE\n", "", _TPL),

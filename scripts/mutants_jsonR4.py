@@ -46,9 +46,9 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("jsonR4-vocab-en-pls-deleted", "a word deleted from a table: en 'pls' is no 'please'",
      f"{_JSON}/vocabulary/en.json", '   "pls",\n', '   "plsx",\n', (_R4, "-k", "exactly_right")),
     ("jsonR4-vocab-es-pasa-a-deleted", "a word deleted from a table: es 'pasa a' converts nothing",
-     f"{_JSON}/vocabulary/es.json", '   "pasa a",\n', '   "pasa ax",\n', (_R4, "-k", "exactly_right")),
+     f"{_JSON}/vocabulary/es.json", '   "pasa",\n', '   "pasax",\n', (_R4, "-k", "exactly_right")),
     ("jsonR4-vocab-en-python-dict-deleted", "a word deleted from a table: en 'turn this python dict into' converts nothing",
-     f"{_JSON}/vocabulary/en.json", '   "turn this python dict into",\n', '   "turn this python dict intox",\n', (_R4, "-k", "exactly_right")),
+     f"{_JSON}/vocabulary/en.json", '   "this python dict",\n', '   "this python dictx",\n', (_R4, "-k", "exactly_right")),
     ("jsonR4-grammar-titled", "a capitalised article starts no name in order ('Il Gattopardo, 1958')",
      _GRAMMAR, "%extend pos_value: DEF NAME+ -> pos_titled\n", "", (_R4, "-k", "exactly_right")),
 ]

@@ -48,7 +48,7 @@ ROWS += [
     ("jsonV-es-from-phrase-deleted", "es 'a partir de esto:' frames no data",
      f"{_JSON}/vocabulary/es.json", '    "a partir de esto",\n', "", (_T,)),
     ("jsonV-pt-transforma-deleted", "pt 'Transforma isso em JSON' is declined",
-     f"{_JSON}/vocabulary/pt.json", '   "transforma isso em",\n', "", (_T,)),
+     f"{_JSON}/vocabulary/pt.json", '   "transforma",\n', "", (_T,)),
 ]
 ROWS += [
     ("jsonV-plain-word-two-scripts", "'p\u0435n' (a Cyrillic 'е') in order is read as the product",

@@ -51,8 +51,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      "if len(values) != len(keys) or any(_never_a_name(tokens, language) for tokens in values):",
      "if (len(values) != len(keys) and not transformer.declared_order) or any(_never_a_name(tokens, language) for tokens in values):", (_Y,)),
     ("jsonY-order-unit-kept", "a number with a unit, or the first word of a two-word name, read in declared order", _READER,
-     "        if len(tokens) != 1:\n            return None\n        token = tokens[0]",
-     "        token = tokens[0]", (_Y,)),
+     "    if len(tokens) != 1:\n        return None\n    token = tokens[0]",  # wip/jsonS: re-anchored in _declared_value
+     "    token = tokens[0]", (_Y,)),
     ("jsonY-fill-no-noun-rule", "'Fill in this template: {...} with ...' is not derived", _GRAMMAR,
      "%extend request: courtesy? FILL (DEF? TEMPLATE_NOUN)? COLON TEMPLATE mods? tail? politely?\n", "", (_Y,)),
     ("jsonY-slot-placeholder", "'<name>' is no placeholder", _READER,

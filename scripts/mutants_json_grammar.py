@@ -70,7 +70,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      f"{_JSON}/reader.py", "    if ambiguous:\n        return False  # \"price: 24.99, price: 25\"",
      "    if False:\n        return False  # \"price: 24.99, price: 25\"", (_NO_KEYS,)),
     ("json-vocab-convert-deleted", "a word deleted from a vocabulary table: 'turn this into' is no conversion request",
-     _EN, '   "turn this into",\n', "", (_NO_KEYS, "-k", "served_without")),
+     _EN, '   "turn",\n', "", (_NO_KEYS, "-k", "served_without")),
     ("json-vocab-ja-convert-swapped", "a word moved to another class: ja 'に変換してください' read as a source ('以下を')",
      f"{_JSON}/vocabulary/ja.json", '   "に変換してください",\n   "に変換",\n   "形式に変換してください",\n   "形式に変換して",\n'
      '   "にしてください",\n   "に直してください"\n  ],\n  "SOURCE": [\n',

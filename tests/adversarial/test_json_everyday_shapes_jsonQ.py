@@ -1,7 +1,7 @@
 """wip/jsonQ: JSON values stated in everyday shapes after a request phrase of the tables, by construction.
 
 Class 1, "request header + value statements": every conversion phrase the tables build from a language's
-verbs x what is converted x the verb's preposition (scripts/jsonq_convert_phrases.py: "Turn this into JSON:",
+verbs x what is converted x the verb's preposition (composed by request.lark's ``convert`` since wip/jsonS: "Turn this into JSON:",
 de "Wandle diese Daten in JSON um:", fr "Passe ça en JSON :", es "Pásame esto a JSON:", it "Converti questi
 dati in JSON:", ru "Переведи следующие данные в JSON:"), zh "用JSON输出：" (as JSON + the verb), the informal
 en "hey can u ... real quick?", then statements in the declared shapes (k=v, k: v, k = v, labelled lines) and a

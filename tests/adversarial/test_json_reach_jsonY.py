@@ -110,7 +110,8 @@ NO_CLAIM = [
     # order: a count changed, no order said, another order said, a key twice, a unit, two-word names, a key restated
     "Give me a JSON object with keys width, height, depth and values 20, 35 in that order.",
     "Give me a JSON object with keys width, height, depth and values 20, 35, 10, 5 in that order.",
-    "Give me a JSON object with keys width, height, depth and values 20, 35, 10.",
+    # wip/jsonS: "keys ... and values ..." without "in that order" binds the values in the keys' order (the pairing
+    # says it): served now (tests/adversarial/test_json_labelled_blocks_jsonS.py)
     "Give me a JSON object with keys width, height, depth and values 20, 35, 10 in reverse order.",
     "Give me a JSON object with keys width, width, depth and values 20, 35, 10 in that order.",
     "Give me a JSON object with keys width, height, depth and values 20 cm, 35, 10 in that order.",
@@ -137,9 +138,6 @@ TRAPS = [
     pair("trap/order-count", ORDER.format(20, 35, 10), {"width": 20, "height": 35, "depth": 10},
          "Give me a JSON object with keys width, height, depth and values 20, 35 in that order.",
          {"width": 20, "height": 35, "depth": None}),
-    pair("trap/order-unsaid", ORDER.format(20, 35, 10), {"width": 20, "height": 35, "depth": 10},
-         "Give me a JSON object with keys width, height, depth and values 21, 36, 11.",
-         {"width": 21, "height": 36, "depth": 11}),
     pair("trap/order-reverse", ORDER.format(20, 35, 10), {"width": 20, "height": 35, "depth": 10},
          "Give me a JSON object with keys width, height, depth and values 20, 35, 10 in reverse order.",
          {"width": 10, "height": 35, "depth": 20}),

@@ -46,6 +46,9 @@ class Statement:
     spaced_bare: bool = False
     #: Written with "=" ("sku=AB-100"): such statements may follow each other without a comma
     equals: bool = False
+    #: Written with a hyphen between spaces ("age - 31"): a number so written is read only beside a
+    #: string so written ("name - Ana"), which shows the hyphen to be the block's separator (wip/jsonS)
+    dashed: bool = False
 
 
 @dataclass(frozen=True)
@@ -219,6 +222,7 @@ class _Read(Transformer[Token, Any]):
         self.shot_types: list[type] = []
         self.expressions: list[tuple[Token, str | None]] = []  # '{"total": <value>} with the total of 12 + 30': (EXPR, noun) (wip/jsonZ)
         self.values_in_order: list[Token] = []  # "Keys: a, b. Values: 17, open.": the values in the keys' order (wip/jsonZ)
+        self.set_pairs: list[tuple[Token, Token]] = []  # "set timeout to 30": (key, value) (wip/jsonS)
 
     def key(self, children: list[Token]) -> Token:
         self.asked.append(children[0].value)
@@ -485,6 +489,16 @@ class _Read(Transformer[Token, Any]):
     def pos_email(self, children: list[Token]) -> list[Token]:
         return children
 
+    def set_pair(self, children: list[Token]) -> None:
+        """"set timeout to 30", "set the name to "Ana"": a key and its value (wip/jsonS: _set_statements)."""
+        tokens = [c for c in children if isinstance(c, Token) and c.type not in ("DEF", "TO_PLACE")]
+        self.set_pairs.append((tokens[0], tokens[1]))
+
+    def pos_quoted(self, children: list[Token]) -> list[Token]:
+        """'and values 18, "open", 3': a quoted value, a string; read only where the order is said (wip/jsonS:
+        _positional_statements declines it elsewhere)."""
+        return children
+
     def pos_measure(self, children: list[Token]) -> list[Token]:
         """"River Loop, 4 km": a number and its unit, for a key that is a unit word (wip/jsonB)."""
         return children
@@ -679,6 +693,19 @@ class _Read(Transformer[Token, Any]):
         if self.request_keys:
             raise Declined
 
+    def convert(self, children: list[Any]) -> Token:
+        """wip/jsonS: a conversion phrase the grammar composed ("convert this to", "make the data below into",
+        "gib das als"): a word of another class serves as its verb, object or preposition only when a
+        table's "convert_shared" lists it ("Round this to JSON" is no conversion); read as the table's
+        CONVERT phrases were (one CONVERT token)."""
+        tokens = [c for c in children if isinstance(c, Token)]
+        for token in tokens:
+            role = _CONVERT_SHARED_ROLE.get(token.type)
+            if role is not None and fold(token.value) not in _CONVERT_SHARED[role]:
+                raise Declined
+        first = tokens[0] if tokens else children[0]
+        return Token("CONVERT", " ".join(t.value for t in tokens), start_pos=getattr(first, "start_pos", None))
+
     def request(self, children: list[Any]) -> None:
         self.request_keys = len(self.asked)
         self._conversion_verb_only(children)
@@ -788,6 +815,12 @@ _NAMED_BY = {language: frozenset(fold(w) for w in table.get("named_by", ())) for
 _HALF_UP_VERBS = frozenset(fold(w) for table in _TABLES.values() for w in table.get("half_up_verbs", ()))
 _CONVERSION_VERBS = {language: frozenset(fold(w) for w in table.get("conversion_verbs", ())) for language, table in _TABLES.items()}
 _ALL_CONVERSION_VERBS = frozenset().union(*_CONVERSION_VERBS.values())
+# wip/jsonS: the words of other classes a conversion phrase takes as its verb, object or preposition
+# (each table's "convert_shared"), by the class they are read as
+_CONVERT_SHARED = {role: frozenset(fold(w) for table in _TABLES.values() for w in table.get("convert_shared", {}).get(role, ()))
+                   for role in ("verbs", "objects", "prepositions")}
+_CONVERT_SHARED_ROLE = {"TF_VERB": "verbs", "DEF": "objects", "RESULT": "objects", "SOURCE": "objects", "REQUIRED": "objects",
+                        "IS": "objects", "AS": "prepositions", "TO_PLACE": "prepositions", "FOR": "prepositions"}
 # A key spelled like "the values" or a word for "all" in any table ("values", "all", "werte",
 # "todos"): "Round the values" could name that key or every value (red team 16, W21), so a
 # transform of "the values" beside such a key, or naming such a word, is no claim.
@@ -882,6 +915,8 @@ def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | N
     if transformer is None or read is None:
         return None
     found, units, ambiguous = read
+    if _dashed_numbers_alone(found):
+        return None
     if transformer.runs and language not in _EQUALS_RUNS:
         return None  # "temp=21 unit=С" (a Cyrillic "С") is no English; no other table declares such runs
     keys = _asked_keys(transformer, found, ambiguous, prompt, language)
@@ -902,6 +937,57 @@ def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | N
     if not _formulas_applied(transformer, keys, found, stated, prompt):
         return None
     return _request_read(transformer, keys, found, stated, language, transforms, written)
+
+
+_SET_VALUE_END = re.compile(r"(?:[ \t]*(?:$|[,;\n])|\.(?:\s|$)|[ \t]+(?:and|as)\b)")  # "... to 5 as JSON"
+
+
+def _set_statements(transformer: _Read, prompt: str) -> list[tuple[str, Statement, str | None]] | None:
+    """wip/jsonS: "set timeout to 30 and retries to 5": each key's value as written -- a number (nothing after it
+    but a comma, "and" or the sentence's end: "30 seconds", "45%" are no claim), a quoted string, true/false, or
+    one capitalised word (a name); a lowercase word ("to team") may describe, so None (no claim)."""
+    read: list[tuple[str, Statement, str | None]] = []
+    for key, value in transformer.set_pairs:
+        one = _set_value(value, prompt)
+        if one is None:
+            return None
+        read.append((key.value, one, None))
+    return read
+
+
+def _set_scalar(value: Token) -> tuple[str, Any] | None:
+    """A number, true/false or one capitalised word after "set <key> to": (as written, as read), or None."""
+    if value.type == "NUMBER" and isinstance(value.value, (int, float)) and not isinstance(value.value, bool):
+        return render(value.value) or "", value.value
+    if value.type != "NAME" or not isinstance(value.value, str):
+        return None
+    if value.value in ("true", "false"):
+        return value.value, value.value == "true"
+    return (value.value, value.value) if value.value[:1].isupper() and value.value.isalpha() else None
+
+
+def _set_value(value: Token, prompt: str) -> Statement | None:
+    """One value after "set <key> to" as written (wip/jsonS: _set_statements), or None."""
+    start = value.start_pos or 0
+    if value.type == "QNAME" and prompt[start : start + 1] in _KEY_QUOTES:
+        text = prompt[start : start + len(value.value) + 2]
+        ok = text[1:-1] == value.value and text[-1] == text[0]
+        return Statement(value.value, True, (start, start + len(text))) if ok else None
+    scalar = _set_scalar(value)
+    if scalar is None:
+        return None
+    text, read = scalar
+    end = start + len(text)
+    if prompt[start:end] != text or not _SET_VALUE_END.match(prompt, end):
+        return None  # read exactly as written, nothing after it that changes it ("30 seconds", "16px")
+    return Statement(read, False, (start, end))
+
+
+def _dashed_numbers_alone(found: dict[str, Statement]) -> bool:
+    """wip/jsonS: "temp - 12" alone may be a minus sign: a number after a spaced hyphen is read only when
+    a string is written so too ("name - Ana\nage - 31": the hyphen is the block's separator)."""
+    dashed = [st for st in found.values() if st.dashed]
+    return any(not isinstance(st.value, str) for st in dashed) and not any(isinstance(st.value, str) for st in dashed)
 
 
 def _request_read(transformer: _Read, keys: list[str], found: dict[str, Statement], stated: dict[str, Statement], language: str,
@@ -1132,6 +1218,10 @@ def _named_statements(transformer: _Read, language: str, prompt: str) -> list[tu
     if extracted is None:
         return None
     positional += extracted
+    set_said = _set_statements(transformer, prompt)
+    if set_said is None:
+        return None
+    positional += set_said
     # a shape's keys are the keys asked as a key list's are: 'Item "notebook"' names "item" (wip/jsonR3)
     asked = transformer.asked or list(transformer.template)
     if _counted_unlisted(transformer, asked, language):
@@ -1446,7 +1536,12 @@ def _keys_take_values_in_order(transformer: _Read, keys: list[str], language: st
         return False  # "JSON mit Kommentaren, ...": a bare word after "with" is a key only when a table says what it holds
     if transformer.entity_first and not any(_is_concept(keys[0], c, language) for c in _ENTITY_KEYS):
         return False  # "keys capital and population for France, 68000000": France is what the object describes
-    return True
+    return not _quoted_in_order(transformer.in_order)
+
+
+def _quoted_in_order(values: list[list[Token]]) -> bool:
+    """A quoted value in order: it binds only where the order is said (wip/jsonS)."""
+    return any(token.type == "QNAME" for tokens in values for token in tokens)
 
 
 def _positional_statements(transformer: _Read, language: str, prompt: str) -> list[tuple[str, Statement, str | None]] | None:
@@ -1480,20 +1575,35 @@ def _declared_order_statements(keys: list[str], values: list[list[Token]], promp
         return None
     read: list[tuple[str, Statement, str | None]] = []
     for key, tokens in zip(keys, values):
-        if len(tokens) != 1:
+        one = _declared_value(tokens, prompt)
+        if one is None:
             return None
-        token = tokens[0]
-        start = token.start_pos or 0
-        if token.type == "NUMBER" and isinstance(token.value, (int, float)) and not isinstance(token.value, bool):
-            text = render(token.value) or ""
-        elif token.type == "NAME" and isinstance(token.value, str) and token.value[:1].isupper():
-            text = token.value
-        else:
-            return None
-        if prompt[start : start + len(text)] != text:
-            return None  # the value is read exactly as written, or not at all
-        read.append((key, Statement(token.value, False, (start, start + len(text))), None))
+        read.append((key, one, None))
     return read
+
+
+def _declared_text(token: Token, quote: str) -> str | None:
+    """A value in a declared order as it must be written: a number, one capitalised word, or after ``quote`` a
+    quoted string; None for anything else."""
+    if token.type == "NUMBER" and isinstance(token.value, (int, float)) and not isinstance(token.value, bool):
+        return render(token.value) or ""
+    if quote:
+        return quote + token.value
+    return token.value if token.type == "NAME" and isinstance(token.value, str) and token.value[:1].isupper() else None
+
+
+def _declared_value(tokens: list[Token], prompt: str) -> Statement | None:
+    """One value in a declared order: a number or one capitalised word as written, or (wip/jsonS) a quoted string
+    ('"open"') as written between its quotes; None otherwise."""
+    if len(tokens) != 1:
+        return None
+    token = tokens[0]
+    start = token.start_pos or 0
+    quoted = token.type == "QNAME" and isinstance(token.value, str) and prompt[start : start + 1] in _KEY_QUOTES
+    text = _declared_text(token, prompt[start : start + 1] if quoted else "")
+    if text is None or prompt[start : start + len(text)] != text:
+        return None  # the value is read exactly as written, or not at all
+    return Statement(token.value, quoted, (start, start + len(text) + (1 if quoted else 0)))
 
 
 def _typed_statements(
@@ -2632,7 +2742,8 @@ def _statement_at(
         return None
     value = _with_kept_unit(text, value, table)
     equals = text[end:sep_end].strip(" \t") == "="
-    st = Statement(value[0], value[1], (pos, value[2]), lowercase, spaced_bare, equals)
+    dashed = text[end:sep_end].strip(" \t") == "-"
+    st = Statement(value[0], value[1], (pos, value[2]), lowercase, spaced_bare, equals, dashed)
     return Word("STMT", (key, st), pos), value[2]  # type: ignore[arg-type]
 
 
@@ -2775,6 +2886,9 @@ def _key_at(
 ) -> tuple[str, int, bool] | None:
     """A statement's key at ``pos``: (key, end, quoted); None for a word that frames the request."""
     quoted = _QUOTED_KEY.match(text, pos)
+    label = _line_label_at(text, folded, pos, table) if quoted is None else None
+    if label is not None:
+        return label
     if quoted is not None:
         key, end, key_quoted = _quoted_key(quoted), quoted.end(), True
     else:
@@ -2790,6 +2904,29 @@ def _key_at(
         if found is not None and found[1] > end:
             return None  # the key starts a longer phrase of the table
     return (key, end, key_quoted) if _one_script(key) else None
+
+
+# wip/jsonS: a label of two to four words at a line's start before ":" ("Order number: 5512", "In stock: yes"), in a
+# table whose label_folding declares "spaces": the key is its words joined by "_" (order_number), compared with the
+# listed keys as any label is (case folded); a word of the table's framing (a verb, "JSON", "keys") makes it no label
+_LINE_LABEL = re.compile(r"[^\W\d_][^\W_]*(?:[ \t][^\W\d_][^\W_]*){1,3}(?=[ \t]*:)")
+_LABEL_WORD_CLASSES = frozenset({"CONVERT_PREP", "FOR", "TO_PLACE", "ENTITY", "DEF"})
+_SPACED_LABELS = frozenset(language for language, rules in _LABEL_FOLDING.items() if "spaces" in rules)
+
+
+def _line_label_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[str, int, bool] | None:
+    """A label of several words at a line's start (wip/jsonS): (its words joined by "_", end, False), or None."""
+    if table.language not in _SPACED_LABELS or text[:pos].rstrip(" \t")[-1:] not in ("", "\n"):
+        return None
+    match = _LINE_LABEL.match(text, pos)
+    if match is None or not _one_script(match.group().replace(" ", "").replace("\t", "")):
+        return None
+    words = match.group().split()
+    if any(table.phrases.get(fold(word), None) not in (None, *_LABEL_WORD_CLASSES) for word in words):
+        return None
+    if table.phrases.get(fold(words[0])) in ("DEF", "FOR", "TO_PLACE"):
+        return None  # "The price: 5", "For Ana: ..." -- a sentence, not a label
+    return "_".join(words), match.end(), False
 
 
 def _frames_request(word_class: str | None, text: str, pos: int, end: int) -> bool:
@@ -2830,12 +2967,33 @@ def _bare_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[str, 
     if bare is not None and _not_a_bare_value(text, folded, pos, bare.end(), table):
         return None
     if bare is not None and bare.group()[0].isupper() and bare.group().casefold() not in _NOT_BARE \
-            and not _table_word(text, folded, bare.start(), bare.end(), table) and not _number_word(folded[bare.start() : bare.end()], table):
-        end = _name_run_end(text, folded, bare.end(), table) if table.language in _SPACED_BARE else bare.end()
+            and not _framing_table_word(text, folded, bare.start(), bare.end(), table, pos) and not _number_word(folded[bare.start() : bare.end()], table):
+        end = _name_run_end(text, folded, bare.end(), table, pos) if table.language in _SPACED_BARE else bare.end()
         if table.language in _SPACED_BARE and not _one_script(text[pos:end].replace(" ", "")):
             return None  # "Kіel" with a Cyrillic "і": a look-alike, no name read whole
         return text[pos:end], False, end
     return None
+
+
+# wip/jsonS: a labelled line up to its value ("Product: ", "Order number: ") and the rest of a line that holds one
+# value only (no comma, colon or semicolon up to the line's end)
+_LINE_UP_TO_VALUE = re.compile(r"[ \t]*[^\W\d_][^\W_]*(?:[ \t][^\W\d_][^\W_]*){0,3}[ \t]*:[ \t]*")
+_REST_OF_LINE_ONE_VALUE = re.compile(r"[^\n,;:]*(?:\n|$)")
+
+
+def _framing_table_word(text: str, folded: str, start: int, end: int, table: Vocabulary, value_start: int | None = None) -> bool:
+    """A table word that is no name after a separator: any but an entity noun of a labelled line's only value
+    ("Product: Lamp", "Item: Desk Lamp": a capitalised entity word there is the thing's name as written; wip/jsonS).
+    Elsewhere ('"einwohner": Stadt Bonn, ...') an entity noun may start the next statement: no name."""
+    return _table_word(text, folded, start, end, table) and not _labelled_entity(text, folded, start, end, table, value_start)
+
+
+def _labelled_entity(text: str, folded: str, start: int, end: int, table: Vocabulary, value_start: int | None) -> bool:
+    """The word at ``start:end`` is an entity noun of the table inside a labelled line's only value (wip/jsonS)."""
+    if table.phrases.get(folded[start:end]) != "ENTITY" or value_start is None:
+        return False
+    line_start = text.rfind("\n", 0, value_start) + 1
+    return bool(_LINE_UP_TO_VALUE.fullmatch(text, line_start, value_start) and _REST_OF_LINE_ONE_VALUE.match(text, value_start))
 
 
 def _table_word(text: str, folded: str, start: int, end: int, table: Vocabulary) -> bool:
@@ -2861,13 +3019,14 @@ def _subject_of_clause(folded: str, start: int, end: int, table: Vocabulary) -> 
     return (said is not None and said[0] == "NAME_SAYS") or (after is not None and after[0] in ("AGE_HAS", "IS"))
 
 
-def _name_run_end(text: str, folded: str, end: int, table: Vocabulary) -> int:
+def _name_run_end(text: str, folded: str, end: int, table: Vocabulary, start: int | None = None) -> int:
     """The end of a name of several capitalised words ("Ana Souza", "Nueva York") when the run
     ends its clause (a mark or the text's end follows); else the first word's end."""
     run_end = end
     while text[run_end : run_end + 1] == " ":
         word = _BARE.match(text, run_end + 1)
         if word is None or not word.group()[0].isupper() or folded[word.start() : word.end()] in table.phrases \
+                and not _labelled_entity(text, folded, word.start(), word.end(), table, start) \
                 or word.group().casefold() in _NOT_BARE:
             break
         run_end = word.end()
@@ -2955,6 +3114,15 @@ def _literal_at(text: str, literal: re.Match[str], table: Vocabulary) -> tuple[s
     return value, is_quoted, literal.end()
 
 
+def _arrow_at(text: str, pos: int, i: int) -> int:
+    """wip/jsonS: the length of a labelled line's arrow at ``i`` ("name -> Ana", "age → 31") or of a hyphen with a
+    space on each side ("name - Ana"), read as ":" is; 0 for none ("temp -12", "temp- 12": a minus sign, or a typo)."""
+    arrow = 2 if text.startswith("->", i) else 1 if text.startswith("\u2192", i) else 0
+    if not arrow and i > pos and text.startswith("- ", i) or not arrow and i > pos and text.startswith("-\t", i):
+        arrow = 1
+    return arrow
+
+
 def _separator(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[int, str]:
     """Where the literal starts after a key, and the separator read ("" for a space alone)."""
     i = pos
@@ -2962,6 +3130,12 @@ def _separator(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[int
         i += 1
     if i < len(text) and text[i] in ":=\uff1a":
         j = i + 1
+        while j < len(text) and text[j] in " \t":
+            j += 1
+        return j, ":"
+    arrow = _arrow_at(text, pos, i)
+    if arrow:
+        j = i + arrow
         while j < len(text) and text[j] in " \t":
             j += 1
         return j, ":"
