@@ -126,6 +126,21 @@ class _Item:
     plural: bool = field(default=False, compare=False)  # written in a plural form (the table's item_plurals)
 
 
+@dataclass(frozen=True)
+class _Part:
+    """One part of a cart (wip/linS): an item, its count (None: unknown, "some pens") and its own price
+    (None: a unit price stated apart, or the price asked)."""
+
+    item: _Item
+    count: Fraction | None
+    price: tuple[Fraction, str] | None
+
+
+def _is_money(value: Any) -> bool:
+    """An amount and its currency class (the ``money`` rule's value)."""
+    return isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], Fraction) and isinstance(value[1], str)
+
+
 class WordFacts:
     """Transformer callbacks of the WORD PROBLEMS rules (mixed into the reader's transformer): the
     facts stated, each at most once."""
@@ -615,14 +630,6 @@ class WordFacts:
         self._fact("asked_sold", True)
         return self.wp_asked_count(children)
 
-    def wp_bought_paid(self, children: list[Any]) -> None:
-        """"I grabbed 4 coffees and a $5 sandwich at the cafe and paid $21 total": a purchase said by its
-        buyer; a bill word after the amount only when it is anyone's ("total", "bill"; the table's bill_of)."""
-        bill = next((fold(c.value) for c in children if isinstance(c, Token) and c.type == "WP_BILL"), None)
-        if bill is not None and "*" not in _BILL_OF.get(bill, ()):
-            raise Declined  # "paid $21 ride"
-        self.wp_bought_priced([c for c in children if not (isinstance(c, Token) and c.type == "WP_BILL")])
-
     def wp_asked_each(self, children: list[Any]) -> str:
         """"Quanto custou cada caderno?": one item's price asked ("cada", "each": the table's each_words)."""
         each = next(fold(c.value) for c in children if isinstance(c, Token) and c.type == "POSS")
@@ -663,14 +670,6 @@ class WordFacts:
             raise Declined  # "5 pens and some pens"
         self._fact("basket", (tuple(known), unknown.word, counter, tuple(other)))
 
-    def wp_spent_on(self, children: list[Any]) -> None:
-        """"Maria spent $29 on 5 notebooks and some pens": the total and the basket."""
-        self._payer(children)
-        count = Fraction(next(c.value for c in children if isinstance(c, Token) and c.type == "NUM"))
-        known, unknown = [c for c in children if isinstance(c, _Item)]
-        self._fact("total", (*_money(children), False))
-        self._basket([(known.word, count, "")], unknown, "", [])
-
     def wp_some_and_other(self, children: list[Any]) -> None:
         """"小红买了几支笔和一个8元的本子": some of one item (its counter kept) and one other item at its price."""
         unknown, other = [c for c in children if isinstance(c, _Item)]
@@ -690,6 +689,52 @@ class WordFacts:
         item = next(c for c in children if isinstance(c, _Item))
         words = " ".join(str(c.value) for c in children if isinstance(c, Token) and c.type in ("WP_ITEM", "WP_GOODS"))
         return self._asked("asked_bought", (None, item.word, _counter(children)), words)
+
+    # -- wip/linS (2026-12-05): a purchase as a cart of parts (request.lark, its wip/linS block)
+    def wp_part_counted(self, children: list[Any]) -> _Part:
+        """"5 muffins", "three notebooks": a known count of one item, a whole number above 0."""
+        count = _factor(next(c for c in children if isinstance(c, Token) and c.type in ("NUM", "WP_NUMWORD")))
+        if count.denominator != 1 or count <= 0:
+            raise Declined  # "2.5 notebooks", "0 pens"
+        return _Part(next(c for c in children if isinstance(c, _Item)), count, None)
+
+    def wp_part_some(self, children: list[Any]) -> _Part:
+        """"some notebooks", "qualche pizza", "ein paar Tickets": the count unknown."""
+        return _Part(next(c for c in children if isinstance(c, _Item)), None, None)
+
+    def wp_part_one(self, children: list[Any]) -> _Part:
+        """"a pen", "una bibita": one item (a plural with an article, "the pens", is no count)."""
+        item = next(c for c in children if isinstance(c, _Item))
+        if item.plural:
+            raise Declined  # "the pens": how many?
+        return _Part(item, Fraction(1), None)
+
+    def wp_part_priced(self, children: list[Any]) -> _Part:
+        """"a $10 pen", "una caneta de R$ 3": one item at its own price (over a plural no claim: each? all?)."""
+        item = next(c for c in children if isinstance(c, _Item))
+        if item.plural:
+            raise Declined  # "the $5 pens", "des stylos à 2 euros"
+        return _Part(item, Fraction(1), _money(children))
+
+    def wp_cart(self, children: list[Any]) -> tuple[_Part, ...]:
+        """The parts of a cart in order (each item at most once: "5 pens and some pens" is no claim)."""
+        parts = tuple(part for c in children for part in (c if isinstance(c, tuple) and not _is_money(c) else (c,))
+                      if isinstance(part, _Part))
+        if len({part.item for part in parts}) != len(parts):
+            raise Declined  # one item in two parts: which count, which price?
+        return parts
+
+    def wp_cart_paid(self, children: list[Any]) -> None:
+        """A cart and the total paid for it, said in any of its frames; a bill word after the amount only
+        when it is anyone's ("total", "bill"; the table's bill_of), one payer."""
+        bill = next((fold(c.value) for c in children if isinstance(c, Token) and c.type == "WP_BILL"), None)
+        if bill is not None and "*" not in _BILL_OF.get(bill, ()):
+            raise Declined  # "paid $21 ride"
+        self._payer(children)
+        cart = next(c for c in children if isinstance(c, tuple) and not _is_money(c))
+        total = next(c for c in children if _is_money(c))
+        self._fact("cart", cart)
+        self._fact("total", (*total, False))
 
     def wp_consecutive(self, children: list[Any]) -> None:
         """"The sum of two consecutive integers is 57": (n, sum), n from the table's consecutive_counts."""
@@ -976,6 +1021,7 @@ def _resolved(facts: dict[str, Any], letter: str, implicit: bool) -> dict[str, A
     fixed amount and a rate stated apart ("起步价 10 元，之后每公里 2 元") joined into one charge."""
     _story_resolved(facts)
     _price_resolved(facts)
+    _cart_resolved(facts)
     for name in _NAMING:
         if name in facts and implicit:
             facts[name] = (letter, *facts[name][1:])
@@ -1017,6 +1063,52 @@ def _price_resolved(facts: dict[str, Any]) -> None:
             facts["asked_another"] = item
         facts["purchase"] = (count, item, other, total, frozenset({other_currency, currency}))
         facts["counted_by"] = counter
+
+
+def _cart_resolved(facts: dict[str, Any]) -> None:
+    """wip/linS: a cart with exactly one part of unknown count is linQ's basket (the known counts, the
+    unknown item, the parts at their own price as other amounts: ``_bought`` composes it); a cart with
+    every count known stays a cart (one item's price is then the unknown: ``_cart_price``)."""
+    if "cart" not in facts:
+        return
+    parts = facts["cart"]
+    unknown = [part for part in parts if part.count is None]
+    if len(unknown) != 1:
+        return
+    known = [(part.item.word, part.count, "") for part in parts if part.count is not None and part.price is None]
+    other = [(part.count * part.price[0], part.price[1]) for part in parts if part.price is not None]
+    del facts["cart"]
+    facts["basket"] = (tuple(known), unknown[0].item.word, "", tuple(other))
+
+
+def _cart_price(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[Fraction], bool]] | None:
+    """Every count known, one item's price the unknown (asked, or named by its letter), the other items
+    priced by a unit price stated apart or at their own price: "5x + 3 = 23" (wip/linS). Every unit price
+    used by exactly one part, one currency, the price above 0."""
+    parts, (total, currency, monthly) = facts["cart"], facts["total"]
+    (named, asked, asked_currency), prices = facts["price"], facts.get("unit_prices", {})
+    if named != letter or monthly or facts["priced_by"] or any(price[2] for price in prices.values()):
+        return None  # a counter ("每支") in a table with none in the cart
+    coefficient, constant, currencies, used = Fraction(0), Fraction(0), {currency}, set()
+    for part in parts:
+        if part.count is None:
+            return None  # a count and a price unknown
+        if part.price is not None:
+            constant += part.count * part.price[0]
+            currencies.add(part.price[1])
+        elif part.item.word in prices:
+            used.add(part.item.word)
+            constant += part.count * prices[part.item.word][0]
+            currencies.add(prices[part.item.word][1])
+        elif part.item == asked:
+            coefficient += part.count
+        else:
+            return None  # an item with no price, not the one asked: two unknowns
+    if coefficient == 0 or used != set(prices) or len(currencies) != 1 or asked_currency not in (None, currency):
+        return None  # the asked item not bought, a unit price no part uses, two currencies
+    term = letter if coefficient == 1 else f"{format_number(coefficient)}{letter}"
+    text = f"{term} + {format_number(constant)} = {format_number(total)}" if constant else f"{term} = {format_number(total)}"
+    return text, lambda value: value > 0
 
 
 def _number(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[Fraction], bool]] | None:
@@ -1174,4 +1266,6 @@ _SHAPES: dict[frozenset[str], Callable[[dict[str, Any], str], tuple[str, Callabl
     frozenset({"older_times", "age", "whose"}): _older_times,
     frozenset({"unit_prices", "basket", "total", "asked_bought"}): _bought,
     frozenset({"consecutive", "rank"}): _consecutive,
+    frozenset({"cart", "total", "price", "priced_by"}): _cart_price,  # wip/linS
+    frozenset({"cart", "total", "price", "priced_by", "unit_prices"}): _cart_price,
 }
