@@ -112,6 +112,11 @@ def _price_stories() -> list[tuple[str, str, int, int]]:
     rows.append(("fr", "4 cahiers et une gomme à 2 euros coûtent {t} euros au total. Combien coûte un cahier ?", 4, 2))
     rows.append(("pt", "Comprei 4 cadernos e uma caneta de R$ 3 e paguei R$ {t} no total. Quanto custou cada caderno?", 4, 3))
     rows.append(("pt", "Na papelaria, 3 cadernos e uma régua de R$ 2 custaram R$ {t}. Quanto custou cada caderno?", 3, 2))
+    rows.append(("en", "5 muffins and a $3 coffee came to ${t}. How much was each muffin?", 5, 3))
+    rows.append(("es", "Compré 4 cuadernos iguales y un bolígrafo de 2 euros, y pagué {t} euros. ¿Cuánto costó cada cuaderno?", 4, 2))
+    rows.append(("fr", "J'ai acheté 3 croissants et un café à 2 €, j'ai payé {t} € en tout. Combien coûte un croissant ?", 3, 2))
+    rows.append(("pt", "Comprei 6 pães e um leite de R$ 4 e gastei R$ {t}. Quanto custa cada pão?", 6, 4))
+    rows.append(("it", "Ho comprato 3 quaderni uguali e una penna da 2 euro, ho speso {t} euro. Quanto costa un quaderno?", 3, 2))
     return rows
 
 
@@ -198,6 +203,9 @@ TRAPS = [
     "Ein Kinoticket kostet 9 Euro, eine Tüte Popcorn 5 Euro. Wir haben eine Tüte Popcorn und ein paar Tickets gekauft und zusammen 41 Euro bezahlt. Wie viele Tüten Popcorn waren es?",
     "Un cuaderno cuesta 3 euros. Compré unos cuadernos y unos bolígrafos, y pagué 20 euros en total. ¿Cuántos cuadernos compré?",
     "Un cahier coûte 3 €. J'ai acheté quelques cahiers et un stylo à 2 € et j'ai payé 21 € au total. Combien de cahiers ai-je achetés ?",
+    "5 muffins and a $3 coffee came to $28. How much was each coffee?",
+    "5 muffins and a $3 coffee came to $28. How much was its muffin?",
+    "Compré 4 cuadernos iguales y un bolígrafo de 2 euros, y pagué 26 euros. ¿Cuánto costó cada bolígrafo?",
 ]
 
 
@@ -206,6 +214,84 @@ def test_a_changed_cart_story_is_no_claim(trap: str) -> None:
     assert understand_prompt(trap) is None, trap
     cache, model = StepCache(), NeverRightModel()
     cache.generate(BASE, model)
+    before = model.calls
+    again = cache.generate(trap, model)
+    assert model.calls > before or not again.verified, (trap, again.text)
+
+
+# -- a rectangle's sides compared and its perimeter (wip/linS): 2(x + (x + d)) = P, 2(x + kx) = P
+def _rectangles() -> list[tuple[str, str, Fraction, Fraction]]:
+    """(template with {t} the perimeter, first perimeter, second perimeter, the side asked at the second)."""
+    relations = [  # (sentence, kind, k): the length d more (kind "more"), d less ("less") or k times ("times") the width
+        ("A rectangle is {d} {u} longer than it is wide", "more", 3),
+        ("A rectangle's length is {d} {u} more than its width", "more", 4),
+        ("The length of a rectangle is {d} {u} more than its width", "more", 5),
+        ("A rectangle is {d} {u} longer than wide", "more", 2),
+        ("The length of a rectangle is {d} {u} less than its width", "less", 2),
+        ("The length of a rectangle is twice its width", "times", 2),
+        ("A rectangle's length is 3 times its width", "times", 3),
+    ]
+    joins = [" and its perimeter is {t} {u}.", ", and its perimeter is {t} {u}.", ". Its perimeter is {t} {u}.", ". The perimeter is {t} {u}."]
+    asks = [("Find the width.", "width"), ("Find the width in {u}.", "width"), ("What is the width?", "width"), ("What is its length?", "length"), ("Find the length.", "length")]
+    rows = []
+    for n, ((relation, kind, k), join, (ask, side)) in enumerate(zip(itertools.cycle(relations), itertools.cycle(joins), itertools.cycle(asks))):
+        if n >= 24:
+            break
+        unit = ["cm", "meters", "inches", "m"][n % 4] if "{u}" not in ask else ["cm", "meters", "inches"][n % 3]  # "in m": a letter
+
+        def perimeter_and_answer(width: int) -> tuple[Fraction, Fraction]:
+            length = width + k if kind == "more" else width - k if kind == "less" else width * k
+            return Fraction(2 * (width + length)), Fraction(width if side == "width" else length)
+
+        (first, _), (second, value) = perimeter_and_answer(7), perimeter_and_answer(9)
+        text = relation.format(d=k, u=unit) + join.replace("{u}", unit) + " " + ask.replace("{u}", unit)
+        rows.append((text, first, second, value))
+    rows.append(("Ein Rechteck ist 5 cm länger als breit, der Umfang beträgt {t} cm. Wie breit ist es?", Fraction(48), Fraction(62), Fraction(13)))
+    rows.append(("Ein Rechteck ist 3 cm länger als breit. Der Umfang beträgt {t} cm. Wie breit ist es?", Fraction(30), Fraction(38), Fraction(8)))
+    rows.append(("Un rectángulo mide 4 cm más de largo que de ancho y su perímetro es {t} cm. ¿Cuánto mide el largo?", Fraction(32), Fraction(40), Fraction(12)))
+    rows.append(("Un rectángulo mide 2 cm más de largo que de ancho. Su perímetro es {t} cm. ¿Cuánto mide el ancho?", Fraction(28), Fraction(36), Fraction(8)))
+    return rows
+
+
+RECTANGLES = _rectangles()
+
+
+@pytest.mark.parametrize(("template", "first", "second", "value"), RECTANGLES)
+def test_a_rectangle_side_is_served_exact(template: str, first: Fraction, second: Fraction, value: Fraction) -> None:
+    served_linear(template.format(t=first), template.format(t=second), {"x": value})
+
+
+def test_a_rectangle_is_composed_from_both_facts() -> None:
+    problem = understand_prompt("A rectangle is 3 cm longer than it is wide and its perimeter is 34 cm. Find the width in cm.")
+    assert problem is not None and problem.equations[0].text == "2(x + (x + 3)) = 34" and problem.solution == {"x": 7}
+    problem = understand_prompt("The length of a rectangle is 3 cm less than its width. Its perimeter is 34 cm. What is the width?")
+    assert problem is not None and problem.solution == {"x": 10}
+
+
+RECTANGLE_BASE = "A rectangle is 3 cm longer than it is wide and its perimeter is 34 cm. Find the width in cm."
+RECTANGLE_TRAPS = [
+    "A rectangle is 3 cm longer than it is wide and its perimeter is 34 cm. Find the width in mm.",
+    "A rectangle is 3 cm longer than it is wide and its perimeter is 34 mm. Find the width.",
+    "A rectangle is 3 cm longer than it is wide and its perimeter is 34 cm. Find its area.",
+    "A rectangle is 3 cm wider than it is long and its perimeter is 34 cm. Find the width.",
+    "A rectangle is 3 cm longer than it is wide and its area is 34 cm. Find the width.",
+    "A rectangle is 3% longer than it is wide and its perimeter is 34 cm. Find the width.",
+    "A rectangle is 3 cm longer than it is wide and its perimeter is 34 cm. Find the width and the length.",
+    "A rectangle's length is 3 cm more than its length, and its perimeter is 34 cm. Find the width.",
+    "A rectangle's length is 30 cm more than its width, and its perimeter is 34 cm. Find the width.",
+    "A rectangle's length is 3 cm more than its width, and its perimeter is 34 cm. The width is 5 cm. Find the length.",
+    "A triangle is 3 cm longer than it is wide and its perimeter is 34 cm. Find the width.",
+    "The length of a rectangle is once its width and the perimeter is 66 m. What is the length?",
+    "Ein Rechteck ist 5 cm länger als breit, der Umfang beträgt 62 cm. Wie lang ist die Diagonale?",
+    "Un rectángulo mide 4 cm más de largo que de ancho y su perímetro es 40 cm. ¿Cuánto mide el área?",
+]
+
+
+@pytest.mark.parametrize("trap", RECTANGLE_TRAPS)
+def test_a_changed_rectangle_is_no_claim(trap: str) -> None:
+    assert understand_prompt(trap) is None, trap
+    cache, model = StepCache(), NeverRightModel()
+    cache.generate(RECTANGLE_BASE, model)
     before = model.calls
     again = cache.generate(trap, model)
     assert model.calls > before or not again.verified, (trap, again.text)

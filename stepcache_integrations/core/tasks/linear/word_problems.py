@@ -736,6 +736,41 @@ class WordFacts:
         self._fact("cart", cart)
         self._fact("total", (*total, False))
 
+    # -- wip/linS (2026-12-05): a rectangle's sides compared and its perimeter
+    def wp_rect_longer(self, children: list[Any]) -> None:
+        """"A rectangle is 3 cm longer than it is wide": the length d more than the width, d in its unit."""
+        d, unit = next(c for c in children if isinstance(c, tuple))
+        self._rect_relation("more", d, "WP_SIDE_LENGTH", "WP_SIDE_WIDTH", unit)
+
+    def wp_rect_more(self, children: list[Any]) -> None:
+        """"A rectangle's length is 3 cm more than its width"; "less" names the smaller first."""
+        first, second = [c for c in children if isinstance(c, _Unit)]
+        d, unit = next(c for c in children if isinstance(c, tuple))
+        less = any(isinstance(c, Token) and c.type in _LESS for c in children)
+        self._rect_relation("more", d, *((second, first) if less else (first, second)), unit)
+
+    def wp_rect_times(self, children: list[Any]) -> None:
+        """"The length of a rectangle is twice its width": the first k times the second."""
+        first, second = [c for c in children if isinstance(c, _Unit)]
+        k = next(c for c in children if isinstance(c, Fraction))
+        if k == 1:
+            raise Declined  # "once its width": a square, no relation to compose
+        self._rect_relation("times", k, first, second, None)
+
+    def _rect_relation(self, kind: str, k: Fraction, big: str, small: str, unit: str | None) -> None:
+        if big == small or k <= 0:
+            raise Declined  # "its length is 3 cm more than its length"
+        self._fact("rect_rel", (kind, k, str(big), str(small), unit))
+
+    def wp_rect_perimeter(self, children: list[Any]) -> None:
+        """"its perimeter is 34 cm": the perimeter and its unit."""
+        self._fact("perimeter", next(c for c in children if isinstance(c, tuple)))
+
+    def wp_asked_side_in(self, children: list[Any]) -> str:
+        """"Find the width in cm.": the side asked, in a unit that must be the perimeter's."""
+        self._fact("asked_unit", next(fold(c.value) for c in children if isinstance(c, Token) and c.type == "WP_LEN_UNIT"))
+        return self.wp_asked_side([c for c in children if not (isinstance(c, Token) and c.type in ("IN", "WP_LEN_UNIT"))])
+
     def wp_consecutive(self, children: list[Any]) -> None:
         """"The sum of two consecutive integers is 57": (n, sum), n from the table's consecutive_counts."""
         word = next(fold(c.value) for c in children if isinstance(c, Token) and c.type == "WP_CONSEC")
@@ -1111,6 +1146,23 @@ def _cart_price(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[Frac
     return text, lambda value: value > 0
 
 
+def _rect_sides(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[Fraction], bool]] | None:
+    """A rectangle's sides compared (d more, or k times) and its perimeter, one side asked: "2(x + (x + 3)) = 34"
+    (wip/linS); d, the perimeter and a unit asked in one unit, both sides positive."""
+    (kind, k, big, small, unit), (perimeter, perimeter_unit), (named, asked) = facts["rect_rel"], facts["perimeter"], facts["side"]
+    if named != letter or asked not in (big, small) or (unit is not None and unit != perimeter_unit):
+        return None  # "3 cm longer ... perimeter 34 mm"
+    if facts.get("asked_unit", perimeter_unit) != perimeter_unit:
+        return None  # "Find the width in mm." of a perimeter in cm
+    n = format_number(k)
+    if kind == "times":
+        other = f"{n}{letter}" if asked == small else f"{letter}/{n}"
+    else:
+        other = f"({letter} + {n})" if asked == small else f"({letter} - {n})"
+    text = f"2({letter} + {other}) = {format_number(perimeter)}"
+    return text, lambda value: value > 0 and (kind == "times" or asked == small or value > k)
+
+
 def _number(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[Fraction], bool]] | None:
     """"b more than k times a number is t", the number asked: "2x + 3 = 17"; any number."""
     (k, b, total), (named,) = facts["number"], facts["asked_number"]
@@ -1268,4 +1320,6 @@ _SHAPES: dict[frozenset[str], Callable[[dict[str, Any], str], tuple[str, Callabl
     frozenset({"consecutive", "rank"}): _consecutive,
     frozenset({"cart", "total", "price", "priced_by"}): _cart_price,  # wip/linS
     frozenset({"cart", "total", "price", "priced_by", "unit_prices"}): _cart_price,
+    frozenset({"rect_rel", "perimeter", "side"}): _rect_sides,  # wip/linS
+    frozenset({"rect_rel", "perimeter", "side", "asked_unit"}): _rect_sides,
 }
