@@ -640,3 +640,6 @@ MUTANTS += [Mutant(*row) for row in _JSONQ_ROWS]
 from mutants_fuzzC import ROWS as _FUZZC_ROWS  # noqa: E402 - fuzzer findings fixed by wip/fuzzC (digit groups in word problems)
 
 MUTANTS += [Mutant(*row) for row in _FUZZC_ROWS]
+from mutants_linS import ROWS as _LINS_ROWS  # noqa: E402 - a purchase as a cart of parts, a rectangle's sides compared (wip/linS, 2026-12-05)
+
+MUTANTS += [Mutant(*row) for row in _LINS_ROWS]

@@ -204,6 +204,8 @@ TRAPS = [
     "Un cuaderno cuesta 3 euros. Compré unos cuadernos y unos bolígrafos, y pagué 20 euros en total. ¿Cuántos cuadernos compré?",
     "Un cahier coûte 3 €. J'ai acheté quelques cahiers et un stylo à 2 € et j'ai payé 21 € au total. Combien de cahiers ai-je achetés ?",
     "5 muffins and a $3 coffee came to $28. How much was each coffee?",
+    "5 muffins and a $3 muffin came to $28. How much was each muffin?",
+    "A pen costs $2. At the bakery, 5 muffins and a $3 coffee came to $23. What does one muffin cost?",
     "5 muffins and a $3 coffee came to $28. How much was its muffin?",
     "Compré 4 cuadernos iguales y un bolígrafo de 2 euros, y pagué 26 euros. ¿Cuánto costó cada bolígrafo?",
 ]
