@@ -297,3 +297,71 @@ def test_a_changed_rectangle_is_no_claim(trap: str) -> None:
     before = model.calls
     again = cache.generate(trap, model)
     assert model.calls > before or not again.verified, (trap, again.text)
+
+
+# -- a relation and the sum of two ages in one sentence (wip/linS): "... and together they are 45"
+def _ages() -> list[tuple[str, int, int, Fraction]]:
+    """(template with {t} the sum, first sum, second sum, the age asked at the second)."""
+    en_relations = [("Tom is twice as old as his sister", "k", 2, "How old is his sister?", "small"),
+                    ("Tom is twice as old as his sister", "k", 2, "How old is Tom?", "big"),
+                    ("Chen is 4 years older than Omar", "d", 4, "How old is Omar?", "small"),
+                    ("Chen is 4 years older than Omar", "d", 4, "How old is Chen?", "big"),
+                    ("Ann is 5 years younger than Tom", "d", 5, "How old is Ann?", "small"),
+                    ("Ann is 5 years younger than Tom", "d", 5, "How old is Tom?", "big"),
+                    ("Maria is three times as old as her son", "k", 3, "How old is the son?", "small")]
+    en_sums = [" and together they are {t}.", " and the sum of their ages is {t}.", " and their ages add up to {t}.",
+               " and their combined age is {t}.", " and together their ages total {t}."]
+    rows = []
+    for n, ((relation, kind, k, ask, who), tail) in enumerate(zip(itertools.cycle(en_relations), itertools.cycle(en_sums))):
+        if n >= 20:
+            break
+
+        def total_and_value(small: int) -> tuple[int, Fraction]:
+            big = small * k if kind == "k" else small + k
+            return small + big, Fraction(small if who == "small" else big)
+
+        (first, _), (second, value) = total_and_value(10), total_and_value(12)
+        rows.append((relation + tail + " " + ask, first, second, value))
+    rows += [
+        ("Ana tiene el doble de la edad de su hermano y entre los dos suman {t} años. ¿Cuántos años tiene el hermano?", 36, 45, Fraction(15)),
+        ("Pedro tiene el triple de la edad de su hijo y entre los dos suman {t} años. ¿Cuántos años tiene el hijo?", 48, 56, Fraction(14)),
+        ("Ana tiene el doble de la edad de su hermano y la suma de las edades es {t}. ¿Qué edad tiene el hermano?", 36, 45, Fraction(15)),
+        ("João tem 5 anos a mais que Pedro. A soma das idades dos dois é {t}. Qual a idade de Pedro?", 33, 45, Fraction(20)),
+        ("João tem 5 anos a mais que Pedro e a soma das idades dos dois é {t}. Qual a idade de Pedro?", 33, 45, Fraction(20)),
+        ("João tem 5 anos a mais que Pedro e os dois somam {t} anos. Qual é a idade de João?", 33, 45, Fraction(25)),
+        ("Ein Vater ist viermal so alt wie sein Sohn und zusammen sind sie {t} Jahre alt. Wie alt ist der Sohn?", 50, 60, Fraction(12)),
+    ]
+    return rows
+
+
+AGES = _ages()
+
+
+@pytest.mark.parametrize(("template", "first", "second", "value"), AGES)
+def test_an_age_sum_after_and_is_served_exact(template: str, first: int, second: int, value: Fraction) -> None:
+    served_linear(template.format(t=first), template.format(t=second), {"x": value})
+
+
+AGE_BASE = "Chen is 4 years older than Omar and together they are 30. How old is Omar?"
+AGE_TRAPS = [
+    "Chen is 4 years older than Omar and together they are 30. How old is Ben?",
+    "Chen is 4 years older than Omar and together they are 30. How old will Omar be in 5 years?",
+    "Chen is 4 years older than Omar and together they are 30 euros. How old is Omar?",
+    "Chen is 4 years older than Omar and together they are 30. How old is Omar's son?",
+    "Chen is 4 years older than Omar and Ben and together they are 30. How old is Omar?",
+    "Chen is 4% older than Omar and together they are 30. How old is Omar?",
+    "Chen is 4 years older than Chen and together they are 30. How old is Omar?",
+    "Tom is twice as old as his sister and together they are 45. How old is her sister?",
+    "Ana tiene el doble de la edad de su hermano y entre los dos suman 45 años. ¿Cuántos años tendrá el hermano en 5 años?",
+    "João tem 5 anos a mais que Pedro e a soma das idades dos dois é 45. Qual a idade de Maria?",
+]
+
+
+@pytest.mark.parametrize("trap", AGE_TRAPS)
+def test_a_changed_age_sum_is_no_claim(trap: str) -> None:
+    assert understand_prompt(trap) is None, trap
+    cache, model = StepCache(), NeverRightModel()
+    cache.generate(AGE_BASE, model)
+    before = model.calls
+    again = cache.generate(trap, model)
+    assert model.calls > before or not again.verified, (trap, again.text)
