@@ -47,10 +47,10 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _LINEAR + "vocabulary/it.json", '  "WP_SOME": [\n   "qualche",', '  "WP_SOME": [\n   "qualchex",', _TESTS),
     ("linS-what-does-one-word", "en 'what does one' dropped: 'What does one muffin cost?' not served",
      _LINEAR + "vocabulary/en.json", '  "WP_WHAT_DOES_ONE": [\n   "what does one",', '  "WP_WHAT_DOES_ONE": [\n   "what does onex",', _TESTS),
-]
     ("linS-age-and-sum-rule", "the rule 'Ana tiene el doble de la edad de su hermano y entre los dos suman 45 años' deleted: not served",
      _LINEAR + "request.lark", "%extend word_fact: NAME WP_HAS ART? wp_k OF ART? WP_AGE_NOUN (WP_THAN | OF) wp_who wp_sum_tail ",
      "%extend word_fact: NAME WP_HAS WP_HAS WP_HAS WP_HAS WP_HAS WP_HAS WP_HAS WP_HAS wp_sum_tail ", _TESTS),
     ("linS-pt-sum-word", "pt 'a soma das idades dos dois é' misspelt in the table: 'A soma das idades dos dois é 45' not served",
      _LINEAR + "vocabulary/pt.json", '   "a soma das idades dos dois é",', '   "a soma das idades dos dois éx",', _TESTS),
+]
 # fmt: on
