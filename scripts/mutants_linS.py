@@ -52,5 +52,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      "%extend word_fact: NAME WP_HAS WP_HAS WP_HAS WP_HAS WP_HAS WP_HAS WP_HAS WP_HAS wp_sum_tail ", _TESTS),
     ("linS-pt-sum-word", "pt 'a soma das idades dos dois é' misspelt in the table: 'A soma das idades dos dois é 45' not served",
      _LINEAR + "vocabulary/pt.json", '   "a soma das idades dos dois é",', '   "a soma das idades dos dois éx",', _TESTS),
+    ("linS-some-none", "'some pens' served 0 when the total leaves nothing for them ('a ruler for $13' may be its price)",
+     _LINEAR + "word_problems.py", "    return text, lambda value: value > 0 and value.denominator == 1  # wip/linS",
+     "    return text, lambda value: value >= 0 and value.denominator == 1  # wip/linS", _TESTS),
 ]
 # fmt: on

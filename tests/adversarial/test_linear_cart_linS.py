@@ -53,6 +53,7 @@ def _count_stories() -> list[tuple[str, str, int, int]]:
     # a known count of an item priced apart, beside the unknown count
     rows.append(("en", "Pens cost $2 each. A notebook costs $3. I bought 5 notebooks and some pens and paid ${t} in total. How many pens did I buy?", 2, 15))
     rows.append(("en", "I bought three notebooks plus some pens and paid ${t}. Notebooks cost $3 each. Pens cost $2 each. How many pens did I buy?", 2, 9))
+    rows.append(("en", "Rulers cost $3 each. Pens cost $2 each. Tom bought some pens and a ruler for ${t}. How many pens did he buy?", 2, 3))
     it = [
         ("In pizzeria una pizza costa {p} euro e una bibita 3 euro. Ho preso una bibita e qualche pizza e ho speso {{t}} euro. Quante pizze ho preso?", 3),
         ("Una pizza costa {p} euro e una bibita 3 euro. Ho preso qualche pizza e una bibita e ho pagato {{t}} euro. Quante pizze ho preso?", 3),
@@ -190,6 +191,8 @@ TRAPS = [
     "Notebooks cost $4 each. I bought some notebooks plus a $10 pen on May 3 and paid $30 in total. How many notebooks did I buy?",
     "Notebooks cost $4 each. On bus 42 I bought some notebooks plus a $10 pen and paid $30 in total. How many notebooks did I buy?",
     # 'for $10' after a part may be that part's price or the total: no part reads it
+    # "some" pens are not none: a total that leaves 0 for them ('a ruler for $13' may be the ruler's price)
+    "A ruler costs $13. Pens cost $2 each. Tom bought some pens and a ruler for $13. How many pens did he buy?",
     "Notebooks cost $4 each. I bought some notebooks and a pen for $10 and paid $30 in total. How many notebooks did I buy?",
     # a count not whole, a total that makes it so
     "Notebooks cost $4 each. I bought some notebooks plus a $10 pen and paid $31 in total. How many notebooks did I buy?",

@@ -1294,7 +1294,7 @@ def _bought(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[Fraction
     constant = sum((count * prices[item][0] for item, count, _ in known), Fraction(0)) + sum((a for a, _ in other), Fraction(0))
     term = letter if rate == 1 else f"{format_number(rate)}{letter}"
     text = f"{term} + {format_number(constant)} = {format_number(total)}" if constant else f"{term} = {format_number(total)}"
-    return text, lambda value: value >= 0 and value.denominator == 1
+    return text, lambda value: value > 0 and value.denominator == 1  # wip/linS: "some pens" are not none ("... a ruler for $13" read as the total: x = 0)
 
 
 def _consecutive(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[Fraction], bool]] | None:
