@@ -1116,14 +1116,9 @@ def _cart_resolved(facts: dict[str, Any]) -> None:
     facts["basket"] = (tuple(known), unknown[0].item.word, "", tuple(other))
 
 
-def _cart_price(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[Fraction], bool]] | None:
-    """Every count known, one item's price the unknown (asked, or named by its letter), the other items
-    priced by a unit price stated apart or at their own price: "5x + 3 = 23" (wip/linS). Every unit price
-    used by exactly one part, one currency, the price above 0."""
-    parts, (total, currency, monthly) = facts["cart"], facts["total"]
-    (named, asked, asked_currency), prices = facts["price"], facts.get("unit_prices", {})
-    if named != letter or monthly or facts["priced_by"] or any(price[2] for price in prices.values()):
-        return None  # a counter ("每支") in a table with none in the cart
+def _cart_terms(parts: tuple[_Part, ...], prices: dict[str, Any], asked: _Item, currency: str) -> tuple[Fraction, Fraction, set[str], set[str]] | None:
+    """The asked price's coefficient, the known amount, the currencies and the unit prices used by a cart whose
+    counts are all known (wip/linS); None when a count is unknown or an item other than the asked is unpriced."""
     coefficient, constant, currencies, used = Fraction(0), Fraction(0), {currency}, set()
     for part in parts:
         if part.count is None:
@@ -1139,6 +1134,21 @@ def _cart_price(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[Frac
             coefficient += part.count
         else:
             return None  # an item with no price, not the one asked: two unknowns
+    return coefficient, constant, currencies, used
+
+
+def _cart_price(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[Fraction], bool]] | None:
+    """Every count known, one item's price the unknown (asked, or named by its letter), the other items
+    priced by a unit price stated apart or at their own price: "5x + 3 = 23" (wip/linS). Every unit price
+    used by exactly one part, one currency, the price above 0."""
+    parts, (total, currency, monthly) = facts["cart"], facts["total"]
+    (named, asked, asked_currency), prices = facts["price"], facts.get("unit_prices", {})
+    if named != letter or monthly or facts["priced_by"] or any(price[2] for price in prices.values()):
+        return None  # a counter ("每支") in a table with none in the cart
+    terms = _cart_terms(parts, prices, asked, currency)
+    if terms is None:
+        return None
+    coefficient, constant, currencies, used = terms
     if coefficient == 0 or used != set(prices) or len(currencies) != 1 or asked_currency not in (None, currency):
         return None  # the asked item not bought, a unit price no part uses, two currencies
     term = letter if coefficient == 1 else f"{format_number(coefficient)}{letter}"
