@@ -652,3 +652,6 @@ MUTANTS += [Mutant(*row) for row in _HITB_ROWS]
 from mutants_jsonS import ROWS as _JSONS_ROWS  # noqa: E402 - conversion phrases composed by the grammar (wip/jsonS)
 
 MUTANTS += [Mutant(*row) for row in _JSONS_ROWS]
+from mutants_linS import ROWS as _LINS_ROWS  # noqa: E402 - a purchase as a cart of parts, a rectangle's sides compared (wip/linS, 2026-12-05)
+
+MUTANTS += [Mutant(*row) for row in _LINS_ROWS]

@@ -33,7 +33,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _LINEAR + "word_problems.py", '        facts["counted_by"] = counter\n',
      '        facts["counted_by"] = facts.get("priced_by", "")\n', _TESTS),
     ("linW1205-en-plural-word", "the English plural 'mangoes' dropped from item_plurals: the mangoes' cost served as one's",
-     _LINEAR + "vocabulary/en.json", '  "bottles of water",\n  "mangoes"\n', '  "bottles of water"\n', _TESTS),
+     _LINEAR + "vocabulary/en.json", '  "bottles of water",\n  "mangoes",\n', '  "bottles of water",\n', _TESTS),  # re-anchored: wip/linS appended plurals
     ("linW1205-de-fuer-word", "de 'für' dropped from the table: 'Für 3 Tickets ...' no longer served",
      _LINEAR + "vocabulary/de.json", '  "WP_FOR_ALL": [\n   "für"\n  ],', '  "WP_FOR_ALL": [\n   "fürx"\n  ],', _TESTS),
     ("linW1205-change-rule", "the change-back rule deleted: 'paid with a $50 bill and got $14 back' not served",

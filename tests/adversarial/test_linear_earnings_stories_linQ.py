@@ -98,7 +98,7 @@ TRAPS = [
     "Uma camiseta custa R$ 25. Joana comprou algumas e pagou R$ 10 de frete, totalizando R$ 160. Quantas canetas ela comprou?",
     "Uma camiseta custa 25 euros. Joana comprou algumas e pagou R$ 10 de frete, totalizando R$ 160. Quantas camisetas ela comprou?",
     "Uma camiseta custa R$ 25. Joana comprou algumas e pagou R$ 10 de frete, totalizando R$ 165. Quantas camisetas ela comprou?",
-    "A notebook costs p dollars. A pen costs 5 dollars. Three notebooks and a pen cost $29 altogether. Find p.",
+    "A notebook costs p dollars. A pencil costs 5 dollars. Three notebooks and a pen cost $29 altogether. Find p.",  # wip/linS: the pen priced is now read (3p + 5 = 29); a pencil priced, the pen not: two unknowns
     "A bakery sells muffins for $4 each. After paying a $12 stall fee she had $76 left. How many muffins did she sell?",
     "A notebook costs $3 and a pen costs $2. A pencil costs $1. Maria spent $29 on 5 notebooks and some pens. How many pens did she buy?",
 ]

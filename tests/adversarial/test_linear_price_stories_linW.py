@@ -75,7 +75,7 @@ TRAPS = [
     "Three notebooks and a $5 pen cost $29 altogether. How much did the notebooks cost?",
     "Three notebooks and a $5 notebook cost $29 altogether. How much does one notebook cost?",
     "Three notebooks and a $5 pen cost 29 euros altogether. How much does one notebook cost?",
-    "A notebook costs p dollars. A pen costs 5 dollars. Three notebooks and a pen cost $29 altogether. Find p.",
+    "A notebook costs p dollars. A pencil costs 5 dollars. Three notebooks and a pen cost $29 altogether. Find p.",  # wip/linS: the pen priced is now read (3p + 5 = 29); a pencil priced, the pen not: two unknowns
     "A pen costs p dollars. Three notebooks and a $5 pen cost $29 altogether. Find p.",
     "Notebooks cost p dollars. Three notebooks and a $5 pen cost $29 altogether. Find p.",
     "At the market Ana bought 6 identical mangoes, paid with a $50 bill and got $14 back. How much change did she get? Just the number please.",

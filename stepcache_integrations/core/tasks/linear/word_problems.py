@@ -126,6 +126,21 @@ class _Item:
     plural: bool = field(default=False, compare=False)  # written in a plural form (the table's item_plurals)
 
 
+@dataclass(frozen=True)
+class _Part:
+    """One part of a cart (wip/linS): an item, its count (None: unknown, "some pens") and its own price
+    (None: a unit price stated apart, or the price asked)."""
+
+    item: _Item
+    count: Fraction | None
+    price: tuple[Fraction, str] | None
+
+
+def _is_money(value: Any) -> bool:
+    """An amount and its currency class (the ``money`` rule's value)."""
+    return isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], Fraction) and isinstance(value[1], str)
+
+
 class WordFacts:
     """Transformer callbacks of the WORD PROBLEMS rules (mixed into the reader's transformer): the
     facts stated, each at most once."""
@@ -615,14 +630,6 @@ class WordFacts:
         self._fact("asked_sold", True)
         return self.wp_asked_count(children)
 
-    def wp_bought_paid(self, children: list[Any]) -> None:
-        """"I grabbed 4 coffees and a $5 sandwich at the cafe and paid $21 total": a purchase said by its
-        buyer; a bill word after the amount only when it is anyone's ("total", "bill"; the table's bill_of)."""
-        bill = next((fold(c.value) for c in children if isinstance(c, Token) and c.type == "WP_BILL"), None)
-        if bill is not None and "*" not in _BILL_OF.get(bill, ()):
-            raise Declined  # "paid $21 ride"
-        self.wp_bought_priced([c for c in children if not (isinstance(c, Token) and c.type == "WP_BILL")])
-
     def wp_asked_each(self, children: list[Any]) -> str:
         """"Quanto custou cada caderno?": one item's price asked ("cada", "each": the table's each_words)."""
         each = next(fold(c.value) for c in children if isinstance(c, Token) and c.type == "POSS")
@@ -663,14 +670,6 @@ class WordFacts:
             raise Declined  # "5 pens and some pens"
         self._fact("basket", (tuple(known), unknown.word, counter, tuple(other)))
 
-    def wp_spent_on(self, children: list[Any]) -> None:
-        """"Maria spent $29 on 5 notebooks and some pens": the total and the basket."""
-        self._payer(children)
-        count = Fraction(next(c.value for c in children if isinstance(c, Token) and c.type == "NUM"))
-        known, unknown = [c for c in children if isinstance(c, _Item)]
-        self._fact("total", (*_money(children), False))
-        self._basket([(known.word, count, "")], unknown, "", [])
-
     def wp_some_and_other(self, children: list[Any]) -> None:
         """"小红买了几支笔和一个8元的本子": some of one item (its counter kept) and one other item at its price."""
         unknown, other = [c for c in children if isinstance(c, _Item)]
@@ -690,6 +689,87 @@ class WordFacts:
         item = next(c for c in children if isinstance(c, _Item))
         words = " ".join(str(c.value) for c in children if isinstance(c, Token) and c.type in ("WP_ITEM", "WP_GOODS"))
         return self._asked("asked_bought", (None, item.word, _counter(children)), words)
+
+    # -- wip/linS (2026-12-05): a purchase as a cart of parts (request.lark, its wip/linS block)
+    def wp_part_counted(self, children: list[Any]) -> _Part:
+        """"5 muffins", "three notebooks": a known count of one item, a whole number above 0."""
+        count = _factor(next(c for c in children if isinstance(c, Token) and c.type in ("NUM", "WP_NUMWORD")))
+        if count.denominator != 1 or count <= 0:
+            raise Declined  # "2.5 notebooks", "0 pens"
+        return _Part(next(c for c in children if isinstance(c, _Item)), count, None)
+
+    def wp_part_some(self, children: list[Any]) -> _Part:
+        """"some notebooks", "qualche pizza", "ein paar Tickets": the count unknown."""
+        return _Part(next(c for c in children if isinstance(c, _Item)), None, None)
+
+    def wp_part_one(self, children: list[Any]) -> _Part:
+        """"a pen", "una bibita": one item (a plural with an article, "the pens", is no count)."""
+        item = next(c for c in children if isinstance(c, _Item))
+        if item.plural:
+            raise Declined  # "the pens": how many?
+        return _Part(item, Fraction(1), None)
+
+    def wp_part_priced(self, children: list[Any]) -> _Part:
+        """"a $10 pen", "una caneta de R$ 3": one item at its own price (over a plural no claim: each? all?)."""
+        item = next(c for c in children if isinstance(c, _Item))
+        if item.plural:
+            raise Declined  # "the $5 pens", "des stylos à 2 euros"
+        return _Part(item, Fraction(1), _money(children))
+
+    def wp_cart(self, children: list[Any]) -> tuple[_Part, ...]:
+        """The parts of a cart in order (each item at most once: "5 pens and some pens" is no claim)."""
+        parts = tuple(part for c in children for part in (c if isinstance(c, tuple) and not _is_money(c) else (c,))
+                      if isinstance(part, _Part))
+        if len({part.item for part in parts}) != len(parts):
+            raise Declined  # one item in two parts: which count, which price?
+        return parts
+
+    def wp_cart_paid(self, children: list[Any]) -> None:
+        """A cart and the total paid for it, said in any of its frames; a bill word after the amount only
+        when it is anyone's ("total", "bill"; the table's bill_of), one payer."""
+        bill = next((fold(c.value) for c in children if isinstance(c, Token) and c.type == "WP_BILL"), None)
+        if bill is not None and "*" not in _BILL_OF.get(bill, ()):
+            raise Declined  # "paid $21 ride"
+        self._payer(children)
+        cart = next(c for c in children if isinstance(c, tuple) and not _is_money(c))
+        total = next(c for c in children if _is_money(c))
+        self._fact("cart", cart)
+        self._fact("total", (*total, False))
+
+    # -- wip/linS (2026-12-05): a rectangle's sides compared and its perimeter
+    def wp_rect_longer(self, children: list[Any]) -> None:
+        """"A rectangle is 3 cm longer than it is wide": the length d more than the width, d in its unit."""
+        d, unit = next(c for c in children if isinstance(c, tuple))
+        self._rect_relation("more", d, "WP_SIDE_LENGTH", "WP_SIDE_WIDTH", unit)
+
+    def wp_rect_more(self, children: list[Any]) -> None:
+        """"A rectangle's length is 3 cm more than its width"; "less" names the smaller first."""
+        first, second = [c for c in children if isinstance(c, _Unit)]
+        d, unit = next(c for c in children if isinstance(c, tuple))
+        less = any(isinstance(c, Token) and c.type in _LESS for c in children)
+        self._rect_relation("more", d, *((second, first) if less else (first, second)), unit)
+
+    def wp_rect_times(self, children: list[Any]) -> None:
+        """"The length of a rectangle is twice its width": the first k times the second."""
+        first, second = [c for c in children if isinstance(c, _Unit)]
+        k = next(c for c in children if isinstance(c, Fraction))
+        if k == 1:
+            raise Declined  # "once its width": a square, no relation to compose
+        self._rect_relation("times", k, first, second, None)
+
+    def _rect_relation(self, kind: str, k: Fraction, big: str, small: str, unit: str | None) -> None:
+        if big == small or k <= 0:
+            raise Declined  # "its length is 3 cm more than its length"
+        self._fact("rect_rel", (kind, k, str(big), str(small), unit))
+
+    def wp_rect_perimeter(self, children: list[Any]) -> None:
+        """"its perimeter is 34 cm": the perimeter and its unit."""
+        self._fact("perimeter", next(c for c in children if isinstance(c, tuple)))
+
+    def wp_asked_side_in(self, children: list[Any]) -> str:
+        """"Find the width in cm.": the side asked, in a unit that must be the perimeter's."""
+        self._fact("asked_unit", next(fold(c.value) for c in children if isinstance(c, Token) and c.type == "WP_LEN_UNIT"))
+        return self.wp_asked_side([c for c in children if not (isinstance(c, Token) and c.type in ("IN", "WP_LEN_UNIT"))])
 
     def wp_consecutive(self, children: list[Any]) -> None:
         """"The sum of two consecutive integers is 57": (n, sum), n from the table's consecutive_counts."""
@@ -976,6 +1056,7 @@ def _resolved(facts: dict[str, Any], letter: str, implicit: bool) -> dict[str, A
     fixed amount and a rate stated apart ("起步价 10 元，之后每公里 2 元") joined into one charge."""
     _story_resolved(facts)
     _price_resolved(facts)
+    _cart_resolved(facts)
     for name in _NAMING:
         if name in facts and implicit:
             facts[name] = (letter, *facts[name][1:])
@@ -1017,6 +1098,79 @@ def _price_resolved(facts: dict[str, Any]) -> None:
             facts["asked_another"] = item
         facts["purchase"] = (count, item, other, total, frozenset({other_currency, currency}))
         facts["counted_by"] = counter
+
+
+def _cart_resolved(facts: dict[str, Any]) -> None:
+    """wip/linS: a cart with exactly one part of unknown count is linQ's basket (the known counts, the
+    unknown item, the parts at their own price as other amounts: ``_bought`` composes it); a cart with
+    every count known stays a cart (one item's price is then the unknown: ``_cart_price``)."""
+    if "cart" not in facts:
+        return
+    parts = facts["cart"]
+    unknown = [part for part in parts if part.count is None]
+    if len(unknown) != 1:
+        return
+    known = [(part.item.word, part.count, "") for part in parts if part.count is not None and part.price is None]
+    other = [(part.count * part.price[0], part.price[1]) for part in parts if part.price is not None]
+    del facts["cart"]
+    facts["basket"] = (tuple(known), unknown[0].item.word, "", tuple(other))
+
+
+def _cart_terms(parts: tuple[_Part, ...], prices: dict[str, Any], asked: _Item, currency: str) -> tuple[Fraction, Fraction, set[str], set[str]] | None:
+    """The asked price's coefficient, the known amount, the currencies and the unit prices used by a cart whose
+    counts are all known (wip/linS); None when a count is unknown or an item other than the asked is unpriced."""
+    coefficient, constant, currencies, used = Fraction(0), Fraction(0), {currency}, set()
+    for part in parts:
+        if part.count is None:
+            return None  # a count and a price unknown
+        if part.price is not None:
+            constant += part.count * part.price[0]
+            currencies.add(part.price[1])
+        elif part.item.word in prices:
+            used.add(part.item.word)
+            constant += part.count * prices[part.item.word][0]
+            currencies.add(prices[part.item.word][1])
+        elif part.item == asked:
+            coefficient += part.count
+        else:
+            return None  # an item with no price, not the one asked: two unknowns
+    return coefficient, constant, currencies, used
+
+
+def _cart_price(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[Fraction], bool]] | None:
+    """Every count known, one item's price the unknown (asked, or named by its letter), the other items
+    priced by a unit price stated apart or at their own price: "5x + 3 = 23" (wip/linS). Every unit price
+    used by exactly one part, one currency, the price above 0."""
+    parts, (total, currency, monthly) = facts["cart"], facts["total"]
+    (named, asked, asked_currency), prices = facts["price"], facts.get("unit_prices", {})
+    if named != letter or monthly or facts["priced_by"] or any(price[2] for price in prices.values()):
+        return None  # a counter ("每支") in a table with none in the cart
+    terms = _cart_terms(parts, prices, asked, currency)
+    if terms is None:
+        return None
+    coefficient, constant, currencies, used = terms
+    if coefficient == 0 or used != set(prices) or len(currencies) != 1 or asked_currency not in (None, currency):
+        return None  # the asked item not bought, a unit price no part uses, two currencies
+    term = letter if coefficient == 1 else f"{format_number(coefficient)}{letter}"
+    text = f"{term} + {format_number(constant)} = {format_number(total)}" if constant else f"{term} = {format_number(total)}"
+    return text, lambda value: value > 0
+
+
+def _rect_sides(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[Fraction], bool]] | None:
+    """A rectangle's sides compared (d more, or k times) and its perimeter, one side asked: "2(x + (x + 3)) = 34"
+    (wip/linS); d, the perimeter and a unit asked in one unit, both sides positive."""
+    (kind, k, big, small, unit), (perimeter, perimeter_unit), (named, asked) = facts["rect_rel"], facts["perimeter"], facts["side"]
+    if named != letter or asked not in (big, small) or (unit is not None and unit != perimeter_unit):
+        return None  # "3 cm longer ... perimeter 34 mm"
+    if facts.get("asked_unit", perimeter_unit) != perimeter_unit:
+        return None  # "Find the width in mm." of a perimeter in cm
+    n = format_number(k)
+    if kind == "times":
+        other = f"{n}{letter}" if asked == small else f"{letter}/{n}"
+    else:
+        other = f"({letter} + {n})" if asked == small else f"({letter} - {n})"
+    text = f"2({letter} + {other}) = {format_number(perimeter)}"
+    return text, lambda value: value > 0 and (kind == "times" or asked == small or value > k)
 
 
 def _number(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[Fraction], bool]] | None:
@@ -1150,7 +1304,7 @@ def _bought(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[Fraction
     constant = sum((count * prices[item][0] for item, count, _ in known), Fraction(0)) + sum((a for a, _ in other), Fraction(0))
     term = letter if rate == 1 else f"{format_number(rate)}{letter}"
     text = f"{term} + {format_number(constant)} = {format_number(total)}" if constant else f"{term} = {format_number(total)}"
-    return text, lambda value: value >= 0 and value.denominator == 1
+    return text, lambda value: value > 0 and value.denominator == 1  # wip/linS: "some pens" are not none ("... a ruler for $13" read as the total: x = 0)
 
 
 def _consecutive(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[Fraction], bool]] | None:
@@ -1174,4 +1328,8 @@ _SHAPES: dict[frozenset[str], Callable[[dict[str, Any], str], tuple[str, Callabl
     frozenset({"older_times", "age", "whose"}): _older_times,
     frozenset({"unit_prices", "basket", "total", "asked_bought"}): _bought,
     frozenset({"consecutive", "rank"}): _consecutive,
+    frozenset({"cart", "total", "price", "priced_by"}): _cart_price,  # wip/linS
+    frozenset({"cart", "total", "price", "priced_by", "unit_prices"}): _cart_price,
+    frozenset({"rect_rel", "perimeter", "side"}): _rect_sides,  # wip/linS
+    frozenset({"rect_rel", "perimeter", "side", "asked_unit"}): _rect_sides,
 }
