@@ -640,3 +640,6 @@ MUTANTS += [Mutant(*row) for row in _JSONQ_ROWS]
 from mutants_fuzzC import ROWS as _FUZZC_ROWS  # noqa: E402 - fuzzer findings fixed by wip/fuzzC (digit groups in word problems)
 
 MUTANTS += [Mutant(*row) for row in _FUZZC_ROWS]
+from mutants_linT import ROWS as _LINT_ROWS  # noqa: E402 - everyday words around a written equation by construction (wip/linT)
+
+MUTANTS += [Mutant(*row) for row in _LINT_ROWS]

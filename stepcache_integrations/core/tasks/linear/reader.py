@@ -10,6 +10,7 @@ instructions were given (:class:`LinearRequest`).
 
 from __future__ import annotations
 
+import json
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -46,11 +47,14 @@ _FORMAT_CLAUSES = {"ANSWER": frozenset({"OBJ", "ONE_LINE", "AS", "ONLY", "FRACTI
                    # the form and the verb "answer" ("、分数で答えて"), "use a fraction" ("，用分数表示")
                    "FRACTION": frozenset({"ANSWER_VERB"}), "DECIMAL": frozenset({"ANSWER_VERB"}),
                    "ONE_LINE": frozenset({"ANSWER_VERB", "PLEASE", "STOP", "QMARK"}),  # ", one line please"
-                   "AS": frozenset({"FRACTION", "DECIMAL", "ONE_LINE"}),
+                   "AS": frozenset({"FRACTION", "DECIMAL", "ONE_LINE", "ANSWER_FORM"}),  # wip/linT: "，按「x = …」的格式回答"
                    "OWN_LANGUAGE": frozenset({"ANSWER_VERB"}),  # "，用中文回答" (wip/linF)
                    "STEPNOUN": frozenset({"OBJ"}),  # "、手順を説明して"
                    "ART": frozenset({"STEPNOUN"}),  # "und die Schritte erklären"
-                   "NO": frozenset({"EXPLANATION", "STEPNOUN", "POSS"})}  # ", no explanation", ", sin pasos"
+                   "NO": frozenset({"EXPLANATION", "STEPNOUN", "POSS"}),  # ", no explanation", ", sin pasos"
+                   # wip/linT: a quoted answer template after its verb (", reply only with 'x = <value>'")
+                   "ONE_SENTENCE": frozenset({"ANSWER_FORM"}), "FORM_OF": frozenset({"ANSWER_FORM"}),
+                   "FINAL_LINE": frozenset({"ANSWER_FORM"}), "ANSWER_FORM": frozenset({"QUOTE_POST", "QUOTE_WRITE"})}
 # A comma before these is no list's: "Solve 2x + 1 = 5, please", "Find y, if 3y + 4 = 25", "Find x, step by step".
 # (a comma before NUMBERED links instead: a verb of _VERBS, ", with numbered steps", "を解いて、手順に番号を")
 _DROPS_COMMA = frozenset({"PLEASE", "FOR_ME", "IF", "STEP_BY_STEP", "THANKS", "BUT"})
@@ -104,6 +108,7 @@ _STOP_MARKS = frozenset({"!", "\uff01", "\u3002", "\uff0e"})  # marks a table re
 _TURN_BAR = re.compile(r"(?<=[ \u3002])\|(?= [^\W\d_]+(?: [^\W\d_]+)? ?[:\uff1a])")  # after a space or "。"
 # Transparent in every language: ASCII quotes and brackets (balanced brackets checked apart).
 _TRANSPARENT = frozenset("\"'()")
+# (wip/linT: "!" after a question mark too: "what's k?!")
 # A dash standing alone before a word pauses like a comma ("Quick question - solve ...", "... = 21 -- what
 # is x?"); beside a number or a sign it is a minus, read with its equation or not at all.
 _DASH = re.compile(r" (--?|\u2013|\u2014|/) (?=[^\W\d_])")
@@ -113,8 +118,23 @@ _DASH = re.compile(r" (--?|\u2013|\u2014|/) (?=[^\W\d_])")
 _LABEL_ID = r"(?:#|No\. ?|Nr\. ?|[Nn][°º] ?|№ ?)?(?:[1-9][0-9]{0,2}(?:\.[1-9][0-9]?)?(?:[a-z]|\([a-z]\))?|Q[1-9][0-9]?|[IVX]{1,4})"
 _LABEL_NUMBER = re.compile(_LABEL_ID + r"(?:\)(?= )|(?=\s?:| [-\u2013] |\. | [^\W\d_]{2}))")  # "Exercise 3:", "Problem #12:", "№3. " (wip/linM)
 _ORDINAL_NUMBER = re.compile(r"[1-9][0-9]{0,2}(?![0-9.,])")  # "第4题", "第12問" (wip/linN)
-_EMPHASIS = re.compile(r"[^\W\d_]{2}[ ]?!*$")  # a word of two letters or more, then at most one space (wip/linP: "!!")
+_EMPHASIS = re.compile(r"(?:[^\W\d_]{2}[ ]?|[?\uff1f])!*$")  # a word of two letters or more, then at most one space (wip/linP: "!!")
 _DOT_TERM = re.compile(r"[0-9(]|[A-Za-z](?![A-Za-z])")  # a number, a bracket or one letter: a term
+# wip/linT: a chatter clause is read as nothing. A clause is the words between two marks (start, end,
+# ".", "?", "!", ",", ":", ";", "and", "then"); one made only of words of the classes _common.json's
+# "chatter_clause" declares (CHATTER: pronouns, feelings, fillers, school words; greetings, thanks,
+# "I'm stuck", "can you help") says nothing of the problem: no number, no unknown, no operation,
+# negation, condition or form (tests/unit/test_linear_chatter_linT.py: CHATTER is disjoint from them).
+_CHATTER_CLAUSE = frozenset(json.loads((Path(__file__).parent / "vocabulary" / "_common.json").read_text(
+    encoding="utf-8"))["chatter_clause"])
+_CLAUSE_MARKS = frozenset({"STOP", "QMARK", "COMMA", "COLON", "SEMI", "AND", "THEN"})
+_SENTENCE_ENDS = frozenset({"STOP", "QMARK"})
+# wip/linT: a bullet opening a line of a list, before a word of two letters or more (never a minus:
+# "- x + 3 = 5" and "- 3x = 6" are an equation's)
+_BULLET = re.compile(r"[-*\u2022] (?=[^\W\d_](?:[^\W\d_]|['\u2019]))")
+_LABEL_WORDS = frozenset({"CHATTER", "ME", "POSS", "ART", "COURTESY", "GIVEN_BY"})  # one before a colon: a speaker?
+_INLINE_CHATTER = frozenset({"CHATTER", "PLEASE"})  # between a verb and its equations ("solve pls 2x+15=47")
+_TAKES_EQUATIONS = frozenset({"SOLVE", "FIND"})
 
 
 @dataclass(frozen=True)
@@ -512,6 +532,9 @@ def read_request(
         if words is None or not _brackets_paired(text, words) or _label_letter_unknown(words, variables):
             continue
         read = _parse(words, vocabulary.language, variables)
+        if read is None:  # wip/linT: read again without its chatter clauses (none: the same words, no claim)
+            chatless = _words(text, runs, variables, vocabulary, without_chatter=True)
+            read = _parse(chatless, vocabulary.language, variables) if chatless and chatless != words else None
         if read is not None:
             return read
     return None
@@ -648,7 +671,8 @@ def _target(transformer: _Read, variables: frozenset[str]) -> str | None:
 
 
 def _words(
-    text: str, runs: list[tuple[int, int]], variables: frozenset[str], table: Vocabulary
+    text: str, runs: list[tuple[int, int]], variables: frozenset[str], table: Vocabulary,
+    without_chatter: bool = False,
 ) -> list[Word] | None:
     """``text`` as tokens in ``table``'s language, or None when a character is read by no rule (a
     quoted span holding a slot is one ANSWER_FORM token: a template, never words to read around)."""
@@ -677,7 +701,79 @@ def _words(
             if _minus_after_lead(words, word):
                 return None  # "Quick question -2x + 7 = 15": a dash pausing, or a minus? read two ways
             words.append(word)
-    return _linked(_listed(words))
+    return _linked(_listed(_without_chatter(words) if without_chatter else words))
+
+
+def _without_chatter(words: list[Word]) -> list[Word]:
+    """The words without their chatter clauses (wip/linT: "ok so, I'm totally stuck: ...", "... and I'm
+    really lost, what's k??", "Por favor, dame solo el número: ..."): a clause all of whose words are of
+    the "chatter_clause" classes, not only articles, is dropped with one mark beside it. At the start
+    (or after a sentence's end) the mark after it goes; before the end (or a sentence's end, or a colon)
+    the mark before it; between two joining marks the one after it ("... and [chatter], what's k" reads
+    "... and what's k")."""
+    bounds: list[tuple[int, int]] = []
+    start = 0
+    for k, word in enumerate(words):
+        if word.kind in _CLAUSE_MARKS:
+            bounds.append((start, k))
+            start = k + 1
+    bounds.append((start, len(words)))
+    chatter = {(a, b) for a, b in bounds if a < b and {w.kind for w in words[a:b]} <= _CHATTER_CLAUSE
+               and any(w.kind != "ART" for w in words[a:b]) and not _turn_label(words, a, b)}
+    out: list[Word] = []
+    skip = -1
+    for a, b in bounds:
+        if (a, b) not in chatter:
+            out.extend(w for k, w in enumerate(words[a:b + 1], a) if k != skip)
+            continue
+        after = words[b].kind if b < len(words) else ""
+        opening = not any(w.kind not in _CLAUSE_MARKS for w in out) or out[-1].kind in _SENTENCE_ENDS
+        if opening and after and after not in _SENTENCE_ENDS:
+            skip = b  # "[chatter]: solve ..." -> "solve ..."
+        elif opening or not after or after in _SENTENCE_ENDS or after == "COLON":
+            if out and out[-1].kind in _CLAUSE_MARKS - _SENTENCE_ENDS and not opening:
+                out.pop()  # "solve ..., [chatter]." -> "solve ...."; "solve for x, [chatter]: ..." -> "solve for x: ..."
+        else:
+            skip = b  # "... and [chatter], what's k" -> "... and what's k"
+        if b < len(words) and skip != b:
+            out.append(words[b])
+    return _without_inline_chatter(out)
+
+
+def _ends_sentence(words: list[Word], k: int) -> bool:
+    """Whether ``words[k:]`` up to the sentence's end are all of the chatter clause's classes."""
+    for word in words[k:]:
+        if word.kind in _SENTENCE_ENDS:
+            return True
+        if word.kind not in _CHATTER_CLAUSE:
+            return False
+    return True
+
+
+def _turn_label(words: list[Word], a: int, b: int) -> bool:
+    """Whether the one word ``words[a]`` before a colon may name who speaks ("You: y = 3", "Me: ...",
+    "Prof: ..."): a pronoun or a noun of CHATTER, never read as nothing there (wip/linT)."""
+    return b == a + 1 and b < len(words) and words[b].kind == "COLON" and words[a].kind in _LABEL_WORDS
+
+
+def _without_inline_chatter(words: list[Word]) -> list[Word]:
+    """The words without a run of CHATTER and PLEASE words between a verb of solving and an equation
+    ("solve pls 2x+15=47", wip/linT)."""
+    out: list[Word] = []
+    for k, word in enumerate(words):
+        if out and out[-1].kind == "EQ" and word.kind in _CHATTER_CLAUSE and _ends_sentence(words, k):
+            continue  # "solve 4x+7=39 quick pls": chatter closing the sentence after its equation
+        if word.kind in _INLINE_CHATTER:
+            j = k
+            while j < len(words) and words[j].kind in _INLINE_CHATTER:
+                j += 1
+            i = len(out) - 1
+            while i >= 0 and out[i].kind in _INLINE_CHATTER:
+                i -= 1
+            if j < len(words) and words[j].kind == "EQ" and i >= 0 and out[i].kind in _TAKES_EQUATIONS:
+                continue  # (at a sentence's start it is no verb's: "So 4x = 2." is a step's words, wip/linJ)
+        out.append(word)
+    return out
 
 
 def _label_number_or_dash(text: str, pos: int, previous: str, in_run: bool) -> tuple[list[Word], int] | None:
@@ -685,6 +781,9 @@ def _label_number_or_dash(text: str, pos: int, previous: str, in_run: bool) -> t
     problem), an exercise's number skipped after a label or intro before a colon ("Ejercicio 3:",
     "练习2："), or a dash standing alone before a word: after a label it leads like a colon
     ("Exercise 3 - solve ..."), else it pauses like a comma. None when none stands there."""
+    bullet = _BULLET.match(text, pos) if not in_run and (pos == 0 or text[pos - 1] == "\n") else None
+    if bullet is not None:
+        return [], bullet.end()  # wip/linT: a list's bullet ("\n- equation: ...", "\n* show your work"): the line break is its mark
     numbered = _label_number(text, pos, previous, in_run)
     if numbered is not None:
         return [Word("LABEL_NUMBER", numbered.group(), pos)], numbered.end()
@@ -884,8 +983,8 @@ def _quoted_form_at(text: str, pos: int) -> tuple[Word, int] | None:
     the user asks for character for character (red team round 8: '"Result: x=<value>"' was read as an
     answer label and served "Result: x = 9"), so it is never read as words."""
     match = _QUOTED.match(text, pos)
-    if match is None or (pos and text[pos - 1].isalnum()):
-        return None
+    if match is None or (pos and text[pos - 1].isalnum() and text[pos] not in "\u300c\u300e"):
+        return None  # an apostrophe in a word ("don't"); a corner bracket is a quote after any word (wip/linT: "最後に「...」")
     inside = next(group for group in match.groups() if group is not None)
     slot = _QUOTED_SLOT_MARK.search(inside)
     if slot is None:
