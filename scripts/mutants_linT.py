@@ -60,5 +60,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("linT-emphasis-after-question", "'what's k?!' no claim",
      _LINEAR + "reader.py", r'_EMPHASIS = re.compile(r"(?:[^\W\d_]{2}[ ]?|[?\uff1f])!*$")',
      r'_EMPHASIS = re.compile(r"[^\W\d_]{2}[ ]?!*$")', _TESTS),
+    ("linT-bullet-anywhere", "a dash opening the prompt read as a list's bullet ('- Solve 3x + 2 = 23.' served)",
+     _LINEAR + "reader.py", "    if pos == 0 or text[pos - 1] != \"\\n\":\n        return False\n    before",
+     "    if pos == 0:\n        return True\n    before", _TESTS),
 ]
 # fmt: on

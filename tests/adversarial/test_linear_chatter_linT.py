@@ -223,6 +223,8 @@ TRAPS = _traps() + [
     "3x + 2 = 23 を解いて、最後に「答え: y = …」と書いてください。",  # likewise
     "solve pls twice 3x + 2 = 23",                                      # a word of meaning inline
     "So 3x + 2 = 23.",                                                  # a step's words, no request (wip/linJ)
+    "- Solve 3x + 2 = 23.",                                             # a dash opening the prompt: no list's bullet
+    "Solve 3x + 2 = 23.\n- show your work",                            # a bullet after no colon: no list
 ]
 
 

@@ -781,7 +781,7 @@ def _label_number_or_dash(text: str, pos: int, previous: str, in_run: bool) -> t
     problem), an exercise's number skipped after a label or intro before a colon ("Ejercicio 3:",
     "练习2："), or a dash standing alone before a word: after a label it leads like a colon
     ("Exercise 3 - solve ..."), else it pauses like a comma. None when none stands there."""
-    bullet = _BULLET.match(text, pos) if not in_run and (pos == 0 or text[pos - 1] == "\n") else None
+    bullet = _BULLET.match(text, pos) if not in_run and _listed_line(text, pos) else None
     if bullet is not None:
         return [], bullet.end()  # wip/linT: a list's bullet ("\n- equation: ...", "\n* show your work"): the line break is its mark
     numbered = _label_number(text, pos, previous, in_run)
@@ -796,6 +796,16 @@ def _label_number_or_dash(text: str, pos: int, previous: str, in_run: bool) -> t
         return None  # "x – y", "x -- x", "x / y": a minus or a quotient between two terms, never a pause (red team round 13)
     kind = "STOP" if slash else "COLON" if previous in ("LABEL", "LABEL_NUMBER") else "COMMA"
     return [Word(kind, dash.group(1), pos)], dash.end(1)
+
+
+def _listed_line(text: str, pos: int) -> bool:
+    """Whether a line of a list starts at ``pos``: the line before it ends with a colon or is itself
+    a bullet's ("Solve the following:\n- equation: ...\n- show your work"; a dash opening the prompt
+    is no list's, wip/linT)."""
+    if pos == 0 or text[pos - 1] != "\n":
+        return False
+    before = text[: pos - 1].rsplit("\n", 1)[-1].strip()
+    return before.endswith((":", "\uff1a")) or _BULLET.match(before) is not None
 
 
 def _label_number(text: str, pos: int, previous: str, in_run: bool) -> re.Match[str] | None:
