@@ -108,6 +108,13 @@ WRITTEN = [
     "我完全卡住了，{eq}，{v} 等于多少？",
     "帮我算一下：{eq}，{v} 等于多少？谢谢！",
     "えっと、本当に困って、{eq} を解いてください。",
+    "ugh, totally lost: solve {eq}",                    # CHATTER words outside any CONTEXT phrase
+    "gerade total verwirrt, löse {eq}",
+    "yo realmente confundido, resuelve {eq}",
+    "vraiment paumé, résous {eq}",
+    "eu muito travado, resolva {eq}",
+    "io davvero bloccato, risolvi {eq}",
+    "ну реально очень, реши {eq}",
 ]
 
 
