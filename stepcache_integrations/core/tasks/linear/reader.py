@@ -108,7 +108,6 @@ _STOP_MARKS = frozenset({"!", "\uff01", "\u3002", "\uff0e"})  # marks a table re
 _TURN_BAR = re.compile(r"(?<=[ \u3002])\|(?= [^\W\d_]+(?: [^\W\d_]+)? ?[:\uff1a])")  # after a space or "。"
 # Transparent in every language: ASCII quotes and brackets (balanced brackets checked apart).
 _TRANSPARENT = frozenset("\"'()")
-# (wip/linT: "!" after a question mark too: "what's k?!")
 # A dash standing alone before a word pauses like a comma ("Quick question - solve ...", "... = 21 -- what
 # is x?"); beside a number or a sign it is a minus, read with its equation or not at all.
 _DASH = re.compile(r" (--?|\u2013|\u2014|/) (?=[^\W\d_])")
@@ -118,7 +117,7 @@ _DASH = re.compile(r" (--?|\u2013|\u2014|/) (?=[^\W\d_])")
 _LABEL_ID = r"(?:#|No\. ?|Nr\. ?|[Nn][°º] ?|№ ?)?(?:[1-9][0-9]{0,2}(?:\.[1-9][0-9]?)?(?:[a-z]|\([a-z]\))?|Q[1-9][0-9]?|[IVX]{1,4})"
 _LABEL_NUMBER = re.compile(_LABEL_ID + r"(?:\)(?= )|(?=\s?:| [-\u2013] |\. | [^\W\d_]{2}))")  # "Exercise 3:", "Problem #12:", "№3. " (wip/linM)
 _ORDINAL_NUMBER = re.compile(r"[1-9][0-9]{0,2}(?![0-9.,])")  # "第4题", "第12問" (wip/linN)
-_EMPHASIS = re.compile(r"(?:[^\W\d_]{2}[ ]?|[?\uff1f])!*$")  # a word of two letters or more, then at most one space (wip/linP: "!!")
+_EMPHASIS = re.compile(r"(?:[^\W\d_]{2}[ ]?|[?\uff1f])!*$")  # a word of two letters or more, then at most one space (wip/linP: "!!"), or "?" (wip/linT: "k?!")
 _DOT_TERM = re.compile(r"[0-9(]|[A-Za-z](?![A-Za-z])")  # a number, a bracket or one letter: a term
 # wip/linT: a chatter clause is read as nothing. A clause is the words between two marks (start, end,
 # ".", "?", "!", ",", ":", ";", "and", "then"); one made only of words of the classes _common.json's
