@@ -131,6 +131,10 @@ _SENTENCE_ENDS = frozenset({"STOP", "QMARK"})
 # wip/linT: a bullet opening a line of a list, before a word of two letters or more (never a minus:
 # "- x + 3 = 5" and "- 3x = 6" are an equation's)
 _BULLET = re.compile(r"[-*\u2022] (?=[^\W\d_](?:[^\W\d_]|['\u2019]))")
+# a clause read as nothing holds one of these at least (a label, an intro or an article alone is no
+# chatter: "29 = 1 + 7x solve - Homework" stays no claim, wip/everyday English 2)
+_CHATTER_HEADS = frozenset({"CHATTER", "CONTEXT", "STUCK", "PLEASE", "THANKS", "HELP", "SMALL_TALK"})
+_TRAILING_CHATTER = frozenset({"CHATTER", "PLEASE", "THANKS", "INTRO"})  # "solve 4x+7=39 quick pls" (no greeting: "... yo")
 _LABEL_WORDS = frozenset({"CHATTER", "ME", "POSS", "ART", "COURTESY", "GIVEN_BY"})  # one before a colon: a speaker?
 _INLINE_CHATTER = frozenset({"CHATTER", "PLEASE"})  # between a verb and its equations ("solve pls 2x+15=47")
 _TAKES_EQUATIONS = frozenset({"SOLVE", "FIND"})
@@ -534,6 +538,8 @@ def read_request(
         if read is None:  # wip/linT: read again without its chatter clauses (none: the same words, no claim)
             chatless = _words(text, runs, variables, vocabulary, without_chatter=True)
             read = _parse(chatless, vocabulary.language, variables) if chatless and chatless != words else None
+            if read is not None and read.candidate is not None:
+                read = None  # a yes/no check is read only as written ("Quick question - is x = 4 a solution ...?")
         if read is not None:
             return read
     return None
@@ -710,6 +716,22 @@ def _without_chatter(words: list[Word]) -> list[Word]:
     (or after a sentence's end) the mark after it goes; before the end (or a sentence's end, or a colon)
     the mark before it; between two joining marks the one after it ("... and [chatter], what's k" reads
     "... and what's k")."""
+    out: list[Word] = []
+    for a, b in _clauses(words):
+        if not _chatter_clause(words, a, b):
+            out.extend(words[a:b + 1])
+            continue
+        after = words[b].kind if b < len(words) else ""
+        if _drops_mark_after(out, after):
+            continue  # "[chatter]: solve ..." -> "solve ..."; "... and [chatter], what's k" -> "... and what's k"
+        if out and out[-1].kind in _CLAUSE_MARKS - _SENTENCE_ENDS and not _opening(out):
+            out.pop()  # "solve ..., [chatter]." -> "solve ...."; "solve for x, [chatter]: ..." -> "solve for x: ..."
+        out.extend(words[b:b + 1])
+    return _without_inline_chatter(out)
+
+
+def _clauses(words: list[Word]) -> list[tuple[int, int]]:
+    """Each clause's (start, end): the words between two marks, the mark at ``end`` (or the end)."""
     bounds: list[tuple[int, int]] = []
     start = 0
     for k, word in enumerate(words):
@@ -717,34 +739,35 @@ def _without_chatter(words: list[Word]) -> list[Word]:
             bounds.append((start, k))
             start = k + 1
     bounds.append((start, len(words)))
-    chatter = {(a, b) for a, b in bounds if a < b and {w.kind for w in words[a:b]} <= _CHATTER_CLAUSE
-               and any(w.kind != "ART" for w in words[a:b]) and not _turn_label(words, a, b)}
-    out: list[Word] = []
-    skip = -1
-    for a, b in bounds:
-        if (a, b) not in chatter:
-            out.extend(w for k, w in enumerate(words[a:b + 1], a) if k != skip)
-            continue
-        after = words[b].kind if b < len(words) else ""
-        opening = not any(w.kind not in _CLAUSE_MARKS for w in out) or out[-1].kind in _SENTENCE_ENDS
-        if opening and after and after not in _SENTENCE_ENDS:
-            skip = b  # "[chatter]: solve ..." -> "solve ..."
-        elif opening or not after or after in _SENTENCE_ENDS or after == "COLON":
-            if out and out[-1].kind in _CLAUSE_MARKS - _SENTENCE_ENDS and not opening:
-                out.pop()  # "solve ..., [chatter]." -> "solve ...."; "solve for x, [chatter]: ..." -> "solve for x: ..."
-        else:
-            skip = b  # "... and [chatter], what's k" -> "... and what's k"
-        if b < len(words) and skip != b:
-            out.append(words[b])
-    return _without_inline_chatter(out)
+    return bounds
+
+
+def _chatter_clause(words: list[Word], a: int, b: int) -> bool:
+    """Whether ``words[a:b]`` is a chatter clause: words of the clause classes only, one of them a
+    chatter word (not a label, an intro or an article alone), and no speaker before a colon."""
+    kinds = {w.kind for w in words[a:b]}
+    return a < b and kinds <= _CHATTER_CLAUSE and bool(kinds & _CHATTER_HEADS) and not _turn_label(words, a, b)
+
+
+def _opening(out: list[Word]) -> bool:
+    """Whether nothing but marks is read yet, or a sentence just ended."""
+    return not any(w.kind not in _CLAUSE_MARKS for w in out) or out[-1].kind in _SENTENCE_ENDS
+
+
+def _drops_mark_after(out: list[Word], after: str) -> bool:
+    """Whether a chatter clause goes with the mark after it: at an opening before a mark that is no
+    sentence's end, or between a joining mark and another that is neither an end nor a colon."""
+    if not after or after in _SENTENCE_ENDS:
+        return False
+    return _opening(out) or after != "COLON"
 
 
 def _ends_sentence(words: list[Word], k: int) -> bool:
-    """Whether ``words[k:]`` up to the sentence's end are all of the chatter clause's classes."""
+    """Whether ``words[k:]`` up to the sentence's end are all trailing chatter (``_TRAILING_CHATTER``)."""
     for word in words[k:]:
         if word.kind in _SENTENCE_ENDS:
             return True
-        if word.kind not in _CHATTER_CLAUSE:
+        if word.kind not in _TRAILING_CHATTER:
             return False
     return True
 
@@ -760,7 +783,7 @@ def _without_inline_chatter(words: list[Word]) -> list[Word]:
     ("solve pls 2x+15=47", wip/linT)."""
     out: list[Word] = []
     for k, word in enumerate(words):
-        if out and out[-1].kind == "EQ" and word.kind in _CHATTER_CLAUSE and _ends_sentence(words, k):
+        if out and out[-1].kind == "EQ" and word.kind in _TRAILING_CHATTER and _ends_sentence(words, k):
             continue  # "solve 4x+7=39 quick pls": chatter closing the sentence after its equation
         if word.kind in _INLINE_CHATTER:
             j = k
@@ -776,13 +799,19 @@ def _without_inline_chatter(words: list[Word]) -> list[Word]:
 
 
 def _label_number_or_dash(text: str, pos: int, previous: str, in_run: bool) -> tuple[list[Word], int] | None:
+    """A list's bullet at ``pos`` (nothing: the line break is its mark, wip/linT: "\n- equation: ...",
+    "\n* show your work"), else :func:`_label_or_dash`."""
+    bullet = _BULLET.match(text, pos) if not in_run and _listed_line(text, pos) else None
+    if bullet is not None:
+        return [], bullet.end()  # wip/linT: a list's bullet
+    return _label_or_dash(text, pos, previous, in_run)
+
+
+def _label_or_dash(text: str, pos: int, previous: str, in_run: bool) -> tuple[list[Word], int] | None:
     """The words at ``pos`` and where they end: a label's number ("Exercise 3:", no term of the
     problem), an exercise's number skipped after a label or intro before a colon ("Ejercicio 3:",
     "练习2："), or a dash standing alone before a word: after a label it leads like a colon
     ("Exercise 3 - solve ..."), else it pauses like a comma. None when none stands there."""
-    bullet = _BULLET.match(text, pos) if not in_run and _listed_line(text, pos) else None
-    if bullet is not None:
-        return [], bullet.end()  # wip/linT: a list's bullet ("\n- equation: ...", "\n* show your work"): the line break is its mark
     numbered = _label_number(text, pos, previous, in_run)
     if numbered is not None:
         return [Word("LABEL_NUMBER", numbered.group(), pos)], numbered.end()
