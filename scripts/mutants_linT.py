@@ -60,5 +60,15 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("linT-bullet-anywhere", "a dash opening the prompt read as a list's bullet ('- Solve 3x + 2 = 23.' served)",
      _LINEAR + "reader.py", "    if pos == 0 or text[pos - 1] != \"\\n\":\n        return False\n    before",
      "    if pos == 0:\n        return True\n    before", _TESTS),
+    ("linT-check-after-chatter", "a yes/no check read after chatter is dropped ('I'm totally stuck, is x = 4 a solution of ...?' served)",
+     _LINEAR + "reader.py", "            if read is not None and read.candidate is not None:",
+     "            if read is not None and read.candidate is not None and False:",
+     _TESTS + ("tests/adversarial/test_linear_everyday_english_2.py", "tests/adversarial/test_linear_everyday_languages_2.py")),
+    ("linT-intro-alone-chatter", "a label or intro alone read as chatter ('29 = 1 + 7x solve - Homework' served)",
+     _LINEAR + "reader.py", '_CHATTER_HEADS = frozenset({"CHATTER", ', '_CHATTER_HEADS = frozenset({"INTRO", "CHATTER", ',
+     _TESTS + ("tests/adversarial/test_linear_everyday_english_2.py",)),
+    ("linT-trailing-greeting", "a greeting after the equation dropped ('pls help solve 3x+7=22 yo' served)",
+     _LINEAR + "reader.py", '_TRAILING_CHATTER = frozenset({"CHATTER", ', '_TRAILING_CHATTER = frozenset({"CONTEXT", "CHATTER", ',
+     _TESTS + ("tests/adversarial/test_linear_reach_linG.py",)),
 ]
 # fmt: on

@@ -231,6 +231,8 @@ TRAPS = _traps() + [
     "solve pls twice 3x + 2 = 23",                                      # a word of meaning inline
     "So 3x + 2 = 23.",                                                  # a step's words, no request (wip/linJ)
     "- Solve 3x + 2 = 23.",                                             # a dash opening the prompt: no list's bullet
+    "I'm totally stuck, is x = 4 a solution of 3x + 2 = 23?",          # a yes/no check after chatter: as written only
+    "ugh, so confused. Does x = 7 solve 3x + 2 = 23?",                  # likewise
     "Solve 3x + 2 = 23.\n- show your work",                            # a bullet after no colon: no list
 ]
 
