@@ -655,3 +655,6 @@ MUTANTS += [Mutant(*row) for row in _JSONS_ROWS]
 from mutants_linS import ROWS as _LINS_ROWS  # noqa: E402 - a purchase as a cart of parts, a rectangle's sides compared (wip/linS, 2026-12-05)
 
 MUTANTS += [Mutant(*row) for row in _LINS_ROWS]
+from mutants_linT import ROWS as _LINT_ROWS  # noqa: E402 - everyday words around a written equation by construction (wip/linT)
+
+MUTANTS += [Mutant(*row) for row in _LINT_ROWS]

@@ -57,8 +57,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("template-beside-other-asks", "'find x ... Answer: y = ?' is served 'Answer: x = 2.5, y = 0.5' (not the template's line)",
      _LINEAR + "reader.py", "    if transformer.template_names and transformer.template_names != asked:", "    if False:", _RED_TEAM),
     ("french-juste-read-as-only", "'Donne la réponse juste' (the right answer) is read as 'just the answer'",
-     _LINEAR + "vocabulary/fr.json", '  "ONLY": [\n   "seulement",\n   "uniquement"\n  ]',
-     '  "ONLY": [\n   "seulement",\n   "uniquement",\n   "juste"\n  ]', _RED_TEAM),
+     _LINEAR + "vocabulary/fr.json", '   "juste par",\n   "seulement",\n   "uniquement"\n  ]',
+     '   "juste par",\n   "seulement",\n   "uniquement",\n   "juste"\n  ]', _RED_TEAM),  # re-anchored (wip/linT)
     # -- blind red team on the grammars (tests/adversarial/test_grammar_red_team.py)
     ("question-mark-after-a-given", "'x + y = 10. y = 4?' (is y = 4?) is read with y = 4 as a given (x = 6 proven)",
      _LINEAR + "reader.py", "                if previous not in (_ASKS_QUESTION, _ASKS_BARE) and not _lone_equation_asked(previous, children):",

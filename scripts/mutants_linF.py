@@ -44,7 +44,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("linF-find-expression-dropped", "'2x の値を求めてください' no longer read",
      _LINEAR + "request.lark", "%extend find: asked_expression OBJ FIND ", "%extend find: asked_expression OBJ OBJ FIND ", _TESTS),
     ("linF-juste-only", "'juste' read as 'only' ('la réponse juste', 'réponds juste' asked the answer alone)",
-     _LINEAR + "vocabulary/fr.json", '  "ONLY": [\n   "seulement",', '  "ONLY": [\n   "juste",\n   "seulement",',
+     _LINEAR + "vocabulary/fr.json", '   "juste par",\n   "seulement",', '   "juste par",\n   "juste",\n   "seulement",',  # re-anchored (wip/linT)
      _TESTS + ("tests/adversarial/test_grammar_red_team.py",)),
     ("linF-explain-to-her-dropped", "'so I can explain it to her' no longer read after the request",
      _LINEAR + "vocabulary/en.json", '   "so i can explain it to her",\n', "", _TESTS),

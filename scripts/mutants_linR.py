@@ -49,8 +49,8 @@ ROWS += [
 ]
 ROWS += [
     ("linR-no-clause-unlinked", "', no explanation' after a request no longer linked (the answer alone not read)",
-     _LINEAR + "reader.py", '                   "NO": frozenset({"EXPLANATION", "STEPNOUN", "POSS"})}',
-     '                   "NO": frozenset()}', _TESTS),
+     _LINEAR + "reader.py", '                   "NO": frozenset({"EXPLANATION", "STEPNOUN", "POSS"}),',
+     '                   "NO": frozenset(),', _TESTS),  # re-anchored after wip/linT's entries
     ("linR-wenn-ist-any-word", "'wenn ... ist' no longer read (the verb after the condition)",
      _LINEAR + "request.lark", "%extend where: IF eqs EQUALS\n", "%extend where: IF eqs EQUALS EQUALS\n", _TESTS),
     ("linR-answer-in-lead-dropped", "'Answer in one line: ...' no longer read as a format lead",

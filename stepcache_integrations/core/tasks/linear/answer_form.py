@@ -33,6 +33,7 @@ TEMPLATE_WORDS = {
     "es": frozenset({"respuesta", "valor"}), "pt": frozenset({"resposta", "valor"}),
     "fr": frozenset({"r\u00e9ponse", "valeur"}), "de": frozenset({"antwort", "wert"}),
     "it": frozenset({"risposta", "valore"}), "ru": frozenset({"\u043e\u0442\u0432\u0435\u0442", "\u0437\u043d\u0430\u0447\u0435\u043d\u0438\u0435"}),
+    "ja": frozenset({"\u7b54\u3048"}), "zh": frozenset({"\u7b54\u6848"}),  # wip/linT: 「答え: k = …」, 「答案：x = …」
 }
 _OTHER_WORDS = frozenset().union(*TEMPLATE_WORDS.values())
 _TEMPLATE_WORD = re.compile(r"[^\W\d_]{2,}")
@@ -50,8 +51,8 @@ _MARK = r"(?:\*\*|__)"
 # "Answer:", "**Answer:**", "**Answer**:", "Final answer:", "Solution:", "Result:" (bold marks paired)
 # (the answer's word in es/pt/fr/de/it/ru too, wip/linN: "Resposta:", "Réponse :", "Antwort:", "Ответ:")
 _LABEL = (rf"(?P<open>{_MARK})?(?:final\s+answer|answer|solution|result|respuesta|resposta|r\u00e9ponse|antwort"
-          rf"|risposta|\u043e\u0442\u0432\u0435\u0442)"
-          rf"(?:(?P<close>{_MARK})?[ ]?:|[ ]?:(?P<close2>{_MARK})?)[ ]")
+          rf"|risposta|\u043e\u0442\u0432\u0435\u0442|\u7b54\u3048|\u7b54\u6848)"  # wip/linT: ja 答え, zh 答案
+          rf"(?:(?:(?P<close>{_MARK})?[ ]?:|[ ]?:(?P<close2>{_MARK})?)[ ]|\uff1a[ ]?)")
 _LEAD = r"(?:(?:so|thus|therefore|hence),?[ ])?"
 _FORMS = (
     # [label | so] x = <value>  /  label <value>

@@ -10,6 +10,7 @@ instructions were given (:class:`LinearRequest`).
 
 from __future__ import annotations
 
+import json
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -46,11 +47,14 @@ _FORMAT_CLAUSES = {"ANSWER": frozenset({"OBJ", "ONE_LINE", "AS", "ONLY", "FRACTI
                    # the form and the verb "answer" ("、分数で答えて"), "use a fraction" ("，用分数表示")
                    "FRACTION": frozenset({"ANSWER_VERB"}), "DECIMAL": frozenset({"ANSWER_VERB"}),
                    "ONE_LINE": frozenset({"ANSWER_VERB", "PLEASE", "STOP", "QMARK"}),  # ", one line please"
-                   "AS": frozenset({"FRACTION", "DECIMAL", "ONE_LINE"}),
+                   "AS": frozenset({"FRACTION", "DECIMAL", "ONE_LINE", "ANSWER_FORM"}),  # wip/linT: "，按「x = …」的格式回答"
                    "OWN_LANGUAGE": frozenset({"ANSWER_VERB"}),  # "，用中文回答" (wip/linF)
                    "STEPNOUN": frozenset({"OBJ"}),  # "、手順を説明して"
                    "ART": frozenset({"STEPNOUN"}),  # "und die Schritte erklären"
-                   "NO": frozenset({"EXPLANATION", "STEPNOUN", "POSS"})}  # ", no explanation", ", sin pasos"
+                   "NO": frozenset({"EXPLANATION", "STEPNOUN", "POSS"}),  # ", no explanation", ", sin pasos"
+                   # wip/linT: a quoted answer template after its verb (", reply only with 'x = <value>'")
+                   "ONE_SENTENCE": frozenset({"ANSWER_FORM"}), "FORM_OF": frozenset({"ANSWER_FORM"}),
+                   "FINAL_LINE": frozenset({"ANSWER_FORM"}), "ANSWER_FORM": frozenset({"QUOTE_POST", "QUOTE_WRITE"})}
 # A comma before these is no list's: "Solve 2x + 1 = 5, please", "Find y, if 3y + 4 = 25", "Find x, step by step".
 # (a comma before NUMBERED links instead: a verb of _VERBS, ", with numbered steps", "を解いて、手順に番号を")
 _DROPS_COMMA = frozenset({"PLEASE", "FOR_ME", "IF", "STEP_BY_STEP", "THANKS", "BUT"})
@@ -120,8 +124,27 @@ _BLANKS = frozenset(" \t\r")  # read by no rule outside an equation (_token_at)
 _LABEL_ID = r"(?:#|No\. ?|Nr\. ?|[Nn][°º] ?|№ ?)?(?:[1-9][0-9]{0,2}(?:\.[1-9][0-9]?)?(?:[a-z]|\([a-z]\))?|Q[1-9][0-9]?|[IVX]{1,4})"
 _LABEL_NUMBER = re.compile(_LABEL_ID + r"(?:\)(?= )|(?=\s?:| [-\u2013] |\. | [^\W\d_]{2}))")  # "Exercise 3:", "Problem #12:", "№3. " (wip/linM)
 _ORDINAL_NUMBER = re.compile(r"[1-9][0-9]{0,2}(?![0-9.,])")  # "第4题", "第12問" (wip/linN)
-_EMPHASIS = re.compile(r"[^\W\d_]{2}[ ]?!*$")  # a word of two letters or more, then at most one space (wip/linP: "!!")
+_EMPHASIS = re.compile(r"(?:[^\W\d_]{2}[ ]?|[?\uff1f])!*$")  # a word of two letters or more, then at most one space (wip/linP: "!!"), or "?" (wip/linT: "k?!")
 _DOT_TERM = re.compile(r"[0-9(]|[A-Za-z](?![A-Za-z])")  # a number, a bracket or one letter: a term
+# wip/linT: a chatter clause is read as nothing. A clause is the words between two marks (start, end,
+# ".", "?", "!", ",", ":", ";", "and", "then"); one made only of words of the classes _common.json's
+# "chatter_clause" declares (CHATTER: pronouns, feelings, fillers, school words; greetings, thanks,
+# "I'm stuck", "can you help") says nothing of the problem: no number, no unknown, no operation,
+# negation, condition or form (tests/unit/test_linear_chatter_linT.py: CHATTER is disjoint from them).
+_CHATTER_CLAUSE = frozenset(json.loads((Path(__file__).parent / "vocabulary" / "_common.json").read_text(
+    encoding="utf-8"))["chatter_clause"])
+_CLAUSE_MARKS = frozenset({"STOP", "QMARK", "COMMA", "COLON", "SEMI", "AND", "THEN"})
+_SENTENCE_ENDS = frozenset({"STOP", "QMARK"})
+# wip/linT: a bullet opening a line of a list, before a word of two letters or more (never a minus:
+# "- x + 3 = 5" and "- 3x = 6" are an equation's)
+_BULLET = re.compile(r"[-*\u2022] (?=[^\W\d_](?:[^\W\d_]|['\u2019]))")
+# a clause read as nothing holds one of these at least (a label, an intro or an article alone is no
+# chatter: "29 = 1 + 7x solve - Homework" stays no claim, wip/everyday English 2)
+_CHATTER_HEADS = frozenset({"CHATTER", "CONTEXT", "STUCK", "PLEASE", "THANKS", "HELP", "SMALL_TALK"})
+_TRAILING_CHATTER = frozenset({"CHATTER", "PLEASE", "THANKS", "INTRO"})  # "solve 4x+7=39 quick pls" (no greeting: "... yo")
+_LABEL_WORDS = frozenset({"CHATTER", "ME", "POSS", "ART", "COURTESY", "GIVEN_BY"})  # one before a colon: a speaker?
+_INLINE_CHATTER = frozenset({"CHATTER", "PLEASE"})  # between a verb and its equations ("solve pls 2x+15=47")
+_TAKES_EQUATIONS = frozenset({"SOLVE", "FIND"})
 
 
 @dataclass(frozen=True)
@@ -519,6 +542,11 @@ def read_request(
         if words is None or not _brackets_paired(text, words) or _label_letter_unknown(words, variables):
             continue
         read = _parse(words, vocabulary.language, variables)
+        if read is None:  # wip/linT: read again without its chatter clauses (none: the same words, no claim)
+            chatless = _words(text, runs, variables, vocabulary, without_chatter=True)
+            read = _parse(chatless, vocabulary.language, variables) if chatless and chatless != words else None
+            if read is not None and read.candidate is not None:
+                read = None  # a yes/no check is read only as written ("Quick question - is x = 4 a solution ...?")
         if read is not None:
             return read
     return None
@@ -655,7 +683,8 @@ def _target(transformer: _Read, variables: frozenset[str]) -> str | None:
 
 
 def _words(
-    text: str, runs: list[tuple[int, int]], variables: frozenset[str], table: Vocabulary
+    text: str, runs: list[tuple[int, int]], variables: frozenset[str], table: Vocabulary,
+    without_chatter: bool = False,
 ) -> list[Word] | None:
     """``text`` as tokens in ``table``'s language, or None when a character is read by no rule (a
     quoted span holding a slot is one ANSWER_FORM token: a template, never words to read around)."""
@@ -684,7 +713,96 @@ def _words(
             if _minus_after_lead(words, word):
                 return None  # "Quick question -2x + 7 = 15": a dash pausing, or a minus? read two ways
             words.append(word)
-    return _linked(_listed(words))
+    return _linked(_listed(_without_chatter(words) if without_chatter else words))
+
+
+def _without_chatter(words: list[Word]) -> list[Word]:
+    """The words without their chatter clauses (wip/linT: "ok so, I'm totally stuck: ...", "... and I'm
+    really lost, what's k??", "Por favor, dame solo el número: ..."): a clause all of whose words are of
+    the "chatter_clause" classes, not only articles, is dropped with one mark beside it. At the start
+    (or after a sentence's end) the mark after it goes; before the end (or a sentence's end, or a colon)
+    the mark before it; between two joining marks the one after it ("... and [chatter], what's k" reads
+    "... and what's k")."""
+    out: list[Word] = []
+    for a, b in _clauses(words):
+        if not _chatter_clause(words, a, b):
+            out.extend(words[a:b + 1])
+            continue
+        after = words[b].kind if b < len(words) else ""
+        if _drops_mark_after(out, after):
+            continue  # "[chatter]: solve ..." -> "solve ..."; "... and [chatter], what's k" -> "... and what's k"
+        if out and out[-1].kind in _CLAUSE_MARKS - _SENTENCE_ENDS and not _opening(out):
+            out.pop()  # "solve ..., [chatter]." -> "solve ...."; "solve for x, [chatter]: ..." -> "solve for x: ..."
+        out.extend(words[b:b + 1])
+    return _without_inline_chatter(out)
+
+
+def _clauses(words: list[Word]) -> list[tuple[int, int]]:
+    """Each clause's (start, end): the words between two marks, the mark at ``end`` (or the end)."""
+    bounds: list[tuple[int, int]] = []
+    start = 0
+    for k, word in enumerate(words):
+        if word.kind in _CLAUSE_MARKS:
+            bounds.append((start, k))
+            start = k + 1
+    bounds.append((start, len(words)))
+    return bounds
+
+
+def _chatter_clause(words: list[Word], a: int, b: int) -> bool:
+    """Whether ``words[a:b]`` is a chatter clause: words of the clause classes only, one of them a
+    chatter word (not a label, an intro or an article alone), and no speaker before a colon."""
+    kinds = {w.kind for w in words[a:b]}
+    return a < b and kinds <= _CHATTER_CLAUSE and bool(kinds & _CHATTER_HEADS) and not _turn_label(words, a, b)
+
+
+def _opening(out: list[Word]) -> bool:
+    """Whether nothing but marks is read yet, or a sentence just ended."""
+    return not any(w.kind not in _CLAUSE_MARKS for w in out) or out[-1].kind in _SENTENCE_ENDS
+
+
+def _drops_mark_after(out: list[Word], after: str) -> bool:
+    """Whether a chatter clause goes with the mark after it: at an opening before a mark that is no
+    sentence's end, or between a joining mark and another that is neither an end nor a colon."""
+    if not after or after in _SENTENCE_ENDS:
+        return False
+    return _opening(out) or after != "COLON"
+
+
+def _ends_sentence(words: list[Word], k: int) -> bool:
+    """Whether ``words[k:]`` up to the sentence's end are all trailing chatter (``_TRAILING_CHATTER``)."""
+    for word in words[k:]:
+        if word.kind in _SENTENCE_ENDS:
+            return True
+        if word.kind not in _TRAILING_CHATTER:
+            return False
+    return True
+
+
+def _turn_label(words: list[Word], a: int, b: int) -> bool:
+    """Whether the one word ``words[a]`` before a colon may name who speaks ("You: y = 3", "Me: ...",
+    "Prof: ..."): a pronoun or a noun of CHATTER, never read as nothing there (wip/linT)."""
+    return b == a + 1 and b < len(words) and words[b].kind == "COLON" and words[a].kind in _LABEL_WORDS
+
+
+def _without_inline_chatter(words: list[Word]) -> list[Word]:
+    """The words without a run of CHATTER and PLEASE words between a verb of solving and an equation
+    ("solve pls 2x+15=47", wip/linT)."""
+    out: list[Word] = []
+    for k, word in enumerate(words):
+        if out and out[-1].kind == "EQ" and word.kind in _TRAILING_CHATTER and _ends_sentence(words, k):
+            continue  # "solve 4x+7=39 quick pls": chatter closing the sentence after its equation
+        if word.kind in _INLINE_CHATTER:
+            j = k
+            while j < len(words) and words[j].kind in _INLINE_CHATTER:
+                j += 1
+            i = len(out) - 1
+            while i >= 0 and out[i].kind in _INLINE_CHATTER:
+                i -= 1
+            if j < len(words) and words[j].kind == "EQ" and i >= 0 and out[i].kind in _TAKES_EQUATIONS:
+                continue  # (at a sentence's start it is no verb's: "So 4x = 2." is a step's words, wip/linJ)
+        out.append(word)
+    return out
 
 
 def _blank_read_by_no_rule(text: str, pos: int, words: list[Word], run_at: dict[int, int]) -> bool:
@@ -702,6 +820,15 @@ def _unknown_after_equation(text: str, pos: int, variables: frozenset[str]) -> b
 
 
 def _label_number_or_dash(text: str, pos: int, previous: str, in_run: bool) -> tuple[list[Word], int] | None:
+    """A list's bullet at ``pos`` (nothing: the line break is its mark, wip/linT: "\n- equation: ...",
+    "\n* show your work"), else :func:`_label_or_dash`."""
+    bullet = _BULLET.match(text, pos) if not in_run and _listed_line(text, pos) else None
+    if bullet is not None:
+        return [], bullet.end()  # wip/linT: a list's bullet
+    return _label_or_dash(text, pos, previous, in_run)
+
+
+def _label_or_dash(text: str, pos: int, previous: str, in_run: bool) -> tuple[list[Word], int] | None:
     """The words at ``pos`` and where they end: a label's number ("Exercise 3:", no term of the
     problem), an exercise's number skipped after a label or intro before a colon ("Ejercicio 3:",
     "练习2："), or a dash standing alone before a word: after a label it leads like a colon
@@ -718,6 +845,16 @@ def _label_number_or_dash(text: str, pos: int, previous: str, in_run: bool) -> t
         return None  # "x – y", "x -- x", "x / y": a minus or a quotient between two terms, never a pause (red team round 13)
     kind = "STOP" if slash else "COLON" if previous in ("LABEL", "LABEL_NUMBER") else "COMMA"
     return [Word(kind, dash.group(1), pos)], dash.end(1)
+
+
+def _listed_line(text: str, pos: int) -> bool:
+    """Whether a line of a list starts at ``pos``: the line before it ends with a colon or is itself
+    a bullet's ("Solve the following:\n- equation: ...\n- show your work"; a dash opening the prompt
+    is no list's, wip/linT)."""
+    if pos == 0 or text[pos - 1] != "\n":
+        return False
+    before = text[: pos - 1].rsplit("\n", 1)[-1].strip()
+    return before.endswith((":", "\uff1a")) or _BULLET.match(before) is not None
 
 
 def _label_number(text: str, pos: int, previous: str, in_run: bool) -> re.Match[str] | None:
@@ -911,8 +1048,8 @@ def _quoted_form_at(text: str, pos: int) -> tuple[Word, int] | None:
     the user asks for character for character (red team round 8: '"Result: x=<value>"' was read as an
     answer label and served "Result: x = 9"), so it is never read as words."""
     match = _QUOTED.match(text, pos) if text[pos] in _OPENING_QUOTES else None
-    if match is None or (pos and text[pos - 1].isalnum()):
-        return None
+    if match is None or (pos and text[pos - 1].isalnum() and text[pos] not in "\u300c\u300e"):
+        return None  # an apostrophe in a word ("don't"); a corner bracket is a quote after any word (wip/linT: "最後に「...」")
     inside = next(group for group in match.groups() if group is not None)
     slot = _QUOTED_SLOT_MARK.search(inside)
     if slot is None:
