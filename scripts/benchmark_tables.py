@@ -93,6 +93,8 @@ HELDOUT_PHRASINGS_16_BEFORE = Path("bench_data/results/heldout_phrasings_16_befo
 HELDOUT_LANGUAGES_16_BEFORE = Path("bench_data/results/heldout_languages_16_before.json")
 HELDOUT_PHRASINGS_17_BEFORE = Path("bench_data/results/heldout_phrasings_17_before.json")
 HELDOUT_LANGUAGES_17_BEFORE = Path("bench_data/results/heldout_languages_17_before.json")
+HELDOUT_PHRASINGS_17 = Path("bench_data/results/heldout_phrasings_17.json")
+HELDOUT_LANGUAGES_17 = Path("bench_data/results/heldout_languages_17.json")
 HAND_CHECKS = Path("bench_data/heldout_hand_checks.json")
 REQUEST_PARSE = Path("bench_data/results/request_parse.json")
 LOAD = Path("bench_data/results/load_test_seeds_1_5.json")
@@ -674,6 +676,8 @@ BLOCKS: dict[str, Callable[[], str]] = {
     "heldout-languages-16-before": lambda: heldout_languages(HELDOUT_LANGUAGES_16_BEFORE),
     "heldout-phrasings-17-before": lambda: heldout_phrasings(HELDOUT_PHRASINGS_17_BEFORE),
     "heldout-languages-17-before": lambda: heldout_languages(HELDOUT_LANGUAGES_17_BEFORE),
+    "heldout-phrasings-17": lambda: heldout_phrasings(HELDOUT_PHRASINGS_17),
+    "heldout-languages-17": lambda: heldout_languages(HELDOUT_LANGUAGES_17),
     "request-parse": request_parse,
     "load-test": load_test,
     "load-test-line": load_test_line,

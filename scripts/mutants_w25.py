@@ -5,6 +5,7 @@ Appended by ``mutants.py`` to its table: (id, behaviour, file, old, new, tests).
 from __future__ import annotations
 
 _JSON = "stepcache_integrations/core/tasks/json"
+_LINEAR = "stepcache_integrations/core/tasks/linear"
 _W25 = ("tests/adversarial/test_red_team_19_w25.py",)
 
 # fmt: off
@@ -21,6 +22,11 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("w25-csv-quotes-dropped", "'A1,\"true\",7' is served active true (the quotes dropped, as csv reads them)",
      f"{_JSON}/pastes.py", "        keys = frozenset(key for key, flag in zip(header, quoted[0]) if flag)\n",
      "        keys = frozenset()\n", _W25),
+    ("w25-buyer-unchecked", "'I bought ... How many notebooks did she buy?' is served my count as hers",
+     f"{_LINEAR}/word_problems.py", "            if person is not None and self.__dict__.setdefault(\"buyer\", person) != person:\n                raise Declined\n",
+     "            pass\n", _W25),
+    ("w25-en-she-buys-unknown", "'I bought ... How many notebooks did she buy?' is read (the en table's 'did she buy' no person)",
+     f"{_LINEAR}/vocabulary/en.json", '"did she buy": "3", ', "", _W25),
     ("w25-formula-asked", "'Total = price + qty?' is served total 7 as a declared formula",
      f"{_JSON}/reader.py", " or _sentence_asks(prompt, start):\n", ":\n", _W25),
 ]

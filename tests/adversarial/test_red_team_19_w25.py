@@ -23,6 +23,7 @@ import pytest
 from stepcache_integrations import StepCache
 from stepcache_integrations.core.tasks.json.pastes import read_paste
 from stepcache_integrations.core.tasks.json.reader import read_request
+from stepcache_integrations.core.tasks.linear.prompt import understand_prompt
 
 from .harness import FixedReplyModel, NeverRightModel
 
@@ -89,3 +90,27 @@ def test_still_read(prompt: str, values: dict[str, object] | None) -> None:
 def test_a_quoted_csv_cell_is_typed_only_when_the_quotes_change_nothing(row: str, values: dict[str, object] | None) -> None:
     read = read_paste("Convert this CSV to JSON:\nid,active,score\n" + row)
     assert (None if read is None else {k: s.value for k, s in read.statements.items()}) == values
+
+
+# E (found in the review of wip/linS's carts): the question's buyer is the story's buyer.
+_CART = "Notebooks cost $4 each. {who} bought some notebooks plus a $10 pen and paid $30 in total. How many notebooks did {asked} buy?"
+
+
+@pytest.mark.parametrize(("who", "asked"), [("I", "she"), ("I", "he"), ("I", "they"), ("Tom", "I"), ("We", "I"), ("I", "we")])
+def test_a_purchase_asked_of_another_buyer_is_no_claim(who: str, asked: str) -> None:
+    assert understand_prompt(_CART.format(who=who, asked=asked)) is None
+
+
+@pytest.mark.parametrize(("who", "asked"), [("I", "I"), ("We", "we"), ("Tom", "he")])
+def test_a_purchase_asked_of_its_buyer_is_read(who: str, asked: str) -> None:
+    assert understand_prompt(_CART.format(who=who, asked=asked)) is not None
+
+
+@pytest.mark.parametrize(("prompt", "mine", "another"), [
+    ("Un cuaderno cuesta 3 euros. Compré unos cuadernos y un bolígrafo de 2 euros, y pagué 14 euros. ¿Cuántos cuadernos {}?",
+     "compré", "compró"),
+    ("Un quaderno costa 3 euro. Ho preso qualche quaderno e una penna da 2 euro e ho speso 14 euro. Quanti quaderni {}?",
+     "ho preso", "ha preso"),
+])
+def test_other_tables_check_the_buyer_too(prompt: str, mine: str, another: str) -> None:
+    assert understand_prompt(prompt.format(mine)) is not None and understand_prompt(prompt.format(another)) is None

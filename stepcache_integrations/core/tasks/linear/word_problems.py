@@ -86,6 +86,8 @@ _BILL_OF: dict[str, list[str]] = _table_words("bill_of")
 # The grammatical gender of a relative's word and of a pronoun after "years more than" (a table's
 # "genders"): "e ha 27 anni più di lui" is said of a male relative only (W16); a word not listed is no claim.
 _GENDERS: dict[str, str] = _table_words("genders")
+# Whose purchase a phrase says (a table's "buyer_persons": "i bought" is "i", "did she buy" "3"); a name is "3".
+_BUYER_PERSONS: dict[str, str] = _table_words("buyer_persons")
 # The words that end a price per item ("for 9 dollars each"; a table's "each_words"; wip/linK).
 _EACH: frozenset[str] = frozenset(fold(word) for table in _TABLES for word in table.get("each_words", ()))
 # The plural forms of item words (a table's "item_plurals"): a price named or asked over one is no
@@ -185,6 +187,15 @@ class WordFacts:
         name = next((c.value for c in children if isinstance(c, Token) and c.type == "NAME"), None)
         if name is not None and self.__dict__.setdefault("payer", name) != name:
             raise Declined
+        self._buyer(children)
+
+    def _buyer(self, children: list[Any]) -> None:
+        """One buyer's person in every purchase phrase (a name is a third person): "I bought ... How many
+        did she buy?" and "Tom bought ... How many did I buy?" are no claim (W25; a pronoun's gender unchecked)."""
+        for c in children:
+            person = None if not isinstance(c, Token) else "3" if c.type == "NAME" else _BUYER_PERSONS.get(fold(c.value))
+            if person is not None and self.__dict__.setdefault("buyer", person) != person:
+                raise Declined
 
     def wp_total_monthly(self, children: list[Any]) -> None:
         self._fact("total", (*_money(children), True))
@@ -686,6 +697,7 @@ class WordFacts:
 
     def wp_asked_bought(self, children: list[Any]) -> str:
         """"How many pens did she buy?", "她买了几支笔", "Quantas camisetas ela comprou?": the count of one item."""
+        self._buyer(children)
         item = next(c for c in children if isinstance(c, _Item))
         words = " ".join(str(c.value) for c in children if isinstance(c, Token) and c.type in ("WP_ITEM", "WP_GOODS"))
         return self._asked("asked_bought", (None, item.word, _counter(children)), words)
