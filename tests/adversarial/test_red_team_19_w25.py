@@ -96,12 +96,12 @@ def test_a_quoted_csv_cell_is_typed_only_when_the_quotes_change_nothing(row: str
 _CART = "Notebooks cost $4 each. {who} bought some notebooks plus a $10 pen and paid $30 in total. How many notebooks did {asked} buy?"
 
 
-@pytest.mark.parametrize(("who", "asked"), [("I", "she"), ("I", "he"), ("I", "they"), ("Tom", "I"), ("We", "I"), ("I", "we")])
+@pytest.mark.parametrize(("who", "asked"), [("I", "she"), ("I", "he"), ("I", "they"), ("Tom", "I"), ("Tom", "we"), ("We", "she")])
 def test_a_purchase_asked_of_another_buyer_is_no_claim(who: str, asked: str) -> None:
     assert understand_prompt(_CART.format(who=who, asked=asked)) is None
 
 
-@pytest.mark.parametrize(("who", "asked"), [("I", "I"), ("We", "we"), ("Tom", "he")])
+@pytest.mark.parametrize(("who", "asked"), [("I", "I"), ("We", "we"), ("I", "we"), ("We", "I"), ("Tom", "he")])
 def test_a_purchase_asked_of_its_buyer_is_read(who: str, asked: str) -> None:
     assert understand_prompt(_CART.format(who=who, asked=asked)) is not None
 

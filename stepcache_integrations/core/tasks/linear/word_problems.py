@@ -86,7 +86,8 @@ _BILL_OF: dict[str, list[str]] = _table_words("bill_of")
 # The grammatical gender of a relative's word and of a pronoun after "years more than" (a table's
 # "genders"): "e ha 27 anni più di lui" is said of a male relative only (W16); a word not listed is no claim.
 _GENDERS: dict[str, str] = _table_words("genders")
-# Whose purchase a phrase says (a table's "buyer_persons": "i bought" is "i", "did she buy" "3"); a name is "3".
+# Whose purchase a phrase says (a table's "buyer_persons": "i bought" and "we bought" are the first person "1",
+# "did she buy" the third "3"); a name is "3".
 _BUYER_PERSONS: dict[str, str] = _table_words("buyer_persons")
 # The words that end a price per item ("for 9 dollars each"; a table's "each_words"; wip/linK).
 _EACH: frozenset[str] = frozenset(fold(word) for table in _TABLES for word in table.get("each_words", ()))
@@ -1176,13 +1177,17 @@ def _rect_sides(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[Frac
         return None  # "3 cm longer ... perimeter 34 mm"
     if facts.get("asked_unit", perimeter_unit) != perimeter_unit:
         return None  # "Find the width in mm." of a perimeter in cm
+    text = f"2({letter} + {_other_of_pair(kind, k, letter, asked == small)}) = {format_number(perimeter)}"
+    return text, lambda value: value > 0 and (kind == "times" or asked == small or value > k)
+
+
+def _other_of_pair(kind: str, k: Fraction, letter: str, asked_small: bool) -> str:
+    """The other of two compared quantities in the asked one's letter: k times it ("3x", "x/3") or d more
+    or less ("(x + 4)", "(x - 4)")."""
     n = format_number(k)
     if kind == "times":
-        other = f"{n}{letter}" if asked == small else f"{letter}/{n}"
-    else:
-        other = f"({letter} + {n})" if asked == small else f"({letter} - {n})"
-    text = f"2({letter} + {other}) = {format_number(perimeter)}"
-    return text, lambda value: value > 0 and (kind == "times" or asked == small or value > k)
+        return f"{n}{letter}" if asked_small else f"{letter}/{n}"
+    return f"({letter} + {n})" if asked_small else f"({letter} - {n})"
 
 
 def _number(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[Fraction], bool]] | None:
@@ -1249,12 +1254,7 @@ def _pair_and_sum(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[Fr
         facts["pair"], facts["sum"], facts["whose"])
     if named != letter or sum_measure != measure or (whose_measure and whose_measure != measure) or who not in (big, small):
         return None
-    n, other = format_number(k), ""
-    if kind == "times":
-        other = f"{n}{letter}" if who == small else f"{letter}/{n}"
-    else:
-        other = f"({letter} + {n})" if who == small else f"({letter} - {n})"
-    text = f"{letter} + {other} = {format_number(total)}"
+    text = f"{letter} + {_other_of_pair(kind, k, letter, who == small)} = {format_number(total)}"
     return text, lambda value: value > 0 and (kind == "times" or who == small or value > k)
 
 
