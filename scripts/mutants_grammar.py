@@ -84,9 +84,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("instruction-read-as-context-zh", "'用英文回答' (answer in English) read as a context sentence",
      _LINEAR + "vocabulary/zh.json", '  "CONTEXT": [\n   "老师布置的作业",', '  "CONTEXT": [\n   "用英文回答",\n   "老师布置的作业",',
      _LANGUAGES),
-    ("context-led-sentence-dropped", "the production of a sentence led by context dropped ('Je bloque sur cet exercice : ...')",
-     _LINEAR + "request.lark", "%extend sentence: contexts (COLON | COMMA | LINK) (request | given | help_with) -> led\n", "",
-     _LANGUAGES),
+    # context-led-sentence-dropped retired: equivalent since wip/linT's chatter clauses (a clause of CHATTER and CONTEXT words is read as nothing when the prompt does not read as written, so every prompt this rule reads is read the same without it; clean-clone mutation check of 8808a5a)
     ("format-clause-comma-not-linked", "a comma before the answer's form no longer links it ('を解いて、答えを一行で書いてください')",
      _LINEAR + "reader.py", "    clause = after in _FORMAT_CLAUSES and j + 1", "    clause = False and j + 1", _LANGUAGES),
     ("fullwidth-factorial-read", "'解方程 x + 15 = 3！求 x。' read with '3！' as the number 3 (a factorial, as '3!' is)",
@@ -100,8 +98,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("instruction-read-as-thanks", "an instruction that changes the answer ('responde en inglés') read as thanks",
      _LINEAR + "vocabulary/es.json", '  "THANKS": [\n   "gracias",', '  "THANKS": [\n   "responde en inglés",\n   "gracias",',
      _LANGUAGES),
-    ("thanks-sentence-dropped", "a sentence of thanks alone no longer read ('... を解いてください。ありがとうございます。')",
-     _LINEAR + "request.lark", "thanks: THANKS | PLEASE ", "thanks: THANKS THANKS | PLEASE ", _LANGUAGES),
+    # thanks-sentence-dropped retired: equivalent since wip/linT's chatter clauses (a clause of CHATTER and CONTEXT words is read as nothing when the prompt does not read as written, so every prompt this rule reads is read the same without it; clean-clone mutation check of 8808a5a)
     ("answer-alone-first-dropped", "the answer alone asked before the equations no longer read ('Solo la respuesta: ...')",
      _LINEAR + "request.lark", "%extend request: courtesy? answer_alone (COMMA answer_alone)? COLON eqs  //",
      "%extend request: courtesy? answer_alone (COMMA answer_alone)? COLON COLON eqs", _LANGUAGES),
@@ -114,8 +111,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _LINEAR + "prompt.py", '?\\uff1f\\uff01")', '\\uff01")', _LANGUAGES),
     ("exclamation-before-equation-unread", "'你好！5x - 2 = 18，x 是多少？': the equation after a full-width '！' no longer read",
      _LINEAR + "prompt.py", '\\uff1f\\uff01")', '\\uff1f")', _LANGUAGES),
-    ("thanks-comma-kept", "a comma before thanks no longer dropped ('Calcula x en ..., gracias.' not read)",
-     _LINEAR + "reader.py", '"STEP_BY_STEP", "THANKS", "BUT"})', '"STEP_BY_STEP", "BUT"})', _LANGUAGES),
+    # thanks-comma-kept retired: equivalent since wip/linT's chatter clauses (a clause of CHATTER and CONTEXT words is read as nothing when the prompt does not read as written, so every prompt this rule reads is read the same without it; clean-clone mutation check of 8808a5a)
     ("only-the-comma-not-linked", "a comma before 'only the answer' no longer links it ('Resuelve 2x - 3 = 7, solo la respuesta.')",
      _LINEAR + "reader.py", '"ONLY": frozenset({"WRITE", "GIVE", "ANSWER", "ART", "BARE_NUMBER", "ANSWER_VERB"})',
      '"ONLY": frozenset({"WRITE", "GIVE", "ANSWER", "BARE_NUMBER", "ANSWER_VERB"})',  # re-anchored (wip/linP)
@@ -131,8 +127,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     # -- everyday English around the problem (tests/adversarial/test_linear_everyday_english.py)
     ("thanks-word-deleted-en", "a thanks phrase deleted ('thanks so much'): 'Hi! Could you please solve ...? Thanks so much!' no longer read",
      _LINEAR + "vocabulary/en.json", '   "thanks so much",\n', "", _ENGLISH),
-    ("thanks-sentence-dropped-en", "the production of a thanks sentence dropped ('Solve 5x - 3 = 12. Thank you.' no longer read)",
-     _LINEAR + "request.lark", "%extend body: thanks\n", "", _ENGLISH),
+    # thanks-sentence-dropped-en retired: equivalent since wip/linT's chatter clauses (a clause of CHATTER and CONTEXT words is read as nothing when the prompt does not read as written, so every prompt this rule reads is read the same without it; clean-clone mutation check of 8808a5a)
     ("instruction-read-as-thanks-en", "an instruction that changes the answer ('in french') read as a thanks after the request",
      _LINEAR + "vocabulary/en.json", '  "THANKS": [\n   "thanks",', '  "THANKS": [\n   "in french",\n   "thanks",', _ENGLISH),
     ("negation-read-as-equals", "'is not' read as 'is' in 'tell me what x is not if ...' (the negation served x)",

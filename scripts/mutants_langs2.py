@@ -10,8 +10,7 @@ _TESTS = ("tests/adversarial/test_linear_everyday_languages_2.py",)
 
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
-    ("langs2-tell-word-deleted", "a 'tell me' word deleted ('подскажите, пожалуйста,'): its questions are no longer read",
-     _LINEAR + "vocabulary/ru.json", '   "подскажите, пожалуйста,",\n', "", _TESTS),
+    # langs2-tell-word-deleted retired: equivalent since wip/linT's chatter clauses (a clause of CHATTER and CONTEXT words is read as nothing when the prompt does not read as written, so every prompt this rule reads is read the same without it; clean-clone mutation check of 8808a5a)
     ("langs2-topic-word-deleted", "the topic mark deleted ('6x = 9 のとき x は？' no longer read)",
      _LINEAR + "vocabulary/ja.json", '  "TOPIC": [\n   "は"\n  ],', '  "TOPIC": [\n   "はは"\n  ],', _TESTS),
     ("langs2-numbered-manner-deleted", "a numbered manner deleted ('spiegando i passaggi numerati' no longer read)",
@@ -51,8 +50,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("langs2-compact-list-after-any", "a comma before a run lists wherever it stands ('Resuelve 2,5x = 10' read as 5x = 10)",
      _LINEAR + "prompt.py", '    listed = before == "," and start >= 2 and text[start - 2].isdigit() and text[start].isalpha()',
      '    listed = before == ","', _TESTS),
-    ("langs2-help-alone-dropped", "'can you help me?' after the problem no longer read ('... 5x - 3 = 12. ¿Me ayudas?')",
-     _LINEAR + "request.lark", "%extend body: help_alone\n", "", _TESTS),
+    # langs2-help-alone-dropped retired: equivalent since wip/linT's chatter clauses (a clause of CHATTER and CONTEXT words is read as nothing when the prompt does not read as written, so every prompt this rule reads is read the same without it; clean-clone mutation check of 8808a5a)
     ("langs2-what-numeral-read", "'什' read as a numeral ('方程 6x - 2 = 10 的解是什么？' no longer read)",
      _LINEAR + "prompt.py", '_WORD_NUMERAL = re.compile(r"[\\u4e00\\u4e8c\\u4ec0]")', '_WORD_NUMERAL = re.compile(r"[\\u4e00\\u4e8c]")', _TESTS),
     ("langs2-courtesy-link-dropped", "a comma before the question after 'do you know' no longer read ('Знаешь, чему равен x, ...?')",

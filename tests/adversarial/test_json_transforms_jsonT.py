@@ -163,6 +163,7 @@ def test_reading(prompt: str, key: str, value: Any, name: str) -> None:
 
 @pytest.mark.parametrize("prompt", [
     '把重量 88.456 四舍五入到两位小数，返回 JSON {"price": ...}。',       # the label names another key
+    '把重量 1088.456 四舍五入到两位小数，返回 JSON {"price": ...}。',     # the same, a number read one way (wip/cleanD)
     '把价格 -88.455 四舍五入到两位小数，返回 JSON {"price": ...}。',      # which way a negative tie goes is not said
     'Round 2.5 to the nearest integer and return JSON {"value": ...}.',   # "nearest" does not say which way a tie goes
     'Round 2.675 to two decimals and return JSON {"value": ...}.',

@@ -224,6 +224,7 @@ TRAPS = _traps() + [
     "3x + 2 = 23, find y pls",                                          # another unknown
     "3x + 2 = 23. y = ?",                                               # another unknown's template
     "You: y = 3. Me: x + y = 10, what's x?",                           # a speaker's turn, not chatter
+    "You: y = 3. x + y = 10, what's x?",                               # the same, one turn labelled
     "Solve the following:\n- equation: 3x + 2 = 23\n- round to 2 places",  # a format not declared
     "Solve the following:\n- equation: 3x + 2 = 23\n- x = 4",          # a second item with a value
     "Solve -4x + 9 = -11 and reply only with 'y = <value>'.",          # a template naming another unknown
