@@ -238,7 +238,7 @@ TRAPS = _traps() + [
 ]
 
 
-@pytest.mark.parametrize("trap", TRAPS)
+@pytest.mark.parametrize("trap", TRAPS, ids=[f"trap{i}" for i in range(len(TRAPS))])  # ids a node id can name
 def test_a_chatter_trap_is_no_claim(trap: str) -> None:
     problem = understand_prompt(trap)
     if problem is None:
