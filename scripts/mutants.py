@@ -617,6 +617,9 @@ MUTANTS += [Mutant(*row) for row in _W23_ROWS]
 from mutants_w25 import ROWS as _W25_ROWS  # noqa: E402 - W25 (red team 19): template values naming no one, quoted CSV cells, formulas asked
 
 MUTANTS += [Mutant(*row) for row in _W25_ROWS]
+from mutants_w26 import ROWS as _W26_ROWS  # noqa: E402 - W26 (red team 20): literal words, markdown cells, list items, two-way tables
+
+MUTANTS += [Mutant(*row) for row in _W26_ROWS]
 from mutants_w22 import ROWS as _W22_ROWS  # noqa: E402 - W22 (red team 17): passage roles, digit groups, labels, pasted numbers as written
 
 MUTANTS += [Mutant(*row) for row in _W22_ROWS]

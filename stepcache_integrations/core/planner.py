@@ -762,6 +762,8 @@ def _classify(
     if policy.reinstantiate:
         r0 = time.perf_counter()
         _try_reinstantiate(handler, constraints, cached, candidate)
+        if candidate.outcome == "patch" and _written_by_fallback(entry):
+            _rewrite_by_fallback(handler, constraints, cached, candidate)
         seconds = time.perf_counter() - r0
     if candidate.outcome == "patch" and not policy.allows_patch(handler, candidate.steps, candidate.verification):
         candidate.outcome = "skip_reuse"
@@ -787,6 +789,34 @@ def _rewrite(handler: Task, constraints: Any, hit: CacheHit, policy: ReusePolicy
         return None, time.perf_counter() - r0
     candidate = _Candidate(hit, "reinstantiate", rewritten, _rewritten_provenance(steps, rewritten), check, cached)
     return candidate, time.perf_counter() - r0
+
+
+def _written_by_fallback(entry: CacheEntry) -> bool:
+    """Every step of the entry was written by its task's deterministic fallback (its stored
+    provenance), not by a model."""
+    provenance = entry.metadata.get("provenance") if isinstance(entry.metadata, dict) else None
+    return isinstance(provenance, list) and bool(provenance) and all(p == "fallback" for p in provenance)
+
+
+def _rewrite_by_fallback(handler: Task, constraints: Any, cached: Keyed, candidate: _Candidate) -> None:
+    """An entry the fallback wrote, re-instantiated by the same writer: the fallback's answer for
+    the new request (a key renamed, a unit asked in another key), served without a patch call only
+    when the checks prove it as they prove any re-instantiation and its every part is "proven"
+    (a value the request states or a derivation checked exactly). A patch would call the model and
+    then, its answer failing, end on this same text."""
+    text = handler.fallback(constraints)
+    if text is None:
+        return
+    steps = [Step(text=s.text, kind=s.kind, meta={**s.meta, "written_by": "fallback"})
+             for s in handler.segment(text, constraints)]
+    checked = keyed_steps(steps)
+    check = PROOFS.verify(handler, checked, constraints, cached, kept=False)
+    proven = proves(check) and not PROOFS.answer_errors(handler, checked, constraints)
+    if not proven or handler.verification_level(steps, constraints, None) != "proven":
+        return
+    candidate.outcome = "reinstantiate"
+    candidate.steps, candidate.verification = steps, check
+    candidate.provenance = ["fallback"] * len(steps)
 
 
 def _try_reinstantiate(handler: Task, constraints: Any, cached: Keyed, candidate: _Candidate) -> None:

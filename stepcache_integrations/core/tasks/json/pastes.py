@@ -58,6 +58,11 @@ _DIALECTS: dict[str, type[csv.Dialect]] = {
 _QUOTED_CELL = {sep: re.compile(("[ ]*" if sep in "|," else "") + r'("(?:[^"]|"")*")?[^' + re.escape(sep) + "]*") for sep in _DIALECTS}
 _MARKDOWN_ROW = re.compile(r"[ \t]*\|.*\|[ \t]*")
 _MARKDOWN_RULE = re.compile(r"[ \t]*\|(?:[ \t]*:?-{3,}:?[ \t]*\|)+[ \t]*")
+# A markdown cell's inline syntax (GFM reads cells as inline content): escapes, code, emphasis, links,
+# HTML and character references, strike-through; "_" only at a word's edge ("first_name" is plain)
+# A cell written as a key is ("age", "max_retries"): lowercase ASCII letters, digits and underscores
+_KEY_LIKE = re.compile(r"[a-z][a-z0-9_]*")
+_MARKDOWN_INLINE = re.compile(r"[\\`*<>\[\]]|~~|&(?:#\d+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);|(?<!\w)_|_(?!\w)")
 _ENV_LINE = re.compile(r"(?:export[ \t]+)?[A-Za-z_][A-Za-z0-9_]{0,60}=\S.*")
 # "export NAME=value": the shell's prefix, no part of the name (wip/overdecl)
 _EXPORT = re.compile(r"export[ \t]+(?=[A-Za-z_][A-Za-z0-9_]{0,60}=)")
@@ -248,6 +253,8 @@ def _markdown(lines: list[str], i: int) -> _Block | None:
     if any(cells is None for cells in read):
         return None
     header, *rows = read
+    if any(_MARKDOWN_INLINE.search(cell) for cells in read for cell in cells):  # type: ignore[union-attr]
+        return None  # W26 (red team 20, C2): an escape, "&amp;", "**Ana**", "`a`", "[a](u)": the cell renders as other text
     return _table(header, rows, [_quoted(line, "|") for line in inner[1:]], i, end, "md")  # type: ignore[arg-type]
 
 
@@ -344,6 +351,8 @@ def _block_fits(block: _Block, table: dict[str, Any], keys: list[str]) -> bool:
     """A key/value table under a key/value header only, labels the table declares, keys read whole."""
     if block.key_value != _key_value_header(block.header):
         return False  # a key/value table of many rows, or "| key | value |" and one row: its cells or one key's value?
+    if not block.key_value and block.separator != "env" and not block.labels and len(block.pairs) == 2 and _read_two_ways(block):
+        return False
     if block.labels is not None and not _labels_read(block.labels, table):
         return False
     return _keys_read(keys)
@@ -360,6 +369,19 @@ def _statements(block: _Block, types: dict[str, str], language: str, span: tuple
             return None
         statements[key] = Statement(value, isinstance(value, str), span)
     return statements
+
+
+def _read_two_ways(block: _Block) -> bool:
+    """W26 (red team 20, C5): two columns and one row under a header whose second cell is a value
+    column's word of any table ("attribute | value" over "name | Bob", "item | value"), or whose first
+    cell is a key column's word over a cell written as a key ("name | amount" over "age | 31"): a
+    header and its row, or one key and its value? Not said, so no claim (the declared "| key | value |"
+    headers are read as key/value tables of many rows)."""
+    tables = _LANGUAGE.tables.values()
+    value_words = {fold(word) for table in tables for word in table["value_column"]}
+    key_words = {fold(word) for table in tables for word in table["key_column"]}
+    return fold(block.header[1]) in value_words or (
+        fold(block.header[0]) in key_words and _KEY_LIKE.fullmatch(block.pairs[0][1]) is not None)
 
 
 def _header_named(read: _Read, block: _Block, keys: list[str]) -> bool:

@@ -213,6 +213,7 @@ class _Read(Transformer[Token, Any]):
         self.named_subject = False  # "Lucía tiene 28 años": a name as the subject is a third person
         self.age_pronouns: list[str] = []  # "мне 30 лет": the pronoun whose age is said
         self.items: dict[str, list[Token]] = {}  # "tags: red, green": the items after a statement's first (wip/jsonR6)
+        self.closed_lists: set[str] = set()  # the lists whose last item came after "and" (W26)
         self.bare_list = False  # "JSON only, keys user and role.": a list of bare keys the request sentence ends with (wip/jsonV)
         self.shot_keys: list[str] = []  # few-shot: the examples' keys (wip/jsonT)
         self.formulas: list[tuple[str, str, str, str, int]] = []  # "total = price * qty": (target, a, op, b, start) (wip/jsonY)
@@ -297,7 +298,12 @@ class _Read(Transformer[Token, Any]):
         """", green": one more item of the statement before it (a list; :func:`_lists_assembled`, wip/jsonR6)."""
         if not self.stated:
             raise Declined
-        self.items.setdefault(self.stated[-1][0], []).append(children[-1])
+        key = self.stated[-1][0]
+        if key in self.closed_lists:
+            raise Declined  # W26 (red team 20, C3/C4): "red and blue, twice", "black and white, blue": "and" ended the list
+        if any(isinstance(c, Token) and c.type == "AND" for c in children[:-1]):
+            self.closed_lists.add(key)
+        self.items.setdefault(key, []).append(children[-1])
 
     def with_one_list(self, children: list[Any]) -> None:
         """'a "tags" key holding a list of these colors: red, green': the one key, noted a list; the
@@ -869,6 +875,24 @@ def _one_owner(owners: list[str]) -> bool:
 _DEGREE_SIGNS = dict.fromkeys(map(ord, "\u00b0\u2103\u2109"), "")
 
 
+# Words a JSON literal or a table's yes/no is written with, in any case ("False", "NULL", "Nein")
+_LITERAL_WORDS = _NOT_BARE | {"undefined"} | {fold(word) for table in _TABLES.values()
+                                              for words in table.get("booleans", {}).values() for word in words}
+
+
+def _literal_as_string(transformer: _Read, stated: dict[str, Statement]) -> bool:
+    """W26 (red team 20, C1): an unquoted value (or list item) that is a literal's word in another
+    case ("debug to False", "values 18, None") would be served as the string "False", which a program
+    reads as true; whether the literal or the word is meant is not stated, so no claim. A quoted one,
+    or one whose key is noted a string ("ativo (texto): sim"), is a string."""
+    strings = {key for key, kind in transformer.typed if kind == "string"}
+    for key, st in stated.items():
+        items = st.value if isinstance(st.value, list) else [st.value]
+        if key not in strings and not st.quoted and any(isinstance(v, str) and fold(v) in _LITERAL_WORDS for v in items):
+            return True
+    return False
+
+
 @lru_cache(maxsize=1024)
 def read_request(prompt: str) -> JsonRequest | None:
     """The plain request ``prompt`` is, in the first language whose table reads every word and
@@ -920,7 +944,7 @@ def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | N
     if transformer.runs and language not in _EQUALS_RUNS:
         return None  # "temp=21 unit=С" (a Cyrillic "С") is no English; no other table declares such runs
     keys = _asked_keys(transformer, found, ambiguous, prompt, language)
-    if keys is None:
+    if keys is None or _unlisted_beside_equals(transformer, found):
         return None
     transforms = _transforms_read(transformer, keys, read, language)
     if transforms is None:
@@ -932,11 +956,20 @@ def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | N
         return None  # a tie, another type, an undeclared unit, an inexact result: no claim
     _notes_by_listed_key(transformer, keys, language)
     _declared_booleans(transformer, stated, language)
-    if not _typed_as_noted(transformer, found, stated):
+    if not _typed_as_noted(transformer, found, stated) or _literal_as_string(transformer, stated):
         return None
     if not _formulas_applied(transformer, keys, found, stated, prompt):
         return None
     return _request_read(transformer, keys, found, stated, language, transforms, written)
+
+
+def _unlisted_beside_equals(transformer: _Read, found: dict[str, Statement]) -> bool:
+    """W26 (red team 20, C6): statements written "k=v" beside one written otherwise for a key no list
+    names (zh "年龄=31，改成32", ja "age=31、プラス1": an instruction glued to a number, read as a key):
+    whether that is a key is not said."""
+    listed = set(transformer.asked) | set(transformer.template)
+    return any(st.equals for st in found.values()) and any(
+        not st.equals and key not in listed for key, st in found.items())
 
 
 _SET_VALUE_END = re.compile(r"(?:[ \t]*(?:$|[,;\n])|\.(?:\s|$)|[ \t]+(?:and|as)\b)")  # "... to 5 as JSON"
@@ -1131,7 +1164,16 @@ def _items_fit(values: list[Any], asked: list[str]) -> bool:
     """A list's items: one JSON type (a string, an integer or a decimal), none a key's name or a word JSON or a type names."""
     if len({type(v) for v in values}) != 1 or not isinstance(values[0], (str, int, float)) or isinstance(values[0], bool):
         return False
-    return not any(isinstance(v, str) and (v.casefold() in _NOT_BARE | _TYPE_WORDS or v in asked) for v in values)
+    return not any(isinstance(v, str) and (v.casefold() in _NOT_BARE | _TYPE_WORDS | _NOT_ITEMS or v in asked
+                                           or _HOW_TO_LIST.fullmatch(v)) for v in values)
+
+
+# W26 (red team 20, C3): words that say something of a list rather than name an item ("red, green,
+# blue, reversed", "..., twice", "..., etc"): every table's "not_items" (declared risk words)
+# ... and any word shaped as a multiplier ("x2", "3x") or an English participle or adverb of five
+# letters or more ("inverted", "numbered", "alphabetically"): it may say how to list, not what
+_HOW_TO_LIST = re.compile(r"(?i)[x\u00d7]\d+|\d+[x\u00d7]|[a-z]{3,}(?:ed|ly)")
+_NOT_ITEMS = frozenset(fold(w) for table in _TABLES.values() for w in table.get("not_items", ()))
 
 
 def _list_assembled(transformer: _Read, key: str) -> bool:
