@@ -87,8 +87,8 @@ ROWS += [
 ]
 ROWS += [
     ("jsonS-entity-anywhere", "an entity noun read as a name after any colon: '\"einwohner\": Stadt Bonn' states einwohner 'Stadt Bonn'",
-     f"{_JSON}/reader.py", "    if table.phrases.get(folded[start:end]) != \"ENTITY\" or value_start is None:\n        return False\n    line_start",
-     "    if table.phrases.get(folded[start:end]) != \"ENTITY\" or value_start is None:\n        return False\n    return True\n    line_start",
+     f"{_JSON}/reader.py", "    line_start = text.rfind(\"\\n\", 0, value_start) + 1\n    return bool(_LINE_UP_TO_VALUE",
+     "    return True\n    line_start = text.rfind(\"\\n\", 0, value_start) + 1\n    return bool(_LINE_UP_TO_VALUE",
      ("tests/adversarial/test_json_languages_reach.py",)),
     ("jsonS-source-keyword-object-dropped", "'Convert these fields to JSON:' no longer read",
      f"{_JSON}/request.lark", " | SOURCE KEYWORD   // \"convert these fields to\"", "   // \"convert these fields to\"",

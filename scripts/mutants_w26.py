@@ -33,3 +33,16 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      "stepcache_integrations/core/planner.py", "            _rewrite_by_fallback(handler, constraints, cached, candidate)\n", "            pass\n", _FALLBACK),
 ]
 # fmt: on
+ROWS += [
+    ("w26-entity-value-as-class", "'product=Laptop, price=999.99' is declined again (a capitalised entity noun as a whole value read as the ENTITY class)",
+     f"{_JSON}/reader.py", "    if start == value_start and _after_a_label(text, value_start) and _VALUE_ENDS.match(text, end):",
+     "    if False:", ("tests/adversarial/test_json_entity_word_values.py",)),
+    ("w26-entity-value-any-end", "'product=Lamp price=349.5' reads 'Lamp' as a whole value though a statement follows it unseparated",
+     f"{_JSON}/reader.py", "_VALUE_ENDS = re.compile(r\"[ \\t]*(?:[,;\\n]|$|\\.(?:\\s|$))\")", "_VALUE_ENDS = re.compile(r\"\")",
+     ("tests/adversarial/test_json_entity_word_values.py",)),
+]
+ROWS += [
+    ("w26-entity-in-order-as-class", "'keys product and price: Desk, 150' is declined again (the noun after the colon read as the ENTITY class)",
+     f"{_JSON}/reader.py", '        found = None  # "product=Laptop", "item: Book"', '        pass  # "product=Laptop", "item: Book"',
+     ("tests/adversarial/test_json_entity_word_values.py",)),
+]
