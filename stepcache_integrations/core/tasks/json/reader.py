@@ -2617,9 +2617,6 @@ def _token_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word
     if quoted is not None:
         return quoted
     name = (_SPACED_KEY if table.spaced else _ASCII_KEY).match(text, pos)
-    if found is not None and found[0] == "ENTITY" and name is not None and found[1] == name.end() \
-            and text[pos].isupper() and _after_a_label(text, pos):
-        found = None  # "product=Laptop", "item: Book": a capitalised noun where a value stands is a name
     if found is not None and (name is None or found[1] >= name.end() or not table.spaced):
         return Word(found[0], text[pos : found[1]], pos), found[1]
     return _mark_name_or_number_at(text, folded, pos, table, name)
