@@ -357,6 +357,8 @@ JSON_PASSAGE_TEMPLATES = [
 # named without its determiner.
 JSON_PASSAGE_READ_TEMPLATES = [
     Template('Extract JSON with keys "[model]" and "[price]" from: "{model:m} costs ${price:f}."', "json"),
+    # the French request without its article (seed 77's word_delete: the engine's reading, right, was counted)
+    Template('Extrais JSON avec les clés "[temperature]" de : "Il fait {temperature:f} degrés à {ville:w}."', "json", "fr"),
 ]
 # "Extract JSON with "a" and "b" from: ..." asks the same keys as "with keys" (the word left out)
 _PASSAGE_KEYS = re.compile(r'^(Extract JSON with) (?=")')
