@@ -944,7 +944,7 @@ def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | N
     if transformer.runs and language not in _EQUALS_RUNS:
         return None  # "temp=21 unit=С" (a Cyrillic "С") is no English; no other table declares such runs
     keys = _asked_keys(transformer, found, ambiguous, prompt, language)
-    if keys is None or _unlisted_beside_equals(transformer, found):
+    if keys is None:
         return None
     transforms = _transforms_read(transformer, keys, read, language)
     if transforms is None:
@@ -956,7 +956,7 @@ def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | N
         return None  # a tie, another type, an undeclared unit, an inexact result: no claim
     _notes_by_listed_key(transformer, keys, language)
     _declared_booleans(transformer, stated, language)
-    if not _typed_as_noted(transformer, found, stated) or _literal_as_string(transformer, stated):
+    if not _typed_as_noted(transformer, found, stated):
         return None
     if not _formulas_applied(transformer, keys, found, stated, prompt):
         return None
@@ -1196,9 +1196,12 @@ def _list_assembled(transformer: _Read, key: str) -> bool:
 
 def _stated_plainly(transformer: _Read, found: dict[str, Statement], stated: dict[str, Statement]) -> bool:
     """A key after a singular "key" is quoted or stated; no unquoted yes/no stands for a key noted no
-    boolean ("enabled: yes": true, or the word? not stated; wip/jsonR4)."""
+    boolean ("enabled: yes": true, or the word? not stated; wip/jsonR4), nor a literal's word in another
+    case (W26: :func:`_literal_as_string`); no statement stands unwritten "k=v" beside ones that are
+    (W26: :func:`_unlisted_beside_equals`)."""
     return not any(t.type != "QNAME" and t.value not in found for t in transformer.one_keys) \
-        and not any(isinstance(st.value, str) and not st.quoted and st.value in _NOT_BARE for st in stated.values())
+        and not any(isinstance(st.value, str) and not st.quoted and st.value in _NOT_BARE for st in stated.values()) \
+        and not _literal_as_string(transformer, stated) and not _unlisted_beside_equals(transformer, found)
 
 
 def _transforms_read(transformer: _Read, keys: list[str], read: tuple[Any, Any, Any], language: str) -> dict[str, str] | None:
