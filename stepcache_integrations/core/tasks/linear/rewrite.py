@@ -43,17 +43,13 @@ def reinstantiate_steps(
         return None
     old_atoms = (*cached.params, *(cached.solution[v] for v in cached.variables))
     new_atoms = (*new.params, *(new.solution[v] for v in new.variables))
-    rename = dict(zip(cached.variables, new.variables))
-    restated = _restatements(cached, new)
-    template = _template(
-        tuple(step.text for step in steps), old_atoms, len(cached.params), tuple(cached.variables),
-        tuple(_canonical(o) for o, _ in zip(cached.equations, new.equations)),  # the forms _restatements maps
-    )
-    first = _instance(template, steps, new_atoms, rename, restated)
-    if _all_prove(first, ctx):
-        return [candidate for candidate, _ in first]
     needed = frozenset(value for step in steps for value in _values_in(step.text[label_len(step.text) :]))
     options_for = _derived_values(old_atoms, new_atoms, needed, len(cached.params))
+    rename = dict(zip(cached.variables, new.variables))
+    restated = _restatements(cached, new)
+    first = _first_rewrites(steps, options_for, rename, restated)
+    if _all_prove(first, ctx):
+        return [candidate for candidate, _ in first]
     out: list[Step] = []
     for step in steps:
         out.append(_reinstantiate_step(step, out, options_for, rename, ctx, restated))
@@ -188,138 +184,6 @@ def _first_rewrites(
         head, body, matches, choices, must_state = parts
         combo = [options[0] for options in choices]  # itertools.product's first combination
         out.append((Step(text=head + _replace_numbers(body, matches, combo, rename), kind=step.kind), must_state))
-    return out
-
-
-class _Term:
-    """A derivation of a new number from the new problem's atoms (its constants, then its
-    solution), recorded by :func:`_derived_values`' own enumeration: an atom, or an operation on
-    two terms. Evaluated exactly (``Fraction``) for each new problem; a division by a term that is
-    0 there has no value (the enumeration's guard ``nb != 0``: that derivation is skipped)."""
-
-    __slots__ = ("op", "args")
-
-    def __init__(self, op: str, args: tuple[object, ...]) -> None:
-        self.op, self.args = op, args
-
-    def __add__(self, other: _Term) -> _Term:
-        return _Term("+", (self, other))
-
-    def __sub__(self, other: _Term) -> _Term:
-        return _Term("-", (self, other))
-
-    def __mul__(self, other: _Term) -> _Term:
-        return _Term("*", (self, other))
-
-    def __truediv__(self, other: _Term) -> _Term:
-        return _Term("/", (self, other))
-
-    def __neg__(self) -> _Term:
-        return _Term("neg", (self,))
-
-    def __ne__(self, other: object) -> bool:
-        return True  # the guard "nb != 0" on a new value: decided when evaluated (a zero divisor: no value)
-
-    __hash__ = object.__hash__
-
-    def value(self, atoms: tuple[Fraction, ...]) -> Fraction | None:
-        """The term on ``atoms``, or None when it divides by 0."""
-        if self.op == "atom":
-            return atoms[self.args[0]]  # type: ignore[index]
-        left = self.args[0].value(atoms)  # type: ignore[attr-defined]
-        if left is None:
-            return None
-        if self.op == "neg":
-            return -left
-        right = self.args[1].value(atoms)  # type: ignore[attr-defined]
-        if right is None:
-            return None
-        if self.op == "+":
-            return left + right
-        if self.op == "-":
-            return left - right
-        if self.op == "*":
-            return left * right
-        return None if right == 0 else left / right
-
-
-def _first_terms(old_atoms: tuple[Fraction, ...], needed: frozenset[Fraction], n_params: int) -> dict[Fraction, tuple[_Term, ...]]:
-    """Old value -> every derivation :func:`_derived_values` would try for it, in its order, as terms
-    of the new atoms: the first with a value on a new problem is the first option it returns there
-    (a bucket's first entry is the first derivation reached whose guards pass; the three-operand
-    forms are reached only for a value no shorter derivation gives, so they follow the others)."""
-    out: dict[Fraction | int, list[_Term]] = {}
-    keys = {value: value for value in needed}
-
-    def record(old: Fraction | int, new: Callable[[], _Term]) -> None:
-        if old in keys:
-            out.setdefault(old, []).append(new())
-
-    terms = [_Term("atom", (i,)) for i in range(len(old_atoms))]
-    pairs = list(zip((_plain(o) for o in old_atoms), terms))
-    _add_atoms(record, pairs[:n_params], pairs[n_params:])  # type: ignore[arg-type]
-    _add_two_operand(record, pairs)  # type: ignore[arg-type]
-    if len(pairs) <= 6:
-        _add_three_operand(record, pairs)  # type: ignore[arg-type]
-    return {keys[k]: tuple(v) for k, v in out.items()}
-
-
-_StepTemplate = tuple[str, str, list[re.Match[str]], tuple[tuple[Fraction, tuple[_Term, ...]], ...], tuple[LinearForm, ...]]
-
-
-@lru_cache(maxsize=1024)
-def _template(
-    texts: tuple[str, ...], old_atoms: tuple[Fraction, ...], n_params: int, old_variables: tuple[str, ...],
-    old_forms: tuple[LinearForm, ...],
-) -> tuple[_StepTemplate | None, ...]:
-    """The cached steps with their numbers abstracted, once per cached derivation (the steps' texts,
-    the old problem's atoms, unknowns and canonical equations: all :func:`_first_rewrites` reads of
-    the old problem): per step its label, body, numbers (each with the derivations of its old value,
-    in the order tried) and the old equations it restates; None for a step with a number too long to
-    compute with. :func:`_instance` writes the first rewrites of a new problem from it."""
-    bodies = [text[label_len(text) :] for text in texts]
-    needed = frozenset(value for body in bodies for value in _values_in(body))
-    terms = _first_terms(old_atoms, needed, n_params)
-    known, restated = frozenset(old_variables), frozenset(old_forms)
-    out: list[_StepTemplate | None] = []
-    for text, body in zip(texts, bodies):
-        matches = list(_NUMBER.finditer(body))
-        values = [_literal(m.group()) for m in matches]
-        if any(value is None for value in values):
-            out.append(None)
-            continue
-        states = tuple(canon for eq in find_equations(body, known) if (canon := _canonical(eq.form)) in restated)
-        numbers = tuple((value, terms.get(value, ())) for value in values if value is not None)
-        out.append((text[: len(text) - len(body)], body, matches, numbers, states))
-    return tuple(out)
-
-
-def _first_value(old: Fraction, terms: tuple[_Term, ...], atoms: tuple[Fraction, ...]) -> Fraction:
-    """The first option :func:`_derived_values` gives ``old`` on the new atoms (``old`` itself when
-    no derivation has a value there)."""
-    for term in terms:
-        value = term.value(atoms)
-        if value is not None:
-            return value
-    return old
-
-
-def _instance(
-    template: tuple[_StepTemplate | None, ...], steps: list[Step], new_atoms: tuple[Fraction, ...],
-    rename: dict[str, str], restated: dict[LinearForm, LinearForm],
-) -> list[tuple[Step, list[LinearForm]]]:
-    """:func:`_first_rewrites` of the new problem, written from the cached steps' template: each
-    number's first derivation evaluated exactly on the new atoms. Only the texts are written here:
-    every rewrite is still proven whole for the new problem (:func:`_all_prove`)."""
-    out: list[tuple[Step, list[LinearForm]]] = []
-    for step, parts in zip(steps, template):
-        if parts is None:
-            out.append((step, []))
-            continue
-        head, body, matches, numbers, states = parts
-        combo = [_first_value(old, terms, new_atoms) for old, terms in numbers]
-        text = head + _replace_numbers(body, matches, combo, rename)
-        out.append((Step(text=text, kind=step.kind), [restated[canon] for canon in states]))
     return out
 
 
