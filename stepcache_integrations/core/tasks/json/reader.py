@@ -223,6 +223,7 @@ class _Read(Transformer[Token, Any]):
         self.expressions: list[tuple[Token, str | None]] = []  # '{"total": <value>} with the total of 12 + 30': (EXPR, noun) (wip/jsonZ)
         self.values_in_order: list[Token] = []  # "Keys: a, b. Values: 17, open.": the values in the keys' order (wip/jsonZ)
         self.set_pairs: list[tuple[Token, Token]] = []  # "set timeout to 30": (key, value) (wip/jsonS)
+        self.tree_filled = False  # '{"user": {...}} for name Carl, age 40': read only for a nested template (wip/jsonN)
 
     def key(self, children: list[Token]) -> Token:
         self.asked.append(children[0].value)
@@ -577,6 +578,14 @@ class _Read(Transformer[Token, Any]):
     def positional(self, children: list[Any]) -> None:
         """"for: Alice, 30.": the values, each a run of names or a number (and its years) (wip/jsonB)."""
         self.in_order += [c for c in children if isinstance(c, list)]
+
+    def tree_stmts(self, children: list[Any]) -> None:
+        """'{"user": {"name": ..., "age": ...}} for name Carl, age 40': the leaves stated after "for" (wip/jsonN)."""
+        self.tree_filled = True
+
+    def tree_positional(self, children: list[Any]) -> None:
+        """'{"user": {"name": ..., "age": ...}} for: Frank, 61': the leaves' values in their order (wip/jsonN)."""
+        self.tree_filled = True
 
     def entity_then_values(self, children: list[Any]) -> None:
         """"keys name and age for Alice, 30": the first value names the entity the object describes."""
@@ -936,7 +945,37 @@ def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | N
         return None
     if not _formulas_applied(transformer, keys, found, stated, prompt):
         return None
-    return _request_read(transformer, keys, found, stated, language, transforms, written)
+    return _nested_read(transformer, _request_read(transformer, keys, found, stated, language, transforms, written))
+
+
+def _nested_read(transformer: _Read, read: JsonRequest) -> JsonRequest | None:
+    """wip/jsonN: a template with nested objects ('Return {"user": {"name": ..., "age": ...}} for name Carl, age 40'):
+    its leaves were read as a flat template's keys, each statement by the flat rules; the request asks the
+    template's members in order, a nested object's value the object of its leaves' statements in its order.
+    Declined (no plain request) unless every leaf of every nested object is stated, nothing else is stated, no key
+    list is said beside it and nothing is transformed (a leaf's own reading is the flat one: W22-W25 per leaf)."""
+    tree = getattr(transformer.template, "tree", None)
+    if not tree or not transformer.template.nested:
+        return None if transformer.tree_filled else read  # "for name Carl, age 40" after a flat template: as before, no claim
+    leaves = [leaf for _key, inner in tree if inner is not None for leaf in inner]
+    flat = [key for key, inner in tree if inner is None]
+    if transformer.asked or read.transforms or read.written or list(read.keys) != list(transformer.template):
+        return None
+    said = [key for key, _st, _unit in transformer.stated]
+    if any(said.count(key) > 1 for key in said):
+        return None  # "name Carl, age 40, name Carl": a leaf stated twice is no claim, even alike
+    if any(leaf not in read.statements for leaf in leaves) or not read.stated_keys <= set(leaves + flat):
+        return None  # a leaf unstated, stated twice (ambiguous) or a key stated that the tree does not hold
+    statements: dict[str, Statement] = {}
+    for key, inner in tree:
+        if inner is None:
+            if key in read.statements:
+                statements[key] = read.statements[key]
+            continue
+        value = {leaf: read.statements[leaf].value for leaf in inner}
+        statements[key] = Statement(value, False, (-1, -1))  # type: ignore[arg-type]
+    keys = tuple(key for key, _inner in tree)
+    return replace(read, keys=keys, statements=statements, stated_keys=frozenset(statements))
 
 
 _SET_VALUE_END = re.compile(r"(?:[ \t]*(?:$|[,;\n])|\.(?:\s|$)|[ \t]+(?:and|as)\b)")  # "... to 5 as JSON"
@@ -1552,7 +1591,7 @@ def _positional_statements(transformer: _Read, language: str, prompt: str) -> li
     values = transformer.in_order
     if not values:
         return []
-    keys = transformer.asked
+    keys = transformer.asked or (list(transformer.template) if transformer.tree_filled else [])  # a nested template's leaves (wip/jsonN)
     if len(values) != len(keys) or any(_never_a_name(tokens, language) for tokens in values):
         return None  # "for: He, Cairo.": a pronoun is no value of a name or a place (W24)
     if transformer.declared_order:
@@ -2491,18 +2530,30 @@ def _python_value(value: ast.Constant, literal: str) -> Any:
     return _NOT_DATA
 
 
-def _shape_at(text: str, pos: int) -> tuple[Word, int] | None:
+def _shape_at(text: str, pos: int, nested: bool = False) -> tuple[Word, int] | None:
     """A flat placeholder shape at ``pos`` ('{"title": ..., "year": ...}'): its keys and the type
-    each value asks for; None for anything else (a nested, repeated or filled member)."""
+    each value asks for; None for anything else (a repeated or filled member). wip/jsonN: a member
+    may itself be a flat shape ('{"user": {"name": ..., "age": ...}}', one nested level): the kinds
+    then hold every leaf key (each once in the whole tree, no leaf named as an object's key) and
+    ``tree`` the members in order, an object's with its leaves (reader.py: _nested_read)."""
     kinds = _Slots()
     at = pos + 1
     while True:
         member = _SHAPE_MEMBER.match(text, at)
         if member is None:
-            return None
+            inner = None if nested else _nested_member(text, at, kinds)
+            if inner is None:
+                return None
+            at, closed = inner
+            if closed:
+                return Word("TEMPLATE", kinds, pos), at  # type: ignore[arg-type]
+            continue
         key = member.group("key")
         if key in kinds or not _one_script(key) or not key.strip() or key != key.strip():
             return None
+        if any(key == k for k, leaves in kinds.tree if leaves is not None):
+            return None  # wip/jsonN: a member named as an object beside it
+        kinds.tree.append((key, None))
         value = member.group("value")
         letter = value != "<n>" and re.fullmatch(_LETTER_PLACEHOLDER, value) is not None
         slot = _slot_word(value)
@@ -2521,11 +2572,44 @@ def _shape_at(text: str, pos: int) -> tuple[Word, int] | None:
 
 
 class _Slots(dict):  # type: ignore[type-arg]
-    """A shape's keys and the type each asks for, and its slot words ('<name>': "name" -> the key it fills; wip/jsonY)."""
+    """A shape's keys and the type each asks for, and its slot words ('<name>': "name" -> the key it fills; wip/jsonY),
+    and its members in order (``tree``: a key and None, or a nested object's key and its leaf keys; wip/jsonN)."""
 
     def __init__(self) -> None:
         super().__init__()
         self.slots: dict[str, str] = {}
+        self.tree: list[tuple[str, tuple[str, ...] | None]] = []
+
+    @property
+    def nested(self) -> bool:
+        return any(leaves is not None for _key, leaves in self.tree)
+
+
+# wip/jsonN: a member whose value is an object ('"user": {'), then the comma or brace after that object
+_SHAPE_OBJECT = re.compile(r'\s*"(?P<key>[^"\\\n{}]{1,60})"\s*:\s*(?=\{)')
+_SHAPE_AFTER = re.compile(r"\s*(?P<end>[,}])")
+
+
+def _nested_member(text: str, at: int, kinds: _Slots) -> tuple[int, bool] | None:
+    """wip/jsonN: a member of a shape at ``at`` whose value is a flat shape ('"user": {"name": ..., "age": ...}'):
+    its leaves joined to ``kinds`` (the position after it, and whether the outer shape closes there); None when
+    it is no such member, a key is written twice anywhere in the tree, or an object's key is also a leaf's."""
+    member = _SHAPE_OBJECT.match(text, at)
+    if member is None:
+        return None
+    key = member.group("key")
+    shape = _shape_at(text, member.end(), nested=True)
+    after = _SHAPE_AFTER.match(text, shape[1]) if shape is not None else None
+    if shape is None or after is None or not _one_script(key) or key != key.strip() or not key:
+        return None
+    inner: _Slots = shape[0].text  # type: ignore[assignment]
+    containers = {k for k, leaves in kinds.tree if leaves is not None} | {key}
+    if key in kinds or set(inner) & (set(kinds) | containers) or set(inner.slots) & set(kinds.slots):
+        return None
+    kinds.update(inner)
+    kinds.slots.update(inner.slots)
+    kinds.tree.append((key, tuple(inner)))
+    return after.end(), after.group("end") == "}"
 
 
 def _slot_word(value: str) -> str | None:
