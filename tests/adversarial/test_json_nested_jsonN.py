@@ -126,6 +126,14 @@ TRAPS = [
     'Return {"user": {"name": ..., "age": ...} for name Carl, age 40.',  # the template not closed
     'Return {"user": {"name": ..., "age": ...}}} for name Carl, age 40.',
     'Return {"user": {"name": ..., "name": ...}} for name Carl, name Bob.',  # a leaf written twice
+    'Return {"user": {"name": ..., "age": ...}, "user": ...} for name Carl, age 40.',  # a member named as an object
+    'Return JSON {"user": {"name": ..., "age": ...}, "user": ...}: name Carl, age 40',
+    'Return JSON {"user": {"name": ..., "age": ...}}: name Carl',  # a leaf unstated
+    'Return JSON {"user": {"name": ..., "age": ...}, "id": ...}: name Carl, id 3',
+    'Return JSON {"user": {"name": ..., "age": ...}, "id": ...} for name Carl, id 3.',
+    'Return JSON {"user": {"name": ..., "age": ...}} with keys name and age: name Carl, age 40',  # a key list beside
+    'Return JSON {"user": {"name": ..., "age": ...}} with keys user and age: name Carl, age 40',
+    'Return JSON {"user": {"name": ..., "age": ...}}. Keys: name, age. name Carl, age 40',
 ]
 
 
@@ -154,3 +162,90 @@ def test_shape_key_holds_the_tree() -> None:
     b = task.shape_key(task.constraints('Return JSON {"user": {"name": ..., "id": ...}}: name Leo, id 40'))
     c = task.shape_key(task.constraints('Return JSON {"user": {"age": ..., "name": ...}}: age 40, name Leo'))
     assert a is not None and len({a, b, c}) == 3
+
+
+# -- (2) one key holding a nested object, said in words: <with> <a key K> <holds> <leaves> -----------------------------
+EN_HOLDING = 'Create a JSON object with a key "server" holding host "{}" and port {}.'
+EN_CONTAINS = 'Build a JSON object with a key "server" that contains host "{}" and port {}.'
+EN_OBJECT_KEYS = 'Build a JSON object with a key user holding an object with name and email: name {}, email {}'
+EN_WHOSE = 'Return JSON with a key "point" whose value is an object with x = {} and y = {}.'
+EN_OBJECT_STMTS = 'Build JSON with a key "user" holding an object with name "{}" and age {}.'
+DE_DARIN = 'Erzeuge ein JSON-Objekt mit dem Schlüssel "adresse", darin strasse "{}" und plz "{}".'
+FR_CONTIENT = 'Crée un objet JSON avec une clé "client" qui contient "nom" et "ville" : {}, {}'
+ES_CONTIENE = 'Crea un objeto JSON con una clave "cliente" que contiene nombre "{}" y ciudad "{}".'
+IT_CONTIENE = 'Crea un oggetto JSON con una chiave "cliente" che contiene nome "{}" e citta "{}".'
+PT_CONTEM = 'Crie um objeto JSON com uma chave "cliente" que contém nome "{}" e cidade "{}".'
+RU_SOD = 'Создай JSON с ключом "user", содержащим name "{}" и age {}.'
+
+
+def _server(host: str, port: int) -> dict[str, Any]:
+    return {"server": {"host": host, "port": port}}
+
+
+HELD = [
+    pair("en/holding", EN_HOLDING.format("10.0.0.5", 8080), _server("10.0.0.5", 8080),
+         EN_HOLDING.format("10.0.0.5", 9090), _server("10.0.0.5", 9090)),
+    pair("en/holding-host", EN_HOLDING.format("10.0.0.5", 8080), _server("10.0.0.5", 8080),
+         EN_HOLDING.format("db.local", 8080), _server("db.local", 8080)),
+    pair("en/that-contains", EN_CONTAINS.format("alpha", 8080), _server("alpha", 8080),
+         EN_CONTAINS.format("alpha", 9090), _server("alpha", 9090)),
+    pair("en/object-with-keys", EN_OBJECT_KEYS.format("Priya", "priya@example.com"),
+         {"user": {"name": "Priya", "email": "priya@example.com"}},
+         EN_OBJECT_KEYS.format("Kenji", "kenji@example.org"), {"user": {"name": "Kenji", "email": "kenji@example.org"}}),
+    pair("en/whose-value", EN_WHOSE.format(3, 5), {"point": {"x": 3, "y": 5}}, EN_WHOSE.format(7, -2), {"point": {"x": 7, "y": -2}}),
+    pair("en/object-with-stmts", EN_OBJECT_STMTS.format("Bob", 25), _user("Bob", 25),
+         EN_OBJECT_STMTS.format("Bob", 27), _user("Bob", 27)),
+    pair("de/darin", DE_DARIN.format("Hauptstraße 5", "80331"), {"adresse": {"strasse": "Hauptstraße 5", "plz": "80331"}},
+         DE_DARIN.format("Ringweg 2", "10115"), {"adresse": {"strasse": "Ringweg 2", "plz": "10115"}}),
+    pair("fr/qui-contient", FR_CONTIENT.format("Dubois", "Nantes"), {"client": {"nom": "Dubois", "ville": "Nantes"}},
+         FR_CONTIENT.format("Durand", "Lyon"), {"client": {"nom": "Durand", "ville": "Lyon"}}),
+    pair("es/que-contiene", ES_CONTIENE.format("Ana", "Bilbao"), {"cliente": {"nombre": "Ana", "ciudad": "Bilbao"}},
+         ES_CONTIENE.format("Luis", "Cádiz"), {"cliente": {"nombre": "Luis", "ciudad": "Cádiz"}}),
+    pair("it/che-contiene", IT_CONTIENE.format("Ana", "Roma"), {"cliente": {"nome": "Ana", "citta": "Roma"}},
+         IT_CONTIENE.format("Luca", "Bari"), {"cliente": {"nome": "Luca", "citta": "Bari"}}),
+    pair("pt/que-contem", PT_CONTEM.format("Ana", "Recife"), {"cliente": {"nome": "Ana", "cidade": "Recife"}},
+         PT_CONTEM.format("Rui", "Natal"), {"cliente": {"nome": "Rui", "cidade": "Natal"}}),
+    pair("ru/soderzhashchim", RU_SOD.format("Иван", 30), _user("Иван", 30), RU_SOD.format("Анна", 25), _user("Анна", 25)),
+]
+
+
+@pytest.mark.parametrize("case", HELD, ids=lambda c: c.cls)
+def test_key_holding_an_object_served_exactly(case: Pair) -> None:
+    assert_served_proven(case)
+
+
+@pytest.mark.parametrize("case", HELD, ids=lambda c: c.cls)
+def test_key_holding_an_object_read_as_a_tree(case: Pair) -> None:
+    test_nested_template_read_as_a_tree(case)
+
+
+HELD_BASE = EN_HOLDING.format("10.0.0.5", 8080)
+HELD_TRAPS = [
+    'Create a JSON object with a key "server" holding host "10.0.0.5" and port 9090, port 9091.',  # a leaf twice
+    'Create a JSON object with a key "server" holding host "10.0.0.5" and host "10.0.0.6".',
+    'Create a JSON object with a key "server" holding host "10.0.0.5" and port 9090. debug false',  # a key not held
+    'Create a JSON object with a key "server" holding server "10.0.0.5" and port 9090.',  # the key as its own leaf
+    'Create a JSON object with a key "server" holding host "10.0.0.5" and port 9090 and a key "db" holding name "x".',
+    'Create a JSON object with keys "server" and "db" that contain host "10.0.0.5" and port 9090.',
+    'Create a JSON object with a key "server" holding host "10.0.0.5" and port 9090. Double the port.',  # a rule
+    'Create a JSON object with a key "server" holding host "10.0.0.5" and port 9090 doubled.',
+    'Create a JSON object with a key "server" holding host "10.0.0.5" and port 9090 or 9091.',
+    'Create a JSON object with a key "server" holding a list with host "10.0.0.5" and port 9090.',  # another shape
+    'Create a JSON object with a key "server" holding an array with host "10.0.0.5" and port 9090.',
+    'Create a JSON object with a key "server" holding host "10.0.0.5" and port 9090, with keys id and name.',
+    'Build a JSON object with a key user holding an object with name and email: name Priya',  # a leaf unstated
+    'Build a JSON object with a key user holding an object with name and email: name Priya, email a@b.co, age 3',
+    'Build a JSON object with a key user holding an object with name and email: name Priya, user Bob, email a@b.co',
+    'Build a JSON object with a key user holding an object with name and name: name Priya, name Bob',
+    'Build a JSON object with a key user holding an object with name and email and a key "user" holding id 3.',
+    'Crée un objet JSON avec une clé "client" qui contient "nom" et "ville" : Dubois',  # fewer values than leaves
+    'Crée un objet JSON avec une clé "client" qui contient "nom" et "ville" : Dubois, Nantes, Lyon',
+    'Crée un objet JSON avec une clé "client" qui contient "nom" et "ville" : Nantes, 3',
+    'Erzeuge ein JSON-Objekt mit dem Schlüssel "adresse", darin strasse "Hauptstraße 5" und plz "80331" und strasse "X".',
+    'Erzeuge ein JSON-Objekt mit den Schlüsseln "adresse" und "ort", darin strasse "Hauptstraße 5" und plz "80331".',
+]
+
+
+@pytest.mark.parametrize("prompt", HELD_TRAPS)
+def test_key_holding_an_object_traps_no_claim(prompt: str) -> None:
+    assert_json_trap_declined(prompt, HELD_BASE, _server("10.0.0.5", 8080), _server("10.0.0.5", 8080))

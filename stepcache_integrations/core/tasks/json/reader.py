@@ -224,6 +224,7 @@ class _Read(Transformer[Token, Any]):
         self.values_in_order: list[Token] = []  # "Keys: a, b. Values: 17, open.": the values in the keys' order (wip/jsonZ)
         self.set_pairs: list[tuple[Token, Token]] = []  # "set timeout to 30": (key, value) (wip/jsonS)
         self.tree_filled = False  # '{"user": {...}} for name Carl, age 40': read only for a nested template (wip/jsonN)
+        self.nests: list[tuple[str, list[str]]] = []  # 'a key "server" holding host ... and port ...': (key, its leaves) (wip/jsonN)
 
     def key(self, children: list[Token]) -> Token:
         self.asked.append(children[0].value)
@@ -578,6 +579,33 @@ class _Read(Transformer[Token, Any]):
     def positional(self, children: list[Any]) -> None:
         """"for: Alice, 30.": the values, each a run of names or a number (and its years) (wip/jsonB)."""
         self.in_order += [c for c in children if isinstance(c, list)]
+
+    def with_nested(self, children: list[Any]) -> None:
+        """'with a key "server" holding host "10.0.0.5" and port 9090': one key whose value is an object, its leaves the
+        statements or the key list said after it (wip/jsonN; reader.py _nested_read). The key is no flat key asked."""
+        self.key_lists += 1
+        if self.key_lists > 1 or self.nests:
+            raise Declined  # one nested object said in words, and no other key list beside it
+        keys = [c for c in children if isinstance(c, Tree) and c.data == "keys"]
+        tokens = [t for t in (keys[0].scan_values(lambda v: isinstance(v, Token)) if keys else children)
+                  if isinstance(t, Token) and t.type in ("NAME", "QNAME", "ENTITY")]
+        if len(tokens) != 1 or self.asked.count(tokens[0].value) != 1:
+            raise Declined  # "with keys a and b holding ...": which key holds the object is not said
+        container = tokens[0].value
+        at = self.asked.index(container)
+        leaves = self.asked[at + 1 :]
+        del self.asked[at:]
+        body = next(c for c in children if isinstance(c, Tree) and c.data in ("nest_body", "nest_in_order"))
+        said = [key for key, st, _unit in self.stated if st.span[0] > (tokens[0].start_pos or 0)]
+        if leaves and said or not leaves and not said or body.data == "nest_in_order" and not leaves:
+            raise Declined  # the leaves listed or stated, one way
+        self.asked += leaves
+        self.nests.append((container, leaves or said))
+
+    def nest_in_order(self, children: list[Any]) -> Tree[Token]:
+        """fr 'qui contient "nom" et "ville" : Dubois, Nantes': the leaves listed, then their values in order (wip/jsonN)."""
+        self.in_order += [c for c in children if isinstance(c, list)]
+        return Tree("nest_in_order", children)
 
     def tree_stmts(self, children: list[Any]) -> None:
         """'{"user": {"name": ..., "age": ...}} for name Carl, age 40': the leaves stated after "for" (wip/jsonN)."""
@@ -955,11 +983,20 @@ def _nested_read(transformer: _Read, read: JsonRequest) -> JsonRequest | None:
     Declined (no plain request) unless every leaf of every nested object is stated, nothing else is stated, no key
     list is said beside it and nothing is transformed (a leaf's own reading is the flat one: W22-W25 per leaf)."""
     tree = getattr(transformer.template, "tree", None)
-    if not tree or not transformer.template.nested:
+    if transformer.nests:
+        if transformer.template or transformer.tree_filled:
+            return None  # a nested object said in words beside a template
+        tree = [(key, tuple(leaves)) for key, leaves in transformer.nests]
+        leaves = [leaf for _key, inner in tree for leaf in inner]
+        if len(set(leaves)) != len(leaves) or any(key in leaves for key, _inner in tree) or list(read.keys) != leaves:
+            return None  # a leaf said twice, named as its object, or a key asked beside the object's leaves
+    elif not tree or not transformer.template.nested:
         return None if transformer.tree_filled else read  # "for name Carl, age 40" after a flat template: as before, no claim
+    elif transformer.asked or list(read.keys) != list(transformer.template):
+        return None
     leaves = [leaf for _key, inner in tree if inner is not None for leaf in inner]
     flat = [key for key, inner in tree if inner is None]
-    if transformer.asked or read.transforms or read.written or list(read.keys) != list(transformer.template):
+    if read.transforms or read.written:
         return None
     said = [key for key, _st, _unit in transformer.stated]
     if any(said.count(key) > 1 for key in said):
