@@ -205,6 +205,9 @@ HELD = [
          IT_CONTIENE.format("Luca", "Bari"), {"cliente": {"nome": "Luca", "citta": "Bari"}}),
     pair("pt/que-contem", PT_CONTEM.format("Ana", "Recife"), {"cliente": {"nome": "Ana", "cidade": "Recife"}},
          PT_CONTEM.format("Rui", "Natal"), {"cliente": {"nome": "Rui", "cidade": "Natal"}}),
+    pair("de/darin-objekt", 'Erzeuge ein JSON-Objekt mit dem Schlüssel "punkt", darin ein Objekt mit x und y: x 2, y 3',
+         {"punkt": {"x": 2, "y": 3}}, 'Erzeuge ein JSON-Objekt mit dem Schlüssel "punkt", darin ein Objekt mit x und y: x 5, y 3',
+         {"punkt": {"x": 5, "y": 3}}),
     pair("ru/soderzhashchim", RU_SOD.format("Иван", 30), _user("Иван", 30), RU_SOD.format("Анна", 25), _user("Анна", 25)),
 ]
 
@@ -243,6 +246,8 @@ HELD_TRAPS = [
     'Crée un objet JSON avec une clé "client" qui contient "nom" et "ville" : Nantes, 3',
     'Erzeuge ein JSON-Objekt mit dem Schlüssel "adresse", darin strasse "Hauptstraße 5" und plz "80331" und strasse "X".',
     'Erzeuge ein JSON-Objekt mit den Schlüsseln "adresse" und "ort", darin strasse "Hauptstraße 5" und plz "80331".',
+    'Erzeuge ein JSON-Objekt mit den Schlüsseln "a" und "b", darin ein Objekt mit x und y: b 1, x 2, y 3',  # two keys, one object
+    'Create a JSON object with a key "a" holding x 1 and y 2 with a key "b" holding z 3.',  # two objects said in words
 ]
 
 
