@@ -59,5 +59,16 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     # (_asked_keys), a key stated beside them by _nested_read's stated-keys check below it
     ("jsonN-nest-leaf-is-key", "a leaf named as the key holding it is read ('a key \"server\" holding server ...')",
      f"{_JSON}/reader.py", "        if len(set(leaves)) != len(leaves) or any(key in leaves for key, _inner in tree) or", "        if len(set(leaves)) != len(leaves) or", _T),
+    ("jsonN-block-grammar-dropped", "the grammar's indented block deleted: 'server:\\n  host: localhost\\n  port: 9090\\n\\nRewrite this as JSON.' no longer served",
+     f"{_JSON}/request.lark", "%extend stmt_sentence: nest_block\n", "", _T),
+    ("jsonN-block-after-colon-dropped", "the grammar's indented block after the request's colon deleted ('Convert to JSON:\\nserver:\\n  ...')",
+     f"{_JSON}/request.lark", "%extend tail: COLON STOP+ nest_block\n", "", _T),
+    ("jsonN-block-label-indented", "a label line indented itself opens a block (a deeper tree read as one level)",
+     f"{_JSON}/reader.py", ' and (key.start == 0 or text[key.start - 1] == "\\n")\n', "\n", _T),
+    ("jsonN-block-close-late", "a block runs on past its indented lines (a flat line after it read as a leaf)",
+     f"{_JSON}/reader.py", '        if inside and word.kind == "STOP" and word.text == "\\n" and not _indented_at(text, word.start + 1):\n',
+     '        if inside and word.kind == "STOP" and word.text == "\\n" and word.start + 1 >= len(text):\n', _T),
+    ("jsonN-block-blank-label", "a label line followed by a blank line opens a block",
+     f"{_JSON}/reader.py", " and end.text == \"\\n\" and _indented_at(text, end.start + 1)):\n", " and end.text == \"\\n\"):\n", _T),
 ]
 # fmt: on

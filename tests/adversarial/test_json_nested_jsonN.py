@@ -254,3 +254,76 @@ HELD_TRAPS = [
 @pytest.mark.parametrize("prompt", HELD_TRAPS)
 def test_key_holding_an_object_traps_no_claim(prompt: str) -> None:
     assert_json_trap_declined(prompt, HELD_BASE, _server("10.0.0.5", 8080), _server("10.0.0.5", 8080))
+
+
+# -- (3) an indented block under a label line (YAML-like): <key>:\n<indent><leaf>: <value>\n... then or after the request --
+EN_YAML = 'server:\n  host: {}\n  port: {}\n\nRewrite this as JSON.'
+EN_YAML_AFTER = 'Convert to JSON:\nserver:\n  host: {}\n  port: {}'
+EN_YAML_TWO = 'server:\n  host: localhost\n  port: {}\ndb:\n  name: {}\n  size: 3\n\nRewrite this as JSON.'
+ES_YAML = 'Convierte esto a JSON:\nservidor:\n  host: {}\n  puerto: {}'
+DE_YAML = 'Wandle das in JSON um:\nserver:\n  host: {}\n  port: {}'
+FR_YAML = 'Convertis ceci en JSON :\nserveur:\n  hote: {}\n  port: {}'
+IT_YAML = 'Converti in JSON:\nserver:\n  host: {}\n  porta: {}'
+PT_YAML = 'Converta para JSON:\nservidor:\n  host: {}\n  porta: {}'
+RU_YAML = 'Преобразуй в JSON:\nserver:\n  host: {}\n  port: {}'
+
+
+def _held(key: str, host: str, port_key: str, port: int, host_key: str = "host") -> dict[str, Any]:
+    return {key: {host_key: host, port_key: port}}
+
+
+BLOCKS = [
+    pair("en/yaml", EN_YAML.format("localhost", 8080), _server("localhost", 8080), EN_YAML.format("localhost", 9090),
+         _server("localhost", 9090)),
+    pair("en/yaml-host", EN_YAML.format("localhost", 8080), _server("localhost", 8080), EN_YAML.format("db7", 8080),
+         _server("db7", 8080)),
+    pair("en/yaml-after", EN_YAML_AFTER.format("localhost", 8080), _server("localhost", 8080),
+         EN_YAML_AFTER.format("localhost", 9090), _server("localhost", 9090)),
+    pair("en/yaml-two", EN_YAML_TWO.format(8080, "main"), {"server": {"host": "localhost", "port": 8080}, "db": {"name": "main", "size": 3}},
+         EN_YAML_TWO.format(9090, "logs"), {"server": {"host": "localhost", "port": 9090}, "db": {"name": "logs", "size": 3}}),
+    pair("es/yaml", ES_YAML.format("localhost", 8080), _held("servidor", "localhost", "puerto", 8080),
+         ES_YAML.format("localhost", 9090), _held("servidor", "localhost", "puerto", 9090)),
+    pair("de/yaml", DE_YAML.format("localhost", 8080), _server("localhost", 8080), DE_YAML.format("localhost", 9090),
+         _server("localhost", 9090)),
+    pair("fr/yaml", FR_YAML.format("localhost", 8080), _held("serveur", "localhost", "port", 8080, "hote"),
+         FR_YAML.format("localhost", 9090), _held("serveur", "localhost", "port", 9090, "hote")),
+    pair("it/yaml", IT_YAML.format("localhost", 8080), _held("server", "localhost", "porta", 8080),
+         IT_YAML.format("localhost", 9090), _held("server", "localhost", "porta", 9090)),
+    pair("pt/yaml", PT_YAML.format("localhost", 8080), _held("servidor", "localhost", "porta", 8080),
+         PT_YAML.format("localhost", 9090), _held("servidor", "localhost", "porta", 9090)),
+    pair("ru/yaml", RU_YAML.format("localhost", 8080), _server("localhost", 8080), RU_YAML.format("localhost", 9090),
+         _server("localhost", 9090)),
+]
+
+
+@pytest.mark.parametrize("case", BLOCKS, ids=lambda c: c.cls)
+def test_indented_block_served_exactly(case: Pair) -> None:
+    assert_served_proven(case)
+
+
+@pytest.mark.parametrize("case", BLOCKS, ids=lambda c: c.cls)
+def test_indented_block_read_as_a_tree(case: Pair) -> None:
+    test_nested_template_read_as_a_tree(case)
+
+
+BLOCK_BASE = EN_YAML.format("localhost", 8080)
+BLOCK_TRAPS = [
+    'server:\n  host: localhost\n  port: 9090\ndebug: false\n\nRewrite this as JSON.',  # a flat key beside the block
+    'server:\n  host: localhost\n  inner:\n    port: 9090\n\nRewrite this as JSON.',  # deeper: no claim
+    'server:\n  host: localhost\n  host: remote\n\nRewrite this as JSON.',  # a leaf twice
+    'server:\n  host: localhost\n  port: 9090\n  port: 9090\n\nRewrite this as JSON.',  # twice, alike
+    'server:\n\n  host: localhost\n  port: 9090\n\nRewrite this as JSON.',  # a blank line under the label
+    'server:\n  host: localhost\n  port: 9090\nserver:\n  host: remote\n\nRewrite this as JSON.',  # one key twice
+    'server:\n  server: localhost\n  port: 9090\n\nRewrite this as JSON.',  # the key as its own leaf
+    'server:\n  host: localhost\n  port: 9090\ndb:\n  host: remote\n\nRewrite this as JSON.',  # a leaf in two blocks
+    'server:\n  host: localhost\n  port: 9090 or 9091\n\nRewrite this as JSON.',  # a word outside the tables
+    'server:\n  host: localhost\n  port: 9090\n\nRewrite this as JSON, doubling the port.',
+    'server:\n  host: localhost\n  port: 9090\n\nRewrite this as YAML.',
+    'server:\n  host: localhost\n  port: 9090\n\nRewrite this as a JSON array.',
+    '  server:\n    host: localhost\n    port: 9090\n\nRewrite this as JSON.',  # the label line indented itself
+]
+
+
+@pytest.mark.parametrize("prompt", BLOCK_TRAPS)
+def test_indented_block_traps_no_claim(prompt: str) -> None:
+    assert_json_trap_declined(prompt, BLOCK_BASE, _server("localhost", 8080), _server("localhost", 8080))

@@ -602,6 +602,15 @@ class _Read(Transformer[Token, Any]):
         self.asked += leaves
         self.nests.append((container, leaves or said))
 
+    def nest_block(self, children: list[Any]) -> None:
+        """'server:\n  host: localhost\n  port: 9090': the label line's key holds the indented lines' statements (wip/jsonN)."""
+        opened = next(c for c in children if isinstance(c, Token) and c.type == "NEST_OPEN")
+        closed = next(c for c in children if isinstance(c, Token) and c.type == "NEST_CLOSE")
+        said = [key for key, st, _unit in self.stated if (opened.start_pos or 0) < st.span[0] < (closed.start_pos or 0)]
+        if not said:
+            raise Declined
+        self.nests.append((str(opened.value), said))
+
     def nest_in_order(self, children: list[Any]) -> Tree[Token]:
         """fr 'qui contient "nom" et "ville" : Dubois, Nantes': the leaves listed, then their values in order (wip/jsonN)."""
         self.in_order += [c for c in children if isinstance(c, list)]
@@ -922,7 +931,7 @@ def read_request(prompt: str) -> JsonRequest | None:
     for vocabulary in _LANGUAGE.vocabularies:  # English first: most prompts
         if vocabulary.ascii_only and not prompt.translate(_DEGREE_SIGNS).isascii():
             continue  # English reads printable ASCII only ("José", an emoji: blind red team round 4)
-        read = _parse(_words(prompt, vocabulary), vocabulary.language, prompt)
+        read = _parse(_nest_blocks(_words(prompt, vocabulary), prompt), vocabulary.language, prompt)
         if read is not None:
             return read
     from .pastes import read_paste  # a pasted table or .env block (wip/jsonP); imports this module
@@ -2334,6 +2343,36 @@ def _words(text: str, table: Vocabulary) -> Iterator[Word]:
         pending = word
     if pending is not None:
         yield pending
+
+
+def _nest_blocks(words: Iterator[Word], text: str) -> Iterator[Word]:
+    """wip/jsonN: an indented block under a label line ('server:\n  host: localhost\n  port: 9090'): the label line's
+    key, colon and line end become NEST_OPEN (the key), and NEST_CLOSE goes before the first line end after which no
+    indented line follows (or at the text's end). A label line indented itself, or not followed by an indented line,
+    is left as it is (a deeper block is then no sentence the grammar derives)."""
+    buffer: list[Word] = []
+    inside = False
+    for word in words:
+        if inside and word.kind == "STOP" and word.text == "\n" and not _indented_at(text, word.start + 1):
+            buffer.append(Word("NEST_CLOSE", "", word.start))
+            inside = False
+        buffer.append(word)
+        while len(buffer) >= 3:
+            key, colon, end = buffer[:3]
+            if (not inside and key.kind in ("NAME", "QNAME", "ENTITY") and (key.start == 0 or text[key.start - 1] == "\n")
+                    and colon.kind == "COLON" and end.kind == "STOP" and end.text == "\n" and _indented_at(text, end.start + 1)):
+                yield Word("NEST_OPEN", key.text, key.start)
+                del buffer[:3]
+                inside = True
+                continue
+            yield buffer.pop(0)
+    if inside:
+        buffer.append(Word("NEST_CLOSE", "", len(text)))
+    yield from buffer
+
+
+def _indented_at(text: str, pos: int) -> bool:
+    return pos < len(text) and text[pos] in " \t"
 
 
 # A template's empty values and the type each asks for ("title": "" a string, "year": 0 a number).
