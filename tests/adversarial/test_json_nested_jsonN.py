@@ -313,6 +313,7 @@ BLOCK_TRAPS = [
     'server:\n  host: localhost\n  host: remote\n\nRewrite this as JSON.',  # a leaf twice
     'server:\n  host: localhost\n  port: 9090\n  port: 9090\n\nRewrite this as JSON.',  # twice, alike
     'server:\n\n  host: localhost\n  port: 9090\n\nRewrite this as JSON.',  # a blank line under the label
+    'server:\nhost: localhost\n  port: 9090\n\nRewrite this as JSON.',  # the line under the label not indented
     'server:\n  host: localhost\n  port: 9090\nserver:\n  host: remote\n\nRewrite this as JSON.',  # one key twice
     'server:\n  server: localhost\n  port: 9090\n\nRewrite this as JSON.',  # the key as its own leaf
     'server:\n  host: localhost\n  port: 9090\ndb:\n  host: remote\n\nRewrite this as JSON.',  # a leaf in two blocks
