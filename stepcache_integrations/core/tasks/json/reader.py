@@ -586,21 +586,24 @@ class _Read(Transformer[Token, Any]):
         self.key_lists += 1
         if self.key_lists > 1 or self.nests:
             raise Declined  # one nested object said in words, and no other key list beside it
+        token = self._nest_container(children)
+        container = token.value
+        at = self.asked.index(container)
+        leaves = self.asked[at + 1 :]
+        del self.asked[at:]
+        said = [key for key, st, _unit in self.stated if st.span[0] > (token.start_pos or 0)]
+        _one_way(children, leaves, said)
+        self.asked += leaves
+        self.nests.append((container, leaves or said))
+
+    def _nest_container(self, children: list[Any]) -> Token:
+        """The one key said to hold an object (wip/jsonN)."""
         keys = [c for c in children if isinstance(c, Tree) and c.data == "keys"]
         tokens = [t for t in (keys[0].scan_values(lambda v: isinstance(v, Token)) if keys else children)
                   if isinstance(t, Token) and t.type in ("NAME", "QNAME", "ENTITY")]
         if len(tokens) != 1 or self.asked.count(tokens[0].value) != 1:
             raise Declined  # "with keys a and b holding ...": which key holds the object is not said
-        container = tokens[0].value
-        at = self.asked.index(container)
-        leaves = self.asked[at + 1 :]
-        del self.asked[at:]
-        body = next(c for c in children if isinstance(c, Tree) and c.data in ("nest_body", "nest_in_order"))
-        said = [key for key, st, _unit in self.stated if st.span[0] > (tokens[0].start_pos or 0)]
-        if leaves and said or not leaves and not said or body.data == "nest_in_order" and not leaves:
-            raise Declined  # the leaves listed or stated, one way
-        self.asked += leaves
-        self.nests.append((container, leaves or said))
+        return tokens[0]
 
     def nest_block(self, children: list[Any]) -> None:
         """'server:\n  host: localhost\n  port: 9090': the label line's key holds the indented lines' statements (wip/jsonN)."""
@@ -822,6 +825,13 @@ class _Read(Transformer[Token, Any]):
         self.entities.append(fold(children[-1].value))
 
 
+def _one_way(children: list[Any], leaves: list[str], said: list[str]) -> None:
+    """An object's leaves listed or stated, one way (wip/jsonN: _Read.with_nested), else Declined."""
+    body = next(c for c in children if isinstance(c, Tree) and c.data in ("nest_body", "nest_in_order"))
+    if leaves and said or not leaves and not said or body.data == "nest_in_order" and not leaves:
+        raise Declined  # the leaves listed or stated, one way
+
+
 def _labelled_number(children: list[Any]) -> tuple[str, Token, list[Any]]:
     """A labelled value ("Strecke 3,5", "价格 88.456") as its label, the value as a NUMBER token
     (a string or boolean there is declined when the transform is applied), and the other children (wip/jsonT)."""
@@ -986,32 +996,53 @@ def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | N
 
 
 def _nested_read(transformer: _Read, read: JsonRequest) -> JsonRequest | None:
-    """wip/jsonN: a template with nested objects ('Return {"user": {"name": ..., "age": ...}} for name Carl, age 40'):
-    its leaves were read as a flat template's keys, each statement by the flat rules; the request asks the
-    template's members in order, a nested object's value the object of its leaves' statements in its order.
-    Declined (no plain request) unless every leaf of every nested object is stated, nothing else is stated, no key
-    list is said beside it and nothing is transformed (a leaf's own reading is the flat one: W22-W25 per leaf)."""
-    tree = getattr(transformer.template, "tree", None)
-    if transformer.nests:
-        if transformer.template or transformer.tree_filled:
-            return None  # a nested object said in words beside a template
-        tree = [(key, tuple(leaves)) for key, leaves in transformer.nests]
-        leaves = [leaf for _key, inner in tree for leaf in inner]
-        if len(set(leaves)) != len(leaves) or any(key in leaves for key, _inner in tree) or list(read.keys) != leaves:
-            return None  # a leaf said twice, named as its object, or a key asked beside the object's leaves
-    elif not tree or not transformer.template.nested:
+    """wip/jsonN: a template with nested objects ('Return {"user": {"name": ..., "age": ...}} for name Carl, age 40'),
+    a key holding an object said in words or an indented block: its leaves were read as flat keys, each statement by
+    the flat rules; the request asks the tree's members in order, a nested object's value the object of its leaves'
+    statements in its order. Declined (no plain request) unless every leaf of every nested object is stated once,
+    nothing else is stated, no key list is said beside it and nothing is transformed (W22-W25 per leaf)."""
+    if not transformer.nests and not getattr(transformer.template, "nested", False):
         return None if transformer.tree_filled else read  # "for name Carl, age 40" after a flat template: as before, no claim
-    elif transformer.asked or list(read.keys) != list(transformer.template):
+    tree = _nests_tree(transformer, read) if transformer.nests else _template_tree(transformer, read)
+    if tree is None or not _leaves_stated_once(transformer, read, tree):
         return None
+    return _tree_request(read, tree)
+
+
+def _nests_tree(transformer: _Read, read: JsonRequest) -> list[tuple[str, tuple[str, ...] | None]] | None:
+    """The tree of the objects said in words or as indented blocks (wip/jsonN), or None."""
+    if transformer.template or transformer.tree_filled:
+        return None  # a nested object said in words beside a template
+    tree: list[tuple[str, tuple[str, ...] | None]] = [(key, tuple(leaves)) for key, leaves in transformer.nests]
+    leaves = [leaf for _key, inner in tree for leaf in inner or ()]
+    if len(set(leaves)) != len(leaves) or any(key in leaves for key, _inner in tree) or list(read.keys) != leaves:
+        return None  # a leaf said twice, named as its object, or a key asked beside the object's leaves
+    return tree
+
+
+def _template_tree(transformer: _Read, read: JsonRequest) -> list[tuple[str, tuple[str, ...] | None]] | None:
+    """A nested template's tree (wip/jsonN), or None when a key list is said beside it."""
+    if transformer.asked or list(read.keys) != list(transformer.template):
+        return None
+    return list(transformer.template.tree)  # type: ignore[attr-defined]
+
+
+def _leaves_stated_once(transformer: _Read, read: JsonRequest, tree: list[tuple[str, tuple[str, ...] | None]]) -> bool:
+    """Every leaf of every nested object stated once, nothing stated the tree does not hold, nothing transformed."""
     leaves = [leaf for _key, inner in tree if inner is not None for leaf in inner]
     flat = [key for key, inner in tree if inner is None]
     if read.transforms or read.written:
-        return None
+        return False
     said = [key for key, _st, _unit in transformer.stated]
     if any(said.count(key) > 1 for key in said):
-        return None  # "name Carl, age 40, name Carl": a leaf stated twice is no claim, even alike
+        return False  # "name Carl, age 40, name Carl": a leaf stated twice is no claim, even alike
     if any(leaf not in read.statements for leaf in leaves) or not read.stated_keys <= set(leaves + flat):
-        return None  # a leaf unstated, stated twice (ambiguous) or a key stated that the tree does not hold
+        return False  # a leaf unstated, stated twice (ambiguous) or a key stated that the tree does not hold
+    return True
+
+
+def _tree_request(read: JsonRequest, tree: list[tuple[str, tuple[str, ...] | None]]) -> JsonRequest:
+    """The request of the tree's members, a nested object's statement the object of its leaves' values (wip/jsonN)."""
     statements: dict[str, Statement] = {}
     for key, inner in tree:
         if inner is None:
@@ -2358,9 +2389,8 @@ def _nest_blocks(words: Iterator[Word], text: str) -> Iterator[Word]:
             inside = False
         buffer.append(word)
         while len(buffer) >= 3:
-            key, colon, end = buffer[:3]
-            if (not inside and key.kind in ("NAME", "QNAME", "ENTITY") and (key.start == 0 or text[key.start - 1] == "\n")
-                    and colon.kind == "COLON" and end.kind == "STOP" and end.text == "\n" and _indented_at(text, end.start + 1)):
+            key = buffer[0]
+            if not inside and _opens_block(buffer, text):
                 yield Word("NEST_OPEN", key.text, key.start)
                 del buffer[:3]
                 inside = True
@@ -2369,6 +2399,13 @@ def _nest_blocks(words: Iterator[Word], text: str) -> Iterator[Word]:
     if inside:
         buffer.append(Word("NEST_CLOSE", "", len(text)))
     yield from buffer
+
+
+def _opens_block(buffer: list[Word], text: str) -> bool:
+    """A label line: a key at a line's start, a colon and the line's end, an indented line after it (wip/jsonN)."""
+    key, colon, end = buffer[:3]
+    return (key.kind in ("NAME", "QNAME", "ENTITY") and (key.start == 0 or text[key.start - 1] == "\n")
+            and colon.kind == "COLON" and end.kind == "STOP" and end.text == "\n" and _indented_at(text, end.start + 1))
 
 
 def _indented_at(text: str, pos: int) -> bool:
@@ -2615,36 +2652,38 @@ def _shape_at(text: str, pos: int, nested: bool = False) -> tuple[Word, int] | N
     kinds = _Slots()
     at = pos + 1
     while True:
-        member = _SHAPE_MEMBER.match(text, at)
-        if member is None:
-            inner = None if nested else _nested_member(text, at, kinds)
-            if inner is None:
-                return None
-            at, closed = inner
-            if closed:
-                return Word("TEMPLATE", kinds, pos), at  # type: ignore[arg-type]
-            continue
-        key = member.group("key")
-        if key in kinds or not _one_script(key) or not key.strip() or key != key.strip():
+        step = _shape_member(text, at, kinds) or (None if nested else _nested_member(text, at, kinds))
+        if step is None:
             return None
-        if any(key == k for k, leaves in kinds.tree if leaves is not None):
-            return None  # wip/jsonN: a member named as an object beside it
-        kinds.tree.append((key, None))
-        value = member.group("value")
-        letter = value != "<n>" and re.fullmatch(_LETTER_PLACEHOLDER, value) is not None
-        slot = _slot_word(value)
-        if slot is not None and slot.casefold() in _TYPE_WORDS:
-            return None  # '{"meters": <text>}' names a type, no slot: which type the value takes is not read
-        if slot is not None:
-            if slot in kinds.slots:
-                return None  # '{"a": <name>, "b": <name>}': which slot a stated name fills is not said
-            kinds.slots[slot] = key
-            kinds[key] = "any"
-        else:
-            kinds[key] = "any" if value.strip("<>") in _VALUE_WORDS or letter else _SHAPE_BLANKS.get(value, "number")  # else a number's placeholder
-        at = member.end()
-        if member.group("end") == "}":
+        at, closed = step
+        if closed:
             return Word("TEMPLATE", kinds, pos), at  # type: ignore[arg-type]
+
+
+def _shape_member(text: str, at: int, kinds: _Slots) -> tuple[int, bool] | None:
+    """One flat member of a shape at ``at`` joined to ``kinds`` (the position after it, and whether the shape closes
+    there); None for anything else (a repeated, filled or nested member)."""
+    member = _SHAPE_MEMBER.match(text, at)
+    if member is None:
+        return None
+    key = member.group("key")
+    if key in kinds or not _one_script(key) or not key.strip() or key != key.strip():
+        return None
+    if not _flat_member(kinds, key):
+        return None  # wip/jsonN: a member named as an object beside it
+    value = member.group("value")
+    letter = value != "<n>" and re.fullmatch(_LETTER_PLACEHOLDER, value) is not None
+    slot = _slot_word(value)
+    if slot is not None and slot.casefold() in _TYPE_WORDS:
+        return None  # '{"meters": <text>}' names a type, no slot: which type the value takes is not read
+    if slot is not None:
+        if slot in kinds.slots:
+            return None  # '{"a": <name>, "b": <name>}': which slot a stated name fills is not said
+        kinds.slots[slot] = key
+        kinds[key] = "any"
+    else:
+        kinds[key] = "any" if value.strip("<>") in _VALUE_WORDS or letter else _SHAPE_BLANKS.get(value, "number")  # else a number's placeholder
+    return member.end(), member.group("end") == "}"
 
 
 class _Slots(dict):  # type: ignore[type-arg]
@@ -2664,6 +2703,14 @@ class _Slots(dict):  # type: ignore[type-arg]
 # wip/jsonN: a member whose value is an object ('"user": {'), then the comma or brace after that object
 _SHAPE_OBJECT = re.compile(r'\s*"(?P<key>[^"\\\n{}]{1,60})"\s*:\s*(?=\{)')
 _SHAPE_AFTER = re.compile(r"\s*(?P<end>[,}])")
+
+
+def _flat_member(kinds: _Slots, key: str) -> bool:
+    """A flat member joins the tree, unless an object beside it has its key (wip/jsonN)."""
+    if any(key == k for k, leaves in kinds.tree if leaves is not None):
+        return False
+    kinds.tree.append((key, None))
+    return True
 
 
 def _nested_member(text: str, at: int, kinds: _Slots) -> tuple[int, bool] | None:
