@@ -661,3 +661,6 @@ MUTANTS += [Mutant(*row) for row in _LINS_ROWS]
 from mutants_linT import ROWS as _LINT_ROWS  # noqa: E402 - everyday words around a written equation by construction (wip/linT)
 
 MUTANTS += [Mutant(*row) for row in _LINT_ROWS]
+from mutants_jsonN import ROWS as _JSONN_ROWS  # noqa: E402 - JSON templates with nested objects (wip/jsonN)
+
+MUTANTS += [Mutant(*row) for row in _JSONN_ROWS]

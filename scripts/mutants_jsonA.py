@@ -33,7 +33,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("jsonA-vocab-label-folding-deleted", "the en table's declared label folding deleted: 'Title: Emma' names no key \"title\"",
      _EN, ' "label_folding": [\n  "case",\n  "spaces"\n ],\n', "", (_SYNTAX, "-k", "served_without")),  # wip/jsonS: re-anchored
     ("jsonA-shape-key-twice", "a placeholder shape with a key twice is a key list: '{\"item\": ..., \"item\": ...}'",
-     _READER, "        if key in kinds or not _one_script(key)", "        if not _one_script(key)",
+     _READER, "    if key in kinds or not _one_script(key)", "    if not _one_script(key)",
      (_SYNTAX, "-k", "nothing_it_cannot_tell")),
     ("jsonA-grammar-for-tail-deleted", "a grammar rule deleted: 'for: name Bob' / 'for -> city: Porto' is no tail",
      f"{_JSON}/request.lark", "%extend tail: FOR (COLON | ARROW) stmts\n            | FROM COLON? stmts\n",

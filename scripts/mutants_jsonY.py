@@ -60,7 +60,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("jsonY-slot-key-clash", "a word that is one slot's key and another's word is read", _READER,
      "        if word in slots and (key in template or word in template) and slots[word] != word:\n            return None\n", "", (_Y,)),  # re-anchored by wip/jsonQ
     ("jsonY-slot-word-twice", "'<name>' for two slots fills the last", _READER,
-     "            if slot in kinds.slots:\n                return None", "            if False:\n                return None", (_Y,)),
+     "        if slot in kinds.slots:\n            return None", "        if False:\n            return None", (_Y,)),
     ("jsonY-counted-rule", "pt 'e 3 pedidos' is not derived", _GRAMMAR,
      "%extend stmt: NUMBER NAME -> counted_stmt\n", "", (_Y,)),
     ("jsonY-counted-any-word", "'3 maçãs' read for a key 'maçãs' no list holds", _READER,
@@ -97,7 +97,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      "    if (said is not None or transformer.converted_first) and not _conversion_to_a_key(said, transformer.converted_first, listed, language):",
      "    if said is not None or transformer.converted_first:", (_Y,)),
     ("jsonY-slot-type-word", "'<text>' read as a slot ('{\"meters\": <text>}' served a number)", _READER,
-     "        if slot is not None and slot.casefold() in _TYPE_WORDS:", "        if slot is not None and slot.casefold() in ():", (_Y,)),
+     "    if slot is not None and slot.casefold() in _TYPE_WORDS:", "    if slot is not None and slot.casefold() in ():", (_Y,)),
     ("jsonY-listed-key-rule", "'a key \"tags\" listing: red, green' is not derived", _GRAMMAR,
      "%extend mod: WITH ART? KEYWORD_ONE QNAME stmts -> with_listed_key\n", "", (_Y,)),
     ("jsonY-listed-key-any-label", "'a key \"tags\" color: red, green' read as a list", _READER,

@@ -48,7 +48,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _JSON, "            stated = repr(freeze(dict(sorted(c.stated.items()))))",
      "            stated = repr(sorted((k, str(v)) for k, v in c.stated.items()))", (_PAIRS, "-k", "memory")),
     ("pk-json-shape-drops-types", "the JSON shape key leaves out the stated values' types",
-     _JSON, "        types = sorted((str(key), type(value).__name__) for key, value in c.stated.items())",
+     _JSON, "        types = sorted((str(key), _type_shape(value)) for key, value in c.stated.items())",
      "        types = sorted(str(key) for key in c.stated)", (_PAIRS, "-k", "memory")),
     ("pk-json-key-drops-schema", "the JSON problem key leaves out the schema",
      _JSON, '        return "\\n".join((repr(c.required), stated, *_transforms_identity(c), _schema_identity(c.schema)))',

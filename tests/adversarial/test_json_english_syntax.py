@@ -129,9 +129,7 @@ NO_CLAIM = [
     pair("json-en-syntax/run-without-equals", EQ, EQ_OBJ, "json: temp 21 unit=C", EQ_OBJ),
     pair("json-en-syntax/run-key-twice", EQ, EQ_OBJ, "json: temp=21 temp=22", {"temp": 22}),
     pair("json-en-syntax/run-word-left-over", EQ, EQ_OBJ, "json: temp=21 unit=C extra", EQ_OBJ),
-    # a nested shape, a repeated key in a shape, a shape whose key is not stated
-    pair("json-en-syntax/nested-shape", 'Return JSON shaped {"name": ..., "age": ...}: name Leo, age 40', {"name": "Leo", "age": 40},
-         'Return JSON shaped {"user": {"name": ..., "age": ...}}: name Leo, age 40', {"user": {"name": "Leo", "age": 40}}),
+    # a shape whose key is not stated (a nested shape is served since wip/jsonN: test_json_nested_jsonN.py)
     pair("json-en-syntax/shape-unstated-key", 'Give JSON {"fruit": ..., "kilos": ...}: fruit mango, kilos 3',
          {"fruit": "mango", "kilos": 3}, 'Give JSON {"fruit": ..., "kilos": ...}: fruit mango', {"fruit": "mango", "kilos": 1}),
     # "the dish price is ...": only a name word says a listed key's value; "name" a key of its own
@@ -236,7 +234,6 @@ def test_the_reader_states_exactly_these_values(prompt: str, stated: Obj) -> Non
         'Output JSON (keys "city", "country", "zip") for -> city: porto, country: portugal',
         'Return JSON with keys "status" and "code": status pending approval, code 200',
         'Give JSON {"item": ..., "item": ...}: item lamp',
-        'Return JSON shaped {"user": {"name": ..., "age": ...}}: name Leo, age 40',
         'Output JSON with "product" and "price": the product price is Kettle and the price is 39.',
         'Output JSON with "product" and "price": the product color is Red and the price is 39.',
         'Output JSON with "product" and "name": the product name is Kettle and the name is Bob.',

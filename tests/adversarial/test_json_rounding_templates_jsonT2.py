@@ -172,8 +172,7 @@ def test_trap_never_served_wrong(case: Pair, model: bool) -> None:
     'Arredonde 5,349 para uma casa decimal e devolva {"resultado": ...}',  # "5,349" may group thousands
     'System: 只输出 JSON。\nUser: order_id = 9034，status = "待付款"（整数）',  # the note contradicts the value
     'Return JSON: age = 30 (a string), name = "Ann"',
-    # nested templates stay no claim (wip/jsonT round 2 left them)
-    'Return JSON {"user": {"name": ..., "age": ...}} for: Frank, 61.',
+    # nested templates: 'for: Frank, 61' is served since wip/jsonN (test_json_nested_jsonN.py); "user 45 named Leo" is not
     'Return JSON shaped like {"user": {"id": ..., "name": ...}} for user 45 named Leo.',
     # few-shot: an example whose object is no copy of its values, another order, type or count
     'Input: red, 3 -> {"color": "RED", "count": 3}\nInput: blue, 5 ->',

@@ -224,6 +224,8 @@ class _Read(Transformer[Token, Any]):
         self.expressions: list[tuple[Token, str | None]] = []  # '{"total": <value>} with the total of 12 + 30': (EXPR, noun) (wip/jsonZ)
         self.values_in_order: list[Token] = []  # "Keys: a, b. Values: 17, open.": the values in the keys' order (wip/jsonZ)
         self.set_pairs: list[tuple[Token, Token]] = []  # "set timeout to 30": (key, value) (wip/jsonS)
+        self.tree_filled = False  # '{"user": {...}} for name Carl, age 40': read only for a nested template (wip/jsonN)
+        self.nests: list[tuple[str, list[str]]] = []  # 'a key "server" holding host ... and port ...': (key, its leaves) (wip/jsonN)
 
     def key(self, children: list[Token]) -> Token:
         self.asked.append(children[0].value)
@@ -584,6 +586,53 @@ class _Read(Transformer[Token, Any]):
         """"for: Alice, 30.": the values, each a run of names or a number (and its years) (wip/jsonB)."""
         self.in_order += [c for c in children if isinstance(c, list)]
 
+    def with_nested(self, children: list[Any]) -> None:
+        """'with a key "server" holding host "10.0.0.5" and port 9090': one key whose value is an object, its leaves the
+        statements or the key list said after it (wip/jsonN; reader.py _nested_read). The key is no flat key asked."""
+        self.key_lists += 1
+        if self.key_lists > 1 or self.nests:
+            raise Declined  # one nested object said in words, and no other key list beside it
+        token = self._nest_container(children)
+        container = token.value
+        at = self.asked.index(container)
+        leaves = self.asked[at + 1 :]
+        del self.asked[at:]
+        said = [key for key, st, _unit in self.stated if st.span[0] > (token.start_pos or 0)]
+        _one_way(children, leaves, said)
+        self.asked += leaves
+        self.nests.append((container, leaves or said))
+
+    def _nest_container(self, children: list[Any]) -> Token:
+        """The one key said to hold an object (wip/jsonN)."""
+        keys = [c for c in children if isinstance(c, Tree) and c.data == "keys"]
+        tokens = [t for t in (keys[0].scan_values(lambda v: isinstance(v, Token)) if keys else children)
+                  if isinstance(t, Token) and t.type in ("NAME", "QNAME", "ENTITY")]
+        if len(tokens) != 1 or self.asked.count(tokens[0].value) != 1:
+            raise Declined  # "with keys a and b holding ...": which key holds the object is not said
+        return tokens[0]
+
+    def nest_block(self, children: list[Any]) -> None:
+        """'server:\n  host: localhost\n  port: 9090': the label line's key holds the indented lines' statements (wip/jsonN)."""
+        opened = next(c for c in children if isinstance(c, Token) and c.type == "NEST_OPEN")
+        closed = next(c for c in children if isinstance(c, Token) and c.type == "NEST_CLOSE")
+        said = [key for key, st, _unit in self.stated if (opened.start_pos or 0) < st.span[0] < (closed.start_pos or 0)]
+        if not said:
+            raise Declined
+        self.nests.append((str(opened.value), said))
+
+    def nest_in_order(self, children: list[Any]) -> Tree[Token]:
+        """fr 'qui contient "nom" et "ville" : Dubois, Nantes': the leaves listed, then their values in order (wip/jsonN)."""
+        self.in_order += [c for c in children if isinstance(c, list)]
+        return Tree("nest_in_order", children)
+
+    def tree_stmts(self, children: list[Any]) -> None:
+        """'{"user": {"name": ..., "age": ...}} for name Carl, age 40': the leaves stated after "for" (wip/jsonN)."""
+        self.tree_filled = True
+
+    def tree_positional(self, children: list[Any]) -> None:
+        """'{"user": {"name": ..., "age": ...}} for: Frank, 61': the leaves' values in their order (wip/jsonN)."""
+        self.tree_filled = True
+
     def entity_then_values(self, children: list[Any]) -> None:
         """"keys name and age for Alice, 30": the first value names the entity the object describes."""
         self.entity_first = True
@@ -782,6 +831,13 @@ class _Read(Transformer[Token, Any]):
         self.entities.append(fold(children[-1].value))
 
 
+def _one_way(children: list[Any], leaves: list[str], said: list[str]) -> None:
+    """An object's leaves listed or stated, one way (wip/jsonN: _Read.with_nested), else Declined."""
+    body = next(c for c in children if isinstance(c, Tree) and c.data in ("nest_body", "nest_in_order"))
+    if leaves and said or not leaves and not said or body.data == "nest_in_order" and not leaves:
+        raise Declined  # the leaves listed or stated, one way
+
+
 def _labelled_number(children: list[Any]) -> tuple[str, Token, list[Any]]:
     """A labelled value ("Strecke 3,5", "价格 88.456") as its label, the value as a NUMBER token
     (a string or boolean there is declined when the transform is applied), and the other children (wip/jsonT)."""
@@ -909,7 +965,7 @@ def read_request(prompt: str) -> JsonRequest | None:
     for vocabulary in _LANGUAGE.vocabularies:  # English first: most prompts
         if vocabulary.ascii_only and not prompt.translate(_DEGREE_SIGNS).isascii():
             continue  # English reads printable ASCII only ("José", an emoji: blind red team round 4)
-        read = _parse(_words(prompt, vocabulary), vocabulary.language, prompt)
+        read = _parse(_nest_blocks(_words(prompt, vocabulary), prompt), vocabulary.language, prompt)
         if read is not None:
             return read
     from .pastes import read_paste  # a pasted table or .env block (wip/jsonP); imports this module
@@ -960,7 +1016,67 @@ def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | N
         return None
     if not _formulas_applied(transformer, keys, found, stated, prompt):
         return None
-    return _request_read(transformer, keys, found, stated, language, transforms, written)
+    return _nested_read(transformer, _request_read(transformer, keys, found, stated, language, transforms, written))
+
+
+def _nested_read(transformer: _Read, read: JsonRequest) -> JsonRequest | None:
+    """wip/jsonN: a template with nested objects ('Return {"user": {"name": ..., "age": ...}} for name Carl, age 40'),
+    a key holding an object said in words or an indented block: its leaves were read as flat keys, each statement by
+    the flat rules; the request asks the tree's members in order, a nested object's value the object of its leaves'
+    statements in its order. Declined (no plain request) unless every leaf of every nested object is stated once,
+    nothing else is stated, no key list is said beside it and nothing is transformed (W22-W25 per leaf)."""
+    if not transformer.nests and not getattr(transformer.template, "nested", False):
+        return None if transformer.tree_filled else read  # "for name Carl, age 40" after a flat template: as before, no claim
+    tree = _nests_tree(transformer, read) if transformer.nests else _template_tree(transformer, read)
+    if tree is None or not _leaves_stated_once(transformer, read, tree):
+        return None
+    return _tree_request(read, tree)
+
+
+def _nests_tree(transformer: _Read, read: JsonRequest) -> list[tuple[str, tuple[str, ...] | None]] | None:
+    """The tree of the objects said in words or as indented blocks (wip/jsonN), or None."""
+    if transformer.template or transformer.tree_filled:
+        return None  # a nested object said in words beside a template
+    tree: list[tuple[str, tuple[str, ...] | None]] = [(key, tuple(leaves)) for key, leaves in transformer.nests]
+    leaves = [leaf for _key, inner in tree for leaf in inner or ()]
+    if len(set(leaves)) != len(leaves) or any(key in leaves for key, _inner in tree) or list(read.keys) != leaves:
+        return None  # a leaf said twice, named as its object, or a key asked beside the object's leaves
+    return tree
+
+
+def _template_tree(transformer: _Read, read: JsonRequest) -> list[tuple[str, tuple[str, ...] | None]] | None:
+    """A nested template's tree (wip/jsonN), or None when a key list is said beside it."""
+    if transformer.asked or list(read.keys) != list(transformer.template):
+        return None
+    return list(transformer.template.tree)  # type: ignore[attr-defined]
+
+
+def _leaves_stated_once(transformer: _Read, read: JsonRequest, tree: list[tuple[str, tuple[str, ...] | None]]) -> bool:
+    """Every leaf of every nested object stated once, nothing stated the tree does not hold, nothing transformed."""
+    leaves = [leaf for _key, inner in tree if inner is not None for leaf in inner]
+    flat = [key for key, inner in tree if inner is None]
+    if read.transforms or read.written:
+        return False
+    said = [key for key, _st, _unit in transformer.stated]
+    if any(said.count(key) > 1 for key in said):
+        return False  # "name Carl, age 40, name Carl": a leaf stated twice is no claim, even alike
+    if any(leaf not in read.statements for leaf in leaves) or not read.stated_keys <= set(leaves + flat):
+        return False  # a leaf unstated, stated twice (ambiguous) or a key stated that the tree does not hold
+    return True
+
+
+def _tree_request(read: JsonRequest, tree: list[tuple[str, tuple[str, ...] | None]]) -> JsonRequest:
+    """The request of the tree's members, a nested object's statement the object of its leaves' values (wip/jsonN)."""
+    statements: dict[str, Statement] = {}
+    for key, inner in tree:
+        if inner is None:
+            if key in read.statements:
+                statements[key] = read.statements[key]
+            continue
+        value = {leaf: read.statements[leaf].value for leaf in inner}
+        statements[key] = Statement(value, False, (-1, -1))  # type: ignore[arg-type]
+    keys = tuple(key for key, _inner in tree)
+    return replace(read, keys=keys, statements=statements, stated_keys=frozenset(statements))
 
 
 def _unlisted_beside_equals(transformer: _Read, found: dict[str, Statement]) -> bool:
@@ -1597,7 +1713,7 @@ def _positional_statements(transformer: _Read, language: str, prompt: str) -> li
     values = transformer.in_order
     if not values:
         return []
-    keys = transformer.asked
+    keys = transformer.asked or (list(transformer.template) if transformer.tree_filled else [])  # a nested template's leaves (wip/jsonN)
     if len(values) != len(keys) or any(_never_a_name(tokens, language) for tokens in values):
         return None  # "for: He, Cairo.": a pronoun is no value of a name or a place (W24)
     if transformer.declared_order:
@@ -2305,6 +2421,42 @@ def _words(text: str, table: Vocabulary) -> Iterator[Word]:
         yield pending
 
 
+def _nest_blocks(words: Iterator[Word], text: str) -> Iterator[Word]:
+    """wip/jsonN: an indented block under a label line ('server:\n  host: localhost\n  port: 9090'): the label line's
+    key, colon and line end become NEST_OPEN (the key), and NEST_CLOSE goes before the first line end after which no
+    indented line follows (or at the text's end). A label line indented itself, or not followed by an indented line,
+    is left as it is (a deeper block is then no sentence the grammar derives)."""
+    buffer: list[Word] = []
+    inside = False
+    for word in words:
+        if inside and word.kind == "STOP" and word.text == "\n" and not _indented_at(text, word.start + 1):
+            buffer.append(Word("NEST_CLOSE", "", word.start))
+            inside = False
+        buffer.append(word)
+        while len(buffer) >= 3:
+            key = buffer[0]
+            if not inside and _opens_block(buffer, text):
+                yield Word("NEST_OPEN", key.text, key.start)
+                del buffer[:3]
+                inside = True
+                continue
+            yield buffer.pop(0)
+    if inside:
+        buffer.append(Word("NEST_CLOSE", "", len(text)))
+    yield from buffer
+
+
+def _opens_block(buffer: list[Word], text: str) -> bool:
+    """A label line: a key at a line's start, a colon and the line's end, an indented line after it (wip/jsonN)."""
+    key, colon, end = buffer[:3]
+    return (key.kind in ("NAME", "QNAME", "ENTITY") and (key.start == 0 or text[key.start - 1] == "\n")
+            and colon.kind == "COLON" and end.kind == "STOP" and end.text == "\n" and _indented_at(text, end.start + 1))
+
+
+def _indented_at(text: str, pos: int) -> bool:
+    return pos < len(text) and text[pos] in " \t"
+
+
 # A template's empty values and the type each asks for ("title": "" a string, "year": 0 a number).
 _BLANKS: dict[Any, str] = {"": "string", 0: "number", None: "any", "YYYY-MM-DD": "date"}
 
@@ -2536,41 +2688,96 @@ def _python_value(value: ast.Constant, literal: str) -> Any:
     return _NOT_DATA
 
 
-def _shape_at(text: str, pos: int) -> tuple[Word, int] | None:
+def _shape_at(text: str, pos: int, nested: bool = False) -> tuple[Word, int] | None:
     """A flat placeholder shape at ``pos`` ('{"title": ..., "year": ...}'): its keys and the type
-    each value asks for; None for anything else (a nested, repeated or filled member)."""
+    each value asks for; None for anything else (a repeated or filled member). wip/jsonN: a member
+    may itself be a flat shape ('{"user": {"name": ..., "age": ...}}', one nested level): the kinds
+    then hold every leaf key (each once in the whole tree, no leaf named as an object's key) and
+    ``tree`` the members in order, an object's with its leaves (reader.py: _nested_read)."""
     kinds = _Slots()
     at = pos + 1
     while True:
-        member = _SHAPE_MEMBER.match(text, at)
-        if member is None:
+        step = _shape_member(text, at, kinds) or (None if nested else _nested_member(text, at, kinds))
+        if step is None:
             return None
-        key = member.group("key")
-        if key in kinds or not _one_script(key) or not key.strip() or key != key.strip():
-            return None
-        value = member.group("value")
-        letter = value != "<n>" and re.fullmatch(_LETTER_PLACEHOLDER, value) is not None
-        slot = _slot_word(value)
-        if slot is not None and slot.casefold() in _TYPE_WORDS:
-            return None  # '{"meters": <text>}' names a type, no slot: which type the value takes is not read
-        if slot is not None:
-            if slot in kinds.slots:
-                return None  # '{"a": <name>, "b": <name>}': which slot a stated name fills is not said
-            kinds.slots[slot] = key
-            kinds[key] = "any"
-        else:
-            kinds[key] = "any" if value.strip("<>") in _VALUE_WORDS or letter else _SHAPE_BLANKS.get(value, "number")  # else a number's placeholder
-        at = member.end()
-        if member.group("end") == "}":
+        at, closed = step
+        if closed:
             return Word("TEMPLATE", kinds, pos), at  # type: ignore[arg-type]
 
 
+def _shape_member(text: str, at: int, kinds: _Slots) -> tuple[int, bool] | None:
+    """One flat member of a shape at ``at`` joined to ``kinds`` (the position after it, and whether the shape closes
+    there); None for anything else (a repeated, filled or nested member)."""
+    member = _SHAPE_MEMBER.match(text, at)
+    if member is None:
+        return None
+    key = member.group("key")
+    if key in kinds or not _one_script(key) or not key.strip() or key != key.strip():
+        return None
+    if not _flat_member(kinds, key):
+        return None  # wip/jsonN: a member named as an object beside it
+    value = member.group("value")
+    letter = value != "<n>" and re.fullmatch(_LETTER_PLACEHOLDER, value) is not None
+    slot = _slot_word(value)
+    if slot is not None and slot.casefold() in _TYPE_WORDS:
+        return None  # '{"meters": <text>}' names a type, no slot: which type the value takes is not read
+    if slot is not None:
+        if slot in kinds.slots:
+            return None  # '{"a": <name>, "b": <name>}': which slot a stated name fills is not said
+        kinds.slots[slot] = key
+        kinds[key] = "any"
+    else:
+        kinds[key] = "any" if value.strip("<>") in _VALUE_WORDS or letter else _SHAPE_BLANKS.get(value, "number")  # else a number's placeholder
+    return member.end(), member.group("end") == "}"
+
+
 class _Slots(dict):  # type: ignore[type-arg]
-    """A shape's keys and the type each asks for, and its slot words ('<name>': "name" -> the key it fills; wip/jsonY)."""
+    """A shape's keys and the type each asks for, and its slot words ('<name>': "name" -> the key it fills; wip/jsonY),
+    and its members in order (``tree``: a key and None, or a nested object's key and its leaf keys; wip/jsonN)."""
 
     def __init__(self) -> None:
         super().__init__()
         self.slots: dict[str, str] = {}
+        self.tree: list[tuple[str, tuple[str, ...] | None]] = []
+
+    @property
+    def nested(self) -> bool:
+        return any(leaves is not None for _key, leaves in self.tree)
+
+
+# wip/jsonN: a member whose value is an object ('"user": {'), then the comma or brace after that object
+_SHAPE_OBJECT = re.compile(r'\s*"(?P<key>[^"\\\n{}]{1,60})"\s*:\s*(?=\{)')
+_SHAPE_AFTER = re.compile(r"\s*(?P<end>[,}])")
+
+
+def _flat_member(kinds: _Slots, key: str) -> bool:
+    """A flat member joins the tree, unless an object beside it has its key (wip/jsonN)."""
+    if any(key == k for k, leaves in kinds.tree if leaves is not None):
+        return False
+    kinds.tree.append((key, None))
+    return True
+
+
+def _nested_member(text: str, at: int, kinds: _Slots) -> tuple[int, bool] | None:
+    """wip/jsonN: a member of a shape at ``at`` whose value is a flat shape ('"user": {"name": ..., "age": ...}'):
+    its leaves joined to ``kinds`` (the position after it, and whether the outer shape closes there); None when
+    it is no such member, a key is written twice anywhere in the tree, or an object's key is also a leaf's."""
+    member = _SHAPE_OBJECT.match(text, at)
+    if member is None:
+        return None
+    key = member.group("key")
+    shape = _shape_at(text, member.end(), nested=True)
+    after = _SHAPE_AFTER.match(text, shape[1]) if shape is not None else None
+    if shape is None or after is None or not _one_script(key) or key != key.strip() or not key:
+        return None
+    inner: _Slots = shape[0].text  # type: ignore[assignment]
+    containers = {k for k, leaves in kinds.tree if leaves is not None} | {key}
+    if key in kinds or set(inner) & (set(kinds) | containers) or set(inner.slots) & set(kinds.slots):
+        return None
+    kinds.update(inner)
+    kinds.slots.update(inner.slots)
+    kinds.tree.append((key, tuple(inner)))
+    return after.end(), after.group("end") == "}"
 
 
 def _slot_word(value: str) -> str | None:

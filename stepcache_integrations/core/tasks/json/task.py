@@ -131,7 +131,7 @@ class JsonTask(TaskHandler):
         c = self.load_constraints(constraints)
         if not c.read_whole:
             return None
-        types = sorted((str(key), type(value).__name__) for key, value in c.stated.items())
+        types = sorted((str(key), _type_shape(value)) for key, value in c.stated.items())
         return "\n".join((repr(c.required), repr(types), *_transforms_identity(c), _schema_identity(c.schema)))
 
     def family_key(self, constraints: Any) -> str | None:
@@ -248,6 +248,14 @@ class JsonTask(TaskHandler):
         bad = [u.name for u in verification.units if not u.ok]
         provenances: tuple[Provenance, Provenance] = (answer.provenance[0], "repaired")
         return merge(kept, bad, generated, self.load_constraints(constraints), provenances, answer.steps)
+
+
+def _type_shape(value: Any) -> str:
+    """A stated value's JSON type; a nested object's (wip/jsonN) with its members' keys and types in order, so the
+    shape key holds the tree ('{"user": {"name": str, "age": int}}' is not '{"user": {"id": int}}')."""
+    if isinstance(value, dict):
+        return "dict " + repr([(str(k), _type_shape(v)) for k, v in value.items()])
+    return type(value).__name__
 
 
 def _rewritten_keys(obj: dict[str, Any], cached: JsonConstraints, new: JsonConstraints) -> dict[str, Any] | None:
