@@ -658,3 +658,6 @@ MUTANTS += [Mutant(*row) for row in _LINS_ROWS]
 from mutants_linT import ROWS as _LINT_ROWS  # noqa: E402 - everyday words around a written equation by construction (wip/linT)
 
 MUTANTS += [Mutant(*row) for row in _LINT_ROWS]
+from mutants_jsonL import ROWS as _JSONL_ROWS  # noqa: E402 - JSON lists by construction: list phrases, array literals, typed lists (wip/jsonL)
+
+MUTANTS += [Mutant(*row) for row in _JSONL_ROWS]
