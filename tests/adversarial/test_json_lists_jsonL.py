@@ -43,6 +43,9 @@ PHRASED = [
     ("en/this-list-of-strings", 'Give JSON with a key "tags" holding this list of strings: {}'),
     ("en/a-list-of-strings", "Give JSON with a key tags holding a list of strings: {}"),
     ("en/closing", "Give me JSON with a key tags listing {}. Output only the JSON."),
+    ("en/one-key-commas", "Return a JSON object with one key, tags, holding the list {}"),
+    ("en/set-to-the-list", "Return JSON with a key tags set to the list {}"),
+    ("en/field", "Return JSON with a field tags listing {}"),
 ]
 def _key(template: str) -> str:
     return "colors" if "colors" in template else "tags"
@@ -82,6 +85,8 @@ SERVED += [
     pair("ru/содержащим", "Верни объект JSON с ключом tags, содержащим список: красный, зелёный", {"tags": ["красный", "зелёный"]},
          "Верни объект JSON с ключом tags, содержащим список: красный, зелёный и синий", {"tags": ["красный", "зелёный", "синий"]}),
     # JSON array literals
+    pair("en/set-to-array-literal", 'Return JSON with key "tags" set to ["red", "green"]', {"tags": ["red", "green"]},
+         'Return JSON with key "tags" set to ["green", "red", "blue"]', {"tags": ["green", "red", "blue"]}),
     pair("en/array-literal", 'Create JSON where tags is ["a", "b"] and version is 2.', {"tags": ["a", "b"], "version": 2},
          'Create JSON where tags is ["a", "b"] and version is 3.', {"tags": ["a", "b"], "version": 3}),
     pair("en/array-literal-items", 'Create JSON where tags is ["a", "b"] and version is 2.', {"tags": ["a", "b"], "version": 2},
@@ -180,6 +185,9 @@ NO_CLAIM = [
     'Return JSON: tags: ["a", "b",]',
     "Return JSON: sizes = [01, 2]",
     "Return JSON: sizes = [1.50, 2]",
+    "Return JSON: sizes = [1.034, 2]",              # a number read two ways (1034 with a point grouping thousands)
+    "Return JSON: sizes = [-0, 2]",                 # a number no JSON value writes as stated
+    EN.format("red, green, unique"),
     "Return JSON: sizes = []",
     'Return JSON: tags = ["a", "b"',
     'JSON with keys "tags" (array of strings) and "count": tags 1, 2; count 2',

@@ -361,7 +361,7 @@ class _Read(Transformer[Token, Any]):
         if at and tokens[at - 1].type == "QNAME":
             key = self.key([tokens[at - 1]])  # '"tags" key' (the key rule reads the key after "key")
         else:
-            key = tokens[at + 1]
+            key = next(t for t in tokens[at + 1 :] if t.type != "COMMA")  # "one key, tags, holding the list"
         self._listed(key, tokens[at + 1 :])
 
     def list_of_key(self, children: list[Any]) -> None:
