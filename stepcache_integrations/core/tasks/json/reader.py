@@ -1189,22 +1189,29 @@ def _list_assembled(transformer: _Read, key: str) -> bool:
     if len(at) != 1 or transformer.stated[at[0]][2] is not None:
         return False if at else key not in transformer.items
     st = transformer.stated[at[0]][1]
-    if st.spaced_bare and (not isinstance(st.value, str) or " " in st.value) or st.equals and transformer.items.get(key):
-        return False  # "tags Red Rose, Green": a bare name run; "tags=red, green": "=" states one value
-        # ("tags marketing, launch": one word after the key, then the items, is read: wip/jsonL)
-    values = [st.value, *(item.value for item in transformer.items.get(key, []))]
-    if isinstance(st.value, list):
-        values = st.value if not transformer.items.get(key) else [st.value]  # "tags (a list): ["a", "b"]" (wip/jsonL)
-    if not _items_fit(values, transformer.asked):
+    values = _list_values(transformer, key, st)
+    if values is None:
         return False
-    kind = transformer.item_kinds.get(key)
-    if kind is not None and not all(isinstance(v, kind) for v in values):
-        return False  # '"tags" (array of strings): tags 1, 2': the items are not what the note says (wip/jsonL)
     span = (st.span[0], max([st.span[1], *((item.end_pos or 0) for item in transformer.items.get(key, []))]))
     transformer.stated[at[0]] = (key, Statement(values, False, span), None)  # type: ignore[arg-type]
     return True
 
 
+def _list_values(transformer: _Read, key: str, st: Statement) -> list[Any] | None:
+    """The list a key noted a list holds: its statement's value, then the items after it; None when they are no
+    list of one JSON type (and the noted one) or the statement states one value (:func:`_list_assembled`)."""
+    if st.spaced_bare and (not isinstance(st.value, str) or " " in st.value) or st.equals and transformer.items.get(key):
+        return None  # "tags Red Rose, Green": a bare name run; "tags=red, green": "=" states one value
+        # ("tags marketing, launch": one word after the key, then the items, is read: wip/jsonL)
+    values = [st.value, *(item.value for item in transformer.items.get(key, []))]
+    if isinstance(st.value, list):
+        values = st.value if not transformer.items.get(key) else [st.value]  # "tags (a list): ["a", "b"]" (wip/jsonL)
+    if not _items_fit(values, transformer.asked):
+        return None
+    kind = transformer.item_kinds.get(key)
+    if kind is not None and not all(isinstance(v, kind) for v in values):
+        return None  # '"tags" (array of strings): tags 1, 2': the items are not what the note says (wip/jsonL)
+    return values
 
 
 def _stated_plainly(transformer: _Read, found: dict[str, Statement], stated: dict[str, Statement]) -> bool:
@@ -2821,6 +2828,14 @@ def _statement_value(
     end, sep_end = span
     if text.startswith("[", sep_end) and (sep or sep_end > end):
         return _array_literal_at(text, sep_end, table), False, False  # 'tags is ["a", "b"]' (wip/jsonL)
+    return _scalar_statement_value(text, folded, span, sep, key_quoted, table)
+
+
+def _scalar_statement_value(
+    text: str, folded: str, span: tuple[int, int], sep: str, key_quoted: bool, table: Vocabulary
+) -> tuple[tuple[str | int | float | bool, bool, int] | None, bool, bool]:
+    """A statement's value that is no array literal (:func:`_statement_value`)."""
+    end, sep_end = span
     value = _value_at(text, folded, sep_end, table, bool(sep or sep_end > end or not table.spaced), bool(sep))
     lowercase = value is None and (sep == ":" or sep == "is" and table.language in _LOWERCASE) and table.spaced
     if lowercase:
