@@ -664,3 +664,6 @@ MUTANTS += [Mutant(*row) for row in _LINT_ROWS]
 from mutants_jsonN import ROWS as _JSONN_ROWS  # noqa: E402 - JSON templates with nested objects (wip/jsonN)
 
 MUTANTS += [Mutant(*row) for row in _JSONN_ROWS]
+from mutants_jsonL import ROWS as _JSONL_ROWS  # noqa: E402 - JSON lists by construction: list phrases, array literals, typed lists (wip/jsonL)
+
+MUTANTS += [Mutant(*row) for row in _JSONL_ROWS]

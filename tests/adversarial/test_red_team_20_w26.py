@@ -9,7 +9,7 @@ model's answer on an empty cache (568 records; a sample in tests/fixtures/red_te
   a link): a cell holding inline syntax renders as other text, so the table is no claim.
 - C3/C4: a word after a list's last comma was an item ("red, green, blue, reversed"), and "black and
   white, blue" split a compound: no item after "and" ended a list; declared words that say how to list
-  (every table's "not_items"), multipliers ("x2") and English participles/adverbs are no items.
+  (every table's "list_item_stops"), multipliers ("x2") and English participles/adverbs are no items.
 - C5: "| attribute | value |" over "| name | Bob |" was read as a header and its row: two columns and one
   row under a value column's word (or a key column's word over a cell written as a key) read two ways.
 - C6: zh/ja "年龄=31，改成32" read "改成" as a key: a statement not written "k=v" beside ones that are, for

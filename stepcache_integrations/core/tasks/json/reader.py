@@ -127,6 +127,8 @@ _NO_KEY |= {"SAYS_PRICE", "SAYS_SCORE", "TRAIT_IS", "TO_PLACE", "EXTRACT"}
 _NO_KEY |= {"KEYWORD_ONE"}
 # de "... zurück: Name Mia": the request's closing verb states nothing (wip/jsonR)
 _NO_KEY |= {"VERB_END"}
+# "with a key tags listing: red, green": the list phrase introduces items, it is no key (wip/jsonL)
+_NO_KEY |= {"LISTING", "LIST_NOUN"}
 # "Input: red, 3 -> {...}": a few-shot example's label at a line's start, before its colon, states
 # nothing; elsewhere "input" may be a key ("keys input and output: input 3") (wip/jsonT)
 _SHOT_LABELS = frozenset({"SHOT", "SHOT_NOW"})
@@ -226,6 +228,7 @@ class _Read(Transformer[Token, Any]):
         self.set_pairs: list[tuple[Token, Token]] = []  # "set timeout to 30": (key, value) (wip/jsonS)
         self.tree_filled = False  # '{"user": {...}} for name Carl, age 40': read only for a nested template (wip/jsonN)
         self.nests: list[tuple[str, list[str]]] = []  # 'a key "server" holding host ... and port ...': (key, its leaves) (wip/jsonN)
+        self.item_kinds: dict[str, type | tuple[type, ...]] = {}  # '"tags" (array of strings)': the items' JSON type (wip/jsonL)
 
     def key(self, children: list[Token]) -> Token:
         self.asked.append(children[0].value)
@@ -250,7 +253,10 @@ class _Read(Transformer[Token, Any]):
         """"age (a number)", "done (true/false)": a key and the JSON type its value must have
         (:func:`_typed_as_noted`)."""
         key = self.key(children[:1])
-        self.typed.append((key.value, _TYPE_NOTES[children[1].children[0].type]))
+        note = children[1].children[0].type
+        self.typed.append((key.value, _TYPE_NOTES[note]))
+        if note in _ITEM_KINDS:
+            self.item_kinds[str(key.value)] = _ITEM_KINDS[note]  # "(array of strings)": the items' type (wip/jsonL)
         return key
 
     def ordered(self, children: list[Any]) -> None:
@@ -315,6 +321,16 @@ class _Read(Transformer[Token, Any]):
             "WITH", "DEF", "ART", "KEYWORD_ONE", "COMMA", "AS", "IS", "LIST_OF", "SOURCE"))
         if key.type == "QNAME":
             self.key([key])  # '"tags" key' (the key rule reads the key after "key")
+        self._one_list(key)
+
+    def key_list_of(self, children: list[Any]) -> None:
+        """'with a key "tags" holding this list of strings: rust, async': the one key after "key" (read by the key
+        rule), noted a list; the statement's label names the items, as :meth:`with_one_list` reads it (wip/jsonL)."""
+        self.with_keys(children)
+        tokens = [c for c in children if isinstance(c, Token)]
+        self._one_list(tokens[[t.type for t in tokens].index("KEYWORD_ONE") + 1])
+
+    def _one_list(self, key: Token) -> None:
         if len(self.stated) != 1 or len(self.items) > 1 or self.items and self.stated[0][0] not in self.items:
             raise Declined
         label, st, unit = self.stated[0]
@@ -343,6 +359,38 @@ class _Read(Transformer[Token, Any]):
         if len(self.stated) != 1 or fold(self.stated[0][0]) not in _LISTING_LABELS:
             raise Declined  # 'a key "tags" color: red, green' says nothing of a list
         self.with_one_list(children)
+
+    def key_listing(self, children: list[Any]) -> None:
+        """'with a key tags listing: red, green', 'a "tags" key holding the list red, green': the one key, noted a
+        list, and its items after the list phrase, in written order (:func:`_lists_assembled`; wip/jsonL)."""
+        self.with_keys(children)
+        tokens = [c for c in children if isinstance(c, Token)]
+        at = next(i for i, t in enumerate(tokens) if t.type == "KEYWORD_ONE")
+        if at and tokens[at - 1].type == "QNAME":
+            key = self.key([tokens[at - 1]])  # '"tags" key' (the key rule reads the key after "key")
+        else:
+            key = next(t for t in tokens[at + 1 :] if t.type != "COMMA")  # "one key, tags, holding the list"
+        self._listed(key, tokens[at + 1 :])
+
+    def list_of_key(self, children: list[Any]) -> None:
+        """"with the key tags containing the list: red, green": the items of the one key of the mod just read
+        (with_one_key; any other mod before it, or a statement of that key, states no list: wip/jsonL)."""
+        if not self.one_keys or len(self.asked) != 1 or self.asked[-1] != self.one_keys[-1].value or self.stated:
+            raise Declined
+        self._listed(self.one_keys[-1], [c for c in children if isinstance(c, Token)])
+
+    def _listed(self, key: Token, tokens: list[Token]) -> None:
+        """The key's items: the words after the list phrase's last word, the first the statement's value."""
+        start = max(i for i, t in enumerate(tokens) if t.type in ("LISTING", "LIST_NOUN", "COLON"))
+        marks = [t.type for t in tokens[start + 1 :] if t.type in ("COMMA", "AND")]
+        if "AND" in marks[:-1]:
+            raise Declined  # W26 (red team 20, C3/C4): "black and white, blue", "red and blue, twice": "and" ended the list
+        items = [t for t in tokens[start + 1 :] if t.type not in ("COMMA", "AND")]
+        first = items[0]
+        st = Statement(first.value, first.type == "QNAME", (first.start_pos or 0, first.end_pos or 0))
+        self.stated.append((str(key.value), st, None))
+        self.items.setdefault(str(key.value), []).extend(items[1:])
+        self.typed.append((str(key.value), "array"))
 
     def _quoted_only(self, children: list[Any]) -> None:
         keys = next(c for c in children if isinstance(c, Tree))
@@ -1211,7 +1259,8 @@ def _holds_null(value: Any) -> bool:
 
 
 # A type note after a key ("age (a number)") and the JSON values it admits (wip/jsonR).
-_TYPE_NOTES = {"T_NUMBER": "number", "T_INTEGER": "integer", "T_STRING": "string", "T_BOOL": "boolean", "T_ARRAY": "array"}
+_TYPE_NOTES = {"T_NUMBER": "number", "T_INTEGER": "integer", "T_STRING": "string", "T_BOOL": "boolean", "T_ARRAY": "array",
+               "T_ARRAY_STRINGS": "array", "T_ARRAY_NUMBERS": "array", "T_ARRAY_INTEGERS": "array"}
 # One note for every key of a list ("keys a and b as booleans", wip/jsonY).
 _ALL_NOTES = {"T_ALL_NUMBER": "number", "T_ALL_INTEGER": "integer", "T_ALL_STRING": "string", "T_ALL_BOOL": "boolean"}
 
@@ -1260,6 +1309,9 @@ def _typed_as_noted(transformer: _Read, found: dict[str, Statement], stated: dic
 # The words that say a list follows after one quoted key ('a key "tags" listing: red, green'; wip/jsonY).
 _LISTING_LABELS = frozenset(fold(w) for table in _TABLES.values() for w in table.get("listing_labels", ()))
 # A list's label that names its items' JSON type ("a list of strings: ...", "a list of integers: ...").
+# Words that may say a list's transformation or exception ("red, green, sorted", "blue, except red"): never an item (wip/jsonL).
+_LIST_ITEM_STOPS = frozenset(fold(w) for table in _TABLES.values() for w in table.get("list_item_stops", ()))
+_ITEM_KINDS: dict[str, type | tuple[type, ...]] = {"T_ARRAY_STRINGS": str, "T_ARRAY_NUMBERS": (int, float), "T_ARRAY_INTEGERS": int}
 _LIST_LABELS: dict[str, type | tuple[type, ...]] = {"strings": str, "words": str, "numbers": (int, float), "integers": int}
 
 
@@ -1280,16 +1332,13 @@ def _items_fit(values: list[Any], asked: list[str]) -> bool:
     """A list's items: one JSON type (a string, an integer or a decimal), none a key's name or a word JSON or a type names."""
     if len({type(v) for v in values}) != 1 or not isinstance(values[0], (str, int, float)) or isinstance(values[0], bool):
         return False
-    return not any(isinstance(v, str) and (v.casefold() in _NOT_BARE | _TYPE_WORDS | _NOT_ITEMS or v in asked
-                                           or _HOW_TO_LIST.fullmatch(v)) for v in values)
+    return not any(isinstance(v, str) and (v.casefold() in _NOT_BARE | _TYPE_WORDS | _LIST_ITEM_STOPS or v in asked) for v in values)
 
 
-# W26 (red team 20, C3): words that say something of a list rather than name an item ("red, green,
-# blue, reversed", "..., twice", "..., etc"): every table's "not_items" (declared risk words)
-# ... and any word shaped as a multiplier ("x2", "3x") or an English participle or adverb of five
-# letters or more ("inverted", "numbered", "alphabetically"): it may say how to list, not what
+# W26 (red team 20, C3): beside the tables' "list_item_stops", any word shaped as a multiplier ("x2", "3x") or an
+# English participle or adverb of five letters or more ("inverted", "numbered", "alphabetically"): it may say how
+# to list, not what
 _HOW_TO_LIST = re.compile(r"(?i)[x\u00d7]\d+|\d+[x\u00d7]|[a-z]{3,}(?:ed|ly)")
-_NOT_ITEMS = frozenset(fold(w) for table in _TABLES.values() for w in table.get("not_items", ()))
 
 
 def _list_assembled(transformer: _Read, key: str) -> bool:
@@ -1298,16 +1347,36 @@ def _list_assembled(transformer: _Read, key: str) -> bool:
     if len(at) != 1 or transformer.stated[at[0]][2] is not None:
         return False if at else key not in transformer.items
     st = transformer.stated[at[0]][1]
-    if st.spaced_bare or st.equals and transformer.items.get(key):
-        return False  # "tags Red, Green": a bare name run; "tags=red, green": "=" states one value
-    values = [st.value, *(item.value for item in transformer.items.get(key, []))]
-    if not _items_fit(values, transformer.asked):
+    values = _list_values(transformer, key, st)
+    if values is None:
         return False
     span = (st.span[0], max([st.span[1], *((item.end_pos or 0) for item in transformer.items.get(key, []))]))
     transformer.stated[at[0]] = (key, Statement(values, False, span), None)  # type: ignore[arg-type]
     return True
 
 
+def _list_values(transformer: _Read, key: str, st: Statement) -> list[Any] | None:
+    """The list a key noted a list holds: its statement's value, then the items after it; None when they are no
+    list of one JSON type (and the noted one) or the statement states one value (:func:`_list_assembled`)."""
+    if st.spaced_bare and (not isinstance(st.value, str) or " " in st.value) or st.equals and transformer.items.get(key):
+        return None  # "tags Red Rose, Green": a bare name run; "tags=red, green": "=" states one value
+        # ("tags marketing, launch": one word after the key, then the items, is read: wip/jsonL)
+    values = [st.value, *(item.value for item in transformer.items.get(key, []))]
+    if isinstance(st.value, list):
+        values = st.value if not transformer.items.get(key) else [st.value]  # "tags (a list): ["a", "b"]" (wip/jsonL)
+    if not _items_fit(values, transformer.asked) or _says_how_to_list(values, st, transformer.items.get(key, [])):
+        return None
+    kind = transformer.item_kinds.get(key)
+    if kind is not None and not all(isinstance(v, kind) for v in values):
+        return None  # '"tags" (array of strings): tags 1, 2': the items are not what the note says (wip/jsonL)
+    return values
+
+
+def _says_how_to_list(values: list[Any], st: Statement, items: list[Token]) -> bool:
+    """W26: an unquoted item shaped as a multiplier or an English participle or adverb ("x2", "inverted") may say
+    how to list; quoted, it is an item."""
+    bare = [not st.quoted, *(item.type != "QNAME" for item in items)]
+    return any(flag and isinstance(v, str) and _HOW_TO_LIST.fullmatch(v) for v, flag in zip(values, bare))
 
 
 def _stated_plainly(transformer: _Read, found: dict[str, Statement], stated: dict[str, Statement]) -> bool:
@@ -1473,7 +1542,18 @@ def _read_statements(
     if transformer.asked or transformer.template:  # without them _keys_as_written declines the prompt
         # "age 52?" asks about the value, it states none (fuzzer, wip/jsonsyn seed 3): the model writes it
         ambiguous |= {key for key, st, _unit in stated if _asked_about(prompt, st.span[1])}
+        # "tags listing red, green?": a list asked about, after its last item, states none either (wip/jsonL)
+        ambiguous |= {key for key, items in transformer.items.items() if items and _asked_about(prompt, _item_end(prompt, items[-1]))}
     return found, units, ambiguous
+
+
+_ITEM_WORD = re.compile(r"\"[^\"]*\"|'[^']*'|[^\s,?\uff1f]+")
+
+
+def _item_end(prompt: str, item: Token) -> int:
+    """Where a list's item ends in ``prompt`` (a quoted string with its quotes, else the word up to a space, comma or "?")."""
+    word = _ITEM_WORD.match(prompt, item.start_pos or 0)
+    return word.end() if word is not None else item.start_pos or 0
 
 
 def _asked_about(prompt: str, end: int) -> bool:
@@ -3011,6 +3091,16 @@ def _statement_value(
     """A statement's value after its key (ending at ``span[0]``) and separator (ending at
     ``span[1]``): (value, lowercase, spaced_bare) as :class:`Statement` records them."""
     end, sep_end = span
+    if text.startswith("[", sep_end) and (sep or sep_end > end):
+        return _array_literal_at(text, sep_end, table), False, False  # 'tags is ["a", "b"]' (wip/jsonL)
+    return _scalar_statement_value(text, folded, span, sep, key_quoted, table)
+
+
+def _scalar_statement_value(
+    text: str, folded: str, span: tuple[int, int], sep: str, key_quoted: bool, table: Vocabulary
+) -> tuple[tuple[str | int | float | bool, bool, int] | None, bool, bool]:
+    """A statement's value that is no array literal (:func:`_statement_value`)."""
+    end, sep_end = span
     value = _value_at(text, folded, sep_end, table, bool(sep or sep_end > end or not table.spaced), bool(sep))
     lowercase = value is None and (sep == ":" or sep == "is" and table.language in _LOWERCASE) and table.spaced
     if lowercase:
@@ -3020,6 +3110,31 @@ def _statement_value(
     if spaced_bare:
         value, lowercase = _spaced_value_at(text, folded, sep_end, table)
     return value, lowercase, spaced_bare
+
+
+def _array_literal_at(text: str, pos: int, table: Vocabulary) -> tuple[list[Any], bool, int] | None:
+    """A JSON array literal of scalars at ``pos`` ('["a", "b"]', "[1, 2.5]"): its items in order, each a typed literal
+    read as a statement's value is (:func:`_literal_at`: a number no JSON value writes as stated, or read two ways,
+    is none); None for an empty, nested or unclosed array or any other item (a bare word, an object) (wip/jsonL).
+    Whether the items are one JSON type, none a key's name, is checked when the list is assembled (_items_fit)."""
+    items: list[Any] = []
+    i = pos + 1
+    while True:
+        while text.startswith((" ", "\t"), i):
+            i += 1
+        literal = (_LITERAL if table.spaced else _LITERAL_UNSPACED).match(text, i)
+        read = _literal_at(text, literal, table) if literal is not None else None
+        if read is None:
+            return None
+        items.append(read[0])
+        i = read[2]
+        while text.startswith((" ", "\t"), i):
+            i += 1
+        if text.startswith("]", i):
+            return items, False, i + 1
+        if not text.startswith(",", i):
+            return None
+        i += 1
 
 
 def _or_equals_data(
