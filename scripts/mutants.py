@@ -658,3 +658,6 @@ MUTANTS += [Mutant(*row) for row in _LINS_ROWS]
 from mutants_linT import ROWS as _LINT_ROWS  # noqa: E402 - everyday words around a written equation by construction (wip/linT)
 
 MUTANTS += [Mutant(*row) for row in _LINT_ROWS]
+from mutants_jsonE import ROWS as _JSONE_ROWS  # noqa: E402 - everyday flat JSON statements: table-word values, declared value lists (wip/jsonE)
+
+MUTANTS += [Mutant(*row) for row in _JSONE_ROWS]
