@@ -71,8 +71,6 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      "    if transformer.lowercase_keys:\n        lowered = _keys_lowercased(", "    if False:\n        lowered = _keys_lowercased(", (_L,)),
     ("jsonE-lowercase-collisions", "two labels that lowercase alike keep the last", _READER,
      "    if len(set(lowered)) != len(lowered):\n        return None\n", "", (_L,)),
-    ("jsonE-lowercase-beside-key-list", "the note applies beside a key list", _READER,
-     "    if transformer.asked or transformer.template or not found:\n", "    if not found:\n", (_L,)),
     ("jsonE-lowercase-twice", "the note twice is read", _READER,
      "        if self.lowercase_keys:\n            raise Declined\n        self.lowercase_keys = True\n",
      "        self.lowercase_keys = True\n", (_L,)),

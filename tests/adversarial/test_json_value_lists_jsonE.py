@@ -126,6 +126,8 @@ TRAPS = [
     "Create a JSON object with keys id, city and priority and values 18, nice, low.",  # a lowercase word for a name kind
     "System: You output only valid JSON.\nUser: keys \"id\", \"status\", \"priority\"; values 18, null, low",
     "System: You output only valid JSON.\nUser: keys \"id\", \"status\", \"priority\"; values string, 18, low",
+    "System: You output only valid JSON.\nUser: keys \"id\", \"status\", \"priority\"; values String, 18, low",  # a type word
+    "Return JSON with keys id, status, priority; values Unknown, 18, low.",
 ]
 
 
