@@ -939,12 +939,10 @@ def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | N
     read = _read_statements(transformer, language, prompt)
     if transformer is None or read is None:
         return None
+    read = _keys_lowercased(transformer, read)
+    if read is None:
+        return None
     found, units, ambiguous = read
-    if transformer.lowercase_keys:
-        lowered = _keys_lowercased(transformer, found, units, ambiguous)
-        if lowered is None:
-            return None
-        found, units, ambiguous = lowered
     if _dashed_numbers_alone(found):
         return None
     if transformer.runs and language not in _EQUALS_RUNS:
@@ -970,12 +968,15 @@ def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | N
 
 
 def _keys_lowercased(
-    transformer: _Read, found: dict[str, Statement], units: dict[str, str | None], ambiguous: set[str]
+    transformer: _Read, read: tuple[dict[str, Statement], dict[str, str | None], set[str]]
 ) -> tuple[dict[str, Statement], dict[str, str | None], set[str]] | None:
     """wip/jsonE: "(keys in lowercase)" before a labelled block: each stated label lowercased is its key ("Title: Dune"
     states "title"). None (no claim) beside a key list or a template (which keys are meant is theirs to say), when two
     labels lowercase alike, when a label is not one word of ASCII letters, digits and underscores, or when
-    no label is capitalised (the note then says nothing)."""
+    no label is capitalised (the note then says nothing). Without the note, ``read`` as it is."""
+    if not transformer.lowercase_keys:
+        return read
+    found, units, ambiguous = read
     if transformer.asked or transformer.template or not found:
         return None
     keys = list(found)
@@ -3226,15 +3227,21 @@ def _separator(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[int
         while j < len(text) and text[j] in " \t":
             j += 1
         return j, ":"
-    found = table.match(folded, i)
-    if found is not None and found[0] != "IS" and text[found[1] : found[1] + 1] == "-":
-        found = _is_before_hyphenated(folded, i, table)  # wip/jsonE: "sku is A-100" is no "is a"
+    found = _phrase_before_value(text, folded, i, table)
     if found is not None and found[0] == "IS":
         j = found[1]
         while j < len(text) and text[j] in " \t":
             j += 1
         return j, "is"
     return i, ""
+
+
+def _phrase_before_value(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[str, int] | None:
+    """The table's phrase at ``pos`` after a key; its "is" when the longer phrase there ends inside a hyphenated word."""
+    found = table.match(folded, pos)
+    if found is not None and found[0] != "IS" and text[found[1] : found[1] + 1] == "-":
+        return _is_before_hyphenated(folded, pos, table)  # wip/jsonE: "sku is A-100" is no "is a"
+    return found
 
 
 def _is_before_hyphenated(folded: str, pos: int, table: Vocabulary) -> tuple[str, int] | None:
