@@ -667,3 +667,6 @@ MUTANTS += [Mutant(*row) for row in _JSONN_ROWS]
 from mutants_jsonL import ROWS as _JSONL_ROWS  # noqa: E402 - JSON lists by construction: list phrases, array literals, typed lists (wip/jsonL)
 
 MUTANTS += [Mutant(*row) for row in _JSONL_ROWS]
+from mutants_jsonE import ROWS as _JSONE_ROWS  # noqa: E402 - everyday flat JSON statements: table-word values, declared value lists (wip/jsonE)
+
+MUTANTS += [Mutant(*row) for row in _JSONE_ROWS]

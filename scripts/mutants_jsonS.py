@@ -76,8 +76,8 @@ ROWS += [
      f"{_JSON}/reader.py", "in table.phrases \\\n                and not _labelled_entity(text, folded, word.start(), word.end(), table, start) \\\n",
      "in table.phrases \\\n", _LABELS),
     ("jsonS-framing-value-allowed", "any table word after a colon read as a name: 'Product: Return' served",
-     f"{_JSON}/reader.py", '    return _table_word(text, folded, start, end, table) and not _labelled_entity(text, folded, start, end, table, value_start)\n',
-     "    return False\n", _LABELS),
+     f"{_JSON}/reader.py", '    return _table_word(text, folded, start, end, table) and not _labelled_entity(text, folded, start, end, table, value_start) \\\n',
+     "    return False \\\n", _LABELS),  # re-anchored by wip/jsonE (a second clause after it)
 ]
 ROWS += [
     ("jsonS-pt-pra-unshared", "pt 'pra' no longer shared as a conversion preposition: 'Passa isso pra JSON:' declined",

@@ -83,6 +83,8 @@ def test_a_placeholder_word_with_no_value_stated_fills_nothing(prompt: str) -> N
         ("Please respond with a JSON object. Keys: lat, lon. Values: lat 48.85, lon 2.35", ("lat", "lon"), {"lat": 48.85, "lon": 2.35}),
         ("Please respond with a JSON object. Keys: lat, lon. Values: lat 40.71, lon -74.01", ("lat", "lon"), {"lat": 40.71, "lon": -74.01}),
         ("Dame un JSON con las claves nombre y edad. Valores: nombre Ana, edad 30.", ("nombre", "edad"), {"nombre": "Ana", "edad": 30}),
+        # wip/jsonE: the values alone, in the key list's order (as wip/jsonZ reads them before the request)
+        ("Please respond with a JSON object. Keys: lat, lon. Values: 48.85, 2.35", ("lat", "lon"), {"lat": 48.85, "lon": 2.35}),
         # pt (Brazil): the pronoun before the verb
         ("Me devolve um JSON com as chaves nome e cidade: nome Ana, cidade Recife.", ("nome", "cidade"), {"nome": "Ana", "cidade": "Recife"}),
         ("Me devolve um JSON com as chaves nome e cidade: nome Paulo, cidade Curitiba.", ("nome", "cidade"), {"nome": "Paulo", "cidade": "Curitiba"}),
@@ -99,7 +101,8 @@ def test_equals_before_and_values_label_and_pt_proclisis_are_read(prompt: str, k
         "Genera un JSON con producto=teclado y precio",  # a key with no value
         "Make a JSON with mode=fast and slow",  # "slow" is no statement
         "Genera un JSON con producto=teclado y precio=24.90",  # 24.90: JSON writes 24.9 (declined as before)
-        "Please respond with a JSON object. Keys: lat, lon. Values: 48.85, 2.35",  # values without their keys
+        "Please respond with a JSON object. Keys: lat, lon. Values: 48.85",  # values without their keys, one fewer
+        "Please respond with a JSON object. Keys: lat, lon. Values: 48.85, 2.35, 7",  # one more
     ],
 )
 def test_equals_and_values_traps_stay_declined(prompt: str) -> None:

@@ -229,6 +229,7 @@ class _Read(Transformer[Token, Any]):
         self.tree_filled = False  # '{"user": {...}} for name Carl, age 40': read only for a nested template (wip/jsonN)
         self.nests: list[tuple[str, list[str]]] = []  # 'a key "server" holding host ... and port ...': (key, its leaves) (wip/jsonN)
         self.item_kinds: dict[str, type | tuple[type, ...]] = {}  # '"tags" (array of strings)': the items' JSON type (wip/jsonL)
+        self.lowercase_keys = False  # "(keys in lowercase)": each stated label is its key lowercased (wip/jsonE)
 
     def key(self, children: list[Token]) -> Token:
         self.asked.append(children[0].value)
@@ -589,6 +590,26 @@ class _Read(Transformer[Token, Any]):
         if self.values_in_order:
             raise Declined
         self.values_in_order = [c for c in children if c.type != "COMMA"]
+
+    def keys_lowercased(self, children: list[Token]) -> None:
+        """"(keys in lowercase)": the stated labels are the keys, lowercased (wip/jsonE: _keys_lowercased)."""
+        if self.lowercase_keys:
+            raise Declined
+        self.lowercase_keys = True
+
+    def these_keys(self, children: list[Token]) -> None:
+        """"with these fields": the keys are the ones the statements after it state (wip/jsonE)."""
+
+    def values_listed(self, children: list[Token]) -> None:
+        """"Values: Grace, Hopper." after the request: as jsonZ's listed values before it (wip/jsonE)."""
+        self.listed_values(children)
+
+    def values_said(self, children: list[Token]) -> None:
+        """"Values: Grace, Hopper." after the request, "values in order: 1, 5, 3", "values Lee, 78": the values in
+        the one key list's order, every one a plain token (wip/jsonE: _listed_values_statements)."""
+        if self.values_in_order:
+            raise Declined
+        self.values_in_order = [Token("VALUES_SAID", "")] + [c for c in children if c.type in ("NAME", "NUMBER")]
 
     def rounded_first(self, children: list[Any]) -> None:
         """"Round 3.14159 to two decimals and return JSON {"value": ...}": a number said first with
@@ -975,6 +996,10 @@ def _one_owner(owners: list[str]) -> bool:
     return all(a.startswith(b) or b.startswith(a) for a in distinct for b in distinct)
 
 
+# wip/jsonE: the table classes a capitalised value after ":" or "=" may collide with ("Laptop", "L")
+_SEPARATED_CLASSES = frozenset({"ENTITY", *UNITS})
+
+
 # Degree signs an ASCII-only table still reads, in its unit words only ("25 \u00b0C"): elsewhere no word is read (wip/jsonT)
 _DEGREE_SIGNS = dict.fromkeys(map(ord, "\u00b0\u2103\u2109"), "")
 
@@ -1041,6 +1066,9 @@ def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | N
     transformer = _parse_one_owner(words, language)
     read = _read_statements(transformer, language, prompt)
     if transformer is None or read is None:
+        return None
+    read = _keys_lowercased(transformer, read)
+    if read is None:
         return None
     found, units, ambiguous = read
     if _dashed_numbers_alone(found):
@@ -1136,6 +1164,29 @@ def _unlisted_beside_equals(transformer: _Read, found: dict[str, Statement]) -> 
         not st.equals and key not in listed for key, st in found.items())
 
 
+def _keys_lowercased(
+    transformer: _Read, read: tuple[dict[str, Statement], dict[str, str | None], set[str]]
+) -> tuple[dict[str, Statement], dict[str, str | None], set[str]] | None:
+    """wip/jsonE: "(keys in lowercase)" before a labelled block: each stated label lowercased is its key ("Title: Dune"
+    states "title"). None (no claim) beside a key list or a template (which keys are meant is theirs to say), when two
+    labels lowercase alike, when a label is not one word of ASCII letters, digits and underscores, or when
+    no label is capitalised (the note then says nothing). Without the note, ``read`` as it is."""
+    if not transformer.lowercase_keys:
+        return read
+    found, units, ambiguous = read
+    if transformer.asked or transformer.template or not found:
+        return None
+    keys = list(found)
+    if any(not _LOWERED_LABEL.fullmatch(key) for key in keys) or not any(key[:1].isupper() for key in keys):
+        return None
+    lowered = [key.lower() for key in keys]
+    if len(set(lowered)) != len(lowered):
+        return None
+    rename = dict(zip(keys, lowered))
+    return ({rename[k]: st for k, st in found.items()}, {rename.get(k, k): u for k, u in units.items()}, {rename.get(k, k) for k in ambiguous})
+
+
+_LOWERED_LABEL = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,60}")
 _SET_VALUE_END = re.compile(r"(?:[ \t]*(?:$|[,;\n])|\.(?:\s|$)|[ \t]+(?:and|as)\b)")  # "... to 5 as JSON"
 
 
@@ -1727,9 +1778,11 @@ def _listed_values_statements(transformer: _Read, language: str, prompt: str) ->
         return []
     first, *rest = transformer.values_in_order
     keys = transformer.asked
-    if len(keys) != len(rest) + 1 or len(set(keys)) != len(keys) or transformer.stated or transformer.in_order:
+    said = first.type == "VALUES_SAID"  # wip/jsonE: every value a plain token after the VALUES word
+    if len(keys) != len(rest) + (0 if said else 1) or len(set(keys)) != len(keys) or transformer.stated or transformer.in_order:
         return None
-    read = [_first_listed_value(keys[0], first, language), *(_listed_value(key, token) for key, token in zip(keys[1:], rest))]
+    read = [_listed_value(key, token) for key, token in zip(keys, rest)] if said else \
+        [_first_listed_value(keys[0], first, language), *(_listed_value(key, token) for key, token in zip(keys[1:], rest))]
     if any(one is None for one in read) or any(_sentence_asks(prompt, one[1].span[1]) for one in read if one is not None):
         return None
     return read  # type: ignore[return-value]
@@ -1737,12 +1790,22 @@ def _listed_values_statements(transformer: _Read, language: str, prompt: str) ->
 
 def _first_listed_value(key: str, first: Token, language: str) -> tuple[str, Statement, None] | None:
     """"Values: 17" (one statement labelled by the table's VALUES word) as ``key``'s value, or None (wip/jsonZ)."""
+    if first.type == "VALUES_SAID":
+        return None  # wip/jsonE: values_said marks its values' start; no statement holds the first value
     label, st = first.value[0], first.value[1]
     if fold(label) not in _VALUES_WORDS.get(language, ()) or len(first.value) > 2 and first.value[2] is not None:
         return None
-    if st.quoted or isinstance(st.value, bool) or st.equals or st.spaced_bare:
+    if st.quoted or isinstance(st.value, bool) or st.equals or st.spaced_bare and not _spaced_values_word(first):
         return None
     return key, Statement(st.value, False, (st.span[1] - len(str(st.value)), st.span[1])), None  # the span ends with the value
+
+
+def _spaced_values_word(first: Token) -> bool:
+    """wip/jsonE: "values Lee, 78": the table's VALUES word then a space is the values' label as ":" is (one word, no
+    JSON literal, type or placeholder word, or a number after it, as read)."""
+    value = first.value[1].value
+    return first.type == "VALUES_STMT" and (isinstance(value, str) and " " not in value and fold(value) not in _NOT_BARE | _TYPE_WORDS
+                                            or isinstance(value, (int, float)) and not isinstance(value, bool))
 
 
 def _listed_value(key: str, token: Token) -> tuple[str, Statement, None] | None:
@@ -1797,7 +1860,7 @@ def _positional_statements(transformer: _Read, language: str, prompt: str) -> li
     if len(values) != len(keys) or any(_never_a_name(tokens, language) for tokens in values):
         return None  # "for: He, Cairo.": a pronoun is no value of a name or a place (W24)
     if transformer.declared_order:
-        return _declared_order_statements(keys, values, prompt)
+        return _declared_order_statements(keys, values, prompt, language)
     if not _keys_take_values_in_order(transformer, keys, language):
         return None
     kinds = [_value_kind(tokens) for tokens in values]
@@ -1808,32 +1871,38 @@ def _positional_statements(transformer: _Read, language: str, prompt: str) -> li
     return None if any(one is None for one in read) else read  # type: ignore[return-value]
 
 
-def _declared_order_statements(keys: list[str], values: list[list[Token]], prompt: str) -> list[tuple[str, Statement, str | None]] | None:
+def _declared_order_statements(keys: list[str], values: list[list[Token]], prompt: str,
+                               language: str) -> list[tuple[str, Statement, str | None]] | None:
     """Values whose order the prompt says ("in that order", zh 依次), each the statement of the listed key at its
     place: a number as written, or one capitalised word (a name) as written; anything else (a unit, a name of
-    several words, a lowercase word, a key listed twice) is no claim (wip/jsonY)."""
+    several words, a key listed twice) is no claim (wip/jsonY); a lowercase word is read for a key of no name kind
+    ("status": "closed"), never for one of the name kind ("city": "nice" may be the adjective; wip/jsonE)."""
     if len(set(keys)) != len(keys):
         return None
     read: list[tuple[str, Statement, str | None]] = []
     for key, tokens in zip(keys, values):
-        one = _declared_value(tokens, prompt)
+        one = _declared_value(tokens, prompt, not _is_kind(key, "name", language))
         if one is None:
             return None
         read.append((key, one, None))
     return read
 
 
-def _declared_text(token: Token, quote: str) -> str | None:
+def _declared_text(token: Token, quote: str, lowercase_ok: bool) -> str | None:
     """A value in a declared order as it must be written: a number, one capitalised word, or after ``quote`` a
     quoted string; None for anything else."""
     if token.type == "NUMBER" and isinstance(token.value, (int, float)) and not isinstance(token.value, bool):
         return render(token.value) or ""
     if quote:
         return quote + token.value
-    return token.value if token.type == "NAME" and isinstance(token.value, str) and token.value[:1].isupper() else None
+    if token.type != "NAME" or not isinstance(token.value, str):
+        return None
+    # wip/jsonE: a lowercase word too ("and values 18, closed, low"), as jsonZ's "Values:" list reads it; never a JSON
+    # literal, type or placeholder word ("values 18, null", "values 18, string")
+    return token.value if token.value[:1].isupper() or lowercase_ok and token.value.isalpha() and fold(token.value) not in _NOT_BARE | _TYPE_WORDS else None
 
 
-def _declared_value(tokens: list[Token], prompt: str) -> Statement | None:
+def _declared_value(tokens: list[Token], prompt: str, lowercase_ok: bool) -> Statement | None:
     """One value in a declared order: a number or one capitalised word as written, or (wip/jsonS) a quoted string
     ('"open"') as written between its quotes; None otherwise."""
     if len(tokens) != 1:
@@ -1841,7 +1910,7 @@ def _declared_value(tokens: list[Token], prompt: str) -> Statement | None:
     token = tokens[0]
     start = token.start_pos or 0
     quoted = token.type == "QNAME" and isinstance(token.value, str) and prompt[start : start + 1] in _KEY_QUOTES
-    text = _declared_text(token, prompt[start : start + 1] if quoted else "")
+    text = _declared_text(token, prompt[start : start + 1] if quoted else "", lowercase_ok)
     if text is None or prompt[start : start + len(text)] != text:
         return None  # the value is read exactly as written, or not at all
     return Statement(token.value, quoted, (start, start + len(text) + (1 if quoted else 0)))
@@ -3082,7 +3151,8 @@ def _statement_at(
     equals = text[end:sep_end].strip(" \t") == "="
     dashed = text[end:sep_end].strip(" \t") == "-"
     st = Statement(value[0], value[1], (pos, value[2]), lowercase, spaced_bare, equals, dashed)
-    return Word("STMT", (key, st), pos), value[2]  # type: ignore[arg-type]
+    kind = "VALUES_STMT" if not key_quoted and table.phrases.get(fold(key)) == "VALUES" else "STMT"  # wip/jsonE: "Values: 17"
+    return Word(kind, (key, st), pos), value[2]  # type: ignore[arg-type]
 
 
 def _statement_value(
@@ -3358,7 +3428,25 @@ def _framing_table_word(text: str, folded: str, start: int, end: int, table: Voc
     """A table word that is no name after a separator: any but an entity noun of a labelled line's only value
     ("Product: Lamp", "Item: Desk Lamp": a capitalised entity word there is the thing's name as written; wip/jsonS).
     Elsewhere ('"einwohner": Stadt Bonn, ...') an entity noun may start the next statement: no name."""
-    return _table_word(text, folded, start, end, table) and not _labelled_entity(text, folded, start, end, table, value_start)
+    return _table_word(text, folded, start, end, table) and not _labelled_entity(text, folded, start, end, table, value_start) \
+        and not (value_start == start and _separated_table_word(folded, start, end, table))
+
+
+def _separated_table_word(folded: str, start: int, end: int, table: Vocabulary) -> bool:
+    """wip/jsonE: a capitalised entity noun or unit symbol of the table ("Laptop", "L") as a statement's value right
+    after its separator (":", "=", the table's one-word "is": "size: L", "product=Laptop", "item is Chair."): the
+    thing's name as written, no unit or entity of the request; alone, its statement ending after it. Before another
+    word ("Stadt Leipzig"), after a space alone ("size L"), in lowercase ("size: l") or of another class ("size:
+    Return") it stays a table word (no claim)."""
+    if table.phrases.get(folded[start:end]) not in _SEPARATED_CLASSES or not _STATEMENT_ENDS.match(folded, end):
+        return False  # 'Stadt Leipzig' after a colon: the entity word labels the name after it (wip/jsonS)
+    before = folded[:start].rstrip(" \t")
+    word = _LAST_WORD.search(before)
+    return before[-1:] in (":", "=", "\uff1a") or word is not None and table.phrases.get(word.group()) == "IS"
+
+
+_LAST_WORD = re.compile(r"[^\W\d_]+$")
+_STATEMENT_ENDS = re.compile(r"[ \t]*(?:$|[,;\n\uff0c\uff1b\u3001]|\.(?:\s|$))")
 
 
 def _labelled_entity(text: str, folded: str, start: int, end: int, table: Vocabulary, value_start: int | None) -> bool:
@@ -3518,13 +3606,34 @@ def _separator(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[int
         while j < len(text) and text[j] in " \t":
             j += 1
         return j, ":"
-    found = table.match(folded, i)
+    found = _phrase_before_value(text, folded, i, table)
     if found is not None and found[0] == "IS":
         j = found[1]
         while j < len(text) and text[j] in " \t":
             j += 1
         return j, "is"
     return i, ""
+
+
+def _phrase_before_value(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[str, int] | None:
+    """The table's phrase at ``pos`` after a key; its "is" when the longer phrase there ends inside a hyphenated word."""
+    found = table.match(folded, pos)
+    if found is not None and found[0] != "IS" and text[found[1] : found[1] + 1] == "-":
+        return _is_before_hyphenated(folded, pos, table)  # wip/jsonE: "sku is A-100" is no "is a"
+    return found
+
+
+def _is_before_hyphenated(folded: str, pos: int, table: Vocabulary) -> tuple[str, int] | None:
+    """wip/jsonE: the table's longest "is" at ``pos`` when the longer phrase matched there ends inside a
+    hyphenated word ("is a" of "is A-100"); None when there is none."""
+    ends = [pos + len(phrase) for phrase in _is_phrases(table) if folded.startswith(phrase, pos)]
+    return ("IS", max(ends)) if ends else None
+
+
+@lru_cache(maxsize=None)
+def _is_phrases(table: Vocabulary) -> tuple[str, ...]:
+    """The phrases of the table's "is" class."""
+    return tuple(phrase for phrase, kind in table.phrases.items() if kind == "IS")
 
 
 # Chinese and Japanese keys and bare values: ideographs and katakana (hiragana are particles),
