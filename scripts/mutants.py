@@ -658,3 +658,6 @@ MUTANTS += [Mutant(*row) for row in _LINS_ROWS]
 from mutants_linT import ROWS as _LINT_ROWS  # noqa: E402 - everyday words around a written equation by construction (wip/linT)
 
 MUTANTS += [Mutant(*row) for row in _LINT_ROWS]
+from mutants_linU import ROWS as _LINU_ROWS  # noqa: E402 - "a number" composed, a number thought of and its steps (wip/linU)
+
+MUTANTS += [Mutant(*row) for row in _LINU_ROWS]
