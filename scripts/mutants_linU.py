@@ -8,6 +8,7 @@ from __future__ import annotations
 _LINEAR = "stepcache_integrations/core/tasks/linear/"
 _VOCAB = _LINEAR + "vocabulary/"
 _TESTS = ("tests/adversarial/test_linear_number_phrases_linU.py",)
+_RECT = ("tests/adversarial/test_linear_rectangle_told_linU.py",)
 
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
@@ -56,5 +57,19 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("linU-genitive-increased", "es 'aumentado en' read after 'el doble de un número' (two readings: 2x + 5 or 2(x + 5))",
      _VOCAB + "es.json", '  "WP_DIFFERENCE": [\n   "diferencia entre"\n  ],\n',
      '  "WP_DIFFERENCE": [\n   "diferencia entre"\n  ],\n  "WP_INCREASED_BY": [\n   "aumentado en"\n  ],\n', _TESTS),
+    # a rectangle's perimeter and one side told apart (test_linear_rectangle_told_linU.py)
+    ("linU-rect-unit-asked-unchecked", "'Find the width in mm.' of sides in cm served in cm",
+     _LINEAR + "word_problems.py", '    if facts.get("asked_unit", unit) != unit:\n        return None  # wip/linU: "Find the width in mm." of sides in cm\n', "", _RECT),
+    ("linU-rect-two-units", "'40 cm ... 14 mm' composed as one unit",
+     _LINEAR + "word_problems.py", '    if unit != side_unit:\n        return None  # "40 cm ... 14 mm"\n', "", _RECT),
+    ("linU-rect-no-shape", "'Its perimeter is 40 cm' (no shape named) composed with a side told",
+     _LINEAR + "word_problems.py", '    frozenset({"shape_perimeter", "side_given", "side"}): _perimeter_told,  # wip/linU\n',
+     '    frozenset({"shape_perimeter", "side_given", "side"}): _perimeter_told,  # wip/linU\n'
+     '    frozenset({"perimeter", "side_given", "side"}): lambda f, l: _perimeter_told({**f, "shape_perimeter": f["perimeter"]}, l),\n', _RECT),
+    ("linU-rect-perimeter-rule-deleted", "the rule 'The perimeter of a rectangle is 40 cm' deleted",
+     _LINEAR + "request.lark", '%extend word_fact: ART WP_PERIMETER OF ART WP_SHAPE (EQUALS | COPULA) wp_measure     -> wp_shape_perimeter',
+     '%extend word_fact: ART WP_PERIMETER OF ART WP_SHAPE (EQUALS | COPULA) wp_measure WP_SHAPE -> wp_shape_perimeter', _RECT),
+    ("linU-rect-asked-unit-shape-dropped", "'Find the width in cm.' of a perimeter and a side in one sentence no longer read",
+     _LINEAR + "word_problems.py", '    frozenset({"rectangle", "side", "asked_unit"}): _perimeter,  # wip/linU: "Find the width in cm."\n', "", _RECT),
 ]
 # fmt: on

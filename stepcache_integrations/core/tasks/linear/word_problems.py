@@ -388,6 +388,15 @@ class WordFacts:
         if any(isinstance(c, Token) and c.type in ("IF", "WP_THINK_OF") for c in children):
             self._fact("thought", True)  # the number the steps start from, said here ("I triple it": said before)
 
+    def wp_shape_perimeter(self, children: list[Any]) -> None:
+        """"The perimeter of a rectangle is 40 cm": the perimeter and its unit, the shape named (wip/linU)."""
+        self._fact("shape_perimeter", next(c for c in children if isinstance(c, tuple)))
+
+    def wp_side_given(self, children: list[Any]) -> None:
+        """"Its length is 14 cm": one side's length and its unit (wip/linU)."""
+        side, unit = next(c for c in children if isinstance(c, tuple))
+        self._fact("side_given", (_unit(children), side, unit))
+
     def wp_thought(self, children: list[Any]) -> None:
         """"I'm thinking of a number.": the number its steps ("I triple it ...") are applied to."""
         self._fact("thought", True)
@@ -440,7 +449,7 @@ class WordFacts:
         if unit != side_unit:
             raise Declined  # "50 cm ... 15 mm": not one unit
         given = next(c for c in children if isinstance(c, str) and not isinstance(c, Token))
-        self._fact("rectangle", (perimeter, given, side))
+        self._fact("rectangle", (perimeter, given, side, unit))
 
     def wp_let_side(self, children: list[Any]) -> None:
         letters = next(c for c in children if isinstance(c, list))
@@ -1388,10 +1397,24 @@ def _pair_and_sum(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[Fr
 
 def _perimeter(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[Fraction], bool]] | None:
     """2(given + other) = perimeter, the other side asked: "2(15 + w) = 50"; the side positive."""
-    (perimeter, given, side), (named, asked) = facts["rectangle"], facts["side"]
+    (perimeter, given, side, unit), (named, asked) = facts["rectangle"], facts["side"]
     if named != letter or asked == given:
         return None  # "a length of 15 cm. Find its length l."
+    if facts.get("asked_unit", unit) != unit:
+        return None  # wip/linU: "Find the width in mm." of sides in cm
     return f"2({format_number(side)} + {letter}) = {format_number(perimeter)}", lambda value: value > 0
+
+
+def _perimeter_told(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[Fraction], bool]] | None:
+    """A rectangle's perimeter and one side told apart, the other side asked: "2(14 + x) = 40" (wip/linU);
+    both in one unit (and the unit asked, if any)."""
+    (perimeter, unit), (given, side, side_unit) = facts["shape_perimeter"], facts["side_given"]
+    if unit != side_unit:
+        return None  # "40 cm ... 14 mm"
+    told = {"rectangle": (perimeter, given, side, unit), "side": facts["side"]}
+    if "asked_unit" in facts:
+        told["asked_unit"] = facts["asked_unit"]
+    return _perimeter(told, letter)
 
 
 def _older_times(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[Fraction], bool]] | None:
@@ -1463,6 +1486,9 @@ _SHAPES: dict[frozenset[str], Callable[[dict[str, Any], str], tuple[str, Callabl
     frozenset({"purchase", "price", "counted_by", "priced_by"}): _count_and_price,
     frozenset({"pair", "sum", "whose"}): _pair_and_sum,
     frozenset({"rectangle", "side"}): _perimeter,
+    frozenset({"rectangle", "side", "asked_unit"}): _perimeter,  # wip/linU: "Find the width in cm."
+    frozenset({"shape_perimeter", "side_given", "side"}): _perimeter_told,  # wip/linU
+    frozenset({"shape_perimeter", "side_given", "side", "asked_unit"}): _perimeter_told,
     frozenset({"pair", "diff", "whose"}): _times_and_difference,
     frozenset({"number", "asked_number"}): _number,
     frozenset({"number_steps", "thought", "asked_number"}): _number_steps,  # wip/linU
