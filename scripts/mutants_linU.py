@@ -9,6 +9,7 @@ _LINEAR = "stepcache_integrations/core/tasks/linear/"
 _VOCAB = _LINEAR + "vocabulary/"
 _TESTS = ("tests/adversarial/test_linear_number_phrases_linU.py",)
 _RECT = ("tests/adversarial/test_linear_rectangle_told_linU.py",)
+_PARTS = ("tests/adversarial/test_linear_priced_parts_linU.py",)
 
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
@@ -71,5 +72,18 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      '%extend word_fact: ART WP_PERIMETER OF ART WP_SHAPE (EQUALS | COPULA) wp_measure WP_SHAPE -> wp_shape_perimeter', _RECT),
     ("linU-rect-asked-unit-shape-dropped", "'Find the width in cm.' of a perimeter and a side in one sentence no longer read",
      _LINEAR + "word_problems.py", '    frozenset({"rectangle", "side", "asked_unit"}): _perimeter,  # wip/linU: "Find the width in cm."\n', "", _RECT),
+    # a part of unknown count at its own unit price; a total spent on a plural (test_linear_priced_parts_linU.py)
+    ("linU-part-price-without-each", "'some notebooks at $3' (each? all?) read as a unit price",
+     _LINEAR + "word_problems.py", '        item = next(c for c in children if isinstance(c, _Item))\n        self._priced_each(children, item)\n        prices = self.__dict__.setdefault("word_facts", {}).setdefault("unit_prices", {})\n        if item.word in prices:\n            raise Declined  # two prices of one item\n        prices[item.word] = (*_money(children), "")',
+     '        item = next(c for c in children if isinstance(c, _Item))\n        prices = self.__dict__.setdefault("word_facts", {}).setdefault("unit_prices", {})\n        if item.word in prices:\n            raise Declined  # two prices of one item\n        prices[item.word] = (*_money(children), "")', _PARTS),
+    ("linU-part-second-price-overwrites", "a second unit price of the part's item overwrites the first",
+     _LINEAR + "word_problems.py", '            raise Declined  # two prices of one item\n        prices[item.word] = (*_money(children), "")',
+     '            pass\n        prices[item.word] = (*_money(children), "")', _PARTS),
+    ("linU-part-one-priced-rule-deleted", "the part 'one $5 pen' deleted from the grammar",
+     _LINEAR + "request.lark", '       | WP_ONE money wp_item                     -> wp_part_priced   // wip/linU: "one $5 pen"\n', "", _PARTS),
+    ("linU-en-at-price-deleted", "en 'at' deleted from WP_AT_PRICE ('some notebooks at $3 each' no longer read)",
+     _VOCAB + "en.json", '  "WP_AT_PRICE": [\n   "at"\n  ],\n', "", _PARTS),
+    ("linU-spent-on-singular", "'I spent $12 on pen' read as some pens",
+     _LINEAR + "word_problems.py", "        if not item.plural:\n            raise Declined\n        self.wp_cart_paid(", "        self.wp_cart_paid(", _PARTS),
 ]
 # fmt: on

@@ -814,6 +814,25 @@ class WordFacts:
         """"some notebooks", "qualche pizza", "ein paar Tickets": the count unknown."""
         return _Part(next(c for c in children if isinstance(c, _Item)), None, None)
 
+    def wp_part_some_priced(self, children: list[Any]) -> _Part:
+        """"some notebooks at $3 each": the count unknown, the item's unit price a fact of its own (a plural
+        only with "each", one price per item; wip/linU)."""
+        item = next(c for c in children if isinstance(c, _Item))
+        self._priced_each(children, item)
+        prices = self.__dict__.setdefault("word_facts", {}).setdefault("unit_prices", {})
+        if item.word in prices:
+            raise Declined  # two prices of one item
+        prices[item.word] = (*_money(children), "")
+        return _Part(item, None, None)
+
+    def wp_spent_on_plural(self, children: list[Any]) -> None:
+        """"I spent $11.25 on pens": a cart of some of one plural item, its count unknown (wip/linU); a
+        singular ("on pen") is no claim."""
+        item = next(c for c in children if isinstance(c, _Item))
+        if not item.plural:
+            raise Declined
+        self.wp_cart_paid([*children[:-1], (_Part(item, None, None),)])
+
     def wp_part_one(self, children: list[Any]) -> _Part:
         """"a pen", "una bibita": one item (a plural with an article, "the pens", is no count)."""
         item = next(c for c in children if isinstance(c, _Item))
