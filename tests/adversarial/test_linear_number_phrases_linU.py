@@ -67,7 +67,7 @@ ROWS: list[tuple[str, str, _Expr]] = [
     ("en", "I think of a number, multiply it by 6 and subtract 5, and I get {t}. What is my number?", lambda x: 6 * x - 5),
     ("en", "I think of a number, double it, then add 7, and I get {t}. What is the number?", lambda x: 2 * x + 7),
     ("en", "I think of a number, add 5, then multiply by 2, and I get {t}. What is the number?", lambda x: 2 * (x + 5)),
-    ("en", "I'm thinking of a number. I triple it and subtract 4, and the result is {t}. What is my number?", lambda x: 3 * x - 4),
+    ("en", "I think of a number. I triple it and subtract 4, and the result is {t}. What is my number?", lambda x: 3 * x - 4),
     ("en", "I think of a number and divide it by 3, then add 2, and I get {t}. What is the number?", lambda x: x / 3 + 2),
     ("en", "I pick a number, subtract 3, multiply by 4 and I end up with {t}. What is the number?", lambda x: 4 * (x - 3)),
     ("en", "If I multiply a number by 3 and add 4, I get {t}. What is the number?", lambda x: 3 * x + 4),
