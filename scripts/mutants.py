@@ -670,3 +670,6 @@ MUTANTS += [Mutant(*row) for row in _JSONL_ROWS]
 from mutants_jsonE import ROWS as _JSONE_ROWS  # noqa: E402 - everyday flat JSON statements: table-word values, declared value lists (wip/jsonE)
 
 MUTANTS += [Mutant(*row) for row in _JSONE_ROWS]
+from mutants_linU import ROWS as _LINU_ROWS  # noqa: E402 - "a number" composed, a number thought of and its steps (wip/linU)
+
+MUTANTS += [Mutant(*row) for row in _LINU_ROWS]

@@ -21,7 +21,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("linI-negative-sign-dropped", "'... equals -46' read as '... equals 46'",
      _LINEAR + "word_problems.py", '        return Word("NEG_NUM", "-" + signed.group()', '        return Word("NEG_NUM", "" + signed.group()', _TESTS),
     ("linI-sum-added-twice", "'the sum of a number and 7 is 19' read as 2x + 7 = 19",
-     _LINEAR + "word_problems.py", '        self._fact("number", (Fraction(1), b, total))', '        self._fact("number", (Fraction(2), b, total))', _TESTS),
+     _LINEAR + "word_problems.py", "        return _Affine(term.k, b, term.letter)  # the term once, the amount added",
+     "        return _Affine(2 * term.k, b, term.letter)  # the term once, the amount added", _TESTS),  # re-anchored (wip/linU: sums composed)
     ("linI-json-keys-unchecked", "'{\"y\": <value>}' or one key of two served for the unknowns asked",
      _LINEAR + "reader.py", "return form.text if set(json_keys(form.text)) == set(asked) and not transformer.derived else None",
      "return form.text if not transformer.derived else None", _TESTS),

@@ -590,14 +590,13 @@ NUMBER_TRAPS = [
     "ある数を3倍して4を足すと19になります。ある数の2倍はいくつですか？",
     "Если к удвоенному числу прибавить 9, получится 25. Найдите удвоенное число.",
     # the order "minus" and "less than" state: the number before, never read as the other order
-    "4 minus three times a number is 11. What is the number?",
+    # "4 minus three times a number" (4 - 3x) is read in the order stated since wip/linU (served exactly there)
     "Three times a number less than 4 is 11. What is the number?",
     "4 less three times a number is 11. What is the number?",
     # two numbers, two operations, a number in words where a digit is read, division by zero
     "Three times a number minus another number equals 11. Find the number.",
     "Three times a number minus 4 times 2 equals 11. Find the number.",
-    "Three times a number minus four equals 11. Find the number.",
-    "The sum of three times a number and 4 equals 19. Find the number.",
+    # "minus four", "the sum of three times a number and 4": read since wip/linU (test_linear_number_phrases_linU.py)
     "A number divided by 0 plus 3 equals 5. What is the number?",
     "Three times a number minus 4 equals 11 and twice the number plus 1 equals 11. Find the number.",
     "Twelve times a number minus 4 equals 20. Find the number.",

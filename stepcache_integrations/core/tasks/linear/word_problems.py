@@ -297,10 +297,109 @@ class WordFacts:
         if letter is not None:  # "a number n times 3, plus 8, equals 29. What's n?"
             self._fact("asked_number", (letter,))
 
-    def wp_number_sum(self, children: list[Any]) -> None:
-        """"the sum of a number and 7 is 19": the number once, 7 added (wip/linI)."""
-        b, total = [Fraction(c.value) for c in children if isinstance(c, Token) and c.type in ("NUM", "NEG_NUM")]
-        self._fact("number", (Fraction(1), b, total))
+    # == wip/linU: "a number" composed (request.lark's wp_nexpr): each rule's value is the expression
+    # k x + b of the number, an _Affine; a letter named beside "a number" names it.
+    def wp_nterm(self, children: list[Any]) -> _Affine:
+        """"twice a number" (2x), "a number" (x)."""
+        if isinstance(children[0], tuple):
+            k, letter = children[0]
+            return _Affine(k, Fraction(0), letter)
+        return _Affine(Fraction(1), Fraction(0), None)
+
+    def wp_nx_term(self, children: list[Any]) -> _Affine:
+        return self.wp_nterm(children)
+
+    def wp_nx_before(self, children: list[Any]) -> _Affine:
+        """"9 more than 4x", "5 added to x": 4x + 9; "5 less than 3x", "5 subtracted from 3x": 3x - 5."""
+        term, b = _term_and_amount(children)
+        less = any(isinstance(c, Token) and c.type in _TAKEN_AWAY_LINU for c in children)
+        return _Affine(term.k, -b if less else b, term.letter)
+
+    def wp_nx_after(self, children: list[Any]) -> _Affine:
+        """"2x increased by 5", "6x, minus 4": the amount added or taken away after the term."""
+        return self.wp_nx_before(children)
+
+    def wp_nx_sum(self, children: list[Any]) -> _Affine:
+        """"the sum of a number and 7": x + 7."""
+        term, b = _term_and_amount(children)
+        return _Affine(term.k, b, term.letter)  # the term once, the amount added
+
+    def wp_nx_diff(self, children: list[Any]) -> _Affine:
+        """"the difference of a number and 4": x - 4 (the order written)."""
+        term, b = _term_and_amount(children)
+        return _Affine(term.k, -b, term.letter)
+
+    def wp_nx_diff_of(self, children: list[Any]) -> _Affine:
+        """"the difference between 20 and a number", "20 minus twice a number", "a number subtracted
+        from 20": the amount less the term, 20 - 2x."""
+        term, b = _term_and_amount(children)
+        return _Affine(-term.k, b, term.letter)
+
+    def wp_number_expr(self, children: list[Any]) -> None:
+        """The expression of the number equals the result: (k, b, total); a letter named names it."""
+        expression = next(c for c in children if isinstance(c, _Affine))
+        total = next(Fraction(c.value) for c in children if isinstance(c, Token) and c.type in ("NUM", "NEG_NUM"))
+        self._fact("number", (expression.k, expression.b, total))
+        if expression.letter is not None:
+            self._fact("asked_number", (expression.letter,))
+
+    def wp_step_times(self, children: list[Any]) -> tuple[Fraction, Fraction]:
+        k = _amount(children)
+        if k == 0:
+            raise Declined
+        return k, Fraction(0)
+
+    def wp_step_divide(self, children: list[Any]) -> tuple[Fraction, Fraction]:
+        k = _amount(children)
+        if k == 0:
+            raise Declined
+        return 1 / k, Fraction(0)
+
+    def wp_step_add(self, children: list[Any]) -> tuple[Fraction, Fraction]:
+        return Fraction(1), _amount(children)
+
+    def wp_step_take(self, children: list[Any]) -> tuple[Fraction, Fraction]:
+        return Fraction(1), -_amount(children)
+
+    def wp_step_double(self, children: list[Any]) -> tuple[Fraction, Fraction]:
+        return Fraction(2), Fraction(0)
+
+    def wp_step_triple(self, children: list[Any]) -> tuple[Fraction, Fraction]:
+        return Fraction(3), Fraction(0)
+
+    def wp_steps_more(self, children: list[Any]) -> list[Any]:
+        """The steps after the first, in order, and the result last."""
+        step = next(c for c in children if isinstance(c, tuple))
+        rest = next(c for c in children if isinstance(c, list))
+        return [step, *rest]
+
+    def wp_steps_end(self, children: list[Any]) -> list[Any]:
+        return [next(Fraction(c.value) for c in children if isinstance(c, Token) and c.type in ("NUM", "NEG_NUM"))]
+
+    def wp_number_steps(self, children: list[Any]) -> None:
+        """"I think of a number, multiply it by 3 and add 4; I get 25": each step (x -> m x + a) applied
+        in order to the number, the expression equals the result: 3x + 4 = 25."""
+        first = next(c for c in children if isinstance(c, tuple))
+        *steps, total = next(c for c in children if isinstance(c, list))
+        k, b = Fraction(1), Fraction(0)
+        for m, a in (first, *steps):
+            k, b = m * k, m * b + a
+        self._fact("number_steps", (k, b, total))
+        if any(isinstance(c, Token) and c.type in ("IF", "WP_THINK_OF") for c in children):
+            self._fact("thought", True)  # the number the steps start from, said here ("I triple it": said before)
+
+    def wp_shape_perimeter(self, children: list[Any]) -> None:
+        """"The perimeter of a rectangle is 40 cm": the perimeter and its unit, the shape named (wip/linU)."""
+        self._fact("shape_perimeter", next(c for c in children if isinstance(c, tuple)))
+
+    def wp_side_given(self, children: list[Any]) -> None:
+        """"Its length is 14 cm": one side's length and its unit (wip/linU)."""
+        side, unit = next(c for c in children if isinstance(c, tuple))
+        self._fact("side_given", (_unit(children), side, unit))
+
+    def wp_thought(self, children: list[Any]) -> None:
+        """"I'm thinking of a number.": the number its steps ("I triple it ...") are applied to."""
+        self._fact("thought", True)
 
     def wp_number_less(self, children: list[Any]) -> None:
         """"если из утроенного числа вычесть 4, получится 11": b taken away."""
@@ -350,7 +449,7 @@ class WordFacts:
         if unit != side_unit:
             raise Declined  # "50 cm ... 15 mm": not one unit
         given = next(c for c in children if isinstance(c, str) and not isinstance(c, Token))
-        self._fact("rectangle", (perimeter, given, side))
+        self._fact("rectangle", (perimeter, given, side, unit))
 
     def wp_let_side(self, children: list[Any]) -> None:
         letters = next(c for c in children if isinstance(c, list))
@@ -715,6 +814,25 @@ class WordFacts:
         """"some notebooks", "qualche pizza", "ein paar Tickets": the count unknown."""
         return _Part(next(c for c in children if isinstance(c, _Item)), None, None)
 
+    def wp_part_some_priced(self, children: list[Any]) -> _Part:
+        """"some notebooks at $3 each": the count unknown, the item's unit price a fact of its own (a plural
+        only with "each", one price per item; wip/linU)."""
+        item = next(c for c in children if isinstance(c, _Item))
+        self._priced_each(children, item)
+        prices = self.__dict__.setdefault("word_facts", {}).setdefault("unit_prices", {})
+        if item.word in prices:
+            raise Declined  # two prices of one item
+        prices[item.word] = (*_money(children), "")
+        return _Part(item, None, None)
+
+    def wp_spent_on_plural(self, children: list[Any]) -> None:
+        """"I spent $11.25 on pens": a cart of some of one plural item, its count unknown (wip/linU); a
+        singular ("on pen") is no claim."""
+        item = next(c for c in children if isinstance(c, _Item))
+        if not item.plural:
+            raise Declined
+        self.wp_cart_paid([*children[:-1], (_Part(item, None, None),)])
+
     def wp_part_one(self, children: list[Any]) -> _Part:
         """"a pen", "una bibita": one item (a plural with an article, "the pens", is no count)."""
         item = next(c for c in children if isinstance(c, _Item))
@@ -825,6 +943,33 @@ _RANKS = {"WP_SMALLER": "min", "WP_LARGER": "max", "WP_SMALLEST": "min", "WP_LAR
 _AGE_FACTORS: dict[str, int] = _table_words("age_factors")
 # A number word's value (a table's "number_words": "three" is 3).
 _NUMBER_WORDS: dict[str, int] = _table_words("number_words")
+
+
+# The words that take the amount away from the term (wip/linU's composed expressions).
+_TAKEN_AWAY_LINU = frozenset({"WP_LESS_THAN", "WP_MINUS", "WP_DECREASED_BY", "WP_SUBTRACTED_FROM"})
+
+
+@dataclass(frozen=True)
+class _Affine:
+    """An expression of the number: k x + b, the letter named beside "a number" (wip/linU)."""
+
+    k: Fraction
+    b: Fraction
+    letter: str | None
+
+
+def _amount(children: list[Any]) -> Fraction:
+    """The amount a step states (a number or a number word)."""
+    return next(_factor(c) for c in children if isinstance(c, Token) and c.type in ("NUM", "WP_NUMWORD"))
+
+
+def _term_and_amount(children: list[Any]) -> tuple[_Affine, Fraction]:
+    """The term of an expression's rule and the amount beside it (a number or a number word)."""
+    term = next(c if isinstance(c, _Affine) else _Affine(c[0], Fraction(0), c[1]) if isinstance(c, tuple)
+                else _Affine(Fraction(1), Fraction(0), None) for c in children
+                if isinstance(c, (_Affine, tuple)) or (isinstance(c, Token) and c.type in ("BARE_NUMBER", "WP_NUMBER")))
+    amount = next(_factor(c) for c in children if isinstance(c, Token) and c.type in ("NUM", "WP_NUMWORD"))
+    return term, amount
 
 
 def _factor(token: Token) -> Fraction:
@@ -1195,10 +1340,21 @@ def _number(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[Fraction
     (k, b, total), (named,) = facts["number"], facts["asked_number"]
     if named != letter:
         return None
+    if k == 0:
+        return None
     sign = "-" if b < 0 else "+"
-    term = f"{format_number(k)}{letter}" if k.denominator == 1 else f"{format_number(k.numerator)}{letter}/{k.denominator}"
+    term = f"{format_number(abs(k))}{letter}" if k.denominator == 1 else f"{format_number(abs(k.numerator))}{letter}/{k.denominator}"
     term = term[1:] if term.startswith(f"1{letter}") else term  # "x/4", never "1x/4"
+    if k < 0:  # wip/linU: "20 minus twice a number" is 20 - 2x
+        return f"{format_number(b)} - {term} = {format_number(total)}", lambda value: True
+    if b == 0:  # wip/linU: "a number divided by 4 is 9"
+        return f"{term} = {format_number(total)}", lambda value: True
     return f"{term} {sign} {format_number(abs(b))} = {format_number(total)}", lambda value: True
+
+
+def _number_steps(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[Fraction], bool]] | None:
+    """The steps applied in order to the number thought of, the result stated: "3x + 4 = 25" (wip/linU)."""
+    return _number({"number": facts["number_steps"], "asked_number": facts["asked_number"]}, letter)
 
 
 def _times_and_difference(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[Fraction], bool]] | None:
@@ -1260,10 +1416,24 @@ def _pair_and_sum(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[Fr
 
 def _perimeter(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[Fraction], bool]] | None:
     """2(given + other) = perimeter, the other side asked: "2(15 + w) = 50"; the side positive."""
-    (perimeter, given, side), (named, asked) = facts["rectangle"], facts["side"]
+    (perimeter, given, side, unit), (named, asked) = facts["rectangle"], facts["side"]
     if named != letter or asked == given:
         return None  # "a length of 15 cm. Find its length l."
+    if facts.get("asked_unit", unit) != unit:
+        return None  # wip/linU: "Find the width in mm." of sides in cm
     return f"2({format_number(side)} + {letter}) = {format_number(perimeter)}", lambda value: value > 0
+
+
+def _perimeter_told(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[Fraction], bool]] | None:
+    """A rectangle's perimeter and one side told apart, the other side asked: "2(14 + x) = 40" (wip/linU);
+    both in one unit (and the unit asked, if any)."""
+    (perimeter, unit), (given, side, side_unit) = facts["shape_perimeter"], facts["side_given"]
+    if unit != side_unit:
+        return None  # "40 cm ... 14 mm"
+    told = {"rectangle": (perimeter, given, side, unit), "side": facts["side"]}
+    if "asked_unit" in facts:
+        told["asked_unit"] = facts["asked_unit"]
+    return _perimeter(told, letter)
 
 
 def _older_times(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[Fraction], bool]] | None:
@@ -1335,8 +1505,12 @@ _SHAPES: dict[frozenset[str], Callable[[dict[str, Any], str], tuple[str, Callabl
     frozenset({"purchase", "price", "counted_by", "priced_by"}): _count_and_price,
     frozenset({"pair", "sum", "whose"}): _pair_and_sum,
     frozenset({"rectangle", "side"}): _perimeter,
+    frozenset({"rectangle", "side", "asked_unit"}): _perimeter,  # wip/linU: "Find the width in cm."
+    frozenset({"shape_perimeter", "side_given", "side"}): _perimeter_told,  # wip/linU
+    frozenset({"shape_perimeter", "side_given", "side", "asked_unit"}): _perimeter_told,
     frozenset({"pair", "diff", "whose"}): _times_and_difference,
     frozenset({"number", "asked_number"}): _number,
+    frozenset({"number_steps", "thought", "asked_number"}): _number_steps,  # wip/linU
     frozenset({"older_times", "age", "whose"}): _older_times,
     frozenset({"unit_prices", "basket", "total", "asked_bought"}): _bought,
     frozenset({"consecutive", "rank"}): _consecutive,
