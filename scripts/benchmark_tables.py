@@ -95,6 +95,10 @@ HELDOUT_PHRASINGS_17_BEFORE = Path("bench_data/results/heldout_phrasings_17_befo
 HELDOUT_LANGUAGES_17_BEFORE = Path("bench_data/results/heldout_languages_17_before.json")
 HELDOUT_PHRASINGS_17 = Path("bench_data/results/heldout_phrasings_17.json")
 HELDOUT_LANGUAGES_17 = Path("bench_data/results/heldout_languages_17.json")
+HELDOUT_PHRASINGS_18_BEFORE = Path("bench_data/results/heldout_phrasings_18_before.json")
+HELDOUT_LANGUAGES_18_BEFORE = Path("bench_data/results/heldout_languages_18_before.json")
+HELDOUT_PHRASINGS_18 = Path("bench_data/results/heldout_phrasings_18.json")
+HELDOUT_LANGUAGES_18 = Path("bench_data/results/heldout_languages_18.json")
 HAND_CHECKS = Path("bench_data/heldout_hand_checks.json")
 REQUEST_PARSE = Path("bench_data/results/request_parse.json")
 LOAD = Path("bench_data/results/load_test_seeds_1_5.json")
@@ -678,6 +682,10 @@ BLOCKS: dict[str, Callable[[], str]] = {
     "heldout-languages-17-before": lambda: heldout_languages(HELDOUT_LANGUAGES_17_BEFORE),
     "heldout-phrasings-17": lambda: heldout_phrasings(HELDOUT_PHRASINGS_17),
     "heldout-languages-17": lambda: heldout_languages(HELDOUT_LANGUAGES_17),
+    "heldout-phrasings-18-before": lambda: heldout_phrasings(HELDOUT_PHRASINGS_18_BEFORE),
+    "heldout-languages-18-before": lambda: heldout_languages(HELDOUT_LANGUAGES_18_BEFORE),
+    "heldout-phrasings-18": lambda: heldout_phrasings(HELDOUT_PHRASINGS_18),
+    "heldout-languages-18": lambda: heldout_languages(HELDOUT_LANGUAGES_18),
     "request-parse": request_parse,
     "load-test": load_test,
     "load-test-line": load_test_line,
