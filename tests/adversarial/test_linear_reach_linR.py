@@ -21,7 +21,7 @@ import pytest
 from stepcache_integrations import StepCache
 from stepcache_integrations.core.tasks.linear.prompt import understand_prompt
 
-from .harness import NeverRightModel, served_linear
+from .harness import FixedReplyModel, NeverRightModel, served_linear
 
 
 served = served_linear
@@ -210,3 +210,18 @@ def test_a_constant_written_without_its_sign_is_not_stale(cached: str, new: str,
 
     task = LinearEquationTask()
     assert _stale_numbers(task.constraints(cached), task.constraints(new)) == stale
+
+
+@pytest.mark.parametrize(("first", "reply", "second", "expected"), [
+    ("Halla x: 5x - 3 = 2x + 12", "5x - 3 = 2x + 12\n3x = 15\nx = 5", "Halla x: 2x + 12 = 5x - 9", "x = 7"),
+    ("Найди x: 8x - 3 = 5x + 9", "8x - 3 = 5x + 9\n3x = 12\nx = 4", "Найди x: 5x + 9 = 8x - 12", "x = 7"),
+], ids=["es", "ru"])
+def test_the_models_entry_with_the_sides_swapped_is_served(first: str, reply: str, second: str, expected: str) -> None:
+    """An entry the model wrote (not re-instantiated by the fallback: core.planner._rewrite_by_fallback), the new
+    problem's sides swapped: served exactly without a model call (its rewrite, or the task's own derivation)."""
+    cache, model = StepCache(), FixedReplyModel(reply)
+    assert cache.generate(first, model).verified
+    before = model.calls
+    result = cache.generate(second, model)
+    assert model.calls == before and result.verified, (result.outcome, result.text)
+    assert result.text.splitlines()[-1] == expected
