@@ -30,7 +30,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("linN-de-result-word-deleted", "de 'ergibt' deleted (the number sentence no longer read)",
      _VOCAB + "de.json", '   "ergibt",\n', "", _TESTS),
     ("linN-letter-beside-number-ignored", "'a number n times 3 ... What's n?': the letter written beside 'a number' not the one asked",
-     _LINEAR + "word_problems.py", '            self._fact("asked_number", (letter,))', "            pass", _TESTS),
+     _LINEAR + "word_problems.py", '            self._fact("asked_number", (expression.letter,))', "            pass", _TESTS),  # re-anchored: wip/linU's wp_number_expr reads it now
     ("linN-older-sum-roles-swapped", "'Maria is 24 years older than her son. Together ...': the elder taken for the younger",
      _LINEAR + "word_problems.py", 'facts["pair"] = ("more", d, big, small, "age")', 'facts["pair"] = ("more", d, small, big, "age")', _TESTS),
     ("linN-es-relative-form-deleted", "es 'su hijo' and 'el hijo' read as two people (the table's item_forms)",
