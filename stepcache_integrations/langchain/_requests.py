@@ -147,6 +147,7 @@ from ..adapters.flow import (
     unmodelled_option,
 )
 from ..adapters.identity import plain_fields
+from ..core.ast_lock import PARSE_LOCK
 from ..core.engine import CachePlan
 from ..core.outcomes import SERVED_OUTCOMES, SummaryOutcome
 from ..core.types import CacheStats, StepCacheResult, extract_json_object
@@ -341,7 +342,8 @@ def _params(llm_string: str) -> dict[str, Any] | None:
 def _literal(text: str) -> Any:
     for candidate in (text, _OBJECT_REPR.sub("None", text)):
         try:
-            return ast.literal_eval(candidate)
+            with PARSE_LOCK:  # CPython 3.11: AST construction is not thread-safe
+                return ast.literal_eval(candidate)
         except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
             continue
     return None

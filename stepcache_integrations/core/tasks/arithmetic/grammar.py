@@ -30,6 +30,7 @@ from pathlib import Path
 
 from lark import Token, Transformer
 
+from ...ast_lock import PARSE_LOCK
 from ..request_language import Folded, RequestLanguage, Vocabulary, Word, fold
 
 __all__ = [
@@ -108,7 +109,8 @@ def read_expression(text: str) -> Fraction | None:
     if tokens is None or not _well_formed(tokens):
         return None
     try:
-        tree = ast.parse(text, mode="eval")
+        with PARSE_LOCK:  # CPython 3.11: AST construction is not thread-safe (core.ast_lock)
+            tree = ast.parse(text, mode="eval")
     except SyntaxError:
         return None
     if _ambiguous_division(tree.body, text):

@@ -25,6 +25,7 @@ from typing import Any
 from lark import Token, Transformer, Tree
 
 from ..digit_groups import read_two_ways
+from ...ast_lock import PARSE_LOCK
 from ..request_language import Declined, Folded, RequestLanguage, Vocabulary, Word, fold
 from .passage import bound_values, framed_values, never_names
 from .places import CITY, COUNTRY, place_kinds
@@ -2758,7 +2759,8 @@ def _python_record_at(text: str, pos: int) -> tuple[Word, int] | None:
 def _literal_items(source: str, call: bool) -> list[tuple[Any, Any]] | None:
     """The (key, value) nodes of a dict display or of a call of dict with keyword arguments alone."""
     try:
-        node = ast.parse(source, mode="eval").body
+        with PARSE_LOCK:  # CPython 3.11: AST construction is not thread-safe (core.ast_lock)
+            node = ast.parse(source, mode="eval").body
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
     if call and isinstance(node, ast.Call) and not node.args and node.keywords and all(k.arg for k in node.keywords):
@@ -3151,7 +3153,9 @@ def _statement_at(
     equals = text[end:sep_end].strip(" \t") == "="
     dashed = text[end:sep_end].strip(" \t") == "-"
     st = Statement(value[0], value[1], (pos, value[2]), lowercase, spaced_bare, equals, dashed)
-    kind = "VALUES_STMT" if not key_quoted and table.phrases.get(fold(key)) == "VALUES" else "STMT"  # wip/jsonE: "Values: 17"
+    # wip/jsonE: "Values: 17, open" -- a list follows; "with values 12.6 and price 7.8" states a key named "values" (W21)
+    listed = text[value[2] :].lstrip(" \t")[:1] in (",", "\uff0c", "\u3001")
+    kind = "VALUES_STMT" if not key_quoted and listed and table.phrases.get(fold(key)) == "VALUES" else "STMT"
     return Word(kind, (key, st), pos), value[2]  # type: ignore[arg-type]
 
 
