@@ -17,8 +17,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      "    if len(rows) >= 1:\n        keys = frozenset(key for key, flag in zip(header, quoted[0]) if flag)", (_T,)),
     ("jsonP-row-width-unchecked", "a markdown row wider than its header is read (its extra cell dropped)",
      _PASTES, "    if len(header) < 2 or any(len(row) != len(header) for row in rows) or not rows:", "    if len(header) < 2 or not rows:", (_T,)),
-    ("jsonP-key-value-one-row", "'| key | value |' and one row is read as the row's cells keyed 'key' and 'value'",
-     _PASTES, "    if block.key_value != _key_value_header(block.header):", "    if block.key_value and not _key_value_header(block.header):", (_T,)),
+    # jsonP-key-value-one-row retired 2026-12-05 (equivalent): '| key | value |' over one row is declined by W26's
+    # pastes._read_two_ways as well (two columns and one row under a value column's word of any table)
     ("jsonP-labels-unchecked", "'Foo: a,b' / 'Bar: 1,2' (labels no table declares) are read as a header and a row",
      _PASTES, "    if block.labels is not None and not _labels_read(block.labels, table):\n        return False", "    if False:\n        return False", (_T,)),
     ("jsonP-env-or-table", "'A=1,B=2' lines are read as a table although they are NAME=value lines too",
