@@ -35,7 +35,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("jsonE-values-listed-rule", "'Values: 18, closed.' after the request is not derived", _GRAMMAR,
      "%extend _other: values_said | values_listed\n", "%extend _other: values_said\n", (_V,)),
     ("jsonE-values-stmt-lexed-as-stmt", "'Values: 18' lexed as a plain statement (no values sentence after the request)", _READER,
-     '    kind = "VALUES_STMT" if not key_quoted and table.phrases.get(fold(key)) == "VALUES" else "STMT"  # wip/jsonE: "Values: 17"\n',
+     '    kind = "VALUES_STMT" if not key_quoted and listed and table.phrases.get(fold(key)) == "VALUES" else "STMT"\n',
      '    kind = "STMT"\n', (_V,)),
     ("jsonE-values-said-count", "values said after the request bind with a count that differs", _READER,
      "    if len(keys) != len(rest) + (0 if said else 1) or len(set(keys)) != len(keys)",

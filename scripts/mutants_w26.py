@@ -43,3 +43,8 @@ ROWS += [
      f"{_JSON}/reader.py", "_VALUE_ENDS = re.compile(r\"[ \\t]*(?:[,;\\n]|$|\\.(?:\\s|$))\")", "_VALUE_ENDS = re.compile(r\"\")",
      ("tests/adversarial/test_json_entity_word_values.py",)),
 ]
+ROWS += [
+    ("w26-values-key-lexed-as-list", "'with values 12.6 and price 7.8' (a key named values) is lexed as a values sentence and declined",
+     f"{_JSON}/reader.py", '    listed = text[value[2] :].lstrip(" \\t")[:1] in (",", "\\uff0c", "\\u3001")',
+     "    listed = True", ("tests/adversarial/test_values_key_collision.py",)),
+]
