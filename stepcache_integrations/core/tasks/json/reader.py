@@ -2983,11 +2983,6 @@ def _token_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word
     return _mark_name_or_number_at(text, folded, pos, table, name)
 
 
-def _after_a_label(text: str, pos: int) -> bool:
-    """``pos`` follows "=" or ":" written right after a word ("product=", "item: "): a value's place."""
-    before = text[:pos].rstrip(" \t")
-    return len(before) >= 2 and before[-1] in "=:" and (before[-2].isalnum() or before[-2] in "_\"'")
-
 
 def _mark_name_or_number_at(text: str, folded: str, pos: int, table: Vocabulary, name: re.Match[str] | None) -> tuple[Word, int] | None:
     """The word at ``pos`` once no template, formula, record, phrase, statement or quote starts there:
@@ -3457,14 +3452,8 @@ def _labelled_entity(text: str, folded: str, start: int, end: int, table: Vocabu
     """The word at ``start:end`` is an entity noun of the table inside a labelled line's only value (wip/jsonS)."""
     if table.phrases.get(folded[start:end]) != "ENTITY" or value_start is None:
         return False
-    if start == value_start and _after_a_label(text, value_start) and _VALUE_ENDS.match(text, end):
-        return True  # "product=Laptop, price=349.5": the whole value, nothing after it that a next statement could start
     line_start = text.rfind("\n", 0, value_start) + 1
     return bool(_LINE_UP_TO_VALUE.fullmatch(text, line_start, value_start) and _REST_OF_LINE_ONE_VALUE.match(text, value_start))
-
-
-# A value's end: a comma or semicolon, a line's or the text's end, or a sentence's period
-_VALUE_ENDS = re.compile(r"[ \t]*(?:[,;\n]|$|\.(?:\s|$))")
 
 
 def _table_word(text: str, folded: str, start: int, end: int, table: Vocabulary) -> bool:
