@@ -97,13 +97,11 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      "    if said is not None or transformer.converted_first:", (_Y,)),
     ("jsonY-slot-type-word", "'<text>' read as a slot ('{\"meters\": <text>}' served a number)", _READER,
      "    if slot is not None and slot.casefold() in _TYPE_WORDS:", "    if slot is not None and slot.casefold() in ():", (_Y,)),
-    ("jsonY-listed-key-rule", "'a key \"tags\" listing: red, green' is not derived", _GRAMMAR,
-     "%extend mod: WITH ART? KEYWORD_ONE QNAME stmts -> with_listed_key\n", "", (_Y,)),
+    # jsonY-listed-key-rule and jsonY-listing-word retired 2026-12-05 (equivalent): wip/jsonL's list phrases derive
+    # 'a key "tags" listing: red, green' too (follow-up: delete this rule and the "listing_labels" table key)
     ("jsonY-listed-key-any-label", "'a key \"tags\" color: red, green' read as a list", _READER,
      "        if len(self.stated) != 1 or fold(self.stated[0][0]) not in _LISTING_LABELS:",
      "        if len(self.stated) != 1:", (_Y,)),
-    ("jsonY-listing-word", "en 'listing' is no listing label", f"{_JSON}/vocabulary/en.json",
-     ' "listing_labels": ["listing"],\n', "", (_Y,)),
     ("jsonY-formula-tail-rule", "'..., where total = price * qty' is not derived", _GRAMMAR,
      "%extend tail: WHERE FORMULA -> formula\n", "", (_Y,)),
     ("jsonY-formula-sentence-rule", "'Total = price * qty.' as a sentence is not derived", _GRAMMAR,
