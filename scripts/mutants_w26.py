@@ -39,6 +39,6 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
 # read 'product=Laptop' the same way (tests/adversarial/test_json_entity_word_values.py passes through it)
 ROWS += [
     ("w26-values-key-lexed-as-list", "'with values 12.6 and price 7.8' (a key named values) is lexed as a values sentence and declined",
-     f"{_JSON}/reader.py", '    listed = text[value[2] :].lstrip(" \\t")[:1] in (",", "\\uff0c", "\\u3001")',
+     f"{_JSON}/reader.py", '    listed = sep == ":" or text[value[2] :].lstrip(" \\t")[:1] in (",", "\\uff0c", "\\u3001")',
      "    listed = True", ("tests/adversarial/test_values_key_collision.py",)),
 ]

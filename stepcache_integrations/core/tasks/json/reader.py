@@ -3148,8 +3148,9 @@ def _statement_at(
     equals = text[end:sep_end].strip(" \t") == "="
     dashed = text[end:sep_end].strip(" \t") == "-"
     st = Statement(value[0], value[1], (pos, value[2]), lowercase, spaced_bare, equals, dashed)
-    # wip/jsonE: "Values: 17, open" -- a list follows; "with values 12.6 and price 7.8" states a key named "values" (W21)
-    listed = text[value[2] :].lstrip(" \t")[:1] in (",", "\uff0c", "\u3001")
+    # wip/jsonE: "Values: 17, open" -- a label's colon, or a list after the value; "with values 12.6 and price 7.8"
+    # states a key named "values" (W21)
+    listed = sep == ":" or text[value[2] :].lstrip(" \t")[:1] in (",", "\uff0c", "\u3001")
     kind = "VALUES_STMT" if not key_quoted and listed and table.phrases.get(fold(key)) == "VALUES" else "STMT"
     return Word(kind, (key, st), pos), value[2]  # type: ignore[arg-type]
 
