@@ -35,10 +35,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("jsonL-stops-ignored", "'red, green, sorted' reads 'sorted' as an item", _READER,
      "(v.casefold() in _NOT_BARE | _TYPE_WORDS | _LIST_ITEM_STOPS or v in asked)",
      "(v.casefold() in _NOT_BARE | _TYPE_WORDS or v in asked)", (_L,)),
-    ("jsonL-en-sorted-word", "en 'sorted' is no list item stop", f"{_JSON}/vocabulary/en.json",
-     '  "sorted",\n  "sort",\n', '  "sort",\n', (_L,)),
-    ("jsonL-en-reversed-word", "en 'reversed' is no list item stop ('red, green, blue, reversed' reads it as an item)",
-     f"{_JSON}/vocabulary/en.json", '  "sort",\n  "reversed",\n  "reverse",\n', '  "sort",\n  "reverse",\n', (_L,)),
+    # jsonL-en-sorted-word and jsonL-en-reversed-word retired 2026-12-05 (equivalent): W26's unquoted-participle rule
+    # (reader._HOW_TO_LIST: "sorted", "reversed") declines those items as well
     ("jsonL-asked-list", "'tags listing red, blue?' states the list", _READER,
      "        ambiguous |= {key for key, items in transformer.items.items() if items and _asked_about(prompt, _item_end(prompt, items[-1]))}\n",
      "", (_L,)),
