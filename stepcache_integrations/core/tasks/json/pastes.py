@@ -58,10 +58,10 @@ _DIALECTS: dict[str, type[csv.Dialect]] = {
 _QUOTED_CELL = {sep: re.compile(("[ ]*" if sep in "|," else "") + r'("(?:[^"]|"")*")?[^' + re.escape(sep) + "]*") for sep in _DIALECTS}
 _MARKDOWN_ROW = re.compile(r"[ \t]*\|.*\|[ \t]*")
 _MARKDOWN_RULE = re.compile(r"[ \t]*\|(?:[ \t]*:?-{3,}:?[ \t]*\|)+[ \t]*")
-# A markdown cell's inline syntax (GFM reads cells as inline content): escapes, code, emphasis, links,
-# HTML and character references, strike-through; "_" only at a word's edge ("first_name" is plain)
 # A cell written as a key is ("age", "max_retries"): lowercase ASCII letters, digits and underscores
 _KEY_LIKE = re.compile(r"[a-z][a-z0-9_]*")
+# A markdown cell's inline syntax (GFM reads cells as inline content): escapes, code, emphasis, links,
+# HTML and character references, strike-through; "_" only at a word's edge ("first_name" is plain)
 _MARKDOWN_INLINE = re.compile(r"[\\`*<>\[\]]|~~|&(?:#\d+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);|(?<!\w)_|_(?!\w)")
 _ENV_LINE = re.compile(r"(?:export[ \t]+)?[A-Za-z_][A-Za-z0-9_]{0,60}=\S.*")
 # "export NAME=value": the shell's prefix, no part of the name (wip/overdecl)
@@ -377,11 +377,13 @@ def _read_two_ways(block: _Block) -> bool:
     cell is a key column's word over a cell written as a key ("name | amount" over "age | 31"): a
     header and its row, or one key and its value? Not said, so no claim (the declared "| key | value |"
     headers are read as key/value tables of many rows)."""
-    tables = _LANGUAGE.tables.values()
-    value_words = {fold(word) for table in tables for word in table["value_column"]}
-    key_words = {fold(word) for table in tables for word in table["key_column"]}
-    return fold(block.header[1]) in value_words or (
-        fold(block.header[0]) in key_words and _KEY_LIKE.fullmatch(block.pairs[0][1]) is not None)
+    return fold(block.header[1]) in _VALUE_COLUMN_WORDS or (
+        fold(block.header[0]) in _KEY_COLUMN_WORDS and _KEY_LIKE.fullmatch(block.pairs[0][1]) is not None)
+
+
+# Every table's key and value column words, folded once (_read_two_ways)
+_VALUE_COLUMN_WORDS = frozenset(fold(word) for table in _LANGUAGE.tables.values() for word in table["value_column"])
+_KEY_COLUMN_WORDS = frozenset(fold(word) for table in _LANGUAGE.tables.values() for word in table["key_column"])
 
 
 def _header_named(read: _Read, block: _Block, keys: list[str]) -> bool:
