@@ -673,3 +673,6 @@ MUTANTS += [Mutant(*row) for row in _JSONE_ROWS]
 from mutants_linU import ROWS as _LINU_ROWS  # noqa: E402 - "a number" composed, a number thought of and its steps (wip/linU)
 
 MUTANTS += [Mutant(*row) for row in _LINU_ROWS]
+from mutants_s19 import ROWS as _S19_ROWS  # noqa: E402 - main, 2026-12-05 22:06: a grammar's build error raised again at once
+
+MUTANTS += [Mutant(*row) for row in _S19_ROWS]

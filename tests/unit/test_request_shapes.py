@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -109,3 +110,25 @@ def test_the_kept_trees_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     for n in range(6):
         language.parse([Word("STOP", ".", i) for i in range(n + 1)])
     assert len(language._shapes) == 3
+
+
+def test_a_grammar_that_does_not_build_fails_at_once_every_time(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # an LALR conflict (two rules derive one word) raises; the next prompt raises the same error
+    # without building again, so a broken grammar fails a run fast instead of stalling it
+    shutil.copytree(linear_reader._LANGUAGE.folder / "vocabulary", tmp_path / "vocabulary")
+    (tmp_path / "request.lark").write_text("start: a | b\na: STOP\nb: STOP\n%declare STOP\n", encoding="utf-8")
+    builds: list[str] = []
+    real_build = request_language.build_lalr
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        builds.append(args[0])
+        return real_build(*args, **kwargs)
+
+    monkeypatch.setattr(request_language, "build_lalr", counted)
+    language = RequestLanguage(tmp_path, linear_reader._LANGUAGE.transformer)
+    with pytest.raises(Exception) as first:
+        language.parse([Word("STOP", ".", 0)])
+    with pytest.raises(Exception) as second:
+        language.parse([Word("STOP", ".", 0)])
+    assert second.value is first.value
+    assert builds == [tmp_path.name]

@@ -216,12 +216,21 @@ class RequestLanguage:
         self.vocabularies = tuple(_load(path, common) for path in paths)
         self._shapes: OrderedDict[tuple[str, ...], Any] = OrderedDict()  # word classes -> tree (_derive)
         self._shapes_lock = threading.Lock()
+        self._build_error: Exception | None = None  # the grammar's build error, raised again at once
 
     @cached_property
     def parser(self) -> Lark:
-        """The LALR parser, built on first use (strict: a conflict in the grammar fails the build)."""
+        """The LALR parser, built on first use (strict: a conflict in the grammar fails the build).
+        A build that failed raises its error again at once: every later prompt must not pay the
+        1-2 s build again (a broken grammar fails a test run fast instead of stalling it)."""
+        if self._build_error is not None:
+            raise self._build_error
         grammar = (self.folder / "request.lark").read_text(encoding="utf-8")
-        return build_lalr(self.folder.name, grammar, lexer=_Tokens, start="start", strict=True)
+        try:
+            return build_lalr(self.folder.name, grammar, lexer=_Tokens, start="start", strict=True)
+        except Exception as exc:
+            self._build_error = exc
+            raise
 
     def parse(self, words: Iterable[Word]) -> Any | None:
         """The task's transformer after reading the tree the grammar derives from ``words`` (its
