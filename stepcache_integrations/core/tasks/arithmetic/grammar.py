@@ -321,6 +321,7 @@ class _Read(Transformer):
 
     question: tuple[str, list[Token]] | None = None
     number_only = False
+    yes_no_asked = False  # "Answer yes or no." after the question
 
     def __default__(self, data: str, children: list, meta: object) -> tuple[str, list[Token]]:
         return data, [t for c in children for t in (c[1] if isinstance(c, tuple) else (c,))]
@@ -328,6 +329,7 @@ class _Read(Transformer):
     def start(self, children: list) -> None:
         read = [child for child in children if isinstance(child, tuple)]  # the rules read (a mark is a token)
         self.question, self.number_only = next(c for c in read if c[0] != "only_number"), any(c[0] == "only_number" for c in read)
+        self.yes_no_asked = any(isinstance(child, Token) and child.type == "YES_NO_END" for child in children)
 
 
 _LANGUAGE = RequestLanguage(_FOLDER, _Read)
@@ -346,6 +348,8 @@ def read_question(prompt: str) -> Question | None:
         question = None if read is None or read.question is None else _question(*read.question, _tables()[table.language])
         if question is None:
             continue
+        if read.yes_no_asked and question.form != "yesno":
+            return None  # "What is 12 * 12? Answer yes or no.": no yes/no question is asked
         if not read.number_only:
             return dataclasses.replace(question, language=table.language)
         if question.form == "yesno":
