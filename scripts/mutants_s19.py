@@ -17,5 +17,9 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      f"{_ARITH}/request.lark", "     | question _SP YES_NO_END (STOP | BANG | QMARK)?", "     | question _SP YES_NO_END _SP YES_NO_END", _YES_NO),
     ("s19-es-responde-si-o-no", "es '¿Es 15 par? Responde sí o no.' is declined (the table lost 'responde sí o no')",
      f"{_ARITH}/vocabulary/es.json", '   "responde sí o no",\n', "", _YES_NO),
+    ("s19-es-mi-numero", "es 'Pienso en un número ... ¿Cuál es mi número?' is declined (the table lost 'mi número')",
+     "stepcache_integrations/core/tasks/linear/vocabulary/es.json", ',\n   "mi número"', "", ("tests/adversarial/test_linear_number_phrases_linU.py",)),
+    ("s19-de-meine-zahl", "de 'Ich denke mir eine Zahl ... Wie heißt meine Zahl?' is declined (the table lost 'meine zahl')",
+     "stepcache_integrations/core/tasks/linear/vocabulary/de.json", ',\n   "meine zahl"', "", ("tests/adversarial/test_linear_number_phrases_linU.py",)),
 ]
 # fmt: on

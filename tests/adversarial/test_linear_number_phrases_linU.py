@@ -93,6 +93,12 @@ ROWS: list[tuple[str, str, _Expr]] = [
     ("de", "Ich denke mir eine Zahl, multipliziere sie mit 3 und addiere 4; ich erhalte {t}. Wie heißt die Zahl?", lambda x: 3 * x + 4),
     ("de", "Ich denke mir eine Zahl, verdopple sie und subtrahiere 5, und ich erhalte {t}. Wie heißt die Zahl?", lambda x: 2 * x - 5),
     ("de", "Denk dir eine Zahl, teile sie durch 4 und addiere 3; das Ergebnis ist {t}. Wie heißt die Zahl?", lambda x: x / 4 + 3),
+    # "my number" in each table (red team 21 wrote these, declined 20/20 before): the number thought of
+    ("es", "Pienso en un número, lo multiplico por 3 y le sumo 4; obtengo {t}. ¿Cuál es mi número?", lambda x: 3 * x + 4),
+    ("fr", "Je pense à un nombre, je le multiplie par 3 et j'ajoute 4 ; j'obtiens {t}. Quel est mon nombre ?", lambda x: 3 * x + 4),
+    ("de", "Ich denke mir eine Zahl, multipliziere sie mit 3 und addiere 4; ich erhalte {t}. Wie heißt meine Zahl?", lambda x: 3 * x + 4),
+    ("it", "Penso un numero, lo moltiplico per 3 e aggiungo 4; ottengo {t}. Qual è il mio numero?", lambda x: 3 * x + 4),
+    ("pt", "Penso em um número, multiplico por 3 e somo 4; obtenho {t}. Qual é o meu número?", lambda x: 3 * x + 4),
 ]
 
 
@@ -119,6 +125,12 @@ TRAPS: list[tuple[str, str]] = [
     ("Nine more than four times a number is 61. What is four times the number?", BASE),
     ("The sum of a number and 7 is 12. What is the sum?", BASE),
     ("I think of a number, multiply it by 3 and add 4; I get 25. What is three times my number?", STEPS),
+    ("Pienso en un número, lo multiplico por 3 y le sumo 4; obtengo 25. ¿Cuál es el triple de mi número?", STEPS),
+    ("Pienso en un número, lo multiplico por 3 y le sumo 4; obtengo 25. ¿Cuál es mi número de teléfono?", STEPS),
+    ("Je pense à un nombre, je le multiplie par 3 et j'ajoute 4 ; j'obtiens 25. Quel est mon nombre préféré ?", STEPS),
+    ("Ich denke mir eine Zahl, multipliziere sie mit 3 und addiere 4; ich erhalte 25. Wie heißt meine Zahl plus 1?", STEPS),
+    ("Penso un numero, lo moltiplico per 3 e aggiungo 4; ottengo 25. Qual è il doppio del mio numero?", STEPS),
+    ("Penso em um número, multiplico por 3 e somo 4; obtenho 25. Qual é o meu número da sorte?", STEPS),
     ("If I multiply a number by 3 and add 4, I get 25. What is the other number?", STEPS),
     # a fact negated, a word outside the table at any position
     ("Nine more than four times a number is not 61. What is the number?", BASE),
