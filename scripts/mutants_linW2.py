@@ -45,8 +45,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
 ]
 ROWS += [
     ("linW2-minus-sign", "'twice a number minus 3' derived as 2x + 3",
-     _LINEAR + "word_problems.py", '_TAKEN_AWAY_LINU = frozenset({"WP_LESS_THAN", "WP_MINUS", "WP_DECREASED_BY", "WP_SUBTRACTED_FROM"})',
-     '_TAKEN_AWAY_LINU = frozenset({"WP_LESS_THAN", "WP_DECREASED_BY", "WP_SUBTRACTED_FROM"})', _TESTS),  # re-anchored: wip/linU's composed grammar reads it now
+     _LINEAR + "word_problems.py", '_TAKEN_AWAY = frozenset({"WP_LESS_THAN", "WP_MINUS", "WP_DECREASED_BY", "WP_SUBTRACTED_FROM", "WP_SUB_POST"})',
+     '_TAKEN_AWAY = frozenset({"WP_LESS_THAN", "WP_DECREASED_BY", "WP_SUBTRACTED_FROM", "WP_SUB_POST"})', _TESTS),  # re-anchored: wip/linU's composed grammar reads it now; again for wip/cleanE's one _TAKEN_AWAY set
     ("linW2-question-unit-free", "the count asked with no unit read as the rate's ('Combien de semaines ?' of a rate per month)",
      _LINEAR + "word_problems.py", "        unit = _unit(children)\n        return self._asked(\"count\", (None, unit), unit.text)",
      "        unit = _unit(children)\n        return self._asked(\"count\", (None, \"WP_U_MONTH\"), unit.text)", _TESTS),
