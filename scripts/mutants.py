@@ -673,3 +673,6 @@ MUTANTS += [Mutant(*row) for row in _JSONE_ROWS]
 from mutants_linU import ROWS as _LINU_ROWS  # noqa: E402 - "a number" composed, a number thought of and its steps (wip/linU)
 
 MUTANTS += [Mutant(*row) for row in _LINU_ROWS]
+from mutants_cleanE import ROWS as _CLEANE_ROWS  # noqa: E402 - W26's closed lists on wip/jsonR6's list path (wip/cleanE)
+
+MUTANTS += [Mutant(*row) for row in _CLEANE_ROWS]
