@@ -6,6 +6,8 @@ from __future__ import annotations
 
 _JSON = "stepcache_integrations/core/tasks/json"
 _AND = ("tests/adversarial/test_list_after_and_cleanE.py",)
+_LINEAR = "stepcache_integrations/core/tasks/linear"
+_SUM = ("tests/adversarial/test_asked_sum_cleanE.py",)
 
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
@@ -13,5 +15,10 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      f"{_JSON}/reader.py", "        if key in self.closed_lists:\n", "        if False:\n", _AND),
     ("cleanE-closed-list-mark", "'a list of these colors: red and blue, green' is served three tags ('and' closes no list)",
      f"{_JSON}/reader.py", "            self.closed_lists.add(key)\n", "            pass\n", _AND),
+    # linear "the sum of x and y": live reach no test had (coverage of the corpora and the linear suites)
+    ("cleanE-sum-as-difference", "'Find the sum of x and y' served x - y", f"{_LINEAR}/reader.py",
+     '        return self._asked_expression(f"{first} + {second}")', '        return self._asked_expression(f"{first} - {second}")', _SUM),
+    ("cleanE-sum-rule", "'Find the sum of x and y' is not derived (a model call)", f"{_LINEAR}/request.lark",
+     "       | ART? SUM OF VAR AND VAR -> sum\n", "", _SUM),
 ]
 # fmt: on

@@ -1351,10 +1351,11 @@ def _typed_as_noted(transformer: _Read, found: dict[str, Statement], stated: dic
     return True
 
 
-# A list's label that names its items' JSON type ("a list of strings: ...", "a list of integers: ...").
 # Words that may say a list's transformation or exception ("red, green, sorted", "blue, except red"): never an item (wip/jsonL).
 _LIST_ITEM_STOPS = frozenset(fold(w) for table in _TABLES.values() for w in table.get("list_item_stops", ()))
+# The items' JSON type a key's note says ('"tags" (array of strings)'; wip/jsonL).
 _ITEM_KINDS: dict[str, type | tuple[type, ...]] = {"T_ARRAY_STRINGS": str, "T_ARRAY_NUMBERS": (int, float), "T_ARRAY_INTEGERS": int}
+# A list's label that names its items' JSON type ("a list of strings: ...", "a list of integers: ...").
 _LIST_LABELS: dict[str, type | tuple[type, ...]] = {"strings": str, "words": str, "numbers": (int, float), "integers": int}
 
 
