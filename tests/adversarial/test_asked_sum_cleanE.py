@@ -11,7 +11,7 @@ import pytest
 
 from stepcache_integrations import StepCache
 
-from .harness import NeverRightModel
+from .harness import NeverRightModel, served_linear
 
 # (first, second, the sum of the second's unknowns)
 PAIRS = [
@@ -26,19 +26,9 @@ PAIRS = [
 ]
 
 
-def _served(first: str, second: str) -> str:
-    cache, model = StepCache(), NeverRightModel()
-    one = cache.generate(first, model)
-    assert one.verified, (first, one.text)
-    before = model.calls
-    again = cache.generate(second, model)
-    assert model.calls == before and again.verified and again.verification == "proven", (second, again.text)
-    return again.text
-
-
 @pytest.mark.parametrize(("first", "second", "total"), PAIRS)
 def test_the_sum_is_served_exactly(first: str, second: str, total: int) -> None:
-    text = _served(first, second)
+    text = served_linear(first, second)
     last = text.strip().splitlines()[-1]
     assert last.endswith(f" = {total}") and " + " in last, text  # "Answer: x + y = 12", de "x + y = 6"
 
