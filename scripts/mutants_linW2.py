@@ -23,8 +23,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _LINEAR + "word_problems.py", "        if possessive is not None and seen.setdefault(who.word, possessive) != possessive:",
      "        if False:", _TESTS),
     ("linW2-less-than-sign", "'5 less than 3 times a number' derived as 3x + 5",
-     _LINEAR + "word_problems.py", '        self._fact("number", (k, -b if less else b, total))\n        if letter is not None:',
-     '        self._fact("number", (k, b, total))\n        if letter is not None:', _TESTS),
+     _LINEAR + "word_problems.py", '        k, _letter = next(c for c in children if isinstance(c, tuple))\n        self._fact("number", (k, -b if less else b, total))\n',
+     '        k, _letter = next(c for c in children if isinstance(c, tuple))\n        self._fact("number", (k, b, total))\n', _TESTS),  # re-anchored (wip/cleanE: wp_number's dead letter branch deleted)
     ("linW2-label-not-a-change", "a changed question (miles -> km) of one equation served the cached answer line ('Miles: x = 8')",
      _LINEAR + "task.py", "    return (cached.equations, cached.variables, cached.asked, cached.target, cached.answer_label) != (\n        new.equations, new.variables, new.asked, new.target, new.answer_label\n    )",
      "    return (cached.equations, cached.variables, cached.asked, cached.target) != (\n        new.equations, new.variables, new.asked, new.target\n    )", _TESTS),

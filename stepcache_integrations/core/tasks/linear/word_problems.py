@@ -289,13 +289,12 @@ class WordFacts:
 
     def wp_number(self, children: list[Any], less: bool = False) -> None:
         """ru "если к удвоенному числу прибавить 9, получится 25": (k, b, total), the number k times, b added
-        (``less``, wp_number_less's "вычесть": taken away; the rule says which); a letter written beside "a number"
-        names it. The English shapes are wip/linU's composed wp_number_expr."""
+        (``less``, wp_number_less's "вычесть": taken away; the rule says which). No letter names the number: only
+        wp_multiple's "a number n times 3" carries one, and ru, the one table with WP_ADD_TO and WP_SUBTRACT, has no
+        WP_TIMES or WP_DIVIDED_BY (wip/cleanE). The English shapes are wip/linU's composed wp_number_expr."""
         b, total = [Fraction(c.value) for c in children if isinstance(c, Token) and c.type in ("NUM", "NEG_NUM")]
-        k, letter = next(c for c in children if isinstance(c, tuple))
+        k, _letter = next(c for c in children if isinstance(c, tuple))
         self._fact("number", (k, -b if less else b, total))
-        if letter is not None:  # "a number n times 3, plus 8, equals 29. What's n?"
-            self._fact("asked_number", (letter,))
 
     # == wip/linU: "a number" composed (request.lark's wp_nexpr): each rule's value is the expression
     # k x + b of the number, an _Affine; a letter named beside "a number" names it.
