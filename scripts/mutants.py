@@ -676,3 +676,6 @@ MUTANTS += [Mutant(*row) for row in _LINU_ROWS]
 from mutants_s19 import ROWS as _S19_ROWS  # noqa: E402 - main, 2026-12-05 22:06: a grammar's build error raised again at once
 
 MUTANTS += [Mutant(*row) for row in _S19_ROWS]
+from mutants_cleanE import ROWS as _CLEANE_ROWS  # noqa: E402 - W26's closed lists on wip/jsonR6's list path (wip/cleanE)
+
+MUTANTS += [Mutant(*row) for row in _CLEANE_ROWS]

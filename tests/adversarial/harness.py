@@ -447,3 +447,51 @@ def assert_served_exact_object(case: Pair) -> None:
     served, obj = served_after(case.cached_prompt, case.new_prompt)
     assert served, case.new_prompt
     assert exact_object(obj, json.loads(case.new_answer)), obj
+
+
+class JsonReachTests:
+    """The tests of a JSON reach class, written once (wip/cleanE: wip/jsonE's three test files each had them): a
+    test module subclasses this as ``Test...`` with its PAIRS (twenty or more, each served proven and exact; every
+    EVERY-th also served after a never-right model), its TRAPS (each never served wrong after OLD, whose object is
+    OLD_OBJ, the model asked; and each read to no statement, :meth:`declined`)."""
+
+    PAIRS: list[Pair] = []
+    EVERY = 5
+    OLD = ""
+    OLD_OBJ: dict[str, Any] = {}
+    TRAPS: list[str] = []
+
+    @staticmethod
+    def pytest_generate_tests(metafunc: Any) -> None:
+        cls = metafunc.cls
+        if "case" in metafunc.fixturenames:
+            every = 1 if metafunc.function.__name__ == "test_served_exactly" else cls.EVERY
+            metafunc.parametrize("case", cls.PAIRS[::every], ids=lambda c: c.cls)
+        if "prompt" in metafunc.fixturenames:
+            metafunc.parametrize("prompt", cls.TRAPS)
+
+    @staticmethod
+    def declined(read: Any) -> bool:
+        """What a trap's reading must be: nothing read, or no statement."""
+        return read is None or not read.statements
+
+    def test_twenty_phrasings(self) -> None:
+        assert len(self.PAIRS) >= 20
+
+    def test_served_exactly(self, case: Pair) -> None:
+        assert_served_proven(case)
+
+    def test_served_after_a_never_right_model(self, case: Pair) -> None:
+        from .._pairs import served_after
+
+        served, obj = served_after(case.cached_prompt, case.new_prompt)
+        assert served and obj == json.loads(case.new_answer)
+
+    def test_traps_never_wrong(self, prompt: str) -> None:
+        assert_trap_never_wrong(exact_json_pair("trap", self.OLD, self.OLD_OBJ, prompt, {"never": prompt}), model=True)
+
+    def test_traps_state_nothing(self, prompt: str) -> None:
+        from stepcache_integrations.core.tasks.json.reader import read_request
+
+        read = read_request(prompt)
+        assert self.declined(read), (prompt, read)

@@ -6,12 +6,11 @@ a label that is no identifier. A label of two words is joined as main joins "ful
 
 from __future__ import annotations
 
-import pytest
+from typing import Any
 
 from stepcache_integrations.core.tasks.json.reader import read_request
 
-from .._pairs import served_after
-from .harness import Pair, assert_served_proven, assert_trap_never_wrong, exact_json_pair as pair
+from .harness import JsonReachTests, Pair, exact_json_pair as pair
 
 HEADS = [
     "Make a JSON object with these fields (keys in lowercase):", "Convert this to JSON (keys in lowercase):",
@@ -66,49 +65,25 @@ def _others() -> list[Pair]:
     return out
 
 
-PAIRS = _english() + _others()
+class TestLowercasedLabels(JsonReachTests):
+    PAIRS = _english() + _others()
+    OLD = "Convert this to JSON (keys in lowercase):\nName: Ana\nAge: 31"
+    OLD_OBJ = {"name": "Ana", "age": 31}
+    TRAPS = [
+        "Convert this to JSON (keys in lowercase):\nName: Ana\nNAME: Rui",  # two labels lowercase alike
+        "Convert this to JSON (keys in lowercase):\nName: Ana\nname: Rui",
+        "Convert this to JSON (keys in uppercase):\nName: Ana\nAge: 31",  # another case
+        "Convert this to JSON (values in lowercase):\nName: Ana\nAge: 31",
+        "Convert this to JSON (keys in lowercase) (keys in lowercase):\nName: Ana\nAge: 31",  # the note twice
+        "Return JSON with keys title and year (keys in lowercase):\nTitle: Dune\nYear: 1965",  # beside a key list
+        "Convert this to JSON (keys in lowercase):\nName: Ana\nAge: 31?",  # asked
+        "Convert this to YAML (keys in lowercase):\nName: Ana\nAge: 31",
+        "Convert this to JSON (keys in lowercase):\nName-X: Ana\nAge: 31",  # no plain identifier
+    ]
 
-
-def test_twenty_phrasings() -> None:
-    assert len(PAIRS) >= 20
-
-
-@pytest.mark.parametrize("case", PAIRS, ids=lambda c: c.cls)
-def test_lowercased_labels_served_exactly(case: Pair) -> None:
-    assert_served_proven(case)
-
-
-@pytest.mark.parametrize("case", PAIRS[::5], ids=lambda c: c.cls)
-def test_served_after_a_never_right_model(case: Pair) -> None:
-    import json
-
-    served, obj = served_after(case.cached_prompt, case.new_prompt)
-    assert served and obj == json.loads(case.new_answer)
-
-
-OLD = "Convert this to JSON (keys in lowercase):\nName: Ana\nAge: 31"
-OLD_OBJ = {"name": "Ana", "age": 31}
-TRAPS = [
-    "Convert this to JSON (keys in lowercase):\nName: Ana\nNAME: Rui",  # two labels lowercase alike
-    "Convert this to JSON (keys in lowercase):\nName: Ana\nname: Rui",
-    "Convert this to JSON (keys in uppercase):\nName: Ana\nAge: 31",  # another case
-    "Convert this to JSON (values in lowercase):\nName: Ana\nAge: 31",
-    "Convert this to JSON (keys in lowercase) (keys in lowercase):\nName: Ana\nAge: 31",  # the note twice
-    "Return JSON with keys title and year (keys in lowercase):\nTitle: Dune\nYear: 1965",  # beside a key list
-    "Convert this to JSON (keys in lowercase):\nName: Ana\nAge: 31?",  # asked
-    "Convert this to YAML (keys in lowercase):\nName: Ana\nAge: 31",
-    "Convert this to JSON (keys in lowercase):\nName-X: Ana\nAge: 31",  # no plain identifier
-]
-
-
-@pytest.mark.parametrize("prompt", TRAPS)
-def test_lowercased_traps_never_wrong(prompt: str) -> None:
-    assert_trap_never_wrong(pair("trap", OLD, OLD_OBJ, prompt, {"never": prompt}), model=True)
-
-
-@pytest.mark.parametrize("prompt", TRAPS)
-def test_lowercased_traps_state_nothing(prompt: str) -> None:
-    assert read_request(prompt) is None
+    @staticmethod
+    def declined(read: Any) -> bool:
+        return read is None
 
 
 def test_lowercase_labels_with_the_note_read_as_written() -> None:

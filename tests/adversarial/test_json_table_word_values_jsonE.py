@@ -6,12 +6,9 @@ in lowercase, after a number (a unit), or with no separator."""
 
 from __future__ import annotations
 
-import pytest
+from typing import Any
 
-from stepcache_integrations.core.tasks.json.reader import read_request
-
-from .._pairs import served_after
-from .harness import Pair, assert_served_proven, assert_trap_never_wrong, exact_json_pair as pair
+from .harness import JsonReachTests, Pair, exact_json_pair as pair
 
 # (key, first value, second value): entity nouns, unit symbols, hyphenated codes that start with an article
 VALUES = [
@@ -65,54 +62,29 @@ def _others() -> list[Pair]:
     return out
 
 
-PAIRS = _english() + _others()
+class TestTableWordValues(JsonReachTests):
+    PAIRS = _english() + _others()
+    OLD = "Turn this into JSON:\nsize: M\nqty: 3"
+    OLD_OBJ = {"size": "M", "qty": 3}
+    TRAPS = [
+        "Turn this into JSON:\nsize: L bottle\nqty: 3",  # the word before another word
+        "Turn this into JSON:\nsize: l\nqty: 3",  # a lowercase unit
+        "Turn this into JSON:\nsize: 5 L\nqty: 3",  # a unit after a number: no conversion asked
+        "Turn this into JSON:\nsize L\nqty: 3",  # no separator
+        "Turn this into JSON:\nsize: L?\nqty: 3",  # asked about
+        "Turn this into JSON:\nsize: L or XL\nqty: 3",
+        "Turn this into JSON:\nsize: Laptop bag\nqty: 3",
+        "Convert to JSON: size=L of water, qty=3",
+        "Convert 5 L to ml and return JSON with keys size and qty: size: M, qty: 3",
+        "Create a JSON object with keys sku and qty. sku is a A-100, qty is 3.",
+        "Create a JSON object with keys sku and qty. sku is not A-100, qty is 3.",
+        "Turn this into YAML:\nsize: L\nqty: 3",
+        "Turn this into JSON:\nsize: Return\nqty: 3",  # a table word of another class
+        "Turn this into JSON:\nsize: Only\nqty: 3",
+        "Give me a JSON object with keys size and qty: size L, qty 3",  # a space alone before the table word
+        "Give me a JSON object with keys product and qty: product Laptop, qty 3",
+    ]
 
-
-def test_twenty_phrasings() -> None:
-    assert len(PAIRS) >= 20
-
-
-@pytest.mark.parametrize("case", PAIRS, ids=lambda c: c.cls)
-def test_table_word_values_served_exactly(case: Pair) -> None:
-    assert_served_proven(case)
-
-
-@pytest.mark.parametrize("case", PAIRS[::5], ids=lambda c: c.cls)
-def test_served_after_a_never_right_model(case: Pair) -> None:
-    import json
-
-    served, obj = served_after(case.cached_prompt, case.new_prompt)
-    assert served and obj == json.loads(case.new_answer)
-
-
-OLD = "Turn this into JSON:\nsize: M\nqty: 3"
-OLD_OBJ = {"size": "M", "qty": 3}
-TRAPS = [
-    "Turn this into JSON:\nsize: L bottle\nqty: 3",  # the word before another word
-    "Turn this into JSON:\nsize: l\nqty: 3",  # a lowercase unit
-    "Turn this into JSON:\nsize: 5 L\nqty: 3",  # a unit after a number: no conversion asked
-    "Turn this into JSON:\nsize L\nqty: 3",  # no separator
-    "Turn this into JSON:\nsize: L?\nqty: 3",  # asked about
-    "Turn this into JSON:\nsize: L or XL\nqty: 3",
-    "Turn this into JSON:\nsize: Laptop bag\nqty: 3",
-    "Convert to JSON: size=L of water, qty=3",
-    "Convert 5 L to ml and return JSON with keys size and qty: size: M, qty: 3",
-    "Create a JSON object with keys sku and qty. sku is a A-100, qty is 3.",
-    "Create a JSON object with keys sku and qty. sku is not A-100, qty is 3.",
-    "Turn this into YAML:\nsize: L\nqty: 3",
-    "Turn this into JSON:\nsize: Return\nqty: 3",  # a table word of another class
-    "Turn this into JSON:\nsize: Only\nqty: 3",
-    "Give me a JSON object with keys size and qty: size L, qty 3",  # a space alone before the table word
-    "Give me a JSON object with keys product and qty: product Laptop, qty 3",
-]
-
-
-@pytest.mark.parametrize("prompt", TRAPS)
-def test_table_word_traps_never_wrong(prompt: str) -> None:
-    assert_trap_never_wrong(pair("trap", OLD, OLD_OBJ, prompt, {"never": prompt}), model=True)
-
-
-@pytest.mark.parametrize("prompt", TRAPS)
-def test_table_word_traps_state_no_value(prompt: str) -> None:
-    read = read_request(prompt)
-    assert read is None or not {"size", "sku", "product"} & set(read.statements)
+    @staticmethod
+    def declined(read: Any) -> bool:
+        return read is None or not {"size", "sku", "product"} & set(read.statements)

@@ -6,12 +6,7 @@ JSON literal, type or placeholder word, a value of two words, a question, two va
 
 from __future__ import annotations
 
-import pytest
-
-from stepcache_integrations.core.tasks.json.reader import read_request
-
-from .._pairs import served_after
-from .harness import Pair, assert_served_proven, assert_trap_never_wrong, exact_json_pair as pair
+from .harness import JsonReachTests, Pair, exact_json_pair as pair
 
 # (keys, first values, second values): values as written, then as read
 SETS = [
@@ -85,58 +80,30 @@ def _others() -> list[Pair]:
     return out
 
 
-PAIRS = _english() + _others()
-
-
-def test_twenty_phrasings() -> None:
-    assert len(PAIRS) >= 20
-
-
-@pytest.mark.parametrize("case", PAIRS, ids=lambda c: c.cls)
-def test_value_lists_served_exactly(case: Pair) -> None:
-    assert_served_proven(case)
-
-
-@pytest.mark.parametrize("case", PAIRS[::6], ids=lambda c: c.cls)
-def test_served_after_a_never_right_model(case: Pair) -> None:
-    import json
-
-    served, obj = served_after(case.cached_prompt, case.new_prompt)
-    assert served and obj == json.loads(case.new_answer)
-
-
-OLD = "Return JSON with keys id, status, priority. Values: 17, open, high."
-OLD_OBJ = {"id": 17, "status": "open", "priority": "high"}
-TRAPS = [
-    "Return JSON with keys id, status, priority. Values: 18, closed.",  # counts differ
-    "Return JSON with keys id, status. Values: 18, closed, low.",
-    "Return JSON with keys id, status, priority. Values: 18, null, low.",  # a JSON literal word
-    "Return JSON with keys id, status, priority. Values: 18, string, low.",  # a type word
-    "Return JSON with keys id, status, priority. Values: 18, unknown, low.",  # a placeholder
-    "Return JSON with keys id, status, priority. Values: 18, pending review, low.",  # two words
-    "Return JSON with keys id, status, priority. Values: 18, closed, low?",  # asked
-    "Return JSON with keys id, status, priority. Values: 18, closed, low. Values: 19, open, high.",  # two lists
-    "Return JSON with keys id, status, priority. Amounts: 18, closed, low.",  # another label
-    "Return JSON with keys id, id, priority. Values: 18, closed, low.",  # a key twice
-    "Return YAML with keys id, status, priority. Values: 18, closed, low.",
-    "Return JSON with keys id, status, priority. Values: 18, closed or open, low.",
-    "Create a JSON object with keys id, status and priority and values 18, none, low.",
-    "Create a JSON object with keys id, status and priority and values 18, closed.",
-    "Create a JSON object with keys id, status and priority and values 18, tbd, low.",
-    "Create a JSON object with keys id, city and priority and values 18, nice, low.",  # a lowercase word for a name kind
-    "System: You output only valid JSON.\nUser: keys \"id\", \"status\", \"priority\"; values 18, null, low",
-    "System: You output only valid JSON.\nUser: keys \"id\", \"status\", \"priority\"; values string, 18, low",
-    "System: You output only valid JSON.\nUser: keys \"id\", \"status\", \"priority\"; values String, 18, low",  # a type word
-    "Return JSON with keys id, status, priority; values Unknown, 18, low.",
-]
-
-
-@pytest.mark.parametrize("prompt", TRAPS)
-def test_value_list_traps_never_wrong(prompt: str) -> None:
-    assert_trap_never_wrong(pair("trap", OLD, OLD_OBJ, prompt, {"never": prompt}), model=True)
-
-
-@pytest.mark.parametrize("prompt", TRAPS)
-def test_value_list_traps_state_nothing(prompt: str) -> None:
-    read = read_request(prompt)
-    assert read is None or not read.statements
+class TestValueLists(JsonReachTests):
+    PAIRS = _english() + _others()
+    EVERY = 6
+    OLD = "Return JSON with keys id, status, priority. Values: 17, open, high."
+    OLD_OBJ = {"id": 17, "status": "open", "priority": "high"}
+    TRAPS = [
+        "Return JSON with keys id, status, priority. Values: 18, closed.",  # counts differ
+        "Return JSON with keys id, status. Values: 18, closed, low.",
+        "Return JSON with keys id, status, priority. Values: 18, null, low.",  # a JSON literal word
+        "Return JSON with keys id, status, priority. Values: 18, string, low.",  # a type word
+        "Return JSON with keys id, status, priority. Values: 18, unknown, low.",  # a placeholder
+        "Return JSON with keys id, status, priority. Values: 18, pending review, low.",  # two words
+        "Return JSON with keys id, status, priority. Values: 18, closed, low?",  # asked
+        "Return JSON with keys id, status, priority. Values: 18, closed, low. Values: 19, open, high.",  # two lists
+        "Return JSON with keys id, status, priority. Amounts: 18, closed, low.",  # another label
+        "Return JSON with keys id, id, priority. Values: 18, closed, low.",  # a key twice
+        "Return YAML with keys id, status, priority. Values: 18, closed, low.",
+        "Return JSON with keys id, status, priority. Values: 18, closed or open, low.",
+        "Create a JSON object with keys id, status and priority and values 18, none, low.",
+        "Create a JSON object with keys id, status and priority and values 18, closed.",
+        "Create a JSON object with keys id, status and priority and values 18, tbd, low.",
+        "Create a JSON object with keys id, city and priority and values 18, nice, low.",  # a lowercase word for a name kind
+        "System: You output only valid JSON.\nUser: keys \"id\", \"status\", \"priority\"; values 18, null, low",
+        "System: You output only valid JSON.\nUser: keys \"id\", \"status\", \"priority\"; values string, 18, low",
+        "System: You output only valid JSON.\nUser: keys \"id\", \"status\", \"priority\"; values String, 18, low",  # a type word
+        "Return JSON with keys id, status, priority; values Unknown, 18, low.",
+    ]

@@ -355,13 +355,6 @@ class _Read(Transformer[Token, Any]):
         self.formulas.append((str(key.value), *children[1].value, children[1].start_pos or 0))
         return key
 
-    def with_listed_key(self, children: list[Any]) -> None:
-        """'a key "tags" listing: red, green, blue': the quoted key noted a list, its items after the listing
-        word (one of the tables' "listing_labels"; any other label states no list: wip/jsonY)."""
-        if len(self.stated) != 1 or fold(self.stated[0][0]) not in _LISTING_LABELS:
-            raise Declined  # 'a key "tags" color: red, green' says nothing of a list
-        self.with_one_list(children)
-
     def key_listing(self, children: list[Any]) -> None:
         """'with a key tags listing: red, green', 'a "tags" key holding the list red, green': the one key, noted a
         list, and its items after the list phrase, in written order (:func:`_lists_assembled`; wip/jsonL)."""
@@ -1358,12 +1351,11 @@ def _typed_as_noted(transformer: _Read, found: dict[str, Statement], stated: dic
     return True
 
 
-# The words that say a list follows after one quoted key ('a key "tags" listing: red, green'; wip/jsonY).
-_LISTING_LABELS = frozenset(fold(w) for table in _TABLES.values() for w in table.get("listing_labels", ()))
-# A list's label that names its items' JSON type ("a list of strings: ...", "a list of integers: ...").
 # Words that may say a list's transformation or exception ("red, green, sorted", "blue, except red"): never an item (wip/jsonL).
 _LIST_ITEM_STOPS = frozenset(fold(w) for table in _TABLES.values() for w in table.get("list_item_stops", ()))
+# The items' JSON type a key's note says ('"tags" (array of strings)'; wip/jsonL).
 _ITEM_KINDS: dict[str, type | tuple[type, ...]] = {"T_ARRAY_STRINGS": str, "T_ARRAY_NUMBERS": (int, float), "T_ARRAY_INTEGERS": int}
+# A list's label that names its items' JSON type ("a list of strings: ...", "a list of integers: ...").
 _LIST_LABELS: dict[str, type | tuple[type, ...]] = {"strings": str, "words": str, "numbers": (int, float), "integers": int}
 
 

@@ -288,14 +288,13 @@ class WordFacts:
         self._fact("diff", (d, big, small))
 
     def wp_number(self, children: list[Any], less: bool = False) -> None:
-        """"3 more than twice a number is 17", "twice a number minus 3 is 17": (k, b, total), the
-        number k times, b added (or taken away); a letter written beside "a number" names it."""
+        """ru "если к удвоенному числу прибавить 9, получится 25": (k, b, total), the number k times, b added
+        (``less``, wp_number_less's "вычесть": taken away; the rule says which). No letter names the number: only
+        wp_multiple's "a number n times 3" carries one, and ru, the one table with WP_ADD_TO and WP_SUBTRACT, has no
+        WP_TIMES or WP_DIVIDED_BY (wip/cleanE). The English shapes are wip/linU's composed wp_number_expr."""
         b, total = [Fraction(c.value) for c in children if isinstance(c, Token) and c.type in ("NUM", "NEG_NUM")]
-        k, letter = next(c for c in children if isinstance(c, tuple))
-        less = less or any(isinstance(c, Token) and c.type in _TAKEN_AWAY for c in children)
+        k, _letter = next(c for c in children if isinstance(c, tuple))
         self._fact("number", (k, -b if less else b, total))
-        if letter is not None:  # "a number n times 3, plus 8, equals 29. What's n?"
-            self._fact("asked_number", (letter,))
 
     # == wip/linU: "a number" composed (request.lark's wp_nexpr): each rule's value is the expression
     # k x + b of the number, an _Affine; a letter named beside "a number" names it.
@@ -312,7 +311,7 @@ class WordFacts:
     def wp_nx_before(self, children: list[Any]) -> _Affine:
         """"9 more than 4x", "5 added to x": 4x + 9; "5 less than 3x", "5 subtracted from 3x": 3x - 5."""
         term, b = _term_and_amount(children)
-        less = any(isinstance(c, Token) and c.type in _TAKEN_AWAY_LINU for c in children)
+        less = any(isinstance(c, Token) and c.type in _TAKEN_AWAY for c in children)
         return _Affine(term.k, -b if less else b, term.letter)
 
     def wp_nx_after(self, children: list[Any]) -> _Affine:
@@ -929,8 +928,9 @@ class WordFacts:
 
 # The factor a word states of "a number" (a table's words: "twice", "el triple", "удвоенному", "half").
 _FACTORS = {"TWICE": Fraction(2), "WP_K2": Fraction(2), "WP_K3": Fraction(3), "HALF": Fraction(1, 2), "WP_HALF": Fraction(1, 2)}
-# The words that take the number away ("minus", "4 less than", "减去", "引くと").
-_TAKEN_AWAY = frozenset({"WP_LESS_THAN", "WP_MINUS", "WP_SUB_POST"})
+# The words that take an amount away from the number ("minus", "4 less than", "decreased by", "subtracted from",
+# ja "引くと"; wip/linU's composed expressions and wip/linN's ja sentence: one set, wip/cleanE).
+_TAKEN_AWAY = frozenset({"WP_LESS_THAN", "WP_MINUS", "WP_DECREASED_BY", "WP_SUBTRACTED_FROM", "WP_SUB_POST"})
 # The words that turn a comparison round: the one said first is the smaller (wip/linQ).
 _LESS = frozenset({"WP_LESS_THAN", "WP_CHEAPER", "WP_YEARS_YOUNGER", "WP_MINUS"})
 # The endings that ask a price (a table's "price_asks": ja "はいくらですか", not "はいくつですか"; wip/linQ).
@@ -943,10 +943,6 @@ _RANKS = {"WP_SMALLER": "min", "WP_LARGER": "max", "WP_SMALLEST": "min", "WP_LAR
 _AGE_FACTORS: dict[str, int] = _table_words("age_factors")
 # A number word's value (a table's "number_words": "three" is 3).
 _NUMBER_WORDS: dict[str, int] = _table_words("number_words")
-
-
-# The words that take the amount away from the term (wip/linU's composed expressions).
-_TAKEN_AWAY_LINU = frozenset({"WP_LESS_THAN", "WP_MINUS", "WP_DECREASED_BY", "WP_SUBTRACTED_FROM"})
 
 
 @dataclass(frozen=True)
