@@ -437,8 +437,9 @@ ARITHMETIC = [
 ]
 
 
-def plain_bases() -> dict[str, list[Base]]:
-    """The plain prompt kinds, for the engine and for single-message adapter requests."""
+def plain_bases(reach: bool = False) -> dict[str, list[Base]]:
+    """The plain prompt kinds, for the engine and for single-message adapter requests; ``reach``: with
+    wip/fuzzK's kinds of the newest reach (nested JSON, lists, composed numbers, carts, rectangles)."""
     kinds = {
         "prose": PROSE,
         "code": CODE,
@@ -465,9 +466,9 @@ def plain_bases() -> dict[str, list[Base]]:
         "arithmetic": ARITHMETIC,
         "word_en": _word("en"),
         "word_langs": _word("langs"),
-        "word_reach": _word("reach"),  # wip/fuzzK
-        "json_reach": _json_reach(),  # wip/fuzzK
     }
+    if reach:
+        kinds.update(word_reach=_word("reach"), json_reach=_json_reach())  # wip/fuzzK
     return {k: [Base(k, p) for p in prompts] for k, prompts in kinds.items()}
 
 

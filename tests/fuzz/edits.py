@@ -43,17 +43,14 @@ TEXT_EDITS = (
     "proper_noun",
     "number_format",
     "negation",
-    # wip/fuzzK: the families red teams found and no kind above could write (see NEW_EDITS)
-    "value_class",
-    "modifier_insert",
-    "semantic_operator",
-    "clause_move",
-    "number_swap",
-    "number_word",
-    "key_case",
-    "statement_dup",
-    "code_switch",
 )
+# wip/fuzzK: the families red teams found and no kind above could write (see NEW_EDITS); judged only when a run
+# asks for them (scripts/fuzz_prompts.py --new-kinds or --edit KIND; the CI run of tests/fuzz/test_fuzzK_findings.py)
+NEW_TEXT_EDITS = (
+    "value_class", "modifier_insert", "semantic_operator", "clause_move", "number_swap", "number_word", "key_case",
+    "statement_dup", "code_switch",
+)
+WITH_NEW = [False]  # set by judge.run_all(new_kinds=True)
 # format instructions appended to (or removed from) the end of a prompt: the oracle reads the first
 # six (tests/fuzz/oracle.py FORMAT_SENTENCES) and nothing else; a negated or contradicting one must
 # never be served from the cache
@@ -193,7 +190,7 @@ NEGATIONS = ("not", "except", "instead of", "excluding", "no", "Not", "except fo
 SAFE_EDITS = ("safe_nfd", "safe_crlf", "safe_edge_ws", "safe_combo")
 # edits of a chat request's structure
 CHAT_EDITS = ("system_msg", "msg_name", "tool_arg", "image_url")
-ALL_EDITS = TEXT_EDITS + SAFE_EDITS + CHAT_EDITS
+ALL_EDITS = TEXT_EDITS + SAFE_EDITS + CHAT_EDITS + NEW_TEXT_EDITS
 
 VOCAB = [
     "not", "never", "also", "only", "very", "Paris", "blue", "seven", "quickly", "today", "and", "or",
@@ -675,7 +672,8 @@ def _texts(request: Request) -> list[str]:
 def applicable(request: Request) -> list[str]:
     """The edit kinds that apply to a base request."""
     texts = _texts(request)
-    kinds: list[str] = sorted({k for t in texts for k in text_applicable(t)}, key=ALL_EDITS.index)
+    kinds: list[str] = sorted({k for t in texts for k in text_applicable(t)
+                               if WITH_NEW[0] or k not in NEW_TEXT_EDITS}, key=ALL_EDITS.index)
     if any(unicodedata.normalize("NFD", t) != t for t in texts):
         kinds.append("safe_nfd")
     if any("\n" in t for t in texts):
@@ -728,7 +726,7 @@ def _apply_once(request: Request, kind: str, rng: random.Random) -> Request | No
             text = _crlf(_nfd(text, rng), rng)
         text = _edge(text, rng)
         return text if isinstance(request, str) else (request[0].with_(content=text),)
-    if kind in TEXT_EDITS:
+    if kind in TEXT_EDITS or kind in NEW_TEXT_EDITS:
         if isinstance(request, str):
             return edit_text(request, kind, rng)
         addresses = [a for a in text_fields(request) if kind in text_applicable(get_field(request, a))]

@@ -949,10 +949,10 @@ def _list_items(text: str) -> list[str] | None:
     parts = parts[:-1] + parts[-1].split(" and ", 1)
     out = []
     for p in parts:
-        m = re.fullmatch(r'"([^"\\\x00-\x1f]+)"|([A-Za-z]+)', p)
-        if m is None or m.group(2) and m.group(2).lower() in _LITERAL_WORDS:
+        m = re.fullmatch(r'"([^"\\\x00-\x1f]+)"|\'([^\'\\\x00-\x1f]+)\'|([A-Za-z]+)', p)  # quoted: a string
+        if m is None or m.group(3) and m.group(3).lower() in _LITERAL_WORDS:
             return None
-        out.append(m.group(1) or m.group(2))
+        out.append(m.group(1) or m.group(2) or m.group(3))
     return out
 
 
@@ -1036,8 +1036,10 @@ def _understand_text_plain(text: str) -> Problem | None:
         m = t.regex.fullmatch(passage_request if passage else exact)
         if m:
             return _json_from_match(t, m)
-    for t in JSON_REACH_TEMPLATES:  # stated leaves in a tree (wip/fuzzK): the template's tree of them
-        m = t.regex.fullmatch(exact)
+    for t in JSON_REACH_TEMPLATES:  # stated leaves in a tree (wip/fuzzK): the template's tree of them; its edges and
+        # a final point say nothing (the values stand inside)
+        m = t.regex.fullmatch(exact.strip()) or t.regex.fullmatch(exact.strip().removesuffix(".")) \
+            or t.regex.fullmatch(exact.strip() + ".")
         if m and t.compute is not None:
             fields = {name: int(m.group(name)) if typ == "n" or typ == "v" and re.fullmatch(r"-?[0-9]+", m.group(name))
                       else m.group(name)[1:-1] if typ == "v" and m.group(name)[:1] in "\"'"
@@ -1234,10 +1236,10 @@ WORD_TEMPLATES = [
                  "How many <<hours>> did {P} work?", "{b}*X + {a} = {c}",
                  (("S", SUBJECTS_EN), ("B", tuple(BILL_OF)), ("P", _PRONOUNS_EN)), _bill_ok),
     # ages: k times as old, a sum or a difference, the relative asked
-    WordTemplate("ages_sum", "en", "{N} is {k:n} times as old as {H} {R}. [[Together ]]their ages add up to {c:n}. "
+    WordTemplate("ages_sum", "en", "{N} is {k:w} times as old as {H} {R}. [[Together ]]their ages add up to {c:n}. "
                  "How old is <<the {R}>>?", "X + {k}*X = {c}",
                  (("N", ("Ravi", "Lena", "Omar")), ("H", _POSSESSIVES_EN), ("R", RELATIVES_EN))),
-    WordTemplate("ages_older", "en", "{N} is {k:n} times as old as {H} {R}. {N} is {d:n} years older than {H} {R}. "
+    WordTemplate("ages_older", "en", "{N} is {k:w} times as old as {H} {R}. {N} is {d:n} years older than {H} {R}. "
                  "How old is <<the {R}>>?", "{k}*X - X = {d}",
                  (("N", ("Ravi", "Lena", "Omar")), ("H", _POSSESSIVES_EN), ("R", RELATIVES_EN))),
     # a rectangle: the perimeter and one side given, the other asked

@@ -15,8 +15,8 @@ from fractions import Fraction
 import pytest
 
 from tests.fuzz.corpus import plain_bases
-from tests.fuzz.edits import NEW_EDITS, TEXT_EDITS, edit_text, text_applicable
-from tests.fuzz.judge import OPEN_FINDINGS, open_finding
+from tests.fuzz.edits import NEW_EDITS, NEW_TEXT_EDITS, edit_text, text_applicable
+from tests.fuzz.judge import OPEN_FINDINGS, run_all, open_finding
 from tests.fuzz.oracle import JsonProblem, MathProblem, understand_text
 from tests.fuzz.targets import EngineTarget
 
@@ -70,6 +70,11 @@ OPEN = {
          'Dame un objeto JSON con "ciudad" y "habitantes". Ciudad: Nadie, habitantes: 684000'),
         (SYSTEM_USER, SYSTEM_USER.replace("user Eve", "user Christmas")),
         (FOR_NAME, FOR_NAME.replace("name Ines", "name noon")),
+        ('Donne-moi un JSON avec "prenom" et "age" : Luca a 22 ans.', 'Donne-moi un JSON avec "prenom" et "age" : Tomorrow a 22 ans.'),
+    ],
+    "fuzzK-operator-as-key": [
+        ('The city is "Lyon" and the population is 520000. Return JSON.',
+         'The city is "Lyon" and the population is 520000, minus 2. Return JSON.'),
     ],
     "fuzzK-trailing-zeros-passage": [
         ('Extract JSON with keys "model" and "price" from: "The Nimbus 7 costs $349."',
@@ -94,7 +99,7 @@ def test_an_open_fuzzK_finding_is_declined(base: str, edited: str) -> None:
 def test_every_open_fuzzK_pair_is_listed_apart_by_its_finding() -> None:
     names = {name for name, _, _ in OPEN_FINDINGS}
     for name, pairs in OPEN.items():
-        assert name in names
+        assert name in names and name.startswith("fuzzK-")
         for _, edited in pairs:
             assert open_finding(edited) == name, edited
 
@@ -113,6 +118,7 @@ def test_every_open_fuzzK_pair_is_listed_apart_by_its_finding() -> None:
     (RUN, RUN.replace("qty=3", "qty=3 each")),
     ('Return JSON with keys "product" and "quantity": lamp, 5', 'Return JSON with keys "product" and "quantity": Everyone, 5'),
     (FOR_NAME, FOR_NAME.replace("name Ines", "name today")),
+    ('Donne-moi un JSON avec "prenom" et "age" : Luca a 22 ans.', 'Donne-moi un JSON avec "prenom" et "age" : Demain a 22 ans.'),
     ('Retorne um JSON com as chaves "produto" e "quantidade": caderno, 5',
      'Retorne um JSON com as chaves "produto" e "quantidade": Todos, 5'),  # the table's own word
     ('Extrae un JSON con las claves "producto" y "precio" de: "La silla cuesta 12 euros."',
@@ -125,8 +131,8 @@ def test_a_trap_beside_an_open_finding_is_declined(base: str, edited: str) -> No
 
 # ----------------------------------------------------------------------------- the edit kinds
 def test_each_new_edit_kind_is_a_text_edit_and_applies_to_the_new_prompt_kinds() -> None:
-    assert set(NEW_EDITS) <= set(TEXT_EDITS)
-    bases = plain_bases()
+    assert set(NEW_EDITS) == set(NEW_TEXT_EDITS)
+    bases = plain_bases(reach=True)
     for kind in ("json_reach", "word_reach"):
         kinds = {k for b in bases[kind] for k in text_applicable(b.request)}
         assert {"value_class", "modifier_insert", "semantic_operator", "clause_move", "number_word", "statement_dup",
@@ -136,7 +142,7 @@ def test_each_new_edit_kind_is_a_text_edit_and_applies_to_the_new_prompt_kinds()
 @pytest.mark.parametrize("kind", sorted(NEW_EDITS))
 def test_a_new_edit_kind_changes_the_text(kind: str) -> None:
     rng = random.Random(5)
-    texts = [b.request for ks in ("json_reach", "word_reach", "json_stated", "word_en") for b in plain_bases()[ks]]
+    texts = [b.request for ks in ("json_reach", "word_reach", "json_stated", "word_en") for b in plain_bases(reach=True)[ks]]
     changed = [t for t in texts if kind in text_applicable(t) for _ in range(3) if (e := edit_text(t, kind, rng)) and e != t]
     assert len(changed) >= 10, kind
 
@@ -204,3 +210,24 @@ def test_the_oracle_reads_the_new_json_prompts(prompt: str, obj: dict) -> None:
 ])
 def test_the_oracle_does_not_guess_a_literal_or_a_key_renamed_at_one_mention(prompt: str) -> None:
     assert understand_text(prompt) is None
+
+
+# ----------------------------------------------------------------------------- the CI run of the new kinds
+# The nightly script runs them at any size (scripts/fuzz_prompts.py --new-kinds); CI judges a small fixed-seed
+# sample of the new edit kinds over the new prompt kinds and the JSON, word and math kinds nearest to them.
+CI_CAMPAIGNS = {"engine/json_reach", "engine/word_reach", "engine/json_en_syntax", "engine/json_stated", "engine/word_en",
+                "engine/math_en"}
+
+
+def test_the_new_kinds_find_no_violation_but_the_open_findings() -> None:
+    from tests.fuzz.judge import campaigns
+
+    chosen = [c for c in campaigns(reach=True) if c.name in CI_CAMPAIGNS]
+    scale = 700 / sum(c.edits for c in chosen)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.delenv("STEPCACHE_STORE", raising=False)
+        report = run_all(driver="random", scale=scale, seed=11, only=lambda c: c.name in CI_CAMPAIGNS,
+                         edit_kinds=frozenset(NEW_EDITS))
+    assert report.judged >= 600, report.table()
+    assert {r.edit_kind for r in report.records} == set(NEW_EDITS), report.table()
+    assert not report.violations, report.summary(max_examples=4)
