@@ -46,6 +46,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="run only campaigns whose name contains this text (repeatable), e.g. engine/math, lc_cache")
     parser.add_argument("--edit", action="append", default=[],
                         help="judge only these edit kinds (repeatable; random driver), e.g. proper_noun, number_format, negation")
+    parser.add_argument("--new-kinds", action="store_true",
+                        help="add wip/fuzzK's edit kinds (value_class, modifier_insert, semantic_operator, clause_move, number_swap, "
+                             "number_word, key_case, statement_dup, code_switch) and prompt kinds (json_reach, word_reach); "
+                             "implied by --edit naming one of them")
     parser.add_argument("--quiet", action="store_true", help="print the counts and one line per violation only")
     parser.add_argument("--json", metavar="PATH", help="also record the counts, violations and provenance as JSON")
     args = parser.parse_args(argv)
@@ -56,9 +60,12 @@ def main(argv: list[str] | None = None) -> int:
     print(provenance_line(record))
 
     os.environ.pop("STEPCACHE_STORE", None)  # in-memory caches only: never fuzz into a real store
-    chosen = [c for c in campaigns() if not args.only or any(o in c.name for o in args.only)]
+    from tests.fuzz.edits import NEW_TEXT_EDITS
+
+    new_kinds = args.new_kinds or bool(set(args.edit) & set(NEW_TEXT_EDITS))
+    chosen = [c for c in campaigns(reach=new_kinds) if not args.only or any(o in c.name for o in args.only)]
     if not chosen:
-        parser.error(f"no campaign matches {args.only}; campaigns: {', '.join(c.name for c in campaigns())}")
+        parser.error(f"no campaign matches {args.only}; campaigns: {', '.join(c.name for c in campaigns(reach=True))}")
     if args.edit and args.driver != "random":
         parser.error("--edit needs the random driver")
     scale = args.examples / sum(c.edits for c in chosen)
@@ -70,6 +77,7 @@ def main(argv: list[str] | None = None) -> int:
         only=lambda c: c.name in names,
         progress=lambda line: print(line, file=sys.stderr, flush=True),
         edit_kinds=frozenset(args.edit) or None,
+        new_kinds=new_kinds,
     )
 
     print(f"seed {args.seed}, driver {args.driver}: {report.judged} edits judged in {report.seconds:.1f}s")

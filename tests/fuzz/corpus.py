@@ -7,7 +7,7 @@ import random
 
 from .oracle import (
     JSON_EN_SYNTAX_TEMPLATES, JSON_LANG_TEMPLATES, JSON_PASSAGE_TEMPLATES, JSON_V_TEMPLATES, JSON_NO_KEY_TEMPLATES, JSON_PROSE_TEMPLATES, JSON_RULE_TEMPLATES,
-    JSON_TEMPLATES, MATH_TEMPLATES, WORD_TEMPLATES,
+    JSON_REACH_TEMPLATES, JSON_TEMPLATES, MATH_TEMPLATES, WORD_TEMPLATES,
 )
 from .prompts import Base, Msg, Part, ToolCall
 
@@ -305,7 +305,30 @@ _WORD_FILLS = {
         ("rectangle_ru", dict(p=30, w=5)), ("ages_ru", dict(N="Отец", k=3, R="сына", c=48, D="сыну")),
         ("taxi_zh", dict(a=8, b=3, c=20)), ("ages_ja", dict(Q="母", R="娘", k=4, c=50)),
     ],
+    # wip/fuzzK: the newest word-problem reach (wip/linS, wip/linU)
+    "reach": [
+        ("number_composed", dict(d="Nine", k="four", c=61)), ("number_composed", dict(d=5, k=3, c=26)),
+        ("number_composed_less", dict(d=5, k=3, c=16)), ("think_of", dict(k=3, d=4, c=25, P="I")),
+        ("think_of", dict(k="two", d="seven", c=19, P="I")), ("cart_price", dict(B="I", n=5, p=3, c=23)),
+        ("cart_price", dict(B="We", n="four", p=2, c=14)), ("cart_count", dict(B="I", C="I", b=3, a=5, c=32)),
+        ("cart_count", dict(B="I", C="I", b=4, a=2, c=26)), ("rect_longer", dict(d=3, p=34, A="width")),
+        ("rect_longer_length", dict(d=2, p=28, A="length")), ("rect_twice", dict(G="length", M="width", A="width", p=36)),
+        ("rect_twice", dict(G="length", M="width", A="width", p=42)), ("rect_told", dict(p=40, G="length", w=14, A="width")),
+        ("rect_told", dict(p=30, G="width", w=9, A="length")),
+    ],
 }
+
+
+def _json_reach() -> list[str]:
+    """wip/fuzzK: nested objects (a template, a key holding an object, an indented block) and lists."""
+    shaped, holding, block, listing, listing_and = JSON_REACH_TEMPLATES
+    out = [shaped.fill(outer=o, name=n, age=a) for o, n, a in [("user", "Carl", 40), ("owner", "Priya", 29), ("user", "Omar", 41)]]
+    out += [holding.fill(outer=o, host=h, port=p) for o, h, p in [("server", "10.0.0.5", 9090), ("db", "db.local", 5432),
+                                                                  ("server", "api", 443)]]
+    out += [block.fill(host=h, port=p) for h, p in [("localhost", 9090), ("gateway", 443)]]
+    out += [listing.fill(outer=o, a=a, b=b, c=c) for o, a, b, c in [("tags", "red", "green", "blue"), ("topics", "rust", "async", "wasm")]]
+    out += [listing_and.fill(a=a, b=b, c=c) for a, b, c in [("red", "green", "blue"), ("apple", "pear", "plum")]]
+    return out
 
 
 def _word(group: str) -> list[str]:
@@ -414,8 +437,9 @@ ARITHMETIC = [
 ]
 
 
-def plain_bases() -> dict[str, list[Base]]:
-    """The plain prompt kinds, for the engine and for single-message adapter requests."""
+def plain_bases(reach: bool = False) -> dict[str, list[Base]]:
+    """The plain prompt kinds, for the engine and for single-message adapter requests; ``reach``: with
+    wip/fuzzK's kinds of the newest reach (nested JSON, lists, composed numbers, carts, rectangles)."""
     kinds = {
         "prose": PROSE,
         "code": CODE,
@@ -443,6 +467,8 @@ def plain_bases() -> dict[str, list[Base]]:
         "word_en": _word("en"),
         "word_langs": _word("langs"),
     }
+    if reach:
+        kinds.update(word_reach=_word("reach"), json_reach=_json_reach())  # wip/fuzzK
     return {k: [Base(k, p) for p in prompts] for k, prompts in kinds.items()}
 
 

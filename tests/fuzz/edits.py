@@ -44,6 +44,13 @@ TEXT_EDITS = (
     "number_format",
     "negation",
 )
+# wip/fuzzK: the families red teams found and no kind above could write (see NEW_EDITS); judged only when a run
+# asks for them (scripts/fuzz_prompts.py --new-kinds or --edit KIND; the CI run of tests/fuzz/test_fuzzK_findings.py)
+NEW_TEXT_EDITS = (
+    "value_class", "modifier_insert", "semantic_operator", "clause_move", "number_swap", "number_word", "key_case",
+    "statement_dup", "code_switch",
+)
+WITH_NEW = [False]  # set by judge.run_all(new_kinds=True)
 # format instructions appended to (or removed from) the end of a prompt: the oracle reads the first
 # six (tests/fuzz/oracle.py FORMAT_SENTENCES) and nothing else; a negated or contradicting one must
 # never be served from the cache
@@ -93,6 +100,7 @@ OWNER_MARKS = (
     ("mi chiamo", "si chiama"), ("ho", "ha"), ("mio", "suo"), ("mia", "sua"),
     ("меня зовут", "его зовут", "её зовут"), ("мне", "ему", "ей"),
     ("我叫", "他叫", "她叫"), ("今年", "他今年", "她今年"),
+    ("he has", "she has", "we have", "they have", "i have", "you have"),  # wip/fuzzK: W25 "The name is Ben and he has 92 points"
     ("私の名前は", "彼の名前は", "彼女の名前は"),
 )
 _OWNER_PHRASES = sorted({p for group in OWNER_MARKS for p in group}, key=len, reverse=True)  # "meine" before "mein"
@@ -182,7 +190,7 @@ NEGATIONS = ("not", "except", "instead of", "excluding", "no", "Not", "except fo
 SAFE_EDITS = ("safe_nfd", "safe_crlf", "safe_edge_ws", "safe_combo")
 # edits of a chat request's structure
 CHAT_EDITS = ("system_msg", "msg_name", "tool_arg", "image_url")
-ALL_EDITS = TEXT_EDITS + SAFE_EDITS + CHAT_EDITS
+ALL_EDITS = TEXT_EDITS + SAFE_EDITS + CHAT_EDITS + NEW_TEXT_EDITS
 
 VOCAB = [
     "not", "never", "also", "only", "very", "Paris", "blue", "seven", "quickly", "today", "and", "or",
@@ -268,6 +276,7 @@ def text_applicable(text: str) -> list[str]:
         kinds.append("role_swap")
     if "JSON" in text and (_TRANSFORM.search(text) or _STATED_STRING.search(text) or _STATED_NUMBER.search(text)):
         kinds.append("transform_toggle")
+    kinds += new_applicable(text)
     return [k for k in kinds if k]
 
 
@@ -342,6 +351,8 @@ def edit_text(text: str, kind: str, rng: random.Random) -> str | None:
         return text[:i] + rng.choice([p for p in PUNCT if p != text[i]]) + text[i + 1 :]
     if kind == "whitespace":
         return _whitespace(text, rng)
+    if kind in NEW_EDITS:
+        return NEW_EDITS[kind](text, rng)
     if kind == "lookalike":
         options = [i for i, c in enumerate(text) if c in LOOKALIKE]
         if options and rng.random() < 0.8:
@@ -661,7 +672,8 @@ def _texts(request: Request) -> list[str]:
 def applicable(request: Request) -> list[str]:
     """The edit kinds that apply to a base request."""
     texts = _texts(request)
-    kinds: list[str] = sorted({k for t in texts for k in text_applicable(t)}, key=ALL_EDITS.index)
+    kinds: list[str] = sorted({k for t in texts for k in text_applicable(t)
+                               if WITH_NEW[0] or k not in NEW_TEXT_EDITS}, key=ALL_EDITS.index)
     if any(unicodedata.normalize("NFD", t) != t for t in texts):
         kinds.append("safe_nfd")
     if any("\n" in t for t in texts):
@@ -714,7 +726,7 @@ def _apply_once(request: Request, kind: str, rng: random.Random) -> Request | No
             text = _crlf(_nfd(text, rng), rng)
         text = _edge(text, rng)
         return text if isinstance(request, str) else (request[0].with_(content=text),)
-    if kind in TEXT_EDITS:
+    if kind in TEXT_EDITS or kind in NEW_TEXT_EDITS:
         if isinstance(request, str):
             return edit_text(request, kind, rng)
         addresses = [a for a in text_fields(request) if kind in text_applicable(get_field(request, a))]
@@ -826,3 +838,246 @@ def get_field_url(request: tuple[Msg, ...], i: int, j: int) -> str:
     content = request[i].content
     assert not isinstance(content, str)
     return content[j].value
+
+
+# --------------------------------------------------------------------------- wip/fuzzK
+# Edit kinds that would have produced the classes red teams found and no earlier kind could (W24 a
+# never-name as a value, W25 "he has" / a quoted cell, W26 literal words, markdown in a value, a
+# modifier after a list item, two-way tables; docs/guarantees.md). Generic: each edits any prompt at
+# any value, word or number; the oracle (tests/fuzz/oracle.py) reads none of the words they bring, so a
+# changed prompt answered without a model call is judged a violation unless the oracle derives it.
+# A value's replacement by a word of another class: JSON/Python literals and placeholders, pronouns and
+# other never-names, calendar words, a markdown- or HTML-decorated copy of the value itself
+VALUE_CLASSES = {
+    "literal": ("None", "null", "NULL", "False", "false", "True", "true", "undefined", "NaN", "nil", "Null", "Nein", "sim"),
+    "placeholder": ("TBD", "unknown", "N/A", "string", "<value>", "...", "?", "number", "empty", "-"),
+    "pronoun": ("he", "She", "they", "We", "it", "Nobody", "Someone", "Everyone", "Who", "nadie", "Niemand", "personne"),
+    "calendar": ("Monday", "today", "Tomorrow", "March", "yesterday", "Christmas", "noon", "Mayo", "Montag"),
+    "markup": ("**{v}**", "*{v}*", "`{v}`", "[{v}](http://x.example)", "{v} &amp; Co", "\\*{v}\\*", "<b>{v}</b>", "_{v}_",
+               "~~{v}~~", "{v}&#39;s", '"{v}"', "'{v}'", "«{v}»"),
+}
+# words that change what a list item or a value means when written right after it (no word that changes
+# nothing, "again", "also": a reader may read it as chatter, and the oracle cannot tell)
+MODIFIERS = (
+    "reversed", "sorted", "inverted", "doubled", "halved", "rounded", "excluded", "removed", "included", "updated",
+    "translated", "capitalized", "repeated", "shuffled", "twice", "only", "backwards",
+    "alphabetically", "approximately", "roughly", "maybe", "each", "x2", "×3", "*2", "times two", "etc", "etc.",
+    "and so on", "...", "or so", "percent", "%", "k", "thousand", "million", "dozen", "squared", "plus one", "minus 2",
+    "or more", "at most", "not", "instead", "(optional)", "(old)", "(twice)", "[sic]", "aside", "omitted",
+)
+# operators that change what the words around them say, inserted at any word boundary
+SEMANTIC_OPERATORS = (
+    "not", "except", "excluding", "instead", "only", "each", "per", "double", "half", "twice", "without", "but",
+    "at least", "at most", "about", "no more than", "neither", "nor", "all", "every", "none of", "minus", "plus",
+    "times", "divided by", "instead of", "rather than", "if", "unless", "after", "before",
+)
+# number words of several languages (code-switching included): a digit run written as a word
+NUMBER_WORDS = {
+    "en": "zero one two three four five six seven eight nine ten eleven twelve".split(),
+    "es": "cero uno dos tres cuatro cinco seis siete ocho nueve diez once doce".split(),
+    "fr": "zéro un deux trois quatre cinq six sept huit neuf dix onze douze".split(),
+    "de": "null eins zwei drei vier fünf sechs sieben acht neun zehn elf zwölf".split(),
+    "it": "zero uno due tre quattro cinque sei sette otto nove dieci undici dodici".split(),
+    "pt": "zero um dois três quatro cinco seis sete oito nove dez onze doze".split(),
+    "ru": "ноль один два три четыре пять шесть семь восемь девять десять одиннадцать двенадцать".split(),
+    "zh": "零 一 二 三 四 五 六 七 八 九 十 十一 十二".split(),
+}
+# request words and their words in other tables' languages (code-switching: one word translated)
+CODE_SWITCH = (
+    ("return", "devuelve", "renvoie", "gib", "retorne", "restituisci", "верни", "返回"),
+    ("keys", "claves", "clés", "Schlüsseln", "chaves", "chiavi", "ключами", "键"),
+    ("key", "clave", "clé", "Schlüssel", "chave", "chiave", "ключ", "键"),
+    ("and", "y", "et", "und", "и", "和"),
+    ("with", "con", "avec", "mit", "com", "с"),
+    ("for", "para", "pour", "für", "per", "для"),
+    ("from", "aus", "из"),
+    ("solve", "resuelve", "résous", "löse", "resolva", "risolvi", "реши", "解"),
+    ("number", "número", "nombre", "Zahl", "numero", "число"),
+    ("is", "es", "est", "ist", "é", "è", "равно"),
+    ("name", "nombre", "nom", "Name", "nome", "имя", "姓名"),
+    ("age", "edad", "âge", "Alter", "idade", "età", "возраст", "年龄"),
+    ("city", "ciudad", "ville", "Stadt", "cidade", "città", "город", "城市"),
+    ("price", "precio", "prix", "Preis", "preço", "prezzo", "цена", "价格"),
+    ("total", "Summe", "totale", "итого", "总计"),
+    ("what", "qué", "quel", "was", "qual", "che", "что"),
+    ("more", "más", "plus", "mehr", "mais", "più", "больше"),
+    ("times", "veces", "fois", "mal", "vezes", "volte", "раз"),
+    ("each", "cada", "chaque", "je", "ogni", "каждый"),
+)
+# (no articles or one-letter words: "die" for "der", pt "de" for "da" change no meaning a reader tells apart)
+_CODE_SWITCH_WORDS = {w.lower(): group for group in CODE_SWITCH for w in group}
+# sentence ends and clause marks where a sentence or a clause may be cut out and moved
+_SENTENCE = re.compile(r"[^.?!;:\n。？！]+[.?!;:。？！]*\s*|\n+")
+_KEYISH = re.compile(r'"([A-Za-z_][A-Za-z0-9_]*)"|\b([a-z]+(?:_[a-z]+)+|[a-z]+[A-Z][A-Za-z]*)\b|(?<![\w"])([a-z]{2,})(?=\s*[:=])')
+_VALUE_SPOT = re.compile(r'"([^"\n]+)"|(?<=[:=] )([^\s,.;"{}\[\]]+)|(?<=[:=])([^\s,.;"{}\[\]]+)|(?<![\w.,-])(-?[0-9]+(?:\.[0-9]+)?)(?![\w]|[.,][0-9])'
+                         r"|(?<=[a-z] )([A-Z][a-z]+)|(?<=, )([a-z]+)(?=,| and|\s*$)")
+
+
+def _value_spots(text: str) -> list[tuple[int, int]]:
+    """Spans that hold a value: a quoted string's content, a word after ":" or "=", a number, a
+    capitalised word inside a sentence, a list item after a comma."""
+    out = []
+    for m in _VALUE_SPOT.finditer(text):
+        g = next(i for i in range(1, 7) if m.group(i) is not None)
+        out.append(m.span(g))
+    return out
+
+
+def _value_class(text: str, rng: random.Random) -> str | None:
+    """One value replaced by a word of another class, or by a decorated copy of itself."""
+    spots = _value_spots(text)
+    if not spots:
+        return None
+    a, b = rng.choice(spots)
+    cls = rng.choice(sorted(VALUE_CLASSES))
+    new = rng.choice(VALUE_CLASSES[cls]).replace("{v}", text[a:b])
+    return text[:a] + new + text[b:]
+
+
+def _modifier_insert(text: str, rng: random.Random) -> str | None:
+    """A modifier written right after a value or a list item ("red, green, blue reversed", "age 30
+    twice"), or as one more list item after a comma ("red, green, blue, reversed")."""
+    spots = [b for _, b in _value_spots(text)]
+    if not spots:
+        return None
+    b = rng.choice(spots)
+    word = rng.choice(MODIFIERS)
+    sep = ", " if rng.random() < 0.3 else (" " if word[:1].isalnum() or word[:1] in "([×*" else "")
+    return text[:b] + sep + word + text[b:]
+
+
+def _semantic_operator(text: str, rng: random.Random) -> str | None:
+    """An operator word inserted before any word or number, or before the final mark."""
+    starts = [m.start() for m in re.finditer(r"(?<![\w.,'-])[\w$-]", text)] + [len(text.rstrip(".?!"))]
+    p = rng.choice(starts)
+    word = rng.choice(SEMANTIC_OPERATORS)
+    return text[:p] + (word + " " if p < len(text.rstrip(".?!")) else " " + word) + text[p:]
+
+
+def _clause_move(text: str, rng: random.Random) -> str | None:
+    """One sentence (or a clause after a comma) moved to another place."""
+    if rng.random() < 0.6:
+        parts = [m.group() for m in _SENTENCE.finditer(text) if m.group()]
+    else:
+        parts = re.split(r"(?<=,)(?= )|(?<= and)(?= )", text)
+    if len(parts) < 2:
+        return None
+    i = rng.randrange(len(parts))
+    moved = parts.pop(i)
+    j = rng.choice([k for k in range(len(parts) + 1) if k != i] or [0])
+    parts.insert(j, moved)
+    out = "".join(parts)
+    return out if out != text else None
+
+
+def _number_swap(text: str, rng: random.Random) -> str | None:
+    """Two different numbers of the text swapped."""
+    found = [m for m in _NUMBER.finditer(text)]
+    pairs = [(x, y) for i, x in enumerate(found) for y in found[i + 1 :] if x.group() != y.group()]
+    if not pairs:
+        return None
+    x, y = rng.choice(pairs)
+    return text[: x.start()] + y.group() + text[x.end() : y.start()] + x.group() + text[y.end() :]
+
+
+def _number_word(text: str, rng: random.Random) -> str | None:
+    """A number 0..12 written as a word of some language ("5" -> "five", "cinco", "五"), or any number
+    written with a word after it ("3" -> "3 (three)") or as a digit string of another form ("12" -> "1 2")."""
+    found = [m for m in _NUMBER.finditer(text) if not m.group().startswith("-") and "." not in m.group()]
+    if not found:
+        return None
+    m = rng.choice(found)
+    n = int(m.group())
+    if n <= 12 and rng.random() < 0.8:
+        lang = rng.choice(sorted(NUMBER_WORDS))
+        word = NUMBER_WORDS[lang][n]
+        if text[m.start() - 1 : m.start()] in (".", "") or rng.random() < 0.2:
+            word = word[:1].upper() + word[1:]
+        return text[: m.start()] + word + text[m.end() :]
+    forms = [f"{n:,}", f"{n} ({NUMBER_WORDS['en'][n % 10]})", f"{n}.00", f"+{n}", f"{n}{n}", "0x" + format(n, "x"), f"{n}e0"]
+    return text[: m.start()] + rng.choice(forms) + text[m.end() :]
+
+
+def _key_case(text: str, rng: random.Random) -> str | None:
+    """A key-like word (quoted, before ":" or "=", snake or camel case) in another case or joining:
+    Title, UPPER, snake <-> camel, a space or a hyphen for an underscore."""
+    found = list(_KEYISH.finditer(text))
+    if not found:
+        return None
+    m = rng.choice(found)
+    g = next(i for i in range(1, 4) if m.group(i) is not None)
+    key = m.group(g)
+    parts = re.split(r"_|(?<=[a-z])(?=[A-Z])", key)
+    forms = {key.title(), key.upper(), key.capitalize(), "_".join(p.lower() for p in parts),
+             parts[0].lower() + "".join(p.title() for p in parts[1:]), " ".join(parts), "-".join(parts), key + "_", "_" + key}
+    forms.discard(key)
+    a, b = m.span(g)
+    # half the time every mention of the key (a consistent key), else this one only
+    new = rng.choice(sorted(forms))
+    if rng.random() < 0.5:
+        return re.sub(rf"(?<![\w]){re.escape(key)}(?![\w])", new, text)
+    return text[:a] + new + text[b:]
+
+
+def _statement_dup(text: str, rng: random.Random) -> str | None:
+    """A statement written again with another (or the same) value: "age 40" -> "age 40, age 41",
+    "name: Ana" -> "name: Ana and name: Bo", "is 61" -> "is 61. Actually is 62"."""
+    spots = _value_spots(text)
+    if not spots:
+        return None
+    a, b = rng.choice(spots)
+    quoted = a > 0 and text[a - 1] == '"' and text[b : b + 1] == '"'
+    if quoted:
+        a, b = a - 1, b + 1
+    before = re.search(r"(?:[^\s,;.:]+[:=]?\s*){1,2}$", text[max(0, a - 40) : a])
+    start = a - len(before.group()) if before else a
+    value = text[a:b].strip('"')
+    if re.fullmatch(r"-?[0-9]+", value):
+        other = str(int(value) + rng.choice([0, 1, -1, 10]))
+    else:
+        other = rng.choice([value, "Bo", "Lima", "blue", "12"])
+    copy = text[start:a] + ('"' + other + '"' if quoted else other)
+    joint = rng.choice([", ", " and ", ". Actually ", "; ", " or "])
+    return text[:b] + joint + copy + text[b:]
+
+
+def _code_switch(text: str, rng: random.Random) -> str | None:
+    """One request word written in another table's language ("keys" -> "claves", "und" -> "and")."""
+    found = [m for m in re.finditer(r"\w+", text) if m.group().lower() in _CODE_SWITCH_WORDS]
+    if not found:
+        return None
+    m = rng.choice(found)
+    group = _CODE_SWITCH_WORDS[m.group().lower()]
+    other = rng.choice([w for w in group if w.lower() != m.group().lower()])
+    if m.group()[:1].isupper():
+        other = other[:1].upper() + other[1:]
+    return text[: m.start()] + other + text[m.end() :]
+
+
+NEW_EDITS = {
+    "value_class": _value_class, "modifier_insert": _modifier_insert, "semantic_operator": _semantic_operator,
+    "clause_move": _clause_move, "number_swap": _number_swap, "number_word": _number_word, "key_case": _key_case,
+    "statement_dup": _statement_dup, "code_switch": _code_switch,
+}
+
+
+def new_applicable(text: str) -> list[str]:
+    """The wip/fuzzK kinds that apply to ``text``."""
+    kinds = []
+    spots = _value_spots(text)
+    if spots:
+        kinds += ["value_class", "modifier_insert", "statement_dup"]
+    if re.search(r"\w", text):
+        kinds.append("semantic_operator")
+    if len([m for m in _SENTENCE.finditer(text) if m.group()]) >= 2 or "," in text:
+        kinds.append("clause_move")
+    numbers = {m.group() for m in _NUMBER.finditer(text)}
+    if len(numbers) >= 2:
+        kinds.append("number_swap")
+    if numbers:
+        kinds.append("number_word")
+    if _KEYISH.search(text):
+        kinds.append("key_case")
+    if any(m.group().lower() in _CODE_SWITCH_WORDS for m in re.finditer(r"\w+", text)):
+        kinds.append("code_switch")
+    return kinds

@@ -38,12 +38,13 @@ is acceptable.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import json
 import re
 import unicodedata
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from .prompts import Request, canon_text, single_text
 from .roles import (
@@ -127,11 +128,15 @@ _SLOT_RE = {
     "C": "(?P<{name}>" + _one_of(ORACLE_CITIES) + ")",
     "T": "(?P<{name}>" + _one_of(ORACLE_CLUBS) + ")",
     "l": r"(?P<{name}>[a-z]+)",
-    "m": r"(?P<{name}>[A-Z][a-z]+ [0-9]+(?:[., \u00a0][0-9]+)*)",  # a model's number is text as written ("Atlas 2.0")
+    "m": r"(?P<{name}>[A-Z][a-z]+ [0-9][0-9A-Za-z]*(?:[., \u00a0][0-9]+)*)",  # "Nimbus 7e0" too: a name's code  # a model's number is text as written ("Atlas 2.0")
     "t": r"(?P<{name}>[A-Za-z][A-Za-z0-9]*(?:(?: |[.,](?=[0-9]))[A-Za-z0-9]+)*)",
     # a number as JSON writes it back ("12", "12.0", "12.5"; never "12.50", "012": W22)
     "f": r"(?P<{name}>-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?)",
     "g": r"(?P<{name}>[A-Z][a-z\u00e4\u00f6\u00fc]+ (?:AG|GmbH))",
+    # wip/fuzzK: a key as the template quotes it (any text between its quotes), a bare scalar of a block or a
+    # list (a word is a string as written, unless a literal word: _LITERAL_WORDS; digits a number)
+    "k": r'(?P<{name}>[^"\\\x00-\x1f\x7f]+)',
+    "v": r"(?P<{name}>[A-Za-z][A-Za-z0-9.-]*|-?(?:0|[1-9][0-9]*)|\"[^\"\n]*\"|'[^'\n]*')",  # quoted: a string (YAML)
 }
 
 
@@ -350,6 +355,22 @@ JSON_PASSAGE_TEMPLATES = [
     Template('Extrahiere ein JSON mit den Schlüsseln "[name]" und "[alter]" aus: "{name:N} ist {alter:f} Jahre alt."', "json", "de"),
     Template('Extrahiere ein JSON mit den Schlüsseln "[firma]" und "[mitarbeiter]" aus: "Die {firma:g} beschäftigt {mitarbeiter:f} Leute."',
              "json", "de"),
+]
+
+
+# wip/fuzzK: the newest JSON reach (wip/jsonN nested objects, wip/jsonL lists): every leaf stated, the
+# object the stated leaves in the tree the template writes (``compute`` builds it; each value stated)
+JSON_REACH_TEMPLATES = [
+    Template('Return {"{outer:k}": {"[name]": ..., "[age]": ...}} for name {name:w}, age {age:n}', "json",
+             compute=lambda f: {f["outer"]: {"name": f["name"], "age": f["age"]}}),
+    Template('Return JSON with a key "{outer:k}" holding host "{host:s}" and port {port:n}.', "json",
+             compute=lambda f: {f["outer"]: {"host": f["host"], "port": f["port"]}}),
+    Template("[server]:\n  [host]: {host:v}\n  [port]: {port:v}\n\nRewrite this as JSON.", "json",
+             compute=lambda f: {"server": {"host": f["host"], "port": f["port"]}}),
+    Template('Return JSON with a key "{outer:k}" listing: {a:w}, {b:w}, {c:w}', "json",
+             compute=lambda f: {f["outer"]: [f["a"], f["b"], f["c"]]}),
+    Template("JSON please: a key [tags] listing {a:w}, {b:w} and {c:w}", "json",
+             compute=lambda f: {"tags": [f["a"], f["b"], f["c"]]}),
 ]
 
 
@@ -821,7 +842,175 @@ def _loose_repeated(text: str) -> MathProblem | None:
     return None
 
 
+# wip/fuzzK: words a program reads as a literal (JSON, Python, YAML): written bare as a JSON value, the
+# oracle cannot tell the string from the literal (W26, jsonR4: a boolean only for a key noted boolean)
+_LITERAL_WORDS = frozenset("true false null none nil undefined nan yes no".split())
+# words that name no one, in any language the oracle knows (its own list, apart from the engine's tables): a
+# bare value holding one is no value the oracle knows (W23-W25; a word of another language's table too)
+_NEVER_VALUES = frozenset("""he she it they we i you who what nobody someone somebody everyone everybody anyone anybody
+none nothing neither nor every all each other él ella ellos nadie alguien todos todo ninguno quién il elle ils personne
+tous rien aucun qui er sie es niemand jemand alle keiner wer lui lei nessuno qualcuno tutti chi ele ela ninguém alguém
+nenhum quem он она никто кто все""".split())
+# calendar words: no name of a person (a name key's bare value)
+_CALENDAR = frozenset("""monday tuesday wednesday thursday friday saturday sunday today tomorrow yesterday tonight noon
+christmas easter midnight january february march september october november december lunes martes
+mayo enero montag sonntag lundi mars""".split())
+# keys whose bare value names someone or something (a person, a place, a product): there a word that names no
+# one or a calendar word is no value the oracle knows; elsewhere (a host, a port, a tag) a bare word is itself
+_NAME_KEYS = frozenset("""name user customer player nombre nome имя prenom vorname cliente username city ciudad ville stadt
+cidade città город country product produto producto prodotto model squadra""".split())
+# words that say how to list, not what ("red, green, reversed"): an item the oracle does not read (W26)
+_LIST_RISK = re.compile(r"(?i)[a-z]{3,}(?:ed|ly)|etc\.?|x[0-9]+|[0-9]+x|twice|thrice|each|only|all|every|both|too|also|again|"
+                        r"not|no|none|more|less|times|per|double|half|first|last|instead|except|plus|minus")
+
+
+def _bare_leaf_unknown(obj: Any, exact: str, key: str = "") -> bool:
+    """Whether a string leaf of ``obj`` is written bare in ``exact`` and is a word the oracle cannot
+    take as written: a literal word, a word that names no one, a calendar word for a name key, a list
+    item that says how to list."""
+    if isinstance(obj, dict):
+        return any(_bare_leaf_unknown(v, exact, k) for k, v in obj.items())
+    if isinstance(obj, list):
+        return any(isinstance(v, str) and f'"{v}"' not in exact and (v.lower() in _LITERAL_WORDS or _LIST_RISK.fullmatch(v))
+                   for v in obj)
+    if not isinstance(obj, str) or f'"{obj}"' in exact:
+        return False
+    word = obj.lower()
+    return word in _LITERAL_WORDS or key.lower() in _NAME_KEYS and (word in _NEVER_VALUES or word in _CALENDAR)
+
+
+_KEY_WORD = re.compile(r"(?<![\w-])[A-Za-z_][A-Za-z0-9_]*(?![\w-])")
+
+
+def _norm_key(key: str) -> str:
+    return key.lower().replace("_", "")
+
+
+def _leaves(obj: Any) -> Iterator[Any]:
+    if isinstance(obj, dict):
+        for v in obj.values():
+            yield from _leaves(v)
+    elif isinstance(obj, list):
+        for v in obj:
+            yield from _leaves(v)
+    else:
+        yield obj
+
+
+def _renamed(obj: Any, old: str, new: str) -> Any:
+    if isinstance(obj, dict):
+        return {(new if k == old else k): _renamed(v, old, new) for k, v in obj.items()}
+    if isinstance(obj, list):
+        return [_renamed(v, old, new) for v in obj]
+    return obj
+
+
+def _template_keys() -> frozenset[str]:
+    keys = {k for ts in (JSON_TEMPLATES, JSON_NO_KEY_TEMPLATES, JSON_LANG_TEMPLATES, JSON_EN_SYNTAX_TEMPLATES, JSON_V_TEMPLATES,
+                         JSON_PASSAGE_TEMPLATES) for t in ts for k in t.keys()}
+    return frozenset(keys | {"user", "name", "age", "server", "host", "port", "tags"})
+
+
+# The echo model's own reading (smart_answer, asked at every model call) skips the edits undone above: they
+# cost a template match per sentence order or key spelling, and only the verdict on a served answer needs them
+# (an echo answer for a prompt read only so is an echo text, which the stale-content check reads as well).
+_SHALLOW = [False]
+
+
 def _understand_text(text: str) -> Problem | None:
+    """:func:`_understand_text_plain`, with two readings of wip/fuzzK's: a JSON value the prompt writes
+    bare as a literal word is no value the oracle knows (no problem); a key of the oracle's templates
+    written in another case or with an underscore added ("Age", "_name", "port_") is that key, named as
+    the prompt names it: in its quotes, else (no quotes: labelled lines, a block) as every mention writes
+    it; renamed at some mentions only and not in case alone ("age_" beside "age"), it is no key known."""
+    problem = _understand_text_plain(text)
+    exact = canon_text(text)
+    if problem is None and not _SHALLOW[0]:
+        problem = _understand_moved(text, exact) or _understand_renamed(text, exact)
+    if isinstance(problem, JsonProblem) and _bare_leaf_unknown(problem.obj, exact):
+        return None
+    return problem
+
+
+# a markdown bold or code span around a run of an equation, at word edges ("= **9**", "+ `3`"; never "2**8**")
+_MATH_MARKUP = re.compile(r"(?<![\w*`])(\*\*|`)(?=\S)([^*`\n]+?)(?<=\S)\1(?![\w*`])")
+# one statement written twice alike, side by side ('name "Alice", with name "Alice"'; "age 30; age 30")
+_STATED_TWICE = re.compile(r'(?P<a>(?:[^\s,;.:"]+ ){0,2}(?:"[^"\n]*"|[^\s,;.:"]+))(?P<j>, |; | and | or |\. Actually )(?P=a)(?![\w"])')
+_LIST_REQUESTS = (re.compile(r'Return JSON with a key "(?P<k>[^"\\\x00-\x1f]+)" listing: (?P<items>.+)'),
+                  re.compile(r"JSON please: a key (?P<k>tags) listing (?P<items>.+)"))
+
+
+def _list_items(text: str) -> list[str] | None:
+    """Items joined by ", " with one " and " before the last at most, each a bare word (a string, unless a
+    literal word) or a quoted string: the oracle's own list reading (W26: no item after an item joined by "and")."""
+    parts = text.split(", ")
+    if any(" and " in p for p in parts[:-1]):
+        return None
+    parts = parts[:-1] + parts[-1].split(" and ", 1)
+    out = []
+    for p in parts:
+        m = re.fullmatch(r'"([^"\\\x00-\x1f]+)"|\'([^\'\\\x00-\x1f]+)\'|([A-Za-z]+)', p)  # quoted: a string
+        if m is None or m.group(3) and m.group(3).lower() in _LITERAL_WORDS:
+            return None
+        out.append(m.group(1) or m.group(2) or m.group(3))
+    return out
+
+
+def _understand_moved(text: str, exact: str) -> Problem | None:
+    """wip/fuzzK: what a prompt asks whose problem a template states once the edit is undone in the
+    oracle's own reading: a list of any length; a markdown bold or code span in an equation (the same
+    equation); a statement written twice alike (stated once); a math prompt's sentences in another order."""
+    for request in _LIST_REQUESTS:
+        m = request.fullmatch(exact)
+        items = _list_items(m.group("items")) if m else None
+        if items:
+            return JsonProblem(JSON_REACH_TEMPLATES[3], {m.group("k"): items}, stated=True)
+    plain = _MATH_MARKUP.sub(r"\2", text)
+    if plain != text:
+        problem = _understand_text_plain(plain)
+        if isinstance(problem, (MathProblem, ArithProblem)):
+            return problem
+    once = _STATED_TWICE.sub(r"\g<a>", exact)
+    if once != exact:
+        problem = _understand_text_plain(once)
+        if isinstance(problem, JsonProblem) and problem.stated:
+            return problem
+    sentences = [x.strip() for x in re.split(r"(?<=[?!。？！])|(?<=\.)(?=\s|$|[^\W\d_])", math_form(text)) if x.strip()]
+    if 2 <= len(sentences) <= 4:
+        for order in itertools.permutations(sentences):
+            if list(order) != sentences:
+                problem = _understand_text_plain(" ".join(order))
+                if isinstance(problem, MathProblem):
+                    return problem
+    return None
+
+
+def _understand_renamed(text: str, exact: str) -> Problem | None:
+    keys = _template_keys()
+    for written in dict.fromkeys(m.group() for m in _KEY_WORD.finditer(exact)):
+        if written in keys:
+            continue
+        for key in (k for k in keys if _norm_key(k) == _norm_key(written)):
+            same_case = written.lower() == key.lower()
+            mentions = re.compile(rf"(?<![\w-]){re.escape(key)}(?![\w-])")
+            if not same_case and mentions.search(exact):
+                continue  # "age_" at one mention, "age" at another: two keys or one?
+            base = _understand_text_plain(re.sub(rf"(?<![\w-]){re.escape(written)}(?![\w-])", key, text))
+            if not isinstance(base, JsonProblem) or not base.stated:
+                continue
+            if f'"{written}"' in exact:
+                name = written
+            elif f'"{key}"' in exact:
+                name = key
+            elif not mentions.search(exact):
+                name = written
+            else:
+                continue  # "Age" and "age", no quotes: which one names it?
+            return JsonProblem(base.template, _renamed(base.obj, key, name), stated=True)
+    return None
+
+
+def _understand_text_plain(text: str) -> Problem | None:
     exact, text = canon_text(text), math_form(text)
     for t in (*MATH_TEMPLATES, *MATH_READ_TEMPLATES):
         m = t.regex.fullmatch(text)
@@ -847,6 +1036,15 @@ def _understand_text(text: str) -> Problem | None:
         m = t.regex.fullmatch(passage_request if passage else exact)
         if m:
             return _json_from_match(t, m)
+    for t in JSON_REACH_TEMPLATES:  # stated leaves in a tree (wip/fuzzK): the template's tree of them; its edges and
+        # a final point say nothing (the values stand inside)
+        m = t.regex.fullmatch(exact.strip()) or t.regex.fullmatch(exact.strip().removesuffix(".")) \
+            or t.regex.fullmatch(exact.strip() + ".")
+        if m and t.compute is not None:
+            fields = {name: int(m.group(name)) if typ == "n" or typ == "v" and re.fullmatch(r"-?[0-9]+", m.group(name))
+                      else m.group(name)[1:-1] if typ == "v" and m.group(name)[:1] in "\"'"
+                      else m.group(name) for name, typ in t.fields()}
+            return JsonProblem(t, t.compute(fields), stated=True)
     transformed = _json_transformed(exact)
     if transformed is not None:
         return transformed
@@ -930,7 +1128,7 @@ def _word_form(text: str) -> str | None:
     "please" say nothing; a "!" after a number (a factorial) is read by no template."""
     if re.search(r"[0-9]\s*!", text):
         return None
-    text = re.sub(r"(?<![0-9])(?<![0-9] )[«»„“”]", "", text)
+    text = re.sub(r"(?<![0-9])(?<![0-9] )[„“”]|[«»]", "", text)  # « » are quotes, never feet or inches (wip/fuzzK)
     text = re.sub(r"\s+(?i:please|quickly)\s*$", "", text)
     text = re.sub(r"(?<![0-9] )(?<=[\s，。、,.;:])['\"](?=[^\W_]|[$€])", "", text)  # a stray quote before a word or a number (after a number: feet)
     return re.sub(r"^[\s.,;:!?。，、？！'\"]+", "", text)
@@ -940,8 +1138,15 @@ def _word_form(text: str) -> str | None:
 # fuzzer's number_format edit, wip/fuzzC)
 # fuzzer's number_format edit, wip/fuzzC); "n" and "d" also with English thousands groups ("$1,019" is
 # 1019: read so only in an English template, _word_problem)
-_WORD_NUMBER = {"n": r"(?:[1-9][0-9]{0,2}(?:,[0-9]{3})+|0|[1-9][0-9]*)(?:\.0)?",
-                "d": r"(?:[1-9][0-9]{0,2}(?:,[0-9]{3})+|0|[1-9][0-9]*)(?:\.[0-9]+)?", "e": r"(?:0|[1-9][0-9]*)(?:,[0-9]+)?"}
+# wip/fuzzK: "w", a whole number in digits or one of the oracle's own English number words (the
+# composed number sentences read "Nine more than four times a number is 61": wip/linU)
+_EN_NUMBER_WORDS = {w: i for i, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+    "seventeen eighteen nineteen twenty".split())}
+_WORD_NUMBER_W = (r"(?:(?:[1-9][0-9]{0,2}(?:,[0-9]{3})+|[1-9][0-9]*)(?:\.00?)?|(?i:"
+                  + "|".join(sorted(_EN_NUMBER_WORDS, key=len, reverse=True)) + r")(?![\w-]))")
+_WORD_NUMBER = {"n": r"(?:[1-9][0-9]{0,2}(?:,[0-9]{3})+|0|[1-9][0-9]*)(?:\.00?)?",  # "48.00" too (wip/fuzzK)
+                "d": r"(?:[1-9][0-9]{0,2}(?:,[0-9]{3})+|0|[1-9][0-9]*)(?:\.[0-9]+)?", "e": r"(?:0|[1-9][0-9]*)(?:,[0-9]+)?", "w": _WORD_NUMBER_W}
 
 
 @dataclass(frozen=True)
@@ -1010,6 +1215,15 @@ def _same_gender(*slots: str) -> Callable[[dict[str, str]], bool]:
 
 
 _PRONOUNS_EN = ("he", "she")
+_PERSONS_EN = ("I", "we", "you", "they", "he", "she")  # wip/fuzzK: a buyer; "I" and "we" are one first person (W25)
+_SIGNED_ANSWERS = ("number_composed", "number_composed_less", "think_of", "number_less", "number_more")
+
+
+def _one_buyer(f: dict[str, str]) -> bool:
+    first = {"i", "we"}
+    b, c = f["B"].lower(), f["C"].lower()
+    return b == c or {b, c} <= first
+
 _POSSESSIVES_EN = ("his", "her", "the")  # "the sister" is his sister: one relative
 WORD_TEMPLATES = [
     # fee + rate x count = total, the count named by its letter or asked in words
@@ -1022,19 +1236,19 @@ WORD_TEMPLATES = [
                  "How many <<hours>> did {P} work?", "{b}*X + {a} = {c}",
                  (("S", SUBJECTS_EN), ("B", tuple(BILL_OF)), ("P", _PRONOUNS_EN)), _bill_ok),
     # ages: k times as old, a sum or a difference, the relative asked
-    WordTemplate("ages_sum", "en", "{N} is {k:n} times as old as {H} {R}. [[Together ]]their ages add up to {c:n}. "
+    WordTemplate("ages_sum", "en", "{N} is {k:w} times as old as {H} {R}. [[Together ]]their ages add up to {c:n}. "
                  "How old is <<the {R}>>?", "X + {k}*X = {c}",
                  (("N", ("Ravi", "Lena", "Omar")), ("H", _POSSESSIVES_EN), ("R", RELATIVES_EN))),
-    WordTemplate("ages_older", "en", "{N} is {k:n} times as old as {H} {R}. {N} is {d:n} years older than {H} {R}. "
+    WordTemplate("ages_older", "en", "{N} is {k:w} times as old as {H} {R}. {N} is {d:n} years older than {H} {R}. "
                  "How old is <<the {R}>>?", "{k}*X - X = {d}",
                  (("N", ("Ravi", "Lena", "Omar")), ("H", _POSSESSIVES_EN), ("R", RELATIVES_EN))),
     # a rectangle: the perimeter and one side given, the other asked
     WordTemplate("rectangle", "en", "A rectangle has a perimeter of {p:n} cm and a {G} of {w:n} cm. What is its <<{A}>>?",
                  "2*({w} + X) = {p}", (("G", SIDES_EN), ("A", SIDES_EN)), lambda f: f["G"].lower() != f["A"].lower()),
     # number sentences
-    WordTemplate("number_less", "en", "If {d:n} less than {k:n} times a number is {c:n}, what [[number ]]is <<the number>>?",
+    WordTemplate("number_less", "en", "If {d:w} less than {k:w} times a number is {c:n}, what [[number ]]is <<the number>>?",
                  "{k}*X - {d} = {c}"),
-    WordTemplate("number_more", "en", "If {d:n} more than twice a number is {c:n}, what [[number ]]is <<the number>>?",
+    WordTemplate("number_more", "en", "If {d:w} more than twice a number is {c:n}, what [[number ]]is <<the number>>?",
                  "2*X + {d} = {c}"),
     # issue 33's other languages
     WordTemplate("gym_es", "es", "Un gimnasio cobra {a:n} € de inscripción y {b:n} € al mes. Si en total he pagado {c:n} €, "
@@ -1070,10 +1284,53 @@ WORD_TEMPLATES = [
     # its two clauses in the other order (a word swap of the fuzzer's: one fact each, the same story)
     WordTemplate("ages_ja_swapped", "ja", "二人の年齢の合計は{c:n}歳です、{Q}の年齢は{R}の年齢の{k:n}倍で。<<{R}>>は何歳ですか？",
                  "X + {k}*X = {c}", (("Q", PARENTS_JA), ("R", RELATIVES_JA))),
+    # wip/fuzzK: the newest reach (wip/linS, wip/linU), English: "a number" composed in the order the words
+    # say, a number thought of and its steps, a cart of parts, a rectangle's sides compared or told apart; a
+    # number of a sentence may be negative or zero (_SIGNED_ANSWERS), a count, a price or a side may not
+    WordTemplate("number_composed", "en", "{d:w} more than {k:w} times a number is {c:n}. What is <<the number>>?",
+                 "{k}*X + {d} = {c}"),
+    WordTemplate("number_composed_less", "en", "{d:w} less than {k:w} times a number is {c:n}. What is <<the number>>?",
+                 "{k}*X - {d} = {c}"),
+    WordTemplate("think_of", "en", "I think of a number, multiply it by {k:w} and add {d:w}; {P} get {c:n}. What is <<the number>>?",
+                 "{k}*X + {d} = {c}", (("P", ("I", "we", "you")),)),
+    WordTemplate("cart_price", "en", "{B} bought {n:w} muffins and a ${p:n} coffee and paid ${c:n} in total. "
+                 "What does one <<muffin>> cost?", "{n}*X + {p} = {c}", (("B", _PERSONS_EN),)),
+    WordTemplate("cart_count", "en", "{B} bought some notebooks at ${b:n} each and one ${a:n} pen, and paid ${c:n} in total. "
+                 "How many notebooks did {C} buy?", "{b}*X + {a} = {c}", (("B", _PERSONS_EN), ("C", _PERSONS_EN)), _one_buyer),
+    WordTemplate("rect_longer", "en", "A rectangle is {d:n} cm longer than it is wide and its perimeter is {p:n} cm. "
+                 "Find the <<{A}>> in cm.", "2*(X + X + {d}) = {p}", (("A", SIDES_EN),), lambda f: f["A"].lower() == "width"),
+    WordTemplate("rect_longer_length", "en", "A rectangle is {d:n} cm longer than it is wide and its perimeter is {p:n} cm. "
+                 "Find the <<{A}>> in cm.", "2*(X + X - {d}) = {p}", (("A", SIDES_EN),), lambda f: f["A"].lower() == "length"),
+    WordTemplate("rect_twice", "en", "The {G} of a rectangle is twice its {M} and its perimeter is {p:n} cm. "
+                 "What is its <<{A}>>?", "2*(X + 2*X) = {p}", (("G", SIDES_EN), ("M", SIDES_EN), ("A", SIDES_EN)),
+                 lambda f: f["G"].lower() != f["M"].lower() and f["A"].lower() == f["M"].lower()),
+    WordTemplate("rect_twice_double", "en", "The {G} of a rectangle is twice its {M} and its perimeter is {p:n} cm. "
+                 "What is its <<{A}>>?", "2*(X + X/2) = {p}", (("G", SIDES_EN), ("M", SIDES_EN), ("A", SIDES_EN)),
+                 lambda f: f["G"].lower() != f["M"].lower() and f["A"].lower() == f["G"].lower()),
+    WordTemplate("rect_told", "en", "The perimeter of a rectangle is {p:n} cm. Its {G} is {w:n} cm. What is its <<{A}>>?",
+                 "2*({w} + X) = {p}", (("G", SIDES_EN), ("A", SIDES_EN)), lambda f: f["G"].lower() != f["A"].lower()),
 ]
 
 
 def _word_problem(text: str) -> MathProblem | None:
+    """A story of :func:`_word_problem_once`, or its sentences in another order (wip/fuzzK's clause_move:
+    each sentence of these stories states one fact or asks, so their order changes nothing): the sentences
+    are cut after ".", "?" or "!" before a space, a capital or the end (never the point of "2.50")."""
+    found = _word_problem_once(text)
+    if found is not None:
+        return found
+    sentences = [x.strip() for x in re.split(r"(?<=[?!。？！])|(?<=\.)(?=\s|$|[^\W\d_])", text.strip()) if x.strip()]
+    if not 2 <= len(sentences) <= 5:
+        return None
+    for order in itertools.permutations(sentences):
+        if list(order) != sentences:
+            found = _word_problem_once(" ".join(order))
+            if found is not None:
+                return found
+    return None
+
+
+def _word_problem_once(text: str) -> MathProblem | None:
     """A prompt of one :data:`WORD_TEMPLATES` template whose roles agree (every mention the same,
     ``check``): the equation the story states, solved; the unknown named by the prompt's letter,
     else ``x`` with the asked words as the answer's label."""
@@ -1090,22 +1347,24 @@ def _word_problem(text: str) -> MathProblem | None:
         if len(possessives) > 1:
             return None  # "his nephew ... her nephew": two people's relatives
         if t.check is not None and not t.check(fields):
-            return None
+            continue  # another template of the same words may hold (wip/fuzzK: "Find the length" beside "the width")
         var = fields.get("u", "x")
         types = {m.group(1): m.group(2) for m in _WORD_SLOT.finditer(t.pattern) if m.group(2)}
         if t.lang != "en" and any(types.get(k) in ("n", "d") and "," in v for k, v in fields.items()):
             return None  # "1,004" outside English: a thousands group or a decimal comma (W22)
         # an English number's commas group thousands; elsewhere a comma is the decimal mark
         mark = "" if t.lang == "en" else "."
-        equation = re.sub(r"\{(\w+)\}", lambda s: fields[s.group(1)].replace(",", mark), t.equation)
+        equation = re.sub(r"\{(\w+)\}", lambda s: str(_EN_NUMBER_WORDS.get(fields[s.group(1)].lower(), fields[s.group(1)]))
+                          .replace(",", mark), t.equation)
         try:
             eq = parse_equation(equation.replace("X", var))
         except ParseError:
             return None
         solution = solve([eq])
-        if solution is None or set(solution) != {var} or solution[var] < 0:
+        signed = t.name in _SIGNED_ANSWERS  # "If 17 more than twice a number is 3": the number is -7 (wip/fuzzK)
+        if solution is None or set(solution) != {var} or (solution[var] < 0 and not signed):
             return None  # a count is not negative
-        if solution[var] == 0 and not t.equation.startswith("{b}*X + {a}"):
+        if solution[var] == 0 and not t.equation.startswith("{b}*X + {a}") and not signed:
             return None  # an age, a side or a number of a sentence the engine reads is positive
         ask = None if "u" in fields else fields.get("ask")  # a letter named: it names the answer
         ask = None if ask is None else re.sub(r"\s+", "" if t.lang in ("zh", "ja") else " ", ask.strip())
@@ -1418,7 +1677,9 @@ JSON_PROSE_MEASURES = [
     (re.compile(r'(?i:Return (?:(?:a|an|one) )?JSON with )"minutes"(?i: (?:for|of) a duration (?:for|of) )(?P<n>0|[1-9][0-9]*)(?i: hours)\.?'),
      lambda n: {"minutes": n * 60}),
     # wip/jsonR2: a conversion said before the request (a kilometre is 1000 metres)
-    (re.compile(r'(?i:Convert )(?P<n>0|[1-9][0-9]*)(?i: km to meters and return JSON )\{"meters": <number>\}\.?'),
+    # a number's placeholder in the oracle's own words ("<number>", "<Zahl>", "...": wip/fuzzK's value_class, code_switch)
+    (re.compile(r'(?i:Convert )(?P<n>0|[1-9][0-9]*)(?i: km to meters and return JSON )\{"meters": '
+                r'(?:<(?:number|value|n|Zahl|Wert|número|nombre|numero|valor|valeur|число|数字)>|\.\.\.|…)\}\.?'),
      lambda n: {"meters": n * 1000}),
     (re.compile(r'(?i:Convert )(?P<n>0|[1-9][0-9]*)(?i: hours to minutes and return JSON with the key )"minutes"\.?'),
      lambda n: {"minutes": n * 60}),
@@ -1908,8 +2169,13 @@ _HEX_AS_LETTERS = str.maketrans("0123456789", "ghijklmnop")
 
 
 def smart_answer(request: Request, d: str) -> str:
-    """What the echo model answers for a request: correct when the oracle understands it."""
-    problem = understand(request)
+    """What the echo model answers for a request: correct when the oracle understands it (its shallow
+    reading: :data:`_SHALLOW`)."""
+    _SHALLOW[0] = True
+    try:
+        problem = understand(request)
+    finally:
+        _SHALLOW[0] = False
     if isinstance(problem, MathProblem):
         return math_solution(problem)
     if isinstance(problem, JsonProblem):
@@ -1936,6 +2202,7 @@ def _request_text(request: Request) -> str:
 
 
 __all__ = [
+    "JSON_REACH_TEMPLATES",
     "JSON_LANG_TEMPLATES",
     "JSON_EN_SYNTAX_TEMPLATES",
     "JSON_NO_KEY_TEMPLATES",

@@ -40,6 +40,7 @@ ROLE_GROUPS: tuple[tuple[str, ...], ...] = (
     ("él", "ella"), ("lui", "lei"), ("er", "sie"), ("ele", "ela"), ("он", "она"),  # pronouns
     ("suo", "sua"), ("son", "sa"),  # possessives
     ("他", "她"), ("儿子", "女儿"),
+    ("I", "we", "you", "they"),  # wip/fuzzK: the buyer's person ("I bought ... did she buy?": W25)
 )
 
 M, F, X = "m", "f", "?"  # masculine, feminine, no declared gender (it "nipote": a nephew or a niece)
