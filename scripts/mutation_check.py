@@ -574,6 +574,7 @@ def main(argv: list[str] | None = None) -> int:
     workers: list[Worker] = []
     caught: list[str] = []
     cpu_seconds = [0.0, 0.0]  # the children's CPU: the mutants' runs, the witnesses' runs
+    hint_counts = {"none": 0, "stale": 0}  # rows without a usable hint, rows whose hint did not catch
     survived: list[str] = []
     lock = threading.Lock()
     try:
@@ -626,6 +627,12 @@ def main(argv: list[str] | None = None) -> int:
                     # a catch only when that very test failed (a stale id exits 4: no catch)
                     if status == "timeout" or (status == "fail" and worker.failed == hint):
                         results.append(((hint,), status, tail, worker.failed))
+                    else:
+                        with lock:
+                            hint_counts["stale"] += 1
+                else:
+                    with lock:
+                        hint_counts["none"] += 1
                 if not results:
                     for selection in _split(m.tests):
                         status, tail = worker.pytest(selection, args.timeout)
@@ -682,6 +689,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"witnesses: the {len(nodes)} catching tests and {len(selections)} catching selection(s) pass on the "
               f"unmutated copy ({time.perf_counter() - t0:.0f} s)")
         print(f"children's CPU: {cpu_seconds[0]:.0f} s the mutants, {cpu_seconds[1]:.0f} s the witnesses")
+        print(f"hints: {hint_counts['none']} row(s) without one ran their whole selection, {hint_counts['stale']} hint(s) "
+              f"did not catch (then the whole selection ran); --write-hints records the catching tests")
     finally:
         for worker in workers:
             worker.close()
