@@ -86,7 +86,7 @@ def _serve() -> int:
            if str(getattr(mod, "__file__", None) or "").startswith(str(copy) + os.sep)]
     # fork only from a single-threaded process that holds none of the copy's code
     forking = hasattr(os, "fork") and threading.active_count() == 1 and not own
-    out.write(json.dumps({"forking": forking, "own": own[:5], "lalr": lalr}) + "\n")
+    out.write(json.dumps({"forking": forking, "own": own[:5], "lalr": lalr, "frozen": gc.get_freeze_count()}) + "\n")
     out.flush()
     import pytest
 

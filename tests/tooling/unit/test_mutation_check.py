@@ -66,3 +66,34 @@ def test_the_faster_lalr_analysis_is_not_put_in_another_lark(mutation_check, mon
     monkeypatch.setattr(analyzer, "expand_rule", analyzer.expand_rule)
     assert mutation_check._fast_lalr().startswith("not applied")
     assert analyzer.compute_includes_lookback is compute_includes_lookback
+
+
+def test_the_server_freezes_its_preloaded_objects_and_runs_each_request_in_a_child(mutation_check, tmp_path: Path) -> None:
+    """The pytest server (``--serve``): it preloads what it is told, freezes those objects out of the
+    collector's sight (``gc.freeze``), puts the faster LALR analysis in, then answers each request
+    from a forked child: a passing test passes, a failing one names itself."""
+    import json
+    import os
+    import subprocess
+
+    (tmp_path / "test_sample.py").write_text("def test_ok():\n    assert True\n\n\ndef test_bad():\n    assert False\n")
+    env = {**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1", "PYTHONDONTWRITEBYTECODE": "1"}
+    server = subprocess.Popen([sys.executable, str(ROOT / "scripts" / "mutation_check.py"), "--serve"], cwd=tmp_path,
+                              env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                              text=True, bufsize=1)
+    try:
+        server.stdin.write(json.dumps(["json", "lark"]) + "\n")
+        server.stdin.flush()
+        hello = json.loads(server.stdout.readline())
+        assert hello["forking"] and hello["lalr"] == "applied" and hello["frozen"] > 1000
+        answers = {}
+        for node in ("test_sample.py::test_ok", "test_sample.py::test_bad"):
+            server.stdin.write(json.dumps({"args": [*mutation_check.PYTEST_ARGS, node], "timeout": 120}) + "\n")
+            server.stdin.flush()
+            answers[node] = json.loads(server.stdout.readline())
+        assert answers["test_sample.py::test_ok"]["returncode"] == 0
+        assert answers["test_sample.py::test_bad"]["returncode"] == 1
+        assert answers["test_sample.py::test_bad"]["failed"] == "test_sample.py::test_bad"
+    finally:
+        server.stdin.close()
+        server.wait(timeout=60)
