@@ -12,7 +12,9 @@ The mutants run ``--jobs`` at a time (default: one per CPU core), each worker in
 A worker is a small server started in its copy that has imported pytest and the third-party
 libraries the package uses (never the package, the tooling or the tests); it forks one child
 per pytest run, so a run starts from that clean state and imports the copy's (mutated) code
-fresh, without paying the interpreter's and the libraries' start-up again. Each copy's bytecode
+fresh, without paying the interpreter's and the libraries' start-up again (the libraries' objects
+are frozen out of the garbage collector's sight before it forks, and a mutated grammar's LALR
+tables are built by an equivalent, cheaper analysis: ``_fast_lalr``). Each copy's bytecode
 is compiled once, checked against its source's hash on import, so only the mutated file is
 compiled again.
 
@@ -63,6 +65,7 @@ def _serve() -> int:
     Started in a copy with ``_env(copy)``. Before the first request it imports the third-party
     modules named on the ``--preload`` line (never the copy's own code: the driver leaves it
     out), so a child pays only for the copy's code and its tests."""
+    import gc
     import random
 
     out = os.fdopen(os.dup(1), "w", encoding="utf-8")  # the answers; fd 1 goes to each child's log
@@ -75,11 +78,17 @@ def _serve() -> int:
             __import__(name)
         except BaseException:  # noqa: BLE001 - a module that cannot be preloaded is imported by the child
             pass
+    lalr = _fast_lalr()  # a mutated grammar's tables built with less CPU, the same tables
+    # The preloaded libraries' objects to the permanent generation: a child's collections (pytest
+    # runs two full ones as it ends) then never walk them (~0.6 s of CPU a child). They live as
+    # long as the child anyway; what the child makes is collected as before.
+    gc.collect()
+    gc.freeze()
     own = [m for m, mod in list(sys.modules.items())
            if str(getattr(mod, "__file__", None) or "").startswith(str(copy) + os.sep)]
     # fork only from a single-threaded process that holds none of the copy's code
     forking = hasattr(os, "fork") and threading.active_count() == 1 and not own
-    out.write(json.dumps({"forking": forking, "own": own[:5]}) + "\n")
+    out.write(json.dumps({"forking": forking, "own": own[:5], "lalr": lalr, "frozen": gc.get_freeze_count()}) + "\n")
     out.flush()
     import pytest
 
@@ -140,6 +149,100 @@ def _serve() -> int:
                               "seconds": time.perf_counter() - t0, "cpu": cpu}) + "\n")
         out.flush()
     return 0
+
+
+# -- the children's grammar builds: Lark's LALR analysis with two methods made cheaper ----------
+# A grammar mutant's child builds the mutated grammar's LALR tables (linear ~6.5 s of CPU, JSON ~4 s:
+# ~45% of all the children's CPU). Two of Lark's methods cost most of it by comparing every item of
+# a state with what they look for; the server replaces them (before it forks) by methods that find
+# the same items through a dict and add the same entries in the same order. Only for the Lark
+# sources they were written against (each method's source hash below; another Lark keeps its own),
+# and only in the servers: the tables of the unmutated grammars (``_warm_tables``), which every
+# witness loads, are built by Lark's own methods. tests/tooling/unit/test_mutation_check.py builds
+# every grammar of the package both ways and compares the tables.
+_LALR_SOURCES = {"compute_includes_lookback": "0d0a254b4d998194", "expand_rule": "9df5c10c4dcd0682"}
+
+
+def _includes_lookback(self) -> None:  # noqa: ANN001 - Lark's LALR_Analyzer
+    """Lark 1.3.1's ``LALR_Analyzer.compute_includes_lookback``: the items of a transition's
+    nonterminal found by their rule's origin, a rule's completed items in a state by their rule."""
+    by_origin: dict = {}  # state -> origin -> its items, in the closure's order
+    completed: dict = {}  # state -> rule -> its completed items, in the closure's order
+    nullable, reads = self.NULLABLE, self.reads
+    for nt in self.nonterminal_transitions:
+        state, nonterminal = nt
+        groups = by_origin.get(state)
+        if groups is None:
+            groups = by_origin[state] = {}
+            for rp in state.closure:
+                groups.setdefault(rp.rule.origin, []).append(rp)
+        includes = []
+        lookback = self.lookback[nt]
+        for rp in groups.get(nonterminal, ()):
+            expansion = rp.rule.expansion
+            state2 = state
+            for i in range(rp.index, len(expansion)):
+                s = expansion[i]
+                nt2 = (state2, s)
+                state2 = state2.transitions[s]
+                if nt2 not in reads:
+                    continue
+                for j in range(i + 1, len(expansion)):
+                    if expansion[j] not in nullable:
+                        break
+                else:
+                    includes.append(nt2)
+            if rp.index == 0:
+                done = completed.get(state2)
+                if done is None:
+                    done = completed[state2] = {}
+                    for rp2 in state2.closure:
+                        if rp2.is_satisfied:
+                            done.setdefault(rp2.rule, []).append(rp2)
+                for rp2 in done.get(rp.rule, ()):
+                    lookback.add((state2, rp2.rule))
+        for nt2 in includes:
+            self.includes[nt2].add(nt)
+
+
+def _kept_expansions(expand_rule):  # noqa: ANN001, ANN202 - Lark's GrammarAnalyzer.expand_rule
+    """``expand_rule`` kept per nonterminal for the LR(0) rules (a pure function of them: the LR(0)
+    states ask it again for every state that starts a nonterminal); read only by ``|`` and
+    ``frozenset``, never changed, so one result serves every call."""
+
+    def kept(self, source_rule, rules_by_origin=None):  # noqa: ANN001, ANN202
+        lr0 = self.__dict__.get("lr0_rules_by_origin")
+        if rules_by_origin is None or rules_by_origin is not lr0:
+            return expand_rule(self, source_rule, rules_by_origin)
+        memo = self.__dict__.setdefault("_kept_expansions", {})
+        found = memo.get(source_rule)
+        if found is None:
+            found = memo[source_rule] = expand_rule(self, source_rule, rules_by_origin)
+        return found
+
+    kept.replaces = expand_rule
+    return kept
+
+
+def _fast_lalr() -> str:
+    """Put the two methods in Lark's LALR analyzer (this process only); says whether it did."""
+    import hashlib
+    import inspect
+
+    try:
+        from lark.parsers import lalr_analysis
+    except ImportError:
+        return "not applied: no Lark"
+    analyzer = lalr_analysis.LALR_Analyzer
+    if getattr(analyzer.expand_rule, "replaces", None) is not None:
+        return "applied"
+    for name, want in _LALR_SOURCES.items():
+        got = hashlib.sha256(inspect.getsource(getattr(analyzer, name)).encode("utf-8")).hexdigest()[:16]
+        if got != want:
+            return f"not applied: Lark's {name} is another than the one replaced ({got})"
+    analyzer.compute_includes_lookback = _includes_lookback
+    analyzer.expand_rule = _kept_expansions(analyzer.expand_rule)
+    return "applied"
 
 
 class _FirstFailure:
@@ -473,6 +576,7 @@ def main(argv: list[str] | None = None) -> int:
     workers: list[Worker] = []
     caught: list[str] = []
     cpu_seconds = [0.0, 0.0]  # the children's CPU: the mutants' runs, the witnesses' runs
+    hint_counts = {"none": 0, "stale": 0}  # rows without a usable hint, rows whose hint did not catch
     survived: list[str] = []
     lock = threading.Lock()
     try:
@@ -493,6 +597,8 @@ def main(argv: list[str] | None = None) -> int:
         for worker in workers:
             if not worker.hello.get("forking"):
                 print(f"note: the pytest server in {worker.copy} starts a fresh interpreter per run ({worker.hello})")
+            if worker.hello.get("lalr") != "applied":
+                print(f"note: the pytest server in {worker.copy} builds grammars with Lark's own LALR analysis ({worker.hello.get('lalr')})")
         probes = [
             (copy, package, subprocess.Popen(
                 [sys.executable, "-c", f"import {package}; print({package}.__file__)"], cwd=copy, env=_env(copy),
@@ -523,6 +629,12 @@ def main(argv: list[str] | None = None) -> int:
                     # a catch only when that very test failed (a stale id exits 4: no catch)
                     if status == "timeout" or (status == "fail" and worker.failed == hint):
                         results.append(((hint,), status, tail, worker.failed))
+                    else:
+                        with lock:
+                            hint_counts["stale"] += 1
+                else:
+                    with lock:
+                        hint_counts["none"] += 1
                 if not results:
                     for selection in _split(m.tests):
                         status, tail = worker.pytest(selection, args.timeout)
@@ -579,6 +691,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"witnesses: the {len(nodes)} catching tests and {len(selections)} catching selection(s) pass on the "
               f"unmutated copy ({time.perf_counter() - t0:.0f} s)")
         print(f"children's CPU: {cpu_seconds[0]:.0f} s the mutants, {cpu_seconds[1]:.0f} s the witnesses")
+        print(f"hints: {hint_counts['none']} row(s) without one ran their whole selection, {hint_counts['stale']} hint(s) "
+              f"did not catch (then the whole selection ran); --write-hints records the catching tests")
     finally:
         for worker in workers:
             worker.close()

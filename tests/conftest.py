@@ -2,10 +2,24 @@
 
 from __future__ import annotations
 
+import gc
 import os
 
 import pytest
 from hypothesis import Phase, settings
+
+# Garbage collection, cheaper: a young collection every 50,000 allocations instead of 700, and the
+# objects alive once the tests are collected (the libraries, the test modules, their parameters)
+# moved out of the collector's sight (gc.freeze), so a full collection no longer walks them. On a
+# sample of 552 tests the collector took 3.7 of 14.2 s of CPU, 1.0 of 9.4 s with both. What a test
+# makes is collected as before (cycles included: later, not never); a test that needs a collection
+# at a given point calls gc.collect() itself.
+gc.set_threshold(50_000, 10, 10)
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    gc.collect()
+    gc.freeze()
 
 # The mutation check only needs to know that a property fails, not its smallest counterexample:
 # its workers set STEPCACHE_HYPOTHESIS_PROFILE=mutation (no shrinking, no example database).
