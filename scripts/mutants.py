@@ -673,3 +673,6 @@ MUTANTS += [Mutant(*row) for row in _JSONE_ROWS]
 from mutants_linU import ROWS as _LINU_ROWS  # noqa: E402 - "a number" composed, a number thought of and its steps (wip/linU)
 
 MUTANTS += [Mutant(*row) for row in _LINU_ROWS]
+from mutants_linV import ROWS as _LINV_ROWS  # noqa: E402 - generic lead-ins and asks by construction (wip/linV)
+
+MUTANTS += [Mutant(*row) for row in _LINV_ROWS]
