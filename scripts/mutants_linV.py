@@ -43,3 +43,12 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      f"{_V}/pt.json", '   "quanto valem"\n', '   "quanto valerão"\n', _T),
 ]
 # fmt: on
+ROWS += [
+    ("linV-label-of-holder", "a label naming the homework no longer read: 'Ejercicio 4 de la tarea: resuelve ...' no claim",
+     f"{_LIN}/request.lark", "%extend label: LABEL LABEL_NUMBER? OF (ART | POSS)? (LABEL | INTRO)\n", "", _T),
+    ("linV-label-of-no-article", "the article of the holder required: 'Exercice 2 du devoir :' no claim",
+     f"{_LIN}/request.lark", "%extend label: LABEL LABEL_NUMBER? OF (ART | POSS)? (LABEL | INTRO)\n",
+     "%extend label: LABEL LABEL_NUMBER? OF (ART | POSS) (LABEL | INTRO)\n", _T),
+    ("linV-ru-zadachka", "'задачка' dropped from the Russian labels",
+     f"{_V}/ru.json", '   "задачка"\n', '   "задачкаа"\n', _T),
+]

@@ -248,3 +248,67 @@ EXPRESSIONS = [
 def test_an_expression_asked_after_a_lead_in_is_read_exactly(prompt: str, target: str, value: int) -> None:
     problem = understand_prompt(prompt)
     assert problem is not None and problem.target == target and problem.target_value == value, (prompt, problem)
+
+
+# (3) a label naming where the exercise is from, before its colon ("Exercise 4 of the homework:", "Ejercicio 4
+# de la tarea:", "Exercice 2 du devoir :"): LABEL, its number, OF, an article or a possessive, a LABEL or INTRO
+LABELS = {
+    "en": (["Exercise", "Problem", "Question", "Task"], ["of the", "of my", "of this"], ["homework", "worksheet", "assignment"],
+           ["solve {eq}", "what's {v} if {eq}?", "{eq}, {v} = ?", "find {v}: {eq}"]),
+    "es": (["Ejercicio", "Problema", "Pregunta", "Actividad"], ["de la", "de mi"], ["tarea"],
+           ["resuelve {eq}", "¿cuánto vale {v} en {eq}?", "despeja {v} en {eq}"]),
+    "fr": (["Exercice", "Problème", "Question", "Exo"], ["du", "de mon"], ["devoir"], ["résous {eq}", "combien vaut {v} : {eq} ?"]),
+    "pt": (["Exercício", "Questão", "Problema", "Atividade"], ["da"], ["tarefa", "atividade"],
+           ["resolva {eq}", "quanto vale {v} em {eq}?"]),
+    "it": (["Esercizio", "Problema", "Domanda", "Quesito"], ["del"], ["compito", "compito per casa"],
+           ["risolvi {eq}", "quanto vale {v} in {eq}?"]),
+}
+
+
+def _label_phrasings(language: str) -> list[str]:
+    labels, ofs, holders, requests = LABELS[language]
+    sep = " : " if language == "fr" else ": "
+    out, k = [], 0
+    for label in labels:
+        for of in ofs:
+            for holder in holders:
+                for number in ("4", "12", "3"):
+                    out.append(f"{label} {number} {of} {holder}{sep}{requests[k % len(requests)]}")
+                    k += 1
+    return out
+
+
+LABEL_CASES = [(language, phrasing) for language in LABELS for phrasing in _label_phrasings(language)]
+
+
+def test_twenty_label_phrasings_or_more_per_table() -> None:
+    for language in LABELS:
+        assert len(_label_phrasings(language)) >= 20, language
+
+
+@pytest.mark.parametrize(("language", "phrasing"), LABEL_CASES)
+def test_a_label_naming_the_homework_leads_the_request(language: str, phrasing: str) -> None:
+    first, second = _pair(phrasing)
+    served_linear(first, second, {"x": 7})
+
+
+def test_a_diminutive_label_in_russian() -> None:
+    served_linear("Задачка 3: реши 3x + 2 = 17", "Задачка 3: реши 3x + 2 = 23", {"x": 7})
+    served_linear("Задачка: 3x + 2 = 17. Найди x.", "Задачка: 3x + 2 = 23. Найди x.", {"x": 7})
+
+
+LABEL_TRAPS = [
+    "Exercise 3 of the homework: solve 3x + 2 = 23 twice",     # a word of meaning after the request
+    "Exercise 3 of the banana: solve 3x + 2 = 23",             # a word outside the table in the label
+    "Exercise 3 of the x: solve 3x + 2 = 23",                  # an unknown in the label
+    "Exercise 3 of 5: solve 3x + 2 = 23",                      # a number where the holder stands
+    "Exercise 3 of the homework: solve for y: 3x + 2 = 23",    # another unknown asked
+    "Problem 2 of the homework y = 3: solve 3x + 2 = 23",      # a value inside the label
+    "Ejercicio 4 de la tarea: resuelve 3x + 2 = 23 no",        # a negation after the request
+    "Exercice 2 du devoir : résous 3x + 2 = 23 pas",
+]
+
+
+@pytest.mark.parametrize("trap", LABEL_TRAPS)
+def test_a_label_trap_is_no_claim(trap: str) -> None:
+    assert_linear_trap_declined(trap, "Exercise 3 of the homework: solve 3x + 2 = 17")
