@@ -34,8 +34,7 @@ def _table(language: str) -> dict[str, list[str]]:
 LEADS = {
     "en": ["Let's say", "Let us say", "Say", "Say that", "Let's suppose", "Let's suppose that", "Let's assume",
            "Let us assume", "Let's assume that", "Suppose that", "Imagine", "Imagine that", "We know that", "We know",
-           "It is known that", "Knowing that", "We're told that", "We are told that", "You are told that",
-           "Let us suppose", "Provided that", "Assuming that", "Let\u2019s say"],
+           "It is known that", "Knowing that", "Let us suppose", "Provided that", "Assuming that", "Let\u2019s say"],
     "es": ["Supongamos que", "Digamos que", "Supón que", "Suponiendo que", "Suponga que", "Imagina que",
            "Sabemos que", "Se sabe que", "Pongamos que", "Asumiendo que", "Asume que", "Supongamos", "Digamos"],
     "fr": ["Supposons que", "Disons que", "Admettons que", "Imaginons que", "On suppose que", "Supposez que",
