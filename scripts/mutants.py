@@ -679,3 +679,6 @@ MUTANTS += [Mutant(*row) for row in _S19_ROWS]
 from mutants_cleanE import ROWS as _CLEANE_ROWS  # noqa: E402 - W26's closed lists on wip/jsonR6's list path (wip/cleanE)
 
 MUTANTS += [Mutant(*row) for row in _CLEANE_ROWS]
+from mutants_linV import ROWS as _LINV_ROWS  # noqa: E402 - generic lead-ins and asks by construction (wip/linV)
+
+MUTANTS += [Mutant(*row) for row in _LINV_ROWS]
