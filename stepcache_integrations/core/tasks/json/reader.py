@@ -1049,12 +1049,12 @@ _VOWELS = frozenset("aeiouy\u0430\u0435\u0451\u0438\u043e\u0443\u044b\u044d\u044
 
 def _abbreviation_shaped(word: str) -> bool:
     """A table's abbreviation, a word with a period inside ("a.m", "e.g") or a Latin or Cyrillic word with no vowel
-    ("Mrs", "Nr", "Str")."""
+    ("Mrs", "Nr", "Str"; a code in capitals, "SP", "NY", is none)."""
     folded = fold(word)
     if folded in _ABBREVIATIONS or "." in folded:
         return True
     bare = unicodedata.normalize("NFD", folded)
-    return bare.isalpha() and all(ord(c) < 0x0530 for c in folded) and not any(c in _VOWELS for c in bare)
+    return not (len(word) > 1 and word.isupper()) and bare.isalpha() and all(ord(c) < 0x0530 for c in folded) and not any(c in _VOWELS for c in bare)
 
 
 def _period_dropped(stated: dict[str, Statement], prompt: str) -> bool:
