@@ -99,6 +99,21 @@ def test_every_declared_abbreviation_before_a_period_is_no_claim(language: str, 
         assert read_request(prompt) is None, prompt
 
 
+_ABBREVIATION_NO_CLAIM = [
+    "Return JSON with keys name, title. Values: Ana, Dr.", "Return JSON with keys name, title. Values: Ana, Inc.",
+    "Turn this into JSON:\nname: Ana\ntitle: Acme Inc.", "Turn this into JSON:\ntitle: Acme Inc.\nname: Ana",
+    "Turn this into JSON:\ntitle: Main Bldg.\nname: Ana", "Turn this into JSON:\ntitle: Acme Grp.\nname: Ana",
+    "Turn this into JSON:\ntitle: r.s.v.p.\nname: Ana", "Turn this into JSON:\nname: Ana\ntitle: a.m.",
+    "Wandle diese Daten in JSON um:\ntitel: Nr.\nname: Ana", "Преобразуй в JSON:\ntitul: ул.\nname: Ana",
+    "Converta isto para JSON:\ntitulo: Ltda.\nname: Ana", "Converti questi dati in JSON:\ntitolo: Dott.\nname: Ana",
+]
+
+
+@pytest.mark.parametrize("prompt", _ABBREVIATION_NO_CLAIM, ids=[f"abbr-{i}" for i in range(len(_ABBREVIATION_NO_CLAIM))])
+def test_an_abbreviation_before_a_period_is_no_claim(prompt: str) -> None:
+    assert read_request(prompt) is None
+
+
 _OPEN_LISTS = [
     "JSON please: a key tags listing red, green, blue...",
     "JSON please: a key tags listing red, green, blue, ...",

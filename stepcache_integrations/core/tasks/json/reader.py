@@ -1033,25 +1033,26 @@ _REFERRING_WORDS = frozenset(fold(word) for table in _TABLES.values() for word i
 
 def _refers_or_relates(stated: dict[str, Statement]) -> bool:
     """W27 (red team 21, N1/N5): an unquoted value or list item that is, whole (or with a period: "dto."), a word of
-    a table's "referring_words" ("height: ditto", "Values: 20, twice", "S, M, idem") says "the value before" or "twice
+    a table's "referring_words" ("height: ditto", "Values: 20, twice", "S, M, idem"; the reader cuts a period: "dto.") says "the value before" or "twice
     it": served as the word it would be wrong, so no claim. A quoted one is a string."""
     for st in stated.values():
         items = st.value if isinstance(st.value, list) else [st.value]
-        if not st.quoted and any(isinstance(v, str) and fold(v).strip().rstrip(".") in _REFERRING_WORDS for v in items):
+        if not st.quoted and any(isinstance(v, str) and fold(v).strip() in _REFERRING_WORDS for v in items):
             return True
     return False
 
 
 # W27 (red team 21, N7): each table's declared "abbreviations" ("Dr", "Inc", "Str", "ул"), folded, without their period
 _ABBREVIATIONS = frozenset(fold(word).rstrip(".") for table in _TABLES.values() for word in table.get("abbreviations", ()))
+_DOTTED = re.compile(r"(?:[^\W\d_]{1,4}\.)+[^\W\d_]{1,4}")  # "a.m", "e.g", "r.s.v.p" (no address: "mail.example.org")
 _VOWELS = frozenset("aeiouy\u0430\u0435\u0451\u0438\u043e\u0443\u044b\u044d\u044e\u044f\u0456\u0454")
 
 
 def _abbreviation_shaped(word: str) -> bool:
-    """A table's abbreviation, a word with a period inside ("a.m", "e.g") or a Latin or Cyrillic word with no vowel
+    """A table's abbreviation, short letter groups joined by periods ("a.m", "e.g") or a Latin or Cyrillic word with no vowel
     ("Mrs", "Nr", "Str"; a code in capitals, "SP", "NY", is none)."""
     folded = fold(word)
-    if folded in _ABBREVIATIONS or "." in folded:
+    if folded in _ABBREVIATIONS or _DOTTED.fullmatch(folded):
         return True
     bare = unicodedata.normalize("NFD", folded)
     return not (len(word) > 1 and word.isupper()) and bare.isalpha() and all(ord(c) < 0x0530 for c in folded) and not any(c in _VOWELS for c in bare)
