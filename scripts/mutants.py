@@ -682,3 +682,6 @@ MUTANTS += [Mutant(*row) for row in _CLEANE_ROWS]
 from mutants_linV import ROWS as _LINV_ROWS  # noqa: E402 - generic lead-ins and asks by construction (wip/linV)
 
 MUTANTS += [Mutant(*row) for row in _LINV_ROWS]
+from mutants_w27w import ROWS as _W27W_ROWS  # noqa: E402 - W27 (red team 21, wip/w27w): referring words, open lists, abbreviations, two styles
+
+MUTANTS += [Mutant(*row) for row in _W27W_ROWS]

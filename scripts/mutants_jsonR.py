@@ -38,7 +38,8 @@ ROWS += [
 ]
 ROWS += [
     ("jsonR-type-note-unchecked", "a type note is read whatever the stated value: 'age (a string)' for age 41 states 41",
-     _READER, "    if not _typed_as_noted(transformer, found, stated):\n        return None\n", "",
+     _READER, "    if not _typed_as_noted(transformer, found, stated) or _period_dropped(stated, prompt):\n",
+     "    if _period_dropped(stated, prompt):\n",
      ("tests/unit/test_json_reach_jsonr.py", "-k", "does_not_hold")),
     ("jsonR-type-note-bool-is-number", "a boolean note admits a number: 'done (true/false)' for done 1",
      _READER, "            ok = isinstance(value, bool)\n", "            ok = value is not None\n",

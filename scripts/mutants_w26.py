@@ -11,8 +11,8 @@ _FALLBACK = ("tests/adversarial/test_fallback_reinstantiation.py",)
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("w26-literal-as-string", "'set debug to False' is served the string \"False\" (a program reads it as true)",
-     f"{_JSON}/reader.py", "        and not _literal_as_string(transformer, stated) and not _unlisted_beside_equals(transformer, found)\n",
-     "        and not _unlisted_beside_equals(transformer, found)\n", _W26),
+     f"{_JSON}/reader.py", "        and not _literal_as_string(transformer, stated) and not _unlisted_beside_equals(transformer, found) \\\n",
+     "        and not _unlisted_beside_equals(transformer, found) \\\n", _W26),
     ("w26-literal-table-booleans", "de 'den Werten 18, Nein' is served the string \"Nein\" (the tables' yes/no not literal words)",
      f"{_JSON}/reader.py", '_LITERAL_WORDS = _NOT_BARE | {"undefined"} | {fold(word)', '_LITERAL_WORDS = _NOT_BARE | {"undefined"} | {"" and fold(word)', _W26),
     ("w26-markdown-inline", "'| **Ana** | 31 |' is served the name \"**Ana**\" (markdown read byte for byte)",
@@ -28,13 +28,12 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      f"{_JSON}/pastes.py", " and len(block.pairs) == 2 and _read_two_ways(block):", " and False:", _W26),
     ("w26-en-val-column", "'| option | val |' over '| name | Bob |' is read as a header and its row (en value_column lost 'val')",
      f"{_JSON}/pastes/vocabulary/en.json", '  "value",\n  "val"\n', '  "value"\n', _W26),
-    ("w26-unspaced-beside-equals", "zh '年龄=31，改成32' is served a key '改成'",
-     f"{_JSON}/reader.py", "        and not _literal_as_string(transformer, stated) and not _unlisted_beside_equals(transformer, found)\n",
-     "        and not _literal_as_string(transformer, stated)\n", _W26),
     ("w26-fallback-rewrite-off", "a key renamed from an entry the fallback wrote calls the model (a patch) again",
      "stepcache_integrations/core/planner.py", "            _rewrite_by_fallback(handler, constraints, cached, candidate)\n", "            pass\n", _FALLBACK),
 ]
 # fmt: on
+# w26-unspaced-beside-equals retired: W27's two-style rule (wip/w27w, _unlisted_beside_another_style) declines the
+# same tested prompts ('年龄=31，改成32' joins '=' and a space alone), so deleting W26's check alone changes no test
 # w26-entity-value-as-class and w26-entity-value-any-end withdrawn with their code: wip/jsonE's table words as values
 # read 'product=Laptop' the same way (tests/adversarial/test_json_entity_word_values.py passes through it)
 ROWS += [

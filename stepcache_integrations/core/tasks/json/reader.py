@@ -50,6 +50,9 @@ class Statement:
     #: Written with a hyphen between spaces ("age - 31"): a number so written is read only beside a
     #: string so written ("name - Ana"), which shows the hyphen to be the block's separator (wip/jsonS)
     dashed: bool = False
+    #: How the key and value were joined ("=", ":", "-", "is", "" a space alone), for a statement read as "key
+    #: value" (W27: :func:`_unlisted_beside_another_style`); None for a statement read any other way
+    style: str | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -1016,6 +1019,51 @@ def _literal_as_string(transformer: _Read, stated: dict[str, Statement]) -> bool
     return False
 
 
+# W27 (red team 21, N1/N5): each table's declared "referring_words" ("ditto", "idem", "dito", "\u540c\u4e0a", "twice", "doble",
+# "more"): a word that refers to another value or relates to one is no value of its own
+_REFERRING_WORDS = frozenset(fold(word) for table in _TABLES.values() for word in table.get("referring_words", ()))
+
+
+def _refers_or_relates(stated: dict[str, Statement]) -> bool:
+    """W27 (red team 21, N1/N5): an unquoted value or list item that is, whole (or with a period: "dto."), a word of
+    a table's "referring_words" ("height: ditto", "Values: 20, twice", "S, M, idem"; the reader cuts a period: "dto.") says "the value before" or "twice
+    it": served as the word it would be wrong, so no claim. A quoted one is a string."""
+    for st in stated.values():
+        items = st.value if isinstance(st.value, list) else [st.value]
+        if not st.quoted and any(isinstance(v, str) and fold(v).strip() in _REFERRING_WORDS for v in items):
+            return True
+    return False
+
+
+# W27 (red team 21, N7): each table's declared "abbreviations" ("Dr", "Inc", "Str", "ул"), folded, without their period
+_ABBREVIATIONS = frozenset(fold(word).rstrip(".") for table in _TABLES.values() for word in table.get("abbreviations", ()))
+_DOTTED = re.compile(r"(?:[^\W\d_]{1,4}\.)+[^\W\d_]{1,4}")  # "a.m", "e.g", "r.s.v.p" (no address: "mail.example.org")
+_VOWELS = frozenset("aeiouy\u0430\u0435\u0451\u0438\u043e\u0443\u044b\u044d\u044e\u044f\u0456\u0454")
+
+
+def _abbreviation_shaped(word: str) -> bool:
+    """A table's abbreviation, short letter groups joined by periods ("a.m", "e.g") or a Latin or Cyrillic word with no vowel
+    ("Mrs", "Nr", "Str"; a code in capitals, "SP", "NY", is none)."""
+    folded = fold(word)
+    if folded in _ABBREVIATIONS or _DOTTED.fullmatch(folded):
+        return True
+    bare = unicodedata.normalize("NFD", folded)
+    return not (len(word) > 1 and word.isupper()) and bare.isalpha() and all(ord(c) < 0x0530 for c in folded) and not any(c in _VOWELS for c in bare)
+
+
+def _period_dropped(stated: dict[str, Statement], prompt: str) -> bool:
+    """W27 (red team 21, N7): an unquoted value or list item whose last word is abbreviation-shaped, written with a
+    period after it ("title: Dr.", "Values: Ana, Dr.", "Acme Inc."): the period is the abbreviation's or the
+    sentence's; which is not said, so no claim."""
+    for st in stated.values():
+        for v in st.value if isinstance(st.value, list) else [st.value]:
+            if st.quoted or not isinstance(v, str) or not v.split() or not _abbreviation_shaped(v.split()[-1]):
+                continue
+            if re.search(r"(?<![\w.])" + re.escape(v) + r"\.", prompt):
+                return True
+    return False
+
+
 @lru_cache(maxsize=1024)
 def read_request(prompt: str) -> JsonRequest | None:
     """The plain request ``prompt`` is, in the first language whose table reads every word and
@@ -1082,7 +1130,7 @@ def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | N
         return None  # a tie, another type, an undeclared unit, an inexact result: no claim
     _notes_by_listed_key(transformer, keys, language)
     _declared_booleans(transformer, stated, language)
-    if not _typed_as_noted(transformer, found, stated):
+    if not _typed_as_noted(transformer, found, stated) or _period_dropped(stated, prompt):
         return None
     if not _formulas_applied(transformer, keys, found, stated, prompt):
         return None
@@ -1156,6 +1204,15 @@ def _unlisted_beside_equals(transformer: _Read, found: dict[str, Statement]) -> 
     listed = set(transformer.asked) | set(transformer.template)
     return any(st.equals for st in found.values()) and any(
         not st.equals and key not in listed for key, st in found.items())
+
+
+def _unlisted_beside_another_style(transformer: _Read, found: dict[str, Statement]) -> bool:
+    """W27 (red team 21, N8; W26's C6 in every separator and language): statements joined in two styles ("name: Ana,
+    age: 30, not 31": two "key: value", then "not 31" a "key value"; "k=v" beside "k: v") for a key no list names:
+    whether the odd one is a statement or words said of the value before it ("not 31", "was 31") is not said."""
+    listed = set(transformer.asked) | set(transformer.template)
+    styles = {st.style for st in found.values() if st.style is not None}
+    return len(styles) > 1 and any(st.style is not None and key not in listed for key, st in found.items())
 
 
 def _keys_lowercased(
@@ -1430,7 +1487,8 @@ def _stated_plainly(transformer: _Read, found: dict[str, Statement], stated: dic
     (W26: :func:`_unlisted_beside_equals`)."""
     return not any(t.type != "QNAME" and t.value not in found for t in transformer.one_keys) \
         and not any(isinstance(st.value, str) and not st.quoted and st.value in _NOT_BARE for st in stated.values()) \
-        and not _literal_as_string(transformer, stated) and not _unlisted_beside_equals(transformer, found)
+        and not _literal_as_string(transformer, stated) and not _unlisted_beside_equals(transformer, found) \
+        and not _refers_or_relates(stated) and not _unlisted_beside_another_style(transformer, found)
 
 
 def _transforms_read(transformer: _Read, keys: list[str], read: tuple[Any, Any, Any], language: str) -> dict[str, str] | None:
@@ -3031,6 +3089,8 @@ def _mark_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word,
     """A sentence mark at ``pos``; a code fence alone on its line ends a sentence, as a line break
     ("```\nname = Lina\n```"); a unit note in brackets ("(in meters)") is one word (wip/jsonR2)."""
     char = text[pos]
+    if char in ".\u3002" and text[pos + 1 : pos + 2] in (".", "\u3002"):
+        return None  # W27 (red team 21, N4): an ellipsis ("blue...", "\u3002\u3002\u3002"; "\u2026" is in no table) leaves a list or a value open
     if _FENCE.match(text, pos) and (pos == 0 or text[pos - 1] == "\n"):
         return Word("STOP", "```", pos), pos + 3
     note = _unit_note_at(text, folded, pos, table) if char in "(\uff08" else None
@@ -3139,7 +3199,8 @@ def _statement_at(
     value = _with_kept_unit(text, value, table)
     equals = text[end:sep_end].strip(" \t") == "="
     dashed = text[end:sep_end].strip(" \t") == "-"
-    st = Statement(value[0], value[1], (pos, value[2]), lowercase, spaced_bare, equals, dashed)
+    style = "=" if equals else "-" if dashed else sep
+    st = Statement(value[0], value[1], (pos, value[2]), lowercase, spaced_bare, equals, dashed, style)
     # wip/jsonE: "Values: 17, open" -- a label's colon, or a list after the value; "with values 12.6 and price 7.8"
     # states a key named "values" (W21)
     listed = sep == ":" or text[value[2] :].lstrip(" \t")[:1] in (",", "\uff0c", "\u3001")
