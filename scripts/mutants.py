@@ -673,3 +673,6 @@ MUTANTS += [Mutant(*row) for row in _JSONE_ROWS]
 from mutants_linU import ROWS as _LINU_ROWS  # noqa: E402 - "a number" composed, a number thought of and its steps (wip/linU)
 
 MUTANTS += [Mutant(*row) for row in _LINU_ROWS]
+from mutants_jsonF import ROWS as _JSONF_ROWS  # noqa: E402 - a listed key's JSON type said in words beside its list (wip/jsonF)
+
+MUTANTS += [Mutant(*row) for row in _JSONF_ROWS]

@@ -244,8 +244,9 @@ class _Read(Transformer[Token, Any]):
             raise Declined
 
     def said_typed(self, children: list[Token]) -> None:
-        """"(el precio como número)": the key's value must be a number (:func:`_typed_as_noted`; wip/jsonX)."""
-        self.typed.append((str(children[0].value), "number"))
+        """"(el precio como número)": the key's value must be a number (:func:`_typed_as_noted`; wip/jsonX);
+        "port as an integer", "plz als Zeichenkette", "actif en booléen": of the type said (wip/jsonF)."""
+        self.typed.append((str(children[0].value), _SAID_NOTES[children[1].type]))
 
     def with_quoted_keys(self, children: list[Any]) -> None:
         self.with_keys(children)
@@ -1313,6 +1314,8 @@ def _holds_null(value: Any) -> bool:
 # A type note after a key ("age (a number)") and the JSON values it admits (wip/jsonR).
 _TYPE_NOTES = {"T_NUMBER": "number", "T_INTEGER": "integer", "T_STRING": "string", "T_BOOL": "boolean", "T_ARRAY": "array",
                "T_ARRAY_STRINGS": "array", "T_ARRAY_NUMBERS": "array", "T_ARRAY_INTEGERS": "array"}
+# A listed key's type said in words beside its list ("port as an integer", wip/jsonX and wip/jsonF).
+_SAID_NOTES = {"T_NUMBER_SAID": "number", "T_INTEGER_SAID": "integer", "T_STRING_SAID": "string", "T_BOOL_SAID": "boolean"}
 # One note for every key of a list ("keys a and b as booleans", wip/jsonY).
 _ALL_NOTES = {"T_ALL_NUMBER": "number", "T_ALL_INTEGER": "integer", "T_ALL_STRING": "string", "T_ALL_BOOL": "boolean"}
 
@@ -2428,7 +2431,12 @@ def _lowercase_read(transformer: _Read, found: dict[str, Statement], ambiguous: 
     describe; "Convert to JSON" states data, as a whole record does, and as "host=db2" does in a
     table that declares lowercase values; "=" writes data, never a description, in any table
     (wip/jsonR, wip/jsonR3)."""
-    lowercase = [st for _key, st, _unit in transformer.stated if st.lowercase]
+    booleans = {fold(key) for key, kind in transformer.typed if kind == "boolean"}
+    words = _BOOLEAN_WORDS.get(language, {})
+    lowercase = [st for key, st, _unit in transformer.stated if st.lowercase
+                 and not (fold(key) in booleans and isinstance(st.value, str) and fold(st.value) in words)]
+    # wip/jsonF: a key noted boolean ("actif en booléen") takes its table's word for true or false
+    # ("actif: oui") as that boolean, never as a description (_declared_booleans)
     if not lowercase or transformer.converts:
         return True
     if all(st.equals for st in lowercase) and not ambiguous and (
