@@ -98,6 +98,36 @@ SERVED = [
 ]
 
 
+# The same phrases in brackets after a key or a stated value are type notes of each table (T_INTEGER, T_STRING,
+# T_BOOL, fr T_NUMBER): 'keys name (as a string) and age (as an integer)', 'active true (as a boolean)'.
+EN_BRACKETS = "Return JSON with keys name (as a string) and age (as an integer): name {}, age {}"
+EN_AFTER_VALUE = 'Return a JSON object: name "{}", active {} (as a boolean)'
+ES_BRACKET = "Devuelve un JSON con las claves nombre y edad (como entero): nombre {}, edad {}"
+FR_BRACKET = "Renvoie un JSON avec les clés nom et actif (en booléen) : nom: {}, actif: {}"
+DE_BRACKET = 'Gib mir JSON mit den Schlüsseln stadt und plz (als Zeichenkette): stadt={}, plz="{}"'
+IT_BRACKET = "Restituisci un JSON con le chiavi nome e attivo (come booleano): nome: {}, attivo: {}"
+PT_BRACKET = "Retorne um JSON com as chaves nome e idade (como inteiro): nome: {}, idade: {}"
+RU_BRACKET = "Верни JSON с ключами name и age (целым числом): name: {}, age: {}"
+SERVED += [
+    pair("en/bracket-notes", EN_BRACKETS.format("Ana", 30), {"name": "Ana", "age": 30},
+         EN_BRACKETS.format("Bruno", 41), {"name": "Bruno", "age": 41}),
+    pair("en/bracket-after-value", EN_AFTER_VALUE.format("Ana", "true"), {"name": "Ana", "active": True},
+         EN_AFTER_VALUE.format("Bea", "false"), {"name": "Bea", "active": False}),
+    pair("es/(como-entero)", ES_BRACKET.format("Ana", 30), {"nombre": "Ana", "edad": 30},
+         ES_BRACKET.format("Luis", 52), {"nombre": "Luis", "edad": 52}),
+    pair("fr/(en-booleen)", FR_BRACKET.format("Ana", "oui"), {"nom": "Ana", "actif": True},
+         FR_BRACKET.format("Paul", "non"), {"nom": "Paul", "actif": False}),
+    pair("de/(als-zeichenkette)", DE_BRACKET.format("München", "80331"), {"stadt": "München", "plz": "80331"},
+         DE_BRACKET.format("Hamburg", "20095"), {"stadt": "Hamburg", "plz": "20095"}),
+    pair("it/(come-booleano)", IT_BRACKET.format("Marco", "sì"), {"nome": "Marco", "attivo": True},
+         IT_BRACKET.format("Giulia", "no"), {"nome": "Giulia", "attivo": False}),
+    pair("pt/(como-inteiro)", PT_BRACKET.format("Ana", 30), {"nome": "Ana", "idade": 30},
+         PT_BRACKET.format("Pedro", 45), {"nome": "Pedro", "idade": 45}),
+    pair("ru/(целым-числом)", RU_BRACKET.format("Анна", 30), {"name": "Анна", "age": 30},
+         RU_BRACKET.format("Ольга", 35), {"name": "Ольга", "age": 35}),
+]
+
+
 @pytest.mark.parametrize("case", SERVED, ids=lambda c: c.cls)
 def test_jsonf_said_types_served_exactly(case: Pair) -> None:
     assert_served_proven(case)
@@ -129,6 +159,12 @@ NO_CLAIM = [
     "Return JSON with keys name and age, age as an integer, city as a string: name Ana, age 30",
     "Return JSON with keys name and age, age as an integer: name Ana, age 30, city Lyon",
     "Return JSON with keys name and age, age as a number, please: name Ana, age 30",
+    # bracketed notes: a value of another type
+    "Return JSON with keys name and age (as an integer): name Ana, age 30.5",
+    EN_AFTER_VALUE.format("Ana", "maybe"),
+    FR_BRACKET.format("Ana", "peut"),
+    DE_BRACKET.replace('plz="{}"', "plz={}").format("München", "80331"),
+    PT_BRACKET.format("Ana", "30.5"),
     # a boolean word of the table for a key noted otherwise
     "Give me a JSON object with keys name and active, active as a string: name Ana, active yes",
 ]

@@ -194,6 +194,7 @@ class _Read(Transformer[Token, Any]):
         self.keep = False
         self.postposed = False
         self.converts = False  # a conversion request ("Convert this to JSON:"): what follows is data
+        self.yaml_framed = False  # the data is said to be YAML ("Convert this YAML to JSON:"; wip/jsonF)
         self.template: dict[str, str] = {}  # a template's keys and the type each asks for
         self.said: list[tuple[str, Token]] = []  # a person's name or age said in a sentence ("Me llamo Lucía")
         self.runs = False  # statements joined without a comma ("temp=21 unit=C")
@@ -836,6 +837,7 @@ class _Read(Transformer[Token, Any]):
         self.request_keys = len(self.asked)
         self._conversion_verb_only(children)
         self.converts = any(isinstance(c, Token) and c.type in ("CONVERT", "CONVERT_END", "SOURCE", "TF_VERB") for c in children)
+        self.yaml_framed |= any(isinstance(c, Token) and _names_yaml(str(c.value)) for c in children)
         # "Make a JSON object from: ...": what follows "from" is data, as after "Convert to JSON"
         self.converts |= any(isinstance(c, Tree) and c.data == "tail" and c.children[0].type == "FROM" for c in children)
         self.template = next((c.value for c in children if isinstance(c, Token) and c.type == "TEMPLATE"), {})
@@ -1092,6 +1094,8 @@ def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | N
     _declared_booleans(transformer, stated, language)
     if not _typed_as_noted(transformer, found, stated):
         return None
+    if (transformer.yaml_framed or _YAML_FENCE.search(prompt)) and _read_otherwise_as_yaml(found, prompt):
+        return None  # W27 (wip/jsonF): "active: on" under YAML is true in YAML 1.1 (PyYAML), "on" in YAML 1.2
     if not _formulas_applied(transformer, keys, found, stated, prompt):
         return None
     return _nested_read(transformer, _request_read(transformer, keys, found, stated, language, transforms, written))
@@ -3047,8 +3051,9 @@ def _mark_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word,
     """A sentence mark at ``pos``; a code fence alone on its line ends a sentence, as a line break
     ("```\nname = Lina\n```"); a unit note in brackets ("(in meters)") is one word (wip/jsonR2)."""
     char = text[pos]
-    if _FENCE.match(text, pos) and (pos == 0 or text[pos - 1] == "\n"):
-        return Word("STOP", "```", pos), pos + 3
+    fence = _FENCE.match(text, pos)
+    if fence is not None and (pos == 0 or text[pos - 1] == "\n"):
+        return Word("STOP", fence.group(), pos), fence.end()
     note = _unit_note_at(text, folded, pos, table) if char in "(\uff08" else None
     if note is not None:
         return note
@@ -3065,8 +3070,33 @@ def _unit_note_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[
     return Word("UNIT_NOTE", found[0], pos), found[1] + 1
 
 
-# A code fence alone on its line ("```\nname = Lina\n```"): no language tag, nothing after it on the line.
-_FENCE = re.compile(r"```(?=\n|$)")
+# A code fence alone on its line ("```\nname = Lina\n```"): nothing after it on the line; since wip/jsonF the
+# opening fence may carry a YAML tag ("```yaml"), and the block is then read as YAML data (_read_otherwise_as_yaml).
+_FENCE = re.compile(r"```(?:(?i:yaml|yml))?(?=\n|$)")
+_YAML_FENCE = re.compile(r"(?:^|\n)```(?i:yaml|yml)\n")
+# Plain scalars YAML 1.1 (PyYAML) resolves to a boolean or null while YAML 1.2 keeps some as strings, or that
+# this reader keeps as strings: under a YAML frame an unquoted value among them is read two ways (W27, wip/jsonF).
+_YAML_OTHERWISE = frozenset("y n yes no on off true false null ~".split())
+# A YAML mapping's line: a plain or quoted key, a colon, a space.
+_YAML_MAPPING = re.compile(r"(?:\"[^\"\n]*\"|'[^'\n]*'|[^\s:=\"']+):[ \t]")
+
+
+def _names_yaml(text: str) -> bool:
+    """A request word that says the data is YAML ("this yaml", es "este YAML", a CONVERT phrase holding it)."""
+    return any(word in ("yaml", "yml") for word in fold(text).split())
+
+
+def _read_otherwise_as_yaml(found: dict[str, Statement], prompt: str) -> bool:
+    """Under a YAML frame, a statement YAML reads otherwise: an unquoted string value YAML 1.1 reads as a
+    boolean or null ("on", "Off", "y", "NO"), or a line that is no YAML mapping ("name = Lina", "name - Ana",
+    "name Ana": one string in YAML): no claim (W27)."""
+    for st in found.values():
+        items = st.value if isinstance(st.value, list) else [st.value]
+        if not st.quoted and any(isinstance(v, str) and fold(v) in _YAML_OTHERWISE for v in items):
+            return True
+        if not _YAML_MAPPING.match(prompt, st.span[0]):
+            return True
+    return False
 # A number right before "%" or a degree sign (the LITERAL refuses "20%", "212\u00b0F": no JSON number as written).
 _PERCENT = re.compile(r"(?P<num>-?(?:(?:0|[1-9][0-9]{0,14})\.[0-9]{0,9}[1-9]|0|[1-9][0-9]{0,14}))(?=[%\u00b0\u2103\u2109])")
 
