@@ -2,8 +2,9 @@
 conversion request reads, as an untagged fence does, in every table's conversion phrases; and W27, found
 doing it: under a YAML frame (the tag, or a request word naming YAML: "Convert this YAML to JSON:", es "este
 YAML", de "dieses YAML") an unquoted value that YAML 1.1 (PyYAML) reads as a boolean or null while this reader
-kept the string ("active: on" was served "on"; PyYAML reads true, YAML 1.2 "on": two readings), or a line that is
-no YAML mapping ("name = Lina", "name - Ana": one string in YAML), is no claim. Served pairs are served without a
+kept the string ("active: on" was served "on"; PyYAML reads true, YAML 1.2 "on": two readings) is no claim;
+"k=v" lines under a YAML word stay read as statements (jsonS's composed "Serialise this yaml as JSON: city=Lyon").
+Served pairs are served without a
 model call (a never-right model answered the first prompt) and exactly right; each trap is no claim or never
 served wrong.
 """
@@ -90,12 +91,8 @@ NO_CLAIM = [
     "Convierte este YAML a JSON:\nnombre: Widget\nactivo: on",
     "Wandle dieses YAML in JSON um:\nname: Widget\naktiv: on",
     "```yaml\nname: Widget\nactive: off\n```\nConvert this to JSON.",
-    # W27: lines that are no YAML mapping (one string in YAML)
-    "Convert to JSON:\n```yaml\nname = Widget\nweight_kg = 3\n```",
-    "Convert to JSON:\n```yaml\nname - Widget\nweight_kg - 3\n```",
-    "Convert this YAML to JSON:\nname = Widget\nweight_kg = 3",
-    "Convert to JSON:\n```yaml\nserver:\n  host = Atlas\n  port = 9090\n```",
-    "Convert this YAML to JSON:\nname: Widget\ntags: red, green",
+    "Serialise this yaml as JSON: city=Lyon, active=on",
+    "Convert this YAML to JSON:\nname: Widget\ntags: red, green",  # one string in YAML; a list nowhere said
     # another tag, words after the tag, two blocks
     "Convert to JSON:\n```python\nname: Widget\nweight_kg: 3\n```",
     "Convert to JSON:\n```yaml name\nname: Widget\n```",
@@ -113,8 +110,8 @@ TRAPS = [
          EN_BOOL.format("Widget", "on"), {"name": "Widget", "active": True}),
     pair("trap/said-yaml-off", EN_SAID.format("Widget", 3), {"name": "Widget", "weight_kg": 3},
          "Convert this YAML to JSON:\nname: Widget\nweight_kg: off", {"name": "Widget", "weight_kg": False}),
-    pair("trap/equals-in-yaml", EN_AFTER.format("widget", 3), {"name": "widget", "weight_kg": 3},
-         "Convert to JSON:\n```yaml\nname = widget\nweight_kg = 3\n```", {"name = widget": None}),
+    pair("trap/equals-on-in-yaml", EN_AFTER.format("widget", 3), {"name": "widget", "weight_kg": 3},
+         "Convert to JSON:\n```yaml\nname = widget\nactive = on\n```", {"name": "widget", "active": True}),
 ]
 
 

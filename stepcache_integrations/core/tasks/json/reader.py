@@ -1094,7 +1094,7 @@ def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | N
     _declared_booleans(transformer, stated, language)
     if not _typed_as_noted(transformer, found, stated):
         return None
-    if (transformer.yaml_framed or _YAML_FENCE.search(prompt)) and _read_otherwise_as_yaml(found, prompt):
+    if (transformer.yaml_framed or _YAML_FENCE.search(prompt)) and _read_otherwise_as_yaml(found):
         return None  # W27 (wip/jsonF): "active: on" under YAML is true in YAML 1.1 (PyYAML), "on" in YAML 1.2
     if not _formulas_applied(transformer, keys, found, stated, prompt):
         return None
@@ -3077,8 +3077,6 @@ _YAML_FENCE = re.compile(r"(?:^|\n)```(?i:yaml|yml)\n")
 # Plain scalars YAML 1.1 (PyYAML) resolves to a boolean or null while YAML 1.2 keeps some as strings, or that
 # this reader keeps as strings: under a YAML frame an unquoted value among them is read two ways (W27, wip/jsonF).
 _YAML_OTHERWISE = frozenset("y n yes no on off true false null ~".split())
-# A YAML mapping's line: a plain or quoted key, a colon, a space.
-_YAML_MAPPING = re.compile(r"(?:\"[^\"\n]*\"|'[^'\n]*'|[^\s:=\"']+):[ \t]")
 
 
 def _names_yaml(text: str) -> bool:
@@ -3086,15 +3084,13 @@ def _names_yaml(text: str) -> bool:
     return any(word in ("yaml", "yml") for word in fold(text).split())
 
 
-def _read_otherwise_as_yaml(found: dict[str, Statement], prompt: str) -> bool:
-    """Under a YAML frame, a statement YAML reads otherwise: an unquoted string value YAML 1.1 reads as a
-    boolean or null ("on", "Off", "y", "NO"), or a line that is no YAML mapping ("name = Lina", "name - Ana",
-    "name Ana": one string in YAML): no claim (W27)."""
+def _read_otherwise_as_yaml(found: dict[str, Statement]) -> bool:
+    """Under a YAML frame, an unquoted string value YAML 1.1 reads as a boolean or null ("on", "Off", "y",
+    "NO"): no claim (W27). Lines written "k=v" stay read as statements: YAML would read one string, no user
+    asking to convert them means it (jsonS's composed "Convert this YAML to JSON: city=Lyon" is read)."""
     for st in found.values():
         items = st.value if isinstance(st.value, list) else [st.value]
         if not st.quoted and any(isinstance(v, str) and fold(v) in _YAML_OTHERWISE for v in items):
-            return True
-        if not _YAML_MAPPING.match(prompt, st.span[0]):
             return True
     return False
 # A number right before "%" or a degree sign (the LITERAL refuses "20%", "212\u00b0F": no JSON number as written).
