@@ -837,7 +837,7 @@ class _Read(Transformer[Token, Any]):
         self.request_keys = len(self.asked)
         self._conversion_verb_only(children)
         self.converts = any(isinstance(c, Token) and c.type in ("CONVERT", "CONVERT_END", "SOURCE", "TF_VERB") for c in children)
-        self.yaml_framed |= any(isinstance(c, Token) and _names_yaml(str(c.value)) for c in children)
+        self.yaml_framed |= _names_yaml(children)
         # "Make a JSON object from: ...": what follows "from" is data, as after "Convert to JSON"
         self.converts |= any(isinstance(c, Tree) and c.data == "tail" and c.children[0].type == "FROM" for c in children)
         self.template = next((c.value for c in children if isinstance(c, Token) and c.type == "TEMPLATE"), {})
@@ -1092,10 +1092,9 @@ def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | N
         return None  # a tie, another type, an undeclared unit, an inexact result: no claim
     _notes_by_listed_key(transformer, keys, language)
     _declared_booleans(transformer, stated, language)
+    transformer.yaml_framed |= _YAML_FENCE.search(prompt) is not None  # "```yaml" frames the block as YAML (wip/jsonF)
     if not _typed_as_noted(transformer, found, stated):
         return None
-    if (transformer.yaml_framed or _YAML_FENCE.search(prompt)) and _read_otherwise_as_yaml(found):
-        return None  # W27 (wip/jsonF): "active: on" under YAML is true in YAML 1.1 (PyYAML), "on" in YAML 1.2
     if not _formulas_applied(transformer, keys, found, stated, prompt):
         return None
     return _nested_read(transformer, _request_read(transformer, keys, found, stated, language, transforms, written))
@@ -1362,7 +1361,7 @@ def _typed_as_noted(transformer: _Read, found: dict[str, Statement], stated: dic
             ok = isinstance(value, (int, float)) and not isinstance(value, bool)
         if not ok:
             return False
-    return True
+    return not _read_otherwise_as_yaml(transformer, found)  # W27: "active: on" under YAML is true in YAML 1.1 (PyYAML)
 
 
 # The words that say a list follows after one quoted key ('a key "tags" listing: red, green'; wip/jsonY).
@@ -2435,12 +2434,7 @@ def _lowercase_read(transformer: _Read, found: dict[str, Statement], ambiguous: 
     describe; "Convert to JSON" states data, as a whole record does, and as "host=db2" does in a
     table that declares lowercase values; "=" writes data, never a description, in any table
     (wip/jsonR, wip/jsonR3)."""
-    booleans = {fold(key) for key, kind in transformer.typed if kind == "boolean"}
-    words = _BOOLEAN_WORDS.get(language, {})
-    lowercase = [st for key, st, _unit in transformer.stated if st.lowercase
-                 and not (fold(key) in booleans and isinstance(st.value, str) and fold(st.value) in words)]
-    # wip/jsonF: a key noted boolean ("actif en booléen") takes its table's word for true or false
-    # ("actif: oui") as that boolean, never as a description (_declared_booleans)
+    lowercase = [st for key, st, _unit in transformer.stated if _lowercase_value(transformer, key, st, language)]
     if not lowercase or transformer.converts:
         return True
     if all(st.equals for st in lowercase) and not ambiguous and (
@@ -2450,6 +2444,15 @@ def _lowercase_read(transformer: _Read, found: dict[str, Statement], ambiguous: 
     if transformer.template and _a_whole_record(transformer, found, ambiguous):
         return True  # wip/jsonQ: a template's slots each stated once, no other key: "Article : chaise, prix : 49" fills it
     return language in _LOWERCASE and _a_whole_record(transformer, found, ambiguous)
+
+
+def _lowercase_value(transformer: _Read, key: str, st: Statement, language: str) -> bool:
+    """A lowercase word stated, unless it is the table's word for true or false of a key noted boolean
+    ("actif en booléen : actif: oui": that boolean, never a description; wip/jsonF, _declared_booleans)."""
+    if not st.lowercase:
+        return False
+    booleans = {fold(noted) for noted, kind in transformer.typed if kind == "boolean"}
+    return not (fold(key) in booleans and isinstance(st.value, str) and fold(st.value) in _BOOLEAN_WORDS.get(language, {}))
 
 
 def _written_as_data(st: Statement) -> bool:
@@ -3079,15 +3082,18 @@ _YAML_FENCE = re.compile(r"(?:^|\n)```(?i:yaml|yml)\n")
 _YAML_OTHERWISE = frozenset("y n yes no on off true false null ~".split())
 
 
-def _names_yaml(text: str) -> bool:
+def _names_yaml(children: list[Any]) -> bool:
     """A request word that says the data is YAML ("this yaml", es "este YAML", a CONVERT phrase holding it)."""
-    return any(word in ("yaml", "yml") for word in fold(text).split())
+    words = [word for c in children if isinstance(c, Token) for word in fold(str(c.value)).split()]
+    return "yaml" in words or "yml" in words
 
 
-def _read_otherwise_as_yaml(found: dict[str, Statement]) -> bool:
-    """Under a YAML frame, an unquoted string value YAML 1.1 reads as a boolean or null ("on", "Off", "y",
+def _read_otherwise_as_yaml(transformer: _Read, found: dict[str, Statement]) -> bool:
+    """Under a YAML frame (a request word naming YAML, or a fence tagged yaml), an unquoted string value YAML 1.1 reads as a boolean or null ("on", "Off", "y",
     "NO"): no claim (W27). Lines written "k=v" stay read as statements: YAML would read one string, no user
     asking to convert them means it (jsonS's composed "Convert this YAML to JSON: city=Lyon" is read)."""
+    if not transformer.yaml_framed:
+        return False
     for st in found.values():
         items = st.value if isinstance(st.value, list) else [st.value]
         if not st.quoted and any(isinstance(v, str) and fold(v) in _YAML_OTHERWISE for v in items):
