@@ -40,8 +40,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("jsonx-guillemets-unread", "a passage in guillemets or single quotes no longer read as a passage",
      f"{_JSON}/reader.py", "_PASSAGE_QUOTES = \"\\\"'\\u00ab\\u201e\"", "_PASSAGE_QUOTES = \"\\\"\"", _T),
     ("jsonx-said-type-string", "'(el precio como número)' read as a string note: the number not served",
-     f"{_JSON}/reader.py", 'self.typed.append((str(children[0].value), "number"))',
-     'self.typed.append((str(children[0].value), "string"))', _T),
+     f"{_JSON}/reader.py", '_SAID_NOTES = {"T_NUMBER_SAID": "number"',
+     '_SAID_NOTES = {"T_NUMBER_SAID": "string"', _T),  # re-anchored by wip/jsonF (the said notes' table)
     ("jsonx-temperature-rule-deleted", "the temperature frame deleted: 'Em Curitiba faz 14 graus hoje.' no longer served",
      f"{_JSON}/passage/request.lark", "      | WHEN? IN NAME TEMP_IT NUMBER DEGREES WHEN?        -> temperature",
      "      | WHEN? IN NAME TEMP_IT NUMBER NUMBER WHEN?        -> temperature", _T),

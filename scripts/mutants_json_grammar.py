@@ -80,8 +80,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      f"{_JSON}/request.lark", "%extend tail: COLON STOP+ stmts\n", "", (_NO_KEYS, "-k", "served_without")),
     ("json-no-keys-lowercase-anywhere", "a lowercase word is a value outside a conversion request: 'Return JSON: "
      "color: teal' (which may describe, not state) is proven",
-     f"{_JSON}/reader.py", "    lowercase = [st for _key, st, _unit in transformer.stated if st.lowercase]\n",
-     "    lowercase = []\n", (_NO_KEYS, "-k", "no_claim")),
+     f"{_JSON}/reader.py", "    lowercase = [st for key, st, _unit in transformer.stated if _lowercase_value(transformer, key, st, language)]\n",
+     "    lowercase = []\n", (_NO_KEYS, "-k", "no_claim")),  # re-anchored (wip/jsonF)
     ("json-no-keys-type-word-read", "a type word is read as a value: 'Convert to JSON: name: string' states \"string\"",
      f"{_JSON}/reader.py", '"string str text int', '"str text int', (_NO_KEYS, "-k", "no_claim")),
     ("json-no-keys-question-read", "a statement asked about is read: 'price: 24.99?' states 24.99",

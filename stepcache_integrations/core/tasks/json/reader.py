@@ -197,6 +197,7 @@ class _Read(Transformer[Token, Any]):
         self.keep = False
         self.postposed = False
         self.converts = False  # a conversion request ("Convert this to JSON:"): what follows is data
+        self.yaml_framed = False  # the data is said to be YAML ("Convert this YAML to JSON:"; wip/jsonF)
         self.template: dict[str, str] = {}  # a template's keys and the type each asks for
         self.said: list[tuple[str, Token]] = []  # a person's name or age said in a sentence ("Me llamo Lucía")
         self.runs = False  # statements joined without a comma ("temp=21 unit=C")
@@ -247,8 +248,9 @@ class _Read(Transformer[Token, Any]):
             raise Declined
 
     def said_typed(self, children: list[Token]) -> None:
-        """"(el precio como número)": the key's value must be a number (:func:`_typed_as_noted`; wip/jsonX)."""
-        self.typed.append((str(children[0].value), "number"))
+        """"(el precio como número)": the key's value must be a number (:func:`_typed_as_noted`; wip/jsonX);
+        "port as an integer", "plz als Zeichenkette", "actif en booléen": of the type said (wip/jsonF)."""
+        self.typed.append((str(children[0].value), _SAID_NOTES[children[1].type]))
 
     def with_quoted_keys(self, children: list[Any]) -> None:
         self.with_keys(children)
@@ -831,6 +833,7 @@ class _Read(Transformer[Token, Any]):
         self.request_keys = len(self.asked)
         self._conversion_verb_only(children)
         self.converts = any(isinstance(c, Token) and c.type in ("CONVERT", "CONVERT_END", "SOURCE", "TF_VERB") for c in children)
+        self.yaml_framed |= _names_yaml(children)
         # "Make a JSON object from: ...": what follows "from" is data, as after "Convert to JSON"
         self.converts |= any(isinstance(c, Tree) and c.data == "tail" and c.children[0].type == "FROM" for c in children)
         self.template = next((c.value for c in children if isinstance(c, Token) and c.type == "TEMPLATE"), {})
@@ -1130,6 +1133,7 @@ def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | N
         return None  # a tie, another type, an undeclared unit, an inexact result: no claim
     _notes_by_listed_key(transformer, keys, language)
     _declared_booleans(transformer, stated, language)
+    transformer.yaml_framed |= _YAML_FENCE.search(prompt) is not None  # "```yaml" frames the block as YAML (wip/jsonF)
     if not _typed_as_noted(transformer, found, stated) or _period_dropped(stated, prompt):
         return None
     if not _formulas_applied(transformer, keys, found, stated, prompt):
@@ -1363,6 +1367,8 @@ def _holds_null(value: Any) -> bool:
 # A type note after a key ("age (a number)") and the JSON values it admits (wip/jsonR).
 _TYPE_NOTES = {"T_NUMBER": "number", "T_INTEGER": "integer", "T_STRING": "string", "T_BOOL": "boolean", "T_ARRAY": "array",
                "T_ARRAY_STRINGS": "array", "T_ARRAY_NUMBERS": "array", "T_ARRAY_INTEGERS": "array"}
+# A listed key's type said in words beside its list ("port as an integer", wip/jsonX and wip/jsonF).
+_SAID_NOTES = {"T_NUMBER_SAID": "number", "T_INTEGER_SAID": "integer", "T_STRING_SAID": "string", "T_BOOL_SAID": "boolean"}
 # One note for every key of a list ("keys a and b as booleans", wip/jsonY).
 _ALL_NOTES = {"T_ALL_NUMBER": "number", "T_ALL_INTEGER": "integer", "T_ALL_STRING": "string", "T_ALL_BOOL": "boolean"}
 
@@ -1405,7 +1411,7 @@ def _typed_as_noted(transformer: _Read, found: dict[str, Statement], stated: dic
             ok = isinstance(value, (int, float)) and not isinstance(value, bool)
         if not ok:
             return False
-    return True
+    return not _read_otherwise_as_yaml(transformer, found)  # W27: "active: on" under YAML is true in YAML 1.1 (PyYAML)
 
 
 # Words that may say a list's transformation or exception ("red, green, sorted", "blue, except red"): never an item (wip/jsonL).
@@ -2478,7 +2484,7 @@ def _lowercase_read(transformer: _Read, found: dict[str, Statement], ambiguous: 
     describe; "Convert to JSON" states data, as a whole record does, and as "host=db2" does in a
     table that declares lowercase values; "=" writes data, never a description, in any table
     (wip/jsonR, wip/jsonR3)."""
-    lowercase = [st for _key, st, _unit in transformer.stated if st.lowercase]
+    lowercase = [st for key, st, _unit in transformer.stated if _lowercase_value(transformer, key, st, language)]
     if not lowercase or transformer.converts:
         return True
     if all(st.equals for st in lowercase) and not ambiguous and (
@@ -2488,6 +2494,15 @@ def _lowercase_read(transformer: _Read, found: dict[str, Statement], ambiguous: 
     if transformer.template and _a_whole_record(transformer, found, ambiguous):
         return True  # wip/jsonQ: a template's slots each stated once, no other key: "Article : chaise, prix : 49" fills it
     return language in _LOWERCASE and _a_whole_record(transformer, found, ambiguous)
+
+
+def _lowercase_value(transformer: _Read, key: str, st: Statement, language: str) -> bool:
+    """A lowercase word stated, unless it is the table's word for true or false of a key noted boolean
+    ("actif en booléen : actif: oui": that boolean, never a description; wip/jsonF, _declared_booleans)."""
+    if not st.lowercase:
+        return False
+    booleans = {fold(noted) for noted, kind in transformer.typed if kind == "boolean"}
+    return not (fold(key) in booleans and isinstance(st.value, str) and fold(st.value) in _BOOLEAN_WORDS.get(language, {}))
 
 
 def _written_as_data(st: Statement) -> bool:
@@ -3091,8 +3106,9 @@ def _mark_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word,
     char = text[pos]
     if char in ".\u3002" and text[pos + 1 : pos + 2] in (".", "\u3002"):
         return None  # W27 (red team 21, N4): an ellipsis ("blue...", "\u3002\u3002\u3002"; "\u2026" is in no table) leaves a list or a value open
-    if _FENCE.match(text, pos) and (pos == 0 or text[pos - 1] == "\n"):
-        return Word("STOP", "```", pos), pos + 3
+    fence = _FENCE.match(text, pos)
+    if fence is not None and (pos == 0 or text[pos - 1] == "\n"):
+        return Word("STOP", fence.group(), pos), fence.end()
     note = _unit_note_at(text, folded, pos, table) if char in "(\uff08" else None
     if note is not None:
         return note
@@ -3109,8 +3125,32 @@ def _unit_note_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[
     return Word("UNIT_NOTE", found[0], pos), found[1] + 1
 
 
-# A code fence alone on its line ("```\nname = Lina\n```"): no language tag, nothing after it on the line.
-_FENCE = re.compile(r"```(?=\n|$)")
+# A code fence alone on its line ("```\nname = Lina\n```"): nothing after it on the line; since wip/jsonF the
+# opening fence may carry a YAML tag ("```yaml"), and the block is then read as YAML data (_read_otherwise_as_yaml).
+_FENCE = re.compile(r"```(?:(?i:yaml|yml))?(?=\n|$)")
+_YAML_FENCE = re.compile(r"(?:^|\n)```(?i:yaml|yml)\n")
+# Plain scalars YAML 1.1 (PyYAML) resolves to a boolean or null while YAML 1.2 keeps some as strings, or that
+# this reader keeps as strings: under a YAML frame an unquoted value among them is read two ways (W27, wip/jsonF).
+_YAML_OTHERWISE = frozenset("y n yes no on off true false null ~".split())
+
+
+def _names_yaml(children: list[Any]) -> bool:
+    """A request word that says the data is YAML ("this yaml", es "este YAML", a CONVERT phrase holding it)."""
+    words = [word for c in children if isinstance(c, Token) for word in fold(str(c.value)).split()]
+    return "yaml" in words or "yml" in words
+
+
+def _read_otherwise_as_yaml(transformer: _Read, found: dict[str, Statement]) -> bool:
+    """Under a YAML frame (a request word naming YAML, or a fence tagged yaml), an unquoted string value YAML 1.1 reads as a boolean or null ("on", "Off", "y",
+    "NO"): no claim (W27). Lines written "k=v" stay read as statements: YAML would read one string, no user
+    asking to convert them means it (jsonS's composed "Convert this YAML to JSON: city=Lyon" is read)."""
+    if not transformer.yaml_framed:
+        return False
+    for st in found.values():
+        items = st.value if isinstance(st.value, list) else [st.value]
+        if not st.quoted and any(isinstance(v, str) and fold(v) in _YAML_OTHERWISE for v in items):
+            return True
+    return False
 # A number right before "%" or a degree sign (the LITERAL refuses "20%", "212\u00b0F": no JSON number as written).
 _PERCENT = re.compile(r"(?P<num>-?(?:(?:0|[1-9][0-9]{0,14})\.[0-9]{0,9}[1-9]|0|[1-9][0-9]{0,14}))(?=[%\u00b0\u2103\u2109])")
 
