@@ -676,3 +676,6 @@ MUTANTS += [Mutant(*row) for row in _LINU_ROWS]
 from mutants_s19 import ROWS as _S19_ROWS  # noqa: E402 - main, 2026-12-05 22:06: a grammar's build error raised again at once
 
 MUTANTS += [Mutant(*row) for row in _S19_ROWS]
+from mutants_w27y import ROWS as _W27Y_ROWS  # noqa: E402 - W27 (red team 21), wip/w27y: colon-labelled blocks read as YAML reads them
+
+MUTANTS += [Mutant(*row) for row in _W27Y_ROWS]

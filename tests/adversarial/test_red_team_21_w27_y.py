@@ -23,7 +23,8 @@ from pathlib import Path
 import pytest
 
 from stepcache_integrations import StepCache
-from stepcache_integrations.core.tasks.json.reader import read_request
+from stepcache_integrations.core.tasks.json.reader import Statement, read_request
+from stepcache_integrations.core.tasks.json.yaml_block import block_disagrees
 
 from .harness import FixedReplyModel, NeverRightModel
 
@@ -121,3 +122,29 @@ def test_served_and_exact(first: str, second: str, expected: dict[str, object]) 
     result = cache.generate(second, model)
     assert model.calls == before and result.verification == "proven", (result.outcome, result.text)
     assert json.loads(result.text) == expected
+
+
+# Each layer of the check on its own (json/yaml_block.py), as a reader that misread the block would hand it over
+def _said(prompt: str, label_text: str, key: str, value: object, own: bool) -> tuple[str, Statement, bool]:
+    start = prompt.index(label_text)
+    return key, Statement(value, False, (start, start + len(label_text))), own  # type: ignore[arg-type]
+
+
+def test_a_label_yaml_keys_otherwise_is_no_claim_with_no_key_list() -> None:
+    prompt = "Make this a JSON object: first name: Ana, age: 30"
+    said = [_said(prompt, "first name: Ana", "first_name", "Ana", True), _said(prompt, "age: 30", "age", 30, True)]
+    assert block_disagrees(prompt, said, None)
+    assert not block_disagrees(prompt, [(k, st, False) for k, st, _own in said], None)  # folded onto a listed key
+
+
+def test_a_statement_where_yaml_reads_no_key_is_no_claim() -> None:
+    prompt = "Convert to JSON:\nname: Ana\nage: 30, not 31"
+    said = [_said(prompt, "name: Ana", "name", "Ana", False), _said(prompt, "not 31", "not", 31, False)]
+    assert block_disagrees(prompt, said, None)
+
+
+def test_with_no_key_list_the_object_is_the_blocks_whole_mapping() -> None:
+    prompt = "Convert to JSON:\nname: Ana\nage: 30\nnote: late"
+    said = [_said(prompt, "name: Ana", "name", "Ana", True), _said(prompt, "age: 30", "age", 30, True)]
+    assert block_disagrees(prompt, said, {"name": "Ana", "age": 30})
+    assert not block_disagrees(prompt, said, {"name": "Ana", "age": 30, "note": "late"})
