@@ -64,7 +64,8 @@ _NESTED = ["server:\n  host: localhost\n  enabled: on", "server:\n  host: localh
            "server:\n  host: localhost\n  timeout: 30 (seconds)", "server:\n  host: localhost\n  owner: Dr."]
 _INLINE = ["Make this a JSON object: name: Ana, age: 30, not 31", "Make this a JSON object: name: Ana, active: on",
            "Make this a JSON object: first name: Ana, age: 30", "Make this a JSON object: name: Ana, title: Dr.",
-           "Make this a JSON object: name: Ana, age: 30 (months)"]
+           "Make this a JSON object: name: Ana, age: 30 (months)", "Make this a JSON object: name: Ana, age: 30; not 31",
+           "Make this a JSON object: name: Ana, age: 30. Not 31."]
 _NO_CLAIM = [f"{head}\n{body}" for head in _HEADS for body in _FLAT + _NESTED] + _INLINE
 
 
@@ -92,6 +93,12 @@ _STILL_READ = [
     ("Converti questo in JSON:\nnome: Ana\neta: 31", {"nome": "Ana", "eta": 31}),
     ("Converta isto para JSON:\nnome: Ana\nidade: 31", {"nome": "Ana", "idade": 31}),
     ("Преобразуй в JSON:\nимя: Ана\nвозраст: 31", {"имя": "Ана", "возраст": 31}),
+    # an inline text's sentences are each a flow mapping; zh/ja sentences and full-width colons are no YAML (left as before)
+    ("Make JSON from: city: Porto; population: 231800", {"city": "Porto", "population": 231800}),
+    ("Make JSON with keys title and year. Title: Emma. Year: 1815.", {"title": "Emma", "year": 1815}),
+    ("请输出JSON，键为 商品 和 价格。\n商品：键盘\n价格：219", {"商品": "键盘", "价格": 219}),
+    ("Product: Desk Lamp\nPrice: 19.99\nIn stock: yes\nOutput this as JSON with keys product, price, in_stock (boolean).",
+     {"product": "Desk Lamp", "price": 19.99, "in_stock": True}),
 ]
 
 

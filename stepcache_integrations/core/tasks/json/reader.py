@@ -1102,9 +1102,12 @@ def _yaml_disagrees(transformer: _Read, read: JsonRequest, prompt: str) -> bool:
     """W27 (red team 21): a block read from colon-labelled lines reads the same under YAML, or no claim (yaml_block.py).
     With no key list (nor a shape, nor "(keys in lowercase)") each key is its label as YAML reads it."""
     own_keys = not read.listed and not transformer.template and not transformer.lowercase_keys
-    said = [(label, st, own_keys) for label, st, _unit in transformer.stated]
-    said += [(key, st, own_keys) for key, st in read.statements.items()]
-    final = {key: read.statements[key].value for key in read.keys} if own_keys and set(read.keys) <= set(read.statements) else None
+    # each statement as the request serves it ("in_stock (boolean)": yes as true), a transformed one as written
+    served = {st.span: st for key, st in read.statements.items() if key not in read.transforms}
+    said = [(label, served.get(st.span, st), own_keys) for label, st, _unit in transformer.stated]
+    said += [(key, st, own_keys) for key, st in read.statements.items() if key not in read.transforms]
+    whole = own_keys and not read.transforms and set(read.keys) <= set(read.statements)
+    final = {key: read.statements[key].value for key in read.keys} if whole else None
     return block_disagrees(prompt, said, final)
 
 

@@ -25,8 +25,14 @@ import yaml
 
 __all__ = ["block_disagrees"]
 
-# A statement's text that starts with a label and a colon ("age: 30", "first name: Ana", "имя: Ана")
-_LABELLED = re.compile(r"[^\s:\uff1a][^:\uff1a\n]*?[ \t]*[:\uff1a]")
+# A statement's text that starts with its label and a colon ("age: 30", "first name: Ana", "имя: Ана"); YAML's
+# colon is the ASCII one (zh/ja "商品：键盘" is no YAML line)
+_LABELLED = re.compile(r"(?P<label>[^\s:][^:\n]*?)[ \t]*:")
+# Punctuation of scripts written without spaces: an inline text holding it is a sentence, no flow mapping
+_UNSPACED_MARKS = re.compile("[\u3001\u3002\uff0c\uff1a\uff1b\uff01\uff1f]")
+# A sentence's end inside an inline text ("Title: Emma. Year: 1815", "city: Porto; population: 231800"): each
+# sentence is one flow mapping
+_SENTENCE_END = re.compile(r"[.;?!](?=[ \t]+\S)")
 # A line that goes on a block: an indented line, or a label line ("tags: red", "server:")
 _LABEL_LINE = re.compile(r"[^\s:#][^:\n]*:(?:[ \t]|$)")
 
@@ -84,6 +90,11 @@ def _line_start(prompt: str, pos: int) -> int:
     return prompt.rfind("\n", 0, pos) + 1
 
 
+def _label_form(label: str) -> str:
+    """A label as the lexer may write it as a key ("first name" read first_name): case, spaces, hyphens and underscores aside."""
+    return re.sub(r"[\s_-]+", "_", label.strip(" \t\"'`")).casefold()
+
+
 def _regions(prompt: str, labelled: list[tuple[int, int]]) -> list[tuple[int, int, bool]] | None:
     """The blocks (start, end, inline) the labelled statements (spans) are in."""
     lines = prompt.split("\n")
@@ -109,7 +120,15 @@ def _regions(prompt: str, labelled: list[tuple[int, int]]) -> list[tuple[int, in
             return None  # a line of the block read as inline statements: no one reading of it
         regions.append((starts[first], starts[last] + len(lines[last]), False))
     for index, start in inline.items():
-        regions.append((start, starts[index] + len(lines[index].rstrip(" \t")), True))
+        end = starts[index] + len(lines[index].rstrip(" \t"))
+        if _UNSPACED_MARKS.search(prompt, start, end):
+            continue  # a zh/ja sentence ("商品: "お茶"、価格: 150"): no YAML flow (left as before)
+        for mark in _SENTENCE_END.finditer(prompt, start, end):
+            regions.append((start, mark.start(), True))
+            start = mark.end()
+            while prompt[start] in " \t":
+                start += 1
+        regions.append((start, end, True))
     return regions
 
 
@@ -117,14 +136,19 @@ def block_disagrees(prompt: str, statements: list[tuple[str, Any, bool]], final:
     """Whether a colon block the statements were read from reads otherwise under YAML (module doc).
     ``statements``: (label as read, Statement, the label must be the key: no key list); ``final``: the object
     read when no key list is given (its keys the labels), else None."""
-    spans = [(label, st) for label, st, _must in statements if st.span[0] >= 0]
-    labelled = [st.span for _label, st in spans if _LABELLED.match(prompt, st.span[0], st.span[1])]
+    labelled = []
+    for label, st, _must in statements:
+        match = _LABELLED.match(prompt, st.span[0], st.span[1]) if st.span[0] >= 0 else None
+        if match is not None and _label_form(match["label"]) == _label_form(label):
+            labelled.append(st.span)  # a value its own label and a colon introduce
     if not labelled:
         return False  # no colon-labelled statement: no block
     regions = _regions(prompt, labelled)
     if regions is None:
         return True
     for start, end, inline in regions:
+        if inline and not any(start <= st.span[0] < end for _label, st, _must in statements):
+            continue  # a sentence beside the inline block ("Thank you!")
         text = "{" + prompt[start:end] + "}" if inline else prompt[start:end]
         read = _pairs(text, start - 1 if inline else start)
         if read is None:
