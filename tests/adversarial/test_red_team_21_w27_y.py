@@ -95,6 +95,8 @@ _STILL_READ = [
     ("Преобразуй в JSON:\nимя: Ана\nвозраст: 31", {"имя": "Ана", "возраст": 31}),
     # an inline text's sentences are each a flow mapping; zh/ja sentences and full-width colons are no YAML (left as before)
     ("Make JSON from: city: Porto; population: 231800", {"city": "Porto", "population": 231800}),
+    ("Converta para JSON com as chaves id e ativo (booleano): id 12, ativo: não", {"id": 12, "ativo": False}),
+    ("Give JSON with a key \"tags\" holding this list of strings: rust, async, tokio", {"tags": ["rust", "async", "tokio"]}),
     ("Make JSON with keys title and year. Title: Emma. Year: 1815.", {"title": "Emma", "year": 1815}),
     ("请输出JSON，键为 商品 和 价格。\n商品：键盘\n价格：219", {"商品": "键盘", "价格": 219}),
     ("Product: Desk Lamp\nPrice: 19.99\nIn stock: yes\nOutput this as JSON with keys product, price, in_stock (boolean).",

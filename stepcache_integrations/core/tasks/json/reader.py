@@ -1108,7 +1108,10 @@ def _yaml_disagrees(transformer: _Read, read: JsonRequest, prompt: str) -> bool:
     said += [(key, st, own_keys) for key, st in read.statements.items() if key not in read.transforms]
     whole = own_keys and not read.transforms and set(read.keys) <= set(read.statements)
     final = {key: read.statements[key].value for key in read.keys} if whole else None
-    return block_disagrees(prompt, said, final)
+    # a type the request declares ("ativo (booleano): não"): the word as written may be what YAML reads
+    typed = {key for key, _kind in transformer.typed}
+    declared = {st.span: st.value for label, st, _unit in transformer.stated if label in typed}
+    return block_disagrees(prompt, said, final, declared)
 
 
 def _nested_read(transformer: _Read, read: JsonRequest) -> JsonRequest | None:

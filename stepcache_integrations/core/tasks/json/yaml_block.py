@@ -132,10 +132,12 @@ def _regions(prompt: str, labelled: list[tuple[int, int]]) -> list[tuple[int, in
     return regions
 
 
-def block_disagrees(prompt: str, statements: list[tuple[str, Any, bool]], final: dict[str, Any] | None) -> bool:
+def block_disagrees(prompt: str, statements: list[tuple[str, Any, bool]], final: dict[str, Any] | None,
+                    declared: dict[tuple[int, int], Any] | None = None) -> bool:
     """Whether a colon block the statements were read from reads otherwise under YAML (module doc).
     ``statements``: (label as read, Statement, the label must be the key: no key list); ``final``: the object
-    read when no key list is given (its keys the labels), else None."""
+    read when no key list is given (its keys the labels), else None; ``declared``: by span, the value as written of a
+    key whose type the request declares ("ativo (booleano): não" served false): YAML's value may equal either."""
     labelled = []
     for label, st, _must in statements:
         match = _LABELLED.match(prompt, st.span[0], st.span[1]) if st.span[0] >= 0 else None
@@ -161,7 +163,8 @@ def block_disagrees(prompt: str, statements: list[tuple[str, Any, bool]], final:
             if pair is None:
                 return True  # a statement where YAML reads no key ("age: 30, not 31": "not" is inside a value)
             key, value, _value_start, _value_end = pair
-            if not _same(st.value, value) or must_be_key and key != label:
+            written = (declared or {}).get(st.span, st.value)
+            if not (_same(st.value, value) or _same(written, value)) or must_be_key and key != label:
                 return True
         if not inline and final is not None and not _same(final, document):
             return True  # no key list: the object read is the block's mapping, as YAML nests it
