@@ -29,7 +29,7 @@ from ...ast_lock import PARSE_LOCK
 from ..request_language import Declined, Folded, RequestLanguage, Vocabulary, Word, fold
 from .passage import bound_values, framed_values, never_names
 from .places import CITY, COUNTRY, place_kinds
-from .yaml_block import block_disagrees
+from .yaml_block import DECLARED_LIST, block_disagrees
 from .transforms import HALF_UP, MEASURES, TARGET_UNIT, TARGETS, UNIT_TARGET, UNITLESS_TARGETS, UNITS, apply_transform, rounding_first, summed
 
 __all__ = ["JsonRequest", "Statement", "literal_value", "read_request", "LITERAL", "render"]
@@ -1098,6 +1098,9 @@ def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | N
     return None if read is None or _yaml_disagrees(transformer, read, prompt) else read
 
 
+_DECLARED_LIST = DECLARED_LIST
+
+
 def _yaml_disagrees(transformer: _Read, read: JsonRequest, prompt: str) -> bool:
     """W27 (red team 21): a block read from colon-labelled lines reads the same under YAML, or no claim (yaml_block.py).
     With no key list (nor a shape, nor "(keys in lowercase)") each key is its label as YAML reads it."""
@@ -1111,6 +1114,8 @@ def _yaml_disagrees(transformer: _Read, read: JsonRequest, prompt: str) -> bool:
     # a type the request declares ("ativo (booleano): não"): the word as written may be what YAML reads
     typed = {key for key, _kind in transformer.typed}
     declared = {st.span: st.value for label, st, _unit in transformer.stated if label in typed}
+    # a key declared a list ("sizes (a list of integers): 3, 5"): its items are the request's, not YAML's flow
+    declared.update({st.span: _DECLARED_LIST for label, st, _unit in transformer.stated if label in transformer.item_kinds})
     return block_disagrees(prompt, said, final, declared)
 
 

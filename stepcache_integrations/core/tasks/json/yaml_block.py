@@ -23,7 +23,10 @@ from typing import Any
 
 import yaml
 
-__all__ = ["block_disagrees"]
+__all__ = ["DECLARED_LIST", "block_disagrees"]
+
+#: ``declared``'s mark of a key the request declares a list: its value is not compared, its label still must be YAML's key
+DECLARED_LIST: Any = object()
 
 # A statement's text that starts with its label and a colon ("age: 30", "first name: Ana", "имя: Ана"); YAML's
 # colon is the ASCII one (zh/ja "商品：键盘" is no YAML line)
@@ -121,6 +124,8 @@ def _regions(prompt: str, labelled: list[tuple[int, int]]) -> list[tuple[int, in
         regions.append((starts[first], starts[last] + len(lines[last]), False))
     for index, start in inline.items():
         end = starts[index] + len(lines[index].rstrip(" \t"))
+        if not prompt[:start].rstrip(" \t").endswith(":"):
+            continue  # a label in a sentence ("with age: 0, note "n1""): only data after the request's colon is a block
         if _UNSPACED_MARKS.search(prompt, start, end):
             continue  # a zh/ja sentence ("商品: "お茶"、価格: 150"): no YAML flow (left as before)
         for mark in _SENTENCE_END.finditer(prompt, start, end):
@@ -164,6 +169,8 @@ def block_disagrees(prompt: str, statements: list[tuple[str, Any, bool]], final:
                 return True  # a statement where YAML reads no key ("age: 30, not 31": "not" is inside a value)
             key, value, _value_start, _value_end = pair
             written = (declared or {}).get(st.span, st.value)
+            if written is DECLARED_LIST:
+                written = value
             if not (_same(st.value, value) or _same(written, value)) or must_be_key and key != label:
                 return True
         if not inline and final is not None and not _same(final, document):
