@@ -1114,6 +1114,9 @@ def _yaml_disagrees(transformer: _Read, read: JsonRequest, prompt: str) -> bool:
     # a type the request declares ("ativo (booleano): não"): the word as written may be what YAML reads
     typed = {key for key, _kind in transformer.typed}
     declared = {st.span: st.value for label, st, _unit in transformer.stated if label in typed}
+    # a type noted after the value ("age: 41 (integer)"): YAML reads the note into its string
+    declared.update({st.span: _DECLARED_LIST for label, st, _unit in transformer.stated
+                     if label in typed and not isinstance(st.value, (bool, str))})
     # a key declared a list ("sizes (a list of integers): 3, 5"): its items are the request's, not YAML's flow
     declared.update({st.span: _DECLARED_LIST for label, st, _unit in transformer.stated if label in transformer.item_kinds})
     return block_disagrees(prompt, said, final, declared)

@@ -40,6 +40,17 @@ _SENTENCE_END = re.compile(r"[.;?!](?=[ \t]+\S)")
 _LABEL_LINE = re.compile(r"[^\s:#][^:\n]*:(?:[ \t]|$)")
 
 
+_DECIMAL_COMMA = re.compile(r"-?[0-9]+,[0-9]+")
+
+
+def _same_or_decimal_comma(read: Any, yaml_value: Any) -> bool:
+    """Equal, or a number a table's decimal comma wrote ("lat: 48,85": YAML's string, the table's 48.85)."""
+    if _same(read, yaml_value):
+        return True
+    return (isinstance(read, float) and isinstance(yaml_value, str) and _DECIMAL_COMMA.fullmatch(yaml_value) is not None
+            and float(yaml_value.replace(",", ".")) == read)
+
+
 def _same(a: Any, b: Any) -> bool:
     """Equal as JSON values, types too (True is no 1, a date no string); an integer equals a decimal of its value."""
     if isinstance(a, bool) or isinstance(b, bool):
@@ -106,9 +117,13 @@ def _regions(prompt: str, labelled: list[tuple[int, int]]) -> list[tuple[int, in
         starts.append(starts[-1] + len(line) + 1)
     block_lines: list[int] = []
     inline: dict[int, int] = {}
+    per_line: dict[int, int] = {}
+    for start, _end in set(labelled):
+        per_line[prompt.count("\n", 0, start)] = per_line.get(prompt.count("\n", 0, start), 0) + 1
     for start, _end in labelled:
         index = prompt.count("\n", 0, start)
-        if prompt[starts[index] : start].strip(" \t") == "":
+        # a block line holds one label ("lat: 48.85, lon: 2.35 as JSON ..." is a sentence: inline, after a colon only)
+        if prompt[starts[index] : start].strip(" \t") == "" and per_line[index] == 1:
             block_lines.append(index)
         else:
             inline[index] = min(start, inline.get(index, start))
@@ -154,8 +169,9 @@ def block_disagrees(prompt: str, statements: list[tuple[str, Any, bool]], final:
     if regions is None:
         return True
     for start, end, inline in regions:
-        if inline and not any(start <= st.span[0] < end for _label, st, _must in statements):
-            continue  # a sentence beside the inline block ("Thank you!")
+        if inline and not any(start <= st.span[0] < end and must for _label, st, must in statements):
+            continue  # a sentence beside the inline block ("Thank you!"); with a key list the listed keys frame the data
+            # ('"articulo" y "precio": articulo: "mesa", precio: 12,70': a decimal comma, no flow separator)
         text = "{" + prompt[start:end] + "}" if inline else prompt[start:end]
         read = _pairs(text, start - 1 if inline else start)
         if read is None:
@@ -171,7 +187,7 @@ def block_disagrees(prompt: str, statements: list[tuple[str, Any, bool]], final:
             written = (declared or {}).get(st.span, st.value)
             if written is DECLARED_LIST:
                 written = value
-            if not (_same(st.value, value) or _same(written, value)) or must_be_key and key != label:
+            if not (_same_or_decimal_comma(st.value, value) or _same(written, value)) or must_be_key and key != label:
                 return True
         if not inline and final is not None and not _same(final, document):
             return True  # no key list: the object read is the block's mapping, as YAML nests it
