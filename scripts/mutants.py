@@ -688,3 +688,6 @@ MUTANTS += [Mutant(*row) for row in _W27W_ROWS]
 from mutants_jsonF import ROWS as _JSONF_ROWS  # noqa: E402 - a listed key's JSON type said in words beside its list (wip/jsonF)
 
 MUTANTS += [Mutant(*row) for row in _JSONF_ROWS]
+from mutants_w27y import ROWS as _W27Y_ROWS  # noqa: E402 - W27 (red team 21), wip/w27y: colon-labelled blocks read as YAML reads them
+
+MUTANTS += [Mutant(*row) for row in _W27Y_ROWS]

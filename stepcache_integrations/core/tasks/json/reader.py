@@ -29,6 +29,7 @@ from ...ast_lock import PARSE_LOCK
 from ..request_language import Declined, Folded, RequestLanguage, Vocabulary, Word, fold
 from .passage import bound_values, framed_values, never_names
 from .places import CITY, COUNTRY, place_kinds
+from .yaml_block import DECLARED_LIST, block_disagrees
 from .transforms import HALF_UP, MEASURES, TARGET_UNIT, TARGETS, UNIT_TARGET, UNITLESS_TARGETS, UNITS, apply_transform, rounding_first, summed
 
 __all__ = ["JsonRequest", "Statement", "literal_value", "read_request", "LITERAL", "render"]
@@ -1138,7 +1139,32 @@ def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | N
         return None
     if not _formulas_applied(transformer, keys, found, stated, prompt):
         return None
-    return _nested_read(transformer, _request_read(transformer, keys, found, stated, language, transforms, written))
+    read = _nested_read(transformer, _request_read(transformer, keys, found, stated, language, transforms, written))
+    return None if read is None or _yaml_disagrees(transformer, read, prompt) else read
+
+
+_DECLARED_LIST = DECLARED_LIST
+
+
+def _yaml_disagrees(transformer: _Read, read: JsonRequest, prompt: str) -> bool:
+    """W27 (red team 21): a block read from colon-labelled lines reads the same under YAML, or no claim (yaml_block.py).
+    With no key list (nor a shape, nor "(keys in lowercase)") each key is its label as YAML reads it."""
+    own_keys = not read.listed and not transformer.template and not transformer.lowercase_keys
+    # each statement as the request serves it ("in_stock (boolean)": yes as true), a transformed one as written
+    served = {st.span: st for key, st in read.statements.items() if key not in read.transforms}
+    said = [(label, served.get(st.span, st), own_keys) for label, st, _unit in transformer.stated]
+    said += [(key, st, own_keys) for key, st in read.statements.items() if key not in read.transforms]
+    whole = own_keys and not read.transforms and set(read.keys) <= set(read.statements)
+    final = {key: read.statements[key].value for key in read.keys} if whole else None
+    # a type the request declares ("ativo (booleano): não"): the word as written may be what YAML reads
+    typed = {key for key, _kind in transformer.typed}
+    declared = {st.span: st.value for label, st, _unit in transformer.stated if label in typed}
+    # a type noted after the value ("age: 41 (integer)"): YAML reads the note into its string
+    declared.update({st.span: _DECLARED_LIST for label, st, _unit in transformer.stated
+                     if label in typed and not isinstance(st.value, (bool, str))})
+    # a key declared a list ("sizes (a list of integers): 3, 5"): its items are the request's, not YAML's flow
+    declared.update({st.span: _DECLARED_LIST for label, st, _unit in transformer.stated if label in transformer.item_kinds})
+    return block_disagrees(prompt, said, final, declared)
 
 
 def _nested_read(transformer: _Read, read: JsonRequest) -> JsonRequest | None:

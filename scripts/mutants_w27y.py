@@ -1,0 +1,44 @@
+"""Mutation-check rows for W27 (red team 21), wip/w27y: a block of colon-labelled lines is read only as YAML reads it
+(json/yaml_block.py). Appended by ``mutants.py`` to its table: (id, behaviour, file, old, new, tests)."""
+
+from __future__ import annotations
+
+_JSON = "stepcache_integrations/core/tasks/json"
+_TESTS = ("tests/adversarial/test_red_team_21_w27_y.py",)
+
+# fmt: off
+ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
+    ("w27y-check-skipped", "the YAML check is not called: 'enabled: on' served \"on\", 'age: 30, not 31' served \"not\": 31",
+     f"{_JSON}/reader.py", "    return None if read is None or _yaml_disagrees(transformer, read, prompt) else read\n",
+     "    return read\n", _TESTS),
+    ("w27y-values-not-compared", "a statement's value is not compared with YAML's: 'title: Dr.' served \"Dr\", 'active: off' served \"off\"",
+     f"{_JSON}/yaml_block.py", "            if not (_same_or_decimal_comma(st.value, value) or _same(written, value)) or must_be_key and key != label:\n",
+     "            if must_be_key and key != label:\n", _TESTS),
+    ("w27y-bool-as-string", "YAML's true equals the word it was written with: 'enabled: on' served \"on\"",
+     f"{_JSON}/yaml_block.py", "        return isinstance(a, bool) and isinstance(b, bool) and a == b\n",
+     "        return str(a).casefold() in ('on', 'off', 'true', 'false') and str(b).casefold() in ('on', 'off', 'true', 'false')\n", _TESTS),
+    ("w27y-key-not-compared", "with no key list a label is not compared with YAML's key: 'Make this a JSON object: first name: Ana' served first_name",
+     f"{_JSON}/yaml_block.py", "            if not (_same_or_decimal_comma(st.value, value) or _same(written, value)) or must_be_key and key != label:\n",
+     "            if not (_same_or_decimal_comma(st.value, value) or _same(written, value)):\n", _TESTS),
+    ("w27y-no-key-claims", "a statement where YAML reads no key is kept: 'age: 30, not 31' served \"not\": 31",
+     f"{_JSON}/yaml_block.py", "            if pair is None:\n                return True",
+     "            if pair is None:\n                continue", _TESTS),
+    ("w27y-yaml-error-claims", "a block YAML does not read (a tab, a stray indentation) is no check: served as an object",
+     f"{_JSON}/yaml_block.py", "        if read is None:\n            return True\n", "        if read is None:\n            continue\n", _TESTS),
+    ("w27y-parent-line-dropped", "a nested block is cut below its label line: every YAML-like nested block declined",
+     f"{_JSON}/yaml_block.py", "        while first > 0 and lines[first][:1] in", "        while False and lines[first][:1] in", _TESTS),
+    ("w27y-inline-unchecked", "an inline block ('Make this a JSON object: name: Ana, age: 30, not 31') is not checked",
+     f"{_JSON}/yaml_block.py", "            inline[index] = min(start, inline.get(index, start))\n", "            pass\n", _TESTS),
+    ("w27y-whole-mapping-unchecked", "with no key list the object is not compared with YAML's mapping",
+     f"{_JSON}/yaml_block.py", "        if not inline and final is not None and not _same(final, document):\n",
+     "        if False:\n", _TESTS),
+    ("w27y-any-colon-labelled", "any colon inside a statement's text marks a colon block: 'holding this list of strings: rust, async' declined",
+     f"{_JSON}/yaml_block.py", '        if match is not None and _label_form(match["label"]) == _label_form(label):\n',
+     "        if match is not None:\n", _TESTS),
+    ("w27y-sentences-unsplit", "an inline text is one flow mapping: 'Make JSON from: city: Porto; population: 231800' declined",
+     f"{_JSON}/yaml_block.py", "        for mark in _SENTENCE_END.finditer(prompt, start, end):\n", "        for mark in ():\n", _TESTS),
+    ("w27y-declared-type-ignored", "a declared type's word is compared as served only: 'ativo (booleano): não' declined",
+     f"{_JSON}/reader.py", "    declared = {st.span: st.value for label, st, _unit in transformer.stated if label in typed}\n",
+     "    declared = {}\n", _TESTS),
+]
+# fmt: on

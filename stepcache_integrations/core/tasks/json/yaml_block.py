@@ -1,0 +1,194 @@
+"""W27 (red team 21: N2, N2b, N3, K1, N9; N8 and N7 in colon blocks): 'label: value' lines are YAML to most
+users and tools, so a block the JSON reader reads from colon-labelled lines must read the SAME under YAML
+(PyYAML's ``safe_load``, YAML 1.1: "on" is true, "12:30" is 750, "2024-05-01" a date, a tab or a stray
+indentation an error). Anything else is no claim.
+
+The block is found from the statements themselves (their spans start at their labels, reader.py): a
+labelled statement whose label opens its line is a block line; the block runs from the first such line
+(with the label lines its indented lines hang under) to the last (with the label lines and indented lines
+right after it), the request sentence cut off. A labelled statement in the middle of a line ('Make this a
+JSON object: name: Ana, age: 30') starts an inline block, read as a flow mapping ('{' + text + '}').
+
+Then, for every statement inside a block: its label must be a key YAML reads at that very place (a word
+after a comma, 'age: 30, not 31', is inside YAML's value "30, not 31": no key there), and its value must
+equal YAML's value of that key, types too (True for "on", "Dr." with its period, "30 (months)" a string;
+a date YAML makes equals no JSON value). With no key list the key must be the label as YAML reads it
+("first name", not first_name), and the object read must be the block's whole mapping (its nesting too).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import yaml
+
+__all__ = ["DECLARED_LIST", "block_disagrees"]
+
+#: ``declared``'s mark of a key the request declares a list: its value is not compared, its label still must be YAML's key
+DECLARED_LIST: Any = object()
+
+# A statement's text that starts with its label and a colon ("age: 30", "first name: Ana", "имя: Ана"); YAML's
+# colon is the ASCII one (zh/ja "商品：键盘" is no YAML line)
+_LABELLED = re.compile(r"(?P<label>[^\s:][^:\n]*?)[ \t]*:")
+# Punctuation of scripts written without spaces: an inline text holding it is a sentence, no flow mapping
+_UNSPACED_MARKS = re.compile("[\u3001\u3002\uff0c\uff1a\uff1b\uff01\uff1f]")
+# A sentence's end inside an inline text ("Title: Emma. Year: 1815", "city: Porto; population: 231800"): each
+# sentence is one flow mapping
+_SENTENCE_END = re.compile(r"[.;?!](?=[ \t]+\S)")
+# A line that goes on a block: an indented line, or a label line ("tags: red", "server:")
+_LABEL_LINE = re.compile(r"[^\s:#][^:\n]*:(?:[ \t]|$)")
+
+
+_DECIMAL_COMMA = re.compile(r"-?[0-9]+,[0-9]+")
+
+
+def _same_or_decimal_comma(read: Any, yaml_value: Any) -> bool:
+    """Equal, or a number a table's decimal comma wrote ("lat: 48,85": YAML's string, the table's 48.85)."""
+    if _same(read, yaml_value):
+        return True
+    return (isinstance(read, float) and isinstance(yaml_value, str) and _DECIMAL_COMMA.fullmatch(yaml_value) is not None
+            and float(yaml_value.replace(",", ".")) == read)
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal as JSON values, types too (True is no 1, a date no string); an integer equals a decimal of its value."""
+    if isinstance(a, bool) or isinstance(b, bool):
+        return isinstance(a, bool) and isinstance(b, bool) and a == b
+    if isinstance(a, (int, float)) or isinstance(b, (int, float)):
+        return isinstance(a, (int, float)) and isinstance(b, (int, float)) and a == b
+    if isinstance(a, str) or isinstance(b, str):
+        return isinstance(a, str) and isinstance(b, str) and a == b
+    if a is None or b is None:
+        return a is None and b is None
+    if isinstance(a, dict) and isinstance(b, dict):
+        return list(a) == list(b) and all(_same(a[k], b[k]) for k in a)
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+    return False
+
+
+def _pairs(text: str, offset: int) -> tuple[dict[int, tuple[Any, Any, int, int]], Any] | None:
+    """YAML's reading of ``text`` (at ``offset`` in the prompt): each key's start -> (key, value, value start,
+    value end), at every depth, and the whole document; None when YAML reads no mapping (an error, a tab, a
+    stray indentation, a repeated key)."""
+    loader = yaml.SafeLoader(text)
+    try:
+        node = loader.get_single_node()
+        if not isinstance(node, yaml.MappingNode):
+            return None
+        pairs: dict[int, tuple[Any, Any, int, int]] = {}
+        stack = [node]
+        while stack:
+            mapping = stack.pop()
+            keys = []
+            for key_node, value_node in mapping.value:
+                key = loader.construct_object(key_node, deep=True)
+                value = loader.construct_object(value_node, deep=True)
+                keys.append(key)
+                pairs[key_node.start_mark.index + offset] = (key, value, value_node.start_mark.index + offset,
+                                                             value_node.end_mark.index + offset)
+                if isinstance(value_node, yaml.MappingNode):
+                    stack.append(value_node)
+            if len(set(map(repr, keys))) != len(keys):
+                return None  # a key said twice: which value is meant is not stated
+        document = loader.construct_document(node)
+    except (yaml.YAMLError, TypeError, ValueError, RecursionError):
+        return None
+    finally:
+        loader.dispose()
+    return pairs, document
+
+
+def _line_start(prompt: str, pos: int) -> int:
+    return prompt.rfind("\n", 0, pos) + 1
+
+
+def _label_form(label: str) -> str:
+    """A label as the lexer may write it as a key ("first name" read first_name): case, spaces, hyphens and underscores aside."""
+    return re.sub(r"[\s_-]+", "_", label.strip(" \t\"'`")).casefold()
+
+
+def _regions(prompt: str, labelled: list[tuple[int, int]]) -> list[tuple[int, int, bool]] | None:
+    """The blocks (start, end, inline) the labelled statements (spans) are in."""
+    lines = prompt.split("\n")
+    starts = [0]
+    for line in lines[:-1]:
+        starts.append(starts[-1] + len(line) + 1)
+    block_lines: list[int] = []
+    inline: dict[int, int] = {}
+    per_line: dict[int, int] = {}
+    for start, _end in set(labelled):
+        per_line[prompt.count("\n", 0, start)] = per_line.get(prompt.count("\n", 0, start), 0) + 1
+    for start, _end in labelled:
+        index = prompt.count("\n", 0, start)
+        # a block line holds one label ("lat: 48.85, lon: 2.35 as JSON ..." is a sentence: inline, after a colon only)
+        if prompt[starts[index] : start].strip(" \t") == "" and per_line[index] == 1:
+            block_lines.append(index)
+        else:
+            inline[index] = min(start, inline.get(index, start))
+    regions: list[tuple[int, int, bool]] = []
+    if block_lines:
+        first, last = min(block_lines), max(block_lines)
+        while first > 0 and lines[first][:1] in (" ", "\t"):
+            first -= 1  # the label lines an indented line hangs under
+        while last + 1 < len(lines) and (lines[last + 1][:1] in (" ", "\t") or _LABEL_LINE.match(lines[last + 1])):
+            last += 1
+        if any(first <= index <= last for index in inline):
+            return None  # a line of the block read as inline statements: no one reading of it
+        regions.append((starts[first], starts[last] + len(lines[last]), False))
+    for index, start in inline.items():
+        end = starts[index] + len(lines[index].rstrip(" \t"))
+        if not prompt[:start].rstrip(" \t").endswith(":"):
+            continue  # a label in a sentence ("with age: 0, note "n1""): only data after the request's colon is a block
+        if _UNSPACED_MARKS.search(prompt, start, end):
+            continue  # a zh/ja sentence ("商品: "お茶"、価格: 150"): no YAML flow (left as before)
+        for mark in _SENTENCE_END.finditer(prompt, start, end):
+            regions.append((start, mark.start(), True))
+            start = mark.end()
+            while prompt[start] in " \t":
+                start += 1
+        regions.append((start, end, True))
+    return regions
+
+
+def block_disagrees(prompt: str, statements: list[tuple[str, Any, bool]], final: dict[str, Any] | None,
+                    declared: dict[tuple[int, int], Any] | None = None) -> bool:
+    """Whether a colon block the statements were read from reads otherwise under YAML (module doc).
+    ``statements``: (label as read, Statement, the label must be the key: no key list); ``final``: the object
+    read when no key list is given (its keys the labels), else None; ``declared``: by span, the value as written of a
+    key whose type the request declares ("ativo (booleano): não" served false): YAML's value may equal either."""
+    labelled = []
+    for label, st, _must in statements:
+        match = _LABELLED.match(prompt, st.span[0], st.span[1]) if st.span[0] >= 0 else None
+        if match is not None and _label_form(match["label"]) == _label_form(label):
+            labelled.append(st.span)  # a value its own label and a colon introduce
+    if not labelled:
+        return False  # no colon-labelled statement: no block
+    regions = _regions(prompt, labelled)
+    if regions is None:
+        return True
+    for start, end, inline in regions:
+        if inline and not any(start <= st.span[0] < end and must for _label, st, must in statements):
+            continue  # a sentence beside the inline block ("Thank you!"); with a key list the listed keys frame the data
+            # ('"articulo" y "precio": articulo: "mesa", precio: 12,70': a decimal comma, no flow separator)
+        text = "{" + prompt[start:end] + "}" if inline else prompt[start:end]
+        read = _pairs(text, start - 1 if inline else start)
+        if read is None:
+            return True
+        pairs, document = read
+        for label, st, must_be_key in statements:
+            if not start <= st.span[0] < end:
+                continue
+            pair = pairs.get(st.span[0])
+            if pair is None:
+                return True  # a statement where YAML reads no key ("age: 30, not 31": "not" is inside a value)
+            key, value, _value_start, _value_end = pair
+            written = (declared or {}).get(st.span, st.value)
+            if written is DECLARED_LIST:
+                written = value
+            if not (_same_or_decimal_comma(st.value, value) or _same(written, value)) or must_be_key and key != label:
+                return True
+        if not inline and final is not None and not _same(final, document):
+            return True  # no key list: the object read is the block's mapping, as YAML nests it
+    return False
