@@ -88,11 +88,6 @@ OPEN_FINDINGS: tuple[tuple[str, re.Pattern[str], str], ...] = (
      "'user Christmas', 'for: name noon' (while 'name today' is declined), ordered pt '\"produto\" e \"quantidade\": "
      "Nobody, 5' and en '... Todos, 5' (while en 'Everyone, 5' and pt 'Todos, 5' are declined: each table's own words "
      "only); W24 declines said and ordered names, W25 a template's slots; a labelled name is read as the label says"),
-    ("fuzzK-operator-as-key",
-     re.compile(r"(?i)[0-9], (?:minus|plus|times|per|double|half|except|excluding|only|each|twice|instead|not|no more than|at least|at most) [0-9]"),
-     "an operator word after a stated value, then a number, is served as a key of its own: 'The city is \"Lyon\" and the "
-     "population is 520000, minus 2. Return JSON.' -> {\"city\": \"Lyon\", \"population\": 520000, \"minus\": 2} (the "
-     "population less 2, or a key named minus?)"),
     ("oracle-word-for-a-number",
      re.compile(r"(?i)\b(?:qty|port|year|population|stock|total|price)(?:=| is |: )(?:[a-z]+|'[0-9]+')(?=[,.\n]|$)"),
      "not an engine finding: a word (or a single-quoted number) where the oracle's template states a number is served "
@@ -102,11 +97,6 @@ OPEN_FINDINGS: tuple[tuple[str, re.Pattern[str], str], ...] = (
      re.compile(r'from: "[^"]*\$[0-9]+\.[0-9]*0\b'),
      "a passage's amount with a trailing zero ('costs $349.00.') is served as the number JSON writes another way "
      "(349.0), where pasted cells (W22) and es '12,00 euros' are no claim"),
-    ("fuzzK-joined-label-key",
-     re.compile(r'(?m)^ *[a-z]+(?: [a-z]+)+: \S'),
-     "a label of two words in labelled lines or an indented block is served as a key the prompt never wrote, its "
-     "words joined by '_' ('host name: localhost' -> \"host_name\", 'if year: 1965' -> \"if_year\", 'each host', "
-     "'old port'), or its first word dropped ('the host: localhost' reused as \"host\"); a YAML reader keeps \"host name\""),
 )
 
 

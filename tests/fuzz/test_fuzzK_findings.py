@@ -72,18 +72,9 @@ OPEN = {
         (FOR_NAME, FOR_NAME.replace("name Ines", "name noon")),
         ('Donne-moi un JSON avec "prenom" et "age" : Luca a 22 ans.', 'Donne-moi un JSON avec "prenom" et "age" : Tomorrow a 22 ans.'),
     ],
-    "fuzzK-operator-as-key": [
-        ('The city is "Lyon" and the population is 520000. Return JSON.',
-         'The city is "Lyon" and the population is 520000, minus 2. Return JSON.'),
-    ],
     "fuzzK-trailing-zeros-passage": [
         ('Extract JSON with keys "model" and "price" from: "The Nimbus 7 costs $349."',
          'Extract JSON with keys "model" and "price" from: "The Nimbus 7 costs $349.00."'),
-    ],
-    "fuzzK-joined-label-key": [
-        (BLOCK, BLOCK.replace("host:", "host name:")),
-        (BLOCK, BLOCK.replace("port:", "old port:")),
-        (BLOCK, BLOCK.replace("host:", "the host:")),
     ],
 }
 OPEN_PAIRS = [pytest.param(base, edited, id=f"{name}-{i}", marks=pytest.mark.xfail(strict=True, reason=name))
@@ -123,6 +114,12 @@ def test_every_open_fuzzK_pair_is_listed_apart_by_its_finding() -> None:
      'Retorne um JSON com as chaves "produto" e "quantidade": Todos, 5'),  # the table's own word
     ('Extrae un JSON con las claves "producto" y "precio" de: "La silla cuesta 12 euros."',
      'Extrae un JSON con las claves "producto" y "precio" de: "La silla cuesta 12,00 euros."'),
+    # closed by W27 (red team 21, merged 2026-12-05): were fuzzK-operator-as-key and fuzzK-joined-label-key
+    ('The city is "Lyon" and the population is 520000. Return JSON.',
+     'The city is "Lyon" and the population is 520000, minus 2. Return JSON.'),  # two styles for an unlisted key (w27w)
+    (BLOCK, BLOCK.replace("host:", "host name:")),  # a block read only as YAML reads it (w27y)
+    (BLOCK, BLOCK.replace("port:", "old port:")),
+    (BLOCK, BLOCK.replace("host:", "the host:")),
 ])
 def test_a_trap_beside_an_open_finding_is_declined(base: str, edited: str) -> None:
     served, text = _served_without_a_model_call(base, edited)
