@@ -99,6 +99,10 @@ HELDOUT_PHRASINGS_18_BEFORE = Path("bench_data/results/heldout_phrasings_18_befo
 HELDOUT_LANGUAGES_18_BEFORE = Path("bench_data/results/heldout_languages_18_before.json")
 HELDOUT_PHRASINGS_18 = Path("bench_data/results/heldout_phrasings_18.json")
 HELDOUT_LANGUAGES_18 = Path("bench_data/results/heldout_languages_18.json")
+HELDOUT_PHRASINGS_19_BEFORE = Path("bench_data/results/heldout_phrasings_19_before.json")
+HELDOUT_LANGUAGES_19_BEFORE = Path("bench_data/results/heldout_languages_19_before.json")
+HELDOUT_PHRASINGS_19 = Path("bench_data/results/heldout_phrasings_19.json")
+HELDOUT_LANGUAGES_19 = Path("bench_data/results/heldout_languages_19.json")
 HAND_CHECKS = Path("bench_data/heldout_hand_checks.json")
 REQUEST_PARSE = Path("bench_data/results/request_parse.json")
 LOAD = Path("bench_data/results/load_test_seeds_1_5.json")
@@ -686,6 +690,10 @@ BLOCKS: dict[str, Callable[[], str]] = {
     "heldout-languages-18-before": lambda: heldout_languages(HELDOUT_LANGUAGES_18_BEFORE),
     "heldout-phrasings-18": lambda: heldout_phrasings(HELDOUT_PHRASINGS_18),
     "heldout-languages-18": lambda: heldout_languages(HELDOUT_LANGUAGES_18),
+    "heldout-phrasings-19-before": lambda: heldout_phrasings(HELDOUT_PHRASINGS_19_BEFORE),
+    "heldout-languages-19-before": lambda: heldout_languages(HELDOUT_LANGUAGES_19_BEFORE),
+    "heldout-phrasings-19": lambda: heldout_phrasings(HELDOUT_PHRASINGS_19),
+    "heldout-languages-19": lambda: heldout_languages(HELDOUT_LANGUAGES_19),
     "request-parse": request_parse,
     "load-test": load_test,
     "load-test-line": load_test_line,
