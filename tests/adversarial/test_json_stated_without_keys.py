@@ -110,6 +110,7 @@ SERVED.append(pair("json-no-keys/key-added", 'Convert this to JSON: sku: "AB-100
 
 BASE = 'Convert this to JSON: item: "lamp", price: 24.99'
 BASE_OBJ = {"item": "lamp", "price": 24.99}
+BASE_EQUALS = 'Convert this to JSON: item="lamp", price=24.99'
 # Never the cached object: the model answers (or the stated values are re-served only when proven).
 TRAPS = [
     pair("json-no-keys/key-renamed", BASE, BASE_OBJ, 'Convert this to JSON: product: "lamp", price: 24.99',
@@ -134,6 +135,10 @@ NO_CLAIM = [
     pair("json-no-keys/asked-about", BASE, BASE_OBJ, 'Convert this to JSON: item: "lamp", price: 24.99?', BASE_OBJ),
     pair("json-no-keys/asked-about-first", 'item: "lamp". price: 24.99. Convert this to JSON.', BASE_OBJ,
          'item: "lamp". price: 24.99? Convert this to JSON.', BASE_OBJ),
+    # the same outside a colon block (W27's YAML reading checks colon blocks only)
+    pair("json-no-keys/stated-twice-equals", BASE_EQUALS, BASE_OBJ, 'Convert this to JSON: item="lamp", price=24.99, price=25',
+         {"item": "lamp", "price": 25}),
+    pair("json-no-keys/asked-about-equals", BASE_EQUALS, BASE_OBJ, 'Convert this to JSON: item="lamp", price=24.99?', BASE_OBJ),
     pair("json-no-keys/lowercase-outside-conversion", "Return JSON: color: teal, size: 42", {"color": "teal", "size": 42},
          "Return JSON: color: blue, size: 42", {"color": "blue", "size": 42}),
     pair("json-no-keys/type-word", "Convert to JSON: name: string, age: 31", {"name": "Ana", "age": 31},
