@@ -19,8 +19,9 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      f"{_JSON}/pastes.py", "    if any(_MARKDOWN_INLINE.search(cell) for cells in read for cell in cells):", "    if False:", _W26),
     ("w26-list-after-and", "'red, green and blue, twice' is served four tags (no item after 'and' ended the list)",
      f"{_JSON}/reader.py", '        if "AND" in marks[:-1]:\n', "        if False:\n", _W26),  # wip/jsonL's list phrases read these now
-    ("w26-en-twice-an-item", "'listing: red, green, blue, twice' is served four tags (en list_item_stops lost 'twice')",
-     f"{_JSON}/vocabulary/en.json", '  "twice",\n  "thrice",\n', '  "thrice",\n', _W26),
+    # re-anchored from 'twice' (a referring word of W27 since: its items are declined twice over) to 'distinct'
+    ("w26-en-twice-an-item", "'listing: red, green, blue, distinct' is served four tags (en list_item_stops lost 'distinct')",
+     f"{_JSON}/vocabulary/en.json", '  "distinct",\n', '', _W26),
     ("w26-how-to-list", "'listing: red, green, blue, inverted' / 'x2' is served as an item",
      f"{_JSON}/reader.py", "    return any(flag and isinstance(v, str) and _HOW_TO_LIST.fullmatch(v) for v, flag in zip(values, bare))",
      "    return False", _W26),
