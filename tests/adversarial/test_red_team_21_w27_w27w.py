@@ -106,6 +106,10 @@ _ABBREVIATION_NO_CLAIM = [
     "Turn this into JSON:\ntitle: r.s.v.p.\nname: Ana", "Turn this into JSON:\nname: Ana\ntitle: a.m.",
     "Wandle diese Daten in JSON um:\ntitel: Nr.\nname: Ana", "Преобразуй в JSON:\ntitul: ул.\nname: Ana",
     "Converta isto para JSON:\ntitulo: Ltda.\nname: Ana", "Converti questi dati in JSON:\ntitolo: Dott.\nname: Ana",
+    # outside a colon block (W27's YAML reading declines the blocks above too): only these rules decline these
+    "Return JSON with keys name, place. Values: Ana, Bldg.", "Make a JSON object from: name=Ana, place=Bldg.",
+    "Return JSON with keys name and place: name Ana, place Bldg.", "Make a JSON object from: name=Ana, title=r.s.v.p.",
+    "Make a JSON object from: name=Ana, time=a.m.", "Return JSON with keys name, group. Values: Ana, Grp.",
 ]
 
 
