@@ -32,9 +32,9 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("w27y-whole-mapping-unchecked", "with no key list the object is not compared with YAML's mapping",
      f"{_JSON}/yaml_block.py", "        if not inline and final is not None and not _same(final, document):\n",
      "        if False:\n", _TESTS),
-    ("w27y-any-colon-labelled", "any colon inside a statement's text marks a colon block: 'holding this list of strings: rust, async' declined",
-     f"{_JSON}/yaml_block.py", '        if match is not None and _label_form(match["label"]) == _label_form(label):\n',
-     "        if match is not None:\n", _TESTS),
+    # w27y-any-colon-labelled retired 2026-12-06 (main): it survived the merged code's run; since wip/w27y's last commits
+    # (an inline block is data after the request's colon only) no prompt found reaches the label comparison with another
+    # label (tried: 'holding this list of strings: ...' inline and in blocks). FOLLOW-UP: find one, or delete the comparison
     ("w27y-sentences-unsplit", "an inline text is one flow mapping: 'Make JSON from: city: Porto; population: 231800' declined",
      f"{_JSON}/yaml_block.py", "        for mark in _SENTENCE_END.finditer(prompt, start, end):\n", "        for mark in ():\n", _TESTS),
     ("w27y-declared-type-ignored", "a declared type's word is compared as served only: 'ativo (booleano): não' declined",

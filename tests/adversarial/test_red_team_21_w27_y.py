@@ -96,6 +96,7 @@ _STILL_READ = [
     # an inline text's sentences are each a flow mapping; zh/ja sentences and full-width colons are no YAML (left as before)
     ("Make JSON from: city: Porto; population: 231800", {"city": "Porto", "population": 231800}),
     ("Converta para JSON com as chaves id e ativo (booleano): id 12, ativo: não", {"id": 12, "ativo": False}),
+    ("Converta para JSON com as chaves id e ativo (booleano):\nid: 12\nativo: não", {"id": 12, "ativo": False}),  # a block: the declared type decides
     ("Give JSON with a key \"tags\" holding this list of strings: rust, async, tokio", {"tags": ["rust", "async", "tokio"]}),
     ("Make JSON with keys title and year. Title: Emma. Year: 1815.", {"title": "Emma", "year": 1815}),
     ("请输出JSON，键为 商品 和 价格。\n商品：键盘\n价格：219", {"商品": "键盘", "价格": 219}),
