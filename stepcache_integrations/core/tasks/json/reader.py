@@ -1132,6 +1132,13 @@ def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | N
     written = {key: (stated[key].value, units[key]) for key in transforms}
     if not _apply_transforms(stated, transforms, units):
         return None  # a tie, another type, an undeclared unit, an inexact result: no claim
+    return _checked_request(transformer, keys, found, stated, (language, prompt), transforms, written)
+
+
+def _checked_request(transformer: _Read, keys: Any, found: dict, stated: dict, where: tuple[str, str],
+                     transforms: Any, written: dict) -> JsonRequest | None:
+    """The request read, once the notes, types, formulas, the tree and W27's YAML reading allow it; else None."""
+    language, prompt = where
     _notes_by_listed_key(transformer, keys, language)
     _declared_booleans(transformer, stated, language)
     transformer.yaml_framed |= _YAML_FENCE.search(prompt) is not None  # "```yaml" frames the block as YAML (wip/jsonF)
@@ -1156,6 +1163,11 @@ def _yaml_disagrees(transformer: _Read, read: JsonRequest, prompt: str) -> bool:
     said += [(key, st, own_keys) for key, st in read.statements.items() if key not in read.transforms]
     whole = own_keys and not read.transforms and set(read.keys) <= set(read.statements)
     final = {key: read.statements[key].value for key in read.keys} if whole else None
+    return block_disagrees(prompt, said, final, _declared_values(transformer))
+
+
+def _declared_values(transformer: _Read) -> dict[tuple[int, int], Any]:
+    """By span, the value as written of a statement whose key's type the request declares (W27's YAML reading)."""
     # a type the request declares ("ativo (booleano): não"): the word as written may be what YAML reads
     typed = {key for key, _kind in transformer.typed}
     declared = {st.span: st.value for label, st, _unit in transformer.stated if label in typed}
@@ -1164,7 +1176,7 @@ def _yaml_disagrees(transformer: _Read, read: JsonRequest, prompt: str) -> bool:
                      if label in typed and not isinstance(st.value, (bool, str))})
     # a key declared a list ("sizes (a list of integers): 3, 5"): its items are the request's, not YAML's flow
     declared.update({st.span: _DECLARED_LIST for label, st, _unit in transformer.stated if label in transformer.item_kinds})
-    return block_disagrees(prompt, said, final, declared)
+    return declared
 
 
 def _nested_read(transformer: _Read, read: JsonRequest) -> JsonRequest | None:

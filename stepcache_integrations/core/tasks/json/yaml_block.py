@@ -51,16 +51,21 @@ def _same_or_decimal_comma(read: Any, yaml_value: Any) -> bool:
             and float(yaml_value.replace(",", ".")) == read)
 
 
+_SCALAR_KINDS: tuple[type | tuple[type, ...], ...] = (bool, (int, float), str)
+
+
 def _same(a: Any, b: Any) -> bool:
     """Equal as JSON values, types too (True is no 1, a date no string); an integer equals a decimal of its value."""
-    if isinstance(a, bool) or isinstance(b, bool):
-        return isinstance(a, bool) and isinstance(b, bool) and a == b
-    if isinstance(a, (int, float)) or isinstance(b, (int, float)):
-        return isinstance(a, (int, float)) and isinstance(b, (int, float)) and a == b
-    if isinstance(a, str) or isinstance(b, str):
-        return isinstance(a, str) and isinstance(b, str) and a == b
+    for kinds in _SCALAR_KINDS:  # a bool first: True is an int to isinstance
+        if isinstance(a, kinds) or isinstance(b, kinds):
+            return isinstance(a, kinds) and isinstance(b, kinds) and a == b
     if a is None or b is None:
         return a is None and b is None
+    return _same_container(a, b)
+
+
+def _same_container(a: Any, b: Any) -> bool:
+    """Two objects with the same keys in the same order, or two lists, of equal members (``_same``)."""
     if isinstance(a, dict) and isinstance(b, dict):
         return list(a) == list(b) and all(_same(a[k], b[k]) for k in a)
     if isinstance(a, list) and isinstance(b, list):
@@ -109,12 +114,8 @@ def _label_form(label: str) -> str:
     return re.sub(r"[\s_-]+", "_", label.strip(" \t\"'`")).casefold()
 
 
-def _regions(prompt: str, labelled: list[tuple[int, int]]) -> list[tuple[int, int, bool]] | None:
-    """The blocks (start, end, inline) the labelled statements (spans) are in."""
-    lines = prompt.split("\n")
-    starts = [0]
-    for line in lines[:-1]:
-        starts.append(starts[-1] + len(line) + 1)
+def _line_kinds(prompt: str, labelled: list[tuple[int, int]], starts: list[int]) -> tuple[list[int], dict[int, int]]:
+    """The lines that are block lines, and each inline line's first labelled statement's start."""
     block_lines: list[int] = []
     inline: dict[int, int] = {}
     per_line: dict[int, int] = {}
@@ -127,6 +128,16 @@ def _regions(prompt: str, labelled: list[tuple[int, int]]) -> list[tuple[int, in
             block_lines.append(index)
         else:
             inline[index] = min(start, inline.get(index, start))
+    return block_lines, inline
+
+
+def _regions(prompt: str, labelled: list[tuple[int, int]]) -> list[tuple[int, int, bool]] | None:
+    """The blocks (start, end, inline) the labelled statements (spans) are in."""
+    lines = prompt.split("\n")
+    starts = [0]
+    for line in lines[:-1]:
+        starts.append(starts[-1] + len(line) + 1)
+    block_lines, inline = _line_kinds(prompt, labelled, starts)
     regions: list[tuple[int, int, bool]] = []
     if block_lines:
         first, last = min(block_lines), max(block_lines)
@@ -138,17 +149,23 @@ def _regions(prompt: str, labelled: list[tuple[int, int]]) -> list[tuple[int, in
             return None  # a line of the block read as inline statements: no one reading of it
         regions.append((starts[first], starts[last] + len(lines[last]), False))
     for index, start in inline.items():
-        end = starts[index] + len(lines[index].rstrip(" \t"))
-        if not prompt[:start].rstrip(" \t").endswith(":"):
-            continue  # a label in a sentence ("with age: 0, note "n1""): only data after the request's colon is a block
-        if _UNSPACED_MARKS.search(prompt, start, end):
-            continue  # a zh/ja sentence ("商品: "お茶"、価格: 150"): no YAML flow (left as before)
-        for mark in _SENTENCE_END.finditer(prompt, start, end):
-            regions.append((start, mark.start(), True))
-            start = mark.end()
-            while prompt[start] in " \t":
-                start += 1
-        regions.append((start, end, True))
+        regions += _inline_regions(prompt, start, starts[index] + len(lines[index].rstrip(" \t")))
+    return regions
+
+
+def _inline_regions(prompt: str, start: int, end: int) -> list[tuple[int, int, bool]]:
+    """An inline line's flow mappings, one per sentence, from its first labelled statement to its end."""
+    if not prompt[:start].rstrip(" \t").endswith(":"):
+        return []  # a label in a sentence ("with age: 0, note "n1""): only data after the request's colon is a block
+    if _UNSPACED_MARKS.search(prompt, start, end):
+        return []  # a zh/ja sentence ("商品: "お茶"、価格: 150"): no YAML flow (left as before)
+    regions: list[tuple[int, int, bool]] = []
+    for mark in _SENTENCE_END.finditer(prompt, start, end):
+        regions.append((start, mark.start(), True))
+        start = mark.end()
+        while prompt[start] in " \t":
+            start += 1
+    regions.append((start, end, True))
     return regions
 
 
@@ -168,27 +185,34 @@ def block_disagrees(prompt: str, statements: list[tuple[str, Any, bool]], final:
     regions = _regions(prompt, labelled)
     if regions is None:
         return True
-    for start, end, inline in regions:
-        if inline and not any(start <= st.span[0] < end and must for _label, st, must in statements):
-            continue  # a sentence beside the inline block ("Thank you!"); with a key list the listed keys frame the data
-            # ('"articulo" y "precio": articulo: "mesa", precio: 12,70': a decimal comma, no flow separator)
-        text = "{" + prompt[start:end] + "}" if inline else prompt[start:end]
-        read = _pairs(text, start - 1 if inline else start)
-        if read is None:
+    return any(_region_disagrees(prompt, region, statements, final, declared or {}) for region in regions)
+
+
+def _region_disagrees(prompt: str, region: tuple[int, int, bool], statements: list[tuple[str, Any, bool]],
+                      final: dict[str, Any] | None, declared: dict[tuple[int, int], Any]) -> bool:
+    """Whether one block (start, end, inline) reads otherwise under YAML than its statements were read."""
+    start, end, inline = region
+    if inline and not any(start <= st.span[0] < end and must for _label, st, must in statements):
+        return False  # a sentence beside the inline block ("Thank you!"); with a key list the listed keys frame the data
+        # ('"articulo" y "precio": articulo: "mesa", precio: 12,70': a decimal comma, no flow separator)
+    text = "{" + prompt[start:end] + "}" if inline else prompt[start:end]
+    read = _pairs(text, start - 1 if inline else start)
+    if read is None:
+        return True
+    pairs, document = read
+    for label, st, must_be_key in statements:
+        if start <= st.span[0] < end and _statement_disagrees(pairs.get(st.span[0]), label, st, must_be_key, declared):
             return True
-        pairs, document = read
-        for label, st, must_be_key in statements:
-            if not start <= st.span[0] < end:
-                continue
-            pair = pairs.get(st.span[0])
-            if pair is None:
-                return True  # a statement where YAML reads no key ("age: 30, not 31": "not" is inside a value)
-            key, value, _value_start, _value_end = pair
-            written = (declared or {}).get(st.span, st.value)
-            if written is DECLARED_LIST:
-                written = value
-            if not (_same_or_decimal_comma(st.value, value) or _same(written, value)) or must_be_key and key != label:
-                return True
-        if not inline and final is not None and not _same(final, document):
-            return True  # no key list: the object read is the block's mapping, as YAML nests it
-    return False
+    return not inline and final is not None and not _same(final, document)  # no key list: the object is the block's mapping
+
+
+def _statement_disagrees(pair: tuple[Any, Any, int, int] | None, label: str, st: Any, must_be_key: bool,
+                         declared: dict[tuple[int, int], Any]) -> bool:
+    """Whether YAML reads no key where the statement's label stands, another value, or (no key list) another key."""
+    if pair is None:
+        return True  # a statement where YAML reads no key ("age: 30, not 31": "not" is inside a value)
+    key, value, _value_start, _value_end = pair
+    written = declared.get(st.span, st.value)
+    if written is DECLARED_LIST:
+        written = value
+    return not (_same_or_decimal_comma(st.value, value) or _same(written, value)) or must_be_key and key != label
