@@ -300,6 +300,25 @@ def assert_right_answer_kept(prompt: str, right: str) -> None:
     assert result.text == right or same_json(result.text, right), (prompt, result.text)
 
 
+MODEL_ANSWER = '{"answer": "the model\'s"}'
+
+
+def assert_red_team_pair_not_served(first: str, second: str) -> None:
+    """After ``first`` was cached by a never-right model, ``second`` costs exactly one model call (a miss
+    costs what no cache costs) and nothing is served as proven."""
+    cache, model = StepCache(), NeverRightModel()
+    cache.generate(first, model)
+    before = model.calls
+    result = cache.generate(second, model)
+    assert model.calls == before + 1 and result.verification != "proven", (second, result.outcome, result.text)
+
+
+def assert_models_answer_kept(prompt: str) -> None:
+    """On an empty cache the model's answer to ``prompt``, which no checker reads, is kept as it gave it."""
+    result = StepCache().generate(prompt, FixedReplyModel(MODEL_ANSWER))
+    assert result.text == MODEL_ANSWER, (prompt, result.text)
+
+
 def step_cache_for(kind: str, tmp_path: Path) -> StepCache:
     """A fresh StepCache: in memory, or on a SQLite file under ``tmp_path`` when ``kind`` is "sqlite"."""
     return StepCache(store=SQLiteStore(tmp_path / "pairs.db") if kind == "sqlite" else None)

@@ -20,30 +20,23 @@ from pathlib import Path
 
 import pytest
 
-from stepcache_integrations import StepCache
 from stepcache_integrations.core.tasks.json.pastes import read_paste
 from stepcache_integrations.core.tasks.json.reader import read_request
 from stepcache_integrations.core.tasks.linear.prompt import understand_prompt
 
-from .harness import FixedReplyModel, NeverRightModel
+from .harness import assert_models_answer_kept, assert_red_team_pair_not_served
 
 _PAIRS = json.loads((Path(__file__).parents[1] / "fixtures" / "red_team_19_w25_pairs.json").read_text(encoding="utf-8"))
-_MODEL_ANSWER = '{"answer": "the model\'s"}'
 
 
 @pytest.mark.parametrize("pair", [p for p in _PAIRS if p["first"]], ids=lambda p: f"{p['cls']}-{p['lang']}")
 def test_a_red_team_pair_is_not_served(pair: dict[str, str | None]) -> None:
-    cache, model = StepCache(), NeverRightModel()
-    cache.generate(str(pair["first"]), model)
-    before = model.calls
-    result = cache.generate(str(pair["second"]), model)
-    assert model.calls == before + 1, (pair["second"], result.text)
+    assert_red_team_pair_not_served(str(pair["first"]), str(pair["second"]))
 
 
 @pytest.mark.parametrize("pair", _PAIRS, ids=lambda p: f"{p['cls']}-{p['lang']}")
 def test_the_models_answer_is_kept_on_an_empty_cache(pair: dict[str, str | None]) -> None:
-    result = StepCache().generate(str(pair["second"]), FixedReplyModel(_MODEL_ANSWER))
-    assert result.text == _MODEL_ANSWER, (pair["second"], result.text)
+    assert_models_answer_kept(str(pair["second"]))
 
 
 _TEMPLATE = 'Fill in this template and return only the JSON: {"user": <name>, "score": <points>}. '

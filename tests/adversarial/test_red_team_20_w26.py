@@ -23,13 +23,11 @@ from pathlib import Path
 
 import pytest
 
-from stepcache_integrations import StepCache
 from stepcache_integrations.core.tasks.json.reader import read_request
 
-from .harness import FixedReplyModel, NeverRightModel
+from .harness import assert_models_answer_kept, assert_red_team_pair_not_served
 
 _PAIRS = json.loads((Path(__file__).parents[1] / "fixtures" / "red_team_20_w26_pairs.json").read_text(encoding="utf-8"))
-_MODEL_ANSWER = '{"answer": "the model\'s"}'
 
 
 _WITH_FIRST = [p for p in _PAIRS if p["first"]]
@@ -37,17 +35,12 @@ _WITH_FIRST = [p for p in _PAIRS if p["first"]]
 
 @pytest.mark.parametrize("pair", _WITH_FIRST, ids=[f"{p['cls']}-{p['lang']}-{i}" for i, p in enumerate(_WITH_FIRST)])
 def test_a_red_team_pair_is_not_served(pair: dict[str, str]) -> None:
-    cache, model = StepCache(), NeverRightModel()
-    cache.generate(pair["first"], model)
-    before = model.calls
-    result = cache.generate(pair["second"], model)
-    assert model.calls > before, (pair["second"], result.text)
+    assert_red_team_pair_not_served(str(pair["first"]), str(pair["second"]))
 
 
 @pytest.mark.parametrize("pair", _PAIRS, ids=[f"{p['cls']}-{p['lang']}-{i}" for i, p in enumerate(_PAIRS)])
 def test_the_models_answer_is_kept_on_an_empty_cache(pair: dict[str, str]) -> None:
-    result = StepCache().generate(pair["second"], FixedReplyModel(_MODEL_ANSWER))
-    assert result.text == _MODEL_ANSWER, (pair["second"], result.text)
+    assert_models_answer_kept(str(pair["second"]))
 
 
 _NO_CLAIM = [
