@@ -691,3 +691,6 @@ MUTANTS += [Mutant(*row) for row in _JSONF_ROWS]
 from mutants_w27y import ROWS as _W27Y_ROWS  # noqa: E402 - W27 (red team 21), wip/w27y: colon-labelled blocks read as YAML reads them
 
 MUTANTS += [Mutant(*row) for row in _W27Y_ROWS]
+from mutants_s20 import ROWS as _S20_ROWS  # noqa: E402 - main, 2026-12-06 01:22: an unchecked answer is never served for another request
+
+MUTANTS += [Mutant(*row) for row in _S20_ROWS]

@@ -649,6 +649,8 @@ def choose(plan: CachePlan, hits: list[CacheHit], policy: ReusePolicy, choice: C
         choice.seen.add(hit.entry.id)
         candidate, seconds = _classify(plan.handler, plan.constraints, hit, policy)
         choice.reinstantiate_seconds += seconds
+        if not vouched(plan, candidate):
+            candidate.outcome = "skip_reuse"
         score = (
             policy.rank(candidate.outcome),
             policy.regen_share(plan.handler, candidate.steps, candidate.verification),
@@ -691,6 +693,26 @@ def choose_keyed(
             break
     choice.seconds += time.perf_counter() - t0
     return choice
+
+
+def vouched(plan: CachePlan, candidate: _Candidate) -> bool:
+    """Whether a candidate may answer without a model call as far as its level goes: an answer its
+    task's checks leave "unchecked" for this request (nothing judged it: a JSON prompt not read whole
+    may ask for a key or a rule no check saw) is served only for the request its entry was stored
+    for (the constraints read from both are equal: replayed as stored, like the exact tier), or
+    where the user opted in (``TaskHandler.serves_unchecked_changes``). Blind set 20 found pt "só com
+    a chave cidade" served the cached object of both keys, 0 model calls. Asked of candidates found
+    by similarity; the problem-key tier holds only built-in tasks' requests read whole (a JSON prompt
+    not read whole has no problem key) and exact repeats, which this lets through anyway."""
+    if candidate.outcome not in _SERVED or plan.handler.serves_unchecked_changes:
+        return True
+    entry = candidate.hit.entry
+    level = PROOFS.level(plan.handler, candidate.steps, plan.constraints, candidate.cached, entry.verification,
+                         kept=candidate.outcome != "reinstantiate")
+    if level != "unchecked":
+        return True
+    load = plan.handler.load_constraints
+    return bool(load(candidate.cached.value) == load(plan.constraints))
 
 
 def _partition_task(plan: CachePlan, entry: CacheEntry) -> bool:

@@ -153,6 +153,10 @@ class TaskHandler(ABC):
     catch_all: bool = False
     #: A ``judge`` model may approve reuse of its answers when verification could not.
     judge_may_approve: bool = False
+    #: The user opted in to serving answers its checks leave "unchecked" for a changed request
+    #: (free text's ``reinstantiate=True``); otherwise such an answer is never served for a
+    #: request other than its own (``planner.vouched``).
+    serves_unchecked_changes: bool = False
     #: A word (casefolded), or several, one of which is in every prompt :meth:`detect` accepts
     #: without a schema: the registry skips ``detect`` for a prompt with none of them. Honoured only
     #: from the class that defines ``detect``.

@@ -57,6 +57,11 @@ class TextTask(StepwiseTask):
     def __init__(self, *, reinstantiate: bool = False) -> None:
         self.allow_reinstantiation = reinstantiate
 
+    @property
+    def serves_unchecked_changes(self) -> bool:  # type: ignore[override]
+        """The opt-in slot substitution serves a changed prompt on an assumption, not a check."""
+        return self.allow_reinstantiation
+
     def detect(self, prompt: str, schema: dict[str, Any] | None = None) -> bool:
         return True
 
