@@ -691,3 +691,6 @@ MUTANTS += [Mutant(*row) for row in _JSONF_ROWS]
 from mutants_w27y import ROWS as _W27Y_ROWS  # noqa: E402 - W27 (red team 21), wip/w27y: colon-labelled blocks read as YAML reads them
 
 MUTANTS += [Mutant(*row) for row in _W27Y_ROWS]
+from mutants_w28 import ROWS as _W28_ROWS  # noqa: E402 - W28 (red team 22, wip/w28): unit symbols case-sensitive on every path, exact formulas, negated questions
+
+MUTANTS += [Mutant(*row) for row in _W28_ROWS]
