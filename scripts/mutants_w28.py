@@ -8,6 +8,9 @@ _TASKS = "stepcache_integrations/core/tasks"
 _D = ("tests/adversarial/test_red_team_22_w28_formula_context.py",)
 _C = ("tests/adversarial/test_red_team_22_w28_negated_questions.py",)
 _LARK = f"{_TASKS}/arithmetic/request.lark"
+_A = ("tests/adversarial/test_red_team_22_w28_unit_symbols.py",)
+_RL = f"{_TASKS}/request_language.py"
+_READER = f"{_TASKS}/json/reader.py"
 
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
@@ -38,5 +41,21 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("w28-plain-parity-dropped", "the plain parity rule dropped: 'Ist 14 gerade?' no longer served",
      _LARK, "        | (YES_OR_NO _SP)? IS _SP NUM _SP parity QMARK -> parity",
      "        | (YES_OR_NO _SP)? IS _SP NUM _SP parity QMARK QMARK -> parity", _C),
+    ("w28-phrase-symbol-folded", "a phrase holding a symbol word matched case-folded again: 'in Mm' read as 'in mm'",
+     _RL, "                if key in self.cased_words and not self.spelled_as_listed(written, pos, key):\n",
+     "                if key in self.cased and written[pos:end] not in self.cased[key]:\n", _A),
+    ("w28-phrase-word-split-hyphen", "phrase words split at brackets no more: '(km)' holds no symbol word, '(KM)' read as km",
+     _RL, '_PHRASE_WORD = re.compile(r"[^\\s()（）]+")', '_PHRASE_WORD = re.compile(r"[^\\s]+")', _A),
+    ("w28-key-symbol-unchecked", "a key spelled as no table lists read in a measuring request: {\"Mm\": <value>} for 4.5 km served 4500000",
+     _READER, "    if measured and any(_misspelled_symbol(key) for key in read.keys):\n        return True\n", "", _A),
+    ("w28-source-symbol-unchecked", "a name right after a number spelled as no table lists read: '{\"m\": ...} for 4.5 M' served 4.5",
+     _READER, "    return any(_misspelled_symbol(w.text) and (measured or (before is not None and before.kind == \"NUMBER\")) for before, w in names)\n",
+     "    return False\n", _A),
+    ("w28-misspelled-any-spelling", "the listed spellings ignored: every symbol folded (the W20 rule undone for keys)",
+     _RL, "        return key in self.cased and word not in self.cased[key]\n", "        return False\n", _A),
+    ("w28-misspelled-declines-listed", "a listed spelling called misspelled: {\"mm\": <value>} for 4 km no longer served",
+     _RL, "        return key in self.cased and word not in self.cased[key]\n", "        return key in self.cased\n", _A),
+    ("w28-unit-key-folded", "the unit key looked up case-folded without the symbol check",
+     _READER, "    if _misspelled_symbol(key):\n        return None  # \"Mm\", \"ML\", \"G\": no spelling of the table's symbols (W28)\n", "", _A),
 ]
 # fmt: on

@@ -116,3 +116,43 @@ def test_the_listed_spelling_stays_served(case: tuple[str, str, str, dict]) -> N
     pair = exact_json_pair("w28/symbol-listed", first, {key: _value(Fraction(4), src, sym, table)},
                            second, {key: _value(Fraction(7), src, sym, table)})
     assert_served_proven(pair)
+
+
+def _tables() -> list:
+    from stepcache_integrations.core.tasks.arithmetic import grammar
+    from stepcache_integrations.core.tasks.json import reader
+    from stepcache_integrations.core.tasks.linear import reader as linear
+
+    return [(task, table) for task, module in (("json", reader), ("arith", grammar), ("linear", linear))
+            for table in module._LANGUAGE.vocabularies]
+
+
+def _phrases_with_symbols() -> list[tuple[str, str, str, int, str]]:
+    rows = []
+    for task, table in _tables():
+        for phrase, words in table.cased_words.items():
+            rows.append((task, table.language, phrase, len(words), table.phrases[phrase]))
+    return rows
+
+
+_PHRASES = _phrases_with_symbols()
+
+
+@pytest.mark.parametrize("row", _PHRASES, ids=[f"{r[0]}-{r[1]}-{r[2]}" for r in _PHRASES])
+def test_every_phrase_holding_a_symbol_matches_only_as_listed(row: tuple[str, str, str, int, str]) -> None:
+    """Every table, every phrase holding a case-sensitive symbol as a word ('in mm', '(km)', 'в мл', 'mg'):
+    matched as a listed spelling, never with the symbol's case changed to one no table lists."""
+    from stepcache_integrations.core.tasks.request_language import Folded
+
+    task, language, phrase, _, kind = row
+    table = next(t for k, t in _tables() if k == task and t.language == language)
+    listed = phrase
+    for at, word in table.cased_words[phrase]:
+        listed = listed[:at] + sorted(table.cased[word])[0] + listed[at + len(word):]
+    text = Folded(listed + " ")
+    assert table.match(text, 0) == (kind, len(phrase)), (listed, table.match(text, 0))
+    for at, word in table.cased_words[phrase]:
+        for variant in _variants(word, set(table.cased[word])):
+            changed = listed[:at] + variant + listed[at + len(word):]
+            found = table.match(Folded(changed + " "), 0)
+            assert found is None or found[1] != len(phrase) or found[0] != kind, (changed, found)
