@@ -55,7 +55,5 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _RL, "        return key in self.cased and word not in self.cased[key]\n", "        return False\n", _A),
     ("w28-misspelled-declines-listed", "a listed spelling called misspelled: {\"mm\": <value>} for 4 km no longer served",
      _RL, "        return key in self.cased and word not in self.cased[key]\n", "        return key in self.cased\n", _A),
-    ("w28-unit-key-folded", "the unit key looked up case-folded without the symbol check",
-     _READER, "    if _misspelled_symbol(key):\n        return None  # \"Mm\", \"ML\", \"G\": no spelling of the table's symbols (W28)\n", "", _A),
 ]
 # fmt: on

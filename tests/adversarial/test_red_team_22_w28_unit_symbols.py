@@ -156,3 +156,16 @@ def test_every_phrase_holding_a_symbol_matches_only_as_listed(row: tuple[str, st
             changed = listed[:at] + variant + listed[at + len(word):]
             found = table.match(Folded(changed + " "), 0)
             assert found is None or found[1] != len(phrase) or found[0] != kind, (changed, found)
+
+
+@pytest.mark.parametrize("written", ["(KM)", "(Km)", "(kM)"])
+def test_a_bracketed_symbol_phrase_is_read_only_as_listed(written: str) -> None:
+    """'(km)' is a phrase of the tables; the symbol inside its brackets is checked as the bare one is."""
+    from stepcache_integrations.core.tasks.json import reader
+    from stepcache_integrations.core.tasks.request_language import Folded
+
+    for table in reader._LANGUAGE.vocabularies:
+        if "(km)" in table.phrases:
+            assert table.match(Folded("(km) "), 0) == (table.phrases["(km)"], 4)
+            found = table.match(Folded(written + " "), 0)
+            assert found is None or found[1] != 4, (table.language, written, found)

@@ -2405,8 +2405,6 @@ def _holds_unitless(key: str, target: str | None, language: str) -> bool:
 
 def _unit_key(key: str, language: str) -> str | None:
     """The conversion a key that is a unit word asks for ("minutes": "to minutes"), or None."""
-    if _misspelled_symbol(key):
-        return None  # "Mm", "ML", "G": no spelling of the table's symbols (W28)
     return _TABLES.get(language, {}).get("unit_keys", {}).get(key.casefold())
 
 
