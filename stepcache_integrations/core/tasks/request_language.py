@@ -75,11 +75,7 @@ class Vocabulary:
         # W28: a case-sensitive symbol is a symbol wherever a phrase holds it as a word ("in mm",
         # "to ml", "(km)", "в мл"): per phrase, the offsets and folded spellings of those words, each
         # read only as the table spells it ("in Mm" is no "in mm"); one rule for every phrase
-        self.cased_words: dict[str, tuple[tuple[int, str], ...]] = {}
-        for phrase in self.phrases:
-            inner = tuple((m.start(), m.group()) for m in _PHRASE_WORD.finditer(phrase) if m.group() in self.cased)
-            if inner:
-                self.cased_words[phrase] = inner
+        self.cased_words = _symbol_words(self.phrases, self.cased)
         self.longest = max((len(p) for p in self.phrases), default=0)
         self.lengths = sorted({len(p) for p in self.phrases}, reverse=True)  # only these can match
         # per first character, the lengths of the phrases starting with it (longest first): a
@@ -165,6 +161,16 @@ class Vocabulary:
 # A word of a phrase, as far as case-sensitive symbols go: split at spaces and brackets only
 # ("yyyy-mm-dd" and "m'appelle" hold no symbol "mm" or "m")
 _PHRASE_WORD = re.compile(r"[^\s()（）]+")
+
+
+def _symbol_words(phrases: Iterable[str], cased: dict[str, frozenset[str]]) -> dict[str, tuple[tuple[int, str], ...]]:
+    """Per phrase that holds case-sensitive symbols as words, their offsets and folded spellings."""
+    found: dict[str, tuple[tuple[int, str], ...]] = {}
+    for phrase in phrases:
+        inner = tuple((m.start(), m.group()) for m in _PHRASE_WORD.finditer(phrase) if m.group() in cased)
+        if inner:
+            found[phrase] = inner
+    return found
 
 
 class Folded(str):
