@@ -694,3 +694,6 @@ MUTANTS += [Mutant(*row) for row in _W27Y_ROWS]
 from mutants_s20 import ROWS as _S20_ROWS  # noqa: E402 - main, 2026-12-06 01:22: an unchecked answer is never served for another request
 
 MUTANTS += [Mutant(*row) for row in _S20_ROWS]
+from mutants_w28 import ROWS as _W28_ROWS  # noqa: E402 - W28 (red team 22, wip/w28): unit symbols case-sensitive on every path, exact formulas, negated questions
+
+MUTANTS += [Mutant(*row) for row in _W28_ROWS]

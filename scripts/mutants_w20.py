@@ -9,7 +9,7 @@ _CASE = ("tests/adversarial/test_unit_symbol_case.py",)
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("w20-case-ignored", "a case-sensitive phrase matches in any case: 'How many grams are in 2 Mg?' served 0.002",
-     f"{_TASKS}/request_language.py", '                    continue  # "Mg" is no "mg"\n', "                    pass\n", _CASE),
+     f"{_TASKS}/request_language.py", '                    continue  # "Mg" is no "mg", "in Mm" no "in mm"\n', "                    pass\n", _CASE),
     # w20-arith-written-dropped and w20-json-written-dropped left with the two-string API
     # (Vocabulary.match(folded, pos, written)): every match reads a Folded text now (mutants_cleanup.py)
     ("w20-symbol-not-listed", "a symbol left out of the table's case-sensitive list ('mm'): 'Mm' read as millimetres",

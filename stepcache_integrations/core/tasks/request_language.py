@@ -17,6 +17,7 @@ next process (``parser_tables``).
 from __future__ import annotations
 
 import json
+import re
 import threading
 import unicodedata
 from collections import OrderedDict
@@ -71,6 +72,10 @@ class Vocabulary:
             if key not in self.phrases:
                 raise ValueError(f"{language}: case-sensitive {phrase!r} is in no word class")
             self.cased[key] = self.cased.get(key, frozenset()) | {phrase}
+        # W28: a case-sensitive symbol is a symbol wherever a phrase holds it as a word ("in mm",
+        # "to ml", "(km)", "в мл"): per phrase, the offsets and folded spellings of those words, each
+        # read only as the table spells it ("in Mm" is no "in mm"); one rule for every phrase
+        self.cased_words = _symbol_words(self.phrases, self.cased)
         self.longest = max((len(p) for p in self.phrases), default=0)
         self.lengths = sorted({len(p) for p in self.phrases}, reverse=True)  # only these can match
         # per first character, the lengths of the phrases starting with it (longest first): a
@@ -126,6 +131,17 @@ class Vocabulary:
             raise TypeError(f"Vocabulary.match reads a Folded text, not {type(text).__name__}")
         return self._longest(text, pos, self.lengths_from.get(text[pos : pos + 1], self.lengths_from[""]))
 
+    def spelled_as_listed(self, written: str, pos: int, phrase: str) -> bool:
+        """Whether each case-sensitive symbol word of ``phrase`` (folded), as written at ``pos``, is
+        a spelling the table lists (W20, W28)."""
+        return all(written[pos + at : pos + at + len(word)] in self.cased[word] for at, word in self.cased_words[phrase])
+
+    def symbol_misspelled(self, word: str) -> bool:
+        """Whether ``word`` (a key, a target, as written) folds to a case-sensitive symbol of the
+        table but is not one of its listed spellings ("Mm", "ML", "G", "KM"): no claim (W28)."""
+        key = fold(word)
+        return key in self.cased and word not in self.cased[key]
+
     def _longest(self, text: Folded, pos: int, lengths: Iterable[int]) -> tuple[str, int] | None:
         """The first of ``lengths`` (longest first) whose phrase stands at ``pos`` and ends a word."""
         written = text.written
@@ -136,10 +152,25 @@ class Vocabulary:
             key = text[pos:end]
             kind = self.phrases.get(key)
             if kind is not None and (not self.spaced or _ends_word(text, end)):
-                if key in self.cased and written[pos:end] not in self.cased[key]:
-                    continue  # "Mg" is no "mg"
+                if key in self.cased_words and not self.spelled_as_listed(written, pos, key):
+                    continue  # "Mg" is no "mg", "in Mm" no "in mm"
                 return kind, end
         return None
+
+
+# A word of a phrase, as far as case-sensitive symbols go: split at spaces and brackets only
+# ("yyyy-mm-dd" and "m'appelle" hold no symbol "mm" or "m")
+_PHRASE_WORD = re.compile(r"[^\s()（）]+")
+
+
+def _symbol_words(phrases: Iterable[str], cased: dict[str, frozenset[str]]) -> dict[str, tuple[tuple[int, str], ...]]:
+    """Per phrase that holds case-sensitive symbols as words, their offsets and folded spellings."""
+    found: dict[str, tuple[tuple[int, str], ...]] = {}
+    for phrase in phrases:
+        inner = tuple((m.start(), m.group()) for m in _PHRASE_WORD.finditer(phrase) if m.group() in cased)
+        if inner:
+            found[phrase] = inner
+    return found
 
 
 class Folded(str):

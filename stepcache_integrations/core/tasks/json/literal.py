@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from decimal import Decimal, InvalidOperation
+from decimal import Context, Decimal, Inexact, InvalidOperation, localcontext
 from json.decoder import scanstring  # type: ignore[attr-defined]
 from typing import Any
 
@@ -140,9 +140,21 @@ def _float_kept(literal: str) -> bool:
     if not math.isfinite(value):
         return False
     try:
-        return Decimal(repr(value)) == Decimal(literal)
+        return _same_decimal(repr(value), literal)
     except InvalidOperation:  # pragma: no cover - a JSON number is a valid Decimal
         return False
+
+
+# Decimal literals are compared in this context, never the application's (W28): building a Decimal
+# from a string and comparing two are exact in any precision, and a literal that is no number raises
+# (InvalidOperation trapped) instead of becoming NaN in a context that does not trap it.
+_EXACT = Context(prec=64, traps=[InvalidOperation, Inexact])
+
+
+def _same_decimal(a: str, b: str) -> bool:
+    """Whether two decimal literals write the same number, independent of the ambient context."""
+    with localcontext(_EXACT):
+        return Decimal(a) == Decimal(b)
 
 
 def inexact_numbers(value_text: str) -> list[str]:
@@ -185,7 +197,7 @@ def binds_literal(value_text: str, stated: Any) -> bool:
     if isinstance(stated, float):
         if _INT_LITERAL.fullmatch(text) or not _FLOAT_LITERAL.fullmatch(text) or not math.isfinite(stated):
             return False
-        return Decimal(text) == Decimal(repr(stated))
+        return _same_decimal(text, repr(stated))
     if isinstance(stated, str):
         try:
             decoded = json.loads(text)

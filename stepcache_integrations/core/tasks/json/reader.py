@@ -10,7 +10,6 @@ for in order, the values stated with their JSON types, and the entity the object
 from __future__ import annotations
 
 import ast
-from decimal import Decimal
 import json
 import math
 import re
@@ -1084,12 +1083,37 @@ def read_request(prompt: str) -> JsonRequest | None:
     for vocabulary in _LANGUAGE.vocabularies:  # English first: most prompts
         if vocabulary.ascii_only and not prompt.translate(_DEGREE_SIGNS).isascii():
             continue  # English reads printable ASCII only ("José", an emoji: blind red team round 4)
-        read = _parse(_nest_blocks(_words(prompt, vocabulary), prompt), vocabulary.language, prompt)
+        seen: list[Word] = []
+        read = _parse(_nest_blocks(_noted(_words(prompt, vocabulary), seen), prompt), vocabulary.language, prompt)
         if read is not None:
-            return read
+            return None if _symbol_misspelled(read, seen) else read
     from .pastes import read_paste  # a pasted table or .env block (wip/jsonP); imports this module
 
     return read_paste(prompt)
+
+
+def _noted(words: Iterator[Word], seen: list[Word]) -> Iterator[Word]:
+    """``words``, each noted in ``seen`` as it is cut."""
+    for word in words:
+        seen.append(word)
+        yield word
+
+
+def _symbol_misspelled(read: JsonRequest, seen: list[Word]) -> bool:
+    """W28 (red team 22, A): a key or a word that folds to a unit symbol of any table but is written in a
+    spelling no table lists ("Mm" is the megametre, "ML" the megalitre, "G", "KG", ru "Мм"), in a request
+    that measures (a unit or target word read, a conversion, or the word right after a number: "4.5 M"):
+    no claim. Unit phrases themselves are matched as the tables spell them (Vocabulary.match); this is
+    the same rule for the keys and names the reader cuts itself."""
+    measured = bool(read.transforms or read.written) or any(w.kind in _UNIT_WORDS for w in seen)
+    if measured and any(_misspelled_symbol(key) for key in read.keys):
+        return True
+    names = [(before, w) for before, w in zip([None, *seen], seen) if w.kind == "NAME" and isinstance(w.text, str)]
+    return any(_misspelled_symbol(w.text) and (measured or (before is not None and before.kind == "NUMBER")) for before, w in names)
+
+
+def _misspelled_symbol(word: str) -> bool:
+    return any(table.symbol_misspelled(word) for table in _LANGUAGE.vocabularies)
 
 
 def _parse_one_owner(words: Iterator[Word], language: str) -> Any:
@@ -1383,11 +1407,28 @@ def _formula_keys_declined(target: str, a: str, b: str, keys: list[str], found: 
 
 def _formula_result(op: str, operands: list[Statement | None]) -> int | float | None:
     """``op`` applied exactly to the two stated numbers, decimals by their literals (0.1 + 0.2 is 0.3):
-    an int when both are ints; None when the result has no exact double, so no value is guessed."""
-    x, y = (Decimal(render(st.value) or "x") for st in operands)  # type: ignore[union-attr]
+    an int when both are ints; None when the result has no exact double, so no value is guessed.
+    Computed in Fractions, never in the ambient ``decimal`` context (28 digits, or whatever the
+    application set: prec=6 made 123456.78 * 3 370370.0; W28)."""
+    x, y = (_exact_fraction(render(st.value)) for st in operands)  # type: ignore[union-attr]
+    if x is None or y is None:
+        return None
     exact = x * y if op == "*" else x + y if op == "+" else x - y
-    value: int | float = int(exact) if all(isinstance(st.value, int) for st in operands) else float(exact)  # type: ignore[union-attr]
-    return value if Decimal(render(value) or "x") == exact else None
+    if all(isinstance(st.value, int) for st in operands):  # type: ignore[union-attr]
+        return int(exact)  # a product, sum or difference of ints: an int, every digit kept
+    try:
+        value = float(exact)
+    except OverflowError:
+        return None
+    return value if _exact_fraction(render(value)) == exact else None
+
+
+def _exact_fraction(literal: str | None) -> Fraction | None:
+    """The exact rational a finite decimal literal writes (no context, no rounding), else None."""
+    try:
+        return Fraction(literal) if literal is not None else None
+    except (ValueError, ZeroDivisionError):
+        return None
 
 
 def _notes_by_listed_key(transformer: _Read, keys: list[str], language: str) -> None:
