@@ -134,6 +134,8 @@ _NO_KEY |= {"KEYWORD_ONE"}
 _NO_KEY |= {"VERB_END"}
 # "with a key tags listing: red, green": the list phrase introduces items, it is no key (wip/jsonL)
 _NO_KEY |= {"LISTING", "LIST_NOUN"}
+# "Values, respectively: 17, open": the order phrase heads the values, it is no key (wip/jsonG)
+_NO_KEY |= {"IN_ORDER"}
 # "Input: red, 3 -> {...}": a few-shot example's label at a line's start, before its colon, states
 # nothing; elsewhere "input" may be a key ("keys input and output: input 3") (wip/jsonT)
 _SHOT_LABELS = frozenset({"SHOT", "SHOT_NOW"})
@@ -1084,7 +1086,7 @@ def read_request(prompt: str) -> JsonRequest | None:
     for vocabulary in _LANGUAGE.vocabularies:  # English first: most prompts
         if vocabulary.ascii_only and not prompt.translate(_DEGREE_SIGNS).isascii():
             continue  # English reads printable ASCII only ("José", an emoji: blind red team round 4)
-        read = _parse(_nest_blocks(_words(prompt, vocabulary), prompt), vocabulary.language, prompt)
+        read = _parse(_values_heads(_nest_blocks(_words(prompt, vocabulary), prompt)), vocabulary.language, prompt)
         if read is not None:
             return read
     from .pastes import read_paste  # a pasted table or .env block (wip/jsonP); imports this module
@@ -2696,6 +2698,24 @@ def _nest_blocks(words: Iterator[Word], text: str) -> Iterator[Word]:
             yield buffer.pop(0)
     if inside:
         buffer.append(Word("NEST_CLOSE", "", len(text)))
+    yield from buffer
+
+
+def _values_heads(words: Iterator[Word]) -> Iterator[Word]:
+    """wip/jsonG: the table's VALUES word right before its IN_ORDER phrase ("Values in the same order:", "Values, in that
+    order:", es "Valores (en el mismo orden):") heads a values sentence: VALUES_HEAD, so the grammar tells it from a key
+    named "values" at a sentence's start (one token of lookahead)."""
+    buffer: list[Word] = []
+    for word in words:
+        buffer.append(word)
+        if len(buffer) < 3:
+            continue
+        first = buffer.pop(0)
+        if first.kind == "VALUES" and (buffer[0].kind == "IN_ORDER" or buffer[0].kind in ("COMMA", "LPAR") and buffer[1].kind == "IN_ORDER"):
+            first = Word("VALUES_HEAD", first.text, first.start)
+        yield first
+    if len(buffer) == 2 and buffer[0].kind == "VALUES" and buffer[1].kind == "IN_ORDER":
+        buffer[0] = Word("VALUES_HEAD", buffer[0].text, buffer[0].start)
     yield from buffer
 
 
