@@ -1086,7 +1086,7 @@ def read_request(prompt: str) -> JsonRequest | None:
     for vocabulary in _LANGUAGE.vocabularies:  # English first: most prompts
         if vocabulary.ascii_only and not prompt.translate(_DEGREE_SIGNS).isascii():
             continue  # English reads printable ASCII only ("José", an emoji: blind red team round 4)
-        read = _parse(_values_heads(_nest_blocks(_words(prompt, vocabulary), prompt)), vocabulary.language, prompt)
+        read = _parse(_values_heads(_list_bars(_nest_blocks(_words(prompt, vocabulary), prompt))), vocabulary.language, prompt)
         if read is not None:
             return read
     from .pastes import read_paste  # a pasted table or .env block (wip/jsonP); imports this module
@@ -2566,7 +2566,15 @@ def _keys_as_written(found: dict[str, Statement], ambiguous: set[str], prompt: s
         return False  # "price: 24.99, price: 25": which value the object holds is not stated
     if any(prompt[st.span[1] :].lstrip(" \t")[:1] in ("?", "\uff1f") for st in found.values()):
         return False
-    return all(not key[:1].isupper() or prompt[st.span[0]] in _KEY_QUOTES for key, st in found.items())
+    return all(not key[:1].isupper() or prompt[st.span[0]] in _KEY_QUOTES for key, st in found.items()) or _labels_kept(found, prompt)
+
+
+def _labels_kept(found: dict[str, Statement], prompt: str) -> bool:
+    """wip/jsonG: with no key list, capitalised labels are the keys as written ("Make this a JSON object: Name: Ana, Age:
+    30" is {"Name": "Ana", "Age": 30}; de "Name: Jonas; Alter: 41"), as lowercase ones are: every label capitalised,
+    written as the key (one word: "Order number" would be joined), each joined to its value by ":" or "=". A label
+    before "is" or a space ("Alice is 30", "Name Ana") and labels of both cases ("Name: Ana, age: 30") stay no claim."""
+    return all(key[:1].isupper() and st.style in (":", "=") and prompt.startswith(key, st.span[0]) for key, st in found.items())
 
 
 def _fills(template: dict[str, str], asked: list[str], found: dict[str, Statement], ambiguous: set[str]) -> bool:
@@ -2698,6 +2706,20 @@ def _nest_blocks(words: Iterator[Word], text: str) -> Iterator[Word]:
             yield buffer.pop(0)
     if inside:
         buffer.append(Word("NEST_CLOSE", "", len(text)))
+    yield from buffer
+
+
+def _list_bars(words: Iterator[Word]) -> Iterator[Word]:
+    """wip/jsonG: a BAR (" | ", " \u00b7 ") between two statements separates them as a comma does; anywhere else it stays a
+    BAR, which no rule derives ("keys name | age" lists nothing)."""
+    buffer: list[Word] = []
+    for word in words:
+        buffer.append(word)
+        if len(buffer) < 3:
+            continue
+        if buffer[1].kind == "BAR" and buffer[0].kind == "STMT" and buffer[2].kind == "STMT":
+            buffer[1] = Word("COMMA", buffer[1].text, buffer[1].start)
+        yield buffer.pop(0)
     yield from buffer
 
 
@@ -3170,7 +3192,20 @@ def _mark_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word,
     note = _unit_note_at(text, folded, pos, table) if char in "(\uff08" else None
     if note is not None:
         return note
+    if char in _BARS and text[pos - 1 : pos] in (" ", "\t") and text[pos + 1 : pos + 2] in (" ", "\t") and not _table_row(text, pos):
+        return Word("BAR", char, pos), pos + 1  # wip/jsonG: "Name: Ana | Age: 30" (a COMMA between two statements: _list_bars)
     return (Word(_MARKS[char], char, pos), pos + 1) if char in _MARKS else None
+
+
+# wip/jsonG: a bar or a middle dot between spaces separates statements on one line ("Name: Ana | Age: 30", "Name: Ana · Age:
+# 30"); a slash does not ("red / blue" may be "or")
+_BARS = frozenset("|\u00b7")
+
+
+def _table_row(text: str, pos: int) -> bool:
+    """Whether the line at ``pos`` is a markdown table row (it starts or ends with a bar: json/pastes.py reads those)."""
+    line = text[text.rfind("\n", 0, pos) + 1 : (text.find("\n", pos) + 1 or len(text) + 1) - 1].strip()
+    return line.startswith("|") or line.endswith("|")
 
 
 def _unit_note_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word, int] | None:
