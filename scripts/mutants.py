@@ -691,3 +691,6 @@ MUTANTS += [Mutant(*row) for row in _JSONF_ROWS]
 from mutants_w27y import ROWS as _W27Y_ROWS  # noqa: E402 - W27 (red team 21), wip/w27y: colon-labelled blocks read as YAML reads them
 
 MUTANTS += [Mutant(*row) for row in _W27Y_ROWS]
+from mutants_jsonG import ROWS as _JSONG_ROWS  # noqa: E402 - values by position said so, capitalised labels as keys (wip/jsonG)
+
+MUTANTS += [Mutant(*row) for row in _JSONG_ROWS]

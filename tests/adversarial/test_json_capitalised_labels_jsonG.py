@@ -81,6 +81,9 @@ class TestCapitalisedLabels(JsonReachTests):
         "Convert to JSON: Name: Ana, Time: 12:30",  # YAML reads 750
         "Convert to JSON: Name: Ana, Age: 30, not 31",
         "Convert to JSON: Name: Ana |Age: 31",  # a bar not between spaces
+        "Convert to JSON: Name=Ana |Age=31",
+        "Convert to JSON: Name=Ana / Age=31",  # a slash, outside the YAML check's reach
+        "Convert to JSON: name=Ana / age=31",
         "Convert to JSON: Name: Ana | | Age: 31",
         "Return JSON with keys name | age: Ana, 31",  # a bar in a key list
         "Order number: 5512\nCustomer: Ana\nReturn JSON.",  # a joined label
