@@ -6,6 +6,7 @@ from __future__ import annotations
 _JSON = "stepcache_integrations/core/tasks/json"
 _A = ("tests/adversarial/test_json_values_by_position_jsonG.py",)
 _B = ("tests/adversarial/test_json_capitalised_labels_jsonG.py",)
+_E = ("tests/adversarial/test_json_short_request_after_data_jsonG.py",)
 
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
@@ -44,5 +45,11 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      f"{_JSON}/reader.py", '_BARS = frozenset("|\\u00b7")', '_BARS = frozenset("|\\u00b7/")', _B),
     ("jsonG-yaml-bar-not-split", "the YAML check reads 'Name: Ana | Age: 30' as one mapping: declined",
      f"{_JSON}/yaml_block.py", '_SENTENCE_END = re.compile(r"(?:[.;?!]|(?<=[ \\t])[|\\u00b7])(?=[ \\t]+\\S)")', '_SENTENCE_END = re.compile(r"[.;?!](?=[ \\t]+\\S)")', _B),
+    ("jsonG-short-request-rule-dropped", "the short request after the data deleted: 'server:\\n  host: ...\\n\\nas JSON please' declined",
+     f"{_JSON}/request.lark", "%extend start: _end* (stmt_sentence STOP+)+ short_request _end*\n", "\n", _E),
+    ("jsonG-short-as-no-conversion", "'as JSON' after the data no conversion: a lowercase value ('host: example.org') declined",
+     f"{_JSON}/reader.py", "        self.request(children)\n        self.converts = True\n", "        self.request(children)\n", _E),
+    ("jsonG-short-comma-dropped", "the comma before 'please' dropped: 'como JSON, por favor' declined",
+     f"{_JSON}/request.lark", "short_request: AS noun COMMA? politely? -> short_as", "short_request: AS noun politely? -> short_as", _E),
 ]
 # fmt: on

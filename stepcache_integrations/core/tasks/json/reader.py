@@ -832,6 +832,11 @@ class _Read(Transformer[Token, Any]):
         first = tokens[0] if tokens else children[0]
         return Token("CONVERT", " ".join(t.value for t in tokens), start_pos=getattr(first, "start_pos", None))
 
+    def short_as(self, children: list[Any]) -> None:
+        """wip/jsonG: "as JSON please" after the statements: a conversion of them, as "Convert this to JSON" is."""
+        self.request(children)
+        self.converts = True
+
     def request(self, children: list[Any]) -> None:
         self.request_keys = len(self.asked)
         self._conversion_verb_only(children)
