@@ -697,3 +697,6 @@ MUTANTS += [Mutant(*row) for row in _S20_ROWS]
 from mutants_w28 import ROWS as _W28_ROWS  # noqa: E402 - W28 (red team 22, wip/w28): unit symbols case-sensitive on every path, exact formulas, negated questions
 
 MUTANTS += [Mutant(*row) for row in _W28_ROWS]
+from mutants_jsonG import ROWS as _JSONG_ROWS  # noqa: E402 - values by position said so, capitalised labels as keys (wip/jsonG)
+
+MUTANTS += [Mutant(*row) for row in _JSONG_ROWS]

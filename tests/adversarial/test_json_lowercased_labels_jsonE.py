@@ -73,7 +73,7 @@ class TestLowercasedLabels(JsonReachTests):
         "Convert this to JSON (keys in lowercase):\nName: Ana\nNAME: Rui",  # two labels lowercase alike
         "Convert this to JSON (keys in lowercase):\nName: Ana\nname: Rui",
         "Convert this to JSON (keys in uppercase):\nName: Ana\nAge: 31",  # another case
-        "Convert this to JSON (values in lowercase):\nName: Ana\nAge: 31",
+        "Convert this to JSON (values in lowercase):\nName: Ana\nage: 31",  # wip/jsonG: labels of both cases (capitalised ones alone are now keys as written)
         "Convert this to JSON (keys in lowercase) (keys in lowercase):\nName: Ana\nAge: 31",  # the note twice
         "Return JSON with keys title and year (keys in lowercase):\nTitle: Dune\nYear: 1965",  # beside a key list
         "Convert this to JSON (keys in lowercase):\nName: Ana\nAge: 31?",  # asked

@@ -113,6 +113,9 @@ BASE_OBJ = {"item": "lamp", "price": 24.99}
 BASE_EQUALS = 'Convert this to JSON: item="lamp", price=24.99'
 # Never the cached object: the model answers (or the stated values are re-served only when proven).
 TRAPS = [
+    # wip/jsonG: capitalised labels with no key list are the keys as written (case kept): a renamed key, never the cached object
+    pair("json-no-keys/capitalised-key", BASE, BASE_OBJ, 'Convert this to JSON: Item: "lamp", Price: 24.99',
+         {"Item": "lamp", "Price": 24.99}),
     pair("json-no-keys/key-renamed", BASE, BASE_OBJ, 'Convert this to JSON: product: "lamp", price: 24.99',
          {"product": "lamp", "price": 24.99}),
     pair("json-no-keys/key-dropped", BASE, BASE_OBJ, 'Convert this to JSON: item: "lamp"', {"item": "lamp"}),
@@ -128,8 +131,6 @@ NO_CLAIM = [
          {"item": "lamp", "offer": {"price": 24.99}}),
     pair("json-no-keys/values-in-french", BASE, BASE_OBJ, BASE + ". Write the values in French.",
          {"item": "lampe", "price": 24.99}),
-    pair("json-no-keys/capitalised-key", BASE, BASE_OBJ, 'Convert this to JSON: Item: "lamp", Price: 24.99',
-         {"item": "lamp", "price": 24.99}),
     pair("json-no-keys/stated-twice", BASE, BASE_OBJ, 'Convert this to JSON: item: "lamp", price: 24.99, price: 25',
          {"item": "lamp", "price": 25}),
     pair("json-no-keys/asked-about", BASE, BASE_OBJ, 'Convert this to JSON: item: "lamp", price: 24.99?', BASE_OBJ),

@@ -98,9 +98,10 @@ NO_CLAIM = [
     "Return a JSON object with keys name and age. Name: Bob, Age: 41 (string).",
     # a label of another key by case: "Name" is the listed key "Name", never "name"
     "Return a JSON object with keys name and Name. name: Al, Name: Bob (integer).",
-    # no key list: a capitalised label names no key ("Name: Bob" may ask for "name" or "Name")
-    "Turn this into JSON:\nName: Bob\nAge: 41",
-    "Convert to JSON: Name: Bob, Age: 41",
+    # no key list: a capitalised label is its key as written since wip/jsonG ("Name: Bob" is "Name"), but labels of
+    # both cases name no key ("Name: Bob, age: 41" may ask for "name" or "Name")
+    "Turn this into JSON:\nName: Bob\nage: 41",
+    "Convert to JSON: Name: Bob, age: 41",
 ]
 
 

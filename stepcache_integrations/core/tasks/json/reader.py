@@ -133,6 +133,8 @@ _NO_KEY |= {"KEYWORD_ONE"}
 _NO_KEY |= {"VERB_END"}
 # "with a key tags listing: red, green": the list phrase introduces items, it is no key (wip/jsonL)
 _NO_KEY |= {"LISTING", "LIST_NOUN"}
+# "Values, respectively: 17, open": the order phrase heads the values, it is no key (wip/jsonG)
+_NO_KEY |= {"IN_ORDER"}
 # "Input: red, 3 -> {...}": a few-shot example's label at a line's start, before its colon, states
 # nothing; elsewhere "input" may be a key ("keys input and output: input 3") (wip/jsonT)
 _SHOT_LABELS = frozenset({"SHOT", "SHOT_NOW"})
@@ -829,6 +831,11 @@ class _Read(Transformer[Token, Any]):
         first = tokens[0] if tokens else children[0]
         return Token("CONVERT", " ".join(t.value for t in tokens), start_pos=getattr(first, "start_pos", None))
 
+    def short_as(self, children: list[Any]) -> None:
+        """wip/jsonG: "as JSON please" after the statements: a conversion of them, as "Convert this to JSON" is."""
+        self.request(children)
+        self.converts = True
+
     def request(self, children: list[Any]) -> None:
         self.request_keys = len(self.asked)
         self._conversion_verb_only(children)
@@ -1084,7 +1091,8 @@ def read_request(prompt: str) -> JsonRequest | None:
         if vocabulary.ascii_only and not prompt.translate(_DEGREE_SIGNS).isascii():
             continue  # English reads printable ASCII only ("José", an emoji: blind red team round 4)
         seen: list[Word] = []
-        read = _parse(_nest_blocks(_noted(_words(prompt, vocabulary), seen), prompt), vocabulary.language, prompt)
+        words = _nest_blocks(_noted(_words(prompt, vocabulary), seen), prompt)
+        read = _parse(_values_heads(_list_bars(words)), vocabulary.language, prompt)
         if read is not None:
             return None if _symbol_misspelled(read, seen) else read
     from .pastes import read_paste  # a pasted table or .env block (wip/jsonP); imports this module
@@ -2605,7 +2613,15 @@ def _keys_as_written(found: dict[str, Statement], ambiguous: set[str], prompt: s
         return False  # "price: 24.99, price: 25": which value the object holds is not stated
     if any(prompt[st.span[1] :].lstrip(" \t")[:1] in ("?", "\uff1f") for st in found.values()):
         return False
-    return all(not key[:1].isupper() or prompt[st.span[0]] in _KEY_QUOTES for key, st in found.items())
+    return all(not key[:1].isupper() or prompt[st.span[0]] in _KEY_QUOTES for key, st in found.items()) or _labels_kept(found, prompt)
+
+
+def _labels_kept(found: dict[str, Statement], prompt: str) -> bool:
+    """wip/jsonG: with no key list, capitalised labels are the keys as written ("Make this a JSON object: Name: Ana, Age:
+    30" is {"Name": "Ana", "Age": 30}; de "Name: Jonas; Alter: 41"), as lowercase ones are: every label capitalised,
+    written as the key (one word: "Order number" would be joined), each joined to its value by ":" or "=". A label
+    before "is" or a space ("Alice is 30", "Name Ana") and labels of both cases ("Name: Ana, age: 30") stay no claim."""
+    return all(key[:1].isupper() and st.style in (":", "=") and prompt.startswith(key, st.span[0]) for key, st in found.items())
 
 
 def _fills(template: dict[str, str], asked: list[str], found: dict[str, Statement], ambiguous: set[str]) -> bool:
@@ -2737,6 +2753,38 @@ def _nest_blocks(words: Iterator[Word], text: str) -> Iterator[Word]:
             yield buffer.pop(0)
     if inside:
         buffer.append(Word("NEST_CLOSE", "", len(text)))
+    yield from buffer
+
+
+def _list_bars(words: Iterator[Word]) -> Iterator[Word]:
+    """wip/jsonG: a BAR (" | ", " \u00b7 ") between two statements separates them as a comma does; anywhere else it stays a
+    BAR, which no rule derives ("keys name | age" lists nothing)."""
+    buffer: list[Word] = []
+    for word in words:
+        buffer.append(word)
+        if len(buffer) < 3:
+            continue
+        if buffer[1].kind == "BAR" and buffer[0].kind == "STMT" and buffer[2].kind == "STMT":
+            buffer[1] = Word("COMMA", buffer[1].text, buffer[1].start)
+        yield buffer.pop(0)
+    yield from buffer
+
+
+def _values_heads(words: Iterator[Word]) -> Iterator[Word]:
+    """wip/jsonG: the table's VALUES word right before its IN_ORDER phrase ("Values in the same order:", "Values, in that
+    order:", es "Valores (en el mismo orden):") heads a values sentence: VALUES_HEAD, so the grammar tells it from a key
+    named "values" at a sentence's start (one token of lookahead)."""
+    buffer: list[Word] = []
+    for word in words:
+        buffer.append(word)
+        if len(buffer) < 3:
+            continue
+        first = buffer.pop(0)
+        if first.kind == "VALUES" and (buffer[0].kind == "IN_ORDER" or buffer[0].kind in ("COMMA", "LPAR") and buffer[1].kind == "IN_ORDER"):
+            first = Word("VALUES_HEAD", first.text, first.start)
+        yield first
+    if len(buffer) == 2 and buffer[0].kind == "VALUES" and buffer[1].kind == "IN_ORDER":
+        buffer[0] = Word("VALUES_HEAD", buffer[0].text, buffer[0].start)
     yield from buffer
 
 
@@ -3191,7 +3239,20 @@ def _mark_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word,
     note = _unit_note_at(text, folded, pos, table) if char in "(\uff08" else None
     if note is not None:
         return note
+    if char in _BARS and text[pos - 1 : pos] in (" ", "\t") and text[pos + 1 : pos + 2] in (" ", "\t") and not _table_row(text, pos):
+        return Word("BAR", char, pos), pos + 1  # wip/jsonG: "Name: Ana | Age: 30" (a COMMA between two statements: _list_bars)
     return (Word(_MARKS[char], char, pos), pos + 1) if char in _MARKS else None
+
+
+# wip/jsonG: a bar or a middle dot between spaces separates statements on one line ("Name: Ana | Age: 30", "Name: Ana · Age:
+# 30"); a slash does not ("red / blue" may be "or")
+_BARS = frozenset("|\u00b7")
+
+
+def _table_row(text: str, pos: int) -> bool:
+    """Whether the line at ``pos`` is a markdown table row (it starts or ends with a bar: json/pastes.py reads those)."""
+    line = text[text.rfind("\n", 0, pos) + 1 : (text.find("\n", pos) + 1 or len(text) + 1) - 1].strip()
+    return line.startswith("|") or line.endswith("|")
 
 
 def _unit_note_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word, int] | None:

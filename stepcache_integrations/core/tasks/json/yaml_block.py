@@ -35,7 +35,8 @@ _LABELLED = re.compile(r"(?P<label>[^\s:][^:\n]*?)[ \t]*:")
 _UNSPACED_MARKS = re.compile("[\u3001\u3002\uff0c\uff1a\uff1b\uff01\uff1f]")
 # A sentence's end inside an inline text ("Title: Emma. Year: 1815", "city: Porto; population: 231800"): each
 # sentence is one flow mapping
-_SENTENCE_END = re.compile(r"[.;?!](?=[ \t]+\S)")
+# wip/jsonG: a bar or a middle dot between spaces ("Name: Ana | Age: 30") separates two statements as a sentence's end
+_SENTENCE_END = re.compile(r"(?:[.;?!]|(?<=[ \t])[|\u00b7])(?=[ \t]+\S)")
 # A line that goes on a block: an indented line, or a label line ("tags: red", "server:")
 _LABEL_LINE = re.compile(r"[^\s:#][^:\n]*:(?:[ \t]|$)")
 
