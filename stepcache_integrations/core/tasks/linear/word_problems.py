@@ -139,6 +139,10 @@ class _Part:
     price: tuple[Fraction, str] | None
 
 
+# The item a fee in a cart stands for (wip/linY): no table's word, so never an item asked or priced.
+_FEE = _Item("\x00fee")
+
+
 def _is_money(value: Any) -> bool:
     """An amount and its currency class (the ``money`` rule's value)."""
     return isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], Fraction) and isinstance(value[1], str)
@@ -865,6 +869,45 @@ class WordFacts:
         total = next(c for c in children if _is_money(c))
         self._fact("cart", cart)
         self._fact("total", (*total, False))
+
+    # -- wip/linY (2026-12-06): a shop's price each and a fixed amount paid with the purchase
+    def wp_seller_price(self, children: list[Any]) -> None:
+        """"A store sells shirts at $25 each", "Ein Laden verkauft Hefte zu je 3 Euro": the item's unit price
+        (an amount after it ends with the table's each_words or "apiece"; de "zu je" says it before)."""
+        item = next(c for c in children if isinstance(c, _Item))
+        if not any(isinstance(c, Token) and c.type == "WP_EACH_PRE" for c in children):
+            each = next((fold(c.value) for c in children if isinstance(c, Token) and c.type in ("POSS", "WP_GROUP")), None)
+            if each is not None and each not in _EACH:
+                raise Declined  # "sells shirts at $25 its", "... 3 euros todos": only an each word ends a price
+        prices = self.__dict__.setdefault("word_facts", {}).setdefault("unit_prices", {})
+        if item.word in prices:
+            raise Declined  # two prices of one item
+        prices[item.word] = (*_money(children), "")
+
+    def wp_fee_paid(self, children: list[Any]) -> None:
+        """"With a $10 shipping fee, I paid $110 in total", "I paid $110 in total, including a $10 fee": the
+        total paid holds the fee (the amount right before the fee word) and some of the one item priced."""
+        self._payer(children)
+        fee_at = next(i for i, c in enumerate(children) if isinstance(c, Token) and c.type in ("WP_FEE", "WP_FIXED_NOUN"))
+        fee = children[fee_at - 1]
+        total = next(c for c in children if _is_money(c) and c is not fee)
+        self._fact("total", (*total, False))
+        self._fact("basket", ((), None, "", (fee,)))
+
+    def wp_part_fee(self, children: list[Any]) -> _Part:
+        """"a $12 booking fee", "12 euro di commissione": a fee in a cart, one amount added (one fee per cart:
+        two are one item twice, no claim)."""
+        return _Part(_FEE, Fraction(1), _money(children))
+
+    def wp_asked_bought_named(self, children: list[Any]) -> str:
+        """"Quantas camisetas c eu comprei?": the count of one item asked, its letter named."""
+        self._buyer(children)
+        letter = next(c.value for c in children if isinstance(c, Token) and c.type == "VAR")
+        item = next(c for c in children if isinstance(c, _Item))
+        self._fact("asked_bought", (letter, item.word, ""))
+        self.asks = True  # type: ignore[attr-defined]
+        self.asked_names.add(letter)  # type: ignore[attr-defined]
+        return "asks"
 
     # -- wip/linS (2026-12-05): a rectangle's sides compared and its perimeter
     def wp_rect_longer(self, children: list[Any]) -> None:
