@@ -91,6 +91,9 @@ _GENDERS: dict[str, str] = _table_words("genders")
 _BUYER_PERSONS: dict[str, str] = _table_words("buyer_persons")
 # The words that end a price per item ("for 9 dollars each"; a table's "each_words"; wip/linK).
 _EACH: frozenset[str] = frozenset(fold(word) for table in _TABLES for word in table.get("each_words", ()))
+# The words before a unit of time that say "every one" ("every hour", "cada hora", "chaque heure"; a table's
+# "every_words"; wip/linY): "climbs 3 degrees its hour" is no claim.
+_EVERY: frozenset[str] = frozenset(fold(word) for table in _TABLES for word in table.get("every_words", ()))
 # The plural forms of item words (a table's "item_plurals"): a price named or asked over one is no
 # claim ("How much did the mangoes cost?" asks them all; wip/linW 2026-12-05).
 _PLURALS: frozenset[str] = frozenset(fold(word) for table in _TABLES for word in table.get("item_plurals", ()))
@@ -898,6 +901,29 @@ class WordFacts:
         """"a $12 booking fee", "12 euro di commissione": a fee in a cart, one amount added (one fee per cart:
         two are one item twice, no claim)."""
         return _Part(_FEE, Fraction(1), _money(children))
+
+    def wp_level(self, children: list[Any]) -> tuple[Fraction, str]:
+        """"26 degrees", "$65": an amount and its measure (a unit's word as written, folded; a currency's class)."""
+        if len(children) == 1:
+            return children[0]  # money: (amount, currency)
+        return Fraction(children[0].value), fold(children[1].value)
+
+    def wp_start_rate(self, children: list[Any]) -> None:
+        """"A thermometer reads 5 degrees and climbs 3 degrees every hour": the start and the rise per unit of
+        time, as a charge (the start fixed, the rise its rate; "every", "cada" only of the table's every_words)."""
+        each = next((fold(c.value) for c in children if isinstance(c, Token) and c.type == "POSS"), None)
+        if each is not None and each not in _EVERY:
+            raise Declined  # "climbs 3 degrees its hour"
+        (start, measure), (rise, rise_measure) = [c for c in children if isinstance(c, tuple)]
+        if rise <= 0:
+            raise Declined  # "climbs 0 degrees": no rate
+        self._fact("charge", _Charge(start, rise, _unit(children), frozenset({measure, rise_measure})))
+
+    def wp_level_after(self, children: list[Any]) -> None:
+        """"After h hours it reads 26 degrees": the time named by its letter over a unit, and the level then."""
+        letter = next(c.value for c in children if isinstance(c, Token) and c.type == "VAR")
+        self._fact("count", (letter, _unit(children)))
+        self._fact("total", (*next(c for c in children if isinstance(c, tuple)), False))
 
     def wp_asked_bought_named(self, children: list[Any]) -> str:
         """"Quantas camisetas c eu comprei?": the count of one item asked, its letter named."""
