@@ -691,3 +691,6 @@ MUTANTS += [Mutant(*row) for row in _JSONF_ROWS]
 from mutants_w27y import ROWS as _W27Y_ROWS  # noqa: E402 - W27 (red team 21), wip/w27y: colon-labelled blocks read as YAML reads them
 
 MUTANTS += [Mutant(*row) for row in _W27Y_ROWS]
+from mutants_linY import ROWS as _LINY_ROWS  # noqa: E402 - a shop's price each and a fee paid with it, a level's rise over time (wip/linY)
+
+MUTANTS += [Mutant(*row) for row in _LINY_ROWS]

@@ -85,6 +85,8 @@ BASE_FR = "Un thermomètre affiche 5 degrés et monte de 3 degrés chaque heure.
 TRAPS = [
     ("A thermometer reads 26 degrees and drops 3 degrees every hour. After h hours it reads 5 degrees. What is h?", BASE),  # drops
     ("A thermometer reads 26 degrees and falls 3 degrees every hour. After h hours it reads 5 degrees. What is h?", BASE),  # falls
+    ("A thermometer reads 5 degrees and drops 3 degrees every hour. After h hours it reads 26 degrees. What is h?", BASE),  # drops: 7 if a rise
+    ("Tom has $20 and spends $5 every week. After w weeks he has $65. What is w?", SAVES),  # spends: 9 if saved
     ("A thermometer reads 5 degrees and climbs 3 degrees every 2 hours. After h hours it reads 26 degrees. What is h?", BASE),  # every 2 hours
     ("A thermometer reads 5 degrees and climbs 3 degrees every hour. After h minutes it reads 26 degrees. What is h?", BASE),  # another unit of time
     ("A thermometer reads 5 degrees and climbs 3 cm every hour. After h hours it reads 26 degrees. What is h?", BASE),  # another measure

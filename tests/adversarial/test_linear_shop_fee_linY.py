@@ -115,6 +115,8 @@ BASE_FR = "Une boutique vend des cahiers à 3 euros l'unité. Avec 5 euros de li
 TRAPS = [
     ("A store sells shirts at $25 each. With a $10 discount, I paid $90 in total. How many shirts did I buy?", BASE_EN),  # a discount: taken away
     ("A store sells shirts at $25 each. With a $10 refund, I paid $90 in total. How many shirts did I buy?", BASE_EN),  # a refund
+    ("A store sells shirts at $25 each. With a $10 discount, I paid $110 in total. How many shirts did I buy?", BASE_EN),  # a discount: 4 if added
+    ("A store sells shirts at $25 each. With a $10 refund, I paid $110 in total. How many shirts did I buy?", BASE_EN),  # a refund: 4 if added
     ("A store sells shirts at $25 each. I paid $110 in total minus a $10 shipping fee. How many shirts did I buy?", BASE_EN),  # minus
     ("A store sells shirts at $25 each. With a $10 shipping fee, I had $110 left. How many shirts did I buy?", BASE_EN),  # left
     ("A store sells shirts at $25 each. With a $10 shipping fee, I paid $110 in total. How much change did I get?", BASE_EN),  # change asked
@@ -126,6 +128,8 @@ TRAPS = [
     ("A store sells shirts at $25 each. With a $10 shipping fee, I paid $10 in total. How many shirts did I buy?", BASE_EN),  # none bought
     ("A store sells shirts at $25 each and pens at $2 each. With a $10 shipping fee, I paid $110 in total. How many shirts did I buy?", BASE_EN),  # two unknown counts
     ("A store sells shirts at $25 each. Shirts cost $20 each. With a $10 shipping fee, I paid $110 in total. How many shirts did I buy?", BASE_EN),  # two prices
+    ("Shirts cost $20 each. A store sells shirts at $25 each. With a $10 shipping fee, I paid $110 in total. How many shirts did I buy?", BASE_EN),  # two prices, the seller's last
+    ("A store sells shirts at $25 its. With a $10 shipping fee, I paid $110 in total. How many shirts did I buy?", BASE_EN),  # "its": not each
     ("A store sells shirts at $25 each. With a $10 shipping fee, I paid $110 in total yesterday. How many shirts did I buy?", BASE_EN),  # a word outside
     ("A store sells shirts at $25 each. With a $10 shipping fee, I paid 110 euros in total. How many shirts did I buy?", BASE_EN),  # two currencies
     ("A store sells shirts at $25 each. With a $10 shipping fee, I paid $110 in total. How many shirts did she buy?", BASE_EN),  # another buyer
