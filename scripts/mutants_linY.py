@@ -8,6 +8,7 @@ _LINEAR = "stepcache_integrations/core/tasks/linear/"
 _VOCAB = _LINEAR + "vocabulary/"
 _SHOP = ("tests/adversarial/test_linear_shop_fee_linY.py",)
 _RISE = ("tests/adversarial/test_linear_rise_over_time_linY.py",)
+_ZH = ("tests/adversarial/test_linear_zh_each_linY.py",)
 
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
@@ -52,5 +53,17 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("linY-rise-rule-deleted", "the rule 'A thermometer reads 5 degrees and climbs 3 degrees every hour' deleted",
      _LINEAR + "request.lark", "%extend word_fact: ART? WP_GAUGE (WP_READS | EQUALS) wp_level AND WP_RISES",
      "%extend word_fact: ART? WP_GAUGE (WP_READS | EQUALS) wp_level AND AND WP_RISES", _RISE),
+    ("linY-zh-counter-unchecked", "zh '买了几支笔，每盒5元' read (a box's price as a pen's)",
+     _LINEAR + "word_problems.py", '    if counter != asked_counter:\n        return  # "买了几支笔，每盒5元"', '    if False:\n        return  # "买了几支笔，每盒5元"', _ZH),
+    ("linY-zh-same-item-two-prices", "zh '又买了一支8元的笔' beside '每支5元' of the same item read",
+     _LINEAR + "word_problems.py", "        if other_item.word == item:\n", "        if False:\n", _ZH),
+    ("linY-zh-each-before-item", "zh '每支5元' read before any item bought",
+     _LINEAR + "word_problems.py", '        if "asked_bought" not in self.__dict__.setdefault("word_facts", {}):\n            raise Declined  # "每支5元" with no item',
+     '        if False:\n            raise Declined  # "每支5元" with no item', _ZH),
+    ("linY-zh-repeat-any-item", "zh a question of another item after the purchase said ('他买了几个本子？') taken as the same",
+     _LINEAR + "word_problems.py", 'if "each_price" in facts and facts.get("asked_bought") == asked:', 'if "each_price" in facts and "asked_bought" in facts:', _ZH),
+    ("linY-zh-each-rule-deleted", "the zh rule '每支5元' deleted",
+     _LINEAR + "request.lark", "%extend word_fact: WP_EACH WP_CL money                                  -> wp_each_price",
+     "%extend word_fact: WP_EACH WP_CL money WP_CL                           -> wp_each_price", _ZH),
 ]
 # fmt: on

@@ -806,7 +806,11 @@ class WordFacts:
         self._buyer(children)
         item = next(c for c in children if isinstance(c, _Item))
         words = " ".join(str(c.value) for c in children if isinstance(c, Token) and c.type in ("WP_ITEM", "WP_GOODS"))
-        return self._asked("asked_bought", (None, item.word, _counter(children)), words)
+        asked = (None, item.word, _counter(children))
+        facts = self.__dict__.setdefault("word_facts", {})
+        if "each_price" in facts and facts.get("asked_bought") == asked:
+            return "asks"  # wip/linY: "小明买了几支笔，每支5元，……他买了几支笔？": the statement said, then asked
+        return self._asked("asked_bought", asked, words)
 
     # -- wip/linS (2026-12-05): a purchase as a cart of parts (request.lark, its wip/linS block)
     def wp_part_counted(self, children: list[Any]) -> _Part:
@@ -924,6 +928,20 @@ class WordFacts:
         letter = next(c.value for c in children if isinstance(c, Token) and c.type == "VAR")
         self._fact("count", (letter, _unit(children)))
         self._fact("total", (*next(c for c in children if isinstance(c, tuple)), False))
+
+    def wp_each_price(self, children: list[Any]) -> None:
+        """"每支5元": the price of each one counted by the counter, its item left out (the item bought some of
+        just before: ``_each_resolved``; wip/linY)."""
+        if "asked_bought" not in self.__dict__.setdefault("word_facts", {}):
+            raise Declined  # "每支5元" with no item bought before it: whose price?
+        self._fact("each_price", (*_money(children), _counter(children)))
+
+    def wp_bought_named(self, children: list[Any]) -> None:
+        """"小明买了 x 支笔": a count of one item named by its letter (wip/linY)."""
+        self._buyer(children)
+        letter = next(c.value for c in children if isinstance(c, Token) and c.type == "VAR")
+        item = next(c for c in children if isinstance(c, _Item))
+        self._fact("asked_bought", (letter, item.word, _counter(children)))
 
     def wp_asked_bought_named(self, children: list[Any]) -> str:
         """"Quantas camisetas c eu comprei?": the count of one item asked, its letter named."""
@@ -1280,6 +1298,7 @@ def _resolved(facts: dict[str, Any], letter: str, implicit: bool) -> dict[str, A
     _story_resolved(facts)
     _price_resolved(facts)
     _cart_resolved(facts)
+    _each_resolved(facts)
     for name in _NAMING:
         if name in facts and implicit:
             facts[name] = (letter, *facts[name][1:])
@@ -1337,6 +1356,27 @@ def _cart_resolved(facts: dict[str, Any]) -> None:
     other = [(part.count * part.price[0], part.price[1]) for part in parts if part.price is not None]
     del facts["cart"]
     facts["basket"] = (tuple(known), unknown[0].item.word, "", tuple(other))
+
+
+def _each_resolved(facts: dict[str, Any]) -> None:
+    """wip/linY: "小明买了几支笔，每支5元，又买了一个8元的本子，一共花了33元": the price each of the item bought some
+    of (by the same counter), and one other item at its price, are linQ's basket; a price of that item stated
+    elsewhere, another item, a basket already read or another counter stay as they are (no shape: no claim)."""
+    if "each_price" not in facts or "unit_prices" in facts or "basket" in facts:
+        return
+    (price, currency, counter), (_, item, asked_counter) = facts["each_price"], facts["asked_bought"]
+    if counter != asked_counter:
+        return  # "买了几支笔，每盒5元": a box's price is no pen's
+    other = ()
+    if "other" in facts:
+        amount, other_currency, other_item = facts["other"]
+        if other_item.word == item:
+            return  # "又买了一支5元的笔": the same item at two prices
+        other = ((amount, other_currency),)
+        del facts["other"]
+    del facts["each_price"]
+    facts["unit_prices"] = {item: (price, currency, counter)}
+    facts["basket"] = ((), item, counter, other)
 
 
 def _cart_terms(parts: tuple[_Part, ...], prices: dict[str, Any], asked: _Item, currency: str) -> tuple[Fraction, Fraction, set[str], set[str]] | None:
