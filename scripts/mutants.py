@@ -700,3 +700,6 @@ MUTANTS += [Mutant(*row) for row in _W28_ROWS]
 from mutants_jsonG import ROWS as _JSONG_ROWS  # noqa: E402 - values by position said so, capitalised labels as keys (wip/jsonG)
 
 MUTANTS += [Mutant(*row) for row in _JSONG_ROWS]
+from mutants_linY import ROWS as _LINY_ROWS  # noqa: E402 - a shop's price each and a fee paid with it, a level's rise over time (wip/linY)
+
+MUTANTS += [Mutant(*row) for row in _LINY_ROWS]

@@ -91,6 +91,9 @@ _GENDERS: dict[str, str] = _table_words("genders")
 _BUYER_PERSONS: dict[str, str] = _table_words("buyer_persons")
 # The words that end a price per item ("for 9 dollars each"; a table's "each_words"; wip/linK).
 _EACH: frozenset[str] = frozenset(fold(word) for table in _TABLES for word in table.get("each_words", ()))
+# The words before a unit of time that say "every one" ("every hour", "cada hora", "chaque heure"; a table's
+# "every_words"; wip/linY): "climbs 3 degrees its hour" is no claim.
+_EVERY: frozenset[str] = frozenset(fold(word) for table in _TABLES for word in table.get("every_words", ()))
 # The plural forms of item words (a table's "item_plurals"): a price named or asked over one is no
 # claim ("How much did the mangoes cost?" asks them all; wip/linW 2026-12-05).
 _PLURALS: frozenset[str] = frozenset(fold(word) for table in _TABLES for word in table.get("item_plurals", ()))
@@ -137,6 +140,10 @@ class _Part:
     item: _Item
     count: Fraction | None
     price: tuple[Fraction, str] | None
+
+
+# The item a fee in a cart stands for (wip/linY): no table's word, so never an item asked or priced.
+_FEE = _Item("\x00fee")
 
 
 def _is_money(value: Any) -> bool:
@@ -799,7 +806,11 @@ class WordFacts:
         self._buyer(children)
         item = next(c for c in children if isinstance(c, _Item))
         words = " ".join(str(c.value) for c in children if isinstance(c, Token) and c.type in ("WP_ITEM", "WP_GOODS"))
-        return self._asked("asked_bought", (None, item.word, _counter(children)), words)
+        asked = (None, item.word, _counter(children))
+        facts = self.__dict__.setdefault("word_facts", {})
+        if "each_price" in facts and facts.get("asked_bought") == asked:
+            return "asks"  # wip/linY: "小明买了几支笔，每支5元，……他买了几支笔？": the statement said, then asked
+        return self._asked("asked_bought", asked, words)
 
     # -- wip/linS (2026-12-05): a purchase as a cart of parts (request.lark, its wip/linS block)
     def wp_part_counted(self, children: list[Any]) -> _Part:
@@ -865,6 +876,82 @@ class WordFacts:
         total = next(c for c in children if _is_money(c))
         self._fact("cart", cart)
         self._fact("total", (*total, False))
+
+    # -- wip/linY (2026-12-06): a shop's price each and a fixed amount paid with the purchase
+    def wp_seller_price(self, children: list[Any]) -> None:
+        """"A store sells shirts at $25 each", "Ein Laden verkauft Hefte zu je 3 Euro": the item's unit price
+        (an amount after it ends with the table's each_words or "apiece"; de "zu je" says it before)."""
+        item = next(c for c in children if isinstance(c, _Item))
+        if not any(isinstance(c, Token) and c.type == "WP_EACH_PRE" for c in children):
+            each = next((fold(c.value) for c in children if isinstance(c, Token) and c.type in ("POSS", "WP_GROUP")), None)
+            if each is not None and each not in _EACH:
+                raise Declined  # "sells shirts at $25 its", "... 3 euros todos": only an each word ends a price
+        prices = self.__dict__.setdefault("word_facts", {}).setdefault("unit_prices", {})
+        if item.word in prices:
+            raise Declined  # two prices of one item
+        prices[item.word] = (*_money(children), "")
+
+    def wp_fee_paid(self, children: list[Any]) -> None:
+        """"With a $10 shipping fee, I paid $110 in total", "I paid $110 in total, including a $10 fee": the
+        total paid holds the fee (the amount right before the fee word) and some of the one item priced."""
+        self._payer(children)
+        fee_at = next(i for i, c in enumerate(children) if isinstance(c, Token) and c.type in ("WP_FEE", "WP_FIXED_NOUN"))
+        fee = children[fee_at - 1]
+        total = next(c for c in children if _is_money(c) and c is not fee)
+        self._fact("total", (*total, False))
+        self._fact("basket", ((), None, "", (fee,)))
+
+    def wp_part_fee(self, children: list[Any]) -> _Part:
+        """"a $12 booking fee", "12 euro di commissione": a fee in a cart, one amount added (one fee per cart:
+        two are one item twice, no claim)."""
+        return _Part(_FEE, Fraction(1), _money(children))
+
+    def wp_level(self, children: list[Any]) -> tuple[Fraction, str]:
+        """"26 degrees", "$65": an amount and its measure (a unit's word as written, folded; a currency's class)."""
+        if len(children) == 1:
+            return children[0]  # money: (amount, currency)
+        return Fraction(children[0].value), fold(children[1].value)
+
+    def wp_start_rate(self, children: list[Any]) -> None:
+        """"A thermometer reads 5 degrees and climbs 3 degrees every hour": the start and the rise per unit of
+        time, as a charge (the start fixed, the rise its rate; "every", "cada" only of the table's every_words)."""
+        each = next((fold(c.value) for c in children if isinstance(c, Token) and c.type == "POSS"), None)
+        if each is not None and each not in _EVERY:
+            raise Declined  # "climbs 3 degrees its hour"
+        (start, measure), (rise, rise_measure) = [c for c in children if isinstance(c, tuple)]
+        if rise <= 0:
+            raise Declined  # "climbs 0 degrees": no rate
+        self._fact("charge", _Charge(start, rise, _unit(children), frozenset({measure, rise_measure})))
+
+    def wp_level_after(self, children: list[Any]) -> None:
+        """"After h hours it reads 26 degrees": the time named by its letter over a unit, and the level then."""
+        letter = next(c.value for c in children if isinstance(c, Token) and c.type == "VAR")
+        self._fact("count", (letter, _unit(children)))
+        self._fact("total", (*next(c for c in children if isinstance(c, tuple)), False))
+
+    def wp_each_price(self, children: list[Any]) -> None:
+        """"每支5元": the price of each one counted by the counter, its item left out (the item bought some of
+        just before: ``_each_resolved``; wip/linY)."""
+        if "asked_bought" not in self.__dict__.setdefault("word_facts", {}):
+            raise Declined  # "每支5元" with no item bought before it: whose price?
+        self._fact("each_price", (*_money(children), _counter(children)))
+
+    def wp_bought_named(self, children: list[Any]) -> None:
+        """"小明买了 x 支笔": a count of one item named by its letter (wip/linY)."""
+        self._buyer(children)
+        letter = next(c.value for c in children if isinstance(c, Token) and c.type == "VAR")
+        item = next(c for c in children if isinstance(c, _Item))
+        self._fact("asked_bought", (letter, item.word, _counter(children)))
+
+    def wp_asked_bought_named(self, children: list[Any]) -> str:
+        """"Quantas camisetas c eu comprei?": the count of one item asked, its letter named."""
+        self._buyer(children)
+        letter = next(c.value for c in children if isinstance(c, Token) and c.type == "VAR")
+        item = next(c for c in children if isinstance(c, _Item))
+        self._fact("asked_bought", (letter, item.word, ""))
+        self.asks = True  # type: ignore[attr-defined]
+        self.asked_names.add(letter)  # type: ignore[attr-defined]
+        return "asks"
 
     # -- wip/linS (2026-12-05): a rectangle's sides compared and its perimeter
     def wp_rect_longer(self, children: list[Any]) -> None:
@@ -1211,6 +1298,7 @@ def _resolved(facts: dict[str, Any], letter: str, implicit: bool) -> dict[str, A
     _story_resolved(facts)
     _price_resolved(facts)
     _cart_resolved(facts)
+    _each_resolved(facts)
     for name in _NAMING:
         if name in facts and implicit:
             facts[name] = (letter, *facts[name][1:])
@@ -1268,6 +1356,27 @@ def _cart_resolved(facts: dict[str, Any]) -> None:
     other = [(part.count * part.price[0], part.price[1]) for part in parts if part.price is not None]
     del facts["cart"]
     facts["basket"] = (tuple(known), unknown[0].item.word, "", tuple(other))
+
+
+def _each_resolved(facts: dict[str, Any]) -> None:
+    """wip/linY: "小明买了几支笔，每支5元，又买了一个8元的本子，一共花了33元": the price each of the item bought some
+    of (by the same counter), and one other item at its price, are linQ's basket; a price of that item stated
+    elsewhere, another item, a basket already read or another counter stay as they are (no shape: no claim)."""
+    if "each_price" not in facts or "unit_prices" in facts or "basket" in facts:
+        return
+    (price, currency, counter), (_, item, asked_counter) = facts["each_price"], facts["asked_bought"]
+    if counter != asked_counter:
+        return  # "买了几支笔，每盒5元": a box's price is no pen's
+    other = ()
+    if "other" in facts:
+        amount, other_currency, other_item = facts["other"]
+        if other_item.word == item:
+            return  # "又买了一支5元的笔": the same item at two prices
+        other = ((amount, other_currency),)
+        del facts["other"]
+    del facts["each_price"]
+    facts["unit_prices"] = {item: (price, currency, counter)}
+    facts["basket"] = ((), item, counter, other)
 
 
 def _cart_terms(parts: tuple[_Part, ...], prices: dict[str, Any], asked: _Item, currency: str) -> tuple[Fraction, Fraction, set[str], set[str]] | None:
