@@ -95,7 +95,7 @@ _POINT_IS_DECIMAL = frozenset({"en", "zh", "ja"})
 _DOT_THOUSANDS = re.compile(r"\d\.\d{3}(?!\d)")
 _ASSIGNMENT = re.compile(r"[A-Za-z](?:_?[0-9]+)?\s*=\s*-?[0-9./ ]+|-?[0-9./ ]+=\s*[A-Za-z](?:_?[0-9]+)?")
 # "6!" and "x!" are factorials, "!=" is "not equal": no equation this task models.
-_FACTORIAL_OR_UNEQUAL = re.compile(r"(?:[\d)]|(?<![A-Za-z])[A-Za-z])\s*[!\uff01]|[!\uff01]\s*=")  # "3！" too
+_FACTORIAL_OR_UNEQUAL = re.compile(r"(?:[\d)]|(?<![^\W\d_])[A-Za-z])\s*[!\uff01]|[!\uff01]\s*=")  # "3！" too (wip/linX: "lição!" ends a word)
 
 # Markup around the problem (issue 33, everyday shapes): inline LaTeX ("$3x + 5 = 20$", "\(...\)",
 # "\[...\]", "$$...$$"), code ("`...`", "```...```") and bold ("**...**") delimit text without
