@@ -703,3 +703,6 @@ MUTANTS += [Mutant(*row) for row in _JSONG_ROWS]
 from mutants_linY import ROWS as _LINY_ROWS  # noqa: E402 - a shop's price each and a fee paid with it, a level's rise over time (wip/linY)
 
 MUTANTS += [Mutant(*row) for row in _LINY_ROWS]
+from mutants_linX import ROWS as _LINX_ROWS  # noqa: E402 - format instructions and wrappers around an equation (wip/linX)
+
+MUTANTS += [Mutant(*row) for row in _LINX_ROWS]

@@ -129,7 +129,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _LINEAR + "vocabulary/en.json", '   "thanks so much",\n', "", _ENGLISH),
     # thanks-sentence-dropped-en retired: equivalent since wip/linT's chatter clauses (a clause of CHATTER and CONTEXT words is read as nothing when the prompt does not read as written, so every prompt this rule reads is read the same without it; clean-clone mutation check of 8808a5a)
     ("instruction-read-as-thanks-en", "an instruction that changes the answer ('in french') read as a thanks after the request",
-     _LINEAR + "vocabulary/en.json", '  "THANKS": [\n   "thanks",', '  "THANKS": [\n   "in french",\n   "thanks",', _ENGLISH),
+     _LINEAR + "vocabulary/en.json", '  "THANKS": [\n   "thx in advance",', '  "THANKS": [\n   "in french",\n   "thx in advance",', _ENGLISH),
     ("negation-read-as-equals", "'is not' read as 'is' in 'tell me what x is not if ...' (the negation served x)",
      _LINEAR + "vocabulary/en.json", '   "is",\n   "is equal to",', '   "is",\n   "is not",\n   "is equal to",', _ENGLISH),
     ("explain-why-read-as-dont-explain", "'explain why' read as 'don't explain' (the answer alone served for an explanation asked)",

@@ -27,7 +27,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("linE-reply-kept", "the empty last 'A:' of a few-shot block no longer blanked",
      _LINEAR + "prompt.py", "        blanked[reply.start() : reply.end()] = \" \" * (reply.end() - reply.start())", "        pass", _TESTS),
     ("linE-form-after-and", "'... and answer in the form x = <value>' no longer linked",
-     _LINEAR + "reader.py", '                                      "FORM_OF", "IN", "BOX_VERB"}),', '                                      "IN", "BOX_VERB"}),', _TESTS),
+     _LINEAR + "reader.py", '                                      "FORM_OF", "IN", "BOX_VERB", "EXACT"}),', '                                      "IN", "BOX_VERB", "EXACT"}),', _TESTS),
     ("linE-help-label", "help naming the homework ('¿me ayudas con la tarea?') no longer read",
      _LINEAR + "request.lark", "%extend help_with: courtesy? HELP_WITH ART? LABEL ", "%extend help_with: courtesy? HELP_WITH ART? LABEL LABEL ", _TESTS),
     ("linE-explained-manner", "'mi spieghi passo per passo come risolvere ...' no longer read",

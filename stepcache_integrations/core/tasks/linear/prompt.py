@@ -95,7 +95,7 @@ _POINT_IS_DECIMAL = frozenset({"en", "zh", "ja"})
 _DOT_THOUSANDS = re.compile(r"\d\.\d{3}(?!\d)")
 _ASSIGNMENT = re.compile(r"[A-Za-z](?:_?[0-9]+)?\s*=\s*-?[0-9./ ]+|-?[0-9./ ]+=\s*[A-Za-z](?:_?[0-9]+)?")
 # "6!" and "x!" are factorials, "!=" is "not equal": no equation this task models.
-_FACTORIAL_OR_UNEQUAL = re.compile(r"(?:[\d)]|(?<![A-Za-z])[A-Za-z])\s*[!\uff01]|[!\uff01]\s*=")  # "3！" too
+_FACTORIAL_OR_UNEQUAL = re.compile(r"(?:[\d)]|(?<![^\W\d_])[A-Za-z])\s*[!\uff01]|[!\uff01]\s*=")  # "3！" too (wip/linX: "lição!" ends a word)
 
 # Markup around the problem (issue 33, everyday shapes): inline LaTeX ("$3x + 5 = 20$", "\(...\)",
 # "\[...\]", "$$...$$"), code ("`...`", "```...```") and bold ("**...**") delimit text without
@@ -313,7 +313,7 @@ def understand_prompt(prompt: str) -> LinearProblem | None:
     The equations are read by the math reader, every other word by the request grammar
     (``request.lark`` over one language's table, ``reader.py``). Cached (task detection and
     constraints both ask); the result is shared, so read it only."""
-    prompt = _spelled_as_symbols(_few_shot_blanked(_history_blanked(prompt)))
+    prompt = _spelled_as_symbols(_few_shot_blanked(_history_blanked(_turn_tags_as_labels(prompt))))
     if not _rule_plain_notation(prompt):
         return _word_problem(prompt)
     spelled = prompt
@@ -401,6 +401,39 @@ def _without_candidate(
         return None
     variables = _unknowns(kept)
     return (kept, variables) if variables == [name] else None
+
+
+# wip/linX: a chat transcript written inline with tags instead of labels ("[system] Answer tersely.\n[user]
+# solve: ...", "<|user|>\nSolve ...\n<|assistant|>", "<|im_start|>user ...<|im_end|>", "### Instruction: ...\n
+# ### Input: ...\n### Response:"): each tag is the turn label the message-list form is read with ("User:",
+# ``_TURN``), so the same rules read it (a persona or format-only system turn, the history, the reply turn);
+# only these role names, tags of no other shape and a text with no other tag are rewritten.
+_TURN_TAG = re.compile(
+    r"^[ \t]*\[(?P<b>system|user|human|assistant)\][ \t]*:?[ \t]*"
+    r"|<\|(?P<p>system|user|assistant)\|>[ \t]*\n?[ \t]*"
+    r"|<\|im_start\|>(?P<c>system|user|assistant)[ \t]*\n?[ \t]*"
+    r"|^[ \t]*###[ \t]*(?P<h>system|user|assistant|instruction|input|response)[ \t]*:?[ \t]*\n?[ \t]*"
+    r"|^[ \t]*(?P<l>system|user|human|assistant)[ \t]*:[ \t]*\n[ \t]*(?=\S)"  # "User:\n8x - 6 = ...": the label on its own line
+    r"|(?P<end><\|(?:im_end|end)\|>)",
+    re.IGNORECASE | re.MULTILINE)
+_TAG_ROLE = {"instruction": "User", "response": "Assistant", "input": "Input"}
+
+
+def _turn_tags_as_labels(prompt: str) -> str:
+    """``prompt`` with its chat tags written as turn labels at line starts (``_TURN_TAG``)."""
+    if ("[" not in prompt and "<|" not in prompt and "###" not in prompt and ":\n" not in prompt.replace(" ", "")
+            or not _TURN_TAG.search(prompt)):
+        return prompt
+
+    def label(match: re.Match[str]) -> str:
+        if match.group("end") is not None:
+            return "\n"
+        role = next(match.group(k) for k in "bpchl" if match.group(k) is not None).lower()
+        start = "" if match.start() == 0 or match.string[match.start() - 1] == "\n" else "\n"
+        return f"{start}{_TAG_ROLE.get(role, role.capitalize())}: "
+
+    rewritten = _TURN_TAG.sub(label, prompt)
+    return "\n".join(line.rstrip() for line in rewritten.strip().split("\n"))
 
 
 def _history_blanked(prompt: str) -> str:

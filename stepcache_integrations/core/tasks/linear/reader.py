@@ -41,7 +41,7 @@ _FORMATS_BEFORE = frozenset({"NUMBERED"})
 # A comma before a format clause links it ("を解いて、答えを一行で書いてください", "，只写答案"): the
 # answer and how it is written, or "only" and what it leaves; never "Answer:" (a template).
 _FORMAT_CLAUSES = {"ANSWER": frozenset({"OBJ", "ONE_LINE", "AS", "ONLY", "FRACTION", "DECIMAL", "WRITE", "TOPIC", "GIVE",
-                                      "FORM_OF", "IN", "BOX_VERB"}),  # "... and reply in one sentence"  # "... and answer in the form x = <value>"
+                                      "FORM_OF", "IN", "BOX_VERB", "EXACT"}),  # "... and reply in one sentence"  # "... and answer in the form x = <value>"
                    "ONLY": frozenset({"WRITE", "GIVE", "ANSWER", "ART", "BARE_NUMBER", "ANSWER_VERB"}),  # ", just the answer", ", só o número", "，只回答数字" (wip/linP)
                    "VAR": frozenset({"AS"}),  # ", x as a fraction"
                    # the form and the verb "answer" ("、分数で答えて"), "use a fraction" ("，用分数表示")
