@@ -691,3 +691,6 @@ MUTANTS += [Mutant(*row) for row in _JSONF_ROWS]
 from mutants_w27y import ROWS as _W27Y_ROWS  # noqa: E402 - W27 (red team 21), wip/w27y: colon-labelled blocks read as YAML reads them
 
 MUTANTS += [Mutant(*row) for row in _W27Y_ROWS]
+from mutants_fuzzO import ROWS as _FUZZO_ROWS  # noqa: E402 - wip/fuzzO: fuzzK's open JSON classes closed by one check in every path
+
+MUTANTS += [Mutant(*row) for row in _FUZZO_ROWS]
