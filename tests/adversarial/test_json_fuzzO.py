@@ -63,10 +63,11 @@ def _assert_declined_beside_its_base(base: str, trap: str) -> None:
 
 
 # ------------------------------------------------------------------ 1. a bare literal as a boolean (fuzzK-bare-boolean-leaf)
+# for a key the tables say holds a name or a number (name, city, host, age, port, qty, ...), no note typing it boolean
 BOOLEAN_TRAPS = _traps([*NAME_PATHS, HOLDING], ["true", "false"]) + [
-    (EQUALS["en"], EQUALS["en"].replace("sku=AB", "sku=true")),
-    (EQUALS["de"], EQUALS["de"].replace("sku=AB", "sku=false")),
-    (EQUALS["it"], EQUALS["it"].replace("sku=AB", "sku=true")),
+    (EQUALS["en"], EQUALS["en"].replace("qty=3", "qty=true")),
+    (EQUALS["de"], EQUALS["de"].replace("qty=3", "qty=false")),
+    (EQUALS["it"], EQUALS["it"].replace("qty=3", "qty=true")),
     (HOLDING[0], HOLDING[0].replace("port 9090", "port true")),
     (BLOCK[0], BLOCK[0].replace("port: 9090", "port: false")),
     (FLAT_BLOCK[0], FLAT_BLOCK[0].replace("port: 9090", "port: true")),
@@ -74,7 +75,7 @@ BOOLEAN_TRAPS = _traps([*NAME_PATHS, HOLDING], ["true", "false"]) + [
 
 
 @pytest.mark.parametrize(("base", "trap"), BOOLEAN_TRAPS)
-def test_a_bare_literal_for_a_key_not_noted_boolean_is_no_claim(base: str, trap: str) -> None:
+def test_a_bare_literal_for_a_name_or_number_key_is_no_claim(base: str, trap: str) -> None:
     _assert_declined_beside_its_base(base, trap)
 
 
@@ -82,6 +83,9 @@ def test_a_bare_literal_for_a_key_not_noted_boolean_is_no_claim(base: str, trap:
     ("Return JSON with keys active (boolean) and count: active true, count 3", {"active": True, "count": 3}),
     ("Return JSON with keys active and count as booleans: active true, count false", {"active": True, "count": False}),
     ("JSON please: {active: true, count: 3}", {"active": True, "count": 3}),  # data written as data
+    ("Return JSON with keys active and count: active true, count 3", {"active": True, "count": 3}),  # a key of no kind
+    ("Make a JSON object from: sku=true, qty=3", {"sku": True, "qty": 3}),
+    ("Return JSON with keys name (boolean) and age: name true, age 3", {"name": True, "age": 3}),  # noted
     ('Convert to JSON: {"active": true, "count": 3}', {"active": True, "count": 3}),
     ('Return JSON with keys "name" and "city": name "true", city Lyon', {"name": "true", "city": "Lyon"}),  # quoted: a string
 ])
@@ -257,3 +261,44 @@ def test_never_served_and_the_models_answer_kept(first: str, second: str, right:
     cache.generate(second, model)
     assert model.calls == before + 1  # not served: the model answers
     assert StepCache().generate(second, FixedReplyModel(right)).text == right
+
+
+# ------------------------------------------------------------------ red team 22, class D: a formula computed exactly
+FORMULA = "Return JSON with keys price, qty and total for price {a} and qty {b}, where total = price {op} qty"
+
+
+@pytest.mark.parametrize(("a", "op", "b", "total"), [
+    ("99999999999999999999", "*", "99999999999999999999", 9999999999999999999800000000000000000001),
+    ("9007199254740993", "*", "9007199254740993", 9007199254740993 * 9007199254740993),
+    ("1000000000000000000000000000000", "+", "1", 1000000000000000000000000000001),
+    ("1000000000000000000000000000000", "-", "1", 999999999999999999999999999999),
+    ("123456.78", "*", "3", 370370.34),
+    ("1999.99", "*", "12", 23999.88),
+    ("4999.99", "*", "250", 1249997.5),
+    ("1234567", "+", "1", 1234568),
+])
+@pytest.mark.parametrize("precision", [None, 6, 3])
+def test_a_formula_is_computed_exactly_in_any_decimal_context(a: str, op: str, b: str, total: object, precision: int | None) -> None:
+    import decimal
+
+    read_request.cache_clear()
+    with decimal.localcontext() as context:
+        if precision is not None:
+            context.prec = precision
+        read = read_request(FORMULA.format(a=a, op=op, b=b))
+    read_request.cache_clear()
+    assert read is not None and read.statements["total"].value == total and type(read.statements["total"].value) is type(total)
+
+
+def test_a_formula_result_no_double_holds_is_no_claim() -> None:
+    assert read_request(FORMULA.format(a="0.1", op="+", b="10000000000000000000000000000")) is None
+
+
+def test_a_big_formula_is_served_exactly_through_the_engine() -> None:
+    first, second = FORMULA.format(a="3", op="*", b="4"), FORMULA.format(a="99999999999999999999", op="*", b="99999999999999999999")
+    cache, model = StepCache(), NeverRightModel()
+    cache.generate(first, model)
+    before = model.calls
+    served = cache.generate(second, model)
+    assert model.calls == before and served.verified
+    assert '"total": 9999999999999999999800000000000000000001' in served.text.replace("\n", " ").replace("  ", " ")

@@ -10,7 +10,7 @@ for in order, the values stated with their JSON types, and the entity the object
 from __future__ import annotations
 
 import ast
-from decimal import Decimal
+from decimal import MAX_EMAX, MAX_PREC, MIN_EMIN, Context, Decimal
 import json
 import math
 import re
@@ -1025,14 +1025,16 @@ def _literal_as_string(transformer: _Read, stated: dict[str, Statement]) -> bool
     return False
 
 
-def _bare_boolean(transformer: _Read, stated: dict[str, Statement], prompt: str) -> bool:
-    """wip/fuzzO (fuzzK-bare-boolean-leaf): an unquoted JSON literal word read as a boolean ("name true", "host: false",
-    "port=true", a nested leaf, a key holding an object, a colon block) for a key not noted boolean: the boolean or
-    the word? Not stated (jsonR4: a boolean only for a key noted boolean), so no claim, in every path the statements
-    come from. Data written as data (a JSON, JS or Python record: "{active: true}") writes its own types."""
+def _bare_boolean(transformer: _Read, stated: dict[str, Statement], where: tuple[str, str]) -> bool:
+    """wip/fuzzO (fuzzK-bare-boolean-leaf): an unquoted JSON literal read as a boolean for a key the tables say holds
+    a name or a number and no note types boolean ("name true", "host: false", "age false", "city=true", a nested leaf,
+    a key holding an object, a colon block): the boolean, or the word as the name? Not stated, so no claim, in every
+    path the statements come from. A key of no such kind ("active true", "debug: false") reads the literal as before;
+    data written as data (a JSON, JS or Python record: "{active: true}") writes its own types."""
+    language, prompt = where
     booleans = {key for key, kind in transformer.typed if kind == "boolean"}
     for key, st in stated.items():
-        if key in booleans or prompt[st.span[0] : st.span[0] + 1] == "{":
+        if key in booleans or prompt[st.span[0] : st.span[0] + 1] == "{" or not _key_meaning(key, language)[0]:
             continue
         items = st.value if isinstance(st.value, list) else [st.value]
         if any(isinstance(v, bool) for v in items):
@@ -1235,7 +1237,7 @@ def _value_read_two_ways(transformer: _Read, stated: dict[str, Statement], where
     key not noted boolean, markup, a name no one is, a number with zeros after its point, a type said after the last
     key of a list, a word mixing alphabets."""
     language, prompt = where
-    return _bare_boolean(transformer, stated, prompt) or _markup_in_values(transformer, stated, prompt) \
+    return _bare_boolean(transformer, stated, where) or _markup_in_values(transformer, stated, prompt) \
         or _names_no_one(stated, language) or _padded_number(stated, prompt) \
         or _last_key_note_read_two_ways(transformer, stated, language) or _mixed_scripts(stated)
 
@@ -1468,11 +1470,16 @@ def _formula_keys_declined(target: str, a: str, b: str, keys: list[str], found: 
     return target not in keys or target in found or target in stated or a not in keys or b not in keys or a == target or b == target
 
 
+# wip/fuzzO (red team 22, class D): a formula computed exactly, never in the caller's decimal context (28 digits by
+# default, or whatever an application sets: 99999999999999999999 * 99999999999999999999 was rounded, verified)
+_EXACT = Context(prec=MAX_PREC, Emax=MAX_EMAX, Emin=MIN_EMIN)
+
+
 def _formula_result(op: str, operands: list[Statement | None]) -> int | float | None:
     """``op`` applied exactly to the two stated numbers, decimals by their literals (0.1 + 0.2 is 0.3):
     an int when both are ints; None when the result has no exact double, so no value is guessed."""
     x, y = (Decimal(render(st.value) or "x") for st in operands)  # type: ignore[union-attr]
-    exact = x * y if op == "*" else x + y if op == "+" else x - y
+    exact = _EXACT.multiply(x, y) if op == "*" else _EXACT.add(x, y) if op == "+" else _EXACT.subtract(x, y)
     value: int | float = int(exact) if all(isinstance(st.value, int) for st in operands) else float(exact)  # type: ignore[union-attr]
     return value if Decimal(render(value) or "x") == exact else None
 
@@ -2204,10 +2211,15 @@ def _value_kind(tokens: list[Token]) -> str:
 
 def _never_a_name(tokens: list[Token], language: str) -> bool:
     """A value of words one of which is never a name: a pronoun, a question word, a quantifier, a
-    negation, a calendar word, a place adverb (:func:`_never_names`; W24, W25), of any table (wip/fuzzO: en
-    "Todos, 5" and pt "Nobody, 5" are another table's words, no name either; ``language`` is the prompt's)."""
-    words = _never_names_any()
-    return any(t.type == "NAME" and fold(word) in words for t in tokens for word in str(t.value).split())
+    negation, a calendar word, a place adverb (:func:`_never_names`; W24, W25) of the prompt's table; or a value of
+    one word that is such a word of any other table, unless the gazetteer knows it as a place (it "Como", "Este": the
+    data decides) (wip/fuzzO: en "Todos, 5" and pt "Nobody, 5"; in a name of several words another language's word
+    may be an article, "Il Postino")."""
+    own, words = _never_names(language), [str(t.value).split() for t in tokens if t.type == "NAME"]
+    if any(fold(word) in own for value in words for word in value):
+        return True
+    alone = [value[0] for value in words if len(value) == 1] if len(tokens) == 1 else []
+    return any(fold(word) in _never_names_any() and not place_kinds(word) for word in alone)
 
 
 @lru_cache(maxsize=1)
