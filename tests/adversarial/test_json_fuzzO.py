@@ -87,6 +87,8 @@ def test_a_bare_literal_for_a_name_or_number_key_is_no_claim(base: str, trap: st
     ("Make a JSON object from: sku=true, qty=3", {"sku": True, "qty": 3}),
     ("Return JSON with keys name (boolean) and age: name true, age 3", {"name": True, "age": 3}),  # noted
     ('Convert to JSON: {"active": true, "count": 3}', {"active": True, "count": 3}),
+    ('Convert to JSON: {"host": true, "port": 9090}', {"host": True, "port": 9090}),  # a record, for a name's key too
+    ("JSON please: {name: false, age: 3}", {"name": False, "age": 3}),
     ('Return JSON with keys "name" and "city": name "true", city Lyon', {"name": "true", "city": "Lyon"}),  # quoted: a string
 ])
 def test_a_boolean_noted_or_written_as_data_is_read(prompt: str, expected: dict[str, object]) -> None:
@@ -175,6 +177,10 @@ def test_a_self_introduced_word_that_names_no_one_is_no_claim(prompt: str) -> No
     ('Return JSON with keys "name" and "city": name "Nobody", city Lyon', {"name": "Nobody", "city": "Lyon"}),  # quoted
     ('Return JSON with keys "name" and "city": name Ana, city Lyon', {"name": "Ana", "city": "Lyon"}),
     ('Donne-moi un JSON avec "prenom" et "age" : Luca a 22 ans.', {"prenom": "Luca", "age": 22}),
+    # another table's word inside a name of several words (es "ella") may be part of the name: read as before
+    ('Return a JSON object with keys "name" and "age". Name: Ella Fitzgerald, Age: 39', {"name": "Ella Fitzgerald", "age": 39}),
+    ('Return JSON with keys "name" and "city": Ella Fitzgerald, Lyon', {"name": "Ella Fitzgerald", "city": "Lyon"}),
+    ("JSON per favore: squadra=Como, punti=41", {"squadra": "Como", "punti": 41}),  # another table's word, a known place
 ])
 def test_a_name_is_read(prompt: str, expected: dict[str, object]) -> None:
     read = read_request(prompt)
@@ -231,6 +237,12 @@ HOMOGLYPH_TRAPS = [(base, base.replace(a, b)) for base, _ in [*FLAT.values(), NE
     ('Верни JSON с ключами "name" и "city": name Ана, city Лион', 'Верни JSON с ключами "name" и "city": name Aна, city Лион'),
     ('Return JSON with keys "name" and "city": name "Ana", city Lyon', 'Return JSON with keys "name" and "city": name "Аna", city Lyon'),
     ('Return JSON with a key "tags" listing: red, green, blue', 'Return JSON with a key "tags" listing: red, green, blυe'),
+    # quoted, in a table that reads non-ASCII (English reads ASCII only): only this check declines them
+    ('Devuelve un JSON con las claves "nombre" y "ciudad": nombre Ana, ciudad "Bilbao"',
+     'Devuelve un JSON con las claves "nombre" y "ciudad": nombre Ana, ciudad "Bilbaо"'),  # a Cyrillic о
+    ('Devuelve un JSON con las claves "nombre" y "ciudad": nombre Ana, ciudad "Bilbao"',
+     'Devuelve un JSON con las claves "nombre" y "ciudad": nombre Ana, ciudad "Bilbaο"'),  # a Greek ο
+    ('Верни JSON с ключами "name" и "age": "Ирина", 34.', 'Верни JSON с ключами "name" и "age": "Иpина", 34.'),  # a Latin p
 ]
 
 
