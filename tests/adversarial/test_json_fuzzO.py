@@ -155,6 +155,8 @@ NEVER_TRAPS = _traps(NAME_PATHS, NEVER) + [
     ('Retorne um JSON com as chaves "produto" e "quantidade": caderno, 5',
      'Retorne um JSON com as chaves "produto" e "quantidade": Nobody, 5'),
     ('Donne-moi un JSON avec "prenom" et "age" : Luca a 22 ans.', 'Donne-moi un JSON avec "prenom" et "age" : Tomorrow a 22 ans.'),
+    ('Extraia um JSON com as chaves "cliente" e "valor" de: "O cliente Rita pagou 45 reais."',
+     'Extraia um JSON com as chaves "cliente" e "valor" de: "O cliente It pagou 45 reais."'),  # en "it" (IT: a country code)
     ("System: Reply with JSON only, keys user and role.\nUser: user Eve, role admin",
      "System: Reply with JSON only, keys user and role.\nUser: user Christmas, role admin"),
 ]

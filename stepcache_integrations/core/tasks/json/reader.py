@@ -2212,14 +2212,14 @@ def _value_kind(tokens: list[Token]) -> str:
 def _never_a_name(tokens: list[Token], language: str) -> bool:
     """A value of words one of which is never a name: a pronoun, a question word, a quantifier, a
     negation, a calendar word, a place adverb (:func:`_never_names`; W24, W25) of the prompt's table; or a value of
-    one word that is such a word of any other table, unless the gazetteer knows it as a place (it "Como", "Este": the
-    data decides) (wip/fuzzO: en "Todos, 5" and pt "Nobody, 5"; in a name of several words another language's word
+    one word that is such a word of any other table, unless the gazetteer knows it as a city (it "Como", "Este": the
+    data decides; a country code, "It", is none) (wip/fuzzO: en "Todos, 5" and pt "Nobody, 5"; in a name of several words another language's word
     may be an article, "Il Postino")."""
     own, words = _never_names(language), [str(t.value).split() for t in tokens if t.type == "NAME"]
     if any(fold(word) in own for value in words for word in value):
         return True
     alone = [value[0] for value in words if len(value) == 1] if len(tokens) == 1 else []
-    return any(fold(word) in _never_names_any() and not place_kinds(word) for word in alone)
+    return any(fold(word) in _never_names_any() and CITY not in (place_kinds(word) or ()) for word in alone)  # "It": no city
 
 
 @lru_cache(maxsize=1)
