@@ -1047,14 +1047,21 @@ def _bare_boolean(transformer: _Read, stated: dict[str, Statement], where: tuple
 _EMPHASIS_EDGE = re.compile(r"(?:^|(?<=\s))_|_(?=\s|$)")
 
 
-def _markup_in_values(transformer: _Read, stated: dict[str, Statement], prompt: str) -> bool:
-    """wip/fuzzO: markdown inline syntax in a value or list item is no claim in every path: an unquoted value or item
-    with a word in underscore emphasis ("_blue_", "sku=AB_"), and a list item in backticks ("`blue`": code, as a
-    statement's "`Ana`" is no claim already). A quoted value is a string; data written as data (a record) its own."""
+def _backticked_item(transformer: _Read, stated: dict[str, Statement], prompt: str) -> bool:
+    """A list item in backticks, after the first ("red, `blue`") or the first ("listing: `red`, green") (wip/fuzzO)."""
     if any(prompt[item.start_pos or 0 : (item.start_pos or 0) + 1] == "`" for items in transformer.items.values() for item in items):
         return True
     if any(isinstance(st.value, list) and prompt[st.span[0] : st.span[0] + 1] == "`" for st in stated.values()):
         return True  # a list's first item in backticks
+    return False
+
+
+def _markup_in_values(transformer: _Read, stated: dict[str, Statement], prompt: str) -> bool:
+    """wip/fuzzO: markdown inline syntax in a value or list item is no claim in every path: an unquoted value or item
+    with a word in underscore emphasis ("_blue_", "sku=AB_"), and a list item in backticks ("`blue`": code, as a
+    statement's "`Ana`" is no claim already). A quoted value is a string; data written as data (a record) its own."""
+    if _backticked_item(transformer, stated, prompt):
+        return True
     for st in stated.values():
         if prompt[st.span[0] : st.span[0] + 1] == "{" or st.quoted and not isinstance(st.value, list):
             continue
@@ -3473,6 +3480,11 @@ def _array_literal_at(text: str, pos: int, table: Vocabulary) -> tuple[list[Any]
         i += 1
 
 
+def _spaced_after_equals(value: tuple[str | int | float | bool, bool, int] | None, equals: bool) -> bool:
+    """An unquoted value read after "=" with a space inside ("AB Zed", "New York"): one token unless quoted (wip/fuzzO)."""
+    return equals and value is not None and isinstance(value[0], str) and not value[1] and any(c.isspace() for c in value[0])
+
+
 def _or_equals_data(
     value: tuple[str | int | float | bool, bool, int] | None, lowercase: bool, text: str, folded: str, span: tuple[int, int], table: Vocabulary
 ) -> tuple[tuple[str | int | float | bool, bool, int] | None, bool]:
@@ -3480,7 +3492,7 @@ def _or_equals_data(
     "host=db7；", "item=りんご、": :func:`_equals_data_at`, read as a lowercase value is; wip/jsonR6)."""
     end, sep_end = span
     equals = text[end:sep_end].strip(" \t") == "="
-    if equals and value is not None and isinstance(value[0], str) and not value[1] and any(c.isspace() for c in value[0]):
+    if _spaced_after_equals(value, equals):
         return None, False  # wip/fuzzO: zh "sku=AB Zed，": a k=v value is one token unless quoted, in every table
     if value is not None and not (table.spaced and equals and isinstance(value[0], str) and not value[1]):
         return value, lowercase  # a literal; after "=" a word may start a value of several words (wip/jsonQ)
