@@ -706,3 +706,6 @@ MUTANTS += [Mutant(*row) for row in _LINY_ROWS]
 from mutants_linX import ROWS as _LINX_ROWS  # noqa: E402 - format instructions and wrappers around an equation (wip/linX)
 
 MUTANTS += [Mutant(*row) for row in _LINX_ROWS]
+from mutants_fuzzO import ROWS as _FUZZO_ROWS  # noqa: E402 - wip/fuzzO: fuzzK's open JSON classes closed by one check in every path
+
+MUTANTS += [Mutant(*row) for row in _FUZZO_ROWS]

@@ -85,7 +85,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("jsonR6-list-equals", "'tags=red, green' (\"=\" states one value) is read as a list",
      _READER, "\" \" in st.value) or st.equals and transformer.items.get(key):", "\" \" in st.value):", (_T,)),
     ("jsonR6-list-note-ignored", "a key noted a list is not checked to hold one",
-     _READER, '        elif kind == "array":\n            ok = isinstance(value, list)\n', '        elif kind == "array":\n            ok = True\n', (_T,)),
+     _READER, '    if kind == "array":\n        return isinstance(value, list)\n', '    if kind == "array":\n        return True\n', (_T,)),
     ("jsonR6-grammar-list-item", "items after a statement are not derived ('tags: red, green')",
      _GRAMMAR, "%extend stmts: stmts (COMMA | AND | COMMA AND) _list_item -> list_item\n", "", (_T,)),
     ("jsonR6-grammar-one-list", "'a \"tags\" key holding a list of these colors: ...' is not derived",

@@ -46,7 +46,7 @@ BODIES = {
            ('title="{a}", year={n}', "Dune", "Emma", 1965, 1815, "title", "year", ""),
            ("\nname: {a}\nage: {n}", "Ana", "Rui", 31, 44, "name", "age", ""),
            ("product = {a}, price = {n}", "Kettle", "Toaster", 24.5, 31, "product", "price", ""),
-           ("title=The {a}, year={n}", "Hobbit", "Road", 1937, 2006, "title", "year", "The ")],
+           ('title="The {a}", year={n}', "Hobbit", "Road", 1937, 2006, "title", "year", "The ")],
     "de": [("name={a}, alter={n}", "Jonas", "Lena", 42, 31, "name", "alter", ""),
            ("\nstadt: {a}\neinwohner: {n}", "Bonn", "Kiel", 330000, 250000, "stadt", "einwohner", ""),
            ('titel = "{a}", jahr = {n}', "Faust", "Woyzeck", 1808, 1879, "titel", "jahr", "")],
@@ -55,10 +55,10 @@ BODIES = {
            ('titre="{a}", annee={n}', "Les Misérables", "Germinal", 1862, 1885, "titre", "annee", "")],
     "es": [("ciudad={a}, habitantes={n}", "Sevilla", "Bilbao", 680000, 345000, "ciudad", "habitantes", ""),
            ("\nproducto: {a}\nprecio: {n}", "Café", "Té", 3.5, 2, "producto", "precio", ""),
-           ("titulo=El {a}, anio={n}", "Quijote", "Lazarillo", 1605, 1554, "titulo", "anio", "El ")],
+           ('titulo="El {a}", anio={n}', "Quijote", "Lazarillo", 1605, 1554, "titulo", "anio", "El ")],
     "pt": [("nome={a}, idade={n}", "Ana", "Rui", 30, 41, "nome", "idade", ""),
            ("\ncidade: {a}\nhabitantes: {n}", "Recife", "Natal", 1600000, 890000, "cidade", "habitantes", "")],
-    "it": [("titolo=Il {a}, anno={n}", "Gattopardo", "Postino", 1958, 1994, "titolo", "anno", "Il "),
+    "it": [('titolo="Il {a}", anno={n}', "Gattopardo", "Postino", 1958, 1994, "titolo", "anno", "Il "),
            ("\ncitta: {a}\nabitanti: {n}", "Torino", "Bari", 850000, 316000, "citta", "abitanti", ""),
            ("nome = {a}, eta = {n}", "Giulia", "Marco", 26, 33, "nome", "eta", "")],
     "ru": [("город={a}, население={n}", "Томск", "Омск", 570000, 1100000, "город", "население", ""),
@@ -91,8 +91,8 @@ EXAMPLES = [
          "JSON please: colour=red, count=7", {"colour": "red", "count": 7}),
     pair("de/wandle", "Wandle in JSON um: name=Jonas, alter=42", {"name": "Jonas", "alter": 42},
          "Wandle in JSON um: name=Lena, alter=31", {"name": "Lena", "alter": 31}),
-    pair("it/titolo-run", "Trasforma in JSON: titolo=Il nome della rosa, anno=1980", {"titolo": "Il nome della rosa", "anno": 1980},
-         "Trasforma in JSON: titolo=Il Gattopardo, anno=1958", {"titolo": "Il Gattopardo", "anno": 1958}),
+    pair("it/titolo-run", "Trasforma in JSON: titolo=\"Il nome della rosa\", anno=1980", {"titolo": "Il nome della rosa", "anno": 1980},
+         "Trasforma in JSON: titolo=\"Il Gattopardo\", anno=1958", {"titolo": "Il Gattopardo", "anno": 1958}),
     pair("fr/mets", "Mets ça en JSON : titre = Candide, annee = 1759", {"titre": "Candide", "annee": 1759},
          "Mets ça en JSON : titre = Zadig, annee = 1747", {"titre": "Zadig", "annee": 1747}),
     pair("zh/lines", "用JSON输出：\n商品：香蕉\n单价：4\n数量：8", {"商品": "香蕉", "单价": 4, "数量": 8},
@@ -101,25 +101,35 @@ EXAMPLES = [
          "hey can u make this into json real quick? temp 18, humidity 55", {"temp": 18, "humidity": 55}),
     pair("en/yaml", "Convert this YAML to JSON:\nname: backup\nschedule: daily\nkeep: 14", {"name": "backup", "schedule": "daily", "keep": 14},
          "Convert this YAML to JSON:\nname: sync\nschedule: weekly\nkeep: 7", {"name": "sync", "schedule": "weekly", "keep": 7}),
-    pair("en/run-words", "Turn this into JSON: title=The Name of the Wind, year=2007", {"title": "The Name of the Wind", "year": 2007},
-         "Turn this into JSON: title=The Wise Man's Fear, year=2011", {"title": "The Wise Man's Fear", "year": 2011}),
-    pair("es/run-words", "Convierte esto a JSON: titulo=Crónica de una muerte anunciada, anio=1981", {"titulo": "Crónica de una muerte anunciada", "anio": 1981},
-         "Convierte esto a JSON: titulo=La casa de los espíritus, anio=1982",
+    pair("en/run-words", "Turn this into JSON: title=\"The Name of the Wind\", year=2007", {"title": "The Name of the Wind", "year": 2007},
+         "Turn this into JSON: title=\"The Wise Man's Fear\", year=2011", {"title": "The Wise Man's Fear", "year": 2011}),
+    pair("es/run-words", "Convierte esto a JSON: titulo=\"Crónica de una muerte anunciada\", anio=1981", {"titulo": "Crónica de una muerte anunciada", "anio": 1981},
+         "Convierte esto a JSON: titulo=\"La casa de los espíritus\", anio=1982",
          {"titulo": "La casa de los espíritus", "anio": 1982}),
-    pair("fr/run-words", "Convertis ça en JSON : titre=Le Petit Prince, annee=1943", {"titre": "Le Petit Prince", "annee": 1943},
-         "Convertis ça en JSON : titre=La Peste, annee=1947", {"titre": "La Peste", "annee": 1947}),
-    pair("de/run-words", "Konvertiere das in JSON: titel=Der Zauberberg, jahr=1924", {"titel": "Der Zauberberg", "jahr": 1924},
-         "Konvertiere das in JSON: titel=Die Blechtrommel, jahr=1959", {"titel": "Die Blechtrommel", "jahr": 1959}),
-    pair("pt/run-words", "Converta isso para JSON: titulo=Dom Casmurro, ano=1899", {"titulo": "Dom Casmurro", "ano": 1899},
-         "Converta isso para JSON: titulo=Memorial do Convento, ano=1982", {"titulo": "Memorial do Convento", "ano": 1982}),
-    pair("ru/run-words", "Преобразуй в JSON: название=Белая гвардия, год=1925", {"название": "Белая гвардия", "год": 1925},
-         "Преобразуй в JSON: название=Тихий Дон, год=1928", {"название": "Тихий Дон", "год": 1928}),
+    pair("fr/run-words", "Convertis ça en JSON : titre=\"Le Petit Prince\", annee=1943", {"titre": "Le Petit Prince", "annee": 1943},
+         "Convertis ça en JSON : titre=\"La Peste\", annee=1947", {"titre": "La Peste", "annee": 1947}),
+    pair("de/run-words", "Konvertiere das in JSON: titel=\"Der Zauberberg\", jahr=1924", {"titel": "Der Zauberberg", "jahr": 1924},
+         "Konvertiere das in JSON: titel=\"Die Blechtrommel\", jahr=1959", {"titel": "Die Blechtrommel", "jahr": 1959}),
+    pair("pt/run-words", "Converta isso para JSON: titulo=\"Dom Casmurro\", ano=1899", {"titulo": "Dom Casmurro", "ano": 1899},
+         "Converta isso para JSON: titulo=\"Memorial do Convento\", ano=1982", {"titulo": "Memorial do Convento", "ano": 1982}),
+    pair("ru/run-words", "Преобразуй в JSON: название=\"Белая гвардия\", год=1925", {"название": "Белая гвардия", "год": 1925},
+         "Преобразуй в JSON: название=\"Тихий Дон\", год=1928", {"название": "Тихий Дон", "год": 1928}),
 ]
 
 
 @pytest.mark.parametrize("case", HEADER_PAIRS + EXAMPLES, ids=lambda c: c.cls)
 def test_header_and_statements_served_exactly(case: Pair) -> None:
     assert_served_proven(case)
+
+
+# wip/fuzzO (fuzzK-modifier-in-value-run): a k=v value is one token unless quoted; jsonQ's values of several words
+# after "=" are no claim now ("sku=AB x2" was served "AB x2"): the examples above quote them, unquoted they are traps
+RUNS_UNQUOTED = ['Trasforma in JSON: titolo=Il nome della rosa, anno=1980', 'Trasforma in JSON: titolo=Il Gattopardo, anno=1958', 'Turn this into JSON: title=The Name of the Wind, year=2007', "Turn this into JSON: title=The Wise Man's Fear, year=2011", 'Convierte esto a JSON: titulo=Crónica de una muerte anunciada, anio=1981', 'Convierte esto a JSON: titulo=La casa de los espíritus, anio=1982', 'Convertis ça en JSON : titre=Le Petit Prince, annee=1943', 'Convertis ça en JSON : titre=La Peste, annee=1947', 'Konvertiere das in JSON: titel=Der Zauberberg, jahr=1924', 'Konvertiere das in JSON: titel=Die Blechtrommel, jahr=1959', 'Converta isso para JSON: titulo=Dom Casmurro, ano=1899', 'Converta isso para JSON: titulo=Memorial do Convento, ano=1982', 'Преобразуй в JSON: название=Белая гвардия, год=1925', 'Преобразуй в JSON: название=Тихий Дон, год=1928']
+
+
+@pytest.mark.parametrize("prompt", RUNS_UNQUOTED)
+def test_a_value_of_several_words_after_equals_unquoted_is_no_claim(prompt: str) -> None:
+    assert read_request(prompt) is None
 
 
 def test_every_language_has_twenty_phrasings() -> None:
@@ -178,7 +188,8 @@ def test_header_traps_read_nothing(prompt: str) -> None:
     ("Wandle in JSON um: name=Lena und alter=31", {"name": "Lena", "alter": 31}),
     ("Convert this to JSON: title=Pride and Prejudice, year=1813", None),
     ("Преобразуй в JSON: название=Мастер и Маргарита, год=1967", None),  # "and" in a run: no claim (never half of it)
-    ("Convert this to JSON: title=The Hobbit, year=1937", {"title": "The Hobbit", "year": 1937}),
+    ("Convert this to JSON: title=The Hobbit, year=1937", None),  # wip/fuzzO: a k=v value is one token unless quoted
+    ('Convert this to JSON: title="The Hobbit", year=1937', {"title": "The Hobbit", "year": 1937}),
 ])
 def test_runs_read_whole_or_not_at_all(prompt: str, obj: dict | None) -> None:
     read = read_request(prompt)

@@ -102,30 +102,49 @@ SERVED = [
 # T_BOOL, fr T_NUMBER): 'keys name (as a string) and age (as an integer)', 'active true (as a boolean)'.
 EN_BRACKETS = "Return JSON with keys name (as a string) and age (as an integer): name {}, age {}"
 EN_AFTER_VALUE = 'Return a JSON object: name "{}", active {} (as a boolean)'
-ES_BRACKET = "Devuelve un JSON con las claves nombre y edad (como entero): nombre {}, edad {}"
-FR_BRACKET = "Renvoie un JSON avec les clés nom et actif (en booléen) : nom: {}, actif: {}"
+ES_BRACKET = "Devuelve un JSON con las claves edad (como entero) y nombre: nombre {}, edad {}"
+FR_BRACKET = "Renvoie un JSON avec les clés actif (en booléen) et nom : nom: {}, actif: {}"
 DE_BRACKET = 'Gib mir JSON mit den Schlüsseln stadt und plz (als Zeichenkette): stadt={}, plz="{}"'
-IT_BRACKET = "Restituisci un JSON con le chiavi nome e attivo (come booleano): nome: {}, attivo: {}"
-PT_BRACKET = "Retorne um JSON com as chaves nome e idade (como inteiro): nome: {}, idade: {}"
-RU_BRACKET = "Верни JSON с ключами name и age (целым числом): name: {}, age: {}"
+IT_BRACKET = "Restituisci un JSON con le chiavi attivo (come booleano) e nome: nome: {}, attivo: {}"
+PT_BRACKET = "Retorne um JSON com as chaves idade (como inteiro) e nome: nome: {}, idade: {}"
+RU_BRACKET = "Верни JSON с ключами age (целым числом) и name: name: {}, age: {}"
 SERVED += [
     pair("en/bracket-notes", EN_BRACKETS.format("Ana", 30), {"name": "Ana", "age": 30},
          EN_BRACKETS.format("Bruno", 41), {"name": "Bruno", "age": 41}),
     pair("en/bracket-after-value", EN_AFTER_VALUE.format("Ana", "true"), {"name": "Ana", "active": True},
          EN_AFTER_VALUE.format("Bea", "false"), {"name": "Bea", "active": False}),
-    pair("es/(como-entero)", ES_BRACKET.format("Ana", 30), {"nombre": "Ana", "edad": 30},
-         ES_BRACKET.format("Luis", 52), {"nombre": "Luis", "edad": 52}),
-    pair("fr/(en-booleen)", FR_BRACKET.format("Ana", "oui"), {"nom": "Ana", "actif": True},
-         FR_BRACKET.format("Paul", "non"), {"nom": "Paul", "actif": False}),
+    pair("es/(como-entero)", ES_BRACKET.format("Ana", 30), {"edad": 30, "nombre": "Ana"},
+         ES_BRACKET.format("Luis", 52), {"edad": 52, "nombre": "Luis"}),
+    pair("fr/(en-booleen)", FR_BRACKET.format("Ana", "oui"), {"actif": True, "nom": "Ana"},
+         FR_BRACKET.format("Paul", "non"), {"actif": False, "nom": "Paul"}),
     pair("de/(als-zeichenkette)", DE_BRACKET.format("München", "80331"), {"stadt": "München", "plz": "80331"},
          DE_BRACKET.format("Hamburg", "20095"), {"stadt": "Hamburg", "plz": "20095"}),
-    pair("it/(come-booleano)", IT_BRACKET.format("Marco", "sì"), {"nome": "Marco", "attivo": True},
-         IT_BRACKET.format("Giulia", "no"), {"nome": "Giulia", "attivo": False}),
-    pair("pt/(como-inteiro)", PT_BRACKET.format("Ana", 30), {"nome": "Ana", "idade": 30},
-         PT_BRACKET.format("Pedro", 45), {"nome": "Pedro", "idade": 45}),
-    pair("ru/(целым-числом)", RU_BRACKET.format("Анна", 30), {"name": "Анна", "age": 30},
-         RU_BRACKET.format("Ольга", 35), {"name": "Ольга", "age": 35}),
+    pair("it/(come-booleano)", IT_BRACKET.format("Marco", "sì"), {"attivo": True, "nome": "Marco"},
+         IT_BRACKET.format("Giulia", "no"), {"attivo": False, "nome": "Giulia"}),
+    pair("pt/(como-inteiro)", PT_BRACKET.format("Ana", 30), {"idade": 30, "nome": "Ana"},
+         PT_BRACKET.format("Pedro", 45), {"idade": 45, "nome": "Pedro"}),
+    pair("ru/(целым-числом)", RU_BRACKET.format("Анна", 30), {"age": 30, "name": "Анна"},
+         RU_BRACKET.format("Ольга", 35), {"age": 35, "name": "Ольга"}),
 ]
+
+
+# wip/fuzzO: the same note after the LAST key of the list types that key or every key (two readings): no claim unless
+# both agree (the notes above are moved before the last key; these were served before)
+LAST_KEY_NOTES = [
+    "Devuelve un JSON con las claves nombre y edad (como entero): nombre Luis, edad 52",
+    "Renvoie un JSON avec les clés nom et actif (en booléen) : nom: Paul, actif: non",
+    "Restituisci un JSON con le chiavi nome e attivo (come booleano): nome: Giulia, attivo: no",
+    "Retorne um JSON com as chaves nome e idade (como inteiro): nome: Pedro, idade: 45",
+    "Верни JSON с ключами name и age (целым числом): name: Ольга, age: 35",
+    "Return JSON with keys code and name (as a string): code 7, name Ana",
+]
+
+
+@pytest.mark.parametrize("prompt", LAST_KEY_NOTES)
+def test_a_note_said_after_the_last_key_is_no_claim(prompt: str) -> None:
+    from stepcache_integrations.core.tasks.json.reader import read_request
+
+    assert read_request(prompt) is None
 
 
 @pytest.mark.parametrize("case", SERVED, ids=lambda c: c.cls)

@@ -32,7 +32,7 @@ from typing import Any
 
 from .corpus import chat_bases, plain_bases, single_message_sample
 from .edits import _texts, apply_edit, miscased_units, rotation
-from .oracle import _CALENDAR, _NEVER_VALUES, oracle_verdict
+from .oracle import oracle_verdict
 from .prompts import Base, Msg, Request, canon_key, digest, edge_key, show
 from .targets import TARGETS, Served, Session, Target
 
@@ -61,42 +61,13 @@ OPEN_FINDINGS: tuple[tuple[str, re.Pattern[str], str], ...] = (
     ("json-capitalised-negation-in-name",
      re.compile(r"\b(?:Not|No) [A-Z]"),
      "a capitalised negation before a labelled name is read as part of the name ('Stadt Not Kiel' -> stadt 'Not Kiel')"),
-    # wip/fuzzK (value_class, modifier_insert, semantic_operator edits; reported to the lead, not fixed there):
-    # tests/fuzz/test_fuzzK_findings.py holds each one's minimal pair, xfail(strict=True) until it is closed
-    ("fuzzK-bare-boolean-leaf",
-     re.compile(r'(?:for name|, age|holding host|and port|^ +(?:host|port):) (?:true|false)\b', re.MULTILINE),
-     "a bare 'true'/'false' for a key not noted boolean is served as a JSON boolean in a nested object's leaf, a key "
-     "holding an object and an indented block ('for name true, age 40' -> \"name\": true; 'holding host false' -> "
-     "\"host\": false), against jsonR4 (a boolean only for a key noted boolean) and W26 (a literal is no claim unquoted)"),
-    ("fuzzK-underscore-emphasis-item",
-     re.compile(r'\blisting:? (?:[^\n]*[ ,])?_{1,2}[A-Za-z]+_{1,2}(?![\w])'),
-     "an English list item in underscore emphasis is served as written ('listing: red, green, _blue_' -> \"_blue_\", "
-     "'__green__'), where '*blue*', '**blue**', '~~blue~~' and es 'que contiene: ..., _azul_' are no claim (W26: markup "
-     "is never served as text)"),
-    ("fuzzK-modifier-in-value-run",
-     re.compile(r'(?<![\w])[a-z]+=[A-Z][A-Za-z0-9]*(?: (?!and\b)[^\s,=]+)+(?=,)'),
-     "a word after a k=v value is read into the value ('sku=AB x2' -> \"AB x2\", 'sku=AB twice', 'sku=Zed repeated', "
-     "'sku=Zed Sorted'), where the same words after a list item are no claim (W26's list_item_stops, multipliers, "
-     "participles)"),
-    ("fuzzK-never-name-value",
-     re.compile(r"(?i)(?:\b(?:name|user|nombre|nome|имя|ciudad|city|stadt)\b\"?(?::? |=)|\"(?:product|produto)\" (?:and|e) \"(?:quantity|quantidade)\": |"
-                r"\b(?:my name is|me llamo|eu me chamo|je m'appelle|ich heiße|mi chiamo|меня зовут) |: (?=\w+ (?:a|is|ist|ha|tem|tiene) [0-9]))"
-                r"(?:" + "|".join(sorted(_NEVER_VALUES | _CALENDAR, key=len, reverse=True)) + r")(?![\w'])"),
-     "a word that names no one (a pronoun, a negation, a quantifier, a calendar word) is served as a name, a city or a "
-     "product after a label, a self-introduction or in the keys' order: 'Name: Nobody' -> \"Nobody\", 'My name is Nobody', "
-     "es 'Me llamo Monday', fr prose 'Tomorrow a 22 ans' (fr 'Demain a 22 ans' is declined), de 'name: Niemand', es 'Ciudad: Nadie', "
-     "'user Christmas', 'for: name noon' (while 'name today' is declined), ordered pt '\"produto\" e \"quantidade\": "
-     "Nobody, 5' and en '... Todos, 5' (while en 'Everyone, 5' and pt 'Todos, 5' are declined: each table's own words "
-     "only); W24 declines said and ordered names, W25 a template's slots; a labelled name is read as the label says"),
+    # wip/fuzzK's findings fuzzK-bare-boolean-leaf, -underscore-emphasis-item, -modifier-in-value-run, -never-name-value and
+    # -trailing-zeros-passage were closed by wip/fuzzO (tests/fuzz/test_fuzzK_findings.py CLOSED: traps now)
     ("oracle-word-for-a-number",
      re.compile(r"(?i)\b(?:qty|port|year|population|stock|total|price)(?:=| is |: )(?:[a-z]+|'[0-9]+')(?=[,.\n]|$)"),
      "not an engine finding: a word (or a single-quoted number) where the oracle's template states a number is served "
      "as the string written ('qty=Nobody' -> \"Nobody\", 'port is nadie', 'year: they', \"qty: '3'\" -> \"3\"); the oracle "
      "types no such value, and no rule says a quantity's key holds a number (wip/fuzzK lists it apart, judged right by hand)"),
-    ("fuzzK-trailing-zeros-passage",
-     re.compile(r'from: "[^"]*\$[0-9]+\.[0-9]*0\b'),
-     "a passage's amount with a trailing zero ('costs $349.00.') is served as the number JSON writes another way "
-     "(349.0), where pasted cells (W22) and es '12,00 euros' are no claim"),
 )
 
 

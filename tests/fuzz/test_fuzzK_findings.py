@@ -42,7 +42,10 @@ LABELS = 'Return a JSON object with keys "name" and "age". Name: Priya, Age: 29'
 SYSTEM_USER = "System: Reply with JSON only, keys user and role.\nUser: user Eve, role admin"
 FOR_NAME = 'Give me a JSON object with "name", "city" and "age" for: name Ines, city Porto, age 35.'
 
-OPEN = {
+# Closed by wip/fuzzO (2026-12-06; were OPEN_FINDINGS 'fuzzK-*', xfail(strict=True) until then): each pair is a
+# trap now, and its class is closed by construction (json/reader.py _value_read_two_ways, _words_after_equals;
+# tests/adversarial/test_json_fuzzO.py holds the variants in every table and path).
+CLOSED = {
     "fuzzK-bare-boolean-leaf": [
         (NESTED, NESTED.replace("name Carl", "name true")),
         (NESTED, NESTED.replace("age 40", "age false")),
@@ -77,22 +80,21 @@ OPEN = {
          'Extract JSON with keys "model" and "price" from: "The Nimbus 7 costs $349.00."'),
     ],
 }
-OPEN_PAIRS = [pytest.param(base, edited, id=f"{name}-{i}", marks=pytest.mark.xfail(strict=True, reason=name))
-              for name, pairs in OPEN.items() for i, (base, edited) in enumerate(pairs)]
+CLOSED_PAIRS = [pytest.param(base, edited, id=f"{name}-{i}") for name, pairs in CLOSED.items() for i, (base, edited) in enumerate(pairs)]
 
 
-@pytest.mark.parametrize(("base", "edited"), OPEN_PAIRS)
-def test_an_open_fuzzK_finding_is_declined(base: str, edited: str) -> None:
+@pytest.mark.parametrize(("base", "edited"), CLOSED_PAIRS)
+def test_a_closed_fuzzK_finding_is_declined(base: str, edited: str) -> None:
     served, text = _served_without_a_model_call(base, edited)
     assert not served, f"served from the cache: {edited!r} -> {text!r}"
 
 
-def test_every_open_fuzzK_pair_is_listed_apart_by_its_finding() -> None:
+def test_no_closed_fuzzK_finding_is_open_any_more() -> None:
     names = {name for name, _, _ in OPEN_FINDINGS}
-    for name, pairs in OPEN.items():
-        assert name in names and name.startswith("fuzzK-")
+    for name, pairs in CLOSED.items():
+        assert name not in names and name.startswith("fuzzK-")
         for _, edited in pairs:
-            assert open_finding(edited) == name, edited
+            assert open_finding(edited) is None, edited
 
 
 @pytest.mark.parametrize(("base", "edited"), [

@@ -20,7 +20,7 @@ import json
 from decimal import Decimal
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from stepcache_integrations import StepCache
@@ -129,6 +129,12 @@ CASES = st.one_of(
 KEYS = st.sampled_from(["value", "age", "id", "flag", "price", "code"])
 
 
+def bool_for_a_number_key(key: str, expected: Any) -> bool:
+    """wip/fuzzO: a bare true/false for a key the tables say holds a number ("age", "price") is no claim (the boolean,
+    or a word?): no plain request, so these properties of plain requests leave that pair out."""
+    return isinstance(expected, bool) and key in ("age", "price")
+
+
 def prompt_of(entity: str, key: str, literal: str, sep: str, extra: str = "") -> str:
     keys = f"{key}, note{', ' + extra if extra else ''}"
     return f'Return a JSON object for {article(entity)} {entity} with {key}{sep}{literal}, note "n1". Required keys: {keys}.'
@@ -155,6 +161,7 @@ def test_property_a_fresh_answer_is_served_verified_only_with_the_stated_value(
     case: Any, key: str, sep: str, entity: str, data: Any
 ) -> None:
     literal, expected, wrong, same = case
+    assume(not bool_for_a_number_key(key, expected))
     prompt = prompt_of(entity, key, literal, sep)
     plain = prompt.isascii()
     for text in [data.draw(st.sampled_from(wrong)), *same]:
@@ -172,6 +179,7 @@ def test_property_reuse_and_reinstantiation_serve_only_the_stated_value(
     cache = StepCache()
     cache.generate(prompt_of(entity, key, first[0], " "), const(answer_of(key, first[3][0])))
     literal, expected, wrong, _same = second
+    assume(not bool_for_a_number_key(key, expected))
     prompt = prompt_of(entity, key, literal, " ")
     for model in (const(answer_of(key, data.draw(st.sampled_from(wrong)))), const("no JSON here")):
         judge(cache.generate(prompt, model), key, expected, prompt.isascii())
@@ -219,6 +227,7 @@ def test_property_a_transforming_entity_is_never_proven(word: str, case: Any, ke
 @given(st.sampled_from(ALLOWED), CASES, KEYS)
 def test_property_an_allowed_entity_keeps_the_request_plain(entity: str, case: Any, key: str) -> None:
     literal, expected, wrong, _same = case
+    assume(not bool_for_a_number_key(key, expected))
     prompt = prompt_of(entity, key, literal, " ")
     r = StepCache().generate(prompt, const(answer_of(key, wrong[0])))
     if prompt.isascii():

@@ -61,12 +61,13 @@ def test_any_other_entity_word_is_no_plain_request(entity: str) -> None:
 # -- the level of a key ---------------------------------------------------------------------------------
 @pytest.mark.parametrize(
     "stated, answer",
-    [("age 30", "30.0"), ("age 30", "3e1"), ("age 30", '"30"'), ("age 1", "true"), ("age true", "1"),
-     ("age false", "0"), ("age 9007199254740993", "9007199254740992"), ('age "Bob"', '"bob"'), ("age 2.5", '"2.5"')],
-)
+    [("age 30", "30.0"), ("age 30", "3e1"), ("age 30", '"30"'), ("age 1", "true"), ("flag true", "1"),
+     ("flag false", "0"), ("age 9007199254740993", "9007199254740992"), ('age "Bob"', '"bob"'), ("age 2.5", '"2.5"')],
+)  # wip/fuzzO: a boolean for "age" (a number's key) is no claim now: the booleans are a flag's
 def test_a_retyped_value_is_never_proven_and_fails_its_check(stated: str, answer: str) -> None:
-    c = js.constraints(ask("person", stated, "age"))
-    steps = js.fresh('{"age": %s}' % answer, c).steps
+    key = stated.split()[0]
+    c = js.constraints(ask("person", stated, key))
+    steps = js.fresh('{"%s": %s}' % (key, answer), c).steps
     assert js.verification_level(steps, c, None) != "proven"
     assert js.check_answer(steps, c)
 

@@ -237,6 +237,7 @@ class _Read(Transformer[Token, Any]):
         self.nests: list[tuple[str, list[str]]] = []  # 'a key "server" holding host ... and port ...': (key, its leaves) (wip/jsonN)
         self.item_kinds: dict[str, type | tuple[type, ...]] = {}  # '"tags" (array of strings)': the items' JSON type (wip/jsonL)
         self.lowercase_keys = False  # "(keys in lowercase)": each stated label is its key lowercased (wip/jsonE)
+        self.key_notes: list[tuple[str, Token]] = []  # "name (as a string)": each key list's noted key and its note (wip/fuzzO)
 
     def key(self, children: list[Token]) -> Token:
         self.asked.append(children[0].value)
@@ -264,6 +265,7 @@ class _Read(Transformer[Token, Any]):
         key = self.key(children[:1])
         note = children[1].children[0].type
         self.typed.append((key.value, _TYPE_NOTES[note]))
+        self.key_notes.append((str(key.value), children[1].children[0]))  # wip/fuzzO: _last_key_note_read_two_ways
         if note in _ITEM_KINDS:
             self.item_kinds[str(key.value)] = _ITEM_KINDS[note]  # "(array of strings)": the items' type (wip/jsonL)
         return key
@@ -1029,6 +1031,89 @@ def _literal_as_string(transformer: _Read, stated: dict[str, Statement]) -> bool
     return False
 
 
+def _bare_boolean(transformer: _Read, stated: dict[str, Statement], where: tuple[str, str]) -> bool:
+    """wip/fuzzO (fuzzK-bare-boolean-leaf): an unquoted JSON literal read as a boolean for a key the tables say holds
+    a name or a number and no note types boolean ("name true", "host: false", "age false", "city=true", a nested leaf,
+    a key holding an object, a colon block): the boolean, or the word as the name? Not stated, so no claim, in every
+    path the statements come from. A key of no such kind ("active true", "debug: false") reads the literal as before;
+    data written as data (a JSON, JS or Python record: "{active: true}") writes its own types."""
+    language, prompt = where
+    booleans = {key for key, kind in transformer.typed if kind == "boolean"}
+    for key, st in stated.items():
+        if key in booleans or prompt[st.span[0] : st.span[0] + 1] == "{" or not _key_meaning(key, language)[0]:
+            continue
+        items = st.value if isinstance(st.value, list) else [st.value]
+        if any(isinstance(v, bool) for v in items):
+            return True
+    return False
+
+
+# wip/fuzzO (fuzzK-underscore-emphasis-item): a word of a value opening or closing with "_" ("_blue_", "__green__"): markdown
+# emphasis, never data; beside W26's "*", "**", "~~", "<b>", "[x](u)", which no value rule reads
+_EMPHASIS_EDGE = re.compile(r"(?:^|(?<=\s))_|_(?=\s|$)")
+
+
+def _backticked_item(transformer: _Read, stated: dict[str, Statement], prompt: str) -> bool:
+    """A list item in backticks, after the first ("red, `blue`") or the first ("listing: `red`, green") (wip/fuzzO)."""
+    if any(prompt[item.start_pos or 0 : (item.start_pos or 0) + 1] == "`" for items in transformer.items.values() for item in items):
+        return True
+    if any(isinstance(st.value, list) and prompt[st.span[0] : st.span[0] + 1] == "`" for st in stated.values()):
+        return True  # a list's first item in backticks
+    return False
+
+
+def _markup_in_values(transformer: _Read, stated: dict[str, Statement], prompt: str) -> bool:
+    """wip/fuzzO: markdown inline syntax in a value or list item is no claim in every path: an unquoted value or item
+    with a word in underscore emphasis ("_blue_", "sku=AB_"), and a list item in backticks ("`blue`": code, as a
+    statement's "`Ana`" is no claim already). A quoted value is a string; data written as data (a record) its own."""
+    if _backticked_item(transformer, stated, prompt):
+        return True
+    for st in stated.values():
+        if prompt[st.span[0] : st.span[0] + 1] == "{" or st.quoted and not isinstance(st.value, list):
+            continue
+        items = st.value if isinstance(st.value, list) else [st.value]
+        if any(isinstance(v, str) and _EMPHASIS_EDGE.search(v) for v in items):
+            return True
+    return False
+
+
+# wip/fuzzO: a number written with zeros after its point or decimal comma ("349.00", "12,50", "1.0")
+_PADDED_DECIMAL = re.compile(r"-?\d+[.,]\d*0")
+
+
+def _padded_number(stated: dict[str, Statement], prompt: str) -> bool:
+    """wip/fuzzO (fuzzK-trailing-zeros-passage): a number the prompt writes with zeros after its point ("costs $349.00",
+    "349,00 €") is the number (349, 349.0) or the amount as written ("349.00")? Not stated: no claim in every path (a
+    statement's literal states nothing so written already; now a passage's frame or label the same). A number only
+    a record writes ("{"price": 349.00}") is data written as data."""
+    for st in stated.values():
+        if isinstance(st.value, bool) or not isinstance(st.value, (int, float)) or prompt[st.span[0] : st.span[0] + 1] == "{":
+            continue
+        if _PADDED_DECIMAL.fullmatch(prompt[st.span[0] : st.span[1]]):
+            return True
+    return False
+
+
+# wip/fuzzO: the alphabets a homoglyph passes between (Cyrillic "о", Greek "ο" for a Latin "o")
+_HOMOGLYPH_SCRIPTS = frozenset({"LATIN", "CYRILLIC", "GREEK"})
+
+
+def _word_scripts(word: str) -> set[str]:
+    """The alphabets (by each letter's Unicode name: "LATIN SMALL LETTER O", "CYRILLIC SMALL LETTER O") of a word's letters."""
+    return {unicodedata.name(c, "").split(" ", 1)[0] for c in word if c.isalpha()} & _HOMOGLYPH_SCRIPTS
+
+
+def _mixed_scripts(stated: dict[str, Statement]) -> bool:
+    """wip/fuzzO: a string value or list item with a word whose letters mix the Latin, Cyrillic and Greek alphabets
+    ("Bilbaо" with a Cyrillic "о", "Иpина" with a Latin "p"): a homoglyph, the word meant or a trap? No claim in every
+    path, quoted or not (the served string would not be the word it looks like)."""
+    for st in stated.values():
+        for v in st.value if isinstance(st.value, list) else [st.value]:
+            if isinstance(v, str) and any(len(_word_scripts(w)) > 1 for w in re.split(r"[\W\d_]+", v)):
+                return True
+    return False
+
+
 # W27 (red team 21, N1/N5): each table's declared "referring_words" ("ditto", "idem", "dito", "\u540c\u4e0a", "twice", "doble",
 # "more"): a word that refers to another value or relates to one is no value of its own
 _REFERRING_WORDS = frozenset(fold(word) for table in _TABLES.values() for word in table.get("referring_words", ()))
@@ -1174,7 +1259,7 @@ def _checked_request(transformer: _Read, keys: Any, found: dict, stated: dict, w
     _notes_by_listed_key(transformer, keys, language)
     _declared_booleans(transformer, stated, language)
     transformer.yaml_framed |= _YAML_FENCE.search(prompt) is not None  # "```yaml" frames the block as YAML (wip/jsonF)
-    if not _typed_as_noted(transformer, found, stated) or _period_dropped(stated, prompt):
+    if not _typed_as_noted(transformer, found, stated) or _period_dropped(stated, prompt) or _value_read_two_ways(transformer, stated, where):
         return None
     if not _formulas_applied(transformer, keys, found, stated, prompt):
         return None
@@ -1183,6 +1268,17 @@ def _checked_request(transformer: _Read, keys: Any, found: dict, stated: dict, w
 
 
 _DECLARED_LIST = DECLARED_LIST
+
+
+def _value_read_two_ways(transformer: _Read, stated: dict[str, Statement], where: tuple[str, str]) -> bool:
+    """wip/fuzzO: the one check every path's statements pass (flat, nested leaves, a key holding an object, colon
+    blocks, lists, k=v, passages, said and ordered names): a value read two ways is no claim -- a bare boolean for a
+    key not noted boolean, markup, a name no one is, a number with zeros after its point, a type said after the last
+    key of a list, a word mixing alphabets."""
+    language, prompt = where
+    return _bare_boolean(transformer, stated, where) or _markup_in_values(transformer, stated, prompt) \
+        or _names_no_one(stated, language) or _padded_number(stated, prompt) \
+        or _last_key_note_read_two_ways(transformer, stated, language) or _mixed_scripts(stated)
 
 
 def _yaml_disagrees(transformer: _Read, read: JsonRequest, prompt: str) -> bool:
@@ -1484,21 +1580,40 @@ def _typed_as_noted(transformer: _Read, found: dict[str, Statement], stated: dic
         return False
     if not transformer.converts and any(_holds_null(st.value) for st in stated.values()):
         return False  # "Return JSON: {"title": null, ...}" may ask to fill it; only data to convert states null (wip/jsonR6)
-    for key, kind in transformer.typed:
-        value = stated[key].value if key in stated else None
-        if kind == "string":
-            ok = isinstance(value, str)
-        elif kind == "boolean":
-            ok = isinstance(value, bool)
-        elif kind == "integer":
-            ok = isinstance(value, int) and not isinstance(value, bool)
-        elif kind == "array":
-            ok = isinstance(value, list)
-        else:
-            ok = isinstance(value, (int, float)) and not isinstance(value, bool)
-        if not ok:
-            return False
+    if any(not _of_kind(stated[key].value if key in stated else None, kind) for key, kind in transformer.typed):
+        return False
     return not _read_otherwise_as_yaml(transformer, found)  # W27: "active: on" under YAML is true in YAML 1.1 (PyYAML)
+
+
+def _of_kind(value: Any, kind: str) -> bool:
+    """Whether ``value`` is of the JSON type a note says ("string", "boolean", "integer", "array", "number")."""
+    if kind == "string":
+        return isinstance(value, str)
+    if kind == "boolean":
+        return isinstance(value, bool)
+    if kind == "integer":
+        return isinstance(value, int) and not isinstance(value, bool)
+    if kind == "array":
+        return isinstance(value, list)
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+# A table's phrases for a type said in words ("as a string", es "como texto"): in brackets after a key, a note (wip/jsonF)
+_SAID_PHRASES = {language: frozenset(fold(w) for cls in _SAID_NOTES for w in table["classes"].get(cls, ()))
+                 for language, table in _TABLES.items()}
+
+
+def _last_key_note_read_two_ways(transformer: _Read, stated: dict[str, Statement], language: str) -> bool:
+    """wip/fuzzO (jsonF's open case): a type said in words in brackets after the last key of a list of two or more, no
+    other key noted ("keys code and name (as a string): code 7"), types that key alone or every key of the list: two
+    readings. No claim unless they agree (every other key listed is stated with a value of that type)."""
+    if len(transformer.key_notes) != 1 or len(transformer.asked) < 2:
+        return False
+    key, note = transformer.key_notes[0]
+    if key != transformer.asked[-1] or fold(str(note.value)).strip("()\uff08\uff09 ") not in _SAID_PHRASES.get(language, ()):
+        return False
+    kind = _TYPE_NOTES[note.type]
+    return not all(other in stated and _of_kind(stated[other].value, kind) for other in transformer.asked[:-1])
 
 
 # Words that may say a list's transformation or exception ("red, green, sorted", "blue, except red"): never an item (wip/jsonL).
@@ -2147,9 +2262,31 @@ def _value_kind(tokens: list[Token]) -> str:
 
 def _never_a_name(tokens: list[Token], language: str) -> bool:
     """A value of words one of which is never a name: a pronoun, a question word, a quantifier, a
-    negation, a calendar word, a place adverb (:func:`_never_names`; W24, W25)."""
-    words = _never_names(language)
-    return any(t.type == "NAME" and fold(word) in words for t in tokens for word in str(t.value).split())
+    negation, a calendar word, a place adverb (:func:`_never_names`; W24, W25) of the prompt's table; or a value of
+    one word that is such a word of any other table, unless the gazetteer knows it as a city (it "Como", "Este": the
+    data decides; a country code, "It", is none) (wip/fuzzO: en "Todos, 5" and pt "Nobody, 5"; in a name of several words another language's word
+    may be an article, "Il Postino")."""
+    own, words = _never_names(language), [str(t.value).split() for t in tokens if t.type == "NAME"]
+    if any(fold(word) in own for value in words for word in value):
+        return True
+    alone = [value[0] for value in words if len(value) == 1] if len(tokens) == 1 else []
+    return any(fold(word) in _never_names_any() and CITY not in (place_kinds(word) or ()) for word in alone)  # "It": no city
+
+
+@lru_cache(maxsize=1)
+def _never_names_any() -> frozenset[str]:
+    """Every table's words that are never a name (:func:`_never_names`) and its quantifier words (wip/fuzzO)."""
+    return frozenset().union(*(_never_names(language) | {fold(w) for w in table.get("quantifier_words", ())}
+                               for language, table in _TABLES.items()))
+
+
+def _names_no_one(stated: dict[str, Statement], language: str) -> bool:
+    """wip/fuzzO (fuzzK-never-name-value): an unquoted value of a name-like key (a name, a city, a product: the tables'
+    "name" kind) that holds a word no name is (:func:`_never_a_name`, any table's) is no claim, in every path the
+    statement came from: a label ("Name: Nobody", de "name: Niemand"), the keys' order ("Todos, 5"), a self-introduction
+    ("My name is Nobody", es "Me llamo Monday"), a block, a nested leaf ("user Christmas"). Quoted, it is a string."""
+    return any(isinstance(st.value, str) and not st.quoted and _is_kind(key, "name", language)
+               and _never_a_name([Token("NAME", st.value)], language) for key, st in stated.items())
 
 
 @lru_cache(maxsize=None)
@@ -3440,90 +3577,55 @@ def _array_literal_at(text: str, pos: int, table: Vocabulary) -> tuple[list[Any]
         i += 1
 
 
+def _spaced_after_equals(value: tuple[str | int | float | bool, bool, int] | None, equals: bool) -> bool:
+    """An unquoted value read after "=" with a space inside ("AB Zed", "New York"): one token unless quoted (wip/fuzzO)."""
+    return equals and value is not None and isinstance(value[0], str) and not value[1] and any(c.isspace() for c in value[0])
+
+
 def _or_equals_data(
     value: tuple[str | int | float | bool, bool, int] | None, lowercase: bool, text: str, folded: str, span: tuple[int, int], table: Vocabulary
 ) -> tuple[tuple[str | int | float | bool, bool, int] | None, bool]:
     """``value`` as read, or else the word written as data after "=" in a table without spaces (zh/ja
     "host=db7；", "item=りんご、": :func:`_equals_data_at`, read as a lowercase value is; wip/jsonR6)."""
     end, sep_end = span
-    if value is not None and not (table.spaced and text[end:sep_end].strip(" \t") == "=" and isinstance(value[0], str) and not value[1]):
+    equals = text[end:sep_end].strip(" \t") == "="
+    if _spaced_after_equals(value, equals):
+        return None, False  # wip/fuzzO: zh "sku=AB Zed，": a k=v value is one token unless quoted, in every table
+    if value is not None and not (table.spaced and equals and isinstance(value[0], str) and not value[1]):
         return value, lowercase  # a literal; after "=" a word may start a value of several words (wip/jsonQ)
     elif not table.spaced and text[end:sep_end].strip(" \t") == "=":
         value = _equals_data_at(text, folded, sep_end, table)
     elif table.spaced and text[end:sep_end].strip(" \t") == "=":
-        run = _equals_run_at(text, folded, sep_end, table)  # wip/jsonQ: "titolo=Il nome della rosa,"
-        if run is not None and (value is None or run[2] > value[2]):
-            return run, True
+        if _words_after_equals(text, folded, sep_end, table) > 1:
+            return None, False  # wip/fuzzO: "sku=AB x2", "sku=AB of y", "titolo=Il nome della rosa": one token unless quoted
         return value, lowercase if value is not None else False
     return value, value is not None
 
 
-# wip/jsonQ: the word classes a value of several words written after "=" never holds: a word that frames
-# the request or joins statements ("b=green and size large": two statements, or one?) is no claim
+# wip/jsonQ: the word classes that frame the request or join statements ("b=green and size large", "sku=AB please"):
+# such a word after a k=v value ends it (wip/fuzzO: _words_after_equals)
 _RUN_STOPS = frozenset({"JSON", "VERB", "VERB_END", "ONLY", "PLEASE", "AND", "KEYWORD", "KEYWORD_ONE", "NOTHING",
                         "CONVERT", "TF_VERB", "OBJECT", "THANKS", "COURTESY", "IS", "COPULA", "WITH", "WHERE", "AS"})
 _RUN_WORD = re.compile(r"[^\W\d_][\w'\u2019-]{0,40}")
-# wip/jsonQ: the words a table declares no value of several words holds ("value_run_stops": "about", "million",
-# ru "около"): "population=about a million" may be a number the writer means, so no claim
-_RUN_STOP_WORDS = {language: frozenset(fold(w) for w in table.get("value_run_stops", ())) for language, table in _TABLES.items()}
+# (wip/jsonQ's runs of several words after "=" and their "value_run_stops" were withdrawn by wip/fuzzO: one token)
 
 
-def _equals_run_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[str, bool, int] | None:
-    """wip/jsonQ: a value of two or more words written as data after "=" in a spaced table
-    ("titolo=Il nome della rosa, anno=1980", "title=The Hobbit"): words of letters one space apart,
-    the run ending its statement (a comma, a line's or sentence's end, the text's end); none a
-    number word, a JSON literal or type word, a unit or a word of the request's framing (_RUN_STOPS);
-    else None (no claim)."""
-    words = _run_words(text, pos)
-    if words is None:
-        return None
-    end = words[-1].end()
-    if len(words) < 2 or not _one_script(text[pos:end].replace(" ", "")) or not words[0].group()[0].isupper():
-        return None  # a name or title starts with a capital ("size=extra large" may describe)
-    if not _after_list_mark(text, pos):
-        return None
-    after = text[end : end + 2]
-    if not (end == len(text) or after[:1] in ",;\n" or after == "." or after[:1] == "." and after[1:].isspace()):
-        return None
-    if not all(_run_word_free(word, folded, table) for word in words):
-        return None
-    return text[pos:end], False, end
-
-
-def _run_words(text: str, pos: int) -> list[re.Match[str]] | None:
-    """The words of letters one space apart from ``pos`` (at most 12), or None."""
-    words: list[re.Match[str]] = []
-    at = pos
-    while True:
-        word = _RUN_WORD.match(text, at)
-        if word is None or len(words) >= 12:
-            return None
-        words.append(word)
-        if text[word.end() : word.end() + 1] == " " and _RUN_WORD.match(text, word.end() + 1):
-            at = word.end() + 1
-            continue
-        return words
-
-
-def _after_list_mark(text: str, pos: int) -> bool:
-    """The statement whose value starts at ``pos`` follows a list or sentence mark (or starts the text)."""
-    before = re.sub(r"[\"'`]?[\w-]+[\"'`]?[ \t]*=[ \t]*$", "", text[:pos]).rstrip(" \t")  # the text before the key
-    if before and before[-1] not in ",;:.?!\n\uff0c\uff1b\uff1a\u3002\uff1f\uff01":
-        return False  # "temp=21 unit=C extra": a statement of a run without marks, whose words end where is not said
-    return True
-
-
-def _run_word_free(word: re.Match[str], folded: str, table: Vocabulary) -> bool:
-    """A word of a run is no number, literal, type, hedge or framing word, no unit and starts no framing phrase."""
-    low = word.group().casefold()
-    said = table.phrases.get(folded[word.start() : word.end()])
-    if low in _NOT_BARE | _TYPE_WORDS | _RUN_STOP_WORDS.get(table.language, frozenset()) \
-            or _number_word(folded[word.start() : word.end()], table):
-        return False
-    if said in _RUN_STOPS or (said or "").startswith(("U_", "TO_")):
-        return False
-    phrase = table.match(folded, word.start())
-    return phrase is None or phrase[0] not in _RUN_STOPS  # "return only", "and also": a phrase of the framing
+def _words_after_equals(text: str, folded: str, pos: int, table: Vocabulary) -> int:
+    """wip/fuzzO (fuzzK-modifier-in-value-run): how many words one space apart follow "=" before a word that frames the
+    request or joins statements (_RUN_STOPS: "and", "please", "as JSON"). A k=v value is one token unless quoted: a second
+    word ("sku=AB x2", "sku=AB twice", "sku=AB of y", "sku=AB reversed") may be the value's or say something of it, which
+    is not stated, so no claim; wip/jsonQ's runs ("titolo=Il nome della rosa") are withdrawn with it (quote them)."""
+    count, at = 0, pos
+    while (word := _RUN_WORD.match(text, at)) is not None and count < 13:
+        said = table.phrases.get(folded[word.start() : word.end()])
+        phrase = table.match(folded, word.start())
+        if count and (said in _RUN_STOPS or phrase is not None and phrase[0] in _RUN_STOPS):
+            break
+        count += 1
+        if text[word.end() : word.end() + 1] != " ":
+            break
+        at = word.end() + 1
+    return count
 
 
 def _spaced_value_at(
