@@ -29,6 +29,7 @@ from ...ast_lock import PARSE_LOCK
 from ..request_language import Declined, Folded, RequestLanguage, Vocabulary, Word, fold
 from .passage import bound_values, framed_values, never_names
 from .places import CITY, COUNTRY, place_kinds
+from .relations import derived_totals
 from .yaml_block import DECLARED_LIST, block_disagrees
 from .transforms import HALF_UP, MEASURES, TARGET_UNIT, TARGETS, UNIT_TARGET, UNITLESS_TARGETS, UNITS, apply_transform, rounding_first, summed
 
@@ -1146,6 +1147,7 @@ def _checked_request(transformer: _Read, keys: Any, found: dict, stated: dict, w
         return None
     if not _formulas_applied(transformer, keys, found, stated, prompt):
         return None
+    _relations_applied(transformer, keys, found, stated, transforms)
     read = _nested_read(transformer, _request_read(transformer, keys, found, stated, language, transforms, written))
     return None if read is None or _yaml_disagrees(transformer, read, prompt) else read
 
@@ -1339,6 +1341,18 @@ def _request_read(transformer: _Read, keys: list[str], found: dict[str, Statemen
     entity = transformer.entities[0] if transformer.entities else ""
     listed = bool(transformer.asked or transformer.template)
     return JsonRequest(tuple(keys), stated, frozenset(found), entity, language, dict(sorted(transforms.items())), written, listed)
+
+
+def _relations_applied(transformer: _Read, keys: list[str], found: dict[str, Statement], stated: dict[str, Statement],
+                       transforms: dict[str, str]) -> None:
+    """A listed key a declared relation fixes, as its statement: a total of the one quantity and unit price
+    stated (relations.py; wip/jsonD). Only among listed keys (a key list or a template): unlisted, which keys
+    the object holds is not said."""
+    if not (transformer.asked or transformer.template) or set(found) - set(stated):
+        return
+    values = {key: st.value for key, st in stated.items()}
+    for key, value in derived_totals(list(keys), values, transforms).items():
+        stated[key] = Statement(value, False, (0, 0))
 
 
 def _formula_key(name: str, keys: list[str]) -> str:

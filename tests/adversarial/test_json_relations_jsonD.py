@@ -1,0 +1,147 @@
+"""wip/jsonD: a listed key whose value a declared relation fixes. A total key (the tables' ``relations.total``
+words) beside the one unit price key (``relations.unit_price``: marked per unit) and the one quantity key
+(``relations.quantity``) both stated is the quantity times the unit price, computed exactly; the pair is served
+without a model call (a never-right model answered the first prompt) and exact. Traps: a fee, a second price or
+count, a price not marked per unit, a key the relation does not declare ("average", "total_weight"), a quantity
+that is no whole number: the total is no claim (the model answers)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from stepcache_integrations.core.tasks.json.reader import read_request
+from stepcache_integrations.core.tasks.json.relations import derived_totals
+
+from .harness import JsonReachTests, exact_json_pair
+
+Obj = dict[str, Any]
+
+
+def served(cls: str, template: str, keys: tuple[str, str, str], old: tuple[Any, Any], new: tuple[Any, Any],
+           extra: Obj | None = None) -> Any:
+    """A pair of ``template`` filled with (unit price, quantity) ``old`` then ``new``; the objects hold the
+    ``extra`` keys first, then the price, quantity and their product under ``keys``."""
+    def obj(values: tuple[Any, Any]) -> Obj:
+        price, qty = values
+        total = price * qty if isinstance(price, int) else float(round(price * qty, 9))
+        return {**(extra or {}), keys[0]: price, keys[1]: qty, keys[2]: total}
+    return exact_json_pair(cls, template.format(*old), obj(old), template.format(*new), obj(new))
+
+
+EN = ("unit_price", "quantity", "total")
+PAIRS = [
+    served("en/colon-list", "Return JSON with keys unit_price, quantity and total: unit_price {}, quantity {}.", EN, (4, 3), (4, 5)),
+    served("en/price-changed", "Return JSON with keys unit_price, quantity and total: unit_price {}, quantity {}.", EN, (4, 3), (7, 3)),
+    served("en/decimal-price", "Return JSON with keys unit_price, quantity and total: unit_price {}, quantity {}.", EN, (2.5, 3), (0.1, 3)),
+    served("en/labelled-lines", "Return JSON with keys item, unit_price, quantity and total. item: Mug, unit_price: {}, quantity: {}.",
+           EN, (4, 3), (6, 2), {"item": "Mug"}),
+    served("en/equals-run", "JSON with keys unit_price, qty, total. unit_price={}, qty={}", ("unit_price", "qty", "total"), (4, 3), (9, 8)),
+    served("en/fields-amount", "Give me a JSON object with the fields price_each, quantity and amount: price_each {}, quantity {}.",
+           ("price_each", "quantity", "amount"), (2.5, 4), (3.5, 4)),
+    served("en/subtotal", 'Output JSON with keys product, unit_cost, qty and subtotal: product "pen", unit_cost {}, qty {}.',
+           ("unit_cost", "qty", "subtotal"), (3, 7), (3, 11), {"product": "pen"}),
+    served("en/template", 'Fill in this template and return only the JSON: {{"unit_price": <price>, "quantity": <n>, "total": <total>}}. '
+           "unit_price {}, quantity {}.", EN, (4, 3), (5, 3)),
+    served("en/customer", 'Return only JSON with keys customer, unit_price, quantity, total: customer "Ken", unit_price {}, quantity {}.',
+           EN, (15, 2), (15, 4), {"customer": "Ken"}),
+    served("en/total-price", "Return JSON with keys price_per_unit, qty and total_price: price_per_unit {}, qty {}.",
+           ("price_per_unit", "qty", "total_price"), (12, 10), (12, 0)),
+    served("es/claves", 'Crea un JSON con las claves producto, precio_unitario, cantidad y total: producto "taza", precio_unitario {}, cantidad {}.',
+           ("precio_unitario", "cantidad", "total"), (4, 3), (4, 6), {"producto": "taza"}),
+    served("es/importe", "Devuelve un objeto JSON con las claves precio_unitario, cantidad e importe: precio_unitario {}, cantidad {}.",
+           ("precio_unitario", "cantidad", "importe"), (4, 3), (8, 3)),
+    served("fr/montant", 'Génère un objet JSON avec les clés produit, prix_unitaire, quantité et montant : produit "tasse", '
+           "prix_unitaire {}, quantité {}.", ("prix_unitaire", "quantité", "montant"), (4, 3), (4, 9), {"produit": "tasse"}),
+    served("fr/total", "Renvoie un JSON avec les clés prix_unitaire, quantite et total : prix_unitaire {}, quantite {}.",
+           ("prix_unitaire", "quantite", "total"), (4, 3), (11, 3)),
+    served("de/gesamtpreis", 'Erstelle ein JSON-Objekt mit den Schlüsseln Artikel, Stückpreis, Anzahl und Gesamtpreis: Artikel "Tasse", '
+           "Stückpreis {}, Anzahl {}.", ("Stückpreis", "Anzahl", "Gesamtpreis"), (4, 3), (4, 7), {"Artikel": "Tasse"}),
+    served("de/summe", "Gib ein JSON mit den Schlüsseln Einzelpreis, Menge und Summe zurück: Einzelpreis {}, Menge {}.",
+           ("Einzelpreis", "Menge", "Summe"), (4, 3), (6, 3)),
+    served("pt/valor-total", 'Retorne um objeto JSON com as chaves produto, preco_unitario, quantidade e valor_total: produto "caneca", '
+           "preco_unitario {}, quantidade {}.", ("preco_unitario", "quantidade", "valor_total"), (4, 3), (4, 8), {"produto": "caneca"}),
+    served("pt/total", "Gere um JSON com as chaves preco_unitario, quantidade e total: preco_unitario {}, quantidade {}.",
+           ("preco_unitario", "quantidade", "total"), (4, 3), (10, 3)),
+    served("it/importo", 'Restituisci un oggetto JSON con le chiavi articolo, prezzo_unitario, quantita e importo: articolo "tazza", '
+           "prezzo_unitario {}, quantita {}.", ("prezzo_unitario", "quantita", "importo"), (4, 3), (4, 2), {"articolo": "tazza"}),
+    served("it/totale", "Restituisci un JSON con le chiavi prezzo_unitario, quantita e totale: prezzo_unitario {}, quantita {}.",
+           ("prezzo_unitario", "quantita", "totale"), (4, 3), (13, 3)),
+    served("ru/itogo", 'Верни объект JSON с ключами товар, цена_за_единицу, количество и итого: товар "хлеб", цена_за_единицу {}, '
+           "количество {}.", ("цена_за_единицу", "количество", "итого"), (40, 3), (40, 5), {"товар": "хлеб"}),
+    served("ru/summa", "Верни JSON с ключами цена_за_штуку, количество и сумма: цена_за_штуку {}, количество {}.",
+           ("цена_за_штуку", "количество", "сумма"), (40, 3), (45, 3)),
+    served("zh/zongjia", "请输出 JSON，键为 单价、数量 和 总价：单价 {}，数量 {}。", ("单价", "数量", "总价"), (12, 4), (12, 6)),
+    served("zh/equals", "请输出 JSON，键为 单价、数量 和 总计：单价={}，数量={}。", ("单价", "数量", "总计"), (12, 4), (15, 4)),
+    served("ja/goukei", '商品、単価、数量、合計のキーを持つJSONを返してください：商品 "マグ"、単価 {}、数量 {}。',
+           ("単価", "数量", "合計"), (4, 3), (4, 10), {"商品": "マグ"}),
+    served("ja/sougaku", "単価、数量、総額のキーを持つJSONを返してください：単価 {}、数量 {}。", ("単価", "数量", "総額"), (4, 3), (9, 3)),
+]
+
+OLD = "Return JSON with keys unit_price, quantity and total: unit_price 4, quantity 3."
+OLD_OBJ: Obj = {"unit_price": 4, "quantity": 3, "total": 12}
+
+# Each states the price and the quantity, never the total: the total is no claim, the model answers it.
+TRAPS = [
+    "Return JSON with keys unit_price, quantity, fee and total: unit_price 4, quantity 3, fee 2.",  # a fee may enter the total
+    "Return JSON with keys unit_price, quantity, shipping and total: unit_price 4, quantity 3, shipping 5.",
+    "Return JSON with keys unit_price, quantity, tax and total: unit_price 4, quantity 3.",  # an unstated key may enter it
+    "Return JSON with keys price, quantity and total: price 4, quantity 3.",  # a price not marked per unit may be the total
+    "Return JSON with keys unit_price, list_price, quantity and total: unit_price 4, list_price 5, quantity 3.",  # two prices
+    "Return JSON with keys unit_price, price_each, quantity and total: unit_price 4, price_each 5, quantity 3.",  # two unit prices
+    "Return JSON with keys unit_price, quantity, qty and total: unit_price 4, quantity 3, qty 2.",  # two counts
+    "Return JSON with keys unit_price, quantity, total and amount: unit_price 4, quantity 3.",  # two totals
+    "Return JSON with keys unit_price, quantity and average: unit_price 4, quantity 3.",  # a key no relation declares
+    "Return JSON with keys unit_price, quantity and total_weight: unit_price 4, quantity 3.",  # a total of another quantity
+    "Return JSON with keys unit_price, quantity and difference: unit_price 4, quantity 3.",  # another relation word
+    "Return JSON with keys unit_weight, quantity and total: unit_weight 4, quantity 3.",  # a weight, not a price
+    "Return JSON with keys unit_price, quantity and total: unit_price 4, quantity 2.5.",  # no whole quantity
+    'Return JSON with keys unit_price, quantity and total: unit_price "4", quantity 3.',  # a string price
+    "Return JSON with keys unit_price, quantity and total: unit_price 4, quantity true.",
+    "Return JSON with keys unit_price, quantity and total: unit_price 4, quantity 3. Round the total to the nearest ten.",
+    "Return JSON with keys unit_price, quantity and total: unit_price 4, quantity 3, discount 1.",
+    "Return JSON with keys unit_price, quantity and total: unit_price 4, quantity 3, total including tax.",
+    "Return JSON with keys unit_price, quantity and total: unit_price 4, quantity 3 plus a fee of 2.",
+    "Return JSON with keys unit_price and total: unit_price 4.",  # no quantity
+    "Return JSON with keys quantity and total: quantity 3.",  # no price
+    "Верни JSON с ключами цена, количество и сумма: цена 40, количество 3.",  # ru price not marked per unit
+    "请输出 JSON，键为 价格、数量 和 总价：价格 12，数量 4。",  # zh price not marked per unit
+    "Gib ein JSON mit den Schlüsseln Preis, Menge und Summe zurück: Preis 4, Menge 3.",  # de price not marked per unit
+]
+
+
+class TestTotals(JsonReachTests):
+    PAIRS = PAIRS
+    OLD = OLD
+    OLD_OBJ = OLD_OBJ
+    TRAPS = TRAPS
+
+    @staticmethod
+    def declined(read: Any) -> bool:
+        """A trap states no total (the key a relation would fix): nothing read, or no statement of it."""
+        return read is None or not ({"total", "amount", "average", "total_weight", "difference", "сумма", "总价", "Summe"}
+                                    & set(read.statements))
+
+
+@pytest.mark.parametrize(("keys", "values", "expected"), [
+    (["unit_price", "quantity", "total"], {"unit_price": 4, "quantity": 3}, {"total": 12}),
+    (["unit_price", "quantity", "total"], {"unit_price": 1.1, "quantity": 3}, {"total": 3.3}),
+    (["unit_price", "quantity", "total"], {"unit_price": 4, "quantity": 3, "total": 99}, {}),  # stated: its own value
+    (["unit_price", "quantity", "total"], {"unit_price": 4, "quantity": -3}, {}),
+    (["unit_price", "quantity", "total"], {"unit_price": True, "quantity": 3}, {}),
+    (["UNIT-PRICE", "Qty", "Total"], {"UNIT-PRICE": 4, "Qty": 3}, {"Total": 12}),
+    (["unit_price", "quantity", "total"], {"unit_price": 123456789.123, "quantity": 999999}, {}),  # no double is the product
+])
+def test_relation_computed_exactly(keys: list[str], values: Obj, expected: Obj) -> None:
+    result = derived_totals(keys, values, {})
+    assert result == expected and all(type(result[k]) is type(v) for k, v in expected.items())
+
+
+def test_relation_declined_with_a_transform() -> None:
+    assert derived_totals(["unit_price", "quantity", "total"], {"unit_price": 4, "quantity": 3}, {"total": "round to 10"}) == {}
+
+
+def test_total_stated_is_never_recomputed() -> None:
+    read = read_request("Return JSON with keys unit_price, quantity and total: unit_price 4, quantity 3, total 20.")
+    assert read is None or read.statements["total"].value == 20
