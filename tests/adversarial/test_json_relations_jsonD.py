@@ -145,3 +145,98 @@ def test_relation_declined_with_a_transform() -> None:
 def test_total_stated_is_never_recomputed() -> None:
     read = read_request("Return JSON with keys unit_price, quantity and total: unit_price 4, quantity 3, total 20.")
     assert read is None or read.statements["total"].value == 20
+
+
+# -- a count priced per unit said in prose: "3 mugs at 4 dollars each" (en at/each/apiece/per unit, fr à/chacune,
+# de à/pro Stück, à je, pt por/cada, ru по/за штуку) -----------------------------------------------------------------
+def prose(cls: str, template: str, keys: tuple[str, ...], old: tuple[Any, Any], new: tuple[Any, Any], extra: Obj | None = None) -> Any:
+    """``template`` filled with (count, unit price); ``keys`` the quantity, total and, when three, the unit price keys
+    in the object's order as listed: (quantity, unit price, total) or (quantity, total)."""
+    def obj(values: tuple[Any, Any]) -> Obj:
+        count, price = values
+        total = count * price if isinstance(price, int) else float(round(count * price, 9))
+        out: Obj = dict(extra or {})
+        if len(keys) == 3:
+            out.update({keys[0]: count, keys[1]: price, keys[2]: total})
+        else:
+            out.update({keys[0]: count, keys[1]: total})
+        return out
+    return exact_json_pair(cls, template.format(*old), obj(old), template.format(*new), obj(new))
+
+
+QUP = ("quantity", "unit_price", "total")
+PROSE = [
+    prose("en/for-count-at-each", "Create JSON with keys quantity, unit_price and total for {} mugs at {} dollars each.", QUP, (3, 4), (5, 4)),
+    prose("en/colon-at-each", "Return JSON with keys quantity, unit_price and total: {} shirts at {} each.", QUP, (3, 15), (4, 15)),
+    prose("en/price-changed", "Return JSON with keys quantity, unit_price and total: {} shirts at {} each.", QUP, (3, 15), (3, 20)),
+    prose("en/apiece-dollar", "Return JSON with keys quantity, unit_price and total: {} tickets at ${} apiece.", QUP, (2, 15), (6, 15)),
+    prose("en/noun-key", "Return JSON with keys tickets and total: {} tickets at {} each.", ("tickets", "total"), (2, 15), (4, 15)),
+    prose("en/order-record", "Write a JSON record for this order: customer Ken, {} tickets at {} each. Keys: customer, tickets, total.",
+          ("tickets", "total"), (2, 15), (4, 15), {"customer": "Ken"}),
+    prose("en/per-unit-decimal", "Return JSON with keys quantity and total: {} mugs at {} dollars per unit.", ("quantity", "total"), (4, 2.5), (3, 2.5)),
+    prose("en/subtotal-decimal", "Give me a JSON object with keys quantity, unit_price and subtotal: {} pens at {} each.",
+          ("quantity", "unit_price", "subtotal"), (6, 1.25), (8, 1.25)),
+    prose("en/amount-euros", "Output JSON with keys qty, price_each and amount: {} chairs at {} euros a piece.",
+          ("qty", "price_each", "amount"), (4, 30), (4, 35)),
+    prose("en/per-item", "JSON with keys quantity, unit_cost and total_cost: {} books at {} per item.",
+          ("quantity", "unit_cost", "total_cost"), (3, 12), (7, 12)),
+    prose("fr/chacune", "Renvoie un JSON avec les clés quantite, prix_unitaire et total : {} tasses à {} euros chacune.",
+          ("quantite", "prix_unitaire", "total"), (3, 4), (6, 4)),
+    prose("fr/montant-unite", "Renvoie un JSON avec les clés quantite et montant : {} stylos à {} euros l'unité.",
+          ("quantite", "montant"), (3, 2), (3, 5)),
+    prose("fr/piece", "Donne un objet JSON avec les clés quantité, prix_unitaire et total : {} livres à {} euros pièce.",
+          ("quantité", "prix_unitaire", "total"), (2, 9), (5, 9)),
+    prose("de/pro-stueck", "Gib ein JSON mit den Schlüsseln Menge, Einzelpreis und Summe zurück: {} Tassen à {} Euro pro Stück.",
+          ("Menge", "Einzelpreis", "Summe"), (3, 4), (7, 4)),
+    prose("de/gesamtpreis", "Gib ein JSON mit den Schlüsseln Anzahl und Gesamtpreis zurück: {} Tassen à {} Euro pro Stück.",
+          ("Anzahl", "Gesamtpreis"), (3, 4), (3, 6)),
+    prose("de/a-je", "Gib ein JSON mit den Schlüsseln Anzahl, Stückpreis und Gesamtbetrag zurück: {} Stifte à je {} Euro.",
+          ("Anzahl", "Stückpreis", "Gesamtbetrag"), (5, 2), (9, 2)),
+    prose("pt/cada", "Retorne um objeto JSON com as chaves quantidade, preco_unitario e total: {} canecas por {} reais cada.",
+          ("quantidade", "preco_unitario", "total"), (3, 4), (8, 4)),
+    prose("pt/cada-uma", "Retorne um JSON com as chaves quantidade e total: {} canecas por {} reais cada uma.",
+          ("quantidade", "total"), (3, 4), (3, 7)),
+    prose("ru/po", "Верни JSON с ключами количество, цена_за_штуку и сумма: {} кружки по {} рублей.",
+          ("количество", "цена_за_штуку", "сумма"), (3, 40), (4, 40)),
+    prose("ru/za-shtuku", "Верни JSON с ключами количество и итого: {} кружки по {} рублей за штуку.", ("количество", "итого"), (3, 40), (3, 55)),
+    prose("ru/summa", "Верни JSON с ключами количество и сумма: {} кружек по {} рублей.", ("количество", "сумма"), (5, 40), (6, 40)),
+]
+
+PROSE_OLD = "Return JSON with keys quantity, unit_price and total: 3 shirts at 15 each."
+PROSE_OLD_OBJ: Obj = {"quantity": 3, "unit_price": 15, "total": 45}
+PROSE_TRAPS = [
+    "Return JSON with keys quantity, unit_price and total: 3 shirts at 15 each and 2 hats at 10 each.",  # two counts priced
+    "Return JSON with keys quantity, unit_price and total: 3 shirts at 15 each plus tax.",
+    "Return JSON with keys quantity, unit_price and total: 3 shirts at 15 each, fee 2.",
+    "Return JSON with keys quantity, unit_price and total: 3 shirts at 15 each, minus 10%.",
+    "Return JSON with keys quantity, unit_price and total: 3 shirts at 15 each. Round the total to the nearest ten.",
+    "Return JSON with keys quantity, unit_price, discount and total: 3 shirts at 15 each.",  # an unstated key may enter it
+    "Return JSON with keys quantity, unit_price and total: 3 shirts at 15 dollars.",  # not marked per unit: 15 may be the total
+    "Return JSON with keys quantity and total: 4 mugs for 12 dollars.",  # 12 is the total
+    "Create JSON with keys quantity, unit_price and total for 3 mugs at 4 dollars.",  # not marked per unit
+    "Return JSON with keys quantity, unit_price and total: 3 shirts at 15 each, quantity 4.",  # the count stated twice
+    "Return JSON with keys quantity, unit_price and total: 3.5 shirts at 15 each.",  # no whole count
+    "Return JSON with keys quantity, unit_price and total_weight: 3 boxes at 4 kg each.",  # a total of another quantity
+    "Return JSON with keys quantity, unit_price and average: 3 shirts at 15 each.",  # a key no relation declares
+    "Return JSON with keys quantity, unit_price and difference: 3 shirts at 15 each.",
+    "Return JSON with keys unit_price and total: 3 shirts at 15 each.",  # no key for the count
+    "Return JSON with keys quantity and total: 3 mugs at 4 each, 2 at 5 each.",
+    "Return JSON with keys quantity, total and amount: 3 mugs at 4 each.",  # two totals
+    "Return JSON with keys hats and total: 3 shirts at 15 each.",  # the noun is no key
+    "Верни JSON с ключами количество и итого: 3 кружки за 40 рублей.",  # ru "за 40": the price of all three
+    "Renvoie un JSON avec les clés quantite et montant : 3 tasses à 4 euros.",  # fr not marked per unit
+    "Gib ein JSON mit den Schlüsseln Anzahl und Gesamtpreis zurück: 3 Tassen à 4 Euro.",
+]
+
+
+class TestPricedCounts(JsonReachTests):
+    PAIRS = PROSE
+    OLD = PROSE_OLD
+    OLD_OBJ = PROSE_OLD_OBJ
+    TRAPS = PROSE_TRAPS
+
+    @staticmethod
+    def declined(read: Any) -> bool:
+        """A trap states no total: nothing read, or no statement of a total key."""
+        return read is None or not ({"total", "amount", "average", "total_weight", "difference", "итого", "montant", "Gesamtpreis"}
+                                    & set(read.statements))

@@ -56,12 +56,14 @@ def _number(value: Any) -> Fraction | None:
     return Fraction(value) if isinstance(value, int) else Fraction(repr(value))
 
 
-def derived_totals(keys: list[str], values: dict[str, Any], transforms: dict[str, str]) -> dict[str, int | float]:
+def derived_totals(keys: list[str], values: dict[str, Any], transforms: dict[str, str],
+                   said: dict[str, str] | None = None) -> dict[str, int | float]:
     """The total key's value when the relation fixes it (see the module's docstring); {} otherwise.
-    ``keys`` are the listed keys, ``values`` the stated values by key."""
+    ``keys`` are the listed keys, ``values`` the stated values by key, ``said`` the roles a count priced per
+    unit gave keys ("2 tickets at 15 each": "tickets" is the quantity)."""
     if transforms:
         return {}  # "Round the total", "price in euros": a transform may change what the relation multiplies
-    roles = {key: relation_role(key) for key in keys}
+    roles = {key: (said or {}).get(key) or relation_role(key) for key in keys}
     by_role = {role: [k for k in keys if roles[k] == role] for role in _ROLES}
     if any(len(by_role[role]) != 1 for role in _ROLES):
         return {}  # no total, two prices, two counts, two totals: which one is meant is not said
