@@ -9,6 +9,16 @@ _T = ("tests/adversarial/test_json_relations_jsonD.py",)
 
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
+    ("jsonD-count-beside-number", "a bare 'count' beside another number ('visits 4') counts the list anyway",
+     _REL, "        if len(lists) != 1 or not all(isinstance(values.get(k), str) for k in others):", "        if len(lists) != 1:", _T),
+    ("jsonD-two-count-keys", "two count keys ('num_tags' and 'count'): the first computed",
+     _REL, "    if len(counts) != 1:\n        return {}\n    key, named", "    if not counts:\n        return {}\n    key, named", _T),
+    ("jsonD-count-stated-recomputed", "a count the prompt states is recomputed from the list",
+     _REL, "for key in keys if key not in values}", "for key in keys}", _T),
+    ("jsonD-en-count-of-dropped", "en '{} count' left out of the table: 'skills_count' no longer served",
+     f"{_JSON}/vocabulary/en.json", '"count_of": ["{} count", ', '"count_of": [', _T),
+    ("jsonD-zh-count-of-dropped", "zh '{}数量' left out of the table: '标签数量' no longer served",
+     f"{_JSON}/vocabulary/zh.json", '"count_of": ["{}数量", ', '"count_of": [', _T),
     ("jsonD-each-optional", "a count priced without a per-unit word ('3 mugs at 4 dollars') read: 4 may be the price of all",
      f"{_JSON}/request.lark", "CURRENCY? NUMBER CURRENCY? EACH -> priced_stmt", "CURRENCY? NUMBER CURRENCY? EACH? -> priced_stmt", _T),
     ("jsonD-two-priced", "two counts priced per unit ('3 shirts at 15 each and 2 hats at 10 each'): the first read as the whole",
@@ -37,7 +47,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("jsonD-int-price-as-float", "an integer price's total served as a float (12.0 for 12)",
      _REL, "    if isinstance(values[price], int):\n        return {total: int(exact)}", "    if False:\n        return {total: int(exact)}", _T),
     ("jsonD-transform-ignored", "a declared transform ('Round the total to the nearest ten') beside the relation is ignored",
-     _REL, "    if transforms:\n        return {}", "    if False:\n        return {}", _T),
+     _REL, "    if transforms:\n        return {}  # \"Round the total\"", "    if False:\n        return {}  # \"Round the total\"", _T),
     ("jsonD-hook-dropped", "the relation is never applied: no total served, no count priced read as a statement",
      f"{_JSON}/reader.py", "    if not _relations_applied(transformer, keys, found, stated, transforms):\n        return None\n", "", _T),
     ("jsonD-price-unmarked", "'price' (not marked per unit) declared a unit price: 'price 4, quantity 3' served total 12",

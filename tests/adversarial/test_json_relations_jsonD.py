@@ -240,3 +240,82 @@ class TestPricedCounts(JsonReachTests):
         """A trap states no total: nothing read, or no statement of a total key."""
         return read is None or not ({"total", "amount", "average", "total_weight", "difference", "итого", "montant", "Gesamtpreis"}
                                     & set(read.statements))
+
+
+# -- relation 3: a count key is the number of items of the one list it counts ("count" beside one stated list and
+# strings only; "num_tags", "tags_count", "number_of_tags", es "numero_de_etiquetas", zh "标签数量": the list named) ---
+def counted(cls: str, template: str, keys: tuple[str, str], old: list[Any], new: list[Any], extra: Obj | None = None) -> Any:
+    """``template`` filled with a JSON array literal of ``old`` then ``new``; the object's list then its count."""
+    import json as _json
+
+    def obj(items: list[Any]) -> Obj:
+        return {**(extra or {}), keys[0]: items, keys[1]: len(items)}
+    return exact_json_pair(cls, template.format(_json.dumps(old, ensure_ascii=False)), obj(old),
+                           template.format(_json.dumps(new, ensure_ascii=False)), obj(new))
+
+
+COUNTS = [
+    counted("en/count", "Return JSON with keys tags and count: tags {}.", ("tags", "count"), ["python", "sql"], ["python", "sql", "go"]),
+    counted("en/count-equals", "JSON with keys tags and count: tags = {}", ("tags", "count"), ["python", "sql"], ["rust"]),
+    counted("en/count-is", "Return JSON with keys tags and count: tags is {}.", ("tags", "count"), ["a", "b"], ["a", "b", "c", "d"]),
+    counted("en/item-count", "Return JSON with keys items and item_count: items {}.", ("items", "item_count"), ["pen"], ["pen", "ink"]),
+    counted("en/skills-count", 'Return a JSON object with keys name, skills and skills_count: name "Ana", skills {}.',
+            ("skills", "skills_count"), ["go", "sql"], ["go"], {"name": "Ana"}),
+    counted("en/number-of", "Give me JSON with keys items and number_of_items: items is {}.", ("items", "number_of_items"),
+            ["pen", "cup", "ink"], ["pen", "cup"]),
+    counted("en/num-numbers", "Return JSON with keys langs and num_langs: langs {}.", ("langs", "num_langs"), [1, 2, 3], [1, 2, 3, 4, 5]),
+    counted("en/n-prefix", "Return JSON with keys ids and n_ids: ids {}.", ("ids", "n_ids"), [90, 85], [90, 85, 70]),
+    counted("en/count-strings-beside", 'Return JSON with keys owner, tags and count: owner "Li", tags {}.', ("tags", "count"),
+            ["x", "y"], ["x", "y", "z"], {"owner": "Li"}),
+    counted("en/duplicates-counted", "Return JSON with keys tags and count: tags {}.", ("tags", "count"), ["a", "b"], ["a", "a", "b"]),
+    counted("es/conteo", "Devuelve un objeto JSON con las claves etiquetas y conteo: etiquetas {}.", ("etiquetas", "conteo"),
+            ["a", "b"], ["a", "b", "c"]),
+    counted("es/numero-de", "Devuelve un objeto JSON con las claves etiquetas y numero_de_etiquetas: etiquetas {}.",
+            ("etiquetas", "numero_de_etiquetas"), ["a", "b"], ["a"]),
+    counted("fr/nombre-de", "Renvoie un JSON avec les clés tags et nombre_de_tags : tags {}.", ("tags", "nombre_de_tags"), ["a", "b"], ["a", "b", "c"]),
+    counted("de/anzahl", "Gib ein JSON mit den Schlüsseln tags und anzahl_tags zurück: tags {}.", ("tags", "anzahl_tags"), ["a", "b"], ["a", "b", "c"]),
+    counted("pt/numero-de", "Retorne um objeto JSON com as chaves tags e numero_de_tags: tags {}.", ("tags", "numero_de_tags"),
+            ["a", "b"], ["a", "b", "c"]),
+    counted("pt/contagem", "Retorne um objeto JSON com as chaves tags e contagem: tags {}.", ("tags", "contagem"), ["a", "b"], ["a"]),
+    counted("it/numero-di", "Restituisci un JSON con le chiavi tags e numero_di_tags: tags {}.", ("tags", "numero_di_tags"), ["a", "b"], ["a", "b", "c"]),
+    counted("it/conteggio", "Restituisci un JSON con le chiavi tags e conteggio: tags {}.", ("tags", "conteggio"), ["a", "b"], ["c"]),
+    counted("ru/chislo", "Верни JSON с ключами теги и число_теги: теги {}.", ("теги", "число_теги"), ["a", "b"], ["a", "b", "c"]),
+    counted("zh/shuliang", "请输出 JSON，键为 标签 和 标签数量：标签={}。", ("标签", "标签数量"), ["a", "b"], ["a", "b", "c"]),
+    counted("zh/shu", "请输出 JSON，键为 标签 和 标签数：标签={}。", ("标签", "标签数"), ["a", "b"], ["a"]),
+]
+
+COUNT_OLD = "Return JSON with keys tags and count: tags [\"python\", \"sql\"]."
+COUNT_OLD_OBJ: Obj = {"tags": ["python", "sql"], "count": 2}
+COUNT_TRAPS = [
+    'Return JSON with keys visits, tags and count: visits 4, tags ["a", "b"].',  # another number: what "count" counts
+    'Return JSON with keys tags, colors and count: tags ["a", "b"], colors ["red"].',  # two lists
+    'Return JSON with keys tags, owner and count: tags ["a", "b"].',  # an unstated key beside "count"
+    'Return JSON with keys tags and average: tags ["a", "b"].',  # a key no relation declares
+    'Return JSON with keys tags and total_length: tags ["a", "b"].',
+    'Return JSON with keys tags and unique_count: tags ["a", "a"].',
+    'Return JSON with keys tags and tag_count: tags ["a", "b"].',  # the pattern names "tag", not the key "tags"
+    'Return JSON with keys tags, count and num_tags: tags ["a", "b"].',  # two count keys
+    'Return JSON with keys tags, num_tags and count: tags ["a", "b"].',
+    'Return JSON with keys tags and num_colors: tags ["a", "b"].',  # the count of a list not stated
+    'Return JSON with keys tags and count: tags ["a", "b"]. Round the count to the nearest ten.',
+    'Return JSON with keys tags and count: tags ["a", "b"], plus one.',
+    'Return JSON with keys tags and count: tags "a, b".',  # one string, no list
+]
+
+
+class TestCounts(JsonReachTests):
+    PAIRS = COUNTS
+    OLD = COUNT_OLD
+    OLD_OBJ = COUNT_OLD_OBJ
+    TRAPS = COUNT_TRAPS
+
+    @staticmethod
+    def declined(read: Any) -> bool:
+        """A trap states no count: nothing read, or no statement of a count key."""
+        counts = {"count", "average", "total_length", "unique_count", "tag_count", "num_tags", "num_colors"}
+        return read is None or not (counts & set(read.statements))
+
+
+def test_count_stated_is_never_recomputed() -> None:
+    read = read_request('Return JSON with keys tags and count: tags ["python", "sql"], count 5.')
+    assert read is None or read.statements["count"].value == 5

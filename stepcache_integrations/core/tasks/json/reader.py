@@ -29,7 +29,7 @@ from ...ast_lock import PARSE_LOCK
 from ..request_language import Declined, Folded, RequestLanguage, Vocabulary, Word, fold
 from .passage import bound_values, framed_values, never_names
 from .places import CITY, COUNTRY, place_kinds
-from .relations import derived_totals, relation_role
+from .relations import derived_counts, derived_totals, relation_role
 from .yaml_block import DECLARED_LIST, block_disagrees
 from .transforms import HALF_UP, MEASURES, TARGET_UNIT, TARGETS, UNIT_TARGET, UNITLESS_TARGETS, UNITS, apply_transform, rounding_first, summed
 
@@ -1372,6 +1372,7 @@ def _relations_applied(transformer: _Read, keys: list[str], found: dict[str, Sta
     derived = derived_totals(relation_keys, {**values, **said}, transforms, roles)
     if transformer.priced and not derived:
         return False  # a count priced per unit that fixes no total: what else it asks is not said
+    derived.update(derived_counts(list(keys), values, transforms) if not transformer.priced else {})
     for key, value in {**said, **derived}.items():
         if key in keys:
             stated[key] = Statement(value, False, (0, 0))

@@ -24,7 +24,7 @@ from typing import Any
 
 from ..request_language import fold
 
-__all__ = ["derived_totals", "relation_role"]
+__all__ = ["derived_counts", "derived_totals", "relation_role"]
 
 _ROLES = ("total", "unit_price", "quantity")
 _TABLES = [json.loads(p.read_text(encoding="utf-8")) for p in (Path(__file__).parent / "vocabulary").glob("[!_]*.json")]
@@ -81,3 +81,37 @@ def derived_totals(keys: list[str], values: dict[str, Any], transforms: dict[str
         return {total: int(exact)}
     written = float(exact)
     return {total: written} if Fraction(repr(written)) == exact else {}
+
+
+# A count's key, said of any list ("count", "item_count") or of one list key by a declared pattern ("{} count":
+# "tag_count" for "tag"... only as written: "tags_count", "num_tags", "number_of_tags" for "tags").
+_COUNT_WORDS = frozenset(_folded_key(w) for table in _TABLES for w in table.get("relations", {}).get("count", ()))
+_COUNT_OF = tuple(dict.fromkeys(_folded_key(w) for table in _TABLES for w in table.get("relations", {}).get("count_of", ())))
+
+
+def _counted_list(key: str, lists: list[str]) -> str | None:
+    """The list key ``key`` names the count of by a declared pattern ("num_tags" -> "tags"), or None."""
+    folded = _folded_key(key)
+    named = [name for name in lists if any(folded == pattern.replace("{}", _folded_key(name)) for pattern in _COUNT_OF)]
+    return named[0] if len(named) == 1 else None
+
+
+def derived_counts(keys: list[str], values: dict[str, Any], transforms: dict[str, str]) -> dict[str, int]:
+    """A listed count key's value: the number of items of the one list it counts (wip/jsonD, relation 3). "num_tags",
+    "tag_count" (a declared pattern of the list key's name) counts that stated list; "count" (a declared count word)
+    counts the one list stated when every other key is a stated string. {} otherwise (no claim): the count stated,
+    two count keys, a list unstated, another number or an unstated key beside a bare "count", a transform."""
+    if transforms:
+        return {}
+    lists = [key for key in keys if isinstance(values.get(key), list)]
+    counts = {key: _counted_list(key, lists) for key in keys if key not in values}
+    counts = {key: named for key, named in counts.items() if named is not None or _folded_key(key) in _COUNT_WORDS}
+    if len(counts) != 1:
+        return {}
+    key, named = next(iter(counts.items()))
+    if named is None:
+        others = [k for k in dict.fromkeys([*keys, *values]) if k != key and k not in lists]
+        if len(lists) != 1 or not all(isinstance(values.get(k), str) for k in others):
+            return {}  # "count" beside another number or list, or an unstated key: what it counts is not said
+        named = lists[0]
+    return {key: len(values[named])}
