@@ -9,6 +9,16 @@ _T = ("tests/adversarial/test_json_relations_jsonD.py",)
 
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
+    ("jsonD-times-any-table", "every table's 'times' words read in every language: en '(total = price fois qty)' served 20",
+     f"{_JSON}/reader.py", "    words = _TIMES_WORDS.get(language, [])", "    words = sorted({w for ws in _TIMES_WORDS.values() for w in ws}, key=len, reverse=True)", _T),
+    ("jsonD-bracket-formula-dropped", "the bracketed formula after the key list no longer read",
+     f"{_JSON}/request.lark", "%extend mod: LPAR FORMULA RPAR -> formula\n", "", _T),
+    ("jsonD-en-times-dropped", "en 'times' left out of the table: '(total = quantity times unit_price)' no longer served",
+     f"{_JSON}/vocabulary/en.json", '"times": ["times", ', '"times": [', _T),
+    ("jsonD-ru-times-dropped", "ru 'умножить на' left out of the table: no longer served",
+     f"{_JSON}/vocabulary/ru.json", '"times": ["умножить на"]', '"times": []', _T),
+    ("jsonD-key-formula-no-eq-dropped", "'(a × b)' after a key no longer read without '='",
+     f"{_JSON}/reader.py", 'key_formula = re.compile(r"\\([ \\t]*(?:=[ \\t]*)?(?P<a>"', 'key_formula = re.compile(r"\\([ \\t]*=[ \\t]*(?P<a>"', _T),
     ("jsonD-count-beside-number", "a bare 'count' beside another number ('visits 4') counts the list anyway",
      _REL, "        if len(lists) != 1 or not all(isinstance(values.get(k), str) for k in others):", "        if len(lists) != 1:", _T),
     ("jsonD-two-count-keys", "two count keys ('num_tags' and 'count'): the first computed",

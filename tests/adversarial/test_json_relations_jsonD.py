@@ -319,3 +319,83 @@ class TestCounts(JsonReachTests):
 def test_count_stated_is_never_recomputed() -> None:
     read = read_request('Return JSON with keys tags and count: tags ["python", "sql"], count 5.')
     assert read is None or read.statements["count"].value == 5
+
+
+# -- the multiplication declared in words or brackets: "(total = quantity times unit_price)" after the key list,
+# "totale (prezzo × quantità)" after the key, es "por", fr "fois", de "mal", pt "vezes", it "per", ru "умножить на" ---
+def formula(cls: str, template: str, keys: tuple[str, str, str], old: tuple[int, int], new: tuple[int, int], extra: Obj | None = None) -> Any:
+    """``template`` filled with the two operands (in ``keys[0]``, ``keys[1]`` order); ``keys[2]`` their product."""
+    def obj(values: tuple[int, int]) -> Obj:
+        return {**(extra or {}), keys[0]: values[0], keys[1]: values[1], keys[2]: values[0] * values[1]}
+    return exact_json_pair(cls, template.format(*old), obj(old), template.format(*new), obj(new))
+
+
+FORMULAS = [
+    formula("en/bracket-times", "Return JSON with keys item, quantity, unit_price, total (total = quantity times unit_price). "
+            "item: Pens, quantity: {}, unit_price: {}", ("quantity", "unit_price", "total"), (4, 3), (6, 3), {"item": "Pens"}),
+    formula("en/bracket-star", "Return JSON with keys price, qty and total (total = price * qty): price {}, qty {}.",
+            ("price", "qty", "total"), (4, 5), (4, 9)),
+    formula("en/bracket-multiplied", "Return JSON with keys price, qty and total (total = price multiplied by qty): price {}, qty {}.",
+            ("price", "qty", "total"), (4, 5), (7, 5)),
+    formula("en/key-bracket-no-eq", "Return JSON with keys price, qty and total (price times qty): price {}, qty {}.",
+            ("price", "qty", "total"), (4, 5), (4, 6)),
+    formula("en/sentence-times", "JSON with keys price, qty and total: price {}, qty {}. Total = price times qty.",
+            ("price", "qty", "total"), (4, 5), (8, 5)),
+    formula("es/por", "Devuelve un JSON con las claves cantidad, precio y total (total = cantidad por precio): cantidad {}, precio {}.",
+            ("cantidad", "precio", "total"), (3, 2), (5, 2)),
+    formula("es/producto", 'Genera un JSON con las claves producto, cantidad, precio_unitario y total (total = cantidad por precio_unitario): '
+            'producto "lápices", cantidad {}, precio_unitario {}.', ("cantidad", "precio_unitario", "total"), (3, 2), (3, 4), {"producto": "lápices"}),
+    formula("es/multiplicado", "Devuelve un JSON con las claves cantidad, precio y total (total = cantidad multiplicado por precio): "
+            "cantidad {}, precio {}.", ("cantidad", "precio", "total"), (3, 2), (9, 2)),
+    formula("fr/fois", "Renvoie un JSON avec les clés quantite, prix et total (total = quantite fois prix) : quantite {}, prix {}.",
+            ("quantite", "prix", "total"), (3, 4), (6, 4)),
+    formula("fr/key-no-eq", "Donne un objet JSON avec les clés prix_unitaire, quantite et total (prix_unitaire × quantite) : "
+            "prix_unitaire {}, quantite {}.", ("prix_unitaire", "quantite", "total"), (3, 8), (3, 9)),
+    formula("de/mal", "Gib ein JSON mit den Schlüsseln Menge, Preis und Summe (Summe = Menge mal Preis) zurück: Menge {}, Preis {}.",
+            ("Menge", "Preis", "Summe"), (3, 4), (3, 5)),
+    formula("de/star", "Gib ein JSON mit den Schlüsseln Menge, Preis und Summe (Summe = Menge * Preis) zurück: Menge {}, Preis {}.",
+            ("Menge", "Preis", "Summe"), (3, 4), (8, 4)),
+    formula("pt/vezes", "Gere um JSON com as chaves quantidade, preco e total (total = quantidade vezes preco): quantidade {}, preco {}.",
+            ("quantidade", "preco", "total"), (3, 4), (7, 4)),
+    formula("pt/x", "Gere um JSON com as chaves quantidade, preco e total (total = quantidade × preco): quantidade {}, preco {}.",
+            ("quantidade", "preco", "total"), (3, 4), (3, 11)),
+    formula("it/key-cross", "Restituisci un JSON con le chiavi prezzo, quantità e totale (prezzo × quantità): prezzo {}, quantità {}.",
+            ("prezzo", "quantità", "totale"), (3, 7), (3, 8)),
+    formula("it/per", "Restituisci un JSON con le chiavi prezzo, quantità e totale (totale = prezzo per quantità): prezzo {}, quantità {}.",
+            ("prezzo", "quantità", "totale"), (3, 7), (5, 7)),
+    formula("ru/cross", "Верни JSON с ключами количество, цена и сумма (сумма = количество × цена): количество {}, цена {}.",
+            ("количество", "цена", "сумма"), (3, 40), (5, 40)),
+    formula("ru/umnozhit", "Верни JSON с ключами количество, цена и сумма (сумма = количество умножить на цена): количество {}, цена {}.",
+            ("количество", "цена", "сумма"), (3, 40), (3, 45)),
+    formula("ru/key-no-eq", "Верни JSON с ключами количество, цена и сумма (количество × цена): количество {}, цена {}.",
+            ("количество", "цена", "сумма"), (3, 40), (4, 40)),
+    formula("en/area", "Return JSON with keys width, height and area (area = width times height): width {}, height {}.",
+            ("width", "height", "area"), (3, 4), (3, 5)),
+]
+
+FORMULA_OLD = "Return JSON with keys price, qty and total (total = price * qty): price 4, qty 5."
+FORMULA_OLD_OBJ: Obj = {"price": 4, "qty": 5, "total": 20}
+FORMULA_WORD_TRAPS = [
+    "Return JSON with keys price, qty and total (total = price times qty times 2): price 4, qty 5.",  # three operands
+    "Return JSON with keys price, qty and total (total = price plus qty): price 4, qty 5.",  # no declared word
+    "Return JSON with keys price, qty and total (total = price times tax): price 4, qty 5.",  # an operand unlisted
+    "Return JSON with keys price, qty and total (total = price divided by qty): price 4, qty 5.",
+    "Return JSON with keys price, qty and total (total = price per qty): price 4, qty 5.",  # en "per" is no "times"
+    "Return JSON with keys price, qty and total (total = price fois qty): price 4, qty 5.",  # another table's word
+    "Return JSON with keys price, qty and total (total = price times qty): price 4, qty 5, total 30.",  # the target stated
+    "Return JSON with keys price, qty and total (total ≈ price times qty): price 4, qty 5.",
+    "Return JSON with keys price, qty and total (total = price times qty?): price 4, qty 5.",
+    "Restituisci un JSON con le chiavi prezzo, quantità e totale (prezzo ÷ quantità): prezzo 3, quantità 7.",
+]
+
+
+class TestFormulaWords(JsonReachTests):
+    PAIRS = FORMULAS
+    OLD = FORMULA_OLD
+    OLD_OBJ = FORMULA_OLD_OBJ
+    TRAPS = FORMULA_WORD_TRAPS
+
+    @staticmethod
+    def declined(read: Any) -> bool:
+        """A trap computes no total: nothing read, or the total not computed (a statement of 30 is the prompt's own)."""
+        return read is None or "total" not in read.statements or read.statements["total"].value == 30

@@ -3105,31 +3105,46 @@ def _slot_word(value: str) -> str | None:
 
 
 # A declared formula (wip/jsonY): "total = price * qty" (FORMULA), "(= prix_unitaire × quantite)" after a key (KEY_FORMULA).
-_FORMULA_KEY = r"[A-Za-z_][A-Za-z0-9_]{0,60}"
-_FORMULA_OPS = {"*": "*", "\u00d7": "*", "\u00b7": "*", "+": "+", "-": "-"}
-_FORMULA = re.compile(r"(?P<target>" + _FORMULA_KEY + r")[ \t]*=[ \t]*(?P<a>" + _FORMULA_KEY + r")[ \t]*(?P<op>[*\u00d7\u00b7+-])[ \t]*(?P<b>"
-                      + _FORMULA_KEY + r")(?![\w]|\.\w|[ \t]*[*\u00d7\u00b7+\-/(=])")
-_KEY_FORMULA = re.compile(r"\([ \t]*=[ \t]*(?P<a>" + _FORMULA_KEY + r")[ \t]*(?P<op>[*\u00d7\u00b7+-])[ \t]*(?P<b>" + _FORMULA_KEY + r")[ \t]*\)")
+_FORMULA_KEY = r"[^\W\d][\w]{0,60}"  # a key in any script ("сумма = количество × цена": wip/jsonD)
+# Each table's words for "times" between two keys ("total = quantity times unit_price", es "por"; wip/jsonD)
+_TIMES_WORDS = {language: sorted({fold(w) for w in table.get("relations", {}).get("times", ())}, key=len, reverse=True)
+                for language, table in _TABLES.items()}
+_FORMULA_OPS = {"*": "*", "\u00d7": "*", "\u00b7": "*", "+": "+", "-": "-", **{w: "*" for words in _TIMES_WORDS.values() for w in words}}
 
 
-def _formula_at(text: str, pos: int) -> tuple[Word, int] | None:
+def _formula_patterns(language: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """FORMULA and KEY_FORMULA with the operators a language reads: the signs, and its table's words for "times"."""
+    words = _TIMES_WORDS.get(language, [])
+    op = r"(?P<op>[*\u00d7\u00b7+-]" + ("|(?<=[ \t])(?:" + "|".join(map(re.escape, words)) + r")(?=[ \t])" if words else "") + ")"
+    formula = re.compile(r"(?P<target>" + _FORMULA_KEY + r")[ \t]*=[ \t]*(?P<a>" + _FORMULA_KEY + r")[ \t]*" + op + r"[ \t]*(?P<b>"
+                         + _FORMULA_KEY + r")(?![\w]|\.\w|[ \t]*[*\u00d7\u00b7+\-/(=])")
+    # "(= a × b)" after a key, or "(a × b)": the key computed (wip/jsonD: without "=")
+    key_formula = re.compile(r"\([ \t]*(?:=[ \t]*)?(?P<a>" + _FORMULA_KEY + r")[ \t]*" + op + r"[ \t]*(?P<b>" + _FORMULA_KEY + r")[ \t]*\)")
+    return formula, key_formula
+
+
+_FORMULAS = {language: _formula_patterns(language) for language in _TABLES}
+
+
+def _formula_at(text: str, pos: int, language: str) -> tuple[Word, int] | None:
     """A declared formula at ``pos``: FORMULA ("total = price * qty", its target, operands and operator) or
     KEY_FORMULA ("(= a × b)", after the key it computes); None for anything else (wip/jsonY)."""
     if pos > 0 and (text[pos - 1].isalnum() or text[pos - 1] == "_"):
         return None
-    found = _FORMULA.match(text, pos)
+    formula, key_formula = _FORMULAS[language]
+    found = formula.match(text, pos)
     if found is not None:
-        return Word("FORMULA", (found["target"], found["a"], _FORMULA_OPS[found["op"]], found["b"]), pos), found.end()  # type: ignore[arg-type]
-    found = _KEY_FORMULA.match(text, pos)
+        return Word("FORMULA", (found["target"], found["a"], _FORMULA_OPS[fold(found["op"])], found["b"]), pos), found.end()  # type: ignore[arg-type]
+    found = key_formula.match(text, pos)
     if found is not None:
-        return Word("KEY_FORMULA", (found["a"], _FORMULA_OPS[found["op"]], found["b"]), pos), found.end()  # type: ignore[arg-type]
+        return Word("KEY_FORMULA", (found["a"], _FORMULA_OPS[fold(found["op"])], found["b"]), pos), found.end()  # type: ignore[arg-type]
     return None
 
 
 def _token_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word, int] | None:
     if text[pos] == "{":
         return _template_at(text, pos)
-    formula = _formula_at(text, pos) if table.spaced else None
+    formula = _formula_at(text, pos, table.language) if table.spaced else None
     if formula is not None:
         return formula
     if text.startswith("dict(", pos):
