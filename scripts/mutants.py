@@ -709,3 +709,6 @@ MUTANTS += [Mutant(*row) for row in _LINX_ROWS]
 from mutants_fuzzO import ROWS as _FUZZO_ROWS  # noqa: E402 - wip/fuzzO: fuzzK's open JSON classes closed by one check in every path
 
 MUTANTS += [Mutant(*row) for row in _FUZZO_ROWS]
+from mutants_jsonD import ROWS as _JSOND_ROWS  # noqa: E402 - a listed key a declared relation fixes: total = quantity x unit price (wip/jsonD)
+
+MUTANTS += [Mutant(*row) for row in _JSOND_ROWS]

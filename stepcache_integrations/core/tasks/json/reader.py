@@ -28,6 +28,7 @@ from ...ast_lock import PARSE_LOCK
 from ..request_language import Declined, Folded, RequestLanguage, Vocabulary, Word, fold
 from .passage import bound_values, framed_values, never_names
 from .places import CITY, COUNTRY, place_kinds
+from .relations import derived_counts, derived_totals, relation_role
 from .yaml_block import DECLARED_LIST, block_disagrees
 from .transforms import HALF_UP, MEASURES, TARGET_UNIT, TARGETS, UNIT_TARGET, UNITLESS_TARGETS, UNITS, apply_transform, rounding_first, summed
 
@@ -135,6 +136,10 @@ _NO_KEY |= {"VERB_END"}
 _NO_KEY |= {"LISTING", "LIST_NOUN"}
 # "Values, respectively: 17, open": the order phrase heads the values, it is no key (wip/jsonG)
 _NO_KEY |= {"IN_ORDER"}
+# "3 mugs at 4 dollars each": "at" prices a count, it is no key (wip/jsonD)
+_NO_KEY |= {"PRICED_AT", "PRICED_EACH", "EACH", "EACH_BEFORE", "CURRENCY"}
+# The classes that price a count ("3 mugs at 4 dollars each", fr "à", es "a", pt "por", ru "по")
+_PRICED_AT = frozenset({"PRICED_AT", "PRICED_EACH", "CONVERT_PREP"})
 # "Input: red, 3 -> {...}": a few-shot example's label at a line's start, before its colon, states
 # nothing; elsewhere "input" may be a key ("keys input and output: input 3") (wip/jsonT)
 _SHOT_LABELS = frozenset({"SHOT", "SHOT_NOW"})
@@ -228,6 +233,7 @@ class _Read(Transformer[Token, Any]):
         self.formulas: list[tuple[str, str, str, str, int]] = []  # "total = price * qty": (target, a, op, b, start) (wip/jsonY)
         self.places: list[list[Token]] = []  # fr "pour Lyon": a place named after "for" (wip/jsonY)
         self.counted: list[str] = []  # pt "3 pedidos": keys written after their number (wip/jsonY)
+        self.priced: list[tuple[Token, Token, Token]] = []  # "3 mugs at 4 dollars each": (count, noun, price) (wip/jsonD)
         self.declared_order = False  # "and values 20, 35, 10 in that order": the values' order is said (wip/jsonY)
         self.shot_types: list[type] = []
         self.expressions: list[tuple[Token, str | None]] = []  # '{"total": <value>} with the total of 12 + 30': (EXPR, noun) (wip/jsonZ)
@@ -423,6 +429,12 @@ class _Read(Transformer[Token, Any]):
         st = Statement(number.value, False, (start, (name.start_pos or 0) + len(name.value)))
         self.counted.append(str(name.value))
         self.stated.append((str(name.value), st, None))
+
+    def priced_stmt(self, children: list[Token]) -> None:
+        """"3 mugs at 4 dollars each": a count of the noun priced per unit (wip/jsonD: _priced_counts)."""
+        numbers = [c for c in children if c.type == "NUMBER"]
+        noun = next(c for c in children if c.type == "NAME")
+        self.priced.append((numbers[0], noun, numbers[1]))
 
     def entity_stmt(self, children: list[Any]) -> None:
         """"for <label> <number> <unit>" (ru "для расстояния 9 км"): the statement just read, noted as
@@ -1263,6 +1275,8 @@ def _checked_request(transformer: _Read, keys: Any, found: dict, stated: dict, w
         return None
     if not _formulas_applied(transformer, keys, found, stated, prompt):
         return None
+    if not _relations_applied(transformer, keys, found, stated, transforms):
+        return None
     read = _nested_read(transformer, _request_read(transformer, keys, found, stated, language, transforms, written))
     return None if read is None or _yaml_disagrees(transformer, read, prompt) else read
 
@@ -1467,6 +1481,54 @@ def _request_read(transformer: _Read, keys: list[str], found: dict[str, Statemen
     entity = transformer.entities[0] if transformer.entities else ""
     listed = bool(transformer.asked or transformer.template)
     return JsonRequest(tuple(keys), stated, frozenset(found), entity, language, dict(sorted(transforms.items())), written, listed)
+
+
+def _relations_applied(transformer: _Read, keys: list[str], found: dict[str, Statement], stated: dict[str, Statement],
+                       transforms: dict[str, str]) -> bool:
+    """A listed key a declared relation fixes, as its statement: a total of the one quantity and unit price
+    stated (relations.py; wip/jsonD). Only among listed keys (a key list or a template): unlisted, which keys
+    the object holds is not said. A count priced per unit ("3 mugs at 4 dollars each") must fix the total, or
+    the request is no claim (False)."""
+    if not (transformer.asked or transformer.template) or set(found) - set(stated):
+        return not transformer.priced
+    values = {key: st.value for key, st in stated.items()}
+    priced = _priced_counts(transformer, keys, values)
+    if priced is None:
+        return False
+    relation_keys, said = priced
+    roles = {key: role for key, role in zip(said, ("quantity", "unit_price"))}
+    derived = derived_totals(relation_keys, {**values, **said}, transforms, roles)
+    if transformer.priced and not derived:
+        return False  # a count priced per unit that fixes no total: what else it asks is not said
+    derived.update(derived_counts(list(keys), values, transforms) if not transformer.priced else {})
+    for key, value in {**said, **derived}.items():
+        if key in keys:
+            stated[key] = Statement(value, False, (0, 0))
+    return True
+
+
+_SAID_PRICE = "unit price"  # the relation's unit price said in prose beside no listed unit price key
+
+
+def _priced_counts(transformer: _Read, keys: list[str], values: dict[str, Any]) -> tuple[list[str], dict[str, Any]] | None:
+    """The keys the relation reads and the values a count priced per unit says ("3 mugs at 4 dollars each"): the
+    count for the listed quantity key (else the one listed key written as the noun, "2 tickets" for "tickets"),
+    the price for the listed unit price key (else for the relation alone). None (no claim) for two such phrases,
+    no key for the count, a key it says already stated, a count that is no whole number."""
+    if not transformer.priced:
+        return list(keys), {}
+    if len(transformer.priced) != 1:
+        return None
+    count, noun, price = transformer.priced[0]
+    roles = {key: relation_role(key) for key in keys}
+    quantity = [k for k in keys if roles[k] == "quantity"] or [k for k in keys if k == noun.value]
+    unit = [k for k in keys if roles[k] == "unit_price"]
+    if len(quantity) != 1 or len(unit) > 1 or not isinstance(count.value, int) or isinstance(count.value, bool):
+        return None
+    said = {quantity[0]: count.value, (unit[0] if unit else _SAID_PRICE): price.value}
+    if any(key in values for key in said):
+        return None  # the count or the price stated twice: which one holds is not said
+    return [*keys, *([] if unit else [_SAID_PRICE])], said
 
 
 def _formula_key(name: str, keys: list[str]) -> str:
@@ -3269,38 +3331,53 @@ def _slot_word(value: str) -> str | None:
 
 
 # A declared formula (wip/jsonY): "total = price * qty" (FORMULA), "(= prix_unitaire × quantite)" after a key (KEY_FORMULA).
-_FORMULA_KEY = r"[A-Za-z_][A-Za-z0-9_]{0,60}"
-_FORMULA_OPS = {"*": "*", "\u00d7": "*", "\u00b7": "*", "+": "+", "-": "-"}
-_FORMULA = re.compile(r"(?P<target>" + _FORMULA_KEY + r")[ \t]*=[ \t]*(?P<a>" + _FORMULA_KEY + r")[ \t]*(?P<op>[*\u00d7\u00b7+-])[ \t]*(?P<b>"
-                      + _FORMULA_KEY + r")(?![\w]|\.\w|[ \t]*[*\u00d7\u00b7+\-/(=])")
-_KEY_FORMULA = re.compile(r"\([ \t]*=[ \t]*(?P<a>" + _FORMULA_KEY + r")[ \t]*(?P<op>[*\u00d7\u00b7+-])[ \t]*(?P<b>" + _FORMULA_KEY + r")[ \t]*\)")
+_FORMULA_KEY = r"[^\W\d][\w]{0,60}"  # a key in any script ("сумма = количество × цена": wip/jsonD)
+# Each table's words for "times" between two keys ("total = quantity times unit_price", es "por"; wip/jsonD)
+_TIMES_WORDS = {language: sorted({fold(w) for w in table.get("relations", {}).get("times", ())}, key=len, reverse=True)
+                for language, table in _TABLES.items()}
+_FORMULA_OPS = {"*": "*", "\u00d7": "*", "\u00b7": "*", "+": "+", "-": "-", **{w: "*" for words in _TIMES_WORDS.values() for w in words}}
 
 
-def _formula_at(text: str, pos: int) -> tuple[Word, int] | None:
+def _formula_patterns(language: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """FORMULA and KEY_FORMULA with the operators a language reads: the signs, and its table's words for "times"."""
+    words = _TIMES_WORDS.get(language, [])
+    op = r"(?P<op>[*\u00d7\u00b7+-]" + ("|(?<=[ \t])(?:" + "|".join(map(re.escape, words)) + r")(?=[ \t])" if words else "") + ")"
+    formula = re.compile(r"(?P<target>" + _FORMULA_KEY + r")[ \t]*=[ \t]*(?P<a>" + _FORMULA_KEY + r")[ \t]*" + op + r"[ \t]*(?P<b>"
+                         + _FORMULA_KEY + r")(?![\w]|\.\w|[ \t]*[*\u00d7\u00b7+\-/(=])")
+    # "(= a × b)" after a key, or "(a × b)": the key computed (wip/jsonD: without "=")
+    key_formula = re.compile(r"\([ \t]*(?:=[ \t]*)?(?P<a>" + _FORMULA_KEY + r")[ \t]*" + op + r"[ \t]*(?P<b>" + _FORMULA_KEY + r")[ \t]*\)")
+    return formula, key_formula
+
+
+_FORMULAS = {language: _formula_patterns(language) for language in _TABLES}
+
+
+def _formula_at(text: str, pos: int, language: str) -> tuple[Word, int] | None:
     """A declared formula at ``pos``: FORMULA ("total = price * qty", its target, operands and operator) or
     KEY_FORMULA ("(= a × b)", after the key it computes); None for anything else (wip/jsonY)."""
     if pos > 0 and (text[pos - 1].isalnum() or text[pos - 1] == "_"):
         return None
-    found = _FORMULA.match(text, pos)
+    formula, key_formula = _FORMULAS[language]
+    found = formula.match(text, pos)
     if found is not None:
-        return Word("FORMULA", (found["target"], found["a"], _FORMULA_OPS[found["op"]], found["b"]), pos), found.end()  # type: ignore[arg-type]
-    found = _KEY_FORMULA.match(text, pos)
+        return Word("FORMULA", (found["target"], found["a"], _FORMULA_OPS[fold(found["op"])], found["b"]), pos), found.end()  # type: ignore[arg-type]
+    found = key_formula.match(text, pos)
     if found is not None:
-        return Word("KEY_FORMULA", (found["a"], _FORMULA_OPS[found["op"]], found["b"]), pos), found.end()  # type: ignore[arg-type]
+        return Word("KEY_FORMULA", (found["a"], _FORMULA_OPS[fold(found["op"])], found["b"]), pos), found.end()  # type: ignore[arg-type]
     return None
 
 
 def _token_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word, int] | None:
     if text[pos] == "{":
         return _template_at(text, pos)
-    formula = _formula_at(text, pos) if table.spaced else None
+    formula = _formula_at(text, pos, table.language) if table.spaced else None
     if formula is not None:
         return formula
     if text.startswith("dict(", pos):
         return _python_record_at(text, pos)
     found = _phrase_at(text, folded, pos, table)
     statement = _statement_at(text, folded, pos, table, found)
-    if statement is not None:
+    if statement is not None and not _counts_priced(text, folded, statement, table):
         return statement
     char = text[pos]
     quoted = _quoted_or_address_at(text, pos)
@@ -3311,6 +3388,27 @@ def _token_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[Word
         return Word(found[0], text[pos : found[1]], pos), found[1]
     return _mark_name_or_number_at(text, folded, pos, table, name)
 
+
+
+def _counts_priced(text: str, folded: str, statement: tuple[Word, int], table: Vocabulary) -> bool:
+    """"total: 3 shirts at 15 each": the number after the key counts the noun the table's PRICED_AT word prices,
+    it states no key (wip/jsonD: the grammar's priced_stmt reads the count)."""
+    word, end = statement
+    value = word.text[1].value if isinstance(word.text, tuple) else None
+    if isinstance(value, bool) or not isinstance(value, int):
+        return False
+    noun = _SPACED_KEY.match(text, end + len(text[end:]) - len(text[end:].lstrip(" ")))
+    if noun is None:
+        return False
+    at = noun.end() + len(text[noun.end():]) - len(text[noun.end():].lstrip(" "))
+    priced = table.match(folded, at) if at < len(text) else None
+    if priced is None or priced[0] not in _PRICED_AT:
+        return False
+    # the phrase must say per unit before the clause ends ("for 4 dollars each", "zu je 4 Euro", "по 40 рублей")
+    clause = re.match(r"(?:[^,.;:\n\uff0c\u3002]|[.,](?=\d)){0,40}", text[at:]).group()  # type: ignore[union-attr]
+    return priced[0] == "PRICED_EACH" or any(
+        (found := table.match(folded, at + i)) is not None and found[0] in ("EACH", "EACH_BEFORE")
+        for i in range(len(clause)) if i == 0 or not clause[i - 1].isalnum())
 
 
 def _mark_name_or_number_at(text: str, folded: str, pos: int, table: Vocabulary, name: re.Match[str] | None) -> tuple[Word, int] | None:
