@@ -1520,15 +1520,21 @@ def _priced_counts(transformer: _Read, keys: list[str], values: dict[str, Any]) 
     if len(transformer.priced) != 1:
         return None
     count, noun, price = transformer.priced[0]
-    roles = {key: relation_role(key) for key in keys}
-    quantity = [k for k in keys if roles[k] == "quantity"] or [k for k in keys if k == noun.value]
-    unit = [k for k in keys if roles[k] == "unit_price"]
+    quantity, unit = _priced_keys(keys, noun.value)
     if len(quantity) != 1 or len(unit) > 1 or not isinstance(count.value, int) or isinstance(count.value, bool):
         return None
     said = {quantity[0]: count.value, (unit[0] if unit else _SAID_PRICE): price.value}
     if any(key in values for key in said):
         return None  # the count or the price stated twice: which one holds is not said
     return [*keys, *([] if unit else [_SAID_PRICE])], said
+
+
+def _priced_keys(keys: list[str], noun: str) -> tuple[list[str], list[str]]:
+    """The listed keys a priced count may bind: the quantity keys (else the keys written as the noun) and the
+    unit price keys."""
+    roles = {key: relation_role(key) for key in keys}
+    quantity = [k for k in keys if roles[k] == "quantity"] or [k for k in keys if k == noun]
+    return quantity, [k for k in keys if roles[k] == "unit_price"]
 
 
 def _formula_key(name: str, keys: list[str]) -> str:

@@ -63,21 +63,39 @@ def derived_totals(keys: list[str], values: dict[str, Any], transforms: dict[str
     unit gave keys ("2 tickets at 15 each": "tickets" is the quantity)."""
     if transforms:
         return {}  # "Round the total", "price in euros": a transform may change what the relation multiplies
-    roles = {key: (said or {}).get(key) or relation_role(key) for key in keys}
-    by_role = {role: [k for k in keys if roles[k] == role] for role in _ROLES}
-    if any(len(by_role[role]) != 1 for role in _ROLES):
-        return {}  # no total, two prices, two counts, two totals: which one is meant is not said
-    total, price, quantity = (by_role[role][0] for role in _ROLES)
-    if total in values or price not in values or quantity not in values:
-        return {}  # a total stated is the prompt's own value; an operand unstated fixes nothing
-    for key in dict.fromkeys([*keys, *values]):
-        if key not in (total, price, quantity) and not (key in values and isinstance(values[key], str)):
-            return {}  # another number, listed or not, or an unstated key ("fee", "tax", "discount") may enter the total
+    roles = _total_roles(keys, values, said or {})
+    if roles is None:
+        return {}
+    total, price, quantity = roles
     unit, count = _number(values[price]), _number(values[quantity])
     if unit is None or count is None or count.denominator != 1 or count < 0 or isinstance(values[quantity], float):
         return {}
-    exact = unit * count
-    if isinstance(values[price], int):
+    return _written_total(total, unit * count, isinstance(values[price], int))
+
+
+def _total_roles(keys: list[str], values: dict[str, Any], said: dict[str, str]) -> tuple[str, str, str] | None:
+    """(total, unit price, quantity) keys when each role is one listed key, the operands stated, the total not,
+    and every other key a stated string; None otherwise."""
+    roles = {key: said.get(key) or relation_role(key) for key in keys}
+    by_role = {role: [k for k in keys if roles[k] == role] for role in _ROLES}
+    if any(len(by_role[role]) != 1 for role in _ROLES):
+        return None  # no total, two prices, two counts, two totals: which one is meant is not said
+    total, price, quantity = (by_role[role][0] for role in _ROLES)
+    if total in values or price not in values or quantity not in values:
+        return None  # a total stated is the prompt's own value; an operand unstated fixes nothing
+    if not _strings_beside((total, price, quantity), keys, values):
+        return None  # another number, listed or not, or an unstated key ("fee", "tax", "discount") may enter the total
+    return total, price, quantity
+
+
+def _strings_beside(operands: tuple[str, ...], keys: list[str], values: dict[str, Any]) -> bool:
+    """Every key but the relation's, listed or stated, is a stated string."""
+    return all(key in operands or (key in values and isinstance(values[key], str)) for key in dict.fromkeys([*keys, *values]))
+
+
+def _written_total(total: str, exact: Fraction, integral_price: bool) -> dict[str, int | float]:
+    """The total as JSON writes it: an int for an int price, else the double that is exactly it ({} if none)."""
+    if integral_price:
         return {total: int(exact)}
     written = float(exact)
     return {total: written} if Fraction(repr(written)) == exact else {}
@@ -109,9 +127,14 @@ def derived_counts(keys: list[str], values: dict[str, Any], transforms: dict[str
     if len(counts) != 1:
         return {}
     key, named = next(iter(counts.items()))
-    if named is None:
-        others = [k for k in dict.fromkeys([*keys, *values]) if k != key and k not in lists]
-        if len(lists) != 1 or not all(isinstance(values.get(k), str) for k in others):
-            return {}  # "count" beside another number or list, or an unstated key: what it counts is not said
-        named = lists[0]
-    return {key: len(values[named])}
+    named = named if named is not None else _the_one_list(key, keys, values, lists)
+    return {} if named is None else {key: len(values[named])}
+
+
+def _the_one_list(key: str, keys: list[str], values: dict[str, Any], lists: list[str]) -> str | None:
+    """The list a bare count word counts: the one list stated, every other key a stated string; else None
+    ("count" beside another number or list, or an unstated key: what it counts is not said)."""
+    others = [k for k in dict.fromkeys([*keys, *values]) if k != key and k not in lists]
+    if len(lists) != 1 or not all(isinstance(values.get(k), str) for k in others):
+        return None
+    return lists[0]
