@@ -105,6 +105,8 @@ HELDOUT_PHRASINGS_19 = Path("bench_data/results/heldout_phrasings_19.json")
 HELDOUT_LANGUAGES_19 = Path("bench_data/results/heldout_languages_19.json")
 HELDOUT_PHRASINGS_20_BEFORE = Path("bench_data/results/heldout_phrasings_20_before.json")
 HELDOUT_LANGUAGES_20_BEFORE = Path("bench_data/results/heldout_languages_20_before.json")
+HELDOUT_PHRASINGS_20 = Path("bench_data/results/heldout_phrasings_20.json")
+HELDOUT_LANGUAGES_20 = Path("bench_data/results/heldout_languages_20.json")
 HAND_CHECKS = Path("bench_data/heldout_hand_checks.json")
 REQUEST_PARSE = Path("bench_data/results/request_parse.json")
 LOAD = Path("bench_data/results/load_test_seeds_1_5.json")
@@ -698,6 +700,8 @@ BLOCKS: dict[str, Callable[[], str]] = {
     "heldout-languages-19": lambda: heldout_languages(HELDOUT_LANGUAGES_19),
     "heldout-phrasings-20-before": lambda: heldout_phrasings(HELDOUT_PHRASINGS_20_BEFORE),
     "heldout-languages-20-before": lambda: heldout_languages(HELDOUT_LANGUAGES_20_BEFORE),
+    "heldout-phrasings-20": lambda: heldout_phrasings(HELDOUT_PHRASINGS_20),
+    "heldout-languages-20": lambda: heldout_languages(HELDOUT_LANGUAGES_20),
     "request-parse": request_parse,
     "load-test": load_test,
     "load-test-line": load_test_line,
