@@ -372,6 +372,17 @@ def assert_linear_pair_served(first: str, second: str, expected: dict[str, Fract
     return text, problem
 
 
+def assert_story_served(language: str, first: str, second: str, letter: str, value: Fraction) -> None:
+    """``second`` (a word problem) is read in ``language``'s table as ``letter`` = ``value`` and served with
+    exactly that value after ``first``."""
+    from stepcache_integrations.core.tasks.linear.prompt import understand_prompt
+
+    problem = understand_prompt(second)
+    assert problem is not None and problem.solution == {letter: value}, (second, problem)
+    assert problem.language == language, (second, problem.language)
+    served_linear(first, second, {letter: value})
+
+
 def served_linear(
     first: str,
     second: str,

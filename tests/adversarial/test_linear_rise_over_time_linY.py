@@ -15,7 +15,7 @@ import sympy
 
 from stepcache_integrations.core.tasks.linear.prompt import understand_prompt
 
-from .harness import assert_linear_trap_declined, served_linear
+from .harness import assert_linear_trap_declined, assert_story_served
 
 T = sympy.Symbol("t")
 
@@ -66,10 +66,7 @@ def test_rise_over_time_served_exact(language: str, template: str, start: int, r
     (root,) = sympy.solve(sympy.Eq(start + rate * T, start + 7 * rate), T)
     value = Fraction(str(root))
     assert value == 7  # the facts hold: seven units of time in the second prompt
-    problem = understand_prompt(second)
-    assert problem is not None and problem.solution == {letter: value}, (second, problem)
-    assert problem.language == language, (second, problem.language)
-    served_linear(first, second, {letter: value})
+    assert_story_served(language, first, second, letter, value)
 
 
 def test_every_language_has_twenty_stories() -> None:

@@ -16,7 +16,7 @@ import sympy
 
 from stepcache_integrations.core.tasks.linear.prompt import understand_prompt
 
-from .harness import assert_linear_trap_declined, served_linear
+from .harness import assert_linear_trap_declined, assert_story_served
 
 X = sympy.Symbol("x")
 
@@ -95,10 +95,7 @@ def test_shop_fee_served_exact(language: str, template: str, price: Fraction, fe
     (root,) = sympy.solve(sympy.Eq(price * X + fee, price * 9 + fee), X)
     value = Fraction(str(root))
     assert value == 9  # the facts hold: nine of the item in the second prompt
-    problem = understand_prompt(second)
-    assert problem is not None and problem.solution == {letter: value}, (second, problem)
-    assert problem.language == language, (second, problem.language)
-    served_linear(first, second, {letter: value})
+    assert_story_served(language, first, second, letter, value)
 
 
 def test_every_language_has_twenty_stories() -> None:
