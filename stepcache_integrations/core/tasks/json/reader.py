@@ -3711,7 +3711,7 @@ def _or_equals_data(
 _RUN_STOPS = frozenset({"JSON", "VERB", "VERB_END", "ONLY", "PLEASE", "AND", "KEYWORD", "KEYWORD_ONE", "NOTHING",
                         "CONVERT", "TF_VERB", "OBJECT", "THANKS", "COURTESY", "IS", "COPULA", "WITH", "WHERE", "AS"})
 _RUN_WORD = re.compile(r"[^\W\d_][\w'\u2019-]{0,40}")
-# (wip/jsonQ's runs of several words after "=" and their "value_run_stops" were withdrawn by wip/fuzzO: one token)
+# (wip/jsonQ's runs of several words after "=" were withdrawn by wip/fuzzO: one token; their stop words went with them)
 
 
 def _words_after_equals(text: str, folded: str, pos: int, table: Vocabulary) -> int:
