@@ -34,7 +34,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("tpl-arith-operator-word-moved", "'minus' read as '+' ('What is 12 minus 4?' computed as 16)",
      _ARITH + "vocabulary/en.json", '  "PLUS": [\n   "plus"\n  ],\n  "MINUS": [\n   "minus"\n  ],',
      '  "PLUS": [\n   "plus",\n   "minus"\n  ],\n  "MINUS": [\n   "less"\n  ],', _WORDS),
-    ("tpl-arith-negation-ignored", "'not' in a predicate ignored ('is 43 not divisible by 3?' answered No.)",
+    ("tpl-arith-negation-ignored", "'odd' read as 'even' (the predicate's negation ignored: 'Is 7 odd?' answered No.; negated questions are no claim since W28)",
      _ARITH + "grammar.py", "Fraction(int(holds != negated))", "Fraction(int(holds))", _WORDS),
     ("tpl-arith-inexact-conversion", "a conversion with no terminating decimal read (100 F in C served as 340/9)",
      _ARITH + "grammar.py", "    if value is None or not _terminating(value):", "    if value is None:", _WORDS),

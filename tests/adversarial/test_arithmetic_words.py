@@ -45,6 +45,8 @@ TASK = ArithmeticTask()
     ("Is 5 greater than 5?", "5 > 5", 0, "yesno"),
     ("Is 2.5 less than 3?", "2.5 < 3", 1, "yesno"),
     ("Is 9 bigger than 4?", "9 > 4", 1, "yesno"),
+    ("Is 7 odd?", "not 7 divisible by 2", 1, "yesno"),  # "odd": not divisible by 2, the one negation read
+    ("Is 14 odd?", "not 14 divisible by 2", 0, "yesno"),
     ("What is 5 minus 12? Only the number.", "5 - 12", -7, "number"),
     ("What is 14 degrees Fahrenheit in degrees Celsius?", "(14 - 32) * 5 / 9", -10, "value"),
     ("What is 98.6 degrees Fahrenheit in degrees Celsius?", "(98.6 - 32) * 5 / 9", 37, "value"),
@@ -87,6 +89,8 @@ def test_questions_in_words_are_read_exactly(prompt: str, expression: str, value
     "Yes or no, is 43 divisible by 3?",
     "Is 43 prime?",
     "Is 9 not bigger than 4? Only the number, please.",  # a number asked for yes or no
+    "Is 9 bigger than 4? Only the number, please.",  # the same, unnegated (W28 declines the negated one first)
+    "Is 14 even? Just the number.",
     "What is 5 divided by 0?",
     "What is 0 divided by 0?",
     "Is 43 divisible by 3? Answer yes or no and explain why.",
