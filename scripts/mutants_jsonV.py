@@ -51,8 +51,8 @@ ROWS += [
      f"{_JSON}/vocabulary/pt.json", '   "transforma",\n', "", (_T,)),
 ]
 ROWS += [
-    ("jsonV-plain-word-two-scripts", "'p\u0435n' (a Cyrillic 'е') in order is read as the product",
-     _READER, " and _one_script(word) and word.casefold() not in _NOT_BARE | _TYPE_WORDS", " and word.casefold() not in _NOT_BARE | _TYPE_WORDS", (_T,)),
+    # jsonV-plain-word-two-scripts retired 2026-12-06 (main): wip/fuzzO's _mixed_scripts declines 'pеn' (a Cyrillic е)
+    # as any stated word of two scripts; the gate stays (a two-script word is never a plain word)
 ]
 ROWS += [
     ("jsonV-number-type-change-patched", "es 'precio=45.5' then 'precio=120' is patched with a model call (no re-instantiation)",

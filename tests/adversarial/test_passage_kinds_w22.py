@@ -44,6 +44,8 @@ def test_the_models_right_answer_is_kept_on_an_empty_cache(pair: dict[str, str])
     ("it", ["squadra", "gol"], "Il Bologna ha segnato 2 gol."),
     ("it", ["squadra", "gol"], "CR7 ha segnato 2 gol."),                 # a code names no team (a player's nickname)
     ("es", ["producto", "precio"], "La chaqueta cuesta 1,500 pesos."),   # 1500 or 1.5
+    ("pt", ["cliente", "valor"], "O cliente Tiago pagou 1,234 reais."),   # 1234 or 1.234 (no padding zero: only this rule)
+    ("es", ["modelo", "precio"], "El modelo Sol 2 cuesta 1,234 euros."),
     ("en", ["product", "price"], "The chair costs 1.500 dollars."),
     ("en", ["product", "price"], "Product: Nimbus 7. Cost: 80 dollars."),   # a cost is no price
     ("es", ["producto", "precio"], "Producto: silla Oslo. Coste: 80 euros."),
