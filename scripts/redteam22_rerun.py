@@ -1,6 +1,6 @@
 """Re-run red team 22's rows (wrong_pairs.json): each must now be declined or right.
 
-Usage: PYTHONPATH=<worktree> python scripts/redteam22_rerun.py [/work/redteam22/wrong_pairs.json]
+Usage: python scripts/redteam22_rerun.py [tests/fixtures/red_team_22_w28_rows.json] (the red team's 952 rows, as it saved them)
 A row is OK when the answer that reaches the user is not verified (the model's answer, no claim)
 or is verified and equal to the row's expected value (JSON compared by exact decimal value).
 Prints the counts and every row still wrong; exit code 1 if any.
@@ -53,7 +53,7 @@ def run_row(row: dict) -> tuple[bool, str]:
 
 
 def main(argv: list[str]) -> int:
-    path = argv[1] if len(argv) > 1 else "/work/redteam22/wrong_pairs.json"
+    path = argv[1] if len(argv) > 1 else "tests/fixtures/red_team_22_w28_rows.json"
     rows = json.load(open(path, encoding="utf-8"))
     counts: dict[tuple[str, str], int] = {}
     bad = 0
