@@ -16,7 +16,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _ARITH + "request.lark", '        | expr _SP EQ _SP? QMARK                       -> ask_expr        // "17 + 25 = ?"\n', "",
      _TASK),
     ("arith-predicate-production-dropped", "the yes/no production dropped ('Is 42 divisible by 7?' no longer read)",
-     _ARITH + "request.lark", "        | (YES_OR_NO _SP)? IS _SP NUM _SP relation _SP NUM QMARK -> predicate\n", "",
+     _ARITH + "request.lark", "        | (YES_OR_NO _SP)? IS _SP NUM _SP (NOT _SP)? relation _SP NUM QMARK -> predicate\n", "",
      _WORDS),
     ("arith-table-word-deleted", "a word deleted from a language's table (es 'entre'): '¿Cuánto es 14 entre 4?' no longer read",
      _ARITH + "vocabulary/es.json", '   "dividido entre",\n   "entre"\n', '   "dividido entre"\n', _LANGS),

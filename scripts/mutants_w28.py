@@ -6,13 +6,14 @@ from __future__ import annotations
 
 _TASKS = "stepcache_integrations/core/tasks"
 _D = ("tests/adversarial/test_red_team_22_w28_formula_context.py",)
-_C = ("tests/adversarial/test_red_team_22_w28_negated_questions.py",)
 _LARK = f"{_TASKS}/arithmetic/request.lark"
 _A = ("tests/adversarial/test_red_team_22_w28_unit_symbols.py",)
 _RL = f"{_TASKS}/request_language.py"
 _READER = f"{_TASKS}/json/reader.py"
 
 # fmt: off
+# W28 class C (negated yes/no questions) withdrawn 2026-12-06 04:10 (main): it dropped the held-out templates
+# below issue 33's 10 of 40 (a negated English template); see the stop note
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("w28-formula-ambient-decimal", "the formula computed with Decimal in the ambient context: prec=3 rounds 123456.78 * 3",
      f"{_TASKS}/json/reader.py", "        return Fraction(literal) if literal is not None else None\n",
@@ -23,24 +24,6 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("w28-formula-inexact-double-kept", "a decimal total with no exact double served rounded (0.1 + 10**28 -> 1e28)",
      f"{_TASKS}/json/reader.py", "    return value if _exact_fraction(render(value)) == exact else None\n",
      "    return value\n", _D),
-    ("w28-neg-predicate-rule", "the predicate rule derives NOT again: 'Is 30 not divisible by 3?' served",
-     _LARK, "        | (YES_OR_NO _SP)? IS _SP NUM _SP relation _SP NUM QMARK -> predicate\n",
-     "        | (YES_OR_NO _SP)? IS _SP NUM _SP (NOT _SP)? relation _SP NUM QMARK -> predicate\n", _C),
-    ("w28-neg-lead-predicate-rule", "the lead-in predicate rule derives NOT again: ru '30 не делится на 4?'-like forms served",
-     _LARK, "        | (LEAD_Q _SP?)? expr _SP (IS _SP)? relation _SP NUM QMARK -> predicate\n",
-     "        | (LEAD_Q _SP?)? expr _SP (IS _SP)? (NOT _SP)? relation _SP NUM QMARK -> predicate\n", _C),
-    ("w28-neg-de-teilbar-rule", "de 'Ist 30 nicht durch 3 teilbar?' derived again",
-     _LARK, "        | IS _SP NUM _SP BY _SP NUM _SP DIVISIBLE_END QMARK -> predicate",
-     "        | IS _SP NUM _SP (NOT _SP)? BY _SP NUM _SP DIVISIBLE_END QMARK -> predicate", _C),
-    ("w28-neg-parity-rule", "'Ist 14 nicht gerade?' derived again (served 'Nein.' where German says 'Doch.')",
-     _LARK, "        | (YES_OR_NO _SP)? IS _SP NUM _SP parity QMARK -> parity",
-     "        | (YES_OR_NO _SP)? IS _SP NUM _SP (NOT _SP)? parity QMARK -> parity", _C),
-    ("w28-neg-lead-parity-rule", "ru '57 не чётное?' derived again",
-     _LARK, "        | (LEAD_Q _SP?)? expr _SP (IS _SP)? parity QMARK -> parity",
-     "        | (LEAD_Q _SP?)? expr _SP (IS _SP)? (NOT _SP)? parity QMARK -> parity", _C),
-    ("w28-plain-parity-dropped", "the plain parity rule dropped: 'Ist 14 gerade?' no longer served",
-     _LARK, "        | (YES_OR_NO _SP)? IS _SP NUM _SP parity QMARK -> parity",
-     "        | (YES_OR_NO _SP)? IS _SP NUM _SP parity QMARK QMARK -> parity", _C),
     ("w28-phrase-symbol-folded", "a phrase holding a symbol word matched case-folded again: 'in Mm' read as 'in mm'",
      _RL, "                if key in self.cased_words and not self.spelled_as_listed(written, pos, key):\n",
      "                if key in self.cased and written[pos:end] not in self.cased[key]:\n", _A),

@@ -125,9 +125,9 @@ READ = [
     ("Answer yes or no: is 57 greater than 23?", "57 > 23", 1, "yesno", "en"),
     ("Answer yes or no: is 57 less than 23?", "57 < 23", 0, "yesno", "en"),
     ("Answer yes or no: is 57 an even number?", "57 divisible by 2", 0, "yesno", "en"),
-    ("Answer yes or no: is 58 an even number?", "58 divisible by 2", 1, "yesno", "en"),  # negated: no claim (W28)
+    ("Answer yes or no: is 57 not an even number?", "not 57 divisible by 2", 1, "yesno", "en"),
     ("Is 57 odd?", "not 57 divisible by 2", 1, "yesno", "en"),
-    ("Is 58 even?", "58 divisible by 2", 1, "yesno", "en"),
+    ("Is 58 not odd?", "58 divisible by 2", 1, "yesno", "en"),
     ("¿Es 57 par?", "57 divisible by 2", 0, "yesno", "es"),
     ("Est-ce que 58 est impair ?", "not 58 divisible by 2", 0, "yesno", "fr"),
     ("Ist 57 ungerade?", "not 57 divisible by 2", 1, "yesno", "de"),
@@ -224,7 +224,7 @@ def test_near_misses_are_no_claim(prompt: str) -> None:
     ("Сколько будет 25% от 320?", "Сколько будет 25% от 330?", "82.5."),
     ("Переведи 4 км в м.", "Переведи 4 км в см.", "400000."),
     ("Answer yes or no: is 57 greater than 23?", "Answer yes or no: is 57 less than 23?", "No."),
-    ("Answer yes or no: is 57 an even number?", "Answer yes or no: is 58 an even number?", "Yes."),  # negated: no claim (W28)
+    ("Answer yes or no: is 57 an even number?", "Answer yes or no: is 57 not an even number?", "Yes."),
     ("Is 57 odd?", "Is 58 odd?", "No."),
     ("¿Es 57 par?", "¿Es 58 par?", "Sí."),
 ])

@@ -38,7 +38,7 @@ TASK = ArithmeticTask()
     ("What is 77 degrees Fahrenheit in degrees Celsius? Give only the number.", "(77 - 32) * 5 / 9", 25, "number"),
     ("Convert 25 degrees Celsius to degrees Fahrenheit.", "25 * 9 / 5 + 32", 77, "value"),
     ("Yes or no: is 43 divisible by 3?", "43 divisible by 3", 0, "yesno"),
-    ("Yes or no: is 45 divisible by 3?", "45 divisible by 3", 1, "yesno"),  # a negated question: no claim (W28)
+    ("Yes or no: is 43 not divisible by 3?", "not 43 divisible by 3", 1, "yesno"),
     ("Is 42 divisible by 7?", "42 divisible by 7", 1, "yesno"),
     ("Yes or no: is 36 smaller than 83?", "36 < 83", 1, "yesno"),
     ("Yes or no: is 36 larger than 83?", "36 > 83", 0, "yesno"),
@@ -47,6 +47,7 @@ TASK = ArithmeticTask()
     ("Is 9 bigger than 4?", "9 > 4", 1, "yesno"),
     ("Is 7 odd?", "not 7 divisible by 2", 1, "yesno"),  # "odd": not divisible by 2, the one negation read
     ("Is 14 odd?", "not 14 divisible by 2", 0, "yesno"),
+    ("Is 9 not bigger than 4?", "not 9 > 4", 0, "yesno"),
     ("What is 5 minus 12? Only the number.", "5 - 12", -7, "number"),
     ("What is 14 degrees Fahrenheit in degrees Celsius?", "(14 - 32) * 5 / 9", -10, "value"),
     ("What is 98.6 degrees Fahrenheit in degrees Celsius?", "(98.6 - 32) * 5 / 9", 37, "value"),
@@ -116,8 +117,8 @@ def test_near_misses_are_no_claim(prompt: str) -> None:
     ("Yes or no: is 43 divisible by 3?", "No.", True),
     ("Yes or no: is 43 divisible by 3?", "no", True),
     ("Yes or no: is 43 divisible by 3?", "Yes.", False),
-    ("Yes or no: is 45 divisible by 3?", "Yes.", True),
-    ("Yes or no: is 45 divisible by 3?", "No.", False),
+    ("Yes or no: is 43 not divisible by 3?", "Yes.", True),
+    ("Yes or no: is 43 not divisible by 3?", "No.", False),
     ("Yes or no: is 43 divisible by 3?", "No, 43 is not divisible by 3.", False),
     ("Yes or no: is 43 divisible by 3?", "No.\nNo.", False),
     ("Yes or no: is 43 divisible by 3?", "Nope.", False),
@@ -147,8 +148,8 @@ def test_the_answer_is_checked_in_the_form_asked(prompt: str, answer: str, ok: b
      "How many milligrams are in 4 kilograms? Give only the number.", "4000000"),
     ("How many grams are in 4 kilograms? Give only the number.",
      "What is 77 degrees Fahrenheit in degrees Celsius? Give only the number.", "25"),
-    ("Yes or no: is 43 divisible by 3?", "Yes or no: is 42 divisible by 3?", "Yes."),  # negated forms: no claim (W28)
-    ("Yes or no: is 42 divisible by 3?", "Yes or no: is 44 divisible by 3?", "No."),
+    ("Yes or no: is 43 divisible by 3?", "Yes or no: is 43 not divisible by 3?", "Yes."),
+    ("Yes or no: is 42 divisible by 3?", "Yes or no: is 42 not divisible by 3?", "No."),
     ("Yes or no: is 36 smaller than 83?", "Yes or no: is 36 larger than 83?", "No."),
     ("Yes or no: is 36 smaller than 83?", "Yes or no: is 36 smaller than 30?", "No."),
     ("What is 12 plus 4?", "What is 12 minus 4?", "8."),

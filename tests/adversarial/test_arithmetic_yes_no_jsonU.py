@@ -23,21 +23,21 @@ READINGS = [
     ("is 30 evenly divisible by 3?", 30, 3, False),
     ("Is 30 exactly divisible by 4?", 30, 4, False),
     ("Is 30 a multiple of 3?", 30, 3, False),
-    ("Is 33 a multiple of 3?", 33, 3, False),  # negated questions: no claim (W28)
+    ("Is 30 not a multiple of 3?", 30, 3, True),
     ("Does 3 divide 30?", 30, 3, False),        # the divisor first
     ("Does 30 divide 3?", 3, 30, False),        # which way "divides" goes
     ("Yes or no: does 7 divide 42?", 42, 7, False),
     ("Is 3 a factor of 30?", 30, 3, False),     # a factor: the roles reversed
     ("Is 30 a factor of 3?", 3, 30, False),
     ("Is 4 a divisor of 30?", 30, 4, False),
-    ("Is 3 a factor of 33?", 33, 3, False),
+    ("Is 3 not a factor of 30?", 30, 3, True),
     ("30 is divisible by 4?", 30, 4, False),
     ("¿Es 30 divisible por 3?", 30, 3, False),
     ("¿Es 43 divisible por 3?", 43, 3, False),
     ("¿30 es múltiplo de 3?", 30, 3, False),
     ("¿Es 5 un divisor de 30?", 30, 5, False),
     ("Ist 30 durch 3 teilbar?", 30, 3, False),
-    ("Ist 30 durch 4 teilbar?", 30, 4, False),
+    ("Ist 30 nicht durch 4 teilbar?", 30, 4, True),
     ("Ist 30 ein Vielfaches von 7?", 30, 7, False),
     ("Ist 6 ein Teiler von 30?", 30, 6, False),
     ("30 est-il divisible par 3 ?", 30, 3, False),
@@ -73,7 +73,7 @@ SERVED = [
     ("Is 30 divisible by 3?", "Yes.", "Does 30 divide 3?", "No."),
     ("Is 30 divisible by 3?", "Yes.", "Is 3 a factor of 30?", "Yes."),
     ("Is 30 divisible by 3?", "Yes.", "Is 30 a factor of 3?", "No."),
-    ("Is 30 divisible by 3?", "Yes.", "Is 31 divisible by 3?", "No."),  # "not divisible": no claim (W28)
+    ("Is 30 divisible by 3?", "Yes.", "Is 30 not divisible by 3?", "No."),
     ("Is 30 divisible by 3?", "Yes.", "Is 31 a multiple of 3?", "No."),
     ("¿Es 30 divisible por 3?", "Sí.", "¿30 es múltiplo de 7?", "No."),
     ("Ist 30 durch 3 teilbar?", "Ja.", "Ist 30 durch 7 teilbar?", "Nein."),

@@ -425,7 +425,7 @@ def _sentence_case(lead: str) -> bool:
 
 def _predicate(kinds: list[str], tokens: list[Token], numbers: list[str]) -> Question | None:
     relations = _tables()["*"]["relations"]  # "divides": the divisor first ("Is 3 a factor of 30?")
-    relation, negated = next(relations[k] for k in kinds if k in relations), "ODD" in kinds  # "odd": not divisible by 2
+    relation, negated = next(relations[k] for k in kinds if k in relations), "NOT" in kinds
     (a, b), predicate = numbers[::-1] if relation == "divides" else numbers, relation.replace("divides", "divisible by")
     if predicate == "divisible by":
         if "." in a + b or Fraction(b) == 0:
@@ -465,5 +465,5 @@ def _terminating(value: Fraction) -> bool:
 
 _SHAPES = {"ask_expr": _symbolic, "ask_spoken": _spoken, "predicate": _predicate, "how_many": _measured,
            "conversion": _measured, "percent": _spoken,  # "Is 57 odd?": not 57 divisible by 2
-           "parity": lambda kinds, tokens, numbers: _predicate(["DIVISIBLE"] + ["ODD"] * ("ODD" in kinds), tokens, [numbers[0], "2"]),
+           "parity": lambda kinds, tokens, numbers: _predicate(["DIVISIBLE"] + ["NOT"] * (("NOT" in kinds) != ("ODD" in kinds)), tokens, [numbers[0], "2"]),
            "percent_glued": lambda kinds, tokens, numbers: _spoken(kinds, tokens, numbers[::-1])}  # zh "320的25%": 25% of 320
