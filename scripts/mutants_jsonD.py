@@ -20,7 +20,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("jsonD-key-formula-no-eq-dropped", "'(a × b)' after a key no longer read without '='",
      f"{_JSON}/reader.py", 'key_formula = re.compile(r"\\([ \\t]*(?:=[ \\t]*)?(?P<a>"', 'key_formula = re.compile(r"\\([ \\t]*=[ \\t]*(?P<a>"', _T),
     ("jsonD-count-beside-number", "a bare 'count' beside another number ('visits 4') counts the list anyway",
-     _REL, "    if len(lists) != 1 or not all(isinstance(values.get(k), str) for k in others):", "    if len(lists) != 1:", _T),
+     _REL, "    if len(lists) != 1 or not _strings_beside((key, *lists), keys, values):", "    if len(lists) != 1:", _T),
     ("jsonD-two-count-keys", "two count keys ('num_tags' and 'count'): the first computed",
      _REL, "    if len(counts) != 1:\n        return {}\n    key, named", "    if not counts:\n        return {}\n    key, named", _T),
     ("jsonD-count-stated-recomputed", "a count the prompt states is recomputed from the list",

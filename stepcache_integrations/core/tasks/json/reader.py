@@ -28,7 +28,7 @@ from ...ast_lock import PARSE_LOCK
 from ..request_language import Declined, Folded, RequestLanguage, Vocabulary, Word, fold
 from .passage import bound_values, framed_values, never_names
 from .places import CITY, COUNTRY, place_kinds
-from .relations import derived_counts, derived_totals, relation_role
+from .relations import TABLES, derived_counts, derived_totals, relation_role
 from .yaml_block import DECLARED_LIST, block_disagrees
 from .transforms import HALF_UP, MEASURES, TARGET_UNIT, TARGETS, UNIT_TARGET, UNITLESS_TARGETS, UNITS, apply_transform, rounding_first, summed
 
@@ -951,7 +951,7 @@ _COUNTS = {"两个": 2, "二个": 2, "三个": 3, "四个": 4, "五个": 5, "六
 
 
 _LANGUAGE = RequestLanguage(Path(__file__).parent, _Read)
-_TABLES = {path.stem: json.loads(path.read_text(encoding="utf-8")) for path in (Path(__file__).parent / "vocabulary").glob("[!_]*.json")}
+_TABLES = TABLES  # the vocabulary tables by language, read once (relations.py)
 # Languages whose tables declare a bare name after a key and a space a value ("Artikel Kaffee").
 _SPACED_BARE = frozenset(language for language, table in _TABLES.items() if table.get("spaced_bare_values"))
 _KEPT_UNITS = {language: tuple(table.get("kept_units", ())) for language, table in _TABLES.items()}

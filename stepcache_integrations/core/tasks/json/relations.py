@@ -24,10 +24,11 @@ from typing import Any
 
 from ..request_language import fold
 
-__all__ = ["derived_counts", "derived_totals", "relation_role"]
+__all__ = ["TABLES", "derived_counts", "derived_totals", "relation_role"]
 
 _ROLES = ("total", "unit_price", "quantity")
-_TABLES = [json.loads(p.read_text(encoding="utf-8")) for p in (Path(__file__).parent / "vocabulary").glob("[!_]*.json")]
+#: The JSON vocabulary tables by language, read once here (json/reader.py reads them from this module).
+TABLES = {p.stem: json.loads(p.read_text(encoding="utf-8")) for p in (Path(__file__).parent / "vocabulary").glob("[!_]*.json")}
 _SEPARATORS = re.compile(r"[\s_-]+")
 
 
@@ -36,10 +37,13 @@ def _folded_key(word: str) -> str:
     return _SEPARATORS.sub(" ", fold(word)).strip()
 
 
-# Each role's words, from every table: a key is an identifier, often written in another language
-# than the prompt ("Верни JSON с ключами price, quantity, total").
-_WORDS = {role: frozenset(_folded_key(w) for table in _TABLES for w in table.get("relations", {}).get(role, ()))
-          for role in _ROLES}
+def _relation_words(name: str) -> tuple[str, ...]:
+    """The tables' ``relations[name]`` words, folded, from every table: a key is an identifier, often
+    written in another language than the prompt ("Верни JSON с ключами price, quantity, total")."""
+    return tuple(dict.fromkeys(_folded_key(w) for table in TABLES.values() for w in table.get("relations", {}).get(name, ())))
+
+
+_WORDS = {role: frozenset(_relation_words(role)) for role in _ROLES}
 
 
 def relation_role(key: str) -> str | None:
@@ -103,8 +107,8 @@ def _written_total(total: str, exact: Fraction, integral_price: bool) -> dict[st
 
 # A count's key, said of any list ("count", "item_count") or of one list key by a declared pattern ("{} count":
 # "tag_count" for "tag"... only as written: "tags_count", "num_tags", "number_of_tags" for "tags").
-_COUNT_WORDS = frozenset(_folded_key(w) for table in _TABLES for w in table.get("relations", {}).get("count", ()))
-_COUNT_OF = tuple(dict.fromkeys(_folded_key(w) for table in _TABLES for w in table.get("relations", {}).get("count_of", ())))
+_COUNT_WORDS = frozenset(_relation_words("count"))
+_COUNT_OF = _relation_words("count_of")
 
 
 def _counted_list(key: str, lists: list[str]) -> str | None:
@@ -134,7 +138,6 @@ def derived_counts(keys: list[str], values: dict[str, Any], transforms: dict[str
 def _the_one_list(key: str, keys: list[str], values: dict[str, Any], lists: list[str]) -> str | None:
     """The list a bare count word counts: the one list stated, every other key a stated string; else None
     ("count" beside another number or list, or an unstated key: what it counts is not said)."""
-    others = [k for k in dict.fromkeys([*keys, *values]) if k != key and k not in lists]
-    if len(lists) != 1 or not all(isinstance(values.get(k), str) for k in others):
+    if len(lists) != 1 or not _strings_beside((key, *lists), keys, values):
         return None
     return lists[0]
