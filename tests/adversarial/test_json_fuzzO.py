@@ -16,7 +16,7 @@ import pytest
 from stepcache_integrations import StepCache
 from stepcache_integrations.core.tasks.json.reader import read_request
 
-from .harness import FixedReplyModel, NeverRightModel
+from .harness import FixedReplyModel, NeverRightModel, assert_red_team_pair_not_served
 
 # ------------------------------------------------------------------ bases: one per path and table (each must read)
 FLAT = {
@@ -269,11 +269,7 @@ def test_every_class_has_twenty_variants() -> None:
     (FLAT["es"][0], FLAT["es"][0].replace("Lyon", "Lyоn"), '{"nombre": "Ana", "ciudad": "Lyon"}'),
 ])
 def test_never_served_and_the_models_answer_kept(first: str, second: str, right: str) -> None:
-    cache, model = StepCache(), NeverRightModel()
-    cache.generate(first, model)
-    before = model.calls
-    cache.generate(second, model)
-    assert model.calls == before + 1  # not served: the model answers
+    assert_red_team_pair_not_served(first, second)  # not served: the model answers, once
     assert StepCache().generate(second, FixedReplyModel(right)).text == right
 
 

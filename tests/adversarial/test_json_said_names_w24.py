@@ -13,7 +13,7 @@ import pytest
 from stepcache_integrations import StepCache
 from stepcache_integrations.core.tasks.json.reader import read_request
 
-from .harness import FixedReplyModel, NeverRightModel
+from .harness import FixedReplyModel, assert_red_team_pair_not_served
 
 NAME_AGE = 'Return JSON with keys "name" and "age": {s}'
 PLAYER = 'Return JSON with keys "player" and "score": {s}'
@@ -57,9 +57,5 @@ def test_a_name_the_sentence_says_is_read(prompt: str, expected: dict[str, objec
     (ORDER.format(s="Omar, Cairo."), ORDER.format(s="He, Cairo."), '{"name": null, "city": "Cairo"}'),
 ])
 def test_never_served_and_the_models_answer_kept(first: str, second: str, right: str) -> None:
-    cache, model = StepCache(), NeverRightModel()
-    cache.generate(first, model)
-    before = model.calls
-    cache.generate(second, model)
-    assert model.calls == before + 1  # not served: the model answers
+    assert_red_team_pair_not_served(first, second)  # not served: the model answers, once
     assert StepCache().generate(second, FixedReplyModel(right)).text == right
