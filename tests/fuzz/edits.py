@@ -48,7 +48,7 @@ TEXT_EDITS = (
 # asks for them (scripts/fuzz_prompts.py --new-kinds or --edit KIND; the CI run of tests/fuzz/test_fuzzK_findings.py)
 NEW_TEXT_EDITS = (
     "value_class", "modifier_insert", "semantic_operator", "clause_move", "number_swap", "number_word", "key_case",
-    "statement_dup", "code_switch",
+    "statement_dup", "code_switch", "key_subset",
 )
 WITH_NEW = [False]  # set by judge.run_all(new_kinds=True)
 # format instructions appended to (or removed from) the end of a prompt: the oracle reads the first
@@ -1054,10 +1054,30 @@ def _code_switch(text: str, rng: random.Random) -> str | None:
     return text[: m.start()] + other + text[m.end() :]
 
 
+# "only with the key K", "without K": the object asked for narrowed to (or cut of) a key the prompt names, in
+# the request words of several tables (blind set 20, i1144: pt "só com a chave cidade" was served both keys)
+_KEY_SUBSET = (
+    ", only with the key {k}", " without the key {k}", ", but drop {k}", ", only {k}", " (just the {k} key)",
+    ", solo con la clave {k}", " só com a chave {k}", ", nur mit dem Schlüssel {k}", ", seulement avec la clé {k}",
+    " sin la clave {k}", ", только с ключом {k}", "，只要 {k} 这个键",
+)
+
+
+def _key_subset(text: str, rng: random.Random) -> str | None:
+    """The object narrowed to, or cut of, a key the prompt names, right after its "JSON" word:
+    "Return JSON with keys name, age: ..." -> "Return JSON, only with the key age with keys name, age: ..."."""
+    keys = [next(g for g in m.groups() if g) for m in _KEYISH.finditer(text)]
+    at = re.search(r"json", text, re.I)
+    if not keys or at is None:
+        return None
+    phrase = rng.choice(_KEY_SUBSET).format(k=rng.choice(keys))
+    return text[: at.end()] + phrase + text[at.end() :]
+
+
 NEW_EDITS = {
     "value_class": _value_class, "modifier_insert": _modifier_insert, "semantic_operator": _semantic_operator,
     "clause_move": _clause_move, "number_swap": _number_swap, "number_word": _number_word, "key_case": _key_case,
-    "statement_dup": _statement_dup, "code_switch": _code_switch,
+    "statement_dup": _statement_dup, "code_switch": _code_switch, "key_subset": _key_subset,
 }
 
 
@@ -1078,6 +1098,8 @@ def new_applicable(text: str) -> list[str]:
         kinds.append("number_word")
     if _KEYISH.search(text):
         kinds.append("key_case")
+        if re.search(r"json", text, re.I):
+            kinds.append("key_subset")
     if any(m.group().lower() in _CODE_SWITCH_WORDS for m in re.finditer(r"\w+", text)):
         kinds.append("code_switch")
     return kinds

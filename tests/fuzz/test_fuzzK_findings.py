@@ -136,6 +136,7 @@ def test_each_new_edit_kind_is_a_text_edit_and_applies_to_the_new_prompt_kinds()
         kinds = {k for b in bases[kind] for k in text_applicable(b.request)}
         assert {"value_class", "modifier_insert", "semantic_operator", "clause_move", "number_word", "statement_dup",
                 "code_switch"} <= kinds, (kind, kinds)
+    assert "key_subset" in {k for b in bases["json_reach"] for k in text_applicable(b.request)}
 
 
 @pytest.mark.parametrize("kind", sorted(NEW_EDITS))
