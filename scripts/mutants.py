@@ -712,3 +712,6 @@ MUTANTS += [Mutant(*row) for row in _FUZZO_ROWS]
 from mutants_jsonD import ROWS as _JSOND_ROWS  # noqa: E402 - a listed key a declared relation fixes: total = quantity x unit price (wip/jsonD)
 
 MUTANTS += [Mutant(*row) for row in _JSOND_ROWS]
+from mutants_s21 import ROWS as _S21_ROWS  # noqa: E402 - main, 2026-12-06 05:10: a German negated yes/no question is no claim (W28 C)
+
+MUTANTS += [Mutant(*row) for row in _S21_ROWS]

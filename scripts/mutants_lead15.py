@@ -10,6 +10,6 @@ _SUBSCRIPTS = ("tests/adversarial/test_linear_subscripts.py",)
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("lead15-subscript-split", "a step's 'x_1' is read as the word 'x' and a number: 'Collect the x_1 terms' is unread prose for x_1 "
      "(every repeat of 'Solve for x_1: ...' calls the model)",
-     f"{_LINEAR}/chain.py", '_PROSE_WORD = re.compile(r"[A-Za-z]+(?:_[A-Za-z0-9]+)*")', '_PROSE_WORD = re.compile(r"[A-Za-z]+")', _SUBSCRIPTS),
+     f"{_LINEAR}/chain.py", '_PROSE_WORD = re.compile(r"[^\\W\\d_]+(?:_[^\\W_]+)*")', '_PROSE_WORD = re.compile(r"[^\\W\\d_]+")', _SUBSCRIPTS),
 ]
 # fmt: on

@@ -37,7 +37,6 @@ READINGS = [
     ("¿30 es múltiplo de 3?", 30, 3, False),
     ("¿Es 5 un divisor de 30?", 30, 5, False),
     ("Ist 30 durch 3 teilbar?", 30, 3, False),
-    ("Ist 30 nicht durch 4 teilbar?", 30, 4, True),
     ("Ist 30 ein Vielfaches von 7?", 30, 7, False),
     ("Ist 6 ein Teiler von 30?", 30, 6, False),
     ("30 est-il divisible par 3 ?", 30, 3, False),
@@ -116,6 +115,7 @@ def test_served_and_exactly_right(cached: str, answer: str, new: str, expected: 
     "30は3で割り切れませんか？",
     "¿No es 30 divisible por 3?",
     "Ist 30 teilbar durch 3?",
+    "Ist 30 nicht durch 4 teilbar?",    # German answers a negated question with 'Doch': no yes/no claim (W28 C)
     "Is 30 divisible by 3? Only the number, please.",  # a number asked for a yes/no question
 ])
 def test_no_claim(prompt: str) -> None:

@@ -1256,7 +1256,7 @@ WORD_TEMPLATES = [
     WordTemplate("ages_es", "es", "{N} tiene {k:n} veces la edad de [[su ]]{R} y tiene {d:n} años más que {P}. "
                  "¿Cuántos años tiene <<su {R}>>?", "{k}*X - X = {d}",
                  (("R", RELATIVES_ES), ("P", ("él", "ella"))), _same_gender("R", "P")),
-    WordTemplate("ages_fr", "fr", "{N} a {k:n} fois l'âge de {H} {R}. À eux deux, ils ont {c:n} ans. Quel âge a <<{H} {R}>> ?",
+    WordTemplate("ages_fr", "fr", "{N} a {k:n} fois l'âge de {H} {R}. À eux deux, ils ont {c:n}[[ ans]]. Quel âge a <<{H} {R}>> ?",
                  "X + {k}*X = {c}", (("H", ("son", "sa")), ("R", RELATIVES_FR))),
     WordTemplate("phone_fr", "fr", "Un forfait [[téléphonique ]]coûte {a:n} € par mois plus {b:e} € par minute. "
                  "La facture du mois est de {c:n} €. Combien de <<minutes>>[[ {u}]] ont été utilisées ?", "{b}*X + {a} = {c}"),

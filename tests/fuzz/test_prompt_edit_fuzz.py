@@ -525,6 +525,8 @@ def test_the_judge_accepts_proven_word_answers_and_rejects_stale_ones() -> None:
         ("Un gimnasio cobra 30 € de inscripción y 20 € al mes. Si en total he pagado 110 €, ¿cuántos meses llevo inscrita?", 4, "Meses"),
         ("Juan tiene 4 veces la edad de su hija y tiene 27 años más que ella. ¿Cuántos años tiene su hija?", 9, "Su hija"),
         ("Luc a 3 fois l'âge de sa fille. À eux deux, ils ont 48 ans. Quel âge a sa fille ?", 12, "Sa fille"),
+        # the years word left out of the sum, as the reader's grammar declares it optional (a word_delete the fuzzer drew)
+        ("Luc a 3 fois l'âge de sa fille. À eux deux, ils ont 48. Quel âge a sa fille ?", 12, "Sa fille"),
         ("Un forfait téléphonique coûte 12 € par mois plus 0,50 € par minute. La facture du mois est de 27 €. "
          "Combien de minutes n ont été utilisées ?", 30, ""),
         ("Ein Klempner berechnet 30 € Anfahrt und 45 € pro Stunde. Die Rechnung beträgt 120 €. Wie viele Stunden hat sie gearbeitet?", 2, "Stunden"),

@@ -461,7 +461,7 @@ _STEP_WORDS = frozenset(
     combine combining like this then now of system solving solve exactly result value values a an it
     """.split()
 )
-_PROSE_WORD = re.compile(r"[A-Za-z]+(?:_[A-Za-z0-9]+)*")  # "x_1" is one word: an unknown or unread
+_PROSE_WORD = re.compile(r"[^\W\d_]+(?:_[^\W_]+)*")  # any script's letters ("x_1" is one word): an unknown or unread
 
 
 @short_text_cache(4096)

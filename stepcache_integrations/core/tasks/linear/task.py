@@ -605,18 +605,22 @@ def _unlabelled(text: str, label: str) -> str:
     start before its colon: the label names the asked value, which the checks read."""
     if not label:
         return text
-    return "\n".join(line.split(":", 1)[1] if _labelled(line.strip(" *_"), label) else line
+    return "\n".join(_COLON.split(line, 1)[1] if _labelled(line.strip(" *_"), label) else line
                      for line in text.split("\n"))
 
 
+_COLON = re.compile("[:\uff1a]")  # a colon, or the full-width one of Chinese and Japanese ("答え：")
+
+
 def _labelled(line: str, label: str) -> bool:
-    return line.startswith(label + ":") or line.startswith(label + " :")
+    return any(line.startswith(label + gap + colon) for gap in ("", " ") for colon in (":", "\uff1a"))
 
 
 def _template_label(form: str) -> str:
     """The label an answer template asked verbatim opens with ("Resposta: p = <value>": "Resposta"),
     the prompt's own words (answer_form.py declares them), or ""."""
-    head = form.split(":", 1)[0].strip(" *_") if ":" in form and "<" not in form.split(":", 1)[0] else ""
+    parts = _COLON.split(form, 1)
+    head = parts[0].strip(" *_") if len(parts) == 2 and "<" not in parts[0] else ""
     return head if head and "{" not in head else ""
 
 
