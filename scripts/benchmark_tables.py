@@ -107,6 +107,8 @@ HELDOUT_PHRASINGS_20_BEFORE = Path("bench_data/results/heldout_phrasings_20_befo
 HELDOUT_LANGUAGES_20_BEFORE = Path("bench_data/results/heldout_languages_20_before.json")
 HELDOUT_PHRASINGS_20 = Path("bench_data/results/heldout_phrasings_20.json")
 HELDOUT_LANGUAGES_20 = Path("bench_data/results/heldout_languages_20.json")
+HELDOUT_PHRASINGS_21_BEFORE = Path("bench_data/results/heldout_phrasings_21_before.json")
+HELDOUT_LANGUAGES_21_BEFORE = Path("bench_data/results/heldout_languages_21_before.json")
 HAND_CHECKS = Path("bench_data/heldout_hand_checks.json")
 REQUEST_PARSE = Path("bench_data/results/request_parse.json")
 LOAD = Path("bench_data/results/load_test_seeds_1_5.json")
@@ -702,6 +704,8 @@ BLOCKS: dict[str, Callable[[], str]] = {
     "heldout-languages-20-before": lambda: heldout_languages(HELDOUT_LANGUAGES_20_BEFORE),
     "heldout-phrasings-20": lambda: heldout_phrasings(HELDOUT_PHRASINGS_20),
     "heldout-languages-20": lambda: heldout_languages(HELDOUT_LANGUAGES_20),
+    "heldout-phrasings-21-before": lambda: heldout_phrasings(HELDOUT_PHRASINGS_21_BEFORE),
+    "heldout-languages-21-before": lambda: heldout_languages(HELDOUT_LANGUAGES_21_BEFORE),
     "request-parse": request_parse,
     "load-test": load_test,
     "load-test-line": load_test_line,
