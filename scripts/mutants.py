@@ -712,3 +712,6 @@ MUTANTS += [Mutant(*row) for row in _FUZZO_ROWS]
 from mutants_jsonD import ROWS as _JSOND_ROWS  # noqa: E402 - a listed key a declared relation fixes: total = quantity x unit price (wip/jsonD)
 
 MUTANTS += [Mutant(*row) for row in _JSOND_ROWS]
+from mutants_jsonR7 import ROWS as _JSONR7_ROWS  # noqa: E402 - everyday JSON shapes found declined: a name without a key list, list phrases, declared booleans (wip/jsonR7)
+
+MUTANTS += [Mutant(*row) for row in _JSONR7_ROWS]
