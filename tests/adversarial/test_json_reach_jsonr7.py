@@ -9,6 +9,8 @@ C. Booleans declared by the instruction: "with boolean values" (every key), "act
 D. "keys name and age, respectively Ana and 30": the order phrase after a comma, then the values in the keys' order.
 E. Bare keys after "with" ("JSON with name and age: name Pedro, age 19"): keys only when the statements then state exactly
    them, in order.
+F. One key holding an object said with "with" ("Return JSON with an address with city Paris and zip 75001"): nothing
+   asked or stated before it; every statement after it is a leaf (as wip/jsonN's 'a key "server" holding ...' reads).
 
 Every served pair is served without a model call, proven and exactly right; every trap reaches the model (or states nothing).
 """
@@ -339,7 +341,61 @@ def test_E_traps_state_nothing_and_reach_the_model(prompt: str) -> None:
     assert_red_team_pair_not_served(BARE_BASE, prompt)
 
 
-@pytest.mark.parametrize("prompt", [NAMED_TRAPS[0], LISTED_TRAPS[0], BOOL_TRAPS[0], ORDERED_TRAPS[0], BARE_TRAPS[0]])
+# -- F: one key holding an object said with "with" ----------------------------------------------------------------------
+NESTED = [
+    ("Return JSON with an address with city {c} and zip {z}.", "address", ("city", "zip"), ("Paris", "Lyon")),
+    ("Give me a JSON object with an address with city {c}, zip {z}.", "address", ("city", "zip"), ("Paris", "Lyon")),
+    ("Return JSON with an address object with the city {c} and the zip {z}.", "address", ("city", "zip"), ("Paris", "Lyon")),
+    ("Return JSON with a user with name {c} and id {z}.", "user", ("name", "id"), ("Bob", "Ola")),
+    ("Return JSON with a user object with name {c} and id {z}.", "user", ("name", "id"), ("Bob", "Ola")),
+    ("Return JSON with an address with city \"{c}\" and zip {z}.", "address", ("city", "zip"), ("Paris", "Lyon")),
+    ("Dame un JSON con una dirección con ciudad {c} y código {z}.", "dirección", ("ciudad", "código"), ("Sevilla", "Bilbao")),
+]
+
+
+def _nested_pairs() -> list[Pair]:
+    out = []
+    for i, (template, outer, keys, names) in enumerate(NESTED):
+        out.append(pair(f"F/{i}/number", template.format(c=names[0], z=75001), {outer: {keys[0]: names[0], keys[1]: 75001}},
+                        template.format(c=names[0], z=69002), {outer: {keys[0]: names[0], keys[1]: 69002}}))
+        out.append(pair(f"F/{i}/name", template.format(c=names[0], z=75001), {outer: {keys[0]: names[0], keys[1]: 75001}},
+                        template.format(c=names[1], z=75001), {outer: {keys[0]: names[1], keys[1]: 75001}}))
+    return out
+
+
+NESTED_BASE = "Return JSON with an address with city Paris and zip 75001."
+NESTED_TRAPS = [
+    "Return JSON with name Ana and an address with city Paris and zip 75001.",  # a flat key before: is "zip" the address's?
+    "Return JSON with an address with city Paris and zip 75001. Add a country.",
+    "Return JSON with an address with city Paris and zip 75001 and no name.",
+    "Return JSON with an address with city Nobody and zip 75001.",
+    "Return JSON with an address with city paris and zip 75001.",               # lowercase: may describe
+    "Return JSON with an address with city Paris and zip 75001 or 75002.",
+    "Return JSON with an address with city Paris and zip about 75001.",
+    "Return JSON with an address with city Paris and zip 75001?",
+    "Return JSON with two addresses with city Paris and zip 75001.",
+    "Return JSON with an address with comments Paris and zip 75001.",            # a key no name fills
+    "Return JSON with an address without city Paris.",
+    "Return JSON with a string with city Paris and zip 75001.",                 # a type word names no key
+    "Return JSON with a list with city Paris and zip 75001.",
+    "Return JSON with an object with city Paris and zip 75001.",                # which key holds it is not said
+    "Return JSON with an address with city Paris and zip 75001 for Ana.",
+]
+
+
+@pytest.mark.parametrize("case", _nested_pairs(), ids=lambda c: c.cls)
+def test_F_one_key_holding_an_object_said_with_with_is_served_exactly(case: Pair) -> None:
+    assert_served_proven(case)
+
+
+@pytest.mark.parametrize("prompt", NESTED_TRAPS)
+def test_F_traps_state_nothing_and_reach_the_model(prompt: str) -> None:
+    read = read_request(prompt)
+    assert read is None or not read.statements, (prompt, read)
+    assert_red_team_pair_not_served(NESTED_BASE, prompt)
+
+
+@pytest.mark.parametrize("prompt", [NAMED_TRAPS[0], LISTED_TRAPS[0], BOOL_TRAPS[0], ORDERED_TRAPS[0], BARE_TRAPS[0], NESTED_TRAPS[0]])
 def test_on_an_empty_cache_the_models_answer_to_a_trap_is_kept(prompt: str) -> None:
     assert_models_answer_kept(prompt)
 

@@ -697,6 +697,17 @@ class _Read(Transformer[Token, Any]):
         self.asked += leaves
         self.nests.append((container, leaves or said))
 
+    def with_object(self, children: list[Any]) -> None:
+        """"JSON with an address with city Paris and zip 75001": the one key, holding the statements after it, when nothing
+        was asked or stated before it (wip/jsonR7)."""
+        container = next(c for c in children if isinstance(c, Token) and c.type in ("NAME", "ENTITY"))
+        if self.asked or any(st.span[0] < (container.start_pos or 0) for _key, st, _unit in self.stated):
+            raise Declined  # "with name Ana and an address with city Paris and zip 75001": is "zip" the address's?
+        if fold(str(container.value)) in _TYPE_WORDS:
+            raise Declined  # "with a string with city Paris": a type word names no key
+        self.key([container])
+        self.with_nested(children)
+
     def _nest_container(self, children: list[Any]) -> Token:
         """The one key said to hold an object (wip/jsonN)."""
         keys = [c for c in children if isinstance(c, Tree) and c.data == "keys"]
