@@ -715,3 +715,6 @@ MUTANTS += [Mutant(*row) for row in _JSOND_ROWS]
 from mutants_s21 import ROWS as _S21_ROWS  # noqa: E402 - main, 2026-12-06 05:10: a German negated yes/no question is no claim (W28 C)
 
 MUTANTS += [Mutant(*row) for row in _S21_ROWS]
+from mutants_jsonR7 import ROWS as _JSONR7_ROWS  # noqa: E402 - everyday JSON shapes found declined: a name without a key list, list phrases, declared booleans (wip/jsonR7)
+
+MUTANTS += [Mutant(*row) for row in _JSONR7_ROWS]

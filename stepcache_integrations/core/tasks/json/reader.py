@@ -244,6 +244,8 @@ class _Read(Transformer[Token, Any]):
         self.item_kinds: dict[str, type | tuple[type, ...]] = {}  # '"tags" (array of strings)': the items' JSON type (wip/jsonL)
         self.lowercase_keys = False  # "(keys in lowercase)": each stated label is its key lowercased (wip/jsonE)
         self.key_notes: list[tuple[str, Token]] = []  # "name (as a string)": each key list's noted key and its note (wip/fuzzO)
+        self.values_kind = ""  # "with boolean values": the JSON type of every value (wip/jsonR7)
+        self.bare_with = False  # "JSON with name and age": bare words after "with", keys only if then stated (wip/jsonR7)
 
     def key(self, children: list[Token]) -> Token:
         self.asked.append(children[0].value)
@@ -262,8 +264,12 @@ class _Read(Transformer[Token, Any]):
         self.typed.append((str(children[0].value), _SAID_NOTES[children[1].type]))
 
     def with_quoted_keys(self, children: list[Any]) -> None:
+        """"JSON with "city" and "age"": quoted keys; bare words ("JSON with name and age") are keys only when the
+        statements then state exactly them, in order ("...: name Pedro, age 19"; "JSON with comments" lists nothing:
+        _asked_keys, wip/jsonR7)."""
         self.with_keys(children)
-        self._quoted_only(children)
+        keys = next(c for c in children if isinstance(c, Tree))
+        self.bare_with |= any(t.type not in ("QNAME", "AND", "COMMA") for t in keys.scan_values(lambda v: isinstance(v, Token)))
 
     def typed_key(self, children: list[Any]) -> Token:
         """"age (a number)", "done (true/false)": a key and the JSON type its value must have
@@ -282,6 +288,10 @@ class _Read(Transformer[Token, Any]):
             raise Declined  # two runs of values in order: which one the object holds is not said
         self.declared_order = True
         self.in_order += [c for c in children if isinstance(c, list)]
+
+    def values_noted(self, children: list[Any]) -> None:
+        """"with boolean values": every key asked typed boolean once the keys are known (_values_noted; wip/jsonR7)."""
+        self.values_kind = "boolean"
 
     def keys_noted(self, children: list[Any]) -> Tree[Token]:
         """"keys active and admin as booleans": every key of the list typed by the one note after it (wip/jsonY)."""
@@ -529,7 +539,8 @@ class _Read(Transformer[Token, Any]):
 
     def with_quoted_keys_said(self, children: list[Any]) -> None:
         """"JSON with "city" and "country", values in uppercase" (wip/jsonB)."""
-        self.with_quoted_keys(children)
+        self.with_keys(children)
+        self._quoted_only(children)
         self.rewrite(children)
 
     def with_keys_said(self, children: list[Any]) -> None:
@@ -685,6 +696,17 @@ class _Read(Transformer[Token, Any]):
         _one_way(children, leaves, said)
         self.asked += leaves
         self.nests.append((container, leaves or said))
+
+    def with_object(self, children: list[Any]) -> None:
+        """"JSON with an address with city Paris and zip 75001": the one key, holding the statements after it, when nothing
+        was asked or stated before it (wip/jsonR7)."""
+        container = next(c for c in children if isinstance(c, Token) and c.type in ("NAME", "ENTITY"))
+        if self.asked or any(st.span[0] < (container.start_pos or 0) for _key, st, _unit in self.stated):
+            raise Declined  # "with name Ana and an address with city Paris and zip 75001": is "zip" the address's?
+        if fold(str(container.value)) in _TYPE_WORDS:
+            raise Declined  # "with a string with city Paris": a type word names no key
+        self.key([container])
+        self.with_nested(children)
 
     def _nest_container(self, children: list[Any]) -> Token:
         """The one key said to hold an object (wip/jsonN)."""
@@ -1269,6 +1291,7 @@ def _checked_request(transformer: _Read, keys: Any, found: dict, stated: dict, w
     """The request read, once the notes, types, formulas, the tree and W27's YAML reading allow it; else None."""
     language, prompt = where
     _notes_by_listed_key(transformer, keys, language)
+    _values_noted(transformer, keys)
     _declared_booleans(transformer, stated, language)
     transformer.yaml_framed |= _YAML_FENCE.search(prompt) is not None  # "```yaml" frames the block as YAML (wip/jsonF)
     if not _typed_as_noted(transformer, found, stated) or _period_dropped(stated, prompt) or _value_read_two_ways(transformer, stated, where):
@@ -1608,6 +1631,13 @@ def _notes_by_listed_key(transformer: _Read, keys: list[str], language: str) -> 
     transformer.typed = [(_folded_to_key(key, keys, language) or key, kind) for key, kind in transformer.typed]
 
 
+def _values_noted(transformer: _Read, keys: list[str]) -> None:
+    """wip/jsonR7: "JSON with boolean values: ...": every key asked noted of that type, as "keys a and b as booleans" notes
+    each listed key (_typed_as_noted then asks each stated, of that type; _declared_booleans reads "yes"/"no")."""
+    if transformer.values_kind:
+        transformer.typed += [(key, transformer.values_kind) for key in keys]
+
+
 def _holds_null(value: Any) -> bool:
     """A value that is null or holds one (a record's None, [1, None], {"a": null})."""
     if isinstance(value, dict):
@@ -1859,9 +1889,25 @@ def _stated_by_asked_keys(transformer: _Read, bound: list[tuple[str, Statement, 
     stated = _labels_as_keys(bound, asked, language)
     if stated is None:
         return None
-    if any(st.spaced_bare and key not in transformer.asked and key not in transformer.template for key, st, _unit in stated):
+    if any(st.spaced_bare and key not in transformer.asked and key not in transformer.template
+           and not _named_without_list(transformer, key, st, language) for key, st, _unit in stated):
         return None  # "Stadt Bremen" names a key only beside a key list (or a shape: wip/jsonA) that lists it
     return stated
+
+
+def _named_without_list(transformer: _Read, key: str, st: Statement, language: str) -> bool:
+    """wip/jsonR7: with no key list and no shape (the stated keys are the keys asked), "JSON with name Ana and age 31", es
+    "con nombre Ana y edad 31": a bare value after a key and a space is the key's when the tables say a name fills the key
+    ("kinds": name, city, product... -- "with comments Ana", "with columns Name", "with day Monday" state nothing) and
+    the value is one capitalised word ("Ana Lopez", "Ana maybe" and a letter, "name X": no claim). Its words no name is are declined as for any
+    name-kind key (_names_no_one). Under "with boolean values" the value is the table's word for true or false ("active yes")."""
+    if transformer.asked or transformer.template:
+        return False
+    if transformer.values_kind == "boolean":  # "JSON with boolean values: active yes, verified no"
+        return isinstance(st.value, str) and fold(st.value) in _BOOLEAN_WORDS.get(language, {})
+    if not _is_kind(key, "name", language):
+        return False
+    return isinstance(st.value, str) and not st.lowercase and not st.quoted and " " not in st.value and len(st.value) > 1
 
 
 def _places_bound(transformer: _Read, asked: list[str], language: str, prompt: str) -> list[tuple[str, Statement, str | None]] | None:
@@ -2765,7 +2811,7 @@ def _asked_keys(
         return None
     if not _lowercase_read(transformer, found, ambiguous, language):
         return None
-    if transformer.bare_list and (ambiguous or list(found) != transformer.asked):
+    if (transformer.bare_list or transformer.bare_with) and (ambiguous or list(found) != transformer.asked):
         return None  # "JSON, keys reordered": a bare list is one only when the values then state each of its keys, in order
     keys = transformer.asked or list(transformer.template) or list(found)
     return keys
@@ -2794,6 +2840,8 @@ def _lowercase_value(transformer: _Read, key: str, st: Statement, language: str)
     if not st.lowercase:
         return False
     booleans = {fold(noted) for noted, kind in transformer.typed if kind == "boolean"}
+    if transformer.values_kind == "boolean":
+        booleans.add(fold(key))  # "with boolean values": every key's (wip/jsonR7)
     return not (fold(key) in booleans and isinstance(st.value, str) and fold(st.value) in _BOOLEAN_WORDS.get(language, {}))
 
 
