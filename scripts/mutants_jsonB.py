@@ -39,7 +39,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      '_Target("lowercase" if children[0].type == "UPPER_V" else "uppercase")', (_LANG, "-k", "declared_transform")),
     ("jsonB-said-keys-unquoted", "bare words after 'with' are keys when a transform follows: 'JSON with comments "
      "and notes, values in uppercase'",
-     _READER, "        self.with_quoted_keys(children)\n        self.rewrite(children)\n",
+     _READER, "        self.with_keys(children)\n        self._quoted_only(children)\n        self.rewrite(children)\n",
      "        self.rewrite(children)\n", (_LANG, "-k", "outside_the_closed_set")),
     ("jsonB-grammar-first-rewrite-deleted", "a grammar rule deleted: a transform before the request is not read",
      f"{_JSON}/request.lark", "%extend start: _end* first_rewrite AND request (_end+ ROLE? _other)* _end*\n", "",

@@ -11,11 +11,11 @@ _T = "tests/unit/test_json_reach_jsonv.py"
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("jsonV-bare-list-unchecked", "'JSON, keys reordered.' is read as a list holding 'reordered' with no value stated",
-     _READER, "    if transformer.bare_list and (ambiguous or list(found) != transformer.asked):",
+     _READER, "    if (transformer.bare_list or transformer.bare_with) and (ambiguous or list(found) != transformer.asked):",
      "    if False:", (_T,)),
     ("jsonV-bare-list-any-order", "a bare list's values stated in another order are read",
-     _READER, "    if transformer.bare_list and (ambiguous or list(found) != transformer.asked):",
-     "    if transformer.bare_list and (ambiguous or set(found) != set(transformer.asked)):", (_T,)),
+     _READER, "    if (transformer.bare_list or transformer.bare_with) and (ambiguous or list(found) != transformer.asked):",
+     "    if (transformer.bare_list or transformer.bare_with) and (ambiguous or set(found) != set(transformer.asked)):", (_T,)),
     ("jsonV-bare-list-never-noted", "a bare key list ending the request sentence is read with no check of its values",
      _READER, "        self.bare_list = bare and not any(isinstance(c, Tree) and c.data == \"tail\" for c in children)",
      "        self.bare_list = False", (_T,)),

@@ -30,7 +30,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("jsonlang-vocab-age-verb-deleted", "a word deleted from a vocabulary table: es 'tengo' says no age",
      _ES, '"AGE_HAS": [\n   "tengo",\n', '"AGE_HAS": [\n', (_REACH, "-k", "served_without")),
     ("jsonlang-spaced-bare-unlisted-read", "a bare name after a space states a key the list does not hold: 'color Rojo'",
-     _READER, "    if any(st.spaced_bare and key not in transformer.asked and key not in transformer.template for key, st, _unit in stated):\n",
+     _READER, "    if any(st.spaced_bare and key not in transformer.asked and key not in transformer.template\n"
+     "           and not _named_without_list(transformer, key, st, language) for key, st, _unit in stated):\n",
      "    if False:\n", (_REACH, "-k", "nothing_it_cannot_tell")),
     ("jsonlang-comma-three-digits", "a comma before three digits is read as a decimal: 'precio: 1,299' states 1.299",
      _READER, r"-?(?:0|[1-9][0-9]{0,14}),(?:[0-9]{1,2}|[0-9]{4,9})(?!", r"-?(?:0|[1-9][0-9]{0,14}),(?:[0-9]{1,3}|[0-9]{4,9})(?!", (_REACH, "-k", "no_claim")),
