@@ -1012,6 +1012,69 @@ class WordFacts:
             raise Declined
         self._fact("diff", (d, big, small))
 
+    # -- wip/linZ (2026-12-06): an age story over time ("In 12 years she will be twice as old as him")
+    def wp_in_years(self, children: list[Any]) -> _Years:
+        """"In 12 years", "12 years from now": a whole number of years above 0 ("in 12 years old" is no claim)."""
+        unit = next((fold(c.value) for c in children if isinstance(c, Token) and c.type == "WP_YEARS_OLD"), "years")
+        n = Fraction(next(c.value for c in children if isinstance(c, Token) and c.type == "NUM"))
+        if unit != "years" or n <= 0 or n.denominator != 1:
+            raise Declined
+        return _Years(n)
+
+    def wp_old_as(self, children: list[Any]) -> Fraction:
+        """"twice as old as" (the table's age_factors), "3 times as old as": a whole factor above 1."""
+        word = children[0]
+        k = Fraction(_AGE_FACTORS[fold(word.value)]) if word.type == "WP_K_OLD" else Fraction(word.value)
+        if k <= 1 or k.denominator != 1:
+            raise Declined
+        return k
+
+    def wp_then_subject(self, children: list[Any]) -> _Ref:
+        """A person by name or relative's word ("the son"), or a pronoun by its gender ("she")."""
+        who = children[0]
+        if isinstance(who, _Who):
+            return _Ref(who.word, None)
+        gender = _GENDERS.get(fold(who.value))
+        if gender is None:
+            raise Declined  # a pronoun of no known gender
+        return _Ref(None, gender)
+
+    def wp_then_object(self, children: list[Any]) -> _Ref:
+        """"as old as him", "as old as her", "as old as the son" ("as old as his" is no claim)."""
+        word = children[0]
+        if isinstance(word, Token) and word.type == "WP_HIS" and fold(word.value) != "her":
+            raise Declined
+        return self.wp_then_subject(children)
+
+    def wp_age_then(self, children: list[Any]) -> None:
+        """"In 12 years she will be twice as old as him": (n, k, the one, the other)."""
+        years = next(c for c in children if isinstance(c, _Years))
+        subject, other = [c for c in children if isinstance(c, _Ref)]
+        k = next(c for c in children if isinstance(c, Fraction))
+        self._fact("then", (years.n, k, subject, other))
+
+    def wp_asked_whose_now(self, children: list[Any]) -> str:
+        """"How old is the son now?", "How old is Lena today?": the age now (only these words after it)."""
+        when = next(fold(c.value) for c in children if isinstance(c, Token) and c.type in ("CONTEXT", "WP_WHEN"))
+        if when not in ("now", "today"):
+            raise Declined  # "How old is the son hi?"
+        return self.wp_asked_whose([c for c in children if not (isinstance(c, Token) and c.type in ("CONTEXT", "WP_WHEN"))])
+
+
+@dataclass(frozen=True)
+class _Years:
+    """A number of years from now (wip/linZ)."""
+
+    n: Fraction
+
+
+@dataclass(frozen=True)
+class _Ref:
+    """One of an age story's two people in a later sentence: named (``word``), or a pronoun of ``gender`` (wip/linZ)."""
+
+    word: str | None
+    gender: str | None
+
 
 # The factor a word states of "a number" (a table's words: "twice", "el triple", "удвоенному", "half").
 _FACTORS = {"TWICE": Fraction(2), "WP_K2": Fraction(2), "WP_K3": Fraction(3), "HALF": Fraction(1, 2), "WP_HALF": Fraction(1, 2)}
@@ -1604,6 +1667,57 @@ def _consecutive(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[Fra
     return f"{n}{letter} {sign} {offset} = {format_number(total)}", lambda value: value.denominator == 1
 
 
+def _fits(ref: _Ref, person: str) -> bool:
+    """Whether a later sentence's reference may be ``person``: the same word, or a pronoun whose gender the
+    person's word does not contradict (a name's gender is unknown: it fits either)."""
+    if ref.word is not None:
+        return ref.word == person
+    return _GENDERS.get(fold(person), ref.gender) == ref.gender
+
+
+def _then_roles(then: tuple[Any, ...], big: str, small: str) -> tuple[str, str] | None:
+    """The one and the other of the later sentence: the one way of reading its two as the two people (they
+    are two: "she will be twice as old as her" is not one person twice herself); None when none or both fit."""
+    _, _, subject, other = then
+    ways = [(a, b) for a, b in ((big, small), (small, big)) if _fits(subject, a) and _fits(other, b)]
+    return ways[0] if len(ways) == 1 else None
+
+
+def _ages_now(facts: dict[str, Any], letter: str, asked: str) -> tuple[dict[str, str], Callable[[Fraction], Fraction]] | None:
+    """Both ages now in the asked one's letter ("3x" and "x", "x + 24" and "x") and the other's value from
+    the asked one's; None for another kind of pair or a factor not whole."""
+    if "pair" in facts:
+        kind, k, big, small, measure = facts["pair"]
+        if kind != "times" or measure != "age" or k.denominator != 1:
+            return None
+        n = format_number(k)
+        if asked == small:
+            return {big: f"{n}{letter}", small: letter}, lambda value: k * value
+        return {big: letter, small: f"{letter}/{n}"}, lambda value: value / k
+    d, big, small = facts["diff"]
+    if asked == small:
+        return {big: f"{letter} + {format_number(d)}", small: letter}, lambda value: value + d
+    return {big: letter, small: f"{letter} - {format_number(d)}"}, lambda value: value - d
+
+
+def _age_then(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[Fraction], bool]] | None:
+    """One k times (or d years more than) the other now, in n years one k2 times the other, one asked now:
+    "3x + 12 = 2(x + 12)" (wip/linZ); both ages now positive."""
+    (named, who, measure), then = facts["whose"], facts["then"]
+    big, small = (facts["pair"][2], facts["pair"][3]) if "pair" in facts else facts["diff"][1:]
+    roles = _then_roles(then, big, small)
+    if named != letter or measure != "age" or who not in (big, small) or roles is None:
+        return None
+    ages = _ages_now(facts, letter, who)
+    if ages is None:
+        return None
+    (expressions, other_of), (n, k, _, _) = ages, then
+    one, other = (expressions[person] for person in roles)
+    years = format_number(n)
+    text = f"{one} + {years} = {format_number(k)}({other} + {years})"
+    return text, lambda value: value > 0 and other_of(value) > 0
+
+
 # The declared shapes: the facts each states, and the equation derived from them.
 _SHAPES: dict[frozenset[str], Callable[[dict[str, Any], str], tuple[str, Callable[[Fraction], bool]] | None]] = {
     frozenset({"charge", "total", "count"}): _fixed_and_rate,
@@ -1623,4 +1737,6 @@ _SHAPES: dict[frozenset[str], Callable[[dict[str, Any], str], tuple[str, Callabl
     frozenset({"cart", "total", "price", "priced_by", "unit_prices"}): _cart_price,
     frozenset({"rect_rel", "perimeter", "side"}): _rect_sides,  # wip/linS
     frozenset({"rect_rel", "perimeter", "side", "asked_unit"}): _rect_sides,
+    frozenset({"pair", "then", "whose"}): _age_then,  # wip/linZ
+    frozenset({"diff", "then", "whose"}): _age_then,
 }
