@@ -1015,16 +1015,18 @@ class WordFacts:
     # -- wip/linZ (2026-12-06): an age story over time ("In 12 years she will be twice as old as him")
     def wp_in_years(self, children: list[Any]) -> _Years:
         """"In 12 years", "12 years from now": a whole number of years above 0 ("in 12 years old" is no claim)."""
-        unit = next((fold(c.value) for c in children if isinstance(c, Token) and c.type == "WP_YEARS_OLD"), "years")
+        unit = next((fold(c.value) for c in children if isinstance(c, Token) and c.type == "WP_YEARS_OLD"), None)
         n = Fraction(next(c.value for c in children if isinstance(c, Token) and c.type == "NUM"))
-        if unit != "years" or n <= 0 or n.denominator != 1:
+        if (unit is not None and unit not in _YEARS) or n <= 0 or n.denominator != 1:
             raise Declined
         return _Years(n)
 
     def wp_old_as(self, children: list[Any]) -> Fraction:
-        """"twice as old as" (the table's age_factors), "3 times as old as": a whole factor above 1."""
-        word = children[0]
-        k = Fraction(_AGE_FACTORS[fold(word.value)]) if word.type == "WP_K_OLD" else Fraction(word.value)
+        """"twice as old as" (the table's age_factors), "3 times as old as", "il doppio dell'età di" (wp_k's
+        factor), "2 倍": a whole factor above 1."""
+        word = children[0] if isinstance(children[0], Token) else next(c for c in children if isinstance(c, Token))
+        factor = next((c for c in children if isinstance(c, Fraction)), None)
+        k = factor if factor is not None else Fraction(_AGE_FACTORS[fold(word.value)]) if word.type in ("WP_K_OLD", "WP_K_OLD_BE") else Fraction(word.value)
         if k <= 1 or k.denominator != 1:
             raise Declined
         return k
@@ -1049,16 +1051,25 @@ class WordFacts:
     def wp_age_then(self, children: list[Any]) -> None:
         """"In 12 years she will be twice as old as him": (n, k, the one, the other)."""
         years = next(c for c in children if isinstance(c, _Years))
-        subject, other = [c for c in children if isinstance(c, _Ref)]
+        refs = [c for c in children if isinstance(c, _Ref)]
+        subject, other = refs if len(refs) == 2 else (_Ref(None, None), *refs)  # "Tra 10 anni avrà ...": no subject said
         k = next(c for c in children if isinstance(c, Fraction))
-        self._fact("then", (years.n, k, subject, other))
+        self._fact("then", (years.n, k, subject, other, dict(self.__dict__.get("possessives", {}))))
 
     def wp_asked_whose_now(self, children: list[Any]) -> str:
         """"How old is the son now?", "How old is Lena today?": the age now (only these words after it)."""
-        when = next(fold(c.value) for c in children if isinstance(c, Token) and c.type in ("CONTEXT", "WP_WHEN"))
-        if when not in ("now", "today"):
+        when = next(c for c in children if isinstance(c, Token) and c.type in _NOW_CLASSES)
+        if when.type != "WP_NOW" and fold(when.value) not in ("now", "today", "ahora"):
             raise Declined  # "How old is the son hi?"
-        return self.wp_asked_whose([c for c in children if not (isinstance(c, Token) and c.type in ("CONTEXT", "WP_WHEN"))])
+        return self.wp_asked_whose([c for c in children if not (isinstance(c, Token) and c.type in _NOW_CLASSES)])
+
+
+# The classes a word after the age asked may be of; only "now", "today" (en), "ahora" (es) of those not WP_NOW (wip/linZ).
+_NOW_CLASSES = frozenset({"CONTEXT", "WP_WHEN", "CHATTER", "WP_NOW"})
+# The gender of whose a possessive says (a table's "possessor_genders": en "her son" is a woman's, de "sein Sohn" a man's).
+_POSSESSOR_GENDERS: dict[str, str] = _table_words("possessor_genders")
+# The words of WP_YEARS_OLD that are years alone ("In 12 years"; "in 12 years old" is no claim; wip/linZ).
+_YEARS = frozenset({"years", "años", "anni", "ans", "anos"})
 
 
 @dataclass(frozen=True)
@@ -1667,19 +1678,23 @@ def _consecutive(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[Fra
     return f"{n}{letter} {sign} {offset} = {format_number(total)}", lambda value: value.denominator == 1
 
 
-def _fits(ref: _Ref, person: str) -> bool:
-    """Whether a later sentence's reference may be ``person``: the same word, or a pronoun whose gender the
-    person's word does not contradict (a name's gender is unknown: it fits either)."""
+def _fits(ref: _Ref, person: str, gender: str | None) -> bool:
+    """Whether a later sentence's reference may be ``person`` (of ``gender``, None when unknown): the same word,
+    a pronoun of the person's known gender, or no subject said (either)."""
     if ref.word is not None:
         return ref.word == person
-    return _GENDERS.get(fold(person), ref.gender) == ref.gender
+    return ref.gender is None or gender == ref.gender
 
 
 def _then_roles(then: tuple[Any, ...], big: str, small: str) -> tuple[str, str] | None:
     """The one and the other of the later sentence: the one way of reading its two as the two people (they
-    are two: "she will be twice as old as her" is not one person twice herself); None when none or both fit."""
-    _, _, subject, other = then
-    ways = [(a, b) for a, b in ((big, small), (small, big)) if _fits(subject, a) and _fits(other, b)]
+    are two: "she will be twice as old as her" is not one person twice herself); None when none or both fit.
+    A person's gender: its relative's word ("son"), or the possessive the other's word was said with ("Maria
+    ... her son": the table's possessor_genders); a name's is otherwise unknown and fits no pronoun."""
+    _, _, subject, other, possessives = then
+    genders = {person: _GENDERS.get(fold(person)) or _POSSESSOR_GENDERS.get(possessives.get(partner, ""))
+               for person, partner in ((big, small), (small, big))}
+    ways = [(a, b) for a, b in ((big, small), (small, big)) if _fits(subject, a, genders[a]) and _fits(other, b, genders[b])]
     return ways[0] if len(ways) == 1 else None
 
 
@@ -1711,7 +1726,7 @@ def _age_then(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[Fracti
     ages = _ages_now(facts, letter, who)
     if ages is None:
         return None
-    (expressions, other_of), (n, k, _, _) = ages, then
+    (expressions, other_of), (n, k) = ages, then[:2]
     one, other = (expressions[person] for person in roles)
     years = format_number(n)
     text = f"{one} + {years} = {format_number(k)}({other} + {years})"
