@@ -712,3 +712,6 @@ MUTANTS += [Mutant(*row) for row in _FUZZO_ROWS]
 from mutants_jsonD import ROWS as _JSOND_ROWS  # noqa: E402 - a listed key a declared relation fixes: total = quantity x unit price (wip/jsonD)
 
 MUTANTS += [Mutant(*row) for row in _JSOND_ROWS]
+from mutants_linZ import ROWS as _LINZ_ROWS  # noqa: E402 - an age story over time: in n years one k2 times as old as the other (wip/linZ)
+
+MUTANTS += [Mutant(*row) for row in _LINZ_ROWS]

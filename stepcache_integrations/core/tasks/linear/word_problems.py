@@ -1042,10 +1042,7 @@ class WordFacts:
         return _Ref(None, gender)
 
     def wp_then_object(self, children: list[Any]) -> _Ref:
-        """"as old as him", "as old as her", "as old as the son" ("as old as his" is no claim)."""
-        word = children[0]
-        if isinstance(word, Token) and word.type == "WP_HIS" and fold(word.value) != "her":
-            raise Declined
+        """"as old as him", "as old as her", "as old as the son" ("as old as his": no gender of the table's, no claim)."""
         return self.wp_then_subject(children)
 
     def wp_age_then(self, children: list[Any]) -> None:
