@@ -47,7 +47,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _WP, "        return {big: f\"{letter} + {format_number(d)}\", small: letter}, lambda value: value + d",
      "        return {big: f\"{format_number(d)}{letter}\", small: letter}, lambda value: value + d", _AGE),
     ("linZ-rule-deleted", "the en later sentence ('In 12 years she will be twice as old as him') deleted",
-     _LINEAR + "request.lark", "%extend word_fact: wp_in_years COMMA? wp_then_subject WP_WILL_BE wp_old_as wp_then_object -> wp_age_then\n                 | wp_then_subject",
+     _LINEAR + "request.lark", "%extend word_fact: wp_in_years COMMA? wp_then_subject WP_WILL_BE wp_old_as wp_then_object -> wp_age_later\n                 | wp_then_subject",
      "%extend word_fact: wp_then_subject", _AGE),
 ]
 # fmt: on

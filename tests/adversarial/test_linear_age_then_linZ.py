@@ -229,3 +229,10 @@ def test_bases_read() -> None:
     assert problem is not None and problem.solution == {"x": 12} and [e.text for e in problem.equations] == ["3x + 12 = 2(x + 12)"]
     problem = understand_prompt(BASE_DIFF)
     assert problem is not None and problem.solution == {"x": 6}
+
+
+def test_an_age_given_then_asked_stays_read() -> None:
+    """es "Si Marta tiene 30 años, ¿cuántos años tiene su hermano?" (the age given, then the question: its own
+    callback, wp_age_then) is still read beside this file's later sentence (wp_age_later): one name, two rules."""
+    problem = understand_prompt("Marta tiene el doble de la edad de su hermano más 4 años. Si Marta tiene 30 años, ¿cuántos años tiene su hermano?")
+    assert problem is not None and problem.solution == {"x": 13} and problem.language == "es"

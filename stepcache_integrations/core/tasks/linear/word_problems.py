@@ -1045,7 +1045,7 @@ class WordFacts:
         """"as old as him", "as old as her", "as old as the son" ("as old as his": no gender of the table's, no claim)."""
         return self.wp_then_subject(children)
 
-    def wp_age_then(self, children: list[Any]) -> None:
+    def wp_age_later(self, children: list[Any]) -> None:
         """"In 12 years she will be twice as old as him": (n, k, the one, the other)."""
         years = next(c for c in children if isinstance(c, _Years))
         refs = [c for c in children if isinstance(c, _Ref)]
