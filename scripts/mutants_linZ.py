@@ -1,4 +1,4 @@
-"""Mutation-check rows for an age story over time: one k times (or d years more than) the other now, in n years
+"""Mutation-check rows for a persona that only outputs the final value (the number alone), and an age story over time: one k times (or d years more than) the other now, in n years
 one k2 times as old as the other, one age now asked, in en es it fr de zh (branch wip/linZ, 2026-12-06).
 Appended by ``mutants.py`` to its table: (id, behaviour, file, old, new, tests)."""
 
@@ -7,6 +7,7 @@ from __future__ import annotations
 _LINEAR = "stepcache_integrations/core/tasks/linear/"
 _WP = _LINEAR + "word_problems.py"
 _AGE = ("tests/adversarial/test_linear_age_then_linZ.py",)
+_PERSONA = ("tests/adversarial/test_linear_persona_value_linZ.py",)
 
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
@@ -49,5 +50,11 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("linZ-rule-deleted", "the en later sentence ('In 12 years she will be twice as old as him') deleted",
      _LINEAR + "request.lark", "%extend word_fact: wp_in_years COMMA? wp_then_subject WP_WILL_BE wp_old_as wp_then_object -> wp_age_later\n                 | wp_then_subject",
      "%extend word_fact: wp_then_subject", _AGE),
+    ("linZ-persona-value-labelled", "'You are a calculator that only outputs the final value' answered 'Answer: y = 9' (the labelled line)",
+     _LINEAR + "request.lark", "%extend rel_format: ONLY? WRITE_VALUE_ALONE -> bare_number",
+     "%extend rel_format: ONLY? WRITE_VALUE_ALONE -> answer_only", _PERSONA),
+    ("linZ-persona-value-deleted", "the persona's 'only outputs the final value' read by no rule (no claim)",
+     _LINEAR + "request.lark", "%extend rel_format: ONLY? WRITE_VALUE_ALONE -> bare_number\n",
+     "\n", _PERSONA),
 ]
 # fmt: on
