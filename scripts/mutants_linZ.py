@@ -8,6 +8,7 @@ _LINEAR = "stepcache_integrations/core/tasks/linear/"
 _WP = _LINEAR + "word_problems.py"
 _AGE = ("tests/adversarial/test_linear_age_then_linZ.py",)
 _PERSONA = ("tests/adversarial/test_linear_persona_value_linZ.py",)
+_FEE = ("tests/adversarial/test_linear_fee_clause_linZ.py",)
 
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
@@ -50,6 +51,15 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("linZ-rule-deleted", "the en later sentence ('In 12 years she will be twice as old as him') deleted",
      _LINEAR + "request.lark", "%extend word_fact: wp_in_years COMMA? wp_then_subject WP_WILL_BE wp_old_as wp_then_object -> wp_age_later\n                 | wp_then_subject",
      "%extend word_fact: wp_then_subject", _AGE),
+    ("linZ-fee-clause-taken-away", "'parking was $6' composed as taken away (8x - 6 = 70)",
+     _WP, '        self._fact("basket", ((), None, "", (_money(children),)))',
+     '        self._fact("basket", ((), None, "", ((-_money(children)[0], _money(children)[1]),)))', _FEE),
+    ("linZ-fee-clause-deleted", "'Movie tickets cost $8 each and parking was $6.' read by no rule",
+     _LINEAR + "request.lark", "%extend word_fact: ART? wp_item _wp_costs money (WP_EACH_POST | POSS)? AND ART? wp_fee_word (WP_COST | EQUALS) money -> wp_price_and_fee\n                 | ART?",
+     "%extend word_fact: ART?", _FEE),
+    ("linZ-we-spent-no-person", "'We spent $70 ... How many tickets did she buy?' served (the payer's person unread)",
+     _LINEAR + "vocabulary/en.json", '"buyer_persons": {"we spent": "1", "we paid": "1", ',
+     '"buyer_persons": {', _FEE),
     ("linZ-persona-value-labelled", "'You are a calculator that only outputs the final value' answered 'Answer: y = 9' (the labelled line)",
      _LINEAR + "request.lark", "%extend rel_format: ONLY? WRITE_VALUE_ALONE -> bare_number",
      "%extend rel_format: ONLY? WRITE_VALUE_ALONE -> answer_only", _PERSONA),

@@ -1053,6 +1053,17 @@ class WordFacts:
         k = next(c for c in children if isinstance(c, Fraction))
         self._fact("then", (years.n, k, subject, other, dict(self.__dict__.get("possessives", {}))))
 
+    # -- wip/linZ (2026-12-06): a fee stated as a clause of its own ("parking was $6")
+    def wp_fee_alone(self, children: list[Any]) -> None:
+        """"Parking was $6.", "The booking fee was $3.": a fee paid with some of the one item priced (linY's basket)."""
+        self._fact("basket", ((), None, "", (_money(children),)))
+
+    def wp_price_and_fee(self, children: list[Any]) -> None:
+        """"Movie tickets cost $8 each and parking was $6.": the item's price each, then the fee."""
+        cut = next(i for i, c in enumerate(children) if isinstance(c, Token) and c.type == "AND")
+        self.wp_unit_price(children[:cut])
+        self.wp_fee_alone(children[cut + 1 :])
+
     def wp_asked_whose_now(self, children: list[Any]) -> str:
         """"How old is the son now?", "How old is Lena today?": the age now (only these words after it)."""
         when = next(c for c in children if isinstance(c, Token) and c.type in _NOW_CLASSES)
