@@ -9,6 +9,7 @@ _WP = _LINEAR + "word_problems.py"
 _AGE = ("tests/adversarial/test_linear_age_then_linZ.py",)
 _PERSONA = ("tests/adversarial/test_linear_persona_value_linZ.py",)
 _FEE = ("tests/adversarial/test_linear_fee_clause_linZ.py",)
+_CONSEC = ("tests/adversarial/test_linear_consecutive_add_up_linZ.py",)
 
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
@@ -60,6 +61,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("linZ-we-spent-no-person", "'We spent $70 ... How many tickets did she buy?' served (the payer's person unread)",
      _LINEAR + "vocabulary/en.json", '"buyer_persons": {"we spent": "1", "we paid": "1", ',
      '"buyer_persons": {', _FEE),
+    ("linZ-consecutive-add-up-deleted", "'Three consecutive integers add up to 72' read by no rule",
+     _LINEAR + "request.lark", "%extend word_fact: WP_CONSEC WP_ADD_UP_TO NUM -> wp_consecutive\n", "\n", _CONSEC),
     ("linZ-persona-value-labelled", "'You are a calculator that only outputs the final value' answered 'Answer: y = 9' (the labelled line)",
      _LINEAR + "request.lark", "%extend rel_format: ONLY? WRITE_VALUE_ALONE -> bare_number",
      "%extend rel_format: ONLY? WRITE_VALUE_ALONE -> answer_only", _PERSONA),
