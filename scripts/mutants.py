@@ -718,3 +718,6 @@ MUTANTS += [Mutant(*row) for row in _S21_ROWS]
 from mutants_jsonR7 import ROWS as _JSONR7_ROWS  # noqa: E402 - everyday JSON shapes found declined: a name without a key list, list phrases, declared booleans (wip/jsonR7)
 
 MUTANTS += [Mutant(*row) for row in _JSONR7_ROWS]
+from mutants_linZ import ROWS as _LINZ_ROWS  # noqa: E402 - an age story over time: in n years one k2 times as old as the other (wip/linZ)
+
+MUTANTS += [Mutant(*row) for row in _LINZ_ROWS]

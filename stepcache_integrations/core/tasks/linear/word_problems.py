@@ -1012,6 +1012,88 @@ class WordFacts:
             raise Declined
         self._fact("diff", (d, big, small))
 
+    # -- wip/linZ (2026-12-06): an age story over time ("In 12 years she will be twice as old as him")
+    def wp_in_years(self, children: list[Any]) -> _Years:
+        """"In 12 years", "12 years from now": a whole number of years above 0 ("in 12 years old" is no claim)."""
+        unit = next((fold(c.value) for c in children if isinstance(c, Token) and c.type == "WP_YEARS_OLD"), None)
+        n = Fraction(next(c.value for c in children if isinstance(c, Token) and c.type == "NUM"))
+        if (unit is not None and unit not in _YEARS) or n <= 0 or n.denominator != 1:
+            raise Declined
+        return _Years(n)
+
+    def wp_old_as(self, children: list[Any]) -> Fraction:
+        """"twice as old as" (the table's age_factors), "3 times as old as", "il doppio dell'età di" (wp_k's
+        factor), "2 倍": a whole factor above 1."""
+        word = children[0] if isinstance(children[0], Token) else next(c for c in children if isinstance(c, Token))
+        factor = next((c for c in children if isinstance(c, Fraction)), None)
+        k = factor if factor is not None else Fraction(_AGE_FACTORS[fold(word.value)]) if word.type in ("WP_K_OLD", "WP_K_OLD_BE") else Fraction(word.value)
+        if k <= 1 or k.denominator != 1:
+            raise Declined
+        return k
+
+    def wp_then_subject(self, children: list[Any]) -> _Ref:
+        """A person by name or relative's word ("the son"), or a pronoun by its gender ("she")."""
+        who = children[0]
+        if isinstance(who, _Who):
+            return _Ref(who.word, None)
+        gender = _GENDERS.get(fold(who.value))
+        if gender is None:
+            raise Declined  # a pronoun of no known gender
+        return _Ref(None, gender)
+
+    def wp_then_object(self, children: list[Any]) -> _Ref:
+        """"as old as him", "as old as her", "as old as the son" ("as old as his": no gender of the table's, no claim)."""
+        return self.wp_then_subject(children)
+
+    def wp_age_later(self, children: list[Any]) -> None:
+        """"In 12 years she will be twice as old as him": (n, k, the one, the other)."""
+        years = next(c for c in children if isinstance(c, _Years))
+        refs = [c for c in children if isinstance(c, _Ref)]
+        subject, other = refs if len(refs) == 2 else (_Ref(None, None), *refs)  # "Tra 10 anni avrà ...": no subject said
+        k = next(c for c in children if isinstance(c, Fraction))
+        self._fact("then", (years.n, k, subject, other, dict(self.__dict__.get("possessives", {}))))
+
+    # -- wip/linZ (2026-12-06): a fee stated as a clause of its own ("parking was $6")
+    def wp_fee_alone(self, children: list[Any]) -> None:
+        """"Parking was $6.", "The booking fee was $3.": a fee paid with some of the one item priced (linY's basket)."""
+        self._fact("basket", ((), None, "", (_money(children),)))
+
+    def wp_price_and_fee(self, children: list[Any]) -> None:
+        """"Movie tickets cost $8 each and parking was $6.": the item's price each, then the fee."""
+        cut = next(i for i, c in enumerate(children) if isinstance(c, Token) and c.type == "AND")
+        self.wp_unit_price(children[:cut])
+        self.wp_fee_alone(children[cut + 1 :])
+
+    def wp_asked_whose_now(self, children: list[Any]) -> str:
+        """"How old is the son now?", "How old is Lena today?": the age now (only these words after it)."""
+        when = next(c for c in children if isinstance(c, Token) and c.type in _NOW_CLASSES)
+        if when.type != "WP_NOW" and fold(when.value) not in ("now", "today", "ahora"):
+            raise Declined  # "How old is the son hi?"
+        return self.wp_asked_whose([c for c in children if not (isinstance(c, Token) and c.type in _NOW_CLASSES)])
+
+
+# The classes a word after the age asked may be of; only "now", "today" (en), "ahora" (es) of those not WP_NOW (wip/linZ).
+_NOW_CLASSES = frozenset({"CONTEXT", "WP_WHEN", "CHATTER", "WP_NOW"})
+# The gender of whose a possessive says (a table's "possessor_genders": en "her son" is a woman's, de "sein Sohn" a man's).
+_POSSESSOR_GENDERS: dict[str, str] = _table_words("possessor_genders")
+# The words of WP_YEARS_OLD that are years alone ("In 12 years"; "in 12 years old" is no claim; wip/linZ).
+_YEARS = frozenset({"years", "años", "anni", "ans", "anos"})
+
+
+@dataclass(frozen=True)
+class _Years:
+    """A number of years from now (wip/linZ)."""
+
+    n: Fraction
+
+
+@dataclass(frozen=True)
+class _Ref:
+    """One of an age story's two people in a later sentence: named (``word``), or a pronoun of ``gender`` (wip/linZ)."""
+
+    word: str | None
+    gender: str | None
+
 
 # The factor a word states of "a number" (a table's words: "twice", "el triple", "удвоенному", "half").
 _FACTORS = {"TWICE": Fraction(2), "WP_K2": Fraction(2), "WP_K3": Fraction(3), "HALF": Fraction(1, 2), "WP_HALF": Fraction(1, 2)}
@@ -1604,6 +1686,61 @@ def _consecutive(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[Fra
     return f"{n}{letter} {sign} {offset} = {format_number(total)}", lambda value: value.denominator == 1
 
 
+def _fits(ref: _Ref, person: str, gender: str | None) -> bool:
+    """Whether a later sentence's reference may be ``person`` (of ``gender``, None when unknown): the same word,
+    a pronoun of the person's known gender, or no subject said (either)."""
+    if ref.word is not None:
+        return ref.word == person
+    return ref.gender is None or gender == ref.gender
+
+
+def _then_roles(then: tuple[Any, ...], big: str, small: str) -> tuple[str, str] | None:
+    """The one and the other of the later sentence: the one way of reading its two as the two people (they
+    are two: "she will be twice as old as her" is not one person twice herself); None when none or both fit.
+    A person's gender: its relative's word ("son"), or the possessive the other's word was said with ("Maria
+    ... her son": the table's possessor_genders); a name's is otherwise unknown and fits no pronoun."""
+    _, _, subject, other, possessives = then
+    genders = {person: _GENDERS.get(fold(person)) or _POSSESSOR_GENDERS.get(possessives.get(partner, ""))
+               for person, partner in ((big, small), (small, big))}
+    ways = [(a, b) for a, b in ((big, small), (small, big)) if _fits(subject, a, genders[a]) and _fits(other, b, genders[b])]
+    return ways[0] if len(ways) == 1 else None
+
+
+def _ages_now(facts: dict[str, Any], letter: str, asked: str) -> tuple[dict[str, str], Callable[[Fraction], Fraction]] | None:
+    """Both ages now in the asked one's letter ("3x" and "x", "x + 24" and "x") and the other's value from
+    the asked one's; None for another kind of pair or a factor not whole."""
+    if "pair" in facts:
+        kind, k, big, small, measure = facts["pair"]
+        if kind != "times" or measure != "age" or k.denominator != 1:
+            return None
+        n = format_number(k)
+        if asked == small:
+            return {big: f"{n}{letter}", small: letter}, lambda value: k * value
+        return {big: letter, small: f"{letter}/{n}"}, lambda value: value / k
+    d, big, small = facts["diff"]
+    if asked == small:
+        return {big: f"{letter} + {format_number(d)}", small: letter}, lambda value: value + d
+    return {big: letter, small: f"{letter} - {format_number(d)}"}, lambda value: value - d
+
+
+def _age_then(facts: dict[str, Any], letter: str) -> tuple[str, Callable[[Fraction], bool]] | None:
+    """One k times (or d years more than) the other now, in n years one k2 times the other, one asked now:
+    "3x + 12 = 2(x + 12)" (wip/linZ); both ages now positive."""
+    (named, who, measure), then = facts["whose"], facts["then"]
+    big, small = (facts["pair"][2], facts["pair"][3]) if "pair" in facts else facts["diff"][1:]
+    roles = _then_roles(then, big, small)
+    if named != letter or measure != "age" or who not in (big, small) or roles is None:
+        return None
+    ages = _ages_now(facts, letter, who)
+    if ages is None:
+        return None
+    (expressions, other_of), (n, k) = ages, then[:2]
+    one, other = (expressions[person] for person in roles)
+    years = format_number(n)
+    text = f"{one} + {years} = {format_number(k)}({other} + {years})"
+    return text, lambda value: value > 0 and other_of(value) > 0
+
+
 # The declared shapes: the facts each states, and the equation derived from them.
 _SHAPES: dict[frozenset[str], Callable[[dict[str, Any], str], tuple[str, Callable[[Fraction], bool]] | None]] = {
     frozenset({"charge", "total", "count"}): _fixed_and_rate,
@@ -1623,4 +1760,6 @@ _SHAPES: dict[frozenset[str], Callable[[dict[str, Any], str], tuple[str, Callabl
     frozenset({"cart", "total", "price", "priced_by", "unit_prices"}): _cart_price,
     frozenset({"rect_rel", "perimeter", "side"}): _rect_sides,  # wip/linS
     frozenset({"rect_rel", "perimeter", "side", "asked_unit"}): _rect_sides,
+    frozenset({"pair", "then", "whose"}): _age_then,  # wip/linZ
+    frozenset({"diff", "then", "whose"}): _age_then,
 }
