@@ -201,7 +201,7 @@ def test_conversion_unit_swap_served_exactly(cached: str, answer: str, new: str,
     "Переведи 2,5 часа в минуты.",         # a decimal comma: no number this table reads
     "Переведи 3 часа в километры.",
     "Сколько минут в 3 месяцах?",          # an undeclared unit
-    "Convert 5 ft to cm.",                # an undeclared symbol ("5 m" is read since wip/arithA: served AND exact)
+    "Convert 5 st to kg.",                # an undeclared symbol (ft is declared since 2026-12-06) ("5 m" is read since wip/arithA: served AND exact)
 ])
 def test_conversion_no_claim(prompt: str) -> None:
     assert not ArithmeticConstraints.of_prompt(prompt).claimed, prompt
