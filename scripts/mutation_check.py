@@ -460,6 +460,15 @@ class Worker:
 
 
 HINTS = Path(__file__).resolve().with_name("mutation_hints.json")
+# --write-hints: the hints learned so far, rewritten after each one (the run adds them to HINTS only
+# when it ends with every witness passing; an interrupted run leaves them here, to be checked)
+PARTIAL_HINTS = Path(__file__).resolve().with_name("mutation_hints.partial.json")
+
+
+def _write_hints(path: Path, hints: dict[str, str]) -> None:
+    temporary = path.with_suffix(".tmp")
+    temporary.write_text(json.dumps(dict(sorted(hints.items())), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    os.replace(temporary, path)
 _FAILED = re.compile(r"^FAILED (\S+::\S+)", re.MULTILINE)  # without the forked child's record
 
 
@@ -657,6 +666,8 @@ def main(argv: list[str] | None = None) -> int:
                 cpu_seconds[0] += cpu
                 if failed:
                     learned[m.id] = failed
+                    if args.write_hints:  # as learned, beside the table: an interrupted run keeps them
+                        _write_hints(PARTIAL_HINTS, learned)
                 if status in ("fail", "timeout"):
                     witnesses[m.id] = (failed,) if failed else selection
                     caught.append(m.id)
@@ -707,8 +718,8 @@ def main(argv: list[str] | None = None) -> int:
             shutil.rmtree(tmp, ignore_errors=True)
 
     if args.write_hints:
-        merged = {**hints, **learned}
-        HINTS.write_text(json.dumps(dict(sorted(merged.items())), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        _write_hints(HINTS, {**hints, **learned})
+        PARTIAL_HINTS.unlink(missing_ok=True)
         print(f"hints: {len(learned)} recorded in {HINTS.relative_to(ROOT)}")
     total = len(mutants)
     print(f"\nmutation check: {len(caught)}/{total} caught, {len(survived)} survived, {len(drift)} anchor(s) not found")
