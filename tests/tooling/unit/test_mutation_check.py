@@ -86,14 +86,21 @@ def test_the_server_freezes_its_preloaded_objects_and_runs_each_request_in_a_chi
         server.stdin.flush()
         hello = json.loads(server.stdout.readline())
         assert hello["forking"] and hello["lalr"] == "applied" and hello["frozen"] > 1000
-        answers = {}
-        for node in ("test_sample.py::test_ok", "test_sample.py::test_bad"):
-            server.stdin.write(json.dumps({"args": [*mutation_check.PYTEST_ARGS, node], "timeout": 120}) + "\n")
-            server.stdin.flush()
-            answers[node] = json.loads(server.stdout.readline())
-        assert answers["test_sample.py::test_ok"]["returncode"] == 0
-        assert answers["test_sample.py::test_bad"]["returncode"] == 1
-        assert answers["test_sample.py::test_bad"]["failed"] == "test_sample.py::test_bad"
+        # as a witness runs (tracebacks drawn) and as a mutant runs (MUTANT_ARGS: none drawn): the
+        # same exit codes, and the failing test names itself either way
+        tails = []
+        for extra in ((), mutation_check.MUTANT_ARGS):
+            answers = {}
+            for node in ("test_sample.py::test_ok", "test_sample.py::test_bad"):
+                args = [*mutation_check.PYTEST_ARGS, *extra, node]
+                server.stdin.write(json.dumps({"args": args, "timeout": 120}) + "\n")
+                server.stdin.flush()
+                answers[node] = json.loads(server.stdout.readline())
+            assert answers["test_sample.py::test_ok"]["returncode"] == 0
+            assert answers["test_sample.py::test_bad"]["returncode"] == 1
+            assert answers["test_sample.py::test_bad"]["failed"] == "test_sample.py::test_bad"
+            tails.append(answers["test_sample.py::test_bad"]["tail"])
+        assert "FAILED test_sample.py::test_bad" in tails[0] and "FAILED test_sample.py::test_bad" in tails[1]
     finally:
         server.stdin.close()
         server.wait(timeout=60)
