@@ -1,0 +1,120 @@
+"""W29 (red team 23): a bare value whose JSON type the prompt does not fix is no claim.
+
+A value written bare (unquoted, not inside a record the prompt writes as data) is read by its form: digits
+a number, ``true``/``false`` a boolean, any other word a string. For the words below the form does not fix
+the type: the word has a second reading the reader does not make, and serving the first would replace the
+model's right answer with a proven wrong one. Each is no claim (the request goes to the model), by the
+key's meaning as the tables declare it or by the word's own, in every context:
+
+- a key of the request as a value ("total is price"): a reference to that key's value, or its name?
+- a table's truth word ("on", "off", "yep", "nope", "untrue", "Y", zh/ja "真", "假", "偽") for any key, as
+  W26 reads the tables' yes/no words: the boolean, or the word?
+- any bare word for a key the tables note as a yes/no property (``boolean_keys``: "active", "paid",
+  "is_open"; a first part of ``boolean_key_prefixes``: "is_admin", "hasAccess") or the prompt notes boolean;
+  and a word that negates the key ("visible is invisible", by a table's ``negating_prefixes``);
+- a word with no digit for a key the tables (``kinds.number``, the concept age) or the prompt note a number
+  ("count is twain", "price is free", "age is XXX", "quantity is deux");
+- an upper-case Roman numeral of two letters or more ("XL", "XXV") for any key: a number or letters?
+- an integer beyond 2**53 ("98765432109876543210"): a double-based JSON parser changes it;
+- an unquoted integer for a key a part of whose name is a table's ``identifier_words`` ("phone",
+  "zip_code", "account_number", "credit_card"): an identifier written in digits, a number or a string?
+- a bare word for a key that holds a list (a table's ``list_keys``, or an ASCII plural: "tags is red"):
+  the one item's list, or the string?
+
+A quoted value is a string; a key the prompt notes a string ("(as text)") takes the word as written.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from ..request_language import fold
+from .relations import TABLES
+
+__all__ = ["read_two_ways"]
+
+
+def _declared(name: str) -> frozenset[str]:
+    """Every table's words of the list ``name``, folded."""
+    return frozenset(fold(word) for table in TABLES.values() for word in table.get(name, ()))
+
+
+_TRUTH_WORDS = _declared("truth_words")
+_BOOLEAN_KEYS = _declared("boolean_keys")
+_BOOLEAN_PREFIXES = _declared("boolean_key_prefixes")
+_NEGATING = _declared("negating_prefixes")
+_LIST_KEYS = _declared("list_keys")
+_SINGULAR_S = _declared("singular_s_keys")
+_IDENTIFIERS = _declared("identifier_words")
+_ROMAN = re.compile(r"(?=[MDCLXVI]{2,}$)M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})")
+_PARTS = re.compile(r"[_\-\s]+|(?<=[a-z])(?=[A-Z])")
+_EXACT = 2**53
+
+
+def _parts(key: str) -> list[str]:
+    """A key's parts, folded: "is_admin" -> is, admin; "hasAccess" -> has, access."""
+    return [fold(part) for part in _PARTS.split(key) if part]
+
+
+def _boolean_key(key: str) -> bool:
+    parts = _parts(key)
+    return bool(parts) and (fold(key) in _BOOLEAN_KEYS or parts[-1] in _BOOLEAN_KEYS
+                            or len(parts) > 1 and parts[0] in _BOOLEAN_PREFIXES)
+
+
+def _negates(word: str, key: str) -> bool:
+    """The word is the key's last part negated, or the key the word negated ("invisible", "visible")."""
+    last = (_parts(key) or [""])[-1]
+    return any(word == prefix + last or last == prefix + word for prefix in _NEGATING if last and word)
+
+
+def _list_key(key: str) -> bool:
+    folded = fold(key)
+    if folded in _LIST_KEYS:
+        return True
+    return key.isascii() and key.isalpha() and len(key) > 3 and folded.endswith("s") \
+        and not folded.endswith(("ss", "us", "is")) and folded not in _SINGULAR_S
+
+
+def _word_two_ways(key: str, word: str, keys: Iterable[str], kinds: tuple[bool, bool]) -> bool:
+    """A bare word value of ``key``: read two ways? ``kinds``: (the key holds a number, the key holds a boolean)."""
+    folded = fold(word)
+    number, boolean = kinds
+    if any(word == other or word.islower() and folded == fold(other) for other in keys):
+        return True  # a reference to a key of the request
+    if folded in _TRUTH_WORDS or _ROMAN.fullmatch(word):
+        return True
+    if boolean or _boolean_key(key) or _negates(folded, key):
+        return True
+    if number and not any(c.isdigit() for c in word):
+        return True
+    return _list_key(key)
+
+
+def _number_two_ways(key: str, value: int | float) -> bool:
+    if isinstance(value, int) and abs(value) > _EXACT:
+        return True
+    return isinstance(value, int) and any(part in _IDENTIFIERS for part in _parts(key))
+
+
+def read_two_ways(stated: dict[str, Any], keys: Iterable[str], typed: Iterable[tuple[str, str]], prompt: str,
+                  number_key: Callable[[str], bool]) -> bool:
+    """Whether a bare scalar value of ``stated`` is read two ways (see the module's note): no claim."""
+    notes = dict(typed)
+    every_key = set(keys) | set(stated)
+    for key, st in stated.items():
+        value = st.value
+        if st.quoted or notes.get(key) == "string" or isinstance(value, (list, bool)) or prompt[st.span[0] : st.span[0] + 1] == "{":
+            continue
+        if isinstance(value, (int, float)):
+            if _number_two_ways(key, value):
+                return True
+            continue
+        if not isinstance(value, str) or len(value.split()) != 1:
+            continue
+        kinds = (notes.get(key) in ("number", "integer") or number_key(key), notes.get(key) == "boolean")
+        if _word_two_ways(key, value, every_key - {key}, kinds):
+            return True
+    return False
