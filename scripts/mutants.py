@@ -715,3 +715,6 @@ MUTANTS += [Mutant(*row) for row in _JSOND_ROWS]
 from mutants_s21 import ROWS as _S21_ROWS  # noqa: E402 - main, 2026-12-06 05:10: a German negated yes/no question is no claim (W28 C)
 
 MUTANTS += [Mutant(*row) for row in _S21_ROWS]
+from mutants_w29 import ROWS as _W29_ROWS  # noqa: E402 - W29 (red team 23, wip/w29): a bare value whose JSON type the prompt does not fix is no claim
+
+MUTANTS += [Mutant(*row) for row in _W29_ROWS]

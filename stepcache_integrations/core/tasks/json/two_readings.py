@@ -15,7 +15,8 @@ key's meaning as the tables declare it or by the word's own, in every context:
 - a word with no digit for a key the tables (``kinds.number``, the concept age) or the prompt note a number
   ("count is twain", "price is free", "age is XXX", "quantity is deux");
 - an upper-case Roman numeral of two letters or more ("XL", "XXV") for any key: a number or letters?
-- an integer beyond 2**53 ("98765432109876543210"): a double-based JSON parser changes it;
+- an integer beyond 2**53 ("98765432109876543210") for a key named as an identifier in two parts or more
+  ("order_id", "serial_number"; a table's ``long_identifier_words``): a double-based JSON parser changes it;
 - an unquoted integer for a key a part of whose name is a table's ``identifier_words`` ("phone",
   "zip_code", "account_number", "credit_card"): an identifier written in digits, a number or a string?
 - a bare word for a key that holds a list (a table's ``list_keys``, or an ASCII plural: "tags is red"):
@@ -48,6 +49,7 @@ _NEGATING = _declared("negating_prefixes")
 _LIST_KEYS = _declared("list_keys")
 _SINGULAR_S = _declared("singular_s_keys")
 _IDENTIFIERS = _declared("identifier_words")
+_LONG_IDENTIFIERS = _declared("long_identifier_words")
 _ROMAN = re.compile(r"(?=[MDCLXVI]{2,}$)M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})")
 _PARTS = re.compile(r"[_\-\s]+|(?<=[a-z])(?=[A-Z])")
 _EXACT = 2**53
@@ -94,9 +96,15 @@ def _word_two_ways(key: str, word: str, keys: Iterable[str], kinds: tuple[bool, 
 
 
 def _number_two_ways(key: str, value: int | float) -> bool:
-    if isinstance(value, int) and abs(value) > _EXACT:
+    """Digits for an identifier key ("phone", "zip_code"); an integer a double holds inexactly for a key named as an
+    identifier in two parts or more ("order_id", "serial_number": the tables' ``long_identifier_words``). A number
+    key's or a bare "id"'s big integer is that integer, digit for digit (test_json_entities_and_types.py)."""
+    if not isinstance(value, int):
+        return False
+    parts = _parts(key)
+    if any(part in _IDENTIFIERS for part in parts):
         return True
-    return isinstance(value, int) and any(part in _IDENTIFIERS for part in _parts(key))
+    return abs(value) > _EXACT and len(parts) > 1 and any(part in _LONG_IDENTIFIERS for part in parts)
 
 
 def read_two_ways(stated: dict[str, Any], keys: Iterable[str], typed: Iterable[tuple[str, str]], prompt: str,
