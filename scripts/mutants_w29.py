@@ -40,5 +40,12 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      f"{_VOC}/zh.json", '"truth_words": ["真", "假", ', '"truth_words": ["真", ', _TRAPS),
     ("w29-en-phone", "'phone is 4155550100' is served a number proven (en identifier_words lost 'phone')",
      f"{_VOC}/en.json", '"identifier_words": ["phone", ', '"identifier_words": [', _ALL),
+    ("w29-guard", "'flag is nix' with the model's right false is replaced by the fallback's \"nix\" proven (the miss guard lost)",
+     "stepcache_integrations/core/tasks/json/task.py",
+     "        return any(isinstance(value, str) and key in obj and not isinstance(obj[key], str)", "        return False and any(isinstance(value, str) and key in obj and not isinstance(obj[key], str)",
+     (f"{_FILE}::test_a_model_that_types_a_stated_word_otherwise_keeps_its_answer",)),
+    ("w29-guard-asked", "'level is tres' with the model's right 3 is replaced by the fallback's \"tres\" proven (the engine does not ask the guard)",
+     "stepcache_integrations/core/engine.py", "and self.handler.keeps_model_answer(self.answer.steps", "and False and self.handler.keeps_model_answer(self.answer.steps",
+     (f"{_FILE}::test_a_model_that_types_a_stated_word_otherwise_keeps_its_answer",)),
 ]
 # fmt: on

@@ -125,3 +125,26 @@ KEPT = [
 def test_an_everyday_value_is_still_read(prompt: str, stated: dict) -> None:
     read = read_request(prompt)
     assert read is not None and {k: st.value for k, st in read.statements.items()} == stated, (prompt, read)
+
+
+# -- the generic guard: on a miss, a model that reads a stated word as another JSON type keeps its answer ---------
+GUARDED = [
+    (_T.format(k="flag", v="nix"), '{"name": "Alice", "flag": false}'),
+    (_T.format(k="level", v="tres"), '{"name": "Alice", "level": 3}'),
+    (_COLON.format(k="color", v="red"), '{"name": "Alice", "color": ["red"]}'),
+    (_T.format(k="note", v="nothing"), '{"name": "Alice", "note": null}'),
+]
+
+
+@pytest.mark.parametrize("prompt, right", GUARDED)
+def test_a_model_that_types_a_stated_word_otherwise_keeps_its_answer(prompt: str, right: str) -> None:
+    read = read_request(prompt)
+    assert read is not None and all(isinstance(st.value, str) for st in read.statements.values()), prompt  # read as words
+    result = StepCache().generate(prompt, FixedReplyModel(right))
+    assert result.text == right and result.verification != "proven", (prompt, result.text, result.verification)
+
+
+def test_the_guard_leaves_the_fallback_for_a_wrong_string() -> None:
+    prompt = _T.format(k="color", v="red")
+    result = StepCache().generate(prompt, FixedReplyModel('{"name": "Bob", "color": "red"}'))
+    assert result.verification == "proven" and json.loads(result.text) == {"name": "Alice", "color": "red"}, result.text
