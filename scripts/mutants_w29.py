@@ -29,7 +29,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("w29-list-key", "'ingredients: flour' is served the string proven, not the model's [\"flour\"] (a list key's one word)",
      _TWO, "    return _list_key(key)\n", "    return False\n", _TRAPS),
     ("w29-identifier", "'zipcode: 30301' is served the number 30301 proven (digits for an identifier key)",
-     _TWO, "    if any(part in _IDENTIFIERS for part in parts):\n", "    if False:\n", _TRAPS),
+     _TWO, "    if \"\".join(parts) in _IDENTIFIERS or any(part in _IDENTIFIERS for part in parts):", "    if False:", _TRAPS),
     ("w29-long-identifier", "'serial_number is 123456789012345678901' is served a number beyond 2**53 proven",
      _TWO, "    return abs(value) > _EXACT and len(parts) > 1", "    return False and len(parts) > 1", _TRAPS),
     ("w29-en-active", "'active is ok' is served {\"active\": \"ok\"} proven (en boolean_keys lost 'active')",

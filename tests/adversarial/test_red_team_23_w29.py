@@ -115,6 +115,8 @@ KEPT = [
     (_T.format(k="status", v="ok"), {"name": "Alice", "status": "ok"}),
     (_T.format(k="active", v="true"), {"name": "Alice", "active": True}),
     (_T.format(k="count", v="5"), {"name": "Alice", "count": 5}),
+    (_T.format(k="area", v="212"), {"name": "Alice", "area": 212}),
+    (_T.format(k="address", v="Main"), {"name": "Alice", "address": "Main"}),
     (_T.format(k="active", v='"inactive"'), {"name": "Alice", "active": "inactive"}),
     (_T.format(k="phone", v='"4155550100"'), {"name": "Alice", "phone": "4155550100"}),
     ('Return a JSON object for an order with id 9007199254740993. Required keys: id.', {"id": 9007199254740993}),

@@ -17,8 +17,8 @@ key's meaning as the tables declare it or by the word's own, in every context:
 - an upper-case Roman numeral of two letters or more ("XL", "XXV") for any key: a number or letters?
 - an integer beyond 2**53 ("98765432109876543210") for a key named as an identifier in two parts or more
   ("order_id", "serial_number"; a table's ``long_identifier_words``): a double-based JSON parser changes it;
-- an unquoted integer for a key a part of whose name is a table's ``identifier_words`` ("phone",
-  "zip_code", "account_number", "credit_card"): an identifier written in digits, a number or a string?
+- an unquoted integer for a key a part of whose name, or whose parts joined, is a table's ``identifier_words``
+  ("phone", "zip_code", "account_number", "area_code"): an identifier written in digits, a number or a string?
 - a bare word for a key that holds a list (a table's ``list_keys``, or an ASCII plural: "tags is red"):
   the one item's list, or the string?
 
@@ -102,7 +102,7 @@ def _number_two_ways(key: str, value: int | float) -> bool:
     if not isinstance(value, int):
         return False
     parts = _parts(key)
-    if any(part in _IDENTIFIERS for part in parts):
+    if "".join(parts) in _IDENTIFIERS or any(part in _IDENTIFIERS for part in parts):  # "area_code": "areacode"
         return True
     return abs(value) > _EXACT and len(parts) > 1 and any(part in _LONG_IDENTIFIERS for part in parts)
 
