@@ -116,6 +116,7 @@ KEPT = [
     (_T.format(k="active", v="true"), {"name": "Alice", "active": True}),
     (_T.format(k="count", v="5"), {"name": "Alice", "count": 5}),
     (_T.format(k="area", v="212"), {"name": "Alice", "area": 212}),
+    (_COLON.format(k="port", v="Hamburg"), {"name": "Alice", "port": "Hamburg"}),
     (_T.format(k="address", v="Main"), {"name": "Alice", "address": "Main"}),
     (_T.format(k="active", v='"inactive"'), {"name": "Alice", "active": "inactive"}),
     (_T.format(k="phone", v='"4155550100"'), {"name": "Alice", "phone": "4155550100"}),

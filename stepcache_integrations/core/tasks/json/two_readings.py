@@ -12,8 +12,9 @@ key's meaning as the tables declare it or by the word's own, in every context:
 - any bare word for a key the tables note as a yes/no property (``boolean_keys``: "active", "paid",
   "is_open"; a first part of ``boolean_key_prefixes``: "is_admin", "hasAccess") or the prompt notes boolean;
   and a word that negates the key ("visible is invisible", by a table's ``negating_prefixes``);
-- a word with no digit for a key the tables (``kinds.number``, the concept age) or the prompt note a number
-  ("count is twain", "price is free", "age is XXX", "quantity is deux");
+- a word with no digit, in lower case or all capitals, for a key the tables (``kinds.number``, the concept age) or
+  the prompt note a number ("count is twain", "price is free", "age is XXX", "quantity is deux"); a capitalised word
+  is a name ("port: Hamburg", a seaport);
 - an upper-case Roman numeral of two letters or more ("XL", "XXV") for any key: a number or letters?
 - an integer beyond 2**53 ("98765432109876543210") for a key named as an identifier in two parts or more
   ("order_id", "serial_number"; a table's ``long_identifier_words``): a double-based JSON parser changes it;
@@ -90,8 +91,8 @@ def _word_two_ways(key: str, word: str, keys: Iterable[str], kinds: tuple[bool, 
         return True
     if boolean or _boolean_key(key) or _negates(folded, key):
         return True
-    if number and not any(c.isdigit() for c in word):
-        return True
+    if number and not any(c.isdigit() for c in word) and not (word[:1].isupper() and not word.isupper()):
+        return True  # a capitalised word is a name ("port: Hamburg"); "twain", "free", "XL" are not
     return _list_key(key)
 
 
