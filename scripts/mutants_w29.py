@@ -27,7 +27,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("w29-number-key", "'count: quatre', 'score is high' is served the word proven (a number key's digitless word)",
      _TWO, "    if number and not any(c.isdigit() for c in word) and", "    if False and", _TRAPS),
     ("w29-list-key", "'ingredients: flour' is served the string proven, not the model's [\"flour\"] (a list key's one word)",
-     _TWO, "    return _list_key(key)\n", "    return False\n", _TRAPS),
+     _TWO, "    return _list_key(key, plural_read)\n", "    return False\n", _TRAPS),
     ("w29-identifier", "'zipcode: 30301' is served the number 30301 proven (digits for an identifier key)",
      _TWO, "    if \"\".join(parts) in _IDENTIFIERS or any(part in _IDENTIFIERS for part in parts):", "    if False:", _TRAPS),
     ("w29-long-identifier", "'serial_number is 123456789012345678901' is served a number beyond 2**53 proven",

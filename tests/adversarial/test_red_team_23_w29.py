@@ -117,6 +117,8 @@ KEPT = [
     (_T.format(k="count", v="5"), {"name": "Alice", "count": 5}),
     (_T.format(k="area", v="212"), {"name": "Alice", "area": 212}),
     (_COLON.format(k="port", v="Hamburg"), {"name": "Alice", "port": "Hamburg"}),
+    (_COLON.format(k="size", v="M"), {"name": "Alice", "size": "M"}),
+    ('Renvoie un JSON avec les clés "nom" et "pays" : Claire, France.', {"nom": "Claire", "pays": "France"}),
     (_T.format(k="address", v="Main"), {"name": "Alice", "address": "Main"}),
     (_T.format(k="active", v='"inactive"'), {"name": "Alice", "active": "inactive"}),
     (_T.format(k="phone", v='"4155550100"'), {"name": "Alice", "phone": "4155550100"}),

@@ -1294,7 +1294,7 @@ def _value_read_two_ways(transformer: _Read, stated: dict[str, Statement], where
     return _bare_boolean(transformer, stated, where) or _markup_in_values(transformer, stated, prompt) \
         or _names_no_one(stated, language) or _padded_number(stated, prompt) \
         or _last_key_note_read_two_ways(transformer, stated, language) or _mixed_scripts(stated) \
-        or _typed_two_ways(stated, transformer.asked, transformer.typed, prompt, lambda key: _is_kind(key, "number", language))
+        or _typed_two_ways(stated, transformer.asked, transformer.typed, where, lambda key: _key_meaning(key, language))
 
 
 def _yaml_disagrees(transformer: _Read, read: JsonRequest, prompt: str) -> bool:

@@ -12,16 +12,16 @@ key's meaning as the tables declare it or by the word's own, in every context:
 - any bare word for a key the tables note as a yes/no property (``boolean_keys``: "active", "paid",
   "is_open"; a first part of ``boolean_key_prefixes``: "is_admin", "hasAccess") or the prompt notes boolean;
   and a word that negates the key ("visible is invisible", by a table's ``negating_prefixes``);
-- a word with no digit, in lower case or all capitals, for a key the tables (``kinds.number``, the concept age) or
-  the prompt note a number ("count is twain", "price is free", "age is XXX", "quantity is deux"); a capitalised word
-  is a name ("port: Hamburg", a seaport);
+- a word with no digit and no capital for a key the tables (``kinds.number``, the concept age) or the prompt note
+  a number ("count is twain", "price is free", "quantity is deux"); a word with a capital is a name or a code
+  ("port: Hamburg", a seaport; "size: M");
 - an upper-case Roman numeral of two letters or more ("XL", "XXV") for any key: a number or letters?
 - an integer beyond 2**53 ("98765432109876543210") for a key named as an identifier in two parts or more
   ("order_id", "serial_number"; a table's ``long_identifier_words``): a double-based JSON parser changes it;
 - an unquoted integer for a key a part of whose name, or whose parts joined, is a table's ``identifier_words``
   ("phone", "zip_code", "account_number", "area_code"): an identifier written in digits, a number or a string?
-- a bare word for a key that holds a list (a table's ``list_keys``, or an ASCII plural: "tags is red"):
-  the one item's list, or the string?
+- a bare word for a key that holds a list (a table's ``list_keys``; or, in an English request, an ASCII plural
+  no table gives another meaning: "tags is red", not fr "pays"): the one item's list, or the string?
 
 A quoted value is a string; a key the prompt notes a string ("(as text)") takes the word as written.
 """
@@ -73,27 +73,28 @@ def _negates(word: str, key: str) -> bool:
     return any(word == prefix + last or last == prefix + word for prefix in _NEGATING if last and word)
 
 
-def _list_key(key: str) -> bool:
+def _list_key(key: str, plural_read: bool) -> bool:
     folded = fold(key)
     if folded in _LIST_KEYS:
         return True
-    return key.isascii() and key.isalpha() and len(key) > 3 and folded.endswith("s") \
+    return plural_read and key.isascii() and key.isalpha() and len(key) > 3 and folded.endswith("s") \
         and not folded.endswith(("ss", "us", "is")) and folded not in _SINGULAR_S
 
 
-def _word_two_ways(key: str, word: str, keys: Iterable[str], kinds: tuple[bool, bool]) -> bool:
-    """A bare word value of ``key``: read two ways? ``kinds``: (the key holds a number, the key holds a boolean)."""
+def _word_two_ways(key: str, word: str, keys: Iterable[str], kinds: tuple[bool, bool, bool]) -> bool:
+    """A bare word value of ``key``: read two ways? ``kinds``: (the key holds a number, the key holds a boolean, an
+    English plural is read as a list key: the request is English and no table gives the key a meaning)."""
     folded = fold(word)
-    number, boolean = kinds
+    number, boolean, plural_read = kinds
     if any(word == other or word.islower() and folded == fold(other) for other in keys):
         return True  # a reference to a key of the request
     if folded in _TRUTH_WORDS or _ROMAN.fullmatch(word):
         return True
     if boolean or _boolean_key(key) or _negates(folded, key):
         return True
-    if number and not any(c.isdigit() for c in word) and not (word[:1].isupper() and not word.isupper()):
-        return True  # a capitalised word is a name ("port: Hamburg"); "twain", "free", "XL" are not
-    return _list_key(key)
+    if number and not any(c.isdigit() for c in word) and not any(c.isupper() for c in word):
+        return True  # a word with a capital is a name or a code ("port: Hamburg", "size: M"); "twain", "free" are not
+    return _list_key(key, plural_read)
 
 
 def _number_two_ways(key: str, value: int | float) -> bool:
@@ -108,9 +109,11 @@ def _number_two_ways(key: str, value: int | float) -> bool:
     return abs(value) > _EXACT and len(parts) > 1 and any(part in _LONG_IDENTIFIERS for part in parts)
 
 
-def read_two_ways(stated: dict[str, Any], keys: Iterable[str], typed: Iterable[tuple[str, str]], prompt: str,
-                  number_key: Callable[[str], bool]) -> bool:
-    """Whether a bare scalar value of ``stated`` is read two ways (see the module's note): no claim."""
+def read_two_ways(stated: dict[str, Any], keys: Iterable[str], typed: Iterable[tuple[str, str]], where: tuple[str, str],
+                  meaning: Callable[[str], tuple[frozenset[str], frozenset[str]]]) -> bool:
+    """Whether a bare scalar value of ``stated`` is read two ways (see the module's note): no claim. ``where``: the
+    request's language and the prompt; ``meaning``: the kinds and concepts the tables give a key."""
+    language, prompt = where
     notes = dict(typed)
     every_key = set(keys) | set(stated)
     for key, st in stated.items():
@@ -123,7 +126,9 @@ def read_two_ways(stated: dict[str, Any], keys: Iterable[str], typed: Iterable[t
             continue
         if not isinstance(value, str) or len(value.split()) != 1:
             continue
-        kinds = (notes.get(key) in ("number", "integer") or number_key(key), notes.get(key) == "boolean")
+        kinds_of, concepts = meaning(key)
+        kinds = (notes.get(key) in ("number", "integer") or "number" in kinds_of, notes.get(key) == "boolean",
+                 language == "en" and not kinds_of and not concepts)
         if _word_two_ways(key, value, every_key - {key}, kinds):
             return True
     return False
