@@ -40,6 +40,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      f"{_VOC}/zh.json", '"truth_words": ["真", "假", ', '"truth_words": ["真", ', _TRAPS),
     ("w29-en-phone", "'phone is 4155550100' is served a number proven (en identifier_words lost 'phone')",
      f"{_VOC}/en.json", '"identifier_words": ["phone", ', '"identifier_words": [', _ALL),
+    ("w29-de-plz", "de 'PLZ 50667' is served the number 50667 proven (de identifier_words lost 'plz')",
+     f"{_VOC}/de.json", '"identifier_words": ["plz", ', '"identifier_words": [', _TRAPS),
     ("w29-guard", "'flag is nix' with the model's right false is replaced by the fallback's \"nix\" proven (the miss guard lost)",
      "stepcache_integrations/core/tasks/json/task.py",
      "        return any(isinstance(value, str) and key in obj and not isinstance(obj[key], str)", "        return False and any(isinstance(value, str) and key in obj and not isinstance(obj[key], str)",
