@@ -67,7 +67,7 @@ TRAPS = [
     (_T.format(k="canEdit", v="allowed")), (_COLON.format(k="published", v="unpublished")),
     (_T.format(k="legal", v="illegal")),
     # a digitless word for a number key
-    (_COLON.format(k="quantity", v="plenty")), (_T.format(k="score", v="high")), (_T.format(k="age", v="XXXV")),
+    (_COLON.format(k="quantity", v="plenty")), (_T.format(k="score", v="high")), (_T.format(k="age", v="XXXV")), (_COLON.format(k="qty", v="XII")),
     (_COLON.format(k="count", v="quatre")),
     # a Roman numeral for any key
     (_T.format(k="level", v="XIV")),
@@ -119,6 +119,7 @@ KEPT = [
     (_T.format(k="area", v="212"), {"name": "Alice", "area": 212}),
     (_COLON.format(k="port", v="Hamburg"), {"name": "Alice", "port": "Hamburg"}),
     (_COLON.format(k="size", v="M"), {"name": "Alice", "size": "M"}),
+    (_COLON.format(k="size", v="XL"), {"name": "Alice", "size": "XL"}),
     ('Renvoie un JSON avec les clés "nom" et "pays" : Claire, France.', {"nom": "Claire", "pays": "France"}),
     (_T.format(k="address", v="Main"), {"name": "Alice", "address": "Main"}),
     (_T.format(k="active", v='"inactive"'), {"name": "Alice", "active": "inactive"}),

@@ -15,7 +15,9 @@ key's meaning as the tables declare it or by the word's own, in every context:
 - a word with no digit and no capital for a key the tables (``kinds.number``, the concept age) or the prompt note
   a number ("count is twain", "price is free", "quantity is deux"); a word with a capital is a name or a code
   ("port: Hamburg", a seaport; "size: M");
-- an upper-case Roman numeral of two letters or more ("XL", "XXV") for any key: a number or letters?
+- an upper-case Roman numeral of two letters or more ("XXX", "XXV") for an age, a count or quantity (the tables'
+  relations.count and relations.quantity words) or a key no table gives a meaning ("level"): a number or letters?
+  (another number key's letters are a code: "size: XL", test_json_table_word_values_jsonE)
 - an integer beyond 2**53 ("98765432109876543210") for a key named as an identifier in two parts or more
   ("order_id", "serial_number"; a table's ``long_identifier_words``): a double-based JSON parser changes it;
 - an unquoted integer for a key a part of whose name, or whose parts joined, is a table's ``identifier_words``
@@ -54,6 +56,10 @@ _LONG_IDENTIFIERS = _declared("long_identifier_words")
 _ROMAN = re.compile(r"(?=[MDCLXVI]{2,}$)M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})")
 _PARTS = re.compile(r"[_\-\s]+|(?<=[a-z])(?=[A-Z])")
 _EXACT = 2**53
+_SEPARATORS = re.compile(r"[\s_-]+")
+# the tables' words for a count or a quantity ("count", "qty", "Menge", "数量"; relations.count, relations.quantity)
+_COUNTS = frozenset(_SEPARATORS.sub(" ", fold(word)).strip() for table in TABLES.values()
+                    for role in ("count", "quantity") for word in table.get("relations", {}).get(role, ()) if "{" not in word)
 
 
 def _parts(key: str) -> list[str]:
@@ -81,14 +87,15 @@ def _list_key(key: str, plural_read: bool) -> bool:
         and not folded.endswith(("ss", "us", "is")) and folded not in _SINGULAR_S
 
 
-def _word_two_ways(key: str, word: str, keys: Iterable[str], kinds: tuple[bool, bool, bool]) -> bool:
+def _word_two_ways(key: str, word: str, keys: Iterable[str], kinds: tuple[bool, bool, bool, bool]) -> bool:
     """A bare word value of ``key``: read two ways? ``kinds``: (the key holds a number, the key holds a boolean, an
-    English plural is read as a list key: the request is English and no table gives the key a meaning)."""
+    English plural is read as a list key: the request is English and no table gives the key a meaning, a Roman
+    numeral is read as a number: the key is an age, a count or quantity, or no table gives it a meaning)."""
     folded = fold(word)
-    number, boolean, plural_read = kinds
+    number, boolean, plural_read, roman_read = kinds
     if any(word == other or word.islower() and folded == fold(other) for other in keys):
         return True  # a reference to a key of the request
-    if folded in _TRUTH_WORDS or _ROMAN.fullmatch(word):
+    if folded in _TRUTH_WORDS or roman_read and _ROMAN.fullmatch(word):
         return True
     if boolean or _boolean_key(key) or _negates(folded, key):
         return True
@@ -127,8 +134,10 @@ def read_two_ways(stated: dict[str, Any], keys: Iterable[str], typed: Iterable[t
         if not isinstance(value, str) or len(value.split()) != 1:
             continue
         kinds_of, concepts = meaning(key)
+        unknown = not kinds_of and not concepts
+        counted = "age" in concepts or _SEPARATORS.sub(" ", fold(key)).strip() in _COUNTS
         kinds = (notes.get(key) in ("number", "integer") or "number" in kinds_of, notes.get(key) == "boolean",
-                 language == "en" and not kinds_of and not concepts)
+                 language == "en" and unknown, unknown or counted)
         if _word_two_ways(key, value, every_key - {key}, kinds):
             return True
     return False
