@@ -25,7 +25,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("w29-negating", "'legal is illegal' is served the word proven (a word negating the key)",
      _TWO, "    if boolean or _boolean_key(key) or _negates(folded, key):\n", "    if boolean or _boolean_key(key):\n", _TRAPS),
     ("w29-number-key", "'count: quatre', 'score is high' is served the word proven (a number key's digitless word)",
-     _TWO, "    if number and not any(c.isdigit() for c in word) and", "    if False and", _TRAPS),
+     _TWO, "    if number and not any(c.isdigit() or c.isupper() for c in word):", "    if False:", _TRAPS),
     ("w29-list-key", "'ingredients: flour' is served the string proven, not the model's [\"flour\"] (a list key's one word)",
      _TWO, "    return _list_key(key, plural_read)\n", "    return False\n", _TRAPS),
     ("w29-identifier", "'zipcode: 30301' is served the number 30301 proven (digits for an identifier key)",

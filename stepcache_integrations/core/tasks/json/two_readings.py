@@ -87,19 +87,25 @@ def _list_key(key: str, plural_read: bool) -> bool:
         and not folded.endswith(("ss", "us", "is")) and folded not in _SINGULAR_S
 
 
+def _names_a_key(word: str, keys: Iterable[str]) -> bool:
+    """The word is a key of the request: as written, or in lower case any key folded ("total is price")."""
+    folded = fold(word)
+    return any(word == other or word.islower() and folded == fold(other) for other in keys)
+
+
 def _word_two_ways(key: str, word: str, keys: Iterable[str], kinds: tuple[bool, bool, bool, bool]) -> bool:
     """A bare word value of ``key``: read two ways? ``kinds``: (the key holds a number, the key holds a boolean, an
     English plural is read as a list key: the request is English and no table gives the key a meaning, a Roman
     numeral is read as a number: the key is an age, a count or quantity, or no table gives it a meaning)."""
     folded = fold(word)
     number, boolean, plural_read, roman_read = kinds
-    if any(word == other or word.islower() and folded == fold(other) for other in keys):
+    if _names_a_key(word, keys):
         return True  # a reference to a key of the request
     if folded in _TRUTH_WORDS or roman_read and _ROMAN.fullmatch(word):
         return True
     if boolean or _boolean_key(key) or _negates(folded, key):
         return True
-    if number and not any(c.isdigit() for c in word) and not any(c.isupper() for c in word):
+    if number and not any(c.isdigit() or c.isupper() for c in word):
         return True  # a word with a capital is a name or a code ("port: Hamburg", "size: M"); "twain", "free" are not
     return _list_key(key, plural_read)
 
@@ -125,19 +131,25 @@ def read_two_ways(stated: dict[str, Any], keys: Iterable[str], typed: Iterable[t
     every_key = set(keys) | set(stated)
     for key, st in stated.items():
         value = st.value
-        if st.quoted or notes.get(key) == "string" or isinstance(value, (list, bool)) or prompt[st.span[0] : st.span[0] + 1] == "{":
+        if _taken_as_written(st, notes.get(key), prompt):
             continue
         if isinstance(value, (int, float)):
             if _number_two_ways(key, value):
                 return True
-            continue
-        if not isinstance(value, str) or len(value.split()) != 1:
-            continue
-        kinds_of, concepts = meaning(key)
-        unknown = not kinds_of and not concepts
-        counted = "age" in concepts or _SEPARATORS.sub(" ", fold(key)).strip() in _COUNTS
-        kinds = (notes.get(key) in ("number", "integer") or "number" in kinds_of, notes.get(key) == "boolean",
-                 language == "en" and unknown, unknown or counted)
-        if _word_two_ways(key, value, every_key - {key}, kinds):
-            return True
+        elif isinstance(value, str) and len(value.split()) == 1:
+            if _word_two_ways(key, value, every_key, _word_kinds(key, notes.get(key), meaning(key), language)):
+                return True
     return False
+
+
+def _taken_as_written(st: Any, note: str | None, prompt: str) -> bool:
+    """A quoted value, a key noted a string, a list, a boolean, data written as a record: typed as written."""
+    return st.quoted or note == "string" or isinstance(st.value, (list, bool)) or prompt[st.span[0] : st.span[0] + 1] == "{"
+
+
+def _word_kinds(key: str, note: str | None, meaning: tuple[frozenset[str], frozenset[str]], language: str) -> tuple[bool, bool, bool, bool]:
+    """(number key, boolean key, plural read as a list key, Roman numeral read as a number): see _word_two_ways."""
+    kinds_of, concepts = meaning
+    unknown = not kinds_of and not concepts
+    counted = "age" in concepts or _SEPARATORS.sub(" ", fold(key)).strip() in _COUNTS
+    return (note in ("number", "integer") or "number" in kinds_of, note == "boolean", language == "en" and unknown, unknown or counted)
