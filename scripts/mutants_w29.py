@@ -35,7 +35,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("w29-en-active", "'active is ok' is served {\"active\": \"ok\"} proven (en boolean_keys lost 'active')",
      f"{_VOC}/en.json", '"boolean_keys": ["active", ', '"boolean_keys": [', _ALL),
     ("w29-en-children", "'children is Tom' is served the string proven (en list_keys lost 'children')",
-     f"{_VOC}/en.json", '"colours", "children", ', '"colours", ', _ALL),
+     f"{_VOC}/en.json", '"colours", "children", ', '"colours", ', _TRAPS),
     ("w29-zh-false", "zh 'flag是假' is served the word proven (zh truth_words lost '假')",
      f"{_VOC}/zh.json", '"truth_words": ["真", "假", ', '"truth_words": ["真", ', _TRAPS),
     ("w29-en-phone", "'phone is 4155550100' is served a number proven (en identifier_words lost 'phone')",

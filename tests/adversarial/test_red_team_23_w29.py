@@ -76,7 +76,7 @@ TRAPS = [
     (_T.format(k="serial_number", v="123456789012345678901")),
     ('JSON mit den Schlüsseln stadt und plz: Stadt Köln, PLZ 50667'),  # dev set 16's i333, judged wrong served 50667
     # a word for a list key
-    (_COLON.format(k="ingredients", v="flour")), (_T.format(k="colours", v="green")), (_T.format(k="pets", v="dog")),
+    (_COLON.format(k="ingredients", v="flour")), (_COLON.format(k="children", v="Tom")), (_T.format(k="colours", v="green")), (_T.format(k="pets", v="dog")),
 ]
 
 
