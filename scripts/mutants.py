@@ -721,3 +721,6 @@ MUTANTS += [Mutant(*row) for row in _JSONR7_ROWS]
 from mutants_linZ import ROWS as _LINZ_ROWS  # noqa: E402 - an age story over time: in n years one k2 times as old as the other (wip/linZ)
 
 MUTANTS += [Mutant(*row) for row in _LINZ_ROWS]
+from mutants_w29 import ROWS as _W29_ROWS  # noqa: E402 - W29 (red team 23, wip/w29): a bare value whose JSON type the prompt does not fix is no claim
+
+MUTANTS += [Mutant(*row) for row in _W29_ROWS]

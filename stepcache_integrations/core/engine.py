@@ -399,6 +399,8 @@ class _Completion:
     def fall_back(self) -> None:
         if not self.errors or self.rejected or self.fallback_tried:  # it depends on the prompt only
             return
+        if self.plan.outcome in ("miss", "skip_reuse") and self.handler.keeps_model_answer(self.answer.steps, self.plan.constraints):
+            return  # the model's whole answer reads the prompt another way: kept as the model's, unchecked (W29)
         self.fallback_tried = True
         t0 = time.perf_counter()
         fallback = self.handler.fallback(self.plan.constraints)

@@ -271,6 +271,12 @@ class TaskHandler(ABC):
         """A deterministic, correct answer, when the task has one."""
         return None
 
+    def keeps_model_answer(self, steps: list[Step], constraints: Any) -> bool:
+        """Whether the model's whole answer (``steps``, which failed the checks) reads the prompt another way that
+        the fallback's reading does not rule out, so the fallback must not replace it: a miss never costs more
+        than no cache (W29). False (the default): the fallback may replace it."""
+        return False
+
     def problem_key(self, constraints: Any) -> str | None:
         """The problem the prompt poses, as a canonical string of its constraints, for the
         problem-key tier (``tasks.protocols.KeysProblems``); None (the default): no key."""

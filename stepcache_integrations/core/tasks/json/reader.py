@@ -30,6 +30,7 @@ from .passage import bound_values, framed_values, never_names
 from .places import CITY, COUNTRY, place_kinds
 from .relations import TABLES, derived_counts, derived_totals, relation_role
 from .yaml_block import DECLARED_LIST, block_disagrees
+from .two_readings import read_two_ways as _typed_two_ways
 from .transforms import HALF_UP, MEASURES, TARGET_UNIT, TARGETS, UNIT_TARGET, UNITLESS_TARGETS, UNITS, apply_transform, rounding_first, summed
 
 __all__ = ["JsonRequest", "Statement", "literal_value", "read_request", "LITERAL", "render"]
@@ -1311,11 +1312,12 @@ def _value_read_two_ways(transformer: _Read, stated: dict[str, Statement], where
     """wip/fuzzO: the one check every path's statements pass (flat, nested leaves, a key holding an object, colon
     blocks, lists, k=v, passages, said and ordered names): a value read two ways is no claim -- a bare boolean for a
     key not noted boolean, markup, a name no one is, a number with zeros after its point, a type said after the last
-    key of a list, a word mixing alphabets."""
+    key of a list, a word mixing alphabets, a bare value whose JSON type the prompt does not fix (W29: two_readings.py)."""
     language, prompt = where
     return _bare_boolean(transformer, stated, where) or _markup_in_values(transformer, stated, prompt) \
         or _names_no_one(stated, language) or _padded_number(stated, prompt) \
-        or _last_key_note_read_two_ways(transformer, stated, language) or _mixed_scripts(stated)
+        or _last_key_note_read_two_ways(transformer, stated, language) or _mixed_scripts(stated) \
+        or _typed_two_ways(stated, transformer.asked, transformer.typed, where, lambda key: _key_meaning(key, language))
 
 
 def _yaml_disagrees(transformer: _Read, read: JsonRequest, prompt: str) -> bool:

@@ -198,6 +198,16 @@ class JsonTask(TaskHandler):
         written = _written_from_statements(self.load_constraints(constraints))
         return None if written is None else dumps(written)
 
+    def keeps_model_answer(self, steps: list[Step], constraints: Any) -> bool:
+        """W29 (red team 23): the model's object writes a key the prompt states as a string with a value of another
+        JSON type ('active is untrue': the model's false; 'tags is red': ["red"]; 'count is deux': 2): the model read
+        the word another way, which the reading does not rule out, so the fallback does not replace it."""
+        obj = object_of(steps)
+        if obj is None:
+            return False
+        stated = self.load_constraints(constraints).stated
+        return any(isinstance(value, str) and key in obj and not isinstance(obj[key], str) for key, value in stated.items())
+
     # -- patch and repair ------------------------------------------------------------------------
     def patch_prompt(
         self, prompt: str, steps: list[Step], verification: Verification, constraints: Any
