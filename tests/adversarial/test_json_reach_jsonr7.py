@@ -9,7 +9,7 @@ C. Booleans declared by the instruction: "with boolean values" (every key), "act
 D. "keys name and age, respectively Ana and 30": the order phrase after a comma, then the values in the keys' order.
 E. Bare keys after "with" ("JSON with name and age: name Pedro, age 19"): keys only when the statements then state exactly
    them, in order.
-F. One key holding an object said with "with" ("Return JSON with an address with city Paris and zip 75001"): nothing
+F. One key holding an object said with "with" ("Return JSON with an address with city Paris and floor 3"): nothing
    asked or stated before it; every statement after it is a leaf (as wip/jsonN's 'a key "server" holding ...' reads).
 
 Every served pair is served without a model call, proven and exactly right; every trap reaches the model (or states nothing).
@@ -341,14 +341,14 @@ def test_E_traps_state_nothing_and_reach_the_model(prompt: str) -> None:
     assert_red_team_pair_not_served(BARE_BASE, prompt)
 
 
-# -- F: one key holding an object said with "with" ----------------------------------------------------------------------
+# -- F: one key holding an object said with "with" (a number key that is no identifier: wip/w29 reads no unquoted zip code) ----------------------------------------------------------------------
 NESTED = [
-    ("Return JSON with an address with city {c} and zip {z}.", "address", ("city", "zip"), ("Paris", "Lyon")),
-    ("Give me a JSON object with an address with city {c}, zip {z}.", "address", ("city", "zip"), ("Paris", "Lyon")),
-    ("Return JSON with an address object with the city {c} and the zip {z}.", "address", ("city", "zip"), ("Paris", "Lyon")),
+    ("Return JSON with an address with city {c} and floor {z}.", "address", ("city", "floor"), ("Paris", "Lyon")),
+    ("Give me a JSON object with an address with city {c}, floor {z}.", "address", ("city", "floor"), ("Paris", "Lyon")),
+    ("Return JSON with an address object with the city {c} and the floor {z}.", "address", ("city", "floor"), ("Paris", "Lyon")),
     ("Return JSON with a user with name {c} and id {z}.", "user", ("name", "id"), ("Bob", "Ola")),
     ("Return JSON with a user object with name {c} and id {z}.", "user", ("name", "id"), ("Bob", "Ola")),
-    ("Return JSON with an address with city \"{c}\" and zip {z}.", "address", ("city", "zip"), ("Paris", "Lyon")),
+    ("Return JSON with an address with city \"{c}\" and floor {z}.", "address", ("city", "floor"), ("Paris", "Lyon")),
     ("Dame un JSON con una dirección con ciudad {c} y código {z}.", "dirección", ("ciudad", "código"), ("Sevilla", "Bilbao")),
 ]
 
@@ -363,23 +363,23 @@ def _nested_pairs() -> list[Pair]:
     return out
 
 
-NESTED_BASE = "Return JSON with an address with city Paris and zip 75001."
+NESTED_BASE = "Return JSON with an address with city Paris and floor 75001."
 NESTED_TRAPS = [
-    "Return JSON with name Ana and an address with city Paris and zip 75001.",  # a flat key before: is "zip" the address's?
-    "Return JSON with an address with city Paris and zip 75001. Add a country.",
-    "Return JSON with an address with city Paris and zip 75001 and no name.",
-    "Return JSON with an address with city Nobody and zip 75001.",
-    "Return JSON with an address with city paris and zip 75001.",               # lowercase: may describe
-    "Return JSON with an address with city Paris and zip 75001 or 75002.",
-    "Return JSON with an address with city Paris and zip about 75001.",
-    "Return JSON with an address with city Paris and zip 75001?",
-    "Return JSON with two addresses with city Paris and zip 75001.",
-    "Return JSON with an address with comments Paris and zip 75001.",            # a key no name fills
+    "Return JSON with name Ana and an address with city Paris and floor 75001.",  # a flat key before: is "floor" the address's?
+    "Return JSON with an address with city Paris and floor 75001. Add a country.",
+    "Return JSON with an address with city Paris and floor 75001 and no name.",
+    "Return JSON with an address with city Nobody and floor 75001.",
+    "Return JSON with an address with city paris and floor 75001.",               # lowercase: may describe
+    "Return JSON with an address with city Paris and floor 75001 or 75002.",
+    "Return JSON with an address with city Paris and floor about 75001.",
+    "Return JSON with an address with city Paris and floor 75001?",
+    "Return JSON with two addresses with city Paris and floor 75001.",
+    "Return JSON with an address with comments Paris and floor 75001.",            # a key no name fills
     "Return JSON with an address without city Paris.",
-    "Return JSON with a string with city Paris and zip 75001.",                 # a type word names no key
-    "Return JSON with a list with city Paris and zip 75001.",
-    "Return JSON with an object with city Paris and zip 75001.",                # which key holds it is not said
-    "Return JSON with an address with city Paris and zip 75001 for Ana.",
+    "Return JSON with a string with city Paris and floor 75001.",                 # a type word names no key
+    "Return JSON with a list with city Paris and floor 75001.",
+    "Return JSON with an object with city Paris and floor 75001.",                # which key holds it is not said
+    "Return JSON with an address with city Paris and floor 75001 for Ana.",
 ]
 
 
