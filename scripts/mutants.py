@@ -721,3 +721,6 @@ MUTANTS += [Mutant(*row) for row in _JSONR7_ROWS]
 from mutants_linZ import ROWS as _LINZ_ROWS  # noqa: E402 - an age story over time: in n years one k2 times as old as the other (wip/linZ)
 
 MUTANTS += [Mutant(*row) for row in _LINZ_ROWS]
+from mutants_fuzzP import ROWS as _FUZZP_ROWS  # noqa: E402 - wip/fuzzP: a statement after a hedge "for" word ("about age 31") is no claim
+
+MUTANTS += [Mutant(*row) for row in _FUZZP_ROWS]
