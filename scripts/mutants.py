@@ -724,3 +724,6 @@ MUTANTS += [Mutant(*row) for row in _LINZ_ROWS]
 from mutants_w29 import ROWS as _W29_ROWS  # noqa: E402 - W29 (red team 23, wip/w29): a bare value whose JSON type the prompt does not fix is no claim
 
 MUTANTS += [Mutant(*row) for row in _W29_ROWS]
+from mutants_fuzzP import ROWS as _FUZZP_ROWS  # noqa: E402 - wip/fuzzP: a statement after a hedge "for" word ("about age 31") is no claim
+
+MUTANTS += [Mutant(*row) for row in _FUZZP_ROWS]

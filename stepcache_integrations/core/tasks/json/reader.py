@@ -218,6 +218,7 @@ class _Read(Transformer[Token, Any]):
         self.iso = False  # "(YYYY-MM-DD)": dates written as the ISO format asks
         self.measure_nouns: list[str] = []  # "duration" of "for a duration of 2 hours": what the measure is
         self.for_stated: list[tuple[str, Statement, str | None]] = []  # ru "для расстояния 9 км": a statement after "for" (wip/jsonW)
+        self.for_words: list[str] = []  # the word before each statement said after "for" ("about age 31": a hedge; wip/fuzzP)
         self.converted_first = ""  # the verb of a conversion said before the request (wip/jsonR2)
         self.rounded_first_label: tuple[Token, str | None] | None = None  # "Round 3.14159 to ...", zh "把价格 88.456 ..." (wip/jsonT)
         self.measures: list[tuple[Token, str, str | None]] = []  # "for a duration of 2 hours" (wip/jsonB)  # keys whose unit is a note in brackets ("temp 20 (Celsius)")
@@ -451,6 +452,7 @@ class _Read(Transformer[Token, Any]):
         """"for <label> <number> <unit>" (ru "для расстояния 9 км"): the statement just read, noted as
         one said after "for"; read as a measure only of a measure noun the table declares, for keys
         that are each a unit word (_measured_in_unit_keys), else a statement as before (wip/jsonW)."""
+        self.for_words += [fold(str(c)) for c in children[:1] if isinstance(c, Token)]
         if self.stated:
             self.for_stated.append(self.stated[-1])
 
@@ -1263,7 +1265,7 @@ def _parse_one_owner(words: Iterator[Word], language: str) -> Any:
 def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | None:
     transformer = _parse_one_owner(words, language)
     read = _read_statements(transformer, language, prompt)
-    if transformer is None or read is None:
+    if transformer is None or read is None or _hedged(transformer, language):
         return None
     read = _keys_lowercased(transformer, read)
     if read is None:
@@ -1285,6 +1287,14 @@ def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | N
     if not _apply_transforms(stated, transforms, units):
         return None  # a tie, another type, an undeclared unit, an inexact result: no claim
     return _checked_request(transformer, keys, found, stated, (language, prompt), transforms, written)
+
+
+def _hedged(transformer: _Read, language: str) -> bool:
+    """wip/fuzzP: a statement after a "for" word of the table that is also a hedge ("hedge_words": en 'with name
+    "Ana", about age 31', de "über", es/pt "sobre") states an approximate value or a bound, never the value: no claim.
+    "A JSON object about a person" (the word before an entity noun) is no statement and stays read."""
+    hedges = {fold(word) for word in _TABLES.get(language, {}).get("hedge_words", ())}
+    return any(word in hedges for word in transformer.for_words)
 
 
 def _checked_request(transformer: _Read, keys: Any, found: dict, stated: dict, where: tuple[str, str],
