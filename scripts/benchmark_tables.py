@@ -109,6 +109,8 @@ HELDOUT_PHRASINGS_20 = Path("bench_data/results/heldout_phrasings_20.json")
 HELDOUT_LANGUAGES_20 = Path("bench_data/results/heldout_languages_20.json")
 HELDOUT_PHRASINGS_21_BEFORE = Path("bench_data/results/heldout_phrasings_21_before.json")
 HELDOUT_LANGUAGES_21_BEFORE = Path("bench_data/results/heldout_languages_21_before.json")
+HELDOUT_PHRASINGS_21 = Path("bench_data/results/heldout_phrasings_21.json")
+HELDOUT_LANGUAGES_21 = Path("bench_data/results/heldout_languages_21.json")
 HAND_CHECKS = Path("bench_data/heldout_hand_checks.json")
 REQUEST_PARSE = Path("bench_data/results/request_parse.json")
 LOAD = Path("bench_data/results/load_test_seeds_1_5.json")
@@ -706,6 +708,8 @@ BLOCKS: dict[str, Callable[[], str]] = {
     "heldout-languages-20": lambda: heldout_languages(HELDOUT_LANGUAGES_20),
     "heldout-phrasings-21-before": lambda: heldout_phrasings(HELDOUT_PHRASINGS_21_BEFORE),
     "heldout-languages-21-before": lambda: heldout_languages(HELDOUT_LANGUAGES_21_BEFORE),
+    "heldout-phrasings-21": lambda: heldout_phrasings(HELDOUT_PHRASINGS_21),
+    "heldout-languages-21": lambda: heldout_languages(HELDOUT_LANGUAGES_21),
     "request-parse": request_parse,
     "load-test": load_test,
     "load-test-line": load_test_line,
