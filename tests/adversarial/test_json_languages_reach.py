@@ -10,13 +10,15 @@ judge is exact (the same keys, values and JSON types), so an extra, renamed or r
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 
+from stepcache_integrations import StepCache
 from stepcache_integrations.core.tasks.json.reader import read_request
 
-from .harness import Outcome, claimed, exact_json_pair as pair, not_served_proven, run_pair, wrong_answers
+from .harness import NeverRightModel, Outcome, claimed, exact_json_pair as pair, not_served_proven, run_pair, wrong_answers
 
 Obj = dict[str, Any]
 
@@ -191,6 +193,14 @@ def outcomes() -> list[Outcome]:
 
 def test_every_answer_is_exactly_the_stated_object(outcomes: list[Outcome]) -> None:
     assert wrong_answers(outcomes) == []
+
+
+def test_a_never_right_model_gets_exactly_the_stated_object() -> None:
+    """The fallback writes the object the prompt states, read in the table's concepts ('Me llamo Tomás y tengo 52
+    años': the name is "nombre", the age "edad"); with a right model, W29's guard keeps the model's answer and
+    would hide a concept read the wrong way round."""
+    result = StepCache().generate(ME_LLAMO, NeverRightModel())
+    assert result.verification == "proven" and json.loads(result.text) == ME_LLAMO_OBJ, (result.outcome, result.text)
 
 
 def test_a_changed_value_is_served_without_a_model_call_and_proven(outcomes: list[Outcome]) -> None:
