@@ -79,8 +79,8 @@ ROWS += [
      _A + "vocabulary/en.json", '   "a multiple of"\n  ],', '   "a multiple of",\n   "a factor of"\n  ],', (_Y,)),
     ("jsonU-arith-divides-production", "'Does 3 divide 30?' no longer read",
      _A + "request.lark", "        | (YES_OR_NO _SP)? DOES _SP NUM _SP DIVIDES _SP NUM QMARK -> predicate", "        | (YES_OR_NO _SP)? DOES _SP NUM _SP DIVIDES _SP NUM QMARK -> ask_spoken", (_Y,)),
-    ("jsonU-arith-de-production", "de 'Ist 30 nicht durch 4 teilbar?' (a negation) no longer read",
-     _A + "request.lark", "        | IS _SP NUM _SP (NOT _SP)? BY _SP NUM _SP DIVISIBLE_END QMARK -> predicate", "        | IS _SP NUM _SP BY _SP NUM _SP DIVISIBLE_END QMARK -> predicate", (_Y,)),
+    # jsonU-arith-de-production retired 2026-12-06: a German negated question is no claim (W28 C: German answers
+    # 'Doch.'), so the only table with BY and DIVISIBLE_END declares no NOT and the grammar's optional NOT there is gone
     ("jsonU-arith-ja-topic-deleted", "a word deleted from a table: ja 'は' is no topic marker",
      _A + "vocabulary/ja.json", '  "TOPIC": [\n   "は"\n  ],', '  "TOPIC": [\n   "はx"\n  ],', (_Y, "tests/adversarial/test_arithmetic_languages.py")),
     ("jsonU-arith-zh-divisible-deleted", "a word deleted from a table: zh '整除吗' is no word",
