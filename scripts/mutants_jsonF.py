@@ -56,14 +56,14 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
 _Y = ("tests/adversarial/test_json_yaml_blocks_jsonF.py",)
 # fmt: off
 ROWS += [
-    ("jsonF-w27-check-off", "W27: 'Convert this YAML to JSON: active: on' is served \"on\" (PyYAML reads true)",
-     f"{_JSON}/reader.py", "    return not _read_otherwise_as_yaml(transformer, found)", "    return True", _Y),
-    ("jsonF-w27-fence-frame", "W27: a '```yaml' block's 'active: off' is served \"off\" (the tag frames nothing)",
-     f"{_JSON}/reader.py", "    transformer.yaml_framed |= _YAML_FENCE.search(prompt) is not None", "    pass", _Y),
-    ("jsonF-w27-said-frame", "W27: 'Convert this YAML to JSON: ... on' is served \"on\" (the request's YAML word frames nothing)",
-     f"{_JSON}/reader.py", "        self.yaml_framed |= _names_yaml(children)", "        self.yaml_framed |= False", _Y),
-    ("jsonF-w27-on-word", "W27: 'active: on' under YAML is served \"on\" (the word left out of YAML 1.1's booleans)",
-     f"{_JSON}/reader.py", '_YAML_OTHERWISE = frozenset("y n yes no on off', '_YAML_OTHERWISE = frozenset("y n yes no off', _Y),
+    # jsonF-w27-check-off retired 2026-12-06 (redundant): W29 declines the truth words 'on'/'off' unquoted for any key (json tables'
+    # truth_words, rows w29-truth-word and w29-check-wired), so the YAML 1.1 check's on/off case no longer decides a reading
+    # jsonF-w27-fence-frame retired 2026-12-06 (redundant): W29 declines the truth words 'on'/'off' unquoted for any key (json tables'
+    # truth_words, rows w29-truth-word and w29-check-wired), so the YAML 1.1 check's on/off case no longer decides a reading
+    # jsonF-w27-said-frame retired 2026-12-06 (redundant): W29 declines the truth words 'on'/'off' unquoted for any key (json tables'
+    # truth_words, rows w29-truth-word and w29-check-wired), so the YAML 1.1 check's on/off case no longer decides a reading
+    # jsonF-w27-on-word retired 2026-12-06 (redundant): W29 declines the truth words 'on'/'off' unquoted for any key (json tables'
+    # truth_words, rows w29-truth-word and w29-check-wired), so the YAML 1.1 check's on/off case no longer decides a reading
     ("jsonF-yaml-fence-tag", "a '```yaml' block is no claim again (the fence's tag unread)",
      f"{_JSON}/reader.py", '_FENCE = re.compile(r"```(?:(?i:yaml|yml))?(?=\\n|$)")', '_FENCE = re.compile(r"```(?=\\n|$)")', _Y),
 ]

@@ -14,9 +14,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("w27y-values-not-compared", "a statement's value is not compared with YAML's: 'title: Dr.' served \"Dr\", 'active: off' served \"off\"",
      f"{_JSON}/yaml_block.py", "    return not (_same_or_decimal_comma(st.value, value) or _same(written, value)) or must_be_key and key != label\n",
      "    return must_be_key and key != label\n", _TESTS),
-    ("w27y-bool-as-string", "YAML's true equals the word it was written with: 'enabled: on' served \"on\"",
-     f"{_JSON}/yaml_block.py", "    for kinds in _SCALAR_KINDS:  # a bool first: True is an int to isinstance\n",
-     "    if str(a).casefold() in ('on', 'off', 'true', 'false') and str(b).casefold() in ('on', 'off', 'true', 'false'):\n        return True\n    for kinds in _SCALAR_KINDS:  # a bool first: True is an int to isinstance\n", _TESTS),
+    # w27y-bool-as-string retired 2026-12-06 (redundant): W29 declines the truth words 'on'/'off' unquoted for any key (json tables'
+    # truth_words, rows w29-truth-word and w29-check-wired), so the YAML 1.1 check's on/off case no longer decides a reading
     ("w27y-key-not-compared", "with no key list a label is not compared with YAML's key: 'Make this a JSON object: first name: Ana' served first_name",
      f"{_JSON}/yaml_block.py", "    return not (_same_or_decimal_comma(st.value, value) or _same(written, value)) or must_be_key and key != label\n",
      "    return not (_same_or_decimal_comma(st.value, value) or _same(written, value))\n", _TESTS),
