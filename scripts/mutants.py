@@ -727,3 +727,6 @@ MUTANTS += [Mutant(*row) for row in _W29_ROWS]
 from mutants_fuzzP import ROWS as _FUZZP_ROWS  # noqa: E402 - wip/fuzzP: a statement after a hedge "for" word ("about age 31") is no claim
 
 MUTANTS += [Mutant(*row) for row in _FUZZP_ROWS]
+from mutants_s22 import ROWS as _S22_ROWS  # noqa: E402 - main, 2026-12-06 08:23: a person's name is no place (fuzzP's borderline 'She')
+
+MUTANTS += [Mutant(*row) for row in _S22_ROWS]

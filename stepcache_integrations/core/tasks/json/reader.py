@@ -2386,17 +2386,25 @@ def _value_kind(tokens: list[Token]) -> str:
     return "number" if len(tokens) == 1 else f"number {tokens[1].type}"
 
 
-def _never_a_name(tokens: list[Token], language: str) -> bool:
+def _never_a_name(tokens: list[Token], language: str, place: bool = True) -> bool:
     """A value of words one of which is never a name: a pronoun, a question word, a quantifier, a
     negation, a calendar word, a place adverb (:func:`_never_names`; W24, W25) of the prompt's table; or a value of
-    one word that is such a word of any other table, unless the gazetteer knows it as a city (it "Como", "Este": the
-    data decides; a country code, "It", is none) (wip/fuzzO: en "Todos, 5" and pt "Nobody, 5"; in a name of several words another language's word
-    may be an article, "Il Postino")."""
+    one word that is such a word of any other table, unless the value may be a place (``place``) and the gazetteer
+    knows it as a city (it "Como", "Este": the data decides; a country code, "It", is none) (wip/fuzzO: en "Todos, 5"
+    and pt "Nobody, 5"; in a name of several words another language's word may be an article, "Il Postino"). A
+    person's name is no place: it '"nome": She ha 26 anni' names no one, although a city is called She."""
     own, words = _never_names(language), [str(t.value).split() for t in tokens if t.type == "NAME"]
     if any(fold(word) in own for value in words for word in value):
         return True
     alone = [value[0] for value in words if len(value) == 1] if len(tokens) == 1 else []
-    return any(fold(word) in _never_names_any() and CITY not in (place_kinds(word) or ()) for word in alone)  # "It": no city
+    return any(fold(word) in _never_names_any() and not (place and CITY in (place_kinds(word) or ())) for word in alone)
+
+
+def _may_be_place(key: str, language: str) -> bool:
+    """Whether ``key`` may hold a place: a city, a country, a trip's ends, or a key no table gives a concept
+    (its value may be anything); a person's or a product's name is none."""
+    concepts = _key_meaning(key, language)[1]
+    return not concepts or bool(concepts & {"city", "country", "from", "to"})
 
 
 @lru_cache(maxsize=1)
@@ -2412,7 +2420,7 @@ def _names_no_one(stated: dict[str, Statement], language: str) -> bool:
     statement came from: a label ("Name: Nobody", de "name: Niemand"), the keys' order ("Todos, 5"), a self-introduction
     ("My name is Nobody", es "Me llamo Monday"), a block, a nested leaf ("user Christmas"). Quoted, it is a string."""
     return any(isinstance(st.value, str) and not st.quoted and _is_kind(key, "name", language)
-               and _never_a_name([Token("NAME", st.value)], language) for key, st in stated.items())
+               and _never_a_name([Token("NAME", st.value)], language, _may_be_place(key, language)) for key, st in stated.items())
 
 
 @lru_cache(maxsize=None)

@@ -1,0 +1,18 @@
+"""Mutation-check rows for the session of 2026-12-06 08:23 (main): a person's name is no place (the gazetteer's
+exemption for another table's never-a-name word holds only for a key that may hold a place). Appended by
+``mutants.py`` to its table: (id, behaviour, file, old, new, tests)."""
+
+from __future__ import annotations
+
+_READER = "stepcache_integrations/core/tasks/json/reader.py"
+_NO_PLACE = ("tests/adversarial/test_json_person_name_no_place.py",)
+
+# fmt: off
+ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
+    ("s22-person-name-as-place", "it '\"nome\" e \"eta\": She ha 26 anni.' is read nome 'She' (a city of the gazetteer) and served",
+     _READER, '_never_a_name([Token("NAME", st.value)], language, _may_be_place(key, language))',
+     '_never_a_name([Token("NAME", st.value)], language)', _NO_PLACE),
+    ("s22-place-key-by-concept", "a person's key counts as one that may hold a place: 'She' read as nome",
+     _READER, 'return not concepts or bool(concepts & {"city", "country", "from", "to"})', 'return True', _NO_PLACE),
+]
+# fmt: on
