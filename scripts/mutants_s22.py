@@ -6,6 +6,8 @@ from __future__ import annotations
 
 _READER = "stepcache_integrations/core/tasks/json/reader.py"
 _NO_PLACE = ("tests/adversarial/test_json_person_name_no_place.py",)
+_REQUESTS = "stepcache_integrations/langchain/_requests.py"
+_TOOLS = ("tests/unit/test_red_team_24_unforced_tools.py",)
 
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
@@ -14,5 +16,10 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      '_never_a_name([Token("NAME", st.value)], language)', _NO_PLACE),
     ("s22-place-key-by-concept", "a person's key counts as one that may hold a place: 'She' read as nome",
      _READER, 'return not concepts or bool(concepts & {"city", "country", "from", "to"})', 'return True', _NO_PLACE),
+    ("s22-unforced-tools-claimed-global", "the global cache answers a JSON request with unforced bound tools by the step tier: a text object cached without tools served where the model calls a tool",
+     _REQUESTS, "reasons.extend([TOOLS_BOUND] if tools_unforced(params) else [])", "reasons.extend([])", _TOOLS),
+    ("s22-unforced-read-as-forced", "bound tools with tool_choice auto read as forced: the step tier answers them",
+     _REQUESTS, "return not _empty(options.get(\"functions\")) or CallSpec.from_options(options).unclaimed_tools is not None",
+     "return not _empty(options.get(\"functions\"))", _TOOLS),
 ]
 # fmt: on

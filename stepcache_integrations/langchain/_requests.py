@@ -419,9 +419,16 @@ def _choice_name(choice: Any) -> str | None:
 
 JSON_ONLY = "a JSON response format or bound tools, for a request the json task does not answer (not modelled)"
 """The reason of a request whose response format asks for JSON without a schema the engine reads
-(``json_object``, a ``json_schema`` without its schema) or bound tools with no forced tool (the model
-may answer with a tool call): modelled only when the json task answers it
+(``json_object``, a ``json_schema`` without its schema): modelled only when the json task answers it
+(bound tools with no forced tool are :data:`TOOLS_BOUND`'s, whatever the task)
 (then its checks read the JSON); the callers decide once the plan names the task."""
+
+TOOLS_BOUND = "tools bound with no forced tool (the model may answer with tool calls whose arguments the tools' names and prose decide: not modelled)"
+"""The reason of every request with bound tools and no forced call, whatever its task (red team 24: a JSON
+request's tool call was rewritten to the prompt's keys, and a cached text object served where the model calls a
+tool): which tool, with which arguments, or text, is the model's reading of the tools, not the prompt's keys; the
+exact tier (the same model, the same tools, the same request) answers. A forced tool's parameters are the
+answer's schema (:attr:`CallSpec.answer_schema`)."""
 
 _READ_TYPES = frozenset({"human", "system", "ai"})
 # Message fields that are not request content: the text and role (the prompt holds them), and what a
@@ -562,9 +569,16 @@ def options_reasons(llm_string: str, *, json_task: bool) -> list[str]:
         reasons.extend(option_reasons(params, _MODELLED, strict=model is not None))
         fmt = _response_format_reason(params.get("response_format"), json_task)
         reasons.extend([fmt] if fmt is not None else [])
+        reasons.extend([TOOLS_BOUND] if tools_unforced(params) else [])
     if model is not None:
         reasons.extend(option_reasons(model, _SERIALIZED))
     return reasons
+
+
+def tools_unforced(options: Mapping[str, Any]) -> bool:
+    """Whether ``options`` bind tools or functions and force no call (:attr:`CallSpec.unclaimed_tools`); bound
+    functions (the legacy ``functions`` option) are never read as forced."""
+    return not _empty(options.get("functions")) or CallSpec.from_options(options).unclaimed_tools is not None
 
 
 def unmodelled_call_options(options: Mapping[str, Any]) -> str | None:
