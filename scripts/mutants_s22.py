@@ -21,5 +21,9 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("s22-unforced-read-as-forced", "bound tools with tool_choice auto read as forced: the step tier answers them",
      _REQUESTS, "return not _empty(options.get(\"functions\")) or CallSpec.from_options(options).unclaimed_tools is not None",
      "return not _empty(options.get(\"functions\"))", _TOOLS),
+    ("s22-class-response-format-read-as-none", "the global cache reads a response format bound as a pydantic class (its repr in llm_string) as none: 'age in MONTHS' re-instantiated as the stated 41, proven, 0 model calls",
+     _REQUESTS, "_OBJECT_REPR.sub(lambda _: repr(_OBJECT_MARK), text)", "_OBJECT_REPR.sub(\"None\", text)", _TOOLS),
+    ("s22-unreadable-tool-ignored", "a bound tool the cache cannot read (an object's repr) is dropped and the request claimed",
+     _REQUESTS, "or any(_function(tool) is None for tool in tools)", "or False", _TOOLS),
 ]
 # fmt: on

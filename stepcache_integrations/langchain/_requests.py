@@ -194,6 +194,10 @@ __all__ = [
 NOT_A_TOOL_CALL = "the model answered a tool-call request without a tool call"
 SEPARATOR = "---["  # BaseChatModel._get_llm_string: json.dumps(serialized model) + "---" + str(sorted(params))
 _OBJECT_REPR = re.compile(r"<(?:class|function|object|bound method|built-in|module|enum|[A-Za-z_][\w.]* object)[^<>]*>")
+# An object LangChain wrote as its repr ("<class '__main__.Person'>"): unreadable. In a call option the
+# adapters read (a response format given as a pydantic class) it stays this mark, never "no option" (red team
+# 24b: the class's schema was read as no response format and its field descriptions ignored); elsewhere None.
+_OBJECT_MARK = "<an object LangChain wrote as its repr>"
 _FORCING = ("any", "required")
 _OPTION_KEYS = ("tools", "tool_choice", "response_format", "functions", "function_call")
 
@@ -335,12 +339,23 @@ def _params(llm_string: str) -> dict[str, Any] | None:
     for text in candidates:
         value = _literal(text)
         if isinstance(value, list) and all(isinstance(item, tuple) and len(item) == 2 for item in value):
-            return {str(k): v for k, v in value}
+            return {str(k): v if str(k) in _OPTION_KEYS else _unmarked(v) for k, v in value}
     return None
 
 
+def _unmarked(value: Any) -> Any:
+    """``value`` with every :data:`_OBJECT_MARK` read as None (an option the adapters do not read)."""
+    if value == _OBJECT_MARK:
+        return None
+    if isinstance(value, Mapping):
+        return {k: _unmarked(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return type(value)(_unmarked(v) for v in value)
+    return value
+
+
 def _literal(text: str) -> Any:
-    for candidate in (text, _OBJECT_REPR.sub("None", text)):
+    for candidate in (text, _OBJECT_REPR.sub(lambda _: repr(_OBJECT_MARK), text)):
         try:
             with PARSE_LOCK:  # CPython 3.11: AST construction is not thread-safe
                 return ast.literal_eval(candidate)
@@ -578,7 +593,9 @@ def options_reasons(llm_string: str, *, json_task: bool) -> list[str]:
 def tools_unforced(options: Mapping[str, Any]) -> bool:
     """Whether ``options`` bind tools or functions and force no call (:attr:`CallSpec.unclaimed_tools`); bound
     functions (the legacy ``functions`` option) are never read as forced."""
-    return not _empty(options.get("functions")) or CallSpec.from_options(options).unclaimed_tools is not None
+    tools = _as_list(options.get("tools"))
+    return (not _empty(options.get("functions")) or any(_function(tool) is None for tool in tools)
+            or CallSpec.from_options(options).unclaimed_tools is not None)
 
 
 def unmodelled_call_options(options: Mapping[str, Any]) -> str | None:

@@ -97,3 +97,41 @@ def test_global_cache_keeps_the_models_tool_calls(tool: StructuredTool, first: d
     assert _calls(bound.invoke(ALICE)) == [(tool.name, first)] and len(model.calls) == 2
     assert _calls(bound.invoke(BOB)) == [(tool.name, second)] and len(model.calls) == 3
     assert _calls(bound.invoke(BOB)) == [(tool.name, second)] and len(model.calls) == 3  # replayed as stored
+
+
+# ---------------------------------------------------------------- red team 24b: a response format given as a class
+class Months(BaseModel):  # type: ignore[no-redef]
+    name: str
+    age: int = Field(description="age in MONTHS (years * 12)")
+
+
+def test_a_response_format_written_as_a_class_repr_is_no_claim() -> None:
+    # ChatOpenAI's with_structured_output(method="json_schema") binds the pydantic class itself: LangChain's
+    # llm_string holds its repr, which was read as no response format (its field descriptions ignored)
+    from stepcache_integrations.langchain._requests import options_reasons, params_of
+
+    llm_string = ('{"id": ["langchain", "chat_models", "openai", "ChatOpenAI"], "kwargs": {"model_name": "m"}, "lc": 1, '
+                  '"type": "constructor"}---[(\'http_client\', <object object at 0x7f>), '
+                  '(\'response_format\', <class \'__main__.Months\'>), (\'stop\', None)]')
+    params = params_of(llm_string)
+    assert params is not None and params["http_client"] is None and params["response_format"] is not None
+    assert options_reasons(llm_string, json_task=True) == ["response_format is set (not modelled)"]
+
+
+@pytest.mark.usefixtures("global_cache")
+def test_global_cache_never_reinstantiates_under_a_class_response_format() -> None:
+    from tests.unit.test_langchain_fakes import ScriptedChat
+
+    model = ScriptedChat(messages=iter(['{"name": "Alice", "age": 0}', '{"name": "Bob", "age": 492}']))
+    bound = model.bind(response_format=Months)  # a class, as ChatOpenAI's json_schema method binds it
+    assert bound.invoke('Return a JSON object with keys "name" and "age" for Alice, 0.').content == '{"name": "Alice", "age": 0}'
+    served = bound.invoke('Return a JSON object with keys "name" and "age" for Bob, 41.')
+    assert len(model.calls) == 2 and served.content == '{"name": "Bob", "age": 492}'
+
+
+def test_a_tool_written_as_an_object_repr_is_no_claim() -> None:
+    from stepcache_integrations.langchain._requests import TOOLS_BOUND, options_reasons
+
+    llm_string = ('{"id": ["langchain", "chat_models", "openai", "ChatOpenAI"], "kwargs": {"model_name": "m"}, "lc": 1, '
+                  '"type": "constructor"}---[(\'stop\', None), (\'tool_choice\', \'required\'), (\'tools\', [<object object at 0x7f>])]')
+    assert TOOLS_BOUND in options_reasons(llm_string, json_task=True)
