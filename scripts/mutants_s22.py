@@ -8,6 +8,8 @@ _READER = "stepcache_integrations/core/tasks/json/reader.py"
 _NO_PLACE = ("tests/adversarial/test_json_person_name_no_place.py",)
 _REQUESTS = "stepcache_integrations/langchain/_requests.py"
 _TOOLS = ("tests/unit/test_red_team_24_unforced_tools.py",)
+_ALGEBRA = "stepcache_integrations/core/tasks/algebra.py"
+_BRACKET = ("tests/adversarial/test_linear_letter_before_bracket.py",)
 
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
@@ -25,5 +27,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _REQUESTS, "_OBJECT_REPR.sub(lambda _: repr(_OBJECT_MARK), text)", "_OBJECT_REPR.sub(\"None\", text)", _TOOLS),
     ("s22-unreadable-tool-ignored", "a bound tool the cache cannot read (an object's repr) is dropped and the request claimed",
      _REQUESTS, "or any(_function(tool) is None for tool in tools)", "or False", _TOOLS),
+    ("s22-letter-before-bracket-product", "'Solve f(2) = 12 for f.' read as 2f = 12 and served f = 6 (a function's value read as a product)",
+     _ALGEBRA, 'elif tok == ("op", "(") and self.tokens[self.pos - 1][0] == "ident":', 'elif False:', _BRACKET),
 ]
 # fmt: on

@@ -249,6 +249,8 @@ class _Parser:
                 value = _bounded(_mul(value, rhs) if tok[1] == "*" else _div(value, rhs))
             elif tok[0] == "num":
                 raise NotLinear("two numbers side by side")  # "6 1/2" is a mixed number, not 6 * 1/2
+            elif tok == ("op", "(") and self.tokens[self.pos - 1][0] == "ident":
+                raise NotLinear("f(2), x(4 - 2): a function's value or a product, read two ways")
             elif tok[0] == "ident" or tok == ("op", "("):
                 value = _bounded(_mul(value, self.factor(depth)))  # implicit multiplication: 3x, 2(x+1)
             else:
