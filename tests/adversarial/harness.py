@@ -319,6 +319,16 @@ def assert_models_answer_kept(prompt: str) -> None:
     assert result.text == MODEL_ANSWER, (prompt, result.text)
 
 
+def assert_arith_pair_served(cached: str, answer: str, new: str, expected: str) -> None:
+    """After ``cached`` was answered ``answer`` by the oracle, ``new`` is served proven without a model call
+    (an oracle that knows no prompt) and its text is exactly ``expected``."""
+    cache = StepCache()
+    cache.generate(cached, OracleModel({cached: answer}))
+    result = cache.generate(new, OracleModel({}))
+    assert result.model_calls == 0 and result.verification == "proven", (result.outcome, result.text)
+    assert result.text.strip() == expected, (result.text, expected)
+
+
 def step_cache_for(kind: str, tmp_path: Path) -> StepCache:
     """A fresh StepCache: in memory, or on a SQLite file under ``tmp_path`` when ``kind`` is "sqlite"."""
     return StepCache(store=SQLiteStore(tmp_path / "pairs.db") if kind == "sqlite" else None)

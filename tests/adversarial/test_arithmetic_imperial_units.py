@@ -11,12 +11,11 @@ from __future__ import annotations
 
 import pytest
 
-from stepcache_integrations import StepCache
 from stepcache_integrations.core.tasks.arithmetic.constraints import ArithmeticConstraints
 from stepcache_integrations.core.tasks.arithmetic.grammar import read_question
 from stepcache_integrations.core.tasks.arithmetic.task import ArithmeticTask
 
-from .harness import OracleModel, assert_red_team_pair_not_served
+from .harness import assert_arith_pair_served, assert_red_team_pair_not_served
 
 READ = [
     ("How many inches are in 5 feet?", "60"),
@@ -52,11 +51,7 @@ SERVED = [
 
 @pytest.mark.parametrize("cached, answer, new, expected", SERVED)
 def test_a_changed_number_or_unit_is_served_exactly(cached: str, answer: str, new: str, expected: str) -> None:
-    cache = StepCache()
-    cache.generate(cached, OracleModel({cached: answer}))
-    result = cache.generate(new, OracleModel({}))
-    assert result.model_calls == 0 and result.verification == "proven", (result.outcome, result.text)
-    assert result.text.strip() == expected, (result.text, expected)
+    assert_arith_pair_served(cached, answer, new, expected)
 
 
 @pytest.mark.parametrize("prompt", [

@@ -15,7 +15,7 @@ from stepcache_integrations import StepCache
 from stepcache_integrations.core.tasks.arithmetic.constraints import ArithmeticConstraints
 from stepcache_integrations.core.tasks.arithmetic.grammar import read_question
 
-from .harness import OracleModel
+from .harness import OracleModel, assert_arith_pair_served
 
 # (prompt, dividend, divisor, negated): the reading, exactly
 READINGS = [
@@ -189,11 +189,7 @@ CONVERSION_SWAPS = [
 
 @pytest.mark.parametrize("cached, answer, new, expected", CONVERSION_SWAPS)
 def test_conversion_unit_swap_served_exactly(cached: str, answer: str, new: str, expected: str) -> None:
-    cache = StepCache()
-    cache.generate(cached, OracleModel({cached: answer}))
-    result = cache.generate(new, OracleModel({}))
-    assert result.model_calls == 0 and result.verification == "proven", (result.outcome, result.text)
-    assert result.text.strip() == expected, (result.text, expected)
+    assert_arith_pair_served(cached, answer, new, expected)
 
 
 @pytest.mark.parametrize("prompt", [

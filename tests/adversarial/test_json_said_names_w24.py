@@ -13,7 +13,7 @@ import pytest
 from stepcache_integrations import StepCache
 from stepcache_integrations.core.tasks.json.reader import read_request
 
-from .harness import FixedReplyModel, assert_red_team_pair_not_served
+from .harness import FixedReplyModel, assert_models_answer_kept, assert_red_team_pair_not_served
 
 NAME_AGE = 'Return JSON with keys "name" and "age": {s}'
 PLAYER = 'Return JSON with keys "player" and "score": {s}'
@@ -59,3 +59,48 @@ def test_a_name_the_sentence_says_is_read(prompt: str, expected: dict[str, objec
 def test_never_served_and_the_models_answer_kept(first: str, second: str, right: str) -> None:
     assert_red_team_pair_not_served(first, second)  # not served: the model answers, once
     assert StepCache().generate(second, FixedReplyModel(right)).text == right
+
+
+DECLARED = "Give me a JSON object with keys {k}, count and values {v}, 5 in that order."
+
+
+@pytest.mark.parametrize("key", ["status", "code", "color", "label", "level"])
+@pytest.mark.parametrize("word", ["He", "Who", "Nobody", "Monday", "Todos", "Niemand"])
+def test_a_never_name_in_a_declared_order_is_no_claim_for_any_key(key: str, word: str) -> None:
+    """The ordered values' own check (``_positional_statements``: W24's call site, kept): in a declared order a
+    capitalised word is read for a key of no name kind too ("status": "Active"), but not one that names no one in any
+    table; wip/fuzzO's shared check (``_names_no_one``) looks only at keys of the name kind, so it does not decide
+    these first."""
+    assert read_request(DECLARED.format(k=key, v=word)) is None
+    assert read_request(f"Create JSON with keys {key} and count and values {word} and 5.") is None
+
+
+@pytest.mark.parametrize("key", ["status", "code", "color"])
+def test_a_capitalised_value_in_a_declared_order_is_read(key: str) -> None:
+    read = read_request(DECLARED.format(k=key, v="Active"))
+    assert read is not None and {k: s.value for k, s in read.statements.items()} == {key: "Active", "count": 5}
+
+
+@pytest.mark.parametrize("word", ["He", "Nobody"])
+def test_a_never_name_in_a_declared_order_is_never_served(word: str) -> None:
+    assert_red_team_pair_not_served(DECLARED.format(k="status", v="Active"), DECLARED.format(k="status", v=word))
+    assert_models_answer_kept(DECLARED.format(k="status", v=word))
+
+
+ROUTE = 'Could you format this as JSON with keys "{a}" and "{b}"? Train from {x} to {y}.'
+
+
+@pytest.mark.parametrize("keys", [("from", "to"), ("origin", "destination")])
+@pytest.mark.parametrize(("x", "y"), [("Nobody", "Bergen"), ("He", "Bergen"), ("Porto", "They"), ("Porto", "Monday"),
+                                      ("Someone", "Oslo")])
+def test_a_never_name_said_as_a_route_end_is_no_claim(keys: tuple[str, str], x: str, y: str) -> None:
+    """The said name's own check (``_said_value_fits``: W24's call site, kept): "from" and "to" are concepts of the
+    said shapes but no key of the name kind in the English table, so wip/fuzzO's shared check (``_names_no_one``) does
+    not decide "Train from Nobody to Bergen" first."""
+    assert read_request(ROUTE.format(a=keys[0], b=keys[1], x=x, y=y)) is None
+
+
+def test_a_never_name_said_as_a_route_end_is_never_served() -> None:
+    first = ROUTE.format(a="origin", b="destination", x="Porto", y="Bergen")
+    assert_red_team_pair_not_served(first, ROUTE.format(a="origin", b="destination", x="Nobody", y="Bergen"))
+    assert_models_answer_kept(ROUTE.format(a="origin", b="destination", x="Nobody", y="Bergen"))

@@ -518,6 +518,10 @@ class _Read(Transformer[Token, Any]):
         target = next(c for c in children if isinstance(c, _Target))
         self.transforms.append((keys.key, target.transform))
 
+    # "(price rounded to the nearest integer)", ", values in uppercase"; "Round the score to the nearest integer and
+    # return JSON ..." (wip/jsonB): the same rewrite, said after or before the request
+    said_rewrite = first_rewrite = rewrite
+
     def comma_keys(self, children: list[Any]) -> _CommaKeys:
         keys = next(c for c in children if isinstance(c, Tree))
         quoted = all(t.type in ("QNAME", "AND", "COMMA") for t in keys.scan_values(lambda v: isinstance(v, Token)))
@@ -535,10 +539,6 @@ class _Read(Transformer[Token, Any]):
         if len(self.stated) < 2 or not (self.stated[-1][1].equals and self.stated[-2][1].equals):
             raise Declined  # "name Bob age 42": where one value ends is not stated
         self.runs = True
-
-    def said_rewrite(self, children: list[Any]) -> None:
-        """"(price rounded to the nearest integer)", ", values in uppercase" (wip/jsonB)."""
-        self.rewrite(children)
 
     def with_quoted_keys_said(self, children: list[Any]) -> None:
         """"JSON with "city" and "country", values in uppercase" (wip/jsonB)."""
@@ -629,9 +629,7 @@ class _Read(Transformer[Token, Any]):
     def these_keys(self, children: list[Token]) -> None:
         """"with these fields": the keys are the ones the statements after it state (wip/jsonE)."""
 
-    def values_listed(self, children: list[Token]) -> None:
-        """"Values: Grace, Hopper." after the request: as jsonZ's listed values before it (wip/jsonE)."""
-        self.listed_values(children)
+    values_listed = listed_values  # "Values: Grace, Hopper." after the request: as jsonZ's listed values before it (wip/jsonE)
 
     def values_said(self, children: list[Token]) -> None:
         """"Values: Grace, Hopper." after the request, "values in order: 1, 5, 3", "values Lee, 78": the values in
@@ -787,9 +785,7 @@ class _Read(Transformer[Token, Any]):
             self.bare_keys = True
         self.with_keys_in_order(children)
 
-    def comma_keys_in_order(self, children: list[Any]) -> None:
-        """zh '，键为 "name" 和 "age"：张伟，29': a key list after a comma, then its values in order (wip/jsonR4)."""
-        self.with_keys_in_order(children)
+    comma_keys_in_order = with_keys_in_order  # zh '，键为 "name" 和 "age"：张伟，29': a key list after a comma, then its values in order (wip/jsonR4)
 
     def trait_rest(self, children: list[Token]) -> tuple[str, Any]:
         word = children[-1]
@@ -831,16 +827,10 @@ class _Read(Transformer[Token, Any]):
         quoted = children[-1]
         self.passages.append(Token("PASSAGE", quoted.value[1:-1], start_pos=quoted.start_pos))
 
-    def from_first(self, children: list[Any]) -> None:
-        """pt 'Extraia deste texto um JSON com ...: "<passage>"': the passage after the request (wip/jsonX)."""
-        self.source(children)
+    from_first = source  # pt 'Extraia deste texto um JSON com ...: "<passage>"': the passage after the request (wip/jsonX)
 
     def iso_dates(self, children: list[Token]) -> None:
         self.iso = True
-
-    def first_rewrite(self, children: list[Any]) -> None:
-        """"Round the score to the nearest integer and return JSON ..." (wip/jsonB)."""
-        self.rewrite(children)
 
     def case_sentence(self, children: list[Any]) -> None:
         """"City in upper case.": the key's case said as a sentence of its own (wip/jsonR)."""
@@ -901,15 +891,11 @@ class _Read(Transformer[Token, Any]):
             raise Declined  # "Extract the date as JSON {"day": ...}": the word names no key of the template
 
     def keys_sentence(self, children: list[Any]) -> None:
-        self._note_order(children)
-
-    def key_intro(self, children: list[Any]) -> None:
-        self._note_order(children)
-
-    def _note_order(self, children: list[Any]) -> None:
         kinds = [c.type for c in children if isinstance(c, Token)]
         if "KEYWORD" in kinds and "REQUIRED" in kinds[kinds.index("KEYWORD") :]:
             self.postposed = True  # "claves requeridas"; English puts it first ("Required keys")
+
+    key_intro = keys_sentence
 
     def count(self, children: list[Token]) -> None:
         self.counts.append(_COUNTS[children[0].value])

@@ -118,8 +118,6 @@ _LATEX_FRACTION = re.compile(
     r"\\[dt]?frac\{\s*(?P<num>[0-9A-Za-z.]+(?:\s*[+\-]\s*[0-9A-Za-z.]+)*)\s*\}\{\s*(?P<den>[1-9][0-9]*)\s*\}")
 # Only math is unwrapped: a body with a word (two letters or more) keeps its markup.
 _WORD_IN_MARKUP = re.compile(r"[^\W\d_]{2,}")
-# A bold label's words and its colon ("**Problem:**"): ``_bold_label``.
-_BOLD_LABEL = re.compile(r"[^\W\d_]+(?: [^\W\d_]+){0,2}(?: #?[1-9][0-9]{0,2})? ?[:\uff1a]")
 # A straight-quoted span of math alone ('"2(3x - 1) = 22"', "'3x + 1 = 16'"): ``_quotes_blanked``.
 _QUOTED_EQUATION = re.compile(r"""(?<![\w"'])(["'])(?=[^\s"'])([0-9A-Za-z_+\-*/^()., =]+?)(?<=[^\s"'])\1(?![\w"'])""")
 # A comma grouping thousands ("1,200", "4,500,000"): three digits after each comma, no letter or
@@ -607,18 +605,6 @@ def _markup_blanked(prompt: str) -> str:
         return " " * (start - match.start()) + match.string[start:end] + " " * (match.end() - end)
 
     return _MARKUP.sub(blank, prompt)
-
-
-def _bold_label(match: re.Match[str]) -> bool:
-    """A bold label opening its line ("**Problem:** 11x - 9 = 35", "**Task:** find x", wip/linN):
-    its words are read as the label they are (the request grammar still reads them); not when the
-    line holds a placeholder ("**Answer:** x = ?": a template asked verbatim, bold kept: no claim)."""
-    text, start = match.string, match.start()
-    if match.group("f") is None or not _BOLD_LABEL.fullmatch(match.group("f")) or (start and text[start - 1] != "\n"):
-        return False
-    line_end = text.find("\n", match.end())
-    rest = text[match.end() : len(text) if line_end < 0 else line_end]
-    return not any(mark in rest for mark in _PLACEHOLDER_MARKS)
 
 
 def _quotes_blanked(prompt: str) -> str:

@@ -352,11 +352,7 @@ class _Read(WordFacts, Transformer[Token, Any]):
     def targets(self, children: list[Any]) -> None:
         self.asked_names.update(c.value for c in children if isinstance(c, Token) and c.type == "VAR")
 
-    def named(self, children: list[Any]) -> None:
-        self.targets(children)
-
-    def value_of(self, children: list[Any]) -> None:
-        self.asked_names.update(c.value for c in children if isinstance(c, Token) and c.type == "VAR")
+    named = value_of = targets  # the unknowns a request names, or whose value it asks: the same reading
 
     def defined(self, children: list[Any]) -> None:
         self.asked_names.add(_defined_unknown(children[0].value))

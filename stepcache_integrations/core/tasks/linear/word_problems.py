@@ -312,8 +312,7 @@ class WordFacts:
             return _Affine(k, Fraction(0), letter)
         return _Affine(Fraction(1), Fraction(0), None)
 
-    def wp_nx_term(self, children: list[Any]) -> _Affine:
-        return self.wp_nterm(children)
+    wp_nx_term = wp_nterm
 
     def wp_nx_before(self, children: list[Any]) -> _Affine:
         """"9 more than 4x", "5 added to x": 4x + 9; "5 less than 3x", "5 subtracted from 3x": 3x - 5."""
@@ -321,9 +320,7 @@ class WordFacts:
         less = any(isinstance(c, Token) and c.type in _TAKEN_AWAY for c in children)
         return _Affine(term.k, -b if less else b, term.letter)
 
-    def wp_nx_after(self, children: list[Any]) -> _Affine:
-        """"2x increased by 5", "6x, minus 4": the amount added or taken away after the term."""
-        return self.wp_nx_before(children)
+    wp_nx_after = wp_nx_before  # "2x increased by 5", "6x, minus 4": the amount added or taken away after the term
 
     def wp_nx_sum(self, children: list[Any]) -> _Affine:
         """"the sum of a number and 7": x + 7."""
@@ -1041,9 +1038,8 @@ class WordFacts:
             raise Declined  # a pronoun of no known gender
         return _Ref(None, gender)
 
-    def wp_then_object(self, children: list[Any]) -> _Ref:
-        """"as old as him", "as old as her", "as old as the son" ("as old as his": no gender of the table's, no claim)."""
-        return self.wp_then_subject(children)
+    # "as old as him", "as old as her", "as old as the son" ("as old as his": no gender of the table's, no claim)
+    wp_then_object = wp_then_subject
 
     def wp_age_later(self, children: list[Any]) -> None:
         """"In 12 years she will be twice as old as him": (n, k, the one, the other)."""
