@@ -727,3 +727,6 @@ MUTANTS += [Mutant(*row) for row in _W29_ROWS]
 from mutants_fuzzP import ROWS as _FUZZP_ROWS  # noqa: E402 - wip/fuzzP: a statement after a hedge "for" word ("about age 31") is no claim
 
 MUTANTS += [Mutant(*row) for row in _FUZZP_ROWS]
+from mutants_jsonT3 import ROWS as _JSONT3_ROWS  # noqa: E402 - wip/jsonT3: a lowercase word in a block of "key: value" lines, by positive evidence
+
+MUTANTS += [Mutant(*row) for row in _JSONT3_ROWS]
