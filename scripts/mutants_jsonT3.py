@@ -37,5 +37,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      f"{_V}/es.json", '"describing_words": ["obligatorio", ', '"describing_words": [', _T),
     ("jsonT3-es-desconocido-deleted", "a word deleted from a table: es 'desconocido' is no describing word",
      f"{_V}/es.json", '"vacía", "desconocido", ', '"vacía", ', _T),
+    ("jsonT3-nested-type-leaf", "g165: 'the key \"zip\" set to the string \"10115\"' served {\"zip\": {\"string\": \"10115\"}}",
+     _READER, "        if any(fold(str(leaf)) in _TYPE_WORDS for leaf in leaves + said):\n            raise Declined", "        if False:\n            raise Declined", _T),
 ]
 # fmt: on

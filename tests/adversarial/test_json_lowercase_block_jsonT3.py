@@ -114,3 +114,26 @@ def test_block_reading() -> None:
     read = read_request(BASE)
     assert read is not None and read.keys == ("product", "price", "in_stock")
     assert {k: st.value for k, st in read.statements.items()} == {"product": "lamp", "price": 27, "in_stock": True}
+
+
+# g165 (heldout_phrasings_7, served wrong on main at df9a9a2c as {"postal_code": {"string": "10115"}}): a type word
+# after "set to the" types the value, it names no nested leaf
+NESTED_TYPE_WORDS = [
+    ('Give me a JSON object with the key "zip" set to the string "10115".',
+     'Give me a JSON object with the key "postal_code" set to the string "10115".'),
+    ('Give me a JSON object with the key "zip" set to the number 10115.',
+     'Give me a JSON object with the key "zip" set to the number 20095.'),
+    ('Return JSON with key "count" set to the integer 7', 'Return JSON with key "count" set to the integer 9'),
+]
+
+
+@pytest.mark.parametrize("first, second", NESTED_TYPE_WORDS)
+def test_type_word_is_no_nested_leaf(first: str, second: str) -> None:
+    read = read_request(second)
+    assert read is None or not any(isinstance(st.value, dict) for st in read.statements.values()), read
+    assert_red_team_pair_not_served(first, second)
+
+
+def test_nested_leaves_still_read() -> None:
+    read = read_request('Give me a JSON object with a key "server" holding host "10.0.0.5" and port 9090')
+    assert read is not None and read.statements["server"].value == {"host": "10.0.0.5", "port": 9090}

@@ -696,6 +696,8 @@ class _Read(Transformer[Token, Any]):
         leaves = self.asked[at + 1 :]
         del self.asked[at:]
         said = [key for key, st, _unit in self.stated if st.span[0] > (token.start_pos or 0)]
+        if any(fold(str(leaf)) in _TYPE_WORDS for leaf in leaves + said):
+            raise Declined  # 'the key "zip" set to the string "10115"': a type word names no leaf, it types the value (g165)
         _one_way(children, leaves, said)
         self.asked += leaves
         self.nests.append((container, leaves or said))
