@@ -3,7 +3,7 @@ lines is data by positive evidence ("Return a JSON object:\\nproduct: lamp\\npri
 more statements, each alone on its line, joined by ":", one of them data by its form (a number, true/false, a
 quoted or capitalised string), no key stated twice; the lowercase word is one plain word for a key whose value is
 a common noun (the table's "common_noun_keys"), and no describing, type, JSON literal or referring word of any
-table ("describing_words": "age: positive", "id: unique", "status: lowercase"), nor a key ("total: price").
+table ("describing_words": "age: positive", "id: unique", "status: lowercase"), nor a key word ("product: price").
 Served pairs are served proven and exactly right; every trap costs a model call."""
 
 from __future__ import annotations
@@ -48,6 +48,11 @@ TRAPS = [
     "Return a JSON object:\nproduct: n/a\nprice: 27\nin_stock: true",
     "Return a JSON object:\nproduct: -\nprice: 27\nin_stock: true",
     "Return a JSON object:\nproduct: same\nprice: 27\nin_stock: true",
+    "Return a JSON object:\nproduct: nonzero\nprice: 27\nin_stock: true",
+    "Return a JSON object:\nproduct: sorted\nprice: 27\nin_stock: true",
+    "Return a JSON object:\nproduct: anonymous\nprice: 27\nin_stock: true",
+    "Return a JSON object:\nproduct: lamp2\nprice: 27\nin_stock: true",
+    "Return a JSON object:\nproduct: lamp_2\nprice: 27\nin_stock: true",
     "Return a JSON object:\nproduct: lamp\nprice: positive\nin_stock: true",
     "Return a JSON object:\nproduct: lamp\nprice: nonzero\nin_stock: true",
     "Return a JSON object:\nproduct: lamp\nprice: 27\nid: unique",

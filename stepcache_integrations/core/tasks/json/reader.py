@@ -696,7 +696,7 @@ class _Read(Transformer[Token, Any]):
         leaves = self.asked[at + 1 :]
         del self.asked[at:]
         said = [key for key, st, _unit in self.stated if st.span[0] > (token.start_pos or 0)]
-        if any(fold(str(leaf)) in _TYPE_WORDS for leaf in leaves + said):
+        if any(_types_a_value(str(leaf)) for leaf in leaves + said):
             raise Declined  # 'the key "zip" set to the string "10115"': a type word names no leaf, it types the value (g165)
         _one_way(children, leaves, said)
         self.asked += leaves
@@ -946,6 +946,14 @@ class _Read(Transformer[Token, Any]):
 
     def entity(self, children: list[Token]) -> None:
         self.entities.append(fold(children[-1].value))
+
+
+@lru_cache(maxsize=1024)
+def _types_a_value(word: str) -> bool:
+    """A type word ("string", "integer") that no table lists as a key word (es "nombre" is a name's key, fr "nombre" a
+    type): said where a nested leaf would be, it types the value (wip/jsonT3, g165)."""
+    folded = fold(word)
+    return folded in _TYPE_WORDS and not any(any(_table_kinds(folded, language)) for language in _TABLES)
 
 
 def _one_way(children: list[Any], leaves: list[str], said: list[str]) -> None:
@@ -2873,8 +2881,7 @@ def _a_stated_block(transformer: _Read, found: dict[str, Statement], ambiguous: 
         return False
     if not any(_data_by_form(st) for _key, st, _unit in transformer.stated):
         return False
-    keys = {fold(key) for key in found}
-    return all(_a_plain_noun(key, st, keys, language) for key, st, _unit in transformer.stated
+    return all(_a_plain_noun(key, st, language) for key, st, _unit in transformer.stated
                if _lowercase_value(transformer, key, st, language))
 
 
@@ -2892,18 +2899,19 @@ def _data_by_form(st: Statement) -> bool:
     return isinstance(st.value, str) and not st.lowercase and (st.quoted or st.value[:1].isupper())
 
 
-def _a_plain_noun(key: str, st: Statement, keys: set[str], language: str) -> bool:
+def _a_plain_noun(key: str, st: Statement, language: str) -> bool:
     """One lowercase word of letters of one script for a key whose value is a common noun (a table's
     "common_noun_keys": "product: lamp"; a name is written capitalised, "city: lisbon" is no claim) that is no
     describing, type, JSON literal or referring word of any table ("product: required", "item: string",
-    "product: none", "item: same") and no key: neither one of the block ("total: price") nor a key word of the tables."""
+    "product: none", "item: same") and no key word of the tables ("product: price"; a key of the block,
+    "product: gadget\ngadget: 3", is declined before: _refers_or_relates and the grammar)."""
     word = st.value
     if not isinstance(word, str) or not (word.isalpha() and word.islower() and _one_script(word)):
         return False
     if _label_folded(key, _LABEL_FOLDING.get(language, frozenset())) not in _COMMON_NOUN_KEYS.get(language, frozenset()):
         return False
     folded = fold(word)
-    if folded in _NOT_BARE | _TYPE_WORDS | _DESCRIBING_WORDS | _REFERRING_WORDS or folded in keys:
+    if folded in _NOT_BARE | _TYPE_WORDS | _DESCRIBING_WORDS | _REFERRING_WORDS:
         return False
     kinds, concepts = _key_meaning(word, language)
     return not kinds and not concepts
