@@ -730,3 +730,6 @@ MUTANTS += [Mutant(*row) for row in _FUZZP_ROWS]
 from mutants_s22 import ROWS as _S22_ROWS  # noqa: E402 - main, 2026-12-06 08:23: a person's name is no place (fuzzP's borderline 'She')
 
 MUTANTS += [Mutant(*row) for row in _S22_ROWS]
+from mutants_jsonT3 import ROWS as _JSONT3_ROWS  # noqa: E402 - wip/jsonT3: a lowercase word in a block of "key: value" lines, by positive evidence
+
+MUTANTS += [Mutant(*row) for row in _JSONT3_ROWS]

@@ -694,6 +694,8 @@ class _Read(Transformer[Token, Any]):
         leaves = self.asked[at + 1 :]
         del self.asked[at:]
         said = [key for key, st, _unit in self.stated if st.span[0] > (token.start_pos or 0)]
+        if any(_types_a_value(str(leaf)) for leaf in leaves + said):
+            raise Declined  # 'the key "zip" set to the string "10115"': a type word names no leaf, it types the value (g165)
         _one_way(children, leaves, said)
         self.asked += leaves
         self.nests.append((container, leaves or said))
@@ -930,6 +932,14 @@ class _Read(Transformer[Token, Any]):
 
     def entity(self, children: list[Token]) -> None:
         self.entities.append(fold(children[-1].value))
+
+
+@lru_cache(maxsize=1024)
+def _types_a_value(word: str) -> bool:
+    """A type word ("string", "integer") that no table lists as a key word (es "nombre" is a name's key, fr "nombre" a
+    type): said where a nested leaf would be, it types the value (wip/jsonT3, g165)."""
+    folded = fold(word)
+    return folded in _TYPE_WORDS and not any(any(_table_kinds(folded, language)) for language in _TABLES)
 
 
 def _one_way(children: list[Any], leaves: list[str], said: list[str]) -> None:
@@ -2815,7 +2825,7 @@ def _asked_keys(
         return None
     if not transformer.asked and not transformer.template and not _keys_as_written(found, ambiguous, prompt):
         return None
-    if not _lowercase_read(transformer, found, ambiguous, language):
+    if not _lowercase_read(transformer, found, ambiguous, (language, prompt)):
         return None
     if (transformer.bare_list or transformer.bare_with) and (ambiguous or list(found) != transformer.asked):
         return None  # "JSON, keys reordered": a bare list is one only when the values then state each of its keys, in order
@@ -2823,11 +2833,12 @@ def _asked_keys(
     return keys
 
 
-def _lowercase_read(transformer: _Read, found: dict[str, Statement], ambiguous: set[str], language: str) -> bool:
+def _lowercase_read(transformer: _Read, found: dict[str, Statement], ambiguous: set[str], where: tuple[str, str]) -> bool:
     """Every lowercase word stated is a value: "age: positive" after a plain "Return JSON" may
     describe; "Convert to JSON" states data, as a whole record does, and as "host=db2" does in a
     table that declares lowercase values; "=" writes data, never a description, in any table
-    (wip/jsonR, wip/jsonR3)."""
+    (wip/jsonR, wip/jsonR3); so does a block of "key: value" lines (:func:`_a_stated_block`, wip/jsonT3)."""
+    language, prompt = where
     lowercase = [st for key, st, _unit in transformer.stated if _lowercase_value(transformer, key, st, language)]
     if not lowercase or transformer.converts:
         return True
@@ -2837,7 +2848,67 @@ def _lowercase_read(transformer: _Read, found: dict[str, Statement], ambiguous: 
         return True  # "=" writes data in every table (wip/jsonR3: ru "товар=чайник"); elsewhere only words ("=³1" is none)
     if transformer.template and _a_whole_record(transformer, found, ambiguous):
         return True  # wip/jsonQ: a template's slots each stated once, no other key: "Article : chaise, prix : 49" fills it
+    if _a_stated_block(transformer, found, ambiguous, where):
+        return True
     return language in _LOWERCASE and _a_whole_record(transformer, found, ambiguous)
+
+
+# wip/jsonT3: the words that describe a value rather than state it ("age: positive", "id: unique", "status: lowercase"):
+# each table's "describing_words", a closed list of what is no data; one of any table's is never read as a stated value
+_DESCRIBING_WORDS = frozenset(fold(w) for table in _TABLES.values() for w in table.get("describing_words", ()))
+_DESCRIBED = frozenset(language for language, table in _TABLES.items() if table.get("describing_words"))
+
+
+def _a_stated_block(transformer: _Read, found: dict[str, Statement], ambiguous: set[str], where: tuple[str, str]) -> bool:
+    """wip/jsonT3: lowercase words stated in a block of "key: value" lines are data ("Return a JSON object:\nproduct:
+    lamp\nprice: 27\nin_stock: true"), by positive evidence: two or more statements, each alone on its own line and
+    joined by ":", at least one a value by its form (a number, true/false, a quoted or capitalised string), no key
+    stated twice, no template (with a key list, the block states exactly its keys), in a table that declares its
+    describing words; and each lowercase word is one plain word for a key whose value is a common noun
+    (:func:`_a_plain_noun`). "name: string", "age: positive", "total: price", "status: none" stay no claim."""
+    language, prompt = where
+    if language not in _DESCRIBED or transformer.template or ambiguous or len(transformer.stated) < 2:
+        return False
+    if transformer.asked and set(found) != set(transformer.asked):
+        return False
+    if not all(st.style == ":" and _alone_on_its_line(st.span, prompt) for _key, st, _unit in transformer.stated):
+        return False
+    if not any(_data_by_form(st) for _key, st, _unit in transformer.stated):
+        return False
+    return all(_a_plain_noun(key, st, language) for key, st, _unit in transformer.stated
+               if _lowercase_value(transformer, key, st, language))
+
+
+def _alone_on_its_line(span: tuple[int, int], prompt: str) -> bool:
+    """Nothing but spaces before the statement on its line, nor after it."""
+    start = prompt.rfind("\n", 0, span[0]) + 1
+    end = prompt.find("\n", span[1])
+    return not prompt[start : span[0]].strip(" \t") and not prompt[span[1] : len(prompt) if end < 0 else end].strip(" \t")
+
+
+def _data_by_form(st: Statement) -> bool:
+    """A value whose form says it is data: a number, true/false, a quoted string, a capitalised word."""
+    if isinstance(st.value, (bool, int, float)):
+        return True
+    return isinstance(st.value, str) and not st.lowercase and (st.quoted or st.value[:1].isupper())
+
+
+def _a_plain_noun(key: str, st: Statement, language: str) -> bool:
+    """One lowercase word of letters of one script for a key whose value is a common noun (a table's
+    "common_noun_keys": "product: lamp"; a name is written capitalised, "city: lisbon" is no claim) that is no
+    describing, type, JSON literal or referring word of any table ("product: required", "item: string",
+    "product: none", "item: same") and no key word of the tables ("product: price"; a key of the block,
+    "product: gadget\ngadget: 3", is declined before: _refers_or_relates and the grammar)."""
+    word = st.value
+    if not isinstance(word, str) or not (word.isalpha() and word.islower() and _one_script(word)):
+        return False
+    if _label_folded(key, _LABEL_FOLDING.get(language, frozenset())) not in _COMMON_NOUN_KEYS.get(language, frozenset()):
+        return False
+    folded = fold(word)
+    if folded in _NOT_BARE | _TYPE_WORDS | _DESCRIBING_WORDS | _REFERRING_WORDS:
+        return False
+    kinds, concepts = _key_meaning(word, language)
+    return not kinds and not concepts
 
 
 def _lowercase_value(transformer: _Read, key: str, st: Statement, language: str) -> bool:
