@@ -727,3 +727,6 @@ MUTANTS += [Mutant(*row) for row in _W29_ROWS]
 from mutants_fuzzP import ROWS as _FUZZP_ROWS  # noqa: E402 - wip/fuzzP: a statement after a hedge "for" word ("about age 31") is no claim
 
 MUTANTS += [Mutant(*row) for row in _FUZZP_ROWS]
+from mutants_linAB import ROWS as _LINAB_ROWS  # noqa: E402 - a For lead before the equations; superscript powers of an unknown (wip/linAB)
+
+MUTANTS += [Mutant(*row) for row in _LINAB_ROWS]
