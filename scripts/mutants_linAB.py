@@ -1,11 +1,11 @@
 """Mutation-check rows for wip/linAB: "For" leading the equations a question is asked of ("For 3x + 4 = 25, what
-is x + 1?") and a superscript two or three after an unknown read as a power ("quanto vale x\u00b2?"). Appended by
-``mutants.py`` to its table: (id, behaviour, file, old, new, tests)."""
+is x + 1?"). (The superscript powers, "quanto vale x\u00b2?", are on branch wip/linAB-powers: two existing tests
+hold "x\u00b2" outside the language.) Appended by ``mutants.py`` to its table: (id, behaviour, file, old, new, tests)."""
 
 from __future__ import annotations
 
 _LIN = "stepcache_integrations/core/tasks/linear"
-_T = ("tests/adversarial/test_linear_for_lead_powers_linAB.py",)
+_T = ("tests/adversarial/test_linear_for_lead_linAB.py",)
 
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
@@ -14,9 +14,5 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("linAB-for-lead-no-act", "a FOR lead read with no question after it: 'For 3x + 4 = 25.' read as a request",
      f"{_LIN}/request.lark", "%extend request: FOR object? eqs LINK acts politely?\n",
      "%extend request: FOR object? eqs (LINK acts)? politely?\n", _T),
-    ("linAB-powers-swapped", "a superscript two read as a cube and three as a square",
-     f"{_LIN}/prompt.py", '_POWERS = {"\\u00b2": "2", "\\u00b3": "3"}', '_POWERS = {"\\u00b2": "3", "\\u00b3": "2"}', _T),
-    ("linAB-powers-not-spelled", "a superscript after an unknown no longer read as a power: 'what is x\u00b2?' no claim",
-     f"{_LIN}/prompt.py", "    powered, raised = _powers_spelled(prompt)\n", "    powered, raised = prompt, frozenset()\n", _T),
 ]
 # fmt: on
