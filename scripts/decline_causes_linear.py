@@ -215,17 +215,19 @@ def analyse(results_dir: Path) -> list[dict[str, Any]]:
                 site = "read (not served: " + row["outcome"] + ")"
             else:
                 site = " <- ".join(chain) or "no decline traced"
+            route = "arithmetic" if arithmetic else "equation request" if "=" in prompt else "word problem"
             if read is None and unknown is not None:
-                cause = f"unknown word ({'arith' if arithmetic else 'linear'})"
+                cause = f"unknown word ({route})"
             elif read is None and parse_stop is not None:
-                cause = f"grammar derives no tree ({'arith' if arithmetic else 'linear'}): ... {parse_stop.split('[')[-1].split(']')[0] if '[' in parse_stop else parse_stop}"
+                stopped = parse_stop.split("[")[-1].split("]")[0] if "[" in parse_stop else parse_stop
+                cause = f"grammar derives no tree ({route}): at {stopped}"
             elif read is None:
                 cause = "declined after reading: " + (chain[-1] if chain else "?")
             else:
                 cause = site
             out.append({"id": f"{path.stem.replace('heldout_', '')}:{row['id']}", "language": language, "prompt": prompt, "outcome": row["outcome"],
                         "second_task": row["second_task"], "arithmetic": arithmetic, "site": site, "cause": cause,
-                        "unknown": unknown, "parse_stop": parse_stop})
+                        "unknown": unknown, "parse_stop": parse_stop, "path": route})
     return out
 
 
@@ -243,9 +245,12 @@ def report(rows: list[dict[str, Any]], top: int = 15) -> str:
     sites = Counter(row["site"] for row in rows)
     lines.append("\n== decline sites (top)")
     lines.extend(f"{n:4d}  {site}" for site, n in sites.most_common(top))
-    unknown = Counter((row["unknown"].casefold(), row["language"]) for row in rows if row["unknown"])
-    lines.append(f"\n== unknown words (top {top} of {len(unknown)}; word, language)")
-    lines.extend(f"{n:4d}  {word!r} [{language}]" for (word, language), n in unknown.most_common(top))
+    for path in ("equation request", "word problem", "arithmetic"):
+        unknown = Counter((row["unknown"].casefold(), row["language"]) for row in rows if row["unknown"] and row["path"] == path)
+        lines.append(f"\n== unknown words, {path} (top {top} of {len(unknown)}; word [language], count)")
+        lines.extend(f"{n:4d}  {word!r} [{language}]" for (word, language), n in unknown.most_common(top))
+    languages = Counter(row["language"] for row in rows if row["unknown"])
+    lines.append("\n== unknown words by language: " + ", ".join(f"{lang} {n}" for lang, n in languages.most_common()))
     stops = Counter(row["parse_stop"] for row in rows if row["parse_stop"] and not row["unknown"])
     lines.append(f"\n== parse stops (top {top})")
     lines.extend(f"{n:4d}  {stop}" for stop, n in stops.most_common(top))
