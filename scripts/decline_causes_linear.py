@@ -30,7 +30,16 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-_PACKAGE = str(ROOT / "stepcache_integrations" / "core" / "tasks")
+
+
+def _package() -> str:
+    """The task readers' folder of the package imported (PYTHONPATH may point at another checkout: a before run)."""
+    import stepcache_integrations
+
+    return str(Path(stepcache_integrations.__file__).resolve().parent / "core" / "tasks")
+
+
+_PACKAGE = _package()
 _WORD = re.compile(r"\w+|[^\w\s]")
 
 
