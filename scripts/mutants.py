@@ -733,3 +733,6 @@ MUTANTS += [Mutant(*row) for row in _S22_ROWS]
 from mutants_jsonT3 import ROWS as _JSONT3_ROWS  # noqa: E402 - wip/jsonT3: a lowercase word in a block of "key: value" lines, by positive evidence
 
 MUTANTS += [Mutant(*row) for row in _JSONT3_ROWS]
+from mutants_linAB import ROWS as _LINAB_ROWS  # noqa: E402 - a For lead before the equations; superscript powers of an unknown (wip/linAB)
+
+MUTANTS += [Mutant(*row) for row in _LINAB_ROWS]
