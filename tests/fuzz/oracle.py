@@ -80,7 +80,7 @@ def _lit(text: str) -> str:
 # and spacing, and these courtesy and filler words, may be there or not anywhere outside the slots
 # (none of them changes what is asked or its value); every other word must stand in order.
 _FILLERS = ("hi", "please", "so", "much", "me", "ok", "quick", "with", "a", "the", "your", "my", "solve", "and",
-            "equation", "user", "system", "thanks")
+            "equation", "user", "system", "thanks", "quickly")  # wip/fuzzQ: "quickly Solve 12 = 4z, thanks!" (nightly seed 4)
 _GAP = r"(?:[\s.,!?:;'\"]|\b(?i:" + "|".join(_FILLERS) + r")\b)*"
 
 
@@ -239,6 +239,9 @@ MATH_TEMPLATES = [
 MATH_READ_TEMPLATES = [
     Template("Risolvi l'equazione {eq} per {u}.", "math", "it"),
     Template("Risolvi per {u} l'equazione {eq}.", "math", "it"),
+    # wip/fuzzQ (nightly seed 4): the contraction without its apostrophe, German "dieser" without its noun ("this one")
+    Template("Im stuck on this one: {eq}. How much is {u}?", "math", "en"),
+    Template("Ich komme bei dieser nicht weiter: {eq}. Was ist {u}?", "math", "de"),
 ]
 
 _OPERATOR_SIGNS = str.maketrans({"\u00d7": "*", "\u2217": "*", "\u2212": "-", "\u00f7": "/"})
@@ -382,6 +385,9 @@ JSON_PASSAGE_READ_TEMPLATES = [
     Template('Extract JSON with keys "[model]" and "[price]" from: "{model:m} costs ${price:f}."', "json"),
     # the French request without its article (seed 77's word_delete: the engine's reading, right, was counted)
     Template('Extrais JSON avec les clés "[temperature]" de : "Il fait {temperature:f} degrés à {ville:w}."', "json", "fr"),
+    # wip/fuzzQ (nightly seed 4's word_delete): the Spanish passage without "Hoy" ("en Bilbao hace 18 grados."): the
+    # temperature asked is stated the same
+    Template('Extrae un JSON con las claves "[temperatura]" de: "En {ciudad:w} hace {temperatura:f} grados."', "json", "es"),
 ]
 # "Extract JSON with "a" and "b" from: ..." asks the same keys as "with keys" (the word left out)
 _PASSAGE_KEYS = re.compile(r'^(Extract JSON with) (?=")')
@@ -393,6 +399,8 @@ def _passage_request(text: str) -> str:
     (none of these changes a key or a value)."""
     text = _PASSAGE_KEYS.sub(r"\1 keys ", text.strip())
     text = re.sub(r"^Extrae JSON ", "Extrae un JSON ", text)
+    text = re.sub(r"^Extraia JSON ", "Extraia um JSON ", text)  # wip/fuzzQ (nightly seed 4): pt "um", "as" said
+    text = re.sub(r"^(Extraia um JSON com) chaves ", r"\1 as chaves ", text)
     text = re.sub(r'(de|from|da|aus):\s*"', r'\1: "', text)
     return re.sub(r'(?<=[^.\s])"$', '."', text)
 

@@ -228,3 +228,31 @@ def test_the_oracle_reads_the_json_findings(prompt: str, obj: dict) -> None:
 ])
 def test_the_oracle_does_not_read_the_json_traps(prompt: str) -> None:
     assert understand_text(prompt) is None
+
+
+# ----------------------------------------------------------------------------- the nightly seed-4 run (class 2)
+@pytest.mark.parametrize(("prompt", "answer"), [
+    ('The city is "Osaka" and the population is 2700000. quickly JSON.', {"city": "Osaka", "population": 2700000}),
+    ('Extraia JSON com as chaves "cliente" e "valor" de: "O cliente Rita pagou 45 reais."', {"cliente": "Rita", "valor": 45}),
+    ('Extraia um JSON com chaves "cliente" e "valor" de: "O cliente Tiago pagou 87 reais."', {"cliente": "Tiago", "valor": 87}),
+    ('Extrae un JSON con las claves "temperatura" de: "en Bilbao hace 18 grados."', {"temperatura": 18}),
+    ("Im stuck on this one: 4(x - 2) = 12. How much is x?", {"x": 5}),
+    ("Ich komme bei dieser nicht weiter: 2x - 7 = 9. Was ist x?", {"x": 8}),
+    ("quickly Solve 12 = 4z, thanks!", {"z": 3}),
+])
+def test_the_oracle_reads_the_nightly_findings(prompt: str, answer: dict) -> None:
+    problem = understand_text(prompt)
+    assert problem is not None, prompt
+    got = problem.obj if isinstance(problem, JsonProblem) else {k: v for k, v in problem.solution.items()}
+    assert got == answer
+
+
+@pytest.mark.parametrize("prompt", [
+    'Extraia JSON com as chaves "cliente" e "valor" de: "O cliente Rita não pagou 45 reais."',
+    'Extrae un JSON con las claves "temperatura" de: "Mañana en Bilbao hace 18 grados."',  # another day
+    "Im not stuck on this one: 4(x - 2) = 12. How much is x?",
+    "Ich komme bei dieser nicht weiter: 2x - 7 = 9. Was ist nicht x?",
+    "Solve x(4 - 2) = 12 for x.",  # a letter before a bracket: a product or a function's value? (left to the lead)
+])
+def test_the_oracle_does_not_read_the_nightly_traps(prompt: str) -> None:
+    assert understand_text(prompt) is None
