@@ -49,6 +49,7 @@ TEXT_EDITS = (
 NEW_TEXT_EDITS = (
     "value_class", "modifier_insert", "semantic_operator", "clause_move", "number_swap", "number_word", "key_case",
     "statement_dup", "code_switch", "key_subset", "script_mix", "unicode_variant",
+    "synonym_swap",
 )
 WITH_NEW = [False]  # set by judge.run_all(new_kinds=True)
 # format instructions appended to (or removed from) the end of a prompt: the oracle reads the first
@@ -1188,11 +1189,41 @@ def _unicode_variant(text: str, rng: random.Random) -> str | None:
     return _locale_number(text, rng)
 
 
+# wip/fuzzQ: a unit word swapped for another unit of the same or another dimension, a key renamed to a near synonym
+# (at one mention or at every mention): "Convert 3 km to feet and return JSON {"meters": ...}", '"town"' for '"city"'.
+# Written here, apart from the engine's unit and key tables; the oracle reads none of the new words.
+SYNONYMS = (
+    ("meters", "metres", "feet", "yards", "centimeters", "miles"), ("km", "mi", "m", "cm", "ft"),
+    ("hours", "minutes", "seconds", "days", "hrs"), ("minutes", "seconds", "mins", "hours"),
+    ("kg", "lb", "g", "pounds"), ("cm", "mm", "in", "inches"), ("dollars", "euros", "cents", "reais", "pesos"),
+    ("years", "months", "yrs"), ("grados", "grados Fahrenheit", "kelvin"), ("degrés", "degrés Fahrenheit"),
+    ("age", "years", "age_years", "edad"), ("city", "town", "place", "location"), ("name", "title", "first_name", "fullname"),
+    ("price", "cost", "amount", "value"), ("population", "inhabitants", "people"), ("stock", "quantity", "inventory"),
+    ("qty", "quantity", "count", "amount"), ("score", "points", "goals"), ("year", "date", "published"),
+    ("tags", "labels", "categories"), ("host", "hostname", "address"), ("port", "port_number", "socket"),
+)
+_SYNONYM_WORDS = {w: group for group in SYNONYMS for w in group}
+_SYNONYM = re.compile(r"(?<![\w-])(" + "|".join(sorted(map(re.escape, _SYNONYM_WORDS), key=len, reverse=True)) + r")(?![\w-])")
+
+
+def _synonym_swap(text: str, rng: random.Random) -> str | None:
+    """A unit word or a key word replaced by another of its group (:data:`SYNONYMS`): at one mention, or (a key, half
+    the time) at every mention."""
+    found = list(_SYNONYM.finditer(text))
+    if not found:
+        return None
+    m = rng.choice(found)
+    other = rng.choice([w for w in _SYNONYM_WORDS[m.group()] if w != m.group()])
+    if rng.random() < 0.5:
+        return re.sub(rf"(?<![\w-]){re.escape(m.group())}(?![\w-])", other, text)
+    return text[: m.start()] + other + text[m.end() :]
+
+
 NEW_EDITS = {
     "value_class": _value_class, "modifier_insert": _modifier_insert, "semantic_operator": _semantic_operator,
     "clause_move": _clause_move, "number_swap": _number_swap, "number_word": _number_word, "key_case": _key_case,
     "statement_dup": _statement_dup, "code_switch": _code_switch, "key_subset": _key_subset,
-    "script_mix": _script_mix, "unicode_variant": _unicode_variant,
+    "script_mix": _script_mix, "unicode_variant": _unicode_variant, "synonym_swap": _synonym_swap,
 }
 
 
@@ -1219,4 +1250,6 @@ def new_applicable(text: str) -> list[str]:
         kinds.append("code_switch")
     if re.search(r"\w", text):
         kinds += ["script_mix", "unicode_variant"]  # wip/fuzzQ
+    if _SYNONYM.search(text):
+        kinds.append("synonym_swap")
     return kinds
