@@ -1064,6 +1064,33 @@ def _understand_moved(text: str, exact: str) -> Problem | None:
 
 
 def _understand_renamed(text: str, exact: str) -> Problem | None:
+    return _renamed_in_case(text, exact) or _renamed_everywhere(text, exact)
+
+
+_OPERATOR_WORDS = frozenset("not no never without except only and or but nor none all each every".split())
+_NEW_KEY = re.compile(r"(?<![\w\"'-])[a-z][a-z_]*[a-z](?![\w\"'-])")
+
+
+def _renamed_everywhere(text: str, exact: str) -> JsonProblem | None:
+    """wip/fuzzQ (synonym_swap): a stated-values template (:data:`JSON_TEMPLATES`) whose one key is written as another
+    word at EVERY mention ("with first_name "Alice", age 34. Required keys: first_name, age."): the object under the
+    key as the prompt names it (the key itself nowhere in the prompt; the new word no key and no word of the template's)."""
+    for t in JSON_TEMPLATES:
+        own = {w.lower() for w in _WORD.findall(_SLOT.sub(" ", t.pattern))}
+        for key in t.keys():
+            if re.search(rf"(?<![\w-]){re.escape(key)}(?![\w-])", exact):
+                continue
+            for written in dict.fromkeys(m.group() for m in _NEW_KEY.finditer(exact)):
+                if written in own or written in t.keys() or written in _LITERAL_WORDS | _OPERATOR_WORDS:
+                    continue
+                m = t.regex.fullmatch(re.sub(rf"(?<![\w-]){re.escape(written)}(?![\w-])", key, exact))
+                if m is not None:
+                    base = _json_from_match(t, m)
+                    return JsonProblem(t, _renamed(base.obj, key, written), stated=True)
+    return None
+
+
+def _renamed_in_case(text: str, exact: str) -> Problem | None:
     keys = _template_keys()
     for written in dict.fromkeys(m.group() for m in _KEY_WORD.finditer(exact)):
         if written in keys:
@@ -1417,10 +1444,27 @@ def _word_problem(text: str) -> MathProblem | None:
     return None
 
 
+# wip/fuzzQ (synonym_swap): another unit of length written at EVERY mention of the English rectangles' "cm" (after a
+# number or "in"): the sides and the perimeter in one unit, the side asked as a number (the answer names no unit)
+_LENGTH_UNITS = ("mm", "m", "km", "inches", "feet", "ft", "yards", "metres", "meters", "centimeters", "miles")
+
+
+def _in_cm(text: str) -> str | None:
+    if re.search(r"(?<![\w-])cm(?![\w-])", text):
+        return None
+    for unit in _LENGTH_UNITS:
+        every = len(re.findall(rf"(?<![\w-]){unit}(?![\w-])", text))
+        placed = len(re.findall(rf"(?:(?<=[0-9] )|(?<=\bin )){unit}(?![\w-])", text))
+        if every >= 2 and every == placed:
+            return re.sub(rf"(?<![\w-]){unit}(?![\w-])", "cm", text)
+    return None
+
+
 def _word_matches(text: str) -> Iterator[tuple[WordTemplate, re.Match[str]]]:
     """The templates a story's text matches, as written or (wip/fuzzQ) with its first letter capitalised: the
     case of a prompt's first letter says nothing ("отец в 3 раза старше сына ..." is "Отец ...")."""
     forms = [text] + ([text[:1].upper() + text[1:]] if text[:1].islower() else [])
+    forms += [f for f in (_in_cm(x) for x in list(forms)) if f is not None]
     for t in WORD_TEMPLATES:
         for form in forms:
             m = t.regex.fullmatch(form)

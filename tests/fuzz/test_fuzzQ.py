@@ -15,14 +15,14 @@ from fractions import Fraction
 
 import pytest
 
-from tests.fuzz.edits import (
+from tests.fuzz.edits import (  # noqa: I001
     DIRECTION_MARKS, FOREIGN_NAMES, FOREIGN_UNKNOWNS, FULLWIDTH_COLON, NEW_EDITS, NEW_TEXT_EDITS, edit_text, text_applicable,
 )
 from tests.fuzz.judge import run_all
 from tests.fuzz.oracle import JsonProblem, MathProblem, understand_text
 from tests.fuzz.targets import EngineTarget
 
-NEW = ("script_mix", "unicode_variant")
+NEW = ("script_mix", "unicode_variant")  # synonym_swap: judged by the script (the json_reach renames are class 2, see the report)
 
 
 def _scripts(text: str) -> set[str]:
@@ -65,6 +65,16 @@ def test_unicode_variant_writes_other_code_points_of_the_same_text() -> None:
     assert any(0x1D44E <= ord(c) <= 0x1D467 for c in joined)  # a mathematical italic letter
     assert "1.234" in joined or "1'234" in joined or "1\u2009234" in joined or "1\u202f234" in joined  # a locale form
     assert any(c in joined for c in "\u202f\u2009\u3000")  # another space
+
+
+def test_synonym_swap_swaps_a_unit_or_a_key_at_one_or_every_mention() -> None:
+    measure = 'Convert 3 km to meters and return JSON {"meters": <number>}.'
+    edited = _edits(measure, "synonym_swap")
+    assert any("feet" in e or "yards" in e for e in edited) and any(" mi " in e or " cm " in e for e in edited)
+    assert any(e.count("feet") == 2 for e in edited) and any(e.count("feet") == 1 and "meters" in e for e in edited)
+    keyed = _edits('Return JSON with keys "name" and "age": Grete is 47 years old.', "synonym_swap")
+    assert any('"town"' in e or '"title"' in e for e in keyed) or any('"age_years"' in e or '"edad"' in e for e in keyed)
+    assert "synonym_swap" in text_applicable(measure) and "synonym_swap" not in text_applicable("Why do cats purr?")
 
 
 # ----------------------------------------------------------------------------- the CI run of the new kinds
@@ -255,4 +265,30 @@ def test_the_oracle_reads_the_nightly_findings(prompt: str, answer: dict) -> Non
     "Solve x(4 - 2) = 12 for x.",  # a letter before a bracket: a product or a function's value? (left to the lead)
 ])
 def test_the_oracle_does_not_read_the_nightly_traps(prompt: str) -> None:
+    assert understand_text(prompt) is None
+
+
+# ----------------------------------------------------------------------------- synonym_swap (class 2, seed 23)
+@pytest.mark.parametrize(("prompt", "answer"), [
+    ('Return a JSON object for a person with first_name "Alice", age 34. Required keys: first_name, age. Output only the JSON object.',
+     {"first_name": "Alice", "age": 34}),
+    ('Return a JSON object for a book with title "Dune" and date 1965. Required keys: title, date. Output only the JSON object.',
+     {"title": "Dune", "date": 1965}),
+    ("A rectangle has a perimeter of 40 inches and a width of 7 inches. What is its length?", {"x": 13}),
+    ("A rectangle has a perimeter of 40 mm and a width of 7 mm. What is its length?", {"x": 13}),
+])
+def test_the_oracle_reads_a_key_or_a_unit_renamed_at_every_mention(prompt: str, answer: dict) -> None:
+    problem = understand_text(prompt)
+    assert problem is not None, prompt
+    assert (problem.obj if isinstance(problem, JsonProblem) else problem.solution) == answer
+
+
+@pytest.mark.parametrize("prompt", [
+    'Return a JSON object for a person with first_name "Alice", age 34. Required keys: name, age. Output only the JSON object.',
+    'Return a JSON object for a person with name "Alice", years 34. Required keys: name, age. Output only the JSON object.',
+    'Return a JSON object for a person with not "Alice", age 34. Required keys: not, age. Output only the JSON object.',
+    "A rectangle has a perimeter of 40 inches and a width of 7 cm. What is its length?",  # two units
+    "A rectangle has a perimeter of 40 inches and a width of 7 feet. What is its length?",
+])
+def test_the_oracle_does_not_read_a_key_or_a_unit_renamed_at_one_mention(prompt: str) -> None:
     assert understand_text(prompt) is None
