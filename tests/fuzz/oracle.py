@@ -1455,7 +1455,7 @@ def _in_cm(text: str) -> str | None:
     for unit in _LENGTH_UNITS:
         every = len(re.findall(rf"(?<![\w-]){unit}(?![\w-])", text))
         placed = len(re.findall(rf"(?:(?<=[0-9] )|(?<=\bin )){unit}(?![\w-])", text))
-        if every >= 2 and every == placed:
+        if every >= 1 and every == placed:
             return re.sub(rf"(?<![\w-]){unit}(?![\w-])", "cm", text)
     return None
 

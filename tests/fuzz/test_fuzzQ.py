@@ -295,6 +295,7 @@ def test_the_oracle_does_not_read_the_nightly_traps(prompt: str) -> None:
      {"title": "Dune", "date": 1965}),
     ("A rectangle has a perimeter of 40 inches and a width of 7 inches. What is its length?", {"x": 13}),
     ("A rectangle has a perimeter of 40 mm and a width of 7 mm. What is its length?", {"x": 13}),
+    ("The length of a rectangle is twice its width and its perimeter is 42 mm. What is its width?", {"x": 7}),  # one mention
 ])
 def test_the_oracle_reads_a_key_or_a_unit_renamed_at_every_mention(prompt: str, answer: dict) -> None:
     problem = understand_text(prompt)
