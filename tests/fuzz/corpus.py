@@ -284,7 +284,7 @@ def _math(lang: str, count: int) -> list[str]:
 _WORD_FILLS = {
     "en": [
         ("taxi_let", dict(S="taxi", B="ride", a=3, b=2, c=19, u="m")), ("taxi_let", dict(S="cab", B="fare", a=4, b=3, c=31, u="n")),
-        ("cab_words", dict(S="cab", B="trip", a=3, b=2, c=19)), ("cab_words", dict(S="taxi", B="ride", a=4, b="2.50", c=24)),
+        ("cab_words", dict(S="cab", B="trip", a=3, b=2, c=19, C="I")), ("cab_words", dict(S="taxi", B="ride", a=4, b="2.50", c=24, C="I")),
         ("hours_words", dict(S="plumber", B="bill", a=3, b=2, c=19, P="he")),
         ("hours_words", dict(S="electrician", B="repair", a=40, b=35, c=250, P="she")),
         ("hours_words", dict(S="mechanic", B="job", a=20, b=15, c=80, P="he")),

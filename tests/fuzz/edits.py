@@ -48,7 +48,8 @@ TEXT_EDITS = (
 # asks for them (scripts/fuzz_prompts.py --new-kinds or --edit KIND; the CI run of tests/fuzz/test_fuzzK_findings.py)
 NEW_TEXT_EDITS = (
     "value_class", "modifier_insert", "semantic_operator", "clause_move", "number_swap", "number_word", "key_case",
-    "statement_dup", "code_switch", "key_subset",
+    "statement_dup", "code_switch", "key_subset", "script_mix", "unicode_variant",
+    "synonym_swap",
 )
 WITH_NEW = [False]  # set by judge.run_all(new_kinds=True)
 # format instructions appended to (or removed from) the end of a prompt: the oracle reads the first
@@ -1074,10 +1075,155 @@ def _key_subset(text: str, rng: random.Random) -> str | None:
     return text[: at.end()] + phrase + text[at.end() :]
 
 
+# wip/fuzzQ: words and labels of another script (blind set 21, i1377: '小红比小刚大 3 岁…小刚几岁？' was served the
+# cached label line '小红: x = 12' beside '小刚: x = 12', since a checker read prose as ASCII letters only). Written
+# here, apart from the engine's tables: names, label words and a question of Chinese, Japanese, Korean, Cyrillic,
+# Greek, Arabic and Hebrew script, and ASCII unknown letters' look-alikes of another script used as a name.
+FOREIGN_NAMES = ("小红", "小刚", "王芳", "李明", "さくら", "たろう", "민수", "Иван", "Мария", "Ольга", "Σοφία", "Νίκος",
+                 "أحمد", "דני")
+FOREIGN_LABELS = ("答案", "答え", "Ответ", "Απάντηση", "정답", "الجواب", "名前", "年龄", "Возраст", "Имя", "Πόλη")
+FOREIGN_QUESTIONS = ("小刚几岁？", "小红多大？", "Сколько лет Ивану?", "Πόσων χρονών είναι ο Νίκος;", "たろうは何歳ですか？",
+                     "小刚的年龄是多少？")
+FOREIGN_UNKNOWNS = ("α", "β", "λ", "у", "х", "ж", "ω", "θ")  # Greek and Cyrillic letters (Cyrillic "у", "х" look like y, x)
+FULLWIDTH_COLON = "\uff1a"
+_NAMEISH = re.compile(r"(?<![\w'\u2019-])[A-Z][a-z]+(?![\w'\u2019-])")
+
+
+def _script_mix(text: str, rng: random.Random) -> str | None:
+    """A word or label of another script put into the prompt: a name or a word replaced by a foreign-script name
+    ("How old is Ravi?" -> "How old is 小刚?"), a foreign label line before or after the text ("小红：", "Ответ:"),
+    a question of another script appended ("... 小刚几岁？"), a colon written full-width ("name：Ana"), a
+    one-letter unknown renamed at every mention to a Greek or Cyrillic letter ("3α + 5 = 20"), or a mixed-script
+    name (a foreign name glued to a Latin one: "Ana小红", "Иван-Bob")."""
+    modes = ["word", "label_line", "question", "mixed_name"]
+    if ":" in text:
+        modes.append("fullwidth_colon")
+    unknowns = sorted(set(re.findall(r"(?<![A-Za-z])([a-z])(?![A-Za-z])(?=[^\n]*=|\s*[-+*/=])", text)))
+    if unknowns:
+        modes.append("unknown")
+    mode = rng.choice(modes)
+    name, label = rng.choice(FOREIGN_NAMES), rng.choice(FOREIGN_LABELS)
+    if mode == "word":
+        named = [m for m in re.finditer("|".join(FOREIGN_NAMES), text)]
+        if named and rng.random() < 0.5:  # a name of the text's own script swapped at one mention ("小刚几岁" -> "王芳几岁")
+            m = rng.choice(named)
+            return text[: m.start()] + rng.choice([n for n in FOREIGN_NAMES if n != m.group()]) + text[m.end() :]
+        words = list(_NAMEISH.finditer(text)) or list(re.finditer(r"(?<![\w'])[A-Za-z]{3,}(?![\w'])", text))
+        if not words:
+            return None
+        m = rng.choice(words)
+        return text[: m.start()] + rng.choice((name, label)) + text[m.end() :]
+    if mode == "label_line":
+        line = rng.choice((name, label, f"{name} ({label})")) + rng.choice((":", FULLWIDTH_COLON, ": x =", FULLWIDTH_COLON + " "))
+        return line + "\n" + text if rng.random() < 0.3 else text.rstrip() + "\n" + line
+    if mode == "question":
+        return text.rstrip() + rng.choice((" ", "\n", "")) + rng.choice(FOREIGN_QUESTIONS)
+    if mode == "fullwidth_colon":
+        colons = [i for i, c in enumerate(text) if c == ":"]
+        i = rng.choice(colons)
+        return text[:i] + FULLWIDTH_COLON + text[i + 1 :]
+    if mode == "unknown":
+        old, new = rng.choice(unknowns), rng.choice(FOREIGN_UNKNOWNS)
+        return re.sub(rf"(?<![A-Za-z]){old}(?![A-Za-z])", new, text)
+    words = list(_NAMEISH.finditer(text))
+    if not words:
+        return None
+    m = rng.choice(words)
+    glued = rng.choice((m.group() + name, name + m.group(), m.group() + "-" + name, name + "-" + m.group()))
+    return text[: m.start()] + glued + text[m.end() :]
+
+
+# wip/fuzzQ: the same characters in other code points, and numbers in other locales: marks of writing direction
+# and joiners (invisible, not whitespace), other spaces (narrow no-break, thin, ideographic), the Unicode minus and
+# full-width operators, digits or letters, mathematical italic letters, a decimal comma with dot groups
+# ("1234.5" -> "1.234,5"), an apostrophe or a thin space as digit group ("1'500", "1 500")
+DIRECTION_MARKS = ("\u200e", "\u200f", "\u061c", "\u202a", "\u202b", "\u202c", "\u202d", "\u202e", "\u2066", "\u2067",
+                   "\u2068", "\u2069", "\u2060", "\u180e")
+OTHER_SPACES = ("\u202f", "\u2009", "\u3000", "\u2007", "\u205f", "\u200a")
+FULLWIDTH = {**{chr(c): chr(c + 0xFEE0) for c in range(0x21, 0x7F)}}
+MATH_ITALIC = {**{chr(0x61 + i): chr(0x1D44E + i) for i in range(26) if i != 7}, "h": "\u210e"}
+_OPERATOR_VARIANTS = {"-": ("\u2212", "\u2010", "\u2011", "\ufe63", "\uff0d"), "+": ("\uff0b", "\u2795"), "=": ("\uff1d", "\u2550"),
+                      "*": ("\u2217", "\u00b7", "\u22c5"), "/": ("\u2044", "\u2215", "\uff0f"), "(": ("\uff08",), ")": ("\uff09",)}
+
+
+def _locale_number(text: str, rng: random.Random) -> str | None:
+    found = [m for m in _NUMBER.finditer(text) if len(m.group().lstrip("-").split(".")[0]) >= 2 or "." in m.group()]
+    if not found:
+        return None
+    m = rng.choice(found)
+    num = m.group()
+    sign, digits = ("-", num[1:]) if num.startswith("-") else ("", num)
+    whole, _, frac = digits.partition(".")
+    grouped = whole if len(whole) >= 4 else "1" + whole.zfill(3)
+    mark = rng.choice((".", "'", "\u2009", "\u202f", "\u2019"))
+    new = sign + grouped[:-3] + mark + grouped[-3:] + ("," + frac if frac else rng.choice(("", ",0", ",5")))
+    return text[: m.start()] + new + text[m.end() :]
+
+
+def _unicode_variant(text: str, rng: random.Random) -> str | None:
+    """One character (or a run) written in other code points: a direction mark or a joiner inserted, a space
+    made another space, an operator a Unicode operator ("-" -> U+2212), a digit run, an ASCII word or a colon
+    made full-width, a one-letter name made mathematical italic ("x" -> U+1D465), a number in a locale form."""
+    mode = rng.choice(("direction", "space", "operator", "fullwidth_run", "math_letter", "locale_number"))
+    if mode == "direction":
+        p = _pos(text, rng)
+        return text[:p] + rng.choice(DIRECTION_MARKS) + text[p:]
+    if mode == "space":
+        i = _pick_index(text, lambda c: c == " ", rng)
+        return None if i is None else text[:i] + rng.choice(OTHER_SPACES) + text[i + 1 :]
+    if mode == "operator":
+        i = _pick_index(text, lambda c: c in _OPERATOR_VARIANTS, rng)
+        return None if i is None else text[:i] + rng.choice(_OPERATOR_VARIANTS[text[i]]) + text[i + 1 :]
+    if mode == "fullwidth_run":
+        runs = [m.span() for m in re.finditer(r"[0-9]+|[A-Za-z]+|:", text)]
+        if not runs:
+            return None
+        a, b = rng.choice(runs)
+        return text[:a] + "".join(FULLWIDTH[c] for c in text[a:b]) + text[b:]
+    if mode == "math_letter":
+        spots = [m.start() for m in re.finditer(r"(?<![A-Za-z])[a-z](?![A-Za-z])", text)]
+        if not spots:
+            return None
+        i = rng.choice(spots)
+        return text[:i] + MATH_ITALIC[text[i]] + text[i + 1 :]
+    return _locale_number(text, rng)
+
+
+# wip/fuzzQ: a unit word swapped for another unit of the same or another dimension, a key renamed to a near synonym
+# (at one mention or at every mention): "Convert 3 km to feet and return JSON {"meters": ...}", '"town"' for '"city"'.
+# Written here, apart from the engine's unit and key tables; the oracle reads none of the new words.
+SYNONYMS = (
+    ("meters", "metres", "feet", "yards", "centimeters", "miles"), ("km", "mi", "m", "cm", "ft"),
+    ("hours", "minutes", "seconds", "days", "hrs"), ("minutes", "seconds", "mins", "hours"),
+    ("kg", "lb", "g", "pounds"), ("cm", "mm", "in", "inches"), ("dollars", "euros", "cents", "reais", "pesos"),
+    ("years", "months", "yrs"), ("grados", "grados Fahrenheit", "kelvin"), ("degrés", "degrés Fahrenheit"),
+    ("age", "years", "age_years", "edad"), ("city", "town", "place", "location"), ("name", "title", "first_name", "fullname"),
+    ("price", "cost", "amount", "value"), ("population", "inhabitants", "people"), ("stock", "quantity", "inventory"),
+    ("qty", "quantity", "count", "amount"), ("score", "points", "goals"), ("year", "date", "published"),
+    ("tags", "labels", "categories"), ("host", "hostname", "address"), ("port", "port_number", "socket"),
+)
+_SYNONYM_WORDS = {w: group for group in SYNONYMS for w in group}
+_SYNONYM = re.compile(r"(?<![\w-])(" + "|".join(sorted(map(re.escape, _SYNONYM_WORDS), key=len, reverse=True)) + r")(?![\w-])")
+
+
+def _synonym_swap(text: str, rng: random.Random) -> str | None:
+    """A unit word or a key word replaced by another of its group (:data:`SYNONYMS`): at one mention, or (a key, half
+    the time) at every mention."""
+    found = list(_SYNONYM.finditer(text))
+    if not found:
+        return None
+    m = rng.choice(found)
+    other = rng.choice([w for w in _SYNONYM_WORDS[m.group()] if w != m.group()])
+    if rng.random() < 0.5:
+        return re.sub(rf"(?<![\w-]){re.escape(m.group())}(?![\w-])", other, text)
+    return text[: m.start()] + other + text[m.end() :]
+
+
 NEW_EDITS = {
     "value_class": _value_class, "modifier_insert": _modifier_insert, "semantic_operator": _semantic_operator,
     "clause_move": _clause_move, "number_swap": _number_swap, "number_word": _number_word, "key_case": _key_case,
     "statement_dup": _statement_dup, "code_switch": _code_switch, "key_subset": _key_subset,
+    "script_mix": _script_mix, "unicode_variant": _unicode_variant, "synonym_swap": _synonym_swap,
 }
 
 
@@ -1102,4 +1248,8 @@ def new_applicable(text: str) -> list[str]:
             kinds.append("key_subset")
     if any(m.group().lower() in _CODE_SWITCH_WORDS for m in re.finditer(r"\w+", text)):
         kinds.append("code_switch")
+    if re.search(r"\w", text):
+        kinds += ["script_mix", "unicode_variant"]  # wip/fuzzQ
+    if _SYNONYM.search(text):
+        kinds.append("synonym_swap")
     return kinds

@@ -80,7 +80,7 @@ def _lit(text: str) -> str:
 # and spacing, and these courtesy and filler words, may be there or not anywhere outside the slots
 # (none of them changes what is asked or its value); every other word must stand in order.
 _FILLERS = ("hi", "please", "so", "much", "me", "ok", "quick", "with", "a", "the", "your", "my", "solve", "and",
-            "equation", "user", "system", "thanks")
+            "equation", "user", "system", "thanks", "quickly")  # wip/fuzzQ: "quickly Solve 12 = 4z, thanks!" (nightly seed 4)
 _GAP = r"(?:[\s.,!?:;'\"]|\b(?i:" + "|".join(_FILLERS) + r")\b)*"
 
 
@@ -119,6 +119,8 @@ _SLOT_RE = {
     "s": r'(?P<{name}>[^"\\\x00-\x1f\x7f]*)',
     "n": r"(?P<{name}>-?(?:0|[1-9][0-9]*))",
     "w": r"(?P<{name}>[A-Za-z]+)",
+    # wip/fuzzQ: a labelled name in letters of any script ("Me llamo \u03a3\u03bf\u03c6\u03af\u03b1": the label says what it is)
+    "W": r"(?P<{name}>[^\W\d_]+)",
     "a": r"(?P<{name}>[0-9+\-*/(). ]+?)",
     "c": r"(?P<{name}>[\u4e00-\u9fff]+)",  # a name in ideographs
     "y": r"(?P<{name}>[\u0410-\u044f\u0401\u0451]+)",  # a name in Cyrillic
@@ -237,6 +239,9 @@ MATH_TEMPLATES = [
 MATH_READ_TEMPLATES = [
     Template("Risolvi l'equazione {eq} per {u}.", "math", "it"),
     Template("Risolvi per {u} l'equazione {eq}.", "math", "it"),
+    # wip/fuzzQ (nightly seed 4): the contraction without its apostrophe, German "dieser" without its noun ("this one")
+    Template("Im stuck on this one: {eq}. How much is {u}?", "math", "en"),
+    Template("Ich komme bei dieser nicht weiter: {eq}. Was ist {u}?", "math", "de"),
 ]
 
 _OPERATOR_SIGNS = str.maketrans({"\u00d7": "*", "\u2217": "*", "\u2212": "-", "\u00f7": "/"})
@@ -295,12 +300,12 @@ JSON_NO_KEY_TEMPLATES = [
 # Key lists then values in issue 33's other languages (labels folded to keys, a person's name and age
 # said in a sentence, a bare name after a key): the object is the listed keys' stated values.
 JSON_LANG_TEMPLATES = [
-    Template('Devuelve un JSON con las claves "[nombre]" y "[edad]": Me llamo {nombre:w} y tengo {edad:n} años.', "json", "es"),
+    Template('Devuelve un JSON con las claves "[nombre]" y "[edad]": Me llamo {nombre:W} y tengo {edad:n} años.', "json", "es"),
     Template('Dame un objeto JSON con "[ciudad]" y "[habitantes]". Ciudad: {ciudad:w}, habitantes: {habitantes:n}', "json", "es"),
     Template("Donne-moi un JSON avec \"[prenom]\" et \"[age]\" : {prenom:N} a {age:n} ans.", "json", "fr"),
     Template('Gib mir ein JSON mit den Schlüsseln "[stadt]" und "[einwohner]": Stadt {stadt:w}, Einwohner {einwohner:n}',
              "json", "de"),
-    Template('Retorne um JSON com "[nome]" e "[idade]": Eu me chamo {nome:w} e tenho {idade:n} anos.', "json", "pt"),
+    Template('Retorne um JSON com "[nome]" e "[idade]": Eu me chamo {nome:W} e tenho {idade:n} anos.', "json", "pt"),
     Template('Restituisci un JSON con "[nome]" e "[eta]": {nome:N} ha {eta:n} anni.', "json", "it"),
     Template('Верни JSON с ключами "[имя]" и "[возраст]": Меня зовут {имя:y}, мне {возраст:n} лет.', "json", "ru"),
     Template('返回一个 JSON，包含 "[姓名]" 和 "[年龄]"：我叫{姓名:c}，今年 {年龄:n} 岁。', "json", "zh"),
@@ -351,7 +356,7 @@ JSON_PASSAGE_TEMPLATES = [
     Template('Extrae un JSON con las claves "[temperatura]" de: "Hoy en {ciudad:w} hace {temperatura:f} grados."', "json", "es"),
     Template('Estrai un JSON con le chiavi "[squadra]" e "[gol]" da: "Il {squadra:T} ha segnato {gol:f} gol."', "json", "it"),
     Template('Extraia um JSON com as chaves "[cliente]" e "[valor]" de: "O cliente {cliente:w} pagou {valor:f} reais."', "json", "pt"),
-    Template('Extrais un JSON avec les clés "[temperature]" de : "Il fait {temperature:f} degrés à {ville:w}."', "json", "fr"),
+    Template('Extrais un JSON avec les clés "[temperature]" de : "Il fait {temperature:f} degrés à {ville:W}."', "json", "fr"),
     Template('Extrahiere ein JSON mit den Schlüsseln "[name]" und "[alter]" aus: "{name:N} ist {alter:f} Jahre alt."', "json", "de"),
     Template('Extrahiere ein JSON mit den Schlüsseln "[firma]" und "[mitarbeiter]" aus: "Die {firma:g} beschäftigt {mitarbeiter:f} Leute."',
              "json", "de"),
@@ -380,6 +385,9 @@ JSON_PASSAGE_READ_TEMPLATES = [
     Template('Extract JSON with keys "[model]" and "[price]" from: "{model:m} costs ${price:f}."', "json"),
     # the French request without its article (seed 77's word_delete: the engine's reading, right, was counted)
     Template('Extrais JSON avec les clés "[temperature]" de : "Il fait {temperature:f} degrés à {ville:w}."', "json", "fr"),
+    # wip/fuzzQ (nightly seed 4's word_delete): the Spanish passage without "Hoy" ("en Bilbao hace 18 grados."): the
+    # temperature asked is stated the same
+    Template('Extrae un JSON con las claves "[temperatura]" de: "En {ciudad:w} hace {temperatura:f} grados."', "json", "es"),
 ]
 # "Extract JSON with "a" and "b" from: ..." asks the same keys as "with keys" (the word left out)
 _PASSAGE_KEYS = re.compile(r'^(Extract JSON with) (?=")')
@@ -391,6 +399,8 @@ def _passage_request(text: str) -> str:
     (none of these changes a key or a value)."""
     text = _PASSAGE_KEYS.sub(r"\1 keys ", text.strip())
     text = re.sub(r"^Extrae JSON ", "Extrae un JSON ", text)
+    text = re.sub(r"^Extraia JSON ", "Extraia um JSON ", text)  # wip/fuzzQ (nightly seed 4): pt "um", "as" said
+    text = re.sub(r"^(Extraia um JSON com) chaves ", r"\1 as chaves ", text)
     text = re.sub(r'(de|from|da|aus):\s*"', r'\1: "', text)
     return re.sub(r'(?<=[^.\s])"$', '."', text)
 
@@ -755,7 +765,8 @@ def math_form(text: str) -> str:
     """The oracle's own reading of a math or arithmetic question: its normalization form, line
     endings and outer whitespace do not change the equation it poses (JSON values are read as
     given: there they are content)."""
-    return unicodedata.normalize("NFC", text.replace("\r\n", "\n").replace("\r", "\n")).strip()
+    # wip/fuzzQ: U+2212 MINUS SIGN is the minus of an equation ("8x \u2212 6 = 5x + 9")
+    return unicodedata.normalize("NFC", text.replace("\r\n", "\n").replace("\r", "\n")).strip().replace("\u2212", "-")
 
 
 #: the format instructions the oracle reads, only as a math prompt's last sentence (any case)
@@ -784,7 +795,19 @@ _ASKED = (
 )
 
 
+_CJK_TEXT = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
+
+
 def understand_text(text: str) -> Problem | None:
+    """:func:`_understand_text_formatted`; in a prompt without ideographs, kana or hangul (wip/fuzzQ's script_mix),
+    a full-width colon is the colon it prints ("Ciudad\uff1a Sevilla", "Bitte als JSON ausgeben\uff1a")."""
+    problem = _understand_text_formatted(text)
+    if problem is None and "\uff1a" in text and not _CJK_TEXT.search(text):
+        problem = _understand_text_formatted(text.replace("\uff1a", ":"))
+    return problem
+
+
+def _understand_text_formatted(text: str) -> Problem | None:
     """What a whole prompt asks, if it is one of the templates, or in the oracle's own closed
     grammars, possibly followed by one asked expression (:data:`_ASKED`) and then one format sentence
     (:data:`FORMAT_SENTENCES`), read apart from a math problem (not both: the oracle does not say
@@ -799,7 +822,7 @@ def understand_text(text: str) -> Problem | None:
             return dataclasses.replace(problem, bare=True)
         if (math_form(text).lower().endswith("no explanation.") and isinstance(problem, JsonProblem)
                 and problem.template in (*JSON_TEMPLATES, *JSON_NO_KEY_TEMPLATES, *JSON_EN_SYNTAX_TEMPLATES, *JSON_PROSE_TEMPLATES,
-                                         *JSON_V_TEMPLATES)):
+                                         *JSON_V_TEMPLATES, JSON_REACH_TEMPLATES[2])):  # wip/fuzzQ: a block too
             return problem  # the answer is the object alone: no explanation asks nothing more of it
         return None
     return _understand_asked(text)
@@ -864,19 +887,38 @@ _LIST_RISK = re.compile(r"(?i)[a-z]{3,}(?:ed|ly)|etc\.?|x[0-9]+|[0-9]+x|twice|th
                         r"not|no|none|more|less|times|per|double|half|first|last|instead|except|plus|minus")
 
 
-def _bare_leaf_unknown(obj: Any, exact: str, key: str = "") -> bool:
+# wip/fuzzQ: the month names of the two languages whose templates label a city with its key's own word ("Stadt X");
+# a month of the OTHER language labelled so is a place's name as written (de "Stadt March": March, Baden; never
+# "Stadt März", a German month, nor a weekday)
+_MONTHS = {"en": frozenset("january february march april may june july august september october november december".split()),
+           "de": frozenset("januar februar märz april mai juni juli august september oktober november dezember".split())}
+
+
+def _labelled_foreign_month(problem: Any, exact: str) -> frozenset[str]:
+    """The values of ``problem`` that are a month of another language than its template's, written right after
+    their key's own word ("Stadt March")."""
+    lang = problem.template.lang
+    if lang not in _MONTHS or not isinstance(problem.obj, dict):
+        return frozenset()
+    other = frozenset().union(*(m for k, m in _MONTHS.items() if k != lang)) - _MONTHS[lang]
+    return frozenset(v for k, v in problem.obj.items() if isinstance(v, str) and v.lower() in other
+                     and re.search(rf"(?<![\w-]){re.escape(k)} {re.escape(v)}(?![\w-])", exact, re.IGNORECASE))
+
+
+def _bare_leaf_unknown(obj: Any, exact: str, key: str = "", as_written: frozenset[str] = frozenset()) -> bool:
     """Whether a string leaf of ``obj`` is written bare in ``exact`` and is a word the oracle cannot
     take as written: a literal word, a word that names no one, a calendar word for a name key, a list
     item that says how to list."""
     if isinstance(obj, dict):
-        return any(_bare_leaf_unknown(v, exact, k) for k, v in obj.items())
+        return any(_bare_leaf_unknown(v, exact, k, as_written) for k, v in obj.items())
     if isinstance(obj, list):
         return any(isinstance(v, str) and f'"{v}"' not in exact and (v.lower() in _LITERAL_WORDS or _LIST_RISK.fullmatch(v))
                    for v in obj)
-    if not isinstance(obj, str) or f'"{obj}"' in exact:
+    if not isinstance(obj, str) or f'"{obj}"' in exact or obj in as_written:
         return False
     word = obj.lower()
-    return word in _LITERAL_WORDS or key.lower() in _NAME_KEYS and (word in _NEVER_VALUES or word in _CALENDAR)
+    calendar = word in _CALENDAR or any(word in months for months in _MONTHS.values())  # wip/fuzzQ: every month ("Stadt Mai")
+    return word in _LITERAL_WORDS or key.lower() in _NAME_KEYS and (word in _NEVER_VALUES or calendar)
 
 
 _KEY_WORD = re.compile(r"(?<![\w-])[A-Za-z_][A-Za-z0-9_]*(?![\w-])")
@@ -927,7 +969,7 @@ def _understand_text(text: str) -> Problem | None:
     exact = canon_text(text)
     if problem is None and not _SHALLOW[0]:
         problem = _understand_moved(text, exact) or _understand_renamed(text, exact)
-    if isinstance(problem, JsonProblem) and _bare_leaf_unknown(problem.obj, exact):
+    if isinstance(problem, JsonProblem) and _bare_leaf_unknown(problem.obj, exact, as_written=_labelled_foreign_month(problem, exact)):
         return None
     return problem
 
@@ -936,8 +978,9 @@ def _understand_text(text: str) -> Problem | None:
 _MATH_MARKUP = re.compile(r"(?<![\w*`])(\*\*|`)(?=\S)([^*`\n]+?)(?<=\S)\1(?![\w*`])")
 # one statement written twice alike, side by side ('name "Alice", with name "Alice"'; "age 30; age 30")
 _STATED_TWICE = re.compile(r'(?P<a>(?:[^\s,;.:"]+ ){0,2}(?:"[^"\n]*"|[^\s,;.:"]+))(?P<j>, |; | and | or |\. Actually )(?P=a)(?![\w"])')
-_LIST_REQUESTS = (re.compile(r'Return JSON with a key "(?P<k>[^"\\\x00-\x1f]+)" listing: (?P<items>.+)'),
-                  re.compile(r"JSON please: a key (?P<k>tags) listing (?P<items>.+)"))
+# wip/fuzzQ: "Return" and "a" may be left out, "please" stand before or after "JSON", the colon's space left out
+_LIST_REQUESTS = (re.compile(r'(?:Return )?JSON with (?:a )?key "(?P<k>[^"\\\x00-\x1f]+)" listing:\s*(?P<items>.+)'),
+                  re.compile(r"(?:JSON please|please JSON):\s*(?:a )?key (?P<k>tags) listing (?P<items>.+)"))
 
 
 def _list_items(text: str) -> list[str] | None:
@@ -947,13 +990,45 @@ def _list_items(text: str) -> list[str] | None:
     if any(" and " in p for p in parts[:-1]):
         return None
     parts = parts[:-1] + parts[-1].split(" and ", 1)
+    if len(parts) >= 2 and parts[-1].startswith("and "):  # "red, green, and blue": a comma before the last "and"
+        parts[-1] = parts[-1][4:]
     out = []
     for p in parts:
         m = re.fullmatch(r'"([^"\\\x00-\x1f]+)"|\'([^\'\\\x00-\x1f]+)\'|([A-Za-z]+)', p)  # quoted: a string
-        if m is None or m.group(3) and m.group(3).lower() in _LITERAL_WORDS:
+        if m is None or m.group(3) and m.group(3).lower() in _LITERAL_WORDS | {"and", "or"}:  # "red, and, blue" (wip/fuzzQ)
             return None
         out.append(m.group(1) or m.group(2) or m.group(3))
     return out
+
+
+# wip/fuzzQ: an indented block of two scalars under one key, any keys (a bare word a string, digits a number,
+# quoted a string: YAML), then the oracle's own closing sentence ("Rewrite (this) as JSON.", "JSON" said again,
+# "No explanation."): the block as an object
+_BLOCK_VALUE = r"""(?:[A-Za-z][A-Za-z0-9.-]*|-?(?:0|[1-9][0-9]*)|"[^"\n]*"|'[^'\n]*')"""  # the "v" slot's values
+_BLOCK = re.compile(r"(?P<outer>[a-z]+):\n  (?P<k1>[a-z]+): (?P<v1>" + _BLOCK_VALUE + r")\n  (?P<k2>[a-z]+): "
+                    r"(?P<v2>" + _BLOCK_VALUE + r")\n\n"
+                    r"Rewrite (?:this )?as JSON\.?(?: JSON\.?)?(?:\s+No explanation\.)?")
+# wip/fuzzQ: the nested shape template with its JSON punctuation spaced another way, a closing "please", a value
+# quoted (double quotes: a string, as JSON writes it; single quotes around a name: the name)
+_NESTED = re.compile(r'Return\s*\{\s*"(?P<outer>[^"\\\x00-\x1f]+)"\s*:\s*\{\s*"name"\s*:\s*\.\.\.\s*,\s*"age"\s*:\s*\.\.\.\s*\}\s*\}'
+                     r'\s*for name (?P<name>[A-Z][a-z]+|\'[A-Z][a-z]+\'|"[A-Z][a-z]+"), age (?P<age>[1-9][0-9]*|"[1-9][0-9]*")(?: please)?')
+
+
+def _scalar(raw: str) -> Any:
+    return raw[1:-1] if raw[:1] in "\"'" else int(raw) if re.fullmatch(r"-?[0-9]+", raw) else raw
+
+
+def _understand_shaped(exact: str) -> JsonProblem | None:
+    """wip/fuzzQ: a block (:data:`_BLOCK`) or a nested shape (:data:`_NESTED`) read by the oracle's own regex."""
+    m = _BLOCK.fullmatch(exact.strip())
+    if m and m.group("k1") != m.group("k2") and not {m.group("k1"), m.group("k2")} & _LITERAL_WORDS:
+        inner = {m.group("k1"): _scalar(m.group("v1")), m.group("k2"): _scalar(m.group("v2"))}
+        return JsonProblem(JSON_REACH_TEMPLATES[2], {m.group("outer"): inner}, stated=True)
+    m = _NESTED.fullmatch(exact.strip())
+    if m:
+        obj = {m.group("outer"): {"name": _scalar(m.group("name")), "age": _scalar(m.group("age"))}}
+        return JsonProblem(JSON_REACH_TEMPLATES[0], obj, stated=True)
+    return None
 
 
 def _understand_moved(text: str, exact: str) -> Problem | None:
@@ -965,6 +1040,9 @@ def _understand_moved(text: str, exact: str) -> Problem | None:
         items = _list_items(m.group("items")) if m else None
         if items:
             return JsonProblem(JSON_REACH_TEMPLATES[3], {m.group("k"): items}, stated=True)
+    shaped = _understand_shaped(exact)
+    if shaped is not None:
+        return shaped
     plain = _MATH_MARKUP.sub(r"\2", text)
     if plain != text:
         problem = _understand_text_plain(plain)
@@ -986,6 +1064,33 @@ def _understand_moved(text: str, exact: str) -> Problem | None:
 
 
 def _understand_renamed(text: str, exact: str) -> Problem | None:
+    return _renamed_in_case(text, exact) or _renamed_everywhere(text, exact)
+
+
+_OPERATOR_WORDS = frozenset("not no never without except only and or but nor none all each every".split())
+_NEW_KEY = re.compile(r"(?<![\w\"'-])[a-z][a-z_]*[a-z](?![\w\"'-])")
+
+
+def _renamed_everywhere(text: str, exact: str) -> JsonProblem | None:
+    """wip/fuzzQ (synonym_swap): a stated-values template (:data:`JSON_TEMPLATES`) whose one key is written as another
+    word at EVERY mention ("with first_name "Alice", age 34. Required keys: first_name, age."): the object under the
+    key as the prompt names it (the key itself nowhere in the prompt; the new word no key and no word of the template's)."""
+    for t in JSON_TEMPLATES:
+        own = {w.lower() for w in _WORD.findall(_SLOT.sub(" ", t.pattern))}
+        for key in t.keys():
+            if re.search(rf"(?<![\w-]){re.escape(key)}(?![\w-])", exact):
+                continue
+            for written in dict.fromkeys(m.group() for m in _NEW_KEY.finditer(exact)):
+                if written in own or written in t.keys() or written in _LITERAL_WORDS | _OPERATOR_WORDS:
+                    continue
+                m = t.regex.fullmatch(re.sub(rf"(?<![\w-]){re.escape(written)}(?![\w-])", key, exact))
+                if m is not None:
+                    base = _json_from_match(t, m)
+                    return JsonProblem(t, _renamed(base.obj, key, written), stated=True)
+    return None
+
+
+def _renamed_in_case(text: str, exact: str) -> Problem | None:
     keys = _template_keys()
     for written in dict.fromkeys(m.group() for m in _KEY_WORD.finditer(exact)):
         if written in keys:
@@ -1146,7 +1251,10 @@ _EN_NUMBER_WORDS = {w: i for i, w in enumerate(
 _WORD_NUMBER_W = (r"(?:(?:[1-9][0-9]{0,2}(?:,[0-9]{3})+|[1-9][0-9]*)(?:\.00?)?|(?i:"
                   + "|".join(sorted(_EN_NUMBER_WORDS, key=len, reverse=True)) + r")(?![\w-]))")
 _WORD_NUMBER = {"n": r"(?:[1-9][0-9]{0,2}(?:,[0-9]{3})+|0|[1-9][0-9]*)(?:\.00?)?",  # "48.00" too (wip/fuzzK)
-                "d": r"(?:[1-9][0-9]{0,2}(?:,[0-9]{3})+|0|[1-9][0-9]*)(?:\.[0-9]+)?", "e": r"(?:0|[1-9][0-9]*)(?:,[0-9]+)?", "w": _WORD_NUMBER_W}
+                "d": r"(?:[1-9][0-9]{0,2}(?:,[0-9]{3})+|0|[1-9][0-9]*)(?:\.[0-9]+)?", "e": r"(?:0|[1-9][0-9]*)(?:,[0-9]+)?", "w": _WORD_NUMBER_W,
+                # wip/fuzzQ: "z", a "w" or the digit 0: an added or taken constant of a number sentence ("If 0 more than
+                # twice a number is 17": 2x + 0 = 17, the number 17/2); never a factor (_word_problem_once)
+                "z": r"(?:0|" + _WORD_NUMBER_W + ")"}
 
 
 @dataclass(frozen=True)
@@ -1208,15 +1316,17 @@ def _bill_ok(f: dict[str, str]) -> bool:
 
 
 def _same_gender(*slots: str) -> Callable[[dict[str, str]], bool]:
+    """The slots written agree in gender (an optional slot left out says nothing: pt "Quantos anos tem filha?")."""
     def check(f: dict[str, str]) -> bool:
-        genders = {GENDER.get(f[s].lower(), "?") for s in slots}
+        genders = {GENDER.get(f[s].lower(), "?") for s in slots if s in f}
         return len(genders) == 1 and "?" not in genders
     return check
 
 
 _PRONOUNS_EN = ("he", "she")
 _PERSONS_EN = ("I", "we", "you", "they", "he", "she")  # wip/fuzzK: a buyer; "I" and "we" are one first person (W25)
-_SIGNED_ANSWERS = ("number_composed", "number_composed_less", "think_of", "number_less", "number_more")
+_FIRST_PERSONS_EN = ("I", "we")  # wip/fuzzQ: "My trip cost $19. How many miles did We travel?" (any case: a role word)
+_SIGNED_ANSWERS = ("number_composed", "number_composed_less", "think_of", "number_less", "number_more", "number_more_once")
 
 
 def _one_buyer(f: dict[str, str]) -> bool:
@@ -1231,7 +1341,8 @@ WORD_TEMPLATES = [
                  "Let {u} be the number of miles. Set up an equation and solve for {u}.", "{b}*X + {a} = {c}",
                  (("S", SUBJECTS_EN), ("B", tuple(BILL_OF))), _bill_ok),
     WordTemplate("cab_words", "en", "A {S} charges a ${a:d} flat fee plus ${b:d} per mile. My {B} cost ${c:d}. "
-                 "How many <<miles>> did I travel?", "{b}*X + {a} = {c}", (("S", SUBJECTS_EN), ("B", tuple(BILL_OF))), _bill_ok),
+                 "How many <<miles>> did {C} travel?", "{b}*X + {a} = {c}",
+                 (("S", SUBJECTS_EN), ("B", tuple(BILL_OF)), ("C", _FIRST_PERSONS_EN)), _bill_ok),  # "My trip ... did we": W25
     WordTemplate("hours_words", "en", "A {S} charges a ${a:d} call-out fee plus ${b:d} per hour. The {B} was ${c:d}. "
                  "How many <<hours>> did {P} work?", "{b}*X + {a} = {c}",
                  (("S", SUBJECTS_EN), ("B", tuple(BILL_OF)), ("P", _PRONOUNS_EN)), _bill_ok),
@@ -1246,10 +1357,13 @@ WORD_TEMPLATES = [
     WordTemplate("rectangle", "en", "A rectangle has a perimeter of {p:n} cm and a {G} of {w:n} cm. What is its <<{A}>>?",
                  "2*({w} + X) = {p}", (("G", SIDES_EN), ("A", SIDES_EN)), lambda f: f["G"].lower() != f["A"].lower()),
     # number sentences
-    WordTemplate("number_less", "en", "If {d:w} less than {k:w} times a number is {c:n}, what [[number ]]is <<the number>>?",
+    WordTemplate("number_less", "en", "If {d:z} less than {k:w} times a number is {c:n}, what [[number ]]is <<the number>>?",
                  "{k}*X - {d} = {c}"),
-    WordTemplate("number_more", "en", "If {d:w} more than twice a number is {c:n}, what [[number ]]is <<the number>>?",
+    WordTemplate("number_more", "en", "If {d:z} more than twice a number is {c:n}, what [[number ]]is <<the number>>?",
                  "2*X + {d} = {c}"),
+    # wip/fuzzQ: "twice" left out (nightly seed 4's word_delete, served "The number: x = 14"): one times the number
+    WordTemplate("number_more_once", "en", "If {d:z} more than a number is {c:n}, what [[number ]]is <<the number>>?",
+                 "X + {d} = {c}"),
     # issue 33's other languages
     WordTemplate("gym_es", "es", "Un gimnasio cobra {a:n} € de inscripción y {b:n} € al mes. Si en total he pagado {c:n} €, "
                  "¿cuántos <<meses>> llevo inscrita?", "{b}*X + {a} = {c}"),
@@ -1266,12 +1380,12 @@ WORD_TEMPLATES = [
                  "2*({w} + X) = {p}"),
     WordTemplate("ages_it", "it", "{N} ha {k:n} volte l'età di {H} {R} e ha {d:n} anni più di {P}. Quanti anni ha <<{T} {R}>>?",
                  "{k}*X - X = {d}", (("N", ("Marco", "Anna")), ("H", ("suo", "sua")), ("R", RELATIVES_IT),
-                                     ("P", ("lui", "lei")), ("T", ("il", "la"))), _same_gender("R", "P")),
+                                     ("P", ("lui", "lei")), ("T", ("il", "la"))), _same_gender("R", "P", "T")),
     WordTemplate("taxi_pt", "pt", "Um táxi cobra R$ {a:n} de bandeirada mais R$ {b:e} por quilômetro. A corrida deu R$ {c:n}. "
                  "Quantos <<quilômetros>>[[ foram]]?", "{b}*X + {a} = {c}"),
-    WordTemplate("ages_pt", "pt", "{N} tem {k:n} vezes a idade {H} {R} e tem {d:n} anos a mais que {P}. Quantos anos tem <<{T} {R}>>?",
+    WordTemplate("ages_pt", "pt", "{N} tem {k:n} vezes a idade {H} {R} e tem {d:n} anos a mais que {P}. Quantos anos tem <<[[{T} ]]{R}>>?",
                  "{k}*X - X = {d}", (("H", ("da", "do")), ("R", RELATIVES_PT), ("P", ("ele", "ela")), ("T", ("a", "o"))),
-                 _same_gender("R", "P")),
+                 _same_gender("R", "P", "T")),
     WordTemplate("rectangle_ru", "ru", "Периметр прямоугольника {p:n} см, ширина {w:n} см. Найдите <<длину>>.", "2*({w} + X) = {p}"),
     WordTemplate("ages_ru", "ru", "{N} в {k:n} раза старше {R}. Вместе им {c:n}[[ лет]]. Сколько лет <<{D}>>?", "X + {k}*X = {c}",
                  (("R", RELATIVES_RU_GEN), ("D", tuple(RU_DATIVE.values()))),
@@ -1295,7 +1409,7 @@ WORD_TEMPLATES = [
                  "{k}*X + {d} = {c}", (("P", ("I", "we", "you")),)),
     WordTemplate("cart_price", "en", "{B} bought {n:w} muffins and a ${p:n} coffee and paid ${c:n} in total. "
                  "What does one <<muffin>> cost?", "{n}*X + {p} = {c}", (("B", _PERSONS_EN),)),
-    WordTemplate("cart_count", "en", "{B} bought some notebooks at ${b:n} each and one ${a:n} pen, and paid ${c:n} in total. "
+    WordTemplate("cart_count", "en", "{B} bought some notebooks at ${b:n} each and one ${a:n} pen, [[and ]]paid ${c:n} in total. "
                  "How many notebooks did {C} buy?", "{b}*X + {a} = {c}", (("B", _PERSONS_EN), ("C", _PERSONS_EN)), _one_buyer),
     WordTemplate("rect_longer", "en", "A rectangle is {d:n} cm longer than it is wide and its perimeter is {p:n} cm. "
                  "Find the <<{A}>> in cm.", "2*(X + X + {d}) = {p}", (("A", SIDES_EN),), lambda f: f["A"].lower() == "width"),
@@ -1330,6 +1444,35 @@ def _word_problem(text: str) -> MathProblem | None:
     return None
 
 
+# wip/fuzzQ (synonym_swap): another unit of length written at EVERY mention of the English rectangles' "cm" (after a
+# number or "in"): the sides and the perimeter in one unit, the side asked as a number (the answer names no unit)
+_LENGTH_UNITS = ("mm", "m", "km", "inches", "feet", "ft", "yards", "metres", "meters", "centimeters", "miles")
+
+
+def _in_cm(text: str) -> str | None:
+    if re.search(r"(?<![\w-])cm(?![\w-])", text):
+        return None
+    for unit in _LENGTH_UNITS:
+        every = len(re.findall(rf"(?<![\w-]){unit}(?![\w-])", text))
+        placed = len(re.findall(rf"(?:(?<=[0-9] )|(?<=\bin )){unit}(?![\w-])", text))
+        if every >= 1 and every == placed:
+            return re.sub(rf"(?<![\w-]){unit}(?![\w-])", "cm", text)
+    return None
+
+
+def _word_matches(text: str) -> Iterator[tuple[WordTemplate, re.Match[str]]]:
+    """The templates a story's text matches, as written or (wip/fuzzQ) with its first letter capitalised: the
+    case of a prompt's first letter says nothing ("отец в 3 раза старше сына ..." is "Отец ...")."""
+    forms = [text] + ([text[:1].upper() + text[1:]] if text[:1].islower() else [])
+    forms += [f for f in (_in_cm(x) for x in list(forms)) if f is not None]
+    for t in WORD_TEMPLATES:
+        for form in forms:
+            m = t.regex.fullmatch(form)
+            if m is not None:
+                yield t, m
+                break
+
+
 def _word_problem_once(text: str) -> MathProblem | None:
     """A prompt of one :data:`WORD_TEMPLATES` template whose roles agree (every mention the same,
     ``check``): the equation the story states, solved; the unknown named by the prompt's letter,
@@ -1337,12 +1480,10 @@ def _word_problem_once(text: str) -> MathProblem | None:
     form = _word_form(text)
     if form is None:
         return None
-    text = form
-    for t in WORD_TEMPLATES:
-        m = t.regex.fullmatch(text)
-        if m is None:
-            continue
+    for t, m in _word_matches(form):
         fields = {k: v for k, v in m.groupdict().items() if v is not None}
+        if "k" in fields and str(_EN_NUMBER_WORDS.get(fields["k"].lower(), fields["k"])) == "0":
+            return None  # "zero times as old": no story of two people (wip/fuzzQ)
         possessives = {v.lower() for k, v in fields.items() if re.fullmatch(r"H[0-9]+", k)} - {"the"}
         if len(possessives) > 1:
             return None  # "his nephew ... her nephew": two people's relatives
@@ -1678,10 +1819,12 @@ JSON_PROSE_MEASURES = [
      lambda n: {"minutes": n * 60}),
     # wip/jsonR2: a conversion said before the request (a kilometre is 1000 metres)
     # a number's placeholder in the oracle's own words ("<number>", "<Zahl>", "...": wip/fuzzK's value_class, code_switch)
-    (re.compile(r'(?i:Convert )(?P<n>0|[1-9][0-9]*)(?i: km to meters and return JSON )\{"meters": '
-                r'(?:<(?:number|value|n|Zahl|Wert|número|nombre|numero|valor|valeur|число|数字)>|\.\.\.|…)\}\.?'),
+    # wip/fuzzQ: "and" before "return" left out, a line break after the colon, and the blanks the request grammar
+    # declares for a template to fill (docs/request-language.md TEMPLATE: 0 a number, null any)
+    (re.compile(r'(?i:Convert )(?P<n>0|[1-9][0-9]*)(?i: km to meters (?:and )?return JSON )\{"meters":\s*'
+                r'(?:<(?:number|value|n|Zahl|Wert|número|nombre|numero|valor|valeur|число|数字)>|\.\.\.|…|0|null)\}\.?'),
      lambda n: {"meters": n * 1000}),
-    (re.compile(r'(?i:Convert )(?P<n>0|[1-9][0-9]*)(?i: hours to minutes and return JSON with the key )"minutes"\.?'),
+    (re.compile(r'(?i:Convert )(?P<n>0|[1-9][0-9]*)(?i: hours to minutes (?:and )?return (?:only )?JSON with the key )"minutes"\.?'),
      lambda n: {"minutes": n * 60}),
 ]
 
@@ -1814,6 +1957,11 @@ def _grammar_json_v(text: str) -> JsonProblem | None:
     return None
 
 
+# wip/fuzzQ: a request verb of the oracle's own (or none: "this into JSON:"), and "quickly", beside a no-key template's
+# words ("print this into JSON:", "quickly this into JSON:", "... print JSON."): each asks the stated object alone
+_NO_KEY_WORDS = _EN_VERBS | {"turn", "convert", "put", "quickly"}
+
+
 def _grammar_json_no_keys(text: str) -> JsonProblem | None:
     """A prompt of one no-key-list template (:data:`JSON_NO_KEY_TEMPLATES`) in which each of its
     statements (``key: "value"``, ``key is 34``, ``key=34``) stands once, and otherwise only that
@@ -1831,7 +1979,7 @@ def _grammar_json_no_keys(text: str) -> JsonProblem | None:
         else:
             blanked = re.sub(r"(?i)\b(?:a|an|one)\s+(?=json\b)", " ", blanked)  # "to one JSON": the one object asked
             words = {w.lower() for w in _WORD.findall(blanked)}
-            allowed = {w.lower() for w in _WORD.findall(_SLOT.sub(" ", t.pattern))} | {"the", "please", "and", "only"}
+            allowed = {w.lower() for w in _WORD.findall(_SLOT.sub(" ", t.pattern))} | {"the", "please", "and", "only"} | _NO_KEY_WORDS
             if "json" in words and words <= allowed and blanked.isascii() and all(
                 c in _PROSE_MARKS or c.isalpha() for c in blanked
             ):
