@@ -33,8 +33,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
 ]
 ROWS += [
     ("jsonV-plain-word-any-name-key", "'keys population and city for: 545000, lisbon' reads a lowercase word as a proper name",
-     _READER, "    if _label_folded(key, _LABEL_FOLDING.get(language, frozenset())) not in _COMMON_NOUN_KEYS.get(language, frozenset()):\n        return False\n",
-     "", (_T,)),
+     _READER, "    word = tokens[0].value\n    if _label_folded(key, _LABEL_FOLDING.get(language, frozenset())) not in _COMMON_NOUN_KEYS.get(language, frozenset()):\n        return False\n",
+     "    word = tokens[0].value\n", (_T,)),
     ("jsonV-pt-common-noun-key-deleted", "pt '\"produto\" e \"quantidade\": caneta, 12' is declined",
      f"{_JSON}/vocabulary/pt.json", ' "common_noun_keys": [\n  "produto",', ' "common_noun_keys": [\n  "produtox",', (_T,)),
 ]
