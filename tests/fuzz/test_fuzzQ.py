@@ -157,8 +157,15 @@ IT_AGE = 'Restituisci un JSON con "nome" e "eta": Giulia ha 26 anni.'
 
 
 @pytest.mark.xfail(strict=True, reason="fuzzQ-foreign-word-as-subject: a word of another table or script as an unlabelled name")
-@pytest.mark.parametrize("edited", [IT_AGE.replace("Giulia", "Возраст"), IT_AGE.replace("Giulia", "She")])
+@pytest.mark.parametrize("edited", [IT_AGE.replace("Giulia", "Возраст")])
 def test_a_foreign_word_as_an_unlabelled_name_is_declined(edited: str) -> None:
+    served, text = _served_without_a_model_call(IT_AGE, edited)
+    assert not served, f"served from the cache: {edited!r} -> {text!r}"
+
+
+# closed by the lead's s22 (a person's name is no place: the gazetteer's city She names no one for "nome")
+@pytest.mark.parametrize("edited", [IT_AGE.replace("Giulia", "She"), IT_AGE.replace("Giulia", "Her")])
+def test_another_tables_pronoun_is_no_persons_name(edited: str) -> None:
     served, text = _served_without_a_model_call(IT_AGE, edited)
     assert not served, f"served from the cache: {edited!r} -> {text!r}"
 
