@@ -3,6 +3,7 @@ against the computation it replaces (never timed).
 
 * ``algebra._math_runs``: an ASCII text with no known names is cut into math runs by one pattern
   (``_ASCII_RUN``) instead of token by token; the token-by-token reading is the reference.
+* ``types.freeze``: a string inside a dict, list or tuple is frozen in place, not by a call.
 """
 
 from __future__ import annotations
@@ -83,3 +84,90 @@ def test_corpus_texts_are_cut_as_token_by_token() -> None:
     assert len(prompts) > 500
     for text in prompts:
         assert algebra._math_runs.__wrapped__(text, frozenset()) == _token_by_token(text, frozenset()), text
+
+
+# ---- core.types.freeze: strings inside a dict, list or tuple frozen in place
+
+
+def _freeze_reference(value):  # type: ignore[no-untyped-def]
+    """``freeze`` as it was before wip/hitF (a call per string inside a container)."""
+    from fractions import Fraction
+    from collections.abc import Mapping
+
+    from stepcache_integrations.core.types import Unfreezable
+
+    kind = type(value)
+    if kind is str:
+        return ("str", value)
+    if kind is dict:
+        return ("map", tuple([(("str", k) if type(k) is str else _freeze_reference(k), _freeze_reference(v))
+                              for k, v in value.items()]))
+    if kind is list or kind is tuple:
+        return (kind.__name__, tuple([_freeze_reference(item) for item in value]))
+    if kind in (str, int, float, bool, type(None), Fraction):
+        if kind is float:
+            if value != value:
+                raise Unfreezable("NaN")
+            return ("float", repr(value))
+        return (kind.__name__, value)
+    own = getattr(value, "frozen_key", None)
+    if own is not None:
+        return own
+    if isinstance(value, Mapping):
+        return ("map", tuple((_freeze_reference(k), _freeze_reference(v)) for k, v in value.items()))
+    if isinstance(value, (list, tuple)):
+        return (type(value).__name__, tuple(_freeze_reference(item) for item in value))
+    raise Unfreezable(type(value).__name__)
+
+
+class _Str(str):
+    pass
+
+
+class _List(list):  # type: ignore[type-arg]
+    pass
+
+
+_LEAVES = st.one_of(
+    st.text(max_size=4), st.builds(_Str, st.text(max_size=3)), st.integers(), st.booleans(), st.none(),
+    st.floats(allow_nan=True), st.fractions(max_denominator=7),
+)
+_VALUES = st.recursive(
+    _LEAVES,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=4), st.lists(inner, max_size=3).map(tuple), st.lists(inner, max_size=3).map(_List),
+        st.dictionaries(st.one_of(st.text(max_size=3), st.builds(_Str, st.text(max_size=2)), st.integers()), inner,
+                        max_size=4),
+    ),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(_VALUES)
+@example({"a": "b", "c": ["d", _Str("e"), 1, True, 1.0], "f": {"g": ("h", None)}})
+def test_freeze_is_the_reference_freeze(value: object) -> None:
+    from stepcache_integrations.core.types import Unfreezable, freeze
+
+    try:
+        expected = _freeze_reference(value)
+    except Unfreezable:
+        try:
+            freeze(value)
+        except Unfreezable:
+            return
+        raise AssertionError(f"froze {value!r}, the reference does not") from None
+    assert freeze(value) == expected
+    assert [type(part) for part in _flat(freeze(value))] == [type(part) for part in _flat(expected)]
+
+
+def _flat(frozen: object) -> list[object]:
+    out: list[object] = []
+    stack = [frozen]
+    while stack:
+        item = stack.pop()
+        if type(item) is tuple:
+            stack.extend(item)
+        else:
+            out.append(item)
+    return out
