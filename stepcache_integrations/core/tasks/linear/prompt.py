@@ -32,6 +32,7 @@ from ..algebra import (
     parse_linear,
     solve_system,
 )
+from ..base import short_text_cache
 from .answer_form import PLACEHOLDER, is_json_form
 from ..request_language import fold
 from .reader import LinearRequest, read_request
@@ -272,7 +273,11 @@ def _prose_cut(text: str, pos: int, run: str) -> list[tuple[int, str]] | None:
     return None
 
 
-def _run_sides(text: str, pos: int, run: str) -> list[str] | None:
+# wip/hitF: a pure function of its arguments, asked twice of every run a prompt keeps (when its runs
+# are cut, then when they are read): the second time answered by the memo (a prompt longer than
+# ``SHORT_TEXT`` is read as before, not memoised)
+@short_text_cache(2048)
+def _run_sides(text: str, pos: int, run: str) -> tuple[str, ...] | None:
     """The sides of one run with '=', or None when the run is not read whole: it must stand apart
     from the words around it and every side must be a linear expression written plainly."""
     start, end = pos + len(run) - len(run.lstrip()), pos + len(run.rstrip())
@@ -288,7 +293,7 @@ def _run_sides(text: str, pos: int, run: str) -> list[str] | None:
             parse_linear(side)
     except (NotLinear, ZeroDivisionError, OverflowError):
         return None
-    return sides
+    return tuple(sides)
 
 
 def _run_stands_apart(text: str, start: int, end: int) -> bool:
