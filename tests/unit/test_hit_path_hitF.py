@@ -4,6 +4,9 @@ against the computation it replaces (never timed).
 * ``algebra._math_runs``: an ASCII text with no known names is cut into math runs by one pattern
   (``_ASCII_RUN``) instead of token by token; the token-by-token reading is the reference.
 * ``types.freeze``: a string inside a dict, list or tuple is frozen in place, not by a call.
+* ``linear.prompt._run_sides``: memoised (each kept run was read twice).
+* ``linear.reader._label_number_or_dash`` returns None at once where no bullet, label number,
+  exercise number or dash can stand; ``_special_at`` tries only the patterns an ASCII character can start.
 """
 
 from __future__ import annotations
@@ -171,3 +174,67 @@ def _flat(frozen: object) -> list[object]:
         else:
             out.append(item)
     return out
+
+
+# ---- linear reader: _label_number_or_dash returns at once where nothing of it can stand; _special_at
+# tries only the patterns that can start with an ASCII character
+
+
+def _label_number_or_dash_reference(text: str, pos: int, previous: str, in_run: bool):  # type: ignore[no-untyped-def]
+    """``reader._label_number_or_dash`` before wip/hitF."""
+    from stepcache_integrations.core.tasks.linear import reader
+
+    bullet = reader._BULLET.match(text, pos) if not in_run and reader._listed_line(text, pos) else None
+    if bullet is not None:
+        return [], bullet.end()
+    return reader._label_or_dash(text, pos, previous, in_run)
+
+
+def _special_at_reference(text: str, pos: int):  # type: ignore[no-untyped-def]
+    """``reader._special_at`` before wip/hitF (every pattern tried at each character it starts with)."""
+    from stepcache_integrations.core.tasks.linear import reader
+
+    char = text[pos]
+    if char.isascii() and char not in reader._SPECIAL_FIRST:
+        return None
+    for kind, pattern in (("TEMPLATE", reader._TEMPLATE), ("STEP_LABEL", reader._STEP_LABEL),
+                          ("VALUE_SLOT", reader._SLOT), ("ELLIPSIS", reader._ELLIPSIS)):
+        match = pattern.match(text, pos)
+        if match is not None and (kind == "ELLIPSIS" or pos == 0 or not text[pos - 1].isalnum()):
+            value = match.group("var") if kind == "TEMPLATE" else match.group()
+            return reader.Word(kind, value, pos), match.end()
+    return None
+
+
+_PREVIOUS = ["", "ORDINAL", "INTRO", "LABEL", "LABEL_NUMBER", "EQ", "VERB", "COMMA", "STOP", "COLON"]
+
+
+def _check_positions(text: str) -> None:
+    from stepcache_integrations.core.tasks.linear import reader
+
+    for pos in range(len(text)):
+        assert reader._special_at(text, pos) == _special_at_reference(text, pos), (text, pos)
+        for previous in _PREVIOUS:
+            for in_run in (False, True):
+                got = reader._label_number_or_dash(text, pos, previous, in_run)
+                assert got == _label_number_or_dash_reference(text, pos, previous, in_run), (text, pos, previous, in_run)
+
+
+_READER_CHARS = st.sampled_from(
+    list("sSteptxXyk3 1 0 .:-/*\n<>?=,()'\"#") + ["Step", "step ", "STEP k:", "<value>", "< the value >", "x = ?", "...",
+                                                  "\u2026", "\u2013", "\u2014", "\u2022", "\u017f", "\u212a", "\u0130",
+                                                  "Exercise", "- ", "* ", "\u7b2c", "Q4", "3b)", "\uff1a"])
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(_READER_CHARS, max_size=25).map("".join))
+@example("Solve:\n- x + 1 = 2\n* show your work. Step k: ... x = <value> s = ... Exercise 3 - solve")
+@example("\u017f = ? \u212a = <value> \u2026 Step 1: step 2: STEP k:")
+def test_reader_shortcuts_are_the_reference_at_every_position(text: str) -> None:
+    _check_positions(text)
+
+
+def test_reader_shortcuts_are_the_reference_on_the_corpus() -> None:
+    prompts = sorted(_corpus_prompts())[::3]
+    for text in prompts:
+        _check_positions(text[:400])
