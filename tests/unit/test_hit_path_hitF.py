@@ -7,6 +7,7 @@ against the computation it replaces (never timed).
 * ``linear.prompt._run_sides``: memoised (each kept run was read twice).
 * ``linear.reader._label_number_or_dash`` returns None at once where no bullet, label number,
   exercise number or dash can stand; ``_special_at`` tries only the patterns an ASCII character can start.
+* ``prompt_diff.extract_slots``: without "@" in the text, its pattern without the email alternative.
 """
 
 from __future__ import annotations
@@ -238,3 +239,39 @@ def test_reader_shortcuts_are_the_reference_on_the_corpus() -> None:
     prompts = sorted(_corpus_prompts())[::3]
     for text in prompts:
         _check_positions(text[:400])
+
+
+# ---- prompt_diff.extract_slots: the pattern without its email alternative where no "@" stands
+
+
+def _extract_slots_reference(text: str) -> list[str]:
+    from stepcache_integrations.core.tasks import prompt_diff
+
+    text = text[: prompt_diff.PROMPT_LIMIT]
+    slots: list[str] = []
+    for match in prompt_diff._SLOT.finditer(text):
+        kind = match.lastgroup
+        value = match.group(kind) if kind else match.group(0)
+        if kind == "ident" and not prompt_diff._is_slot_word(value, text[max(0, match.start() - 3) : match.start()]):
+            continue
+        slots.append(value)
+    return slots
+
+
+_SLOT_CHARS = st.sampled_from(list("aZx_1 0.,-+'\"\n@") + ["bob", "Step", "1,500", "é", "\uff20", "x.y", "a@b.co"])
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(_SLOT_CHARS, max_size=30).map("".join))
+@example("write to bob@example.com: 'x' \"y\" 3.5 -2 MyVar")
+def test_extract_slots_is_the_reference(text: str) -> None:
+    from stepcache_integrations.core.tasks.prompt_diff import extract_slots
+
+    assert extract_slots(text) == _extract_slots_reference(text)
+
+
+def test_extract_slots_is_the_reference_on_the_corpus() -> None:
+    from stepcache_integrations.core.tasks.prompt_diff import extract_slots
+
+    for text in _corpus_prompts():
+        assert extract_slots(text) == _extract_slots_reference(text), text
