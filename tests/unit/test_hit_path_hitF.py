@@ -8,6 +8,10 @@ against the computation it replaces (never timed).
 * ``linear.reader._label_number_or_dash`` returns None at once where no bullet, label number,
   exercise number or dash can stand; ``_special_at`` tries only the patterns an ASCII character can start.
 * ``prompt_diff.extract_slots``: without "@" in the text, its pattern without the email alternative.
+* ``linear.prompt``: the template pattern runs only where "=" and a placeholder mark follow one another,
+  the few-shot reading only where an arrow stands, the spelled-equation search only where one of its
+  words stands; the quoted-equation pattern matches its quote first; the placeholder pattern is led
+  by a lookahead for its first characters.
 """
 
 from __future__ import annotations
@@ -275,3 +279,102 @@ def test_extract_slots_is_the_reference_on_the_corpus() -> None:
 
     for text in _corpus_prompts():
         assert extract_slots(text) == _extract_slots_reference(text), text
+
+
+# ---- linear prompt: the whole-prompt rewrites run only where a match can stand; the quoted-equation
+# pattern matches its quote first; the placeholder pattern is led by a lookahead for its first characters
+
+_QUOTED_EQUATION_BEFORE = r"""(?<![\w"'])(["'])(?=[^\s"'])([0-9A-Za-z_+\-*/^()., =]+?)(?<=[^\s"'])\1(?![\w"'])"""
+
+
+def _templates_blanked_reference(prompt: str) -> str:
+    import re
+
+    from stepcache_integrations.core.tasks.linear import prompt as p
+
+    blank = lambda m: ("\u00a7" if m.re is p._CONTRACTION else " ") + " " * (len(m.group()) - 1)  # noqa: E731
+    text = prompt
+    if any(mark in text for mark in p._PLACEHOLDER_MARKS):
+        text = p._PLACEHOLDER.sub(blank, p._TEMPLATE_EQUATION.sub(blank, text))
+    if "'" in text or "\u2019" in text:
+        text = p._CONTRACTION.sub(blank, text)
+    assert re  # the patterns above are the module's own, unled
+    return text
+
+
+def _few_shot_blanked_reference(prompt: str) -> str:
+    from stepcache_integrations.core.tasks.linear import prompt as p
+
+    lines = [p._ARROW_LINE.fullmatch(line) for line in prompt.strip("\n").split("\n")]
+    if len(lines) < 2 or any(m is None for m in lines):
+        return prompt
+    block = [m for m in lines if m is not None]
+    *examples, last = block
+    if last.group("answer") or not p._labels_of_one_table(examples, last):
+        return prompt
+    if not all(p._example_holds(m) for m in examples):
+        return prompt
+    return p._blanked_to_last(prompt, examples, last)
+
+
+def _spelled_as_symbols_reference(prompt: str) -> str:
+    from stepcache_integrations.core.tasks.linear import prompt as p
+
+    if not prompt.isascii() or p._SPELLED_HINT.search(prompt) is None:
+        return prompt
+    return p._spelled_as_symbols(prompt)  # the hint found: the function runs the same substitution
+
+
+def _quotes_blanked_reference(prompt: str) -> str:
+    import re
+
+    from stepcache_integrations.core.tasks.linear import prompt as p
+
+    if '"' not in prompt and "'" not in prompt:
+        return prompt
+
+    def blank(match: re.Match[str]) -> str:
+        inside = match.group(2)
+        if "=" not in inside or ".." in inside or p._WORD_IN_MARKUP.search(inside):
+            return match.group()
+        return " " + inside + " "
+
+    return re.sub(_QUOTED_EQUATION_BEFORE, blank, prompt)
+
+
+def _check_rewrites(text: str) -> None:
+    import re
+
+    from stepcache_integrations.core.tasks.linear import prompt as p
+
+    assert p._templates_blanked(text) == _templates_blanked_reference(text), text
+    assert p._few_shot_blanked(text) == _few_shot_blanked_reference(text), text
+    assert p._spelled_as_symbols(text) == _spelled_as_symbols_reference(text), text
+    if text.isascii() and p._SPELLED_HINT.search(text) is not None:  # the shortcut never skips a text the hint reads
+        assert p._spelling_words_in(text), text
+    assert p._quotes_blanked(text) == _quotes_blanked_reference(text), text
+    spans = lambda pattern: [(m.span(), m.groups()) for m in pattern.finditer(text)]  # noqa: E731
+    assert spans(p._QUOTED_EQUATION) == spans(re.compile(_QUOTED_EQUATION_BEFORE)), text
+    assert spans(p._PLACEHOLDER_LED) == spans(p._PLACEHOLDER), text
+
+
+_PROMPT_PIECES = st.sampled_from(
+    list("xy3 0=.:?<>'\"\n-") + ["->", "\u2192", "...", "\u2026", "<value>", "< the value >", "x = ?", "y=<valor>",
+                                 "Example: 2x = 8 -> x = 4\n", "Now: 3x - 2 = 13 ->", "Your turn: ", "two x plus five",
+                                 " equals ", " is ", "PLUS", "Minus", "times", "divided by", "\u017f", "\u212a",
+                                 "'2x = 4'", '"3x - 1 = 5"', "don't", "l\u2019\u00e9quation", "ab'", "'x'", "= ?",
+                                 "Step k: ...", "x\u2026/2", "(...)", "k..."])
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.lists(_PROMPT_PIECES, max_size=20).map("".join))
+@example("Example: 2x = 8 -> x = 4\nNow: 3x - 2 = 13 ->")
+@example('My textbook says "2(3x - 1) = 22". Solve: two x plus five equals 11. Answer: x = <value> ... \u2026')
+@example("x = ? and 'y = 2' and \"a\"'b = 1' and ''x = 1''")
+def test_prompt_rewrites_are_the_reference(text: str) -> None:
+    _check_rewrites(text)
+
+
+def test_prompt_rewrites_are_the_reference_on_the_corpus() -> None:
+    for text in _corpus_prompts():
+        _check_rewrites(text)
