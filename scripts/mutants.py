@@ -727,3 +727,6 @@ MUTANTS += [Mutant(*row) for row in _W29_ROWS]
 from mutants_fuzzP import ROWS as _FUZZP_ROWS  # noqa: E402 - wip/fuzzP: a statement after a hedge "for" word ("about age 31") is no claim
 
 MUTANTS += [Mutant(*row) for row in _FUZZP_ROWS]
+from mutants_hitF import ROWS as _HITF_ROWS  # noqa: E402 - wip/hitF: hit-path shortcuts (ASCII math runs, freeze, prompt rewrites, reader)
+
+MUTANTS += [Mutant(*row) for row in _HITF_ROWS]

@@ -371,6 +371,8 @@ _PROMPT_PIECES = st.sampled_from(
 @example("Example: 2x = 8 -> x = 4\nNow: 3x - 2 = 13 ->")
 @example('My textbook says "2(3x - 1) = 22". Solve: two x plus five equals 11. Answer: x = <value> ... \u2026')
 @example("x = ? and 'y = 2' and \"a\"'b = 1' and ''x = 1''")
+@example("Example: 2x = 8 \u2192 x = 4\nNow: 3x - 2 = 13 \u2192")
+@example("Solve: three times x is twelve")
 def test_prompt_rewrites_are_the_reference(text: str) -> None:
     _check_rewrites(text)
 
