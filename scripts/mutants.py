@@ -736,3 +736,6 @@ MUTANTS += [Mutant(*row) for row in _JSONT3_ROWS]
 from mutants_linAB import ROWS as _LINAB_ROWS  # noqa: E402 - a For lead before the equations; superscript powers of an unknown (wip/linAB)
 
 MUTANTS += [Mutant(*row) for row in _LINAB_ROWS]
+from mutants_hitF import ROWS as _HITF_ROWS  # noqa: E402 - wip/hitF: hit-path shortcuts (ASCII math runs, freeze, prompt rewrites, reader)
+
+MUTANTS += [Mutant(*row) for row in _HITF_ROWS]

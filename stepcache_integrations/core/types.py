@@ -304,10 +304,13 @@ def freeze(value: Any) -> Hashable:
     # the same forms as the general branches below, without their attribute and ABC lookups.
     if kind is str:
         return ("str", value)
+    # wip/hitF: a string inside one is frozen in place (``("str", s)``, what ``freeze(s)`` returns),
+    # not by a call per string (most leaves of stored constraints and step metadata are strings)
     if kind is dict:
-        return ("map", tuple([(("str", k) if type(k) is str else freeze(k), freeze(v)) for k, v in value.items()]))
+        return ("map", tuple([(("str", k) if type(k) is str else freeze(k), ("str", v) if type(v) is str else freeze(v))
+                              for k, v in value.items()]))
     if kind is list or kind is tuple:
-        return (kind.__name__, tuple([freeze(item) for item in value]))
+        return (kind.__name__, tuple([("str", item) if type(item) is str else freeze(item) for item in value]))
     if kind in _ATOMS:
         if kind is float:
             if value != value:

@@ -402,8 +402,24 @@ def math_runs(text: str, known: frozenset[str] = frozenset()) -> list[tuple[int,
     return list(_math_runs(text, known))
 
 
+# wip/hitF: the runs of an ASCII text with no known names, read by one pattern instead of token by
+# token (the same tokens: an ASCII text holds no word of another alphabet and no character of
+# another script, so a token is math exactly when it is a number, an operator, a variable-like name
+# (``_VAR_LIKE`` whole: no name character and no other alphabet's letter after it) or a space
+# without a line break; every other token is skipped whole, by the same alternatives
+# ``_RUN_TOKEN`` cuts it with, so each match starts where a token does). Checked against the token
+# by token reading by tests/unit/test_math_runs_equivalence.py and test_hit_path_hitF.py.
+_ASCII_RUN = re.compile(
+    r"(?P<run>(?:[0-9]+(?:\.[0-9]+)?|[-+*/^()=]|[A-Za-z](?:_?[0-9]+)?(?![A-Za-z0-9_])|[^\S\n]+(?!\s))+)"
+    r"|[A-Za-z_][A-Za-z0-9_]*|\s+|.",
+    re.DOTALL,
+)
+
+
 @short_text_cache(4096)  # a new prompt is cut into runs when claimed and again when its equations are read
 def _math_runs(text: str, known: frozenset[str]) -> tuple[tuple[int, str], ...]:
+    if not known and text.isascii():
+        return tuple((m.start(), m.group()) for m in _ASCII_RUN.finditer(text) if m.lastgroup and "=" in m.group())
     runs: list[tuple[int, str]] = []
     start = -1
     for match in _RUN_TOKEN.finditer(text):

@@ -32,6 +32,7 @@ from ..algebra import (
     parse_linear,
     solve_system,
 )
+from ..base import short_text_cache
 from .answer_form import PLACEHOLDER, is_json_form
 from ..request_language import fold
 from .reader import LinearRequest, read_request
@@ -63,6 +64,19 @@ _PLACEHOLDER = re.compile(
     _PLACEHOLDER_TEXT + r"|(?<![\w)+\-*/=^.])(?:\.\.\.|\u2026)(?![\w(+\-*/=^])", re.IGNORECASE
 )
 _PLACEHOLDER_MARKS = ("<", "?", "...", "\u2026")  # one stands in every match of the two patterns above
+_TEMPLATE_HINT = re.compile(r"=\s*(?:<|\.\.\.|\u2026|\?)")  # in every match of _TEMPLATE_EQUATION (wip/hitF)
+
+
+def _led(pattern: re.Pattern[str], first: str) -> re.Pattern[str]:
+    """``pattern`` led by a lookahead for the characters each of its matches starts with (``first``,
+    a character class's inside, read under the pattern's own flags): the same matches, but the regex
+    engine skips to those characters instead of trying every position (a pattern that opens with a
+    lookbehind gets no such skip). wip/hitF: each use is checked against the pattern itself by
+    tests/unit/test_hit_path_hitF.py."""
+    return re.compile(f"(?=[{first}])(?:{pattern.pattern})", pattern.flags)
+
+
+_PLACEHOLDER_LED = _led(_PLACEHOLDER, "<.\u2026")  # "<value>", "...", "\u2026"
 _LEADING_ZERO = re.compile(r"(?<![\d.])0\d")
 _DOUBLED_OPERATOR = re.compile(r"[+\-*/^]\s*[+\-*/^]")  # "5y ++ 3", "x - -3": not read
 _UNUSUAL_SPACE = re.compile(r"[^\S \t\n\r]")
@@ -119,7 +133,10 @@ _LATEX_FRACTION = re.compile(
 # Only math is unwrapped: a body with a word (two letters or more) keeps its markup.
 _WORD_IN_MARKUP = re.compile(r"[^\W\d_]{2,}")
 # A straight-quoted span of math alone ('"2(3x - 1) = 22"', "'3x + 1 = 16'"): ``_quotes_blanked``.
-_QUOTED_EQUATION = re.compile(r"""(?<![\w"'])(["'])(?=[^\s"'])([0-9A-Za-z_+\-*/^()., =]+?)(?<=[^\s"'])\1(?![\w"'])""")
+# wip/hitF: the opening quote is matched first and the character before it looked at after it (the same
+# matches as r"""(?<![\w"'])(["'])...""": the pattern then starts with its quotes, and the regex engine
+# skips to them instead of trying every position; tests/unit/test_hit_path_hitF.py)
+_QUOTED_EQUATION = re.compile(r"""(["'])(?<![\w"']["'])(?=[^\s"'])([0-9A-Za-z_+\-*/^()., =]+?)(?<=[^\s"'])\1(?![\w"'])""")
 # A comma grouping thousands ("1,200", "4,500,000"): three digits after each comma, no letter or
 # digit around and no comma or point before another digit ("1,200x", "1,2003", "1,200.5", "4,500,00").
 # English tables only: in most others "1,500" is one and a half.
@@ -270,7 +287,11 @@ def _prose_cut(text: str, pos: int, run: str) -> list[tuple[int, str]] | None:
     return None
 
 
-def _run_sides(text: str, pos: int, run: str) -> list[str] | None:
+# wip/hitF: a pure function of its arguments, asked twice of every run a prompt keeps (when its runs
+# are cut, then when they are read): the second time answered by the memo (a prompt longer than
+# ``SHORT_TEXT`` is read as before, not memoised)
+@short_text_cache(2048)
+def _run_sides(text: str, pos: int, run: str) -> tuple[str, ...] | None:
     """The sides of one run with '=', or None when the run is not read whole: it must stand apart
     from the words around it and every side must be a linear expression written plainly."""
     start, end = pos + len(run) - len(run.lstrip()), pos + len(run.rstrip())
@@ -286,7 +307,7 @@ def _run_sides(text: str, pos: int, run: str) -> list[str] | None:
             parse_linear(side)
     except (NotLinear, ZeroDivisionError, OverflowError):
         return None
-    return sides
+    return tuple(sides)
 
 
 def _run_stands_apart(text: str, start: int, end: int) -> bool:
@@ -479,6 +500,8 @@ _EXAMPLE_VALUES = re.compile(rf"{_VALUE}(?:, (?:and )?{_VALUE})*")
 
 def _few_shot_blanked(prompt: str) -> str:
     """``prompt`` with a few-shot block of arrows blanked down to its last problem (above), or as it is."""
+    if "->" not in prompt and "\u2192" not in prompt:
+        return prompt  # wip/hitF: every line of a block holds an arrow (_ARROW_LINE): without one, no line reads
     lines = [_ARROW_LINE.fullmatch(line) for line in prompt.strip("\n").split("\n")]
     if len(lines) < 2 or any(m is None for m in lines):
         return prompt
@@ -643,7 +666,7 @@ def _latex_fractions(prompt: str) -> str:
 
 def _spelled_as_symbols(prompt: str) -> str:
     """The prompt with its equations written in words rewritten to symbols (``_SPELLED_EQUATION``)."""
-    if not prompt.isascii() or _SPELLED_HINT.search(prompt) is None:
+    if not prompt.isascii() or not _spelling_words_in(prompt) or _SPELLED_HINT.search(prompt) is None:
         return prompt
 
     def symbols(match: re.Match[str]) -> str:
@@ -655,6 +678,14 @@ def _spelled_as_symbols(prompt: str) -> str:
         return f"{_side_symbols(left)} = {_side_symbols(right)}"
 
     return _SPELLED_EQUATION.sub(symbols, prompt)
+
+
+def _spelling_words_in(prompt: str) -> bool:
+    """Whether one of _SPELLED_HINT's words stands in an ASCII ``prompt``, as a part of a word or
+    not (wip/hitF: the pattern's search, case-insensitive at every position, runs only then; an
+    ASCII text holds no character IGNORECASE folds to an ASCII letter but the letters themselves)."""
+    low = prompt.lower()
+    return any(word in low for word in ("plus", "minus", "times", "equal", "divided"))
 
 
 def _side_symbols(side: str) -> str:
@@ -720,7 +751,13 @@ def _templates_blanked(prompt: str) -> str:
     # apostrophe): blanking writes only spaces and "\u00a7", so what the prompt lacks stays lacking.
     text = prompt
     if any(mark in text for mark in _PLACEHOLDER_MARKS):
-        text = _PLACEHOLDER.sub(blank, _TEMPLATE_EQUATION.sub(blank, text))
+        # wip/hitF: each template holds "=" and then, after blanks, "<", "...", "\u2026" or "?"
+        # (_TEMPLATE_HINT); each placeholder "<", "..." or "\u2026": a pattern none of whose matches
+        # can stand is not run (its substitution would leave the text as it is)
+        if _TEMPLATE_HINT.search(text) is not None:
+            text = _TEMPLATE_EQUATION.sub(blank, text)
+        if "<" in text or "..." in text or "\u2026" in text:
+            text = _PLACEHOLDER_LED.sub(blank, text)
     if "'" in text or "\u2019" in text:
         text = _CONTRACTION.sub(blank, text)
     return text

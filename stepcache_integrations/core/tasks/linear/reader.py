@@ -117,6 +117,7 @@ _TRANSPARENT = frozenset("\"'()")
 # is x?"); beside a number or a sign it is a minus, read with its equation or not at all.
 _DASH = re.compile(r" (--?|\u2013|\u2014|/) (?=[^\W\d_])")
 _DASHES = frozenset("-\u2013\u2014/")  # the characters _DASH's dash starts with (wip/hitB: tried only there)
+_LABEL_LEADS = frozenset({"ORDINAL", "INTRO", "LABEL"})  # the words a label's or an exercise's number may follow
 _BLANKS = frozenset(" \t\r")  # read by no rule outside an equation (_token_at)
 # wip/linP: a label's id is any of "3", "#12", "12b", "12(b)", "4.2", "Q4", "IV" (no constant of the
 # problem: its word is LABEL_NUMBER, read by no rule as a term), closed by ":", ". ", ")", " - " or
@@ -818,6 +819,8 @@ def _unknown_after_equation(text: str, pos: int, variables: frozenset[str]) -> b
 def _label_number_or_dash(text: str, pos: int, previous: str, in_run: bool) -> tuple[list[Word], int] | None:
     """A list's bullet at ``pos`` (nothing: the line break is its mark, wip/linT: "\n- equation: ...",
     "\n* show your work"), else :func:`_label_or_dash`."""
+    if previous not in _LABEL_LEADS and (in_run or (text[pos] not in _DASHES and (pos == 0 or text[pos - 1] != "\n"))):
+        return None  # wip/hitF: no bullet (no line break before), label number, exercise number or dash can stand here
     bullet = _BULLET.match(text, pos) if not in_run and _listed_line(text, pos) else None
     if bullet is not None:
         return [], bullet.end()  # wip/linT: a list's bullet
@@ -1110,13 +1113,23 @@ def _expression_at(text: str, pos: int, variables: frozenset[str]) -> tuple[Word
     return Word("EXPR", match.group(), pos), end
 
 
+_SPECIAL_ALL = (("TEMPLATE", _TEMPLATE), ("STEP_LABEL", _STEP_LABEL), ("VALUE_SLOT", _SLOT), ("ELLIPSIS", _ELLIPSIS))
+# wip/hitF: per ASCII character of _SPECIAL_FIRST, the patterns that can start with it, in _SPECIAL_ALL's
+# order (a template's unknown is a letter, "Step" starts with s or S, a placeholder with "<", an
+# ellipsis with "."); any other character (beyond ASCII: "\u2026", and the letters IGNORECASE folds
+# to ASCII ones, "\u017f" and "\u212a") tries them all, as before
+_SPECIAL_PATTERNS = {
+    **{c: _SPECIAL_ALL[:2] if c in "sS" else _SPECIAL_ALL[:1] for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"},
+    "<": _SPECIAL_ALL[2:3], ".": _SPECIAL_ALL[3:],
+}
+
+
 def _special_at(text: str, pos: int) -> tuple[Word, int] | None:
     """A template, a placeholder, a "Step k:" label or an ellipsis at ``pos``."""
     char = text[pos]
     if char.isascii() and char not in _SPECIAL_FIRST:
         return None  # wip/hitB: each pattern's first character is a letter, "<", "." or "\u2026"
-    for kind, pattern in (("TEMPLATE", _TEMPLATE), ("STEP_LABEL", _STEP_LABEL), ("VALUE_SLOT", _SLOT),
-                          ("ELLIPSIS", _ELLIPSIS)):
+    for kind, pattern in _SPECIAL_PATTERNS.get(char, _SPECIAL_ALL):
         match = pattern.match(text, pos)
         # an ellipsis is one wherever it stands ("0.99...": a repeating decimal, not a full stop)
         if match is not None and (kind == "ELLIPSIS" or pos == 0 or not text[pos - 1].isalnum()):
