@@ -165,37 +165,60 @@ def _serve() -> int:
 # witness loads, are built by Lark's own methods. tests/tooling/unit/test_mutation_check.py builds
 # every grammar of the package both ways and compares the tables.
 _LALR_SOURCES = {"compute_includes_lookback": "0d0a254b4d998194", "expand_rule": "9df5c10c4dcd0682"}
+_RULE_PTR_SOURCE = "2f128e4f07036558"  # grammar_analysis.RulePtr, made once per item (_interned_rule_ptr)
 
 
 def _includes_lookback(self) -> None:  # noqa: ANN001 - Lark's LALR_Analyzer
     """Lark 1.3.1's ``LALR_Analyzer.compute_includes_lookback``: the items of a transition's
-    nonterminal found by their rule's origin, a rule's completed items in a state by their rule."""
+    nonterminal found by their rule's origin, a rule's completed items in a state by their rule;
+    whether the rest of a rule after a position is nullable read from the rule's nullable tail
+    (the first position from which every symbol is nullable, found once per rule), and a state's
+    transitions, the read relations and a state's items by origin looked up by the symbol's name
+    (a str: its hash is cached),
+    where no two symbols of the grammar share a name (else by the symbols, as Lark does)."""
     by_origin: dict = {}  # state -> origin -> its items, in the closure's order
     completed: dict = {}  # state -> rule -> its completed items, in the closure's order
+    tails: dict = {}  # rule -> the first position of its all-nullable tail (len: none nullable at the end)
     nullable, reads = self.NULLABLE, self.reads
+    by_name = _names_unique(self)
+    if by_name:
+        named: dict = {}  # state -> {symbol's name: next state}
+        read = {(state, symbol.name) for state, symbol in reads}
     for nt in self.nonterminal_transitions:
         state, nonterminal = nt
         groups = by_origin.get(state)
         if groups is None:
             groups = by_origin[state] = {}
             for rp in state.closure:
-                groups.setdefault(rp.rule.origin, []).append(rp)
+                origin = rp.rule.origin
+                groups.setdefault(origin.name if by_name else origin, []).append(rp)
         includes = []
         lookback = self.lookback[nt]
-        for rp in groups.get(nonterminal, ()):
-            expansion = rp.rule.expansion
+        for rp in groups.get(nonterminal.name if by_name else nonterminal, ()):
+            rule = rp.rule
+            expansion = rule.expansion
+            tail = tails.get(rule)
+            if tail is None:
+                tail = len(expansion)
+                while tail > 0 and expansion[tail - 1] in nullable:
+                    tail -= 1
+                tails[rule] = tail
             state2 = state
             for i in range(rp.index, len(expansion)):
                 s = expansion[i]
-                nt2 = (state2, s)
-                state2 = state2.transitions[s]
-                if nt2 not in reads:
-                    continue
-                for j in range(i + 1, len(expansion)):
-                    if expansion[j] not in nullable:
-                        break
+                if by_name:
+                    name = s.name
+                    if i + 1 >= tail and (state2, name) in read:
+                        includes.append((state2, s))
+                    following = named.get(state2)
+                    if following is None:
+                        following = named[state2] = {t.name: n for t, n in state2.transitions.items()}
+                    state2 = following[name]
                 else:
-                    includes.append(nt2)
+                    nt2 = (state2, s)
+                    state2 = state2.transitions[s]
+                    if i + 1 >= tail and nt2 in reads:
+                        includes.append(nt2)
             if rp.index == 0:
                 done = completed.get(state2)
                 if done is None:
@@ -203,10 +226,22 @@ def _includes_lookback(self) -> None:  # noqa: ANN001 - Lark's LALR_Analyzer
                     for rp2 in state2.closure:
                         if rp2.is_satisfied:
                             done.setdefault(rp2.rule, []).append(rp2)
-                for rp2 in done.get(rp.rule, ()):
+                for rp2 in done.get(rule, ()):
                     lookback.add((state2, rp2.rule))
         for nt2 in includes:
             self.includes[nt2].add(nt)
+
+
+def _names_unique(analyzer) -> bool:  # noqa: ANN001 - Lark's LALR_Analyzer
+    """Whether no two different symbols of the analysed grammar share a name (a terminal and a
+    rule of one name, say): then a symbol's name stands for the symbol in the lookups above."""
+    seen: dict = {}
+    symbols = [symbol for state in analyzer.lr0_itemsets for symbol in state.transitions]
+    for symbol in [*symbols, *analyzer.lr0_rules_by_origin]:  # and every rule's origin
+        other = seen.setdefault(symbol.name, symbol)
+        if other is not symbol and other != symbol:
+            return False
+    return True
 
 
 def _kept_expansions(expand_rule):  # noqa: ANN001, ANN202 - Lark's GrammarAnalyzer.expand_rule
@@ -228,6 +263,39 @@ def _kept_expansions(expand_rule):  # noqa: ANN001, ANN202 - Lark's GrammarAnaly
     return kept
 
 
+def _interned_rule_ptr(base):  # noqa: ANN001, ANN202 - Lark's grammar_analysis.RulePtr
+    """Lark's ``RulePtr`` made once per (rule object, position) and its hash kept: the LR(0) states
+    advance the same items again and again, and every set of items hashes them (Lark computes
+    ``hash((rule, index))`` at each call). Equal to Lark's items, hashed the same; keyed by the rule
+    object itself (never an equal rule of another grammar: its alias and options may differ)."""
+
+    class RulePtr(base):
+        __slots__ = ("_hash",)
+        _made: dict = {}
+
+        def __new__(cls, rule, index):  # noqa: ANN001, ANN204
+            key = (id(rule), index)
+            found = cls._made.get(key)
+            if found is None:
+                found = object.__new__(cls)
+                base.__init__(found, rule, index)  # Lark's own checks
+                found._hash = hash((rule, index))
+                cls._made[key] = found  # the item holds its rule: the id is never reused meanwhile
+            return found
+
+        def __init__(self, rule, index) -> None:  # noqa: ANN001 - made in __new__
+            pass
+
+        def __hash__(self) -> int:
+            return self._hash
+
+        def __eq__(self, other) -> bool:  # noqa: ANN001
+            return self is other or base.__eq__(self, other)
+
+    RulePtr.replaces = base
+    return RulePtr
+
+
 def _fast_lalr() -> str:
     """Put the two methods in Lark's LALR analyzer (this process only); says whether it did."""
     import hashlib
@@ -237,6 +305,8 @@ def _fast_lalr() -> str:
         from lark.parsers import lalr_analysis
     except ImportError:
         return "not applied: no Lark"
+    from lark.parsers import grammar_analysis
+
     analyzer = lalr_analysis.LALR_Analyzer
     if getattr(analyzer.expand_rule, "replaces", None) is not None:
         return "applied"
@@ -244,8 +314,12 @@ def _fast_lalr() -> str:
         got = hashlib.sha256(inspect.getsource(getattr(analyzer, name)).encode("utf-8")).hexdigest()[:16]
         if got != want:
             return f"not applied: Lark's {name} is another than the one replaced ({got})"
+    got = hashlib.sha256(inspect.getsource(grammar_analysis.RulePtr).encode("utf-8")).hexdigest()[:16]
+    if got != _RULE_PTR_SOURCE:
+        return f"not applied: Lark's RulePtr is another than the one replaced ({got})"
     analyzer.compute_includes_lookback = _includes_lookback
     analyzer.expand_rule = _kept_expansions(analyzer.expand_rule)
+    grammar_analysis.RulePtr = _interned_rule_ptr(grammar_analysis.RulePtr)
     return "applied"
 
 

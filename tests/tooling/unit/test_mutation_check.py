@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from lark import Lark
-from lark.parsers import lalr_analysis
+from lark.parsers import grammar_analysis, lalr_analysis
 
 from stepcache_integrations.core.tasks.request_language import _Tokens
 
@@ -45,12 +45,21 @@ def test_the_faster_lalr_analysis_builds_lark_s_own_tables(mutation_check, monke
     text = grammar.read_text(encoding="utf-8")
     analyzer = lalr_analysis.LALR_Analyzer
     monkeypatch.setattr(analyzer, "compute_includes_lookback", analyzer.compute_includes_lookback)
-    monkeypatch.setattr(analyzer, "expand_rule", analyzer.expand_rule)  # both put back after the test
+    monkeypatch.setattr(analyzer, "expand_rule", analyzer.expand_rule)  # all three put back after the test
+    monkeypatch.setattr(grammar_analysis, "RulePtr", grammar_analysis.RulePtr)
     own = _table(text)
     assert mutation_check._fast_lalr() == "applied"
     assert analyzer.compute_includes_lookback is mutation_check._includes_lookback
+    assert grammar_analysis.RulePtr.replaces is not None
     fast = _table(text)
     assert fast.states == own.states
+    # a reduction names the very rule Lark's own tables name: its alias and options too (a Rule
+    # compares by origin and expansion only)
+    for state, actions in own.states.items():
+        for name, (action, target) in actions.items():
+            if action is lalr_analysis.Reduce:
+                made = fast.states[state][name][1]
+                assert (made.alias, vars(made.options), made.order) == (target.alias, vars(target.options), target.order)
     assert fast.start_states == own.start_states
     assert fast.end_states == own.end_states
     assert len(own.states) > 10
@@ -64,6 +73,7 @@ def test_the_faster_lalr_analysis_is_not_put_in_another_lark(mutation_check, mon
 
     monkeypatch.setattr(analyzer, "compute_includes_lookback", compute_includes_lookback)
     monkeypatch.setattr(analyzer, "expand_rule", analyzer.expand_rule)
+    monkeypatch.setattr(grammar_analysis, "RulePtr", grammar_analysis.RulePtr)
     assert mutation_check._fast_lalr().startswith("not applied")
     assert analyzer.compute_includes_lookback is compute_includes_lookback
 
