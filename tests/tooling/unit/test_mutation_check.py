@@ -86,16 +86,26 @@ def test_the_server_freezes_its_preloaded_objects_and_runs_each_request_in_a_chi
     import os
     import subprocess
 
-    (tmp_path / "test_sample.py").write_text("def test_ok():\n    assert True\n\n\ndef test_bad():\n    assert False\n")
+    (tmp_path / "test_sample.py").write_text(
+        "import re\n\n\ndef test_ok():\n    assert True\n\n\ndef test_bad():\n    assert False\n\n\n"
+        "def test_compiled():\n    assert (str, 'a+b', 2) in re._cache and (bytes, b'c+', 0) in re._cache\n"
+    )
     env = {**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1", "PYTHONDONTWRITEBYTECODE": "1"}
     server = subprocess.Popen([sys.executable, str(ROOT / "scripts" / "mutation_check.py"), "--serve"], cwd=tmp_path,
                               env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                               text=True, bufsize=1)
     try:
-        server.stdin.write(json.dumps(["json", "lark"]) + "\n")
+        # the modules to import, and the patterns to compile into re's cache (one that does not compile
+        # is left to the child)
+        patterns = [["str", "a+b", 2], ["bytes", "c+", 0], ["str", "(", 0]]
+        server.stdin.write(json.dumps({"modules": ["json", "lark"], "patterns": patterns}) + "\n")
         server.stdin.flush()
         hello = json.loads(server.stdout.readline())
         assert hello["forking"] and hello["lalr"] == "applied" and hello["frozen"] > 1000
+        assert hello["patterns"] == 2
+        server.stdin.write(json.dumps({"args": [*mutation_check.PYTEST_ARGS, "test_sample.py::test_compiled"], "timeout": 120}) + "\n")
+        server.stdin.flush()
+        assert json.loads(server.stdout.readline())["returncode"] == 0  # the child inherits the compiled patterns
         # as a witness runs (tracebacks drawn) and as a mutant runs (MUTANT_ARGS: none drawn): the
         # same exit codes, and the failing test names itself either way
         tails = []
