@@ -14,7 +14,8 @@ libraries the package uses (never the package, the tooling or the tests); it for
 per pytest run, so a run starts from that clean state and imports the copy's (mutated) code
 fresh, without paying the interpreter's and the libraries' start-up again (the libraries' objects
 are frozen out of the garbage collector's sight before it forks, and a mutated grammar's LALR
-tables are built by an equivalent, cheaper analysis: ``_fast_lalr``). Each copy's bytecode
+tables are built by an equivalent, cheaper analysis: ``_fast_lalr``; the regular expressions the
+copy's package compiles at import are already in ``re``'s cache: ``_compile_patterns``). Each copy's bytecode
 is compiled once, checked against its source's hash on import, so only the mutated file is
 compiled again.
 
@@ -76,13 +77,18 @@ def _serve() -> int:
     os.dup2(2, 1)  # what an import prints is no answer
     copy = Path.cwd()
     sys.path[0] = str(copy)  # as `python -m pytest` run in the copy has it
-    names = json.loads(sys.stdin.readline())
+    preload = json.loads(sys.stdin.readline())
+    names, patterns = (preload, []) if isinstance(preload, list) else (preload["modules"], preload["patterns"])
+    import re
+
+    re._MAXCACHE = max(re._MAXCACHE, 2 * len(patterns) + 512)  # type: ignore[attr-defined] - see _compile_patterns
     for name in names:
         try:
             __import__(name)
         except BaseException:  # noqa: BLE001 - a module that cannot be preloaded is imported by the child
             pass
     lalr = _fast_lalr()  # a mutated grammar's tables built with less CPU, the same tables
+    compiled = _compile_patterns(patterns)
     # The preloaded libraries' objects to the permanent generation: a child's collections (pytest
     # runs two full ones as it ends) then never walk them (~0.6 s of CPU a child). They live as
     # long as the child anyway; what the child makes is collected as before.
@@ -92,7 +98,8 @@ def _serve() -> int:
            if str(getattr(mod, "__file__", None) or "").startswith(str(copy) + os.sep)]
     # fork only from a single-threaded process that holds none of the copy's code
     forking = hasattr(os, "fork") and threading.active_count() == 1 and not own
-    out.write(json.dumps({"forking": forking, "own": own[:5], "lalr": lalr, "frozen": gc.get_freeze_count()}) + "\n")
+    out.write(json.dumps({"forking": forking, "own": own[:5], "lalr": lalr, "frozen": gc.get_freeze_count(),
+                          "patterns": compiled}) + "\n")
     out.flush()
     import pytest
 
@@ -155,6 +162,26 @@ def _serve() -> int:
     return 0
 
 
+def _compile_patterns(patterns: list) -> int:
+    """Compile the copy's regular expressions (``_preload`` lists them: [str or bytes, pattern, flags])
+    into ``re``'s own cache, which the forked children inherit: a child's ``re.compile`` of the same
+    pattern and flags then returns the compiled pattern instead of compiling it again (~0.1 s of a
+    ~0.5 s child: the package compiles ~250 at import). Only ``re``'s cache: no code of the copy
+    runs here, a mutated pattern is simply not found and compiled by the child as before. The cache
+    is made large enough to hold them all (``re`` keeps 512 and drops the oldest beyond)."""
+    import re
+
+    re._MAXCACHE = max(re._MAXCACHE, 2 * len(patterns) + 512)  # type: ignore[attr-defined]
+    done = 0
+    for kind, pattern, flags in patterns:
+        try:
+            re.compile(pattern.encode("latin-1") if kind == "bytes" else pattern, flags)
+            done += 1
+        except Exception:  # noqa: BLE001 - the child compiles it (and meets its error) as before
+            pass
+    return done
+
+
 # -- the children's grammar builds: Lark's LALR analysis with two methods made cheaper ----------
 # A grammar mutant's child builds the mutated grammar's LALR tables (linear ~6.5 s of CPU, JSON ~4 s:
 # ~45% of all the children's CPU). Two of Lark's methods cost most of it by comparing every item of
@@ -165,37 +192,60 @@ def _serve() -> int:
 # witness loads, are built by Lark's own methods. tests/tooling/unit/test_mutation_check.py builds
 # every grammar of the package both ways and compares the tables.
 _LALR_SOURCES = {"compute_includes_lookback": "0d0a254b4d998194", "expand_rule": "9df5c10c4dcd0682"}
+_RULE_PTR_SOURCE = "2f128e4f07036558"  # grammar_analysis.RulePtr, made once per item (_interned_rule_ptr)
 
 
 def _includes_lookback(self) -> None:  # noqa: ANN001 - Lark's LALR_Analyzer
     """Lark 1.3.1's ``LALR_Analyzer.compute_includes_lookback``: the items of a transition's
-    nonterminal found by their rule's origin, a rule's completed items in a state by their rule."""
+    nonterminal found by their rule's origin, a rule's completed items in a state by their rule;
+    whether the rest of a rule after a position is nullable read from the rule's nullable tail
+    (the first position from which every symbol is nullable, found once per rule), and a state's
+    transitions, the read relations and a state's items by origin looked up by the symbol's name
+    (a str: its hash is cached),
+    where no two symbols of the grammar share a name (else by the symbols, as Lark does)."""
     by_origin: dict = {}  # state -> origin -> its items, in the closure's order
     completed: dict = {}  # state -> rule -> its completed items, in the closure's order
+    tails: dict = {}  # rule -> the first position of its all-nullable tail (len: none nullable at the end)
     nullable, reads = self.NULLABLE, self.reads
+    by_name = _names_unique(self)
+    if by_name:
+        named: dict = {}  # state -> {symbol's name: next state}
+        read = {(state, symbol.name) for state, symbol in reads}
     for nt in self.nonterminal_transitions:
         state, nonterminal = nt
         groups = by_origin.get(state)
         if groups is None:
             groups = by_origin[state] = {}
             for rp in state.closure:
-                groups.setdefault(rp.rule.origin, []).append(rp)
+                origin = rp.rule.origin
+                groups.setdefault(origin.name if by_name else origin, []).append(rp)
         includes = []
         lookback = self.lookback[nt]
-        for rp in groups.get(nonterminal, ()):
-            expansion = rp.rule.expansion
+        for rp in groups.get(nonterminal.name if by_name else nonterminal, ()):
+            rule = rp.rule
+            expansion = rule.expansion
+            tail = tails.get(rule)
+            if tail is None:
+                tail = len(expansion)
+                while tail > 0 and expansion[tail - 1] in nullable:
+                    tail -= 1
+                tails[rule] = tail
             state2 = state
             for i in range(rp.index, len(expansion)):
                 s = expansion[i]
-                nt2 = (state2, s)
-                state2 = state2.transitions[s]
-                if nt2 not in reads:
-                    continue
-                for j in range(i + 1, len(expansion)):
-                    if expansion[j] not in nullable:
-                        break
+                if by_name:
+                    name = s.name
+                    if i + 1 >= tail and (state2, name) in read:
+                        includes.append((state2, s))
+                    following = named.get(state2)
+                    if following is None:
+                        following = named[state2] = {t.name: n for t, n in state2.transitions.items()}
+                    state2 = following[name]
                 else:
-                    includes.append(nt2)
+                    nt2 = (state2, s)
+                    state2 = state2.transitions[s]
+                    if i + 1 >= tail and nt2 in reads:
+                        includes.append(nt2)
             if rp.index == 0:
                 done = completed.get(state2)
                 if done is None:
@@ -203,10 +253,22 @@ def _includes_lookback(self) -> None:  # noqa: ANN001 - Lark's LALR_Analyzer
                     for rp2 in state2.closure:
                         if rp2.is_satisfied:
                             done.setdefault(rp2.rule, []).append(rp2)
-                for rp2 in done.get(rp.rule, ()):
+                for rp2 in done.get(rule, ()):
                     lookback.add((state2, rp2.rule))
         for nt2 in includes:
             self.includes[nt2].add(nt)
+
+
+def _names_unique(analyzer) -> bool:  # noqa: ANN001 - Lark's LALR_Analyzer
+    """Whether no two different symbols of the analysed grammar share a name (a terminal and a
+    rule of one name, say): then a symbol's name stands for the symbol in the lookups above."""
+    seen: dict = {}
+    symbols = [symbol for state in analyzer.lr0_itemsets for symbol in state.transitions]
+    for symbol in [*symbols, *analyzer.lr0_rules_by_origin]:  # and every rule's origin
+        other = seen.setdefault(symbol.name, symbol)
+        if other is not symbol and other != symbol:
+            return False
+    return True
 
 
 def _kept_expansions(expand_rule):  # noqa: ANN001, ANN202 - Lark's GrammarAnalyzer.expand_rule
@@ -228,6 +290,39 @@ def _kept_expansions(expand_rule):  # noqa: ANN001, ANN202 - Lark's GrammarAnaly
     return kept
 
 
+def _interned_rule_ptr(base):  # noqa: ANN001, ANN202 - Lark's grammar_analysis.RulePtr
+    """Lark's ``RulePtr`` made once per (rule object, position) and its hash kept: the LR(0) states
+    advance the same items again and again, and every set of items hashes them (Lark computes
+    ``hash((rule, index))`` at each call). Equal to Lark's items, hashed the same; keyed by the rule
+    object itself (never an equal rule of another grammar: its alias and options may differ)."""
+
+    class RulePtr(base):
+        __slots__ = ("_hash",)
+        _made: dict = {}
+
+        def __new__(cls, rule, index):  # noqa: ANN001, ANN204
+            key = (id(rule), index)
+            found = cls._made.get(key)
+            if found is None:
+                found = object.__new__(cls)
+                base.__init__(found, rule, index)  # Lark's own checks
+                found._hash = hash((rule, index))
+                cls._made[key] = found  # the item holds its rule: the id is never reused meanwhile
+            return found
+
+        def __init__(self, rule, index) -> None:  # noqa: ANN001 - made in __new__
+            pass
+
+        def __hash__(self) -> int:
+            return self._hash
+
+        def __eq__(self, other) -> bool:  # noqa: ANN001
+            return self is other or base.__eq__(self, other)
+
+    RulePtr.replaces = base
+    return RulePtr
+
+
 def _fast_lalr() -> str:
     """Put the two methods in Lark's LALR analyzer (this process only); says whether it did."""
     import hashlib
@@ -237,6 +332,8 @@ def _fast_lalr() -> str:
         from lark.parsers import lalr_analysis
     except ImportError:
         return "not applied: no Lark"
+    from lark.parsers import grammar_analysis
+
     analyzer = lalr_analysis.LALR_Analyzer
     if getattr(analyzer.expand_rule, "replaces", None) is not None:
         return "applied"
@@ -244,8 +341,12 @@ def _fast_lalr() -> str:
         got = hashlib.sha256(inspect.getsource(getattr(analyzer, name)).encode("utf-8")).hexdigest()[:16]
         if got != want:
             return f"not applied: Lark's {name} is another than the one replaced ({got})"
+    got = hashlib.sha256(inspect.getsource(grammar_analysis.RulePtr).encode("utf-8")).hexdigest()[:16]
+    if got != _RULE_PTR_SOURCE:
+        return f"not applied: Lark's RulePtr is another than the one replaced ({got})"
     analyzer.compute_includes_lookback = _includes_lookback
     analyzer.expand_rule = _kept_expansions(analyzer.expand_rule)
+    grammar_analysis.RulePtr = _interned_rule_ptr(grammar_analysis.RulePtr)
     return "applied"
 
 
@@ -382,12 +483,13 @@ def _restore_tables(copy: Path, pristine: Path) -> None:
 _OWN = (PKG, BENCH_PKG, "tests", "conftest", "mutants", "__main__", "__mp_main__")
 
 
-def _preload(copy: Path) -> list[str]:
+def _preload(copy: Path) -> dict[str, list]:
     """The third-party modules the package and its tooling import, in import order: found by
     importing every module of both in a throwaway interpreter (in the copy). The workers import
     these before forking; the copy's own modules are left out."""
     probe = r"""
-import json, pkgutil, sys, importlib
+import json, pkgutil, re, sys, importlib
+re._MAXCACHE = 1 << 20  # every pattern compiled below stays listed
 import pytest, hypothesis, hypothesis.strategies
 for package in sys.argv[1:]:
     try:
@@ -399,21 +501,24 @@ for package in sys.argv[1:]:
             importlib.import_module(info.name)
         except BaseException:
             pass
-print(json.dumps(list(sys.modules)))
+patterns = [["bytes" if kind is bytes else "str", p.decode("latin-1") if kind is bytes else p, flags]
+            for (kind, p, flags) in list(re._cache) if kind in (str, bytes) and isinstance(flags, int)]
+print(json.dumps({"modules": list(sys.modules), "patterns": patterns}))
 """
     done = subprocess.run([sys.executable, "-c", probe, PKG, BENCH_PKG], cwd=copy, env=_env(copy),
                           stdin=subprocess.DEVNULL, capture_output=True, text=True, check=False, timeout=300)
     try:
-        names = json.loads(done.stdout.strip().splitlines()[-1])
+        found = json.loads(done.stdout.strip().splitlines()[-1])
     except (IndexError, ValueError):
-        return []
-    return [n for n in names if n.split(".")[0] not in _OWN and not n.startswith("__editable__")]
+        return {"modules": [], "patterns": []}
+    modules = [n for n in found["modules"] if n.split(".")[0] not in _OWN and not n.startswith("__editable__")]
+    return {"modules": modules, "patterns": found["patterns"]}
 
 
 class Worker:
     """One copy of the repository and its pytest server."""
 
-    def __init__(self, copy: Path, preload: list[str]) -> None:
+    def __init__(self, copy: Path, preload: dict[str, list]) -> None:
         self.copy = copy
         self.proc = subprocess.Popen(
             [sys.executable, str(Path(__file__).resolve()), "--serve"], cwd=copy, env=_env(copy),
