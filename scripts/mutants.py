@@ -739,3 +739,6 @@ MUTANTS += [Mutant(*row) for row in _LINAB_ROWS]
 from mutants_hitF import ROWS as _HITF_ROWS  # noqa: E402 - wip/hitF: hit-path shortcuts (ASCII math runs, freeze, prompt rewrites, reader)
 
 MUTANTS += [Mutant(*row) for row in _HITF_ROWS]
+from mutants_s23 import ROWS as _S23_ROWS  # noqa: E402 - main, 2026-12-06 11:45: red team 25's failed patch is never served
+
+MUTANTS += [Mutant(*row) for row in _S23_ROWS]
