@@ -297,11 +297,11 @@ _NUMBER = re.compile(r"(?:0|[1-9][0-9]{0,11})(?:\.[0-9]{1,12})?")
 _RUN = re.compile(r"[0-9+\-*/()](?:[0-9+\-*/()]|\.(?=[0-9])| (?=[0-9+\-*/()]))*")
 _OPERATORS = {"LESS_THAN": "-", "PLUS": "+", "MINUS": "-", "TIMES": "*", "DIVIDED": "/", "SUM_OF": "+", "PRODUCT_OF": "*", "PERCENT": "*",
               # wip/arithS: the operation a word names
-              "MORE_THAN": "+", "SUBTRACTED_FROM": "-", "SUBTRACT": "-", "DIVIDES": "/", "MULTIPLY": "*", "ADD": "+",
+              "SUBTRACTED_FROM": "-", "SUBTRACT": "-", "DIVIDES": "/", "MULTIPLY": "*", "ADD": "+",
               "QUOTIENT_OF": "/", "DIFFERENCE_BETWEEN": "-", "TWICE": "*", "HALF_OF": "/"}
-# the words whose second number is the first operand: "11 less than 14" (14 - 11), "12 more than 8" (8 + 12),
-# "8 subtracted from 12", "Subtract 8 from 12" (12 - 8), "Add 8 to 12" (12 + 8)
-_SECOND_FIRST = frozenset({"LESS_THAN", "MORE_THAN", "SUBTRACTED_FROM", "FROM", "TO"})
+# the words whose second number is the first operand: "11 less than 14" (14 - 11), "8 subtracted from 12",
+# "Subtract 8 from 12" (12 - 8), "Add 8 to 12" (12 + 8)
+_SECOND_FIRST = frozenset({"LESS_THAN", "SUBTRACTED_FROM", "FROM", "TO"})
 _POWERS = {"SQUARED": 2, "SQUARE_OF": 2, "CUBED": 3, "CUBE_OF": 3}  # "11 squared": 11 * 11
 
 
