@@ -3,7 +3,8 @@ name their operation ("Subtract 8 from 12", "Divide 8 by 12", "Multiply 8 by 12"
 "8 subtracted from 12", "2 to the power of 10", "the square root of 144" (an exact
 root only), "the average of 3, 5 and 10", "the difference between 12 and 8" (read only when it is not
 negative: the two conventions agree), "the quotient of 8 and 12", "twice 8", "half of 12"
-(core/tasks/arithmetic/request.lark and vocabulary/*.json). Each is computed exactly from the prompt
+(core/tasks/arithmetic/request.lark and vocabulary/*.json), and their words in the es fr de pt it ru zh ja
+tables where a native reading is sure (roots, means, doubles, halves, powers, differences). Each is computed exactly from the prompt
 alone, the order of its numbers as the words say; each near miss (the other preposition, an extra
 operation, a unit, a rounding, a negation, a median, a percentage more) is no claim: the model answers."""
 
@@ -59,6 +60,53 @@ READ = [
     ("What is half of 12?", "12 / 2", 6, "value", "en"),
     ("What is half of 7? Only the number, please.", "7 / 2", F(7, 2), "number", "en"),
     ("Find the sum of 3 and 4.", "3 + 4", 7, "value", "en"),  # read before (wip/arithA), the order kept
+    # the same words in the tables of other languages (a native reading each)
+    ("¿Cuál es la raíz cuadrada de 144?", "sqrt(144)", 12, "value", "es"),
+    ("¿Cuál es el promedio de 3, 5 y 10?", "(3 + 5 + 10) / 3", 6, "value", "es"),
+    ("¿Cuál es la media de 3 y 4?", "(3 + 4) / 2", F(7, 2), "value", "es"),
+    ("¿Cuánto es el doble de 8?", "2 * 8", 16, "value", "es"),
+    ("¿Cuánto es la mitad de 12?", "12 / 2", 6, "value", "es"),
+    ("¿Cuánto es 2 elevado a 10?", "2 * 2 * 2 * 2 * 2 * 2 * 2 * 2 * 2 * 2", 1024, "value", "es"),
+    ("¿Cuál es la diferencia entre 12 y 8?", "12 - 8", 4, "value", "es"),
+    ("Quelle est la racine carrée de 144 ?", "sqrt(144)", 12, "value", "fr"),
+    ("Quelle est la moyenne de 3, 5 et 10 ?", "(3 + 5 + 10) / 3", 6, "value", "fr"),
+    ("Quel est le double de 8 ?", "2 * 8", 16, "value", "fr"),
+    ("Quelle est la moitié de 12 ?", "12 / 2", 6, "value", "fr"),
+    ("Combien font 2 puissance 3 ?", "2 * 2 * 2", 8, "value", "fr"),
+    ("Combien font 2 à la puissance 3 ?", "2 * 2 * 2", 8, "value", "fr"),
+    ("Quelle est la différence entre 12 et 8 ?", "12 - 8", 4, "value", "fr"),
+    ("Was ist die Quadratwurzel von 144?", "sqrt(144)", 12, "value", "de"),
+    ("Was ist die Wurzel aus 144?", "sqrt(144)", 12, "value", "de"),
+    ("Was ist der Durchschnitt von 3, 5 und 10?", "(3 + 5 + 10) / 3", 6, "value", "de"),
+    ("Was ist das Doppelte von 8?", "2 * 8", 16, "value", "de"),
+    ("Was ist die Hälfte von 12?", "12 / 2", 6, "value", "de"),
+    ("Was ist 2 hoch 10?", "2 * 2 * 2 * 2 * 2 * 2 * 2 * 2 * 2 * 2", 1024, "value", "de"),
+    ("Was ist die Differenz zwischen 12 und 8?", "12 - 8", 4, "value", "de"),
+    ("Was ist der Quotient von 8 und 12?", "8 / 12", F(2, 3), "value", "de"),
+    ("Qual é a raiz quadrada de 144?", "sqrt(144)", 12, "value", "pt"),
+    ("Qual é a média de 3, 5 e 10?", "(3 + 5 + 10) / 3", 6, "value", "pt"),
+    ("Quanto é o dobro de 8?", "2 * 8", 16, "value", "pt"),
+    ("Quanto é a metade de 12?", "12 / 2", 6, "value", "pt"),
+    ("Quanto é 2 elevado a 3?", "2 * 2 * 2", 8, "value", "pt"),
+    ("Qual é a diferença entre 12 e 8?", "12 - 8", 4, "value", "pt"),
+    ("Qual é 12 vezes 11?", "12 * 11", 132, "value", "pt"),
+    ("Qual è la radice quadrata di 144?", "sqrt(144)", 12, "value", "it"),
+    ("Qual è la media di 3, 5 e 10?", "(3 + 5 + 10) / 3", 6, "value", "it"),
+    ("Quanto fa il doppio di 8?", "2 * 8", 16, "value", "it"),
+    ("Quanto fa la metà di 12?", "12 / 2", 6, "value", "it"),
+    ("Quanto fa 2 elevato a 3?", "2 * 2 * 2", 8, "value", "it"),
+    ("Qual è la differenza tra 12 e 8?", "12 - 8", 4, "value", "it"),
+    ("Чему равен квадратный корень из 144?", "sqrt(144)", 12, "value", "ru"),
+    ("Чему равно среднее арифметическое 3, 5 и 10?", "(3 + 5 + 10) / 3", 6, "value", "ru"),
+    ("Сколько будет 2 в степени 3?", "2 * 2 * 2", 8, "value", "ru"),
+    ("Чему равна разность 12 и 8?", "12 - 8", 4, "value", "ru"),
+    ("Чему равно частное 8 и 12?", "8 / 12", F(2, 3), "value", "ru"),
+    ("144的平方根是多少？", "sqrt(144)", 12, "value", "zh"),
+    ("2的10次方是多少？", "2 * 2 * 2 * 2 * 2 * 2 * 2 * 2 * 2 * 2", 1024, "value", "zh"),
+    ("计算2的3次方。", "2 * 2 * 2", 8, "value", "zh"),
+    ("144の平方根は？", "sqrt(144)", 12, "value", "ja"),
+    ("2の10乗は？", "2 * 2 * 2 * 2 * 2 * 2 * 2 * 2 * 2 * 2", 1024, "value", "ja"),
+    ("2の2乗は？", "2 * 2", 4, "value", "ja"),  # read before as "の2乗" (SQUARED): the same value
     ("What is 25% of 80?", "25 * 80 / 100", 20, "value", "en"),  # read before (wip/arithA)
 ]
 
@@ -132,6 +180,36 @@ NEAR_MISSES = [
     "What is not twice 8?",
     "What is 12 less than 8? Answer yes or no.",
     "Subtract 8 from 12. Explain.",
+    # other languages: the other convention, a median, another root, an exponent outside 2-16, a decimal comma
+    "¿Cuál es la diferencia entre 8 y 12?",
+    "¿Cuál es la mediana de 3, 5 y 10?",
+    "¿Cuál es la raíz cúbica de 27?",
+    "¿Cuál es la raíz cuadrada de 2?",
+    "¿Cuánto es el triple de 8?",
+    "¿Cuánto es 2 elevado a 1?",
+    "¿Cuánto es el doble de 8 más 1?",
+    "Quelle est la différence entre 8 et 12 ?",
+    "Quelle est la médiane de 3, 5 et 10 ?",
+    "Quelle est la moyenne pondérée de 3, 5 et 10 ?",
+    "Quelle est la racine cubique de 27 ?",
+    "Was ist die Differenz zwischen 8 und 12?",
+    "Was ist der Median von 3, 5 und 10?",
+    "Was ist der Durchschnitt von 3,5 und 10?",  # a decimal comma: 3.5 and 10 to a German reader, never 3, 5
+    "Was ist die Kubikwurzel von 27?",
+    "Was ist 2 hoch 0?",
+    "Was ist nicht das Doppelte von 8?",
+    "Qual é a diferença entre 8 e 12?",
+    "Qual é a mediana de 3, 5 e 10?",
+    "Qual è la differenza tra 8 e 12?",
+    "Qual è la mediana di 3, 5 e 10?",
+    "Чему равна разность 8 и 12?",
+    "Чему равен кубический корень из 27?",
+    "Сколько будет 2 в степени 17?",
+    "2的平方根是多少？",
+    "2的1次方是多少？",
+    "27的立方根是多少？",
+    "2の平方根は？",
+    "2の20乗は？",
 ]
 
 
@@ -157,6 +235,10 @@ def test_near_misses_are_no_claim(prompt: str) -> None:
     ("What is the difference between 12 and 8?", "4.", "What is the difference between 20 and 8?", "12."),
     ("What is the quotient of 8 and 12?", "2/3.", "What is the quotient of 12 and 8?", "1.5."),
     ("What is twice 8?", "16.", "What is half of 8?", "4."),
+    ("¿Cuál es la raíz cuadrada de 144?", "12.", "¿Cuál es la raíz cuadrada de 169?", "13."),
+    ("Was ist die Differenz zwischen 12 und 8?", "4.", "Was ist die Differenz zwischen 20 und 8?", "12."),
+    ("Quelle est la moyenne de 3, 5 et 10 ?", "6.", "Quelle est la moyenne de 3, 5, 10 et 2 ?", "5."),
+    ("2的10次方是多少？", "1024。", "2的3次方是多少？", "8."),
     # the same value in another wording: the value alone answers both
     ("What is 12 minus 8?", "4.", "Subtract 8 from 12.", "4."),
     ("Subtract 8 from 12.", "4.", "What is the difference between 12 and 8?", "4."),
@@ -179,6 +261,9 @@ def test_a_changed_question_is_computed_in_its_own_order(cached: str, answer: st
     ("What is the square root of 144?", "What is the square root of 2?"),
     ("What is 2 to the power of 10?", "What is 2 to the power of 10 minus 1?"),
     ("What is twice 8?", "What is twice 8 plus 1?"),
+    ("¿Cuál es la diferencia entre 12 y 8?", "¿Cuál es la diferencia entre 8 y 12?"),
+    ("Was ist der Durchschnitt von 3, 5 und 10?", "Was ist der Durchschnitt von 3,5 und 10?"),
+    ("144の平方根は？", "2の平方根は？"),
 ])
 def test_near_misses_after_a_cached_wording_cost_a_model_call(first: str, second: str) -> None:
     assert_red_team_pair_not_served(first, second)

@@ -299,9 +299,9 @@ _OPERATORS = {"LESS_THAN": "-", "PLUS": "+", "MINUS": "-", "TIMES": "*", "DIVIDE
               # wip/arithS: the operation a word names
               "SUBTRACTED_FROM": "-", "SUBTRACT": "-", "DIVIDES": "/", "MULTIPLY": "*", "ADD": "+",
               "QUOTIENT_OF": "/", "DIFFERENCE_BETWEEN": "-", "TWICE": "*", "HALF_OF": "/"}
-# the words whose second number is the first operand: "11 less than 14" (14 - 11), "8 subtracted from 12",
-# "Subtract 8 from 12" (12 - 8), "Add 8 to 12" (12 + 8)
-_SECOND_FIRST = frozenset({"LESS_THAN", "SUBTRACTED_FROM", "FROM", "TO"})
+# wip/arithS: the words whose second number is the first operand ("11 less than 14" too, in _spoken):
+# "8 subtracted from 12", "Subtract 8 from 12" (12 - 8), "Add 8 to 12" (12 + 8)
+_SECOND_FIRST = frozenset({"SUBTRACTED_FROM", "FROM", "TO"})
 _POWERS = {"SQUARED": 2, "SQUARE_OF": 2, "CUBED": 3, "CUBE_OF": 3}  # "11 squared": 11 * 11
 
 
@@ -413,7 +413,9 @@ def _spoken(kinds: list[str], tokens: list[Token], numbers: list[str]) -> Questi
     if special is not None:  # a root, a mean, a power by a written exponent, a difference, twice, half
         return _SPECIAL[special](tokens, numbers)
     power = next((_POWERS[k] for k in kinds if k in _POWERS), 0)
-    if _SECOND_FIRST.intersection(kinds):  # "11 less than 14": 14 - 11
+    if "LESS_THAN" in kinds:  # "11 less than 14": 14 - 11
+        numbers = numbers[::-1]
+    if _SECOND_FIRST.intersection(kinds):  # "8 subtracted from 12", "Subtract 8 from 12": 12 - 8 (wip/arithS)
         numbers = numbers[::-1]
     operator = "*" if power else next(_OPERATORS[k] for k in kinds if k in _OPERATORS)
     expression = f" {operator} ".join(numbers * power if power else numbers) + (" / 100" if "PERCENT" in kinds else "")
@@ -474,7 +476,7 @@ def _divide_by(tokens: list[Token], numbers: list[str]) -> Question | None:
     return _valued(f"{numbers[0]} / {numbers[1]}") if fold(lead) == "divide" else None
 
 
-_SPECIAL = {"POWER_OF": _power_of, "ROOT_OF": _root_of, "MEAN_OF": _mean_of, "DIFFERENCE_BETWEEN": _difference_between,
+_SPECIAL = {"POWER_OF": _power_of, "POWER_END": _power_of, "ROOT_OF": _root_of, "ROOT_END": _root_of, "MEAN_OF": _mean_of, "DIFFERENCE_BETWEEN": _difference_between,
             "TWICE": _twice_or_half, "HALF_OF": _twice_or_half, "DIVIDES": _divide_by}
 
 
