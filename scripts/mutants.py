@@ -739,3 +739,6 @@ MUTANTS += [Mutant(*row) for row in _LINAB_ROWS]
 from mutants_hitF import ROWS as _HITF_ROWS  # noqa: E402 - wip/hitF: hit-path shortcuts (ASCII math runs, freeze, prompt rewrites, reader)
 
 MUTANTS += [Mutant(*row) for row in _HITF_ROWS]
+from mutants_arithS import ROWS as _ARITHS_ROWS  # noqa: E402 - everyday arithmetic wordings, red team 24 (wip/arithS)
+
+MUTANTS += [Mutant(*row) for row in _ARITHS_ROWS]

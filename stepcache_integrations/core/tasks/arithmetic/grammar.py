@@ -281,6 +281,10 @@ def _value(node: ast.AST, text: str) -> Fraction:
 # * one operation said in words: "What is 14 times 11?", "the sum of 3 and 4", "11 squared", "25% of
 #   320" (``25 * 320 / 100``); one operator only ("2 plus 3 times 4" is read two ways aloud);
 #   es "¿Cuánto es el 25 % de 320?", zh "14 乘以 11 等于多少？", "320的25%是多少？", ja "11の二乗は？";
+#   wip/arithS: "Subtract 8 from 12." (12 - 8), "Divide 8 by 12." ("into": no claim), "Multiply 8 by 12.",
+#   "Add 8 to 12.", "8 subtracted from 12", "2 to the power of 10" (an exponent 2-16), "the square root of
+#   144" (an exact root only), "the average of 3, 5 and 10", "the difference between 12 and 8" (not when
+#   negative: the conventions disagree), "the quotient of 8 and 12", "twice 8", "half of 12";
 # * a unit conversion in one dimension, or between temperature scales: "How many grams are in 4 kg?", "4 km in
 #   m?", "Convert 25 degrees Celsius to Fahrenheit." (``4 * 1000``, ``25 * 9 / 5 + 32``; no terminating decimal: declined);
 # * a yes/no predicate of two numbers (divisibility of integers by a positive integer; smaller, larger):
@@ -296,9 +300,8 @@ _NUMBER = re.compile(r"(?:0|[1-9][0-9]{0,11})(?:\.[0-9]{1,12})?")
 # digit (a point after the run is a full stop) and a space only before another character of the run.
 _RUN = re.compile(r"[0-9+\-*/()](?:[0-9+\-*/()]|\.(?=[0-9])| (?=[0-9+\-*/()]))*")
 _OPERATORS = {"LESS_THAN": "-", "PLUS": "+", "MINUS": "-", "TIMES": "*", "DIVIDED": "/", "SUM_OF": "+", "PRODUCT_OF": "*", "PERCENT": "*",
-              # wip/arithS: the operation a word names
-              "SUBTRACTED_FROM": "-", "SUBTRACT": "-", "DIVIDES": "/", "MULTIPLY": "*", "ADD": "+",
-              "QUOTIENT_OF": "/", "DIFFERENCE_BETWEEN": "-", "TWICE": "*", "HALF_OF": "/"}
+              # wip/arithS: the operation a word names (the others of _SPECIAL below compute their own)
+              "SUBTRACTED_FROM": "-", "SUBTRACT": "-", "MULTIPLY": "*", "ADD": "+", "QUOTIENT_OF": "/"}
 # wip/arithS: the words whose second number is the first operand ("11 less than 14" too, in _spoken):
 # "8 subtracted from 12", "Subtract 8 from 12" (12 - 8), "Add 8 to 12" (12 + 8)
 _SECOND_FIRST = frozenset({"SUBTRACTED_FROM", "FROM", "TO"})
