@@ -665,13 +665,14 @@ def _arith_from_match(t: Template, m: re.Match[str]) -> ArithProblem | None:
 # 12." is 12 - 8, "Divide 8 by 12." 8 / 12), or a question or command around "8 subtracted from 12",
 # "2 to the power of 10" (an integer exponent 2-16), "the square root of 144" (an exact root), "the
 # average of 3, 5 and 10", "the difference between 12 and 8" (not when negative), "the quotient of 8
-# and 12", "twice 8", "half of 12". Any case, single spaces.
+# and 12", "twice 8", "half of 12" (and "the square of 11", "11 cubed": read since wip/arithA). Any case,
+# single spaces (one before the question mark, as the engine reads English).
 _W_WORDS = dict(zip("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
                     "sixteen seventeen eighteen nineteen twenty".split(), range(21)))
 _W_WORDS.update(thirty=30, forty=40, fifty=50, sixty=60, seventy=70, eighty=80, ninety=90)
 _W_N = r"((?:0|[1-9][0-9]{0,11})(?:\.[0-9]{1,12})?|" + "|".join(_W_WORDS) + ")"
 _W_TEMPLATE = Template("{e:a}", "arith")
-_W_ASKED = re.compile(r"(?:what is|what's|how much is) (?P<q>.+)\?|(?:compute|calculate|evaluate|find|work out) (?P<c>.+?)\.?",
+_W_ASKED = re.compile(r"(?:what is|what's|how much is) (?P<q>.+?) ?\?|(?:compute|calculate|evaluate|find|work out) (?P<c>.+?)\.?",
                       re.IGNORECASE)
 
 
@@ -691,6 +692,8 @@ _W_PHRASES: list[tuple[str, Callable[..., Fraction | None]]] = [
     (rf"(?:the )?difference between {_W_N} and {_W_N}", lambda a, b: a - b if a >= b else None),
     (rf"(?:the )?quotient of {_W_N} and {_W_N}", lambda a, b: a / b if b else None),
     (rf"twice {_W_N}", lambda a: 2 * a),
+    (rf"(?:the )?square of {_W_N}|{_W_N} squared", lambda a, b: (a if b is None else b) ** 2),  # read since wip/arithA
+    (rf"(?:the )?cube of {_W_N}|{_W_N} cubed", lambda a, b: (a if b is None else b) ** 3),
     (rf"(?:one )?half of {_W_N}", lambda a: a / 2),
 ]
 _W_COMMANDS: list[tuple[str, Callable[..., Fraction | None]]] = [
@@ -704,7 +707,7 @@ _W_MEAN = re.compile(r"(?:the )?(?:arithmetic mean|average|mean) of (.+)", re.IG
 
 def _w_mean(text: str) -> Fraction | None:
     m = _W_MEAN.fullmatch(text)
-    parts = re.fullmatch(r"(.+?),? and (\S+)", m.group(1)) if m else None
+    parts = re.fullmatch(r"(.+?),? and (\S+)", m.group(1), re.IGNORECASE) if m else None
     if parts is None:
         return None
     items = [*parts.group(1).split(", "), parts.group(2)]
@@ -731,7 +734,7 @@ def _arith_words(text: str) -> ArithProblem | None:
     for pattern, value in _W_PHRASES:
         m = re.fullmatch(pattern, phrase, re.IGNORECASE)
         if m:
-            result = value(*(_w_value(g) for g in m.groups()))
+            result = value(*(None if g is None else _w_value(g) for g in m.groups()))
             return None if result is None else ArithProblem(_W_TEMPLATE, fmt(result), result)
     return None
 
