@@ -742,3 +742,6 @@ MUTANTS += [Mutant(*row) for row in _HITF_ROWS]
 from mutants_s23 import ROWS as _S23_ROWS  # noqa: E402 - main, 2026-12-06 11:45: red team 25's failed patch is never served
 
 MUTANTS += [Mutant(*row) for row in _S23_ROWS]
+from mutants_arithS import ROWS as _ARITHS_ROWS  # noqa: E402 - everyday arithmetic wordings, red team 24 (wip/arithS)
+
+MUTANTS += [Mutant(*row) for row in _ARITHS_ROWS]
