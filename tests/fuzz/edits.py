@@ -487,15 +487,16 @@ def _proper_noun(text: str, rng: random.Random) -> str | None:
 
 
 def _pick_number(text: str, rng: random.Random, keep: Callable[[str], bool] = lambda num: True
-                 ) -> tuple[re.Match[str], str, str] | None:
-    """A number of ``text`` picked at random among those ``keep`` accepts: (its match, its sign, its digits)."""
+                 ) -> tuple[re.Match[str], str, str, list[re.Match[str]]] | None:
+    """A number of ``text`` picked at random among those ``keep`` accepts: (its match, its sign, its digits,
+    every number accepted)."""
     found = [m for m in _NUMBER.finditer(text) if keep(m.group())]
     if not found:
         return None
     m = rng.choice(found)
     num = m.group()
     sign, digits = ("-", num[1:]) if num.startswith("-") else ("", num)
-    return m, sign, digits
+    return m, sign, digits, found
 
 
 def _number_format(text: str, rng: random.Random) -> str | None:
@@ -506,7 +507,7 @@ def _number_format(text: str, rng: random.Random) -> str | None:
     picked = _pick_number(text, rng)
     if picked is None:
         return None
-    m, sign, digits = picked
+    m, sign, digits, found = picked
     whole, _, frac = digits.partition(".")
     tail = "." + frac if frac else ""
     options = [sign + digits + ("0" if frac else ".0"), sign + "0" + digits]
@@ -1161,7 +1162,7 @@ def _locale_number(text: str, rng: random.Random) -> str | None:
     picked = _pick_number(text, rng, lambda num: len(num.lstrip("-").split(".")[0]) >= 2 or "." in num)
     if picked is None:
         return None
-    m, sign, digits = picked
+    m, sign, digits, _ = picked
     whole, _, frac = digits.partition(".")
     grouped = whole if len(whole) >= 4 else "1" + whole.zfill(3)
     mark = rng.choice((".", "'", "\u2009", "\u202f", "\u2019"))
