@@ -583,7 +583,7 @@ def _read_request(
 # - a label's or an exercise's number where an equation starts ("Problem 12 - x = 5": "12" may be
 #   the label's, ``_LABEL_NUMBER``/``_EXERCISE_NUMBER`` read up to three digits, never "0"): no key;
 # - a quoted span or a JSON template over an equation (its text is the template's, verbatim): no key;
-# - an unknown named with digits ("x1", "x_2": a number masked could be a name's): no key;
+# - an unknown named with digits ("x1", "x_2"): its digits stand after a name character, never masked;
 # - a reading that carries a digit (an answer template, a label, an expression asked, a format
 #   item) is not kept, nor one whose words did not read each equation whole as one EQ word.
 _TEMPLATE_READS: BoundedLRU[LinearRequest] = BoundedLRU(2048)
@@ -595,7 +595,7 @@ _KEY_AFTER = 8  # characters after an equation's start that a label's or exercis
 def _template_key(text: str, runs: list[tuple[int, int]], variables: frozenset[str]) -> tuple[Any, ...] | None:
     """The prompt's template (its equations' numbers masked), or None when a reader kept out of the
     memo may read an equation's numbers (see above)."""
-    if not runs or not all(v.isascii() and v.isalpha() for v in variables):
+    if not runs:
         return None
     pieces: list[str] = []
     pos = 0
