@@ -739,3 +739,6 @@ MUTANTS += [Mutant(*row) for row in _LINAB_ROWS]
 from mutants_hitF import ROWS as _HITF_ROWS  # noqa: E402 - wip/hitF: hit-path shortcuts (ASCII math runs, freeze, prompt rewrites, reader)
 
 MUTANTS += [Mutant(*row) for row in _HITF_ROWS]
+from mutants_hitG import ROWS as _HITG_ROWS  # noqa: E402 - wip/hitG: the linear request reading kept per prompt template
+
+MUTANTS += [Mutant(*row) for row in _HITG_ROWS]

@@ -136,7 +136,9 @@ def test_template_key_masks_only_the_equations_numbers() -> None:
     assert _key(base) != _key("Solve 3y + 5 = 20 for y. Write 1 step per line.")  # the unknowns are
     assert _key(base) != _key("Solve 3x - 5 = 20 for x. Write 1 step per line.")  # the operators are
     # a name's digits are the name's: never masked
-    assert _key("Solve x1 + x2 = 5, x1 - x2 = 1.") != _key("Solve x1 + x3 = 5, x1 - x3 = 1.")
+    assert _key("Solve x1 + x2 = 5, x1 - x2 = 1.") is not None
+    assert _key("Solve x1 + x2 = 5, x1 - x2 = 1.") != _key("Solve x2 + x1 = 5, x2 - x1 = 1.")
+    assert _key("Solve x_1 + x_2 = 5, x_1 - x_2 = 1.") != _key("Solve x_2 + x_1 = 5, x_2 - x_1 = 1.")
 
 
 def test_a_candidate_keeps_its_numbers_in_the_key() -> None:
@@ -156,15 +158,14 @@ def test_a_label_number_where_an_equation_starts_gives_no_key() -> None:
 
 
 def test_a_quoted_span_over_an_equation_gives_no_key() -> None:
-    """Guard: a quoted template or a JSON template holding an equation is read verbatim, numbers and all."""
+    """Guard: a quoted template holding an equation is read verbatim, numbers and all."""
     text = 'Solve 3x + 5 = 20. End with "So 3x + 5 = 20 gives x = <value>."'
     runs = [(6, 17), (32, 43)]
     assert text[6:17] == "3x + 5 = 20" and text[32:43] == "3x + 5 = 20"
     assert reader._template_key(text, runs, frozenset("x")) is None
     assert reader._template_key(text[:18], runs[:1], frozenset("x")) is not None
-    braced = 'Solve 3x + 5 = 20, reply as JSON like {"x": 3x + 5 = 20}'
-    assert reader._template_key(braced, [(6, 17)], frozenset("x")) is not None
     assert reader._span_over_run('{"x": <value>} 2x = 4', [(15, 21)]) is False
+    assert reader._span_over_run('Say \u201c2x = 4\u201d please', [(5, 11)]) is True
     assert reader._span_over_run('"2x = 4" please', [(1, 7)]) is True
 
 
@@ -177,6 +178,18 @@ def test_a_reading_that_carries_a_number_is_not_kept() -> None:
     assert not reader._number_free(LinearRequest(frozenset("x"), False, True, (), "", "en", answer_form="x = <value> (1)"))
     assert not reader._number_free(LinearRequest(frozenset("x"), False, True, (), "Answer 1", "en"))
     assert not reader._number_free(LinearRequest(frozenset("x"), False, True, ("check x = 5",), "", "en"))
+
+
+@pytest.mark.parametrize("prompt", ["Does x = 5 solve 3x + 5 = 20?", "Solve 3x + 5 = 20 and give twice x."])
+def test_readings_with_a_number_are_not_kept(prompt: str) -> None:
+    """A yes/no check's reading (its candidate, where it stands) and one asking 2*x are read afresh each time."""
+    reader._TEMPLATE_READS.clear()
+    problem = linear_prompt.understand_prompt.__wrapped__(prompt)
+    assert problem is not None and _key(prompt) is not None
+    assert len(reader._TEMPLATE_READS) == 0
+    plain = "Solve 3x + 5 = 20 and give x."
+    assert linear_prompt.understand_prompt.__wrapped__(plain) is not None and len(reader._TEMPLATE_READS) == 1
+    reader._TEMPLATE_READS.clear()
 
 
 def test_a_reading_whose_equations_were_not_read_whole_is_not_kept() -> None:

@@ -582,13 +582,13 @@ def _read_request(
 #   that could be one keeps its numbers in the key, and a reading with a candidate is not kept;
 # - a label's or an exercise's number where an equation starts ("Problem 12 - x = 5": "12" may be
 #   the label's, ``_LABEL_NUMBER``/``_EXERCISE_NUMBER`` read up to three digits, never "0"): no key;
-# - a quoted span or a JSON template over an equation (its text is the template's, verbatim): no key;
+# - a quoted span over an equation (its text is the template's, verbatim): no key;
 # - an unknown named with digits ("x1", "x_2"): its digits stand after a name character, never masked;
 # - a reading that carries a digit (an answer template, a label, an expression asked, a format
 #   item) is not kept, nor one whose words did not read each equation whole as one EQ word.
 _TEMPLATE_READS: BoundedLRU[LinearRequest] = BoundedLRU(2048)
 _RUN_NUMBER = re.compile(r"(?<!\w)[0-9]+")  # a number in an equation, not a name's digits
-_QUOTE_OR_BRACE = re.compile("[" + re.escape("".join(sorted(_OPENING_QUOTES))) + "{]")
+_QUOTE = re.compile("[" + re.escape("".join(sorted(_OPENING_QUOTES))) + "]")
 _KEY_AFTER = 8  # characters after an equation's start that a label's or exercise's number pattern may look at
 
 
@@ -621,10 +621,10 @@ def _numbered_label_at(text: str) -> bool:
 
 
 def _span_over_run(text: str, runs: list[tuple[int, int]]) -> bool:
-    """Whether a quoted span or a JSON template starting anywhere in ``text`` covers part of an equation."""
-    for mark in _QUOTE_OR_BRACE.finditer(text):
-        pos = mark.start()
-        span = JSON_TEMPLATE.match(text, pos) if text[pos] == "{" else _QUOTED.match(text, pos)
+    """Whether a quoted span starting anywhere in ``text`` covers part of an equation (a JSON
+    template holds no '=': its values are slots, ``answer_form._JSON_MEMBER``)."""
+    for mark in _QUOTE.finditer(text):
+        span = _QUOTED.match(text, mark.start())
         if span is not None and any(start < span.end() and span.start() < end for start, end in runs):
             return True
     return False
