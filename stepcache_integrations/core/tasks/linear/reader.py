@@ -548,7 +548,7 @@ def read_request(
             return kept
     read, words = _read_request(text, runs, variables)
     if key is not None and read is not None and _number_free(read) and _runs_read_whole(words, runs):
-        _TEMPLATE_READS.put(key, read)
+        _TEMPLATE_READS.put(key, read, len(text))
     return read
 
 
@@ -586,7 +586,7 @@ def _read_request(
 # - an unknown named with digits ("x1", "x_2"): its digits stand after a name character, never masked;
 # - a reading that carries a digit (an answer template, a label, an expression asked, a format
 #   item) is not kept, nor one whose words did not read each equation whole as one EQ word.
-_TEMPLATE_READS: BoundedLRU[LinearRequest] = BoundedLRU(2048)
+_TEMPLATE_READS: BoundedLRU[LinearRequest] = BoundedLRU(2048, max_size=1 << 21)  # at most 2,048 templates, 2M characters of keys
 _RUN_NUMBER = re.compile(r"(?<!\w)[0-9]+")  # a number in an equation, not a name's digits
 _QUOTE = re.compile("[" + re.escape("".join(sorted(_OPENING_QUOTES))) + "]")
 _KEY_AFTER = 8  # characters after an equation's start that a label's or exercise's number pattern may look at
