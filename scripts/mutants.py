@@ -745,3 +745,6 @@ MUTANTS += [Mutant(*row) for row in _S23_ROWS]
 from mutants_arithS import ROWS as _ARITHS_ROWS  # noqa: E402 - everyday arithmetic wordings, red team 24 (wip/arithS)
 
 MUTANTS += [Mutant(*row) for row in _ARITHS_ROWS]
+from mutants_hitG import ROWS as _HITG_ROWS  # noqa: E402 - wip/hitG: the linear request reading kept per prompt template
+
+MUTANTS += [Mutant(*row) for row in _HITG_ROWS]
