@@ -1,0 +1,107 @@
+"""wip/jsonU (round 2): a pasted table's request in the words the JSON reader already reads.
+
+Cause (scripts/decline_causes.py over the dev sets 1-22): a pasted key/value table whose request
+says "Convertilo in JSON.", "Restituiscimi un oggetto JSON.", "Bitte als JSON-Objekt." or "Tabela
+markdown para JSON:" was no claim, only because ``json/pastes/vocabulary`` lacked words the JSON
+reader's own tables hold. The class widened: each pastes table's VERB holds its language's request
+and conversion verbs of ``json/vocabulary`` (those that ask for the JSON of the data as given), with
+their enclitic object forms (it "-lo/-la", es "-lo/-la", fr "-le/-la"); "markdown" names where the
+paste comes from, like "CSV"; a courtesy word may open "als JSON". Verbs that change a value (round,
+translate, fill, express, convert units) are left out: a sentence holding one is no claim. Each
+served pair is answered first by a never-right model, then served without a model call, proven and
+exactly right; each trap reaches the model.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from stepcache_integrations import StepCache
+from stepcache_integrations.core.tasks.json.pastes import read_paste
+
+from .harness import NeverRightModel, assert_models_answer_kept, assert_red_team_pair_not_served, exact_json_judge
+
+Obj = dict[str, Any]
+
+IT_TABLE = "| chiave | valore |\n|---|---|\n| modello | Punto |\n| anno | 2018 |\n\n"
+DE_TABLE = "| Schlüssel | Wert |\n|---|---|\n| artikel | K-20 |\n| menge | 7 |\n\n"
+PT_TABLE = "| campo | valor |\n|---|---|\n| cor | azul |\n| tamanho | 40 |"
+EN_TABLE = "| key | value |\n|---|---|\n| host | db.internal |\n| port | 6432 |"
+ES_TABLE = "| clave | valor |\n|---|---|\n| usuario | lrivas |\n| intentos | 3 |\n\n"
+FR_CSV = "ville,habitants\nNantes,320000"
+RU_CSV = "имя;город\nОлег;Казань"
+
+SERVED: list[tuple[str, str, str, Obj]] = [
+    ("it-clitic-lo", IT_TABLE + "Convertilo in JSON.", (IT_TABLE + "Convertilo in JSON.").replace("2018", "2021"),
+     {"modello": "Punto", "anno": 2021}),
+    ("it-clitic-la", IT_TABLE + "Trasformala in un oggetto JSON.", (IT_TABLE + "Trasformala in un oggetto JSON.").replace("Punto", "Panda"),
+     {"modello": "Panda", "anno": 2018}),
+    ("it-clitic-mi", IT_TABLE + "Restituiscimi un oggetto JSON.", (IT_TABLE + "Restituiscimi un oggetto JSON.").replace("2018", "2020"),
+     {"modello": "Punto", "anno": 2020}),
+    ("de-please-as", DE_TABLE + "Bitte als JSON-Objekt.", (DE_TABLE + "Bitte als JSON-Objekt.").replace("| 7 |", "| 9 |"),
+     {"artikel": "K-20", "menge": 9}),
+    ("pt-markdown-sheet", "Tabela markdown para JSON:\n" + PT_TABLE, ("Tabela markdown para JSON:\n" + PT_TABLE).replace("azul", "verde"),
+     {"cor": "verde", "tamanho": 40}),
+    ("en-generate", "Generate a JSON object from this table:\n" + EN_TABLE,
+     ("Generate a JSON object from this table:\n" + EN_TABLE).replace("6432", "5432"), {"host": "db.internal", "port": 5432}),
+    ("es-clitic-la", ES_TABLE + "Conviértela en JSON.", (ES_TABLE + "Conviértela en JSON.").replace("| 3 |", "| 4 |"),
+     {"usuario": "lrivas", "intentos": 4}),
+    ("fr-clitic-la", "Convertis-la en objet JSON :\n" + FR_CSV, ("Convertis-la en objet JSON :\n" + FR_CSV).replace("Nantes,320000", "Rennes,222000"),
+     {"ville": "Rennes", "habitants": 222000}),
+    ("fr-clitic-la-type-note", "Convertis-la en objet JSON, habitants en texte :\n" + FR_CSV,
+     ("Convertis-la en objet JSON, habitants en texte :\n" + FR_CSV).replace("Nantes,320000", "Rennes,222000"),
+     {"ville": "Rennes", "habitants": "222000"}),  # the type note is read and kept: a string
+    ("ru-create", "Создай JSON из этой строки:\n" + RU_CSV, ("Создай JSON из этой строки:\n" + RU_CSV).replace("Олег", "Ирина"),
+     {"имя": "Ирина", "город": "Казань"}),
+]
+
+
+@pytest.mark.parametrize(("cls", "first", "second", "expected"), SERVED, ids=[case[0] for case in SERVED])
+def test_served_proven_and_exactly_right(cls: str, first: str, second: str, expected: Obj) -> None:
+    cache, model = StepCache(), NeverRightModel()
+    cache.generate(first, model)
+    calls = model.calls
+    result = cache.generate(second, model)
+    assert model.calls == calls and result.model_calls == 0, (cls, result.outcome, result.text)
+    assert result.verification == "proven" and result.task == "json", (cls, result.verification, result.task)
+    assert exact_json_judge(expected)(result.text), (cls, result.text)
+    assert list(json.loads(result.text)) == list(expected), (cls, result.text)
+
+
+# (the served prompt it is a near miss of, the trap): each changes a key, a type, a unit, a subset or a value
+TRAPS: list[tuple[str, str, str]] = [
+    ("negation/it", IT_TABLE + "Convertilo in JSON.", IT_TABLE + "Non convertirlo in JSON."),
+    ("negation/de", DE_TABLE + "Bitte als JSON-Objekt.", DE_TABLE + "Bitte nicht als JSON-Objekt."),
+    ("not-x/en", "Generate a JSON object from this table:\n" + EN_TABLE, "Generate a JSON object from this table, not the port:\n" + EN_TABLE),
+    ("only-subset/it", IT_TABLE + "Restituiscimi un oggetto JSON.", IT_TABLE + "Restituiscimi un oggetto JSON solo con modello."),
+    ("only-subset/en", "Generate a JSON object from this table:\n" + EN_TABLE, "Generate a JSON object with only host from this table:\n" + EN_TABLE),
+    ("changed-key/it", IT_TABLE + "Convertilo in JSON.", IT_TABLE + "Convertilo in JSON, con anno rinominato in year."),
+    ("unit/de", DE_TABLE + "Bitte als JSON-Objekt.", DE_TABLE + "Bitte als JSON-Objekt, menge in Dutzend."),
+    ("optional/en", "Generate a JSON object from this table:\n" + EN_TABLE, "Generate a JSON object from this table, port optional:\n" + EN_TABLE),
+    ("nested-leaf/en", "Generate a JSON object from this table:\n" + EN_TABLE,
+     "Generate a JSON object from this table with host and port nested under db:\n" + EN_TABLE),
+    ("two-values-one-key/it", IT_TABLE + "Convertilo in JSON.",
+     "| chiave | valore |\n|---|---|\n| modello | Punto |\n| anno | 2018 |\n| anno | 2019 |\n\nConvertilo in JSON."),
+    ("another-entity/pt", "Tabela markdown para JSON:\n" + PT_TABLE, "Tabela markdown para JSON, com a cor do outro produto:\n" + PT_TABLE),
+    ("value-verb-round/en", "Generate a JSON object from this table:\n" + EN_TABLE, "Round this table into a JSON object:\n" + EN_TABLE),
+    ("value-verb-translate/it", IT_TABLE + "Convertilo in JSON.", IT_TABLE + "Traducilo in JSON."),
+    ("value-verb-fill/es", ES_TABLE + "Conviértela en JSON.", ES_TABLE + "Rellénala en JSON."),
+    ("markdown-target/pt", "Tabela markdown para JSON:\n" + PT_TABLE, "Tabela JSON para markdown:\n" + PT_TABLE),
+    ("schema/en", "Generate a JSON object from this table:\n" + EN_TABLE, "Generate a JSON schema from this table:\n" + EN_TABLE),
+]
+
+
+@pytest.mark.parametrize(("cls", "served", "trap"), TRAPS, ids=[case[0] for case in TRAPS])
+def test_trap_is_no_claim(cls: str, served: str, trap: str) -> None:
+    assert read_paste(trap) is None, cls
+    assert_red_team_pair_not_served(served, trap)
+    assert_models_answer_kept(trap)
+
+
+@pytest.mark.parametrize("word", ["Round", "Translate", "Fill", "Express", "Populate", "Complete"])
+def test_a_value_changing_verb_is_no_request_word(word: str) -> None:
+    """The verbs left out of the pastes tables: a request holding one is no claim in every table."""
+    assert read_paste(f"{word} this table as a JSON object:\n" + EN_TABLE) is None
