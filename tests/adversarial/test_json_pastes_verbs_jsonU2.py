@@ -105,3 +105,49 @@ def test_trap_is_no_claim(cls: str, served: str, trap: str) -> None:
 def test_a_value_changing_verb_is_no_request_word(word: str) -> None:
     """The verbs left out of the pastes tables: a request holding one is no claim in every table."""
     assert read_paste(f"{word} this table as a JSON object:\n" + EN_TABLE) is None
+
+
+# -- (2) the .env file named in every table, "nach" / "sous forme de", kept types joined by commas ----------------------
+ENV_EN = "Convert this .env to JSON (numbers as numbers, booleans as booleans):\nDEBUG=false\nWORKERS=4\nREGION=eu-west-1"
+ENV_FR = "Transforme ce .env en JSON (les nombres en nombres) :\nPORT=8080\nMODE=prod"
+ENV_DE = ".env nach JSON, Zahlen als Zahlen:\nPORT=8080\nHOST=localhost"
+ENV_DE_STRINGS = ".env nach JSON, alle Werte als Strings:\nPORT=8080\nMODE=prod"
+ENV_IT = "Converti questo .env in JSON:\nPORT=8080\nMODE=prod"
+CSV_FR = "Mets cette ligne CSV sous forme d'objet JSON :\nville,habitants\nLyon,522000"
+
+SERVED_ENV: list[tuple[str, str, str, Obj]] = [
+    ("en-keeps-joined-by-comma", ENV_EN, ENV_EN.replace("WORKERS=4", "WORKERS=8"), {"DEBUG": False, "WORKERS": 8, "REGION": "eu-west-1"}),
+    ("fr-env-det-keep", ENV_FR, ENV_FR.replace("8080", "9090"), {"PORT": 9090, "MODE": "prod"}),
+    ("de-nach", ENV_DE, ENV_DE.replace("8080", "9090"), {"PORT": 9090, "HOST": "localhost"}),
+    ("de-nach-all-strings", ENV_DE_STRINGS, ENV_DE_STRINGS.replace("8080", "9090"), {"PORT": "9090", "MODE": "prod"}),
+    ("it-env", ENV_IT, ENV_IT.replace("MODE=prod", "MODE=dev"), {"PORT": 8080, "MODE": "dev"}),
+    ("fr-sous-forme-de", CSV_FR, CSV_FR.replace("Lyon,522000", "Nantes,320000"), {"ville": "Nantes", "habitants": 320000}),
+]
+
+
+@pytest.mark.parametrize(("cls", "first", "second", "expected"), SERVED_ENV, ids=[case[0] for case in SERVED_ENV])
+def test_env_and_notes_served_proven_and_exactly_right(cls: str, first: str, second: str, expected: Obj) -> None:
+    test_served_proven_and_exactly_right(cls, first, second, expected)
+
+
+TRAPS_ENV: list[tuple[str, str, str]] = [
+    ("changed-type-first/en", ENV_EN, ENV_EN.replace("(numbers as numbers,", "(numbers as strings,")),
+    ("changed-type-later/en", ENV_EN, ENV_EN.replace("booleans as booleans)", "booleans as strings)")),
+    ("changed-type-third/en", ENV_EN, ENV_EN.replace("booleans as booleans)", "booleans as booleans, numbers as strings)")),
+    ("changed-type/fr", ENV_FR, ENV_FR.replace("(les nombres en nombres)", "(les nombres en chaînes)")),
+    ("negation/de", ENV_DE, ENV_DE.replace(".env nach JSON,", ".env nicht nach JSON,")),
+    ("other-format/de", ENV_DE, ENV_DE.replace("nach JSON", "nach YAML")),
+    ("array/fr", CSV_FR, CSV_FR.replace("sous forme d'objet JSON", "sous forme de tableau JSON")),
+    ("array/en", ENV_EN, ENV_EN.replace("to JSON (", "to a JSON array (")),
+    ("unit/de", ENV_DE, ENV_DE.replace("Zahlen als Zahlen:", "Zahlen als Zahlen, PORT in Kilobyte:")),
+    ("only/de", ENV_DE, ENV_DE.replace("Zahlen als Zahlen:", "nur PORT:")),
+    ("optional/en", ENV_EN, ENV_EN.replace("booleans as booleans)", "booleans as booleans, REGION optional)")),
+    ("nested/en", ENV_EN, ENV_EN.replace("):\n", ") nested under config:\n")),
+    ("renamed-key/it", ENV_IT, ENV_IT.replace("in JSON:", "in JSON, con PORT rinominato in porta:")),
+    ("two-values-one-key/it", ENV_IT, ENV_IT + "\nPORT=9090"),
+]
+
+
+@pytest.mark.parametrize(("cls", "served", "trap"), TRAPS_ENV, ids=[case[0] for case in TRAPS_ENV])
+def test_env_trap_is_no_claim(cls: str, served: str, trap: str) -> None:
+    test_trap_is_no_claim(cls, served, trap)
