@@ -739,3 +739,6 @@ MUTANTS += [Mutant(*row) for row in _LINAB_ROWS]
 from mutants_hitF import ROWS as _HITF_ROWS  # noqa: E402 - wip/hitF: hit-path shortcuts (ASCII math runs, freeze, prompt rewrites, reader)
 
 MUTANTS += [Mutant(*row) for row in _HITF_ROWS]
+from mutants_jsonU2 import ROWS as _JSONU2_ROWS  # noqa: E402 - wip/jsonU round 2: pasted tables in the JSON tables' request words, .env in every table, kept types joined
+
+MUTANTS += [Mutant(*row) for row in _JSONU2_ROWS]
