@@ -52,5 +52,9 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("jsonU2-changed-kept-type-ignored", "'(numbers as numbers, booleans as strings)' is served with booleans kept (the second note ignored)",
      _CODE, "        elif children[0] != children[-1]:\n            raise Declined  # \"numbers as strings\"",
      "        elif False:\n            raise Declined  # \"numbers as strings\"", _T),
+    ("jsonU2-here-row-sheet-lost", "fr 'Voici une ligne CSV, transforme-la en objet JSON' is no claim again",
+     _GRAMMAR, "      | HERE ART? ROW_NOUN SHEET PASTED? (FROM POSS? SHEET)?     // fr: Voici une ligne CSV", "      // fr: Voici une ligne CSV", _T),
+    ("jsonU2-header-is-keys-lost", "es '(la cabecera son las claves)' is no claim again",
+     _GRAMMAR, "((IN | EQUALS | WO | IS) DET? KEY_NOUN NI?)?", "((IN | EQUALS | WO) DET? KEY_NOUN NI?)?", _T),
 ]
 # fmt: on

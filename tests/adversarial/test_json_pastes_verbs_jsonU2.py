@@ -151,3 +151,35 @@ TRAPS_ENV: list[tuple[str, str, str]] = [
 @pytest.mark.parametrize(("cls", "served", "trap"), TRAPS_ENV, ids=[case[0] for case in TRAPS_ENV])
 def test_env_trap_is_no_claim(cls: str, served: str, trap: str) -> None:
     test_trap_is_no_claim(cls, served, trap)
+
+
+# -- (3) the sheet after the row's noun in "Here is a <row> <sheet>" (fr "Voici une ligne CSV"), "the header is the keys" ----
+HERE_FR = "Voici une ligne CSV, transforme-la en objet JSON :\nref,quantite,prix\nX12,3,9.5"
+HEADER_ES = "Pasa esta fila CSV a un objeto JSON (la cabecera son las claves):\nid,cantidad,almacen\n301,12,Madrid"
+HEADER_EN = "Convert this CSV row to JSON (the header is the keys):\nid,qty\n3,18"
+
+SERVED_HEADER: list[tuple[str, str, str, Obj]] = [
+    ("fr-here-row-sheet", HERE_FR, HERE_FR.replace("X12,3,9.5", "Y40,8,12.25"), {"ref": "Y40", "quantite": 8, "prix": 12.25}),
+    ("es-header-is-keys", HEADER_ES, HEADER_ES.replace("301,12", "301,18"), {"id": 301, "cantidad": 18, "almacen": "Madrid"}),
+    ("en-header-is-keys", HEADER_EN, HEADER_EN.replace("3,18", "4,20"), {"id": 4, "qty": 20}),
+]
+
+
+@pytest.mark.parametrize(("cls", "first", "second", "expected"), SERVED_HEADER, ids=[case[0] for case in SERVED_HEADER])
+def test_header_and_source_served_proven_and_exactly_right(cls: str, first: str, second: str, expected: Obj) -> None:
+    test_served_proven_and_exactly_right(cls, first, second, expected)
+
+
+TRAPS_HEADER: list[tuple[str, str, str]] = [
+    ("negation/es", HEADER_ES, HEADER_ES.replace("la cabecera son las claves", "la cabecera no son las claves")),
+    ("header-not-keys/en", HEADER_EN, HEADER_EN.replace("the header is the keys", "the header is not the keys")),
+    ("header-is-values/en", HEADER_EN, HEADER_EN.replace("the header is the keys", "the header is the values")),
+    ("another-row/fr", HERE_FR, HERE_FR.replace("Voici une ligne CSV,", "Voici une autre ligne CSV,")),
+    ("array/fr", HERE_FR, HERE_FR.replace("en objet JSON", "en tableau JSON")),
+    ("type/es", HEADER_ES, HEADER_ES.replace("(la cabecera son las claves)", "(la cabecera son las claves, id como texto y cantidad en docenas)")),
+]
+
+
+@pytest.mark.parametrize(("cls", "served", "trap"), TRAPS_HEADER, ids=[case[0] for case in TRAPS_HEADER])
+def test_header_trap_is_no_claim(cls: str, served: str, trap: str) -> None:
+    test_trap_is_no_claim(cls, served, trap)
