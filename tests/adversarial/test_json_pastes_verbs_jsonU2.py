@@ -183,3 +183,31 @@ TRAPS_HEADER: list[tuple[str, str, str]] = [
 @pytest.mark.parametrize(("cls", "served", "trap"), TRAPS_HEADER, ids=[case[0] for case in TRAPS_HEADER])
 def test_header_trap_is_no_claim(cls: str, served: str, trap: str) -> None:
     test_trap_is_no_claim(cls, served, trap)
+
+
+# -- property: a key/value table under a widened request reads its keys and cells exactly as written -----------------
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_REQUESTS = ["Convertilo in JSON.", "Trasformala in un oggetto JSON.", "Restituiscimi un oggetto JSON.", "Bitte als JSON-Objekt."]
+_KEY = st.from_regex(r"[a-z]{3,8}_[a-z]{2,6}", fullmatch=True)  # an underscore: never a table word
+
+
+@settings(max_examples=30, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(keys=st.lists(_KEY, min_size=2, max_size=4, unique=True), values=st.lists(st.integers(0, 10**6), min_size=4, max_size=4),
+       request=st.sampled_from(_REQUESTS))
+def test_a_table_reads_its_cells_as_written(keys: list[str], values: list[int], request: str) -> None:
+    header = "| chiave | valore |" if request[0] != "B" else "| Schlüssel | Wert |"
+    rows = "".join(f"| {key} | {value} |\n" for key, value in zip(keys, values))
+    read = read_paste(f"{header}\n|---|---|\n{rows}\n{request}")
+    assert read is not None
+    assert list(read.keys) == keys and {k: s.value for k, s in read.statements.items()} == dict(zip(keys, values))
+
+
+@settings(max_examples=24, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(keys=st.lists(_KEY, min_size=2, max_size=3, unique=True), request=st.sampled_from(_REQUESTS),
+       extra=st.sampled_from(["non ", "nicht ", "solo ", "nur ", "arrotonda ", "traduci ", "rund ", "opzionale "]))
+def test_a_word_the_table_lacks_or_a_negation_is_no_claim(keys: list[str], request: str, extra: str) -> None:
+    header = "| chiave | valore |" if request[0] != "B" else "| Schlüssel | Wert |"
+    rows = "".join(f"| {key} | 7 |\n" for key in keys)
+    assert read_paste(f"{header}\n|---|---|\n{rows}\n{extra}{request}") is None
