@@ -1,6 +1,6 @@
 """Decline causes: where the reading of each unserved held-out pair stopped, counted by cause.
 
-For every dev variation pair (bench_data/heldout_{phrasings,languages}*.json; set 22 is blind and
+For every dev variation pair (bench_data/heldout_{phrasings,languages}*.json; the blind set 23 is
 never opened) whose second prompt is not served right without a model call, the task's reader is run
 again under ``sys.settrace`` (only frames in the task's folder and request_language.py are followed)
 and the site where it declined is named:
@@ -351,7 +351,7 @@ def rows_from_results(results: str, files: list[str], task: str) -> list[dict[st
     rows = []
     for path in sorted(glob.glob(os.path.join(results, "*.json"))):
         name = os.path.basename(path)
-        if name.endswith("_22.json"):
+        if _blind(name):
             continue
         for r in json.load(open(path, encoding="utf-8"))["rows"]:
             pair = pairs.get((name, r["id"]))
@@ -366,7 +366,14 @@ def rows_from_results(results: str, files: list[str], task: str) -> list[dict[st
 def dev_files() -> list[str]:
     files = sorted(glob.glob(str(ROOT / "bench_data" / "heldout_phrasings*.json")))
     files += sorted(glob.glob(str(ROOT / "bench_data" / "heldout_languages*.json")))
-    return [f for f in files if not f.endswith("_22.json")]  # set 22 is blind: never opened
+    return [f for f in files if not _blind(f)]
+
+
+BLIND_SETS = ("23",)  # the session's blind set: never opened (set 22 became a dev set on 2026-12-06)
+
+
+def _blind(name: str) -> bool:
+    return any(name.endswith(f"_{n}.json") for n in BLIND_SETS)
 
 
 def histogram(rows: list[dict[str, Any]], task: str, levels: int) -> list[dict[str, Any]]:
@@ -413,14 +420,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--task", default="json", choices=sorted(READERS))
     parser.add_argument("--results", help="measure_dev.sh's output folder (per-pair rows); else the pairs are run")
-    parser.add_argument("--pairs", nargs="*", help="pair files (default: every dev set, never set 22)")
+    parser.add_argument("--pairs", nargs="*", help="pair files (default: every dev set, never the blind set 23)")
     parser.add_argument("--top", type=int, default=15)
     parser.add_argument("--examples", type=int, default=2)
     parser.add_argument("--levels", type=int, default=1, help="deepest sites in a cause's key (beside the attempt's own)")
     parser.add_argument("--group", default="all", choices=["all", "en", "other languages"])
     parser.add_argument("--out", help="write every unserved pair's cause and sites here (JSON)")
     args = parser.parse_args()
-    files = [f for f in (args.pairs or dev_files()) if not f.endswith("_22.json")]
+    files = [f for f in (args.pairs or dev_files()) if not _blind(f)]
     rows = rows_from_results(args.results, files, args.task) if args.results else run_pairs(files, args.task)
     causes = histogram(rows, args.task, args.levels)
     served = sum(r["right"] for r in rows)

@@ -748,3 +748,6 @@ MUTANTS += [Mutant(*row) for row in _ARITHS_ROWS]
 from mutants_hitG import ROWS as _HITG_ROWS  # noqa: E402 - wip/hitG: the linear request reading kept per prompt template
 
 MUTANTS += [Mutant(*row) for row in _HITG_ROWS]
+from mutants_jsonU2 import ROWS as _JSONU2_ROWS  # noqa: E402 - wip/jsonU round 2: pasted tables in the JSON tables' request words, .env in every table, kept types joined
+
+MUTANTS += [Mutant(*row) for row in _JSONU2_ROWS]

@@ -144,6 +144,7 @@ class _Read(Transformer[Token, Any]):
         self.all_types.append(next(child for child in children if isinstance(child, str) and child in _TYPES.values()))
 
     def keep(self, children: list[Any]) -> None:
+        children = [child for child in children if not isinstance(child, Token)]  # fr "les nombres en nombres": the determiner
         if (children[0], children[-1]) == ("number", "integer"):
             self.integers = True  # "(numbers as integers)": every number cell a whole number, else no claim (wip/jsonY)
         elif children[0] != children[-1]:
