@@ -739,3 +739,6 @@ MUTANTS += [Mutant(*row) for row in _LINAB_ROWS]
 from mutants_hitF import ROWS as _HITF_ROWS  # noqa: E402 - wip/hitF: hit-path shortcuts (ASCII math runs, freeze, prompt rewrites, reader)
 
 MUTANTS += [Mutant(*row) for row in _HITF_ROWS]
+from mutants_linAB_powers import ROWS as _LINAB_POWERS_ROWS  # noqa: E402 - superscript powers of an unknown (wip/linAB-powers)
+
+MUTANTS += [Mutant(*row) for row in _LINAB_POWERS_ROWS]
