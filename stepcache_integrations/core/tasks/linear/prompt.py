@@ -353,7 +353,7 @@ def understand_prompt(prompt: str) -> LinearProblem | None:
     prompt, decimals = pointed
     equations, spans = _read_equations(prompt)
     if not equations:  # an '=' only in a quoted answer template: a word problem's (word_problems.py reads no other '=')
-        return None if raised else understand_word_problem(spelled)
+        return _template_word_problem(spelled, raised)
     variables = _unknowns(equations)
     request = read_request(prompt, spans, frozenset(variables))
     if not _rule_request_read(request, variables, equations, grouped > 0):
@@ -374,6 +374,12 @@ def understand_prompt(prompt: str) -> LinearProblem | None:
     return LinearProblem(tuple(equations), tuple(variables), asked, solution, request.format, request.answer_label,
                          request.target, answer_form=request.answer_form, target_value=value,
                          decimal_comma=decimals > 0, language=request.written_in)
+
+
+def _template_word_problem(prompt: str, raised: frozenset[str]) -> LinearProblem | None:
+    """A prompt whose '=' stands only in a quoted answer template: a word problem's, read as written; one with a
+    superscript power read (``_powers_spelled``) is no claim, as it was before powers were read (wip/linAB)."""
+    return None if raised else understand_word_problem(prompt)
 
 
 def _word_problem(prompt: str) -> LinearProblem | None:
