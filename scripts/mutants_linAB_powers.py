@@ -14,3 +14,11 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      f"{_LIN}/prompt.py", "    powered, raised = _powers_spelled(prompt)\n", "    powered, raised = prompt, frozenset()\n", _T),
 ]
 # fmt: on
+
+_T_UNIT = ("tests/adversarial/test_linear_powers_linAB.py",)
+# fmt: off
+ROWS += [
+    ("linAC-powers-unit-letter", "a superscript after m or s read as a power: 'what is m\u00b2?' served 9 where m\u00b2 may be a unit",
+     f"{_LIN}/prompt.py", '_POWER = re.compile("((?![ms])[A-Za-z])', '_POWER = re.compile("((?!s)[A-Za-z])', _T_UNIT),
+]
+# fmt: on

@@ -78,3 +78,27 @@ def test_power_trap_not_served(trap: str) -> None:
 def test_power_of_a_letter_no_equation_holds_is_no_claim() -> None:
     assert understand_prompt("If 3x - 1 = 14, what is y\u00b2?") is None
     assert understand_prompt("If 3x - 1 = 14, what is x? The area is 20 m\u00b2.") is None
+
+
+# -- wip/linAC: "m" and "s" are unit symbols written squared or cubed (m², m³, m/s²): never read as a power ----------
+UNIT_LETTER_TRAPS = [
+    ("If 5m - 2 = 13, what is m?", "If 5m - 2 = 13, what is m\u00b2?"),
+    ("If 5m - 2 = 13, what is m?", "If 5m - 2 = 13, what is m\u00b3?"),
+    ("If 4s + 1 = 9, what is s?", "If 4s + 1 = 9, what is s\u00b2?"),
+    ("Halla el valor de m en 5m - 2 = 13.", "Halla el valor de m\u00b2 en 5m - 2 = 13."),
+    ("Se 5m - 2 = 13, quanto vale m?", "Se 5m - 2 = 13, quanto vale m\u00b2?"),
+    ("Resolva x + 1 = 10.", "Resolva x\u00b2 + 1 = 10."),            # a squared unknown: not linear
+    ("Löse 2x + 1 = 9.", "Löse 2x\u00b3 + 1 = 9."),
+    ("已知 3x - 6 = 9，求 x 的值。", "已知 3x\u00b2 - 6 = 9，求 x 的值。"),
+]
+
+
+@pytest.mark.parametrize(("base", "trap"), UNIT_LETTER_TRAPS, ids=[f"unit-trap-{i}" for i in range(len(UNIT_LETTER_TRAPS))])
+def test_a_unit_letter_or_a_squared_equation_is_no_claim(base: str, trap: str) -> None:
+    assert understand_prompt(trap) is None, trap
+    assert_red_team_pair_not_served(base, trap)
+
+
+def test_a_letter_beside_the_unit_letters_is_still_read() -> None:
+    problem = understand_prompt("If 5n - 2 = 13, what is n\u00b2?")
+    assert problem is not None and problem.target_value == 9

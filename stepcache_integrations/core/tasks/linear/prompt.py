@@ -82,8 +82,10 @@ _DOUBLED_OPERATOR = re.compile(r"[+\-*/^]\s*[+\-*/^]")  # "5y ++ 3", "x - -3": n
 _UNUSUAL_SPACE = re.compile(r"[^\S \t\n\r]")
 # a superscript two or three right after a letter, nothing of a name or number after it (wip/linAB:
 # ``_powers_spelled``; a letter inside a word, "cm\u00b2", "xy\u00b2", gives "cm^2", "xy^2", which the request
-# reader declines as it declines them typed so)
-_POWER = re.compile("([A-Za-z])([\u00b2\u00b3])(?![\\w\u00b9\u2070-\u209f^])")
+# reader declines as it declines them typed so). wip/linAC: never after "m" or "s", the unit symbols written
+# squared or cubed ("m\u00b2", "m\u00b3", "m/s\u00b2"): a square metre or an unknown's power? Not read, even where
+# m is an unknown ("Halla el valor de m\u00b2 en 5m - 2 = 13", a trap of test_linear_reach_linE.py)
+_POWER = re.compile("((?![ms])[A-Za-z])([\u00b2\u00b3])(?![\\w\u00b9\u2070-\u209f^])")
 _POWERS = {"\u00b2": "2", "\u00b3": "3"}
 # "一" and "二" are words of the Chinese and Japanese tables ("一步一步", "一行で", "二元一次方程组"): the
 # request reader reads them only inside such a word, and no equation run ends or starts beside one
