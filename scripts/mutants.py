@@ -742,3 +742,6 @@ MUTANTS += [Mutant(*row) for row in _HITF_ROWS]
 from mutants_linAB_powers import ROWS as _LINAB_POWERS_ROWS  # noqa: E402 - superscript powers of an unknown (wip/linAB-powers)
 
 MUTANTS += [Mutant(*row) for row in _LINAB_POWERS_ROWS]
+from mutants_linAC import ROWS as _LINAC_ROWS  # noqa: E402 - the language decided by positive evidence; request words (wip/linAC)
+
+MUTANTS += [Mutant(*row) for row in _LINAC_ROWS]

@@ -19,6 +19,7 @@ from .chain import LinearConstraints
 from .answer_form import BOXED, is_json_form, json_values, json_written, value_in, written_in
 from .chain import format_errors
 from .prompt import COMMA_DECIMAL, understand_prompt
+from .reader import LANGUAGES_JOINED
 from .rewrite import reinstantiate_steps
 from .chain import answer_lines
 from .targets import renamed_target, written_target
@@ -832,6 +833,9 @@ def _language_mismatch(cached: LinearConstraints, new: LinearConstraints) -> str
     """Why the cached prose cannot answer this request, when they were read in different
     languages (prose is content: a French request is not answered in English); None otherwise."""
     if cached.language == new.language:
+        return None
+    # wip/linAC: a request no single table decides ("it+pt") is answered in any of its languages
+    if cached.language and set(cached.language.split(LANGUAGES_JOINED)) <= set(new.language.split(LANGUAGES_JOINED)):
         return None
     return (f"written for a request in another language ({cached.language or 'not recorded'}; "
             f"this request's is {new.language or 'not read'})")

@@ -1,0 +1,25 @@
+"""Mutation-check rows for wip/linAC (2026-12-06): the language of a linear request decided by positive
+evidence (a request two tables read the same way is in both languages, "it+pt"; one they read otherwise is
+no claim) and request words of the dev sets' equation requests. Appended by ``mutants.py`` to its table:
+(id, behaviour, file, old, new, tests)."""
+
+from __future__ import annotations
+
+_LIN = "stepcache_integrations/core/tasks/linear"
+_LANG = ("tests/adversarial/test_linear_languages_linAC.py",)
+
+# fmt: off
+ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
+    ("linAC-languages-overlap", "an undecided request's answer (it+pt) reused for a request only Portuguese reads (any shared language taken for all)",
+     f"{_LIN}/task.py", "set(cached.language.split(LANGUAGES_JOINED)) <= set(new.language.split(LANGUAGES_JOINED))",
+     "set(cached.language.split(LANGUAGES_JOINED)) & set(new.language.split(LANGUAGES_JOINED))", _LANG),
+    ("linAC-languages-not-collected", "'Se 3x - 1 = 14, quanto vale 2x + 1?' read as Italian alone again (the first table decides)",
+     f"{_LIN}/reader.py", "        languages.add(vocabulary.language)\n", "        pass\n", _LANG),
+    ("linAC-languages-other-reading-kept", "'Verifica se x = 5 quando 3x - 1 = 14.' read by the first table although Portuguese answers it 'Sim', Italian 'Sì'",
+     f"{_LIN}/reader.py", "            return None  # the same words asking two things, by language\n", "            continue\n", _LANG),
+    ("linAC-languages-english-shared", "'Solve 3x + 5 = 20.' read in every table that borrows 'solve' (de+en+es+fr+it+pt), not English",
+     f"{_LIN}/reader.py", "    if read.language == _FIRST_TABLE or not evidence:\n", "    if not evidence:\n", _LANG),
+    ("linAC-languages-no-word-evidence", "a bare '3x + 5 = 20' (no word) read in every table",
+     f"{_LIN}/reader.py", "    if read.language == _FIRST_TABLE or not evidence:\n", "    if read.language == _FIRST_TABLE:\n", _LANG),
+]
+# fmt: on
