@@ -37,6 +37,8 @@ DECIDED = [
     ("Solve 3x + 5 = 20.", "en"),        # the English table reads it: English (the others borrow "solve")
     ("3x + 5 = 20", "en"),               # no word: no evidence, the first table's as before
     ("Resolva 3x + 5 = 20 por favor", "pt"),
+    ("3x + 5 = 20\u3002", "ja"),             # marks alone are no evidence: the first table that reads them, as before
+    ("\u00ab3x + 5 = 20\u00bb", "es"),
 ]
 
 
