@@ -23,3 +23,29 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      f"{_LIN}/reader.py", "    if read.language == _FIRST_TABLE or not evidence:\n", "    if read.language == _FIRST_TABLE:\n", _LANG),
 ]
 # fmt: on
+
+_VOC = f"{_LIN}/vocabulary"
+_WORDS = ("tests/adversarial/test_linear_request_words_linAC.py",)
+
+# fmt: off
+ROWS += [
+    ("linAC-words-ru-zadachka", "ru 'Задачка из домашки: 5(x - 2) = 35. Найди x.' no claim (the intro phrase deleted)",
+     f"{_VOC}/ru.json", '"задачка из домашки",', "", _WORDS),
+    ("linAC-words-pt-trouxe", "pt 'Minha filha trouxe esse exercício: ...' no claim (the intro phrase deleted)",
+     f"{_VOC}/pt.json", '"minha filha trouxe esse exercício",', "", _WORDS),
+    ("linAC-words-es-resolverla", "es '¿Me ayudas a resolverla?' no claim (the verb deleted)",
+     f"{_VOC}/es.json", '"resolverla",', "", _WORDS),
+    ("linAC-words-es-e", "es '¿Cuánto valen x e y?' no claim ('e' for 'and' deleted)",
+     f"{_VOC}/es.json", '   "y",\n   "e"\n', '   "y"\n', _WORDS),
+    ("linAC-words-it-scusa", "it 'Scusa, mi trovi x in ...' no claim (the chatter word deleted)",
+     f"{_VOC}/it.json", '"scusa",', "", _WORDS),
+    ("linAC-words-it-domani", "it 'Esercizio per domani: ...' no claim (the label deleted)",
+     f"{_VOC}/it.json", '"esercizio per domani",', "", _WORDS),
+    ("linAC-words-en-just-need", "en '... just need y' no claim (the phrase deleted)",
+     f"{_VOC}/en.json", '"just need",', "", _WORDS),
+    ("linAC-words-ja-tochuushiki", "ja '途中式つきで解いてください' no claim (the phrase deleted)",
+     f"{_VOC}/ja.json", '"途中式つきで",', "", _WORDS),
+    ("linAC-words-pt-que-satisfaz", "pt 'Qual é o valor de y que satisfaz ...' no claim (the phrase deleted)",
+     f"{_VOC}/pt.json", '"que satisfaz",', "", _WORDS),
+]
+# fmt: on
