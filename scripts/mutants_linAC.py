@@ -10,9 +10,14 @@ _LANG = ("tests/adversarial/test_linear_languages_linAC.py",)
 
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
-    ("linAC-languages-overlap", "an undecided request's answer (it+pt) reused for a request only Portuguese reads (any shared language taken for all)",
-     f"{_LIN}/task.py", "set(cached.language.split(LANGUAGES_JOINED)) <= set(new.language.split(LANGUAGES_JOINED))",
-     "set(cached.language.split(LANGUAGES_JOINED)) & set(new.language.split(LANGUAGES_JOINED))", _LANG),
+    ("linAC-languages-overlap", "an undecided request's prose (it+pt) reused for a request only Portuguese reads (any shared language taken for all)",
+     f"{_LIN}/task.py", "(cached_in <= new_in or cached_in & new_in and", "(cached_in & new_in or cached_in & new_in and", _LANG),
+    ("linAC-languages-words-ignored", "an undecided request's prose steps reused for a request one table decides (the words-free condition dropped)",
+     f"{_LIN}/task.py", " and not any(_WORD.search(s.text) for s in steps)):", "):", _LANG),
+    ("linAC-languages-subset-only", "an undecided request's words-free working no longer answers a request one table decides",
+     f"{_LIN}/task.py", "(cached_in <= new_in or cached_in & new_in and", "(cached_in <= new_in or False and", _LANG),
+    ("linAC-key-language-joined", "an it+pt request keyed apart from an Italian one (the keyed tiers no longer find its Italian answers)",
+     f"{_LIN}/task.py", "    return min(language.split(LANGUAGES_JOINED))\n", "    return language\n", _LANG),
     ("linAC-languages-not-collected", "'Se 3x - 1 = 14, quanto vale 2x + 1?' read as Italian alone again (the first table decides)",
      f"{_LIN}/reader.py", "        languages.add(vocabulary.language)\n", "        pass\n", _LANG),
     ("linAC-languages-other-reading-kept", "'Verifica se x = 5 quando 3x - 1 = 14.' read by the first table although Portuguese answers it 'Sim', Italian 'Sì'",

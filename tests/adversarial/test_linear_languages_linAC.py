@@ -18,11 +18,14 @@ from fractions import Fraction
 import pytest
 
 from stepcache_integrations.core.tasks.linear import reader
+from stepcache_integrations.core.tasks.linear.chain import LinearConstraints
+from stepcache_integrations.core.tasks.linear.task import LinearEquationTask, _language_mismatch
+from stepcache_integrations.core.types import Step
 from stepcache_integrations.core.tasks.linear.prompt import understand_prompt
 
-from stepcache_integrations import StepCache
+from .harness import assert_linear_trap_declined, assert_red_team_pair_not_served, served_linear
 
-from .harness import OracleModel, assert_linear_trap_declined, assert_red_team_pair_not_served, served_linear
+TASK = LinearEquationTask()
 
 # -- 1. a request two tables read the same way: both languages ---------------------------------------------
 UNDECIDED = [
@@ -72,25 +75,35 @@ def test_a_decided_answer_serves_a_request_its_language_reads(first: str, second
 
 
 # -- 3. traps ------------------------------------------------------------------------------------------------
-# an undecided request's answer (Italian or Portuguese prose?) is never reused for a request one table decides
-PROSE = {
-    "Se 3x - 1 = 14, quanto vale x?": "Passo 1: aggiungo 1 a entrambi i lati: 3x = 15.\nPasso 2: divido per 3: x = 5.\nRisposta: x = 5",
-    "Quanto vale x se 3x - 1 = 14?": "Passo 1: somo 1 aos dois lados: 3x = 15.\nPasso 2: divido por 3: x = 5.\nResposta: x = 5",
-}
-NOT_REUSED = [("Se 3x - 1 = 14, quanto vale x?", "Resolva 3x - 1 = 14."),
-              ("Quanto vale x se 3x - 1 = 14?", "Risolvi 3x - 1 = 14."),
-              ("Se 3x - 1 = 14, quanto vale x?", "Löse 3x - 1 = 14.")]
+# An undecided request's answer (Italian or Portuguese prose?) answers a request one of its tables decides
+# only when no step holds a word: the engine's working in another language than English is words-free (W4).
+PROSE = [Step(text="Passo 1: aggiungo 1 a entrambi i lati: 3x = 15."), Step(text="Passo 2: divido per 3: x = 5.")]
+NEUTRAL = [Step(text="3x - 1 = 14"), Step(text="3x = 15"), Step(text="x = 5")]
 
 
-@pytest.mark.parametrize(("first", "second"), NOT_REUSED)
-def test_an_undecided_answer_is_not_reused_for_a_decided_request(first: str, second: str) -> None:
-    cache = StepCache()
-    cache.generate(first, OracleModel({first: PROSE[first]}))
-    repeat = OracleModel({})
-    assert cache.generate(first, repeat).verified and not repeat.calls  # an answer is cached for it
-    model = OracleModel({second: "3x = 15\nx = 5"})
-    result = cache.generate(second, model)
-    assert len(model.calls) == 1 and result.outcome in ("miss", "skip_reuse"), (second, result.outcome, result.text)
+def _constraints(prompt: str) -> LinearConstraints:
+    return TASK.load_constraints(TASK.constraints(prompt))
+
+
+@pytest.mark.parametrize(("cached", "new", "steps", "reused"), [
+    ("Se 3x - 1 = 14, quanto vale x?", "Resolva 3x - 1 = 14.", PROSE, False),   # it+pt prose for pt: which language?
+    ("Se 3x - 1 = 14, quanto vale x?", "Risolvi 3x - 1 = 14.", PROSE, False),
+    ("Se 3x - 1 = 14, quanto vale x?", "Resolva 3x - 1 = 14.", NEUTRAL, True),  # no word: no language
+    ("Resolva 3x - 1 = 14.", "Se 3x - 1 = 14, quanto vale x?", PROSE, True),    # pt prose for a request pt reads
+    ("Risolvi 3x - 1 = 14.", "Resolva 3x - 1 = 14.", NEUTRAL, False),           # two languages, none shared
+    ("Se 3x - 1 = 14, quanto vale x?", "Löse 3x - 1 = 14.", NEUTRAL, False),
+])
+def test_an_answer_serves_a_request_of_its_language(cached: str, new: str, steps: list[Step], reused: bool) -> None:
+    mismatch = _language_mismatch(_constraints(cached), _constraints(new), steps)
+    assert (mismatch is None) == reused, (cached, new, mismatch)
+
+
+def test_an_undecided_request_is_keyed_as_its_first_language() -> None:
+    """The keyed tiers find the answer to an Italian request for "it+pt" (whether it serves is the check's)."""
+    undecided, italian, portuguese = (_constraints(p) for p in ("Quanto vale x se 3x - 1 = 14?", "Risolvi 3x - 1 = 20.",
+                                                               "Resolva 3x - 1 = 14."))
+    assert undecided.language == "it+pt" and italian.language == "it" and portuguese.language == "pt"
+    assert TASK.family_key(undecided) == TASK.family_key(italian) != TASK.family_key(portuguese)
 
 
 TRAPS = [
