@@ -40,8 +40,6 @@ ROWS += [
      f"{_VOC}/pt.json", '"minha filha trouxe esse exercício",', "", _WORDS),
     ("linAC-words-es-resolverla", "es '¿Me ayudas a resolverla?' no claim (the verb deleted)",
      f"{_VOC}/es.json", '"resolverla",', "", _WORDS),
-    ("linAC-words-es-e", "es '¿Cuánto valen x e y?' no claim ('e' for 'and' deleted)",
-     f"{_VOC}/es.json", '   "y",\n   "e"\n', '   "y"\n', _WORDS),
     ("linAC-words-it-scusa", "it 'Scusa, mi trovi x in ...' no claim (the chatter word deleted)",
      f"{_VOC}/it.json", '"scusa",', "", _WORDS),
     ("linAC-words-it-domani", "it 'Esercizio per domani: ...' no claim (the label deleted)",

@@ -4,8 +4,7 @@ scripts/decline_causes_linear.py over the dev sets (1-22, 15d) listed the words 
 requests; those that are request or format words, and cannot change the problem, were added beside the
 phrases their tables already hold: Russian "Задачка из домашки:" (beside "задача из домашки"), Portuguese
 "Minha filha trouxe esse exercício:" (beside "... tem esse exercício"), Spanish "resolverla"/"resolverlo"
-(Italian has "risolvila"), Spanish "e" for "and" before an i-sound ("x e y"; Portuguese and Italian "e"),
-Italian "Scusa," (chatter), "Esercizio per domani:" (a label, beside "esercizio per casa"), English "just
+(Italian has "risolvila"), Italian "Scusa," (chatter), "Esercizio per domani:" (a label, beside "esercizio per casa"), English "just
 need y" (beside "I just need"), Japanese "途中式つきで" (with the working: steps), Portuguese "que satisfaz"
 (English "that satisfies"). Words that could change what is asked (the unknown, the rounding, a condition,
 a second question, another language) stay no claim.
@@ -28,7 +27,6 @@ SERVED = [
     ("Minha filha trouxe esse exercício: x/2 + 3 = 8. Como resolve?",
      "Minha filha trouxe esse exercício: x/2 + 3 = 10. Como resolve?", "x", 14),
     ("2(x + 4) = 20. ¿Me ayudas a resolverla?", "2(x + 4) = 26. ¿Me ayudas a resolverla?", "x", 9),
-    ("Sistema: x + y = 10, x - y = 2. ¿Cuánto valen x e y?", "Sistema: x + y = 14, x - y = 4. ¿Cuánto valen x e y?", "y", 5),
     ("Scusa, mi trovi x in 12 - 2x = -4?", "Scusa, mi trovi x in 12 - 2x = -6?", "x", 9),
     ("Esercizio per domani: (x + 2)/3 = 5, quanto fa x?", "Esercizio per domani: (x + 2)/3 = 8, quanto fa x?", "x", 22),
     ("hey can you solve 5y - 4 = 26? just need y", "hey can you solve 5y - 4 = 36? just need y", "y", 8),
@@ -50,9 +48,6 @@ TRAPS = [
      "Minha filha trouxe esse exercício: x/2 + 3 = 10. Como resolve em inglês?"),
     ("Minha filha trouxe esse exercício: x/2 + 3 = 10. Como resolve?",
      "Minha filha trouxe esse exercício: x/2 + 3 = 10 e x > 30. Como resolve?"),
-    ("Sistema: x + y = 14, x - y = 4. ¿Cuánto valen x e y?", "Sistema: x + y = 14, x - y = 4. ¿Cuánto valen x e z?"),
-    ("Sistema: x + y = 14, x - y = 4. ¿Cuánto valen x e y?", "Sistema: x + e = 14, x - e = 4. ¿Cuánto valen x e e?"),
-    ("Sistema: x + y = 14, x - y = 4. ¿Cuánto valen x e y?", "Sistema: x + y = 14, x - y = 4. ¿Cuánto vale x e y no?"),
     ("Scusa, mi trovi x in 12 - 2x = -6?", "Scusa, mi trovi x in 12 - 2x = -6? Poi raddoppialo."),
     ("Scusa, mi trovi x in 12 - 2x = -6?", "Scusa, non mi trovi x in 12 - 2x = -6?"),
     ("Scusa, mi trovi x in 12 - 2x = -6?", "Scusa, mi trovi x in 12 - 2x = -6 in inglese?"),
@@ -79,4 +74,6 @@ def test_a_trap_beside_a_new_word_is_no_claim(base: str, trap: str) -> None:
 def test_what_the_new_words_ask() -> None:
     assert understand_prompt("hey can you solve 5y - 4 = 36? just need y").format == ("answer_only",)
     assert understand_prompt("3y - 7 = 29 を途中式つきで解いてください。").format == ("steps",)
-    assert understand_prompt("Sistema: x + y = 14, x - y = 4. ¿Cuánto valen x e y?").asked == ("x", "y")
+    # Spanish "e" for "and" ("¿Cuánto valen x e y?") is not read: test_linear_reach_linV.py keeps it a trap
+    # ("and", or the unknown e?)
+    assert understand_prompt("Sistema: x + y = 14, x - y = 4. ¿Cuánto valen x e y?") is None
