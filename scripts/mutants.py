@@ -745,3 +745,12 @@ MUTANTS += [Mutant(*row) for row in _LINAB_POWERS_ROWS]
 from mutants_linAC import ROWS as _LINAC_ROWS  # noqa: E402 - the language decided by positive evidence; request words (wip/linAC)
 
 MUTANTS += [Mutant(*row) for row in _LINAC_ROWS]
+from mutants_s23 import ROWS as _S23_ROWS  # noqa: E402 - main, 2026-12-06 11:45: red team 25's failed patch is never served
+
+MUTANTS += [Mutant(*row) for row in _S23_ROWS]
+from mutants_arithS import ROWS as _ARITHS_ROWS  # noqa: E402 - everyday arithmetic wordings, red team 24 (wip/arithS)
+
+MUTANTS += [Mutant(*row) for row in _ARITHS_ROWS]
+from mutants_hitG import ROWS as _HITG_ROWS  # noqa: E402 - wip/hitG: the linear request reading kept per prompt template
+
+MUTANTS += [Mutant(*row) for row in _HITG_ROWS]

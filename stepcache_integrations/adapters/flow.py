@@ -905,6 +905,7 @@ def finish_step(engine: StepCache, plan: CachePlan, model: AdapterModel, raw: An
         rejected=model.rejects(raw),
         length_limit=getattr(model, "limit", None),  # the request's max_tokens (ModelCaller, InnerCaller)
         failed=cut_off_failures(raw, getattr(model, "limit", None)),
+        regenerate=getattr(model, "answers_whole_request", True),  # False: not the request's own model
     )
 
 

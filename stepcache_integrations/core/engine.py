@@ -14,7 +14,7 @@ import threading
 import time
 from collections.abc import Awaitable, Callable, Generator, Sequence
 from contextlib import suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal, TypeVar
 
 from ..errors import InvalidPromptError, StepCacheError, StoreError, VerificationError
@@ -177,6 +177,7 @@ def complete_flow(
     ledger: RepairLedger | None = None,
     length_limit: int | None = None,
     failed: list[str] | tuple[str, ...] = (),
+    regenerate: bool = True,
 ) -> Flow:
     """Generate (unless ``given``), assemble, check, repair, fall back, store if it passed its checks.
 
@@ -186,7 +187,9 @@ def complete_flow(
     ``rejected``: what is wrong with the given answer beyond its text (a tool request answered in
     prose): it fails, neither repaired nor replaced by the fallback (no text takes the shape asked). ``failed``: what is wrong with it that
     the fallback may still answer (cut off at ``length_limit``, the request's ``max_tokens``, which
-    a fallback answer must fit: ``core.types.fits``)."""
+    a fallback answer must fit: ``core.types.fits``). ``regenerate``: a patch whose assembled answer
+    still fails its checks is replaced by the model's answer to the whole request (:func:`whole_request_flow`);
+    False where the model at hand is not the request's own (the global cache's ``patch_model``)."""
     if plan.generation_prompt is None:
         raise StepCacheError("this plan needs no model call; use StepCache.serve(plan)")
     attempt = _Completion(plan, dict(plan.timings), list(rejected), length_limit, list(failed))
@@ -198,6 +201,11 @@ def complete_flow(
         attempt.fall_back()
     yield from repair_loop(attempt, max_repairs, ledger)
     attempt.fall_back()
+    if regenerate and plan.outcome == "patch" and attempt.errors and not attempt.rejected:
+        whole = yield from whole_request_flow(plan, attempt, max_repairs=max_repairs, metadata=metadata, ledger=ledger,
+                                              length_limit=length_limit)
+        if whole is not None:
+            return whole
     result = attempt.result()
     if result.checks_passed:
         t0 = time.perf_counter()
@@ -206,6 +214,34 @@ def complete_flow(
         seed_proof(plan, entry.steps, result.verification)
         result.stored_entry_id = yield AddEntry(entry, vector)
         result.timings["store"] = time.perf_counter() - t0
+    return result
+
+
+def whole_request_flow(
+    plan: CachePlan,
+    spent: _Completion,
+    *,
+    max_repairs: int | None,
+    metadata: dict[str, Any] | None,
+    ledger: RepairLedger | None,
+    length_limit: int | None,
+) -> Flow:
+    """The model's answer to the whole request, after the answer a patch assembled failed its checks:
+    a cache-made answer that failed is never served (without the cache the model would have answered
+    the request itself). Checked, repaired, stored as a miss; the result counts the patch's calls too.
+    None when no model is at hand (``StepCache.finalize`` without ``llm``): the failed patch stands."""
+    reply = yield AskModel("whole", plan.prompt)
+    if reply is None:
+        return None
+    whole = replace(plan, outcome="skip_reuse", generation_prompt=plan.prompt, prefix_text="", steps=[], provenance=[],
+                    verification=None, step_evidence=[], errors=[], judge_prompt=None, judge_reply=None)
+    result: StepCacheResult = yield from complete_flow(whole, reply, max_repairs=max_repairs, metadata=metadata,
+                                                       ledger=ledger, length_limit=length_limit, regenerate=False)
+    result.model_calls += spent.model_calls
+    result.repair_calls += spent.repair_calls
+    result.judge_calls += spent.judge_calls
+    result.prompt_tokens += spent.prompt_tokens
+    result.completion_tokens += spent.completion_tokens
     return result
 
 
@@ -764,6 +800,7 @@ class StepCache:
         rejected: Sequence[str] = (),
         length_limit: int | None = None,
         failed: Sequence[str] = (),
+        regenerate: bool = True,
     ) -> StepCacheResult:
         """Finish a plan whose model output the caller already has (e.g. after streaming).
 
@@ -771,10 +808,12 @@ class StepCache:
         ``metadata`` is kept in the stored entry's metadata; ``rejected``: what the caller found
         wrong with the output beyond its text (then it fails: not repaired, not stored);
         ``length_limit``: the request's ``max_tokens`` (a fallback answer must fit it: ``core.types.fits``);
-        ``failed``: what the caller found wrong with it that the fallback may still answer (cut off).
+        ``failed``: what the caller found wrong with it that the fallback may still answer (cut off);
+        ``regenerate``: a patch that still fails its checks is answered by ``llm`` asked the whole request
+        (False when ``llm`` is not the request's own model).
         """
         given = coerce_response(response, plan.generation_prompt or "")
-        flow = self._complete(plan, given, metadata, rejected, length_limit, failed)
+        flow = self._complete(plan, given, metadata, rejected, length_limit, failed, regenerate)
         return self._recorded(drive(flow, self._services(llm)))
 
     async def afinalize(
@@ -787,10 +826,11 @@ class StepCache:
         rejected: Sequence[str] = (),
         length_limit: int | None = None,
         failed: Sequence[str] = (),
+        regenerate: bool = True,
     ) -> StepCacheResult:
         """Async twin of :meth:`finalize`."""
         given = coerce_response(response, plan.generation_prompt or "")
-        flow = self._complete(plan, given, metadata, rejected, length_limit, failed)
+        flow = self._complete(plan, given, metadata, rejected, length_limit, failed, regenerate)
         return self._recorded(await adrive(flow, self._services(llm)))
 
     # ------------------------------------------------------------------ the store
@@ -1021,11 +1061,11 @@ class StepCache:
 
     def _complete(
         self, plan: CachePlan, given: LLMResponse | None, metadata: dict[str, Any] | None, rejected: Sequence[str] = (),
-        length_limit: int | None = None, failed: Sequence[str] = (),
+        length_limit: int | None = None, failed: Sequence[str] = (), regenerate: bool = True,
     ) -> Any:
         return complete_flow(
             plan, given, max_repairs=self.max_repairs, metadata=metadata, rejected=tuple(rejected), ledger=self.repair_ledger,
-            length_limit=length_limit, failed=tuple(failed),
+            length_limit=length_limit, failed=tuple(failed), regenerate=regenerate,
         )
 
     @property
@@ -1237,7 +1277,7 @@ def _fulfil(request: Request, io: Services) -> Any:
             return None
         return guard.call(lambda: store.record_hit(request.entry_id), None, "write")
     if isinstance(request, AskModel):
-        return None if (io.llm is None and request.kind == "repair") else call_llm(io.llm, request.prompt)
+        return None if (io.llm is None and request.kind != "generate") else call_llm(io.llm, request.prompt)
     if isinstance(request, AskJudge):
         try:
             return call_llm(io.judge, request.prompt)
@@ -1270,7 +1310,7 @@ async def _afulfil(request: Request, io: Services) -> Any:
             return None
         return await guard.acall(lambda: store.arecord_hit(request.entry_id), None, "write")
     if isinstance(request, AskModel):
-        return None if (io.llm is None and request.kind == "repair") else await acall_llm(io.llm, request.prompt)
+        return None if (io.llm is None and request.kind != "generate") else await acall_llm(io.llm, request.prompt)
     if isinstance(request, AskJudge):
         try:
             return await acall_llm(io.judge, request.prompt)

@@ -85,8 +85,9 @@ OUTCOME_MEANINGS: dict[SummaryOutcome, Meaning] = {
     "patch": Meaning("1 (+ repairs)", "verified prefix kept, first failing step + suffix regenerated (JSON: only the "
                      "failing keys)"),
     "skip_reuse": Meaning("1 (+ repairs)", "a cached candidate was found and not used: it failed verification, reuse "
-                          "would not pay (first step fails or more than `max_regen_share` would be regenerated), or the "
-                          "adapter could not serve it (e.g. a patch without `patch_model`)"),
+                          "would not pay (first step fails or more than `max_regen_share` would be regenerated), the "
+                          "adapter could not serve it (e.g. a patch without `patch_model`), or a patched answer still "
+                          "failed its checks: the model then answered the whole request (2 calls + repairs)"),
     "miss": Meaning("1 (+ repairs)", "no cached prompt above the similarity threshold"),
     "exact": Meaning("0", "the exact tier: the model's own answer to exactly this request (same model identity), "
                      "replayed, `unchecked`"),

@@ -85,9 +85,12 @@ class RecordHit:
 
 @dataclass(frozen=True)
 class AskModel:
-    """Reply: the model's ``LLMResponse``; None for a repair when no model is at hand."""
+    """Reply: the model's ``LLMResponse``; None for a repair or a whole request when no model is at hand.
 
-    kind: Literal["generate", "repair"]
+    ``kind``: "generate" (the plan's generation prompt), "repair", or "whole" (the request itself again,
+    after the answer a patch assembled failed its checks)."""
+
+    kind: Literal["generate", "repair", "whole"]
     prompt: str
 
 

@@ -452,7 +452,7 @@ class _Stage:
 
 def _stage_name(request: Any, op: _Operation, io: Any) -> str | None:
     if isinstance(request, AskModel):
-        if request.kind == "repair" and io.llm is None:
+        if request.kind != "generate" and io.llm is None:
             return None  # no model at hand: the driver answers None, no call is made
         plan = op.plan
         patching = request.kind == "generate" and plan is not None and plan.outcome == "patch"

@@ -18,6 +18,10 @@ class PatchCaller:
     """The patch model of one ``lookup`` (``adapters.flow.AdapterModel``): it answers the plan's
     patch prompt and the engine's repairs; the answer keeps the matched entry's message shape."""
 
+    # ``patch_model`` need not be the request's model: a failed patch is declined (LangChain then
+    # calls the request's model), never answered whole by this one (``core.engine.whole_request_flow``)
+    answers_whole_request = False
+
     def __init__(self, model: Any, request: Request, spec: CallSpec, template: BaseMessage | None) -> None:
         self.model = model
         self.request = request

@@ -436,6 +436,22 @@ ARITHMETIC = [
     "What is 10 / 3?",
 ]
 
+# wip/arithS: one operation said in everyday English words (the oracle's own reading: oracle._arith_words)
+ARITH_WORDS = [
+    "Subtract 8 from 12.",
+    "Divide 8 by 12.",
+    "Multiply 8 by 12.",
+    "Add 8 to 12.",
+    "What is 8 subtracted from 12?",
+    "What is 2 to the power of 10?",
+    "What is the square root of 144?",
+    "What is the average of 3, 5 and 10?",
+    "What is the difference between 12 and 8?",
+    "What is the quotient of 8 and 12?",
+    "What is twice 8?",
+    "Calculate half of 12.",
+]
+
 
 def plain_bases(reach: bool = False) -> dict[str, list[Base]]:
     """The plain prompt kinds, for the engine and for single-message adapter requests; ``reach``: with
@@ -469,6 +485,7 @@ def plain_bases(reach: bool = False) -> dict[str, list[Base]]:
     }
     if reach:
         kinds.update(word_reach=_word("reach"), json_reach=_json_reach())  # wip/fuzzK
+        kinds.update(arith_words=ARITH_WORDS)  # wip/arithS
     return {k: [Base(k, p) for p in prompts] for k, prompts in kinds.items()}
 
 

@@ -8,6 +8,7 @@ import random
 import re
 import string
 import unicodedata
+from collections.abc import Callable
 
 from .prompts import Msg, Part, Request, ToolCall, get_field, set_field, single_text, text_fields
 from .roles import ROLE_GROUPS
@@ -485,17 +486,28 @@ def _proper_noun(text: str, rng: random.Random) -> str | None:
     return text[: m.start()] + other + text[m.end() :]
 
 
-def _number_format(text: str, rng: random.Random) -> str | None:
-    """One number written another way (:data:`_NUMBER`): a trailing zero ("9.4" -> "9.40", "7" ->
-    "7.0"), a leading zero ("07"), a digit group ("1500" -> "1,500" / "1.500" / "1 500"; a smaller
-    number gets a thousands part, "450" -> "1,450"), its sign moved ("-3" -> "3-", or onto another
-    number), a decimal comma ("0.5" -> "0,5")."""
-    found = list(_NUMBER.finditer(text))
+def _pick_number(text: str, rng: random.Random, keep: Callable[[str], bool] = lambda num: True
+                 ) -> tuple[re.Match[str], str, str, list[re.Match[str]]] | None:
+    """A number of ``text`` picked at random among those ``keep`` accepts: (its match, its sign, its digits,
+    every number accepted)."""
+    found = [m for m in _NUMBER.finditer(text) if keep(m.group())]
     if not found:
         return None
     m = rng.choice(found)
     num = m.group()
     sign, digits = ("-", num[1:]) if num.startswith("-") else ("", num)
+    return m, sign, digits, found
+
+
+def _number_format(text: str, rng: random.Random) -> str | None:
+    """One number written another way (:data:`_NUMBER`): a trailing zero ("9.4" -> "9.40", "7" ->
+    "7.0"), a leading zero ("07"), a digit group ("1500" -> "1,500" / "1.500" / "1 500"; a smaller
+    number gets a thousands part, "450" -> "1,450"), its sign moved ("-3" -> "3-", or onto another
+    number), a decimal comma ("0.5" -> "0,5")."""
+    picked = _pick_number(text, rng)
+    if picked is None:
+        return None
+    m, sign, digits, found = picked
     whole, _, frac = digits.partition(".")
     tail = "." + frac if frac else ""
     options = [sign + digits + ("0" if frac else ".0"), sign + "0" + digits]
@@ -1147,12 +1159,10 @@ _OPERATOR_VARIANTS = {"-": ("\u2212", "\u2010", "\u2011", "\ufe63", "\uff0d"), "
 
 
 def _locale_number(text: str, rng: random.Random) -> str | None:
-    found = [m for m in _NUMBER.finditer(text) if len(m.group().lstrip("-").split(".")[0]) >= 2 or "." in m.group()]
-    if not found:
+    picked = _pick_number(text, rng, lambda num: len(num.lstrip("-").split(".")[0]) >= 2 or "." in num)
+    if picked is None:
         return None
-    m = rng.choice(found)
-    num = m.group()
-    sign, digits = ("-", num[1:]) if num.startswith("-") else ("", num)
+    m, sign, digits, _ = picked
     whole, _, frac = digits.partition(".")
     grouped = whole if len(whole) >= 4 else "1" + whole.zfill(3)
     mark = rng.choice((".", "'", "\u2009", "\u202f", "\u2019"))

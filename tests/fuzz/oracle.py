@@ -40,6 +40,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import json
+import math
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -659,6 +660,88 @@ def _arith_from_match(t: Template, m: re.Match[str]) -> ArithProblem | None:
     return None if coefs else ArithProblem(t, m.group("e"), value)
 
 
+# wip/arithS: the oracle's own reading of one operation said in everyday English words (its own
+# regexes and number words, not the engine's tables): a command naming its operation ("Subtract 8 from
+# 12." is 12 - 8, "Divide 8 by 12." 8 / 12), or a question or command around "8 subtracted from 12",
+# "2 to the power of 10" (an integer exponent 2-16), "the square root of 144" (an exact root), "the
+# average of 3, 5 and 10", "the difference between 12 and 8" (not when negative), "the quotient of 8
+# and 12", "twice 8", "half of 12" (and "the square of 11", "11 cubed": read since wip/arithA). Any case,
+# single spaces (one before the question mark, as the engine reads English).
+_W_WORDS = dict(zip("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+                    "sixteen seventeen eighteen nineteen twenty".split(), range(21)))
+_W_WORDS.update(thirty=30, forty=40, fifty=50, sixty=60, seventy=70, eighty=80, ninety=90)
+_W_N = r"((?:0|[1-9][0-9]{0,11})(?:\.[0-9]{1,12})?|" + "|".join(_W_WORDS) + ")"
+_W_TEMPLATE = Template("{e:a}", "arith")
+_W_ASKED = re.compile(r"(?:what is|what's|how much is) (?P<q>.+?) ?\?|(?:compute|calculate|evaluate|find|work out) (?P<c>.+?)\.?",
+                      re.IGNORECASE)
+
+
+def _w_value(word: str) -> Fraction:
+    return Fraction(_W_WORDS[word.lower()]) if word.lower() in _W_WORDS else Fraction(word)
+
+
+def _w_root(a: Fraction) -> Fraction | None:
+    top, bottom = math.isqrt(a.numerator), math.isqrt(a.denominator)
+    return Fraction(top, bottom) if top * top == a.numerator and bottom * bottom == a.denominator else None
+
+
+_W_PHRASES: list[tuple[str, Callable[..., Fraction | None]]] = [
+    (rf"{_W_N} (?:subtracted|taken away) from {_W_N}", lambda a, b: b - a),
+    (rf"{_W_N} (?:raised )?to the power of {_W_N}", lambda a, n: a ** int(n) if n.denominator == 1 and 2 <= n <= 16 else None),
+    (rf"(?:the )?square root of {_W_N}", _w_root),
+    (rf"(?:the )?difference between {_W_N} and {_W_N}", lambda a, b: a - b if a >= b else None),
+    (rf"(?:the )?quotient of {_W_N} and {_W_N}", lambda a, b: a / b if b else None),
+    (rf"twice {_W_N}", lambda a: 2 * a),
+    (rf"{_W_N} less than {_W_N}", lambda a, b: b - a),  # read since wip/overdecl
+    (rf"(?:the )?sum of {_W_N} and {_W_N}", lambda a, b: a + b),  # read since wip/arithA
+    (rf"(?:the )?product of {_W_N} and {_W_N}", lambda a, b: a * b),
+    (rf"(?:the )?square of {_W_N}|{_W_N} squared", lambda a, b: (a if b is None else b) ** 2),  # read since wip/arithA
+    (rf"(?:the )?cube of {_W_N}|{_W_N} cubed", lambda a, b: (a if b is None else b) ** 3),
+    (rf"(?:one )?half of {_W_N}", lambda a: a / 2),
+]
+_W_COMMANDS: list[tuple[str, Callable[..., Fraction | None]]] = [
+    (rf"subtract {_W_N} from {_W_N}\.?", lambda a, b: b - a),
+    (rf"divide {_W_N} by {_W_N}\.?", lambda a, b: a / b if b else None),
+    (rf"multiply {_W_N} by {_W_N}\.?", lambda a, b: a * b),
+    (rf"add {_W_N} (?:to|into) {_W_N}\.?", lambda a, b: b + a),
+]
+_W_MEAN = re.compile(r"(?:the )?(?:arithmetic mean|average|mean) of (.+)", re.IGNORECASE)
+
+
+def _w_mean(text: str) -> Fraction | None:
+    m = _W_MEAN.fullmatch(text)
+    parts = re.fullmatch(r"(.+?),? and (\S+)", m.group(1), re.IGNORECASE) if m else None
+    if parts is None:
+        return None
+    items = [*parts.group(1).split(", "), parts.group(2)]
+    if not all(re.fullmatch(r"(?:0|[1-9][0-9]{0,11})(?:\.[0-9]{1,12})?", item) for item in items):
+        return None
+    return sum((Fraction(item) for item in items), Fraction(0)) / len(items)
+
+
+def _arith_words(text: str) -> ArithProblem | None:
+    """One operation said in everyday English words (above), its exact value; else None."""
+    text = text.strip()
+    for pattern, value in _W_COMMANDS:
+        m = re.fullmatch(pattern, text, re.IGNORECASE)
+        if m:
+            result = value(*(_w_value(g) for g in m.groups()))
+            return None if result is None else ArithProblem(_W_TEMPLATE, fmt(result), result)
+    asked = _W_ASKED.fullmatch(text)
+    phrase = (asked.group("q") or asked.group("c")) if asked else None
+    if phrase is None:
+        return None
+    mean = _w_mean(phrase)
+    if mean is not None:
+        return ArithProblem(_W_TEMPLATE, fmt(mean), mean)
+    for pattern, value in _W_PHRASES:
+        m = re.fullmatch(pattern, phrase, re.IGNORECASE)
+        if m:
+            result = value(*(None if g is None else _w_value(g) for g in m.groups()))
+            return None if result is None else ArithProblem(_W_TEMPLATE, fmt(result), result)
+    return None
+
+
 # A thousands separator in an English template's equation ("2x - 1,007 = 9" is 1007; wip/fuzzC's
 # number_format edit): a comma after one to three digits and before groups of exactly three. In the
 # other languages a comma is a decimal comma or a list mark: not read.
@@ -1188,6 +1271,9 @@ def _understand_text_plain(text: str) -> Problem | None:
         m = t.regex.fullmatch(signed)
         if m:
             return _arith_from_match(t, m)
+    worded = _arith_words(text)
+    if worded is not None:
+        return worded
     return (_grammar_math(text) or _grammar_json(exact) or _grammar_json_no_keys(exact) or _grammar_json_langs(exact)
             or _grammar_json_en_syntax(exact) or _grammar_json_prose(exact) or _grammar_json_v(exact))
 

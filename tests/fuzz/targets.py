@@ -145,6 +145,17 @@ class EngineTarget(Target):
         return EngineSession(self.make_cache())
 
 
+
+def served_without_a_model_call(base: str, edited: str) -> tuple[bool, str]:
+    """(answered from the cache, its text) for ``edited`` after ``base`` warmed a fresh engine cache (echo model)."""
+    with EngineTarget().session() as s:
+        s.model.current = base
+        s.ask(base)
+        s.model.current = edited
+        before = len(s.model.calls)
+        served = s.ask(edited)
+        return len(s.model.calls) == before, served.text
+
 # --------------------------------------------------------------------------- LangChain
 def to_lc(request: Request) -> Any:
     from langchain_core.messages import AIMessage, HumanMessage, SystemMessage, ToolMessage

@@ -18,18 +18,8 @@ from tests.fuzz.corpus import plain_bases
 from tests.fuzz.edits import NEW_EDITS, NEW_TEXT_EDITS, edit_text, text_applicable
 from tests.fuzz.judge import OPEN_FINDINGS, run_all, open_finding
 from tests.fuzz.oracle import JsonProblem, MathProblem, understand_text
-from tests.fuzz.targets import EngineTarget
+from tests.fuzz.targets import served_without_a_model_call
 
-
-def _served_without_a_model_call(base: str, edited: str) -> tuple[bool, str]:
-    """(answered from the cache, its text) for ``edited`` after ``base`` warmed a fresh cache."""
-    with EngineTarget().session() as s:
-        s.model.current = base
-        s.ask(base)
-        s.model.current = edited
-        before = len(s.model.calls)
-        served = s.ask(edited)
-        return len(s.model.calls) == before, served.text
 
 
 NESTED = 'Return {"user": {"name": ..., "age": ...}} for name Carl, age 40'
@@ -85,7 +75,7 @@ CLOSED_PAIRS = [pytest.param(base, edited, id=f"{name}-{i}") for name, pairs in 
 
 @pytest.mark.parametrize(("base", "edited"), CLOSED_PAIRS)
 def test_a_closed_fuzzK_finding_is_declined(base: str, edited: str) -> None:
-    served, text = _served_without_a_model_call(base, edited)
+    served, text = served_without_a_model_call(base, edited)
     assert not served, f"served from the cache: {edited!r} -> {text!r}"
 
 
@@ -124,7 +114,7 @@ def test_no_closed_fuzzK_finding_is_open_any_more() -> None:
     (BLOCK, BLOCK.replace("host:", "the host:")),
 ])
 def test_a_trap_beside_an_open_finding_is_declined(base: str, edited: str) -> None:
-    served, text = _served_without_a_model_call(base, edited)
+    served, text = served_without_a_model_call(base, edited)
     assert not served, f"served from the cache: {edited!r} -> {text!r}"
 
 

@@ -20,7 +20,7 @@ from tests.fuzz.edits import (  # noqa: I001
 )
 from tests.fuzz.judge import run_all
 from tests.fuzz.oracle import JsonProblem, MathProblem, understand_text
-from tests.fuzz.targets import EngineTarget
+from tests.fuzz.targets import served_without_a_model_call
 
 NEW = ("script_mix", "unicode_variant")  # synonym_swap: judged by the script (the json_reach renames are class 2, see the report)
 
@@ -114,15 +114,6 @@ def test_synonym_swap_finds_no_violation() -> None:
     assert not report.violations, report.summary(max_examples=4)
 
 
-def _served_without_a_model_call(base: str, edited: str) -> tuple[bool, str]:
-    with EngineTarget().session() as s:
-        s.model.current = base
-        s.ask(base)
-        s.model.current = edited
-        before = len(s.model.calls)
-        served = s.ask(edited)
-        return len(s.model.calls) == before, served.text
-
 
 # the i1377 class and its neighbours: a person of another script asked, a foreign label beside the answer's label
 I1377 = "小红比小刚大 3 岁，两人年龄和是 27 岁。小红几岁？"
@@ -144,7 +135,7 @@ STORY = "Ravi is 3 times as old as his daughter. Together their ages add up to 4
     ('Turn this into JSON:\nname: "Alice"\nage: 34', 'Turn this into JSON:\nname: "Alice小红"\nage: 34', None),
 ])
 def test_a_script_mix_is_never_served_wrong(base: str, edited: str, right: str | None) -> None:
-    served, text = _served_without_a_model_call(base, edited)
+    served, text = served_without_a_model_call(base, edited)
     if right is None:
         assert not served, f"served from the cache: {edited!r} -> {text!r}"
     elif served:
@@ -159,14 +150,14 @@ IT_AGE = 'Restituisci un JSON con "nome" e "eta": Giulia ha 26 anni.'
 @pytest.mark.xfail(strict=True, reason="fuzzQ-foreign-word-as-subject: a word of another table or script as an unlabelled name")
 @pytest.mark.parametrize("edited", [IT_AGE.replace("Giulia", "Возраст")])
 def test_a_foreign_word_as_an_unlabelled_name_is_declined(edited: str) -> None:
-    served, text = _served_without_a_model_call(IT_AGE, edited)
+    served, text = served_without_a_model_call(IT_AGE, edited)
     assert not served, f"served from the cache: {edited!r} -> {text!r}"
 
 
 # closed by the lead's s22 (a person's name is no place: the gazetteer's city She names no one for "nome")
 @pytest.mark.parametrize("edited", [IT_AGE.replace("Giulia", "She"), IT_AGE.replace("Giulia", "Her")])
 def test_another_tables_pronoun_is_no_persons_name(edited: str) -> None:
-    served, text = _served_without_a_model_call(IT_AGE, edited)
+    served, text = served_without_a_model_call(IT_AGE, edited)
     assert not served, f"served from the cache: {edited!r} -> {text!r}"
 
 

@@ -138,12 +138,17 @@ def test_empty_patch_continuation_is_not_served_as_verified() -> None:
     passed the checks and was stored as a complete verified answer."""
     cache = StepCache()
     cache.generate(PATCHABLE, Scripted(PATCHABLE_GOOD))
-    result = cache.generate(PATCHABLE_NEW, Scripted("", ""))
-    assert result.outcome == "patch" and not result.checks_passed and not result.verified
+    model = Scripted("", "")
+    result = cache.generate(PATCHABLE_NEW, model)
+    assert cache.lookup(PATCHABLE_NEW).outcome == "patch"
+    # the failed patch is not served: the model answered the whole request (red team 25), which failed too
+    assert result.outcome == "skip_reuse" and not result.checks_passed and not result.verified
+    assert model.calls == 2 and result.model_calls == 2 and result.text == ""
     assert result.stored_entry_id is None and cache.store.count() == 1
-    plan = cache.lookup(PATCHABLE_NEW)  # the streaming path (finalize) too
+    plan = cache.lookup(PATCHABLE_NEW)  # the streaming path (finalize) too; without a model the patch stands
     assert plan.outcome == "patch"
-    assert not cache.finalize(plan, "   ").checks_passed and cache.store.count() == 1
+    finished = cache.finalize(plan, "   ")
+    assert finished.outcome == "patch" and not finished.checks_passed and cache.store.count() == 1
 
 
 def test_strict_mode_raises_typed_error_and_stores_nothing() -> None:

@@ -23,24 +23,14 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from stepcache_integrations.core.tasks import algebra
+from tests.unit.math_runs_reference import runs_token_by_token
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def _token_by_token(text: str, known: frozenset[str]) -> tuple[tuple[int, str], ...]:
     """``_math_runs`` as it read every text before wip/hitF (each ``_RUN_TOKEN`` classified)."""
-    runs: list[tuple[int, str]] = []
-    start = -1
-    for match in algebra._RUN_TOKEN.finditer(text):
-        if algebra._run_token_is_math(match, known):
-            if start < 0:
-                start = match.start()
-        elif start >= 0:
-            runs.append((start, text[start : match.start()]))
-            start = -1
-    if start >= 0:
-        runs.append((start, text[start:]))
-    return tuple((pos, run) for pos, run in runs if "=" in run)
+    return tuple(runs_token_by_token(text, algebra._RUN_TOKEN, lambda m: algebra._run_token_is_math(m, known)))
 
 
 # every kind of ASCII character the two readings tell apart: digits, letters, "_", operators, the

@@ -146,18 +146,19 @@ def test_structured_output_miss_patch_reuse(method: str) -> None:
 
 @pytest.mark.parametrize("method", METHODS)
 def test_structured_output_wrong_patch_is_never_verified(method: str) -> None:
-    # the model never supplies the asked-for field (patch and repair both answer `name`)
-    model = StructuredChat(script=[{"name": "Alice", "age": 30}, {"name": "Lyon"}, {"name": "Lyon"}, {"name": "Lyon"}])
+    # the model never supplies the asked-for field (patch, repair, the whole request and its repair all answer `name`)
+    model = StructuredChat(script=[{"name": "Alice", "age": 30}] + [{"name": "Lyon"}] * 4)
     cache = StepCache(reinstantiate=False, max_repairs=1)  # asserts its repair
     chain = bound(model, cache, method, schema=False)  # Person's schema would require `city` of NAME_AGE
     chain.invoke(NAME_AGE)
     stored = cache.store.count()
     out = chain.invoke(NAME_AGE_CITY)  # the added key `city` alone is patched
     record = info(out)
-    # patch + one repair, both without `city` and contradicting the checked `name`: the answer is
+    # patch + one repair, both without `city` and contradicting the checked `name`: the failed patch is not
+    # served (red team 25); the model's answer to the whole request (+ one repair) fails too: the answer is
     # not verified, nothing is stored, and the parser reports the missing field
-    assert record["outcome"] == "patch" and not record["verified"] and "city: missing" in record["errors"]
-    assert len(model.calls) == 3 and cache.store.count() == stored
+    assert record["outcome"] == "skip_reuse" and not record["verified"] and "city: missing" in record["errors"]
+    assert len(model.calls) == 5 and record["model_calls"] == 4 and cache.store.count() == stored
     assert any(error.startswith("name") for error in record["errors"]), record["errors"]  # the contradiction named
     with pytest.raises(ValueError):  # pydantic's ValidationError / the missing `parsed`
         parse(out, method)

@@ -9,6 +9,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from stepcache_integrations.core.tasks.algebra import WORD_LETTERS, _is_math_token, math_runs, outside_alphabet
+from tests.unit.math_runs_reference import runs_token_by_token
 
 # issue 33: a word with a letter of another alphabet written with spaces ("lösen", "и") is one token
 # (math only when it is a known name), so its ASCII letters are no unknowns
@@ -20,19 +21,10 @@ _DECLINED = frozenset("\u00b7\u00d7\u00f7")
 
 
 def _reference_runs(text: str, known: frozenset[str]) -> list[tuple[int, str]]:
-    runs: list[tuple[int, str]] = []
-    start = -1
-    for match in _REFERENCE_TOKEN.finditer(text):
-        math = match.group() in known if match.lastgroup == "word" else _is_math_token(match.group(), known)
-        if math:
-            if start < 0:
-                start = match.start()
-        elif start >= 0:
-            runs.append((start, text[start : match.start()]))
-            start = -1
-    if start >= 0:
-        runs.append((start, text[start:]))
-    return [(pos, run) for pos, run in runs if "=" in run]
+    def is_math(match: re.Match[str]) -> bool:
+        return match.group() in known if match.lastgroup == "word" else _is_math_token(match.group(), known)
+
+    return runs_token_by_token(text, _REFERENCE_TOKEN, is_math)
 
 
 def _reference_outside(text: str) -> str | None:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import ast
 import dataclasses
 import json
+import math
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -280,6 +281,10 @@ def _value(node: ast.AST, text: str) -> Fraction:
 # * one operation said in words: "What is 14 times 11?", "the sum of 3 and 4", "11 squared", "25% of
 #   320" (``25 * 320 / 100``); one operator only ("2 plus 3 times 4" is read two ways aloud);
 #   es "¿Cuánto es el 25 % de 320?", zh "14 乘以 11 等于多少？", "320的25%是多少？", ja "11の二乗は？";
+#   wip/arithS: "Subtract 8 from 12." (12 - 8), "Divide 8 by 12." ("into": no claim), "Multiply 8 by 12.",
+#   "Add 8 to 12.", "8 subtracted from 12", "2 to the power of 10" (an exponent 2-16), "the square root of
+#   144" (an exact root only), "the average of 3, 5 and 10", "the difference between 12 and 8" (not when
+#   negative: the conventions disagree), "the quotient of 8 and 12", "twice 8", "half of 12";
 # * a unit conversion in one dimension, or between temperature scales: "How many grams are in 4 kg?", "4 km in
 #   m?", "Convert 25 degrees Celsius to Fahrenheit." (``4 * 1000``, ``25 * 9 / 5 + 32``; no terminating decimal: declined);
 # * a yes/no predicate of two numbers (divisibility of integers by a positive integer; smaller, larger):
@@ -294,7 +299,12 @@ _NUMBER = re.compile(r"(?:0|[1-9][0-9]{0,11})(?:\.[0-9]{1,12})?")
 # An expression's run: a character of the grammar's alphabet, then more, a point only before a
 # digit (a point after the run is a full stop) and a space only before another character of the run.
 _RUN = re.compile(r"[0-9+\-*/()](?:[0-9+\-*/()]|\.(?=[0-9])| (?=[0-9+\-*/()]))*")
-_OPERATORS = {"LESS_THAN": "-", "PLUS": "+", "MINUS": "-", "TIMES": "*", "DIVIDED": "/", "SUM_OF": "+", "PRODUCT_OF": "*", "PERCENT": "*"}
+_OPERATORS = {"LESS_THAN": "-", "PLUS": "+", "MINUS": "-", "TIMES": "*", "DIVIDED": "/", "SUM_OF": "+", "PRODUCT_OF": "*", "PERCENT": "*",
+              # wip/arithS: the operation a word names (the others of _SPECIAL below compute their own)
+              "SUBTRACTED_FROM": "-", "SUBTRACT": "-", "MULTIPLY": "*", "ADD": "+", "QUOTIENT_OF": "/"}
+# wip/arithS: the words whose second number is the first operand ("11 less than 14" too, in _spoken):
+# "8 subtracted from 12", "Subtract 8 from 12" (12 - 8), "Add 8 to 12" (12 + 8)
+_SECOND_FIRST = frozenset({"SUBTRACTED_FROM", "FROM", "TO"})
 _POWERS = {"SQUARED": 2, "SQUARE_OF": 2, "CUBED": 3, "CUBE_OF": 3}  # "11 squared": 11 * 11
 
 
@@ -402,13 +412,75 @@ def _symbolic(kinds: list[str], tokens: list[Token], numbers: list[str]) -> Ques
 
 
 def _spoken(kinds: list[str], tokens: list[Token], numbers: list[str]) -> Question | None:
+    special = next((k for k in kinds if k in _SPECIAL), None)
+    if special is not None:  # a root, a mean, a power by a written exponent, a difference, twice, half
+        return _SPECIAL[special](tokens, numbers)
     power = next((_POWERS[k] for k in kinds if k in _POWERS), 0)
     if "LESS_THAN" in kinds:  # "11 less than 14": 14 - 11
         numbers = numbers[::-1]
+    if _SECOND_FIRST.intersection(kinds):  # "8 subtracted from 12", "Subtract 8 from 12": 12 - 8 (wip/arithS)
+        numbers = numbers[::-1]
     operator = "*" if power else next(_OPERATORS[k] for k in kinds if k in _OPERATORS)
     expression = f" {operator} ".join(numbers * power if power else numbers) + (" / 100" if "PERCENT" in kinds else "")
+    return _valued(expression)
+
+
+def _valued(expression: str) -> Question | None:
+    """A question asked in words: the expression read, its value stated (None: outside the grammar)."""
     value = read_expression(expression)
     return None if value is None else Question(expression, value, "value")
+
+
+MAX_EXPONENT = 16  # "2 to the power of 16": 16 factors (MAX_OPERATORS: 15 operators)
+
+
+def _power_of(tokens: list[Token], numbers: list[str]) -> Question | None:
+    """"2 to the power of 10": the base times itself, for a written integer exponent 2..16 (no
+    claim for 0, 1, a fraction or more: "2 to the power of 0.5" is no product of factors)."""
+    base, exponent = numbers
+    if not exponent.isdigit() or not 2 <= int(exponent) <= MAX_EXPONENT:
+        return None
+    return _valued(" * ".join([base] * int(exponent)))
+
+
+def _root_of(tokens: list[Token], numbers: list[str]) -> Question | None:
+    """"the square root of 144": 12, only when the root is exact (a square of a terminating
+    decimal: "the square root of 2.25" is 1.5); "the square root of 2" is no claim."""
+    value = Fraction(numbers[0])
+    top, bottom = math.isqrt(value.numerator), math.isqrt(value.denominator)
+    if top * top != value.numerator or bottom * bottom != value.denominator:
+        return None
+    return Question(f"sqrt({numbers[0]})", Fraction(top, bottom), "value")
+
+
+def _mean_of(tokens: list[Token], numbers: list[str]) -> Question | None:
+    """"the average of 3, 5 and 10": their sum over their count, (3 + 5 + 10) / 3 (the mean; a
+    median or a mode is no word of the tables)."""
+    return _valued(f"({' + '.join(numbers)}) / {len(numbers)}")
+
+
+def _difference_between(tokens: list[Token], numbers: list[str]) -> Question | None:
+    """"the difference between 12 and 8": 12 - 8. Some read it as the first less the second, some
+    as the larger less the smaller: both agree only when the first is not the smaller, so "the
+    difference between 8 and 12" is no claim."""
+    first, second = (Fraction(n) for n in numbers)
+    return _valued(" - ".join(numbers)) if first >= second else None
+
+
+def _twice_or_half(tokens: list[Token], numbers: list[str]) -> Question | None:
+    """"twice 8": 2 * 8; "half of 12": 12 / 2."""
+    half = any(t.type == "HALF_OF" for t in tokens)
+    return _valued(f"{numbers[0]} / 2" if half else f"2 * {numbers[0]}")
+
+
+def _divide_by(tokens: list[Token], numbers: list[str]) -> Question | None:
+    """"Divide 8 by 12": 8 / 12, the word "divide" alone ("Evenly divide 8 by 12" is no claim)."""
+    lead = next(t for t in tokens if t.type == "DIVIDES")
+    return _valued(f"{numbers[0]} / {numbers[1]}") if fold(lead) == "divide" else None
+
+
+_SPECIAL = {"POWER_OF": _power_of, "POWER_END": _power_of, "ROOT_OF": _root_of, "ROOT_END": _root_of, "MEAN_OF": _mean_of, "DIFFERENCE_BETWEEN": _difference_between,
+            "TWICE": _twice_or_half, "HALF_OF": _twice_or_half, "DIVIDES": _divide_by}
 
 
 def _measured(kinds: list[str], tokens: list[Token], numbers: list[str]) -> Question | None:

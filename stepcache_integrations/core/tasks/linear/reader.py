@@ -20,6 +20,7 @@ from typing import Any
 
 from lark import Token, Transformer, Tree
 
+from ...types import BoundedLRU
 from ..request_language import Declined, Folded, RequestLanguage, Vocabulary, Word
 from .answer_form import (BOXED, JSON_TEMPLATE, PLACEHOLDER, AnswerForm, form_of_template, in_language, is_json_form, json_form,
                           json_keys, read_answer_form)
@@ -538,13 +539,105 @@ def read_request(
     text: str, runs: list[tuple[int, int]], variables: frozenset[str]
 ) -> LinearRequest | None:
     """What ``text`` (its equations at ``runs``) asks in the first language whose table reads
-    every word and whose sentences the grammar derives; None when none does."""
+    every word and whose sentences the grammar derives; None when none does.
+
+    wip/hitG: a reading is kept per prompt template (:func:`_template_key`: the prompt with the
+    numbers standing in its equations masked, nothing else changed) when it carries no number
+    (:func:`_number_free`) and read every equation as one word (``_runs_read_whole``); a prompt
+    of the same template gets the kept reading, the reading its own words give
+    (tests/unit/test_hit_path_hitG.py: every corpus prompt and its number-substituted variants)."""
     text = unicodedata.normalize("NFC", text)
+    key = _template_key(text, runs, variables)
+    if key is not None:
+        kept = _TEMPLATE_READS.get(key)
+        if kept is not None:
+            return kept
+    read, words = _read_request(text, runs, variables)
+    if key is not None and read is not None and _number_free(read) and _runs_read_whole(words, runs):
+        _TEMPLATE_READS.put(key, read, len(text))
+    return read
+
+
+def _read_request(
+    text: str, runs: list[tuple[int, int]], variables: frozenset[str]
+) -> tuple[LinearRequest | None, list[Word]]:
+    """:func:`read_request` read afresh, with the words its reading was parsed from."""
     for index, vocabulary in enumerate(_LANGUAGE.vocabularies):
         words, read = _read_in(text, runs, variables, vocabulary)
         if read is not None:
-            return _languages_decided(read, words, text, runs, variables, _LANGUAGE.vocabularies[index + 1 :])
-    return None
+            decided = _languages_decided(read, words, text, runs, variables, _LANGUAGE.vocabularies[index + 1 :])
+            return (decided, words) if decided is not None else (None, [])
+    return None, []
+
+
+# -- wip/hitG: the reading kept per prompt template --------------------------------------------
+# Two prompts of one template differ only in the numbers standing in their equations (a number not
+# glued to a name: "x1", "x_2" keep theirs), with the same equations' bounds, the same unknowns and
+# every other character the same (a number in the prose, "1 apple" or "Step 1:", a year, is the
+# template's own). The reader reads an equation as one word (EQ), whatever its numbers; the readers
+# that read an equation's numbers, or may read into an equation, are kept out:
+# - a yes/no check's candidate ("Does x = 5 solve ...?": ``checked`` reads its value): an equation
+#   that could be one keeps its numbers in the key, and a reading with a candidate is not kept;
+# - a label's or an exercise's number where an equation starts ("Problem 12 - x = 5": "12" may be
+#   the label's, ``_LABEL_NUMBER``/``_EXERCISE_NUMBER`` read up to three digits, never "0"): no key;
+# - a quoted span over an equation (its text is the template's, verbatim): no key;
+# - an unknown named with digits ("x1", "x_2"): its digits stand after a name character, never masked;
+# - a reading that carries a digit (an answer template, a label, an expression asked, a format
+#   item) is not kept, nor one whose words did not read each equation whole as one EQ word.
+_TEMPLATE_READS: BoundedLRU[LinearRequest] = BoundedLRU(2048, max_size=1 << 21)  # at most 2,048 templates, 2M characters of keys
+_RUN_NUMBER = re.compile(r"(?<!\w)[0-9]+")  # a number in an equation, not a name's digits
+_QUOTE = re.compile("[" + re.escape("".join(sorted(_OPENING_QUOTES))) + "]")
+_KEY_AFTER = 8  # characters after an equation's start that a label's or exercise's number pattern may look at
+
+
+def _template_key(text: str, runs: list[tuple[int, int]], variables: frozenset[str]) -> tuple[Any, ...] | None:
+    """The prompt's template (its equations' numbers masked), or None when a reader kept out of the
+    memo may read an equation's numbers (see above)."""
+    if not runs:
+        return None
+    pieces: list[str] = []
+    pos = 0
+    for start, end in sorted(runs):
+        if start < pos or end <= start:
+            return None
+        run = text[start:end]
+        ones = _RUN_NUMBER.sub("1", run)  # each number at its most readable ("1": one digit, not 0)
+        if ones != run and _numbered_label_at(ones + text[end : end + _KEY_AFTER]):
+            return None
+        pieces.append(text[pos:start])
+        pieces.append(run if _CANDIDATE.fullmatch(ones) else _RUN_NUMBER.sub("#", run))
+        pos = end
+    pieces.append(text[pos:])
+    if _span_over_run(text, runs):
+        return None
+    return (tuple(pieces), variables)
+
+
+def _numbered_label_at(text: str) -> bool:
+    """Whether a label's or an exercise's number may be read at the start of ``text``."""
+    return _LABEL_NUMBER.match(text) is not None or _EXERCISE_NUMBER.match(text) is not None
+
+
+def _span_over_run(text: str, runs: list[tuple[int, int]]) -> bool:
+    """Whether a quoted span starting anywhere in ``text`` covers part of an equation (a JSON
+    template holds no '=': its values are slots, ``answer_form._JSON_MEMBER``)."""
+    for mark in _QUOTE.finditer(text):
+        span = _QUOTED.match(text, mark.start())
+        if span is not None and any(start < span.end() and span.start() < end for start, end in runs):
+            return True
+    return False
+
+
+def _number_free(read: LinearRequest) -> bool:
+    """Whether a reading carries no number: no candidate, no digit in what it keeps as text."""
+    texts = (read.target, read.answer_form, read.answer_label, *read.format)
+    return read.candidate is None and not any(ch.isdigit() for item in texts for ch in item)
+
+
+def _runs_read_whole(words: list[Word], runs: list[tuple[int, int]]) -> bool:
+    """Whether the reading's words hold each equation whole as one EQ word, and no other."""
+    read = sorted((w.start, w.start + len(w.text)) for w in words if w.kind == "EQ")
+    return read == sorted(runs)
 
 
 def _read_in(text: str, runs: list[tuple[int, int]], variables: frozenset[str],
@@ -559,6 +652,7 @@ def _read_in(text: str, runs: list[tuple[int, int]], variables: frozenset[str],
         read = _parse(chatless, vocabulary.language, variables) if chatless and chatless != words else None
         if read is not None and read.candidate is not None:
             read = None  # a yes/no check is read only as written ("Quick question - is x = 4 a solution ...?")
+        words = chatless or []  # the words the reading was parsed from (wip/hitG: _runs_read_whole)
     return words, read
 
 
