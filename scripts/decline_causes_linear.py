@@ -1,7 +1,7 @@
 """Why the linear and arithmetic readers declined the dev held-out variations (wip/linAB).
 
-For every dev variation pair (bench_data/heldout_{phrasings,languages}*.json; set 22 is blind and never
-opened) whose second prompt a measured run did not serve, read the second prompt again and record where
+For every dev variation pair (bench_data/heldout_{phrasings,languages}*.json; set 22 is a dev set since session 23; set 23 is
+blind and never opened) whose second prompt a measured run did not serve, read the second prompt again and record where
 the reading stopped:
 
 - the decline site: the chain of ``return None`` / ``return False`` lines, outermost first, from
@@ -45,8 +45,8 @@ _WORD = re.compile(r"\w+|[^\w\s]")
 
 def _pairs(name: str) -> dict[str, dict[str, Any]]:
     """The pairs of the dev set whose results file is ``name`` (ids repeat across sets)."""
-    if not name.startswith(("heldout_phrasings", "heldout_languages")) or Path(name).stem.endswith("_22"):
-        return {}  # set 22 is blind
+    if not name.startswith(("heldout_phrasings", "heldout_languages")) or Path(name).stem.endswith("_23"):
+        return {}  # set 23 is blind
     return {pair["id"]: pair for pair in json.loads((ROOT / "bench_data" / name).read_text(encoding="utf-8"))}
 
 
@@ -200,8 +200,8 @@ def analyse(results_dir: Path) -> list[dict[str, Any]]:
     probe = _Probe()
     out = []
     for path in sorted(results_dir.glob("heldout_*.json")):
-        if path.stem.endswith("_22"):
-            continue
+        if path.stem.endswith("_23"):
+            continue  # blind
         pairs = _pairs(path.name)
         for row in json.loads(path.read_text(encoding="utf-8"))["rows"]:
             pair = pairs[row["id"]]

@@ -739,6 +739,12 @@ MUTANTS += [Mutant(*row) for row in _LINAB_ROWS]
 from mutants_hitF import ROWS as _HITF_ROWS  # noqa: E402 - wip/hitF: hit-path shortcuts (ASCII math runs, freeze, prompt rewrites, reader)
 
 MUTANTS += [Mutant(*row) for row in _HITF_ROWS]
+from mutants_linAB_powers import ROWS as _LINAB_POWERS_ROWS  # noqa: E402 - superscript powers of an unknown (wip/linAB-powers)
+
+MUTANTS += [Mutant(*row) for row in _LINAB_POWERS_ROWS]
+from mutants_linAC import ROWS as _LINAC_ROWS  # noqa: E402 - the language decided by positive evidence; request words (wip/linAC)
+
+MUTANTS += [Mutant(*row) for row in _LINAC_ROWS]
 from mutants_s23 import ROWS as _S23_ROWS  # noqa: E402 - main, 2026-12-06 11:45: red team 25's failed patch is never served
 
 MUTANTS += [Mutant(*row) for row in _S23_ROWS]

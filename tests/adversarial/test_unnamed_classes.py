@@ -124,9 +124,11 @@ def test_an_unproven_change_reaches_the_model(pair: Pair) -> None:
     assert run_pair(pair).result.model_calls >= 1
 
 
-# what the grammar reads (issue 33) is served proven and right without a model call; a superscript
-# ("x²") is still outside it and reaches the model
-SERVED_EXPRESSIONS = {"Решите уравнение 3x + 5 = 20 и найдите x в квадрате.", "Solve 3x + 5 = 20 and give -x."}
+# what the grammar reads (issue 33) is served proven and right without a model call; wip/linAC: a
+# superscript two or three after an unknown ("x²", "x³") is read as the power typed ("x^2"), so those two
+# moved here from the model's side: served without a model call, proven, and right (x² = 25, x³ = 125)
+SERVED_EXPRESSIONS = {"Решите уравнение 3x + 5 = 20 и найдите x в квадрате.", "Solve 3x + 5 = 20 and give -x.",
+                      "If 3x + 5 = 20, what is x²?", "If 3x + 5 = 20, what is x³?"}
 
 
 @pytest.mark.parametrize("pair", ASKED_EXPRESSIONS, ids=lambda p: p.cls)
@@ -137,7 +139,7 @@ def test_an_asked_expression_is_proven_right_or_reaches_the_model(pair: Pair) ->
         assert outcome.result.model_calls == 0 and outcome.result.verified and outcome.correct, outcome.result.text
     else:
         assert outcome.result.model_calls >= 1, outcome.result.text
-    assert len(SERVED_EXPRESSIONS & {p.new_prompt for p in ASKED_EXPRESSIONS}) == 2
+    assert len(SERVED_EXPRESSIONS & {p.new_prompt for p in ASKED_EXPRESSIONS}) == 4
 
 
 @pytest.mark.parametrize(

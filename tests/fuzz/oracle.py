@@ -911,8 +911,36 @@ def _understand_text_formatted(text: str) -> Problem | None:
     return _understand_asked(text)
 
 
+# wip/linAC: a superscript two or three right after the one unknown a math prompt asks, outside its
+# equations ("Qual é o valor de x\u00b3?"), asks that power of it (the engine reads it so since wip/linAB-powers;
+# the served value is then checked as any asked expression's, not refused unread)
+_ASKED_POWER = re.compile(r"(?<![^\W\d_])([a-z])([\u00b2\u00b3])(?!\w)")
+_POWER_SPELLINGS = {"\u00b2": ("{v}^2", "{v}\u00b2"), "\u00b3": ("{v}^3", "{v}\u00b3")}
+
+
+def _understand_asked_power(text: str) -> MathProblem | None:
+    """The problem of ``text`` without its one superscript, asking that power of its one asked unknown."""
+    found = list(_ASKED_POWER.finditer(text))
+    if len(found) != 1 or text.count("\u00b2") + text.count("\u00b3") != 1:
+        return None
+    power = found[0]
+    bare = text[: power.end(1)] + text[power.end() :]
+    problem = _understand_text(bare)
+    name = power.group(1)
+    if not isinstance(problem, MathProblem) or problem.asked != (name,) or problem.target or problem.label:
+        return None
+    if any(bare.find(eq) <= power.end(1) <= bare.find(eq) + len(eq) for eq in problem.equation_texts if eq in bare):
+        return None  # inside an equation: no linear problem
+    exponent = 2 if power.group(2) == "\u00b2" else 3
+    return dataclasses.replace(problem, target=tuple(s.format(v=name) for s in _POWER_SPELLINGS[power.group(2)]),
+                               target_value=problem.solution[name] ** exponent)
+
+
 def _understand_asked(text: str) -> Problem | None:
-    """A problem followed by one asked expression (:data:`_ASKED`), or a problem alone."""
+    """A problem followed by one asked expression (:data:`_ASKED`), a problem asking a power of its
+    unknown (``_understand_asked_power``), or a problem alone."""
+    if "\u00b2" in text or "\u00b3" in text:
+        return _understand_asked_power(text)
     for sentence, spellings, value in _ASKED:
         found = re.search(r"\s+" + sentence + r"\s*$", text)
         if found is None:

@@ -80,6 +80,13 @@ _PLACEHOLDER_LED = _led(_PLACEHOLDER, "<.\u2026")  # "<value>", "...", "\u2026"
 _LEADING_ZERO = re.compile(r"(?<![\d.])0\d")
 _DOUBLED_OPERATOR = re.compile(r"[+\-*/^]\s*[+\-*/^]")  # "5y ++ 3", "x - -3": not read
 _UNUSUAL_SPACE = re.compile(r"[^\S \t\n\r]")
+# a superscript two or three right after a letter, nothing of a name or number after it (wip/linAB:
+# ``_powers_spelled``; a letter inside a word, "cm\u00b2", "xy\u00b2", gives "cm^2", "xy^2", which the request
+# reader declines as it declines them typed so). wip/linAC: never after "m" or "s", the unit symbols written
+# squared or cubed ("m\u00b2", "m\u00b3", "m/s\u00b2"): a square metre or an unknown's power? Not read, even where
+# m is an unknown ("Halla el valor de m\u00b2 en 5m - 2 = 13", a trap of test_linear_reach_linE.py)
+_POWER = re.compile("((?![ms])[A-Za-z])([\u00b2\u00b3])(?![\\w\u00b9\u2070-\u209f^])")
+_POWERS = {"\u00b2": "2", "\u00b3": "3"}
 # "一" and "二" are words of the Chinese and Japanese tables ("一步一步", "一行で", "二元一次方程组"): the
 # request reader reads them only inside such a word, and no equation run ends or starts beside one
 # ("= 1一", "= 1 一"), so they are never read as a number. "什" (a numeral only in old or formal
@@ -333,9 +340,10 @@ def understand_prompt(prompt: str) -> LinearProblem | None:
     (``request.lark`` over one language's table, ``reader.py``). Cached (task detection and
     constraints both ask); the result is shared, so read it only."""
     prompt = _spelled_as_symbols(_few_shot_blanked(_history_blanked(_turn_tags_as_labels(prompt))))
-    if not _rule_plain_notation(prompt):
+    powered, raised = _powers_spelled(prompt)
+    if not _rule_plain_notation(powered):
         return _word_problem(prompt)
-    spelled = prompt
+    spelled, prompt = prompt, powered
     prompt = _quotes_blanked(_markup_blanked(_latex_fractions(unicodedata.normalize("NFC", prompt))))
     joined = _thousands_joined(prompt)
     if joined is None:
@@ -347,7 +355,7 @@ def understand_prompt(prompt: str) -> LinearProblem | None:
     prompt, decimals = pointed
     equations, spans = _read_equations(prompt)
     if not equations:  # an '=' only in a quoted answer template: a word problem's (word_problems.py reads no other '=')
-        return understand_word_problem(spelled)
+        return _template_word_problem(spelled, raised)
     variables = _unknowns(equations)
     request = read_request(prompt, spans, frozenset(variables))
     if not _rule_request_read(request, variables, equations, grouped > 0):
@@ -368,6 +376,12 @@ def understand_prompt(prompt: str) -> LinearProblem | None:
     return LinearProblem(tuple(equations), tuple(variables), asked, solution, request.format, request.answer_label,
                          request.target, answer_form=request.answer_form, target_value=value,
                          decimal_comma=decimals > 0, language=request.written_in)
+
+
+def _template_word_problem(prompt: str, raised: frozenset[str]) -> LinearProblem | None:
+    """A prompt whose '=' stands only in a quoted answer template: a word problem's, read as written; one with a
+    superscript power read (``_powers_spelled``) is no claim, as it was before powers were read (wip/linAB)."""
+    return None if raised else understand_word_problem(prompt)
 
 
 def _word_problem(prompt: str) -> LinearProblem | None:
@@ -610,6 +624,18 @@ def _rule_plain_notation(prompt: str) -> bool:
     ):
         return False
     return not _UNUSUAL_SPACE.search(prompt) and outside_alphabet(_WORD_NUMERAL.sub("", prompt)) is None
+
+
+def _powers_spelled(prompt: str) -> tuple[str, frozenset[str]]:
+    """The prompt with a superscript two or three right after a letter written as a power
+    ("x\u00b2" -> "x^2", "2y\u00b3" -> "2y^3"), and the letters so raised (wip/linAB: "quanto vale x\u00b2?",
+    "求 x\u00b2 的值"). Any other superscript ("x\u00b9", "x\u00b2\u00b3", "ab\u00b2", "x\u00b2y") stays, and
+    :func:`_rule_plain_notation` declines it. A power of a letter no equation holds ("y\u00b2", "20 m\u00b2") is
+    declined as "y^2" is (:func:`_rule_request_read`: what is asked names only the equations' unknowns)."""
+    if "\u00b2" not in prompt and "\u00b3" not in prompt:
+        return prompt, frozenset()
+    raised = {m.group(1) for m in _POWER.finditer(prompt)}
+    return _POWER.sub(lambda m: f"{m.group(1)}^{_POWERS[m.group(2)]}", prompt), frozenset(raised)
 
 
 def _markup_blanked(prompt: str) -> str:

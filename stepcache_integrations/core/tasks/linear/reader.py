@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -167,11 +167,17 @@ class LinearRequest:
     answer_form: str = ""  # a quoted answer template the last line follows ("So x equals <value>."): answer_form.py
     candidate: tuple[str, str, int] | None = None  # a yes/no check's candidate: (unknown, value, where its equation starts)
     answer_language: str = ""  # "en" when a note in English asks the answer in English ("(answer in English please)")
+    # wip/linAC: every table that reads the prompt's words the same way (``_languages_decided``): one
+    # language ("pt") when a word only its table holds decides it, more ("it", "pt") when none does
+    languages: frozenset[str] = frozenset()
 
     @property
     def written_in(self) -> str:
-        """The language the answer is written in: the note's ("answer in English") or the table's."""
-        return self.answer_language or self.language
+        """The language the answer is written in: the note's ("answer in English"), the table's, or
+        the tables' that read the prompt the same way, joined by "+" ("it+pt": any of them; wip/linAC)."""
+        if self.answer_language or len(self.languages) < 2:
+            return self.answer_language or self.language
+        return LANGUAGES_JOINED.join(sorted(self.languages))
 
 
 class _Names(set[str]):
@@ -556,19 +562,11 @@ def _read_request(
     text: str, runs: list[tuple[int, int]], variables: frozenset[str]
 ) -> tuple[LinearRequest | None, list[Word]]:
     """:func:`read_request` read afresh, with the words its reading was parsed from."""
-    for vocabulary in _LANGUAGE.vocabularies:
-        words = _words(text, runs, variables, vocabulary)
-        if words is None or not _brackets_paired(text, words) or _label_letter_unknown(words, variables):
-            continue
-        read = _parse(words, vocabulary.language, variables)
-        if read is None:  # wip/linT: read again without its chatter clauses (none: the same words, no claim)
-            chatless = _words(text, runs, variables, vocabulary, without_chatter=True)
-            read = _parse(chatless, vocabulary.language, variables) if chatless and chatless != words else None
-            if read is not None and read.candidate is not None:
-                read = None  # a yes/no check is read only as written ("Quick question - is x = 4 a solution ...?")
-            words = chatless or []
+    for index, vocabulary in enumerate(_LANGUAGE.vocabularies):
+        words, read = _read_in(text, runs, variables, vocabulary)
         if read is not None:
-            return read, words
+            decided = _languages_decided(read, words, text, runs, variables, _LANGUAGE.vocabularies[index + 1 :])
+            return (decided, words) if decided is not None else (None, [])
     return None, []
 
 
@@ -640,6 +638,56 @@ def _runs_read_whole(words: list[Word], runs: list[tuple[int, int]]) -> bool:
     """Whether the reading's words hold each equation whole as one EQ word, and no other."""
     read = sorted((w.start, w.start + len(w.text)) for w in words if w.kind == "EQ")
     return read == sorted(runs)
+
+
+def _read_in(text: str, runs: list[tuple[int, int]], variables: frozenset[str],
+             vocabulary: Vocabulary) -> tuple[list[Word], LinearRequest | None]:
+    """The words of ``text`` in ``vocabulary``'s table and what they ask (None: not read in it)."""
+    words = _words(text, runs, variables, vocabulary)
+    if words is None or not _brackets_paired(text, words) or _label_letter_unknown(words, variables):
+        return [], None
+    read = _parse(words, vocabulary.language, variables)
+    if read is None:  # wip/linT: read again without its chatter clauses (none: the same words, no claim)
+        chatless = _words(text, runs, variables, vocabulary, without_chatter=True)
+        read = _parse(chatless, vocabulary.language, variables) if chatless and chatless != words else None
+        if read is not None and read.candidate is not None:
+            read = None  # a yes/no check is read only as written ("Quick question - is x = 4 a solution ...?")
+        words = chatless or []  # the words the reading was parsed from (wip/hitG: _runs_read_whole)
+    return words, read
+
+
+#: How the languages of a prompt no single table decides are written (``LinearRequest.written_in``: "it+pt").
+LANGUAGES_JOINED = "+"
+_WORD_OF_LETTERS = re.compile(r"[^\W\d_]{2}")  # a word of two letters or more, in any script
+_FIRST_TABLE = "en"  # the table tried first (request_language.RequestLanguage: English first)
+
+
+def _languages_decided(read: LinearRequest, words: list[Word], text: str, runs: list[tuple[int, int]],
+                       variables: frozenset[str], later: tuple[Vocabulary, ...]) -> LinearRequest | None:
+    """wip/linAC: the language decided by positive evidence. A prompt whose words the first table
+    read (``read``) is read again in every later table: a table that reads it the same way (the same
+    unknowns, format, template, expression) adds its language (Portuguese "Se 3x - 1 = 14, quanto vale
+    x?" is Italian word for word: "it+pt", whichever table came first); one that reads it otherwise
+    leaves what is asked undecided: no claim. A prompt with no word (equations, marks, unknowns
+    alone) holds no evidence of any language: the first table's, as before. A prompt the English
+    table reads is English, as before: the other tables borrow its words ("solve", "please", "what
+    is") only for prompts that mix them with their own, and those the English table does not read."""
+    evidence = any(w.kind not in _NO_EVIDENCE and _WORD_OF_LETTERS.search(w.text) for w in words)
+    if read.language == _FIRST_TABLE or not evidence:
+        return read
+    languages = {read.language}
+    for vocabulary in later:
+        _, other = _read_in(text, runs, variables, vocabulary)
+        if other is None:
+            continue
+        if replace(other, language=read.language) != read:
+            return None  # the same words asking two things, by language
+        languages.add(vocabulary.language)
+    return replace(read, languages=frozenset(languages)) if len(languages) > 1 else read
+
+
+# Tokens that are no word of a table: an equation, an unknown, an expression, a template, a label's id.
+_NO_EVIDENCE = frozenset({"EQ", "VAR", "EXPR", "TEMPLATE", "ANSWER_FORM", "LABEL_NUMBER"})
 
 
 def _label_letter_unknown(words: list[Word], variables: frozenset[str]) -> bool:

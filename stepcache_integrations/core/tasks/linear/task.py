@@ -19,6 +19,7 @@ from .chain import LinearConstraints
 from .answer_form import BOXED, is_json_form, json_values, json_written, value_in, written_in
 from .chain import format_errors
 from .prompt import COMMA_DECIMAL, understand_prompt
+from .reader import LANGUAGES_JOINED
 from .rewrite import reinstantiate_steps
 from .chain import answer_lines
 from .targets import renamed_target, written_target
@@ -209,7 +210,7 @@ class LinearEquationTask(StepwiseTask):
         differs (x squared for x, y of the system for x, an answer template), the cached working
         with the final answer line written from the proven values (:func:`_answer_rewritten`)."""
         new, cached = self.load_constraints(constraints), self.load_constraints(cached_constraints)
-        if _language_mismatch(cached, new) is not None:
+        if _language_mismatch(cached, new, steps) is not None:
             return None
         written = _written_from_the_solution(steps, cached, new)
         if written is not None:
@@ -271,7 +272,7 @@ class LinearEquationTask(StepwiseTask):
         if not c.solution or not c.equations or not c.shapes or len(c.shapes) != len(c.equations):
             return None
         shapes = (family_shape(shape) for shape in c.shapes)
-        return _canonical_text(("shapes", *shapes), ("unknowns", str(len(c.variables))), ("language", c.language))
+        return _canonical_text(("shapes", *shapes), ("unknowns", str(len(c.variables))), ("language", _key_language(c.language)))
 
     # -- patching and fallback ---------------------------------------------------------------
     def continuation_request(self, first_failure: int) -> str:
@@ -307,7 +308,7 @@ def _verified(steps: list[Step], new: LinearConstraints, cached: LinearConstrain
     verdicts = check_steps(steps, problem_context(new, None if fresh else cached))
     if cached is not None and _problem_changed(cached, new):
         _fail_unread_prose(steps, verdicts, frozenset(new.variables), new.answer_form, new.answer_label)
-    mismatch = None if cached is None else _language_mismatch(cached, new)
+    mismatch = None if cached is None else _language_mismatch(cached, new, steps)
     if mismatch is not None:
         for verdict in verdicts:
             verdict.fail(mismatch)
@@ -444,7 +445,7 @@ def _exact(value: Fraction, sign: int) -> str:
 def _format_of(c: LinearConstraints) -> tuple[str, ...]:
     """The format the prompt asks for, as ``format_errors`` enforces it: the instructions read and
     the label of an answer template ("Final answer: x = ?"), the label last."""
-    keyed = (*(str(item) for item in c.format), f"label {c.answer_label}", f"language {c.language}")
+    keyed = (*(str(item) for item in c.format), f"label {c.answer_label}", f"language {_key_language(c.language)}")
     return keyed + ((f"form {c.answer_form}",) if c.answer_form else ())  # absent when none: older keys stay
 
 
@@ -473,7 +474,7 @@ def _whole_answer_verification(
     errors = _whole_answer_errors(steps, new) if new.solution else None
     if errors is None:
         return None
-    mismatch = None if cached is None else _language_mismatch(cached, new)
+    mismatch = None if cached is None else _language_mismatch(cached, new, steps)
     return Verification([
         UnitCheck(f"step {i + 1}", not errors and mismatch is None, "; ".join(errors) or (mismatch or ""),
                   evidence="" if errors or mismatch else "the number alone, equal to the proven value")
@@ -828,10 +829,24 @@ def _term(coeff: Fraction, var: str, written: Callable[[Fraction], str] = format
     return f"({written(coeff)}){var}"
 
 
-def _language_mismatch(cached: LinearConstraints, new: LinearConstraints) -> str | None:
+def _key_language(language: str) -> str:
+    """The language a request is keyed by (``family_key``, the problem key's format): of a request
+    no single table decides ("it+pt"), its first language in name order, so the keyed tiers find an
+    answer to one of its languages' requests ("it"); whether it serves is ``_language_mismatch``'s
+    to say (wip/linAC)."""
+    return min(language.split(LANGUAGES_JOINED))
+
+
+def _language_mismatch(cached: LinearConstraints, new: LinearConstraints, steps: list[Step]) -> str | None:
     """Why the cached prose cannot answer this request, when they were read in different
     languages (prose is content: a French request is not answered in English); None otherwise."""
     if cached.language == new.language:
+        return None
+    # wip/linAC: a request no single table decides ("it+pt") is answered in any of its languages; an
+    # answer to one ("Quanto vale x se 3x = 10?") answers a request one of them decides ("... Scrivilo come
+    # frazione.") only when no step holds a word (its prose could be the other language's)
+    cached_in, new_in = set(cached.language.split(LANGUAGES_JOINED)), set(new.language.split(LANGUAGES_JOINED))
+    if cached.language and (cached_in <= new_in or cached_in & new_in and not any(_WORD.search(s.text) for s in steps)):
         return None
     return (f"written for a request in another language ({cached.language or 'not recorded'}; "
             f"this request's is {new.language or 'not read'})")
