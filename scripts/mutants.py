@@ -201,8 +201,8 @@ MUTANTS: list[Mutant] = [
            (HOSTILE, "-k", "fetched", TASK_TESTS, "-k", "fetched or remote")),
     # -- notation the linear task does not model goes to the model (issue 11)
     Mutant("factorial-claimed", "'6!' is read as 6 followed by an exclamation mark (the mark dropped as punctuation)",
-           LINEAR_PROMPT, "    if not _rule_plain_notation(prompt):\n",
-           '    prompt = prompt.replace("!", " ")\n    if not _rule_plain_notation(prompt):\n',
+           LINEAR_PROMPT, "    if not _rule_plain_notation(powered):\n",
+           '    powered = powered.replace("!", " ")\n    if not _rule_plain_notation(powered):\n',
            ("tests/adversarial/test_math_pairs.py", "-k", "notation")),
     # -- sound by construction (issue 19): the safe set, closed grammars, one answer
     # the safe set is empty (round 3): identical prompts only, tasks read the prompt as given

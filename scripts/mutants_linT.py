@@ -12,7 +12,7 @@ _TESTS = ("tests/adversarial/test_linear_chatter_linT.py", "tests/unit/test_line
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("linT-chatter-pass-off", "no clause is read as nothing ('ok so I've got ... and I'm totally stuck, what's k??' no claim)",
-     _LINEAR + "reader.py", "        if read is None:  # wip/linT:", "        if False:  # wip/linT:", _TESTS),
+     _LINEAR + "reader.py", "    if read is None:  # wip/linT:", "    if False:  # wip/linT:", _TESTS),
     ("linT-chatter-any-word", "a clause holding a word of meaning read as nothing ('I'm not stuck', 'twice', a number)",
      _LINEAR + "reader.py", "kinds <= _CHATTER_CLAUSE and bool(kinds & _CHATTER_HEADS)",
      "not kinds & {'EQ', 'VAR', 'EXPR'} and bool(kinds & _CHATTER_HEADS)", _TESTS),
@@ -61,8 +61,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _LINEAR + "reader.py", "    if pos == 0 or text[pos - 1] != \"\\n\":\n        return False\n    before",
      "    if pos == 0:\n        return True\n    before", _TESTS),
     ("linT-check-after-chatter", "a yes/no check read after chatter is dropped ('I'm totally stuck, is x = 4 a solution of ...?' served)",
-     _LINEAR + "reader.py", "            if read is not None and read.candidate is not None:",
-     "            if read is not None and read.candidate is not None and False:",
+     _LINEAR + "reader.py", "        if read is not None and read.candidate is not None:",
+     "        if read is not None and read.candidate is not None and False:",
      _TESTS + ("tests/adversarial/test_linear_everyday_english_2.py", "tests/adversarial/test_linear_everyday_languages_2.py")),
     ("linT-intro-alone-chatter", "a label or intro alone read as chatter ('29 = 1 + 7x solve - Homework' served)",
      _LINEAR + "reader.py", '_CHATTER_HEADS = frozenset({"CHATTER", ', '_CHATTER_HEADS = frozenset({"INTRO", "CHATTER", ',
