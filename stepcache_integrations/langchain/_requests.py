@@ -260,15 +260,6 @@ class CallSpec:
         return bool(self.tools) and (_forces(self.tool_choice) or _choice_name(self.tool_choice) is not None)
 
     @property
-    def unclaimed_tools(self) -> str | None:
-        """Why bound tools keep the cache from a claim unless the json task answers (None: no tools,
-        or a forced tool call): with ``tool_choice`` unset, ``"auto"`` or ``"none"`` the model may
-        answer with a tool call, which no text answer replaces."""
-        if self.tools and not self.requires_tool_call:
-            return f"tools bound with tool_choice {self.tool_choice!r} (a tool call may answer: not modelled)"
-        return None
-
-    @property
     def answer_schema(self) -> dict[str, Any] | None:
         """The JSON Schema the answer's JSON must satisfy: the forced tool's parameters, else a
         ``json_schema`` response format's (without the words around it: :attr:`call_text`)."""
@@ -584,18 +575,20 @@ def options_reasons(llm_string: str, *, json_task: bool) -> list[str]:
         reasons.extend(option_reasons(params, _MODELLED, strict=model is not None))
         fmt = _response_format_reason(params.get("response_format"), json_task)
         reasons.extend([fmt] if fmt is not None else [])
-        reasons.extend([TOOLS_BOUND] if tools_unforced(params) else [])
+        reasons.extend([TOOLS_BOUND] if _tools_unforced(params) else [])
     if model is not None:
         reasons.extend(option_reasons(model, _SERIALIZED))
     return reasons
 
 
-def tools_unforced(options: Mapping[str, Any]) -> bool:
-    """Whether ``options`` bind tools or functions and force no call (:attr:`CallSpec.unclaimed_tools`); bound
-    functions (the legacy ``functions`` option) are never read as forced."""
+def _tools_unforced(options: Mapping[str, Any]) -> bool:
+    """Whether ``options`` bind tools or functions and force no call (:data:`TOOLS_BOUND`): with ``tool_choice``
+    unset, ``"auto"`` or ``"none"`` the model may answer with a tool call, which no text answer replaces; bound
+    functions (the legacy ``functions`` option) and a tool the cache cannot read are never read as forced."""
     tools = _as_list(options.get("tools"))
+    spec = CallSpec.from_options(options)
     return (not _empty(options.get("functions")) or any(_function(tool) is None for tool in tools)
-            or CallSpec.from_options(options).unclaimed_tools is not None)
+            or (bool(spec.tools) and not spec.requires_tool_call))
 
 
 def unmodelled_call_options(options: Mapping[str, Any]) -> str | None:
@@ -1094,7 +1087,7 @@ def _fields_view(model: Any, at: int, params: dict[str, Any] | None, llm_string:
 
 
 def read_llm_string(llm_string: str, *, inert: Collection[str] = (), inert_types: Collection[str] | None = None,
-                    json_task: bool = False, unclaimed_tools: bool = False) -> LlmStringView:
+                    json_task: bool = False) -> LlmStringView:
     """Every reason in ``llm_string`` (model fields, then options), its key string and model name.
 
     ``inert_types``: ``_type``s of unserialized models the caller says are inert; None when the caller
@@ -1103,7 +1096,7 @@ def read_llm_string(llm_string: str, *, inert: Collection[str] = (), inert_types
     params = params_of(llm_string)
     profile, reasons, key_string, options_string, name = _fields_view(model, at, params, llm_string, inert, inert_types)
     found = options_reasons(options_string, json_task=json_task)
-    json_only = JSON_ONLY in found or (unclaimed_tools and not json_task)
+    json_only = JSON_ONLY in found
     reasons.extend(Reason(text) for text in found if text != JSON_ONLY)
     named = profile.llm_string_names_model if profile is not None else _names_a_model(model, params)
     limit = length_limit(model.get("kwargs") if isinstance(model, Mapping) else None, params)
@@ -1134,6 +1127,9 @@ def wrapper_tier(runnable: Any, unread: str | None, view: LlmStringView, call_op
     model, _ = unwrap(runnable)
     reasons: list[Reason | str | None] = [unread, *model_field_reasons(runnable, inert), *view.reasons]
     reasons.append(unmodelled_call_options(call_options))
+    # read from the options too (not only from llm_string, which may not be readable): TOOLS_BOUND decides
+    # before the json-only rule, which never claims unforced tools
+    reasons.append(TOOLS_BOUND if _tools_unforced(call_options) else None)
     if isinstance(model, DynamicRunnable):  # no opt-in: the fields the run's config sets are not the model's
         reasons.append(Reason("a configurable runnable: the run's config picks the model (keyed with it)"))
     return decide_tier(reasons, json_only=view.json_only, model_class=type(model).__name__)

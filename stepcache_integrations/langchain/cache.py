@@ -334,7 +334,7 @@ class StepCacheLLMCache(BaseCache):
         ``llm_string`` names no model); and what ``llm_string`` says (its key string: inert fields out)."""
         json_task = self.json_schema is not None or self.task == "json" or spec.task == "json"
         view = read_llm_string(llm_string, inert=self.inert_model_fields, inert_types=self.inert_model_types,
-                               json_task=json_task, unclaimed_tools=spec.unclaimed_tools is not None)
+                               json_task=json_task)
         decision = cache_tier(request.unread, view)
         warn_once("StepCacheLLMCache", decision)
         return decision, view

@@ -325,8 +325,7 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
         exact tier answers (the wrapper sees the model, so there is always a tier)."""
         json_task = self.json_schema is not None or self.task == "json" or spec.task == "json"
         serialized = llm_string(self.bound, call_kwargs)
-        view = read_llm_string(serialized, inert=self.inert_model_fields, json_task=json_task,
-                               unclaimed_tools=spec.unclaimed_tools is not None)
+        view = read_llm_string(serialized, inert=self.inert_model_fields, json_task=json_task)
         options = call_options(self.bound, call_kwargs)
         decision = wrapper_tier(self.bound, request.unread, view, options, self.inert_model_fields)
         warn_once("with_step_cache", decision)
