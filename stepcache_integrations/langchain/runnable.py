@@ -70,10 +70,12 @@ from ._requests import (
     kwargs_digest,
     messages_to_text,
     read_llm_string,
+    sampling_reason,
     step_key,
     summary,
     template_flow,
     wrapper_identity,
+    wrapper_sampling,
     wrapper_tier,
 )
 from ._identity import bound_identity, unwrap
@@ -233,6 +235,20 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
             key = f"{step_key(model_kind(self.bound), view.key_string)}|model={model}"
         return key if identity is None or self.llm_key is None else f"{key}|{identity}"  # else in ``model``
 
+    def shared_llm_key(self, **call_kwargs: Any) -> str | None:
+        """The model part of the partition every sampling shares: :meth:`resolve_llm_key` without the
+        sampling options of the model's provider profile (``_requests.sampling_split``; its fields and the
+        call options); None when the caller set ``llm_key`` or the key is :meth:`resolve_llm_key`'s. Only
+        answers proven for their prompt are stored there, and served from it only proven for the new one."""
+        if self.llm_key is not None:
+            return None
+        view = read_llm_string(llm_string(self.bound, call_kwargs), inert=self.inert_model_fields)
+        model = wrapper_identity(self.bound, view.step_string, self.inert_model_fields, step=True)
+        key = f"{step_key(model_kind(self.bound), view.step_string)}|model={model}"
+        identity = bound_identity(self.bound)
+        key = key if identity is None else f"{key}|{identity}"
+        return None if key == self.resolve_llm_key(**call_kwargs) else key
+
     def request_llm_key(self, request: Request, call_kwargs: dict[str, Any]) -> str:
         """The ``llm_key`` of one request: :meth:`resolve_llm_key` scoped to ``request.digest``
         (images, names, tool calls... - none for a plain-text request)."""
@@ -325,11 +341,34 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
             plan = yield Io.of(self.cache.lookup, self.cache.alookup, run_.request.text, **run_.options)
         except InvalidPromptError:  # e.g. an empty prompt: nothing to cache, just answer
             return None
+        if plan.needs_model and run_.shared is not None:  # the partition every sampling shares: proven only
+            found = yield Io.of(self.cache.lookup, self.cache.alookup, run_.request.text, **run_.shared)
+            plan = found if self._proven(found) else plan
         stored = yield from template_flow(plan, self.cache.store)
         output = from_cache(plan, run_.request, stored) if not plan.needs_model else None
         if output is not None and (run_.spec.rejects(output) or not self._fits(plan, output, run_.limit)):
             plan, output = self._fresh(plan, run_.options), None
+        if sampling_reason(plan, run_.caller.sampling, self._proven(plan)) is not None:  # proven answers only
+            plan, output = self._fresh(plan, run_.options), None
         return plan, stored, output
+
+    def _proven(self, plan: Any) -> bool:
+        """Whether the cache-only answer of ``plan`` is proven for its prompt (what it would be served as)."""
+        return not plan.needs_model and self.cache.served_level(plan) == "proven"
+
+    def _shared(self, run_: _Run, plan: Any, result: StepCacheResult, raw: Any, stored: Any) -> TwinFlow[None]:
+        """Store an answer the model gave, proven for its prompt, in the shared partition too."""
+        if run_.shared is None or raw is None or result.stored_entry_id is None or result.verification != "proven":
+            return
+        metadata = run_.caller.shaped(stored).entry_metadata(plan, raw)
+        shared = run_.shared
+        try:
+            yield Io.of(self.cache.store_answer, self.cache.astore_answer, run_.request.text, result.text,
+                        task=shared["task"], schema=shared["schema"], namespace=shared["namespace"],
+                        llm_key=shared["llm_key"], prompt_tokens=result.prompt_tokens,
+                        completion_tokens=result.completion_tokens, metadata=metadata)
+        except Exception:  # noqa: BLE001 - a failed share costs reach only (the request's own entry is stored)
+            logger.debug("stepcache: could not share a proven answer", exc_info=True)
 
     @staticmethod
     def _fits(plan: Any, output: Any, limit: int | None) -> bool:
@@ -362,6 +401,12 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
             key_string += "|bound=" + read_llm_string(llm_string(self.bound, call_kwargs), inert=self.inert_model_fields).key_string
         return decision, wrapper_identity(self.bound, key_string, self.inert_model_fields), limit
 
+    def sampling(self, call_kwargs: dict[str, Any]) -> str:
+        """The digest of this request's sampling options (``_requests.wrapper_sampling``), kept with its
+        entries: an entry generated with other ones serves only an answer proven for the prompt."""
+        view = read_llm_string(llm_string(self.bound, self._read_kwargs(call_kwargs)), inert=self.inert_model_fields)
+        return wrapper_sampling(self.bound, view)
+
     def bypass_reason(self, request: Request, call_kwargs: dict[str, Any], spec: CallSpec) -> str | None:
         """Every reason the step tier makes no claim about this request, in one line (None: none)."""
         return self.tier(request, call_kwargs, spec)[0].reason
@@ -373,9 +418,11 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
         decision, identity, limit = self.tier(request, kwargs, spec)
         if isinstance(unwrap(self.bound)[0], DynamicRunnable):  # the config picks the model that runs
             identity = configured_identity(identity, child.get("configurable"))
-        caller = ModelCaller(self.bound, request, child, kwargs, spec, limit=limit)
+        caller = ModelCaller(self.bound, request, child, kwargs, spec, limit=limit, sampling=self.sampling(kwargs))
         options = self._options(key, spec, known=self.known_format(kwargs) is not None)
-        return _Run(request, caller, child, key, spec, options, decision, identity, limit)
+        shared = self.shared_llm_key(**kwargs)
+        shared_options = None if shared is None else {**options, "llm_key": request.llm_key(shared)}
+        return _Run(request, caller, child, key, spec, options, decision, identity, limit, shared_options)
 
     def _claimed(self, run_: _Run) -> TwinFlow[tuple[_Run, tuple[Any, Any, Any] | None]]:
         """The run and its lookup (:meth:`_planned`); a run below the step tier is not looked up, and
@@ -396,6 +443,7 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
         assert planned is not None
         plan, stored, output = planned
         answer = yield from answer_flow(self.cache, plan, run_.caller.shaped(stored))
+        yield from self._shared(run_, plan, answer.result, answer.raw, stored)
         yield from self._recorded(run_, plan, answer.result)
         if answer.raw is not None:
             output = from_model(plan, run_.request, answer.raw, answer.result, stored)
@@ -453,6 +501,7 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
                 yield Emit(strip_usage(chunk))
             raw = merge_chunks(pieces)
         result = yield finish_step(self.cache, plan, caller.shaped(stored), raw)
+        yield from self._shared(run_, plan, result, raw, stored)
         final = self._finish(from_model(plan, request, raw, result, stored), result, key, streamed=True)
         # the event is a completion LLM's only record: it says when the sent text was replaced
         yield from self._recorded(run_, plan, result, stream_revised(final, session, live=streams_live(plan)))
@@ -494,6 +543,7 @@ class _Run:
     decision: TierDecision
     identity: str
     limit: int | None = None
+    shared: dict[str, Any] | None = None  # the lookup options of the partition every sampling shares
 
 
 # ----------------------------------------------------------------------------- public helper
