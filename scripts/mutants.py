@@ -739,3 +739,6 @@ MUTANTS += [Mutant(*row) for row in _LINAB_ROWS]
 from mutants_hitF import ROWS as _HITF_ROWS  # noqa: E402 - wip/hitF: hit-path shortcuts (ASCII math runs, freeze, prompt rewrites, reader)
 
 MUTANTS += [Mutant(*row) for row in _HITF_ROWS]
+from mutants_adaptB import ROWS as _ADAPTB_ROWS  # noqa: E402 - wip/adaptB: tools read from the wrapper's options, the known structured class, sampling options and proven answers
+
+MUTANTS += [Mutant(*row) for row in _ADAPTB_ROWS]

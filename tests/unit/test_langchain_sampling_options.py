@@ -176,3 +176,67 @@ def test_the_global_cache_stores_a_proven_answer_in_the_shared_partition_only(gl
     keys = sorted({entry.llm_key for entry, _ in global_cache.cache.store.iter_items() if entry.task != "exact"})
     tasks = sorted(entry.task for entry, _ in global_cache.cache.store.iter_items())
     assert len(keys) == 2 and tasks == ["linear_equation", "linear_equation", "text"]  # the proven one twice, the free text once
+
+
+def test_the_wrapper_stores_a_proven_answer_in_the_shared_partition_only() -> None:
+    server, engine = Server(), StepCache()
+    wrapper = with_step_cache(server.chat(), engine)
+    wrapper.invoke(LINEAR)
+    wrapper.invoke(COLORS)
+    shared = wrapper.shared_llm_key()
+    assert shared is not None
+    in_shared = sorted(entry.task for entry, _ in engine.store.iter_items() if entry.llm_key.startswith(shared))
+    assert in_shared == ["linear_equation"]  # the free text stays in its own sampling's partition
+
+
+class _Plan:
+    def __init__(self, recorded: str | None, needs_model: bool, outcome: str = "reuse") -> None:
+        from types import SimpleNamespace
+
+        self.entry = SimpleNamespace(metadata={} if recorded is None else {"sampling": recorded})
+        self.needs_model, self.outcome = needs_model, outcome
+
+
+@pytest.mark.parametrize(("recorded", "needs_model", "outcome", "proven", "refused"), [
+    ("other", False, "reuse", False, True),  # another sampling's unproven answer: never served
+    ("other", False, "reinstantiate", True, False),  # proven for this prompt: served
+    ("other", True, "patch", False, True),  # a patch on another sampling's steps: never
+    ("other", True, "skip_reuse", False, False),  # the model answers whole: nothing of the entry is served
+    ("mine", False, "reuse", False, False),  # its own sampling: as before
+    (None, False, "reuse", False, False),  # unrecorded: stored in this sampling's own partition
+])
+def test_what_an_entry_of_other_sampling_options_serves(recorded: str | None, needs_model: bool, outcome: str,
+                                                        proven: bool, refused: bool) -> None:
+    from stepcache_integrations.langchain._requests import sampling_reason
+
+    assert (sampling_reason(_Plan(recorded, needs_model, outcome), "mine", proven) is not None) is refused  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("path", ["wrapper", "global"])
+def test_an_unproven_entry_of_other_sampling_options_planted_in_the_partition_is_not_served(path: str) -> None:
+    # a partition keyed without sampling options holds other samplings' entries (the shared one): an unproven
+    # answer recorded with other sampling options is never served there
+    from langchain_core.load import dumps
+    from langchain_core.messages import HumanMessage
+
+    from stepcache_integrations.langchain._requests import read_llm_string, step_key
+
+    server, engine = Server(), StepCache()
+    chat = ChatOpenAI(model="m", api_key="k", base_url="http://fake/v1", max_retries=0,
+                      http_client=httpx.Client(transport=httpx.MockTransport(server.handler)))  # no sampling option
+    meta = {"sampling": "another", "langchain": {"kind": "chat", "text": "Cyan", "generations": [
+        {"type": "chat", "message": {"type": "ai", "data": {"content": "Cyan", "type": "ai"}}}]}}
+    if path == "wrapper":
+        wrapper = with_step_cache(chat, engine)
+        key = wrapper.resolve_llm_key()
+        engine.store_answer(COLORS, "Cyan", namespace="langchain", llm_key=key, metadata=meta)
+        out = wrapper.invoke(COLORS)
+        assert len(server.bodies) == 1 and out.content != "Cyan"
+        return
+    cache = StepCacheLLMCache(engine)
+    llm_string = chat._get_llm_string()
+    key = step_key("chat", read_llm_string(llm_string).key_string)
+    engine.store_answer(COLORS, "Cyan", namespace="langchain", llm_key=key, metadata=meta)
+    assert cache.lookup(dumps([HumanMessage(COLORS)]), llm_string) is None
+    assert list(cache.stats()["miss_reasons"]) == [
+        "cached answer was generated with other sampling options and is not proven for this prompt"]
