@@ -179,6 +179,11 @@ __all__ = [
     "request_digest",
     "request_rest",
     "response_format_schema",
+    "SAMPLING",
+    "sampling_digest",
+    "sampling_reason",
+    "sampling_split",
+    "other_sampling",
     "SEPARATOR",
     "serialized_field_reasons",
     "serialized_profile",
@@ -187,6 +192,7 @@ __all__ = [
     "unmodelled_call_options",
     "unread_messages",
     "wrapper_identity",
+    "wrapper_sampling",
     "wrapper_tier",
 ]
 
