@@ -416,8 +416,8 @@ MUTANTS: list[Mutant] = [
            f"{PKG}/llama_index/_tiers.py", "    formatter = formatter_reason(llm)", "    formatter = None",
            (LI_NO_CLAIM, U + "test_adapter_allowlist.py")),
     Mutant("lc-unforced-tools-claimed", "tools bound with tool_choice unset/auto/none: a text answer replaces the model's tool call",
-           f"{PKG}/langchain/_requests.py", "        if self.tools and not self.requires_tool_call:\n",
-           "        if False:\n", (U + "test_langchain_identity_tools.py", REQUEST_KEY)),
+           f"{PKG}/langchain/_requests.py", "            or (bool(spec.tools) and not spec.requires_tool_call))",
+           "            or False)", (U + "test_langchain_identity_tools.py", REQUEST_KEY, U + "test_red_team_24_unforced_tools.py")),
     Mutant("lc-wrapper-key-ignores-identity", "the LangChain wrapper shares entries across API keys and endpoints",
            f"{PKG}/langchain/_requests.py", '                       "clients": model_identity(model), "llm_string": key_string},',
            '                       "clients": None, "llm_string": key_string},',
@@ -757,3 +757,6 @@ MUTANTS += [Mutant(*row) for row in _HITG_ROWS]
 from mutants_jsonU2 import ROWS as _JSONU2_ROWS  # noqa: E402 - wip/jsonU round 2: pasted tables in the JSON tables' request words, .env in every table, kept types joined
 
 MUTANTS += [Mutant(*row) for row in _JSONU2_ROWS]
+from mutants_adaptB import ROWS as _ADAPTB_ROWS  # noqa: E402 - wip/adaptB: tools read from the wrapper's options, the known structured class, sampling options and proven answers
+
+MUTANTS += [Mutant(*row) for row in _ADAPTB_ROWS]

@@ -760,6 +760,10 @@ class StepCache:
         plan = self._prepare(prompt, task, schema, namespace, llm_key)
         return self._looked(await adrive(self._lookup_flow(plan), self._services()))
 
+    def served_level(self, plan: CachePlan) -> VerificationLevel:
+        """The verification level :meth:`serve` would give the cache-only answer of ``plan`` (no side effect)."""
+        return _served_level(plan)
+
     def serve(self, plan: CachePlan) -> StepCacheResult:
         """The answer of a plan that needs no model call; records the hit."""
         result = drive(serve_flow(plan, store_derived=self.store_derived, defer=self._defers()), self._services())

@@ -99,6 +99,7 @@ class ModelCaller:
         stored: BaseMessage | None = None,
         *,
         limit: int | None = None,
+        sampling: str = "",
     ) -> None:
         self.model = model
         self.request = request
@@ -107,10 +108,12 @@ class ModelCaller:
         self.spec = spec if spec is not None else CallSpec()
         self.stored = stored
         self.limit = limit  # the request's length limit: an answer cut off at it fails (adapters.flow)
+        self.sampling = sampling  # the digest of its sampling options (_requests.SAMPLING), kept with its entries
 
     def shaped(self, stored: BaseMessage | None) -> ModelCaller:
         """This caller for a plan whose matched entry has the message shape ``stored``."""
-        return ModelCaller(self.model, self.request, self.config, self.kwargs, self.spec, stored, limit=self.limit)
+        return ModelCaller(self.model, self.request, self.config, self.kwargs, self.spec, stored, limit=self.limit,
+                           sampling=self.sampling)
 
     def response(self, raw: Any, prompt: str) -> LLMResponse:
         return output_response(raw, prompt)
@@ -119,7 +122,7 @@ class ModelCaller:
         return self.spec.rejects(raw)
 
     def entry_metadata(self, plan: CachePlan, raw: Any) -> dict[str, Any]:
-        return entry_meta(plan, self.request, raw, self.stored)
+        return {**entry_meta(plan, self.request, raw, self.stored), "sampling": self.sampling}
 
     def call(self, prompt: str) -> Any:
         return self.model.invoke(self.request.model_input(prompt), self.config, **self.kwargs)

@@ -179,6 +179,11 @@ __all__ = [
     "request_digest",
     "request_rest",
     "response_format_schema",
+    "SAMPLING",
+    "sampling_digest",
+    "sampling_reason",
+    "sampling_split",
+    "other_sampling",
     "SEPARATOR",
     "serialized_field_reasons",
     "serialized_profile",
@@ -187,6 +192,7 @@ __all__ = [
     "unmodelled_call_options",
     "unread_messages",
     "wrapper_identity",
+    "wrapper_sampling",
     "wrapper_tier",
 ]
 
@@ -258,15 +264,6 @@ class CallSpec:
         if self.unreadable:
             return True
         return bool(self.tools) and (_forces(self.tool_choice) or _choice_name(self.tool_choice) is not None)
-
-    @property
-    def unclaimed_tools(self) -> str | None:
-        """Why bound tools keep the cache from a claim unless the json task answers (None: no tools,
-        or a forced tool call): with ``tool_choice`` unset, ``"auto"`` or ``"none"`` the model may
-        answer with a tool call, which no text answer replaces."""
-        if self.tools and not self.requires_tool_call:
-            return f"tools bound with tool_choice {self.tool_choice!r} (a tool call may answer: not modelled)"
-        return None
 
     @property
     def answer_schema(self) -> dict[str, Any] | None:
@@ -584,18 +581,20 @@ def options_reasons(llm_string: str, *, json_task: bool) -> list[str]:
         reasons.extend(option_reasons(params, _MODELLED, strict=model is not None))
         fmt = _response_format_reason(params.get("response_format"), json_task)
         reasons.extend([fmt] if fmt is not None else [])
-        reasons.extend([TOOLS_BOUND] if tools_unforced(params) else [])
+        reasons.extend([TOOLS_BOUND] if _tools_unforced(params) else [])
     if model is not None:
         reasons.extend(option_reasons(model, _SERIALIZED))
     return reasons
 
 
-def tools_unforced(options: Mapping[str, Any]) -> bool:
-    """Whether ``options`` bind tools or functions and force no call (:attr:`CallSpec.unclaimed_tools`); bound
-    functions (the legacy ``functions`` option) are never read as forced."""
+def _tools_unforced(options: Mapping[str, Any]) -> bool:
+    """Whether ``options`` bind tools or functions and force no call (:data:`TOOLS_BOUND`): with ``tool_choice``
+    unset, ``"auto"`` or ``"none"`` the model may answer with a tool call, which no text answer replaces; bound
+    functions (the legacy ``functions`` option) and a tool the cache cannot read are never read as forced."""
     tools = _as_list(options.get("tools"))
+    spec = CallSpec.from_options(options)
     return (not _empty(options.get("functions")) or any(_function(tool) is None for tool in tools)
-            or CallSpec.from_options(options).unclaimed_tools is not None)
+            or (bool(spec.tools) and not spec.requires_tool_call))
 
 
 def unmodelled_call_options(options: Mapping[str, Any]) -> str | None:
@@ -1039,7 +1038,9 @@ def annotate(message: BaseMessage, result: StepCacheResult, **extra: Any) -> Bas
 @dataclass(frozen=True)
 class LlmStringView:
     """What ``llm_string`` says: the reasons in its model's fields and options, the string the keys
-    are made of (inert fields left out), whether it names the model, and the model's class name."""
+    are made of (inert fields left out), whether it names the model, and the model's class name.
+    ``step_string``: the step tier's key string, :attr:`key_string` without the sampling options
+    (:func:`sampling_split`); ``sampling``: a digest of those options (the exact tier keys on them all)."""
 
     reasons: tuple[Reason, ...]
     key_string: str
@@ -1047,6 +1048,66 @@ class LlmStringView:
     model_class: str
     json_only: bool
     length_limit: int | None = None
+    step_string: str = ""
+    sampling: str = ""
+
+
+SAMPLING = "sampling"
+"""The entry metadata key of the sampling options an answer was generated with (:func:`sampling_split`)."""
+# Transport and the one-answer default: never what the model answers (n = 1 is a single answer; more is
+# a reason, adapters.flow). Read in the call options only (a profile says which model fields are inert).
+_TRANSPORT = frozenset(squash(n) for n in ("timeout", "request_timeout", "max_retries", "stream", "streaming",
+                                            "stream_usage"))
+_BASE_URL_SUFFIX = "|OPENAI_BASE_URL="
+
+
+def _sampling_option(profile: Profile, name: str, value: Any, call: bool) -> bool:
+    """Whether option ``name`` is a sampling option of ``profile``'s class (its ``sampling`` category:
+    data), or, among the call options, transport or ``n = 1``. A plain value only (a number or flag)."""
+    if not (value is None or isinstance(value, (bool, int, float))):
+        return False
+    if profile.category(name) == "sampling":
+        return True
+    return call and (squash(name) in _TRANSPORT or (squash(name) == "n" and value == 1 and value is not True))
+
+
+def sampling_split(key_string: str, profile: Profile | None) -> tuple[str, dict[str, Any]]:
+    """``key_string`` without the sampling options of a serialized model of a profiled class (its fields
+    and call options), and those options. A proven answer (a checker proved it for this prompt) does not
+    depend on them: the step tier keys entries without them and serves an entry generated with other
+    ones only when the answer is proven (``SAMPLING``); the exact tier keys on every option. No profile,
+    a model LangChain does not serialize, or call options holding an object's repr: nothing is split."""
+    body, mark, suffix = key_string.partition(_BASE_URL_SUFFIX)
+    model, at = split_llm_string(body)
+    if profile is None or not isinstance(model, Mapping) or not isinstance(model.get("kwargs"), Mapping):
+        return key_string, {}
+    removed: dict[str, Any] = {}
+    kwargs: dict[str, Any] = {}
+    for name, value in model["kwargs"].items():
+        if _sampling_option(profile, str(name), value, call=False):
+            removed[f"field:{name}"] = value
+        else:
+            kwargs[name] = value
+    tail = _split_options(body[at:], profile, removed)
+    if not removed:
+        return key_string, {}
+    return json.dumps({**model, "kwargs": kwargs}, sort_keys=True) + tail + mark + suffix, removed
+
+
+def _split_options(tail: str, profile: Profile, removed: dict[str, Any]) -> str:
+    """``llm_string``'s call options (``---[...]``) without their sampling options (added to ``removed``);
+    as they are when they hold an object's repr or cannot be read."""
+    params = None if _OBJECT_REPR.search(tail) else _literal(tail[3:])
+    if not isinstance(params, list) or not all(isinstance(item, tuple) and len(item) == 2 for item in params):
+        return tail
+    kept = [(k, v) for k, v in params if not _sampling_option(profile, str(k), v, call=True)]
+    removed.update((f"option:{k}", v) for k, v in params if (k, v) not in kept)
+    return "---" + str(sorted(kept))
+
+
+def sampling_digest(options: Mapping[str, Any]) -> str:
+    """The digest of a request's sampling options ("" for none), kept in its entries' metadata."""
+    return "" if not options else _digest(_canonical(dict(options)))
 
 
 def _without(params: Mapping[str, Any], names: Collection[str]) -> str:
@@ -1094,7 +1155,7 @@ def _fields_view(model: Any, at: int, params: dict[str, Any] | None, llm_string:
 
 
 def read_llm_string(llm_string: str, *, inert: Collection[str] = (), inert_types: Collection[str] | None = None,
-                    json_task: bool = False, unclaimed_tools: bool = False) -> LlmStringView:
+                    json_task: bool = False) -> LlmStringView:
     """Every reason in ``llm_string`` (model fields, then options), its key string and model name.
 
     ``inert_types``: ``_type``s of unserialized models the caller says are inert; None when the caller
@@ -1103,11 +1164,32 @@ def read_llm_string(llm_string: str, *, inert: Collection[str] = (), inert_types
     params = params_of(llm_string)
     profile, reasons, key_string, options_string, name = _fields_view(model, at, params, llm_string, inert, inert_types)
     found = options_reasons(options_string, json_task=json_task)
-    json_only = JSON_ONLY in found or (unclaimed_tools and not json_task)
+    json_only = JSON_ONLY in found
     reasons.extend(Reason(text) for text in found if text != JSON_ONLY)
     named = profile.llm_string_names_model if profile is not None else _names_a_model(model, params)
     limit = length_limit(model.get("kwargs") if isinstance(model, Mapping) else None, params)
-    return LlmStringView(tuple(reasons), key_string, named, profile.class_name if profile else name, json_only, limit)
+    step_string, sampled = sampling_split(key_string, profile)
+    return LlmStringView(tuple(reasons), key_string, named, profile.class_name if profile else name, json_only, limit,
+                         step_string, sampling_digest(sampled))
+
+
+def other_sampling(plan: CachePlan, sampling: str) -> bool:
+    """Whether ``plan`` would answer from an entry generated with other sampling options than this
+    request's. An entry that records none was stored in a partition keyed with the request's sampling
+    options (an older version's, a caller's seed, an answer the cache derived), as before."""
+    recorded = plan.entry.metadata.get(SAMPLING) if plan.entry is not None else None
+    return recorded is not None and recorded != sampling
+
+
+def sampling_reason(plan: CachePlan, sampling: str, proven: bool) -> str | None:
+    """Why ``plan`` cannot serve this request from its entry (None: it can): an entry generated with
+    other sampling options serves only a cache-only answer proven for this prompt (``proven``), never
+    a patch on its steps."""
+    if not other_sampling(plan, sampling) or (not plan.needs_model and proven):
+        return None
+    if plan.needs_model and plan.outcome != "patch":
+        return None  # the model answers whole: nothing of the entry is served
+    return "cached answer was generated with other sampling options and is not proven for this prompt"
 
 
 def step_key(kind: str, key_string: str) -> str:
@@ -1134,6 +1216,9 @@ def wrapper_tier(runnable: Any, unread: str | None, view: LlmStringView, call_op
     model, _ = unwrap(runnable)
     reasons: list[Reason | str | None] = [unread, *model_field_reasons(runnable, inert), *view.reasons]
     reasons.append(unmodelled_call_options(call_options))
+    # read from the options too (not only from llm_string, which may not be readable): TOOLS_BOUND decides
+    # before the json-only rule, which never claims unforced tools
+    reasons.append(TOOLS_BOUND if _tools_unforced(call_options) else None)
     if isinstance(model, DynamicRunnable):  # no opt-in: the fields the run's config sets are not the model's
         reasons.append(Reason("a configurable runnable: the run's config picks the model (keyed with it)"))
     return decide_tier(reasons, json_only=view.json_only, model_class=type(model).__name__)
@@ -1150,17 +1235,34 @@ def configured_identity(identity: str, configurable: Any) -> str:
     return _digest(f"{identity}|configurable={blob}")
 
 
-def wrapper_identity(runnable: Any, key_string: str, inert: Collection[str]) -> str:
+def wrapper_identity(runnable: Any, key_string: str, inert: Collection[str], *, step: bool = False) -> str:
     """The wrapper's exact-tier model identity: the class, every declared field but the inert ones
     (secrets as digests), the endpoint and key digest its clients resolved, and ``key_string``
-    (``llm_string`` with the bound and call options)."""
+    (``llm_string`` with the bound and call options). ``step``: the step tier's, without the fields
+    its provider profile names sampling (:func:`sampling_split`; :func:`wrapper_sampling` holds them)."""
     model, _ = unwrap(runnable)
-    dropped = inert_names(inert) | inert_names_of(type(model), "langchain")
+    dropped = inert_names(inert) | inert_names_of(type(model), "langchain") | (_sampling_fields(model) if step else frozenset())
     fields = plain_fields(model, dropped)
     blob = json.dumps({"class": f"{type(model).__module__}.{type(model).__qualname__}", "fields": fields,
                        "clients": model_identity(model), "llm_string": key_string},
                       sort_keys=True, ensure_ascii=False, default=str)
     return _digest(blob)
+
+
+def _sampling_fields(model: Any) -> frozenset[str]:
+    profile = profile_for(model)
+    return profile.names("sampling") if profile is not None else frozenset()
+
+
+def wrapper_sampling(runnable: Any, view: LlmStringView) -> str:
+    """The digest of the wrapper's sampling options: those ``llm_string`` shows (:attr:`LlmStringView.sampling`)
+    and the model's own sampling fields as they are now (a field set after construction is not in it)."""
+    model, _ = unwrap(runnable)
+    names = _sampling_fields(model)
+    if not names:
+        return view.sampling
+    fields = {f"now:{name}": value for name, (value, _) in declared_fields(model).items() if squash(name) in names}
+    return sampling_digest({"llm_string": view.sampling, **fields})
 
 
 # ----------------------------------------------------------------------------- a model's own fields

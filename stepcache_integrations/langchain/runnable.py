@@ -30,7 +30,7 @@ from langchain_core.runnables import (
 from langchain_core.runnables.config import patch_config
 from langchain_core.runnables.configurable import DynamicRunnable
 from langchain_core.runnables.fallbacks import _returns_runnable
-from pydantic import ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from ..adapters.flow import (
     END,
@@ -70,10 +70,12 @@ from ._requests import (
     kwargs_digest,
     messages_to_text,
     read_llm_string,
+    sampling_reason,
     step_key,
     summary,
     template_flow,
     wrapper_identity,
+    wrapper_sampling,
     wrapper_tier,
 )
 from ._identity import bound_identity, unwrap
@@ -127,6 +129,10 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
     still scoped to the bound and call options, and every key to the request beyond its text)."""
     inert_model_fields: frozenset[str] = frozenset()
     """The model's own fields that never change what it answers (a call log, a client): out of every key."""
+    structured_class: Any = None
+    """The pydantic class this wrapper's ``with_structured_output`` read (None: none). A response format
+    bound as that very class (ChatOpenAI's ``method="json_schema"``) is read as the ``json_schema`` format of
+    its full schema (:meth:`known_format`); any other class stays unread (the exact tier)."""
 
     model_config = ConfigDict(arbitrary_types_allowed=True)
 
@@ -169,18 +175,21 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
             schema, include_raw=include_raw, **kwargs
         )
         json_schema = schema_dict(schema)
-        return self._replace_model(structured, json_schema)
+        known = schema if isinstance(schema, type) and issubclass(schema, BaseModel) else None
+        return self._replace_model(structured, json_schema, known)
 
-    def _replace_model(self, runnable: Runnable, json_schema: dict[str, Any] | None) -> Runnable:
+    def _replace_model(self, runnable: Runnable, json_schema: dict[str, Any] | None, known: Any = None) -> Runnable:
         if is_model(runnable):
-            return self._rewrap(runnable, json_schema=json_schema, task="json" if json_schema is None else None)
+            return self._rewrap(runnable, json_schema=json_schema, task="json" if json_schema is None else None,
+                                structured_class=known)
         if isinstance(runnable, RunnableSequence):
             return RunnableSequence(
-                self._replace_model(runnable.first, json_schema), *runnable.middle, runnable.last, name=runnable.name
+                self._replace_model(runnable.first, json_schema, known), *runnable.middle, runnable.last,
+                name=runnable.name,
             )
         if isinstance(runnable, RunnableParallel) and "raw" in runnable.steps__:
             steps = dict(runnable.steps__)
-            steps["raw"] = self._replace_model(steps["raw"], json_schema)
+            steps["raw"] = self._replace_model(steps["raw"], json_schema, known)
             return RunnableParallel(steps)
         logger.warning("stepcache: cannot find the model inside %r; structured output is not cached", runnable)
         return runnable
@@ -226,23 +235,56 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
             key = f"{step_key(model_kind(self.bound), view.key_string)}|model={model}"
         return key if identity is None or self.llm_key is None else f"{key}|{identity}"  # else in ``model``
 
+    def shared_llm_key(self, **call_kwargs: Any) -> str | None:
+        """The model part of the partition every sampling shares: :meth:`resolve_llm_key` without the
+        sampling options of the model's provider profile (``_requests.sampling_split``; its fields and the
+        call options); None when the caller set ``llm_key`` or the key is :meth:`resolve_llm_key`'s. Only
+        answers proven for their prompt are stored there, and served from it only proven for the new one."""
+        if self.llm_key is not None:
+            return None
+        view = read_llm_string(llm_string(self.bound, call_kwargs), inert=self.inert_model_fields)
+        model = wrapper_identity(self.bound, view.step_string, self.inert_model_fields, step=True)
+        key = f"{step_key(model_kind(self.bound), view.step_string)}|model={model}"
+        identity = bound_identity(self.bound)
+        key = key if identity is None else f"{key}|{identity}"
+        return None if key == self.resolve_llm_key(**call_kwargs) else key
+
     def request_llm_key(self, request: Request, call_kwargs: dict[str, Any]) -> str:
         """The ``llm_key`` of one request: :meth:`resolve_llm_key` scoped to ``request.digest``
         (images, names, tool calls... - none for a plain-text request)."""
         return request.llm_key(self.resolve_llm_key(**call_kwargs))
 
+    def known_format(self, call_kwargs: dict[str, Any]) -> dict[str, Any] | None:
+        """The response format bound as :attr:`structured_class` itself, read as the ``json_schema`` format of
+        the class's full schema (pydantic's ``model_json_schema``: every title, description, default and enum
+        the provider renders from the class, a superset of what the model reads), or None when the bound
+        response format is anything else (another class stays unread: the exact tier)."""
+        cls = self.structured_class
+        if cls is None or call_options(self.bound, call_kwargs).get("response_format") is not cls:
+            return None
+        return {"type": "json_schema", "json_schema": {"name": cls.__name__, "schema": cls.model_json_schema()}}
+
+    def _read_kwargs(self, call_kwargs: dict[str, Any]) -> dict[str, Any]:
+        """``call_kwargs`` as the tier and the call spec read them: a response format bound as the known
+        class replaced by :meth:`known_format` (what the model is sent, read; never what is sent)."""
+        known = self.known_format(call_kwargs)
+        return call_kwargs if known is None else {**call_kwargs, "response_format": known}
+
     def call_spec(self, call_kwargs: dict[str, Any]) -> CallSpec:
         """What the bound and call options ask of an answer (tools, tool choice, response format):
-        read as the global cache reads them from ``llm_string``."""
+        read as the global cache reads them from ``llm_string`` (a known class: :meth:`known_format`)."""
         if model_kind(self.bound) == "llm":
             return CallSpec()
-        return CallSpec.from_options(call_options(self.bound, call_kwargs))
+        return CallSpec.from_options(call_options(self.bound, self._read_kwargs(call_kwargs)))
 
-    def _options(self, key: str, spec: CallSpec) -> dict[str, Any]:
+    def _options(self, key: str, spec: CallSpec, known: bool = False) -> dict[str, Any]:
         """Lookup options: ``task`` / ``json_schema`` when set, else what the call options ask for
-        (a forced tool's parameter schema, a ``json_schema`` response format)."""
+        (a forced tool's parameter schema, a ``json_schema`` response format). ``known``: the response
+        format is the known class, whose full schema (not the converted ``json_schema``, which drops
+        field titles the model reads) is the one verified."""
         task = self.task if self.task is not None else (spec.task if self.json_schema is None else None)
-        schema = spec.schema_for(self.json_schema, task)  # with what the model reads of the call (tool names...)
+        own = spec.response_schema if known else self.json_schema
+        schema = spec.schema_for(own, task)  # with what the model reads of the call (tool names...)
         return {"task": task, "schema": schema, "namespace": self.namespace, "llm_key": key}
 
     def _fresh(self, plan: Any, options: dict[str, Any]) -> Any:
@@ -299,11 +341,34 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
             plan = yield Io.of(self.cache.lookup, self.cache.alookup, run_.request.text, **run_.options)
         except InvalidPromptError:  # e.g. an empty prompt: nothing to cache, just answer
             return None
+        if plan.needs_model and run_.shared is not None:  # the partition every sampling shares: proven only
+            found = yield Io.of(self.cache.lookup, self.cache.alookup, run_.request.text, **run_.shared)
+            plan = found if self._proven(found) else plan
         stored = yield from template_flow(plan, self.cache.store)
         output = from_cache(plan, run_.request, stored) if not plan.needs_model else None
         if output is not None and (run_.spec.rejects(output) or not self._fits(plan, output, run_.limit)):
             plan, output = self._fresh(plan, run_.options), None
+        if sampling_reason(plan, run_.caller.sampling, self._proven(plan)) is not None:  # proven answers only
+            plan, output = self._fresh(plan, run_.options), None
         return plan, stored, output
+
+    def _proven(self, plan: Any) -> bool:
+        """Whether the cache-only answer of ``plan`` is proven for its prompt (what it would be served as)."""
+        return not plan.needs_model and self.cache.served_level(plan) == "proven"
+
+    def _shared(self, run_: _Run, plan: Any, result: StepCacheResult, raw: Any, stored: Any) -> TwinFlow[None]:
+        """Store an answer the model gave, proven for its prompt, in the shared partition too."""
+        if run_.shared is None or raw is None or result.stored_entry_id is None or result.verification != "proven":
+            return
+        metadata = run_.caller.shaped(stored).entry_metadata(plan, raw)
+        shared = run_.shared
+        try:
+            yield Io.of(self.cache.store_answer, self.cache.astore_answer, run_.request.text, result.text,
+                        task=shared["task"], schema=shared["schema"], namespace=shared["namespace"],
+                        llm_key=shared["llm_key"], prompt_tokens=result.prompt_tokens,
+                        completion_tokens=result.completion_tokens, metadata=metadata)
+        except Exception:  # noqa: BLE001 - a failed share costs reach only (the request's own entry is stored)
+            logger.debug("stepcache: could not share a proven answer", exc_info=True)
 
     @staticmethod
     def _fits(plan: Any, output: Any, limit: int | None) -> bool:
@@ -324,15 +389,23 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
         that lifts it) or an option it does not model (stop sequences...) says otherwise; then the
         exact tier answers (the wrapper sees the model, so there is always a tier)."""
         json_task = self.json_schema is not None or self.task == "json" or spec.task == "json"
-        serialized = llm_string(self.bound, call_kwargs)
-        view = read_llm_string(serialized, inert=self.inert_model_fields, json_task=json_task,
-                               unclaimed_tools=spec.unclaimed_tools is not None)
-        options = call_options(self.bound, call_kwargs)
+        read_kwargs = self._read_kwargs(call_kwargs)
+        view = read_llm_string(llm_string(self.bound, read_kwargs), inert=self.inert_model_fields, json_task=json_task)
+        options = call_options(self.bound, read_kwargs)
         decision = wrapper_tier(self.bound, request.unread, view, options, self.inert_model_fields)
         warn_once("with_step_cache", decision)
         fields = {name: value for name, (value, _) in declared_fields(unwrap(self.bound)[0]).items()}
         limit = min((n for n in (view.length_limit, length_limit(fields)) if n is not None), default=None)
-        return decision, wrapper_identity(self.bound, view.key_string, self.inert_model_fields), limit
+        key_string = view.key_string
+        if read_kwargs is not call_kwargs:  # the exact tier keys on the options as bound (the class) and as read
+            key_string += "|bound=" + read_llm_string(llm_string(self.bound, call_kwargs), inert=self.inert_model_fields).key_string
+        return decision, wrapper_identity(self.bound, key_string, self.inert_model_fields), limit
+
+    def sampling(self, call_kwargs: dict[str, Any]) -> str:
+        """The digest of this request's sampling options (``_requests.wrapper_sampling``), kept with its
+        entries: an entry generated with other ones serves only an answer proven for the prompt."""
+        view = read_llm_string(llm_string(self.bound, self._read_kwargs(call_kwargs)), inert=self.inert_model_fields)
+        return wrapper_sampling(self.bound, view)
 
     def bypass_reason(self, request: Request, call_kwargs: dict[str, Any], spec: CallSpec) -> str | None:
         """Every reason the step tier makes no claim about this request, in one line (None: none)."""
@@ -345,8 +418,11 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
         decision, identity, limit = self.tier(request, kwargs, spec)
         if isinstance(unwrap(self.bound)[0], DynamicRunnable):  # the config picks the model that runs
             identity = configured_identity(identity, child.get("configurable"))
-        caller = ModelCaller(self.bound, request, child, kwargs, spec, limit=limit)
-        return _Run(request, caller, child, key, spec, self._options(key, spec), decision, identity, limit)
+        caller = ModelCaller(self.bound, request, child, kwargs, spec, limit=limit, sampling=self.sampling(kwargs))
+        options = self._options(key, spec, known=self.known_format(kwargs) is not None)
+        shared = self.shared_llm_key(**kwargs)
+        shared_options = None if shared is None else {**options, "llm_key": request.llm_key(shared)}
+        return _Run(request, caller, child, key, spec, options, decision, identity, limit, shared_options)
 
     def _claimed(self, run_: _Run) -> TwinFlow[tuple[_Run, tuple[Any, Any, Any] | None]]:
         """The run and its lookup (:meth:`_planned`); a run below the step tier is not looked up, and
@@ -367,6 +443,7 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
         assert planned is not None
         plan, stored, output = planned
         answer = yield from answer_flow(self.cache, plan, run_.caller.shaped(stored))
+        yield from self._shared(run_, plan, answer.result, answer.raw, stored)
         yield from self._recorded(run_, plan, answer.result)
         if answer.raw is not None:
             output = from_model(plan, run_.request, answer.raw, answer.result, stored)
@@ -424,6 +501,7 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
                 yield Emit(strip_usage(chunk))
             raw = merge_chunks(pieces)
         result = yield finish_step(self.cache, plan, caller.shaped(stored), raw)
+        yield from self._shared(run_, plan, result, raw, stored)
         final = self._finish(from_model(plan, request, raw, result, stored), result, key, streamed=True)
         # the event is a completion LLM's only record: it says when the sent text was replaced
         yield from self._recorded(run_, plan, result, stream_revised(final, session, live=streams_live(plan)))
@@ -465,6 +543,7 @@ class _Run:
     decision: TierDecision
     identity: str
     limit: int | None = None
+    shared: dict[str, Any] | None = None  # the lookup options of the partition every sampling shares
 
 
 # ----------------------------------------------------------------------------- public helper

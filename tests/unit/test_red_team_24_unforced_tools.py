@@ -135,3 +135,21 @@ def test_a_tool_written_as_an_object_repr_is_no_claim() -> None:
     llm_string = ('{"id": ["langchain", "chat_models", "openai", "ChatOpenAI"], "kwargs": {"model_name": "m"}, "lc": 1, '
                   '"type": "constructor"}---[(\'stop\', None), (\'tool_choice\', \'required\'), (\'tools\', [<object object at 0x7f>])]')
     assert TOOLS_BOUND in options_reasons(llm_string, json_task=True)
+
+
+def test_the_wrapper_reads_unforced_tools_from_its_call_options_when_llm_string_says_nothing() -> None:
+    # a model whose llm_string shows no option (its own _get_llm_string): the bound tools are read from the
+    # wrapper's call options, so TOOLS_BOUND decides, not a json-only rule
+    from stepcache_integrations.langchain._requests import TOOLS_BOUND
+
+    class Opaque(StructuredChat):
+        def _get_llm_string(self, stop: Any = None, **kwargs: Any) -> str:
+            return "opaque-model"
+
+    tool, first, second = TOOLS[0]
+    model = Opaque(script=[first, second])
+    bound = with_step_cache(model, StepCache()).bind_tools([tool], tool_choice="auto")
+    out = bound.invoke(ALICE)
+    record = out.response_metadata["stepcache"]
+    assert record["tier"] == "exact" and TOOLS_BOUND in record["tier_reasons"], record
+    assert _calls(bound.invoke(BOB)) == [(tool.name, second)] and len(model.calls) == 2
