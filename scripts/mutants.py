@@ -745,3 +745,6 @@ MUTANTS += [Mutant(*row) for row in _S23_ROWS]
 from mutants_arithS import ROWS as _ARITHS_ROWS  # noqa: E402 - everyday arithmetic wordings, red team 24 (wip/arithS)
 
 MUTANTS += [Mutant(*row) for row in _ARITHS_ROWS]
+from mutants_sysP import ROWS as _SYSP_ROWS  # noqa: E402 - a persona-only system prompt before JSON and arithmetic (wip/sysP)
+
+MUTANTS += [Mutant(*row) for row in _SYSP_ROWS]
