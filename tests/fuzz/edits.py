@@ -519,7 +519,8 @@ def _number_format(text: str, rng: random.Random) -> str | None:
         options.append(digits + "-")
     choice = rng.choice(options + ["<move sign>"])
     if choice == "<move sign>":
-        others = [o for o in found if o is not m]
+        # the other numbers (wip/sysP: `found` was left undefined here by the picker's fold, f45e4c7f: a NameError)
+        others = [o for o in _NUMBER.finditer(text) if o.start() != m.start()]
         if not others:
             return None
         o = rng.choice(others)
