@@ -881,9 +881,18 @@ _ASKED = (
 _CJK_TEXT = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
 
 
+# wip/sysP: the oracle's own neutral personas, before a prompt in a system turn ("System: ...\n\nUser: ...") or leading
+# it: they ask nothing, so the problem is the rest's (read case-insensitively, any whitespace between the turns)
+_PERSONA_LEAD = re.compile(r"\s*(?:system:[ \t]*)?you\s+are\s+an?\s+(?:(?:helpful|math|data\s+entry|ai|expert)\s+)*"
+                           r"(?:assistant|tutor|teacher)\s*\.(?:\s*user:[ \t]*|\s+)", re.IGNORECASE)
+
+
 def understand_text(text: str) -> Problem | None:
     """:func:`_understand_text_formatted`; in a prompt without ideographs, kana or hangul (wip/fuzzQ's script_mix),
     a full-width colon is the colon it prints ("Ciudad\uff1a Sevilla", "Bitte als JSON ausgeben\uff1a")."""
+    persona = _PERSONA_LEAD.match(text)
+    if persona is not None and ("system:" in persona.group().lower()) == ("user:" in persona.group().lower()):
+        text = text[persona.end():]  # wip/sysP: a neutral persona asks nothing
     problem = _understand_text_formatted(text)
     if problem is None and "\uff1a" in text and not _CJK_TEXT.search(text):
         problem = _understand_text_formatted(text.replace("\uff1a", ":"))
