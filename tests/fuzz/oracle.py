@@ -883,8 +883,9 @@ _CJK_TEXT = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
 
 # wip/sysP: the oracle's own neutral personas, before a prompt in a system turn ("System: ...\n\nUser: ...") or leading
 # it: they ask nothing, so the problem is the rest's (read case-insensitively, any whitespace between the turns)
-_PERSONA_LEAD = re.compile(r"\s*(?:system:[ \t]*)?you\s+are\s+an?\s+(?:(?:helpful|math|data\s+entry|ai|expert)\s+)*"
-                           r"(?:assistant|tutor|teacher)\s*\.(?:\s*user:[ \t]*|\s+)", re.IGNORECASE)
+_PERSONA = r"you\s+are\s+an?\s+(?:(?:helpful|math|data\s+entry|ai|expert)\s+)*(?:assistant|tutor|teacher)\s*\."
+_PERSONA_LEAD = re.compile(r"\s*(?:system:[ \t]*)?" + _PERSONA + r"(?:\s*user:[ \t]*|\s+)", re.IGNORECASE)
+_PERSONA_SYSTEM = re.compile(r"\s*" + _PERSONA + r"\s*", re.IGNORECASE)  # a system message that is a persona alone
 
 
 def understand_text(text: str) -> Problem | None:
@@ -2098,6 +2099,10 @@ def understand(request: Request) -> Problem | None:
                 problem = understand((user,))
                 if isinstance(problem, MathProblem) and not (answer_format and (problem.answer_format or problem.target)):
                     return dataclasses.replace(problem, answer_format=answer_format or problem.answer_format)
+            if _PERSONA_SYSTEM.fullmatch(system.content):  # wip/sysP: a neutral persona asks nothing of JSON or arithmetic
+                problem = understand((user,))
+                if isinstance(problem, (JsonProblem, ArithProblem)):
+                    return problem
     return None
 
 
