@@ -57,6 +57,7 @@ TRAPS = [
     "You will are a helpful assistant.",
     "You are a helpful pirate.",
     "You are a helpful pirate assistant.",
+    "You are helpful assistant.",  # no article (fuzz seed 2)
 ]
 
 
