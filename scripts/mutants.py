@@ -760,3 +760,6 @@ MUTANTS += [Mutant(*row) for row in _JSONU2_ROWS]
 from mutants_adaptB import ROWS as _ADAPTB_ROWS  # noqa: E402 - wip/adaptB: tools read from the wrapper's options, the known structured class, sampling options and proven answers
 
 MUTANTS += [Mutant(*row) for row in _ADAPTB_ROWS]
+from mutants_sysP import ROWS as _SYSP_ROWS  # noqa: E402 - a persona-only system prompt before JSON and arithmetic (wip/sysP)
+
+MUTANTS += [Mutant(*row) for row in _SYSP_ROWS]

@@ -453,6 +453,17 @@ ARITH_WORDS = [
 ]
 
 
+# wip/sysP: a persona-only system prompt before a JSON request or an arithmetic question (issue 33, item 4), in a
+# system turn as the LangChain wrapper ("System: ...") and StepCacheLLM ("system: ...") render it, or leading the message
+_PERSONAS = ("You are a helpful assistant.", "You are a math tutor.", "You are a data entry assistant.")
+
+
+def _persona_led() -> list[str]:
+    forms = ("System: {p}\n\nUser: {q}", "system: {p}\n\nuser: {q}", "{p} {q}")
+    questions = [*_json_stated()[::3], *ARITHMETIC[::2], *ARITH_WORDS[::3]]
+    return [forms[i % 3].format(p=_PERSONAS[i % len(_PERSONAS)], q=q) for i, q in enumerate(questions)]
+
+
 def plain_bases(reach: bool = False) -> dict[str, list[Base]]:
     """The plain prompt kinds, for the engine and for single-message adapter requests; ``reach``: with
     wip/fuzzK's kinds of the newest reach (nested JSON, lists, composed numbers, carts, rectangles)."""
@@ -486,6 +497,7 @@ def plain_bases(reach: bool = False) -> dict[str, list[Base]]:
     if reach:
         kinds.update(word_reach=_word("reach"), json_reach=_json_reach())  # wip/fuzzK
         kinds.update(arith_words=ARITH_WORDS)  # wip/arithS
+        kinds.update(persona=_persona_led())  # wip/sysP
     return {k: [Base(k, p) for p in prompts] for k, prompts in kinds.items()}
 
 

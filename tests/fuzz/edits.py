@@ -507,7 +507,7 @@ def _number_format(text: str, rng: random.Random) -> str | None:
     picked = _pick_number(text, rng)
     if picked is None:
         return None
-    m, sign, digits, found = picked
+    m, sign, digits, _ = picked
     whole, _, frac = digits.partition(".")
     tail = "." + frac if frac else ""
     options = [sign + digits + ("0" if frac else ".0"), sign + "0" + digits]
@@ -520,7 +520,8 @@ def _number_format(text: str, rng: random.Random) -> str | None:
         options.append(digits + "-")
     choice = rng.choice(options + ["<move sign>"])
     if choice == "<move sign>":
-        others = [o for o in found if o is not m]
+        # the other numbers (wip/sysP: `found` was left undefined here by the picker's fold, f45e4c7f: a NameError)
+        others = [o for o in _NUMBER.finditer(text) if o.start() != m.start()]
         if not others:
             return None
         o = rng.choice(others)

@@ -881,9 +881,19 @@ _ASKED = (
 _CJK_TEXT = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
 
 
+# wip/sysP: the oracle's own neutral personas, before a prompt in a system turn ("System: ...\n\nUser: ...") or leading
+# it: they ask nothing, so the problem is the rest's (read case-insensitively, any whitespace between the turns)
+_PERSONA = r"you\s+are\s+an?\s+(?:(?:helpful|math|data\s+entry|ai|expert)\s+)*(?:assistant|tutor|teacher)\s*\."
+_PERSONA_LEAD = re.compile(r"\s*(?:system:[ \t]*)?" + _PERSONA + r"(?:\s*user:[ \t]*|\s+)", re.IGNORECASE)
+_PERSONA_SYSTEM = re.compile(r"\s*" + _PERSONA + r"\s*", re.IGNORECASE)  # a system message that is a persona alone
+
+
 def understand_text(text: str) -> Problem | None:
     """:func:`_understand_text_formatted`; in a prompt without ideographs, kana or hangul (wip/fuzzQ's script_mix),
     a full-width colon is the colon it prints ("Ciudad\uff1a Sevilla", "Bitte als JSON ausgeben\uff1a")."""
+    persona = _PERSONA_LEAD.match(text)
+    if persona is not None and ("system:" in persona.group().lower()) == ("user:" in persona.group().lower()):
+        text = text[persona.end():]  # wip/sysP: a neutral persona asks nothing
     problem = _understand_text_formatted(text)
     if problem is None and "\uff1a" in text and not _CJK_TEXT.search(text):
         problem = _understand_text_formatted(text.replace("\uff1a", ":"))
@@ -2117,6 +2127,10 @@ def understand(request: Request) -> Problem | None:
                 problem = understand((user,))
                 if isinstance(problem, MathProblem) and not (answer_format and (problem.answer_format or problem.target)):
                     return dataclasses.replace(problem, answer_format=answer_format or problem.answer_format)
+            if _PERSONA_SYSTEM.fullmatch(system.content):  # wip/sysP: a neutral persona asks nothing of JSON or arithmetic
+                problem = understand((user,))
+                if isinstance(problem, (JsonProblem, ArithProblem)):
+                    return problem
     return None
 
 

@@ -892,6 +892,13 @@ class _Read(Transformer[Token, Any]):
         if any(name not in self.template for name in named):
             raise Declined  # "Extract the date as JSON {"day": ...}": the word names no key of the template
 
+    @staticmethod
+    def persona(children: list[Any]) -> None:
+        """"You are a helpful assistant.": no request and no format (wip/sysP); its lead is read only as a table's
+        "persona_lead" words ("you are": YOU and IS_KEYS, never "you will are")."""
+        if " ".join(fold(c.value) for c in children[:2]) not in _PERSONA_LEADS:
+            raise Declined
+
     def keys_sentence(self, children: list[Any]) -> None:
         kinds = [c.type for c in children if isinstance(c, Token)]
         if "KEYWORD" in kinds and "REQUIRED" in kinds[kinds.index("KEYWORD") :]:
@@ -988,6 +995,8 @@ _NAMED_BY = {language: frozenset(fold(w) for w in table.get("named_by", ())) for
 _HALF_UP_VERBS = frozenset(fold(w) for table in _TABLES.values() for w in table.get("half_up_verbs", ()))
 _CONVERSION_VERBS = {language: frozenset(fold(w) for w in table.get("conversion_verbs", ())) for language, table in _TABLES.items()}
 _ALL_CONVERSION_VERBS = frozenset().union(*_CONVERSION_VERBS.values())
+# wip/sysP: the words a persona sentence starts with in each table ("you are"), YOU then IS_KEYS
+_PERSONA_LEADS = frozenset(fold(w) for table in _TABLES.values() for w in table.get("persona_lead", ()))
 # wip/jsonS: the words of other classes a conversion phrase takes as its verb, object or preposition
 # (each table's "convert_shared"), by the class they are read as
 _CONVERT_SHARED = {role: frozenset(fold(w) for table in _TABLES.values() for w in table.get("convert_shared", {}).get(role, ()))
