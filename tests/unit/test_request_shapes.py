@@ -75,7 +75,11 @@ def compared(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
     return counts
 
 
-def test_the_linear_corpus_reads_the_same_from_kept_trees(compared: dict[str, int]) -> None:
+def test_the_linear_corpus_reads_the_same_from_kept_trees(compared: dict[str, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    from stepcache_integrations.core.tasks.linear import reader
+
+    # the reading kept per prompt template (wip/hitG) would answer the second pass without the grammar
+    monkeypatch.setattr(reader, "_template_key", lambda *_args: None)
     for _ in range(2):
         for prompt in _LINEAR:
             understand_prompt.__wrapped__(prompt)
