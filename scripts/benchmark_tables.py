@@ -111,10 +111,10 @@ HELDOUT_PHRASINGS_21_BEFORE = Path("bench_data/results/heldout_phrasings_21_befo
 HELDOUT_LANGUAGES_21_BEFORE = Path("bench_data/results/heldout_languages_21_before.json")
 HELDOUT_PHRASINGS_21 = Path("bench_data/results/heldout_phrasings_21.json")
 HELDOUT_LANGUAGES_21 = Path("bench_data/results/heldout_languages_21.json")
-HELDOUT_PHRASINGS_22_BEFORE = Path("bench_data/results/heldout_phrasings_22_before.json")
-HELDOUT_LANGUAGES_22_BEFORE = Path("bench_data/results/heldout_languages_22_before.json")
-HELDOUT_PHRASINGS_22 = Path("bench_data/results/heldout_phrasings_22.json")
-HELDOUT_LANGUAGES_22 = Path("bench_data/results/heldout_languages_22.json")
+HELDOUT_PHRASINGS_23_BEFORE = Path("bench_data/results/heldout_phrasings_23_before.json")
+HELDOUT_LANGUAGES_23_BEFORE = Path("bench_data/results/heldout_languages_23_before.json")
+HELDOUT_PHRASINGS_23 = Path("bench_data/results/heldout_phrasings_23.json")
+HELDOUT_LANGUAGES_23 = Path("bench_data/results/heldout_languages_23.json")
 HAND_CHECKS = Path("bench_data/heldout_hand_checks.json")
 REQUEST_PARSE = Path("bench_data/results/request_parse.json")
 LOAD = Path("bench_data/results/load_test_seeds_1_5.json")
@@ -710,10 +710,10 @@ BLOCKS: dict[str, Callable[[], str]] = {
     "heldout-languages-20-before": lambda: heldout_languages(HELDOUT_LANGUAGES_20_BEFORE),
     "heldout-phrasings-20": lambda: heldout_phrasings(HELDOUT_PHRASINGS_20),
     "heldout-languages-20": lambda: heldout_languages(HELDOUT_LANGUAGES_20),
-    "heldout-phrasings-22": lambda: heldout_phrasings(HELDOUT_PHRASINGS_22),
-    "heldout-languages-22": lambda: heldout_languages(HELDOUT_LANGUAGES_22),
-    "heldout-phrasings-22-before": lambda: heldout_phrasings(HELDOUT_PHRASINGS_22_BEFORE),
-    "heldout-languages-22-before": lambda: heldout_languages(HELDOUT_LANGUAGES_22_BEFORE),
+    "heldout-phrasings-23": lambda: heldout_phrasings(HELDOUT_PHRASINGS_23),
+    "heldout-languages-23": lambda: heldout_languages(HELDOUT_LANGUAGES_23),
+    "heldout-phrasings-23-before": lambda: heldout_phrasings(HELDOUT_PHRASINGS_23_BEFORE),
+    "heldout-languages-23-before": lambda: heldout_languages(HELDOUT_LANGUAGES_23_BEFORE),
     "heldout-phrasings-21-before": lambda: heldout_phrasings(HELDOUT_PHRASINGS_21_BEFORE),
     "heldout-languages-21-before": lambda: heldout_languages(HELDOUT_LANGUAGES_21_BEFORE),
     "heldout-phrasings-21": lambda: heldout_phrasings(HELDOUT_PHRASINGS_21),
