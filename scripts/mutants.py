@@ -751,3 +751,6 @@ MUTANTS += [Mutant(*row) for row in _HITG_ROWS]
 from mutants_jsonU2 import ROWS as _JSONU2_ROWS  # noqa: E402 - wip/jsonU round 2: pasted tables in the JSON tables' request words, .env in every table, kept types joined
 
 MUTANTS += [Mutant(*row) for row in _JSONU2_ROWS]
+from mutants_fuzzR import ROWS as _FUZZR_ROWS  # noqa: E402 - wip/fuzzR: the JSON fuzz campaign's class-1 findings (nested leaf type, irregular-case label)
+
+MUTANTS += [Mutant(*row) for row in _FUZZR_ROWS]
