@@ -763,3 +763,6 @@ MUTANTS += [Mutant(*row) for row in _ADAPTB_ROWS]
 from mutants_sysP import ROWS as _SYSP_ROWS  # noqa: E402 - a persona-only system prompt before JSON and arithmetic (wip/sysP)
 
 MUTANTS += [Mutant(*row) for row in _SYSP_ROWS]
+from mutants_fuzzR import ROWS as _FUZZR_ROWS  # noqa: E402 - wip/fuzzR: the JSON fuzz campaign's class-1 findings (nested leaf type, irregular-case label)
+
+MUTANTS += [Mutant(*row) for row in _FUZZR_ROWS]

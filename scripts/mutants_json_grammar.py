@@ -63,7 +63,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      "    keys = transformer.asked or list(transformer.template)\n", (_NO_KEYS,)),
     ("json-no-keys-capitalised-key-read", "an unquoted capitalised key is read without a key list: 'Alice is 30. "
      "Return JSON.' asks for the key \"Alice\", and the fallback serves {\"Alice\": 30} as proven",
-     f"{_JSON}/reader.py", "    return all(not key[:1].isupper() or prompt[st.span[0]] in _KEY_QUOTES for key, st in found.items())",
+     f"{_JSON}/reader.py", "    return all(_plain_case(key) or prompt[st.span[0]] in _KEY_QUOTES for key, st in found.items())",
      "    return True", (_NO_KEYS,)),
     ("json-no-keys-stated-twice-read", "a key stated twice is read without a key list: 'price: 24.99, price: 25' asks "
      "for a price it does not state",

@@ -1185,7 +1185,43 @@ def _understand_moved(text: str, exact: str) -> Problem | None:
 
 
 def _understand_renamed(text: str, exact: str) -> Problem | None:
-    return _renamed_in_case(text, exact) or _renamed_everywhere(text, exact)
+    return _renamed_in_case(text, exact) or _renamed_everywhere(text, exact) or _renamed_leaf(exact)
+
+
+def _literal_keys(t: Template) -> list[str]:
+    """The keys a template's object holds (its bracketed keys, and the literal keys of its computed tree)."""
+    keys = list(t.keys())
+    if t.compute is not None:
+        tree = t.compute({name: f"\x00{name}" for name, _ in t.fields()})
+        stack = [tree]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, dict):
+                keys += [k for k in node if not k.startswith("\x00")]
+                stack += list(node.values())
+    return list(dict.fromkeys(keys))
+
+
+def _renamed_leaf(exact: str) -> JsonProblem | None:
+    """wip/fuzzR (synonym_swap): as :func:`_renamed_everywhere`, for the English-syntax and reach templates (the
+    keys of a nested tree too): one key of the template written as another word at EVERY mention ("with keys "host"
+    and "port_number" where host is ... and port_number is 8080"; 'holding address "10.0.0.5" and port 9090';
+    'Return {"user": {"title": ..., "age": ...}} for title Omar, age 41'): the template's object under the key as the
+    prompt names it. The key itself is nowhere in the prompt; the new word is no word of the template's, no key of it,
+    no literal or operator word; read back with the key, the prompt is that very template's, values stated."""
+    for t in (*JSON_EN_SYNTAX_TEMPLATES, *JSON_REACH_TEMPLATES):
+        keys = _literal_keys(t)
+        own = {w.lower() for w in _WORD.findall(_SLOT.sub(" ", t.pattern))} | {k.lower() for k in keys}
+        for key in keys:
+            if re.search(rf"(?<![\w-]){re.escape(key)}(?![\w-])", exact):
+                continue
+            for written in dict.fromkeys(m.group() for m in _NEW_KEY.finditer(exact)):
+                if written in own or written in _LITERAL_WORDS | _OPERATOR_WORDS:
+                    continue
+                back = _understand_text_plain(re.sub(rf"(?<![\w-]){re.escape(written)}(?![\w-])", key, exact))
+                if isinstance(back, JsonProblem) and back.template is t and back.stated:
+                    return JsonProblem(t, _renamed(back.obj, key, written), stated=True)
+    return None
 
 
 _OPERATOR_WORDS = frozenset("not no never without except only and or but nor none all each every".split())

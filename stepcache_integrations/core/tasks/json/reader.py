@@ -2952,7 +2952,13 @@ def _keys_as_written(found: dict[str, Statement], ambiguous: set[str], prompt: s
         return False  # "price: 24.99, price: 25": which value the object holds is not stated
     if any(prompt[st.span[1] :].lstrip(" \t")[:1] in ("?", "\uff1f") for st in found.values()):
         return False
-    return all(not key[:1].isupper() or prompt[st.span[0]] in _KEY_QUOTES for key, st in found.items()) or _labels_kept(found, prompt)
+    return all(_plain_case(key) or prompt[st.span[0]] in _KEY_QUOTES for key, st in found.items()) or _labels_kept(found, prompt)
+
+
+def _plain_case(key: str) -> bool:
+    """An unquoted label read as the key as written: lowercase, or camelCase whose every capital starts a lowercase run
+    ("hostName"). wip/fuzzR: "hosT" (a capital ending the word) may ask for "host", as "Name" may ask for "name"."""
+    return not key[:1].isupper() and all(not c.isupper() or after.islower() for c, after in zip(key, key[1:] + " "))
 
 
 def _labels_kept(found: dict[str, Statement], prompt: str) -> bool:
