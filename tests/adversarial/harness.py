@@ -136,6 +136,22 @@ def json_judge(expected: dict[str, Any]) -> Judge:
     return judge
 
 
+def assert_json_pair_served_exactly(label: str, first: str, second: str, expected: dict[str, Any], *,
+                                    in_order: bool = False) -> None:
+    """``first`` answered by a never-right model (what the cache stores is its own proven work); ``second``
+    then served without a model call, proven by the JSON task, exactly ``expected`` (keys, values, JSON
+    types; ``in_order``: its keys in ``expected``'s order too)."""
+    cache, model = StepCache(), NeverRightModel()
+    cache.generate(first, model)
+    calls = model.calls
+    result = cache.generate(second, model)
+    assert model.calls == calls and result.model_calls == 0, (label, result.outcome, result.text)
+    assert result.verification == "proven" and result.task == "json", (label, result.verification, result.task)
+    assert exact_json_judge(expected)(result.text), (label, result.text)
+    if in_order:
+        assert list(json.loads(result.text)) == list(expected), (label, result.text)
+
+
 def exact_json_judge(expected: dict[str, Any]) -> Judge:
     """Correct iff the whole answer is exactly ``expected`` (keys, values and JSON types), stricter
     than :func:`json_judge` (no extra key, no text around the object)."""

@@ -14,15 +14,13 @@ exactly right; each trap reaches the model.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
 
-from stepcache_integrations import StepCache
 from stepcache_integrations.core.tasks.json.pastes import read_paste
 
-from .harness import NeverRightModel, assert_models_answer_kept, assert_red_team_pair_not_served, exact_json_judge
+from .harness import assert_json_pair_served_exactly, assert_models_answer_kept, assert_red_team_pair_not_served
 
 Obj = dict[str, Any]
 
@@ -61,14 +59,7 @@ SERVED: list[tuple[str, str, str, Obj]] = [
 
 @pytest.mark.parametrize(("cls", "first", "second", "expected"), SERVED, ids=[case[0] for case in SERVED])
 def test_served_proven_and_exactly_right(cls: str, first: str, second: str, expected: Obj) -> None:
-    cache, model = StepCache(), NeverRightModel()
-    cache.generate(first, model)
-    calls = model.calls
-    result = cache.generate(second, model)
-    assert model.calls == calls and result.model_calls == 0, (cls, result.outcome, result.text)
-    assert result.verification == "proven" and result.task == "json", (cls, result.verification, result.task)
-    assert exact_json_judge(expected)(result.text), (cls, result.text)
-    assert list(json.loads(result.text)) == list(expected), (cls, result.text)
+    assert_json_pair_served_exactly(cls, first, second, expected, in_order=True)
 
 
 # (the served prompt it is a near miss of, the trap): each changes a key, a type, a unit, a subset or a value

@@ -10,7 +10,6 @@ key by case) is no claim or served exactly right."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
@@ -18,7 +17,7 @@ import pytest
 from stepcache_integrations import StepCache
 from stepcache_integrations.core.tasks.json.reader import read_request
 
-from .harness import NeverRightModel, exact_json_judge
+from .harness import NeverRightModel, assert_json_pair_served_exactly, exact_json_judge
 
 Obj = dict[str, Any]
 
@@ -57,14 +56,7 @@ SERVED: list[tuple[str, str, str, Obj]] = [
 
 @pytest.mark.parametrize(("cls", "first", "second", "expected"), SERVED, ids=[case[0] for case in SERVED])
 def test_served_proven_and_exactly_right(cls: str, first: str, second: str, expected: Obj) -> None:
-    cache, model = StepCache(), NeverRightModel()
-    cache.generate(first, model)
-    calls = model.calls
-    result = cache.generate(second, model)
-    assert model.calls == calls and result.model_calls == 0, (cls, result.outcome, result.text)
-    assert result.verification == "proven" and result.task == "json", (cls, result.verification, result.task)
-    assert exact_json_judge(expected)(result.text), (cls, result.text)
-    assert list(json.loads(result.text)) == list(expected), (cls, result.text)
+    assert_json_pair_served_exactly(cls, first, second, expected, in_order=True)
 
 
 NO_CLAIM = [

@@ -24,6 +24,7 @@ from stepcache_integrations import StepCache
 from stepcache_integrations.core.tasks.linear import prompt as linear_prompt
 from stepcache_integrations.core.tasks.linear import reader
 from stepcache_integrations.core.tasks.linear.reader import LinearRequest, Word
+from tests.unit.test_hit_path_hitB import _Model, _working
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = [json.loads(line)["prompt"] for line in (ROOT / "tests/fixtures/linear_reader_corpus.jsonl").read_text(
@@ -221,22 +222,6 @@ PHRASINGS = [
     "R\u00e9sous {eq} \u00e9tape par \u00e9tape.", "Resuelve {eq} paso a paso.", "L\u00f6se {eq} Schritt f\u00fcr Schritt.",
     "\u0420\u0435\u0448\u0438 {eq}.", "\u89e3\u65b9\u7a0b {eq}\u3002", "{eq} \u3092\u89e3\u3044\u3066\u304f\u3060\u3055\u3044\u3002",
 ]
-
-
-def _working(a: int, b: int, c: int) -> str:
-    x = (c - b) // a
-    return (f"Step 1: Start with {a}x + {b} = {c}.\nStep 2: Subtract {b} from both sides: {a}x = {c - b}.\n"
-            f"Step 3: Divide both sides by {a}: x = {x}.\nAnswer: x = {x}")
-
-
-class _Model:
-    """Answers a request for a known problem with its working, anything else with nothing."""
-
-    def __init__(self, answers: dict[str, str]) -> None:
-        self.answers = answers
-
-    def __call__(self, prompt: str) -> str:
-        return next((answer for known, answer in self.answers.items() if prompt.startswith(known)), "")
 
 
 def _result(result: Any) -> tuple[Any, ...]:
