@@ -265,7 +265,7 @@ MUTANTS: list[Mutant] = [
     Mutant("json-schema-prose-missed", "a schema keyword outside the structural grammar (a description) is no prose",
            JSON_SCHEMA, "value.values())\n    return True\n", "value.values())\n    return False\n", (RULES, TASK_TESTS)),
     Mutant("json-rule-across-types", "a cached answer's rule for a number is applied to a statement of a string",
-           JSON_EVIDENCE, "    if type(new.value) is not type(old.value):\n", "    if False:\n", (RULES, TASK_TESTS, UNNAMED)),
+           JSON_EVIDENCE, "    if _json_kind(new) != _json_kind(old):\n        return False\n", "", (RULES, TASK_TESTS, UNNAMED)),
     Mutant("cut-prompt-by-prefix", "two prompts cut at the stored limit are the same when their prefixes are",
            FINGERPRINT, "        return old.digest is not None and old.digest == new.digest",
            "        return old.prompt == new.prompt", (RULES, TEXT_PAIRS)),

@@ -56,9 +56,9 @@ ROWS += [
 ]
 ROWS += [
     ("jsonV-number-type-change-patched", "es 'precio=45.5' then 'precio=120' is patched with a model call (no re-instantiation)",
-     f"{_JSON}/evidence.py", "        if _a_number(new.value) and _a_number(old.value) and identical(old_value, old.value):\n            return new.value",
-     "        if False:\n            return new.value", (_T,)),
+     f"{_JSON}/evidence.py", "        return new.value if identical(old_value, old.value) else MISSING",
+     "        return MISSING", (_T,)),
     ("jsonV-number-type-any-type", "a number stated for a cached boolean or string is written as stated",
-     f"{_JSON}/evidence.py", "        if _a_number(new.value) and _a_number(old.value) and identical(old_value, old.value):",
-     "        if True:", (_T,)),
+     f"{_JSON}/evidence.py", "    if type(new.value) is not type(old.value) and _a_number(new.value) and _a_number(old.value):",
+     "    if type(new.value) is not type(old.value):", (_T,)),
 ]

@@ -198,12 +198,11 @@ def expected_stated(key: str, ctx: PairContext) -> Any:
 def _written_as_cached(new: Statement, old: Statement, old_value: Any) -> Any:
     """The new statement written as the cached answer wrote the cached statement (as is, a
     number as a string, an integer as a float); MISSING for another type or another rule."""
-    if type(new.value) is not type(old.value):
-        if _a_number(new.value) and _a_number(old.value) and identical(old_value, old.value):
-            return new.value  # es "precio=45.5" written 45.5, then "precio=120": a number written as stated (wip/jsonV)
-        return MISSING  # 'age "Bob"' for a cached age 30: the cached answer shows no rule for it
+    if type(new.value) is not type(old.value) and _a_number(new.value) and _a_number(old.value):
+        # es "precio=45.5" written 45.5, then "precio=120": a number written as stated (wip/jsonV)
+        return new.value if identical(old_value, old.value) else MISSING
     if not same_json_kind(new.value, old.value):
-        return MISSING  # wip/fuzzR: a nested leaf of another type ('name 2' for a cached name "Omar"), as a flat value
+        return MISSING  # another type ('age "Bob"' for a cached age 30) or a nested leaf of another type (wip/fuzzR)
     if identical(old_value, old.value):
         return new.value
     if not old.quoted and isinstance(old_value, str) and old_value == _render(old.value) and not new.quoted:
@@ -217,16 +216,22 @@ def same_json_kind(new: Any, old: Any) -> bool:
     """The same JSON type all the way down (wip/fuzzR): an object's members by position (a renamed leaf keeps its
     place), as many of them; a list's items each of a type the cached list holds. A nested leaf stated as another type
     ('for name 2, age 40' after 'for name Omar, age 41'; 'age Priya, name 29') shows no rule for writing it: the cached
-    answer wrote a name as a string, whether 2 is the string "2" or the number 2 cannot be told."""
-    if type(new) is not type(old):
+    answer wrote a name as a string, whether 2 is the string "2" or the number 2 cannot be told. An integer and a
+    decimal are one JSON kind, a number (a list of sizes 2, 7 then 2.5, 7.25: wip/jsonL; a flat one: wip/jsonV)."""
+    if _json_kind(new) != _json_kind(old):
         return False
     if isinstance(new, dict):
         return len(new) == len(old) and all(same_json_kind(a, b) for a, b in zip(new.values(), old.values()))
     if isinstance(new, list):
-        kinds = {type(item) for item in old}
-        return not old or all(type(item) in kinds and not isinstance(item, (dict, list)) for item in new) \
+        kinds = {_json_kind(item) for item in old}
+        return not old or all(_json_kind(item) in kinds and not isinstance(item, (dict, list)) for item in new) \
             or new == old
     return True
+
+
+def _json_kind(value: Any) -> Any:
+    """A value's JSON kind: "number" for an integer or a decimal (never a boolean), else its Python type."""
+    return "number" if _a_number(value) else type(value)
 
 
 def key_verdict(key: str, value: Any, ctx: PairContext) -> tuple[bool, str, str]:
