@@ -1,6 +1,6 @@
 """Decline causes: where the reading of each unserved held-out pair stopped, counted by cause.
 
-For every dev variation pair (bench_data/heldout_{phrasings,languages}*.json; the blind set 23 is
+For every dev variation pair (bench_data/heldout_{phrasings,languages}*.json; the blind set 24 is
 never opened) whose second prompt is not served right without a model call, the task's reader is run
 again under ``sys.settrace`` (only frames in the task's folder and request_language.py are followed)
 and the site where it declined is named:
@@ -369,7 +369,7 @@ def dev_files() -> list[str]:
     return [f for f in files if not _blind(f)]
 
 
-BLIND_SETS = ("23",)  # the session's blind set: never opened (set 22 became a dev set on 2026-12-06)
+BLIND_SETS = ("24",)  # the session's blind set: never opened (set 23 became a dev set on 2026-12-06, 15:30)
 
 
 def _blind(name: str) -> bool:
@@ -420,7 +420,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--task", default="json", choices=sorted(READERS))
     parser.add_argument("--results", help="measure_dev.sh's output folder (per-pair rows); else the pairs are run")
-    parser.add_argument("--pairs", nargs="*", help="pair files (default: every dev set, never the blind set 23)")
+    parser.add_argument("--pairs", nargs="*", help="pair files (default: every dev set, never the blind set 24)")
     parser.add_argument("--top", type=int, default=15)
     parser.add_argument("--examples", type=int, default=2)
     parser.add_argument("--levels", type=int, default=1, help="deepest sites in a cause's key (beside the attempt's own)")
