@@ -766,3 +766,6 @@ MUTANTS += [Mutant(*row) for row in _SYSP_ROWS]
 from mutants_fuzzR import ROWS as _FUZZR_ROWS  # noqa: E402 - wip/fuzzR: the JSON fuzz campaign's class-1 findings (nested leaf type, irregular-case label)
 
 MUTANTS += [Mutant(*row) for row in _FUZZR_ROWS]
+from mutants_s24 import ROWS as _S24_ROWS  # noqa: E402 - main, 2026-12-06 15:21: a lone letters-then-digits unknown needs evidence
+
+MUTANTS += [Mutant(*row) for row in _S24_ROWS]
