@@ -17,3 +17,14 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _PROMPT, "if stem is not None and name not in named and", "if stem is not None and", _INDEXED),
 ]
 # fmt: on
+
+_ARITH = "stepcache_integrations/core/tasks/arithmetic/"
+_MORE = ("tests/adversarial/test_overdecl_arithmetic.py", "tests/adversarial/test_arithmetic_everyday_arithS.py")
+ROWS += [
+    ("s24-more-than-as-minus", "'11 more than 14' computed as a difference (14 - 11)",
+     _ARITH + "grammar.py", '"MORE_THAN": "+",', '"MORE_THAN": "-",', _MORE),
+    ("s24-more-than-a-relation", "'Is 11 more than 14?' read (more than as a relation word)",
+     _ARITH + "request.lark", "relation: DIVISIBLE | LESS | LESS_THAN | GREATER | FACTOR_OF", "relation: DIVISIBLE | LESS | LESS_THAN | GREATER | FACTOR_OF | MORE_THAN", _MORE),
+    ("s24-fewer-than-as-more", "'fewer than' read as 'more than' (a word of the class swapped)",
+     _ARITH + "vocabulary/en.json", '"MORE_THAN": ["more than", "added to"],', '"MORE_THAN": ["more than", "added to", "fewer than"],', _MORE),
+]
