@@ -8,14 +8,14 @@ from __future__ import annotations
 
 _ARITH = "stepcache_integrations/core/tasks/arithmetic/"
 _T = ("tests/adversarial/test_arithmetic_everyday_arithS.py",)
-_ORDER = '_SECOND_FIRST = frozenset({"SUBTRACTED_FROM", "FROM", "TO"})'
+_ORDER = '_SECOND_FIRST = frozenset({"SUBTRACTED_FROM", "MORE_THAN", "FROM", "TO"})'  # MORE_THAN: main, 2026-12-06 15:21
 
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("arithS-from-order", "'Subtract 8 from 12' read as 8 - 12 (the order of 'from' dropped)",
-     _ARITH + "grammar.py", _ORDER, '_SECOND_FIRST = frozenset({"SUBTRACTED_FROM", "TO"})', _T),
+     _ARITH + "grammar.py", _ORDER, '_SECOND_FIRST = frozenset({"SUBTRACTED_FROM", "MORE_THAN", "TO"})', _T),
     ("arithS-subtracted-from-order", "'8 subtracted from 12' read as 8 - 12",
-     _ARITH + "grammar.py", _ORDER, '_SECOND_FIRST = frozenset({"FROM", "TO"})', _T),
+     _ARITH + "grammar.py", _ORDER, '_SECOND_FIRST = frozenset({"MORE_THAN", "FROM", "TO"})', _T),
     ("arithS-divide-into", "'Divide 8 into 12' read as 8 / 12 (into is read two ways)",
      _ARITH + "request.lark", "(DIVIDES | MULTIPLY) _SP (NUM | NUMWORD) _SP BY _SP (NUM | NUMWORD)",
      "(DIVIDES | MULTIPLY) _SP (NUM | NUMWORD) _SP (BY | TO) _SP (NUM | NUMWORD)", _T),

@@ -28,3 +28,25 @@ ROWS += [
     ("s24-fewer-than-as-more", "'fewer than' read as 'more than' (a word of the class swapped)",
      _ARITH + "vocabulary/en.json", '"MORE_THAN": ["more than", "added to"],', '"MORE_THAN": ["more than", "added to", "fewer than"],', _MORE),
 ]
+
+_READER = "stepcache_integrations/core/tasks/json/reader.py"
+_RT26 = ("tests/adversarial/test_red_team_26_instruction_words.py",)
+ROWS += [
+    ("s24-rt26-sentence-words-read", "a word after a key in a sentence is stated as its value ('with its country code' served country: code)",
+     _READER, "return None if _symbol_misspelled(read, seen) or not _values_evident(prompt, read) else read",
+     "return None if _symbol_misspelled(read, seen) else read", _RT26),
+    ("s24-rt26-lowercase-word-read", "one lowercase word in a sentence is read as a value ('where the country is implied')",
+     _READER, "return _NAME_WORD.fullmatch(value) is not None and value[0].isupper() and any(c.islower() for c in value[1:])",
+     "return _NAME_WORD.fullmatch(value) is not None and any(c.islower() for c in value[1:])", _RT26),
+    ("s24-rt26-capitals-read", "a word in capitals or with digits is read as a value in a sentence ('with its country TLD')",
+     _READER, "return _NAME_WORD.fullmatch(value) is not None and value[0].isupper() and any(c.islower() for c in value[1:])",
+     "return _NAME_WORD.fullmatch(value) is not None and value[0].isupper()", _RT26),
+    ("s24-rt26-several-words-read", "several capitalised words in a sentence are read as a value ('with the country Official Name')",
+     _READER, "_NAME_WORD = re.compile(r\"[^\\W\\d_][^\\W\\d_'\\u2019-]*(?:['\\u2019-][^\\W\\d_]+)*\")",
+     "_NAME_WORD = re.compile(r\"[^\\W\\d_][^\\W\\d_'\\u2019-]*(?:['\\u2019 -][^\\W\\d_]+)*\")", _RT26),
+    ("s24-rt26-run-anywhere", "a run of statements counts as data wherever it stands ('for the city Paris; country: translated')",
+     _READER, "if last > index and _RUN_OPENS.search(prompt, 0, ordered[index].span[0]):", "if last > index:", _RT26),
+    ("s24-rt26-hyphen-shape", "a hyphenated code counts as a data shape ('alpha-2')",
+     _READER, "if not any(c.isupper() or c.islower() for c in value) or _DATA_SHAPE.fullmatch(value):",
+     "if not any(c.isupper() or c.islower() for c in value) or \"-\" in value or _DATA_SHAPE.fullmatch(value):", _RT26),
+]
