@@ -766,3 +766,6 @@ MUTANTS += [Mutant(*row) for row in _SYSP_ROWS]
 from mutants_fuzzR import ROWS as _FUZZR_ROWS  # noqa: E402 - wip/fuzzR: the JSON fuzz campaign's class-1 findings (nested leaf type, irregular-case label)
 
 MUTANTS += [Mutant(*row) for row in _FUZZR_ROWS]
+from mutants_adaptC import ROWS as _ADAPTC_ROWS  # noqa: E402 - wip/adaptC: LlamaIndex shares proven answers across sampling options, the wrapper's one read
+
+MUTANTS += [Mutant(*row) for row in _ADAPTC_ROWS]

@@ -64,10 +64,10 @@ def default_llm_key(llm: Any, extra: dict[str, Any] | None = None, dropped: Coll
     metadata = getattr(llm, "metadata", None)
     model = getattr(metadata, "model_name", None) or getattr(llm, "model", None) or "unknown"
     readable = _readable(llm, metadata, sampling)
-    out = frozenset(dropped) | frozenset(sampling)
+    dropped = frozenset(dropped) | frozenset(sampling)
     everything = {
         "params": readable,
-        "fields": key_fields(llm, 0, out) if isinstance(llm, BaseModel) else _plain(vars(llm) if hasattr(llm, "__dict__") else llm),
+        "fields": key_fields(llm, 0, dropped) if isinstance(llm, BaseModel) else _plain(vars(llm) if hasattr(llm, "__dict__") else llm),
         "call": _plain(extra or {}),
     }
     blob = json.dumps(everything, sort_keys=True, ensure_ascii=False, default=str)
