@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from tests.fuzz.judge import campaigns, run_all, total_budget  # noqa: E402
+from tests.fuzz.judge import OPTIONS, campaigns, run_all, total_budget  # noqa: E402
 from tests.fuzz.prompts import show  # noqa: E402
 
 
@@ -86,6 +86,11 @@ def main(argv: list[str] | None = None) -> int:
 
     print(f"seed {args.seed}, driver {args.driver}: {report.judged} edits judged in {report.seconds:.1f}s")
     print(report.table())
+    options = [r for r in report.records if r.campaign == OPTIONS]
+    if options:  # the adapters' options: how many second requests the cache answered alone, per adapter
+        alone = Counter(r.target for r in options if r.served is not None and r.own_calls == 0)
+        print(f"{OPTIONS}: answered without a model call " + ", ".join(
+            f"{t} {alone[t]}/{sum(1 for r in options if r.target == t)}" for t in sorted({r.target for r in options})))
     print("judged edits per prompt kind and edit kind (violations):")
     judged = report.counts("prompt_kind", "edit_kind")
     bad = Counter((v.prompt_kind, v.edit_kind) for v in report.violations)

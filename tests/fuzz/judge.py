@@ -488,8 +488,8 @@ def _judge_options(report: Report, draw: tuple[str, str, bool, tuple[int, str], 
         return
     relation = "changed" if changed or first != second else "safe"
     served = Served(example.served[0], example.outcome, None, None)
-    record = Judged(OPTIONS, "lc_runnable" if path == "wrapper" else "lc_cache", kind, second[1], relation, p1, p2,
-                    served, example.calls)
+    target = {"wrapper": "lc_runnable", "global": "lc_cache", "llama": "llama_index"}[path]
+    record = Judged(OPTIONS, target, kind, second[1], relation, p1, p2, served, example.calls)
     if not example.ok:
         record.violation = "unsafe_reuse"
         record.problems.append(("unsafe_reuse", f"options {(SAMPLING_FIELDS[first[0]], first[1])} then "

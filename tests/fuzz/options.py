@@ -7,7 +7,7 @@ bias and ``n`` options varied, two requests per example on one fresh engine.
 The model is a fake OpenAI endpoint that answers differently per option (a tool call when tools are bound, JSON
 for a response format, a cut answer at a small ``max_tokens``, the text before the stop sequence, another text
 under a logit bias, free text that names every option it was sent) and rightly for the math and JSON prompts
-at any sampling. The oracle (:func:`judge_example`): the second request, answered without a model call, is served
+at any sampling; through LlamaIndex's ``StepCacheLLM`` too (the campaign's ``llama`` path). The oracle (:func:`judge_example`): the second request, answered without a model call, is served
 only what the model would return for exactly that request, or, for a request whose options are sampling options
 only, the right answer of a math prompt (proven answers do not depend on sampling).
 """
@@ -166,7 +166,53 @@ REQUEST = st.tuples(st.sampled_from(range(len(SAMPLING_FIELDS))), st.sampled_fro
 
 
 
-PATHS = ("wrapper", "global")
+PATHS = ("wrapper", "global", "llama")  # llama: LlamaIndex's StepCacheLLM around its OpenAI class (wip/adaptC)
+
+
+def _llama(server: Server, engine: StepCache | None, fields: dict[str, Any], option: str) -> Callable[[str], Any]:
+    """A chat request through ``StepCacheLLM`` (``engine``; None: the bare model, what it would return): the
+    sampling fields the class has as fields (``temperature``), the others in its ``additional_kwargs``; the call
+    options as kwargs (``class``: its ``json_schema`` response format, as LangChain sends it)."""
+    from llama_index.core.base.llms.types import ChatMessage, MessageRole
+    from llama_index.llms.openai import OpenAI
+
+    from stepcache_integrations.llama_index import StepCacheLLM
+
+    extra = {k: v for k, v in fields.items() if k != "temperature"}
+    model = OpenAI(model="gpt-4o-mini", api_key="k", api_base="http://fake/v1", max_retries=0,
+                   http_client=httpx.Client(transport=httpx.MockTransport(server.handler)),
+                   **({"temperature": fields["temperature"]} if "temperature" in fields else {}),
+                   **({"additional_kwargs": extra} if extra else {}))
+    llm: Any = model if engine is None else StepCacheLLM(model, engine)
+    kwargs = {"response_format": DICT_FORMAT} if option == "class" else dict(CALL_OPTIONS)[option]
+    return lambda prompt: llm.chat([ChatMessage(role=MessageRole.USER, content=prompt)], **kwargs)
+
+
+def _call(call: Any) -> tuple[str, Any]:
+    function = call.function if hasattr(call, "function") else call["function"]
+    name = function.name if hasattr(function, "name") else function["name"]
+    arguments = function.arguments if hasattr(function, "arguments") else function["arguments"]
+    return name, json.loads(arguments)
+
+
+def _llama_seen(response: Any) -> tuple[str, list[tuple[str, Any]]]:
+    calls = response.message.additional_kwargs.get("tool_calls") or []
+    return str(response.message.content or ""), [_call(c) for c in calls]
+
+
+def _judge_llama(kind: str, p1: str, p2: str, first: tuple[int, str], second: tuple[int, str]) -> Example:
+    server, engine = Server(), StepCache()
+    (f1, o1), (f2, o2) = first, second
+    _llama(server, engine, SAMPLING_FIELDS[f1], o1)(p1)
+    before = server.calls
+    response = _llama(server, engine, SAMPLING_FIELDS[f2], o2)(p2)
+    served = _llama_seen(response)
+    outcome = str((response.additional_kwargs.get("stepcache") or {}).get("outcome", "?"))
+    if server.calls > before:
+        return Example(server.calls - before, True, served, None, outcome)
+    expected = _llama_seen(_llama(Server(), None, SAMPLING_FIELDS[f2], o2)(p2))  # the bare model, asked exactly so
+    proven_right = o2 in SAMPLING_ONLY and p2 in RIGHT and _right(served, RIGHT[p2])
+    return Example(0, _same(served, expected) or proven_right, served, expected, outcome)
 
 
 @dataclass(frozen=True)
@@ -187,6 +233,8 @@ class Example:
 
 def judge_example(path: str, kind: str, changed: bool, first: tuple[int, str], second: tuple[int, str]) -> Example:
     """Ask the first request, then the second, on one fresh engine (through ``path``); judge the second."""
+    if path == "llama":
+        return _judge_llama(kind, PAIRS[kind][0], PAIRS[kind][1] if changed else PAIRS[kind][0], first, second)
     server, engine = Server(), StepCache()
     if path == "global":
         set_llm_cache(StepCacheLLMCache(engine))
