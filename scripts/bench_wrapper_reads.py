@@ -7,6 +7,12 @@ Run it under two trees alternately (interleaved A/B) and compare; no threshold a
     PYTHONPATH=TREE:TREE/tooling python scripts/bench_wrapper_reads.py --n 2000
 
 Prints one JSON line: CPU seconds per model kind and the tree the package was imported from.
+
+Measured 2026-12-06 (AMD EPYC, 2 cores shared, load 13-23), 5 interleaved rounds, N = 2,000, CPU seconds:
+main 35e7bdfe openai 12.08 12.87 14.05 13.67 12.30 (median 12.87), scripted 5.17 6.37 6.18 6.53 6.00 (6.18);
+wip/adaptC 8b7b0651 openai 6.53 6.06 6.16 5.67 6.12 (median 6.12, -52%), scripted 4.08 4.08 5.22 3.44 3.27
+(4.08, -34%). Per request the wrapper now builds and reads llm_string once (main: 5 times), looks for the known
+class once (main: 4), reads the call options once (main: 4).
 """
 
 from __future__ import annotations
