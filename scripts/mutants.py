@@ -769,3 +769,6 @@ MUTANTS += [Mutant(*row) for row in _FUZZR_ROWS]
 from mutants_s24 import ROWS as _S24_ROWS  # noqa: E402 - main, 2026-12-06 15:21: a lone letters-then-digits unknown needs evidence
 
 MUTANTS += [Mutant(*row) for row in _S24_ROWS]
+from mutants_adaptC import ROWS as _ADAPTC_ROWS  # noqa: E402 - wip/adaptC: LlamaIndex shares proven answers across sampling options, the wrapper's one read
+
+MUTANTS += [Mutant(*row) for row in _ADAPTC_ROWS]
