@@ -50,3 +50,12 @@ ROWS += [
      _READER, "if not any(c.isupper() or c.islower() for c in value) or _DATA_SHAPE.fullmatch(value):",
      "if not any(c.isupper() or c.islower() for c in value) or \"-\" in value or _DATA_SHAPE.fullmatch(value):", _RT26),
 ]
+
+_SCHEMA = "stepcache_integrations/core/tasks/json/schema.py"
+_TITLES = ("tests/unit/test_json_schema_default_titles.py", "tests/unit/test_langchain_known_structured_class.py")
+ROWS += [
+    ("s24-any-property-title-inert", "any property title is read as stating nothing ('Age In Months' on age)",
+     _SCHEMA, 'return title == name.replace("_", " ").title()', "return True", _TITLES),
+    ("s24-any-class-title-inert", "any top-level title is read as stating nothing ('person_in_uppercase')",
+     _SCHEMA, "return _NAME.fullmatch(title) is not None and is_entity_word(title.casefold())", "return True", _TITLES),
+]

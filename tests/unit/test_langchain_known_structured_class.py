@@ -81,8 +81,22 @@ TRAPS: dict[str, tuple[type[BaseModel], tuple[str, int], Any]] = {
     "meaning": (_model("register", "Register a person.", name=(str, ...),
                        age=(int, Field(description="remaining years to 100 (100 minus the stated age)"))),
                 ("Alice", 50), lambda n, v: {"name": n, "age": 100 - v}),
-    "plain-person": (PERSON, ("Alice", 30), lambda n, v: {"name": n, "age": v}),
 }
+
+
+def test_the_plain_class_is_re_instantiated_for_a_changed_person() -> None:
+    """pydantic's default titles ("Person", "Name", "Age") state nothing (red team 26's over-decline; it was
+    a trap row here, "plain-person", answered by the model): the stated values are re-instantiated, proven."""
+    server = Server()
+    first, second = P.format("Alice", 30), P.format("Bob", 41)
+    server.answers[first] = {"name": "Alice", "age": 30}
+    people = with_step_cache(server.chat(), StepCache()).with_structured_output(PERSON, method="json_schema",
+                                                                                 include_raw=True)
+    cold = people.invoke(first)
+    assert _record(cold)["verification"] == "proven" and len(server.bodies) == 1
+    changed = people.invoke(second)
+    assert len(server.bodies) == 1 and changed["parsed"] == PERSON(name="Bob", age=41), _record(changed)
+    assert _record(changed)["outcome"] == "reinstantiate" and _record(changed)["verification"] == "proven"
 
 
 def _record(out: dict[str, Any]) -> dict[str, Any]:

@@ -97,20 +97,36 @@ _SUBSCHEMA_LISTS = frozenset("allOf anyOf oneOf prefixItems".split())
 _SUBSCHEMA_MAPS = frozenset("properties patternProperties $defs definitions dependentSchemas".split())
 
 
-def has_prose(schema: Any) -> bool:
-    """Whether a schema holds anything beyond structural keywords (words that may state a rule)."""
+def has_prose(schema: Any, name: str | None = None) -> bool:
+    """Whether a schema holds anything beyond structural keywords (words that may state a rule).
+
+    A title that only repeats what the schema's place names (pydantic's default: a property's name in
+    title case, "first_name" -> "First Name"; the top level's class name when it is an entity word of the
+    plain request, "Person") states nothing: ``with_structured_output(Person)`` sends such titles."""
     if schema is None or isinstance(schema, bool):
         return False
     if not isinstance(schema, dict):
         return True
-    return any(_keyword_has_prose(key, value) for key, value in schema.items())
+    return any(_keyword_has_prose(key, value, name) for key, value in schema.items())
 
 
-def _keyword_has_prose(key: str, value: Any) -> bool:
-    """One keyword of a schema: structural, a subschema (or list or map of them) without prose,
-    or prose."""
-    if key in _STRUCTURAL:
+def _default_title(title: Any, name: str | None) -> bool:
+    """The title pydantic writes for ``name`` (a property's), or a top-level entity word (``name`` None)."""
+    if not isinstance(title, str):
         return False
+    if name is None:
+        return _NAME.fullmatch(title) is not None and is_entity_word(title.casefold())
+    return title == name.replace("_", " ").title()
+
+
+def _keyword_has_prose(key: str, value: Any, name: str | None = None) -> bool:
+    """One keyword of a schema (the schema of the property ``name``, or the top level's when None):
+    structural, a title that states nothing (:func:`_default_title`), a subschema (or list or map of
+    them) without prose, or prose."""
+    if key in _STRUCTURAL or key == "title" and _default_title(value, name):
+        return False
+    if key == "properties" and isinstance(value, dict):
+        return any(has_prose(sub, str(prop)) for prop, sub in value.items())
     if key == CALL_TEXT:
         return not _call_understood(value)
     if key in _SUBSCHEMA:
