@@ -766,3 +766,6 @@ MUTANTS += [Mutant(*row) for row in _SYSP_ROWS]
 from mutants_fuzzR import ROWS as _FUZZR_ROWS  # noqa: E402 - wip/fuzzR: the JSON fuzz campaign's class-1 findings (nested leaf type, irregular-case label)
 
 MUTANTS += [Mutant(*row) for row in _FUZZR_ROWS]
+from mutants_jsonAB import ROWS as _JSONAB_ROWS  # noqa: E402 - wip/jsonAB: the request frame and the value tokens (please, ISO dates, IPv4, "for my config")
+
+MUTANTS += [Mutant(*row) for row in _JSONAB_ROWS]

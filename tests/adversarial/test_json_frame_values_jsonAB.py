@@ -46,6 +46,12 @@ DATE_DE = "Gib mir JSON: datum = {}, plaetze = {}"
 IP_EQ = "JSON: host={}, port={}"
 IP_DE = "JSON für die DB-Konfiguration: host={}, port={}, timeout={}"
 IP_CONFIG = "I need a JSON object for my config: debug={}, port={}, host={}"
+FIELDS = 'Output only JSON, no explanation. Fields: title = "{}", author = "{}", year = {}'
+FIELDS_LINES = 'Return only valid JSON, no explanation.\nFields:\ntitle: "{}"\nyear: {}'
+ES_SAME = "Pásame esto a JSON con las mismas claves:\npedido: {}\ncliente: {}"
+EN_SAME = "Convert this to JSON, keeping the same keys:\nid: {}\nname: {}"
+DE_SAME = "Wandle das in JSON um, mit denselben Schlüsseln:\nid: {}\nname: {}"
+JA_VALUES = "次の値でJSONを作って：name={}, age={}"
 LOG = 'Return a JSON object for this log entry: level={}, code={}, message="{}", retry={}'
 
 SERVED = [
@@ -79,6 +85,15 @@ SERVED = [
     pair("en/for-this-log-entry", LOG.format("ERROR", 502, "upstream timeout", "true"),
          {"level": "ERROR", "code": 502, "message": "upstream timeout", "retry": True},
          LOG.format("WARN", 429, "rate limited", "true"), {"level": "WARN", "code": 429, "message": "rate limited", "retry": True}),
+    pair("en/fields-header", FIELDS.format("Dune", "Frank Herbert", 1965), {"title": "Dune", "author": "Frank Herbert", "year": 1965},
+         FIELDS.format("Neuromancer", "William Gibson", 1984), {"title": "Neuromancer", "author": "William Gibson", "year": 1984}),
+    pair("en/fields-header-lines", FIELDS_LINES.format("Dune", 1965), {"title": "Dune", "year": 1965},
+         FIELDS_LINES.format("Emma", 1815), {"title": "Emma", "year": 1815}),
+    pair("es/mismas-claves", ES_SAME.format(3310, "Ana Ruiz"), {"pedido": 3310, "cliente": "Ana Ruiz"},
+         ES_SAME.format(4410, "Luis Pardo"), {"pedido": 4410, "cliente": "Luis Pardo"}),
+    pair("en/same-keys", EN_SAME.format(1042, "Ana"), {"id": 1042, "name": "Ana"}, EN_SAME.format(2077, "Kim"), {"id": 2077, "name": "Kim"}),
+    pair("ja/next-values", JA_VALUES.format("田中花子", 31), {"name": "田中花子", "age": 31},
+         JA_VALUES.format("鈴木一郎", 52), {"name": "鈴木一郎", "age": 52}),
 ]
 
 
@@ -117,6 +132,10 @@ NO_CLAIM = [
     "JSON: date: 2027-07-03Z, venue: Harbor",
     "JSON: date: 2027-02-30, venue: Harbor",
     "JSON: date: 2027-13-01, venue: Harbor",
+    "JSON: date=2027-02-30, seats=80",
+    "JSON: date=2027-13-01, seats=80",
+    "JSON: date=2026-02-29, seats=80",
+    "Return JSON with keys date and seats: date 2027-04-31, seats 80",
     "JSON: date: 2027-07-03 or later, venue: Harbor",
     "JSON: date=2027-07-03-1, seats=80",
     "JSON: day=2027-07-03 minus 1, seats=80",
@@ -140,6 +159,14 @@ NO_CLAIM = [
     # what the object is for, said with more than the OBJECT word
     "Return a JSON object for this log entry and the next one: level=WARN, code=429",
     "I need a JSON object for my config but without the port: debug=true, port=3000",
+    # a "Fields:" heading with more than statements; "the same keys" that refers outside the prompt
+    'Output only JSON. Fields: title = "Dune", year = 1965, plus an id.',
+    'Output only JSON. Fields: title = "Dune", year = 1965 and more.',
+    'Output only JSON. Fields: title = "Dune", year = 1965, but uppercase the title.',
+    "Convert this to JSON with the same keys as before:\nid: 2077\nname: Ana",
+    "Convert this to JSON with the same keys as last time:\nid: 2077\nname: Ana",
+    "Pásame esto a JSON con las mismas claves que antes:\npedido: 4410",
+    "Convert this to JSON, keeping the same keys in camelCase:\nid: 2077\nname: Ana",
 ]
 
 
@@ -162,6 +189,8 @@ RED_TEAM = [
     (DATE_EQ.format("2027-04-02", 80), "JSON: date=2027-04-02 CET, seats=80"),
     (IP_EQ.format("10.0.0.5", 3307), "JSON: host=10.0.0.5/24, port=3307"),
     (IP_EQ.format("10.0.0.5", 3307), "JSON: host=10.0.0.5:3307, port=3307"),
+    (FIELDS.format("Dune", "Frank Herbert", 1965), 'Output only JSON, no explanation, but uppercase the names. Fields: title = "Dune", author = "Frank Herbert", year = 1965'),
+    (EN_SAME.format(1042, "Ana"), "Convert this to JSON, keeping the same keys as before:\nid: 1042\nname: Ana"),
     (LOG.format("WARN", 429, "rate limited", "true"),
      'Return a JSON object for this log entry: level=WARN, code=429, message="rate limited", retry=true, but leave out the code'),
 ]
