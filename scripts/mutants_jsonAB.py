@@ -23,7 +23,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("jsonAB-ipv4-octet-unbounded", "'host=10.0.0.256' (no address) is read as a string address",
      _READER, '_OCTET = r"(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)"', '_OCTET = r"\\d{1,3}"', _TESTS),
     ("jsonAB-shaped-values-lost", "ISO dates and IPv4 addresses as values are no claim again (reach lost)",
-     _READER, "    shaped = _shaped_string_at(text, pos) if literal_ok else None\n", "    shaped = None\n", _TESTS),
+     _READER, "    shaped = _shaped_string_at(text, pos)\n", "    shaped = None\n", _TESTS),
     ("jsonAB-yaml-date-string-lost", "'Convert to JSON:\\ndate: 2027-03-14' is no claim again (YAML's date differs from the string)",
      _YAML, "    if _iso_date_written(a, b) or _iso_date_written(b, a):\n        return True\n", "", _TESTS),
     ("jsonAB-polite-stmts-lost", "'..., please.' after the statements is no claim again (reach lost)",

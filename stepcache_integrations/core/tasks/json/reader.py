@@ -3968,12 +3968,9 @@ def _value_at(
 ) -> tuple[str | int | float | bool, bool, int] | None:
     """A statement's value at ``pos``: (value, quoted, end). A typed literal (after a separator or
     a space), or after a separator a bare name ("Paris": a capital letter, not a table word)."""
-    shaped = _shaped_string_at(text, pos) if literal_ok else None
-    if shaped is not None:
-        return shaped  # wip/jsonAB: "date: 2027-07-03", "host=10.0.0.5": a string by its form, as written
-    decimal = _COMMA_DECIMAL.match(text, pos) if literal_ok and table.language in _DECIMAL_COMMA else None
-    if decimal is not None and float(decimal.group().replace(",", ".")) % 1:
-        return float(decimal.group().replace(",", ".")), False, decimal.end()  # "preço 12,70" is 12.7
+    first = _shaped_or_decimal_at(text, pos, table) if literal_ok else None
+    if first is not None:
+        return first
     literal = (_LITERAL if table.spaced else _LITERAL_UNSPACED).match(text, pos)
     if literal is not None and literal_ok:
         return _literal_at(text, literal, table)
@@ -3995,6 +3992,18 @@ _AFTER_SHAPED = r"(?![\w/:+@%\u2013\u2014\u2212'`\u2032-]|[.,][\w\d]|\.\.)"
 _ISO_DATE = re.compile(r"(?P<y>[12]\d{3})-(?P<m>[01]\d)-(?P<d>[0-3]\d)" + _AFTER_SHAPED)
 _OCTET = r"(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)"
 _IPV4 = re.compile(r"(?<![\w.])" + _OCTET + r"(?:\." + _OCTET + r"){3}" + _AFTER_SHAPED)
+
+
+def _shaped_or_decimal_at(text: str, pos: int, table: Vocabulary) -> tuple[str | float, bool, int] | None:
+    """A value read before a typed literal: a string by its form (wip/jsonAB: "date: 2027-07-03", "host=10.0.0.5", as
+    written), or a decimal comma in a table that declares it ("preço 12,70" is 12.7)."""
+    shaped = _shaped_string_at(text, pos)
+    if shaped is not None:
+        return shaped
+    decimal = _COMMA_DECIMAL.match(text, pos) if table.language in _DECIMAL_COMMA else None
+    if decimal is not None and float(decimal.group().replace(",", ".")) % 1:
+        return float(decimal.group().replace(",", ".")), False, decimal.end()
+    return None
 
 
 def _shaped_string_at(text: str, pos: int) -> tuple[str, bool, int] | None:
