@@ -42,5 +42,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _ES, '"con las mismas claves", ', "", _TESTS),
     ("jsonAB-ja-next-values-lost", "ja '次の値でJSONを作って：...' is no claim again (the table phrase deleted)",
      _JA, ',\n   "次の値で"', "", _TESTS),
+    ("jsonAB-ja-answer-verb-lost", "ja 'JSON だけで答えて：...' is no claim again (the table phrase deleted)",
+     _JA, ', "で答えて"', "", _TESTS),
 ]
 # fmt: on

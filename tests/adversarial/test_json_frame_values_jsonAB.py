@@ -52,6 +52,7 @@ ES_SAME = "Pásame esto a JSON con las mismas claves:\npedido: {}\ncliente: {}"
 EN_SAME = "Convert this to JSON, keeping the same keys:\nid: {}\nname: {}"
 DE_SAME = "Wandle das in JSON um, mit denselben Schlüsseln:\nid: {}\nname: {}"
 JA_VALUES = "次の値でJSONを作って：name={}, age={}"
+JA_ANSWER = "JSON だけで答えて：title={}, year={}"
 LOG = 'Return a JSON object for this log entry: level={}, code={}, message="{}", retry={}'
 
 SERVED = [
@@ -94,6 +95,8 @@ SERVED = [
     pair("en/same-keys", EN_SAME.format(1042, "Ana"), {"id": 1042, "name": "Ana"}, EN_SAME.format(2077, "Kim"), {"id": 2077, "name": "Kim"}),
     pair("ja/next-values", JA_VALUES.format("田中花子", 31), {"name": "田中花子", "age": 31},
          JA_VALUES.format("鈴木一郎", 52), {"name": "鈴木一郎", "age": 52}),
+    pair("ja/answer-in-json", JA_ANSWER.format("Kokoro", 1914), {"title": "Kokoro", "year": 1914},
+         JA_ANSWER.format("Botchan", 1906), {"title": "Botchan", "year": 1906}),
 ]
 
 
@@ -167,6 +170,8 @@ NO_CLAIM = [
     "Convert this to JSON with the same keys as last time:\nid: 2077\nname: Ana",
     "Pásame esto a JSON con las mismas claves que antes:\npedido: 4410",
     "Convert this to JSON, keeping the same keys in camelCase:\nid: 2077\nname: Ana",
+    "JSONで答えないで：name=鈴木, age=29",
+    "JSON で答えて：name=鈴木, age=29 ではなく",
 ]
 
 
