@@ -11,6 +11,7 @@ _DE = "stepcache_integrations/core/tasks/json/vocabulary/de.json"
 _EN = "stepcache_integrations/core/tasks/json/vocabulary/en.json"
 _ES = "stepcache_integrations/core/tasks/json/vocabulary/es.json"
 _JA = "stepcache_integrations/core/tasks/json/vocabulary/ja.json"
+_IT = "stepcache_integrations/core/tasks/json/vocabulary/it.json"
 _TESTS = ("tests/adversarial/test_json_frame_values_jsonAB.py",)
 
 # The characters that may not touch a date or an address (_AFTER_SHAPED) and the YAML date's isoformat check are
@@ -44,5 +45,9 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _JA, ',\n   "次の値で"', "", _TESTS),
     ("jsonAB-ja-answer-verb-lost", "ja 'JSON だけで答えて：...' is no claim again (the table phrase deleted)",
      _JA, ', "で答えて"', "", _TESTS),
+    ("jsonAB-two-nothing-lost", "'Return only valid JSON, no markdown fences, no explanation. Fields: ...' is no claim again (reach lost)",
+     _GRAMMAR, "%extend request: lead noun COMMA NOTHING COMMA NOTHING tail? politely?\n", "", _TESTS),
+    ("jsonAB-it-niente-testo-lost", "it 'Voglio solo il JSON, niente testo: ...' is no claim again (the table phrase deleted)",
+     _IT, ',\n   "niente testo"', "", _TESTS),
 ]
 # fmt: on

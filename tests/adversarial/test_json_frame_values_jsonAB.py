@@ -53,6 +53,10 @@ EN_SAME = "Convert this to JSON, keeping the same keys:\nid: {}\nname: {}"
 DE_SAME = "Wandle das in JSON um, mit denselben Schlüsseln:\nid: {}\nname: {}"
 JA_VALUES = "次の値でJSONを作って：name={}, age={}"
 JA_ANSWER = "JSON だけで答えて：title={}, year={}"
+IT_NOTHING = "Voglio solo il JSON, niente testo: utente={}, livello={}, premium={}"
+EN_TWO_NOTHING = "Return only valid JSON, no markdown fences, no explanation. Fields: order_id = {}, quantity = {}"
+ES_NOTHING = "Devuelve solo JSON, sin texto: nombre={}, edad={}"
+RU_NOTHING = "Верни только JSON, без текста: name={}, age={}"
 LOG = 'Return a JSON object for this log entry: level={}, code={}, message="{}", retry={}'
 
 SERVED = [
@@ -97,6 +101,12 @@ SERVED = [
          JA_VALUES.format("鈴木一郎", 52), {"name": "鈴木一郎", "age": 52}),
     pair("ja/answer-in-json", JA_ANSWER.format("Kokoro", 1914), {"title": "Kokoro", "year": 1914},
          JA_ANSWER.format("Botchan", 1906), {"title": "Botchan", "year": 1906}),
+    pair("it/niente-testo", IT_NOTHING.format("Luca", 3, "true"), {"utente": "Luca", "livello": 3, "premium": True},
+         IT_NOTHING.format("Marco", 6, "false"), {"utente": "Marco", "livello": 6, "premium": False}),
+    pair("en/two-nothing-fields", EN_TWO_NOTHING.format(5521, 2), {"order_id": 5521, "quantity": 2},
+         EN_TWO_NOTHING.format(779, 6), {"order_id": 779, "quantity": 6}),
+    pair("es/sin-texto", ES_NOTHING.format("Ana", 30), {"nombre": "Ana", "edad": 30}, ES_NOTHING.format("Luis", 41), {"nombre": "Luis", "edad": 41}),
+    pair("ru/bez-teksta", RU_NOTHING.format("Anna", 30), {"name": "Anna", "age": 30}, RU_NOTHING.format("Oleg", 41), {"name": "Oleg", "age": 41}),
 ]
 
 
@@ -171,6 +181,13 @@ NO_CLAIM = [
     "Pásame esto a JSON con las mismas claves que antes:\npedido: 4410",
     "Convert this to JSON, keeping the same keys in camelCase:\nid: 2077\nname: Ana",
     "JSONで答えないで：name=鈴木, age=29",
+    # what not to write, then something to do
+    "Return JSON, no text values: a=1, b=2",
+    "Return JSON, no text, but uppercase the names: name=Ann",
+    "Return only JSON, no text in the name: name=Ann, age=3",
+    "Return only JSON, no prose, no markdown, but add an id: name=Ann, age=3",
+    "Return only JSON, no prose, uppercase: name=Ann",
+    "Voglio solo il JSON, niente testo, ma aggiungi un id: utente=Marco, livello=6",
     "JSON で答えて：name=鈴木, age=29 ではなく",
 ]
 
@@ -195,6 +212,8 @@ RED_TEAM = [
     (IP_EQ.format("10.0.0.5", 3307), "JSON: host=10.0.0.5/24, port=3307"),
     (IP_EQ.format("10.0.0.5", 3307), "JSON: host=10.0.0.5:3307, port=3307"),
     (FIELDS.format("Dune", "Frank Herbert", 1965), 'Output only JSON, no explanation, but uppercase the names. Fields: title = "Dune", author = "Frank Herbert", year = 1965'),
+    (EN_TWO_NOTHING.format(779, 6), "Return only valid JSON, no markdown fences, no explanation, but uppercase the names. Fields: order_id = 779, quantity = 6"),
+    (IT_NOTHING.format("Marco", 6, "false"), "Voglio solo il JSON, niente testo tranne l'id: utente=Marco, livello=6, premium=false"),
     (EN_SAME.format(1042, "Ana"), "Convert this to JSON, keeping the same keys as before:\nid: 1042\nname: Ana"),
     (LOG.format("WARN", 429, "rate limited", "true"),
      'Return a JSON object for this log entry: level=WARN, code=429, message="rate limited", retry=true, but leave out the code'),
