@@ -772,3 +772,6 @@ MUTANTS += [Mutant(*row) for row in _S24_ROWS]
 from mutants_adaptC import ROWS as _ADAPTC_ROWS  # noqa: E402 - wip/adaptC: LlamaIndex shares proven answers across sampling options, the wrapper's one read
 
 MUTANTS += [Mutant(*row) for row in _ADAPTC_ROWS]
+from mutants_jsonAB import ROWS as _JSONAB_ROWS  # noqa: E402 - wip/jsonAB: the request frame and the value tokens (please, ISO dates, IPv4, "for my config")
+
+MUTANTS += [Mutant(*row) for row in _JSONAB_ROWS]

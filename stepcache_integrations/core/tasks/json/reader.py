@@ -10,6 +10,7 @@ for in order, the values stated with their JSON types, and the entity the object
 from __future__ import annotations
 
 import ast
+import datetime
 import json
 import math
 import re
@@ -4023,9 +4024,9 @@ def _value_at(
 ) -> tuple[str | int | float | bool, bool, int] | None:
     """A statement's value at ``pos``: (value, quoted, end). A typed literal (after a separator or
     a space), or after a separator a bare name ("Paris": a capital letter, not a table word)."""
-    decimal = _COMMA_DECIMAL.match(text, pos) if literal_ok and table.language in _DECIMAL_COMMA else None
-    if decimal is not None and float(decimal.group().replace(",", ".")) % 1:
-        return float(decimal.group().replace(",", ".")), False, decimal.end()  # "preço 12,70" is 12.7
+    first = _shaped_or_decimal_at(text, pos, table) if literal_ok else None
+    if first is not None:
+        return first
     literal = (_LITERAL if table.spaced else _LITERAL_UNSPACED).match(text, pos)
     if literal is not None and literal_ok:
         return _literal_at(text, literal, table)
@@ -4037,6 +4038,41 @@ def _value_at(
     if email is not None:
         return email.group(), False, email.end()  # "email rui@exemplo.com": an address, copied as written (wip/jsonR2)
     return _bare_at(text, folded, pos, table) if bare_ok else None
+
+
+# wip/jsonAB (issue 33 item 4): values whose form reads one way only, a string as written, in every table: a calendar
+# date written YYYY-MM-DD (a real date) and an IPv4 address (four parts 0-255). Nothing may touch the value that could
+# make it a range, a time or a zone ("2027-07-03/05", "2027-07-03T10:00", "2027-07-03+02:00", "2027-07-03–05",
+# "10.0.0.5/24", "10.0.0.5:8080", "10.0.0.5.1"); a time, a zone or a second date after a space is derived by no rule.
+_AFTER_SHAPED = r"(?![\w/:+@%\u2013\u2014\u2212'`\u2032-]|[.,][\w\d]|\.\.)"
+_ISO_DATE = re.compile(r"(?P<y>[12]\d{3})-(?P<m>[01]\d)-(?P<d>[0-3]\d)" + _AFTER_SHAPED)
+_OCTET = r"(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)"
+_IPV4 = re.compile(r"(?<![\w.])" + _OCTET + r"(?:\." + _OCTET + r"){3}" + _AFTER_SHAPED)
+
+
+def _shaped_or_decimal_at(text: str, pos: int, table: Vocabulary) -> tuple[str | float, bool, int] | None:
+    """A value read before a typed literal: a string by its form (wip/jsonAB: "date: 2027-07-03", "host=10.0.0.5", as
+    written), or a decimal comma in a table that declares it ("preço 12,70" is 12.7)."""
+    shaped = _shaped_string_at(text, pos)
+    if shaped is not None:
+        return shaped
+    decimal = _COMMA_DECIMAL.match(text, pos) if table.language in _DECIMAL_COMMA else None
+    if decimal is not None and float(decimal.group().replace(",", ".")) % 1:
+        return float(decimal.group().replace(",", ".")), False, decimal.end()
+    return None
+
+
+def _shaped_string_at(text: str, pos: int) -> tuple[str, bool, int] | None:
+    """wip/jsonAB: an ISO date (a real calendar date) or an IPv4 address at ``pos``: (the text as written, False, end)."""
+    date = _ISO_DATE.match(text, pos)
+    if date is not None:
+        try:
+            datetime.date(int(date["y"]), int(date["m"]), int(date["d"]))
+        except ValueError:
+            return None  # "2027-02-30": no date
+        return date.group(), False, date.end()
+    address = _IPV4.match(text, pos)
+    return (address.group(), False, address.end()) if address is not None else None
 
 
 def _bare_at(text: str, folded: str, pos: int, table: Vocabulary) -> tuple[str, bool, int] | None:
