@@ -36,8 +36,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("jsonlang-comma-three-digits", "a comma before three digits is read as a decimal: 'precio: 1,299' states 1.299",
      _READER, r"-?(?:0|[1-9][0-9]{0,14}),(?:[0-9]{1,2}|[0-9]{4,9})(?!", r"-?(?:0|[1-9][0-9]{0,14}),(?:[0-9]{1,3}|[0-9]{4,9})(?!", (_REACH, "-k", "no_claim")),
     ("jsonlang-comma-whole-read", "a whole number written with a comma is read: 'precio: 3,00' states the float 3.0",
-     _READER, 'literal_ok and table.language in _DECIMAL_COMMA else None\n    if decimal is not None and float(decimal.group().replace(",", ".")) % 1:',
-     "literal_ok and table.language in _DECIMAL_COMMA else None\n    if decimal is not None:", (_REACH, "-k", "no_claim")),
+     _READER, 'return shaped\n    decimal = _COMMA_DECIMAL.match(text, pos) if table.language in _DECIMAL_COMMA else None\n    if decimal is not None and float(decimal.group().replace(",", ".")) % 1:',
+     "return shaped\n    decimal = _COMMA_DECIMAL.match(text, pos) if table.language in _DECIMAL_COMMA else None\n    if decimal is not None:", (_REACH, "-k", "no_claim")),  # re-anchored: wip/jsonAB moved it to _shaped_or_decimal_at
     ("jsonlang-subject-read-as-value", "a capitalised word before 'tiene' is a bare value: '\"edad\": Carmen tiene 19 "
      "años' is no sentence the grammar derives",
      _READER, '    return (said is not None and said[0] == "NAME_SAYS") or (after is not None and after[0] in ("AGE_HAS", "IS"))',
