@@ -994,6 +994,8 @@ def _checks(
         (bool(working) and ("answer_only" in fmt or "one_line" in fmt), "the prompt asks for the answer on one line"),
         ("answer_only" in fmt and not (_target_alone(last) if target else _values_alone(last, asked)),
          "the prompt asks for the answer alone, no working"),
+        ("answer_line" in fmt and not (_target_alone(last) if target else _values_alone(last, asked)),
+         "the prompt asks for the final answer on its own line"),
         ("bare_number" in fmt and (bool(working) or not _BARE_NUMBER_LINE.fullmatch(last.strip())),
          "the prompt asks for the number alone"),
         ("fraction" in fmt and _DECIMAL.search(_after_label(last)) is not None, "the prompt asks for the answer as a fraction"),
