@@ -37,6 +37,20 @@ FRAME_PAIRS = [
     ("Hallo, kannst du mir helfen? 5x - 3 = 2x + 9, ich komme nicht weiter",
      "Hallo, kannst du mir helfen? 5x - 3 = 2x + 12, ich komme nicht weiter", {"x": 5}),
     ("4x + 1 = 2x + 9 and i keep getting it wrong", "4x + 1 = 2x + 15 and i keep getting it wrong", {"x": 7}),
+    ("can someone help? 7x - 4 = 3x + 20 and i keep messing it up", "can someone help? 7x - 4 = 3x + 28 and i keep messing it up", {"x": 8}),
+    ("hey can you help me with my homework? 5y + 3 = 2y + 27, what's y?",
+     "hey can you help me with my homework? 5y + 3 = 2y + 30, what's y?", {"y": 9}),
+    ("hola, ¿me puedes ayudar? 3x + 2 = 11, siempre me sale mal", "hola, ¿me puedes ayudar? 3x + 2 = 14, siempre me sale mal", {"x": 4}),
+    ("salut, tu peux m'aider ? c'est 2(3x - 1) = 4x + 9, je me trompe tout le temps",
+     "salut, tu peux m'aider ? c'est 2(3x - 1) = 4x + 11, je me trompe tout le temps", {"x": Fraction(13, 2)}),
+    ("Hallo, kannst du mir bei den Hausaufgaben helfen? Es ist 5x - 3 = 2x + 9 und ich komme immer auf das falsche Ergebnis",
+     "Hallo, kannst du mir bei den Hausaufgaben helfen? Es ist 5x - 3 = 2x + 15 und ich komme immer auf das falsche Ergebnis", {"x": 6}),
+    ("oi, pode me ajudar? 3x + 2 = 11, sempre dá errado", "oi, pode me ajudar? 3x + 2 = 17, sempre dá errado", {"x": 5}),
+    ("ciao, mi puoi aiutare? 3x + 2 = 11, sbaglio sempre", "ciao, mi puoi aiutare? 3x + 2 = 20, sbaglio sempre", {"x": 6}),
+    ("привет, можешь помочь? 3x + 2 = 11, у меня не выходит", "привет, можешь помочь? 3x + 2 = 23, у меня не выходит", {"x": 7}),
+    ("你好，能帮我吗？3x + 2 = 11，我一直算错", "你好，能帮我吗？3x + 2 = 26，我一直算错", {"x": 8}),
+    ("こんにちは、手伝ってもらえますか？3x + 2 = 11、解けません", "こんにちは、手伝ってもらえますか？3x + 2 = 29、解けません", {"x": 9}),
+    ("こんにちは。3x + 2 = 11 が解けません。手伝ってください。", "こんにちは。3x + 2 = 32 が解けません。手伝ってください。", {"x": 10}),
 ]
 
 
@@ -66,6 +80,13 @@ FRAME_TRAPS = [
     ("salut, tu peux m'aider ? 2(3x - 1) = 4x + 9, je bloque sur y", "salut, tu peux m'aider ? 2(3x - 1) = 4x + 9, je bloque"),
     ("Hola, ¿me ayudas? 3x + 2 = 11, no me sale la x negativa", "Hola, ¿me ayudas? 3x + 2 = 11, no me sale"),
     ("it is not 7x - 4 = 3x + 22", "it's 7x - 4 = 3x + 22, i keep getting it wrong"),
+    ("Is 3x + 2 = 11?", "3x + 2 = 11, i keep getting it wrong"),                           # whether it holds
+    ("hola, ¿me puedes ayudar? 3x + 2 = 11, siempre me sale mal el signo", "hola, ¿me puedes ayudar? 3x + 2 = 11, no me sale"),
+    ("salut, c'est 2(3x - 1) = 4x + 9 ou 2(3x + 1) = 4x + 9 ?", "salut, tu peux m'aider ? 2(3x - 1) = 4x + 9, je bloque"),
+    ("Es ist 5x - 3 = 2x + 9, nicht 5x - 3 = 2x + 6, ich komme nicht weiter", "Hi, kannst du mir helfen? 5x - 3 = 2x + 9, ich komme nicht weiter"),
+    ("привет, можешь помочь? 3x + 2 = 11, у меня выходит x = 4", "привет, можешь помочь? 3x + 2 = 11, у меня не выходит"),
+    ("你好，能帮我吗？3x + 2 = 11，我算出来 x = 4 对吗？", "你好，能帮我吗？3x + 2 = 11，我一直算错"),
+    ("こんにちは。3x + 2 = 11 が解けません。y の値だけ教えてください。", "こんにちは。3x + 2 = 11 が解けません。手伝ってください。"),
 ]
 
 
@@ -89,6 +110,14 @@ LINE_PAIRS = [
      {"x": 7, "y": 5}),
     ("Resuelve 3x + 5 = 20. Escribe la respuesta en su propia línea.", "Resuelve 3x + 5 = 23. Escribe la respuesta en su propia línea.",
      {"x": 6}),
+    ("Résous 3x + 5 = 20. Écris la réponse sur une ligne séparée.", "Résous 3x + 5 = 26. Écris la réponse sur une ligne séparée.", {"x": 7}),
+    ("Löse 3x + 5 = 20. Schreib das Ergebnis in einer eigenen Zeile.", "Löse 3x + 5 = 29. Schreib das Ergebnis in einer eigenen Zeile.",
+     {"x": 8}),
+    ("Resolva 3x + 5 = 20. Escreva a resposta em uma linha separada.", "Resolva 3x + 5 = 32. Escreva a resposta em uma linha separada.",
+     {"x": 9}),
+    ("Risolvi 3x + 5 = 20. Scrivi la risposta su una riga a parte.", "Risolvi 3x + 5 = 35. Scrivi la risposta su una riga a parte.",
+     {"x": 10}),
+    ("Реши 3x + 5 = 20. Запиши ответ на отдельной строке.", "Реши 3x + 5 = 38. Запиши ответ на отдельной строке.", {"x": 11}),
 ]
 
 
@@ -128,7 +157,40 @@ LINE_TRAPS = [
     "Solve 3x + 5 = 20. Put the answer on its own line as a percentage.",
     "Solve 3x + 5 = 20. Put the answer on its own line rounded to 2 places.",
     "Solve 3x + 5 = 20. Don't put the answer on its own line.",
+    "Solve 3x + 5 = 20. Show your steps, nothing else.",                  # the steps and nothing but the answer?
+    "Solve for n: 7n - 4 = 3n + 11. Put the final answer on its own line as 'm = ...'.",  # the template names another unknown
+    "Solve x + y = 10, x - y = 2. Write x and y as a decimal on separate lines.",
 ]
+
+
+# -- more answer shapes of the dev declines -------------------------------------------------------------
+SHAPE_PAIRS = [
+    ("2x + 13 = 41. Give only the value of x, nothing else.", "2x + 13 = 45. Give only the value of x, nothing else.", {"x": 16},
+     "answer_only"),
+    ("Solve 8x - 3 = 4. Write x as a decimal.", "Solve 8x - 3 = 5. Write x as a decimal.", {"x": 1}, ""),
+    ("Solve the equation below for z.\n```\n5z - 12 = 2z + 18\n```", "Solve the equation below for z.\n```\n5z - 12 = 2z + 21\n```",
+     {"z": 11}, ""),
+]
+
+
+@pytest.mark.parametrize(("first", "second", "expected", "fmt"), SHAPE_PAIRS)
+def test_more_answer_shapes_are_served_exactly(first: str, second: str, expected: dict[str, int], fmt: str) -> None:
+    served_linear(first, second, expected, fmt)
+
+
+def test_the_answer_on_its_own_line_as_a_template_is_that_line() -> None:
+    first = "Solve for n: 7n - 4 = 3n + 11. Show your steps and put the final answer on its own line as 'n = ...'."
+    second = first.replace("3n + 11", "3n + 16")
+    problem = understand_prompt(second)
+    assert problem is not None and "answer_line" in problem.format and problem.answer_form, problem
+    text = served_linear(first, second, {"n": 5})
+    assert text.strip().splitlines()[-1].strip() == "n = 5", text
+
+
+def test_a_decimal_asked_is_written_as_one() -> None:
+    text = served_linear("Solve 8x - 3 = 4. Write x as a decimal.", "Solve 8x - 3 = 3. Write x as a decimal.")
+    assert "0.75" in text.strip().splitlines()[-1], text
+
 
 
 @pytest.mark.parametrize("trap", LINE_TRAPS)

@@ -960,7 +960,7 @@ def _form_errors(
     """``format_errors`` for a prompt with an answer template: the other rules, then the last line
     the template filled; the answer alone asked is the template's line alone (its words are the
     template's, not "x = 5")."""
-    alone = tuple(f for f in fmt if f != "answer_only")
+    alone = tuple(f for f in fmt if f not in ("answer_only", "answer_line"))  # the template's line is the last line, alone
     errors = [why for failed, why in _checks(lines[:-1], lines[-1], alone, label, asked, target) if failed]
     if "answer_only" in fmt and len(lines) > 1:
         errors.append("the prompt asks for its template's line alone, no working")

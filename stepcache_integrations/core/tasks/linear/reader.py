@@ -506,6 +506,11 @@ class _Read(WordFacts, Transformer[Token, Any]):
             raise Declined
         self.answer_forms.append(AnswerForm(form, ""))
 
+    def answer_form_line(self, children: list[Any]) -> None:
+        """"Put the final answer on its own line as 'n = ...'" (wip/linAD): the template's line, alone on the last line."""
+        self.answer_line(children)
+        self.answer_form(children)
+
     def json_answer_alone(self, children: list[Any]) -> None:
         """'Reply only with JSON like {"x": <value>}' (wip/linAD): the object alone is the whole answer."""
         self.json_answer(children)
