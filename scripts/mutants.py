@@ -766,3 +766,6 @@ MUTANTS += [Mutant(*row) for row in _SYSP_ROWS]
 from mutants_fuzzR import ROWS as _FUZZR_ROWS  # noqa: E402 - wip/fuzzR: the JSON fuzz campaign's class-1 findings (nested leaf type, irregular-case label)
 
 MUTANTS += [Mutant(*row) for row in _FUZZR_ROWS]
+from mutants_linAD import ROWS as _LINAD_ROWS  # noqa: E402 - wip/linAD: a frame around one equation, the answer on its own line, the JSON object alone
+
+MUTANTS += [Mutant(*row) for row in _LINAD_ROWS]
