@@ -41,3 +41,13 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("linAD-ja-stuck-deleted", "ja '... が解けません。' no claim again", f"{_VOC}/ja.json", '"が解けません",\n', "", _AD),
 ]
 # fmt: on
+ROWS += [
+    ("linAD-help-with-eqs-gone", "'Can you help me with the equation 3x + 1 = 7?' no claim again (a help request naming its equations)",
+     f"{_LIN}/request.lark", "%extend help_with: courtesy? HELP_WITH object eqs politely?\n", "\n", _AD),
+    ("linAD-ru-answer-template-gone", "ru 'Ответ запишите в виде «y = ...»' no claim again",
+     f"{_LIN}/request.lark", "%extend format: ANSWER WRITE AS ANSWER_FORM -> answer_form\n", "\n", _AD),
+    ("linAD-only-write-number-swapped", "zh '只写答案数字' read as the answer alone, not the number alone ('Answer: y = 9' served)",
+     f"{_LIN}/request.lark", "%extend bare: ONLY (WRITE | GIVE) ANSWER? BARE_NUMBER -> bare_number\n",
+     "%extend bare: ONLY (WRITE | GIVE) ANSWER? BARE_NUMBER -> answer_only\n", _AD),
+    ("linAD-es-solo-quiero-deleted", "es 'Solo quiero el número.' no claim again", f"{_VOC}/es.json", '"solo quiero",\n', "", _AD),
+]

@@ -267,3 +267,43 @@ def test_a_decimal_json_value_alone_is_exact() -> None:
     cache.generate('Solve 9z - 15 = 4z + 20. Reply only with JSON like {"z": <value>}.', model)
     out = cache.generate('Solve 9z - 15 = 4z + 21. Reply only with JSON like {"z": <value>}.', model)
     assert out.verified and out.text.strip() == '{"z": 7.2}', out.text
+
+
+# -- round 2: a help request naming its equations, the answer's template after "answer" and its verb (ru), the
+# number alone with "only" before its verb (zh), "solo quiero el número" (es) ----------------------------------
+ROUND2_PAIRS = [
+    ("Me ajuda com o sistema x + y = 18 e 2x - y = 12?", "Me ajuda com o sistema x + y = 21 e 2x - y = 12?", {"x": 11, "y": 10}, ""),
+    ("Can you help me with the equation 3x + 1 = 7?", "Can you help me with the equation 3x + 1 = 13?", {"x": 4}, ""),
+    ("Домашнее задание, №12. Решите 9 - 2y = -7. Ответ запишите в виде «y = ...».",
+     "Домашнее задание, №12. Решите 9 - 2y = -9. Ответ запишите в виде «y = ...».", {"y": 9}, ""),
+    ("求 y：5y + 2 = 3y + 20。只写答案数字。", "求 y：5y + 2 = 3y + 22。只写答案数字。", {}, "bare"),
+    ("Resuelve 2x + 5 = 33. ¿Me ayudas? Solo quiero el número.", "Resuelve 2x + 5 = 35. ¿Me ayudas? Solo quiero el número.", {}, "bare"),
+]
+
+
+@pytest.mark.parametrize(("first", "second", "expected", "fmt"), ROUND2_PAIRS)
+def test_round2_shapes_are_served_exactly(first: str, second: str, expected: dict[str, int], fmt: str) -> None:
+    text = served_linear(first, second, expected, fmt)
+    if fmt == "bare":
+        problem = understand_prompt(second)
+        assert problem is not None and "bare_number" in problem.format
+        assert Fraction(text.strip()) == next(iter(problem.solution.values())), text
+    if "«y = ...»" in second:
+        assert text.strip().splitlines()[-1].strip() == "y = 9", text
+
+
+ROUND2_TRAPS = [
+    ("Can you help me with the equation 3x + 1 = 7 for y?", "Can you help me with the equation 3x + 1 = 7?"),
+    ("Can you help me with the equation 3x + 1 = 7 in LaTeX?", "Can you help me with the equation 3x + 1 = 7?"),
+    ("Can you help me with the equation 3x + 1 = 7? I got x = 3.", "Can you help me with the equation 3x + 1 = 7?"),
+    ("Домашнее задание, №12. Решите 9 - 2y = -7. Ответ запишите в виде «z = ...».",
+     "Домашнее задание, №12. Решите 9 - 2y = -7. Ответ запишите в виде «y = ...»."),
+    ("求 y：5y + 2 = 3y + 20。只写答案数字和单位。", "求 y：5y + 2 = 3y + 20。只写答案数字。"),
+    ("Me ajuda com o sistema x + y = 18 e 2x - y = 12 só pra x?", "Me ajuda com o sistema x + y = 18 e 2x - y = 12?"),
+    ("Resuelve 2x + 5 = 33. ¿Me ayudas? Solo quiero el número redondeado.", "Resuelve 2x + 5 = 33. ¿Me ayudas? Solo quiero el número."),
+]
+
+
+@pytest.mark.parametrize(("trap", "base"), ROUND2_TRAPS)
+def test_a_round2_trap_is_no_claim(trap: str, base: str) -> None:
+    assert_linear_trap_declined(trap, base)
