@@ -165,8 +165,7 @@ LINE_TRAPS = [
 
 # -- more answer shapes of the dev declines -------------------------------------------------------------
 SHAPE_PAIRS = [
-    ("2x + 13 = 41. Give only the value of x, nothing else.", "2x + 13 = 45. Give only the value of x, nothing else.", {"x": 16},
-     "answer_only"),
+    ("2x + 13 = 41. Give only the value of x, nothing else.", "2x + 13 = 45. Give only the value of x, nothing else.", {}, "bare"),
     ("Solve 8x - 3 = 4. Write x as a decimal.", "Solve 8x - 3 = 5. Write x as a decimal.", {"x": 1}, ""),
     ("Solve the equation below for z.\n```\n5z - 12 = 2z + 18\n```", "Solve the equation below for z.\n```\n5z - 12 = 2z + 21\n```",
      {"z": 11}, ""),
@@ -176,6 +175,13 @@ SHAPE_PAIRS = [
 @pytest.mark.parametrize(("first", "second", "expected", "fmt"), SHAPE_PAIRS)
 def test_more_answer_shapes_are_served_exactly(first: str, second: str, expected: dict[str, int], fmt: str) -> None:
     served_linear(first, second, expected, fmt)
+
+
+def test_only_the_value_nothing_else_is_the_number_alone() -> None:
+    """"Give only the value of x, nothing else": the whole answer is the number (dev i406: "Answer: x = 14" is more)."""
+    text = served_linear("2x + 13 = 37. Give only the value of x, nothing else.", "2x + 13 = 41. Give only the value of x, nothing else.")
+    assert text.strip() == "14", text
+    assert understand_prompt("Solve 2x = 8. Nothing else.") is None  # "nothing else" alone is read by no rule
 
 
 def test_the_answer_on_its_own_line_as_a_template_is_that_line() -> None:
