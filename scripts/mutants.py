@@ -775,3 +775,6 @@ MUTANTS += [Mutant(*row) for row in _ADAPTC_ROWS]
 from mutants_jsonAB import ROWS as _JSONAB_ROWS  # noqa: E402 - wip/jsonAB: the request frame and the value tokens (please, ISO dates, IPv4, "for my config")
 
 MUTANTS += [Mutant(*row) for row in _JSONAB_ROWS]
+from mutants_linAD import ROWS as _LINAD_ROWS  # noqa: E402 - wip/linAD: a frame around one equation, the answer on its own line, the JSON object alone
+
+MUTANTS += [Mutant(*row) for row in _LINAD_ROWS]

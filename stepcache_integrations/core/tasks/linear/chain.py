@@ -960,7 +960,7 @@ def _form_errors(
     """``format_errors`` for a prompt with an answer template: the other rules, then the last line
     the template filled; the answer alone asked is the template's line alone (its words are the
     template's, not "x = 5")."""
-    alone = tuple(f for f in fmt if f != "answer_only")
+    alone = tuple(f for f in fmt if f not in ("answer_only", "answer_line"))  # the template's line is the last line, alone
     errors = [why for failed, why in _checks(lines[:-1], lines[-1], alone, label, asked, target) if failed]
     if "answer_only" in fmt and len(lines) > 1:
         errors.append("the prompt asks for its template's line alone, no working")
@@ -983,6 +983,7 @@ def _checks(
 ) -> tuple[tuple[bool, str], ...]:
     """Each format rule: (broken, why)."""
     shown = label or "Answer"
+    alone = _target_alone(last) if target else _values_alone(last, asked)  # the values asked and nothing else
     return (
         ("steps" in fmt and not working, "the prompt asks for the steps; the answer states only its result"),
         ("numbered" in fmt and not _numbered(working), "the prompt asks for numbered steps ('Step 1:', 'Step 2:', ...)"),
@@ -992,13 +993,18 @@ def _checks(
         ("answer_named" in fmt and not _NAMED_VALUE.match(_after_label(last)),
          f"the prompt asks for '{shown}: x = <value>' on the last line"),
         (bool(working) and ("answer_only" in fmt or "one_line" in fmt), "the prompt asks for the answer on one line"),
-        ("answer_only" in fmt and not (_target_alone(last) if target else _values_alone(last, asked)),
-         "the prompt asks for the answer alone, no working"),
+        ("answer_only" in fmt and not alone, "the prompt asks for the answer alone, no working"),
+        (_line_not_alone(fmt, alone), "the prompt asks for the final answer on its own line"),
         ("bare_number" in fmt and (bool(working) or not _BARE_NUMBER_LINE.fullmatch(last.strip())),
          "the prompt asks for the number alone"),
         ("fraction" in fmt and _DECIMAL.search(_after_label(last)) is not None, "the prompt asks for the answer as a fraction"),
         ("decimal" in fmt and "/" in _after_label(last), "the prompt asks for the answer as a decimal"),
     )
+
+
+def _line_not_alone(fmt: tuple[str, ...], alone: bool) -> bool:
+    """"Put the final answer on its own line" (wip/linAD) with a last line that states more than the values asked."""
+    return "answer_line" in fmt and not alone
 
 
 def _target_alone(line: str) -> bool:

@@ -72,9 +72,20 @@ _EXERCISE_NUMBER = re.compile(r"\s*[0-9]{1,3}(?=\s*[:\uff1a]|, )")
 
 #: The format instructions this task reads, keys of :attr:`LinearRequest.format`.
 FORMATS = ("steps", "numbered", "lines", "answer_last", "answer_value", "answer_named", "answer_only", "one_line",
-           "fraction", "decimal", "bare_number", "yes_no")
+           "fraction", "decimal", "bare_number", "yes_no", "answer_line")
 # Instructions no answer can follow together: the answer alone and its steps, a fraction and a decimal.
 _EXCLUSIVE = (({"steps", "numbered", "lines"}, {"answer_only", "one_line"}), ({"fraction"}, {"decimal"}))
+
+# The PER_LINE phrases that put one thing on a line of its own, by table (wip/linAD: "the final answer on its own
+# line"); the others lay out several, one per line.
+_ONE_ANSWER_LINE = frozenset({"on its own line", "on a separate line", "on a new line", "en su propia línea",
+                              "en una línea aparte", "sur sa propre ligne", "sur une ligne séparée", "in einer eigenen zeile",
+                              "em sua própria linha", "em uma linha separada", "su una riga a parte", "на отдельной строке"})
+
+
+def _folded_phrase(text: str) -> str:
+    return " ".join(unicodedata.normalize("NFC", text).casefold().split())
+
 
 _UNKNOWN = re.compile(r"[A-Za-z](?:_?[0-9]+)?")
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -418,6 +429,15 @@ class _Read(WordFacts, Transformer[Token, Any]):
     def answer_last(self, _children: list[Any]) -> None:
         self.format.add("answer_last")
 
+    def answer_line(self, children: list[Any]) -> None:
+        """"Put the final answer on its own line" (wip/linAD): the last line states the values asked and
+        nothing else (chain.format_errors), the working before it as asked. One answer on one line: a
+        PER_LINE phrase that lays out several ("one per line", "on separate lines") is not this form."""
+        line = next(c for c in children if isinstance(c, Token) and c.type == "PER_LINE")
+        if _folded_phrase(line.value) not in _ONE_ANSWER_LINE:
+            raise Declined
+        self.format.add("answer_line")
+
     def in_english(self, _children: list[Any]) -> None:
         """"(answer in English please)" after a request in another language: the answer in English (a
         format item no check follows: a yes/no check with it is no claim)."""
@@ -485,6 +505,16 @@ class _Read(WordFacts, Transformer[Token, Any]):
         if form is None:
             raise Declined
         self.answer_forms.append(AnswerForm(form, ""))
+
+    def answer_form_line(self, children: list[Any]) -> None:
+        """"Put the final answer on its own line as 'n = ...'" (wip/linAD): the template's line, alone on the last line."""
+        self.answer_line(children)
+        self.answer_form(children)
+
+    def json_answer_alone(self, children: list[Any]) -> None:
+        """'Reply only with JSON like {"x": <value>}' (wip/linAD): the object alone is the whole answer."""
+        self.json_answer(children)
+        self.format.add("answer_only")
 
     def boxed(self, _children: list[Any]) -> None:
         """"Put the final answer in \\boxed{}": the last line is the value asked, boxed (a template)."""
