@@ -34,8 +34,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("format-not-keyed", "the format read is dropped from the constraints (a numbered request served an unnumbered answer)",
      _LINEAR + "chain.py", "            format=problem.format,\n", "", _GRAMMAR_TESTS),
     ("answer-only-working-served", "'Give only the final answer' is served a cached line of working ('3x = 15, so x = 5.')",
-     _LINEAR + "chain.py", '        ("answer_only" in fmt and not (_target_alone(last) if target else _values_alone(last, asked)),',
-     '        (False,', _GRAMMAR_TESTS),
+     _LINEAR + "chain.py", '        ("answer_only" in fmt and not alone,', '        (False,', _GRAMMAR_TESTS),  # re-anchored: wip/linAD named it
     ("one-line-not-enforced", "'Answer in one line' is served a model's answer of several lines",
      _LINEAR + "chain.py", '        (bool(working) and ("answer_only" in fmt or "one_line" in fmt),', '        (False,',
      _GRAMMAR_TESTS),

@@ -129,7 +129,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      RELATIONS, "        if not rule(before, after):", '        if token in ("per", "one") and not rule(before, after):',
      (RELATIONS_TESTS, RELATION_WORDS)),
     ('linear-relations-unchecked', "'x to y', '12 per y': a relating word is read by the linear grammar outside its phrases",
-     f"{PKG}/core/tasks/linear/vocabulary/en.json", '  "ADV": [\n   "clearly",', '  "ADV": [\n   "per",\n   "by",\n   "clearly",',
+     f"{PKG}/core/tasks/linear/vocabulary/en.json", '  "ADV": [\n   "simply",\n   "clearly",', '  "ADV": [\n   "per",\n   "by",\n   "simply",\n   "clearly",',  # re-anchored (wip/linAD added "simply")
      (RELATIONS_TESTS, RELATION_WORDS, U + "test_linear_grammar.py")),
     ("text-relations-unchecked", "free text for 'what is x of y?' is checked as the unknowns' values",
      TEXT_CLAIMS, "    if unread_relation(prompt, [(eq.start, eq.end) for eq in equations]) is not None:",

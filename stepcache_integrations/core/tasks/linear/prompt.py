@@ -361,8 +361,6 @@ def understand_prompt(prompt: str) -> LinearProblem | None:
     if not _rule_request_read(request, variables, equations, grouped > 0):
         return None
     assert request is not None  # read above
-    if not _rule_indexed_names_evident(variables, request.named):
-        return None
     if decimals and request.language not in _COMMA_DECIMAL_LANGUAGES:
         return None  # "2,5x = 35" in English: two numbers listed? (beside "1,500": no table reads both)
     solved = _solved(request, equations, spans, variables)
@@ -608,7 +606,7 @@ def _rule_request_read(
     """The request grammar derived the prompt, asking only for the equations' unknowns, in a
     language whose comma groups thousands when one did (``grouped``); a prompt of values alone
     ("x = 5, y = 2") asks nothing."""
-    if request is None or not request.named <= set(variables):
+    if request is None or not request.named <= set(variables) or not _rule_indexed_names_evident(variables, request.named):
         return False
     if grouped and request.language not in _COMMA_GROUPS:
         return False  # "2x = 1,500" in German is one and a half
