@@ -221,7 +221,6 @@ NOTE_TRAPS = [
     "JSON (capital is a boolean or null): city: Bergen, population: 291000, capital: false",
     "JSON (zip is a number): city: Bergen, zip: 02139",  # a leading zero noted a number
     "JSON (zip is a number): city: Bergen, zip: \"02139\"",
-    "JSON (population is a string): city: Bergen, population: 291000",  # a number noted a string
     "JSON (population is an integer): city: Bergen, population: 291000.5",
     "JSON (population is a number): city: Bergen, population: 291000 people",  # a unit in a value
     "JSON (capital is a boolean): city: Bergen, population: 291000, capital: false (not sure)",
@@ -239,3 +238,75 @@ def test_block_boolean_word_no_table_lists_stays_no_claim() -> None:
     assert read_request("Mach daraus JSON (aktiv als boolean):\nkundennummer: 66230\naktiv: vielleicht") is None
     assert read_request("Mach daraus JSON (name als boolean):\nkundennummer: 66230\nname: Uwe\naktiv: nein") is None
     assert read_request("Mach daraus JSON:\nkundennummer: 66230\naktiv: nein") is None
+
+
+# -- one key and its JSON type said beside it; a plain number for a key said a string ----------------------------
+STRINGS = [
+    ("en/key-as-string", "Return JSON with key age as a string: age {}", 30, 31, {"age": "31"}),
+    ("en/quoted-key", 'Return JSON with the key "price" as a string: price {}', 19.99, 24.5, {"price": "24.5"}),
+    ("en/negative", "Return JSON with key delta as a string: delta {}", -3, -12, {"delta": "-12"}),
+    ("en/list-note", "Return JSON with keys name and age (age as a string): name Alice, age {}", 30, 41,
+     {"name": "Alice", "age": "41"}),
+    ("en/in-order", "Return JSON with keys name and age (age as a string) for Alice, {}.", 30, 44,
+     {"name": "Alice", "age": "44"}),
+    ("de/schluessel", 'JSON mit dem Schlüssel "menge" als String: Menge {}', 15, 16, {"menge": "16"}),
+    ("es/clave", "Devuelve un JSON con la clave total como texto: total {}", 1500, 1750, {"total": "1750"}),
+    ("en/key-as-integer", "Return JSON with key age as an integer: age {}", 30, 31, {"age": 31}),
+    ("en/key-as-boolean", "Return JSON with key active as a boolean: active {}", "yes", "no", {"active": False}),
+]
+
+
+@pytest.mark.parametrize("case", STRINGS, ids=lambda c: c[0])
+def test_key_typed_beside_it_served_exactly(case: tuple[Any, ...]) -> None:
+    label, template, first, second, expected = case
+    assert_json_pair_served_exactly(label, template.format(first), template.format(second), expected)
+
+
+STRING_BASE = "Return JSON with key age as an integer: age 30"
+STRING_TRAPS = [
+    "Return JSON with key age as a string: age 30.0",  # written otherwise than its number: which text is not said
+    "Return JSON with key age as a string: age 030",
+    "Return JSON with key age as a string: age +30",
+    "Return JSON with key age as a string: age 3e1",
+    "Return JSON with key age as a string: age 1,500",
+    "Return JSON with key age as a string: age 30 years",  # a unit in the value
+    "Return JSON with key age as a string: age thirty",
+    "Return JSON with key zip as a number: zip 02139",  # a leading zero noted a number
+    "Return JSON with key name as a string: age 30",  # a note on another key
+    "Return JSON with key age as a nullable string: age 30",
+    "Return JSON with key age as an optional string: age 30",
+    "Return JSON with key age as a string or a number: age 30",
+    "Return JSON with key age as a string: age 30, age 31",
+    "Return JSON with key age as a string: age not 30",
+    "Return JSON with key age as a boolean: age maybe",
+    "Return JSON with key age as a boolean: age 30",
+    'JSON mit dem Schlüssel "preis" als String: Preis 19,99',  # a decimal comma: "19,99" or "19.99"?
+    'JSON mit den Schlüsseln "preis" und "menge" als String: Preis 19, Menge 2',  # which keys the note types
+]
+
+
+@pytest.mark.parametrize("prompt", STRING_TRAPS)
+def test_key_typed_traps_not_served(prompt: str) -> None:
+    assert_red_team_pair_not_served(STRING_BASE, prompt)
+    assert_models_answer_kept(prompt)
+
+
+RETYPED = [
+    (NOTE_BASE, "JSON (population is a string): city: Bergen, population: 291000",
+     {"city": "Bergen", "population": "291000"}),
+    (STRING_BASE, "Return JSON with key age as a string: age 30", {"age": "30"}),
+]
+
+
+@pytest.mark.parametrize("case", RETYPED, ids=lambda c: c[1][:40])
+def test_same_value_another_type_is_its_own_answer_never_the_first(case: tuple[Any, ...]) -> None:
+    """The same number noted a string after it was cached as a number: the answer holds the string (the model asked or
+    the statements written), never the cached number."""
+    base, prompt, expected = case
+    cache, model = StepCache(), NeverRightModel()
+    cache.generate(base, model)
+    before = model.calls
+    result = cache.generate(prompt, model)
+    assert model.calls == before + 1, (result.outcome, result.text)
+    assert result.verification == "proven" and json.loads(result.text) == expected, (result.outcome, result.text)
+    assert all(type(v) is type(expected[k]) for k, v in json.loads(result.text).items())
