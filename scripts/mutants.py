@@ -766,3 +766,6 @@ MUTANTS += [Mutant(*row) for row in _SYSP_ROWS]
 from mutants_fuzzR import ROWS as _FUZZR_ROWS  # noqa: E402 - wip/fuzzR: the JSON fuzz campaign's class-1 findings (nested leaf type, irregular-case label)
 
 MUTANTS += [Mutant(*row) for row in _FUZZR_ROWS]
+from mutants_jsonAC import ROWS as _JSONAC_ROWS  # noqa: E402 - wip/jsonAC: JSON declarations (declared objects, lists after a colon, type notes)
+
+MUTANTS += [Mutant(*row) for row in _JSONAC_ROWS]

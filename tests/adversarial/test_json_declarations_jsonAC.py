@@ -160,6 +160,8 @@ LIST_TRAPS = [
     "give me json with one key, tags, a single string: rust, tokio",
     "Un JSON avec une seule clé langues, une liste de trois : allemand, italien",
     "Un JSON con una única clave idiomas, una lista de tres: alemán, italiano",
+    "Un JSON con la clave idiomas, una lista de tres: alemán, italiano",  # the older list-of shape (key_list_of)
+    "Un JSON avec la clé langues, une liste de trois : allemand, italien",
     "Un JSON avec une seule clé langues, une liste triée : allemand, italien",
 ]
 
