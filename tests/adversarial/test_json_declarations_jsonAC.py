@@ -8,6 +8,8 @@
   liste : allemand, italien", es "con una única clave idiomas, una lista: ...".
 - A type note said as a sentence in brackets: "(capital is a boolean)", it "(spedito è un booleano)", es "(activo es un
   booleano)", de "(aktiv ist ein Boolean)", also in a colon block whose YAML reading keeps the word ("aktiv: nein").
+- One key and its JSON type beside it: "with key price as a number: price 19.99", de 'mit dem Schlüssel "menge" als Zahl'.
+  A number for a key said a string ("with key age as a string: age 30") stays no claim, as wip/jsonF's notes decide.
 
 Served pairs are served AND exactly right (assert_json_pair_served_exactly); the traps (a type note on another key,
 a zip with a leading zero noted a number, 'maybe' for a boolean, a list whose count disagrees, a list to sort or make
@@ -242,19 +244,14 @@ def test_block_boolean_word_no_table_lists_stays_no_claim() -> None:
     assert read_request("Mach daraus JSON:\nkundennummer: 66230\naktiv: nein") is None
 
 
-# -- one key and its JSON type said beside it; a plain number for a key said a string ----------------------------
+# -- one key and its JSON type said beside it ---------------------------------------------------------------------
 STRINGS = [
-    ("en/key-as-string", "Return JSON with key age as a string: age {}", 30, 31, {"age": "31"}),
-    ("en/quoted-key", 'Return JSON with the key "price" as a string: price {}', 19.99, 24.5, {"price": "24.5"}),
-    ("en/negative", "Return JSON with key delta as a string: delta {}", -3, -12, {"delta": "-12"}),
-    ("en/list-note", "Return JSON with keys name and age (age as a string): name Alice, age {}", 30, 41,
-     {"name": "Alice", "age": "41"}),
-    ("en/in-order", "Return JSON with keys name and age (age as a string) for Alice, {}.", 30, 44,
-     {"name": "Alice", "age": "44"}),
-    ("de/schluessel", 'JSON mit dem Schlüssel "menge" als String: Menge {}', 15, 16, {"menge": "16"}),
-    ("es/clave", "Devuelve un JSON con la clave total como texto: total {}", 1500, 1750, {"total": "1750"}),
+    ("en/key-as-number", "Return JSON with key price as a number: price {}", 19.99, 24.5, {"price": 24.5}),
+    ("en/quoted-key", 'Return JSON with the key "code" as a string: code "{}"', "A-1", "B-7", {"code": "B-7"}),
     ("en/key-as-integer", "Return JSON with key age as an integer: age {}", 30, 31, {"age": 31}),
     ("en/key-as-boolean", "Return JSON with key active as a boolean: active {}", "yes", "no", {"active": False}),
+    ("de/schluessel", 'JSON mit dem Schlüssel "menge" als Zahl: Menge {}', 15, 16, {"menge": 16}),
+    ("es/clave", "Devuelve un JSON con la clave total como número: total {}", 1500, 1750, {"total": 1750}),
 ]
 
 
@@ -266,24 +263,27 @@ def test_key_typed_beside_it_served_exactly(case: tuple[Any, ...]) -> None:
 
 STRING_BASE = "Return JSON with key age as an integer: age 30"
 STRING_TRAPS = [
-    "Return JSON with key age as a string: age 30.0",  # written otherwise than its number: which text is not said
+    # a number for a key said a string: no claim (wip/jsonF's decision, test_json_said_types_jsonF.py NO_CLAIM)
+    "Return JSON with key age as a string: age 30",
+    'Return JSON with the key "price" as a string: price 19.99',
+    'JSON mit dem Schlüssel "menge" als String: Menge 15',
+    "Return JSON with key age as a string: age 30.0",
     "Return JSON with key age as a string: age 030",
     "Return JSON with key age as a string: age +30",
-    "Return JSON with key age as a string: age 3e1",
     "Return JSON with key age as a string: age 1,500",
-    "Return JSON with key age as a string: age 30 years",  # a unit in the value
-    "Return JSON with key age as a string: age thirty",
+    "Return JSON with key age as an integer: age 30 months",  # a unit in the value (an age in years is the number)
+    "Return JSON with key age as an integer: age thirty",
+    "Return JSON with key age as an integer: age 30.5",
     "Return JSON with key zip as a number: zip 02139",  # a leading zero noted a number
-    "Return JSON with key name as a string: age 30",  # a note on another key
-    "Return JSON with key age as a nullable string: age 30",
-    "Return JSON with key age as an optional string: age 30",
-    "Return JSON with key age as a string or a number: age 30",
-    "Return JSON with key age as a string: age 30, age 31",
-    "Return JSON with key age as a string: age not 30",
+    "Return JSON with key name as an integer: age 30",  # a note on another key
+    "Return JSON with key age as a nullable integer: age 30",
+    "Return JSON with key age as an optional integer: age 30",
+    "Return JSON with key age as an integer or a string: age 30",
+    "Return JSON with key age as an integer: age 30, age 31",
+    "Return JSON with key age as an integer: age not 30",
     "Return JSON with key age as a boolean: age maybe",
     "Return JSON with key age as a boolean: age 30",
-    'JSON mit dem Schlüssel "preis" als String: Preis 19,99',  # a decimal comma: "19,99" or "19.99"?
-    'JSON mit den Schlüsseln "preis" und "menge" als String: Preis 19, Menge 2',  # which keys the note types
+    'JSON mit den Schlüsseln "preis" und "menge" als Zahl: Preis 19, Menge 2',  # which keys the note types
 ]
 
 
@@ -293,22 +293,11 @@ def test_key_typed_traps_not_served(prompt: str) -> None:
     assert_models_answer_kept(prompt)
 
 
-RETYPED = [
-    (NOTE_BASE, "JSON (population is a string): city: Bergen, population: 291000",
-     {"city": "Bergen", "population": "291000"}),
-    (STRING_BASE, "Return JSON with key age as a string: age 30", {"age": "30"}),
-]
-
-
-@pytest.mark.parametrize("case", RETYPED, ids=lambda c: c[1][:40])
-def test_same_value_another_type_is_its_own_answer_never_the_first(case: tuple[Any, ...]) -> None:
-    """The same number noted a string after it was cached as a number: the answer holds the string (the model asked or
-    the statements written), never the cached number."""
-    base, prompt, expected = case
-    cache, model = StepCache(), NeverRightModel()
-    cache.generate(base, model)
-    before = model.calls
-    result = cache.generate(prompt, model)
-    assert model.calls == before + 1, (result.outcome, result.text)
-    assert result.verification == "proven" and json.loads(result.text) == expected, (result.outcome, result.text)
-    assert all(type(v) is type(expected[k]) for k, v in json.loads(result.text).items())
+@pytest.mark.parametrize("prompt", [
+    "Return JSON with key age as a string: age 30",
+    "JSON (population is a string): city: Bergen, population: 291000",
+    'Return JSON with the key "price" as a string: price 19.99',
+])
+def test_a_number_for_a_key_said_a_string_is_no_claim(prompt: str) -> None:
+    """The number as a string ("30") is not read: wip/jsonF's notes keep it no claim (test_json_said_types_jsonF.py)."""
+    assert read_request(prompt) is None, prompt

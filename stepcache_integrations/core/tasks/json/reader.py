@@ -266,8 +266,8 @@ class _Read(Transformer[Token, Any]):
         self.typed.append((str(children[0].value), _SAID_NOTES[children[1].type]))
 
     def one_key_typed(self, children: list[Any]) -> None:
-        """"with key age as a string", de 'mit dem Schlüssel "menge" als String': the one key asked and its JSON type (it
-        must be stated, of that type: _typed_as_noted; a plain number for a key said a string: _declared_strings; wip/jsonAC)."""
+        """"with key price as a number", de 'mit dem Schlüssel "menge" als String': the one key asked and its JSON type (it
+        must be stated, of that type: _typed_as_noted; a number for a key said a string stays no claim; wip/jsonAC)."""
         self.with_keys(children)
         key, note = children[-2], children[-1]  # the key rule's token, then the note
         self.one_keys.append(key)
@@ -1337,7 +1337,6 @@ def _checked_request(transformer: _Read, keys: Any, found: dict, stated: dict, w
     _notes_by_listed_key(transformer, keys, language)
     _values_noted(transformer, keys)
     _declared_booleans(transformer, stated, language)
-    _declared_strings(transformer, stated, prompt)
     transformer.yaml_framed |= _YAML_FENCE.search(prompt) is not None  # "```yaml" frames the block as YAML (wip/jsonF)
     if not _typed_as_noted(transformer, found, stated) or _period_dropped(stated, prompt) or _value_read_two_ways(transformer, stated, where):
         return None
@@ -1713,27 +1712,6 @@ def _declared_booleans(transformer: _Read, stated: dict[str, Statement], languag
         st = stated.get(key)
         if kind == "boolean" and st is not None and isinstance(st.value, str) and not st.quoted and fold(st.value) in words:
             stated[key] = replace(st, value=words[fold(st.value)])
-
-
-# A number written plainly: an optional minus, no leading zero, no sign, no separator, no exponent (wip/jsonAC).
-_PLAIN_NUMERAL = re.compile(r"(?<![\w.,+-])(-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?)$")
-
-
-def _declared_strings(transformer: _Read, stated: dict[str, Statement], prompt: str) -> None:
-    """A key said a string ("with key age as a string: age 30", "zip (a string): zip 10001") whose stated value is a number
-    written plainly, with no unit: the digits as written ("30"), the one string it reads as. A numeral written otherwise
-    ("19.90", "1,500", "007", "+5", de "19,99": which text the string holds is not said) stays a number, and the note then
-    declines it (_typed_as_noted; wip/jsonAC)."""
-    units = {key: unit for key, _st, unit in transformer.stated}
-    for key, kind in transformer.typed:
-        st = stated.get(key)
-        if kind != "string" or st is None or st.quoted or units.get(key) is not None or st.span[0] < 0:
-            continue
-        if isinstance(st.value, bool) or not isinstance(st.value, (int, float)):
-            continue
-        match = _PLAIN_NUMERAL.search(prompt[st.span[0] : st.span[1]].rstrip())
-        if match is not None and match.group(1) == render(st.value):
-            stated[key] = replace(st, value=match.group(1))
 
 
 def _typed_as_noted(transformer: _Read, found: dict[str, Statement], stated: dict[str, Statement]) -> bool:
