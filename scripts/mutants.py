@@ -778,3 +778,6 @@ MUTANTS += [Mutant(*row) for row in _JSONAB_ROWS]
 from mutants_linAD import ROWS as _LINAD_ROWS  # noqa: E402 - wip/linAD: a frame around one equation, the answer on its own line, the JSON object alone
 
 MUTANTS += [Mutant(*row) for row in _LINAD_ROWS]
+from mutants_jsonAC import ROWS as _JSONAC_ROWS  # noqa: E402 - wip/jsonAC: JSON declarations (declared objects, lists after a colon, type notes)
+
+MUTANTS += [Mutant(*row) for row in _JSONAC_ROWS]

@@ -266,6 +266,14 @@ class _Read(Transformer[Token, Any]):
         "port as an integer", "plz als Zeichenkette", "actif en booléen": of the type said (wip/jsonF)."""
         self.typed.append((str(children[0].value), _SAID_NOTES[children[1].type]))
 
+    def one_key_typed(self, children: list[Any]) -> None:
+        """"with key price as a number", de 'mit dem Schlüssel "menge" als String': the one key asked and its JSON type (it
+        must be stated, of that type: _typed_as_noted; a number for a key said a string stays no claim; wip/jsonAC)."""
+        self.with_keys(children)
+        key, note = children[-2], children[-1]  # the key rule's token, then the note
+        self.one_keys.append(key)
+        self.typed.append((str(key.value), _SAID_NOTES[note.type]))
+
     def with_quoted_keys(self, children: list[Any]) -> None:
         """"JSON with "city" and "age"": quoted keys; bare words ("JSON with name and age") are keys only when the
         statements then state exactly them, in order ("...: name Pedro, age 19"; "JSON with comments" lists nothing:
@@ -364,6 +372,8 @@ class _Read(Transformer[Token, Any]):
         if len(self.stated) != 1 or len(self.items) > 1 or self.items and self.stated[0][0] not in self.items:
             raise Declined
         label, st, unit = self.stated[0]
+        if _counts_items(label):
+            raise Declined  # "a list of three: rust, tokio": a count said beside the items, which may disagree (wip/jsonAC)
         kind = _LIST_LABELS.get(fold(label))
         if kind is not None and not all(isinstance(v, kind) and not isinstance(v, bool)
                                         for v in (st.value, *(t.value for t in self.items.get(label, [])))):
@@ -711,6 +721,24 @@ class _Read(Transformer[Token, Any]):
             raise Declined  # "with a string with city Paris": a type word names no key
         self.key([container])
         self.with_nested(children)
+
+    def declared_objects(self, children: list[Any]) -> None:
+        """'with a "user" object (name, email) and a "settings" object (theme, language)': one key list beside the
+        request, each object's key holding the leaves in its brackets (wip/jsonAC; :meth:`declared_object`)."""
+        self.with_keys(children)
+
+    def declared_object(self, children: list[Any]) -> None:
+        """One object declared with its keys: the key named beside the OBJECT word holds the leaves listed in its brackets,
+        each stated by the flat rules (_nested_read: every leaf stated once, nothing else stated). The object's key is no
+        flat key asked; a key named twice, a type word as the object's key: no claim (wip/jsonAC)."""
+        container = next(c for c in children if isinstance(c, Token) and c.type in ("QNAME", "NAME", "ENTITY"))
+        leaves = [str(t.value) for t in next(c for c in children if isinstance(c, Tree)).scan_values(
+            lambda v: isinstance(v, Token) and v.type not in ("COMMA", "AND"))]
+        if fold(str(container.value)) in _TYPE_WORDS or any(_types_a_value(leaf) for leaf in leaves):
+            raise Declined  # "a string object (name)": a type word names no key
+        if any(str(container.value) == key for key, _leaves in self.nests):
+            raise Declined  # 'a "user" object (name) and a "user" object (email)': which one is meant is not said
+        self.nests.append((str(container.value), leaves))
 
     def _nest_container(self, children: list[Any]) -> Token:
         """The one key said to hold an object (wip/jsonN)."""
@@ -1751,6 +1779,17 @@ def _lists_assembled(transformer: _Read) -> bool:
     if transformer.items and not set(transformer.asked) <= {key for key, _st, _unit in transformer.stated}:
         return False  # "keys tags (a list) and owner: tags: red, Bob": "Bob" may be the owner
     return all(_list_assembled(transformer, key) for key in arrays)
+
+
+# The tables' words for a count ("three", fr "trois", "several"): a list's label that says how many items (wip/jsonAC).
+_COUNT_WORDS = frozenset(fold(w) for table in _TABLES.values() for w in table.get("count_words", ()))
+
+
+def _counts_items(label: str) -> bool:
+    """Whether a list's label ("a list of three: ...", "a list of 3 colors: ...") says how many items it holds: a count
+    may disagree with the items stated, so the list is no claim (wip/jsonAC)."""
+    words = fold(label).replace("_", " ").split()
+    return any(word in _COUNT_WORDS or any(c.isdigit() for c in word) for word in words)
 
 
 def _items_fit(values: list[Any], asked: list[str]) -> bool:

@@ -215,7 +215,23 @@ def _region_disagrees(prompt: str, region: tuple[int, int, bool], statements: li
     for label, st, must_be_key in statements:
         if start <= st.span[0] < end and _statement_disagrees(pairs.get(st.span[0]), label, st, must_be_key, declared):
             return True
-    return not inline and final is not None and not _same(final, document)  # no key list: the object is the block's mapping
+    # no key list: the object is the block's mapping, a declared statement's value as the request serves it (wip/jsonAC)
+    return not inline and final is not None and not _same(final, _as_declared(document, pairs, statements, declared))
+
+
+def _as_declared(document: Any, pairs: dict[int, tuple[Any, Any, int, int]], statements: list[tuple[str, Any, bool]],
+                 declared: dict[tuple[int, int], Any]) -> Any:
+    """The block's mapping, each top-level member whose key's type the request declares and which YAML reads as the word
+    was written ("(aktiv als boolean)" then "aktiv: nein": YAML's "nein") holding the value the request serves (false),
+    as :func:`_statement_disagrees` admits it per statement (wip/jsonAC)."""
+    if not isinstance(document, dict):
+        return document
+    mapping = dict(document)
+    for _label, st, _must in statements:
+        pair = pairs.get(st.span[0])
+        if pair is not None and st.span in declared and pair[0] in mapping and _same(declared[st.span], pair[1]):
+            mapping[pair[0]] = st.value
+    return mapping
 
 
 def _statement_disagrees(pair: tuple[Any, Any, int, int] | None, label: str, st: Any, must_be_key: bool,
