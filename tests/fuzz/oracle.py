@@ -883,8 +883,15 @@ _CJK_TEXT = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
 
 # wip/sysP: the oracle's own neutral personas, before a prompt in a system turn ("System: ...\n\nUser: ...") or leading
 # it: they ask nothing, so the problem is the rest's (read case-insensitively, any whitespace between the turns)
-_PERSONA = r"you\s+are\s+an?\s+(?:(?:helpful|math|data\s+entry|ai|expert)\s+)*(?:assistant|tutor|teacher)\s*\."
-_PERSONA_LEAD = re.compile(r"\s*(?:system:[ \t]*)?" + _PERSONA + r"(?:\s*user:[ \t]*|\s+)", re.IGNORECASE)
+# wip/sysQ: and its own few in es fr de pt it ru zh ja, whole sentences (a closed list of its own, not the readers' tables);
+# a Chinese or Japanese one may run into the prompt after its full stop
+_PERSONAS_XX = ("eres un asistente útil.", "eres una tutora de matemáticas.", "eres un asistente de entrada de datos.",
+                "tu es un assistant serviable.", "vous êtes un tuteur de mathématiques.", "du bist ein hilfreicher assistent.",
+                "du bist ein mathe-tutor.", "você é um assistente prestativo.", "sei un assistente utile.",
+                "ты полезный помощник.", "你是一个乐于助人的助手。", "あなたは親切なアシスタントです。")
+_PERSONA = (r"(?:you\s+are\s+an?\s+(?:(?:helpful|math|data\s+entry|ai|expert)\s+)*(?:assistant|tutor|teacher)\s*\.|"
+            + "|".join(re.escape(p) for p in _PERSONAS_XX) + ")")
+_PERSONA_LEAD = re.compile(r"\s*(?:system:[ \t]*)?" + _PERSONA + r"(?:\s*user:[ \t]*|\s+|(?<=\u3002))", re.IGNORECASE)
 _PERSONA_SYSTEM = re.compile(r"\s*" + _PERSONA + r"\s*", re.IGNORECASE)  # a system message that is a persona alone
 
 
