@@ -41,3 +41,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _VOC.format("json", "fr"), '"YOU_ARE": ["tu es", ', '"YOU_ARE": ["tu n\'es pas", ', _TESTS),
 ]
 # fmt: on
+ROWS.append(("sysQ-arith-pipe-after-persona-read", "zh 'System: 你是一个乐于助人的助手。 | User: 14 乘以 11 等于多少？' (a hand-written pipe) is read",
+             "stepcache_integrations/core/tasks/arithmetic/grammar.py",
+             '        if any(t.type == "YOU_ARE" for t in tokens) and any(t.type == "TURN" and t.value == "|" for t in tokens):\n',
+             '        if False:\n', _TESTS))

@@ -85,13 +85,13 @@ LANGS: dict[str, tuple[list[str], str, str, str, str, str, dict[str, Any]]] = {
 TRAPS: dict[str, list[str]] = {
     "es": ["Responde siempre en inglés.", "Eres un asistente útil. Responde siempre en inglés.", "Eres un pirata.",
            "Eres un asistenta útil.", "Eres una asistente útil y respondes en inglés.", "Eres un asistente útil pero sarcástico.",
-           "Eres asistente útil.", "Eres un asistente útil", "No eres un asistente útil.", "Eres una calculadora.", "Eres un asistente útil. Redondea siempre."],
+           "Eres asistente útil.", "No eres un asistente útil.", "Eres una calculadora.", "Eres un asistente útil. Redondea siempre."],
     "fr": ["Réponds en majuscules.", "Tu es un assistant serviable. Réponds en majuscules.", "Tu es un pirate.",
            "Tu es une assistant serviable.", "Arrondis toujours.", "Tu es un assistant serviable. Arrondis toujours.",
            "Tu n'es pas un assistant serviable.", "Tu es une calculatrice.", "Tu es assistant serviable."],
     "de": ["Du bist ein Pirat.", "Du bist eine hilfreicher Assistent.", "Du bist ein Rechner.", "Du bist ein Taschenrechner.",
            "Du bist ein hilfreicher Assistent. Antworte immer auf Englisch.", "Du bist kein hilfreicher Assistent.",
-           "Du bist hilfreicher Assistent.", "Du bist ein hilfreicher Assistent", "Runde immer."],
+           "Du bist hilfreicher Assistent.", "Runde immer."],
     "pt": ["Você é um pirata.", "Você é um assistente prestativa.", "Responda sempre em inglês.",
            "Você é um assistente prestativo. Arredonde sempre.", "Você não é um assistente prestativo."],
     "it": ["Sei un pirata.", "Sei una assistente utile.", "Rispondi sempre in inglese.", "Sei un assistente utile. Arrotonda sempre.",
@@ -156,6 +156,32 @@ def test_no_trap_system_prompt_is_read(language: str, trap: str) -> None:
         assert read_request(form(trap, json_a)) is None, form(trap, json_a)
 
 
+@pytest.mark.parametrize("language", list(LANGS))
+def test_a_persona_without_its_full_stop_is_read_only_as_a_json_turn_of_its_own(language: str) -> None:
+    """As wip/sysP's English: the arithmetic grammar needs the persona's full stop; the JSON reader ends a sentence
+    at a blank line (a system turn's end), so only run into the request on one line is it no claim there."""
+    personas, arith_a, _, _, json_a, _, _ = LANGS[language]
+    bare = personas[0][:-1]
+    assert bare[-1] not in ".。", bare
+    for form in _forms(language):
+        assert read_question(form(bare, arith_a)) is None, form(bare, arith_a)
+    assert read_request(inline(language, bare, json_a)) is None
+    assert _statements(system_turn(bare, json_a)) == _statements(json_a)
+    assert_red_team_pair_not_served(system_turn(personas[0], arith_a), system_turn(bare, arith_a))
+    assert_red_team_pair_not_served(inline(language, personas[0], json_a), inline(language, bare, json_a))
+
+
+@pytest.mark.parametrize("language", [*LANGS, "en"])
+def test_a_hand_written_pipe_after_the_persona_stays_no_claim_for_arithmetic(language: str) -> None:
+    """As tests/adversarial/test_arithmetic_reach_arithA.py pins "System: You are a helpful assistant. | User: ...":
+    the persona's system turn ends at a line break (zh and ja drop the spaces around the pipe: the transformer
+    declines a TURN "|" after a persona)."""
+    persona, question = ("You are a helpful assistant.", "What is 12 * 12?") if language == "en" else (LANGS[language][0][0], LANGS[language][1])
+    for text in (f"System: {persona} | User: {question}", f"System: {persona}|User: {question}"):
+        assert read_question(text) is None, text
+        assert_red_team_pair_not_served(system_turn(persona, question), text)
+
+
 @pytest.mark.parametrize(("persona_language", "question_language"),
                          [("de", "en"), ("es", "fr"), ("en", "es"), ("ru", "de"), ("zh", "ja"), ("fr", "en")])
 def test_a_persona_in_one_language_and_the_question_in_another_is_no_claim(persona_language: str, question_language: str) -> None:
@@ -194,6 +220,22 @@ def test_a_format_the_arithmetic_task_does_not_enforce_is_no_claim(system: str) 
     plain = system_turn("You are a helpful assistant." if system[0] == "Y" else system.split(".")[0] + ".", question)
     assert_red_team_pair_not_served(plain, system_turn(system, question))
     assert_models_answer_kept(system_turn(system, question))
+
+
+JSON_EN = 'Return a JSON object with keys "name" and "age".\nname: Alice\nage: 30'
+
+
+@pytest.mark.parametrize("system", ["You are a helpful assistant. Answer in one line.", "You are a helpful assistant. Indent with 4 spaces.",
+                                    "You are a data entry assistant. Use YAML.", "You are a helpful assistant. Show your steps.",
+                                    "You are a helpful assistant. Wrap the JSON in a code block.",
+                                    "Eres un asistente útil. Responde en una sola línea.", "Du bist ein hilfreicher Assistent. Nutze YAML."])
+def test_a_format_the_json_task_does_not_enforce_is_no_claim(system: str) -> None:
+    data = {"Y": JSON_EN, "E": LANGS["es"][4], "D": LANGS["de"][4]}[system[0]]
+    assert read_request(system_turn(system, data)) is None
+    plain = system_turn(system.split(".")[0] + ".", data)
+    assert read_request(plain) is not None, plain
+    assert_red_team_pair_not_served(plain, system_turn(system, data))
+    assert_red_team_pair_not_served(data, system_turn(system, data))
 
 
 # -- through the engine ------------------------------------------------------------------------------
