@@ -85,7 +85,7 @@ LANGS: dict[str, tuple[list[str], str, str, str, str, str, dict[str, Any]]] = {
 TRAPS: dict[str, list[str]] = {
     "es": ["Responde siempre en inglés.", "Eres un asistente útil. Responde siempre en inglés.", "Eres un pirata.",
            "Eres un asistenta útil.", "Eres una asistente útil y respondes en inglés.", "Eres un asistente útil pero sarcástico.",
-           "Eres asistente útil.", "No eres un asistente útil.", "Eres una calculadora.", "Eres un asistente útil. Redondea siempre."],
+           "Eres asistente útil.", "¿Eres un asistente útil?", "No eres un asistente útil.", "Eres una calculadora.", "Eres un asistente útil. Redondea siempre."],
     "fr": ["Réponds en majuscules.", "Tu es un assistant serviable. Réponds en majuscules.", "Tu es un pirate.",
            "Tu es une assistant serviable.", "Arrondis toujours.", "Tu es un assistant serviable. Arrondis toujours.",
            "Tu n'es pas un assistant serviable.", "Tu es une calculatrice.", "Tu es assistant serviable."],
@@ -99,7 +99,7 @@ TRAPS: dict[str, list[str]] = {
     "ru": ["Ты пират.", "Ты полезный помощник. Отвечай по-английски.", "Ты калькулятор.", "Ты не полезный помощник.",
            "Ты полезная помощник.", "Всегда округляй."],
     "zh": ["用英文回答。", "你是一个乐于助人的助手。用英文回答。", "你是一个海盗。", "你是一个计算器。", "你不是一个乐于助人的助手。",
-           "你是一个乐于助人的助手，总是四舍五入。"],
+           "你是一个乐于助人的助手，总是四舍五入。", "你是一个乐于助人的助手？", "你是一个乐于助人的助手？。"],
     "ja": ["英語で答えてください。", "あなたは親切なアシスタントです。英語で答えてください。", "あなたは海賊です。", "あなたは電卓です。",
            "あなたは親切なアシスタントではありません。", "あなたは親切なアシスタント。"],
 }
