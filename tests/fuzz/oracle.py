@@ -890,11 +890,11 @@ _PERSONAS_XX = (
     r"(?:tu\s+es|vous\s+êtes)\s+(?:un|une)\s+(?:assistante?|tuteur|tutrice|professeure?)(?:\s+de\s+(?:mathématiques|maths|saisie\s+de\s+données))?"
     r"(?:\s+(?:serviable|utile|ia))?",
     r"(?:du\s+bist|sie\s+sind)\s+(?:ein|eine)\s+(?:hilfreiche[r]?\s+)?(?:assistent(?:in)?|mathe-tutor|mathematik-tutor|mathelehrer(?:in)?|ki-assistent)",
-    r"(?:você\s+é|tu\s+és)\s+(?:um|uma)\s+(?:assistente|tutora?|professora?)(?:\s+de\s+(?:matemática|entrada\s+de\s+dados|ia))?(?:\s+(?:prestativa?|útil))?",
+    r"(?:você\s+é|tu\s+és)\s+(?:um|uma)\s+(?:assistente|tutora?|professora?)(?:\s+de\s+(?:matemática|entrada\s+de\s+dados|ia))?(?:\s+(?:prestativ[oa]|útil))?",
     r"(?:sei|lei\s+è)\s+(?:un\s+|una\s+|un')(?:assistente|tutor|insegnante|professore|professoressa)(?:\s+di\s+matematica)?(?:\s+(?:utile|disponibile|ia))?",
     r"(?:ты|вы)\s+(?:—\s+)?(?:полезн(?:ый|ая)\s+)?(?:помощник|помощница|ассистент|репетитор\s+по\s+математике)",
     r"(?:你|您)是(?:一个|一名|一位)?(?:乐于助人的|有用的)?(?:助手|数学老师|数据录入助手)",
-    r"あなたは(?:親切な)?(?:アシスタント|数学の家庭教師)です",
+    r"あなたは(?:親切な)?(?:アシスタント|数学の家庭教師|データ入力アシスタント)です",
 )
 _STOP_MARK = r"[.!\u3002\uff01]"
 _PERSONA = (r"(?:you\s+are\s+an?\s+(?:(?:helpful|math|data\s+entry|ai|expert)\s+)*(?:assistant|tutor|teacher)|"
