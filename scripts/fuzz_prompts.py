@@ -4,6 +4,7 @@
     .venv/bin/python scripts/fuzz_prompts.py                      # the CI-sized run (~6,500 edits), seed 0
     .venv/bin/python scripts/fuzz_prompts.py --examples 50000 --seed 7
     .venv/bin/python scripts/fuzz_prompts.py --only engine/math --examples 20000
+    .venv/bin/python scripts/fuzz_prompts.py --only adapters/options --examples 300   # the adapters' options (wip/adaptC)
 
 A fresh in-memory StepCache (or adapter) is warmed with each base prompt P by an echo model,
 then asked random edits P' of it. A changed prompt answered without a model call is a
@@ -31,14 +32,16 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from tests.fuzz.judge import campaigns, run_all, total_budget  # noqa: E402
+from tests.fuzz.judge import OPTIONS, campaigns, run_all, total_budget  # noqa: E402
 from tests.fuzz.prompts import show  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--examples", type=int, default=total_budget(),
-                        help=f"edits to judge in total, spread over every campaign (default {total_budget()})")
+    names = ", ".join(c.name for c in campaigns(reach=True, options=True))
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], epilog=f"campaigns: {names}")
+    parser.add_argument("--examples", type=int, default=total_budget(options=True),
+                        help=f"edits to judge in total, spread over every campaign (default {total_budget(options=True)}:"
+                             f" {total_budget()} prompt edits and the adapters' options)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the random driver (default 0)")
     parser.add_argument("--driver", choices=("random", "hypothesis"), default="random",
                         help="random: seeded random.Random (default); hypothesis: the CI driver, derandomized")
@@ -63,9 +66,9 @@ def main(argv: list[str] | None = None) -> int:
     from tests.fuzz.edits import NEW_TEXT_EDITS
 
     new_kinds = args.new_kinds or bool(set(args.edit) & set(NEW_TEXT_EDITS))
-    chosen = [c for c in campaigns(reach=new_kinds) if not args.only or any(o in c.name for o in args.only)]
+    chosen = [c for c in campaigns(reach=new_kinds, options=True) if not args.only or any(o in c.name for o in args.only)]
     if not chosen:
-        parser.error(f"no campaign matches {args.only}; campaigns: {', '.join(c.name for c in campaigns(reach=True))}")
+        parser.error(f"no campaign matches {args.only}; campaigns: {names}")
     if args.edit and args.driver != "random":
         parser.error("--edit needs the random driver")
     scale = args.examples / sum(c.edits for c in chosen)
@@ -78,10 +81,16 @@ def main(argv: list[str] | None = None) -> int:
         progress=lambda line: print(line, file=sys.stderr, flush=True),
         edit_kinds=frozenset(args.edit) or None,
         new_kinds=new_kinds,
+        options=True,
     )
 
     print(f"seed {args.seed}, driver {args.driver}: {report.judged} edits judged in {report.seconds:.1f}s")
     print(report.table())
+    options = [r for r in report.records if r.campaign == OPTIONS]
+    if options:  # the adapters' options: how many second requests the cache answered alone, per adapter
+        alone = Counter(r.target for r in options if r.served is not None and r.own_calls == 0)
+        print(f"{OPTIONS}: answered without a model call " + ", ".join(
+            f"{t} {alone[t]}/{sum(1 for r in options if r.target == t)}" for t in sorted({r.target for r in options})))
     print("judged edits per prompt kind and edit kind (violations):")
     judged = report.counts("prompt_kind", "edit_kind")
     bad = Counter((v.prompt_kind, v.edit_kind) for v in report.violations)

@@ -766,6 +766,12 @@ MUTANTS += [Mutant(*row) for row in _SYSP_ROWS]
 from mutants_fuzzR import ROWS as _FUZZR_ROWS  # noqa: E402 - wip/fuzzR: the JSON fuzz campaign's class-1 findings (nested leaf type, irregular-case label)
 
 MUTANTS += [Mutant(*row) for row in _FUZZR_ROWS]
+from mutants_s24 import ROWS as _S24_ROWS  # noqa: E402 - main, 2026-12-06 15:21: a lone letters-then-digits unknown needs evidence
+
+MUTANTS += [Mutant(*row) for row in _S24_ROWS]
+from mutants_adaptC import ROWS as _ADAPTC_ROWS  # noqa: E402 - wip/adaptC: LlamaIndex shares proven answers across sampling options, the wrapper's one read
+
+MUTANTS += [Mutant(*row) for row in _ADAPTC_ROWS]
 from mutants_sysQ import ROWS as _SYSQ_ROWS  # noqa: E402 - wip/sysQ: the persona sentence in es fr de pt it ru zh ja (JSON and arithmetic), the number-only format after it
 
 MUTANTS += [Mutant(*row) for row in _SYSQ_ROWS]

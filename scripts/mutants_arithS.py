@@ -8,24 +8,25 @@ from __future__ import annotations
 
 _ARITH = "stepcache_integrations/core/tasks/arithmetic/"
 _T = ("tests/adversarial/test_arithmetic_everyday_arithS.py",)
-_ORDER = '_SECOND_FIRST = frozenset({"SUBTRACTED_FROM", "FROM", "TO"})'
+_ORDER = '_SECOND_FIRST = frozenset({"SUBTRACTED_FROM", "MORE_THAN", "FROM", "TO"})'  # MORE_THAN: main, 2026-12-06 15:21
 
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("arithS-from-order", "'Subtract 8 from 12' read as 8 - 12 (the order of 'from' dropped)",
-     _ARITH + "grammar.py", _ORDER, '_SECOND_FIRST = frozenset({"SUBTRACTED_FROM", "TO"})', _T),
+     _ARITH + "grammar.py", _ORDER, '_SECOND_FIRST = frozenset({"SUBTRACTED_FROM", "MORE_THAN", "TO"})', _T),
     ("arithS-subtracted-from-order", "'8 subtracted from 12' read as 8 - 12",
-     _ARITH + "grammar.py", _ORDER, '_SECOND_FIRST = frozenset({"FROM", "TO"})', _T),
+     _ARITH + "grammar.py", _ORDER, '_SECOND_FIRST = frozenset({"MORE_THAN", "FROM", "TO"})', _T),
     ("arithS-divide-into", "'Divide 8 into 12' read as 8 / 12 (into is read two ways)",
-     _ARITH + "request.lark", "(DIVIDES | MULTIPLY) _SP (NUM | NUMWORD) _SP BY _SP (NUM | NUMWORD)",
-     "(DIVIDES | MULTIPLY) _SP (NUM | NUMWORD) _SP (BY | TO) _SP (NUM | NUMWORD)", _T),
+     _ARITH + "request.lark", "(DIVIDE | MULTIPLY) _SP (NUM | NUMWORD) _SP BY _SP (NUM | NUMWORD)",
+     "(DIVIDE | MULTIPLY) _SP (NUM | NUMWORD) _SP (BY | TO) _SP (NUM | NUMWORD)", _T),
     ("arithS-subtract-by", "'Subtract 8 by 12' read as a subtraction",
      _ARITH + "request.lark", "SUBTRACT _SP (NUM | NUMWORD) _SP FROM _SP (NUM | NUMWORD)",
      "SUBTRACT _SP (NUM | NUMWORD) _SP (FROM | BY) _SP (NUM | NUMWORD)", _T),
     ("arithS-open-command-dropped", "'Subtract 8 from 12' without its full stop no longer read",
      _ARITH + "request.lark", "    | imperative                                       -> ask_spoken\n", "", _T),
     ("arithS-evenly-divide", "'Evenly divide 8 by 12' read as 8 / 12 (only the word 'divide' leads the command)",
-     _ARITH + "grammar.py", 'if fold(lead) == "divide" else None', "if True else None", _T),
+     _ARITH + "vocabulary/en.json", '"DIVIDES": [\n   "evenly divide"\n  ],\n  "DIVIDE": [\n   "divide"\n  ],',
+     '"DIVIDES": [],\n  "DIVIDE": [\n   "divide",\n   "evenly divide"\n  ],', _T),  # wip/adaptC: the bare command word is a class of its own
     ("arithS-exponent-one", "'2 to the power of 1' claimed (the exponents read are 2-16)",
      _ARITH + "grammar.py", "not 2 <= int(exponent) <= MAX_EXPONENT", "not 1 <= int(exponent) <= MAX_EXPONENT", _T),
     ("arithS-exponent-off-by-one", "'2 to the power of 10' computed as 2 to the 9th",

@@ -78,7 +78,7 @@ ROWS += [
     ("jsonU-arith-factor-read-as-multiple", "a word moved: en 'a factor of' read as 'a multiple of' (roles not reversed)",
      _A + "vocabulary/en.json", '   "a multiple of"\n  ],', '   "a multiple of",\n   "a factor of"\n  ],', (_Y,)),
     ("jsonU-arith-divides-production", "'Does 3 divide 30?' no longer read",
-     _A + "request.lark", "        | (YES_OR_NO _SP)? DOES _SP NUM _SP DIVIDES _SP NUM QMARK -> predicate", "        | (YES_OR_NO _SP)? DOES _SP NUM _SP DIVIDES _SP NUM QMARK -> ask_spoken", (_Y,)),
+     _A + "request.lark", "        | (YES_OR_NO _SP)? DOES _SP NUM _SP (DIVIDE | DIVIDES) _SP NUM QMARK -> predicate", "        | (YES_OR_NO _SP)? DOES _SP NUM _SP (DIVIDE | DIVIDES) _SP NUM QMARK -> ask_spoken", (_Y,)),
     # jsonU-arith-de-production retired 2026-12-06: a German negated question is no claim (W28 C: German answers
     # 'Doch.'), so the only table with BY and DIVISIBLE_END declares no NOT and the grammar's optional NOT there is gone
     ("jsonU-arith-ja-topic-deleted", "a word deleted from a table: ja 'は' is no topic marker",

@@ -86,6 +86,15 @@ __all__ = [
     "SummaryOutcome",
     "SummaryStep",
     "TwinFlow",
+    "SAMPLING",
+    "canonical",
+    "json_default",
+    "other_sampling",
+    "sampling_digest",
+    "sampling_option",
+    "sampling_reason",
+    "share_flow",
+    "shared_plan_flow",
     "active",
     "all_profiles",
     "CATEGORIES",
@@ -907,6 +916,96 @@ def finish_step(engine: StepCache, plan: CachePlan, model: AdapterModel, raw: An
         failed=cut_off_failures(raw, getattr(model, "limit", None)),
         regenerate=getattr(model, "answers_whole_request", True),  # False: not the request's own model
     )
+
+
+# ----------------------------------------------------------------------------- sampling options
+# A proven answer (a checker proved it for this prompt) does not depend on how the model samples: each
+# adapter keys entries with the request's sampling options as before, and also stores an answer proven
+# for its prompt in a partition keyed without them (the shared partition); a request with other sampling
+# options is served from there only a cache-only answer proven for its own prompt. Which options are
+# sampling is data (a provider profile's ``sampling`` category), read by :func:`sampling_option`.
+SAMPLING = "sampling"
+"""The entry metadata key of the sampling options an answer was generated with (:func:`sampling_digest`)."""
+# Transport and the one-answer default: never what the model answers (n = 1 is a single answer; more is
+# a reason, ``option_reasons``). Read in the call options only (a profile says which model fields are inert).
+_TRANSPORT = frozenset(squash(n) for n in ("timeout", "request_timeout", "max_retries", "stream", "streaming",
+                                            "stream_usage"))
+
+
+def sampling_option(profile: Profile, name: str, value: Any, call: bool) -> bool:
+    """Whether option ``name`` is a sampling option of ``profile``'s class (its ``sampling`` category:
+    data), or, among the call options (``call``), transport or ``n = 1``. A plain value only (a number or flag)."""
+    if not (value is None or isinstance(value, (bool, int, float))):
+        return False
+    if profile.category(name) == "sampling":
+        return True
+    return call and (squash(name) in _TRANSPORT or (squash(name) == "n" and value == 1 and value is not True))
+
+
+def json_default(value: Any) -> Any:
+    """JSON for what ``json.dumps`` cannot encode: a pydantic model's dump, else its ``str``."""
+    if isinstance(value, BaseModel):  # e.g. ChatOpenAI's additional_kwargs["parsed"]
+        return value.model_dump(mode="json")
+    return str(value)
+
+
+def canonical(value: Any) -> str:
+    """``value`` as one stable text (sorted keys, :func:`json_default` for what JSON cannot encode)."""
+    try:
+        return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=json_default)
+    except (TypeError, ValueError):  # e.g. keys of mixed types: still a distinct, if less stable, text
+        return repr(value)
+
+
+def sampling_digest(options: Mapping[str, Any]) -> str:
+    """The digest of a request's sampling options ("" for none), kept in its entries' metadata."""
+    return "" if not options else _digest(canonical(dict(options)), 32)
+
+
+def other_sampling(plan: CachePlan, sampling: str) -> bool:
+    """Whether ``plan`` would answer from an entry generated with other sampling options than this
+    request's. An entry that records none was stored in a partition keyed with the request's sampling
+    options (an older version's, a caller's seed, an answer the cache derived), as before."""
+    recorded = plan.entry.metadata.get(SAMPLING) if plan.entry is not None else None
+    return recorded is not None and recorded != sampling
+
+
+def sampling_reason(plan: CachePlan, sampling: str, proven: bool) -> str | None:
+    """Why ``plan`` cannot serve this request from its entry (None: it can): an entry generated with
+    other sampling options serves only a cache-only answer proven for this prompt (``proven``:
+    ``StepCache.serves_proven``), never a patch on its steps."""
+    if not other_sampling(plan, sampling) or (not plan.needs_model and proven):
+        return None
+    if plan.needs_model and plan.outcome != "patch":
+        return None  # the model answers whole: nothing of the entry is served
+    return "cached answer was generated with other sampling options and is not proven for this prompt"
+
+
+def shared_plan_flow(engine: StepCache, prompt: str, plan: CachePlan, options: dict[str, Any],
+                     shared: dict[str, Any] | None) -> TwinFlow[tuple[CachePlan, dict[str, Any]]]:
+    """``plan`` and its lookup ``options``, or, when it needs the model, the shared partition's plan and
+    options (``shared``; None when the request's own partition is that one) if the cache answers it alone,
+    proven for this prompt."""
+    if shared is None or not plan.needs_model:
+        return plan, options
+    found = yield Io.of(engine.lookup, engine.alookup, prompt, **shared)
+    return (found, shared) if engine.serves_proven(found) else (plan, options)
+
+
+def share_flow(engine: StepCache, prompt: str, shared: Mapping[str, Any] | None, entry_id: str | None,
+               result: StepCacheResult, answer: Callable[[], tuple[str, int, int, Any]]) -> TwinFlow[None]:
+    """Store an answer the model gave, stored (``entry_id``) and proven for its prompt, in the shared
+    partition too (``shared``: its lookup options): other sampling options find it there, and only as an
+    answer proven for their prompt. ``answer``: its text, tokens and entry metadata, read only when shared."""
+    if shared is None or entry_id is None or result.verification != "proven":
+        return
+    text, prompt_tokens, completion_tokens, metadata = answer()
+    try:
+        yield Io.of(engine.store_answer, engine.astore_answer, prompt, text, task=shared["task"],
+                    schema=shared["schema"], namespace=shared["namespace"], llm_key=shared["llm_key"],
+                    prompt_tokens=prompt_tokens, completion_tokens=completion_tokens, metadata=metadata)
+    except Exception:  # noqa: BLE001 - a failed share costs reach only (the request's own entry is stored)
+        logger.debug("stepcache: could not share a proven answer", exc_info=True)
 
 
 METADATA_KEY = "stepcache"

@@ -764,6 +764,11 @@ class StepCache:
         """The verification level :meth:`serve` would give the cache-only answer of ``plan`` (no side effect)."""
         return _served_level(plan)
 
+    def serves_proven(self, plan: CachePlan) -> bool:
+        """Whether the cache answers ``plan`` alone with an answer proven for its prompt (:meth:`serve` would
+        give it the level ``"proven"``): what an entry of other sampling options may serve (``adapters.flow``)."""
+        return not plan.needs_model and _served_level(plan) == "proven"
+
     def serve(self, plan: CachePlan) -> StepCacheResult:
         """The answer of a plan that needs no model call; records the hit."""
         result = drive(serve_flow(plan, store_derived=self.store_derived, defer=self._defers()), self._services())

@@ -130,19 +130,26 @@ from ..adapters.flow import (
     summarize,
     Profile,
     Reason,
+    SAMPLING,
     TierDecision,
     active,
+    canonical,
     decide_tier,
     declared_fields,
     field_reasons,
     inert_names,
     inert_names_of,
+    json_default,
     known_fields,
     length_limit,
     option_name,
     option_reasons,
     profile_for,
     profile_of_llm_string,
+    other_sampling,
+    sampling_digest,
+    sampling_option,
+    sampling_reason,
     squash,
     unmodelled_option,
 )
@@ -605,12 +612,6 @@ def unmodelled_call_options(options: Mapping[str, Any]) -> str | None:
 
 
 # ----------------------------------------------------------------------------- the key of the rest
-def json_default(value: Any) -> Any:
-    """JSON for what ``json.dumps`` cannot encode: a pydantic model's dump, else its ``str``."""
-    if isinstance(value, BaseModel):  # e.g. ChatOpenAI's additional_kwargs["parsed"]
-        return value.model_dump(mode="json")
-    return str(value)
-
 
 # Message fields that are not request content: the text (the engine prompt holds it), the
 # role (so does the prompt, and it is kept below for every message that has a rest), and
@@ -709,19 +710,12 @@ def request_rest(messages: Sequence[BaseMessage]) -> list[dict[str, Any] | None]
     return rests if any(r is not None for r in rests) else None
 
 
-def _canonical(value: Any) -> str:
-    try:
-        return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=json_default)
-    except (TypeError, ValueError):  # e.g. keys of mixed types: still a distinct, if less stable, text
-        return repr(value)
-
-
 def request_digest(messages: Sequence[BaseMessage]) -> str | None:
     """A digest of :func:`request_rest` (None for a plain-text request)."""
     rest = request_rest(messages)
     if rest is None:
         return None
-    return hashlib.sha256(_canonical(rest).encode("utf-8", "surrogatepass")).hexdigest()[:32]
+    return hashlib.sha256(canonical(rest).encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
 
 def keyed(llm_key: str, digest: str | None) -> str:
@@ -733,7 +727,7 @@ def kwargs_digest(kwargs: Mapping[str, Any]) -> str | None:
     """A digest of call options (tools, tool choice, response format, stop...), None if there are none."""
     if not kwargs:
         return None
-    return hashlib.sha256(_canonical(dict(kwargs)).encode("utf-8", "surrogatepass")).hexdigest()[:16]
+    return hashlib.sha256(canonical(dict(kwargs)).encode("utf-8", "surrogatepass")).hexdigest()[:16]
 
 
 Kind = Literal["chat", "llm"]
@@ -1052,23 +1046,7 @@ class LlmStringView:
     sampling: str = ""
 
 
-SAMPLING = "sampling"
-"""The entry metadata key of the sampling options an answer was generated with (:func:`sampling_split`)."""
-# Transport and the one-answer default: never what the model answers (n = 1 is a single answer; more is
-# a reason, adapters.flow). Read in the call options only (a profile says which model fields are inert).
-_TRANSPORT = frozenset(squash(n) for n in ("timeout", "request_timeout", "max_retries", "stream", "streaming",
-                                            "stream_usage"))
 _BASE_URL_SUFFIX = "|OPENAI_BASE_URL="
-
-
-def _sampling_option(profile: Profile, name: str, value: Any, call: bool) -> bool:
-    """Whether option ``name`` is a sampling option of ``profile``'s class (its ``sampling`` category:
-    data), or, among the call options, transport or ``n = 1``. A plain value only (a number or flag)."""
-    if not (value is None or isinstance(value, (bool, int, float))):
-        return False
-    if profile.category(name) == "sampling":
-        return True
-    return call and (squash(name) in _TRANSPORT or (squash(name) == "n" and value == 1 and value is not True))
 
 
 def sampling_split(key_string: str, profile: Profile | None) -> tuple[str, dict[str, Any]]:
@@ -1084,7 +1062,7 @@ def sampling_split(key_string: str, profile: Profile | None) -> tuple[str, dict[
     removed: dict[str, Any] = {}
     kwargs: dict[str, Any] = {}
     for name, value in model["kwargs"].items():
-        if _sampling_option(profile, str(name), value, call=False):
+        if sampling_option(profile, str(name), value, call=False):
             removed[f"field:{name}"] = value
         else:
             kwargs[name] = value
@@ -1100,14 +1078,9 @@ def _split_options(tail: str, profile: Profile, removed: dict[str, Any]) -> str:
     params = None if _OBJECT_REPR.search(tail) else _literal(tail[3:])
     if not isinstance(params, list) or not all(isinstance(item, tuple) and len(item) == 2 for item in params):
         return tail
-    kept = [(k, v) for k, v in params if not _sampling_option(profile, str(k), v, call=True)]
+    kept = [(k, v) for k, v in params if not sampling_option(profile, str(k), v, call=True)]
     removed.update((f"option:{k}", v) for k, v in params if (k, v) not in kept)
     return "---" + str(sorted(kept))
-
-
-def sampling_digest(options: Mapping[str, Any]) -> str:
-    """The digest of a request's sampling options ("" for none), kept in its entries' metadata."""
-    return "" if not options else _digest(_canonical(dict(options)))
 
 
 def _without(params: Mapping[str, Any], names: Collection[str]) -> str:
@@ -1171,25 +1144,6 @@ def read_llm_string(llm_string: str, *, inert: Collection[str] = (), inert_types
     step_string, sampled = sampling_split(key_string, profile)
     return LlmStringView(tuple(reasons), key_string, named, profile.class_name if profile else name, json_only, limit,
                          step_string, sampling_digest(sampled))
-
-
-def other_sampling(plan: CachePlan, sampling: str) -> bool:
-    """Whether ``plan`` would answer from an entry generated with other sampling options than this
-    request's. An entry that records none was stored in a partition keyed with the request's sampling
-    options (an older version's, a caller's seed, an answer the cache derived), as before."""
-    recorded = plan.entry.metadata.get(SAMPLING) if plan.entry is not None else None
-    return recorded is not None and recorded != sampling
-
-
-def sampling_reason(plan: CachePlan, sampling: str, proven: bool) -> str | None:
-    """Why ``plan`` cannot serve this request from its entry (None: it can): an entry generated with
-    other sampling options serves only a cache-only answer proven for this prompt (``proven``), never
-    a patch on its steps."""
-    if not other_sampling(plan, sampling) or (not plan.needs_model and proven):
-        return None
-    if plan.needs_model and plan.outcome != "patch":
-        return None  # the model answers whole: nothing of the entry is served
-    return "cached answer was generated with other sampling options and is not proven for this prompt"
 
 
 def step_key(kind: str, key_string: str) -> str:

@@ -29,13 +29,15 @@ from ..adapters.flow import (
     fits,
     inert_names,
     reported_output_tokens,
+    sampling_reason,
+    share_flow,
+    shared_plan_flow,
     warn_once,
 )
 from ..core.engine import CachePlan, StepCache, declined_outcome
 from ..core.types import StepCacheResult
 from ..errors import InvalidPromptError
 from ._requests import (
-    logger,
     CacheCounters,
     CallSpec,
     JSON_ONLY,
@@ -47,7 +49,6 @@ from ._requests import (
     parse_cache_prompt,
     read_llm_string,
     SAMPLING,
-    sampling_reason,
     restorable_generations,
     step_key,
     store_args,
@@ -316,35 +317,6 @@ class StepCacheLLMCache(BaseCache):
             return None
         return {**options, "llm_key": request.llm_key(step_key(request.kind, view.step_string))}
 
-    def _shared_flow(self, request: Request, view: LlmStringView, plan: CachePlan,
-                     options: dict[str, Any]) -> TwinFlow[tuple[CachePlan, dict[str, Any]]]:
-        """``plan``, or when it needs the model a cache-only plan from the shared partition proven for this
-        prompt, with its options."""
-        shared = self._shared_options(request, view, options)
-        if shared is None or not plan.needs_model:
-            return plan, options
-        found = yield Io.of(self.cache.lookup, self.cache.alookup, request.text, **shared)
-        return (found, shared) if self._proven(found) else (plan, options)
-
-    def _share_flow(self, request: Request, view: LlmStringView, options: dict[str, Any], args: Any,
-                    report: Any) -> TwinFlow[None]:
-        """Store an answer proven for its prompt in the shared partition too (other sampling options
-        find it there: only as an answer proven for their prompt)."""
-        shared = self._shared_options(request, view, options)
-        if shared is None or report.entry_id is None or report.result.verification != "proven":
-            return
-        text, prompt_tokens, completion_tokens, metadata = args
-        try:
-            yield Io.of(self.cache.store_answer, self.cache.astore_answer, request.text, text, task=shared["task"],
-                        schema=shared["schema"], namespace=shared["namespace"], llm_key=shared["llm_key"],
-                        prompt_tokens=prompt_tokens, completion_tokens=completion_tokens, metadata=metadata)
-        except Exception:  # noqa: BLE001 - a failed share costs reach only (the request's own entry is stored)
-            logger.debug("stepcache: could not share a proven answer", exc_info=True)
-
-    def _proven(self, plan: CachePlan) -> bool:
-        """Whether the cache-only answer of ``plan`` is proven for its prompt (what it would be served as)."""
-        return not plan.needs_model and self.cache.served_level(plan) == "proven"
-
     def _can_patch(self, plan: CachePlan, template: BaseMessage | None) -> bool:
         if self.patch_model is None or plan.outcome != "patch":
             return False
@@ -400,10 +372,11 @@ class StepCacheLLMCache(BaseCache):
             return (yield from exact_lookup_flow(self._exact(request, decision, view)))
         if decision.json_only and plan.task != "json":  # update() reaches the same verdict
             return (yield from exact_lookup_flow(self._exact(request, decision.demoted(Reason(JSON_ONLY)), view)))
-        plan, options = yield from self._shared_flow(request, view, plan, options)  # proven, if the model is needed
+        shared = self._shared_options(request, view, options)  # proven only, when the model is needed
+        plan, options = yield from shared_plan_flow(self.cache, request.text, plan, options, shared)
         template = yield from template_flow(plan, self.cache.store)
         where, key = self._where(options), (prompt, llm_string)
-        sampled = sampling_reason(plan, view.sampling, self._proven(plan))
+        sampled = sampling_reason(plan, view.sampling, self.cache.serves_proven(plan))
         if sampled is not None:
             self._declined(sampled, plan, request, key, options)
             return None
@@ -476,7 +449,8 @@ class StepCacheLLMCache(BaseCache):
         except InvalidPromptError as exc:
             self._counters.update(None, "prompt or answer not cacheable", str(exc), where, request.text, None, None)
             return
-        yield from self._share_flow(request, view, options, (text, prompt_tokens, completion_tokens, metadata), report)
+        yield from share_flow(self.cache, request.text, self._shared_options(request, view, options), report.entry_id,
+                              report.result, lambda: (text, prompt_tokens, completion_tokens, metadata))
         reason = pending.reason if pending is not None else "update without a lookup"
         record = {**summarize(report.result, **where), "reason": reason}
         nearest = plan.entry.prompt if plan.entry is not None else None

@@ -56,6 +56,9 @@ from ..adapters.flow import (
     inert_names,
     length_limit,
     reported_output_tokens,
+    sampling_reason,
+    share_flow,
+    shared_plan_flow,
     warn_once,
 )
 from ..core.engine import StepCache
@@ -69,8 +72,8 @@ from ._requests import (
     configured_identity,
     kwargs_digest,
     messages_to_text,
+    LlmStringView,
     read_llm_string,
-    sampling_reason,
     step_key,
     summary,
     template_flow,
@@ -226,28 +229,41 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
         when there are any. Each request scopes it further to everything beyond its text
         (:meth:`request_llm_key`).
         """
-        identity = bound_identity(self.bound)  # endpoint and key digest the client resolved (R3, R12)
-        digest = kwargs_digest(call_options(self.bound, call_kwargs))
-        key = self.llm_key if digest is None else f"{self.llm_key}|options={digest}"
-        if self.llm_key is None:  # inert fields out (``_tiers.step_key``), the model's whole identity in
-            view = read_llm_string(llm_string(self.bound, call_kwargs), inert=self.inert_model_fields)
-            model = wrapper_identity(self.bound, view.key_string, self.inert_model_fields)
-            key = f"{step_key(model_kind(self.bound), view.key_string)}|model={model}"
-        return key if identity is None or self.llm_key is None else f"{key}|{identity}"  # else in ``model``
+        return self._model_key(self._bound_view(call_kwargs), call_kwargs)
+
+    def _bound_view(self, call_kwargs: dict[str, Any]) -> LlmStringView:
+        """What ``llm_string`` says of the model with these call kwargs as bound (inert fields out)."""
+        return read_llm_string(llm_string(self.bound, call_kwargs), inert=self.inert_model_fields)
+
+    def _model_key(self, view: LlmStringView, call_kwargs: dict[str, Any], model: str | None = None) -> str:
+        """:meth:`resolve_llm_key` from ``view`` (:meth:`_bound_view` of ``call_kwargs``); ``model``: its
+        ``wrapper_identity`` when the caller has it."""
+        if self.llm_key is not None:
+            digest = kwargs_digest(call_options(self.bound, call_kwargs))
+            key = self.llm_key if digest is None else f"{self.llm_key}|options={digest}"
+            identity = bound_identity(self.bound)  # endpoint and key digest the client resolved (R3, R12)
+            return key if identity is None else f"{key}|{identity}"
+        # inert fields out (``_tiers.step_key``), the model's whole identity in (its endpoint too)
+        model = wrapper_identity(self.bound, view.key_string, self.inert_model_fields) if model is None else model
+        return f"{step_key(model_kind(self.bound), view.key_string)}|model={model}"
 
     def shared_llm_key(self, **call_kwargs: Any) -> str | None:
         """The model part of the partition every sampling shares: :meth:`resolve_llm_key` without the
         sampling options of the model's provider profile (``_requests.sampling_split``; its fields and the
         call options); None when the caller set ``llm_key`` or the key is :meth:`resolve_llm_key`'s. Only
         answers proven for their prompt are stored there, and served from it only proven for the new one."""
+        view = self._bound_view(call_kwargs)
+        return self._shared_key(view, self._model_key(view, call_kwargs))
+
+    def _shared_key(self, view: LlmStringView, model_key: str) -> str | None:
+        """:meth:`shared_llm_key` from ``view`` and the request's :meth:`resolve_llm_key` (``model_key``)."""
         if self.llm_key is not None:
             return None
-        view = read_llm_string(llm_string(self.bound, call_kwargs), inert=self.inert_model_fields)
         model = wrapper_identity(self.bound, view.step_string, self.inert_model_fields, step=True)
         key = f"{step_key(model_kind(self.bound), view.step_string)}|model={model}"
         identity = bound_identity(self.bound)
         key = key if identity is None else f"{key}|{identity}"
-        return None if key == self.resolve_llm_key(**call_kwargs) else key
+        return None if key == model_key else key
 
     def request_llm_key(self, request: Request, call_kwargs: dict[str, Any]) -> str:
         """The ``llm_key`` of one request: :meth:`resolve_llm_key` scoped to ``request.digest``
@@ -341,34 +357,23 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
             plan = yield Io.of(self.cache.lookup, self.cache.alookup, run_.request.text, **run_.options)
         except InvalidPromptError:  # e.g. an empty prompt: nothing to cache, just answer
             return None
-        if plan.needs_model and run_.shared is not None:  # the partition every sampling shares: proven only
-            found = yield Io.of(self.cache.lookup, self.cache.alookup, run_.request.text, **run_.shared)
-            plan = found if self._proven(found) else plan
+        plan, _ = yield from shared_plan_flow(self.cache, run_.request.text, plan, run_.options, run_.shared)
         stored = yield from template_flow(plan, self.cache.store)
         output = from_cache(plan, run_.request, stored) if not plan.needs_model else None
         if output is not None and (run_.spec.rejects(output) or not self._fits(plan, output, run_.limit)):
             plan, output = self._fresh(plan, run_.options), None
-        if sampling_reason(plan, run_.caller.sampling, self._proven(plan)) is not None:  # proven answers only
+        if sampling_reason(plan, run_.caller.sampling, self.cache.serves_proven(plan)) is not None:  # proven only
             plan, output = self._fresh(plan, run_.options), None
         return plan, stored, output
 
-    def _proven(self, plan: Any) -> bool:
-        """Whether the cache-only answer of ``plan`` is proven for its prompt (what it would be served as)."""
-        return not plan.needs_model and self.cache.served_level(plan) == "proven"
-
     def _shared(self, run_: _Run, plan: Any, result: StepCacheResult, raw: Any, stored: Any) -> TwinFlow[None]:
         """Store an answer the model gave, proven for its prompt, in the shared partition too."""
-        if run_.shared is None or raw is None or result.stored_entry_id is None or result.verification != "proven":
-            return
-        metadata = run_.caller.shaped(stored).entry_metadata(plan, raw)
-        shared = run_.shared
-        try:
-            yield Io.of(self.cache.store_answer, self.cache.astore_answer, run_.request.text, result.text,
-                        task=shared["task"], schema=shared["schema"], namespace=shared["namespace"],
-                        llm_key=shared["llm_key"], prompt_tokens=result.prompt_tokens,
-                        completion_tokens=result.completion_tokens, metadata=metadata)
-        except Exception:  # noqa: BLE001 - a failed share costs reach only (the request's own entry is stored)
-            logger.debug("stepcache: could not share a proven answer", exc_info=True)
+        def answer() -> tuple[str, int, int, Any]:
+            metadata = run_.caller.shaped(stored).entry_metadata(plan, raw)
+            return result.text, result.prompt_tokens, result.completion_tokens, metadata
+
+        entry_id = result.stored_entry_id if raw is not None else None  # the model answered: its answer was stored
+        yield from share_flow(self.cache, run_.request.text, run_.shared, entry_id, result, answer)
 
     @staticmethod
     def _fits(plan: Any, output: Any, limit: int | None) -> bool:
@@ -380,6 +385,20 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
     def _recorded(self, run_: _Run, plan: Any, result: StepCacheResult, revised: bool = False) -> TwinFlow[None]:
         yield Io.of(self._emit, self._aemit, result, run_.child, run_.key, run_.request.text, plan, revised)
 
+    def read(self, call_kwargs: dict[str, Any], spec: CallSpec | None = None) -> CallRead:
+        """What this request's call kwargs say, read once per request (:class:`CallRead`): the known class
+        (:meth:`known_format`), what the options ask of an answer (:meth:`call_spec`; ``spec`` when the caller
+        has it), and ``llm_string`` as read and as bound."""
+        known = self.known_format(call_kwargs)
+        read_kwargs = call_kwargs if known is None else {**call_kwargs, "response_format": known}
+        options = call_options(self.bound, read_kwargs)
+        if spec is None:
+            spec = CallSpec() if model_kind(self.bound) == "llm" else CallSpec.from_options(options)
+        json_task = self.json_schema is not None or self.task == "json" or spec.task == "json"
+        view = read_llm_string(llm_string(self.bound, read_kwargs), inert=self.inert_model_fields, json_task=json_task)
+        bound = view if known is None else self._bound_view(call_kwargs)  # the key strings: json_task reads no key
+        return CallRead(call_kwargs, known is not None, options, spec, view, bound)
+
     def tier(self, request: Request, call_kwargs: dict[str, Any], spec: CallSpec) -> tuple[TierDecision, str, int | None]:
         """The tier of this request (``adapters.flow``), its exact-tier model identity and its length
         limit (``max_tokens``...: read by the length rule, ``adapters.flow``).
@@ -388,24 +407,26 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
         model it does not know (``instructions``...: every such field at once, each with the opt-in
         that lifts it) or an option it does not model (stop sequences...) says otherwise; then the
         exact tier answers (the wrapper sees the model, so there is always a tier)."""
-        json_task = self.json_schema is not None or self.task == "json" or spec.task == "json"
-        read_kwargs = self._read_kwargs(call_kwargs)
-        view = read_llm_string(llm_string(self.bound, read_kwargs), inert=self.inert_model_fields, json_task=json_task)
-        options = call_options(self.bound, read_kwargs)
-        decision = wrapper_tier(self.bound, request.unread, view, options, self.inert_model_fields)
+        return self._tier(request, self.read(call_kwargs, spec))
+
+    def _tier(self, request: Request, read: CallRead, model: str | None = None) -> tuple[TierDecision, str, int | None]:
+        """:meth:`tier` of a read request; ``model``: the ``wrapper_identity`` of its bound key string, when
+        the caller has it."""
+        decision = wrapper_tier(self.bound, request.unread, read.view, read.options, self.inert_model_fields)
         warn_once("with_step_cache", decision)
         fields = {name: value for name, (value, _) in declared_fields(unwrap(self.bound)[0]).items()}
-        limit = min((n for n in (view.length_limit, length_limit(fields)) if n is not None), default=None)
-        key_string = view.key_string
-        if read_kwargs is not call_kwargs:  # the exact tier keys on the options as bound (the class) and as read
-            key_string += "|bound=" + read_llm_string(llm_string(self.bound, call_kwargs), inert=self.inert_model_fields).key_string
-        return decision, wrapper_identity(self.bound, key_string, self.inert_model_fields), limit
+        limit = min((n for n in (read.view.length_limit, length_limit(fields)) if n is not None), default=None)
+        if read.known:  # the exact tier keys on the options as bound (the class) and as read
+            key_string = read.view.key_string + "|bound=" + read.bound.key_string
+            return decision, wrapper_identity(self.bound, key_string, self.inert_model_fields), limit
+        if model is None:
+            model = wrapper_identity(self.bound, read.view.key_string, self.inert_model_fields)
+        return decision, model, limit
 
     def sampling(self, call_kwargs: dict[str, Any]) -> str:
         """The digest of this request's sampling options (``_requests.wrapper_sampling``), kept with its
         entries: an entry generated with other ones serves only an answer proven for the prompt."""
-        view = read_llm_string(llm_string(self.bound, self._read_kwargs(call_kwargs)), inert=self.inert_model_fields)
-        return wrapper_sampling(self.bound, view)
+        return wrapper_sampling(self.bound, self.read(call_kwargs).view)
 
     def bypass_reason(self, request: Request, call_kwargs: dict[str, Any], spec: CallSpec) -> str | None:
         """Every reason the step tier makes no claim about this request, in one line (None: none)."""
@@ -413,16 +434,20 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
 
     def _run(self, input: Any, child: RunnableConfig, kwargs: dict[str, Any]) -> _Run:
         request = self._request(input)
-        key = self.request_llm_key(request, kwargs)
-        spec = self.call_spec(kwargs)
-        decision, identity, limit = self.tier(request, kwargs, spec)
+        read = self.read(kwargs)  # llm_string built and read once (twice for the known class: as bound too)
+        model = None if self.llm_key is not None else wrapper_identity(self.bound, read.bound.key_string,
+                                                                        self.inert_model_fields)
+        model_key = self._model_key(read.bound, kwargs, model)
+        key = request.llm_key(model_key)
+        decision, identity, limit = self._tier(request, read, model)
         if isinstance(unwrap(self.bound)[0], DynamicRunnable):  # the config picks the model that runs
             identity = configured_identity(identity, child.get("configurable"))
-        caller = ModelCaller(self.bound, request, child, kwargs, spec, limit=limit, sampling=self.sampling(kwargs))
-        options = self._options(key, spec, known=self.known_format(kwargs) is not None)
-        shared = self.shared_llm_key(**kwargs)
+        sampling = wrapper_sampling(self.bound, read.view)
+        caller = ModelCaller(self.bound, request, child, kwargs, read.spec, limit=limit, sampling=sampling)
+        options = self._options(key, read.spec, known=read.known)
+        shared = self._shared_key(read.bound, model_key)
         shared_options = None if shared is None else {**options, "llm_key": request.llm_key(shared)}
-        return _Run(request, caller, child, key, spec, options, decision, identity, limit, shared_options)
+        return _Run(request, caller, child, key, read.spec, options, decision, identity, limit, shared_options)
 
     def _claimed(self, run_: _Run) -> TwinFlow[tuple[_Run, tuple[Any, Any, Any] | None]]:
         """The run and its lookup (:meth:`_planned`); a run below the step tier is not looked up, and
@@ -528,6 +553,22 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
         child = patch_config(config, callbacks=run_manager.get_child())
         async for chunk in arun_stream(self._stream_flow(await inputs.__anext__(), child, kwargs)):
             yield chunk
+
+
+@dataclass(frozen=True)
+class CallRead:
+    """One request's call kwargs as the wrapper reads them (``StepCacheRunnable.read``), once per request:
+    ``known``: the response format is the wrapper's known class (read as its ``json_schema`` format);
+    ``options``: what the call sends the model (as read); ``spec``: what they ask of an answer; ``view``:
+    ``llm_string`` as read (the tier, the sampling options); ``bound``: as bound (the keys; ``view`` itself
+    unless ``known``)."""
+
+    kwargs: dict[str, Any]
+    known: bool
+    options: dict[str, Any]
+    spec: CallSpec
+    view: LlmStringView
+    bound: LlmStringView
 
 
 @dataclass(frozen=True)

@@ -41,9 +41,9 @@ def _scalar(value: Any) -> bool:
     return isinstance(value, (str, int, float, bool)) and not isinstance(value, type)
 
 
-def _readable(llm: Any, metadata: Any) -> dict[str, Any]:
+def _readable(llm: Any, metadata: Any, out: Collection[str] = ()) -> dict[str, Any]:
     params: dict[str, Any] = {}
-    for attr in KEY_ATTRS:
+    for attr in (a for a in KEY_ATTRS if a.replace("_", "") not in out):
         value = getattr(llm, attr, None)
         if value is None and metadata is not None and attr in ("num_output", "context_window"):
             value = getattr(metadata, attr, None)
@@ -54,14 +54,17 @@ def _readable(llm: Any, metadata: Any) -> dict[str, Any]:
     return params
 
 
-def default_llm_key(llm: Any, extra: dict[str, Any] | None = None, dropped: Collection[str] = ()) -> str:
+def default_llm_key(llm: Any, extra: dict[str, Any] | None = None, dropped: Collection[str] = (),
+                    sampling: Collection[str] = ()) -> str:
     """Identify the inner model: its class and model name, a few parameters readably, and a digest of
     every field (:func:`key_fields`) but the inert ones (``dropped``: squashed names) and of the
-    call's options ``extra``."""
+    call's options ``extra``. ``sampling``: squashed names of sampling fields left out too (the key of
+    the partition every sampling shares, ``_tiers.sampling_split``)."""
     cls = type(llm)
     metadata = getattr(llm, "metadata", None)
     model = getattr(metadata, "model_name", None) or getattr(llm, "model", None) or "unknown"
-    readable = _readable(llm, metadata)
+    readable = _readable(llm, metadata, sampling)
+    dropped = frozenset(dropped) | frozenset(sampling)
     everything = {
         "params": readable,
         "fields": key_fields(llm, 0, dropped) if isinstance(llm, BaseModel) else _plain(vars(llm) if hasattr(llm, "__dict__") else llm),

@@ -24,7 +24,7 @@ from typing import Any
 from llama_index.core.base.llms.types import ChatMessage, MessageRole, TextBlock
 from llama_index.core.llms.llm import LLM
 
-from ..adapters.flow import reported_output_tokens, METADATA_KEY
+from ..adapters.flow import reported_output_tokens, METADATA_KEY, SAMPLING
 from ..core.llm import coerce_response
 from ..core.types import LLMResponse
 from ._llm_key import KEY_ATTRS, default_llm_key, inner_options, inner_reason  # noqa: F401 - re-exported
@@ -193,6 +193,7 @@ class InnerCaller:
         self.calls = 0
         self.last: Any = None
         self.limit: int | None = None  # the request's length limit: an answer cut off at it fails
+        self.sampling = ""  # the digest of the request's sampling options (adapters.flow.SAMPLING), kept with its entries
 
     def call(self, prompt: str) -> Any:
         self.calls += 1
@@ -214,9 +215,14 @@ class InnerCaller:
 
     def entry_metadata(self, plan: Any, raw: Any) -> dict[str, Any] | None:
         """The completion tokens the model reported for its answer (the length rule reads them when
-        the stored answer is served again verbatim under a limit), or None."""
+        the stored answer is served again verbatim under a limit) and the digest of the request's
+        sampling options when it has any (an entry of other sampling options serves only an answer proven
+        for the new prompt: ``adapters.flow.sampling_reason``), or None."""
         tokens = reported_output_tokens(raw)
-        return {"length": {"output_tokens": tokens}} if tokens is not None else None
+        meta = {"length": {"output_tokens": tokens}} if tokens is not None else {}
+        if self.sampling:
+            meta[SAMPLING] = self.sampling
+        return meta or None
 
     def respond(self, prompt: str) -> LLMResponse:
         return self.response(self.call(prompt), prompt)
@@ -228,7 +234,8 @@ class InnerCaller:
     acomplete = acall
 
 
-def completion_caller(llm: LLM, formatted: bool, kwargs: dict[str, Any], *, limit: int | None = None) -> InnerCaller:
+def completion_caller(llm: LLM, formatted: bool, kwargs: dict[str, Any], *, limit: int | None = None,
+                      sampling: str = "") -> InnerCaller:
     """The engine's model for a completion request: the inner model's ``complete`` (``limit``: the
     request's length limit)."""
 
@@ -239,12 +246,12 @@ def completion_caller(llm: LLM, formatted: bool, kwargs: dict[str, Any], *, limi
         return await llm.acomplete(prompt, formatted=formatted, **kwargs)
 
     caller = InnerCaller(call, acall)
-    caller.limit = limit
+    caller.limit, caller.sampling = limit, sampling
     return caller
 
 
 def chat_caller(llm: LLM, messages: list[ChatMessage], prompt: str, kwargs: dict[str, Any], *,
-                limit: int | None = None) -> InnerCaller:
+                limit: int | None = None, sampling: str = "") -> InnerCaller:
     """The engine's model for a chat request: the inner model's ``chat`` on :func:`messages_for`
     (``limit``: the request's length limit)."""
 
@@ -255,5 +262,5 @@ def chat_caller(llm: LLM, messages: list[ChatMessage], prompt: str, kwargs: dict
         return await llm.achat(messages_for(messages, prompt, request), **kwargs)
 
     caller = InnerCaller(call, acall)
-    caller.limit = limit
+    caller.limit, caller.sampling = limit, sampling
     return caller

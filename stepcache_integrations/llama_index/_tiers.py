@@ -11,7 +11,7 @@ reason puts the request in the exact tier. The exact tier (``_exact``) keys on t
 from __future__ import annotations
 
 from collections.abc import Collection, Iterator, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from llama_index.core.base.llms.types import ChatMessage, TextBlock
 
@@ -28,11 +28,15 @@ from ..adapters.flow import (
     length_limit,
     option_reasons,
     profile_for,
+    sampling_digest,
+    sampling_option,
+    sampling_reason,
+    squash,
 )
 from ._llm_key import LLAMA_INDEX_CLASSES, formatter_reason, inner_options
 from ._requests import BYPASS_KWARGS, role_name
 
-__all__ = ["dropped_fields", "fitted", "llama_tier", "request_limit"]
+__all__ = ["Sampling", "dropped_fields", "fitted", "llama_tier", "request_limit", "sampling_split"]
 
 
 def dropped_fields(llm: Any, inert: Collection[str]) -> frozenset[str]:
@@ -68,14 +72,42 @@ def request_limit(llm: Any, kwargs: dict[str, Any]) -> int | None:
     return length_limit(inner_options(llm), kwargs)
 
 
-def fitted(cache: Any, plan: Any, limit: int | None, options: dict[str, Any]) -> Any:
+class Sampling(NamedTuple):
+    """A request's sampling options (``adapters.flow.sampling_option``: the inner model's profile says which):
+    ``fields``: the inner model's sampling fields (squashed names), ``kwargs``: the call kwargs without their
+    sampling options, ``digest``: the digest of every sampling option (kept with its entries)."""
+
+    fields: frozenset[str]
+    kwargs: dict[str, Any]
+    digest: str
+
+
+def sampling_split(llm: Any, kwargs: dict[str, Any]) -> Sampling:
+    """The sampling options of a request to ``llm``: its fields and call kwargs its provider profile names
+    sampling (its ``sampling`` category: data) with a plain value, and, among the call kwargs, transport and
+    ``n = 1``. A proven answer does not depend on them: the partition every sampling shares is keyed without
+    them (``adapters.flow``). No profile: nothing is split."""
+    profile = profile_for(llm)
+    if profile is None:
+        return Sampling(frozenset(), kwargs, "")
+    removed = {f"field:{name}": value for name, (value, _) in declared_fields(llm).items()
+               if sampling_option(profile, name, value, call=False)}
+    kept = {name: value for name, value in kwargs.items() if not sampling_option(profile, name, value, call=True)}
+    removed.update((f"option:{name}", value) for name, value in kwargs.items() if name not in kept)
+    fields = frozenset(squash(name[len("field:"):]) for name in removed if name.startswith("field:"))
+    return Sampling(fields, kept, sampling_digest(removed))
+
+
+def fitted(cache: Any, plan: Any, limit: int | None, options: dict[str, Any], sampling: str = "") -> Any:
     """``plan``, or a miss plan when its cache-only answer may not fit the request's length ``limit``
-    (``adapters.flow``: the stored answer itself fits by the tokens its model reported); the
-    prompt's vector is kept."""
+    (``adapters.flow``: the stored answer itself fits by the tokens its model reported) or its entry was
+    generated with other sampling options than ``sampling`` and does not serve a proven answer
+    (``adapters.flow.sampling_reason``); the prompt's vector is kept."""
     entry = plan.entry
     verbatim = entry is not None and plan.cached_text == entry.text
     reported = (entry.metadata.get("length") or {}).get("output_tokens") if verbatim else None
-    if plan.needs_model or fits(plan.cached_text, limit, reported if isinstance(reported, int) else None):
+    fit = plan.needs_model or fits(plan.cached_text, limit, reported if isinstance(reported, int) else None)
+    if fit and sampling_reason(plan, sampling, cache.serves_proven(plan)) is None:
         return plan
     fresh = cache.prepare(plan.prompt, **options)
     fresh.vector = plan.vector

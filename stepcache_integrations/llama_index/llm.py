@@ -61,6 +61,8 @@ from ..adapters.flow import (
     result_event,
     run,
     run_stream,
+    share_flow,
+    shared_plan_flow,
     summarize,
     TierDecision,
     inert_names,
@@ -70,7 +72,7 @@ from ..core.engine import CachePlan, StepCache
 from ..core.types import StepCacheResult
 from ._exact import ExactRequest, exact_answer_flow, exact_chat_request, exact_completion_request, exact_stream_flow
 from ._function_calling import InnerFunctionCalling
-from ._tiers import dropped_fields, fitted, llama_tier, request_limit
+from ._tiers import Sampling, dropped_fields, fitted, llama_tier, request_limit, sampling_split
 from ._requests import (
     chat_caller,
     clean_messages,
@@ -94,6 +96,17 @@ from ._responses import (
 from ._spans import conversation_scope, install, report
 
 logger = logging.getLogger("stepcache_integrations.llama_index")  # one line per request, as the LangChain adapters
+
+
+class _Begun(NamedTuple):
+    """One request as ``StepCacheLLM._begin`` read it: its ``llm_key``, its tier, the lookup options of
+    the partition every sampling shares (None: its own is that one, or ``llm_key`` is set) and the
+    digest of its sampling options (kept with its entries)."""
+
+    key: str
+    decision: TierDecision
+    shared: dict[str, Any] | None
+    sampling: str
 
 
 class _StreamKind(NamedTuple):
@@ -256,13 +269,28 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
             return f"{base}#{hashlib.sha256(blob.encode()).hexdigest()[:12]}"
         return default_llm_key(self._llm, kwargs or None, dropped_fields(self._llm, self.inert_model_fields))
 
-    def _request_key(self, kwargs: dict[str, Any], messages: Sequence[ChatMessage] | None = None) -> str:
-        """The llm_key of one request: :meth:`llm_key_for`, scoped to its conversation if it is a
-        follow-up, to whatever the messages hold beyond their text (``request_digest``), and, for a
+    def shared_llm_key(self, kwargs: dict[str, Any] | None = None) -> str | None:
+        """The key of the partition every sampling shares: :meth:`llm_key_for` without the sampling options
+        (``_tiers.sampling_split``: the inner model's provider profile says which, data); None when
+        ``llm_key`` is set or there are none. Only answers proven for their prompt are stored there, and
+        served from it only proven for the new one."""
+        return self._shared_base(sampling_split(self._llm, kwargs or {}))
+
+    def _shared_base(self, sampling: Sampling) -> str | None:
+        if self.llm_key_override is not None or not sampling.digest:
+            return None
+        dropped = dropped_fields(self._llm, self.inert_model_fields)
+        return default_llm_key(self._llm, sampling.kwargs or None, dropped, sampling.fields)
+
+    def _request_key(self, kwargs: dict[str, Any], messages: Sequence[ChatMessage] | None = None,
+                     base: str | None = None) -> str:
+        """The llm_key of one request: :meth:`llm_key_for` (or ``base``), scoped to its conversation if it
+        is a follow-up, to whatever the messages hold beyond their text (``request_digest``), and, for a
         model that is no chat model (``chat`` renders messages into another prompt than
         ``complete``'s), to the kind of call."""
         scope = conversation_scope() or history_scope(messages)
-        key = self.llm_key_for(kwargs) + ("|chat" if messages is not None and not self.metadata.is_chat_model else "")
+        base = self.llm_key_for(kwargs) if base is None else base
+        key = base + ("|chat" if messages is not None and not self.metadata.is_chat_model else "")
         key = f"{key}|conversation={scope}" if scope else key
         digest = request_digest(messages)
         return f"{key}|request={digest}" if digest else key
@@ -292,34 +320,55 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
         report(meta)
         return meta
 
-    def _begin(
-        self, prompt: str, kwargs: dict[str, Any], messages: Sequence[ChatMessage] | None = None
-    ) -> tuple[str, TierDecision]:
+    def _begin(self, prompt: str, kwargs: dict[str, Any], messages: Sequence[ChatMessage] | None = None) -> _Begun:
         """The request's llm_key and tier (``_tiers.llama_tier``: every reason at once; any reason puts
-        the request in the exact tier), the first decision below the step tier logged at WARNING."""
+        the request in the exact tier), the first decision below the step tier logged at WARNING; and
+        its sampling options (:meth:`shared_llm_key`)."""
         key = self._request_key(kwargs, messages)
         decision = llama_tier(messages, kwargs, self._llm, self.inert_model_fields, prompt)
         warn_once("StepCacheLLM", decision)
-        return key, decision
+        if decision.tier != "step":
+            return _Begun(key, decision, None, "")
+        sampling = sampling_split(self._llm, kwargs)
+        shared = self._shared_base(sampling)
+        shared_key = None if shared is None else self._request_key(kwargs, messages, shared)
+        options = None if shared_key is None or shared_key == key else self._lookup_args(shared_key)
+        return _Begun(key, decision, options, sampling.digest)
 
-    def _fitted(self, plan: CachePlan, key: str, kwargs: dict[str, Any]) -> CachePlan:
-        return fitted(self._cache, plan, request_limit(self._llm, kwargs), self._lookup_args(key))
+    def _plan_flow(self, prompt: str, begun: _Begun, kwargs: dict[str, Any]) -> TwinFlow[CachePlan]:
+        """The request's plan: its own partition's, or the shared partition's when that one is a cache-only
+        answer proven for this prompt (``adapters.flow.shared_plan_flow``); a miss plan when the answer may
+        not fit the length limit or its entry's other sampling options keep it from serving (``_tiers.fitted``)."""
+        options = self._lookup_args(begun.key)
+        plan = yield Io.of(self._cache.lookup, self._cache.alookup, prompt, **options)
+        plan, _ = yield from shared_plan_flow(self._cache, prompt, plan, options, begun.shared)
+        return fitted(self._cache, plan, request_limit(self._llm, kwargs), options, begun.sampling)
+
+    def _shared(self, prompt: str, begun: _Begun, plan: CachePlan, caller: Any, result: StepCacheResult,
+                raw: Any) -> TwinFlow[None]:
+        """Store an answer the model gave, proven for its prompt, in the shared partition too."""
+        def answer() -> tuple[str, int, int, Any]:
+            return result.text, result.prompt_tokens, result.completion_tokens, caller.entry_metadata(plan, raw)
+
+        entry_id = result.stored_entry_id if raw is not None else None  # the model answered: its answer was stored
+        yield from share_flow(self._cache, prompt, begun.shared, entry_id, result, answer)
 
     def _exact(self, key: str, decision: TierDecision, prompt: str, request: str, chat: bool, kwargs: Any) -> Any:
         return ExactRequest(self._cache, self.namespace, key, request, prompt, decision, chat, request_limit(self._llm, kwargs))
 
     # ------------------------------------------------------------------ streaming
     def _stream_flow(
-        self, plan: CachePlan, key: str, caller: Any, open_stream: Callable[[str], Io], kind: _StreamKind
+        self, plan: CachePlan, begun: _Begun, caller: Any, open_stream: Callable[[str], Io], kind: _StreamKind
     ) -> StreamFlow:
         """Cached steps at once, or the verified prefix then the model's tokens, then the record."""
-        pending = self._pending(plan, key)  # reported now, before the stream is read
-        return self._streamed(plan, key, pending, caller, open_stream, kind)
+        pending = self._pending(plan, begun.key)  # reported now, before the stream is read
+        return self._streamed(plan, begun, pending, caller, open_stream, kind)
 
     def _streamed(
-        self, plan: CachePlan, key: str, pending: dict[str, Any], caller: Any, open_stream: Callable[[str], Io],
+        self, plan: CachePlan, begun: _Begun, pending: dict[str, Any], caller: Any, open_stream: Callable[[str], Io],
         kind: _StreamKind,
     ) -> StreamFlow:
+        key = begun.key
         if not plan.needs_model:
             result = yield Io.of(self._cache.serve, self._cache.aserve, plan)
             meta = self._logged(plan, result, key, fill(pending, self._meta(result, key, streamed=True)))
@@ -334,7 +383,9 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
         while (part := (yield pull(stream))) is not END:
             if (chunk := state.model_chunk(part, kind.text(part), kind.chunk)) is not None:
                 yield Emit(chunk)
-        result = yield finish_step(self._cache, plan, caller, state.output(kind.chunk))
+        raw = state.output(kind.chunk)
+        result = yield finish_step(self._cache, plan, caller, raw)
+        yield from self._shared(plan.prompt, begun, plan, caller, result, raw)
 
         def closing_meta(**extra: Any) -> dict[str, Any]:
             return self._logged(plan, result, key, fill(pending, self._meta(result, key, **extra)))
@@ -358,16 +409,18 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
 
     # ------------------------------------------------------------------ completion
     def _complete_flow(self, prompt: str, formatted: bool, kwargs: dict[str, Any]) -> TwinFlow[CompletionResponse]:
-        key, decision = self._begin(prompt, kwargs)
-        if decision.tier != "step":
-            request = self._exact(key, decision, prompt, exact_completion_request(prompt, formatted), False, kwargs)
+        begun = self._begin(prompt, kwargs)
+        if begun.decision.tier != "step":
+            request = self._exact(begun.key, begun.decision, prompt, exact_completion_request(prompt, formatted), False, kwargs)
             call = Io.of(self._llm.complete, self._llm.acomplete, prompt, formatted=formatted, **kwargs)
             return (yield from exact_answer_flow(request, call))
-        plan = self._fitted((yield Io.of(self._cache.lookup, self._cache.alookup, prompt, **self._lookup_args(key))), key, kwargs)
-        caller = completion_caller(self._llm, formatted, kwargs, limit=request_limit(self._llm, kwargs))
-        result = (yield from answer_flow(self._cache, plan, caller)).result
-        meta = self._logged(plan, result, key, self._meta(result, key))
-        return completion_response(result, meta, raw=getattr(caller.last, "raw", None))
+        plan = yield from self._plan_flow(prompt, begun, kwargs)
+        caller = completion_caller(self._llm, formatted, kwargs, limit=request_limit(self._llm, kwargs),
+                                sampling=begun.sampling)
+        answer = yield from answer_flow(self._cache, plan, caller)
+        yield from self._shared(prompt, begun, plan, caller, answer.result, answer.raw)
+        meta = self._logged(plan, answer.result, begun.key, self._meta(answer.result, begun.key))
+        return completion_response(answer.result, meta, raw=getattr(caller.last, "raw", None))
 
     @llm_completion_callback()
     def complete(self, prompt: str, formatted: bool = False, **kwargs: Any) -> CompletionResponse:
@@ -382,40 +435,44 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
     @llm_completion_callback()
     def stream_complete(self, prompt: str, formatted: bool = False, **kwargs: Any) -> CompletionResponseGen:
         """Stream the answer: cached steps at once, or the verified prefix then the model's tokens."""
-        key, decision = self._begin(prompt, kwargs)
-        if decision.tier != "step":
-            request = self._exact(key, decision, prompt, exact_completion_request(prompt, formatted), False, kwargs)
+        begun = self._begin(prompt, kwargs)
+        if begun.decision.tier != "step":
+            request = self._exact(begun.key, begun.decision, prompt, exact_completion_request(prompt, formatted), False, kwargs)
             return run_stream(exact_stream_flow(request, self._completion_stream(formatted, kwargs)(prompt)))
-        plan = self._fitted(self._cache.lookup(prompt, **self._lookup_args(key)), key, kwargs)
-        caller = completion_caller(self._llm, formatted, kwargs, limit=request_limit(self._llm, kwargs))
-        return run_stream(self._stream_flow(plan, key, caller, self._completion_stream(formatted, kwargs), _COMPLETION))
+        plan = run(self._plan_flow(prompt, begun, kwargs))
+        caller = completion_caller(self._llm, formatted, kwargs, limit=request_limit(self._llm, kwargs),
+                                sampling=begun.sampling)
+        return run_stream(self._stream_flow(plan, begun, caller, self._completion_stream(formatted, kwargs), _COMPLETION))
 
     @llm_completion_callback()
     async def astream_complete(
         self, prompt: str, formatted: bool = False, **kwargs: Any
     ) -> CompletionResponseAsyncGen:
         """Async twin of :meth:`stream_complete`."""
-        key, decision = self._begin(prompt, kwargs)
-        if decision.tier != "step":
-            request = self._exact(key, decision, prompt, exact_completion_request(prompt, formatted), False, kwargs)
+        begun = self._begin(prompt, kwargs)
+        if begun.decision.tier != "step":
+            request = self._exact(begun.key, begun.decision, prompt, exact_completion_request(prompt, formatted), False, kwargs)
             return arun_stream(exact_stream_flow(request, self._completion_stream(formatted, kwargs)(prompt)))
-        plan = self._fitted(await self._cache.alookup(prompt, **self._lookup_args(key)), key, kwargs)
-        caller = completion_caller(self._llm, formatted, kwargs, limit=request_limit(self._llm, kwargs))
-        return arun_stream(self._stream_flow(plan, key, caller, self._completion_stream(formatted, kwargs), _COMPLETION))
+        plan = await arun(self._plan_flow(prompt, begun, kwargs))
+        caller = completion_caller(self._llm, formatted, kwargs, limit=request_limit(self._llm, kwargs),
+                                sampling=begun.sampling)
+        return arun_stream(self._stream_flow(plan, begun, caller, self._completion_stream(formatted, kwargs), _COMPLETION))
 
     # ------------------------------------------------------------------ chat
     def _chat_flow(self, messages: Sequence[ChatMessage], kwargs: dict[str, Any]) -> TwinFlow[ChatResponse]:
         messages = clean_messages(messages)
         prompt = messages_to_cache_prompt(messages)
-        key, decision = self._begin(prompt, kwargs, messages)
-        if decision.tier != "step":
-            request = self._exact(key, decision, prompt, exact_chat_request(messages), True, kwargs)
+        begun = self._begin(prompt, kwargs, messages)
+        if begun.decision.tier != "step":
+            request = self._exact(begun.key, begun.decision, prompt, exact_chat_request(messages), True, kwargs)
             return (yield from exact_answer_flow(request, Io.of(self._llm.chat, self._llm.achat, messages, **kwargs)))
-        plan = self._fitted((yield Io.of(self._cache.lookup, self._cache.alookup, prompt, **self._lookup_args(key))), key, kwargs)
-        caller = chat_caller(self._llm, messages, prompt, kwargs, limit=request_limit(self._llm, kwargs))
-        result = (yield from answer_flow(self._cache, plan, caller)).result
-        meta = self._logged(plan, result, key, self._meta(result, key))
-        return chat_response(result, meta, raw=getattr(caller.last, "raw", None))
+        plan = yield from self._plan_flow(prompt, begun, kwargs)
+        caller = chat_caller(self._llm, messages, prompt, kwargs, limit=request_limit(self._llm, kwargs),
+                                sampling=begun.sampling)
+        answer = yield from answer_flow(self._cache, plan, caller)
+        yield from self._shared(prompt, begun, plan, caller, answer.result, answer.raw)
+        meta = self._logged(plan, answer.result, begun.key, self._meta(answer.result, begun.key))
+        return chat_response(answer.result, meta, raw=getattr(caller.last, "raw", None))
 
     @llm_chat_callback()
     def chat(self, messages: Sequence[ChatMessage], **kwargs: Any) -> ChatResponse:
@@ -432,28 +489,30 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
         """Stream a chat answer: cached steps at once, or the verified prefix then the model's tokens."""
         messages = clean_messages(messages)
         prompt = messages_to_cache_prompt(messages)
-        key, decision = self._begin(prompt, kwargs, messages)
-        if decision.tier != "step":
-            request = self._exact(key, decision, prompt, exact_chat_request(messages), True, kwargs)
+        begun = self._begin(prompt, kwargs, messages)
+        if begun.decision.tier != "step":
+            request = self._exact(begun.key, begun.decision, prompt, exact_chat_request(messages), True, kwargs)
             return run_stream(exact_stream_flow(request, Io.of(self._llm.stream_chat, self._llm.astream_chat, messages,
                                                                **kwargs)))
-        plan = self._fitted(self._cache.lookup(prompt, **self._lookup_args(key)), key, kwargs)
-        caller = chat_caller(self._llm, messages, prompt, kwargs, limit=request_limit(self._llm, kwargs))
-        return run_stream(self._stream_flow(plan, key, caller, self._chat_stream(messages, prompt, kwargs), _CHAT))
+        plan = run(self._plan_flow(prompt, begun, kwargs))
+        caller = chat_caller(self._llm, messages, prompt, kwargs, limit=request_limit(self._llm, kwargs),
+                                sampling=begun.sampling)
+        return run_stream(self._stream_flow(plan, begun, caller, self._chat_stream(messages, prompt, kwargs), _CHAT))
 
     @llm_chat_callback()
     async def astream_chat(self, messages: Sequence[ChatMessage], **kwargs: Any) -> ChatResponseAsyncGen:
         """Async twin of :meth:`stream_chat`."""
         messages = clean_messages(messages)
         prompt = messages_to_cache_prompt(messages)
-        key, decision = self._begin(prompt, kwargs, messages)
-        if decision.tier != "step":
-            request = self._exact(key, decision, prompt, exact_chat_request(messages), True, kwargs)
+        begun = self._begin(prompt, kwargs, messages)
+        if begun.decision.tier != "step":
+            request = self._exact(begun.key, begun.decision, prompt, exact_chat_request(messages), True, kwargs)
             return arun_stream(exact_stream_flow(request, Io.of(self._llm.stream_chat, self._llm.astream_chat, messages,
                                                                 **kwargs)))
-        plan = self._fitted(await self._cache.alookup(prompt, **self._lookup_args(key)), key, kwargs)
-        caller = chat_caller(self._llm, messages, prompt, kwargs, limit=request_limit(self._llm, kwargs))
-        return arun_stream(self._stream_flow(plan, key, caller, self._chat_stream(messages, prompt, kwargs), _CHAT))
+        plan = await arun(self._plan_flow(prompt, begun, kwargs))
+        caller = chat_caller(self._llm, messages, prompt, kwargs, limit=request_limit(self._llm, kwargs),
+                                sampling=begun.sampling)
+        return arun_stream(self._stream_flow(plan, begun, caller, self._chat_stream(messages, prompt, kwargs), _CHAT))
 
 
 StepCacheFunctionCallingLLM = StepCacheLLM

@@ -34,6 +34,7 @@ F = Fraction
 # (prompt, expression, exact value, answer form, table)
 READ = [
     ("Subtract 8 from 12.", "12 - 8", 4, "value", "en"),
+    ("What is 12 more than 8?", "8 + 12", 20, "value", "en"),  # no claim until MORE_THAN was declared (2026-12-06 15:21)
     ("Subtract 12 from 8.", "8 - 12", -4, "value", "en"),
     ("Subtract 8 from 12", "12 - 8", 4, "value", "en"),
     ("Subtract 8 from 12. Number only.", "12 - 8", 4, "number", "en"),
@@ -141,7 +142,6 @@ NEAR_MISSES = [
     "Do not divide 8 by 12.",
     "Divide 8 by 12 and round to 2 decimal places.",
     "Divide 8 by 0.",
-    "What is 12 more than 8?",  # pinned no claim by tests/adversarial/test_overdecl_arithmetic.py ("11 more than 14")
     "What is 12 less than 8 times 2?",
     "What is 12 less than 8 percent?",
     "What is 15 percent more than 80?",  # pinned before (test_arithmetic_words.py): a percentage more is not "of"
@@ -288,6 +288,8 @@ PHRASINGS = [
     ("Add {0} to {1}.", 2, lambda a, b: b + a),
     ("What is {0} less than {1}?", 2, lambda a, b: b - a),
     ("What is {0} subtracted from {1}?", 2, lambda a, b: b - a),
+    ("What is {0} more than {1}?", 2, lambda a, b: b + a),
+    ("What is {0} added to {1}?", 2, lambda a, b: b + a),
     ("What is the difference between {0} and {1}?", 2, lambda a, b: a - b if a >= b else None),
     ("What is the quotient of {0} and {1}?", 2, lambda a, b: a / b if b else None),
     ("What is twice {0}?", 1, lambda a: 2 * a),

@@ -43,7 +43,11 @@ SHAPES: list[tuple[str, str, Obj, Obj]] = [
      {"code": "Z-12", "count": 11}),
     ("for-colon-spaced-equals", "Give me JSON for: lake = {a}, depth = {b}", {"lake": "Tahoe", "depth": 501},
      {"lake": "Geneva", "depth": 310}),
-    ("where-is-lowercase", 'Produce a JSON object with keys "queue" and "workers" where queue is {a} and workers is {b}.',
+    # a bare lowercase word after "is" ("where queue is emails") is no claim since red team 26 ("where the country
+    # is implied"): quoted, or in a "key: value" run, it is data
+    ("where-is-lowercase-quoted", 'Produce a JSON object with keys "queue" and "workers" where queue is "{a}" and workers is {b}.',
+     {"queue": "emails", "workers": 4}, {"queue": "reports", "workers": 4}),
+    ("lowercase-colon-run", 'Produce a JSON object with keys "queue" and "workers": queue: {a}, workers: {b}.',
      {"queue": "emails", "workers": 4}, {"queue": "reports", "workers": 4}),
     ("where-is-dotted", 'Produce a JSON object with keys "domain" and "ttl" where domain is {a} and ttl is {b}.',
      {"domain": "api.example", "ttl": 300}, {"domain": "cdn.example", "ttl": 300}),
@@ -79,7 +83,8 @@ def _fill(template: str, values: Obj) -> str:
 
 SERVED = [pair(f"json-en-syntax/{cls}", _fill(t, old), old, _fill(t, new), new, benign=True) for cls, t, old, new in SHAPES]
 
-HOST = 'Produce a JSON object with keys "host" and "port" where host is localhost and port is 8080.'
+# the cached request states its host as data (quoted): a bare lowercase word after "is" is no claim (red team 26)
+HOST = 'Produce a JSON object with keys "host" and "port" where host is "localhost" and port is 8080.'
 HOST_OBJ = {"host": "localhost", "port": 8080}
 USER = 'JSON with "user" and "active": user alice, active true'
 USER_OBJ = {"user": "alice", "active": True}
@@ -89,6 +94,11 @@ EQ = "json: temp=21 unit=C"
 EQ_OBJ = {"temp": 21, "unit": "C"}
 # Never served from a reading: the model answers, and nothing is proven beyond what is stated.
 NO_CLAIM = [
+    # red team 26: a bare lowercase word after "is" in a sentence may describe the value rather than state it
+    pair("json-en-syntax/where-is-lowercase", HOST, HOST_OBJ,
+         'Produce a JSON object with keys "host" and "port" where host is implied and port is 8080.', {"host": "implied", "port": 8080}),
+    pair("json-en-syntax/where-is-lowercase-word", HOST, HOST_OBJ,
+         'Produce a JSON object with keys "host" and "port" where host is localhost and port is 8080.', {"host": "localhost", "port": 8080}),
     # a negation, an alternative, a question, a description, a number in words
     pair("json-en-syntax/negated", HOST, HOST_OBJ,
          'Produce a JSON object with keys "host" and "port" where host is not localhost and port is 8080.',

@@ -46,6 +46,9 @@ SERVED = [
     ("What is 11 squared?", "What is twelve squared?", "12 * 12", 144),
     ("What is 14 minus 11?", "What is 11 less than 14?", "14 - 11", 3),
     ("What is 14 minus 11?", "What is 11 less than fourteen?", "14 - 11", 3),
+    # "11 more than 14" (no claim until 2026-12-06 15:21, when MORE_THAN was declared): 14 + 11
+    ("What is 14 plus 11?", "What is 11 more than 14?", "14 + 11", 25),
+    ("What is 14 plus 11?", "What is 8 added to 12?", "12 + 8", 20),
     ("What is 14 + 11?", "What is 14 + 11 ?", "14 + 11", 25),
     ("What is 14 times 11?", "What is 14 times 11 ?", "14 * 11", 154),
 ]
@@ -98,7 +101,14 @@ NO_CLAIM = [
     "What is x + 1?",
     "What is 11 smaller than 14?",  # "smaller than" is only a relation word
     "What is 11 fewer than 14?",
-    "What is 11 more than 14?",
+    "Is 11 more than 14?",  # a relation only where the table has it
+    "What is 11% more than 14?",  # a percentage more: 14 * 1.11, never 14 + 11
+    "What is 11 percent more than 14?",
+    "What is 11 times more than 14?",
+    "What is 11 more than 14 squared?",
+    "What is 11 more than 14 times 2?",
+    "What is 1 more than 14 thousand?",
+    "What is 11 more apples than 14?",
     "What is twenty-one plus 3?",  # a number word outside the table at any position
     "What is a dozen plus 3?",
     "What is one hundred plus 3?",

@@ -110,10 +110,13 @@ def test_a_trap_pair_is_not_served(first: str, second: str) -> None:
 
 # -- reach kept: everyday strings, typed literals and quoted words are read as before -------------------------
 KEPT = [
-    (_T.format(k="status", v="open"), {"name": "Alice", "status": "open"}),
-    (_T.format(k="color", v="red"), {"name": "Alice", "color": "red"}),
+    # a bare lowercase word after "is" in a sentence is no claim since red team 26 ("where the country is implied"):
+    # the same values as data ("key: value" run) or quoted are read
+    (_COLON.format(k="status", v="open"), {"name": "Alice", "status": "open"}),
+    (_COLON.format(k="color", v="red"), {"name": "Alice", "color": "red"}),
+    (_T.format(k="color", v='"red"'), {"name": "Alice", "color": "red"}),
     (_T.format(k="city", v="Paris"), {"name": "Alice", "city": "Paris"}),
-    (_T.format(k="status", v="ok"), {"name": "Alice", "status": "ok"}),
+    (_COLON.format(k="status", v="ok"), {"name": "Alice", "status": "ok"}),
     (_T.format(k="active", v="true"), {"name": "Alice", "active": True}),
     (_T.format(k="count", v="5"), {"name": "Alice", "count": 5}),
     (_T.format(k="area", v="212"), {"name": "Alice", "area": 212}),
@@ -135,12 +138,17 @@ def test_an_everyday_value_is_still_read(prompt: str, stated: dict) -> None:
 
 
 # -- the generic guard: on a miss, a model that reads a stated word as another JSON type keeps its answer ---------
-GUARDED = [
-    (_T.format(k="flag", v="nix"), '{"name": "Alice", "flag": false}'),
-    (_T.format(k="level", v="tres"), '{"name": "Alice", "level": 3}'),
+GUARDED = [  # in a "key: value" run (after "is" in a sentence a lowercase word is no claim: red team 26)
+    (_COLON.format(k="flag", v="nix"), '{"name": "Alice", "flag": false}'),
+    (_COLON.format(k="level", v="tres"), '{"name": "Alice", "level": 3}'),
     (_COLON.format(k="color", v="red"), '{"name": "Alice", "color": ["red"]}'),
-    (_T.format(k="note", v="nothing"), '{"name": "Alice", "note": null}'),
+    (_COLON.format(k="note", v="nothing"), '{"name": "Alice", "note": null}'),
 ]
+
+
+@pytest.mark.parametrize("value", ["open", "red", "ok", "nix", "nothing"])
+def test_a_lowercase_word_after_is_in_a_sentence_is_no_claim(value: str) -> None:
+    assert read_request(_T.format(k="status", v=value)) is None
 
 
 @pytest.mark.parametrize("prompt, right", GUARDED)
@@ -152,6 +160,6 @@ def test_a_model_that_types_a_stated_word_otherwise_keeps_its_answer(prompt: str
 
 
 def test_the_guard_leaves_the_fallback_for_a_wrong_string() -> None:
-    prompt = _T.format(k="color", v="red")
+    prompt = _COLON.format(k="color", v="red")
     result = StepCache().generate(prompt, FixedReplyModel('{"name": "Bob", "color": "red"}'))
     assert result.verification == "proven" and json.loads(result.text) == {"name": "Alice", "color": "red"}, result.text

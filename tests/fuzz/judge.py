@@ -352,8 +352,16 @@ _ENGINE_BUDGET = {
 _ADAPTER_BUDGET = {"chat": 320, "multimodal": 160, "tools": 160, "single": 760}  # single: 3 bases of every prompt kind (25 kinds, 75 bases: each visited once or twice; 760 since wip/fuzzC so that every kind is still judged)
 
 
-def campaigns(reach: bool = False) -> list[Campaign]:
-    """Every campaign; ``reach``: with wip/fuzzK's prompt kinds of the newest reach (engine only)."""
+# wip/adaptC: the adapters' options (tests/fuzz/options.py) as a campaign: one judged request per example, not
+# base prompts and their edits; the script's runs include it (``options``), the CI test of the prompt edits does
+# not (tests/fuzz/test_adapter_options_fuzz.py runs it in CI on its own)
+OPTIONS = "adapters/options"
+_OPTIONS_BUDGET = 300
+
+
+def campaigns(reach: bool = False, options: bool = False) -> list[Campaign]:
+    """Every campaign; ``reach``: with wip/fuzzK's prompt kinds of the newest reach (engine only); ``options``:
+    with the adapters' options campaign (:data:`OPTIONS`)."""
     out = [Campaign(f"engine/{k}", "engine", tuple(v), _ENGINE_BUDGET[k]) for k, v in plain_bases(reach).items()]
     chats = chat_bases()
     single = single_message_sample()
@@ -366,11 +374,13 @@ def campaigns(reach: bool = False) -> list[Campaign]:
             for i, b in enumerate(single)
         )
         out.append(Campaign(f"{target}/single", target, as_requests, _ADAPTER_BUDGET["single"]))
+    if options:
+        out.append(Campaign(OPTIONS, "options", (), _OPTIONS_BUDGET))
     return out
 
 
-def total_budget() -> int:
-    return sum(c.edits for c in campaigns())
+def total_budget(options: bool = False) -> int:
+    return sum(c.edits for c in campaigns(options=options))
 
 
 def scale_from_env() -> float:
@@ -460,6 +470,59 @@ def run_random(campaign: Campaign, report: Report, rng: random.Random, examples:
         run_example(target, campaign.name, base, edits, report, salt=f"r{n}")
 
 
+def _judge_options(report: Report, draw: tuple[str, str, bool, tuple[int, str], tuple[int, str]]) -> None:
+    """One example of the options campaign (tests/fuzz/options.py), recorded as a judged request: the prompt kind
+    is the pair's, the edit kind the second request's options, a violation when it is served what the oracle
+    does not accept without a model call."""
+    from .options import PAIRS, SAMPLING_FIELDS, judge_example
+
+    path, kind, changed, first, second = draw
+    p1 = PAIRS[kind][0]
+    p2 = PAIRS[kind][1] if changed else p1
+    try:
+        example = judge_example(path, kind, changed, first, second)
+    except Exception:  # noqa: BLE001 - a crash is a finding, as in the prompt edits
+        record = Judged(OPTIONS, path, kind, second[1], "changed", p1, p2, None, 0, "crash")
+        record.problems.append(("crash", traceback.format_exc(limit=4)))
+        report.records.append(record)
+        return
+    relation = "changed" if changed or first != second else "safe"
+    served = Served(example.served[0], example.outcome, None, None)
+    target = {"wrapper": "lc_runnable", "global": "lc_cache", "llama": "llama_index"}[path]
+    record = Judged(OPTIONS, target, kind, second[1], relation, p1, p2, served, example.calls)
+    if not example.ok:
+        record.violation = "unsafe_reuse"
+        record.problems.append(("unsafe_reuse", f"options {(SAMPLING_FIELDS[first[0]], first[1])} then "
+                                                f"{(SAMPLING_FIELDS[second[0]], second[1])}: served {example.served!r}, "
+                                                f"the model would return {example.expected!r}"))
+    report.records.append(record)
+
+
+def run_options(campaign: Campaign, report: Report, driver: str, rng: random.Random, scale: float = 1.0) -> None:
+    """The options campaign: ``campaign.edits * scale`` examples, drawn by a seeded ``random.Random`` or by
+    hypothesis (derandomized, the CI test's strategies)."""
+    from .options import CALL_OPTIONS, PAIRS, PATHS, REQUEST, SAMPLING_FIELDS
+
+    examples = max(1, math.ceil(campaign.edits * scale))
+    if driver != "hypothesis":
+        options = [o for o, _ in CALL_OPTIONS]
+        for _ in range(examples):
+            first = (rng.randrange(len(SAMPLING_FIELDS)), rng.choice(options))
+            second = (rng.randrange(len(SAMPLING_FIELDS)), rng.choice(options))
+            _judge_options(report, (rng.choice(PATHS), rng.choice(sorted(PAIRS)), rng.random() < 0.5, first, second))
+        return
+    from hypothesis import HealthCheck, Phase, given, settings
+    from hypothesis import strategies as st
+
+    @settings(derandomize=True, max_examples=examples, deadline=None, database=None, phases=[Phase.generate],
+              suppress_health_check=list(HealthCheck), print_blob=False)
+    @given(st.tuples(st.sampled_from(PATHS), st.sampled_from(sorted(PAIRS)), st.booleans(), REQUEST, REQUEST))
+    def explore_adapters_options(draw: tuple[str, str, bool, tuple[int, str], tuple[int, str]]) -> None:
+        _judge_options(report, draw)
+
+    explore_adapters_options()
+
+
 def run_all(
     driver: str = "hypothesis",
     scale: float = 1.0,
@@ -468,8 +531,10 @@ def run_all(
     progress: Callable[[str], None] | None = None,
     edit_kinds: frozenset[str] | None = None,
     new_kinds: bool = False,
+    options: bool = False,
 ) -> Report:
-    """``new_kinds``: wip/fuzzK's edit kinds in the rotation and its prompt kinds among the campaigns."""
+    """``new_kinds``: wip/fuzzK's edit kinds in the rotation and its prompt kinds among the campaigns; ``options``:
+    the adapters' options campaign too (:func:`run_options`)."""
     from . import edits
 
     report = Report()
@@ -477,11 +542,13 @@ def run_all(
     rng = random.Random(seed)
     edits.WITH_NEW[0] = new_kinds or bool(edit_kinds and edit_kinds & set(edits.NEW_TEXT_EDITS))
     with no_network(report):
-        for c in campaigns(reach=edits.WITH_NEW[0]):
+        for c in campaigns(reach=edits.WITH_NEW[0], options=options):
             if only is not None and not only(c):
                 continue
             t0 = time.perf_counter()
-            if driver == "hypothesis":
+            if c.name == OPTIONS:
+                run_options(c, report, driver, rng, scale)
+            elif driver == "hypothesis":
                 run_hypothesis(c, report, scale)
             else:
                 run_random(c, report, rng, c.examples(scale), edit_kinds=edit_kinds)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -18,7 +17,7 @@ from pydantic import BaseModel
 from stepcache_integrations import StepCache
 from stepcache_integrations.langchain import StepCacheLLMCache
 from stepcache_integrations.langchain._requests import llm_key_for, parse_cache_prompt
-from tests.unit.test_langchain_fakes import (
+from tests.unit.test_langchain_fakes import (  # noqa: F401 - global_cache is a fixture
     JSON_A,
     JSON_Q,
     JSON_Q2,
@@ -34,6 +33,7 @@ from tests.unit.test_langchain_fakes import (
     ai,
     scripted,
     usage,
+    global_cache,
 )
 
 # A plain request (closed framing, every value stated in key form, the key list): its statements are
@@ -56,16 +56,6 @@ class TestStepCacheAsyncStandard(AsyncCacheTestSuite):
 
 
 # ----------------------------------------------------------------------------- fixtures
-@pytest.fixture
-def global_cache() -> Iterator[StepCacheLLMCache]:
-    cache = StepCacheLLMCache()
-    set_llm_cache(cache)
-    try:
-        yield cache
-    finally:
-        set_llm_cache(None)
-
-
 def _meta(message: Any) -> dict[str, Any]:
     return message.response_metadata["stepcache"]
 

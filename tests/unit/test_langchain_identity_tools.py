@@ -11,7 +11,6 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import httpx
@@ -22,23 +21,13 @@ from langchain_openai import ChatOpenAI
 
 from stepcache_integrations import StepCache
 from stepcache_integrations.langchain import StepCacheLLMCache, with_step_cache
-from tests.unit.test_langchain_fakes import scripted
+from tests.unit.test_langchain_fakes import global_cache, scripted  # noqa: F401 - global_cache is a fixture
 
 P = "Name three primary colors, one per line."
 TASKS = {"arithmetic": "What is 12 * 12?", "linear": "Solve 2x + 3 = 7 for x.", "text": P}
 MULTIPLY = {"name": "multiply", "description": "Multiply two integers.", "parameters": {
     "type": "object", "properties": {"a": {"type": "integer"}, "b": {"type": "integer"}}, "required": ["a", "b"]}}
 CALL = {"name": "multiply", "args": {"a": 12, "b": 12}, "id": "call_1", "type": "tool_call"}
-
-
-@pytest.fixture
-def global_cache() -> Iterator[StepCacheLLMCache]:
-    cache = StepCacheLLMCache()
-    set_llm_cache(cache)
-    try:
-        yield cache
-    finally:
-        set_llm_cache(None)
 
 
 # ----------------------------------------------------------------------------- R2: tools bound x tasks

@@ -16,16 +16,15 @@ returned, never a re-instantiated object.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any, Literal, Optional
 
 import httpx
 import pytest
-from langchain_core.globals import set_llm_cache
 from pydantic import BaseModel, Field, create_model
 
 from stepcache_integrations import StepCache
 from stepcache_integrations.langchain import StepCacheLLMCache, with_step_cache
+from tests.unit.test_langchain_fakes import global_cache  # noqa: F401 - fixture
 
 pytest.importorskip("langchain_openai")
 from langchain_openai import ChatOpenAI  # noqa: E402
@@ -167,16 +166,6 @@ def test_the_exact_tier_keys_on_the_class_and_its_read_schema() -> None:
     identities = [w.tier(request, {}, w.call_spec({}))[1] for w in wrappers]
     assert identities[0] != identities[1]
     assert [w.tier(request, {}, w.call_spec({}))[0].tier for w in wrappers] == ["step", "step"]
-
-
-@pytest.fixture
-def global_cache() -> Iterator[StepCacheLLMCache]:
-    cache = StepCacheLLMCache()
-    set_llm_cache(cache)
-    try:
-        yield cache
-    finally:
-        set_llm_cache(None)
 
 
 def test_the_global_cache_still_gives_the_class_the_exact_tier(global_cache: StepCacheLLMCache) -> None:

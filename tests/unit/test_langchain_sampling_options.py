@@ -28,6 +28,7 @@ from langchain_core.globals import set_llm_cache
 
 from stepcache_integrations import StepCache
 from stepcache_integrations.langchain import StepCacheLLMCache, with_step_cache
+from tests.unit.test_langchain_fakes import global_cache  # noqa: F401 - fixture
 
 pytest.importorskip("langchain_openai")
 from langchain_openai import ChatOpenAI  # noqa: E402
@@ -63,16 +64,6 @@ class Server:
         fields.setdefault("temperature", 0)
         return ChatOpenAI(model="m", api_key="k", base_url="http://fake/v1", max_retries=0,
                           http_client=httpx.Client(transport=httpx.MockTransport(self.handler)), **fields)
-
-
-@pytest.fixture
-def global_cache() -> Iterator[StepCacheLLMCache]:
-    cache = StepCacheLLMCache()
-    set_llm_cache(cache)
-    try:
-        yield cache
-    finally:
-        set_llm_cache(None)
 
 
 class Paths:

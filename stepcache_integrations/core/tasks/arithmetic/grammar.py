@@ -301,10 +301,11 @@ _NUMBER = re.compile(r"(?:0|[1-9][0-9]{0,11})(?:\.[0-9]{1,12})?")
 _RUN = re.compile(r"[0-9+\-*/()](?:[0-9+\-*/()]|\.(?=[0-9])| (?=[0-9+\-*/()]))*")
 _OPERATORS = {"LESS_THAN": "-", "PLUS": "+", "MINUS": "-", "TIMES": "*", "DIVIDED": "/", "SUM_OF": "+", "PRODUCT_OF": "*", "PERCENT": "*",
               # wip/arithS: the operation a word names (the others of _SPECIAL below compute their own)
-              "SUBTRACTED_FROM": "-", "SUBTRACT": "-", "MULTIPLY": "*", "ADD": "+", "QUOTIENT_OF": "/"}
+              "SUBTRACTED_FROM": "-", "MORE_THAN": "+", "SUBTRACT": "-", "MULTIPLY": "*", "ADD": "+", "QUOTIENT_OF": "/",
+              "DIVIDE": "/"}  # "Divide 8 by 12": the bare command word, a class of its own ("evenly divide": DIVIDES)
 # wip/arithS: the words whose second number is the first operand ("11 less than 14" too, in _spoken):
 # "8 subtracted from 12", "Subtract 8 from 12" (12 - 8), "Add 8 to 12" (12 + 8)
-_SECOND_FIRST = frozenset({"SUBTRACTED_FROM", "FROM", "TO"})
+_SECOND_FIRST = frozenset({"SUBTRACTED_FROM", "MORE_THAN", "FROM", "TO"})
 _POWERS = {"SQUARED": 2, "SQUARE_OF": 2, "CUBED": 3, "CUBE_OF": 3}  # "11 squared": 11 * 11
 
 
@@ -477,14 +478,8 @@ def _twice_or_half(tokens: list[Token], numbers: list[str]) -> Question | None:
     return _valued(f"{numbers[0]} / 2" if half else f"2 * {numbers[0]}")
 
 
-def _divide_by(tokens: list[Token], numbers: list[str]) -> Question | None:
-    """"Divide 8 by 12": 8 / 12, the word "divide" alone ("Evenly divide 8 by 12" is no claim)."""
-    lead = next(t for t in tokens if t.type == "DIVIDES")
-    return _valued(f"{numbers[0]} / {numbers[1]}") if fold(lead) == "divide" else None
-
-
 _SPECIAL = {"POWER_OF": _power_of, "POWER_END": _power_of, "ROOT_OF": _root_of, "ROOT_END": _root_of, "MEAN_OF": _mean_of, "DIFFERENCE_BETWEEN": _difference_between,
-            "TWICE": _twice_or_half, "HALF_OF": _twice_or_half, "DIVIDES": _divide_by}
+            "TWICE": _twice_or_half, "HALF_OF": _twice_or_half}
 
 
 def _measured(kinds: list[str], tokens: list[Token], numbers: list[str]) -> Question | None:

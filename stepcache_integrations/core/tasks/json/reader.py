@@ -1221,7 +1221,7 @@ def read_request(prompt: str) -> JsonRequest | None:
         words = _nest_blocks(_noted(_words(prompt, vocabulary), seen), prompt)
         read = _parse(_values_heads(_list_bars(words)), vocabulary.language, prompt)
         if read is not None:
-            return None if _symbol_misspelled(read, seen) else read
+            return None if _symbol_misspelled(read, seen) or not _values_evident(prompt, read) else read
     from .pastes import read_paste  # a pasted table or .env block (wip/jsonP); imports this module
 
     return read_paste(prompt)
@@ -3767,6 +3767,62 @@ def _statement_at(
     listed = sep == ":" or text[value[2] :].lstrip(" \t")[:1] in (",", "\uff0c", "\u3001")
     kind = "VALUES_STMT" if not key_quoted and listed and table.phrases.get(fold(key)) == "VALUES" else "STMT"
     return Word(kind, (key, st), pos), value[2]  # type: ignore[arg-type]
+
+
+# Red team 26 (class A): in a sentence, a bare word after a key may say something of the value rather than
+# state it ("with its country code", "where the country is implied", "; country: ISO3", "with the country
+# Official Name"). A string read as stated there needs evidence of being data: quotes; a data form (a statement
+# on its own line, "key=value", "key - value", or a run of statements joined only by commas or semicolons that
+# opens the prompt, a line, a sentence or a colon); a shape no descriptive word has (an e-mail address, a
+# dotted host or file name, a URL); or one capitalised word ("with the country France"). A lowercase word,
+# capitals or digits ("ISO3", "TLD", "EOD") or several words in a sentence are no claim.
+_NAME_WORD = re.compile(r"[^\W\d_][^\W\d_'\u2019-]*(?:['\u2019-][^\W\d_]+)*")
+_DATA_SHAPE = re.compile(r"[^\s@]+@[^\W_][\w-]*(?:\.[\w-]+)+|[^\W_][\w-]*(?:\.[^\W\d_][\w-]*)+|[a-z][a-z0-9+.-]*://\S+")
+_RUN_GAP = re.compile(r"\s*(?:[,;\uff0c\u3001\uff1b]\s*(?:and\s+)?|\s+and\s+)")
+_RUN_OPENS = re.compile(r"(?:^|[\n:\uff1a]|[.!?]\s)\s*[-*\u2022]?\s*$")
+
+
+def _values_evident(prompt: str, read: JsonRequest) -> bool:
+    """Whether every string the reading states is stated as data (:data:`_NAME_WORD`'s comment)."""
+    ordered = sorted(read.statements.values(), key=lambda st: st.span)
+    runs = _data_runs(prompt, ordered)
+    return all(_value_evident(prompt, st, index in runs) for index, st in enumerate(ordered))
+
+
+def _value_evident(prompt: str, st: Statement, in_run: bool) -> bool:
+    """One statement's value (:func:`_values_evident`)."""
+    value = st.value
+    if st.style not in ("", "is", ":"):
+        return True  # not read as "key value", "key is value" or "key: value" (a passage's, a value by position)
+    if st.quoted or not isinstance(value, str) or st.equals or st.dashed or in_run or _own_line(prompt, st.span):
+        return True
+    if not any(c.isupper() or c.islower() for c in value) or _DATA_SHAPE.fullmatch(value):
+        return True  # a script without letter case (zh, ja: its own rules), an address, a host, a URL
+    return _NAME_WORD.fullmatch(value) is not None and value[0].isupper() and any(c.islower() for c in value[1:])
+
+
+def _own_line(prompt: str, span: tuple[int, int]) -> bool:
+    """A statement alone on its line, after a bullet at most."""
+    start, end = span
+    line_start = prompt.rfind("\n", 0, start) + 1
+    line_end = prompt.find("\n", end)
+    line_end = len(prompt) if line_end < 0 else line_end
+    return prompt[line_start:start].strip(" \t-*\u2022") == "" and prompt[end:line_end].strip(" \t,;.") == ""
+
+
+def _data_runs(prompt: str, ordered: list[Statement]) -> set[int]:
+    """The statements of runs of two or more joined only by commas, semicolons or "and", each run opening the
+    prompt, a line, a sentence or a colon ("user alice, active true" after "keys user and active:")."""
+    runs: set[int] = set()
+    index = 0
+    while index < len(ordered):
+        last = index
+        while last + 1 < len(ordered) and _RUN_GAP.fullmatch(prompt, ordered[last].span[1], ordered[last + 1].span[0]):
+            last += 1
+        if last > index and _RUN_OPENS.search(prompt, 0, ordered[index].span[0]):
+            runs.update(range(index, last + 1))
+        index = last + 1
+    return runs
 
 
 def _statement_value(

@@ -361,6 +361,8 @@ def understand_prompt(prompt: str) -> LinearProblem | None:
     if not _rule_request_read(request, variables, equations, grouped > 0):
         return None
     assert request is not None  # read above
+    if not _rule_indexed_names_evident(variables, request.named):
+        return None
     if decimals and request.language not in _COMMA_DECIMAL_LANGUAGES:
         return None  # "2,5x = 35" in English: two numbers listed? (beside "1,500": no table reads both)
     solved = _solved(request, equations, spans, variables)
@@ -613,6 +615,20 @@ def _rule_request_read(
     if request.language not in _POINT_IS_DECIMAL and any(_DOT_THOUSANDS.search(eq.text) for eq in equations):
         return False  # "2x = 10.000" in German is ten thousand: a number read two ways
     return request.asks or not all(_ASSIGNMENT.fullmatch(eq.text.strip()) for eq in equations)
+
+
+_INDEXED_NAME = re.compile(r"([^\W\d_]+)[0-9]+")  # letters then digits, no underscore: "x2", "ab12"
+
+
+def _rule_indexed_names_evident(variables: list[str], named: frozenset[str]) -> bool:
+    """An unknown written as letters then digits ("x2") is a name only with evidence: another unknown
+    of the same letters ("x1 + x2 = 10") or the request naming it ("for x2"). Alone it may be a power
+    typed flat (x2 for x\u00b2), so "x2 = 5" need not answer the question: no claim (fuzz, math seed 5)."""
+    stems = [m.group(1) if (m := _INDEXED_NAME.fullmatch(name)) else None for name in variables]
+    for name, stem in zip(variables, stems):
+        if stem is not None and name not in named and stems.count(stem) < 2:
+            return False
+    return True
 
 
 def _rule_plain_notation(prompt: str) -> bool:
