@@ -781,3 +781,6 @@ MUTANTS += [Mutant(*row) for row in _LINAD_ROWS]
 from mutants_jsonAC import ROWS as _JSONAC_ROWS  # noqa: E402 - wip/jsonAC: JSON declarations (declared objects, lists after a colon, type notes)
 
 MUTANTS += [Mutant(*row) for row in _JSONAC_ROWS]
+from mutants_sysQ import ROWS as _SYSQ_ROWS  # noqa: E402 - wip/sysQ: the persona sentence in es fr de pt it ru zh ja (JSON and arithmetic), the number-only format after it
+
+MUTANTS += [Mutant(*row) for row in _SYSQ_ROWS]

@@ -26,7 +26,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("sysP-arith-tutor-deleted", "'You are a math tutor.' before an arithmetic question is no claim (a table word deleted)",
      _ARITH_EN, '"assistant", "tutor", "teacher"', '"assistant", "teacher"', _TESTS),
     ("sysP-json-persona-lost", "'System: You are a helpful assistant. | User: Return a JSON object ...' is unchecked again",
-     _JSON, "%extend start: _end* ROLE? persona _end+ ", "%extend start: _end* ROLE? persona COLON _end+ ", _TESTS),
+     _JSON, "%extend start: _end* ROLE? persona STOP _end* ", "%extend start: _end* ROLE? persona COLON STOP _end* ", _TESTS),  # re-anchored by wip/sysQ (the persona ends at STOP)
     ("sysP-json-lead-unchecked", "'You will are a helpful assistant.' is read as a persona (YOU IS_KEYS unchecked)",
      _READER, "        if \" \".join(fold(c.value) for c in children[:2]) not in _PERSONA_LEADS:\n            raise Declined\n",
      "        return None\n", _TESTS),

@@ -29,7 +29,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("w27y-inline-unchecked", "an inline block ('Make this a JSON object: name: Ana, age: 30, not 31') is not checked",
      f"{_JSON}/yaml_block.py", "            inline[index] = min(start, inline.get(index, start))\n", "            pass\n", _TESTS),
     ("w27y-whole-mapping-unchecked", "with no key list the object is not compared with YAML's mapping",
-     f"{_JSON}/yaml_block.py", "    return not inline and final is not None and not _same(final, document)",
+     f"{_JSON}/yaml_block.py", "    return not inline and final is not None and not _same(final, _as_declared(document, pairs, statements, declared))",  # re-anchored (wip/jsonAC)
      "    return False", _TESTS),
     # w27y-any-colon-labelled retired 2026-12-06 (main): it survived the merged code's run; since wip/w27y's last commits
     # (an inline block is data after the request's colon only) no prompt found reaches the label comparison with another

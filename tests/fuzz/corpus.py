@@ -461,7 +461,15 @@ _PERSONAS = ("You are a helpful assistant.", "You are a math tutor.", "You are a
 def _persona_led() -> list[str]:
     forms = ("System: {p}\n\nUser: {q}", "system: {p}\n\nuser: {q}", "{p} {q}")
     questions = [*_json_stated()[::3], *ARITHMETIC[::2], *ARITH_WORDS[::3]]
-    return [forms[i % 3].format(p=_PERSONAS[i % len(_PERSONAS)], q=q) for i, q in enumerate(questions)]
+    led = [forms[i % 3].format(p=_PERSONAS[i % len(_PERSONAS)], q=q) for i, q in enumerate(questions)]
+    # wip/sysQ: the JSON requests of other languages behind a persona of their own language (the oracle's _PERSONAS_XX)
+    es, _, fr, de, pt, it, ru, zh, _ = JSON_LANG_TEMPLATES
+    own = [("Eres un asistente útil.", es.fill(nombre="Lucia", edad=28)), ("Tu es un assistant serviable.", fr.fill(prenom="Claire", age=34)),
+           ("Du bist ein hilfreicher Assistent.", de.fill(stadt="Bremen", einwohner=569000)),
+           ("Você é um assistente prestativo.", pt.fill(nome="Bruno", idade=29)), ("Sei un assistente utile.", it.fill(nome="Giulia", eta=26)),
+           ("Ты полезный помощник.", ru.fill(имя="Анна", возраст=30)), ("你是一个乐于助人的助手。", zh.fill(姓名="王伟", 年龄=26))]
+    led += [forms[i % 3].format(p=p, q=q) for i, (p, q) in enumerate(own)]
+    return led + [f"{own[-1][0]}{own[-1][1]}"]  # zh: the persona runs into the request after its full stop
 
 
 def plain_bases(reach: bool = False) -> dict[str, list[Base]]:

@@ -883,8 +883,23 @@ _CJK_TEXT = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
 
 # wip/sysP: the oracle's own neutral personas, before a prompt in a system turn ("System: ...\n\nUser: ...") or leading
 # it: they ask nothing, so the problem is the rest's (read case-insensitively, any whitespace between the turns)
-_PERSONA = r"you\s+are\s+an?\s+(?:(?:helpful|math|data\s+entry|ai|expert)\s+)*(?:assistant|tutor|teacher)\s*\."
-_PERSONA_LEAD = re.compile(r"\s*(?:system:[ \t]*)?" + _PERSONA + r"(?:\s*user:[ \t]*|\s+)", re.IGNORECASE)
+# wip/sysQ: and its own in es fr de pt it ru zh ja (patterns of its own, not the readers' tables); the full stop, an
+# exclamation mark or none before the turn's end; a Chinese or Japanese one may run into the prompt after its stop
+_PERSONAS_XX = (
+    r"(?:eres|usted\s+es)\s+(?:un|una)\s+(?:asistente|tutora?|profesora?)(?:\s+de\s+(?:matemáticas|entrada\s+de\s+datos|ia))?(?:\s+(?:útil|servicial))?",
+    r"(?:tu\s+es|vous\s+êtes)\s+(?:un|une)\s+(?:assistante?|tuteur|tutrice|professeure?)(?:\s+de\s+(?:mathématiques|maths|saisie\s+de\s+données))?"
+    r"(?:\s+(?:serviable|utile|ia))?",
+    r"(?:du\s+bist|sie\s+sind)\s+(?:ein|eine)\s+(?:hilfreiche[r]?\s+)?(?:assistent(?:in)?|mathe-tutor|mathematik-tutor|mathelehrer(?:in)?|ki-assistent)",
+    r"(?:você\s+é|tu\s+és)\s+(?:um|uma)\s+(?:assistente|tutora?|professora?)(?:\s+de\s+(?:matemática|entrada\s+de\s+dados|ia))?(?:\s+(?:prestativ[oa]|útil))?",
+    r"(?:sei|lei\s+è)\s+(?:un\s+|una\s+|un')(?:assistente|tutor|insegnante|professore|professoressa)(?:\s+di\s+matematica)?(?:\s+(?:utile|disponibile|ia))?",
+    r"(?:ты|вы)\s+(?:—\s+)?(?:полезн(?:ый|ая)\s+)?(?:помощник|помощница|ассистент|репетитор\s+по\s+математике)",
+    r"(?:你|您)是(?:一个|一名|一位)?(?:乐于助人的|有用的)?(?:助手|数学老师|数据录入助手)",
+    r"あなたは(?:親切な)?(?:アシスタント|数学の家庭教師|データ入力アシスタント)です",
+)
+_STOP_MARK = r"[.!\u3002\uff01]"
+_PERSONA = (r"(?:you\s+are\s+an?\s+(?:(?:helpful|math|data\s+entry|ai|expert)\s+)*(?:assistant|tutor|teacher)|"
+            + "|".join(_PERSONAS_XX) + r")(?:\s*" + _STOP_MARK + ")?")
+_PERSONA_LEAD = re.compile(r"\s*(?:system:[ \t]*)?" + _PERSONA + r"(?:\s*user:[ \t]*|\s+|(?<=" + _STOP_MARK + "))", re.IGNORECASE)
 _PERSONA_SYSTEM = re.compile(r"\s*" + _PERSONA + r"\s*", re.IGNORECASE)  # a system message that is a persona alone
 
 

@@ -341,6 +341,10 @@ class _Read(Transformer):
         read = [child for child in children if isinstance(child, tuple)]  # the rules read (a mark is a token)
         self.question, self.number_only = next(c for c in read if c[0] != "only_number"), any(c[0] == "only_number" for c in read)
         self.yes_no_asked = any(isinstance(child, Token) and child.type == "YES_NO_END" for child in children)
+        tokens = [child for child in children if isinstance(child, Token)]
+        if any(t.type == "YOU_ARE" for t in tokens) and any(t.type == "TURN" and t.value == "|" for t in tokens):
+            self.question = None  # wip/sysQ: a persona's system turn ends at a line break, as both adapters render it;
+            # a hand-written "|" stays no claim (zh drops the spaces around it: "System: 你是一个助手。 | User: ...")
 
 
 _LANGUAGE = RequestLanguage(_FOLDER, _Read)
