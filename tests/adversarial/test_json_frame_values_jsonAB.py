@@ -75,8 +75,6 @@ SERVED = [
          DATE_EQ.format("2027-04-02", 80), {"date": "2027-04-02", "seats": 80}),
     pair("en/date-colon-keys", DATE_COLON.format("Meetup", "2027-03-14", 120), {"event": "Meetup", "date": "2027-03-14", "seats": 120},
          DATE_COLON.format("Hackathon", "2028-02-29", 150), {"event": "Hackathon", "date": "2028-02-29", "seats": 150}),
-    pair("en/date-lines-yaml-date", DATE_LINES.format("2027-03-14", "Brick"), {"date": "2027-03-14", "venue": "Brick"},
-         DATE_LINES.format("2027-04-02", "Harbor"), {"date": "2027-04-02", "venue": "Harbor"}),
     pair("fr/date", DATE_FR.format("2027-07-03", 150), {"date": "2027-07-03", "places": 150},
          DATE_FR.format("2027-09-12", 90), {"date": "2027-09-12", "places": 90}),
     pair("de/date", DATE_DE.format("2025-10-19", 250), {"datum": "2025-10-19", "plaetze": 250},
@@ -121,6 +119,8 @@ def test_jsonab_served_after_never_right_model(case: Pair) -> None:
 
 
 NO_CLAIM = [
+    # a date in a colon-labelled block: YAML reads a date, no JSON value (W27, tests/adversarial/test_red_team_21_w27_y.py)
+    DATE_LINES.format("2027-03-14", "Brick"),
     # a PLEASE word that says more: a request, a negation, a second clause
     "JSON: name=Ann, age=30, please add a key id.",
     "JSON: name=Ann, age=30, please use camelCase.",

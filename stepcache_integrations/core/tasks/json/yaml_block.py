@@ -18,7 +18,6 @@ a date YAML makes equals no JSON value). With no key list the key must be the la
 
 from __future__ import annotations
 
-import datetime
 import re
 from typing import Any
 
@@ -53,21 +52,13 @@ def _same_or_decimal_comma(read: Any, yaml_value: Any) -> bool:
             and float(yaml_value.replace(",", ".")) == read)
 
 
-def _iso_date_written(read: Any, yaml_value: Any) -> bool:
-    """wip/jsonAB: an unquoted YYYY-MM-DD ("date: 2027-07-03") is YAML's date and the reader's string of it: JSON has no
-    date, so the one JSON value both say is that string (a time or a zone after it is YAML's datetime: no date alone)."""
-    return (type(yaml_value) is datetime.date and isinstance(read, str)  # noqa: E721 (a datetime is a date subclass)
-            and read == yaml_value.isoformat())
-
-
 _SCALAR_KINDS: tuple[type | tuple[type, ...], ...] = (bool, (int, float), str)
 
 
 def _same(a: Any, b: Any) -> bool:
-    """Equal as JSON values, types too (True is no 1, a date no string but the reader's ISO string of it: wip/jsonAB); an
-    integer equals a decimal of its value."""
-    if _iso_date_written(a, b) or _iso_date_written(b, a):
-        return True
+    """Equal as JSON values, types too (True is no 1, a date no string); an integer equals a decimal of its value.
+    (wip/jsonAB's reading of YAML's date as its ISO string was withdrawn: tests/adversarial/test_red_team_21_w27_y.py
+    pins "born: 2024-05-01" in a colon-labelled block as no claim, W27.)"""
     for kinds in _SCALAR_KINDS:  # a bool first: True is an int to isinstance
         if isinstance(a, kinds) or isinstance(b, kinds):
             return isinstance(a, kinds) and isinstance(b, kinds) and a == b
