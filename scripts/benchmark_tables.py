@@ -111,6 +111,10 @@ HELDOUT_PHRASINGS_21_BEFORE = Path("bench_data/results/heldout_phrasings_21_befo
 HELDOUT_LANGUAGES_21_BEFORE = Path("bench_data/results/heldout_languages_21_before.json")
 HELDOUT_PHRASINGS_21 = Path("bench_data/results/heldout_phrasings_21.json")
 HELDOUT_LANGUAGES_21 = Path("bench_data/results/heldout_languages_21.json")
+HELDOUT_PHRASINGS_24_BEFORE = Path("bench_data/results/heldout_phrasings_24_before.json")
+HELDOUT_LANGUAGES_24_BEFORE = Path("bench_data/results/heldout_languages_24_before.json")
+HELDOUT_PHRASINGS_24 = Path("bench_data/results/heldout_phrasings_24.json")
+HELDOUT_LANGUAGES_24 = Path("bench_data/results/heldout_languages_24.json")
 HELDOUT_PHRASINGS_23_BEFORE = Path("bench_data/results/heldout_phrasings_23_before.json")
 HELDOUT_LANGUAGES_23_BEFORE = Path("bench_data/results/heldout_languages_23_before.json")
 HELDOUT_PHRASINGS_23 = Path("bench_data/results/heldout_phrasings_23.json")
@@ -710,6 +714,10 @@ BLOCKS: dict[str, Callable[[], str]] = {
     "heldout-languages-20-before": lambda: heldout_languages(HELDOUT_LANGUAGES_20_BEFORE),
     "heldout-phrasings-20": lambda: heldout_phrasings(HELDOUT_PHRASINGS_20),
     "heldout-languages-20": lambda: heldout_languages(HELDOUT_LANGUAGES_20),
+    "heldout-phrasings-24": lambda: heldout_phrasings(HELDOUT_PHRASINGS_24),
+    "heldout-languages-24": lambda: heldout_languages(HELDOUT_LANGUAGES_24),
+    "heldout-phrasings-24-before": lambda: heldout_phrasings(HELDOUT_PHRASINGS_24_BEFORE),
+    "heldout-languages-24-before": lambda: heldout_languages(HELDOUT_LANGUAGES_24_BEFORE),
     "heldout-phrasings-23": lambda: heldout_phrasings(HELDOUT_PHRASINGS_23),
     "heldout-languages-23": lambda: heldout_languages(HELDOUT_LANGUAGES_23),
     "heldout-phrasings-23-before": lambda: heldout_phrasings(HELDOUT_PHRASINGS_23_BEFORE),
