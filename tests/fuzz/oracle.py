@@ -693,6 +693,7 @@ _W_PHRASES: list[tuple[str, Callable[..., Fraction | None]]] = [
     (rf"(?:the )?quotient of {_W_N} and {_W_N}", lambda a, b: a / b if b else None),
     (rf"twice {_W_N}", lambda a: 2 * a),
     (rf"{_W_N} less than {_W_N}", lambda a, b: b - a),  # read since wip/overdecl
+    (rf"{_W_N} (?:more than|added to) {_W_N}", lambda a, b: b + a),  # read since main, 2026-12-06 15:21
     (rf"(?:the )?sum of {_W_N} and {_W_N}", lambda a, b: a + b),  # read since wip/arithA
     (rf"(?:the )?product of {_W_N} and {_W_N}", lambda a, b: a * b),
     (rf"(?:the )?square of {_W_N}|{_W_N} squared", lambda a, b: (a if b is None else b) ** 2),  # read since wip/arithA
