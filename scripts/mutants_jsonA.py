@@ -20,10 +20,10 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      "    return language in _LOWERCASE", (_SYNTAX, "-k", "nothing_it_cannot_tell")),
     ("jsonA-vocab-descriptive-deleted", "a word deleted from the en table's DESCRIPTIVE class: 'host is lowercase' "
      "states the value \"lowercase\"",
-     _EN, '  "DESCRIPTIVE": [\n   "capitalised",\n', '  "DESCRIPTIVE": [\n', (_SYNTAX, "-k", "no_claim")),
+     _EN, '  "DESCRIPTIVE": [\n   "capitalised",\n', '  "DESCRIPTIVE": [\n', (_SYNTAX, "-k", "no_claim or nothing_it_cannot_tell")),
     ("jsonA-number-word-parts-read", "a number in words with a hyphen is a string: 'port is forty-two' states \"forty-two\"",
      _READER, '    return any(table.phrases.get(part) == "NUMBER_WORD" for part in folded.split("-"))',
-     '    return table.phrases.get(folded) == "NUMBER_WORD"', (_SYNTAX, "-k", "no_claim")),
+     '    return table.phrases.get(folded) == "NUMBER_WORD"', (_SYNTAX, "-k", "no_claim or nothing_it_cannot_tell")),
     # jsonA-run-without-equals retired 2026-12-05 (equivalent): 'json: temp 21 unit=C' is declined by W26's
     # reader._unlisted_beside_equals as well (a statement not written k=v beside ones that are, for a key no list names)
     ("jsonA-runs-any-table", "an '=' run is read in a table that declares none: 'temp=21 unit=С' (Cyrillic) in German",

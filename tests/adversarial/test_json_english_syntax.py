@@ -248,6 +248,15 @@ def test_the_reader_states_exactly_these_values(prompt: str, stated: Obj) -> Non
         'Output JSON (keys "city", "country", "zip") for -> city: porto, country: portugal',
         'Return JSON with keys "status" and "code": status pending approval, code 200',
         'Give JSON {"item": ..., "item": ...}: item lamp',
+        # the same in data forms (a sentence's lowercase word is no claim since red team 26 anyway): a partial
+        # record, a describing word, a number in words, a shape with a key twice
+        'Return JSON with keys "user", "active" and "role": user alice, active true',
+        'Return JSON with keys "name", "age" and "city": name: ann, age: 3',
+        'Return JSON with keys "host" and "port": host: capitalised, port: 8080',
+        'Return JSON with keys "host" and "port".\nhost: capitalised\nport: 8080',
+        'Return JSON with keys "host" and "label": host: db, label: forty-two',
+        'Convert to JSON: host: db, label: forty-two',
+        'Give JSON {"item": ..., "item": ...}:\nitem: lamp',
         'Output JSON with "product" and "price": the product price is Kettle and the price is 39.',
         'Output JSON with "product" and "price": the product color is Red and the price is 39.',
         'Output JSON with "product" and "name": the product name is Kettle and the name is Bob.',
