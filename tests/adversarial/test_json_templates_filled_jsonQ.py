@@ -94,6 +94,8 @@ TRAPS = [
     T + "The name is Amy and she has -75 points maybe.",
     'Fill in this template and return only the YAML: {"user": <name>, "score": <points>}. The name is Amy and she has 75 points.',
     'Complète ce modèle et renvoie uniquement le JSON : {"article": <nom>, "prix": <prix>}. Article : chaise',
+    # the same slot left empty on its own line (a sentence's lowercase word is no claim since red team 26 anyway)
+    'Complète ce modèle et renvoie uniquement le JSON : {"article": <nom>, "prix": <prix>}.\nArticle : chaise',
     'Complète ce modèle et renvoie uniquement le JSON : {"article": <nom>, "prix": <prix>}. Article : chaise, prix : 49, couleur : rouge',
     'Complète ce modèle et renvoie uniquement le JSON : {"article": <nom>, "prix": <prix>}. Article : chaise, article : table, prix : 49',
     'Fülle diese Vorlage aus: {"spieler": <name>, "tore": <tore>}. Der Name ist Jonas und er hat 12 Punkte.',
