@@ -81,6 +81,9 @@ NAMED_TRAPS = [
     "Give me JSON with name None and age 31.",           # a literal word
     "Give me JSON with name True and age 31.",
     "Give me JSON with name X and age 31.",              # a letter: a placeholder
+    # the same as a run after a colon (in a sentence several words or a lone capital are no claim since red team 26)
+    "Give me JSON: name Ana, city Paris France",
+    "Give me JSON: name X, age 31",
     "Give me JSON with name Ana and age 31?",            # asked
     "Give me JSON with name Ana and age 31 or 32.",
     "Give me JSON with name Ana or Eva and age 31.",

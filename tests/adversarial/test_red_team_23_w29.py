@@ -77,6 +77,12 @@ TRAPS = [
     ('JSON mit den Schlüsseln stadt und plz: Stadt Köln, PLZ 50667'),  # dev set 16's i333, judged wrong served 50667
     # a word for a list key
     (_COLON.format(k="ingredients", v="flour")), (_COLON.format(k="children", v="Tom")), (_T.format(k="colours", v="green")), (_T.format(k="pets", v="dog")),
+    # the sentence traps above as "key: value" runs: after "is" in a sentence a lowercase word, a Roman numeral or
+    # digits are no claim since red team 26 anyway; in a run each rule above still decides
+    *(_COLON.format(k=k, v=v) for k, v in [("mode", "off"), ("visible", "invisible"), ("canEdit", "allowed"), ("legal", "illegal"),
+                                           ("score", "high"), ("age", "XXXV"), ("level", "XIV"), ("mobile", "5551234567"),
+                                           ("serial_number", "123456789012345678901"), ("colours", "green"), ("pets", "dog"),
+                                           ("active", "ok"), ("active", "disabled")]),
 ]
 
 
