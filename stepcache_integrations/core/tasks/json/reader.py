@@ -2928,11 +2928,12 @@ def _a_stated_block(transformer: _Read, found: dict[str, Statement], ambiguous: 
                if _lowercase_value(transformer, key, st, language))
 
 
-def _alone_on_its_line(span: tuple[int, int], prompt: str) -> bool:
-    """Nothing but spaces before the statement on its line, nor after it."""
+def _alone_on_its_line(span: tuple[int, int], prompt: str, bullets: str = "", closers: str = "") -> bool:
+    """Nothing but spaces (and ``bullets``) before the statement on its line, nor (but ``closers``) after it."""
     start = prompt.rfind("\n", 0, span[0]) + 1
     end = prompt.find("\n", span[1])
-    return not prompt[start : span[0]].strip(" \t") and not prompt[span[1] : len(prompt) if end < 0 else end].strip(" \t")
+    return (not prompt[start : span[0]].strip(" \t" + bullets)
+            and not prompt[span[1] : len(prompt) if end < 0 else end].strip(" \t" + closers))
 
 
 def _data_by_form(st: Statement) -> bool:
@@ -3834,20 +3835,11 @@ def _value_evident(prompt: str, st: Statement, in_run: bool) -> bool:
     value = st.value
     if st.style not in ("", "is", ":"):
         return True  # not read as "key value", "key is value" or "key: value" (a passage's, a value by position)
-    if st.quoted or not isinstance(value, str) or st.equals or st.dashed or in_run or _own_line(prompt, st.span):
+    if st.quoted or not isinstance(value, str) or st.equals or st.dashed or in_run or _alone_on_its_line(st.span, prompt, "-*\u2022", ",;."):
         return True
     if not any(c.isupper() or c.islower() for c in value) or _DATA_SHAPE.fullmatch(value):
         return True  # a script without letter case (zh, ja: its own rules), an address, a host, a URL
     return _NAME_WORD.fullmatch(value) is not None and value[0].isupper() and any(c.islower() for c in value[1:])
-
-
-def _own_line(prompt: str, span: tuple[int, int]) -> bool:
-    """A statement alone on its line, after a bullet at most."""
-    start, end = span
-    line_start = prompt.rfind("\n", 0, start) + 1
-    line_end = prompt.find("\n", end)
-    line_end = len(prompt) if line_end < 0 else line_end
-    return prompt[line_start:start].strip(" \t-*\u2022") == "" and prompt[end:line_end].strip(" \t,;.") == ""
 
 
 def _data_runs(prompt: str, ordered: list[Statement]) -> set[int]:
