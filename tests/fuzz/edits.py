@@ -50,7 +50,7 @@ TEXT_EDITS = (
 NEW_TEXT_EDITS = (
     "value_class", "modifier_insert", "semantic_operator", "clause_move", "number_swap", "number_word", "key_case",
     "statement_dup", "code_switch", "key_subset", "script_mix", "unicode_variant",
-    "synonym_swap",
+    "synonym_swap", "describing_value",
 )
 WITH_NEW = [False]  # set by judge.run_all(new_kinds=True)
 # format instructions appended to (or removed from) the end of a prompt: the oracle reads the first
@@ -960,6 +960,21 @@ def _modifier_insert(text: str, rng: random.Random) -> str | None:
     return text[:b] + sep + word + text[b:]
 
 
+# red team 26: words that say something of a value (a code, a form, a guess, a relation, a time) written where a
+# value stands ("with its country code", "where the country is implied", "; date: tonight", "Official Name")
+DESCRIBING_VALUES = ("code", "abbreviated", "translated", "implied", "inferred", "opposite", "complementary", "ISO3",
+                     "TLD", "alpha-2", "Official Name", "Title Case", "tonight", "EOD", "weekly", "unchanged")
+
+
+def _describing_value(text: str, rng: random.Random) -> str | None:
+    """One value replaced by a word that describes a value rather than states one (red team 26)."""
+    spots = _value_spots(text)
+    if not spots:
+        return None
+    a, b = rng.choice(spots)
+    return text[:a] + rng.choice(DESCRIBING_VALUES) + text[b:]
+
+
 def _semantic_operator(text: str, rng: random.Random) -> str | None:
     """An operator word inserted before any word or number, or before the final mark."""
     starts = [m.start() for m in re.finditer(r"(?<![\w.,'-])[\w$-]", text)] + [len(text.rstrip(".?!"))]
@@ -1235,6 +1250,7 @@ NEW_EDITS = {
     "clause_move": _clause_move, "number_swap": _number_swap, "number_word": _number_word, "key_case": _key_case,
     "statement_dup": _statement_dup, "code_switch": _code_switch, "key_subset": _key_subset,
     "script_mix": _script_mix, "unicode_variant": _unicode_variant, "synonym_swap": _synonym_swap,
+    "describing_value": _describing_value,
 }
 
 
@@ -1243,7 +1259,7 @@ def new_applicable(text: str) -> list[str]:
     kinds = []
     spots = _value_spots(text)
     if spots:
-        kinds += ["value_class", "modifier_insert", "statement_dup"]
+        kinds += ["value_class", "modifier_insert", "statement_dup", "describing_value"]
     if re.search(r"\w", text):
         kinds.append("semantic_operator")
     if len([m for m in _SENTENCE.finditer(text) if m.group()]) >= 2 or "," in text:
