@@ -784,3 +784,6 @@ MUTANTS += [Mutant(*row) for row in _JSONAC_ROWS]
 from mutants_sysQ import ROWS as _SYSQ_ROWS  # noqa: E402 - wip/sysQ: the persona sentence in es fr de pt it ru zh ja (JSON and arithmetic), the number-only format after it
 
 MUTANTS += [Mutant(*row) for row in _SYSQ_ROWS]
+from mutants_s25 import ROWS as _S25_ROWS  # noqa: E402 - main, 2026-12-06 18:52: red team 27, a temperature difference is no reading
+
+MUTANTS += [Mutant(*row) for row in _S25_ROWS]
