@@ -10,8 +10,8 @@ _RT27 = ("tests/adversarial/test_red_team_27_temperature_intervals.py",)
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("s25-rt27-difference-converted", "a temperature difference is converted with the reading's offset ('warming is 2 °C' served 35.6 °F)",
-     _READER, "    if not all(_reads_absolutely(key, units[key], name, language) for key, name in transforms.items()):",
-     "    if False:", _RT27),
+     _READER, "    if not all(_reads_absolutely(key, units[key], name, language) for key, name in transforms.items()):\n        return False",
+     "    if False:\n        return False", _RT27),
     ("s25-rt27-any-key-reads", "every key names a reading (the key check is skipped for an offset formula)",
      _READER, 'if FORMULAS.get((unit or "", name), (None, Fraction(0)))[1] == 0:', "if True:", _RT27),
     ("s25-rt27-english-key-elsewhere", "an English reading key ('temp') in another language's request is not converted",

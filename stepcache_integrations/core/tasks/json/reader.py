@@ -1318,10 +1318,8 @@ def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | N
     stated = {k: v for k, v in found.items() if k not in ambiguous}
     _ages_in_years(transforms, units, language)
     written = {key: (stated[key].value, units[key]) for key in transforms}
-    if not all(_reads_absolutely(key, units[key], name, language) for key, name in transforms.items()):
-        return None  # "Give the warming in Fahrenheit" for "warming is 2 °C": a difference (3.6), not a reading (35.6)
-    if not _apply_transforms(stated, transforms, units):
-        return None  # a tie, another type, an undeclared unit, an inexact result: no claim
+    if not _apply_transforms(stated, transforms, units, language):
+        return None  # a tie, another type, an undeclared unit, an inexact result, a difference's offset: no claim
     return _checked_request(transformer, keys, found, stated, (language, prompt), transforms, written)
 
 
@@ -3043,8 +3041,10 @@ def _reads_absolutely(key: str, unit: str | None, name: str, language: str) -> b
     return folded in _READING_KEYS.get(language, ()) or folded in _READING_KEYS["en"] or _unit_key(key, language) == name
 
 
-def _apply_transforms(stated: dict[str, Statement], transforms: dict[str, str], units: dict[str, str | None]) -> bool:
+def _apply_transforms(stated: dict[str, Statement], transforms: dict[str, str], units: dict[str, str | None], language: str) -> bool:
     """Replace each transformed statement by its transformed value; False when one does not apply."""
+    if not all(_reads_absolutely(key, units[key], name, language) for key, name in transforms.items()):
+        return False  # "Give the warming in Fahrenheit" for "warming is 2 °C": a difference (3.6), not a reading (35.6)
     for key, name in transforms.items():
         value = apply_transform(name, stated[key].value, units[key])
         if value is None:
