@@ -277,6 +277,13 @@ class TaskHandler(ABC):
         than no cache (W29). False (the default): the fallback may replace it."""
         return False
 
+    def plain_problem(self, constraints: Any) -> bool:
+        """Whether the prompt was read whole as a problem that asks no format and sets no convention (no
+        instruction, no transform, no answer label or template): as an earlier turn of a conversation, it
+        cannot change how a later question is answered (``adapters.turns``, wip/adaptD). False (the
+        default): no claim."""
+        return False
+
     def problem_key(self, constraints: Any) -> str | None:
         """The problem the prompt poses, as a canonical string of its constraints, for the
         problem-key tier (``tasks.protocols.KeysProblems``); None (the default): no key."""

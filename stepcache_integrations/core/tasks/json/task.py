@@ -112,6 +112,11 @@ class JsonTask(TaskHandler):
         return any(not u.ok and u.name in ("object", "$") for u in verification.units)
 
     # -- problem keys (core.problem_key_tier) ---------------------------------------------------
+    def plain_problem(self, constraints: Any) -> bool:
+        """A plain request read whole, naming its keys, with no transform and no schema (``adapters.turns``)."""
+        c = self.load_constraints(constraints)
+        return c.read_whole and bool(c.required) and not c.transforms and c.schema is None
+
     def problem_key(self, constraints: Any) -> str | None:
         """The required keys in order, the stated values (typed: ``30``, ``30.0``, ``"30"`` and
         ``true`` differ; in key order), the declared transforms and the schema. None unless the
