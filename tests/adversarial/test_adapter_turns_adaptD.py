@@ -134,6 +134,17 @@ def test_no_other_turn_order_and_no_unread_newest_turn_is_read_alone(turns: Turn
     assert alone(turns) is None
 
 
+@pytest.mark.parametrize("transcript", [
+    "User: Solve 2x = 8.\nAssistant: x = 4\nUser: Solve 3x - 2 = 13.",
+    "Example: 2x = 8 -> x = 4\nNow: 3x - 2 = 13 ->",
+    "<|user|>\nSolve 3x - 2 = 13.",
+])
+def test_an_earlier_turn_holding_a_transcript_of_its_own_is_not_read(transcript: str) -> None:
+    """A reader may read the last problem of a transcript or a few-shot block (the linear reader blanks the rest):
+    as an earlier turn it is not read (``_OWN_TRANSCRIPT``), whatever its examples set."""
+    assert alone([("user", transcript), ("assistant", "x = 5"), ("user", "What is 3 + 5?")]) is None
+
+
 def test_a_history_longer_than_the_bound_is_not_read() -> None:
     exchange = [("user", _Q), ("assistant", "7")]
     assert alone([*exchange * MAX_EXCHANGES, ("user", "What is 3 + 5?")]) is not None
