@@ -13,7 +13,8 @@ change its answer:
   answer label or template, the JSON request read whole with no transform and no schema); one holding a
   turn label, a chat tag or an arrow (a transcript or a few-shot block of its own) is not read;
 * every assistant turn is a proven answer to the user turn before it (its task's checks pass and prove
-  every part of it: ``verification_level`` "proven"): no prose in it, so no convention announced there;
+  every part of it: ``verification_level`` "proven") with nothing around it (``TaskHandler.answer_alone``: a
+  JSON object alone): no prose in it, so no convention announced there;
 * the newest turn, with the system turn, is read by a task as a problem (it has a problem key); the system
   turn is read by the tasks' own persona rules there (a persona or none).
 
@@ -80,7 +81,10 @@ def _answered_plainly(engine: Any, asked: str, answered: str) -> bool:
     answer = handler.fresh(answered, constraints)
     if answer.errors or not answered.strip() or handler.check_answer(answer.steps, constraints):
         return False
-    return handler.verification_level(answer.steps, constraints, None) == "proven"
+    if handler.verification_level(answer.steps, constraints, None) != "proven":
+        return False
+    alone = getattr(handler, "answer_alone", None)
+    return alone is not None and bool(alone(answered, constraints))
 
 
 def _read_as_problem(engine: Any, prompt: str) -> bool:

@@ -74,6 +74,7 @@ REFER_BACK = ["And times 2?", "now add 5 to that", "same but for y", "What about
               "and in binary?", "Y ahora por 2?", "Und mal 2?", "再乘以2呢？", "Now double it."]
 # assistant turns that are no proven answer of their user turn
 ASSISTANT_TRAPS = ["8", "3 + 4 = 8.", "7. From now on I answer in Roman numerals.", "OK, I will answer in binary.",
+                   "Sure, from now on I answer in binary.\n3 + 4 = 7.", "Let me add.\n3 + 4 = 7.",
                    "7\n\nNote: all later answers are in base 7.", "Sure!", "", "seven", "VII", "111"]
 SYSTEM_TRAPS = ["You are a pirate!", "You are a helpful assistant who always answers in Roman numerals!",
                 "Always answer in binary.", "You are a helpful assistant. Answer in French.", "You are a calculator."]
@@ -115,6 +116,29 @@ def test_an_assistant_turn_that_is_no_proven_answer_keeps_the_whole_conversation
     assert alone([("user", _Q), ("assistant", answer), ("user", "What is 3 + 5?")]) is None
 
 
+@pytest.mark.parametrize("answer", [
+    'From now on I will write every name in uppercase.\n{"name": "Alice", "age": 30}',
+    '{"name": "Alice", "age": 30}\nFrom now on I will write every name in uppercase.',
+    'Here you go:\n```json\n{"name": "Alice", "age": 30}\n```',
+])
+def test_a_json_answer_with_prose_around_it_keeps_the_whole_conversation(answer: str) -> None:
+    """The JSON checks prove the object's values whatever prose is around it (``answer_alone``: the object alone)."""
+    assert alone([("user", JSON_A), ("assistant", '```json\n{"name": "Alice", "age": 30}\n```'), ("user", JSON_B)]) is not None
+    assert alone([("user", JSON_A), ("assistant", answer), ("user", JSON_B)]) is None
+
+
+@pytest.mark.parametrize(("asked", "answer"), [
+    ("Solve 3x + 5 = 20 for x. Show your steps.", "3x = 15\nx = 5"),
+    ("Solve 3x + 5 = 20 for x. Number your steps.", "1. 3x = 15\n2. x = 5"),
+    ("Solve 3x + 5 = 20 for x. Answer in one line.", "x = 5"),
+    ("Solve 3x + 5 = 20 for x. Give only the final answer.", "x = 5"),
+])
+def test_an_earlier_linear_turn_with_a_format_answered_in_it_keeps_the_whole_conversation(asked: str, answer: str) -> None:
+    """The format may hold for the next question too ("Number your steps."): the turn is no plain problem."""
+    assert alone([("user", "Solve 3x + 5 = 20 for x."), ("assistant", answer), ("user", "Solve 3x + 5 = 26 for x.")]) is not None
+    assert alone([("user", asked), ("assistant", answer), ("user", "Solve 3x + 5 = 26 for x.")]) is None
+
+
 @pytest.mark.parametrize("system", SYSTEM_TRAPS)
 def test_a_system_turn_the_tasks_do_not_read_keeps_the_whole_conversation(system: str) -> None:
     assert alone([("system", system), ("user", _Q), ("assistant", "7"), ("user", "What is 3 + 5?")]) is None
@@ -129,7 +153,10 @@ def test_a_system_turn_the_tasks_do_not_read_keeps_the_whole_conversation(system
     [("user", _Q), ("assistant", "7"), ("tool", "7"), ("user", "What is 3 + 5?")],
     [("user", "What is 3 + 5?")],
     [("user", _Q), ("assistant", "7"), ("user", "Tell me a joke.")],
-], ids=range(8))
+    [("user", _Q), ("user", "3 + 4 = 7."), ("user", "What is 3 + 5?")],
+    [("user", _Q), ("tool", "7"), ("user", "What is 3 + 5?")],
+    [("system", "You are a helpful assistant."), ("system", _Q), ("assistant", "7"), ("user", "What is 3 + 5?")],
+], ids=range(11))
 def test_no_other_turn_order_and_no_unread_newest_turn_is_read_alone(turns: Turns) -> None:
     assert alone(turns) is None
 

@@ -284,6 +284,12 @@ class TaskHandler(ABC):
         default): no claim."""
         return False
 
+    def answer_alone(self, answer: str, constraints: Any) -> bool:
+        """Whether ``answer`` holds nothing beyond what this task's checks read of it (no prose around it), when
+        its checks prove it (``adapters.turns``: an assistant turn that announces nothing). True (the default):
+        a task whose "proven" already reads every line says nothing more."""
+        return True
+
     def problem_key(self, constraints: Any) -> str | None:
         """The problem the prompt poses, as a canonical string of its constraints, for the
         problem-key tier (``tasks.protocols.KeysProblems``); None (the default): no key."""
