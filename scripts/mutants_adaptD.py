@@ -53,7 +53,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _ARITH, "_persona: YOU_ARE _SP (ROLE_ADJ _SP)* ROLE_NOUN (STOP | BANG)\n", "_persona: YOU_ARE _SP (ROLE_ADJ _SP)* ROLE_NOUN (STOP | BANG | QMARK)\n", _TESTS),
     ("adaptD-json-bang-swapped", "JSON PERSONA_END '!' swapped for '?': 'You are a helpful assistant?' is read, '!' is not",
      "stepcache_integrations/core/tasks/json/vocabulary/_common.json", '  "PERSONA_END": [\n   "!"\n  ]', '  "PERSONA_END": [\n   "?"\n  ]', _TESTS),
-    ("adaptD-json-bang-anywhere", "'!' is a full stop everywhere in a JSON request ('... keys \"name\" and \"age\"!', 'note: great!' read)",
-     "stepcache_integrations/core/tasks/json/reader.py", '_MARKS = {".": "STOP", "\\n": "STOP",', '_MARKS = {".": "STOP", "!": "STOP", "\\n": "STOP",', _TESTS),
+    ("adaptD-json-bang-anywhere", "PERSONA_END '!' ends any JSON sentence ('Return a JSON object with keys \"name\" and \"age\"!\\nname: ...' read)",
+     "stepcache_integrations/core/tasks/json/request.lark", "_end: STOP | QMARK\n", "_end: STOP | QMARK | PERSONA_END\n", _TESTS),
 ]
 # fmt: on

@@ -139,6 +139,15 @@ def test_an_earlier_linear_turn_with_a_format_answered_in_it_keeps_the_whole_con
     assert alone([("user", asked), ("assistant", answer), ("user", "Solve 3x + 5 = 26 for x.")]) is None
 
 
+def test_an_earlier_json_turn_with_a_transform_keeps_the_whole_conversation() -> None:
+    """'Write the name in uppercase.' may be meant for the next record too: the turn is no plain problem."""
+    plain = 'Return a JSON object with keys name and city: name "alice", city "Oslo".'
+    later = 'Return a JSON object with keys name and city: name "bruno", city "Oslo".'
+    assert alone([("user", plain), ("assistant", '{"name": "alice", "city": "Oslo"}'), ("user", later)]) is not None
+    assert alone([("user", plain + " Write the name in uppercase."), ("assistant", '{"name": "ALICE", "city": "Oslo"}'),
+                  ("user", later)]) is None
+
+
 @pytest.mark.parametrize("system", SYSTEM_TRAPS)
 def test_a_system_turn_the_tasks_do_not_read_keeps_the_whole_conversation(system: str) -> None:
     assert alone([("system", system), ("user", _Q), ("assistant", "7"), ("user", "What is 3 + 5?")]) is None
