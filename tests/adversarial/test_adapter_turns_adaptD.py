@@ -104,6 +104,22 @@ def test_an_earlier_turn_that_sets_a_convention_keeps_the_whole_conversation(ear
                       ("user", "What is 3 + 5?")]) is None, (earlier, answer)
 
 
+CONVENTION_WORDS = ["binary", "base 7", "in French", "rounded", "always", "from now on", "twice", "hexadecimal",
+                    "Roman", "auf Englisch", "en binario", "用二进制", "and remember this"]
+
+
+@pytest.mark.parametrize("index", [i for i, turns in enumerate(SERVED) if turns[0][0] != "system"])
+def test_a_convention_word_inserted_anywhere_in_an_earlier_turn_keeps_the_whole_conversation(index: int) -> None:
+    """A small generated campaign: each word of CONVENTION_WORDS inserted at every word boundary of the first user
+    turn of a served conversation (the rest unchanged): never read alone."""
+    turns = SERVED[index]
+    words = turns[0][1].split(" ")
+    for word in CONVENTION_WORDS:
+        for at in range(len(words) + 1):
+            edited = " ".join([*words[:at], word, *words[at:]])
+            assert alone([("user", edited), *turns[1:]]) is None, edited
+
+
 @pytest.mark.parametrize("follow_up", REFER_BACK)
 def test_a_follow_up_that_refers_back_is_not_read_alone(follow_up: str) -> None:
     assert alone([("user", _Q), ("assistant", "7"), ("user", follow_up)]) is None
