@@ -269,6 +269,15 @@ def test_langchain_wrapper_serves_the_follow_up_and_sends_the_model_the_whole_co
     assert len(model.calls) == 1 and reply.content == "3 + 5 = 8."
 
 
+def test_langchain_history_holding_the_returned_message_is_read_alone() -> None:
+    """The everyday path: the caller appends the AIMessage the wrapper returned (its id, usage and our own record)."""
+    model = scripted("3 + 4 = 7.", name="adaptD-returned")
+    wrapped = with_step_cache(model, cache=StepCache())
+    first = wrapped.invoke("What is 3 + 4?")
+    reply = wrapped.invoke([HumanMessage("What is 3 + 4?"), first, HumanMessage("What is 3 + 5?")])
+    assert len(model.calls) == 1 and reply.content == "3 + 5 = 8."
+
+
 @pytest.mark.parametrize("earlier", ["From now on answer in binary. What is 3 + 4?", "Antworte ab jetzt auf Englisch.",
                                      "What is 3 + 4? Reply with the number only."])
 def test_langchain_after_a_convention_asks_the_model_and_keeps_its_answer(earlier: str) -> None:
