@@ -787,3 +787,6 @@ MUTANTS += [Mutant(*row) for row in _SYSQ_ROWS]
 from mutants_s25 import ROWS as _S25_ROWS  # noqa: E402 - main, 2026-12-06 18:52: red team 27, a temperature difference is no reading
 
 MUTANTS += [Mutant(*row) for row in _S25_ROWS]
+from mutants_adaptD import ROWS as _ADAPTD_ROWS  # noqa: E402 - wip/adaptD: a conversation's newest question read alone, personas ending in "!" or a space
+
+MUTANTS += [Mutant(*row) for row in _ADAPTD_ROWS]

@@ -233,6 +233,12 @@ class LinearEquationTask(StepwiseTask):
         return _answer_rewritten(steps if rewritten is None else rewritten, cached, new, rewritten is not None) or rewritten
 
     # -- problem keys (core.problem_key_tier) ---------------------------------------------------
+    def plain_problem(self, constraints: Any) -> bool:
+        """Equations with a unique solution and no format read: no instruction, answer label, template nor
+        target expression (``adapters.turns``)."""
+        c = self.load_constraints(constraints)
+        return bool(c.solution and c.equations) and not (c.format or c.answer_label or c.answer_form or c.target)
+
     def problem_key(self, constraints: Any) -> str | None:
         """The equations as exact forms (lhs - rhs, the sign fixed so the first coefficient is
         positive, in a canonical order), the constants written (their sizes, in order of size),
