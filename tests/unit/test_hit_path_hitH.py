@@ -1,0 +1,253 @@
+"""Issue 33, hit path (wip/hitH): each cut checked against the computation it replaces (never timed).
+
+* ``LinearConstraints.frozen_key`` writes ``freeze(self.to_dict())`` from the fields at once: the same
+  tuples, node by node and type by type (so the same pickle, which ``ProofDigests`` digests);
+* ``PlanMemo._key`` and ``_builtin`` test the registry's and handlers' attributes with ``isdisjoint``
+  and ``map`` instead of a set intersection and a generator;
+* ``choose_keyed`` makes its ``CacheHit`` of a ``CacheEntry`` by validation (the entry kept as it is)
+  instead of ``model_construct``.
+
+:func:`reference` patches the code before wip/hitH back in; the requests in lockstep compare whole
+results of the two.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+from collections.abc import Iterator
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from stepcache_integrations import StepCache
+from stepcache_integrations.core import planner
+from stepcache_integrations.core.planner import _OVERRIDES, _PURE_HANDLERS, _type_exact_pickle
+from stepcache_integrations.core.tasks import TaskHandler, TaskRegistry
+from stepcache_integrations.core.tasks.algebra import LinearForm
+from stepcache_integrations.core.tasks.base import TaskConstraints
+from stepcache_integrations.core.tasks.linear.chain import LinearConstraints
+from stepcache_integrations.core.types import CacheEntry, CacheHit, Step, freeze
+from tests.unit.test_hit_path_hitB import _Model, _working
+
+ROOT = Path(__file__).resolve().parents[2]
+CORPUS = [json.loads(line)["prompt"] for line in (ROOT / "tests/fixtures/linear_reader_corpus.jsonl").read_text(
+    encoding="utf-8").splitlines() if line.strip()]
+
+
+# -- the code before wip/hitH ---------------------------------------------------------------------
+
+def _old_builtin(handler: Any) -> bool:
+    return type(handler) in _PURE_HANDLERS and not _OVERRIDES[TaskHandler] & vars(handler).keys()
+
+
+def _old_key(self: Any, tasks: Any, version: int, prompt: Any, task: Any, schema: Any) -> Any:
+    if self.maxsize <= 0 or type(prompt) is not str or len(prompt) > planner._MAX_PROMPT_CHARS:
+        return None
+    if task is not None and type(task) is not str:
+        return None
+    if _OVERRIDES[TaskRegistry] & vars(tasks).keys() or not all(_old_builtin(h) for h in tasks.handlers):
+        return None
+    frozen_schema = planner._schema_key(schema)
+    if frozen_schema is None:
+        return None
+    return (tasks, version, task, frozen_schema, prompt)
+
+
+class _ConstructedHit:
+    """``CacheHit`` as ``choose_keyed`` made it before: by ``model_construct`` only."""
+
+    model_construct = staticmethod(CacheHit.model_construct)
+
+    def __new__(cls, **fields: Any) -> Any:
+        return CacheHit.model_construct(**fields)
+
+
+@contextlib.contextmanager
+def reference() -> Iterator[None]:
+    """The hit path as before wip/hitH (the three cuts patched back)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(LinearConstraints, "frozen_key", TaskConstraints.__dict__["frozen_key"])
+        patch.setattr(planner, "_builtin", _old_builtin)
+        patch.setattr(planner.PlanMemo, "_key", _old_key)
+        patch.setattr(planner, "CacheHit", _ConstructedHit)
+        yield
+
+
+# -- LinearConstraints.frozen_key ------------------------------------------------------------------
+
+def _same_frozen(constraints: LinearConstraints) -> None:
+    got = LinearConstraints.frozen_key.func(constraints)  # type: ignore[attr-defined]
+    want = freeze(constraints.to_dict())
+    assert got == want
+    assert _type_exact_pickle(got) == _type_exact_pickle(want)  # the same types at every node
+
+
+def test_frozen_key_is_the_stored_form_frozen_on_the_corpus() -> None:
+    """Every linear corpus prompt's constraints, and the same read back from their stored form."""
+    solved = 0
+    for prompt in CORPUS:
+        constraints = LinearConstraints.of_prompt(prompt)
+        solved += constraints.solution is not None
+        _same_frozen(constraints)
+        _same_frozen(LinearConstraints._of_stored(constraints.to_dict().get))
+    assert solved > 1000
+
+
+_NAMES = ["x", "y", "z", "a", "x_1", "t"]
+_VALUES = [Fraction(0), Fraction(1), Fraction(-1), Fraction(7, 3), Fraction(-12, 5), Fraction(10**30 + 1, 7)]
+
+
+def _random_constraints(rng: random.Random) -> LinearConstraints:
+    names = rng.sample(_NAMES, rng.randint(1, 3))
+    forms = tuple(LinearForm.of({n: rng.choice(_VALUES) for n in names}, rng.choice(_VALUES))
+                  for _ in range(rng.randint(0, 3)))
+    words = ["", "x", "Step k: ...", "answer", "\u00e9tape", "\u7b54\u3048", "12", "-3.5"]
+    return LinearConstraints(
+        equations=forms,
+        equation_texts=tuple(rng.choice(words) for _ in forms),
+        shapes=None if rng.random() < 0.2 else tuple(rng.choice(["NV+N=N", "N=N+NV"]) for _ in forms),
+        variables=tuple(names),
+        asked=tuple(rng.sample(names, rng.randint(0, len(names)))),
+        solution=None if rng.random() < 0.15 else {n: rng.choice(_VALUES) for n in names},
+        params=tuple(rng.choice(_VALUES) for _ in range(rng.randint(0, 4))),
+        slots=tuple(rng.choice(words) for _ in range(rng.randint(0, 4))),
+        format=tuple(rng.sample(["steps", "numbered", "one_line", "decimal", "fraction"], rng.randint(0, 3))),
+        answer_label=rng.choice(words),
+        language=rng.choice(["", "en", "fr", "zh"]),
+        target=rng.choice(["", "", "x**2", "2*x + 1"]),
+        answer_form=rng.choice(["", "", "So x equals <value>.", '{"x": <value>}']),
+    )
+
+
+def test_frozen_key_is_the_stored_form_frozen_on_random_constraints() -> None:
+    rng = random.Random(33)
+    for _ in range(3000):
+        _same_frozen(_random_constraints(rng))
+
+
+def test_frozen_key_of_other_item_types_is_freeze_of_them() -> None:
+    """Fields typed otherwise than declared (a stored form read loosely) freeze as ``freeze`` freezes them."""
+    odd = LinearConstraints(
+        equations=(LinearForm.of({"x": Fraction(2)}, Fraction(1)),), equation_texts=("2x + 1 = 5",), shapes=("NV+N=N",),
+        variables=("x",), asked=("x",), solution={"x": Fraction(2)}, params=(Fraction(2), Fraction(1), Fraction(5)),
+        slots=(5, 1.5, None, ("a",)), format=("steps", 3), answer_label=0,  # type: ignore[arg-type]
+        language=None, target="", answer_form="",  # type: ignore[arg-type]
+    )
+    _same_frozen(odd)
+
+
+def test_a_subclass_writing_another_stored_form_freezes_that() -> None:
+    class Other(LinearConstraints):
+        def to_dict(self) -> dict[str, Any]:
+            return {**super().to_dict(), "extra": ["kept"]}
+
+    other = Other(equations=(LinearForm.of({"x": Fraction(1)}, Fraction(0)),), variables=("x",), solution={"x": Fraction(0)})
+    assert other.frozen_key == freeze(other.to_dict())
+    assert ("str", "extra") in [key for key, _ in other.frozen_key[1]]
+
+
+def test_a_form_whose_json_is_written_otherwise_freezes_its_json() -> None:
+    class OtherForm(LinearForm):
+        def to_json(self) -> dict[str, object]:
+            return {"written": "otherwise"}
+
+    form = OtherForm(coeffs=(("x", Fraction(1)),), const=Fraction(-4))
+    c = LinearConstraints(equations=(form,), variables=("x",), solution={"x": Fraction(4)})
+    _same_frozen(c)
+
+
+# -- PlanMemo._key and _builtin ---------------------------------------------------------------------
+
+def test_plan_key_refuses_what_it_refused() -> None:
+    """A registry or handler with any attribute set on the object (a spy, a patched method) is not
+    memoised, exactly as before; one without is, with the same key."""
+    memo = planner.PlanMemo()
+    for name in ["select", "detect", "get", "_first", "other", None]:
+        registry = TaskRegistry()
+        if name is not None:
+            setattr(registry, name, lambda *a, **k: None)
+        for handler_attr in ["detect", "constraints", "accepts_schema", "catch_all", "name_of_no_override", None]:
+            handler = registry.handlers[0]
+            if handler_attr is not None:
+                setattr(handler, handler_attr, 1)
+            for prompt, task, schema in [("Solve 2x = 4.", None, None), ("p", "linear", {"type": "object"}), (3, None, None)]:
+                got = memo._key(registry, registry.version, prompt, task, schema)
+                want = _old_key(memo, registry, registry.version, prompt, task, schema)
+                assert got == want
+            for h in registry.handlers:
+                assert planner._builtin(h) == _old_builtin(h)
+            if handler_attr is not None:
+                delattr(handler, handler_attr)
+
+
+def test_builtin_of_other_handlers_is_as_before() -> None:
+    class Spy:
+        detect = None
+
+    for handler in [Spy(), object.__new__(type("X", (), {})), *TaskRegistry().handlers]:
+        assert planner._builtin(handler) == _old_builtin(handler)
+
+
+# -- CacheHit ----------------------------------------------------------------------------------------
+
+def test_validated_hit_is_the_constructed_hit() -> None:
+    entry = CacheEntry(prompt="Solve 2x = 4.", task="linear_equation", answer="x = 2", steps=[Step(text="x = 2")],
+                       constraints={"k": [1, "2"]})
+    built, validated = CacheHit.model_construct(entry=entry, similarity=1.0), CacheHit(entry=entry, similarity=1.0)
+    assert validated == built and validated.entry is entry and built.entry is entry
+    assert validated.model_fields_set == built.model_fields_set
+    assert type(validated.similarity) is type(built.similarity) is float
+    assert validated.model_dump() == built.model_dump()
+
+
+# -- whole requests in lockstep ------------------------------------------------------------------------
+
+PHRASINGS = [
+    'Solve for x step by step: {eq}. Write one step per line as "Step k: ...".',
+    'Please solve for x step by step: {eq}. Write one step per line as "Step k: ...".',
+    'Please solve for x step by step: {swapped}. Write one step per line as "Step k: ...".',
+    "Solve {eq}.", "Solve {eq} - show your steps.", "Exercise 4: solve {eq}.", "Quick question: what is x if {eq}?",
+    "Solve {eq}. Answer: x = ?", 'Solve {eq}. End with "So x equals <value>."', "Solve {eq} for x. Answer in one line.",
+    "{eq}", "Solve {eq} and give x squared.", "Does x = {x} solve {eq}? Answer yes or no.",
+    "R\u00e9sous {eq} \u00e9tape par \u00e9tape.", "Resuelve {eq} paso a paso.", "L\u00f6se {eq} Schritt f\u00fcr Schritt.",
+    "\u0420\u0435\u0448\u0438 {eq}.", "\u89e3\u65b9\u7a0b {eq}\u3002", "{eq} \u3092\u89e3\u3044\u3066\u304f\u3060\u3055\u3044\u3002",
+]
+
+
+def result_of(result: Any) -> tuple[Any, ...]:
+    """Everything a result says but times: outcome, texts, tier, levels, calls, evidence per step."""
+    steps = tuple(tuple(sorted(step.model_dump().items())) for step in result.steps)
+    return (result.outcome, result.text, result.tier, result.verified, result.verification, result.model_calls,
+            result.checks_passed, result.task, tuple(result.errors), result.used_fallback, steps, result.tokens_saved)
+
+
+def lockstep(seed: int, requests: int) -> tuple[int, int]:
+    """Two caches, one running the code before wip/hitH: the same requests (stored, rephrased, sides
+    swapped, re-instantiated, checked, in other languages) give the same results. Returns (requests,
+    served without a model call)."""
+    rng = random.Random(seed)
+    new_cache, old_cache = StepCache(), StepCache()
+    served = 0
+    for _ in range(requests):
+        a, x, b = rng.randint(2, 9), rng.randint(-12, 12), rng.randint(0, 40)
+        c = a * x + b
+        if rng.random() < 0.3:
+            c += a * rng.randint(20, 30)  # a new constant: re-instantiated
+        prompt = rng.choice(PHRASINGS).format(eq=f"{a}x + {b} = {c}", swapped=f"{c} = {b} + {a}x", x=(c - b) // a)
+        model = _Model({prompt: _working(a, b, c)} if rng.random() < 0.4 else {})
+        got = result_of(new_cache.generate(prompt, model, namespace="l"))
+        with reference():
+            want = result_of(old_cache.generate(prompt, model, namespace="l"))
+        assert got == want, prompt
+        served += got[5] == 0
+    return requests, served
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_requests_in_lockstep_with_the_reference(seed: int) -> None:
+    _, served = lockstep(seed, 200)
+    assert served > 40
