@@ -5,7 +5,8 @@
 * ``PlanMemo._key`` and ``_builtin`` test the registry's and handlers' attributes with ``isdisjoint``
   and ``map`` instead of a set intersection and a generator;
 * ``choose_keyed`` makes its ``CacheHit`` of a ``CacheEntry`` by validation (the entry kept as it is)
-  instead of ``model_construct``.
+  instead of ``model_construct``;
+* the linear task's ``_canonical_text`` (its problem, shape and family keys) joins lists, not generators.
 
 :func:`reference` patches the code before wip/hitH back in; the requests in lockstep compare whole
 results of the two.
@@ -29,6 +30,7 @@ from stepcache_integrations.core.planner import _OVERRIDES, _PURE_HANDLERS, _typ
 from stepcache_integrations.core.tasks import TaskHandler, TaskRegistry
 from stepcache_integrations.core.tasks.algebra import LinearForm
 from stepcache_integrations.core.tasks.base import TaskConstraints
+from stepcache_integrations.core.tasks.linear import task as linear_task
 from stepcache_integrations.core.tasks.linear.chain import LinearConstraints
 from stepcache_integrations.core.types import CacheEntry, CacheHit, Step, freeze
 from tests.unit.test_hit_path_hitB import _Model, _working
@@ -66,6 +68,10 @@ class _ConstructedHit:
         return CacheHit.model_construct(**fields)
 
 
+def _old_canonical_text(*fields: tuple[str, ...]) -> str:
+    return "\n".join(" ".join(repr(part) for part in field) for field in fields)
+
+
 @contextlib.contextmanager
 def reference() -> Iterator[None]:
     """The hit path as before wip/hitH (the three cuts patched back)."""
@@ -74,6 +80,7 @@ def reference() -> Iterator[None]:
         patch.setattr(planner, "_builtin", _old_builtin)
         patch.setattr(planner.PlanMemo, "_key", _old_key)
         patch.setattr(planner, "CacheHit", _ConstructedHit)
+        patch.setattr(linear_task, "_canonical_text", _old_canonical_text)
         yield
 
 
@@ -202,6 +209,26 @@ def test_validated_hit_is_the_constructed_hit() -> None:
     assert validated.model_fields_set == built.model_fields_set
     assert type(validated.similarity) is type(built.similarity) is float
     assert validated.model_dump() == built.model_dump()
+
+
+# -- the linear task's keys ---------------------------------------------------------------------------
+
+def test_canonical_text_is_the_reference() -> None:
+    rng = random.Random(7)
+    parts = ["", "x", "x*1/1 -5/1", "label ", "it's", 'say "hi"', "a\nb", "\\", "\u00e9tape", "\u7b54\u3048", "\x00"]
+    for _ in range(2000):
+        fields = [tuple(rng.choice(parts) for _ in range(rng.randint(0, 4))) for _ in range(rng.randint(0, 6))]
+        assert linear_task._canonical_text(*fields) == _old_canonical_text(*fields)
+
+
+def test_problem_shape_and_family_keys_are_the_reference_on_the_corpus() -> None:
+    handler = linear_task.LinearEquationTask()
+    for prompt in CORPUS:
+        constraints = LinearConstraints.of_prompt(prompt)
+        got = (handler.problem_key(constraints), handler.shape_key(constraints), handler.family_key(constraints))
+        with reference():
+            want = (handler.problem_key(constraints), handler.shape_key(constraints), handler.family_key(constraints))
+        assert got == want
 
 
 # -- whole requests in lockstep ------------------------------------------------------------------------
