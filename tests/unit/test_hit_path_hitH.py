@@ -6,7 +6,10 @@
   and ``map`` instead of a set intersection and a generator;
 * ``choose_keyed`` makes its ``CacheHit`` of a ``CacheEntry`` by validation (the entry kept as it is)
   instead of ``model_construct``;
-* the linear task's ``_canonical_text`` (its problem, shape and family keys) joins lists, not generators.
+* the linear task's ``_canonical_text`` (its problem, shape and family keys) joins lists, not generators;
+* ``prompt_diff.extract_slots`` (every task's constraints) no longer matches a word of lowercase ASCII
+  letters alone, which ``_is_slot_word`` always refuses (the reference: ``prompt_diff._SLOT``, the
+  pattern before, with the same filter).
 
 :func:`reference` patches the code before wip/hitH back in; the requests in lockstep compare whole
 results of the two.
@@ -27,13 +30,14 @@ import pytest
 from stepcache_integrations import StepCache
 from stepcache_integrations.core import planner
 from stepcache_integrations.core.planner import _OVERRIDES, _PURE_HANDLERS, _type_exact_pickle
-from stepcache_integrations.core.tasks import TaskHandler, TaskRegistry
+from stepcache_integrations.core.tasks import TaskHandler, TaskRegistry, prompt_diff
 from stepcache_integrations.core.tasks.algebra import LinearForm
 from stepcache_integrations.core.tasks.base import TaskConstraints
 from stepcache_integrations.core.tasks.linear import task as linear_task
 from stepcache_integrations.core.tasks.linear.chain import LinearConstraints
 from stepcache_integrations.core.types import CacheEntry, CacheHit, Step, freeze
 from tests.unit.test_hit_path_hitB import _Model, _working
+from tests.unit.test_hit_path_hitF import _extract_slots_reference
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = [json.loads(line)["prompt"] for line in (ROOT / "tests/fixtures/linear_reader_corpus.jsonl").read_text(
@@ -68,6 +72,10 @@ class _ConstructedHit:
         return CacheHit.model_construct(**fields)
 
 
+def _old_extract_slots(text: str, limit: int = prompt_diff.PROMPT_LIMIT) -> list[str]:
+    return _extract_slots_reference(text[:limit])
+
+
 def _old_canonical_text(*fields: tuple[str, ...]) -> str:
     return "\n".join(" ".join(repr(part) for part in field) for field in fields)
 
@@ -81,7 +89,19 @@ def reference() -> Iterator[None]:
         patch.setattr(planner.PlanMemo, "_key", _old_key)
         patch.setattr(planner, "CacheHit", _ConstructedHit)
         patch.setattr(linear_task, "_canonical_text", _old_canonical_text)
+        for module in _EXTRACTS_SLOTS:
+            patch.setattr(module, "extract_slots", _old_extract_slots)
         yield
+
+
+def _modules_extracting_slots() -> list[Any]:
+    import sys
+
+    return [module for name, module in sorted(sys.modules.items())
+            if name.startswith("stepcache_integrations") and getattr(module, "extract_slots", None) is prompt_diff.extract_slots]
+
+
+_EXTRACTS_SLOTS = _modules_extracting_slots()
 
 
 # -- LinearConstraints.frozen_key ------------------------------------------------------------------
@@ -229,6 +249,62 @@ def test_problem_shape_and_family_keys_are_the_reference_on_the_corpus() -> None
         with reference():
             want = (handler.problem_key(constraints), handler.shape_key(constraints), handler.family_key(constraints))
         assert got == want
+
+
+# -- extract_slots -------------------------------------------------------------------------------------
+
+def _prompts() -> list[str]:
+    """The three reader corpora and every dev set prompt (the blind sets 22 and 25 never read)."""
+    prompts: list[str] = []
+    for name in ("linear_reader_corpus", "arith_reader_corpus", "json_reader_corpus"):
+        for line in (ROOT / f"tests/fixtures/{name}.jsonl").read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                prompts.append(json.loads(line)["prompt"])
+    for path in sorted((ROOT / "bench_data").glob("*.json")):
+        if "heldout" in path.name and ("_22" in path.name or "_25" in path.name):
+            continue
+        try:
+            stack: list[Any] = [json.loads(path.read_text(encoding="utf-8"))]
+        except (ValueError, UnicodeDecodeError):
+            continue
+        while stack:
+            item = stack.pop()
+            if isinstance(item, dict):
+                stack.extend(item.values())
+            elif isinstance(item, list):
+                stack.extend(item)
+            elif isinstance(item, str) and len(item) > 3:
+                prompts.append(item)
+    return prompts
+
+
+def test_extract_slots_is_the_reference_on_every_prompt() -> None:
+    prompts = _prompts()
+    assert len(prompts) > 10000
+    for text in prompts:
+        assert prompt_diff.extract_slots(text) == _old_extract_slots(text), text
+
+
+_PIECES = ["a", "Z", "x", "_", "1", "0", " ", ".", ",", "-", "+", "'", '"', "\n", "@", "\u00e9", "\uff20", "bob", "Step",
+           "step3", "camelCase", "snake_case", "x2", "ab12", "Solve", "solve", "write", "mail@ex.com", "a.b@c.de", "re-send",
+           "\u00c9cole", "caf\u00e9", "stra\u00dfe", "1,500", "-2", "3.5", "x_1", "THE", "The", "i", "I", ":", "?", "!"]
+
+
+def test_extract_slots_is_the_reference_on_random_texts() -> None:
+    rng = random.Random(25)
+    for _ in range(20000):
+        text = "".join(rng.choice(_PIECES) for _ in range(rng.randint(0, 24)))
+        assert prompt_diff.extract_slots(text) == _old_extract_slots(text), text
+    assert prompt_diff.extract_slots("x" * 30 + "Aa", 10) == _old_extract_slots("x" * 30 + "Aa", 10)
+
+
+def test_a_lowercase_word_is_never_a_slot() -> None:
+    """What the patterns leave out: ``_is_slot_word`` refuses every lowercase ASCII word, whatever stands before it."""
+    rng = random.Random(3)
+    for _ in range(3000):
+        word = "".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(rng.randint(1, 12)))
+        before = "".join(rng.choice(" .:!?\nA1") for _ in range(rng.randint(0, 3)))
+        assert not prompt_diff._is_slot_word.__wrapped__(word, before)
 
 
 # -- whole requests in lockstep ------------------------------------------------------------------------
