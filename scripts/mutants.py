@@ -784,3 +784,6 @@ MUTANTS += [Mutant(*row) for row in _JSONAC_ROWS]
 from mutants_sysQ import ROWS as _SYSQ_ROWS  # noqa: E402 - wip/sysQ: the persona sentence in es fr de pt it ru zh ja (JSON and arithmetic), the number-only format after it
 
 MUTANTS += [Mutant(*row) for row in _SYSQ_ROWS]
+from mutants_hitH import ROWS as _HITH_ROWS  # noqa: E402 - wip/hitH: exact cuts on the hit path (frozen key from the fields, slot words, key text, plan key)
+
+MUTANTS += [Mutant(*row) for row in _HITH_ROWS]
