@@ -10,6 +10,7 @@ _CHAIN = "stepcache_integrations/core/tasks/linear/chain.py"
 _DIFF = "stepcache_integrations/core/tasks/prompt_diff.py"
 _TASK = "stepcache_integrations/core/tasks/linear/task.py"
 _PLANNER = "stepcache_integrations/core/planner.py"
+_ALGEBRA = "stepcache_integrations/core/tasks/algebra.py"
 _T = "tests/unit/test_hit_path_hitH.py"
 
 # fmt: off
@@ -29,5 +30,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("hitH-plan-key-registry-unchecked", "a registry with a patched select memoised",
      _PLANNER, "if not _OVERRIDES[TaskRegistry].isdisjoint(vars(tasks)) or not all(map(_builtin, tasks.handlers)):",
      "if not all(map(_builtin, tasks.handlers)):", (_T, "-k", "plan_key")),
+    ("hitH-runs-any-known-name", "an ASCII text read by the one pattern whatever names are known ('ab' no longer math)",
+     _ALGEBRA, "if text.isascii() and (not known or all(_VAR_LIKE.match(name) for name in known)):",
+     "if text.isascii():", (_T, "-k", "known")),
 ]
 # fmt: on

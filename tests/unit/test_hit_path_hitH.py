@@ -9,7 +9,10 @@
 * the linear task's ``_canonical_text`` (its problem, shape and family keys) joins lists, not generators;
 * ``prompt_diff.extract_slots`` (every task's constraints) no longer matches a word of lowercase ASCII
   letters alone, which ``_is_slot_word`` always refuses (the reference: ``prompt_diff._SLOT``, the
-  pattern before, with the same filter).
+  pattern before, with the same filter);
+* ``algebra._math_runs`` reads an ASCII text by its one pattern also when the known names are all
+  variable-like (a step read with the problem's unknowns), as it did with none (the reference: the
+  token by token reading, ``math_runs_reference``).
 
 :func:`reference` patches the code before wip/hitH back in; the requests in lockstep compare whole
 results of the two.
@@ -32,12 +35,14 @@ from stepcache_integrations.core import planner
 from stepcache_integrations.core.planner import _OVERRIDES, _PURE_HANDLERS, _type_exact_pickle
 from stepcache_integrations.core.tasks import TaskHandler, TaskRegistry, prompt_diff
 from stepcache_integrations.core.tasks.algebra import LinearForm
-from stepcache_integrations.core.tasks.base import TaskConstraints
+from stepcache_integrations.core.tasks.base import TaskConstraints, short_text_cache
 from stepcache_integrations.core.tasks.linear import task as linear_task
 from stepcache_integrations.core.tasks.linear.chain import LinearConstraints
 from stepcache_integrations.core.types import CacheEntry, CacheHit, Step, freeze
 from tests.unit.test_hit_path_hitB import _Model, _working
+from tests.unit.math_runs_reference import runs_token_by_token
 from tests.unit.test_hit_path_hitF import _extract_slots_reference
+from stepcache_integrations.core.tasks import algebra
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = [json.loads(line)["prompt"] for line in (ROOT / "tests/fixtures/linear_reader_corpus.jsonl").read_text(
@@ -76,6 +81,19 @@ def _old_extract_slots(text: str, limit: int = prompt_diff.PROMPT_LIMIT) -> list
     return _extract_slots_reference(text[:limit])
 
 
+def _token_by_token(text: str, known: frozenset[str]) -> tuple[tuple[int, str], ...]:
+    return tuple(runs_token_by_token(text, algebra._RUN_TOKEN, lambda m: algebra._run_token_is_math(m, known)))
+
+
+@short_text_cache(4096)  # memoised as _math_runs is (the in-process A/B compares like with like)
+def _old_math_runs(text: str, known: frozenset[str]) -> tuple[tuple[int, str], ...]:
+    """``_math_runs`` before wip/hitH: the one-pattern reading only without known names."""
+    return _ONE_PATTERN(text, frozenset()) if not known and text.isascii() else _token_by_token(text, known)
+
+
+_ONE_PATTERN = algebra._math_runs.__wrapped__  # (no known name, an ASCII text: the one pattern, before and after)
+
+
 def _old_canonical_text(*fields: tuple[str, ...]) -> str:
     return "\n".join(" ".join(repr(part) for part in field) for field in fields)
 
@@ -89,6 +107,7 @@ def reference() -> Iterator[None]:
         patch.setattr(planner.PlanMemo, "_key", _old_key)
         patch.setattr(planner, "CacheHit", _ConstructedHit)
         patch.setattr(linear_task, "_canonical_text", _old_canonical_text)
+        patch.setattr(algebra, "_math_runs", _old_math_runs)
         for module in _EXTRACTS_SLOTS:
             patch.setattr(module, "extract_slots", _old_extract_slots)
         yield
@@ -249,6 +268,28 @@ def test_problem_shape_and_family_keys_are_the_reference_on_the_corpus() -> None
         with reference():
             want = (handler.problem_key(constraints), handler.shape_key(constraints), handler.family_key(constraints))
         assert got == want
+
+
+# -- math runs with known names ------------------------------------------------------------------------
+
+_KNOWN = ["x", "y", "z", "t", "a", "x1", "x_1", "y2", "ab", "_x", "x_", "xy", "\u00e9", "X", "k", "x\n", "1", "", "a b"]
+_RUN_PIECES = list("0123456789xyzabXYZkt_.,;:!?'\"()=+-*/^<>[] \t\n\r\x0b\x1c") + ["x1", "x_1", "y2", "ab", "xy", "Step 1:", " = "]
+
+
+def test_runs_with_known_names_are_cut_as_token_by_token() -> None:
+    rng = random.Random(11)
+    for _ in range(30000):
+        text = "".join(rng.choice(_RUN_PIECES) for _ in range(rng.randint(0, 30)))
+        known = frozenset(rng.sample(_KNOWN, rng.randint(0, 3)))
+        assert algebra._math_runs.__wrapped__(text, known) == _token_by_token(text, known), (text, known)
+
+
+def test_step_texts_with_their_unknowns_are_cut_as_token_by_token() -> None:
+    """The steps the lockstep requests and the corpora's prompts hold, read with their problems' unknowns."""
+    texts = [_working(a, b, a * x + b) for a in range(2, 6) for b in (0, 7) for x in (-3, 4)] + CORPUS
+    for text in texts:
+        for known in (frozenset({"x"}), frozenset({"x", "y"}), frozenset({"x_1", "x_2"}), frozenset({"ab"})):
+            assert algebra._math_runs.__wrapped__(text, known) == _token_by_token(text, known)
 
 
 # -- extract_slots -------------------------------------------------------------------------------------
