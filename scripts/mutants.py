@@ -790,3 +790,6 @@ MUTANTS += [Mutant(*row) for row in _S25_ROWS]
 from mutants_adaptD import ROWS as _ADAPTD_ROWS  # noqa: E402 - wip/adaptD: a conversation's newest question read alone, personas ending in "!" or a space
 
 MUTANTS += [Mutant(*row) for row in _ADAPTD_ROWS]
+from mutants_hitH import ROWS as _HITH_ROWS  # noqa: E402 - wip/hitH: exact cuts on the hit path (frozen key from the fields, slot words, key text, plan key)
+
+MUTANTS += [Mutant(*row) for row in _HITH_ROWS]
