@@ -3939,6 +3939,10 @@ def _or_equals_data(
 _RUN_STOPS = frozenset({"JSON", "VERB", "VERB_END", "ONLY", "PLEASE", "AND", "KEYWORD", "KEYWORD_ONE", "NOTHING",
                         "CONVERT", "TF_VERB", "OBJECT", "THANKS", "COURTESY", "IS", "COPULA", "WITH", "WHERE", "AS"})
 _RUN_WORD = re.compile(r"[^\W\d_][\w'\u2019-]{0,40}")
+# wip/jsonAD: one space, then the next statement's key written with "=" ("product=lamp qty=5 color=red",
+# "sensor=T-9 temp=-2.5"): a value after "=" ends before it (the grammar's eq_run joins the two statements,
+# in a table that declares "equals_runs"); "==" is no statement
+_NEXT_EQUALS_KEY = re.compile(r"[ \t](?P<key>[^\W\d][\w-]{0,60})=(?!=)")
 # (wip/jsonQ's runs of several words after "=" were withdrawn by wip/fuzzO: one token; their stop words went with them)
 
 
@@ -3953,6 +3957,8 @@ def _words_after_equals(text: str, folded: str, pos: int, table: Vocabulary) -> 
         phrase = table.match(folded, word.start())
         if count and (said in _RUN_STOPS or phrase is not None and phrase[0] in _RUN_STOPS):
             break
+        if count and _NEXT_EQUALS_KEY.match(text, word.start() - 1):
+            break  # wip/jsonAD: "product=lamp qty=5": the next statement's key, written with "=", ends the value
         count += 1
         if text[word.end() : word.end() + 1] != " ":
             break
@@ -4218,8 +4224,9 @@ def _lowercase_value_at(text: str, folded: str, pos: int, table: Vocabulary) -> 
     # after "=" (data in every table) also before the table's "and": es "producto=teclado y precio=24.90" (wip/jsonR5)
     if word is None and (table.language in _LOWERCASE or text[:pos].rstrip(" \t")[-1:] == "="):
         word = _LOWERCASE_RUN.match(text, pos)
-        if word is not None and not _ends_lowercase_value(text, folded, word.end(), table):
-            word = None
+        if word is not None and not _ends_lowercase_value(text, folded, word.end(), table) \
+                and not (text[:pos].rstrip(" \t")[-1:] == "=" and _NEXT_EQUALS_KEY.match(text, word.end())):
+            word = None  # after "=" also before the next "key=" (wip/jsonAD: "product=lamp qty=5")
     if word is None or word.group() != word.group().lower():
         return None
     if table.phrases.get(folded[pos : word.end()], "ENTITY") != "ENTITY":
