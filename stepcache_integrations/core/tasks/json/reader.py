@@ -1722,7 +1722,7 @@ def _typed_as_noted(transformer: _Read, found: dict[str, Statement], stated: dic
     "key" is quoted or stated ("with key facts" lists nothing)."""
     if not _stated_plainly(transformer, found, stated):
         return False
-    if not transformer.converts and any(_holds_null(st.value) for st in stated.values()):
+    if not transformer.converts and any(_holds_null(st.value) and not _null_as_data(st) for st in stated.values()):
         return False  # "Return JSON: {"title": null, ...}" may ask to fill it; only data to convert states null (wip/jsonR6)
     if any(not _of_kind(stated[key].value if key in stated else None, kind) for key, kind in transformer.typed):
         return False
@@ -3865,7 +3865,22 @@ def _statement_value(
     end, sep_end = span
     if text.startswith("[", sep_end) and (sep or sep_end > end):
         return _array_literal_at(text, sep_end, table), False, False  # 'tags is ["a", "b"]' (wip/jsonL)
+    null = _NULL.match(text, sep_end) if table.spaced and text[end:sep_end].strip(" \t") == "=" else None
+    if null is not None:
+        return (None, False, null.end()), False, False  # type: ignore[return-value]  # "middle_name=null" (wip/jsonAD)
     return _scalar_statement_value(text, folded, span, sep, key_quoted, table)
+
+
+# wip/jsonAD: JSON's null written after "=" ("middle_name=null", "sequel = null"): "=" writes data, never a blank to
+# fill, so the statement states null (:func:`_null_as_data`); after ":", "is" or a space ("product: null") it may mark
+# a blank, and stays no claim without a conversion (wip/jsonR6); "NULL", "Null", "nullable", '"null"' are no null here.
+# Tables without spaces keep "=null" no claim (zh/ja: tests/unit/test_json_reach_jsonr6.py).
+_NULL = re.compile(r"null(?![\w'\u2019-]|\.\w)")
+
+
+def _null_as_data(st: Statement) -> bool:
+    """A null written after "=" (wip/jsonAD, :data:`_NULL`): data, as "=" writes it, in any request."""
+    return st.value is None and st.equals and not st.quoted
 
 
 def _scalar_statement_value(
