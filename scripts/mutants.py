@@ -784,3 +784,6 @@ MUTANTS += [Mutant(*row) for row in _JSONAC_ROWS]
 from mutants_sysQ import ROWS as _SYSQ_ROWS  # noqa: E402 - wip/sysQ: the persona sentence in es fr de pt it ru zh ja (JSON and arithmetic), the number-only format after it
 
 MUTANTS += [Mutant(*row) for row in _SYSQ_ROWS]
+from mutants_jsonAD import ROWS as _JSONAD_ROWS  # noqa: E402 - wip/jsonAD: k=v runs joined by a space, a short request before the statements, null after "="
+
+MUTANTS += [Mutant(*row) for row in _JSONAD_ROWS]

@@ -254,6 +254,17 @@ def test_what_stays_unread_for_null(prompt: str) -> None:
     assert read_request(prompt) is None
 
 
+def test_null_only_after_equals_even_in_a_conversion() -> None:
+    """After ":" null is left unread even where a conversion frames data (this rule reads "=" only)."""
+    assert read_request("Convert this to JSON: first_name: Ana, middle_name: null") is None
+    assert read_request("Convert this to JSON: first_name=Ana, middle_name=null") is not None
+
+
+def test_a_word_that_starts_with_null_is_no_null() -> None:
+    read = read_request("JSON: name=Ana, code=null-1")  # a code written after "=", as "A-100" is
+    assert read is not None and read.statements["code"].value == "null-1"
+
+
 def test_null_is_read_as_null_and_a_quoted_null_as_a_string() -> None:
     read = read_request("JSON: first_name=Ana, middle_name=null")
     assert read is not None and read.statements["middle_name"].value is None
