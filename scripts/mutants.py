@@ -793,3 +793,6 @@ MUTANTS += [Mutant(*row) for row in _ADAPTD_ROWS]
 from mutants_hitH import ROWS as _HITH_ROWS  # noqa: E402 - wip/hitH: exact cuts on the hit path (frozen key from the fields, slot words, key text, plan key)
 
 MUTANTS += [Mutant(*row) for row in _HITH_ROWS]
+from mutants_jsonAD import ROWS as _JSONAD_ROWS  # noqa: E402 - wip/jsonAD: k=v runs joined by a space, a short request before the statements, null after "="
+
+MUTANTS += [Mutant(*row) for row in _JSONAD_ROWS]

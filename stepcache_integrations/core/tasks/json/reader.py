@@ -1722,7 +1722,7 @@ def _typed_as_noted(transformer: _Read, found: dict[str, Statement], stated: dic
     "key" is quoted or stated ("with key facts" lists nothing)."""
     if not _stated_plainly(transformer, found, stated):
         return False
-    if not transformer.converts and any(_holds_null(st.value) for st in stated.values()):
+    if not transformer.converts and any(_holds_null(st.value) and not _null_as_data(st) for st in stated.values()):
         return False  # "Return JSON: {"title": null, ...}" may ask to fill it; only data to convert states null (wip/jsonR6)
     if any(not _of_kind(stated[key].value if key in stated else None, kind) for key, kind in transformer.typed):
         return False
@@ -3884,7 +3884,22 @@ def _statement_value(
     end, sep_end = span
     if text.startswith("[", sep_end) and (sep or sep_end > end):
         return _array_literal_at(text, sep_end, table), False, False  # 'tags is ["a", "b"]' (wip/jsonL)
+    null = _NULL.match(text, sep_end) if table.spaced and text[end:sep_end].strip(" \t") == "=" else None
+    if null is not None:
+        return (None, False, null.end()), False, False  # type: ignore[return-value]  # "middle_name=null" (wip/jsonAD)
     return _scalar_statement_value(text, folded, span, sep, key_quoted, table)
+
+
+# wip/jsonAD: JSON's null written after "=" ("middle_name=null", "sequel = null"): "=" writes data, never a blank to
+# fill, so the statement states null (:func:`_null_as_data`); after ":", "is" or a space ("product: null") it may mark
+# a blank, and stays no claim without a conversion (wip/jsonR6); "NULL", "Null", "nullable", '"null"' are no null here.
+# Tables without spaces keep "=null" no claim (zh/ja: tests/unit/test_json_reach_jsonr6.py).
+_NULL = re.compile(r"null(?![\w'\u2019-]|\.\w)")
+
+
+def _null_as_data(st: Statement) -> bool:
+    """A null written after "=" (wip/jsonAD, :data:`_NULL`): data, as "=" writes it, in any request."""
+    return st.value is None and st.equals and not st.quoted
 
 
 def _scalar_statement_value(
@@ -3958,6 +3973,10 @@ def _or_equals_data(
 _RUN_STOPS = frozenset({"JSON", "VERB", "VERB_END", "ONLY", "PLEASE", "AND", "KEYWORD", "KEYWORD_ONE", "NOTHING",
                         "CONVERT", "TF_VERB", "OBJECT", "THANKS", "COURTESY", "IS", "COPULA", "WITH", "WHERE", "AS"})
 _RUN_WORD = re.compile(r"[^\W\d_][\w'\u2019-]{0,40}")
+# wip/jsonAD: one space, then the next statement's key written with "=" ("product=lamp qty=5 color=red",
+# "sensor=T-9 temp=-2.5"): a value after "=" ends before it (the grammar's eq_run joins the two statements,
+# in a table that declares "equals_runs"); "==" is no statement
+_NEXT_EQUALS_KEY = re.compile(r"[ \t](?P<key>[^\W\d][\w-]{0,60})=(?!=)")
 # (wip/jsonQ's runs of several words after "=" were withdrawn by wip/fuzzO: one token; their stop words went with them)
 
 
@@ -3972,6 +3991,8 @@ def _words_after_equals(text: str, folded: str, pos: int, table: Vocabulary) -> 
         phrase = table.match(folded, word.start())
         if count and (said in _RUN_STOPS or phrase is not None and phrase[0] in _RUN_STOPS):
             break
+        if count and _NEXT_EQUALS_KEY.match(text, word.start() - 1):
+            break  # wip/jsonAD: "product=lamp qty=5": the next statement's key, written with "=", ends the value
         count += 1
         if text[word.end() : word.end() + 1] != " ":
             break
@@ -4237,8 +4258,9 @@ def _lowercase_value_at(text: str, folded: str, pos: int, table: Vocabulary) -> 
     # after "=" (data in every table) also before the table's "and": es "producto=teclado y precio=24.90" (wip/jsonR5)
     if word is None and (table.language in _LOWERCASE or text[:pos].rstrip(" \t")[-1:] == "="):
         word = _LOWERCASE_RUN.match(text, pos)
-        if word is not None and not _ends_lowercase_value(text, folded, word.end(), table):
-            word = None
+        if word is not None and not _ends_lowercase_value(text, folded, word.end(), table) \
+                and not (text[:pos].rstrip(" \t")[-1:] == "=" and _NEXT_EQUALS_KEY.match(text, word.end())):
+            word = None  # after "=" also before the next "key=" (wip/jsonAD: "product=lamp qty=5")
     if word is None or word.group() != word.group().lower():
         return None
     if table.phrases.get(folded[pos : word.end()], "ENTITY") != "ENTITY":
