@@ -353,6 +353,7 @@ def understand_prompt(prompt: str) -> LinearProblem | None:
     if pointed is None:
         return None
     prompt, decimals = pointed
+    prompt = _spaced_coefficients_joined(prompt)
     equations, spans = _read_equations(prompt)
     if not equations:  # an '=' only in a quoted answer template: a word problem's (word_problems.py reads no other '=')
         return _template_word_problem(spelled, raised)
@@ -779,6 +780,36 @@ def _decimal_commas_pointed(prompt: str) -> tuple[str, int] | None:
     if any(_may_list(prompt, match.start() + match.group().index(",")) for match in found):
         return None
     return COMMA_DECIMAL.sub(lambda m: m.group().replace(",", "."), prompt), len(found)
+
+
+# wip/linAE: a coefficient written apart from its unknown ("Solve 3 x + 5 = 20", a README-only red team's
+# over-decline). Inside an equation run only, a number led by the run's start, "(", "=", "+" or "-" and one
+# space, then one letter (never a vowel or "y": one-letter words of the tables, "20 y x - y = 6" is Spanish
+# "and") right before "=", "+" or "-" (" - 4", "-4", never " -4": "3 x -4" may be a product sign and a
+# negative number): that letter times the number. A letter before a digit or a bracket ("3 x 4 = 12": a
+# multiplication sign), at a run's end ("= 20 x"), after a name, a digit, ")" or "/" (x/2 x), or a letter
+# spaced from a letter ("2 x y") stays apart, and the math reader declines it (a product across a space).
+_SPACED_COEFFICIENT = re.compile(
+    r"(?<![\w.,)/*^])(?P<n>[0-9]+(?:\.[0-9]+)?) (?P<v>[b-df-hj-np-tv-xz])(?=\s?=|\s[-+]\s|[-+=])")
+_SPACED_LEAD = frozenset("(=+-")
+
+
+def _spaced_coefficients_joined(prompt: str) -> str:
+    """``prompt`` with each coefficient written apart from its unknown inside an equation run joined to it
+    (``_SPACED_COEFFICIENT``: "3 x + 5 = 20" -> "3x + 5 = 20")."""
+    if not _SPACED_COEFFICIENT.search(prompt):
+        return prompt
+    out, last = [], 0
+    for pos, run in math_runs(prompt):
+        for match in _SPACED_COEFFICIENT.finditer(run):
+            before = run[: match.start()].rstrip()
+            if before and before[-1] not in _SPACED_LEAD:
+                continue  # "2 3 x": a product across a space, or a label: not joined
+            at = pos + match.start("v") - 1
+            out.append(prompt[last:at])
+            last = at + 1
+    out.append(prompt[last:])
+    return "".join(out)
 
 
 def _templates_blanked(prompt: str) -> str:
