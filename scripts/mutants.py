@@ -784,3 +784,6 @@ MUTANTS += [Mutant(*row) for row in _JSONAC_ROWS]
 from mutants_sysQ import ROWS as _SYSQ_ROWS  # noqa: E402 - wip/sysQ: the persona sentence in es fr de pt it ru zh ja (JSON and arithmetic), the number-only format after it
 
 MUTANTS += [Mutant(*row) for row in _SYSQ_ROWS]
+from mutants_linAE import ROWS as _LINAE_ROWS  # noqa: E402 - wip/linAE: a spaced coefficient, a clause right after the equations, a question after a colon, es "e"
+
+MUTANTS += [Mutant(*row) for row in _LINAE_ROWS]

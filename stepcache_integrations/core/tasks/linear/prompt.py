@@ -783,15 +783,15 @@ def _decimal_commas_pointed(prompt: str) -> tuple[str, int] | None:
 
 
 # wip/linAE: a coefficient written apart from its unknown ("Solve 3 x + 5 = 20", a README-only red team's
-# over-decline). Inside an equation run only, a number led by the run's start, "(", "=", "+" or "-" and one
-# space, then one letter (never a vowel or "y": one-letter words of the tables, "20 y x - y = 6" is Spanish
-# "and") right before "=", "+" or "-" (" - 4", "-4", never " -4": "3 x -4" may be a product sign and a
-# negative number): that letter times the number. A letter before a digit or a bracket ("3 x 4 = 12": a
-# multiplication sign), at a run's end ("= 20 x"), after a name, a digit, ")" or "/" (x/2 x), or a letter
-# spaced from a letter ("2 x y") stays apart, and the math reader declines it (a product across a space).
+# over-decline). Inside an equation run only: a number no letter, digit, point, comma, ")", "/", "*" or "^"
+# stands right before, one space, then one letter (never a vowel or "y": one-letter words of the tables,
+# "20 y x - y = 6" is Spanish "and") right before "=", "+" or "-" (" - 4", "-4", never " -4": "3 x -4" may
+# be a product sign and a negative number): that letter times the number. A letter before a digit or a
+# bracket ("3 x 4 = 12": a multiplication sign), at a run's end ("= 20 x") or before a power stays apart; so
+# does a number after "/" ("x/2 x"); what stands apart is declined by the math reader (a product across a
+# space: "2 3x", "Exercise 3x" is a label and an equation to the request grammar, no sentence of it).
 _SPACED_COEFFICIENT = re.compile(
     r"(?<![\w.,)/*^])(?P<n>[0-9]+(?:\.[0-9]+)?) (?P<v>[b-df-hj-np-tv-xz])(?=\s?=|\s[-+]\s|[-+=])")
-_SPACED_LEAD = frozenset("(=+-")
 
 
 def _spaced_coefficients_joined(prompt: str) -> str:
@@ -802,9 +802,6 @@ def _spaced_coefficients_joined(prompt: str) -> str:
     out, last = [], 0
     for pos, run in math_runs(prompt):
         for match in _SPACED_COEFFICIENT.finditer(run):
-            before = run[: match.start()].rstrip()
-            if before and before[-1] not in _SPACED_LEAD:
-                continue  # "2 3 x": a product across a space, or a label: not joined
             at = pos + match.start("v") - 1
             out.append(prompt[last:at])
             last = at + 1

@@ -1,0 +1,32 @@
+"""Mutation-check rows for wip/linAE (2026-12-06): a coefficient written apart from its unknown inside an equation
+run ("Solve 3 x + 5 = 20"), a clause right after the equations with no mark ("x=2y and x+y=36 find x and y",
+"pls solve 5y+2=3y+20 show steps"), a question after a colon that follows the equations ("a + b = 31, a - b = 9:
+quanto valgono a e b?") and Spanish "e" for "y". Appended by ``mutants.py`` to its table: (id, behaviour, file, old,
+new, tests)."""
+
+from __future__ import annotations
+
+_LIN = "stepcache_integrations/core/tasks/linear"
+_VOC = f"{_LIN}/vocabulary"
+_AE = ("tests/adversarial/test_linear_everyday_linAE.py",)
+
+# fmt: off
+ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
+    ("linAE-spaced-join-gone", "'Solve 3 x + 5 = 20 for x.' no claim again (the spaced coefficient not joined)",
+     f"{_LIN}/prompt.py", "    prompt = _spaced_coefficients_joined(prompt)\n", "\n", _AE),
+    ("linAE-spaced-any-letter", "'Solve 3 y + 5 = 20' (y: Spanish 'and') and 'Solve 3 a + 5 = 20' read as products",
+     f"{_LIN}/prompt.py", r"(?P<v>[b-df-hj-np-tv-xz])", r"(?P<v>[a-z])", _AE),
+    ("linAE-spaced-sign-glued", "'Solve 3 x -4 = 20' read as 3x - 4 (a product sign and a negative number?)",
+     f"{_LIN}/prompt.py", r"(?=\s?=|\s[-+]\s|[-+=])", r"(?=\s?[-+=])", _AE),
+    ("linAE-spaced-any-follower", "'Solve 3x + 5 = 20 x' read as 20x (a letter at a run's end joined)",
+     f"{_LIN}/prompt.py", r"(?=\s?=|\s[-+]\s|[-+=])", r"(?=\s?=|\s[-+]\s|[-+=]|$)", _AE),
+    ("linAE-unmarked-act-gone", "'x=2y and x+y=36 find x and y' no claim again", f"{_LIN}/request.lark",
+     "%extend request: eqs unmarked_act politely?\n", "\n", _AE),
+    ("linAE-colon-question-gone", "'a + b = 31, a - b = 9: quanto valgono a e b?' no claim again", f"{_LIN}/request.lark",
+     "%extend request: eqs COLON question\n", "\n", _AE),
+    ("linAE-unmarked-steps-unread", "'pls solve 5y+2=3y+20 show steps' served without the steps format",
+     f"{_LIN}/request.lark", "unmarked_steps: SHOW ART? POSS? STEPNOUN -> steps", "unmarked_steps: SHOW ART? POSS? STEPNOUN", _AE),
+    ("linAE-es-e-deleted", "es '¿Cuánto valen x e y?' no claim again (es AND 'e' deleted)",
+     f"{_VOC}/es.json", '"AND": [\n   "y",\n   "e"\n  ]', '"AND": [\n   "y"\n  ]', _AE),
+]
+# fmt: on
