@@ -30,3 +30,9 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      f"{_VOC}/es.json", '"AND": [\n   "y",\n   "e"\n  ]', '"AND": [\n   "y"\n  ]', _AE),
 ]
 # fmt: on
+ROWS += [
+    ("linAE-de-verb-final-gone", "'Wenn 6x + 6 = 42 ist, wie groß ist dann 3x?' no claim again (the condition's verb at its end)",
+     f"{_LIN}/request.lark", "%extend request: IF eqs EQUALS LINK acts politely?\n", "\n", _AE),
+    ("linAE-de-dann-gone", "'Wenn 6x + 6 = 42, wie groß ist dann 3x?' no claim again ('dann' after the question's verb)",
+     f"{_LIN}/request.lark", "%extend question: WHAT_IS LINK targets\n", "\n", _AE),
+]

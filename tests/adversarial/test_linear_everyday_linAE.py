@@ -10,7 +10,9 @@ Classes:
    "3(2p - 1) - 4 = 5p + 6      solve for p", set 22) and "show steps" right after the equation
    ("pls solve 5y+2=3y+20 show steps", set 24);
 3. a question after a colon that follows the equations ("a + b = 31, a - b = 9: quanto valgono a e b?", set 24);
-4. Spanish "e" for "y" ("¿Cuánto valen x e y?", set 13)."""
+4. Spanish "e" for "y" ("¿Cuánto valen x e y?", set 13);
+5. German: the condition's verb at its end and "dann" after the question's verb ("Wenn 6x + 6 = 42 ist, wie groß
+   ist dann 3x?", sets 7 and 13)."""
 
 from __future__ import annotations
 
@@ -147,4 +149,41 @@ RUN_ON_TRAPS = [
 
 @pytest.mark.parametrize(("trap", "base"), RUN_ON_TRAPS)
 def test_a_run_on_clause_that_changes_the_problem_is_no_claim(trap: str, base: str) -> None:
+    assert_linear_trap_declined(trap, base)
+
+
+# -- 5. German: the condition's verb at its end, "dann" after the question's verb -----------------------
+GERMAN_PAIRS = [
+    ("Wenn 6x + 6 = 42 ist, wie groß ist dann 3x?", "Wenn 6x + 6 = 48 ist, wie groß ist dann 3x?", "3*x", 21),
+    ("Wenn 5x + 5 = 35 ist, wie groß ist dann 2x?", "Wenn 5x + 5 = 45 ist, wie groß ist dann 2x?", "2*x", 16),
+    ("Wenn 2x - 4 = 10 gilt, wie groß ist x?", "Wenn 2x - 4 = 12 gilt, wie groß ist x?", "", 8),
+    ("Wenn 6x + 6 = 42, wie groß ist dann 3x?", "Wenn 6x + 6 = 54, wie groß ist dann 3x?", "3*x", 24),
+]
+
+
+@pytest.mark.parametrize(("first", "second", "target", "value"), GERMAN_PAIRS)
+def test_a_german_condition_with_its_verb_at_the_end_is_read(first: str, second: str, target: str, value: int) -> None:
+    problem = understand_prompt(second)
+    assert problem is not None and problem.target == target and problem.language == "de", (second, problem)
+    if target:
+        assert problem.target_value == value, problem
+        last = served_linear(first, second).strip().splitlines()[-1]
+        assert last.rstrip(".").replace(" ", "").endswith(f"={value}"), (second, last)
+    else:
+        served_linear(first, second, {"x": value})
+
+
+GERMAN_TRAPS = [
+    ("Wenn 6x + 6 = 42 ist, wie groß ist dann y?", "Wenn 6x + 6 = 42 ist, wie groß ist dann 3x?"),   # another unknown
+    ("Wenn 6x + 6 = 42 nicht ist, wie groß ist dann 3x?", "Wenn 6x + 6 = 42 ist, wie groß ist dann 3x?"),  # a negation
+    ("Wenn 6x + 6 = 42 ungefähr ist, wie groß ist dann 3x?", "Wenn 6x + 6 = 42 ist, wie groß ist dann 3x?"),
+    ("Wenn 6x + 6 = 42 ist, wie groß ist dann 3x in Metern?", "Wenn 6x + 6 = 42 ist, wie groß ist dann 3x?"),  # a unit
+    ("Wenn 6x + 6 = 42 ist und x > 2, wie groß ist dann 3x?", "Wenn 6x + 6 = 42 ist, wie groß ist dann 3x?"),  # a condition
+    ("Wenn 6x + 6 = 42 ist, wie groß ist dann 3x und warum?", "Wenn 6x + 6 = 42 ist, wie groß ist dann 3x?"),  # a second question
+    ("If 2x + 3 = 11 is true, what is x?", "If 2x + 3 = 11, what is x?"),
+]
+
+
+@pytest.mark.parametrize(("trap", "base"), GERMAN_TRAPS)
+def test_a_german_condition_that_changes_the_problem_is_no_claim(trap: str, base: str) -> None:
     assert_linear_trap_declined(trap, base)
