@@ -1,19 +1,25 @@
 """Mutation-check rows for wip/linAE (2026-12-06): a coefficient written apart from its unknown inside an equation
 run ("Solve 3 x + 5 = 20"), a clause right after the equations with no mark ("x=2y and x+y=36 find x and y",
 "pls solve 5y+2=3y+20 show steps"), a question after a colon that follows the equations ("a + b = 31, a - b = 9:
-quanto valgono a e b?") and Spanish "e" for "y". Appended by ``mutants.py`` to its table: (id, behaviour, file, old,
+quanto valgono a e b?")and German conditions with the verb at the end. Appended by ``mutants.py`` to its table: (id, behaviour, file, old,
 new, tests)."""
 
 from __future__ import annotations
 
 _LIN = "stepcache_integrations/core/tasks/linear"
-_VOC = f"{_LIN}/vocabulary"
 _AE = ("tests/adversarial/test_linear_everyday_linAE.py",)
 
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("linAE-spaced-join-gone", "'Solve 3 x + 5 = 20 for x.' no claim again (the spaced coefficient not joined)",
-     f"{_LIN}/prompt.py", "    prompt = _spaced_coefficients_joined(prompt)\n", "\n", _AE),
+     f"{_LIN}/prompt.py", "_spelled_as_symbols(_spaced_coefficients_joined(_few_shot_blanked(", "_spelled_as_symbols((_few_shot_blanked(", _AE),
+    ("linAE-spaced-spelled-joined", "'Solve 3 x plus 4 equals 20' read as 3x + 4 = 20 (a number beside a spelled equation joined)",
+     f"{_LIN}/prompt.py", " or _SPELLED_HINT.search(prompt):\n", ":\n", _AE),
+    ("linAE-spaced-template-joined", "'3x+1=16 x=?' no claim (the answer template's x joined to 16)",
+     f"{_LIN}/prompt.py", "math_runs(_templates_blanked(prompt)):", "math_runs(prompt):",
+     ("tests/adversarial/test_linear_everyday_english_2.py",) + _AE),
+    ("linAE-spaced-chain-joined", "'Solve 2y = 16 x = 3' read as a chain through 16x (two equations with no mark between?)",
+     f"{_LIN}/prompt.py", '.rstrip().endswith("="):\n', '.rstrip().endswith("=") and False:\n', _AE),
     ("linAE-spaced-any-letter", "'Solve 3 y + 5 = 20' (y: Spanish 'and') and 'Solve 3 a + 5 = 20' read as products",
      f"{_LIN}/prompt.py", r"(?P<v>[b-df-hj-np-tv-xz])", r"(?P<v>[a-z])", _AE),
     ("linAE-spaced-sign-glued", "'Solve 3 x -4 = 20' read as 3x - 4 (a product sign and a negative number?)",
@@ -26,8 +32,6 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      "%extend request: eqs COLON question\n", "\n", _AE),
     ("linAE-unmarked-steps-unread", "'pls solve 5y+2=3y+20 show steps' served without the steps format",
      f"{_LIN}/request.lark", "unmarked_steps: SHOW ART? POSS? STEPNOUN -> steps", "unmarked_steps: SHOW ART? POSS? STEPNOUN", _AE),
-    ("linAE-es-e-deleted", "es '¿Cuánto valen x e y?' no claim again (es AND 'e' deleted)",
-     f"{_VOC}/es.json", '"AND": [\n   "y",\n   "e"\n  ]', '"AND": [\n   "y"\n  ]', _AE),
 ]
 # fmt: on
 ROWS += [

@@ -10,8 +10,7 @@ Classes:
    "3(2p - 1) - 4 = 5p + 6      solve for p", set 22) and "show steps" right after the equation
    ("pls solve 5y+2=3y+20 show steps", set 24);
 3. a question after a colon that follows the equations ("a + b = 31, a - b = 9: quanto valgono a e b?", set 24);
-4. Spanish "e" for "y" ("¿Cuánto valen x e y?", set 13);
-5. German: the condition's verb at its end and "dann" after the question's verb ("Wenn 6x + 6 = 42 ist, wie groß
+4. German: the condition's verb at its end and "dann" after the question's verb ("Wenn 6x + 6 = 42 ist, wie groß
    ist dann 3x?", sets 7 and 13)."""
 
 from __future__ import annotations
@@ -41,6 +40,7 @@ SPACED_PAIRS = [
     ("解方程 3 x + 8 = 44", "解方程 3 x + 8 = 47", {"x": 13}),
     ("方程式 2 x + 11 = 47 を解いてください", "方程式 2 x + 11 = 49 を解いてください", {"x": 19}),
     ("Solve 3x = 12 and 3 x + y = 14", "Solve 3x = 12 and 3 x + y = 15", {"x": 4, "y": 3}),
+    ("Solve 3 x + 1 = 16. Answer: x = ?", "Solve 3 x + 1 = 22. Answer: x = ?", {"x": 7}),  # a template after it
 ]
 
 
@@ -72,6 +72,8 @@ SPACED_TRAPS = [
     ("Solve 3 x + 5 = 20 if x > 2", "Solve 3 x + 5 = 20"),   # an extra condition
     ("Solve 3 x + 5 = 20, then tell me what 2x + 1 equals and why", "Solve 3 x + 5 = 20"),  # a second question
     ("Solve 3 x + 5 = 20 in centimetres", "Solve 3 x + 5 = 20"),  # a unit
+    ("Solve 2y = 16 x = 3", "Solve 3 x + 5 = 20"),  # a chain through 16x, or two equations with no mark between?
+    ("Solve 3 x plus 4 equals 20", "Solve 3 x + 5 = 20"),  # spelled: 3x, or a number beside a word?
 ]
 
 
@@ -92,7 +94,6 @@ RUN_ON_PAIRS = [
     ("3x + 2 = 11 encontre x", "3x + 2 = 23 encontre x", {"x": 7}),
     ("3x + 2 = 11 trova x", "3x + 2 = 26 trova x", {"x": 8}),
     ("3x + 2 = 11 найди x", "3x + 2 = 29 найди x", {"x": 9}),
-    ("x = 2y, x + y = 36 halla x e y", "x = 2y, x + y = 45 halla x e y", {"x": 30, "y": 15}),
     ("pls solve 5y+2=3y+20 show steps", "pls solve 5y+2=3y+24 show steps", {"y": 11}),
     ("resuelve 3x + 2 = 11 muestra los pasos", "resuelve 3x + 2 = 14 muestra los pasos", {"x": 4}),
     ("résous 3x + 2 = 11 montre les étapes", "résous 3x + 2 = 17 montre les étapes", {"x": 5}),
@@ -108,8 +109,6 @@ RUN_ON_PAIRS = [
     ("x + y = 10, x - y = 2: чему равен x?", "x + y = 20, x - y = 2: чему равен x?", {"x": 11}),
     ("x + y = 10，x - y = 2：x 是多少？", "x + y = 22，x - y = 2：x 是多少？", {"x": 12}),
     ("x + y = 10、x - y = 2：x はいくつですか？", "x + y = 24、x - y = 2：x はいくつですか？", {"x": 13}),
-    ("Sistema: x + y = 14, x - y = 4. ¿Cuánto valen x e y?", "Sistema: x + y = 16, x - y = 4. ¿Cuánto valen x e y?",
-     {"x": 10, "y": 6}),
 ]
 
 
@@ -142,7 +141,6 @@ RUN_ON_TRAPS = [
     ("x + y = 10, x - y = 2: what is x in metres?", "x + y = 10, x - y = 2: what is x?"),
     ("x + y = 10, x - y = 2: is x = 6?", "x + y = 10, x - y = 2: what is x?"),  # a yes/no check
     ("x + y = 10, x - y = 2: what is x, and what is x times y?", "x + y = 10, x - y = 2: what is x?"),
-    ("Sistema: x + y = 14, x - y = 4. ¿Cuánto valen x e z?", "Sistema: x + y = 14, x - y = 4. ¿Cuánto valen x e y?"),
     ("x + 2 = 10 x?", "x + 2 = 10 find x please"),  # "10 x": a product across a space, or the question?
 ]
 

@@ -339,7 +339,7 @@ def understand_prompt(prompt: str) -> LinearProblem | None:
     The equations are read by the math reader, every other word by the request grammar
     (``request.lark`` over one language's table, ``reader.py``). Cached (task detection and
     constraints both ask); the result is shared, so read it only."""
-    prompt = _spelled_as_symbols(_few_shot_blanked(_history_blanked(_turn_tags_as_labels(prompt))))
+    prompt = _spelled_as_symbols(_spaced_coefficients_joined(_few_shot_blanked(_history_blanked(_turn_tags_as_labels(prompt)))))
     powered, raised = _powers_spelled(prompt)
     if not _rule_plain_notation(powered):
         return _word_problem(prompt)
@@ -353,7 +353,6 @@ def understand_prompt(prompt: str) -> LinearProblem | None:
     if pointed is None:
         return None
     prompt, decimals = pointed
-    prompt = _spaced_coefficients_joined(prompt)
     equations, spans = _read_equations(prompt)
     if not equations:  # an '=' only in a quoted answer template: a word problem's (word_problems.py reads no other '=')
         return _template_word_problem(spelled, raised)
@@ -797,11 +796,13 @@ _SPACED_COEFFICIENT = re.compile(
 def _spaced_coefficients_joined(prompt: str) -> str:
     """``prompt`` with each coefficient written apart from its unknown inside an equation run joined to it
     (``_SPACED_COEFFICIENT``: "3 x + 5 = 20" -> "3x + 5 = 20")."""
-    if not _SPACED_COEFFICIENT.search(prompt):
-        return prompt
+    if not _SPACED_COEFFICIENT.search(prompt) or _SPELLED_HINT.search(prompt):
+        return prompt  # "Solve 3 x plus 4 equals 19": 3x, or a number beside a word? (a trap of linear_everyday_english)
     out, last = [], 0
-    for pos, run in math_runs(prompt):
+    for pos, run in math_runs(_templates_blanked(prompt)):  # "3x+1=16 x=?": the template's x is none
         for match in _SPACED_COEFFICIENT.finditer(run):
+            if run[match.end() :].lstrip().startswith("=") and run[: match.start()].rstrip().endswith("="):
+                continue  # "y = 16 x = 3": a chain through 16x, or "y = 16" and "x = 3" with no mark between?
             at = pos + match.start("v") - 1
             out.append(prompt[last:at])
             last = at + 1
