@@ -795,14 +795,15 @@ _SPACED_COEFFICIENT = re.compile(
 
 def _spaced_coefficients_joined(prompt: str) -> str:
     """``prompt`` with each coefficient written apart from its unknown inside an equation run joined to it
-    (``_SPACED_COEFFICIENT``: "3 x + 5 = 20" -> "3x + 5 = 20")."""
-    if not _SPACED_COEFFICIENT.search(prompt) or _SPELLED_HINT.search(prompt):
-        return prompt  # "Solve 3 x plus 4 equals 19": 3x, or a number beside a word? (a trap of linear_everyday_english)
+    (``_SPACED_COEFFICIENT``: "3 x + 5 = 20" -> "3x + 5 = 20"). Run before spelled equations are written in
+    symbols: "Solve 3 x plus 4 equals 19" holds no run here, and stays no claim (3x, or a number beside a word?)."""
+    if not _SPACED_COEFFICIENT.search(prompt):
+        return prompt
     out, last = [], 0
-    for pos, run in math_runs(_templates_blanked(prompt)):  # "3x+1=16 x=?": the template's x is none
+    for pos, run in math_runs(prompt):
         for match in _SPACED_COEFFICIENT.finditer(run):
             if run[match.end() :].lstrip().startswith("=") and run[: match.start()].rstrip().endswith("="):
-                continue  # "y = 16 x = 3": a chain through 16x, or "y = 16" and "x = 3" with no mark between?
+                continue  # "y = 16 x = 3", "3x+1=16 x=?": a chain through 16x, or two statements with no mark between?
             at = pos + match.start("v") - 1
             out.append(prompt[last:at])
             last = at + 1
