@@ -284,7 +284,7 @@ def _json_reader() -> tuple[Callable[[str], Any], Callable[[], None]]:
 
 def _linear_reader() -> tuple[Callable[[str], Any], Callable[[], None]]:
     from stepcache_integrations.core.tasks.linear import reader
-    from stepcache_integrations.core.tasks.linear.prompt import read_prompt  # type: ignore[attr-defined]
+    from stepcache_integrations.core.tasks.linear.prompt import understand_prompt as read_prompt
 
     def fresh() -> None:
         reader._LANGUAGE._shapes.clear()

@@ -796,3 +796,6 @@ MUTANTS += [Mutant(*row) for row in _HITH_ROWS]
 from mutants_jsonAD import ROWS as _JSONAD_ROWS  # noqa: E402 - wip/jsonAD: k=v runs joined by a space, a short request before the statements, null after "="
 
 MUTANTS += [Mutant(*row) for row in _JSONAD_ROWS]
+from mutants_linAE import ROWS as _LINAE_ROWS  # noqa: E402 - wip/linAE: a spaced coefficient, a clause right after the equations, a question after a colon, es "e"
+
+MUTANTS += [Mutant(*row) for row in _LINAE_ROWS]

@@ -47,8 +47,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
 ]
 ROWS += [
     ("linL-few-shot-off", "a few-shot block of arrows is no claim again ('Example: 2x = 8 -> x = 4\\nNow: 3x - 2 = 13 ->')",
-     _LINEAR + "prompt.py", "    prompt = _spelled_as_symbols(_few_shot_blanked(_history_blanked(_turn_tags_as_labels(prompt))))\n",
-     "    prompt = _spelled_as_symbols(_history_blanked(_turn_tags_as_labels(prompt)))\n", _TESTS),
+     _LINEAR + "prompt.py", "_spaced_coefficients_joined(_few_shot_blanked(_history_blanked(",
+     "_spaced_coefficients_joined((_history_blanked(", _TESTS),
     ("linL-few-shot-wrong-example", "an example whose values are not its problem's own is blanked ('2x = 8 -> x = 5')",
      _LINEAR + "prompt.py", " or any(Fraction(v) != problem.solution[k] for k, v in stated.items()):\n        return False", ":\n        return False", _TESTS),
     ("linL-few-shot-answered", "a last line already answered is read as asked ('Now: 3x - 2 = 13 -> x = 4')",
