@@ -1,5 +1,5 @@
 """The arithmetic grammar: a closed set of question forms around one expression of
-numbers, ``+ - * /`` and parentheses, and the lines of an answer that can be read. The question
+numbers, ``+ - * /``, parentheses and powers ``3^2``/``3²`` (wip/arithT), and the lines of an answer that can be read. The question
 forms are declared in ``request.lark`` over the word classes of ``vocabulary/<language>.json``
 (read below, through the shared ``request_language``); the expression is read here, exactly.
 
@@ -334,6 +334,8 @@ def _value(node: ast.AST, text: str) -> Fraction:
 #   "Add 8 to 12.", "8 subtracted from 12", "2 to the power of 10" (an exponent 2-16), "the square root of
 #   144" (an exact root only), "the average of 3, 5 and 10", "the difference between 12 and 8" (not when
 #   negative: the conventions disagree), "the quotient of 8 and 12", "twice 8", "half of 12";
+#   wip/arithT: "10 minus 4 minus 2" (a chain of plus and minus, left to right), "the sum of 2, 4 and 6",
+#   "double 7", "7 doubled", "triple 5", "12 halved", zh "7的2倍", ja "7の2倍"; a power "3^2" or "3²" in E;
 # * a unit conversion in one dimension, or between temperature scales: "How many grams are in 4 kg?", "4 km in
 #   m?", "Convert 25 degrees Celsius to Fahrenheit." (``4 * 1000``, ``25 * 9 / 5 + 32``; no terminating decimal: declined);
 # * a yes/no predicate of two numbers (divisibility of integers by a positive integer; smaller, larger):
