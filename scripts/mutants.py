@@ -784,3 +784,6 @@ MUTANTS += [Mutant(*row) for row in _JSONAC_ROWS]
 from mutants_sysQ import ROWS as _SYSQ_ROWS  # noqa: E402 - wip/sysQ: the persona sentence in es fr de pt it ru zh ja (JSON and arithmetic), the number-only format after it
 
 MUTANTS += [Mutant(*row) for row in _SYSQ_ROWS]
+from mutants_arithT import ROWS as _ARITHT_ROWS  # noqa: E402 - wip/arithT: red team 26 arithmetic reach (powers 3^2/3², plus/minus chains, sums of lists, double/triple, N的K倍, Whats)
+
+MUTANTS += [Mutant(*row) for row in _ARITHT_ROWS]

@@ -206,12 +206,9 @@ def format_value(value: Fraction) -> str:
 
 def _power(node: ast.BinOp, text: str) -> Fraction:
     """"3^2": the base (a number or a parenthesized expression) to a written integer exponent
-    (_powers_well_formed), exactly; a base whose power would pass MAX_POWER_BITS is outside."""
-    if isinstance(node.left, ast.UnaryOp) and not _parenthesized(node.left, text):
-        raise _Outside("a signed base")
+    2..MAX_EXPONENT (_powers_well_formed reads it; a sign before the base is a sign before the power,
+    in _value), exactly; a base whose power would pass MAX_POWER_BITS is outside."""
     base, exponent = _value(node.left, text), _value(node.right, text)
-    if exponent.denominator != 1 or not 2 <= exponent <= MAX_EXPONENT:
-        raise _Outside("exponent")
     if max(base.numerator.bit_length(), base.denominator.bit_length()) * int(exponent) > MAX_POWER_BITS:
         raise _Outside("too large")
     return base ** int(exponent)
@@ -266,7 +263,7 @@ def _powers_well_formed(tokens: list[tuple[str, str]]) -> bool:
         after = tokens[at + 2] if at + 2 < len(tokens) else ("", "")
         if before not in ("num", "close") or exponent[0] != "num" or not exponent[1].isdigit():
             return False
-        if exponent[1] != str(int(exponent[1])) or not 2 <= int(exponent[1]) <= MAX_EXPONENT:
+        if not 2 <= int(exponent[1]) <= MAX_EXPONENT:  # a leading zero ("2^02"): no number of _well_formed
             return False
         if after[0] == "pow" or (after[0] == "op" and after[1] in "*/"):
             return False
