@@ -35,7 +35,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _ARITH + "grammar.py", _CHAIN,
      'return _valued(numbers[0] + " " + links[0] + " (" + " ".join(n for pair in zip(numbers[1:], [*links[1:], ""]) for n in pair).strip() + ")")', _T),
     ("arithT-chain-first-link", "'10 minus 4 plus 2' read with its first link only (10 - 4 - 2)",
-     _ARITH + "grammar.py", "    if len(links) > 1:  # wip/arithT", "    if len(links) > 99:  # wip/arithT", _T),
+     _ARITH + "grammar.py", "    if len(links) > 1:\n        return _valued(", "    if len(links) > 99:\n        return _valued(", _T),
     ("arithT-chain-after-times", "'10 times 4 minus 2' derived (a times link before a chain)",
      _ARITH + "request.lark", "spoken: (NUM | NUMWORD) _SP (TIMES | DIVIDED) _SP (NUM | NUMWORD)  //",
      "spoken: (NUM | NUMWORD) _SP (TIMES | DIVIDED) _SP (NUM | NUMWORD) (_SP (PLUS | MINUS) _SP (NUM | NUMWORD))*  //", _T),

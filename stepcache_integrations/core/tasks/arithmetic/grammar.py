@@ -469,9 +469,6 @@ def _spoken(kinds: list[str], tokens: list[Token], numbers: list[str]) -> Questi
     special = next((k for k in kinds if k in _SPECIAL), None)
     if special is not None:  # a root, a mean, a power by a written exponent, a difference, twice, half
         return _SPECIAL[special](tokens, numbers)
-    links = [_OPERATORS[k] for k in kinds if k in ("PLUS", "MINUS")]
-    if len(links) > 1:  # wip/arithT: "10 minus 4 minus 2", each link in its place, left to right: (10 - 4) - 2
-        return _valued(" ".join(n for pair in zip(numbers, [*links, ""]) for n in pair).strip())
     power = next((_POWERS[k] for k in kinds if k in _POWERS), 0)
     if "LESS_THAN" in kinds:  # "11 less than 14": 14 - 11
         numbers = numbers[::-1]
@@ -480,6 +477,15 @@ def _spoken(kinds: list[str], tokens: list[Token], numbers: list[str]) -> Questi
     operator = "*" if power else next(_OPERATORS[k] for k in kinds if k in _OPERATORS)
     expression = f" {operator} ".join(numbers * power if power else numbers) + (" / 100" if "PERCENT" in kinds else "")
     return _valued(expression)
+
+
+def _spoken_or_chain(kinds: list[str], tokens: list[Token], numbers: list[str]) -> Question | None:
+    """wip/arithT: a chain of "plus" and "minus" links ("10 minus 4 minus 2"), each link in its place, read
+    left to right as the expression is: (10 - 4) - 2; any other operation said in words: :func:`_spoken`."""
+    links = [_OPERATORS[k] for k in kinds if k in ("PLUS", "MINUS")]
+    if len(links) > 1:
+        return _valued(" ".join(n for pair in zip(numbers, [*links, ""]) for n in pair).strip())
+    return _spoken(kinds, tokens, numbers)
 
 
 def _valued(expression: str) -> Question | None:
@@ -591,7 +597,7 @@ def _terminating(value: Fraction) -> bool:
     return rest == 1
 
 
-_SHAPES = {"ask_expr": _symbolic, "ask_spoken": _spoken, "predicate": _predicate, "how_many": _measured,
+_SHAPES = {"ask_expr": _symbolic, "ask_spoken": _spoken_or_chain, "predicate": _predicate, "how_many": _measured,
            "conversion": _measured, "percent": _spoken,  # "Is 57 odd?": not 57 divisible by 2
            "parity": lambda kinds, tokens, numbers: _predicate(["DIVISIBLE"] + ["NOT"] * (("NOT" in kinds) != ("ODD" in kinds)), tokens, [numbers[0], "2"]),
            "percent_glued": lambda kinds, tokens, numbers: _spoken(kinds, tokens, numbers[::-1])}  # zh "320的25%": 25% of 320
