@@ -159,6 +159,10 @@ NEAR_MISSES = [
     "What is 3^2 + 4? And 5^2?",
     "Is 3^2 + 4 more than 7?",
     "What is 3 XOR 2?",
+    "What is 3^2 in Python?",  # "^" is XOR in Python and C: read as a power only in a question of arithmetic alone
+    "In Python, what is 3^2?",
+    "What is 3^2 (bitwise)?",
+    "What does 3^2 evaluate to in C?",
     # chains: a multiplicative link, a dangling or doubled word, another operation after
     "What is 10 minus 4 times 2?",
     "What is 10 times 4 minus 2?",
