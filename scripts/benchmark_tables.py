@@ -111,6 +111,10 @@ HELDOUT_PHRASINGS_21_BEFORE = Path("bench_data/results/heldout_phrasings_21_befo
 HELDOUT_LANGUAGES_21_BEFORE = Path("bench_data/results/heldout_languages_21_before.json")
 HELDOUT_PHRASINGS_21 = Path("bench_data/results/heldout_phrasings_21.json")
 HELDOUT_LANGUAGES_21 = Path("bench_data/results/heldout_languages_21.json")
+HELDOUT_PHRASINGS_25_BEFORE = Path("bench_data/results/heldout_phrasings_25_before.json")
+HELDOUT_LANGUAGES_25_BEFORE = Path("bench_data/results/heldout_languages_25_before.json")
+HELDOUT_PHRASINGS_25 = Path("bench_data/results/heldout_phrasings_25.json")
+HELDOUT_LANGUAGES_25 = Path("bench_data/results/heldout_languages_25.json")
 HELDOUT_PHRASINGS_24_BEFORE = Path("bench_data/results/heldout_phrasings_24_before.json")
 HELDOUT_LANGUAGES_24_BEFORE = Path("bench_data/results/heldout_languages_24_before.json")
 HELDOUT_PHRASINGS_24 = Path("bench_data/results/heldout_phrasings_24.json")
@@ -714,6 +718,8 @@ BLOCKS: dict[str, Callable[[], str]] = {
     "heldout-languages-20-before": lambda: heldout_languages(HELDOUT_LANGUAGES_20_BEFORE),
     "heldout-phrasings-20": lambda: heldout_phrasings(HELDOUT_PHRASINGS_20),
     "heldout-languages-20": lambda: heldout_languages(HELDOUT_LANGUAGES_20),
+    "heldout-phrasings-25-before": lambda: heldout_phrasings(HELDOUT_PHRASINGS_25_BEFORE),
+    "heldout-languages-25-before": lambda: heldout_languages(HELDOUT_LANGUAGES_25_BEFORE),
     "heldout-phrasings-24": lambda: heldout_phrasings(HELDOUT_PHRASINGS_24),
     "heldout-languages-24": lambda: heldout_languages(HELDOUT_LANGUAGES_24),
     "heldout-phrasings-24-before": lambda: heldout_phrasings(HELDOUT_PHRASINGS_24_BEFORE),

@@ -784,6 +784,15 @@ MUTANTS += [Mutant(*row) for row in _JSONAC_ROWS]
 from mutants_sysQ import ROWS as _SYSQ_ROWS  # noqa: E402 - wip/sysQ: the persona sentence in es fr de pt it ru zh ja (JSON and arithmetic), the number-only format after it
 
 MUTANTS += [Mutant(*row) for row in _SYSQ_ROWS]
+from mutants_s25 import ROWS as _S25_ROWS  # noqa: E402 - main, 2026-12-06 18:52: red team 27, a temperature difference is no reading
+
+MUTANTS += [Mutant(*row) for row in _S25_ROWS]
+from mutants_adaptD import ROWS as _ADAPTD_ROWS  # noqa: E402 - wip/adaptD: a conversation's newest question read alone, personas ending in "!" or a space
+
+MUTANTS += [Mutant(*row) for row in _ADAPTD_ROWS]
+from mutants_hitH import ROWS as _HITH_ROWS  # noqa: E402 - wip/hitH: exact cuts on the hit path (frozen key from the fields, slot words, key text, plan key)
+
+MUTANTS += [Mutant(*row) for row in _HITH_ROWS]
 from mutants_arithT import ROWS as _ARITHT_ROWS  # noqa: E402 - wip/arithT: red team 26 arithmetic reach (powers 3^2/3², plus/minus chains, sums of lists, double/triple, N的K倍, Whats)
 
 MUTANTS += [Mutant(*row) for row in _ARITHT_ROWS]

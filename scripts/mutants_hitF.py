@@ -44,6 +44,6 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("hitF-special-step-lower", "a 'step k:' label in lower case not read",
      _READER, '_SPECIAL_ALL[:2] if c in "sS" else', '_SPECIAL_ALL[:2] if c in "S" else', _WORDS),
     ("hitF-slots-email-dropped", "an email in a prompt not read as a slot",
-     _DIFF, '(_SLOT if "@" in text else _SLOT_NO_EMAIL)', '(_SLOT_NO_EMAIL)', _SLOTS),
+     _DIFF, '(_SLOT_WORDS if "@" in text else _SLOT_WORDS_NO_EMAIL)', '(_SLOT_WORDS_NO_EMAIL)', _SLOTS),  # wip/hitH's patterns
 ]
 # fmt: on

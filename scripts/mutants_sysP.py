@@ -16,7 +16,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("sysP-arith-persona-lost", "'System: You are a helpful assistant. | User: What is 12 * 12?' is text again (1 model call)",
      _ARITH, "     | _persona_lead question (_SP only_number (STOP | BANG)?)?", "     | SYSTEM COLON COLON question", _TESTS),
     ("sysP-arith-persona-no-stop", "'You are a helpful assistant What is 12 * 12?' (the persona runs into the question) is read",
-     _ARITH, "_persona: YOU_ARE _SP (ROLE_ADJ _SP)* ROLE_NOUN STOP\n", "_persona: YOU_ARE _SP (ROLE_ADJ _SP)* ROLE_NOUN STOP?\n", _TESTS),
+     _ARITH, "_persona: YOU_ARE _SP (ROLE_ADJ _SP)* ROLE_NOUN (STOP | BANG)\n", "_persona: YOU_ARE _SP (ROLE_ADJ _SP)* ROLE_NOUN (STOP | BANG)?\n", _TESTS),  # re-anchored by wip/adaptD (or "!")
     ("sysP-arith-pirate-read", "'You are a pirate.' (a prose style) is read as a no-op persona before an arithmetic question",
      _ARITH_EN, '"ROLE_NOUN": ["assistant", ', '"ROLE_NOUN": ["pirate", "assistant", ', _TESTS),
     ("sysP-arith-calculator-read", "'You are a calculator.' (the number alone asked) is read as a no-op persona",
@@ -26,7 +26,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("sysP-arith-tutor-deleted", "'You are a math tutor.' before an arithmetic question is no claim (a table word deleted)",
      _ARITH_EN, '"assistant", "tutor", "teacher"', '"assistant", "teacher"', _TESTS),
     ("sysP-json-persona-lost", "'System: You are a helpful assistant. | User: Return a JSON object ...' is unchecked again",
-     _JSON, "%extend start: _end* ROLE? persona STOP _end* ", "%extend start: _end* ROLE? persona COLON STOP _end* ", _TESTS),  # re-anchored by wip/sysQ (the persona ends at STOP)
+     _JSON, "%extend start: _end* ROLE? persona (STOP | PERSONA_END) _end* ", "%extend start: _end* ROLE? persona COLON STOP _end* ", _TESTS),  # re-anchored by wip/sysQ (the persona ends at STOP), wip/adaptD (or "!")
     ("sysP-json-lead-unchecked", "'You will are a helpful assistant.' is read as a persona (YOU IS_KEYS unchecked)",
      _READER, "        if \" \".join(fold(c.value) for c in children[:2]) not in _PERSONA_LEADS:\n            raise Declined\n",
      "        return None\n", _TESTS),

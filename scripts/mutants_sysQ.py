@@ -13,14 +13,14 @@ _TESTS = ("tests/adversarial/test_system_persona_sysQ.py",)
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("sysQ-arith-persona-rule-lost", "'System: Eres un asistente útil.\\n\\nUser: ¿Cuánto es 14 por 11?' is no claim again",
-     _ARITH, "        | YOU_ARE _SP PERSONA_ROLE STOP    ", "        | YOU_ARE _SP PERSONA_ROLE COLON   ", _TESTS),
+     _ARITH, "        | YOU_ARE _SP PERSONA_ROLE (STOP | BANG) ", "        | YOU_ARE _SP PERSONA_ROLE COLON         ", _TESTS),  # re-anchored by wip/adaptD
     ("sysQ-arith-persona-no-stop", "'Eres un asistente útil ¿Cuánto es 14 por 11?' (the persona without its full stop) is read",
-     _ARITH, "        | YOU_ARE _SP PERSONA_ROLE STOP    ", "        | YOU_ARE _SP PERSONA_ROLE STOP?   ", _TESTS),
+     _ARITH, "        | YOU_ARE _SP PERSONA_ROLE (STOP | BANG) ", "        | YOU_ARE _SP PERSONA_ROLE (STOP | BANG)?", _TESTS),  # re-anchored by wip/adaptD
     ("sysQ-arith-glued-lost", "zh '你是一个乐于助人的助手。14 乘以 11 等于多少？' is no claim again",
      _ARITH, "     | _persona_glued glued (only_number STOP?)?       //", "     | _persona_glued COLON glued (only_number STOP?)? //", _TESTS),
     ("sysQ-arith-format-after-persona-lost", "'System: You are a helpful assistant. Reply with the number only.\\n\\nUser: ...' is no claim",
-     _ARITH, "_persona_lead: SYSTEM _SP _persona (_SP only_number (STOP | BANG))? TURN USER _SP",
-     "_persona_lead: SYSTEM _SP _persona TURN USER _SP", _TESTS),
+     _ARITH, "_persona_lead: SYSTEM _SP _persona (_SP only_number (STOP | BANG))? _SP? TURN USER _SP",
+     "_persona_lead: SYSTEM _SP _persona _SP? TURN USER _SP", _TESTS),  # re-anchored by wip/adaptD
     ("sysQ-json-persona-rule-lost", "'System: Eres un asistente útil.\\n\\nUser: Devuelve un JSON ...' is no claim again",
      _JSON, "       | YOU_ARE PERSONA_ROLE -> persona_said", "       | YOU_ARE COLON PERSONA_ROLE -> persona_said", _TESTS),
     ("sysQ-es-pirate-read", "'Eres un pirata.' (a prose style) is read as a no-op persona before an arithmetic question",
@@ -46,5 +46,5 @@ ROWS.append(("sysQ-arith-pipe-after-persona-read", "zh 'System: 你是一个乐�
              '        if any(t.type == "YOU_ARE" for t in tokens) and any(t.type == "TURN" and t.value == "|" for t in tokens):\n',
              '        if False:\n', _TESTS))
 ROWS.append(("sysQ-json-persona-question-read", "zh '你是一个乐于助人的助手？。' (a question to the model) is read as a persona before a JSON request",
-             "stepcache_integrations/core/tasks/json/request.lark", "%extend start: _end* ROLE? persona STOP _end* ",
-             "%extend start: _end* ROLE? persona _end+ ", _TESTS))
+             "stepcache_integrations/core/tasks/json/request.lark", "%extend start: _end* ROLE? persona (STOP | PERSONA_END) _end* ",
+             "%extend start: _end* ROLE? persona _end+ ", _TESTS))  # re-anchored by wip/adaptD

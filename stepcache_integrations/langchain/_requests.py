@@ -154,6 +154,7 @@ from ..adapters.flow import (
     unmodelled_option,
 )
 from ..adapters.identity import plain_fields
+from ..adapters.turns import alone_turns
 from ..core.ast_lock import PARSE_LOCK
 from ..core.engine import CachePlan
 from ..core.outcomes import SERVED_OUTCOMES, SummaryOutcome
@@ -176,6 +177,7 @@ __all__ = [
     "logger",
     "message_rest",
     "model_field_reasons",
+    "newest_turn_alone",
     "normalized",
     "NOT_A_TOOL_CALL",
     "options_reasons",
@@ -797,6 +799,24 @@ class Request:
         if isinstance(last, HumanMessage) and isinstance(last.content, str):
             return [*self.messages[:-1], HumanMessage(content=f"{last.content}\n\n{extra}")]
         return [*self.messages, HumanMessage(content=extra)]
+
+
+_TURN_ROLES = {"system": "system", "human": "user", "ai": "assistant"}
+
+
+def newest_turn_alone(request: Request, engine: Any, plain: bool) -> Request:
+    """``request`` with the step tier's text the system turn and the newest user turn alone, when its earlier
+    turns cannot change that turn's answer (``adapters.turns``: the one rule of both adapters); else as it is.
+    Only for a chat request of plain messages (nothing beyond their text, every part read) with no task or
+    schema named (``plain``). Its messages stay whole: the model is sent the conversation (``model_input``)
+    and the exact tier keys on it."""
+    if not plain or request.kind != "chat" or len(request.messages) < 3 or request.digest is not None or request.unread:
+        return request
+    turns = [(_TURN_ROLES.get(m.type, ""), message_text(m)) for m in request.messages]
+    kept = alone_turns(engine, turns, lambda at: messages_to_text([request.messages[i] for i in at]))
+    if kept is None:
+        return request
+    return Request("chat", messages_to_text([request.messages[i] for i in kept]), list(request.messages))
 
 
 def parse_cache_prompt(prompt: str) -> Request:

@@ -47,6 +47,7 @@ from ._requests import (
     cache_tier,
     message_from_text,
     parse_cache_prompt,
+    newest_turn_alone,
     read_llm_string,
     SAMPLING,
     restorable_generations,
@@ -213,6 +214,8 @@ class StepCacheLLMCache(BaseCache):
                 return kept
         request = parse_cache_prompt(prompt)
         spec = self._spec(request, llm_string)
+        plain = self.task is None and self.json_schema is None and spec.task is None and spec.schema is None
+        request = newest_turn_alone(request, self.cache, plain)
         read = _Read(request, spec, *self._tier(request, llm_string, spec))
         if not again:
             with self._lock:

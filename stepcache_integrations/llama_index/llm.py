@@ -68,6 +68,7 @@ from ..adapters.flow import (
     inert_names,
     warn_once,
 )
+from ..adapters.turns import alone_turns
 from ..core.engine import CachePlan, StepCache
 from ..core.types import StepCacheResult
 from ._exact import ExactRequest, exact_answer_flow, exact_chat_request, exact_completion_request, exact_stream_flow
@@ -82,6 +83,8 @@ from ._requests import (
     messages_for,
     messages_to_cache_prompt,
     request_digest,
+    request_rest,
+    role_name,
 )
 from ._responses import (
     StreamState,
@@ -107,6 +110,7 @@ class _Begun(NamedTuple):
     decision: TierDecision
     shared: dict[str, Any] | None
     sampling: str
+    prompt: str | None = None  # the step tier's prompt when it is not the request's own (a newest turn read alone)
 
 
 class _StreamKind(NamedTuple):
@@ -283,12 +287,12 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
         return default_llm_key(self._llm, sampling.kwargs or None, dropped, sampling.fields)
 
     def _request_key(self, kwargs: dict[str, Any], messages: Sequence[ChatMessage] | None = None,
-                     base: str | None = None) -> str:
+                     base: str | None = None, alone: bool = False) -> str:
         """The llm_key of one request: :meth:`llm_key_for` (or ``base``), scoped to its conversation if it
-        is a follow-up, to whatever the messages hold beyond their text (``request_digest``), and, for a
-        model that is no chat model (``chat`` renders messages into another prompt than
-        ``complete``'s), to the kind of call."""
-        scope = conversation_scope() or history_scope(messages)
+        is a follow-up (not for a newest turn read alone, ``alone``: :meth:`_alone`), to whatever the
+        messages hold beyond their text (``request_digest``), and, for a model that is no chat model
+        (``chat`` renders messages into another prompt than ``complete``'s), to the kind of call."""
+        scope = None if alone else conversation_scope() or history_scope(messages)
         base = self.llm_key_for(kwargs) if base is None else base
         key = base + ("|chat" if messages is not None and not self.metadata.is_chat_model else "")
         key = f"{key}|conversation={scope}" if scope else key
@@ -329,11 +333,27 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
         warn_once("StepCacheLLM", decision)
         if decision.tier != "step":
             return _Begun(key, decision, None, "")
+        alone = self._alone(messages)
+        if alone is not None:  # the newest turn read alone: its prompt and key are those of the turn asked alone
+            messages, prompt = alone, messages_to_cache_prompt(alone)
+            key = self._request_key(kwargs, messages, alone=True)
         sampling = sampling_split(self._llm, kwargs)
         shared = self._shared_base(sampling)
-        shared_key = None if shared is None else self._request_key(kwargs, messages, shared)
+        shared_key = None if shared is None else self._request_key(kwargs, messages, shared, alone=alone is not None)
         options = None if shared_key is None or shared_key == key else self._lookup_args(shared_key)
-        return _Begun(key, decision, options, sampling.digest)
+        return _Begun(key, decision, options, sampling.digest, prompt if alone is not None else None)
+
+    def _alone(self, messages: Sequence[ChatMessage] | None) -> list[ChatMessage] | None:
+        """The system turn and the newest user turn, when a conversation's earlier turns cannot change its
+        answer (``adapters.turns``: the one rule of both adapters); None: the whole conversation is the prompt.
+        Only for plain messages (nothing beyond their text) and a request with no task or schema named."""
+        if not messages or len(messages) < 3 or self.task is not None or self.json_schema is not None:
+            return None
+        if request_rest(messages) is not None:
+            return None
+        turns = [(role_name(m), m.content or "") for m in messages]
+        kept = alone_turns(self._cache, turns, lambda at: messages_to_cache_prompt([messages[i] for i in at]))
+        return None if kept is None else [messages[i] for i in kept]
 
     def _plan_flow(self, prompt: str, begun: _Begun, kwargs: dict[str, Any]) -> TwinFlow[CachePlan]:
         """The request's plan: its own partition's, or the shared partition's when that one is a cache-only
@@ -466,6 +486,7 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
         if begun.decision.tier != "step":
             request = self._exact(begun.key, begun.decision, prompt, exact_chat_request(messages), True, kwargs)
             return (yield from exact_answer_flow(request, Io.of(self._llm.chat, self._llm.achat, messages, **kwargs)))
+        prompt = begun.prompt or prompt
         plan = yield from self._plan_flow(prompt, begun, kwargs)
         caller = chat_caller(self._llm, messages, prompt, kwargs, limit=request_limit(self._llm, kwargs),
                                 sampling=begun.sampling)
@@ -494,6 +515,7 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
             request = self._exact(begun.key, begun.decision, prompt, exact_chat_request(messages), True, kwargs)
             return run_stream(exact_stream_flow(request, Io.of(self._llm.stream_chat, self._llm.astream_chat, messages,
                                                                **kwargs)))
+        prompt = begun.prompt or prompt
         plan = run(self._plan_flow(prompt, begun, kwargs))
         caller = chat_caller(self._llm, messages, prompt, kwargs, limit=request_limit(self._llm, kwargs),
                                 sampling=begun.sampling)
@@ -509,6 +531,7 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
             request = self._exact(begun.key, begun.decision, prompt, exact_chat_request(messages), True, kwargs)
             return arun_stream(exact_stream_flow(request, Io.of(self._llm.stream_chat, self._llm.astream_chat, messages,
                                                                 **kwargs)))
+        prompt = begun.prompt or prompt
         plan = await arun(self._plan_flow(prompt, begun, kwargs))
         caller = chat_caller(self._llm, messages, prompt, kwargs, limit=request_limit(self._llm, kwargs),
                                 sampling=begun.sampling)

@@ -18,7 +18,6 @@ The exact tier keys on every option (the same request, the same answer).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -28,37 +27,16 @@ from langchain_core.globals import set_llm_cache
 
 from stepcache_integrations import StepCache
 from stepcache_integrations.langchain import StepCacheLLMCache, with_step_cache
+from tests.unit.fake_openai import COLORS, LINEAR, LINEAR_26, RIGHT, FakeOpenAIServer  # noqa: F401 - re-exported
 from tests.unit.test_langchain_fakes import global_cache  # noqa: F401 - fixture
 
 pytest.importorskip("langchain_openai")
 from langchain_openai import ChatOpenAI  # noqa: E402
 
-LINEAR, LINEAR_26 = "Solve 3x + 5 = 20 for x.", "Solve 3x + 5 = 26 for x."
-COLORS = "Name three primary colors, one per line."
-RIGHT = {LINEAR: "3x = 15\nx = 5", LINEAR_26: "3x = 21\nx = 7"}
 
-
-class Server:
-    """A fake OpenAI endpoint whose answer depends on the options it is sent: the free-text answer names
-    the temperature (another sampling, another text); the math answers are right at every temperature."""
-
-    def __init__(self) -> None:
-        self.bodies: list[dict[str, Any]] = []
-
-    def answer(self, body: dict[str, Any]) -> str:
-        text = body["messages"][-1]["content"]
-        if text in RIGHT:
-            return RIGHT[text]
-        options = {k: v for k, v in body.items() if k not in ("messages", "model", "stream")}
-        return f"Red\nBlue\nYellow ({json.dumps(options, sort_keys=True)})"
-
-    def handler(self, request: httpx.Request) -> httpx.Response:
-        body = json.loads(request.content)
-        self.bodies.append(body)
-        message = {"role": "assistant", "content": self.answer(body)}
-        return httpx.Response(200, json={"id": "x", "object": "chat.completion", "created": 1, "model": "m",
-                                         "choices": [{"index": 0, "message": message, "finish_reason": "stop"}],
-                                         "usage": {"prompt_tokens": 10, "completion_tokens": 10, "total_tokens": 20}})
+class Server(FakeOpenAIServer):
+    """The fake OpenAI endpoint (``tests/unit/fake_openai.py``): the free-text answer names the temperature
+    (another sampling, another text); the math answers are right at every temperature."""
 
     def chat(self, **fields: Any) -> ChatOpenAI:
         fields.setdefault("temperature", 0)

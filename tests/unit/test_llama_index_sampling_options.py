@@ -13,7 +13,6 @@ exact tier's, never shared. A class without a profile (``MockLLM``) shares nothi
 from __future__ import annotations
 
 import asyncio
-import json
 from typing import Any
 
 import httpx
@@ -22,46 +21,18 @@ from llama_index.core.base.llms.types import ChatMessage, MessageRole
 
 from stepcache_integrations import StepCache
 from stepcache_integrations.llama_index import StepCacheLLM
+from tests.unit.fake_openai import COLORS, EXCLUDED, LINEAR, LINEAR_26, RIGHT, FakeOpenAIServer  # noqa: F401
 
 pytest.importorskip("llama_index.llms.openai")
 from llama_index.llms.openai import OpenAI  # noqa: E402
 
-LINEAR, LINEAR_26 = "Solve 3x + 5 = 20 for x.", "Solve 3x + 5 = 26 for x."
-COLORS = "Name three primary colors, one per line."
-RIGHT = {LINEAR: "3x = 15\nx = 5", LINEAR_26: "3x = 21\nx = 7"}
 
-
-class Server:
-    """A fake OpenAI endpoint whose answer depends on the options it is sent: the free-text answer names
-    them (another sampling, another text); the math answers are right at every temperature. A trap model:
-    an answer that differs per option is never shared unless proven."""
+class Server(FakeOpenAIServer):
+    """The fake OpenAI endpoint (``tests/unit/fake_openai.py``) with LlamaIndex's transport key ``stream_options``
+    left out of the free-text answer. A trap model: an answer that differs per option is never shared unless proven."""
 
     def __init__(self) -> None:
-        self.bodies: list[dict[str, Any]] = []
-
-    def answer(self, body: dict[str, Any]) -> str:
-        text = body["messages"][-1]["content"]
-        if text in RIGHT:
-            return RIGHT[text]
-        options = {k: v for k, v in body.items() if k not in ("messages", "model", "stream", "stream_options")}
-        return f"Red\nBlue\nYellow ({json.dumps(options, sort_keys=True)})"
-
-    def handler(self, request: httpx.Request) -> httpx.Response:
-        body = json.loads(request.content)
-        self.bodies.append(body)
-        text = self.answer(body)
-        if body.get("stream"):
-            chunks = [{"id": "x", "object": "chat.completion.chunk", "created": 1, "model": "m",
-                       "choices": [{"index": 0, "delta": {"role": "assistant", "content": part}, "finish_reason": None}]}
-                      for part in (text[: len(text) // 2], text[len(text) // 2 :])]
-            chunks.append({"id": "x", "object": "chat.completion.chunk", "created": 1, "model": "m",
-                           "choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}]})
-            sse = "".join(f"data: {json.dumps(c)}\n\n" for c in chunks) + "data: [DONE]\n\n"
-            return httpx.Response(200, headers={"content-type": "text/event-stream"}, content=sse.encode())
-        message = {"role": "assistant", "content": text}
-        return httpx.Response(200, json={"id": "x", "object": "chat.completion", "created": 1, "model": "m",
-                                         "choices": [{"index": 0, "message": message, "finish_reason": "stop"}],
-                                         "usage": {"prompt_tokens": 10, "completion_tokens": 10, "total_tokens": 20}})
+        super().__init__((*EXCLUDED, "stream_options"))
 
     def llm(self, **fields: Any) -> OpenAI:
         fields.setdefault("temperature", 0)

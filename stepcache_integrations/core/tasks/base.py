@@ -277,6 +277,19 @@ class TaskHandler(ABC):
         than no cache (W29). False (the default): the fallback may replace it."""
         return False
 
+    def plain_problem(self, constraints: Any) -> bool:
+        """Whether the prompt was read whole as a problem that asks no format and sets no convention (no
+        instruction, no transform, no answer label or template): as an earlier turn of a conversation, it
+        cannot change how a later question is answered (``adapters.turns``, wip/adaptD). False (the
+        default): no claim."""
+        return False
+
+    def answer_alone(self, answer: str, constraints: Any) -> bool:
+        """Whether ``answer`` holds nothing beyond what this task's checks read of it (no prose around it), when
+        its checks prove it (``adapters.turns``: an assistant turn that announces nothing). True (the default):
+        a task whose "proven" already reads every line says nothing more."""
+        return True
+
     def problem_key(self, constraints: Any) -> str | None:
         """The problem the prompt poses, as a canonical string of its constraints, for the
         problem-key tier (``tasks.protocols.KeysProblems``); None (the default): no key."""

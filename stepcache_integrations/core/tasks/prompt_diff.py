@@ -48,6 +48,18 @@ _SLOT = re.compile(
 _SLOT_NO_EMAIL = re.compile(_SLOT.pattern.replace(
     "  | (?P<email>[\\w.+-]+@[\\w-]+(?:\\.[\\w-]+)+)                # emails\n", ""), re.VERBOSE)
 assert "email" not in _SLOT_NO_EMAIL.pattern and _SLOT_NO_EMAIL.groups == _SLOT.groups - 1
+# wip/hitH: a word of lowercase ASCII letters alone is never a slot (``_is_slot_word``: no digit, no "_",
+# no capital), so the word patterns match only a word holding another character (the lookahead: the first
+# character past its lowercase letters is a capital, a digit or "_", inside the word). The same matches
+# otherwise: such a word no longer matched, no other alternative matches inside it (no quote there, a
+# number needs no word character before it, a word a boundary; an email that matches inside a word
+# matches from its start, where it is tried first as before), and matching resumes after it as before.
+# Checked against ``_SLOT`` by tests/unit/test_hit_path_hitF.py and test_hit_path_hitH.py.
+_IDENT = r"(?P<ident>\b[A-Za-z_][A-Za-z0-9_]*\b)"
+_SOME_IDENT = r"(?P<ident>\b(?=[a-z]*[A-Z0-9_])[A-Za-z_][A-Za-z0-9_]*\b)"
+assert _SLOT.pattern.count(_IDENT) == 1
+_SLOT_WORDS = re.compile(_SLOT.pattern.replace(_IDENT, _SOME_IDENT), re.VERBOSE)
+_SLOT_WORDS_NO_EMAIL = re.compile(_SLOT_NO_EMAIL.pattern.replace(_IDENT, _SOME_IDENT), re.VERBOSE)
 TOKEN = re.compile(r"\w+(?:[.@'-]\w+)*|[^\w\s]")
 _SENTENCE_START = re.compile(r"(?:^|[.!?:\n]\s*)$")
 STOPWORDS = frozenset(
@@ -81,7 +93,7 @@ def extract_slots(text: str, limit: int = PROMPT_LIMIT) -> list[str]:
     # wip/hitF: an email holds "@": without one in the text no match is an email, and the pattern
     # without that alternative (tried at every position, a word's characters scanned each time)
     # finds the same matches
-    for match in (_SLOT if "@" in text else _SLOT_NO_EMAIL).finditer(text):
+    for match in (_SLOT_WORDS if "@" in text else _SLOT_WORDS_NO_EMAIL).finditer(text):
         kind = match.lastgroup
         value = match.group(kind) if kind else match.group(0)
         if kind == "ident" and not _is_slot_word(value, text[max(0, match.start() - 3) : match.start()]):

@@ -232,6 +232,12 @@ class ArithmeticTask(StepwiseTask):
             return "unchecked"
         return "checked" if cached_constraints is None else weakest(stored, "checked")
 
+    def plain_problem(self, constraints: Any) -> bool:
+        """A question read whole and asked plainly ("What is 3 + 4?", "What is 14 times 11?"): no answer form
+        asked ("Reply with the number only", a yes/no predicate's answer word) (``adapters.turns``)."""
+        new = ArithmeticConstraints.read(constraints)
+        return new.claimed and new.form in ("", "value")
+
     def problem_key(self, constraints: Any) -> str | None:
         """The expression up to its spaces (its value follows from it); None for a prompt not claimed."""
         new = ArithmeticConstraints.read(constraints)

@@ -32,7 +32,7 @@ from .places import CITY, COUNTRY, place_kinds
 from .relations import TABLES, derived_counts, derived_totals, relation_role
 from .yaml_block import DECLARED_LIST, block_disagrees
 from .two_readings import read_two_ways as _typed_two_ways
-from .transforms import HALF_UP, MEASURES, TARGET_UNIT, TARGETS, UNIT_TARGET, UNITLESS_TARGETS, UNITS, apply_transform, rounding_first, summed
+from .transforms import FORMULAS, HALF_UP, MEASURES, TARGET_UNIT, TARGETS, UNIT_TARGET, UNITLESS_TARGETS, UNITS, apply_transform, rounding_first, summed
 
 __all__ = ["JsonRequest", "Statement", "literal_value", "read_request", "LITERAL", "render"]
 
@@ -1318,8 +1318,8 @@ def _parse(words: Iterator[Word], language: str, prompt: str) -> JsonRequest | N
     stated = {k: v for k, v in found.items() if k not in ambiguous}
     _ages_in_years(transforms, units, language)
     written = {key: (stated[key].value, units[key]) for key in transforms}
-    if not _apply_transforms(stated, transforms, units):
-        return None  # a tie, another type, an undeclared unit, an inexact result: no claim
+    if not _apply_transforms(stated, transforms, units, language):
+        return None  # a tie, another type, an undeclared unit, an inexact result, a difference's offset: no claim
     return _checked_request(transformer, keys, found, stated, (language, prompt), transforms, written)
 
 
@@ -3024,8 +3024,27 @@ def _fills(template: dict[str, str], asked: list[str], found: dict[str, Statemen
     return True
 
 
-def _apply_transforms(stated: dict[str, Statement], transforms: dict[str, str], units: dict[str, str | None]) -> bool:
+# Red team 27: a temperature scale's formula has an offset (F = C * 9/5 + 32), right for a reading and wrong
+# for a difference ("warming is 2 °C" is 3.6 °F warmer, not 35.6). A conversion with an offset needs the key to
+# say the value is a reading: a table's "reading_keys" word ("temperature", "temp", in the prompt's table or the
+# English one) or the target's own unit word ("fahrenheit": the temperature in that unit). Any other key
+# ("warming", "difference", "drop", "temp_delta") is no claim.
+_READING_KEYS = {language: frozenset(fold(w) for w in table.get("reading_keys", ())) for language, table in _TABLES.items()}
+
+
+def _reads_absolutely(key: str, unit: str | None, name: str, language: str) -> bool:
+    """Whether ``key``'s conversion ``name`` of a value in ``unit`` may apply: always when it has no offset;
+    else only for a key that names a reading (:data:`_READING_KEYS`)."""
+    if FORMULAS.get((unit or "", name), (None, Fraction(0)))[1] == 0:
+        return True
+    folded = fold(key)
+    return folded in _READING_KEYS.get(language, ()) or folded in _READING_KEYS["en"] or _unit_key(key, language) == name
+
+
+def _apply_transforms(stated: dict[str, Statement], transforms: dict[str, str], units: dict[str, str | None], language: str) -> bool:
     """Replace each transformed statement by its transformed value; False when one does not apply."""
+    if not all(_reads_absolutely(key, units[key], name, language) for key, name in transforms.items()):
+        return False  # "Give the warming in Fahrenheit" for "warming is 2 °C": a difference (3.6), not a reading (35.6)
     for key, name in transforms.items():
         value = apply_transform(name, stated[key].value, units[key])
         if value is None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from ...types import Provenance, Step, Unfreezable, VerificationLevel, extract_json_object, freeze, weakest
@@ -15,6 +16,8 @@ from .merge import asks_for, dumps, keys_prompt, merge, object_of, ordered, writ
 from .reader import read_request
 from .request import asks_for_one_object, has_unread_key_list
 from .schema import add_schema_errors, has_prose, schema_key
+
+_FENCE = re.compile(r"\A```(?:json)?[ \t]*\n|\n```\Z")  # one code fence around the whole answer (answer_alone)
 
 __all__ = ["JsonTask"]
 
@@ -112,6 +115,20 @@ class JsonTask(TaskHandler):
         return any(not u.ok and u.name in ("object", "$") for u in verification.units)
 
     # -- problem keys (core.problem_key_tier) ---------------------------------------------------
+    def plain_problem(self, constraints: Any) -> bool:
+        """A plain request read whole, naming its keys, with no transform and no schema (``adapters.turns``)."""
+        c = self.load_constraints(constraints)
+        return c.read_whole and bool(c.required) and not c.transforms and c.schema is None
+
+    def answer_alone(self, answer: str, constraints: Any) -> bool:
+        """The object alone, optionally in one code fence: a proven object says nothing of the prose around it
+        ("From now on I will write every name in uppercase.\n{...}"), so such an answer is not alone."""
+        text = _FENCE.sub("", answer.strip()).strip()
+        try:
+            return isinstance(json.loads(text), dict)
+        except ValueError:
+            return False
+
     def problem_key(self, constraints: Any) -> str | None:
         """The required keys in order, the stated values (typed: ``30``, ``30.0``, ``"30"`` and
         ``true`` differ; in key order), the declared transforms and the schema. None unless the

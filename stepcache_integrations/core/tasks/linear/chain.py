@@ -1107,6 +1107,34 @@ class LinearConstraints(TaskConstraints):
             return None
         return target_value(self.target, self.solution)
 
+    @cached_property
+    def frozen_key(self) -> Any:
+        """``freeze(self.to_dict())``, written from the fields at once (wip/hitH: every request's
+        constraints are frozen once for the proof memo's keys, and walking the stored form's dict
+        cost ~25 us of a ~0.5 ms problem-key hit). The same tuples node by node and type by type
+        (so the same pickle: ``ProofDigests``), checked by tests/unit/test_hit_path_hitH.py; a
+        subclass that writes another stored form freezes that."""
+        if type(self).to_dict is not LinearConstraints.to_dict or self.solution is None:
+            return freeze(self._stored)
+        items = [
+            (_EQUATIONS, ("list", tuple([_frozen_form(form) for form in self.equations]))),
+            (_EQUATION_TEXTS, _frozen_list(self.equation_texts)),
+            (_SHAPES, _frozen_list(self.shapes or ())),
+            (_VARIABLES, _frozen_list(self.variables)),
+            (_ASKED, _frozen_list(self.asked)),
+            (_SOLUTION, ("map", tuple([(_frozen_item(v), ("str", str(value))) for v, value in self.solution.items()]))),
+            (_PARAMS, ("list", tuple([("str", str(p)) for p in self.params]))),
+            (_SLOTS, _frozen_list(self.slots)),
+            (_FORMAT, _frozen_list(self.format)),
+            (_ANSWER_LABEL, _frozen_item(self.answer_label)),
+            (_LANGUAGE, _frozen_item(self.language)),
+        ]
+        if self.target:
+            items.append((_TARGET, _frozen_item(self.target)))
+        if self.answer_form:
+            items.append((_ANSWER_FORM, _frozen_item(self.answer_form)))
+        return ("map", tuple(items))
+
     @property
     def asked_or_all(self) -> tuple[str, ...]:
         """The asked unknowns (all of them when an entry stored none)."""
@@ -1167,6 +1195,32 @@ class LinearConstraints(TaskConstraints):
             **{name: tuple(get(name) or ()) for name in _STORED_TUPLES},
             **{name: get(name) or "" for name in _STORED_TEXTS},  # "" for an entry stored without one
         )
+
+
+# LinearConstraints.frozen_key: the stored form's keys frozen (``freeze`` of a str: ("str", s)), and
+# its items frozen as ``freeze`` freezes a dict's or a list's items (a str in place, anything else by freeze)
+(_EQUATIONS, _EQUATION_TEXTS, _SHAPES, _VARIABLES, _ASKED, _SOLUTION, _PARAMS, _SLOTS, _FORMAT, _ANSWER_LABEL, _LANGUAGE,
+ _TARGET, _ANSWER_FORM, _COEFFS, _CONST) = (("str", name) for name in (
+    "equations", "equation_texts", "shapes", "variables", "asked", "solution", "params", "slots", "format",
+    "answer_label", "language", "target", "answer_form", "coeffs", "const"))
+
+
+def _frozen_item(value: Any) -> Any:
+    return ("str", value) if type(value) is str else freeze(value)
+
+
+def _frozen_list(values: Any) -> Any:
+    """``freeze(list(values))``."""
+    return ("list", tuple([("str", value) if type(value) is str else freeze(value) for value in values]))
+
+
+def _frozen_form(form: LinearForm) -> Any:
+    """``freeze(form.to_json())``."""
+    if type(form).to_json is not LinearForm.to_json:
+        return freeze(form.to_json())
+    coeffs = {k: str(v) for k, v in form.coeffs}
+    return ("map", ((_COEFFS, ("map", tuple([(_frozen_item(k), ("str", v)) for k, v in coeffs.items()]))),
+                    (_CONST, ("str", str(form.const)))))
 
 
 #: Stored forms already read, by exact content (``LinearConstraints.read``).

@@ -233,6 +233,12 @@ class LinearEquationTask(StepwiseTask):
         return _answer_rewritten(steps if rewritten is None else rewritten, cached, new, rewritten is not None) or rewritten
 
     # -- problem keys (core.problem_key_tier) ---------------------------------------------------
+    def plain_problem(self, constraints: Any) -> bool:
+        """Equations with a unique solution and no format read: no instruction, answer label, template nor
+        target expression (``adapters.turns``)."""
+        c = self.load_constraints(constraints)
+        return bool(c.solution and c.equations) and not (c.format or c.answer_label or c.answer_form or c.target)
+
     def problem_key(self, constraints: Any) -> str | None:
         """The equations as exact forms (lhs - rhs, the sign fixed so the first coefficient is
         positive, in a canonical order), the constants written (their sizes, in order of size),
@@ -561,7 +567,7 @@ def _bare_number_errors(steps: list[Step], c: LinearConstraints) -> list[str]:
 
 def _canonical_text(*fields: tuple[str, ...]) -> str:
     """Named fields of strings as one unambiguous text (each string quoted)."""
-    return "\n".join(" ".join(repr(part) for part in field) for field in fields)
+    return "\n".join([" ".join(map(repr, field)) for field in fields])  # wip/hitH: no generator frames (the same text)
 
 
 def _final_errors(steps: list[Step], ctx: ProblemContext) -> list[str]:

@@ -1,0 +1,94 @@
+"""A conversation's newest question read alone: the one rule both adapters follow (issue 33, item 4; wip/adaptD).
+
+A chat request with history ("user: What is 3 + 4?", "assistant: 3 + 4 = 7.", "user: What is 3 + 5?") is a
+multi-turn text no task reads, so the step tier made no claim on it and every follow-up went to the model.
+The newest user turn is read alone (the step tier's prompt is the system turn, if any, and that turn; its
+entries are those of the same request asked alone) only with positive evidence that no earlier turn can
+change its answer:
+
+* the turns are an optional system turn first, then user and assistant turns alternating, ending with the
+  user's; at most :data:`MAX_EXCHANGES` exchanges before it;
+* every earlier user turn is read by a task, alone, as a problem that asks no format and sets no convention
+  (``TaskHandler.plain_problem``: the arithmetic question asked plainly, the linear problem with no format,
+  answer label or template, the JSON request read whole with no transform and no schema); one holding a
+  turn label, a chat tag or an arrow (a transcript or a few-shot block of its own) is not read;
+* every assistant turn is a proven answer to the user turn before it (its task's checks pass and prove
+  every part of it: ``verification_level`` "proven") with nothing around it (``TaskHandler.answer_alone``: a
+  JSON object alone): no prose in it, so no convention announced there;
+* the newest turn, with the system turn, is read by a task as a problem (it has a problem key); the system
+  turn is read by the tasks' own persona rules there (a persona or none).
+
+Anything else (a convention set earlier: "from now on answer in binary", "use base 7", "answer in French";
+a follow-up that refers back: "and times 2?", "now add 5 to that"; a correction: "no, x is 5"; an earlier
+turn no task reads; a wrong or wordy assistant turn) keeps the whole conversation as the prompt: no claim
+for the step tier, the exact tier answers as before. The model is still sent the whole conversation: only
+the step tier's prompt and entries are those of the newest turn read alone.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ..errors import InvalidPromptError
+
+__all__ = ["MAX_EXCHANGES", "alone_turns"]
+
+MAX_EXCHANGES = 8  # earlier user/assistant pairs read at most: a longer history is no claim
+
+# A turn label, a chat tag or a few-shot arrow inside a user's turn: a transcript of its own (the linear
+# reader blanks such history in a prompt; as an earlier turn it is not read).
+_OWN_TRANSCRIPT = re.compile(
+    r"(?im)^[ \t]*(?:system|user|human|assistant|ai)[ \t]*:|<\||\[(?:system|user|human|assistant)\]|^[ \t]*###|->|\u2192")
+
+Turn = tuple[str, str]  # (role: "system", "user" or "assistant"; the turn's text)
+
+
+def alone_turns(engine: Any, turns: Sequence[Turn], render: Callable[[list[int]], str]) -> list[int] | None:
+    """The indices of the turns the step tier reads (the system turn, if any, and the newest user turn) when
+    the rule above holds, else None. ``render`` writes the step tier's prompt of the turns at those indices."""
+    start = 1 if turns and turns[0][0] == "system" else 0
+    body = [role for role, _ in turns[start:]]
+    exchanges = (len(body) - 1) // 2
+    if not 1 <= exchanges <= MAX_EXCHANGES or body != ["user", "assistant"] * exchanges + ["user"]:
+        return None
+    texts = [text for _, text in turns[start:]]
+    if not all(_answered_plainly(engine, texts[i], texts[i + 1]) for i in range(0, len(texts) - 1, 2)):
+        return None
+    kept = [*range(start), len(turns) - 1]
+    return kept if _read_as_problem(engine, render(kept)) else None
+
+
+def _planned(engine: Any, prompt: str) -> Any:
+    try:
+        return engine.prepare(prompt)
+    except InvalidPromptError:
+        return None
+
+
+def _answered_plainly(engine: Any, asked: str, answered: str) -> bool:
+    """Whether ``asked`` is read alone as a plain problem and ``answered`` is a proven answer to it."""
+    if _OWN_TRANSCRIPT.search(asked):
+        return False
+    plan = _planned(engine, asked)
+    if plan is None:
+        return False
+    handler, constraints = plan.handler, plan.constraints
+    plain = getattr(handler, "plain_problem", None)
+    if plain is None or not plain(constraints):
+        return False
+    answer = handler.fresh(answered, constraints)
+    if answer.errors or not answered.strip() or handler.check_answer(answer.steps, constraints):
+        return False
+    if handler.verification_level(answer.steps, constraints, None) != "proven":
+        return False
+    alone = getattr(handler, "answer_alone", None)
+    return alone is not None and bool(alone(answered, constraints))
+
+
+def _read_as_problem(engine: Any, prompt: str) -> bool:
+    """Whether a task reads ``prompt`` as a problem (it has a problem key)."""
+    plan = _planned(engine, prompt)
+    keys = None if plan is None else getattr(plan.handler, "problem_key", None)
+    return keys is not None and keys(plan.constraints) is not None
