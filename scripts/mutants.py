@@ -799,3 +799,6 @@ MUTANTS += [Mutant(*row) for row in _JSONAD_ROWS]
 from mutants_linAE import ROWS as _LINAE_ROWS  # noqa: E402 - wip/linAE: a spaced coefficient, a clause right after the equations, a question after a colon, es "e"
 
 MUTANTS += [Mutant(*row) for row in _LINAE_ROWS]
+from mutants_arithT import ROWS as _ARITHT_ROWS  # noqa: E402 - wip/arithT: red team 26 arithmetic reach (powers 3^2/3², plus/minus chains, sums of lists, double/triple, N的K倍, Whats)
+
+MUTANTS += [Mutant(*row) for row in _ARITHT_ROWS]

@@ -44,7 +44,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("arithS-difference-negative", "'the difference between 8 and 12' claimed as -4 (the conventions disagree)",
      _ARITH + "grammar.py", 'if first >= second else None', "if True else None", _T),
     ("arithS-half-as-twice", "'half of 12' computed as 2 * 12",
-     _ARITH + "grammar.py", 'f"{numbers[0]} / 2" if half else', 'f"2 * {numbers[0]}" if half else', _T),
+     _ARITH + "grammar.py", 'f"{numbers[0]} / 2" if word in _HALVES else', 'f"2 * {numbers[0]}" if word in _HALVES else', _T),  # wip/arithT: re-anchored
     ("arithS-quotient-as-product", "'the quotient of 8 and 12' computed as a product",
      _ARITH + "grammar.py", '"QUOTIENT_OF": "/"', '"QUOTIENT_OF": "*"', _T),
     ("arithS-decimal-comma-list", "de 'Durchschnitt von 3,5 und 10' read as a list 3, 5, 10 (a decimal comma)",

@@ -16,7 +16,8 @@ _L = ("tests/adversarial/test_overdecl_linear.py",)
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("overdecl-signs-not-read", "the typographic operator signs no longer read ('What is 14 × 11?' declined)",
-     _ARITH + "grammar.py", 'text = unicodedata.normalize("NFC", prompt).translate(_signs())', 'text = unicodedata.normalize("NFC", prompt)', _A),
+     _ARITH + "grammar.py", 'superscripts_as_powers(unicodedata.normalize("NFC", prompt).translate(_signs()))',
+     'superscripts_as_powers(unicodedata.normalize("NFC", prompt))', _A),  # wip/arithT: re-anchored (superscripts read after the signs)
     ("overdecl-times-sign-as-plus", "the multiplication sign read as '+' ('14 × 11' served 25)",
      _ARITH + "vocabulary/_common.json", '"\\u00d7": "*"', '"\\u00d7": "+"', _A),
     ("overdecl-division-sign-swapped", "the division sign read as '*' ('15 ÷ 3' served 45)",
@@ -35,7 +36,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("overdecl-number-word-deleted", "'fourteen' deleted from NUMWORD ('fourteen times eleven' declined)",
      _ARITH + "vocabulary/en.json", '   "fourteen",\n', '', _A),
     ("overdecl-number-word-second-operand", "a number word read on its first operand only ('fourteen times eleven' declined)",
-     _ARITH + "request.lark", 'spoken: (NUM | NUMWORD) _SP op _SP (NUM | NUMWORD)', 'spoken: (NUM | NUMWORD) _SP op _SP NUM', _A),
+     _ARITH + "request.lark", 'spoken: (NUM | NUMWORD) _SP (TIMES | DIVIDED) _SP (NUM | NUMWORD)',
+     'spoken: (NUM | NUMWORD) _SP (TIMES | DIVIDED) _SP NUM', _A),  # wip/arithT: re-anchored (plus and minus are chain links now)
     ("overdecl-less-than-not-reversed", "'11 less than 14' read as 11 - 14 (-3)",
      _ARITH + "grammar.py", '    if "LESS_THAN" in kinds:  # "11 less than 14": 14 - 11\n        numbers = numbers[::-1]\n', '', _A),
     ("overdecl-less-than-rule-deleted", "'11 less than 14' no longer read",

@@ -122,7 +122,7 @@ _SLOT_RE = {
     "w": r"(?P<{name}>[A-Za-z]+)",
     # wip/fuzzQ: a labelled name in letters of any script ("Me llamo \u03a3\u03bf\u03c6\u03af\u03b1": the label says what it is)
     "W": r"(?P<{name}>[^\W\d_]+)",
-    "a": r"(?P<{name}>[0-9+\-*/(). ]+?)",
+    "a": r"(?P<{name}>[0-9+\-*/(). ^\u2070\u00b9\u00b2\u00b3\u2074-\u2079]+?)",  # wip/arithT: "3^2", "3²"
     "c": r"(?P<{name}>[\u4e00-\u9fff]+)",  # a name in ideographs
     "y": r"(?P<{name}>[\u0410-\u044f\u0401\u0451]+)",  # a name in Cyrillic
     # wip/fuzzC: a value bound by its place alone (ORACLE_PEOPLE, ORACLE_CITIES, ORACLE_CLUBS), a
@@ -250,7 +250,7 @@ _OPERATOR_SIGNS = str.maketrans({"\u00d7": "*", "\u2217": "*", "\u2212": "-", "\
 ARITH_TEMPLATES = [
     Template(pattern, "arith")
     for pattern in (
-        "What is {e:a}?", "What's {e:a}?", "{e:a} = ?", "{e:a} =?",
+        "What is {e:a}?", "What's {e:a}?", "Whats {e:a}?", "{e:a} = ?", "{e:a} =?",  # "Whats": wip/arithT
         "Compute {e:a}.", "Compute {e:a}", "Calculate {e:a}.", "Calculate {e:a}", "Evaluate {e:a}.", "Evaluate {e:a}",
     )
 ]
@@ -445,7 +445,16 @@ class ParseError(ValueError):
     pass
 
 
-_TOK = re.compile(r"[ \t\n]*(?:(?P<num>[0-9]+(?:\.[0-9]+)?)|(?P<var>[A-Za-z])|(?P<op>[-+*/=()]))")
+_TOK = re.compile(r"[ \t\n]*(?:(?P<num>[0-9]+(?:\.[0-9]+)?)|(?P<var>[A-Za-z])|(?P<op>[-+*/=()^]))")
+# wip/arithT: the oracle's own reading of a power in an arithmetic expression ("3^2", "3²": superscript
+# digits right after a digit or ")" are "^" and those digits); only where parse_expr is asked for powers
+_SUPERSCRIPT_RUN = re.compile("(?<=[0-9)])[\u2070\u00b9\u00b2\u00b3\u2074-\u2079]+")
+_SUPERSCRIPT_AS_DIGIT = str.maketrans("\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079", "0123456789")
+
+
+def with_carets(text: str) -> str:
+    """Superscript digits after a digit or ")" written as "^" and the digits ("3² + 4": "3^2 + 4")."""
+    return _SUPERSCRIPT_RUN.sub(lambda m: "^" + m.group().translate(_SUPERSCRIPT_AS_DIGIT), text)
 
 
 def _tokens(text: str) -> list[tuple[str, str]]:
@@ -472,9 +481,10 @@ def _tokens(text: str) -> list[tuple[str, str]]:
 
 
 class _Parser:
-    def __init__(self, tokens: list[tuple[str, str]]) -> None:
+    def __init__(self, tokens: list[tuple[str, str]], powers: bool = False) -> None:
         self.t = tokens
         self.i = 0
+        self.powers = powers  # wip/arithT: "^" read after a constant (arithmetic only)
 
     def peek(self) -> tuple[str, str] | None:
         return self.t[self.i] if self.i < len(self.t) else None
@@ -491,6 +501,8 @@ class _Parser:
         return tok is not None and tok[0] == "op" and tok[1] in ops
 
     def expr(self) -> Lin:
+        if self.powers and self.is_op("-") and self.t[self.i + 1 : self.i + 3][1:] == [("op", "^")]:
+            raise ParseError("a sign before a power: -9 or 9")
         if self.is_op("-"):
             self.take()
             value = _neg(self.term())
@@ -519,6 +531,18 @@ class _Parser:
                 return value
 
     def factor(self) -> tuple[Lin, bool]:
+        base, number = self._primary()
+        if not (self.powers and self.is_op("^")):
+            return base, number
+        self.take()
+        kind, text = self.take()
+        if base[0] or kind != "num" or not text.isdigit() or not 2 <= int(text) <= 16:
+            raise ParseError("a power: a constant to an integer exponent 2-16 only")
+        if self.is_op("^", "*", "/"):
+            raise ParseError("read two ways: 2^3^2, 8^2/3")
+        return ({}, base[1] ** int(text)), True
+
+    def _primary(self) -> tuple[Lin, bool]:
         kind, text = self.take()
         if kind == "num":
             return ({}, Fraction(text)), True
@@ -559,8 +583,8 @@ def _div(a: Lin, b: Lin) -> Lin:
     return {v: c / b[1] for v, c in a[0].items()}, a[1] / b[1]
 
 
-def parse_expr(text: str) -> Lin:
-    p = _Parser(_tokens(text))
+def parse_expr(text: str, powers: bool = False) -> Lin:
+    p = _Parser(_tokens(text), powers)
     value = p.expr()
     if p.peek() is not None:
         raise ParseError("trailing tokens")
@@ -654,7 +678,7 @@ Problem = MathProblem | JsonProblem | ArithProblem
 
 def _arith_from_match(t: Template, m: re.Match[str]) -> ArithProblem | None:
     try:
-        coefs, value = parse_expr(m.group("e"))
+        coefs, value = parse_expr(with_carets(m.group("e")), powers=True)
     except ParseError:
         return None
     return None if coefs else ArithProblem(t, m.group("e"), value)
@@ -672,7 +696,7 @@ _W_WORDS = dict(zip("zero one two three four five six seven eight nine ten eleve
 _W_WORDS.update(thirty=30, forty=40, fifty=50, sixty=60, seventy=70, eighty=80, ninety=90)
 _W_N = r"((?:0|[1-9][0-9]{0,11})(?:\.[0-9]{1,12})?|" + "|".join(_W_WORDS) + ")"
 _W_TEMPLATE = Template("{e:a}", "arith")
-_W_ASKED = re.compile(r"(?:what is|what's|how much is) (?P<q>.+?) ?\?|(?:compute|calculate|evaluate|find|work out) (?P<c>.+?)\.?",
+_W_ASKED = re.compile(r"(?:what is|what's|whats|how much is) (?P<q>.+?) ?\?|(?:compute|calculate|evaluate|find|work out) (?P<c>.+?)\.?",
                       re.IGNORECASE)
 
 
@@ -699,6 +723,10 @@ _W_PHRASES: list[tuple[str, Callable[..., Fraction | None]]] = [
     (rf"(?:the )?square of {_W_N}|{_W_N} squared", lambda a, b: (a if b is None else b) ** 2),  # read since wip/arithA
     (rf"(?:the )?cube of {_W_N}|{_W_N} cubed", lambda a, b: (a if b is None else b) ** 3),
     (rf"(?:one )?half of {_W_N}", lambda a: a / 2),
+    # wip/arithT: double, triple, halve
+    (rf"double {_W_N}|{_W_N} doubled", lambda a, b: 2 * (a if b is None else b)),
+    (rf"(?:triple|thrice) {_W_N}|{_W_N} tripled", lambda a, b: 3 * (a if b is None else b)),
+    (rf"{_W_N} halved", lambda a: a / 2),
 ]
 _W_COMMANDS: list[tuple[str, Callable[..., Fraction | None]]] = [
     (rf"subtract {_W_N} from {_W_N}\.?", lambda a, b: b - a),
@@ -720,6 +748,29 @@ def _w_mean(text: str) -> Fraction | None:
     return sum((Fraction(item) for item in items), Fraction(0)) / len(items)
 
 
+_W_SUM = re.compile(r"(?:the )?sum of (.+)", re.IGNORECASE)
+_W_LINK = re.compile(rf" (plus|minus) {_W_N}", re.IGNORECASE)
+
+
+def _w_sum_or_chain(text: str) -> Fraction | None:
+    """wip/arithT: the sum of a list of three or more plain numbers ("the sum of 2, 4 and 6"), or a chain
+    of two or more "plus"/"minus" links computed left to right ("10 minus 4 minus 2" is 4); else None."""
+    m = _W_SUM.fullmatch(text)
+    parts = re.fullmatch(r"(.+?),? and (\S+)", m.group(1), re.IGNORECASE) if m else None
+    if parts is not None:
+        items = [*parts.group(1).split(", "), parts.group(2)]
+        plain = all(re.fullmatch(r"(?:0|[1-9][0-9]{0,11})(?:\.[0-9]{1,12})?", item) for item in items)
+        return sum((Fraction(item) for item in items), Fraction(0)) if plain and len(items) >= 3 else None
+    first = re.match(_W_N, text, re.IGNORECASE)
+    links = list(_W_LINK.finditer(text, first.end())) if first else []
+    if first is None or len(links) < 2 or "".join(m.group() for m in links) != text[first.end():]:
+        return None
+    total = _w_value(first.group())
+    for link in links:
+        total += _w_value(link.group(2)) * (1 if link.group(1).lower() == "plus" else -1)
+    return total
+
+
 def _arith_words(text: str) -> ArithProblem | None:
     """One operation said in everyday English words (above), its exact value; else None."""
     text = text.strip()
@@ -733,6 +784,8 @@ def _arith_words(text: str) -> ArithProblem | None:
     if phrase is None:
         return None
     mean = _w_mean(phrase)
+    if mean is None:
+        mean = _w_sum_or_chain(phrase)  # wip/arithT
     if mean is not None:
         return ArithProblem(_W_TEMPLATE, fmt(mean), mean)
     for pattern, value in _W_PHRASES:
@@ -966,7 +1019,10 @@ def _understand_asked(text: str) -> Problem | None:
     """A problem followed by one asked expression (:data:`_ASKED`), a problem asking a power of its
     unknown (``_understand_asked_power``), or a problem alone."""
     if "\u00b2" in text or "\u00b3" in text:
-        return _understand_asked_power(text)
+        power = _understand_asked_power(text)
+        if power is not None or with_carets(text) == text:
+            return power
+        return _understand_text(text)  # wip/arithT: "3² + 4", a power of a number in an arithmetic expression
     for sentence, spellings, value in _ASKED:
         found = re.search(r"\s+" + sentence + r"\s*$", text)
         if found is None:
@@ -2207,6 +2263,7 @@ _BARE = re.compile(r"(?i)^\W*answer\W*\s*(-?[0-9]+(?:\.[0-9]+)?(?:/[0-9]+)?)\s*\
 # the whole answer one number ("just the number": the one value asked, nothing around it)
 _WHOLE_NUMBER = re.compile(r"(-?[0-9]+(?:\.[0-9]+)?(?:/[0-9]+)?)")
 _MATH_RUN = re.compile(r"(?:[0-9().+\-*/=]|(?<![A-Za-z])[A-Za-z](?![A-Za-z])|[ \t])+")
+_ARITH_RUN = re.compile(r"(?:[0-9().+\-*/=^]|(?<![A-Za-z])[A-Za-z](?![A-Za-z])|[ \t])+")  # wip/arithT: with powers
 
 
 def _final_line(text: str) -> str:
@@ -2340,18 +2397,18 @@ def check_arith_answer(problem: ArithProblem, text: str) -> str | None:
     line = _final_line(text).rstrip(".").strip()
     tail = re.split(_ANSWER_IS, line)[-1].split("=")[-1].strip()
     try:
-        coefs, value = parse_expr(tail)
+        coefs, value = parse_expr(with_carets(tail), powers=True)
     except ParseError:
         return f"final line {line!r} states no value the oracle reads"
     if coefs or value != problem.value:
         return f"final line {line!r} does not state {fmt(problem.value)}"
     for answer_line in text.splitlines():
-        for m in _MATH_RUN.finditer(answer_line):
+        for m in _ARITH_RUN.finditer(with_carets(answer_line)):
             run = m.group(0).strip().rstrip(".")
             if "=" not in run:
                 continue
             try:
-                sides = [parse_expr(side) for side in run.split("=")]
+                sides = [parse_expr(side, powers=True) for side in run.split("=")]
             except ParseError:
                 continue
             if any(coefs for coefs, _ in sides):

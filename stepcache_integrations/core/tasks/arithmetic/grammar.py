@@ -1,5 +1,5 @@
 """The arithmetic grammar: a closed set of question forms around one expression of
-numbers, ``+ - * /`` and parentheses, and the lines of an answer that can be read. The question
+numbers, ``+ - * /``, parentheses and powers ``3^2``/``3²`` (wip/arithT), and the lines of an answer that can be read. The question
 forms are declared in ``request.lark`` over the word classes of ``vocabulary/<language>.json``
 (read below, through the shared ``request_language``); the expression is read here, exactly.
 
@@ -52,8 +52,13 @@ __all__ = [
 MAX_OPERATORS = 16
 MAX_DIGITS = 12  # per side of a number's decimal point: no number string the engine cannot convert
 
-_ALPHABET = re.compile(r"[0-9+\-*/(). ]+")
-_TOKEN = re.compile(r"\s*(?:(?P<num>\d+(?:\.\d+)?)|(?P<op>[+\-*/])|(?P<open>\()|(?P<close>\)))")
+_ALPHABET = re.compile(r"[0-9+\-*/()^. ]+")
+_TOKEN = re.compile(r"\s*(?:(?P<num>\d+(?:\.\d+)?)|(?P<op>[+\-*/])|(?P<pow>\^)|(?P<open>\()|(?P<close>\)))")
+# wip/arithT: a power written "3^2" or "3²" (superscript digits right after a number or a closing
+# parenthesis, read as "^" and the digits); "3**2" stays a doubled operator (no claim)
+_SUPERSCRIPT = re.compile(r"(?<=[0-9)])[\u2070\u00b9\u00b2\u00b3\u2074-\u2079]+")
+_SUPERSCRIPT_DIGITS = str.maketrans("\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079", "0123456789")
+MAX_POWER_BITS = 4096  # a power's base (numerator, denominator) times its exponent, in bits: no huge value is built
 _ANSWER_STATEMENT = re.compile(r"(?:(?:So |Therefore )?[Tt]he answer is |Answer: )?(?P<value>-?[0-9./]+)")
 _LABEL = re.compile(r"Step [0-9]{1,3}: ")
 # Sentence punctuation a prose line may hold (besides letters, combining marks and whitespace).
@@ -102,13 +107,21 @@ class AnswerLine:
         return self.values[-1]
 
 
+def superscripts_as_powers(text: str) -> str:
+    """Each run of superscript digits right after a digit or ")" written as "^" and its digits
+    ("3² + 4": "3^2 + 4"); a superscript anywhere else ("m²", "x²") is left as written."""
+    return _SUPERSCRIPT.sub(lambda m: "^" + m.group().translate(_SUPERSCRIPT_DIGITS), text)
+
+
 def read_expression(text: str) -> Fraction | None:
     """The exact value of an arithmetic expression inside the grammar, else None."""
+    text = superscripts_as_powers(text)
     if not _ALPHABET.fullmatch(text) or "  " in text or text != text.strip():
         return None
     tokens = _tokens(text)
-    if tokens is None or not _well_formed(tokens):
+    if tokens is None or not _well_formed(tokens) or not _powers_well_formed(tokens):
         return None
+    text = text.replace("^", "**")  # Python's power: its own precedence, "2 - 3**2" is 2 - 9
     try:
         with PARSE_LOCK:  # CPython 3.11: AST construction is not thread-safe (core.ast_lock)
             tree = ast.parse(text, mode="eval")
@@ -191,6 +204,16 @@ def format_value(value: Fraction) -> str:
     return f"{sign}{digits[:-places]}.{digits[-places:]}"
 
 
+def _power(node: ast.BinOp, text: str) -> Fraction:
+    """"3^2": the base (a number or a parenthesized expression) to a written integer exponent
+    2..MAX_EXPONENT (_powers_well_formed reads it; a sign before the base is a sign before the power,
+    in _value), exactly; a base whose power would pass MAX_POWER_BITS is outside."""
+    base, exponent = _value(node.left, text), _value(node.right, text)
+    if max(base.numerator.bit_length(), base.denominator.bit_length()) * int(exponent) > MAX_POWER_BITS:
+        raise _Outside("too large")
+    return base ** int(exponent)
+
+
 class _Outside(Exception):
     """A node outside the grammar."""
 
@@ -217,7 +240,7 @@ def _well_formed(tokens: list[tuple[str, str]]) -> bool:
             whole, _, fraction = value.partition(".")
             if (len(whole) > 1 and whole[0] == "0") or len(whole) > MAX_DIGITS or len(fraction) > MAX_DIGITS:
                 return False
-        if kind == "op":
+        if kind in ("op", "pow"):
             operators += 1
             # a sign only at the start or after "(": "2 - -3" and "2 * +3" are declined
             if previous == "op" or (value in "*/" and previous in ("", "open")):
@@ -226,6 +249,25 @@ def _well_formed(tokens: list[tuple[str, str]]) -> bool:
                 return False
         previous = kind
     return 0 < len(tokens) and operators <= MAX_OPERATORS
+
+
+def _powers_well_formed(tokens: list[tuple[str, str]]) -> bool:
+    """wip/arithT: each "^" after a number or ")", its exponent a written integer 2..MAX_EXPONENT
+    (no sign, no point, no parenthesis: "2^-1", "2^0.5", "2^(3)" are no claim) and no "*", "/" or
+    "^" right after it: "8^2/3" is (8^2)/3 to some and 8^(2/3) to others, "2^3^2" is read both ways."""
+    for at, (kind, _) in enumerate(tokens):
+        if kind != "pow":
+            continue
+        before = tokens[at - 1][0] if at else ""
+        exponent = tokens[at + 1] if at + 1 < len(tokens) else ("", "")
+        after = tokens[at + 2] if at + 2 < len(tokens) else ("", "")
+        if before not in ("num", "close") or exponent[0] != "num" or not exponent[1].isdigit():
+            return False
+        if not 2 <= int(exponent[1]) <= MAX_EXPONENT:  # a leading zero ("2^02"): no number of _well_formed
+            return False
+        if after[0] == "pow" or (after[0] == "op" and after[1] in "*/"):
+            return False
+    return True
 
 
 def _parenthesized(node: ast.AST, text: str) -> bool:
@@ -260,7 +302,11 @@ _BINARY = {
 def _value(node: ast.AST, text: str) -> Fraction:
     if isinstance(node, ast.BinOp) and type(node.op) in _BINARY:
         return _BINARY[type(node.op)](_value(node.left, text), _value(node.right, text))
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Pow):
+        return _power(node, text)
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        if isinstance(node.operand, ast.BinOp) and isinstance(node.operand.op, ast.Pow) and not _parenthesized(node.operand, text):
+            raise _Outside("a sign before a power")  # "-3^2": -9 to some, 9 to others ("-(3^2)", "(-3)^2" are read)
         return -_value(node.operand, text)
     if isinstance(node, ast.Constant) and type(node.value) in (int, float):
         # the literal's own text, not Python's float: "0.1" is exactly 1/10
@@ -285,6 +331,8 @@ def _value(node: ast.AST, text: str) -> Fraction:
 #   "Add 8 to 12.", "8 subtracted from 12", "2 to the power of 10" (an exponent 2-16), "the square root of
 #   144" (an exact root only), "the average of 3, 5 and 10", "the difference between 12 and 8" (not when
 #   negative: the conventions disagree), "the quotient of 8 and 12", "twice 8", "half of 12";
+#   wip/arithT: "10 minus 4 minus 2" (a chain of plus and minus, left to right), "the sum of 2, 4 and 6",
+#   "double 7", "7 doubled", "triple 5", "12 halved", zh "7的2倍", ja "7の2倍"; a power "3^2" or "3²" in E;
 # * a unit conversion in one dimension, or between temperature scales: "How many grams are in 4 kg?", "4 km in
 #   m?", "Convert 25 degrees Celsius to Fahrenheit." (``4 * 1000``, ``25 * 9 / 5 + 32``; no terminating decimal: declined);
 # * a yes/no predicate of two numbers (divisibility of integers by a positive integer; smaller, larger):
@@ -298,11 +346,12 @@ _FOLDER = Path(__file__).resolve().parent
 _NUMBER = re.compile(r"(?:0|[1-9][0-9]{0,11})(?:\.[0-9]{1,12})?")
 # An expression's run: a character of the grammar's alphabet, then more, a point only before a
 # digit (a point after the run is a full stop) and a space only before another character of the run.
-_RUN = re.compile(r"[0-9+\-*/()](?:[0-9+\-*/()]|\.(?=[0-9])| (?=[0-9+\-*/()]))*")
+_RUN = re.compile(r"[0-9+\-*/()^](?:[0-9+\-*/()^]|\.(?=[0-9])| (?=[0-9+\-*/()^]))*")
 _OPERATORS = {"LESS_THAN": "-", "PLUS": "+", "MINUS": "-", "TIMES": "*", "DIVIDED": "/", "SUM_OF": "+", "PRODUCT_OF": "*", "PERCENT": "*",
               # wip/arithS: the operation a word names (the others of _SPECIAL below compute their own)
               "SUBTRACTED_FROM": "-", "MORE_THAN": "+", "SUBTRACT": "-", "MULTIPLY": "*", "ADD": "+", "QUOTIENT_OF": "/",
-              "DIVIDE": "/"}  # "Divide 8 by 12": the bare command word, a class of its own ("evenly divide": DIVIDES)
+              "DIVIDE": "/",  # "Divide 8 by 12": the bare command word, a class of its own ("evenly divide": DIVIDES)
+              "FOLD_END": "*"}  # wip/arithT: zh "7的2倍", ja "7の2倍": 7 * 2
 # wip/arithS: the words whose second number is the first operand ("11 less than 14" too, in _spoken):
 # "8 subtracted from 12", "Subtract 8 from 12" (12 - 8), "Add 8 to 12" (12 + 8)
 _SECOND_FIRST = frozenset({"SUBTRACTED_FROM", "MORE_THAN", "FROM", "TO"})
@@ -356,7 +405,7 @@ def read_question(prompt: str) -> Question | None:
     (the forms above), optionally followed by an instruction asking for the number alone; else None."""
     # "14 × 11", "14 − 11", "14 ÷ 11": each typographic sign of an operation read as its ASCII
     # operator (_common.json "operator_signs"; one character for one, so offsets are kept)
-    text = unicodedata.normalize("NFC", prompt).translate(_signs())
+    text = superscripts_as_powers(unicodedata.normalize("NFC", prompt).translate(_signs()))  # "3²": "3^2" (wip/arithT)
     for table in _LANGUAGE.vocabularies:
         words = _words(text, table)
         read = None if words is None else _LANGUAGE.parse(words)
@@ -430,6 +479,15 @@ def _spoken(kinds: list[str], tokens: list[Token], numbers: list[str]) -> Questi
     return _valued(expression)
 
 
+def _spoken_or_chain(kinds: list[str], tokens: list[Token], numbers: list[str]) -> Question | None:
+    """wip/arithT: a chain of "plus" and "minus" links ("10 minus 4 minus 2"), each link in its place, read
+    left to right as the expression is: (10 - 4) - 2; any other operation said in words: :func:`_spoken`."""
+    links = [_OPERATORS[k] for k in kinds if k in ("PLUS", "MINUS")]
+    if len(links) > 1:
+        return _valued(" ".join(n for pair in zip(numbers, [*links, ""]) for n in pair).strip())
+    return _spoken(kinds, tokens, numbers)
+
+
 def _valued(expression: str) -> Question | None:
     """A question asked in words: the expression read, its value stated (None: outside the grammar)."""
     value = read_expression(expression)
@@ -472,14 +530,19 @@ def _difference_between(tokens: list[Token], numbers: list[str]) -> Question | N
     return _valued(" - ".join(numbers)) if first >= second else None
 
 
+# "twice 8", "double 8", "8 doubled": 2 * 8; "triple 8", "8 tripled": 3 * 8 (wip/arithT); "half of 12", "12 halved": 12 / 2
+_FACTORS = {"TWICE": 2, "DOUBLED": 2, "TRIPLE": 3, "TRIPLED": 3}
+_HALVES = frozenset({"HALF_OF", "HALVED"})
+
+
 def _twice_or_half(tokens: list[Token], numbers: list[str]) -> Question | None:
-    """"twice 8": 2 * 8; "half of 12": 12 / 2."""
-    half = any(t.type == "HALF_OF" for t in tokens)
-    return _valued(f"{numbers[0]} / 2" if half else f"2 * {numbers[0]}")
+    """"twice 8": 2 * 8; "triple 8": 3 * 8; "half of 12": 12 / 2."""
+    word = next(t.type for t in tokens if t.type in _FACTORS or t.type in _HALVES)
+    return _valued(f"{numbers[0]} / 2" if word in _HALVES else f"{_FACTORS[word]} * {numbers[0]}")
 
 
 _SPECIAL = {"POWER_OF": _power_of, "POWER_END": _power_of, "ROOT_OF": _root_of, "ROOT_END": _root_of, "MEAN_OF": _mean_of, "DIFFERENCE_BETWEEN": _difference_between,
-            "TWICE": _twice_or_half, "HALF_OF": _twice_or_half}
+            **{word: _twice_or_half for word in (*_FACTORS, *_HALVES)}}
 
 
 def _measured(kinds: list[str], tokens: list[Token], numbers: list[str]) -> Question | None:
@@ -534,7 +597,7 @@ def _terminating(value: Fraction) -> bool:
     return rest == 1
 
 
-_SHAPES = {"ask_expr": _symbolic, "ask_spoken": _spoken, "predicate": _predicate, "how_many": _measured,
+_SHAPES = {"ask_expr": _symbolic, "ask_spoken": _spoken_or_chain, "predicate": _predicate, "how_many": _measured,
            "conversion": _measured, "percent": _spoken,  # "Is 57 odd?": not 57 divisible by 2
            "parity": lambda kinds, tokens, numbers: _predicate(["DIVISIBLE"] + ["NOT"] * (("NOT" in kinds) != ("ODD" in kinds)), tokens, [numbers[0], "2"]),
            "percent_glued": lambda kinds, tokens, numbers: _spoken(kinds, tokens, numbers[::-1])}  # zh "320的25%": 25% of 320
