@@ -26,3 +26,10 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _VOCAB + "de.json", '"reading_keys": ["temperatur"]', '"reading_keys": []', _RT27),
 ]
 # fmt: on
+
+_ARITH = "stepcache_integrations/core/tasks/arithmetic/grammar.py"
+ROWS += [
+    ("s25-arith-outer-whitespace-kept", "whitespace around an arithmetic prompt hides the question again ('What is 3 less than 10? ' to the model)",
+     _ARITH, 'unicodedata.normalize("NFC", prompt).strip().translate(_signs())', 'unicodedata.normalize("NFC", prompt).translate(_signs())',
+     ("tests/adversarial/test_arithmetic_outer_whitespace.py",)),
+]

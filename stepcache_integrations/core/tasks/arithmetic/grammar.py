@@ -405,7 +405,8 @@ def read_question(prompt: str) -> Question | None:
     (the forms above), optionally followed by an instruction asking for the number alone; else None."""
     # "14 × 11", "14 − 11", "14 ÷ 11": each typographic sign of an operation read as its ASCII
     # operator (_common.json "operator_signs"; one character for one, so offsets are kept)
-    text = superscripts_as_powers(unicodedata.normalize("NFC", prompt).translate(_signs()))  # "3²": "3^2" (wip/arithT)
+    # whitespace around the prompt says nothing ("What is 3 less than 10? ": red team 27's over-decline)
+    text = superscripts_as_powers(unicodedata.normalize("NFC", prompt).strip().translate(_signs()))  # "3²": "3^2" (wip/arithT)
     for table in _LANGUAGE.vocabularies:
         words = _words(text, table)
         read = None if words is None else _LANGUAGE.parse(words)
