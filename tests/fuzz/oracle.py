@@ -131,6 +131,8 @@ _SLOT_RE = {
     "C": "(?P<{name}>" + _one_of(ORACLE_CITIES) + ")",
     "T": "(?P<{name}>" + _one_of(ORACLE_CLUBS) + ")",
     "l": r"(?P<{name}>[a-z]+)",
+    # wip/fuzz0: a lowercase noun with a letter's case changed after its first ("chAir", "chaiR"): a value as written
+    "L": r"(?P<{name}>[a-z]+[A-Z][A-Za-z]*)",
     "m": r"(?P<{name}>[A-Z][a-z]+ [0-9][0-9A-Za-z]*(?:[., \u00a0][0-9]+)*)",  # "Nimbus 7e0" too: a name's code  # a model's number is text as written ("Atlas 2.0")
     "t": r"(?P<{name}>[A-Za-z][A-Za-z0-9]*(?:(?: |[.,](?=[0-9]))[A-Za-z0-9]+)*)",
     # a number as JSON writes it back ("12", "12.0", "12.5"; never "12.50", "012": W22)
@@ -383,6 +385,9 @@ JSON_REACH_TEMPLATES = [
 # The same passage requests as the oracle also reads them (never filled by the corpus): a model
 # named without its determiner.
 JSON_PASSAGE_READ_TEMPLATES = [
+    # wip/fuzz0 (case_change, seeds 0 and 1): the product noun with a letter's case changed inside it is the product
+    # as the passage writes it ("The chAir costs 12 dollars." -> "chAir")
+    Template('Extract JSON with keys "[product]" and "[price]" from: "The {product:L} costs {price:f} dollars."', "json"),
     Template('Extract JSON with keys "[model]" and "[price]" from: "{model:m} costs ${price:f}."', "json"),
     # the French request without its article (seed 77's word_delete: the engine's reading, right, was counted)
     Template('Extrais JSON avec les clés "[temperature]" de : "Il fait {temperature:f} degrés à {ville:w}."', "json", "fr"),
@@ -1636,10 +1641,25 @@ def _in_cm(text: str) -> str | None:
     return None
 
 
+# wip/fuzz0: the English stories' phrases the oracle reads as its templates' own: a fee "and" a rate is the fee "plus" the
+# rate (seed 1's word_replace), "solve the equation for n" / "solve equation for n" is "solve for n" (seed 0's word_insert)
+_WORD_SAME_EN = ((re.compile(r"(?P<w> (?i:fee|fare)) (?i:and)(?= \$[0-9])"), r"\g<w> plus"),
+                 (re.compile(r"(?<=(?i:solve)) (?:(?i:the) )?(?i:equation)(?= (?i:for) [A-Za-z][.?!]?$)"), ""))
+
+
+def _word_same(text: str) -> str | None:
+    """``text`` with the phrases of :data:`_WORD_SAME_EN` written as the templates write them, or None when none is."""
+    out = text
+    for pattern, written in _WORD_SAME_EN:
+        out = pattern.sub(written, out)
+    return out if out != text else None
+
+
 def _word_matches(text: str) -> Iterator[tuple[WordTemplate, re.Match[str]]]:
     """The templates a story's text matches, as written or (wip/fuzzQ) with its first letter capitalised: the
     case of a prompt's first letter says nothing ("отец в 3 раза старше сына ..." is "Отец ...")."""
     forms = [text] + ([text[:1].upper() + text[1:]] if text[:1].islower() else [])
+    forms += [f for f in (_word_same(x) for x in list(forms)) if f is not None]
     forms += [f for f in (_in_cm(x) for x in list(forms)) if f is not None]
     for t in WORD_TEMPLATES:
         for form in forms:
@@ -1868,6 +1888,8 @@ def _grammar_json(text: str) -> JsonProblem | None:
             # `city is "Rome"`, `city = "Rome"`), each optional
             pattern = rf"(?<![A-Za-z_]){name}\s*(?:[:=]|\bis\b)?\s*" + (_STATED_STRING if typ == "s" else _STATED_NUMBER)
             found = list(re.finditer(pattern, blanked))
+            if not found and typ == "n":  # wip/fuzz0: "34 age", a number written before its key word (word_swap)
+                found = list(re.finditer(rf"(?<![\w.-])(?P<v>-?(?:0|[1-9][0-9]*)) {name}(?=[.,;]|\s+and\b)", blanked))
             if len(found) != 1:
                 break
             m = found[0]
@@ -1881,6 +1903,8 @@ def _grammar_json(text: str) -> JsonProblem | None:
             if any(c not in _PROSE_MARKS and c != "`" and not c.isalpha() for c in blanked):
                 continue
             head, sep, listing = blanked.partition("keys")
+            if not sep and "with keys" in t.pattern:  # wip/fuzz0: "with city and country: ...", the word "keys" of
+                head, sep, listing = "", "with", blanked.partition(" with ")[2]  # "with keys" left out (word_delete)
             if not sep or re.search(r"[A-Za-z]$", head):
                 continue  # the key list needs its own word ("Requiredkeys" is none)
             listed: list[str] = []
@@ -1997,7 +2021,7 @@ JSON_PROSE_MEASURES = [
     # a number's placeholder in the oracle's own words ("<number>", "<Zahl>", "...": wip/fuzzK's value_class, code_switch)
     # wip/fuzzQ: "and" before "return" left out, a line break after the colon, and the blanks the request grammar
     # declares for a template to fill (docs/request-language.md TEMPLATE: 0 a number, null any)
-    (re.compile(r'(?i:Convert )(?P<n>0|[1-9][0-9]*)(?i: km to meters (?:and )?return JSON )\{"meters":\s*'
+    (re.compile(r'(?i:Convert )(?P<n>0|[1-9][0-9]*)(?i: km to meters (?:and )?return (?:JSON )?)\{"meters":\s*'
                 r'(?:<(?:number|value|n|Zahl|Wert|número|nombre|numero|valor|valeur|число|数字)>|\.\.\.|…|0|null)\}\.?'),
      lambda n: {"meters": n * 1000}),
     (re.compile(r'(?i:Convert )(?P<n>0|[1-9][0-9]*)(?i: hours to minutes (?:and )?return (?:only )?JSON with the key )"minutes"\.?'),
