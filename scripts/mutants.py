@@ -784,3 +784,6 @@ MUTANTS += [Mutant(*row) for row in _JSONAC_ROWS]
 from mutants_sysQ import ROWS as _SYSQ_ROWS  # noqa: E402 - wip/sysQ: the persona sentence in es fr de pt it ru zh ja (JSON and arithmetic), the number-only format after it
 
 MUTANTS += [Mutant(*row) for row in _SYSQ_ROWS]
+from mutants_fuzz0 import ROWS as _FUZZ0_ROWS  # noqa: E402 - wip/fuzz0: a negation of any passage table is no name and no part of one
+
+MUTANTS += [Mutant(*row) for row in _FUZZ0_ROWS]

@@ -408,6 +408,7 @@ def _passage_request(text: str) -> str:
     text = re.sub(r"^Extraia JSON ", "Extraia um JSON ", text)  # wip/fuzzQ (nightly seed 4): pt "um", "as" said
     text = re.sub(r"^(Extraia um JSON com) chaves ", r"\1 as chaves ", text)
     text = re.sub(r'(de|from|da|aus):\s*"', r'\1: "', text)
+    text = re.sub(r'(?<=\.)\s+"$', '"', text)  # wip/fuzz0: spaces after the passage's last period, inside its quotes
     return re.sub(r'(?<=[^.\s])"$', '."', text)
 
 
@@ -1153,7 +1154,8 @@ _BLOCK = re.compile(r"(?P<outer>[a-z]+):\n  (?P<k1>[a-z]+): (?P<v1>" + _BLOCK_VA
 # wip/fuzzQ: the nested shape template with its JSON punctuation spaced another way, a closing "please", a value
 # quoted (double quotes: a string, as JSON writes it; single quotes around a name: the name)
 _NESTED = re.compile(r'Return\s*\{\s*"(?P<outer>[^"\\\x00-\x1f]+)"\s*:\s*\{\s*"name"\s*:\s*\.\.\.\s*,\s*"age"\s*:\s*\.\.\.\s*\}\s*\}'
-                     r'\s*for name (?P<name>[A-Z][a-z]+|\'[A-Z][a-z]+\'|"[A-Z][a-z]+"), age (?P<age>[1-9][0-9]*|"[1-9][0-9]*")(?: please)?')
+                     r'\s*for name (?P<name>[A-Z][a-z]+(?: [A-Z][a-z]+)*|\'[A-Z][a-z]+\'|"[A-Z][a-z]+"),(?: and)? age (?P<age>[1-9][0-9]*|"[1-9][0-9]*")(?: please)?')
+# wip/fuzz0 (--new-kinds): ", and age 41" states the same age; a name of capitalised words is the name as written ("Carl Carl")
 
 
 def _scalar(raw: str) -> Any:
@@ -1167,7 +1169,7 @@ def _understand_shaped(exact: str) -> JsonProblem | None:
         inner = {m.group("k1"): _scalar(m.group("v1")), m.group("k2"): _scalar(m.group("v2"))}
         return JsonProblem(JSON_REACH_TEMPLATES[2], {m.group("outer"): inner}, stated=True)
     m = _NESTED.fullmatch(exact.strip())
-    if m:
+    if m and not {w.lower() for w in m.group("name").split()} & (_OPERATOR_WORDS | _NEGATIONS_XX):  # "Omar Not": a negation?
         obj = {m.group("outer"): {"name": _scalar(m.group("name")), "age": _scalar(m.group("age"))}}
         return JsonProblem(JSON_REACH_TEMPLATES[0], obj, stated=True)
     return None
@@ -1246,6 +1248,8 @@ def _renamed_leaf(exact: str) -> JsonProblem | None:
 
 
 _OPERATOR_WORDS = frozenset("not no never without except only and or but nor none all each every".split())
+# wip/fuzz0: the oracle's own negations of other languages (a name holding one is not read: "Tiago Nicht")
+_NEGATIONS_XX = frozenset("nicht kein keine nie niemals nunca jamás jamais non pas ne não mai".split())
 _NEW_KEY = re.compile(r"(?<![\w\"'-])[a-z][a-z_]*[a-z](?![\w\"'-])")
 
 
@@ -1642,8 +1646,10 @@ def _in_cm(text: str) -> str | None:
 
 
 # wip/fuzz0: the English stories' phrases the oracle reads as its templates' own: a fee "and" a rate is the fee "plus" the
-# rate (seed 1's word_replace), "solve the equation for n" / "solve equation for n" is "solve for n" (seed 0's word_insert)
+# rate (seed 1's word_replace), "solve the equation for n" / "solve equation for n" is "solve for n" (seed 0's word_insert),
+# "think of a number, ..., I get 25" the story of "I think of a number, ..." (--new-kinds word_delete)
 _WORD_SAME_EN = ((re.compile(r"(?P<w> (?i:fee|fare)) (?i:and)(?= \$[0-9])"), r"\g<w> plus"),
+                 (re.compile(r"^(?i:think of a number,)(?= )"), "I think of a number,"),  # the imperative: "I" left out
                  (re.compile(r"(?<=(?i:solve)) (?:(?i:the) )?(?i:equation)(?= (?i:for) [A-Za-z][.?!]?$)"), ""))
 
 
@@ -1748,7 +1754,7 @@ _FOREIGN_WORDS = {
     "combien vaut": " what is ", "combien": " what ", "vaut": " is ",
     "ich komme bei dieser aufgabe nicht weiter": " ", "komme bei dieser aufgabe nicht weiter": " ", "ich": " ",
     "komme": " ", "bei": " ", "dieser": " ", "aufgabe": " ", "weiter": " ", "was ist": " what is ", "was": " what ",
-    "ist": " is ",
+    "ist": " is ", "also": " ",  # wip/fuzz0: de "also" ("so, ...") before the context sentence asks nothing
     "estou com dúvida nesta questão": " ", "estou": " ", "com": " ", "dúvida": " ", "nesta": " ", "questão": " ",
     "qual é o valor de": " what is the value of ", "qual": " what ", "é": " is ", "o": " the ", "valor": " value ",
     "de": " of ",
@@ -2024,6 +2030,10 @@ JSON_PROSE_MEASURES = [
     (re.compile(r'(?i:Convert )(?P<n>0|[1-9][0-9]*)(?i: km to meters (?:and )?return (?:JSON )?)\{"meters":\s*'
                 r'(?:<(?:number|value|n|Zahl|Wert|número|nombre|numero|valor|valeur|число|数字)>|\.\.\.|…|0|null)\}\.?'),
      lambda n: {"meters": n * 1000}),
+    # wip/fuzz0 (--new-kinds synonym_swap): metres to metres, the number itself
+    (re.compile(r'(?i:Convert )(?P<n>0|[1-9][0-9]*)(?i: m to meters (?:and )?return (?:JSON )?)\{"meters":\s*'
+                r'(?:<(?:number|value|n)>|\.\.\.|0|null)\}\.?'),
+     lambda n: {"meters": n}),
     (re.compile(r'(?i:Convert )(?P<n>0|[1-9][0-9]*)(?i: hours to minutes (?:and )?return (?:only )?JSON with the key )"minutes"\.?'),
      lambda n: {"minutes": n * 60}),
 ]
