@@ -1111,10 +1111,83 @@ def _understand_text(text: str) -> Problem | None:
     problem = _understand_text_plain(text)
     exact = canon_text(text)
     if problem is None and not _SHALLOW[0]:
-        problem = _understand_moved(text, exact) or _understand_renamed(text, exact)
+        problem = _understand_moved(text, exact) or _understand_renamed(text, exact) or _understand_as_written(exact)
     if isinstance(problem, JsonProblem) and _bare_leaf_unknown(problem.obj, exact, as_written=_labelled_foreign_month(problem, exact)):
         return None
     return problem
+
+
+# wip/fuzz0 (describing_value): a DATA form's value is read as written: one value of a data-form template (labelled
+# lines, key=value, a labelled run after a colon, a list after "listing", a YAML block, values by position, a nested
+# shape, a labelled self-introduction) written as a word or two ("age: EOD", "qty=ISO3", "listing: red, alpha-2, blue",
+# "host: Official Name") is that text as a string. Never a value bound by its place alone in a sentence ("ISO3 a 22
+# ans", "Title Case scored 72": the oracle cannot tell its kind, W22), never a literal, operator or negation word, and
+# never where the prompt types a value (a number's placeholder, "as a number", "(a number)", "integer").
+_VALUE_WORD = r"[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*"
+_VALUE_RUN = re.compile(r"(?<![\w\"'-])(?=(" + _VALUE_WORD + r"(?: [A-Z][a-z]+)?)(?![\w'\"-]))")  # at every word: overlapping runs
+_TYPED_NOTE = re.compile(r"(?i)<number>|<n>|\bas an? (?:number|integer)\b|\(an? (?:number|integer)\)|\binteger\b|\bnumeric\b")
+_SENTINELS = (918273, "zqxv")
+
+
+def _data_form_fields() -> dict[int, frozenset[str] | None]:
+    """Per data-form template (by identity): the fields a value may be written in as a word (None: every field)."""
+    es_person, es_city, _fr, de, pt, _it, ru, _zh, en_owner = JSON_LANG_TEMPLATES
+    out: dict[int, frozenset[str] | None] = {id(t): None for t in (*JSON_TEMPLATES, *JSON_NO_KEY_TEMPLATES, *JSON_EN_SYNTAX_TEMPLATES,
+                                                                   *JSON_V_TEMPLATES, *JSON_REACH_TEMPLATES, es_city, de)}
+    out.update({id(es_person): frozenset({"nombre"}), id(pt): frozenset({"nome"}), id(ru): frozenset({"имя"}),
+                id(en_owner): None})
+    return out
+
+
+def _sentinel_leaf(obj: Any, path: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...], Any]]:
+    """Where a sentinel of :data:`_SENTINELS` stands among ``obj``'s leaves (key path, or an index in a list)."""
+    if isinstance(obj, dict):
+        return [hit for k, v in obj.items() for hit in _sentinel_leaf(v, (*path, k))]
+    if isinstance(obj, list):
+        return [hit for i, v in enumerate(obj) for hit in _sentinel_leaf(v, (*path, str(i)))]
+    return [(path, obj)] if obj in _SENTINELS and not isinstance(obj, bool) else []
+
+
+def _put_leaf(obj: Any, path: tuple[str, ...], value: Any) -> Any:
+    if not path:
+        return value
+    if isinstance(obj, list):
+        return [_put_leaf(v, path[1:], value) if str(i) == path[0] else v for i, v in enumerate(obj)]
+    return {k: _put_leaf(v, path[1:], value) if k == path[0] else v for k, v in obj.items()}
+
+
+def _understand_as_written(exact: str) -> JsonProblem | None:
+    """The data-form reading above: the one run whose place a sentinel value fills in a data-form template's reading."""
+    if _TYPED_NOTE.search(exact):
+        return None
+    fields = _data_form_fields()
+    for m in _VALUE_RUN.finditer(exact):
+        for run in dict.fromkeys((m.group(1), m.group(1).split(" ")[0])):
+            if {w.lower() for w in run.split(" ")} & (_LITERAL_WORDS | _OPERATOR_WORDS | _NEGATIONS_XX | {"json"}):
+                continue
+            if exact[: m.start()].count('"') % 2:
+                continue  # inside quotes: a string already
+            for sentinel in _SENTINELS:
+                text = exact[: m.start()] + str(sentinel) + exact[m.start() + len(run):]
+                problem = _understand_text_plain(text) or _understand_moved(text, text)
+                if not isinstance(problem, JsonProblem) or id(problem.template) not in fields:
+                    continue
+                hits = _sentinel_leaf(problem.obj)
+                allowed = fields[id(problem.template)]
+                if len(hits) == 1 and str(sentinel) not in json.dumps(list(_keys_of(problem.obj))) and (
+                        allowed is None or hits[0][0][-1] in allowed):
+                    return JsonProblem(problem.template, _put_leaf(problem.obj, hits[0][0], run), stated=True)
+    return None
+
+
+def _keys_of(obj: Any) -> Iterator[str]:
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            yield k
+            yield from _keys_of(v)
+    elif isinstance(obj, list):
+        for v in obj:
+            yield from _keys_of(v)
 
 
 # a markdown bold or code span around a run of an equation, at word edges ("= **9**", "+ `3`"; never "2**8**")

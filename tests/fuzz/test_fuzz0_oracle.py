@@ -40,6 +40,25 @@ READ = [
      '{"user": {"name": "Omar", "age": 14}}'),
     ('Return {"user": {"name": ..., "age": ...}} for name Carl Carl, age 40', '{"user": {"name": "Carl Carl", "age": 40}}',
      '{"user": {"name": "Carl", "age": 40}}'),
+    # describing_value: a data form's value read as written (key: value lines, key=value, a labelled run, a list, a
+    # block, values by position, a nested shape, a labelled self-introduction)
+    ('Turn this into JSON:\nname: "Alice"\nage: EOD', '{"name": "Alice", "age": "EOD"}', '{"name": "Alice", "age": 34}'),
+    ("Make a JSON object from: sku=AB, qty=ISO3", '{"sku": "AB", "qty": "ISO3"}', '{"sku": "AB", "qty": "ISO"}'),
+    ("json: temp=70 unit=alpha-2", '{"temp": 70, "unit": "alpha-2"}', '{"temp": 70, "unit": "alpha"}'),
+    ('Return JSON with a key "tags" listing: red, alpha-2, blue', '{"tags": ["red", "alpha-2", "blue"]}',
+     '{"tags": ["red", "blue"]}'),
+    ("JSON please: a key tags listing apple, ISO3 and plum", '{"tags": ["apple", "ISO3", "plum"]}',
+     '{"tags": ["apple", "ISO3", "plum", "and"]}'),
+    ("server:\n  host: Title Case\n  port: 443\n\nRewrite this as JSON.", '{"server": {"host": "Title Case", "port": 443}}',
+     '{"server": {"host": "Title", "port": 443}}'),
+    ('Retorne um JSON com as chaves "produto" e "quantidade": Official Name, 5', '{"produto": "Official Name", "quantidade": 5}',
+     '{"produto": "Official Name", "quantidade": "5"}'),
+    ('Return {"user": {"name": ..., "age": ...}} for name Omar, age Title Case', '{"user": {"name": "Omar", "age": "Title Case"}}',
+     '{"user": {"name": "Omar", "age": null}}'),
+    ('Gib mir ein JSON mit den Schlüsseln "stadt" und "einwohner": Stadt Official Name, Einwohner 569000',
+     '{"stadt": "Official Name", "einwohner": 569000}', '{"stadt": "Official", "einwohner": 569000}'),
+    ('Retorne um JSON com "nome" e "idade": Eu me chamo ISO3 e tenho 29 anos.', '{"nome": "ISO3", "idade": 29}',
+     '{"nome": "ISO3", "idade": 92}'),
 ]
 
 
@@ -73,6 +92,17 @@ UNREAD = [
     'Return {"user": {"name": ..., "age": ...}} for name Omar, or age 41',
     # the imperative story with another subject after it
     "think of a number, multiply it by 3 and add 4; she gets 25. What is the number?",
+    # describing_value: a value bound by its place alone in a sentence, a key typed a number, an operator or literal word,
+    # a negation
+    'Donne-moi un JSON avec "prenom" et "age" : ISO3 a 34 ans.',
+    'Return JSON with keys "player" and "score": Title Case scored 72. Output only the JSON object.',
+    'Restituisci un JSON con "nome" e "eta": ISO3 ha 26 anni.',
+    'Turn this into JSON (age as a number):\nname: "Alice"\nage: EOD',
+    'Turn this into JSON:\nname: "Alice"\nage (a number): EOD',
+    'Convert EOD km to meters and return JSON {"meters": <number>}.',
+    'Turn this into JSON:\nname: "Alice"\nage: not',
+    "Make a JSON object from: sku=AB, qty=null",
+    "Make a JSON object from: sku=AB, qty=Nicht",
 ]
 
 
