@@ -68,3 +68,15 @@ def test_a_name_of_several_words_without_a_negation_is_read(prompt: str, key: st
 
 def test_every_table_lists_its_negations() -> None:
     assert {"not", "never", "nicht", "non", "nie", "nunca", "jamais"} <= negations()
+
+
+@pytest.mark.parametrize(("first", "second"), [
+    # a table's own negation, decided by its own NOT_VALUE class (the cross-table rule reads other tables' only)
+    ('Extrae un JSON con las claves "producto" y "precio" de: "La chaqueta cuesta 39 euros."',
+     'Extrae un JSON con las claves "producto" y "precio" de: "La chaqueta No cuesta 39 euros."'),
+    ('Extrahiere ein JSON mit den Schlüsseln "name" und "alter" aus: "Lena ist 35 Jahre alt."',
+     'Extrahiere ein JSON mit den Schlüsseln "name" und "alter" aus: "Lena Niemals ist 35 Jahre alt."'),
+    (PT.format(c="Tiago"), PT.format(c="Tiago Jamais")),
+])
+def test_an_own_negation_is_never_served_either(first: str, second: str) -> None:
+    assert_red_team_pair_not_served(first, second)

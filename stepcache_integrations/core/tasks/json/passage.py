@@ -140,6 +140,9 @@ _NEVER_NAMES = {language: frozenset(fold(word) for cls in ("NOT_NAME", "CALENDAR
 # wip/fuzz0: every table's negation words, folded ("negations"): a capitalised one is no name and no part of one in a
 # passage of ANY language ("O cliente Tiago Not pagou 87 reais." may say Tiago did not pay: no claim)
 _NEGATIONS = frozenset(fold(word) for table in _TABLES.values() for word in table.get("negations", ()))
+# ... and those of every table but one: a passage's own table decides its own words by its classes (NOT_VALUE)
+_OTHER_NEGATIONS = {language: frozenset(fold(word) for other, table in _TABLES.items() if other != language
+                                        for word in table.get("negations", ())) for language in _TABLES}
 
 
 def negations() -> frozenset[str]:
@@ -341,7 +344,8 @@ def _framed_token(passage: str, folded: Folded, pos: int, vocabulary: Any, token
         return Word("LABEL", text, pos)
     if vocabulary.match(folded, pos) is not None:
         return None  # a table word (or phrase): the table's class
-    if fold(text) in _NEGATIONS:  # another table's negation ("Tiago Not pagou", "chaqueta not"): derived by no rule (wip/fuzz0)
+    if fold(text) in _OTHER_NEGATIONS.get(vocabulary.language, _NEGATIONS):  # another table's negation ("Tiago Not pagou",
+        # "chaqueta not"): derived by no rule (wip/fuzz0)
         return Word("NOT_VALUE", text, pos)
     if text.isalpha() and text.islower():
         return Word("WORD", text, pos)
