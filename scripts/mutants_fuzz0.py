@@ -12,7 +12,7 @@ _TESTS = ("tests/adversarial/test_json_negation_in_name_fuzz0.py",)
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("fuzz0-passage-negation-a-name", "pt 'O cliente Tiago Not pagou 87 reais.' frames cliente 'Tiago Not' (another table's negation read as a name word)",
-     _PASSAGE, "    if fold(text) in _OTHER_NEGATIONS.get(vocabulary.language, _NEGATIONS):", "    if False:", _TESTS),
+     _PASSAGE, "    if text[:1].isupper() and fold(text) in _OTHER_NEGATIONS.get(vocabulary.language, _NEGATIONS):", "    if False:", _TESTS),
     ("fuzz0-said-name-negation", "de 'Stadt Not Kiel' and en 'Name: Priya Non' are served with the negation inside the name",
      _READER, "    if any(fold(word) in own or fold(word) in negations() for value in words for word in value):",
      "    if any(fold(word) in own for value in words for word in value):", _TESTS),

@@ -344,8 +344,9 @@ def _framed_token(passage: str, folded: Folded, pos: int, vocabulary: Any, token
         return Word("LABEL", text, pos)
     if vocabulary.match(folded, pos) is not None:
         return None  # a table word (or phrase): the table's class
-    if fold(text) in _OTHER_NEGATIONS.get(vocabulary.language, _NEGATIONS):  # another table's negation ("Tiago Not pagou",
-        # "chaqueta not"): derived by no rule (wip/fuzz0)
+    # another table's negation, capitalised as names are written ("Tiago Not pagou"; a lowercase word in a name is derived
+    # by no frame): NOT_VALUE, derived by no rule (wip/fuzz0)
+    if text[:1].isupper() and fold(text) in _OTHER_NEGATIONS.get(vocabulary.language, _NEGATIONS):
         return Word("NOT_VALUE", text, pos)
     if text.isalpha() and text.islower():
         return Word("WORD", text, pos)
