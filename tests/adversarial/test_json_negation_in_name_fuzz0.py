@@ -80,3 +80,10 @@ def test_every_table_lists_its_negations() -> None:
 ])
 def test_an_own_negation_is_never_served_either(first: str, second: str) -> None:
     assert_red_team_pair_not_served(first, second)
+
+
+def test_the_open_finding_is_closed() -> None:
+    from tests.fuzz.judge import OPEN_FINDINGS, open_finding
+
+    assert "json-capitalised-negation-in-name" not in {name for name, _, _ in OPEN_FINDINGS}
+    assert open_finding(DE.format(c="Not Kiel")) is None  # a served one would now count as a violation
