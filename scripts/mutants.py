@@ -802,3 +802,6 @@ MUTANTS += [Mutant(*row) for row in _LINAE_ROWS]
 from mutants_arithT import ROWS as _ARITHT_ROWS  # noqa: E402 - wip/arithT: red team 26 arithmetic reach (powers 3^2/3², plus/minus chains, sums of lists, double/triple, N的K倍, Whats)
 
 MUTANTS += [Mutant(*row) for row in _ARITHT_ROWS]
+from mutants_fuzz0 import ROWS as _FUZZ0_ROWS  # noqa: E402 - wip/fuzz0: a negation of any passage table is no name and no part of one
+
+MUTANTS += [Mutant(*row) for row in _FUZZ0_ROWS]

@@ -131,6 +131,8 @@ _SLOT_RE = {
     "C": "(?P<{name}>" + _one_of(ORACLE_CITIES) + ")",
     "T": "(?P<{name}>" + _one_of(ORACLE_CLUBS) + ")",
     "l": r"(?P<{name}>[a-z]+)",
+    # wip/fuzz0: a lowercase noun with a letter's case changed after its first ("chAir", "chaiR"): a value as written
+    "L": r"(?P<{name}>[a-z]+[A-Z][A-Za-z]*)",
     "m": r"(?P<{name}>[A-Z][a-z]+ [0-9][0-9A-Za-z]*(?:[., \u00a0][0-9]+)*)",  # "Nimbus 7e0" too: a name's code  # a model's number is text as written ("Atlas 2.0")
     "t": r"(?P<{name}>[A-Za-z][A-Za-z0-9]*(?:(?: |[.,](?=[0-9]))[A-Za-z0-9]+)*)",
     # a number as JSON writes it back ("12", "12.0", "12.5"; never "12.50", "012": W22)
@@ -383,6 +385,9 @@ JSON_REACH_TEMPLATES = [
 # The same passage requests as the oracle also reads them (never filled by the corpus): a model
 # named without its determiner.
 JSON_PASSAGE_READ_TEMPLATES = [
+    # wip/fuzz0 (case_change, seeds 0 and 1): the product noun with a letter's case changed inside it is the product
+    # as the passage writes it ("The chAir costs 12 dollars." -> "chAir")
+    Template('Extract JSON with keys "[product]" and "[price]" from: "The {product:L} costs {price:f} dollars."', "json"),
     Template('Extract JSON with keys "[model]" and "[price]" from: "{model:m} costs ${price:f}."', "json"),
     # the French request without its article (seed 77's word_delete: the engine's reading, right, was counted)
     Template('Extrais JSON avec les clés "[temperature]" de : "Il fait {temperature:f} degrés à {ville:w}."', "json", "fr"),
@@ -403,6 +408,7 @@ def _passage_request(text: str) -> str:
     text = re.sub(r"^Extraia JSON ", "Extraia um JSON ", text)  # wip/fuzzQ (nightly seed 4): pt "um", "as" said
     text = re.sub(r"^(Extraia um JSON com) chaves ", r"\1 as chaves ", text)
     text = re.sub(r'(de|from|da|aus):\s*"', r'\1: "', text)
+    text = re.sub(r'(?<=\.)\s+"$', '"', text)  # wip/fuzz0: spaces after the passage's last period, inside its quotes
     return re.sub(r'(?<=[^.\s])"$', '."', text)
 
 
@@ -1110,6 +1116,8 @@ def _bare_leaf_unknown(obj: Any, exact: str, key: str = "", as_written: frozense
     if not isinstance(obj, str) or f'"{obj}"' in exact or obj in as_written:
         return False
     word = obj.lower()
+    if key.lower() in _NAME_KEYS and " " in word and any(_bare_leaf_unknown(w, exact, key) for w in obj.split(" ")):
+        return True  # wip/fuzz0: a name of several words, one of which names no one ("Carl Monday")
     calendar = word in _CALENDAR or any(word in months for months in _MONTHS.values())  # wip/fuzzQ: every month ("Stadt Mai")
     return word in _LITERAL_WORDS or key.lower() in _NAME_KEYS and (word in _NEVER_VALUES or calendar)
 
@@ -1161,10 +1169,83 @@ def _understand_text(text: str) -> Problem | None:
     problem = _understand_text_plain(text)
     exact = canon_text(text)
     if problem is None and not _SHALLOW[0]:
-        problem = _understand_moved(text, exact) or _understand_renamed(text, exact)
+        problem = _understand_moved(text, exact) or _understand_renamed(text, exact) or _understand_as_written(exact)
     if isinstance(problem, JsonProblem) and _bare_leaf_unknown(problem.obj, exact, as_written=_labelled_foreign_month(problem, exact)):
         return None
     return problem
+
+
+# wip/fuzz0 (describing_value): a DATA form's value is read as written: one value of a data-form template (labelled
+# lines, key=value, a labelled run after a colon, a list after "listing", a YAML block, values by position, a nested
+# shape, a labelled self-introduction) written as a word or two ("age: EOD", "qty=ISO3", "listing: red, alpha-2, blue",
+# "host: Official Name") is that text as a string. Never a value bound by its place alone in a sentence ("ISO3 a 22
+# ans", "Title Case scored 72": the oracle cannot tell its kind, W22), never a literal, operator or negation word, and
+# never where the prompt types a value (a number's placeholder, "as a number", "(a number)", "integer").
+_VALUE_WORD = r"[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*"
+_VALUE_RUN = re.compile(r"(?<![\w\"'-])(?=(" + _VALUE_WORD + r"(?: [A-Z][a-z]+)?)(?![\w'\"-]))")  # at every word: overlapping runs
+_TYPED_NOTE = re.compile(r"(?i)<number>|<n>|\bas an? (?:number|integer)\b|\(an? (?:number|integer)\)|\binteger\b|\bnumeric\b")
+_SENTINELS = (918273, "zqxv")
+
+
+def _data_form_fields() -> dict[int, frozenset[str] | None]:
+    """Per data-form template (by identity): the fields a value may be written in as a word (None: every field)."""
+    es_person, es_city, _fr, de, pt, _it, ru, _zh, en_owner = JSON_LANG_TEMPLATES
+    out: dict[int, frozenset[str] | None] = {id(t): None for t in (*JSON_TEMPLATES, *JSON_NO_KEY_TEMPLATES, *JSON_EN_SYNTAX_TEMPLATES,
+                                                                   *JSON_V_TEMPLATES, *JSON_REACH_TEMPLATES, es_city, de)}
+    out.update({id(es_person): frozenset({"nombre"}), id(pt): frozenset({"nome"}), id(ru): frozenset({"имя"}),
+                id(en_owner): None})
+    return out
+
+
+def _sentinel_leaf(obj: Any, path: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...], Any]]:
+    """Where a sentinel of :data:`_SENTINELS` stands among ``obj``'s leaves (key path, or an index in a list)."""
+    if isinstance(obj, dict):
+        return [hit for k, v in obj.items() for hit in _sentinel_leaf(v, (*path, k))]
+    if isinstance(obj, list):
+        return [hit for i, v in enumerate(obj) for hit in _sentinel_leaf(v, (*path, str(i)))]
+    return [(path, obj)] if obj in _SENTINELS and not isinstance(obj, bool) else []
+
+
+def _put_leaf(obj: Any, path: tuple[str, ...], value: Any) -> Any:
+    if not path:
+        return value
+    if isinstance(obj, list):
+        return [_put_leaf(v, path[1:], value) if str(i) == path[0] else v for i, v in enumerate(obj)]
+    return {k: _put_leaf(v, path[1:], value) if k == path[0] else v for k, v in obj.items()}
+
+
+def _understand_as_written(exact: str) -> JsonProblem | None:
+    """The data-form reading above: the one run whose place a sentinel value fills in a data-form template's reading."""
+    if _TYPED_NOTE.search(exact):
+        return None
+    fields = _data_form_fields()
+    for m in _VALUE_RUN.finditer(exact):
+        for run in dict.fromkeys((m.group(1), m.group(1).split(" ")[0])):
+            if {w.lower() for w in run.split(" ")} & (_LITERAL_WORDS | _OPERATOR_WORDS | _NEGATIONS_XX | {"json"}):
+                continue
+            if exact[: m.start()].count('"') % 2:
+                continue  # inside quotes: a string already
+            for sentinel in _SENTINELS:
+                text = exact[: m.start()] + str(sentinel) + exact[m.start() + len(run):]
+                problem = _understand_text_plain(text) or _understand_moved(text, text)
+                if not isinstance(problem, JsonProblem) or id(problem.template) not in fields:
+                    continue
+                hits = _sentinel_leaf(problem.obj)
+                allowed = fields[id(problem.template)]
+                if len(hits) == 1 and str(sentinel) not in json.dumps(list(_keys_of(problem.obj))) and (
+                        allowed is None or hits[0][0][-1] in allowed):
+                    return JsonProblem(problem.template, _put_leaf(problem.obj, hits[0][0], run), stated=True)
+    return None
+
+
+def _keys_of(obj: Any) -> Iterator[str]:
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            yield k
+            yield from _keys_of(v)
+    elif isinstance(obj, list):
+        for v in obj:
+            yield from _keys_of(v)
 
 
 # a markdown bold or code span around a run of an equation, at word edges ("= **9**", "+ `3`"; never "2**8**")
@@ -1204,7 +1285,8 @@ _BLOCK = re.compile(r"(?P<outer>[a-z]+):\n  (?P<k1>[a-z]+): (?P<v1>" + _BLOCK_VA
 # wip/fuzzQ: the nested shape template with its JSON punctuation spaced another way, a closing "please", a value
 # quoted (double quotes: a string, as JSON writes it; single quotes around a name: the name)
 _NESTED = re.compile(r'Return\s*\{\s*"(?P<outer>[^"\\\x00-\x1f]+)"\s*:\s*\{\s*"name"\s*:\s*\.\.\.\s*,\s*"age"\s*:\s*\.\.\.\s*\}\s*\}'
-                     r'\s*for name (?P<name>[A-Z][a-z]+|\'[A-Z][a-z]+\'|"[A-Z][a-z]+"), age (?P<age>[1-9][0-9]*|"[1-9][0-9]*")(?: please)?')
+                     r'\s*for name (?P<name>[A-Z][a-z]+(?: [A-Z][a-z]+)*|\'[A-Z][a-z]+\'|"[A-Z][a-z]+"),(?: and)? age (?P<age>[1-9][0-9]*|"[1-9][0-9]*")(?: please)?')
+# wip/fuzz0 (--new-kinds): ", and age 41" states the same age; a name of capitalised words is the name as written ("Carl Carl")
 
 
 def _scalar(raw: str) -> Any:
@@ -1218,7 +1300,7 @@ def _understand_shaped(exact: str) -> JsonProblem | None:
         inner = {m.group("k1"): _scalar(m.group("v1")), m.group("k2"): _scalar(m.group("v2"))}
         return JsonProblem(JSON_REACH_TEMPLATES[2], {m.group("outer"): inner}, stated=True)
     m = _NESTED.fullmatch(exact.strip())
-    if m:
+    if m and not {w.lower() for w in m.group("name").split()} & (_OPERATOR_WORDS | _NEGATIONS_XX):  # "Omar Not": a negation?
         obj = {m.group("outer"): {"name": _scalar(m.group("name")), "age": _scalar(m.group("age"))}}
         return JsonProblem(JSON_REACH_TEMPLATES[0], obj, stated=True)
     return None
@@ -1297,6 +1379,8 @@ def _renamed_leaf(exact: str) -> JsonProblem | None:
 
 
 _OPERATOR_WORDS = frozenset("not no never without except only and or but nor none all each every".split())
+# wip/fuzz0: the oracle's own negations of other languages (a name holding one is not read: "Tiago Nicht")
+_NEGATIONS_XX = frozenset("nicht kein keine nie niemals nunca jamás jamais non pas ne não mai".split())
 _NEW_KEY = re.compile(r"(?<![\w\"'-])[a-z][a-z_]*[a-z](?![\w\"'-])")
 
 
@@ -1692,10 +1776,27 @@ def _in_cm(text: str) -> str | None:
     return None
 
 
+# wip/fuzz0: the English stories' phrases the oracle reads as its templates' own: a fee "and" a rate is the fee "plus" the
+# rate (seed 1's word_replace), "solve the equation for n" / "solve equation for n" is "solve for n" (seed 0's word_insert),
+# "think of a number, ..., I get 25" the story of "I think of a number, ..." (--new-kinds word_delete)
+_WORD_SAME_EN = ((re.compile(r"(?P<w> (?i:fee|fare)) (?i:and)(?= \$[0-9])"), r"\g<w> plus"),
+                 (re.compile(r"^(?i:think of a number,)(?= )"), "I think of a number,"),  # the imperative: "I" left out
+                 (re.compile(r"(?<=(?i:solve)) (?:(?i:the) )?(?i:equation)(?= (?i:for) [A-Za-z][.?!]?$)"), ""))
+
+
+def _word_same(text: str) -> str | None:
+    """``text`` with the phrases of :data:`_WORD_SAME_EN` written as the templates write them, or None when none is."""
+    out = text
+    for pattern, written in _WORD_SAME_EN:
+        out = pattern.sub(written, out)
+    return out if out != text else None
+
+
 def _word_matches(text: str) -> Iterator[tuple[WordTemplate, re.Match[str]]]:
     """The templates a story's text matches, as written or (wip/fuzzQ) with its first letter capitalised: the
     case of a prompt's first letter says nothing ("отец в 3 раза старше сына ..." is "Отец ...")."""
     forms = [text] + ([text[:1].upper() + text[1:]] if text[:1].islower() else [])
+    forms += [f for f in (_word_same(x) for x in list(forms)) if f is not None]
     forms += [f for f in (_in_cm(x) for x in list(forms)) if f is not None]
     for t in WORD_TEMPLATES:
         for form in forms:
@@ -1784,7 +1885,7 @@ _FOREIGN_WORDS = {
     "combien vaut": " what is ", "combien": " what ", "vaut": " is ",
     "ich komme bei dieser aufgabe nicht weiter": " ", "komme bei dieser aufgabe nicht weiter": " ", "ich": " ",
     "komme": " ", "bei": " ", "dieser": " ", "aufgabe": " ", "weiter": " ", "was ist": " what is ", "was": " what ",
-    "ist": " is ",
+    "ist": " is ", "also": " ",  # wip/fuzz0: de "also" ("so, ...") before the context sentence asks nothing
     "estou com dúvida nesta questão": " ", "estou": " ", "com": " ", "dúvida": " ", "nesta": " ", "questão": " ",
     "qual é o valor de": " what is the value of ", "qual": " what ", "é": " is ", "o": " the ", "valor": " value ",
     "de": " of ",
@@ -1924,6 +2025,8 @@ def _grammar_json(text: str) -> JsonProblem | None:
             # `city is "Rome"`, `city = "Rome"`), each optional
             pattern = rf"(?<![A-Za-z_]){name}\s*(?:[:=]|\bis\b)?\s*" + (_STATED_STRING if typ == "s" else _STATED_NUMBER)
             found = list(re.finditer(pattern, blanked))
+            if not found and typ == "n":  # wip/fuzz0: "34 age", a number written before its key word (word_swap)
+                found = list(re.finditer(rf"(?<![\w.-])(?P<v>-?(?:0|[1-9][0-9]*)) {name}(?=[.,;]|\s+and\b)", blanked))
             if len(found) != 1:
                 break
             m = found[0]
@@ -1937,6 +2040,8 @@ def _grammar_json(text: str) -> JsonProblem | None:
             if any(c not in _PROSE_MARKS and c != "`" and not c.isalpha() for c in blanked):
                 continue
             head, sep, listing = blanked.partition("keys")
+            if not sep and "with keys" in t.pattern:  # wip/fuzz0: "with city and country: ...", the word "keys" of
+                head, sep, listing = "", "with", blanked.partition(" with ")[2]  # "with keys" left out (word_delete)
             if not sep or re.search(r"[A-Za-z]$", head):
                 continue  # the key list needs its own word ("Requiredkeys" is none)
             listed: list[str] = []
@@ -2053,9 +2158,13 @@ JSON_PROSE_MEASURES = [
     # a number's placeholder in the oracle's own words ("<number>", "<Zahl>", "...": wip/fuzzK's value_class, code_switch)
     # wip/fuzzQ: "and" before "return" left out, a line break after the colon, and the blanks the request grammar
     # declares for a template to fill (docs/request-language.md TEMPLATE: 0 a number, null any)
-    (re.compile(r'(?i:Convert )(?P<n>0|[1-9][0-9]*)(?i: km to meters (?:and )?return JSON )\{"meters":\s*'
+    (re.compile(r'(?i:Convert )(?P<n>0|[1-9][0-9]*)(?i: km to meters (?:and )?return (?:JSON )?)\{"meters":\s*'
                 r'(?:<(?:number|value|n|Zahl|Wert|número|nombre|numero|valor|valeur|число|数字)>|\.\.\.|…|0|null)\}\.?'),
      lambda n: {"meters": n * 1000}),
+    # wip/fuzz0 (--new-kinds synonym_swap): metres to metres, the number itself
+    (re.compile(r'(?i:Convert )(?P<n>0|[1-9][0-9]*)(?i: m to meters (?:and )?return (?:JSON )?)\{"meters":\s*'
+                r'(?:<(?:number|value|n)>|\.\.\.|0|null)\}\.?'),
+     lambda n: {"meters": n}),
     (re.compile(r'(?i:Convert )(?P<n>0|[1-9][0-9]*)(?i: hours to minutes (?:and )?return (?:only )?JSON with the key )"minutes"\.?'),
      lambda n: {"minutes": n * 60}),
 ]

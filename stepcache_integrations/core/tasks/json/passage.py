@@ -30,7 +30,7 @@ from lark import Token, Transformer
 from ..digit_groups import read_two_ways
 from ..request_language import Declined, Folded, RequestLanguage, Word, fold
 
-__all__ = ["bound_values", "framed_values"]
+__all__ = ["bound_values", "framed_values", "negations"]
 
 _EMAIL = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,63}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63})+(?![\w@-])(?!\.\w)")
 _ISO_DATE = re.compile(r"(?P<y>\d{4})-(?P<m>\d{2})-(?P<d>\d{2})(?![\w-])")
@@ -135,6 +135,19 @@ _TOKEN = re.compile(r"[^\W_]+(?:-[^\W_]+)*")
 # Per table, folded once at import: never_names is asked for every said name a statement reads
 _NEVER_NAMES = {language: frozenset(fold(word) for cls in ("NOT_NAME", "CALENDAR") for word in table.get("classes", {}).get(cls, ()))
                 for language, table in _TABLES.items()}
+
+
+# wip/fuzz0: every table's negation words, folded ("negations"): a capitalised one is no name and no part of one in a
+# passage of ANY language ("O cliente Tiago Not pagou 87 reais." may say Tiago did not pay: no claim)
+_NEGATIONS = frozenset(fold(word) for table in _TABLES.values() for word in table.get("negations", ()))
+# ... and those of every table but one: a passage's own table decides its own words by its classes (NOT_VALUE)
+_OTHER_NEGATIONS = {language: frozenset(fold(word) for other, table in _TABLES.items() if other != language
+                                        for word in table.get("negations", ())) for language in _TABLES}
+
+
+def negations() -> frozenset[str]:
+    """The folded negation words of every passage table (wip/fuzz0)."""
+    return _NEGATIONS
 
 
 def never_names(language: str) -> frozenset[str]:
@@ -331,6 +344,10 @@ def _framed_token(passage: str, folded: Folded, pos: int, vocabulary: Any, token
         return Word("LABEL", text, pos)
     if vocabulary.match(folded, pos) is not None:
         return None  # a table word (or phrase): the table's class
+    # another table's negation, capitalised as names are written ("Tiago Not pagou"; a lowercase word in a name is derived
+    # by no frame): NOT_VALUE, derived by no rule (wip/fuzz0)
+    if text[:1].isupper() and fold(text) in _OTHER_NEGATIONS.get(vocabulary.language, _NEGATIONS):
+        return Word("NOT_VALUE", text, pos)
     if text.isalpha() and text.islower():
         return Word("WORD", text, pos)
     if text.isalpha() and text[0].isupper() and text[1:].islower():

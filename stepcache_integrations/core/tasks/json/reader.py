@@ -27,7 +27,7 @@ from lark import Token, Transformer, Tree
 from ..digit_groups import read_two_ways
 from ...ast_lock import PARSE_LOCK
 from ..request_language import Declined, Folded, RequestLanguage, Vocabulary, Word, fold
-from .passage import bound_values, framed_values, never_names
+from .passage import bound_values, framed_values, negations, never_names
 from .places import CITY, COUNTRY, place_kinds
 from .relations import TABLES, derived_counts, derived_totals, relation_role
 from .yaml_block import DECLARED_LIST, block_disagrees
@@ -2439,8 +2439,8 @@ def _never_a_name(tokens: list[Token], language: str, place: bool = True) -> boo
     and pt "Nobody, 5"; in a name of several words another language's word may be an article, "Il Postino"). A
     person's name is no place: it '"nome": She ha 26 anni' names no one, although a city is called She."""
     own, words = _never_names(language), [str(t.value).split() for t in tokens if t.type == "NAME"]
-    if any(fold(word) in own for value in words for word in value):
-        return True
+    if any(fold(word) in own or fold(word) in negations() for value in words for word in value):
+        return True  # wip/fuzz0: a negation of ANY table's is no part of a name either ("Stadt Not Kiel")
     alone = [value[0] for value in words if len(value) == 1] if len(tokens) == 1 else []
     return any(fold(word) in _never_names_any() and not (place and CITY in (place_kinds(word) or ())) for word in alone)
 
