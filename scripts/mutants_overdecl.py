@@ -16,8 +16,8 @@ _L = ("tests/adversarial/test_overdecl_linear.py",)
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("overdecl-signs-not-read", "the typographic operator signs no longer read ('What is 14 × 11?' declined)",
-     _ARITH + "grammar.py", 'superscripts_as_powers(unicodedata.normalize("NFC", prompt).translate(_signs()))',
-     'superscripts_as_powers(unicodedata.normalize("NFC", prompt))', _A),  # wip/arithT: re-anchored (superscripts read after the signs)
+     _ARITH + "grammar.py", 'superscripts_as_powers(unicodedata.normalize("NFC", prompt).strip().translate(_signs()))',
+     'superscripts_as_powers(unicodedata.normalize("NFC", prompt).strip())', _A),  # wip/arithT: re-anchored (superscripts read after the signs)
     ("overdecl-times-sign-as-plus", "the multiplication sign read as '+' ('14 × 11' served 25)",
      _ARITH + "vocabulary/_common.json", '"\\u00d7": "*"', '"\\u00d7": "+"', _A),
     ("overdecl-division-sign-swapped", "the division sign read as '*' ('15 ÷ 3' served 45)",
