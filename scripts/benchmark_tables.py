@@ -718,6 +718,8 @@ BLOCKS: dict[str, Callable[[], str]] = {
     "heldout-languages-20-before": lambda: heldout_languages(HELDOUT_LANGUAGES_20_BEFORE),
     "heldout-phrasings-20": lambda: heldout_phrasings(HELDOUT_PHRASINGS_20),
     "heldout-languages-20": lambda: heldout_languages(HELDOUT_LANGUAGES_20),
+    "heldout-phrasings-25": lambda: heldout_phrasings(HELDOUT_PHRASINGS_25),
+    "heldout-languages-25": lambda: heldout_languages(HELDOUT_LANGUAGES_25),
     "heldout-phrasings-25-before": lambda: heldout_phrasings(HELDOUT_PHRASINGS_25_BEFORE),
     "heldout-languages-25-before": lambda: heldout_languages(HELDOUT_LANGUAGES_25_BEFORE),
     "heldout-phrasings-24": lambda: heldout_phrasings(HELDOUT_PHRASINGS_24),
