@@ -189,6 +189,10 @@ def test_property_run_exercised_the_reuse_paths() -> None:
     the property first: it never depends on another test having run before it)."""
     if not OUTCOMES_SEEN:
         test_verified_means_correct_and_store_holds_only_correct_entries()
+    for _ in range(3):  # random examples: a small run (one in a suite of 27,000 tests) once drew no patch; run more
+        if OUTCOMES_SEEN["patch"] + OUTCOMES_SEEN["skip_reuse"] > 0:
+            break
+        test_verified_means_correct_and_store_holds_only_correct_entries()
     assert OUTCOMES_SEEN, "the property test recorded no outcome"
     assert {"miss", "reuse", "reinstantiate"} <= set(OUTCOMES_SEEN), OUTCOMES_SEEN
     assert OUTCOMES_SEEN["patch"] + OUTCOMES_SEEN["skip_reuse"] > 0, OUTCOMES_SEEN
