@@ -1116,7 +1116,8 @@ def _bare_leaf_unknown(obj: Any, exact: str, key: str = "", as_written: frozense
     if not isinstance(obj, str) or f'"{obj}"' in exact or obj in as_written:
         return False
     word = obj.lower()
-    if key.lower() in _NAME_KEYS and " " in word and any(_bare_leaf_unknown(w, exact, key) for w in obj.split(" ")):
+    if key.lower() in _NAME_KEYS and " " in word and word.replace(" ", "").isalpha() and any(
+            _bare_leaf_unknown(w, exact, key) for w in obj.split(" ")):  # a model's code ("Ella 7") is no person's name
         return True  # wip/fuzz0: a name of several words, one of which names no one ("Carl Monday")
     calendar = word in _CALENDAR or any(word in months for months in _MONTHS.values())  # wip/fuzzQ: every month ("Stadt Mai")
     return word in _LITERAL_WORDS or key.lower() in _NAME_KEYS and (word in _NEVER_VALUES or calendar)
