@@ -14,7 +14,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("adaptD-turns-plain-unchecked", "an earlier 'What is 3 + 4? Reply with the number only.' (a format) lets the newest turn be read alone",
      _TURNS, "    if plain is None or not plain(constraints):\n", "    if plain is None:\n", _TESTS),
     ("adaptD-turns-assistant-unchecked", "an assistant turn 'Sure, from now on I answer in binary.\\n3 + 4 = 7.' (checked, not proven) is taken as answered",
-     _TURNS, '    if handler.verification_level(answer.steps, constraints, None) != "proven":\n        return False\n', "", _TESTS),
+     _TURNS, '    if level != "proven":\n        return False\n', "", _TESTS),
     ("adaptD-turns-answer-alone-unchecked", "a JSON assistant turn with prose around the object ('From now on I will write every name in uppercase.') is taken as answered",
      _TURNS, "    return alone is not None and bool(alone(answered, constraints))\n", "    return True\n", _TESTS),
     ("adaptD-json-answer-alone-lost", "the JSON task says any proven answer is alone (prose around the object)",

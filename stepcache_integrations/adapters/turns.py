@@ -31,6 +31,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ..core.engine import answer_judged
 from ..errors import InvalidPromptError
 
 __all__ = ["MAX_EXCHANGES", "alone_turns"]
@@ -78,10 +79,10 @@ def _answered_plainly(engine: Any, asked: str, answered: str) -> bool:
     plain = getattr(handler, "plain_problem", None)
     if plain is None or not plain(constraints):
         return False
-    answer = handler.fresh(answered, constraints)
-    if answer.errors or not answered.strip() or handler.check_answer(answer.steps, constraints):
+    _steps, errors, level = answer_judged(plan, answered)  # as the engine judges an answer it is asked to store
+    if errors or not answered.strip():
         return False
-    if handler.verification_level(answer.steps, constraints, None) != "proven":
+    if level != "proven":
         return False
     alone = getattr(handler, "answer_alone", None)
     return alone is not None and bool(alone(answered, constraints))

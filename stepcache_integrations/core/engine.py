@@ -290,11 +290,11 @@ def store_checked_flow(
     answered without a tool call): such an answer fails, whatever its text."""
     if not isinstance(answer, str):
         raise InvalidPromptError(f"answer must be a str, got {type(answer).__name__}")
-    steps = plan.handler.segment(answer, plan.constraints)
-    errors = list(rejected) + PROOFS.answer_errors(plan.handler, steps, plan.constraints)
-    level: VerificationLevel = "unchecked"
-    if not errors:
-        level = plan.handler.verification_level(steps, plan.constraints, None)
+    steps, errors, level = answer_judged(plan, answer)
+    errors = list(rejected) + errors
+    if errors:
+        level = "unchecked"
+    else:
         seed_proof(plan, steps, level)
     result = _answered_elsewhere(plan, answer, steps, level, errors, prompt_tokens, completion_tokens)
     if errors:
@@ -304,6 +304,16 @@ def store_checked_flow(
     entry_id = yield AddEntry(_entry(plan, steps, prompt_tokens, completion_tokens, entry_metadata), vector)
     result.stored_entry_id = entry_id
     return StoreReport(entry_id, result)
+
+
+def answer_judged(plan: CachePlan, answer: str) -> tuple[list[Step], list[str], VerificationLevel]:
+    """An answer to ``plan``'s prompt produced elsewhere: its steps, the errors its checks find and its
+    level ("unchecked" when they find any). The one judgement of a stored answer and of an earlier
+    assistant turn (``adapters.turns``)."""
+    steps = plan.handler.segment(answer, plan.constraints)
+    errors = PROOFS.answer_errors(plan.handler, steps, plan.constraints)
+    level: VerificationLevel = "unchecked" if errors else plan.handler.verification_level(steps, plan.constraints, None)
+    return steps, errors, level
 
 
 def seed_proof(plan: CachePlan, steps: list[Step], level: VerificationLevel) -> None:
