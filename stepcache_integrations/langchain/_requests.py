@@ -804,13 +804,14 @@ class Request:
 _TURN_ROLES = {"system": "system", "human": "user", "ai": "assistant"}
 
 
-def newest_turn_alone(request: Request, engine: Any, plain: bool) -> Request:
+def newest_turn_alone(request: Request, engine: Any, owner: Any, spec: Any) -> Request:
     """``request`` with the step tier's text the system turn and the newest user turn alone, when its earlier
     turns cannot change that turn's answer (``adapters.turns``: the one rule of both adapters); else as it is.
     Only for a chat request of plain messages (nothing beyond their text, every part read) with no task or
-    schema named (``plain``). Its messages stay whole: the model is sent the conversation (``model_input``)
-    and the exact tier keys on it."""
-    if not plain or request.kind != "chat" or len(request.messages) < 3 or request.digest is not None or request.unread:
+    schema named (by the cache or wrapper ``owner``, nor by the request's ``spec``). Its messages stay whole:
+    the model is sent the conversation (``model_input``) and the exact tier keys on it."""
+    named = (owner.task, owner.json_schema, spec.task, spec.schema)
+    if any(part is not None for part in named) or request.kind != "chat" or len(request.messages) < 3 or request.digest is not None or request.unread:
         return request
     turns = [(_TURN_ROLES.get(m.type, ""), message_text(m)) for m in request.messages]
     kept = alone_turns(engine, turns, lambda at: messages_to_text([request.messages[i] for i in at]))

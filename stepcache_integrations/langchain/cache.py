@@ -214,8 +214,7 @@ class StepCacheLLMCache(BaseCache):
                 return kept
         request = parse_cache_prompt(prompt)
         spec = self._spec(request, llm_string)
-        plain = self.task is None and self.json_schema is None and spec.task is None and spec.schema is None
-        request = newest_turn_alone(request, self.cache, plain)
+        request = newest_turn_alone(request, self.cache, self, spec)
         read = _Read(request, spec, *self._tier(request, llm_string, spec))
         if not again:
             with self._lock:

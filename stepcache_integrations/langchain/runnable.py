@@ -436,8 +436,7 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
     def _run(self, input: Any, child: RunnableConfig, kwargs: dict[str, Any]) -> _Run:
         request = self._request(input)
         read = self.read(kwargs)  # llm_string built and read once (twice for the known class: as bound too)
-        plain = self.task is None and self.json_schema is None and read.spec.task is None and read.spec.schema is None
-        request = newest_turn_alone(request, self.cache, plain)
+        request = newest_turn_alone(request, self.cache, self, read.spec)
         model = None if self.llm_key is not None else wrapper_identity(self.bound, read.bound.key_string,
                                                                         self.inert_model_fields)
         model_key = self._model_key(read.bound, kwargs, model)

@@ -297,6 +297,16 @@ def test_langchain_message_with_a_name_keeps_the_whole_conversation() -> None:
     assert len(model.calls) == 2 and reply.content == "8"
 
 
+def test_langchain_wrapper_naming_a_task_keeps_the_whole_conversation() -> None:
+    """A wrapper that names its task reads requests by that task, not by the tasks' own reading of each turn:
+    the conversation stays the prompt (the lone question's entry, cached as free text, is not served)."""
+    model = scripted("3 + 5 = 8.", "8", name="adaptD-task-named")
+    wrapped = with_step_cache(model, cache=StepCache(), task="text")
+    wrapped.invoke("What is 3 + 5?")
+    reply = wrapped.invoke(FOLLOW_UP)
+    assert len(model.calls) == 2 and reply.content == "8"
+
+
 # -- item 2: persona system prompts ending in "!" or one trailing space ------------------------------------
 PERSONAS = ["You are a helpful assistant!", "You are a helpful assistant. ", "You are a math tutor!",
             "You are a helpful assistant! ", "You're a helpful AI assistant!"]
