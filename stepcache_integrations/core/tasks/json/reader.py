@@ -331,6 +331,14 @@ class _Read(Transformer[Token, Any]):
         key = next(c for c in children if isinstance(c, Token) and c.type not in ("WITH", "DEF", "KEYWORD_ONE"))
         self.one_keys.append(key)
 
+    def with_keyed_stmts(self, children: list[Any]) -> None:
+        """'with the key "city" set to Berlin and "population" set to 3645000', 'with a field count set to 12 and a field
+        label set to 5' (wip/jsonAE): each statement its key and value (read by :meth:`stmt`). A count word as the first
+        article ("with one key city set to Berlin and population set to 5") says one key: with a second, no claim."""
+        counted = any(isinstance(c, Token) and c.type == "ART" and fold(str(c.value)) in _COUNT_WORDS for c in children)
+        if counted and sum(1 for c in children if isinstance(c, Token) and c.type in ("COMMA", "AND")):
+            raise Declined
+
     def with_one_key_said(self, children: list[Any]) -> None:
         """"with key ratio as a decimal fraction", "with a single key price, rounded to 2 decimals":
         the one key and its transform (wip/jsonR3)."""
