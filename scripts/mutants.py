@@ -804,3 +804,6 @@ MUTANTS += [Mutant(*row) for row in _ARITHT_ROWS]
 from mutants_fuzz0 import ROWS as _FUZZ0_ROWS  # noqa: E402 - wip/fuzz0: a negation of any passage table is no name and no part of one
 
 MUTANTS += [Mutant(*row) for row in _FUZZ0_ROWS]
+from mutants_jsonAE import ROWS as _JSONAE_ROWS  # noqa: E402 - wip/jsonAE: more statements after a key word's first ("the key 'city' set to Berlin and 'population' set to ...")
+
+MUTANTS += [Mutant(*row) for row in _JSONAE_ROWS]

@@ -1,0 +1,125 @@
+"""wip/jsonAE (issue 33 item 4): JSON reach from the dev sets' glue, generic forms only.
+
+1. More statements after a key word's first ("Give me a JSON object with the key 'city' set to Berlin and 'population'
+   set to 3645000", dev set 25; "with a field count set to 12 and a field label set to "widgets"", dev set 21): each
+   statement its own key and value, as "with 'city' set to Berlin and 'population' set to 3645000" already reads. A count
+   word as the article ("with one key city set to Berlin and population set to 5": one key said, two stated) is no claim.
+
+Served pairs are served AND exactly right; every trap costs a model call and nothing is served as proven; prompts
+no reader reads keep the model's answer."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from stepcache_integrations import StepCache
+from stepcache_integrations.core.tasks.json.reader import read_request
+
+from .harness import (
+    NeverRightModel, assert_json_pair_served_exactly, assert_models_answer_kept, assert_red_team_pair_not_served, exact_json_judge,
+)
+
+# -- 1. statements after "the key" / "a field" ----------------------------------------------------------------------
+KEYED = [
+    ("keyed/set-25", "Give me a JSON object with the key 'city' set to Berlin and 'population' set to 3645000.",
+     "Give me a JSON object with the key 'city' set to Madrid and 'population' set to 3223000.",
+     {"city": "Madrid", "population": 3223000}),
+    ("keyed/field-21", 'Give me a json object with a field count set to 12 and a field label set to "widgets".',
+     'Give me a json object with a field count set to 15 and a field label set to "widgets".', {"count": 15, "label": "widgets"}),
+    ("keyed/key-each", "Give me a JSON object with the key 'city' set to Berlin and the key 'population' set to 3645000.",
+     "Give me a JSON object with the key 'city' set to Lyon and the key 'population' set to 522000.",
+     {"city": "Lyon", "population": 522000}),
+    ("keyed/comma", "Give me a JSON object with the key 'city' set to Berlin, 'population' set to 3645000.",
+     "Give me a JSON object with the key 'city' set to Oslo, 'population' set to 709000.", {"city": "Oslo", "population": 709000}),
+    ("keyed/three", "Make a JSON object with the key 'city' set to Berlin, 'population' set to 3645000 and 'active' set to true.",
+     "Make a JSON object with the key 'city' set to Hamburg, 'population' set to 1841000 and 'active' set to false.",
+     {"city": "Hamburg", "population": 1841000, "active": False}),
+    # a key more, a key less, a key renamed, a value's type changed: the new object as stated
+    ("keyed/key-more", "Give me a JSON object with the key 'city' set to Berlin and 'population' set to 3645000.",
+     "Give me a JSON object with the key 'city' set to Berlin and 'population' set to 3645000 and 'country' set to Germany.",
+     {"city": "Berlin", "population": 3645000, "country": "Germany"}),
+    ("keyed/key-less", "Give me a JSON object with the key 'city' set to Berlin and 'population' set to 3645000.",
+     "Give me a JSON object with the key 'city' set to Berlin.", {"city": "Berlin"}),
+    ("keyed/renamed", "Give me a JSON object with the key 'city' set to Berlin and 'population' set to 3645000.",
+     "Give me a JSON object with the key 'city' set to Berlin and 'inhabitants' set to 3645000.",
+     {"city": "Berlin", "inhabitants": 3645000}),
+    ("keyed/uppercase-after", "Give me a JSON object with the key 'city' set to Berlin and 'population' set to 3645000.",
+     "Give me a JSON object with the key 'city' set to Berlin and 'population' set to 3645000. Uppercase the city.",
+     {"city": "BERLIN", "population": 3645000}),
+]
+
+
+@pytest.mark.parametrize("case", KEYED, ids=lambda c: c[0])
+def test_keyed_statements_served_exactly(case: tuple[str, str, str, dict[str, Any]]) -> None:
+    assert_json_pair_served_exactly(*case, in_order=True)
+
+
+def test_a_changed_type_gets_the_new_object_exactly() -> None:
+    cache, model = StepCache(), NeverRightModel()
+    cache.generate("Give me a JSON object with the key 'city' set to Berlin and 'population' set to 3645000.", model)
+    result = cache.generate("Give me a JSON object with the key 'city' set to Berlin and 'population' set to \"3645000\".", model)
+    assert result.verification == "proven" and exact_json_judge({"city": "Berlin", "population": "3645000"})(result.text), result.text
+
+
+KEYED_BASE = "Give me a JSON object with the key 'city' set to Berlin and 'population' set to 3645000."
+KEYED_TRAPS = [
+    "Give me a JSON object with one key 'city' set to Berlin and 'population' set to 3645000.",   # one key said, two stated
+    "Give me a JSON object with one key city set to Berlin and population set to 3645000.",
+    "Give me a JSON object with a single key 'city' set to Berlin and 'population' set to 3645000.",
+    "Give me a JSON object with only the key 'city' set to Berlin and 'population' set to 3645000.",
+    "Give me a JSON object with the key 'city' set to Berlin and 'population' not set to 3645000.",  # a negation
+    "Give me a JSON object with the key 'city' set to Berlin and no key 'population'.",
+    "Give me a JSON object with the key 'city' set to Berlin and 'population' set to 3645000 as a string.",  # a type note
+    "Give me a JSON object with the key 'city' set to Berlin and 'population' set to about 3645000.",  # a hedge
+    "Give me a JSON object with the key 'city' set to Berlin and 'population' set to 3645000 or more.",
+    "Give me a JSON object with the key 'city' set to Berlin and 'population' set to the population of Berlin.",  # a description
+    "Give me a JSON object with the key 'city' set to Berlin and 'population' set to its population.",
+    "Give me a JSON object with the key 'city' set to Berlin and 'population' set to unknown.",
+    "Give me a JSON object with the key 'city' set to Berlin and 'population' set to string.",  # a type word
+    "Give me a JSON object with the key 'city' set to Berlin and 'population' set to 3645000 people.",  # a unit
+    "Give me a JSON object with the key 'city' set to Berlin and 'population' set to 3645000 in 2020.",
+    "Give me a JSON object with the key 'city' set to Berlin and 'population' set to 3645000, without the city.",
+    "Give me a JSON object with the key 'city' set to Berlin and 'population' set to 3645000 except the city.",
+    "Give me a JSON object with the key 'city' set to Berlin and 'population' set to 3645000. Leave out the city.",
+    "Give me a JSON object with the key 'city' set to Berlin and 'population' set to 3645000 and a key 'country'.",  # a key more, no value
+    "Give me a JSON object with the key 'city' set to Berlin and a key 'population'.",
+    "Give me a JSON object with the key 'city' set to Berlin and the key 'population' set to 3645000 nested under 'stats'.",
+    "Give me a JSON object with the key 'city' set to Berlin and 'population' set to 3645000 rounded to the nearest thousand.",
+    "Give me a JSON object with the key 'city' set to Berlin and 'population' set to 3645000 and 3700000.",  # two values
+    "Give me a JSON object with the key 'city' set to Berlin and 'city' set to Paris.",  # one key twice
+    "Give me a JSON object with the key 'city' set to Berlin and the same key set to 3645000.",
+    "Give me a JSON object with the key 'city' set to berlin and 'population' set to 3645000.",  # a lowercase word
+    "Give me a JSON object with the key 'city' set to capital and 'population' set to 3645000.",
+    "Give me a JSON object with the key 'city' set to Berlin and 'population' set to 3.645.000.",
+    "Give me a JSON object with the key 'city' set to Berlin and a field 'population' set to 3,645,000.",
+    "Give me a YAML object with the key 'city' set to Berlin and 'population' set to 3645000.",  # another format
+    "Give me a JSON object with the key 'city' set to Berlin and 'population' set to 3645000?",
+    "Don't give me a JSON object with the key 'city' set to Berlin and 'population' set to 3645000.",
+]
+
+
+@pytest.mark.parametrize("trap", KEYED_TRAPS)
+def test_keyed_traps_not_served(trap: str) -> None:
+    assert_red_team_pair_not_served(KEYED_BASE, trap)
+
+
+@pytest.mark.parametrize("trap", KEYED_TRAPS)
+def test_keyed_traps_keep_the_models_answer(trap: str) -> None:
+    assert_models_answer_kept(trap)
+
+
+@pytest.mark.parametrize("prompt", [p for p in KEYED_TRAPS if "YAML" not in p and not p.startswith("Don't")] + [
+    "Give me a JSON object with one key 'city' set to Berlin, 'population' set to 3645000.",
+])
+def test_keyed_traps_read_nothing(prompt: str) -> None:
+    assert read_request(prompt) is None
+
+
+def test_each_keyed_statement_is_read_with_its_own_key() -> None:
+    read = read_request("Give me a json object with a field count set to 12 and a field label set to \"widgets\".")
+    assert read is not None and {k: s.value for k, s in read.statements.items()} == {"count": 12, "label": "widgets"}
+    assert read.keys == ("count", "label")
+    read = read_request("Give me a JSON object with one key 'city' set to Berlin.")  # one key, one statement: as before
+    assert read is not None and {k: s.value for k, s in read.statements.items()} == {"city": "Berlin"}
