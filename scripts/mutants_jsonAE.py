@@ -25,3 +25,25 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      '        counted = any(isinstance(c, Token) and c.type == "ART" for c in children)\n', (_T,)),
 ]
 # fmt: on
+
+_T2 = "tests/adversarial/test_json_keyed_runs_jsonAE.py"
+# fmt: off
+ROWS += [
+    # a record's string written as two literals (Python joins them; YAML/SQL read a doubled quote as one)
+    ("jsonAE-joined-literal-value", "\"{'name': 'O''Brien'}\" read as 'OBrien' (Python's implicit join)", _READER,
+     "            or isinstance(value.value, str) and _one_string_literal(literal):\n",
+     "            or isinstance(value.value, str) and literal[:1] in \"'\\\"\":\n", (_T2,)),
+    ("jsonAE-joined-literal-inner-quote", "a quote inside one literal is taken for a join: \"{'name': \\\"O'Brien\\\"}\" declined", _READER,
+     "    return len(literal) >= 2 and literal[0] in \"'\\\"\" and literal[-1] == literal[0] and literal[0] not in literal[1:-1]\n",
+     "    return len(literal) >= 2 and literal[0] in \"'\\\"\" and literal[-1] == literal[0] and \"'\" not in literal[1:-1]\n", (_T2,)),
+    ("jsonAE-joined-literal-key", "\"{'na' 'me': 'Ana'}\" read with the key 'name'", _READER,
+     '        if not bare and hasattr(key, "lineno") and not _one_string_literal(ast.get_source_segment(source, key) or ""):\n',
+     "        if False:\n", (_T2,)),
+    ("jsonAE-joined-literal-call-key", "dict(title='Dune', ...) declined: a call's keyword taken for a joined literal", _READER,
+     '        if not bare and hasattr(key, "lineno") and not _one_string_literal(ast.get_source_segment(source, key) or ""):\n',
+     '        if not bare and not _one_string_literal(ast.get_source_segment(source, key) or ""):\n', (_T2,)),
+    ("jsonAE-joined-literal-nested-key", "\"{'a': {'b' 'c': 1}}\" read with the nested key 'bc'", _READER,
+     '    return key.value if not isinstance(key.value, str) or _one_string_literal(ast.get_source_segment(source, key) or "") else _NOT_DATA\n',
+     "    return key.value\n", (_T2,)),
+]
+# fmt: on

@@ -123,3 +123,44 @@ def test_each_keyed_statement_is_read_with_its_own_key() -> None:
     assert read.keys == ("count", "label")
     read = read_request("Give me a JSON object with one key 'city' set to Berlin.")  # one key, one statement: as before
     assert read is not None and {k: s.value for k, s in read.statements.items()} == {"city": "Berlin"}
+
+
+# -- 2. a record's string written as two literals -------------------------------------------------------------------
+# Found while reading records (wip/jsonAE): Python joins adjacent literals, so "{'name': 'O''Brien'}" was read and served
+# proven as "OBrien" (YAML and SQL read a doubled quote as one: "O'Brien"), "'Ana' 'Bob'" as "AnaBob". Two readings: no claim.
+JOINED = [
+    "Turn this into JSON: {'name': 'O''Brien', 'age': 3}",
+    "Turn this into JSON: {'name': 'Ana' 'Bob', 'age': 3}",
+    "Turn this into JSON: {'name': \"Ana\" \"Bob\", 'age': 3}",
+    "Turn this into JSON: {'name': '''Ana''', 'age': 3}",
+    "Turn this into JSON: {'na' 'me': 'Ana', 'age': 3}",
+    "Turn this into JSON: {'a': {'b' 'c': 1}}",
+    "Turn this into JSON: dict(name='O''Brien', age=3)",
+    "Turn this into JSON: {'tags': ('O''Brien', 'x'), 'age': 3}",
+]
+
+
+@pytest.mark.parametrize("prompt", JOINED)
+def test_joined_literals_read_nothing(prompt: str) -> None:
+    assert read_request(prompt) is None
+
+
+@pytest.mark.parametrize("prompt", JOINED)
+def test_joined_literals_not_served(prompt: str) -> None:
+    assert_red_team_pair_not_served("Turn this into JSON: {'name': 'Ana', 'age': 3}", prompt)
+
+
+@pytest.mark.parametrize("prompt", JOINED)
+def test_joined_literals_keep_the_models_answer(prompt: str) -> None:
+    assert_models_answer_kept(prompt)
+
+
+@pytest.mark.parametrize(("prompt", "expected"), [
+    ("Turn this into JSON: {'name': \"O'Brien\", 'age': 3}", {"name": "O'Brien", "age": 3}),  # one literal, another quote inside
+    ("Turn this into JSON: {'name': 'Say \"hi\"', 'age': 3}", {"name": 'Say "hi"', "age": 3}),
+    ("Turn this into JSON: dict(title='Dune', sequel=None)", {"title": "Dune", "sequel": None}),
+    ("Turn this into JSON: {'a': {'bc': 1}}", {"a": {"bc": 1}}),
+])
+def test_one_literal_still_reads(prompt: str, expected: dict[str, Any]) -> None:
+    read = read_request(prompt)
+    assert read is not None and {k: s.value for k, s in read.statements.items()} == expected
