@@ -30,7 +30,7 @@ from ..request_language import Declined, Folded, RequestLanguage, Vocabulary, Wo
 from .passage import bound_values, framed_values, negations, never_names
 from .places import CITY, COUNTRY, place_kinds
 from .relations import TABLES, derived_counts, derived_totals, relation_role
-from .yaml_block import DECLARED_LIST, block_disagrees
+from .yaml_block import DECLARED_LIST, block_disagrees, flow_mapping, same_as_yaml
 from .two_readings import read_two_ways as _typed_two_ways
 from .transforms import FORMULAS, HALF_UP, MEASURES, TARGET_UNIT, TARGETS, UNIT_TARGET, UNITLESS_TARGETS, UNITS, apply_transform, rounding_first, summed
 
@@ -3290,10 +3290,11 @@ def _record(pairs: list[tuple[str, Any]], text: str, start: int, end: int) -> tu
     escape; the members are its statements. None for anything else (a repeated key, "1.10")."""
     if "\\" in text[start:end]:
         return None
+    plain = {key for key, item in pairs if isinstance(item, _Plain)}  # written without quotes (wip/jsonAE)
     value = _record_value(_Pairs(pairs))
     if value is _NOT_DATA:
         return None
-    members = [(key, item, isinstance(item, str)) for key, item in value.items()]
+    members = [(key, item, isinstance(item, str) and key not in plain) for key, item in value.items()]
     return Word("RECORD", members, start), end  # type: ignore[arg-type]
 
 
@@ -3310,7 +3311,7 @@ def _record_value(value: Any, depth: int = 0) -> Any:
     if value is None or isinstance(value, (bool, int)):
         return value
     if isinstance(value, str):
-        return value if value.strip() and "\n" not in value else _NOT_DATA
+        return str(value) if value.strip() and "\n" not in value else _NOT_DATA
     return _record_container(value, depth)
 
 
@@ -3351,14 +3352,107 @@ def _python_record_at(text: str, pos: int) -> tuple[Word, int] | None:
     for _tried in range(_DEPTH * 4):
         end = text.find(close, at)
         if end < 0:
-            return None
+            break
         source = text[pos : end + 1]
         items = _literal_items(source, call)
         if items is not None:
             pairs = _literal_pairs(items, source)
             return None if pairs is None else _record(pairs, text, pos, end + 1)
         at = end + 1
+    # wip/jsonAE: no program's literal at all ("{title: Dune, author: Frank Herbert}"): YAML's flow mapping. One that
+    # parses stays a program's ("{name: Ana}": Ana a variable, wip/jsonR5), read above or no claim.
+    return None if call else _flow_record_at(text, pos)
+
+
+class _Plain(str):
+    """A string a flow mapping writes without quotes (wip/jsonAE): its statement is unquoted."""
+
+
+# wip/jsonAE: a flow mapping's plain scalars as JSON writes them (a number, true, false, null) or a name: one to six
+# words of letters, digits or hyphens, each capitalised or a number ("Neuromancer", "Frank Herbert", "Müller GmbH",
+# "X1"), none a word the tables say is no data (a type, a placeholder, a describing or never-a-name word), none a word
+# of its own key ("{city: City}", "{title: Book Title}": a slot described). YAML must read the same value, type too
+# (yaml_block: "Yes", "0150", "2026-03-14", "1_000", "12:30" are no claim). A lowercase word may describe: no claim.
+_FLOW_NUMBER = re.compile(r"0|-?[1-9]\d{0,59}|-?(?:0|[1-9]\d{0,14})\.\d{1,9}")
+_FLOW_WORD = re.compile(r"[^\W_][\w-]{0,40}")
+
+
+def _flow_record_at(text: str, pos: int) -> tuple[Word, int] | None:
+    """A YAML flow mapping at ``pos`` read as a record (:func:`_record`): the shortest that YAML reads, its plain
+    scalars by :func:`_flow_plain`; None for anything else (wip/jsonAE)."""
+    at = pos
+    for _tried in range(_DEPTH * 4):
+        end = text.find("}", at)
+        if end < 0:
+            return None
+        value = flow_mapping(text[pos : end + 1], _flow_plain, _NOT_DATA, _flow_pairs)
+        if value is not None:
+            if value is _NOT_DATA or not isinstance(value, _Pairs) or not _spaced_name(value):
+                return None
+            return _record(list(value), text, pos, end + 1)
+        at = end + 1
     return None
+
+
+def _spaced_name(value: Any) -> bool:
+    """Whether a flow mapping holds a name of several words ("Frank Herbert"): two capitalised words side by side are
+    no program's (a JavaScript or Python literal's bare word is a variable, wip/jsonR5: "{name: Ana}" stays no claim;
+    "{sku: WH-03}" is JavaScript's WH - 3), so the mapping is data (wip/jsonAE)."""
+    if isinstance(value, _Plain):
+        return " " in value
+    items = [item for _key, item in value] if isinstance(value, _Pairs) else value if isinstance(value, list) else []
+    return any(_spaced_name(item) for item in items)
+
+
+def _flow_pairs(pairs: list[tuple[Any, Any]]) -> Any:
+    """A flow mapping's members, or :data:`_NOT_DATA` for a refused key or a name echoing its own key."""
+    if any(key is _NOT_DATA or not isinstance(key, str) for key, _value in pairs):
+        return _NOT_DATA
+    if any(isinstance(value, _Plain) and _echoes_key(key, value) for key, value in pairs):
+        return _NOT_DATA
+    return _Pairs(pairs)
+
+
+def _echoes_key(key: str, value: str) -> bool:
+    """Whether a word of a plain name is a word of its key ("{city: City}", "{book_title: Title}")."""
+    parts = {fold(part) for part in re.split(r"[\s_-]+", key) if part}
+    return any(fold(word) in parts for word in value.split(" "))
+
+
+def _flow_plain(written: str, yaml_value: Any) -> Any:
+    """A plain scalar of a flow mapping (:data:`_FLOW_NUMBER`'s comment), or :data:`_NOT_DATA`."""
+    if written in _JS_WORDS:
+        value: Any = _JS_WORDS[written]
+    elif _FLOW_NUMBER.fullmatch(written):
+        value = _json_float(written) if "." in written else int(written)
+    elif _flow_name(written):
+        value = _Plain(written)
+    else:
+        return _NOT_DATA
+    return value if same_as_yaml(value, yaml_value) else _NOT_DATA
+
+
+def _flow_name(written: str) -> bool:
+    """A name :func:`_flow_plain` reads (:data:`_FLOW_NUMBER`'s comment)."""
+    words = written.split(" ")
+    if not 1 <= len(words) <= 6 or not written[:1].isupper():
+        return False
+    if not all(_FLOW_WORD.fullmatch(word) and (word[0].isupper() or word.isdigit()) for word in words):
+        return False
+    if len(words) == 1 and written.isalpha() and written.isupper():
+        return False  # "X", "N", "ABC": a slot's letter or an abbreviation, no name (a code has a digit: "X1", "WH-03")
+    return not any(fold(word) in _not_flow_names() for word in words)
+
+
+@lru_cache(maxsize=1)
+def _not_flow_names() -> frozenset[str]:
+    """The words no flow mapping's name holds: JSON's and YAML's literal words, type words, the tables' describing,
+    placeholder, count and never-a-name words, and every word of a table but an entity noun ("Thirty", "Three": a number
+    in words; "M": a unit; "Optional"; es "Y": "and") (:func:`_flow_name`)."""
+    table_words = {phrase for table in _LANGUAGE.vocabularies for phrase, kind in table.phrases.items() if kind != "ENTITY"}
+    slot_names = {fold(word) for table in _TABLES.values() for word in table.get("slot_names", ())}  # "Example", "Foo"
+    return (_NOT_BARE | _TYPE_WORDS | _DESCRIBING_WORDS | _COUNT_WORDS | frozenset(fold(w) for w in _VALUE_WORDS)
+            | _never_names_any() | frozenset(table_words) | frozenset(slot_names))
 
 
 def _literal_items(source: str, call: bool) -> list[tuple[Any, Any]] | None:

@@ -19,11 +19,12 @@ a date YAML makes equals no JSON value). With no key list the key must be the la
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 import yaml
 
-__all__ = ["DECLARED_LIST", "block_disagrees"]
+__all__ = ["DECLARED_LIST", "block_disagrees", "flow_mapping", "same_as_yaml"]
 
 #: ``declared``'s mark of a key the request declares a list: its value is not compared, its label still must be YAML's key
 DECLARED_LIST: Any = object()
@@ -235,3 +236,63 @@ def _statement_disagrees(pair: tuple[Any, Any, int, int] | None, label: str, st:
     if written is DECLARED_LIST:
         written = value
     return not (_same_or_decimal_comma(st.value, value) or _same(written, value)) or must_be_key and key != label
+
+
+# wip/jsonAE: a flow mapping of plain words ('{title: Neuromancer, year: 1984}'). YAML's indicators that make a node
+# other than plain data (a tag, an anchor or alias, a comment, a block scalar, a directive, a complex key, an escape) and
+# a line break (where folding joins lines): no claim.
+_FLOW_REFUSED = re.compile(r"[!&*#|>%@`?\\\n]")
+_FLOW_DEPTH = 4
+
+
+def same_as_yaml(read: Any, yaml_value: Any) -> bool:
+    """A value read as YAML reads it, types too (:func:`_same`)."""
+    return _same(read, yaml_value)
+
+
+def flow_mapping(source: str, plain: Callable[[str, Any], Any], refused: Any, mapping: Callable[[list[Any]], Any]) -> Any:
+    """wip/jsonAE: YAML's flow mapping ``source`` ('{title: Neuromancer, year: 1984}', the whole text), read as data:
+    each plain scalar by ``plain(its text, YAML's value)`` (which returns ``refused`` for what it does not read), each
+    quoted scalar as written when it has no escape and no doubled quote, each key a string YAML reads as one, each
+    mapping as ``mapping(its (key, value) pairs)``, nested at most four deep. None when YAML reads no flow mapping here
+    (the caller may try a longer text); ``refused`` when it does, but not as data."""
+    if _FLOW_REFUSED.search(source):
+        return refused
+    loader = yaml.SafeLoader(source)
+    try:
+        node = loader.get_single_node()
+        if not isinstance(node, yaml.MappingNode) or not node.flow_style or node.end_mark.index != len(source):
+            return None
+        return _flow_node(loader, node, source, (plain, refused, mapping), 0)
+    except (yaml.YAMLError, TypeError, ValueError, RecursionError):
+        return None
+    finally:
+        loader.dispose()
+
+
+def _flow_node(loader: Any, node: Any, source: str, how: tuple[Callable[[str, Any], Any], Any, Callable[[list[Any]], Any]],
+               depth: int) -> Any:
+    """One node of :func:`flow_mapping` (``how``: plain, refused, mapping)."""
+    plain, refused, mapping = how
+    if depth > _FLOW_DEPTH:
+        return refused
+    if isinstance(node, yaml.ScalarNode):
+        return _flow_scalar(loader, node, source, plain, refused)
+    if isinstance(node, yaml.SequenceNode):
+        return [_flow_node(loader, item, source, how, depth + 1) for item in node.value]
+    pairs = []
+    for key_node, value_node in node.value:
+        key = _flow_scalar(loader, key_node, source, lambda text, value: text if value == text else refused, refused) \
+            if isinstance(key_node, yaml.ScalarNode) else refused
+        pairs.append((key, _flow_node(loader, value_node, source, how, depth + 1)))
+    return mapping(pairs)
+
+
+def _flow_scalar(loader: Any, node: Any, source: str, plain: Callable[[str, Any], Any], refused: Any) -> Any:
+    """A scalar: quoted as written (no escape, no doubled quote), plain by ``plain``; any other style ``refused``."""
+    raw = source[node.start_mark.index : node.end_mark.index]
+    if node.style in ("'", '"'):
+        return node.value if raw == node.style + node.value + node.style else refused
+    if node.style is not None or raw != node.value:
+        return refused
+    return plain(node.value, loader.construct_object(node))
