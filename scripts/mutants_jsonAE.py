@@ -47,3 +47,37 @@ ROWS += [
      "    return key.value\n", (_T2,)),
 ]
 # fmt: on
+
+# fmt: off
+ROWS += [
+    # a YAML flow mapping of names
+    ("jsonAE-flow-off", "'JSON please: {title: Dune, author: Frank Herbert, year: 1965}' is no claim (no flow mapping read)", _READER,
+     "    return None if call else _flow_record_at(text, pos)\n", "    return None\n", (_T2,)),
+    # (a program's literal that parses, "{title: Dune, year: 1965}", never holds a name of several words: the spaced-name
+    # rule below is what keeps it a program's; a row sending it to YAML is an equivalent mutant, so none)
+    ("jsonAE-flow-spaced-name", "'{sku: WH-03, qty: 2}' (JavaScript's WH - 03) read as YAML", _READER,
+     '        return " " in value\n', "        return True\n", (_T2,)),
+    ("jsonAE-flow-yaml-type", "'classic: Off' (YAML 1.1's false) read as the string 'Off'", _READER,
+     "    return value if same_as_yaml(value, yaml_value) else _NOT_DATA\n", "    return value\n", (_T2,)),
+    ("jsonAE-flow-echo-key", "'{title: Book Title, ...}' (a slot described with its key) read as data", _READER,
+     "    return any(fold(word) in parts for word in value.split(\" \"))\n", "    return False\n", (_T2,)),
+    ("jsonAE-flow-capitals", "'year: N' (a slot's letter) read as the string 'N'", _READER,
+     "    if len(words) == 1 and written.isalpha() and written.isupper():\n", "    if False:\n", (_T2,)),
+    ("jsonAE-flow-table-words", "'year: Nineteen Sixty-Five' (a number in words) read as a string", _READER,
+     "            | _never_names_any() | frozenset(table_words) | frozenset(slot_names))\n",
+     "            | _never_names_any() | frozenset(slot_names))\n", (_T2,)),
+    ("jsonAE-flow-slot-names", "'title: Example' read as data (en slot_names dropped)", _READER,
+     "            | _never_names_any() | frozenset(table_words) | frozenset(slot_names))\n",
+     "            | _never_names_any() | frozenset(table_words))\n", (_T2,)),
+    ("jsonAE-flow-lowercase-word", "'author: Frank Herbert or Brian Herbert' read as one name", _READER,
+     "    if not all(_FLOW_WORD.fullmatch(word) and (word[0].isupper() or word.isdigit()) for word in words):\n",
+     "    if not all(_FLOW_WORD.fullmatch(word) for word in words):\n", (_T2,)),
+    ("jsonAE-flow-comment", "'year: 1965 # or 1966' + a line break read as 1965 (YAML drops the comment)", f"{_JSON}/yaml_block.py",
+     "    if _FLOW_REFUSED.search(source):\n", "    if False:\n", (_T2,)),
+    ("jsonAE-flow-doubled-quote", "\"title: 'O''Brien'\" read (a doubled quote)", f"{_JSON}/yaml_block.py",
+     "        return node.value if raw == node.style + node.value + node.style else refused\n", "        return node.value\n", (_T2,)),
+    ("jsonAE-flow-plain-marked", "a flow mapping's name is read as a quoted string (its unquoted checks skipped)", _READER,
+     "    members = [(key, item, isinstance(item, str) and key not in plain) for key, item in value.items()]\n",
+     "    members = [(key, item, isinstance(item, str)) for key, item in value.items()]\n", (_T2,)),
+]
+# fmt: on

@@ -224,6 +224,8 @@ FLOW_TRAPS = [
     "JSON please: {title: Dune, author: Frank Herbert, year: 1965, classic: Yes}",
     "JSON please: {title: Dune, author: Frank Herbert, year: 1965, classic: True}",  # Python's True
     "JSON please: {title: Dune, author: Frank Herbert, year: 1965, classic: On}",
+    "JSON please: {title: Dune, author: Frank Herbert, year: 1965, classic: Off}",  # YAML 1.1's false: no table's word
+    "JSON please: {title: 'O''Brien', author: Frank Herbert, year: 1965}",  # a doubled quote
     "JSON please: {title: Dune, author: Frank Herbert, year: 1965, sequel: ~}",  # YAML's null
     "JSON please: {title: Dune, author: Frank Herbert, year: 1965, sequel: None}",
     "JSON please: {title: Dune, author: Frank Herbert, year: 1965, sequel: }",
@@ -232,6 +234,7 @@ FLOW_TRAPS = [
     "JSON please: {title: Dune, author: Frank Herbert, year: !!str 1965}",  # a tag
     "JSON please: {title: &t Dune, author: Frank Herbert, name: *t}",  # an anchor and alias
     "JSON please: {title: Dune, author: Frank Herbert, year: 1965 # or 1966}",  # a comment
+    "JSON please: {title: Dune, year: 1965 # or 1966\n, author: Frank Herbert}",  # a comment YAML drops, a line break
     "JSON please: {title: Dune, author: Frank Herbert, title: Emma}",  # a key twice
     "JSON please: {title: Dune, author: Frank Herbert, year: 1965",  # never closed
     "JSON please: {title: Dune, author: Frank Herbert, year: 1965}, without the year",
