@@ -38,7 +38,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("jsonR5-dict-call-deleted", "'dict(title=..., year=...)' is not read",
      _READER, '    if text.startswith("dict(", pos):\n        return _python_record_at(text, pos)\n', '', (_T,)),
     ("jsonR5-grammar-one-key-stmt", "'with key \"color\" set to \"red\"' is not derived",
-     _GRAMMAR, "%extend mod: WITH (DEF | ART)? KEYWORD_ONE stmt -> with_stmts\n", "%extend mod: WITH (DEF | ART)? KEYWORD_ONE KEYWORD_ONE stmt -> with_stmts\n", (_T,)),
+     _GRAMMAR, "%extend mod: WITH (DEF | ART)? KEYWORD_ONE _keyed_stmts -> with_keyed_stmts\n",  # re-anchored by wip/jsonAE
+     "%extend mod: WITH (DEF | ART)? KEYWORD_ONE KEYWORD_ONE _keyed_stmts -> with_keyed_stmts\n", (_T,)),
     ("jsonR5-grammar-one-key-rounded-plain", "'with key \"temp\" holding 21.46 rounded to one decimal' states the value unrounded",
      _GRAMMAR, "           | WITH (DEF | ART)? KEYWORD_ONE STMT ROUNDED target -> stmt_rounded\n", "           | WITH (DEF | ART)? KEYWORD_ONE STMT ROUNDED target -> with_stmts\n", (_T,)),
     ("jsonR5-en-holding-deleted", "en 'holding' is no separator of a key and its value",
