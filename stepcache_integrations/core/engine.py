@@ -296,7 +296,10 @@ def store_checked_flow(
         level = "unchecked"
     else:
         seed_proof(plan, steps, level)
-    result = _answered_elsewhere(plan, answer, steps, level, errors, prompt_tokens, completion_tokens)
+    # The record is of the answer as written: prose, a second object or a stray brace around what the checks
+    # read is not judged (red team 28, K7); the entry holds the checked steps alone, at their level.
+    shown: VerificationLevel = level if plan.handler.answer_alone(answer, plan.constraints) else "unchecked"
+    result = _answered_elsewhere(plan, answer, steps, shown, errors, prompt_tokens, completion_tokens)
     if errors:
         return StoreReport(None, result)  # never store an answer that fails its checks
     vector = plan.vector if plan.vector is not None else (yield EmbedPrompt(canonical_prompt(plan.prompt)))
