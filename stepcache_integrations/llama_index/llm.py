@@ -55,8 +55,10 @@ from ..adapters.flow import (
     answer_flow,
     arun,
     arun_stream,
+    canonical,
     finish_step,
     log_request,
+    one_flight,
     pull,
     result_event,
     run,
@@ -70,6 +72,7 @@ from ..adapters.flow import (
 )
 from ..adapters.turns import alone_turns
 from ..core.engine import CachePlan, StepCache
+from ..core.flights import flight_key
 from ..core.types import StepCacheResult
 from ._exact import ExactRequest, exact_answer_flow, exact_chat_request, exact_completion_request, exact_stream_flow
 from ._function_calling import InnerFunctionCalling
@@ -428,8 +431,21 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
         )
 
     # ------------------------------------------------------------------ completion
+    def _flight_key(self, begun: _Begun, prompt: str, kind: str, kwargs: dict[str, Any]) -> Any:
+        """What makes two requests the same request (``adapters.flow.one_flight``): the partition (model,
+        call options, conversation, request beyond its text), the tier, the sampling options, the kind of call
+        (``complete`` formatted or not, ``chat``), the whole request's text and the step tier's prompt."""
+        return flight_key("llama_index", self.namespace, begun.key, begun.decision.tier, begun.sampling, kind,
+                          prompt, begun.prompt, canonical(kwargs), self.task, canonical(self.json_schema))
+
     def _complete_flow(self, prompt: str, formatted: bool, kwargs: dict[str, Any]) -> TwinFlow[CompletionResponse]:
         begun = self._begin(prompt, kwargs)
+        kind = "complete:formatted" if formatted else "complete"
+        return (yield from one_flight(self._cache, self._flight_key(begun, prompt, kind, kwargs),
+                                      lambda: self._completed(begun, prompt, formatted, kwargs)))
+
+    def _completed(self, begun: _Begun, prompt: str, formatted: bool, kwargs: dict[str, Any]) -> TwinFlow[CompletionResponse]:
+        """The completion's lookup (a waiter's, after the identical request it waited for) and answer."""
         if begun.decision.tier != "step":
             request = self._exact(begun.key, begun.decision, prompt, exact_completion_request(prompt, formatted), False, kwargs)
             call = Io.of(self._llm.complete, self._llm.acomplete, prompt, formatted=formatted, **kwargs)
@@ -483,6 +499,11 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
         messages = clean_messages(messages)
         prompt = messages_to_cache_prompt(messages)
         begun = self._begin(prompt, kwargs, messages)
+        return (yield from one_flight(self._cache, self._flight_key(begun, prompt, "chat", kwargs),
+                                      lambda: self._chatted(begun, messages, prompt, kwargs)))
+
+    def _chatted(self, begun: _Begun, messages: list[ChatMessage], prompt: str, kwargs: dict[str, Any]) -> TwinFlow[ChatResponse]:
+        """The chat request's lookup (a waiter's, after the identical request it waited for) and answer."""
         if begun.decision.tier != "step":
             request = self._exact(begun.key, begun.decision, prompt, exact_chat_request(messages), True, kwargs)
             return (yield from exact_answer_flow(request, Io.of(self._llm.chat, self._llm.achat, messages, **kwargs)))
