@@ -70,7 +70,7 @@ from ..adapters.flow import (
     inert_names,
     warn_once,
 )
-from ..adapters.turns import alone_turns
+from ..adapters.turns import alone_turns, question_after_system
 from ..core.engine import CachePlan, StepCache
 from ..core.flights import flight_key
 from ..core.types import StepCacheResult
@@ -290,7 +290,7 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
         return default_llm_key(self._llm, sampling.kwargs or None, dropped, sampling.fields)
 
     def _request_key(self, kwargs: dict[str, Any], messages: Sequence[ChatMessage] | None = None,
-                     base: str | None = None, alone: bool = False) -> str:
+                     base: str | None = None, alone: bool = False, turns_keyed: bool = True) -> str:
         """The llm_key of one request: :meth:`llm_key_for` (or ``base``), scoped to its conversation if it
         is a follow-up (not for a newest turn read alone, ``alone``: :meth:`_alone`), to whatever the
         messages hold beyond their text (``request_digest``), and, for a model that is no chat model
@@ -299,7 +299,7 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
         base = self.llm_key_for(kwargs) if base is None else base
         key = base + ("|chat" if messages is not None and not self.metadata.is_chat_model else "")
         key = f"{key}|conversation={scope}" if scope else key
-        digest = request_digest(messages)
+        digest = request_digest(messages, turns_keyed)  # the turns apart but for a question read after a system turn
         return f"{key}|request={digest}" if digest else key
 
     def _lookup_args(self, key: str) -> dict[str, Any]:
@@ -339,12 +339,25 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
         alone = self._alone(messages)
         if alone is not None:  # the newest turn read alone: its prompt and key are those of the turn asked alone
             messages, prompt = alone, messages_to_cache_prompt(alone)
-            key = self._request_key(kwargs, messages, alone=True)
+        turns_keyed = not self._question_read(messages, prompt)
+        if alone is not None or not turns_keyed:
+            key = self._request_key(kwargs, messages, alone=alone is not None, turns_keyed=turns_keyed)
         sampling = sampling_split(self._llm, kwargs)
         shared = self._shared_base(sampling)
-        shared_key = None if shared is None else self._request_key(kwargs, messages, shared, alone=alone is not None)
+        shared_key = None if shared is None else self._request_key(kwargs, messages, shared, alone=alone is not None,
+                                                                   turns_keyed=turns_keyed)
         options = None if shared_key is None or shared_key == key else self._lookup_args(shared_key)
         return _Begun(key, decision, options, sampling.digest, prompt if alone is not None else None)
+
+    def _question_read(self, messages: Sequence[ChatMessage] | None, prompt: str) -> bool:
+        """Whether the request is a system turn and a question a task reads as a problem, with nothing beyond
+        their text and no task or schema named (``adapters.turns.question_after_system``: the one rule of both
+        adapters): then its turns are not keyed apart from its prompt."""
+        if not messages or len(messages) != 2 or self.task is not None or self.json_schema is not None:
+            return False
+        if request_rest(messages) is not None:
+            return False
+        return question_after_system(self._cache, [(role_name(m), m.content or "") for m in messages], lambda: prompt)
 
     def _alone(self, messages: Sequence[ChatMessage] | None) -> list[ChatMessage] | None:
         """The system turn and the newest user turn, when a conversation's earlier turns cannot change its
