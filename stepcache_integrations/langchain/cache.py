@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from collections import OrderedDict
 from collections.abc import Collection
@@ -414,8 +415,31 @@ class StepCacheLLMCache(BaseCache):
         return run(self._lookup_flow(prompt, llm_string))
 
     async def alookup(self, prompt: str, llm_string: str) -> RETURN_VAL_TYPE | None:
-        """Async twin of :meth:`lookup` (native: the engine's async path)."""
-        return await arun(self._lookup_flow(prompt, llm_string))
+        """Async twin of :meth:`lookup` (native: the engine's async path).
+
+        Identical requests in flight at once (``abatch([s, s])``, ``gather`` of one ``ainvoke``) cost one model
+        call (``core.flights``): the first to miss leads until its task is done (its ``aupdate`` has stored the
+        answer, or the model failed); an identical request's lookup waits for it, then looks up. The flight is
+        released when the leading task ends, whatever happens in it, so a failed model call never holds a
+        waiter. The sync :meth:`lookup` does not coalesce: nothing tells the cache when a sync model call that
+        failed is over (LangChain calls ``update`` only after an answer)."""
+        flights = getattr(self.cache, "flights", None)
+        task = asyncio.current_task()
+        if flights is None or task is None:
+            return await arun(self._lookup_flow(prompt, llm_string))
+        ticket = flights.join(("langchain.global", self.namespace, prompt, llm_string))
+        if ticket.waits:
+            await ticket.await_()
+        try:
+            found = await arun(self._lookup_flow(prompt, llm_string))
+        except BaseException:
+            ticket.release()
+            raise
+        if found is not None or not ticket.leader:
+            ticket.release()
+        else:  # a miss: LangChain calls the model, then aupdate, in this task; waiters wait until it ends
+            task.add_done_callback(lambda _task: ticket.release())
+        return found
 
     def _update_flow(self, prompt: str, llm_string: str, return_val: RETURN_VAL_TYPE) -> TwinFlow[None]:
         request, spec, decision, view = self._read(prompt, llm_string, again=True)

@@ -256,3 +256,52 @@ async def test_a_waiter_on_another_task_is_woken_by_a_release_from_another_threa
     assert not waiting.done()
     await asyncio.to_thread(leader.release)
     assert await waiting is True
+
+
+# ----------------------------------------------------------------------------- LangChain's global cache (async)
+async def test_global_cache_abatch_of_two_identical_requests_costs_one_model_call() -> None:
+    from langchain_core.globals import set_llm_cache
+
+    from stepcache_integrations.langchain import StepCacheLLMCache
+
+    cache, gate = gated_cache()
+    model = gated_chat(gate, MATH_A, MATH_A, name="global-flights")
+    set_llm_cache(StepCacheLLMCache(cache))
+    try:
+        answers = await model.abatch([MATH_Q, MATH_Q])
+    finally:
+        set_llm_cache(None)
+    assert len(model.calls) == 1 and [a.content for a in answers] == [MATH_A, MATH_A]
+    assert len(cache.flights) == 0
+
+
+async def test_global_cache_a_failed_leader_releases_its_flight_when_its_task_ends() -> None:
+    from langchain_core.globals import set_llm_cache
+
+    from stepcache_integrations.langchain import StepCacheLLMCache
+
+    cache, gate = gated_cache()
+    model = gated_chat(gate, TEXT_A, name="global-flights-fail", fail_first=True)
+    set_llm_cache(StepCacheLLMCache(cache))
+    try:
+        answers = await model.abatch([TEXT_Q, TEXT_Q], return_exceptions=True)
+    finally:
+        set_llm_cache(None)
+    assert len(model.calls) == 2 and sum(isinstance(a, RuntimeError) for a in answers) == 1
+    assert [a.content for a in answers if not isinstance(a, Exception)] == [TEXT_A]
+    assert len(cache.flights) == 0
+
+
+async def test_global_cache_other_temperature_never_shares_a_flight() -> None:
+    from langchain_core.globals import set_llm_cache
+
+    from stepcache_integrations.langchain import StepCacheLLMCache
+
+    cache, gate = gated_cache()
+    model = gated_chat(gate, TEXT_A, "Another poem.", name="global-flights-temp")
+    set_llm_cache(StepCacheLLMCache(cache))
+    try:
+        answers = await asyncio.gather(model.bind(temperature=0.0).ainvoke(TEXT_Q), model.bind(temperature=0.9).ainvoke(TEXT_Q))
+    finally:
+        set_llm_cache(None)
+    assert len(model.calls) == 2 and sorted(a.content for a in answers) == sorted([TEXT_A, "Another poem."])
