@@ -804,3 +804,6 @@ MUTANTS += [Mutant(*row) for row in _ARITHT_ROWS]
 from mutants_fuzz0 import ROWS as _FUZZ0_ROWS  # noqa: E402 - wip/fuzz0: a negation of any passage table is no name and no part of one
 
 MUTANTS += [Mutant(*row) for row in _FUZZ0_ROWS]
+from mutants_adaptE import ROWS as _ADAPTE_ROWS  # noqa: E402 - wip/adaptE: identical requests in flight share one model call; a system turn then a question read as its text in LlamaIndex
+
+MUTANTS += [Mutant(*row) for row in _ADAPTE_ROWS]

@@ -15,7 +15,7 @@ identity, sampling options, tier, partition, prompt, task and schema, the reques
 that differ in any of it (another temperature, seed or model) have other keys and never wait on each other.
 A request never waits on a flight its own thread or task leads (a nested call: no deadlock), and a waiter
 gives up after :data:`WAIT_LIMIT` seconds (a leader that hangs costs the waiter that long, then it goes on
-alone).
+alone; ``Flights(wait_limit=...)``).
 """
 
 from __future__ import annotations
@@ -61,10 +61,10 @@ class Ticket:
         return not self.leader and self._flight is not None
 
     def wait(self, timeout: float | None = None) -> bool:
-        """Block until the leader is done (True), or ``timeout`` (default :data:`WAIT_LIMIT`) passed (False)."""
+        """Block until the leader is done (True), or ``timeout`` (default: the registry's ``wait_limit``) passed (False)."""
         if self._flight is None:
             return True
-        return self._flight.done.wait(WAIT_LIMIT if timeout is None else timeout)
+        return self._flight.done.wait(self._flights.wait_limit if timeout is None else timeout)
 
     async def await_(self, timeout: float | None = None) -> bool:
         """:meth:`wait` without blocking the event loop."""
@@ -78,7 +78,7 @@ class Ticket:
                 return True
             flight.waiters.append((loop, future))
         try:
-            await asyncio.wait_for(future, WAIT_LIMIT if timeout is None else timeout)
+            await asyncio.wait_for(future, self._flights.wait_limit if timeout is None else timeout)
             return True
         except asyncio.TimeoutError:
             return False
@@ -108,9 +108,10 @@ def _wake(future: asyncio.Future[None]) -> None:
 class Flights:
     """The requests in flight of one ``StepCache``, by flight key (thread-safe; sync and async callers mix)."""
 
-    def __init__(self) -> None:
+    def __init__(self, wait_limit: float = WAIT_LIMIT) -> None:
         self.lock = threading.Lock()
         self.flying: dict[Hashable, _Flight] = {}
+        self.wait_limit = wait_limit  # seconds a waiter waits at most
 
     def __len__(self) -> int:
         return len(self.flying)

@@ -37,15 +37,17 @@ class Gate(Flights):
     """A flight registry that counts the requests that joined it; :meth:`hold` lets a model call wait for them."""
 
     def __init__(self, joins: int = 2) -> None:
-        super().__init__()
+        super().__init__(wait_limit=HANG_GUARD)
         self.needed = joins
         self.joined = 0
+        self.leaders = 0
         self.changed = threading.Condition()
 
     def join(self, key: Any) -> Any:
         ticket = super().join(key)
         with self.changed:
             self.joined += 1
+            self.leaders += ticket.leader
             self.changed.notify_all()
         return ticket
 
@@ -100,7 +102,7 @@ def test_batch_of_two_identical_requests_costs_one_model_call(prompt: str, answe
     assert [a.content for a in answers] == [answer, answer]
     assert sorted(meta(a)["outcome"] for a in answers) == sorted(["miss", outcome])
     assert sorted(meta(a)["model_calls"] for a in answers) == [0, 1]
-    assert len(cache.flights) == 0  # every flight released
+    assert gate.leaders == 1 and len(cache.flights) == 0  # one led, one waited; every flight released
 
 
 async def test_abatch_and_concurrent_ainvoke_of_one_request_cost_one_model_call() -> None:
@@ -143,6 +145,7 @@ def test_other_sampling_options_never_share_a_flight(other: dict[str, Any]) -> N
     assert len(model_a.calls) == len(model_b.calls) == 1  # each request its own model's answer
     assert [x.content for x in answers] == [TEXT_A, "Another poem."]
     assert [meta(x)["outcome"] for x in answers] == ["miss", "miss"]
+    assert gate.leaders == 2  # neither waited for the other
 
 
 def test_another_model_or_prompt_never_shares_a_flight() -> None:
@@ -154,11 +157,12 @@ def test_another_model_or_prompt_never_shares_a_flight() -> None:
         b = pool.submit(with_step_cache(model_b, cache).invoke, TEXT_Q)
         answers = [a.result(), b.result()]
     assert [x.content for x in answers] == [TEXT_A, "Another poem."]
-    assert len(model_a.calls) == len(model_b.calls) == 1
+    assert len(model_a.calls) == len(model_b.calls) == 1 and gate.leaders == 2
     cache, gate = gated_cache()
     model = gated_chat(gate, TEXT_A, "A limerick.")
     answers = with_step_cache(model, cache).batch([TEXT_Q, TEXT_Q.replace("poem", "limerick")])
     assert len(model.calls) == 2 and sorted(x.content for x in answers) == sorted([TEXT_A, "A limerick."])
+    assert gate.leaders == 2
 
 
 def test_a_failed_leader_lets_the_waiter_answer_alone() -> None:
@@ -230,7 +234,7 @@ def test_llama_index_other_temperature_never_shares_a_flight() -> None:
         a = pool.submit(llm.complete, TEXT_Q, temperature=0.0)
         b = pool.submit(llm.complete, TEXT_Q, temperature=0.9)
         outcomes = [a.result().additional_kwargs[METADATA_KEY]["outcome"], b.result().additional_kwargs[METADATA_KEY]["outcome"]]
-    assert inner.calls == 2 and outcomes == ["miss", "miss"]
+    assert inner.calls == 2 and outcomes == ["miss", "miss"] and gate.leaders == 2
 
 
 # ----------------------------------------------------------------------------- the registry
@@ -305,3 +309,4 @@ async def test_global_cache_other_temperature_never_shares_a_flight() -> None:
     finally:
         set_llm_cache(None)
     assert len(model.calls) == 2 and sorted(a.content for a in answers) == sorted([TEXT_A, "Another poem."])
+    assert gate.leaders == 2
