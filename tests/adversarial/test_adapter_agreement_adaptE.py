@@ -198,3 +198,129 @@ def test_a_named_task_or_a_message_with_more_than_text_keeps_its_turns_keyed() -
     assert "|request=" not in plain.chat(pair).additional_kwargs[METADATA_KEY]["llm_key"]
     with_name = [pair[0], ChatMessage(role=MessageRole.USER, content=ARITH[0], additional_kwargs={"name": "ann"})]
     assert "|request=" in plain.chat(with_name).additional_kwargs[METADATA_KEY]["llm_key"]
+
+
+# -- a wider table: warm one request, ask another, in every entry point -----------------------------------------
+def _oracle(text: str) -> str:
+    """The model of the wide table: right answers computed from the question (free text for anything else)."""
+    if found := re.findall(r"(\d+) \+ (\d+)", text):
+        a, b = found[-1]
+        return f"{a} + {b} = {int(a) + int(b)}\nAnswer: {int(a) + int(b)}"
+    if found := re.findall(r"3x \+ 5 = (\d+)", text):
+        x = (int(found[-1]) - 5) // 3
+        return f"3x = {int(found[-1]) - 5}\nx = {x}\nAnswer: x = {x}"
+    if found := re.findall(r'name "(\w+)", age (\d+)', text):
+        name, age = found[-1]
+        return '{"name": "%s", "age": %s}' % (name, age)
+    return "A story: " + text[-12:]
+
+
+class OracleChat(ScriptedChat):
+    def _generate(self, messages: list[BaseMessage], *args: Any, **kwargs: Any) -> ChatResult:
+        self.calls.append(list(messages))
+        text = _oracle(str(messages[-1].content))
+        return ChatResult(generations=[ChatGeneration(message=AIMessage(text, usage_metadata=usage(20, 10)))])
+
+
+def _li_oracle(prompt: str) -> str:
+    asked = prompt.rpartition("user: ")[2] if "user: " in prompt else prompt
+    return _oracle(re.sub(r"\s*assistant:\s*$", "", asked))
+
+
+Turns = list[tuple[str, str]]
+
+
+def _lc(turns: Turns) -> list[BaseMessage]:
+    kinds = {"system": SystemMessage, "user": HumanMessage, "assistant": AIMessage}
+    return [kinds[role](text) for role, text in turns]
+
+
+def _li(turns: Turns) -> list[ChatMessage]:
+    return [ChatMessage(role=role, content=text) for role, text in turns]
+
+
+def wide_lc_wrapper(warm: Turns, ask: Turns) -> tuple[bool, bool]:
+    model = OracleChat(messages=iter(()), model_name="wide-wrapper")
+    cached = with_step_cache(model, StepCache())
+    cached.invoke(_lc(warm))
+    before = len(model.calls)
+    reply = cached.invoke(_lc(ask))
+    return len(model.calls) == before, reply.response_metadata["stepcache"]["verified"]
+
+
+def wide_lc_global(warm: Turns, ask: Turns) -> tuple[bool, bool]:
+    model = OracleChat(messages=iter(()), model_name="wide-global")
+    set_llm_cache(StepCacheLLMCache())
+    try:
+        model.invoke(_lc(warm))
+        before = len(model.calls)
+        reply = model.invoke(_lc(ask))
+    finally:
+        set_llm_cache(None)
+    return len(model.calls) == before, bool(reply.response_metadata.get("stepcache", {}).get("verified"))
+
+
+def wide_li_chat(warm: Turns, ask: Turns) -> tuple[bool, bool]:
+    inner = ScriptedLLM(_li_oracle, chat_model=True)
+    llm = StepCacheLLM(llm=inner, cache=StepCache())
+    llm.chat(_li(warm))
+    before = inner.calls
+    reply = llm.chat(_li(ask))
+    return inner.calls == before, reply.additional_kwargs[METADATA_KEY]["verified"]
+
+
+def wide_li_engine(warm: Turns, ask: Turns) -> tuple[bool, bool]:
+    inner = ScriptedLLM(_li_oracle, chat_model=True)
+    llm = StepCacheLLM(llm=inner, cache=StepCache())
+    llm.chat(_li(warm))
+    before = inner.calls
+    system = [text for role, text in ask if role == "system"]
+    rest = [(role, text) for role, text in ask if role != "system"]
+    engine = SimpleChatEngine.from_defaults(llm=llm, system_prompt=system[0] if system else None,
+                                            chat_history=_li(rest[:-1]))
+    reply = engine.chat(rest[-1][1])
+    return inner.calls == before, reply.metadata["stepcache"]["verified"]
+
+
+WIDE = {"langchain wrapper": wide_lc_wrapper, "langchain global cache": wide_lc_global,
+        "llama_index chat": wide_li_chat, "llama_index chat engine": wide_li_engine}
+_P = "You are a helpful assistant."
+_PAIRS = [("What is 3 + 4?", "What is 3 + 4?"), ("What is 3 + 4?", "What is 3 + 5?"),
+          ("Solve 3x + 5 = 20 for x.", "Solve 3x + 5 = 20 for x."), ("Solve 3x + 5 = 20 for x.", "Solve 3x + 5 = 26 for x."),
+          ('Return a JSON object with keys name and age for a person with name "Ann", age 30.',) * 2,
+          ('Return a JSON object with keys name and age for a person with name "Ann", age 30.',
+           'Return a JSON object with keys name and age for a person with name "Bob", age 30.'),
+          ("Tell me a short story.", "Tell me a short story.")]
+
+
+def _shapes(first: str, second: str) -> list[tuple[Turns, Turns]]:
+    return [
+        ([("user", first)], [("user", second)]),
+        ([("user", first)], [("system", _P), ("user", second)]),
+        ([("system", _P), ("user", first)], [("system", _P), ("user", second)]),
+        ([("system", _P), ("user", first)], [("user", second)]),
+        ([("user", first)], [("user", first), ("assistant", _oracle(first)), ("user", second)]),
+        ([("user", first)], [("system", _P), ("user", first), ("assistant", _oracle(first)), ("user", second)]),
+        ([("system", "Be brief."), ("user", first)], [("system", "Be brief."), ("user", second)]),
+    ]
+
+
+WIDE_CASES = [case for first, second in _PAIRS for case in _shapes(first, second)]
+# Known differences, by design: "Be brief." asks a linear answer on one line; the model's three lines fail that
+# check. The wrapper answers with the task's fallback (one line, proven) and stores it; the global cache cannot edit
+# the answer LangChain already returned and never stores a corrected form of it (test_langchain_cache:
+# test_update_does_not_store_a_corrected_form_of_a_wrong_answer), so the same request goes to the model again.
+KNOWN = {(("system", "Be brief."), ("user", "Solve 3x + 5 = 20 for x."), ("user", second)): "langchain global cache"
+         for second in ("Solve 3x + 5 = 20 for x.", "Solve 3x + 5 = 26 for x.")}
+
+
+@pytest.mark.parametrize("case", range(len(WIDE_CASES)))
+def test_every_entry_point_serves_the_same_way(case: int) -> None:
+    warm, ask = WIDE_CASES[case]
+    seen = {name: run(warm, ask) for name, run in WIDE.items()}
+    odd = KNOWN.get((*warm, ask[-1]))
+    if odd is not None:
+        others = {v for k, v in seen.items() if k != odd}
+        assert len(others) == 1 and seen[odd] == (False, False) and others != {seen[odd]}, seen
+        return
+    assert len(set(seen.values())) == 1, (warm, ask, seen)
