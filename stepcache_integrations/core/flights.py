@@ -88,16 +88,7 @@ class Ticket:
         if not self.leader or self._flight is None:
             return
         flight, self._flight = self._flight, None
-        with self._flights.lock:
-            if self._flights.flying.get(self._key) is flight:
-                del self._flights.flying[self._key]
-            flight.done.set()
-            waiters, flight.waiters = flight.waiters, []
-        for loop, future in waiters:
-            try:
-                loop.call_soon_threadsafe(_wake, future)
-            except RuntimeError:  # its loop is closed: nobody is waiting there any more
-                pass
+        self._flights.land(self._key, flight)
 
 
 def _wake(future: asyncio.Future[None]) -> None:
@@ -128,6 +119,25 @@ class Flights:
         if flight.owner == owner:
             return Ticket(self, key, None, False)
         return Ticket(self, key, flight, False)
+
+    def land(self, key: Hashable, flight: _Flight | None = None) -> bool:
+        """End the flight of ``key`` (``flight``, or the one the caller's thread or task leads): forget it and wake
+        its waiters. False when there is no such flight (ended already, or another's)."""
+        with self.lock:
+            found = self.flying.get(key)
+            if found is None or (flight is not None and found is not flight) or (flight is None and found.owner != _owner()):
+                if flight is not None:
+                    flight.done.set()
+                return False
+            del self.flying[key]
+            found.done.set()
+            waiters, found.waiters = found.waiters, []
+        for loop, future in waiters:
+            try:
+                loop.call_soon_threadsafe(_wake, future)
+            except RuntimeError:  # its loop is closed: nobody is waiting there any more
+                pass
+        return True
 
 
 def flight_key(*parts: Any) -> Hashable:

@@ -418,16 +418,17 @@ class StepCacheLLMCache(BaseCache):
         """Async twin of :meth:`lookup` (native: the engine's async path).
 
         Identical requests in flight at once (``abatch([s, s])``, ``gather`` of one ``ainvoke``) cost one model
-        call (``core.flights``): the first to miss leads until its task is done (its ``aupdate`` has stored the
-        answer, or the model failed); an identical request's lookup waits for it, then looks up. The flight is
-        released when the leading task ends, whatever happens in it, so a failed model call never holds a
-        waiter. The sync :meth:`lookup` does not coalesce: nothing tells the cache when a sync model call that
-        failed is over (LangChain calls ``update`` only after an answer)."""
+        call (``core.flights``): the first to miss leads until its ``aupdate`` (the answer stored) or the end of
+        its task (the model failed: LangChain calls no update); an identical request's lookup waits for it, then
+        looks up. Only a chat model's request (a serialized message list): LangChain runs its lookup, model call
+        and update in a task of their own (``agenerate``'s ``gather``), so a failed call never holds a waiter past
+        it; a completion LLM's run in the caller's task, which may live on. The sync :meth:`lookup` does not
+        coalesce: nothing tells the cache when a sync model call that failed is over."""
         flights = getattr(self.cache, "flights", None)
         task = asyncio.current_task()
-        if flights is None or task is None:
+        if flights is None or task is None or not _chat_prompt(prompt):
             return await arun(self._lookup_flow(prompt, llm_string))
-        ticket = flights.join(("langchain.global", self.namespace, prompt, llm_string))
+        ticket = flights.join(self._flight_key(prompt, llm_string))
         if ticket.waits:
             await ticket.await_()
         try:
@@ -504,8 +505,18 @@ class StepCacheLLMCache(BaseCache):
         run(self._update_flow(prompt, llm_string, return_val))
 
     async def aupdate(self, prompt: str, llm_string: str, return_val: RETURN_VAL_TYPE) -> None:
-        """Async twin of :meth:`update`."""
-        await arun(self._update_flow(prompt, llm_string, return_val))
+        """Async twin of :meth:`update` (it ends the flight its task's :meth:`alookup` leads: identical requests
+        waiting for it look up now)."""
+        try:
+            await arun(self._update_flow(prompt, llm_string, return_val))
+        finally:
+            flights = getattr(self.cache, "flights", None)
+            if flights is not None:
+                flights.land(self._flight_key(prompt, llm_string))
+
+    def _flight_key(self, prompt: str, llm_string: str) -> tuple[str, str, str, str]:
+        """The flight of one request (``core.flights``): this cache's namespace, the prompt and ``llm_string``."""
+        return ("langchain.global", self.namespace, prompt, llm_string)
 
     def clear(self, **kwargs: Any) -> None:
         """Delete this cache's entries (its namespace)."""
@@ -514,6 +525,12 @@ class StepCacheLLMCache(BaseCache):
     async def aclear(self, **kwargs: Any) -> None:
         """Async twin of :meth:`clear`."""
         await self.cache.aclear(self.namespace)
+
+
+def _chat_prompt(prompt: str) -> bool:
+    """Whether a ``BaseCache`` prompt is a chat model's (a serialized message list, as ``parse_cache_prompt`` reads it)."""
+    stripped = prompt.lstrip()
+    return stripped.startswith("[") and '"lc"' in stripped[:200]
 
 
 @dataclass(frozen=True)

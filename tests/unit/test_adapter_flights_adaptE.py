@@ -310,3 +310,23 @@ async def test_global_cache_other_temperature_never_shares_a_flight() -> None:
         set_llm_cache(None)
     assert len(model.calls) == 2 and sorted(a.content for a in answers) == sorted([TEXT_A, "Another poem."])
     assert gate.leaders == 2
+
+
+async def test_global_cache_aupdate_ends_the_flight_before_the_task_ends() -> None:
+    """The leader's ``aupdate`` lands its flight (identical requests look up at once); a completion LLM's prompt
+    (not a message list: its lookup runs in the caller's task, which may live on) does not join a flight."""
+    from langchain_core.load import dumps
+    from langchain_core.messages import HumanMessage
+    from langchain_core.outputs import ChatGeneration
+
+    from stepcache_integrations.langchain import StepCacheLLMCache
+
+    cache = StepCache()
+    global_cache = StepCacheLLMCache(cache)
+    prompt = dumps([HumanMessage(MATH_Q)])
+    assert await global_cache.alookup(prompt, "m") is None
+    assert len(cache.flights) == 1  # this task leads the request's flight
+    await global_cache.aupdate(prompt, "m", [ChatGeneration(message=ai(MATH_A))])
+    assert len(cache.flights) == 0  # landed by the update, before the task ends
+    assert await global_cache.alookup(prompt, "m") is not None and len(cache.flights) == 0
+    assert await global_cache.alookup(TEXT_Q, "m") is None and len(cache.flights) == 0
