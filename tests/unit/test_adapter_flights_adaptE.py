@@ -237,6 +237,17 @@ def test_llama_index_other_temperature_never_shares_a_flight() -> None:
     assert inner.calls == 2 and outcomes == ["miss", "miss"] and gate.leaders == 2
 
 
+def test_llama_index_another_model_never_shares_a_flight() -> None:
+    cache, gate = gated_cache()
+    inner_a, inner_b = gated_llm(gate, TEXT_A), gated_llm(gate, "Another poem.")
+    inner_b.model_name = "scripted-b"
+    llm_a, llm_b = StepCacheLLM(llm=inner_a, cache=cache), StepCacheLLM(llm=inner_b, cache=cache)
+    with ThreadPoolExecutor(2) as pool:
+        a, b = pool.submit(llm_a.complete, TEXT_Q), pool.submit(llm_b.complete, TEXT_Q)
+        texts = [a.result().text, b.result().text]
+    assert texts == [TEXT_A, "Another poem."] and inner_a.calls == inner_b.calls == 1 and gate.leaders == 2
+
+
 # ----------------------------------------------------------------------------- the registry
 def test_a_request_never_waits_on_a_flight_its_own_thread_leads() -> None:
     flights = Flights()
