@@ -28,6 +28,7 @@ from .problem_key_tier import TIER, ProblemKeyTier, fresh_plan, keyed_lookup, pl
 from .problem_keys import with_lookup_keys
 from .planner import PROOFS, presents
 from .repair_ledger import RepairLedger, repair_loop
+from .flights import Flights
 from .pending import Held, PendingEntries
 from .requests import (
     AddEntry, AskJudge, AskModel, EmbedPrompt, FindKeyed, GetEntry, HoldEntry, RecordHit, Request, SearchStore,
@@ -678,6 +679,8 @@ class StepCache:
         self.problem_key_tier = ProblemKeyTier()
         """The problem-key tier's map of served answers and its counters (``problem_key_tier``)."""
         self._pending = PendingEntries(defer_derived)
+        self.flights = Flights()
+        """Identical adapter requests in flight at once: one leads, the others wait and look up (``flights``)."""
 
     # ------------------------------------------------------------------ settings
     similarity_threshold = _PolicySetting()
