@@ -369,7 +369,7 @@ def dev_files() -> list[str]:
     return [f for f in files if not _blind(f)]
 
 
-BLIND_SETS = ("25",)  # the session's blind set: never opened (set 24 became a dev set on 2026-12-06, 18:55)
+BLIND_SETS = ("26",)  # the session's blind set: never opened (set 25 became a dev set on 2026-12-06, 23:05)
 
 
 def _blind(name: str) -> bool:

@@ -804,6 +804,12 @@ MUTANTS += [Mutant(*row) for row in _ARITHT_ROWS]
 from mutants_fuzz0 import ROWS as _FUZZ0_ROWS  # noqa: E402 - wip/fuzz0: a negation of any passage table is no name and no part of one
 
 MUTANTS += [Mutant(*row) for row in _FUZZ0_ROWS]
+from mutants_s26 import ROWS as _S26_ROWS  # noqa: E402 - main, 2026-12-06 23:00: red team 28, a JSON reply holding more than its proven object
+
+MUTANTS += [Mutant(*row) for row in _S26_ROWS]
+from mutants_adaptE import ROWS as _ADAPTE_ROWS  # noqa: E402 - wip/adaptE: identical requests in flight share one model call; a system turn then a question read as its text in LlamaIndex
+
+MUTANTS += [Mutant(*row) for row in _ADAPTE_ROWS]
 from mutants_jsonAE import ROWS as _JSONAE_ROWS  # noqa: E402 - wip/jsonAE: more statements after a key word's first ("the key 'city' set to Berlin and 'population' set to ...")
 
 MUTANTS += [Mutant(*row) for row in _JSONAE_ROWS]

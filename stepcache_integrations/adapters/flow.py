@@ -41,7 +41,7 @@ import hashlib
 import json
 import logging
 import threading
-from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Generator, Iterable, Iterator, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Generator, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
@@ -69,6 +69,7 @@ __all__ = [
     "Io",
     "log_request",
     "METADATA_KEY",
+    "one_flight",
     "opened",
     "prompt_difference",
     "pull",
@@ -782,16 +783,22 @@ def relay(open_step: Io) -> StreamFlow:
 def run(flow: TwinFlow[T]) -> T:
     """Drive ``flow`` with the sync callables."""
     state = _State()
-    while (step := state.resume(flow)) is not None:
-        state.settle(step)
+    try:
+        while (step := state.resume(flow)) is not None:
+            state.settle(step)
+    finally:
+        flow.close()  # a flow left mid-way (an interrupt) runs its ``finally`` now (``one_flight`` releases)
     return state.result  # type: ignore[no-any-return]
 
 
 async def arun(flow: TwinFlow[T]) -> T:
     """Drive ``flow`` with the async callables."""
     state = _State()
-    while (step := state.resume(flow)) is not None:
-        await state.asettle(step)
+    try:
+        while (step := state.resume(flow)) is not None:
+            await state.asettle(step)
+    finally:
+        flow.close()  # a cancelled request's flow runs its ``finally`` now (``one_flight`` releases)
     return state.result  # type: ignore[no-any-return]
 
 
@@ -897,6 +904,23 @@ def answer_flow(engine: StepCache, plan: CachePlan, model: AdapterModel) -> Twin
     assert plan.generation_prompt is not None
     raw = yield Io.of(model.call, model.acall, plan.generation_prompt)
     return Answer((yield finish_step(engine, plan, model, raw)), raw)
+
+
+def one_flight(engine: StepCache, key: Hashable, body: Callable[[], Generator[Any, Any, T]]) -> Generator[Any, Any, T]:
+    """Run ``body`` (a request's flow: its lookup, model call and store) as the only request of flight ``key``
+    in flight (``core.flights``): an identical request already in flight (same key) is waited for first, so
+    its stored answer is what this request's own lookup finds; one model call for both on a cold cache. The
+    key is the adapter's: every part of the request the cache reads (model identity, sampling options, tier,
+    partition, prompt, task and schema). An engine without flights runs ``body`` as it is."""
+    flights = getattr(engine, "flights", None)
+    ticket = flights.join(key) if flights is not None else None
+    if ticket is not None and ticket.waits:
+        yield Io.of(ticket.wait, ticket.await_)
+    try:
+        return (yield from body())
+    finally:
+        if ticket is not None:
+            ticket.release()
 
 
 def finish_step(engine: StepCache, plan: CachePlan, model: AdapterModel, raw: Any) -> Io:

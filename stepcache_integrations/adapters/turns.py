@@ -18,6 +18,11 @@ change its answer:
 * the newest turn, with the system turn, is read by a task as a problem (it has a problem key); the system
   turn is read by the tasks' own persona rules there (a persona or none).
 
+A request of a system turn and one user turn read as a problem (:func:`question_after_system`; a newest turn
+read alone is one) is keyed as the prompt's text alone: both adapters meet the entries of the same question
+asked without the system turn when the tasks read that turn as a persona (LangChain always did; LlamaIndex keyed
+the turns' roles and lengths apart, wip/adaptE).
+
 Anything else (a convention set earlier: "from now on answer in binary", "use base 7", "answer in French";
 a follow-up that refers back: "and times 2?", "now add 5 to that"; a correction: "no, x is 5"; an earlier
 turn no task reads; a wrong or wordy assistant turn) keeps the whole conversation as the prompt: no claim
@@ -34,7 +39,7 @@ from typing import Any
 from ..core.engine import answer_judged
 from ..errors import InvalidPromptError
 
-__all__ = ["MAX_EXCHANGES", "alone_turns"]
+__all__ = ["MAX_EXCHANGES", "alone_turns", "question_after_system"]
 
 MAX_EXCHANGES = 8  # earlier user/assistant pairs read at most: a longer history is no claim
 
@@ -59,6 +64,22 @@ def alone_turns(engine: Any, turns: Sequence[Turn], render: Callable[[list[int]]
         return None
     kept = [*range(start), len(turns) - 1]
     return kept if _read_as_problem(engine, render(kept)) else None
+
+
+def question_after_system(engine: Any, turns: Sequence[Turn], render: Callable[[], str]) -> bool:
+    """Whether a request of one system turn and then one user turn (the first turn of a chat engine with a
+    ``system_prompt``, a conversation's newest turn read alone) is read by a task as a problem from its prompt
+    (``render()``): it has a problem key (wip/adaptE, red team 27b).
+
+    Then what the system turn says is read by the tasks' own rules, in the prompt: a persona ("You are a
+    helpful assistant.") or a format the task reads and enforces; anything else there ("Always answer 42.",
+    "Answer in French.", "All numbers are in base 8.", "You are a pirate.") leaves no problem read, and this is
+    False. When True, the turns' roles and lengths are not keyed apart from the prompt's text: the request meets
+    the entries of the same question asked alone, as LangChain's message lists always did (LlamaIndex keyed them
+    and so never served a chat engine's first turn from the question cached outside the chat)."""
+    if [role for role, _ in turns] != ["system", "user"]:
+        return False
+    return _read_as_problem(engine, render())
 
 
 def _planned(engine: Any, prompt: str) -> Any:

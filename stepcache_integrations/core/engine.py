@@ -28,6 +28,7 @@ from .problem_key_tier import TIER, ProblemKeyTier, fresh_plan, keyed_lookup, pl
 from .problem_keys import with_lookup_keys
 from .planner import PROOFS, presents
 from .repair_ledger import RepairLedger, repair_loop
+from .flights import Flights
 from .pending import Held, PendingEntries
 from .requests import (
     AddEntry, AskJudge, AskModel, EmbedPrompt, FindKeyed, GetEntry, HoldEntry, RecordHit, Request, SearchStore,
@@ -296,7 +297,10 @@ def store_checked_flow(
         level = "unchecked"
     else:
         seed_proof(plan, steps, level)
-    result = _answered_elsewhere(plan, answer, steps, level, errors, prompt_tokens, completion_tokens)
+    # The record is of the answer as written: prose, a second object or a stray brace around what the checks
+    # read is not judged (red team 28, K7); the entry holds the checked steps alone, at their level.
+    shown: VerificationLevel = level if plan.handler.answer_alone(answer, plan.constraints) else "unchecked"
+    result = _answered_elsewhere(plan, answer, steps, shown, errors, prompt_tokens, completion_tokens)
     if errors:
         return StoreReport(None, result)  # never store an answer that fails its checks
     vector = plan.vector if plan.vector is not None else (yield EmbedPrompt(canonical_prompt(plan.prompt)))
@@ -675,6 +679,8 @@ class StepCache:
         self.problem_key_tier = ProblemKeyTier()
         """The problem-key tier's map of served answers and its counters (``problem_key_tier``)."""
         self._pending = PendingEntries(defer_derived)
+        self.flights = Flights()
+        """Identical adapter requests in flight at once: one leads, the others wait and look up (``flights``)."""
 
     # ------------------------------------------------------------------ settings
     similarity_threshold = _PolicySetting()

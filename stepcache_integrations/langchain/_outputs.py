@@ -40,7 +40,7 @@ def from_model(
         plan.outcome in ("miss", "skip_reuse")
         and result.repair_calls == 0
         and not result.used_fallback
-        and covers(plan, raw_text, result.text)
+        and covers(plan, raw_text, result.text, result.verification)
     )
     if request.kind == "llm":
         return raw if unchanged else result.text

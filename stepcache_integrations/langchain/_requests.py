@@ -158,7 +158,7 @@ from ..adapters.turns import alone_turns
 from ..core.ast_lock import PARSE_LOCK
 from ..core.engine import CachePlan
 from ..core.outcomes import SERVED_OUTCOMES, SummaryOutcome
-from ..core.types import CacheStats, StepCacheResult, extract_json_object
+from ..core.types import CacheStats, StepCacheResult, VerificationLevel, extract_json_object
 from ..core.tasks.json.schema import CALL_TEXT
 from ._identity import env_endpoint_reason, model_identity, unwrap
 from .engine_model import content_text, message_text
@@ -997,10 +997,15 @@ def _stored_generations(plan: CachePlan) -> list[Generation] | None:
         return None
 
 
-def covers(plan: CachePlan, raw_text: str, answer_text: str) -> bool:
-    """Whether ``raw_text`` (a model's full output) segments exactly to ``answer_text``."""
+def covers(plan: CachePlan, raw_text: str, answer_text: str, level: VerificationLevel) -> bool:
+    """Whether ``raw_text`` (a model's full output) may stand for ``answer_text`` at ``level``: it segments
+    exactly to it, and an answer the checks vouch for ("proven", "checked") holds nothing they did not read
+    (``answer_alone``): prose, a second object or a stray brace around a proven JSON object is the model's,
+    not proven (red team 28, K7), so the checked answer is served instead."""
     steps = plan.handler.segment(raw_text, plan.constraints)
-    return "".join(step.text for step in steps) == answer_text
+    if "".join(step.text for step in steps) != answer_text:
+        return False
+    return level == "unchecked" or plan.handler.answer_alone(raw_text, plan.constraints)
 
 
 def restorable_generations(plan: CachePlan) -> list[Generation] | None:
@@ -1009,7 +1014,8 @@ def restorable_generations(plan: CachePlan) -> list[Generation] | None:
     Restored verbatim when the plan reuses the entry's steps unchanged, the stored
     generation is exactly what the entry's steps came from, and either the prompt is exactly the
     cached prompt (an exact hit) or the stored text is nothing but the verified steps (no
-    unverified prose around them).
+    unverified prose around them); an entry stored "proven" or "checked" never restores an output holding
+    more than its answer (:func:`covers`).
     """
     entry = plan.entry
     if plan.outcome != "reuse" or entry is None or plan.cached_text != entry.text:
@@ -1018,9 +1024,8 @@ def restorable_generations(plan: CachePlan) -> list[Generation] | None:
     stored_text = meta.get("text")
     if not isinstance(stored_text, str):
         return None
-    steps = plan.handler.segment(stored_text, entry.constraints)
-    if "".join(step.text for step in steps) != entry.text:
-        return None
+    if not covers(plan, stored_text, entry.text, entry.verification):
+        return None  # more than the answer the entry vouches for: the answer is served, not the output (K7)
     if entry.prompt != plan.prompt and stored_text != entry.text:
         return None  # only the same prompt, exactly as written, is an exact hit
     return _stored_generations(plan)

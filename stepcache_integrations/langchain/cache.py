@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from collections import OrderedDict
 from collections.abc import Collection
@@ -414,8 +415,32 @@ class StepCacheLLMCache(BaseCache):
         return run(self._lookup_flow(prompt, llm_string))
 
     async def alookup(self, prompt: str, llm_string: str) -> RETURN_VAL_TYPE | None:
-        """Async twin of :meth:`lookup` (native: the engine's async path)."""
-        return await arun(self._lookup_flow(prompt, llm_string))
+        """Async twin of :meth:`lookup` (native: the engine's async path).
+
+        Identical requests in flight at once (``abatch([s, s])``, ``gather`` of one ``ainvoke``) cost one model
+        call (``core.flights``): the first to miss leads until its ``aupdate`` (the answer stored) or the end of
+        its task (the model failed: LangChain calls no update); an identical request's lookup waits for it, then
+        looks up. Only a chat model's request (a serialized message list): LangChain runs its lookup, model call
+        and update in a task of their own (``agenerate``'s ``gather``), so a failed call never holds a waiter past
+        it; a completion LLM's run in the caller's task, which may live on. The sync :meth:`lookup` does not
+        coalesce: nothing tells the cache when a sync model call that failed is over."""
+        flights = getattr(self.cache, "flights", None)
+        task = asyncio.current_task()
+        if flights is None or task is None or not _chat_prompt(prompt):
+            return await arun(self._lookup_flow(prompt, llm_string))
+        ticket = flights.join(self._flight_key(prompt, llm_string))
+        if ticket.waits:
+            await ticket.await_()
+        try:
+            found = await arun(self._lookup_flow(prompt, llm_string))
+        except BaseException:
+            ticket.release()
+            raise
+        if found is not None or not ticket.leader:
+            ticket.release()
+        else:  # a miss: LangChain calls the model, then aupdate, in this task; waiters wait until it ends
+            task.add_done_callback(lambda _task: ticket.release())
+        return found
 
     def _update_flow(self, prompt: str, llm_string: str, return_val: RETURN_VAL_TYPE) -> TwinFlow[None]:
         request, spec, decision, view = self._read(prompt, llm_string, again=True)
@@ -480,8 +505,18 @@ class StepCacheLLMCache(BaseCache):
         run(self._update_flow(prompt, llm_string, return_val))
 
     async def aupdate(self, prompt: str, llm_string: str, return_val: RETURN_VAL_TYPE) -> None:
-        """Async twin of :meth:`update`."""
-        await arun(self._update_flow(prompt, llm_string, return_val))
+        """Async twin of :meth:`update` (it ends the flight its task's :meth:`alookup` leads: identical requests
+        waiting for it look up now)."""
+        try:
+            await arun(self._update_flow(prompt, llm_string, return_val))
+        finally:
+            flights = getattr(self.cache, "flights", None)
+            if flights is not None:
+                flights.land(self._flight_key(prompt, llm_string))
+
+    def _flight_key(self, prompt: str, llm_string: str) -> tuple[str, str, str, str]:
+        """The flight of one request (``core.flights``): this cache's namespace, the prompt and ``llm_string``."""
+        return ("langchain.global", self.namespace, prompt, llm_string)
 
     def clear(self, **kwargs: Any) -> None:
         """Delete this cache's entries (its namespace)."""
@@ -490,6 +525,12 @@ class StepCacheLLMCache(BaseCache):
     async def aclear(self, **kwargs: Any) -> None:
         """Async twin of :meth:`clear`."""
         await self.cache.aclear(self.namespace)
+
+
+def _chat_prompt(prompt: str) -> bool:
+    """Whether a ``BaseCache`` prompt is a chat model's (a serialized message list, as ``parse_cache_prompt`` reads it)."""
+    stripped = prompt.lstrip()
+    return stripped.startswith("[") and '"lc"' in stripped[:200]
 
 
 @dataclass(frozen=True)

@@ -42,7 +42,9 @@ from ..adapters.flow import (
     answer_flow,
     arun,
     arun_stream,
+    canonical,
     finish_step,
+    one_flight,
     log_request,
     opened,
     pull,
@@ -62,6 +64,7 @@ from ..adapters.flow import (
     warn_once,
 )
 from ..core.engine import StepCache
+from ..core.flights import flight_key
 from ..core.types import StepCacheResult
 from ..errors import InvalidPromptError
 from ._requests import (
@@ -464,7 +467,21 @@ class StepCacheRunnable(RunnableSerializable[Any, Any]):
         return run_, planned
 
     def _invoke_flow(self, input: Any, child: RunnableConfig, kwargs: dict[str, Any]) -> TwinFlow[Any]:
-        run_, planned = yield from self._claimed(self._run(input, child, kwargs))
+        run_ = self._run(input, child, kwargs)
+        return (yield from one_flight(self.cache, self._flight_key(run_), lambda: self._answer_flow(run_, input, kwargs)))
+
+    def _flight_key(self, run_: _Run) -> Any:
+        """What makes two requests the same request (``adapters.flow.one_flight``): the partition (model,
+        options, request beyond its text), the exact tier's model identity, the tier, the sampling options,
+        the length limit, the lookup options and the whole conversation's text."""
+        request = run_.request
+        whole = messages_to_text(request.messages) if request.kind == "chat" else request.text
+        return flight_key("langchain.wrapper", self.namespace, run_.key, run_.identity, run_.decision.tier,
+                          run_.caller.sampling, run_.limit, canonical(run_.options), request.kind, request.text, whole)
+
+    def _answer_flow(self, run_: _Run, input: Any, kwargs: dict[str, Any]) -> TwinFlow[Any]:
+        """The request's lookup (a waiter's, after the identical request it waited for) and answer."""
+        run_, planned = yield from self._claimed(run_)
         if run_.decision.tier == "exact":
             return (yield from exact_invoke_flow(self, run_, input, kwargs))
         assert planned is not None

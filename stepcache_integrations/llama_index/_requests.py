@@ -133,10 +133,11 @@ def request_turns(messages: Sequence[ChatMessage] | None) -> list[list[Any]] | N
     return [*([role_name(m), len(m.content or "")] for m in earlier), [role_name(last)]]
 
 
-def request_digest(messages: Sequence[ChatMessage] | None) -> str | None:
-    """A digest of the request's turns (:func:`request_turns`) and of what it holds beyond its text
-    (:func:`request_rest`), folded into the request's ``llm_key`` (None: a lone plain user message)."""
-    turns, rest = request_turns(messages), request_rest(messages)
+def request_digest(messages: Sequence[ChatMessage] | None, turns_keyed: bool = True) -> str | None:
+    """A digest of the request's turns (:func:`request_turns`; not when ``turns_keyed`` is False: a system turn
+    and a question read as a problem, ``adapters.turns.question_after_system``) and of what it holds beyond its
+    text (:func:`request_rest`), folded into the request's ``llm_key`` (None: a lone plain user message)."""
+    turns, rest = request_turns(messages) if turns_keyed else None, request_rest(messages)
     if turns is None and rest is None:
         return None
     if turns is not None:

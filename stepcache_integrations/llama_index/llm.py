@@ -55,8 +55,10 @@ from ..adapters.flow import (
     answer_flow,
     arun,
     arun_stream,
+    canonical,
     finish_step,
     log_request,
+    one_flight,
     pull,
     result_event,
     run,
@@ -68,8 +70,9 @@ from ..adapters.flow import (
     inert_names,
     warn_once,
 )
-from ..adapters.turns import alone_turns
+from ..adapters.turns import alone_turns, question_after_system
 from ..core.engine import CachePlan, StepCache
+from ..core.flights import flight_key
 from ..core.types import StepCacheResult
 from ._exact import ExactRequest, exact_answer_flow, exact_chat_request, exact_completion_request, exact_stream_flow
 from ._function_calling import InnerFunctionCalling
@@ -287,7 +290,7 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
         return default_llm_key(self._llm, sampling.kwargs or None, dropped, sampling.fields)
 
     def _request_key(self, kwargs: dict[str, Any], messages: Sequence[ChatMessage] | None = None,
-                     base: str | None = None, alone: bool = False) -> str:
+                     base: str | None = None, alone: bool = False, turns_keyed: bool = True) -> str:
         """The llm_key of one request: :meth:`llm_key_for` (or ``base``), scoped to its conversation if it
         is a follow-up (not for a newest turn read alone, ``alone``: :meth:`_alone`), to whatever the
         messages hold beyond their text (``request_digest``), and, for a model that is no chat model
@@ -296,7 +299,7 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
         base = self.llm_key_for(kwargs) if base is None else base
         key = base + ("|chat" if messages is not None and not self.metadata.is_chat_model else "")
         key = f"{key}|conversation={scope}" if scope else key
-        digest = request_digest(messages)
+        digest = request_digest(messages, turns_keyed)  # the turns apart but for a question read after a system turn
         return f"{key}|request={digest}" if digest else key
 
     def _lookup_args(self, key: str) -> dict[str, Any]:
@@ -336,12 +339,25 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
         alone = self._alone(messages)
         if alone is not None:  # the newest turn read alone: its prompt and key are those of the turn asked alone
             messages, prompt = alone, messages_to_cache_prompt(alone)
-            key = self._request_key(kwargs, messages, alone=True)
+        turns_keyed = not self._question_read(messages, prompt)
+        if alone is not None or not turns_keyed:
+            key = self._request_key(kwargs, messages, alone=alone is not None, turns_keyed=turns_keyed)
         sampling = sampling_split(self._llm, kwargs)
         shared = self._shared_base(sampling)
-        shared_key = None if shared is None else self._request_key(kwargs, messages, shared, alone=alone is not None)
+        shared_key = None if shared is None else self._request_key(kwargs, messages, shared, alone=alone is not None,
+                                                                   turns_keyed=turns_keyed)
         options = None if shared_key is None or shared_key == key else self._lookup_args(shared_key)
         return _Begun(key, decision, options, sampling.digest, prompt if alone is not None else None)
+
+    def _question_read(self, messages: Sequence[ChatMessage] | None, prompt: str) -> bool:
+        """Whether the request is a system turn and a question a task reads as a problem, with nothing beyond
+        their text and no task or schema named (``adapters.turns.question_after_system``: the one rule of both
+        adapters): then its turns are not keyed apart from its prompt."""
+        if not messages or len(messages) != 2 or self.task is not None or self.json_schema is not None:
+            return False
+        if request_rest(messages) is not None:
+            return False
+        return question_after_system(self._cache, [(role_name(m), m.content or "") for m in messages], lambda: prompt)
 
     def _alone(self, messages: Sequence[ChatMessage] | None) -> list[ChatMessage] | None:
         """The system turn and the newest user turn, when a conversation's earlier turns cannot change its
@@ -428,8 +444,21 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
         )
 
     # ------------------------------------------------------------------ completion
+    def _flight_key(self, begun: _Begun, prompt: str, kind: str, kwargs: dict[str, Any]) -> Any:
+        """What makes two requests the same request (``adapters.flow.one_flight``): the partition (model,
+        call options, conversation, request beyond its text), the tier, the sampling options, the kind of call
+        (``complete`` formatted or not, ``chat``), the whole request's text and the step tier's prompt."""
+        return flight_key("llama_index", self.namespace, begun.key, begun.decision.tier, begun.sampling, kind,
+                          prompt, begun.prompt, canonical(kwargs), self.task, canonical(self.json_schema))
+
     def _complete_flow(self, prompt: str, formatted: bool, kwargs: dict[str, Any]) -> TwinFlow[CompletionResponse]:
         begun = self._begin(prompt, kwargs)
+        kind = "complete:formatted" if formatted else "complete"
+        return (yield from one_flight(self._cache, self._flight_key(begun, prompt, kind, kwargs),
+                                      lambda: self._completed(begun, prompt, formatted, kwargs)))
+
+    def _completed(self, begun: _Begun, prompt: str, formatted: bool, kwargs: dict[str, Any]) -> TwinFlow[CompletionResponse]:
+        """The completion's lookup (a waiter's, after the identical request it waited for) and answer."""
         if begun.decision.tier != "step":
             request = self._exact(begun.key, begun.decision, prompt, exact_completion_request(prompt, formatted), False, kwargs)
             call = Io.of(self._llm.complete, self._llm.acomplete, prompt, formatted=formatted, **kwargs)
@@ -483,6 +512,11 @@ class StepCacheLLM(InnerFunctionCalling, FunctionCallingLLM):
         messages = clean_messages(messages)
         prompt = messages_to_cache_prompt(messages)
         begun = self._begin(prompt, kwargs, messages)
+        return (yield from one_flight(self._cache, self._flight_key(begun, prompt, "chat", kwargs),
+                                      lambda: self._chatted(begun, messages, prompt, kwargs)))
+
+    def _chatted(self, begun: _Begun, messages: list[ChatMessage], prompt: str, kwargs: dict[str, Any]) -> TwinFlow[ChatResponse]:
+        """The chat request's lookup (a waiter's, after the identical request it waited for) and answer."""
         if begun.decision.tier != "step":
             request = self._exact(begun.key, begun.decision, prompt, exact_chat_request(messages), True, kwargs)
             return (yield from exact_answer_flow(request, Io.of(self._llm.chat, self._llm.achat, messages, **kwargs)))

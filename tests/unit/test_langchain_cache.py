@@ -178,11 +178,15 @@ def test_a_system_prompt_that_asks_for_json_does_not_hide_the_stated_values(glob
     assert _meta(zoe)["outcome"] == "reinstantiate"
 
 
-def test_json_in_prose_round_trips_verbatim_and_reinstantiates(global_cache: StepCacheLLMCache) -> None:
+def test_json_in_prose_is_served_as_the_proven_object_and_reinstantiates(global_cache: StepCacheLLMCache) -> None:
+    """Red team 28 (K7): the exact hit used to restore the stored message, prose included, stamped proven; the
+    prose is the model's, not proven ("Wait, I made an error. Correct: ..." was served verified). The step tier
+    serves the object its checks proved; a message that is the object alone is still restored verbatim."""
     model = scripted(JSON_A)
     model.invoke(PLAIN_JSON_Q)
     again = model.invoke(PLAIN_JSON_Q)
-    assert again.content == JSON_A and _meta(again)["outcome"] == "reuse"  # exact hit: the stored message, prose included
+    assert again.content == '{"name": "Alice", "city": "Paris", "age": 30}' and _meta(again)["outcome"] == "reuse"
+    assert _meta(again)["verified"] and len(model.calls) == 1
     bob = model.invoke(PLAIN_JSON_Q2)
     assert len(model.calls) == 1
     assert '"name": "Bob"' in bob.content and "Alice" not in bob.content  # only verified JSON, no stale prose

@@ -121,11 +121,16 @@ def test_json_missing_key_is_repaired_and_prose_kept_only_when_verified() -> Non
     assert meta(answer)["repair_calls"] == 1
 
 
-def test_json_in_prose_returned_as_the_model_wrote_it_and_perturbed_request_patched() -> None:
+def test_json_in_prose_returned_as_the_proven_object_and_perturbed_request_patched() -> None:
+    """Red team 28 (K7): the model's message, prose included, was returned stamped proven at the miss and restored
+    at the exact hit; the prose is the model's, not proven. The proven object is returned on both."""
     model = scripted(JSON_A, '{"name": "Bob"}')
     cached = with_step_cache(model, patching_cache())
-    assert cached.invoke(PLAIN_JSON_Q).content == JSON_A  # verified as is: the model's own message
-    assert cached.invoke(PLAIN_JSON_Q).content == JSON_A and len(model.calls) == 1  # exact hit: verbatim
+    alice = '{"name": "Alice", "city": "Paris", "age": 30}'
+    first = cached.invoke(PLAIN_JSON_Q)
+    assert first.content == alice and meta(first)["verified"]
+    again = cached.invoke(PLAIN_JSON_Q)
+    assert again.content == alice and meta(again)["verified"] and len(model.calls) == 1
     # name "Bob" is stated in a plain request: city and age stay proven, only `name` is patched
     bob = cached.invoke(PLAIN_JSON_Q2)
     assert len(model.calls) == 2 and '"name"' in model.last_prompt and "Paris" in model.last_prompt

@@ -17,7 +17,7 @@ from .reader import read_request
 from .request import asks_for_one_object, has_unread_key_list
 from .schema import add_schema_errors, has_prose, schema_key
 
-_FENCE = re.compile(r"\A```(?:json)?[ \t]*\n|\n```\Z")  # one code fence around the whole answer (answer_alone)
+_FENCED = re.compile(r"\A```(?:json)?[ \t]*\n(.*)\n```\Z", re.DOTALL)  # one code fence, opened AND closed, around the whole answer (answer_alone)
 
 __all__ = ["JsonTask"]
 
@@ -123,7 +123,9 @@ class JsonTask(TaskHandler):
     def answer_alone(self, answer: str, constraints: Any) -> bool:
         """The object alone, optionally in one code fence: a proven object says nothing of the prose around it
         ("From now on I will write every name in uppercase.\n{...}"), so such an answer is not alone."""
-        text = _FENCE.sub("", answer.strip()).strip()
+        text = answer.strip()
+        fenced = _FENCED.match(text)
+        text = (fenced.group(1) if fenced else text).strip()  # a lone fence mark is not the object alone (K7)
         try:
             return isinstance(json.loads(text), dict)
         except ValueError:

@@ -1,0 +1,26 @@
+"""Mutation-check rows for the session of 2026-12-06 23:00 (main): red team 28, class K7 (a JSON reply holding the
+proven object and more, returned and replayed stamped proven). Appended by ``mutants.py`` to its table:
+(id, behaviour, file, old, new, tests)."""
+
+from __future__ import annotations
+
+_REQUESTS = "stepcache_integrations/langchain/_requests.py"
+_RT28 = ("tests/adversarial/test_red_team_28_json_extras.py",)
+
+# fmt: off
+ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
+    ("s26-rt28-extras-cover", "a model's JSON reply with prose or a second object around the proven object stands for it (returned/restored stamped proven)",
+     _REQUESTS, '    return level == "unchecked" or plan.handler.answer_alone(raw_text, plan.constraints)', "    return True", _RT28),
+    ("s26-rt28-lone-fence-alone", "a lone fence mark after the object counts as the object alone ('{...}\\n```' served proven)",
+     "stepcache_integrations/core/tasks/json/task.py", 'text = (fenced.group(1) if fenced else text).strip()',
+     'text = text.strip("`").strip()', _RT28),
+    ("s26-rt28-unchecked-not-replayed", "an entry stored unchecked no longer replays its own message for its request (the exact tier's contract)",
+     _REQUESTS, '    return level == "unchecked" or plan.handler.answer_alone(raw_text, plan.constraints)',
+     "    return plan.handler.answer_alone(raw_text, plan.constraints)", ("tests/unit/test_langchain_cache.py",)),
+]
+# fmt: on
+ROWS += [
+    ("s26-rt28-stored-record-proven", "the record of an answer stored from elsewhere with prose around its object says proven (the global cache's update)",
+     "stepcache_integrations/core/engine.py", 'shown: VerificationLevel = level if plan.handler.answer_alone(answer, plan.constraints) else "unchecked"',
+     "shown: VerificationLevel = level", _RT28),
+]
