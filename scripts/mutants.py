@@ -804,3 +804,6 @@ MUTANTS += [Mutant(*row) for row in _ARITHT_ROWS]
 from mutants_fuzz0 import ROWS as _FUZZ0_ROWS  # noqa: E402 - wip/fuzz0: a negation of any passage table is no name and no part of one
 
 MUTANTS += [Mutant(*row) for row in _FUZZ0_ROWS]
+from mutants_cleanH import ROWS as _CLEANH_ROWS  # noqa: E402 - wip/cleanH: request-reading code folded, no reading changed
+
+MUTANTS += [Mutant(*row) for row in _CLEANH_ROWS]

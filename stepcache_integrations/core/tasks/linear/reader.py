@@ -363,9 +363,7 @@ class _Read(WordFacts, Transformer[Token, Any]):
         """A labelled sentence ("User: What's x in ...?") asks what its body asks."""
         return children[-1]
 
-    def led(self, children: list[Any]) -> Any:
-        """A sentence led by context ("I'm stuck on this one: ...") asks what its request asks."""
-        return children[-1]
+    led = sentence  # a sentence led by context ("I'm stuck on this one: ...") asks what its request asks
 
     help_with = question  # "Can you help me with this equation?" asks to solve it (which unknowns: the rest says)
 
