@@ -432,16 +432,18 @@ class WordFacts:
     def wp_a_number(self, children: list[Any]) -> Token:
         return children[0]
 
-    def wp_let(self, children: list[Any]) -> None:
+    def wp_let(self, children: list[Any], name: str = "count") -> None:
+        """"Let m be the number of miles" (``name``: the count's fact; "side" for wp_let_side's "Let w be its width")."""
         letters = next(c for c in children if isinstance(c, list))
         if len(letters) != 1:
             raise Declined  # "let m and n be the number of miles": one count named
-        self._fact("count", (letters[0], _unit(children)))
+        self._fact(name, (letters[0], _unit(children)))
 
-    def wp_asked(self, children: list[Any]) -> str:
-        """"Wie viele Stunden h hat er gearbeitet?": the count asked, its letter named; a question."""
+    def wp_asked(self, children: list[Any], name: str = "count") -> str:
+        """"Wie viele Stunden h hat er gearbeitet?": the count asked (``name``: its fact; "side" for
+        wp_find_side), its letter named; a question."""
         letter = next(c.value for c in children if isinstance(c, Token) and c.type == "VAR")
-        self._fact("count", (letter, _unit(children)))
+        self._fact(name, (letter, _unit(children)))
         self.asks = True  # type: ignore[attr-defined]
         self.asked_names.add(letter)  # type: ignore[attr-defined]
         return "asks"  # reader._ASKS_QUESTION: a question mark may end it
@@ -455,17 +457,11 @@ class WordFacts:
         self._fact("rectangle", (perimeter, given, side, unit))
 
     def wp_let_side(self, children: list[Any]) -> None:
-        letters = next(c for c in children if isinstance(c, list))
-        if len(letters) != 1:
-            raise Declined
-        self._fact("side", (letters[0], _unit(children)))
+        self.wp_let(children, "side")
 
     def wp_find_side(self, children: list[Any]) -> None:
         """"Find its width w": the side asked, its letter named."""
-        letter = next(c.value for c in children if isinstance(c, Token) and c.type == "VAR")
-        self._fact("side", (letter, _unit(children)))
-        self.asks = True  # type: ignore[attr-defined]
-        self.asked_names.add(letter)  # type: ignore[attr-defined]
+        self.wp_asked(children, "side")
 
     def wp_measure(self, children: list[Any]) -> tuple[Fraction, str]:
         return Fraction(children[0].value), fold(children[1].value)
