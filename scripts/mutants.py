@@ -813,3 +813,6 @@ MUTANTS += [Mutant(*row) for row in _ADAPTE_ROWS]
 from mutants_jsonAE import ROWS as _JSONAE_ROWS  # noqa: E402 - wip/jsonAE: more statements after a key word's first ("the key 'city' set to Berlin and 'population' set to ...")
 
 MUTANTS += [Mutant(*row) for row in _JSONAE_ROWS]
+from mutants_cleanH import ROWS as _CLEANH_ROWS  # noqa: E402 - wip/cleanH: request-reading code folded, no reading changed
+
+MUTANTS += [Mutant(*row) for row in _CLEANH_ROWS]

@@ -74,11 +74,11 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _LINEAR + "word_problems.py", '    frozenset({"rectangle", "side", "asked_unit"}): _perimeter,  # wip/linU: "Find the width in cm."\n', "", _RECT),
     # a part of unknown count at its own unit price; a total spent on a plural (test_linear_priced_parts_linU.py)
     ("linU-part-price-without-each", "'some notebooks at $3' (each? all?) read as a unit price",
-     _LINEAR + "word_problems.py", '        item = next(c for c in children if isinstance(c, _Item))\n        self._priced_each(children, item)\n        prices = self.__dict__.setdefault("word_facts", {}).setdefault("unit_prices", {})\n        if item.word in prices:\n            raise Declined  # two prices of one item\n        prices[item.word] = (*_money(children), "")',
-     '        item = next(c for c in children if isinstance(c, _Item))\n        prices = self.__dict__.setdefault("word_facts", {}).setdefault("unit_prices", {})\n        if item.word in prices:\n            raise Declined  # two prices of one item\n        prices[item.word] = (*_money(children), "")', _PARTS),
+     _LINEAR + "word_problems.py", '        self._priced_each(children, item)\n        self._unit_price(item, children)\n        return _Part(item, None, None)',
+     '        self._unit_price(item, children)\n        return _Part(item, None, None)', _PARTS),  # re-anchored (wip/cleanH: one _unit_price)
     ("linU-part-second-price-overwrites", "a second unit price of the part's item overwrites the first",
-     _LINEAR + "word_problems.py", '            raise Declined  # two prices of one item\n        prices[item.word] = (*_money(children), "")\n        return _Part(item, None, None)',
-     '            pass\n        prices[item.word] = (*_money(children), "")\n        return _Part(item, None, None)', _PARTS),  # re-anchored (wip/linY: wp_seller_price holds the same lines)
+     _LINEAR + "word_problems.py", '        self._unit_price(item, children)\n        return _Part(item, None, None)',
+     '        self.__dict__.setdefault("word_facts", {}).setdefault("unit_prices", {})[item.word] = (*_money(children), "")\n        return _Part(item, None, None)', _PARTS),  # re-anchored (wip/cleanH: the part's price set without _unit_price's check)
     ("linU-part-one-priced-rule-deleted", "the part 'one $5 pen' deleted from the grammar",
      _LINEAR + "request.lark", '       | WP_ONE money wp_item                     -> wp_part_priced   // wip/linU: "one $5 pen"\n', "", _PARTS),
     ("linU-en-at-price-deleted", "en 'at' deleted from WP_AT_PRICE ('some notebooks at $3 each' no longer read)",

@@ -46,8 +46,8 @@ ROWS += [
      _LINEAR + "word_problems.py", '        digits = amount.group(1).replace(",", "") if table.language == "en" else amount.group(1).replace(",", ".")',
      '        digits = amount.group(1).replace(",", "") if table.language == "en" else amount.group(1).split(",")[0]', _TESTS),  # wip/linN: en thousands
     ("linW-asked-unit-ignored", "the count asked in another unit than the rate's ('Wie viele Minuten h', '35 € pro Stunde')",
-     _LINEAR + "word_problems.py", '        self._fact("count", (letter, _unit(children)))\n        self.asks = True',
-     '        self._fact("count", (letter, "WP_U_HOUR"))\n        self.asks = True', _TESTS),
+     _LINEAR + "word_problems.py", '        self._fact(name, (letter, _unit(children)))\n        self.asks = True',
+     '        self._fact(name, (letter, _unit(children) if name == "side" else "WP_U_HOUR"))\n        self.asks = True', _TESTS),  # re-anchored (wip/cleanH: wp_asked also reads wp_find_side's side)
 ]
 ROWS += [
     ("linW-rect-units-mixed", "a perimeter and a side in two units read as one ('62 cm', '18 mm')",

@@ -1,7 +1,7 @@
 """Prompt-diff heuristics shared by the tasks.
 
 * slots: the local details of a prompt (numbers, names, identifiers, quoted strings);
-* token alignment of a cached and a new prompt (which words were replaced or deleted);
+* token alignment of a cached and a new prompt (which tokens the new one replaced: :func:`slot_mapping`);
 * the retrieval form (:func:`canonical_prompt`): what is embedded, never an equivalence (two
   requests are the same only when identical).
 
@@ -17,7 +17,6 @@ import unicodedata
 from functools import lru_cache
 
 __all__ = [
-    "FUNCTION_WORDS",
     "PROMPT_LIMIT",
     "STOPWORDS",
     "TOKEN",
@@ -25,7 +24,6 @@ __all__ = [
     "canonical_prompt",
     "normal_form",
     "mentions",
-    "prompt_changes",
     "slot_mapping",
     "stale_slots",
 ]
@@ -66,10 +64,6 @@ STOPWORDS = frozenset(
     "a an the is are be to of in on for with and or what which who how why when where write "
     "return give list explain describe solve find compute create make use step answer json "
     "object keys key fields please i you it this that".split()
-)
-FUNCTION_WORDS = STOPWORDS | frozenset(
-    "does do did can could would should will was were has have had not from about into than then "
-    "there their they your our its also only just some any all each per been being if so as at by".split()
 )
 
 
@@ -145,31 +139,6 @@ def slot_mapping(cached_prompt: str, new_prompt: str, limit: int = PROMPT_LIMIT)
                 if o != n and (o[0].isalnum() or o[0] == "_"):
                     mapping.setdefault(o, n)
     return mapping
-
-
-def _content_word(token: str) -> bool:
-    return token[:1].isalnum() and (len(token) >= 3 or any(c.isdigit() for c in token)) and (
-        token.lower() not in FUNCTION_WORDS
-    )
-
-
-@lru_cache(maxsize=256)
-def prompt_changes(cached_prompt: str, new_prompt: str) -> tuple[tuple[str, ...], int, int]:
-    """Token alignment of two prompts: (content words of the cached prompt that the new one
-    replaced or deleted, number of changed tokens on both sides, total tokens on both sides)."""
-    old = TOKEN.findall(cached_prompt)
-    new = TOKEN.findall(new_prompt)
-    matcher = difflib.SequenceMatcher(a=old, b=new, autojunk=False)
-    words: dict[str, None] = {}
-    changed = 0
-    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
-        if tag == "equal":
-            continue
-        changed += (i2 - i1) + (j2 - j1)
-        for token in old[i1:i2]:
-            if _content_word(token):
-                words.setdefault(token, None)
-    return tuple(words), changed, len(old) + len(new)
 
 
 # -- the retrieval form ------------------------------------------------------------------------

@@ -588,25 +588,17 @@ class _Read(Transformer[Token, Any]):
         second = st.span[1] - len(st.value)
         return [Token("NAME", first, start_pos=token.start_pos), Token("NAME", st.value, start_pos=second)]
 
-    def pos_number(self, children: list[Token]) -> list[Token]:
-        return children
-
-    def pos_email(self, children: list[Token]) -> list[Token]:
-        return children
+    pos_number = pos_email = pos_name
 
     def set_pair(self, children: list[Token]) -> None:
         """"set timeout to 30", "set the name to "Ana"": a key and its value (wip/jsonS: _set_statements)."""
         tokens = [c for c in children if isinstance(c, Token) and c.type not in ("DEF", "TO_PLACE")]
         self.set_pairs.append((tokens[0], tokens[1]))
 
-    def pos_quoted(self, children: list[Token]) -> list[Token]:
-        """'and values 18, "open", 3': a quoted value, a string; read only where the order is said (wip/jsonS:
-        _positional_statements declines it elsewhere)."""
-        return children
-
-    def pos_measure(self, children: list[Token]) -> list[Token]:
-        """"River Loop, 4 km": a number and its unit, for a key that is a unit word (wip/jsonB)."""
-        return children
+    # 'and values 18, "open", 3': a quoted value, a string; read only where the order is said (wip/jsonS:
+    # _positional_statements declines it elsewhere). "River Loop, 4 km": a number and its unit, for a key that is a
+    # unit word (wip/jsonB).
+    pos_quoted = pos_measure = pos_name
 
     def measure(self, children: list[Any]) -> None:
         """'for a duration of 2 hours', 'giving 45% as a decimal': the one listed key's measure (wip/jsonB)."""
@@ -775,17 +767,13 @@ class _Read(Transformer[Token, Any]):
         """'{"user": {"name": ..., "age": ...}} for name Carl, age 40': the leaves stated after "for" (wip/jsonN)."""
         self.tree_filled = True
 
-    def tree_positional(self, children: list[Any]) -> None:
-        """'{"user": {"name": ..., "age": ...}} for: Frank, 61': the leaves' values in their order (wip/jsonN)."""
-        self.tree_filled = True
+    tree_positional = tree_stmts  # '{"user": {"name": ..., "age": ...}} for: Frank, 61': the leaves' values in order (wip/jsonN)
 
     def entity_then_values(self, children: list[Any]) -> None:
         """"keys name and age for Alice, 30": the first value names the entity the object describes."""
         self.entity_first = True
 
-    def one_value(self, children: list[Any]) -> None:
-        """"with key ratio as a decimal fraction: 45%": one value in order, right after the colon (wip/jsonR3)."""
-        self.in_order += [c for c in children if isinstance(c, list)]
+    one_value = positional  # "with key ratio as a decimal fraction: 45%": one value in order, right after the colon (wip/jsonR3)
 
     def split_value(self, children: list[Token]) -> list[Token]:
         """'"age": Alice' before more values in order: the last key, then the first value's tokens."""

@@ -16,7 +16,7 @@ import unicodedata
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from lark import Token, Transformer, Tree
 
@@ -207,6 +207,13 @@ class _Names(set[str]):
         super().update(found)
 
 
+def _adds(*items: str) -> Callable[[Any, list[Any]], None]:
+    """The callback of a format instruction that only adds its format ``items``."""
+    def callback(self: Any, _children: list[Any]) -> None:
+        self.format.update(items)
+    return callback
+
+
 class _Read(WordFacts, Transformer[Token, Any]):
     """The tree to what is asked and how: unknowns named, equations asked, format instructions."""
 
@@ -356,14 +363,9 @@ class _Read(WordFacts, Transformer[Token, Any]):
         """A labelled sentence ("User: What's x in ...?") asks what its body asks."""
         return children[-1]
 
-    def led(self, children: list[Any]) -> Any:
-        """A sentence led by context ("I'm stuck on this one: ...") asks what its request asks."""
-        return children[-1]
+    led = sentence  # a sentence led by context ("I'm stuck on this one: ...") asks what its request asks
 
-    def help_with(self, _children: list[Any]) -> str:
-        """"Can you help me with this equation?" asks to solve it (which unknowns: the rest says)."""
-        self.asks = True
-        return _ASKS_QUESTION
+    help_with = question  # "Can you help me with this equation?" asks to solve it (which unknowns: the rest says)
 
     def template_act(self, _children: list[Any]) -> None:
         self.asks = True
@@ -414,20 +416,11 @@ class _Read(WordFacts, Transformer[Token, Any]):
         self.asked_names.update(found)
         return found
 
-    def steps(self, _children: list[Any]) -> None:
-        self.format.add("steps")
-
-    def manner(self, _children: list[Any]) -> None:
-        self.format.add("steps")
-
-    def numbered(self, _children: list[Any]) -> None:
-        self.format.update(("steps", "numbered"))
-
-    def lines(self, _children: list[Any]) -> None:
-        self.format.update(("steps", "lines"))
-
-    def answer_last(self, _children: list[Any]) -> None:
-        self.format.add("answer_last")
+    # format instructions that only add their format items
+    steps = manner = _adds("steps")
+    numbered, lines = _adds("steps", "numbered"), _adds("steps", "lines")
+    answer_last, answer_only, one_line = _adds("answer_last"), _adds("answer_only"), _adds("one_line")
+    as_fraction, as_decimal = _adds("fraction"), _adds("decimal")
 
     def answer_line(self, children: list[Any]) -> None:
         """"Put the final answer on its own line" (wip/linAD): the last line states the values asked and
@@ -447,12 +440,6 @@ class _Read(WordFacts, Transformer[Token, Any]):
     def own_language(self, _children: list[Any]) -> None:
         """"Answer in <the table's language>": the answer is written in it; no format (wip/linF)."""
 
-    def answer_only(self, _children: list[Any]) -> None:
-        self.format.add("answer_only")
-
-    def one_line(self, _children: list[Any]) -> None:
-        self.format.add("one_line")
-
     def bare_number(self, _children: list[Any]) -> None:
         """"Just the number": the answer alone, and that answer the number with no word around it."""
         self.format.update(("answer_only", "bare_number"))
@@ -462,17 +449,11 @@ class _Read(WordFacts, Transformer[Token, Any]):
         self.asked_names.update(_names(children))
         self.bare_number(children)
 
-    def as_fraction(self, _children: list[Any]) -> None:
-        self.format.add("fraction")
-
     def no_decimals(self, _children: list[Any]) -> None:
         """"(no decimals)": the fraction form, read only beside "exact answer" (``_parse``: alone it
         may ask for a rounded whole number; wip/linN)."""
         self.format.add("fraction")
         self.no_decimals_read = True
-
-    def as_decimal(self, _children: list[Any]) -> None:
-        self.format.add("decimal")
 
     def answer_template(self, children: list[Any]) -> None:
         label = children[0].value.strip()

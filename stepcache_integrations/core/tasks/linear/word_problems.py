@@ -432,16 +432,18 @@ class WordFacts:
     def wp_a_number(self, children: list[Any]) -> Token:
         return children[0]
 
-    def wp_let(self, children: list[Any]) -> None:
+    def wp_let(self, children: list[Any], name: str = "count") -> None:
+        """"Let m be the number of miles" (``name``: the count's fact; "side" for wp_let_side's "Let w be its width")."""
         letters = next(c for c in children if isinstance(c, list))
         if len(letters) != 1:
             raise Declined  # "let m and n be the number of miles": one count named
-        self._fact("count", (letters[0], _unit(children)))
+        self._fact(name, (letters[0], _unit(children)))
 
-    def wp_asked(self, children: list[Any]) -> str:
-        """"Wie viele Stunden h hat er gearbeitet?": the count asked, its letter named; a question."""
+    def wp_asked(self, children: list[Any], name: str = "count") -> str:
+        """"Wie viele Stunden h hat er gearbeitet?": the count asked (``name``: its fact; "side" for
+        wp_find_side), its letter named; a question."""
         letter = next(c.value for c in children if isinstance(c, Token) and c.type == "VAR")
-        self._fact("count", (letter, _unit(children)))
+        self._fact(name, (letter, _unit(children)))
         self.asks = True  # type: ignore[attr-defined]
         self.asked_names.add(letter)  # type: ignore[attr-defined]
         return "asks"  # reader._ASKS_QUESTION: a question mark may end it
@@ -455,17 +457,11 @@ class WordFacts:
         self._fact("rectangle", (perimeter, given, side, unit))
 
     def wp_let_side(self, children: list[Any]) -> None:
-        letters = next(c for c in children if isinstance(c, list))
-        if len(letters) != 1:
-            raise Declined
-        self._fact("side", (letters[0], _unit(children)))
+        self.wp_let(children, "side")
 
     def wp_find_side(self, children: list[Any]) -> None:
         """"Find its width w": the side asked, its letter named."""
-        letter = next(c.value for c in children if isinstance(c, Token) and c.type == "VAR")
-        self._fact("side", (letter, _unit(children)))
-        self.asks = True  # type: ignore[attr-defined]
-        self.asked_names.add(letter)  # type: ignore[attr-defined]
+        self.wp_asked(children, "side")
 
     def wp_measure(self, children: list[Any]) -> tuple[Fraction, str]:
         return Fraction(children[0].value), fold(children[1].value)
@@ -588,8 +584,7 @@ class WordFacts:
             raise Declined  # "Three numbers ...", "differ by 0": no larger one
         self._fact("two_numbers", (total, d))
 
-    def wp_role(self, children: list[Any]) -> str:
-        return str(children[0].type)
+    wp_role = currency  # the role's class ("WP_LARGER")
 
     def wp_let_roles(self, children: list[Any]) -> None:
         """"Let a be the larger and b the smaller": each letter's role (the larger first or second)."""
@@ -685,8 +680,7 @@ class WordFacts:
         self.wp_price_each(children[:cut])
         self.wp_buys_with_fee([c for c in children[:cut] if not isinstance(c, tuple)] + children[cut:])
 
-    def wp_unit(self, children: list[Any]) -> str:
-        return _unit_of(children[0])
+    wp_unit = wp_side  # a unit's class, the user's word kept
 
     # -- wip/linQ (2026-12-05): two things compared, their sum, one asked in words
     def wp_item_compared(self, children: list[Any]) -> None:
@@ -758,10 +752,14 @@ class WordFacts:
         self._priced_each(children, item)
         one = next((fold(c.value) for c in children if isinstance(c, Token) and c.type == "WP_ONE_CL"), "")
         one = one or "." + _counter(children)  # "每支笔": the counter alone
+        self._unit_price(item, children, one[1:])
+
+    def _unit_price(self, item: _Item, children: list[Any], counter: str = "") -> None:
+        """One item's price each (the amount of ``children``) and its counter; a second price of the item is no claim."""
         prices = self.__dict__.setdefault("word_facts", {}).setdefault("unit_prices", {})
         if item.word in prices:
             raise Declined  # two prices of one item
-        prices[item.word] = (*_money(children), one[1:])
+        prices[item.word] = (*_money(children), counter)
 
     @staticmethod
     def _priced_each(children: list[Any], item: _Item) -> None:
@@ -826,10 +824,7 @@ class WordFacts:
         only with "each", one price per item; wip/linU)."""
         item = next(c for c in children if isinstance(c, _Item))
         self._priced_each(children, item)
-        prices = self.__dict__.setdefault("word_facts", {}).setdefault("unit_prices", {})
-        if item.word in prices:
-            raise Declined  # two prices of one item
-        prices[item.word] = (*_money(children), "")
+        self._unit_price(item, children)
         return _Part(item, None, None)
 
     def wp_spent_on_plural(self, children: list[Any]) -> None:
@@ -883,10 +878,7 @@ class WordFacts:
             each = next((fold(c.value) for c in children if isinstance(c, Token) and c.type in ("POSS", "WP_GROUP")), None)
             if each is not None and each not in _EACH:
                 raise Declined  # "sells shirts at $25 its", "... 3 euros todos": only an each word ends a price
-        prices = self.__dict__.setdefault("word_facts", {}).setdefault("unit_prices", {})
-        if item.word in prices:
-            raise Declined  # two prices of one item
-        prices[item.word] = (*_money(children), "")
+        self._unit_price(item, children)
 
     def wp_fee_paid(self, children: list[Any]) -> None:
         """"With a $10 shipping fee, I paid $110 in total", "I paid $110 in total, including a $10 fee": the
@@ -996,8 +988,7 @@ class WordFacts:
         rank = next(c for c in children if isinstance(c, Token) and c.type in _RANKS)
         return self._asked("rank", (None, rank.type), str(rank.value))
 
-    def wp_rank(self, children: list[Any]) -> Token:
-        return children[0]
+    wp_rank = wp_a_number  # the rank's word ("smaller")
 
     def wp_compared_age(self, children: list[Any]) -> None:
         """"Ann is 5 years younger than Tom", "Luca ha 6 anni più di Marco": the elder d years more."""
