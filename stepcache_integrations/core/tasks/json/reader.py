@@ -3438,9 +3438,8 @@ def _not_flow_names() -> frozenset[str]:
     placeholder, count and never-a-name words, and every word of a table but an entity noun ("Thirty", "Three": a number
     in words; "M": a unit; "Optional"; es "Y": "and") (:func:`_flow_name`)."""
     table_words = {phrase for table in _LANGUAGE.vocabularies for phrase, kind in table.phrases.items() if kind != "ENTITY"}
-    slot_names = {fold(word) for table in _TABLES.values() for word in table.get("slot_names", ())}  # "Example", "Foo"
     return (_NOT_BARE | _TYPE_WORDS | _DESCRIBING_WORDS | _COUNT_WORDS | frozenset(fold(w) for w in _VALUE_WORDS)
-            | _never_names_any() | frozenset(table_words) | frozenset(slot_names))
+            | _never_names_any() | frozenset(table_words) | _slot_names())
 
 
 def _literal_items(source: str, call: bool) -> list[tuple[Any, Any]] | None:
@@ -3946,10 +3945,28 @@ _RUN_OPENS = re.compile(r"(?:^|[\n:\uff1a]|[.!?]\s)\s*[-*\u2022]?\s*$")
 
 
 def _values_evident(prompt: str, read: JsonRequest) -> bool:
-    """Whether every string the reading states is stated as data (:data:`_NAME_WORD`'s comment)."""
-    ordered = sorted(read.statements.values(), key=lambda st: st.span)
-    runs = _data_runs(prompt, ordered)
-    return all(_value_evident(prompt, st, index in runs) for index, st in enumerate(ordered))
+    """Whether every string the reading states is stated as data (:data:`_NAME_WORD`'s comment), and none unquoted is a
+    type or placeholder word or its key's own word in any letter case ("age: Integer", "email: Email": a shape
+    described, not data; wip/jsonAE found the capitalised forms read in data runs)."""
+    ordered = sorted(read.statements.items(), key=lambda item: item[1].span)
+    runs = _data_runs(prompt, [st for _, st in ordered])
+    return all(not _names_no_value(key, st) and _value_evident(prompt, st, index in runs)
+               for index, (key, st) in enumerate(ordered))
+
+
+def _names_no_value(key: str, st: Statement) -> bool:
+    """An unquoted string that is a type or placeholder word, or the key's own word (:func:`_values_evident`); a number word
+    stays a word ("level: tres", W29's typed-word rows)."""
+    if st.quoted or not isinstance(st.value, str):
+        return False
+    folded = fold(st.value)
+    return folded == fold(key) or folded in _TYPE_WORDS | _slot_names()
+
+
+@lru_cache(maxsize=1)
+def _slot_names() -> frozenset[str]:
+    """The tables' placeholder names ("Example", "Foo")."""
+    return frozenset(fold(word) for table in _TABLES.values() for word in table.get("slot_names", ()))
 
 
 def _value_evident(prompt: str, st: Statement, in_run: bool) -> bool:
