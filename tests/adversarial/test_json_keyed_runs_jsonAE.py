@@ -214,6 +214,8 @@ FLOW_TRAPS = [
     "JSON please: {title: Dune, author: Frank Herbert, year: TBD}",
     "JSON please: {title: Dune, author: Frank Herbert, year: N}",  # a slot's letter
     "JSON please: {title: Example, author: Frank Herbert, year: 1965}",
+    "JSON please: {title: Example Book, author: Frank Herbert, year: 1965}",  # a slot word inside a name (the whole value
+    # alone is no value anywhere since main's _names_no_value; inside a name only the flow-name rule decides)
     "JSON please: {title: Dune, author: Frank Herbert, year: Nineteen Sixty-Five}",  # a number in words
     "JSON please: {title: Dune, author: Frank Herbert, year: 1965 or 1966}",
     "JSON please: {title: Dune, author: Frank Herbert, year: 1965 AD}",
