@@ -804,3 +804,6 @@ MUTANTS += [Mutant(*row) for row in _ARITHT_ROWS]
 from mutants_fuzz0 import ROWS as _FUZZ0_ROWS  # noqa: E402 - wip/fuzz0: a negation of any passage table is no name and no part of one
 
 MUTANTS += [Mutant(*row) for row in _FUZZ0_ROWS]
+from mutants_arithU import ROWS as _ARITHU_ROWS  # noqa: E402 - wip/arithU: the decided everyday arithmetic forms (case, no '?', '**', a signed number, en dash, full-width, √, cube root, product list, el triple de, mod)
+
+MUTANTS += [Mutant(*row) for row in _ARITHU_ROWS]

@@ -70,6 +70,7 @@ READ = [
     ("What is 10 – 3?", "10 - 3", 7, "", "en"),
     ("What is (10 – 3) * 2?", "(10 - 3) * 2", 14, "", "en"),
     ("10 – 3 = ?", "10 - 3", 7, "", "en"),
+    ("What is 10³ – 3?", "10^3 - 3", 997, "", "en"),  # fuzz seed 0 (lookalike): the oracle reads it alike
     # 5. full-width digits and operators
     ("What is １２ ＋ ３?", "12 + 3", 15, "", "en"),
     ("What is （１２ － ２） ＊ ３?", "(12 - 2) * 3", 30, "", "en"),
@@ -157,8 +158,10 @@ NEAR_MISSES = KEPT_NO_CLAIM + [
     "What is 2 - -(3)?",
     "What is 2 * +3?",
     "What is - -3?",
+    "What is ( - -3)?",  # a sign after a sign: no operand before the operator
     "What is 2 ^ -1?",
     "What is 2 * -3^2?",  # -(3^2) or (-3)^2
+    "What is 2- -3?",  # the operator unspaced (fuzz seed 0, whitespace edit: the oracle does not read it either)
     "What is 2 - -3 in base 8?",
     "What is 2 - -x?",
     # 4. an em dash, an unspaced en dash (a range), an en dash as a sign or beside a word
@@ -173,6 +176,7 @@ NEAR_MISSES = KEPT_NO_CLAIM + [
     "What is １２ ＋ ｘ?",
     "What is １２ ＋ ３？",
     "What is １．５ ＋ ３?",
+    "What is １２ ＋ ３³?",  # a superscript after a full-width digit (fuzz seed 0, lookalike edit)
     # 6. the root sign: a sum under it or after it, a space, a sign, an inexact root, a rounding
     "What is √2?",
     "What is √16 + 1?",

@@ -778,7 +778,7 @@ _W_PHRASES += [
     (rf"(?:the )?cube root of {_W_PLAIN}", _w_cube_root),
     (rf"{_W_PLAIN} mod(?:ulo)? {_W_PLAIN}", lambda a, b: Fraction(int(a) % int(b)) if a.denominator == b.denominator == 1 and b else None),
 ]
-_W_SPANISH = [(rf"\u00bf(?:Cu\u00e1nto|Cu\u00e1l) es el triple de {_W_PLAIN}\?", lambda a: 3 * a)]  # wip/arithU: es "el triple de 7"
+_W_SPANISH = [(rf"\u00bf?(?:Cu\u00e1nto|Cu\u00e1l) es el triple de {_W_PLAIN}\?", lambda a: 3 * a)]  # wip/arithU: es "el triple de 7"
 _W_COMMANDS: list[tuple[str, Callable[..., Fraction | None]]] = [
     (rf"subtract {_W_N} from {_W_N}\.?", lambda a, b: b - a),
     (rf"divide {_W_N} by {_W_N}\.?", lambda a, b: a / b if b else None),
@@ -840,7 +840,7 @@ def _w_product(text: str) -> Fraction | None:
 
 def _arith_words(text: str) -> ArithProblem | None:
     """One operation said in everyday English words (above), its exact value; else None."""
-    text = text.strip()
+    text = text.strip().translate(_WIDE_AS_ASCII)  # wip/arithU: full-width digits as ASCII ("twice ８": 16)
     for pattern, value in [*_W_COMMANDS, *_W_SPANISH]:
         m = re.fullmatch(pattern, text, re.IGNORECASE)
         if m:
@@ -1532,7 +1532,8 @@ def _understand_text_plain(text: str) -> Problem | None:
         return transformed
     # the typographic signs of the four operations are the operators they print (wip/overdecl):
     # "What is 23 × 19?" asks 23 * 19 (the oracle's own table of them, not the engine's)
-    signed = everyday_symbols(text.translate(_OPERATOR_SIGNS))  # wip/arithU: full-width, en dash, no question mark
+    # wip/arithU: full-width, en dash, no question mark; its superscripts as carets first ("10³ – 3": fuzz seed 0)
+    signed = everyday_symbols(with_carets(text.translate(_OPERATOR_SIGNS)))
     for t in ARITH_TEMPLATES:
         m = t.regex.fullmatch(signed)
         if m:

@@ -243,8 +243,9 @@ def _tokens(text: str) -> list[tuple[str, str]] | None:
 
 def _signs_a_number(text: str, at: int, before: list[tuple[str, str]]) -> bool:
     """wip/arithU: a "-" written directly on a number, one space after another operator ("2 - -3", "2 + -3",
-    "4 * -2"): the number's sign. "2 - - 3", "2--3", "2 - -(3)", "2 * +3" and a sign after "^" are no sign of one."""
-    return (text[at] == "-" and at > 0 and text[at - 1] == " " and text[at + 1 : at + 2].isdigit()
+    "4 * -2", the operator spaced as well): the number's sign. "2 - - 3", "2--3", "2- -3" (fuzz seed 0), "2 - -(3)",
+    "2 * +3" and a sign after "^" are no sign of one."""
+    return (text[at] == "-" and text[max(at - 3, 0) : at] in (" - ", " + ", " * ", " / ") and text[at + 1 : at + 2].isdigit()
             and [kind for kind, _ in before[-2:]] in (["num", "op"], ["close", "op"]))  # "- -3": no operator before
 
 
@@ -451,11 +452,11 @@ def _as_written_in_ascii(prompt: str) -> str:
     # wip/arithU: full-width digits and operators ("１２ ＋ ３") as their NFKC forms (a full-width letter is left:
     # no table reads it); an en dash between two operands, one space each side ("10 – 3"), as "-" (_common.json
     # "spaced_signs"; an em dash, "10–3" or "– 3" are left: no claim)
-    text = unicodedata.normalize("NFC", prompt).strip().translate(_signs()).translate(_FULLWIDTH)
+    # "3²": "3^2" (wip/arithT), before the full-width digits are read: "３³" keeps its superscript (no claim; fuzz seed 0);
+    # "3 ** 2" is kept as written (read_expression reads it as "3 ^ 2": wip/arithU)
+    text = superscripts_as_powers(unicodedata.normalize("NFC", prompt).strip().translate(_signs())).translate(_FULLWIDTH)
     for sign, operator in _tables()["*"].get("spaced_signs", {}).items():
         text = re.sub(rf"(?<=[0-9)]) {re.escape(sign)} (?=[0-9(])", f" {operator} ", text)
-    # "3²": "3^2" (wip/arithT); "3 ** 2" is kept as written (read_expression reads it as "3 ^ 2": wip/arithU)
-    text = superscripts_as_powers(text)
     return _ROOT_PARENTHESIZED.sub(r"\1\2", text)  # wip/arithU: "√(16)" as "√16"
 
 
