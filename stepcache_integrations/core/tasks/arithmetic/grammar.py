@@ -10,7 +10,8 @@ and sentence punctuation (:func:`plain_prose`): a digit, a numeral of any script
 it cannot check, so the answer fails.
 
 Everything outside it is "no claim": a letter, a unit, a percent sign, a comma in a number,
-``**`` or ``//``, a doubled operator, a number with a leading zero, an ``a / b * c`` chain
+``//``, a doubled operator (wip/arithU: ``**`` between two operands is a power as ``^`` is, and
+"-" on a number one space after a spaced operator is its sign: "2 - -3"), a number with a leading zero, an ``a / b * c`` chain
 (read two ways in the wild), more than a few operators or digits. Values are exact
 (``fractions.Fraction``); the expression is parsed by Python's own ``ast`` and only its
 arithmetic nodes are accepted.
@@ -341,8 +342,8 @@ def _value(node: ast.AST, text: str) -> Fraction:
 # decimal part where the table reads a decimal point, no sign, no thousands separator; ``E`` an
 # expression of :func:`read_expression`):
 #
-# * a symbolic question: "What is E?", "Compute E.", "E = ?" (its lead written in sentence case:
-#   "what is 12 * 12?" is no claim); zh "E 等于多少？";
+# * a symbolic question: "What is E?", "Compute E.", "E = ?" (its lead in sentence, lower or upper case: wip/arithU,
+#   "wHaT iS 12 * 12?" is no claim), "What is E" with nothing after E (wip/arithU); zh "E 等于多少？";
 # * one operation said in words: "What is 14 times 11?", "the sum of 3 and 4", "11 squared", "25% of
 #   320" (``25 * 320 / 100``); one operator only ("2 plus 3 times 4" is read two ways aloud);
 #   es "¿Cuánto es el 25 % de 320?", zh "14 乘以 11 等于多少？", "320的25%是多少？", ja "11の二乗は？";
