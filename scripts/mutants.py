@@ -816,3 +816,6 @@ MUTANTS += [Mutant(*row) for row in _JSONAE_ROWS]
 from mutants_cleanH import ROWS as _CLEANH_ROWS  # noqa: E402 - wip/cleanH: request-reading code folded, no reading changed
 
 MUTANTS += [Mutant(*row) for row in _CLEANH_ROWS]
+from mutants_arithU import ROWS as _ARITHU_ROWS  # noqa: E402 - wip/arithU: the decided everyday arithmetic forms (case, no '?', '**', a signed number, en dash, full-width, √, cube root, product list, el triple de, mod)
+
+MUTANTS += [Mutant(*row) for row in _ARITHU_ROWS]

@@ -25,8 +25,9 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      '   "乘以",\n   "除以"\n  ],\n  "DIVIDED": [\n   "除"\n  ]', _LANGS),
     ("arith-unit-factor-changed", "a unit's factor changed in the shared data (a kilogram read as 100 grams)",
      _ARITH + "vocabulary/_common.json", '  "KILOGRAM": ["mass", "1000"],', '  "KILOGRAM": ["mass", "100"],', _WORDS),
-    ("arith-symbolic-case-ignored", "a symbolic question's lead read in any case ('what is 12 * 12?' claimed)",
-     _ARITH + "grammar.py", "    if kinds[0] in (\"ASK\", \"COMMAND\") and not _sentence_case(tokens[0]):", "    if False:", _TASK),
+    # wip/arithU (the lead's decision): "what is", "WHAT IS" are read; a lead in mixed case stays no claim (re-anchored)
+    ("arith-symbolic-case-ignored", "a symbolic question's lead read in any case ('wHaT iS 12 * 12?' claimed)",
+     _ARITH + "grammar.py", "    if kinds[0] in (\"ASK\", \"COMMAND\") and not _plain_case(tokens[0]):", "    if False:", _TASK),
     ("arith-decimal-point-everywhere", "a point read as a decimal point in every language ('Was ist 2.500 mal 3?' computed as 7.5)",
      _ARITH + "grammar.py", '    if not rules.get("decimal_point") and any("." in n for n in numbers):', "    if False:", _LANGS),
     ("arith-glued-forms-for-spaced", "the glued forms read a spaced language's command run together ('Compute(3 + 4) * 2.')",

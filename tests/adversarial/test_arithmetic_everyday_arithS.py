@@ -156,8 +156,8 @@ NEAR_MISSES = [
     "What is the square root of 8?",
     "What is the square root of 0.1?",
     "What is the square root of -4?",
-    "What is the cube root of 27?",
-    "What is the cube root of 64?",  # 64 is a perfect square too: a cube root read as a square root would claim 8
+    "What is the cube root of 2?",  # wip/arithU: the cube root of 27 (3), of 64 (4, never 8) are read exactly
+    "What is the cube root of 0.125?",
     "What is the square root of 144 plus 1?",
     "What is the square root of 144 rounded to 2 decimal places?",
     "What is the median of 3, 5 and 10?",
@@ -187,7 +187,7 @@ NEAR_MISSES = [
     "¿Cuál es la raíz cúbica de 27?",
     "¿Cuál es la raíz cúbica de 64?",
     "¿Cuál es la raíz cuadrada de 2?",
-    "¿Cuánto es el triple de 8?",
+    "¿Cuánto es el triple de 8 más 1?",  # wip/arithU: "el triple de 8" is read (24)
     "¿Cuánto es 2 elevado a 1?",
     "¿Cuánto es el doble de 8 más 1?",
     "Quelle est la différence entre 8 et 12 ?",

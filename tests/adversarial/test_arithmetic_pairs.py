@@ -58,13 +58,17 @@ PAIRS: list[Pair] = [
          served=False),
     pair("arith/leading-point", "What is 0.5 * 4?", "0.5 * 4", "What is .5 * 4?", "0.5 * 4", served=False),
     pair("arith/unit", "What is 12 * 12?", "12 * 12", "What is 12 * 12 cm?", "12 * 12", served=False),
-    pair("arith/case", "What is 12 * 12?", "12 * 12", "what is 12 * 12?", "12 * 12", served=False),
+    # wip/arithU (the lead's decision): a lower-case lead, "**" and a signed number after an operator are read
+    # (a changed expression, so re-instantiated; the same one in lower case is served by reuse: test_arithmetic_forms_arithU.py)
+    pair("arith/case", "What is 12 * 12?", "12 * 12", "what is 12 * 13?", "12 * 13", served=True),
     pair("arith/leading-zero", "What is 5 + 1?", "5 + 1", "What is 05 + 1?", "5 + 1", served=False),
     pair("arith/comma", "What is 1000 + 1?", "1000 + 1", "What is 1,000 + 1?", "1000 + 1", served=False),
-    pair("arith/power", "What is 2 * 3?", "2 * 3", "What is 2 ** 3?", "2 ** 3", served=False),
+    pair("arith/power", "What is 2 * 3?", "2 * 3", "What is 2 ** 3?", "2 ** 3", served=True),
+    pair("arith/power-ambiguous", "What is 2 * 3?", "2 * 3", "What is -3 ** 2?", "-3 ** 2", served=False),
     pair("arith/percent", "What is 15 + 80?", "15 + 80", "What is 15% more than 80?", "80 + 15 * 80 / 100", served=False),
     pair("arith/words", "What is 12 * 12?", "12 * 12", "What is 12 * 12 in base 8?", "12 * 12", served=False),
-    pair("arith/doubled-operator", "What is 2 + 3?", "2 + 3", "What is 2 - -3?", "2 + 3", served=False),
+    pair("arith/signed-number", "What is 2 + 3?", "2 + 3", "What is 2 - -3?", "2 - -3", served=True),
+    pair("arith/doubled-operator", "What is 2 + 3?", "2 + 3", "What is 2 - - 3?", "2 + 3", served=False),
 ]
 
 

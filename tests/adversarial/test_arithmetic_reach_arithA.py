@@ -172,7 +172,7 @@ def test_each_class_is_read_exactly(prompt: str, expression: str, value: int | F
     "What is the difference of 12 and 4?",
     "What is the sum of 3 and 4 and 5?",
     "What is 11 squared plus 1?",
-    "What is the product of 12, 11 and 2?",
+    "What is the product of 12, 11 or 2?",  # wip/arithU: "the product of 12, 11 and 2" is read (264)
     # instructions: only a number-only one is read; a negated or another one is no claim
     "What is 12 times 11? Give the answer.",
     "What is 12 times 11? Reply with the answer.",

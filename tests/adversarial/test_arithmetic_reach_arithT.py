@@ -145,7 +145,7 @@ NEAR_MISSES = [
     "What is ^2?",
     "What is 2^?",
     "What is 2 ^^ 3?",
-    "What is 3**2 + 4?",  # a doubled operator ("What is 2 ** 3?" is pinned no claim)
+    "What is 3 ** -2 + 4?",  # wip/arithU: "3**2 + 4" is read (13); an exponent outside 2-16 is not
     "What is 2^x?",
     "What is x² + 1?",
     "What is 3 ²?",
@@ -179,7 +179,7 @@ NEAR_MISSES = [
     "14 かける 11 かける 2 は？",
     "10减4乘2等于多少？",
     # lists: a product or a quotient of a list, another separator, a decimal comma, a unit, a rounding
-    "What is the product of 2, 3 and 4?",
+    "What is the product of 2, 3 or 4?",  # wip/arithU: "the product of 2, 3 and 4" is read (24)
     "What is the quotient of 8, 12 and 2?",
     "What is the sum of 2, 4 or 6?",
     "What is the sum of 2 4 and 6?",
@@ -192,7 +192,7 @@ NEAR_MISSES = [
     "Was ist die Summe von 3,5 und 10?",  # a decimal comma: 3.5 and 10, never 3, 5 and 10
     "Was ist die Summe von 2,5, 4 und 6?",
     "¿Cuál es la suma de 2,5, 4 y 6?",
-    "Чему равно произведение 2, 3 и 4?",
+    "Чему равно произведение 2, 3 или 4?",  # wip/arithU: "произведение 2, 3 и 4" is read (24), as the sum of a list
     # double, triple: another word, a comparison, a second operation
     "What is double-check 7?",
     "Double-check 7.",
@@ -205,7 +205,7 @@ NEAR_MISSES = [
     "What is quadruple 7?",
     "What is double 7 kg?",
     "What is not double 7?",
-    "¿Cuánto es el triple de 8?",  # pinned no claim (test_arithmetic_everyday_arithS.py)
+    "¿Cuánto es el triple de 8 o 9?",  # wip/arithU: "el triple de 8" is read (24)
     "Quel est le triple de 7 plus 1 ?",
     "Was ist das Dreifache von 7 und 8?",
     "比7多2倍是多少？",  # "2 times more than 7": 14 or 21
@@ -258,13 +258,13 @@ def test_a_widened_wording_is_served_exactly_without_a_model_call(cached: str, a
     ("What is 3^2 + 4?", "What is 2^3^2?"),
     ("What is 3^2 + 4?", "What is 8^2/3?"),
     ("What is 3^2 + 4?", "What is 3^2 + 4 in binary?"),
-    ("What is 3^2 + 4?", "What is 3**2 + 4?"),
+    ("What is 3^2 + 4?", "What is 3 ** -2 + 4?"),  # wip/arithU: "3**2 + 4" is served (its own file)
     ("What is 3 + 4?", "Is 3 + 4 more than 7?"),
     ("What is 3 + 4?", "What is 3 + 4, roughly?"),
     ("What is 3 + 4?", "What is 3 + 4? What is 5 + 6?"),
     ("What is 10 minus 4 minus 2?", "What is 10 minus 4 times 2?"),
     ("What is 10 minus 4?", "What is 2 plus 3 times 4?"),
-    ("What is the sum of 2, 4 and 6?", "What is the product of 2, 3 and 4?"),
+    ("What is the sum of 2, 4 and 6?", "What is the quotient of 8, 12 and 2?"),  # wip/arithU: the product is served
     ("What is the sum of 2, 4 and 6?", "Was ist die Summe von 3,5 und 10?"),
     ("What is double 7?", "What is double 7 plus 1?"),
     ("What is double 7?", "What is double-check 7?"),
@@ -288,7 +288,7 @@ def test_an_answer_line_with_a_power_is_read_and_checked(line: str, holds: bool)
     assert read is not None and read.holds is holds, line
 
 
-@pytest.mark.parametrize("line", ["8^2/3 = 4", "-3^2 = 9", "2^3^2 = 64", "3**2 = 9", "2^0.5 = 1.41"])
+@pytest.mark.parametrize("line", ["8^2/3 = 4", "-3^2 = 9", "2^3^2 = 64", "3**-2 = 9", "2^0.5 = 1.41"])  # "3**2 = 9": read (wip/arithU)
 def test_an_answer_line_with_a_power_read_two_ways_is_not_read(line: str) -> None:
     assert read_answer_line(line) is None, line
 

@@ -117,7 +117,7 @@ NO_CLAIM = [
     "What is 14 · 11?",  # no operator sign of the table
     "What is 14 ⋅ 11?",
     "What is 14 + 11  ?",  # a doubled space
-    "What is 14 − −3?",  # a doubled operator, as "14 - -3"
+    "What is 14 − − 3?",  # a doubled operator, as "14 - - 3" (wip/arithU: "14 − −3", a signed number, is read: 17)
     "What is 14 ÷ 2 × 7?",  # a / b * c: read two ways, as "14 / 2 * 7"
     "What is 14 × 11 in base 8?",
     "Is 12 × 12 odd? Reply with the number only.",

@@ -434,6 +434,16 @@ ARITHMETIC = [
     "What is 1.5 * 4?",
     "What is (2 + 3) * (4 - 1)?",
     "What is 10 / 3?",
+    # wip/arithU: the everyday symbolic forms the lead decided to serve (the oracle's own reading: oracle.everyday_symbols,
+    # everyday_expression)
+    "what is 12 * 13?",
+    "WHAT IS 6 * 7?",
+    "What is 3 + 4",
+    "What is 2 ** 3?",
+    "What is 2 - -3?",
+    "What is 4 * -2?",
+    "What is 10 \u2013 3?",
+    "What is \uff11\uff12 \uff0b \uff13?",
 ]
 
 # wip/arithS: one operation said in everyday English words (the oracle's own reading: oracle._arith_words)
@@ -450,6 +460,12 @@ ARITH_WORDS = [
     "What is the quotient of 8 and 12?",
     "What is twice 8?",
     "Calculate half of 12.",
+    # wip/arithU: the root sign, the cube root, the product of a list, modulo, es "el triple de" (oracle._arith_words)
+    "What is \u221a16?",
+    "What is the cube root of 27?",
+    "What is the product of 2, 3 and 4?",
+    "What is 17 mod 6?",
+    "\u00bfCu\u00e1nto es el triple de 7?",
 ]
 
 

@@ -682,9 +682,34 @@ class ArithProblem:
 Problem = MathProblem | JsonProblem | ArithProblem
 
 
+# wip/arithU: the oracle's own reading of the everyday symbolic forms the lead decided to serve (its own tables and
+# regexes, not the engine's): full-width digits and operators as ASCII, an en dash between two operands with one space
+# each side as minus ("10 – 3"; an em dash is not), "What is E" without its question mark when E ends the prompt,
+# "**" between two operands as "^" (the parser's power rules then decline "-3 ** 2", "2 ** 3 ** 2"), and a "-" on a
+# number one space after an operator as that number's sign ("2 - -3" is 2 - (-3); not before a power: "2 * -3 ** 2").
+# The letter case of a template's lead was already free (_lit reads letters in either case).
+_WIDE_AS_ASCII = str.maketrans("０１２３４５６７８９＋－＊／（）",
+                               "0123456789+-*/()")
+_SPACED_EN_DASH = re.compile("(?<=[0-9)]) – (?=[0-9(])")
+_ASKED_WITHOUT_MARK = re.compile(r"(?:what is|what's|whats) [^?]*[0-9)]", re.IGNORECASE)
+_STARS_AS_CARET = re.compile(r"(?<=[0-9)])( ?)\*\*(?=\1[0-9(])")
+_SIGN_ON_NUMBER = re.compile(r"(?<=[0-9)] [-+*/] )-([0-9]+(?:\.[0-9]+)?)(?![0-9.]|\s*(?:\^|\*\*))")
+
+
+def everyday_symbols(text: str) -> str:
+    """wip/arithU: the prompt's full-width digits and operators, spaced en dash and missing question mark, as above."""
+    text = _SPACED_EN_DASH.sub(" - ", text.strip().translate(_WIDE_AS_ASCII))
+    return text + "?" if _ASKED_WITHOUT_MARK.fullmatch(text) else text
+
+
+def everyday_expression(text: str) -> str:
+    """wip/arithU: "**" as "^" and a sign on a number after an operator in parentheses ("2 - -3": "2 - (-3)")."""
+    return _SIGN_ON_NUMBER.sub(r"(-\1)", _STARS_AS_CARET.sub(lambda m: m.group(1) + "^", text))
+
+
 def _arith_from_match(t: Template, m: re.Match[str]) -> ArithProblem | None:
     try:
-        coefs, value = parse_expr(with_carets(m.group("e")), powers=True)
+        coefs, value = parse_expr(everyday_expression(with_carets(m.group("e"))), powers=True)
     except ParseError:
         return None
     return None if coefs else ArithProblem(t, m.group("e"), value)
@@ -734,6 +759,26 @@ _W_PHRASES: list[tuple[str, Callable[..., Fraction | None]]] = [
     (rf"(?:triple|thrice) {_W_N}|{_W_N} tripled", lambda a, b: 3 * (a if b is None else b)),
     (rf"{_W_N} halved", lambda a: a / 2),
 ]
+# wip/arithU: the root sign before a plain number (or one in parentheses), the cube root of an integer (an exact
+# integer root only), "17 mod 6" (integers, a positive divisor), the product of a list (_w_product)
+_W_PLAIN = r"((?:0|[1-9][0-9]{0,11})(?:\.[0-9]{1,12})?)"
+
+
+def _w_cube_root(a: Fraction) -> Fraction | None:
+    if a.denominator != 1:
+        return None
+    root = 0
+    while (root + 1) ** 3 <= a:
+        root = root + 1 if root < 64 else root * 2 if (root * 2) ** 3 <= a else root + 1
+    return Fraction(root) if root**3 == a else None
+
+
+_W_PHRASES += [
+    (rf"\u221a{_W_PLAIN}|\u221a\({_W_PLAIN}\)", lambda a, b: _w_root(a if b is None else b)),
+    (rf"(?:the )?cube root of {_W_PLAIN}", _w_cube_root),
+    (rf"{_W_PLAIN} mod(?:ulo)? {_W_PLAIN}", lambda a, b: Fraction(int(a) % int(b)) if a.denominator == b.denominator == 1 and b else None),
+]
+_W_SPANISH = [(rf"\u00bf?(?:Cu\u00e1nto|Cu\u00e1l) es el triple de {_W_PLAIN}\?", lambda a: 3 * a)]  # wip/arithU: es "el triple de 7"
 _W_COMMANDS: list[tuple[str, Callable[..., Fraction | None]]] = [
     (rf"subtract {_W_N} from {_W_N}\.?", lambda a, b: b - a),
     (rf"divide {_W_N} by {_W_N}\.?", lambda a, b: a / b if b else None),
@@ -777,10 +822,26 @@ def _w_sum_or_chain(text: str) -> Fraction | None:
     return total
 
 
+_W_PRODUCT = re.compile(r"(?:the )?product of (.+)", re.IGNORECASE)
+
+
+def _w_product(text: str) -> Fraction | None:
+    """wip/arithU: the product of a list of three or more plain numbers ("the product of 2, 3 and 4"), else None."""
+    m = _W_PRODUCT.fullmatch(text)
+    parts = re.fullmatch(r"(.+?),? and (\S+)", m.group(1), re.IGNORECASE) if m else None
+    items = [*parts.group(1).split(", "), parts.group(2)] if parts else []
+    if len(items) < 3 or not all(re.fullmatch(_W_PLAIN, item) for item in items):
+        return None
+    product = Fraction(1)
+    for item in items:
+        product *= Fraction(item)
+    return product
+
+
 def _arith_words(text: str) -> ArithProblem | None:
     """One operation said in everyday English words (above), its exact value; else None."""
-    text = text.strip()
-    for pattern, value in _W_COMMANDS:
+    text = text.strip().translate(_WIDE_AS_ASCII)  # wip/arithU: full-width digits as ASCII ("twice ８": 16)
+    for pattern, value in [*_W_COMMANDS, *_W_SPANISH]:
         m = re.fullmatch(pattern, text, re.IGNORECASE)
         if m:
             result = value(*(_w_value(g) for g in m.groups()))
@@ -792,6 +853,8 @@ def _arith_words(text: str) -> ArithProblem | None:
     mean = _w_mean(phrase)
     if mean is None:
         mean = _w_sum_or_chain(phrase)  # wip/arithT
+    if mean is None:
+        mean = _w_product(phrase)  # wip/arithU
     if mean is not None:
         return ArithProblem(_W_TEMPLATE, fmt(mean), mean)
     for pattern, value in _W_PHRASES:
@@ -1469,7 +1532,8 @@ def _understand_text_plain(text: str) -> Problem | None:
         return transformed
     # the typographic signs of the four operations are the operators they print (wip/overdecl):
     # "What is 23 × 19?" asks 23 * 19 (the oracle's own table of them, not the engine's)
-    signed = text.translate(_OPERATOR_SIGNS)
+    # wip/arithU: full-width, en dash, no question mark; its superscripts as carets first ("10³ – 3": fuzz seed 0)
+    signed = everyday_symbols(with_carets(text.translate(_OPERATOR_SIGNS)))
     for t in ARITH_TEMPLATES:
         m = t.regex.fullmatch(signed)
         if m:
@@ -2507,7 +2571,7 @@ def check_arith_answer(problem: ArithProblem, text: str) -> str | None:
     line = _final_line(text).rstrip(".").strip()
     tail = re.split(_ANSWER_IS, line)[-1].split("=")[-1].strip()
     try:
-        coefs, value = parse_expr(with_carets(tail), powers=True)
+        coefs, value = parse_expr(everyday_expression(with_carets(tail)), powers=True)
     except ParseError:
         return f"final line {line!r} states no value the oracle reads"
     if coefs or value != problem.value:
@@ -2518,7 +2582,7 @@ def check_arith_answer(problem: ArithProblem, text: str) -> str | None:
             if "=" not in run:
                 continue
             try:
-                sides = [parse_expr(side, powers=True) for side in run.split("=")]
+                sides = [parse_expr(everyday_expression(side.strip()), powers=True) for side in run.split("=")]  # wip/arithU
             except ParseError:
                 continue
             if any(coefs for coefs, _ in sides):

@@ -355,7 +355,9 @@ def test_the_oracle_reads_arithmetic_questions_and_checks_their_answers() -> Non
     assert check_arith_answer(problem, "(3 + 4) * 2 = 16.") is not None
     assert check_arith_answer(problem, "(3 + 4) * 2 = 14.\nHope this helps!") is not None
     assert understand_text("What is x + 1?") is None
-    assert understand_text("What is 2 - -3?") is None
+    assert understand_text("What is 2 - - 3?") is None
+    problem = understand_text("What is 2 - -3?")  # wip/arithU: a sign on a number after an operator (its own reading)
+    assert isinstance(problem, ArithProblem) and problem.value == 5
 
 
 @pytest.mark.parametrize("sentence", ["Just the number.", "Solo il numero.", "Nur die Zahl.", "只要数字。"])

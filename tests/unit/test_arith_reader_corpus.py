@@ -32,3 +32,16 @@ def test_every_listed_difference_is_one_and_says_why() -> None:
     for prompt, why in DIFFERENCES.items():
         assert prompt in recorded and _reading(prompt) != recorded[prompt], prompt
         assert len(why) > 20, prompt
+
+
+def test_each_arithU_difference_reads_as_its_sentence_case_twin_with_its_question_mark() -> None:
+    """wip/arithU (the lead's decision): a prompt listed for its lead's letter case or its missing question mark reads
+    exactly as its twin in sentence case, with the mark ("what is 12 * 12" as "What is 12 * 12?"), and that twin is read."""
+    listed = [prompt for prompt, why in DIFFERENCES.items() if why.startswith("wip/arithU")]
+    assert len(listed) > 150
+    for prompt in listed:
+        text = prompt.strip()
+        lead = next(word for word in ("what is", "what's", "calculate", "compute", "evaluate") if text.lower().startswith(word))
+        twin = lead.capitalize() + text[len(lead):]
+        twin += "?" if lead in ("what is", "what's") and "?" not in twin else ""
+        assert _reading(twin) is not None and _reading(prompt) == _reading(twin), (prompt, twin)

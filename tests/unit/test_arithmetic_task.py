@@ -27,6 +27,12 @@ TASK = ArithmeticTask()
         ("Evaluate 7 / 2.", Fraction(7, 2)),
         ("What is (6 / 2) * 3?", 9),
         ("What is -(3 + 2)?", -5),
+        # wip/arithU (the lead's decision; pinned no claim below before): a sign on a number after an operator,
+        # "**" as a power, a lead in lower or upper case
+        ("What is 2 - -3?", 5),
+        ("What is 2 ** 3?", 8),
+        ("what is 12 * 12?", 144),
+        ("WHAT IS 12 * 12?", 144),
     ],
 )
 def test_claimed_questions_have_their_exact_value(prompt: str, value: Fraction) -> None:
@@ -41,8 +47,12 @@ def test_claimed_questions_have_their_exact_value(prompt: str, value: Fraction) 
         "17 + 25=?",
         "What is 6 / 2 * 3?",  # read two ways in the wild
         "What is 6 / 2 / 3?",
-        "What is 2 - -3?",  # doubled operator
-        "What is 2 ** 3?",
+        "What is 2 - - 3?",  # a doubled operator (wip/arithU: "2 - -3", a sign on the number, is read above)
+        "What is 2--3?",
+        "What is 2 * +3?",
+        "What is 2 *** 3?",  # wip/arithU: "2 ** 3" is read above
+        "What is -3 ** 2?",
+        "What is 2 ** 3 ** 2?",
         "What is 7 // 2?",
         "What is 1 / 0?",
         "What is 05 + 1?",  # a leading zero: a code, not a number
@@ -54,7 +64,8 @@ def test_claimed_questions_have_their_exact_value(prompt: str, value: Fraction) 
         "What is 15% more than 80?",  # "15% of 80" is read (wip/arithA: served AND exact in test_arithmetic_reach_arithA)
         "What is 12 · 12?",  # "What is 12 × 12?" is read (wip/overdecl: the table's operator_signs); the dot is not
         "What is 12 * 12 in base 8?",
-        "what is 12 * 12?",
+        "wHaT iS 12 * 12?",  # wip/arithU: "what is 12 * 12?", "WHAT IS 12 * 12?" are read above
+        "What is 17 % 6?",  # percent or modulo (wip/arithU: "17 mod 6" is read)
         "What is 12 * 12? Answer in words.",
         "What is x + 1?",
         "What is 1234567890123 * 2?",  # more digits than the grammar reads

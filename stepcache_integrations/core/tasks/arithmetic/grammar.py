@@ -10,7 +10,8 @@ and sentence punctuation (:func:`plain_prose`): a digit, a numeral of any script
 it cannot check, so the answer fails.
 
 Everything outside it is "no claim": a letter, a unit, a percent sign, a comma in a number,
-``**`` or ``//``, a doubled operator, a number with a leading zero, an ``a / b * c`` chain
+``//``, a doubled operator (wip/arithU: ``**`` between two operands is a power as ``^`` is, and
+"-" on a number one space after a spaced operator is its sign: "2 - -3"), a number with a leading zero, an ``a / b * c`` chain
 (read two ways in the wild), more than a few operators or digits. Values are exact
 (``fractions.Fraction``); the expression is parsed by Python's own ``ast`` and only its
 arithmetic nodes are accepted.
@@ -58,6 +59,8 @@ _TOKEN = re.compile(r"\s*(?:(?P<num>\d+(?:\.\d+)?)|(?P<op>[+\-*/])|(?P<pow>\^)|(
 # parenthesis, read as "^" and the digits); "3**2" stays a doubled operator (no claim)
 _SUPERSCRIPT = re.compile(r"(?<=[0-9)])[\u2070\u00b9\u00b2\u00b3\u2074-\u2079]+")
 _SUPERSCRIPT_DIGITS = str.maketrans("\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079", "0123456789")
+# wip/arithU: "**" between an operand and an operand (a number or ")" before, a number or "(" after, one space or none each side)
+_DOUBLE_STAR = re.compile(r"(?<=[0-9)] )\*\*(?= [0-9(])|(?<=[0-9)])\*\*(?=[0-9(])")
 MAX_POWER_BITS = 4096  # a power's base (numerator, denominator) times its exponent, in bits: no huge value is built
 _ANSWER_STATEMENT = re.compile(r"(?:(?:So |Therefore )?[Tt]he answer is |Answer: )?(?P<value>-?[0-9./]+)")
 _LABEL = re.compile(r"Step [0-9]{1,3}: ")
@@ -113,9 +116,16 @@ def superscripts_as_powers(text: str) -> str:
     return _SUPERSCRIPT.sub(lambda m: "^" + m.group().translate(_SUPERSCRIPT_DIGITS), text)
 
 
+def double_stars_as_carets(text: str) -> str:
+    """wip/arithU: "2 ** 3" (a power written as Python writes it) as "2 ^ 3", only between an operand and an
+    operand ("2 *** 3", "2 ** -1", "**bold**" are left as written: no claim); the same exponent limits and
+    ambiguity rules as "^" then apply ("-3 ** 2", "2 ** 3 ** 2" stay no claim)."""
+    return _DOUBLE_STAR.sub("^", text)
+
+
 def read_expression(text: str) -> Fraction | None:
     """The exact value of an arithmetic expression inside the grammar, else None."""
-    text = superscripts_as_powers(text)
+    text = double_stars_as_carets(superscripts_as_powers(text))
     if not _ALPHABET.fullmatch(text) or "  " in text or text != text.strip():
         return None
     tokens = _tokens(text)
@@ -226,9 +236,18 @@ def _tokens(text: str) -> list[tuple[str, str]] | None:
         if match is None or match.end() == pos:
             return None
         kind = match.lastgroup or ""
-        tokens.append((kind, match.group(kind)))
+        signed = kind == "op" and _signs_a_number(text, match.start(kind), tokens)
+        tokens.append(("sign" if signed else kind, match.group(kind)))
         pos = match.end()
     return tokens
+
+
+def _signs_a_number(text: str, at: int, before: list[tuple[str, str]]) -> bool:
+    """wip/arithU: a "-" written directly on a number, one space after another operator ("2 - -3", "2 + -3",
+    "4 * -2", the operator spaced as well): the number's sign. "2 - - 3", "2--3", "2- -3" (fuzz seed 0), "2 - -(3)",
+    "2 * +3" and a sign after "^" are no sign of one."""
+    return (text[at] == "-" and text[max(at - 3, 0) : at] in (" - ", " + ", " * ", " / ") and text[at + 1 : at + 2].isdigit()
+            and [kind for kind, _ in before[-2:]] in (["num", "op"], ["close", "op"]))  # "- -3": no operator before
 
 
 def _well_formed(tokens: list[tuple[str, str]]) -> bool:
@@ -240,10 +259,11 @@ def _well_formed(tokens: list[tuple[str, str]]) -> bool:
             whole, _, fraction = value.partition(".")
             if (len(whole) > 1 and whole[0] == "0") or len(whole) > MAX_DIGITS or len(fraction) > MAX_DIGITS:
                 return False
-        if kind in ("op", "pow"):
+        if kind in ("op", "pow", "sign"):
             operators += 1
-            # a sign only at the start or after "(": "2 - -3" and "2 * +3" are declined
-            if previous == "op" or (value in "*/" and previous in ("", "open")):
+            # a sign only at the start, after "(" or (wip/arithU) "-" on a number after an operator ("2 - -3": _tokens);
+            # "2 * +3", "2 - - 3" are declined
+            if (previous == "op" and kind != "sign") or (value in "*/" and previous in ("", "open")):
                 return False
             if value == "+" and previous in ("", "open"):
                 return False
@@ -322,8 +342,8 @@ def _value(node: ast.AST, text: str) -> Fraction:
 # decimal part where the table reads a decimal point, no sign, no thousands separator; ``E`` an
 # expression of :func:`read_expression`):
 #
-# * a symbolic question: "What is E?", "Compute E.", "E = ?" (its lead written in sentence case:
-#   "what is 12 * 12?" is no claim); zh "E 等于多少？";
+# * a symbolic question: "What is E?", "Compute E.", "E = ?" (its lead in sentence, lower or upper case: wip/arithU,
+#   "wHaT iS 12 * 12?" is no claim), "What is E" with nothing after E (wip/arithU); zh "E 等于多少？";
 # * one operation said in words: "What is 14 times 11?", "the sum of 3 and 4", "11 squared", "25% of
 #   320" (``25 * 320 / 100``); one operator only ("2 plus 3 times 4" is read two ways aloud);
 #   es "¿Cuánto es el 25 % de 320?", zh "14 乘以 11 等于多少？", "320的25%是多少？", ja "11の二乗は？";
@@ -354,6 +374,11 @@ _OPERATORS = {"LESS_THAN": "-", "PLUS": "+", "MINUS": "-", "TIMES": "*", "DIVIDE
               "FOLD_END": "*"}  # wip/arithT: zh "7的2倍", ja "7の2倍": 7 * 2
 # wip/arithS: the words whose second number is the first operand ("11 less than 14" too, in _spoken):
 # "8 subtracted from 12", "Subtract 8 from 12" (12 - 8), "Add 8 to 12" (12 + 8)
+# wip/arithU: the full-width digits and operators, each as its NFKC form ("１２ ＋ ３": "12 + 3")
+_FULLWIDTH = {code: unicodedata.normalize("NFKC", chr(code)) for code in range(0xFF01, 0xFF5F)
+              if unicodedata.normalize("NFKC", chr(code)) in "0123456789+-*/()"}
+# wip/arithU: a root sign before one plain number in parentheses ("√(16)"), read as before the number
+_ROOT_PARENTHESIZED = re.compile(r"(√)\((" + _NUMBER.pattern + r")\)")
 _SECOND_FIRST = frozenset({"SUBTRACTED_FROM", "MORE_THAN", "FROM", "TO"})
 _POWERS = {"SQUARED": 2, "SQUARE_OF": 2, "CUBED": 3, "CUBE_OF": 3}  # "11 squared": 11 * 11
 
@@ -403,10 +428,7 @@ _LANGUAGE = RequestLanguage(_FOLDER, _Read)
 def read_question(prompt: str) -> Question | None:
     """The question a prompt asks, when the grammar derives it whole in one language's table
     (the forms above), optionally followed by an instruction asking for the number alone; else None."""
-    # "14 × 11", "14 − 11", "14 ÷ 11": each typographic sign of an operation read as its ASCII
-    # operator (_common.json "operator_signs"; one character for one, so offsets are kept)
-    # whitespace around the prompt says nothing ("What is 3 less than 10? ": red team 27's over-decline)
-    text = superscripts_as_powers(unicodedata.normalize("NFC", prompt).strip().translate(_signs()))  # "3²": "3^2" (wip/arithT)
+    text = _as_written_in_ascii(prompt)
     for table in _LANGUAGE.vocabularies:
         words = _words(text, table)
         read = None if words is None else _LANGUAGE.parse(words)
@@ -423,10 +445,26 @@ def read_question(prompt: str) -> Question | None:
     return None
 
 
+def _as_written_in_ascii(prompt: str) -> str:
+    """The prompt with its operators and digits written in ASCII, else as written."""
+    # "14 × 11", "14 − 11", "14 ÷ 11": each typographic sign of an operation read as its ASCII
+    # operator (_common.json "operator_signs"; one character for one, so offsets are kept)
+    # whitespace around the prompt says nothing ("What is 3 less than 10? ": red team 27's over-decline)
+    # wip/arithU: full-width digits and operators ("１２ ＋ ３") as their NFKC forms (a full-width letter is left:
+    # no table reads it); an en dash between two operands, one space each side ("10 – 3"), as "-" (_common.json
+    # "spaced_signs"; an em dash, "10–3" or "– 3" are left: no claim)
+    # "3²": "3^2" (wip/arithT), before the full-width digits are read: "３³" keeps its superscript (no claim; fuzz seed 0);
+    # "3 ** 2" is kept as written (read_expression reads it as "3 ^ 2": wip/arithU)
+    text = superscripts_as_powers(unicodedata.normalize("NFC", prompt).strip().translate(_signs())).translate(_FULLWIDTH)
+    for sign, operator in _tables()["*"].get("spaced_signs", {}).items():
+        text = re.sub(rf"(?<=[0-9)]) {re.escape(sign)} (?=[0-9(])", f" {operator} ", text)
+    return _ROOT_PARENTHESIZED.sub(r"\1\2", text)  # wip/arithU: "√(16)" as "√16"
+
+
 def _words(text: str, table: Vocabulary) -> list[Word] | None:
     """``text`` cut into the table's words, numbers, expression runs and single spaces (dropped
     in a language written without them); None at a character no rule reads."""
-    if table.ascii_only and not text.isascii():
+    if table.ascii_only and not text.replace("√", "").isascii():  # wip/arithU: the root sign is every table's
         return None
     folded, words, pos = Folded(text), [], 0
     spaced_mark = _tables()[table.language].get("space_before_question_mark", False)
@@ -460,8 +498,8 @@ def _question(shape: str, tokens: list[Token], rules: dict) -> Question | None:
 
 
 def _symbolic(kinds: list[str], tokens: list[Token], numbers: list[str]) -> Question | None:
-    if kinds[0] in ("ASK", "COMMAND") and not _sentence_case(tokens[0]):
-        return None  # "what is 12 * 12?": the symbolic forms are read as written
+    if kinds[0] in ("ASK", "COMMAND") and not _plain_case(tokens[0]):
+        return None  # "wHaT iS 12 * 12?": the symbolic forms' lead in one case (wip/arithU: "what is", "WHAT IS" read)
     value = read_expression(numbers[0])
     return None if value is None else Question(numbers[0], value)
 
@@ -517,6 +555,25 @@ def _root_of(tokens: list[Token], numbers: list[str]) -> Question | None:
     return Question(f"sqrt({numbers[0]})", Fraction(top, bottom), "value")
 
 
+def _cube_root_of(tokens: list[Token], numbers: list[str]) -> Question | None:
+    """wip/arithU: "the cube root of 27": 3, only an integer's exact integer root ("the cube root of 2", of
+    "0.125" or of "64" read as a square root: no claim of another value; 64 is 4 cubed)."""
+    if not numbers[0].isdigit():
+        return None
+    number = int(numbers[0])
+    root = next((r for r in range(max(round(number ** (1 / 3)) - 1, 0), round(number ** (1 / 3)) + 2) if r**3 == number), None)
+    return None if root is None else Question(f"cbrt({numbers[0]})", Fraction(root), "value")
+
+
+def _modulo(tokens: list[Token], numbers: list[str]) -> Question | None:
+    """wip/arithU: "17 mod 6": the remainder of two integers (unsigned: NUM), the divisor positive; a decimal
+    ("17.5 mod 6") or a zero divisor is no claim (a sign, "-17 mod 6", is no NUM: the conventions disagree)."""
+    dividend, divisor = numbers
+    if not (dividend.isdigit() and divisor.isdigit()) or int(divisor) == 0:
+        return None
+    return Question(f"{dividend} mod {divisor}", Fraction(int(dividend) % int(divisor)), "value")
+
+
 def _mean_of(tokens: list[Token], numbers: list[str]) -> Question | None:
     """"the average of 3, 5 and 10": their sum over their count, (3 + 5 + 10) / 3 (the mean; a
     median or a mode is no word of the tables)."""
@@ -542,7 +599,9 @@ def _twice_or_half(tokens: list[Token], numbers: list[str]) -> Question | None:
     return _valued(f"{numbers[0]} / 2" if word in _HALVES else f"{_FACTORS[word]} * {numbers[0]}")
 
 
-_SPECIAL = {"POWER_OF": _power_of, "POWER_END": _power_of, "ROOT_OF": _root_of, "ROOT_END": _root_of, "MEAN_OF": _mean_of, "DIFFERENCE_BETWEEN": _difference_between,
+_SPECIAL = {"POWER_OF": _power_of, "POWER_END": _power_of, "ROOT_OF": _root_of, "ROOT_END": _root_of,
+            "MEAN_OF": _mean_of, "DIFFERENCE_BETWEEN": _difference_between,
+            "ROOT_SIGN": _root_of, "CUBE_ROOT_OF": _cube_root_of, "MOD": _modulo,  # wip/arithU
             **{word: _twice_or_half for word in (*_FACTORS, *_HALVES)}}
 
 
@@ -552,10 +611,11 @@ def _measured(kinds: list[str], tokens: list[Token], numbers: list[str]) -> Ques
     return _conversion(numbers[0], *(reversed(measures) if kinds[0] == "HOW_MANY" else measures))
 
 
-def _sentence_case(lead: str) -> bool:
-    """A capital first letter, the rest lower case (a script without case passes)."""
+def _plain_case(lead: str) -> bool:
+    """A capital first letter and the rest lower case, all lower case or all upper case (wip/arithU: "what is",
+    "WHAT IS" as "What is"; a script without case passes)."""
     letters = "".join(c for c in lead if c.isalpha())
-    return letters[:1] == letters[:1].upper() and letters[1:] == letters[1:].lower()
+    return letters[1:] == letters[1:].lower() or letters == letters.upper()
 
 
 def _predicate(kinds: list[str], tokens: list[Token], numbers: list[str]) -> Question | None:
