@@ -819,3 +819,6 @@ MUTANTS += [Mutant(*row) for row in _CLEANH_ROWS]
 from mutants_arithU import ROWS as _ARITHU_ROWS  # noqa: E402 - wip/arithU: the decided everyday arithmetic forms (case, no '?', '**', a signed number, en dash, full-width, √, cube root, product list, el triple de, mod)
 
 MUTANTS += [Mutant(*row) for row in _ARITHU_ROWS]
+from mutants_linAF import ROWS as _LINAF_ROWS  # noqa: E402 - wip/linAF: '3 × y', '½x', 'x₁', en dash, full-width digits/operators, es 'x e y'
+
+MUTANTS += [Mutant(*row) for row in _LINAF_ROWS]

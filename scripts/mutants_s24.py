@@ -10,7 +10,7 @@ _INDEXED = ("tests/adversarial/test_linear_indexed_name_evidence.py",)
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("s24-lone-indexed-name-read", "a lone 'x2' (maybe x\u00b2 typed flat) is read as an unknown's name: 'Solve x2 + 3 = 8.' answered x2 = 5",
-     _PROMPT, " or not _rule_indexed_names_evident(variables, request.named):", ":", _INDEXED),
+     _PROMPT, "    if not _rule_indexed_names_evident(variables, request.named, subscripted):\n        return False\n", "", _INDEXED),
     ("s24-indexed-sibling-any-letter", "any other unknown counts as a sibling ('x1 + y = 10' reads x1 as a name)",
      _PROMPT, "stems.count(stem) < 2", "len(stems) < 2", _INDEXED),
     ("s24-indexed-named-ignored", "the request naming the token ('for x2') is no evidence",

@@ -227,7 +227,10 @@ TRAPS = [
     "¿Para qué valor de x se cumple 3x + 2 = 23? Calcula y.",
     "Допустим, 3x + 2 = 23. Чему равен y?",
     "假如 3x + 2 = 23，y 是多少？",
-    "Sistema: x + y = 14, x - y = 4. ¿Cuánto valen x e y?",  # Spanish "e": "and", or the unknown e?
+    # Spanish "e": "and", or the unknown e? (wip/linAF, the lead's decision: "e" joins two unknowns' names in the
+    # Spanish table when no unknown is named e, test_linear_symbols_linAF.py; where one is, the trap stands)
+    "Sistema: x + e = 14, x - e = 4. ¿Cuánto valen x e e?",
+    "Sistema: x + e = 14, x - e = 4. ¿Cuánto valen x e y?",
 ]
 
 

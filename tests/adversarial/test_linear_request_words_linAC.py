@@ -74,6 +74,8 @@ def test_a_trap_beside_a_new_word_is_no_claim(base: str, trap: str) -> None:
 def test_what_the_new_words_ask() -> None:
     assert understand_prompt("hey can you solve 5y - 4 = 36? just need y").format == ("answer_only",)
     assert understand_prompt("3y - 7 = 29 を途中式つきで解いてください。").format == ("steps",)
-    # Spanish "e" for "and" ("¿Cuánto valen x e y?") is not read: test_linear_reach_linV.py keeps it a trap
-    # ("and", or the unknown e?)
-    assert understand_prompt("Sistema: x + y = 14, x - y = 4. ¿Cuánto valen x e y?") is None
+    # Spanish "e" for "and" ("¿Cuánto valen x e y?"): wip/linAF (the lead's decision) reads it between two unknowns'
+    # names when no unknown is named e; where one is ("and", or the unknown e?), test_linear_reach_linV.py keeps the trap
+    read = understand_prompt("Sistema: x + y = 14, x - y = 4. ¿Cuánto valen x e y?")
+    assert read is not None and read.language == "es" and read.asked == ("x", "y") and read.solution == {"x": 9, "y": 5}
+    assert understand_prompt("Sistema: x + e = 14, x - e = 4. ¿Cuánto valen x e e?") is None

@@ -972,7 +972,32 @@ def math_form(text: str) -> str:
     endings and outer whitespace do not change the equation it poses (JSON values are read as
     given: there they are content)."""
     # wip/fuzzQ: U+2212 MINUS SIGN is the minus of an equation ("8x \u2212 6 = 5x + 9")
-    return unicodedata.normalize("NFC", text.replace("\r\n", "\n").replace("\r", "\n")).strip().replace("\u2212", "-")
+    plain = unicodedata.normalize("NFC", text.replace("\r\n", "\n").replace("\r", "\n")).strip().replace("\u2212", "-")
+    return plain if plain.isascii() else _typed_symbols(plain)
+
+
+# wip/linAF: the oracle's own reading of symbols fresh writers type (its own table and rules, not the engine's):
+# full-width + - * / = are those operators; full-width digits are digits when no ASCII digit stands in the text
+# (beside one they make a mixed-script number: unread); " × " or " · " with its spaces between a number and one
+# letter or "(" is "*"; a vulgar fraction right before one letter or "(" (no digit, letter or point before it) is
+# that bracketed quotient (the en dash: branch wip/linAF-dash)
+_TYPED_OPERATORS = {"\uff0b": "+", "\uff0d": "-", "\uff0a": "*", "\uff0f": "/", "\uff1d": "="}
+_TYPED_DIGITS = {chr(0xFF10 + d): str(d) for d in range(10)}
+_TYPED_FRACTIONS = {"\u00bd": "(1/2)", "\u2153": "(1/3)", "\u2154": "(2/3)", "\u00bc": "(1/4)", "\u00be": "(3/4)",
+                    "\u2155": "(1/5)", "\u2159": "(1/6)", "\u215b": "(1/8)"}
+_TYPED_TIMES = re.compile(r"(?<![A-Za-z0-9_.])([0-9]+(?:\.[0-9]+)?) [\u00d7\u00b7] (?=(?:[A-Za-z](?![A-Za-z0-9_.])|\())")
+_TYPED_FRACTION = re.compile("(?<![A-Za-z0-9_.])([\u00bd\u2153\u2154\u00bc\u00be\u2155\u2159\u215b])(?=(?:[A-Za-z](?![A-Za-z0-9_.])|\())")
+
+
+def _typed_symbols(text: str) -> str:
+    for wide, ascii_op in _TYPED_OPERATORS.items():
+        text = text.replace(wide, ascii_op)
+    if not any("0" <= c <= "9" for c in text):
+        text = "".join(_TYPED_DIGITS.get(c, c) for c in text)
+    text = _TYPED_TIMES.sub(lambda m: m.group(1) + " * ", text)
+    text = _TYPED_FRACTION.sub(lambda m: _TYPED_FRACTIONS[m.group(1)], text)
+    return text
+
 
 
 #: the format instructions the oracle reads, only as a math prompt's last sentence (any case)

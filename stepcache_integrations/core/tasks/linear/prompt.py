@@ -36,6 +36,7 @@ from ..base import short_text_cache
 from .answer_form import PLACEHOLDER, is_json_form
 from ..request_language import fold
 from .reader import LinearRequest, read_request
+from .symbols import subscripted_names, symbols_plain
 from .targets import target_value
 from .word_problems import understand_word_problem
 
@@ -339,6 +340,8 @@ def understand_prompt(prompt: str) -> LinearProblem | None:
     The equations are read by the math reader, every other word by the request grammar
     (``request.lark`` over one language's table, ``reader.py``). Cached (task detection and
     constraints both ask); the result is shared, so read it only."""
+    subscripted = subscripted_names(prompt)
+    prompt = symbols_plain(prompt)  # "3 \u00d7 y", "\u00bdx", "x\u2081", "3x \u2013 5", full-width digits (symbols.py)
     prompt = _spelled_as_symbols(_spaced_coefficients_joined(_few_shot_blanked(_history_blanked(_turn_tags_as_labels(prompt)))))
     powered, raised = _powers_spelled(prompt)
     if not _rule_plain_notation(powered):
@@ -358,7 +361,7 @@ def understand_prompt(prompt: str) -> LinearProblem | None:
         return _template_word_problem(spelled, raised)
     variables = _unknowns(equations)
     request = read_request(prompt, spans, frozenset(variables))
-    if not _rule_request_read(request, variables, equations, grouped > 0):
+    if not _rule_request_read(request, variables, equations, grouped > 0, subscripted):
         return None
     assert request is not None  # read above
     if decimals and request.language not in _COMMA_DECIMAL_LANGUAGES:
@@ -601,12 +604,16 @@ def _read_equations(prompt: str) -> tuple[list[Equation], list[tuple[int, int]]]
 
 
 def _rule_request_read(
-    request: LinearRequest | None, variables: list[str], equations: list[Equation], grouped: bool = False
+    request: LinearRequest | None, variables: list[str], equations: list[Equation], grouped: bool = False,
+    subscripted: frozenset[str] = frozenset(),
 ) -> bool:
     """The request grammar derived the prompt, asking only for the equations' unknowns, in a
     language whose comma groups thousands when one did (``grouped``); a prompt of values alone
-    ("x = 5, y = 2") asks nothing."""
-    if request is None or not request.named <= set(variables) or not _rule_indexed_names_evident(variables, request.named):
+    ("x = 5, y = 2") asks nothing. A name written with subscript digits (``subscripted``) needs the
+    evidence "x2" needs (wip/linAF)."""
+    if request is None or not request.named <= set(variables):
+        return False
+    if not _rule_indexed_names_evident(variables, request.named, subscripted):
         return False
     if grouped and request.language not in _COMMA_GROUPS:
         return False  # "2x = 1,500" in German is one and a half
@@ -618,11 +625,13 @@ def _rule_request_read(
 _INDEXED_NAME = re.compile(r"([^\W\d_]+)[0-9]+")  # letters then digits, no underscore: "x2", "ab12"
 
 
-def _rule_indexed_names_evident(variables: list[str], named: frozenset[str]) -> bool:
+def _rule_indexed_names_evident(variables: list[str], named: frozenset[str], subscripted: frozenset[str] = frozenset()) -> bool:
     """An unknown written as letters then digits ("x2") is a name only with evidence: another unknown
     of the same letters ("x1 + x2 = 10") or the request naming it ("for x2"). Alone it may be a power
-    typed flat (x2 for x\u00b2), so "x2 = 5" need not answer the question: no claim (fuzz, math seed 5)."""
-    stems = [m.group(1) if (m := _INDEXED_NAME.fullmatch(name)) else None for name in variables]
+    typed flat (x2 for x\u00b2), so "x2 = 5" need not answer the question: no claim (fuzz, math seed 5).
+    A name written with subscript digits ("x\u2081", read as "x_1": ``subscripted``) likewise (wip/linAF)."""
+    stems = [m.group(1) if (m := _INDEXED_NAME.fullmatch(name.replace("_", "") if name in subscripted else name))
+             else None for name in variables]
     for name, stem in zip(variables, stems):
         if stem is not None and name not in named and stems.count(stem) < 2:
             return False

@@ -1,0 +1,61 @@
+"""Everyday math symbols a fresh writer types, written in the ASCII the math reader reads (wip/linAF,
+README-only red teams 27/27b over-declines). Each rewrite is bounded to one declared shape; every
+other use of these characters stays as written, and the math reader still declines it:
+
+- the full-width operators + - * / = ("3x＋5＝20") and, in a prompt holding no ASCII digit, the
+  full-width digits (an IME's "３x＋５＝２０"): their NFKC form, those characters only (no full-width
+  letter, bracket or mark of a CJK sentence is touched). A full-width digit beside ASCII digits
+  ("2x = 1０", "Solve for x: 3x + 5 = ５") is a mixed-script number: kept, so no claim
+  (tests/unit/test_linear_alphabet.py: a digit of another script is never fused into a number);
+- a multiplication sign or dot with a space on each side between a number and one letter or a
+  bracket ("3 × y", "3 · y", "2 × (x + 1)"): "*", same length. Between two numbers ("3 × 4", "1·5":
+  a British decimal point?), after a letter ("x × 3"), before a word or written without its spaces
+  ("3·x", "3×x": tests/unit/test_linear_alphabet.py holds them unclaimed) it stays, so no claim;
+- a vulgar fraction right before one letter or a bracket ("½x", "⅓(x + 3)"): that coefficient,
+  exact, in brackets ("(1/2)x"). After a digit ("1½x": a mixed number?) or a point, before a space,
+  a digit or a word it stays;
+- subscript digits right after one letter ("x₁", "a₂"): the indexed name "x_1" (prompt.py asks the
+  same evidence as for "x1": a sibling of the same letter, or the request naming it);
+(An en dash between two terms, "3x – 5 = 20", is read on branch wip/linAF-dash: tests/adversarial/
+test_unnamed_classes.py holds "Solve x – y = 2 and x + y = 6." unclaimed, the model's answer kept verbatim.)
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["symbols_plain", "subscripted_names"]
+
+_FULL_WIDTH_OPERATORS = str.maketrans({"\uff0b": "+", "\uff0d": "-", "\uff0a": "*", "\uff0f": "/", "\uff1d": "="})
+_FULL_WIDTH_DIGITS = str.maketrans({chr(0xFF10 + d): str(d) for d in range(10)})
+_FULL_WIDTH_CHARS = frozenset("\uff0b\uff0d\uff0a\uff0f\uff1d" + "".join(chr(0xFF10 + d) for d in range(10)))
+_ASCII_DIGIT = re.compile("[0-9]")
+# a number (no digit, point or letter before it), a sign, one letter (nothing of a name after it) or a bracket
+_TIMES = re.compile(r"(?<![\w.])(?P<n>[0-9]+(?:\.[0-9]+)?) [\u00d7\u00b7] (?=[A-Za-z](?![\w.])|\()")
+_VULGAR = {"\u00bd": "1/2", "\u2153": "1/3", "\u2154": "2/3", "\u00bc": "1/4", "\u00be": "3/4", "\u2155": "1/5",
+           "\u2159": "1/6", "\u215b": "1/8"}
+_FRACTION = re.compile("(?<![\\w.])([" + "".join(_VULGAR) + "])(?=[A-Za-z](?![\\w.])|\\()")
+_SUBSCRIPT_DIGITS = str.maketrans({chr(0x2080 + d): str(d) for d in range(10)})
+_SUBSCRIPTED = re.compile("(?<![^\\W\\d_])([A-Za-z])([\u2080-\u2089]+)(?![\\w\u2080-\u208f])")
+
+
+def symbols_plain(prompt: str) -> str:
+    """``prompt`` with the symbols above written as the math reader reads them (the prompt itself when it holds none)."""
+    if prompt.isascii():
+        return prompt
+    if not _FULL_WIDTH_CHARS.isdisjoint(prompt):
+        prompt = prompt.translate(_FULL_WIDTH_OPERATORS)
+        if not _ASCII_DIGIT.search(prompt):
+            prompt = prompt.translate(_FULL_WIDTH_DIGITS)
+    if "\u00d7" in prompt or "\u00b7" in prompt:
+        prompt = _TIMES.sub(lambda m: m.group("n") + " * ", prompt)
+    prompt = _FRACTION.sub(lambda m: f"({_VULGAR[m.group(1)]})", prompt)
+    prompt = _SUBSCRIPTED.sub(lambda m: f"{m.group(1)}_{m.group(2).translate(_SUBSCRIPT_DIGITS)}", prompt)
+    return prompt
+
+
+def subscripted_names(prompt: str) -> frozenset[str]:
+    """The names ``symbols_plain`` writes for subscripted letters ("x\u2081" -> "x_1")."""
+    if prompt.isascii():
+        return frozenset()
+    return frozenset(f"{m.group(1)}_{m.group(2).translate(_SUBSCRIPT_DIGITS)}" for m in _SUBSCRIPTED.finditer(prompt))
