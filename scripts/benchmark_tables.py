@@ -111,6 +111,10 @@ HELDOUT_PHRASINGS_21_BEFORE = Path("bench_data/results/heldout_phrasings_21_befo
 HELDOUT_LANGUAGES_21_BEFORE = Path("bench_data/results/heldout_languages_21_before.json")
 HELDOUT_PHRASINGS_21 = Path("bench_data/results/heldout_phrasings_21.json")
 HELDOUT_LANGUAGES_21 = Path("bench_data/results/heldout_languages_21.json")
+HELDOUT_PHRASINGS_26_BEFORE = Path("bench_data/results/heldout_phrasings_26_before.json")
+HELDOUT_LANGUAGES_26_BEFORE = Path("bench_data/results/heldout_languages_26_before.json")
+HELDOUT_PHRASINGS_26 = Path("bench_data/results/heldout_phrasings_26.json")
+HELDOUT_LANGUAGES_26 = Path("bench_data/results/heldout_languages_26.json")
 HELDOUT_PHRASINGS_25_BEFORE = Path("bench_data/results/heldout_phrasings_25_before.json")
 HELDOUT_LANGUAGES_25_BEFORE = Path("bench_data/results/heldout_languages_25_before.json")
 HELDOUT_PHRASINGS_25 = Path("bench_data/results/heldout_phrasings_25.json")
@@ -718,6 +722,10 @@ BLOCKS: dict[str, Callable[[], str]] = {
     "heldout-languages-20-before": lambda: heldout_languages(HELDOUT_LANGUAGES_20_BEFORE),
     "heldout-phrasings-20": lambda: heldout_phrasings(HELDOUT_PHRASINGS_20),
     "heldout-languages-20": lambda: heldout_languages(HELDOUT_LANGUAGES_20),
+    "heldout-phrasings-26": lambda: heldout_phrasings(HELDOUT_PHRASINGS_26),
+    "heldout-languages-26": lambda: heldout_languages(HELDOUT_LANGUAGES_26),
+    "heldout-phrasings-26-before": lambda: heldout_phrasings(HELDOUT_PHRASINGS_26_BEFORE),
+    "heldout-languages-26-before": lambda: heldout_languages(HELDOUT_LANGUAGES_26_BEFORE),
     "heldout-phrasings-25": lambda: heldout_phrasings(HELDOUT_PHRASINGS_25),
     "heldout-languages-25": lambda: heldout_languages(HELDOUT_LANGUAGES_25),
     "heldout-phrasings-25-before": lambda: heldout_phrasings(HELDOUT_PHRASINGS_25_BEFORE),
