@@ -31,7 +31,8 @@ TASKS = ROOT / "stepcache_integrations" / "core" / "tasks"
 # Not counted: checks of answers (chain, literal, merge, claims), re-instantiation, the stores.
 READING: dict[str, tuple[str, ...]] = {
     "shared": ("request_language.py", "relations.py", "prompt_diff.py"),
-    "linear": ("linear/reader.py", "linear/prompt.py", "linear/targets.py", "linear/answer_form.py", "linear/word_problems.py"),
+    "linear": ("linear/reader.py", "linear/prompt.py", "linear/targets.py", "linear/answer_form.py", "linear/word_problems.py",
+               "linear/symbols.py"),
     "json": ("json/reader.py", "json/request.py", "json/evidence.py", "json/entities.py", "json/pastes.py",
              "json/passage.py"),
     "arithmetic": ("arithmetic/grammar.py",),
