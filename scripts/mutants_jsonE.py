@@ -47,15 +47,11 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("jsonE-spaced-values-off", "'values Lee, 78' states nothing", _READER,
      "    if st.quoted or isinstance(st.value, bool) or st.equals or st.spaced_bare and not _spaced_values_word(first):\n",
      "    if st.quoted or isinstance(st.value, bool) or st.equals or st.spaced_bare:\n", (_V,)),
-    ("jsonE-spaced-values-any-word", "'values null, 18, low' reads null as a string", _READER,
-     "    return first.type == \"VALUES_STMT\" and (isinstance(value, str) and \" \" not in value and fold(value) not in _NOT_BARE | _TYPE_WORDS\n",
-     "    return first.type == \"VALUES_STMT\" and (isinstance(value, str)\n", (_V,)),
+    # jsonE-spaced-values-any-word retired: equivalent since main's _names_no_value (session 2026-12-06 23:00, s26-type-word-any-case-data): every word this rule declines that no other rule declines is a type word, now no value in any case and form before this rule decides (clean-clone mutation check of ad13dda7: survived); its behaviour stays tested by its tests and the s26 row
     ("jsonE-declared-lowercase-off", "'and values 18, closed, low' states nothing", _READER,
      "    return token.value if token.value[:1].isupper() or lowercase_ok and token.value.isalpha() and fold(token.value) not in _NOT_BARE | _TYPE_WORDS else None\n",
      "    return token.value if token.value[:1].isupper() else None\n", (_V,)),
-    ("jsonE-declared-lowercase-any", "'and values 18, none, low' reads none as a string", _READER,
-     "    return token.value if token.value[:1].isupper() or lowercase_ok and token.value.isalpha() and fold(token.value) not in _NOT_BARE | _TYPE_WORDS else None\n",
-     "    return token.value if token.value[:1].isupper() or lowercase_ok and token.value.isalpha() else None\n", (_V,)),
+    # jsonE-declared-lowercase-any retired: equivalent since main's _names_no_value (session 2026-12-06 23:00, s26-type-word-any-case-data): every word this rule declines that no other rule declines is a type word, now no value in any case and form before this rule decides (clean-clone mutation check of ad13dda7: survived); its behaviour stays tested by its tests and the s26 row
     ("jsonE-declared-lowercase-names", "'keys city and population and values nice, 340000' reads nice for a city", _READER,
      '        one = _declared_value(tokens, prompt, not _is_kind(key, "name", language))\n',
      "        one = _declared_value(tokens, prompt, True)\n", (_V, "tests/adversarial/test_json_labelled_blocks_jsonS.py")),

@@ -20,8 +20,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      _READER, "elif any(c.isdigit() for c in run) or any(", "elif any(", (_T,)),
     ("jsonR6-equals-table-word-inside", "'item=りんごです' is read as the string 'りんごです'",
      _READER, " or any(table.match(folded, i) is not None for i in range(pos, word.end())):", ":", (_T,)),
-    ("jsonR6-equals-literal-words", "'item=null' / 'item=string' is read as a string",
-     _READER, "or word.group().casefold() in _NOT_BARE | _TYPE_WORDS:", "or False:", (_T,)),
+    # jsonR6-equals-literal-words retired: equivalent since main's _names_no_value (session 2026-12-06 23:00, s26-type-word-any-case-data): every word this rule declines that no other rule declines is a type word, now no value in any case and form before this rule decides (clean-clone mutation check of ad13dda7: survived); its behaviour stays tested by its tests and the s26 row
     ("jsonR6-equals-two-scripts", "'item=りんご酒' (two scripts) is read as one string",
      _READER, "if word is None or not _one_script(word.group()) or", "if word is None or", (_T,)),
     ("jsonR6-equals-framing-word", "'item=json' is read as a string",

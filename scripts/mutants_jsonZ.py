@@ -36,8 +36,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("jsonZ-values-any-label", "'Amounts: 42, closed, 0' read as the values", _READER,
      "    if fold(label) not in _VALUES_WORDS.get(language, ()) or len(first.value) > 2",
      "    if len(first.value) > 2", (_Z,)),
-    ("jsonZ-values-literal-words", "'Values: 42, true, 0' reads 'true' as a string", _READER,
-     "        if fold(token.value) in _NOT_BARE | _TYPE_WORDS:\n            return None\n", "", (_Z,)),
+    # jsonZ-values-literal-words retired: equivalent since main's _names_no_value (session 2026-12-06 23:00, s26-type-word-any-case-data): every word this rule declines that no other rule declines is a type word, now no value in any case and form before this rule decides (clean-clone mutation check of ad13dda7: survived); its behaviour stays tested by its tests and the s26 row
     ("jsonZ-values-asked-about", "'Values: 42, closed, 0?' states the values", _READER,
      "    if any(one is None for one in read) or any(_sentence_asks(prompt, one[1].span[1]) for one in read if one is not None):",
      "    if any(one is None for one in read):", (_Z,)),

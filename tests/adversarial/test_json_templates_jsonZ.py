@@ -119,6 +119,8 @@ KEY_VALUE_TRAPS = [
     "Keys: id, status, retries. Values: 42, closed, 0, 5. Output JSON.",  # one value more
     "Keys: id, status. Values: 42, closed, 0. Output JSON.",
     "Keys: id, status, retries. Values: 42, true, 0. Output JSON.",  # a JSON literal
+    "Keys: id, status, retries. Values: 42, nan, 0. Output JSON.",  # a literal word no type-word rule holds
+    "Keys: id, status, retries. Values: 42, infinity, 0. Output JSON.",
     "Keys: id, status, retries. Values: 42, string, 0. Output JSON.",  # a type word
     "Keys: id, status, retries. Values: 42, closed, 007. Output JSON.",
     "Keys: id, status, retries. Values: 42, closed, 0 km. Output JSON.",  # a unit

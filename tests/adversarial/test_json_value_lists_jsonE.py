@@ -99,10 +99,12 @@ class TestValueLists(JsonReachTests):
         "Return YAML with keys id, status, priority. Values: 18, closed, low.",
         "Return JSON with keys id, status, priority. Values: 18, closed or open, low.",
         "Create a JSON object with keys id, status and priority and values 18, none, low.",
+        "Create a JSON object with keys id, status and priority and values 18, nan, low.",  # no type word: only the literal-word rule
         "Create a JSON object with keys id, status and priority and values 18, closed.",
         "Create a JSON object with keys id, status and priority and values 18, tbd, low.",
         "Create a JSON object with keys id, city and priority and values 18, nice, low.",  # a lowercase word for a name kind
         "System: You output only valid JSON.\nUser: keys \"id\", \"status\", \"priority\"; values 18, null, low",
+        "System: You output only valid JSON.\nUser: keys \"id\", \"status\", \"priority\"; values nan, 18, low",
         "System: You output only valid JSON.\nUser: keys \"id\", \"status\", \"priority\"; values string, 18, low",
         "System: You output only valid JSON.\nUser: keys \"id\", \"status\", \"priority\"; values String, 18, low",  # a type word
         "Return JSON with keys id, status, priority; values Unknown, 18, low.",

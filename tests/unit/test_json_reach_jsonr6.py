@@ -36,6 +36,7 @@ def test_data_after_equals_in_tables_without_spaces(prompt: str, keys: tuple[str
         "JSONに変換して：item=りんごです、qty=6",   # a copula inside the run: no value written as data
         "JSONに変換して：item=りんご6、qty=6",      # a digit beside kana: "6" may be the quantity
         "JSONに変換して：item=null、qty=6",         # a JSON literal word, no string
+        "JSONに変換して：item=nan、qty=6",          # a literal word no type-word rule holds (main's _names_no_value masks "null")
         "JSONに変換して：item=json、qty=6",         # a word that frames the request
         "JSONに変換して：item=string、qty=6",       # a type word, no value
         "转换成JSON：host=db7 很快；port=1545",      # more after the word before the statement's end

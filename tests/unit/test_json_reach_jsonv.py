@@ -86,6 +86,7 @@ def test_one_lowercase_word_in_order(prompt: str, keys: tuple[str, ...], stated:
         'Retorne um JSON com as chaves "produto" e "quantidade": \u0441aderno, 5',  # a Cyrillic "с": two scripts
         'Return JSON with keys "quantity" and "product": 12, p\u0435n',
         'Return JSON with keys "quantity" and "product": 12, text',
+        'Return JSON with keys "quantity" and "product": 12, nan',  # a literal word no type-word rule holds
         'Restituisci un JSON con le chiavi "nome" e "città": Torino, Giulia',  # swapped (wip/jsonK binds "Giulia, Torino" by place kind and order)
         'Restituisci un JSON con le chiavi "nome" e "città": giulia, torino',
         'Return JSON with keys "product" and "quantity": pen, pencil',  # no number for the quantity
