@@ -10,13 +10,13 @@ _RT28 = ("tests/adversarial/test_red_team_28_json_extras.py",)
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("s26-rt28-extras-cover", "a model's JSON reply with prose or a second object around the proven object stands for it (returned/restored stamped proven)",
-     _REQUESTS, '    return level == "unchecked" or plan.handler.answer_alone(raw_text, plan.constraints)', "    return True", _RT28),
+     _REQUESTS, '    return plan.handler.answer_alone(raw_text, plan.constraints)\n', "    return True\n", _RT28),
     ("s26-rt28-lone-fence-alone", "a lone fence mark after the object counts as the object alone ('{...}\\n```' served proven)",
      "stepcache_integrations/core/tasks/json/task.py", 'text = (fenced.group(1) if fenced else text).strip()',
      'text = text.strip("`").strip()', _RT28),
     ("s26-rt28-unchecked-not-replayed", "an entry stored unchecked no longer replays its own message for its request (the exact tier's contract)",
-     _REQUESTS, '    return level == "unchecked" or plan.handler.answer_alone(raw_text, plan.constraints)',
-     "    return plan.handler.answer_alone(raw_text, plan.constraints)", ("tests/unit/test_langchain_cache.py",)),
+     _REQUESTS, '    if raw_text == answer_text or level == "unchecked":',
+     '    if raw_text == answer_text:', ("tests/unit/test_langchain_cache.py",)),
 ]
 # fmt: on
 ROWS += [

@@ -1005,7 +1005,9 @@ def covers(plan: CachePlan, raw_text: str, answer_text: str, level: Verification
     steps = plan.handler.segment(raw_text, plan.constraints)
     if "".join(step.text for step in steps) != answer_text:
         return False
-    return level == "unchecked" or plan.handler.answer_alone(raw_text, plan.constraints)
+    if raw_text == answer_text or level == "unchecked":
+        return True  # the output is its steps, nothing dropped (or nothing is vouched for)
+    return plan.handler.answer_alone(raw_text, plan.constraints)
 
 
 def restorable_generations(plan: CachePlan) -> list[Generation] | None:
