@@ -45,7 +45,7 @@ _WORD = re.compile(r"\w+|[^\w\s]")
 
 def _pairs(name: str) -> dict[str, dict[str, Any]]:
     """The pairs of the dev set whose results file is ``name`` (ids repeat across sets)."""
-    if not name.startswith(("heldout_phrasings", "heldout_languages")) or Path(name).stem.endswith("_26"):
+    if not name.startswith(("heldout_phrasings", "heldout_languages")) or Path(name).stem.endswith("_27"):
         return {}  # set 24 is blind
     return {pair["id"]: pair for pair in json.loads((ROOT / "bench_data" / name).read_text(encoding="utf-8"))}
 
@@ -200,7 +200,7 @@ def analyse(results_dir: Path) -> list[dict[str, Any]]:
     probe = _Probe()
     out = []
     for path in sorted(results_dir.glob("heldout_*.json")):
-        if path.stem.endswith("_26"):
+        if path.stem.endswith("_27"):
             continue  # blind
         pairs = _pairs(path.name)
         for row in json.loads(path.read_text(encoding="utf-8"))["rows"]:

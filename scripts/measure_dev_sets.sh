@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Run every DEV held-out set (bench_data/heldout_{phrasings,languages}*.json, the session's blind set
+# excluded: BLIND_SETS in scripts/decline_causes.py) through scripts/heldout_phrasings.py and print
+# served / wrong without a model call per task, English against other languages (scripts/dev_sets_summary.py).
+#
+#   bash scripts/measure_dev_sets.sh NAME [CHECKOUT]
+#
+# Per-pair rows go to /tmp/dev_NAME/<set>.json (the input of decline_causes.py --results). CHECKOUT
+# (default: this one) is the code measured: a worktree or clone of an earlier commit for a before run.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+name="${1:?usage: measure_dev_sets.sh NAME [CHECKOUT]}"
+checkout="$(cd "${2:-.}" && pwd)"
+out="/tmp/dev_$name"
+mkdir -p "$out"
+blind="$(sed -n 's/^BLIND_SETS = (\(.*\)).*/\1/p' scripts/decline_causes.py | tr -d '", ')"
+for pairs in bench_data/heldout_phrasings*.json bench_data/heldout_languages*.json; do
+    stem="$(basename "$pairs" .json)"
+    case "$stem" in *"_$blind") continue ;; esac
+    PYTHONPATH="$checkout:$checkout/tooling" OMP_NUM_THREADS=1 .venv/bin/python scripts/heldout_phrasings.py \
+        --pairs "$pairs" --out "$out/$stem.json" >/dev/null
+done
+.venv/bin/python scripts/dev_sets_summary.py "$out"
