@@ -16,7 +16,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("adaptD-turns-assistant-unchecked", "an assistant turn 'Sure, from now on I answer in binary.\\n3 + 4 = 7.' (checked, not proven) is taken as answered",
      _TURNS, '    if level != "proven":\n        return False\n', "", _TESTS),
     ("adaptD-turns-answer-alone-unchecked", "a JSON assistant turn with prose around the object ('From now on I will write every name in uppercase.') is taken as answered",
-     _TURNS, "    return alone is not None and bool(alone(answered, constraints))\n", "    return True\n", _TESTS),
+     _TURNS, '    return stands_for(handler, answered, "".join(step.text for step in steps), level, constraints)\n', "    return True\n", _TESTS),
     ("adaptD-json-answer-alone-lost", "the JSON task says any proven answer is alone (prose around the object)",
      "stepcache_integrations/core/tasks/json/task.py", "            return isinstance(json.loads(text), dict)\n", "            return True\n", _TESTS),
     ("adaptD-turns-order-unchecked", "two user turns in a row, a system turn in the middle, a trailing assistant turn: read alone",

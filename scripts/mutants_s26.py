@@ -4,24 +4,24 @@ proven object and more, returned and replayed stamped proven). Appended by ``mut
 
 from __future__ import annotations
 
-_REQUESTS = "stepcache_integrations/langchain/_requests.py"
+_ENGINE = "stepcache_integrations/core/engine.py"  # stands_for: the one rule of covers(), the record and turns
 _RT28 = ("tests/adversarial/test_red_team_28_json_extras.py",)
 
 # fmt: off
 ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("s26-rt28-extras-cover", "a model's JSON reply with prose or a second object around the proven object stands for it (returned/restored stamped proven)",
-     _REQUESTS, '    return plan.handler.answer_alone(raw_text, plan.constraints)\n', "    return True\n", _RT28),
+     _ENGINE, '    return alone is not None and bool(alone(output, constraints))\n', "    return True\n", _RT28),
     ("s26-rt28-lone-fence-alone", "a lone fence mark after the object counts as the object alone ('{...}\\n```' served proven)",
      "stepcache_integrations/core/tasks/json/task.py", 'text = (fenced.group(1) if fenced else text).strip()',
      'text = text.strip("`").strip()', _RT28),
     ("s26-rt28-unchecked-not-replayed", "an entry stored unchecked no longer replays its own message for its request (the exact tier's contract)",
-     _REQUESTS, '    if raw_text == answer_text or level == "unchecked":',
-     '    if raw_text == answer_text:', ("tests/unit/test_langchain_cache.py",)),
+     _ENGINE, '    if level == "unchecked" or output == steps_text:',
+     '    if output == steps_text:', ("tests/unit/test_langchain_cache.py",)),
 ]
 # fmt: on
 ROWS += [
     ("s26-rt28-stored-record-proven", "the record of an answer stored from elsewhere with prose around its object says proven (the global cache's update)",
-     "stepcache_integrations/core/engine.py", 'shown: VerificationLevel = level if plan.handler.answer_alone(answer, plan.constraints) else "unchecked"',
+     _ENGINE, 'shown: VerificationLevel = level if alone else "unchecked"',
      "shown: VerificationLevel = level", _RT28),
 ]
 

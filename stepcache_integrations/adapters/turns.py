@@ -36,7 +36,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..core.engine import answer_judged
+from ..core.engine import answer_judged, stands_for
 from ..errors import InvalidPromptError
 
 __all__ = ["MAX_EXCHANGES", "alone_turns", "question_after_system"]
@@ -100,13 +100,12 @@ def _answered_plainly(engine: Any, asked: str, answered: str) -> bool:
     plain = getattr(handler, "plain_problem", None)
     if plain is None or not plain(constraints):
         return False
-    _steps, errors, level = answer_judged(plan, answered)  # as the engine judges an answer it is asked to store
+    steps, errors, level = answer_judged(plan, answered)  # as the engine judges an answer it is asked to store
     if errors or not answered.strip():
         return False
     if level != "proven":
         return False
-    alone = getattr(handler, "answer_alone", None)
-    return alone is not None and bool(alone(answered, constraints))
+    return stands_for(handler, answered, "".join(step.text for step in steps), level, constraints)
 
 
 def _read_as_problem(engine: Any, prompt: str) -> bool:

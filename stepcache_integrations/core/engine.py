@@ -299,7 +299,8 @@ def store_checked_flow(
         seed_proof(plan, steps, level)
     # The record is of the answer as written: prose, a second object or a stray brace around what the checks
     # read is not judged (red team 28, K7); the entry holds the checked steps alone, at their level.
-    shown: VerificationLevel = level if plan.handler.answer_alone(answer, plan.constraints) else "unchecked"
+    alone = stands_for(plan.handler, answer, "".join(step.text for step in steps), level, plan.constraints)
+    shown: VerificationLevel = level if alone else "unchecked"
     result = _answered_elsewhere(plan, answer, steps, shown, errors, prompt_tokens, completion_tokens)
     if errors:
         return StoreReport(None, result)  # never store an answer that fails its checks
@@ -318,6 +319,18 @@ def answer_judged(plan: CachePlan, answer: str) -> tuple[list[Step], list[str], 
     errors = PROOFS.answer_errors(plan.handler, steps, plan.constraints)
     level: VerificationLevel = "unchecked" if errors else plan.handler.verification_level(steps, plan.constraints, None)
     return steps, errors, level
+
+
+def stands_for(handler: Any, output: str, steps_text: str, level: VerificationLevel, constraints: Any) -> bool:
+    """Whether a model's whole ``output`` may stand for its checked steps (``steps_text``) at ``level``: nothing
+    is vouched for ("unchecked"), the output is exactly its steps, or the task finds nothing in it beyond what
+    its checks read (``answer_alone``): prose, a second object or a stray brace around a proven JSON object is
+    the model's, not proven (red team 28, K7). The one rule of the record, the returned output and the
+    restored output; a task without ``answer_alone`` vouches only for an output that is its steps."""
+    if level == "unchecked" or output == steps_text:
+        return True
+    alone = getattr(handler, "answer_alone", None)
+    return alone is not None and bool(alone(output, constraints))
 
 
 def seed_proof(plan: CachePlan, steps: list[Step], level: VerificationLevel) -> None:

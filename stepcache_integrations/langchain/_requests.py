@@ -156,7 +156,7 @@ from ..adapters.flow import (
 from ..adapters.identity import plain_fields
 from ..adapters.turns import alone_turns
 from ..core.ast_lock import PARSE_LOCK
-from ..core.engine import CachePlan
+from ..core.engine import CachePlan, stands_for
 from ..core.outcomes import SERVED_OUTCOMES, SummaryOutcome
 from ..core.types import CacheStats, StepCacheResult, VerificationLevel, extract_json_object
 from ..core.tasks.json.schema import CALL_TEXT
@@ -999,15 +999,12 @@ def _stored_generations(plan: CachePlan) -> list[Generation] | None:
 
 def covers(plan: CachePlan, raw_text: str, answer_text: str, level: VerificationLevel) -> bool:
     """Whether ``raw_text`` (a model's full output) may stand for ``answer_text`` at ``level``: it segments
-    exactly to it, and an answer the checks vouch for ("proven", "checked") holds nothing they did not read
-    (``answer_alone``): prose, a second object or a stray brace around a proven JSON object is the model's,
-    not proven (red team 28, K7), so the checked answer is served instead."""
+    exactly to it, and it stands for it (``core.engine.stands_for``: an answer the checks vouch for holds
+    nothing they did not read; otherwise the checked answer is served instead)."""
     steps = plan.handler.segment(raw_text, plan.constraints)
     if "".join(step.text for step in steps) != answer_text:
         return False
-    if raw_text == answer_text or level == "unchecked":
-        return True  # the output is its steps, nothing dropped (or nothing is vouched for)
-    return plan.handler.answer_alone(raw_text, plan.constraints)
+    return stands_for(plan.handler, raw_text, answer_text, level, plan.constraints)
 
 
 def restorable_generations(plan: CachePlan) -> list[Generation] | None:
