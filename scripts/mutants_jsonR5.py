@@ -45,7 +45,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("jsonR5-en-holding-deleted", "en 'holding' is no separator of a key and its value",
      f"{_JSON}/vocabulary/en.json", '   "holding",\n', '   "holdingx",\n', (_T,)),
     ("jsonR5-ru-population-deleted", "ru 'население' is no word for a population ('население: 1300000' fills no key population)",
-     f"{_JSON}/vocabulary/ru.json", '"население"', '"населениеx"', (_T,)),
+     f"{_JSON}/vocabulary/ru.json", '   "население"', '   "населениеx"', (_T,)),
     ("jsonR5-bar-never", "'... only. | User: ...' is not read (the bar unread)",
      _READER, '    return found is not None and found[0] == "ROLE"', '    return False', (_T,)),
     ("jsonR5-bar-any-word", "a bar is skipped before any word",

@@ -46,7 +46,7 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
     ("linI-it-together-unread", "it 'Insieme hanno 50 anni.' no longer read",
      _LINEAR + "vocabulary/it.json", '   "insieme hanno",\n   "la somma delle età è",', '   "insieme hanno x",\n   "la somma delle età è",', _TESTS),  # re-anchored: wip/linS appended it sum words
     ("linI-fewshot-bare-any-problem", "'A: 3' blanked as history after a problem asking two unknowns",
-     _LINEAR + "prompt.py", 'stated is None or (stated.group("bare") and len(problem.asked) != 1):', 'stated is None:', _TESTS),
+     _LINEAR + "prompt.py", '            return len(problem.asked) == 1 and Fraction(stated.group("bare")) == problem.solution[problem.asked[0]]', '            return Fraction(stated.group("bare")) == problem.solution[problem.asked[0]]', _TESTS),
     ("linI-json-routing", "a linear problem asked as JSON routed to the JSON task (not served)",
      "stepcache_integrations/core/tasks/__init__.py", "        LinearEquationTask(),\n        JsonTask(),",
      "        JsonTask(),\n        LinearEquationTask(),", _TESTS),

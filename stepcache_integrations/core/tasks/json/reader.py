@@ -1246,7 +1246,8 @@ def read_request(prompt: str) -> JsonRequest | None:
         words = _nest_blocks(_noted(_words(prompt, vocabulary), seen), prompt)
         read = _parse(_values_heads(_list_bars(words)), vocabulary.language, prompt)
         if read is not None:
-            return None if _symbol_misspelled(read, seen) or not _values_evident(prompt, read) else read
+            unevident = not _keys_evident(read) or not _values_evident(prompt, read)
+            return None if _symbol_misspelled(read, seen) or unevident else read
     from .pastes import read_paste  # a pasted table or .env block (wip/jsonP); imports this module
 
     return read_paste(prompt)
@@ -3952,6 +3953,44 @@ def _values_evident(prompt: str, read: JsonRequest) -> bool:
     runs = _data_runs(prompt, [st for _, st in ordered])
     return all(not _names_no_value(key, st) and _value_evident(prompt, st, index in runs)
                for index, (key, st) in enumerate(ordered))
+
+
+# Red team 29 (class FW): a word joined to a value by a space alone ("age 30, or 31", "sorry 31", "maybe 31",
+# "aged 30") was read as a key. A key so written needs positive evidence of naming a key: the prompt lists it (a key
+# list, a shape), it has an identifier's shape (birth_year, zip5, firstName), or a table names it as a key (a key
+# noun, a kind, a concept, a list, unit, reading or expression key, in the prompt's language or English; a truth-value
+# key only with a truth value). Any other word is no claim, whatever it is.
+_IDENTIFIER_SHAPE = re.compile(r"[_\d]|[a-z][A-Z]")
+_KEY_NOUN_LISTS = ("key_nouns", "identifier_words", "list_keys", "reading_keys", "common_noun_keys")
+_KEY_NOUN_MAPS = ("unit_keys", "expression_keys")
+
+
+def _keys_evident(read: JsonRequest) -> bool:
+    """Whether every key joined to its value by a space alone names a key (class FW, above)."""
+    listed = {fold(key) for key in read.keys} if read.listed else set()
+    for key, st in read.statements.items():
+        if st.style != "" or fold(key) in listed or _IDENTIFIER_SHAPE.search(key):
+            continue
+        nouns, truth_keys = _key_nouns(read.language)
+        if fold(key) not in nouns and not (isinstance(st.value, bool) and fold(key) in truth_keys):
+            return False
+    return True
+
+
+@lru_cache(maxsize=16)
+def _key_nouns(language: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The words the prompt's table and the English table name as keys, and their truth-value keys (:func:`_keys_evident`)."""
+    nouns: set[str] = set()
+    truth: set[str] = set()
+    for table in {language: _TABLES.get(language, {}), "en": _TABLES["en"]}.values():
+        for field_name in _KEY_NOUN_LISTS:
+            nouns.update(fold(word) for word in table.get(field_name, ()))
+        for field_name in _KEY_NOUN_MAPS:
+            nouns.update(fold(word) for word in table.get(field_name, {}))
+        nouns.update(fold(word) for words in table.get("kinds", {}).values() for word in words)
+        nouns.update(fold(word) for words in table.get("concepts", {}).values() for word in words)
+        truth.update(fold(word) for word in table.get("boolean_keys", ()))
+    return frozenset(nouns), frozenset(truth)
 
 
 def _names_no_value(key: str, st: Statement) -> bool:

@@ -475,7 +475,7 @@ def _turn_tags_as_labels(prompt: str) -> str:
 def _history_blanked(prompt: str) -> str:
     """A chat's earlier exchanges blanked (offsets kept; line breaks stay): "User: <problem>\nAssistant:
     x = 2\nUser: <problem>" is asked the last problem. Only when every earlier user turn is a problem
-    read whole with no format asked and every assistant turn states values alone ("x = 2"): then no
+    read whole with no format asked and every assistant turn states its solution alone ("x = 2"): then no
     earlier turn carries an instruction or an equation into the last one. Anything else is kept, and
     its turn labels are no claim. An assistant's empty last turn ("...\nA:") is the reply to be
     written: blanked with the exchanges."""
@@ -493,11 +493,24 @@ def _history_blanked(prompt: str) -> str:
         answered = prompt[turns[i + 1].end() : turns[i + 2].start()]
         problem = understand_prompt(asked.strip())
         stated = _STATED_VALUES.fullmatch(answered.strip())
-        if problem is None or problem.format or stated is None or (stated.group("bare") and len(problem.asked) != 1):
+        if problem is None or problem.format or stated is None or not _states_its_solution(problem, stated):
             return prompt
         for j in range(turns[i].start(), turns[i + 2].start()):
             blanked[j] = "\n" if prompt[j] == "\n" else " "
     return "".join(blanked)
+
+
+def _states_its_solution(problem: LinearProblem, stated: re.Match[str]) -> bool:
+    """Whether an assistant turn's stated values (``_STATED_VALUES``) are exactly its problem's solution: a wrong
+    earlier answer ("x = 6" for 3x + 5 = 20) may be what the newest turn is about, so the history is kept (red
+    team 29, D3: the adapters' rule, every assistant turn a proven answer, stated once for a transcript)."""
+    try:
+        if stated.group("bare"):
+            return len(problem.asked) == 1 and Fraction(stated.group("bare")) == problem.solution[problem.asked[0]]
+        values = dict(pair.split(" = ") for pair in re.findall(_VALUE, stated.group()))
+        return set(problem.asked) <= set(values) and all(Fraction(v) == problem.solution[k] for k, v in values.items())
+    except (KeyError, TypeError, ValueError, ZeroDivisionError):
+        return False
 
 
 # A few-shot block of arrows (wip/linL): "Example: 2x = 8 -> x = 4\nNow: 3x - 2 = 13 ->". Each earlier

@@ -1,0 +1,37 @@
+"""Mutation-check rows for the session of 2026-12-07 02:37 (main): red team 29, class FW (a word joined to a value by
+a space alone read as a JSON key) and D3 (a transcript's wrong assistant turn blanked as history). Appended by
+``mutants.py`` to its table: (id, behaviour, file, old, new, tests)."""
+
+from __future__ import annotations
+
+_READER = "stepcache_integrations/core/tasks/json/reader.py"
+_FW = ("tests/adversarial/test_red_team_29_function_word_keys.py",)
+_D3 = ("tests/adversarial/test_red_team_29_history_answers.py",)
+
+# fmt: off
+ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
+    ("s27-fw-keys-evident", "any word joined to a value by a space is a key again ('age 30, or 31' served {\"or\": 31} proven)",
+     _READER, "            unevident = not _keys_evident(read) or not _values_evident(prompt, read)",
+     "            unevident = not _values_evident(prompt, read)", _FW),
+    ("s27-fw-any-word-shape", "every lowercase word has an identifier's shape",
+     _READER, '_IDENTIFIER_SHAPE = re.compile(r"[_\\d]|[a-z][A-Z]")', '_IDENTIFIER_SHAPE = re.compile(r"[_\\d]|[a-z][A-Z]|^[a-z]+$")', _FW),
+    ("s27-fw-truth-key-any-value", "a truth-value key names a key whatever its value ('active 3')",
+     _READER, "        if fold(key) not in nouns and not (isinstance(st.value, bool) and fold(key) in truth_keys):",
+     "        if fold(key) not in nouns | truth_keys:", _FW),
+    ("s27-fw-english-keys-lost", "the English table's key nouns no longer name keys in another language's prompt",
+     _READER, '    for table in {language: _TABLES.get(language, {}), "en": _TABLES["en"]}.values():',
+     "    for table in {language: _TABLES.get(language, {})}.values():", _FW),
+    ("s27-fw-listed-any-statement", "a listed request reads a statement whose key is not listed",
+     _READER, "        if st.style != \"\" or fold(key) in listed or _IDENTIFIER_SHAPE.search(key):",
+     "        if st.style != \"\" or read.listed or _IDENTIFIER_SHAPE.search(key):", _FW),
+    ("s27-fw-key-noun-deleted", "a key noun deleted from the English table (humidity)",
+     "stepcache_integrations/core/tasks/json/vocabulary/en.json", '"humidity", ', "", _FW),
+    ("s27-d3-wrong-turn-blanked", "a transcript's wrong assistant turn is blanked as history again ('x = 6' for 3x + 5 = 20)",
+     "stepcache_integrations/core/tasks/linear/prompt.py",
+     "        if problem is None or problem.format or stated is None or not _states_its_solution(problem, stated):",
+     "        if problem is None or problem.format or stated is None:", _D3),
+    ("s27-d3-asked-unknown-missing", "an assistant turn that states another unknown than the one asked is read as answering it",
+     "stepcache_integrations/core/tasks/linear/prompt.py",
+     "        return set(problem.asked) <= set(values) and all(", "        return all(", _D3),
+]
+# fmt: on
