@@ -54,7 +54,7 @@ MAX_OPERATORS = 16
 MAX_DIGITS = 12  # per side of a number's decimal point: no number string the engine cannot convert
 
 _ALPHABET = re.compile(r"[0-9+\-*/()^. ]+")
-_TOKEN = re.compile(r"\s*(?:(?P<num>\d+(?:\.\d+)?)|(?P<op>[+\-*/])|(?P<pow>\^)|(?P<open>\()|(?P<close>\)))")
+_TOKEN = re.compile(r"\s*(?:(?P<num>\d+(?:\.\d+)?|\.\d+)|(?P<op>[+\-*/])|(?P<pow>\^)|(?P<open>\()|(?P<close>\)))")
 # wip/arithT: a power written "3^2" or "3²" (superscript digits right after a number or a closing
 # parenthesis, read as "^" and the digits); "3**2" stays a doubled operator (no claim)
 _SUPERSCRIPT = re.compile(r"(?<=[0-9)])[\u2070\u00b9\u00b2\u00b3\u2074-\u2079]+")
@@ -256,6 +256,8 @@ def _well_formed(tokens: list[tuple[str, str]]) -> bool:
     previous = ""
     for kind, value in tokens:
         if kind == "num":
+            if value[0] == "." and previous in ("num", "close", "pow"):
+                return False  # wip/arithV: ".5" only where an operand begins ("2 .5", "(3).5": no claim)
             whole, _, fraction = value.partition(".")
             if (len(whole) > 1 and whole[0] == "0") or len(whole) > MAX_DIGITS or len(fraction) > MAX_DIGITS:
                 return False
@@ -366,7 +368,9 @@ _FOLDER = Path(__file__).resolve().parent
 _NUMBER = re.compile(r"(?:0|[1-9][0-9]{0,11})(?:\.[0-9]{1,12})?")
 # An expression's run: a character of the grammar's alphabet, then more, a point only before a
 # digit (a point after the run is a full stop) and a space only before another character of the run.
-_RUN = re.compile(r"[0-9+\-*/()^](?:[0-9+\-*/()^]|\.(?=[0-9])| (?=[0-9+\-*/()^]))*")
+# wip/arithV: a run may open with a point before a digit (".5 + .25") where no letter or digit stands before it
+# (_words: "x.5", "3..5" stay unread), and a space may go on to such a point (" .25")
+_RUN = re.compile(r"(?:[0-9+\-*/()^]|\.(?=[0-9]))(?:[0-9+\-*/()^]|\.(?=[0-9])| (?=[0-9+\-*/()^]|\.[0-9]))*")
 _OPERATORS = {"LESS_THAN": "-", "PLUS": "+", "MINUS": "-", "TIMES": "*", "DIVIDED": "/", "SUM_OF": "+", "PRODUCT_OF": "*", "PERCENT": "*",
               # wip/arithS: the operation a word names (the others of _SPECIAL below compute their own)
               "SUBTRACTED_FROM": "-", "MORE_THAN": "+", "SUBTRACT": "-", "MULTIPLY": "*", "ADD": "+", "QUOTIENT_OF": "/",
@@ -476,8 +480,8 @@ def _words(text: str, table: Vocabulary) -> list[Word] | None:
                 words.append(Word("_SP", " ", pos))
             pos += 1
             continue
-        run = _RUN.match(text, pos)
-        found = (("NUM" if _NUMBER.fullmatch(run.group()) else "EXPR"), run.end()) if run else table.match(folded, pos)
+        run = _RUN.match(text, pos) if text[pos] != "." or pos == 0 or text[pos - 1] == " " else None  # "x.5": no run
+        found = (_run_kind(run.group()), run.end()) if run else table.match(folded, pos)
         if found is None:
             return None
         words.append(Word(found[0], text[pos : found[1]], pos))
@@ -485,15 +489,25 @@ def _words(text: str, table: Vocabulary) -> list[Word] | None:
     return words
 
 
+def _run_kind(run: str) -> str:
+    """A run's word class: a plain number (NUM), a number with its minus sign (SIGNED, wip/arithV: "-27", not "-0"
+    nor "- 27"), else an expression (EXPR)."""
+    if _NUMBER.fullmatch(run):
+        return "NUM"
+    return "SIGNED" if run[:1] == "-" and _NUMBER.fullmatch(run[1:]) and Fraction(run[1:]) != 0 else "EXPR"
+
+
 def _question(shape: str, tokens: list[Token], rules: dict) -> Question | None:
     # a number word is its value in the table's "number_words" ("fourteen": 14)
     numbers = [str(rules["number_words"][fold(t)]) if t.type == "NUMWORD" else str(t)
-               for t in tokens if t.type in ("NUM", "EXPR", "NUMWORD")]
+               for t in tokens if t.type in ("NUM", "EXPR", "NUMWORD", "SIGNED")]
     kinds = [t.type for t in tokens]
     if not rules.get("decimal_point") and any("." in n for n in numbers):
         return None  # "2.500": a thousands separator in this language, not a decimal point
     if "EXPR" in kinds and shape != "ask_expr":
         return None  # "3+4は7で割り切れますか", "4 + 3 km in m?", "3 + 4% of 80?": plain numbers only
+    if "SIGNED" in kinds and shape not in ("ask_expr", "ask_spoken"):
+        return None  # wip/arithV: "Is -3 less than 2?", "-4 km in m?": plain numbers only (request.lark: where SIGNED stands)
     return _SHAPES[shape](kinds, tokens, numbers)
 
 
@@ -549,6 +563,8 @@ def _root_of(tokens: list[Token], numbers: list[str]) -> Question | None:
     """"the square root of 144": 12, only when the root is exact (a square of a terminating
     decimal: "the square root of 2.25" is 1.5); "the square root of 2" is no claim."""
     value = Fraction(numbers[0])
+    if value < 0:
+        return None  # wip/arithV: "the square root of -16": no real root
     top, bottom = math.isqrt(value.numerator), math.isqrt(value.denominator)
     if top * top != value.numerator or bottom * bottom != value.denominator:
         return None
@@ -558,11 +574,12 @@ def _root_of(tokens: list[Token], numbers: list[str]) -> Question | None:
 def _cube_root_of(tokens: list[Token], numbers: list[str]) -> Question | None:
     """wip/arithU: "the cube root of 27": 3, only an integer's exact integer root ("the cube root of 2", of
     "0.125" or of "64" read as a square root: no claim of another value; 64 is 4 cubed)."""
-    if not numbers[0].isdigit():
+    sign, digits = ("-", numbers[0][1:]) if numbers[0][:1] == "-" else ("", numbers[0])  # wip/arithV: "-27": -3
+    if not digits.isdigit():
         return None
-    number = int(numbers[0])
+    number = int(digits)
     root = next((r for r in range(max(round(number ** (1 / 3)) - 1, 0), round(number ** (1 / 3)) + 2) if r**3 == number), None)
-    return None if root is None else Question(f"cbrt({numbers[0]})", Fraction(root), "value")
+    return None if root is None else Question(f"cbrt({numbers[0]})", Fraction(-root if sign else root), "value")
 
 
 def _modulo(tokens: list[Token], numbers: list[str]) -> Question | None:
