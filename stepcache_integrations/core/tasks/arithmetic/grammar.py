@@ -482,11 +482,54 @@ def _words(text: str, table: Vocabulary) -> list[Word] | None:
             continue
         run = _RUN.match(text, pos) if text[pos] != "." or pos == 0 or text[pos - 1] == " " else None  # "x.5": no run
         found = (_run_kind(run.group()), run.end()) if run else table.match(folded, pos)
+        if found is not None and found[0] == "NUMWORD":
+            found = ("NUMWORD", _compound_end(folded, pos, found[1], table.language))
         if found is None:
             return None
         words.append(Word(found[0], text[pos : found[1]], pos))
         pos = found[1]
     return words
+
+
+@lru_cache(maxsize=None)
+def _compound_number(language: str) -> re.Pattern[str] | None:
+    """wip/arithV: the number words written as one number in a table with "number_compounds" (en): a tens word and a
+    unit, spaced or hyphenated ("seventy five", "seventy-five"), a unit and "hundred", then optionally "and" or one
+    space and a number below 100 ("one hundred and five", "two hundred twenty-one"); nothing else ("a hundred",
+    "hundred", "twenty one hundred", "ten five", "one thousand": no compound, so no claim)."""
+    rules = _tables()[language]
+    compounds, words = rules.get("number_compounds"), rules.get("number_words", {})
+    if not compounds:
+        return None
+
+    def alternation(values: range) -> str:
+        return "|".join(sorted((re.escape(w) for w, v in words.items() if v in values), key=len, reverse=True))
+
+    units, teens, tens = alternation(range(1, 10)), alternation(range(10, 20)), alternation(range(20, 100, 10))
+    below_hundred = rf"(?:(?:{tens})(?:[- ](?:{units}))?|{teens}|{units})"
+    hundred, joined = re.escape(compounds["hundred"]), re.escape(compounds["and"])
+    return re.compile(rf"(?:(?:{units}) {hundred}(?:(?: {joined} | ){below_hundred})?|(?:{tens})[- ](?:{units}))(?![\w'\u2019-])")
+
+
+def _compound_end(folded: str, pos: int, end: int, language: str) -> int:
+    """Where the number word at ``pos`` ends: past its compound (wip/arithV: "seventy five"), else at ``end``."""
+    pattern = _compound_number(language)
+    match = None if pattern is None else pattern.match(folded, pos)
+    return max(end, match.end()) if match else end
+
+
+def _number_word_value(words: str, rules: dict) -> int:
+    """A number word's value (the table's "number_words": "fourteen" 14), or its compound's (wip/arithV: "seventy-five"
+    75, "one hundred and five" 105: a unit times 100, then the words below 100 added)."""
+    values = rules["number_words"]
+    compounds = rules.get("number_compounds")
+    if not compounds:
+        return values[words]
+    head, hundred, rest = words.partition(f" {compounds['hundred']}")
+    if not hundred:
+        head, rest = "", words
+    rest = rest.strip().removeprefix(f"{compounds['and']} ")
+    return (values[head] * 100 if head else 0) + sum(values[word] for word in re.split(r"[- ]", rest) if word)
 
 
 def _run_kind(run: str) -> str:
@@ -499,9 +542,11 @@ def _run_kind(run: str) -> str:
 
 def _question(shape: str, tokens: list[Token], rules: dict) -> Question | None:
     # a number word is its value in the table's "number_words" ("fourteen": 14)
-    numbers = [str(rules["number_words"][fold(t)]) if t.type == "NUMWORD" else str(t)
+    numbers = [str(_number_word_value(fold(t), rules)) if t.type == "NUMWORD" else str(t)
                for t in tokens if t.type in ("NUM", "EXPR", "NUMWORD", "SIGNED")]
     kinds = [t.type for t in tokens]
+    if "AND" in kinds and any(t.type == "NUMWORD" and " and " in fold(t) for t in tokens):
+        return None  # wip/arithV: "the product of one hundred and five and two": 105 * 2 or 100 * 5 * 2
     if not rules.get("decimal_point") and any("." in n for n in numbers):
         return None  # "2.500": a thousands separator in this language, not a decimal point
     if "EXPR" in kinds and shape != "ask_expr":
