@@ -549,9 +549,9 @@ def _question(shape: str, tokens: list[Token], rules: dict) -> Question | None:
         return None  # wip/arithV: "the product of one hundred and five and two": 105 * 2 or 100 * 5 * 2
     if not rules.get("decimal_point") and any("." in n for n in numbers):
         return None  # "2.500": a thousands separator in this language, not a decimal point
-    if "EXPR" in kinds and shape != "ask_expr":
+    if "EXPR" in kinds and shape not in ("ask_expr", "ask_mixed"):
         return None  # "3+4は7で割り切れますか", "4 + 3 km in m?", "3 + 4% of 80?": plain numbers only
-    if "SIGNED" in kinds and shape not in ("ask_expr", "ask_spoken"):
+    if "SIGNED" in kinds and shape not in ("ask_expr", "ask_spoken", "ask_mixed"):
         return None  # wip/arithV: "Is -3 less than 2?", "-4 km in m?": plain numbers only (request.lark: where SIGNED stands)
     return _SHAPES[shape](kinds, tokens, numbers)
 
@@ -584,6 +584,14 @@ def _spoken_or_chain(kinds: list[str], tokens: list[Token], numbers: list[str]) 
     if len(links) > 1:
         return _valued(" ".join(n for pair in zip(numbers, [*links, ""]) for n in pair).strip())
     return _spoken(kinds, tokens, numbers)
+
+
+def _mixed(kinds: list[str], tokens: list[Token], numbers: list[str]) -> Question | None:
+    """wip/arithV: "3 + 4 times ten": the times word as "*" in place, read with the expression's precedence (3 + 4 * 10);
+    a times word of more than one word ("multiplied by": said of all that comes before it) is no claim."""
+    if any(t.type == "TIMES" and " " in str(t) for t in tokens):
+        return None
+    return _valued(" * ".join(numbers))
 
 
 def _valued(expression: str) -> Question | None:
@@ -664,6 +672,7 @@ def _twice_or_half(tokens: list[Token], numbers: list[str]) -> Question | None:
 _SPECIAL = {"POWER_OF": _power_of, "POWER_END": _power_of, "ROOT_OF": _root_of, "ROOT_END": _root_of,
             "MEAN_OF": _mean_of, "DIFFERENCE_BETWEEN": _difference_between,
             "ROOT_SIGN": _root_of, "CUBE_ROOT_OF": _cube_root_of, "MOD": _modulo,  # wip/arithU
+            "CUBE_ROOT_END": _cube_root_of,  # wip/arithV: zh "27的立方根", ja "27の立方根"
             **{word: _twice_or_half for word in (*_FACTORS, *_HALVES)}}
 
 
@@ -720,7 +729,7 @@ def _terminating(value: Fraction) -> bool:
     return rest == 1
 
 
-_SHAPES = {"ask_expr": _symbolic, "ask_spoken": _spoken_or_chain, "predicate": _predicate, "how_many": _measured,
+_SHAPES = {"ask_expr": _symbolic, "ask_spoken": _spoken_or_chain, "ask_mixed": _mixed, "predicate": _predicate, "how_many": _measured,
            "conversion": _measured, "percent": _spoken,  # "Is 57 odd?": not 57 divisible by 2
            "parity": lambda kinds, tokens, numbers: _predicate(["DIVISIBLE"] + ["NOT"] * (("NOT" in kinds) != ("ODD" in kinds)), tokens, [numbers[0], "2"]),
            "percent_glued": lambda kinds, tokens, numbers: _spoken(kinds, tokens, numbers[::-1])}  # zh "320的25%": 25% of 320
