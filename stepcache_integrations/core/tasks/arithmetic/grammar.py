@@ -703,6 +703,17 @@ def _predicate(kinds: list[str], tokens: list[Token], numbers: list[str]) -> Que
     return Question(text, Fraction(int(holds != negated)), "yesno")
 
 
+def _which(kinds: list[str], tokens: list[Token], numbers: list[str]) -> Question | None:
+    """wip/arithV: "Which is bigger, 0.7 or 0.65?": the larger of the two (the smaller for "smaller"), stated; two
+    equal numbers ("Which is bigger, 0.5 or 0.50?") are no claim."""
+    first, second = (Fraction(n) for n in numbers)
+    if first == second:
+        return None
+    larger = "BIGGER" in kinds
+    value = max(first, second) if larger else min(first, second)
+    return Question(f"{'max' if larger else 'min'}({numbers[0]}, {numbers[1]})", value, "value")
+
+
 def _prime(kinds: list[str], number: str) -> Question | None:
     """wip/arithV: "Is 97 a prime number?": whether a plain integer has exactly two divisors (0 and 1 have not); a
     decimal ("Is 9.7 prime?") is no claim."""
@@ -764,7 +775,7 @@ def _terminating(value: Fraction) -> bool:
     return rest == 1
 
 
-_SHAPES = {"ask_expr": _symbolic, "ask_spoken": _spoken_or_chain, "ask_mixed": _mixed, "predicate": _predicate, "how_many": _measured,
+_SHAPES = {"ask_expr": _symbolic, "ask_spoken": _spoken_or_chain, "ask_mixed": _mixed, "which": _which, "predicate": _predicate, "how_many": _measured,
            "conversion": _measured, "percent": _spoken,  # "Is 57 odd?": not 57 divisible by 2
            "parity": lambda kinds, tokens, numbers: _prime(kinds, numbers[0]) if "PRIME" in kinds else
            _predicate(["DIVISIBLE"] + ["NOT"] * (("NOT" in kinds) != ("ODD" in kinds)), tokens, [numbers[0], "2"]),
