@@ -714,41 +714,6 @@ def _which(kinds: list[str], tokens: list[Token], numbers: list[str]) -> Questio
     return Question(f"{'max' if larger else 'min'}({numbers[0]}, {numbers[1]})", value, "value")
 
 
-def _prime(kinds: list[str], number: str) -> Question | None:
-    """wip/arithV: "Is 97 a prime number?": whether a plain integer has exactly two divisors (0 and 1 have not); a
-    decimal ("Is 9.7 prime?") is no claim."""
-    if not number.isdigit():
-        return None
-    negated = "NOT" in kinds
-    holds = _is_prime(int(number))
-    return Question(f"{'not ' if negated else ''}{number} prime", Fraction(int(holds != negated)), "yesno")
-
-
-def _is_prime(n: int) -> bool:
-    """Miller-Rabin with the bases 2..37: exact for every n below 3.3 * 10**24 (a NUM has at most 12 digits)."""
-    bases = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37)
-    if n < 2:
-        return False
-    if n in bases:
-        return True
-    if any(n % p == 0 for p in bases):
-        return False
-    d, r = n - 1, 0
-    while d % 2 == 0:
-        d, r = d // 2, r + 1
-    for a in bases:
-        x = pow(a, d, n)
-        if x in (1, n - 1):
-            continue
-        for _ in range(r - 1):
-            x = x * x % n
-            if x == n - 1:
-                break
-        else:
-            return False
-    return True
-
-
 def _conversion(number: str, source: str, target: str) -> Question | None:
     measures = _tables()["*"]["measures"]
     (dimension, factor), (to_dimension, to_factor) = measures[source], measures[target]
@@ -777,6 +742,5 @@ def _terminating(value: Fraction) -> bool:
 
 _SHAPES = {"ask_expr": _symbolic, "ask_spoken": _spoken_or_chain, "ask_mixed": _mixed, "which": _which, "predicate": _predicate, "how_many": _measured,
            "conversion": _measured, "percent": _spoken,  # "Is 57 odd?": not 57 divisible by 2
-           "parity": lambda kinds, tokens, numbers: _prime(kinds, numbers[0]) if "PRIME" in kinds else
-           _predicate(["DIVISIBLE"] + ["NOT"] * (("NOT" in kinds) != ("ODD" in kinds)), tokens, [numbers[0], "2"]),
+           "parity": lambda kinds, tokens, numbers: _predicate(["DIVISIBLE"] + ["NOT"] * (("NOT" in kinds) != ("ODD" in kinds)), tokens, [numbers[0], "2"]),
            "percent_glued": lambda kinds, tokens, numbers: _spoken(kinds, tokens, numbers[::-1])}  # zh "320的25%": 25% of 320
