@@ -586,11 +586,16 @@ def _spoken_or_chain(kinds: list[str], tokens: list[Token], numbers: list[str]) 
     return _spoken(kinds, tokens, numbers)
 
 
+_OPERATION = re.compile(r"[0-9)] ?[-+*/^]")  # an operator after an operand: an expression, not a lone number
+
+
 def _mixed(kinds: list[str], tokens: list[Token], numbers: list[str]) -> Question | None:
     """wip/arithV: "3 + 4 times ten": the times word as "*" in place, read with the expression's precedence (3 + 4 * 10);
     a times word of more than one word ("multiplied by": said of all that comes before it) is no claim."""
     if any(t.type == "TIMES" and " " in str(t) for t in tokens):
         return None
+    if not all(_OPERATION.search(str(t)) for t in tokens if t.type == "EXPR"):
+        return None  # a lone number outside NUM (".5 times 4", "- 3 times 4"): no operand of a word form
     return _valued(" * ".join(numbers))
 
 
