@@ -158,6 +158,8 @@ NEAR_MISSES = [
     "What is -8 subtracted from 12?",
     "Subtract -8 from 12.",
     "Is -3 less than 2?",
+    "-3 is less than 2?",
+    "-3 is divisible by 3?",
     "Is -4 even?",
     "What is -25% of 80?",
     "-4 km in m?",
@@ -206,6 +208,7 @@ NEAR_MISSES = [
     "What is 2^.5?",
     "What is 2 - -.5?",
     "What is .5. + 1?",
+    "计算.5+.25。",  # a point glued to a word of a table written without spaces ("计算0.5+0.25。" is read)
     "What is . 5 + 1?",
     "What is .5 times .5 times 2?",
     "What is .5 times 4?",  # a lone leading-point number is no operand of a word form

@@ -54,6 +54,7 @@ MAX_OPERATORS = 16
 MAX_DIGITS = 12  # per side of a number's decimal point: no number string the engine cannot convert
 
 _ALPHABET = re.compile(r"[0-9+\-*/()^. ]+")
+# wip/arithV: a number may open with its point (".5"); after an operand ("2 .5", "(3).5") Python's parser declines it
 _TOKEN = re.compile(r"\s*(?:(?P<num>\d+(?:\.\d+)?|\.\d+)|(?P<op>[+\-*/])|(?P<pow>\^)|(?P<open>\()|(?P<close>\)))")
 # wip/arithT: a power written "3^2" or "3²" (superscript digits right after a number or a closing
 # parenthesis, read as "^" and the digits); "3**2" stays a doubled operator (no claim)
@@ -256,8 +257,6 @@ def _well_formed(tokens: list[tuple[str, str]]) -> bool:
     previous = ""
     for kind, value in tokens:
         if kind == "num":
-            if value[0] == "." and previous in ("num", "close", "pow"):
-                return False  # wip/arithV: ".5" only where an operand begins ("2 .5", "(3).5": no claim)
             whole, _, fraction = value.partition(".")
             if (len(whole) > 1 and whole[0] == "0") or len(whole) > MAX_DIGITS or len(fraction) > MAX_DIGITS:
                 return False
@@ -360,6 +359,10 @@ def _value(node: ast.AST, text: str) -> Fraction:
 # * a yes/no predicate of two numbers (divisibility of integers by a positive integer; smaller, larger):
 #   "Yes or no: is 43 divisible by 3?", "Is 36 not smaller than 83?", "Does 3 divide 30?" (the divisor
 #   first), de "Ist 30 durch 3 teilbar?", zh "30能被3整除吗？"; the answer is the table's "yes_no" words;
+# * wip/arithV: a number with its minus sign where the word form reads it one way ("the cube root of -27", "the square
+#   of -4", "el triple de -7", "7 times -3"); the cube root in every table with the square root ("la raíz cúbica de 27",
+#   "27的立方根"); English compound number words ("seventy-five", "one hundred and five"); a leading point (".5 + .25");
+#   a times word joining an expression and a number ("3 + 4 times ten": 3 + 4 * 10); "Which is bigger, 0.7 or 0.65?";
 #
 # each with an optional instruction asking for the value alone (``only_number``: "Reply with the
 # number only.", before the question or in a system turn too); asked of a yes/no question it is declined.
