@@ -702,8 +702,15 @@ def everyday_symbols(text: str) -> str:
     return text + "?" if _ASKED_WITHOUT_MARK.fullmatch(text) else text
 
 
+# wip/arithV: a point opening a number where an operand begins (the start, a space, "(" or an operator before it) is
+# "0." (".5 + .25" is 0.5 + 0.25); after a letter, a digit, a point or ")" it is left as written (the parser declines)
+_LEADING_POINT = re.compile(r"(?<![0-9A-Za-z.)])\.(?=[0-9])")
+
+
 def everyday_expression(text: str) -> str:
-    """wip/arithU: "**" as "^" and a sign on a number after an operator in parentheses ("2 - -3": "2 - (-3)")."""
+    """wip/arithU: "**" as "^" and a sign on a number after an operator in parentheses ("2 - -3": "2 - (-3)");
+    wip/arithV: a leading point as "0." (above)."""
+    text = _LEADING_POINT.sub("0.", text)
     return _SIGN_ON_NUMBER.sub(r"(-\1)", _STARS_AS_CARET.sub(lambda m: m.group(1) + "^", text))
 
 
