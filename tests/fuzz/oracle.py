@@ -845,6 +845,25 @@ def _w_product(text: str) -> Fraction | None:
     return product
 
 
+# wip/arithV: an expression and a number (or a number word, or another expression) joined by "times" or "x", the word
+# read as "*" where it stands (the lead's decision: "3 + 4 times ten" is 3 + 4 * 10 = 43); one side at least an
+# expression with an operator between two operands (else one operation said in words, above)
+_W_MIXED = re.compile(r"(?P<l>.+?) (?:times|x) (?P<r>.+)", re.IGNORECASE)
+_W_OPERATION = re.compile(r"[0-9)] ?[-+*/^]")
+
+
+def _w_mixed(text: str) -> Fraction | None:
+    m = _W_MIXED.fullmatch(text)
+    if m is None or not (_W_OPERATION.search(m.group("l")) or _W_OPERATION.search(m.group("r"))):
+        return None
+    sides = [str(_W_WORDS[side.lower()]) if side.lower() in _W_WORDS else side for side in (m.group("l"), m.group("r"))]
+    try:
+        coefs, value = parse_expr(everyday_expression(with_carets(f"{sides[0]} * {sides[1]}")), powers=True)
+    except ParseError:
+        return None
+    return None if coefs else value
+
+
 def _arith_words(text: str) -> ArithProblem | None:
     """One operation said in everyday English words (above), its exact value; else None."""
     text = text.strip().translate(_WIDE_AS_ASCII)  # wip/arithU: full-width digits as ASCII ("twice ８": 16)
@@ -862,6 +881,8 @@ def _arith_words(text: str) -> ArithProblem | None:
         mean = _w_sum_or_chain(phrase)  # wip/arithT
     if mean is None:
         mean = _w_product(phrase)  # wip/arithU
+    if mean is None:
+        mean = _w_mixed(phrase)  # wip/arithV
     if mean is not None:
         return ArithProblem(_W_TEMPLATE, fmt(mean), mean)
     for pattern, value in _W_PHRASES:

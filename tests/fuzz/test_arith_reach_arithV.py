@@ -52,3 +52,32 @@ def test_the_oracle_checks_an_answer_with_a_leading_point(prompt: str, answer: s
     problem = understand_text(prompt)
     assert isinstance(problem, ArithProblem)
     assert (check_arith_answer(problem, answer) is None) is right, (prompt, answer)
+
+
+# wip/arithV: "3 + 4 times ten" (fuzz seed 1, modifier_insert: "What's 7 - 10 times two?" served -13, the oracle read
+# nothing): the oracle's own reading of a times word in an expression (oracle.py ``_w_mixed``)
+_MIXED = [row for row in READ if row[4] == "en" and row[3] == "value" and " * " in row[1]
+          and any(op in row[0] for op in (" + ", " - ", "(")) and (" times " in row[0] or " x " in row[0])
+          and "seventy" not in row[0]]  # the oracle reads no compound number word (it then reads nothing: never a wrong value)
+
+
+def test_the_mixed_rows_are_there() -> None:
+    assert len(_MIXED) >= 8
+
+
+@pytest.mark.parametrize(("prompt", "expression", "value", "form", "language"), _MIXED)
+def test_the_oracle_reads_a_times_word_in_an_expression_to_the_engine_s_value(prompt: str, expression: str, value: object,
+                                                                            form: str, language: str) -> None:
+    problem = understand_text(prompt)
+    assert isinstance(problem, ArithProblem) and problem.value == Fraction(value), (prompt, problem)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("prompt", ["What's 7 - 10 times two?", "What is 3 + 4 times ten?"])
+def test_the_oracle_and_the_engine_agree_on_the_seed_1_finding(prompt: str) -> None:
+    problem = understand_text(prompt)
+    assert isinstance(problem, ArithProblem) and problem.value == ArithmeticConstraints.of_prompt(prompt).value
+
+
+@pytest.mark.parametrize("prompt", ["What is 3 + 4 multiplied by ten?", "What is 3 + 4 times ten times 2?", "What is 3 + 4 times x?"])
+def test_the_oracle_reads_no_other_times_phrase(prompt: str) -> None:
+    assert not isinstance(understand_text(prompt), ArithProblem), prompt
