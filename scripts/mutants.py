@@ -824,3 +824,6 @@ MUTANTS += [Mutant(*row) for row in _ARITHU_ROWS]
 from mutants_linAF import ROWS as _LINAF_ROWS  # noqa: E402 - wip/linAF: '3 × y', '½x', 'x₁', en dash, full-width digits/operators, es 'x e y'
 
 MUTANTS += [Mutant(*row) for row in _LINAF_ROWS]
+from mutants_arithV import ROWS as _ARITHV_ROWS  # noqa: E402 - wip/arithV: a signed number in word forms, cube roots in every table, compound number words, '.5', '3 + 4 times ten', 'Which is bigger'
+
+MUTANTS += [Mutant(*row) for row in _ARITHV_ROWS]

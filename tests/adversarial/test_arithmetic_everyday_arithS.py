@@ -184,8 +184,8 @@ NEAR_MISSES = [
     # other languages: the other convention, a median, another root, an exponent outside 2-16, a decimal comma
     "¿Cuál es la diferencia entre 8 y 12?",
     "¿Cuál es la mediana de 3, 5 y 10?",
-    "¿Cuál es la raíz cúbica de 27?",
-    "¿Cuál es la raíz cúbica de 64?",
+    "¿Cuál es la raíz cúbica de 26?",  # wip/arithV: the exact cube roots of 27 and 64 are read (test_arithmetic_reach_arithV.py)
+    "¿Cuál es la raíz cúbica de 2,5?",
     "¿Cuál es la raíz cuadrada de 2?",
     "¿Cuánto es el triple de 8 más 1?",  # wip/arithU: "el triple de 8" is read (24)
     "¿Cuánto es 2 elevado a 1?",
@@ -193,11 +193,11 @@ NEAR_MISSES = [
     "Quelle est la différence entre 8 et 12 ?",
     "Quelle est la médiane de 3, 5 et 10 ?",
     "Quelle est la moyenne pondérée de 3, 5 et 10 ?",
-    "Quelle est la racine cubique de 64 ?",
+    "Quelle est la racine cubique de 65 ?",  # wip/arithV: of 64 is read (4)
     "Was ist die Differenz zwischen 8 und 12?",
     "Was ist der Median von 3, 5 und 10?",
     "Was ist der Durchschnitt von 3,5 und 10?",  # a decimal comma: 3.5 and 10 to a German reader, never 3, 5
-    "Was ist die Kubikwurzel von 64?",
+    "Was ist die Kubikwurzel von 63?",  # wip/arithV: von 64 is read (4)
     "Was ist 2 hoch 0?",
     "Was ist nicht das Doppelte von 8?",
     "Qual é a diferença entre 8 e 12?",
@@ -205,11 +205,11 @@ NEAR_MISSES = [
     "Qual è la differenza tra 8 e 12?",
     "Qual è la mediana di 3, 5 e 10?",
     "Чему равна разность 8 и 12?",
-    "Чему равен кубический корень из 64?",
+    "Чему равен кубический корень из 65?",  # wip/arithV: из 64 is read (4)
     "Сколько будет 2 в степени 17?",
     "2的平方根是多少？",
     "2的1次方是多少？",
-    "64的立方根是多少？",
+    "65的立方根是多少？",  # wip/arithV: 64的立方根 is read (4)
     "2の平方根は？",
     "2の20乗は？",
 ]

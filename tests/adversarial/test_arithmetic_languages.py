@@ -81,7 +81,7 @@ def test_questions_in_other_languages_are_read_exactly(prompt: str, expression: 
     "Combien font 14 fois 11 ? Explique.",
     "Combien font 14 fois 11  ?",
     "Сколько будет 14 умножить на 11? Объясни.",
-    "Cuánto es -3 por 4?",  # no sign before a spoken operand
+    "Cuánto es - 3 por 4?",  # a sign apart from its spoken operand (wip/arithV: "-3 por 4" is read, -12)
     "14 除 2 等于多少？",  # 除 alone divides the other way round
     "14 乘以 11 等于多少？ 请解释。",
     "14  乘以 11 等于多少？",  # a doubled space

@@ -109,9 +109,9 @@ NO_CLAIM = [
     "What is 11 more than 14 times 2?",
     "What is 1 more than 14 thousand?",
     "What is 11 more apples than 14?",
-    "What is twenty-one plus 3?",  # a number word outside the table at any position
+    "What is twenty-ten plus 3?",  # a number word outside the table at any position (wip/arithV: "twenty-one" is read, 21)
     "What is a dozen plus 3?",
-    "What is one hundred plus 3?",
+    "What is hundred plus 3?",  # wip/arithV: "one hundred" is read (100)
     "What is 3 plus a hundred?",
     "What is fourteen times eleven point five?",
     "What is 14 · 11?",  # no operator sign of the table
@@ -148,6 +148,7 @@ EXPECTED = {  # the right answer of each trap that may be served: (a checked val
     "Is 11 less than 14?": "Yes.",
     "What is 14 × 11 × 2?": Fraction(308),
     "What is 14 + 12 ?": Fraction(26),
+    "What is twenty-one plus 3?": Fraction(24),  # wip/arithV: a compound number word is read
 }
 
 

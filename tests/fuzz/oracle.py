@@ -702,8 +702,15 @@ def everyday_symbols(text: str) -> str:
     return text + "?" if _ASKED_WITHOUT_MARK.fullmatch(text) else text
 
 
+# wip/arithV: a point opening a number where an operand begins (the start, a space, "(" or an operator before it) is
+# "0." (".5 + .25" is 0.5 + 0.25); after a letter, a digit, a point or ")" it is left as written (the parser declines)
+_LEADING_POINT = re.compile(r"(?<![0-9A-Za-z.)])\.(?=[0-9])")
+
+
 def everyday_expression(text: str) -> str:
-    """wip/arithU: "**" as "^" and a sign on a number after an operator in parentheses ("2 - -3": "2 - (-3)")."""
+    """wip/arithU: "**" as "^" and a sign on a number after an operator in parentheses ("2 - -3": "2 - (-3)");
+    wip/arithV: a leading point as "0." (above)."""
+    text = _LEADING_POINT.sub("0.", text)
     return _SIGN_ON_NUMBER.sub(r"(-\1)", _STARS_AS_CARET.sub(lambda m: m.group(1) + "^", text))
 
 
@@ -838,6 +845,25 @@ def _w_product(text: str) -> Fraction | None:
     return product
 
 
+# wip/arithV: an expression and a number (or a number word, or another expression) joined by "times" or "x", the word
+# read as "*" where it stands (the lead's decision: "3 + 4 times ten" is 3 + 4 * 10 = 43); one side at least an
+# expression with an operator between two operands (else one operation said in words, above)
+_W_MIXED = re.compile(r"(?P<l>.+?) (?:times|x) (?P<r>.+)", re.IGNORECASE)
+_W_OPERATION = re.compile(r"[0-9)] ?[-+*/^]")
+
+
+def _w_mixed(text: str) -> Fraction | None:
+    m = _W_MIXED.fullmatch(text)
+    if m is None or not (_W_OPERATION.search(m.group("l")) or _W_OPERATION.search(m.group("r"))):
+        return None
+    sides = [str(_W_WORDS[side.lower()]) if side.lower() in _W_WORDS else side for side in (m.group("l"), m.group("r"))]
+    try:
+        coefs, value = parse_expr(everyday_expression(with_carets(f"{sides[0]} * {sides[1]}")), powers=True)
+    except ParseError:
+        return None
+    return None if coefs else value
+
+
 def _arith_words(text: str) -> ArithProblem | None:
     """One operation said in everyday English words (above), its exact value; else None."""
     text = text.strip().translate(_WIDE_AS_ASCII)  # wip/arithU: full-width digits as ASCII ("twice ８": 16)
@@ -855,6 +881,8 @@ def _arith_words(text: str) -> ArithProblem | None:
         mean = _w_sum_or_chain(phrase)  # wip/arithT
     if mean is None:
         mean = _w_product(phrase)  # wip/arithU
+    if mean is None:
+        mean = _w_mixed(phrase)  # wip/arithV
     if mean is not None:
         return ArithProblem(_W_TEMPLATE, fmt(mean), mean)
     for pattern, value in _W_PHRASES:

@@ -54,7 +54,8 @@ MAX_OPERATORS = 16
 MAX_DIGITS = 12  # per side of a number's decimal point: no number string the engine cannot convert
 
 _ALPHABET = re.compile(r"[0-9+\-*/()^. ]+")
-_TOKEN = re.compile(r"\s*(?:(?P<num>\d+(?:\.\d+)?)|(?P<op>[+\-*/])|(?P<pow>\^)|(?P<open>\()|(?P<close>\)))")
+# wip/arithV: a number may open with its point (".5"); after an operand ("2 .5", "(3).5") Python's parser declines it
+_TOKEN = re.compile(r"\s*(?:(?P<num>\d+(?:\.\d+)?|\.\d+)|(?P<op>[+\-*/])|(?P<pow>\^)|(?P<open>\()|(?P<close>\)))")
 # wip/arithT: a power written "3^2" or "3²" (superscript digits right after a number or a closing
 # parenthesis, read as "^" and the digits); "3**2" stays a doubled operator (no claim)
 _SUPERSCRIPT = re.compile(r"(?<=[0-9)])[\u2070\u00b9\u00b2\u00b3\u2074-\u2079]+")
@@ -358,6 +359,10 @@ def _value(node: ast.AST, text: str) -> Fraction:
 # * a yes/no predicate of two numbers (divisibility of integers by a positive integer; smaller, larger):
 #   "Yes or no: is 43 divisible by 3?", "Is 36 not smaller than 83?", "Does 3 divide 30?" (the divisor
 #   first), de "Ist 30 durch 3 teilbar?", zh "30能被3整除吗？"; the answer is the table's "yes_no" words;
+# * wip/arithV: a number with its minus sign where the word form reads it one way ("the cube root of -27", "the square
+#   of -4", "el triple de -7", "7 times -3"); the cube root in every table with the square root ("la raíz cúbica de 27",
+#   "27的立方根"); English compound number words ("seventy-five", "one hundred and five"); a leading point (".5 + .25");
+#   a times word joining an expression and a number ("3 + 4 times ten": 3 + 4 * 10); "Which is bigger, 0.7 or 0.65?";
 #
 # each with an optional instruction asking for the value alone (``only_number``: "Reply with the
 # number only.", before the question or in a system turn too); asked of a yes/no question it is declined.
@@ -366,7 +371,9 @@ _FOLDER = Path(__file__).resolve().parent
 _NUMBER = re.compile(r"(?:0|[1-9][0-9]{0,11})(?:\.[0-9]{1,12})?")
 # An expression's run: a character of the grammar's alphabet, then more, a point only before a
 # digit (a point after the run is a full stop) and a space only before another character of the run.
-_RUN = re.compile(r"[0-9+\-*/()^](?:[0-9+\-*/()^]|\.(?=[0-9])| (?=[0-9+\-*/()^]))*")
+# wip/arithV: a run may open with a point before a digit (".5 + .25") where no letter or digit stands before it
+# (_words: "x.5", "3..5" stay unread), and a space may go on to such a point (" .25")
+_RUN = re.compile(r"(?:[0-9+\-*/()^]|\.(?=[0-9]))(?:[0-9+\-*/()^]|\.(?=[0-9])| (?=[0-9+\-*/()^]|\.[0-9]))*")
 _OPERATORS = {"LESS_THAN": "-", "PLUS": "+", "MINUS": "-", "TIMES": "*", "DIVIDED": "/", "SUM_OF": "+", "PRODUCT_OF": "*", "PERCENT": "*",
               # wip/arithS: the operation a word names (the others of _SPECIAL below compute their own)
               "SUBTRACTED_FROM": "-", "MORE_THAN": "+", "SUBTRACT": "-", "MULTIPLY": "*", "ADD": "+", "QUOTIENT_OF": "/",
@@ -476,8 +483,10 @@ def _words(text: str, table: Vocabulary) -> list[Word] | None:
                 words.append(Word("_SP", " ", pos))
             pos += 1
             continue
-        run = _RUN.match(text, pos)
-        found = (("NUM" if _NUMBER.fullmatch(run.group()) else "EXPR"), run.end()) if run else table.match(folded, pos)
+        run = _RUN.match(text, pos) if text[pos] != "." or pos == 0 or text[pos - 1] == " " else None  # "x.5": no run
+        found = (_run_kind(run.group()), run.end()) if run else table.match(folded, pos)
+        if found is not None and found[0] == "NUMWORD":
+            found = ("NUMWORD", _compound_end(folded, pos, found[1], table.language))
         if found is None:
             return None
         words.append(Word(found[0], text[pos : found[1]], pos))
@@ -485,15 +494,68 @@ def _words(text: str, table: Vocabulary) -> list[Word] | None:
     return words
 
 
+@lru_cache(maxsize=None)
+def _compound_number(language: str) -> re.Pattern[str] | None:
+    """wip/arithV: the number words written as one number in a table with "number_compounds" (en): a tens word and a
+    unit, spaced or hyphenated ("seventy five", "seventy-five"), a unit and "hundred", then optionally "and" or one
+    space and a number below 100 ("one hundred and five", "two hundred twenty-one"); nothing else ("a hundred",
+    "hundred", "twenty one hundred", "ten five", "one thousand": no compound, so no claim)."""
+    rules = _tables()[language]
+    compounds, words = rules.get("number_compounds"), rules.get("number_words", {})
+    if not compounds:
+        return None
+
+    def alternation(values: range) -> str:
+        return "|".join(sorted((re.escape(w) for w, v in words.items() if v in values), key=len, reverse=True))
+
+    units, teens, tens = alternation(range(1, 10)), alternation(range(10, 20)), alternation(range(20, 100, 10))
+    below_hundred = rf"(?:(?:{tens})(?:[- ](?:{units}))?|{teens}|{units})"
+    hundred, joined = re.escape(compounds["hundred"]), re.escape(compounds["and"])
+    return re.compile(rf"(?:(?:{units}) {hundred}(?:(?: {joined} | ){below_hundred})?|(?:{tens})[- ](?:{units}))(?![\w'\u2019-])")
+
+
+def _compound_end(folded: str, pos: int, end: int, language: str) -> int:
+    """Where the number word at ``pos`` ends: past its compound (wip/arithV: "seventy five"), else at ``end``."""
+    pattern = _compound_number(language)
+    match = None if pattern is None else pattern.match(folded, pos)
+    return max(end, match.end()) if match else end
+
+
+def _number_word_value(words: str, rules: dict) -> int:
+    """A number word's value (the table's "number_words": "fourteen" 14), or its compound's (wip/arithV: "seventy-five"
+    75, "one hundred and five" 105: a unit times 100, then the words below 100 added)."""
+    values = rules["number_words"]
+    compounds = rules.get("number_compounds")
+    if not compounds:
+        return values[words]
+    head, hundred, rest = words.partition(f" {compounds['hundred']}")
+    if not hundred:
+        head, rest = "", words
+    rest = rest.strip().removeprefix(f"{compounds['and']} ")
+    return (values[head] * 100 if head else 0) + sum(values[word] for word in re.split(r"[- ]", rest) if word)
+
+
+def _run_kind(run: str) -> str:
+    """A run's word class: a plain number (NUM), a number with its minus sign (SIGNED, wip/arithV: "-27", not "-0"
+    nor "- 27"), else an expression (EXPR)."""
+    if _NUMBER.fullmatch(run):
+        return "NUM"
+    return "SIGNED" if run[:1] == "-" and _NUMBER.fullmatch(run[1:]) and Fraction(run[1:]) != 0 else "EXPR"
+
+
 def _question(shape: str, tokens: list[Token], rules: dict) -> Question | None:
     # a number word is its value in the table's "number_words" ("fourteen": 14)
-    numbers = [str(rules["number_words"][fold(t)]) if t.type == "NUMWORD" else str(t)
-               for t in tokens if t.type in ("NUM", "EXPR", "NUMWORD")]
+    numbers = [str(_number_word_value(fold(t), rules)) if t.type == "NUMWORD" else str(t)
+               for t in tokens if t.type in ("NUM", "EXPR", "NUMWORD", "SIGNED")]
     kinds = [t.type for t in tokens]
+    if "AND" in kinds and any(t.type == "NUMWORD" and " and " in fold(t) for t in tokens):
+        return None  # wip/arithV: "the product of one hundred and five and two": 105 * 2 or 100 * 5 * 2
     if not rules.get("decimal_point") and any("." in n for n in numbers):
         return None  # "2.500": a thousands separator in this language, not a decimal point
-    if "EXPR" in kinds and shape != "ask_expr":
+    if "EXPR" in kinds and shape not in ("ask_expr", "ask_mixed"):
         return None  # "3+4は7で割り切れますか", "4 + 3 km in m?", "3 + 4% of 80?": plain numbers only
+    if "SIGNED" in kinds and shape not in ("ask_expr", "ask_spoken", "ask_mixed"):
+        return None  # wip/arithV: "Is -3 less than 2?", "-4 km in m?": plain numbers only (request.lark: where SIGNED stands)
     return _SHAPES[shape](kinds, tokens, numbers)
 
 
@@ -527,6 +589,19 @@ def _spoken_or_chain(kinds: list[str], tokens: list[Token], numbers: list[str]) 
     return _spoken(kinds, tokens, numbers)
 
 
+_OPERATION = re.compile(r"[0-9)] ?[-+*/^]")  # an operator after an operand: an expression, not a lone number
+
+
+def _mixed(kinds: list[str], tokens: list[Token], numbers: list[str]) -> Question | None:
+    """wip/arithV: "3 + 4 times ten": the times word as "*" in place, read with the expression's precedence (3 + 4 * 10);
+    a times word of more than one word ("multiplied by": said of all that comes before it) is no claim."""
+    if any(t.type == "TIMES" and " " in str(t) for t in tokens):
+        return None
+    if not all(_OPERATION.search(str(t)) for t in tokens if t.type == "EXPR"):
+        return None  # a lone number outside NUM (".5 times 4", "- 3 times 4"): no operand of a word form
+    return _valued(" * ".join(numbers))
+
+
 def _valued(expression: str) -> Question | None:
     """A question asked in words: the expression read, its value stated (None: outside the grammar)."""
     value = read_expression(expression)
@@ -549,6 +624,8 @@ def _root_of(tokens: list[Token], numbers: list[str]) -> Question | None:
     """"the square root of 144": 12, only when the root is exact (a square of a terminating
     decimal: "the square root of 2.25" is 1.5); "the square root of 2" is no claim."""
     value = Fraction(numbers[0])
+    if value < 0:
+        return None  # wip/arithV: "the square root of -16": no real root
     top, bottom = math.isqrt(value.numerator), math.isqrt(value.denominator)
     if top * top != value.numerator or bottom * bottom != value.denominator:
         return None
@@ -558,11 +635,12 @@ def _root_of(tokens: list[Token], numbers: list[str]) -> Question | None:
 def _cube_root_of(tokens: list[Token], numbers: list[str]) -> Question | None:
     """wip/arithU: "the cube root of 27": 3, only an integer's exact integer root ("the cube root of 2", of
     "0.125" or of "64" read as a square root: no claim of another value; 64 is 4 cubed)."""
-    if not numbers[0].isdigit():
+    sign, digits = ("-", numbers[0][1:]) if numbers[0][:1] == "-" else ("", numbers[0])  # wip/arithV: "-27": -3
+    if not digits.isdigit():
         return None
-    number = int(numbers[0])
+    number = int(digits)
     root = next((r for r in range(max(round(number ** (1 / 3)) - 1, 0), round(number ** (1 / 3)) + 2) if r**3 == number), None)
-    return None if root is None else Question(f"cbrt({numbers[0]})", Fraction(root), "value")
+    return None if root is None else Question(f"cbrt({numbers[0]})", Fraction(-root if sign else root), "value")
 
 
 def _modulo(tokens: list[Token], numbers: list[str]) -> Question | None:
@@ -602,6 +680,7 @@ def _twice_or_half(tokens: list[Token], numbers: list[str]) -> Question | None:
 _SPECIAL = {"POWER_OF": _power_of, "POWER_END": _power_of, "ROOT_OF": _root_of, "ROOT_END": _root_of,
             "MEAN_OF": _mean_of, "DIFFERENCE_BETWEEN": _difference_between,
             "ROOT_SIGN": _root_of, "CUBE_ROOT_OF": _cube_root_of, "MOD": _modulo,  # wip/arithU
+            "CUBE_ROOT_END": _cube_root_of,  # wip/arithV: zh "27的立方根", ja "27の立方根"
             **{word: _twice_or_half for word in (*_FACTORS, *_HALVES)}}
 
 
@@ -632,6 +711,17 @@ def _predicate(kinds: list[str], tokens: list[Token], numbers: list[str]) -> Que
     return Question(text, Fraction(int(holds != negated)), "yesno")
 
 
+def _which(kinds: list[str], tokens: list[Token], numbers: list[str]) -> Question | None:
+    """wip/arithV: "Which is bigger, 0.7 or 0.65?": the larger of the two (the smaller for "smaller"), stated; two
+    equal numbers ("Which is bigger, 0.5 or 0.50?") are no claim."""
+    first, second = (Fraction(n) for n in numbers)
+    if first == second:
+        return None
+    larger = "BIGGER" in kinds
+    value = max(first, second) if larger else min(first, second)
+    return Question(f"{'max' if larger else 'min'}({numbers[0]}, {numbers[1]})", value, "value")
+
+
 def _conversion(number: str, source: str, target: str) -> Question | None:
     measures = _tables()["*"]["measures"]
     (dimension, factor), (to_dimension, to_factor) = measures[source], measures[target]
@@ -658,7 +748,7 @@ def _terminating(value: Fraction) -> bool:
     return rest == 1
 
 
-_SHAPES = {"ask_expr": _symbolic, "ask_spoken": _spoken_or_chain, "predicate": _predicate, "how_many": _measured,
+_SHAPES = {"ask_expr": _symbolic, "ask_spoken": _spoken_or_chain, "ask_mixed": _mixed, "which": _which, "predicate": _predicate, "how_many": _measured,
            "conversion": _measured, "percent": _spoken,  # "Is 57 odd?": not 57 divisible by 2
            "parity": lambda kinds, tokens, numbers: _predicate(["DIVISIBLE"] + ["NOT"] * (("NOT" in kinds) != ("ODD" in kinds)), tokens, [numbers[0], "2"]),
            "percent_glued": lambda kinds, tokens, numbers: _spoken(kinds, tokens, numbers[::-1])}  # zh "320的25%": 25% of 320
