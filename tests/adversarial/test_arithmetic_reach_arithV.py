@@ -10,7 +10,8 @@
 3. English compound number words ("seventy five", "seventy-five", "one hundred and five"); "a hundred" and the
    others of ambiguous reading stay no claim (es fr de read no number words: nothing to compound);
 4. a leading point before a digit where an operand begins (".5 + .25" is 0.75; "x.5", "2 .5" stay no claim);
-5. a times word joining an expression and a number, read as "*" in place ("3 + 4 times ten" is 3 + 4 * 10 = 43);
+5. a times word joining an expression and a number, read as "*" in place when the expression is one operand however it is
+   said ("(3 + 4) times ten" is 70; "3 + 4 times ten", 43 or 70 aloud, is no claim: the lead's decision);
 6. the dev sets' comparison pairs (sets 24, 26): "Which is bigger, 0.7 or 0.65?" (the larger, stated).
 
 Moved here from pins of no claim (brief arithV): "What is the cube root of -27?" (test_arithmetic_forms_arithU.py),
@@ -104,18 +105,12 @@ READ = [
     ("What is -.5 + 1?", "-.5 + 1", F(1, 2), "", "en"),
     (".17 + 25 = ?", ".17 + 25", F(2517, 100), "", "en"),
     # 5. a times word in an expression
-    ("What is 3 + 4 times ten?", "3 + 4 * 10", 43, "value", "en"),
-    ("What is 3 + 4 times 10?", "3 + 4 * 10", 43, "value", "en"),
-    ("What is 3 + 4 x 10?", "3 + 4 * 10", 43, "value", "en"),
     ("What is (3 + 4) times ten?", "(3 + 4) * 10", 70, "value", "en"),
-    ("What is ten times 3 + 4?", "10 * 3 + 4", 34, "value", "en"),
-    ("What is 2 - 3 times 4?", "2 - 3 * 4", -10, "value", "en"),
-    ("What is 3 + 4 times -2?", "3 + 4 * -2", -5, "value", "en"),
+    ("What is ten times (3 + 4)?", "10 * (3 + 4)", 70, "value", "en"),
+    ("What is (2 - 3) times 4?", "(2 - 3) * 4", -4, "value", "en"),
+    ("Compute (3 + 4) times ten.", "(3 + 4) * 10", 70, "value", "en"),
+    ("¿Cuánto es (3 + 4) por 10?", "(3 + 4) * 10", 70, "value", "es"),
     ("What is 3 times 2^3?", "3 * 2^3", 24, "value", "en"),
-    ("What is 3 + 4 times seventy-five?", "3 + 4 * 75", 303, "value", "en"),
-    ("Compute 3 + 4 times ten.", "3 + 4 * 10", 43, "value", "en"),
-    ("Calculate 3 + 4 times ten", "3 + 4 * 10", 43, "value", "en"),
-    ("¿Cuánto es 3 + 4 por 10?", "3 + 4 * 10", 43, "value", "es"),
     # 6. the larger or smaller of two numbers
     ("Which is bigger, 0.7 or 0.65?", "max(0.7, 0.65)", F(7, 10), "value", "en"),
     ("Which is smaller, 0.7 or 0.65?", "min(0.7, 0.65)", F(13, 20), "value", "en"),
@@ -229,6 +224,20 @@ NEAR_MISSES = [
     "What is 3 + 4 times ten?? ",
     "What is 3 + 4 X 10?",
     "What is 2 plus 3 times 4?",  # all words: read two ways aloud (as before)
+    # the lead's decision: an expression with '+', '-' or '/' outside parentheses beside a times word is read two ways
+    # aloud too ('3 + 4 times ten': 43 or 70), as 'two plus three times four' (docs/guarantees.md)
+    "What is 3 + 4 times ten?",
+    "What is 3 + 4 times 10?",
+    "What is 3 + 4 x 10?",
+    "What is ten times 3 + 4?",
+    "What is 2 - 3 times 4?",
+    "What is 3 + 4 times -2?",
+    "What is 3 + 4 times seventy-five?",
+    "Compute 3 + 4 times ten.",
+    "Calculate 3 + 4 times ten",
+    "¿Cuánto es 3 + 4 por 10?",
+    "What is 3 * 4 - 1 times 2?",
+    "What is (3 + 4) - 1 times 2?",
     # 6. two equal numbers, no comma, a sign, an expression, three numbers, another word
     "Which is bigger, 0.5 or 0.50?",
     "Which is bigger 0.7 or 0.65?",
@@ -260,8 +269,8 @@ def test_near_misses_are_no_claim(prompt: str) -> None:
     ("What is fourteen times eleven?", "154.", "What is seventy-five times two?", "150."),
     ("What is eleven plus 3?", "14.", "What is one hundred and five plus 3?", "108."),
     ("What is 0.5 + 0.25?", "0.5 + 0.25 = 0.75.", "What is .5 + .25?", ".5 + .25 = 0.75."),
-    ("What is 3 + 4 * 10?", "3 + 4 * 10 = 43.", "What is 3 + 4 times ten?", "3 + 4 * 10 = 43."),  # its own expression: reused
-    ("What is 3 + 4 times ten?", "43.", "What is 3 + 5 times ten?", "53."),
+    ("What is (3 + 4) * 10?", "(3 + 4) * 10 = 70.", "What is (3 + 4) times ten?", "(3 + 4) * 10 = 70."),  # its own expression: reused
+    ("What is (3 + 4) times ten?", "70.", "What is (3 + 5) times ten?", "80."),
     ("Which is bigger, 0.7 or 0.65?", "0.7.", "Which is smaller, 0.7 or 0.65?", "0.65."),
     ("Which is bigger, 0.7 or 0.65?", "0.7.", "Which is bigger, 0.7 or 0.75?", "0.75."),
 ])
@@ -279,8 +288,9 @@ def test_a_read_form_is_served_exactly_without_a_model_call(cached: str, answer:
     ("What is seventy five plus 3?", "What is the product of one hundred and five and two?"),
     ("What is .5 + .25?", "What is 3 x.5?"),
     ("What is .5 + .25?", "What is 2 .5?"),
-    ("What is 3 + 4 times ten?", "What is 3 + 4 multiplied by ten?"),
-    ("What is 3 + 4 times ten?", "What is 8 / 2 times 4?"),
+    ("What is (3 + 4) times ten?", "What is (3 + 4) multiplied by ten?"),
+    ("What is (3 + 4) times ten?", "What is 8 / 2 times 4?"),
+    ("What is (3 + 4) times ten?", "What is 3 + 4 times ten?"),
     ("Which is bigger, 0.7 or 0.65?", "Which is bigger, 0.5 or 0.50?"),
     ("Which is bigger, 0.7 or 0.65?", "Which is bigger, -3 or 2?"),
 ])
@@ -310,7 +320,7 @@ def test_an_answer_line_with_a_glued_point_is_not_read(line: str) -> None:
     ("What is one hundred and five minus 5?", "0.", "100."),
     ("What is .5 + .25?", ".5 + .25 = .30.", ".5 + .25 = 0.75."),
     ("What is .5 + .25?", ".5 + .25 = .75.", ".5 + .25 = 0.75."),  # true, but not the canonical number
-    ("What is 3 + 4 times ten?", "70.", "43."),
+    ("What is (3 + 4) times ten?", "43.", "70."),
     ("Was ist die Kubikwurzel von 64?", "8.", "4."),
     ("Which is bigger, 0.7 or 0.65?", "0.65.", "0.7."),
 ])
@@ -389,9 +399,11 @@ def test_a_leading_point_reads_as_its_zero_point_twin(a: int, b: int, places: in
 @settings(max_examples=60, deadline=None)
 @given(a=st.integers(0, 999), b=st.integers(0, 999), c=st.integers(0, 99), operator=st.sampled_from("+-"),
        word=st.sampled_from(["times", "x"]))
-def test_a_times_word_in_an_expression_reads_as_the_star(a: int, b: int, c: int, operator: str, word: str) -> None:
-    worded = ArithmeticConstraints.of_prompt(f"What is {a} {operator} {b} {word} {c}?")
-    assert worded.value == read_expression(f"{a} {operator} {b} * {c}") and worded.claimed
+def test_a_times_word_reads_as_the_star_only_beside_one_operand(a: int, b: int, c: int, operator: str, word: str) -> None:
+    """'(a + b) times c' is one reading; 'a + b times c' is two aloud (the lead's decision): no claim."""
+    grouped = ArithmeticConstraints.of_prompt(f"What is ({a} {operator} {b}) {word} {c}?")
+    assert grouped.value == read_expression(f"({a} {operator} {b}) * {c}") and grouped.claimed
+    assert ArithmeticConstraints.of_prompt(f"What is {a} {operator} {b} {word} {c}?").value is None
 
 
 @settings(max_examples=60, deadline=None)

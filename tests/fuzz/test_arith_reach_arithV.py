@@ -62,7 +62,7 @@ _MIXED = [row for row in READ if row[4] == "en" and row[3] == "value" and " * " 
 
 
 def test_the_mixed_rows_are_there() -> None:
-    assert len(_MIXED) >= 8
+    assert len(_MIXED) >= 3  # the parenthesised rows ("(3 + 4) times ten"): the lead kept only one-operand readings
 
 
 @pytest.mark.parametrize(("prompt", "expression", "value", "form", "language"), _MIXED)
@@ -73,9 +73,9 @@ def test_the_oracle_reads_a_times_word_in_an_expression_to_the_engine_s_value(pr
 
 
 @pytest.mark.parametrize("prompt", ["What's 7 - 10 times two?", "What is 3 + 4 times ten?"])
-def test_the_oracle_and_the_engine_agree_on_the_seed_1_finding(prompt: str) -> None:
-    problem = understand_text(prompt)
-    assert isinstance(problem, ArithProblem) and problem.value == ArithmeticConstraints.of_prompt(prompt).value
+def test_the_engine_makes_no_claim_on_the_seed_1_finding(prompt: str) -> None:
+    """Read two ways aloud ((7 - 10) * 2 or 7 - 10 * 2): the engine makes no claim (the lead's decision)."""
+    assert ArithmeticConstraints.of_prompt(prompt).value is None
 
 
 @pytest.mark.parametrize("prompt", ["What is 3 + 4 multiplied by ten?", "What is 3 + 4 times ten times 2?", "What is 3 + 4 times x?"])

@@ -593,13 +593,27 @@ _OPERATION = re.compile(r"[0-9)] ?[-+*/^]")  # an operator after an operand: an 
 
 
 def _mixed(kinds: list[str], tokens: list[Token], numbers: list[str]) -> Question | None:
-    """wip/arithV: "3 + 4 times ten": the times word as "*" in place, read with the expression's precedence (3 + 4 * 10);
-    a times word of more than one word ("multiplied by": said of all that comes before it) is no claim."""
+    """wip/arithV: "(3 + 4) times ten", "3 times 2^3": the times word as "*" in place beside an expression that is one operand
+    however it is said (:func:`_binds_as_one`); a times word of more than one word ("multiplied by": said of all that comes
+    before it) is no claim."""
     if any(t.type == "TIMES" and " " in str(t) for t in tokens):
         return None
     if not all(_OPERATION.search(str(t)) for t in tokens if t.type == "EXPR"):
         return None  # a lone number outside NUM (".5 times 4", "- 3 times 4"): no operand of a word form
+    if not all(_binds_as_one(str(t)) for t in tokens if t.type == "EXPR"):
+        return None  # "3 + 4 times ten": 43 or 70 said aloud (as "2 plus 3 times 4"): only "(3 + 4) times ten" is one reading
     return _valued(" * ".join(numbers))
+
+
+def _binds_as_one(expression: str) -> bool:
+    """Whether an expression beside a times word is one operand however it is said: no "+", "-" or "/" outside its
+    parentheses ("(3 + 4)", "2^3", "3 * 4"; a sign opening a number is no operator)."""
+    depth = 0
+    for i, c in enumerate(expression):
+        depth += (c == "(") - (c == ")")
+        if depth == 0 and c in "+-/" and expression[:i].strip():
+            return False
+    return True
 
 
 def _valued(expression: str) -> Question | None:
