@@ -575,8 +575,8 @@ def _exchanges_start(prompt: str, turns: list[re.Match[str]]) -> int | None:
 
 def _answer_readable(request: LinearRequest, solution: dict[str, Fraction]) -> tuple[bool, Fraction | None]:
     """Whether an answer can state what is asked in the form asked, and the asked expression's
-    value (None: no expression asked). Not when the expression has no value ("1/x" at x = 0) or
-    "as a decimal" cannot be followed (x = 1/3)."""
+    value (None: no expression asked). Not when the expression has no value ("1/x" at x = 0),
+    "as a decimal" cannot be followed (x = 1/3) or "as an integer" (x = 9/2)."""
     value = target_value(request.target, solution) if request.target else None
     if request.target and value is None:
         return False, None
@@ -586,6 +586,9 @@ def _answer_readable(request: LinearRequest, solution: dict[str, Fraction]) -> t
     if "decimal" in request.format or json_asked:  # a JSON number: x = 1/3 cannot be one
         values = [*solution.values(), *([value] if value is not None else [])]
         if any(not _terminates(v) for v in values):
+            return False, None
+    if "integer" in request.format:  # wip/linAG: x = 9/2 "as an integer" may ask for rounding: no claim
+        if any(v.denominator != 1 for v in [*solution.values(), *([value] if value is not None else [])]):
             return False, None
     return True, value
 

@@ -72,13 +72,16 @@ _EXERCISE_NUMBER = re.compile(r"\s*[0-9]{1,3}(?=\s*[:\uff1a]|, )")
 
 #: The format instructions this task reads, keys of :attr:`LinearRequest.format`.
 FORMATS = ("steps", "numbered", "lines", "answer_last", "answer_value", "answer_named", "answer_only", "one_line",
-           "fraction", "decimal", "bare_number", "yes_no", "answer_line")
+           "fraction", "decimal", "integer", "bare_number", "yes_no", "answer_line")
 # Instructions no answer can follow together: the answer alone and its steps, a fraction and a decimal.
-_EXCLUSIVE = (({"steps", "numbered", "lines"}, {"answer_only", "one_line"}), ({"fraction"}, {"decimal"}))
+_EXCLUSIVE = (({"steps", "numbered", "lines"}, {"answer_only", "one_line"}), ({"fraction"}, {"decimal"}),
+              ({"integer"}, {"fraction", "decimal"}))  # wip/linAG: an integer is asked in one form only
 
 # The PER_LINE phrases that put one thing on a line of its own, by table (wip/linAD: "the final answer on its own
 # line"); the others lay out several, one per line.
-_ONE_ANSWER_LINE = frozenset({"on its own line", "on a separate line", "on a new line", "en su propia línea",
+_ONE_ANSWER_LINE = frozenset({"on its own line", "on a separate line", "on a new line", "alone on the last line",
+                              "alone on its own line", "on a line by itself",  # wip/linAG
+                              "en su propia línea",
                               "en una línea aparte", "sur sa propre ligne", "sur une ligne séparée", "in einer eigenen zeile",
                               "em sua própria linha", "em uma linha separada", "su una riga a parte", "на отдельной строке"})
 
@@ -420,7 +423,7 @@ class _Read(WordFacts, Transformer[Token, Any]):
     steps = manner = _adds("steps")
     numbered, lines = _adds("steps", "numbered"), _adds("steps", "lines")
     answer_last, answer_only, one_line = _adds("answer_last"), _adds("answer_only"), _adds("one_line")
-    as_fraction, as_decimal = _adds("fraction"), _adds("decimal")
+    as_fraction, as_decimal, as_integer = _adds("fraction"), _adds("decimal"), _adds("integer")
 
     def answer_line(self, children: list[Any]) -> None:
         """"Put the final answer on its own line" (wip/linAD): the last line states the values asked and
