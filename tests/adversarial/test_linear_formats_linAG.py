@@ -165,3 +165,78 @@ def test_a_spaced_fraction_is_the_coefficient() -> None:
     assert spaced is not None and joined is not None and spaced.solution == joined.solution == {"x": Fraction(30)}
     served_linear("Solve ½ x + 5 = 20", "Solve ½ x + 5 = 26", {"x": 42})
     served_linear("Solve 3 + ⅓ y = 5 for y", "Solve 3 + ⅓ y = 7 for y", {"y": 12})
+
+
+# -- 4. a system's equations labelled with Roman numerals, one a line (the German textbook layout) ----------
+LABELLED_PAIRS = [
+    ("Löse das Gleichungssystem:\nI: x + 2y = 17\nII: x - y = 2", "Löse das Gleichungssystem:\nI: x + 2y = 19\nII: x - y = 1",
+     {"x": 7, "y": 6}),
+    ("Gleichungssystem:\nI: a + 2b = 16\nII: 3a - b = 6", "Gleichungssystem:\nI: a + 2b = 16\nII: 3a - b = 13", {"a": 6, "b": 5}),
+    ("Solve the system:\nI: x + y + z = 6\nII: x - y = 0\nIII: y - z = -1",
+     "Solve the system:\nI: x + y + z = 9\nII: x - y = 0\nIII: y - z = -3", {"x": 2, "y": 2, "z": 5}),
+]
+
+
+@pytest.mark.parametrize(("first", "second", "expected"), LABELLED_PAIRS)
+def test_a_labelled_system_is_read_as_its_equations(first: str, second: str, expected: dict[str, int]) -> None:
+    labelled, plain = understand_prompt(second), understand_prompt(second.replace("III: ", "").replace("II: ", "").replace("I: ", ""))
+    assert labelled is not None and plain is not None and labelled.solution == plain.solution, (labelled, plain)
+    served_linear(first, second, expected)
+
+
+LABELLED_TRAPS = [
+    "Löse das Gleichungssystem:\nII: x + 2y = 17\nI: x - y = 2",          # out of order
+    "Löse das Gleichungssystem:\nI: x + 2y = 17\nIII: x - y = 2",         # a label skipped
+    "Löse das Gleichungssystem:\nI: x + 2y = 17\n\nII: x - y = 2",        # not on consecutive lines
+    "Löse das Gleichungssystem:\nI: x + 2y = 17",                         # one label alone
+    "Solve:\nI: think x + 2y = 17\nII: x - y = 2",                        # a word after the label
+    "Solve:\nI: x + 2y = 17 and x - y = 2\nII: x + y = 9",                # two equations on a line
+    "Solve:\nI) x + 2y = 17\nII) x - y = 2",                              # another label form
+    "Solve:\ni: x + 2y = 17\nii: x - y = 2",
+    "Solve: I: x + 2y = 17, II: x - y = 2",                               # not at line starts
+]
+
+
+@pytest.mark.parametrize("trap", LABELLED_TRAPS)
+def test_a_labelled_system_trap_is_no_claim(trap: str) -> None:
+    assert understand_prompt(trap) is None, trap
+
+
+# -- 5. the product of two unknowns written "xy", "x × y", "x·y" ---------------------------------------------
+PRODUCT_PAIRS = [
+    ("x + y = 12 and x - y = 2. What is the product xy?", "x + y = 14 and x - y = 2. What is the product xy?", 48),
+    ("Given x + y = 10 and x - y = 2, what is xy?", "Given x + y = 10 and x - y = 4, what is xy?", 21),
+    ("Sachant que x + y = 12 et x - y = 2, combien vaut x × y ?", "Sachant que x + y = 10 et x - y = 2, combien vaut x × y ?", 24),
+    ("Given x + y = 10 and x - y = 2, what is x·y?", "Given x + y = 12 and x - y = 2, what is x·y?", 35),
+]
+
+
+@pytest.mark.parametrize(("first", "second", "product"), PRODUCT_PAIRS)
+def test_the_product_of_two_unknowns_is_asked(first: str, second: str, product: int) -> None:
+    problem = understand_prompt(second)
+    assert problem is not None and problem.target == "x*y" and problem.target_value == product, problem
+    text = served_linear(first, second)
+    assert str(product) in text.strip().splitlines()[-1], text
+
+
+PRODUCT_TRAPS = [
+    "Given x + y = 10 and x - y = 2, what is xx?",
+    "Given x + y = 10 and x - y = 2, what is xz?",          # z is no unknown
+    "Given x + y = 10 and x - y = 2, what is xy2?",
+    "Given x + y = 10 and x - y = 2, what is xy^2?",
+    "Given x + y = 10 and x - y = 2, what is 2xy?",
+    "Given x + y = 10 and x - y = 2, what is xyz?",
+    "Given x + y = 10 and x - y = 2, what is x y?",
+    "x + y = 10, x - y = 4. What is the product x + y?",    # "the product" before no product
+    "x + y = 10, x - y = 4. What is the product 2x?",
+    "Given x + y = 10 and x - y = 2, what is x ×y?",        # spaced on one side only
+    "Given x + y = 10 and x - y = 2, what is x × 3?",
+    "Given x + y = 10 and x - y = 2, what is x · yz?",
+    "Solve 2xy = 10 and x - y = 2.",
+    "In the xy plane, x + y = 10 and x - y = 2. What is x?",
+]
+
+
+@pytest.mark.parametrize("trap", PRODUCT_TRAPS)
+def test_a_product_trap_is_no_claim(trap: str) -> None:
+    assert understand_prompt(trap) is None, trap

@@ -987,6 +987,8 @@ _TYPED_DIGITS = {chr(0xFF10 + d): str(d) for d in range(10)}
 _TYPED_FRACTIONS = {"\u00bd": "(1/2)", "\u2153": "(1/3)", "\u2154": "(2/3)", "\u00bc": "(1/4)", "\u00be": "(3/4)",
                     "\u2155": "(1/5)", "\u2159": "(1/6)", "\u215b": "(1/8)"}
 _TYPED_TIMES = re.compile(r"(?<![A-Za-z0-9_.])([0-9]+(?:\.[0-9]+)?) [\u00d7\u00b7] (?=(?:[A-Za-z](?![A-Za-z0-9_.])|\())")
+# between two lone letters, spaced on both sides or on neither ("x × y", "x·y"): "*"
+_TYPED_TIMES_NAMES = re.compile(r"(?<![A-Za-z_])([A-Za-z])( ?)[\u00d7\u00b7]\2(?=[A-Za-z](?![A-Za-z0-9_.]))")
 _TYPED_FRACTION = re.compile("(?<![A-Za-z0-9_.])([\u00bd\u2153\u2154\u00bc\u00be\u2155\u2159\u215b])"
                              "(?:(?=(?:[A-Za-z](?![A-Za-z0-9_.])|\())| (?=[A-Za-z](?![A-Za-z0-9_.]) ?[-+*/=\u2212]))")
 
@@ -997,6 +999,7 @@ def _typed_symbols(text: str) -> str:
     if not any("0" <= c <= "9" for c in text):
         text = "".join(_TYPED_DIGITS.get(c, c) for c in text)
     text = _TYPED_TIMES.sub(lambda m: m.group(1) + " * ", text)
+    text = _TYPED_TIMES_NAMES.sub(lambda m: m.group(1) + m.group(2) + "*" + m.group(2), text)
     text = _TYPED_FRACTION.sub(lambda m: _TYPED_FRACTIONS[m.group(1)], text)
     return "".join("-" if c == "\u2013" and _dash_is_minus(text, i) else c for i, c in enumerate(text))
 

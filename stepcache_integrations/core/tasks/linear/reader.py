@@ -401,6 +401,13 @@ class _Read(WordFacts, Transformer[Token, Any]):
         first, second = _names(children)
         return self._asked_expression(f"{first}*{second}")
 
+    def product_written(self, children: list[Any]) -> str:
+        """"the product xy" (wip/linAG): only a product of two unknowns ("the product x + y" is no claim)."""
+        text = children[-1].value
+        if not _PRODUCT_OF_TWO.fullmatch(text):
+            raise Declined
+        return self._asked_expression(text)
+
     def sum(self, children: list[Any]) -> str:
         first, second = _names(children)
         return self._asked_expression(f"{first} + {second}")
@@ -1250,6 +1257,12 @@ def _named_at(
     return None
 
 
+# two unknowns' letters side by side, a word of its own ("the product xy"): their product; "xyz", "xy2", "xy^2",
+# "xy(" or "xy." followed by a digit are no such word
+_PRODUCT_OF_TWO = re.compile(r"[A-Za-z]\s?\*\s?[A-Za-z]")
+_NAMES_SIDE_BY_SIDE = re.compile(r"([A-Za-z])([A-Za-z])(?![\w^(]|\.[0-9])")
+
+
 def _expression_at(text: str, pos: int, variables: frozenset[str]) -> tuple[Word, int] | None:
     """An expression over the unknowns at ``pos`` ("2x", "x^2", "x + 1", "20 - x") standing as a
     word of its own; a bare unknown is a VAR, and what the target parser does not read is none."""
@@ -1257,6 +1270,9 @@ def _expression_at(text: str, pos: int, variables: frozenset[str]) -> tuple[Word
         return None
     if pos and (text[pos - 1].isalnum() or text[pos - 1] in "_.^*/+-="):
         return None
+    pair = _NAMES_SIDE_BY_SIDE.match(text, pos)
+    if pair is not None and pair.group(1) != pair.group(2) and {pair.group(1), pair.group(2)} <= variables:
+        return Word("EXPR", f"{pair.group(1)}*{pair.group(2)}", pos), pair.end()  # "what is xy?" (wip/linAG)
     match = EXPRESSION.match(text, pos)
     if match is None or _IDENT.fullmatch(match.group()):
         return None

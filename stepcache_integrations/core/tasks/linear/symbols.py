@@ -11,6 +11,7 @@ other use of these characters stays as written, and the math reader still declin
   bracket ("3 × y", "3 · y", "2 × (x + 1)"): "*", same length. Between two numbers ("3 × 4", "1·5":
   a British decimal point?), after a letter ("x × 3"), before a word or written without its spaces
   ("3·x", "3×x": tests/unit/test_linear_alphabet.py holds them unclaimed) it stays, so no claim;
+  between two lone letters, spaced on both sides or on neither ("x × y", "x·y", wip/linAG), it is "*";
 - a vulgar fraction right before one letter or a bracket ("½x", "⅓(x + 3)"), or one space before
   one letter an operator or "=" follows ("½ x + 5 = 20", wip/linAG): that coefficient, exact, in
   brackets ("(1/2)x"). After a digit ("1½x": a mixed number?) or a point, before a digit or a word,
@@ -35,6 +36,9 @@ _FULL_WIDTH_CHARS = frozenset("\uff0b\uff0d\uff0a\uff0f\uff1d" + "".join(chr(0xF
 _ASCII_DIGIT = re.compile("[0-9]")
 # a number (no digit, point or letter before it), a sign, one letter (nothing of a name after it) or a bracket
 _TIMES = re.compile(r"(?<![\w.])(?P<n>[0-9]+(?:\.[0-9]+)?) [\u00d7\u00b7] (?=[A-Za-z](?![\w.])|\()")
+# wip/linAG: between two lone letters, spaced on both sides or on neither ("x × y", "x·y": no decimal point stands
+# between letters): "*"
+_TIMES_NAMES = re.compile(r"(?<![^\W\d_])(?P<a>[A-Za-z])(?P<s> ?)[\u00d7\u00b7](?P=s)(?=[A-Za-z](?![\w.]))")
 _VULGAR = {"\u00bd": "1/2", "\u2153": "1/3", "\u2154": "2/3", "\u00bc": "1/4", "\u00be": "3/4", "\u2155": "1/5",
            "\u2159": "1/6", "\u215b": "1/8"}
 # spaced ("½ x"), only before one letter an operator or "=" follows: "½ a cup" stays as written
@@ -60,6 +64,7 @@ def symbols_plain(prompt: str) -> str:
             prompt = prompt.translate(_FULL_WIDTH_DIGITS)
     if "\u00d7" in prompt or "\u00b7" in prompt:
         prompt = _TIMES.sub(lambda m: m.group("n") + " * ", prompt)
+        prompt = _TIMES_NAMES.sub(lambda m: m.group("a") + m.group("s") + "*" + m.group("s"), prompt)
     prompt = _FRACTION.sub(lambda m: f"({_VULGAR[m.group(1)]})", prompt)
     prompt = _SUBSCRIPTED.sub(lambda m: f"{m.group(1)}_{m.group(2).translate(_SUBSCRIPT_DIGITS)}", prompt)
     if "\u2013" in prompt:
