@@ -822,3 +822,6 @@ MUTANTS += [Mutant(*row) for row in _ARITHU_ROWS]
 from mutants_linAF import ROWS as _LINAF_ROWS  # noqa: E402 - wip/linAF: '3 × y', '½x', 'x₁', en dash, full-width digits/operators, es 'x e y'
 
 MUTANTS += [Mutant(*row) for row in _LINAF_ROWS]
+from mutants_linAG import ROWS as _LINAG_ROWS  # noqa: E402 - wip/linAG: integer / alone-on-the-last-line formats, '½ x', 'I:'/'II:' labels, 'xy' products
+
+MUTANTS += [Mutant(*row) for row in _LINAG_ROWS]

@@ -190,7 +190,7 @@ LABELLED_TRAPS = [
     "Löse das Gleichungssystem:\nI: x + 2y = 17\n\nII: x - y = 2",        # not on consecutive lines
     "Löse das Gleichungssystem:\nI: x + 2y = 17",                         # one label alone
     "Solve:\nI: think x + 2y = 17\nII: x - y = 2",                        # a word after the label
-    "Solve:\nI: x + 2y = 17 and x - y = 2\nII: x + y = 9",                # two equations on a line
+    "Solve:\nI: x + 2y = 17 and x - y = 2\nII: x + y = 12",               # two equations on a line
     "Solve:\nI) x + 2y = 17\nII) x - y = 2",                              # another label form
     "Solve:\ni: x + 2y = 17\nii: x - y = 2",
     "Solve: I: x + 2y = 17, II: x - y = 2",                               # not at line starts
