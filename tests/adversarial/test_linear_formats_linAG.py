@@ -234,6 +234,8 @@ PRODUCT_TRAPS = [
     "Given x + y = 10 and x - y = 2, what is x · yz?",
     "Solve 2xy = 10 and x - y = 2.",
     "In the xy plane, x + y = 10 and x - y = 2. What is x?",
+    "a + n = 10, a - n = 2. What is an?",                    # a word of the table ("an") stays that word
+    "i + s = 10, i - s = 2. What is is?",
 ]
 
 

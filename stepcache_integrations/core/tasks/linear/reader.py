@@ -1247,7 +1247,12 @@ def _named_at(
     text: str, pos: int, variables: frozenset[str], found: tuple[str, int] | None
 ) -> tuple[Word, int] | None:
     """An expression over the unknowns ("2x") or an unknown at ``pos``, unless the table reads a
-    longer word there."""
+    longer word there; two unknowns' letters side by side ("xy") only where the table reads no word ("an", "is",
+    "in" stay their words when a, n, i, s are unknowns)."""
+    if found is None and (pair := _NAMES_SIDE_BY_SIDE.match(text, pos)) is not None and (pos == 0 or not (
+            text[pos - 1].isalnum() or text[pos - 1] in "_.^*/+-=")):
+        if pair.group(1) != pair.group(2) and {pair.group(1), pair.group(2)} <= variables:
+            return Word("EXPR", f"{pair.group(1)}*{pair.group(2)}", pos), pair.end()  # "what is xy?" (wip/linAG)
     expression = _expression_at(text, pos, variables)
     if expression is not None and (found is None or found[1] <= expression[1]):
         return expression
@@ -1270,9 +1275,6 @@ def _expression_at(text: str, pos: int, variables: frozenset[str]) -> tuple[Word
         return None
     if pos and (text[pos - 1].isalnum() or text[pos - 1] in "_.^*/+-="):
         return None
-    pair = _NAMES_SIDE_BY_SIDE.match(text, pos)
-    if pair is not None and pair.group(1) != pair.group(2) and {pair.group(1), pair.group(2)} <= variables:
-        return Word("EXPR", f"{pair.group(1)}*{pair.group(2)}", pos), pair.end()  # "what is xy?" (wip/linAG)
     match = EXPRESSION.match(text, pos)
     if match is None or _IDENT.fullmatch(match.group()):
         return None
