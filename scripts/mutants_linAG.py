@@ -30,8 +30,6 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      ("tests/adversarial/test_linear_symbols_linAF.py",)),
     ("linAG-labels-any-order", "'II: ...\\nI: ...' read (the Roman labels out of order)",
      f"{_LIN}/prompt.py", '    if [m.group(1) for _, m in labelled] != list(_ROMAN_LABELS[: len(labelled)]):\n        return prompt\n', '', _AG),
-    ("linAG-labels-rest-any", "a labelled line holding two equations read",
-     f"{_LIN}/prompt.py", '    if not all(_LABELLED_EQUATION.fullmatch(lines[i], m.end()) for i, m in labelled):\n        return prompt\n', '', _AG),
     ("linAG-labels-unread", "'Löse das Gleichungssystem:\\nI: x + 2y = 17\\nII: x - y = 2' no claim again",
      f"{_LIN}/prompt.py", '    prompt = _equation_labels_blanked(prompt)  #', '    prompt = prompt  #', _AG),
     ("linAG-xy-same-letter", "'what is xx?' read as x*x",
@@ -46,3 +44,6 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      f"{_LIN}/symbols.py", '        prompt = _TIMES_NAMES.sub(', '        prompt = prompt or _TIMES_NAMES.sub(', _AG),
 ]
 # fmt: on
+# (no row for _LABELLED_EQUATION, the rule that a labelled line holds one equation alone: with it off, the grammar still
+# reads the line's other words or declines them, so every reading it lets through is the one without labels: equivalent,
+# SURVIVED in the check of 2026-12-07; kept as a bound on what is blanked)

@@ -15,13 +15,14 @@ import re
 import unicodedata
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
 
 from lark import Token, Transformer, Tree
 
 from ...types import BoundedLRU
-from ..request_language import Declined, Folded, RequestLanguage, Vocabulary, Word
+from ..request_language import Declined, Folded, RequestLanguage, Vocabulary, Word, fold
 from .answer_form import (BOXED, JSON_TEMPLATE, PLACEHOLDER, AnswerForm, form_of_template, in_language, is_json_form, json_form,
                           json_keys, read_answer_form)
 from .targets import EXPRESSION, LONE_NAME, canonical_target
@@ -1243,15 +1244,23 @@ def _mark(text: str, pos: int) -> tuple[Word, int] | None:
     return Word(_MARKS[char], char, pos), pos + 1
 
 
+@lru_cache(maxsize=1)
+def _two_letter_words() -> frozenset[str]:
+    """Every two-letter word of a phrase of any table ("an", "is", "in", "es", "et", "de"): never the product of two unknowns."""
+    return frozenset(word for table in _LANGUAGE.vocabularies for phrase in table.phrases
+                     for word in re.split(r"[\s'\u2019]+", phrase) if len(word) == 2)
+
+
 def _named_at(
     text: str, pos: int, variables: frozenset[str], found: tuple[str, int] | None
 ) -> tuple[Word, int] | None:
     """An expression over the unknowns ("2x") or an unknown at ``pos``, unless the table reads a
-    longer word there; two unknowns' letters side by side ("xy") only where the table reads no word ("an", "is",
-    "in" stay their words when a, n, i, s are unknowns)."""
+    longer word there; two unknowns' letters side by side ("xy") only where the table reads no word and no table
+    holds that word ("an", "is", "in", "et" stay words when their letters are unknowns)."""
     if found is None and (pair := _NAMES_SIDE_BY_SIDE.match(text, pos)) is not None and (pos == 0 or not (
             text[pos - 1].isalnum() or text[pos - 1] in "_.^*/+-=")):
-        if pair.group(1) != pair.group(2) and {pair.group(1), pair.group(2)} <= variables:
+        if pair.group(1) != pair.group(2) and {pair.group(1), pair.group(2)} <= variables and (
+                fold(pair.group()) not in _two_letter_words()):
             return Word("EXPR", f"{pair.group(1)}*{pair.group(2)}", pos), pair.end()  # "what is xy?" (wip/linAG)
     expression = _expression_at(text, pos, variables)
     if expression is not None and (found is None or found[1] <= expression[1]):
