@@ -36,6 +36,8 @@ ROWS: list[tuple[str, str, str, str, str, tuple[str, ...]]] = [
      f"{_LIN}/reader.py", '        if pair.group(1) != pair.group(2) and {pair', '        if {pair', _AG),
     ("linAG-xy-unread", "'what is xy?' no claim again",
      f"{_LIN}/reader.py", '    if found is None and (pair := _NAMES_SIDE_BY_SIDE.match(text, pos))', '    if False and (pair := _NAMES_SIDE_BY_SIDE.match(text, pos))', _AG),
+    ("linAG-xy-table-word", "'a + n = 10, a - n = 2. What is an?' read as a*n (a two-letter word of a table read as a product)",
+     f"{_LIN}/reader.py", "                fold(pair.group()) not in _two_letter_words()):", "                True):", _AG),
     ("linAG-product-any-expression", "'What is the product x + y?' read as x + y",
      f"{_LIN}/reader.py", '        if not _PRODUCT_OF_TWO.fullmatch(text):\n            raise Declined\n', '', _AG),
     ("linAG-times-names-one-side", "'what is x ×y?' read (spaced on one side only)",
