@@ -105,6 +105,10 @@ TRAPS = [
     "Solve 3x + 5 = 20 – x?",
     "Solve 3x + 5 = 20 – 2x",
     "Solve 2x = 4 – 2 ways",
+    # wip/linAG: only a spaced en dash is a minus ("3–5" may be a range)
+    "Solve 3x–5 = 20",
+    "Solve 3x –5 = 20",
+    "Solve 2x = 3–5",
     # full-width digits beside ASCII ones (a mixed-script number), full-width letters, other scripts' digits
     "Solve 3x + 5 = 2０",
     "Solve for x: 3x + 5 = ５.",

@@ -1006,7 +1006,7 @@ def _typed_symbols(text: str) -> str:
 
 def _dash_is_minus(text: str, i: int) -> bool:
     before, after = text[:i].rstrip(" "), text[i + 1 :].lstrip(" ")
-    if len(text[:i]) - len(before) > 1 or len(text[i + 1 :]) - len(after) > 1 or not before or not after:
+    if len(text[:i]) - len(before) != 1 or len(text[i + 1 :]) - len(after) != 1 or not before or not after:
         return False
     lone_letter = before[-1].isascii() and before[-1].isalpha() and not (len(before) > 1 and before[-2].isalpha())
     if not (before[-1].isdigit() or before[-1] == ")" or lone_letter):

@@ -18,7 +18,8 @@ other use of these characters stays as written, and the math reader still declin
   before a spaced bracket or a spaced letter no operator follows ("½ a cup") it stays;
 - subscript digits right after one letter ("x₁", "a₂"): the indexed name "x_1" (prompt.py asks the
   same evidence as for "x1": a sibling of the same letter, or the request naming it);
-- an en dash between two terms ("3x – 5 = 20", "x – y = 2"): the minus sign U+2212. Before a number
+- an en dash between two terms, a space on each side ("3x – 5 = 20", "x – y = 2"; unspaced, "3–5" may be a
+  range: kept, wip/linAG): the minus sign U+2212. Before a number
   alone anywhere in a run; before a term with a letter only when an "=" follows it in the same
   run, through math alone ("= 20 – x?" may be a pause, then "x?" asks x: kept, so no claim). Never
   before or after a word ("= 20 – y dame x": Spanish "and" before a word).
@@ -46,12 +47,12 @@ _FRACTION = re.compile("(?<![\\w.])([" + "".join(_VULGAR) + "])"
                        "(?:(?=[A-Za-z](?![\\w.])|\\()| (?=[A-Za-z](?![\\w.]) ?[-+*/=\u2212]))")
 _SUBSCRIPT_DIGITS = str.maketrans({chr(0x2080 + d): str(d) for d in range(10)})
 _SUBSCRIPTED = re.compile("(?<![^\\W\\d_])([A-Za-z])([\u2080-\u2089]+)(?![\\w\u2080-\u208f])")
-# an en dash between two terms: a digit, a lone letter or ")" before it; a number alone, or a term
+# an en dash between two terms, one space each side: a digit, a lone letter or ")" before it; a number alone, or a term
 # (a coefficient, a consonant letter alone or a bracket) and then an "=" of the same run after it
-_DASH_OPERAND_BEFORE = re.compile(r"(?:[0-9]|(?<![^\W\d_])[A-Za-z]|\)) ?$")
-_DASH_NUMBER_AFTER = re.compile(r" ?[0-9]+(?:\.[0-9]+)?(?![\w(*/^\u00b7\u00d7]|\.[0-9])")
+_DASH_OPERAND_BEFORE = re.compile(r"(?:[0-9]|(?<![^\W\d_])[A-Za-z]|\)) $")
+_DASH_NUMBER_AFTER = re.compile(r" [0-9]+(?:\.[0-9]+)?(?![\w(*/^\u00b7\u00d7]|\.[0-9])")
 _DASH_TERM_AFTER = re.compile(
-    r" ?(?:[0-9]+(?:\.[0-9]+)?)?(?:[A-Za-z](?![A-Za-z.])|\()(?:[0-9.]+|(?<![A-Za-z])[A-Za-z](?![A-Za-z])|[_+\-*/^() \u2212])*=")
+    r" (?:[0-9]+(?:\.[0-9]+)?)?(?:[A-Za-z](?![A-Za-z.])|\()(?:[0-9.]+|(?<![A-Za-z])[A-Za-z](?![A-Za-z])|[_+\-*/^() \u2212])*=")
 
 
 def symbols_plain(prompt: str) -> str:
